@@ -1,0 +1,58 @@
+"""Which backend runs kernels: a real GPU through CuPy, or the PTX emulator.
+
+``TILELAB_BACKEND=gpu|emu`` overrides. Otherwise 'gpu' only when CuPy imports *and*
+sees a device; anything that goes wrong while asking (no CuPy, no driver, a broken
+CUDA install) means 'emu', because a learner without a GPU must still get a
+working course.
+"""
+from __future__ import annotations
+
+import functools
+import os
+
+__all__ = ["backend", "device_arch", "BACKENDS"]
+
+BACKENDS = ("gpu", "emu")
+
+
+@functools.lru_cache(maxsize=None)
+def _gpu_available() -> bool:
+    try:
+        import cupy  # noqa: F401
+        return int(cupy.cuda.runtime.getDeviceCount()) > 0
+    except BaseException:  # ImportError, CUDARuntimeError, missing libcuda, ...
+        return False
+
+
+def backend() -> str:
+    """'gpu' or 'emu' (TILELAB_BACKEND overrides auto-detection)."""
+    env = os.environ.get("TILELAB_BACKEND", "").strip().lower()
+    if env:
+        if env not in BACKENDS:
+            from .errors import TilelabError
+            raise TilelabError(f"TILELAB_BACKEND={env!r}: expected 'gpu' or 'emu'")
+        return env
+    return "gpu" if _gpu_available() else "emu"
+
+
+@functools.lru_cache(maxsize=None)
+def _arch_of(device: int) -> str | None:
+    try:
+        import cupy
+        props = cupy.cuda.runtime.getDeviceProperties(device)
+        return f"sm_{props['major']}{props['minor']}"
+    except BaseException:
+        return None
+
+
+def device_arch(device: int | None = None) -> str | None:
+    """The GPU's SM, e.g. 'sm_90', for building its cubin; None on the emulator."""
+    if backend() != "gpu":
+        return None
+    if device is None:
+        try:
+            import cupy
+            device = cupy.cuda.runtime.getDevice()
+        except BaseException:
+            device = 0
+    return _arch_of(device)

@@ -1,0 +1,742 @@
+"""Compile learners' CUDA C++ with NVRTC, called directly through ctypes.
+
+Why ctypes and not CuPy: CuPy's ``compile_using_nvrtc`` asks the driver for a
+device even when the arch is given, and most learners have no GPU. NVRTC itself
+needs neither a GPU nor a driver, and ships as a pip wheel.
+
+One compiler serves both backends (DESIGN §3): the emulator runs the PTX built
+here for ``compute_80``; the GPU runs a cubin that the same NVRTC builds from
+the same source for the device's SM (``Program.cubin``), which also runs ptxas
+and so catches inline-asm typos that PTX generation lets through.
+
+Every source is prefixed with ``#line N "file"`` and compiled with
+``-lineinfo``, so PTX ``.loc`` lines, NVRTC errors and emulator findings all
+point at the learner's own cell lines.
+"""
+from __future__ import annotations
+
+import ctypes
+import glob
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .errors import CompileError
+
+__all__ = [
+    "compile_cuda", "kernel_from_file", "Program", "Kernel", "Param",
+    "find_nvrtc", "available_nvrtc", "Nvrtc", "nvrtc_version",
+    "find_nvdisasm", "sass_memory_mix", "PTX_ARCH",
+]
+
+PTX_ARCH = "compute_80"  # the emulator's fixed virtual arch: ldmatrix and mma exist
+BASE_OPTIONS = ("-lineinfo", "--std=c++17")
+
+
+# --------------------------------------------------------------------------------------
+# Finding NVRTC
+# --------------------------------------------------------------------------------------
+
+def _site_dirs() -> list[Path]:
+    """Every directory where pip wheels may have put ``nvidia/...``."""
+    dirs: list[str] = []
+    for key in ("purelib", "platlib"):
+        try:
+            dirs.append(sysconfig.get_paths()[key])
+        except Exception:
+            pass
+    try:
+        import site
+        dirs += site.getsitepackages()
+        dirs.append(site.getusersitepackages())
+    except Exception:
+        pass
+    dirs += [p for p in sys.path if p]
+    out, seen = [], set()
+    for d in dirs:
+        p = Path(d)
+        if p.is_dir() and p.resolve() not in seen:
+            seen.add(p.resolve())
+            out.append(p)
+    return out
+
+
+_LIB_GLOBS = (
+    # CUDA 12 wheel (nvidia-cuda-nvrtc-cu12)
+    "nvidia/cuda_nvrtc/lib/libnvrtc.so.*",
+    "nvidia/cuda_nvrtc/bin/nvrtc64_*.dll",
+    # CUDA 13 wheel (nvidia-cuda-nvrtc) installs under nvidia/cu13
+    "nvidia/cu1[3-9]/lib/libnvrtc.so.*",
+    "nvidia/cu1[3-9]/bin/nvrtc64_*.dll",
+    "nvidia/cu1[3-9]/bin/x86_64/nvrtc64_*.dll",
+    # CuPy's own copy, if a CuPy build bundles one
+    "cupy/.data/lib/libnvrtc.so.*",
+    "cupy_backends/cuda/libs/libnvrtc.so.*",
+)
+
+
+def _is_main_lib(p: Path) -> bool:
+    n = p.name
+    return "builtins" not in n and ".alt." not in n and not n.endswith(".alt.so")
+
+
+def _toolkit_roots() -> list[Path]:
+    roots = []
+    for var in ("CUDA_PATH", "CUDA_HOME", "CUDA_ROOT"):
+        v = os.environ.get(var)
+        if v:
+            roots.append(Path(v))
+    roots.append(Path("/usr/local/cuda"))
+    roots += sorted(Path("/usr/local").glob("cuda-*"), reverse=True)
+    home = Path.home() / ".cupy" / "cuda_lib"
+    if home.is_dir():
+        roots += sorted(home.glob("*/*"), reverse=True)
+    return roots
+
+
+def _candidate_libs() -> list[Path]:
+    """Candidate libnvrtc paths, in preference order: wheels, CuPy's, toolkits."""
+    out: list[Path] = []
+    for d in _site_dirs():
+        for pat in _LIB_GLOBS:
+            out += sorted(p for p in d.glob(pat) if _is_main_lib(p))
+    for root in _toolkit_roots():
+        for sub in ("lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib", "bin", "bin/x64"):
+            dd = root / sub
+            if dd.is_dir():
+                out += sorted(p for p in dd.glob("libnvrtc.so.*") if _is_main_lib(p))
+                out += sorted(p for p in dd.glob("nvrtc64_*.dll") if _is_main_lib(p))
+    seen, uniq = set(), []
+    for p in out:
+        # versioned names (libnvrtc.so.12.9.86) and their links are the same lib
+        r = p.resolve()
+        if r not in seen:
+            seen.add(r)
+            uniq.append(p)
+    return uniq
+
+
+def _major_from_name(p: Path) -> int | None:
+    m = re.search(r"libnvrtc\.so\.(\d+)", p.name) or re.search(r"nvrtc64_(\d\d)", p.name)
+    if not m:
+        return None
+    v = m.group(1)
+    return int(v[:2]) if p.name.startswith("nvrtc64") else int(v)
+
+
+class Nvrtc:
+    """One loaded libnvrtc: its path, version, and the header dirs that go with it."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self._preload_builtins()
+        mode = getattr(ctypes, "RTLD_GLOBAL", 0)
+        try:
+            lib = ctypes.CDLL(str(self.path), mode=mode)
+        except OSError as e:
+            raise CompileError(f"cannot load NVRTC from {self.path}: {e}") from None
+        self.lib = lib
+        P, I, S, C = ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p
+        PP = ctypes.POINTER(C)
+        sig = {
+            "nvrtcVersion": [ctypes.POINTER(I), ctypes.POINTER(I)],
+            "nvrtcCreateProgram": [ctypes.POINTER(P), C, C, I, PP, PP],
+            "nvrtcDestroyProgram": [ctypes.POINTER(P)],
+            "nvrtcCompileProgram": [P, I, PP],
+            "nvrtcGetPTXSize": [P, ctypes.POINTER(S)],
+            "nvrtcGetPTX": [P, C],
+            "nvrtcGetCUBINSize": [P, ctypes.POINTER(S)],
+            "nvrtcGetCUBIN": [P, C],
+            "nvrtcGetProgramLogSize": [P, ctypes.POINTER(S)],
+            "nvrtcGetProgramLog": [P, C],
+            "nvrtcAddNameExpression": [P, C],
+            "nvrtcGetLoweredName": [P, C, PP],
+        }
+        for name, args in sig.items():
+            f = getattr(lib, name)
+            f.argtypes = args
+            f.restype = I
+        lib.nvrtcGetErrorString.argtypes = [I]
+        lib.nvrtcGetErrorString.restype = C
+        ma, mi = I(), I()
+        self._check(lib.nvrtcVersion(ctypes.byref(ma), ctypes.byref(mi)), "nvrtcVersion")
+        self.version = (ma.value, mi.value)
+        self.major = ma.value
+        self.include_dirs = _include_dirs_for(self.path, self.major)
+
+    def _preload_builtins(self):
+        """libnvrtc dlopens libnvrtc-builtins by name; load the one beside it first."""
+        d = self.path.parent
+        for pat in ("libnvrtc-builtins.so.*", "nvrtc-builtins64_*.dll"):
+            for p in sorted(d.glob(pat)):
+                if ".alt." in p.name:
+                    continue
+                try:
+                    ctypes.CDLL(str(p), mode=getattr(ctypes, "RTLD_GLOBAL", 0))
+                except OSError as e:
+                    raise CompileError(f"cannot load NVRTC builtins {p}: {e}") from None
+                return
+
+    def _check(self, rc: int, what: str):
+        if rc != 0:
+            msg = self.lib.nvrtcGetErrorString(rc)
+            raise CompileError(f"{what} failed: {msg.decode() if msg else rc}")
+
+    def __repr__(self):
+        return f"Nvrtc({self.version[0]}.{self.version[1]}, {self.path})"
+
+
+def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
+    """Dirs with cuda_fp16.h etc. NVRTC's builtins do not include them (12.9, 13.x);
+    they come from the matching ``nvidia-cuda-runtime`` wheel or the toolkit."""
+    env = os.environ.get("TILELAB_CUDA_INCLUDE")
+    if env:
+        return [d for d in env.split(os.pathsep) if d]
+    lib_dir = lib_path.resolve().parent
+    cands = [
+        lib_dir.parent / "include",                       # nvidia/cu13/{lib,include}, toolkit lib64/../include
+        lib_dir.parent.parent / "cuda_runtime" / "include",  # nvidia/cuda_nvrtc/lib -> nvidia/cuda_runtime/include
+        lib_dir.parent.parent.parent / "include",          # toolkit targets/x86_64-linux/lib
+    ]
+    for d in _site_dirs():
+        if major >= 13:
+            cands.append(d / f"nvidia/cu{major}/include")
+        else:
+            cands.append(d / "nvidia/cuda_runtime/include")
+    for d in cands:
+        if (d / "cuda_fp16.h").is_file():
+            return [str(d)]
+    return []
+
+
+_LOADED: dict[Path, Nvrtc] = {}
+_LOCK = threading.RLock()
+
+
+def _load(path: Path) -> Nvrtc:
+    with _LOCK:
+        key = Path(path).resolve()
+        if key not in _LOADED:
+            _LOADED[key] = Nvrtc(path)
+        return _LOADED[key]
+
+
+def available_nvrtc() -> dict[int, Path]:
+    """{major: path} of every NVRTC found, first found per major (wheels before toolkits)."""
+    found: dict[int, Path] = {}
+    for p in _candidate_libs():
+        m = _major_from_name(p)
+        if m is not None and m not in found:
+            found[m] = p
+    return dict(sorted(found.items()))
+
+
+def find_nvrtc(major: int | None = None) -> Nvrtc:
+    """Load NVRTC. ``TILELAB_NVRTC`` (a path, or a major version like ``13``) overrides.
+
+    With no override and no ``major``, the lowest major found is used: a cubin built by
+    an older NVRTC loads on a newer driver, not the other way round.
+    """
+    env = os.environ.get("TILELAB_NVRTC", "").strip()
+    if env and major is None:
+        if env.isdigit():
+            major = int(env)
+        else:
+            return _load(Path(env))
+    found = available_nvrtc()
+    if major is not None:
+        if major not in found:
+            raise CompileError(
+                f"NVRTC {major} not found (found: {sorted(found) or 'none'}); "
+                f"pip install {'nvidia-cuda-nvrtc-cu12' if major == 12 else 'nvidia-cuda-nvrtc'}")
+        return _load(found[major])
+    if not found:
+        raise CompileError("NVRTC not found: pip install nvidia-cuda-nvrtc-cu12 "
+                           "(or set TILELAB_NVRTC to libnvrtc's path)")
+    return _load(found[min(found)])
+
+
+def nvrtc_version(major: int | None = None) -> tuple[int, int]:
+    return find_nvrtc(major).version
+
+
+def _resolve_nvrtc(nvrtc) -> Nvrtc:
+    if isinstance(nvrtc, Nvrtc):
+        return nvrtc
+    if nvrtc is None or isinstance(nvrtc, int):
+        return find_nvrtc(nvrtc)
+    return _load(Path(nvrtc))
+
+
+# --------------------------------------------------------------------------------------
+# Parsing the source: kernel names and parameters
+# --------------------------------------------------------------------------------------
+
+_COMMENT_OR_STRING = re.compile(
+    r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
+def _strip_comments(src: str) -> str:
+    """Blank out comments and string literals, keeping offsets and line numbers."""
+    def blank(m):
+        s = m.group(0)
+        return re.sub(r"[^\n]", " ", s)
+    return _COMMENT_OR_STRING.sub(blank, src)
+
+
+_ATTR = r"(?:__launch_bounds__\s*\([^)]*\)|__noinline__|__forceinline__|static|inline|extern)"
+_KERNEL = re.compile(
+    r"\b__global__\s+(?:" + _ATTR + r"\s*)*void\s+(?:" + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
+_TEMPLATE_TAIL = re.compile(r"template\s*<[^{};]*>\s*(?:" + _ATTR + r"\s*)*$")
+
+
+@dataclass
+class _Found:
+    name: str
+    template: bool
+    params_text: str
+    line: int  # 1-based line in the source
+
+
+def _find_kernels(src: str) -> list[_Found]:
+    clean = _strip_comments(src)   # `extern "C"` becomes `extern` + blanks: still matches
+    out = []
+    for m in _KERNEL.finditer(clean):
+        head = clean[max(0, m.start() - 400):m.start()]
+        is_template = bool(_TEMPLATE_TAIL.search(head))
+        # the balanced parameter list
+        depth, i = 1, m.end()
+        while i < len(clean) and depth:
+            depth += {"(": 1, ")": -1}.get(clean[i], 0)
+            i += 1
+        params_text = clean[m.end():i - 1]
+        out.append(_Found(m.group(1), is_template, params_text, clean.count("\n", 0, m.start()) + 1))
+    return out
+
+
+_SCALARS = {
+    "float": "float32", "double": "float64",
+    "char": "int8", "signed char": "int8", "unsigned char": "uint8",
+    "short": "int16", "short int": "int16", "signed short": "int16",
+    "unsigned short": "uint16", "unsigned short int": "uint16",
+    "int": "int32", "signed": "int32", "signed int": "int32",
+    "unsigned": "uint32", "unsigned int": "uint32",
+    "long": "int64", "long int": "int64", "unsigned long": "uint64", "unsigned long int": "uint64",
+    "long long": "int64", "long long int": "int64", "signed long long": "int64",
+    "unsigned long long": "uint64", "unsigned long long int": "uint64",
+    "size_t": "uint64", "ptrdiff_t": "int64",
+    "int8_t": "int8", "uint8_t": "uint8", "int16_t": "int16", "uint16_t": "uint16",
+    "int32_t": "int32", "uint32_t": "uint32", "int64_t": "int64", "uint64_t": "uint64",
+    "bool": "bool", "half": "float16", "__half": "float16",
+    "void": None, "__nv_bfloat16": None,
+}
+_VECTORS = {"float": "float32", "double": "float64", "int": "int32", "uint": "uint32",
+            "char": "int8", "uchar": "uint8", "short": "int16", "ushort": "uint16",
+            "long": "int64", "ulong": "uint64", "longlong": "int64", "ulonglong": "uint64",
+            "half": "float16", "__half": "float16"}
+_QUALIFIERS = {"const", "volatile", "__restrict__", "__restrict", "restrict", "struct",
+               "__grid_constant__"}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One kernel parameter, parsed from the C signature.
+
+    ``dtype`` is the numpy dtype of the pointee (pointers) or of the scalar; ``None``
+    for types numpy cannot hold (structs, bf16). ``lanes`` is the vector width of
+    CUDA vector types (``float4`` -> float32 with lanes=4). ``const`` is the
+    pointee's const for pointers, the value's const for scalars.
+    """
+    name: str
+    ctype: str
+    pointer: bool
+    const: bool
+    dtype: np.dtype | None
+    lanes: int = 1
+
+
+def _parse_param(text: str, index: int) -> Param:
+    t = re.sub(r"=.*$", "", text.strip(), flags=re.S)       # default arguments
+    t = re.sub(r"\[\s*\]", "*", t)                             # float a[] -> float* a
+    toks = re.findall(r"[A-Za-z_]\w*|\*|&|::|<[^>]*>", t)
+    stars = [i for i, k in enumerate(toks) if k == "*"]
+    pointer = bool(stars)
+    words = [k for k in toks if k not in ("*", "&")]
+    names = [w for w in words if w not in _QUALIFIERS]
+    # the last identifier is the name, unless the declaration is unnamed
+    name = f"arg{index}"
+    if len(names) >= 2 and (not stars or toks.index(names[-1]) > stars[-1]) \
+            and " ".join(names) not in _SCALARS:
+        name = names[-1]
+        base_words = names[:-1]
+    else:
+        base_words = names
+    if pointer:
+        before = toks[:stars[0]]
+        const = "const" in before
+    else:
+        const = "const" in toks
+    base = " ".join(w for w in base_words if w != "std" and w != "::")
+    base = re.sub(r"^std\s*", "", base)
+    dtype, lanes = None, 1
+    if base in _SCALARS:
+        dtype = _SCALARS[base]
+    else:
+        m = re.fullmatch(r"(__half|half|u?(?:char|short|int|long|longlong)|float|double)([1-4])", base)
+        if m:
+            dtype, lanes = _VECTORS.get(m.group(1)), int(m.group(2))
+    ctype = ("const " if const else "") + base + ("*" * len(stars))
+    return Param(name=name, ctype=ctype, pointer=pointer, const=const,
+                 dtype=np.dtype(dtype) if dtype else None, lanes=lanes)
+
+
+def _parse_params(text: str) -> list[Param]:
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "(<[":
+            depth += 1
+        elif ch in ")>]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur)
+    if len(parts) == 1 and parts[0].strip() == "void":
+        return []
+    return [_parse_param(p, i) for i, p in enumerate(parts)]
+
+
+# --------------------------------------------------------------------------------------
+# Program and Kernel
+# --------------------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class Kernel:
+    """A ``__global__`` function of a compiled Program."""
+    name: str
+    entry: str                      # lowered (mangled) name, the PTX .entry
+    params: list[Param]
+    program: "Program" = field(repr=False)
+    source: str = field(repr=False)
+    filename: str = "<cell>"
+    first_line: int = 1
+    line: int = 0                   # line of the declaration, in the learner's numbering
+
+    @property
+    def ptx(self) -> str:
+        return self.program.ptx
+
+    def cubin(self, arch: str = "sm_90") -> bytes:
+        return self.program.cubin(arch)
+
+    def __repr__(self):
+        sig = ", ".join(f"{p.ctype} {p.name}" for p in self.params)
+        return f"<Kernel {self.name}({sig}) from {self.filename}:{self.line}>"
+
+
+class Program:
+    """The result of one NVRTC compile: PTX for ``compute_80`` and its kernels."""
+
+    def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found):
+        self.source = source
+        self.filename = filename
+        self.first_line = first_line
+        self.options = tuple(options)
+        self.nvrtc = nvrtc
+        self.ptx = ptx
+        self.log = log                  # warnings, mapped like errors ('' when clean)
+        self._cubins: dict[str, bytes] = {}
+        self._sass: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self.kernels: dict[str, Kernel] = {}
+        for f in found:
+            if f.name in lowered:
+                self.kernels[f.name] = Kernel(
+                    name=f.name, entry=lowered[f.name], params=_parse_params(f.params_text),
+                    program=self, source=source, filename=filename, first_line=first_line,
+                    line=f.line + first_line - 1)
+
+    def kernel(self, name: str | None = None) -> Kernel:
+        """The kernel called ``name``; with no name, the only kernel."""
+        if name is None:
+            if len(self.kernels) == 1:
+                return next(iter(self.kernels.values()))
+            raise CompileError(f"{self.filename} defines {len(self.kernels)} kernels "
+                               f"({', '.join(self.kernels)}); say which one")
+        if name not in self.kernels:
+            have = ", ".join(self.kernels) or "none"
+            raise CompileError(f"{self.filename}: no __global__ function named '{name}' "
+                               f"(found: {have})")
+        return self.kernels[name]
+
+    __getitem__ = kernel
+
+    def cubin(self, arch: str = "sm_90") -> bytes:
+        """Machine code for ``arch`` (``sm_80``, ``sm_90``, ``90``...): runs ptxas."""
+        arch = _norm_arch(arch)
+        with self._lock:
+            if arch not in self._cubins:
+                res = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                     self.options, f"-arch={arch}", list(self.kernels),
+                                     want_cubin=True)
+                self._cubins[arch] = res[0]
+            return self._cubins[arch]
+
+    def sass(self, arch: str = "sm_90") -> str:
+        """nvdisasm's listing of the cubin, with ``//## File "...", line N`` markers."""
+        arch = _norm_arch(arch)
+        cub = self.cubin(arch)
+        with self._lock:
+            if arch not in self._sass:
+                self._sass[arch] = _disassemble(cub)
+            return self._sass[arch]
+
+    def __repr__(self):
+        return (f"<Program {self.filename}: {', '.join(self.kernels) or 'no kernels'} "
+                f"(NVRTC {self.nvrtc.version[0]}.{self.nvrtc.version[1]})>")
+
+
+def _norm_arch(arch: str | int) -> str:
+    a = str(arch).strip()
+    if a.isdigit():
+        a = "sm_" + a
+    if not re.fullmatch(r"sm_\d+[a-z]?", a):
+        raise CompileError(f"bad arch {arch!r}: expected e.g. 'sm_90'")
+    return a
+
+
+# --------------------------------------------------------------------------------------
+# The NVRTC call
+# --------------------------------------------------------------------------------------
+
+_LOG_LOC = re.compile(r"^(.*?)\((\d+)\): (catastrophic error|error|warning|remark|note)", re.M)
+_LOG_TRAILER = re.compile(r"^\s*(\d+ (catastrophic )?errors? detected in the compilation of .*|"
+                          r"Compilation terminated\.)\s*$")
+
+
+def _map_log(log: str, source: str, filename: str, first_line: int) -> str:
+    """``cell(7): error: x`` -> ``cell:7: error: x``, keep the source-line excerpt NVRTC
+    prints (adding it from the source when NVRTC could not), drop the trailer."""
+    lines = [ln for ln in log.replace("\r\n", "\n").split("\n") if not _LOG_TRAILER.match(ln)]
+    src_lines = source.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        m = _LOG_LOC.match(ln)
+        if m:
+            out.append(f"{m.group(1)}:{m.group(2)}: {m.group(3)}{ln[m.end():]}")
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            if m.group(1) == filename and not (nxt.startswith("  ") and nxt.strip()):
+                k = int(m.group(2)) - first_line
+                if 0 <= k < len(src_lines):
+                    out.append("    " + src_lines[k].rstrip())
+        else:
+            out.append(ln)
+        i += 1
+    while out and not out[-1].strip():
+        out.pop()
+    while out and not out[0].strip():
+        out.pop(0)
+    return "\n".join(out)
+
+
+def _line_directive(filename: str, first_line: int) -> str:
+    esc = filename.replace("\\", "\\\\").replace('"', '\\"')
+    return f'#line {int(first_line)} "{esc}"\n'
+
+
+def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, options,
+                   arch_opt: str, names: list[str], want_cubin: bool):
+    """Returns (ptx_or_cubin, log, lowered)."""
+    lib = nv.lib
+    text = (_line_directive(filename, first_line) + source).encode()
+    prog = ctypes.c_void_p()
+    nv._check(lib.nvrtcCreateProgram(ctypes.byref(prog), text, filename.encode(), 0, None, None),
+              "nvrtcCreateProgram")
+    try:
+        for n in names:
+            nv._check(lib.nvrtcAddNameExpression(prog, n.encode()), "nvrtcAddNameExpression")
+        opts = [arch_opt, *BASE_OPTIONS, *(f"-I{d}" for d in nv.include_dirs), *options]
+        arr = (ctypes.c_char_p * len(opts))(*(o.encode() for o in opts))
+        rc = lib.nvrtcCompileProgram(prog, len(opts), arr)
+        size = ctypes.c_size_t()
+        lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+        buf = ctypes.create_string_buffer(size.value)
+        lib.nvrtcGetProgramLog(prog, buf)
+        log = _map_log(buf.value.decode(errors="replace"), source, filename, first_line)
+        if rc != 0:
+            if not log:
+                msg = lib.nvrtcGetErrorString(rc)
+                log = f"{filename}: {msg.decode() if msg else 'compile failed'}"
+            raise CompileError(log)
+        lowered = {}
+        for n in names:
+            p = ctypes.c_char_p()
+            if lib.nvrtcGetLoweredName(prog, n.encode(), ctypes.byref(p)) == 0 and p.value:
+                lowered[n] = p.value.decode()
+        if want_cubin:
+            nv._check(lib.nvrtcGetCUBINSize(prog, ctypes.byref(size)), "nvrtcGetCUBINSize")
+            out = ctypes.create_string_buffer(size.value)
+            nv._check(lib.nvrtcGetCUBIN(prog, out), "nvrtcGetCUBIN")
+            return out.raw[:size.value], log, lowered
+        nv._check(lib.nvrtcGetPTXSize(prog, ctypes.byref(size)), "nvrtcGetPTXSize")
+        out = ctypes.create_string_buffer(size.value)
+        nv._check(lib.nvrtcGetPTX(prog, out), "nvrtcGetPTX")
+        return out.value.decode(), log, lowered
+    finally:
+        lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+
+_CACHE: "OrderedDict[str, Program]" = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
+                 options=(), name_expressions=(), nvrtc=None) -> Program:
+    """Compile CUDA C++ to PTX for ``compute_80`` with line info; cached by content.
+
+    ``source`` is the text (or a ``pathlib.Path``, whose name becomes ``filename``).
+    ``name_expressions`` adds kernels the regex cannot see, e.g. ``"tiled<32>"`` for a
+    template (this instantiates it). ``nvrtc`` picks the compiler: a major version
+    (12, 13), a library path, or an ``Nvrtc``; default ``find_nvrtc()``.
+    """
+    if isinstance(source, Path):
+        filename = str(source) if filename == "<cell>" else filename
+        source = source.read_text()
+    nv = _resolve_nvrtc(nvrtc)
+    options = tuple(options)
+    key = hashlib.sha256("\0".join(
+        [str(nv.path), filename, str(first_line), *options, "|", *name_expressions, "|", source]
+    ).encode()).hexdigest()
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+
+    found = [f for f in _find_kernels(source) if not f.template]
+    for expr in name_expressions:
+        base = expr.split("<")[0].strip()
+        tmpl = next((f for f in _find_kernels(source) if f.name == base), None)
+        found.append(_Found(expr, False, tmpl.params_text if tmpl else "", tmpl.line if tmpl else 0))
+    names = [f.name for f in found]
+    ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line, options,
+                                       f"-arch={PTX_ARCH}", names, want_cubin=False)
+    if not found:
+        raise CompileError(f"{filename}: no __global__ function found "
+                           "(a kernel is declared `__global__ void name(...)`)")
+    prog = Program(source=source, filename=filename, first_line=first_line, options=options,
+                   nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found)
+    with _LOCK:
+        _CACHE[key] = prog
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return prog
+
+
+def kernel_from_file(path, name: str | None = None, *, nvrtc=None, options=()) -> Kernel:
+    """Compile a ``.cu`` file and return its kernel ``name`` (or its only kernel).
+    ``#include "x.h"`` resolves next to the file."""
+    p = Path(path)
+    try:
+        src = p.read_text()
+    except OSError as e:
+        raise CompileError(f"cannot read {p}: {e.strerror}") from None
+    opts = (f"-I{p.resolve().parent}", *options)
+    return compile_cuda(src, filename=str(path), options=opts, nvrtc=nvrtc).kernel(name)
+
+
+# --------------------------------------------------------------------------------------
+# SASS: nvdisasm from the nvidia-cuda-nvdisasm wheel
+# --------------------------------------------------------------------------------------
+
+def find_nvdisasm() -> str:
+    """Path of nvdisasm: ``TILELAB_NVDISASM``, the pip wheel, a toolkit, or PATH."""
+    env = os.environ.get("TILELAB_NVDISASM")
+    if env:
+        return env
+    exe = "nvdisasm.exe" if os.name == "nt" else "nvdisasm"
+    for d in _site_dirs():
+        for pat in (f"nvidia/cu1*/bin/{exe}", f"nvidia/cuda_nvdisasm/bin/{exe}",
+                    f"nvidia/cu1*/bin/*/{exe}"):
+            hits = sorted(d.glob(pat), reverse=True)
+            if hits:
+                return str(hits[0])
+    for root in _toolkit_roots():
+        if (root / "bin" / exe).is_file():
+            return str(root / "bin" / exe)
+    w = shutil.which(exe)
+    if w:
+        return w
+    raise CompileError("nvdisasm not found: pip install nvidia-cuda-nvdisasm")
+
+
+def _disassemble(cubin: bytes) -> str:
+    exe = find_nvdisasm()
+    with tempfile.TemporaryDirectory(prefix="tilelab-") as td:
+        f = os.path.join(td, "k.cubin")
+        with open(f, "wb") as fh:
+            fh.write(cubin)
+        r = subprocess.run([exe, "-c", "-g", f], capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        raise CompileError(f"nvdisasm failed: {r.stderr.strip() or r.stdout.strip()}")
+    return r.stdout
+
+
+_SASS_LINE = re.compile(r'//## File "(.*)", line (\d+)')
+_SASS_INSTR = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)")
+_MEM_OPS = {"LDS", "STS", "LDG", "STG", "LDSM", "LDGSTS", "LD", "ST", "LDL", "STL",
+            "ATOMS", "ATOMG", "ATOM", "RED", "REDG", "STSM", "LDGDEPBAR", "UBLKCP", "UTMALDG"}
+
+
+def _mem_key(op: str, mods: str) -> str:
+    parts = [m for m in mods.split(".") if m]
+    if op == "LDSM":
+        n = parts[-1] if parts and parts[-1] in ("1", "2", "4") else "1"
+        return f"LDSM.x{n}" + (".T" if any(p.startswith("MT") for p in parts) else "")
+    width = ""
+    for p in parts:
+        if p in ("64", "128"):
+            width = "." + p
+        elif p in ("U8", "S8"):
+            width = ".8"
+        elif p in ("U16", "S16"):
+            width = ".16"
+    return op + width
+
+
+def sass_memory_mix(program: Program, arch: str = "sm_90") -> dict[tuple[str, int], dict[str, int]]:
+    """Memory instructions per source line in the SASS: ``{(file, line): {"LDS": n,
+    "LDS.128": n, "STS": n, "LDG.128": n, "LDSM.x4": n, ...}}``.
+
+    Keys are the opcode plus its access width (``.8 .16 .64 .128``; 32-bit has none);
+    ``LDSM.xN`` is an N-matrix ldmatrix (``.T`` if transposed). Instructions with no
+    line info go under ``("", 0)``. This shows what ptxas merged or vectorised.
+    """
+    mix: dict[tuple[str, int], dict[str, int]] = {}
+    where = ("", 0)
+    for ln in program.sass(arch).splitlines():
+        m = _SASS_LINE.search(ln)
+        if m:
+            where = (m.group(1), int(m.group(2)))
+            continue
+        m = _SASS_INSTR.search(ln)
+        if m and m.group(1) in _MEM_OPS:
+            key = _mem_key(m.group(1), m.group(2))
+            d = mix.setdefault(where, {})
+            d[key] = d.get(key, 0) + 1
+    return mix
