@@ -597,9 +597,27 @@ def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, optio
         nv._check(lib.nvrtcGetPTXSize(prog, ctypes.byref(size)), "nvrtcGetPTXSize")
         out = ctypes.create_string_buffer(size.value)
         nv._check(lib.nvrtcGetPTX(prog, out), "nvrtcGetPTX")
-        return out.value.decode(), log, lowered
+        return _relative_files(out.value.decode(), filename), log, lowered
     finally:
         lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+
+def _unabs(path: str, filename: str) -> str:
+    """NVRTC writes a relative ``#line`` name as cwd/name in debug info; undo that so
+    PTX ``.file`` and SASS line markers carry exactly the learner's filename."""
+    if path == filename or os.path.isabs(filename):
+        return path
+    if path.endswith("/" + filename) or path.endswith("\\" + filename):
+        return filename
+    return path
+
+
+_PTX_FILE = re.compile(r'^(\s*\.file\s+\d+\s+)"((?:\\.|[^"\\])*)"', re.M)
+
+
+def _relative_files(ptx: str, filename: str) -> str:
+    esc = filename.replace("\\", "\\\\").replace('"', '\\"')
+    return _PTX_FILE.sub(lambda m: m.group(1) + '"' + _unabs(m.group(2), esc) + '"', ptx)
 
 
 _CACHE: "OrderedDict[str, Program]" = OrderedDict()
@@ -732,7 +750,7 @@ def sass_memory_mix(program: Program, arch: str = "sm_90") -> dict[tuple[str, in
     for ln in program.sass(arch).splitlines():
         m = _SASS_LINE.search(ln)
         if m:
-            where = (m.group(1), int(m.group(2)))
+            where = (_unabs(m.group(1), program.filename), int(m.group(2)))
             continue
         m = _SASS_INSTR.search(ln)
         if m and m.group(1) in _MEM_OPS:
