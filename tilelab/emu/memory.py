@@ -1,0 +1,125 @@
+"""The emulator's memory spaces: global allocations with bounds, per-block shared,
+per-thread local, and the generic address windows that ``cvta`` maps between.
+
+Everything is a flat numpy byte arena viewed at the access width, so a warp's
+(or the whole grid's) loads are one fancy-index gather. Bounds are checked per
+lane and reported as findings by the caller; out-of-bounds lanes read zero and
+write nothing, so the kernel can run on and report more.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Generic address windows (what cvta.shared / cvta.local produce).
+SHARED_WINDOW = 1 << 44
+LOCAL_WINDOW = 1 << 45
+GLOBAL_BASE = 1 << 46
+_ALIGN = 256
+_GUARD = 256
+
+_UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+@dataclass
+class Allocation:
+    name: str
+    base: int
+    nbytes: int
+    offset: int          # offset in the arena
+
+
+class Arena:
+    """A byte arena with typed gathers and scatters."""
+
+    def __init__(self, nbytes: int):
+        self.nbytes = int(nbytes)
+        self.data = np.zeros(max(16, (self.nbytes + 15) // 16 * 16), dtype=np.uint8)
+        self._views = {}
+
+    def view(self, size: int) -> np.ndarray:
+        v = self._views.get(size)
+        if v is None:
+            v = self._views[size] = self.data.view(_UINT[size])
+        return v
+
+    def gather(self, off: np.ndarray, size: int, nvec: int = 1) -> np.ndarray:
+        """Read ``nvec`` consecutive elements of ``size`` bytes at byte offsets ``off``."""
+        v = self.view(size)
+        i = off // size
+        if nvec == 1:
+            return v[i]
+        return v[i[:, None] + np.arange(nvec)]
+
+    def scatter(self, off: np.ndarray, size: int, values: np.ndarray, nvec: int = 1) -> None:
+        v = self.view(size)
+        i = off // size
+        if nvec == 1:
+            v[i] = values
+        else:
+            v[(i[:, None] + np.arange(nvec)).ravel()] = np.asarray(values).reshape(-1)
+
+
+class GlobalMemory:
+    """Kernel-argument buffers laid out in one arena, each with guard gaps."""
+
+    def __init__(self, buffers: list[tuple[str, np.ndarray]]):
+        self.allocs: list[Allocation] = []
+        off = 0
+        for name, arr in buffers:
+            n = arr.nbytes
+            self.allocs.append(Allocation(name, GLOBAL_BASE + off, n, off))
+            off += (n + _GUARD + _ALIGN - 1) // _ALIGN * _ALIGN
+        self.arena = Arena(off)
+        for a, (_, arr) in zip(self.allocs, buffers):
+            self.arena.data[a.offset:a.offset + a.nbytes] = np.ascontiguousarray(arr).view(np.uint8).reshape(-1)
+        self._bases = np.array([a.base for a in self.allocs] or [GLOBAL_BASE], dtype=np.int64)
+        self._ends = np.array([a.base + a.nbytes for a in self.allocs] or [GLOBAL_BASE], dtype=np.int64)
+
+    def read_back(self, i: int, arr: np.ndarray) -> None:
+        a = self.allocs[i]
+        arr.view(np.uint8).reshape(-1)[:] = self.arena.data[a.offset:a.offset + a.nbytes]
+
+    def in_bounds(self, addr: np.ndarray, size: int) -> np.ndarray:
+        k = np.searchsorted(self._bases, addr, side="right") - 1
+        k = k.clip(0)
+        return (addr >= self._bases[k]) & (addr + size <= self._ends[k])
+
+    def nearest(self, addr: int) -> Allocation | None:
+        """The allocation an out-of-bounds address was probably meant for."""
+        if not self.allocs:
+            return None
+        return min(self.allocs, key=lambda a: 0 if a.base <= addr < a.base + a.nbytes
+                   else min(abs(addr - a.base), abs(addr - (a.base + a.nbytes))))
+
+    def offset(self, addr: np.ndarray) -> np.ndarray:
+        return addr - GLOBAL_BASE
+
+
+class SharedMemory:
+    """One shared window per block: [nblocks, size] bytes, static then dynamic."""
+
+    def __init__(self, nblocks: int, static_layout: dict, static_bytes: int, dynamic_bytes: int,
+                 dynamic_align: int = 16):
+        self.static = dict(static_layout)          # symbol -> offset
+        self.dynamic_offset = (static_bytes + dynamic_align - 1) // dynamic_align * dynamic_align
+        self.size = self.dynamic_offset + int(dynamic_bytes)
+        self.stride = max(16, (self.size + 15) // 16 * 16)
+        self.nblocks = nblocks
+        self.arena = Arena(self.stride * nblocks)
+
+    def flat(self, block: np.ndarray, off: np.ndarray) -> np.ndarray:
+        return block.astype(np.int64) * self.stride + off
+
+
+class LocalMemory:
+    """Per-thread local memory (stack frames, spilled arrays)."""
+
+    def __init__(self, nthreads: int, depot_bytes: int):
+        self.size = int(depot_bytes)
+        self.stride = max(16, (self.size + 15) // 16 * 16)
+        self.arena = Arena(self.stride * nthreads) if depot_bytes else Arena(16)
+
+    def flat(self, tid: np.ndarray, off: np.ndarray) -> np.ndarray:
+        return tid.astype(np.int64) * self.stride + off

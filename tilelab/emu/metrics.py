@@ -1,0 +1,144 @@
+"""The hardware rules of DESIGN §5, in one place, and the counters built on them.
+
+Both the emulator (per executed instruction) and ``tilelab.banks`` (the bank
+simulator learners play with) call these functions, so a picture in a lesson and
+a count in a grade can never disagree.
+
+Rules (Volta through Hopper, confirmed with ncu on an H200):
+* 32 banks of 4 bytes: bank = (byte address / 4) % 32.
+* A request costs, in wavefronts, the largest number of *distinct* 4-byte words
+  its active lanes touch in one bank (same word = broadcast, free).
+* 8-byte accesses run in 2 phases of 16 lanes, 16-byte accesses in 4 phases of
+  8 lanes; conflicts count within a phase and phases add up. ``ldmatrix`` is a
+  16-byte access per lane (one row address per lane, lanes 8m..8m+7 = matrix m).
+* Global requests cost one transaction per distinct 32-byte sector.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+NUM_BANKS = 32
+BANK_BYTES = 4
+SECTOR_BYTES = 32
+_SENTINEL = np.int64(-1)
+
+METRIC_KEYS = (
+    "shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "shared_st_wavefronts",
+    "ldmatrix_requests",
+    "global_ld_requests", "global_ld_sectors", "global_st_requests", "global_st_sectors",
+    "instructions", "flops",
+)
+
+
+def lanes_per_phase(nbytes: int) -> int:
+    """How many lanes the hardware serves in one shared-memory phase."""
+    return {8: 16, 16: 8}.get(int(nbytes), 32)
+
+
+def ideal_wavefronts(nbytes: int) -> int:
+    return 32 // lanes_per_phase(nbytes)
+
+
+def _dedupe(addr: np.ndarray, active: np.ndarray, quantum: int):
+    """Group warps whose address pattern is the same up to a shift by ``quantum`` bytes.
+
+    Warps of a block usually repeat one pattern at an offset (row ty of a tile,
+    say), and the cost is invariant under such a shift, so we count each pattern
+    once. Returns (representative rows, inverse index) or None if all differ.
+    """
+    first = np.argmax(active, axis=1)
+    base = addr[np.arange(addr.shape[0]), first]
+    base = base - (base % quantum)
+    rel = np.where(active, addr - base[:, None], _SENTINEL)
+    if (rel == rel[0]).all():
+        return rel[:1], np.zeros(addr.shape[0], dtype=np.int64)
+    uniq, inv = np.unique(rel, axis=0, return_inverse=True)
+    return uniq, inv.reshape(-1)
+
+
+def shared_wavefronts(addr, active, nbytes: int) -> np.ndarray:
+    """Wavefronts for each warp request. addr, active: [W, 32] byte addresses and lane mask."""
+    addr = np.asarray(addr, dtype=np.int64).reshape(-1, 32)
+    active = np.asarray(active, dtype=bool).reshape(-1, 32)
+    if addr.shape[0] == 0:
+        return np.zeros(0, dtype=np.int64)
+    rel, inv = _dedupe(addr, active, BANK_BYTES)
+    act = rel != _SENTINEL
+    return _wavefronts_rows(np.where(act, rel, 0), act, nbytes)[inv]
+
+
+def _wavefronts_rows(addr: np.ndarray, active: np.ndarray, nbytes: int) -> np.ndarray:
+    W = addr.shape[0]
+    lpp = lanes_per_phase(nbytes)
+    wpl = max(1, int(nbytes) // BANK_BYTES)             # 4-byte words per lane
+    first_word = addr // BANK_BYTES
+    words = first_word[:, :, None] + np.arange(wpl)     # [W, 32, wpl]
+    act = np.broadcast_to(active[:, :, None], words.shape)
+    P = 32 // lpp
+    words = words.reshape(W * P, lpp * wpl)             # each row: one phase, 32 word slots
+    act = act.reshape(W * P, lpp * wpl)
+    bank = words % NUM_BANKS
+    key = np.where(act, (bank << 40) | (words & ((1 << 40) - 1)), _SENTINEL)
+    key.sort(axis=1)
+    valid = key != _SENTINEL
+    new = np.ones_like(valid)
+    new[:, 1:] = key[:, 1:] != key[:, :-1]
+    distinct = valid & new
+    rows = np.arange(W * P)[:, None]
+    idx = (rows * NUM_BANKS + (key >> 40).clip(0)).ravel()
+    per_bank = np.bincount(idx, weights=distinct.ravel(), minlength=W * P * NUM_BANKS)
+    per_phase = per_bank.reshape(W * P, NUM_BANKS).max(axis=1).astype(np.int64)
+    return per_phase.reshape(W, P).sum(axis=1)
+
+
+def global_sectors(addr, active, nbytes: int) -> np.ndarray:
+    """Distinct 32-byte sectors touched by each warp request."""
+    addr = np.asarray(addr, dtype=np.int64).reshape(-1, 32)
+    active = np.asarray(active, dtype=bool).reshape(-1, 32)
+    if addr.shape[0] == 0:
+        return np.zeros(0, dtype=np.int64)
+    rel, inv = _dedupe(addr, active, SECTOR_BYTES)
+    act = rel != _SENTINEL
+    lo = np.where(act, rel, 0) // SECTOR_BYTES
+    hi = (np.where(act, rel, 0) + max(int(nbytes), 1) - 1) // SECTOR_BYTES
+    span = int((hi - lo).max()) + 1 if act.any() else 1
+    sec = lo[:, :, None] + np.arange(span)
+    ok = act[:, :, None] & (sec <= hi[:, :, None])
+    key = np.where(ok, sec, np.iinfo(np.int64).min).reshape(rel.shape[0], -1)
+    key.sort(axis=1)
+    valid = key != np.iinfo(np.int64).min
+    new = np.ones_like(valid)
+    new[:, 1:] = key[:, 1:] != key[:, :-1]
+    return (valid & new).sum(axis=1).astype(np.int64)[inv]
+
+
+def request_breakdown(addr, active, nbytes: int) -> dict:
+    """Everything about one warp request, for pictures and explanations.
+
+    Returns wavefronts, ideal, conflict degree (worst distinct words in a bank
+    within a phase), and per phase the lanes, each lane's banks, and the words
+    each bank serves.
+    """
+    addr = np.asarray(addr, dtype=np.int64).reshape(32)
+    active = np.asarray(active, dtype=bool).reshape(32)
+    lpp = lanes_per_phase(nbytes)
+    wpl = max(1, int(nbytes) // BANK_BYTES)
+    phases = []
+    for p in range(32 // lpp):
+        lanes = [l for l in range(p * lpp, (p + 1) * lpp) if active[l]]
+        bank_words: dict[int, set] = {}
+        lane_banks = {}
+        for l in lanes:
+            ws = [int(addr[l] // BANK_BYTES) + k for k in range(wpl)]
+            lane_banks[l] = [w % NUM_BANKS for w in ws]
+            for w in ws:
+                bank_words.setdefault(w % NUM_BANKS, set()).add(w)
+        cost = max((len(v) for v in bank_words.values()), default=0)
+        phases.append({"lanes": lanes, "lane_banks": lane_banks,
+                       "bank_words": {b: sorted(v) for b, v in sorted(bank_words.items())},
+                       "wavefronts": cost})
+    total = int(shared_wavefronts(addr[None], active[None], nbytes)[0])
+    assert total == sum(p["wavefronts"] for p in phases)
+    return {"wavefronts": total, "ideal": sum(1 for p in phases if p["lanes"]),
+            "degree": max((p["wavefronts"] for p in phases), default=0), "phases": phases,
+            "nbytes": int(nbytes)}

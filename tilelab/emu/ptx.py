@@ -1,0 +1,336 @@
+"""Parse the PTX that NVRTC emits into instructions the machine can run.
+
+We read PTX rather than C++ so the emulator runs exactly what the compiler
+produced (templates, unrolled loops, inlined functions, inline asm). The parser
+is deliberately small: it understands the directives NVRTC writes and keeps
+every instruction's source location from the ``.loc`` lines.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import EmulatorError
+
+
+@dataclass
+class Operand:
+    """One operand: kind is reg, imm, fimm, sym, mem, vec, pred_not or special."""
+    kind: str
+    name: str = ""            # register / symbol / special-register name
+    value: object = None      # immediate value (int, or float bits as int for fimm)
+    offset: int = 0           # byte offset in a memory operand
+    items: tuple = ()         # vector operand members
+    bits: int = 0             # 32 or 64 for float immediates
+
+    def __repr__(self):
+        if self.kind == "mem":
+            return f"[{self.name}+{self.offset}]"
+        if self.kind == "vec":
+            return "{" + ",".join(map(repr, self.items)) + "}"
+        return self.name or str(self.value)
+
+
+@dataclass
+class Instr:
+    op: str                    # base opcode, e.g. "ld"
+    mods: tuple                # dotted modifiers, e.g. ("shared", "v4", "f32")
+    args: list                 # list[Operand]
+    guard: str | None = None   # predicate register guarding it
+    guard_neg: bool = False
+    file: int = 0
+    line: int = 0
+    text: str = ""             # the PTX line, for messages
+    target: int = -1           # resolved branch target (pc)
+
+    @property
+    def form(self) -> str:
+        return ".".join((self.op,) + self.mods)
+
+
+@dataclass
+class Var:
+    """A .shared / .local / .global / .const declaration."""
+    space: str
+    name: str
+    align: int
+    size: int                  # bytes; 0 for extern (dynamic) arrays
+    extern: bool = False
+
+
+@dataclass
+class Function:
+    name: str
+    params: list = field(default_factory=list)      # [(name, ptx type)]
+    regs: dict = field(default_factory=dict)        # register name -> ptx type
+    vars: list = field(default_factory=list)        # [Var]
+    instrs: list = field(default_factory=list)      # [Instr]
+    labels: dict = field(default_factory=dict)      # label -> pc
+
+
+@dataclass
+class Module:
+    functions: dict
+    files: dict                                     # file index -> name
+    globals: list                                   # module-scope Vars
+
+    def entry(self, name: str) -> Function:
+        try:
+            return self.functions[name]
+        except KeyError:
+            raise EmulatorError(f"no entry {name!r} in the PTX (have {', '.join(self.functions)})") from None
+
+
+_REG_DECL = re.compile(r"\.reg\s+\.(\w+)\s+(.+);")
+_VAR_DECL = re.compile(
+    r"(?:\.extern\s+)?\.(shared|local|global|const)\s+(?:\.align\s+(\d+)\s+)?\.(\w+)\s+([\w$.]+)(?:\[(\d*)\])?")
+_TYPE_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "b32": 4, "u32": 4,
+               "s32": 4, "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
+
+
+def _strip_comments(text: str) -> str:
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def _split_top(s: str) -> list[str]:
+    """Split on commas that are not inside [] or {}."""
+    out, depth, cur = [], 0, []
+    for ch in s:
+        if ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    if "".join(cur).strip():
+        out.append("".join(cur).strip())
+    return out
+
+
+_INT = re.compile(r"^-?(0[xX][0-9a-fA-F]+|\d+)[uU]?$")
+
+
+def _parse_int(s: str) -> int:
+    s = s.rstrip("uU")
+    neg = s.startswith("-")
+    v = int(s[1:] if neg else s, 0) if not re.fullmatch(r"-?0\d+", s) else int(s, 8)
+    return -v if neg else v
+
+
+def parse_operand(tok: str) -> Operand:
+    tok = tok.strip()
+    if tok.startswith("{"):
+        return Operand("vec", items=tuple(parse_operand(t) for t in _split_top(tok[1:-1])))
+    if tok.startswith("["):
+        inner = tok[1:-1].strip()
+        m = re.fullmatch(r"([%\w$.]+)\s*(?:([+-])\s*(\w+))?", inner)
+        if m:
+            base, sign, off = m.groups()
+            if _INT.match(base):
+                return Operand("mem", name="", offset=_parse_int(base))
+            o = _parse_int(off) if off else 0
+            return Operand("mem", name=base, offset=-o if sign == "-" else o)
+        raise EmulatorError(f"cannot parse memory operand {tok!r}")
+    if tok.startswith("!"):
+        return Operand("pred_not", name=tok[1:])
+    if re.fullmatch(r"0[fF][0-9a-fA-F]{8}", tok):
+        return Operand("fimm", value=int(tok[2:], 16), bits=32)
+    if re.fullmatch(r"0[dD][0-9a-fA-F]{16}", tok):
+        return Operand("fimm", value=int(tok[2:], 16), bits=64)
+    if _INT.match(tok):
+        return Operand("imm", value=_parse_int(tok))
+    if tok.startswith("%"):
+        base = tok.split(".")[0]
+        if base in ("%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid", "%smid",
+                    "%clock", "%clock64", "%globaltimer", "%lanemask_lt", "%lanemask_le", "%lanemask_eq",
+                    "%lanemask_gt", "%lanemask_ge", "%dynamic_smem_size", "%total_smem_size"):
+            return Operand("special", name=tok)
+        return Operand("reg", name=tok)
+    if tok == "_":
+        return Operand("sink", name="_")
+    return Operand("sym", name=tok)
+
+
+def _expand_reg_names(spec: str) -> list[str]:
+    names = []
+    for part in spec.split(","):
+        part = part.strip()
+        m = re.fullmatch(r"(%?[\w$]+)<(\d+)>", part)
+        if m:
+            names += [f"{m.group(1)}{i}" for i in range(int(m.group(2)))]
+        elif part:
+            names.append(part)
+    return names
+
+
+def parse(ptx: str) -> Module:
+    """Parse a whole PTX module (every .entry)."""
+    files: dict[int, str] = {}
+    for m in re.finditer(r'\.file\s+(\d+)\s+"([^"]*)"', ptx):
+        files[int(m.group(1))] = m.group(2)
+    text = _strip_comments(ptx)
+    functions: dict[str, Function] = {}
+    module_vars: list[Var] = []
+
+    pos = 0
+    entry_re = re.compile(r"\.(?:visible\s+|weak\s+)?\.?(entry|func)\s+(?:\([^)]*\)\s*)?([\w$]+)\s*\(?", re.S)
+    # Scan top-level: find each .entry header, then its {...} body.
+    for m in re.finditer(r"(\.visible\s+|\.weak\s+)?\.(entry|func)\b", text):
+        if m.start() < pos:
+            continue
+        kind = m.group(2)
+        hdr_end = text.index("{", m.end())
+        header = text[m.end():hdr_end]
+        # body: match braces
+        depth, i = 0, hdr_end
+        while True:
+            if text[i] == "{":
+                depth += 1
+            elif text[i] == "}":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        body = text[hdr_end + 1:i]
+        pos = i + 1
+        hm = re.match(r"\s*(?:\(([^)]*)\)\s*)?([\w$]+)\s*(?:\((.*)\))?", header, re.S)
+        name = hm.group(2)
+        params = []
+        for p in re.finditer(r"\.param\s+(?:\.align\s+\d+\s+)?\.(\w+)\s+([\w$]+)(\[\d+\])?", hm.group(3) or ""):
+            params.append((p.group(2), p.group(1) + (p.group(3) or "")))
+        fn = _parse_body(name, params, body)
+        if kind == "entry":
+            functions[name] = fn
+        else:
+            functions.setdefault("__funcs__", {})
+    for vm in _VAR_DECL.finditer(_outside_bodies(text)):
+        space, align, ty, name, n = vm.groups()
+        size = _TYPE_BYTES.get(ty, 1) * (int(n) if n else (0 if n == "" else 1))
+        module_vars.append(Var(space, name, int(align or _TYPE_BYTES.get(ty, 1)), size, extern=(n == "")))
+    functions.pop("__funcs__", None)
+    return Module(functions, files, module_vars)
+
+
+def _outside_bodies(text: str) -> str:
+    out, depth = [], 0
+    for line in text.splitlines():
+        s = line.strip()
+        if depth == 0 and not s.startswith("{"):
+            out.append(line)
+        depth += line.count("{") - line.count("}")
+    return "\n".join(out)
+
+
+def _parse_body(name: str, params: list, body: str) -> Function:
+    fn = Function(name=name, params=params)
+    cur_file, cur_line = 0, 0
+    pending_labels: list[str] = []
+    for raw in body.split("\n"):
+        for stmt in _statements(raw):
+            s = stmt.strip()
+            if not s or s in ("{", "}"):
+                continue
+            if s.startswith(".loc"):
+                parts = s.split()
+                cur_file, cur_line = int(parts[1]), int(parts[2].rstrip(","))
+                continue
+            if s.startswith(".reg"):
+                m = _REG_DECL.match(s + (";" if not s.endswith(";") else ""))
+                if m:
+                    for r in _expand_reg_names(m.group(2).rstrip(";")):
+                        fn.regs[r] = m.group(1)
+                continue
+            vm = _VAR_DECL.match(s)
+            if vm and s.startswith((".shared", ".local", ".global", ".const", ".extern")):
+                space, align, ty, vname, n = vm.groups()
+                elems = 1 if n is None else (int(n) if n else 0)
+                fn.vars.append(Var(space, vname, int(align or _TYPE_BYTES.get(ty, 1)),
+                                   _TYPE_BYTES.get(ty, 1) * elems, extern=(n == "")))
+                continue
+            if s.startswith((".pragma", ".maxntid", ".reqntid", ".minnctapersm", ".maxnreg", ".file",
+                             ".section", ".maxclusterrank", ".reqnctapercluster", ".explicitcluster")):
+                continue
+            lm = re.match(r"^([\w$]+):\s*(.*)$", s)
+            if lm:
+                fn.labels[lm.group(1)] = len(fn.instrs)
+                s = lm.group(2).strip()
+                if not s:
+                    continue
+            fn.instrs.append(_parse_instr(s, cur_file, cur_line))
+    for ins in fn.instrs:
+        # inline asm may declare registers without '%' (".reg .pred p;"): resolve them
+        ins.args = [_as_reg(a, fn.regs) for a in ins.args]
+        if ins.guard and not ins.guard.startswith("%") and ins.guard not in fn.regs:
+            raise EmulatorError(f"unknown predicate {ins.guard} in: {ins.text}")
+        if ins.op in ("bra", "brx", "call"):
+            if ins.op == "bra":
+                lab = ins.args[0].name
+                if lab not in fn.labels:
+                    raise EmulatorError(f"branch to unknown label {lab}")
+                ins.target = fn.labels[lab]
+    return fn
+
+
+def _as_reg(a: Operand, regs: dict) -> Operand:
+    if a.kind == "sym" and a.name in regs:
+        return Operand("reg", name=a.name)
+    if a.kind == "vec":
+        return Operand("vec", items=tuple(_as_reg(x, regs) for x in a.items))
+    if a.kind == "mem" and a.name and not a.name.startswith("%") and a.name in regs:
+        return Operand("mem", name=a.name, offset=a.offset)
+    return a
+
+
+def _statements(line: str):
+    """A PTX line can hold several ';'-separated statements (inline asm often does)."""
+    line = line.strip()
+    if not line:
+        return
+    # braces used for register scopes in inline asm become their own statements
+    buf = ""
+    for ch in line:
+        if ch in "{}" and not _inside_operand(buf):
+            if buf.strip():
+                yield buf
+            buf = ""
+            continue
+        buf += ch
+        if ch == ";":
+            yield buf[:-1]
+            buf = ""
+    if buf.strip():
+        yield buf
+
+
+def _inside_operand(buf: str) -> bool:
+    # a '{' after an opcode (vector operand) is part of the instruction
+    s = buf.strip()
+    if not s:
+        return False
+    if s.startswith("."):
+        return False
+    return bool(re.match(r"^(@!?%?\w+\s+)?[a-z]", s)) and not s.endswith(":")
+
+
+def _parse_instr(s: str, file: int, line: int) -> Instr:
+    guard, neg = None, False
+    gm = re.match(r"^@(!?)(%?[\w$]+)\s+(.*)$", s)
+    if gm:
+        neg, guard, s = gm.group(1) == "!", gm.group(2), gm.group(3)
+    parts = s.split(None, 1)
+    opcode = parts[0]
+    rest = parts[1] if len(parts) > 1 else ""
+    toks = opcode.split(".")
+    args = []
+    for t in _split_top(rest):
+        if "|" in t and not t.startswith(("[", "{")):  # setp dual destination p|q
+            a, b = t.split("|")
+            args.append(Operand("vec", items=(parse_operand(a), parse_operand(b))))
+        else:
+            args.append(parse_operand(t))
+    return Instr(op=toks[0], mods=tuple(toks[1:]), args=args, guard=guard, guard_neg=neg,
+                 file=file, line=line, text=s.strip())

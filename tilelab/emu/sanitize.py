@@ -1,0 +1,140 @@
+"""Sanitizers: findings as data, and the shared-memory shadow that finds races.
+
+Lockstep emulation makes a racy kernel look right (the tiled matmul without its
+second barrier still gives the right answer here), so correctness alone proves
+nothing: the race detector is what catches it. Every finding names the source
+line, the thread, the block and the address.
+
+Race rule: two different threads touch the same bytes between two barriers of
+their block, at least one of them writing. ``__syncwarp`` orders the lanes of
+one warp only. The shadow keeps, per shared unit (4 bytes, or 2/1 when the
+kernel makes narrower shared accesses), the last writer and a reader, each
+stamped with the block's barrier epoch and the warp's syncwarp epoch.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_divergence",
+         "cp_async_before_wait")
+
+
+@dataclass
+class Finding:
+    kind: str
+    file: str
+    line: int
+    thread: tuple
+    block: tuple
+    address: int | None
+    detail: str
+    count: int = 1                        # how many lane-events this finding stands for
+    source: str = field(default="", repr=False)
+
+    def __str__(self):
+        where = f"{self.file}:{self.line}" if self.line else f"{self.file} (compiler-generated code)"
+        t = ",".join(map(str, self.thread))
+        b = ",".join(map(str, self.block))
+        addr = f" at 0x{self.address:x}" if self.address is not None else ""
+        more = f" [{self.count} times]" if self.count > 1 else ""
+        src = f"\n    {self.line:>4} | {self.source.strip()}" if self.source.strip() else ""
+        return (f"{self.kind.replace('_', ' ')} at {where}, thread ({t}) block ({b}){addr}: "
+                f"{self.detail}{more}{src}")
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d.pop("source")
+        d["thread"] = list(self.thread)
+        d["block"] = list(self.block)
+        return d
+
+
+class FindingLog:
+    """Collects findings, one per (kind, instruction), counting repeats."""
+
+    def __init__(self, limit: int = 50):
+        self.findings: list[Finding] = []
+        self._by_key: dict = {}
+        self.limit = limit
+
+    def add(self, key, make, count: int = 1):
+        f = self._by_key.get(key)
+        if f is not None:
+            f.count += count
+            return
+        if len(self.findings) >= self.limit:
+            return
+        f = make()
+        f.count = count
+        self._by_key[key] = f
+        self.findings.append(f)
+
+
+# Packed shadow record: epoch (24 bits) | warp epoch (24 bits) | tid+1 (16 bits)
+_TID_BITS = 16
+_WEP_SHIFT = 16
+_EP_SHIFT = 40
+_EP_MASK = (1 << 23) - 1
+_WEP_MASK = (1 << 24) - 1
+MULTI = np.int64(-(1 << 63))  # the sign bit marks "several readers"
+
+
+def stamp(epoch, wepoch):
+    """The epochs part of a record: block barrier epoch and warp syncwarp epoch."""
+    return (np.asarray(epoch, np.int64) << _EP_SHIFT) | (np.asarray(wepoch, np.int64) << _WEP_SHIFT)
+
+
+class SharedShadow:
+    """Per-unit access history of one launch's shared memory (all blocks)."""
+
+    def __init__(self, nunits: int, unit: int):
+        self.unit = unit
+        self.writer = np.zeros(nunits, dtype=np.int64)
+        self.reader = np.zeros(nunits, dtype=np.int64)
+        self.init = np.zeros(nunits, dtype=bool)
+
+    @staticmethod
+    def _conflicts(rec, stamp, tid):
+        """Which records conflict with the current access (stamp = this lane's epochs)."""
+        rtid = (rec & ((1 << _TID_BITS) - 1)) - 1
+        same_epoch = ((rec >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT)
+        other = (rtid >= 0) & (rtid != tid)
+        same_warp = (rtid >> 5) == (tid >> 5)
+        warp_ordered = same_warp & (((rec >> _WEP_SHIFT) & _WEP_MASK) != ((stamp >> _WEP_SHIFT) & _WEP_MASK))
+        return other & same_epoch & ~warp_ordered
+
+    def read(self, units, stamp, tid):
+        """Record a read; return (raw race mask, uninitialised mask) per unit-lane."""
+        w = self.writer[units]
+        raw = self._conflicts(w, stamp, tid)
+        uninit = ~self.init[units]
+        old = self.reader[units]
+        oldm = old & ~MULTI
+        several = (old < 0) & (((oldm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT))
+        several |= self._conflicts(oldm, stamp, tid)
+        new = (tid.astype(np.int64) + 1) | stamp
+        self.reader[units] = new
+        several |= self.reader[units] != new          # another lane of this instruction won
+        if several.any():
+            self.reader[units[several]] |= MULTI
+        return raw, uninit
+
+    def write(self, units, stamp, tid):
+        """Record a write; return (waw mask, war mask)."""
+        w = self.writer[units]
+        waw = self._conflicts(w, stamp, tid)
+        r = self.reader[units]
+        rm = r & ~MULTI
+        war = self._conflicts(rm, stamp, tid)
+        war |= (r < 0) & (((rm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT))
+        new = (tid.astype(np.int64) + 1) | stamp
+        self.writer[units] = new
+        waw |= self.writer[units] != new              # two lanes of one instruction wrote it
+        self.init[units] = True
+        return waw, war
+
+    def fill(self, units):
+        """Data landed without a thread writing it in program order (cp.async completion)."""
+        self.init[units] = True
