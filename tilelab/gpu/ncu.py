@@ -1,0 +1,216 @@
+"""Hardware counters from Nsight Compute, for the gpu backend's metrics and the fidelity bench.
+
+``ncu_metrics(kernel, grid, block, args)`` runs the kernel once under
+``ncu --metrics ...`` in a subprocess of its own (``tilelab.gpu.runone``) and maps the
+counters onto the metric keys of DESIGN §2, next to the raw values:
+
+==========================  ==============================================================
+``shared_ld_wavefronts``    ``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum`` (LDS and LDSM)
+``shared_st_wavefronts``    ``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum``
+``ldmatrix_wavefronts``     ``sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum``
+``shared_ld_requests``      ``smsp__inst_executed_op_shared_ld.sum`` + ``..._op_ldsm.sum``
+``shared_st_requests``      ``smsp__inst_executed_op_shared_st.sum``
+``ldmatrix_requests``       ``smsp__inst_executed_op_ldsm.sum``
+``global_ld_requests``      ``l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum``
+``global_ld_sectors``       ``l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum``
+``global_st_requests``      ``l1tex__t_requests_pipe_lsu_mem_global_op_st.sum``
+``global_st_sectors``       ``l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum``
+``instructions``            ``smsp__inst_executed.sum`` (warp-level)
+``flops``                   2·FFMA + FADD + FMUL thread instructions (fp32 only)
+==========================  ==============================================================
+
+ncu counts SASS, not PTX: ptxas may merge accesses (DESIGN §4), which is why the
+fidelity bench also shows the SASS mix. The clocks are left alone (``--clock-control
+none``). When ncu is missing or cannot read the counters, ``NcuUnavailable`` says why;
+the gpu backend then reports metrics as null.
+"""
+from __future__ import annotations
+
+import csv
+import glob
+import io
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from ..errors import TilelabError
+from .spec import check_geometry, kernel_spec, pack_args
+
+__all__ = ["ncu_metrics", "ncu_profile", "find_ncu", "NcuUnavailable", "METRICS", "parse_ncu_csv",
+           "map_metrics"]
+
+_PKG_ROOT = str(Path(__file__).resolve().parents[2])
+
+METRICS = [
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+    "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+    "smsp__inst_executed_op_shared_ld.sum",
+    "smsp__inst_executed_op_shared_st.sum",
+    "smsp__inst_executed_op_ldsm.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    "smsp__inst_executed.sum",
+    "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
+    "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum",
+    "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum",
+    "gpu__time_duration.sum",
+]
+
+
+class NcuUnavailable(TilelabError):
+    title = "ncu"
+
+
+def find_ncu() -> str:
+    env = os.environ.get("TILELAB_NCU")
+    if env:
+        return env
+    w = shutil.which("ncu")
+    if w:
+        return w
+    for pat in ("/usr/local/cuda/bin/ncu", "/usr/local/cuda-*/bin/ncu",
+                "/opt/nvidia/nsight-compute/*/ncu", "/usr/local/cuda/nsight-compute*/ncu"):
+        hits = sorted(glob.glob(pat), reverse=True)
+        if hits:
+            return hits[0]
+    raise NcuUnavailable("Nsight Compute (ncu) not found; install it or set TILELAB_NCU")
+
+
+def _num(v: str):
+    v = (v or "").strip().replace(",", "")
+    if v in ("", "n/a", "N/A"):
+        return None
+    try:
+        f = float(v)
+    except ValueError:
+        return v
+    return int(f) if f.is_integer() else f
+
+
+def parse_ncu_csv(text: str) -> list[dict]:
+    """Rows of ``ncu --csv --page raw`` (one per profiled kernel launch), values parsed.
+    Lines that are not CSV (``==PROF==`` messages, the program's own output) are skipped."""
+    lines = [ln for ln in text.splitlines() if ln.startswith('"')]
+    if not lines:
+        return []
+    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    header, body = rows[0], rows[1:]
+    if body and (not body[0] or body[0][0].strip() == ""):   # the units row
+        body = body[1:]
+    out = []
+    for r in body:
+        d = {}
+        for k, v in zip(header, r):
+            d[k] = v if k in ("Kernel Name", "Process Name", "Host Name", "Block Size",
+                              "Grid Size", "Device", "Context", "Stream") else _num(v)
+        out.append(d)
+    return out
+
+
+def _get(raw, name):
+    v = raw.get(name)
+    return v if isinstance(v, (int, float)) else None
+
+
+def _add(*vals):
+    if any(v is None for v in vals):
+        return None
+    return int(sum(vals))
+
+
+def map_metrics(raw: dict) -> dict:
+    """ncu's counters -> the metric keys of DESIGN §2 (ints, or None when missing)."""
+    g = lambda n: _get(raw, n)  # noqa: E731
+    ld_inst = g("smsp__inst_executed_op_shared_ld.sum")
+    ldsm_inst = g("smsp__inst_executed_op_ldsm.sum")
+    ffma = g("smsp__sass_thread_inst_executed_op_ffma_pred_on.sum")
+    fadd = g("smsp__sass_thread_inst_executed_op_fadd_pred_on.sum")
+    fmul = g("smsp__sass_thread_inst_executed_op_fmul_pred_on.sum")
+    return {
+        "shared_ld_requests": _add(ld_inst, ldsm_inst or 0) if ld_inst is not None else None,
+        "shared_ld_wavefronts": _add(g("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum")),
+        "shared_st_requests": _add(g("smsp__inst_executed_op_shared_st.sum")),
+        "shared_st_wavefronts": _add(g("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum")),
+        "ldmatrix_requests": _add(ldsm_inst),
+        "ldmatrix_wavefronts": _add(g("sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum")),
+        "global_ld_requests": _add(g("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")),
+        "global_ld_sectors": _add(g("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")),
+        "global_st_requests": _add(g("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum")),
+        "global_st_sectors": _add(g("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")),
+        "instructions": _add(g("smsp__inst_executed.sum")),
+        "flops": _add(2 * ffma, fadd, fmul) if None not in (ffma, fadd, fmul) else None,
+    }
+
+
+def _write_request(path, launches):
+    with open(path, "wb") as fh:
+        pickle.dump(launches, fh)
+
+
+def _env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([_PKG_ROOT] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return env
+
+
+def _resolve_arch(arch):
+    if arch:
+        return arch
+    from .worker import default_session
+    return default_session().arch
+
+
+def pack_launch(kernel, grid, block, args, shared, arch):
+    grid, block = check_geometry(grid, block)
+    return (kernel_spec(kernel, arch), grid, block, pack_args(kernel.name, kernel.params, args), int(shared))
+
+
+def ncu_profile(launches, *, metrics=None, timeout: float = 900, ncu: str | None = None,
+                extra_args=()) -> list[dict]:
+    """Profile packed launches ``[(spec, grid, block, packed, shared), ...]`` in one ncu run.
+    Returns one raw row per launch, in launch order, each with ``"Kernel Name"``."""
+    exe = ncu or find_ncu()
+    metrics = list(metrics or METRICS)
+    with tempfile.TemporaryDirectory(prefix="tilelab-ncu-") as td:
+        req = os.path.join(td, "req.pkl")
+        _write_request(req, list(launches))
+        cmd = [exe, "--csv", "--page", "raw", "--print-units", "base", "--clock-control", "none",
+               "--target-processes", "all", "--metrics", ",".join(metrics), *extra_args,
+               sys.executable, "-m", "tilelab.gpu.runone", req]
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=_env(), cwd=td)
+        except subprocess.TimeoutExpired:
+            raise NcuUnavailable(f"ncu did not finish within {timeout:.0f} s") from None
+    rows = parse_ncu_csv(r.stdout)
+    if r.returncode != 0 or not rows:
+        msg = "\n".join(ln for ln in (r.stdout + "\n" + r.stderr).splitlines()
+                        if "ERROR" in ln or "WARNING" in ln or "tilelab:" in ln)
+        raise NcuUnavailable(f"ncu failed (exit {r.returncode}): "
+                             f"{msg.strip() or (r.stderr.strip() or r.stdout.strip())[-2000:]}")
+    return rows
+
+
+def ncu_metrics(kernel, grid, block, args, shared: int = 0, *, metrics=None, arch: str | None = None,
+                timeout: float = 900, raw: bool = False) -> dict:
+    """One launch under ncu: ``{metric key: int | None}`` as in DESIGN §2.
+
+    With ``raw=True``: ``{"metrics": ..., "raw": {ncu metric: value}}``. ``arch`` is the
+    device's SM (``sm_90``); by default the GPU worker is asked.
+    """
+    launch = pack_launch(kernel, grid, block, args, shared, _resolve_arch(arch))
+    rows = ncu_profile([launch], metrics=metrics, timeout=timeout)
+    entry = launch[0].entry
+    row = next((r for r in rows if entry in str(r.get("Kernel Name", ""))
+                or launch[0].name in str(r.get("Kernel Name", ""))), rows[-1])
+    raw_vals = {k: v for k, v in row.items() if "__" in k}
+    mapped = map_metrics(raw_vals)
+    return {"metrics": mapped, "raw": raw_vals} if raw else mapped
