@@ -490,11 +490,64 @@ class Program:
         arch = _norm_arch(arch)
         with self._lock:
             if arch not in self._cubins:
-                res = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
-                                     self.options, f"-arch={arch}", list(self.kernels),
-                                     want_cubin=True)
+                try:
+                    res = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                         self.options, f"-arch={arch}", list(self.kernels),
+                                         want_cubin=True)
+                except CompileError as e:
+                    raise CompileError(self._map_ptxas(str(e), arch)) from None
                 self._cubins[arch] = res[0]
             return self._cubins[arch]
+
+    def _map_ptxas(self, log: str, arch: str) -> str:
+        """ptxas reports PTX line numbers; map them through the PTX ``.loc`` lines to the
+        learner's lines, name kernels by their source names, and drop repeats."""
+        if "ptxas" not in log:
+            return log
+        try:   # the PTX ptxas saw: the same source for the matching virtual arch
+            ptx = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                 self.options, "-arch=" + arch.replace("sm_", "compute_"),
+                                 list(self.kernels), want_cubin=False)[0]
+        except CompileError:
+            ptx = self.ptx
+        files = {int(m.group(1)): _unabs(m.group(2), self.filename)
+                 for m in _PTX_FILE_IDX.finditer(ptx)}
+        where: list[tuple[str, int] | None] = []
+        cur = None
+        for ln in ptx.split("\n"):
+            m = _PTX_LOC.match(ln)
+            if m:
+                cur = (files.get(int(m.group(1)), "?"), int(m.group(2))) if int(m.group(2)) else cur
+            where.append(cur)
+        names = {k.entry: k.name for k in self.kernels.values()}
+        src_lines = self.source.split("\n")
+        out, seen = [], set()
+        for ln in log.split("\n"):
+            for entry, name in names.items():
+                ln = ln.replace(f"'{entry}'", f"'{name}'")
+            m = re.match(r"ptxas application ptx input, line (\d+); (error|warning)\s*: (.*)", ln)
+            if m:
+                k = int(m.group(1)) - 1
+                loc = where[k] if 0 <= k < len(where) else None
+                text = f"{m.group(2)}: {m.group(3)} (ptxas, {arch})"
+                if loc is None:
+                    item = f"{self.filename}: {text}"
+                else:
+                    item = f"{loc[0]}:{loc[1]}: {text}"
+                    i = loc[1] - self.first_line
+                    if loc[0] == self.filename and 0 <= i < len(src_lines):
+                        item += "\n    " + src_lines[i].strip()
+            elif ln.startswith("ptxas fatal"):
+                continue
+            elif ln.startswith("ptxas"):
+                item = f"{self.filename}: " + re.sub(r"^ptxas\s*(error|warning)\s*:\s*", r"\1: ", ln) \
+                       + f" (ptxas, {arch})"
+            else:
+                item = ln
+            if item.strip() and item not in seen:
+                seen.add(item)
+                out.append(item)
+        return "\n".join(out)
 
     def sass(self, arch: str = "sm_90") -> str:
         """nvdisasm's listing of the cubin, with ``//## File "...", line N`` markers."""
@@ -612,6 +665,8 @@ def _unabs(path: str, filename: str) -> str:
     return path
 
 
+_PTX_FILE_IDX = re.compile(r'^\s*\.file\s+(\d+)\s+"((?:\\.|[^"\\])*)"', re.M)
+_PTX_LOC = re.compile(r"^\s*\.loc\s+(\d+)\s+(\d+)")
 _PTX_FILE = re.compile(r'^(\s*\.file\s+\d+\s+)"((?:\\.|[^"\\])*)"', re.M)
 
 
@@ -716,9 +771,9 @@ def _disassemble(cubin: bytes) -> str:
 
 
 _SASS_LINE = re.compile(r'//## File "(.*)", line (\d+)')
-_SASS_INSTR = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)")
-_MEM_OPS = {"LDS", "STS", "LDG", "STG", "LDSM", "LDGSTS", "LD", "ST", "LDL", "STL",
-            "ATOMS", "ATOMG", "ATOM", "RED", "REDG", "STSM", "LDGDEPBAR", "UBLKCP", "UTMALDG"}
+_SASS_INSTR = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)")
+_MEM_OPS = {"LDS", "STS", "LDG", "STG", "LDSM", "STSM", "LDGSTS", "LD", "ST", "LDL", "STL",
+            "ATOMS", "ATOMG", "ATOM", "RED", "REDG"}
 
 
 def _mem_key(op: str, mods: str) -> str:
@@ -753,8 +808,9 @@ def sass_memory_mix(program: Program, arch: str = "sm_90") -> dict[tuple[str, in
             where = (_unabs(m.group(1), program.filename), int(m.group(2)))
             continue
         m = _SASS_INSTR.search(ln)
-        if m and m.group(1) in _MEM_OPS:
-            key = _mem_key(m.group(1), m.group(2))
+        # `@!PT LDS RZ, [RZ]` is ptxas padding that never runs
+        if m and m.group(2) in _MEM_OPS and (m.group(1) or "").strip() != "@!PT":
+            key = _mem_key(m.group(2), m.group(3))
             d = mix.setdefault(where, {})
             d[key] = d.get(key, 0) + 1
     return mix

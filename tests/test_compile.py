@@ -1,0 +1,221 @@
+"""The compile layer: NVRTC through ctypes, line mapping, errors, cubin/SASS.
+
+Every NVRTC test runs once per NVRTC major found (12 and 13 side by side).
+"""
+import re
+import time
+
+import numpy as np
+import pytest
+
+from tilelab import compile as tc
+from tilelab.errors import CompileError
+
+MAJORS = sorted(tc.available_nvrtc())
+pytestmark = pytest.mark.skipif(not MAJORS, reason="no NVRTC installed")
+
+
+@pytest.fixture(params=MAJORS, ids=lambda m: f"nvrtc{m}")
+def nv(request):
+    return tc.find_nvrtc(request.param)
+
+
+VADD = """\
+__global__ void vectorAdd(const float* a, const float* b, float* c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
+"""
+
+
+def test_find_nvrtc_by_major(nv):
+    assert nv.version[0] == nv.major
+    assert nv.major in (12, 13) or nv.major > 13
+    # cuda_fp16.h is not an NVRTC builtin: it must come from a header dir we found
+    assert nv.include_dirs, f"no cuda_fp16.h found for NVRTC {nv.major}"
+
+
+def test_nvrtc_env_override(monkeypatch):
+    m = MAJORS[-1]
+    monkeypatch.setenv("TILELAB_NVRTC", str(m))
+    assert tc.find_nvrtc().major == m
+    monkeypatch.setenv("TILELAB_NVRTC", str(tc.available_nvrtc()[MAJORS[0]]))
+    assert tc.find_nvrtc().major == MAJORS[0]
+
+
+def test_missing_major_is_a_compile_error():
+    with pytest.raises(CompileError, match="NVRTC 99 not found"):
+        tc.find_nvrtc(99)
+
+
+def test_ptx_points_at_cell_lines(nv):
+    p = tc.compile_cuda(VADD, filename="lesson#cell4", first_line=10, nvrtc=nv)
+    assert ".target sm_80" in p.ptx
+    assert '.file\t1 "lesson#cell4"' in p.ptx or '.file 1 "lesson#cell4"' in p.ptx
+    locs = {int(m.group(1)) for m in re.finditer(r"\.loc\s+1\s+(\d+)", p.ptx)}
+    locs.discard(0)                                   # .loc 1 0: compiler-made code
+    assert locs and locs <= set(range(10, 16)), locs
+    assert 12 in locs and 14 in locs                  # the index line and the store
+    k = p.kernels["vectorAdd"]
+    assert k.line == 10 and k.first_line == 10 and k.filename == "lesson#cell4"
+    assert f".entry {k.entry}(" in p.ptx
+
+
+def test_lowered_names(nv):
+    src = VADD + 'extern "C" __global__ void plain(int* x) { x[0] = 1; }\n'
+    p = tc.compile_cuda(src, nvrtc=nv)
+    assert p.kernels["vectorAdd"].entry == "_Z9vectorAddPKfS0_Pfi"
+    assert p.kernels["plain"].entry == "plain"
+
+
+def test_params(nv):
+    src = """#include <cuda_fp16.h>
+__global__ void __launch_bounds__(256) k(const float* __restrict__ a, float *b, int n,
+        unsigned m, float s, double d, const __half* h, half* h2, int* idx,
+        const float4* v, unsigned int u, long long ll, size_t z, float* const q) { }
+"""
+    k = tc.compile_cuda(src, nvrtc=nv).kernel("k")
+    got = [(p.name, p.ctype, p.pointer, p.const, p.dtype, p.lanes) for p in k.params]
+    f32, f16 = np.dtype("float32"), np.dtype("float16")
+    assert got == [
+        ("a", "const float*", True, True, f32, 1),
+        ("b", "float*", True, False, f32, 1),
+        ("n", "int", False, False, np.dtype("int32"), 1),
+        ("m", "unsigned", False, False, np.dtype("uint32"), 1),
+        ("s", "float", False, False, f32, 1),
+        ("d", "double", False, False, np.dtype("float64"), 1),
+        ("h", "const __half*", True, True, f16, 1),
+        ("h2", "half*", True, False, f16, 1),
+        ("idx", "int*", True, False, np.dtype("int32"), 1),
+        ("v", "const float4*", True, True, f32, 4),
+        ("u", "unsigned int", False, False, np.dtype("uint32"), 1),
+        ("ll", "long long", False, False, np.dtype("int64"), 1),
+        ("z", "size_t", False, False, np.dtype("uint64"), 1),
+        ("q", "float*", True, False, f32, 1),         # const pointer, mutable pointee
+    ]
+
+
+def test_kernel_discovery_skips_comments_and_templates(nv):
+    src = """// __global__ void commented(int x)
+/* __global__ void alsoCommented(int x) */
+template <int T> __global__ void tmpl(float* x) { x[threadIdx.x] = T; }
+__device__ float helper(float x) { return 2 * x; }
+__global__ void real(float* x) { x[0] = helper(x[0]); }
+"""
+    p = tc.compile_cuda(src, nvrtc=nv)
+    assert list(p.kernels) == ["real"]
+    assert p.kernel().name == "real"                  # the only kernel
+    p2 = tc.compile_cuda(src, name_expressions=["tmpl<4>"], nvrtc=nv)
+    k = p2.kernels["tmpl<4>"]
+    assert k.entry.startswith("_Z4tmplILi4EEvPf") and k.params[0].name == "x"
+
+
+def test_compile_error_is_only_the_mapped_log(nv):
+    src = "__global__ void k(float* x)\n{\n    x[0] = tid;\n}\n"
+    with pytest.raises(CompileError) as ei:
+        tc.compile_cuda(src, filename="cell", first_line=7, nvrtc=nv)
+    msg = str(ei.value)
+    lines = msg.splitlines()
+    assert lines[0] == 'cell:9: error: identifier "tid" is undefined'
+    assert "x[0] = tid;" in lines[1]                    # the offending source line
+    assert len(lines) <= 3                              # ... and the caret, nothing else
+    for noise in ("Traceback", "detected in the compilation", "nvrtc", "NVRTC", "#line"):
+        assert noise not in msg
+    assert ei.value._render_traceback_()[1:] == lines[1:]
+
+
+def test_no_kernel_and_missing_name(nv, tmp_path):
+    with pytest.raises(CompileError, match="no __global__ function"):
+        tc.compile_cuda("__device__ int f() { return 1; }", nvrtc=nv)
+    p = tc.compile_cuda(VADD, nvrtc=nv)
+    with pytest.raises(CompileError, match="no __global__ function named 'vecAdd'.*vectorAdd"):
+        p.kernel("vecAdd")
+    f = tmp_path / "v.cu"
+    f.write_text(VADD)
+    assert tc.kernel_from_file(f, "vectorAdd", nvrtc=nv).filename == str(f)
+    with pytest.raises(CompileError, match="nope"):
+        tc.kernel_from_file(f, "nope", nvrtc=nv)
+
+
+def test_kernel_from_file_resolves_local_includes(nv, tmp_path):
+    (tmp_path / "twice.h").write_text("__device__ float twice(float x) { return 2 * x; }\n")
+    (tmp_path / "k.cu").write_text('#include "twice.h"\n__global__ void k(float* x) { x[0] = twice(x[0]); }\n')
+    assert tc.kernel_from_file(tmp_path / "k.cu", nvrtc=nv).name == "k"
+
+
+def test_fp16_header(nv):
+    src = "#include <cuda_fp16.h>\n__global__ void h(const __half* a, float* b) { b[0] = __half2float(a[0]); }\n"
+    assert "h" in tc.compile_cuda(src, nvrtc=nv).kernels
+
+
+def test_cache_and_speed(nv):
+    src = VADD + f"// {time.time()}\n"                  # a source never seen before
+    t = time.perf_counter()
+    p = tc.compile_cuda(src, nvrtc=nv)
+    first = time.perf_counter() - t
+    t = time.perf_counter()
+    assert tc.compile_cuda(src, nvrtc=nv) is p
+    assert time.perf_counter() - t < 0.01
+    assert first < 2.0                                  # ~25-60 ms here; loose for CI
+    assert tc.compile_cuda(src, first_line=2, nvrtc=nv) is not p
+
+
+MMA_TYPO = """\
+__global__ void typo(const unsigned* a, float* d)
+{
+    float c[4] = {0, 0, 0, 0};
+    unsigned x = a[threadIdx.x];
+    asm volatile("mma.sync.aligned.m16n8k17.row.col.f32.f16.f16.f32 "
+                 "{%0,%1,%2,%3}, {%4,%4,%4,%4}, {%4,%4}, {%0,%1,%2,%3};"
+                 : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3]) : "r"(x));
+    d[threadIdx.x] = c[0] + c[1] + c[2] + c[3];
+}
+"""
+
+
+def test_inline_asm_typo_passes_ptx_but_fails_cubin(nv):
+    p = tc.compile_cuda(MMA_TYPO, filename="cell", first_line=20, nvrtc=nv)
+    assert "m16n8k17" in p.ptx                         # PTX generation does not check asm
+    with pytest.raises(CompileError) as ei:
+        p.cubin("sm_80")
+    msg = str(ei.value)
+    assert "m16n8k17" in msg and "ptxas" in msg
+    assert re.match(r"cell:2[4-6]: error: ", msg)      # the asm statement's lines, not PTX lines
+    assert "ptx input" not in msg and "fatal" not in msg
+    assert "mma.sync" in msg or '"r"(x)' in msg or "{%0" in msg  # the offending source line
+
+
+def test_static_shared_over_48k_fails_in_ptxas(nv):
+    src = "__global__ void big(float* x) { __shared__ float s[16384]; s[threadIdx.x] = x[0];" \
+          " __syncthreads(); x[threadIdx.x] = s[threadIdx.x + 1]; }"
+    p = tc.compile_cuda(src, filename="cell", nvrtc=nv)
+    with pytest.raises(CompileError, match="'big' uses too much shared data"):
+        p.cubin("sm_90")
+
+
+def test_cubin_and_sass(nv):
+    p = tc.compile_cuda(VADD, filename="cell", nvrtc=nv)
+    c80, c90 = p.cubin("sm_80"), p.cubin(90)
+    assert c80[:4] == b"\x7fELF" and c90[:4] == b"\x7fELF" and c80 != c90
+    assert p.cubin("sm_90") is c90                      # cached
+    sass = p.sass("sm_90")
+    assert "FADD" in sass and "LDG" in sass and "STG" in sass
+    mix = tc.sass_memory_mix(p, "sm_90")
+    assert mix[("cell", 5)] == {"LDG": 2, "STG": 1}
+    with pytest.raises(CompileError, match="bad arch"):
+        p.cubin("compute_80")
+
+
+def test_backend_override(monkeypatch):
+    from tilelab import backend as tb
+    monkeypatch.setenv("TILELAB_BACKEND", "emu")
+    assert tb.backend() == "emu" and tb.device_arch() is None
+    monkeypatch.setenv("TILELAB_BACKEND", "gpu")
+    assert tb.backend() == "gpu"
+    monkeypatch.setenv("TILELAB_BACKEND", "tpu")
+    with pytest.raises(Exception, match="TILELAB_BACKEND"):
+        tb.backend()
+    monkeypatch.delenv("TILELAB_BACKEND")
+    assert tb.backend() in ("gpu", "emu")
