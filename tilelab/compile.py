@@ -16,7 +16,6 @@ point at the learner's own cell lines.
 from __future__ import annotations
 
 import ctypes
-import glob
 import hashlib
 import os
 import re
@@ -80,10 +79,9 @@ _LIB_GLOBS = (
     "nvidia/cu1[3-9]/lib/libnvrtc.so.*",
     "nvidia/cu1[3-9]/bin/nvrtc64_*.dll",
     "nvidia/cu1[3-9]/bin/x86_64/nvrtc64_*.dll",
-    # CuPy's own copy, if a CuPy build bundles one
-    "cupy/.data/lib/libnvrtc.so.*",
-    "cupy_backends/cuda/libs/libnvrtc.so.*",
 )
+# CuPy has no NVRTC of its own: pip CuPy uses the wheels above (cupy-cuda12x[ctk]),
+# conda CuPy uses conda's cuda-nvrtc in $CONDA_PREFIX/lib (see _toolkit_roots).
 
 
 def _is_main_lib(p: Path) -> bool:
@@ -97,6 +95,11 @@ def _toolkit_roots() -> list[Path]:
         v = os.environ.get(var)
         if v:
             roots.append(Path(v))
+    # conda's cuda-nvrtc package (how conda-forge CuPy gets NVRTC): $PREFIX/lib
+    for v in (os.environ.get("CONDA_PREFIX"),
+              sys.prefix if (Path(sys.prefix) / "conda-meta").is_dir() else None):
+        if v:
+            roots += [Path(v), Path(v) / "Library"]
     roots.append(Path("/usr/local/cuda"))
     roots += sorted(Path("/usr/local").glob("cuda-*"), reverse=True)
     home = Path.home() / ".cupy" / "cuda_lib"
