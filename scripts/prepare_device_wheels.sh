@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Fetch, on a machine with PyPI, the wheels that the lent GPU machine lacks to run
+# `make test-gpu` (pytest + nbval over the solutions, and an nbgrader autograde).
+#
+# That machine has CUDA 13, Python 3.12 (/opt/torch/.venv), cupy-cuda13x, numpy,
+# pytest, jinja2, pyyaml, requests, tqdm, matplotlib, NVRTC 13 (nvidia-cuda-nvrtc) and
+# the toolkit's nvdisasm, ncu and compute-sanitizer, but no package registry. What is
+# missing travels as wheels in .whl/ (git-ignored) and is installed there with:
+#
+#   python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+#       --target /tmp/site .whl/*.whl && export PYTHONPATH=/tmp/site:$PWD
+#
+# The list is the dependency closure of nbgrader, nbval, ipykernel and ipywidgets for
+# CPython 3.12 on manylinux x86_64, less what the machine already has (the device
+# tool's KINDS.md lists it) and less what is never imported by the tests or by
+# `nbgrader autograde` (JupyterLab's server and assets, babel, the LSP): 74 wheels, 42 MiB.
+# Versions are pinned to the ones the project's CI resolves, so both run the same code.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DEST=${1:-.whl}
+LIMIT_MIB=${LIMIT_MIB:-55}
+PY=${PYTHON:-python3}
+
+grep -qxF '/.whl/' .git/info/exclude 2>/dev/null || { mkdir -p .git/info; echo '/.whl/' >> .git/info/exclude; }
+mkdir -p "$DEST"
+
+WHEELS=(
+  # grading and notebook execution
+  nbgrader==0.9.6 nbval==0.11.0 nbclient==0.11.0 nbconvert==7.17.2 nbformat==5.11.1
+  jupyter-client==8.10.0 jupyter-core==5.9.1 ipykernel==7.4.0 ipython==9.18.1
+  ipython-pygments-lexers==1.1.1 traitlets==5.16.1 comm==0.2.3 matplotlib-inline==0.2.2
+  nest-asyncio2==1.7.4 pyzmq==27.3.0 tornado==6.6.1 debugpy==1.8.22
+  prompt-toolkit==3.0.53 wcwidth==0.9.4 jedi==0.20.1 parso==0.8.7 pexpect==4.9.0
+  ptyprocess==0.7.0 stack-data==0.6.3 asttokens==3.0.2 executing==2.3.0 pure-eval==0.2.4
+  platformdirs==4.14.8 fastjsonschema==2.22.3
+  # nbconvert
+  mistune==3.4.0 bleach==6.4.0 tinycss2==1.5.1 webencodings==0.6.1 defusedxml==0.7.1
+  pandocfilters==1.5.1 jupyterlab-pygments==0.3.0 beautifulsoup4==4.15.0 soupsieve==4.1.3
+  # jsonschema (nbformat validation, jupyter-events)
+  jsonschema==4.26.0 jsonschema-specifications==2025.9.1 referencing==0.37.0 rpds-py==2026.9.1
+  # nbgrader: database, its apps import jupyter_server and notebook
+  sqlalchemy==2.1.9 alembic==1.20.1 mako==1.4.3 rapidfuzz==3.14.6
+  jupyter-server==2.21.1 notebook==7.6.5 notebook-shim==0.2.4 jupyter-events==0.12.1
+  python-json-logger==4.2.0 jupyter-server-terminals==0.5.4 terminado==0.18.1
+  argon2-cffi==25.1.0 argon2-cffi-bindings==26.2.0 cffi==2.1.1 pycparser==3.12
+  send2trash==2.2.0 overrides==7.7.0 websocket-client==1.9.2 jsonpointer==3.12
+  rfc3339-validator==0.1.4 rfc3986-validator==0.1.1 rfc3987-syntax==1.1.0 lark==1.3.1
+  fqdn==1.6.0 isoduration==20.11.0 arrow==1.4.0 uri-template==1.3.0 webcolors==25.10.0
+  tzdata==2026.6
+  # widgets (tilelab.banks.explorer)
+  ipywidgets==8.1.9 widgetsnbextension==4.0.16 jupyterlab-widgets==3.0.17
+)
+
+PLAT=()
+for p in manylinux_2_28_x86_64 manylinux_2_27_x86_64 manylinux_2_26_x86_64 manylinux_2_17_x86_64 \
+         manylinux2014_x86_64 manylinux1_x86_64 manylinux_2_5_x86_64 manylinux_2_24_x86_64 \
+         manylinux_2_31_x86_64 manylinux_2_34_x86_64 manylinux_2_35_x86_64; do
+  PLAT+=(--platform "$p")
+done
+
+"$PY" -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
+  --abi cp312 --abi abi3 --abi none "${PLAT[@]}" -d "$DEST" "${WHEELS[@]}"
+
+# keep one version of each (two would stop the whole install there)
+"$PY" - "$DEST" "${WHEELS[@]}" <<'PY'
+import os, re, sys
+dest, wanted = sys.argv[1], sys.argv[2:]
+norm = lambda s: re.sub(r"[-_.]+", "_", s).lower()
+want = {norm(w.split("==")[0]): w.split("==")[1] for w in wanted}
+for f in sorted(os.listdir(dest)):
+    if not f.endswith(".whl"):
+        continue
+    name, ver = f.split("-")[:2]
+    if norm(name) not in want or want[norm(name)] != ver:
+        print("removing stale", f)
+        os.remove(os.path.join(dest, f))
+missing = set(want) - {norm(f.split("-")[0]) for f in os.listdir(dest) if f.endswith(".whl")}
+if missing:
+    sys.exit(f"missing wheels: {sorted(missing)}")
+PY
+
+total=$(du -cm "$DEST"/*.whl | tail -1 | cut -f1)
+n=$(ls "$DEST"/*.whl | wc -l)
+echo "$n wheels, ${total} MiB in $DEST"
+if [ "$total" -gt "$LIMIT_MIB" ]; then
+  echo "over the ${LIMIT_MIB} MiB budget (the working tree that travels is 64 MiB in all)" >&2
+  exit 1
+fi
