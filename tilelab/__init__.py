@@ -1,0 +1,55 @@
+"""tilelab: compile CUDA C++ with NVRTC and run it on a GPU or on a PTX SIMT emulator
+that counts shared-memory bank wavefronts, global sectors, races and out-of-bounds accesses.
+
+    import tilelab as tl
+    tl.backend()                                   # 'gpu' or 'emu'
+    %%cuda matmul_tiled                            # cell magic (loaded with the package in IPython)
+    tl.launch(matmul_tiled, grid, block, A, B, C, N)
+    tl.check(matmul_tiled, "matmul")
+    tl.bench({"naive": k1, "tiled": k2}, "matmul")
+    tl.profile(matmul_tiled, "matmul", N=64)
+    tl.banks.show(lambda lane: lane * 33)
+"""
+from __future__ import annotations
+
+import importlib
+
+from .backend import backend, device_arch
+from .compile import compile_cuda, kernel_from_file
+from .errors import (CheckFailed, CompileError, EmulatorError, KernelFault, LaunchError, TilelabError,
+                     UnsupportedInstruction)
+from .launch import LaunchResult, launch
+
+__version__ = "0.1.0"
+
+_LAZY = {"check": ("check", "check"), "bench": ("bench", "bench"), "profile": ("profile", "profile"),
+         "banks": ("banks", None), "problems": ("problems", None)}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        mod, attr = _LAZY[name]
+        m = importlib.import_module(f".{mod}", __name__)
+        return m if attr is None else getattr(m, attr)
+    raise AttributeError(f"module 'tilelab' has no attribute {name!r}")
+
+
+def load_ipython_extension(ip):
+    from .magic import load_ipython_extension as _load
+    _load(ip)
+
+
+def _autoload_magic():
+    try:
+        from IPython import get_ipython
+        ip = get_ipython()
+    except Exception:
+        return
+    if ip is not None:
+        try:
+            load_ipython_extension(ip)
+        except Exception:
+            pass
+
+
+_autoload_magic()

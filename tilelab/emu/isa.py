@@ -1,0 +1,1155 @@
+"""What each PTX instruction does, over a group of lanes at once.
+
+Each handler takes (machine, instruction, idx) where ``idx`` is the sorted array
+of thread indices executing it, or None for every thread of the chunk. Values
+are numpy arrays typed by the instruction's type suffix; registers hold raw bits
+(uint of the register's width) and are viewed at whatever type an instruction
+reads them as, so moves between float and integer registers are bit-exact.
+
+An instruction we don't implement raises ``UnsupportedInstruction`` naming it and
+its source line: the emulator never guesses.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import EmulatorError, UnsupportedInstruction
+from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .metrics import global_sectors, shared_wavefronts
+from .numerics import fma_f32, fma_f64
+
+DT = {
+    "f64": np.float64, "f32": np.float32, "f16": np.float16,
+    "s64": np.int64, "u64": np.uint64, "b64": np.uint64,
+    "s32": np.int32, "u32": np.uint32, "b32": np.uint32,
+    "s16": np.int16, "u16": np.uint16, "b16": np.uint16,
+    "s8": np.int8, "u8": np.uint8, "b8": np.uint8,
+    "f16x2": np.uint32, "bf16": np.uint16, "bf16x2": np.uint32, "pred": np.bool_,
+}
+_UINT_OF = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+_REG_WIDTH = {"pred": 0, "b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
+              "b32": 4, "u32": 4, "s32": 4, "f32": 4, "f16x2": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
+_SPACES = ("param", "global", "shared", "local", "const")
+
+
+def _type_of(ins, default=None):
+    for m in reversed(ins.mods):
+        if m in DT:
+            return m
+    if default:
+        return default
+    raise UnsupportedInstruction(f"no type suffix on {ins.text}")
+
+
+def size_of(t: str) -> int:
+    return _REG_WIDTH[t]
+
+
+def unsupported(m, ins, why=""):
+    file, line = m.where(ins)
+    src = m.source_lines.get(line, "").strip()
+    raise UnsupportedInstruction(
+        f"the emulator does not implement `{ins.form}`{(' (' + why + ')') if why else ''}\n"
+        f"  PTX: {ins.text}\n  from {file}:{line}" + (f"\n    {line:>4} | {src}" if src else "") +
+        "\n  Rewrite that line another way, or run on a GPU.")
+
+
+# ------------------------------------------------------------------------ operands
+def reg_array(m, name):
+    a = m.regs.get(name)
+    if a is None:
+        ty = m.fn.regs.get(name)
+        if ty is None:
+            raise EmulatorError(f"undeclared register {name}")
+        w = _REG_WIDTH.get(ty, 4)
+        a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
+        m.regs[name] = a
+    return a
+
+
+def read(m, op, t: str, idx):
+    """Value of operand ``op`` as numpy type ``t`` for lanes idx (array or scalar)."""
+    dt = DT[t]
+    k = op.kind
+    if k == "reg":
+        a = reg_array(m, op.name)
+        v = a if idx is None else a[idx]
+        if dt is np.bool_:
+            return v
+        want = np.dtype(dt).itemsize
+        have = v.dtype.itemsize
+        if have != want:
+            v = v.astype(_UINT_OF[want])       # truncate or zero-extend raw bits
+        return v.view(dt)
+    if k == "imm":
+        if dt is np.bool_:
+            return np.bool_(op.value)
+        if np.issubdtype(dt, np.floating):
+            return dt(op.value)
+        size = np.dtype(dt).itemsize
+        return np.array(op.value & ((1 << (8 * size)) - 1), dtype=_UINT_OF[size]).view(dt)[()]
+    if k == "fimm":
+        f = np.array(op.value, dtype=np.uint32 if op.bits == 32 else np.uint64)
+        f = f.view(np.float32 if op.bits == 32 else np.float64)[()]
+        if np.issubdtype(dt, np.floating):
+            return dt(f)
+        return np.array(f).astype(np.float64).view(np.uint64).astype(dt)[()] if dt is np.uint64 else dt(f)
+    if k == "special":
+        v = m.special.get(op.name)
+        if v is None:
+            raise UnsupportedInstruction(f"special register {op.name}")
+        if isinstance(v, np.ndarray):
+            v = v if idx is None else v[idx]
+            return v.astype(dt) if v.dtype != dt else v
+        return dt(v)
+    if k == "sym":
+        if op.name in m.shared_syms:
+            return dt(m.shared_syms[op.name])
+        if op.name in m.params:
+            return np.asarray(m.params[op.name]).astype(dt)[()]
+        if op.name in m.local_syms:
+            return dt(m.local_syms[op.name])
+        raise UnsupportedInstruction(f"symbol {op.name}")
+    if k == "pred_not":
+        return ~read(m, type(op)("reg", name=op.name), "pred", idx)
+    raise EmulatorError(f"cannot read operand {op!r}")
+
+
+def write(m, op, values, idx):
+    if op.kind == "sink":
+        return
+    if op.kind != "reg":
+        raise EmulatorError(f"cannot write to {op!r}")
+    a = reg_array(m, op.name)
+    v = np.asarray(values)
+    if a.dtype == np.bool_:
+        v = v.astype(bool)
+    elif v.dtype != a.dtype:
+        if v.dtype.itemsize == a.dtype.itemsize:
+            v = v.view(a.dtype)
+        else:
+            # widen/narrow raw bits: sign-extend signed types, zero-extend otherwise
+            if v.dtype.kind == "i":
+                v = v.astype(np.dtype(f"i{a.dtype.itemsize}")).view(a.dtype)
+            elif v.dtype.kind == "f":
+                v = v.view(_UINT_OF[v.dtype.itemsize]).astype(a.dtype)
+            else:
+                v = v.astype(a.dtype)
+    if idx is None:
+        a[...] = v
+    else:
+        a[idx] = v
+
+
+def guard(m, ins, idx):
+    """None if the instruction has no guard, else a bool mask over the group's lanes."""
+    if ins.guard is None:
+        return None
+    p = reg_array(m, ins.guard)
+    p = p if idx is None else p[idx]
+    return ~p if ins.guard_neg else p
+
+
+def shared_unit(fn) -> int:
+    """Granularity of the race shadow: 4 bytes unless the kernel makes narrower shared accesses."""
+    unit = 4
+    for ins in fn.instrs:
+        if ins.op in ("ld", "st", "atom", "red") and "shared" in ins.mods or \
+                ins.op in ("ld", "st") and not any(s in ins.mods for s in _SPACES):
+            t = _type_of(ins, "b32")
+            unit = min(unit, max(1, size_of(t)))
+    return unit
+
+
+# ------------------------------------------------------------------------ dispatch
+def execute(m, ins, idx, pc):
+    g = guard(m, ins, idx)
+    if g is not None:
+        if not g.any():
+            return
+        if not g.all():
+            idx = (np.flatnonzero(g) if idx is None else idx[g])
+    h = HANDLERS.get(ins.op)
+    if h is None:
+        unsupported(m, ins)
+    h(m, ins, idx, pc)
+
+
+def _binary(fn_int, fn_float=None):
+    def h(m, ins, idx, pc):
+        t = _type_of(ins)
+        a = read(m, ins.args[1], t, idx)
+        b = read(m, ins.args[2], t, idx)
+        with np.errstate(all="ignore"):
+            if t == "pred":
+                r = fn_int(a, b)
+            elif DT[t] in (np.float32, np.float64, np.float16):
+                if fn_float is None:
+                    unsupported(m, ins)
+                r = fn_float(a, b)
+                if t == "f32":
+                    m.count(pc, "flops", len(m.lanes(idx)))
+            else:
+                r = fn_int(a, b)
+        write(m, ins.args[0], np.asarray(r, dtype=DT[t]) if t != "pred" else r, idx)
+    return h
+
+
+def h_mul(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    b = read(m, ins.args[2], t, idx)
+    with np.errstate(all="ignore"):
+        if "wide" in ins.mods:
+            wt = {"s32": np.int64, "u32": np.uint64, "s16": np.int32, "u16": np.uint32}[t]
+            r = np.asarray(a).astype(wt) * np.asarray(b).astype(wt)
+        elif "hi" in ins.mods:
+            if size_of(t) == 4:
+                wt = np.int64 if t == "s32" else np.uint64
+                r = ((np.asarray(a).astype(wt) * np.asarray(b).astype(wt)) >> 32).astype(DT[t])
+            else:
+                r = _mulhi64(a, b, t == "s64")
+        else:
+            r = np.asarray(a * b, dtype=DT[t])
+            if t == "f32":
+                m.count(pc, "flops", len(m.lanes(idx)))
+    write(m, ins.args[0], r, idx)
+
+
+def _mulhi64(a, b, signed):
+    a = np.asarray(a).astype(object)
+    b = np.asarray(b).astype(object)
+    r = (a * b) >> 64
+    return np.array([int(x) & ((1 << 64) - 1) for x in np.atleast_1d(r)], dtype=np.uint64).view(
+        np.int64 if signed else np.uint64)
+
+
+def h_mad(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    b = read(m, ins.args[2], t, idx)
+    with np.errstate(all="ignore"):
+        if t in ("f32", "f64"):
+            c = read(m, ins.args[3], t, idx)
+            r = fma_f32(a, b, c) if t == "f32" else fma_f64(a, b, c)
+            m.count(pc, "flops", 2 * len(m.lanes(idx)))
+        elif "wide" in ins.mods:
+            wt = {"s32": "s64", "u32": "u64", "s16": "s32", "u16": "u32"}[t]
+            c = read(m, ins.args[3], wt, idx)
+            r = np.asarray(a).astype(DT[wt]) * np.asarray(b).astype(DT[wt]) + c
+        elif "hi" in ins.mods:
+            c = read(m, ins.args[3], t, idx)
+            wt = np.int64 if t == "s32" else np.uint64
+            r = (((np.asarray(a).astype(wt) * np.asarray(b).astype(wt)) >> 32).astype(DT[t]) + c)
+        else:
+            c = read(m, ins.args[3], t, idx)
+            r = np.asarray(a * b + c, dtype=DT[t])
+    write(m, ins.args[0], r, idx)
+
+
+def h_fma(m, ins, idx, pc):
+    t = _type_of(ins)
+    a, b, c = (read(m, ins.args[i], t, idx) for i in (1, 2, 3))
+    if t == "f32":
+        r = fma_f32(a, b, c)
+    elif t == "f64":
+        r = fma_f64(a, b, c)
+    else:
+        unsupported(m, ins)
+    m.count(pc, "flops", 2 * len(m.lanes(idx)))
+    write(m, ins.args[0], r, idx)
+
+
+def _trunc_div(a, b):
+    a64 = np.asarray(a).astype(np.int64)
+    b64 = np.asarray(b).astype(np.int64)
+    safe = np.where(b64 == 0, 1, b64)
+    q = np.abs(a64) // np.abs(safe) * np.sign(a64) * np.sign(safe)
+    return np.where(b64 == 0, -1, q)
+
+
+def h_div(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    b = read(m, ins.args[2], t, idx)
+    with np.errstate(all="ignore"):
+        if t in ("f32", "f64"):
+            r = np.asarray(a / b, dtype=DT[t])
+        elif t[0] == "s":
+            r = _trunc_div(a, b).astype(DT[t])
+        else:
+            bb = np.where(b == 0, 1, b)
+            r = np.where(b == 0, np.iinfo(DT[t]).max, a // bb).astype(DT[t])
+    write(m, ins.args[0], r, idx)
+
+
+def h_rem(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    b = read(m, ins.args[2], t, idx)
+    with np.errstate(all="ignore"):
+        if t[0] == "s":
+            q = _trunc_div(a, b)
+            r = (np.asarray(a).astype(np.int64) - q * np.asarray(b).astype(np.int64)).astype(DT[t])
+        else:
+            bb = np.where(b == 0, 1, b)
+            r = np.where(b == 0, a, a % bb).astype(DT[t])
+    write(m, ins.args[0], r, idx)
+
+
+def _unary(fn, flops=0):
+    def h(m, ins, idx, pc):
+        t = _type_of(ins)
+        a = read(m, ins.args[1], t, idx)
+        with np.errstate(all="ignore"):
+            r = fn(a, t)
+        if flops:
+            m.count(pc, "flops", flops * len(m.lanes(idx)))
+        write(m, ins.args[0], np.asarray(r).astype(DT[t]) if t != "pred" else r, idx)
+    return h
+
+
+def _popc(a, t):
+    v = np.asarray(a).view(_UINT_OF[np.asarray(a).dtype.itemsize]).astype(np.uint64)
+    c = np.zeros(v.shape, dtype=np.uint32)
+    for i in range(64):
+        c += ((v >> np.uint64(i)) & np.uint64(1)).astype(np.uint32)
+    return c
+
+
+def h_popc_clz(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    if ins.op == "popc":
+        r = _popc(a, t)
+    else:
+        bits = 8 * size_of(t)
+        v = np.asarray(a).astype(np.uint64)
+        r = np.full(v.shape, bits, dtype=np.uint32)
+        for i in range(bits - 1, -1, -1):
+            hit = ((v >> np.uint64(i)) & np.uint64(1)).astype(bool) & (r == bits)
+            r = np.where(hit, bits - 1 - i, r)
+    write(m, ins.args[0], r.astype(np.uint32), idx)
+
+
+def h_shift(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    s = np.asarray(read(m, ins.args[2], "u32", idx)).astype(np.int64)
+    bits = 8 * size_of(t)
+    dt = DT[t]
+    big = s >= bits
+    sc = np.minimum(s, bits - 1).astype(dt if dt not in (np.int32, np.int64, np.int16) else
+                                       {np.int32: np.int32, np.int64: np.int64, np.int16: np.int16}[dt])
+    with np.errstate(all="ignore"):
+        if ins.op == "shl":
+            r = np.where(big, 0, np.left_shift(a, sc.astype(a.dtype) if hasattr(a, "dtype") else sc))
+        elif t[0] == "s":
+            r = np.right_shift(a, sc.astype(np.asarray(a).dtype))  # arithmetic; clamped shift fills sign
+        else:
+            r = np.where(big, 0, np.right_shift(a, sc.astype(np.asarray(a).dtype)))
+    write(m, ins.args[0], np.asarray(r).astype(dt), idx)
+
+
+_CMP = {
+    "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal, "gt": np.greater,
+    "ge": np.greater_equal, "lo": np.less, "ls": np.less_equal, "hi": np.greater, "hs": np.greater_equal,
+}
+
+
+def _compare(cmp, a, b, t):
+    with np.errstate(all="ignore"):
+        if t in ("f32", "f64", "f16"):
+            nan = np.isnan(a) | np.isnan(b)
+            if cmp == "num":
+                return ~nan
+            if cmp == "nan":
+                return nan
+            if cmp.endswith("u") and cmp[:-1] in _CMP:
+                return _CMP[cmp[:-1]](a, b) | nan
+            return _CMP[cmp](a, b) & ~nan
+        return _CMP[cmp](a, b)
+
+
+_BOOL = {"and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor}
+
+
+def h_setp(m, ins, idx, pc):
+    t = _type_of(ins)
+    cmp = ins.mods[0]
+    a = read(m, ins.args[1], t, idx)
+    b = read(m, ins.args[2], t, idx)
+    r = np.asarray(_compare(cmp, a, b, t))
+    boolop = next((x for x in ins.mods if x in _BOOL), None)
+    d = ins.args[0]
+    p, q = (d.items if d.kind == "vec" else (d, None))
+    nr = ~r
+    if boolop:
+        c = read(m, ins.args[3], "pred", idx)
+        r, nr = _BOOL[boolop](r, c), _BOOL[boolop](nr, c)
+    write(m, p, np.broadcast_to(r, (len(m.lanes(idx)),)), idx)
+    if q is not None:
+        write(m, q, np.broadcast_to(nr, (len(m.lanes(idx)),)), idx)
+
+
+def h_selp(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    b = read(m, ins.args[2], t, idx)
+    p = read(m, ins.args[3], "pred", idx)
+    write(m, ins.args[0], np.broadcast_to(np.where(p, a, b).astype(DT[t]), (len(m.lanes(idx)),)), idx)
+
+
+def h_logic(m, ins, idx, pc):
+    t = _type_of(ins)
+    if ins.op == "not" or ins.op == "cnot":
+        a = read(m, ins.args[1], t, idx)
+        r = (~a) if ins.op == "not" else (np.asarray(a) == 0).astype(DT[t])
+    else:
+        a = read(m, ins.args[1], t, idx)
+        b = read(m, ins.args[2], t, idx)
+        f = {"and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}[ins.op]
+        if t == "pred":
+            f = {"and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor}[ins.op]
+        r = f(a, b)
+    write(m, ins.args[0], np.broadcast_to(r, (len(m.lanes(idx)),)), idx)
+
+
+def h_mov(m, ins, idx, pc):
+    t = _type_of(ins)
+    d, s = ins.args[0], ins.args[1]
+    n = len(m.lanes(idx))
+    if d.kind == "vec":           # unpack: mov.b32 {lo, hi}, %r
+        v = np.asarray(read(m, s, t, idx))
+        k = len(d.items)
+        part = size_of(t) // k
+        raw = np.broadcast_to(v, (n,)).view(_UINT_OF[size_of(t)])
+        for i, it in enumerate(d.items):
+            write(m, it, ((raw >> (8 * part * i)) & ((1 << (8 * part)) - 1)).astype(_UINT_OF[part]), idx)
+        return
+    if s.kind == "vec":           # pack: mov.b32 %r, {lo, hi}
+        k = len(s.items)
+        part = size_of(t) // k
+        acc = np.zeros(n, dtype=np.uint64)
+        for i, it in enumerate(s.items):
+            v = np.broadcast_to(np.asarray(read(m, it, {1: "b8", 2: "b16", 4: "b32"}[part], idx)), (n,))
+            acc |= v.astype(np.uint64) << np.uint64(8 * part * i)
+        write(m, d, acc.astype(_UINT_OF[size_of(t)]), idx)
+        return
+    write(m, d, np.broadcast_to(np.asarray(read(m, s, t, idx)), (n,)), idx)
+
+
+def _cvt_float_to_int(x, rnd, dt):
+    with np.errstate(all="ignore"):
+        f = {"rni": np.rint, "rzi": np.trunc, "rmi": np.floor, "rpi": np.ceil}.get(rnd, np.trunc)(
+            np.asarray(x, np.float64))
+        info = np.iinfo(dt)
+        f = np.where(np.isnan(f), 0, np.clip(f, info.min, info.max))
+        return f.astype(dt)
+
+
+def h_cvt(m, ins, idx, pc):
+    types = [x for x in ins.mods if x in DT]
+    dt_, st = types[0], types[1]
+    rnd = next((x for x in ins.mods if x in ("rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi")), None)
+    sat = "sat" in ins.mods
+    if dt_ == "f16x2":            # cvt.rn.f16x2.f32 d, a, b: a -> upper half, b -> lower half
+        a = read(m, ins.args[1], "f32", idx)
+        b = read(m, ins.args[2], "f32", idx)
+        with np.errstate(all="ignore"):
+            hi = np.asarray(a).astype(np.float16).view(np.uint16).astype(np.uint32)
+            lo = np.asarray(b).astype(np.float16).view(np.uint16).astype(np.uint32)
+        write(m, ins.args[0], (hi << 16) | lo, idx)
+        return
+    if dt_ == "bf16" or st == "bf16" or dt_ == "bf16x2":
+        unsupported(m, ins, "bf16 conversions")
+    x = read(m, ins.args[1], st, idx)
+    D = DT[dt_]
+    with np.errstate(all="ignore"):
+        if np.issubdtype(D, np.floating):
+            if rnd not in (None, "rn") and np.issubdtype(np.asarray(x).dtype, np.floating) and \
+                    np.dtype(D).itemsize < np.asarray(x).dtype.itemsize:
+                unsupported(m, ins, "directed rounding of a float narrowing")
+            r = np.asarray(x).astype(D)
+            if sat:
+                r = np.where(np.isnan(r), 0, np.clip(r, 0, 1)).astype(D)
+        elif np.issubdtype(np.asarray(x).dtype, np.floating):
+            r = _cvt_float_to_int(x, rnd, D)
+        else:
+            xv = np.asarray(x)
+            if sat:
+                info = np.iinfo(D)
+                r = np.clip(xv.astype(np.float64) if xv.dtype.itemsize == 8 else xv.astype(np.int64),
+                            info.min, info.max).astype(D)
+            else:
+                r = xv.astype(D)
+    write(m, ins.args[0], np.broadcast_to(r, (len(m.lanes(idx)),)), idx)
+
+
+def h_cvta(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = np.asarray(read(m, ins.args[1], t, idx)).astype(np.int64)
+    space = next(x for x in ins.mods if x in ("global", "shared", "local", "const", "param"))
+    to = "to" in ins.mods
+    base = {"global": 0, "shared": SHARED_WINDOW, "local": LOCAL_WINDOW, "const": 0, "param": 0}[space]
+    r = a - base if to else a + base
+    write(m, ins.args[0], np.broadcast_to(r.astype(np.uint64).astype(DT[t]), (len(m.lanes(idx)),)), idx)
+
+
+def h_minmax(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    b = read(m, ins.args[2], t, idx)
+    if t in ("f32", "f64"):
+        r = (np.fmin if ins.op == "min" else np.fmax)(a, b)
+    else:
+        r = (np.minimum if ins.op == "min" else np.maximum)(a, b)
+    write(m, ins.args[0], np.broadcast_to(np.asarray(r, DT[t]), (len(m.lanes(idx)),)), idx)
+
+
+def h_bfe(m, ins, idx, pc):
+    t = _type_of(ins)
+    a = np.asarray(read(m, ins.args[1], t, idx)).astype(np.int64 if t[0] == "s" else np.uint64)
+    pos = np.asarray(read(m, ins.args[2], "u32", idx)).astype(np.int64) & 0xFF
+    ln = np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64) & 0xFF
+    bits = 8 * size_of(t)
+    u = a.astype(np.uint64) if a.dtype != np.uint64 else a
+    mask = np.where(ln >= 64, np.uint64(0xFFFFFFFFFFFFFFFF),
+                    (np.uint64(1) << ln.astype(np.uint64)) - np.uint64(1))
+    r = (u >> np.minimum(pos, 63).astype(np.uint64)) & mask
+    if t[0] == "s":
+        sbit = np.minimum(pos + ln - 1, bits - 1)
+        neg = ((u >> sbit.astype(np.uint64)) & np.uint64(1)).astype(bool) & (ln > 0)
+        r = np.where(neg, r | ~mask, r)
+    r = np.where(ln == 0, 0, r)
+    write(m, ins.args[0], np.broadcast_to(r.astype(np.uint64).astype(_UINT_OF[size_of(t)]),
+                                          (len(m.lanes(idx)),)), idx)
+
+
+def h_bfi(m, ins, idx, pc):
+    t = _type_of(ins)
+    f = np.asarray(read(m, ins.args[1], t, idx)).astype(np.uint64)
+    b = np.asarray(read(m, ins.args[2], t, idx)).astype(np.uint64)
+    pos = np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.uint64) & np.uint64(0xFF)
+    ln = np.asarray(read(m, ins.args[4], "u32", idx)).astype(np.uint64) & np.uint64(0xFF)
+    mask = ((np.uint64(1) << ln) - np.uint64(1)) << pos
+    r = (b & ~mask) | ((f << pos) & mask)
+    write(m, ins.args[0], np.broadcast_to(r.astype(DT[t]), (len(m.lanes(idx)),)), idx)
+
+
+def h_prmt(m, ins, idx, pc):
+    if len(ins.mods) > 1:
+        unsupported(m, ins, "prmt modes")
+    a = np.asarray(read(m, ins.args[1], "b32", idx)).astype(np.uint64)
+    b = np.asarray(read(m, ins.args[2], "b32", idx)).astype(np.uint64)
+    c = np.asarray(read(m, ins.args[3], "b32", idx)).astype(np.uint64)
+    n = len(m.lanes(idx))
+    src = np.broadcast_to((b << np.uint64(32)) | a, (n,))
+    c = np.broadcast_to(c, (n,))
+    r = np.zeros(n, dtype=np.uint64)
+    for i in range(4):
+        sel = (c >> np.uint64(4 * i)) & np.uint64(0xF)
+        byte = (src >> ((sel & np.uint64(7)) * np.uint64(8))) & np.uint64(0xFF)
+        sign = (sel & np.uint64(8)).astype(bool)
+        msb = (byte >> np.uint64(7)) & np.uint64(1)
+        byte = np.where(sign, msb * np.uint64(0xFF), byte)
+        r |= byte << np.uint64(8 * i)
+    write(m, ins.args[0], r.astype(np.uint32), idx)
+
+
+def h_nop(m, ins, idx, pc):
+    return
+
+
+def h_barwarp(m, ins, idx, pc):
+    lanes = m.lanes(idx)
+    m.wepoch[lanes] += 1
+
+
+# ------------------------------------------------------------------------ memory
+def _space(ins):
+    for s in ins.mods:
+        if s in _SPACES:
+            return s
+    return "generic"
+
+
+def _vec(ins) -> int:
+    for s in ins.mods:
+        if s in ("v2", "v4", "v8"):
+            return int(s[1])
+    return 1
+
+
+def address(m, op, idx):
+    """Per-lane byte address of a memory operand (int64)."""
+    if op.kind != "mem":
+        raise EmulatorError(f"expected an address, got {op!r}")
+    if not op.name:
+        base = np.int64(0)
+    elif op.name.startswith("%"):
+        a = reg_array(m, op.name)
+        v = a if idx is None else a[idx]
+        base = v.astype(np.int64) if v.dtype != np.uint64 else v.view(np.int64)
+    elif op.name in m.shared_syms:
+        base = np.int64(m.shared_syms[op.name])
+    elif op.name in m.local_syms:
+        base = np.int64(m.local_syms[op.name])
+    else:
+        raise EmulatorError(f"unknown address symbol {op.name}")
+    n = len(m.lanes(idx))
+    return np.broadcast_to(np.asarray(base + op.offset, dtype=np.int64), (n,))
+
+
+def h_ld(m, ins, idx, pc):
+    _access(m, ins, idx, pc, store=False)
+
+
+def h_st(m, ins, idx, pc):
+    _access(m, ins, idx, pc, store=True)
+
+
+def _access(m, ins, idx, pc, store):
+    space = _space(ins)
+    t = _type_of(ins)
+    nvec = _vec(ins)
+    es = max(1, size_of(t))
+    if store:
+        aop, vop = ins.args[0], ins.args[1]
+    else:
+        vop, aop = ins.args[0], ins.args[1]
+    if space == "param":
+        if store:
+            unsupported(m, ins, "stores to param space")
+        name = aop.name
+        if name not in m.params:
+            unsupported(m, ins, "indirect param access")
+        v = np.asarray(m.params[name])
+        write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
+                                      (len(m.lanes(idx)),)), idx)
+        return
+    addr = address(m, aop, idx)
+    lanes = m.lanes(idx)
+    if space == "generic":
+        sh = (addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)
+        lo = (addr >= LOCAL_WINDOW) & (addr < GLOBAL_BASE)
+        gl = ~(sh | lo)
+        for mask, sp, base in ((sh, "shared", SHARED_WINDOW), (lo, "local", LOCAL_WINDOW), (gl, "global", 0)):
+            if mask.all():
+                _access_space(m, ins, idx, pc, store, sp, addr - base, t, nvec, es, vop)
+                return
+            if mask.any():
+                sub = lanes[mask]
+                _access_space(m, ins, sub, pc, store, sp, addr[mask] - base, t, nvec, es, vop)
+        return
+    _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
+
+
+def _values_for_store(m, vop, t, nvec, idx):
+    n = len(m.lanes(idx))
+    U = _UINT_OF[size_of(t)]
+    if vop.kind == "vec":
+        cols = [np.broadcast_to(np.asarray(read(m, it, t, idx)), (n,)).view(U) for it in vop.items]
+        return np.stack(cols, axis=1)
+    return np.broadcast_to(np.asarray(read(m, vop, t, idx)), (n,)).view(U)
+
+
+def _write_loaded(m, vop, vals, t, idx):
+    D = DT[t]
+    if vop.kind == "vec":
+        for i, it in enumerate(vop.items):
+            write(m, it, vals[:, i].view(D), idx)
+    else:
+        write(m, vop, vals.view(D), idx)
+
+
+def _report_bad(m, ins, lanes, bad, addr, kind, detail_fn):
+    if bad.any():
+        i = int(np.argmax(bad))
+        m.finding(kind, ins, lanes[i], addr[i], detail_fn(int(addr[i])), int(bad.sum()))
+
+
+def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
+    lanes = m.lanes(idx)
+    nbytes = es * nvec
+    U = _UINT_OF[es]
+    misaligned = (addr % nbytes) != 0 if nbytes > 1 else np.zeros(len(lanes), bool)
+    vals = _values_for_store(m, vop, t, nvec, idx) if store else None
+    if space == "global":
+        ok = m.gmem.in_bounds(addr, nbytes)
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store))
+        _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
+                    lambda a: f"{nbytes}-byte access at an address that is not a multiple of {nbytes}")
+        ok &= ~misaligned
+        off = m.gmem.offset(addr)
+        arena = m.gmem.arena
+        mat, act = m.warp_matrix(idx, addr)
+        act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
+        key = "global_st" if store else "global_ld"
+        m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
+        m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+    elif space == "shared":
+        size = m.smem.size
+        ok = (addr >= 0) & (addr + nbytes <= size)
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
+                    lambda a: f"{'write' if store else 'read'} of {nbytes} bytes at shared offset {a}, "
+                              f"outside the block's {size} bytes of shared memory")
+        _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
+                    lambda a: f"{nbytes}-byte shared access at offset {a}, not a multiple of {nbytes}")
+        ok &= ~misaligned
+        off = m.smem.flat(m.block_local[lanes], addr)
+        arena = m.smem.arena
+        mat, act = m.warp_matrix(idx, addr)
+        if not ok.all():
+            act &= m.warp_matrix(idx, ok)[0].astype(bool)
+        key = "shared_st" if store else "shared_ld"
+        m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
+        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes).sum()))
+        if m.shadow is not None:
+            _shadow(m, ins, lanes, off, ok, nbytes, store)
+    elif space == "local":
+        size = m.lmem.size
+        ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
+                    lambda a: f"local-memory access at offset {a} outside the thread's {size}-byte frame")
+        off = m.lmem.flat(lanes, addr)
+        arena = m.lmem.arena
+    else:
+        unsupported(m, ins, f"{space} space")
+    if not ok.all():
+        sel = np.flatnonzero(ok)
+        off_ok = off[sel]
+    else:
+        sel, off_ok = None, off
+    if store:
+        v = vals if sel is None else vals[sel]
+        arena.scatter(off_ok, es, v, nvec)
+        if space == "shared":
+            m.async_state.overwrite(m, off_ok, nbytes)
+    else:
+        shape = (len(lanes), nvec) if nvec > 1 else (len(lanes),)
+        out = np.zeros(shape, dtype=U)
+        got = arena.gather(off_ok, es, nvec)
+        if sel is None:
+            out = got
+        else:
+            out[sel] = got
+        _write_loaded(m, ins.args[0], out, t, idx)
+
+
+def _oob_global(m, a, nbytes, store):
+    al = m.gmem.nearest(a)
+    what = "write" if store else "read"
+    if al is None:
+        return f"{what} of {nbytes} bytes at an address that belongs to no allocation"
+    rel = a - al.base
+    return (f"{what} of {nbytes} bytes at byte offset {rel} of `{al.name}` "
+            f"({al.nbytes} bytes, element {rel // max(nbytes, 1)} of {al.nbytes // max(nbytes, 1)})")
+
+
+def _shadow(m, ins, lanes, flat, ok, nbytes, store):
+    unit = m.unit
+    sel = np.flatnonzero(ok) if not ok.all() else slice(None)
+    ln = lanes[sel]
+    fl = flat[sel]
+    k = max(1, nbytes // unit)
+    units = (fl // unit)[:, None] + np.arange(k) if k > 1 else (fl // unit)
+    tid = m.tid_in_block[ln]
+    st = m.stamp(ln)
+    if k > 1:
+        tid = np.repeat(tid, k)
+        st = np.repeat(st, k)
+        units = units.ravel()
+        ln_rep = np.repeat(ln, k)
+    else:
+        ln_rep = ln
+    if store:
+        waw, war = m.shadow.write(units, st, tid)
+        bad = waw | war
+        if bad.any():
+            i = int(np.argmax(bad))
+            kind = "write-after-write" if waw[i] else "write-after-read"
+            off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            m.finding("race", ins, ln_rep[i], off,
+                      f"{kind} race on shared memory (offset {off}): another thread accessed these bytes "
+                      f"since the last __syncthreads(); a barrier is missing between the two accesses",
+                      int(bad.sum()))
+    else:
+        pending = m.async_state.pending_mask(units)
+        if pending is not None and pending.any():
+            i = int(np.argmax(pending))
+            off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            m.finding("cp_async_before_wait", ins, ln_rep[i], off,
+                      f"reads shared offset {off} while a cp.async into it is still in flight; "
+                      f"call cp.async.wait_group / __pipeline_wait_prior (and __syncthreads) first",
+                      int(pending.sum()))
+        raw, uninit = m.shadow.read(units, st, tid)
+        if pending is not None:
+            uninit &= ~pending
+        if raw.any():
+            i = int(np.argmax(raw))
+            off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            m.finding("race", ins, ln_rep[i], off,
+                      f"read-after-write race on shared memory (offset {off}): another thread wrote these "
+                      f"bytes since the last __syncthreads(); a barrier is missing between the write and "
+                      f"this read", int(raw.sum()))
+        if uninit.any():
+            i = int(np.argmax(uninit))
+            off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            m.finding("uninitialized_read", ins, ln_rep[i], off,
+                      f"reads shared offset {off}, which no thread of this block has written",
+                      int(uninit.sum()))
+
+
+# ------------------------------------------------------------------------ warp-level ops
+def _warp_rows(m, idx):
+    """(row of each lane in the [warps, 32] layout, lane index, number of rows)."""
+    lanes = m.lanes(idx)
+    w = m.warp_global[lanes]
+    newrow = np.ones(len(lanes), dtype=bool)
+    newrow[1:] = w[1:] != w[:-1]
+    row = np.cumsum(newrow) - 1
+    return row, m.lane[lanes], int(row[-1]) + 1 if len(lanes) else 0
+
+
+def h_shfl(m, ins, idx, pc):
+    mode = next(x for x in ins.mods if x in ("up", "down", "bfly", "idx"))
+    d = ins.args[0]
+    dst, pdst = (d.items if d.kind == "vec" else (d, None))
+    lanes = m.lanes(idx)
+    n = len(lanes)
+    a = np.broadcast_to(np.asarray(read(m, ins.args[1], "b32", idx)), (n,))
+    b = np.broadcast_to(np.asarray(read(m, ins.args[2], "b32", idx)), (n,)).astype(np.int64)
+    c = np.broadcast_to(np.asarray(read(m, ins.args[3], "b32", idx)), (n,)).astype(np.int64)
+    lane = m.lane[lanes]
+    bval = b & 0x1F
+    cval = c & 0x1F
+    segmask = (c >> 8) & 0x1F
+    min_lane = lane & segmask
+    max_lane = min_lane | (cval & ~segmask)
+    if mode == "up":
+        j = lane - bval
+        ok = j >= max_lane
+    elif mode == "down":
+        j = lane + bval
+        ok = j <= max_lane
+    elif mode == "bfly":
+        j = lane ^ bval
+        ok = j <= max_lane
+    else:
+        j = min_lane | (bval & ~segmask)
+        ok = j <= max_lane
+    j = np.where(ok, j, lane)
+    row, ln, nrows = _warp_rows(m, idx)
+    mat = np.zeros((nrows, 32), dtype=np.uint32)
+    mat[row, ln] = a
+    write(m, dst, mat[row, j], idx)
+    if pdst is not None:
+        write(m, pdst, ok, idx)
+
+
+def h_vote(m, ins, idx, pc):
+    mode = next(x for x in ins.mods if x in ("all", "any", "uni", "ballot"))
+    lanes = m.lanes(idx)
+    n = len(lanes)
+    p = np.broadcast_to(np.asarray(read(m, ins.args[1], "pred", idx)), (n,))
+    row, ln, nrows = _warp_rows(m, idx)
+    if mode == "ballot":
+        bits = np.zeros(nrows, dtype=np.uint64)
+        np.bitwise_or.at(bits, row, (p.astype(np.uint64) << ln.astype(np.uint64)))
+        write(m, ins.args[0], bits[row].astype(np.uint32), idx)
+        return
+    cnt = np.bincount(row, weights=p, minlength=nrows)
+    tot = np.bincount(row, minlength=nrows)
+    r = {"all": cnt == tot, "any": cnt > 0, "uni": (cnt == 0) | (cnt == tot)}[mode]
+    write(m, ins.args[0], r[row], idx)
+
+
+def h_activemask(m, ins, idx, pc):
+    lanes = m.lanes(idx)
+    row, ln, nrows = _warp_rows(m, idx)
+    bits = np.zeros(nrows, dtype=np.uint64)
+    np.bitwise_or.at(bits, row, np.uint64(1) << ln.astype(np.uint64))
+    write(m, ins.args[0], bits[row].astype(np.uint32), idx)
+
+
+def h_ldmatrix(m, ins, idx, pc):
+    num = next(int(x[1]) for x in ins.mods if x in ("x1", "x2", "x4"))
+    trans = "trans" in ins.mods
+    lanes = m.lanes(idx)
+    addr = address(m, ins.args[1], idx)
+    if _space(ins) == "generic":
+        addr = addr - SHARED_WINDOW
+    row, ln, nrows = _warp_rows(m, idx)
+    full = np.bincount(row, minlength=nrows)
+    if (full != 32).any():
+        unsupported(m, ins, "ldmatrix needs all 32 lanes of the warp converged")
+    size = m.smem.size
+    provider = ln < 8 * num
+    ok = (addr >= 0) & (addr + 16 <= size)
+    mis = (addr % 16) != 0
+    _report_bad(m, ins, lanes, provider & ~ok, addr, "out_of_bounds",
+                lambda a: f"ldmatrix row at shared offset {a}, outside the block's {size} bytes")
+    _report_bad(m, ins, lanes, provider & ok & mis, addr, "misaligned",
+                lambda a: f"ldmatrix row address {a} is not 16-byte aligned")
+    good = provider & ok & ~mis
+    amat = np.zeros((nrows, 32), dtype=np.int64)
+    amat[row, ln] = np.where(good, addr, 0)
+    gmat = np.zeros((nrows, 32), dtype=bool)
+    gmat[row, ln] = good
+    # gather rows: [warps, num, 8 rows, 8 halves]
+    blk = np.zeros((nrows,), dtype=np.int64)
+    blk[row] = m.block_local[lanes]
+    flat = blk[:, None] * m.smem.stride + amat[:, :8 * num]            # [W, 8*num]
+    halves = m.smem.arena.gather(flat.ravel(), 2, 8).reshape(nrows, num, 8, 8)
+    halves = np.where(gmat[:, :8 * num].reshape(nrows, num, 8)[..., None], halves, 0).astype(np.uint16)
+    L = np.arange(32)
+    g, t4 = L // 4, L % 4
+    for mi in range(num):
+        Mx = halves[:, mi]
+        if trans:
+            lo, hi = Mx[:, 2 * t4, g], Mx[:, 2 * t4 + 1, g]
+        else:
+            lo, hi = Mx[:, g, 2 * t4], Mx[:, g, 2 * t4 + 1]
+        val = lo.astype(np.uint32) | (hi.astype(np.uint32) << 16)           # [W, 32]
+        write(m, ins.args[0].items[mi], val[row, ln], idx)
+    act = np.zeros((nrows, 32), dtype=bool)
+    act[:, :8 * num] = gmat[:, :8 * num]
+    m.count(pc, "ldmatrix_requests", nrows)
+    m.count(pc, "shared_ld_requests", nrows)
+    m.count(pc, "shared_ld_wavefronts", int(shared_wavefronts(amat, act, 16).sum()))
+    if m.shadow is not None:
+        pl = lanes[good]
+        _shadow(m, ins, pl, m.smem.flat(m.block_local[pl], addr[good]), np.ones(len(pl), bool), 16, False)
+
+
+def h_mma(m, ins, idx, pc):
+    shape = next((x for x in ins.mods if x.startswith("m")), "")
+    types = [x for x in ins.mods if x in DT]
+    if shape != "m16n8k16" or types != ["f32", "f16", "f16", "f32"] or "row" not in ins.mods:
+        unsupported(m, ins, "only mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 is modelled")
+    row, ln, nrows = _warp_rows(m, idx)
+    if (np.bincount(row, minlength=nrows) != 32).any():
+        unsupported(m, ins, "mma.sync needs all 32 lanes of the warp converged")
+    dops, aops, bops, cops = (ins.args[i].items for i in range(4))
+
+    def mat(ops, t):
+        out = []
+        for o in ops:
+            v = np.zeros((nrows, 32), dtype=np.uint32 if t == "b32" else np.float32)
+            v[row, ln] = np.asarray(read(m, o, t, idx))
+            out.append(v)
+        return out
+    a = mat(aops, "b32")
+    b = mat(bops, "b32")
+    c = mat(cops, "f32")
+    L = np.arange(32)
+    g, t4 = L // 4, L % 4
+
+    def halves(x):
+        return ((x & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64),
+                (x >> 16).astype(np.uint16).view(np.float16).astype(np.float64))
+    A = np.zeros((nrows, 16, 16))
+    for r_i, (dr, dc) in enumerate(((0, 0), (8, 0), (0, 8), (8, 8))):
+        lo, hi = halves(a[r_i])
+        A[:, g + dr, 2 * t4 + dc] = lo
+        A[:, g + dr, 2 * t4 + dc + 1] = hi
+    B = np.zeros((nrows, 16, 8))
+    for r_i, dk in enumerate((0, 8)):
+        lo, hi = halves(b[r_i])
+        B[:, 2 * t4 + dk, g] = lo
+        B[:, 2 * t4 + dk + 1, g] = hi
+    C = np.zeros((nrows, 16, 8))
+    for r_i, (dr, dc) in enumerate(((0, 0), (0, 1), (8, 0), (8, 1))):
+        C[:, g + dr, 2 * t4 + dc] = c[r_i]
+    D = (np.matmul(A, B) + C).astype(np.float32)
+    for r_i, (dr, dc) in enumerate(((0, 0), (0, 1), (8, 0), (8, 1))):
+        write(m, dops[r_i], D[:, g + dr, 2 * t4 + dc][row, ln], idx)
+    m.count(pc, "flops", 2 * 16 * 8 * 16 * nrows)
+
+
+# ------------------------------------------------------------------------ atomics
+_ATOM = {
+    "add": lambda o, v, c: o + v, "min": lambda o, v, c: np.minimum(o, v),
+    "max": lambda o, v, c: np.maximum(o, v), "exch": lambda o, v, c: v,
+    "and": lambda o, v, c: o & v, "or": lambda o, v, c: o | v, "xor": lambda o, v, c: o ^ v,
+    "cas": lambda o, v, c: np.where(o == v, c, o),
+    "inc": lambda o, v, c: np.where(o >= v, 0, o + 1).astype(o.dtype),
+    "dec": lambda o, v, c: np.where((o == 0) | (o > v), v, o - 1).astype(o.dtype),
+}
+
+
+def h_atom(m, ins, idx, pc):
+    red = ins.op == "red"
+    opname = next((x for x in ins.mods if x in _ATOM), None)
+    if opname is None:
+        unsupported(m, ins)
+    t = _type_of(ins)
+    space = _space(ins)
+    args = ins.args if red else ins.args[1:]
+    aop = args[0]
+    addr = address(m, aop, idx)
+    lanes = m.lanes(idx)
+    n = len(lanes)
+    es = size_of(t)
+    v = np.broadcast_to(np.asarray(read(m, args[1], t, idx)), (n,))
+    c = np.broadcast_to(np.asarray(read(m, args[2], t, idx)), (n,)) if opname == "cas" else None
+    if space == "generic":
+        if ((addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)).all():
+            space, addr = "shared", addr - SHARED_WINDOW
+        else:
+            space = "global"
+    if space == "global":
+        ok = m.gmem.in_bounds(addr, es) & (addr % es == 0)
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True))
+        off, arena = m.gmem.offset(addr), m.gmem.arena
+    elif space == "shared":
+        ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
+                    lambda a: f"atomic at shared offset {a} outside {m.smem.size} bytes")
+        off, arena = m.smem.flat(m.block_local[lanes], addr), m.smem.arena
+        if m.shadow is not None:
+            m.shadow.fill((off[ok] // m.unit))
+    else:
+        unsupported(m, ins, f"atomics on {space}")
+    old = np.zeros(n, dtype=DT[t])
+    remaining = np.flatnonzero(ok)
+    D = DT[t]
+    U = _UINT_OF[es]
+    while len(remaining):                       # serialise lanes that hit the same address
+        _, first = np.unique(off[remaining], return_index=True)
+        now = remaining[first]
+        o = arena.gather(off[now], es).view(D)
+        with np.errstate(all="ignore"):
+            r = np.asarray(_ATOM[opname](o, v[now], None if c is None else c[now]), dtype=D)
+        arena.scatter(off[now], es, r.view(U))
+        old[now] = o
+        remaining = np.setdiff1d(remaining, now, assume_unique=True)
+    if not red:
+        write(m, ins.args[0], old, idx)
+
+
+# ------------------------------------------------------------------------ cp.async
+class AsyncCopies:
+    """cp.async in flight: data lands at cp.async.wait_group / wait_all, not before."""
+
+    def __init__(self, T):
+        self.entries = []                            # (lanes, flat offsets, data bytes [n, k], group id per lane)
+        self.committed = np.zeros(T, dtype=np.int64)
+        self.inflight = None
+
+    def pending_mask(self, units):
+        if self.inflight is None or not self.entries:
+            return None
+        return self.inflight[units] > 0
+
+    def overwrite(self, m, off, nbytes):
+        pass
+
+
+def h_cp_async(m, ins, idx, pc):
+    st = m.async_state
+    sub = ins.mods[1] if len(ins.mods) > 1 else ""
+    lanes = m.lanes(idx)
+    if sub in ("commit_group",):
+        st.committed[lanes] += 1
+        return
+    if sub in ("wait_group", "wait_all"):
+        keep = 0 if sub == "wait_all" else int(ins.args[0].value)
+        if sub == "wait_all":
+            st.committed[lanes] += 1
+        _complete(m, lanes, keep)
+        return
+    if sub not in ("ca", "cg"):
+        unsupported(m, ins)
+    dst = address(m, ins.args[0], idx)
+    src = address(m, ins.args[1], idx)
+    size = int(ins.args[2].value)
+    src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
+        if len(ins.args) > 3 else np.full(len(lanes), size)
+    okg = m.gmem.in_bounds(src, size) | (src_size == 0)
+    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False))
+    oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)
+    _report_bad(m, ins, lanes, ~oks, dst, "out_of_bounds",
+                lambda a: f"cp.async into shared offset {a} outside {m.smem.size} bytes (or misaligned)")
+    ok = okg & oks
+    sel = np.flatnonzero(ok)
+    data = np.zeros((len(sel), size), dtype=np.uint8)
+    srcoff = m.gmem.offset(src[sel])
+    keepbytes = np.arange(size)[None, :] < src_size[sel][:, None]
+    data = np.where(keepbytes, m.gmem.arena.data[srcoff[:, None] + np.arange(size)], 0).astype(np.uint8)
+    flat = m.smem.flat(m.block_local[lanes[sel]], dst[sel])
+    st.entries.append((lanes[sel], flat, data, st.committed[lanes[sel]].copy()))
+    if st.inflight is None:
+        st.inflight = np.zeros(m.smem.arena.nbytes // m.unit + 1, dtype=np.int32)
+    units = (flat[:, None] // m.unit + np.arange(max(1, size // m.unit))).ravel()
+    np.add.at(st.inflight, units, 1)
+    m.count(pc, "global_ld_requests", m.nwarps(lanes[sel]) if len(sel) else 0)
+    if len(sel):
+        mat, act = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, src[sel])
+        m.count(pc, "global_ld_sectors", int(global_sectors(mat, act, size).sum()))
+
+
+def _complete(m, lanes, keep):
+    st = m.async_state
+    if not st.entries:
+        return
+    mine = np.zeros(m.T, dtype=bool)
+    mine[lanes] = True
+    rest = []
+    for (ln, flat, data, grp) in st.entries:
+        done = mine[ln] & (grp < st.committed[ln] - keep)
+        if done.any():
+            f, dd = flat[done], data[done]
+            size = dd.shape[1]
+            m.smem.arena.data[(f[:, None] + np.arange(size)).ravel()] = dd.ravel()
+            units = (f[:, None] // m.unit + np.arange(max(1, size // m.unit))).ravel()
+            np.add.at(st.inflight, units, -1)
+            if m.shadow is not None:
+                tid = np.repeat(m.tid_in_block[ln[done]], max(1, size // m.unit))
+                stp = np.repeat(m.stamp(ln[done]), max(1, size // m.unit))
+                m.shadow.write(units, stp, tid)
+        if (~done).any():
+            rest.append((ln[~done], flat[~done], data[~done], grp[~done]))
+    st.entries = rest
+
+
+def finish_async(m):
+    """At kernel exit outstanding copies still land (the hardware drains them)."""
+    if m.async_state.entries:
+        m.async_state.committed += 1
+        _complete(m, np.arange(m.T), 0)
+
+
+HANDLERS = {
+    "add": _binary(lambda a, b: a + b, lambda a, b: a + b),
+    "sub": _binary(lambda a, b: a - b, lambda a, b: a - b),
+    "mul": h_mul, "mad": h_mad, "fma": h_fma, "div": h_div, "rem": h_rem,
+    "min": h_minmax, "max": h_minmax,
+    "neg": _unary(lambda a, t: -a), "abs": _unary(lambda a, t: np.abs(a)),
+    "sqrt": _unary(lambda a, t: np.sqrt(a)),
+    "rsqrt": _unary(lambda a, t: 1 / np.sqrt(a)),
+    "rcp": _unary(lambda a, t: 1 / a),
+    "ex2": _unary(lambda a, t: np.exp2(a)), "lg2": _unary(lambda a, t: np.log2(a)),
+    "sin": _unary(lambda a, t: np.sin(a)), "cos": _unary(lambda a, t: np.cos(a)),
+    "tanh": _unary(lambda a, t: np.tanh(a)),
+    "and": h_logic, "or": h_logic, "xor": h_logic, "not": h_logic, "cnot": h_logic,
+    "shl": h_shift, "shr": h_shift, "popc": h_popc_clz, "clz": h_popc_clz,
+    "bfe": h_bfe, "bfi": h_bfi, "prmt": h_prmt,
+    "setp": h_setp, "selp": h_selp, "mov": h_mov, "cvt": h_cvt, "cvta": h_cvta,
+    "ld": h_ld, "st": h_st, "ldu": h_ld,
+    "membar": h_nop, "fence": h_nop, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
+    "shfl": h_shfl, "vote": h_vote, "activemask": h_activemask,
+    "ldmatrix": h_ldmatrix, "mma": h_mma,
+    "atom": h_atom, "red": h_atom,
+    "cp": h_cp_async,
+}
+
+
+def _bar_dispatch(m, ins, idx, pc):
+    if "warp" in ins.mods:
+        return h_barwarp(m, ins, idx, pc)
+    unsupported(m, ins)
+
+
+HANDLERS["bar"] = _bar_dispatch

@@ -1,0 +1,419 @@
+"""The SIMT machine: runs one PTX entry over a whole grid, vectorised with numpy.
+
+Execution model (DESIGN §4):
+* Every thread has a PC. The machine always runs the group of runnable threads
+  with the *lowest* PC, one instruction at a time over those lanes; this
+  reconverges structured code (if/else, loops with thread-dependent trip counts).
+* ``bar.sync`` parks a group until no thread can run; then every block whose live
+  threads all wait at the same barrier is released, and a block whose threads
+  disagree (some skipped it, or exited while others waited) is a finding.
+* Lanes 32w .. 32w+31 of a block's linear thread id form warp w; metrics are
+  counted per warp request with the rules in ``metrics.py``.
+* Blocks don't interact through shared memory, so a big grid runs in chunks of
+  blocks, each chunk as one vectorised batch.
+
+Instruction semantics live in ``isa.py``; memory spaces in ``memory.py``;
+sanitizers in ``sanitize.py``.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
+from . import isa
+from .memory import GlobalMemory, LocalMemory, SharedMemory
+from .metrics import METRIC_KEYS
+from .ptx import Function, Module, parse
+from .sanitize import Finding, FindingLog, SharedShadow, stamp as make_stamp
+
+CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
+MAX_THREADS = 1 << 21            # beyond this the launch is refused with an estimate
+DEFAULT_STEP_BUDGET = 2_000_000  # warp-group instruction steps per chunk
+
+
+@dataclass
+class EmuResult:
+    findings: list
+    metrics: dict
+    per_line: list
+    seconds: float
+    lane_instructions: int = 0
+    per_pc: dict = field(default_factory=dict, repr=False)
+
+
+_module_cache: dict = {}
+
+
+def parsed(ptx: str) -> Module:
+    m = _module_cache.get(ptx)
+    if m is None:
+        if len(_module_cache) > 64:
+            _module_cache.clear()
+        m = _module_cache[ptx] = parse(ptx)
+    return m
+
+
+def _dim3(v, what) -> tuple:
+    if isinstance(v, (int, np.integer)):
+        v = (int(v),)
+    v = tuple(int(x) for x in v) + (1,) * (3 - len(tuple(v)))
+    if len(v) != 3 or min(v) < 1:
+        raise LaunchError(f"{what} must be 1 to 3 positive integers, got {v}")
+    return v
+
+
+class Machine:
+    """State of one chunk of blocks during a launch."""
+
+    def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
+                 grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
+                 dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True):
+        self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
+        self.grid, self.block = grid, block
+        self.tpb = block[0] * block[1] * block[2]
+        self.wpb = (self.tpb + 31) // 32
+        self.nblocks = len(block_ids)
+        self.T = T = self.nblocks * self.tpb
+        self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
+
+        t = np.arange(T, dtype=np.int64)
+        self.tid_in_block = t % self.tpb
+        self.block_local = t // self.tpb
+        bid = block_ids[self.block_local]
+        self.block_linear = bid
+        self.lane = self.tid_in_block % 32
+        self.warp_global = self.block_local * self.wpb + self.tid_in_block // 32
+        tx = self.tid_in_block % block[0]
+        ty = (self.tid_in_block // block[0]) % block[1]
+        tz = self.tid_in_block // (block[0] * block[1])
+        bx = bid % grid[0]
+        by = (bid // grid[0]) % grid[1]
+        bz = bid // (grid[0] * grid[1])
+        u = np.uint32
+        self.special = {
+            "%tid.x": tx.astype(u), "%tid.y": ty.astype(u), "%tid.z": tz.astype(u),
+            "%ctaid.x": bx.astype(u), "%ctaid.y": by.astype(u), "%ctaid.z": bz.astype(u),
+            "%ntid.x": u(block[0]), "%ntid.y": u(block[1]), "%ntid.z": u(block[2]),
+            "%nctaid.x": u(grid[0]), "%nctaid.y": u(grid[1]), "%nctaid.z": u(grid[2]),
+            "%laneid": self.lane.astype(u), "%warpid": (self.tid_in_block // 32).astype(u),
+            "%nwarpid": u(self.wpb), "%smid": u(0), "%dynamic_smem_size": u(dynamic_shared),
+            "%lanemask_lt": ((np.uint64(1) << self.lane.astype(np.uint64)) - np.uint64(1)).astype(u),
+            "%lanemask_eq": (np.uint64(1) << self.lane.astype(np.uint64)).astype(u),
+        }
+        self.special["%lanemask_le"] = self.special["%lanemask_lt"] | self.special["%lanemask_eq"]
+        self.special["%lanemask_gt"] = ~self.special["%lanemask_le"]
+        self.special["%lanemask_ge"] = ~self.special["%lanemask_lt"]
+        self.regs: dict[str, np.ndarray] = {}
+
+        # shared memory layout: static declarations in order, then dynamic
+        layout, off, dyn_align = {}, 0, 16
+        for v in list(fn.vars) + [v for v in module.globals if v.space == "shared"]:
+            if v.space != "shared":
+                continue
+            if v.extern:
+                layout[v.name] = None
+                dyn_align = max(dyn_align, v.align)
+                continue
+            off = (off + v.align - 1) // v.align * v.align
+            layout[v.name] = off
+            off += v.size
+        self.smem = SharedMemory(self.nblocks, {k: o for k, o in layout.items() if o is not None},
+                                 off, dynamic_shared, dyn_align)
+        for k, o in layout.items():
+            if o is None:
+                self.smem.static[k] = self.smem.dynamic_offset
+        self.shared_syms = self.smem.static
+        depot = sum(v.size for v in fn.vars if v.space == "local")
+        self.local_syms, loff = {}, 0
+        for v in fn.vars:
+            if v.space == "local":
+                loff = (loff + v.align - 1) // v.align * v.align
+                self.local_syms[v.name] = loff
+                loff += v.size
+        self.lmem = LocalMemory(T, max(depot, loff))
+        self.unit = isa.shared_unit(fn)
+        self.shadow = SharedShadow(self.smem.arena.nbytes // self.unit + 1, self.unit) if sanitize else None
+        self.epoch = np.ones(T, dtype=np.int64)        # block barrier epoch, per thread
+        self.wepoch = np.zeros(T, dtype=np.int64)      # warp syncwarp epoch, per thread
+        self.async_state = isa.AsyncCopies(T)
+
+        # scheduler state
+        self.pc = np.zeros(T, dtype=np.int64)
+        self.alive = np.ones(T, dtype=bool)
+        self.waiting = np.zeros(T, dtype=bool)
+        self.arrival_alive = np.zeros(T, dtype=bool)
+        self.block_waiting = np.zeros(self.nblocks, dtype=bool)
+        self.lane_steps = 0
+
+    # ---------------------------------------------------------------- helpers
+    def thread_coords(self, t: int) -> tuple:
+        tib = int(self.tid_in_block[t])
+        b = int(self.block_linear[t])
+        bx, by, bz = self.block
+        gx, gy, _ = self.grid
+        return ((tib % bx, (tib // bx) % by, tib // (bx * by)),
+                (b % gx, (b // gx) % gy, b // (gx * gy)))
+
+    def where(self, ins) -> tuple:
+        return self.files.get(ins.file, "<ptx>"), ins.line
+
+    def finding(self, kind: str, ins, t: int, address, detail: str, count: int = 1, key_extra=()):
+        thread, block = self.thread_coords(int(t))
+        file, line = self.where(ins)
+        src = self.source_lines.get(line, "") if line else ""
+        self.log.add((kind, id(ins)) + tuple(key_extra),
+                     lambda: Finding(kind, file, line, thread, block,
+                                     None if address is None else int(address), detail, source=src),
+                     count)
+
+    def lanes(self, idx):
+        return np.arange(self.T) if idx is None else idx
+
+    def nwarps(self, idx) -> int:
+        if idx is None:
+            return self.nblocks * self.wpb
+        if len(idx) == 0:
+            return 0
+        w = self.warp_global[idx]
+        return 1 + int(np.count_nonzero(w[1:] != w[:-1]))
+
+    def warp_matrix(self, idx, values, fill=0):
+        """Lay per-lane values out as [warps, 32] with an active mask."""
+        if idx is None and self.tpb % 32 == 0:
+            v = np.asarray(values).reshape(-1, 32)
+            return v, np.ones(v.shape, dtype=bool)
+        lanes = self.lanes(idx)
+        w = self.warp_global[lanes]
+        newrow = np.ones(len(lanes), dtype=bool)
+        newrow[1:] = w[1:] != w[:-1]
+        row = np.cumsum(newrow) - 1
+        nrows = int(row[-1]) + 1 if len(lanes) else 0
+        mat = np.full((nrows, 32), fill, dtype=np.asarray(values).dtype)
+        act = np.zeros((nrows, 32), dtype=bool)
+        mat[row, self.lane[lanes]] = values
+        act[row, self.lane[lanes]] = True
+        return mat, act
+
+    def count(self, pc: int, key: str, n):
+        c = self.counters.setdefault(pc, dict.fromkeys(METRIC_KEYS, 0))
+        c[key] += int(n)
+
+    def stamp(self, lanes):
+        return make_stamp(self.epoch[lanes], self.wepoch[lanes])
+
+    # ---------------------------------------------------------------- scheduler
+    def run(self, budget: int):
+        instrs = self.fn.instrs
+        n = len(instrs)
+        steps = 0
+        idx = None          # current group (None = every thread of the chunk)
+        gpc = 0             # the group's pc
+        others_min = None   # lowest pc among runnable threads outside the group
+        while True:
+            if gpc >= n:
+                raise EmulatorError("fell off the end of the kernel without ret")
+            ins = instrs[gpc]
+            steps += 1
+            if steps > budget:
+                self._hang(ins, idx, budget)
+            lanes_n = self.T if idx is None else len(idx)
+            self.lane_steps += lanes_n
+            self.count(gpc, "instructions", self.nwarps(idx))
+            op = ins.op
+            if op == "bra" or op == "ret" or op == "exit" or (op == "bar" or op == "barrier") and "warp" not in ins.mods:
+                # control flow: these change the group
+                if op == "bra":
+                    take = isa.guard(self, ins, idx)
+                    lanes = self.lanes(idx)
+                    if take is None or take.all():
+                        gpc = ins.target
+                    elif not take.any():
+                        gpc += 1
+                    else:
+                        self.pc[lanes] = np.where(take, ins.target, gpc + 1)
+                        idx, gpc, others_min = self._regroup()
+                        if idx is False:
+                            return
+                        continue
+                elif op in ("ret", "exit"):
+                    take = isa.guard(self, ins, idx)
+                    lanes = self.lanes(idx)
+                    dead = lanes if take is None else lanes[take]
+                    self.alive[dead] = False
+                    if self.block_waiting.any():
+                        self._exit_while_waiting(ins, dead)
+                    self.pc[lanes] = gpc + 1
+                    idx, gpc, others_min = self._regroup()
+                    if idx is False:
+                        return
+                    continue
+                else:  # bar.sync / barrier.sync
+                    lanes = self.lanes(idx)
+                    self.pc[lanes] = gpc
+                    self._arrive(lanes)
+                    idx, gpc, others_min = self._regroup()
+                    if idx is False:
+                        return
+                    continue
+                if others_min is not None and gpc >= others_min:
+                    self.pc[self.lanes(idx)] = gpc
+                    idx, gpc, others_min = self._regroup()
+                    if idx is False:
+                        return
+                continue
+            isa.execute(self, ins, idx, gpc)
+            gpc += 1
+            if others_min is not None and gpc >= others_min:
+                self.pc[self.lanes(idx)] = gpc
+                idx, gpc, others_min = self._regroup()
+                if idx is False:
+                    return
+
+    def _regroup(self):
+        """Pick the runnable threads with the lowest PC; release barriers when none can run."""
+        while True:
+            runnable = self.alive & ~self.waiting
+            if runnable.any():
+                break
+            if not self.waiting.any():
+                return False, 0, None
+            self._release_barriers()
+        pcs = np.where(runnable, self.pc, np.iinfo(np.int64).max)
+        lo = int(pcs.min())
+        group = pcs == lo
+        rest = pcs[~group]
+        others = int(rest.min()) if rest.size and rest.min() != np.iinfo(np.int64).max else None
+        if group.all():
+            return None, lo, others
+        return np.flatnonzero(group), lo, others
+
+    def _arrive(self, lanes):
+        blocks = np.unique(self.block_local[lanes])
+        new = blocks[~self.block_waiting[blocks]]
+        if len(new):
+            sel = np.isin(self.block_local, new)
+            self.arrival_alive[sel] = self.alive[sel]
+            self.block_waiting[new] = True
+        self.waiting[lanes] = True
+
+    def _exit_while_waiting(self, ins, dead):
+        waiting_blocks = self.block_waiting[self.block_local[dead]]
+        if waiting_blocks.any():
+            t = int(dead[np.argmax(waiting_blocks)])
+            self.finding("barrier_divergence", ins, t, None,
+                         "this thread exited while other threads of its block wait at a "
+                         "__syncthreads(); every thread of the block must reach the same barrier",
+                         int(waiting_blocks.sum()))
+
+    def _release_barriers(self):
+        w = self.waiting
+        blocks = np.unique(self.block_local[w])
+        for b in blocks:
+            sl = slice(b * self.tpb, (b + 1) * self.tpb)
+            wt = w[sl]
+            pcs = self.pc[sl][wt]
+            missing = self.arrival_alive[sl] & ~wt
+            if pcs.min() != pcs.max() or missing.any():
+                ins = self.fn.instrs[int(pcs.min())]
+                if pcs.min() != pcs.max():
+                    other = self.fn.instrs[int(pcs.max())]
+                    detail = (f"threads of this block wait at different barriers (lines {ins.line} and "
+                              f"{other.line}); __syncthreads() inside a branch that not every thread takes")
+                    t = b * self.tpb + int(np.flatnonzero(wt)[np.argmax(pcs)])
+                else:
+                    t = b * self.tpb + int(np.flatnonzero(missing)[0])
+                    detail = ("not every live thread of the block reached this __syncthreads() "
+                              "(it sits in a branch some threads skipped)")
+                self.finding("barrier_divergence", ins, t, None, detail)
+        # release: everyone past their barrier, new epoch for the race detector
+        idx = np.flatnonzero(w)
+        self.pc[idx] += 1
+        self.epoch[idx] += 1
+        self.waiting[:] = False
+        self.block_waiting[:] = False
+        self.arrival_alive[:] = False
+
+    def _hang(self, ins, idx, budget):
+        lanes = self.lanes(idx)
+        t = int(lanes[0])
+        thread, block = self.thread_coords(t)
+        file, line = self.where(ins)
+        src = self.source_lines.get(line, "").strip()
+        raise StepBudgetExceeded(
+            f"the kernel ran {budget:,} instruction steps without finishing: probably an endless loop.\n"
+            f"  thread ({','.join(map(str, thread))}) block ({','.join(map(str, block))}) was still at "
+            f"{file}:{line}" + (f"\n    {line:>4} | {src}" if src else "") +
+            "\n  Check the loop condition, or pass step_budget=... if the kernel really is that long.")
+
+
+def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
+        sanitize: bool = True, copy_back=None) -> EmuResult:
+    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place."""
+    t0 = time.perf_counter()
+    grid, block = _dim3(grid, "grid"), _dim3(block, "block")
+    tpb = block[0] * block[1] * block[2]
+    if tpb > 1024:
+        raise LaunchError(f"a block has at most 1024 threads; block={block} has {tpb}")
+    module = parsed(kernel.program.ptx)
+    fn = module.entry(kernel.entry)
+    nblocks = grid[0] * grid[1] * grid[2]
+    total = nblocks * tpb
+    files = dict(module.files)
+    source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
+
+    # kernel parameters: pointers become global allocations
+    buffers, params = [], {}
+    for (pname, ptype), p, a in zip(fn.params, kernel.params, args):
+        if p.pointer:
+            params[pname] = ("ptr", len(buffers))
+            buffers.append((p.name, a))
+        else:
+            params[pname] = ("val", a)
+    gmem = GlobalMemory(buffers)
+    for pname, (kind, v) in list(params.items()):
+        if kind == "ptr":
+            params[pname] = np.uint64(gmem.allocs[v].base)
+        else:
+            params[pname] = v
+
+    if total > MAX_THREADS:
+        est = total * max(len(fn.instrs), 1) * 2 / 3e7
+        raise LaunchTooLarge(
+            f"{total:,} threads ({nblocks:,} blocks of {tpb}) is too many for the CPU emulator "
+            f"(limit {MAX_THREADS:,}); it would take roughly {est:,.0f} s or more.\n"
+            f"  Use a smaller size on the emulator (the course uses N <= 256), or run on a GPU.")
+
+    log = FindingLog()
+    counters: dict = {}
+    per_chunk = max(1, CHUNK_THREADS // tpb)
+    budget = step_budget or DEFAULT_STEP_BUDGET
+    lane_steps = 0
+    for start in range(0, nblocks, per_chunk):
+        ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
+        m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
+                    log, counters, sanitize)
+        m.run(budget)
+        isa.finish_async(m)
+        lane_steps += m.lane_steps
+    back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]
+    for i, (_, arr) in enumerate(buffers):
+        if back[i] and arr.flags.writeable:
+            gmem.read_back(i, arr)
+    metrics = dict.fromkeys(METRIC_KEYS, 0)
+    lines: dict = {}
+    for pc, c in counters.items():
+        ins = fn.instrs[pc]
+        for k, v in c.items():
+            metrics[k] += v
+        key = (files.get(ins.file, "<ptx>"), ins.line)
+        d = lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
+        for k, v in c.items():
+            d[k] += v
+    per_line = [{"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
+                for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1])]
+    return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
+                     seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
+                     per_pc={pc: dict(c) for pc, c in counters.items()})

@@ -1,0 +1,59 @@
+"""One launch API for both backends: numpy arrays in, numpy arrays updated in place.
+
+Arguments are checked against the kernel's C signature before anything runs
+(count, dtype, scalar range), so a mistake is a clear message rather than a
+fault or a silently wrong answer. On 'emu' the PTX emulator runs the kernel and
+returns findings and exact counts; on 'gpu' a worker process runs the cubin our
+NVRTC built for the device, and a fault restarts the worker, not the notebook.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .backend import backend as current_backend
+from .errors import LaunchError
+from .gpu.spec import pack_args
+
+
+@dataclass
+class LaunchResult:
+    backend: str
+    findings: list = field(default_factory=list)
+    metrics: dict | None = None
+    per_line: list = field(default_factory=list)
+    seconds: float = 0.0
+    lane_instructions: int = 0
+
+    def __repr__(self):
+        f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
+        return f"<LaunchResult {self.backend}: {f}, {self.seconds:.3f} s>"
+
+
+def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
+           step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None) -> LaunchResult:
+    """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated."""
+    if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
+        raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
+    be = backend or current_backend()
+    packed = pack_args(kernel.name, kernel.params, args)
+    if be == "emu":
+        from .emu.machine import run
+        r = run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
+                sanitize=sanitize, copy_back=packed.copy_back)
+        _copy_back(args, packed)
+        return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions)
+    if be == "gpu":
+        from .gpu import gpu_launch
+        import time
+        t0 = time.perf_counter()
+        gpu_launch(kernel, grid, block, list(args), shared=shared, timeout=timeout)
+        return LaunchResult("gpu", [], None, [], time.perf_counter() - t0)
+    raise LaunchError(f"unknown backend {be!r}: expected 'gpu' or 'emu'")
+
+
+def _copy_back(args, packed):
+    for a, v, back in zip(args, packed.values, packed.copy_back):
+        if back and isinstance(a, np.ndarray) and v is not a:
+            a[...] = v.reshape(a.shape)
