@@ -1,0 +1,41 @@
+"""nbgrader configuration for the tilelab course (DESIGN §1, §7).
+
+The course root is the repository: nbgrader commands run from the repo root, where
+./nbgrader_config.py loads this file. Source notebooks live in solutions/, the release in
+exercises/ (committed, kept in sync by CI), and everything about learners' submissions
+under grading/ (git-ignored).
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from nbgrader.converters import Autograde, GenerateAssignment  # noqa: E402
+
+from grading.preprocessors import autograde_preprocessors, generate_preprocessors  # noqa: E402
+
+c = get_config()  # noqa: F821  (provided by traitlets when it loads this file)
+
+c.CourseDirectory.course_id = "tilelab"
+c.CourseDirectory.root = ROOT
+c.CourseDirectory.source_directory = "solutions"
+c.CourseDirectory.release_directory = "exercises"
+c.CourseDirectory.submitted_directory = "grading/submitted"
+c.CourseDirectory.autograded_directory = "grading/autograded"
+c.CourseDirectory.feedback_directory = "grading/feedback"
+c.CourseDirectory.db_url = "sqlite:///" + os.path.join(HERE, "gradebook.db")
+c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", ".*"]
+
+# CUDA-aware release: `// ### BEGIN SOLUTION` regions become `// YOUR CODE HERE`.
+c.GenerateAssignment.preprocessors = generate_preprocessors(GenerateAssignment.preprocessors.default())
+
+# Autograde: a dead kernel or a hung cell fails only what is left of that notebook, and the
+# graded checks are scored by the judge outside the learner's kernel.
+c.Autograde.autograde_preprocessors = autograde_preprocessors(Autograde.autograde_preprocessors.default())
+c.Execute.timeout = 900           # nbgrader's 30 s default is too short for emulated kernels
+c.Execute.startup_timeout = 120
+c.Judge.memory_limit = 4 << 30     # RLIMIT_AS of the judge process (emu backend); a compile bomb grew to ~6 GB
+

@@ -1,0 +1,289 @@
+"""nbgrader preprocessors for a CUDA course (DESIGN §6, §7).
+
+- ``CudaClearSolutions``: a ``// ### BEGIN SOLUTION`` region becomes ``// YOUR CODE HERE``,
+  so the released ``%%cuda`` cell still compiles (stock nbgrader pastes ``raise NotImplementedError()``).
+- ``SafeExecute``: a dead kernel or a timed-out cell fails that cell and every later code cell,
+  instead of aborting the notebook (an empty graded cell would score full points).
+- ``Judge``: runs each graded check of ``grading/rubric/<assignment>.toml`` outside the learner's
+  kernel, in a fresh ``python -I -m tilelab.judge`` process, on the kernel source read from the
+  notebook as submitted, and writes the verdict into the grade cell.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbformat.v4 import new_output
+from traitlets import Dict, Integer, Unicode
+
+from nbgrader.preprocessors import ClearSolutions, Execute, NbGraderPreprocessor
+
+from grading.rubrics import REPO_ROOT, load_rubric
+
+CUDA_STUB = "// YOUR CODE HERE"
+
+
+class CudaClearSolutions(ClearSolutions):
+    """ClearSolutions that knows CUDA: a region opened by a ``//`` line gets a ``//`` stub."""
+
+    cuda_stub = Unicode(CUDA_STUB, help="Replaces a solution region opened by a // line").tag(config=True)
+
+    def _replace_solution_region(self, cell, language):
+        if cell.cell_type != "code":
+            return super()._replace_solution_region(cell, language)
+        stub_lines = self.code_stub[language].split("\n")
+        new_lines, in_solution, replaced = [], False, False
+        for line in cell.source.split("\n"):
+            if self.begin_solution_delimeter in line:
+                if in_solution:
+                    raise RuntimeError("encountered nested begin solution statements")
+                in_solution = replaced = True
+                indent = re.match(r"\s*", line).group(0)
+                stub = [self.cuda_stub] if line.strip().startswith("//") else stub_lines
+                new_lines.extend(indent + s for s in stub)
+            elif self.end_solution_delimeter in line:
+                in_solution = False
+            elif not in_solution:
+                new_lines.append(line)
+        if in_solution:
+            raise RuntimeError("no end solution statement found")
+        cell.source = "\n".join(new_lines)
+        return replaced
+
+    def preprocess_cell(self, cell, resources, cell_index):
+        # A whole-cell solution (no region) keeps its %%cuda line and gets the CUDA stub.
+        first = cell.source.split("\n", 1)[0]
+        if (cell.cell_type == "code" and first.startswith("%%cuda")
+                and self.begin_solution_delimeter not in cell.source
+                and cell.get("metadata", {}).get("nbgrader", {}).get("solution")):
+            cell.source = first + "\n" + self.cuda_stub
+            return cell, resources
+        return super().preprocess_cell(cell, resources, cell_index)
+
+
+def _error_output(ename: str, lines: list[str]):
+    return new_output("error", ename=ename, evalue=lines[0] if lines else "", traceback=list(lines))
+
+
+class SafeExecute(Execute):
+    """Execute that survives a dead kernel or a cell timeout.
+
+    The failing cell and every later code cell get an error output, then the notebook goes on
+    to the judge and ``SaveAutoGrades``. Stock nbgrader aborts the notebook instead, and stock
+    nbclient interrupts a timed-out cell and runs the next one into the same hung kernel.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.interrupt_on_timeout = False  # a timeout raises CellTimeoutError; we take it from there
+
+    def preprocess(self, nb, resources=None, km=None):
+        from nbclient import NotebookClient
+        NotebookClient.__init__(self, nb, km)
+        self.reset_execution_trackers()
+        self._check_assign_resources(resources)
+        failure = None
+        try:
+            with self.setup_kernel():
+                info_msg = self.wait_for_reply(self.kc.kernel_info())
+                if info_msg:
+                    self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
+                for index, cell in enumerate(self.nb.cells):
+                    try:
+                        self.preprocess_cell(cell, resources, index)
+                    except (CellTimeoutError, DeadKernelError) as e:
+                        failure = (index, e)
+                        break
+        except (CellTimeoutError, DeadKernelError, RuntimeError) as e:
+            # kernel start-up or shutdown failed; fail whatever has not run yet
+            if failure is None:
+                failure = (0, e)
+        if failure is not None:
+            self._fail_from(failure[0], failure[1])
+        self.set_widgets_metadata()
+        return self.nb, self.resources
+
+    def _fail_from(self, index, exc):
+        if isinstance(exc, CellTimeoutError):
+            why = f"this cell did not finish within {self.timeout} s, so the notebook was stopped here"
+            ename = "CellTimeoutError"
+        else:
+            why = "the Python kernel died while running this cell, so the notebook was stopped here"
+            ename = "DeadKernelError"
+        self.log.error("cell %d: %s (%s)", index, why, exc)
+        for i, cell in enumerate(self.nb.cells):
+            if cell.cell_type != "code" or i < index:
+                continue
+            if i == index:
+                cell.outputs = [o for o in cell.get("outputs", []) if o.get("output_type") != "error"]
+                cell.outputs.append(_error_output(ename, [f"{ename}: {why}"]))
+            else:
+                cell.outputs = [_error_output(
+                    "NotExecuted", [f"NotExecuted: not run, because an earlier cell failed ({ename})"])]
+
+
+def find_kernel_source(cells, name: str, before: int):
+    """Body of the last ``%%cuda NAME`` code cell before index ``before`` (else the last one anywhere)."""
+    from tilelab.magic import parse_cuda_cell
+    found_before, found_any = None, None
+    for i, cell in enumerate(cells):
+        if cell.cell_type != "code":
+            continue
+        parsed = parse_cuda_cell(cell.source)
+        if parsed and parsed[0] == name:
+            found_any = parsed[1]
+            if i < before:
+                found_before = parsed[1]
+    return found_before if found_before is not None else found_any
+
+
+def _limits(memory_bytes: int):
+    def apply():
+        if memory_bytes:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    return apply
+
+
+def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sys.executable) -> dict:
+    """Run ``python -I -m tilelab.judge`` on ``spec`` in a fresh process group; return its verdict.
+
+    A timeout kills the whole group and scores 0; so does a crash. The verdict is
+    ``{"score", "max", "lines": [...]}``.
+    """
+    maximum = spec.get("points", 0)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+           "HOME": os.environ.get("HOME", "/tmp"), "LANG": "C.UTF-8"}
+    for key in ("TILELAB_BACKEND", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_PATH", "CUDA_HOME"):
+        if os.environ.get(key):
+            env[key] = os.environ[key]
+    if spec.get("backend"):
+        env["TILELAB_BACKEND"] = spec["backend"]
+    with tempfile.TemporaryDirectory(prefix="tilelab-judge-") as tmp:
+        path = os.path.join(tmp, "spec.json")
+        with open(path, "w") as f:
+            json.dump(spec, f)
+        t0 = time.monotonic()
+        proc = subprocess.Popen([python, "-I", "-m", "tilelab.judge", path], cwd=tmp, env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True, preexec_fn=_limits(memory_bytes))
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _kill_group(proc)
+            proc.communicate()
+            return {"score": 0, "max": maximum, "seconds": time.monotonic() - t0, "lines": [
+                f"✗ the check did not finish within {timeout:g} s (does your kernel loop forever?): 0 points"]}
+        finally:
+            _kill_group(proc)  # whatever the judge left behind (a GPU worker, say) goes too
+        seconds = time.monotonic() - t0
+    try:
+        verdict = json.loads(out.decode().strip().splitlines()[-1])
+        verdict["seconds"] = seconds
+        return verdict
+    except (ValueError, IndexError):
+        tail = err.decode(errors="replace").strip().splitlines()[-8:]
+        killed = proc.returncode is not None and proc.returncode < 0
+        why = (f"the check was stopped by signal {-proc.returncode} (over its memory limit?)" if killed
+               else f"the grading judge failed (exit {proc.returncode})")
+        return {"score": 0, "max": maximum, "seconds": seconds, "lines": [f"✗ {why}: 0 points"] + tail}
+
+
+def _kill_group(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def verdict_outputs(verdict: dict, points: float, execution_count=None):
+    """Outputs that make nbgrader score the cell as the judge did (DESIGN §7).
+
+    stdout alone: full points; stdout and a number: partial credit; an error: zero.
+    """
+    score = max(0.0, min(float(verdict.get("score", 0)), float(points)))
+    lines = list(verdict.get("lines", []))
+    text = "\n".join(lines + [f"score: {score:g} / {points:g}"]) + "\n"
+    if score >= float(points):
+        return [new_output("stream", name="stdout", text=text)]
+    if score > 0:
+        return [new_output("stream", name="stdout", text=text),
+                new_output("execute_result", data={"text/plain": repr(score)}, execution_count=execution_count)]
+    return [_error_output("JudgeVerdict",
+                          ["\x1b[1;31mjudge:\x1b[0m 0 points"] + lines)]
+
+
+class Judge(NbGraderPreprocessor):
+    """Score every rubric-listed grade cell with the out-of-process judge (DESIGN §6, §7).
+
+    Goes after Execute and before SaveAutoGrades. The judge spec comes only from the rubric;
+    the kernel source comes from the notebook as nbgrader read it from the submission
+    (cell sources, which the learner's running kernel cannot change).
+    """
+
+    rubric_directory = Unicode(str(REPO_ROOT / "grading" / "rubric"),
+                               help="Folder of <assignment>.toml rubrics").tag(config=True)
+    memory_limit = Integer(4 << 30, help="RLIMIT_AS for the judge on the emu backend (bytes; 0: none)").tag(config=True)
+    backend = Unicode("", help="TILELAB_BACKEND for the judge ('' keeps the environment's)").tag(config=True)
+    python = Unicode(sys.executable, help="Python that runs tilelab.judge").tag(config=True)
+    verdicts = Dict(help="Last verdict per grade_id (for logs and tests)")
+
+    def preprocess(self, nb, resources):
+        info = resources.get("nbgrader", {})
+        assignment, notebook = info.get("assignment"), info.get("notebook")
+        rubric = load_rubric(assignment, Path(self.rubric_directory))
+        if rubric is None:
+            return nb, resources
+        backend = self.backend or os.environ.get("TILELAB_BACKEND", "")
+        by_id = {}
+        for i, cell in enumerate(nb.cells):
+            gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+            if gid and cell.metadata.nbgrader.get("grade"):
+                by_id[gid] = i
+        self.verdicts = {}
+        for check in rubric.checks_for(notebook):
+            index = by_id.get(check.grade_id)
+            if index is None:
+                self.log.warning("graded cell %s is missing from %s", check.grade_id, notebook)
+                continue
+            cell = nb.cells[index]
+            source = find_kernel_source(nb.cells, check.kernel, index)
+            verdict = self.judge(rubric, check, source, backend)
+            self.verdicts[check.grade_id] = verdict
+            points = float(cell.metadata.nbgrader.get("points", check.points))
+            cell.outputs = verdict_outputs(verdict, points, cell.get("execution_count"))
+            self.log.info("judge %s/%s: %s of %s (%.1f s)", notebook, check.grade_id,
+                          verdict.get("score"), points, verdict.get("seconds", 0))
+        return nb, resources
+
+    def judge(self, rubric, check, source, backend=""):
+        if source is None:
+            return {"score": 0, "max": check.points, "lines": [
+                f"✗ no %%cuda {check.kernel} cell found in the notebook: 0 points"]}
+        spec = check.spec(source, backend=backend)
+        memory = self.memory_limit if (backend or "emu") != "gpu" else 0  # CUDA needs address space
+        return run_judge(spec, timeout=check.timeout_s, memory_bytes=memory, python=self.python)
+
+
+def autograde_preprocessors(default):
+    """nbgrader's autograde list with SafeExecute for Execute and the Judge right after it."""
+    out = []
+    for pp in default:
+        if pp is Execute:
+            out += [SafeExecute, Judge]
+        else:
+            out.append(pp)
+    return out
+
+
+def generate_preprocessors(default):
+    return [CudaClearSolutions if pp is ClearSolutions else pp for pp in default]

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""`make release`: nbgrader generate_assignment for every assignment, solutions/ -> exercises/.
+
+Runs from the repository root with its nbgrader_config.py. It writes only the release
+folder (and the gradebook); a learner's work/ is never touched. ``--to DIR --db URL``
+releases elsewhere (the sync test uses them to compare a fresh release with exercises/).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def assignments(root: Path = ROOT) -> list[str]:
+    src = root / "solutions"
+    return sorted(p.name for p in src.iterdir() if p.is_dir() and any(p.glob("*.ipynb"))) if src.is_dir() else []
+
+
+def nbgrader() -> list[str]:
+    return [sys.executable, "-m", "nbgrader"]
+
+
+def nbgrader_env() -> dict:
+    """The environment with this Python's bin/ first on PATH: nbgrader runs `alembic` from PATH."""
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    return env
+
+
+def release(names, *, to=None, db=None, quiet=False) -> None:
+    extra = []
+    if to:
+        extra.append(f"--CourseDirectory.release_directory={Path(to).resolve()}")
+    if db:
+        extra.append(f"--CourseDirectory.db_url={db}")
+    if quiet:
+        extra.append("--log-level=WARN")
+    for name in names:
+        cmd = nbgrader() + ["generate_assignment", name, "--force"] + extra
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=nbgrader_env())
+        if r.returncode != 0 or "[ERROR]" in r.stderr:
+            sys.stderr.write(r.stdout + r.stderr)
+            raise SystemExit(f"release of {name} failed")
+        if not quiet:
+            print(f"released {name} -> {Path(to) if to else 'exercises'}/{name}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", help="assignments (default: every folder in solutions/)")
+    ap.add_argument("--to", help="release directory (default: exercises/)")
+    ap.add_argument("--db", help="gradebook URL (default: grading/gradebook.db)")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    release(args.names or assignments(), to=args.to, db=args.db, quiet=args.quiet)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

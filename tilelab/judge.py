@@ -1,0 +1,225 @@
+"""The grading judge: ``python -I -m tilelab.judge SPEC.json`` prints one JSON verdict.
+
+grading/preprocessors.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
+learner's notebook did to its own kernel can reach it. The spec carries the learner's
+``%%cuda`` source and one rubric check (grading/rubric/<assignment>.toml): its problem and
+parts. The verdict is ``{"score", "max", "lines": [...], "parts": [...]}``; the lines are
+what the learner reads in the feedback, so they say what was checked and never how.
+
+Parts (see grading/rubrics.py): ``correct`` (check() on every size and seed), ``clean``
+(no sanitizer finding), ``metric_ratio`` (an emulator count against a reference kernel's),
+``speedup`` (GPU time ratio against a reference kernel in this process; on the emulator the
+part's ``emu`` count criterion stands in, and the line says so). Technique and speed parts
+are earned only when the parts they require are.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+
+OK, NO, SKIP = "✓", "✗", "·"
+_INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]*)[>"]', re.M)
+
+
+def _fmt(x) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def forbidden_include(source: str):
+    """Graded cells may not include local files (DESIGN §6): only ``<header>`` from the toolkit."""
+    for m in _INCLUDE.finditer(source):
+        quote, target = m.groups()
+        if quote == '"' or target.startswith("/") or ".." in target:
+            return m.group(0).strip()
+    return None
+
+
+class Judge:
+    """Runs one check's parts in order and keeps score."""
+
+    def __init__(self, spec: dict, engine=None):
+        self.spec = spec
+        self.engine = engine or Engine(spec.get("backend") or None)
+        self.lines: list[str] = []
+        self.parts: list[dict] = []
+        self.earned: set[str] = set()
+        self.findings: list = []
+        self.kernel = None
+        self.refs: dict = {}
+
+    def say(self, mark, name, earned, points, text):
+        self.lines.append(f"{mark} {name} ({_fmt(float(earned))}/{_fmt(float(points))}): {text}")
+
+    def run(self) -> dict:
+        spec = self.spec
+        total = float(sum(p["points"] for p in spec["parts"]))
+        bad = forbidden_include(spec["source"])
+        if bad:
+            self.lines.append(f"{NO} graded cells may not include local files ({bad}): 0 points")
+            return self.verdict(total)
+        try:
+            self.kernel = self.engine.compile(spec["source"], spec["kernel"], spec["filename"], spec["first_line"])
+        except Exception as e:  # CompileError renders as the NVRTC log on the learner's lines
+            self.lines.append(f"{NO} your kernel does not compile, so no part can be checked: 0 points")
+            self.lines += ["  " + line for line in str(e).splitlines()]
+            return self.verdict(total)
+        for part in spec["parts"]:
+            name, points = part["name"], float(part["points"])
+            missing = [r for r in part.get("requires", []) if r not in self.earned]
+            if missing:
+                self.say(SKIP, name, 0, points, f"needs {' and '.join(missing)} first")
+                self.parts.append({"name": name, "points": points, "earned": 0.0})
+                continue
+            t0 = time.monotonic()
+            try:
+                ok, text = getattr(self, "part_" + part["kind"])(part)
+            except Exception as e:  # a crash in the learner's kernel is a failed part, with its message
+                ok, text = False, _message(e)
+            earned = points if ok else 0.0
+            if ok:
+                self.earned.add(name)
+            self.say(OK if ok else NO, name, earned, points, text)
+            self.parts.append({"name": name, "points": points, "earned": earned,
+                               "seconds": round(time.monotonic() - t0, 3)})
+        return self.verdict(total)
+
+    def verdict(self, total):
+        score = float(sum(p["earned"] for p in self.parts))
+        return {"score": score, "max": total, "lines": self.lines, "parts": self.parts,
+                "backend": self.engine.backend}
+
+    # ----------------------------------------------------------------- parts
+    def part_correct(self, part):
+        sizes = part.get("sizes", [])
+        if isinstance(sizes, dict):  # per backend: {emu = [...], gpu = [...]}
+            sizes = sizes.get(self.engine.backend) or sizes["emu"]
+        seeds = part.get("seeds", [0])
+        ok, text, findings = self.engine.check(self.kernel, self.spec["problem"], sizes=sizes, seeds=seeds,
+                                               block=self.spec.get("block"), shared=self.spec.get("shared", 0))
+        self.findings = findings
+        if not ok:
+            return False, text
+        return True, f"right on sizes {', '.join(map(str, sizes))} with {len(seeds)} random inputs each"
+
+    def part_clean(self, part):
+        findings = self.findings
+        if self.engine.backend != "emu" or findings is None:
+            # the sanitizer runs on the emulator on every backend (DESIGN §6)
+            findings = self.engine.sanitize(self.kernel, self.spec["problem"], sizes=part.get("sizes", [33, 100]),
+                                            block=self.spec.get("block"), shared=self.spec.get("shared", 0))
+        kinds = part.get("kinds")
+        bad = [f for f in findings if kinds is None or _kind(f) in kinds]
+        if bad:
+            more = f" (and {len(bad) - 3} more)" if len(bad) > 3 else ""
+            return False, "the emulator's sanitizer reports " + "; ".join(str(f) for f in bad[:3]) + more
+        return True, "no race, no out-of-bounds access, no other sanitizer finding"
+
+    def _ratio(self, metric, N, reference):
+        ref = self.reference(reference)
+        mine = self.engine.metrics(self.kernel, self.spec["problem"], N, block=self.spec.get("block"),
+                                   shared=self.spec.get("shared", 0))[metric]
+        theirs = self.engine.metrics(ref, self.spec["problem"], N, block=self._ref_block(reference))[metric]
+        return mine, theirs, (mine / theirs if theirs else float("inf"))
+
+    def part_metric_ratio(self, part):
+        metric, N, ref, limit = part["metric"], part["N"], part["reference"], part["max_ratio"]
+        mine, theirs, ratio = self._ratio(metric, N, ref)
+        text = (f"{metric.replace('_', ' ')} at N={N}: {mine} against {theirs} for the {ref} kernel "
+                f"({ratio:.3f}×, at most {limit:g}× earns the points)")
+        return ratio <= limit, text
+
+    def part_speedup(self, part):
+        ref = part["reference"]
+        if self.engine.backend == "gpu":
+            N, need = part["N"], part["min_speedup"]
+            times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec["problem"], N,
+                                     blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)})
+            speedup = times[ref] / times["yours"]
+            return speedup >= need, (f"{speedup:.2f}× the {ref} kernel at N={N} "
+                                     f"({times['yours'] * 1e3:.3f} ms against {times[ref] * 1e3:.3f} ms; "
+                                     f"at least {need:g}× earns the points)")
+        emu = part["emu"]
+        mine, theirs, ratio = self._ratio(emu["metric"], emu["N"], ref)
+        ok = ratio <= emu["max_ratio"]
+        return ok, (f"on the emulator nothing is timed, so these points come from the counts: "
+                    f"{emu['metric'].replace('_', ' ')} at N={emu['N']} are {ratio:.3f}× the {ref} kernel's "
+                    f"(at most {emu['max_ratio']:g}× earns the points)")
+
+    # ------------------------------------------------------------- references
+    def reference(self, label):
+        if label not in self.refs:
+            r = self.spec["references"][label]
+            self.refs[label] = self.engine.compile(r["source"], r["kernel"], r["filename"], 1)
+        return self.refs[label]
+
+    def _ref_block(self, label):
+        return self.spec["references"][label].get("block") or self.spec.get("block")
+
+
+def _kind(finding):
+    return getattr(finding, "kind", None) or (finding.get("kind") if isinstance(finding, dict) else None)
+
+
+def _message(e: BaseException) -> str:
+    text = str(e).strip() or type(e).__name__
+    lines = text.splitlines()
+    return lines[0] + ("" if len(lines) == 1 else " " + " ".join(l.strip() for l in lines[1:4]))
+
+
+class Engine:
+    """The judge's view of the engine (docs/ARCHITECTURE.md): compile, check, launch, metrics, time."""
+
+    def __init__(self, backend=None):
+        from tilelab.backend import backend as detect
+        self.backend = backend or detect()
+
+    def compile(self, source, name, filename, first_line):
+        from tilelab.compile import compile_cuda
+        from tilelab.magic import pick_kernel
+        return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line), name)
+
+    def check(self, kernel, problem, *, sizes, seeds, block=None, shared=0):
+        """(ok, text, findings) from tilelab.check on every size and seed."""
+        raise NotImplementedError("waiting for tilelab.check")
+
+    def sanitize(self, kernel, problem, *, sizes, block=None, shared=0):
+        """Findings of the emulator's sanitizer on ``sizes`` (used when grading on a GPU)."""
+        raise NotImplementedError("waiting for tilelab.launch")
+
+    def metrics(self, kernel, problem, N, *, block=None, shared=0) -> dict:
+        """Emulator metrics (DESIGN §2 keys) of one launch at size N."""
+        raise NotImplementedError("waiting for tilelab.launch")
+
+    def time(self, kernels: dict, problem, N, *, blocks) -> dict:
+        """Median GPU seconds per label, all timed in this process (DESIGN §6)."""
+        raise NotImplementedError("waiting for tilelab.bench")
+
+
+def judge(spec: dict, engine=None) -> dict:
+    return Judge(spec, engine).run()
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print("usage: python -I -m tilelab.judge SPEC.json", file=sys.stderr)
+        return 2
+    with open(argv[0]) as f:
+        spec = json.load(f)
+    out, sys.stdout = sys.stdout, sys.stderr  # only the verdict goes to stdout
+    try:
+        verdict = judge(spec)
+    except BaseException as e:  # noqa: BLE001 - the verdict must come out whatever happened
+        total = float(sum(p["points"] for p in spec.get("parts", [])))
+        verdict = {"score": 0.0, "max": total, "lines": [f"{NO} the judge could not check this kernel: {_message(e)}"]}
+    finally:
+        sys.stdout = out
+    out.write(json.dumps(verdict) + "\n")
+    out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
