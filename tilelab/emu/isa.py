@@ -564,6 +564,7 @@ def h_nop(m, ins, idx, pc):
 def h_barwarp(m, ins, idx, pc):
     lanes = m.lanes(idx)
     m.wepoch[lanes] += 1
+    m.epochs_changed()
 
 
 # ------------------------------------------------------------------------ memory
@@ -758,7 +759,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store):
     st = m.stamp(ln)
     if k > 1:
         tid = np.repeat(tid, k)
-        st = np.repeat(st, k)
+        st = np.repeat(st, k) if np.ndim(st) else st
         units = units.ravel()
         ln_rep = np.repeat(ln, k)
     else:
@@ -770,10 +771,11 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store):
             i = int(np.argmax(bad))
             kind = "write-after-write" if waw[i] else "write-after-read"
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            who = _other_thread(m, m.shadow.writer if waw[i] else m.shadow.reader, units[i], ln_rep[i],
+                                "wrote" if waw[i] else "read")
             m.finding("race", ins, ln_rep[i], off,
-                      f"{kind} race on shared memory (offset {off}): another thread accessed these bytes "
-                      f"since the last __syncthreads(); a barrier is missing between the two accesses",
-                      int(bad.sum()))
+                      f"{kind} race on shared memory (offset {off}): {who} these bytes since the last "
+                      f"__syncthreads(); a barrier is missing between the two accesses", int(bad.sum()))
     else:
         pending = m.async_state.pending_mask(units)
         if pending is not None and pending.any():
@@ -784,21 +786,35 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store):
                       f"call cp.async.wait_group / __pipeline_wait_prior (and __syncthreads) first",
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
-        if pending is not None:
+        if pending is not None and uninit is not None:
             uninit &= ~pending
-        if raw.any():
+        if raw is not None and raw.any():
             i = int(np.argmax(raw))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            who = _other_thread(m, m.shadow.writer, units[i], ln_rep[i], "wrote")
             m.finding("race", ins, ln_rep[i], off,
-                      f"read-after-write race on shared memory (offset {off}): another thread wrote these "
-                      f"bytes since the last __syncthreads(); a barrier is missing between the write and "
-                      f"this read", int(raw.sum()))
-        if uninit.any():
+                      f"read-after-write race on shared memory (offset {off}): {who} these bytes since the "
+                      f"last __syncthreads(); a barrier is missing between the write and this read",
+                      int(raw.sum()))
+        if uninit is not None and uninit.any():
             i = int(np.argmax(uninit))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
             m.finding("uninitialized_read", ins, ln_rep[i], off,
                       f"reads shared offset {off}, which no thread of this block has written",
                       int(uninit.sum()))
+
+
+def _other_thread(m, records, unit, lane, verb):
+    """Describe the thread in a shadow record, e.g. 'thread (5,0,0) wrote'."""
+    rec = int(records[unit])
+    if rec < 0 and verb == "read":
+        return "several other threads read"
+    tid = (rec & 0xFFFF) - 1
+    if tid < 0 or tid == int(m.tid_in_block[lane]):
+        return f"another thread {verb}"
+    base = int(lane) - int(m.tid_in_block[lane])
+    (x, y, z), _ = m.thread_coords(base + tid)
+    return f"thread ({x},{y},{z}) {verb}"
 
 
 # ------------------------------------------------------------------------ warp-level ops
@@ -1107,7 +1123,8 @@ def _complete(m, lanes, keep):
             np.add.at(st.inflight, units, -1)
             if m.shadow is not None:
                 tid = np.repeat(m.tid_in_block[ln[done]], max(1, size // m.unit))
-                stp = np.repeat(m.stamp(ln[done]), max(1, size // m.unit))
+                stp = m.stamp(ln[done])
+                stp = np.repeat(stp, max(1, size // m.unit)) if np.ndim(stp) else stp
                 m.shadow.write(units, stp, tid)
         if (~done).any():
             rest.append((ln[~done], flat[~done], data[~done], grp[~done]))

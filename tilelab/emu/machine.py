@@ -80,6 +80,7 @@ class Machine:
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
 
         t = np.arange(T, dtype=np.int64)
+        self.all_lanes = t
         self.tid_in_block = t % self.tpb
         self.block_local = t // self.tpb
         bid = block_ids[self.block_local]
@@ -138,6 +139,7 @@ class Machine:
         self.shadow = SharedShadow(self.smem.arena.nbytes // self.unit + 1, self.unit) if sanitize else None
         self.epoch = np.ones(T, dtype=np.int64)        # block barrier epoch, per thread
         self.wepoch = np.zeros(T, dtype=np.int64)      # warp syncwarp epoch, per thread
+        self._uniform_stamp = None
         self.async_state = isa.AsyncCopies(T)
 
         # scheduler state
@@ -164,13 +166,14 @@ class Machine:
         thread, block = self.thread_coords(int(t))
         file, line = self.where(ins)
         src = self.source_lines.get(line, "") if line else ""
-        self.log.add((kind, id(ins)) + tuple(key_extra),
+        # one finding per (kind, source line): an unrolled loop repeats a line many times
+        self.log.add((kind, file, line if line else id(ins), detail.split(" ", 1)[0]) + tuple(key_extra),
                      lambda: Finding(kind, file, line, thread, block,
                                      None if address is None else int(address), detail, source=src),
                      count)
 
     def lanes(self, idx):
-        return np.arange(self.T) if idx is None else idx
+        return self.all_lanes if idx is None else idx
 
     def nwarps(self, idx) -> int:
         if idx is None:
@@ -202,7 +205,17 @@ class Machine:
         c[key] += int(n)
 
     def stamp(self, lanes):
+        """Race-detector epochs of these lanes: one scalar while every thread agrees."""
+        if self._uniform_stamp is None:
+            e, w = self.epoch, self.wepoch
+            self._uniform_stamp = (int(make_stamp(e[0], w[0])) if (e == e[0]).all() and (w == w[0]).all()
+                                   else False)
+        if self._uniform_stamp is not False:
+            return np.int64(self._uniform_stamp)
         return make_stamp(self.epoch[lanes], self.wepoch[lanes])
+
+    def epochs_changed(self):
+        self._uniform_stamp = None
 
     # ---------------------------------------------------------------- scheduler
     def run(self, budget: int):
@@ -332,6 +345,9 @@ class Machine:
         idx = np.flatnonzero(w)
         self.pc[idx] += 1
         self.epoch[idx] += 1
+        self.epochs_changed()
+        if self.shadow is not None:
+            self.shadow.new_epoch()
         self.waiting[:] = False
         self.block_waiting[:] = False
         self.arrival_alive[:] = False

@@ -18,18 +18,32 @@ def fma_f32(a, b, c) -> np.ndarray:
     c = np.asarray(c, np.float32).astype(np.float64)
     with np.errstate(all="ignore"):
         p = a * b                                  # exact
-        s = p + c
-        bp = s - c                                 # TwoSum: err = (p - bp) + (c - (s - bp))
-        err = (p - bp) + (c - (s - bp))
-        bits = np.atleast_1d(s).view(np.int64).copy()
-        inexact = (err != 0) & np.isfinite(np.atleast_1d(s)) & ((bits & 1) == 0)
-        if inexact.any():
-            # move one ulp toward the exact value: the odd neighbour
-            toward = np.atleast_1d(np.sign(err) * np.sign(s) > 0)
-            step = np.where(toward, 1, -1)
-            bits = np.where(inexact & (np.atleast_1d(s) != 0), bits + step, bits)
-        s_odd = bits.view(np.float64).reshape(np.shape(s))
-        return np.asarray(s_odd).astype(np.float32)
+        s = np.asarray(p + c)
+        r = s.astype(np.float32)
+        # Double rounding can only bite when s sits exactly on a float32 midpoint (low 29
+        # mantissa bits = 1000...0) or in float32's subnormal range; fix just those lanes.
+        bits = s.view(np.int64) if s.ndim else np.atleast_1d(s).view(np.int64)
+        danger = ((bits & 0x1FFFFFFF) == 0x10000000) | (np.abs(np.atleast_1d(s)) < 2.0 ** -125)
+        if not danger.any():
+            return r
+        d = np.flatnonzero(danger)
+        pb, cb = np.broadcast_to(p, s.shape).reshape(-1)[d], np.broadcast_to(c, s.shape).reshape(-1)[d]
+        fixed = _fma_slow(pb, cb)
+        r = np.atleast_1d(r).copy()
+        r.reshape(-1)[d] = fixed
+        return r.reshape(s.shape) if s.ndim else r[0]
+
+
+def _fma_slow(p, c):
+    """Round p + c (p exact) to float32 once: TwoSum, round to odd at 53 bits, then to 24."""
+    s = p + c
+    bp = s - c
+    err = (p - bp) + (c - (s - bp))
+    bits = s.view(np.int64).copy()
+    inexact = (err != 0) & np.isfinite(s) & ((bits & 1) == 0) & (s != 0)
+    toward = np.sign(err) * np.sign(s) > 0            # exact value has larger magnitude
+    bits = np.where(inexact, bits + np.where(toward, 1, -1), bits)
+    return bits.view(np.float64).astype(np.float32)
 
 
 def fma_f64(a, b, c) -> np.ndarray:

@@ -94,10 +94,28 @@ class SharedShadow:
         self.writer = np.zeros(nunits, dtype=np.int64)
         self.reader = np.zeros(nunits, dtype=np.int64)
         self.init = np.zeros(nunits, dtype=bool)
+        self.all_init = False
+        self.read_log = []
+        self._log_size = 0
+        self.dirty = False          # a write happened in the current epoch
+        self.readers_live = False   # reader records exist for the current epoch
 
     @staticmethod
     def _conflicts(rec, stamp, tid):
         """Which records conflict with the current access (stamp = this lane's epochs)."""
+        cand = ((rec >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT)
+        if not cand.any():                           # the common case: all from earlier epochs
+            return cand
+        if not cand.all():
+            out = np.zeros(rec.shape, dtype=bool)
+            i = np.flatnonzero(cand)
+            out[i] = SharedShadow._conflicts_full(rec[i], stamp if np.ndim(stamp) == 0 else stamp[i],
+                                                  tid[i])
+            return out
+        return SharedShadow._conflicts_full(rec, stamp, tid)
+
+    @staticmethod
+    def _conflicts_full(rec, stamp, tid):
         rtid = (rec & ((1 << _TID_BITS) - 1)) - 1
         same_epoch = ((rec >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT)
         other = (rtid >= 0) & (rtid != tid)
@@ -105,36 +123,68 @@ class SharedShadow:
         warp_ordered = same_warp & (((rec >> _WEP_SHIFT) & _WEP_MASK) != ((stamp >> _WEP_SHIFT) & _WEP_MASK))
         return other & same_epoch & ~warp_ordered
 
+    def new_epoch(self):
+        """Every live thread passed a barrier: no earlier access can race with a later one."""
+        self.read_log.clear()
+        self._log_size = 0
+        self.dirty = False
+        self.readers_live = False
+
     def read(self, units, stamp, tid):
-        """Record a read; return (raw race mask, uninitialised mask) per unit-lane."""
-        w = self.writer[units]
-        raw = self._conflicts(w, stamp, tid)
-        uninit = ~self.init[units]
-        old = self.reader[units]
-        oldm = old & ~MULTI
-        several = (old < 0) & (((oldm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT))
-        several |= self._conflicts(oldm, stamp, tid)
-        new = (tid.astype(np.int64) + 1) | stamp
-        self.reader[units] = new
-        several |= self.reader[units] != new          # another lane of this instruction won
-        if several.any():
-            self.reader[units[several]] |= MULTI
+        """Check a read; return (raw race mask or None, uninitialised mask or None).
+
+        Reads are only *logged* here. They matter only if a write follows in the same
+        epoch (write-after-read), so the reader records are built lazily by the next
+        write; a well-synchronised kernel never pays for them.
+        """
+        raw = self._conflicts(self.writer[units], stamp, tid) if self.dirty else None
+        uninit = None
+        if not self.all_init:
+            uninit = ~self.init[units]
+        self.read_log.append((units, stamp, tid))
+        self._log_size += len(units)
+        if self._log_size > 1 << 24:
+            self._materialize()
         return raw, uninit
+
+    def _materialize(self):
+        for units, stamp, tid in self.read_log:
+            old = self.reader[units]
+            oldm = old & ~MULTI
+            several = (old < 0) & (((oldm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT))
+            several |= self._conflicts(oldm, stamp, tid)
+            new = (tid.astype(np.int64) + 1) | stamp
+            self.reader[units] = new
+            several |= self.reader[units] != new          # another lane of this instruction won
+            if several.any():
+                self.reader[units[several]] |= MULTI
+        self.read_log.clear()
+        self._log_size = 0
+        self.readers_live = True
 
     def write(self, units, stamp, tid):
         """Record a write; return (waw mask, war mask)."""
+        if self.read_log:
+            self._materialize()
         w = self.writer[units]
-        waw = self._conflicts(w, stamp, tid)
-        r = self.reader[units]
-        rm = r & ~MULTI
-        war = self._conflicts(rm, stamp, tid)
-        war |= (r < 0) & (((rm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT))
+        waw = self._conflicts(w, stamp, tid) if self.dirty else np.zeros(len(units), dtype=bool)
+        if self.readers_live:
+            r = self.reader[units]
+            rm = r & ~MULTI
+            war = self._conflicts(rm, stamp, tid)
+            war |= (r < 0) & (((rm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT))
+        else:
+            war = np.zeros(len(units), dtype=bool)
         new = (tid.astype(np.int64) + 1) | stamp
         self.writer[units] = new
         waw |= self.writer[units] != new              # two lanes of one instruction wrote it
         self.init[units] = True
+        self.dirty = True
+        if not self.all_init:
+            self.all_init = bool(self.init.all())
         return waw, war
 
     def fill(self, units):
-        """Data landed without a thread writing it in program order (cp.async completion)."""
+        """Data landed without a thread writing it in program order (atomics)."""
         self.init[units] = True
+        self.dirty = True
