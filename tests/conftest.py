@@ -1,0 +1,112 @@
+"""Shared fixtures.
+
+Emulator tests (tests/test_emu_*.py) use:
+  rng         a numpy Generator seeded from the test's node id: random inputs, reproducible runs
+  emu         compile and run CUDA on the PTX emulator (see ``EmuHelper``)
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNELS = ROOT / "kernels"
+BAD_KERNELS = Path(__file__).resolve().parent / "kernels_bad"
+
+
+@pytest.fixture
+def rng(request):
+    seed = int.from_bytes(hashlib.sha1(request.node.nodeid.encode()).digest()[:8], "little")
+    return np.random.default_rng(seed)
+
+
+@functools.lru_cache(maxsize=None)
+def _program(source: str, filename: str, first_line: int, options: tuple):
+    from tilelab import compile as tc
+    return tc.compile_cuda(source, filename=filename, first_line=first_line, options=options)
+
+
+class EmuHelper:
+    """Compile CUDA (cached) and run it on the emulator."""
+
+    kernels_dir = KERNELS
+    bad_dir = BAD_KERNELS
+
+    def compile(self, source: str, name: str | None = None, *, filename: str = "test.cu",
+                first_line: int = 1, options=()):
+        return _program(source, filename, first_line, tuple(options)).kernel(name)
+
+    def kernel(self, file: str, name: str | None = None):
+        """A reference kernel from kernels/ (file name without directory)."""
+        path = KERNELS / file
+        return self.compile(path.read_text(), name, filename=f"kernels/{file}",
+                            options=(f"-I{KERNELS}",))
+
+    def bad(self, file: str, name: str | None = None):
+        """A fixture kernel from tests/kernels_bad/ and its source text."""
+        path = BAD_KERNELS / file
+        src = path.read_text()
+        return self.compile(src, name, filename=f"kernels_bad/{file}"), src
+
+    @staticmethod
+    def run(kernel, grid, block, *args, **kw):
+        from tilelab.launch import launch
+        return launch(kernel, grid, block, *args, backend="emu", **kw)
+
+    @staticmethod
+    def line_of(source: str, marker: str, nth: int = 0) -> int:
+        """1-based line number of the nth line of ``source`` containing ``marker``."""
+        hits = [i + 1 for i, s in enumerate(source.splitlines()) if marker in s]
+        if len(hits) <= nth:
+            raise AssertionError(f"marker {marker!r} not found in the source")
+        return hits[nth]
+
+    @staticmethod
+    def line_metrics(result, line: int) -> dict:
+        rows = [r for r in result.per_line if r["line"] == line]
+        assert len(rows) == 1, f"line {line} not in per_line: {[r['line'] for r in result.per_line]}"
+        return rows[0]
+
+
+@pytest.fixture(scope="session")
+def emu():
+    from tilelab import compile as tc
+    if not tc.available_nvrtc():
+        pytest.skip("no NVRTC installed")
+    return EmuHelper()
+
+
+# ---------------------------------------------------------------------------------------
+# An fp32 fused multiply-add reference, written independently of tilelab.emu.numerics:
+# the product of two float32 is exact in float64; TwoSum gives s = fl64(p + c) and its exact
+# error e. Rounding s to float32 is correct unless s sits exactly on a float32 midpoint and
+# e != 0 (then the exact value lies on e's side of the midpoint). test_emu_numerics checks
+# this against exact rational arithmetic.
+def fma32_reference(a, b, c) -> np.ndarray:
+    a = np.asarray(a, np.float32).astype(np.float64)
+    b = np.asarray(b, np.float32).astype(np.float64)
+    c = np.asarray(c, np.float32).astype(np.float64)
+    with np.errstate(all="ignore"):
+        p = a * b
+        s = p + c
+        bb = s - p
+        e = (p - (s - bb)) + (c - bb)
+        r = s.astype(np.float32)
+        toward = np.where(s > r.astype(np.float64), np.float32(np.inf), np.float32(-np.inf))
+        other = np.nextafter(r, toward)
+        mid = (r.astype(np.float64) + other.astype(np.float64)) / 2
+        on_mid = np.isfinite(s) & np.isfinite(other) & (s == mid) & (s != r) & (e != 0)
+        up = np.maximum(r, other)
+        down = np.minimum(r, other)
+        fixed = np.where(e > 0, up, down)
+        # TwoSum's error is NaN when s overflows float64: impossible for float32 inputs
+        return np.where(on_mid, fixed, r).astype(np.float32)
+
+
+@pytest.fixture(scope="session")
+def fma32():
+    return fma32_reference
