@@ -191,12 +191,40 @@ def ncu_profile(launches, *, metrics=None, timeout: float = 900, ncu: str | None
         except subprocess.TimeoutExpired:
             raise NcuUnavailable(f"ncu did not finish within {timeout:.0f} s") from None
     rows = parse_ncu_csv(r.stdout)
+    if (r.returncode != 0 or not rows) and not extra_args and "metric" in (r.stdout + r.stderr).lower():
+        # an older or newer ncu may not know one of the names: keep the ones it knows
+        known = known_metrics(exe)
+        keep = [m for m in metrics if m.rsplit(".", 1)[0] in known] if known else []
+        if keep and len(keep) < len(metrics):
+            dropped = sorted(set(metrics) - set(keep))
+            rows = ncu_profile(launches, metrics=keep, timeout=timeout, ncu=exe, extra_args=("--print-summary", "none"))
+            for row in rows:
+                row["_dropped_metrics"] = dropped
+            return rows
     if r.returncode != 0 or not rows:
         msg = "\n".join(ln for ln in (r.stdout + "\n" + r.stderr).splitlines()
                         if "ERROR" in ln or "WARNING" in ln or "tilelab:" in ln)
         raise NcuUnavailable(f"ncu failed (exit {r.returncode}): "
                              f"{msg.strip() or (r.stderr.strip() or r.stdout.strip())[-2000:]}")
     return rows
+
+
+_KNOWN: dict[str, set] = {}
+
+
+def known_metrics(exe: str) -> set:
+    """Base metric names this ncu knows for the GPU in the machine (empty if it can't say)."""
+    if exe not in _KNOWN:
+        names = set()
+        try:
+            r = subprocess.run([exe, "--query-metrics", "--csv"], capture_output=True, text=True, timeout=120)
+            for row in csv.reader(io.StringIO(r.stdout)):
+                if row and "__" in row[0]:
+                    names.add(row[0].strip())
+        except Exception:
+            pass
+        _KNOWN[exe] = names
+    return _KNOWN[exe]
 
 
 def ncu_metrics(kernel, grid, block, args, shared: int = 0, *, metrics=None, arch: str | None = None,

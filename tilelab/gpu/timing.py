@@ -83,11 +83,15 @@ class L2Flusher:
                                                 self.nbytes, self.device.stream.ptr)
 
 
-def kernel_launcher(device, spec: KernelSpec, grid, block, packed, shared: int = 0):
-    """A no-argument callable that enqueues one launch on ``device.stream``; the device
-    buffers are made once, from the packed arguments (fresh copies of the inputs)."""
+def kernel_launcher(device, spec: KernelSpec, grid, block, packed=None, shared: int = 0,
+                    dev_args=None):
+    """A no-argument callable that enqueues one launch on ``device.stream``. The device
+    buffers are made once, from the packed arguments (fresh copies of the inputs), or
+    given ready as ``dev_args`` (cupy arrays and numpy scalars, to share big buffers)."""
     fn = device.prepare(spec, shared)
-    dev_args = device.upload(packed)
+    if dev_args is None:
+        dev_args = device.upload(packed)
+    dev_args = list(dev_args)
     grid, block = tuple(grid), tuple(block)
 
     def launch():
