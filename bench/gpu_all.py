@@ -27,7 +27,7 @@ def parts(out: str):
     bench = ROOT / "bench"
     return [
         ("probe", 60, [PY, str(bench / "gpu_all.py"), "--probe", "--out", out]),
-        ("tests", 150, [PY, "-m", "pytest", "-v", "-x", "--timeout=120", "-p", "no:cacheprovider",
+        ("tests", 150, [PY, "-m", "pytest", "-v", "--timeout=120", "-p", "no:cacheprovider",
                         str(ROOT / "tests" / "test_gpu_device.py"), str(ROOT / "tests" / "test_gpu_worker.py")]),
         ("matmul", 150, [PY, str(bench / "gpu_matmul.py"), "--out", out]),
         ("transpose", 150, [PY, str(bench / "gpu_transpose.py"), "--ncu", "--out", out]),

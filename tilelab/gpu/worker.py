@@ -384,6 +384,20 @@ def _make_device(factory: str | None):
     return getattr(importlib.import_module(mod), fn)()
 
 
+def _flush_all():
+    """Flush Python's and C's stdout: a kernel's printf goes through C stdio, which is
+    fully buffered when stdout is a file, so the parent would not see it otherwise."""
+    try:
+        sys.stdout.flush()
+    except Exception:
+        pass
+    try:
+        import ctypes
+        ctypes.CDLL(None).fflush(None)
+    except Exception:
+        pass
+
+
 def _serve(conn: Connection, factory: str | None):
     try:
         dev = _make_device(factory)
@@ -413,13 +427,14 @@ def _serve(conn: Connection, factory: str | None):
                 result = measure_items(dev, req["items"], **req.get("opts", {}))
             else:
                 raise ValueError(f"unknown op {op!r}")
-            sys.stdout.flush()
+            _flush_all()
             conn.send(("ok", result))
         except DeviceFault as e:
-            sys.stdout.flush()
+            _flush_all()
             conn.send(("fault", str(e)))
             return 3    # the context is dead: leave, the parent starts a fresh worker
         except LaunchRefused as e:
+            _flush_all()
             conn.send(("refused", str(e)))
         except TilelabError as e:
             conn.send(("refused" if isinstance(e, LaunchError) else "error", str(e)))
