@@ -1,0 +1,297 @@
+"""``check(kernel, problem)``: is the kernel right? The method of DESIGN §6.
+
+Random inputs (never constant) over several seeds and the awkward sizes of the
+problem's table, fresh copies every run, outputs filled with NaN so an element
+the kernel never writes cannot pass, a float64 reference, and a relative error
+against the problem's tolerance. On the emulator every run also goes through
+the sanitizer, and a finding (race, out of bounds, ...) fails the check even
+when the numbers are right: lockstep emulation makes racy kernels look right.
+On a GPU the sanitizer pass runs on the emulator at the problem's small sizes.
+
+A failure raises ``CheckFailed`` whose message is the whole readable report.
+The printed PASS lines are the same on both backends, so nbval can compare them.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import types
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .backend import backend as current_backend
+from .errors import CheckFailed
+from .launch import launch
+from .problems import Problem, get_problem
+
+__all__ = ["check", "CheckReport", "RunRecord", "compare", "Comparison"]
+
+SHOW = 5              # mismatching elements shown
+PROGRESS_MIN_RUNS = 6  # fewer runs than this: no progress bar
+
+
+@dataclass
+class Comparison:
+    """How one output compares with its reference."""
+    name: str
+    size: int
+    mismatches: int
+    unwritten: int          # still NaN: never written
+    nan: int
+    inf: int
+    max_error: float        # largest relative error (inf when NaN/inf are present)
+    worst: tuple | None     # index of the largest error
+    first: list             # [(index, expected, got)] of the first mismatches
+    rtol: float
+
+    @property
+    def ok(self) -> bool:
+        return self.mismatches == 0
+
+    def describe(self) -> list[str]:
+        if self.ok:
+            return []
+        if self.unwritten == self.size:
+            what = "the only element is" if self.size == 1 else f"all {self.size} elements are"
+            return [f"{self.name}: output was never written — is the kernel still a stub? "
+                    f"({what} still NaN, the value it was filled with)"]
+        lines = [f"{self.name}: {self.mismatches} of {self.size} elements are wrong "
+                 f"(tolerance: relative error {self.rtol:g})"]
+        for ix, e, g in self.first:
+            lines.append(f"  {self.name}[{', '.join(map(str, ix))}]: expected {e:.7g}, got {g:.7g}")
+        if self.mismatches > len(self.first):
+            lines.append(f"  ... and {self.mismatches - len(self.first)} more")
+        finite = "" if np.isinf(self.max_error) else f"{self.max_error:.3g}"
+        if finite:
+            lines.append(f"  max relative error {finite} at {self.name}[{', '.join(map(str, self.worst))}]")
+        bad = []
+        if self.unwritten:
+            bad.append(f"{self.unwritten} never written (still NaN)")
+        if self.nan - self.unwritten > 0:
+            bad.append(f"{self.nan - self.unwritten} NaN")
+        if self.inf:
+            bad.append(f"{self.inf} inf")
+        if bad:
+            lines.append("  " + ", ".join(bad))
+        return lines
+
+
+def compare(name: str, got: np.ndarray, expected: np.ndarray, rtol: float, floor: float,
+            poisoned: bool = True) -> Comparison:
+    """Relative error |got - exp| / max(|exp|, floor * max|exp|), elementwise.
+
+    The floor keeps elements near zero (where float rounding is relatively large)
+    from failing a correct kernel; ``rtol=0`` asks for bit-identical values.
+    """
+    g = np.asarray(got, dtype=np.float64)
+    e = np.asarray(expected, dtype=np.float64).reshape(g.shape)
+    scale = float(np.abs(e).max()) if e.size else 0.0
+    denom = np.maximum(np.abs(e), floor * scale)
+    diff = np.abs(g - e)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rel = np.where(denom > 0, diff / np.where(denom > 0, denom, 1), np.where(diff > 0, np.inf, 0.0))
+    nan = np.isnan(g)
+    inf = np.isinf(g)
+    rel = np.where(nan | inf, np.inf, rel)
+    bad = ~(rel <= rtol)
+    idx = np.argwhere(bad)[:SHOW]
+    first = [(tuple(int(i) for i in ix), float(e[tuple(ix)]), float(g[tuple(ix)])) for ix in idx]
+    worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(rel)), rel.shape)) if rel.size else None
+    return Comparison(name=name, size=int(g.size), mismatches=int(bad.sum()),
+                      unwritten=int(nan.sum()) if poisoned else 0, nan=int(nan.sum()), inf=int(inf.sum()),
+                      max_error=float(rel.max()) if rel.size else 0.0, worst=worst, first=first, rtol=rtol)
+
+
+@dataclass
+class RunRecord:
+    """One (size, seed) run: its error, findings and, on the emulator, its exact counts."""
+    size: object
+    seed: int
+    ok: bool
+    max_error: float
+    findings: list = field(default_factory=list)
+    metrics: dict | None = None
+    per_line: list = field(default_factory=list, repr=False)
+    seconds: float = 0.0
+
+
+@dataclass
+class CheckReport:
+    """What ``check`` ran and saw; graders read ``metrics()`` (sectors, wavefronts) from it."""
+    kernel: str
+    problem: str
+    backend: str
+    sizes: list
+    seeds: tuple
+    runs: list = field(default_factory=list)
+    sanitizer_runs: list = field(default_factory=list)   # emulator runs made for the sanitizer on a GPU
+    ok: bool = False
+    message: str = ""
+
+    @property
+    def findings(self) -> list:
+        return [f for r in self.runs + self.sanitizer_runs for f in r.findings]
+
+    def metrics(self, size=None, seed=None) -> dict | None:
+        """Emulator metrics of the first run at ``size`` (default: the largest) and ``seed``."""
+        runs = [r for r in self.runs + self.sanitizer_runs if r.metrics is not None
+                and (size is None or r.size == size) and (seed is None or r.seed == seed)]
+        if not runs:
+            return None
+        if size is None:
+            big = max(np.prod(_dims(r.size)) for r in runs)
+            runs = [r for r in runs if np.prod(_dims(r.size)) == big]
+        return runs[0].metrics
+
+    def summary(self) -> str:
+        if self.ok:
+            return (f"PASS: {self.kernel} is correct on {len(self.sizes)} size{'s' * (len(self.sizes) != 1)} "
+                    f"x {len(self.seeds)} seed{'s' * (len(self.seeds) != 1)}")
+        return f"FAIL: {self.kernel} ({self.problem})"
+
+    def __str__(self):
+        return self.summary() if self.ok else self.summary() + "\n" + self.message
+
+    def __repr__(self):
+        return f"<CheckReport {self.summary()}>"
+
+
+def _dims(size):
+    return (size,) if isinstance(size, int) else tuple(size)
+
+
+def _interactive() -> bool:
+    """A terminal or a Jupyter kernel: somewhere a progress bar helps (not a log file or a pipe)."""
+    if "ipykernel" in sys.modules:
+        return True
+    try:
+        return sys.stderr.isatty()
+    except Exception:
+        return False
+
+
+def _progress(total: int, quiet: bool, desc: str):
+    if quiet or total < PROGRESS_MIN_RUNS or os.environ.get("TILELAB_PROGRESS", "1") == "0" \
+            or not _interactive():
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except Exception:
+        return None
+    return tqdm(total=total, desc=desc, leave=False, unit="run")
+
+
+def _say(bar, text: str, quiet: bool):
+    if quiet:
+        return
+    if bar is not None:
+        bar.write(text)
+    else:
+        print(text, flush=True)
+
+
+def _run_once(kernel, prob: Problem, size, seed, backend, block, shared, sanitize=True):
+    """Launch once on fresh random inputs and NaN outputs; returns (comparisons, LaunchResult)."""
+    inputs = prob.inputs(size, seed)
+    outputs = prob.new_outputs(size)
+    grid, blk, dyn = prob.launch(size, block)
+    if shared is not None:
+        dyn = int(shared)
+    args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
+    res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, sanitize=sanitize)
+    ref = prob.reference(inputs)
+    comps = [compare(name, outputs[name], ref[name], prob.rtol, prob.floor) for name in prob.outputs]
+    return comps, res
+
+
+def _findings_text(findings, limit: int = 5) -> list[str]:
+    out = ["the emulator's sanitizer found:"]
+    for f in findings[:limit]:
+        out += ["  " + ln for ln in str(f).splitlines()]
+    if len(findings) > limit:
+        out.append(f"  ... and {len(findings) - limit} more")
+    return out
+
+
+def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None = None, block=None,
+          shared: int | None = None, quiet: bool = False, sanitize: bool = True) -> CheckReport:
+    """Check ``kernel`` against ``problem`` (a name from ``tilelab.problems.PROBLEMS`` or a Problem).
+
+    ``sizes`` default to the problem's table for the backend; ``block`` overrides the
+    problem's block (the grid follows it: a tiled matmul with TILE=32 takes
+    ``block=(32, 32)``); ``shared`` sets dynamic shared memory in bytes. Prints one
+    PASS line per size and a summary; raises ``CheckFailed`` with a readable report at
+    the first wrong (size, seed). Returns a ``CheckReport``.
+    """
+    prob = get_problem(problem)
+    be = backend or current_backend()
+    prob.check_signature(kernel)
+    sizes = prob.sizes_for(be) if sizes is None else [prob.size(s) for s in sizes]
+    seeds = tuple(int(s) for s in ([seeds] if isinstance(seeds, (int, np.integer)) else seeds))
+    if not sizes or not seeds:
+        raise CheckFailed("check() needs at least one size and one seed")
+    report = CheckReport(kernel=kernel.name, problem=prob.name, backend=be, sizes=list(sizes), seeds=seeds)
+    bar = _progress(len(sizes) * len(seeds), quiet, f"check {kernel.name}")
+    try:
+        for size in sizes:
+            for seed in seeds:
+                comps, res = _run_once(kernel, prob, size, seed, be, block, shared)
+                ok = all(c.ok for c in comps) and not res.findings
+                report.runs.append(RunRecord(size, seed, ok, max(c.max_error for c in comps), list(res.findings),
+                                             res.metrics, res.per_line, res.seconds))
+                if bar is not None:
+                    bar.update(1)
+                if not ok:
+                    _fail(report, kernel, prob, size, seed, comps, res.findings, bar, quiet)
+            _say(bar, f"PASS {prob.name} {prob.label(size)} seeds={','.join(map(str, seeds))}", quiet)
+        if be != "emu" and sanitize:
+            _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet)
+    finally:
+        if bar is not None:
+            bar.close()
+    report.ok = True
+    _say(None, report.summary(), quiet)
+    return report
+
+
+def _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet):
+    """On a GPU nothing sees races: run the emulator's sanitizer at the problem's small sizes."""
+    for size in prob.sanitize_sizes or prob.sizes_for("emu")[:2]:
+        size = prob.size(size)
+        comps, res = _run_once(kernel, prob, size, 0, "emu", block, shared)
+        report.sanitizer_runs.append(RunRecord(size, 0, not res.findings, max(c.max_error for c in comps),
+                                               list(res.findings), res.metrics, res.per_line, res.seconds))
+        if res.findings:
+            _fail(report, kernel, prob, size, 0, [], res.findings, bar, quiet, where=" on the emulator")
+
+
+def _fail(report, kernel, prob, size, seed, comps, findings, bar, quiet, where=""):
+    lines = []
+    wrong = [c for c in comps if not c.ok]
+    if wrong:
+        lines.append(f"{kernel.name} is wrong for {prob.name} {prob.label(size)} (seed {seed}){where}:")
+        for c in wrong:
+            lines += ["  " + ln for ln in c.describe()]
+    else:
+        lines.append(f"{kernel.name} gives the right values for {prob.name} {prob.label(size)} (seed {seed}), "
+                     f"but it is not correct{where}:")
+    if findings:
+        lines += ["  " + ln for ln in _findings_text(findings)]
+    report.ok = False
+    report.message = "\n".join(lines)
+    _say(bar, f"FAIL {prob.name} {prob.label(size)} seed={seed}", quiet)
+    err = CheckFailed(report.message)
+    err.report, err.size, err.seed, err.findings = report, size, seed, list(findings)
+    err.comparisons = comps
+    raise err
+
+
+class _CallableModule(types.ModuleType):
+    """``import tilelab.check`` rebinds ``tilelab.check`` to this module; keep ``tl.check(...)`` working."""
+
+    def __call__(self, *args, **kwargs):
+        return check(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
