@@ -89,7 +89,10 @@ def main():
         bits = all(np.array_equal(e.view(np.uint8), g.view(np.uint8)) for e, g in outs)
         mix = sass_memory_mix(k.program, arch)
         sass_shared = {}
+        mine = {pl["line"] for pl in r.per_line}          # lines this kernel executed
         for (_, line), d in mix.items():
+            if line not in mine:
+                continue
             for op, n in d.items():
                 if op.startswith(("LDS", "STS", "LDSM")):
                     sass_shared[op] = sass_shared.get(op, 0) + n
