@@ -30,8 +30,11 @@ from .ptx import Function, Module, parse
 from .sanitize import Finding, FindingLog, SharedShadow, stamp as make_stamp
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
-MAX_THREADS = 1 << 21            # beyond this the launch is refused with an estimate
-DEFAULT_STEP_BUDGET = 2_000_000  # warp-group instruction steps per chunk
+MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
+SAMPLE_ABOVE_THREADS = 1 << 18   # above this, one block is timed first to estimate the whole launch
+MAX_SECONDS = 120                # estimated emulation time beyond which a launch is refused
+TYPICAL_RATE = 3e7               # lane-instructions per second on full 64K-thread batches
+DEFAULT_STEP_BUDGET = 400_000    # group instruction steps per chunk (a few seconds to a minute)
 
 
 @dataclass
@@ -395,12 +398,14 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         else:
             params[pname] = v
 
-    if total > MAX_THREADS:
-        est = total * max(len(fn.instrs), 1) * 2 / 3e7
-        raise LaunchTooLarge(
-            f"{total:,} threads ({nblocks:,} blocks of {tpb}) is too many for the CPU emulator "
-            f"(limit {MAX_THREADS:,}); it would take roughly {est:,.0f} s or more.\n"
-            f"  Use a smaller size on the emulator (the course uses N <= 256), or run on a GPU.")
+    if total > SAMPLE_ABOVE_THREADS:
+        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks)
+        if total > MAX_THREADS or est is None or est > MAX_SECONDS:
+            when = f"about {est:,.0f} s" if est is not None else "a very long time"
+            raise LaunchTooLarge(
+                f"{total:,} threads ({nblocks:,} blocks of {tpb}) is too big for the CPU emulator: timing one "
+                f"block says it would take {when} (the limit is {MAX_SECONDS} s and {MAX_THREADS:,} threads).\n"
+                f"  Use a smaller size on the emulator (the course's emu sizes stop at N = 256), or run on a GPU.")
 
     log = FindingLog()
     counters: dict = {}
@@ -433,3 +438,18 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc={pc: dict(c) for pc, c in counters.items()})
+
+
+def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks):
+    """Run block 0 on a scratch copy of memory and extrapolate its lane-instructions to the grid."""
+    try:
+        scratch = GlobalMemory([])
+        scratch.allocs, scratch._bases, scratch._ends = gmem.allocs, gmem._bases, gmem._ends
+        scratch.arena = type(gmem.arena)(gmem.arena.nbytes)
+        scratch.arena.data[:] = gmem.arena.data
+        m = Machine(fn, module, dict(module.files), {}, grid, block, np.arange(1), scratch, params, shared_bytes,
+                    FindingLog(), {}, sanitize=False)
+        m.run(DEFAULT_STEP_BUDGET)
+        return m.lane_steps * nblocks / TYPICAL_RATE
+    except Exception:
+        return None
