@@ -37,6 +37,7 @@ class Problem:
     flops: Callable | None = None       # size -> floating-point operations (for GFLOP/s)
     bytes: Callable | None = None       # size -> bytes that must move (for GB/s)
     library: Callable | None = None     # inputs -> a time_kernels item for a library reference (cuBLAS)
+    library_label: str = "cuBLAS"
     sanitize_sizes: tuple = ()          # sizes for the emulator's sanitizer pass when checking on a GPU
     doc: str = ""
 

@@ -1,0 +1,333 @@
+"""``profile(kernel, problem, N=...)``: where does the memory traffic go, line by line?
+
+The emulator counts every warp request per PTX instruction; here they are summed
+per source line with the verdict a learner needs ("conflict-free", "32-way"),
+global sectors per request (coalescing), and the SASS memory instructions ptxas
+made of that line (so a learner sees where it merged loads into LDS.128). The
+worst shared request is drawn: its 32 lanes against the 32 banks.
+
+Counts come from the emulator on every backend (nothing else sees per-line bank
+conflicts without a GPU); on a GPU, ncu's launch totals are added when ncu runs.
+"""
+from __future__ import annotations
+
+import inspect
+import sys
+import types
+
+import numpy as np
+
+from .backend import backend as current_backend
+from .problems import get_problem
+from .table import Table
+
+__all__ = ["profile", "Profile", "capture_requests", "bank_picture", "verdict", "kernel_sass_mix"]
+
+COLUMNS = ["line", "source", "instructions", "shared ld requests", "shared ld wavefronts",
+           "shared st requests", "shared st wavefronts", "wavefronts/request", "banks",
+           "global ld sectors/request", "global st sectors/request", "SASS memory ops"]
+
+
+class Profile(Table):
+    """Per-line table (``rows``), the worst shared request (``worst``) and its picture (``figure``)."""
+
+    def line(self, n: int) -> dict | None:
+        return next((r for r in self.rows if r["line"] == n), None)
+
+
+def verdict(degree: float | None) -> str:
+    """'conflict-free', '2-way', '32-way' or '2.5-way' from wavefronts / ideal wavefronts."""
+    if degree is None:
+        return ""
+    if degree <= 1.0 + 1e-9:
+        return "conflict-free"
+    r = round(degree)
+    return f"{r}-way" if abs(degree - r) < 0.05 else f"{degree:.1f}-way"
+
+
+# ---------------------------------------------------------------------- instructions
+_WIDTH = {"8": 1, "16": 2, "32": 4, "64": 8, "128": 16}
+
+
+def _shared_access(ins):
+    """(nbytes, ideal wavefronts per request) for a shared-memory instruction, else None."""
+    if ins.op == "ldmatrix":
+        num = next((int(m[1]) for m in ins.mods if m in ("x1", "x2", "x4")), 1)
+        return 16, num
+    if ins.op not in ("ld", "st") or "param" in ins.mods or "global" in ins.mods or "local" in ins.mods:
+        return None
+    t = next((m for m in reversed(ins.mods) if m[:1] in "fbsu" and m[1:] in _WIDTH), "b32")
+    vec = next((int(m[1]) for m in ins.mods if m in ("v2", "v4", "v8")), 1)
+    nbytes = _WIDTH[t[1:]] * vec
+    return nbytes, {8: 2, 16: 4}.get(nbytes, 1)
+
+
+class _OneKernelSass:
+    """Only this kernel's function from the program's SASS, for ``sass_memory_mix``."""
+
+    def __init__(self, program, entry):
+        self.program, self.entry, self.filename = program, entry, program.filename
+
+    def sass(self, arch):
+        text = self.program.sass(arch)
+        start = text.find(f".text.{self.entry}:")
+        if start < 0:
+            return text
+        end = text.find("//--------------------- ", start)
+        return text[start:end if end > 0 else len(text)]
+
+
+def kernel_sass_mix(kernel, arch: str = "sm_90") -> dict:
+    """``{(file, line): {"LDS": n, "LDS.128": n, ...}}`` for this kernel's SASS only."""
+    from .compile import sass_memory_mix
+    return sass_memory_mix(_OneKernelSass(kernel.program, kernel.entry), arch)
+
+
+def _mix_text(mix: dict) -> str:
+    return ", ".join(f"{k}×{v}" for k, v in sorted(mix.items()))
+
+
+def _vectorised(mix: dict, ptx_widths: set) -> bool:
+    """ptxas made a shared access wider than any the PTX line has (e.g. 4 LDS -> 1 LDS.128)."""
+    w = {".64": 8, ".128": 16}
+    sass_w = {w.get(k[3:], 4) for k in mix if k.startswith(("LDS", "STS")) and not k.startswith("LDSM")}
+    return bool(ptx_widths) and bool(sass_w) and max(sass_w) > max(ptx_widths)
+
+
+# ---------------------------------------------------------------------- capture
+def capture_requests(kernel, grid, block, args, shared: int, pc: int) -> list:
+    """Every warp request of instruction ``pc``: [(addr[W, 32] shared byte offsets, active[W, 32], nbytes)].
+
+    Uses the emulator's capture option (``machine.run(..., capture_pc=pc)``, whose
+    ``EmuResult.captured`` lists ``{"addr", "active", "nbytes"}``) when it has one.
+    Until then, the documented fallback: for this one run, wrap the emulator's
+    ``shared_wavefronts`` (which every shared request passes through, with its
+    addresses) and keep the calls made while executing ``pc``. Returns [] if
+    neither works; the caller then skips the picture with a note.
+    """
+    from .emu import isa, machine
+    if "capture_pc" in inspect.signature(machine.run).parameters:
+        res = machine.run(kernel, grid, block, args, shared_bytes=shared, capture_pc=pc)
+        return [(np.asarray(c["addr"]), np.asarray(c["active"]), int(c["nbytes"]))
+                for c in getattr(res, "captured", [])]
+    original = getattr(isa, "shared_wavefronts", None)
+    if original is None:
+        return []
+    got = []
+
+    def spy(addr, active, nbytes):
+        caller = sys._getframe(1).f_locals
+        if caller.get("pc") == pc:
+            got.append((np.array(addr, dtype=np.int64).reshape(-1, 32),
+                        np.array(active, dtype=bool).reshape(-1, 32), int(nbytes)))
+        return original(addr, active, nbytes)
+
+    isa.shared_wavefronts = spy
+    try:
+        machine.run(kernel, grid, block, args, shared_bytes=shared, sanitize=False)
+    finally:
+        isa.shared_wavefronts = original
+    return got
+
+
+def _worst_request(captured):
+    from .emu.metrics import shared_wavefronts
+    best = None
+    for addr, act, nbytes in captured:
+        if addr.size == 0:
+            continue
+        wf = shared_wavefronts(addr, act, nbytes)
+        i = int(np.argmax(wf))
+        if best is None or wf[i] > best[0]:
+            best = (int(wf[i]), addr[i], act[i], nbytes)
+    return best
+
+
+# ---------------------------------------------------------------------- picture
+_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+
+
+def bank_picture(addr, active, nbytes: int, title: str = ""):
+    """32 lanes against 32 banks for one warp request (shared byte offsets per lane).
+
+    Bottom: a dot where a lane touches a bank, coloured by which distinct word of
+    that bank it is; two colours in one column of one phase is a conflict. Top:
+    distinct words per bank in the worst phase, the conflict degree in red. The
+    counts come from ``metrics.request_breakdown``, the rules the emulator uses.
+    """
+    from matplotlib.figure import Figure
+    from .emu.metrics import request_breakdown
+    bd = request_breakdown(addr, active, nbytes)
+    wpl = max(1, int(nbytes) // 4)
+    fig = Figure(figsize=(8.0, 6.2), layout="constrained")
+    top, ax = fig.subplots(2, 1, height_ratios=[1, 3], sharex=True)
+    per_bank = np.zeros(32, dtype=int)
+    deg = bd["degree"]
+    if deg > len(_COLOURS):
+        from matplotlib import colormaps
+        colour = lambda i: colormaps["viridis"](i / (deg - 1))  # noqa: E731
+    else:
+        colour = lambda i: _COLOURS[i]  # noqa: E731
+    for p in bd["phases"]:
+        for b, words in p["bank_words"].items():
+            per_bank[b] = max(per_bank[b], len(words))
+        for lane in p["lanes"]:
+            for k in range(wpl):
+                w = int(addr[lane]) // 4 + k
+                b = w % 32
+                ax.scatter(b, lane, s=36, zorder=3, color=colour(p["bank_words"][b].index(w)))
+        if p["lanes"] and len(bd["phases"]) > 1:
+            ax.axhline(min(p["lanes"]) - 0.5, color="grey", lw=0.6, ls="--")
+    top.bar(range(32), per_bank, color=["#d62728" if v == deg and deg > 1 else "#7f7f7f" for v in per_bank])
+    top.set_ylabel("words\nper bank")
+    top.set_ylim(0, max(deg, 1) + 0.5)
+    top.yaxis.get_major_locator().set_params(integer=True)
+    ax.set_xlim(-0.7, 31.7)
+    ax.set_ylim(31.7, -0.7)
+    ax.set_xticks(range(0, 32, 4))
+    ax.set_yticks(range(0, 32, 4))
+    ax.set_xlabel("bank = (byte address / 4) % 32")
+    ax.set_ylabel("lane")
+    ax.grid(True, alpha=0.25)
+    v = verdict(bd["wavefronts"] / max(bd["ideal"], 1))
+    fig.suptitle((title + "\n" if title else "") +
+                 f"{v}: {bd['wavefronts']} wavefronts, ideal {bd['ideal']} ({nbytes}-byte accesses)",
+                 fontsize=10)
+    return fig
+
+
+# ---------------------------------------------------------------------- profile
+def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, shared: int | None = None,
+            seed: int = 0, arch: str = "sm_90", picture: bool = True, all_lines: bool = False) -> Profile:
+    """Per-source-line memory profile of one launch of ``kernel`` on ``problem`` at size ``N``.
+
+    ``N`` is the problem's size (an int, or a tuple such as (rows, cols)); default: a
+    middle size of its emulator bench table. ``all_lines`` keeps lines with no memory
+    traffic. Returns a ``Profile`` table; ``.worst`` describes the worst shared request
+    and ``.figure`` draws it.
+    """
+    from .emu import machine
+    from .gpu.spec import pack_args
+    prob = get_problem(problem)
+    prob.check_signature(kernel)
+    be = backend or current_backend()
+    if N is None:
+        emu_sizes = prob.bench_sizes_for("emu")
+        N = emu_sizes[len(emu_sizes) // 2]
+    size = prob.size(N)
+    grid, blk, dyn = prob.launch(size, block)
+    dyn = dyn if shared is None else int(shared)
+    inputs = prob.inputs(size, seed)
+    args = prob.args(inputs, prob.new_outputs(size))
+    packed = pack_args(kernel.name, kernel.params, args)
+    res = machine.run(kernel, grid, blk, packed.values, shared_bytes=dyn)
+    fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
+
+    # per pc -> per line: the worst conflict degree and the PTX access widths
+    degree, widths, worst_pc = {}, {}, None
+    for pc, c in res.per_pc.items():
+        ins = fn.instrs[pc]
+        acc = _shared_access(ins)
+        req = c.get("shared_ld_requests", 0) + c.get("shared_st_requests", 0)
+        if acc is None or not req:
+            continue
+        wf = c.get("shared_ld_wavefronts", 0) + c.get("shared_st_wavefronts", 0)
+        d = wf / (req * acc[1])
+        degree[ins.line] = max(degree.get(ins.line, 0.0), d)
+        widths.setdefault(ins.line, set()).add(acc[0])
+        key = (d, wf)
+        if worst_pc is None or key > worst_pc[0]:
+            worst_pc = (key, pc, ins)
+
+    notes = ["Counts from the emulator (exact, per launch)."]
+    try:
+        mix = kernel_sass_mix(kernel, arch)
+    except Exception as e:  # no nvdisasm wheel, or ptxas refused the kernel
+        mix = {}
+        notes.append(f"No SASS mix ({str(e).splitlines()[0][:120]}).")
+    rows = []
+    for pl in res.per_line:
+        line = pl["line"]
+        mem = any(pl[k] for k in ("shared_ld_requests", "shared_st_requests", "global_ld_requests",
+                                  "global_st_requests"))
+        if not line or not (mem or all_lines):
+            continue
+        lmix = mix.get((pl["file"], line), {})
+        req = pl["shared_ld_requests"] + pl["shared_st_requests"]
+        wf = pl["shared_ld_wavefronts"] + pl["shared_st_wavefronts"]
+        vec = _vectorised(lmix, widths.get(line, set()))
+        rows.append({
+            "line": line, "source": pl["source"], "instructions": pl["instructions"],
+            "shared ld requests": pl["shared_ld_requests"], "shared ld wavefronts": pl["shared_ld_wavefronts"],
+            "shared st requests": pl["shared_st_requests"], "shared st wavefronts": pl["shared_st_wavefronts"],
+            "wavefronts/request": round(wf / req, 3) if req else None,
+            "banks": verdict(degree.get(line)),
+            "global ld sectors/request": round(pl["global_ld_sectors"] / pl["global_ld_requests"], 3)
+            if pl["global_ld_requests"] else None,
+            "global st sectors/request": round(pl["global_st_sectors"] / pl["global_st_requests"], 3)
+            if pl["global_st_requests"] else None,
+            "SASS memory ops": _mix_text(lmix) + (" (ptxas vectorised)" if vec else ""),
+            "ptxas vectorised": vec, "degree": degree.get(line), "file": pl["file"],
+            "metrics": {k: v for k, v in pl.items() if k not in ("file", "line", "source")},
+        })
+    if any(r["ptxas vectorised"] for r in rows):
+        notes.append("ptxas merged some shared accesses into wider SASS ones (see the SASS column): "
+                     "on a GPU, ncu counts those, so per-request figures differ there; the verdict holds.")
+
+    worst = None
+    figure = None
+    if worst_pc is not None:
+        (d, wf), pc, ins = worst_pc
+        worst = {"line": ins.line, "source": res_source(res, ins.line), "ptx": ins.text.strip(), "pc": pc,
+                 "degree": d, "verdict": verdict(d)}
+        if picture:
+            best = _worst_request(capture_requests(kernel, grid, blk, packed.values, dyn, pc))
+            if best is None:
+                notes.append("No picture: the emulator could not hand back this request's addresses.")
+            else:
+                from .emu.metrics import request_breakdown
+                _, addr, act, nbytes = best
+                bd = request_breakdown(addr, act, nbytes)
+                worst.update({"addresses": [int(a) if ok else None for a, ok in zip(addr, act)],
+                              "nbytes": nbytes, "breakdown": bd, "wavefronts": bd["wavefronts"],
+                              "ideal": bd["ideal"]})
+                try:
+                    figure = bank_picture(addr, act, nbytes, f"worst shared request, line {ins.line}: "
+                                                             f"{worst['source']}")
+                except ImportError:
+                    notes.append("No picture: matplotlib is not installed.")
+    if be == "gpu":
+        notes.append(_ncu_note(kernel, grid, blk, args, dyn, res.metrics))
+    title = f"{kernel.name} on {prob.name} {prob.label(size)}: memory per source line"
+    p = Profile(rows, COLUMNS, title=title, note=" ".join(n for n in notes if n), figure=figure,
+                meta={"problem": prob.name, "size": size, "backend": be, "metrics": res.metrics,
+                      "findings": list(res.findings)})
+    p.worst = worst
+    p.findings = list(res.findings)
+    p.metrics = dict(res.metrics)
+    return p
+
+
+def res_source(res, line):
+    return next((pl["source"] for pl in res.per_line if pl["line"] == line), "")
+
+
+def _ncu_note(kernel, grid, block, args, shared, emu) -> str:
+    try:
+        from .gpu import ncu_metrics
+        ncu = ncu_metrics(kernel, grid, block, args, shared)
+    except Exception as e:  # NcuUnavailable, no permission for counters, ...
+        return f"ncu did not run ({str(e).splitlines()[0][:120]}): GPU counts unavailable."
+    keys = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors")
+    return "ncu on the GPU (launch totals, emulator in brackets): " + ", ".join(
+        f"{k} {ncu.get(k)} ({emu.get(k)})" for k in keys)
+
+
+class _CallableModule(types.ModuleType):
+    """``import tilelab.profile`` rebinds ``tilelab.profile`` to this module; keep ``tl.profile(...)`` working."""
+
+    def __call__(self, *args, **kwargs):
+        return profile(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
