@@ -147,7 +147,7 @@ def main(argv=None):
 
 def add_ncu(res, k, strides, sms):
     """One ncu run over every stride (a small grid: the counts per request don't depend on it)."""
-    from tilelab.gpu.ncu import map_metrics, ncu_profile
+    from tilelab.gpu.ncu import map_metrics, ncu_profile, requested
     from tilelab.gpu.spec import PackedArgs
     launches = [(k, (sms, 1, 1), (THREADS, 1, 1),
                  PackedArgs([np.zeros(sms * THREADS, np.int32), np.int32(s), np.int32(16)],
@@ -159,7 +159,7 @@ def add_ncu(res, k, strides, sms):
         ld, req = m.get("shared_ld_wavefronts"), m.get("shared_ld_requests")
         r["ncu_wavefronts_per_request"] = ld / req if ld is not None and req else None
         r["ncu_bank_conflicts"] = row.get("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum")
-        r["ncu_raw"] = {kk: v for kk, v in row.items() if "__" in kk}
+        r["ncu_raw"] = requested(row)
 
 
 if __name__ == "__main__":

@@ -102,7 +102,7 @@ def main(argv=None):
 
 
 def ncu_counts(specs, n):
-    from tilelab.gpu.ncu import map_metrics, ncu_profile
+    from tilelab.gpu.ncu import map_metrics, ncu_profile, requested
     from tilelab.gpu.spec import PackedArgs
     rng = np.random.default_rng(3)
     A = rng.uniform(-1, 1, (n, n)).astype(np.float16)
@@ -114,7 +114,7 @@ def ncu_counts(specs, n):
     out = {"size": n}
     for k, row in zip(KERNELS, rows):
         m = map_metrics(row)
-        out[k] = {"metrics": m, "raw": {kk: v for kk, v in row.items() if "__" in kk},
+        out[k] = {"metrics": m, "raw": requested(row),
                   "ldmatrix_wavefronts_per_request":
                       (m["ldmatrix_wavefronts"] / m["ldmatrix_requests"])
                       if m.get("ldmatrix_wavefronts") is not None and m.get("ldmatrix_requests") else None,

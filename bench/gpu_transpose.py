@@ -125,7 +125,7 @@ def main(argv=None):
 
 def ncu_counts(specs, n):
     """Shared wavefronts per request and global sectors per request of each kernel."""
-    from tilelab.gpu.ncu import map_metrics, ncu_profile
+    from tilelab.gpu.ncu import map_metrics, ncu_profile, requested
     from tilelab.gpu.spec import PackedArgs
     x = np.random.default_rng(1).uniform(-1, 1, (n, n)).astype(np.float32)
     launches = []
@@ -142,7 +142,7 @@ def ncu_counts(specs, n):
         m = map_metrics(row)
         per = lambda a, b: (m[a] / m[b]) if m.get(a) is not None and m.get(b) else None  # noqa: E731
         out[label] = {"kernel_name": row.get("Kernel Name"), "metrics": m,
-                      "raw": {k: v for k, v in row.items() if "__" in k},
+                      "raw": requested(row),
                       "shared_ld_wavefronts_per_request": per("shared_ld_wavefronts", "shared_ld_requests"),
                       "shared_st_wavefronts_per_request": per("shared_st_wavefronts", "shared_st_requests"),
                       "global_ld_sectors_per_request": per("global_ld_sectors", "global_ld_requests"),

@@ -214,6 +214,7 @@ def test_parse_ncu_csv_and_map():
 def test_parse_sanitizer_summaries():
     from tilelab.gpu.sanitize import parse_sanitizer
     assert parse_sanitizer("========= ERROR SUMMARY: 0 errors\n") == {"errors": 0}
+    assert parse_sanitizer("========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n")["errors"] == 0
     r = parse_sanitizer("========= RACECHECK SUMMARY: 3 hazards displayed (2 errors, 1 warning)\n"
                         "========= ERROR SUMMARY: 2 errors\n")
     assert r == {"errors": 2, "hazards": 3, "race_errors": 2, "race_warnings": 1}

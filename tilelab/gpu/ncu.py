@@ -41,7 +41,7 @@ from ..errors import TilelabError
 from .spec import check_geometry, kernel_spec, pack_args
 
 __all__ = ["ncu_metrics", "ncu_profile", "find_ncu", "NcuUnavailable", "METRICS", "parse_ncu_csv",
-           "map_metrics"]
+           "map_metrics", "requested"]
 
 _PKG_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -151,6 +151,13 @@ def map_metrics(raw: dict) -> dict:
     }
 
 
+def requested(row: dict, metrics=None) -> dict:
+    """The values of the requested metrics only (the raw page also carries every device
+    attribute and the .avg/.min/.max roll-ups)."""
+    names = list(metrics or METRICS)
+    return {k: row[k] for k in names if k in row}
+
+
 def _write_request(path, launches):
     with open(path, "wb") as fh:
         pickle.dump(launches, fh)
@@ -239,6 +246,6 @@ def ncu_metrics(kernel, grid, block, args, shared: int = 0, *, metrics=None, arc
     entry = launch[0].entry
     row = next((r for r in rows if entry in str(r.get("Kernel Name", ""))
                 or launch[0].name in str(r.get("Kernel Name", ""))), rows[-1])
-    raw_vals = {k: v for k, v in row.items() if "__" in k}
+    raw_vals = requested(row, metrics)
     mapped = map_metrics(raw_vals)
     return {"metrics": mapped, "raw": raw_vals} if raw else mapped

@@ -46,6 +46,8 @@ def parse_sanitizer(text: str) -> dict:
     out = {"errors": int(m.group(1)) if m else None}
     if r:
         out.update(hazards=int(r.group(1)), race_errors=int(r.group(2)), race_warnings=int(r.group(3)))
+        if out["errors"] is None:     # racecheck prints its own summary instead
+            out["errors"] = out["race_errors"] + out["race_warnings"]
     return out
 
 
