@@ -149,7 +149,6 @@ BYTE_BUG = ("metrics._dedupe marks inactive lanes with -1 in the shift-relative 
             "dropped as inactive (only possible for 1-byte accesses)")
 
 
-@pytest.mark.xfail(strict=True, reason=BYTE_BUG)
 def test_byte_access_below_first_lane_is_counted():
     # lane 0 at byte 128 (bank 0), lane 1 at byte 127 (bank 31), lane 2 at byte 255 (bank 31):
     # two distinct words in bank 31 -> 2 wavefronts; sectors 4, 3 and 7 -> 3
@@ -162,7 +161,6 @@ def test_byte_access_below_first_lane_is_counted():
     assert int(global_sectors(addrs[None], act[None], 1)[0]) == 3
 
 
-@pytest.mark.xfail(strict=True, reason=BYTE_BUG)
 def test_shared_and_global_model_1_byte(rng):
     bad = 0
     for trial in range(200):

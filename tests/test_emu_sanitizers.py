@@ -142,11 +142,6 @@ def test_skipped_sB_load_is_an_uninitialized_read(emu, rng):
         assert (f.address - 1024) // 4 % 16 == f.thread[0]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "NVRTC hoists the loop-invariant sB loads (sB is never stored) out of the loop and marks "
-    "them `.loc 1 0`; the finding then says line 0 (compiler-generated code) instead of the "
-    "line that reads sB. Proposed fix: attribute a line-0 load to the line of the first "
-    "instruction that uses its result (the fma on the BAD line)."))
 def test_skipped_sB_load_names_the_reading_line(emu, rng):
     k, src = emu.bad("matmul_tiled_no_sB.cu")
     N = 20

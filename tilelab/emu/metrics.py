@@ -20,7 +20,7 @@ import numpy as np
 NUM_BANKS = 32
 BANK_BYTES = 4
 SECTOR_BYTES = 32
-_SENTINEL = np.int64(-1)
+_SENTINEL = np.iinfo(np.int64).min   # marks inactive lanes; no real offset can equal it
 _MEMO: dict = {}
 
 METRIC_KEYS = (

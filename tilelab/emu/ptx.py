@@ -261,6 +261,7 @@ def _parse_body(name: str, params: list, body: str) -> Function:
                 if not s:
                     continue
             fn.instrs.append(_parse_instr(s, cur_file, cur_line))
+    _attribute_line_zero(fn.instrs)
     for ins in fn.instrs:
         # inline asm may declare registers without '%' (".reg .pred p;"): resolve them
         ins.args = [_as_reg(a, fn.regs) for a in ins.args]
@@ -273,6 +274,42 @@ def _parse_body(name: str, params: list, body: str) -> Function:
                     raise EmulatorError(f"branch to unknown label {lab}")
                 ins.target = fn.labels[lab]
     return fn
+
+
+def _regs_in(op) -> list:
+    if op.kind in ("reg", "pred_not"):
+        return [op.name]
+    if op.kind == "vec":
+        return [r for it in op.items for r in _regs_in(it)]
+    if op.kind == "mem" and op.name.startswith("%"):
+        return [op.name]
+    return []
+
+
+def _attribute_line_zero(instrs, window: int = 400):
+    """Give compiler-made code (``.loc N 0``) the line of the first instruction that uses its result.
+
+    NVRTC hoists loop-invariant work (a load the loop keeps reusing, say) and marks it
+    line 0; a finding there should still point at the learner's line that needed it.
+    """
+    for i, ins in enumerate(instrs):
+        if ins.line or not ins.args or ins.op in ("st", "bra", "bar", "ret", "exit", "red"):
+            continue
+        dst = set(_regs_in(ins.args[0]))
+        if not dst:
+            continue
+        for j in range(i + 1, min(len(instrs), i + window)):
+            nxt = instrs[j]
+            srcs = [r for a in nxt.args[1:] for r in _regs_in(a)]
+            if nxt.op == "st" or nxt.op == "red":
+                srcs = [r for a in nxt.args for r in _regs_in(a)]
+            if nxt.guard:
+                srcs.append(nxt.guard)
+            if dst & set(srcs):
+                if nxt.line:
+                    ins.file, ins.line = nxt.file, nxt.line
+                    break
+                dst |= set(_regs_in(nxt.args[0])) if nxt.args else set()
 
 
 def _as_reg(a: Operand, regs: dict) -> Operand:
