@@ -246,6 +246,27 @@ def is_bijection(fn: Callable[[int], int], n: int) -> bool:
     return sorted(out) == list(range(n))
 
 
+def static_shared_bytes(kernel) -> int:
+    """Bytes of static ``__shared__`` memory one block of ``kernel`` uses, read from its PTX.
+
+    Counts the ``.shared`` declarations the kernel's entry refers to, aligned as declared
+    (dynamic ``extern __shared__`` arrays are sized at launch and not counted). This is what
+    padding costs: ``float tile[32][33]`` is 4,224 bytes, ``tile[32][32]`` 4,096.
+    """
+    import re
+    from .emu.ptx import parse
+    module = parse(kernel.ptx)
+    fn = module.entry(kernel.entry)
+    text = "\n".join(getattr(i, "text", "") for i in fn.instrs)
+    used = [v for v in fn.vars if v.space == "shared" and not v.extern]
+    used += [v for v in module.globals if v.space == "shared" and not v.extern
+             and re.search(r"(?<![\w$.])" + re.escape(v.name) + r"(?![\w$])", text)]
+    off = 0
+    for v in used:
+        off = (off + v.align - 1) // v.align * v.align + v.size
+    return off
+
+
 # ---------------------------------------------------------------------------- kernel lines
 class _RequestRecorder:
     """Keeps, per source line, the costliest warp request the emulator counted.
