@@ -10,7 +10,9 @@ kind of evidence with its points:
 - ``metric_ratio``: an emulator count at size ``N`` is at most ``max_ratio`` of a reference kernel's;
 - ``speedup``: on a GPU, at least ``min_speedup`` times a reference kernel timed in the same
   process; on the emulator, where nothing is timed, the part's ``emu`` table gives the count
-  criterion that stands in for it (and the feedback says so).
+  criterion that stands in for it (and the feedback says so);
+- ``shared_bytes``: the kernel's static shared memory per block is at most ``max_ratio`` of a
+  reference kernel's (lesson 05: a swizzle keeps the unpadded size; padding does not).
 
 ``requires`` lists the parts that must be earned first (technique and speed need ``correct``).
 """
@@ -26,7 +28,7 @@ except ImportError:  # Python 3.10
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 RUBRIC_DIR = REPO_ROOT / "grading" / "rubric"
-PART_KINDS = {"correct", "clean", "metric_ratio", "speedup"}
+PART_KINDS = {"correct", "clean", "metric_ratio", "speedup", "shared_bytes"}
 
 
 @dataclasses.dataclass

@@ -9,8 +9,9 @@ what the learner reads in the feedback, so they say what was checked and never h
 Parts (see grading/rubrics.py): ``correct`` (check() on every size and seed), ``clean``
 (no sanitizer finding), ``metric_ratio`` (an emulator count against a reference kernel's),
 ``speedup`` (GPU time ratio against a reference kernel in this process; on the emulator the
-part's ``emu`` count criterion stands in, and the line says so). Technique and speed parts
-are earned only when the parts they require are.
+part's ``emu`` count criterion stands in, and the line says so), ``shared_bytes`` (static
+shared memory per block against a reference kernel's). Technique and speed parts are earned
+only when the parts they require are.
 """
 from __future__ import annotations
 
@@ -147,6 +148,17 @@ class Judge:
                     f"{emu['metric'].replace('_', ' ')} at N={emu['N']} are {ratio:.3f}× the {ref} kernel's "
                     f"(at most {emu['max_ratio']:g}× earns the points)")
 
+    # ------------------------------------------------- shared-memory footprint
+    # Added for lesson 05 (swizzle): "the same shared-memory size as unpadded" is a fact about
+    # the kernel's declarations, not a launch count, so it is read from the PTX.
+    def part_shared_bytes(self, part):
+        ref = part["reference"]
+        mine = self.engine.shared_bytes(self.kernel) + int(self.spec.get("shared") or 0)
+        theirs = self.engine.shared_bytes(self.reference(ref))
+        limit = float(part.get("max_ratio", 1.0)) * theirs
+        return mine <= limit, (f"shared memory per block: {mine:,} bytes against {theirs:,} for the {ref} "
+                               f"kernel (at most {limit:,.0f} earns the points)")
+
     # ------------------------------------------------------------- references
     def reference(self, label):
         if label not in self.refs:
@@ -191,6 +203,11 @@ class Engine:
     def metrics(self, kernel, problem, N, *, block=None, shared=0) -> dict:
         """Emulator metrics (DESIGN §2 keys) of one launch at size N."""
         raise NotImplementedError("waiting for tilelab.launch")
+
+    def shared_bytes(self, kernel) -> int:
+        """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""
+        from tilelab.banks import static_shared_bytes
+        return static_shared_bytes(kernel)
 
     def time(self, kernels: dict, problem, N, *, blocks) -> dict:
         """Median GPU seconds per label, all timed in this process (DESIGN §6)."""
