@@ -35,6 +35,9 @@ def parts(out: str):
         ("bank_stride", 120, [PY, str(bench / "gpu_bank_stride.py"), "--ncu", "--out", out]),
         ("sanitize", 200, [PY, str(bench / "gpu_sanitize.py"), "--out", out]),
         ("wheels", 120, ["bash", str(bench / "gpu_wheels_check.sh"), out]),
+        # the whole suite as `make test-gpu` runs it (needs the wheels above in /tmp/site)
+        ("suite", 150, ["bash", "-c", f"PYTHONPATH=/tmp/site:{ROOT} TILELAB_BACKEND=gpu {PY} -m pytest -q "
+                        f"-p no:cacheprovider --timeout=90 --maxfail=40 -rfE {ROOT / 'tests'}"]),
     ]
 
 

@@ -80,7 +80,7 @@ def cases(arch):
 
 def main(argv=None):
     p = parser(__doc__)
-    p.add_argument("--tools", nargs="+", default=["memcheck", "racecheck", "synccheck"])
+    p.add_argument("--tools", nargs="+", default=["memcheck", "racecheck", "synccheck", "initcheck"])
     args = p.parse_args(argv)
     from tilelab.gpu.device import Device
     from tilelab.gpu.sanitize import sanitize
