@@ -123,7 +123,7 @@ def random_batch(rng, width, W):
     return addrs, mask
 
 
-@pytest.mark.parametrize("width", [2, 4, 8, 16])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_shared_wavefronts_match_model(rng, width):
     for trial in range(60):
         W = int(rng.choice([1, 2, 5, 16]))
@@ -133,7 +133,7 @@ def test_shared_wavefronts_match_model(rng, width):
         assert list(got) == want, (trial, width, addrs.tolist(), mask.astype(int).tolist())
 
 
-@pytest.mark.parametrize("width", [2, 4, 8, 16])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_global_sectors_match_model(rng, width):
     for trial in range(60):
         W = int(rng.choice([1, 2, 5, 16]))
@@ -144,12 +144,9 @@ def test_global_sectors_match_model(rng, width):
         assert list(got) == want, (trial, width, addrs.tolist(), mask.astype(int).tolist())
 
 
-BYTE_BUG = ("metrics._dedupe marks inactive lanes with -1 in the shift-relative addresses, so an "
-            "active lane exactly 1 byte below the first active lane's 4-byte-aligned base is "
-            "dropped as inactive (only possible for 1-byte accesses)")
-
-
 def test_byte_access_below_first_lane_is_counted():
+    # regression: inactive lanes were once marked -1 in shift-relative addresses, so an
+    # active lane 1 byte below the first lane's 4-byte-aligned base was dropped
     # lane 0 at byte 128 (bank 0), lane 1 at byte 127 (bank 31), lane 2 at byte 255 (bank 31):
     # two distinct words in bank 31 -> 2 wavefronts; sectors 4, 3 and 7 -> 3
     addrs = np.zeros(32, np.int64)
@@ -204,7 +201,7 @@ def _probe_patterns(rng, width, nwarps, limit):
     return addrs, mask
 
 
-@pytest.mark.parametrize("width", [2, 4, 8, 16])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_emulator_counts_match_model_per_instruction(emu, rng, width):
     """Random per-thread offsets and active masks, read by a kernel: the emulator's
     per-line shared wavefronts and global sectors equal the model's sum, over the warps,
@@ -219,7 +216,7 @@ def test_emulator_counts_match_model_per_instruction(emu, rng, width):
     sa, mask = _probe_patterns(rng, width, nw, 8192)
     ga, _ = _probe_patterns(rng, width, nw, gbytes)
     on = mask.reshape(-1).astype(np.int32)
-    dt = {2: np.uint16, 4: np.uint32, 8: np.uint64, 16: np.float64}[width]
+    dt = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64, 16: np.float64}[width]
     out = np.zeros((2 * T, 2) if width == 16 else 2 * T, dt)
     r = emu.run(k, nblocks, block, g, sa.reshape(-1).astype(np.int32), ga.reshape(-1).astype(np.int32),
                 on, out)
