@@ -293,3 +293,18 @@ def test_emulator_runs_a_matmul_summed_backwards():
 }
 """).replace("NAME", "backwards"), "backwards")
     assert check(k, "matmul", sizes=[17], seeds=(0,), backend="emu", quiet=True).ok
+
+
+def test_grader_helpers_metrics_and_sanitizer():
+    from tilelab.check import emu_metrics, sanitizer_findings
+    naive = ref_kernel("matmul_naive.cu", "matmulNaive")
+    unco = ref_kernel("matmul_naive.cu", "matmulNaiveUncoalesced")
+    a, b = emu_metrics(naive, "matmul", 64), emu_metrics(unco, "matmul", 64)
+    assert a["global_ld_requests"] == b["global_ld_requests"] == 2 * 64 ** 3 // 32
+    assert a["global_ld_sectors"] * 4 <= b["global_ld_sectors"]          # coalescing, as the rubric grades it
+    assert sanitizer_findings(naive, "matmul") == []
+    src = (ROOT / "kernels" / "matmul_tiled.cu").read_text().splitlines()
+    i = next(i for i, s in enumerate(src) if "__syncthreads()" in s and "barrier 2" in s)
+    src[i] = ""
+    racy = cuda("\n".join(src), "matmulTiled16", filename="racy.cu")
+    assert "race" in {f.kind for f in sanitizer_findings(racy, "matmul", [33], block=(16, 16))}

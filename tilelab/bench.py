@@ -19,7 +19,7 @@ from .launch import launch
 from .problems import get_problem
 from .table import Table
 
-__all__ = ["bench", "EMU_COLUMNS", "GPU_COLUMNS"]
+__all__ = ["bench", "gpu_times", "EMU_COLUMNS", "GPU_COLUMNS"]
 
 EMU_COLUMNS = ["size", "kernel", "instructions", "shared ld wavefronts/request", "shared st wavefronts/request",
                "global ld sectors/request", "global st sectors/request", "shared wavefronts", "global sectors",
@@ -98,20 +98,31 @@ def _bench_emu(kernels, prob, sizes, block, shared, seed) -> Table:
                       "request.", meta={"backend": "emu", "problem": prob.name})
 
 
-def _bench_gpu(kernels, prob, sizes, block, shared, seed, library, timing) -> Table:
+def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = None, seed: int = 0,
+              library: bool = False, **timing) -> dict:
+    """Time ``{label: kernel}`` at one size in one GPU process: ``{label: stats}`` (median_s, min_s, ...).
+
+    Ratios between the labels are what DESIGN §6 grades; ``library=True`` adds the
+    problem's library reference (cuBLAS for matmul).
+    """
     from .gpu import time_kernels
+    prob = get_problem(problem)
+    size = prob.size(size)
+    inputs = prob.inputs(size, seed)
+    items = {}
+    for label, k in kernels.items():
+        grid, blk, args, dyn = _launch_args(k, prob, size, inputs, _block_for(block, label), shared)
+        items[label] = (k, grid, blk, args, dyn)
+    if library and prob.library is not None and prob.library_label not in items:
+        items[prob.library_label] = prob.library(inputs)
+    return time_kernels(items, **timing)
+
+
+def _bench_gpu(kernels, prob, sizes, block, shared, seed, library, timing) -> Table:
     rows = []
     first = next(iter(kernels))
-    lib_label = prob.library_label
     for size in sizes:
-        inputs = prob.inputs(size, seed)
-        items = {}
-        for label, k in kernels.items():
-            grid, blk, args, dyn = _launch_args(k, prob, size, inputs, _block_for(block, label), shared)
-            items[label] = (k, grid, blk, args, dyn)
-        if library and prob.library is not None and lib_label not in items:
-            items[lib_label] = prob.library(inputs)
-        stats = time_kernels(items, **timing)
+        stats = gpu_times(kernels, prob, size, block=block, shared=shared, seed=seed, library=library, **timing)
         base = stats[first]["median_s"]
         for label, st in stats.items():
             med = st["median_s"]

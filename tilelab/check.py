@@ -25,7 +25,7 @@ from .errors import CheckFailed
 from .launch import launch
 from .problems import Problem, get_problem
 
-__all__ = ["check", "CheckReport", "RunRecord", "compare", "Comparison"]
+__all__ = ["check", "CheckReport", "RunRecord", "compare", "Comparison", "emu_metrics", "sanitizer_findings"]
 
 SHOW = 5              # mismatching elements shown
 PROGRESS_MIN_RUNS = 6  # fewer runs than this: no progress bar
@@ -285,6 +285,25 @@ def _fail(report, kernel, prob, size, seed, comps, findings, bar, quiet, where="
     err.report, err.size, err.seed, err.findings = report, size, seed, list(findings)
     err.comparisons = comps
     raise err
+
+
+def emu_metrics(kernel, problem, size, *, block=None, shared: int | None = None, seed: int = 0) -> dict:
+    """The emulator's metrics (DESIGN §2 keys) of one launch at ``size``: what graders compare."""
+    prob = get_problem(problem)
+    prob.check_signature(kernel)
+    _, res = _run_once(kernel, prob, prob.size(size), seed, "emu", block, shared)
+    return dict(res.metrics)
+
+
+def sanitizer_findings(kernel, problem, sizes=None, *, block=None, shared: int | None = None,
+                       seed: int = 0) -> list:
+    """Findings of the emulator's sanitizer at ``sizes`` (default: the problem's sanitizer sizes)."""
+    prob = get_problem(problem)
+    prob.check_signature(kernel)
+    out = []
+    for size in sizes or prob.sanitize_sizes or prob.sizes_for("emu")[:2]:
+        out += _run_once(kernel, prob, prob.size(size), seed, "emu", block, shared)[1].findings
+    return out
 
 
 class _CallableModule(types.ModuleType):

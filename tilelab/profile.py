@@ -240,6 +240,10 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
             worst_pc = (key, pc, ins)
 
     notes = ["Counts from the emulator (exact, per launch)."]
+    if res.findings:
+        notes.append(f"The sanitizer found {len(res.findings)} problem(s) in this launch "
+                     f"(first: {str(res.findings[0]).splitlines()[0]}); run tl.check first "
+                     f"(a tiled kernel needs block=(TILE, TILE)).")
     try:
         mix = kernel_sass_mix(kernel, arch)
     except Exception as e:  # no nvdisasm wheel, or ptxas refused the kernel
