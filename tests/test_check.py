@@ -308,3 +308,48 @@ def test_grader_helpers_metrics_and_sanitizer():
     src[i] = ""
     racy = cuda("\n".join(src), "matmulTiled16", filename="racy.cu")
     assert "race" in {f.kind for f in sanitizer_findings(racy, "matmul", [33], block=(16, 16))}
+
+
+# ---------------------------------------------------------------------------------- on a GPU
+def _have_gpu() -> bool:
+    from tilelab.gpu import available
+    return available()
+
+
+gpu = [pytest.mark.gpu, pytest.mark.skipif(not _have_gpu(), reason="needs a CUDA GPU with CuPy")]
+
+
+@pytest.mark.parametrize("file,name,problem,block,sizes", [
+    ("matmul_tiled.cu", "matmulTiled32", "matmul", (32, 32), [1, 17, 33, 255, 1000]),
+    ("transpose.cu", "transposePadded", "transpose", None, [(1000, 37), (37, 1000), (4096, 4096)]),
+    ("mma_tile.cu", "mmaTileSwizzled", "mma_tile", None, [(64, 128, 192), (1024, 1024, 1024)]),
+    ("vector_add.cu", "vectorAdd", "vector_add", None, [1, 4097, 1000003]),
+])
+@pytest.mark.gpu
+@pytest.mark.skipif(not _have_gpu(), reason="needs a CUDA GPU with CuPy")
+def test_reference_kernels_pass_on_the_gpu(file, name, problem, block, sizes):
+    report = check(ref_kernel(file, name), problem, sizes=sizes, seeds=(0, 1), block=block, backend="gpu",
+                   quiet=True)
+    assert report.ok and report.backend == "gpu"
+    assert all(r.metrics is None for r in report.runs)          # no counts from a GPU launch
+    assert report.sanitizer_runs and not report.findings        # the emulator's sanitizer ran too
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not _have_gpu(), reason="needs a CUDA GPU with CuPy")
+def test_same_lines_on_both_backends_and_failures_on_the_gpu(capsys):
+    k = ref_kernel("matmul_naive.cu", "matmulNaive")
+    check(k, "matmul", sizes=[17, 100], seeds=(0, 1), backend="emu")
+    emu = capsys.readouterr().out
+    check(k, "matmul", sizes=[17, 100], seeds=(0, 1), backend="gpu")
+    assert capsys.readouterr().out == emu
+    with pytest.raises(CheckFailed, match="C: \\d+ of 1000000 elements are wrong"):
+        check(matmul_variant("swapped", a="A[k * N + row]", b="B[col * N + k]"), "matmul", sizes=[1000],
+              seeds=(0,), backend="gpu", quiet=True)
+    src = (ROOT / "kernels" / "matmul_tiled.cu").read_text().splitlines()
+    i = next(i for i, s in enumerate(src) if "__syncthreads()" in s and "barrier 2" in s)
+    src[i] = ""
+    racy = cuda("\n".join(src), "matmulTiled16", filename="racy.cu")
+    with pytest.raises(CheckFailed) as ei:                      # wrong values on the GPU, or the race
+        check(racy, "matmul", sizes=[33, 1000], seeds=(0,), block=(16, 16), backend="gpu", quiet=True)
+    assert "race" in str(ei.value) or "elements are wrong" in str(ei.value)

@@ -154,3 +154,22 @@ def test_console_script_exit_status():
                        capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode == 1, r.stderr
     assert "out of bounds" in r.stdout and "Traceback" not in r.stderr
+
+
+def _have_gpu() -> bool:
+    from tilelab.gpu import available
+    return available()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not _have_gpu(), reason="needs a CUDA GPU with CuPy")
+def test_run_on_the_gpu_json(capsys):
+    rc, out, err = run_cli(capsys, "run", TRANSPOSE, "transposeShared32", "--grid", "2,2", "--block", "32,8",
+                           "--backend", "gpu", "--json", "in:float32:64x64", "out:float32:64x64", "int:64", "int:64")
+    assert rc == 0, err
+    doc = json.loads(out)
+    validate(doc)
+    assert doc["backend"] == "gpu" and doc["findings"] == [] and doc["per_line"] == []
+    m = doc["metrics"]
+    if m["shared_ld_requests"] is not None:                       # ncu ran: it sees the 32-way conflict
+        assert m["shared_ld_wavefronts"] >= 30 * m["shared_ld_requests"]

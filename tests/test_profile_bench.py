@@ -190,3 +190,32 @@ def test_bench_on_gpu_computes_throughput_and_ratios(monkeypatch):
         assert r["speedup"] == pytest.approx(4e-3 / med)
         assert r["median ms"] == pytest.approx(med * 1e3)
     assert "GFLOP/s" in t.columns and t.figure is not None
+
+
+# ---------------------------------------------------------------------------------- on a GPU
+def _have_gpu() -> bool:
+    from tilelab.gpu import available
+    return available()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not _have_gpu(), reason="needs a CUDA GPU with CuPy")
+def test_bench_on_the_gpu_times_kernels_and_cublas():
+    t = bench({"naive": ref_kernel("matmul_naive.cu", "matmulNaive"),
+               "tiled": ref_kernel("matmul_tiled.cu", "matmulTiled32")}, "matmul", sizes=[1024],
+              backend="gpu", block={"naive": (16, 16), "tiled": (32, 32)}, max_seconds=3)
+    rows = {r["kernel"]: r for r in t}
+    assert set(rows) == {"naive", "tiled", "cuBLAS"}
+    for r in rows.values():
+        assert 0 < r["min ms"] <= r["median ms"] and r["GFLOP/s"] == pytest.approx(2 * 1024 ** 3 / r["median ms"] / 1e6)
+    assert rows["cuBLAS"]["median ms"] < rows["naive"]["median ms"]
+    assert rows["naive"]["speedup"] == 1.0
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not _have_gpu(), reason="needs a CUDA GPU with CuPy")
+def test_profile_on_the_gpu_adds_ncu_totals():
+    p = profile(ref_kernel("transpose.cu", "transposeShared32"), "transpose", N=64, backend="gpu", picture=False)
+    if "ncu did not run" in p.note:
+        pytest.skip(p.note)
+    assert "ncu on the GPU" in p.note and "shared_ld_wavefronts" in p.note

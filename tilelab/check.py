@@ -29,6 +29,7 @@ __all__ = ["check", "CheckReport", "RunRecord", "compare", "Comparison", "emu_me
 
 SHOW = 5              # mismatching elements shown
 PROGRESS_MIN_RUNS = 6  # fewer runs than this: no progress bar
+PROGRESS_DELAY_S = 2.0  # and none for a check that is over sooner
 
 
 @dataclass
@@ -179,7 +180,11 @@ def _progress(total: int, quiet: bool, desc: str):
         from tqdm.auto import tqdm
     except Exception:
         return None
-    return tqdm(total=total, desc=desc, leave=False, unit="run")
+    # delay: quick checks (and nbval runs of small sizes) never show a bar at all
+    try:
+        return tqdm(total=total, desc=desc, leave=False, unit="run", delay=PROGRESS_DELAY_S)
+    except TypeError:  # a tqdm without `delay`
+        return tqdm(total=total, desc=desc, leave=False, unit="run")
 
 
 def _say(bar, text: str, quiet: bool):
