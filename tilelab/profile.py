@@ -300,6 +300,8 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
                                                              f"{worst['source']}")
                 except ImportError:
                     notes.append("No picture: matplotlib is not installed.")
+    if worst_pc is None:
+        notes.append("No shared-memory requests: no bank picture.")
     if be == "gpu":
         notes.append(_ncu_note(kernel, grid, blk, args, dyn, res.metrics))
     title = f"{kernel.name} on {prob.name} {prob.label(size)}: memory per source line"

@@ -72,7 +72,10 @@ class Table:
     def __str__(self):
         cells = [[_fmt(r.get(c)) for c in self.columns] for r in self.rows]
         width = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(self.columns)]
-        left = [all(isinstance(r.get(c), str) for r in self.rows if r.get(c) is not None) for c in self.columns]
+        left = []
+        for c in self.columns:
+            vals = [r.get(c) for r in self.rows if r.get(c) is not None]
+            left.append(bool(vals) and all(isinstance(v, str) for v in vals))
 
         def line(vals):
             return "  ".join(v.ljust(w) if l else v.rjust(w) for v, w, l in zip(vals, width, left)).rstrip()
