@@ -43,6 +43,7 @@ class Check:
     timeout_s: float = 300.0
     block: list | None = None
     shared: int = 0
+    step_budget: int | None = None     # emulator steps per launch before "did not finish"
 
     @property
     def points(self) -> float:
@@ -69,7 +70,7 @@ class Check:
             "kernel": self.kernel, "source": source,
             "filename": cell_filename(self.kernel), "first_line": FIRST_LINE,
             "problem": self.problem, "block": self.block, "shared": self.shared,
-            "backend": backend, "points": self.points,
+            "backend": backend, "points": self.points, "step_budget": self.step_budget,
             "parts": self.parts, "references": refs,
         }
 
@@ -118,7 +119,7 @@ def load_rubric(assignment: str, directory: Path = RUBRIC_DIR):
             assignment=assignment, notebook=c.get("notebook", assignment), grade_id=c["grade_id"],
             kernel=c["kernel"], problem=c["problem"], parts=parts,
             references=dict(c.get("references", {})), timeout_s=float(c.get("timeout_s", 300)),
-            block=c.get("block"), shared=int(c.get("shared", 0))))
+            block=c.get("block"), shared=int(c.get("shared", 0)), step_budget=c.get("step_budget")))
     return Rubric(assignment=assignment, checks=checks)
 
 

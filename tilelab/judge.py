@@ -42,7 +42,7 @@ class Judge:
 
     def __init__(self, spec: dict, engine=None):
         self.spec = spec
-        self.engine = engine or Engine(spec.get("backend") or None)
+        self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"))
         self.lines: list[str] = []
         self.parts: list[dict] = []
         self.earned: set[str] = set()
@@ -97,12 +97,17 @@ class Judge:
         if isinstance(sizes, dict):  # per backend: {emu = [...], gpu = [...]}
             sizes = sizes.get(self.engine.backend) or sizes["emu"]
         seeds = part.get("seeds", [0])
-        ok, text, findings = self.engine.check(self.kernel, self.spec["problem"], sizes=sizes, seeds=seeds,
+        # every seed at the small sizes; the big ones (slow on the emulator) with the first seed only
+        big = part.get("single_seed_from")
+        runs = [(size, seed) for size in sizes
+                for seed in (seeds[:1] if big is not None and _largest(size) >= big else seeds)]
+        ok, text, findings = self.engine.check(self.kernel, self.spec["problem"], runs=runs,
                                                block=self.spec.get("block"), shared=self.spec.get("shared", 0))
         self.findings = findings
         if not ok:
             return False, text
-        return True, f"right on sizes {', '.join(map(str, sizes))} with {len(seeds)} random inputs each"
+        return True, (f"right on sizes {', '.join(_label(s) for s in sizes)}, with {len(seeds)} different "
+                      f"random inputs at the smaller ones ({len(runs)} runs)")
 
     def part_clean(self, part):
         findings = self.findings
@@ -170,6 +175,14 @@ class Judge:
         return self.spec["references"][label].get("block") or self.spec.get("block")
 
 
+def _largest(size) -> int:
+    return max(size) if isinstance(size, (list, tuple)) else int(size)
+
+
+def _label(size) -> str:
+    return "×".join(map(str, size)) if isinstance(size, (list, tuple)) else str(size)
+
+
 def _kind(finding):
     return getattr(finding, "kind", None) or (finding.get("kind") if isinstance(finding, dict) else None)
 
@@ -181,28 +194,71 @@ def _message(e: BaseException) -> str:
 
 
 class Engine:
-    """The judge's view of the engine (docs/ARCHITECTURE.md): compile, check, launch, metrics, time."""
+    """The judge's view of the engine (docs/ARCHITECTURE.md): compile, check, metrics, bench.
 
-    def __init__(self, backend=None):
+    One (size, seed) at a time through ``tilelab.check.check``: check stops at the first
+    failing run and counts a sanitizer finding as a failure, while the rubric scores right
+    values (``correct``) and a clean sanitizer (``clean``) as separate parts, so a run whose
+    values are right but which has findings is recorded and the loop goes on.
+    """
+
+    def __init__(self, backend=None, step_budget=None):
         from tilelab.backend import backend as detect
         self.backend = backend or detect()
+        if step_budget:
+            # a kernel that never ends fails its part within seconds, not at the emulator's
+            # interactive default (minutes); check() has no step_budget argument to pass it through
+            import tilelab.emu.machine as machine
+            machine.DEFAULT_STEP_BUDGET = int(step_budget)
 
     def compile(self, source, name, filename, first_line):
         from tilelab.compile import compile_cuda
         from tilelab.magic import pick_kernel
         return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line), name)
 
-    def check(self, kernel, problem, *, sizes, seeds, block=None, shared=0):
-        """(ok, text, findings) from tilelab.check on every size and seed."""
-        raise NotImplementedError("waiting for tilelab.check")
+    def run(self, kernel, problem, size, seed, *, backend=None, block=None, shared=None):
+        """One checked run: (values_ok, message, findings, metrics)."""
+        from tilelab.check import check
+        from tilelab.errors import CheckFailed
+        be = backend or self.backend
+        try:
+            report = check(kernel, problem, sizes=[size], seeds=[seed], backend=be, block=block,
+                           shared=shared or None, quiet=True, sanitize=False)
+        except CheckFailed as e:
+            comps = getattr(e, "comparisons", None)
+            report = getattr(e, "report", None)
+            run = report.runs[-1] if report is not None and report.runs else None
+            values_ok = bool(comps) and all(c.ok for c in comps)
+            return values_ok, str(e), list(getattr(e, "findings", [])), (run.metrics if run else None)
+        run = report.runs[-1]
+        return True, "", list(run.findings), run.metrics
 
-    def sanitize(self, kernel, problem, *, sizes, block=None, shared=0):
-        """Findings of the emulator's sanitizer on ``sizes`` (used when grading on a GPU)."""
-        raise NotImplementedError("waiting for tilelab.launch")
+    def check(self, kernel, problem, *, runs, block=None, shared=0):
+        """(ok, text, findings) over ``runs`` [(size, seed)]; stops at the first wrong values."""
+        findings = []
+        for size, seed in runs:
+            ok, text, found, _ = self.run(kernel, problem, size, seed, block=block, shared=shared)
+            findings += found
+            if not ok:
+                return False, text, findings
+        return True, "", findings
+
+    def sanitize(self, kernel, problem, *, sizes=None, block=None, shared=0):
+        """Findings of the emulator's sanitizer (used when grading on a GPU)."""
+        from tilelab.problems import get_problem
+        prob = get_problem(problem)
+        sizes = sizes or prob.sanitize_sizes or prob.sizes_for("emu")[:2]
+        findings = []
+        for size in sizes:
+            findings += self.run(kernel, problem, size, 0, backend="emu", block=block, shared=shared)[2]
+        return findings
 
     def metrics(self, kernel, problem, N, *, block=None, shared=0) -> dict:
         """Emulator metrics (DESIGN §2 keys) of one launch at size N."""
-        raise NotImplementedError("waiting for tilelab.launch")
+        ok, text, _, metrics = self.run(kernel, problem, N, 0, backend="emu", block=block, shared=shared)
+        if metrics is None:
+            raise RuntimeError(text or "no metrics from the emulator")
+        return metrics
 
     def shared_bytes(self, kernel) -> int:
         """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""
@@ -210,8 +266,10 @@ class Engine:
         return static_shared_bytes(kernel)
 
     def time(self, kernels: dict, problem, N, *, blocks) -> dict:
-        """Median GPU seconds per label, all timed in this process (DESIGN §6)."""
-        raise NotImplementedError("waiting for tilelab.bench")
+        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
+        from tilelab.bench import bench
+        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False)
+        return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}
 
 
 def judge(spec: dict, engine=None) -> dict:
