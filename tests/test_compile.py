@@ -209,7 +209,8 @@ def test_cubin_and_sass(nv):
 
 
 def test_backend_override(monkeypatch):
-    from tilelab import backend as tb
+    import importlib
+    tb = importlib.import_module("tilelab.backend")
     monkeypatch.setenv("TILELAB_BACKEND", "emu")
     assert tb.backend() == "emu" and tb.device_arch() is None
     monkeypatch.setenv("TILELAB_BACKEND", "gpu")

@@ -17,11 +17,12 @@ BACKENDS = ("gpu", "emu")
 
 @functools.lru_cache(maxsize=None)
 def _gpu_available() -> bool:
-    try:
-        import cupy  # noqa: F401
-        return int(cupy.cuda.runtime.getDeviceCount()) > 0
-    except BaseException:  # ImportError, CUDARuntimeError, missing libcuda, ...
+    """Ask in a throwaway subprocess, so the learner's process never holds a CUDA context."""
+    import importlib.util
+    if importlib.util.find_spec("cupy") is None:
         return False
+    from .gpu import available
+    return available()
 
 
 def backend() -> str:
@@ -35,24 +36,12 @@ def backend() -> str:
     return "gpu" if _gpu_available() else "emu"
 
 
-@functools.lru_cache(maxsize=None)
-def _arch_of(device: int) -> str | None:
-    try:
-        import cupy
-        props = cupy.cuda.runtime.getDeviceProperties(device)
-        return f"sm_{props['major']}{props['minor']}"
-    except BaseException:
-        return None
-
-
 def device_arch(device: int | None = None) -> str | None:
     """The GPU's SM, e.g. 'sm_90', for building its cubin; None on the emulator."""
     if backend() != "gpu":
         return None
-    if device is None:
-        try:
-            import cupy
-            device = cupy.cuda.runtime.getDevice()
-        except BaseException:
-            device = 0
-    return _arch_of(device)
+    try:
+        from .gpu import default_session
+        return default_session().arch      # the worker process knows; we stay CUDA-free
+    except BaseException:
+        return None
