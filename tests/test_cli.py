@@ -39,7 +39,7 @@ def validate(doc):
 def test_json_follows_the_schema_and_matches_a_direct_launch(capsys, tmp_path):
     n = 1000
     rc, out, err = run_cli(capsys, "run", VADD, "vectorAdd", "--grid", "4", "--block", "256", "--json",
-                           f"in:float32:{n}", f"in:float32:{n}", f"out:float32:{n}", f"int:{n}")
+                           "--backend", "emu", f"in:float32:{n}", f"in:float32:{n}", f"out:float32:{n}", f"int:{n}")
     assert rc == 0, err
     doc = json.loads(out)
     validate(doc)
@@ -58,7 +58,7 @@ def test_json_follows_the_schema_and_matches_a_direct_launch(capsys, tmp_path):
 def test_findings_exit_nonzero_and_are_in_the_json(capsys):
     # out has 100 elements but 1000 threads write: out of bounds
     rc, out, err = run_cli(capsys, "run", VADD, "vectorAdd", "--grid", "4", "--block", "256", "--json",
-                           "in:float32:1000", "in:float32:1000", "out:float32:100", "int:1000")
+                           "--backend", "emu", "in:float32:1000", "in:float32:1000", "out:float32:100", "int:1000")
     assert rc == 1
     doc = json.loads(out)
     validate(doc)
@@ -66,14 +66,14 @@ def test_findings_exit_nonzero_and_are_in_the_json(capsys):
     assert f["kind"] == "out_of_bounds" and f["line"] == 10 and f["thread"] == [100, 0, 0]
     assert "`c`" in f["detail"] and "400 bytes" in f["detail"]
     # human output says the same
-    rc, out, _ = run_cli(capsys, "run", VADD, "vectorAdd", "--grid", "4", "--block", "256",
+    rc, out, _ = run_cli(capsys, "run", VADD, "vectorAdd", "--grid", "4", "--block", "256", "--backend", "emu",
                          "in:float32:1000", "in:float32:1000", "out:float32:100", "int:1000")
     assert rc == 1 and "1 finding:" in out and "out of bounds at" in out and "c[i] = a[i] + b[i];" in out
 
 
 def test_shared_memory_counts_through_the_cli(capsys):
     rc, out, err = run_cli(capsys, "run", TRANSPOSE, "transposeShared32", "--grid", "2,2", "--block", "32,8",
-                           "--json", "in:float32:64x64", "out:float32:64x64", "int:64", "int:64")
+                           "--backend", "emu", "--json", "in:float32:64x64", "out:float32:64x64", "int:64", "int:64")
     assert rc == 0, err
     doc = json.loads(out)
     validate(doc)
@@ -135,14 +135,15 @@ def test_parse_arg():
 
 def test_check_subcommand(capsys, tmp_path):
     rc, out, _ = run_cli(capsys, "check", TRANSPOSE, "transposePadded", "transpose", "--sizes", "100x37,17x33",
-                         "--seeds", "0,1")
+                         "--seeds", "0,1", "--backend", "emu")
     assert rc == 0
     assert out.splitlines() == ["PASS transpose rows=100 cols=37 seeds=0,1", "PASS transpose rows=17 cols=33 seeds=0,1",
                                 "PASS: transposePadded is correct on 2 sizes x 2 seeds"]
     bad = tmp_path / "bad.cu"
     bad.write_text("__global__ void vadd(const float* a, const float* b, float* c, int n)\n"
                    "{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) c[i] = a[i] - b[i]; }\n")
-    rc, out, err = run_cli(capsys, "check", str(bad), "vadd", "vector_add", "--sizes", "33", "--seeds", "0")
+    rc, out, err = run_cli(capsys, "check", str(bad), "vadd", "vector_add", "--sizes", "33", "--seeds", "0",
+                           "--backend", "emu")
     assert rc == 1 and "elements are wrong" in err
 
 
