@@ -175,6 +175,64 @@ def execute(m, ins, idx, pc):
     h(m, ins, idx, pc)
 
 
+# ------------------------------------------------------------------------ float modifiers
+# .rz/.rm/.rp (directed rounding), .ftz (flush subnormals) and .sat (clamp to [0, 1]) on
+# f32 arithmetic. numpy rounds to nearest; a directed result is the nearest result or its
+# neighbour, chosen by the sign of (nearest - exact), which each op computes exactly.
+_DIRECTED = ("rz", "rm", "rp")
+_F32_TINY = np.float32(2.0 ** -126)
+
+
+def _fmods(ins, t):
+    """(directed rounding mode or None, ftz, sat) of a float instruction of type t."""
+    if t not in ("f32", "f64"):
+        return None, False, False
+    return (next((x for x in ins.mods if x in _DIRECTED), None), t == "f32" and "ftz" in ins.mods,
+            "sat" in ins.mods)
+
+
+def _flush(x):
+    """ftz: an f32 subnormal becomes a zero of the same sign."""
+    x = np.asarray(x, np.float32)
+    return np.where(np.abs(x) < _F32_TINY, x * np.float32(0), x).astype(np.float32)
+
+
+def _twosum_cmp(r, p, c):
+    """sign(r - (p + c)) exactly, for float64 p, c (TwoSum) and a float32 r near p + c."""
+    s = p + c
+    bb = s - p
+    e = (p - (s - bb)) + (c - bb)
+    return np.sign((np.asarray(r, np.float64) - s) - e)
+
+
+def _float_finish(m, ins, t, r, rnd, ftz, sat, cmp_fn, addends=None):
+    """Apply directed rounding (cmp_fn(r) = sign(r - exact)), then ftz and sat, to a
+    round-to-nearest result r. addends (p, c): an exact zero sum is -0 under .rm."""
+    if rnd is not None:
+        if t != "f32":
+            unsupported(m, ins, "directed rounding of f64 arithmetic")
+        r = np.asarray(r, np.float32)
+        with np.errstate(all="ignore"):
+            cmp = cmp_fn(r)
+            if rnd == "rz":
+                step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), np.float32(0)
+            elif rnd == "rm":
+                step, to = cmp > 0, np.float32(-np.inf)
+            else:
+                step, to = cmp < 0, np.float32(np.inf)
+            if np.any(step):
+                r = np.where(step, np.nextafter(r, to), r).astype(np.float32)
+            if rnd == "rm" and addends is not None:
+                p, c = addends
+                plus = (p == 0) & ~np.signbit(p) & (c == 0) & ~np.signbit(c)
+                r = np.where((r == 0) & (cmp == 0) & ~plus, np.float32(-0.0), r).astype(np.float32)
+    if ftz:
+        r = _flush(r)
+    if sat:
+        r = np.where(np.isnan(r), 0, np.clip(r, 0, 1)).astype(DT[t])
+    return r
+
+
 def _binary(fn_int, fn_float=None):
     def h(m, ins, idx, pc):
         t = _type_of(ins)
@@ -186,7 +244,14 @@ def _binary(fn_int, fn_float=None):
             elif DT[t] in (np.float32, np.float64, np.float16):
                 if fn_float is None:
                     unsupported(m, ins)
+                rnd, ftz, sat = _fmods(ins, t)
+                if ftz:
+                    a, b = _flush(a), _flush(b)
                 r = fn_float(a, b)
+                if rnd or ftz or sat:
+                    p = np.asarray(a, np.float64)
+                    c = np.asarray(b, np.float64) * (-1 if ins.op == "sub" else 1)
+                    r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: _twosum_cmp(x, p, c), (p, c))
                 if t == "f32":
                     m.count(pc, "flops", len(m.lanes(idx)))
             else:
@@ -210,7 +275,13 @@ def h_mul(m, ins, idx, pc):
             else:
                 r = _mulhi64(a, b, t == "s64")
         else:
+            rnd, ftz, sat = _fmods(ins, t)
+            if ftz:
+                a, b = _flush(a), _flush(b)
             r = np.asarray(a * b, dtype=DT[t])
+            if rnd or ftz or sat:
+                p = np.asarray(a, np.float64) * np.asarray(b, np.float64)      # exact for f32
+                r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: np.sign(np.asarray(x, np.float64) - p))
             if t == "f32":
                 m.count(pc, "flops", len(m.lanes(idx)))
     write(m, ins.args[0], r, idx)
@@ -231,7 +302,7 @@ def h_mad(m, ins, idx, pc):
     with np.errstate(all="ignore"):
         if t in ("f32", "f64"):
             c = read(m, ins.args[3], t, idx)
-            r = fma_f32(a, b, c) if t == "f32" else fma_f64(a, b, c)
+            r = _fma_float(m, ins, t, a, b, c)
             m.count(pc, "flops", 2 * len(m.lanes(idx)))
         elif "wide" in ins.mods:
             wt = {"s32": "s64", "u32": "u64", "s16": "s32", "u16": "u32"}[t]
@@ -247,13 +318,25 @@ def h_mad(m, ins, idx, pc):
     write(m, ins.args[0], r, idx)
 
 
+def _fma_float(m, ins, t, a, b, c):
+    rnd, ftz, sat = _fmods(ins, t)
+    if ftz:
+        a, b, c = _flush(a), _flush(b), _flush(c)
+    r = fma_f32(a, b, c) if t == "f32" else fma_f64(a, b, c)
+    if rnd or ftz or sat:
+        with np.errstate(all="ignore"):
+            p = np.asarray(a, np.float64) * np.asarray(b, np.float64)          # exact for f32
+            cc = np.asarray(c, np.float64)
+        r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: _twosum_cmp(x, p, cc), (p, cc))
+    return r
+
+
 def h_fma(m, ins, idx, pc):
     t = _type_of(ins)
     a, b, c = (read(m, ins.args[i], t, idx) for i in (1, 2, 3))
-    if t == "f32":
-        r = fma_f32(a, b, c)
-    elif t == "f64":
-        r = fma_f64(a, b, c)
+    if t in ("f32", "f64"):
+        with np.errstate(all="ignore"):
+            r = _fma_float(m, ins, t, a, b, c)
     else:
         unsupported(m, ins)
     m.count(pc, "flops", 2 * len(m.lanes(idx)))
@@ -274,7 +357,14 @@ def h_div(m, ins, idx, pc):
     b = read(m, ins.args[2], t, idx)
     with np.errstate(all="ignore"):
         if t in ("f32", "f64"):
+            rnd, ftz, sat = _fmods(ins, t)
+            if ftz:
+                a, b = _flush(a), _flush(b)
             r = np.asarray(a / b, dtype=DT[t])
+            if rnd or ftz or sat:
+                a64, b64 = np.asarray(a, np.float64), np.asarray(b, np.float64)
+                r = _float_finish(m, ins, t, r, rnd, ftz, sat,
+                                  lambda x: np.sign(np.asarray(x, np.float64) * b64 - a64) * np.sign(b64))
         elif t[0] == "s":
             r = _trunc_div(a, b).astype(DT[t])
         else:
@@ -297,12 +387,28 @@ def h_rem(m, ins, idx, pc):
     write(m, ins.args[0], r, idx)
 
 
+_UNARY_CMP = {   # sign(r - exact) for directed rounding, from exact float64 products
+    "sqrt": lambda r, a: np.sign(np.asarray(r, np.float64) ** 2 - np.asarray(a, np.float64)),
+    "rcp": lambda r, a: np.sign(np.asarray(r, np.float64) * np.asarray(a, np.float64) - 1) *
+    np.sign(np.asarray(a, np.float64)),
+}
+
+
 def _unary(fn, flops=0):
     def h(m, ins, idx, pc):
         t = _type_of(ins)
         a = read(m, ins.args[1], t, idx)
+        rnd, ftz, sat = _fmods(ins, t)
+        if ftz:
+            a = _flush(a)
         with np.errstate(all="ignore"):
             r = fn(a, t)
+            if rnd or ftz or sat:
+                cmp = _UNARY_CMP.get(ins.op)
+                if rnd and cmp is None:
+                    unsupported(m, ins)
+                r = _float_finish(m, ins, t, np.asarray(r).astype(DT[t]), rnd, ftz, sat,
+                                  cmp and (lambda x: cmp(x, a)))
         if flops:
             m.count(pc, "flops", flops * len(m.lanes(idx)))
         write(m, ins.args[0], np.asarray(r).astype(DT[t]) if t != "pred" else r, idx)
@@ -379,6 +485,8 @@ def h_setp(m, ins, idx, pc):
     cmp = ins.mods[0]
     a = read(m, ins.args[1], t, idx)
     b = read(m, ins.args[2], t, idx)
+    if t == "f32" and "ftz" in ins.mods:
+        a, b = _flush(a), _flush(b)
     r = np.asarray(_compare(cmp, a, b, t))
     boolop = next((x for x in ins.mods if x in _BOOL), None)
     d = ins.args[0]
@@ -465,12 +573,25 @@ def h_cvt(m, ins, idx, pc):
         unsupported(m, ins, "bf16 conversions")
     x = read(m, ins.args[1], st, idx)
     D = DT[dt_]
+    ftz = "ftz" in ins.mods
+    if ftz and st == "f32":
+        x = _flush(x)
     with np.errstate(all="ignore"):
         if np.issubdtype(D, np.floating):
-            if rnd not in (None, "rn") and np.issubdtype(np.asarray(x).dtype, np.floating) and \
-                    np.dtype(D).itemsize < np.asarray(x).dtype.itemsize:
+            src_float = np.issubdtype(np.asarray(x).dtype, np.floating)
+            if rnd in ("rni", "rzi", "rmi", "rpi"):       # round to an integral value, same type
+                if not src_float:
+                    unsupported(m, ins)
+                r = {"rni": np.rint, "rzi": np.trunc, "rmi": np.floor, "rpi": np.ceil}[rnd](
+                    np.asarray(x)).astype(D)
+            elif rnd in _DIRECTED and src_float and np.dtype(D).itemsize < np.asarray(x).dtype.itemsize:
                 unsupported(m, ins, "directed rounding of a float narrowing")
-            r = np.asarray(x).astype(D)
+            elif rnd in _DIRECTED and not src_float:
+                r = _int_to_float_directed(m, ins, np.asarray(x), D, rnd)
+            else:
+                r = np.asarray(x).astype(D)
+            if ftz and dt_ == "f32":
+                r = _flush(r)
             if sat:
                 r = np.where(np.isnan(r), 0, np.clip(r, 0, 1)).astype(D)
         elif np.issubdtype(np.asarray(x).dtype, np.floating):
@@ -484,6 +605,25 @@ def h_cvt(m, ins, idx, pc):
             else:
                 r = xv.astype(D)
     write(m, ins.args[0], np.broadcast_to(r, (len(m.lanes(idx)),)), idx)
+
+
+def _int_to_float_directed(m, ins, x, D, rnd):
+    """cvt.rz/rm/rp.f32|f64 from an integer: round to nearest, then step by sign(r - x)."""
+    if D not in (np.float32, np.float64):
+        unsupported(m, ins)
+    r = np.asarray(x.astype(D))
+    if x.dtype.itemsize <= 4:
+        cmp = np.sign(r.astype(np.float64) - x.astype(np.float64))        # both exact
+    else:
+        cmp = np.array([(int(a) > int(b)) - (int(a) < int(b)) for a, b in
+                        zip(np.atleast_1d(r), np.atleast_1d(x))], dtype=np.float64).reshape(r.shape)
+    if rnd == "rz":
+        step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), D(0)
+    elif rnd == "rm":
+        step, to = cmp > 0, D(-np.inf)
+    else:
+        step, to = cmp < 0, D(np.inf)
+    return np.where(step, np.nextafter(r, to), r).astype(D)
 
 
 def h_cvta(m, ins, idx, pc):
@@ -500,6 +640,8 @@ def h_minmax(m, ins, idx, pc):
     t = _type_of(ins)
     a = read(m, ins.args[1], t, idx)
     b = read(m, ins.args[2], t, idx)
+    if t == "f32" and "ftz" in ins.mods:
+        a, b = _flush(a), _flush(b)
     if t in ("f32", "f64"):
         r = (np.fmin if ins.op == "min" else np.fmax)(a, b)
     else:

@@ -127,7 +127,7 @@ def parse_operand(tok: str) -> Operand:
         return Operand("vec", items=tuple(parse_operand(t) for t in _split_top(tok[1:-1])))
     if tok.startswith("["):
         inner = tok[1:-1].strip()
-        m = re.fullmatch(r"([%\w$.]+)\s*(?:([+-])\s*(\w+))?", inner)
+        m = re.fullmatch(r"([%\w$.]+)\s*(?:([+-])\s*(-?\w+))?", inner)   # NVRTC writes [%rd1+-4]
         if m:
             base, sign, off = m.groups()
             if _INT.match(base):
@@ -234,7 +234,7 @@ def _parse_body(name: str, params: list, body: str) -> Function:
             s = stmt.strip()
             if not s or s in ("{", "}"):
                 continue
-            if s.startswith(".loc"):
+            if s.startswith(".loc") and (len(s) == 4 or s[4] in " \t"):   # not ".local"
                 parts = s.split()
                 cur_file, cur_line = int(parts[1]), int(parts[2].rstrip(","))
                 continue
