@@ -109,7 +109,7 @@ def read(m, op, t: str, idx):
             return np.asarray(m.params[op.name]).astype(dt)[()]
         if op.name in m.local_syms:
             return dt(m.local_syms[op.name])
-        raise UnsupportedInstruction(f"symbol {op.name}")
+        raise UnsupportedInstruction(_module_var_msg(m, op.name))
     if k == "pred_not":
         return ~read(m, type(op)("reg", name=op.name), "pred", idx)
     raise EmulatorError(f"cannot read operand {op!r}")
@@ -162,6 +162,14 @@ def shared_unit(fn) -> int:
 
 
 # ------------------------------------------------------------------------ dispatch
+def _module_var_msg(m, name):
+    var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
+    if var is not None and var.space in ("const", "global"):
+        what = "__constant__" if var.space == "const" else "__device__"
+        return f"the {what} variable `{name}` (module-scope {var.space} memory is not modelled yet)"
+    return f"symbol `{name}`"
+
+
 def execute(m, ins, idx, pc):
     g = guard(m, ins, idx)
     if g is not None:
@@ -172,7 +180,17 @@ def execute(m, ins, idx, pc):
     h = HANDLERS.get(ins.op)
     if h is None:
         unsupported(m, ins)
-    h(m, ins, idx, pc)
+    try:
+        h(m, ins, idx, pc)
+    except UnsupportedInstruction as e:
+        if "\n  from " in str(e):          # already says where
+            raise
+        file, line = m.where(ins)
+        src = m.source_lines.get(line, "").strip()
+        raise UnsupportedInstruction(
+            f"the emulator does not support {e}\n  PTX: {ins.text}\n  from {file}:{line}" +
+            (f"\n    {line:>4} | {src}" if src else "") + "\n  Rewrite that line another way, or run on a GPU.") \
+            from None
 
 
 # ------------------------------------------------------------------------ float modifiers
@@ -739,7 +757,7 @@ def address(m, op, idx):
     elif op.name in m.local_syms:
         base = np.int64(m.local_syms[op.name])
     else:
-        raise EmulatorError(f"unknown address symbol {op.name}")
+        raise UnsupportedInstruction(_module_var_msg(m, op.name))
     n = len(m.lanes(idx))
     return np.broadcast_to(np.asarray(base + op.offset, dtype=np.int64), (n,))
 
