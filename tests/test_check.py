@@ -279,9 +279,8 @@ def test_tl_check_is_callable_after_importing_the_module():
     assert r.ok
 
 
-@pytest.mark.xfail(strict=False, reason="emulator bug (reported, fix in progress): ptx.parse_operand rejected `[%rd+-4]`, "
-                   "the negative offset NVRTC emits for a loop counting down")
-def test_emulator_runs_a_matmul_summed_backwards():
+def test_a_matmul_summed_backwards_passes():
+    # NVRTC addresses this loop with negative offsets ([%rd+-4]); the emulator once rejected them
     k = cuda((MATMUL_HEAD + """    int col = blockIdx.x * blockDim.x + threadIdx.x;
     int row = blockIdx.y * blockDim.y + threadIdx.y;
     if (row < N && col < N) {
@@ -353,3 +352,14 @@ def test_same_lines_on_both_backends_and_failures_on_the_gpu(capsys):
     with pytest.raises(CheckFailed) as ei:                      # wrong values on the GPU, or the race
         check(racy, "matmul", sizes=[33, 1000], seeds=(0,), block=(16, 16), backend="gpu", quiet=True)
     assert "race" in str(ei.value) or "elements are wrong" in str(ei.value)
+
+
+def test_a_kernel_that_never_ends_stops_at_the_step_budget():
+    from tilelab.errors import StepBudgetExceeded
+    k = cuda("""__global__ void forever(const float* a, const float* b, float* c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    while (i < n) c[i] = a[i] + b[i];
+}""", "forever")
+    with pytest.raises(StepBudgetExceeded, match="without finishing"):
+        check(k, "vector_add", sizes=[33], seeds=(0,), backend="emu", quiet=True, step_budget=20_000)

@@ -196,7 +196,7 @@ def _say(bar, text: str, quiet: bool):
         print(text, flush=True)
 
 
-def _run_once(kernel, prob: Problem, size, seed, backend, block, shared, sanitize=True):
+def _run_once(kernel, prob: Problem, size, seed, backend, block, shared, sanitize=True, **launch_opts):
     """Launch once on fresh random inputs and NaN outputs; returns (comparisons, LaunchResult)."""
     inputs = prob.inputs(size, seed)
     outputs = prob.new_outputs(size)
@@ -204,7 +204,7 @@ def _run_once(kernel, prob: Problem, size, seed, backend, block, shared, sanitiz
     if shared is not None:
         dyn = int(shared)
     args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
-    res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, sanitize=sanitize)
+    res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, sanitize=sanitize, **launch_opts)
     ref = prob.reference(inputs)
     comps = [compare(name, outputs[name], ref[name], prob.rtol, prob.floor) for name in prob.outputs]
     return comps, res
@@ -220,14 +220,17 @@ def _findings_text(findings, limit: int = 5) -> list[str]:
 
 
 def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None = None, block=None,
-          shared: int | None = None, quiet: bool = False, sanitize: bool = True) -> CheckReport:
+          shared: int | None = None, quiet: bool = False, sanitize: bool = True,
+          step_budget: int | None = None, timeout: float | None = None) -> CheckReport:
     """Check ``kernel`` against ``problem`` (a name from ``tilelab.problems.PROBLEMS`` or a Problem).
 
     ``sizes`` default to the problem's table for the backend; ``block`` overrides the
     problem's block (the grid follows it: a tiled matmul with TILE=32 takes
     ``block=(32, 32)``); ``shared`` sets dynamic shared memory in bytes. Prints one
     PASS line per size and a summary; raises ``CheckFailed`` with a readable report at
-    the first wrong (size, seed). Returns a ``CheckReport``.
+    the first wrong (size, seed). Returns a ``CheckReport``. ``sanitize=False`` skips the
+    extra emulator pass on a GPU; ``step_budget`` (emulator) and ``timeout`` (GPU, seconds)
+    bound a kernel that never ends.
     """
     prob = get_problem(problem)
     be = backend or current_backend()
@@ -241,7 +244,8 @@ def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None =
     try:
         for size in sizes:
             for seed in seeds:
-                comps, res = _run_once(kernel, prob, size, seed, be, block, shared)
+                comps, res = _run_once(kernel, prob, size, seed, be, block, shared,
+                                       **_launch_opts(be, step_budget, timeout))
                 ok = all(c.ok for c in comps) and not res.findings
                 report.runs.append(RunRecord(size, seed, ok, max(c.max_error for c in comps), list(res.findings),
                                              res.metrics, res.per_line, res.seconds))
@@ -251,7 +255,7 @@ def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None =
                     _fail(report, kernel, prob, size, seed, comps, res.findings, bar, quiet)
             _say(bar, f"PASS {prob.name} {prob.label(size)} seeds={','.join(map(str, seeds))}", quiet)
         if be != "emu" and sanitize:
-            _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet)
+            _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet, step_budget)
     finally:
         if bar is not None:
             bar.close()
@@ -260,11 +264,17 @@ def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None =
     return report
 
 
-def _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet):
+def _launch_opts(backend, step_budget, timeout) -> dict:
+    if backend == "emu":
+        return {"step_budget": step_budget} if step_budget else {}
+    return {"timeout": timeout} if timeout else {}
+
+
+def _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet, step_budget=None):
     """On a GPU nothing sees races: run the emulator's sanitizer at the problem's small sizes."""
     for size in prob.sanitize_sizes or prob.sizes_for("emu")[:2]:
         size = prob.size(size)
-        comps, res = _run_once(kernel, prob, size, 0, "emu", block, shared)
+        comps, res = _run_once(kernel, prob, size, 0, "emu", block, shared, **_launch_opts("emu", step_budget, None))
         report.sanitizer_runs.append(RunRecord(size, 0, not res.findings, max(c.max_error for c in comps),
                                                list(res.findings), res.metrics, res.per_line, res.seconds))
         if res.findings:
