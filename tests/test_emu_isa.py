@@ -282,3 +282,36 @@ def test_mma_fragments_by_hand_random(emu, rng):
     ref = A.astype(np.float64) @ Bt.astype(np.float64).T + C
     scale = np.abs(A.astype(np.float64)) @ np.abs(Bt.astype(np.float64)).T + np.abs(C)
     assert (np.abs(D - ref) <= 2e-6 * scale + 1e-7).all()
+
+
+BAR_RED_SRC = """\
+__global__ void barReduce(const int* p, int* out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    int c = __syncthreads_count(p[t]);
+    int a = __syncthreads_and(p[t]);
+    int o = __syncthreads_or(p[t]);
+    out[3 * t] = c;
+    out[3 * t + 1] = a;
+    out[3 * t + 2] = o;
+}
+"""
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bar.red.popc/and/or (__syncthreads_count/_and/_or) is scheduled as a plain barrier and "
+    "its destination register is never written: every thread gets 0 (machine.py treats any "
+    "'bar' without .warp as bar.sync)"))
+def test_syncthreads_count_and_or(emu, rng):
+    k = emu.compile(BAR_RED_SRC, "barReduce", filename="barred.cu")
+    p = (rng.random(3 * 64) < 0.4).astype(np.int32)
+    p[64:128] = 1                                     # a block where everyone votes yes
+    out = np.full(3 * 3 * 64, -1, np.int32)
+    r = emu.run(k, 3, 64, p, out)
+    assert r.findings == []
+    o = out.reshape(3, 64, 3)
+    for b in range(3):
+        pb = p[64 * b: 64 * b + 64]
+        assert (o[b, :, 0] == pb.sum()).all()
+        assert ((o[b, :, 1] != 0) == bool(pb.all())).all()
+        assert ((o[b, :, 2] != 0) == bool(pb.any())).all()

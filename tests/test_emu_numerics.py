@@ -244,3 +244,45 @@ def test_ieee_add_sub_mul_div_sqrt(emu, rng):
         assert float(mul[i]) == round_to_f32(x * y)
         assert float(add[i]) == round_to_f32(x + y) or x + y == 0
         assert float(dv[i]) == round_to_f32(x / y)
+
+
+FMA64_SRC = """\
+__global__ void fma64(const double* a, const double* b, const double* c, double* d, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        d[i] = fma(a[i], b[i], c[i]);
+}
+"""
+
+
+def fma64_cases(rng, n=256):
+    # a*b exactly on a float64 midpoint (1 + i 2^-27)(1 + j 2^-26), i, j odd, nudged by a tiny c:
+    # computing a*b + c with two roundings gets about half of them wrong
+    i = rng.integers(0, 1 << 20, n) * 2 + 1
+    j = rng.integers(0, 1 << 20, n) * 2 + 1
+    a = 1 + i.astype(np.float64) * 2.0 ** -27
+    b = 1 + j.astype(np.float64) * 2.0 ** -26
+    c = rng.choice([-1.0, 1.0], n) * np.exp2(-rng.integers(60, 300, n).astype(np.float64))
+    return a, b, c
+
+
+def test_fma64_cases_are_traps(rng):
+    a, b, c = fma64_cases(rng)
+    exact = [float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a, b, c)]
+    assert sum(x * y + z != e for x, y, z, e in zip(a, b, c, exact)) > 50
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "numerics.fma_f64 computes a*b + c in float64 (two roundings), so fma.rn.f64 is wrong "
+    "whenever the product's rounding lands on a midpoint; a double kernel's a*b+c contracts "
+    "to fma.rn.f64. Needs an exact product (Dekker TwoProduct) and one correct rounding."))
+def test_fma_f64_rounds_once(emu, rng):
+    a, b, c = fma64_cases(rng)
+    n = len(a)
+    k = emu.compile(FMA64_SRC, "fma64", filename="fma64.cu")
+    d = np.full(n, np.nan)
+    emu.run(k, 2, 128, a, b, c, d, n)
+    # Python's float(Fraction) is a correctly rounded division
+    want = np.array([float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a, b, c)])
+    np.testing.assert_array_equal(d, want)

@@ -262,3 +262,60 @@ def test_no_false_positives_awkward_sizes(emu, rng, N):
     for name in ("transposeShared32", "transposePadded", "transposeSwizzled"):
         r = emu.run(emu.kernel("transpose.cu", name), ((N + 31) // 32,) * 2, (32, 8), A, out, N, N)
         assert r.findings == [], r.findings
+
+
+def test_race_within_a_warp_without_syncwarp(emu, rng):
+    # lanes exchange through shared memory with no __syncwarp: a race inside one warp
+    src = """\
+__global__ void noSyncwarp(const float* in, float* out)
+{
+    __shared__ float s[32];
+    int t = threadIdx.x;
+    s[t] = in[t];
+    out[t] = s[t ^ 1];                            // @read
+}
+"""
+    k = emu.compile(src, "noSyncwarp", filename="nosync.cu")
+    x = rng.standard_normal(32).astype(np.float32)
+    out = np.full(32, np.nan, np.float32)
+    r = emu.run(k, 1, 32, x, out)
+    races = by_kind(r, "race")
+    assert [f.line for f in races] == [emu.line_of(src, "// @read")]
+    f = races[0]
+    assert f.address == 4 * (f.thread[0] ^ 1)        # it reads its neighbour's slot
+
+
+CP_GROUPS_SRC = """\
+__global__ void cpGroups(const float* in, float* out, int readNewest)
+{
+    __shared__ __align__(16) float buf[2][4 * 32];
+    int t = threadIdx.x;
+    for (int g = 0; g < 2; ++g) {
+        unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(&buf[g][4 * t]));
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\\n" :: "r"(s), "l"(in + 128 * g + 4 * t) : "memory");
+        asm volatile("cp.async.commit_group;\\n" ::: "memory");
+    }
+    asm volatile("cp.async.wait_group 1;\\n" ::: "memory");   // group 0 landed, group 1 may not have
+    float v = buf[0][4 * t + 2];                               // @old
+    if (readNewest)
+        v += buf[1][4 * t + 2];                                // @newest
+    asm volatile("cp.async.wait_all;\\n" ::: "memory");
+    out[t] = v + buf[1][4 * t + 3];
+}
+"""
+
+
+@pytest.mark.parametrize("read_newest", [0, 1])
+def test_cp_async_wait_group_counts_groups(emu, rng, read_newest):
+    k = emu.compile(CP_GROUPS_SRC, "cpGroups", filename="groups.cu")
+    x = rng.standard_normal(256).astype(np.float32)
+    out = np.full(32, np.nan, np.float32)
+    r = emu.run(k, 1, 32, x, out, read_newest)
+    t = np.arange(32)
+    if not read_newest:
+        assert r.findings == []
+        np.testing.assert_array_equal(out, x[4 * t + 2] + x[128 + 4 * t + 3])
+    else:
+        early = by_kind(r, "cp_async_before_wait")
+        assert [f.line for f in early] == [emu.line_of(CP_GROUPS_SRC, "// @newest")]
+        assert {f.kind for f in r.findings} == {"cp_async_before_wait"}
