@@ -163,6 +163,8 @@ def shared_unit(fn) -> int:
 
 # ------------------------------------------------------------------------ dispatch
 def _module_var_msg(m, name):
+    if name.startswith("$str"):
+        return "printf (the emulator has no device printf; return values through an output array)"
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"
