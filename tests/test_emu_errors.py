@@ -202,3 +202,18 @@ def test_step_budget_does_not_stop_a_finite_loop(emu):
     r = emu.run(k, 2, 64, flag, out, step_budget=20_000)
     assert r.findings == []
     np.testing.assert_array_equal(out, 0)
+
+
+def test_printf_is_refused_clearly(emu):
+    src = """\
+__global__ void hello(int* out)
+{
+    printf("thread %d\\n", threadIdx.x);
+    out[threadIdx.x] = 1;
+}
+"""
+    k = emu.compile(src, "hello", filename="hello.cu")
+    try:
+        emu.run(k, 1, 32, np.zeros(32, np.int32))
+    except UnsupportedInstruction as e:
+        assert "printf" in str(e) and "hello.cu:3" in str(e)
