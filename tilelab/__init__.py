@@ -19,11 +19,14 @@ from .compile import compile_cuda, kernel_from_file
 from .errors import (CheckFailed, CompileError, EmulatorError, KernelFault, LaunchError, TilelabError,
                      UnsupportedInstruction)
 from .launch import LaunchResult, launch
+# Bound eagerly: the function names shadow their modules, so `tl.check` is always the function.
+from .check import check
+from .bench import bench
+from .profile import profile
 
 __version__ = "0.1.0"
 
-_LAZY = {"check": ("check", "check"), "bench": ("bench", "bench"), "profile": ("profile", "profile"),
-         "banks": ("banks", None), "problems": ("problems", None)}
+_LAZY = {"banks": ("banks", None), "problems": ("problems", None)}
 
 
 def __getattr__(name):

@@ -866,6 +866,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         if not ok.all():
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
         key = "shared_st" if store else "shared_ld"
+        m.capture(pc, mat, act, nbytes, store)
         m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
         m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes).sum()))
         if m.shadow is not None:
@@ -1093,6 +1094,7 @@ def h_ldmatrix(m, ins, idx, pc):
         write(m, ins.args[0].items[mi], val[row, ln], idx)
     act = np.zeros((nrows, 32), dtype=bool)
     act[:, :8 * num] = gmat[:, :8 * num]
+    m.capture(pc, amat, act, 16, False)
     m.count(pc, "ldmatrix_requests", nrows)
     m.count(pc, "shared_ld_requests", nrows)
     m.count(pc, "shared_ld_wavefronts", int(shared_wavefronts(amat, act, 16).sum()))

@@ -45,6 +45,7 @@ class EmuResult:
     seconds: float
     lane_instructions: int = 0
     per_pc: dict = field(default_factory=dict, repr=False)
+    captured: list = field(default_factory=list, repr=False)   # warp requests of capture_pc
 
 
 _module_cache: dict = {}
@@ -152,6 +153,7 @@ class Machine:
         self.arrival_alive = np.zeros(T, dtype=bool)
         self.block_waiting = np.zeros(self.nblocks, dtype=bool)
         self.lane_steps = 0
+        self.capture_pc, self.captured = None, []
 
     # ---------------------------------------------------------------- helpers
     def thread_coords(self, t: int) -> tuple:
@@ -206,6 +208,12 @@ class Machine:
     def count(self, pc: int, key: str, n):
         c = self.counters.setdefault(pc, dict.fromkeys(METRIC_KEYS, 0))
         c[key] += int(n)
+
+    def capture(self, pc, mat, act, nbytes, store):
+        """Keep the warp requests of one instruction (for the profile's bank picture)."""
+        if pc == self.capture_pc and sum(len(c["addr"]) for c in self.captured) < 4096:
+            self.captured.append({"addr": np.array(mat, dtype=np.int64), "active": np.array(act, dtype=bool),
+                                  "nbytes": int(nbytes), "store": bool(store)})
 
     def stamp(self, lanes):
         """Race-detector epochs of these lanes: one scalar while every thread agrees."""
@@ -369,7 +377,7 @@ class Machine:
 
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
-        sanitize: bool = True, copy_back=None) -> EmuResult:
+        sanitize: bool = True, copy_back=None, capture_pc: int | None = None) -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place."""
     t0 = time.perf_counter()
     grid, block = _dim3(grid, "grid"), _dim3(block, "block")
@@ -409,6 +417,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
 
     log = FindingLog()
     counters: dict = {}
+    captured: list = []
     per_chunk = max(1, CHUNK_THREADS // tpb)
     budget = step_budget or DEFAULT_STEP_BUDGET
     lane_steps = 0
@@ -416,6 +425,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
                     log, counters, sanitize)
+        m.capture_pc, m.captured = capture_pc, captured
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -437,7 +447,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                 for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1])]
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
-                     per_pc={pc: dict(c) for pc, c in counters.items()})
+                     per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured)
 
 
 def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks):
