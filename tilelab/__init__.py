@@ -25,6 +25,9 @@ from .bench import bench
 from .profile import profile
 
 __version__ = "0.1.0"
+__all__ = ["backend", "device_arch", "compile_cuda", "kernel_from_file", "launch", "LaunchResult", "check",
+           "bench", "profile", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
+           "EmulatorError", "UnsupportedInstruction", "KernelFault", "CheckFailed"]
 
 _LAZY = {"banks": ("banks", None), "problems": ("problems", None)}
 

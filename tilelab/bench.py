@@ -10,8 +10,6 @@ and global sectors per request, instructions), labelled as counts.
 """
 from __future__ import annotations
 
-import sys
-import types
 
 from .backend import backend as current_backend
 from .errors import TilelabError
@@ -194,12 +192,3 @@ def _plot_emu(table, prob):
     ax2.set_title("totals per launch (count, log scale)")
     return fig
 
-
-class _CallableModule(types.ModuleType):
-    """``import tilelab.bench`` rebinds ``tilelab.bench`` to this module; keep ``tl.bench(...)`` working."""
-
-    def __call__(self, *args, **kwargs):
-        return bench(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

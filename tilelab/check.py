@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import sys
-import types
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -320,12 +319,3 @@ def sanitizer_findings(kernel, problem, sizes=None, *, block=None, shared: int |
         out += _run_once(kernel, prob, prob.size(size), seed, "emu", block, shared)[1].findings
     return out
 
-
-class _CallableModule(types.ModuleType):
-    """``import tilelab.check`` rebinds ``tilelab.check`` to this module; keep ``tl.check(...)`` working."""
-
-    def __call__(self, *args, **kwargs):
-        return check(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

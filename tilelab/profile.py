@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import inspect
 import sys
-import types
 
 import numpy as np
 
@@ -328,12 +327,3 @@ def _ncu_note(kernel, grid, block, args, shared, emu) -> str:
     return "ncu on the GPU (launch totals, emulator in brackets): " + ", ".join(
         f"{k} {ncu.get(k)} ({emu.get(k)})" for k in keys)
 
-
-class _CallableModule(types.ModuleType):
-    """``import tilelab.profile`` rebinds ``tilelab.profile`` to this module; keep ``tl.profile(...)`` working."""
-
-    def __call__(self, *args, **kwargs):
-        return profile(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

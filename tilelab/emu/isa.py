@@ -1045,7 +1045,6 @@ def h_vote(m, ins, idx, pc):
 
 
 def h_activemask(m, ins, idx, pc):
-    lanes = m.lanes(idx)
     row, ln, nrows = _warp_rows(m, idx)
     bits = np.zeros(nrows, dtype=np.uint64)
     np.bitwise_or.at(bits, row, np.uint64(1) << ln.astype(np.uint64))

@@ -177,7 +177,6 @@ def parse(ptx: str) -> Module:
     module_vars: list[Var] = []
 
     pos = 0
-    entry_re = re.compile(r"\.(?:visible\s+|weak\s+)?\.?(entry|func)\s+(?:\([^)]*\)\s*)?([\w$]+)\s*\(?", re.S)
     # Scan top-level: find each .entry header, then its {...} body.
     for m in re.finditer(r"(\.visible\s+|\.weak\s+)?\.(entry|func)\b", text):
         if m.start() < pos:
@@ -228,7 +227,6 @@ def _outside_bodies(text: str) -> str:
 def _parse_body(name: str, params: list, body: str) -> Function:
     fn = Function(name=name, params=params)
     cur_file, cur_line = 0, 0
-    pending_labels: list[str] = []
     for raw in body.split("\n"):
         for stmt in _statements(raw):
             s = stmt.strip()
