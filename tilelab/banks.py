@@ -463,7 +463,7 @@ def draw(analysis: Analysis, ax=None):
     from matplotlib.figure import Figure
     from matplotlib.patches import Rectangle
     if ax is None:
-        fig = Figure(figsize=(11, 3.4), dpi=90)
+        fig = Figure(figsize=(11, 3.4), dpi=72)
         ax = fig.add_subplot(111)
     a = analysis.access
     ax.set_xlim(-1, 32.5)
