@@ -656,6 +656,14 @@ def h_cvta(m, ins, idx, pc):
     write(m, ins.args[0], np.broadcast_to(r.astype(np.uint64).astype(DT[t]), (len(m.lanes(idx)),)), idx)
 
 
+def h_copysign(m, ins, idx, pc):
+    """copysign.f32 d, a, b: b's magnitude with a's sign (NVRTC 13 emits it for roundf, tanhf)."""
+    t = _type_of(ins)
+    a = read(m, ins.args[1], t, idx)
+    b = read(m, ins.args[2], t, idx)
+    write(m, ins.args[0], np.broadcast_to(np.copysign(b, a).astype(DT[t]), (len(m.lanes(idx)),)), idx)
+
+
 def h_minmax(m, ins, idx, pc):
     t = _type_of(ins)
     a = read(m, ins.args[1], t, idx)
@@ -1306,7 +1314,7 @@ HANDLERS = {
     "sub": _binary(lambda a, b: a - b, lambda a, b: a - b),
     "mul": h_mul, "mad": h_mad, "fma": h_fma, "div": h_div, "rem": h_rem,
     "min": h_minmax, "max": h_minmax,
-    "neg": _unary(lambda a, t: -a), "abs": _unary(lambda a, t: np.abs(a)),
+    "neg": _unary(lambda a, t: -a), "abs": _unary(lambda a, t: np.abs(a)), "copysign": h_copysign,
     "sqrt": _unary(lambda a, t: np.sqrt(a)),
     "rsqrt": _unary(lambda a, t: 1 / np.sqrt(a)),
     "rcp": _unary(lambda a, t: 1 / a),
