@@ -2,7 +2,9 @@
 
 Emulator tests (tests/test_emu_*.py) use:
   rng         a numpy Generator seeded from the test's node id: random inputs, reproducible runs
-  emu         compile and run CUDA on the PTX emulator (see ``EmuHelper``)
+  emu         compile and run CUDA on the PTX emulator (see ``EmuHelper``); parametrised over
+              every NVRTC major found (12 and 13 emit different PTX: NVRTC 13 uses copysign
+              for roundf, for example), so each emulator test runs once per compiler
 """
 from __future__ import annotations
 
@@ -25,9 +27,10 @@ def rng(request):
 
 
 @functools.lru_cache(maxsize=None)
-def _program(source: str, filename: str, first_line: int, options: tuple):
+def _program(source: str, filename: str, first_line: int, options: tuple, nvrtc=None):
     from tilelab import compile as tc
-    return tc.compile_cuda(source, filename=filename, first_line=first_line, options=options)
+    return tc.compile_cuda(source, filename=filename, first_line=first_line, options=options,
+                           nvrtc=nvrtc)
 
 
 class EmuHelper:
@@ -36,9 +39,12 @@ class EmuHelper:
     kernels_dir = KERNELS
     bad_dir = BAD_KERNELS
 
+    def __init__(self, nvrtc: int | None = None):
+        self.nvrtc = nvrtc                  # NVRTC major used to compile; None: the default
+
     def compile(self, source: str, name: str | None = None, *, filename: str = "test.cu",
                 first_line: int = 1, options=()):
-        return _program(source, filename, first_line, tuple(options)).kernel(name)
+        return _program(source, filename, first_line, tuple(options), self.nvrtc).kernel(name)
 
     def kernel(self, file: str, name: str | None = None):
         """A reference kernel from kernels/ (file name without directory)."""
@@ -72,12 +78,20 @@ class EmuHelper:
         return rows[0]
 
 
-@pytest.fixture(scope="session")
-def emu():
-    from tilelab import compile as tc
-    if not tc.available_nvrtc():
+def _nvrtc_majors():
+    try:
+        from tilelab import compile as tc
+        return sorted(tc.available_nvrtc())
+    except Exception:
+        return []
+
+
+@pytest.fixture(scope="session", params=_nvrtc_majors() or [None],
+                ids=lambda m: f"nvrtc{m}" if m else "no-nvrtc")
+def emu(request):
+    if request.param is None:
         pytest.skip("no NVRTC installed")
-    return EmuHelper()
+    return EmuHelper(request.param)
 
 
 # ---------------------------------------------------------------------------------------

@@ -197,9 +197,7 @@ def test_module_variables_work(emu, rng):
     assert count[0] == 64
 
 
-@pytest.mark.xfail(strict=True, reason="sinf of a large argument reads the __device__ table "
-                                       "__cudart_i2opi_f (module-scope globals are not modelled)")
-def test_sinf_large_arguments(emu, rng):
+def test_sinf_large_arguments(emu, rng, request):
     src = """\
 __global__ void bigSin(const float* x, float* out)
 {
@@ -207,6 +205,10 @@ __global__ void bigSin(const float* x, float* out)
 }
 """
     k = emu.compile(src, "bigSin", filename="bigsin.cu")
+    if "__cudart_i2opi_f" in k.program.ptx:      # NVRTC 12's sinf; NVRTC 13 inlines the table
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            "sinf of a large argument reads the __device__ table __cudart_i2opi_f "
+            "(module-scope globals are not modelled)")))
     x = (rng.uniform(1e5, 1e7, 32) * rng.choice([-1, 1], 32)).astype(np.float32)
     out = np.full(32, np.nan, np.float32)
     emu.run(k, 1, 32, x, out)
