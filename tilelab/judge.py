@@ -51,7 +51,9 @@ class Judge:
         self.refs: dict = {}
 
     def say(self, mark, name, earned, points, text):
-        self.lines.append(f"{mark} {name} ({_fmt(float(earned))}/{_fmt(float(points))}): {text}")
+        first, *rest = str(text).splitlines() or [""]
+        self.lines.append(f"{mark} {name} ({_fmt(float(earned))}/{_fmt(float(points))}): {first}")
+        self.lines += ["    " + line for line in rest]
 
     def run(self) -> dict:
         spec = self.spec
@@ -77,7 +79,7 @@ class Judge:
             try:
                 ok, text = getattr(self, "part_" + part["kind"])(part)
             except Exception as e:  # a crash in the learner's kernel is a failed part, with its message
-                ok, text = False, _message(e)
+                ok, text = False, str(e).strip() or type(e).__name__
             earned = points if ok else 0.0
             if ok:
                 self.earned.add(name)
@@ -106,20 +108,30 @@ class Judge:
         self.findings = findings
         if not ok:
             return False, text
+        some = "at the smaller ones" if len(runs) < len(sizes) * len(seeds) else "each"
         return True, (f"right on sizes {', '.join(_label(s) for s in sizes)}, with {len(seeds)} different "
-                      f"random inputs at the smaller ones ({len(runs)} runs)")
+                      f"random inputs {some}")
 
     def part_clean(self, part):
         findings = self.findings
         if self.engine.backend != "emu" or findings is None:
             # the sanitizer runs on the emulator on every backend (DESIGN §6)
-            findings = self.engine.sanitize(self.kernel, self.spec["problem"], sizes=part.get("sizes", [33, 100]),
+            findings = self.engine.sanitize(self.kernel, self.spec["problem"], sizes=part.get("sizes"),
                                             block=self.spec.get("block"), shared=self.spec.get("shared", 0))
         kinds = part.get("kinds")
-        bad = [f for f in findings if kinds is None or _kind(f) in kinds]
+        bad, seen = [], set()
+        for f in findings:  # the same finding comes back from every run: show each place once
+            key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
+            if (kinds is None or _kind(f) in kinds) and key not in seen:
+                seen.add(key)
+                bad.append(f)
         if bad:
-            more = f" (and {len(bad) - 3} more)" if len(bad) > 3 else ""
-            return False, "the emulator's sanitizer reports " + "; ".join(str(f) for f in bad[:3]) + more
+            lines = ["the emulator's sanitizer found:"]
+            for f in bad[:3]:
+                lines += ["  " + line for line in str(f).splitlines()]
+            if len(bad) > 3:
+                lines.append(f"  ... and {len(bad) - 3} more places")
+            return False, "\n".join(lines)
         return True, "no race, no out-of-bounds access, no other sanitizer finding"
 
     def _ratio(self, metric, N, reference):

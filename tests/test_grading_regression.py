@@ -1,0 +1,65 @@
+"""Grading regression through the judge (DESIGN §7): the solutions score the rubric's full marks,
+a fresh release scores zero, and every wrong submission in tests/submissions/corpus.toml scores
+exactly what the rubric gives for the parts it is expected to earn. One graded check is one judge
+process, as in autograde; the full nbgrader runs are in test_grading_autograde.py."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from grading import regression  # noqa: E402
+from grading.rubrics import all_rubrics  # noqa: E402
+
+CHECKS = [(a, c) for a, r in sorted(all_rubrics().items()) for c in r.checks
+          if a in ("00_start_here", "01_naive_matmul", "02_tiled_matmul")]
+IDS = [f"{a}/{c.grade_id}" for a, c in CHECKS]
+
+
+def _source(folder, a, check):
+    path = regression.notebook_path(folder, a, check.notebook)
+    if not path.exists():
+        pytest.skip(f"{path} does not exist yet")
+    return regression.kernel_source(regression.read_notebook(folder, a, check.notebook), check)
+
+
+@pytest.mark.parametrize("a,check", CHECKS, ids=IDS)
+def test_solution_scores_full_marks(a, check):
+    verdict = regression.judge_source(check, _source("solutions", a, check))
+    assert verdict["score"] == check.points, "\n".join(verdict["lines"])
+    assert verdict["max"] == check.points
+
+
+@pytest.mark.parametrize("a,check", CHECKS, ids=IDS)
+def test_fresh_release_scores_zero(a, check):
+    verdict = regression.judge_source(check, _source("exercises", a, check))
+    assert verdict["score"] == 0, "\n".join(verdict["lines"])
+
+
+@pytest.mark.parametrize("entry", regression.corpus(), ids=lambda e: e["name"].replace(" ", "_"))
+def test_wrong_submission_scores_what_the_rubric_says(entry):
+    assert regression.score_entry(entry) == entry["expected"]
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("a,check", CHECKS, ids=IDS)
+def test_solution_scores_full_marks_on_gpu(a, check):
+    """On the GPU the speed parts are timed (ratios in one process), and the sanitizer still runs."""
+    verdict = regression.judge_source(check, _source("solutions", a, check), backend="gpu")
+    assert verdict.get("backend") == "gpu"
+    assert verdict["score"] == check.points, "\n".join(verdict["lines"])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("entry", [e for e in regression.corpus() if "kernel" in e and e.get("gpu", True)],
+                         ids=lambda e: e["name"].replace(" ", "_"))
+def test_wrong_submission_scores_the_same_on_gpu(entry):
+    got = regression.score_entry(entry, backend="gpu")
+    if entry.get("racy"):
+        assert all(got[k] <= v for k, v in entry["expected"].items()), got
+    else:
+        assert got == entry["expected"]
