@@ -256,7 +256,7 @@ def draw_bars(groups: dict, *, ylabel: str, title: str, ref: str | None = None):
     """Grouped bars: {group: {label: value}} (e.g. size -> kernel -> GB/s), a line at ``ref``."""
     plt = _plt()
     labels = list(dict.fromkeys(k for g in groups.values() for k in g))
-    fig, ax = plt.subplots(figsize=(max(7, 1.6 * len(labels) * len(groups) / 2), 3.8))
+    fig, ax = plt.subplots(figsize=(min(11, 1.5 * len(labels) + 2), 3.8))
     w = 0.8 / len(groups)
     x = np.arange(len(labels))
     for i, (g, vals) in enumerate(groups.items()):
@@ -272,24 +272,35 @@ def draw_bars(groups: dict, *, ylabel: str, title: str, ref: str | None = None):
     plt.show()
 
 
-def draw_xor_permutation(n: int = 32):
-    """Where element (r, c) is stored with tile[r][c ^ r]: every row and every column of the
-    stored picture holds each logical column exactly once (a Latin square)."""
+def draw_xor_permutation(n: int = 32, col: int = 5, small: int = 8):
+    """Where the XOR swizzle puts things: in stored position (r, s) sits logical column s ^ r.
+
+    Left, a small ``small`` x ``small`` tile with the numbers written in; right, the full
+    ``n`` x ``n`` tile. The cells holding logical column ``col`` (what a warp reads going down
+    a column) are outlined: exactly one in every row and in every stored column.
+    """
     plt = _plt()
-    r, c = np.mgrid[0:n, 0:n]
-    stored = c ^ r                       # stored column of logical (r, c)
-    logical_at = np.empty_like(stored)   # which logical column sits at stored (r, s)
-    logical_at[r, stored] = c
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4.8))
-    im = axes[0].imshow(stored, cmap="twilight", interpolation="nearest")
-    axes[0].set_title("stored column of logical element (r, c): c ^ r", fontsize=9)
-    axes[0].set_xlabel("logical column c")
-    axes[0].set_ylabel("row r")
-    axes[1].imshow(logical_at % 32, cmap="twilight", interpolation="nearest")
-    axes[1].set_title("what sits in memory: logical column at stored (r, s)\n"
-                      "each colour once per row and once per column", fontsize=9)
-    axes[1].set_xlabel("stored column s (= bank, for a 32-float row)")
-    fig.colorbar(im, ax=axes, shrink=0.7, label="column index")
+    fig, axes = plt.subplots(1, 2, figsize=(10.5, 4.9), width_ratios=[1, 1.3])
+    for ax, m, fs in ((axes[0], small, 9), (axes[1], n, 0)):
+        r, st = np.mgrid[0:m, 0:m]
+        logical = st ^ r
+        if fs:
+            ax.imshow(logical, cmap="Set3", vmin=0, vmax=11, interpolation="nearest")
+        else:
+            ax.imshow(logical, cmap="twilight", vmin=0, vmax=n, interpolation="nearest")
+        for i in range(m):
+            for j in range(m):
+                if fs:
+                    ax.text(j, i, str(logical[i, j]), ha="center", va="center", fontsize=fs)
+                if logical[i, j] == col % m:
+                    ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fc="none", ec="black", lw=2))
+        ax.set_xlabel("stored column s" + (" (= bank)" if m == n else ""))
+        ax.set_ylabel("row r")
+        ax.set_title(f"{m} x {m}: the number in (r, s) is the logical column stored there, s ^ r;\n"
+                     f"boxed: logical column {col % m}, one per row and one per stored column", fontsize=9)
+    fig.suptitle("tile[r][c ^ r]: each row is a permutation of its own columns (XOR with r undoes "
+                 "itself), and one logical column is spread over every bank", fontsize=10)
+    fig.tight_layout()
     plt.show()
 
 

@@ -1375,7 +1375,7 @@ whose side is a multiple of 32. Yours must work for any size.
 """, gid="intro")
     b.code(EXERCISE_SETUP, gid="setup", nbgrader=_nbg("setup", locked=True))
     given_cell(b, "square_given", TRANSPOSE_SQUARE)
-    given_cell(b, "square_square", 'tl.check(transposeSquare32, "transpose", sizes=[(64, 64)], seeds=[0])', CHECK)
+    given_cell(b, "square_square", 'tl.check(transposeSquare32, "transpose", sizes=[(64, 64)], seeds=[0])')
     b.md("On a non-square size it fails (and the emulator catches its out-of-bounds accesses):",
          gid="square_note")
     given_cell(b, "square_fails", 'tl.check(transposeSquare32, "transpose", sizes=[(100, 37)], seeds=[0])', RAISES)
@@ -1439,7 +1439,7 @@ def execute(nb, path: Path, timeout: int):
     from nbclient import NotebookClient
     os.environ["TILELAB_BACKEND"] = "emu"          # committed outputs come from the emulator
     os.environ.setdefault("TILELAB_PROGRESS", "0")  # no progress-bar widgets in committed outputs
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False,
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False, record_timing=False,
                             resources={"metadata": {"path": str(path.parent)}})
     client.execute()
     return nb
