@@ -9,6 +9,7 @@ VENV     ?= .venv
 EXTRAS   ?= course
 PIP_ARGS ?=
 LAB_ARGS ?=
+WORK     ?= work
 PYTEST_ARGS ?=
 BIN      := $(VENV)/bin
 PY       := $(BIN)/python
@@ -38,7 +39,7 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 lab: $(STAMP)
-	$(PY) scripts/copy_exercises.py exercises work
+	$(PY) scripts/copy_exercises.py exercises $(WORK)
 	$(BIN)/jupyter lab lessons/00_start_here.ipynb $(LAB_ARGS)
 
 # nbval runs only where there are notebooks (a fresh course may have none yet).
