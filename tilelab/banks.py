@@ -29,7 +29,6 @@ address per lane, lanes ``8m .. 8m+7`` for matrix ``m`` (``num=`` 1, 2 or 4 matr
 from __future__ import annotations
 
 import io
-import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -268,88 +267,64 @@ def static_shared_bytes(kernel) -> int:
 
 
 # ---------------------------------------------------------------------------- kernel lines
-class _RequestRecorder:
-    """Keeps, per source line, the costliest warp request the emulator counted.
-
-    The emulator counts every shared request with ``metrics.shared_wavefronts``; while a
-    recorder is active, that name in ``tilelab.emu.isa`` is wrapped so the same call also
-    hands us the addresses. The counts themselves are untouched: the wrapper returns what the
-    rule returned.
-    """
-
-    def __init__(self):
-        self.worst: dict = {}   # (file, line, kind) -> (wavefronts, addr[32], active[32], nbytes, form)
-
-    def __enter__(self):
-        from .emu import isa
-        if getattr(isa, "shared_wavefronts", None) is not _rules.shared_wavefronts:
-            raise BankError("cannot record requests: tilelab.emu.isa no longer counts through "
-                            "metrics.shared_wavefronts")
-        self._isa = isa
-        rule = _rules.shared_wavefronts
-
-        def recording(addr, active, nbytes):
-            w = rule(addr, active, nbytes)
-            try:
-                frame = sys._getframe(1)
-                ins = frame.f_locals.get("ins")
-                store = bool(frame.f_locals.get("store", False))
-                if ins is not None and len(w):
-                    i = int(np.argmax(w))
-                    key = (ins.file, ins.line, "st" if store else "ld")
-                    old = self.worst.get(key)
-                    if old is None or w[i] > old[0]:
-                        self.worst[key] = (int(w[i]), np.array(addr[i], dtype=np.int64),
-                                           np.array(active[i], dtype=bool), int(nbytes), ins.form)
-            except Exception:  # recording is best effort; the count never depends on it
-                pass
-            return w
-
-        isa.shared_wavefronts = recording
-        return self
-
-    def __exit__(self, *exc):
-        self._isa.shared_wavefronts = _rules.shared_wavefronts
-        return False
-
-
-def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str = "ld", shared: int = 0,
-                result_out: list | None = None) -> Access:
+def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str = "ld", shared: int = 0) -> Access:
     """The costliest shared-memory request a line of ``kernel`` made, measured by the emulator.
 
     Runs ``kernel<<<grid, block, shared>>>(*args)`` on the emulator (arrays are updated as by
     :func:`tilelab.launch`). ``line`` is the source line (as the emulator's per-line metrics
     number it); ``None`` picks the line with the most wavefronts per request. ``kind`` is
-    ``"ld"`` or ``"st"``. The returned access carries the line's totals over the whole launch
-    in ``.extra`` (requests, wavefronts), and :func:`analyze` reports them.
+    ``"ld"`` (loads and ``ldmatrix``) or ``"st"``. The returned access carries the line's totals
+    over the whole launch in ``.extra`` (requests, wavefronts), and :func:`analyze` reports them.
+    The addresses come from the emulator's ``capture_pc`` hook, in a second run of the same
+    launch on copies of the arguments.
     """
-    from .launch import launch
+    import numpy as _np
+    from .emu import machine
+    from .gpu.spec import pack_args
+    from .launch import _copy_back
     if kind not in ("ld", "st"):
         raise BankError(f"kind must be 'ld' or 'st'; got {kind!r}")
-    with _RequestRecorder() as rec:
-        res = launch(kernel, grid, block, *args, shared=shared, backend="emu")
-    if result_out is not None:
-        result_out.append(res)
-    rows = [pl for pl in res.per_line if pl.get(f"shared_{kind}_requests")]
+    verb = "loads" if kind == "ld" else "stores"
+    fresh = [a.copy() if isinstance(a, _np.ndarray) else a for a in args]
+    packed = pack_args(kernel.name, kernel.params, args)
+    res = machine.run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
+    _copy_back(args, packed)
+    req, wfk = f"shared_{kind}_requests", f"shared_{kind}_wavefronts"
+    rows = [pl for pl in res.per_line if pl.get(req)]
     if not rows:
-        raise BankError(f"the kernel made no shared-memory {'loads' if kind == 'ld' else 'stores'}")
+        raise BankError(f"the kernel made no shared-memory {verb}")
     if line is None:
-        pl = max(rows, key=lambda p: p[f"shared_{kind}_wavefronts"] / p[f"shared_{kind}_requests"])
+        pl = max(rows, key=lambda p: p[wfk] / p[req])
     else:
         found = [p for p in rows if p["line"] == line]
         if not found:
             have = ", ".join(str(p["line"]) for p in rows)
-            raise BankError(f"line {line} made no shared {'loads' if kind == 'ld' else 'stores'}; lines that did: {have}")
+            raise BankError(f"line {line} made no shared {verb}; lines that did: {have}")
         pl = found[0]
-    cands = [(k, v) for k, v in rec.worst.items() if k[1] == pl["line"] and k[2] == kind]
-    if not cands:
-        raise BankError(f"no request was recorded for line {pl['line']}")
-    (_, ln, _), (w, addr, active, nbytes, form) = max(cands, key=lambda kv: kv[1][0])
-    width = "ldmatrix" if form.startswith("ldmatrix") else nbytes
-    acc = Access(addr=addr, active=active, width=width, unit="byte", elem_bytes=1,
-                 label=f"line {ln}: {pl.get('source', '').strip()}")
-    acc.extra.update(line=ln, source=pl.get("source", ""), requests=int(pl[f"shared_{kind}_requests"]),
-                     wavefronts=int(pl[f"shared_{kind}_wavefronts"]), kind=kind, form=form)
+    fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
+    pcs = [(pc, c) for pc, c in res.per_pc.items() if fn.instrs[pc].line == pl["line"] and c.get(req)]
+    if not pcs:
+        raise BankError(f"no instruction of line {pl['line']} made shared {verb}")
+    pc = max(pcs, key=lambda x: x[1][wfk] / x[1][req])[0]
+    again = pack_args(kernel.name, kernel.params, fresh)
+    cap = machine.run(kernel, grid, block, again.values, shared_bytes=shared, sanitize=False, capture_pc=pc)
+    best = None
+    for c in cap.captured:
+        if not len(c["addr"]):
+            continue
+        w = _rules.shared_wavefronts(c["addr"], c["active"], c["nbytes"])
+        i = int(_np.argmax(w))
+        if best is None or w[i] > best[0]:
+            best = (int(w[i]), c["addr"][i], c["active"][i], int(c["nbytes"]))
+    if best is None:
+        raise BankError(f"the emulator captured no request of line {pl['line']}")
+    _, addr, active, nbytes = best
+    ins = fn.instrs[pc]
+    width = "ldmatrix" if ins.op == "ldmatrix" else nbytes
+    acc = Access(addr=_np.asarray(addr, dtype=_np.int64), active=_np.asarray(active, dtype=bool), width=width,
+                 unit="byte", elem_bytes=1, label=f"line {pl['line']}: {pl.get('source', '').strip()}")
+    acc.extra.update(line=pl["line"], source=pl.get("source", ""), requests=int(pl[req]),
+                     wavefronts=int(pl[wfk]), kind=kind, form=ins.form)
     return acc
 
 
