@@ -298,10 +298,6 @@ __global__ void barReduce(const int* p, int* out)
 """
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bar.red.popc/and/or (__syncthreads_count/_and/_or) is scheduled as a plain barrier and "
-    "its destination register is never written: every thread gets 0 (machine.py treats any "
-    "'bar' without .warp as bar.sync)"))
 def test_syncthreads_count_and_or(emu, rng):
     k = emu.compile(BAR_RED_SRC, "barReduce", filename="barred.cu")
     p = (rng.random(3 * 64) < 0.4).astype(np.int32)

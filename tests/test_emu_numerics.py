@@ -273,10 +273,6 @@ def test_fma64_cases_are_traps(rng):
     assert sum(x * y + z != e for x, y, z, e in zip(a, b, c, exact)) > 50
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "numerics.fma_f64 computes a*b + c in float64 (two roundings), so fma.rn.f64 is wrong "
-    "whenever the product's rounding lands on a midpoint; a double kernel's a*b+c contracts "
-    "to fma.rn.f64. Needs an exact product (Dekker TwoProduct) and one correct rounding."))
 def test_fma_f64_rounds_once(emu, rng):
     a, b, c = fma64_cases(rng)
     n = len(a)

@@ -17,6 +17,7 @@ sanitizers in ``sanitize.py``.
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -112,6 +113,10 @@ class Machine:
         self.special["%lanemask_gt"] = ~self.special["%lanemask_le"]
         self.special["%lanemask_ge"] = ~self.special["%lanemask_lt"]
         self.regs: dict[str, np.ndarray] = {}
+        for ins in fn.instrs:
+            if ins.op == "call":
+                isa.unsupported(self, ins, "a call to a function that was not inlined (__noinline__, recursion "
+                                           "or a library call); mark the device function __forceinline__")
 
         # shared memory layout: static declarations in order, then dynamic
         layout, off, dyn_align = {}, 0, 16
@@ -151,6 +156,7 @@ class Machine:
         self.alive = np.ones(T, dtype=bool)
         self.waiting = np.zeros(T, dtype=bool)
         self.arrival_alive = np.zeros(T, dtype=bool)
+        self.bar_pred = np.zeros(T, dtype=bool)          # votes of bar.red
         self.block_waiting = np.zeros(self.nblocks, dtype=bool)
         self.lane_steps = 0
         self.capture_pc, self.captured = None, []
@@ -172,7 +178,9 @@ class Machine:
         file, line = self.where(ins)
         src = self.source_lines.get(line, "") if line else ""
         # one finding per (kind, source line): an unrolled loop repeats a line many times
-        self.log.add((kind, file, line if line else id(ins), detail.split(" ", 1)[0]) + tuple(key_extra),
+        alloc = re.search(r"`(\w+)`", detail)       # one out-of-bounds finding per array on a line
+        self.log.add((kind, file, line if line else id(ins), detail.split(" ", 1)[0],
+                      alloc.group(1) if alloc else None) + tuple(key_extra),
                      lambda: Finding(kind, file, line, thread, block,
                                      None if address is None else int(address), detail, source=src),
                      count)
@@ -274,9 +282,12 @@ class Machine:
                     if idx is False:
                         return
                     continue
-                else:  # bar.sync / barrier.sync
+                else:  # bar.sync / barrier.sync / bar.red (__syncthreads_count/and/or)
                     lanes = self.lanes(idx)
                     self.pc[lanes] = gpc
+                    if "red" in ins.mods:
+                        self.bar_pred[lanes] = np.broadcast_to(isa.read(self, ins.args[2], "pred", idx),
+                                                               (len(lanes),))
                     self._arrive(lanes)
                     idx, gpc, others_min = self._regroup()
                     if idx is False:
@@ -354,6 +365,7 @@ class Machine:
                 self.finding("barrier_divergence", ins, t, None, detail)
         # release: everyone past their barrier, new epoch for the race detector
         idx = np.flatnonzero(w)
+        self._reduce_votes(idx)
         self.pc[idx] += 1
         self.epoch[idx] += 1
         self.epochs_changed()
@@ -362,6 +374,24 @@ class Machine:
         self.waiting[:] = False
         self.block_waiting[:] = False
         self.arrival_alive[:] = False
+
+    def _reduce_votes(self, idx):
+        """bar.red.popc/and/or: every waiting thread gets its block's count/and/or of the votes."""
+        for pc in np.unique(self.pc[idx]):
+            ins = self.fn.instrs[int(pc)]
+            if "red" not in ins.mods:
+                continue
+            lanes = idx[self.pc[idx] == pc]
+            blk = self.block_local[lanes]
+            votes = np.bincount(blk, weights=self.bar_pred[lanes], minlength=self.nblocks)[blk]
+            total = np.bincount(blk, minlength=self.nblocks)[blk]
+            if "popc" in ins.mods:
+                val = votes.astype(np.uint32)
+            elif "and" in ins.mods:
+                val = votes == total
+            else:
+                val = votes > 0
+            isa.write(self, ins.args[0], val, lanes)
 
     def _hang(self, ins, idx, budget):
         lanes = self.lanes(idx)
@@ -410,9 +440,11 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks)
         if total > MAX_THREADS or est is None or est > MAX_SECONDS:
             when = f"about {est:,.0f} s" if est is not None else "a very long time"
+            why = (f"more than the emulator's {MAX_THREADS:,}-thread limit; timing one block says it would "
+                   f"take {when}" if total > MAX_THREADS else
+                   f"timing one block says it would take {when}, over the {MAX_SECONDS} s limit")
             raise LaunchTooLarge(
-                f"{total:,} threads ({nblocks:,} blocks of {tpb}) is too big for the CPU emulator: timing one "
-                f"block says it would take {when} (the limit is {MAX_SECONDS} s and {MAX_THREADS:,} threads).\n"
+                f"{total:,} threads ({nblocks:,} blocks of {tpb}) is too big for the CPU emulator: {why}.\n"
                 f"  Use a smaller size on the emulator (the course's emu sizes stop at N = 256), or run on a GPU.")
 
     log = FindingLog()

@@ -46,13 +46,41 @@ def _fma_slow(p, c):
     return bits.view(np.float64).astype(np.float32)
 
 
+def _two_sum(a, b):
+    s = a + b
+    bp = s - a
+    return s, (a - (s - bp)) + (b - bp)
+
+
+def _split(a):
+    t = a * 134217729.0                 # 2^27 + 1 (Veltkamp)
+    hi = t - (t - a)
+    return hi, a - hi
+
+
 def fma_f64(a, b, c) -> np.ndarray:
-    """Best effort double FMA (exact when the product fits 53 bits)."""
+    """Double FMA rounded once (Boldo & Melquiond: exact product, then round-to-odd)."""
     a = np.asarray(a, np.float64)
     b = np.asarray(b, np.float64)
     c = np.asarray(c, np.float64)
     with np.errstate(all="ignore"):
-        return a * b + c
+        naive = a * b + c
+        uh = a * b
+        ah, al = _split(a)
+        bh, bl = _split(b)
+        ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl      # Dekker: a*b = uh + ul exactly
+        th, tl = _two_sum(c, uh)
+        v, err = _two_sum(tl, ul)
+        bits = np.atleast_1d(v).view(np.int64).copy()
+        vv = np.atleast_1d(v)
+        odd_fix = (np.atleast_1d(err) != 0) & ((bits & 1) == 0) & (vv != 0) & np.isfinite(vv)
+        toward = np.sign(np.atleast_1d(err)) * np.sign(vv) > 0
+        bits = np.where(odd_fix, bits + np.where(toward, 1, -1), bits)
+        v_odd = bits.view(np.float64).reshape(np.shape(v))
+        r = th + v_odd
+        ok = np.isfinite(r) & np.isfinite(uh) & (np.abs(uh) < 2.0 ** 995) & (np.abs(np.asarray(a)) < 2.0 ** 995) \
+            & (np.abs(np.asarray(b)) < 2.0 ** 995)
+        return np.where(ok, r, naive)
 
 
 def f16_bits_to_f32(bits) -> np.ndarray:
