@@ -247,7 +247,8 @@ def draw_stride(predicted: dict, *, emulator: dict | None = None, recorded: dict
     ax.set_ylabel("cost (log scale)")
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(fontsize=8, loc="upper left")
-    ax.set_title("shared-memory load cost against stride: the cost is gcd(stride, 32)", fontsize=10)
+    ax.set_title("shared-memory load cost against stride: gcd(stride, 32) for stride >= 1 "
+                 "(stride 0 is a broadcast)", fontsize=10)
     fig.tight_layout()
     plt.show()
 
