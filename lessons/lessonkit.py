@@ -337,13 +337,16 @@ def draw_curves(curves: dict, *, xlabel: str, ylabel: str, title: str = "", logx
         xs = sorted(pts)
         ax.plot(xs, [pts[x] for x in xs], "o-", label=lab)
     if logx:
+        from matplotlib.ticker import ScalarFormatter
         ax.set_xscale("log", base=2)
+        ax.xaxis.set_major_formatter(ScalarFormatter())
+        ax.set_xticks(sorted({x for pts in curves.values() for x in pts}))
     if logy:
         ax.set_yscale("log")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="best", framealpha=0.9)
     if title:
         ax.set_title(title, fontsize=10)
     fig.tight_layout()

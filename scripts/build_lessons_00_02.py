@@ -106,7 +106,8 @@ def rubric_table(assignment: str) -> str:
 
 def _what(c, p) -> str:
     kind = p.get("kind", p["name"])
-    need = f" (only once {', '.join(p['requires'])} is earned)" if p.get("requires") else ""
+    req = p.get("requires") or []
+    need = (f" (only once {' and '.join(req)} {'is' if len(req) == 1 else 'are'} earned)" if req else "")
     if kind == "correct":
         emu = ", ".join(map(str, p.get("sizes", {}).get("emu", [])))
         return (f"right results for sizes {emu} on the emulator (more on a GPU), "
@@ -586,11 +587,11 @@ In `matmulNaive`, `col` follows `threadIdx.x`. At step `k` the 32 threads of war
   threads that share each one;
 - `B[k][col]` for 16 consecutive columns: 64 contiguous bytes.
 
-Swap the two lines and `row` follows `threadIdx.x` instead (`matmulNaiveUncoalesced`). Now
+Swap the two index lines and `row` follows `threadIdx.x` instead (`matmulNaiveUncoalesced`). Now
 warp 0 covers 16 rows and 2 columns: its 16 reads of `A[row][k]` are a whole row of `A`
-(`4N` bytes) apart from each other. The picture shows both for `N = 32`. Global memory is
-served in **32-byte sectors** (8 floats, the grey stripes), and every distinct sector a warp
-touches costs a transaction.
+(`4N` bytes) apart from each other. Global memory is served in **32-byte sectors** (8 floats),
+and every distinct sector a warp touches costs a transaction. The picture shows both mappings
+for `N = 32`, with the sectors each load touches boxed in red.
 """)
     b.code("draw_thread_map(N=32, block=(16, 16), k=5)")
     b.md("""
@@ -711,8 +712,10 @@ print(f"if every value came from DRAM exactly once: 2N³ FLOPs / (3 · 4N² B) =
 The naive kernel sits **above** its own roof, about five times over. It does not break physics:
 it means most of its 2N³ loads never reach DRAM. Each value of `A` and `B` is read by many
 threads at about the same time, and the L1 and L2 caches serve the repeats. The uncoalesced
-kernel drags 16 sectors through the caches for every 16 floats it uses, and ends up near the
-roof.
+kernel drags 16 sectors through the caches for every 16 floats of `A` it uses, and ends up
+near the roof. (Its time ratio to the naive kernel is not its sector ratio: time also depends
+on how the caches and DRAM cope with scattered sectors, which the emulator does not model. It
+counts what each warp asks for, exactly.)
 
 The dotted line is the real opportunity: with every value read from DRAM once, the intensity is
 `N/6`, far to the right, under the flat compute roof. Caches recover part of that by luck.
@@ -1073,7 +1076,7 @@ for name, m in rows.items():
 """, CHECK)
     b.code("""
 draw_bars({k: m["global_ld_sectors"] for k, m in rows.items()}, ylabel="global load sectors", fmt="{:,}",
-          log=True, title=f"N = {N}: global load sectors (emulator counts)")
+          title=f"N = {N}: global load sectors (emulator counts)")
 """)
     b.md("""
 Global sectors halve each time TILE doubles, as `2N³/TILE` says. Shared-memory load requests
@@ -1301,9 +1304,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("only", nargs="*", help="notebook name prefixes (00, 01_naive, ...)")
     ap.add_argument("--no-execute", action="store_true", help="write without running (no outputs)")
+    ap.add_argument("--lessons-only", action="store_true", help="only lessons/, not the solution notebooks")
     ap.add_argument("--timeout", type=int, default=600, help="per-cell timeout when executing (s)")
     args = ap.parse_args(argv)
     for path, make in targets(args.only):
+        if args.lessons_only and path.parent.name != "lessons":
+            continue
         nb = make().notebook()
         nbformat.validate(nb)
         t0 = time.monotonic()
