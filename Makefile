@@ -15,6 +15,11 @@ BIN      := $(VENV)/bin
 PY       := $(BIN)/python
 comma    := ,
 STAMP    := $(VENV)/.tilelab-$(subst $(comma),-,$(EXTRAS)).stamp
+# NO_INSTALL=1 PY=python3: use an interpreter as it is (a machine with no registry, such as the
+# GPU host, where the wheels of .whl/ are on PYTHONPATH: see scripts/prepare_device_wheels.sh).
+ifeq ($(NO_INSTALL),1)
+STAMP    :=
+endif
 NBVAL    := --nbval-lax --nbval-current-env
 # A wheelhouse in .whl/ (machines with no registry, such as the GPU host) is used when present.
 WHEELHOUSE := $(if $(wildcard .whl/*.whl),--find-links .whl,)

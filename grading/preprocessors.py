@@ -154,7 +154,29 @@ def _limits(memory_bytes: int):
     return apply
 
 
-def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sys.executable) -> dict:
+_BOOT = "import sys; sys.path.insert(0, sys.argv.pop(1)); from tilelab.judge import main; sys.exit(main())"
+_judge_commands: dict = {}
+
+
+def judge_command(python: str) -> list:
+    """``python -I -m tilelab.judge`` when that imports this repository's tilelab (the usual
+    editable install); otherwise the same isolated interpreter told where the repository is
+    (a machine where tilelab is only on PYTHONPATH, which ``-I`` ignores: the GPU host)."""
+    if python not in _judge_commands:
+        want = str(REPO_ROOT / "tilelab" / "__init__.py")
+        try:
+            r = subprocess.run([python, "-I", "-c", "import tilelab; print(tilelab.__file__)"], cwd=tempfile.gettempdir(),
+                               capture_output=True, text=True, timeout=60, env={"PATH": os.environ.get("PATH", "")})
+            installed = r.returncode == 0 and os.path.realpath(r.stdout.strip()) == os.path.realpath(want)
+        except (OSError, subprocess.TimeoutExpired):
+            installed = False
+        _judge_commands[python] = ([python, "-I", "-m", "tilelab.judge"] if installed
+                                   else [python, "-I", "-c", _BOOT, str(REPO_ROOT)])
+    return _judge_commands[python]
+
+
+def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sys.executable,
+              command: list | None = None) -> dict:
     """Run ``python -I -m tilelab.judge`` on ``spec`` in a fresh process group; return its verdict.
 
     A timeout kills the whole group and scores 0; so does a crash. The verdict is
@@ -173,7 +195,7 @@ def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sy
         with open(path, "w") as f:
             json.dump(spec, f)
         t0 = time.monotonic()
-        proc = subprocess.Popen([python, "-I", "-m", "tilelab.judge", path], cwd=tmp, env=env,
+        proc = subprocess.Popen((command or judge_command(python)) + [path], cwd=tmp, env=env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 start_new_session=True, preexec_fn=_limits(memory_bytes))
         try:

@@ -26,9 +26,17 @@ def nbgrader() -> list[str]:
 
 
 def nbgrader_env() -> dict:
-    """The environment with this Python's bin/ first on PATH: nbgrader runs `alembic` from PATH."""
+    """The environment with this Python's bin/ first on PATH: nbgrader runs `alembic` from PATH.
+    (Where the wheels were installed with ``pip --target DIR``, their scripts are in DIR/bin.)"""
+    import importlib.util
+    dirs = [str(Path(sys.executable).parent)]
+    spec = importlib.util.find_spec("alembic")
+    if spec and spec.origin:
+        bin_dir = Path(spec.origin).parent.parent / "bin"
+        if (bin_dir / "alembic").exists():
+            dirs.append(str(bin_dir))
     env = dict(os.environ)
-    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    env["PATH"] = os.pathsep.join(dirs + [env.get("PATH", "")])
     return env
 
 
@@ -40,14 +48,17 @@ def release(names, *, to=None, db=None, quiet=False) -> None:
         extra.append(f"--CourseDirectory.db_url={db}")
     if quiet:
         extra.append("--log-level=WARN")
-    for name in names:
+    names = list(names)
+    # one nbgrader process for the whole course when that is what is asked (its start-up is most of the time)
+    batches = ["*"] if names and sorted(names) == assignments() else names
+    for name in batches:
         cmd = nbgrader() + ["generate_assignment", name, "--force"] + extra
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=nbgrader_env())
         if r.returncode != 0 or "[ERROR]" in r.stderr:
             sys.stderr.write(r.stdout + r.stderr)
             raise SystemExit(f"release of {name} failed")
         if not quiet:
-            print(f"released {name} -> {Path(to) if to else 'exercises'}/{name}")
+            print(f"released {', '.join(names) if name == '*' else name} -> {Path(to) if to else 'exercises'}/")
 
 
 def main(argv=None) -> int:

@@ -116,7 +116,7 @@ def test_judge_timeout_kills_the_whole_process_group(tmp_path):
         time.sleep(600)
     """)
     t0 = time.monotonic()
-    v = run_judge({"points": 3, "parts": []}, timeout=3, memory_bytes=0, python=fake)
+    v = run_judge({"points": 3, "parts": []}, timeout=3, memory_bytes=0, command=[fake])
     assert time.monotonic() - t0 < 30
     assert v["score"] == 0 and "did not finish" in v["lines"][0]
     pid = int(pidfile.read_text())
@@ -140,13 +140,13 @@ def test_judge_memory_limit(tmp_path):
         x = bytearray(3 << 30)   # over the 1 GiB limit below
         print('{"score": 3, "max": 3, "lines": ["should not get here"]}')
     """)
-    v = run_judge({"points": 3, "parts": []}, timeout=60, memory_bytes=1 << 30, python=fake)
+    v = run_judge({"points": 3, "parts": []}, timeout=60, memory_bytes=1 << 30, command=[fake])
     assert v["score"] == 0
 
 
 def test_judge_crash_scores_zero(tmp_path):
     fake = _fake_python(tmp_path, "import sys; sys.stderr.write('boom\\n'); sys.exit(3)")
-    v = run_judge({"points": 3, "parts": []}, timeout=60, memory_bytes=0, python=fake)
+    v = run_judge({"points": 3, "parts": []}, timeout=60, memory_bytes=0, command=[fake])
     assert v["score"] == 0 and any("boom" in line for line in v["lines"])
 
 
@@ -157,7 +157,7 @@ def test_judge_environment_is_minimal(tmp_path):
     """)
     os.environ["TILELAB_SECRET_FOR_TEST"] = "x"
     try:
-        v = run_judge({"points": 3, "parts": [], "backend": "emu"}, timeout=60, memory_bytes=0, python=fake)
+        v = run_judge({"points": 3, "parts": [], "backend": "emu"}, timeout=60, memory_bytes=0, command=[fake])
     finally:
         del os.environ["TILELAB_SECRET_FOR_TEST"]
     import json
@@ -166,7 +166,12 @@ def test_judge_environment_is_minimal(tmp_path):
     assert set(env) <= {"PATH", "HOME", "LANG", "TILELAB_BACKEND", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES",
                         "CUDA_PATH", "CUDA_HOME", "LC_CTYPE"}
     assert "tilelab-judge-" in v["lines"][1]
-    assert v["lines"][2].startswith("-I -m tilelab.judge ")
+    assert v["lines"][2].endswith("spec.json")
+
+
+def test_judge_runs_isolated_on_this_repository():
+    from grading.preprocessors import judge_command
+    assert judge_command(sys.executable)[:4] == [sys.executable, "-I", "-m", "tilelab.judge"]
 
 
 def test_judge_refuses_local_includes():
