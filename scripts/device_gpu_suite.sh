@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# One call on the lent GPU machine (no registry): install the carried wheels (made by
+# scripts/prepare_device_wheels.sh), run `make test-gpu` (the whole suite with
+# TILELAB_BACKEND=gpu, nbval over solutions/, an autograde) and the fidelity bench.
+# Logs and result files go to $OUT (the device tool brings that folder back).
+#   device run:  carry .whl; command: bash scripts/device_gpu_suite.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/tilelab-gpu-out}; mkdir -p "$OUT"
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
+  || { echo "wheel install failed"; exit 2; }
+export PYTHONPATH=/tmp/site:$PWD PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
+rc=0
+# test-gpu without a venv: the machine's python3 with the carried wheels
+timeout 420 make test-gpu PY=python3 BIN=/tmp/site/bin STAMP= PYTEST_ARGS="-q -p no:cacheprovider -x" \
+  > "$OUT/test-gpu.log" 2>&1 || rc=$?
+echo "make test-gpu exit $rc" | tee -a "$OUT/test-gpu.log"
+tail -n 25 "$OUT/test-gpu.log"
+timeout 150 python3 bench/fidelity.py > "$OUT/fidelity.log" 2>&1; echo "fidelity exit $?" >> "$OUT/fidelity.log"
+cat "$OUT/fidelity.log" | tail -n 25
+cp bench/results/fidelity-*.json "$OUT/" 2>/dev/null
+exit $rc
