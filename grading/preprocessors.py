@@ -91,7 +91,7 @@ class SafeExecute(Execute):
         NotebookClient.__init__(self, nb, km)
         self.reset_execution_trackers()
         self._check_assign_resources(resources)
-        failure = None
+        failure, index = None, 0
         try:
             with self.setup_kernel():
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
@@ -103,10 +103,15 @@ class SafeExecute(Execute):
                     except (CellTimeoutError, DeadKernelError) as e:
                         failure = (index, e)
                         break
+                else:
+                    index = len(self.nb.cells)
         except (CellTimeoutError, DeadKernelError, RuntimeError) as e:
-            # kernel start-up or shutdown failed; fail whatever has not run yet
-            if failure is None:
-                failure = (0, e)
+            # the kernel did not start, or died between cells: fail whatever has not run;
+            # a failed shutdown after the last cell changes nothing
+            if failure is None and index < len(self.nb.cells):
+                failure = (index, e)
+            else:
+                self.log.warning("kernel shutdown: %s", e)
         if failure is not None:
             self._fail_from(failure[0], failure[1])
         self.set_widgets_metadata()
@@ -116,9 +121,12 @@ class SafeExecute(Execute):
         if isinstance(exc, CellTimeoutError):
             why = f"this cell did not finish within {self.timeout} s, so the notebook was stopped here"
             ename = "CellTimeoutError"
-        else:
+        elif isinstance(exc, DeadKernelError):
             why = "the Python kernel died while running this cell, so the notebook was stopped here"
             ename = "DeadKernelError"
+        else:
+            why = f"the Python kernel could not run this cell ({exc}), so the notebook was stopped here"
+            ename = "KernelError"
         self.log.warning("cell %d: %s (%s)", index, why, exc)
         for i, cell in enumerate(self.nb.cells):
             if cell.cell_type != "code" or i < index:

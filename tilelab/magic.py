@@ -91,14 +91,13 @@ def autograding() -> bool:
     return os.environ.get("NBGRADER_EXECUTION") == "autograde"
 
 
-def cuda(line: str, cell: str, local_ns=None):
+def cuda(line: str, cell: str):
     """Body of the ``%%cuda NAME`` magic: compile ``cell`` and bind the kernel to NAME."""
     from IPython import get_ipython
     name = line.strip().split()[0] if line.strip() else ""
     if not _IDENT.match(name):
         raise TilelabError("usage: %%cuda NAME  (NAME is a Python identifier; the cell's kernel is bound to it)")
-    ip = get_ipython()
-    ns = ip.user_ns if ip is not None else (local_ns if local_ns is not None else {})
+    ns = get_ipython().user_ns
     if autograding():
         ns[name] = NotCompiledDuringGrading(name)
         return None
@@ -117,13 +116,3 @@ def load_ipython_extension(ipython):
     ipython.register_magic_function(cuda, magic_kind="cell", magic_name="cuda")
     _registered.add(id(ipython))
 
-
-def register_if_ipython() -> None:
-    """Register the magic in the running IPython shell, if there is one (called by ``import tilelab``)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return
-    ip = get_ipython()
-    if ip is not None:
-        load_ipython_extension(ip)
