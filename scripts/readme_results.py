@@ -1,0 +1,121 @@
+"""Draw the README's pictures and print its results table, from bench/results/ only.
+
+    python scripts/readme_results.py        # writes docs/img/*.png, prints the Markdown table
+
+Nothing here is typed in by hand: every figure comes from a recorded JSON file
+(GPU, driver, date and command are in each file), and the bank picture is drawn by
+tilelab.banks from the same rules the emulator uses.
+"""
+from __future__ import annotations
+
+import glob
+import json
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+IMG = ROOT / "docs" / "img"
+
+
+def latest(name: str) -> tuple[dict, str]:
+    files = sorted(glob.glob(str(ROOT / "bench" / "results" / f"{name}-*.json")))
+    if not files:
+        raise SystemExit(f"no bench/results/{name}-*.json: run the benchmark first")
+    return json.loads(Path(files[-1]).read_text()), Path(files[-1]).name
+
+
+def med(d, size, label):
+    return d["sizes"][str(size)]["stats"][label]["median_s"]
+
+
+def matmul_rows():
+    d, f = latest("gpu_matmul")
+    rows = []
+    for n in (1024, 2048, 4096):
+        fl = d["sizes"][str(n)]["flops"]
+        t = {k: fl / med(d, n, k) / 1e12 for k in ("naive", "uncoalesced", "tiled16", "tiled32", "cublas")}
+        rows.append((n, t))
+    return d, f, rows
+
+
+def transpose_rows():
+    d, f = latest("gpu_transpose")
+    rows = []
+    for n in (4096, 8192, 16384):
+        b = d["sizes"][str(n)]["bytes_moved"]
+        bw = {k: b / med(d, n, k) / 1e9 for k in ("naive", "shared32", "padded33", "swizzled",
+                                                  "copy_same_geometry", "copy_float4")}
+        rows.append((n, bw))
+    return d, f, rows
+
+
+def mma_row():
+    d, f = latest("gpu_mma")
+    n = max(int(k) for k in d["sizes"])
+    fl = d["sizes"][str(n)]["flops"]
+    t = {k: fl / med(d, n, k) / 1e12 for k in d["sizes"][str(n)]["stats"]}
+    return d, f, n, t
+
+
+def table() -> str:
+    dm, fm, mrows = matmul_rows()
+    dt, ft, trows = transpose_rows()
+    dx, fx, nx, tx = mma_row()
+    out = [f"Measured on an {dm['gpu']} (driver {dm['driver']}, {dm['date'][:10]}); every number comes from the "
+           f"JSON file named under its table, which also holds the command, commit and raw samples.", "",
+           "**Matmul, TFLOP/s** (fp32)", "",
+           "| N | naive | uncoalesced | tiled 16 | tiled 32 | cuBLAS | tiled32 ÷ naive |", "|---|---|---|---|---|---|---|"]
+    for n, t in mrows:
+        out.append(f"| {n} | {t['naive']:.2f} | {t['uncoalesced']:.2f} | {t['tiled16']:.2f} | {t['tiled32']:.2f} | "
+                   f"{t['cublas']:.1f} | {t['tiled32'] / t['naive']:.2f}× |")
+    out += ["", f"`bench/results/{fm}`", "", "**Transpose, GB/s read + write**", "",
+            "| size | naive | [32][32] | [32][33] | `c ^ r` | copy (same geometry) | float4 copy | padded ÷ unpadded |",
+            "|---|---|---|---|---|---|---|---|"]
+    for n, b in trows:
+        out.append(f"| {n}² | {b['naive']:.0f} | {b['shared32']:.0f} | {b['padded33']:.0f} | {b['swizzled']:.0f} | "
+                   f"{b['copy_same_geometry']:.0f} | {b['copy_float4']:.0f} | {b['padded33'] / b['shared32']:.2f}× |")
+    sw = tx.get("swizzled")
+    pl = tx.get("plain")
+    out += ["", f"`bench/results/{ft}`", "",
+            f"**Tensor cores** (`ldmatrix` + `mma.sync` m16n8k16, 64×64×64 block tile, {nx}³): plain {pl:.1f}, "
+            f"`Swizzle<3,3,3>` {sw:.1f} TFLOP/s, **{sw / pl:.2f}×**" +
+            (f"; cuBLAS {tx['cublas']:.0f}" if "cublas" in tx else "") + f". `bench/results/{fx}`"]
+    return "\n".join(out)
+
+
+def bank_picture():
+    """The course in one picture: a [32][32] column read (32-way) above a [32][33] one (free)."""
+    from tilelab import banks
+    for pad, name in ((0, "banks-32x32.png"), (1, "banks-32x33.png")):
+        pic = banks.show(banks.tile(32, 32, pad, index=lambda lane: (lane, 0)))
+        (IMG / name).write_bytes(pic.png())
+
+
+def speedup_picture():
+    _, _, mrows = matmul_rows()
+    _, _, trows = transpose_rows()
+    _, _, nx, tx = mma_row()
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    labels = ["tiled ÷ naive\nmatmul 4096", "padded ÷ [32][32]\ntranspose 16384²", "swizzled ÷ plain\nmma 8192³"]
+    vals = [mrows[-1][1]["tiled32"] / mrows[-1][1]["naive"], trows[-1][1]["padded33"] / trows[-1][1]["shared32"],
+            tx["swizzled"] / tx["plain"]]
+    ax.bar(labels, vals, color=["#4c72b0", "#55a868", "#c44e52"])
+    for i, v in enumerate(vals):
+        ax.text(i, v + 0.05, f"{v:.2f}×", ha="center")
+    ax.set_ylabel("speed-up, same process")
+    ax.set_title("Measured on an H200 (bench/results/)")
+    fig.tight_layout()
+    fig.savefig(IMG / "speedups.png", dpi=90)
+
+
+if __name__ == "__main__":
+    IMG.mkdir(parents=True, exist_ok=True)
+    bank_picture()
+    speedup_picture()
+    print(table())
