@@ -192,7 +192,10 @@ def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sy
     """
     maximum = spec.get("points", 0)
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-           "HOME": os.environ.get("HOME", "/tmp"), "LANG": "C.UTF-8"}
+           "HOME": os.environ.get("HOME", "/tmp"), "LANG": "C.UTF-8",
+           # BLAS thread pools reserve address space per thread: on a many-core host they
+           # would eat the memory limit before the kernel runs
+           "OPENBLAS_NUM_THREADS": "4", "OMP_NUM_THREADS": "4", "MKL_NUM_THREADS": "4"}
     for key in ("TILELAB_BACKEND", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_PATH", "CUDA_HOME"):
         if os.environ.get(key):
             env[key] = os.environ[key]
