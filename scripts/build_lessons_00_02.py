@@ -324,14 +324,14 @@ Each finding is one line of facts, then the source line it points at:
 - **where** in your code: the cell and its line;
 - **who**: the first thread and block that did it (block 3, thread 232: 3 × 256 + 232 = 1000);
 - **which memory**: the byte offset into the array, the array's size, and the element;
-- **how often**: the count in brackets adds up every access of this kind that the line made,
-  over all threads (here the 24 threads past the end, each with its reads and its write).
+- **how often**: the count in brackets is how many such accesses the line made, over all
+  threads (here 24 per array: one for each thread past the end).
 
 The kernel ran to the end, and the findings came back as data you can inspect:
 """)
     b.code("""
-for f in r.findings:
-    print(f.kind, "| line", f.line, "| thread", tuple(f.thread), "| block", tuple(f.block))
+for kind, line, thread, block in sorted({(f.kind, f.line, tuple(f.thread), tuple(f.block)) for f in r.findings}):
+    print(kind, "| line", line, "| first thread", thread, "| block", block)
 """, CHECK)
     b.md("""
 On a real GPU this kernel would very likely run without a complaint and even give the right
@@ -935,8 +935,8 @@ is almost all overhang:
     b.code("""
 r, err = run_matmul(matmulTiledNoFill, 33, backend="emu")
 print(f"N = 33: max error {err:.3g}")
-for f in r.findings:
-    print(f.kind, "| line", f.line, "| block", tuple(f.block))
+for kind, line in sorted({(f.kind, f.line) for f in r.findings}):
+    print(kind, "| line", line)
 """, CHECK)
     b.md("""
 The answer is wrong, and the emulator says where a thread read shared memory that no thread
