@@ -160,6 +160,7 @@ class Machine:
         self.block_waiting = np.zeros(self.nblocks, dtype=bool)
         self.lane_steps = 0
         self.capture_pc, self.captured = None, []
+        self._lay_key, self._lay = None, None
 
     # ---------------------------------------------------------------- helpers
     def thread_coords(self, t: int) -> tuple:
@@ -188,30 +189,40 @@ class Machine:
     def lanes(self, idx):
         return self.all_lanes if idx is None else idx
 
-    def nwarps(self, idx) -> int:
-        if idx is None:
-            return self.nblocks * self.wpb
-        if len(idx) == 0:
-            return 0
-        w = self.warp_global[idx]
-        return 1 + int(np.count_nonzero(w[1:] != w[:-1]))
-
-    def warp_matrix(self, idx, values, fill=0):
-        """Lay per-lane values out as [warps, 32] with an active mask."""
-        if idx is None and self.tpb % 32 == 0:
-            v = np.asarray(values).reshape(-1, 32)
-            return v, np.ones(v.shape, dtype=bool)
+    def _layout(self, idx):
+        """Where each lane of a group sits in a [warps, 32] layout; cached while the group lives."""
+        if self._lay_key is idx and idx is not None:
+            return self._lay
         lanes = self.lanes(idx)
         w = self.warp_global[lanes]
         newrow = np.ones(len(lanes), dtype=bool)
         newrow[1:] = w[1:] != w[:-1]
         row = np.cumsum(newrow) - 1
         nrows = int(row[-1]) + 1 if len(lanes) else 0
-        mat = np.full((nrows, 32), fill, dtype=np.asarray(values).dtype)
-        act = np.zeros((nrows, 32), dtype=bool)
-        mat[row, self.lane[lanes]] = values
-        act[row, self.lane[lanes]] = True
-        return mat, act
+        pos = row * 32 + self.lane[lanes]
+        act = np.zeros(nrows * 32, dtype=bool)
+        act[pos] = True
+        self._lay_key, self._lay = idx, (pos, nrows, act.reshape(nrows, 32))
+        return self._lay
+
+    def nwarps(self, idx) -> int:
+        if idx is None:
+            return self.nblocks * self.wpb
+        if len(idx) == 0:
+            return 0
+        return self._layout(idx)[1]
+
+    def warp_matrix(self, idx, values, fill=0):
+        """Lay per-lane values out as [warps, 32] with an active mask."""
+        if idx is None and self.tpb % 32 == 0:
+            v = np.asarray(values).reshape(-1, 32)
+            return v, np.ones(v.shape, dtype=bool)
+        if len(self.lanes(idx)) == 0:
+            return np.zeros((0, 32), dtype=np.asarray(values).dtype), np.zeros((0, 32), dtype=bool)
+        pos, nrows, act = self._layout(idx)
+        mat = np.full(nrows * 32, fill, dtype=np.asarray(values).dtype)
+        mat[pos] = values
+        return mat.reshape(nrows, 32), act.copy()
 
     def count(self, pc: int, key: str, n):
         c = self.counters.setdefault(pc, dict.fromkeys(METRIC_KEYS, 0))
