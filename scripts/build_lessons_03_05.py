@@ -17,78 +17,19 @@ what changed. This file holds solutions: it is not part of the student bundle.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 import time
 from pathlib import Path
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from grading.rubrics import load_rubric  # noqa: E402
+sys.path.insert(0, str(ROOT / "scripts"))
 
-CHECK = "nbval-check-output"   # nbval --nbval-lax compares only cells with this tag
-RAISES = "raises-exception"    # the cell must raise (nbval and nbclient both honour it)
-
-
-# =========================================================================== cell helpers
-class Book:
-    """Cells of one notebook, with stable ids (``<prefix>-NN`` or the nbgrader grade_id)."""
-
-    def __init__(self, prefix: str):
-        self.prefix, self.cells = prefix, []
-
-    def _id(self, explicit=None):
-        return explicit or f"{self.prefix}-{len(self.cells):02d}"
-
-    def md(self, text, *, gid=None):
-        c = new_markdown_cell(text.strip("\n"))
-        c.id = self._id(gid)
-        if gid:
-            c.metadata["nbgrader"] = _nbg(gid, locked=True)
-        self.cells.append(c)
-        return c
-
-    def code(self, src, *tags, gid=None, nbgrader=None):
-        c = new_code_cell(src.strip("\n"))
-        c.id = self._id(gid)
-        if tags:
-            c.metadata["tags"] = list(tags)
-        if nbgrader:
-            c.metadata["nbgrader"] = nbgrader
-        self.cells.append(c)
-        return c
-
-    def notebook(self):
-        nb = new_notebook(cells=self.cells)
-        nb.metadata.kernelspec = {"display_name": "Python 3", "language": "python", "name": "python3"}
-        nb.metadata.language_info = {"name": "python"}
-        return nb
-
-
-def _nbg(grade_id, *, grade=False, solution=False, locked=False, points=None):
-    md = {"grade": grade, "grade_id": grade_id, "locked": locked, "schema_version": 3,
-          "solution": solution, "task": False}
-    if points is not None:
-        md["points"] = points
-    return md
-
-
-def kernel_cell(b: Book, gid, src):
-    """A %%cuda cell the learner writes (nbgrader solution cell)."""
-    return b.code(src, gid=gid, nbgrader=_nbg(gid, solution=True))
-
-
-def given_cell(b: Book, gid, src, *tags):
-    return b.code(src, *tags, gid=gid, nbgrader=_nbg(gid, locked=True))
-
-
-def graded_cell(b: Book, assignment, gid, src):
-    points = load_rubric(assignment).check(gid).points
-    return b.code(src, gid=gid, nbgrader=_nbg(gid, grade=True, locked=True, points=points))
+from notebook_builder import (CHECK, RAISES, SETUP_BACKEND, Book, _nbg, execute, given_cell,  # noqa: E402,F401
+                              graded_cell, kernel_cell, load_rubric)
 
 
 def rubric_table(assignment: str) -> str:
@@ -126,17 +67,6 @@ def _what(p) -> str:
                 f"{p['N']}²; on the emulator, where nothing is timed, `{e.get('metric')}` at size "
                 f"{e.get('N')} at most {e.get('max_ratio'):g}× the reference's" + need)
     return kind
-
-
-SETUP_BACKEND = '''
-BACKEND = tl.backend()
-if BACKEND == "emu":
-    print("backend: emu. Kernels run on tilelab's PTX emulator, on this CPU. Its counts "
-          "(memory sectors, bank wavefronts, races) are exact; times are not measured.")
-else:
-    print("backend: gpu. Kernels run on your NVIDIA GPU and times are real. Counts and "
-          "the race checker come from the emulator (cells that need them ask for backend='emu').")
-'''.strip("\n")
 
 
 def lesson_setup(extra: str) -> str:
@@ -1447,16 +1377,6 @@ def targets():
         (ROOT / "solutions" / "04_transpose_padding" / "04_transpose_padding.ipynb", solution_04),
         (ROOT / "solutions" / "05_swizzle" / "05_swizzle.ipynb", solution_05),
     ]
-
-
-def execute(nb, path: Path, timeout: int):
-    from nbclient import NotebookClient
-    os.environ["TILELAB_BACKEND"] = "emu"          # committed outputs come from the emulator
-    os.environ.setdefault("TILELAB_PROGRESS", "0")  # no progress-bar widgets in committed outputs
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False, record_timing=False,
-                            resources={"metadata": {"path": str(path.parent)}})
-    client.execute()
-    return nb
 
 
 def main(argv=None) -> int:
