@@ -217,11 +217,8 @@ class Engine:
     def __init__(self, backend=None, step_budget=None):
         from tilelab.backend import backend as detect
         self.backend = backend or detect()
-        if step_budget:
-            # a kernel that never ends fails its part within seconds, not at the emulator's
-            # interactive default (minutes); check() has no step_budget argument to pass it through
-            import tilelab.emu.machine as machine
-            machine.DEFAULT_STEP_BUDGET = int(step_budget)
+        # a kernel that never ends fails its part within seconds, not at the interactive default
+        self.step_budget = int(step_budget) if step_budget else None
 
     def compile(self, source, name, filename, first_line):
         from tilelab.compile import compile_cuda
@@ -235,7 +232,7 @@ class Engine:
         be = backend or self.backend
         try:
             report = check(kernel, problem, sizes=[size], seeds=[seed], backend=be, block=block,
-                           shared=shared or None, quiet=True, sanitize=False)
+                           shared=shared or None, quiet=True, sanitize=False, step_budget=self.step_budget)
         except CheckFailed as e:
             comps = getattr(e, "comparisons", None)
             report = getattr(e, "report", None)

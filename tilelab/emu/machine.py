@@ -17,6 +17,7 @@ sanitizers in ``sanitize.py``.
 """
 from __future__ import annotations
 
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -35,7 +36,8 @@ MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, w
 SAMPLE_ABOVE_THREADS = 1 << 18   # above this, one block is timed first to estimate the whole launch
 MAX_SECONDS = 120                # estimated emulation time beyond which a launch is refused
 TYPICAL_RATE = 3e7               # lane-instructions per second on full 64K-thread batches
-DEFAULT_STEP_BUDGET = 400_000    # group instruction steps per chunk (a few seconds to a minute)
+DEFAULT_STEP_BUDGET = 400_000    # group instruction steps per chunk
+WALL_LIMIT = float(os.environ.get("TILELAB_EMU_TIMEOUT", "90"))  # seconds per launch before "did not finish"
 
 
 @dataclass
@@ -161,6 +163,7 @@ class Machine:
         self.lane_steps = 0
         self.capture_pc, self.captured = None, []
         self._lay_key, self._lay = None, None
+        self.deadline = time.perf_counter() + WALL_LIMIT
 
     # ---------------------------------------------------------------- helpers
     def thread_coords(self, t: int) -> tuple:
@@ -261,7 +264,9 @@ class Machine:
             ins = instrs[gpc]
             steps += 1
             if steps > budget:
-                self._hang(ins, idx, budget)
+                self._hang(ins, idx, f"ran {budget:,} instruction steps")
+            if not steps & 1023 and time.perf_counter() > self.deadline:
+                self._hang(ins, idx, f"ran for {WALL_LIMIT:.0f} s")
             lanes_n = self.T if idx is None else len(idx)
             self.lane_steps += lanes_n
             self.count(gpc, "instructions", self.nwarps(idx))
@@ -404,17 +409,18 @@ class Machine:
                 val = votes > 0
             isa.write(self, ins.args[0], val, lanes)
 
-    def _hang(self, ins, idx, budget):
+    def _hang(self, ins, idx, what):
         lanes = self.lanes(idx)
         t = int(lanes[0])
         thread, block = self.thread_coords(t)
         file, line = self.where(ins)
         src = self.source_lines.get(line, "").strip()
         raise StepBudgetExceeded(
-            f"the kernel ran {budget:,} instruction steps without finishing: probably an endless loop.\n"
+            f"the kernel {what} without finishing: probably an endless loop.\n"
             f"  thread ({','.join(map(str, thread))}) block ({','.join(map(str, block))}) was still at "
             f"{file}:{line}" + (f"\n    {line:>4} | {src}" if src else "") +
-            "\n  Check the loop condition, or pass step_budget=... if the kernel really is that long.")
+            "\n  Check the loop condition, or pass step_budget=... (or set TILELAB_EMU_TIMEOUT) if the kernel "
+            "really is that long.")
 
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
