@@ -13,8 +13,8 @@ export PYTHONPATH=/tmp/site:$PWD PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
 rc=0
 # test-gpu without a venv: the machine's python3 with the carried wheels
-timeout 420 make test-gpu PY=python3 BIN=/tmp/site/bin STAMP= PYTEST_ARGS="-q -p no:cacheprovider -x" \
-  > "$OUT/test-gpu.log" 2>&1 || rc=$?
+timeout ${SUITE_TIMEOUT:-420} make test-gpu NO_INSTALL=1 PY=python3 \
+  PYTEST_ARGS="-q -p no:cacheprovider ${XDIST:--n 4 --dist loadfile}" > "$OUT/test-gpu.log" 2>&1 || rc=$?
 echo "make test-gpu exit $rc" | tee -a "$OUT/test-gpu.log"
 tail -n 25 "$OUT/test-gpu.log"
 timeout 150 python3 bench/fidelity.py > "$OUT/fidelity.log" 2>&1; echo "fidelity exit $?" >> "$OUT/fidelity.log"
