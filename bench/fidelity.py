@@ -126,7 +126,7 @@ def main():
             row["verdict_ncu"] = verdict(row["ncu_ld_conflicts"])
             row["verdict_agrees"] = row["verdict_emu"] == row["verdict_ncu"]
     res = {"date": dt.date.today().isoformat(), "command": "python bench/fidelity.py", "arch": arch,
-           "gpu": default_session().info() if hasattr(default_session(), "info") else None,
+           "gpu": default_session().info,
            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                                     text=True).stdout.strip(),
            "rows": rows}

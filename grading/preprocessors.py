@@ -166,6 +166,11 @@ _BOOT = "import sys; sys.path.insert(0, sys.argv.pop(1)); from tilelab.judge imp
 _judge_commands: dict = {}
 
 
+def _detected_backend() -> str:
+    from tilelab.backend import backend
+    return backend()
+
+
 def judge_command(python: str) -> list:
     """``python -I -m tilelab.judge`` when that imports this repository's tilelab (the usual
     editable install); otherwise the same isolated interpreter told where the repository is
@@ -303,7 +308,8 @@ class Judge(NbGraderPreprocessor):
             return {"score": 0, "max": check.points, "lines": [
                 f"✗ no %%cuda {check.kernel} cell found in the notebook: 0 points"]}
         spec = check.spec(source, backend=backend)
-        memory = self.memory_limit if (backend or "emu") != "gpu" else 0  # CUDA needs address space
+        effective = backend or os.environ.get("TILELAB_BACKEND", "") or _detected_backend()
+        memory = self.memory_limit if effective != "gpu" else 0  # CUDA needs address space
         return run_judge(spec, timeout=check.timeout_s, memory_bytes=memory, python=self.python)
 
 

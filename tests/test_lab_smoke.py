@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("jupyterlab", reason="JupyterLab is not installed here (the GPU host carries no server)")
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
