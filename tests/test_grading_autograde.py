@@ -90,7 +90,10 @@ def test_autograde_scores_each_learner_and_contains_the_broken_ones(tmp_path):
     nb = nbformat.read(tmp_path / "autograded" / "cheater" / A / f"{A}.ipynb", 4)
     graded = nb.cells[regression.grade_cell_index(nb, "vector_add_check")]
     assert [o.get("ename") for o in graded.outputs] == ["JudgeVerdict"]
-    html = (tmp_path / "feedback" / "cheater" / A / f"{A}.html").read_text()
+    html_path = tmp_path / "feedback" / "cheater" / A / f"{A}.html"
+    if not html_path.exists() and not _html_export_works():
+        pytest.skip("nbconvert's HTML templates are not installed here (the GPU host's carried wheels)")
+    html = html_path.read_text()
     assert "correct (0/2)" in html
     right = (tmp_path / "feedback" / "right" / A / f"{A}.html").read_text()
     assert "correct (2/2)" in right
@@ -102,3 +105,12 @@ def test_autograde_solutions_on_gpu(tmp_path):
     learners = {"right": _learner(_solution_body()), "fresh": _learner()}
     r, rows = _grade(tmp_path, learners, backend="gpu", cell_timeout=300)
     assert {s: float(row["score"]) for s, row in rows.items()} == {"right": load_rubric(A).points, "fresh": 0}
+
+
+def _html_export_works() -> bool:
+    try:
+        from nbconvert import HTMLExporter
+        HTMLExporter().from_notebook_node(nbformat.v4.new_notebook())
+        return True
+    except Exception:
+        return False

@@ -42,7 +42,9 @@ def test_fresh_release_scores_zero(a, check):
 
 @pytest.mark.parametrize("entry", regression.corpus(), ids=lambda e: e["name"].replace(" ", "_"))
 def test_wrong_submission_scores_what_the_rubric_says(entry):
-    assert regression.score_entry(entry) == entry["expected"]
+    # the corpus's expected scores are the emulator's (a racy kernel is right under lockstep
+    # emulation and wrong on hardware): the *_on_gpu variant checks the GPU
+    assert regression.score_entry(entry, backend="emu") == entry["expected"]
 
 
 @pytest.mark.gpu
