@@ -234,6 +234,7 @@ def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None =
     prob = get_problem(problem)
     be = backend or current_backend()
     prob.check_signature(kernel)
+    explicit = sizes is not None
     sizes = prob.sizes_for(be) if sizes is None else [prob.size(s) for s in sizes]
     seeds = tuple(int(s) for s in ([seeds] if isinstance(seeds, (int, np.integer)) else seeds))
     if not sizes or not seeds:
@@ -254,7 +255,8 @@ def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None =
                     _fail(report, kernel, prob, size, seed, comps, res.findings, bar, quiet)
             _say(bar, f"PASS {prob.name} {prob.label(size)} seeds={','.join(map(str, seeds))}", quiet)
         if be != "emu" and sanitize:
-            _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet, step_budget)
+            _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet, step_budget,
+                            sizes=_emu_sized(prob, sizes) if explicit else None)
     finally:
         if bar is not None:
             bar.close()
@@ -269,9 +271,17 @@ def _launch_opts(backend, step_budget, timeout) -> dict:
     return {"timeout": timeout} if timeout else {}
 
 
-def _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet, step_budget=None):
-    """On a GPU nothing sees races: run the emulator's sanitizer at the problem's small sizes."""
-    for size in prob.sanitize_sizes or prob.sizes_for("emu")[:2]:
+def _emu_sized(prob, sizes) -> list | None:
+    """The sizes asked for that the emulator can run too (none: use the problem's own)."""
+    cells = lambda s: int(np.prod(np.atleast_1d(prob.size(s))))  # noqa: E731
+    biggest = max(cells(s) for s in prob.sizes_for("emu"))
+    return [s for s in sizes if cells(s) <= biggest] or None
+
+
+def _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet, step_budget=None, sizes=None):
+    """On a GPU nothing sees races: run the emulator's sanitizer at small sizes (the ones the
+    caller asked for when the emulator can run them, else the problem's)."""
+    for size in sizes or prob.sanitize_sizes or prob.sizes_for("emu")[:2]:
         size = prob.size(size)
         comps, res = _run_once(kernel, prob, size, 0, "emu", block, shared, **_launch_opts("emu", step_budget, None))
         report.sanitizer_runs.append(RunRecord(size, 0, not res.findings, max(c.max_error for c in comps),
