@@ -844,7 +844,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
     lanes = m.lanes(idx)
     nbytes = es * nvec
     U = _UINT_OF[es]
-    misaligned = (addr % nbytes) != 0 if nbytes > 1 else np.zeros(len(lanes), bool)
+    misaligned = (addr & (nbytes - 1)) != 0 if nbytes > 1 else np.zeros(len(lanes), bool)
     vals = _values_for_store(m, vop, t, nvec, idx) if store else None
     if space == "global":
         ok = m.gmem.in_bounds(addr, nbytes)
@@ -861,21 +861,25 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
     elif space == "shared":
         size = m.smem.size
-        ok = (addr >= 0) & (addr + nbytes <= size)
-        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
-                    lambda a: f"{'write' if store else 'read'} of {nbytes} bytes at shared offset {a}, "
-                              f"outside the block's {size} bytes of shared memory")
-        _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
-                    lambda a: f"{nbytes}-byte shared access at offset {a}, not a multiple of {nbytes}")
-        ok &= ~misaligned
-        off = m.smem.flat(m.block_local[lanes], addr)
+        # one unsigned compare: a negative offset wraps to a huge one
+        ok = addr.view(np.uint64) <= np.uint64(max(size - nbytes, 0)) if size >= nbytes else \
+            np.zeros(len(lanes), bool)
+        all_ok = bool(ok.all()) and not misaligned.any()
+        if not all_ok:
+            _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
+                        lambda a: f"{'write' if store else 'read'} of {nbytes} bytes at shared offset {a}, "
+                                  f"outside the block's {size} bytes of shared memory")
+            _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
+                        lambda a: f"{nbytes}-byte shared access at offset {a}, not a multiple of {nbytes}")
+            ok &= ~misaligned
+        off = (m.block_base if idx is None else m.block_base[idx]) + addr
         arena = m.smem.arena
         mat, act = m.warp_matrix(idx, addr)
-        if not ok.all():
+        if not all_ok:
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
         key = "shared_st" if store else "shared_ld"
         m.capture(pc, mat, act, nbytes, store)
-        m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
+        m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
         m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes).sum()))
         if m.shadow is not None:
             _shadow(m, ins, lanes, off, ok, nbytes, store)

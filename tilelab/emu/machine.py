@@ -146,6 +146,7 @@ class Machine:
                 self.local_syms[v.name] = loff
                 loff += v.size
         self.lmem = LocalMemory(T, max(depot, loff))
+        self.block_base = self.block_local * self.smem.stride     # each thread's block's shared base
         self.unit = isa.shared_unit(fn)
         self.shadow = SharedShadow(self.smem.arena.nbytes // self.unit + 1, self.unit) if sanitize else None
         self.epoch = np.ones(T, dtype=np.int64)        # block barrier epoch, per thread

@@ -20,6 +20,7 @@ _ALIGN = 256
 _GUARD = 256
 
 _UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+_SHIFT = {1: 0, 2: 1, 4: 2, 8: 3}
 
 
 @dataclass
@@ -47,14 +48,14 @@ class Arena:
     def gather(self, off: np.ndarray, size: int, nvec: int = 1) -> np.ndarray:
         """Read ``nvec`` consecutive elements of ``size`` bytes at byte offsets ``off``."""
         v = self.view(size)
-        i = off // size
+        i = off >> _SHIFT[size]
         if nvec == 1:
             return v[i]
         return v[i[:, None] + np.arange(nvec)]
 
     def scatter(self, off: np.ndarray, size: int, values: np.ndarray, nvec: int = 1) -> None:
         v = self.view(size)
-        i = off // size
+        i = off >> _SHIFT[size]
         if nvec == 1:
             v[i] = values
         else:
