@@ -185,11 +185,6 @@ def test_module_variables_right_or_clearly_refused(emu, rng):
     assert count[0] == 64
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "module-scope __constant__ and __device__ variables (PTX .const / .global declarations, "
-    "with initialisers) are not placed in emulator memory: `mov.u64 %rd, coef` raises "
-    "UnsupportedInstruction. The CUDA math library needs this too: sinf/cosf of |x| > 105615 "
-    "read the __cudart_i2opi_f table"))
 def test_module_variables_work(emu, rng):
     r, a, out, count = _run_const(emu, rng)
     assert r.findings == []
@@ -205,10 +200,7 @@ __global__ void bigSin(const float* x, float* out)
 }
 """
     k = emu.compile(src, "bigSin", filename="bigsin.cu")
-    if "__cudart_i2opi_f" in k.program.ptx:      # NVRTC 12's sinf; NVRTC 13 inlines the table
-        request.applymarker(pytest.mark.xfail(strict=True, reason=(
-            "sinf of a large argument reads the __device__ table __cudart_i2opi_f "
-            "(module-scope globals are not modelled)")))
+    # NVRTC 12 reads the __device__ table __cudart_i2opi_f here; NVRTC 13 inlines it
     x = (rng.uniform(1e5, 1e7, 32) * rng.choice([-1, 1], 32)).astype(np.float32)
     out = np.full(32, np.nan, np.float32)
     emu.run(k, 1, 32, x, out)

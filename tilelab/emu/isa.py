@@ -109,6 +109,8 @@ def read(m, op, t: str, idx):
             return np.asarray(m.params[op.name]).astype(dt)[()]
         if op.name in m.local_syms:
             return dt(m.local_syms[op.name])
+        if op.name in m.global_syms:
+            return dt(m.global_syms[op.name])
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     if k == "pred_not":
         return ~read(m, type(op)("reg", name=op.name), "pred", idx)
@@ -741,7 +743,7 @@ def h_barwarp(m, ins, idx, pc):
 def _space(ins):
     for s in ins.mods:
         if s in _SPACES:
-            return s
+            return "global" if s == "const" else s      # __constant__ data lives in global memory here
     return "generic"
 
 
@@ -766,6 +768,8 @@ def address(m, op, idx):
         base = np.int64(m.shared_syms[op.name])
     elif op.name in m.local_syms:
         base = np.int64(m.local_syms[op.name])
+    elif op.name in m.global_syms:
+        base = np.int64(m.global_syms[op.name])
     else:
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     n = len(m.lanes(idx))

@@ -115,6 +115,7 @@ class Machine:
         self.special["%lanemask_gt"] = ~self.special["%lanemask_le"]
         self.special["%lanemask_ge"] = ~self.special["%lanemask_lt"]
         self.regs: dict[str, np.ndarray] = {}
+        self.global_syms: dict = {}                      # module-scope variables -> global address
         for ins in fn.instrs:
             if ins.op == "call":
                 isa.unsupported(self, ins, "a call to a function that was not inlined (__noinline__, recursion "
@@ -447,7 +448,13 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             buffers.append((p.name, a))
         else:
             params[pname] = ("val", a)
+    n_args = len(buffers)
+    # module-scope __device__ / __constant__ variables live in global memory too
+    module_vars = [v for v in module.globals if v.space in ("global", "const") and not v.extern and v.size]
+    for v in module_vars:
+        buffers.append((v.name, np.frombuffer(v.init or bytes(v.size), dtype=np.uint8).copy()))
     gmem = GlobalMemory(buffers)
+    global_syms = {v.name: gmem.allocs[n_args + i].base for i, v in enumerate(module_vars)}
     for pname, (kind, v) in list(params.items()):
         if kind == "ptr":
             params[pname] = np.uint64(gmem.allocs[v].base)
@@ -475,12 +482,13 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
                     log, counters, sanitize)
+        m.global_syms = global_syms
         m.capture_pc, m.captured = capture_pc, captured
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
     back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]
-    for i, (_, arr) in enumerate(buffers):
+    for i, (_, arr) in enumerate(buffers[:n_args]):
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
     metrics = dict.fromkeys(METRIC_KEYS, 0)

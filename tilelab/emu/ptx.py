@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..errors import EmulatorError
 
 
@@ -56,6 +58,7 @@ class Var:
     align: int
     size: int                  # bytes; 0 for extern (dynamic) arrays
     extern: bool = False
+    init: bytes = b""          # initial contents of a module-scope variable (zeros if empty)
 
 
 @dataclass
@@ -206,12 +209,38 @@ def parse(ptx: str) -> Module:
             functions[name] = fn
         else:
             functions.setdefault("__funcs__", {})
-    for vm in _VAR_DECL.finditer(_outside_bodies(text)):
+    outside = _outside_bodies(text)
+    for vm in _VAR_DECL.finditer(outside):
         space, align, ty, name, n = vm.groups()
         size = _TYPE_BYTES.get(ty, 1) * (int(n) if n else (0 if n == "" else 1))
-        module_vars.append(Var(space, name, int(align or _TYPE_BYTES.get(ty, 1)), size, extern=(n == "")))
+        im = re.match(r"\s*=\s*(\{[^}]*\}|[^;]+);", outside[vm.end():])
+        init = _initial_bytes(im.group(1), ty, size) if im else b""
+        module_vars.append(Var(space, name, int(align or _TYPE_BYTES.get(ty, 1)), size, extern=(n == ""),
+                               init=init))
     functions.pop("__funcs__", None)
     return Module(functions, files, module_vars)
+
+
+def _initial_bytes(text: str, ty: str, size: int) -> bytes:
+    """The bytes of an initialiser such as ``{0, 0, 128, 63}`` or ``0f3F800000`` (little-endian)."""
+    es = _TYPE_BYTES.get(ty, 1)
+    out = bytearray()
+    for tok in text.strip().strip("{}").split(","):
+        tok = tok.strip()
+        if not tok:
+            continue
+        op = parse_operand(tok)
+        if op.kind == "fimm":
+            v = op.value
+            if op.bits != 8 * es:                      # e.g. a 0f... literal in a .f64 initialiser
+                f = np.array(v, dtype=f"<u{op.bits // 8}").view(f"<f{op.bits // 8}")
+                v = int(f.astype(f"<f{es}").view(f"<u{es}"))
+        elif op.kind == "imm":
+            v = op.value
+        else:
+            raise EmulatorError(f"cannot evaluate the initialiser {tok!r} (a pointer to another variable?)")
+        out += (v & ((1 << (8 * es)) - 1)).to_bytes(es, "little")
+    return bytes(out[:size]) + bytes(max(0, size - len(out)))
 
 
 def _outside_bodies(text: str) -> str:
