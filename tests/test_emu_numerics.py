@@ -282,3 +282,40 @@ def test_fma_f64_rounds_once(emu, rng):
     # Python's float(Fraction) is a correctly rounded division
     want = np.array([float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a, b, c)])
     np.testing.assert_array_equal(d, want)
+
+
+HALF_SRC = r"""
+#include <cuda_fp16.h>
+__global__ void halves(const __half2* a, const __half2* b, const __half2* c, __half2* out, __half* o1, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        out[i] = __hfma2(a[i], b[i], c[i]);
+        o1[i] = __hadd(__low2half(a[i]), __high2half(b[i])) * __low2half(c[i]);
+    }
+}
+"""
+
+
+def _round_half(x: Fraction) -> np.float16:
+    """Correctly round an exact value to float16 (ties to even), independently of numpy's casts."""
+    f = np.float16(float(x))
+    cands = [np.nextafter(f, np.float16(-np.inf)), f, np.nextafter(f, np.float16(np.inf))]
+    return min(cands, key=lambda v: (abs(Fraction(float(v)) - x), int(np.array(v).view(np.uint16)) & 1))
+
+
+def test_half_precision_arithmetic_rounds_once(rng):
+    from tilelab.compile import compile_cuda
+    from tilelab.launch import launch
+    k = compile_cuda(HALF_SRC, filename="halves.cu").kernels["halves"]
+    n = 1024
+    a, b, c = ((rng.standard_normal(2 * n) * 4).astype(np.float16) for _ in range(3))
+    out = np.full(2 * n, np.nan, np.float16)
+    o1 = np.full(n, np.nan, np.float16)
+    r = launch(k, n // 256, 256, a, b, c, out, o1, n, backend="emu")
+    assert r.findings == []
+    exact = [_round_half(Fraction(float(x)) * Fraction(float(y)) + Fraction(float(z))) for x, y, z in zip(a, b, c)]
+    assert np.array_equal(np.array(exact, np.float16).view(np.uint16), out.view(np.uint16))
+    s = [_round_half(Fraction(float(x)) + Fraction(float(y))) for x, y in zip(a[0::2], b[1::2])]
+    p = [_round_half(Fraction(float(u)) * Fraction(float(z))) for u, z in zip(s, c[0::2])]
+    assert np.array_equal(np.array(p, np.float16).view(np.uint16), o1.view(np.uint16))

@@ -16,7 +16,7 @@ import numpy as np
 from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .metrics import global_sectors, shared_wavefronts
-from .numerics import fma_f32, fma_f64
+from .numerics import fma_f16, fma_f32, fma_f64
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -174,6 +174,30 @@ def _module_var_msg(m, name):
     return f"symbol `{name}`"
 
 
+_F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lambda a, b, c: a * b,
+          "fma": lambda a, b, c: fma_f16(a, b, c), "min": lambda a, b, c: np.fmin(a, b),
+          "max": lambda a, b, c: np.fmax(a, b), "neg": lambda a, b, c: -a, "abs": lambda a, b, c: np.abs(a)}
+
+
+def h_f16x2(m, ins, idx, pc):
+    """Two halves per 32-bit register, each computed as a correctly rounded half."""
+    if any(x in ins.mods for x in ("ftz", "sat", "relu", "rz", "rm", "rp")):
+        unsupported(m, ins, "f16x2 with ftz/sat/relu or directed rounding")
+    n = len(m.lanes(idx))
+    srcs = [np.broadcast_to(np.asarray(read(m, a, "b32", idx)), (n,)) for a in ins.args[1:]]
+    halves = [((x & 0xFFFF).astype(np.uint16).view(np.float16), (x >> 16).astype(np.uint16).view(np.float16))
+              for x in srcs]
+    f = _F16X2[ins.op]
+    out = []
+    with np.errstate(all="ignore"):
+        for k in (0, 1):
+            args = [h[k] for h in halves] + [None] * (3 - len(halves))
+            out.append(np.asarray(f(*args), dtype=np.float16).view(np.uint16).astype(np.uint32))
+    write(m, ins.args[0], out[0] | (out[1] << 16), idx)
+    if ins.op in ("add", "sub", "mul", "fma"):
+        m.count(pc, "flops", (4 if ins.op == "fma" else 2) * n)
+
+
 def execute(m, ins, idx, pc):
     g = guard(m, ins, idx)
     if g is not None:
@@ -181,7 +205,7 @@ def execute(m, ins, idx, pc):
             return
         if not g.all():
             idx = (np.flatnonzero(g) if idx is None else idx[g])
-    h = HANDLERS.get(ins.op)
+    h = h_f16x2 if ("f16x2" in ins.mods and ins.op in _F16X2) else HANDLERS.get(ins.op)
     if h is None:
         unsupported(m, ins)
     try:
@@ -359,6 +383,8 @@ def h_fma(m, ins, idx, pc):
     if t in ("f32", "f64"):
         with np.errstate(all="ignore"):
             r = _fma_float(m, ins, t, a, b, c)
+    elif t == "f16" and not any(x in ins.mods for x in ("ftz", "sat", "relu", "rz", "rm", "rp")):
+        r = fma_f16(a, b, c)
     else:
         unsupported(m, ins)
     m.count(pc, "flops", 2 * len(m.lanes(idx)))

@@ -36,6 +36,23 @@ def fma_f32(a, b, c) -> np.ndarray:
 
 def _fma_slow(p, c):
     """Round p + c (p exact) to float32 once: TwoSum, round to odd at 53 bits, then to 24."""
+    return _sum_round_to_odd(p, c).astype(np.float32)
+
+
+def fma_f16(a, b, c) -> np.ndarray:
+    """Half-precision FMA rounded once (the product of two halves is exact in float64)."""
+    a = np.asarray(a, np.float16).astype(np.float64)
+    b = np.asarray(b, np.float16).astype(np.float64)
+    c = np.asarray(c, np.float16).astype(np.float64)
+    with np.errstate(all="ignore"):
+        shape = np.broadcast(a, b, c).shape
+        p = np.broadcast_to(a * b, shape).reshape(-1)
+        cc = np.broadcast_to(c, shape).reshape(-1)
+        return _sum_round_to_odd(p, cc).astype(np.float16).reshape(shape)
+
+
+def _sum_round_to_odd(p, c):
+    """p + c in float64, rounded to odd: a later rounding to 24 (or 11) bits is then correct."""
     s = p + c
     bp = s - c
     err = (p - bp) + (c - (s - bp))
@@ -43,7 +60,7 @@ def _fma_slow(p, c):
     inexact = (err != 0) & np.isfinite(s) & ((bits & 1) == 0) & (s != 0)
     toward = np.sign(err) * np.sign(s) > 0            # exact value has larger magnitude
     bits = np.where(inexact, bits + np.where(toward, 1, -1), bits)
-    return bits.view(np.float64).astype(np.float32)
+    return bits.view(np.float64)
 
 
 def _two_sum(a, b):
