@@ -149,7 +149,7 @@ def emu_ld_conflicts(k, grid, block, args) -> int:
     from tilelab.emu.isa import _type_of, _vec, size_of
     from tilelab.emu.machine import parsed, run
     from tilelab.emu.metrics import ideal_wavefronts
-    from tilelab.gpu.spec import pack_args
+    from tilelab.args import pack_args
     r = run(k, grid, block, pack_args(k.name, k.params, args).values)
     instrs = parsed(k.program.ptx).entry(k.entry).instrs
     total = 0

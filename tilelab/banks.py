@@ -280,7 +280,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     """
     import numpy as _np
     from .emu import machine
-    from .gpu.spec import pack_args
+    from .args import pack_args
     from .launch import _copy_back
     if kind not in ("ld", "st"):
         raise BankError(f"kind must be 'ld' or 'st'; got {kind!r}")

@@ -14,7 +14,7 @@ import numpy as np
 
 from .backend import backend as current_backend
 from .errors import LaunchError
-from .gpu.spec import pack_args
+from .args import pack_args
 
 
 @dataclass

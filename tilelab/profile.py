@@ -206,7 +206,7 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     and ``.figure`` draws it.
     """
     from .emu import machine
-    from .gpu.spec import pack_args
+    from .args import pack_args
     prob = get_problem(problem)
     prob.check_signature(kernel)
     be = backend or current_backend()

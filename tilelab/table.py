@@ -91,7 +91,7 @@ class Table:
     # ---------------------------------------------------------------- html
     def _repr_html_(self):
         e = html.escape
-        h = [f"<div class='tilelab-table'>"]
+        h = ["<div class='tilelab-table'>"]
         if self.title:
             h.append(f"<b>{e(self.title)}</b>")
         h.append("<table><thead><tr>" + "".join(f"<th>{e(c)}</th>" for c in self.columns) + "</tr></thead><tbody>")

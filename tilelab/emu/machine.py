@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
+from ..args import check_geometry
+from ..errors import EmulatorError, LaunchTooLarge, StepBudgetExceeded
 from . import isa
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
@@ -61,15 +62,6 @@ def parsed(ptx: str) -> Module:
             _module_cache.clear()
         m = _module_cache[ptx] = parse(ptx)
     return m
-
-
-def _dim3(v, what) -> tuple:
-    if isinstance(v, (int, np.integer)):
-        v = (int(v),)
-    v = tuple(int(x) for x in v) + (1,) * (3 - len(tuple(v)))
-    if len(v) != 3 or min(v) < 1:
-        raise LaunchError(f"{what} must be 1 to 3 positive integers, got {v}")
-    return v
 
 
 class Machine:
@@ -429,10 +421,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         sanitize: bool = True, copy_back=None, capture_pc: int | None = None) -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place."""
     t0 = time.perf_counter()
-    grid, block = _dim3(grid, "grid"), _dim3(block, "block")
+    grid, block = check_geometry(grid, block)
     tpb = block[0] * block[1] * block[2]
-    if tpb > 1024:
-        raise LaunchError(f"a block has at most 1024 threads; block={block} has {tpb}")
     module = parsed(kernel.program.ptx)
     fn = module.entry(kernel.entry)
     nblocks = grid[0] * grid[1] * grid[2]

@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from ..errors import KernelFault, LaunchError, TilelabError
-from .spec import KernelSpec, PackedArgs, check_geometry, describe_launch, kernel_spec, pack_args
+from .spec import check_geometry, describe_launch, kernel_spec, pack_args
 
 __all__ = ["GpuSession", "GpuUnavailable", "default_session", "gpu_launch", "shutdown"]
 
