@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tilelab.compile import kernel_from_file, sass_memory_mix  # noqa: E402
-from tilelab.launch import launch  # noqa: E402
+from tilelab.args import pack_args  # noqa: E402
+from tilelab.emu.machine import run  # noqa: E402
 
 KEYS = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors",
         "shared_ld_requests", "shared_st_requests", "global_ld_requests", "global_st_requests")
@@ -79,7 +80,7 @@ def main():
         args = mk()
         emu_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
         gpu_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-        r = launch(k, grid, block, *emu_args, backend="emu")
+        r = run(k, grid, block, pack_args(k.name, k.params, emu_args).values)   # updates emu_args in place
         gpu_launch(k, grid, block, gpu_args)
         outs = [(e, g) for e, g, p in zip(emu_args, gpu_args, k.params) if p.pointer and not p.const]
         if exact:
@@ -98,7 +99,7 @@ def main():
                     sass_shared[op] = sass_shared.get(op, 0) + n
         ptx_shared_vec = any(("ld.shared.v" in l or "st.shared.v" in l) for l in k.program.ptx.splitlines())
         merged = any(op in ("LDS.64", "LDS.128", "STS.64", "STS.128") for op in sass_shared) and not ptx_shared_vec
-        emu_conf = emu_ld_conflicts(k, grid, block, [a.copy() if isinstance(a, np.ndarray) else a for a in args])
+        emu_conf = emu_ld_conflicts(k, r)
         rows.append({"kernel": name, "file": f, "grid": grid, "block": block, "emu": {k2: r.metrics[k2] for k2 in KEYS},
                      "emu_ld_conflicts": emu_conf, "findings": [str(x) for x in r.findings],
                      "results_equal": bool(same), "results_bit_identical": bool(bits),
@@ -144,13 +145,11 @@ def main():
     print(f"wrote {out}")
 
 
-def emu_ld_conflicts(k, grid, block, args) -> int:
-    """Emulator shared-load bank conflicts: wavefronts minus the ideal for each access width."""
+def emu_ld_conflicts(k, r) -> int:
+    """Emulator shared-load bank conflicts of a run: wavefronts minus the ideal for each access width."""
     from tilelab.emu.isa import _type_of, _vec, size_of
-    from tilelab.emu.machine import parsed, run
+    from tilelab.emu.machine import parsed
     from tilelab.emu.metrics import ideal_wavefronts
-    from tilelab.args import pack_args
-    r = run(k, grid, block, pack_args(k.name, k.params, args).values)
     instrs = parsed(k.program.ptx).entry(k.entry).instrs
     total = 0
     for pc, c in r.per_pc.items():
