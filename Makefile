@@ -11,6 +11,8 @@ PIP_ARGS ?=
 LAB_ARGS ?=
 WORK     ?= work
 PYTEST_ARGS ?=
+# nbval runs notebooks in order, in one process (xdist's -n would split a notebook's cells).
+NBVAL_ARGS ?=
 BIN      := $(VENV)/bin
 PY       := $(BIN)/python
 comma    := ,
@@ -50,7 +52,7 @@ lab: $(STAMP)
 # nbval runs only where there are notebooks (a fresh course may have none yet).
 define nbval
 	nbs=$$(find $(1) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort); \
-	if [ -n "$$nbs" ]; then echo "nbval: $$nbs"; $(PY) -m pytest -p no:cacheprovider $(NBVAL) $(PYTEST_ARGS) $$nbs; \
+	if [ -n "$$nbs" ]; then echo "nbval: $$nbs"; $(PY) -m pytest -p no:cacheprovider $(NBVAL) $(NBVAL_ARGS) $$nbs; \
 	else echo "nbval: no notebooks under $(1)"; fi
 endef
 
