@@ -23,17 +23,21 @@ KERNELS = {
     "shared32": "transposeShared32",
     "padded33": "transposePadded",
     "swizzled": "transposeSwizzled",
+    "padded33_column_order": "transposePaddedColumnOrder",
+    "swizzled_column_order": "transposeSwizzledColumnOrder",
     "copy_same_geometry": "copySameGeometry",
     "copy_float4": "copyFloat4",
 }
-TRANSPOSES = ("naive", "shared32", "padded33", "swizzled")
+TRANSPOSES = ("naive", "shared32", "padded33", "swizzled", "padded33_column_order", "swizzled_column_order")
+# Issue 4's acceptance gates on the reference kernels at 16384^2 (ratios of median times).
+GATES = {"padded_over_float4copy": 0.85, "swizzled_over_float4copy": 0.83, "padded_over_unpadded": 1.9}
 
 
 def geometry(label, n):
     if label == "copy_float4":
         n4 = n * n // 4
         return ((n4 + 255) // 256,), (256,)
-    return ((n + 31) // 32, (n + 31) // 32), (32, 8)
+    return ((n + 31) // 32, (n + 31) // 32), (32, 8)   # square: the column-order grid is the same shape
 
 
 def main(argv=None):
@@ -107,6 +111,11 @@ def main(argv=None):
                        "padded_over_samegeomcopy": t["copy_same_geometry"] / t["padded33"],
                        "swizzled_over_samegeomcopy": t["copy_same_geometry"] / t["swizzled"],
                        "samegeomcopy_over_float4copy": t["copy_float4"] / t["copy_same_geometry"],
+                       "padded_column_order_over_float4copy": t["copy_float4"] / t["padded33_column_order"],
+                       "swizzled_column_order_over_float4copy": t["copy_float4"] / t["swizzled_column_order"],
+                       "padded_column_order_over_unpadded": t["shared32"] / t["padded33_column_order"],
+                       "column_order_over_row_order_padded": t["padded33"] / t["padded33_column_order"],
+                       "column_order_over_row_order_swizzled": t["swizzled"] / t["swizzled_column_order"],
                    }}
             res["sizes"][str(n)] = out
             print(f"[{clock}] N={n}: " + ", ".join(f"{k} {v:.0f}" for k, v in gbs.items()) + " GB/s; "
@@ -116,11 +125,24 @@ def main(argv=None):
             del d_in, outs, launches
             cp.get_default_memory_pool().free_all_blocks()
         guarded(one_size, res["errors"], f"N={n}")
+    if "16384" in res["sizes"]:
+        res["gates"] = gates(res["sizes"]["16384"]["ratios"])
     if args.ncu:
         guarded(lambda: res.update(ncu=ncu_counts(specs, 1024)), res["errors"], "ncu")
     write("gpu_transpose", res, args.out)
     print_table(res)
     return 1 if res["errors"] else 0
+
+
+def gates(r: dict) -> dict:
+    """Issue 4's gates at 16384^2, for the lesson's kernels (row order) and the column-order ones."""
+    out = {}
+    for order, sfx in (("row order (the exercise's launch)", ""), ("column order", "_column_order")):
+        got = {"padded_over_float4copy": r[f"padded{sfx}_over_float4copy"],
+               "swizzled_over_float4copy": r[f"swizzled{sfx}_over_float4copy"],
+               "padded_over_unpadded": r[f"padded{sfx}_over_unpadded"]}
+        out[order] = {k: {"measured": v, "gate": GATES[k], "pass": v >= GATES[k]} for k, v in got.items()}
+    return out
 
 
 def ncu_counts(specs, n):
@@ -163,6 +185,9 @@ def print_table(res):
         rt = r["ratios"]
         print(f"  padded/unpadded {rt['padded_over_unpadded']:.2f}x, padded/float4 copy "
               f"{rt['padded_over_float4copy']:.2f}, swizzled/float4 copy {rt['swizzled_over_float4copy']:.2f}")
+    for order, g in res.get("gates", {}).items():
+        print(f"\ngates at 16384^2, {order}: " + ", ".join(
+            f"{k} {v['measured']:.3f} (>= {v['gate']}: {'PASS' if v['pass'] else 'FAIL'})" for k, v in g.items()))
     if "ncu" in res:
         print("\nncu at 1024^2: shared ld/st wavefronts per request, global ld/st sectors per request")
         for k in KERNELS:

@@ -9,10 +9,16 @@
 //   transposePadded    tile[32][33]: the column read hits bank (33 i) % 32 = i.
 //   transposeSwizzled  tile[r][c ^ r]: a bijection within each row and each column,
 //                      so conflict-free with no extra bytes (Swizzle<5,0,5>).
+//   transposePaddedColumnOrder, transposeSwizzledColumnOrder
+//                      the same two kernels with the grid launched the other way round:
+//                      blockIdx.x walks down the tile rows of `in`, so the blocks that run
+//                      together write one contiguous band of `out` (DRAM writes in order).
+//                      About 5% faster on an H200 (bench/gpu_transpose_variants.py).
 //   copySameGeometry   the same geometry without the transpose: the bandwidth bar.
 //   copyFloat4         a float4 copy, 16 bytes per thread: the bandwidth ceiling.
 //
-// Launch: block = (32, 8), grid = (ceil(cols / 32), ceil(rows / 32)).
+// Launch: block = (32, 8), grid = (ceil(cols / 32), ceil(rows / 32));
+//         the ColumnOrder kernels: grid = (ceil(rows / 32), ceil(cols / 32)).
 //         copyFloat4: block = (256), grid = (ceil(n4 / 256)), n4 = element count / 4.
 
 #define TILE_DIM 32
@@ -80,6 +86,48 @@ __global__ void transposeSwizzled(const float* in, float* out, int rows, int col
     y = blockIdx.x * TILE_DIM + threadIdx.y;
     for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
         int r = threadIdx.x, c = threadIdx.y + j;      // read tile element (r, c) = in(row r, col c)
+        if (x < rows && y + j < cols)
+            out[(y + j) * rows + x] = tile[r][c ^ r];
+    }
+}
+
+// Column order: tile (blockIdx.y, blockIdx.x) of `in` is handled by block (blockIdx.x, blockIdx.y)
+// of a grid launched as (ceil(rows / 32), ceil(cols / 32)). Only the two block indices swap.
+__global__ void transposePaddedColumnOrder(const float* in, float* out, int rows, int cols)
+{
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+
+    int x = blockIdx.y * TILE_DIM + threadIdx.x;       // column in `in`
+    int y = blockIdx.x * TILE_DIM + threadIdx.y;       // row in `in`
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        if (x < cols && y + j < rows)
+            tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * cols + x];
+    __syncthreads();
+
+    x = blockIdx.x * TILE_DIM + threadIdx.x;           // column in `out`
+    y = blockIdx.y * TILE_DIM + threadIdx.y;           // row in `out`
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        if (x < rows && y + j < cols)
+            out[(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+__global__ void transposeSwizzledColumnOrder(const float* in, float* out, int rows, int cols)
+{
+    __shared__ float tile[TILE_DIM][TILE_DIM];
+
+    int x = blockIdx.y * TILE_DIM + threadIdx.x;
+    int y = blockIdx.x * TILE_DIM + threadIdx.y;
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+        int r = threadIdx.y + j, c = threadIdx.x;
+        if (x < cols && y + j < rows)
+            tile[r][c ^ r] = in[(y + j) * cols + x];
+    }
+    __syncthreads();
+
+    x = blockIdx.x * TILE_DIM + threadIdx.x;
+    y = blockIdx.y * TILE_DIM + threadIdx.y;
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+        int r = threadIdx.x, c = threadIdx.y + j;
         if (x < rows && y + j < cols)
             out[(y + j) * rows + x] = tile[r][c ^ r];
     }

@@ -71,6 +71,18 @@ def h200_stride(root: Path = ROOT):
 TRANSPOSE_LABELS = {  # bench/gpu_transpose.py label -> what the lessons call it
     "naive": "naive", "shared32": "[32][32]", "padded33": "[32][33]", "swizzled": "swizzled",
     "copy_same_geometry": "copy (same geometry)", "copy_float4": "copy (float4)",
+    "padded33_column_order": "[32][33] column order", "swizzled_column_order": "swizzled column order",
+}
+
+BLOCK_ORDER_LABELS = {  # bench/gpu_transpose_variants.py kernel -> what lesson 04 calls it
+    "tp_lesson": "[32][33], row order (the exercise)",
+    "tp_swap": "[32][33], column order",
+    "tp_g16": "[32][33], bands of 16 tile rows",
+    "ts_restrict": "swizzled, row order",
+    "ts_swap": "swizzled, column order",
+    "copysg_lesson": "same-geometry copy, row order",
+    "copysg_ordered": "same-geometry copy, column order",
+    "copy4_lesson": "copy (float4)",
 }
 
 
@@ -98,6 +110,31 @@ def h200_transpose(root: Path = ROOT):
             ncu[TRANSPOSE_LABELS.get(lab, lab)] = {k: x for k, x in v.items() if k.endswith("per_request")}
     return {"source": src, "date": str(d.get("date", "?"))[:10], "gpu": d.get("gpu", "?"), "sizes": sizes,
             "ratios": ratios, "ncu": ncu, "ncu_size": (d.get("ncu") or {}).get("size")}
+
+
+def h200_block_order(root: Path = ROOT):
+    """The block-order study recorded on a GPU (bench/gpu_transpose_variants.py), or None.
+
+    Returns {source, date, gpu, sizes: {N: {label: (GB/s, fraction of the float4 copy)}}},
+    GB/s averaged over the recorded passes, for the kernels of ``BLOCK_ORDER_LABELS``.
+    """
+    src, d = newest("gpu_transpose_variants-*.json", root)
+    if not d or not d.get("sizes"):
+        return None
+    acc = {}
+    for key, v in d["sizes"].items():
+        n = int(key.split("#")[0])
+        for k, gbs in v.get("GBps_median", {}).items():
+            if k in BLOCK_ORDER_LABELS and v.get("check_pass", {}).get(k):
+                acc.setdefault(n, {}).setdefault(k, []).append(gbs)
+    sizes = {}
+    for n, kv in sorted(acc.items()):
+        if "copy4_lesson" not in kv:
+            continue
+        c4 = float(np.mean(kv["copy4_lesson"]))
+        sizes[n] = {BLOCK_ORDER_LABELS[k]: (float(np.mean(kv[k])), float(np.mean(kv[k])) / c4)
+                    for k in BLOCK_ORDER_LABELS if k in kv}
+    return {"source": src, "date": str(d.get("date", "?"))[:10], "gpu": d.get("gpu", "?"), "sizes": sizes}
 
 
 def h200_mma(root: Path = ROOT):
@@ -426,6 +463,37 @@ SWIZZLE_CASES = [
     ("16-byte float4", (3, 2, 3), 4, 16, 32, 4, 32),
     ("ldmatrix fp16", (3, 3, 3), 2, "ldmatrix", 64, 8, 16),
 ]
+
+
+def draw_block_order(tiles: int = 12, wave: int = 30):
+    """Which tiles the first ``wave`` blocks of a transpose read and write, for the two launch
+    orders. Blocks start in order of their linear index (blockIdx.x fastest), so the first
+    wave is a run of consecutive indices; what that run touches depends on which tile
+    coordinate blockIdx.x stands for."""
+    plt = _plt()
+    fig, axes = plt.subplots(1, 4, figsize=(11, 3.2))
+    for o, (order, what) in enumerate((("row order", "blockIdx.x = tile column of in"),
+                                       ("column order", "blockIdx.x = tile row of in"))):
+        read = np.zeros((tiles, tiles))
+        wrote = np.zeros((tiles, tiles))
+        for b in range(wave):
+            fast, slow = b % tiles, b // tiles
+            tr, tc = (slow, fast) if o == 0 else (fast, slow)     # tile (row, column) of `in`
+            read[tr, tc] = 1 + b / wave
+            wrote[tc, tr] = 1 + b / wave                           # it lands at (column, row) of `out`
+        for ax, grid, title in ((axes[2 * o], read, f"{order}: reads of in"),
+                                (axes[2 * o + 1], wrote, f"{order}: writes to out")):
+            ax.imshow(np.ma.masked_equal(grid, 0), cmap="viridis", vmin=1, vmax=2.2)
+            ax.set_xticks(np.arange(-0.5, tiles, 1), minor=True)
+            ax.set_yticks(np.arange(-0.5, tiles, 1), minor=True)
+            ax.grid(which="minor", color="0.85", lw=0.5)
+            ax.tick_params(which="both", length=0, labelbottom=False, labelleft=False)
+            ax.set_title(title, fontsize=9)
+        axes[2 * o].set_xlabel(what, fontsize=8)
+    fig.suptitle(f"The first {wave} blocks of a {tiles} x {tiles}-tile transpose (darker = started "
+                 "earlier); memory is row-major, so a horizontal run is contiguous", fontsize=9)
+    fig.tight_layout()
+    plt.show()
 
 
 def check_swizzle(swizzle) -> bool:

@@ -93,19 +93,23 @@ def test_tile_column_read(emu, rng, pad, swizzle, per_request):
 
 
 @pytest.mark.parametrize("name,per_request", [("transposeShared32", 32), ("transposePadded", 1),
-                                              ("transposeSwizzled", 1)])
+                                              ("transposeSwizzled", 1), ("transposePaddedColumnOrder", 1),
+                                              ("transposeSwizzledColumnOrder", 1)])
 def test_reference_transpose_read(emu, rng, name, per_request):
     rows, cols = 64, 96
     k = emu.kernel("transpose.cu", name)
     x = rng.standard_normal((rows, cols)).astype(np.float32)
     out = np.full((cols, rows), np.nan, np.float32)
-    r = emu.run(k, (cols // 32, rows // 32), (32, 8), x, out, rows, cols)
+    grid = (cols // 32, rows // 32)
+    r = emu.run(k, grid[::-1] if name.endswith("ColumnOrder") else grid, (32, 8), x, out, rows, cols)
     assert r.findings == []
+    assert np.array_equal(out, x.T)
     src = (emu.kernels_dir / "transpose.cu").read_text()
-    marker = {"transposeShared32": "= tile[threadIdx.x][threadIdx.y + j]",
-              "transposePadded": "= tile[threadIdx.x][threadIdx.y + j]",
-              "transposeSwizzled": "= tile[r][c ^ r]"}[name]
-    nth = 1 if name == "transposePadded" else 0
+    marker, nth = {"transposeShared32": ("= tile[threadIdx.x][threadIdx.y + j]", 0),
+                   "transposePadded": ("= tile[threadIdx.x][threadIdx.y + j]", 1),
+                   "transposeSwizzled": ("= tile[r][c ^ r]", 0),
+                   "transposePaddedColumnOrder": ("= tile[threadIdx.x][threadIdx.y + j]", 2),
+                   "transposeSwizzledColumnOrder": ("= tile[r][c ^ r]", 1)}[name]
     read = emu.line_metrics(r, emu.line_of(src, marker, nth))
     requests = (cols // 32) * (rows // 32) * 8 * 4        # blocks x warps x loop trips
     assert read["shared_ld_requests"] == requests

@@ -50,6 +50,10 @@ def test_transposes_bit_identical(emu, rng, rows, cols):
         out = np.full((cols, rows), np.nan, np.float32)
         clean(emu.run(emu.kernel("transpose.cu", name), grid, (32, 8), x, out, rows, cols))
         assert_bits_equal(out, x.T)
+    for name in ("transposePaddedColumnOrder", "transposeSwizzledColumnOrder"):   # grid the other way round
+        out = np.full((cols, rows), np.nan, np.float32)
+        clean(emu.run(emu.kernel("transpose.cu", name), grid[::-1], (32, 8), x, out, rows, cols))
+        assert_bits_equal(out, x.T)
     out = np.full((rows, cols), np.nan, np.float32)
     clean(emu.run(emu.kernel("transpose.cu", "copySameGeometry"), grid, (32, 8), x, out, rows, cols))
     assert_bits_equal(out, x)
@@ -66,8 +70,9 @@ def case_transpose(emu, rng, name):
     rows, cols = 41, 67
     x = random_bits_f32(rng, (rows, cols))
     out = np.full((rows, cols) if name == "copySameGeometry" else (cols, rows), np.nan, np.float32)
-    clean(emu.run(emu.kernel("transpose.cu", name), ((cols + 31) // 32, (rows + 31) // 32), (32, 8),
-                  x, out, rows, cols))
+    grid = ((cols + 31) // 32, (rows + 31) // 32)
+    clean(emu.run(emu.kernel("transpose.cu", name), grid[::-1] if name.endswith("ColumnOrder") else grid,
+                  (32, 8), x, out, rows, cols))
     assert_bits_equal(out, x if name == "copySameGeometry" else x.T)
 
 

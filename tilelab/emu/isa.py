@@ -949,8 +949,14 @@ def _oob_global(m, a, nbytes, store):
     if al is None:
         return f"{what} of {nbytes} bytes at an address that belongs to no allocation"
     rel = a - al.base
-    return (f"{what} of {nbytes} bytes at byte offset {rel} of `{al.name}` "
-            f"({al.nbytes} bytes, element {rel // max(nbytes, 1)} of {al.nbytes // max(nbytes, 1)})")
+    msg = (f"{what} of {nbytes} bytes at byte offset {rel} of `{al.name}` "
+           f"({al.nbytes} bytes, element {rel // max(nbytes, 1)} of {al.nbytes // max(nbytes, 1)})")
+    if rel >= al.nbytes:
+        # the index ran past the end; the buffer named is only the one the address lands after,
+        # which may not be the pointer the line indexes
+        past = rel - al.nbytes
+        msg += ", just past its end" if past == 0 else f", {past} bytes past its end"
+    return msg
 
 
 def _shadow(m, ins, lanes, flat, ok, nbytes, store):
