@@ -50,7 +50,9 @@ def transpose_rows():
     for n in (4096, 8192, 16384):
         b = d["sizes"][str(n)]["bytes_moved"]
         bw = {k: b / med(d, n, k) / 1e9 for k in ("naive", "shared32", "padded33", "swizzled",
-                                                  "copy_same_geometry", "copy_float4")}
+                                                  "padded33_column_order", "swizzled_column_order",
+                                                  "copy_same_geometry", "copy_float4")
+              if k in d["sizes"][str(n)]["stats"]}
         rows.append((n, bw))
     return d, f, rows
 
@@ -75,14 +77,22 @@ def table() -> str:
         out.append(f"| {n} | {t['naive']:.2f} | {t['uncoalesced']:.2f} | {t['tiled16']:.2f} | {t['tiled32']:.2f} | "
                    f"{t['cublas']:.1f} | {t['tiled32'] / t['naive']:.2f}× |")
     out += ["", f"`bench/results/{fm}`", "", "**Transpose, GB/s read + write**", "",
-            "| size | naive | [32][32] | [32][33] | `c ^ r` | copy (same geometry) | float4 copy | padded ÷ unpadded |",
-            "|---|---|---|---|---|---|---|---|"]
+            "| size | naive | [32][32] | [32][33] | `c ^ r` | [32][33], column order | `c ^ r`, column order "
+            "| copy (same geometry) | float4 copy | padded ÷ unpadded | padded ÷ float4 copy (column order) |",
+            "|---|---|---|---|---|---|---|---|---|---|---|"]
     for n, b in trows:
+        co = lambda k: f"{b[k]:.0f}" if k in b else "—"  # noqa: E731  (older recordings lack them)
         out.append(f"| {n}² | {b['naive']:.0f} | {b['shared32']:.0f} | {b['padded33']:.0f} | {b['swizzled']:.0f} | "
-                   f"{b['copy_same_geometry']:.0f} | {b['copy_float4']:.0f} | {b['padded33'] / b['shared32']:.2f}× |")
+                   f"{co('padded33_column_order')} | {co('swizzled_column_order')} | "
+                   f"{b['copy_same_geometry']:.0f} | {b['copy_float4']:.0f} | {b['padded33'] / b['shared32']:.2f}× | "
+                   f"{b['padded33'] / b['copy_float4']:.2f}"
+                   + (f" ({b['padded33_column_order'] / b['copy_float4']:.2f})" if "padded33_column_order" in b else "")
+                   + " |")
     sw = tx.get("swizzled")
     pl = tx.get("plain")
-    out += ["", f"`bench/results/{ft}`", "",
+    out += ["", "Column order: the same two kernels with the grid launched the other way round, so that the blocks "
+            "running together write one contiguous band of the output (lesson 04 §5; the study is "
+            "`bench/gpu_transpose_variants.py`).", "", f"`bench/results/{ft}`", "",
             f"**Tensor cores** (`ldmatrix` + `mma.sync` m16n8k16, 64×64×64 block tile, {nx}³): plain {pl:.1f}, "
             f"`Swizzle<3,3,3>` {sw:.1f} TFLOP/s, **{sw / pl:.2f}×**" +
             (f"; cuBLAS {tx['cublas']:.0f}" if "cublas" in tx else "") + f". `bench/results/{fx}`"]
