@@ -132,6 +132,15 @@ __device__ __forceinline__ void copy_body(const float* __restrict__ in, float* _
 __global__ void copysg_lesson(const float* in, float* out, int r, int c)     { copy_body<0>(in, out, r, c); }
 __global__ void copysg_ordered(const float* in, float* out, int r, int c)    { copy_body<1>(in, out, r, c); }
 __global__ void copysg_g16(const float* in, float* out, int r, int c)        { copy_body<16>(in, out, r, c); }
+// ... and without __restrict__ (as kernels/transpose.cu had it before this study): the compiler
+// must assume a store to `out` may change `in`, so it issues load, store, load, store.
+__global__ void copysg_alias(const float* in, float* out, int rows, int cols)
+{
+    int x = blockIdx.x * TILE_DIM + threadIdx.x, y = blockIdx.y * TILE_DIM + threadIdx.y;
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        if (x < cols && y + j < rows)
+            out[(y + j) * cols + x] = in[(y + j) * cols + x];
+}
 
 // Copies: the lesson's float4 copy, the same with __restrict__, and two float4 per thread.
 __global__ void copy4_lesson(const float4* in, float4* out, int n4)

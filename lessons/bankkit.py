@@ -82,6 +82,7 @@ BLOCK_ORDER_LABELS = {  # bench/gpu_transpose_variants.py kernel -> what lesson 
     "ts_swap": "swizzled, column order",
     "copysg_lesson": "same-geometry copy, row order",
     "copysg_ordered": "same-geometry copy, column order",
+    "copysg_alias": "same-geometry copy, no __restrict__",
     "copy4_lesson": "copy (float4)",
 }
 
