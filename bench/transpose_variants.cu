@@ -1,11 +1,14 @@
 // transpose_variants.cu: the tuning study behind kernels/transpose.cu (bench/gpu_transpose_variants.py).
 //
 // One template, many switches, so each variant differs from the lesson's kernel in one
-// named way. Every variant keeps the lesson's geometry: 32 x 8 threads, a 32 x 32 tile,
+// named way. The baselines are the lesson's own kernels, compiled from kernels/transpose.cu
+// by the script: tp_lesson = transposePadded, copy4_lesson = copyFloat4.
+// Every variant keeps the lesson's geometry: 32 x 8 threads, a 32 x 32 tile,
 // 4 rows per thread per tile.
+// Every template variant takes __restrict__ pointers (tp_restrict: that change alone), so the
+// loads may use the read-only path. The switches:
 //   PAD      0: tile[32][32]; 1: tile[32][33]
 //   SWZ      element (r, c) stored at tile[r][c ^ r] (with PAD 0)
-//   RESTRICT __restrict__ pointers (the loads may use the read-only path)
 //   SWAP     blockIdx.x walks tile rows of `in` (consecutive blocks write neighbouring
 //            output columns) instead of tile columns (consecutive blocks read neighbours)
 //   TILES    tiles per block, stacked down the rows of `in` (more loads in flight)
@@ -70,23 +73,6 @@ __device__ __forceinline__ void transpose_body(const float* __restrict__ in, flo
     }
 }
 
-// The lesson's kernel as it is (no __restrict__, int indexing): the baseline.
-__global__ void tp_lesson(const float* in, float* out, int rows, int cols)
-{
-    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
-    int x = blockIdx.x * TILE_DIM + threadIdx.x;
-    int y = blockIdx.y * TILE_DIM + threadIdx.y;
-    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
-        if (x < cols && y + j < rows)
-            tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * cols + x];
-    __syncthreads();
-    x = blockIdx.y * TILE_DIM + threadIdx.x;
-    y = blockIdx.x * TILE_DIM + threadIdx.y;
-    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
-        if (x < rows && y + j < cols)
-            out[(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];
-}
-
 //                                                                  PAD SWZ   TILES SWAP   CS
 __global__ void tp_restrict(const float* in, float* out, int r, int c)       { transpose_body<1, false, 1, false, false>(in, out, r, c); }
 __global__ void tp_swap(const float* in, float* out, int r, int c)           { transpose_body<1, false, 1, true,  false>(in, out, r, c); }
@@ -142,12 +128,7 @@ __global__ void copysg_alias(const float* in, float* out, int rows, int cols)
             out[(y + j) * cols + x] = in[(y + j) * cols + x];
 }
 
-// Copies: the lesson's float4 copy, the same with __restrict__, and two float4 per thread.
-__global__ void copy4_lesson(const float4* in, float4* out, int n4)
-{
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n4) out[i] = in[i];
-}
+// Copies: the float4 copy with __restrict__, and two float4 per thread.
 __global__ void copy4_restrict(const float4* __restrict__ in, float4* __restrict__ out, int n4)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
