@@ -491,6 +491,8 @@ You will meet four kernels, all with 32 × 8 threads per block, each thread hand
    reads the tile down its columns, a 32-way bank conflict;
 3. **`[32][33]`**: the same with one float of padding per tile row: conflict-free;
 4. two copies as yardsticks: one with the same geometry and a `float4` copy.
+
+Section 5 then looks past the banks, at the order in which the blocks run.
 """)
     b.code(lesson_setup("import lessonkit as lk\nimport bankkit as bk\n"
                         "K = {name: tl.kernel_from_file(bk.KERNELS / 'transpose.cu', name) for name in\n"
