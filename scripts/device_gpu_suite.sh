@@ -3,6 +3,9 @@
 # scripts/prepare_device_wheels.sh), run `make test-gpu` (the whole suite with
 # TILELAB_BACKEND=gpu, nbval over solutions/, an autograde) and the fidelity bench.
 # Logs and result files go to $OUT (the device tool brings that folder back).
+#   BENCH="bench/gpu_transpose.py --ncu"  run a benchmark first, on the idle GPU (JSON + log to $OUT)
+#   SKIP_SUITE=1, SKIP_FIDELITY=1         leave out make test-gpu, the fidelity bench
+#   e.g. the transpose study alone: BENCH="bench/gpu_transpose_variants.py --repeat 2" SKIP_SUITE=1 SKIP_FIDELITY=1
 #   device run:  carry .whl; command: bash scripts/device_gpu_suite.sh
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -16,11 +19,13 @@ if [ -n "${BENCH:-}" ]; then
   timeout ${BENCH_TIMEOUT:-180} python3 $BENCH --out "$OUT" > "$OUT/bench.log" 2>&1; echo "bench exit $?" | tee -a "$OUT/bench.log"
   tail -n 40 "$OUT/bench.log"
 fi
-# test-gpu without a venv: the machine's python3 with the carried wheels
-timeout ${SUITE_TIMEOUT:-420} make test-gpu NO_INSTALL=1 PY=python3 \
-  PYTEST_ARGS="-q -p no:cacheprovider ${XDIST:--n 4 --dist loadfile}" > "$OUT/test-gpu.log" 2>&1 || rc=$?
-echo "make test-gpu exit $rc" | tee -a "$OUT/test-gpu.log"
-tail -n 25 "$OUT/test-gpu.log"
+if [ -z "${SKIP_SUITE:-}" ]; then
+  # test-gpu without a venv: the machine's python3 with the carried wheels
+  timeout ${SUITE_TIMEOUT:-420} make test-gpu NO_INSTALL=1 PY=python3 \
+    PYTEST_ARGS="-q -p no:cacheprovider ${XDIST:--n 4 --dist loadfile}" > "$OUT/test-gpu.log" 2>&1 || rc=$?
+  echo "make test-gpu exit $rc" | tee -a "$OUT/test-gpu.log"
+  tail -n 25 "$OUT/test-gpu.log"
+fi
 if [ -z "${SKIP_FIDELITY:-}" ]; then
   timeout 150 python3 bench/fidelity.py > "$OUT/fidelity.log" 2>&1; echo "fidelity exit $?" >> "$OUT/fidelity.log"
   tail -n 25 "$OUT/fidelity.log"
