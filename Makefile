@@ -25,8 +25,13 @@ endif
 NBVAL    := --nbval-lax --nbval-current-env
 # A wheelhouse in .whl/ (machines with no registry, such as the GPU host) is used when present.
 WHEELHOUSE := $(if $(wildcard .whl/*.whl),--find-links .whl,)
+# The site extra (Sphinx, MyST-NB, the theme) on top of EXTRAS, for `make site` and `make test`.
+SITE_STAMP := $(VENV)/.site-extra.stamp
+ifeq ($(NO_INSTALL),1)
+SITE_STAMP :=
+endif
 
-.PHONY: help install lab test test-gpu release grade student-bundle clean-grading
+.PHONY: help install lab test test-gpu release grade student-bundle clean-grading site
 
 help:
 	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab"
@@ -35,6 +40,7 @@ help:
 	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/"
 	@echo "make grade           autograde grading/submitted/*/*, feedback, grading/grades.csv"
 	@echo "make student-bundle  dist/tilelab-student.tar.gz without solutions, rubric or grading internals"
+	@echo "make site            the course site, English and 中文, in build/site/ (Sphinx + MyST-NB, offline)"
 
 install: $(STAMP)
 
@@ -43,6 +49,10 @@ $(STAMP): pyproject.toml
 	  echo "could not create $(VENV): on Debian/Ubuntu install python3-venv (apt-get install python3-venv)"; exit 1; }
 	$(PY) -m pip install --quiet $(WHEELHOUSE) $(PIP_ARGS) -e '.[$(EXTRAS)]'
 	@rm -f $(VENV)/.tilelab-*.stamp
+	@touch $@
+
+$(SITE_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet $(WHEELHOUSE) $(PIP_ARGS) -e '.[$(EXTRAS),site]'
 	@touch $@
 
 lab: $(STAMP)
@@ -56,7 +66,7 @@ define nbval
 	else echo "nbval: no notebooks under $(1)"; fi
 endef
 
-test: $(STAMP)
+test: $(STAMP) $(SITE_STAMP)
 	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS) tests
 	$(call nbval,lessons solutions)
 
@@ -64,6 +74,10 @@ test-gpu: export TILELAB_BACKEND = gpu
 test-gpu: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS) tests
 	$(call nbval,solutions)
+
+# From the executed, committed notebooks: nothing is run or fetched (site/build.py says how).
+site: $(SITE_STAMP)
+	$(PY) site/build.py
 
 release: $(STAMP)
 	$(PY) scripts/release.py

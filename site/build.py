@@ -14,6 +14,7 @@ Nothing is executed or fetched: the notebooks are shown as committed.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -102,6 +103,20 @@ def launch_list(lang: str) -> str:
     return "\n".join(out)
 
 
+def mathjax() -> dict[str, Path]:
+    """MathJax 3 served from the site itself (the lessons have display maths; Sphinx's default is a CDN):
+    its one-file TeX component and the fonts it loads, from the django-static-mathjax wheel
+    (the MathJax distribution as released; nothing of Django is used)."""
+    spec = importlib.util.find_spec("mathjax")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("site: MathJax is missing: install the site extra (pip install -e '.[site]')")
+    es5 = Path(next(iter(spec.submodule_search_locations))) / "static" / "mathjax" / "es5"
+    files = {"mathjax/tex-chtml.js": es5 / "tex-chtml.js"}
+    files.update({f"mathjax/output/chtml/fonts/woff-v2/{f.name}": f
+                  for f in sorted((es5 / "output" / "chtml" / "fonts" / "woff-v2").glob("*.woff"))})
+    return files
+
+
 def stage(lang: str, src: Path) -> None:
     """Lay out one language's Sphinx source folder; stale files from an earlier build are removed."""
     wanted: set[Path] = set()
@@ -112,6 +127,8 @@ def stage(lang: str, src: Path) -> None:
 
     for page in sorted((SITE / lang).glob("*.md")):
         put(page.name, page)
+    for rel, path in mathjax().items():
+        put(f"_static_extra/{rel}", path)
     own = lessons(lang)
     for nb in own:
         put(f"lessons/{nb.name}", nb)

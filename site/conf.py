@@ -25,7 +25,9 @@ myst_heading_anchors = 3
 suppress_warnings = ["mystnb.unknown_mime_type"]
 
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["_build", "**/.ipynb_checkpoints", "_generated/*"]
+exclude_patterns = ["_build", "**/.ipynb_checkpoints", "_generated/*", "_static_extra/*"]
+# MathJax from the site's own _static/ (site/build.py stages it into _static_extra/), not from a CDN.
+mathjax_path = "mathjax/tex-chtml.js"
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["site.css"]
@@ -58,6 +60,7 @@ def _context(app, config):
     lang = "zh" if config.language.startswith("zh") else "en"
     staged = Path(app.srcdir) / "_generated" / "site.json"
     info = json.loads(staged.read_text(encoding="utf-8")) if staged.exists() else {}
+    config.html_static_path = [*config.html_static_path, str(Path(app.srcdir) / "_static_extra")]
     config.html_context = {**config.html_context, "ui": UI[lang], "site_lang": lang,
                            "counterparts": info.get("counterparts", {}),
                            "launch_anchor": info.get("launch_anchor", {})}
