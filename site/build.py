@@ -158,8 +158,8 @@ REDIRECT = """<!DOCTYPE html>
 """
 
 
-# Build-time files of the theme that no browser asks for: source maps and gettext catalogs.
-UNSERVED = ("*.map", "locales")
+# Build-time files no browser asks for: the theme's source maps, gettext catalogs and Jinja macros, Sphinx's stamp.
+UNSERVED = ("*.map", "locales", "*webpack-macros.html", ".buildinfo*")
 
 
 def build(out: Path, work: Path, quiet: bool = True) -> dict[str, float]:
