@@ -67,13 +67,14 @@ def _machine(d: dict) -> str:
     return f"{m['cpus']}-CPU machine" if isinstance(m, dict) and "cpus" in m else "–"
 
 
-def recordings_table() -> str:
-    rows = ["| recording | machine | date | command |", "|---|---|---|---|"]
+def recordings_list() -> str:
+    """Every recording, downloadable, with its machine, date and command."""
+    rows = []
     for path in sorted(RESULTS.glob("*.json")):
         d = json.loads(path.read_text(encoding="utf-8"))
-        cmd = str(d.get("command", "–")).replace("|", "\\|").replace("`", "'")
-        rows.append(f"| {{download}}`{path.name} <recordings/{path.name}>` | {_machine(d)} | "
-                    f"{str(d.get('date', '–'))[:10]} | `{cmd}` |")
+        cmd = str(d.get("command", "–")).replace("`", "'")
+        rows.append(f"- {{download}}`{path.name} <recordings/{path.name}>`: {_machine(d)}, "
+                    f"{str(d.get('date', '–'))[:10]}  \n  `{cmd}`")
     return "\n".join(rows) + "\n"
 
 
@@ -86,7 +87,7 @@ def pages(src: Path) -> dict[str, Path | str]:
     rr.speedup_picture(img)
     out: dict[str, Path | str] = {f"img/{p.name}": p for p in sorted(img.glob("*.png"))}
     out["_generated/results.md"] = (rr.table() + "\n\n" + emu_speed_table() + "\n" + fidelity_table())
-    out["_generated/recordings.md"] = recordings_table()
+    out["_generated/recordings.md"] = recordings_list()
     out["_generated/bench-results-readme.md"] = (RESULTS / "README.md").read_text(encoding="utf-8")
     out.update({f"recordings/{p.name}": p for p in sorted(RESULTS.glob("*.json"))})
     return out
