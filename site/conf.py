@@ -48,10 +48,12 @@ html_theme_options = {
 # What the two templates say, per language (the page text itself lives in site/<lang>/).
 UI = {
     "en": {"other": "zh", "switch": "中文", "switch_title": "这一页的中文版",
-           "launch": "Run in JupyterLab", "launch_title": "Run this lesson on your machine", "english_only": ""},
+           "launch": "Run in JupyterLab", "launch_title": "Run this lesson on your machine", "english_only": "",
+           "widget": "An interactive control stands here: it needs a running kernel."},
     "zh": {"other": "en", "switch": "English", "switch_title": "This page in English",
            "launch": "在 JupyterLab 中运行", "launch_title": "在自己的机器上运行这一课",
-           "english_only": "（尚未翻译，英文版）"},
+           "english_only": "（尚未翻译，英文版）",
+           "widget": "这里是一个交互控件：它需要运行中的内核。"},
 }
 
 
@@ -66,6 +68,26 @@ def _context(app, config):
                            "launch_anchor": info.get("launch_anchor", {})}
 
 
+# A notebook's ipywidgets output is only a model id without its kernel: say so where it stands,
+# and link the page's launch entry (the header's launch button points at the same place).
+WIDGET_NOTE = """document.addEventListener("DOMContentLoaded", () => {
+  const launch = document.querySelector("a.tilelab-launch");
+  for (const s of document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')) {
+    const p = document.createElement("p");
+    p.className = "tilelab-widget-note admonition note";
+    p.textContent = %s + " ";
+    if (launch) { const a = launch.cloneNode(true); a.className = "tilelab-widget-launch"; p.append(a); }
+    s.after(p);
+  }
+});"""
+
+
+def _widget_note(app, config):
+    lang = "zh" if config.language.startswith("zh") else "en"
+    app.add_js_file(None, body=WIDGET_NOTE % json.dumps(UI[lang]["widget"], ensure_ascii=False))
+
+
 def setup(app):
     app.connect("config-inited", _context)
+    app.connect("config-inited", _widget_note)
     return {"parallel_read_safe": True}

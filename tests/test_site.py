@@ -33,9 +33,16 @@ def lesson_notebooks(lang: str) -> list[Path]:
     return sorted(LESSONS[lang].glob("[0-9][0-9]_*.ipynb"))
 
 
-def image_outputs(nb: Path) -> int:
+def outputs(nb: Path, mime: str) -> int:
     cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
-    return sum("image/png" in o.get("data", {}) for c in cells for o in c.get("outputs", []))
+    return sum(mime in o.get("data", {}) for c in cells for o in c.get("outputs", []))
+
+
+def image_outputs(nb: Path) -> int:
+    return outputs(nb, "image/png")
+
+
+WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
 # ---------------------------------------------------------------- the tree, read as files
@@ -226,20 +233,20 @@ def _shot(driver, lang: str, out_dir: Path) -> Path:
     return path
 
 
-def _page_for(lang: str) -> tuple[str, int]:
-    """The lesson page with the most figures in this language (its docname, its figure count);
-    before any lesson is translated, the Chinese results page stands in (it has figures too)."""
+def _page_for(lang: str) -> tuple[str, int, int]:
+    """The lesson page with the most figures in this language (its docname, its figure and widget
+    counts); before any lesson is translated, the Chinese results page stands in (it has figures too)."""
     nbs = lesson_notebooks(lang)
     if not nbs:
-        return "results", 0
+        return "results", 0, 0
     nb = max(nbs, key=image_outputs)
-    return f"lessons/{nb.stem}", image_outputs(nb)
+    return f"lessons/{nb.stem}", image_outputs(nb), outputs(nb, WIDGET)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_lesson_page_renders_with_its_figures(web, lang, tmp_path):
     base, driver = web
-    page, figures = _page_for(lang)
+    page, figures, widgets = _page_for(lang)
     _load(driver, f"{base}/{lang}/{page}.html")
     assert driver.execute_script("return document.documentElement.lang").startswith(lang)
     imgs = _images(driver)
@@ -248,6 +255,9 @@ def test_a_lesson_page_renders_with_its_figures(web, lang, tmp_path):
     if figures:
         shown = sum(i["output"] for i in imgs)
         assert shown == figures, f"{lang}/{page} shows {shown} of its notebook's {figures} figures"
+    # Where a widget stood in the notebook, the page says it needs a kernel and links the launch entry.
+    notes = driver.execute_script("return document.querySelectorAll('.tilelab-widget-note a.tilelab-widget-launch').length")
+    assert notes == widgets, f"{lang}/{page}: {notes} notes for {widgets} widget outputs"
     assert _shot(driver, lang, tmp_path).stat().st_size > 10_000
 
 
