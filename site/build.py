@@ -117,8 +117,9 @@ def mathjax() -> dict[str, Path]:
     return files
 
 
-def stage(lang: str, src: Path) -> None:
-    """Lay out one language's Sphinx source folder; stale files from an earlier build are removed."""
+def stage(lang: str, src: Path, shared: dict[str, Path | str]) -> None:
+    """Lay out one language's Sphinx source folder (with the `shared` results pages and pictures);
+    stale files from an earlier build are removed."""
     wanted: set[Path] = set()
 
     def put(rel: str, path: Path | None = None, text: str | None = None) -> None:
@@ -141,7 +142,7 @@ def stage(lang: str, src: Path) -> None:
     put("_generated/site.json", text=json.dumps(info, indent=1, sort_keys=True) + "\n")
     put("_generated/lessons.md", text=lesson_list(lang, own))
     put("_generated/launch-lessons.md", text=launch_list(lang))
-    for rel, path_or_text in results.pages(src).items():
+    for rel, path_or_text in shared.items():
         put(rel, **({"path": path_or_text} if isinstance(path_or_text, Path) else {"text": path_or_text}))
     for old in sorted(src.rglob("*"), reverse=True):
         if old.is_file() and old not in wanted:
@@ -170,8 +171,9 @@ def build(out: Path, work: Path, quiet: bool = True) -> dict[str, float]:
     """
     t0 = time.perf_counter()
     procs = {}
+    shared = results.pages(work / "site-figures")
     for lang in LANGS:
-        stage(lang, work / "site-src" / lang)
+        stage(lang, work / "site-src" / lang, shared)
     for lang, (code, _) in LANGS.items():
         cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-n", "-W", "--keep-going", "-c", str(SITE),
                "-D", f"language={code}", "-d", str(work / "site-html" / lang / "doctrees"),

@@ -78,10 +78,10 @@ def recordings_list() -> str:
     return "\n".join(rows) + "\n"
 
 
-def pages(src: Path) -> dict[str, Path | str]:
-    """Files to stage under a language's source folder: relative name -> a file to copy, or text."""
+def pages(img: Path) -> dict[str, Path | str]:
+    """Files to stage under each language's source folder: relative name -> a file to copy, or text.
+    The pictures are drawn into `img` (once for both languages)."""
     rr = _readme_results()
-    img = src / "img"
     img.mkdir(parents=True, exist_ok=True)
     rr.bank_picture(img)
     rr.speedup_picture(img)
