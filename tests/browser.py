@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import shutil
 import tempfile
 import threading
@@ -29,7 +30,8 @@ def available() -> str | None:
 
 @contextlib.contextmanager
 def chromium(width: int = 1280, height: int = 900, lang: str = "en-US"):
-    """A headless Chromium with its own throw-away profile; quit and removed on exit."""
+    """A headless Chromium with its own throw-away profile; quit and removed on exit.
+    It logs its network events, so that `requested(driver)` can say what a page asked for."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -38,12 +40,23 @@ def chromium(width: int = 1280, height: int = 900, lang: str = "en-US"):
     opts.binary_location = CHROMIUM
     for flag in FLAGS + (f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--lang={lang}"):
         opts.add_argument(flag)
+    opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
     try:
         yield driver
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def requested(driver) -> list[str]:
+    """Every URL the browser asked for since the last call (DevTools' Network.requestWillBeSent)."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        msg = json.loads(entry["message"])["message"]
+        if msg.get("method") == "Network.requestWillBeSent":
+            urls.append(msg["params"]["request"]["url"])
+    return urls
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -282,6 +282,22 @@ def test_maths_is_typeset_offline(web):
     assert typeset > 0, "MathJax typeset nothing (is it served from _static/mathjax?)"
 
 
+def test_a_reader_fetches_nothing_from_another_host(web):
+    """What the pages load at run time too (MathJax's own components, fonts, theme scripts)."""
+    base, driver = web
+    browser.requested(driver)  # forget earlier pages
+    asked = []
+    for lang in LESSONS:
+        for page in ["index", "results"] + [f"lessons/{nb.stem}" for nb in lesson_notebooks(lang)]:
+            _load(driver, f"{base}/{lang}/{page}.html")
+            _images(driver)
+            time.sleep(0.2)
+            asked += browser.requested(driver)
+    assert any("/_static/mathjax/tex-chtml.js" in u for u in asked), "no page loaded MathJax"
+    # chrome:// and about: are the browser's own pages (its new-tab page), never the network
+    assert [u for u in asked if not u.startswith((base + "/", "data:", "blob:", "chrome:", "about:"))] == []
+
+
 def test_the_language_switch_goes_to_the_counterpart_and_back(web):
     base, driver = web
     from selenium.webdriver.common.by import By
