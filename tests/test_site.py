@@ -4,7 +4,8 @@ The site is built once per run into a temporary folder by site/build.py (what `m
 served on 127.0.0.1, and opened in Debian's headless Chromium (tests/browser.py). A lesson page in
 each language must show every figure of its notebook (each image loaded: naturalWidth > 0) and its
 maths; every internal link and anchor of the tree must resolve; no page may load anything from
-another host. One screenshot per language is kept: set TILELAB_SITE_SHOTS=docs/img to refresh
+another host, at build time (a second build, in a network namespace of its own, must give the same
+tree byte for byte) or when read (the browser's network log). One screenshot per language is kept: set TILELAB_SITE_SHOTS=docs/img to refresh
 docs/img/site-en.png and docs/img/site-zh.png.
 """
 from __future__ import annotations
@@ -205,8 +206,7 @@ def web(site):
 
 
 def _load(driver, url: str) -> None:
-    driver.get(url)
-    driver.execute_script("return document.readyState")  # get() returns once the load event fired
+    driver.get(url)  # returns once the page's load event has fired
 
 
 def _images(driver) -> list[dict]:
