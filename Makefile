@@ -31,7 +31,7 @@ ifeq ($(NO_INSTALL),1)
 SITE_STAMP :=
 endif
 
-.PHONY: help install lab test test-gpu release grade student-bundle clean-grading site
+.PHONY: help install lab test test-gpu release grade student-bundle clean-grading
 
 help:
 	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab"
@@ -66,7 +66,7 @@ define nbval
 	else echo "nbval: no notebooks under $(1)"; fi
 endef
 
-test: $(STAMP) $(SITE_STAMP)
+test: $(STAMP)
 	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS) tests
 	$(call nbval,lessons solutions)
 
@@ -76,8 +76,12 @@ test-gpu: $(STAMP)
 	$(call nbval,solutions)
 
 # From the executed, committed notebooks: nothing is run or fetched (site/build.py says how).
+# make test builds it too (tests/test_site.py), so it installs the site extra as well.
+.PHONY: site
 site: $(SITE_STAMP)
 	$(PY) site/build.py
+
+test: $(SITE_STAMP)
 
 release: $(STAMP)
 	$(PY) scripts/release.py
