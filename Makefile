@@ -51,10 +51,6 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.tilelab-*.stamp
 	@touch $@
 
-$(SITE_STAMP): pyproject.toml $(STAMP)
-	$(PY) -m pip install --quiet $(WHEELHOUSE) $(PIP_ARGS) -e '.[$(EXTRAS),site]'
-	@touch $@
-
 lab: $(STAMP)
 	$(PY) scripts/copy_exercises.py exercises $(WORK)
 	$(BIN)/jupyter lab lessons/00_start_here.ipynb $(LAB_ARGS)
@@ -75,14 +71,6 @@ test-gpu: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS) tests
 	$(call nbval,solutions)
 
-# From the executed, committed notebooks: nothing is run or fetched (site/build.py says how).
-# make test builds it too (tests/test_site.py), so it installs the site extra as well.
-.PHONY: site
-site: $(SITE_STAMP)
-	$(PY) site/build.py
-
-test: $(SITE_STAMP)
-
 release: $(STAMP)
 	$(PY) scripts/release.py
 
@@ -91,3 +79,15 @@ grade: $(STAMP)
 
 student-bundle: $(STAMP)
 	$(PY) scripts/student_bundle.py dist/tilelab-student.tar.gz
+
+# From the executed, committed notebooks: nothing is run or fetched (site/build.py says how).
+# make test builds it too (tests/test_site.py), so it installs the site extra as well.
+.PHONY: site
+site: $(SITE_STAMP)
+	$(PY) site/build.py
+
+test: $(SITE_STAMP)
+
+$(SITE_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet $(WHEELHOUSE) $(PIP_ARGS) -e '.[$(EXTRAS),site]'
+	@touch $@
