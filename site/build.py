@@ -59,8 +59,15 @@ def title(nb: Path) -> str:
     return nb.stem
 
 
+def site_pages(lang: str) -> list[Path]:
+    """site/<lang>/*.md; a page the course itself keeps (course/<lang>/glossary.md, the translators'
+    glossary) replaces the placeholder of the same name."""
+    return [ROOT / "course" / lang / p.name if (ROOT / "course" / lang / p.name).is_file() else p
+            for p in sorted((SITE / lang).glob("*.md"))]
+
+
 def docnames(lang: str) -> set[str]:
-    pages = {p.stem for p in (SITE / lang).glob("*.md")}
+    pages = {p.stem for p in site_pages(lang)}
     return pages | {f"lessons/{nb.stem}" for nb in lessons(lang)}
 
 
@@ -126,7 +133,7 @@ def stage(lang: str, src: Path, shared: dict[str, Path | str]) -> None:
         wanted.add(src / rel)
         _put(path, src / rel) if path is not None else _write(src / rel, text)
 
-    for page in sorted((SITE / lang).glob("*.md")):
+    for page in site_pages(lang):
         put(page.name, page)
     for rel, path in mathjax().items():
         put(f"_static_extra/{rel}", path)
