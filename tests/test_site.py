@@ -10,9 +10,11 @@ docs/img/site-en.png and docs/img/site-zh.png.
 """
 from __future__ import annotations
 
+import html
 import html.parser
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -170,6 +172,18 @@ def test_every_lesson_has_a_page_in_each_language(site):
         own = (LESSONS["zh"] / nb.name).exists()
         want = f"lessons/{nb.stem}.html" if own else f"../en/lessons/{nb.stem}.html"
         assert want in zh_index, f"zh/index.html does not link {want}"
+
+
+def test_the_chinese_glossary_is_the_translators_own(site):
+    """course/zh/glossary.md where the translators have written it, else the placeholder in site/zh/."""
+    out, _ = site
+    src = ROOT / "course" / "zh" / "glossary.md"
+    src = src if src.is_file() else ROOT / "site" / "zh" / "glossary.md"
+    rows = [line.split("|")[1].strip().strip("`*") for line in src.read_text(encoding="utf-8").splitlines()
+            if line.startswith("|") and not set(line) <= set("|-: ")][1:]
+    cells = {html.unescape(re.sub(r"<[^>]+>", "", c)).strip()
+             for c in re.findall(r"<td[^>]*>(.*?)</td>", (out / "zh" / "glossary.html").read_text(encoding="utf-8"), re.S)}
+    assert rows and [r for r in rows if r not in cells] == []
 
 
 def test_no_internal_link_is_broken(site):
