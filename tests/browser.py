@@ -30,7 +30,8 @@ def available() -> str | None:
 
 @contextlib.contextmanager
 def chromium(width: int = 1280, height: int = 900, lang: str = "en-US"):
-    """A headless Chromium with its own throw-away profile; quit and removed on exit.
+    """A headless Chromium with its own throw-away profile, reading `lang` first (navigator.language);
+    quit and removed on exit.
     It logs its network events, so that `requested(driver)` can say what a page asked for."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -40,6 +41,7 @@ def chromium(width: int = 1280, height: int = 900, lang: str = "en-US"):
     opts.binary_location = CHROMIUM
     for flag in FLAGS + (f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--lang={lang}"):
         opts.add_argument(flag)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
     opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
     try:

@@ -340,10 +340,17 @@ def test_the_launch_button_names_the_lesson(web):
     assert link.endswith(f"/lab/tree/lessons/{nb.name}")
 
 
-def test_the_root_sends_a_reader_to_a_language(web):
+def _lands_on(driver, suffix: str) -> str:
+    deadline = time.monotonic() + 10
+    while not driver.current_url.endswith(suffix) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return driver.current_url
+
+
+def test_the_root_sends_a_reader_to_a_language(web, site):
     base, driver = web
     _load(driver, f"{base}/")
-    deadline = time.monotonic() + 10
-    while not driver.current_url.endswith("/en/index.html") and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert driver.current_url.endswith("/en/index.html")
+    assert _lands_on(driver, "/en/index.html").endswith("/en/index.html")
+    with browser.chromium(800, 600, lang="zh-CN") as zh_reader:
+        _load(zh_reader, f"{base}/")
+        assert _lands_on(zh_reader, "/zh/index.html").endswith("/zh/index.html")
