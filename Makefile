@@ -26,6 +26,11 @@ endif
 NBVAL    := --nbval-lax --nbval-current-env
 # A wheelhouse in .whl/ (machines with no registry, such as the GPU host) is used when present.
 WHEELHOUSE := $(if $(wildcard .whl/*.whl),--find-links .whl,)
+# The site extra (Sphinx, MyST-NB, the theme) on top of EXTRAS, for `make site` and `make test`.
+SITE_STAMP := $(VENV)/.site-extra.stamp
+ifeq ($(NO_INSTALL),1)
+SITE_STAMP :=
+endif
 
 .PHONY: help install lab lessons test test-gpu release grade student-bundle clean-grading
 
@@ -37,6 +42,7 @@ help:
 	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/"
 	@echo "make grade           autograde grading/submitted/*/*, feedback, grading/grades.csv"
 	@echo "make student-bundle  dist/tilelab-student.tar.gz without solutions, rubric or grading internals"
+	@echo "make site            the course site, English and 中文, in build/site/ (Sphinx + MyST-NB, offline)"
 
 install: $(STAMP)
 
@@ -80,3 +86,15 @@ grade: $(STAMP)
 
 student-bundle: $(STAMP)
 	$(PY) scripts/student_bundle.py dist/tilelab-student.tar.gz
+
+# From the executed, committed notebooks: nothing is run or fetched (site/build.py says how).
+# make test builds it too (tests/test_site.py), so it installs the site extra as well.
+.PHONY: site
+site: $(SITE_STAMP)
+	$(PY) site/build.py
+
+test: $(SITE_STAMP)
+
+$(SITE_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet $(WHEELHOUSE) $(PIP_ARGS) -e '.[$(EXTRAS),site]'
+	@touch $@
