@@ -212,7 +212,8 @@ def _evaluate(kernel, probe: str, n: int) -> dict:
     prog = kernel.program
     try:
         p = compile_cuda(prog.source + "\n" + probe, filename=prog.filename, first_line=prog.first_line,
-                         options=prog.options, nvrtc=prog.nvrtc)
+                         options=prog.options, nvrtc=prog.nvrtc,
+                         name_expressions=[kernel.name] if "<" in kernel.name else ())
         module = parse(p.ptx)
     except (CompileError, Exception):
         return {}
