@@ -332,6 +332,9 @@ def _ncu_note(kernel, grid, block, args, shared, emu) -> str:
         from .gpu import ncu_metrics
         ncu = ncu_metrics(kernel, grid, block, args, shared)
     except Exception as e:  # NcuUnavailable, no permission for counters, ...
+        from .gpu.ncu import CounterPermission
+        if isinstance(e, CounterPermission):     # the fix matters more than brevity here
+            return f"ncu could not count on the GPU; the counts above are the emulator's.\n{e}"
         return f"ncu did not run ({str(e).splitlines()[0][:120]}): GPU counts unavailable."
     keys = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors")
     return "ncu on the GPU (launch totals, emulator in brackets): " + ", ".join(
