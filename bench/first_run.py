@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How long a learner's first `make lab` takes: a fresh clone, no .venv, then `make lab` until the
-server answers. Records bench/results/first_run.json (machine, pip index, commit, both times).
+server answers. Records bench/results/first_run-<date>.json (machine, pip index, commit, both times).
 
     python bench/first_run.py [--keep DIR]
 
@@ -91,7 +91,7 @@ def main(argv=None) -> int:
         "seconds_to_lab_up": round(started, 1),
         "venv_bytes": _du(repo / ".venv"),
     }
-    out = ROOT / "bench" / "results" / "first_run.json"
+    out = ROOT / "bench" / "results" / f"first_run-{dt.date.today().isoformat()}.json"
     out.write_text(json.dumps(rec, indent=2) + "\n")
     print(json.dumps(rec, indent=2))
     return 0
