@@ -29,7 +29,7 @@ START = "lessons/00_start_here.ipynb"
 
 
 def make_view(view: Path, work: Path) -> Path:
-    """(Re)build the view folder: one link per shown item, nothing else in it."""
+    """(Re)build the view folder: one link per shown item; a real file a learner saved there stays."""
     view.mkdir(parents=True, exist_ok=True)
     targets = {name: (work if name == "work" else ROOT / name) for name in SHOWN}
     for entry in view.iterdir():

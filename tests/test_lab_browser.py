@@ -178,3 +178,37 @@ def _menu(driver, wait, top: str, item: str):
     entry = wait.until(lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, ".lm-Menu-itemLabel")
                                   if e.text.strip() == item])
     entry[0].click()
+
+
+def _lab_script():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("lab_script", ROOT / "scripts" / "lab.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_root_gets_allow_root_and_others_do_not(tmp_path):
+    lab = _lab_script()
+    view = tmp_path / "view"
+    assert "--allow-root" in lab.lab_command(view, [], uid=0)
+    assert "--allow-root" not in lab.lab_command(view, [], uid=1000)
+    assert lab.lab_command(view, ["--allow-root"], uid=0).count("--allow-root") == 1
+    cmd = lab.lab_command(view, ["--port=1"], uid=1000)
+    assert f"--ServerApp.root_dir={view}" in cmd and cmd[-1] == "--port=1"
+    assert any(a.endswith("/lab/tree/lessons/00_start_here.ipynb") for a in cmd)
+
+
+def test_the_view_keeps_a_learners_own_file_and_drops_stale_links(tmp_path):
+    lab = _lab_script()
+    work, view = tmp_path / "work", tmp_path / "view"
+    work.mkdir()
+    view.mkdir()
+    (view / "Untitled.ipynb").write_text("{}")                # saved at the top of the file browser
+    (view / "solutions").symlink_to(ROOT / "solutions")        # a stale link from somewhere else
+    lab.make_view(view, work)
+    names = {p.name for p in view.iterdir()}
+    assert names == set(lab.SHOWN) | {"Untitled.ipynb"}
+    assert (view / "Untitled.ipynb").read_text() == "{}"
+    assert (view / "work").resolve() == work.resolve()
+    assert (view / "lessons" / "00_start_here.ipynb").exists()
