@@ -70,3 +70,14 @@ def test_a_failed_compile_leaves_a_clear_message_for_the_next_cell(ip, bad_line)
     # run the cell again, fixed: the kernel is back
     ip.run_cell_magic("cuda", "broken", "\n".join(body).replace(" undefined_name;", "") + "\n")
     assert ip.user_ns["broken"].name == "broken"
+
+
+def test_a_failed_check_repeats_the_compilers_warning(ip):
+    name, body = next(_cuda_cells(ROOT / "exercises" / "03_banks" / "03_banks.ipynb"))
+    ip.run_cell_magic("cuda", name, body)
+    import tilelab as tl
+    from tilelab.errors import CheckFailed
+    with pytest.raises(CheckFailed) as e:
+        tl.check(ip.user_ns[name], "matmul", block=(32, 32), sizes=[33], seeds=[0], backend="emu", quiet=True)
+    msg = str(e.value)
+    assert "the compiler warned" in msg and "missing return statement" in msg, msg

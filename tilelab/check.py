@@ -310,6 +310,7 @@ def _fail(report, kernel, prob, size, seed, comps, findings, bar, quiet, where="
                      f"but it is not correct{where}:")
     if findings:
         lines += ["  " + ln for ln in _findings_text(findings)]
+    lines += _compiler_warnings(kernel)
     report.ok = False
     report.message = "\n".join(lines)
     _say(bar, f"FAIL {prob.name} {prob.label(size)} seed={seed}", quiet)
@@ -317,6 +318,17 @@ def _fail(report, kernel, prob, size, seed, comps, findings, bar, quiet, where="
     err.report, err.size, err.seed, err.findings = report, size, seed, list(findings)
     err.comparisons = comps
     raise err
+
+
+def _compiler_warnings(kernel) -> list[str]:
+    """NVRTC's warnings for this kernel's source: a missing `return` compiles, and then fails as
+    something else (a race, wrong values), so a failure repeats them."""
+    log = getattr(getattr(kernel, "program", None), "log", "") or ""
+    warn = [ln for ln in log.splitlines() if ": warning" in ln]
+    if not warn:
+        return []
+    return ["  the compiler warned when it compiled this kernel (often the real cause):"] + \
+        ["    " + ln for ln in warn[:3]] + ([f"    ... and {len(warn) - 3} more"] if len(warn) > 3 else [])
 
 
 def emu_metrics(kernel, problem, size, *, block=None, shared: int | None = None, seed: int = 0) -> dict:
