@@ -145,3 +145,26 @@ def test_counts_say_what_they_count():
         text = str(Finding(kind, "k.cu", 3, (0, 0, 0), (0, 0, 0), None, "x", count=n))
         assert re.search(rf"\[{n} {COUNTED[kind]} on this line, over all threads\]", text), text
         assert "times]" not in text
+
+
+def test_cp_async_source_is_checked_against_its_own_pointer(rng):
+    src = r"""__global__ void cpin(const float* in, float* out, int shift)
+{
+    __shared__ __align__(16) float s[128];
+    int t = threadIdx.x;
+    unsigned sa = static_cast<unsigned>(__cvta_generic_to_shared(&s[4 * t]));
+    size_t g = __cvta_generic_to_global(in + 4 * t + shift);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 16;\n" :: "r"(sa), "l"(g) : "memory");
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+    __syncthreads();
+    out[t] = s[4 * t];
+}
+"""
+    k = tc.compile_cuda(src, filename="cpin.cu").kernel("cpin")
+    a = rng.random(128, dtype=np.float32)
+    out = np.zeros(1024, np.float32)               # big: in's overrun lands inside it
+    shift = int(rng.integers(150, 400)) * 4
+    r = launch(k, (1,), (32,), a, out, shift, backend="emu")
+    oob = [f for f in r.findings if f.kind == "out_of_bounds"]
+    assert oob and "of `in`" in oob[0].detail, r.findings
+    assert oob[0].count == 32                       # every lane's 16 bytes lie past in's 512

@@ -1301,8 +1301,9 @@ def h_cp_async(m, ins, idx, pc):
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
         if len(ins.args) > 3 else np.full(len(lanes), size)
-    okg = m.gmem.in_bounds(src, size) | (src_size == 0)
-    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False))
+    inb, used = provenance.in_bounds(m, pc, src, size)
+    okg = inb | (src_size == 0)
+    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
     oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)
     _report_bad(m, ins, lanes, ~oks, dst, "out_of_bounds",
                 lambda a: f"cp.async into shared offset {a} outside {m.smem.size} bytes (or misaligned)")

@@ -74,8 +74,13 @@ def sources(fn) -> dict:
     out = {}
     for pc, ins in enumerate(fn.instrs):
         if ins.op in _MEMORY_OPS and ins.args:
-            mem = next((a for a in ins.args if a.kind == "mem"), None)
-            if mem is None or "shared" in ins.mods or "local" in ins.mods or "param" in ins.mods:
+            if ins.op == "cp":          # cp.async.ca.shared.global [dst], [src], n: the source is global
+                mem = ins.args[1] if len(ins.args) > 1 and ins.args[1].kind == "mem" else None
+            else:
+                mem = next((a for a in ins.args if a.kind == "mem"), None)
+                if "shared" in ins.mods or "local" in ins.mods or "param" in ins.mods:
+                    continue
+            if mem is None:
                 continue
             if mem.name.startswith("%"):
                 out[pc] = frozenset(prov.get(mem.name, ()))
