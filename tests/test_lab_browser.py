@@ -66,8 +66,14 @@ def lab(tmp_path_factory):
     mine = _learner_copy(work)
     before = mine.read_bytes()
     port, token = _free_port(), secrets.token_hex(16)
+    # JupyterLab 4 renders only the cells in view; the test reads cells further down, so it asks
+    # for every cell to be rendered (a user setting, in a settings folder of the test's own)
+    settings = tmp / "lab-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), JUPYTER_CONFIG_DIR=str(tmp / "config"),
-               JUPYTER_DATA_DIR=str(tmp / "data"), TILELAB_BACKEND="emu", TILELAB_PROGRESS="0",
+               JUPYTER_DATA_DIR=str(tmp / "data"), JUPYTERLAB_SETTINGS_DIR=str(tmp / "lab-settings"),
+               TILELAB_BACKEND="emu", TILELAB_PROGRESS="0",
                PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
     cmd = [sys.executable, str(ROOT / "scripts" / "lab.py"), "--work", str(work), "--view", str(view),
            "--no-browser", f"--port={port}", "--ip=127.0.0.1", f"--ServerApp.token={token}",
@@ -163,8 +169,29 @@ def test_explorer_in_a_real_browser(lab, tmp_path):
         assert stride != 1
         want = analyze(explorer_access("1d", stride=stride))
         assert count_text(driver).startswith(f"{want.wavefronts} wavefront"), (stride, count_text(driver))
+
+        # further down, as the learner meets them: the stub's compile warning under its %%cuda cell,
+        # and under the grade cell the failed check's text and its picture of the wrong elements
+        def cell(d, needle):
+            for c in d.find_elements(By.CSS_SELECTOR, ".jp-CodeCell"):
+                if needle in c.find_element(By.CSS_SELECTOR, ".jp-InputArea").text:
+                    return c
+            return False
+
+        wait = WebDriverWait(driver, 90, poll_frequency=0.5)
+        kernel_cell = wait.until(lambda d: cell(d, "%%cuda matmulTiledBt"))
+        wait.until(lambda d: "missing return statement" in kernel_cell.find_element(
+            By.CSS_SELECTOR, ".jp-OutputArea").text)
+        check_cell = wait.until(lambda d: cell(d, "tl.check(matmulTiledBt"))
+        out = wait.until(lambda d: check_cell.find_element(By.CSS_SELECTOR, ".jp-OutputArea")
+                         if "is wrong for matmul" in check_cell.text else False)
+        assert out.find_elements(By.CSS_SELECTOR, "img"), "no picture of the wrong elements"
     except Exception:
         driver.save_screenshot(str(tmp_path / "lab.png"))
+        if os.environ.get("TILELAB_DEBUG_BROWSER"):
+            driver.save_screenshot(os.environ["TILELAB_DEBUG_BROWSER"])
+            for c in driver.find_elements(By.CSS_SELECTOR, ".jp-CodeCell"):
+                print("CELL:", c.text[:3000].replace("\n", " | "))
         raise
     finally:
         driver.quit()

@@ -93,10 +93,25 @@ def test_shown_in_a_notebook_only(monkeypatch):
         kernel = object()
     monkeypatch.setattr(IPython, "get_ipython", lambda: Kernelish())  # a Jupyter kernel: the picture
     err = _fail(k, 17)
-    (fig,) = shown
-    assert fig.axes[0].get_title().startswith("C: ") and str(err).count("  C[") == 5
+    (pic,) = shown
+    assert pic.figure.axes[0].get_title().startswith("C: ") and str(err).count("  C[") == 5
+    assert pic._repr_png_().startswith(b"\x89PNG\r\n\x1a\n")
     # the 1-D case (vector add) is laid out in rows of 32
     a = np.arange(70, dtype=np.float64)
     c = type(err.comparisons[0])(name="c", size=70, mismatches=1, unwritten=0, nan=0, inf=0, max_error=1.0,
                                  worst=(3,), first=[], rtol=0, bad=a == 3, got=a, expected=a)
     assert wrong_elements._grid(wrong_elements.categories(c)).shape == (3, 32)
+
+
+def test_every_element_wrong_still_draws():
+    # a stub that writes one constant everywhere: one category covers the whole output
+    src = HEAD.replace("NAME", "mmConst") + """    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    if (row < N && col < N) C[row * N + col] = 1e30f;
+}
+"""
+    err = _fail(tc.compile_cuda(src, filename="const.cu").kernel("mmConst"), 20)
+    (c,) = err.comparisons
+    assert c.bad.all()
+    fig = wrong_elements.figure(err.comparisons)
+    assert wrong_elements.Picture(fig)._repr_png_().startswith(b"\x89PNG")

@@ -96,12 +96,15 @@ def figure(comparisons, title: str = ""):
         g = _grid(cat)
         ax.imshow(np.ma.masked_less(g, 0), cmap=cmap, vmin=-0.5, vmax=3.5, interpolation="nearest",
                   aspect="equal" if g.shape[0] <= 4 * g.shape[1] else "auto")
-        ys, xs = np.mgrid[0:g.shape[0], 0:g.shape[1]]
+        # a border of zeros, so that a category covering every cell still has an edge to contour
+        ys, xs = np.mgrid[-1:g.shape[0] + 1, -1:g.shape[1] + 1]
         for k in (WRONG, UNWRITTEN, INVALID):
             if (g == k).any():
                 # hatching over the cells of one category: a second channel beside colour
-                ax.contourf(xs, ys, (g == k).astype(float), levels=[0.5, 1.5], colors="none",
+                ax.contourf(xs, ys, np.pad((g == k).astype(float), 1), levels=[0.5, 1.5], colors="none",
                             hatches=[_STYLE[k][2]])
+        ax.set_xlim(-0.5, g.shape[1] - 0.5)
+        ax.set_ylim(g.shape[0] - 0.5, -0.5)
         handles = [Patch(facecolor=_STYLE[k][1], edgecolor=palette.BLACK, hatch=_STYLE[k][2],
                          label=f"{_STYLE[k][0]}: {int((cat == k).sum())}") for k in range(4) if (cat == k).any()]
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, fontsize=8,
@@ -119,17 +122,39 @@ def figure(comparisons, title: str = ""):
 
 
 def show(comparisons, title: str = "") -> bool:
-    """Display the picture in a notebook; False (and nothing shown) without matplotlib or outside one."""
+    """Display the picture in a notebook; False (and nothing shown) without matplotlib or outside one.
+    A picture that cannot be drawn is left out: it must never hide the check's own report."""
     try:
         from IPython import get_ipython
         ip = get_ipython()
         if ip is None or not hasattr(ip, "kernel"):
             return False
         fig = figure(comparisons, title)
-    except ImportError:
-        return False
-    if fig is None:
+        if fig is None:
+            return False
+        pic = Picture(fig)
+        pic._repr_png_()            # draw now, inside the guard
+    except Exception:
         return False
     from IPython.display import display
-    display(fig)
+    display(pic)
     return True
+
+
+class Picture:
+    """The figure as a PNG for Jupyter, whether or not pyplot's inline backend is active."""
+
+    def __init__(self, figure):
+        self.figure = figure
+        self._png = None
+
+    def _repr_png_(self) -> bytes:
+        if self._png is None:
+            import io
+            buf = io.BytesIO()
+            self.figure.savefig(buf, format="png", dpi=80)
+            self._png = buf.getvalue()
+        return self._png
+
+    def __repr__(self):
+        return "<picture of the wrong elements>"
