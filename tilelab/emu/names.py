@@ -116,7 +116,7 @@ def _declaration(clean: str, var: str, spans) -> tuple[str, list[str]] | None:
         head = stmt[:d.start()]
         first = re.search(r"[A-Za-z_]\w*\s*(?:\[[^\]]*\]\s*)*\s*(?:,|$)", head)
         ctype = _QUALS.sub(" ", head if not first or "," not in head else head[:first.start()])
-        ctype = re.sub(r"[\s*&]+$", "", " ".join(ctype.split())).strip(" ,")
+        ctype = " ".join(ctype.split()).strip(" ,")
         dims = re.findall(r"\[([^\]]*)\]", d.group(1))
         return ctype, dims
     return None
