@@ -168,3 +168,16 @@ def test_cp_async_source_is_checked_against_its_own_pointer(rng):
     oob = [f for f in r.findings if f.kind == "out_of_bounds"]
     assert oob and "of `in`" in oob[0].detail, r.findings
     assert oob[0].count == 32                       # every lane's 16 bytes lie past in's 512
+
+
+def test_same_name_in_two_kernels_takes_each_kernels_own_shape(rng):
+    body = RACY_BODY.replace("sB", "tile")
+    src = ("#define TILE 16\n"
+           "__global__ void plain(const float* in, float* out)\n{\n#define PAD 0\n" + body + "}\n#undef PAD\n"
+           "__global__ void padded(const float* in, float* out)\n{\n#define PAD 1\n" + body + "}\n")
+    prog = tc.compile_cuda(src, filename="two.cu")
+    for name, pad in (("plain", 0), ("padded", 1)):
+        f = _race(prog.kernel(name), 16, rng)
+        x, y, _ = f.thread
+        assert f.address == (x * (16 + pad) + y) * 4
+        assert f"`tile[{x}][{y}]`" in f.detail, (name, f.detail)

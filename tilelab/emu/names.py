@@ -4,8 +4,9 @@ PTX keeps only a shared array's byte size (``.shared .align 4 .b8 _ZZ6kernelE2sB
 the shape comes from the source: the ``__shared__`` declaration of that name in the function
 the symbol belongs to. Its dimensions are C expressions (``TILE``, ``TILE + 1``, a template
 argument), so NVRTC evaluates them: the source is compiled once more with a ``__device__``
-array initialised to the dimensions and the element size, with the kernel's template
-arguments bound to their values, and the numbers are read back from the PTX. Nothing here
+array, placed right after that function and initialised to the dimensions and the element
+size, with the kernel's template arguments bound to their values, and the numbers are read
+back from the PTX. Nothing here
 runs unless a finding needs a name, and each program is probed once.
 """
 from __future__ import annotations
@@ -109,7 +110,7 @@ def _declaration(clean: str, var: str, spans) -> tuple[str, list[str]] | None:
             continue
         stmt_start = max(clean.rfind(";", 0, m.start()), clean.rfind("{", 0, m.start()),
                          clean.rfind("}", 0, m.start())) + 1
-        stmt = clean[stmt_start:end]
+        stmt = "\n".join(ln for ln in clean[stmt_start:end].split("\n") if not ln.lstrip().startswith("#"))
         d = re.search(r"(?<![\w.])" + re.escape(var) + r"\s*((?:\[[^\]]*\]\s*)*)\s*(?:$|[,=])", stmt)
         if not d:
             continue
@@ -118,7 +119,8 @@ def _declaration(clean: str, var: str, spans) -> tuple[str, list[str]] | None:
         ctype = _QUALS.sub(" ", head if not first or "," not in head else head[:first.start()])
         ctype = " ".join(ctype.split()).strip(" ,")
         dims = re.findall(r"\[([^\]]*)\]", d.group(1))
-        return ctype, dims
+        span = next(((a, b) for a, b in spans or () if a <= m.start() < b), None)
+        return ctype, dims, (span[1] if span else len(clean))
     return None
 
 
@@ -186,15 +188,20 @@ def _probe(kernel, symbols) -> dict:
             decls[sym] = (var, *d)
     if not decls:
         return {}
-    lines = []
-    for i, (sym, (var, ctype, dims)) in enumerate(decls.items()):
+    # each probe goes right after the function that declares the array, where the macros it
+    # uses mean what they meant in the declaration (a later #undef / #define does not count)
+    inserts = []
+    for i, (sym, (var, ctype, dims, at)) in enumerate(decls.items()):
         vals = [f"(long long)({e})" if e.strip() else "-1LL" for e in dims]
         vals.append(f"(long long)sizeof({ctype})" if ctype else "-1LL")
-        lines.append(f"namespace __tilelab_probe_{i} {{ {' '.join(binds)}\n"
-                     f"extern \"C\" __device__ long long __tilelab_probe_{i}[] = {{{', '.join(vals)}}}; }}")
-    values = _evaluate(kernel, "\n".join(lines), len(decls))
+        inserts.append((at, f"\nnamespace __tilelab_probe_{i} {{ {' '.join(binds)}\n"
+                            f"extern \"C\" __device__ long long __tilelab_probe_{i}[] = {{{', '.join(vals)}}}; }}\n"))
+    text = kernel.source
+    for at, probe in sorted(inserts, reverse=True):
+        text = text[:at] + probe + text[at:]
+    values = _evaluate(kernel, text)
     out = {}
-    for i, (sym, (var, ctype, dims)) in enumerate(decls.items()):
+    for i, (sym, (var, ctype, dims, _)) in enumerate(decls.items()):
         v = values.get(i)
         if v is None or len(v) != len(dims) + 1:
             out[sym] = Shape(var, None, (), ctype)
@@ -204,14 +211,14 @@ def _probe(kernel, symbols) -> dict:
     return out
 
 
-def _evaluate(kernel, probe: str, n: int) -> dict:
-    """Compile the source with the probe appended and read the arrays' initial values."""
+def _evaluate(kernel, text: str) -> dict:
+    """Compile the source with the probes in it and read the probe arrays' initial values."""
     from ..compile import compile_cuda
     from ..errors import CompileError
     from .ptx import parse
     prog = kernel.program
     try:
-        p = compile_cuda(prog.source + "\n" + probe, filename=prog.filename, first_line=prog.first_line,
+        p = compile_cuda(text, filename=prog.filename, first_line=prog.first_line,
                          options=prog.options, nvrtc=prog.nvrtc,
                          name_expressions=[kernel.name] if "<" in kernel.name else ())
         module = parse(p.ptx)
