@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EXCLUDE_DIRS = ("solutions/", "grading/", "tests/", "scripts/", ".ci/", ".github/", "work/", "dist/")
 EXCLUDE_FILES = {"nbgrader_config.py"}
-KEEP = {"scripts/copy_exercises.py"}  # `make lab` needs it
+KEEP = {"scripts/copy_exercises.py", "scripts/lab.py"}  # `make lab` needs them
 NAME = "tilelab-student"
 
 
