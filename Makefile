@@ -35,7 +35,7 @@ endif
 .PHONY: help install lab lessons test test-gpu release grade student-bundle clean-grading
 
 help:
-	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab"
+	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab on work/ and lessons/"
 	@echo "make test            set up and run every test (no GPU needed)"
 	@echo "make test-gpu        the same on a GPU (TILELAB_BACKEND=gpu), plus nbval over solutions/ and an autograde"
 	@echo "make lessons         build lessons/, solutions/, exercises/ from the text in course/ (NAMES=03 for one)"
@@ -53,9 +53,10 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.tilelab-*.stamp
 	@touch $@
 
+# JupyterLab serves .lab/: links to work/, lessons/, kernels/ and the README, so solutions/ is out of
+# sight; as root (a container) the script adds --allow-root and says so (scripts/lab.py).
 lab: $(STAMP)
-	$(PY) scripts/copy_exercises.py exercises $(WORK)
-	$(BIN)/jupyter lab lessons/00_start_here.ipynb $(LAB_ARGS)
+	$(PY) scripts/lab.py --work $(WORK) $(LAB_ARGS)
 
 # nbval runs only where there are notebooks (a fresh course may have none yet).
 define nbval

@@ -17,6 +17,7 @@ from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .metrics import global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
+from . import provenance
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -877,8 +878,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
     misaligned = (addr & (nbytes - 1)) != 0 if nbytes > 1 else np.zeros(len(lanes), bool)
     vals = _values_for_store(m, vop, t, nvec, idx) if store else None
     if space == "global":
-        ok = m.gmem.in_bounds(addr, nbytes)
-        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store))
+        ok, used = provenance.in_bounds(m, pc, addr, nbytes)   # the pointer this line indexes
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store, used))
         _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
                     lambda a: f"{nbytes}-byte access at an address that is not a multiple of {nbytes}")
         ok &= ~misaligned
@@ -943,8 +944,10 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         _write_loaded(m, ins.args[0], out, t, idx)
 
 
-def _oob_global(m, a, nbytes, store):
-    al = m.gmem.nearest(a)
+def _oob_global(m, a, nbytes, store, used=None):
+    """``used``: the allocation of the pointer the instruction indexes (emu/provenance.py);
+    without one, the allocation nearest the address."""
+    al = used if used is not None else m.gmem.nearest(a)
     what = "write" if store else "read"
     if al is None:
         return f"{what} of {nbytes} bytes at an address that belongs to no allocation"
@@ -952,10 +955,13 @@ def _oob_global(m, a, nbytes, store):
     msg = (f"{what} of {nbytes} bytes at byte offset {rel} of `{al.name}` "
            f"({al.nbytes} bytes, element {rel // max(nbytes, 1)} of {al.nbytes // max(nbytes, 1)})")
     if rel >= al.nbytes:
-        # the index ran past the end; the buffer named is only the one the address lands after,
-        # which may not be the pointer the line indexes
         past = rel - al.nbytes
         msg += ", just past its end" if past == 0 else f", {past} bytes past its end"
+    elif rel < 0:
+        msg += f", {-rel} bytes before its start"
+    if used is None and len(m.gmem.allocs) > 1:
+        # no single pointer: the buffer named is only the one the address lands nearest
+        msg += " (the nearest buffer: the address could come from more than one pointer)"
     return msg
 
 
@@ -1227,8 +1233,9 @@ def h_atom(m, ins, idx, pc):
         else:
             space = "global"
     if space == "global":
-        ok = m.gmem.in_bounds(addr, es) & (addr % es == 0)
-        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True))
+        inb, used = provenance.in_bounds(m, pc, addr, es)
+        ok = inb & (addr % es == 0)
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True, used))
         off, arena = m.gmem.offset(addr), m.gmem.arena
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
@@ -1294,8 +1301,9 @@ def h_cp_async(m, ins, idx, pc):
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
         if len(ins.args) > 3 else np.full(len(lanes), size)
-    okg = m.gmem.in_bounds(src, size) | (src_size == 0)
-    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False))
+    inb, used = provenance.in_bounds(m, pc, src, size)
+    okg = inb | (src_size == 0)
+    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
     oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)
     _report_bad(m, ins, lanes, ~oks, dst, "out_of_bounds",
                 lambda a: f"cp.async into shared offset {a} outside {m.smem.size} bytes (or misaligned)")

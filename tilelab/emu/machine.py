@@ -30,7 +30,7 @@ from . import isa
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
-from .sanitize import Finding, FindingLog, SharedShadow, stamp as make_stamp
+from .sanitize import Finding, FindingLog, SharedShadow, annotate, stamp as make_stamp
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -477,6 +477,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
+    if nblocks:
+        annotate(log.findings, m, kernel)      # shared offsets as `sB[3][5]`, the shared= hint
     back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]
     for i, (_, arr) in enumerate(buffers[:n_args]):
         if back[i] and arr.flags.writeable:
