@@ -219,7 +219,23 @@ def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
             cands.append(d / "nvidia/cuda_runtime/include")
     for d in cands:
         if (d / "cuda_fp16.h").is_file():
-            return [str(d)]
+            return [str(d)] + _cccl_dirs(d, major)
+    return []
+
+
+def _cccl_dirs(runtime_include: Path, major: int) -> list[str]:
+    """CCCL's headers (``nv/target``, ``cuda/std``), which ``<cooperative_groups.h>`` needs.
+
+    CUDA 12's come from the ``nvidia-cuda-cccl-cu12`` wheel (``nvidia/cuda_cccl/include``),
+    CUDA 13's from ``nvidia-cuda-cccl`` (``nvidia/cu13/include/cccl``), or a toolkit's
+    ``include/cccl`` (13) / ``include`` (12, already on the path).
+    """
+    cands = [runtime_include / "cccl", runtime_include.parent.parent / "cuda_cccl" / "include"]
+    for d in _site_dirs():
+        cands += [d / f"nvidia/cu{major}/include/cccl"] if major >= 13 else [d / "nvidia/cuda_cccl/include"]
+    for d in cands:
+        if (d / "nv" / "target").is_file():
+            return [str(d)] if d != runtime_include else []
     return []
 
 

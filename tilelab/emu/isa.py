@@ -820,11 +820,10 @@ def _access(m, ins, idx, pc, store):
     else:
         vop, aop = ins.args[0], ins.args[1]
     if space == "param":
-        if store:
-            unsupported(m, ins, "stores to param space")
         name = aop.name
-        if name not in m.params:
-            unsupported(m, ins, "indirect param access")
+        if store or name not in m.params:          # a device-function call's argument or result slot
+            from .calls import param_access
+            return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
         write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
