@@ -4,7 +4,7 @@
 one to a buffer of the arguments, each aligned to its size (ints 4 bytes, ``long``
 and pointers 8, floats promoted to double). We render the format the way the GPU's
 printf does (C conversions, flags, width, precision) and keep the lines in a
-deterministic order: block, then warp, then the order the warp printed in, then lane.
+deterministic order: block, then warp, then each thread's first, second, ... printf, then lane.
 A GPU gives no order across warps at all; this one is reproducible.
 
 ``assert(c)`` calls ``__assertfail(message, file, line, function, charsize)`` and
@@ -30,15 +30,13 @@ class PrintfLog:
     """The printf lines of one launch, with the keys that sort them."""
 
     def __init__(self):
-        self.rows: list = []          # (block, warp, seq, lane, text)
+        self.rows: list = []          # (block, warp, n-th printf of the thread, lane, text)
         self.dropped = 0
-        self.seq = 0
 
     def add(self, keys, texts):
-        self.seq += 1
         room = max(0, _KEEP - len(self.rows))
-        for (b, w, ln), t in list(zip(keys, texts))[:room]:
-            self.rows.append((b, w, self.seq, ln, t))
+        for key, t in list(zip(keys, texts))[:room]:
+            self.rows.append(tuple(key) + (t,))
         self.dropped += max(0, len(texts) - room)
 
     def lines(self, limit: int | None = None) -> list[str]:
@@ -271,7 +269,12 @@ def h_vprintf(m, ins, idx, pc):
                 unsupported(m, ins, f"printf's {e} conversion")
             except (TypeError, ValueError, OverflowError) as e:
                 texts[r] = f"<printf could not render {fmt!r}: {e}>"
-    keys = zip(m.block_linear[lanes].tolist(), (m.tid_in_block[lanes] // 32).tolist(), m.lane[lanes].tolist())
+    count = m.__dict__.get("printf_count")
+    if count is None:
+        count = m.printf_count = np.zeros(m.T, dtype=np.int64)
+    keys = zip(m.block_linear[lanes].tolist(), (m.tid_in_block[lanes] // 32).tolist(), count[lanes].tolist(),
+               m.lane[lanes].tolist())
+    count[lanes] += 1
     m.printf.add(list(keys), texts)
     rets = ins.args[0].items
     if rets:                                   # printf returns the number of arguments it read

@@ -18,7 +18,8 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_divergence",
-         "cp_async_before_wait")
+         "cp_async_before_wait",
+         "assert", "trap", "call_depth")          # a fired assert(), __trap(), runaway recursion (calls.py)
 
 
 @dataclass
