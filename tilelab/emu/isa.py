@@ -59,8 +59,9 @@ def reg_array(m, name):
     a = m.regs.get(name)
     if a is None:
         ty = m.fn.regs.get(name)
-        if ty is None:
-            raise EmulatorError(f"undeclared register {name}")
+        if ty is None:                      # e.g. a special register in inline asm that we don't model
+            raise UnsupportedInstruction(f"the register `{name}` (not declared in the PTX: a special register "
+                                         f"the emulator does not model?)")
         w = _REG_WIDTH.get(ty, 4)
         a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
         m.regs[name] = a
@@ -911,7 +912,9 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
         m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes).sum()))
         if m.shadow is not None:
-            _shadow(m, ins, lanes, off, ok, nbytes, store)
+            # CG's reserved scratch syncs itself with atomics, which the race model does not follow
+            _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
+                    nbytes, store)
     elif space == "local":
         size = m.lmem.size
         ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned

@@ -130,6 +130,7 @@ class Machine:
         self.smem = SharedMemory(self.nblocks, {k: o for k, o in layout.items() if o is not None},
                                  off, dynamic_shared + reserved, dyn_align)
         intrinsics.add_specials(self, used, self.smem.size - reserved, reserved, off + dynamic_shared)
+        self.unshadowed_from = self.smem.size - reserved if reserved else None
         for k, o in layout.items():
             if o is None:
                 self.smem.static[k] = self.smem.dynamic_offset
@@ -161,6 +162,8 @@ class Machine:
         self.capture_pc, self.captured = None, []
         self._lay_key, self._lay = None, None
         self.deadline = time.perf_counter() + WALL_LIMIT
+        self.spin_pcs = _spin_loops(fn)
+        self.yielded = None                              # threads that yielded in a spin-wait loop
 
     # ---------------------------------------------------------------- helpers
     def thread_coords(self, t: int) -> tuple:
@@ -280,6 +283,19 @@ class Machine:
                 if op == "bra":
                     take = isa.guard(self, ins, idx)
                     lanes = self.lanes(idx)
+                    if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
+                            (take is None or take.any()):
+                        # a spin-wait loop (CG's barriers, grid.sync, a volatile flag): let the others run
+                        moving = lanes if take is None else lanes[take]
+                        self.pc[lanes] = gpc + 1
+                        self.pc[moving] = ins.target
+                        if self.yielded is None:
+                            self.yielded = np.zeros(self.T, dtype=bool)
+                        self.yielded[moving] = True
+                        idx, gpc, others_min = self._regroup()
+                        if idx is False:
+                            return
+                        continue
                     if take is None or take.all():
                         gpc = ins.target
                     elif not take.any():
@@ -337,6 +353,12 @@ class Machine:
                 return False, 0, None
             self._release_barriers()
         pcs = np.where(runnable, self.pc, np.iinfo(np.int64).max)
+        if self.yielded is not None:              # spin-waiting threads go last (see _spin_loops)
+            pref = runnable & ~self.yielded
+            if pref.any():
+                pcs = np.where(pref, self.pc, np.iinfo(np.int64).max)
+            else:
+                self.yielded = None
         lo = int(pcs.min())
         group = pcs == lo
         rest = pcs[~group]
@@ -425,6 +447,22 @@ class Machine:
             f"{file}:{line}" + (f"\n    {line:>4} | {src}" if src else "") +
             "\n  Check the loop condition, or pass step_budget=... (or set TILELAB_EMU_TIMEOUT) if the kernel "
             "really is that long.")
+
+
+def _spin_loops(fn) -> frozenset:
+    """PCs of backward branches whose loop reads memory another thread will change (ld.acquire,
+    ld.volatile, atomics): spin-waits. Lowest-PC-first would starve the thread they wait for, so a
+    thread taking such a branch yields to the others (cooperative groups' multi-warp barriers, grid.sync)."""
+    s = fn.__dict__.get("_spin_pcs")
+    if s is None:
+        out = set()
+        for pc, ins in enumerate(fn.instrs):
+            if ins.op == "bra" and 0 <= ins.target <= pc and any(
+                    i.op in ("atom", "ld") and ("acquire" in i.mods or "volatile" in i.mods or i.op == "atom")
+                    for i in fn.instrs[ins.target:pc + 1]):
+                out.add(pc)
+        s = fn.__dict__["_spin_pcs"] = frozenset(out)
+    return s
 
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
