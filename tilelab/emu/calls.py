@@ -45,7 +45,8 @@ def link(module, entry: Function) -> Function:
         f = module.funcs[name]
         base = len(out.instrs)
         starts[name] = base
-        q = (lambda n, _f=name: f"{_f}:{n}")
+        # registers keep their leading % (the machine's fast path for addresses tests for it)
+        q = (lambda n, _f=name: f"%{_f}:{n[1:]}" if n.startswith("%") else f"{_f}:{n}")
         local_names = {v.name for v in f.vars if v.space == "local"}
         for r, ty in f.regs.items():
             out.regs[q(r)] = ty

@@ -168,6 +168,8 @@ def shared_unit(fn) -> int:
 def _module_var_msg(m, name):
     if name.startswith("$str"):
         return "printf (the emulator has no device printf; return values through an output array)"
+    if name in getattr(m.module, "funcs", {}):
+        return f"the address of the device function `{name}` (a function pointer or a virtual function)"
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"
@@ -797,6 +799,10 @@ def address(m, op, idx):
         base = np.int64(m.local_syms[op.name])
     elif op.name in m.global_syms:
         base = np.int64(m.global_syms[op.name])
+    elif op.name in m.fn.regs:                   # an inline-asm register declared without '%'
+        a = reg_array(m, op.name)
+        v = a if idx is None else a[idx]
+        base = v.astype(np.int64) if v.dtype != np.uint64 else v.view(np.int64)
     else:
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     n = len(m.lanes(idx))
