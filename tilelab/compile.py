@@ -217,10 +217,11 @@ def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
             cands.append(d / f"nvidia/cu{major}/include")
         else:
             cands.append(d / "nvidia/cuda_runtime/include")
+    shims = [str(Path(__file__).resolve().parent / "include")]     # <stdio.h>, <assert.h> for NVRTC
     for d in cands:
         if (d / "cuda_fp16.h").is_file():
-            return [str(d)] + _cccl_dirs(d, major)
-    return []
+            return [str(d)] + _cccl_dirs(d, major) + shims
+    return shims
 
 
 def _cccl_dirs(runtime_include: Path, major: int) -> list[str]:
