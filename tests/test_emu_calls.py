@@ -191,13 +191,8 @@ __global__ void many(int reps)
     from tilelab.emu.devio import PRINTF_LINES
     k = emu.compile(src, "many", filename="many.cu")
     r = emu.run(k, 3, 64, 2, echo=False)
-    rows = [(b, t // 32, n, t) for b in range(3) for t in range(64) for n, kk in
-            enumerate([kk for kk in range(2) if (t + kk) % 3 == 0])]
-    by_thread = {}
-    for b in range(3):
-        for t in range(64):
-            by_thread[(b, t)] = [kk for kk in range(2) if (t + kk) % 3 == 0]
-    want = [f"b{b} t{t} k{by_thread[(b, t)][n]}" for b, w, n, t in sorted(rows)]
+    rows = [(b, t // 32, kk, t) for b in range(3) for t in range(64) for kk in range(2) if (t + kk) % 3 == 0]
+    want = [f"b{b} t{t} k{kk}" for b, w, kk, t in sorted(rows)]       # per warp: iteration k, then lane
     assert r.printed == want
     r = emu.run(k, 8, 256, 4, echo=False)                               # 2732 lines: capped
     total = sum(1 for t in range(256) for kk in range(4) if (t + kk) % 3 == 0) * 8

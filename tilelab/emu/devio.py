@@ -4,7 +4,7 @@
 one to a buffer of the arguments, each aligned to its size (ints 4 bytes, ``long``
 and pointers 8, floats promoted to double). We render the format the way the GPU's
 printf does (C conversions, flags, width, precision) and keep the lines in a
-deterministic order: block, then warp, then each thread's first, second, ... printf, then lane.
+deterministic order: block, then warp, then the order that warp printed in, then lane.
 A GPU gives no order across warps at all; this one is reproducible.
 
 ``assert(c)`` calls ``__assertfail(message, file, line, function, charsize)`` and
@@ -30,8 +30,9 @@ class PrintfLog:
     """The printf lines of one launch, with the keys that sort them."""
 
     def __init__(self):
-        self.rows: list = []          # (block, warp, n-th printf of the thread, lane, text)
+        self.rows: list = []          # (block, warp, when the warp printed, lane, text)
         self.dropped = 0
+        self.seq = 0
 
     def add(self, keys, texts):
         room = max(0, _KEEP - len(self.rows))
@@ -45,7 +46,8 @@ class PrintfLog:
         rows = sorted(self.rows, key=lambda r: r[:4])
         out = []
         for r in rows[:limit]:
-            out += r[4].rstrip("\n").split("\n") if r[4] else [""]
+            text = r[4][:-1] if r[4].endswith("\n") else r[4]
+            out += text.split("\n")
         out = out[:limit]
         more = len(rows) - min(limit, len(rows)) + self.dropped
         if more:
@@ -269,12 +271,9 @@ def h_vprintf(m, ins, idx, pc):
                 unsupported(m, ins, f"printf's {e} conversion")
             except (TypeError, ValueError, OverflowError) as e:
                 texts[r] = f"<printf could not render {fmt!r}: {e}>"
-    count = m.__dict__.get("printf_count")
-    if count is None:
-        count = m.printf_count = np.zeros(m.T, dtype=np.int64)
-    keys = zip(m.block_linear[lanes].tolist(), (m.tid_in_block[lanes] // 32).tolist(), count[lanes].tolist(),
-               m.lane[lanes].tolist())
-    count[lanes] += 1
+    m.printf.seq += 1
+    keys = zip(m.block_linear[lanes].tolist(), (m.tid_in_block[lanes] // 32).tolist(),
+               [m.printf.seq] * len(lanes), m.lane[lanes].tolist())
     m.printf.add(list(keys), texts)
     rets = ins.args[0].items
     if rets:                                   # printf returns the number of arguments it read

@@ -211,9 +211,13 @@ def h_redux(m, ins, idx, pc):
     if ident is None:
         ident = {"min": np.iinfo(dt).max if t == "s32" else 0xFFFFFFFF,
                  "max": np.iinfo(np.int32).min if t == "s32" else 0, "and": 0xFFFFFFFF}[op]
-    acc = np.full(nrows, ident, dtype=dt)
-    f.at(acc, row[inmask], v[inmask])
-    write(m, ins.args[0], (acc[row] & 0xFFFFFFFF).astype(np.uint32), idx)
+    # lanes of one warp may run it with different masks at once (cg::labeled_partition): one group each
+    mask = _u(m, ins, 2, "b32", idx)
+    _, grp = np.unique(np.stack([row.astype(np.uint64), mask]), axis=1, return_inverse=True)
+    grp = grp.reshape(-1)
+    acc = np.full(int(grp.max()) + 1 if len(grp) else 0, ident, dtype=dt)
+    f.at(acc, grp[inmask], v[inmask])
+    write(m, ins.args[0], (acc[grp] & 0xFFFFFFFF).astype(np.uint32), idx)
 
 
 def h_match(m, ins, idx, pc):
@@ -224,26 +228,30 @@ def h_match(m, ins, idx, pc):
     bit = (np.uint64(1) << ln.astype(np.uint64)) * inmask.astype(np.uint64)
     d = ins.args[0]
     dst, pdst = (d.items if d.kind == "vec" else (d, None))
+    mask = _u(m, ins, 2, "b32", idx)
     if "any" in ins.mods:
-        keys = np.stack([row.astype(np.uint64), v])
+        keys = np.stack([row.astype(np.uint64), mask, v])
         _, inv = np.unique(keys, axis=1, return_inverse=True)
         inv = inv.reshape(-1)
         groups = np.zeros(inv.max() + 1 if len(inv) else 0, dtype=np.uint64)
         np.bitwise_or.at(groups, inv, bit)
         write(m, dst, groups[inv].astype(np.uint32), idx)
         return
-    members = np.zeros(nrows, dtype=np.uint64)
-    np.bitwise_or.at(members, row, bit)
-    first = np.zeros(nrows, dtype=np.uint64)
-    seen = np.zeros(nrows, dtype=bool)
-    for i in np.flatnonzero(inmask):                      # the first member's value of each warp
-        if not seen[row[i]]:
-            first[row[i]], seen[row[i]] = v[i], True
-    same = np.ones(nrows, dtype=bool)
-    np.logical_and.at(same, row[inmask], v[inmask] == first[row[inmask]])
-    write(m, dst, np.where(same[row], members[row], 0).astype(np.uint32), idx)
+    _, grp = np.unique(np.stack([row.astype(np.uint64), mask]), axis=1, return_inverse=True)
+    grp = grp.reshape(-1)
+    ng = int(grp.max()) + 1 if len(grp) else 0
+    members = np.zeros(ng, dtype=np.uint64)
+    np.bitwise_or.at(members, grp, bit)
+    first = np.zeros(ng, dtype=np.uint64)
+    seen = np.zeros(ng, dtype=bool)
+    for i in np.flatnonzero(inmask):                      # the first member's value of each group
+        if not seen[grp[i]]:
+            first[grp[i]], seen[grp[i]] = v[i], True
+    same = np.ones(ng, dtype=bool)
+    np.logical_and.at(same, grp[inmask], v[inmask] == first[grp[inmask]])
+    write(m, dst, np.where(same[grp], members[grp], 0).astype(np.uint32), idx)
     if pdst is not None:
-        write(m, pdst, same[row], idx)
+        write(m, pdst, same[grp], idx)
 
 
 # ------------------------------------------------------------------------ special registers and symbols

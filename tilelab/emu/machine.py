@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..args import check_geometry
-from ..errors import EmulatorError, LaunchTooLarge, StepBudgetExceeded
+from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from . import calls, devio, intrinsics, isa  # noqa: F401  (intrinsics registers its handlers)
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
@@ -466,8 +466,11 @@ def _spin_loops(fn) -> frozenset:
 
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
-        sanitize: bool = True, copy_back=None, capture_pc: int | None = None) -> EmuResult:
-    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place."""
+        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None) -> EmuResult:
+    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
+
+    ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
+    host does with cudaMemcpyToSymbol)."""
     t0 = time.perf_counter()
     grid, block = check_geometry(grid, block)
     tpb = block[0] * block[1] * block[2]
@@ -492,8 +495,18 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     named = intrinsics.symbols_used(fn)
     module_vars = [v for v in module.globals if v.space in ("global", "const") and not v.extern and v.size
                    and v.name in named]
+    symbols = dict(symbols or {})
     for v in module_vars:
-        buffers.append((v.name, np.frombuffer(v.init or bytes(v.size), dtype=np.uint8).copy()))
+        data = np.frombuffer(v.init or bytes(v.size), dtype=np.uint8).copy()
+        if v.name in symbols:
+            given = np.ascontiguousarray(symbols.pop(v.name)).view(np.uint8).reshape(-1)
+            if given.nbytes > v.size:
+                raise LaunchError(f"symbols[{v.name!r}] has {given.nbytes} bytes; the variable holds {v.size}")
+            data[:given.nbytes] = given
+        buffers.append((v.name, data))
+    if symbols:
+        raise LaunchError(f"no __constant__/__device__ variable named {', '.join(map(repr, symbols))} that the "
+                          f"kernel uses (module variables: {', '.join(v.name for v in module_vars) or 'none'})")
     grid_sync = intrinsics.uses_grid_sync(fn)
     if grid_sync:                                  # cooperative groups' grid workspace (%envreg1/2)
         intrinsics.grid_sync_chunk(fn, nblocks, tpb, 0)
