@@ -27,17 +27,24 @@ sys.path.insert(0, str(HERE.parent))
 from collection import references  # noqa: E402
 
 
+_LOADED: list = []
+
+
 def load() -> list[dict]:
-    with open(HERE / "manifest.toml", "rb") as fh:
-        return tomllib.load(fh)["kernel"]
+    if not _LOADED:
+        with open(HERE / "manifest.toml", "rb") as fh:
+            _LOADED.extend(tomllib.load(fh)["kernel"])
+    return [dict(e) for e in _LOADED]
 
 
 def compile_entry(entry, nvrtc=None):
     from tilelab.compile import compile_cuda
     name = entry["name"]
     src = (HERE / entry["file"]).read_text()
-    prog = compile_cuda(src, filename=f"collection/{entry['file']}", nvrtc=nvrtc,
-                        name_expressions=(name,) if "<" in name else ())
+    # every template instance of the file in one compile (NVRTC caches by source and names)
+    names = tuple(sorted({e["name"] for e in load() if e["file"] == entry["file"] and "<" in e["name"]}
+                         | ({name} if "<" in name else set())))
+    prog = compile_cuda(src, filename=f"collection/{entry['file']}", nvrtc=nvrtc, name_expressions=names)
     return prog.kernel(name)
 
 
@@ -135,17 +142,30 @@ def check_emu(entry, nvrtc=None, seed: int = 0) -> list[str]:
     return problems
 
 
-def main():
+def main(argv=None):
+    import argparse
+    import json
+    import time
+    ap = argparse.ArgumentParser(description="run the collection on the emulator")
+    ap.add_argument("--json", help="also write the per-kernel results to this file")
+    a = ap.parse_args(argv)
     entries = load()
-    failed = 0
+    failed, rows = 0, []
+    t0 = time.perf_counter()
     for e in entries:
         try:
             p = check_emu(e)
         except Exception as ex:                          # a refusal is a result here, not a crash
             p = [f"{type(ex).__name__}: {str(ex).splitlines()[0]}"]
         failed += bool(p)
+        rows.append({"file": e["file"], "kernel": e["name"], "ok": not p, "problems": p})
         print(f"{'ok ' if not p else 'BAD'} {e['file']:<30} {e['name']:<40} {'; '.join(p)[:200]}")
     print(f"{len(entries) - failed} of {len(entries)} kernels ran and matched numpy")
+    if a.json:
+        Path(a.json).write_text(json.dumps({"command": "python collection/run.py --json " + a.json,
+                                            "kernels": len(rows), "matched": len(rows) - failed,
+                                            "seconds": round(time.perf_counter() - t0, 1), "results": rows},
+                                           indent=1))
     return 1 if failed else 0
 
 
