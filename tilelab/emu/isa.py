@@ -916,7 +916,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         key = "shared_st" if store else "shared_ld"
         m.capture(pc, mat, act, nbytes, store)
         m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
-        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes).sum()))
+        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
             _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
@@ -1152,7 +1152,7 @@ def h_ldmatrix(m, ins, idx, pc):
     m.capture(pc, amat, act, 16, False)
     m.count(pc, "ldmatrix_requests", nrows)
     m.count(pc, "shared_ld_requests", nrows)
-    m.count(pc, "shared_ld_wavefronts", int(shared_wavefronts(amat, act, 16).sum()))
+    m.count(pc, "shared_ld_wavefronts", int(shared_wavefronts(amat, act, 16, "ldmatrix").sum()))
     if m.shadow is not None:
         pl = lanes[good]
         _shadow(m, ins, pl, m.smem.flat(m.block_local[pl], addr[good]), np.ones(len(pl), bool), 16, False)
