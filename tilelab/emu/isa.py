@@ -60,8 +60,9 @@ def reg_array(m, name):
     a = m.regs.get(name)
     if a is None:
         ty = m.fn.regs.get(name)
-        if ty is None:
-            raise EmulatorError(f"undeclared register {name}")
+        if ty is None:                      # e.g. a special register in inline asm that we don't model
+            raise UnsupportedInstruction(f"the register `{name}` (not declared in the PTX: a special register "
+                                         f"the emulator does not model?)")
         w = _REG_WIDTH.get(ty, 4)
         a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
         m.regs[name] = a
@@ -168,6 +169,8 @@ def shared_unit(fn) -> int:
 def _module_var_msg(m, name):
     if name.startswith("$str"):
         return "printf (the emulator has no device printf; return values through an output array)"
+    if name in getattr(m.module, "funcs", {}):
+        return f"the address of the device function `{name}` (a function pointer or a virtual function)"
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"
@@ -797,6 +800,10 @@ def address(m, op, idx):
         base = np.int64(m.local_syms[op.name])
     elif op.name in m.global_syms:
         base = np.int64(m.global_syms[op.name])
+    elif op.name in m.fn.regs:                   # an inline-asm register declared without '%'
+        a = reg_array(m, op.name)
+        v = a if idx is None else a[idx]
+        base = v.astype(np.int64) if v.dtype != np.uint64 else v.view(np.int64)
     else:
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     n = len(m.lanes(idx))
@@ -821,11 +828,10 @@ def _access(m, ins, idx, pc, store):
     else:
         vop, aop = ins.args[0], ins.args[1]
     if space == "param":
-        if store:
-            unsupported(m, ins, "stores to param space")
         name = aop.name
-        if name not in m.params:
-            unsupported(m, ins, "indirect param access")
+        if store or name not in m.params:          # a device-function call's argument or result slot
+            from .calls import param_access
+            return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
         write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
@@ -913,7 +919,9 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
         m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
         if m.shadow is not None:
-            _shadow(m, ins, lanes, off, ok, nbytes, store)
+            # CG's reserved scratch syncs itself with atomics, which the race model does not follow
+            _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
+                    nbytes, store)
     elif space == "local":
         size = m.lmem.size
         ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned
