@@ -39,11 +39,22 @@ def _fmt(x) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+_ANY_INCLUDE = re.compile(r'^\s*#\s*include(?:_next)?\b(.*)$', re.M)
+
+
 def forbidden_include(source: str):
-    """Graded cells may not include local files (DESIGN §6): only ``<header>`` from the toolkit."""
-    for m in _INCLUDE.finditer(source):
-        quote, target = m.groups()
-        if quote == '"' or target.startswith("/") or ".." in target:
+    """Graded cells may not include local files (DESIGN §6): only a literal ``<header>``.
+
+    This is a first line of defence only: NVRTC opens whatever path an ``#include`` names, so
+    the grading sandbox's file system is what really keeps repository files out of reach."""
+    joined = re.sub(r"\\\r?\n", "", source)            # the preprocessor splices lines first
+    for m in _ANY_INCLUDE.finditer(joined):
+        target = m.group(1).strip()
+        lit = _INCLUDE.match(m.group(0))
+        if lit is None or not target.startswith("<"):     # "local.h", or a macro that computes a path
+            return m.group(0).strip()
+        quote, path = lit.groups()
+        if quote == '"' or path.startswith("/") or ".." in path:
             return m.group(0).strip()
     return None
 
