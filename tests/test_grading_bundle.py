@@ -1,5 +1,5 @@
 """`make student-bundle`: the course as learners get it, with nothing they must not see
-(DESIGN §6): no solutions/, no hidden tests or solution regions, no rubric, no grading
+(DESIGN §6): no solutions/, no hidden tests or solution regions, no grading
 internals or submissions, no grading regression corpus."""
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ def test_student_bundle_holds_the_course_and_nothing_secret(tmp_path):
         names = [m.name.split("/", 1)[1] for m in members]
         for n in names:
             assert not n.startswith(FORBIDDEN_DIRS), n
-            assert not n.endswith((".toml",)) or n == "pyproject.toml", n     # rubrics are TOML
+            # the rubric is public (tilelab/rubric: the learner's self-check reads it); no other TOML
+            assert not n.endswith((".toml",)) or n == "pyproject.toml" or n.startswith("tilelab/rubric/"), n
             assert "gradebook" not in n and "submitted" not in n and "autograded" not in n, n
             assert n != "nbgrader_config.py" and not n.startswith("scripts/build_lessons"), n
         for m in members:
@@ -32,7 +33,7 @@ def test_student_bundle_holds_the_course_and_nothing_secret(tmp_path):
                 assert secret not in data, f"{m.name} contains {secret!r}"
     # what a learner needs is there: the set-up, the toolkit, the lessons and the exercises
     for need in ("Makefile", "pyproject.toml", "README.md", "environment.yml", "scripts/copy_exercises.py",
-                 "tilelab/__init__.py", "tilelab/magic.py"):
+                 "tilelab/__init__.py", "tilelab/magic.py", "tilelab/rubric/02_tiled_matmul.toml"):
         assert need in names, need
     assert any(n.startswith("exercises/") and n.endswith(".ipynb") for n in names)
     released = {str(p.relative_to(ROOT)) for p in (ROOT / "exercises").rglob("*.ipynb")}
