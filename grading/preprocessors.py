@@ -74,6 +74,12 @@ def _error_output(ename: str, lines: list[str]):
     return new_output("error", ename=ename, evalue=lines[0] if lines else "", traceback=list(lines))
 
 
+class NotebookBudgetExceeded(Exception):
+    def __init__(self, budget):
+        super().__init__(f"notebook budget of {budget} s used up")
+        self.budget = budget
+
+
 class SafeExecute(Execute):
     """Execute that survives a dead kernel or a cell timeout.
 
@@ -81,6 +87,11 @@ class SafeExecute(Execute):
     to the judge and ``SaveAutoGrades``. Stock nbgrader aborts the notebook instead, and stock
     nbclient interrupts a timed-out cell and runs the next one into the same hung kernel.
     """
+
+    notebook_budget = Integer(1800, help="Seconds all of the learner's cells may take together; the cells "
+                                        "after that are not run. The judge runs after them on its own "
+                                        "limits, so slow Python cannot use up a kernel's grading time "
+                                        "(0: no budget)").tag(config=True)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -97,14 +108,24 @@ class SafeExecute(Execute):
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
                 if info_msg:
                     self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
+                t0, per_cell = time.monotonic(), self.timeout
                 for index, cell in enumerate(self.nb.cells):
+                    left = self.notebook_budget - (time.monotonic() - t0) if self.notebook_budget else None
+                    if left is not None and left <= 0 and cell.cell_type == "code":
+                        failure = (index, NotebookBudgetExceeded(self.notebook_budget))
+                        break
+                    # a cell may take its own limit, or what is left of the notebook's budget
+                    self.timeout = per_cell if left is None else max(1, int(min(per_cell or left, left)))
                     try:
                         self.preprocess_cell(cell, resources, index)
                     except (CellTimeoutError, DeadKernelError) as e:
-                        failure = (index, e)
+                        budget_bound = (isinstance(e, CellTimeoutError) and left is not None
+                                        and left < (per_cell or left + 1))
+                        failure = (index, NotebookBudgetExceeded(self.notebook_budget) if budget_bound else e)
                         break
                 else:
                     index = len(self.nb.cells)
+                self.timeout = per_cell
         except (CellTimeoutError, DeadKernelError, RuntimeError) as e:
             # the kernel did not start, or died between cells: fail whatever has not run;
             # a failed shutdown after the last cell changes nothing
@@ -118,7 +139,11 @@ class SafeExecute(Execute):
         return self.nb, self.resources
 
     def _fail_from(self, index, exc):
-        if isinstance(exc, CellTimeoutError):
+        if isinstance(exc, NotebookBudgetExceeded):
+            why = (f"the notebook's cells had used up their {exc.budget} s, so this cell and the ones after it "
+                   f"were not run (your kernels are still graded: the judge has its own time)")
+            ename = "NotebookBudgetExceeded"
+        elif isinstance(exc, CellTimeoutError):
             why = f"this cell did not finish within {self.timeout} s, so the notebook was stopped here"
             ename = "CellTimeoutError"
         elif isinstance(exc, DeadKernelError):

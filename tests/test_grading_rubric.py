@@ -227,3 +227,19 @@ def test_selfcheck_names_an_unknown_kernel():
     k = compile_cuda("__global__ void notInAnyRubric(float* x) { x[0] = 1; }", filename="k.cu").kernels["notInAnyRubric"]
     with pytest.raises(tl.TilelabError, match="notInAnyRubric"):
         tl.selfcheck(k)
+
+
+# ------------------------------------------------------------------ learner Python has its own budget
+def test_slow_python_cells_do_not_cost_the_kernel_its_grade(tmp_path):
+    """Cells that together use up the notebook's budget stop the notebook there; the judge still
+    grades the kernel on its own limits (issue 9: slow cells had zeroed a right kernel)."""
+    from grading.preprocessors import Judge, SafeExecute
+    nb = regression.with_cell(_solution("00_start_here"), "import time\ntime.sleep(30)")
+    ex = SafeExecute(timeout=60, notebook_budget=8, kernel_name="python3")
+    ex.preprocess(nb, {"metadata": {"path": str(tmp_path)}, "nbgrader": {}})
+    enames = [o.get("ename") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert "NotebookBudgetExceeded" in enames
+    c = _check("00_start_here")
+    j = Judge()
+    j.preprocess(nb, {"nbgrader": {"assignment": "00_start_here", "notebook": "00_start_here", "student": "s"}})
+    assert j.verdicts[c.grade_id]["score"] == c.points
