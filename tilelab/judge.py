@@ -380,8 +380,6 @@ class Engine:
         self.backend = backend or detect()
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
-        if self.backend == "gpu":
-            os.environ["TILELAB_FRESH_MODULE"] = "1"   # no __device__ state from one graded launch to the next
 
     def problem(self, name):
         from tilelab.problems import get_problem
@@ -443,6 +441,9 @@ def main(argv=None) -> int:
     verdict_fd = os.dup(1)
     os.dup2(2, 1)
     out, sys.stdout = sys.stdout, sys.stderr
+    # on a GPU every graded launch loads the module afresh (tilelab/gpu/device.py), so no
+    # __device__ state carries from one launch to the next; set before the GPU worker starts
+    os.environ["TILELAB_FRESH_MODULE"] = "1"
     try:
         verdict = judge(spec)
     except BaseException as e:  # noqa: BLE001 - the verdict must come out whatever happened
