@@ -15,7 +15,7 @@ if ROOT not in sys.path:
 
 from nbgrader.converters import Autograde, GenerateAssignment  # noqa: E402
 
-from nbconvert.preprocessors import SanitizeHTML  # noqa: E402
+from nbconvert.preprocessors.sanitize import SanitizeHTML  # noqa: E402
 from nbgrader.converters import GenerateFeedback  # noqa: E402
 
 from grading.preprocessors import autograde_preprocessors, generate_preprocessors  # noqa: E402
