@@ -21,9 +21,6 @@ autograded notebooks, the feedback pages and grades.csv.
 from __future__ import annotations
 
 import argparse
-import base64
-import csv
-import datetime
 import hashlib
 import json
 import os
@@ -166,11 +163,58 @@ def start_cluster(workers: int | None, scheduler: str | None):
     return Client(cluster), cluster, f"LocalCluster: {n} CPU worker{'s' if n > 1 else ''}", False
 
 
+def release_key(names) -> str:
+    """Hash of what a release and its gradebook entries are made from."""
+    import nbgrader
+    h = hashlib.sha256(nbgrader.__version__.encode() + json.dumps(sorted(names)).encode())
+    files = [ROOT / "nbgrader_config.py"] + sorted((ROOT / "grading").glob("*.py"))
+    for a in names:
+        files += sorted(p for p in (ROOT / "solutions" / a).rglob("*") if p.is_file()
+                        and ".ipynb_checkpoints" not in p.parts)
+    for p in files:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def prepare_release(names, release_dir: Path, db: str, d: Path) -> bytes:
+    """The release of ``names`` in ``release_dir``, known to the course gradebook, and a blank
+    gradebook that knows them too (the template every task grades into). nbgrader's release is
+    slow (10-20 s), so both run at once, and only when the solutions or the grader changed."""
+    import threading
+    key = release_key(names)
+    stamp, template = d / ".release-key", d / ".template-gradebook.db"
+    course_db = Path(db.removeprefix("sqlite:///"))
+    if stamp.exists() and stamp.read_text() == key and template.exists() and course_db.exists() \
+            and all((release_dir / a).is_dir() for a in names):
+        return template.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="tilelab-template-") as tmp:
+        errors = []
+
+        def run(**kw):
+            try:
+                release(names, quiet=True, **kw)
+            except BaseException as e:  # noqa: BLE001 - SystemExit from release(): reported below
+                errors.append(e)
+        threads = [threading.Thread(target=run, kwargs={"to": release_dir, "db": db}),
+                   threading.Thread(target=run, kwargs={"to": Path(tmp) / "release", "db": f"sqlite:///{tmp}/gradebook.db"})]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise SystemExit(f"make grade: the release failed: {errors[0]}")
+        shutil.copyfile(Path(tmp) / "gradebook.db", template)
+    stamp.write_text(key)
+    return template.read_bytes()
+
+
 def merge(db_url: str, r: dict) -> None:
     """Write one graded submission into the course gradebook (the driver is its only writer)."""
+    import warnings
     from nbgrader.api import Gradebook, MissingEntry
     import dateutil.parser
-    with Gradebook(db_url) as gb:
+    with Gradebook(db_url) as gb, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SQLAlchemy's autoflush notes on nbgrader's own add_submission
         gb.update_or_create_student(r["student"])
         try:
             gb.remove_submission(r["assignment"], r["student"])
@@ -247,13 +291,7 @@ def main(argv=None) -> int:
     unknown = sorted({a for _, a in subs} - known)
     names = sorted({a for _, a in subs} & known)
     release_dir = d / "release_tmp"
-    # the course gradebook and a blank one (the template each task grades into) know every
-    # assignment and its grade cells
-    with tempfile.TemporaryDirectory(prefix="tilelab-template-") as tmp:
-        if names:
-            release(names, to=release_dir, db=db, quiet=True)
-            release(names, to=Path(tmp) / "release", db=f"sqlite:///{tmp}/gradebook.db", quiet=True)
-        template = (Path(tmp) / "gradebook.db").read_bytes() if names else b""
+    template = prepare_release(names, release_dir, db, d) if names else b""
     extra = parse_nbgrader_args(args.nbgrader_arg)
     cache_path = d / CACHE_NAME
     cache = json.loads(cache_path.read_text()) if cache_path.exists() and not args.force else {}
