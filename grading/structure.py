@@ -79,6 +79,9 @@ def repair(nb, release) -> list[str]:
         plain.metadata.pop("nbgrader", None)
         plain.pop("id", None)
         extras.setdefault(anchor, []).append(plain)
+    if list(claimed) != [g for g in rel_ids if g in claimed]:
+        notes.append("the release's cells were out of order; they are in the release's order again "
+                     "(each cell of your own follows the cell it followed)")
     cells = list(extras[None])
     for gid, rel in zip(rel_ids, release.cells):
         mine = claimed.get(gid) if gid else None
