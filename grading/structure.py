@@ -18,7 +18,7 @@ from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_markdown_cell
-from traitlets import Unicode
+from traitlets import List, Unicode
 
 from nbgrader.preprocessors import NbGraderPreprocessor
 
@@ -49,9 +49,10 @@ def _what(meta: dict) -> str:
     return "read-only cell"
 
 
-def repair(nb, release) -> list[str]:
-    """Rebuild ``nb`` (in place) on ``release``'s cells; returns what was repaired, in words."""
-    notes: list[str] = []
+def repair(nb, release, prior=()) -> list[str]:
+    """Rebuild ``nb`` (in place) on ``release``'s cells; returns what was repaired, in words
+    (``prior``: repairs made before nbgrader read the notebook, such as a rename)."""
+    notes: list[str] = list(prior)
     rel_ids = [_nbg(c).get("grade_id") for c in release.cells]
     rel_by_id = {g: c for g, c in zip(rel_ids, release.cells) if g}
     claimed: dict = {}
@@ -164,11 +165,24 @@ def renamed_notebooks(folder: Path, release_names: list[str]) -> list[str]:
     return notes
 
 
+def unreadable_notebooks(folder: Path) -> str:
+    """'' when every notebook of the submission can be read; else what is wrong and what to do."""
+    for p in sorted(folder.glob("*.ipynb")):
+        try:
+            nbformat.validate(nbformat.read(p, as_version=4))
+        except Exception as e:  # noqa: BLE001 - JSON, encoding or schema: all mean "not a notebook"
+            first = str(e).strip().splitlines()[0][:200] if str(e).strip() else type(e).__name__
+            return (f"'{p.name}' is not a readable notebook ({first}); the learner should open their "
+                    "copy in JupyterLab, save it, and submit again")
+    return ""
+
+
 class RepairStructure(NbGraderPreprocessor):
     """Rebuild the submitted notebook on its release's cells before anything else runs."""
 
     release_root = Unicode(str(REPO_ROOT / "exercises"),
                            help="Folder of <assignment>/<notebook>.ipynb releases").tag(config=True)
+    prior_notes = List(help="Repairs made before nbgrader read the notebooks (renamed files)").tag(config=True)
 
     def preprocess(self, nb, resources):
         info = resources.get("nbgrader", {})
@@ -176,7 +190,7 @@ class RepairStructure(NbGraderPreprocessor):
         if not path.is_file():
             self.log.warning("no release notebook at %s: structure not checked", path)
             return nb, resources
-        notes = repair(nb, nbformat.read(path, as_version=4))
+        notes = repair(nb, nbformat.read(path, as_version=4), self.prior_notes)
         for n in notes:
             self.log.warning("repaired: %s", n)
         return nb, resources

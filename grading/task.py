@@ -62,10 +62,15 @@ def grade_submission(job: dict) -> dict:
         release = scratch / "release"
         _write_tree(release / assignment, job["release"])
         (scratch / "gradebook.db").write_bytes(job["gradebook"])
-        from grading.structure import renamed_notebooks
-        result["repairs"] += renamed_notebooks(sub, sorted(job["release"]))
+        from grading.structure import renamed_notebooks, unreadable_notebooks
+        renamed = renamed_notebooks(sub, sorted(job["release"]))
+        result["repairs"] = list(renamed)
+        bad = unreadable_notebooks(sub)
+        if bad:
+            result["reason"] = bad
+            return result
         spec = {"student": student, "assignment": assignment, "cell_timeout": job.get("cell_timeout"),
-                "release": str(release), "extra": job.get("extra", {})}
+                "release": str(release), "extra": job.get("extra", {}), "renamed": renamed}
         (scratch / "job.json").write_text(json.dumps(spec))
         rc, out, log = _run_child([sys.executable, "-m", "grading.task", str(scratch)], job.get("timeout", 3600))
         result["log"] = log[-LOG_TAIL:]
@@ -78,7 +83,7 @@ def grade_submission(job: dict) -> dict:
             except (ValueError, IndexError):
                 child = {"ok": False, "reason": f"the grading process failed (exit {rc})"}
             result.update({k: v for k, v in child.items() if k != "repairs"})
-            result["repairs"] += child.get("repairs", [])
+            result["repairs"] = child.get("repairs") or result["repairs"]  # the notes say the renames too
         result["autograded"] = _read_tree(scratch / "autograded" / student / assignment, "*.ipynb")
         result["feedback"] = _read_tree(scratch / "feedback" / student / assignment, "*.html")
     except Exception as e:  # noqa: BLE001 - one broken submission never stops the batch
@@ -131,6 +136,7 @@ def _config(scratch: Path, spec: dict):
     cfg.CourseDirectory.db_url = f"sqlite:///{scratch / 'gradebook.db'}"
     cfg.RepairStructure.release_root = spec["release"]
     cfg.SafeExecute.release_root = spec["release"]
+    cfg.RepairStructure.prior_notes = list(spec.get("renamed") or [])
     if spec.get("cell_timeout"):
         cfg.Execute.timeout = int(spec["cell_timeout"])
     for dotted, value in (spec.get("extra") or {}).items():
@@ -200,7 +206,7 @@ def _repairs(folder: Path) -> list:
 
 def _last_error(r: dict) -> str:
     text = (r.get("error") or "") + "\n" + (r.get("log") or "")
-    lines = [ln.strip() for ln in text.splitlines() if "[ERROR]" in ln or "Error" in ln]
+    lines = [ln.strip() for ln in text.splitlines() if ("[ERROR]" in ln or "Error" in ln) and "Please see" not in ln]
     return (lines[-1] if lines else (text.strip().splitlines() or ["unknown error"])[-1])[:400]
 
 
