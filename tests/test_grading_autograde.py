@@ -46,6 +46,10 @@ def _solution_body():
     return regression.kernel_source(regression.read_notebook("solutions", A), check)
 
 
+def _rerun(course: Path, *, backend: str, returncode: int):
+    return _grade(course, {}, backend=backend, returncode=returncode)
+
+
 def _grade(course: Path, learners: dict, *, backend: str, cell_timeout: int = 10, returncode: int = 0,
            files: dict | None = None):
     for student, nb in learners.items():
@@ -114,6 +118,11 @@ def test_autograde_scores_each_learner_and_contains_the_broken_ones(tmp_path):
     assert "correct (2/2)" in right
     text = note.read_text()
     assert "Repaired before grading" in text and "graded as" in text and "was missing and was restored" in text
+
+    # a rerun regrades only what changed (here: nothing but the broken one, which fails again)
+    again, rows2 = _rerun(tmp_path, backend="emu", returncode=1)
+    assert "6 submissions unchanged since last graded: skipped" in again.stdout, again.stdout
+    assert {s: float(row["score"]) for s, row in rows2.items()} == scores
 
 
 @pytest.mark.gpu
