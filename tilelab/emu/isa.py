@@ -1315,6 +1315,10 @@ def h_cp_async(m, ins, idx, pc):
     if len(sel):
         mat, act = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, src[sel])
         m.count(pc, "global_ld_sectors", int(global_sectors(mat, act, size).sum()))
+        # the shared-memory side: one store request of `size` bytes per lane (DESIGN §5 phases)
+        dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
+        m.count(pc, "cp_async_requests", dmat.shape[0])
+        m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size).sum()))
 
 
 def _complete(m, lanes, keep):

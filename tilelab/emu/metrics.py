@@ -11,6 +11,9 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
 * 8-byte accesses run in 2 phases of 16 lanes, 16-byte accesses in 4 phases of
   8 lanes; conflicts count within a phase and phases add up. ``ldmatrix`` is a
   16-byte access per lane (one row address per lane, lanes 8m..8m+7 = matrix m).
+* ``cp.async`` (SASS LDGSTS) writes shared memory as a store of its own size per
+  lane (16 bytes: 4 phases of 8 lanes); ncu counts those wavefronts apart from
+  ``st.shared``'s, and so do we (``cp_async_st_wavefronts``).
 * Global requests cost one transaction per distinct 32-byte sector.
 """
 from __future__ import annotations
@@ -27,6 +30,7 @@ _HASH_COEF = np.random.default_rng(12345).integers(1, 1 << 62, size=32, dtype=np
 METRIC_KEYS = (
     "shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "shared_st_wavefronts",
     "ldmatrix_requests",
+    "cp_async_requests", "cp_async_st_wavefronts",
     "global_ld_requests", "global_ld_sectors", "global_st_requests", "global_st_sectors",
     "instructions", "flops",
 )
