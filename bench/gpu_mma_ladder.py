@@ -38,8 +38,9 @@ NMAJOR = {  # B stored K x N (N-major), loaded with ldmatrix.trans
     "nmajor_trap": ("mma_nmajor.cu", "mmaNMajorTrap", (128, 128), 0, False),
     "nmajor_swizzled": ("mma_nmajor.cu", "mmaNMajorSwizzled", (128, 128), 0, False),
 }
-SWEEP = [  # rung-5 variants: (BM, BN, stages, group)
-    (128, 256, 3, 8), (256, 128, 4, 8), (256, 128, 3, 8), (128, 256, 4, 16), (128, 256, 4, 1),
+SWEEP = [  # rung-5 variants: (BM, BN, stages, group, serpentine)
+    (128, 256, 3, 8, 0), (256, 128, 4, 8, 0), (256, 128, 3, 8, 0), (128, 256, 4, 16, 0), (128, 256, 4, 1, 0),
+    (128, 256, 4, 8, 1), (256, 128, 4, 8, 1),
 ]
 LIMITER_METRICS = [
     "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active",
@@ -67,16 +68,16 @@ LIMITER_METRICS = [
 
 
 def r5_options(v):
-    bm, bn, st, grp = v
-    return (f"-DR5_BM={bm}", f"-DR5_BN={bn}", f"-DR5_STAGES={st}", f"-DR5_GROUP={grp}")
+    bm, bn, st, grp, serp = v
+    return (f"-DR5_BM={bm}", f"-DR5_BN={bn}", f"-DR5_STAGES={st}", f"-DR5_GROUP={grp}", f"-DR5_SERPENTINE={serp}")
 
 
 def all_kernels(sweep: bool) -> dict:
     ks = {**LADDER, **NMAJOR}
     if sweep:
         for v in SWEEP:
-            bm, bn, st, grp = v
-            ks[f"r5_{bm}x{bn}_s{st}_g{grp}"] = ("mma_ladder.cu", "mmaR5WarpTile", (bm, bn),
+            bm, bn, st, grp, serp = v
+            ks[f"r5_{bm}x{bn}_s{st}_g{grp}" + ("_serp" if serp else "")] = ("mma_ladder.cu", "mmaR5WarpTile", (bm, bn),
                                                st * (bm + bn) * 64 * 2, True, r5_options(v))
     return ks
 

@@ -324,6 +324,9 @@ __global__ void __launch_bounds__(LD_THREADS) mmaR4Pipelined(const __half* A, co
 #ifndef R5_STAGES
 #define R5_STAGES 4
 #endif
+#ifndef R5_SERPENTINE
+#define R5_SERPENTINE 0          // 1: odd m16 rows walk the n8 tiles backwards (operand reuse)
+#endif
 #ifndef R5_GROUP
 #define R5_GROUP 8               // block rows per rasterisation group
 #endif
@@ -382,31 +385,46 @@ __global__ void __launch_bounds__(LD_THREADS, 1) mmaR5WarpTile(const __half* A, 
     float acc[4][8][4] = {};
 
 #pragma unroll
-    for (int s = 0; s < R5_STAGES - 1; ++s) {
+    for (int s = 0; s < R5_STAGES - 1; ++s) {              // tiles 0 .. STAGES-2 in flight
         if (s < numK)
             r5LoadStage(smem + s * R5_STAGE_HALVES, A, Bt, bm, bn, K, s * LD_BK, tid);
         cpAsyncCommit();
     }
+    cpAsyncWait<R5_STAGES - 2>();                          // tile 0 has landed (mine) ...
+    __syncthreads();                                       // ... and everybody's
+    if (R5_STAGES - 1 < numK)
+        r5LoadStage(smem + (R5_STAGES - 1) * R5_STAGE_HALVES, A, Bt, bm, bn, K, (R5_STAGES - 1) * LD_BK, tid);
+    cpAsyncCommit();
+    // fragments double-buffered: slice kk+1 loads while slice kk multiplies, and the first
+    // slice of tile kt+1 loads while the last of tile kt multiplies (no bubble between tiles)
+    unsigned a[2][4][4], b[2][8][2];
+    r5LoadFrags(a[0], b[0], smem, smem + R5_BM * LD_BK, wm, wn, 0, lane);
     for (int kt = 0; kt < numK; ++kt) {
-        cpAsyncWait<R5_STAGES - 2>();
-        __syncthreads();
-        int next = kt + R5_STAGES - 1;
-        if (next < numK)
-            r5LoadStage(smem + (next % R5_STAGES) * R5_STAGE_HALVES, A, Bt, bm, bn, K, next * LD_BK, tid);
-        cpAsyncCommit();
         const __half* sA = smem + (kt % R5_STAGES) * R5_STAGE_HALVES;
         const __half* sB = sA + R5_BM * LD_BK;
-        unsigned a[2][4][4], b[2][8][2];                   // fragments double-buffered: slice
-        r5LoadFrags(a[0], b[0], sA, sB, wm, wn, 0, lane);  // kk+1 loads while kk multiplies
 #pragma unroll
         for (int kk = 0; kk < LD_BK / 16; ++kk) {
-            if (kk + 1 < LD_BK / 16)
+            if (kk + 1 < LD_BK / 16) {
                 r5LoadFrags(a[(kk + 1) & 1], b[(kk + 1) & 1], sA, sB, wm, wn, kk + 1, lane);
+            } else if (kt + 1 < numK) {
+                // every slice of tile kt is in registers now: once all warps are here, its
+                // stage can be refilled with tile kt + STAGES, and tile kt+1 read
+                cpAsyncWait<R5_STAGES - 2>();              // tile kt+1 has landed (mine) ...
+                __syncthreads();                           // ... everybody's; stage kt is free
+                if (kt + R5_STAGES < numK)
+                    r5LoadStage(smem + (kt % R5_STAGES) * R5_STAGE_HALVES, A, Bt, bm, bn, K,
+                                (kt + R5_STAGES) * LD_BK, tid);
+                cpAsyncCommit();
+                const __half* nA = smem + ((kt + 1) % R5_STAGES) * R5_STAGE_HALVES;
+                r5LoadFrags(a[(kk + 1) & 1], b[(kk + 1) & 1], nA, nA + R5_BM * LD_BK, wm, wn, 0, lane);
+            }
 #pragma unroll
             for (int i = 0; i < 4; ++i)
 #pragma unroll
-                for (int j = 0; j < 8; ++j)
+                for (int jj = 0; jj < 8; ++jj) {
+                    int j = (R5_SERPENTINE && (i & 1)) ? 7 - jj : jj;
                     mma16816(acc[i][j], a[kk & 1][i], b[kk & 1][j][0], b[kk & 1][j][1]);
+                }
         }
     }
     cpAsyncWait<0>();
