@@ -33,14 +33,16 @@ LADDER = {  # label: (file, kernel, block tile (BM, BN), dynamic shared bytes, 1
     "r4_pipelined": ("mma_ladder.cu", "mmaR4Pipelined", (128, 128), 3 * 32768, False),
     "r5_warp_tile": ("mma_ladder.cu", "mmaR5WarpTile", (128, 256), 4 * 49152, True),
 }
+SIDE = {  # beside the ladder: padding instead of swizzle (+8 halves per row, 144-byte rows)
+    "r2_padded8": ("mma_padded.cu", "mmaPadded8", (128, 128), 0, False),
+}
 NMAJOR = {  # B stored K x N (N-major), loaded with ldmatrix.trans
     "nmajor_plain": ("mma_nmajor.cu", "mmaNMajorPlain", (128, 128), 0, False),
     "nmajor_trap": ("mma_nmajor.cu", "mmaNMajorTrap", (128, 128), 0, False),
     "nmajor_swizzled": ("mma_nmajor.cu", "mmaNMajorSwizzled", (128, 128), 0, False),
 }
-SWEEP = [  # rung-5 variants: (BM, BN, stages, group, serpentine)
-    (128, 256, 3, 8, 0), (256, 128, 4, 8, 0), (256, 128, 3, 8, 0), (128, 256, 4, 16, 0), (128, 256, 4, 1, 0),
-    (128, 256, 4, 8, 1), (256, 128, 4, 8, 1),
+SWEEP = [  # rung-5 variants: (BM, BN, stages, group)
+    (128, 256, 3, 8), (256, 128, 4, 8), (128, 256, 4, 16), (128, 256, 4, 1),
 ]
 LIMITER_METRICS = [
     "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active",
@@ -68,16 +70,16 @@ LIMITER_METRICS = [
 
 
 def r5_options(v):
-    bm, bn, st, grp, serp = v
-    return (f"-DR5_BM={bm}", f"-DR5_BN={bn}", f"-DR5_STAGES={st}", f"-DR5_GROUP={grp}", f"-DR5_SERPENTINE={serp}")
+    bm, bn, st, grp = v
+    return (f"-DR5_BM={bm}", f"-DR5_BN={bn}", f"-DR5_STAGES={st}", f"-DR5_GROUP={grp}")
 
 
 def all_kernels(sweep: bool) -> dict:
-    ks = {**LADDER, **NMAJOR}
+    ks = {**LADDER, **SIDE, **NMAJOR}
     if sweep:
         for v in SWEEP:
-            bm, bn, st, grp, serp = v
-            ks[f"r5_{bm}x{bn}_s{st}_g{grp}" + ("_serp" if serp else "")] = ("mma_ladder.cu", "mmaR5WarpTile", (bm, bn),
+            bm, bn, st, grp = v
+            ks[f"r5_{bm}x{bn}_s{st}_g{grp}"] = ("mma_ladder.cu", "mmaR5WarpTile", (bm, bn),
                                                st * (bm + bn) * 64 * 2, True, r5_options(v))
     return ks
 
@@ -144,6 +146,7 @@ def main(argv=None):
     specs = compile_all(kernels, arch)
     print(f"[{clock}] compiled {len(specs)} kernels for {arch}", flush=True)
     res = header("gpu_mma_ladder", dev, args)
+    res["throttle_before"] = throttle()
     res.update(kernels={k: {"file": f"kernels/{v[0]}", "kernel": v[1], "block": [256], "block_tile": list(v[2]),
                             "dynamic_shared": v[3], "options": list(v[5]) if len(v) > 5 else []}
                         for k, v in kernels.items()},
@@ -190,10 +193,12 @@ def main(argv=None):
                 c["tolerance"] = 1e-4
                 c["pass"] = bool(nan == 0 and err64 < 1e-4 and c.get("rel_err_vs_cublas", 0) < 1e-4)
                 checks[label] = c
+            alone = measure(dev, {"cublas": launches["cublas"]}, **opts)["cublas"]   # cuBLAS on its own first
             stats = measure(dev, launches, check=check, **opts)
             flops = 2.0 * n ** 3
             t = {k: s["median_s"] for k, s in stats.items()}
-            out = {"flops": flops, "check": checks, "stats": stats,
+            out = {"flops": flops, "check": checks, "stats": stats, "cublas_alone": alone,
+                   "cublas_alone_tflops_median": flops / alone["median_s"] / 1e12,
                    "tflops_median": {k: flops / v / 1e12 for k, v in t.items()},
                    "tflops_best": {k: flops / s["min_s"] / 1e12 for k, s in stats.items()},
                    "fraction_of_cublas": {k: t["cublas"] / v for k, v in t.items()},
@@ -205,6 +210,7 @@ def main(argv=None):
                               "nmajor_swizzled_over_trap": t["nmajor_trap"] / t["nmajor_swizzled"]}}
             res["sizes"][str(n)] = out
             bad = [k for k, c in checks.items() if not c["pass"]]
+            print(f"[{clock}] N={n}: cuBLAS timed alone first: {out['cublas_alone_tflops_median']:.1f} TFLOP/s", flush=True)
             print(f"[{clock}] N={n}: checks " + ("PASS" if not bad else f"FAIL {bad}"), flush=True)
             for k in launches:
                 print(f"  {k:24s} {out['tflops_median'][k]:7.1f} TFLOP/s  {out['fraction_of_cublas'][k]:.3f} of cuBLAS"
@@ -213,6 +219,7 @@ def main(argv=None):
             del dA, dBt, dB, outs, launches
             cp.get_default_memory_pool().free_all_blocks()
         guarded(one_size, res["errors"], f"N={n}")
+    res["throttle_after_timing"] = throttle()
     if args.ncu:
         guarded(lambda: res.update(ncu=ncu_counts(specs, kernels, args.ncu_size)), res["errors"], "ncu")
         guarded(lambda: res.update(ncu_limiter=ncu_limiter(specs, kernels, 4096)), res["errors"], "ncu limiter")
@@ -223,6 +230,19 @@ def main(argv=None):
               args.out)
     table(res)
     return 1 if res["errors"] else 0
+
+
+def throttle() -> dict:
+    """Clocks, power and the clock-event (throttle) reasons, read-only (nvidia-smi --query-gpu)."""
+    import subprocess
+    q = ("clocks.sm,clocks.mem,power.draw,power.limit,temperature.gpu,clocks_event_reasons.active,"
+         "clocks_event_reasons.sw_power_cap,clocks_event_reasons.hw_slowdown,clocks_event_reasons.sw_thermal_slowdown")
+    try:
+        r = subprocess.run(["nvidia-smi", f"--query-gpu={q}", "--format=csv,noheader"], capture_output=True,
+                           text=True, timeout=20)
+        return dict(zip(q.split(","), (x.strip() for x in r.stdout.strip().split(","))))
+    except Exception as e:  # noqa: BLE001
+        return {"error": str(e)}
 
 
 def table(res):

@@ -324,9 +324,6 @@ __global__ void __launch_bounds__(LD_THREADS) mmaR4Pipelined(const __half* A, co
 #ifndef R5_STAGES
 #define R5_STAGES 4
 #endif
-#ifndef R5_SERPENTINE
-#define R5_SERPENTINE 0          // 1: odd m16 rows walk the n8 tiles backwards (operand reuse)
-#endif
 #ifndef R5_GROUP
 #define R5_GROUP 8               // block rows per rasterisation group
 #endif
@@ -367,6 +364,42 @@ __device__ __forceinline__ void r5LoadFrags(unsigned (&a)[4][4], unsigned (&b)[8
     }
 }
 
+// one k-tile: the four k16 slices of tile kt (stage kt % STAGES). Fragments are
+// double-buffered: slice kk+1 loads while slice kk multiplies, and the first slice of tile
+// kt+1 loads while the last of tile kt multiplies, so no bubble opens between tiles.
+// REFILL: this tile's stage is refilled with tile kt + STAGES (false for the last STAGES
+// tiles; a separate loop, so no predicated-off cp.async is ever issued).
+template <bool REFILL>
+__device__ __forceinline__ void r5Tile(float (&acc)[4][8][4], unsigned (&a)[2][4][4], unsigned (&b)[2][8][2],
+                                       __half* smem, const __half* A, const __half* Bt, int bm, int bn,
+                                       int K, int kt, int numK, int wm, int wn, int lane, int tid)
+{
+    const __half* sA = smem + (kt % R5_STAGES) * R5_STAGE_HALVES;
+    const __half* sB = sA + R5_BM * LD_BK;
+#pragma unroll
+    for (int kk = 0; kk < LD_BK / 16; ++kk) {
+        if (kk + 1 < LD_BK / 16) {
+            r5LoadFrags(a[(kk + 1) & 1], b[(kk + 1) & 1], sA, sB, wm, wn, kk + 1, lane);
+        } else if (kt + 1 < numK) {
+            // every slice of tile kt is in registers now: once all warps are here, its
+            // stage can be refilled, and tile kt+1 read
+            cpAsyncWait<R5_STAGES - 2>();                  // tile kt+1 has landed (mine) ...
+            __syncthreads();                               // ... everybody's; stage kt is free
+            if (REFILL)
+                r5LoadStage(smem + (kt % R5_STAGES) * R5_STAGE_HALVES, A, Bt, bm, bn, K,
+                            (kt + R5_STAGES) * LD_BK, tid);
+            cpAsyncCommit();                               // (empty when not REFILL)
+            const __half* nA = smem + ((kt + 1) % R5_STAGES) * R5_STAGE_HALVES;
+            r5LoadFrags(a[(kk + 1) & 1], b[(kk + 1) & 1], nA, nA + R5_BM * LD_BK, wm, wn, 0, lane);
+        }
+#pragma unroll
+        for (int i = 0; i < 4; ++i)
+#pragma unroll
+            for (int j = 0; j < 8; ++j)
+                mma16816(acc[i][j], a[kk & 1][i], b[kk & 1][j][0], b[kk & 1][j][1]);
+    }
+}
+
 __global__ void __launch_bounds__(LD_THREADS, 1) mmaR5WarpTile(const __half* A, const __half* Bt, float* C,
                                                                 int M, int N, int K)
 {
@@ -392,41 +425,16 @@ __global__ void __launch_bounds__(LD_THREADS, 1) mmaR5WarpTile(const __half* A, 
     }
     cpAsyncWait<R5_STAGES - 2>();                          // tile 0 has landed (mine) ...
     __syncthreads();                                       // ... and everybody's
-    if (R5_STAGES - 1 < numK)
+    if (R5_STAGES - 1 < numK)                              // the last stage, never used yet
         r5LoadStage(smem + (R5_STAGES - 1) * R5_STAGE_HALVES, A, Bt, bm, bn, K, (R5_STAGES - 1) * LD_BK, tid);
     cpAsyncCommit();
-    // fragments double-buffered: slice kk+1 loads while slice kk multiplies, and the first
-    // slice of tile kt+1 loads while the last of tile kt multiplies (no bubble between tiles)
     unsigned a[2][4][4], b[2][8][2];
     r5LoadFrags(a[0], b[0], smem, smem + R5_BM * LD_BK, wm, wn, 0, lane);
-    for (int kt = 0; kt < numK; ++kt) {
-        const __half* sA = smem + (kt % R5_STAGES) * R5_STAGE_HALVES;
-        const __half* sB = sA + R5_BM * LD_BK;
-#pragma unroll
-        for (int kk = 0; kk < LD_BK / 16; ++kk) {
-            if (kk + 1 < LD_BK / 16) {
-                r5LoadFrags(a[(kk + 1) & 1], b[(kk + 1) & 1], sA, sB, wm, wn, kk + 1, lane);
-            } else if (kt + 1 < numK) {
-                // every slice of tile kt is in registers now: once all warps are here, its
-                // stage can be refilled with tile kt + STAGES, and tile kt+1 read
-                cpAsyncWait<R5_STAGES - 2>();              // tile kt+1 has landed (mine) ...
-                __syncthreads();                           // ... everybody's; stage kt is free
-                if (kt + R5_STAGES < numK)
-                    r5LoadStage(smem + (kt % R5_STAGES) * R5_STAGE_HALVES, A, Bt, bm, bn, K,
-                                (kt + R5_STAGES) * LD_BK, tid);
-                cpAsyncCommit();
-                const __half* nA = smem + ((kt + 1) % R5_STAGES) * R5_STAGE_HALVES;
-                r5LoadFrags(a[(kk + 1) & 1], b[(kk + 1) & 1], nA, nA + R5_BM * LD_BK, wm, wn, 0, lane);
-            }
-#pragma unroll
-            for (int i = 0; i < 4; ++i)
-#pragma unroll
-                for (int jj = 0; jj < 8; ++jj) {
-                    int j = (R5_SERPENTINE && (i & 1)) ? 7 - jj : jj;
-                    mma16816(acc[i][j], a[kk & 1][i], b[kk & 1][j][0], b[kk & 1][j][1]);
-                }
-        }
-    }
+    int kt = 0;
+    for (; kt + R5_STAGES < numK; ++kt)
+        r5Tile<true>(acc, a, b, smem, A, Bt, bm, bn, K, kt, numK, wm, wn, lane, tid);
+    for (; kt < numK; ++kt)
+        r5Tile<false>(acc, a, b, smem, A, Bt, bm, bn, K, kt, numK, wm, wn, lane, tid);
     cpAsyncWait<0>();
     int g = lane >> 2, t = lane & 3;
 #pragma unroll
