@@ -31,7 +31,7 @@ LADDER = {  # label: (file, kernel, block tile (BM, BN), dynamic shared bytes, 1
     "r2_swizzled": ("mma_ladder.cu", "mmaR2Swizzled", (128, 128), 0, False),
     "r3_cp_async": ("mma_ladder.cu", "mmaR3CpAsync", (128, 128), 0, False),
     "r4_pipelined": ("mma_ladder.cu", "mmaR4Pipelined", (128, 128), 3 * 32768, False),
-    "r5_warp_tile": ("mma_ladder.cu", "mmaR5WarpTile", (128, 256), 4 * 49152, True),
+    "r5_warp_tile": ("mma_ladder.cu", "mmaR5WarpTile", (256, 128), 4 * 49152, True),
 }
 SIDE = {  # beside the ladder: padding instead of swizzle (+8 halves per row, 144-byte rows)
     "r2_padded8": ("mma_padded.cu", "mmaPadded8", (128, 128), 0, False),
@@ -42,7 +42,7 @@ NMAJOR = {  # B stored K x N (N-major), loaded with ldmatrix.trans
     "nmajor_swizzled": ("mma_nmajor.cu", "mmaNMajorSwizzled", (128, 128), 0, False),
 }
 SWEEP = [  # rung-5 variants: (BM, BN, stages, group)
-    (128, 256, 3, 8), (256, 128, 4, 8), (128, 256, 4, 16), (128, 256, 4, 1),
+    (128, 256, 3, 8), (128, 256, 4, 8), (256, 128, 3, 8), (256, 128, 4, 16), (256, 128, 4, 1),
 ]
 LIMITER_METRICS = [
     "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active",

@@ -8,7 +8,7 @@
 //   rung 2  mmaR2Swizzled   + Swizzle<3,3,3> on the tile's half offsets (same bytes, 4 wavefronts)
 //   rung 3  mmaR3CpAsync    + 16-byte cp.async global -> shared (no register round trip)
 //   rung 4  mmaR4Pipelined  + a 3-stage cp.async pipeline (tiles k+1, k+2 in flight during k)
-//   rung 5  mmaR5WarpTile   + 64 x 64 warp tiles in a 128 x 256 block tile (more mma per
+//   rung 5  mmaR5WarpTile   + 64 x 64 warp tiles in a 256 x 128 block tile (more mma per
 //                           ldmatrix, below), double-buffered fragments, 4 stages, and
 //                           grouped block rasterisation for L2 reuse
 //
@@ -20,11 +20,14 @@
 // rows at k 8..15; the four 8x8 matrices come back as a0..a3 exactly as mma wants them.
 //
 // Constraints: M % BM == 0, N % BN == 0, K % 64 == 0 (BM x BN = 128 x 128 for rungs 1-4,
-// 128 x 256 for rung 5); A, Bt 16-byte aligned. Needs sm_80+ on a GPU (mma.sync, cp.async).
+// 256 x 128 for rung 5: R5_BM x R5_BN, which -D can change); A, Bt 16-byte aligned.
+// Needs sm_80+ on a GPU (mma.sync, cp.async).
 // Launch: rungs 1-3: block = (256), grid = (N / 128, M / 128), static shared (32 KB);
 //         rung 4:     block = (256), grid = (N / 128, M / 128), dynamic shared 3 * 32 KB;
-//         rung 5:     block = (256), grid = (M / 128 * N / 256) (1-D: rasterised in the
+//         rung 5:     block = (256), grid = (M / 256 * N / 128) (1-D: rasterised in the
 //                     kernel), dynamic shared R5_STAGES * 48 KB (4 stages: 192 KB, opt-in).
+// Rung 5's tile was chosen on the H200 from a sweep of 128 x 256 / 256 x 128, 3 / 4 stages
+// and groups of 1, 8, 16 (bench/gpu_mma_ladder.py --sweep; bench/results/gpu_mma_ladder-*.json).
 
 #include <cuda_fp16.h>
 
@@ -316,10 +319,10 @@ __global__ void __launch_bounds__(LD_THREADS) mmaR4Pipelined(const __half* A, co
 
 // ---------------------------------------------------------------- rung 5: + 64 x 64 warp tiles
 #ifndef R5_BM
-#define R5_BM 128                // block tile rows (M)
+#define R5_BM 256                // block tile rows (M)
 #endif
 #ifndef R5_BN
-#define R5_BN 256                // block tile columns (N)
+#define R5_BN 128                // block tile columns (N)
 #endif
 #ifndef R5_STAGES
 #define R5_STAGES 4
