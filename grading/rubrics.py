@@ -7,7 +7,10 @@ kind of evidence with its points:
 
 - ``correct``: results match the float64 reference on every size and seed (NaN-poisoned outputs);
 - ``clean``: the emulator's sanitizer finds no race and no out-of-bounds access;
-- ``metric_ratio``: an emulator count at size ``N`` is at most ``max_ratio`` of a reference kernel's;
+- ``metric_ratio``: an emulator count at size ``N`` is at most ``max_ratio`` of a reference kernel's
+  (and at least ``min_ratio`` of it, when given: ``min_ratio = max_ratio = 1`` asks for as many);
+- ``per_request``: an emulator count per request (``metric`` / ``per``) at size ``N`` is at most
+  ``max``, and there is at least one request (lesson 06: 4 wavefronts per ``ldmatrix.x4``);
 - ``speedup``: on a GPU, at least ``min_speedup`` times a reference kernel timed in the same
   process; on the emulator, where nothing is timed, the part's ``emu`` table gives the count
   criterion that stands in for it (and the feedback says so);
@@ -28,7 +31,7 @@ except ImportError:  # Python 3.10
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 RUBRIC_DIR = REPO_ROOT / "grading" / "rubric"
-PART_KINDS = {"correct", "clean", "metric_ratio", "speedup", "shared_bytes"}
+PART_KINDS = {"correct", "clean", "metric_ratio", "per_request", "speedup", "shared_bytes"}
 
 
 @dataclasses.dataclass

@@ -8,6 +8,7 @@ what the learner reads in the feedback, so they say what was checked and never h
 
 Parts (see grading/rubrics.py): ``correct`` (check() on every size and seed), ``clean``
 (no sanitizer finding), ``metric_ratio`` (an emulator count against a reference kernel's),
+``per_request`` (an emulator count per request of a kind, e.g. wavefronts per ldmatrix),
 ``speedup`` (GPU time ratio against a reference kernel in this process; on the emulator the
 part's ``emu`` count criterion stands in, and the line says so), ``shared_bytes`` (static
 shared memory per block against a reference kernel's). Technique and speed parts are earned
@@ -143,17 +144,38 @@ class Judge:
 
     def part_metric_ratio(self, part):
         metric, N, ref, limit = part["metric"], part["N"], part["reference"], part["max_ratio"]
+        low = part.get("min_ratio")
         mine, theirs, ratio = self._ratio(metric, N, ref)
-        text = (f"{metric.replace('_', ' ')} at N={N}: {mine} against {theirs} for the {ref} kernel "
-                f"({ratio:.3f}×, at most {limit:g}× earns the points)")
-        return ratio <= limit, text
+        want = (f"at most {limit:g}×" if low is None else
+                f"exactly as many" if low == limit == 1 else f"between {low:g}× and {limit:g}×")
+        text = (f"{metric.replace('_', ' ')} at N={_label(N)}: {mine} against {theirs} for the {ref} kernel "
+                f"({ratio:.3f}×, {want} earns the points)")
+        return ratio <= limit and (low is None or ratio >= low), text
+
+    # ------------------------------------------------- a count per request
+    # Added for lesson 06: "4 wavefronts per ldmatrix.x4" and "4 per 16-byte cp.async" are
+    # facts about the kernel alone. A kernel with none of the requests (fragments loaded with
+    # scalar shared loads, say) does not earn the part.
+    def part_per_request(self, part):
+        metric, per, N, limit = part["metric"], part["per"], part["N"], part["max"]
+        m = self.engine.metrics(self.kernel, self.spec["problem"], N, block=self.spec.get("block"),
+                                shared=self.spec.get("shared", 0))
+        what = per.replace("_", " ").replace(" requests", "")
+        if not m[per]:
+            return False, f"at N={_label(N)} your kernel makes no {what} requests (at most {limit:g} " \
+                          f"{metric.replace('_', ' ')} per {what} request earns the points)"
+        value = m[metric] / m[per]
+        return value <= limit, (f"{metric.replace('_', ' ')} per {what} request at N={_label(N)}: "
+                                f"{value:.2f} ({m[metric]} / {m[per]}; at most {limit:g} earns the points)")
 
     def part_speedup(self, part):
         ref = part["reference"]
         if self.engine.backend == "gpu":
             N, need = part["N"], part["min_speedup"]
             times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec["problem"], N,
-                                     blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)})
+                                     blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)},
+                                     shared={"yours": int(self.spec.get("shared") or 0),
+                                             ref: int(self.spec["references"][ref].get("shared") or 0)})
             speedup = times[ref] / times["yours"]
             return speedup >= need, (f"{speedup:.2f}× the {ref} kernel at N={N} "
                                      f"({times['yours'] * 1e3:.3f} ms against {times[ref] * 1e3:.3f} ms; "
@@ -162,7 +184,7 @@ class Judge:
         mine, theirs, ratio = self._ratio(emu["metric"], emu["N"], ref)
         ok = ratio <= emu["max_ratio"]
         return ok, (f"on the emulator nothing is timed, so these points come from the counts: "
-                    f"{emu['metric'].replace('_', ' ')} at N={emu['N']} are {ratio:.3f}× the {ref} kernel's "
+                    f"{emu['metric'].replace('_', ' ')} at N={_label(emu['N'])} are {ratio:.3f}× the {ref} kernel's "
                     f"(at most {emu['max_ratio']:g}× earns the points)")
 
     # ------------------------------------------------- shared-memory footprint
@@ -274,10 +296,11 @@ class Engine:
         from tilelab.banks import static_shared_bytes
         return static_shared_bytes(kernel)
 
-    def time(self, kernels: dict, problem, N, *, blocks) -> dict:
+    def time(self, kernels: dict, problem, N, *, blocks, shared=None) -> dict:
         """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
         from tilelab.bench import bench
-        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False)
+        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False,
+                      shared=shared)
         return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}
 
 
