@@ -159,3 +159,34 @@ def test_emulator_still_gives_the_recorded_counts(emu, label):
     assert m["ldmatrix_requests"] == raw["smsp__inst_executed_op_ldsm.sum"]
     assert m["shared_ld_wavefronts"] == raw["sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum"]
     assert m["cp_async_st_wavefronts"] == raw["sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum"]
+
+
+# ------------------------------------------------------------------ the lesson's pictures and SASS check
+def test_fragment_map_is_the_isa_layout():
+    from tilelab.emu.isa import mma_fragment_map
+    lane, reg, half = mma_fragment_map("A")
+    for ln in range(32):
+        g, t = ln // 4, ln % 4
+        assert lane[g, 2 * t] == lane[g, 2 * t + 1] == ln and reg[g, 2 * t] == 0     # a0: row g
+        assert lane[g + 8, 2 * t + 8] == ln and reg[g + 8, 2 * t + 8] == 3           # a3: row g+8, col +8
+    lane, reg, _ = mma_fragment_map("B")
+    assert lane[9, 3] == 4 * 3 + 0 and reg[9, 3] == 1                                # b1: k 2t+8(+1), n g
+    lane, reg, _ = mma_fragment_map("C")
+    assert lane[8, 7] == 4 * 0 + 3 and reg[8, 7] == 3                                # c3: row g+8, col 2t+1
+
+
+def test_sass_trace_finds_the_xor_only_when_swizzled():
+    import sys
+    sys.path.insert(0, str(ROOT / "lessons"))
+    import mmakit
+    from tilelab.compile import find_nvdisasm
+    try:
+        find_nvdisasm()
+    except Exception:
+        pytest.skip("no nvdisasm")
+    assert mmakit.trace_ldsm("mmaR2Swizzled")[1]
+    assert not mmakit.trace_ldsm("mmaR1Plain")[1]
+    assert mmakit.lut_xors(0x3c) and mmakit.lut_xors(0x96) and not mmakit.lut_xors(0xfc)
+    assert mmakit.same_swizzle_on_bytes()
+    assert [mmakit.ldmatrix_cost(k, rh)["wavefronts"] for k, rh in
+            (("plain", 64), ("swizzled", 64), ("padded", 72))] == [32, 4, 4]
