@@ -19,11 +19,13 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_divergence",
-         "cp_async_before_wait")
+         "cp_async_before_wait",
+         "assert", "trap", "call_depth")          # a fired assert(), __trap(), runaway recursion (calls.py)
 #: What a finding's count counts, per kind: lane-events of that line, all threads of the launch together.
 COUNTED = {"out_of_bounds": "such accesses", "race": "racing accesses", "uninitialized_read": "such reads",
            "misaligned": "misaligned accesses", "barrier_divergence": "threads",
-           "cp_async_before_wait": "early reads"}
+           "cp_async_before_wait": "early reads", "assert": "threads", "trap": "threads",
+           "call_depth": "threads"}
 
 
 @dataclass
