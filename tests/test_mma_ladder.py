@@ -1,5 +1,5 @@
 """Lesson 06's kernels on the emulator: the Tensor Core ladder (kernels/mma_ladder.cu), the
-N-major B operand (kernels/mma_nmajor.cu) and the padded tile (kernels/mma_padded.cu).
+N-major B operand (kernels/mma_nmajor.cu) and the padded tile (mma_ladder.cu's mmaPadded8).
 
 Each runs at a small size whose M, N, K are multiples of its tile but not powers of two,
 on random fp16 inputs, and must match float64 within fp16-input / fp32-accumulate
@@ -26,7 +26,7 @@ CASES = {
     "r3_cp_async": ("mma_ladder.cu", "mmaR3CpAsync", (128, 128), 0, False, False, (384, 128, 192)),
     "r4_pipelined": ("mma_ladder.cu", "mmaR4Pipelined", (128, 128), 3 * 32768, False, False, (128, 384, 320)),
     "r5_warp_tile": ("mma_ladder.cu", "mmaR5WarpTile", (256, 128), 4 * 49152, True, False, (256, 384, 320)),
-    "r2_padded8": ("mma_padded.cu", "mmaPadded8", (128, 128), 0, False, False, (384, 128, 192)),
+    "r2_padded8": ("mma_ladder.cu", "mmaPadded8", (128, 128), 0, False, False, (384, 128, 192)),
     "nmajor_plain": ("mma_nmajor.cu", "mmaNMajorPlain", (128, 128), 0, False, True, (128, 384, 192)),
     "nmajor_trap": ("mma_nmajor.cu", "mmaNMajorTrap", (128, 128), 0, False, True, (384, 128, 192)),
     "nmajor_swizzled": ("mma_nmajor.cu", "mmaNMajorSwizzled", (128, 128), 0, False, True, (128, 384, 192)),
@@ -95,7 +95,7 @@ def test_cp_async_shared_writes(emu, label):
 def test_padded_tile_costs_bytes(emu):
     from tilelab.banks import static_shared_bytes
     assert static_shared_bytes(emu.kernel("mma_ladder.cu", "mmaR2Swizzled")) == 2 * 128 * 64 * 2
-    assert static_shared_bytes(emu.kernel("mma_padded.cu", "mmaPadded8")) == 2 * 128 * 72 * 2
+    assert static_shared_bytes(emu.kernel("mma_ladder.cu", "mmaPadded8")) == 2 * 128 * 72 * 2
 
 
 CONFLICTING_CP_ASYNC = r"""
