@@ -100,6 +100,9 @@ def read(m, op, t: str, idx):
         v = m.special.get(op.name)
         if v is None:
             raise UnsupportedInstruction(f"special register {op.name}")
+        if callable(v):                    # the clocks (emu/specialregs.py): read when executed
+            v = v(idx)
+            return v.astype(dt) if v.dtype != dt else v
         if isinstance(v, np.ndarray):
             v = v if idx is None else v[idx]
             return v.astype(dt) if v.dtype != dt else v
@@ -763,6 +766,13 @@ def h_nop(m, ins, idx, pc):
     return
 
 
+def h_fence(m, ins, idx, pc):
+    """__threadfence(): orders nothing in lockstep emulation, but the global race shadow
+    (emu/globalrace.py) needs it for the fence-then-atomic protocol."""
+    if m.gshadow is not None and ("gl" in ins.mods or "gpu" in ins.mods or "sys" in ins.mods):
+        m.gshadow.fence(m, m.lanes(idx))
+
+
 def h_barwarp(m, ins, idx, pc):
     lanes = m.lanes(idx)
     m.wepoch[lanes] += 1
@@ -896,6 +906,11 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         key = "global_st" if store else "global_ld"
         m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
         m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
+            if ok.all():
+                m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None)
+            else:
+                m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store)
     elif space == "shared":
         size = m.smem.size
         # one unsigned compare: a negative offset wraps to a huge one
@@ -1279,6 +1294,8 @@ def h_atom(m, ins, idx, pc):
         ok = inb & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True, used))
         off, arena = m.gmem.offset(addr), m.gmem.arena
+        if m.gshadow is not None:
+            m.gshadow.atomic(m, lanes[ok])
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
@@ -1420,7 +1437,7 @@ HANDLERS = {
     "bfe": h_bfe, "bfi": h_bfi, "prmt": h_prmt,
     "setp": h_setp, "selp": h_selp, "mov": h_mov, "cvt": h_cvt, "cvta": h_cvta,
     "ld": h_ld, "st": h_st, "ldu": h_ld,
-    "membar": h_nop, "fence": h_nop, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
+    "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
     "shfl": h_shfl, "vote": h_vote, "activemask": h_activemask,
     "ldmatrix": h_ldmatrix, "mma": h_mma,
     "atom": h_atom, "red": h_atom,
