@@ -190,3 +190,39 @@ def test_sass_trace_finds_the_xor_only_when_swizzled():
     assert mmakit.same_swizzle_on_bytes()
     assert [mmakit.ldmatrix_cost(k, rh)["wavefronts"] for k, rh in
             (("plain", 64), ("swizzled", 64), ("padded", 72))] == [32, 4, 4]
+
+
+UNINIT_CP_ASYNC = r"""
+__global__ void cpUninit(const float4* in, float* out, int bad)
+{
+    __shared__ __align__(16) float4 s[32];
+    int off;                                   // set only when bad == 0
+    if (bad == 0)
+        off = threadIdx.x;
+    unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(&s[off]));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(a), "l"(in + threadIdx.x) : "memory");
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x].x;
+}
+"""
+
+
+@pytest.mark.parametrize("label", ["r4_pipelined", "r5_warp_tile"])
+def test_uninitialised_register_pass_takes_cp_async(emu, label):
+    # the judge's uninitialised-register pass over cp.async, commit_group and wait_group (it took
+    # commit_group's missing operands for an address and crashed): no crash, no finding
+    f, name, (bm, bn), shared, flat, _, _ = CASES[label]
+    M, N, K = bm, bn, 192
+    rng = np.random.default_rng(5)
+    A = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+    B = rng.uniform(-1, 1, (N, K)).astype(np.float16)
+    grid = (1,) if flat else (1, 1)
+    r = emu.run(emu.kernel(f, name), grid, 256, A, B, np.full((M, N), np.nan, np.float32), M, N, K,
+                shared=shared, uninit=True)
+    assert r.findings == []
+    k = emu.compile(UNINIT_CP_ASYNC, "cpUninit")
+    x = rng.standard_normal((32, 4)).astype(np.float32)
+    r = emu.run(k, 1, 32, x, np.zeros(32, np.float32), 0, uninit=True)
+    assert r.findings == []
