@@ -53,7 +53,7 @@ def newest(pattern: str, root: Path = ROOT):
 
 
 def say_source(rec: dict) -> None:
-    print(_msg("bankkit.gpu_figures_recorded_source", v0=rec['gpu'], v1=rec['date'], v2=rec['source']))
+    print(_msg("bankkit.gpu_figures_recorded_source", gpu=rec['gpu'], date=rec['date'], source=rec['source']))
 
 
 def h200_stride(root: Path = ROOT):
@@ -280,7 +280,7 @@ def draw_stride(predicted: dict, *, emulator: dict | None = None, recorded: dict
     if recorded:
         rs = sorted(s for s in recorded["strides"] if recorded["strides"][s]["relative"] is not None)
         ax.plot(rs, [recorded["strides"][s]["relative"] for s in rs], "o-", color="#d62828", ms=4, lw=1,
-                label=_msg("bankkit.time_per_request_time", v0=recorded['gpu'], v1=recorded['date']))
+                label=_msg("bankkit.time_per_request_time", gpu=recorded['gpu'], date=recorded['date']))
     ax.set_yscale("log", base=2)
     ax.set_xticks(xs)
     ax.set_xlabel(_msg("bankkit.stride_4_byte_words"))
