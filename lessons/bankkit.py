@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from tilelab.messages import msg as _msg  # the words it prints or draws, per language
+from tilelab import palette       # colour-blind-safe colours (Okabe-Ito), shared with the toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNELS = ROOT / "kernels"
@@ -275,11 +276,11 @@ def draw_stride(predicted: dict, *, emulator: dict | None = None, recorded: dict
     ax.bar(xs, [predicted[s] for s in xs], color="#cfe1f2", edgecolor="#6a9ecf",
            label=_msg("bankkit.bank_model_tilelab_banks"))
     if emulator:
-        ax.plot(sorted(emulator), [emulator[s] for s in sorted(emulator)], "s", color="#2a9d8f", ms=5,
+        ax.plot(sorted(emulator), [emulator[s] for s in sorted(emulator)], "s", color=palette.GREEN, ms=5,
                 label=_msg("bankkit.emulator_measured_on_the"))
     if recorded:
         rs = sorted(s for s in recorded["strides"] if recorded["strides"][s]["relative"] is not None)
-        ax.plot(rs, [recorded["strides"][s]["relative"] for s in rs], "o-", color="#d62828", ms=4, lw=1,
+        ax.plot(rs, [recorded["strides"][s]["relative"] for s in rs], "o--", color=palette.VERMILLION, ms=4, lw=1,
                 label=_msg("bankkit.time_per_request_time", gpu=recorded['gpu'], date=recorded['date']))
     ax.set_yscale("log", base=2)
     ax.set_xticks(xs)
@@ -347,8 +348,9 @@ def draw_cost_vs_size(points, *, title: str):
     plt = _plt()
     fig, ax = plt.subplots(figsize=(8, 3.4))
     labels = [p[0] for p in points]
-    bars = ax.bar(labels, [p[1] for p in points], color=["#9ecae1" if "pad" not in p[0] else "#fd8d3c"
-                                                         for p in points])
+    bars = ax.bar(labels, [p[1] for p in points], color=[palette.SKY_BLUE if "pad" not in p[0] else palette.ORANGE
+                                                         for p in points],
+                  hatch=["" if "pad" not in p[0] else "///" for p in points])
     ax.bar_label(bars, labels=[f"{p[1]:,} B\n{p[2]} blocks/SM" for p in points], fontsize=8)
     ax.set_ylabel(_msg("bankkit.shared_bytes_per_block"))
     ax.set_title(title, fontsize=10)
@@ -386,11 +388,11 @@ def draw_memory_hierarchy():
         ax.text(x + w / 2, y + h / 2, text, ha="center", va="center", fontsize=fs)
 
     box(0.0, 0.2, 2.2, 2.6, _msg("bankkit.hbm_global_memory_h200"), "#e8e8e8")
-    box(2.6, 0.2, 1.8, 2.6, _msg("bankkit.l2_cache_h200_60"), _msg("bankkit.dde7f2"))
+    box(2.6, 0.2, 1.8, 2.6, _msg("bankkit.l2_cache_h200_60"), "#dde7f2")
     ax.add_patch(plt.Rectangle((4.8, 0.05), 5.1, 2.9, fc="none", ec="#333", lw=1.2, ls="--"))
     ax.text(7.35, 2.78, _msg("bankkit.one_sm_the_h200"), ha="center", fontsize=8.5, style="italic")
-    box(5.0, 1.45, 2.1, 1.1, _msg("bankkit.l1_cache_filled_by"), _msg("bankkit.dde7f2_2"))
-    box(5.0, 0.2, 2.1, 1.1, _msg("bankkit.shared_memory_up_to"), _msg("bankkit.fde0c5"))
+    box(5.0, 1.45, 2.1, 1.1, _msg("bankkit.l1_cache_filled_by"), "#dde7f2")
+    box(5.0, 0.2, 2.1, 1.1, _msg("bankkit.shared_memory_up_to"), "#fde0c5")
     for i in range(8):
         ax.add_patch(plt.Rectangle((5.05 + i * 0.25, 0.22), 0.22, 0.12, fc="#fd8d3c", ec="none"))
     ax.text(6.05, 0.42, _msg("bankkit.32_banks_4_bytes"), ha="center", fontsize=6.5)
@@ -481,7 +483,7 @@ def draw_block_order(tiles: int = 12, wave: int = 30):
             wrote[tc, tr] = 1 + b / wave                           # it lands at (column, row) of `out`
         for ax, grid, title in ((axes[2 * o], read, f"{order}: reads of in"),
                                 (axes[2 * o + 1], wrote, f"{order}: writes to out")):
-            ax.imshow(np.ma.masked_equal(grid, 0), cmap="viridis", vmin=1, vmax=2.2)
+            ax.imshow(np.ma.masked_equal(grid, 0), cmap=palette.SEQUENTIAL, vmin=1, vmax=2.2)
             ax.set_xticks(np.arange(-0.5, tiles, 1), minor=True)
             ax.set_yticks(np.arange(-0.5, tiles, 1), minor=True)
             ax.grid(which="minor", color="0.85", lw=0.5)

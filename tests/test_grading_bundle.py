@@ -35,6 +35,7 @@ def test_student_bundle_holds_the_course_and_nothing_secret(tmp_path):
                 assert secret not in data, f"{m.name} contains {secret!r}"
     # what a learner needs is there: the set-up, the toolkit, the lessons and the exercises
     for need in ("Makefile", "pyproject.toml", "README.md", "environment.yml", "scripts/copy_exercises.py",
+                 "scripts/lab.py",
                  "tilelab/__init__.py", "tilelab/magic.py"):
         assert need in names, need
     assert any(n.startswith("exercises/") and n.endswith(".ipynb") for n in names)
