@@ -22,13 +22,25 @@ from .errors import CompileError, TilelabError
 #: The cell line on which the CUDA source starts (line 1 is ``%%cuda NAME``).
 FIRST_LINE = 2
 
-_HEADER = re.compile(r"^%%cuda(?:[ \t]+(?P<name>\S+))?[ \t]*$")
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+USAGE = "usage: %%cuda NAME  (NAME is a Python identifier; the cell's kernel is bound to it; a # comment may follow)"
 
 
 def cell_filename(name: str) -> str:
     """The file name compile errors and findings show for the ``%%cuda NAME`` cell."""
     return f"%%cuda {name}"
+
+
+def parse_magic_line(line: str) -> str:
+    """NAME from what follows ``%%cuda`` on the magic line: ``NAME``, optionally then a ``#`` comment
+    (``%%cuda matmulTiled   # tiled, v2``). Raises TilelabError otherwise. The magic and the grading
+    judge both use this, so whatever compiles in the notebook is what is graded."""
+    name, _, rest = line.strip().partition(" ")
+    name, _, tab_rest = name.partition("\t")
+    rest = (tab_rest + " " + rest).strip()
+    if not _IDENT.match(name) or (rest and not rest.startswith("#")):
+        raise TilelabError(USAGE)
+    return name
 
 
 def parse_cuda_cell(cell_source: str):
@@ -37,10 +49,13 @@ def parse_cuda_cell(cell_source: str):
     ``body`` is the CUDA source without the magic line; it starts on cell line :data:`FIRST_LINE`.
     """
     first, _, body = cell_source.partition("\n")
-    m = _HEADER.match(first.strip())
-    if not m or not m.group("name"):
+    first = first.strip()
+    if first != "%%cuda" and not first.startswith(("%%cuda ", "%%cuda\t")):
         return None
-    return m.group("name"), body
+    try:
+        return parse_magic_line(first[len("%%cuda"):]), body
+    except TilelabError:
+        return None
 
 
 def pick_kernel(program, name: str):
@@ -94,9 +109,7 @@ def autograding() -> bool:
 def cuda(line: str, cell: str):
     """Body of the ``%%cuda NAME`` magic: compile ``cell`` and bind the kernel to NAME."""
     from IPython import get_ipython
-    name = line.strip().split()[0] if line.strip() else ""
-    if not _IDENT.match(name):
-        raise TilelabError("usage: %%cuda NAME  (NAME is a Python identifier; the cell's kernel is bound to it)")
+    name = parse_magic_line(line)
     ns = get_ipython().user_ns
     if autograding():
         ns[name] = NotCompiledDuringGrading(name)
