@@ -133,7 +133,11 @@ def _gpu_metrics(kernel, grid, block, args, opts):
         find_ncu()
         return ncu_metrics(kernel, grid, block, args, opts.shared)
     except Exception as e:
-        print(f"note: no GPU metrics ({str(e).splitlines()[0]})", file=sys.stderr)
+        from .gpu.ncu import CounterPermission
+        if isinstance(e, CounterPermission):
+            print(f"note: no GPU metrics.\n{e}", file=sys.stderr)
+        else:
+            print(f"note: no GPU metrics ({str(e).splitlines()[0]})", file=sys.stderr)
         return None
 
 

@@ -30,7 +30,11 @@ from . import calls, devio, intrinsics, isa  # noqa: F401  (intrinsics registers
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
-from .sanitize import Finding, FindingLog, SharedShadow, stamp as make_stamp
+from .sanitize import Finding, FindingLog, SharedShadow, annotate, stamp as make_stamp
+from . import specialregs
+from .devicestate import device_state_findings
+from .globalrace import GlobalShadow, global_unit
+from .uninit import RegisterTaint
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -71,7 +75,7 @@ class Machine:
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
                  dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True,
-                 printf: devio.PrintfLog | None = None):
+                 printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False):
         self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
         self.grid, self.block = grid, block
         self.tpb = block[0] * block[1] * block[2]
@@ -88,6 +92,8 @@ class Machine:
         self.block_linear = bid
         self.lane = self.tid_in_block % 32
         self.warp_global = self.block_local * self.wpb + self.tid_in_block // 32
+        self.gtid = bid * self.tpb + self.tid_in_block       # thread id within the launch
+        self.gtid1 = self.gtid + 1
         tx = self.tid_in_block % block[0]
         ty = (self.tid_in_block // block[0]) % block[1]
         tz = self.tid_in_block // (block[0] * block[1])
@@ -108,6 +114,9 @@ class Machine:
         self.special["%lanemask_le"] = self.special["%lanemask_lt"] | self.special["%lanemask_eq"]
         self.special["%lanemask_gt"] = ~self.special["%lanemask_le"]
         self.special["%lanemask_ge"] = ~self.special["%lanemask_lt"]
+        self.special.update(specialregs.registers(self, variant))   # %smid, %warpid, clocks: GPU-like
+        self.gshadow = gshadow                           # global-memory race shadow (None: off)
+        self.observer = RegisterTaint(self) if uninit else None
         self.regs: dict[str, np.ndarray] = {}
         self.global_syms: dict = {}                      # module-scope variables -> global address
         self.printf = printf if printf is not None else devio.PrintfLog()
@@ -263,6 +272,8 @@ class Machine:
                 raise EmulatorError("fell off the end of the kernel without ret")
             ins = instrs[gpc]
             steps += 1
+            if self.observer is not None:
+                self.observer(self, ins, idx)
             if steps > budget:
                 self._hang(ins, idx, f"ran {budget:,} instruction steps")
             if not steps & 1023 and time.perf_counter() > self.deadline:
@@ -466,11 +477,15 @@ def _spin_loops(fn) -> frozenset:
 
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
-        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None) -> EmuResult:
+        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
+        variant: int = 0, uninit: bool = False) -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
 
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
-    host does with cudaMemcpyToSymbol)."""
+    host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
+    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
+    which costs time.
+    """
     t0 = time.perf_counter()
     grid, block = check_geometry(grid, block)
     tpb = block[0] * block[1] * block[2]
@@ -533,6 +548,9 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                 f"  Use a smaller size on the emulator (the course's emu sizes stop at N = 256), or run on a GPU.")
 
     log = FindingLog()
+    readonly = [(gmem.allocs[i].offset, gmem.allocs[i].offset + gmem.allocs[i].nbytes)
+                for i, p in enumerate(q for q in kernel.params if q.pointer) if p.const]
+    gshadow = GlobalShadow(gmem.arena.nbytes, total, nblocks, readonly, global_unit(fn)) if sanitize else None
     counters: dict = {}
     captured: list = []
     per_chunk = max(1, CHUNK_THREADS // tpb)
@@ -544,13 +562,17 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for start in range(0, nblocks, per_chunk):
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
-                    log, counters, sanitize, printf)
+                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit)
         m.global_syms = global_syms
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
+    if nblocks:
+        annotate(log.findings, m, kernel)      # shared offsets as `sB[3][5]`, the shared= hint
+    if sanitize and module_vars:
+        device_state_findings(log, gmem, n_args, module_vars, fn, files, source_lines)
     back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]
     for i, (_, arr) in enumerate(buffers[:n_args]):
         if back[i] and arr.flags.writeable:

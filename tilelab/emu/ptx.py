@@ -156,7 +156,8 @@ def parse_operand(tok: str) -> Operand:
     if tok.startswith("%"):
         base = tok.split(".")[0]
         if base.startswith(_SPECIAL_PREFIXES) or base in ("%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid", "%smid",
-                    "%clock", "%clock64", "%globaltimer", "%lanemask_lt", "%lanemask_le", "%lanemask_eq",
+                    "%clock", "%clock64", "%clock_hi", "%globaltimer", "%globaltimer_lo",
+                    "%globaltimer_hi", "%nsmid", "%lanemask_lt", "%lanemask_le", "%lanemask_eq",
                     "%lanemask_gt", "%lanemask_ge", "%dynamic_smem_size", "%total_smem_size"):
             return Operand("special", name=tok)
         return Operand("reg", name=tok)
