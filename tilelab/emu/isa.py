@@ -907,6 +907,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
         m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
         if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
+            if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
+                m.gshadow.acquire_load(m, lanes[ok])
             if ok.all():
                 m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None)
             else:
@@ -1295,6 +1297,8 @@ def h_atom(m, ins, idx, pc):
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True, used))
         off, arena = m.gmem.offset(addr), m.gmem.arena
         if m.gshadow is not None:
+            if "release" in ins.mods or "acq_rel" in ins.mods:     # a release is a fence, then the atomic
+                m.gshadow.fence(m, lanes[ok])
             m.gshadow.atomic(m, lanes[ok])
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
