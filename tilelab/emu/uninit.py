@@ -43,13 +43,13 @@ class RegisterTaint:
     """Per register, which lanes still hold a value no instruction wrote (True: never written)."""
 
     def __init__(self, m):
-        self.m = m
+        self.T = m.T                   # not the machine itself: no reference cycle keeps it alive
         self.taint: dict[str, np.ndarray] = {}
 
     def _t(self, name):
         a = self.taint.get(name)
         if a is None:
-            a = self.taint[name] = np.ones(self.m.T, dtype=bool)
+            a = self.taint[name] = np.ones(self.T, dtype=bool)
         return a
 
     def _of(self, names, lanes):
