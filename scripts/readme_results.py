@@ -99,15 +99,15 @@ def table() -> str:
     return "\n".join(out)
 
 
-def bank_picture():
+def bank_picture(img: Path = IMG):
     """The course in one picture: a [32][32] column read (32-way) above a [32][33] one (free)."""
     from tilelab import banks
     for pad, name in ((0, "banks-32x32.png"), (1, "banks-32x33.png")):
         pic = banks.show(banks.tile(32, 32, pad, index=lambda lane: (lane, 0)))
-        (IMG / name).write_bytes(pic.png())
+        (img / name).write_bytes(pic.png())
 
 
-def speedup_picture():
+def speedup_picture(img: Path = IMG):
     _, _, mrows = matmul_rows()
     _, _, trows = transpose_rows()
     _, _, nx, tx = mma_row()
@@ -121,7 +121,8 @@ def speedup_picture():
     ax.set_ylabel("speed-up, same process")
     ax.set_title("Measured on an H200 (bench/results/)")
     fig.tight_layout()
-    fig.savefig(IMG / "speedups.png", dpi=90)
+    fig.savefig(img / "speedups.png", dpi=90)
+    plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 
-from .errors import TilelabError
+from .errors import CompileError, TilelabError
 
 #: The cell line on which the CUDA source starts (line 1 is ``%%cuda NAME``).
 FIRST_LINE = 2
@@ -115,8 +115,48 @@ def cuda(line: str, cell: str):
         ns[name] = NotCompiledDuringGrading(name)
         return None
     ns.pop(name, None)  # a failed compile must not leave yesterday's kernel under the name
-    ns[name] = compile_cell(name, cell)
+    try:
+        ns[name] = compile_cell(name, cell)
+    except CompileError as e:
+        ns[name] = CompileFailed(name, str(e))   # the next cell says why, not NameError
+        raise
+    show_warnings(ns[name])
     return None
+
+
+def show_warnings(kernel) -> None:
+    """NVRTC's warnings on a compile that succeeded: a missing `return` compiles, and the
+    kernel is then wrong in ways that look like something else (a race, a wrong index)."""
+    import sys
+    log = getattr(kernel.program, "log", "") or ""
+    lines = [ln for ln in log.splitlines() if not ln.startswith("Remark: The warnings can be suppressed")]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if any(": warning" in ln for ln in lines):
+        print("\n".join(["compile warnings (the kernel compiled; these often point at the bug):"]
+                        + ["  " + ln for ln in lines]), file=sys.stderr)
+
+
+class CompileFailed(NotCompiledDuringGrading):
+    """Stands in for a kernel whose ``%%cuda`` cell did not compile: using it says so."""
+
+    def __init__(self, name: str, log: str):
+        super().__init__(name)
+        object.__setattr__(self, "_log", log)
+
+    def _fail(self, *args, **kwargs):
+        first = next((ln for ln in self._log.splitlines() if ": error" in ln), self._log.splitlines()[0]
+                     if self._log else "")
+        m = re.search(r":(\d+): (?:catastrophic )?error", first)
+        where = f" (line {m.group(1)}: {first.split('error', 1)[1].lstrip(': ')})" if m else \
+            (f" ({first})" if first else "")
+        raise TilelabError(f"{self._name} is not a kernel yet: its %%cuda {self._name} cell did not "
+                           f"compile{where}. Fix that cell and run it again, then this one.")
+
+    __call__ = _fail
+
+    def __repr__(self):
+        return f"<{self._name}: the %%cuda cell did not compile>"
 
 
 _registered = set()

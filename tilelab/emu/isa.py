@@ -17,6 +17,7 @@ from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .metrics import global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
+from . import provenance
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -59,8 +60,9 @@ def reg_array(m, name):
     a = m.regs.get(name)
     if a is None:
         ty = m.fn.regs.get(name)
-        if ty is None:
-            raise EmulatorError(f"undeclared register {name}")
+        if ty is None:                      # e.g. a special register in inline asm that we don't model
+            raise UnsupportedInstruction(f"the register `{name}` (not declared in the PTX: a special register "
+                                         f"the emulator does not model?)")
         w = _REG_WIDTH.get(ty, 4)
         a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
         m.regs[name] = a
@@ -170,6 +172,8 @@ def shared_unit(fn) -> int:
 def _module_var_msg(m, name):
     if name.startswith("$str"):
         return "printf (the emulator has no device printf; return values through an output array)"
+    if name in getattr(m.module, "funcs", {}):
+        return f"the address of the device function `{name}` (a function pointer or a virtual function)"
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"
@@ -806,6 +810,10 @@ def address(m, op, idx):
         base = np.int64(m.local_syms[op.name])
     elif op.name in m.global_syms:
         base = np.int64(m.global_syms[op.name])
+    elif op.name in m.fn.regs:                   # an inline-asm register declared without '%'
+        a = reg_array(m, op.name)
+        v = a if idx is None else a[idx]
+        base = v.astype(np.int64) if v.dtype != np.uint64 else v.view(np.int64)
     else:
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     n = len(m.lanes(idx))
@@ -830,11 +838,10 @@ def _access(m, ins, idx, pc, store):
     else:
         vop, aop = ins.args[0], ins.args[1]
     if space == "param":
-        if store:
-            unsupported(m, ins, "stores to param space")
         name = aop.name
-        if name not in m.params:
-            unsupported(m, ins, "indirect param access")
+        if store or name not in m.params:          # a device-function call's argument or result slot
+            from .calls import param_access
+            return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
         write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
@@ -887,8 +894,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
     misaligned = (addr & (nbytes - 1)) != 0 if nbytes > 1 else np.zeros(len(lanes), bool)
     vals = _values_for_store(m, vop, t, nvec, idx) if store else None
     if space == "global":
-        ok = m.gmem.in_bounds(addr, nbytes)
-        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store))
+        ok, used = provenance.in_bounds(m, pc, addr, nbytes)   # the pointer this line indexes
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store, used))
         _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
                     lambda a: f"{nbytes}-byte access at an address that is not a multiple of {nbytes}")
         ok &= ~misaligned
@@ -927,7 +934,9 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
         m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
         if m.shadow is not None:
-            _shadow(m, ins, lanes, off, ok, nbytes, store)
+            # CG's reserved scratch syncs itself with atomics, which the race model does not follow
+            _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
+                    nbytes, store)
     elif space == "local":
         size = m.lmem.size
         ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned
@@ -958,8 +967,10 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         _write_loaded(m, ins.args[0], out, t, idx)
 
 
-def _oob_global(m, a, nbytes, store):
-    al = m.gmem.nearest(a)
+def _oob_global(m, a, nbytes, store, used=None):
+    """``used``: the allocation of the pointer the instruction indexes (emu/provenance.py);
+    without one, the allocation nearest the address."""
+    al = used if used is not None else m.gmem.nearest(a)
     what = "write" if store else "read"
     if al is None:
         return f"{what} of {nbytes} bytes at an address that belongs to no allocation"
@@ -967,10 +978,13 @@ def _oob_global(m, a, nbytes, store):
     msg = (f"{what} of {nbytes} bytes at byte offset {rel} of `{al.name}` "
            f"({al.nbytes} bytes, element {rel // max(nbytes, 1)} of {al.nbytes // max(nbytes, 1)})")
     if rel >= al.nbytes:
-        # the index ran past the end; the buffer named is only the one the address lands after,
-        # which may not be the pointer the line indexes
         past = rel - al.nbytes
         msg += ", just past its end" if past == 0 else f", {past} bytes past its end"
+    elif rel < 0:
+        msg += f", {-rel} bytes before its start"
+    if used is None and len(m.gmem.allocs) > 1:
+        # no single pointer: the buffer named is only the one the address lands nearest
+        msg += " (the nearest buffer: the address could come from more than one pointer)"
     return msg
 
 
@@ -1242,8 +1256,9 @@ def h_atom(m, ins, idx, pc):
         else:
             space = "global"
     if space == "global":
-        ok = m.gmem.in_bounds(addr, es) & (addr % es == 0)
-        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True))
+        inb, used = provenance.in_bounds(m, pc, addr, es)
+        ok = inb & (addr % es == 0)
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True, used))
         off, arena = m.gmem.offset(addr), m.gmem.arena
         if m.gshadow is not None:
             m.gshadow.atomic(m, lanes[ok])
@@ -1311,8 +1326,9 @@ def h_cp_async(m, ins, idx, pc):
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
         if len(ins.args) > 3 else np.full(len(lanes), size)
-    okg = m.gmem.in_bounds(src, size) | (src_size == 0)
-    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False))
+    inb, used = provenance.in_bounds(m, pc, src, size)
+    okg = inb | (src_size == 0)
+    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
     oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)
     _report_bad(m, ins, lanes, ~oks, dst, "out_of_bounds",
                 lambda a: f"cp.async into shared offset {a} outside {m.smem.size} bytes (or misaligned)")

@@ -67,6 +67,8 @@ class RegisterTaint:
             if g.any():
                 self._report(m, ins, lanes, g, "decides a branch")
             return
+        if op == "st" and "param" in ins.mods:      # handing a value to a called function: a copy
+            return
         if op in ("st", "red") or (op == "atom"):
             addr = ins.args[0] if op != "atom" else ins.args[1]
             bad = self._of(_regs(addr), lanes) | g

@@ -40,7 +40,7 @@ from pathlib import Path
 from ..errors import TilelabError
 from .spec import check_geometry, kernel_spec, pack_args
 
-__all__ = ["ncu_metrics", "ncu_profile", "find_ncu", "NcuUnavailable", "METRICS", "parse_ncu_csv",
+__all__ = ["ncu_metrics", "ncu_profile", "find_ncu", "NcuUnavailable", "CounterPermission", "METRICS", "parse_ncu_csv",
            "map_metrics", "requested"]
 
 _PKG_ROOT = str(Path(__file__).resolve().parents[2])
@@ -68,6 +68,31 @@ METRICS = [
 
 class NcuUnavailable(TilelabError):
     title = "ncu"
+
+
+class CounterPermission(NcuUnavailable):
+    """ncu ran but the driver let it read no counters (ERR_NVGPUCTRPERM): the usual state of a
+    learner's own Linux or Windows machine, where only administrators may profile."""
+    title = "ncu: no permission for the GPU's performance counters"
+
+
+PERMISSION_HELP = """\
+Nsight Compute may not read this GPU's performance counters (ERR_NVGPUCTRPERM): by default the
+NVIDIA driver lets only administrators profile. To allow it:
+  Linux:   echo 'options nvidia NVreg_RestrictProfilingToAdminUsers=0' | sudo tee /etc/modprobe.d/nvidia-profiling.conf
+           then reboot (or reload the nvidia kernel module); or run Jupyter as root for one session
+  Windows / WSL2: NVIDIA Control Panel > Desktop > Enable Developer Settings, then Developer >
+           Manage GPU Performance Counters > "Allow access to the GPU performance counters to all users"
+  Details: https://developer.nvidia.com/ERR_NVGPUCTRPERM
+Meanwhile the emulator's counts (exact for the PTX the GPU runs) need no permission:
+  tl.profile(kernel, problem, backend="emu")   or   tilelab run FILE.cu KERNEL ... --backend emu"""
+
+
+def explain(text: str, returncode: int) -> NcuUnavailable | None:
+    """The learner-facing error for an ncu run that failed for a known reason, else None."""
+    if "ERR_NVGPUCTRPERM" in text:
+        return CounterPermission(PERMISSION_HELP)
+    return None
 
 
 def find_ncu() -> str:
@@ -198,6 +223,9 @@ def ncu_profile(launches, *, metrics=None, timeout: float = 900, ncu: str | None
         except subprocess.TimeoutExpired:
             raise NcuUnavailable(f"ncu did not finish within {timeout:.0f} s") from None
     rows = parse_ncu_csv(r.stdout)
+    known = explain(r.stdout + "\n" + r.stderr, r.returncode)
+    if known is not None:
+        raise known
     if (r.returncode != 0 or not rows) and not extra_args and "metric" in (r.stdout + r.stderr).lower():
         # an older or newer ncu may not know one of the names: keep the ones it knows
         known = known_metrics(exe)
