@@ -908,9 +908,10 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
         if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
             if ok.all():
-                m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None)
+                m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None, vals=vals)
             else:
-                m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store)
+                m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store,
+                                 vals=None if vals is None else vals[ok])
     elif space == "shared":
         size = m.smem.size
         # one unsigned compare: a negative offset wraps to a huge one
@@ -1261,7 +1262,7 @@ def h_atom(m, ins, idx, pc):
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True, used))
         off, arena = m.gmem.offset(addr), m.gmem.arena
         if m.gshadow is not None:
-            m.gshadow.atomic(m, lanes[ok])
+            m.gshadow.atomic(m, lanes[ok], off[ok], ins)
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
