@@ -32,7 +32,7 @@ ifeq ($(NO_INSTALL),1)
 SITE_STAMP :=
 endif
 
-.PHONY: help install lab lessons test test-gpu release grade student-bundle clean-grading
+.PHONY: help install lab lessons test test-gpu release grade sandbox-user student-bundle clean-grading
 
 help:
 	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab on work/ and lessons/"
@@ -65,7 +65,7 @@ define nbval
 	else echo "nbval: no notebooks under $(1)"; fi
 endef
 
-test: $(STAMP)
+test: $(STAMP) sandbox-user
 	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS) tests
 	$(call nbval,lessons solutions $(wildcard solutions_*))
 
@@ -82,8 +82,19 @@ lessons: $(STAMP)
 release: $(STAMP)
 	$(PY) scripts/release.py
 
-grade: $(STAMP)
-	$(PY) scripts/grade.py
+# make grade [WORKERS=N] [SCHEDULER=tcp://host:8786] [UNSAFE=1]: learner code runs in bubblewrap
+# sandboxes as uids of the tilelab-sandbox range (created here when run as root); without a
+# working sandbox it refuses unless UNSAFE=1 (README: "Grading").
+SANDBOX_UID ?= 2000000000
+grade: $(STAMP) sandbox-user
+	WORKERS=$(WORKERS) SCHEDULER=$(SCHEDULER) UNSAFE=$(UNSAFE) $(PY) scripts/grade.py
+
+sandbox-user:
+	@if [ "$$(id -u)" = 0 ] && ! getent passwd tilelab-sandbox >/dev/null; then \
+	  { getent group tilelab-sandbox >/dev/null || groupadd --system --gid $(SANDBOX_UID) tilelab-sandbox; } && \
+	  useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin \
+	    --uid $(SANDBOX_UID) --gid tilelab-sandbox tilelab-sandbox 2>/dev/null && \
+	  echo "created user tilelab-sandbox (uid $(SANDBOX_UID)): the first uid of make grade's sandboxes"; fi
 
 student-bundle: $(STAMP)
 	$(PY) scripts/student_bundle.py dist/tilelab-student.tar.gz

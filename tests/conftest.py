@@ -141,3 +141,23 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("gpu"):
             item.add_marker(skip)
+
+
+# ---------------------------------------------------------------------------------------
+# Grading runs learner code only in bubblewrap sandboxes (grading/sandbox.py) and refuses
+# without one. CI sets REQUIRE_SANDBOX=1 (a broken sandbox fails the run). On a developer's
+# machine without bubblewrap, the grading tests still run, unsandboxed (as UNSAFE=1), and the
+# tests of the sandbox itself skip.
+def pytest_configure(config):
+    import os
+    if os.environ.get("REQUIRE_SANDBOX") == "1" or os.environ.get("TILELAB_UNSAFE") == "1":
+        return
+    try:
+        from grading.sandbox import probe
+    except Exception:  # noqa: BLE001 - grading's dependencies missing: its tests report that
+        return
+    why = probe()
+    if why:
+        import warnings
+        warnings.warn(f"no sandbox here ({why}): grading tests run unsandboxed")
+        os.environ["TILELAB_UNSAFE"] = "1"

@@ -29,7 +29,7 @@ from .selfcheck import selfcheck
 
 __version__ = "0.1.0"
 __all__ = ["backend", "device_arch", "compile_cuda", "kernel_from_file", "launch", "LaunchResult", "check",
-           "bench", "profile", "selfcheck", "msg", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
+           "bench", "profile", "msg", "selfcheck", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
            "EmulatorError", "UnsupportedInstruction", "KernelFault", "CheckFailed"]
 
 _LAZY = {"banks": ("banks", None), "problems": ("problems", None)}

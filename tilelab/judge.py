@@ -17,6 +17,8 @@ ratio against a reference kernel in this process; on the emulator the part's ``e
 stands in, and the line says so), ``shared_bytes`` (static shared memory per block against a
 reference kernel's, plus technique checks). Technique and speed parts are earned only when the
 parts they require are.
+``per_request`` (an emulator count per request of a kind, e.g. wavefronts per ``ldmatrix``, at
+the part's size and the drawn ones, values checked at each).
 """
 from __future__ import annotations
 
@@ -252,7 +254,7 @@ class Judge:
                 f"on a GPU that changes from run to run, so the output must not depend on it"))
         return found
 
-    def _measure(self, part, sizes, metric, reference, limit, techniques, what):
+    def _measure(self, part, sizes, metric, reference, limit, techniques, what, low=None):
         """The count criterion of a part at every size: (ok, text)."""
         prob = self.engine.problem(self.spec["problem"])
         shown = None
@@ -266,10 +268,12 @@ class Judge:
                 ref = self.record(reference, size)
                 a, b = mine.metrics[metric], ref.metrics[metric]
                 ratio = a / b if b else (0.0 if a == 0 else float("inf"))
-                good = ratio <= limit
+                good = ratio <= limit and (low is None or ratio >= low)
                 ok &= good
+                want = (f"at most {limit:g}×" if low is None else
+                        "exactly as many" if low == limit == 1 else f"between {low:g}× and {limit:g}×")
                 texts.append(f"{_metric_name(metric)}: {a} against {b} for the {reference} kernel "
-                             f"({ratio:.3f}×, at most {limit:g}× earns {what})")
+                             f"({ratio:.3f}×, {want} earns {what})")
             for t in techniques:
                 tref_label = t.get("reference", reference)
                 tref = self.record(tref_label, size)
@@ -295,14 +299,45 @@ class Judge:
 
     def part_metric_ratio(self, part):
         return self._measure(part, self._sizes(part["N"]), part["metric"], part["reference"], part["max_ratio"],
-                             part.get("techniques", []), "the points")
+                             part.get("techniques", []), "the points", low=part.get("min_ratio"))
+
+    # ------------------------------------------------- a count per request
+    # Added for lesson 06: "4 wavefronts per ldmatrix.x4" and "4 per 16-byte cp.async" are
+    # facts about the kernel alone. A kernel with none of the requests (fragments loaded with
+    # scalar shared loads, say) does not earn the part.
+    def part_per_request(self, part):
+        metric, per, limit = part["metric"], part["per"], part["max"]
+        prob = self.engine.problem(self.spec["problem"])
+        what = per.replace("_", " ").replace(" requests", "")
+        shown = None
+        sizes = self._sizes(part["N"])
+        for i, size in enumerate(sizes):
+            mine = self.record("yours", size)
+            head = f"at {prob.label(size)}" + (" (a size drawn for this submission)" if i >= 1 else "")
+            if not mine.ok:
+                return False, (f"{head} your kernel's values are wrong, so its counts there say nothing:\n"
+                               + self._wrong(mine).split("\n", 1)[-1])
+            m = mine.metrics
+            if not m.get(per):
+                return False, (f"{head} your kernel makes no {what} requests (at most {limit:g} "
+                               f"{_metric_name(metric)} per {what} request earns the points)")
+            value = m[metric] / m[per]
+            text = (f"{_metric_name(metric)} per {what} request: {value:.2f} ({m[metric]} / {m[per]}; "
+                    f"at most {limit:g} earns the points)")
+            if value > limit:
+                return False, head + ":\n  " + text
+            shown = shown or f"{head}:\n  {text}"
+        rest = [prob.label(s) for s in sizes[1:]]
+        return True, shown + (f"\n  and the same holds at {', '.join(rest)}" if rest else "")
 
     def part_speedup(self, part):
         ref = part["reference"]
         if self.gpu:
             N, need = part["N"], part["min_speedup"]
             times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec["problem"], N,
-                                     blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)})
+                                     blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)},
+                                     shared={"yours": int(self.spec.get("shared") or 0),
+                                             ref: int(self.spec["references"][ref].get("shared") or 0)})
             speedup = times[ref] / times["yours"]
             return speedup >= need, (f"{speedup:.2f}× the {ref} kernel at N={N} "
                                      f"({times['yours'] * 1e3:.3f} ms against {times[ref] * 1e3:.3f} ms; "
@@ -417,10 +452,11 @@ class Engine:
         from tilelab.banks import static_shared_bytes
         return static_shared_bytes(kernel)
 
-    def time(self, kernels: dict, problem, N, *, blocks) -> dict:
+    def time(self, kernels: dict, problem, N, *, blocks, shared=None) -> dict:
         """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
         from tilelab.bench import bench
-        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False)
+        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False,
+                      shared=shared)
         return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}
 
 

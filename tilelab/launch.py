@@ -25,8 +25,8 @@ class LaunchResult:
     per_line: list = field(default_factory=list)
     seconds: float = 0.0
     lane_instructions: int = 0
-    per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
     printed: list = field(default_factory=list)     # device printf output (emu: block, warp, lane order)
+    per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
 
     def __repr__(self):
         f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
@@ -37,8 +37,7 @@ class LaunchResult:
 
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
            step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None,
-           echo: bool = True, symbols: dict | None = None, variant: int = 0,
-           uninit: bool = False) -> LaunchResult:
+           echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False) -> LaunchResult:
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
@@ -52,13 +51,12 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     if be == "emu":
         from .emu.machine import run
         r = run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
-                sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant,
-                uninit=uninit)
+                sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit)
         _copy_back(args, packed)
         if echo and r.printed:
             print("\n".join(r.printed), flush=True)
         return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions,
-                            per_pc=r.per_pc, printed=list(r.printed))
+                            printed=list(r.printed), per_pc=r.per_pc)
     if be == "gpu":
         if symbols:
             raise LaunchError("symbols= (setting __constant__ memory) works on the emulator only for now")

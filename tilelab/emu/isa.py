@@ -1180,6 +1180,40 @@ def h_ldmatrix(m, ins, idx, pc):
         _shadow(m, ins, pl, m.smem.flat(m.block_local[pl], addr[good]), np.ones(len(pl), bool), 16, False)
 
 
+# m16n8k16 fragments (PTX ISA), with g = lane // 4 and t = lane % 4. A (16 x 16): register i
+# of a lane holds the two halves (g + dr, 2t + dc) and (g + dr, 2t + dc + 1); B (16 x 8):
+# register i holds (2t + dk, g) and (2t + dk + 1, g); C/D (16 x 8): register i holds the
+# float (g + dr, 2t + dc). h_mma reads and writes the registers through these tables, and
+# the lesson draws its fragment pictures from them (mma_fragment_map).
+MMA_A_REGS = ((0, 0), (8, 0), (0, 8), (8, 8))
+MMA_B_REGS = (0, 8)
+MMA_C_REGS = ((0, 0), (0, 1), (8, 0), (8, 1))
+
+
+def mma_fragment_map(operand: str):
+    """Which lane and register hold each element of an m16n8k16 operand ("A", "B" or "C"):
+    (lane[rows, cols], register[rows, cols], half[rows, cols]); half is 0 or 1 for the
+    packed f16 operands A and B, 0 for the f32 C/D."""
+    L = np.arange(32)
+    g, t4 = L // 4, L % 4
+    shape = {"A": (16, 16), "B": (16, 8), "C": (16, 8)}[operand]
+    lane = np.full(shape, -1)
+    reg = np.full(shape, -1)
+    half = np.zeros(shape, dtype=int)
+    if operand == "A":
+        for r_i, (dr, dc) in enumerate(MMA_A_REGS):
+            for h in (0, 1):
+                lane[g + dr, 2 * t4 + dc + h], reg[g + dr, 2 * t4 + dc + h], half[g + dr, 2 * t4 + dc + h] = L, r_i, h
+    elif operand == "B":
+        for r_i, dk in enumerate(MMA_B_REGS):
+            for h in (0, 1):
+                lane[2 * t4 + dk + h, g], reg[2 * t4 + dk + h, g], half[2 * t4 + dk + h, g] = L, r_i, h
+    else:
+        for r_i, (dr, dc) in enumerate(MMA_C_REGS):
+            lane[g + dr, 2 * t4 + dc], reg[g + dr, 2 * t4 + dc] = L, r_i
+    return lane, reg, half
+
+
 def h_mma(m, ins, idx, pc):
     shape = next((x for x in ins.mods if x.startswith("m")), "")
     types = [x for x in ins.mods if x in DT]
@@ -1207,20 +1241,20 @@ def h_mma(m, ins, idx, pc):
         return ((x & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64),
                 (x >> 16).astype(np.uint16).view(np.float16).astype(np.float64))
     A = np.zeros((nrows, 16, 16))
-    for r_i, (dr, dc) in enumerate(((0, 0), (8, 0), (0, 8), (8, 8))):
+    for r_i, (dr, dc) in enumerate(MMA_A_REGS):
         lo, hi = halves(a[r_i])
         A[:, g + dr, 2 * t4 + dc] = lo
         A[:, g + dr, 2 * t4 + dc + 1] = hi
     B = np.zeros((nrows, 16, 8))
-    for r_i, dk in enumerate((0, 8)):
+    for r_i, dk in enumerate(MMA_B_REGS):
         lo, hi = halves(b[r_i])
         B[:, 2 * t4 + dk, g] = lo
         B[:, 2 * t4 + dk + 1, g] = hi
     C = np.zeros((nrows, 16, 8))
-    for r_i, (dr, dc) in enumerate(((0, 0), (0, 1), (8, 0), (8, 1))):
+    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
         C[:, g + dr, 2 * t4 + dc] = c[r_i]
     D = (np.matmul(A, B) + C).astype(np.float32)
-    for r_i, (dr, dc) in enumerate(((0, 0), (0, 1), (8, 0), (8, 1))):
+    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
         write(m, dops[r_i], D[:, g + dr, 2 * t4 + dc][row, ln], idx)
     m.count(pc, "flops", 2 * 16 * 8 * 16 * nrows)
 
@@ -1349,6 +1383,10 @@ def h_cp_async(m, ins, idx, pc):
     if len(sel):
         mat, act = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, src[sel])
         m.count(pc, "global_ld_sectors", int(global_sectors(mat, act, size).sum()))
+        # the shared-memory side: one store request of `size` bytes per lane (DESIGN §5 phases)
+        dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
+        m.count(pc, "cp_async_requests", dmat.shape[0])
+        m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
 
 
 def _complete(m, lanes, keep):

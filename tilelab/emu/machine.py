@@ -477,14 +477,14 @@ def _spin_loops(fn) -> frozenset:
 
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
-        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None, variant: int = 0,
-        uninit: bool = False) -> EmuResult:
+        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
+        variant: int = 0, uninit: bool = False) -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
 
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
-    host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid
-    and the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass
-    (emu/uninit.py), which costs time.
+    host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
+    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
+    which costs time.
     """
     t0 = time.perf_counter()
     grid, block = check_geometry(grid, block)

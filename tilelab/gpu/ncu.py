@@ -11,6 +11,8 @@ counters onto the metric keys of DESIGN §2, next to the raw values:
 ``shared_ld_requests``      ``smsp__inst_executed_op_shared_ld.sum`` + ``..._op_ldsm.sum``
 ``shared_st_requests``      ``smsp__inst_executed_op_shared_st.sum``
 ``ldmatrix_requests``       ``smsp__inst_executed_op_ldsm.sum``
+``cp_async_requests``       ``smsp__sass_inst_executed_op_ldgsts.sum`` (LDGSTS that ran; predicated-off ones are not in it)
+``cp_async_st_wavefronts``  ``sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum`` (their shared writes)
 ``global_ld_requests``      ``l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum``
 ``global_ld_sectors``       ``l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum``
 ``global_st_requests``      ``l1tex__t_requests_pipe_lsu_mem_global_op_st.sum``
@@ -54,6 +56,8 @@ METRICS = [
     "smsp__inst_executed_op_shared_ld.sum",
     "smsp__inst_executed_op_shared_st.sum",
     "smsp__inst_executed_op_ldsm.sum",
+    "smsp__sass_inst_executed_op_ldgsts.sum",
+    "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
     "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
@@ -167,6 +171,8 @@ def map_metrics(raw: dict) -> dict:
         "shared_st_wavefronts": _add(g("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum")),
         "ldmatrix_requests": _add(ldsm_inst),
         "ldmatrix_wavefronts": _add(g("sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum")),
+        "cp_async_requests": _add(g("smsp__sass_inst_executed_op_ldgsts.sum")),
+        "cp_async_st_wavefronts": _add(g("sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum")),
         "global_ld_requests": _add(g("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")),
         "global_ld_sectors": _add(g("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")),
         "global_st_requests": _add(g("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum")),

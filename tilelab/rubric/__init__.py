@@ -37,7 +37,7 @@ except ImportError:  # Python 3.10
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 RUBRIC_DIR = Path(__file__).resolve().parent
-PART_KINDS = {"correct", "clean", "metric_ratio", "speedup", "shared_bytes"}
+PART_KINDS = {"correct", "clean", "metric_ratio", "per_request", "speedup", "shared_bytes"}
 
 
 @dataclasses.dataclass

@@ -66,10 +66,16 @@ def describe_part(check, p) -> str:
                 "shared memory or registers, __device__ state left changed), and the same output in a second "
                 "run with other %smid, %warpid and clock values" + need)
     if kind == "metric_ratio":
-        parts = [f"`{p['metric']}` at most {p['max_ratio']:g}× the `{p['reference']}` kernel's"]
+        low = p.get("min_ratio")
+        want = (f"at most {p['max_ratio']:g}×" if low is None else
+                "exactly as many as" if low == p["max_ratio"] == 1 else f"{low:g}× to {p['max_ratio']:g}×")
+        parts = [f"`{p['metric']}` {want} the `{p['reference']}` kernel's"]
         parts += _techniques(p.get("techniques", []), p["reference"])
         return ("; ".join(parts) + f", at {_sizes([p['N']])}" + _drawn(check) + ", with the values right at "
                 "each" + need)
+    if kind == "per_request":
+        return (f"`{p['metric']}` per `{p['per']}` at most {p['max']:g}, at {_sizes([p['N']])}" + _drawn(check)
+                + ", with the values right at each (no such request earns nothing)" + need)
     if kind == "shared_bytes":
         parts = [f"static shared memory per block at most {p.get('max_ratio', 1):g}× the `{p['reference']}` "
                  f"kernel's"] + _techniques(p.get("techniques", []), p["reference"])
