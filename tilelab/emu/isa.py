@@ -910,9 +910,10 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
             if ok.all():
-                m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None)
+                m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None, vals=vals)
             else:
-                m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store)
+                m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store,
+                                 vals=None if vals is None else vals[ok])
     elif space == "shared":
         size = m.smem.size
         # one unsigned compare: a negative offset wraps to a huge one
@@ -1299,7 +1300,7 @@ def h_atom(m, ins, idx, pc):
         if m.gshadow is not None:
             if "release" in ins.mods or "acq_rel" in ins.mods:     # a release is a fence, then the atomic
                 m.gshadow.fence(m, lanes[ok])
-            m.gshadow.atomic(m, lanes[ok])
+            m.gshadow.atomic(m, lanes[ok], off[ok], ins)
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",

@@ -43,13 +43,13 @@ class RegisterTaint:
     """Per register, which lanes still hold a value no instruction wrote (True: never written)."""
 
     def __init__(self, m):
-        self.m = m
+        self.T = m.T                   # not the machine itself: no reference cycle keeps it alive
         self.taint: dict[str, np.ndarray] = {}
 
     def _t(self, name):
         a = self.taint.get(name)
         if a is None:
-            a = self.taint[name] = np.ones(self.m.T, dtype=bool)
+            a = self.taint[name] = np.ones(self.T, dtype=bool)
         return a
 
     def _of(self, names, lanes):
@@ -66,6 +66,8 @@ class RegisterTaint:
         if op == "bra":
             if g.any():
                 self._report(m, ins, lanes, g, "decides a branch")
+            return
+        if op == "st" and "param" in ins.mods:      # handing a value to a called function: a copy
             return
         if op in ("st", "red") or (op == "atom"):
             addr = ins.args[0] if op != "atom" else ins.args[1]
