@@ -49,6 +49,11 @@ def verdict_lines(cell) -> list[str]:
     return out
 
 
+def _numbers(text: str) -> str:
+    """A finding with its numbers as N, so the same mistake counts once across sizes and seeds."""
+    return re.sub(r"[0-9]+(\.[0-9]+)?", "N", text)
+
+
 def normalise_ptx(ptx: str) -> list[str]:
     """PTX without what does not depend on the learner's code: comments, debug lines, register numbers."""
     lines = []
@@ -107,9 +112,9 @@ def report(course: Path, compile_kernels: bool = True) -> str:
                     if m and m.group(1) == "✓":
                         passed[m.group(2)] += 1
                     elif m and m.group(1) == "✗":
-                        findings[f"{m.group(2)}: {re.sub(r'[0-9]+(\\.[0-9]+)?', 'N', m.group(5))[:120]}"] += 1
+                        findings[f"{m.group(2)}: {_numbers(m.group(5))[:120]}"] += 1
                     elif line.strip().startswith("✗"):
-                        findings[re.sub(r"[0-9]+", "N", line.strip()[2:])[:120]] += 1
+                        findings[_numbers(line.strip()[2:])[:120]] += 1
                 if compile_kernels:
                     src = find_kernel_source(nb.cells, check.kernel, idx)
                     if src and "YOUR CODE HERE" not in src:
