@@ -223,7 +223,9 @@ def test_tamper_corpus_in_one_batch(tmp_path):
     assert not marker.exists()
     assert (course / "grades.csv").read_bytes() == csv_after_grading
     assert not Path("/tmp/tilelab-attack-leftover").exists()
-    left = {n for n in set(os.listdir("/tmp")) - tmp_before if n.startswith(("tlk-", "tilelab-"))}
+    left = {n for n in set(os.listdir("/tmp")) - tmp_before
+            if n.startswith(("tlk-", "tilelab-sandbox-", "tilelab-grade-"))
+            or sandbox.UID_BASE <= os.lstat(os.path.join("/tmp", n)).st_uid < sandbox.UID_BASE + sandbox.UID_SLOTS}
     assert not left, left
     assert listener.connections == []
 
