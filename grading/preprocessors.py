@@ -4,7 +4,7 @@
   so the released ``%%cuda`` cell still compiles (stock nbgrader pastes ``raise NotImplementedError()``).
 - ``SafeExecute``: a dead kernel or a timed-out cell fails that cell and every later code cell,
   instead of aborting the notebook (an empty graded cell would score full points).
-- ``Judge``: runs each graded check of ``grading/rubric/<assignment>.toml`` outside the learner's
+- ``Judge``: runs each graded check of ``tilelab/rubric/<assignment>.toml`` outside the learner's
   kernel, in a fresh ``python -I -m tilelab.judge`` process, on the kernel source read from the
   notebook as submitted, and writes the verdict into the grade cell.
 
@@ -33,7 +33,7 @@ from traitlets import Dict, Integer, Unicode
 from nbgrader.preprocessors import ClearSolutions, Execute, NbGraderPreprocessor
 
 from grading import sandbox as sb
-from grading.rubrics import REPO_ROOT, load_rubric
+from grading.rubrics import REPO_ROOT, RUBRIC_DIR, load_rubric
 
 CUDA_STUB = "// YOUR CODE HERE"
 
@@ -80,6 +80,12 @@ def _error_output(ename: str, lines: list[str]):
     return new_output("error", ename=ename, evalue=lines[0] if lines else "", traceback=list(lines))
 
 
+class NotebookBudgetExceeded(Exception):
+    def __init__(self, budget):
+        super().__init__(f"notebook budget of {budget} s used up")
+        self.budget = budget
+
+
 class SafeExecute(Execute):
     """Execute that survives a dead kernel or a cell timeout.
 
@@ -88,6 +94,10 @@ class SafeExecute(Execute):
     nbclient interrupts a timed-out cell and runs the next one into the same hung kernel.
     """
 
+    notebook_budget = Integer(1800, help="Seconds all of the learner's cells may take together; the cells "
+                                        "after that are not run. The judge runs after them on its own "
+                                        "limits, so slow Python cannot use up a kernel's grading time "
+                                        "(0: no budget)").tag(config=True)
     max_output_bytes = Integer(1 << 20, help="Output bytes kept per notebook; the rest is cut").tag(config=True)
     max_output_lines = Integer(2000, help="Output lines kept per notebook; the rest is cut").tag(config=True)
     release_root = Unicode(str(REPO_ROOT / "exercises"),
@@ -176,14 +186,24 @@ class SafeExecute(Execute):
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
                 if info_msg:
                     self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
+                t0, per_cell = time.monotonic(), self.timeout
                 for index, cell in enumerate(self.nb.cells):
+                    left = self.notebook_budget - (time.monotonic() - t0) if self.notebook_budget else None
+                    if left is not None and left <= 0 and cell.cell_type == "code":
+                        failure = (index, NotebookBudgetExceeded(self.notebook_budget))
+                        break
+                    # a cell may take its own limit, or what is left of the notebook's budget
+                    self.timeout = per_cell if left is None else max(1, int(min(per_cell or left, left)))
                     try:
                         self.preprocess_cell(cell, resources, index)
                     except (CellTimeoutError, DeadKernelError) as e:
-                        failure = (index, e)
+                        budget_bound = (isinstance(e, CellTimeoutError) and left is not None
+                                        and left < (per_cell or left + 1))
+                        failure = (index, NotebookBudgetExceeded(self.notebook_budget) if budget_bound else e)
                         break
                 else:
                     index = len(self.nb.cells)
+                self.timeout = per_cell
         except (CellTimeoutError, DeadKernelError, RuntimeError) as e:
             # the kernel did not start, or died between cells: fail whatever has not run;
             # a failed shutdown after the last cell changes nothing
@@ -201,7 +221,11 @@ class SafeExecute(Execute):
         return self.nb, self.resources
 
     def _fail_from(self, index, exc):
-        if isinstance(exc, CellTimeoutError):
+        if isinstance(exc, NotebookBudgetExceeded):
+            why = (f"the notebook's cells had used up their {exc.budget} s, so this cell and the ones after it "
+                   f"were not run (your kernels are still graded: the judge has its own time)")
+            ename = "NotebookBudgetExceeded"
+        elif isinstance(exc, CellTimeoutError):
             why = f"this cell did not finish within {self.timeout} s, so the notebook was stopped here"
             ename = "CellTimeoutError"
         elif isinstance(exc, DeadKernelError):
@@ -418,8 +442,11 @@ class Judge(NbGraderPreprocessor):
     (cell sources, which the learner's running kernel cannot change).
     """
 
-    rubric_directory = Unicode(str(REPO_ROOT / "grading" / "rubric"),
-                               help="Folder of <assignment>.toml rubrics").tag(config=True)
+    rubric_directory = Unicode(str(RUBRIC_DIR), help="Folder of <assignment>.toml rubrics").tag(config=True)
+    course_secret_file = Unicode("", help="File holding the course secret the per-submission sizes are drawn "
+                                          "with (default: $TILELAB_COURSE_SECRET, else "
+                                          "~/.config/tilelab/course_secret); keep it outside the repository "
+                                          "and the grading sandbox").tag(config=True)
     memory_limit = Integer(4 << 30, help="RLIMIT_AS for the judge on the emu backend (bytes; 0: none)").tag(config=True)
     backend = Unicode("", help="TILELAB_BACKEND for the judge ('' keeps the environment's)").tag(config=True)
     python = Unicode(sys.executable, help="Python that runs tilelab.judge").tag(config=True)
@@ -431,6 +458,7 @@ class Judge(NbGraderPreprocessor):
         rubric = load_rubric(assignment, Path(self.rubric_directory))
         if rubric is None:
             return nb, resources
+        learner = str(info.get("student") or "")
         backend = self.backend or os.environ.get("TILELAB_BACKEND", "")
         by_id = {}
         for i, cell in enumerate(nb.cells):
@@ -438,14 +466,19 @@ class Judge(NbGraderPreprocessor):
             if gid and cell.metadata.nbgrader.get("grade"):
                 by_id[gid] = i
         self.verdicts = {}
-        for check in rubric.checks_for(notebook):
+        checks, renamed = checks_for_notebook(rubric, notebook, by_id)
+        for check in checks:
+            notes = [renamed] if renamed else []
             index = by_id.get(check.grade_id)
-            if index is None:
+            if index is None:   # deleted or altered: grade the kernel by its name, into a restored cell
                 self.log.warning("graded cell %s is missing from %s", check.grade_id, notebook)
-                continue
+                notes.append(f"· note: the grade cell {check.grade_id} was missing from your notebook, so your "
+                             f"%%cuda {check.kernel} cell was graded by its name")
+                nb.cells.append(restored_grade_cell(check))
+                index = by_id[check.grade_id] = len(nb.cells) - 1
             cell = nb.cells[index]
             source = find_kernel_source(nb.cells, check.kernel, index)
-            verdict = self.judge(rubric, check, source, backend)
+            verdict = self.judge(rubric, check, source, backend, learner=learner, notes=notes)
             self.verdicts[check.grade_id] = verdict
             points = float(cell.metadata.nbgrader.get("points", check.points))
             cell.outputs = verdict_outputs(verdict, points, cell.get("execution_count"))
@@ -453,14 +486,43 @@ class Judge(NbGraderPreprocessor):
                           verdict.get("score"), points, verdict.get("seconds", 0))
         return nb, resources
 
-    def judge(self, rubric, check, source, backend=""):
+    def judge(self, rubric, check, source, backend="", learner="", notes=()):
         if source is None:
-            return {"score": 0, "max": check.points, "lines": [
+            return {"score": 0, "max": check.points, "lines": list(notes) + [
                 f"✗ no %%cuda {check.kernel} cell found in the notebook: 0 points"]}
-        spec = check.spec(source, backend=backend)
+        from tilelab.rubric.draw import course_secret, graded_draw
+        secret = course_secret(Path(self.course_secret_file) if self.course_secret_file else None)
+        spec = check.spec(source, backend=backend, drawn=graded_draw(check, learner, source, secret).to_json())
+        spec["notes"] = list(notes)
         effective = backend or os.environ.get("TILELAB_BACKEND", "") or _detected_backend()
         memory = self.memory_limit if effective != "gpu" else 0  # CUDA needs address space
         return run_judge(spec, timeout=check.timeout_s, memory_bytes=memory, python=self.python)
+
+
+def checks_for_notebook(rubric, notebook: str, grade_ids):
+    """The rubric's checks for a submitted notebook, found by assignment whatever the file is called
+    (``05_swizzle (1).ipynb``): its own name, else the checks whose grade cells it holds, else, where
+    the assignment has one notebook, that notebook's. Returns (checks, note or None)."""
+    checks = rubric.checks_for(notebook)
+    if checks:
+        return checks, None
+    names = sorted({c.notebook for c in rubric.checks})
+    held = [c for c in rubric.checks if c.grade_id in grade_ids]
+    if held:
+        checks = [c for c in rubric.checks if c.notebook in {h.notebook for h in held}]
+    elif len(names) == 1:
+        checks = list(rubric.checks)
+    if not checks:
+        return [], None
+    return checks, f"· note: this notebook is called {notebook!r}; it was graded as {checks[0].notebook}"
+
+
+def restored_grade_cell(check):
+    """A grade cell for ``check`` where the learner's notebook lost it (the verdict goes in it)."""
+    from nbformat.v4 import new_code_cell
+    return new_code_cell(f"# grade cell {check.grade_id}, restored by the judge", metadata={"nbgrader": {
+        "grade": True, "solution": False, "locked": True, "task": False, "schema_version": 3,
+        "grade_id": check.grade_id, "points": check.points}})
 
 
 def autograde_preprocessors(default):

@@ -21,6 +21,8 @@
 // Launch: block = (32, 8), grid = (ceil(cols / 32), ceil(rows / 32));
 //         the ColumnOrder kernels: grid = (ceil(rows / 32), ceil(cols / 32)).
 //         copyFloat4: block = (256), grid = (ceil(n4 / 256)), n4 = element count / 4.
+// The lines marked by the comment pair ">>> learner" / "<<< learner" are the learner's to write (exercises 04, 05;
+// course/README.md).
 
 #define TILE_DIM 32
 #define BLOCK_ROWS 8
@@ -54,26 +56,29 @@ __global__ void transposeShared32(const float* in, float* out, int rows, int col
 
 __global__ void transposePadded(const float* in, float* out, int rows, int cols)
 {
+    // >>> learner
     __shared__ float tile[TILE_DIM][TILE_DIM + 1];     // +1 float: rows shift one bank
 
-    int x = blockIdx.x * TILE_DIM + threadIdx.x;
-    int y = blockIdx.y * TILE_DIM + threadIdx.y;
+    int x = blockIdx.x * TILE_DIM + threadIdx.x;       // column in `in`
+    int y = blockIdx.y * TILE_DIM + threadIdx.y;       // row in `in`
     for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
         if (x < cols && y + j < rows)
             tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * cols + x];
     __syncthreads();
 
-    x = blockIdx.y * TILE_DIM + threadIdx.x;
-    y = blockIdx.x * TILE_DIM + threadIdx.y;
+    x = blockIdx.y * TILE_DIM + threadIdx.x;           // column in `out` = row in `in`
+    y = blockIdx.x * TILE_DIM + threadIdx.y;           // row in `out` = column in `in`
     for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
         if (x < rows && y + j < cols)
             out[(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];
+    // <<< learner
 }
 
 __global__ void transposeSwizzled(const float* in, float* out, int rows, int cols)
 {
     __shared__ float tile[TILE_DIM][TILE_DIM];         // element (r, c) lives at tile[r][c ^ r]
 
+    // >>> learner
     int x = blockIdx.x * TILE_DIM + threadIdx.x;
     int y = blockIdx.y * TILE_DIM + threadIdx.y;
     for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
@@ -90,6 +95,7 @@ __global__ void transposeSwizzled(const float* in, float* out, int rows, int col
         if (x < rows && y + j < cols)
             out[(y + j) * rows + x] = tile[r][c ^ r];
     }
+    // <<< learner
 }
 
 // Column order: tile (blockIdx.y, blockIdx.x) of `in` is handled by block (blockIdx.x, blockIdx.y)

@@ -53,6 +53,9 @@ WHEELS=(
   dask==2026.8.0 distributed==2026.8.0 cloudpickle==3.1.3 fsspec==2026.9.0 toolz==1.2.0 partd==1.4.2
   locket==1.0.0 msgpack==1.2.4 sortedcontainers==2.4.0 tblib==3.2.2 zict==3.0.0 click==8.5.1
   importlib-metadata==10.2.0 zipp==4.1.2 lazy-importer==0.1.0 psutil==7.2.2
+  # the lessons' text sources (tests/test_course_text.py reads them) and CUDA 13's CCCL headers
+  # (<cooperative_groups.h> under NVRTC 13: the collection and the intrinsics tests)
+  jupytext==1.19.6 mdit-py-plugins==0.7.0 nvidia-cuda-cccl==13.3.5.0.6
 )
 
 PLAT=()

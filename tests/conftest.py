@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# the grading tests draw per-submission sizes with a fixed course secret (tilelab/rubric/draw.py),
+# so that their draws do not depend on whoever runs them (and no secret file is made in $HOME)
+os.environ.setdefault("TILELAB_COURSE_SECRET", "tilelab-test-suite")
 KERNELS = ROOT / "kernels"
 BAD_KERNELS = Path(__file__).resolve().parent / "kernels_bad"
 

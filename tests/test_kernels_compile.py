@@ -15,14 +15,20 @@ pytestmark = pytest.mark.skipif(not MAJORS, reason="no NVRTC installed")
 
 EXPECTED = {
     "vector_add.cu": ["vectorAdd"],
-    "matmul_naive.cu": ["matmulNaive", "matmulNaiveUncoalesced"],
+    "matmul_naive.cu": ["matmulNaive", "matmulNaiveUncoalesced", "matmulCoalesced"],
     "matmul_tiled.cu": ["matmulTiled16", "matmulTiled32"],
+    "matmul_tiled32.cu": ["matmulTiled"],
+    "matmul_tiled_bt.cu": ["matmulTiledBt"],
+    "bank_stride.cu": ["sharedStride"],
     "transpose.cu": ["transposeNaive", "transposeShared32", "transposePadded",
                      "transposeSwizzled", "transposePaddedColumnOrder", "transposeSwizzledColumnOrder",
                      "copySameGeometry", "copyFloat4"],
     "warp_reduce.cu": ["warpReduceSum", "blockReduceSum"],
     "cp_async_copy.cu": ["cpAsyncCopy"],
     "mma_tile.cu": ["mmaTilePlain", "mmaTileSwizzled"],
+    "mma_ladder.cu": ["mmaR1Plain", "mmaR2Swizzled", "mmaR3CpAsync", "mmaR4Pipelined", "mmaR5WarpTile"],
+    "mma_nmajor.cu": ["mmaNMajorPlain", "mmaNMajorTrap", "mmaNMajorSwizzled"],
+    "mma_padded.cu": ["mmaPadded8"],
 }
 
 

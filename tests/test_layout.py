@@ -44,13 +44,14 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_makefile_has_every_target_and_installs_first():
     text = (ROOT / "Makefile").read_text()
-    for target in ("lab", "test", "test-gpu", "release", "grade", "student-bundle"):
+    for target in ("lab", "lessons", "test", "test-gpu", "release", "grade", "student-bundle"):
         rules = re.findall(rf"^{re.escape(target)}:(.*)$", text, re.M)
         assert rules, f"Makefile has no `{target}` target"
         assert any("$(STAMP)" in r for r in rules), f"`make {target}` must install first (depend on $(STAMP))"
     assert "-m venv" in text and "pip install" in text and "-e '.[$(EXTRAS)]'" in text
     assert "--nbval-lax --nbval-current-env" in text
-    assert "jupyter lab lessons/00_start_here.ipynb $(LAB_ARGS)" in text
+    # make lab starts JupyterLab through scripts/lab.py (the learner's view, --allow-root as root)
+    assert "$(PY) scripts/lab.py --work $(WORK) $(LAB_ARGS)" in text
 
 
 def test_ci_entry_calls_make_test():
