@@ -13,6 +13,7 @@ WORK     ?= work
 PYTEST_ARGS ?=
 # nbval runs notebooks in order, in one process (xdist's -n would split a notebook's cells).
 NBVAL_ARGS ?=
+NAMES    ?=
 BIN      := $(VENV)/bin
 PY       := $(BIN)/python
 comma    := ,
@@ -26,12 +27,13 @@ NBVAL    := --nbval-lax --nbval-current-env
 # A wheelhouse in .whl/ (machines with no registry, such as the GPU host) is used when present.
 WHEELHOUSE := $(if $(wildcard .whl/*.whl),--find-links .whl,)
 
-.PHONY: help install lab test test-gpu release grade student-bundle clean-grading
+.PHONY: help install lab lessons test test-gpu release grade student-bundle clean-grading
 
 help:
 	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab"
 	@echo "make test            set up and run every test (no GPU needed)"
 	@echo "make test-gpu        the same on a GPU (TILELAB_BACKEND=gpu), plus nbval over solutions/ and an autograde"
+	@echo "make lessons         build lessons/, solutions/, exercises/ from the text in course/ (NAMES=03 for one)"
 	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/"
 	@echo "make grade           autograde grading/submitted/*/*, feedback, grading/grades.csv"
 	@echo "make student-bundle  dist/tilelab-student.tar.gz without solutions, rubric or grading internals"
@@ -58,12 +60,17 @@ endef
 
 test: $(STAMP)
 	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS) tests
-	$(call nbval,lessons solutions)
+	$(call nbval,lessons solutions $(wildcard solutions_*))
 
 test-gpu: export TILELAB_BACKEND = gpu
 test-gpu: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS) tests
 	$(call nbval,solutions)
+
+# The course from its text sources (course/README.md): executes lessons and solutions on the
+# emulator, then releases exercises/ through nbgrader; every language of course/.
+lessons: $(STAMP)
+	$(PY) scripts/build_course.py $(NAMES)
 
 release: $(STAMP)
 	$(PY) scripts/release.py

@@ -18,32 +18,13 @@ from __future__ import annotations
 
 import math
 import sys
+from pathlib import Path
 
 import numpy as np
 
 from gpu_common import Clock, guarded, header, parser, spec_src, write
 
-SOURCE = r"""
-#define SB_WORDS 3072
-// Lane l reads word l * stride + 32 * (8 * (it % 8) + 64 * j / 8 ...): the added offsets are
-// multiples of 32 words, so every load of a warp has the same bank pattern.
-__global__ void sharedStride(int* out, int stride, int iters)
-{
-    __shared__ int s[SB_WORDS];
-    for (int i = threadIdx.x; i < SB_WORDS; i += blockDim.x)
-        s[i] = i * 7 + 1;
-    __syncthreads();
-    const int* p = s + (threadIdx.x & 31) * stride;   // stride <= 33: at most word 1023
-    int acc = 0;
-    for (int it = 0; it < iters; ++it) {
-        int o = (it & 7) << 5;
-#pragma unroll
-        for (int j = 0; j < 8; ++j)
-            acc += p[o + (j << 8)];                   // 8 independent loads
-    }
-    out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
-}
-"""
+SOURCE = (Path(__file__).resolve().parent.parent / "kernels" / "bank_stride.cu").read_text()  # lesson 03's kernel
 LOADS_PER_ITER = 8
 THREADS = 256
 

@@ -21,14 +21,17 @@ KERNELS = ROOT / "kernels"
 
 def kernel_text(name: str, path: Path = KERNELS / "transpose.cu") -> str:
     """The source of one ``__global__`` kernel from a kernels/ file, with the file's #defines,
-    so that it compiles on its own (its PTX and SASS then hold that kernel alone)."""
-    import re
+    so that it compiles on its own (its PTX and SASS then hold that kernel alone). The learner
+    markers of kernels/ are dropped (tilelab.kernel_text)."""
+    from tilelab.kernel_text import function, regions
     text = Path(path).read_text()
     defines = "\n".join(l for l in text.splitlines() if l.startswith("#define"))
-    m = re.search(rf"^__global__ void {name}\(.*?^\}}", text, re.M | re.S)
-    if not m:
-        raise KeyError(f"{name} is not in {path}")
-    return defines + "\n\n" + m.group(0) + "\n"
+    try:
+        body = function(text, name)
+    except KeyError:
+        raise KeyError(f"{name} is not in {path}") from None
+    body = "\n".join(l for l in body.splitlines() if not l.startswith("#define"))
+    return defines + "\n\n" + regions(body, mode="plain") + "\n"
 
 
 def _plt():

@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def assignments(root: Path = ROOT) -> list[str]:
-    src = root / "solutions"
+def assignments(root: Path = ROOT, source: Path | None = None) -> list[str]:
+    src = Path(source) if source else root / "solutions"
     return sorted(p.name for p in src.iterdir() if p.is_dir() and any(p.glob("*.ipynb"))) if src.is_dir() else []
 
 
@@ -40,8 +40,10 @@ def nbgrader_env() -> dict:
     return env
 
 
-def release(names, *, to=None, db=None, quiet=False) -> None:
+def release(names, *, source=None, to=None, db=None, quiet=False) -> None:
     extra = []
+    if source:       # another language's nbgrader source (course/README.md, "Languages")
+        extra.append(f"--CourseDirectory.source_directory={Path(source).resolve()}")
     if to:
         extra.append(f"--CourseDirectory.release_directory={Path(to).resolve()}")
     if db:
@@ -50,7 +52,7 @@ def release(names, *, to=None, db=None, quiet=False) -> None:
         extra.append("--log-level=WARN")
     names = list(names)
     # one nbgrader process for the whole course when that is what is asked (its start-up is most of the time)
-    batches = ["*"] if names and sorted(names) == assignments() else names
+    batches = ["*"] if names and sorted(names) == assignments(source=source) else names
     for name in batches:
         cmd = nbgrader() + ["generate_assignment", name, "--force"] + extra
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=nbgrader_env())
@@ -64,11 +66,13 @@ def release(names, *, to=None, db=None, quiet=False) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("names", nargs="*", help="assignments (default: every folder in solutions/)")
+    ap.add_argument("--source", help="nbgrader source directory (default: solutions/)")
     ap.add_argument("--to", help="release directory (default: exercises/)")
     ap.add_argument("--db", help="gradebook URL (default: grading/gradebook.db)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
-    release(args.names or assignments(), to=args.to, db=args.db, quiet=args.quiet)
+    release(args.names or assignments(source=args.source), source=args.source, to=args.to, db=args.db,
+            quiet=args.quiet)
     return 0
 
 

@@ -3,17 +3,26 @@
 
 Everything tracked in git, minus what learners must not see: solutions/ (nbgrader source with
 solutions and hidden tests), grading/ (rubric thresholds, preprocessors, submissions, gradebook),
-tests/ (the grading regression holds near-solutions), the instructor scripts, and the root
-nbgrader_config.py. tests/test_grading_bundle.py opens the archive and checks.
+tests/ (the grading regression holds near-solutions), the instructor scripts, the exercises'
+text sources (course/*/exercises/: the nbgrader source as text), and the root
+nbgrader_config.py. The reference kernels in kernels/ ship with their learner regions
+(`// >>> learner` ... `// <<< learner`) replaced by `// YOUR CODE HERE`.
+tests/test_grading_bundle.py opens the archive and checks.
 """
 from __future__ import annotations
 
+import io
+import re
 import subprocess
 import sys
 import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tilelab.kernel_text import regions  # noqa: E402
+
+EXERCISE_SOURCES = re.compile(r"^course/[^/]+/exercises/")
 EXCLUDE_DIRS = ("solutions/", "grading/", "tests/", "scripts/", ".ci/", ".github/", "work/", "dist/")
 EXCLUDE_FILES = {"nbgrader_config.py"}
 KEEP = {"scripts/copy_exercises.py"}  # `make lab` needs it
@@ -30,7 +39,7 @@ def files(root: Path = ROOT) -> list[str]:
     for f in sorted(set(out)):
         if not (root / f).is_file():
             continue
-        if f in KEEP or not (f.startswith(EXCLUDE_DIRS) or f in EXCLUDE_FILES):
+        if f in KEEP or not (f.startswith(EXCLUDE_DIRS) or f in EXCLUDE_FILES or EXERCISE_SOURCES.match(f)):
             keep.append(f)
     return keep
 
@@ -40,7 +49,13 @@ def build(dest: Path, root: Path = ROOT) -> list[str]:
     names = files(root)
     with tarfile.open(dest, "w:gz") as tar:
         for f in names:
-            tar.add(root / f, arcname=f"{NAME}/{f}", recursive=False)
+            if f.startswith("kernels/") and f.endswith(".cu"):
+                data = regions((root / f).read_text(), mode="stub").encode()
+                info = tar.gettarinfo(root / f, arcname=f"{NAME}/{f}")
+                info.size = len(data)
+                tar.addfile(info, io.BytesIO(data))
+            else:
+                tar.add(root / f, arcname=f"{NAME}/{f}", recursive=False)
     return names
 
 

@@ -9,6 +9,9 @@ with plain loops over phases, banks and distinct words.
   any one bank; the same word twice is a broadcast.
 * 8-byte accesses: 2 phases (lanes 0-15, 16-31); 16-byte: 4 phases of 8 lanes; conflicts
   count within a phase and the phases add up. Narrower accesses: one phase of 32 lanes.
+* Paired wide loads (measured with ncu, bench/results/gpu_wide_access-*.json): a load
+  (not a store, not ldmatrix) of 8 or 16 bytes whose lane pairs (2k, 2k+1) each read one
+  address, inactive lanes matching anything, runs in phases of twice as many lanes.
 * Global: one per distinct 32-byte sector touched by the active lanes.
 """
 from __future__ import annotations
@@ -22,8 +25,11 @@ WIDTHS = (1, 2, 4, 8, 16)
 
 
 # ------------------------------------------------------------------ brute-force model
-def model_wavefronts(addrs, active, width) -> int:
+def model_wavefronts(addrs, active, width, op="ld") -> int:
     lanes_per_phase = 16 if width == 8 else 8 if width == 16 else 32
+    if op == "ld" and width in (8, 16) and all(
+            not (active[2 * k] and active[2 * k + 1]) or addrs[2 * k] == addrs[2 * k + 1] for k in range(16)):
+        lanes_per_phase *= 2
     total = 0
     for first in range(0, 32, lanes_per_phase):
         words_in_bank: dict[int, set] = {}
@@ -65,7 +71,7 @@ def test_model_on_design_examples():
 def random_pattern(rng, width):
     """One warp's byte addresses (aligned to width) from a random family."""
     lane = np.arange(32)
-    kind = rng.integers(0, 8)
+    kind = rng.integers(0, 9)
     unit = width
     if kind == 0:                                     # strided, any stride (0 = broadcast)
         stride = int(rng.choice([0, 1, 2, 3, 4, 5, 8, 16, 17, 31, 32, 33, 34, 64, 65]))
@@ -88,6 +94,8 @@ def random_pattern(rng, width):
     elif kind == 6:                                   # byte-level: 1-byte lanes around a word edge
         unit = 1 if width == 1 else width
         idx = rng.integers(0, 256, 32) if width == 1 else rng.integers(0, 64, 32)
+    elif kind == 7:                                   # lane pairs share an address (paired loads)
+        idx = np.repeat(rng.integers(0, int(rng.choice([8, 64, 256])), 16), 2)
     else:                                             # ldmatrix-like: 8 rows of 16 bytes per phase
         rowbytes = int(rng.choice([32, 64, 128, 144]))
         idx = ((lane % 8) * rowbytes + (lane // 8) * 16) // unit
@@ -123,14 +131,38 @@ def random_batch(rng, width, W):
     return addrs, mask
 
 
+@pytest.mark.parametrize("op", ["ld", "st", "ldmatrix"])
 @pytest.mark.parametrize("width", WIDTHS)
-def test_shared_wavefronts_match_model(rng, width):
+def test_shared_wavefronts_match_model(rng, width, op):
+    if op == "ldmatrix" and width != 16:
+        pytest.skip("ldmatrix rows are 16 bytes")
     for trial in range(60):
         W = int(rng.choice([1, 2, 5, 16]))
         addrs, mask = random_batch(rng, width, W)
-        got = shared_wavefronts(addrs, mask, width)
-        want = [model_wavefronts(addrs[w], mask[w], width) for w in range(W)]
-        assert list(got) == want, (trial, width, addrs.tolist(), mask.astype(int).tolist())
+        got = shared_wavefronts(addrs, mask, width, op)
+        want = [model_wavefronts(addrs[w], mask[w], width, op) for w in range(W)]
+        assert list(got) == want, (trial, width, op, addrs.tolist(), mask.astype(int).tolist())
+
+
+def _wide_access_recordings():
+    from pathlib import Path
+    import json
+    files = sorted((Path(__file__).resolve().parents[1] / "bench" / "results").glob("gpu_wide_access-*.json"))
+    return [c for f in files for c in json.loads(f.read_text())["cases"]]
+
+
+def test_rule_equals_ncu_on_every_recorded_pattern():
+    """The H200's wavefronts per request (ncu) for every 8/16-byte load and store pattern
+    recorded by bench/gpu_wide_access.py equal the rule, and the brute-force model."""
+    cases = _wide_access_recordings()
+    assert len(cases) >= 100
+    for c in cases:
+        words = np.asarray(c["lane_words"], np.int64)
+        act = words >= 0
+        addr = np.maximum(words, 0) * 4
+        got = int(shared_wavefronts(addr[None], act[None], c["width"], c["op"])[0])
+        assert got == c["ncu_wavefronts_per_request"], c["kernel"] + " " + c["pattern"]
+        assert model_wavefronts(addr, act, c["width"], c["op"]) == got
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -3,6 +3,7 @@
 internals or submissions, no grading regression corpus."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tarfile
@@ -10,6 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN_DIRS = ("solutions/", "grading/", "tests/")
+PUBLIC_TOML = ("tilelab/messages/", "course/numbers.toml", "course/citations.toml")
 FORBIDDEN_TEXT = (b"BEGIN SOLUTION", b"END SOLUTION", b"BEGIN HIDDEN TESTS", b"### BEGIN MARK SCHEME")
 
 
@@ -23,7 +25,8 @@ def test_student_bundle_holds_the_course_and_nothing_secret(tmp_path):
         names = [m.name.split("/", 1)[1] for m in members]
         for n in names:
             assert not n.startswith(FORBIDDEN_DIRS), n
-            assert not n.endswith((".toml",)) or n == "pyproject.toml", n     # rubrics are TOML
+            assert not n.endswith((".toml",)) or n == "pyproject.toml" or n.startswith(PUBLIC_TOML), n  # rubrics
+            assert not re.match(r"course/[^/]+/exercises/", n), n             # the nbgrader source, as text
             assert "gradebook" not in n and "submitted" not in n and "autograded" not in n, n
             assert n != "nbgrader_config.py" and not n.startswith("scripts/build_lessons"), n
         for m in members:
@@ -39,3 +42,33 @@ def test_student_bundle_holds_the_course_and_nothing_secret(tmp_path):
     tracked = set(subprocess.run(["git", "ls-files", "exercises"], cwd=ROOT, capture_output=True,
                                  text=True).stdout.split())
     assert released & tracked <= set(names)
+
+
+def test_student_bundle_strips_the_learner_regions_of_kernels(tmp_path):
+    """kernels/*.cu ship with `// YOUR CODE HERE` where the learner writes (issue 10): the
+    solution lines of transposePadded, transposeSwizzled, matmulTiled... are not in the bundle."""
+    sys.path.insert(0, str(ROOT))
+    from tilelab.kernel_text import BEGIN, END
+    dest = tmp_path / "student.tar.gz"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "student_bundle.py"), str(dest)], cwd=ROOT,
+                   check=True, capture_output=True)
+    marked = 0
+    with tarfile.open(dest) as tar:
+        for path in sorted((ROOT / "kernels").glob("*.cu")):
+            text = path.read_text()
+            shipped = tar.extractfile(f"tilelab-student/kernels/{path.name}").read().decode()
+            assert BEGIN not in shipped and END not in shipped, path.name
+            if BEGIN not in text:
+                assert shipped == text, path.name
+                continue
+            marked += 1
+            # every line inside a learner region that appears nowhere else in the file is gone
+            inside, secret = False, []
+            for line in text.splitlines():
+                if line.strip() in (BEGIN, END):
+                    inside = line.strip() == BEGIN
+                elif inside and line.strip() and text.count(line) == 1:
+                    secret.append(line)
+            assert secret and not [s for s in secret if s in shipped], path.name
+            assert shipped.count("// YOUR CODE HERE") == text.count(BEGIN), path.name
+    assert marked >= 5          # vector_add, matmul_naive, matmul_tiled32, matmul_tiled_bt, transpose

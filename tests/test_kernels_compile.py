@@ -15,8 +15,11 @@ pytestmark = pytest.mark.skipif(not MAJORS, reason="no NVRTC installed")
 
 EXPECTED = {
     "vector_add.cu": ["vectorAdd"],
-    "matmul_naive.cu": ["matmulNaive", "matmulNaiveUncoalesced"],
+    "matmul_naive.cu": ["matmulNaive", "matmulNaiveUncoalesced", "matmulCoalesced"],
     "matmul_tiled.cu": ["matmulTiled16", "matmulTiled32"],
+    "matmul_tiled32.cu": ["matmulTiled"],
+    "matmul_tiled_bt.cu": ["matmulTiledBt"],
+    "bank_stride.cu": ["sharedStride"],
     "transpose.cu": ["transposeNaive", "transposeShared32", "transposePadded",
                      "transposeSwizzled", "transposePaddedColumnOrder", "transposeSwizzledColumnOrder",
                      "copySameGeometry", "copyFloat4"],

@@ -44,7 +44,7 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_makefile_has_every_target_and_installs_first():
     text = (ROOT / "Makefile").read_text()
-    for target in ("lab", "test", "test-gpu", "release", "grade", "student-bundle"):
+    for target in ("lab", "lessons", "test", "test-gpu", "release", "grade", "student-bundle"):
         rules = re.findall(rf"^{re.escape(target)}:(.*)$", text, re.M)
         assert rules, f"Makefile has no `{target}` target"
         assert any("$(STAMP)" in r for r in rules), f"`make {target}` must install first (depend on $(STAMP))"

@@ -55,6 +55,7 @@ class Access:
     active: np.ndarray            # bool[32]
     width: object = 4             # 1, 2, 4, 8, 16 or "ldmatrix"
     label: str = ""
+    store: bool = False           # stores never pair (metrics.py: the paired-load rule)
     elem_bytes: int = 4           # what "one element" means for this pattern
     unit: str = "element"
     footprint: int | None = None  # bytes of the array the pattern lives in (tile())
@@ -64,6 +65,11 @@ class Access:
     def nbytes(self) -> int:
         """Bytes each lane moves (16 for ldmatrix: one 8-half row)."""
         return 16 if self.width == "ldmatrix" else int(self.width)
+
+    @property
+    def op(self) -> str:
+        """The request kind the hardware rules distinguish: "ld", "st" or "ldmatrix"."""
+        return "ldmatrix" if self.width == "ldmatrix" else ("st" if self.store else "ld")
 
     @property
     def misaligned(self) -> list:
@@ -312,7 +318,8 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     for c in cap.captured:
         if not len(c["addr"]):
             continue
-        w = _rules.shared_wavefronts(c["addr"], c["active"], c["nbytes"])
+        w = _rules.shared_wavefronts(c["addr"], c["active"], c["nbytes"],
+                                     "ldmatrix" if fn.instrs[pc].op == "ldmatrix" else ("st" if c["store"] else "ld"))
         i = int(_np.argmax(w))
         if best is None or w[i] > best[0]:
             best = (int(w[i]), c["addr"][i], c["active"][i], int(c["nbytes"]))
@@ -322,7 +329,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     ins = fn.instrs[pc]
     width = "ldmatrix" if ins.op == "ldmatrix" else nbytes
     acc = Access(addr=_np.asarray(addr, dtype=_np.int64), active=_np.asarray(active, dtype=bool), width=width,
-                 unit="byte", elem_bytes=1, label=f"line {pl['line']}: {pl.get('source', '').strip()}")
+                 store=(kind == "st"), unit="byte", elem_bytes=1, label=f"line {pl['line']}: {pl.get('source', '').strip()}")
     acc.extra.update(line=pl["line"], source=pl.get("source", ""), requests=int(pl[req]),
                      wavefronts=int(pl[wfk]), kind=kind, form=ins.form)
     return acc
@@ -405,7 +412,7 @@ def analyze(spec, **kw) -> Analysis:
     (``width``, ``unit``, ``elem_bytes``, ``base``, ``active``, ``num``, ``label``).
     """
     a = pattern(spec, **kw)
-    b = _rules.request_breakdown(a.addr, a.active, a.nbytes)
+    b = _rules.request_breakdown(a.addr, a.active, a.nbytes, a.op)
     return Analysis(access=a, wavefronts=int(b["wavefronts"]), ideal=int(b["ideal"]),
                     degree=int(b["degree"]), phases=b["phases"])
 
@@ -443,7 +450,7 @@ def draw(analysis: Analysis, ax=None):
     a = analysis.access
     ax.set_xlim(-1, 32.5)
     top, bot = 3.0, 0.0
-    lpp = _rules.lanes_per_phase(a.nbytes)
+    lpp = _rules.request_lanes_per_phase(a.addr, a.active, a.nbytes, a.op)
     P = 32 // lpp
     for p in range(P):  # phase bands behind the lanes
         ax.add_patch(Rectangle((p * lpp - 0.5, top - 0.45), lpp, 0.9, color=_PHASE_BG[p % 2], zorder=0))

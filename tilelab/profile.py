@@ -129,13 +129,13 @@ def capture_requests(kernel, grid, block, args, shared: int, pc: int) -> list:
     return got
 
 
-def _worst_request(captured):
+def _worst_request(captured, op: str = "ld"):
     from .emu.metrics import shared_wavefronts
     best = None
     for addr, act, nbytes in captured:
         if addr.size == 0:
             continue
-        wf = shared_wavefronts(addr, act, nbytes)
+        wf = shared_wavefronts(addr, act, nbytes, op)
         i = int(np.argmax(wf))
         if best is None or wf[i] > best[0]:
             best = (int(wf[i]), addr[i], act[i], nbytes)
@@ -146,7 +146,7 @@ def _worst_request(captured):
 _COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
 
 
-def bank_picture(addr, active, nbytes: int, title: str = ""):
+def bank_picture(addr, active, nbytes: int, title: str = "", op: str = "ld"):
     """32 lanes against 32 banks for one warp request (shared byte offsets per lane).
 
     Bottom: a dot where a lane touches a bank, coloured by which distinct word of
@@ -156,7 +156,7 @@ def bank_picture(addr, active, nbytes: int, title: str = ""):
     """
     from matplotlib.figure import Figure
     from .emu.metrics import request_breakdown
-    bd = request_breakdown(addr, active, nbytes)
+    bd = request_breakdown(addr, active, nbytes, op)
     wpl = max(1, int(nbytes) // 4)
     fig = Figure(figsize=(8.0, 6.2), layout="constrained")
     top, ax = fig.subplots(2, 1, height_ratios=[1, 3], sharex=True)
@@ -284,19 +284,20 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
         worst = {"line": ins.line, "source": res_source(res, ins.line), "ptx": ins.text.strip(), "pc": pc,
                  "degree": d, "verdict": verdict(d)}
         if picture:
-            best = _worst_request(capture_requests(kernel, grid, blk, packed.values, dyn, pc))
+            op = "ldmatrix" if ins.op == "ldmatrix" else ("st" if ins.op.startswith("st") else "ld")
+            best = _worst_request(capture_requests(kernel, grid, blk, packed.values, dyn, pc), op)
             if best is None:
                 notes.append("No picture: the emulator could not hand back this request's addresses.")
             else:
                 from .emu.metrics import request_breakdown
                 _, addr, act, nbytes = best
-                bd = request_breakdown(addr, act, nbytes)
+                bd = request_breakdown(addr, act, nbytes, op)
                 worst.update({"addresses": [int(a) if ok else None for a, ok in zip(addr, act)],
                               "nbytes": nbytes, "breakdown": bd, "wavefronts": bd["wavefronts"],
                               "ideal": bd["ideal"]})
                 try:
                     figure = bank_picture(addr, act, nbytes, f"worst shared request, line {ins.line}: "
-                                                             f"{worst['source']}")
+                                                             f"{worst['source']}", op=op)
                 except ImportError:
                     notes.append("No picture: matplotlib is not installed.")
     if worst_pc is None:

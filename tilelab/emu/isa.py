@@ -910,7 +910,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         key = "shared_st" if store else "shared_ld"
         m.capture(pc, mat, act, nbytes, store)
         m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
-        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes).sum()))
+        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
         if m.shadow is not None:
             _shadow(m, ins, lanes, off, ok, nbytes, store)
     elif space == "local":
@@ -1144,7 +1144,7 @@ def h_ldmatrix(m, ins, idx, pc):
     m.capture(pc, amat, act, 16, False)
     m.count(pc, "ldmatrix_requests", nrows)
     m.count(pc, "shared_ld_requests", nrows)
-    m.count(pc, "shared_ld_wavefronts", int(shared_wavefronts(amat, act, 16).sum()))
+    m.count(pc, "shared_ld_wavefronts", int(shared_wavefronts(amat, act, 16, "ldmatrix").sum()))
     if m.shadow is not None:
         pl = lanes[good]
         _shadow(m, ins, pl, m.smem.flat(m.block_local[pl], addr[good]), np.ones(len(pl), bool), 16, False)

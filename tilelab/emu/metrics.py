@@ -11,6 +11,13 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
 * 8-byte accesses run in 2 phases of 16 lanes, 16-byte accesses in 4 phases of
   8 lanes; conflicts count within a phase and phases add up. ``ldmatrix`` is a
   16-byte access per lane (one row address per lane, lanes 8m..8m+7 = matrix m).
+* Paired wide loads: an 8- or 16-byte *load* in which every pair of lanes (2k, 2k+1)
+  reads one address (an inactive lane matches anything) is served in phases of twice
+  as many lanes: one phase of 32 for 8 bytes, two of 16 for 16 bytes. So a float4
+  broadcast costs 2 wavefronts, not 4. Stores and ``ldmatrix`` never pair. Measured
+  with ncu on an H200 over 220 address patterns (bench/gpu_wide_access.py,
+  bench/results/gpu_wide_access-2026-12-01.json): every pattern fits this rule.
+* A phase with no active lane costs nothing.
 * Global requests cost one transaction per distinct 32-byte sector.
 """
 from __future__ import annotations
@@ -32,9 +39,34 @@ METRIC_KEYS = (
 )
 
 
+OPS = ("ld", "st", "ldmatrix")
+
+
 def lanes_per_phase(nbytes: int) -> int:
-    """How many lanes the hardware serves in one shared-memory phase."""
+    """How many lanes the hardware serves in one shared-memory phase (unpaired)."""
     return {8: 16, 16: 8}.get(int(nbytes), 32)
+
+
+def _check_op(op: str) -> str:
+    if op not in OPS:
+        raise ValueError(f"op must be one of {OPS}, got {op!r}")
+    return op
+
+
+def pairs_share(addr, active) -> np.ndarray:
+    """Per request: does every lane pair (2k, 2k+1) read one address? (inactive lanes match)"""
+    addr = np.asarray(addr, dtype=np.int64).reshape(-1, 16, 2)
+    act = np.asarray(active, dtype=bool).reshape(-1, 16, 2)
+    same = (addr[:, :, 0] == addr[:, :, 1]) | ~act[:, :, 0] | ~act[:, :, 1]
+    return same.all(axis=1)
+
+
+def request_lanes_per_phase(addr, active, nbytes: int, op: str = "ld") -> int:
+    """Lanes per phase for one warp request, the paired-load rule included."""
+    lpp = lanes_per_phase(nbytes)
+    if _check_op(op) == "ld" and int(nbytes) in (8, 16) and bool(pairs_share(addr, active)[0]):
+        return 2 * lpp
+    return lpp
 
 
 def ideal_wavefronts(nbytes: int) -> int:
@@ -70,29 +102,40 @@ def _dedupe(addr: np.ndarray, active: np.ndarray, quantum: int):
     return uniq, inv
 
 
-def shared_wavefronts(addr, active, nbytes: int) -> np.ndarray:
-    """Wavefronts for each warp request. addr, active: [W, 32] byte addresses and lane mask."""
+def shared_wavefronts(addr, active, nbytes: int, op: str = "ld") -> np.ndarray:
+    """Wavefronts for each warp request. addr, active: [W, 32] byte addresses and lane mask;
+    ``op`` is "ld", "st" or "ldmatrix" (only plain loads pair, see the module docstring)."""
+    _check_op(op)
     addr = np.asarray(addr, dtype=np.int64).reshape(-1, 32)
     active = np.asarray(active, dtype=bool).reshape(-1, 32)
     if addr.shape[0] == 0:
         return np.zeros(0, dtype=np.int64)
     rel, inv = _dedupe(addr, active, BANK_BYTES)
     if rel.shape[0] == 1:                       # one pattern for every warp: memoise it
-        key = (rel.tobytes(), int(nbytes))
+        key = (rel.tobytes(), int(nbytes), op)
         hit = _MEMO.get(key)
         if hit is None:
             if len(_MEMO) > 4096:
                 _MEMO.clear()
             act = rel != _SENTINEL
-            hit = _MEMO[key] = int(_wavefronts_rows(np.where(act, rel, 0), act, nbytes)[0])
+            hit = _MEMO[key] = int(_wavefronts(np.where(act, rel, 0), act, nbytes, op)[0])
         return np.full(addr.shape[0], hit, dtype=np.int64)
     act = rel != _SENTINEL
-    return _wavefronts_rows(np.where(act, rel, 0), act, nbytes)[inv]
+    return _wavefronts(np.where(act, rel, 0), act, nbytes, op)[inv]
 
 
-def _wavefronts_rows(addr: np.ndarray, active: np.ndarray, nbytes: int) -> np.ndarray:
+def _wavefronts(addr: np.ndarray, active: np.ndarray, nbytes: int, op: str) -> np.ndarray:
+    """Per request, by the phase rule that applies to it (paired loads or not)."""
+    cost = _wavefronts_rows(addr, active, nbytes, lanes_per_phase(nbytes))
+    if op == "ld" and int(nbytes) in (8, 16):
+        paired = pairs_share(addr, active)
+        if paired.any():
+            cost[paired] = _wavefronts_rows(addr[paired], active[paired], nbytes, 2 * lanes_per_phase(nbytes))
+    return cost
+
+
+def _wavefronts_rows(addr: np.ndarray, active: np.ndarray, nbytes: int, lpp: int) -> np.ndarray:
     W = addr.shape[0]
-    lpp = lanes_per_phase(nbytes)
     wpl = max(1, int(nbytes) // BANK_BYTES)             # 4-byte words per lane
     first_word = addr // BANK_BYTES
     words = first_word[:, :, None] + np.arange(wpl)     # [W, 32, wpl]
@@ -135,7 +178,7 @@ def global_sectors(addr, active, nbytes: int) -> np.ndarray:
     return (valid & new).sum(axis=1).astype(np.int64)[inv]
 
 
-def request_breakdown(addr, active, nbytes: int) -> dict:
+def request_breakdown(addr, active, nbytes: int, op: str = "ld") -> dict:
     """Everything about one warp request, for pictures and explanations.
 
     Returns wavefronts, ideal, conflict degree (worst distinct words in a bank
@@ -144,7 +187,7 @@ def request_breakdown(addr, active, nbytes: int) -> dict:
     """
     addr = np.asarray(addr, dtype=np.int64).reshape(32)
     active = np.asarray(active, dtype=bool).reshape(32)
-    lpp = lanes_per_phase(nbytes)
+    lpp = request_lanes_per_phase(addr, active, nbytes, op)
     wpl = max(1, int(nbytes) // BANK_BYTES)
     phases = []
     for p in range(32 // lpp):
@@ -160,8 +203,8 @@ def request_breakdown(addr, active, nbytes: int) -> dict:
         phases.append({"lanes": lanes, "lane_banks": lane_banks,
                        "bank_words": {b: sorted(v) for b, v in sorted(bank_words.items())},
                        "wavefronts": cost})
-    total = int(shared_wavefronts(addr[None], active[None], nbytes)[0])
+    total = int(shared_wavefronts(addr[None], active[None], nbytes, op)[0])
     assert total == sum(p["wavefronts"] for p in phases)
     return {"wavefronts": total, "ideal": sum(1 for p in phases if p["lanes"]),
             "degree": max((p["wavefronts"] for p in phases), default=0), "phases": phases,
-            "nbytes": int(nbytes)}
+            "nbytes": int(nbytes), "op": op, "paired": lpp != lanes_per_phase(nbytes)}

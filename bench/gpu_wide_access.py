@@ -1,0 +1,176 @@
+"""Wide (8- and 16-byte) shared-memory accesses: what Nsight Compute counts, pattern by pattern.
+
+    python bench/gpu_wide_access.py [--out bench/results] [--random 24]
+
+DESIGN §5 says 8-byte accesses run in 2 phases of 16 lanes and 16-byte accesses in 4
+phases of 8 lanes. ncu contradicted that for a 16-byte broadcast (2 wavefronts, not 4),
+so this micro-benchmark measures the rule instead of assuming it (the counting issue,
+item 0). One warp issues REPS loads (or stores) of one width through inline PTX
+(``ld.shared.v2/v4.u32``, ``st.shared.v2/v4.u32``), so ptxas can neither merge nor split
+them; each lane's word offset comes from a table in global memory, so ptxas cannot
+see the pattern either. Consecutive repetitions add 128 bytes to every address, which
+keeps each request's bank pattern. For every pattern the JSON holds ncu's wavefronts and
+requests and the emulator's prediction (``tilelab.emu.metrics.shared_wavefronts``).
+"""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from gpu_common import guarded, header, parser, spec_src, write
+
+REPS = 16
+WORDS = 4096
+SOURCE = r"""
+#define REPS 16
+#define WORDS 4096
+// Each kernel: one warp, REPS shared accesses of one width at s + table[lane] (+32 words each rep).
+extern "C" __global__ void ld8(const int* table, int* out) {
+    __shared__ __align__(16) unsigned s[WORDS];
+    int t = table[threadIdx.x];                       // < 0: this lane stays inactive
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (t < 0 ? 0 : t));
+    unsigned acc = 0, x, y;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("ld.shared.v2.u32 {%0,%1}, [%2];" : "=r"(x), "=r"(y) : "r"(a + 128u * r) : "memory");
+        acc += x ^ y;
+    }
+    out[threadIdx.x] = acc;
+}
+extern "C" __global__ void ld16(const int* table, int* out) {
+    __shared__ __align__(16) unsigned s[WORDS];
+    int t = table[threadIdx.x];                       // < 0: this lane stays inactive
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (t < 0 ? 0 : t));
+    unsigned acc = 0, x, y, z, w;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("ld.shared.v4.u32 {%0,%1,%2,%3}, [%4];"
+                     : "=r"(x), "=r"(y), "=r"(z), "=r"(w) : "r"(a + 128u * r) : "memory");
+        acc += x ^ y ^ z ^ w;
+    }
+    out[threadIdx.x] = acc;
+}
+extern "C" __global__ void st8(const int* table, int* out) {
+    __shared__ __align__(16) unsigned s[WORDS];
+    int t = table[threadIdx.x];                       // < 0: this lane stays inactive
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (t < 0 ? 0 : t));
+    unsigned v = threadIdx.x;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r)
+        asm volatile("st.shared.v2.u32 [%0], {%1,%2};" :: "r"(a + 128u * r), "r"(v + r), "r"(v ^ r) : "memory");
+    out[threadIdx.x] = v;
+}
+extern "C" __global__ void st16(const int* table, int* out) {
+    __shared__ __align__(16) unsigned s[WORDS];
+    int t = table[threadIdx.x];                       // < 0: this lane stays inactive
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (t < 0 ? 0 : t));
+    unsigned v = threadIdx.x;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r)
+        asm volatile("st.shared.v4.u32 [%0], {%1,%2,%3,%4};"
+                     :: "r"(a + 128u * r), "r"(v + r), "r"(v ^ r), "r"(v * r), "r"(v - r) : "memory");
+    out[threadIdx.x] = v;
+}
+"""
+
+
+def patterns(width: int, n_random: int, seed: int = 20261201) -> dict[str, np.ndarray]:
+    """Lane -> 4-byte word offset, every offset aligned to the access width."""
+    w = width // 4
+    lane = np.arange(32)
+    pats = {
+        "distinct": lane * w,
+        "broadcast": np.zeros(32, int),
+        "halves_same": (lane // 16) * w,           # two addresses: one per half-warp
+        "pairs": (lane // 2) * w,                  # lanes 2k, 2k+1 share an address
+        "quads": (lane // 4) * w,
+        "octets": (lane // 8) * w,                 # one address per quarter-warp
+        "mod8": (lane % 8) * w,                    # every quarter-warp reads the same 8 addresses
+        "mod16": (lane % 16) * w,                  # both half-warps read the same 16 addresses
+        "mod4": (lane % 4) * w,
+        "stride2": lane * 2 * w,                   # 2x the width: conflicts
+        "stride4": lane * 4 * w,
+        "reversed": (31 - lane) * w,
+        "odd_lane_broadcast": np.where(lane % 2, 0, lane * w),
+        "bank0_distinct": lane * 32,               # every lane in bank 0, distinct words
+        "half_broadcast_half_distinct": np.where(lane < 16, 0, lane * w),
+        "shifted_pairs": ((lane + 1) // 2) * w,    # lanes (1,2), (3,4), ... share
+        # pairs share, and each quarter-warp has a 2-way conflict on banks the other quarter
+        # of its half-warp leaves free: 2+2 by quarter-warps, 2 by half-warps
+        "pairs_split_conflicts": np.repeat(np.array([0, 8, 2, 3, 4, 5, 14, 6, 16, 24, 18, 19, 20, 21, 30, 22]), 2) * w,
+        # negative entries: inactive lanes
+        "broadcast_odd_off": np.where(lane % 2, -1, 0),
+        "broadcast_upper_half_off": np.where(lane < 16, 0, -1),
+        "distinct_odd_off": np.where(lane % 2, -1, lane * w),
+        "pairs_lane0_off": np.where(lane == 0, -1, (lane // 2) * w),
+        "single_lane": np.where(lane == 0, 0, -1),
+        "mod8_odd_off": np.where(lane % 2, -1, (lane % 8) * w),
+    }
+    rng = np.random.default_rng(seed + width)
+    for i in range(n_random):
+        k = int(rng.integers(1, 33))               # how many distinct addresses
+        pool = rng.choice(np.arange(0, 256 // w) * w, size=k, replace=False)
+        pats[f"random{i:02d}_k{k}"] = rng.choice(pool, size=32)
+    return {k: np.asarray(v, dtype=np.int32) for k, v in pats.items()}
+
+
+def emulator_prediction(table: np.ndarray, width: int, op: str = "ld") -> int:
+    from tilelab.emu.metrics import shared_wavefronts
+    addr = (np.maximum(table, 0).astype(np.int64) * 4)[None, :]
+    return int(shared_wavefronts(addr, (table >= 0)[None, :], width, op)[0])
+
+
+def main(argv=None):
+    p = parser(__doc__)
+    p.add_argument("--random", type=int, default=24, help="random patterns per width")
+    args = p.parse_args(argv)
+    from tilelab.gpu.device import Device
+    from tilelab.gpu.ncu import map_metrics, ncu_profile, requested
+    from tilelab.gpu.spec import PackedArgs
+    dev = Device()
+    info = dev.info()
+    res = header("gpu_wide_access", dev, args)
+    res.update(kernel_source=SOURCE, reps=REPS, errors=[], cases=[])
+    kernels = {n: spec_src(SOURCE, n, info["arch"], "bench/gpu_wide_access.py") for n in ("ld8", "ld16", "st8", "st16")}
+    launches, meta = [], []
+    for name, k in kernels.items():
+        width = int(name[2:])
+        for pname, table in patterns(width, args.random).items():
+            launches.append((k, (1, 1, 1), (32, 1, 1),
+                             PackedArgs([table.copy(), np.zeros(32, np.int32)], [True, True]), 0))
+            meta.append((name, width, pname, table))
+
+    def profile():
+        rows = ncu_profile(launches)
+        for (name, width, pname, table), row in zip(meta, rows):
+            m = map_metrics(row)
+            op = "ld" if name.startswith("ld") else "st"
+            wf, req = m.get(f"shared_{op}_wavefronts"), m.get(f"shared_{op}_requests")
+            res["cases"].append({
+                "kernel": name, "op": op, "width": width, "pattern": pname, "lane_words": table.tolist(),
+                "ncu_wavefronts": wf, "ncu_requests": req,
+                "ncu_wavefronts_per_request": (wf / req) if wf is not None and req else None,
+                "emulator_wavefronts_per_request": emulator_prediction(table, width, op),
+                "ncu_raw": requested(row),
+            })
+    guarded(profile, res["errors"], "ncu")
+    write("gpu_wide_access", res, args.out)
+    print(f"{'kernel':<6} {'pattern':<30} {'ncu wf/req':>10} {'emu':>5}")
+    bad = 0
+    for c in res["cases"]:
+        n = c["ncu_wavefronts_per_request"]
+        same = n is not None and abs(n - c["emulator_wavefronts_per_request"]) < 1e-9
+        bad += not same
+        print(f"{c['kernel']:<6} {c['pattern']:<30} {('-' if n is None else f'{n:.2f}'):>10} "
+              f"{c['emulator_wavefronts_per_request']:>5} {'' if same else '  <-- differs'}")
+    print(f"{len(res['cases']) - bad} of {len(res['cases'])} patterns equal the emulator's rule")
+    return 1 if res["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
