@@ -9,7 +9,7 @@
 // The loads of A and B sit on separate lines, so per-line counts tell them apart.
 //
 // Launch (all): block = (16, 16) or (32, 32), grid = (ceil(N / bx), ceil(N / by)).
-// Lines between `// >>> learner` and `// <<< learner` are the learner's to write (course/README.md).
+// The lines marked by the comment pair ">>> learner" / "<<< learner" are the learner's to write (course/README.md).
 
 __global__ void matmulNaive(const float* A, const float* B, float* C, int N)
 {

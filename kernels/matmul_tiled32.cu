@@ -5,7 +5,7 @@
 // to be done with it before the next step overwrites it.
 //
 // Launch: block = (32, 32), grid = (ceil(N / 32), ceil(N / 32)).
-// Lines between `// >>> learner` and `// <<< learner` are the learner's to write (course/README.md).
+// The lines marked by the comment pair ">>> learner" / "<<< learner" are the learner's to write (course/README.md).
 
 #define TILE 32
 __global__ void matmulTiled(const float* A, const float* B, float* C, int N)

@@ -4,7 +4,7 @@
 // that both its store and its read in the inner loop are free of bank conflicts.
 //
 // Launch: block = (32, 32), grid = (ceil(N / 32), ceil(N / 32)).
-// Lines between `// >>> learner` and `// <<< learner` are the learner's to write (course/README.md).
+// The lines marked by the comment pair ">>> learner" / "<<< learner" are the learner's to write (course/README.md).
 
 #define TILE 32
 // Returns the index in sBt where element (c, k) of the transposed B tile lives. Row after row,

@@ -21,7 +21,7 @@
 // Launch: block = (32, 8), grid = (ceil(cols / 32), ceil(rows / 32));
 //         the ColumnOrder kernels: grid = (ceil(rows / 32), ceil(cols / 32)).
 //         copyFloat4: block = (256), grid = (ceil(n4 / 256)), n4 = element count / 4.
-// Lines between `// >>> learner` and `// <<< learner` are the learner's to write (exercises 04, 05;
+// The lines marked by the comment pair ">>> learner" / "<<< learner" are the learner's to write (exercises 04, 05;
 // course/README.md).
 
 #define TILE_DIM 32

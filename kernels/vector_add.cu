@@ -3,8 +3,8 @@
 //
 // Launch: block = (256), grid = (ceil(n / 256)).  c[i] = a[i] + b[i], i < n.
 //
-// The lines between `// >>> learner` and `// <<< learner` are the learner's to write: the course
-// build makes them nbgrader's solution region, the student bundle leaves `// YOUR CODE HERE`.
+// The lines marked by the comment pair ">>> learner" / "<<< learner" are the learner's to write: the course
+// build makes them nbgrader's solution region, the student bundle leaves a "your code here" stub.
 
 __global__ void vectorAdd(const float* a, const float* b, float* c, int n)
 {

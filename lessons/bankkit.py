@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
+from tilelab.messages import msg as _msg  # the words it prints or draws, per language
+
 ROOT = Path(__file__).resolve().parent.parent
 KERNELS = ROOT / "kernels"
 
@@ -51,7 +53,7 @@ def newest(pattern: str, root: Path = ROOT):
 
 
 def say_source(rec: dict) -> None:
-    print(f"GPU figures: {rec['gpu']}; recorded {rec['date']}; source: {rec['source']}")
+    print(_msg("bankkit.gpu_figures_recorded_source", v0=rec['gpu'], v1=rec['date'], v2=rec['source']))
 
 
 def h200_stride(root: Path = ROOT):
@@ -218,8 +220,7 @@ def draw_address_map(words: int = 128):
     ax.set_xticks([])
     ax.set_yticks([r + 0.5 for r in range(rows)], [f"words {32 * r}–{32 * r + 31}" for r in range(rows)],
                   fontsize=7)
-    ax.set_title("shared memory, 4-byte words (big number) and byte addresses (small): "
-                 "word w lives in bank w % 32, i.e. bank = (byte address / 4) % 32", fontsize=9)
+    ax.set_title(_msg("bankkit.shared_memory_4_byte"), fontsize=9)
     for s in ax.spines.values():
         s.set_visible(False)
     fig.tight_layout()
@@ -257,13 +258,11 @@ def draw_tiles(variants, *, rows: int = 32, col: int = 0, show_rows: int = 16):
         ax.set_aspect("equal")
         ax.set_xticks([0, 8, 16, 24, 31])
         ax.set_yticks(range(0, show_rows, 4))
-        ax.set_xlabel("column in memory")
-        ax.set_ylabel("row")
+        ax.set_xlabel(_msg("bankkit.column_in_memory"))
+        ax.set_ylabel(_msg("bankkit.row"))
         nb = len(set(hits))
-        ax.set_title(f"{title}\nlogical column {col}, 32 rows: {nb} bank{'s' * (nb != 1)}, "
-                     f"{'conflict-free' if worst == 1 else f'{worst}-way conflict'}", fontsize=9)
-    fig.suptitle(f"colour = bank (pale: padding); black boxes: the elements a warp reads going down a "
-                 f"column, bank number inside (first {show_rows} of 32 rows)", fontsize=9)
+        ax.set_title(_msg("bankkit.logical_column_32_rows", title=title, col=col, nb=nb, v0='s' * (nb != 1), v1='conflict-free' if worst == 1 else f'{worst}-way conflict'), fontsize=9)
+    fig.suptitle(_msg("bankkit.colour_bank_pale_padding", show_rows=show_rows), fontsize=9)
     fig.tight_layout()
     plt.show()
 
@@ -274,22 +273,21 @@ def draw_stride(predicted: dict, *, emulator: dict | None = None, recorded: dict
     fig, ax = plt.subplots(figsize=(10, 3.8))
     xs = sorted(predicted)
     ax.bar(xs, [predicted[s] for s in xs], color="#cfe1f2", edgecolor="#6a9ecf",
-           label="bank model (tilelab.banks): wavefronts / request")
+           label=_msg("bankkit.bank_model_tilelab_banks"))
     if emulator:
         ax.plot(sorted(emulator), [emulator[s] for s in sorted(emulator)], "s", color="#2a9d8f", ms=5,
-                label="emulator, measured on the kernel: wavefronts / request")
+                label=_msg("bankkit.emulator_measured_on_the"))
     if recorded:
         rs = sorted(s for s in recorded["strides"] if recorded["strides"][s]["relative"] is not None)
         ax.plot(rs, [recorded["strides"][s]["relative"] for s in rs], "o-", color="#d62828", ms=4, lw=1,
-                label=f"{recorded['gpu']}: time per request ÷ time at stride 1 ({recorded['date']})")
+                label=_msg("bankkit.time_per_request_time", v0=recorded['gpu'], v1=recorded['date']))
     ax.set_yscale("log", base=2)
     ax.set_xticks(xs)
-    ax.set_xlabel("stride (4-byte words): lane l reads s[l * stride]")
-    ax.set_ylabel("cost (log scale)")
+    ax.set_xlabel(_msg("bankkit.stride_4_byte_words"))
+    ax.set_ylabel(_msg("bankkit.cost_log_scale"))
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(fontsize=8, loc="upper left")
-    ax.set_title("shared-memory load cost against stride: gcd(stride, 32) for stride >= 1 "
-                 "(stride 0 is a broadcast)", fontsize=10)
+    ax.set_title(_msg("bankkit.shared_memory_load_cost"), fontsize=10)
     fig.tight_layout()
     plt.show()
 
@@ -337,11 +335,9 @@ def draw_xor_permutation(n: int = 32, col: int = 5, small: int = 8):
                 if logical[i, j] == col % m:
                     ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fc="none", ec="black", lw=2))
         ax.set_xlabel("stored column s" + (" (= bank)" if m == n else ""))
-        ax.set_ylabel("row r")
-        ax.set_title(f"{m} x {m}: the number in (r, s) is the logical column stored there, s ^ r;\n"
-                     f"boxed: logical column {col % m}, one per row and one per stored column", fontsize=9)
-    fig.suptitle("tile[r][c ^ r]: each row is a permutation of its own columns (XOR with r undoes "
-                 "itself), and one logical column is spread over every bank", fontsize=10)
+        ax.set_ylabel(_msg("bankkit.row_r"))
+        ax.set_title(_msg("bankkit.x_the_number_in", m=m, v0=col % m), fontsize=9)
+    fig.suptitle(_msg("bankkit.tile_r_c_r"), fontsize=10)
     fig.tight_layout()
     plt.show()
 
@@ -354,7 +350,7 @@ def draw_cost_vs_size(points, *, title: str):
     bars = ax.bar(labels, [p[1] for p in points], color=["#9ecae1" if "pad" not in p[0] else "#fd8d3c"
                                                          for p in points])
     ax.bar_label(bars, labels=[f"{p[1]:,} B\n{p[2]} blocks/SM" for p in points], fontsize=8)
-    ax.set_ylabel("shared bytes per block")
+    ax.set_ylabel(_msg("bankkit.shared_bytes_per_block"))
     ax.set_title(title, fontsize=10)
     ax.margins(y=0.3)
     ax.tick_params(axis="x", labelsize=8)
@@ -389,23 +385,22 @@ def draw_memory_hierarchy():
         ax.add_patch(plt.Rectangle((x, y), w, h, fc=fc, ec="#333", lw=0.8))
         ax.text(x + w / 2, y + h / 2, text, ha="center", va="center", fontsize=fs)
 
-    box(0.0, 0.2, 2.2, 2.6, "HBM (global memory)\nH200: 141 GB\nall SMs, every block", "#e8e8e8")
-    box(2.6, 0.2, 1.8, 2.6, "L2 cache\nH200: 60 MB\nshared by all SMs\nfilled by hardware", "#dde7f2")
+    box(0.0, 0.2, 2.2, 2.6, _msg("bankkit.hbm_global_memory_h200"), "#e8e8e8")
+    box(2.6, 0.2, 1.8, 2.6, _msg("bankkit.l2_cache_h200_60"), _msg("bankkit.dde7f2"))
     ax.add_patch(plt.Rectangle((4.8, 0.05), 5.1, 2.9, fc="none", ec="#333", lw=1.2, ls="--"))
-    ax.text(7.35, 2.78, "one SM (the H200 has 132)", ha="center", fontsize=8.5, style="italic")
-    box(5.0, 1.45, 2.1, 1.1, "L1 cache\nfilled by hardware", "#dde7f2")
-    box(5.0, 0.2, 2.1, 1.1, "shared memory\nup to 228 KB\nfilled by YOUR kernel", "#fde0c5")
+    ax.text(7.35, 2.78, _msg("bankkit.one_sm_the_h200"), ha="center", fontsize=8.5, style="italic")
+    box(5.0, 1.45, 2.1, 1.1, _msg("bankkit.l1_cache_filled_by"), _msg("bankkit.dde7f2_2"))
+    box(5.0, 0.2, 2.1, 1.1, _msg("bankkit.shared_memory_up_to"), _msg("bankkit.fde0c5"))
     for i in range(8):
         ax.add_patch(plt.Rectangle((5.05 + i * 0.25, 0.22), 0.22, 0.12, fc="#fd8d3c", ec="none"))
-    ax.text(6.05, 0.42, "32 banks × 4 bytes", ha="center", fontsize=6.5)
-    box(7.6, 0.2, 2.1, 2.35, "registers\nprivate to each thread", "#e5f5e0")
+    ax.text(6.05, 0.42, _msg("bankkit.32_banks_4_bytes"), ha="center", fontsize=6.5)
+    box(7.6, 0.2, 2.1, 2.35, _msg("bankkit.registers_private_to_each"), "#e5f5e0")
     for x0, x1 in ((2.2, 2.6), (4.4, 5.0), (7.1, 7.6)):
         ax.annotate("", xy=(x1, 1.5), xytext=(x0, 1.5), arrowprops=dict(arrowstyle="<->", lw=1))
     ax.set_xlim(-0.1, 10.0)
     ax.set_ylim(0, 3.0)
     ax.axis("off")
-    ax.set_title("shared memory: on-chip, next to L1, visible to every thread of a block, "
-                 "and filled only by explicit loads", fontsize=9.5)
+    ax.set_title(_msg("bankkit.shared_memory_on_chip"), fontsize=9.5)
     fig.tight_layout()
     plt.show()
 
@@ -425,11 +420,10 @@ def draw_transpose_footprint(n: int = 32):
         for x in range(0, n + 1, 8):
             ax.axvline(x - 0.5, color="#bbb", lw=0.6)
         sectors = n // 8 if not is_out else n
-        ax.set_title(f"{title}\n{sectors} sectors of 32 bytes", fontsize=9)
+        ax.set_title(_msg("bankkit.sectors_of_32_bytes", title=title, sectors=sectors), fontsize=9)
         ax.set_xticks([0, 8, 16, 24, 31])
         ax.set_yticks([0, 8, 16, 24, 31])
-    fig.suptitle("naive transpose, one warp (32 consecutive threadIdx.x): grey lines split rows into "
-                 "32-byte sectors", fontsize=9.5)
+    fig.suptitle(_msg("bankkit.naive_transpose_one_warp"), fontsize=9.5)
     fig.tight_layout()
     plt.show()
 
@@ -443,16 +437,16 @@ def draw_block_passes():
         j = r // 8
         ax.add_patch(plt.Rectangle((0, r), 32, 1, fc=colours[j], ec="white", lw=0.3))
         if r % 8 == 0:
-            ax.text(32.4, r + 4, f"pass j = {8 * j}:\nthreadIdx.y + {8 * j}", va="center", fontsize=8)
+            ax.text(32.4, r + 4, _msg("bankkit.pass_j_threadidx_y", v0=8 * j), va="center", fontsize=8)
     for r in range(0, 32, 8):
         ax.axhline(r, color="#333", lw=1)
-    ax.text(16, -1.2, "threadIdx.x = column (a warp = one row of 32)", ha="center", fontsize=8)
+    ax.text(16, -1.2, _msg("bankkit.threadidx_x_column_a"), ha="center", fontsize=8)
     ax.set_xlim(0, 40)
     ax.set_ylim(32, -2.2)
     ax.set_xticks([0, 31])
     ax.set_yticks([0, 7, 8, 31])
-    ax.set_ylabel("tile row")
-    ax.set_title("32 x 8 threads, 4 passes: each thread handles 4 rows", fontsize=9.5)
+    ax.set_ylabel(_msg("bankkit.tile_row"))
+    ax.set_title(_msg("bankkit.32_x_8_threads"), fontsize=9.5)
     for s in ("top", "right"):
         ax.spines[s].set_visible(False)
     fig.tight_layout()
@@ -494,8 +488,7 @@ def draw_block_order(tiles: int = 12, wave: int = 30):
             ax.tick_params(which="both", length=0, labelbottom=False, labelleft=False)
             ax.set_title(title, fontsize=9)
         axes[2 * o].set_xlabel(what, fontsize=8)
-    fig.suptitle(f"The first {wave} blocks of a {tiles} x {tiles}-tile transpose (darker = started "
-                 "earlier); memory is row-major, so a horizontal run is contiguous", fontsize=9)
+    fig.suptitle(_msg("bankkit.the_first_blocks_of", wave=wave, tiles=tiles), fontsize=9)
     fig.tight_layout()
     plt.show()
 
@@ -509,17 +502,17 @@ def check_swizzle(swizzle) -> bool:
     from tilelab import banks
     try:
         if swizzle(0, 1, 0, 1) is Ellipsis:
-            print("swizzle: not written yet (replace ... with your expression)")
+            print(_msg("bankkit.swizzle_not_written_yet"))
             return False
     except Exception as e:
-        print(f"swizzle raised {type(e).__name__}: {e}")
+        print(_msg("bankkit.swizzle_raised", v0=type(e).__name__, e=e))
         return False
     all_ok = True
     for name, (B, M, S), eb, width, per_row, vec, rows in SWIZZLE_CASES:
         fn = lambda o: int(swizzle(o, B, M, S))  # noqa: E731
         n = rows * per_row
         if not banks.is_bijection(fn, n):
-            print(f"Swizzle<{B},{M},{S}> {name:<15}: ✗ not a permutation of 0..{n - 1}")
+            print(_msg("bankkit.swizzle_not_a_permutation", B=B, M=M, S=S, name=name, v0=n - 1))
             all_ok = False
             continue
         worst, bad_align = 1, False
@@ -538,5 +531,5 @@ def check_swizzle(swizzle) -> bool:
         all_ok &= ok
         what = ("misaligned vectors" if bad_align else
                 "conflict-free on every column" if worst == 1 else f"up to {worst}-way conflicts")
-        print(f"Swizzle<{B},{M},{S}> {name:<15}: {'✓' if ok else '✗'} a permutation, {what}")
+        print(_msg("bankkit.swizzle_a_permutation", B=B, M=M, S=S, name=name, v0='✓' if ok else '✗', what=what))
     return all_ok

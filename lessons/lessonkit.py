@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
+from tilelab.messages import msg as _msg  # the words it prints or draws, per language
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # --------------------------------------------------------------------------- self-test answers
@@ -52,7 +54,7 @@ def answer(question: str, given, expected, *, tol: float = 0.0, hint: str = "", 
     compared without case). After two wrong tries the expected value is shown.
     """
     if given is Ellipsis or given is None:
-        print(f"{question}: not answered yet. Replace ... with your answer and run the cell again.")
+        print(_msg("lessonkit.not_answered_yet_replace", question=question))
         return None
     if _same(given, expected, tol):
         print(f"{question}: ✓ right, {_fmt(expected)}." + (f" {why}" if why else ""))
@@ -70,7 +72,7 @@ def answer(question: str, given, expected, *, tol: float = 0.0, hint: str = "", 
 # --------------------------------------------------------------------------- per-line tables
 
 def show_lines(result, metrics=("global_ld_requests", "global_ld_sectors"), *, ratio=None, width=52,
-               ratio_label="sectors/req"):
+               ratio_label=_msg("lessonkit.sectors_req")):
     """Print the source lines of a launch that have any of ``metrics``, with their counts.
 
     ``ratio=("global_ld_sectors", "global_ld_requests")`` adds a column with their quotient.
@@ -98,13 +100,13 @@ def _short(metric: str) -> str:
 def show_findings(findings, limit=3):
     """Print up to ``limit`` findings and how many more there were."""
     if not findings:
-        print("no findings")
+        print(_msg("lessonkit.no_findings"))
         return
     for f in findings[:limit]:
         print(f)
     if len(findings) > limit:
         kinds = sorted({f.kind for f in findings})
-        print(f"... and {len(findings) - limit} more finding(s) of kind {', '.join(kinds)}")
+        print(_msg("lessonkit.and_more_finding_s", v0=len(findings) - limit, v1=', '.join(kinds)))
 
 
 # --------------------------------------------------------------------------- recorded GPU figures
@@ -175,7 +177,7 @@ def h200_copy_bandwidth(root: Path = ROOT) -> dict:
 
 
 def say_source(rec: dict) -> None:
-    print(f"GPU figures: {rec['gpu']}, N = {rec['N']}; source: {rec['source']}; date: {rec['date']}")
+    print(_msg("lessonkit.gpu_figures_n_source", v0=rec['gpu'], v1=rec['N'], v2=rec['source'], v3=rec['date']))
 
 
 # --------------------------------------------------------------------------- pictures
@@ -196,15 +198,14 @@ def draw_vector_grid(n: int, threads: int = 256, *, show_blocks: int | None = No
         ax.add_patch(plt.Rectangle((lo, 0), min(hi, n) - lo, 1, fc="#9ecae1", ec="k"))
         if hi > n:
             ax.add_patch(plt.Rectangle((n, 0), hi - n, 1, fc="#fb6a4a", ec="k", hatch="//"))
-        ax.text((lo + hi) / 2, 0.5, f"block {b}", ha="center", va="center", fontsize=9)
+        ax.text((lo + hi) / 2, 0.5, _msg("lessonkit.block", b=b), ha="center", va="center", fontsize=9)
     ax.axvline(n, color="k", lw=2)
     ax.text(n, 1.08, f"n = {n}", ha="center", fontsize=9)
     ax.set_xlim(0, blocks * threads)
     ax.set_ylim(0, 1.3)
     ax.set_yticks([])
-    ax.set_xlabel("global thread index i = blockIdx.x * blockDim.x + threadIdx.x")
-    ax.set_title(f"{blocks} blocks × {threads} threads for n = {n}: "
-                 f"{blocks * threads - n} threads (red) have no element", fontsize=10)
+    ax.set_xlabel(_msg("lessonkit.global_thread_index_i"))
+    ax.set_title(_msg("lessonkit.blocks_threads_for_n", blocks=blocks, threads=threads, n=n, v0=blocks * threads - n), fontsize=10)
     fig.tight_layout()
     plt.show()
 
@@ -262,10 +263,8 @@ def draw_thread_map(N: int = 32, block=(16, 16), k: int = 5):
                 ax.add_patch(plt.Rectangle((8 * s - 0.5, i - 0.5), 8, 1, fill=False, ec="red", lw=1.2))
         axes[r][0].set_ylabel(("matmulNaive" if r == 0 else "matmulNaiveUncoalesced") + "\nrow", fontsize=10)
     for ax in axes[1]:
-        ax.set_xlabel("column")
-    fig.suptitle(f"{N}×{N} matrices, {block[0]}×{block[1]} blocks (light blue: block (0,0)'s part of C), "
-                 f"warp 0, inner step k = {k}\n"
-                 "grey lines cut each row into 32-byte sectors (8 floats); red boxes: sectors the warp touches",
+        ax.set_xlabel(_msg("lessonkit.column"))
+    fig.suptitle(_msg("lessonkit.matrices_blocks_light_blue", N=N, v0=block[0], v1=block[1], k=k),
                  fontsize=10)
     fig.tight_layout()
     plt.show()
@@ -285,7 +284,7 @@ def draw_roofline(points, *, peak_tflops: float, roofs: dict, title: str = "", x
         ax.plot(x, np.minimum(peak_tflops, tbps * x), "k", ls=styles[i % 3], lw=1.2,
                 label=f"{lab}: {tbps:g} TB/s")
     ax.axhline(peak_tflops, color="k", lw=0.6)
-    ax.text(xlim[1], peak_tflops * 1.08, f"FP32 peak {peak_tflops:g} TFLOP/s", ha="right", fontsize=8)
+    ax.text(xlim[1], peak_tflops * 1.08, _msg("lessonkit.fp32_peak_tflop_s", peak_tflops=peak_tflops), ha="right", fontsize=8)
     for xv, lab in marks:
         ax.axvline(xv, color="#555555", ls=":", lw=1)
         ax.text(xv * 0.9, 0.07, lab, rotation=90, ha="right", va="bottom", fontsize=8, color="#555555")
@@ -294,13 +293,13 @@ def draw_roofline(points, *, peak_tflops: float, roofs: dict, title: str = "", x
         ax.text(xlim[0] * 1.1, yv * 1.08, lab, ha="left", va="bottom", fontsize=8, color="#555555")
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for i, (lab, ai, tf) in enumerate(points):
-        ax.plot([ai], [tf], "o", ms=8, color=colors[i % len(colors)], label=f"{lab}: {tf:g} TFLOP/s")
+        ax.plot([ai], [tf], "o", ms=8, color=colors[i % len(colors)], label=_msg("lessonkit.tflop_s", lab=lab, tf=tf))
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(*xlim)
     ax.set_ylim(0.05, peak_tflops * 2)
-    ax.set_xlabel("arithmetic intensity (FLOP per byte moved)")
-    ax.set_ylabel("TFLOP/s")
+    ax.set_xlabel(_msg("lessonkit.arithmetic_intensity_flop_per"))
+    ax.set_ylabel(_msg("lessonkit.tflop_s_2"))
     ax.grid(True, which="both", alpha=0.25)
     ax.legend(fontsize=8, loc="lower right")
     if title:
@@ -375,13 +374,12 @@ def draw_tile_step(t: int, *, tiles: int = 4, bx: int = 2, by: int = 1):
         a.add_patch(plt.Rectangle((s, by), 1, 1, fc="#deebf7" if s != t else "#3182bd", ec="k"))
         b.add_patch(plt.Rectangle((bx, s), 1, 1, fc="#fee6ce" if s != t else "#fd8d3c", ec="k"))
         if s < t:
-            a.text(s + 0.5, by + 0.5, "done", ha="center", va="center", fontsize=7)
-            b.text(bx + 0.5, s + 0.5, "done", ha="center", va="center", fontsize=7)
+            a.text(s + 0.5, by + 0.5, _msg("lessonkit.done"), ha="center", va="center", fontsize=7)
+            b.text(bx + 0.5, s + 0.5, _msg("lessonkit.done_2"), ha="center", va="center", fontsize=7)
     a.text(t + 0.5, by + 0.5, "sA", ha="center", va="center", color="w", fontsize=10, weight="bold")
     b.text(bx + 0.5, t + 0.5, "sB", ha="center", va="center", color="w", fontsize=10, weight="bold")
     c.add_patch(plt.Rectangle((bx, by), 1, 1, fc="#31a354", ec="k"))
     c.text(bx + 0.5, by + 0.5, f"+= sA·sB\n({t + 1}/{tiles})", ha="center", va="center", color="w", fontsize=8)
-    fig.suptitle(f"step t = {t}: load one T×T tile of A and one of B into shared memory, "
-                 "sync, multiply, sync, next t", fontsize=10)
+    fig.suptitle(_msg("lessonkit.step_t_load_one", t=t), fontsize=10)
     fig.tight_layout()
     plt.show()

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import jupytext
 import nbformat
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -210,7 +211,7 @@ def execute(nb, path: Path, lang: str, timeout: int):
     os.environ.setdefault("TILELAB_PROGRESS", "0")                 # no progress-bar widgets in outputs
     NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False, record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
-    return nb
+    return CoalesceStreamsPreprocessor().preprocess(nb, {})[0]    # stdout chunks as one: no-op rebuilds
 
 
 def link_lesson_helpers(lesson_dir: Path) -> None:

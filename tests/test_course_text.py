@@ -76,6 +76,24 @@ def test_language_check_finds_a_missing_cell_and_changed_code(tmp_path):
     assert "01_naive_matmul.md" in found and "05_swizzle.md: missing" in found
 
 
+def test_sync_translation_restores_code_and_options_and_keeps_translated_prose(tmp_path):
+    import sync_translation
+    shutil.copytree(COURSE / "en", tmp_path / "course" / "en")
+    shutil.copytree(COURSE / "en", tmp_path / "course" / "xx")
+    lesson = tmp_path / "course" / "xx" / "lessons" / "01_naive_matmul.md"
+    nb = jupytext.read(lesson, fmt="md:myst")
+    md = next(c for c in nb.cells if c.cell_type == "markdown")
+    md.source = "# 译文"
+    code = next(c for c in nb.cells if c.cell_type == "code")
+    code.source, code.metadata["tags"] = "print('stale')", ["stale"]
+    jupytext.write(nb, lesson, fmt="md:myst")
+    (tmp_path / "course" / "xx" / "exercises" / "05_swizzle.md").unlink()
+    assert language_problems(tmp_path / "course" / "en", tmp_path / "course" / "xx")
+    assert sync_translation.sync("xx", root=tmp_path) == 0
+    assert language_problems(tmp_path / "course" / "en", tmp_path / "course" / "xx") == []
+    assert "# 译文" in lesson.read_text() and "stale" not in lesson.read_text()
+
+
 # =========================================================================== one source per kernel
 
 FUNC = re.compile(r"^(?:template\s*<[^>]*>\s*)?(?:__global__|__device__)[^\n(]*?\b(\w+)\s*\(", re.M)

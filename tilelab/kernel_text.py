@@ -8,7 +8,7 @@ The lines a learner writes are marked in the .cu file itself by a comment pair::
     // <<< learner
 
 and this module turns that region into what each reader needs: nothing (a lesson shows the
-whole kernel), nbgrader's ``// ### BEGIN SOLUTION`` / ``// ### END SOLUTION`` (solutions/), or
+whole kernel), nbgrader's solution-region markers (solutions/), or
 ``// YOUR CODE HERE`` (the student bundle). See course/README.md.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ def regions(text: str, *, mode: str) -> str:
                 raise ValueError(f"line {n}: {mark!r} without its pair")
             inside = mark == BEGIN
             if mode == "nbgrader":
-                out.append(indent + ("// ### BEGIN SOLUTION" if inside else "// ### END SOLUTION"))
+                out.append(f"{indent}// ### {'BEGIN' if inside else 'END'} SOLUTION")
             elif mode == "stub" and inside:
                 out.append(indent + "// YOUR CODE HERE")
             continue

@@ -28,6 +28,8 @@ class LaunchResult:
 
     def __repr__(self):
         f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
+        if self.backend == "emu":      # the emulator's wall time is not the kernel's: say none
+            return f"<LaunchResult emu: {f}>"
         return f"<LaunchResult {self.backend}: {f}, {self.seconds:.3f} s>"
 
 
