@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import hashlib
 import json
 import os
 import re
@@ -211,7 +212,13 @@ def execute(nb, path: Path, lang: str, timeout: int):
     os.environ.setdefault("TILELAB_PROGRESS", "0")                 # no progress-bar widgets in outputs
     NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False, record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
-    return CoalesceStreamsPreprocessor().preprocess(nb, {})[0]    # stdout chunks as one: no-op rebuilds
+    nb = CoalesceStreamsPreprocessor().preprocess(nb, {})[0]      # stdout chunks as one: no-op rebuilds
+    for cell in nb.cells:                # a widget's model id is random, and no state is stored for it
+        for k, out in enumerate(cell.get("outputs", [])):
+            view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view:
+                view["model_id"] = hashlib.sha1(f"{path.name}:{cell.id}:{k}".encode()).hexdigest()[:32]
+    return nb
 
 
 def link_lesson_helpers(lesson_dir: Path) -> None:
