@@ -26,17 +26,23 @@ endif
 NBVAL    := --nbval-lax --nbval-current-env
 # A wheelhouse in .whl/ (machines with no registry, such as the GPU host) is used when present.
 WHEELHOUSE := $(if $(wildcard .whl/*.whl),--find-links .whl,)
+# The site extra (Sphinx, MyST-NB, the theme) on top of EXTRAS, for `make site` and `make test`.
+SITE_STAMP := $(VENV)/.site-extra.stamp
+ifeq ($(NO_INSTALL),1)
+SITE_STAMP :=
+endif
 
-.PHONY: help install lab lessons test test-gpu release grade student-bundle clean-grading
+.PHONY: help install lab lessons test test-gpu release grade sandbox-user student-bundle clean-grading
 
 help:
-	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab"
+	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab on work/ and lessons/"
 	@echo "make test            set up and run every test (no GPU needed)"
 	@echo "make test-gpu        the same on a GPU (TILELAB_BACKEND=gpu), plus nbval over solutions/ and an autograde"
 	@echo "make lessons         build lessons/, solutions/, exercises/ from the text in course/ (NAMES=03 for one)"
 	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/"
 	@echo "make grade           autograde grading/submitted/*/*, feedback, grading/grades.csv"
 	@echo "make student-bundle  dist/tilelab-student.tar.gz without solutions, rubric or grading internals"
+	@echo "make site            the course site, English and 中文, in build/site/ (Sphinx + MyST-NB, offline)"
 
 install: $(STAMP)
 
@@ -47,9 +53,10 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.tilelab-*.stamp
 	@touch $@
 
+# JupyterLab serves .lab/: links to work/, lessons/, kernels/ and the README, so solutions/ is out of
+# sight; as root (a container) the script adds --allow-root and says so (scripts/lab.py).
 lab: $(STAMP)
-	$(PY) scripts/copy_exercises.py exercises $(WORK)
-	$(BIN)/jupyter lab lessons/00_start_here.ipynb $(LAB_ARGS)
+	$(PY) scripts/lab.py --work $(WORK) $(LAB_ARGS)
 
 # nbval runs only where there are notebooks (a fresh course may have none yet).
 define nbval
@@ -58,7 +65,7 @@ define nbval
 	else echo "nbval: no notebooks under $(1)"; fi
 endef
 
-test: $(STAMP)
+test: $(STAMP) sandbox-user
 	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS) tests
 	$(call nbval,lessons solutions $(wildcard solutions_*))
 
@@ -75,8 +82,31 @@ lessons: $(STAMP)
 release: $(STAMP)
 	$(PY) scripts/release.py
 
-grade: $(STAMP)
-	$(PY) scripts/grade.py
+# make grade [WORKERS=N] [SCHEDULER=tcp://host:8786] [UNSAFE=1]: learner code runs in bubblewrap
+# sandboxes as uids of the tilelab-sandbox range (created here when run as root); without a
+# working sandbox it refuses unless UNSAFE=1 (README: "Grading").
+SANDBOX_UID ?= 2000000000
+grade: $(STAMP) sandbox-user
+	WORKERS=$(WORKERS) SCHEDULER=$(SCHEDULER) UNSAFE=$(UNSAFE) $(PY) scripts/grade.py
+
+sandbox-user:
+	@if [ "$$(id -u)" = 0 ] && ! getent passwd tilelab-sandbox >/dev/null; then \
+	  { getent group tilelab-sandbox >/dev/null || groupadd --system --gid $(SANDBOX_UID) tilelab-sandbox; } && \
+	  useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin \
+	    --uid $(SANDBOX_UID) --gid tilelab-sandbox tilelab-sandbox 2>/dev/null && \
+	  echo "created user tilelab-sandbox (uid $(SANDBOX_UID)): the first uid of make grade's sandboxes"; fi
 
 student-bundle: $(STAMP)
 	$(PY) scripts/student_bundle.py dist/tilelab-student.tar.gz
+
+# From the executed, committed notebooks: nothing is run or fetched (site/build.py says how).
+# make test builds it too (tests/test_site.py), so it installs the site extra as well.
+.PHONY: site
+site: $(SITE_STAMP)
+	$(PY) site/build.py
+
+test: $(SITE_STAMP)
+
+$(SITE_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install --quiet $(WHEELHOUSE) $(PIP_ARGS) -e '.[$(EXTRAS),site]'
+	@touch $@

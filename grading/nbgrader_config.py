@@ -15,7 +15,11 @@ if ROOT not in sys.path:
 
 from nbgrader.converters import Autograde, GenerateAssignment  # noqa: E402
 
+from nbconvert.preprocessors.sanitize import SanitizeHTML  # noqa: E402
+from nbgrader.converters import GenerateFeedback  # noqa: E402
+
 from grading.preprocessors import autograde_preprocessors, generate_preprocessors  # noqa: E402
+from grading.structure import RepairStructure  # noqa: E402
 
 c = get_config()  # noqa: F821  (provided by traitlets when it loads this file)
 
@@ -35,6 +39,11 @@ c.GenerateAssignment.preprocessors = generate_preprocessors(GenerateAssignment.p
 # Autograde: a dead kernel or a hung cell fails only what is left of that notebook, and the
 # graded checks are scored by the judge outside the learner's kernel.
 c.Autograde.autograde_preprocessors = autograde_preprocessors(Autograde.autograde_preprocessors.default())
+# First of all, the submitted notebook is rebuilt on its release's cells (deleted, edited,
+# duplicated or retyped read-only and grade cells restored; the learner's answers kept).
+c.Autograde.sanitize_preprocessors = [RepairStructure] + list(Autograde.sanitize_preprocessors.default())
+# Feedback HTML: no live script, event handler or unsafe link from a learner's markdown or output.
+c.GenerateFeedback.preprocessors = list(GenerateFeedback.preprocessors.default()) + [SanitizeHTML]
 c.Execute.timeout = 900           # nbgrader's 30 s default is too short for emulated kernels
 c.Execute.startup_timeout = 120
 c.Judge.memory_limit = 4 << 30     # RLIMIT_AS of the judge process (emu backend); a compile bomb grew to ~6 GB

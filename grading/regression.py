@@ -89,15 +89,28 @@ def corpus():
     return out
 
 
-def score_entry(entry, *, backend: str = "") -> dict:
-    """{grade_id: score} for one corpus entry."""
+REFUSED = ("does not implement", "does not support")   # the emulator's words for a feature it lacks
+
+
+def judge_entry(entry, *, backend: str = ""):
+    """({grade_id: score}, feedback lines) for one corpus entry."""
     rubric = load_rubric(entry["assignment"])
     if "kernel" in entry:
         check = rubric.check(entry["grade_id"])
         verdict = judge_source(check, (CORPUS / entry["kernel"]).read_text(), backend=backend)
-        return {check.grade_id: verdict["score"]}
+        return {check.grade_id: verdict["score"]}, verdict.get("lines", [])
     nb = with_cell(read_notebook("exercises", entry["assignment"]), (CORPUS / entry["cell"]).read_text())
-    return judge_notebook(nb, entry["assignment"], backend=backend)
+    return judge_notebook(nb, entry["assignment"], backend=backend), []
+
+
+def score_entry(entry, *, backend: str = "") -> dict:
+    """{grade_id: score} for one corpus entry."""
+    return judge_entry(entry, backend=backend)[0]
+
+
+def refused_by_the_emulator(lines) -> bool:
+    """Whether a verdict failed because the emulator does not support something the kernel uses."""
+    return any(word in line for line in lines for word in REFUSED)
 
 
 def main() -> int:

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from tilelab.messages import msg as _msg  # the words it prints or draws, per language
+from tilelab import palette       # colour-blind-safe colours (Okabe-Ito), shared with the toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNELS = ROOT / "kernels"
@@ -275,11 +276,11 @@ def draw_stride(predicted: dict, *, emulator: dict | None = None, recorded: dict
     ax.bar(xs, [predicted[s] for s in xs], color="#cfe1f2", edgecolor="#6a9ecf",
            label=_msg("bankkit.bank_model_tilelab_banks"))
     if emulator:
-        ax.plot(sorted(emulator), [emulator[s] for s in sorted(emulator)], "s", color="#2a9d8f", ms=5,
+        ax.plot(sorted(emulator), [emulator[s] for s in sorted(emulator)], "s", color=palette.GREEN, ms=5,
                 label=_msg("bankkit.emulator_measured_on_the"))
     if recorded:
         rs = sorted(s for s in recorded["strides"] if recorded["strides"][s]["relative"] is not None)
-        ax.plot(rs, [recorded["strides"][s]["relative"] for s in rs], "o-", color="#d62828", ms=4, lw=1,
+        ax.plot(rs, [recorded["strides"][s]["relative"] for s in rs], "o--", color=palette.VERMILLION, ms=4, lw=1,
                 label=_msg("bankkit.time_per_request_time", v0=recorded['gpu'], v1=recorded['date']))
     ax.set_yscale("log", base=2)
     ax.set_xticks(xs)
@@ -347,8 +348,9 @@ def draw_cost_vs_size(points, *, title: str):
     plt = _plt()
     fig, ax = plt.subplots(figsize=(8, 3.4))
     labels = [p[0] for p in points]
-    bars = ax.bar(labels, [p[1] for p in points], color=["#9ecae1" if "pad" not in p[0] else "#fd8d3c"
-                                                         for p in points])
+    bars = ax.bar(labels, [p[1] for p in points], color=[palette.SKY_BLUE if "pad" not in p[0] else palette.ORANGE
+                                                         for p in points],
+                  hatch=["" if "pad" not in p[0] else "///" for p in points])
     ax.bar_label(bars, labels=[f"{p[1]:,} B\n{p[2]} blocks/SM" for p in points], fontsize=8)
     ax.set_ylabel(_msg("bankkit.shared_bytes_per_block"))
     ax.set_title(title, fontsize=10)
@@ -481,7 +483,7 @@ def draw_block_order(tiles: int = 12, wave: int = 30):
             wrote[tc, tr] = 1 + b / wave                           # it lands at (column, row) of `out`
         for ax, grid, title in ((axes[2 * o], read, f"{order}: reads of in"),
                                 (axes[2 * o + 1], wrote, f"{order}: writes to out")):
-            ax.imshow(np.ma.masked_equal(grid, 0), cmap="viridis", vmin=1, vmax=2.2)
+            ax.imshow(np.ma.masked_equal(grid, 0), cmap=palette.SEQUENTIAL, vmin=1, vmax=2.2)
             ax.set_xticks(np.arange(-0.5, tiles, 1), minor=True)
             ax.set_yticks(np.arange(-0.5, tiles, 1), minor=True)
             ax.grid(which="minor", color="0.85", lw=0.5)

@@ -13,6 +13,16 @@ OUT=${OUT:-/tmp/tilelab-gpu-out}; mkdir -p "$OUT"
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
   || { echo "wheel install failed"; exit 2; }
 export PYTHONPATH=/tmp/site:$PWD PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+# make grade's sandbox: bubblewrap from the carried .deb when the machine has none
+if ! command -v bwrap >/dev/null && ls .whl/bubblewrap_*.deb >/dev/null 2>&1; then
+  dpkg -x .whl/bubblewrap_*.deb /tmp/bwrap-root && export PATH=/tmp/bwrap-root/usr/bin:$PATH
+fi
+if python3 -c "import sys; sys.path.insert(0, '.'); from grading.sandbox import probe; w = probe(); print(w or 'sandbox: ok'); sys.exit(1 if w else 0)" \
+    > "$OUT/sandbox.txt" 2>&1; then cat "$OUT/sandbox.txt"
+else
+  echo "no sandbox on this machine ($(tail -n 1 "$OUT/sandbox.txt")): grading UNSAFE=1" | tee -a "$OUT/sandbox.txt"
+  export UNSAFE=1
+fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
 rc=0
 if [ -n "${BENCH:-}" ]; then

@@ -1,30 +1,55 @@
 #!/usr/bin/env python3
-"""`make grade`: autograde every submission, write feedback and grading/grades.csv.
+"""`make grade`: autograde every submission on Dask, in sandboxes; feedback and grading/grades.csv.
 
-Submissions are grading/submitted/<student>/<assignment>/. Each is autograded by its own
-``nbgrader autograde --force`` process (its own process group, with a time limit), so a
-broken or hanging submission fails only itself; the summary names it. Inside nbgrader, the
-course's SafeExecute and Judge preprocessors (grading/preprocessors.py) already contain a
-hung cell or a runaway kernel; the limit here is the last line of defence.
+Submissions are grading/submitted/<student>/<assignment>/. Each is one Dask task
+(grading/task.py): it grades that submission alone, in a scratch course folder and gradebook,
+with learner code only inside bubblewrap sandboxes (grading/sandbox.py), renders its feedback,
+and returns the result. This driver alone writes the course gradebook (nbgrader's API), the
+autograded notebooks, the feedback pages and grades.csv.
+
+- cluster: a LocalCluster sized to this machine (one CPU worker per core; on a GPU host one
+  worker per GPU, pinned with CUDA_VISIBLE_DEVICES and holding the Dask resource ``GPU``, so
+  no two timings share a GPU), or ``--scheduler tcp://host:8786`` (``make grade
+  SCHEDULER=...``) for a cluster the instructor runs (README: Slurm, Kubernetes);
+- a submission's time limit kills its grading process (Dask has no task timeout) and fails
+  only it; a task whose worker died is retried once (``allowed-failures``);
+- a rerun skips a submission whose files, release and grader are unchanged (``--force``
+  regrades all);
+- without a working sandbox it refuses, unless UNSAFE=1, and then every line says UNSAFE;
+- it exits 1 when any submission failed, naming each with the reason.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
-import signal
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
-
-from tqdm import tqdm
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-from release import assignments, nbgrader, nbgrader_env, release  # noqa: E402
+sys.path.insert(0, str(ROOT))
+from release import assignments, release  # noqa: E402
+
+from grading import sandbox as sb  # noqa: E402
 
 SUBMITTED = ROOT / "grading" / "submitted"
+#: a submission folder larger than this is not graded (a notebook is a few hundred KB)
+MAX_SUBMISSION_BYTES = 32 << 20
+CACHE_NAME = ".grade-cache.json"
+PREFIX = ""
+
+
+def say(*lines) -> None:
+    """print, with UNSAFE on every line when grading without a sandbox."""
+    for text in lines:
+        for line in str(text).splitlines() or [""]:
+            print(PREFIX + line, flush=True)
 
 
 def submissions(submitted: Path = SUBMITTED):
@@ -51,85 +76,317 @@ def check_timestamp(folder: Path) -> str | None:
         return f"{folder}: unreadable timestamp.txt set aside (graded as on time)"
 
 
-def run(cmd, timeout):
-    """Run in its own process group; kill the whole group on timeout. (rc, seconds, tail of output)."""
-    t0 = time.monotonic()
-    p = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                         start_new_session=True, env=nbgrader_env())
+def read_tree(folder: Path) -> dict:
+    """{relative path: bytes} of a folder's files (no links, no checkpoints)."""
+    out, total = {}, 0
+    for p in sorted(folder.rglob("*")):
+        if p.is_symlink() or not p.is_file() or ".ipynb_checkpoints" in p.parts:
+            continue
+        total += p.stat().st_size
+        if total > MAX_SUBMISSION_BYTES:
+            raise ValueError(f"the submission is over {MAX_SUBMISSION_BYTES >> 20} MB; remove large files and resubmit")
+        out[str(p.relative_to(folder))] = p.read_bytes()
+    return out
+
+
+def grader_version(assignment: str) -> str:
+    """Hash of everything that decides a grade besides the submission (a rerun's skip key)."""
+    h = hashlib.sha256()
+    files = sorted((ROOT / "grading").glob("*.py")) + sorted((ROOT / "tilelab").rglob("*.py")) + [
+        ROOT / "nbgrader_config.py", ROOT / "grading" / "rubric" / f"{assignment}.toml"]
+    for p in files:
+        if p.is_file():
+            h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+    import nbgrader
+    h.update(nbgrader.__version__.encode())
+    return h.hexdigest()
+
+
+def content_key(files: dict, release_files: dict, version: str, extra: dict) -> str:
+    h = hashlib.sha256(version.encode())
+    for group in (files, release_files):
+        for rel in sorted(group):
+            h.update(rel.encode() + b"\0" + hashlib.sha256(group[rel]).digest())
+    h.update(json.dumps(extra, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def parse_nbgrader_args(args: list[str]) -> dict:
+    """``--Execute.timeout=10`` style options (as for nbgrader autograde) -> {"Execute.timeout": 10}."""
+    out = {}
+    for a in args:
+        key, _, value = a.lstrip("-").partition("=")
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def gpu_count() -> int:
+    """GPUs this machine grades on (0 on the emulator backend or without nvidia-smi)."""
+    if os.environ.get("TILELAB_BACKEND", "").lower() == "emu" or not shutil.which("nvidia-smi"):
+        return 0
     try:
-        out, _ = p.communicate(timeout=timeout)
-        rc = p.returncode
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        out, _ = p.communicate()
-        rc = "timeout"
-    return rc, time.monotonic() - t0, out
+        r = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return 0
+    return sum(1 for line in r.stdout.splitlines() if line.startswith("GPU "))
 
 
-def autograde(student, assignment, timeout, extra=()):
-    cmd = nbgrader() + ["autograde", assignment, f"--student={student}", "--force", *extra]
-    rc, secs, out = run(cmd, timeout)
-    failed = rc != 0
-    return student, assignment, rc, secs, failed, out
+def start_cluster(workers: int | None, scheduler: str | None):
+    """(client, cluster or None, description, gpu_tasks)."""
+    import dask
+    from distributed import Client
+    # a task whose worker died is retried once, elsewhere; a second death fails it
+    dask.config.set({"distributed.scheduler.allowed-failures": 1,
+                     "distributed.worker.daemon": False,
+                     "distributed.admin.tick.limit": "60s"})
+    if scheduler:
+        client = Client(scheduler, timeout=60)
+        info = client.scheduler_info()
+        gpu = any("GPU" in (w.get("resources") or {}) for w in info["workers"].values())
+        return client, None, f"{len(info['workers'])} workers at {scheduler}", gpu
+    gpus = gpu_count()
+    if gpus and not workers:
+        from distributed import Nanny, Scheduler, SpecCluster
+        specs = {f"gpu{i}": {"cls": Nanny, "options": {
+            "nthreads": 1, "resources": {"GPU": 1}, "memory_limit": 0,
+            "env": {"CUDA_VISIBLE_DEVICES": str(i)}}} for i in range(gpus)}
+        cluster = SpecCluster(workers=specs, scheduler={"cls": Scheduler, "options": {"dashboard_address": None}},
+                              silence_logs=40)
+        return Client(cluster), cluster, f"LocalCluster: {gpus} GPU workers (one GPU each)", True
+    from distributed import LocalCluster
+    n = workers or os.cpu_count() or 1
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, memory_limit=0,
+                           dashboard_address=None, silence_logs=40)
+    return Client(cluster), cluster, f"LocalCluster: {n} CPU worker{'s' if n > 1 else ''}", False
+
+
+def release_key(names) -> str:
+    """Hash of what a release and its gradebook entries are made from."""
+    import nbgrader
+    h = hashlib.sha256(nbgrader.__version__.encode() + json.dumps(sorted(names)).encode())
+    files = [ROOT / "nbgrader_config.py"] + sorted((ROOT / "grading").glob("*.py"))
+    for a in names:
+        files += sorted(p for p in (ROOT / "solutions" / a).rglob("*") if p.is_file()
+                        and ".ipynb_checkpoints" not in p.parts)
+    for p in files:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def prepare_release(names, release_dir: Path, db: str, d: Path) -> bytes:
+    """The release of ``names`` in ``release_dir``, known to the course gradebook, and a blank
+    gradebook that knows them too (the template every task grades into). nbgrader's release is
+    slow (10-20 s), so both run at once, and only when the solutions or the grader changed."""
+    import threading
+    key = release_key(names)
+    stamp, template = d / ".release-key", d / ".template-gradebook.db"
+    course_db = Path(db.removeprefix("sqlite:///"))
+    if stamp.exists() and stamp.read_text() == key and template.exists() and course_db.exists() \
+            and all((release_dir / a).is_dir() for a in names):
+        return template.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="tilelab-template-") as tmp:
+        errors = []
+
+        def run(**kw):
+            try:
+                release(names, quiet=True, **kw)
+            except BaseException as e:  # noqa: BLE001 - SystemExit from release(): reported below
+                errors.append(e)
+        threads = [threading.Thread(target=run, kwargs={"to": release_dir, "db": db}),
+                   threading.Thread(target=run, kwargs={"to": Path(tmp) / "release", "db": f"sqlite:///{tmp}/gradebook.db"})]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise SystemExit(f"make grade: the release failed: {errors[0]}")
+        shutil.copyfile(Path(tmp) / "gradebook.db", template)
+    stamp.write_text(key)
+    return template.read_bytes()
+
+
+def merge(db_url: str, r: dict) -> None:
+    """Write one graded submission into the course gradebook (the driver is its only writer)."""
+    import warnings
+    from nbgrader.api import Gradebook, MissingEntry
+    import dateutil.parser
+    with Gradebook(db_url) as gb, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SQLAlchemy's autoflush notes on nbgrader's own add_submission
+        gb.update_or_create_student(r["student"])
+        try:
+            gb.remove_submission(r["assignment"], r["student"])
+        except MissingEntry:
+            pass
+        kw = {"timestamp": dateutil.parser.parse(r["timestamp"])} if r.get("timestamp") else {}
+        gb.add_submission(r["assignment"], r["student"], **kw)
+        for nb_name, cells in r["grades"].items():
+            for cell, g in cells.items():
+                grade = gb.find_grade(cell, nb_name, r["assignment"], r["student"])
+                grade.auto_score = g["auto_score"]
+                grade.needs_manual_grade = g["needs_manual_grade"]
+        gb.db.commit()
+
+
+def write_outputs(course: dict, r: dict) -> None:
+    for kind, files in (("autograded", r["autograded"]), ("feedback", r["feedback"])):
+        d = Path(course[kind]) / r["student"] / r["assignment"]
+        if d.exists():
+            shutil.rmtree(d)
+        d.mkdir(parents=True)
+        for name, data in files.items():
+            (d / name).write_bytes(data)
+
+
+def export_csv(db_url: str, path: str) -> None:
+    from nbgrader.api import Gradebook
+    from nbgrader.plugins import CsvExportPlugin
+    with Gradebook(db_url) as gb:
+        CsvExportPlugin(to=str(path)).export(gb)
 
 
 def main(argv=None) -> int:
+    global PREFIX
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--jobs", "-j", type=int, default=1, help="submissions graded at once")
+    ap.add_argument("--workers", "-j", type=int, default=int(os.environ.get("WORKERS") or 0) or None,
+                    help="Dask workers on this machine (default: one per core; one per GPU on a GPU host)")
+    ap.add_argument("--scheduler", default=os.environ.get("SCHEDULER") or None,
+                    help="address of a running Dask scheduler (tcp://host:8786) instead of a LocalCluster")
     ap.add_argument("--timeout", type=float, default=float(os.environ.get("GRADE_TIMEOUT", 3600)),
-                    help="seconds per submission before it is killed (default 3600)")
+                    help="seconds per submission before its grading is killed (default 3600)")
     ap.add_argument("--csv", default=str(ROOT / "grading" / "grades.csv"))
     ap.add_argument("--course-dir", help="put submitted/, autograded/, feedback/, release_tmp/ and "
                     "gradebook.db here instead of grading/ (tests use it)")
-    ap.add_argument("--nbgrader-arg", action="append", default=[], help="extra option for nbgrader autograde")
+    ap.add_argument("--force", action="store_true", help="regrade submissions that did not change")
+    ap.add_argument("--nbgrader-arg", action="append", default=[],
+                    help="extra nbgrader option for autograde, e.g. --Execute.timeout=60")
+    ap.add_argument("--json", help="also write every result (scores, repairs, reasons, seconds) here")
     args = ap.parse_args(argv)
 
-    submitted, extra = SUBMITTED, []
-    release_dir, db = ROOT / "grading" / "release_tmp", None
-    if args.course_dir:
-        d = Path(args.course_dir).resolve()
-        submitted, release_dir, db = d / "submitted", d / "release_tmp", f"sqlite:///{d / 'gradebook.db'}"
-        extra = [f"--CourseDirectory.submitted_directory={submitted}",
-                 f"--CourseDirectory.autograded_directory={d / 'autograded'}",
-                 f"--CourseDirectory.feedback_directory={d / 'feedback'}",
-                 f"--CourseDirectory.db_url={db}"]
+    if sb.unsafe() and not sb.required():
+        PREFIX = "UNSAFE "
+        os.environ["TILELAB_UNSAFE"] = "1"
+        say("grading WITHOUT a sandbox (UNSAFE=1): learner code runs with your rights")
+    else:
+        why = sb.probe()
+        if why:
+            say(f"make grade: no working sandbox, so nothing was graded: {why}",
+                "(to grade anyway, at your own risk: make grade UNSAFE=1)")
+            return 2
 
-    subs = submissions(submitted)
+    d = Path(args.course_dir).resolve() if args.course_dir else ROOT / "grading"
+    course = {"submitted": d / "submitted", "autograded": d / "autograded", "feedback": d / "feedback"}
+    db = f"sqlite:///{d / 'gradebook.db'}"
+    subs = submissions(course["submitted"])
     if not subs:
-        print(f"no submissions under {submitted}/<student>/<assignment>/")
+        say(f"no submissions under {course['submitted']}/<student>/<assignment>/")
         return 0
     for student, a in subs:
-        msg = check_timestamp(submitted / student / a)
+        msg = check_timestamp(course["submitted"] / student / a)
         if msg:
-            print("warning:", msg)
-    # the gradebook must know every assignment and its grade cells (a fresh clone has no db)
-    release(sorted({a for _, a in subs} & set(assignments())), to=release_dir, db=db, quiet=True)
+            say("warning: " + msg)
+    known = set(assignments())
+    unknown = sorted({a for _, a in subs} - known)
+    names = sorted({a for _, a in subs} & known)
+    release_dir = d / "release_tmp"
+    template = prepare_release(names, release_dir, db, d) if names else b""
+    extra = parse_nbgrader_args(args.nbgrader_arg)
+    cache_path = d / CACHE_NAME
+    cache = json.loads(cache_path.read_text()) if cache_path.exists() and not args.force else {}
 
+    results, jobs, skipped = [], [], []
+    versions = {a: grader_version(a) for a in names}
+    for student, a in subs:
+        name = f"{student}/{a}"
+        if a in unknown:
+            results.append({"student": student, "assignment": a, "ok": False, "reason": (
+                f"'{a}' is not an assignment of this course (folders of solutions/: {', '.join(sorted(known))}); "
+                "was the folder renamed?")})
+            continue
+        try:
+            files = read_tree(course["submitted"] / student / a)
+        except ValueError as e:
+            results.append({"student": student, "assignment": a, "ok": False, "reason": str(e)})
+            continue
+        rel = read_tree(release_dir / a)
+        rel = {k: v for k, v in rel.items() if k.endswith(".ipynb")}
+        key = content_key(files, rel, versions[a], extra)
+        fb = course["feedback"] / student / a
+        if cache.get(name, {}).get("key") == key and fb.is_dir() and any(fb.glob("*.html")):
+            skipped.append(name)
+            continue
+        jobs.append({"student": student, "assignment": a, "key": key, "files": files, "release": rel,
+                     "gradebook": template, "timeout": args.timeout, "extra": extra})
+
+    if skipped:
+        say(f"{len(skipped)} submission{'s' if len(skipped) > 1 else ''} unchanged since last graded: skipped "
+            "(--force regrades them)")
+    t0 = time.monotonic()
+    if jobs:
+        results += run_jobs(jobs, args, course, db, cache, cache_path)
+    if names:
+        export_csv(db, args.csv)
+
+    failed = sorted((r for r in results if not r.get("ok")), key=lambda r: (r["student"], r["assignment"]))
+    graded = [r for r in results if r.get("ok")]
+    wall = time.monotonic() - t0
+    say("", f"graded {len(graded)} of {len(results)} submissions"
+        + (f" ({len(skipped)} unchanged, not regraded)" if skipped else "")
+        + f" in {wall:.0f} s; grades in {args.csv}")
+    for r in graded:
+        for note in r.get("repairs", []):
+            say(f"  repaired {r['student']}/{r['assignment']}: {note}")
+    for r in failed:
+        say(f"  FAILED {r['student']}/{r['assignment']}: {r.get('reason') or 'unknown reason'}")
+    if args.json:
+        Path(args.json).write_text(json.dumps([{k: v for k, v in r.items() if k not in ("autograded", "feedback", "log")}
+                                               for r in results], indent=1, default=str))
+    return 1 if failed else 0
+
+
+def run_jobs(jobs, args, course, db, cache, cache_path):
+    from distributed import as_completed
+    from tqdm import tqdm
+    from grading.task import grade_submission
+    client, cluster, where, gpu = start_cluster(args.workers, args.scheduler)
+    say(f"grading {len(jobs)} submission{'s' if len(jobs) > 1 else ''} on {where}")
     results = []
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool, \
-            tqdm(total=len(subs), desc="autograde", unit="submission") as bar:
-        futures = [pool.submit(autograde, s, a, args.timeout, extra + args.nbgrader_arg) for s, a in subs]
-        for f in as_completed(futures):
-            r = f.result()
-            results.append(r)
-            bar.set_postfix_str(f"{r[0]}/{r[1]} {'FAILED' if r[4] else 'ok'}")
-            bar.update()
-
-    for a in sorted({a for _, a in subs}):
-        rc, _, out = run(nbgrader() + ["generate_feedback", a, "--force"] + extra, args.timeout)
-        if rc != 0:
-            print(f"feedback for {a} failed:\n{out[-2000:]}")
-    rc, _, out = run(nbgrader() + ["export", f"--to={Path(args.csv).resolve()}"] + extra, args.timeout)
-    if rc != 0:
-        print(f"export failed:\n{out[-2000:]}")
-
-    failed = [r for r in results if r[4]]
-    print(f"\ngraded {len(results) - len(failed)} of {len(results)} submissions; grades in {args.csv}")
-    for student, a, rc, secs, _, out in sorted(failed, key=lambda r: r[:2]):
-        why = "killed after the time limit" if rc == "timeout" else f"exit {rc}"
-        print(f"  FAILED {student}/{a} ({why}, {secs:.0f} s); last lines:")
-        print("    " + "\n    ".join(out.strip().splitlines()[-6:]))
-    return 0
+    try:
+        futures = {client.submit(grade_submission, job, key=f"grade-{job['student']}-{job['assignment']}-{job['key'][:12]}",
+                                 resources={"GPU": 1} if gpu else None, pure=False):
+                   (job["student"], job["assignment"], job["key"]) for job in jobs}
+        t0 = time.monotonic()
+        with tqdm(total=len(jobs), desc=PREFIX + "autograde", unit="sub", file=sys.stdout, mininterval=1,
+                  disable=os.environ.get("TILELAB_PROGRESS") == "0") as bar:
+            for fut in as_completed(futures):
+                student, a, key = futures[fut]
+                try:
+                    r = fut.result()
+                except Exception as e:  # noqa: BLE001 - a worker died twice (KilledWorker) or similar
+                    r = {"student": student, "assignment": a, "ok": False,
+                         "reason": f"its grading worker died twice ({type(e).__name__}); it may use more memory "
+                                   "than the worker has: grade it alone to see"}
+                if r.get("ok"):
+                    merge(db, r)
+                    write_outputs(course, r)
+                    cache[f"{student}/{a}"] = {"key": key}
+                    cache_path.write_text(json.dumps(cache, indent=1, sort_keys=True))
+                else:
+                    cache.pop(f"{student}/{a}", None)
+                for k in ("autograded", "feedback"):
+                    r.pop(k, None)
+                results.append(r)
+                done = len(results)
+                rate = done / max(time.monotonic() - t0, 1e-9) * 60
+                bar.set_postfix_str(f"{rate:.1f} submissions/min, {student}/{a} {'ok' if r.get('ok') else 'FAILED'}")
+                bar.update()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return results
 
 
 if __name__ == "__main__":

@@ -49,6 +49,13 @@ WHEELS=(
   tzdata==2026.6
   # widgets (tilelab.banks.explorer)
   ipywidgets==8.1.9 widgetsnbextension==4.0.16 jupyterlab-widgets==3.0.17
+  # make grade on Dask (dask[distributed] and what the machine lacks of its closure)
+  dask==2026.8.0 distributed==2026.8.0 cloudpickle==3.1.3 fsspec==2026.9.0 toolz==1.2.0 partd==1.4.2
+  locket==1.0.0 msgpack==1.2.4 sortedcontainers==2.4.0 tblib==3.2.2 zict==3.0.0 click==8.5.1
+  importlib-metadata==10.2.0 zipp==4.1.2 lazy-importer==0.1.0 psutil==7.2.2
+  # the lessons' text sources (tests/test_course_text.py reads them) and CUDA 13's CCCL headers
+  # (<cooperative_groups.h> under NVRTC 13: the collection and the intrinsics tests)
+  jupytext==1.19.6 mdit-py-plugins==0.7.0 nvidia-cuda-cccl==13.3.5.0.6
 )
 
 PLAT=()
@@ -78,6 +85,15 @@ missing = set(want) - {norm(f.split("-")[0]) for f in os.listdir(dest) if f.ends
 if missing:
     sys.exit(f"missing wheels: {sorted(missing)}")
 PY
+
+# bubblewrap for make grade's sandbox: the machine has no apt registry, so its .deb travels too and
+# device_gpu_suite.sh unpacks it with dpkg -x (it needs only libc and libcap2). Best effort: without
+# it the device run grades with UNSAFE=1 and says so.
+if command -v apt-get >/dev/null && (cd "$DEST" && apt-get download -q bubblewrap >/dev/null 2>&1); then
+  echo "bubblewrap .deb: $(ls "$DEST"/bubblewrap_*.deb)"
+else
+  echo "no bubblewrap .deb (apt-get download failed): the device run will grade UNSAFE" >&2
+fi
 
 total=$(du -cm "$DEST"/*.whl | tail -1 | cut -f1)
 n=$(ls "$DEST"/*.whl | wc -l)

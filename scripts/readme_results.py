@@ -65,6 +65,50 @@ def mma_row():
     return d, f, n, t
 
 
+def ladder_rows():
+    """Lesson 06's climb (bench/gpu_mma_ladder.py): per rung and size, TFLOP/s and fraction of
+    cuBLAS in the same process, and ncu's wavefronts per ldmatrix / per LDGSTS request."""
+    files = sorted(glob.glob(str(ROOT / "bench" / "results" / "gpu_mma_ladder-20??-??-??.json")))
+    if not files:
+        return None
+    d, f = json.loads(Path(files[-1]).read_text()), Path(files[-1]).name
+    r5 = next(k for k, v in d["kernels"].items() if v["kernel"] == "mmaR5WarpTile" and v["block_tile"] == [256, 128]
+              and (not v["options"] or {"-DR5_STAGES=4", "-DR5_GROUP=8"} <= set(v["options"])))
+    rungs = [("1 · mma.sync + ldmatrix, plain", "r1_plain"), ("2 · + Swizzle<3,3,3>", "r2_swizzled"),
+             ("3 · + 16-byte cp.async", "r3_cp_async"), ("4 · + 3-stage pipeline", "r4_pipelined"),
+             ("5 · + 64×64 warp tiles, rasterised", r5), ("cuBLAS (cublasGemmEx)", "cublas")]
+    sizes = sorted(d["sizes"], key=int)
+    rows = []
+    for name, lab in rungs:
+        cells = [f"{d['sizes'][n]['tflops_median'][lab]:.1f} ({d['sizes'][n]['fraction_of_cublas'][lab]:.2f})"
+                 for n in sizes]
+        c = (d.get("ncu") or {}).get(lab) or {}
+        wf = lambda x: "—" if x is None else f"{x:.0f}"  # noqa: E731
+        rows.append((name, cells, wf(c.get("ldmatrix_wavefronts_per_request")),
+                     wf(c.get("ldgsts_wavefronts_per_request"))))
+    return d, f, sizes, rows
+
+
+def ladder_table() -> list:
+    got = ladder_rows()
+    if not got:
+        return []
+    d, f, sizes, rows = got
+    out = ["", f"**Tensor Core GEMM, the climb of lesson 06** (FP16 in, FP32 accumulate and out; TFLOP/s and, in "
+           f"brackets, the fraction of cublasGemmEx timed round-robin in the same process; ncu's shared wavefronts "
+           f"per request at 256³):", "",
+           "| rung | " + " | ".join(f"{n}³" for n in sizes) + " | wavefronts / ldmatrix.x4 | wavefronts / LDGSTS |",
+           "|---|" + "---|" * len(sizes) + "---|---|"]
+    for name, cells, w1, w2 in rows:
+        out.append(f"| {name} | " + " | ".join(cells) + f" | {w1} | {w2} |")
+    alone = ", ".join(f"{d['sizes'][n]['cublas_alone_tflops_median']:.1f} at {n}³" for n in sizes
+                      if d["sizes"][n].get("cublas_alone_tflops_median"))
+    out += ["", f"cuBLAS timed on its own before the round-robin: {alone} TFLOP/s; it runs at the card's power "
+            f"cap, so its figure moves from run to run (the nvidia-smi counters of the run are in "
+            f"`bench/results/logs/`). `bench/results/{f}` (rung 5 is its `r5_256x128_s4_g8` row)"]
+    return out
+
+
 def table() -> str:
     dm, fm, mrows = matmul_rows()
     dt, ft, trows = transpose_rows()
@@ -96,18 +140,19 @@ def table() -> str:
             f"**Tensor cores** (`ldmatrix` + `mma.sync` m16n8k16, 64×64×64 block tile, {nx}³): plain {pl:.1f}, "
             f"`Swizzle<3,3,3>` {sw:.1f} TFLOP/s, **{sw / pl:.2f}×**" +
             (f"; cuBLAS {tx['cublas']:.0f}" if "cublas" in tx else "") + f". `bench/results/{fx}`"]
+    out += ladder_table()
     return "\n".join(out)
 
 
-def bank_picture():
+def bank_picture(img: Path = IMG):
     """The course in one picture: a [32][32] column read (32-way) above a [32][33] one (free)."""
     from tilelab import banks
     for pad, name in ((0, "banks-32x32.png"), (1, "banks-32x33.png")):
         pic = banks.show(banks.tile(32, 32, pad, index=lambda lane: (lane, 0)))
-        (IMG / name).write_bytes(pic.png())
+        (img / name).write_bytes(pic.png())
 
 
-def speedup_picture():
+def speedup_picture(img: Path = IMG):
     _, _, mrows = matmul_rows()
     _, _, trows = transpose_rows()
     _, _, nx, tx = mma_row()
@@ -121,7 +166,8 @@ def speedup_picture():
     ax.set_ylabel("speed-up, same process")
     ax.set_title("Measured on an H200 (bench/results/)")
     fig.tight_layout()
-    fig.savefig(IMG / "speedups.png", dpi=90)
+    fig.savefig(img / "speedups.png", dpi=90)
+    plt.close(fig)
 
 
 if __name__ == "__main__":

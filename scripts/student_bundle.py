@@ -25,7 +25,7 @@ from tilelab.kernel_text import regions  # noqa: E402
 EXERCISE_SOURCES = re.compile(r"^course/[^/]+/exercises/")
 EXCLUDE_DIRS = ("solutions/", "grading/", "tests/", "scripts/", ".ci/", ".github/", "work/", "dist/")
 EXCLUDE_FILES = {"nbgrader_config.py"}
-KEEP = {"scripts/copy_exercises.py"}  # `make lab` needs it
+KEEP = {"scripts/copy_exercises.py", "scripts/lab.py"}  # `make lab` needs them
 NAME = "tilelab-student"
 
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# the grading tests draw per-submission sizes with a fixed course secret (tilelab/rubric/draw.py),
+# so that their draws do not depend on whoever runs them (and no secret file is made in $HOME)
+os.environ.setdefault("TILELAB_COURSE_SECRET", "tilelab-test-suite")
 KERNELS = ROOT / "kernels"
 BAD_KERNELS = Path(__file__).resolve().parent / "kernels_bad"
 
@@ -137,3 +141,23 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("gpu"):
             item.add_marker(skip)
+
+
+# ---------------------------------------------------------------------------------------
+# Grading runs learner code only in bubblewrap sandboxes (grading/sandbox.py) and refuses
+# without one. CI sets REQUIRE_SANDBOX=1 (a broken sandbox fails the run). On a developer's
+# machine without bubblewrap, the grading tests still run, unsandboxed (as UNSAFE=1), and the
+# tests of the sandbox itself skip.
+def pytest_configure(config):
+    import os
+    if os.environ.get("REQUIRE_SANDBOX") == "1" or os.environ.get("TILELAB_UNSAFE") == "1":
+        return
+    try:
+        from grading.sandbox import probe
+    except Exception:  # noqa: BLE001 - grading's dependencies missing: its tests report that
+        return
+    why = probe()
+    if why:
+        import warnings
+        warnings.warn(f"no sandbox here ({why}): grading tests run unsandboxed")
+        os.environ["TILELAB_UNSAFE"] = "1"

@@ -174,3 +174,21 @@ def test_run_on_the_gpu_json(capsys):
     m = doc["metrics"]
     if m["shared_ld_requests"] is not None:                       # ncu ran: it sees the 32-way conflict
         assert m["shared_ld_wavefronts"] >= 30 * m["shared_ld_requests"]
+
+
+def test_python_dash_m_tilelab_and_printf(tmp_path):
+    """`python -m tilelab` is the CLI; device printf shows in its output and its JSON."""
+    f = tmp_path / "hello.cu"
+    f.write_text("typedef unsigned int uint;\n"
+                 "__global__ void hello(int* out, uint n)\n"
+                 "{ int t = threadIdx.x; out[t] = t; if (t < n) printf(\"lane %d of %u\\n\", t, n); }\n")
+    env = {**os.environ, "TILELAB_BACKEND": "emu"}
+    r = subprocess.run([sys.executable, "-m", "tilelab", "run", str(f), "hello", "--grid", "1", "--block", "32",
+                        "out:int32:32", "uint:3"], capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "printf:\n  lane 0 of 3\n  lane 1 of 3\n  lane 2 of 3\n" in r.stdout
+    r = subprocess.run([sys.executable, "-m", "tilelab", "run", str(f), "hello", "--grid", "1", "--block", "32",
+                        "out:int32:32", "size_t:2", "--json"], capture_output=True, text=True, env=env, timeout=300)
+    doc = json.loads(r.stdout)
+    validate(doc)
+    assert doc["printf"] == ["lane 0 of 2", "lane 1 of 2"]

@@ -220,3 +220,47 @@ def test_backend_override(monkeypatch):
         tb.backend()
     monkeypatch.delenv("TILELAB_BACKEND")
     assert tb.backend() in ("gpu", "emu")
+
+
+def test_typedef_and_size_t_scalars_are_typed(nv):
+    # typedefs (built-in `uint`-style names, the file's own typedef/using) and template arguments
+    src = """\
+typedef unsigned int uint;
+typedef unsigned int u32;
+using idx_t = long;
+#define BM 64
+#define TM 8
+__global__ void __launch_bounds__((BM * BM) / (TM * TM), 1) k(float* a, uint n, size_t m, unsigned c,
+                                                                u32 d, idx_t e) { a[0] = n + m + c + d + e; }
+template <class T, unsigned int bs> __global__ void t(T* a, T v, unsigned int n) { a[0] = v * bs + n; }
+"""
+    p = tc.compile_cuda(src, nvrtc=nv, name_expressions=("t<double, 4>",))
+    assert set(p.kernels) == {"k", "t<double, 4>"}              # not '__launch_bounds__' or 'BM'
+    k = p.kernel("k")
+    assert [str(q.dtype) for q in k.params] == ["float32", "uint32", "uint64", "uint32", "uint32", "int64"]
+    assert [str(q.dtype) for q in p.kernel("t<double, 4>").params] == ["float64", "float64", "uint32"]
+    from tilelab.launch import launch
+    a = np.zeros(1, np.float32)
+    launch(k, 1, 1, a, 1, 2, 3, 4, 5, backend="emu")
+    assert a[0] == 15
+    b = np.zeros(1, np.float64)
+    launch(p.kernel("t<double, 4>"), 1, 1, b, 1.5, 3, backend="emu")
+    assert b[0] == 9
+
+
+def test_cooperative_groups_and_c_headers_compile(nv):
+    # CCCL (nv/target, cuda/std) is on the include path for 12 and 13; <stdio.h>/<assert.h> resolve
+    src = """\
+#include <stdio.h>
+#include <assert.h>
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+__global__ void r(const int* in, int* out)
+{
+    auto t = cg::tiled_partition<16>(cg::this_thread_block());
+    out[threadIdx.x] = cg::reduce(t, in[threadIdx.x], cg::plus<int>());
+}
+"""
+    assert "r" in tc.compile_cuda(src, nvrtc=nv).kernels
+    assert any(("cccl" in d) for d in nv.include_dirs)

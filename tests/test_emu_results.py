@@ -223,8 +223,36 @@ def test_mma_plain_and_swizzled_agree(emu, rng):
     assert_bits_equal(C1, C2)
 
 
+# lesson 06: (file, kernel) -> (block tile, dynamic shared bytes, 1-D grid, B stored N-major)
+LESSON06 = {
+    "mmaR1Plain": ((128, 128), 0, False, False), "mmaR2Swizzled": ((128, 128), 0, False, False),
+    "mmaR3CpAsync": ((128, 128), 0, False, False), "mmaR4Pipelined": ((128, 128), 3 * 32768, False, False),
+    "mmaR5WarpTile": ((256, 128), 4 * 49152, True, False), "mmaPadded8": ((128, 128), 0, False, False),
+    "mmaNMajorPlain": ((128, 128), 0, False, True), "mmaNMajorTrap": ((128, 128), 0, False, True),
+    "mmaNMajorSwizzled": ((128, 128), 0, False, True),
+}
+
+
+def case_mma_lesson06(emu, rng, name):
+    # small integers again: the Tensor Core GEMM ladder is bit-exact against integer arithmetic
+    (bm, bn), shared, flat, nmajor = LESSON06[name]
+    file = "mma_nmajor.cu" if name.startswith("mmaNMajor") else "mma_padded.cu" if name.startswith("mmaPadded") \
+        else "mma_ladder.cu"
+    M, N, K = bm, 3 * bn if bm == 128 else bn, 320
+    A = rng.integers(-8, 9, (M, K)).astype(np.float16)
+    B = rng.integers(-8, 9, (K, N) if nmajor else (N, K)).astype(np.float16)
+    C = np.full((M, N), np.nan, np.float32)
+    grid = ((M // bm) * (N // bn),) if flat else (N // bn, M // bm)
+    clean(emu.run(emu.kernel(file, name), grid, 256, A, B, C, M, N, K, shared=shared))
+    want = (A.astype(np.int64) @ (B.astype(np.int64) if nmajor else B.astype(np.int64).T)).astype(np.float32)
+    assert_bits_equal(C, want)
+
+
 # ------------------------------------------------------------------ every kernel, no findings
 CASES = {
+    "mma_ladder.cu": case_mma_lesson06,
+    "mma_nmajor.cu": case_mma_lesson06,
+    "mma_padded.cu": case_mma_lesson06,
     "vector_add.cu": case_vector_add,
     "transpose.cu": case_transpose,
     "cp_async_copy.cu": case_cp_async,
@@ -239,7 +267,7 @@ def _all_reference_kernels():
     out = []
     for path in sorted(KERNELS.glob("*.cu")):
         src = re.sub(r"//[^\n]*|/\*.*?\*/", "", path.read_text(), flags=re.S)
-        for name in re.findall(r"__global__\s+void\s+(\w+)\s*\(", src):
+        for name in re.findall(r"__global__\s+void\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?(\w+)\s*\(", src):
             out.append((path.name, name))
     return out
 

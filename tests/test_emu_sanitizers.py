@@ -165,7 +165,8 @@ def test_barrier_in_a_branch_is_divergence(emu, rng):
     for f in div:
         assert_names_place(f, "kernels_bad/barrier_in_branch.cu", block, grid)
         assert f.thread[0] >= 16                # a thread that cannot reach the barrier
-    assert {f.kind for f in r.findings} == {"barrier_divergence"}
+    # both blocks also write out[0..15]: a real race in global memory, which the global shadow reports
+    assert {f.kind for f in r.findings if "global memory" not in f.detail} == {"barrier_divergence"}
     np.testing.assert_array_equal(out[:16], x[:16])      # the kernel ran on
 
 
@@ -181,7 +182,8 @@ def test_misaligned_float4_shared_load(emu, rng):
     assert_names_place(f, "kernels_bad/misaligned_float4.cu", block, grid)
     assert f.address == 4 * (4 * f.thread[0] + 1) and f.address % 16 == 4
     assert "16" in f.detail
-    assert {g.kind for g in r.findings} == {"misaligned"}
+    # both blocks also write out[0..31]: a real race in global memory, which the global shadow reports
+    assert {g.kind for g in r.findings if "global memory" not in g.detail} == {"misaligned"}
 
 
 def test_aligned_float4_is_not_misaligned(emu, rng):

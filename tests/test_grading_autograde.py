@@ -1,10 +1,12 @@
 """Full nbgrader runs through `make grade`'s script (scripts/grade.py) in a scratch course dir:
 real notebook execution (SafeExecute), the Judge preprocessor, SaveAutoGrades, feedback, CSV.
 
-One run of 00_start_here grades five learners at once: a right kernel, the fresh release, a
+One run of 00_start_here grades seven learners at once: a right kernel, the fresh release, a
 monkey-patcher (full marks under stock nbgrader), a learner whose kernel never ends and whose
-Python cell hangs, and one whose Python kernel dies half-way (its right kernel still counts,
-and the cells after the crash get errors, never empty outputs)."""
+Python cell hangs, one whose Python kernel dies half-way (its right kernel still counts, and
+the cells after the crash get errors, never empty outputs), one who deleted the grade cell and
+renamed the notebook (repaired, graded, and told), and one whose file is not a notebook at
+all: `make grade` grades the others, then exits 1 naming it and why."""
 from __future__ import annotations
 
 import csv
@@ -44,17 +46,26 @@ def _solution_body():
     return regression.kernel_source(regression.read_notebook("solutions", A), check)
 
 
-def _grade(course: Path, learners: dict, *, backend: str, cell_timeout: int = 10):
+def _rerun(course: Path, *, backend: str, returncode: int):
+    return _grade(course, {}, backend=backend, returncode=returncode)
+
+
+def _grade(course: Path, learners: dict, *, backend: str, cell_timeout: int = 10, returncode: int = 0,
+           files: dict | None = None):
     for student, nb in learners.items():
         d = course / "submitted" / student / A
         d.mkdir(parents=True)
         nbformat.write(nb, d / f"{A}.ipynb")
+    for rel, text in (files or {}).items():
+        p = course / "submitted" / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
     env = dict(os.environ, TILELAB_BACKEND=backend, TILELAB_PROGRESS="0")
     r = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
                         "--csv", str(course / "grades.csv"), "--timeout", "600",
                         f"--nbgrader-arg=--Execute.timeout={cell_timeout}"],
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
-    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.returncode == returncode, r.stdout + r.stderr
     with open(course / "grades.csv") as f:
         rows = {row["student_id"]: row for row in csv.DictReader(f) if row["assignment"] == A}
     return r, rows
@@ -70,10 +81,18 @@ def test_autograde_scores_each_learner_and_contains_the_broken_ones(tmp_path):
         "hangs": _learner((SUB / "00_never_ends.cu").read_text(), cell=(SUB / "00_cell_hangs.py").read_text()),
         "dies": _learner(_solution_body(), cell=(SUB / "00_kernel_dies.py").read_text()),
     }
-    r, rows = _grade(tmp_path, learners, backend="emu")
+    damaged = _learner(_solution_body())
+    damaged.cells = [c for c in damaged.cells if c.metadata.get("nbgrader", {}).get("grade_id") != "vector_add_check"]
+    files = {f"damaged/{A}/my copy.ipynb": nbformat.writes(damaged), f"broken/{A}/{A}.ipynb": "{not json"}
+    r, rows = _grade(tmp_path, learners, backend="emu", returncode=1, files=files)
     scores = {s: float(row["score"]) for s, row in rows.items()}
-    assert scores == {"right": points, "fresh": 0, "cheater": 0, "hangs": 0, "dies": points}, r.stdout
-    assert "graded 5 of 5 submissions" in r.stdout
+    # a submission that could not be graded is not in the gradebook, so not in the CSV: it is named below
+    assert scores == {"right": points, "fresh": 0, "cheater": 0, "hangs": 0, "dies": points, "damaged": points}, r.stdout
+    assert "graded 6 of 7 submissions" in r.stdout
+    failed = [line for line in r.stdout.splitlines() if "FAILED" in line]
+    assert len(failed) == 1 and "broken/00_start_here" in failed[0] and "is not a readable notebook" in failed[0], r.stdout
+    assert "repaired damaged/00_start_here" in r.stdout
+    note = (tmp_path / "feedback" / "damaged" / A / f"{A}.html")
 
     # the crash and the timeout failed their own cell and every later code cell, with errors
     for student, ename in (("dies", "DeadKernelError"), ("hangs", "CellTimeoutError")):
@@ -97,6 +116,13 @@ def test_autograde_scores_each_learner_and_contains_the_broken_ones(tmp_path):
     assert "correct (0/2)" in html
     right = (tmp_path / "feedback" / "right" / A / f"{A}.html").read_text()
     assert "correct (2/2)" in right
+    text = note.read_text()
+    assert "Repaired before grading" in text and "graded as" in text and "was missing and was restored" in text
+
+    # a rerun regrades only what changed (here: nothing but the broken one, which fails again)
+    again, rows2 = _rerun(tmp_path, backend="emu", returncode=1)
+    assert "6 submissions unchanged since last graded: skipped" in again.stdout, again.stdout
+    assert {s: float(row["score"]) for s, row in rows2.items()} == scores
 
 
 @pytest.mark.gpu

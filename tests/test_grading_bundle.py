@@ -1,5 +1,5 @@
 """`make student-bundle`: the course as learners get it, with nothing they must not see
-(DESIGN §6): no solutions/, no hidden tests or solution regions, no rubric, no grading
+(DESIGN §6): no solutions/, no hidden tests or solution regions, no grading
 internals or submissions, no grading regression corpus."""
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_student_bundle_holds_the_course_and_nothing_secret(tmp_path):
         names = [m.name.split("/", 1)[1] for m in members]
         for n in names:
             assert not n.startswith(FORBIDDEN_DIRS), n
-            assert not n.endswith((".toml",)) or n == "pyproject.toml" or n.startswith(PUBLIC_TOML), n  # rubrics
+            assert not n.endswith((".toml",)) or n == "pyproject.toml" or (n.startswith(PUBLIC_TOML) or n.startswith("tilelab/rubric/")), n  # rubrics
             assert not re.match(r"course/[^/]+/exercises/", n), n             # the nbgrader source, as text
             assert "gradebook" not in n and "submitted" not in n and "autograded" not in n, n
             assert n != "nbgrader_config.py" and not n.startswith("scripts/build_lessons"), n
@@ -35,6 +35,7 @@ def test_student_bundle_holds_the_course_and_nothing_secret(tmp_path):
                 assert secret not in data, f"{m.name} contains {secret!r}"
     # what a learner needs is there: the set-up, the toolkit, the lessons and the exercises
     for need in ("Makefile", "pyproject.toml", "README.md", "environment.yml", "scripts/copy_exercises.py",
+                 "scripts/lab.py", "tilelab/rubric/02_tiled_matmul.toml",
                  "tilelab/__init__.py", "tilelab/magic.py"):
         assert need in names, need
     assert any(n.startswith("exercises/") and n.endswith(".ipynb") for n in names)

@@ -50,7 +50,8 @@ def test_makefile_has_every_target_and_installs_first():
         assert any("$(STAMP)" in r for r in rules), f"`make {target}` must install first (depend on $(STAMP))"
     assert "-m venv" in text and "pip install" in text and "-e '.[$(EXTRAS)]'" in text
     assert "--nbval-lax --nbval-current-env" in text
-    assert "jupyter lab lessons/00_start_here.ipynb $(LAB_ARGS)" in text
+    # make lab starts JupyterLab through scripts/lab.py (the learner's view, --allow-root as root)
+    assert "$(PY) scripts/lab.py --work $(WORK) $(LAB_ARGS)" in text
 
 
 def test_ci_entry_calls_make_test():

@@ -6,6 +6,7 @@ that counts shared-memory bank wavefronts, global sectors, races and out-of-boun
     %%cuda matmul_tiled                            # cell magic (loaded with the package in IPython)
     tl.launch(matmul_tiled, grid, block, A, B, C, N)
     tl.check(matmul_tiled, "matmul")
+    tl.selfcheck(matmul_tiled)                     # the rubric's verdict, before submitting
     tl.bench({"naive": k1, "tiled": k2}, "matmul")
     tl.profile(matmul_tiled, "matmul", N=64)
     tl.banks.show(lambda lane: lane * 33)
@@ -24,10 +25,11 @@ from .check import check
 from .bench import bench
 from .profile import profile
 from .messages import msg
+from .selfcheck import selfcheck
 
 __version__ = "0.1.0"
 __all__ = ["backend", "device_arch", "compile_cuda", "kernel_from_file", "launch", "LaunchResult", "check",
-           "bench", "profile", "msg", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
+           "bench", "profile", "msg", "selfcheck", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
            "EmulatorError", "UnsupportedInstruction", "KernelFault", "CheckFailed"]
 
 _LAZY = {"banks": ("banks", None), "problems": ("problems", None)}

@@ -35,6 +35,7 @@ from typing import Callable
 import numpy as np
 
 from .emu import metrics as _rules
+from . import palette
 from .errors import TilelabError
 
 NUM_BANKS = _rules.NUM_BANKS
@@ -423,8 +424,11 @@ def wavefronts(spec, **kw) -> int:
 
 
 # ---------------------------------------------------------------------------- the picture
-_OK, _BCAST, _PHASE_BG = "#2a9d8f", "#457b9d", ("#f4f4f4", "#e4ecf4")
-_CONFLICT = ("#f4a261", "#e76f51", "#d62828", "#9d0208", "#6a040f")
+# Okabe-Ito colours (tilelab/palette.py), and a second channel for colour-blind readers: a
+# conflict is dashed and hatched and its bank is labelled n-way; a broadcast is dotted.
+_OK, _BCAST, _PHASE_BG = palette.GOOD, palette.SHARED_WORD, ("#f4f4f4", "#e4ecf4")
+_CONFLICT = palette.SEVERITY
+_STYLE = {"ok": "-", "broadcast": ":", "conflict": "--"}
 
 
 def _conflict_colour(k: int) -> str:
@@ -469,8 +473,9 @@ def draw(analysis: Analysis, ax=None):
             for w in analysis._lane_words(lane):
                 b = w % NUM_BANKS
                 k = len(bw.get(b, []))
-                col = _conflict_colour(k) if k > 1 else (_BCAST if len(word_lanes[w]) > 1 else _OK)
-                ax.plot([lane, b], [top - 0.45, bot + 0.45], color=col,
+                kind = "conflict" if k > 1 else ("broadcast" if len(word_lanes[w]) > 1 else "ok")
+                col = _conflict_colour(k) if k > 1 else (_BCAST if kind == "broadcast" else _OK)
+                ax.plot([lane, b], [top - 0.45, bot + 0.45], color=col, ls=_STYLE[kind], gid=kind,
                         lw=(1.4 if k > 1 else 0.9) / max(1, len(analysis._lane_words(lane))) ** 0.5,
                         alpha=0.85, zorder=1)
     # bank stacks: one square per distinct word a bank serves, phase after phase
@@ -481,14 +486,20 @@ def draw(analysis: Analysis, ax=None):
     maxstack = max(1, int(total.max()))
     step = min(0.32, 1.6 / maxstack)
     height = np.zeros(NUM_BANKS)
+    worst = np.zeros(NUM_BANKS, dtype=int)
     for p, ph in enumerate(analysis.phases):
         for b, words in ph["bank_words"].items():
             k = len(words)
+            worst[b] = max(worst[b], k)
             for _ in words:
                 ax.add_patch(Rectangle((b - 0.4, bot - 0.55 - (height[b] + 1) * step), 0.8, step * 0.85,
                                        facecolor=_conflict_colour(k) if k > 1 else _PHASE_BG[p % 2],
-                                       edgecolor="#555", lw=0.4 if step > 0.1 else 0, zorder=2))
+                                       hatch="///" if k > 1 else None, edgecolor="#555",
+                                       lw=0.4 if step > 0.1 else 0, zorder=2))
                 height[b] += 1
+    for b in np.flatnonzero(worst > 1):     # the conflict in words, not only in colour
+        ax.text(b, bot + 0.62, f"{worst[b]}-way", ha="center", va="bottom", fontsize=5.5, rotation=90,
+                color=palette.BLACK, zorder=4, gid="nway")
     for i in range(32):
         ax.add_patch(Rectangle((i - 0.45, top - 0.4), 0.9, 0.8, facecolor="white",
                                edgecolor="#333" if a.active[i] else "#ccc", lw=0.7, zorder=3))
@@ -499,8 +510,9 @@ def draw(analysis: Analysis, ax=None):
         ax.text(i, bot, str(i), ha="center", va="center", fontsize=6.5, zorder=4)
     ax.text(-0.9, top, "lane", ha="right", va="center", fontsize=8)
     ax.text(-0.9, bot, "bank", ha="right", va="center", fontsize=8)
-    ax.text(32.4, bot - 0.6 - maxstack * step, "green: one word in that bank   blue: a word shared by lanes "
-            "(broadcast)   orange-red: n words in one bank (n-way conflict); squares: words per bank",
+    ax.text(32.4, bot - 0.6 - maxstack * step, "solid green: one word in that bank   dotted blue: a word shared "
+            "by lanes (broadcast)   dashed orange, hatched, labelled n-way: n words in one bank (a conflict); "
+            "squares: words per bank",
             ha="right", va="top", fontsize=6.5, color="#555")
     ax.set_ylim(bot - 0.9 - maxstack * step, top + 1.3)
     ax.axis("off")
@@ -651,11 +663,11 @@ class Explorer:
             self.error = None
         except BankError as e:
             self.analysis, self.error = None, str(e)
-            self.count.value = f"<b style='color:#d62828'>{_html(self.error)}</b>"
+            self.count.value = f"<b style='color:{palette.BAD}'>{_html(self.error)}</b>"
             self.memory.value = ""
             return
         a = self.analysis
-        colour = "#2a9d8f" if a.conflict_free else "#d62828"
+        colour = palette.GOOD if a.conflict_free else palette.BAD      # the verdict is also in words
         self.count.value = (f"<b style='color:{colour}'>{a.wavefronts} wavefront{'s' if a.wavefronts != 1 else ''}"
                             f"</b> (ideal {a.ideal}): {_html(a.verdict)}")
         acc = a.access
@@ -665,7 +677,7 @@ class Explorer:
         else:
             self.memory.value = ""
         if acc.misaligned:
-            self.memory.value += f"<br><b style='color:#d62828'>misaligned {acc.nbytes}-byte access</b>"
+            self.memory.value += f"<br><b style='color:{palette.BAD}'>misaligned {acc.nbytes}-byte access</b>"
         if self._draw:
             self.image.value = Picture(a, draw(a).figure).png()
 

@@ -33,11 +33,17 @@ def _block_for(block, label):
     return block.get(label) if isinstance(block, dict) else block
 
 
+def _shared_for(shared, label):
+    """Dynamic shared bytes for one kernel: one number for all, or ``{label: bytes}``."""
+    return shared.get(label) if isinstance(shared, dict) else shared
+
+
 def bench(kernels, problem, sizes=None, backend: str | None = None, plot: bool = True, *, block=None,
           shared: int | None = None, seed: int = 0, library: bool = True, **timing) -> Table:
     """Benchmark ``{label: kernel}`` on ``problem`` over ``sizes`` (default: the problem's bench table).
 
-    ``block`` is one block for all kernels or ``{label: block}``. On a GPU returns times
+    ``block`` is one block for all kernels or ``{label: block}``; ``shared`` (dynamic bytes)
+    likewise. On a GPU returns times
     (median, min, stderr), GFLOP/s or GB/s and the speedup over the first kernel; on
     the emulator, counts. ``table.figure`` holds the plot (``plot=False``: none).
     Extra keywords go to ``tilelab.gpu.time_kernels`` (``max_seconds=...``).
@@ -77,7 +83,8 @@ def _bench_emu(kernels, prob, sizes, block, shared, seed) -> Table:
     for size in sizes:
         inputs = prob.inputs(size, seed)
         for label, k in kernels.items():
-            grid, blk, args, dyn = _launch_args(k, prob, size, inputs, _block_for(block, label), shared)
+            grid, blk, args, dyn = _launch_args(k, prob, size, inputs, _block_for(block, label),
+                                                _shared_for(shared, label))
             res = launch(k, grid, blk, *args, shared=dyn, backend="emu")
             m = res.metrics
             rows.append({
@@ -109,7 +116,8 @@ def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = 
     inputs = prob.inputs(size, seed)
     items = {}
     for label, k in kernels.items():
-        grid, blk, args, dyn = _launch_args(k, prob, size, inputs, _block_for(block, label), shared)
+        grid, blk, args, dyn = _launch_args(k, prob, size, inputs, _block_for(block, label),
+                                            _shared_for(shared, label))
         items[label] = (k, grid, blk, args, dyn)
     if library and prob.library is not None and prob.library_label not in items:
         items[prob.library_label] = prob.library(inputs)

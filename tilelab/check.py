@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import wrong_elements
 from .backend import backend as current_backend
 from .errors import CheckFailed
 from .launch import launch
@@ -44,6 +45,9 @@ class Comparison:
     worst: tuple | None     # index of the largest error
     first: list             # [(index, expected, got)] of the first mismatches
     rtol: float
+    bad: np.ndarray | None = field(default=None, repr=False, compare=False)       # per element: wrong
+    got: np.ndarray | None = field(default=None, repr=False, compare=False)
+    expected: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -100,7 +104,8 @@ def compare(name: str, got: np.ndarray, expected: np.ndarray, rtol: float, floor
     worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(rel)), rel.shape)) if rel.size else None
     return Comparison(name=name, size=int(g.size), mismatches=int(bad.sum()),
                       unwritten=int(nan.sum()) if poisoned else 0, nan=int(nan.sum()), inf=int(inf.sum()),
-                      max_error=float(rel.max()) if rel.size else 0.0, worst=worst, first=first, rtol=rtol)
+                      max_error=float(rel.max()) if rel.size else 0.0, worst=worst, first=first, rtol=rtol,
+                      bad=bad, got=g, expected=e)
 
 
 @dataclass
@@ -297,11 +302,15 @@ def _fail(report, kernel, prob, size, seed, comps, findings, bar, quiet, where="
         lines.append(f"{kernel.name} is wrong for {prob.name} {prob.label(size)} (seed {seed}){where}:")
         for c in wrong:
             lines += ["  " + ln for ln in c.describe()]
+            lines += ["  " + ln for ln in wrong_elements.hints(c)]
+        # in a notebook, the picture of which elements are wrong (the text above stays)
+        wrong_elements.show(wrong, f"{kernel.name} on {prob.name} {prob.label(size)} (seed {seed})")
     else:
         lines.append(f"{kernel.name} gives the right values for {prob.name} {prob.label(size)} (seed {seed}), "
                      f"but it is not correct{where}:")
     if findings:
         lines += ["  " + ln for ln in _findings_text(findings)]
+    lines += _compiler_warnings(kernel)
     report.ok = False
     report.message = "\n".join(lines)
     _say(bar, f"FAIL {prob.name} {prob.label(size)} seed={seed}", quiet)
@@ -309,6 +318,17 @@ def _fail(report, kernel, prob, size, seed, comps, findings, bar, quiet, where="
     err.report, err.size, err.seed, err.findings = report, size, seed, list(findings)
     err.comparisons = comps
     raise err
+
+
+def _compiler_warnings(kernel) -> list[str]:
+    """NVRTC's warnings for this kernel's source: a missing `return` compiles, and then fails as
+    something else (a race, wrong values), so a failure repeats them."""
+    log = getattr(getattr(kernel, "program", None), "log", "") or ""
+    warn = [ln for ln in log.splitlines() if ": warning" in ln]
+    if not warn:
+        return []
+    return ["  the compiler warned when it compiled this kernel (often the real cause):"] + \
+        ["    " + ln for ln in warn[:3]] + ([f"    ... and {len(warn) - 3} more"] if len(warn) > 3 else [])
 
 
 def emu_metrics(kernel, problem, size, *, block=None, shared: int | None = None, seed: int = 0) -> dict:

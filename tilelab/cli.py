@@ -8,7 +8,8 @@
   in:DTYPE:SHAPE     random input (floats uniform in [-1, 1), integers in [0, 100))
   out:DTYPE:SHAPE    output, filled with NaN (integers: the dtype's largest value)
   inout:DTYPE:SHAPE  random input the kernel may update
-  int:V  uint:V  long:V  float:V  double:V   a scalar
+  int:V  uint:V  long:V  size_t:V  float:V  double:V   a scalar (converted to the parameter's C type,
+                     typedefs such as `uint` or `using idx = long` included)
 SHAPE is a count or dimensions such as 64x64. DTYPE is a numpy name (float32, float16,
 int32, ...) or a C one (float, half, int, unsigned).
 
@@ -30,7 +31,8 @@ __all__ = ["main", "parse_arg", "run_command"]
 _CTYPES = {"float": "float32", "half": "float16", "double": "float64", "int": "int32",
            "unsigned": "uint32", "uint": "uint32", "long": "int64", "char": "int8", "uchar": "uint8",
            "short": "int16", "ushort": "uint16", "bool": "bool"}
-_SCALARS = {"int": int, "uint": int, "unsigned": int, "long": int, "short": int, "char": int,
+_SCALARS = {"int": int, "uint": int, "unsigned": int, "long": int, "ulong": int, "size_t": int, "short": int,
+            "char": int,
             "float": float, "double": float, "half": float, "bool": lambda v: bool(int(v))}
 
 
@@ -103,7 +105,7 @@ def run_command(opts) -> tuple[dict, int, list]:
     if backend is None:
         from .backend import backend as detect
         backend = detect()
-    res = launch(kernel, grid, block, *args, shared=opts.shared, backend=backend)
+    res = launch(kernel, grid, block, *args, shared=opts.shared, backend=backend, echo=False)
     metrics = res.metrics
     if metrics is None:
         metrics = _gpu_metrics(kernel, grid, block, args, opts) if opts.ncu else None
@@ -118,6 +120,7 @@ def run_command(opts) -> tuple[dict, int, list]:
         "per_line": [{k: (int(v) if isinstance(v, (int, np.integer)) else v) for k, v in pl.items()}
                      for pl in res.per_line],
         "seconds": float(res.seconds),
+        "printf": list(res.printed),
     }
     return doc, (1 if res.findings else 0), list(res.findings)
 
@@ -130,7 +133,11 @@ def _gpu_metrics(kernel, grid, block, args, opts):
         find_ncu()
         return ncu_metrics(kernel, grid, block, args, opts.shared)
     except Exception as e:
-        print(f"note: no GPU metrics ({str(e).splitlines()[0]})", file=sys.stderr)
+        from .gpu.ncu import CounterPermission
+        if isinstance(e, CounterPermission):
+            print(f"note: no GPU metrics.\n{e}", file=sys.stderr)
+        else:
+            print(f"note: no GPU metrics ({str(e).splitlines()[0]})", file=sys.stderr)
         return None
 
 
@@ -138,6 +145,9 @@ def _print_human(doc: dict, findings: list):
     g, b = doc["grid"], doc["block"]
     print(f"{doc['kernel']}<<<({g[0]},{g[1]},{g[2]}), ({b[0]},{b[1]},{b[2]}), {doc['shared']}>>> "
           f"on {doc['backend']}: {doc['seconds']:.3f} s")
+    if doc.get("printf"):
+        print("printf:")
+        print("\n".join("  " + ln for ln in doc["printf"]))
     if findings:
         print(f"{len(findings)} finding{'s' * (len(findings) != 1)}:")
         for f in findings:

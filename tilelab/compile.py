@@ -217,9 +217,26 @@ def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
             cands.append(d / f"nvidia/cu{major}/include")
         else:
             cands.append(d / "nvidia/cuda_runtime/include")
+    shims = [str(Path(__file__).resolve().parent / "include")]     # <stdio.h>, <assert.h> for NVRTC
     for d in cands:
         if (d / "cuda_fp16.h").is_file():
-            return [str(d)]
+            return [str(d)] + _cccl_dirs(d, major) + shims
+    return shims
+
+
+def _cccl_dirs(runtime_include: Path, major: int) -> list[str]:
+    """CCCL's headers (``nv/target``, ``cuda/std``), which ``<cooperative_groups.h>`` needs.
+
+    CUDA 12's come from the ``nvidia-cuda-cccl-cu12`` wheel (``nvidia/cuda_cccl/include``),
+    CUDA 13's from ``nvidia-cuda-cccl`` (``nvidia/cu13/include/cccl``), or a toolkit's
+    ``include/cccl`` (13) / ``include`` (12, already on the path).
+    """
+    cands = [runtime_include / "cccl", runtime_include.parent.parent / "cuda_cccl" / "include"]
+    for d in _site_dirs():
+        cands += [d / f"nvidia/cu{major}/include/cccl"] if major >= 13 else [d / "nvidia/cuda_cccl/include"]
+    for d in cands:
+        if (d / "nv" / "target").is_file():
+            return [str(d)] if d != runtime_include else []
     return []
 
 
@@ -298,7 +315,9 @@ def _strip_comments(src: str) -> str:
     return _COMMENT_OR_STRING.sub(blank, src)
 
 
-_ATTR = r"(?:__launch_bounds__\s*\([^)]*\)|__noinline__|__forceinline__|static|inline|extern)"
+_PARENS = r"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)"     # balanced, nested up to three deep
+_ATTR = (r"(?:__launch_bounds__\s*" + _PARENS + r"|__cluster_dims__\s*" + _PARENS +
+         r"|__maxnreg__\s*" + _PARENS + r"|__noinline__|__forceinline__|static|inline|extern)")
 _KERNEL = re.compile(
     r"\b__global__\s+(?:" + _ATTR + r"\s*)*void\s+(?:" + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
 _TEMPLATE_TAIL = re.compile(r"template\s*<[^{};]*>\s*(?:" + _ATTR + r"\s*)*$")
@@ -310,6 +329,7 @@ class _Found:
     template: bool
     params_text: str
     line: int  # 1-based line in the source
+    template_params: str = ""   # the text inside `template <...>`, for a template kernel
 
 
 def _find_kernels(src: str) -> list[_Found]:
@@ -317,15 +337,61 @@ def _find_kernels(src: str) -> list[_Found]:
     out = []
     for m in _KERNEL.finditer(clean):
         head = clean[max(0, m.start() - 400):m.start()]
-        is_template = bool(_TEMPLATE_TAIL.search(head))
+        tail = _TEMPLATE_TAIL.search(head)
+        is_template = bool(tail)
         # the balanced parameter list
         depth, i = 1, m.end()
         while i < len(clean) and depth:
             depth += {"(": 1, ")": -1}.get(clean[i], 0)
             i += 1
         params_text = clean[m.end():i - 1]
-        out.append(_Found(m.group(1), is_template, params_text, clean.count("\n", 0, m.start()) + 1))
+        tparams = re.match(r"template\s*<(.*)>", tail.group(0), re.S).group(1) if tail else ""
+        out.append(_Found(m.group(1), is_template, params_text, clean.count("\n", 0, m.start()) + 1, tparams))
     return out
+
+
+_BUILTIN_ALIASES = {"uint": "unsigned int", "ushort": "unsigned short", "uchar": "unsigned char",
+                    "ulong": "unsigned long", "std::size_t": "size_t", "std::ptrdiff_t": "ptrdiff_t",
+                    "longlong": "long long", "ulonglong": "unsigned long long"}
+_TYPEDEF = re.compile(r"\btypedef\s+((?:[A-Za-z_][\w:]*\s+)*?[A-Za-z_][\w:]*)\s+([A-Za-z_]\w*)\s*;")
+_USING = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*((?:[A-Za-z_][\w:]*\s*)+?)\s*;")
+
+
+def _type_aliases(src: str) -> dict:
+    """Scalar type names a kernel signature may use: ``uint``, ``typedef unsigned int u32;``,
+    ``using idx_t = long;`` (pointer and struct typedefs are left alone)."""
+    clean = _strip_comments(src)
+    out = dict(_BUILTIN_ALIASES)
+    for m in _TYPEDEF.finditer(clean):
+        out[m.group(2)] = " ".join(m.group(1).split())
+    for m in _USING.finditer(clean):
+        out[m.group(1)] = " ".join(m.group(2).split())
+    return out
+
+
+def _template_aliases(tparams: str, expr: str) -> dict:
+    """``template <class T, int B>`` instantiated as ``k<float, 256>``: {'T': 'float'}."""
+    args = expr[expr.index("<") + 1:expr.rindex(">")] if "<" in expr else ""
+    out = {}
+    for p, a in zip(_split_commas(tparams), _split_commas(args)):
+        pm = re.fullmatch(r"\s*(?:class|typename)\s+([A-Za-z_]\w*)(?:\s*=.*)?\s*", p, re.S)
+        if pm:
+            out[pm.group(1)] = " ".join(a.split())
+    return out
+
+
+def _split_commas(text: str) -> list[str]:
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += {"(": 1, "<": 1, "[": 1, ")": -1, ">": -1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur)
+    return parts
 
 
 _SCALARS = {
@@ -369,7 +435,18 @@ class Param:
     lanes: int = 1
 
 
-def _parse_param(text: str, index: int) -> Param:
+def _resolve(base: str, aliases: dict) -> str:
+    for _ in range(8):                       # typedef chains, not cycles
+        nxt = aliases.get(base)
+        if nxt is None:
+            nxt = aliases.get(re.sub(r"^std\s*::\s*", "", base))
+        if nxt is None or nxt == base:
+            return base
+        base = re.sub(r"^(const|volatile)\s+", "", nxt)
+    return base
+
+
+def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
     t = re.sub(r"=.*$", "", text.strip(), flags=re.S)       # default arguments
     t = re.sub(r"\[\s*\]", "*", t)                             # float a[] -> float* a
     toks = re.findall(r"[A-Za-z_]\w*|\*|&|::|<[^>]*>", t)
@@ -393,6 +470,8 @@ def _parse_param(text: str, index: int) -> Param:
     base = " ".join(w for w in base_words if w != "std" and w != "::")
     base = re.sub(r"^std\s*", "", base)
     dtype, lanes = None, 1
+    if aliases and base not in _SCALARS:
+        base = _resolve(base, aliases)
     if base in _SCALARS:
         dtype = _SCALARS[base]
     else:
@@ -404,7 +483,7 @@ def _parse_param(text: str, index: int) -> Param:
                  dtype=np.dtype(dtype) if dtype else None, lanes=lanes)
 
 
-def _parse_params(text: str) -> list[Param]:
+def _parse_params(text: str, aliases: dict | None = None) -> list[Param]:
     parts, depth, cur = [], 0, ""
     for ch in text:
         if ch in "(<[":
@@ -420,7 +499,7 @@ def _parse_params(text: str) -> list[Param]:
         parts.append(cur)
     if len(parts) == 1 and parts[0].strip() == "void":
         return []
-    return [_parse_param(p, i) for i, p in enumerate(parts)]
+    return [_parse_param(p, i, aliases) for i, p in enumerate(parts)]
 
 
 # --------------------------------------------------------------------------------------
@@ -466,10 +545,12 @@ class Program:
         self._sass: dict[str, str] = {}
         self._lock = threading.Lock()
         self.kernels: dict[str, Kernel] = {}
+        aliases = _type_aliases(source)
         for f in found:
             if f.name in lowered:
+                al = {**aliases, **_template_aliases(f.template_params, f.name)} if f.template_params else aliases
                 self.kernels[f.name] = Kernel(
-                    name=f.name, entry=lowered[f.name], params=_parse_params(f.params_text),
+                    name=f.name, entry=lowered[f.name], params=_parse_params(f.params_text, al),
                     program=self, source=source, filename=filename, first_line=first_line,
                     line=f.line + first_line - 1)
 
@@ -708,7 +789,8 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     for expr in name_expressions:
         base = expr.split("<")[0].strip()
         tmpl = next((f for f in _find_kernels(source) if f.name == base), None)
-        found.append(_Found(expr, False, tmpl.params_text if tmpl else "", tmpl.line if tmpl else 0))
+        found.append(_Found(expr, False, tmpl.params_text if tmpl else "", tmpl.line if tmpl else 0,
+                            tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
     ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line, options,
                                        f"-arch={PTX_ARCH}", names, want_cubin=False)

@@ -1,24 +1,37 @@
 """The grading judge: ``python -I -m tilelab.judge SPEC.json`` prints one JSON verdict.
 
 grading/preprocessors.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
-learner's notebook did to its own kernel can reach it. The spec carries the learner's
-``%%cuda`` source and one rubric check (grading/rubric/<assignment>.toml): its problem and
-parts. The verdict is ``{"score", "max", "lines": [...], "parts": [...]}``; the lines are
-what the learner reads in the feedback, so they say what was checked and never how.
+learner's notebook did to its own kernel can reach it; ``tl.selfcheck`` runs the same class in
+the learner's notebook, so the learner sees the same parts before submitting. The spec carries
+the learner's ``%%cuda`` source, one rubric check (tilelab/rubric/<assignment>.toml: its problem
+and parts) and the sizes drawn for this submission (tilelab/rubric/draw.py). The verdict is
+``{"score", "max", "lines": [...], "parts": [...]}``; the lines are what the learner reads in
+the feedback, so they say what was checked and never how.
 
-Parts (see grading/rubrics.py): ``correct`` (check() on every size and seed), ``clean``
-(no sanitizer finding), ``metric_ratio`` (an emulator count against a reference kernel's),
-``speedup`` (GPU time ratio against a reference kernel in this process; on the emulator the
-part's ``emu`` count criterion stands in, and the line says so), ``shared_bytes`` (static
-shared memory per block against a reference kernel's). Technique and speed parts are earned
-only when the parts they require are.
+Parts (see tilelab/rubric): ``correct`` (every size and seed, the drawn sizes too; a fired
+``assert`` fails it), ``clean`` (no sanitizer finding, and a second run with other %smid,
+%warpid and clock values plus the uninitialised-register pass changes nothing), ``metric_ratio``
+(an emulator count against a reference kernel's at the part's size and the drawn ones, values
+checked at each, plus the part's technique checks: tilelab/technique.py), ``speedup`` (GPU time
+ratio against a reference kernel in this process; on the emulator the part's ``emu`` criterion
+stands in, and the line says so), ``shared_bytes`` (static shared memory per block against a
+reference kernel's, plus technique checks). Technique and speed parts are earned only when the
+parts they require are.
+``per_request`` (an emulator count per request of a kind, e.g. wavefronts per ``ldmatrix``, at
+the part's size and the drawn ones, values checked at each).
 """
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from tilelab.technique import CHECKS
 
 OK, NO, SKIP = "✓", "✗", "·"
 _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]*)[>"]', re.M)
@@ -28,13 +41,48 @@ def _fmt(x) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+_ANY_INCLUDE = re.compile(r'^\s*#\s*include(?:_next)?\b(.*)$', re.M)
+
+
 def forbidden_include(source: str):
-    """Graded cells may not include local files (DESIGN §6): only ``<header>`` from the toolkit."""
-    for m in _INCLUDE.finditer(source):
-        quote, target = m.groups()
-        if quote == '"' or target.startswith("/") or ".." in target:
+    """Graded cells may not include local files (DESIGN §6): only a literal ``<header>``.
+
+    This is a first line of defence only: NVRTC opens whatever path an ``#include`` names, so
+    the grading sandbox's file system is what really keeps repository files out of reach."""
+    joined = re.sub(r"\\\r?\n", "", source)            # the preprocessor splices lines first
+    for m in _ANY_INCLUDE.finditer(joined):
+        target = m.group(1).strip()
+        lit = _INCLUDE.match(m.group(0))
+        if lit is None or not target.startswith("<"):     # "local.h", or a macro that computes a path
+            return m.group(0).strip()
+        quote, path = lit.groups()
+        if quote == '"' or path.startswith("/") or ".." in path:
             return m.group(0).strip()
     return None
+
+
+ASSERT_KINDS = ("assert", "assertion", "assert_failed", "assertfail", "trap")
+
+
+def _is_assert(f) -> bool:
+    k = (_kind(f) or "").lower()
+    return any(a in k for a in ASSERT_KINDS)
+
+
+@dataclass
+class Record:
+    """One launch of a kernel at one size: its values against the reference, findings and counts."""
+    size: object
+    seed: int
+    comps: list
+    findings: list
+    metrics: dict | None
+    per_pc: dict
+    outputs: dict
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.comps)
 
 
 class Judge:
@@ -49,6 +97,11 @@ class Judge:
         self.findings: list = []
         self.kernel = None
         self.refs: dict = {}
+        self.records: dict = {}
+        drawn = spec.get("drawn") or {}
+        self.drawn_emu = [_size(s) for s in drawn.get("emu", [])]
+        self.drawn_gpu = [_size(s) for s in drawn.get("gpu", [])]
+        self.drawn_how = drawn.get("how", "")
 
     def say(self, mark, name, earned, points, text):
         first, *rest = str(text).splitlines() or [""]
@@ -58,6 +111,7 @@ class Judge:
     def run(self) -> dict:
         spec = self.spec
         total = float(sum(p["points"] for p in spec["parts"]))
+        self.lines += list(spec.get("notes") or [])
         bad = forbidden_include(spec["source"])
         if bad:
             self.lines.append(f"{NO} graded cells may not include local files ({bad}): 0 points")
@@ -68,6 +122,10 @@ class Judge:
             self.lines.append(f"{NO} your kernel does not compile, so no part can be checked: 0 points")
             self.lines += ["  " + line for line in str(e).splitlines()]
             return self.verdict(total)
+        if self.drawn_emu or self.drawn_gpu:
+            prob = self.engine.problem(spec["problem"])
+            sizes = ", ".join(prob.label(s) for s in self.drawn_emu + (self.drawn_gpu if self.gpu else []))
+            self.lines.append(f"{SKIP} sizes {sizes}: {self.drawn_how or 'drawn for this submission'}")
         for part in spec["parts"]:
             name, points = part["name"], float(part["points"])
             missing = [r for r in part.get("requires", []) if r not in self.earned]
@@ -84,40 +142,77 @@ class Judge:
             if ok:
                 self.earned.add(name)
             self.say(OK if ok else NO, name, earned, points, text)
-            self.parts.append({"name": name, "points": points, "earned": earned,
-                               "seconds": round(time.monotonic() - t0, 3)})
+            self.parts.append({"name": name, "points": points, "earned": earned, "kind": part["kind"],
+                               "text": text, "seconds": round(time.monotonic() - t0, 3)})
         return self.verdict(total)
+
+    @property
+    def gpu(self) -> bool:
+        return self.engine.backend == "gpu"
 
     def verdict(self, total):
         score = float(sum(p["earned"] for p in self.parts))
         return {"score": score, "max": total, "lines": self.lines, "parts": self.parts,
-                "backend": self.engine.backend}
+                "backend": self.engine.backend,
+                "drawn": {"emu": self.drawn_emu, "gpu": self.drawn_gpu, "how": self.drawn_how}}
+
+    # ----------------------------------------------------------------- records
+    def record(self, label, size, seed=0, *, backend="emu", variant=0, uninit=False) -> Record:
+        """One launch of the learner's kernel (label "yours") or a reference, cached."""
+        prob = self.engine.problem(self.spec["problem"])
+        size = prob.size(size)
+        key = (label, size, seed, backend, variant, uninit)
+        if key not in self.records:
+            kernel, block = (self.kernel, self.spec.get("block")) if label == "yours" else \
+                (self.reference(label), self._ref_block(label))
+            shared = self.spec.get("shared", 0) if label == "yours" else 0
+            self.records[key] = self.engine.record(kernel, self.spec["problem"], size, seed, backend=backend,
+                                                   block=block, shared=shared, variant=variant, uninit=uninit)
+        return self.records[key]
+
+    def _wrong(self, rec: Record, where: str = "") -> str:
+        prob = self.engine.problem(self.spec["problem"])
+        lines = [f"your kernel is wrong for {prob.label(rec.size)} (seed {rec.seed}){where}:"]
+        for c in rec.comps:
+            lines += ["  " + ln for ln in c.describe()]
+        return "\n".join(lines)
 
     # ----------------------------------------------------------------- parts
     def part_correct(self, part):
+        prob = self.engine.problem(self.spec["problem"])
         sizes = part.get("sizes", [])
         if isinstance(sizes, dict):  # per backend: {emu = [...], gpu = [...]}
             sizes = sizes.get(self.engine.backend) or sizes["emu"]
+        sizes = [prob.size(s) for s in sizes]
+        drawn = self.drawn_emu + (self.drawn_gpu if self.gpu else [])
+        sizes += [prob.size(s) for s in drawn if prob.size(s) not in sizes]
         seeds = part.get("seeds", [0])
         # every seed at the small sizes; the big ones (slow on the emulator) with the first seed only
         big = part.get("single_seed_from")
         runs = [(size, seed) for size in sizes
                 for seed in (seeds[:1] if big is not None and _largest(size) >= big else seeds)]
-        ok, text, findings = self.engine.check(self.kernel, self.spec["problem"], runs=runs,
-                                               block=self.spec.get("block"), shared=self.spec.get("shared", 0))
-        self.findings = findings
-        if not ok:
-            return False, text
+        self.findings = []
+        for size, seed in runs:
+            rec = self.record("yours", size, seed, backend=self.engine.backend)
+            self.findings += rec.findings
+            fired = [f for f in rec.findings if _is_assert(f)]
+            if fired:
+                return False, "an assert in your kernel fired, so its results cannot be trusted:\n" + \
+                    "\n".join("  " + ln for ln in str(fired[0]).splitlines())
+            if not rec.ok:
+                return False, self._wrong(rec)
         some = "at the smaller ones" if len(runs) < len(sizes) * len(seeds) else "each"
         return True, (f"right on sizes {', '.join(_label(s) for s in sizes)}, with {len(seeds)} different "
                       f"random inputs {some}")
 
     def part_clean(self, part):
-        findings = self.findings
-        if self.engine.backend != "emu" or findings is None:
+        findings = list(self.findings) if not self.gpu else []
+        if self.gpu:
             # the sanitizer runs on the emulator on every backend (DESIGN §6)
-            findings = self.engine.sanitize(self.kernel, self.spec["problem"], sizes=part.get("sizes"),
-                                            block=self.spec.get("block"), shared=self.spec.get("shared", 0))
+            prob = self.engine.problem(self.spec["problem"])
+            for size in part.get("sizes") or prob.sanitize_sizes or prob.sizes_for("emu")[:2]:
+                findings += self.record("yours", size, 0).findings
+        findings += self._gpu_like_pass(part)
         kinds = part.get("kinds")
         bad, seen = [], set()
         for f in findings:  # the same finding comes back from every run: show each place once
@@ -132,49 +227,142 @@ class Judge:
             if len(bad) > 3:
                 lines.append(f"  ... and {len(bad) - 3} more places")
             return False, "\n".join(lines)
-        return True, "no race, no out-of-bounds access, no other sanitizer finding"
+        return True, ("no race (shared or global memory), no out-of-bounds access, no uninitialised variable, "
+                      "and the same output when %smid, %warpid and the clocks take other values")
 
-    def _ratio(self, metric, N, reference):
-        ref = self.reference(reference)
-        mine = self.engine.metrics(self.kernel, self.spec["problem"], N, block=self.spec.get("block"),
-                                   shared=self.spec.get("shared", 0))[metric]
-        theirs = self.engine.metrics(ref, self.spec["problem"], N, block=self._ref_block(reference))[metric]
-        return mine, theirs, (mine / theirs if theirs else float("inf"))
+    def _gpu_like_pass(self, part) -> list:
+        """Run once more with other %smid/%warpid/clock values and the uninitialised-register pass;
+        an output that changes is a finding (a right kernel's output does not depend on where or
+        when its blocks ran)."""
+        from tilelab.emu.sanitize import Finding
+        from tilelab.emu.specialregs import reads
+        prob = self.engine.problem(self.spec["problem"])
+        size = prob.size(part.get("gpu_like_size") or (self.drawn_emu or prob.sizes_for("emu"))[0])
+        base = self.record("yours", size, 0)
+        other = self.record("yours", size, 0, variant=1, uninit=True)
+        found = [f for f in other.findings if _kind(f) == "uninitialized_register"]
+        diff = [name for name in base.outputs
+                if not np.array_equal(base.outputs[name], other.outputs[name], equal_nan=True)]
+        if diff:
+            from tilelab.emu.machine import parsed
+            regs = reads(parsed(self.kernel.program.ptx).entry(self.kernel.entry))
+            why = (f"it reads {', '.join(regs)}, which " if regs else "something in it ")
+            found.append(Finding(
+                "gpu_dependent_output", self.spec["filename"], self.kernel.line, (0, 0, 0), (0, 0, 0), None,
+                f"`{diff[0]}` came out different when the kernel ran again at {prob.label(size)} with other values of "
+                f"%smid, %warpid and the clocks: {why}depend on which SM, warp slot or moment a block runs on; "
+                f"on a GPU that changes from run to run, so the output must not depend on it"))
+        return found
+
+    def _measure(self, part, sizes, metric, reference, limit, techniques, what, low=None):
+        """The count criterion of a part at every size: (ok, text)."""
+        prob = self.engine.problem(self.spec["problem"])
+        shown = None
+        for i, size in enumerate(sizes):
+            mine = self.record("yours", size)
+            if not mine.ok:
+                return False, (f"at {prob.label(size)} your kernel's values are wrong, so its counts there "
+                               f"say nothing:\n" + self._wrong(mine).split("\n", 1)[-1])
+            texts, ok = [], True
+            if metric:
+                ref = self.record(reference, size)
+                a, b = mine.metrics[metric], ref.metrics[metric]
+                ratio = a / b if b else (0.0 if a == 0 else float("inf"))
+                good = ratio <= limit and (low is None or ratio >= low)
+                ok &= good
+                want = (f"at most {limit:g}×" if low is None else
+                        "exactly as many" if low == limit == 1 else f"between {low:g}× and {limit:g}×")
+                texts.append(f"{_metric_name(metric)}: {a} against {b} for the {reference} kernel "
+                             f"({ratio:.3f}×, {want} earns {what})")
+            for t in techniques:
+                tref_label = t.get("reference", reference)
+                tref = self.record(tref_label, size)
+                fn = CHECKS[t["name"]]
+                good, text = fn(mine, tref, {**t, "kernel": self.kernel, "reference": tref_label})
+                ok &= good
+                texts.append(text)
+            if not ok:
+                head = f"at {prob.label(size)}" + (" (a size drawn for this submission)" if i >= 1 else "")
+                return False, head + ":\n" + "\n".join("  " + t for t in texts)
+            if shown is None:
+                shown = f"at {prob.label(size)}:\n" + "\n".join("  " + t for t in texts)
+        rest = [prob.label(s) for s in sizes[1:]]
+        return True, shown + (f"\n  and the same holds at {', '.join(rest)}" if rest else "")
+
+    def _sizes(self, N, square=False):
+        """N, then the drawn sizes (``square``: each drawn size's first dimension, in every dimension,
+        for a count that only compares like with like on square shapes)."""
+        prob = self.engine.problem(self.spec["problem"])
+        out = [prob.size(N)]
+        drawn = [prob.size(_largest(s) if square else s) for s in self.drawn_emu]
+        return out + [s for s in drawn if s not in out]
 
     def part_metric_ratio(self, part):
-        metric, N, ref, limit = part["metric"], part["N"], part["reference"], part["max_ratio"]
-        mine, theirs, ratio = self._ratio(metric, N, ref)
-        text = (f"{metric.replace('_', ' ')} at N={N}: {mine} against {theirs} for the {ref} kernel "
-                f"({ratio:.3f}×, at most {limit:g}× earns the points)")
-        return ratio <= limit, text
+        return self._measure(part, self._sizes(part["N"]), part["metric"], part["reference"], part["max_ratio"],
+                             part.get("techniques", []), "the points", low=part.get("min_ratio"))
+
+    # ------------------------------------------------- a count per request
+    # Added for lesson 06: "4 wavefronts per ldmatrix.x4" and "4 per 16-byte cp.async" are
+    # facts about the kernel alone. A kernel with none of the requests (fragments loaded with
+    # scalar shared loads, say) does not earn the part.
+    def part_per_request(self, part):
+        metric, per, limit = part["metric"], part["per"], part["max"]
+        prob = self.engine.problem(self.spec["problem"])
+        what = per.replace("_", " ").replace(" requests", "")
+        shown = None
+        sizes = self._sizes(part["N"])
+        for i, size in enumerate(sizes):
+            mine = self.record("yours", size)
+            head = f"at {prob.label(size)}" + (" (a size drawn for this submission)" if i >= 1 else "")
+            if not mine.ok:
+                return False, (f"{head} your kernel's values are wrong, so its counts there say nothing:\n"
+                               + self._wrong(mine).split("\n", 1)[-1])
+            m = mine.metrics
+            if not m.get(per):
+                return False, (f"{head} your kernel makes no {what} requests (at most {limit:g} "
+                               f"{_metric_name(metric)} per {what} request earns the points)")
+            value = m[metric] / m[per]
+            text = (f"{_metric_name(metric)} per {what} request: {value:.2f} ({m[metric]} / {m[per]}; "
+                    f"at most {limit:g} earns the points)")
+            if value > limit:
+                return False, head + ":\n  " + text
+            shown = shown or f"{head}:\n  {text}"
+        rest = [prob.label(s) for s in sizes[1:]]
+        return True, shown + (f"\n  and the same holds at {', '.join(rest)}" if rest else "")
 
     def part_speedup(self, part):
         ref = part["reference"]
-        if self.engine.backend == "gpu":
+        if self.gpu:
             N, need = part["N"], part["min_speedup"]
             times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec["problem"], N,
-                                     blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)})
+                                     blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)},
+                                     shared={"yours": int(self.spec.get("shared") or 0),
+                                             ref: int(self.spec["references"][ref].get("shared") or 0)})
             speedup = times[ref] / times["yours"]
             return speedup >= need, (f"{speedup:.2f}× the {ref} kernel at N={N} "
                                      f"({times['yours'] * 1e3:.3f} ms against {times[ref] * 1e3:.3f} ms; "
-                                     f"at least {need:g}× earns the points)")
+                                     f"at least {need:g}× earns the points; its values there are checked "
+                                     f"by the correct part)")
         emu = part["emu"]
-        mine, theirs, ratio = self._ratio(emu["metric"], emu["N"], ref)
-        ok = ratio <= emu["max_ratio"]
-        return ok, (f"on the emulator nothing is timed, so these points come from the counts: "
-                    f"{emu['metric'].replace('_', ' ')} at N={emu['N']} are {ratio:.3f}× the {ref} kernel's "
-                    f"(at most {emu['max_ratio']:g}× earns the points)")
+        ok, text = self._measure(part, self._sizes(emu["N"], emu.get("drawn") == "square"), emu["metric"], ref,
+                                 emu["max_ratio"],
+                                 emu.get("techniques", []), "the points")
+        return ok, "on the emulator nothing is timed, so these points come from the counts, " + text
 
-    # ------------------------------------------------- shared-memory footprint
-    # Added for lesson 05 (swizzle): "the same shared-memory size as unpadded" is a fact about
-    # the kernel's declarations, not a launch count, so it is read from the PTX.
     def part_shared_bytes(self, part):
         ref = part["reference"]
         mine = self.engine.shared_bytes(self.kernel) + int(self.spec.get("shared") or 0)
         theirs = self.engine.shared_bytes(self.reference(ref))
         limit = float(part.get("max_ratio", 1.0)) * theirs
-        return mine <= limit, (f"shared memory per block: {mine:,} bytes against {theirs:,} for the {ref} "
-                               f"kernel (at most {limit:,.0f} earns the points)")
+        text = (f"shared memory per block: {mine:,} bytes against {theirs:,} for the {ref} kernel "
+                f"(at most {limit:,.0f} earns the points)")
+        if mine > limit:
+            return False, text
+        if part.get("techniques"):
+            ok, more = self._measure(part, self._sizes(part["N"]), None, ref, None, part["techniques"],
+                                     "the points")
+            return ok, text + "\n" + more
+        return True, text
 
     # ------------------------------------------------------------- references
     def reference(self, label):
@@ -185,6 +373,15 @@ class Judge:
 
     def _ref_block(self, label):
         return self.spec["references"][label].get("block") or self.spec.get("block")
+
+
+def _metric_name(metric: str) -> str:
+    """global_ld_sectors -> 'global load sectors'."""
+    return metric.replace("_ld_", " load ").replace("_st_", " store ").replace("_", " ")
+
+
+def _size(s):
+    return tuple(s) if isinstance(s, list) else s
 
 
 def _largest(size) -> int:
@@ -206,12 +403,11 @@ def _message(e: BaseException) -> str:
 
 
 class Engine:
-    """The judge's view of the engine (docs/ARCHITECTURE.md): compile, check, metrics, bench.
+    """The judge's view of the engine (docs/ARCHITECTURE.md): compile, one recorded launch, timing.
 
-    One (size, seed) at a time through ``tilelab.check.check``: check stops at the first
-    failing run and counts a sanitizer finding as a failure, while the rubric scores right
-    values (``correct``) and a clean sanitizer (``clean``) as separate parts, so a run whose
-    values are right but which has findings is recorded and the loop goes on.
+    A record is one launch on fresh random inputs and NaN-filled outputs (tilelab.check's
+    method), with its comparisons, findings, counts per instruction and the outputs themselves
+    (the GPU-like pass compares two runs' outputs).
     """
 
     def __init__(self, backend=None, step_budget=None):
@@ -220,64 +416,47 @@ class Engine:
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
 
+    def problem(self, name):
+        from tilelab.problems import get_problem
+        return get_problem(name)
+
     def compile(self, source, name, filename, first_line):
         from tilelab.compile import compile_cuda
         from tilelab.magic import pick_kernel
         return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line), name)
 
-    def run(self, kernel, problem, size, seed, *, backend=None, block=None, shared=None):
-        """One checked run: (values_ok, message, findings, metrics)."""
-        from tilelab.check import check
-        from tilelab.errors import CheckFailed
-        be = backend or self.backend
-        try:
-            report = check(kernel, problem, sizes=[size], seeds=[seed], backend=be, block=block,
-                           shared=shared or None, quiet=True, sanitize=False, step_budget=self.step_budget)
-        except CheckFailed as e:
-            comps = getattr(e, "comparisons", None)
-            report = getattr(e, "report", None)
-            run = report.runs[-1] if report is not None and report.runs else None
-            values_ok = bool(comps) and all(c.ok for c in comps)
-            return values_ok, str(e), list(getattr(e, "findings", [])), (run.metrics if run else None)
-        run = report.runs[-1]
-        return True, "", list(run.findings), run.metrics
-
-    def check(self, kernel, problem, *, runs, block=None, shared=0):
-        """(ok, text, findings) over ``runs`` [(size, seed)]; stops at the first wrong values."""
-        findings = []
-        for size, seed in runs:
-            ok, text, found, _ = self.run(kernel, problem, size, seed, block=block, shared=shared)
-            findings += found
-            if not ok:
-                return False, text, findings
-        return True, "", findings
-
-    def sanitize(self, kernel, problem, *, sizes=None, block=None, shared=0):
-        """Findings of the emulator's sanitizer (used when grading on a GPU)."""
-        from tilelab.problems import get_problem
-        prob = get_problem(problem)
-        sizes = sizes or prob.sanitize_sizes or prob.sizes_for("emu")[:2]
-        findings = []
-        for size in sizes:
-            findings += self.run(kernel, problem, size, 0, backend="emu", block=block, shared=shared)[2]
-        return findings
-
-    def metrics(self, kernel, problem, N, *, block=None, shared=0) -> dict:
-        """Emulator metrics (DESIGN §2 keys) of one launch at size N."""
-        ok, text, _, metrics = self.run(kernel, problem, N, 0, backend="emu", block=block, shared=shared)
-        if metrics is None:
-            raise RuntimeError(text or "no metrics from the emulator")
-        return metrics
+    def record(self, kernel, problem, size, seed, *, backend="emu", block=None, shared=0, variant=0,
+               uninit=False) -> Record:
+        from tilelab.check import compare
+        from tilelab.launch import launch
+        prob = self.problem(problem)
+        prob.check_signature(kernel)
+        inputs = prob.inputs(size, seed)
+        outputs = prob.new_outputs(size)
+        grid, blk, dyn = prob.launch(size, block)
+        if shared:
+            dyn = int(shared)
+        args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
+        opts = {}
+        if backend == "emu":
+            opts = {"variant": variant, "uninit": uninit}
+            if self.step_budget:
+                opts["step_budget"] = self.step_budget
+        res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, **opts)
+        ref = prob.reference(inputs)
+        comps = [compare(name, outputs[name], ref[name], prob.rtol, prob.floor) for name in prob.outputs]
+        return Record(size, seed, comps, list(res.findings), res.metrics, dict(res.per_pc), outputs)
 
     def shared_bytes(self, kernel) -> int:
         """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""
         from tilelab.banks import static_shared_bytes
         return static_shared_bytes(kernel)
 
-    def time(self, kernels: dict, problem, N, *, blocks) -> dict:
+    def time(self, kernels: dict, problem, N, *, blocks, shared=None) -> dict:
         """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
         from tilelab.bench import bench
-        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False)
+        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False,
+                      shared=shared)
         return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}
 
 
@@ -292,7 +471,15 @@ def main(argv=None) -> int:
         return 2
     with open(argv[0]) as f:
         spec = json.load(f)
-    out, sys.stdout = sys.stdout, sys.stderr  # only the verdict goes to stdout
+    # only the verdict goes to stdout: Python prints and anything written to fd 1 below Python
+    # (a kernel's printf on a GPU, say) go to stderr
+    sys.stdout.flush()
+    verdict_fd = os.dup(1)
+    os.dup2(2, 1)
+    out, sys.stdout = sys.stdout, sys.stderr
+    # on a GPU every graded launch loads the module afresh (tilelab/gpu/device.py), so no
+    # __device__ state carries from one launch to the next; set before the GPU worker starts
+    os.environ["TILELAB_FRESH_MODULE"] = "1"
     try:
         verdict = judge(spec)
     except BaseException as e:  # noqa: BLE001 - the verdict must come out whatever happened
@@ -300,8 +487,8 @@ def main(argv=None) -> int:
         verdict = {"score": 0.0, "max": total, "lines": [f"{NO} the judge could not check this kernel: {_message(e)}"]}
     finally:
         sys.stdout = out
-    out.write(json.dumps(verdict) + "\n")
-    out.flush()
+    with os.fdopen(verdict_fd, "w") as f:
+        f.write(json.dumps(verdict) + "\n")
     return 0
 
 

@@ -25,6 +25,8 @@ class LaunchResult:
     per_line: list = field(default_factory=list)
     seconds: float = 0.0
     lane_instructions: int = 0
+    printed: list = field(default_factory=list)     # device printf output (emu: block, warp, lane order)
+    per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
 
     def __repr__(self):
         f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
@@ -34,8 +36,14 @@ class LaunchResult:
 
 
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
-           step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None) -> LaunchResult:
-    """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated."""
+           step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None,
+           echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False) -> LaunchResult:
+    """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
+
+    Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
+    ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (emulator only).
+    Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
+    ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py)."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
     be = backend or current_backend()
@@ -43,10 +51,15 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     if be == "emu":
         from .emu.machine import run
         r = run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
-                sanitize=sanitize, copy_back=packed.copy_back)
+                sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit)
         _copy_back(args, packed)
-        return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions)
+        if echo and r.printed:
+            print("\n".join(r.printed), flush=True)
+        return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions,
+                            printed=list(r.printed), per_pc=r.per_pc)
     if be == "gpu":
+        if symbols:
+            raise LaunchError("symbols= (setting __constant__ memory) works on the emulator only for now")
         from .gpu import gpu_launch
         import time
         t0 = time.perf_counter()

@@ -17,18 +17,30 @@ from __future__ import annotations
 import os
 import re
 
-from .errors import TilelabError
+from .errors import CompileError, TilelabError
 
 #: The cell line on which the CUDA source starts (line 1 is ``%%cuda NAME``).
 FIRST_LINE = 2
 
-_HEADER = re.compile(r"^%%cuda(?:[ \t]+(?P<name>\S+))?[ \t]*$")
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+USAGE = "usage: %%cuda NAME  (NAME is a Python identifier; the cell's kernel is bound to it; a # comment may follow)"
 
 
 def cell_filename(name: str) -> str:
     """The file name compile errors and findings show for the ``%%cuda NAME`` cell."""
     return f"%%cuda {name}"
+
+
+def parse_magic_line(line: str) -> str:
+    """NAME from what follows ``%%cuda`` on the magic line: ``NAME``, optionally then a ``#`` comment
+    (``%%cuda matmulTiled   # tiled, v2``). Raises TilelabError otherwise. The magic and the grading
+    judge both use this, so whatever compiles in the notebook is what is graded."""
+    name, _, rest = line.strip().partition(" ")
+    name, _, tab_rest = name.partition("\t")
+    rest = (tab_rest + " " + rest).strip()
+    if not _IDENT.match(name) or (rest and not rest.startswith("#")):
+        raise TilelabError(USAGE)
+    return name
 
 
 def parse_cuda_cell(cell_source: str):
@@ -37,10 +49,13 @@ def parse_cuda_cell(cell_source: str):
     ``body`` is the CUDA source without the magic line; it starts on cell line :data:`FIRST_LINE`.
     """
     first, _, body = cell_source.partition("\n")
-    m = _HEADER.match(first.strip())
-    if not m or not m.group("name"):
+    first = first.strip()
+    if first != "%%cuda" and not first.startswith(("%%cuda ", "%%cuda\t")):
         return None
-    return m.group("name"), body
+    try:
+        return parse_magic_line(first[len("%%cuda"):]), body
+    except TilelabError:
+        return None
 
 
 def pick_kernel(program, name: str):
@@ -94,16 +109,54 @@ def autograding() -> bool:
 def cuda(line: str, cell: str):
     """Body of the ``%%cuda NAME`` magic: compile ``cell`` and bind the kernel to NAME."""
     from IPython import get_ipython
-    name = line.strip().split()[0] if line.strip() else ""
-    if not _IDENT.match(name):
-        raise TilelabError("usage: %%cuda NAME  (NAME is a Python identifier; the cell's kernel is bound to it)")
+    name = parse_magic_line(line)
     ns = get_ipython().user_ns
     if autograding():
         ns[name] = NotCompiledDuringGrading(name)
         return None
     ns.pop(name, None)  # a failed compile must not leave yesterday's kernel under the name
-    ns[name] = compile_cell(name, cell)
+    try:
+        ns[name] = compile_cell(name, cell)
+    except CompileError as e:
+        ns[name] = CompileFailed(name, str(e))   # the next cell says why, not NameError
+        raise
+    show_warnings(ns[name])
     return None
+
+
+def show_warnings(kernel) -> None:
+    """NVRTC's warnings on a compile that succeeded: a missing `return` compiles, and the
+    kernel is then wrong in ways that look like something else (a race, a wrong index)."""
+    import sys
+    log = getattr(kernel.program, "log", "") or ""
+    lines = [ln for ln in log.splitlines() if not ln.startswith("Remark: The warnings can be suppressed")]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if any(": warning" in ln for ln in lines):
+        print("\n".join(["compile warnings (the kernel compiled; these often point at the bug):"]
+                        + ["  " + ln for ln in lines]), file=sys.stderr)
+
+
+class CompileFailed(NotCompiledDuringGrading):
+    """Stands in for a kernel whose ``%%cuda`` cell did not compile: using it says so."""
+
+    def __init__(self, name: str, log: str):
+        super().__init__(name)
+        object.__setattr__(self, "_log", log)
+
+    def _fail(self, *args, **kwargs):
+        first = next((ln for ln in self._log.splitlines() if ": error" in ln), self._log.splitlines()[0]
+                     if self._log else "")
+        m = re.search(r":(\d+): (?:catastrophic )?error", first)
+        where = f" (line {m.group(1)}: {first.split('error', 1)[1].lstrip(': ')})" if m else \
+            (f" ({first})" if first else "")
+        raise TilelabError(f"{self._name} is not a kernel yet: its %%cuda {self._name} cell did not "
+                           f"compile{where}. Fix that cell and run it again, then this one.")
+
+    __call__ = _fail
+
+    def __repr__(self):
+        return f"<{self._name}: the %%cuda cell did not compile>"
 
 
 _registered = set()

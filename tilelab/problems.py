@@ -255,3 +255,59 @@ register(Problem(
     sanitize_sizes=((64, 64, 64),),
     doc="C (M x N, float32) = A (M x K, fp16) @ Bt (N x K, fp16)^T",
 ))
+
+
+# ---------------------------------------------------------------------- lesson 06: fp16 GEMM on Tensor Cores
+def _gemm_launch(size, block):
+    M, N, K = size
+    return (_cdiv(N, 128), _cdiv(M, 128)), block or (256,), 0   # kernels/mma_ladder.cu rungs 1-4: 128 x 128 tiles
+
+
+def _gemm_sizes_ok(s):
+    if s[0] % 128 or s[1] % 128 or s[2] % 64:
+        raise TilelabError(f"the fp16 GEMM kernels need M and N multiples of 128 and K a multiple of 64; "
+                           f"got M={s[0]} N={s[1]} K={s[2]}")
+    return s
+
+
+register(Problem(
+    name="gemm_fp16",
+    signature="const __half* A, const __half* Bt, float* C, int M, int N, int K",
+    size_names=("M", "N", "K"),
+    make_inputs=lambda s, rng: {"A": _uniform(rng, (s[0], s[2]), np.float16),
+                                "Bt": _uniform(rng, (_gemm_sizes_ok(s)[1], s[2]), np.float16),
+                                "M": s[0], "N": s[1], "K": s[2]},
+    outputs={"C": lambda s: (s[0], s[1])},
+    reference=lambda x: {"C": _f64(x["A"]) @ _f64(x["Bt"]).T},
+    launch_config=_gemm_launch,            # block (256): 8 warps, a 128 x 128 tile of C per block, BK = 64
+    rtol=1e-3, floor=1e-2,                 # exact fp16 products, fp32 accumulation (measured < 1e-5)
+    sizes={"emu": [(128, 128, 64), (384, 128, 192), (128, 384, 320)],
+           "gpu": [(128, 128, 64), (384, 128, 192), (128, 384, 320), (640, 384, 576), (1152, 1408, 960)]},
+    bench_sizes={"emu": [(128, 128, 128), (256, 256, 256)],
+                 "gpu": [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192)]},
+    flops=lambda s: 2 * s[0] * s[1] * s[2], bytes=lambda s: 2 * (s[0] + s[1]) * s[2] + 4 * s[0] * s[1],
+    sanitize_sizes=((384, 128, 192),),
+    doc="C (M x N, float32) = A (M x K, fp16, K-major) @ Bt (N x K, fp16, K-major)^T; "
+        "M, N multiples of 128, K of 64",
+))
+
+register(Problem(
+    name="gemm_fp16_nmajor",
+    signature="const __half* A, const __half* B, float* C, int M, int N, int K",
+    size_names=("M", "N", "K"),
+    make_inputs=lambda s, rng: {"A": _uniform(rng, (s[0], s[2]), np.float16),
+                                "B": _uniform(rng, (_gemm_sizes_ok(s)[2], s[1]), np.float16),
+                                "M": s[0], "N": s[1], "K": s[2]},
+    outputs={"C": lambda s: (s[0], s[1])},
+    reference=lambda x: {"C": _f64(x["A"]) @ _f64(x["B"])},
+    launch_config=_gemm_launch,            # kernels/mma_nmajor.cu: 128 x 128 tiles, 8 warps
+    rtol=1e-3, floor=1e-2,
+    sizes={"emu": [(128, 128, 64), (384, 128, 192), (128, 384, 320)],
+           "gpu": [(128, 128, 64), (384, 128, 192), (128, 384, 320), (640, 384, 576), (1152, 1408, 960)]},
+    bench_sizes={"emu": [(128, 128, 128), (256, 256, 256)],
+                 "gpu": [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192)]},
+    flops=lambda s: 2 * s[0] * s[1] * s[2], bytes=lambda s: 2 * (s[0] + s[1]) * s[2] + 4 * s[0] * s[1],
+    sanitize_sizes=((384, 128, 192),),
+    doc="C (M x N, float32) = A (M x K, fp16, K-major) @ B (K x N, fp16, N-major); "
+        "M, N multiples of 128, K of 64",
+))

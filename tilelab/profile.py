@@ -16,6 +16,7 @@ import sys
 
 import numpy as np
 
+from . import palette
 from .backend import backend as current_backend
 from .problems import get_problem
 from .table import Table
@@ -143,15 +144,18 @@ def _worst_request(captured, op: str = "ld"):
 
 
 # ---------------------------------------------------------------------- picture
-_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+# Okabe-Ito colours (tilelab/palette.py) and one marker shape per distinct word, so that two
+# words in one bank differ in shape as well as in colour.
+_COLOURS = list(palette.OKABE_ITO)
+_MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
 
 
 def bank_picture(addr, active, nbytes: int, title: str = "", op: str = "ld"):
     """32 lanes against 32 banks for one warp request (shared byte offsets per lane).
 
-    Bottom: a dot where a lane touches a bank, coloured by which distinct word of
-    that bank it is; two colours in one column of one phase is a conflict. Top:
-    distinct words per bank in the worst phase, the conflict degree in red. The
+    Bottom: a mark where a lane touches a bank, its colour and shape saying which distinct
+    word of that bank it is; two shapes in one column of one phase is a conflict. Top:
+    distinct words per bank in the worst phase, the worst banks hatched. The
     counts come from ``metrics.request_breakdown``, the rules the emulator uses.
     """
     from matplotlib.figure import Figure
@@ -164,7 +168,7 @@ def bank_picture(addr, active, nbytes: int, title: str = "", op: str = "ld"):
     deg = bd["degree"]
     if deg > len(_COLOURS):
         from matplotlib import colormaps
-        colour = lambda i: colormaps["viridis"](i / (deg - 1))  # noqa: E731
+        colour = lambda i: colormaps[palette.SEQUENTIAL](i / (deg - 1))  # noqa: E731
     else:
         colour = lambda i: _COLOURS[i]  # noqa: E731
     for p in bd["phases"]:
@@ -174,10 +178,15 @@ def bank_picture(addr, active, nbytes: int, title: str = "", op: str = "ld"):
             for k in range(wpl):
                 w = int(addr[lane]) // 4 + k
                 b = w % 32
-                ax.scatter(b, lane, s=36, zorder=3, color=colour(p["bank_words"][b].index(w)))
+                i = p["bank_words"][b].index(w)
+                ax.scatter(b, lane, s=36, zorder=3, color=colour(i), marker=_MARKERS[i % len(_MARKERS)])
         if p["lanes"] and len(bd["phases"]) > 1:
             ax.axhline(min(p["lanes"]) - 0.5, color="grey", lw=0.6, ls="--")
-    top.bar(range(32), per_bank, color=["#d62728" if v == deg and deg > 1 else "#7f7f7f" for v in per_bank])
+    worst = [v == deg and deg > 1 for v in per_bank]
+    bars = top.bar(range(32), per_bank, color=[palette.BAD if w else palette.GREY for w in worst])
+    for bar, w in zip(bars, worst):
+        if w:
+            bar.set_hatch("///")
     top.set_ylabel("words\nper bank")
     top.set_ylim(0, max(deg, 1) + 0.5)
     top.yaxis.get_major_locator().set_params(integer=True)
@@ -323,6 +332,9 @@ def _ncu_note(kernel, grid, block, args, shared, emu) -> str:
         from .gpu import ncu_metrics
         ncu = ncu_metrics(kernel, grid, block, args, shared)
     except Exception as e:  # NcuUnavailable, no permission for counters, ...
+        from .gpu.ncu import CounterPermission
+        if isinstance(e, CounterPermission):     # the fix matters more than brevity here
+            return f"ncu could not count on the GPU; the counts above are the emulator's.\n{e}"
         return f"ncu did not run ({str(e).splitlines()[0][:120]}): GPU counts unavailable."
     keys = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors")
     return "ncu on the GPU (launch totals, emulator in brackets): " + ", ".join(

@@ -17,6 +17,7 @@ from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .metrics import global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
+from . import provenance
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -59,8 +60,9 @@ def reg_array(m, name):
     a = m.regs.get(name)
     if a is None:
         ty = m.fn.regs.get(name)
-        if ty is None:
-            raise EmulatorError(f"undeclared register {name}")
+        if ty is None:                      # e.g. a special register in inline asm that we don't model
+            raise UnsupportedInstruction(f"the register `{name}` (not declared in the PTX: a special register "
+                                         f"the emulator does not model?)")
         w = _REG_WIDTH.get(ty, 4)
         a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
         m.regs[name] = a
@@ -98,6 +100,9 @@ def read(m, op, t: str, idx):
         v = m.special.get(op.name)
         if v is None:
             raise UnsupportedInstruction(f"special register {op.name}")
+        if callable(v):                    # the clocks (emu/specialregs.py): read when executed
+            v = v(idx)
+            return v.astype(dt) if v.dtype != dt else v
         if isinstance(v, np.ndarray):
             v = v if idx is None else v[idx]
             return v.astype(dt) if v.dtype != dt else v
@@ -167,6 +172,8 @@ def shared_unit(fn) -> int:
 def _module_var_msg(m, name):
     if name.startswith("$str"):
         return "printf (the emulator has no device printf; return values through an output array)"
+    if name in getattr(m.module, "funcs", {}):
+        return f"the address of the device function `{name}` (a function pointer or a virtual function)"
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"
@@ -759,6 +766,13 @@ def h_nop(m, ins, idx, pc):
     return
 
 
+def h_fence(m, ins, idx, pc):
+    """__threadfence(): orders nothing in lockstep emulation, but the global race shadow
+    (emu/globalrace.py) needs it for the fence-then-atomic protocol."""
+    if m.gshadow is not None and ("gl" in ins.mods or "gpu" in ins.mods or "sys" in ins.mods):
+        m.gshadow.fence(m, m.lanes(idx))
+
+
 def h_barwarp(m, ins, idx, pc):
     lanes = m.lanes(idx)
     m.wepoch[lanes] += 1
@@ -796,6 +810,10 @@ def address(m, op, idx):
         base = np.int64(m.local_syms[op.name])
     elif op.name in m.global_syms:
         base = np.int64(m.global_syms[op.name])
+    elif op.name in m.fn.regs:                   # an inline-asm register declared without '%'
+        a = reg_array(m, op.name)
+        v = a if idx is None else a[idx]
+        base = v.astype(np.int64) if v.dtype != np.uint64 else v.view(np.int64)
     else:
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     n = len(m.lanes(idx))
@@ -820,11 +838,10 @@ def _access(m, ins, idx, pc, store):
     else:
         vop, aop = ins.args[0], ins.args[1]
     if space == "param":
-        if store:
-            unsupported(m, ins, "stores to param space")
         name = aop.name
-        if name not in m.params:
-            unsupported(m, ins, "indirect param access")
+        if store or name not in m.params:          # a device-function call's argument or result slot
+            from .calls import param_access
+            return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
         write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
@@ -877,8 +894,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
     misaligned = (addr & (nbytes - 1)) != 0 if nbytes > 1 else np.zeros(len(lanes), bool)
     vals = _values_for_store(m, vop, t, nvec, idx) if store else None
     if space == "global":
-        ok = m.gmem.in_bounds(addr, nbytes)
-        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store))
+        ok, used = provenance.in_bounds(m, pc, addr, nbytes)   # the pointer this line indexes
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store, used))
         _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
                     lambda a: f"{nbytes}-byte access at an address that is not a multiple of {nbytes}")
         ok &= ~misaligned
@@ -889,6 +906,11 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         key = "global_st" if store else "global_ld"
         m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
         m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
+            if ok.all():
+                m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None)
+            else:
+                m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store)
     elif space == "shared":
         size = m.smem.size
         # one unsigned compare: a negative offset wraps to a huge one
@@ -912,7 +934,9 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
         m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
         if m.shadow is not None:
-            _shadow(m, ins, lanes, off, ok, nbytes, store)
+            # CG's reserved scratch syncs itself with atomics, which the race model does not follow
+            _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
+                    nbytes, store)
     elif space == "local":
         size = m.lmem.size
         ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned
@@ -943,8 +967,10 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         _write_loaded(m, ins.args[0], out, t, idx)
 
 
-def _oob_global(m, a, nbytes, store):
-    al = m.gmem.nearest(a)
+def _oob_global(m, a, nbytes, store, used=None):
+    """``used``: the allocation of the pointer the instruction indexes (emu/provenance.py);
+    without one, the allocation nearest the address."""
+    al = used if used is not None else m.gmem.nearest(a)
     what = "write" if store else "read"
     if al is None:
         return f"{what} of {nbytes} bytes at an address that belongs to no allocation"
@@ -952,10 +978,13 @@ def _oob_global(m, a, nbytes, store):
     msg = (f"{what} of {nbytes} bytes at byte offset {rel} of `{al.name}` "
            f"({al.nbytes} bytes, element {rel // max(nbytes, 1)} of {al.nbytes // max(nbytes, 1)})")
     if rel >= al.nbytes:
-        # the index ran past the end; the buffer named is only the one the address lands after,
-        # which may not be the pointer the line indexes
         past = rel - al.nbytes
         msg += ", just past its end" if past == 0 else f", {past} bytes past its end"
+    elif rel < 0:
+        msg += f", {-rel} bytes before its start"
+    if used is None and len(m.gmem.allocs) > 1:
+        # no single pointer: the buffer named is only the one the address lands nearest
+        msg += " (the nearest buffer: the address could come from more than one pointer)"
     return msg
 
 
@@ -1150,6 +1179,40 @@ def h_ldmatrix(m, ins, idx, pc):
         _shadow(m, ins, pl, m.smem.flat(m.block_local[pl], addr[good]), np.ones(len(pl), bool), 16, False)
 
 
+# m16n8k16 fragments (PTX ISA), with g = lane // 4 and t = lane % 4. A (16 x 16): register i
+# of a lane holds the two halves (g + dr, 2t + dc) and (g + dr, 2t + dc + 1); B (16 x 8):
+# register i holds (2t + dk, g) and (2t + dk + 1, g); C/D (16 x 8): register i holds the
+# float (g + dr, 2t + dc). h_mma reads and writes the registers through these tables, and
+# the lesson draws its fragment pictures from them (mma_fragment_map).
+MMA_A_REGS = ((0, 0), (8, 0), (0, 8), (8, 8))
+MMA_B_REGS = (0, 8)
+MMA_C_REGS = ((0, 0), (0, 1), (8, 0), (8, 1))
+
+
+def mma_fragment_map(operand: str):
+    """Which lane and register hold each element of an m16n8k16 operand ("A", "B" or "C"):
+    (lane[rows, cols], register[rows, cols], half[rows, cols]); half is 0 or 1 for the
+    packed f16 operands A and B, 0 for the f32 C/D."""
+    L = np.arange(32)
+    g, t4 = L // 4, L % 4
+    shape = {"A": (16, 16), "B": (16, 8), "C": (16, 8)}[operand]
+    lane = np.full(shape, -1)
+    reg = np.full(shape, -1)
+    half = np.zeros(shape, dtype=int)
+    if operand == "A":
+        for r_i, (dr, dc) in enumerate(MMA_A_REGS):
+            for h in (0, 1):
+                lane[g + dr, 2 * t4 + dc + h], reg[g + dr, 2 * t4 + dc + h], half[g + dr, 2 * t4 + dc + h] = L, r_i, h
+    elif operand == "B":
+        for r_i, dk in enumerate(MMA_B_REGS):
+            for h in (0, 1):
+                lane[2 * t4 + dk + h, g], reg[2 * t4 + dk + h, g], half[2 * t4 + dk + h, g] = L, r_i, h
+    else:
+        for r_i, (dr, dc) in enumerate(MMA_C_REGS):
+            lane[g + dr, 2 * t4 + dc], reg[g + dr, 2 * t4 + dc] = L, r_i
+    return lane, reg, half
+
+
 def h_mma(m, ins, idx, pc):
     shape = next((x for x in ins.mods if x.startswith("m")), "")
     types = [x for x in ins.mods if x in DT]
@@ -1177,20 +1240,20 @@ def h_mma(m, ins, idx, pc):
         return ((x & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64),
                 (x >> 16).astype(np.uint16).view(np.float16).astype(np.float64))
     A = np.zeros((nrows, 16, 16))
-    for r_i, (dr, dc) in enumerate(((0, 0), (8, 0), (0, 8), (8, 8))):
+    for r_i, (dr, dc) in enumerate(MMA_A_REGS):
         lo, hi = halves(a[r_i])
         A[:, g + dr, 2 * t4 + dc] = lo
         A[:, g + dr, 2 * t4 + dc + 1] = hi
     B = np.zeros((nrows, 16, 8))
-    for r_i, dk in enumerate((0, 8)):
+    for r_i, dk in enumerate(MMA_B_REGS):
         lo, hi = halves(b[r_i])
         B[:, 2 * t4 + dk, g] = lo
         B[:, 2 * t4 + dk + 1, g] = hi
     C = np.zeros((nrows, 16, 8))
-    for r_i, (dr, dc) in enumerate(((0, 0), (0, 1), (8, 0), (8, 1))):
+    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
         C[:, g + dr, 2 * t4 + dc] = c[r_i]
     D = (np.matmul(A, B) + C).astype(np.float32)
-    for r_i, (dr, dc) in enumerate(((0, 0), (0, 1), (8, 0), (8, 1))):
+    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
         write(m, dops[r_i], D[:, g + dr, 2 * t4 + dc][row, ln], idx)
     m.count(pc, "flops", 2 * 16 * 8 * 16 * nrows)
 
@@ -1227,9 +1290,12 @@ def h_atom(m, ins, idx, pc):
         else:
             space = "global"
     if space == "global":
-        ok = m.gmem.in_bounds(addr, es) & (addr % es == 0)
-        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True))
+        inb, used = provenance.in_bounds(m, pc, addr, es)
+        ok = inb & (addr % es == 0)
+        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True, used))
         off, arena = m.gmem.offset(addr), m.gmem.arena
+        if m.gshadow is not None:
+            m.gshadow.atomic(m, lanes[ok])
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
@@ -1294,8 +1360,9 @@ def h_cp_async(m, ins, idx, pc):
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
         if len(ins.args) > 3 else np.full(len(lanes), size)
-    okg = m.gmem.in_bounds(src, size) | (src_size == 0)
-    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False))
+    inb, used = provenance.in_bounds(m, pc, src, size)
+    okg = inb | (src_size == 0)
+    _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
     oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)
     _report_bad(m, ins, lanes, ~oks, dst, "out_of_bounds",
                 lambda a: f"cp.async into shared offset {a} outside {m.smem.size} bytes (or misaligned)")
@@ -1315,6 +1382,10 @@ def h_cp_async(m, ins, idx, pc):
     if len(sel):
         mat, act = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, src[sel])
         m.count(pc, "global_ld_sectors", int(global_sectors(mat, act, size).sum()))
+        # the shared-memory side: one store request of `size` bytes per lane (DESIGN §5 phases)
+        dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
+        m.count(pc, "cp_async_requests", dmat.shape[0])
+        m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
 
 
 def _complete(m, lanes, keep):
@@ -1366,7 +1437,7 @@ HANDLERS = {
     "bfe": h_bfe, "bfi": h_bfi, "prmt": h_prmt,
     "setp": h_setp, "selp": h_selp, "mov": h_mov, "cvt": h_cvt, "cvta": h_cvta,
     "ld": h_ld, "st": h_st, "ldu": h_ld,
-    "membar": h_nop, "fence": h_nop, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
+    "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
     "shfl": h_shfl, "vote": h_vote, "activemask": h_activemask,
     "ldmatrix": h_ldmatrix, "mma": h_mma,
     "atom": h_atom, "red": h_atom,

@@ -25,12 +25,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..args import check_geometry
-from ..errors import EmulatorError, LaunchTooLarge, StepBudgetExceeded
-from . import isa
+from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
+from . import calls, devio, intrinsics, isa  # noqa: F401  (intrinsics registers its handlers)
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
-from .sanitize import Finding, FindingLog, SharedShadow, stamp as make_stamp
+from .sanitize import Finding, FindingLog, SharedShadow, annotate, stamp as make_stamp
+from . import specialregs
+from .devicestate import device_state_findings
+from .globalrace import GlobalShadow, global_unit
+from .uninit import RegisterTaint
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -50,6 +54,7 @@ class EmuResult:
     lane_instructions: int = 0
     per_pc: dict = field(default_factory=dict, repr=False)
     captured: list = field(default_factory=list, repr=False)   # warp requests of capture_pc
+    printed: list = field(default_factory=list)                 # device printf lines, in block/warp/lane order
 
 
 _module_cache: dict = {}
@@ -69,7 +74,8 @@ class Machine:
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
-                 dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True):
+                 dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True,
+                 printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False):
         self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
         self.grid, self.block = grid, block
         self.tpb = block[0] * block[1] * block[2]
@@ -86,6 +92,8 @@ class Machine:
         self.block_linear = bid
         self.lane = self.tid_in_block % 32
         self.warp_global = self.block_local * self.wpb + self.tid_in_block // 32
+        self.gtid = bid * self.tpb + self.tid_in_block       # thread id within the launch
+        self.gtid1 = self.gtid + 1
         tx = self.tid_in_block % block[0]
         ty = (self.tid_in_block // block[0]) % block[1]
         tz = self.tid_in_block // (block[0] * block[1])
@@ -106,12 +114,15 @@ class Machine:
         self.special["%lanemask_le"] = self.special["%lanemask_lt"] | self.special["%lanemask_eq"]
         self.special["%lanemask_gt"] = ~self.special["%lanemask_le"]
         self.special["%lanemask_ge"] = ~self.special["%lanemask_lt"]
+        self.special.update(specialregs.registers(self, variant))   # %smid, %warpid, clocks: GPU-like
+        self.gshadow = gshadow                           # global-memory race shadow (None: off)
+        self.observer = RegisterTaint(self) if uninit else None
         self.regs: dict[str, np.ndarray] = {}
         self.global_syms: dict = {}                      # module-scope variables -> global address
-        for ins in fn.instrs:
-            if ins.op == "call":
-                isa.unsupported(self, ins, "a call to a function that was not inlined (__noinline__, recursion "
-                                           "or a library call); mark the device function __forceinline__")
+        self.printf = printf if printf is not None else devio.PrintfLog()
+        self.call_state = None                           # calls.CallState, made at the first call
+        used = intrinsics.specials_used(fn)
+        reserved = intrinsics.RESERVED_SMEM if any(n.startswith("%reserved_smem") for n in used) else 0
 
         # shared memory layout: static declarations in order, then dynamic
         layout, off, dyn_align = {}, 0, 16
@@ -126,7 +137,9 @@ class Machine:
             layout[v.name] = off
             off += v.size
         self.smem = SharedMemory(self.nblocks, {k: o for k, o in layout.items() if o is not None},
-                                 off, dynamic_shared, dyn_align)
+                                 off, dynamic_shared + reserved, dyn_align)
+        intrinsics.add_specials(self, used, self.smem.size - reserved, reserved, off + dynamic_shared)
+        self.unshadowed_from = self.smem.size - reserved if reserved else None
         for k, o in layout.items():
             if o is None:
                 self.smem.static[k] = self.smem.dynamic_offset
@@ -158,6 +171,8 @@ class Machine:
         self.capture_pc, self.captured = None, []
         self._lay_key, self._lay = None, None
         self.deadline = time.perf_counter() + WALL_LIMIT
+        self.spin_pcs = _spin_loops(fn)
+        self.yielded = None                              # threads that yielded in a spin-wait loop
 
     # ---------------------------------------------------------------- helpers
     def thread_coords(self, t: int) -> tuple:
@@ -257,6 +272,8 @@ class Machine:
                 raise EmulatorError("fell off the end of the kernel without ret")
             ins = instrs[gpc]
             steps += 1
+            if self.observer is not None:
+                self.observer(self, ins, idx)
             if steps > budget:
                 self._hang(ins, idx, f"ran {budget:,} instruction steps")
             if not steps & 1023 and time.perf_counter() > self.deadline:
@@ -265,11 +282,31 @@ class Machine:
             self.lane_steps += lanes_n
             self.count(gpc, "instructions", self.nwarps(idx))
             op = ins.op
+            if op == "call" or op == "trap" or op == "ret" and ins.func:
+                # device-function calls, printf/assert, returns to a caller, traps (calls.py)
+                calls.control(self, ins, idx, gpc)
+                idx, gpc, others_min = self._regroup()
+                if idx is False:
+                    return
+                continue
             if op == "bra" or op == "ret" or op == "exit" or (op == "bar" or op == "barrier") and "warp" not in ins.mods:
                 # control flow: these change the group
                 if op == "bra":
                     take = isa.guard(self, ins, idx)
                     lanes = self.lanes(idx)
+                    if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
+                            (take is None or take.any()):
+                        # a spin-wait loop (CG's barriers, grid.sync, a volatile flag): let the others run
+                        moving = lanes if take is None else lanes[take]
+                        self.pc[lanes] = gpc + 1
+                        self.pc[moving] = ins.target
+                        if self.yielded is None:
+                            self.yielded = np.zeros(self.T, dtype=bool)
+                        self.yielded[moving] = True
+                        idx, gpc, others_min = self._regroup()
+                        if idx is False:
+                            return
+                        continue
                     if take is None or take.all():
                         gpc = ins.target
                     elif not take.any():
@@ -327,6 +364,12 @@ class Machine:
                 return False, 0, None
             self._release_barriers()
         pcs = np.where(runnable, self.pc, np.iinfo(np.int64).max)
+        if self.yielded is not None:              # spin-waiting threads go last (see _spin_loops)
+            pref = runnable & ~self.yielded
+            if pref.any():
+                pcs = np.where(pref, self.pc, np.iinfo(np.int64).max)
+            else:
+                self.yielded = None
         lo = int(pcs.min())
         group = pcs == lo
         rest = pcs[~group]
@@ -417,14 +460,37 @@ class Machine:
             "really is that long.")
 
 
+def _spin_loops(fn) -> frozenset:
+    """PCs of backward branches whose loop reads memory another thread will change (ld.acquire,
+    ld.volatile, atomics): spin-waits. Lowest-PC-first would starve the thread they wait for, so a
+    thread taking such a branch yields to the others (cooperative groups' multi-warp barriers, grid.sync)."""
+    s = fn.__dict__.get("_spin_pcs")
+    if s is None:
+        out = set()
+        for pc, ins in enumerate(fn.instrs):
+            if ins.op == "bra" and 0 <= ins.target <= pc and any(
+                    i.op in ("atom", "ld") and ("acquire" in i.mods or "volatile" in i.mods or i.op == "atom")
+                    for i in fn.instrs[ins.target:pc + 1]):
+                out.add(pc)
+        s = fn.__dict__["_spin_pcs"] = frozenset(out)
+    return s
+
+
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
-        sanitize: bool = True, copy_back=None, capture_pc: int | None = None) -> EmuResult:
-    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place."""
+        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
+        variant: int = 0, uninit: bool = False) -> EmuResult:
+    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
+
+    ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
+    host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
+    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
+    which costs time.
+    """
     t0 = time.perf_counter()
     grid, block = check_geometry(grid, block)
     tpb = block[0] * block[1] * block[2]
     module = parsed(kernel.program.ptx)
-    fn = module.entry(kernel.entry)
+    fn = calls.link(module, module.entry(kernel.entry))
     nblocks = grid[0] * grid[1] * grid[2]
     total = nblocks * tpb
     files = dict(module.files)
@@ -440,11 +506,30 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             params[pname] = ("val", a)
     n_args = len(buffers)
     # module-scope __device__ / __constant__ variables live in global memory too
-    module_vars = [v for v in module.globals if v.space in ("global", "const") and not v.extern and v.size]
+    # (only those the kernel names: CCCL's headers declare hundreds it never reads)
+    named = intrinsics.symbols_used(fn)
+    module_vars = [v for v in module.globals if v.space in ("global", "const") and not v.extern and v.size
+                   and v.name in named]
+    symbols = dict(symbols or {})
     for v in module_vars:
-        buffers.append((v.name, np.frombuffer(v.init or bytes(v.size), dtype=np.uint8).copy()))
+        data = np.frombuffer(v.init or bytes(v.size), dtype=np.uint8).copy()
+        if v.name in symbols:
+            given = np.ascontiguousarray(symbols.pop(v.name)).view(np.uint8).reshape(-1)
+            if given.nbytes > v.size:
+                raise LaunchError(f"symbols[{v.name!r}] has {given.nbytes} bytes; the variable holds {v.size}")
+            data[:given.nbytes] = given
+        buffers.append((v.name, data))
+    if symbols:
+        raise LaunchError(f"no __constant__/__device__ variable named {', '.join(map(repr, symbols))} that the "
+                          f"kernel uses (module variables: {', '.join(v.name for v in module_vars) or 'none'})")
+    grid_sync = intrinsics.uses_grid_sync(fn)
+    if grid_sync:                                  # cooperative groups' grid workspace (%envreg1/2)
+        intrinsics.grid_sync_chunk(fn, nblocks, tpb, 0)
+        buffers.append(("<grid.sync workspace>", np.zeros(16, dtype=np.uint8)))
     gmem = GlobalMemory(buffers)
     global_syms = {v.name: gmem.allocs[n_args + i].base for i, v in enumerate(module_vars)}
+    if grid_sync:
+        global_syms["%grid_workspace"] = gmem.allocs[-1].base
     for pname, (kind, v) in list(params.items()):
         if kind == "ptr":
             params[pname] = np.uint64(gmem.allocs[v].base)
@@ -452,7 +537,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             params[pname] = v
 
     if total > SAMPLE_ABOVE_THREADS:
-        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks)
+        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms)
         if total > MAX_THREADS or est is None or est > MAX_SECONDS:
             when = f"about {est:,.0f} s" if est is not None else "a very long time"
             why = (f"more than the emulator's {MAX_THREADS:,}-thread limit; timing one block says it would "
@@ -463,20 +548,31 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                 f"  Use a smaller size on the emulator (the course's emu sizes stop at N = 256), or run on a GPU.")
 
     log = FindingLog()
+    readonly = [(gmem.allocs[i].offset, gmem.allocs[i].offset + gmem.allocs[i].nbytes)
+                for i, p in enumerate(q for q in kernel.params if q.pointer) if p.const]
+    gshadow = GlobalShadow(gmem.arena.nbytes, total, nblocks, readonly, global_unit(fn)) if sanitize else None
     counters: dict = {}
     captured: list = []
     per_chunk = max(1, CHUNK_THREADS // tpb)
+    if grid_sync:
+        per_chunk = intrinsics.grid_sync_chunk(fn, nblocks, tpb, per_chunk)
+    printf = devio.PrintfLog()
     budget = step_budget or DEFAULT_STEP_BUDGET
     lane_steps = 0
     for start in range(0, nblocks, per_chunk):
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
-                    log, counters, sanitize)
+                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit)
         m.global_syms = global_syms
+        intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
+    if nblocks:
+        annotate(log.findings, m, kernel)      # shared offsets as `sB[3][5]`, the shared= hint
+    if sanitize and module_vars:
+        device_state_findings(log, gmem, n_args, module_vars, fn, files, source_lines)
     back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]
     for i, (_, arr) in enumerate(buffers[:n_args]):
         if back[i] and arr.flags.writeable:
@@ -495,10 +591,11 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                 for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1])]
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
-                     per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured)
+                     per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured,
+                     printed=printf.lines())
 
 
-def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks):
+def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):
     """Run block 0 on a scratch copy of memory and extrapolate its lane-instructions to the grid."""
     try:
         scratch = GlobalMemory([])
@@ -507,6 +604,8 @@ def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nbloc
         scratch.arena.data[:] = gmem.arena.data
         m = Machine(fn, module, dict(module.files), {}, grid, block, np.arange(1), scratch, params, shared_bytes,
                     FindingLog(), {}, sanitize=False)
+        m.global_syms = global_syms or {}
+        intrinsics.set_grid_workspace(m)
         m.run(DEFAULT_STEP_BUDGET)
         return m.lane_steps * nblocks / TYPICAL_RATE
     except Exception:

@@ -18,6 +18,10 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   with ncu on an H200 over 220 address patterns (bench/gpu_wide_access.py,
   bench/results/gpu_wide_access-2026-12-01.json): every pattern fits this rule.
 * A phase with no active lane costs nothing.
+* ``cp.async`` (SASS LDGSTS) writes shared memory as a store of its own size per
+  lane (16 bytes: 4 phases of 8 lanes, never paired); ncu counts those wavefronts apart
+  from ``st.shared``'s (sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts),
+  and so do we (``cp_async_st_wavefronts``; bench/results/fidelity_mma-2026-12-01.json).
 * Global requests cost one transaction per distinct 32-byte sector.
 """
 from __future__ import annotations
@@ -34,6 +38,7 @@ _HASH_COEF = np.random.default_rng(12345).integers(1, 1 << 62, size=32, dtype=np
 METRIC_KEYS = (
     "shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "shared_st_wavefronts",
     "ldmatrix_requests",
+    "cp_async_requests", "cp_async_st_wavefronts",
     "global_ld_requests", "global_ld_sectors", "global_st_requests", "global_st_sectors",
     "instructions", "flops",
 )

@@ -44,6 +44,7 @@ class Instr:
     line: int = 0
     text: str = ""             # the PTX line, for messages
     target: int = -1           # resolved branch target (pc)
+    func: str = ""             # the .func this instruction belongs to once linked ("" in the entry)
 
     @property
     def form(self) -> str:
@@ -69,6 +70,8 @@ class Function:
     vars: list = field(default_factory=list)        # [Var]
     instrs: list = field(default_factory=list)      # [Instr]
     labels: dict = field(default_factory=dict)      # label -> pc
+    param_vars: dict = field(default_factory=dict)  # .param declared in the body (call sites) -> bytes
+    rets: list = field(default_factory=list)        # a .func's return parameters [(name, ptx type)]
 
 
 @dataclass
@@ -76,6 +79,8 @@ class Module:
     functions: dict
     files: dict                                     # file index -> name
     globals: list                                   # module-scope Vars
+    funcs: dict = field(default_factory=dict)       # .func name -> Function (device functions not inlined)
+    externs: set = field(default_factory=set)       # .extern .func names (vprintf, __assertfail, malloc...)
 
     def entry(self, name: str) -> Function:
         try:
@@ -146,16 +151,23 @@ def parse_operand(tok: str) -> Operand:
         return Operand("fimm", value=int(tok[2:], 16), bits=64)
     if _INT.match(tok):
         return Operand("imm", value=_parse_int(tok))
+    if tok == "WARP_SZ":                       # warpSize: a PTX constant
+        return Operand("imm", value=32)
     if tok.startswith("%"):
         base = tok.split(".")[0]
-        if base in ("%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid", "%smid",
-                    "%clock", "%clock64", "%globaltimer", "%lanemask_lt", "%lanemask_le", "%lanemask_eq",
+        if base.startswith(_SPECIAL_PREFIXES) or base in ("%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid", "%smid",
+                    "%clock", "%clock64", "%clock_hi", "%globaltimer", "%globaltimer_lo",
+                    "%globaltimer_hi", "%nsmid", "%lanemask_lt", "%lanemask_le", "%lanemask_eq",
                     "%lanemask_gt", "%lanemask_ge", "%dynamic_smem_size", "%total_smem_size"):
             return Operand("special", name=tok)
         return Operand("reg", name=tok)
     if tok == "_":
         return Operand("sink", name="_")
     return Operand("sym", name=tok)
+
+
+_SPECIAL_PREFIXES = ("%envreg", "%reserved_smem_offset_", "%nsmid", "%gridid", "%clock_hi", "%globaltimer_",
+                     "%total_smem_size", "%aggr_smem_size", "%is_explicit_cluster", "%cluster")
 
 
 def _expand_reg_names(spec: str) -> list[str]:
@@ -180,13 +192,25 @@ def parse(ptx: str) -> Module:
     module_vars: list[Var] = []
 
     pos = 0
-    # Scan top-level: find each .entry header, then its {...} body.
-    for m in re.finditer(r"(\.visible\s+|\.weak\s+)?\.(entry|func)\b", text):
+    funcs: dict[str, Function] = {}
+    externs: set = set()
+    # Scan top-level: find each .entry / .func header, then its {...} body (or the ';' of a declaration).
+    for m in re.finditer(r"(\.visible\s+|\.weak\s+|\.extern\s+)?\.(entry|func)\b", text):
         if m.start() < pos:
             continue
         kind = m.group(2)
-        hdr_end = text.index("{", m.end())
+        hdr_end, depth = m.end(), 0
+        while text[hdr_end] not in "{;" or depth:
+            depth += {"(": 1, ")": -1}.get(text[hdr_end], 0)
+            hdr_end += 1
         header = text[m.end():hdr_end]
+        hm = re.match(r"\s*(?:\(([^)]*)\)\s*)?([\w$]+)\s*(?:\((.*)\))?", header, re.S)
+        name = hm.group(2)
+        if text[hdr_end] == ";":                    # a declaration: .extern .func vprintf(...); or a prototype
+            pos = hdr_end + 1
+            if (m.group(1) or "").strip() == ".extern":
+                externs.add(name)
+            continue
         # body: match braces
         depth, i = 0, hdr_end
         while True:
@@ -199,8 +223,6 @@ def parse(ptx: str) -> Module:
             i += 1
         body = text[hdr_end + 1:i]
         pos = i + 1
-        hm = re.match(r"\s*(?:\(([^)]*)\)\s*)?([\w$]+)\s*(?:\((.*)\))?", header, re.S)
-        name = hm.group(2)
         params = []
         for p in re.finditer(r"\.param\s+(?:\.align\s+\d+\s+)?\.(\w+)\s+([\w$]+)(\[\d+\])?", hm.group(3) or ""):
             params.append((p.group(2), p.group(1) + (p.group(3) or "")))
@@ -208,7 +230,9 @@ def parse(ptx: str) -> Module:
         if kind == "entry":
             functions[name] = fn
         else:
-            functions.setdefault("__funcs__", {})
+            fn.rets = [(p.group(2), p.group(1) + (p.group(3) or "")) for p in re.finditer(
+                r"\.param\s+(?:\.align\s+\d+\s+)?\.(\w+)\s+([\w$]+)(\[\d+\])?", hm.group(1) or "")]
+            funcs[name] = fn
     outside = _outside_bodies(text)
     for vm in _VAR_DECL.finditer(outside):
         space, align, ty, name, n = vm.groups()
@@ -217,8 +241,7 @@ def parse(ptx: str) -> Module:
         init = _initial_bytes(im.group(1), ty, size) if im else b""
         module_vars.append(Var(space, name, int(align or _TYPE_BYTES.get(ty, 1)), size, extern=(n == ""),
                                init=init))
-    functions.pop("__funcs__", None)
-    return Module(functions, files, module_vars)
+    return Module(functions, files, module_vars, funcs, externs)
 
 
 def _initial_bytes(text: str, ty: str, size: int) -> bytes:
@@ -253,9 +276,15 @@ def _outside_bodies(text: str) -> str:
     return "\n".join(out)
 
 
+_CALL_STMT = re.compile(r"\bcall(?:\.uni)?\b[^;]*;", re.S)
+_PARAM_DECL = re.compile(r"\.param\s+(?:\.align\s+(\d+)\s+)?\.(\w+)\s+([\w$]+)(?:\[(\d+)\])?\s*$")
+
+
 def _parse_body(name: str, params: list, body: str) -> Function:
     fn = Function(name=name, params=params)
     cur_file, cur_line = 0, 0
+    # NVRTC spreads a call over several lines: `call.uni (retval0),\n vprintf,\n (\n param0\n );`
+    body = _CALL_STMT.sub(lambda mm: " ".join(mm.group(0).split()), body)
     for raw in body.split("\n"):
         for stmt in _statements(raw):
             s = stmt.strip()
@@ -270,6 +299,15 @@ def _parse_body(name: str, params: list, body: str) -> Function:
                 if m:
                     for r in _expand_reg_names(m.group(2).rstrip(";")):
                         fn.regs[r] = m.group(1)
+                continue
+            if s.startswith(".param"):              # a call site's argument / return slot
+                pm = _PARAM_DECL.match(s)
+                if not pm:
+                    raise EmulatorError(f"cannot parse the parameter declaration {s!r}")
+                size = _TYPE_BYTES.get(pm.group(2), 1) * int(pm.group(4) or 1)
+                fn.param_vars[pm.group(3)] = max(size, fn.param_vars.get(pm.group(3), 0))
+                continue
+            if ".callprototype" in s:               # `prototype_0 : .callprototype ...` (indirect calls)
                 continue
             vm = _VAR_DECL.match(s)
             if vm and s.startswith((".shared", ".local", ".global", ".const", ".extern")):
@@ -380,11 +418,32 @@ def _inside_operand(buf: str) -> bool:
     return bool(re.match(r"^(@!?%?\w+\s+)?[a-z]", s)) and not s.endswith(":")
 
 
+_CALL = re.compile(r"^call((?:\.\w+)*)\s+(?:\(([^()]*)\)\s*,\s*)?([%\w$.]+)\s*(?:,\s*\(([^()]*)\))?"
+                   r"\s*(?:,\s*([\w$]+))?\s*$")
+
+
+def _parse_call(s: str, guard, neg, file, line) -> Instr:
+    """call[.uni] (rets), target, (args)[, prototype]: args = [rets vec, target, args vec]."""
+    m = _CALL.match(s)
+    if not m:
+        raise EmulatorError(f"cannot parse the call {s!r}")
+    mods, rets, target, args, proto = m.groups()
+
+    def names(t):
+        return tuple(Operand("sym", name=x.strip()) for x in (t or "").split(",") if x.strip())
+    tgt = Operand("reg", name=target) if target.startswith("%") else Operand("sym", name=target)
+    return Instr(op="call", mods=tuple(x for x in mods.split(".") if x),
+                 args=[Operand("vec", items=names(rets)), tgt, Operand("vec", items=names(args))],
+                 guard=guard, guard_neg=neg, file=file, line=line, text=s.strip() + (" " if proto else ""))
+
+
 def _parse_instr(s: str, file: int, line: int) -> Instr:
     guard, neg = None, False
     gm = re.match(r"^@(!?)(%?[\w$]+)\s+(.*)$", s)
     if gm:
         neg, guard, s = gm.group(1) == "!", gm.group(2), gm.group(3)
+    if s.startswith("call") and (len(s) == 4 or s[4] in " \t."):
+        return _parse_call(s, guard, neg, file, line)
     parts = s.split(None, 1)
     opcode = parts[0]
     rest = parts[1] if len(parts) > 1 else ""

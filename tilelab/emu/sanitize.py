@@ -13,12 +13,19 @@ stamped with the block's barrier epoch and the warp's syncwarp epoch.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
 KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_divergence",
-         "cp_async_before_wait")
+         "cp_async_before_wait",
+         "assert", "trap", "call_depth")          # a fired assert(), __trap(), runaway recursion (calls.py)
+#: What a finding's count counts, per kind: lane-events of that line, all threads of the launch together.
+COUNTED = {"out_of_bounds": "such accesses", "race": "racing accesses", "uninitialized_read": "such reads",
+           "misaligned": "misaligned accesses", "barrier_divergence": "threads",
+           "cp_async_before_wait": "early reads", "assert": "threads", "trap": "threads",
+           "call_depth": "threads"}
 
 
 @dataclass
@@ -38,7 +45,8 @@ class Finding:
         t = ",".join(map(str, self.thread))
         b = ",".join(map(str, self.block))
         addr = f" at 0x{self.address:x}" if self.address is not None else ""
-        more = f" [{self.count} times]" if self.count > 1 else ""
+        more = f" [{self.count} {COUNTED.get(self.kind, 'events')} on this line, over all threads]" \
+            if self.count > 1 else ""
         src = f"\n    {self.line:>4} | {self.source.strip()}" if self.source.strip() else ""
         return (f"{self.kind.replace('_', ' ')} at {where}, thread ({t}) block ({b}){addr}: "
                 f"{self.detail}{more}{src}")
@@ -188,3 +196,49 @@ class SharedShadow:
         """Data landed without a thread writing it in program order (atomics)."""
         self.init[units] = True
         self.dirty = True
+
+
+_SHARED_KINDS = ("race", "uninitialized_read", "cp_async_before_wait")
+
+
+def annotate(findings, m, kernel) -> None:
+    """Say shared offsets in the learner's terms (``sB[3][5]``, emu/names.py), and suggest
+    ``shared=`` when an ``extern __shared__`` array met a launch with no dynamic bytes.
+    Runs once per launch, on the findings only: the emulator's hot path never sees it."""
+    if not findings or kernel is None:
+        return
+    from . import names
+    for f in findings:
+        shared = f.kind in _SHARED_KINDS or (f.kind in ("out_of_bounds", "misaligned") and "shared" in f.detail)
+        if not shared or f.address is None:
+            continue
+        try:
+            name = names.shared_name(m, kernel, f.address)
+            if name:
+                f.detail = _with_name(f.detail, f.address, name)
+            elif f.kind == "out_of_bounds":
+                f.detail += _past_end_hint(m, kernel, f.address)
+        except Exception:       # a name is a courtesy: never lose the finding over it
+            continue
+
+
+def _with_name(detail: str, off: int, name: str) -> str:
+    for pat, rep in ((rf"\(offset {off}\)", f"at `{name}` (offset {off})"),
+                     (rf"\bshared offset {off}\b", f"`{name}` (shared offset {off})"),
+                     (rf"\bat offset {off}\b", f"at `{name}` (offset {off})"),
+                     (rf"\boffset {off}\b", f"`{name}` (offset {off})")):
+        new, n = re.subn(pat, rep, detail, count=1)
+        if n:
+            return new
+    return detail
+
+
+def _past_end_hint(m, kernel, off: int) -> str:
+    from . import names
+    ext = names.extern_arrays(m, kernel)
+    dynamic = m.smem.size - m.smem.dynamic_offset
+    if ext and dynamic == 0:
+        return (f"; the kernel declares `extern __shared__ {ext[0]}` but was launched with 0 bytes of "
+                f"dynamic shared memory: pass shared=NBYTES (the array's size in bytes) to tl.launch or tl.check")
+    past = names.past_the_end(m, kernel, off)
+    return f" (past the end of {past})" if past else ""

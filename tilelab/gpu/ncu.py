@@ -11,6 +11,8 @@ counters onto the metric keys of DESIGN §2, next to the raw values:
 ``shared_ld_requests``      ``smsp__inst_executed_op_shared_ld.sum`` + ``..._op_ldsm.sum``
 ``shared_st_requests``      ``smsp__inst_executed_op_shared_st.sum``
 ``ldmatrix_requests``       ``smsp__inst_executed_op_ldsm.sum``
+``cp_async_requests``       ``smsp__sass_inst_executed_op_ldgsts.sum`` (LDGSTS that ran; predicated-off ones are not in it)
+``cp_async_st_wavefronts``  ``sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum`` (their shared writes)
 ``global_ld_requests``      ``l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum``
 ``global_ld_sectors``       ``l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum``
 ``global_st_requests``      ``l1tex__t_requests_pipe_lsu_mem_global_op_st.sum``
@@ -40,7 +42,7 @@ from pathlib import Path
 from ..errors import TilelabError
 from .spec import check_geometry, kernel_spec, pack_args
 
-__all__ = ["ncu_metrics", "ncu_profile", "find_ncu", "NcuUnavailable", "METRICS", "parse_ncu_csv",
+__all__ = ["ncu_metrics", "ncu_profile", "find_ncu", "NcuUnavailable", "CounterPermission", "METRICS", "parse_ncu_csv",
            "map_metrics", "requested"]
 
 _PKG_ROOT = str(Path(__file__).resolve().parents[2])
@@ -54,6 +56,8 @@ METRICS = [
     "smsp__inst_executed_op_shared_ld.sum",
     "smsp__inst_executed_op_shared_st.sum",
     "smsp__inst_executed_op_ldsm.sum",
+    "smsp__sass_inst_executed_op_ldgsts.sum",
+    "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
     "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
@@ -68,6 +72,31 @@ METRICS = [
 
 class NcuUnavailable(TilelabError):
     title = "ncu"
+
+
+class CounterPermission(NcuUnavailable):
+    """ncu ran but the driver let it read no counters (ERR_NVGPUCTRPERM): the usual state of a
+    learner's own Linux or Windows machine, where only administrators may profile."""
+    title = "ncu: no permission for the GPU's performance counters"
+
+
+PERMISSION_HELP = """\
+Nsight Compute may not read this GPU's performance counters (ERR_NVGPUCTRPERM): by default the
+NVIDIA driver lets only administrators profile. To allow it:
+  Linux:   echo 'options nvidia NVreg_RestrictProfilingToAdminUsers=0' | sudo tee /etc/modprobe.d/nvidia-profiling.conf
+           then reboot (or reload the nvidia kernel module); or run Jupyter as root for one session
+  Windows / WSL2: NVIDIA Control Panel > Desktop > Enable Developer Settings, then Developer >
+           Manage GPU Performance Counters > "Allow access to the GPU performance counters to all users"
+  Details: https://developer.nvidia.com/ERR_NVGPUCTRPERM
+Meanwhile the emulator's counts (exact for the PTX the GPU runs) need no permission:
+  tl.profile(kernel, problem, backend="emu")   or   tilelab run FILE.cu KERNEL ... --backend emu"""
+
+
+def explain(text: str, returncode: int) -> NcuUnavailable | None:
+    """The learner-facing error for an ncu run that failed for a known reason, else None."""
+    if "ERR_NVGPUCTRPERM" in text:
+        return CounterPermission(PERMISSION_HELP)
+    return None
 
 
 def find_ncu() -> str:
@@ -142,6 +171,8 @@ def map_metrics(raw: dict) -> dict:
         "shared_st_wavefronts": _add(g("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum")),
         "ldmatrix_requests": _add(ldsm_inst),
         "ldmatrix_wavefronts": _add(g("sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum")),
+        "cp_async_requests": _add(g("smsp__sass_inst_executed_op_ldgsts.sum")),
+        "cp_async_st_wavefronts": _add(g("sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum")),
         "global_ld_requests": _add(g("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")),
         "global_ld_sectors": _add(g("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")),
         "global_st_requests": _add(g("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum")),
@@ -198,6 +229,9 @@ def ncu_profile(launches, *, metrics=None, timeout: float = 900, ncu: str | None
         except subprocess.TimeoutExpired:
             raise NcuUnavailable(f"ncu did not finish within {timeout:.0f} s") from None
     rows = parse_ncu_csv(r.stdout)
+    known = explain(r.stdout + "\n" + r.stderr, r.returncode)
+    if known is not None:
+        raise known
     if (r.returncode != 0 or not rows) and not extra_args and "metric" in (r.stdout + r.stderr).lower():
         # an older or newer ncu may not know one of the names: keep the ones it knows
         known = known_metrics(exe)

@@ -1,0 +1,186 @@
+"""The kernel collection on a GPU: are the emulator's outputs the GPU's, bit for bit?
+
+For every entry of collection/manifest.toml this runs the same cubin-from-our-NVRTC on the
+GPU (CuPy loads it, as tilelab's gpu backend does) and the same PTX on the emulator, on
+the same inputs, and compares every output byte. Where the manifest says the hardware
+is not deterministic or not modelled exactly (``gpu = "..."``: .approx math, the order of
+atomics, printf's line order), it compares within ``gpu_rtol``/``gpu_atol``, leaves out
+the ``gpu_skip`` outputs, or compares printf's lines as sorted lists, and says so.
+
+    python bench/collection_gpu.py                  # on a machine with a CUDA GPU and CuPy
+    python bench/collection_gpu.py --only reduce    # entries whose name contains 'reduce'
+
+Writes bench/results/collection-gpu-<date>.json; exits 1 if any output differs unexpectedly.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from collection import run as collection  # noqa: E402
+
+
+def _capture_stdout(fn):
+    """Run fn() with the process's fd 1 sent to a file (device printf writes there at sync)."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile(mode="w+b") as tmp:
+        os.dup2(tmp.fileno(), 1)
+        try:
+            fn()
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
+        tmp.seek(0)
+        return tmp.read().decode(errors="replace")
+
+
+def run_gpu(entry, cp, arch):
+    """(outputs by parameter name, printf lines) of one entry on the GPU."""
+    from tilelab.args import pack_args
+    from tilelab.gpu.spec import kernel_spec
+    k = collection.compile_entry(entry)
+    spec = kernel_spec(k, arch)
+    args, named, symbols = collection.inputs(entry)
+    packed = pack_args(k.name, k.params, args)
+    with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as fh:
+        fh.write(spec.cubin)
+        path = fh.name
+    try:
+        mod = cp.RawModule(path=path, enable_cooperative_groups=entry.get("gpu_launch") == "cooperative")
+        fn = mod.get_function(spec.entry)
+    finally:
+        os.unlink(path)
+    for name, arr in symbols.items():                 # cudaMemcpyToSymbol
+        mem = mod.get_global(name)
+        dst = cp.ndarray(arr.shape, arr.dtype, mem)
+        dst.set(np.ascontiguousarray(arr))
+    dev = [cp.asarray(v) if isinstance(v, np.ndarray) else v for v in packed.values]
+    shared = int(entry.get("shared", 0))
+    if shared > 48 * 1024:
+        fn.max_dynamic_shared_size_bytes = shared
+
+    def go():
+        fn(tuple(entry["grid"]) + (1,) * (3 - len(entry["grid"])),
+           tuple(entry["block"]) + (1,) * (3 - len(entry["block"])), tuple(dev), shared_mem=shared)
+        cp.cuda.runtime.deviceSynchronize()
+    text = _capture_stdout(go)
+    out = {}
+    for p, d, v in zip(k.params, dev, packed.values):
+        out[p.name] = cp.asnumpy(d).reshape(np.shape(named[p.name])) if isinstance(v, np.ndarray) else v
+    return out, text.splitlines()
+
+
+def _masked(entry, name, a):
+    """The array with the gpu_skip elements of ``name`` zeroed (both sides get the same)."""
+    a = np.array(a, copy=True)
+    for item in entry.get("gpu_skip", []):
+        m = re.fullmatch(rf"{re.escape(name)}\[(.+)\]", item)
+        if m:
+            a[eval(m.group(1))] = 0
+    return a
+
+
+def compare(entry, emu_out, gpu_out):
+    """{name: verdict} for every pointer parameter, and whether all are as the manifest expects."""
+    rtol, atol = entry.get("gpu_rtol"), entry.get("gpu_atol")
+    verdicts, ok = {}, True
+    for name, g in gpu_out.items():
+        e = emu_out[name]
+        if not isinstance(e, np.ndarray):
+            continue
+        if name in entry.get("gpu_skip", []):
+            verdicts[name] = "not compared (" + entry["gpu"] + ")"
+            continue
+        e2, g2 = _masked(entry, name, e), _masked(entry, name, g)
+        same = e2.tobytes() == g2.tobytes()
+        if same:
+            verdicts[name] = "bit-identical" + (" (outside the gpu_skip elements)" if not np.array_equal(e, e2)
+                                                else "")
+            continue
+        diff = np.flatnonzero(e2.view(np.uint8).reshape(-1) != g2.view(np.uint8).reshape(-1))
+        if rtol is not None or atol is not None:
+            close = np.allclose(g2.astype(np.float64), e2.astype(np.float64), rtol=rtol or 0, atol=atol or 0)
+            err = float(np.max(np.abs(g2.astype(np.float64) - e2.astype(np.float64))))
+            verdicts[name] = (f"within tolerance (rtol {rtol}, atol {atol}; max |diff| {err:.3g}): "
+                              if close else f"OUTSIDE tolerance (max |diff| {err:.3g}): ") + entry["gpu"]
+            ok &= close
+        else:
+            verdicts[name] = f"DIFFERS: {len(diff)} bytes, first at byte {int(diff[0])}"
+            ok = False
+    return verdicts, ok
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", default="", help="run the entries whose kernel name contains this")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
+    a = ap.parse_args()
+    import cupy as cp
+    from tilelab.compile import nvrtc_version
+    from tilelab.gpu.device import Device
+    info = Device().info()
+    arch = info["arch"]
+    entries = [e for e in collection.load() if a.only in e["name"]]
+    # an assert kills the CUDA context: those entries go last
+    entries.sort(key=lambda e: "assert" in e.get("findings", []))
+    rows, bad = [], 0
+    for e in entries:
+        row = {"file": e["file"], "kernel": e["name"], "gpu_note": e.get("gpu")}
+        try:
+            res, emu_after, _ = collection.run_emu(e)
+            emu_out = {n: emu_after[n] for n in emu_after}
+            row["emu_findings"] = sorted({f.kind for f in res.findings})
+            try:
+                gpu_out, gpu_lines = run_gpu(e, cp, arch)
+            except Exception as ex:                      # cudaErrorAssert is the expected outcome of an assert
+                if "assert" in e.get("findings", []) and "assert" in str(ex).lower():
+                    row["verdict"] = "as expected: the GPU stopped with cudaErrorAssert, the emulator found the assert"
+                    rows.append(row)
+                    continue
+                raise
+            verdicts, ok = compare(e, emu_out, gpu_out)
+            row["outputs"] = verdicts
+            if "printf" in e or res.printed:
+                same = sorted(res.printed) == sorted(gpu_lines)
+                row["printf"] = ("same lines" + ("" if res.printed == gpu_lines else " (in another order)")
+                                 if same else {"emulator": res.printed[:20], "gpu": gpu_lines[:20]})
+                ok &= same
+            row["verdict"] = "as expected" if ok else "UNEXPECTED DIFFERENCE"
+            bad += not ok
+        except Exception as ex:
+            row["verdict"] = "ERROR"
+            row["error"] = "".join(traceback.format_exception_only(type(ex), ex)).strip()
+            bad += 1
+        rows.append(row)
+        print(f"{row['verdict'][:22]:<22} {e['file']:<28} {e['name']}", flush=True)
+    doc = {
+        "date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
+        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                 text=True).stdout.strip(),
+        "device": info, "nvrtc": ".".join(map(str, nvrtc_version())),
+        "kernels": len(rows), "as_expected": len(rows) - bad, "results": rows,
+    }
+    Path(a.out).mkdir(parents=True, exist_ok=True)
+    p = Path(a.out) / f"collection-gpu-{doc['date']}.json"
+    p.write_text(json.dumps(doc, indent=1, default=str))
+    print(f"{len(rows) - bad} of {len(rows)} as expected; wrote {p}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""numpy references for collection/manifest.toml: what each sample kernel should produce.
+
+Written from the samples' own descriptions (and their CPU checks), never from the emulator.
+The manifest calls these by name; each takes numpy arrays and returns numpy arrays.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def block_sums(x, nblocks, chunk, pow2_pairs=False, block=None):
+    """Per-block partial sums of a grid-stride reduction: element i goes to block
+    (i // chunk) % nblocks (chunk = elements a block takes per grid step)."""
+    x = np.asarray(x)
+    owner = (np.arange(len(x)) // chunk) % nblocks
+    return np.array([x[owner == b].sum() for b in range(nblocks)], dtype=x.dtype)
+
+
+def seg_exclusive_scan(x, seg):
+    """Exclusive prefix sum within each segment of ``seg`` elements (uint32 wrap-around)."""
+    x = np.asarray(x, dtype=np.uint64).reshape(-1, seg)
+    out = np.zeros_like(x)
+    out[:, 1:] = np.cumsum(x, axis=1)[:, :-1]
+    return (out & 0xFFFFFFFF).astype(np.uint32).reshape(-1)
+
+
+def seg_inclusive_scan(x, seg):
+    x = np.asarray(x, dtype=np.int64).reshape(-1, seg)
+    return np.cumsum(x, axis=1).astype(np.int32).reshape(-1)
+
+
+def partial_histograms256(words, nblocks, threads):
+    """histogram256Kernel: block b counts the bytes of words w with (w // threads) % nblocks == b."""
+    words = np.asarray(words, dtype=np.uint32)
+    owner = (np.arange(len(words)) // threads) % nblocks
+    out = np.zeros((nblocks, 256), np.uint32)
+    for b in range(nblocks):
+        by = words[owner == b].view(np.uint8)
+        out[b] = np.bincount(by, minlength=256)
+    return out.reshape(-1)
+
+
+def partial_histograms64(words4, nblocks, threads):
+    """histogram64Kernel: 64 bins of (byte >> 2); the data is read as uint4, 16 bytes per thread step."""
+    w = np.asarray(words4, dtype=np.uint32).reshape(-1, 4)
+    owner = (np.arange(len(w)) // threads) % nblocks
+    out = np.zeros((nblocks, 64), np.uint32)
+    for b in range(nblocks):
+        by = w[owner == b].reshape(-1).view(np.uint8)
+        out[b] = np.bincount(by >> 2, minlength=64)
+    return out.reshape(-1)
+
+
+def merge_histograms(partial, bins):
+    return np.asarray(partial, dtype=np.uint64).reshape(-1, bins).sum(axis=0).astype(np.uint32)
+
+
+def sort_chunks(keys, vals, chunk, descending_blocks=None):
+    """Keys sorted within each chunk (ascending; blocks listed as descending the other way),
+    values carried along (keys distinct)."""
+    keys = np.asarray(keys).reshape(-1, chunk)
+    vals = np.asarray(vals).reshape(-1, chunk)
+    ok, ov = np.empty_like(keys), np.empty_like(vals)
+    for b in range(len(keys)):
+        order = np.argsort(keys[b], kind="stable")
+        if descending_blocks is not None and descending_blocks(b):
+            order = order[::-1]
+        ok[b], ov[b] = keys[b][order], vals[b][order]
+    return ok.reshape(-1), ov.reshape(-1)
+
+
+def tile_transpose(a, tile):
+    """Each tile x tile block transposed in place (transposeFineGrained)."""
+    h, w = a.shape
+    return a.reshape(h // tile, tile, w // tile, tile).transpose(0, 3, 2, 1).reshape(h, w)
+
+
+def tile_swap(a, tile):
+    """Tiles moved to their transposed position, each kept as it is (transposeCoarseGrained)."""
+    h, w = a.shape
+    return a.reshape(h // tile, tile, w // tile, tile).transpose(2, 1, 0, 3).reshape(w, h)
+
+
+def fwht(x, n):
+    """Walsh-Hadamard transform (Sylvester order) of each n-element batch."""
+    y = np.asarray(x, dtype=np.float64).reshape(-1, n).copy()
+    h = 1
+    while h < n:
+        y = y.reshape(len(y), -1, 2, h)
+        a, b = y[:, :, 0, :].copy(), y[:, :, 1, :].copy()
+        y[:, :, 0, :], y[:, :, 1, :] = a + b, a - b
+        y = y.reshape(len(y), n)
+        h *= 2
+    return y.reshape(-1).astype(np.float32)
+
+
+def fwt_radix4_stage(x, n, stride):
+    """One radix-4 butterfly stage of fwtBatch2Kernel over each n-element batch."""
+    y = np.asarray(x, dtype=np.float64).reshape(-1, n)
+    out = y.copy()
+    for pos in range(n // 4):
+        lo = pos & (stride - 1)
+        i0 = ((pos - lo) << 2) + lo
+        i1, i2, i3 = i0 + stride, i0 + 2 * stride, i0 + 3 * stride
+        d0, d1, d2, d3 = y[:, i0], y[:, i1], y[:, i2], y[:, i3]
+        s02, t02, s13, t13 = d0 + d2, d0 - d2, d1 + d3, d1 - d3
+        out[:, i0], out[:, i1], out[:, i2], out[:, i3] = s02 + s13, s02 - s13, t02 + t13, t02 - t13
+    return out.reshape(-1).astype(np.float32)
+
+
+def conv_rows(src, k):
+    """dst[y, x] = sum_j k[R - j] * src[y, x + j], zero outside the image."""
+    r = len(k) // 2
+    h, w = src.shape
+    pad = np.zeros((h, w + 2 * r))
+    pad[:, r:r + w] = src
+    return sum(float(k[r - j]) * pad[:, r + j:r + j + w] for j in range(-r, r + 1)).astype(np.float32)
+
+
+def conv_cols(src, k):
+    return conv_rows(np.asarray(src).T, k).T.copy()
+
+
+def black_scholes(S, X, T, R, V):
+    """The sample's formulas (its polynomial normal CDF), in float64."""
+    S, X, T = (np.asarray(a, np.float64) for a in (S, X, T))
+
+    def cnd(d):
+        k = 1.0 / (1.0 + 0.2316419 * np.abs(d))
+        c = 0.39894228040143267793994605993438 * np.exp(-0.5 * d * d) * (
+            k * (0.31938153 + k * (-0.356563782 + k * (1.781477937 + k * (-1.821255978 + k * 1.330274429)))))
+        return np.where(d > 0, 1.0 - c, c)
+    sq = np.sqrt(T)
+    d1 = (np.log(S / X) + (R + 0.5 * V * V) * T) / (V * sq)
+    d2 = d1 - V * sq
+    e = np.exp(-R * T)
+    call = S * cnd(d1) - X * e * cnd(d2)
+    put = X * e * (1.0 - cnd(d2)) - S * (1.0 - cnd(d1))
+    return call.astype(np.float32), put.astype(np.float32)
+
+
+def atomics_expected(n):
+    """simpleAtomicIntrinsics' testKernel after n threads, in the order the emulator runs lanes
+    (atomicExch and the atomicCAS chain depend on the order; the rest do not)."""
+    inc, dec = 0, 0
+    for _ in range(n):
+        inc = 0 if inc >= 17 else inc + 1
+        dec = 137 if (dec == 0 or dec > 137) else dec - 1
+    a = 0xFF
+    x = 0xFF
+    o = 0
+    for t in range(n):
+        a &= 2 * t + 7
+        x ^= t
+        o |= (1 << t) if t < 32 else 0
+    return np.array([10 * n, -10 * n, n - 1, n - 1, 0, inc, dec, n - 1, a, o - (1 << 32) if o >> 31 else o, x],
+                    dtype=np.int64).astype(np.int32)
+
+
+def vote3(block, warp=32):
+    """VoteAnyKernel3's info[3 * tx .. 3 * tx + 2]: any, own predicate, all (left 0 when false)."""
+    out = np.zeros(3 * block, np.uint8)
+    pred = np.arange(block) >= warp * 3 // 2
+    for t in range(block):
+        w = pred[t // warp * warp:(t // warp + 1) * warp]
+        out[3 * t:3 * t + 3] = [w.any(), pred[t], w.all()]
+    return out
+
+
+def warp_any_all(x, block, warp=32, kind="any"):
+    x = np.asarray(x).reshape(-1, warp) != 0
+    r = x.any(axis=1) if kind == "any" else x.all(axis=1)
+    return np.repeat(r, warp).astype(np.uint32)[:block]
+
+
+def bucket_positions(src, counters_after, offsets, nb):
+    """mapToBuckets: within each bucket's range of the output, the indices of that bucket (any order)."""
+    src = np.asarray(src)
+    return [np.flatnonzero(src == b) for b in range(nb)]

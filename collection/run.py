@@ -1,0 +1,173 @@
+"""Read collection/manifest.toml and run its kernels: the one place tests and benchmarks share.
+
+    python collection/run.py            # every kernel on the emulator: a table, exit 1 on a mismatch
+
+An entry names its .cu file and kernel (a template as ``name<args>``), the launch, one
+spec per kernel parameter (arrays: dtype, shape and ``init``; scalars: ``value``), and
+``expect``: for each check, an expression over the results (usually an output's name)
+and its numpy reference (over the inputs as they were before the launch, with the
+helpers of references.py). ``findings`` lists the finding kinds the kernel really has;
+``printf`` the lines it prints. ``gpu`` says how the GPU may differ (bench/collection_gpu.py).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+try:
+    import tomllib
+except ModuleNotFoundError:   # Python 3.10
+    import tomli as tomllib
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from collection import references  # noqa: E402
+
+
+_LOADED: list = []
+
+
+def load() -> list[dict]:
+    if not _LOADED:
+        with open(HERE / "manifest.toml", "rb") as fh:
+            _LOADED.extend(tomllib.load(fh)["kernel"])
+    return [dict(e) for e in _LOADED]
+
+
+def compile_entry(entry, nvrtc=None):
+    from tilelab.compile import compile_cuda
+    name = entry["name"]
+    src = (HERE / entry["file"]).read_text()
+    # every template instance of the file in one compile (NVRTC caches by source and names)
+    names = tuple(sorted({e["name"] for e in load() if e["file"] == entry["file"] and "<" in e["name"]}
+                         | ({name} if "<" in name else set())))
+    prog = compile_cuda(src, filename=f"collection/{entry['file']}", nvrtc=nvrtc, name_expressions=names)
+    return prog.kernel(name)
+
+
+def _make(spec, rng, named=None):
+    dt = np.dtype(spec["dtype"])
+    shape = tuple(spec.get("shape", [1]))
+    size = int(np.prod(shape))
+    init = spec.get("init")
+    if init is None:                                            # an output: NaN / the largest value
+        fill = np.nan if dt.kind == "f" else (np.iinfo(dt).max if dt.kind in "iu" else 0)
+        return np.full(shape, fill, dtype=dt)
+    helpers = {
+        "uniform": lambda lo=-1.0, hi=1.0: rng.uniform(lo, hi, shape),
+        "ints": lambda lo, hi: rng.integers(lo, hi, shape),
+        "perm": lambda: rng.permutation(size).reshape(shape),
+        "arange": lambda: np.arange(size).reshape(shape),
+        "zeros": lambda: np.zeros(shape),
+        "full": lambda v: np.full(shape, v),
+        "bits": lambda: rng.integers(0, 1 << 32, shape, dtype=np.uint64),
+    }
+    v = eval(init, {"np": np, "rng": rng, "size": size, "shape": shape, **helpers, **(named or {})})
+    return np.asarray(v).astype(dt).reshape(shape)
+
+
+def inputs(entry, seed: int = 0) -> tuple[list, dict, dict]:
+    """(launch arguments, {name: value}, {symbol: array}) for an entry; arrays are fresh."""
+    rng = np.random.default_rng(seed)
+    args, named = [], {}
+    for spec in entry["args"]:
+        v = _make(spec, rng, named) if "dtype" in spec else spec["value"]
+        args.append(v)
+        named[spec["name"]] = v
+    symbols = {s["name"]: _make(s, rng) for s in entry.get("symbols", [])}
+    named.update(symbols)
+    return args, named, symbols
+
+
+def expected(entry, before: dict) -> dict:
+    ns = {"np": np, **vars(references), **{k: (v.copy() if isinstance(v, np.ndarray) else v)
+                                           for k, v in before.items()}}
+    return {check: eval(ref, ns) for check, ref in entry.get("expect", {}).items()}
+
+
+def got(entry, after: dict) -> dict:
+    ns = {"np": np, **vars(references), **after}
+    return {check: eval(check, ns) for check in entry.get("expect", {})}
+
+
+def mismatches(entry, want: dict, have: dict) -> list[str]:
+    """Descriptions of the checks that fail (empty: the kernel matches numpy)."""
+    rtol, atol = float(entry.get("rtol", 0)), float(entry.get("atol", 0))
+    bad = []
+    for check, w in want.items():
+        h = np.asarray(have[check])
+        w = np.asarray(w)
+        if h.shape != w.shape:
+            bad.append(f"{check}: shape {h.shape}, expected {w.shape}")
+            continue
+        if rtol or atol:
+            ok = np.isclose(h.astype(np.float64), w.astype(np.float64), rtol=rtol, atol=atol)
+        else:
+            ok = (h == w) | (np.isnan(h) & np.isnan(w) if h.dtype.kind == "f" else False)
+        if not np.all(ok):
+            i = np.flatnonzero(~np.asarray(ok).reshape(-1))
+            bad.append(f"{check}: {len(i)} of {ok.size} differ, first at {i[0]}: got "
+                       f"{h.reshape(-1)[i[0]]!r}, expected {w.reshape(-1)[i[0]]!r}")
+    return bad
+
+
+def run_emu(entry, nvrtc=None, seed: int = 0):
+    """Compile and run one entry on the emulator: (result, {name: value after}, {name: before})."""
+    from tilelab.launch import launch
+    k = compile_entry(entry, nvrtc)
+    args, named, symbols = inputs(entry, seed)
+    before = {n: (v.copy() if isinstance(v, np.ndarray) else v) for n, v in named.items()}
+    res = launch(k, tuple(entry["grid"]), tuple(entry["block"]), *args, shared=int(entry.get("shared", 0)),
+                 backend="emu", echo=False, symbols=symbols or None)
+    return res, named, before
+
+
+def check_emu(entry, nvrtc=None, seed: int = 0) -> list[str]:
+    """Everything that is wrong with one entry on the emulator (empty: all good)."""
+    res, after, before = run_emu(entry, nvrtc, seed)
+    problems = mismatches(entry, expected(entry, before), got(entry, after))
+    kinds = sorted({f.kind for f in res.findings})
+    if kinds != sorted(entry.get("findings", [])):
+        problems.append(f"findings {kinds}, expected {sorted(entry.get('findings', []))}: "
+                        + "; ".join(str(f).splitlines()[0] for f in res.findings[:3]))
+    if "printf" in entry:
+        want = eval(entry["printf"], {"np": np})
+        if res.printed != want:
+            diff = next((i for i, (a, b) in enumerate(zip(res.printed, want)) if a != b), min(len(want),
+                                                                                              len(res.printed)))
+            problems.append(f"printf line {diff}: got {res.printed[diff:diff + 1]}, expected {want[diff:diff + 1]}")
+    return problems
+
+
+def main(argv=None):
+    import argparse
+    import json
+    import time
+    ap = argparse.ArgumentParser(description="run the collection on the emulator")
+    ap.add_argument("--json", help="also write the per-kernel results to this file")
+    a = ap.parse_args(argv)
+    entries = load()
+    failed, rows = 0, []
+    t0 = time.perf_counter()
+    for e in entries:
+        try:
+            p = check_emu(e)
+        except Exception as ex:                          # a refusal is a result here, not a crash
+            p = [f"{type(ex).__name__}: {str(ex).splitlines()[0]}"]
+        failed += bool(p)
+        rows.append({"file": e["file"], "kernel": e["name"], "ok": not p, "problems": p})
+        print(f"{'ok ' if not p else 'BAD'} {e['file']:<30} {e['name']:<40} {'; '.join(p)[:200]}")
+    print(f"{len(entries) - failed} of {len(entries)} kernels ran and matched numpy")
+    if a.json:
+        Path(a.json).write_text(json.dumps({"command": "python collection/run.py --json " + a.json,
+                                            "kernels": len(rows), "matched": len(rows) - failed,
+                                            "seconds": round(time.perf_counter() - t0, 1), "results": rows},
+                                           indent=1))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,319 @@
+"""Device-function calls, printf, assert and grid.sync on the emulator.
+
+References are plain Python: the same recursion written in Python, C printf strings
+written out by hand (and Python's own %-formatting, a different implementation from the
+emulator's renderer, where C and Python agree), and numpy for the grid.sync kernel.
+bench/collection_gpu.py and tests/test_gpu_device.py compare printf with a real GPU."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tilelab.errors import CheckFailed, LaunchTooLarge, UnsupportedInstruction
+
+CALLS_SRC = r"""
+struct Pair { float x; int y; double z; };
+
+__device__ __noinline__ float twice(float x, int k) { return x * 2.0f + k; }
+__device__ __noinline__ Pair bump(Pair a) { a.x += 1.0f; a.y *= 3; a.z -= 0.5; return a; }
+__device__ __noinline__ int collatz(int n, int depth)            // recursive, data-dependent depth
+{
+    if (n == 1 || depth > 40) return depth;
+    return collatz(n % 2 ? 3 * n + 1 : n / 2, depth + 1);
+}
+__device__ __noinline__ int walk(int n)                           // recursion with a local array
+{
+    int a[6];
+    for (int i = 0; i < 6; i++) a[i] = i * n + 1;
+    int r = n > 0 ? walk(n - 1) : 0;                              // a[] must survive the inner call
+    return r + a[(n * 5) % 6];
+}
+
+__global__ void calls(const float* in, float* out, int* iout)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    Pair p = {in[t], t, 0.25 * t};
+    Pair q = bump(p);
+    out[2 * t] = twice(in[t], t);
+    out[2 * t + 1] = q.x + q.y + (float)q.z;
+    iout[2 * t] = collatz(t + 1, 0);
+    iout[2 * t + 1] = walk(t % 7);
+}
+"""
+
+
+def _collatz(n, depth):
+    while not (n == 1 or depth > 40):
+        n, depth = (3 * n + 1 if n % 2 else n // 2), depth + 1
+    return depth
+
+
+def _walk(n):
+    a = [i * n + 1 for i in range(6)]
+    return (_walk(n - 1) if n > 0 else 0) + a[(n * 5) % 6]
+
+
+def test_noinline_struct_and_recursive_calls(emu, rng):
+    k = emu.compile(CALLS_SRC, "calls", filename="calls.cu")
+    assert k.ptx.count("call.uni") >= 4 and ".func" in k.ptx          # really not inlined
+    n = 96
+    x = rng.uniform(-4, 4, n).astype(np.float32)
+    out = np.full(2 * n, np.nan, np.float32)
+    iout = np.full(2 * n, -1, np.int32)
+    r = emu.run(k, 3, 32, x, out, iout)
+    assert r.findings == []
+    t = np.arange(n)
+    np.testing.assert_array_equal(out[0::2], x * np.float32(2) + t.astype(np.float32))
+    q = (x + np.float32(1)) + (t * 3).astype(np.float32) + (0.25 * t - 0.5).astype(np.float32)
+    np.testing.assert_array_equal(out[1::2], q.astype(np.float32))
+    np.testing.assert_array_equal(iout[0::2], [_collatz(i + 1, 0) for i in t])
+    np.testing.assert_array_equal(iout[1::2], [_walk(i % 7) for i in t])
+
+
+RUNAWAY_SRC = r"""
+__device__ __noinline__ int down(int n) { return n == 0 ? 0 : (down(n - 1) ^ 5) + 1; }
+__global__ void runaway(const int* depth, int* out)
+{
+    out[threadIdx.x] = down(depth[threadIdx.x]);
+}
+"""
+
+
+def test_recursion_depth_limit_is_a_finding(emu):
+    from tilelab.emu.calls import MAX_CALL_DEPTH
+    k = emu.compile(RUNAWAY_SRC, "runaway", filename="runaway.cu")
+    depth = np.arange(32, dtype=np.int32) * 3                        # lanes 22.. go too deep
+    out = np.full(32, -1, np.int32)
+    r = emu.run(k, 1, 32, depth, out)
+    deep = depth >= MAX_CALL_DEPTH
+    assert [f.kind for f in r.findings] == ["call_depth"]
+    f = r.findings[0]
+    assert f.line == 2 and f.count == deep.sum() and f.thread == (int(np.argmax(deep)), 0, 0)
+    assert str(MAX_CALL_DEPTH) in f.detail and "recursion" in f.detail
+    def down(n):
+        return 0 if n == 0 else (down(n - 1) ^ 5) + 1
+    np.testing.assert_array_equal(out[~deep], [down(int(d)) for d in depth[~deep]])   # the others finish
+    np.testing.assert_array_equal(out[deep], -1)
+
+
+def test_function_pointer_call_is_refused_by_name(emu):
+    src = r"""
+__device__ __noinline__ int inc(int x) { return x + 1; }
+__device__ __noinline__ int dbl(int x) { return 2 * x; }
+__global__ void fp(const int* sel, int* out)
+{
+    int (*f)(int) = sel[threadIdx.x] ? inc : dbl;
+    out[threadIdx.x] = f(threadIdx.x);
+}
+"""
+    k = emu.compile(src, "fp", filename="fp.cu")
+    if "prototype" not in k.ptx:
+        pytest.skip("NVRTC resolved the pointer statically")
+    with pytest.raises(UnsupportedInstruction) as ei:
+        emu.run(k, 1, 32, np.ones(32, np.int32), np.zeros(32, np.int32))
+    assert "function pointer" in str(ei.value) and "fp.cu:6" in str(ei.value)
+
+
+def test_device_malloc_is_refused_by_name(emu):
+    src = r"""
+__global__ void m(int* out)
+{
+    int* p = (int*)malloc(16);
+    p[0] = threadIdx.x;
+    out[threadIdx.x] = p[0];
+    free(p);
+}
+"""
+    k = emu.compile(src, "m", filename="malloc.cu")
+    with pytest.raises(UnsupportedInstruction) as ei:
+        emu.run(k, 1, 32, np.zeros(32, np.int32))
+    assert "`malloc`" in str(ei.value) and "malloc.cu:4" in str(ei.value)
+
+
+# ------------------------------------------------------------------ printf
+PRINTF_SRC = r"""
+__global__ void show(const int* iv, const float* fv, const char* text)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    int i = iv[t];
+    float f = fv[t];
+    printf("[%d] d=%d i=%5i u=%u x=%x X=%08X o=%o |%-6d|%+d|% d|\n", t, i, i, (unsigned)i, i, i, i & 0777, i, i, i);
+    printf("[%d] f=%f %.2f %10.3f %-10.1f| e=%e %.3E g=%g %G\n", t, f, f, f, f, f, (double)f, f, f * 1e-7f);
+    printf("[%d] ld=%ld lld=%lld llu=%llu lx=%lx c=%c s=%s %.2s %5s %%\n", t, (long)i * 100000,
+           (long long)i * 10000000000LL, (unsigned long long)i * 3, (long)i << 20, 'A' + (t % 26), "str", "abc",
+           t % 2 ? "odd" : "even");
+    printf("[%d] *w=%*d *p=%.*f\n", t, 6, i, 2, f);
+}
+"""
+
+
+def _c_lines(t, i, f):
+    """What the C library prints for PRINTF_SRC (Python's % agrees with C on these conversions)."""
+    u = i & 0xFFFFFFFF
+    d = float(np.float32(f))
+    g = float(np.float32(f) * np.float32(1e-7))
+    return [
+        f"[{t}] d={i} i={i:5d} u={u} x={u:x} X={u:08X} o={i & 0o777:o} |{i:<6d}|{i:+d}|{i: d}|",
+        f"[{t}] f={d:f} {d:.2f} {d:10.3f} {d:<10.1f}| e={d:e} {d:.3E} g={'%g' % d} {'%G' % g}",
+        f"[{t}] ld={i * 100000} lld={i * 10000000000} llu={(i * 3) & 0xFFFFFFFFFFFFFFFF} lx={((i << 20) & 0xFFFFFFFFFFFFFFFF):x} "
+        f"c={chr(65 + t % 26)} s=str ab {'odd' if t % 2 else 'even':>5s} %",
+        f"[{t}] *w={i:6d} *p={d:.2f}",
+    ]
+
+
+def test_printf_formats_like_c(emu, rng):
+    k = emu.compile(PRINTF_SRC, "show", filename="show.cu")
+    n = 40
+    iv = rng.integers(-3000, 3000, n).astype(np.int32)
+    iv[:2] = [0, -1]
+    fv = rng.uniform(-1e4, 1e4, n).astype(np.float32)
+    r = emu.run(k, 1, n, iv, fv, np.zeros(4, np.int8), echo=False)
+    assert r.findings == []
+    # one warp: all of its lanes' first printf, then their second, ... (block, warp, lane order)
+    want = []
+    for w in range(2):
+        lanes = range(32 * w, min(n, 32 * w + 32))
+        per = [_c_lines(t, int(iv[t]), float(fv[t])) for t in lanes]
+        for j in range(4):
+            want += [p[j] for p in per]
+    assert r.printed == want
+
+
+def test_printf_order_is_block_warp_lane_and_capped(emu):
+    src = r"""
+__global__ void many(int reps)
+{
+    for (int k = 0; k < reps; k++)
+        if ((threadIdx.x + k) % 3 == 0)           // divergent: lanes print at different times
+            printf("b%d t%d k%d\n", blockIdx.x, threadIdx.x, k);
+}
+"""
+    from tilelab.emu.devio import PRINTF_LINES
+    k = emu.compile(src, "many", filename="many.cu")
+    r = emu.run(k, 3, 64, 2, echo=False)
+    rows = [(b, t // 32, kk, t) for b in range(3) for t in range(64) for kk in range(2) if (t + kk) % 3 == 0]
+    want = [f"b{b} t{t} k{kk}" for b, w, kk, t in sorted(rows)]       # per warp: iteration k, then lane
+    assert r.printed == want
+    r = emu.run(k, 8, 256, 4, echo=False)                               # 2732 lines: capped
+    total = sum(1 for t in range(256) for kk in range(4) if (t + kk) % 3 == 0) * 8
+    assert len(r.printed) == PRINTF_LINES + 1
+    assert r.printed[-1].startswith(f"… {total - PRINTF_LINES} more lines")
+    assert r.printed[0] == "b0 t0 k0"
+
+
+def test_launch_prints_the_output(emu, capsys):
+    src = r"""
+__global__ void hi(int* x) { if (threadIdx.x < 2) printf("hi from %d\n", threadIdx.x); x[threadIdx.x] = 1; }
+"""
+    k = emu.compile(src, "hi", filename="hi.cu")
+    emu.run(k, 1, 32, np.zeros(32, np.int32))
+    assert capsys.readouterr().out == "hi from 0\nhi from 1\n"
+
+
+# ------------------------------------------------------------------ assert and trap
+ASSERT_SRC = r"""
+#include <assert.h>
+__global__ void vadd(const float* a, const float* b, float* c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        assert(a[i] < 0.9f);
+        c[i] = a[i] + b[i];
+    }
+}
+"""
+
+
+def test_assert_is_a_finding_with_line_thread_block(emu):
+    k = emu.compile(ASSERT_SRC.replace("#include <assert.h>\n", ""), "vadd", filename="va.cu")
+    a = np.linspace(0, 1, 100, dtype=np.float32)        # a >= 0.9 from index 90 on
+    b = np.ones(100, np.float32)
+    c = np.full(100, np.nan, np.float32)
+    r = emu.run(k, 4, 32, a, b, c, 100)
+    assert [f.kind for f in r.findings] == ["assert"]
+    f = r.findings[0]
+    first = int(np.argmax(a >= 0.9))
+    assert f.line == 6 and f.count == int((a >= 0.9).sum())
+    assert (f.thread, f.block) == ((first % 32, 0, 0), (first // 32, 0, 0))
+    assert "a[i] < 0.9f" in f.detail and "va.cu:6" in str(f)
+    np.testing.assert_array_equal(c[:first], a[:first] + 1)          # threads that passed go on
+    assert np.isnan(c[first:]).all()                                  # stopped threads write nothing
+
+
+def test_fired_assert_fails_tl_check(emu):
+    from tilelab.check import check
+    k = emu.compile(ASSERT_SRC.replace("#include <assert.h>\n", "").replace("a[i] < 0.9f", "i < 20"),
+                    "vadd", filename="va.cu")
+    with pytest.raises(CheckFailed) as ei:
+        check(k, "vector_add", sizes=[33], seeds=(0,), backend="emu", quiet=True)
+    assert "assert" in str(ei.value)
+
+
+def test_trap_is_a_finding(emu):
+    src = r"""
+__global__ void tr(int* x)
+{
+    if (threadIdx.x == 5) __trap();
+    x[threadIdx.x] = 1;
+}
+"""
+    k = emu.compile(src, "tr", filename="tr.cu")
+    x = np.zeros(32, np.int32)
+    r = emu.run(k, 1, 32, x)
+    assert [(f.kind, f.line, f.thread) for f in r.findings] == [("trap", 4, (5, 0, 0))]
+    assert x[5] == 0 and (np.delete(x, 5) == 1).all()
+
+
+# ------------------------------------------------------------------ grid.sync
+GRID_SRC = r"""
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void twoPhase(const float* in, float* partial, float* out, int n)
+{
+    cg::grid_group grid = cg::this_grid();
+    int t = grid.thread_rank();
+    partial[t] = in[t] * 2.0f;
+    grid.sync();                                         // every block's partial[] is written
+    out[t] = partial[(t + 37) % n] + partial[n - 1 - t];
+    grid.sync();
+    partial[t] = -1.0f;
+}
+"""
+
+
+def test_grid_sync(emu, rng):
+    k = emu.compile(GRID_SRC, "twoPhase", filename="grid.cu")
+    n = 256
+    x = rng.standard_normal(n).astype(np.float32)
+    partial = np.zeros(n, np.float32)
+    out = np.full(n, np.nan, np.float32)
+    r = emu.run(k, 8, 32, x, partial, out, n)
+    assert r.findings == []
+    p = x * np.float32(2)
+    t = np.arange(n)
+    np.testing.assert_array_equal(out, p[(t + 37) % n] + p[n - 1 - t])
+    assert (partial == -1).all()
+
+
+def test_grid_sync_too_big_is_refused_by_name(emu):
+    k = emu.compile(GRID_SRC, "twoPhase", filename="grid.cu")
+    n = 1 << 18
+    with pytest.raises(LaunchTooLarge, match=r"grid\.sync\(\)"):
+        emu.run(k, n // 256, 256, np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.float32), n)
+
+
+@pytest.mark.parametrize("fmt,vals,want", [
+    ("%#o|%#x|%#X|%o", [8, 255, 255, 0], "010|0xff|0XFF|0"),
+    ("%5c|%-3c|", [ord("a"), ord("b")], "    a|b  |"),
+    ("%p %p", [0x1234abcd, 0], "0x1234abcd (nil)"),
+    ("%s|%.3s|%6s", [1, 1, 0], "str|str|(null)"),
+    ("%hhd %hd %hhu", [300, 70000, -1], "44 4464 255"),
+    ("%05d|%-5d|%+.3d|% 5d", [-42, 42, 7, 9], "-0042|42   |+007|    9"),
+    ("%.0f %.1e %g %G %e", [2.5, 12345.678, 1e-5, 1e20, float("inf")], "2 1.2e+04 1e-05 1E+20 inf"),
+    ("100%%", [], "100%"),
+])
+def test_printf_renderer_matches_c(fmt, vals, want):
+    # C's printf on these conversions (glibc's output, written out by hand): the corners
+    # where Python's %-formatting differs from C (%#o, %c width, %p, %hh) are handled
+    from tilelab.emu.devio import parse_format, render
+    assert render(parse_format(fmt), vals, lambda p: "str") == want

@@ -1,0 +1,323 @@
+"""Device-function calls on the emulator: PTX ``call``/``ret`` with ``.param`` frames.
+
+NVRTC inlines most device functions, but not ``__noinline__`` ones, recursive ones,
+or the runtime's ``vprintf`` and ``__assertfail``. We *link* an entry with every
+``.func`` it can reach into one instruction list (each function's registers and
+parameters renamed ``func:name``), so the machine keeps one PC per thread and its
+lowest-PC-first scheduling. A call pushes a frame per thread (return PC, and for a
+recursive callee the registers and parameters it will overwrite); ``ret`` pops it.
+Deep recursion stops at ``MAX_CALL_DEPTH`` with a finding rather than exhausting
+memory. Each thread's ``.param`` slots are small byte arrays.
+
+``printf`` and ``assert`` live in ``devio.py``; this module only routes calls to them.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import numpy as np
+
+from ..errors import EmulatorError, UnsupportedInstruction
+from .ptx import Function, Instr, Operand, Var, _TYPE_BYTES
+
+MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
+
+
+# ------------------------------------------------------------------------ linking
+def link(module, entry: Function) -> Function:
+    """The entry with every device function it calls appended; cached on the module."""
+    cache = module.__dict__.setdefault("_linked", {})
+    if entry.name in cache:
+        return cache[entry.name]
+    reach = _reachable(module, entry)
+    if not reach:
+        cache[entry.name] = entry
+        return entry
+    out = Function(name=entry.name, params=entry.params, regs=dict(entry.regs), vars=list(entry.vars),
+                   labels=dict(entry.labels), param_vars=dict(entry.param_vars))
+    out.instrs = [dataclasses.replace(i) for i in entry.instrs]
+    starts, recursive = {}, _recursive(module, reach)
+    out.param_sizes = {n: _param_bytes(t) for n, t in entry.params}
+    out.param_sizes.update(entry.param_vars)
+    out.func_info = {}
+    for name in reach:
+        f = module.funcs[name]
+        base = len(out.instrs)
+        starts[name] = base
+        # registers keep their leading % (the machine's fast path for addresses tests for it)
+        q = (lambda n, _f=name: f"%{_f}:{n[1:]}" if n.startswith("%") else f"{_f}:{n}")
+        local_names = {v.name for v in f.vars if v.space == "local"}
+        for r, ty in f.regs.items():
+            out.regs[q(r)] = ty
+        slots = MAX_CALL_DEPTH + 1 if name in recursive else 1
+        depots = {}
+        for v in f.vars:
+            if v.space == "local":
+                out.vars.append(Var("local", q(v.name), v.align, v.size * slots))
+                depots[q(v.name)] = v.size
+            else:
+                out.vars.append(v)
+        for lab, pc in f.labels.items():
+            out.labels[q(lab)] = base + pc
+        params = {n for n, _ in f.params} | {n for n, _ in f.rets} | set(f.param_vars)
+        for n, t in f.params + f.rets:
+            out.param_sizes[q(n)] = _param_bytes(t)
+        for n, size in f.param_vars.items():
+            out.param_sizes[q(n)] = size
+        for ins in f.instrs:
+            new = dataclasses.replace(ins, args=[_rename(a, f.regs, local_names | params, q) for a in ins.args],
+                                      guard=q(ins.guard) if ins.guard in f.regs else ins.guard, func=name)
+            if ins.op == "bra" and ins.target >= 0:
+                new.target = base + ins.target
+            if ins.op == "mov" and len(ins.args) == 2 and ins.args[1].kind == "sym" and \
+                    q(ins.args[1].name) in depots and name in recursive:
+                new.op, new.mods = "tl.frame", ()              # this frame's slot of a recursive depot
+                new.frame_bytes = depots[q(ins.args[1].name)]
+            out.instrs.append(new)
+        out.func_info[name] = {
+            "params": [q(n) for n, _ in f.params], "rets": [q(n) for n, _ in f.rets],
+            "save": ([q(r) for r in f.regs] + [q(n) for n in params]) if name in recursive else [],
+        }
+    for ins in out.instrs:
+        if ins.op == "call" and ins.args[1].kind == "sym" and ins.args[1].name in starts:
+            ins.target = starts[ins.args[1].name]
+    cache[entry.name] = out
+    return out
+
+
+def _param_bytes(ty: str) -> int:
+    m = re.fullmatch(r"(\w+?)(?:\[(\d+)\])?", ty)
+    return _TYPE_BYTES.get(m.group(1), 8) * int(m.group(2) or 1)
+
+
+def _rename(a: Operand, regs, syms, q) -> Operand:
+    k = a.kind
+    if k in ("reg", "pred_not") and a.name in regs:
+        return dataclasses.replace(a, name=q(a.name))
+    if k == "mem" and (a.name in regs or a.name in syms):
+        return dataclasses.replace(a, name=q(a.name))
+    if k == "sym" and a.name in syms:
+        return dataclasses.replace(a, name=q(a.name))
+    if k == "vec":
+        return dataclasses.replace(a, items=tuple(_rename(x, regs, syms, q) for x in a.items))
+    return a
+
+
+def _callees(fn) -> set:
+    return {i.args[1].name for i in fn.instrs if i.op == "call" and i.args[1].kind == "sym"}
+
+
+def _reachable(module, entry) -> list:
+    seen, todo = [], [c for c in _callees(entry) if c in module.funcs]
+    while todo:
+        n = todo.pop()
+        if n in seen:
+            continue
+        seen.append(n)
+        todo += [c for c in _callees(module.funcs[n]) if c in module.funcs]
+    return sorted(seen)
+
+
+def _recursive(module, names) -> set:
+    """Functions that can call themselves, directly or through others."""
+    out = set()
+    for n in names:
+        seen, todo = set(), list(_callees(module.funcs[n]))
+        while todo:
+            c = todo.pop()
+            if c == n:
+                out.add(n)
+                break
+            if c in seen or c not in module.funcs:
+                continue
+            seen.add(c)
+            todo += _callees(module.funcs[c])
+    return out
+
+
+# ------------------------------------------------------------------------ per-thread state
+@dataclasses.dataclass
+class _Frame:
+    lanes: np.ndarray          # sorted thread indices that made this call
+    ret_pc: int
+    callee: str
+    caller_rets: list          # the caller's return slots, in order
+    saved: dict                # recursive callee: name -> values of these lanes before the call
+    live: int
+
+
+class CallState:
+    """Call stacks and .param slots of every thread of a chunk."""
+
+    def __init__(self, m):
+        self.T = m.T
+        self.depth = np.zeros(m.T, dtype=np.int64)
+        self.frame_at: list[np.ndarray] = []        # per depth: frame id of each thread
+        self.frames: dict[int, _Frame] = {}
+        self.next_id = 0
+        self.params: dict[str, np.ndarray] = {}
+        self.sizes = getattr(m.fn, "param_sizes", None) or dict(m.fn.param_vars)
+
+    def slot(self, name: str) -> np.ndarray:
+        a = self.params.get(name)
+        if a is None:
+            size = self.sizes.get(name)
+            if size is None:
+                raise UnsupportedInstruction(f"the parameter `{name}` (not declared in this function)")
+            a = self.params[name] = np.zeros((self.T, max(8, (size + 7) // 8 * 8)), dtype=np.uint8)
+        return a
+
+
+def state(m) -> CallState:
+    st = getattr(m, "call_state", None)
+    if st is None:
+        st = m.call_state = CallState(m)
+    return st
+
+
+# ------------------------------------------------------------------------ .param loads and stores
+def param_access(m, ins, idx, store, aop, vop, t, nvec):
+    """ld.param / st.param on a call's argument or return slot (not a kernel parameter)."""
+    from .isa import _UINT_OF, _values_for_store, _write_loaded, size_of
+    if not aop.name or aop.name.startswith("%"):
+        raise UnsupportedInstruction("a .param access through a register (the parameter's address was taken)")
+    st = state(m)
+    arr = st.slot(aop.name)
+    lanes = m.lanes(idx)
+    es = max(1, size_of(t))
+    nb = es * nvec
+    off = aop.offset
+    if off < 0 or off + nb > arr.shape[1]:
+        raise EmulatorError(f"parameter access outside `{aop.name}`: {ins.text}")
+    if store:
+        vals = np.ascontiguousarray(_values_for_store(m, vop, t, nvec, idx))
+        arr[lanes, off:off + nb] = vals.view(np.uint8).reshape(len(lanes), nb)
+    else:
+        raw = np.ascontiguousarray(arr[lanes, off:off + nb]).view(_UINT_OF[es])
+        _write_loaded(m, vop, raw if nvec > 1 else raw.reshape(-1), t, idx)
+
+
+# ------------------------------------------------------------------------ call / ret / trap
+def control(m, ins, idx, pc):
+    """Run a call, a ret inside a device function, or a trap; leaves every lane's pc set."""
+    from . import devio
+    from .isa import guard, unsupported
+    lanes = m.lanes(idx)
+    take = guard(m, ins, idx)
+    if take is not None:
+        m.pc[lanes[~take]] = pc + 1
+        lanes = lanes[take]
+        if not len(lanes):
+            return
+    if ins.op == "trap":
+        devio.trap(m, ins, lanes)
+        return
+    if ins.op == "ret":
+        _ret(m, ins, lanes)
+        return
+    target = ins.args[1]
+    if target.kind != "sym":
+        unsupported(m, ins, "a call through a function pointer (a virtual function or a function pointer); "
+                            "call the function directly")
+    name = target.name
+    if ins.target < 0:
+        handler = devio.EXTERNS.get(name)
+        if handler is None:
+            unsupported(m, ins, f"a call to the library function `{name}`"
+                        + (" (device-side malloc/free: allocate on the host and pass a pointer)"
+                           if name in ("malloc", "free") else "")
+                        + (" (dynamic parallelism: launching kernels from a kernel)"
+                           if name.startswith("cuda") else ""))
+        sub = None if len(lanes) == m.T else lanes
+        handler(m, ins, sub, pc)
+        live = lanes[m.alive[lanes]]                    # __assertfail ends the threads it stops
+        m.pc[live] = pc + 1
+        return
+    _call(m, ins, lanes, pc, name)
+
+
+def _call(m, ins, lanes, pc, name):
+    st = state(m)
+    info = m.fn.func_info[name]
+    d = st.depth[lanes]
+    deep = d >= MAX_CALL_DEPTH
+    if deep.any():
+        from .devio import kill
+        t = int(lanes[np.argmax(deep)])
+        m.finding("call_depth", ins, t, None,
+                  f"{MAX_CALL_DEPTH} nested device-function calls: recursion that does not stop (or is too "
+                  f"deep); the emulator ends such threads here (a GPU would overflow its per-thread stack, "
+                  f"see cudaDeviceSetLimit(cudaLimitStackSize))", int(deep.sum()))
+        kill(m, ins, lanes[deep])
+        lanes = lanes[~deep]
+        d = d[~deep]
+        if not len(lanes):
+            return
+    saved = {}                                   # a recursive callee overwrites the caller's own state
+    for r in info["save"]:
+        a = m.regs.get(r) if r in m.fn.regs else st.params.get(r)
+        if a is not None:
+            saved[r] = a[lanes].copy()
+    for formal, actual in zip(info["params"], ins.args[2].items):
+        src, dst = st.slot(actual.name), st.slot(formal)
+        k = min(src.shape[1], dst.shape[1])
+        dst[lanes, :k] = src[lanes, :k]
+    fid = st.next_id
+    st.next_id += 1
+    st.frames[fid] = _Frame(lanes.copy(), pc + 1, name,
+                            [x.name for x in ins.args[0].items], saved, len(lanes))
+    for level in np.unique(d):
+        while len(st.frame_at) <= level:
+            st.frame_at.append(np.full(m.T, -1, dtype=np.int64))
+        st.frame_at[int(level)][lanes[d == level]] = fid
+    st.depth[lanes] = d + 1
+    m.pc[lanes] = ins.target
+
+
+
+def _ret(m, ins, lanes):
+    st = state(m)
+    d = st.depth[lanes] - 1
+    if (d < 0).any():
+        raise EmulatorError(f"ret from a device function with no caller: {ins.text}")
+    fids = np.empty(len(lanes), dtype=np.int64)
+    for level in np.unique(d):
+        sel = d == level
+        fids[sel] = st.frame_at[int(level)][lanes[sel]]
+    for fid in np.unique(fids):
+        fr = st.frames[int(fid)]
+        mine = lanes[fids == fid]
+        pos = np.searchsorted(fr.lanes, mine)
+        info = m.fn.func_info[fr.callee]
+        results = [st.slot(n)[mine] for n in info["rets"]]
+        for r, vals in fr.saved.items():          # the caller's state first, then the results on top
+            a = m.regs.get(r) if r in m.fn.regs else st.params.get(r)
+            if a is not None:
+                a[mine] = vals[pos]
+        for val, dst_name in zip(results, fr.caller_rets):
+            dst = st.slot(dst_name)
+            k = min(val.shape[1], dst.shape[1])
+            dst[mine, :k] = val[:, :k]
+        m.pc[mine] = fr.ret_pc
+        fr.live -= len(mine)
+        if fr.live <= 0:
+            del st.frames[int(fid)]
+    st.depth[lanes] = d
+
+
+def frame_address(m, ins, idx, pc):
+    """``mov %SPL, __local_depotN`` in a recursive function: this call depth's own copy of the depot."""
+    from .isa import write
+    st = state(m)
+    lanes = m.lanes(idx)
+    base = m.local_syms[ins.args[1].name]
+    depth = st.depth[lanes]
+    write(m, ins.args[0], (base + depth * ins.frame_bytes).astype(np.uint64), idx)
+
+
+def uses_calls(fn) -> bool:
+    return any(i.op in ("call", "trap") for i in fn.instrs)
+
+
+__all__ = ["link", "control", "param_access", "frame_address", "CallState", "MAX_CALL_DEPTH", "Instr"]

@@ -1,0 +1,46 @@
+"""``__device__`` variables a launch leaves changed.
+
+On a GPU a module-scope ``__device__`` variable keeps its value from one launch to the next,
+so a kernel that counts its launches there (``if (atomicAdd(&calls, 1) == 0) ...``) can behave
+one way the first time and another way later. The emulator starts every launch from the
+variables' initial values, so it would never show the difference; instead it reports a
+variable whose value at the end of the launch is not its initial one. A kernel that puts the
+variable back (the last block of a single-pass reduction resets its counter) is fine.
+(On a GPU the judge loads the module afresh for every graded launch, tilelab/judge.py.)
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .sanitize import Finding
+
+
+def _first_use(fn, name):
+    for ins in fn.instrs:
+        for op in ins.args:
+            if op.name == name and ins.line:
+                return ins
+    return None
+
+
+def device_state_findings(log, gmem, n_args, module_vars, fn, files, source_lines):
+    """Add a ``device_state`` finding to ``log`` for every ``__device__`` variable left changed."""
+    for i, v in enumerate(module_vars):
+        if v.space != "global":
+            continue                                    # __constant__ cannot be written by a kernel
+        al = gmem.allocs[n_args + i]
+        now = gmem.arena.data[al.offset:al.offset + al.nbytes]
+        init = np.frombuffer(v.init or bytes(v.size), dtype=np.uint8)[:al.nbytes]
+        if np.array_equal(now, init):
+            continue
+        ins = _first_use(fn, v.name)
+        line = ins.line if ins is not None else 0
+        file = files.get(ins.file, "<ptx>") if ins is not None else "<ptx>"
+        src = source_lines.get(line, "") if line else ""
+        log.add(("device_state", v.name),
+                lambda v=v, line=line, file=file, src=src: Finding(
+                    "device_state", file, line, (0, 0, 0), (0, 0, 0), int(al.base),
+                    f"the __device__ variable `{v.name}` ends the launch with another value than it "
+                    f"started with; on a GPU it keeps that value into the next launch, so the next "
+                    f"launch of this kernel starts from different state (put it back, or pass the "
+                    f"state as an argument)", source=src))

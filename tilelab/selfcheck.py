@@ -1,0 +1,66 @@
+"""``tl.selfcheck(kernel)``: the rubric's verdict before submitting.
+
+The grade cell of each exercise calls it. It runs the grading judge's own code (tilelab.judge)
+on the kernel's source with the check the rubric (tilelab/rubric) has for that kernel, so the
+learner sees the same parts the grader will score (correct, clean, technique, speed) with their
+numbers and thresholds. It draws its own sizes at random from the rubric's range; the grader
+draws others, from a secret, and runs everything again outside the notebook. While nbgrader
+autogrades (``NBGRADER_EXECUTION=autograde``) it does nothing: the judge's verdict replaces the
+grade cell's output, and grading should not pay for the check twice.
+"""
+from __future__ import annotations
+
+from .errors import TilelabError
+
+BANNER = "self-check: the grader runs this again outside your notebook, on sizes of its own"
+
+
+class SelfCheck:
+    """What the self-check printed, for code that wants the numbers (``.score``, ``.max``, ``.parts``)."""
+
+    def __init__(self, verdict: dict):
+        self.verdict = verdict
+        self.score = float(verdict.get("score", 0))
+        self.max = float(verdict.get("max", 0))
+        self.parts = verdict.get("parts", [])
+
+    def __repr__(self):
+        return f"<self-check: {self.score:g} / {self.max:g}>"
+
+
+def find_check(kernel_name: str, assignment: str | None = None):
+    """The rubric check that grades the kernel called ``kernel_name`` (in ``assignment``, if given)."""
+    from .rubric import all_rubrics, load_rubric
+    rubrics = {assignment: load_rubric(assignment)} if assignment else all_rubrics()
+    if assignment and rubrics[assignment] is None:
+        raise TilelabError(f"there is no rubric for the assignment {assignment!r}")
+    found = [c for r in rubrics.values() if r for c in r.checks if c.kernel == kernel_name]
+    if not found:
+        raise TilelabError(f"no graded check is for a kernel called {kernel_name}"
+                           + (f" in {assignment}" if assignment else "")
+                           + ": name your %%cuda cell the way the exercise does")
+    return found[0]
+
+
+def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = None, quiet: bool = False):
+    """Score ``kernel`` (from ``%%cuda NAME``) as the grader will, and print each part.
+
+    Returns a :class:`SelfCheck`, or None while nbgrader autogrades.
+    """
+    from .magic import NotCompiledDuringGrading, autograding
+    if autograding() or isinstance(kernel, NotCompiledDuringGrading):
+        if not quiet:
+            print("self-check skipped while nbgrader autogrades: the judge's verdict takes this cell's place")
+        return None
+    if not hasattr(kernel, "source") or not hasattr(kernel, "name"):
+        raise TilelabError(f"selfcheck() takes a kernel from a %%cuda cell, got {kernel!r}")
+    from .judge import Engine, Judge
+    from .rubric.draw import self_check_draw
+    check = find_check(kernel.name, assignment)
+    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source).to_json())
+    spec["filename"], spec["first_line"] = kernel.filename, kernel.first_line
+    verdict = Judge(spec, Engine(backend, check.step_budget)).run()
+    if not quiet:
+        print(f"{BANNER}\n" + "\n".join(verdict["lines"]) +
+              f"\nself-check score: {verdict['score']:g} / {verdict['max']:g}")
+    return SelfCheck(verdict)

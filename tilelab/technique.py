@@ -1,0 +1,127 @@
+"""Is the technique there? Checks on the emulator's per-line record of one launch.
+
+A ratio of counts ("at most the reference's wavefronts") holds vacuously for a kernel that does
+not use shared memory at all: a naive transpose has no bank conflicts because it has no banks.
+So each technique part of a rubric (tilelab/rubric/*.toml, ``techniques = [...]``) also names
+what must be *there*, and the judge checks it here on the learner's launch and the reference
+kernel's launch at the same size:
+
+- ``shared_staged``: the data goes through shared memory: the kernel's shared stores and loads
+  each come to at least a quarter of the reference's requests (a quarter leaves room for 128-bit
+  accesses);
+- ``shared_reads_conflict_free`` / ``shared_writes_conflict_free``: the kernel has shared loads
+  (stores), and every source line's shared loads (stores) cost no more wavefronts than a
+  conflict-free request of their width (1 for 32-bit, 2 for 64-bit, 4 for 128-bit, one per matrix
+  for ldmatrix);
+- ``coalesced_like_reference``: global loads and global stores each take no more 32-byte sectors
+  per request than the reference's (a transpose that reads or writes by column does not);
+- ``global_loads_at_reference``: the kernel's global load sectors come to at most ``tolerance``
+  times the reference's, whatever the means (shared tiles, or registers and shuffles).
+
+Each check returns (ok, text); the text says what was measured against what, in the learner's terms.
+"""
+from __future__ import annotations
+
+from .emu.machine import parsed
+from .emu.metrics import ideal_wavefronts
+
+QUARTER = 0.25
+
+
+def _instrs(kernel):
+    return parsed(kernel.program.ptx).entry(kernel.entry).instrs
+
+
+def _ideal(ins) -> int:
+    if ins.op == "ldmatrix":
+        return next((int(x[1]) for x in ins.mods if x in ("x1", "x2", "x4")), 1)
+    from .emu.isa import _type_of, _vec, size_of
+    return ideal_wavefronts(max(1, size_of(_type_of(ins, "b32"))) * _vec(ins))
+
+
+def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
+    """Per source line: shared requests, wavefronts, and what a conflict-free request would cost."""
+    instrs = _instrs(kernel)
+    src = {kernel.first_line + i: l.strip() for i, l in enumerate(kernel.source.splitlines())}
+    key = "shared_st" if store else "shared_ld"
+    lines: dict = {}
+    for pc, c in per_pc.items():
+        req = c.get(key + "_requests", 0)
+        if not req:
+            continue
+        ins = instrs[pc]
+        d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
+                                        "requests": 0, "wavefronts": 0, "ideal": 0})
+        d["requests"] += req
+        d["wavefronts"] += c.get(key + "_wavefronts", 0)
+        d["ideal"] += req * _ideal(ins)
+    return sorted(lines.values(), key=lambda d: d["line"])
+
+
+def _where(d) -> str:
+    where = f"line {d['line']}" if d["line"] else "compiler-made code"
+    return where + (f" (`{d['source']}`)" if d["source"] else "")
+
+
+def shared_staged(mine, ref, opts) -> tuple[bool, str]:
+    ms, ml = mine.metrics["shared_st_requests"], mine.metrics["shared_ld_requests"]
+    rs, rl = ref.metrics["shared_st_requests"], ref.metrics["shared_ld_requests"]
+    if not ms and not ml:
+        return False, ("your kernel does not use shared memory at all, so there is no tile to stage, pad or "
+                       "swizzle: this part is about the shared-memory tile")
+    ok = ms >= QUARTER * rs and ml >= QUARTER * rl
+    return ok, (f"staged through shared memory: {ms} shared store and {ml} shared load requests against the "
+                f"reference's {rs} and {rl} (at least a quarter of each earns it)")
+
+
+def _conflict_free(kernel, mine, store) -> tuple[bool, str]:
+    never, that = ("writes to", "write to") if store else ("reads", "read")
+    lines = shared_lines(kernel, mine.per_pc, store)
+    if not lines:
+        return False, (f"your kernel never {never} shared memory, so there is nothing to be conflict-free: "
+                       f"this part is about the banks of a shared-memory tile")
+    bad = [d for d in lines if d["wavefronts"] > d["ideal"]]
+    if bad:
+        worst = max(bad, key=lambda d: d["wavefronts"] / d["ideal"])
+        return False, (f"{len(bad)} of the {len(lines)} source lines that {that} shared memory have bank "
+                       f"conflicts; the worst is {_where(worst)}: {worst['wavefronts'] / worst['requests']:.2f} "
+                       f"wavefronts per request where {worst['ideal'] / worst['requests']:g} is conflict-free")
+    return True, (f"every one of the {len(lines)} source lines that {that} shared memory is conflict-free "
+                  f"({sum(d['wavefronts'] for d in lines)} wavefronts for {sum(d['requests'] for d in lines)} "
+                  f"requests)")
+
+
+def shared_reads_conflict_free(mine, ref, opts):
+    return _conflict_free(opts["kernel"], mine, store=False)
+
+
+def shared_writes_conflict_free(mine, ref, opts):
+    return _conflict_free(opts["kernel"], mine, store=True)
+
+
+def _per_request(metrics, kind):
+    r = metrics[f"global_{kind}_requests"]
+    return metrics[f"global_{kind}_sectors"] / r if r else 0.0
+
+
+def coalesced_like_reference(mine, ref, opts):
+    texts, ok = [], True
+    for kind, word in (("ld", "loads"), ("st", "stores")):
+        a, b = _per_request(mine.metrics, kind), _per_request(ref.metrics, kind)
+        good = a <= b * (1 + 1e-9)
+        ok &= good
+        texts.append(f"global {word} {a:.2f} sectors per request against {b:.2f}")
+    return ok, ("coalesced both ways: " + ", ".join(texts) +
+                " for the reference (no more earns it; a side read or written by column takes up to 32)")
+
+
+def global_loads_at_reference(mine, ref, opts):
+    tol = float(opts.get("tolerance", 1.0))
+    a, b = mine.metrics["global_ld_sectors"], ref.metrics["global_ld_sectors"]
+    ok = a <= tol * b
+    return ok, (f"global load sectors {a} against {b} for the {opts['reference']} kernel "
+                f"(at most {tol:g}× earns it, however the data is reused)")
+
+
+CHECKS = {f.__name__: f for f in (shared_staged, shared_reads_conflict_free, shared_writes_conflict_free,
+                                  coalesced_like_reference, global_loads_at_reference)}
