@@ -141,8 +141,11 @@ def _what(p: dict, t, draw: dict | None = None) -> str:
         return (t("speedup", min_speedup=f"{p['min_speedup']:g}", reference=p["reference"], N=p["N"],
                   metric=e.get("metric"), emu_N=e.get("N"), emu_max_ratio=f"{e.get('max_ratio', 0):g}")
                 + _techniques(e.get("techniques", []), p["reference"], t) + need)
-    fields = {k: (f"{v:g}" if isinstance(v, float) else v) for k, v in p.items()}
+    fields = {k: (f"{v:g}" if isinstance(v, float) else "×".join(map(str, v)) if isinstance(v, list) else v)
+              for k, v in p.items()}
     fields.setdefault("max_ratio", "1")
+    if kind == "metric_ratio" and p.get("min_ratio") is not None and p.get("min_ratio") == p.get("max_ratio"):
+        kind = "metric_equal"                     # as many as the reference (lesson 06: ldmatrix requests)
     return t(kind, **fields) + _techniques(p.get("techniques", []), p.get("reference", ""), t) + need
 
 

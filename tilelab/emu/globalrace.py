@@ -6,8 +6,9 @@ each other, on a GPU they do. What orders two accesses of different threads:
 
 * the same block, a ``__syncthreads()`` between them (the block's barrier epoch changed);
 * different blocks, the single-pass-reduction protocol: the writer's block runs a fence
-  (``__threadfence()``: ``membar.gl`` / ``fence.*``) and then an atomic after the write, and the
-  reader's block runs an atomic after that one (the "am I the last block?" counter);
+  (``__threadfence()``: ``membar.gl`` / ``fence.*``, or a ``.release`` atomic) and then an atomic
+  after the write, and the reader's block runs an atomic (or an ``ld.acquire``, as grid.sync's
+  wait does) after that one (the "am I the last block?" counter);
 * separate launches (this shadow lives for one launch).
 
 Atomics themselves are not plain accesses and are not recorded. The shadow keeps, per 4-byte
@@ -82,6 +83,13 @@ class GlobalShadow:
             for b, t in zip(blocks[rel].tolist(), times[rel].tolist()):
                 self.releases.setdefault(b, []).append(t)
             self.fenced[g[rel]] = False
+
+    def acquire_load(self, m, lanes):
+        """``ld.acquire`` (the spin of cooperative groups' grid.sync): the reading block acquires
+        whatever was released before now, as its own atomic would."""
+        if len(lanes):
+            np.maximum.at(self.acquire, m.block_linear[lanes], self.clock)
+            self.clock += 1
 
     # --------------------------------------------------------------- accesses
     @staticmethod

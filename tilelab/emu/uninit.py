@@ -81,8 +81,16 @@ class RegisterTaint:
                 return
             if op != "atom":
                 return
-        if op == "ld" or op == "ldmatrix" or op == "cp":
-            addr = ins.args[1] if op != "cp" else ins.args[1]
+        if op == "cp":
+            # cp.async [dst], [src], size(, src-size): two addresses, no register written;
+            # cp.async.commit_group / wait_group / wait_all: no register at all
+            if len(ins.args) >= 2:
+                bad = self._of([n for a in ins.args[:2] for n in _regs(a)], lanes) | g
+                if bad.any():
+                    self._report(m, ins, lanes, bad, "is used as an address")
+            return
+        if op == "ld" or op == "ldmatrix":
+            addr = ins.args[1]
             bad = self._of(_regs(addr), lanes)
             if bad.any():
                 self._report(m, ins, lanes, bad, "is used as an address")
