@@ -109,13 +109,13 @@ def number(name: str, table: dict | None = None):
     raise SourceError(f"{name}: give bench, rubric or cite in course/numbers.toml")
 
 
-def rubric_table(assignment: str, lang: str) -> str:
+def rubric_table(assignment: str, lang: str, cells: bool | None = None) -> str:
     """The rubric as a markdown table, in ``lang``, so the text's "full marks" is the rubric's."""
     r = load_rubric(assignment)
     if r is None:
-        raise SourceError(f"{{{{ rubric_table {assignment} }}}}: no grading/rubric/{assignment}.toml")
+        raise SourceError(f"{{{{ rubric_table {assignment} }}}}: no tilelab/rubric/{assignment}.toml")
     t = lambda key, **kw: msg(f"rubric.{key}", lang, **kw)  # noqa: E731
-    many = len(r.checks) > 1                      # name the graded cell when there are several
+    many = len(r.checks) > 1 if cells is None else cells     # name the graded cell when there are several
     head = ([t("cell"), t("kernel")] if many else []) + [t("part"), t("points"), t("what")]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for c in r.checks:
@@ -138,7 +138,8 @@ def _what(p: dict, t) -> str:
         e = p.get("emu", {})
         return t("speedup", min_speedup=f"{p['min_speedup']:g}", reference=p["reference"], N=p["N"],
                  metric=e.get("metric"), emu_N=e.get("N"), emu_max_ratio=f"{e.get('max_ratio', 0):g}") + need
-    fields = {k: (f"{v:g}" if isinstance(v, float) else v) for k, v in p.items()}
+    fields = {k: (f"{v:g}" if isinstance(v, float) else "×".join(map(str, v)) if k == "N" and isinstance(v, list)
+                  else v) for k, v in p.items()}
     fields.setdefault("max_ratio", "1")
     return t(kind, **fields) + need
 
@@ -147,8 +148,8 @@ def fill(text: str, lang: str, table: dict) -> str:
     """Replace every ``{{ name }}`` of a markdown cell (course/README.md, "Numbers in prose")."""
     def one(m):
         name, arg = m.groups()
-        if name == "rubric_table":
-            return rubric_table(arg, lang)
+        if name in ("rubric_table", "rubric_cells"):      # rubric_cells: with graded cell and kernel columns
+            return rubric_table(arg, lang, cells=True if name == "rubric_cells" else None)
         value = number(name, table)
         return table[name].get("fmt", "{}").format(value)
     return PLACEHOLDER.sub(one, text)
@@ -193,7 +194,7 @@ def build_notebook(src: Path, lang: str, kind: str, table: dict):
                 try:
                     points = rubric.check(gid).points
                 except (AttributeError, KeyError):
-                    raise SourceError(f"{where}: grade cell {gid!r} is not in grading/rubric/{assignment}.toml")
+                    raise SourceError(f"{where}: grade cell {gid!r} is not in tilelab/rubric/{assignment}.toml")
             c.metadata["nbgrader"] = nbgrader_meta(role, gid, points)
             c.id = gid
         else:
