@@ -86,7 +86,8 @@ def grade_submission(job: dict) -> dict:
             result.update({k: v for k, v in child.items() if k != "repairs"})
             result["repairs"] = child.get("repairs") or result["repairs"]  # the notes say the renames too
         result["autograded"] = _read_tree(scratch / "autograded" / student / assignment, "*.ipynb", "timestamp.txt")
-        result["feedback"] = _read_tree(scratch / "feedback" / student / assignment, "*.html", "timestamp.txt")  # release_feedback reads it
+        result["feedback"] = _read_tree(scratch / "feedback" / student / assignment, "*.html", "timestamp.txt",
+                                        "submission_secret.txt")  # release_feedback reads them
     except Exception as e:  # noqa: BLE001 - one broken submission never stops the batch
         result["reason"] = f"could not be graded: {type(e).__name__}: {e}"
     finally:
