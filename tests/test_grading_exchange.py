@@ -42,7 +42,9 @@ def nbgrader(args, cwd, env, user=None, exchange=None):
     else:
         uid = account(user)
         sb.chown_tree(str(cwd), uid)
+        # the learner's nbgrader cache (what fetch_feedback looks up) lives in their folder, which persists
         box = sb.Sandbox(uid=uid, work=str(cwd), rw=[(str(exchange), str(exchange))], tilelab_on_path=False,
+                         env={"JUPYTER_DATA_DIR": sb.WORK + "/.local/share/jupyter"},
                          ro=[(f, f) for f in ("/etc/passwd", "/etc/group", "/etc/nsswitch.conf") if os.path.exists(f)])
         r = subprocess.run(box.command([sys.executable, "-m", "nbgrader", *args]), env=sb.host_env(),
                            capture_output=True, text=True, timeout=300)
