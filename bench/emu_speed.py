@@ -7,7 +7,10 @@ also runs in a fresh process to record its peak memory (ru_maxrss).
 
     python bench/emu_speed.py                 # full run (numba at 64 and 128: about a minute)
     python bench/emu_speed.py --no-numba      # ours only
-Writes bench/results/emu-speed-<date>.json and prints a table.
+    python bench/emu_speed.py --compare A B   # two source trees (git archive of two commits), interleaved
+Writes bench/results/emu-speed-<date>.json and prints a table. On a busy machine wall times
+swing by more than the 10% a change may cost; --compare runs the trees in turn, several rounds,
+and records process CPU time, so both see the same load.
 """
 from __future__ import annotations
 
@@ -141,11 +144,40 @@ def kernel_rates() -> list[dict]:
     return rows
 
 
+COMPARE_ONE = OURS_ONE.replace("t = time.perf_counter(); r = launch", "t = time.process_time(); r = launch") \
+    .replace("times.append(time.perf_counter() - t)", "times.append(time.process_time() - t)")
+
+
+def compare(trees, rounds=4, sizes=(64, 128, 256)) -> dict:
+    """Median and min process CPU time of the 32x32-tile matmul per tree, the trees run in turn."""
+    got = {t: {n: [] for n in sizes} for t in trees}
+    for r in range(rounds):
+        for n in sizes:
+            for t in (trees if r % 2 == 0 else trees[::-1]):
+                out = subprocess.run([sys.executable, "-c", COMPARE_ONE, str(n), "3", t], capture_output=True,
+                                     text=True, timeout=900, check=True,
+                                     env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}).stdout
+                got[t][n] += json.loads(out.strip().splitlines()[-1])["times"]
+    return {t: {str(n): {"median": statistics.median(v), "min": min(v), "samples": v} for n, v in d.items()}
+            for t, d in got.items()}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--no-numba", action="store_true")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
+    ap.add_argument("--compare", nargs="+", metavar="TREE", help="source trees (with tilelab/ and kernels/)")
     a = ap.parse_args()
+    if a.compare:
+        res = {"date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
+               "machine": {"cpus": os.cpu_count(), "load": os.getloadavg()}, "what": "process CPU seconds, "
+               "matmulTiled32 NxN, all sanitizers on, trees run in turn", "trees": compare(a.compare)}
+        for t, d in res["trees"].items():
+            print(t, {n: round(v["median"], 3) for n, v in d.items()})
+        p = Path(a.out) / f"emu-speed-compare-{res['date']}.json"
+        p.write_text(json.dumps(res, indent=1))
+        print(f"wrote {p}")
+        return
     res = {"date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
            "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,

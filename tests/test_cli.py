@@ -63,7 +63,8 @@ def test_findings_exit_nonzero_and_are_in_the_json(capsys):
     doc = json.loads(out)
     validate(doc)
     f = doc["findings"][0]
-    assert f["kind"] == "out_of_bounds" and f["line"] == 10 and f["thread"] == [100, 0, 0]
+    store = next(i for i, l in enumerate(Path(VADD).read_text().splitlines(), 1) if l.strip() == "c[i] = a[i] + b[i];")
+    assert f["kind"] == "out_of_bounds" and f["line"] == store and f["thread"] == [100, 0, 0]
     assert "`c`" in f["detail"] and "400 bytes" in f["detail"]
     # human output says the same
     rc, out, _ = run_cli(capsys, "run", VADD, "vectorAdd", "--grid", "4", "--block", "256", "--backend", "emu",

@@ -236,8 +236,7 @@ LESSON06 = {
 def case_mma_lesson06(emu, rng, name):
     # small integers again: the Tensor Core GEMM ladder is bit-exact against integer arithmetic
     (bm, bn), shared, flat, nmajor = LESSON06[name]
-    file = "mma_nmajor.cu" if name.startswith("mmaNMajor") else "mma_padded.cu" if name.startswith("mmaPadded") \
-        else "mma_ladder.cu"
+    file = "mma_nmajor.cu" if name.startswith("mmaNMajor") else "mma_ladder.cu"
     M, N, K = bm, 3 * bn if bm == 128 else bn, 320
     A = rng.integers(-8, 9, (M, K)).astype(np.float16)
     B = rng.integers(-8, 9, (K, N) if nmajor else (N, K)).astype(np.float16)
@@ -248,11 +247,40 @@ def case_mma_lesson06(emu, rng, name):
     assert_bits_equal(C, want)
 
 
+def case_lesson_matmul(emu, rng, name, fma32=None):
+    """The lessons' one-kernel files (matmul_tiled32.cu, matmul_tiled_bt.cu): TILE 32, 32x32 blocks,
+    a size that leaves partial tiles; bit for bit the float32 chain of single-rounding fmas."""
+    file = {"matmulTiled": "matmul_tiled32.cu", "matmulTiledBt": "matmul_tiled_bt.cu"}[name]
+    N = int(rng.integers(33, 70))
+    A, B = rng.uniform(-1, 1, (2, N, N)).astype(np.float32)
+    C = np.full((N, N), np.nan, np.float32)
+    clean(emu.run(emu.kernel(file, name), ((N + 31) // 32,) * 2, (32, 32), A, B, C, N))
+    assert_bits_equal(C, fma_chain_matmul(A, B, fma32))
+
+
+def case_bank_stride(emu, rng, name, fma32=None):
+    """Lesson 03's stride experiment: every lane's sum of the words it read (int32 wrap-around)."""
+    stride, iters, blocks = int(rng.integers(0, 34)), int(rng.integers(1, 12)), 2
+    out = np.full(blocks * 256, -1, np.int32)
+    clean(emu.run(emu.kernel("bank_stride.cu", name), blocks, 256, out, stride, iters))
+    s = np.arange(3072, dtype=np.int64) * 7 + 1
+    lane = np.arange(256) % 32
+    want = np.zeros(256, np.int64)
+    for it in range(iters):
+        o = (it & 7) << 5
+        for j in range(8):
+            want += s[lane * stride + o + (j << 8)]
+    want = ((want + 2**31) % 2**32 - 2**31).astype(np.int32)
+    assert (out.reshape(blocks, 256) == want[None, :]).all(), (stride, iters)
+
+
 # ------------------------------------------------------------------ every kernel, no findings
 CASES = {
+    "matmul_tiled32.cu": case_lesson_matmul,
+    "matmul_tiled_bt.cu": case_lesson_matmul,
+    "bank_stride.cu": case_bank_stride,
     "mma_ladder.cu": case_mma_lesson06,
     "mma_nmajor.cu": case_mma_lesson06,
-    "mma_padded.cu": case_mma_lesson06,
     "vector_add.cu": case_vector_add,
     "transpose.cu": case_transpose,
     "cp_async_copy.cu": case_cp_async,
@@ -286,7 +314,7 @@ def test_reference_kernel_runs_clean_and_right(emu, rng, fma32, file, name):
     case = CASES.get(file)
     if case is None:
         pytest.fail(f"no results case for {file}")
-    if case is case_matmul:
+    if case in (case_matmul, case_lesson_matmul):
         case(emu, rng, name, fma32)
     else:
         case(emu, rng, name)

@@ -23,10 +23,12 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import browser  # noqa: E402  (tests/browser.py: Debian's Chromium through its chromedriver, nothing downloaded)
+
 pytest.importorskip("jupyterlab", reason="JupyterLab is not installed here (the GPU host carries no server)")
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 NOTEBOOK = "work/03_banks/03_banks.ipynb"
 EXPLORER_CELL = "ex = banks.explorer(stride=1)\nex"
 
@@ -123,23 +125,16 @@ def test_the_view_holds_work_and_lessons_and_not_solutions(lab):
         assert _get(f"{base}/api/contents/{rel}", token)[0] == 404, rel
 
 
-def _browser(tmp_path):
-    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-        pytest.skip(f"{CHROMIUM} or {CHROMEDRIVER} is absent (apt-get install chromium chromium-driver)")
-    from selenium import webdriver          # in the course extra: missing is a set-up error, not a skip
-    from selenium.webdriver.chrome.service import Service
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--disable-background-networking", "--disable-component-update", "--no-first-run",
-              "--window-size=1400,1000", f"--user-data-dir={tmp_path / 'chromium'}"):
-        opts.add_argument(a)
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
-
-
 def test_explorer_in_a_real_browser(lab, tmp_path):
+    why = browser.available()
+    if why:
+        pytest.skip(why)
     from tilelab.banks import analyze, explorer_access
-    driver = _browser(tmp_path)
+    with browser.chromium(1400, 1000) as driver:
+        _explore(driver, lab, tmp_path, analyze, explorer_access)
+
+
+def _explore(driver, lab, tmp_path, analyze, explorer_access):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -193,8 +188,6 @@ def test_explorer_in_a_real_browser(lab, tmp_path):
             for c in driver.find_elements(By.CSS_SELECTOR, ".jp-CodeCell"):
                 print("CELL:", c.text[:3000].replace("\n", " | "))
         raise
-    finally:
-        driver.quit()
 
 
 def _menu(driver, wait, top: str, item: str):
@@ -239,3 +232,33 @@ def test_the_view_keeps_a_learners_own_file_and_drops_stale_links(tmp_path):
     assert (view / "Untitled.ipynb").read_text() == "{}"
     assert (view / "work").resolve() == work.resolve()
     assert (view / "lessons" / "00_start_here.ipynb").exists()
+
+
+def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path, monkeypatch):
+    """make lab COURSE_LANG=zh: lessons/ is lessons/zh, work/ is work/zh filled from exercises_zh/,
+    kernels print in Chinese (TILELAB_LANG), JupyterLab's locale is zh_CN; other settings stay."""
+    lab = _lab_script()
+    if not (ROOT / "lessons" / "zh").is_dir() or not (ROOT / "exercises_zh").is_dir():
+        pytest.skip("the Chinese course is not built (make lessons)")
+    work, view, settings = tmp_path / "work", tmp_path / "view", tmp_path / "settings"
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(settings))
+    monkeypatch.delenv("TILELAB_LANG", raising=False)
+    plugin = settings / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    plugin.parent.mkdir(parents=True)
+    plugin.write_text('{"displayLanguage": "x"}')
+    calls = []
+    monkeypatch.setattr(lab.os, "execv", lambda exe, cmd: calls.append(cmd))
+    assert lab.main(["--lang", "zh", "--work", str(work), "--view", str(view)]) == 0
+    assert (view / "lessons").resolve() == (ROOT / "lessons" / "zh").resolve()
+    assert (view / "work").resolve() == (work / "zh").resolve()
+    released = sorted(p.relative_to(ROOT / "exercises_zh") for p in (ROOT / "exercises_zh").rglob("*.ipynb"))
+    assert released and all((work / "zh" / r).exists() for r in released)
+    first = (work / "zh" / released[0]).read_text()
+    assert first == (ROOT / "exercises_zh" / released[0]).read_text()
+    assert os.environ["TILELAB_LANG"] == "zh"
+    assert json.loads(plugin.read_text()) == {"displayLanguage": "x", "locale": "zh_CN"}
+    assert calls and any(a.startswith("--ServerApp.root_dir=") for a in calls[0])
+    # a learner's own edit survives a second start
+    (work / "zh" / released[0]).write_text("mine")
+    assert lab.main(["--lang", "zh", "--work", str(work), "--view", str(view)]) == 0
+    assert (work / "zh" / released[0]).read_text() == "mine"

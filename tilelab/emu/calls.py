@@ -19,7 +19,7 @@ import re
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
-from .ptx import Function, Instr, Operand, Var, _TYPE_BYTES
+from .ptx import Function, Operand, Var, _TYPE_BYTES
 
 MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
 
@@ -316,8 +316,4 @@ def frame_address(m, ins, idx, pc):
     write(m, ins.args[0], (base + depth * ins.frame_bytes).astype(np.uint64), idx)
 
 
-def uses_calls(fn) -> bool:
-    return any(i.op in ("call", "trap") for i in fn.instrs)
-
-
-__all__ = ["link", "control", "param_access", "frame_address", "CallState", "MAX_CALL_DEPTH", "Instr"]
+__all__ = ["link", "control", "param_access", "frame_address", "CallState", "MAX_CALL_DEPTH"]
