@@ -18,7 +18,6 @@ import numpy as np
 from tilelab.messages import msg as _msg  # the words it prints or draws, per language
 
 ROOT = Path(__file__).resolve().parent.parent
-KERNELS = ROOT / "kernels"     # from any lessons folder (lessons/zh/ links to this file)
 
 # --------------------------------------------------------------------------- self-test answers
 
