@@ -145,13 +145,11 @@ def _arg_sizes(parts) -> list:
         if isinstance(p, str):
             continue
         flags, width, prec, length, conv = p
-        if conv == "%":
+        if conv == "%" or prec == "*":          # "%.*f": the GPU's printf prints it as it stands
             continue
         if conv == "n":
             raise FormatError("%n")
         if width == "*":
-            sizes.append(("i", 4))
-        if prec == "*":
             sizes.append(("i", 4))
         if conv in "fFeEgGaA":
             sizes.append(("f", 8))
@@ -189,6 +187,9 @@ def render(parts, vals, string_at) -> str:
         flags, width, prec, length, conv = p
         if conv == "%":
             out.append("%")
+            continue
+        if prec == "*":     # measured on an H200: device printf leaves "%.*f" as text and takes no argument
+            out.append("%" + flags + (width or "") + ".*" + (length or "") + conv)
             continue
         if width == "*":
             w = next(it)
