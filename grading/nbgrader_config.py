@@ -44,6 +44,7 @@ c.Autograde.autograde_preprocessors = autograde_preprocessors(Autograde.autograd
 c.Autograde.sanitize_preprocessors = [RepairStructure] + list(Autograde.sanitize_preprocessors.default())
 # Feedback HTML: no live script, event handler or unsafe link from a learner's markdown or output.
 c.GenerateFeedback.preprocessors = list(GenerateFeedback.preprocessors.default()) + [SanitizeHTML]
+c.SanitizeHTML.enabled = True  # an nbconvert preprocessor is off unless enabled (nbgrader registers it as given)
 c.Execute.timeout = 900           # nbgrader's 30 s default is too short for emulated kernels
 c.Execute.startup_timeout = 120
 c.Judge.memory_limit = 4 << 30     # RLIMIT_AS of the judge process (emu backend); a compile bomb grew to ~6 GB
