@@ -234,8 +234,8 @@ def execute(nb, path: Path, lang: str, timeout: int):
 
 
 def link_lesson_helpers(lesson_dir: Path) -> None:
-    """lessons/<lang>/ imports lessonkit and bankkit as lessons/ does: links, not copies."""
-    for helper in ("lessonkit.py", "bankkit.py"):
+    """lessons/<lang>/ imports the lessons' helpers (lessonkit, bankkit, ...) as lessons/ does: links."""
+    for helper in sorted(p.name for p in (ROOT / "lessons").glob("*.py")):
         link = lesson_dir / helper
         if not link.is_symlink():
             link.symlink_to(Path("..") / helper)
