@@ -538,3 +538,16 @@ def autograde_preprocessors(default):
 
 def generate_preprocessors(default):
     return [CudaClearSolutions if pp is ClearSolutions else pp for pp in default]
+
+
+_UNSAFE_LINK = re.compile(r"(\]\(\s*<?|<|\]:\s*)(?:\s*)(javascript|vbscript|data)\s*:", re.I)
+
+
+class SafeMarkdownLinks(NbGraderPreprocessor):
+    """Markdown link syntax (``[x](javascript:...)``) becomes a dead link in the feedback page:
+    SanitizeHTML cleans the HTML inside markdown, not the links the markdown renderer makes."""
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "markdown":
+            cell.source = _UNSAFE_LINK.sub(lambda m: m.group(1) + "#unsafe-link-", cell.source)
+        return cell, resources
