@@ -199,8 +199,17 @@ def gpu_device_nodes(index: int | None, dev: str = "/dev") -> list[str]:
 
 
 def assigned_gpu() -> int | None:
-    """The one GPU this worker owns (CUDA_VISIBLE_DEVICES=<one index>), else None."""
-    v = os.environ.get("CUDA_VISIBLE_DEVICES", "").strip()
+    """The one GPU this worker owns (CUDA_VISIBLE_DEVICES=<one index>), else None.
+
+    With no CUDA_VISIBLE_DEVICES at all (one grading process on a GPU host, not a Dask worker),
+    the sandbox gets GPU 0 when the GPU backend may run (TILELAB_BACKEND is not "emu") and the
+    host has one; "" or several indices give none."""
+    v = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if v is None:
+        if os.environ.get("TILELAB_BACKEND", "").strip().lower() == "emu":
+            return None
+        return 0 if os.path.exists("/dev/nvidia0") else None
+    v = v.strip()
     return int(v) if v.isdigit() else None
 
 

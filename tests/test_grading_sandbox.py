@@ -165,3 +165,16 @@ def test_refuses_without_a_sandbox_unless_unsafe(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     lines = [line for line in r.stdout.splitlines() if line.strip()]
     assert lines and all(line.startswith("UNSAFE") for line in lines), r.stdout
+
+
+def test_assigned_gpu_follows_cuda_visible_devices(monkeypatch):
+    """A Dask GPU worker's one index; none for "" or a list; with no variable at all, GPU 0 on a host
+    that has one unless the emulator is asked for (one grading process on a GPU host)."""
+    for value, want in (("3", 3), ("", None), ("0,1", None)):
+        monkeypatch.setenv("CUDA_VISIBLE_DEVICES", value)
+        assert sb.assigned_gpu() == want, value
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES")
+    monkeypatch.setenv("TILELAB_BACKEND", "emu")
+    assert sb.assigned_gpu() is None
+    monkeypatch.setenv("TILELAB_BACKEND", "gpu")
+    assert sb.assigned_gpu() == (0 if os.path.exists("/dev/nvidia0") else None)

@@ -91,6 +91,8 @@ def env_listing() -> dict:
     sandbox uid owns there. (Other packages come and go: the venv is shared by the developers.)"""
     out = {}
     for site in {sysconfig.get_paths()["purelib"], sysconfig.get_paths(vars={"base": sys.base_prefix})["purelib"]}:
+        if not Path(site).is_dir():          # a base interpreter without site-packages (the GPU host's)
+            continue
         for p in Path(site).iterdir():
             if p.suffix == ".pth" or p.name.endswith("customize.py"):
                 out[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()

@@ -51,7 +51,7 @@ def test_makefile_has_every_target_and_installs_first():
     assert "-m venv" in text and "pip install" in text and "-e '.[$(EXTRAS)]'" in text
     assert "--nbval-lax --nbval-current-env" in text
     # make lab starts JupyterLab through scripts/lab.py (the learner's view, --allow-root as root)
-    assert "$(PY) scripts/lab.py --work $(WORK) $(LAB_ARGS)" in text
+    assert "$(PY) scripts/lab.py --lang $(COURSE_LANG) --work $(WORK) $(LAB_ARGS)" in text
 
 
 def test_ci_entry_calls_make_test():
