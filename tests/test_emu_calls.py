@@ -148,7 +148,8 @@ __global__ void show(const int* iv, const float* fv, const char* text)
 
 
 def _c_lines(t, i, f):
-    """What the C library prints for PRINTF_SRC (Python's % agrees with C on these conversions)."""
+    """What the GPU prints for PRINTF_SRC: C's printf (Python's % agrees with C on these conversions),
+    except a "*" precision, which device printf leaves as text."""
     u = i & 0xFFFFFFFF
     d = float(np.float32(f))
     g = float(np.float32(f) * np.float32(1e-7))
@@ -157,7 +158,7 @@ def _c_lines(t, i, f):
         f"[{t}] f={d:f} {d:.2f} {d:10.3f} {d:<10.1f}| e={d:e} {d:.3E} g={'%g' % d} {'%G' % g}",
         f"[{t}] ld={i * 100000} lld={i * 10000000000} llu={(i * 3) & 0xFFFFFFFFFFFFFFFF} lx={((i << 20) & 0xFFFFFFFFFFFFFFFF):x} "
         f"c={chr(65 + t % 26)} s=str ab {'odd' if t % 2 else 'even':>5s} %",
-        f"[{t}] *w={i:6d} *p={d:.2f}",
+        f"[{t}] *w={i:6d} *p=%.*f",     # the GPU's printf prints "%.*f" as text (seen on an H200), as the emulator does
     ]
 
 
