@@ -34,7 +34,7 @@ LADDER = {  # label: (file, kernel, block tile (BM, BN), dynamic shared bytes, 1
     "r5_warp_tile": ("mma_ladder.cu", "mmaR5WarpTile", (256, 128), 4 * 49152, True),
 }
 SIDE = {  # beside the ladder: padding instead of swizzle (+8 halves per row, 144-byte rows)
-    "r2_padded8": ("mma_padded.cu", "mmaPadded8", (128, 128), 0, False),
+    "r2_padded8": ("mma_ladder.cu", "mmaPadded8", (128, 128), 0, False),
 }
 NMAJOR = {  # B stored K x N (N-major), loaded with ldmatrix.trans
     "nmajor_plain": ("mma_nmajor.cu", "mmaNMajorPlain", (128, 128), 0, False),

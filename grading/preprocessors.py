@@ -140,6 +140,11 @@ class SafeExecute(Execute):
     def _cap(self, out, cell_index):
         room_b = self.max_output_bytes - self._kept_bytes
         room_l = self.max_output_lines - self._kept_lines
+        if out.output_type == "error":
+            # always kept (an error is what scores a failed test cell 0), but bounded
+            out.evalue = str(out.get("evalue", ""))[:2000]
+            out.traceback = [str(t)[:2000] for t in out.get("traceback", [])[-20:]]
+            return out
         if out.output_type == "stream":
             text = out.text
             size, lines = len(text.encode("utf-8", "replace")), text.count("\n")

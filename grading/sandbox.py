@@ -160,6 +160,32 @@ def extra_python_paths() -> list[str]:
     return out
 
 
+def library_paths() -> tuple[list[str], dict]:
+    """Folders of LD_LIBRARY_PATH / CUDA_PATH / CUDA_HOME outside /usr (a GPU host's driver and
+    toolkit), to bind read-only, and those variables for the sandbox; never the repository."""
+    repo = os.path.realpath(TILELAB_PACKAGE.parent)
+    dirs, env = [], {}
+
+    def usable(p):
+        rp = os.path.realpath(p)
+        return os.path.isdir(rp) and rp != repo and not rp.startswith(repo + "/")
+    ld = [p for p in os.environ.get("LD_LIBRARY_PATH", "").split(os.pathsep) if p and usable(p)]
+    if ld:
+        env["LD_LIBRARY_PATH"] = os.pathsep.join(ld)
+        dirs += ld
+    for key in ("CUDA_PATH", "CUDA_HOME"):
+        v = os.environ.get(key)
+        if v and usable(v):
+            env[key] = v
+            dirs.append(v)
+    out = []
+    for d in dirs:
+        rp = os.path.realpath(d)
+        if not (rp == "/usr" or rp.startswith("/usr/")) and rp not in out:
+            out.append(rp)
+    return out, env
+
+
 def gpu_device_nodes(index: int | None, dev: str = "/dev") -> list[str]:
     """Device nodes for one GPU: /dev/nvidia<minor>, nvidiactl, nvidia-uvm (and -tools).
 
@@ -235,10 +261,13 @@ class Sandbox:
         args += ["--proc", "/proc", "--dev", "/dev"]
         for node in gpu_device_nodes(self.gpu):
             args += ["--dev-bind", node, node]
+        if self.gpu is not None:
+            args += ["--ro-bind-try", "/sys", "/sys"]  # the CUDA driver reads the PCI topology
         size = str(int(self.limits.tmp_size))
         args += ["--perms", "1777", "--size", size, "--tmpfs", "/tmp",
                  "--dir", "/home", "--perms", "1777", "--size", size, "--tmpfs", HOME]
-        binds = [(p, p) for p in python_roots() + extra_python_paths()]
+        lib_dirs, lib_env = library_paths()
+        binds = [(p, p) for p in python_roots() + extra_python_paths() + lib_dirs]
         binds.append((str(TILELAB_PACKAGE), TILELAB_MOUNT + "/tilelab"))
         fonts = font_cache()
         if fonts:
@@ -262,6 +291,7 @@ class Sandbox:
             paths = [TILELAB_MOUNT] + paths
         if paths:
             env["PYTHONPATH"] = os.pathsep.join(paths)
+        env.update(lib_env)
         if self.gpu is not None:
             env["CUDA_VISIBLE_DEVICES"] = str(self.gpu)
         env.update(self.env)

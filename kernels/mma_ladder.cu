@@ -8,6 +8,7 @@
 //   rung 2  mmaR2Swizzled   + Swizzle<3,3,3> on the tile's half offsets (same bytes, 4 wavefronts)
 //   rung 3  mmaR3CpAsync    + 16-byte cp.async global -> shared (no register round trip)
 //   rung 4  mmaR4Pipelined  + a 3-stage cp.async pipeline (tiles k+1, k+2 in flight during k)
+//   (side)  mmaPadded8      rung 1 with 72-half rows instead of a swizzle: conflict-free, 12.5% more bytes
 //   rung 5  mmaR5WarpTile   + 64 x 64 warp tiles in a 256 x 128 block tile (more mma per
 //                           ldmatrix, below), double-buffered fragments, 4 stages, and
 //                           grouped block rasterisation for L2 reuse
@@ -59,13 +60,13 @@ __device__ __forceinline__ void cpAsync16(unsigned smem, const void* gmem)
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" :: "r"(smem), "l"(gmem) : "memory");
 }
 
-__device__ __forceinline__ void cpAsyncCommit()
+__device__ __forceinline__ void cpAsyncCommitGroup()
 {
     asm volatile("cp.async.commit_group;\n" ::: "memory");
 }
 
 template <int N>
-__device__ __forceinline__ void cpAsyncWait()
+__device__ __forceinline__ void cpAsyncWaitGroup()
 {
     asm volatile("cp.async.wait_group %0;\n" :: "n"(N) : "memory");
 }
@@ -208,8 +209,8 @@ __global__ void __launch_bounds__(LD_THREADS) mmaR3CpAsync(const __half* A, cons
             cpAsync16(smemAddr(&sA[swz(row * LD_BK + col)]), A + (size_t)(bm + row) * K + k0 + col);
             cpAsync16(smemAddr(&sB[swz(row * LD_BK + col)]), Bt + (size_t)(bn + row) * K + k0 + col);
         }
-        cpAsyncCommit();
-        cpAsyncWait<0>();                                  // my copies have landed ...
+        cpAsyncCommitGroup();
+        cpAsyncWaitGroup<0>();                                  // my copies have landed ...
         __syncthreads();                                   // ... and everybody's
 #pragma unroll
         for (int kk = 0; kk < LD_BK / 16; ++kk) {
@@ -274,15 +275,15 @@ __global__ void __launch_bounds__(LD_THREADS) mmaR4Pipelined(const __half* A, co
     for (int s = 0; s < R4_STAGES - 1; ++s) {
         if (s < numK)
             r4LoadStage(smem + s * R4_STAGE_HALVES, A, Bt, bm, bn, K, s * LD_BK, tid);
-        cpAsyncCommit();
+        cpAsyncCommitGroup();
     }
     for (int kt = 0; kt < numK; ++kt) {
-        cpAsyncWait<R4_STAGES - 2>();                      // tile kt has landed (mine) ...
+        cpAsyncWaitGroup<R4_STAGES - 2>();                      // tile kt has landed (mine) ...
         __syncthreads();                                   // ... everybody's; and stage kt-1 is free
         int next = kt + R4_STAGES - 1;
         if (next < numK)
             r4LoadStage(smem + (next % R4_STAGES) * R4_STAGE_HALVES, A, Bt, bm, bn, K, next * LD_BK, tid);
-        cpAsyncCommit();
+        cpAsyncCommitGroup();
         const __half* sA = smem + (kt % R4_STAGES) * R4_STAGE_HALVES;
         const __half* sB = sA + 128 * LD_BK;
 #pragma unroll
@@ -308,7 +309,7 @@ __global__ void __launch_bounds__(LD_THREADS) mmaR4Pipelined(const __half* A, co
                     mma16816(acc[i][j], a[i], b[j][0], b[j][1]);
         }
     }
-    cpAsyncWait<0>();
+    cpAsyncWaitGroup<0>();
     int g = lane >> 2, t = lane & 3;
 #pragma unroll
     for (int i = 0; i < 4; ++i)
@@ -386,12 +387,12 @@ __device__ __forceinline__ void r5Tile(float (&acc)[4][8][4], unsigned (&a)[2][4
         } else if (kt + 1 < numK) {
             // every slice of tile kt is in registers now: once all warps are here, its
             // stage can be refilled, and tile kt+1 read
-            cpAsyncWait<R5_STAGES - 2>();                  // tile kt+1 has landed (mine) ...
+            cpAsyncWaitGroup<R5_STAGES - 2>();                  // tile kt+1 has landed (mine) ...
             __syncthreads();                               // ... everybody's; stage kt is free
             if (REFILL)
                 r5LoadStage(smem + (kt % R5_STAGES) * R5_STAGE_HALVES, A, Bt, bm, bn, K,
                             (kt + R5_STAGES) * LD_BK, tid);
-            cpAsyncCommit();                               // (empty when not REFILL)
+            cpAsyncCommitGroup();                               // (empty when not REFILL)
             const __half* nA = smem + ((kt + 1) % R5_STAGES) * R5_STAGE_HALVES;
             r5LoadFrags(a[(kk + 1) & 1], b[(kk + 1) & 1], nA, nA + R5_BM * LD_BK, wm, wn, 0, lane);
         }
@@ -424,13 +425,13 @@ __global__ void __launch_bounds__(LD_THREADS, 1) mmaR5WarpTile(const __half* A, 
     for (int s = 0; s < R5_STAGES - 1; ++s) {              // tiles 0 .. STAGES-2 in flight
         if (s < numK)
             r5LoadStage(smem + s * R5_STAGE_HALVES, A, Bt, bm, bn, K, s * LD_BK, tid);
-        cpAsyncCommit();
+        cpAsyncCommitGroup();
     }
-    cpAsyncWait<R5_STAGES - 2>();                          // tile 0 has landed (mine) ...
+    cpAsyncWaitGroup<R5_STAGES - 2>();                          // tile 0 has landed (mine) ...
     __syncthreads();                                       // ... and everybody's
     if (R5_STAGES - 1 < numK)                              // the last stage, never used yet
         r5LoadStage(smem + (R5_STAGES - 1) * R5_STAGE_HALVES, A, Bt, bm, bn, K, (R5_STAGES - 1) * LD_BK, tid);
-    cpAsyncCommit();
+    cpAsyncCommitGroup();
     unsigned a[2][4][4], b[2][8][2];
     r5LoadFrags(a[0], b[0], smem, smem + R5_BM * LD_BK, wm, wn, 0, lane);
     int kt = 0;
@@ -438,11 +439,72 @@ __global__ void __launch_bounds__(LD_THREADS, 1) mmaR5WarpTile(const __half* A, 
         r5Tile<true>(acc, a, b, smem, A, Bt, bm, bn, K, kt, numK, wm, wn, lane, tid);
     for (; kt < numK; ++kt)
         r5Tile<false>(acc, a, b, smem, A, Bt, bm, bn, K, kt, numK, wm, wn, lane, tid);
-    cpAsyncWait<0>();
+    cpAsyncWaitGroup<0>();
     int g = lane >> 2, t = lane & 3;
 #pragma unroll
     for (int i = 0; i < 4; ++i)
 #pragma unroll
         for (int j = 0; j < 8; ++j)
             storeAcc(C, N, bm + wm * 64 + i * 16 + g, bn + wn * 64 + j * 8 + 2 * t, acc[i][j]);
+}
+
+// ---------------------------------------------------------------- beside the ladder: padding
+// Rung 1 with every shared row padded from 64 to PAD_LD = 72 halves (128 -> 144 bytes): row r
+// starts 4 banks after row r-1, so the 8 row addresses of a matrix cover all 32 banks, 4
+// wavefronts per ldmatrix.x4 like Swizzle<3,3,3>, but the two tiles take 36,864 bytes instead
+// of 32,768 (+12.5%). The pad must keep every row address 16-byte aligned (ldmatrix requires
+// it): a multiple of 8 halves. The source material's "+2 halves" (132-byte rows) is illegal:
+// the emulator reports each misaligned row address, and a GPU faults.
+// Launch: as rung 1 (static shared 36,864 bytes).
+#define PAD_LD 72
+__global__ void __launch_bounds__(LD_THREADS) mmaPadded8(const __half* A, const __half* Bt, float* C,
+                                                          int M, int N, int K)
+{
+    __shared__ __align__(128) __half sA[128 * PAD_LD];
+    __shared__ __align__(128) __half sB[128 * PAD_LD];
+    int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+    int wm = warp >> 2, wn = warp & 3;                     // 2 x 4 warps of 64 x 32
+    int bm = blockIdx.y * 128, bn = blockIdx.x * 128;
+    float acc[4][4][4] = {};
+
+    for (int k0 = 0; k0 < K; k0 += LD_BK) {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {                      // 128 rows x 8 chunks, 4 per thread
+            int c = tid + i * LD_THREADS, row = c >> 3, col = (c & 7) * 8;
+            uint4 a = *reinterpret_cast<const uint4*>(A + (size_t)(bm + row) * K + k0 + col);
+            uint4 b = *reinterpret_cast<const uint4*>(Bt + (size_t)(bn + row) * K + k0 + col);
+            *reinterpret_cast<uint4*>(&sA[row * PAD_LD + col]) = a;
+            *reinterpret_cast<uint4*>(&sB[row * PAD_LD + col]) = b;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int kk = 0; kk < LD_BK / 16; ++kk) {
+            unsigned a[4][4], b[4][2];
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                int row = wm * 64 + i * 16 + (lane & 15), col = kk * 16 + (lane >> 4) * 8;
+                ldsmX4(a[i], smemAddr(&sA[row * PAD_LD + col]));
+            }
+#pragma unroll
+            for (int p = 0; p < 2; ++p) {
+                int row = wn * 32 + p * 16 + (lane >> 4) * 8 + (lane & 7);
+                int col = kk * 16 + ((lane >> 3) & 1) * 8;
+                unsigned r[4];
+                ldsmX4(r, smemAddr(&sB[row * PAD_LD + col]));
+                b[2 * p][0] = r[0]; b[2 * p][1] = r[1]; b[2 * p + 1][0] = r[2]; b[2 * p + 1][1] = r[3];
+            }
+#pragma unroll
+            for (int i = 0; i < 4; ++i)
+#pragma unroll
+                for (int j = 0; j < 4; ++j)
+                    mma16816(acc[i][j], a[i], b[j][0], b[j][1]);
+        }
+        __syncthreads();
+    }
+    int g = lane >> 2, t = lane & 3;
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+            storeAcc(C, N, bm + wm * 64 + i * 16 + g, bn + wn * 32 + j * 8 + 2 * t, acc[i][j]);
 }

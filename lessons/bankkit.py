@@ -54,7 +54,7 @@ def newest(pattern: str, root: Path = ROOT):
 
 
 def say_source(rec: dict) -> None:
-    print(_msg("bankkit.gpu_figures_recorded_source", v0=rec['gpu'], v1=rec['date'], v2=rec['source']))
+    print(_msg("bankkit.gpu_figures_recorded_source", gpu=rec['gpu'], date=rec['date'], source=rec['source']))
 
 
 def h200_stride(root: Path = ROOT):
@@ -281,7 +281,7 @@ def draw_stride(predicted: dict, *, emulator: dict | None = None, recorded: dict
     if recorded:
         rs = sorted(s for s in recorded["strides"] if recorded["strides"][s]["relative"] is not None)
         ax.plot(rs, [recorded["strides"][s]["relative"] for s in rs], "o--", color=palette.VERMILLION, ms=4, lw=1,
-                label=_msg("bankkit.time_per_request_time", v0=recorded['gpu'], v1=recorded['date']))
+                label=_msg("bankkit.time_per_request_time", gpu=recorded['gpu'], date=recorded['date']))
     ax.set_yscale("log", base=2)
     ax.set_xticks(xs)
     ax.set_xlabel(_msg("bankkit.stride_4_byte_words"))
@@ -388,11 +388,11 @@ def draw_memory_hierarchy():
         ax.text(x + w / 2, y + h / 2, text, ha="center", va="center", fontsize=fs)
 
     box(0.0, 0.2, 2.2, 2.6, _msg("bankkit.hbm_global_memory_h200"), "#e8e8e8")
-    box(2.6, 0.2, 1.8, 2.6, _msg("bankkit.l2_cache_h200_60"), _msg("bankkit.dde7f2"))
+    box(2.6, 0.2, 1.8, 2.6, _msg("bankkit.l2_cache_h200_60"), "#dde7f2")
     ax.add_patch(plt.Rectangle((4.8, 0.05), 5.1, 2.9, fc="none", ec="#333", lw=1.2, ls="--"))
     ax.text(7.35, 2.78, _msg("bankkit.one_sm_the_h200"), ha="center", fontsize=8.5, style="italic")
-    box(5.0, 1.45, 2.1, 1.1, _msg("bankkit.l1_cache_filled_by"), _msg("bankkit.dde7f2_2"))
-    box(5.0, 0.2, 2.1, 1.1, _msg("bankkit.shared_memory_up_to"), _msg("bankkit.fde0c5"))
+    box(5.0, 1.45, 2.1, 1.1, _msg("bankkit.l1_cache_filled_by"), "#dde7f2")
+    box(5.0, 0.2, 2.1, 1.1, _msg("bankkit.shared_memory_up_to"), "#fde0c5")
     for i in range(8):
         ax.add_patch(plt.Rectangle((5.05 + i * 0.25, 0.22), 0.22, 0.12, fc="#fd8d3c", ec="none"))
     ax.text(6.05, 0.42, _msg("bankkit.32_banks_4_bytes"), ha="center", fontsize=6.5)

@@ -177,7 +177,7 @@ def h200_copy_bandwidth(root: Path = ROOT) -> dict:
 
 
 def say_source(rec: dict) -> None:
-    print(_msg("lessonkit.gpu_figures_n_source", v0=rec['gpu'], v1=rec['N'], v2=rec['source'], v3=rec['date']))
+    print(_msg("lessonkit.gpu_figures_n_source", gpu=rec['gpu'], N=rec['N'], source=rec['source'], date=rec['date']))
 
 
 # --------------------------------------------------------------------------- pictures

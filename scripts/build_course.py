@@ -113,7 +113,7 @@ def rubric_table(assignment: str, lang: str) -> str:
     """The rubric as a markdown table, in ``lang``, so the text's "full marks" is the rubric's."""
     r = load_rubric(assignment)
     if r is None:
-        raise SourceError(f"{{{{ rubric_table {assignment} }}}}: no grading/rubric/{assignment}.toml")
+        raise SourceError(f"{{{{ rubric_table {assignment} }}}}: no tilelab/rubric/{assignment}.toml")
     t = lambda key, **kw: msg(f"rubric.{key}", lang, **kw)  # noqa: E731
     many = len(r.checks) > 1                      # name the graded cell when there are several
     head = ([t("cell"), t("kernel")] if many else []) + [t("part"), t("points"), t("what")]
@@ -121,26 +121,38 @@ def rubric_table(assignment: str, lang: str) -> str:
     for c in r.checks:
         for p in c.parts:
             cells = ([f"`{c.grade_id}`", f"`{c.kernel}`"] if many else []) + [p["name"], f"{p['points']:g}",
-                                                                               _what(p, t)]
+                                                                               _what(p, t, c.draw)]
             rows.append("| " + " | ".join(cells) + " |")
     rows.append("| " + " | ".join([f"**{t('total')}**"] + [""] * (len(head) - 3) + [f"**{r.points:g}**", ""]) + " |")
     return "\n".join(rows)
 
 
-def _what(p: dict, t) -> str:
+def _what(p: dict, t, draw: dict | None = None) -> str:
     kind = p.get("kind", p["name"])
     req = p.get("requires") or []
     need = t("requires" if len(req) == 1 else "requires_many", parts=t("and").join(req)) if req else ""
     if kind == "correct":
         sizes = ", ".join("×".join(map(str, s)) if isinstance(s, list) else str(s) for s in p["sizes"]["emu"])
-        return t("correct", sizes=sizes, seeds=len(p.get("seeds", [0])))
+        d = (draw or {}).get("emu")
+        drawn = t("drawn", count=draw.get("count", 2), lo=d[0], hi=d[1]) if d else ""
+        return t("correct", sizes=sizes, seeds=len(p.get("seeds", [0]))) + drawn
     if kind == "speedup":
         e = p.get("emu", {})
-        return t("speedup", min_speedup=f"{p['min_speedup']:g}", reference=p["reference"], N=p["N"],
-                 metric=e.get("metric"), emu_N=e.get("N"), emu_max_ratio=f"{e.get('max_ratio', 0):g}") + need
-    fields = {k: (f"{v:g}" if isinstance(v, float) else v) for k, v in p.items()}
+        return (t("speedup", min_speedup=f"{p['min_speedup']:g}", reference=p["reference"], N=p["N"],
+                  metric=e.get("metric"), emu_N=e.get("N"), emu_max_ratio=f"{e.get('max_ratio', 0):g}")
+                + _techniques(e.get("techniques", []), p["reference"], t) + need)
+    fields = {k: (f"{v:g}" if isinstance(v, float) else "×".join(map(str, v)) if isinstance(v, list) else v)
+              for k, v in p.items()}
     fields.setdefault("max_ratio", "1")
-    return t(kind, **fields) + need
+    if kind == "metric_ratio" and p.get("min_ratio") is not None and p.get("min_ratio") == p.get("max_ratio"):
+        kind = "metric_equal"                     # as many as the reference (lesson 06: ldmatrix requests)
+    return t(kind, **fields) + _techniques(p.get("techniques", []), p.get("reference", ""), t) + need
+
+
+def _techniques(techniques, reference, t) -> str:
+    """What the part checks is there (tilelab/technique.py), after its ratio."""
+    return "".join("; " + t(f"technique_{x['name']}", tolerance=f"{x.get('tolerance', 1):g}",
+                            reference=x.get("reference", reference)) for x in techniques)
 
 
 def fill(text: str, lang: str, table: dict) -> str:
@@ -193,7 +205,7 @@ def build_notebook(src: Path, lang: str, kind: str, table: dict):
                 try:
                     points = rubric.check(gid).points
                 except (AttributeError, KeyError):
-                    raise SourceError(f"{where}: grade cell {gid!r} is not in grading/rubric/{assignment}.toml")
+                    raise SourceError(f"{where}: grade cell {gid!r} is not in tilelab/rubric/{assignment}.toml")
             c.metadata["nbgrader"] = nbgrader_meta(role, gid, points)
             c.id = gid
         else:

@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 from release import assignments, release  # noqa: E402
 
 from grading import sandbox as sb  # noqa: E402
+from grading.rubrics import RUBRIC_DIR  # noqa: E402
 
 SUBMITTED = ROOT / "grading" / "submitted"
 #: a submission folder larger than this is not graded (a notebook is a few hundred KB)
@@ -93,12 +94,14 @@ def grader_version(assignment: str) -> str:
     """Hash of everything that decides a grade besides the submission (a rerun's skip key)."""
     h = hashlib.sha256()
     files = sorted((ROOT / "grading").glob("*.py")) + sorted((ROOT / "tilelab").rglob("*.py")) + [
-        ROOT / "nbgrader_config.py", ROOT / "grading" / "rubric" / f"{assignment}.toml"]
+        ROOT / "nbgrader_config.py", RUBRIC_DIR / f"{assignment}.toml"]
     for p in files:
         if p.is_file():
             h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
     import nbgrader
+    from tilelab.rubric.draw import course_secret
     h.update(nbgrader.__version__.encode())
+    h.update(hashlib.sha256(course_secret()).digest())  # the sizes each learner is graded on are drawn with it
     return h.hexdigest()
 
 

@@ -236,8 +236,7 @@ LESSON06 = {
 def case_mma_lesson06(emu, rng, name):
     # small integers again: the Tensor Core GEMM ladder is bit-exact against integer arithmetic
     (bm, bn), shared, flat, nmajor = LESSON06[name]
-    file = "mma_nmajor.cu" if name.startswith("mmaNMajor") else "mma_padded.cu" if name.startswith("mmaPadded") \
-        else "mma_ladder.cu"
+    file = "mma_nmajor.cu" if name.startswith("mmaNMajor") else "mma_ladder.cu"
     M, N, K = bm, 3 * bn if bm == 128 else bn, 320
     A = rng.integers(-8, 9, (M, K)).astype(np.float16)
     B = rng.integers(-8, 9, (K, N) if nmajor else (N, K)).astype(np.float16)
@@ -252,7 +251,6 @@ def case_mma_lesson06(emu, rng, name):
 CASES = {
     "mma_ladder.cu": case_mma_lesson06,
     "mma_nmajor.cu": case_mma_lesson06,
-    "mma_padded.cu": case_mma_lesson06,
     "vector_add.cu": case_vector_add,
     "transpose.cu": case_transpose,
     "cp_async_copy.cu": case_cp_async,

@@ -11,7 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN_DIRS = ("solutions/", "grading/", "tests/")
-PUBLIC_TOML = ("tilelab/messages/", "course/numbers.toml", "course/citations.toml")
+PUBLIC_TOML = ("tilelab/messages/", "tilelab/rubric/", "course/numbers.toml", "course/citations.toml",
+               "collection/")   # the catalog, the public rubric, the sources of numbers in prose, the kernel collection
 FORBIDDEN_TEXT = (b"BEGIN SOLUTION", b"END SOLUTION", b"BEGIN HIDDEN TESTS", b"### BEGIN MARK SCHEME")
 
 

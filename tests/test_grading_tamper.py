@@ -6,7 +6,8 @@ with the paths of this run filled in, as an attacker who knows the layout would 
 every one: the attacker gets exactly what their kernel deserves, every other learner's score is
 what the rubric gives their kernel, the grading machinery's files hash the same before and
 after, nothing of any learner survives (no process, no file), and no solution or rubric text
-reaches any notebook or feedback page.
+or course-secret text reaches any notebook or feedback page. (The rubric is part of the tilelab
+package, which learners have for tl.selfcheck: reading it is not an attack.)
 """
 from __future__ import annotations
 
@@ -36,8 +37,11 @@ from grading.rubrics import load_rubric  # noqa: E402
 A = "00_start_here"
 TAMPER = ROOT / "tests" / "submissions" / "tamper"
 SUB = ROOT / "tests" / "submissions"
+SECRET = "tl-course-secret-" + os.urandom(8).hex()
 MEMORY_LIMIT = 2 << 30      # the kernel's RLIMIT_AS in this test; the attack asks for 1 GiB more
 DELAY = 4                   # seconds the detached process waits before it rewrites grades.csv
+# this run's own range of sandbox uids, so that other grading runs on the host are not counted
+UID_BASE = sandbox.UID_BASE + 1_000_000 + (os.getpid() % 1000) * sandbox.UID_SLOTS
 
 
 def sandbox_or_skip():
@@ -92,6 +96,10 @@ def env_listing() -> dict:
     return out
 
 
+def ours(uid: int) -> bool:
+    return UID_BASE <= uid < UID_BASE + sandbox.UID_SLOTS
+
+
 def sandbox_processes() -> list:
     pids = []
     for d in Path("/proc").iterdir():
@@ -101,7 +109,7 @@ def sandbox_processes() -> list:
             uid = int(next(l for l in (d / "status").read_text().splitlines() if l.startswith("Uid:")).split()[1])
         except (OSError, StopIteration, ValueError):
             continue
-        if sandbox.UID_BASE <= uid < sandbox.UID_BASE + sandbox.UID_SLOTS:
+        if ours(uid):
             pids.append(d.name)
     return pids
 
@@ -166,7 +174,7 @@ def test_tamper_corpus_in_one_batch(tmp_path):
     values = {"repo": ROOT, "course": course, "csv": course / "grades.csv", "port": listener.port,
               "victim": victim, "site": sysconfig.get_paths()["purelib"], "marker": marker, "delay": DELAY,
               "base_site": sysconfig.get_paths(vars={"base": sys.base_prefix})["purelib"],
-              "nbytes": MEMORY_LIMIT + (1 << 30)}
+              "nbytes": MEMORY_LIMIT + (1 << 30), "home": Path.home()}
 
     def attack(name):
         return string.Template((TAMPER / name).read_text()).substitute(values)
@@ -199,7 +207,8 @@ def test_tamper_corpus_in_one_batch(tmp_path):
     before, env_before = tree_hash(machinery), env_listing()
     tmp_before = set(os.listdir("/tmp"))
 
-    env = dict(os.environ, TILELAB_BACKEND="emu", TILELAB_PROGRESS="0")
+    env = dict(os.environ, TILELAB_BACKEND="emu", TILELAB_PROGRESS="0", TILELAB_SANDBOX_UID_BASE=str(UID_BASE),
+               TILELAB_SANDBOX_RUN=str(tmp_path / "uid-slots"), TILELAB_COURSE_SECRET=SECRET)
     env.pop("UNSAFE", None)
     env.pop("TILELAB_UNSAFE", None)
     r = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
@@ -223,7 +232,14 @@ def test_tamper_corpus_in_one_batch(tmp_path):
     assert not marker.exists()
     assert (course / "grades.csv").read_bytes() == csv_after_grading
     assert not Path("/tmp/tilelab-attack-leftover").exists()
-    left = {n for n in set(os.listdir("/tmp")) - tmp_before if n.startswith(("tlk-", "tilelab-"))}
+    left = []
+    for n in set(os.listdir("/tmp")) - tmp_before:
+        for p in (Path("/tmp") / n, Path("/tmp") / n / "work"):
+            try:
+                if ours(p.lstat().st_uid):
+                    left.append(str(p))
+            except OSError:
+                pass
     assert not left, left
     assert listener.connections == []
 
@@ -239,7 +255,7 @@ def test_tamper_corpus_in_one_batch(tmp_path):
         for text in (nb_text, page):
             assert "ATTACK-OK" not in text, student
             assert "BEGIN SOLUTION" not in text, student          # solutions/ never read
-            assert "Rubric for 00_start_here" not in text, student  # nor the rubric
+            assert SECRET not in text, student                     # nor the course secret
     fs_nb = pages["fs_writes"][0]
     assert "attack failed: write" in fs_nb and "attack failed: pth" in fs_nb
     assert "attack failed: MemoryError" in pages["memory"][0]

@@ -26,9 +26,9 @@ EXPECTED = {
     "warp_reduce.cu": ["warpReduceSum", "blockReduceSum"],
     "cp_async_copy.cu": ["cpAsyncCopy"],
     "mma_tile.cu": ["mmaTilePlain", "mmaTileSwizzled"],
-    "mma_ladder.cu": ["mmaR1Plain", "mmaR2Swizzled", "mmaR3CpAsync", "mmaR4Pipelined", "mmaR5WarpTile"],
+    "mma_ladder.cu": ["mmaR1Plain", "mmaR2Swizzled", "mmaR3CpAsync", "mmaR4Pipelined", "mmaR5WarpTile",
+                      "mmaPadded8"],
     "mma_nmajor.cu": ["mmaNMajorPlain", "mmaNMajorTrap", "mmaNMajorSwizzled"],
-    "mma_padded.cu": ["mmaPadded8"],
 }
 
 

@@ -23,10 +23,12 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import browser  # noqa: E402  (tests/browser.py: Debian's Chromium through its chromedriver, nothing downloaded)
+
 pytest.importorskip("jupyterlab", reason="JupyterLab is not installed here (the GPU host carries no server)")
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 NOTEBOOK = "work/03_banks/03_banks.ipynb"
 EXPLORER_CELL = "ex = banks.explorer(stride=1)\nex"
 
@@ -123,23 +125,16 @@ def test_the_view_holds_work_and_lessons_and_not_solutions(lab):
         assert _get(f"{base}/api/contents/{rel}", token)[0] == 404, rel
 
 
-def _browser(tmp_path):
-    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-        pytest.skip(f"{CHROMIUM} or {CHROMEDRIVER} is absent (apt-get install chromium chromium-driver)")
-    from selenium import webdriver          # in the course extra: missing is a set-up error, not a skip
-    from selenium.webdriver.chrome.service import Service
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--disable-background-networking", "--disable-component-update", "--no-first-run",
-              "--window-size=1400,1000", f"--user-data-dir={tmp_path / 'chromium'}"):
-        opts.add_argument(a)
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
-
-
 def test_explorer_in_a_real_browser(lab, tmp_path):
+    why = browser.available()
+    if why:
+        pytest.skip(why)
     from tilelab.banks import analyze, explorer_access
-    driver = _browser(tmp_path)
+    with browser.chromium(1400, 1000) as driver:
+        _explore(driver, lab, tmp_path, analyze, explorer_access)
+
+
+def _explore(driver, lab, tmp_path, analyze, explorer_access):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -193,8 +188,6 @@ def test_explorer_in_a_real_browser(lab, tmp_path):
             for c in driver.find_elements(By.CSS_SELECTOR, ".jp-CodeCell"):
                 print("CELL:", c.text[:3000].replace("\n", " | "))
         raise
-    finally:
-        driver.quit()
 
 
 def _menu(driver, wait, top: str, item: str):

@@ -64,23 +64,20 @@ def test_fresh_release_scores_zero(a, check):
 
 
 def test_per_request_part_needs_requests():
+    from types import SimpleNamespace
     from tilelab.judge import Judge
-
-    class Engine:
-        backend = "emu"
-
-        def metrics(self, *a, **k):
-            return {"shared_ld_wavefronts": 96, "ldmatrix_requests": 0}
-    j = Judge({"problem": "gemm_fp16", "parts": []}, engine=Engine())
-    ok, text = j.part_per_request({"metric": "shared_ld_wavefronts", "per": "ldmatrix_requests",
-                                   "N": [256, 128, 128], "max": 4})
-    assert not ok and "no ldmatrix requests" in text
-    Engine.metrics = lambda self, *a, **k: {"shared_ld_wavefronts": 96, "ldmatrix_requests": 24}
-    assert j.part_per_request({"metric": "shared_ld_wavefronts", "per": "ldmatrix_requests",
-                               "N": [256, 128, 128], "max": 4})[0]
-    Engine.metrics = lambda self, *a, **k: {"shared_ld_wavefronts": 97, "ldmatrix_requests": 24}
-    assert not j.part_per_request({"metric": "shared_ld_wavefronts", "per": "ldmatrix_requests",
-                                   "N": [256, 128, 128], "max": 4})[0]
+    from tilelab.problems import get_problem
+    j = Judge({"problem": "gemm_fp16", "parts": []}, engine=SimpleNamespace(backend="emu", problem=get_problem))
+    j.drawn_emu = []
+    part = {"metric": "shared_ld_wavefronts", "per": "ldmatrix_requests", "N": [256, 128, 128], "max": 4}
+    for metrics, ok in (({"shared_ld_wavefronts": 96, "ldmatrix_requests": 0}, False),
+                        ({"shared_ld_wavefronts": 96, "ldmatrix_requests": 24}, True),
+                        ({"shared_ld_wavefronts": 97, "ldmatrix_requests": 24}, False)):
+        j.record = lambda *a, _m=metrics, **k: SimpleNamespace(ok=True, metrics=_m)
+        got, text = j.part_per_request(part)
+        assert got == ok, text
+        if not metrics["ldmatrix_requests"]:
+            assert "no ldmatrix requests" in text
 
 
 @pytest.mark.gpu

@@ -1,5 +1,5 @@
 """Lesson 06's kernels on the emulator: the Tensor Core ladder (kernels/mma_ladder.cu), the
-N-major B operand (kernels/mma_nmajor.cu) and the padded tile (kernels/mma_padded.cu).
+N-major B operand (kernels/mma_nmajor.cu) and the padded tile (mma_ladder.cu's mmaPadded8).
 
 Each runs at a small size whose M, N, K are multiples of its tile but not powers of two,
 on random fp16 inputs, and must match float64 within fp16-input / fp32-accumulate
@@ -26,7 +26,7 @@ CASES = {
     "r3_cp_async": ("mma_ladder.cu", "mmaR3CpAsync", (128, 128), 0, False, False, (384, 128, 192)),
     "r4_pipelined": ("mma_ladder.cu", "mmaR4Pipelined", (128, 128), 3 * 32768, False, False, (128, 384, 320)),
     "r5_warp_tile": ("mma_ladder.cu", "mmaR5WarpTile", (256, 128), 4 * 49152, True, False, (256, 384, 320)),
-    "r2_padded8": ("mma_padded.cu", "mmaPadded8", (128, 128), 0, False, False, (384, 128, 192)),
+    "r2_padded8": ("mma_ladder.cu", "mmaPadded8", (128, 128), 0, False, False, (384, 128, 192)),
     "nmajor_plain": ("mma_nmajor.cu", "mmaNMajorPlain", (128, 128), 0, False, True, (128, 384, 192)),
     "nmajor_trap": ("mma_nmajor.cu", "mmaNMajorTrap", (128, 128), 0, False, True, (384, 128, 192)),
     "nmajor_swizzled": ("mma_nmajor.cu", "mmaNMajorSwizzled", (128, 128), 0, False, True, (128, 384, 192)),
@@ -95,7 +95,7 @@ def test_cp_async_shared_writes(emu, label):
 def test_padded_tile_costs_bytes(emu):
     from tilelab.banks import static_shared_bytes
     assert static_shared_bytes(emu.kernel("mma_ladder.cu", "mmaR2Swizzled")) == 2 * 128 * 64 * 2
-    assert static_shared_bytes(emu.kernel("mma_padded.cu", "mmaPadded8")) == 2 * 128 * 72 * 2
+    assert static_shared_bytes(emu.kernel("mma_ladder.cu", "mmaPadded8")) == 2 * 128 * 72 * 2
 
 
 CONFLICTING_CP_ASYNC = r"""
@@ -190,3 +190,39 @@ def test_sass_trace_finds_the_xor_only_when_swizzled():
     assert mmakit.same_swizzle_on_bytes()
     assert [mmakit.ldmatrix_cost(k, rh)["wavefronts"] for k, rh in
             (("plain", 64), ("swizzled", 64), ("padded", 72))] == [32, 4, 4]
+
+
+UNINIT_CP_ASYNC = r"""
+__global__ void cpUninit(const float4* in, float* out, int bad)
+{
+    __shared__ __align__(16) float4 s[32];
+    int off;                                   // set only when bad == 0
+    if (bad == 0)
+        off = threadIdx.x;
+    unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(&s[off]));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(a), "l"(in + threadIdx.x) : "memory");
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x].x;
+}
+"""
+
+
+@pytest.mark.parametrize("label", ["r4_pipelined", "r5_warp_tile"])
+def test_uninitialised_register_pass_takes_cp_async(emu, label):
+    # the judge's uninitialised-register pass over cp.async, commit_group and wait_group (it took
+    # commit_group's missing operands for an address and crashed): no crash, no finding
+    f, name, (bm, bn), shared, flat, _, _ = CASES[label]
+    M, N, K = bm, bn, 192
+    rng = np.random.default_rng(5)
+    A = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+    B = rng.uniform(-1, 1, (N, K)).astype(np.float16)
+    grid = (1,) if flat else (1, 1)
+    r = emu.run(emu.kernel(f, name), grid, 256, A, B, np.full((M, N), np.nan, np.float32), M, N, K,
+                shared=shared, uninit=True)
+    assert r.findings == []
+    k = emu.compile(UNINIT_CP_ASYNC, "cpUninit")
+    x = rng.standard_normal((32, 4)).astype(np.float32)
+    r = emu.run(k, 1, 32, x, np.zeros(32, np.float32), 0, uninit=True)
+    assert r.findings == []

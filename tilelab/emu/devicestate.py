@@ -23,14 +23,15 @@ def _first_use(fn, name):
     return None
 
 
-def device_state_findings(log, gmem, n_args, module_vars, fn, files, source_lines):
-    """Add a ``device_state`` finding to ``log`` for every ``__device__`` variable left changed."""
+def device_state_findings(log, gmem, n_args, module_vars, initial, fn, files, source_lines):
+    """Add a ``device_state`` finding to ``log`` for every ``__device__`` variable left changed
+    (``initial``: each variable's bytes when the launch started)."""
     for i, v in enumerate(module_vars):
         if v.space != "global":
             continue                                    # __constant__ cannot be written by a kernel
         al = gmem.allocs[n_args + i]
         now = gmem.arena.data[al.offset:al.offset + al.nbytes]
-        init = np.frombuffer(v.init or bytes(v.size), dtype=np.uint8)[:al.nbytes]
+        init = np.asarray(initial[i], dtype=np.uint8).reshape(-1)[:al.nbytes]
         if np.array_equal(now, init):
             continue
         ins = _first_use(fn, v.name)

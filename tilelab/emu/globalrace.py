@@ -38,32 +38,35 @@ class GlobalShadow:
     """Access history of one launch's global memory (every chunk of blocks).
 
     A record packs (barrier epoch << 32) | (launch thread id + 1); 0 means nobody. Reads cost
-    one scatter; they are checked against writers only once the launch has written something.
+    one scatter (two with their time); they are checked against writers only once the launch
+    has written something.
     """
 
     def __init__(self, nbytes: int, nthreads: int, nblocks: int, readonly=(), unit: int = 4):
         self.unit, self.shift = unit, {1: 0, 2: 1, 4: 2}[unit]
         n = nbytes // unit + 2
         # arena byte ranges of `const T*` arguments no store has touched yet: reads there need
-        # no record (the cost of this shadow is one scatter per load, and most loads are of inputs);
-        # a store into one makes it an ordinary range from then on
+        # no record (most loads are of inputs); a store into one makes it an ordinary range
         self.untracked = [(int(a), int(b)) for a, b in readonly]
         self.w_rec = np.zeros(n, dtype=np.int64)
         self.w_time = np.zeros(n, dtype=np.int64)     # launch clock at the write
         self.r_rec = np.zeros(n, dtype=np.int64)
+        self.r_time = np.zeros(n, dtype=np.int64)
+        self.a_time = None                            # per unit: last atomic on it (made at the first)
         self.written = False
         self.read_any = False
         self.clock = 1
         self.fenced = np.zeros(nthreads, dtype=bool)   # a fence since the thread's last atomic
         self.releases = {}                             # block -> times of its fenced atomics
-        self.acquire = np.zeros(nblocks, dtype=np.int64)   # block -> time of its last atomic
+        self.acquire = np.zeros(nblocks, dtype=np.int64)   # block -> last time it saw another's atomic
 
     # --------------------------------------------------------------- events
     def fence(self, m, lanes):
         self.fenced[m.gtid[lanes]] = True
 
-    def atomic(self, m, lanes):
-        """Atomic lanes, serialised in lane order: each gets its own time."""
+    def atomic(self, m, lanes, off, ins):
+        """Atomic lanes, serialised in lane order: each gets its own time. An atomic after a
+        fence (or with .release / .acq_rel semantics) releases its block's earlier writes."""
         if len(lanes) == 0:
             return
         g = m.gtid[lanes]
@@ -71,8 +74,12 @@ class GlobalShadow:
         self.clock += len(lanes)
         blocks = m.block_linear[lanes]
         np.maximum.at(self.acquire, blocks, times)
-        rel = self.fenced[g]
-        if rel.any():
+        if self.a_time is None:
+            self.a_time = np.zeros(len(self.w_rec), dtype=np.int64)
+        self.a_time[off >> self.shift] = times
+        rel = self.fenced[g] | any(x in ins.mods for x in ("release", "acq_rel"))
+        if np.any(rel):
+            rel = np.broadcast_to(rel, g.shape)
             for b, t in zip(blocks[rel].tolist(), times[rel].tolist()):
                 self.releases.setdefault(b, []).append(t)
             self.fenced[g[rel]] = False
@@ -93,10 +100,18 @@ class GlobalShadow:
             return g1 | (np.int64(int(m.epoch[0])) << 32)
         return g1 | (m.epoch[lanes] << 32)
 
-    def access(self, m, ins, lanes, off, nbytes, store, all_lanes=False):
-        """Check and record one plain access: ``off`` are arena byte offsets of ``lanes``."""
+    def access(self, m, ins, lanes, off, nbytes, store, all_lanes=False, vals=None):
+        """Check and record one plain access: ``off`` are arena byte offsets of ``lanes``;
+        ``vals`` the values a store writes (raw, per lane)."""
         if len(lanes) == 0:
             return
+        if not store and self.a_time is not None:
+            # a load that sees an atomic's result (a spin on a counter, grid.sync): the block has
+            # now seen every release before it
+            seen = self.a_time[off >> self.shift] > 0
+            if seen.any():
+                np.maximum.at(self.acquire, m.block_linear[lanes[seen]], self.clock)
+                self.clock += 1
         if self.untracked:
             lo, hi = int(off.min()), int(off.max()) + nbytes
             if store:
@@ -109,31 +124,54 @@ class GlobalShadow:
         if k > 1:
             units = (units[:, None] + np.arange(k)).ravel()
             rec, lanes = np.repeat(rec, k), np.repeat(lanes, k)
+        now = self.clock
+        self.clock += 1
         if store:
-            now = self.clock
-            self.clock += 1
+            new = None
+            if vals is not None:
+                U = {1: np.uint8, 2: np.uint16, 4: np.uint32}[self.unit]
+                new = np.ascontiguousarray(vals).view(U).reshape(-1)
+                if len(new) != len(units):
+                    new = None
             if self.written:
-                self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "write-after-write")
+                self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "write-after-write",
+                            self._same(m, units, new))
             if self.read_any:
-                self._check(m, ins, lanes, units, rec, self.r_rec, None, "write-after-read")
+                self._check(m, ins, lanes, units, rec, self.r_rec, self.r_time, "write-after-read")
             self.w_rec[units] = rec
             # two lanes of one store on the same bytes: one lands, and which one is not defined
+            # (unless they write the same value)
             dup = self.w_rec[units] != rec
             if dup.any():
-                i = int(np.argmax(dup))
-                self._report(m, ins, lanes[i], units[i], int(self.w_rec[units[i]] & 0xFFFFFFFF) - 1,
-                             "write-after-write", int(dup.sum()))
+                if new is not None:
+                    first = np.zeros(len(self.w_rec), dtype=new.dtype)
+                    first[units] = new
+                    dup &= first[units] != new
+                if dup.any():
+                    i = int(np.argmax(dup))
+                    self._report(m, ins, lanes[i], units[i], int(self.w_rec[units[i]] & 0xFFFFFFFF) - 1,
+                                 "write-after-write", int(dup.sum()))
             self.w_time[units] = now
             self.written = True
         else:
             if self.written:
                 self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "read-after-write")
             self.r_rec[units] = rec
+            self.r_time[units] = now
             self.read_any = True
 
-    def _check(self, m, ins, lanes, units, rec, records, times, kind):
+    def _same(self, m, units, new):
+        """Per unit: the store writes the value already there (a benign race: both orders agree)."""
+        if new is None:
+            return None
+        U = {1: np.uint8, 2: np.uint16, 4: np.uint32}[self.unit]
+        return m.gmem.arena.data.view(U)[units] == new
+
+    def _check(self, m, ins, lanes, units, rec, records, times, kind, same=None):
         other = records[units]
         cand = (other != 0) & ((other & 0xFFFFFFFF) != (rec & 0xFFFFFFFF))
+        if same is not None:
+            cand &= ~same
         if not cand.any():
             return
         i = np.flatnonzero(cand)
@@ -143,16 +181,15 @@ class GlobalShadow:
         ordered = same_block & ((other[i] >> 32) != (rec[i] >> 32))
         cross = ~same_block
         if cross.any():
-            wt = times[units[i][cross]] if times is not None else np.zeros(int(cross.sum()), np.int64)
-            ordered[cross] = self._released(ob[cross], wt, mb[cross])
+            ordered[cross] = self._released(ob[cross], times[units[i][cross]], mb[cross])
         bad = ~ordered
         if bad.any():
             j = int(np.argmax(bad))
             self._report(m, ins, lanes[i[j]], units[i[j]], int(o[j]), kind, int(bad.sum()))
 
     def _released(self, wblocks, wtimes, rblocks):
-        """Per pair: did the writer's block fence+atomic after the write, before the reader's
-        block's last atomic?"""
+        """Per pair: did the first access's block release (fence + atomic) after it, and the
+        second access's block see that (an atomic, or a load of an atomic's result) since?"""
         out = np.zeros(len(wblocks), dtype=bool)
         acq = self.acquire[rblocks]
         for n, (b, wt, a) in enumerate(zip(wblocks.tolist(), wtimes.tolist(), acq.tolist())):

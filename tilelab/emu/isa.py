@@ -894,7 +894,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
     misaligned = (addr & (nbytes - 1)) != 0 if nbytes > 1 else np.zeros(len(lanes), bool)
     vals = _values_for_store(m, vop, t, nvec, idx) if store else None
     if space == "global":
-        ok, used = provenance.in_bounds(m, pc, addr, nbytes)   # the pointer this line indexes
+        ok, used = provenance.in_bounds(m, ins, addr, nbytes)   # the pointer this line indexes
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store, used))
         _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
                     lambda a: f"{nbytes}-byte access at an address that is not a multiple of {nbytes}")
@@ -910,9 +910,10 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
             if ok.all():
-                m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None)
+                m.gshadow.access(m, ins, lanes, off, nbytes, store, all_lanes=idx is None, vals=vals)
             else:
-                m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store)
+                m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store,
+                                 vals=None if vals is None else vals[ok])
     elif space == "shared":
         size = m.smem.size
         # one unsigned compare: a negative offset wraps to a huge one
@@ -1292,14 +1293,14 @@ def h_atom(m, ins, idx, pc):
         else:
             space = "global"
     if space == "global":
-        inb, used = provenance.in_bounds(m, pc, addr, es)
+        inb, used = provenance.in_bounds(m, ins, addr, es)
         ok = inb & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, es, True, used))
         off, arena = m.gmem.offset(addr), m.gmem.arena
         if m.gshadow is not None:
             if "release" in ins.mods or "acq_rel" in ins.mods:     # a release is a fence, then the atomic
                 m.gshadow.fence(m, lanes[ok])
-            m.gshadow.atomic(m, lanes[ok])
+            m.gshadow.atomic(m, lanes[ok], off[ok], ins)
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
@@ -1364,7 +1365,7 @@ def h_cp_async(m, ins, idx, pc):
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
         if len(ins.args) > 3 else np.full(len(lanes), size)
-    inb, used = provenance.in_bounds(m, pc, src, size)
+    inb, used = provenance.in_bounds(m, ins, src, size)
     okg = inb | (src_size == 0)
     _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
     oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)

@@ -569,10 +569,11 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
+    if sanitize and module_vars:
+        device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,
+                              source_lines)
     if nblocks:
         annotate(log.findings, m, kernel)      # shared offsets as `sB[3][5]`, the shared= hint
-    if sanitize and module_vars:
-        device_state_findings(log, gmem, n_args, module_vars, fn, files, source_lines)
     back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]
     for i, (_, arr) in enumerate(buffers[:n_args]):
         if back[i] and arr.flags.writeable:

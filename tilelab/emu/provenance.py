@@ -35,7 +35,9 @@ def _regs(op) -> list[str]:
 
 
 def sources(fn) -> dict:
-    """{pc: frozenset of parameter / module-variable names} for every global-memory access."""
+    """{pc: frozenset of parameter / module-variable names} for every global-memory access of
+    ``fn``; each such instruction also keeps its set (``Instr._address_sources``), so that an
+    instruction of another function (a callee) is never looked up by a pc of this one."""
     cached = getattr(fn, "_address_sources", None)
     if cached is not None:
         return cached
@@ -86,21 +88,32 @@ def sources(fn) -> dict:
                 out[pc] = frozenset(prov.get(mem.name, ()))
             elif mem.name:
                 out[pc] = frozenset((mem.name,))
+            ins._address_sources = out[pc]
     fn._address_sources = out
     return out
 
 
-def allocation(m, pc: int):
-    """The global allocation the access at ``pc`` must stay inside, or None when the address
+def allocation(m, ins):
+    """The global allocation the access ``ins`` must stay inside, or None when the address
     could come from several buffers (then the caller checks against all of them)."""
-    table = getattr(m, "_allocation_of_pc", None)
-    if table is None:
-        table = m._allocation_of_pc = _resolve(m)
-    return table.get(pc)
+    sources(m.fn)
+    names = ins.__dict__.get("_address_sources")
+    if names is None:
+        return None
+    cache = m.__dict__.get("_allocation_of")
+    if cache is None:
+        cache = m._allocation_of = {"": _pointers(m)}
+    hit = cache.get(names, False)
+    if hit is False:
+        by_name = cache[""]
+        # scalar parameters (an index n) mix into addresses but are not buffers
+        ptrs = {n for n in names if n in by_name or n == UNKNOWN}
+        hit = cache[names] = by_name[next(iter(ptrs))] if len(ptrs) == 1 and UNKNOWN not in ptrs else None
+    return hit
 
 
-def _resolve(m) -> dict:
-    """Map each access's source names to the Allocation of this launch (per Machine)."""
+def _pointers(m) -> dict:
+    """{parameter or module-variable name: its Allocation in this launch} (per Machine)."""
     by_name = {}
     bases = m.gmem._bases
     for name, v in m.params.items():
@@ -112,19 +125,12 @@ def _resolve(m) -> dict:
         k = int(np.searchsorted(bases, np.int64(base), side="right")) - 1
         if 0 <= k < len(m.gmem.allocs):
             by_name[name] = m.gmem.allocs[k]
-    pointers = set(by_name)
-    out = {}
-    for pc, names in sources(m.fn).items():
-        # scalar parameters (an index n) mix into addresses but are not buffers
-        ptrs = {n for n in names if n in pointers or n == UNKNOWN}
-        if len(ptrs) == 1 and UNKNOWN not in ptrs:
-            out[pc] = by_name[next(iter(ptrs))]
-    return out
+    return by_name
 
 
-def in_bounds(m, pc: int, addr: np.ndarray, nbytes: int):
+def in_bounds(m, ins, addr: np.ndarray, nbytes: int):
     """(per-lane in-bounds mask, the allocation the access used or None)."""
-    al = allocation(m, pc)
+    al = allocation(m, ins)
     if al is None:
         return m.gmem.in_bounds(addr, nbytes), None
     return (addr >= al.base) & (addr + nbytes <= al.base + al.nbytes), al

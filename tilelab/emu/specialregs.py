@@ -12,6 +12,8 @@ from the emulator's own progress so that a later read is never smaller than an e
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 NSMID = 132            # SMs on an H100/H200 SXM
@@ -24,22 +26,33 @@ NAMES = ("%smid", "%nsmid", "%warpid", "%nwarpid", "%clock", "%clock_hi", "%cloc
 def registers(m, variant: int = 0) -> dict:
     """GPU-like values of the special registers of ``NAMES`` for machine ``m`` (one chunk of blocks).
 
-    Plain arrays for the ones fixed during a launch; callables of the lane index for the clocks,
-    which isa.read evaluates at the instruction that reads them.
+    Callables of the lane index, which isa.read evaluates at the instruction that reads them;
+    each per-thread table is built on first use, so a kernel that reads none pays nothing.
     """
-    rng = np.random.default_rng(0x5eed + 7919 * int(variant))
     u = np.uint32
-    sm_of = rng.permutation(NSMID).astype(np.int64)
-    bid = m.block_linear
-    smid = sm_of[bid % NSMID]
-    # blocks that share an SM get different warp slots: the (bid // NSMID)-th resident block
-    slot0 = ((bid // NSMID) * m.wpb + int(rng.integers(0, WARP_SLOTS))) % WARP_SLOTS
-    warpid = (slot0 + m.tid_in_block // 32) % WARP_SLOTS
-    clock0 = rng.integers(1 << 20, 1 << 30, size=NSMID, dtype=np.int64)[smid]   # per-SM counters
-    time0 = int(rng.integers(1 << 40, 1 << 50))                                    # ns since boot
+    m = weakref.proxy(m)          # the clocks read the machine's progress; no cycle keeps it alive
+    cache: dict = {}
+
+    def table(name):
+        if not cache:
+            rng = np.random.default_rng(0x5eed + 7919 * int(variant))
+            sm_of = rng.permutation(NSMID).astype(np.int64)
+            bid = m.block_linear[::m.tpb]                       # one entry per block of the chunk
+            sm_block = sm_of[bid % NSMID]
+            # blocks that share an SM get different warp slots: the (bid // NSMID)-th resident block
+            slot_block = ((bid // NSMID) * m.wpb + int(rng.integers(0, WARP_SLOTS))) % WARP_SLOTS
+            clock_sm = rng.integers(1 << 20, 1 << 30, size=NSMID, dtype=np.int64)  # per-SM counters
+            cache["%smid"] = sm_block[m.block_local].astype(u)
+            cache["%warpid"] = ((slot_block[m.block_local] + m.tid_in_block // 32) % WARP_SLOTS).astype(u)
+            cache["clock0"] = clock_sm[sm_block][m.block_local]
+            cache["time0"] = int(rng.integers(1 << 40, 1 << 50))                 # ns since boot
+        return cache[name]
+
+    def fixed(name):
+        return lambda idx: table(name) if idx is None else table(name)[idx]
 
     def clock64(idx):
-        c = clock0 if idx is None else clock0[idx]
+        c = table("clock0") if idx is None else table("clock0")[idx]
         return (c + m.lane_steps // 32 * CYCLES_PER_STEP).astype(np.uint64)
 
     def clock32(idx):
@@ -51,11 +64,11 @@ def registers(m, variant: int = 0) -> dict:
     def globaltimer(idx):
         n = m.T if idx is None else len(idx)
         # nanoseconds: about one per 1.7 cycles, the same on every SM
-        return np.full(n, time0 + m.lane_steps // 32 * CYCLES_PER_STEP * 10 // 17, dtype=np.uint64)
+        return np.full(n, table("time0") + m.lane_steps // 32 * CYCLES_PER_STEP * 10 // 17, dtype=np.uint64)
 
     return {
-        "%smid": smid.astype(u), "%nsmid": u(NSMID),
-        "%warpid": warpid.astype(u), "%nwarpid": u(WARP_SLOTS),
+        "%smid": fixed("%smid"), "%nsmid": u(NSMID),
+        "%warpid": fixed("%warpid"), "%nwarpid": u(WARP_SLOTS),
         "%clock": clock32, "%clock_hi": clock_hi, "%clock64": clock64,
         "%globaltimer": globaltimer,
         "%globaltimer_lo": lambda idx: (globaltimer(idx) & np.uint64(0xFFFFFFFF)).astype(u),

@@ -43,13 +43,13 @@ class RegisterTaint:
     """Per register, which lanes still hold a value no instruction wrote (True: never written)."""
 
     def __init__(self, m):
-        self.m = m
+        self.T = m.T                   # not the machine itself: no reference cycle keeps it alive
         self.taint: dict[str, np.ndarray] = {}
 
     def _t(self, name):
         a = self.taint.get(name)
         if a is None:
-            a = self.taint[name] = np.ones(self.m.T, dtype=bool)
+            a = self.taint[name] = np.ones(self.T, dtype=bool)
         return a
 
     def _of(self, names, lanes):
@@ -67,6 +67,8 @@ class RegisterTaint:
             if g.any():
                 self._report(m, ins, lanes, g, "decides a branch")
             return
+        if op == "st" and "param" in ins.mods:      # handing a value to a called function: a copy
+            return
         if op in ("st", "red") or (op == "atom"):
             addr = ins.args[0] if op != "atom" else ins.args[1]
             bad = self._of(_regs(addr), lanes) | g
@@ -79,8 +81,16 @@ class RegisterTaint:
                 return
             if op != "atom":
                 return
-        if op == "ld" or op == "ldmatrix" or op == "cp":
-            addr = ins.args[1] if op != "cp" else ins.args[1]
+        if op == "cp":
+            # cp.async [dst], [src], size(, src-size): two addresses, no register written;
+            # cp.async.commit_group / wait_group / wait_all: no register at all
+            if len(ins.args) >= 2:
+                bad = self._of([n for a in ins.args[:2] for n in _regs(a)], lanes) | g
+                if bad.any():
+                    self._report(m, ins, lanes, bad, "is used as an address")
+            return
+        if op == "ld" or op == "ldmatrix":
+            addr = ins.args[1]
             bad = self._of(_regs(addr), lanes)
             if bad.any():
                 self._report(m, ins, lanes, bad, "is used as an address")

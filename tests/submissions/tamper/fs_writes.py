@@ -17,7 +17,8 @@ payload = "import os; os.environ['TILELAB_PWNED'] = '1'\n"
 for site in {sysconfig.get_paths()["purelib"], "$site", "$base_site"}:
     attempt("pth " + site, lambda: plant(os.path.join(site, "zz_tilelab_attack.pth"), payload))
     attempt("sitecustomize " + site, lambda: plant(os.path.join(site, "sitecustomize.py"), payload))
-for path in ["$course/gradebook.db", "$repo/grading/gradebook.db", "$repo/grading/rubric/00_start_here.toml",
+for path in ["$course/gradebook.db", "$repo/grading/gradebook.db", "$repo/tilelab/rubric/00_start_here.toml",
+             "/opt/tilelab/tilelab/rubric/00_start_here.toml",
              "$repo/tilelab/judge.py", "/opt/tilelab/tilelab/judge.py", "$repo/kernels/vector_add.cu",
              "$victim", "$repo/nbgrader_config.py"] + glob.glob("$repo/kernels/*.cu")[:3]:
     attempt("write " + path, lambda: plant(path, "pwned\n"))
