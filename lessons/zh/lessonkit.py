@@ -1,0 +1,1 @@
+../lessonkit.py

@@ -1,0 +1,1 @@
+../mmakit.py
