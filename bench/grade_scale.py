@@ -108,6 +108,7 @@ def main() -> int:
     ap.add_argument("--overhead-count", type=int, default=6, help="submissions for the sandboxed-vs-UNSAFE comparison")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
     ap.add_argument("--timeout", type=float, default=3600)
+    ap.add_argument("--tag", default="", help="suffix of the results file name (a second run the same day)")
     args = ap.parse_args()
     assignment = "02_tiled_matmul" if args.gpu else "00_start_here"
     count = args.count or (100 if args.gpu else 48)
@@ -152,7 +153,7 @@ def main() -> int:
     record["load_end"] = os.getloadavg()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"grade_scale-{dt.date.today().isoformat()}{'-gpu' if args.gpu else ''}.json"
+    path = out / f"grade_scale-{dt.date.today().isoformat()}{'-gpu' if args.gpu else ''}{'-' + args.tag if args.tag else ''}.json"
     path.write_text(json.dumps(record, indent=1) + "\n")
     print(json.dumps({k: record.get(k) for k in ("speedup_2_vs_1", "seconds_per_submission_per_core")}),
           "sandbox overhead per submission:", record["sandbox_overhead"].get("overhead_per_submission_s"), "s;", path)

@@ -256,6 +256,7 @@ class Sandbox:
         args += ["--ro-bind", "/usr", "/usr",
                  # NVRTC sees only the headers of the wheels in the venv: no system headers
                  "--tmpfs", "/usr/include", "--tmpfs", "/usr/local/include"]
+        args += ["--perms", "0755", "--dir", "/etc"]  # else bwrap makes it 0700: other uids could not read it
         for f in ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime", "/etc/alternatives"):
             args += ["--ro-bind-try", f, f]
         args += ["--proc", "/proc", "--dev", "/dev"]

@@ -37,12 +37,13 @@ def _write_tree(base: Path, files: dict) -> None:
         p.write_bytes(base64.b64decode(data) if isinstance(data, str) else data)
 
 
-def _read_tree(base: Path, pattern: str) -> dict:
+def _read_tree(base: Path, *patterns: str) -> dict:
     out = {}
     if base.is_dir():
-        for p in sorted(base.glob(pattern)):
-            if p.is_file() and p.stat().st_size <= MAX_RETURNED_FILE:
-                out[p.name] = p.read_bytes()
+        for pattern in patterns:
+            for p in sorted(base.glob(pattern)):
+                if p.is_file() and p.stat().st_size <= MAX_RETURNED_FILE:
+                    out[p.name] = p.read_bytes()
     return out
 
 
@@ -84,8 +85,9 @@ def grade_submission(job: dict) -> dict:
                 child = {"ok": False, "reason": f"the grading process failed (exit {rc})"}
             result.update({k: v for k, v in child.items() if k != "repairs"})
             result["repairs"] = child.get("repairs") or result["repairs"]  # the notes say the renames too
-        result["autograded"] = _read_tree(scratch / "autograded" / student / assignment, "*.ipynb")
-        result["feedback"] = _read_tree(scratch / "feedback" / student / assignment, "*.html")
+        result["autograded"] = _read_tree(scratch / "autograded" / student / assignment, "*.ipynb", "timestamp.txt")
+        result["feedback"] = _read_tree(scratch / "feedback" / student / assignment, "*.html", "timestamp.txt",
+                                        "submission_secret.txt")  # release_feedback reads them
     except Exception as e:  # noqa: BLE001 - one broken submission never stops the batch
         result["reason"] = f"could not be graded: {type(e).__name__}: {e}"
     finally:

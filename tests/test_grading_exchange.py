@@ -2,12 +2,14 @@
 learners fetch, work and submit, the instructor collects, `make grade` grades (sandboxed, on
 Dask), the feedback goes back through the exchange and each learner fetches their own.
 
-The two learners are two user names (nbgrader takes the submitter's name from USER, as
-getpass does), each working in a folder of their own; the exchange is a folder, as on a
-JupyterHub with a shared volume (docs/JUPYTERHUB.md)."""
+The two learners are two local accounts (created here: the test needs root, as CI has), each
+running nbgrader as themselves in a folder of their own (in a sandbox of grading/sandbox.py:
+the venv's interpreter may live under the instructor's home, which other accounts cannot
+read); the exchange is a folder, as on a JupyterHub with a shared volume (docs/JUPYTERHUB.md)."""
 from __future__ import annotations
 
 import os
+import pwd
 import subprocess
 import sys
 from pathlib import Path
@@ -19,23 +21,44 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from grading import regression  # noqa: E402
+from grading import sandbox as sb  # noqa: E402
 from grading.rubrics import load_rubric  # noqa: E402
 
 A = "00_start_here"
 
 
-def nbgrader(args, cwd, env, user=None):
-    env = dict(env)
-    if user:
-        env.update(USER=user, LOGNAME=user)
-    r = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd, env=env,
-                       capture_output=True, text=True, timeout=300)
+def account(name: str) -> int:
+    try:
+        return pwd.getpwnam(name).pw_uid
+    except KeyError:
+        subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True)
+        return pwd.getpwnam(name).pw_uid
+
+
+def nbgrader(args, cwd, env, user=None, exchange=None):
+    if user is None:
+        r = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd, env=env,
+                           capture_output=True, text=True, timeout=300)
+    else:
+        uid = account(user)
+        sb.chown_tree(str(cwd), uid)
+        # the learner's nbgrader cache (what fetch_feedback looks up) lives in their folder, which persists
+        box = sb.Sandbox(uid=uid, work=str(cwd), rw=[(str(exchange), str(exchange))], tilelab_on_path=False,
+                         env={"JUPYTER_DATA_DIR": sb.WORK + "/.local/share/jupyter"},
+                         ro=[(f, f) for f in ("/etc/passwd", "/etc/group", "/etc/nsswitch.conf") if os.path.exists(f)])
+        r = subprocess.run(box.command([sys.executable, "-m", "nbgrader", *args]), env=sb.host_env(),
+                           capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and "[ERROR]" not in r.stderr, f"nbgrader {' '.join(args)}:\n{r.stdout}\n{r.stderr}"
     return r
 
 
 @pytest.mark.slow
 def test_release_fetch_submit_collect_grade_feedback(tmp_path):
+    if not sb.is_root():
+        pytest.skip("creates two local learner accounts: needs root")
+    why = sb.probe()
+    if why:
+        pytest.skip(f"no sandbox here: {why}")
     exchange, course = tmp_path / "exchange", tmp_path / "course"
     exchange.mkdir(mode=0o777)
     os.chmod(exchange, 0o1777)
@@ -53,10 +76,10 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
     check = load_rubric(A).check("vector_add_check")
     sol = regression.kernel_source(regression.read_notebook("solutions", A), check)
     learner_args = [ex, "--CourseDirectory.course_id=tilelab"]
-    for user, body in (("alice", sol), ("bob", None)):
+    for user, body in (("tl-alice", sol), ("tl-bob", None)):
         home = tmp_path / user
         home.mkdir()
-        nbgrader(["fetch_assignment", A, *learner_args], home, env, user)
+        nbgrader(["fetch_assignment", A, *learner_args], home, env, user, exchange)
         path = home / A / f"{A}.ipynb"
         nb = nbformat.read(path, as_version=4)
         if body is not None:  # alice writes the kernel; bob submits the release as it is
@@ -64,10 +87,10 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
                 if c.cell_type == "code" and c.source.startswith(f"%%cuda {check.kernel}"):
                     c.source = f"%%cuda {check.kernel}\n{body}"
         nbformat.write(nb, path)
-        nbgrader(["submit", A, *learner_args], home, env, user)
+        nbgrader(["submit", A, *learner_args], home, env, user, exchange)
 
     nbgrader(["collect", A, ex, db, f"--CourseDirectory.submitted_directory={course / 'submitted'}"], ROOT, env)
-    assert sorted(p.name for p in (course / "submitted").iterdir()) == ["alice", "bob"]
+    assert sorted(p.name for p in (course / "submitted").iterdir()) == ["tl-alice", "tl-bob"]
 
     r = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
                         "--csv", str(course / "grades.csv")], cwd=ROOT, env=env, capture_output=True, text=True,
@@ -77,10 +100,10 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
     nbgrader(["release_feedback", A, ex, db, f"--CourseDirectory.feedback_directory={course / 'feedback'}",
               f"--CourseDirectory.submitted_directory={course / 'submitted'}"], ROOT, env)
     pages = {}
-    for user in ("alice", "bob"):
-        nbgrader(["fetch_feedback", A, *learner_args], tmp_path / user, env, user)
+    for user in ("tl-alice", "tl-bob"):
+        nbgrader(["fetch_feedback", A, *learner_args], tmp_path / user, env, user, exchange)
         found = sorted((tmp_path / user / A / "feedback").rglob(f"{A}.html"))
         assert len(found) == 1, user
         pages[user] = found[0].read_text()
-    assert "correct (2/2)" in pages["alice"] and "correct (0/2)" not in pages["alice"]
-    assert "correct (0/2)" in pages["bob"]
+    assert "correct (2/2)" in pages["tl-alice"] and "correct (0/2)" not in pages["tl-alice"]
+    assert "correct (0/2)" in pages["tl-bob"]

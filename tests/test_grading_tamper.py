@@ -87,12 +87,15 @@ def tree_hash(paths) -> dict:
 
 
 def env_listing() -> dict:
-    """The environment's start-up hooks: every .pth and *customize.py by content, the rest by name."""
+    """The environment's start-up hooks (every .pth and *customize.py, by content) and whatever a
+    sandbox uid owns there. (Other packages come and go: the venv is shared by the developers.)"""
     out = {}
     for site in {sysconfig.get_paths()["purelib"], sysconfig.get_paths(vars={"base": sys.base_prefix})["purelib"]}:
         for p in Path(site).iterdir():
-            hook = p.suffix == ".pth" or p.name.endswith("customize.py")
-            out[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest() if hook and p.is_file() else "present"
+            if p.suffix == ".pth" or p.name.endswith("customize.py"):
+                out[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest()
+            elif p.lstat().st_uid >= sandbox.UID_BASE:
+                out[str(p)] = "owned by a sandbox uid"
     return out
 
 

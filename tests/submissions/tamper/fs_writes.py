@@ -4,7 +4,7 @@ import glob, os, subprocess, sys, sysconfig
 def attempt(what, fn):
     try:
         fn()
-        print("ATTACK-OK", what)
+        print("ATTACK" "-OK", what)  # the marker is built, so the source itself never shows it
     except Exception as e:
         print("attack failed:", what, type(e).__name__)
 for target in ["/", sysconfig.get_paths()["purelib"], "$site", "/opt/tilelab"]:
