@@ -69,7 +69,8 @@ endef
 
 test: $(STAMP) sandbox-user
 	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS) tests
-	$(call nbval,lessons solutions $(wildcard solutions_*))
+	$(call nbval,lessons/*.ipynb solutions)
+	$(foreach l,$(patsubst solutions_%,%,$(wildcard solutions_*)),export TILELAB_LANG=$(l); $(call nbval,lessons/$(l) solutions_$(l));)
 
 test-gpu: export TILELAB_BACKEND = gpu
 test-gpu: $(STAMP)

@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tilelab.kernel_text import regions  # noqa: E402
 
-EXERCISE_SOURCES = re.compile(r"^course/[^/]+/exercises/|^solutions_[^/]+/")   # and every language's nbgrader source
-EXCLUDE_DIRS = ("solutions/", "grading/", "tests/", "scripts/", ".ci/", ".github/", "work/", "dist/")
+EXERCISE_SOURCES = re.compile(r"^course/[^/]+/exercises/")
+EXCLUDE_DIRS = ("solutions/", "solutions_",   # solutions_<lang>/: another language's nbgrader source
+                "grading/", "tests/", "scripts/", ".ci/", ".github/", "work/", "dist/")
 EXCLUDE_FILES = {"nbgrader_config.py"}
 KEEP = {"scripts/copy_exercises.py", "scripts/lab.py"}  # `make lab` needs them
 NAME = "tilelab-student"

@@ -10,7 +10,7 @@ import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FORBIDDEN_DIRS = ("solutions/", "grading/", "tests/")
+FORBIDDEN_DIRS = ("solutions/", "solutions_", "grading/", "tests/")
 PUBLIC_TOML = ("tilelab/messages/", "tilelab/rubric/", "course/numbers.toml", "course/citations.toml",
                "collection/")   # the catalog, the public rubric, the sources of numbers in prose, the kernel collection
 FORBIDDEN_TEXT = (b"BEGIN SOLUTION", b"END SOLUTION", b"BEGIN HIDDEN TESTS", b"### BEGIN MARK SCHEME")
