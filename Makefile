@@ -10,6 +10,8 @@ EXTRAS   ?= course
 PIP_ARGS ?=
 LAB_ARGS ?=
 WORK     ?= work
+# make lab COURSE_LANG=zh: the Chinese course (lessons/zh, exercises_zh -> work/zh, JupyterLab in Chinese)
+COURSE_LANG ?= en
 PYTEST_ARGS ?=
 # nbval runs notebooks in order, in one process (xdist's -n would split a notebook's cells).
 NBVAL_ARGS ?=
@@ -56,7 +58,7 @@ $(STAMP): pyproject.toml
 # JupyterLab serves .lab/: links to work/, lessons/, kernels/ and the README, so solutions/ is out of
 # sight; as root (a container) the script adds --allow-root and says so (scripts/lab.py).
 lab: $(STAMP)
-	$(PY) scripts/lab.py --work $(WORK) $(LAB_ARGS)
+	$(PY) scripts/lab.py --lang $(COURSE_LANG) --work $(WORK) $(LAB_ARGS)
 
 # nbval runs only where there are notebooks (a fresh course may have none yet).
 define nbval

@@ -10,7 +10,12 @@ any path outside it.
 
 As root (a container) Jupyter refuses to start unless told --allow-root; we pass it and say so.
 
-    python scripts/lab.py [--work DIR] [--view DIR] [--dry-run] [JupyterLab options ...]
+``--lang zh`` (``make lab COURSE_LANG=zh``) gives the Chinese course in the same view: ``lessons``
+links to lessons/zh/, ``work`` to work/zh/ (filled from exercises_zh/), so every path a lesson names
+is the same in both languages; the kernels get TILELAB_LANG=zh (what code prints), and JupyterLab's
+own interface switches to Chinese (its zh_CN language pack, a course dependency).
+
+    python scripts/lab.py [--lang en|zh] [--work DIR] [--view DIR] [--dry-run] [JupyterLab options ...]
 """
 from __future__ import annotations
 
@@ -28,10 +33,12 @@ SHOWN = ("work", "lessons", "kernels", "README.md")
 START = "lessons/00_start_here.ipynb"
 
 
-def make_view(view: Path, work: Path) -> Path:
+def make_view(view: Path, work: Path, lang: str = "en") -> Path:
     """(Re)build the view folder: one link per shown item; a real file a learner saved there stays."""
     view.mkdir(parents=True, exist_ok=True)
     targets = {name: (work if name == "work" else ROOT / name) for name in SHOWN}
+    if lang != "en":
+        targets["lessons"] = ROOT / "lessons" / lang
     for entry in view.iterdir():
         # a stale link goes; a real file (say a notebook saved at the top of the file browser)
         # is the learner's and stays where it is
@@ -63,17 +70,51 @@ def lab_command(view: Path, extra: list[str], uid: int | None = None) -> list[st
     return cmd + list(extra)
 
 
+#: JupyterLab's interface language per course language (its language packs' locale names).
+LAB_LOCALE = {"zh": "zh_CN"}
+
+
+def set_lab_locale(locale: str, settings_dir: Path | None = None) -> Path:
+    """Set JupyterLab's interface language in the user's settings (other settings kept)."""
+    import json
+    base = settings_dir or Path(os.environ.get("JUPYTERLAB_SETTINGS_DIR",
+                                               Path.home() / ".jupyter" / "lab" / "user-settings"))
+    f = base / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    data = {}
+    if f.exists():
+        try:
+            data = json.loads(f.read_text())
+        except ValueError:
+            data = {}
+    data["locale"] = locale
+    f.parent.mkdir(parents=True, exist_ok=True)
+    f.write_text(json.dumps(data, indent=2) + "\n")
+    return f
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], add_help=True)
     ap.add_argument("--work", default=os.environ.get("WORK", "work"), help="the learner's folder (default work)")
     ap.add_argument("--view", default=".lab", help="the folder JupyterLab serves (default .lab)")
     ap.add_argument("--dry-run", action="store_true", help="set up and print the command, start nothing")
+    ap.add_argument("--lang", default=os.environ.get("COURSE_LANG") or "en", help="course language: en or zh")
     opts, extra = ap.parse_known_args(argv)
+    lang = opts.lang
     work = Path(opts.work) if Path(opts.work).is_absolute() else ROOT / opts.work
     view = Path(opts.view) if Path(opts.view).is_absolute() else ROOT / opts.view
-    copied, kept = copy_new(ROOT / "exercises", work)
-    print(f"{opts.work}/: {len(copied)} new file(s) copied from exercises/, {len(kept)} of yours kept as they are")
-    make_view(view, work)
+    release = ROOT / ("exercises" if lang == "en" else f"exercises_{lang}")
+    if lang != "en":
+        if not release.is_dir() or not (ROOT / "lessons" / lang).is_dir():
+            print(f"no course in language {lang!r}: {release.name}/ and lessons/{lang}/ are built by `make lessons`")
+            return 2
+        work = work / lang
+    copied, kept = copy_new(release, work)
+    print(f"{work.relative_to(ROOT) if work.is_relative_to(ROOT) else work}/: {len(copied)} new file(s) copied "
+          f"from {release.name}/, {len(kept)} of yours kept as they are")
+    make_view(view, work, lang)
+    os.environ["TILELAB_LANG"] = lang
+    if lang in LAB_LOCALE and not opts.dry_run:
+        set_lab_locale(LAB_LOCALE[lang])
     cmd = lab_command(view, extra)
     if "--allow-root" in cmd and "--allow-root" not in extra:
         print("running as root (a container?): starting JupyterLab with --allow-root")

@@ -272,3 +272,15 @@ def test_message_keys_used_by_the_course_exist():
     for p in list(COURSE.glob("*/*/*.md")) + [ROOT / "lessons" / "lessonkit.py", ROOT / "lessons" / "bankkit.py"]:
         keys |= set(re.findall(r"\bmsg\(\s*\"([\w.]+)\"\s*[,)]", p.read_text()))
     assert keys <= set(messages.catalog("en")), keys - set(messages.catalog("en"))
+
+
+def test_translated_messages_use_only_the_fields_english_passes():
+    """A translation may reorder or drop a message's {fields}, never name one English's code does not pass
+    (a renamed field left behind in a translation raises KeyError in the learner's cell)."""
+    import string
+    names = lambda s: {re.split(r"[.\[]", f)[0] for _, f, _, _ in string.Formatter().parse(s) if f}  # noqa: E731
+    en = messages.catalog("en")
+    for lang in messages.languages():
+        bad = {k: sorted(names(v) - names(en[k])) for k, v in messages.catalog(lang).items()
+               if k in en and not names(v) <= names(en[k])}
+        assert not bad, f"tilelab/messages/{lang}.toml names fields English does not pass: {bad}"

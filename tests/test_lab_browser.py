@@ -232,3 +232,33 @@ def test_the_view_keeps_a_learners_own_file_and_drops_stale_links(tmp_path):
     assert (view / "Untitled.ipynb").read_text() == "{}"
     assert (view / "work").resolve() == work.resolve()
     assert (view / "lessons" / "00_start_here.ipynb").exists()
+
+
+def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path, monkeypatch):
+    """make lab COURSE_LANG=zh: lessons/ is lessons/zh, work/ is work/zh filled from exercises_zh/,
+    kernels print in Chinese (TILELAB_LANG), JupyterLab's locale is zh_CN; other settings stay."""
+    lab = _lab_script()
+    if not (ROOT / "lessons" / "zh").is_dir() or not (ROOT / "exercises_zh").is_dir():
+        pytest.skip("the Chinese course is not built (make lessons)")
+    work, view, settings = tmp_path / "work", tmp_path / "view", tmp_path / "settings"
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(settings))
+    monkeypatch.delenv("TILELAB_LANG", raising=False)
+    plugin = settings / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    plugin.parent.mkdir(parents=True)
+    plugin.write_text('{"displayLanguage": "x"}')
+    calls = []
+    monkeypatch.setattr(lab.os, "execv", lambda exe, cmd: calls.append(cmd))
+    assert lab.main(["--lang", "zh", "--work", str(work), "--view", str(view)]) == 0
+    assert (view / "lessons").resolve() == (ROOT / "lessons" / "zh").resolve()
+    assert (view / "work").resolve() == (work / "zh").resolve()
+    released = sorted(p.relative_to(ROOT / "exercises_zh") for p in (ROOT / "exercises_zh").rglob("*.ipynb"))
+    assert released and all((work / "zh" / r).exists() for r in released)
+    first = (work / "zh" / released[0]).read_text()
+    assert first == (ROOT / "exercises_zh" / released[0]).read_text()
+    assert os.environ["TILELAB_LANG"] == "zh"
+    assert json.loads(plugin.read_text()) == {"displayLanguage": "x", "locale": "zh_CN"}
+    assert calls and any(a.startswith("--ServerApp.root_dir=") for a in calls[0])
+    # a learner's own edit survives a second start
+    (work / "zh" / released[0]).write_text("mine")
+    assert lab.main(["--lang", "zh", "--work", str(work), "--view", str(view)]) == 0
+    assert (work / "zh" / released[0]).read_text() == "mine"
