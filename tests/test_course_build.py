@@ -162,7 +162,7 @@ def test_grade_cells_keep_the_rubric_ids_and_points():
 def test_lessons_state_the_rubric_totals():
     lessons = {src.stem: path for src, path, lang, kind in TARGETS if lang == "en" and kind == "lessons"}
     for src, path, lang, kind in TARGETS:
-        for assignment in re.findall(r"\{\{\s*rubric_table\s+(\w+)\s*\}\}", src.read_text()):
+        for assignment in re.findall(r"\{\{\s*rubric_(?:table|cells)\s+(\w+)\s*\}\}", src.read_text()):
             assert f"**{load_rubric(assignment).points:g}**" in path.read_text(), (path, assignment)
     start = lessons["00_start_here"].read_text()
     for assignment in ("00_start_here", "01_naive_matmul", "02_tiled_matmul"):   # lesson 00 shows three
