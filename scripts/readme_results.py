@@ -24,7 +24,7 @@ IMG = ROOT / "docs" / "img"
 
 
 def latest(name: str) -> tuple[dict, str]:
-    files = sorted(glob.glob(str(ROOT / "bench" / "results" / f"{name}-*.json")))
+    files = sorted(glob.glob(str(ROOT / "bench" / "results" / f"{name}-20[0-9][0-9]-*.json")))   # dated recordings only
     if not files:
         raise SystemExit(f"no bench/results/{name}-*.json: run the benchmark first")
     return json.loads(Path(files[-1]).read_text()), Path(files[-1]).name

@@ -23,7 +23,7 @@ def _readme_results():
 
 
 def _latest(name: str) -> tuple[dict, str]:
-    files = sorted(glob.glob(str(RESULTS / f"{name}-*.json")))
+    files = sorted(glob.glob(str(RESULTS / f"{name}-20[0-9][0-9]-*.json")))   # dated recordings only (not emu-speed-compare-*)
     if not files:
         raise SystemExit(f"site: no bench/results/{name}-*.json to draw the results page from")
     return json.loads(Path(files[-1]).read_text(encoding="utf-8")), Path(files[-1]).name
