@@ -863,6 +863,18 @@ def _access(m, ins, idx, pc, store):
     _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
 
 
+def _count_planned(m, pc, planned, key, unit, reqs, cost, nbytes):
+    """counts="sass" (emu/sass_model.py): count this access as ptxas made it, and as in the PTX
+    apart (``m.ptx_counters``). ("wide", n): one access of n bytes per lane from this lane's
+    address (the lowest offset of its merged group); ("part",): inside another's; ("silent",):
+    no LDS/STS/LDG/STG at all (``ld.const``)."""
+    m.count_ptx(pc, key + "_requests", reqs)
+    m.count_ptx(pc, key + unit, int(cost(nbytes).sum()))
+    if planned[0] == "wide":
+        m.count(pc, key + "_requests", reqs)
+        m.count(pc, key + unit, int(cost(planned[1]).sum()))
+
+
 def _values_for_store(m, vop, t, nvec, idx):
     n = len(m.lanes(idx))
     U = _UINT_OF[size_of(t)]
@@ -904,8 +916,13 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         mat, act = m.warp_matrix(idx, addr)
         act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
         key = "global_st" if store else "global_ld"
-        m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
-        m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        planned = m.count_plan.get(pc) if m.count_plan else None
+        if planned is None:
+            m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
+            m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        else:
+            _count_planned(m, pc, planned, key, "_sectors", int(act.any(axis=1).sum()),
+                           lambda nb: global_sectors(mat, act, nb), nbytes)
         if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
@@ -933,9 +950,17 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         if not all_ok:
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
         key = "shared_st" if store else "shared_ld"
-        m.capture(pc, mat, act, nbytes, store)
-        m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
-        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
+        planned = m.count_plan.get(pc) if m.count_plan else None
+        reqs = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
+        sop = "st" if store else "ld"
+        if planned is None:
+            m.capture(pc, mat, act, nbytes, store)
+            m.count(pc, key + "_requests", reqs)
+            m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
+        else:
+            m.capture(pc, mat, act, planned[1] if planned[0] == "wide" else nbytes, store)
+            _count_planned(m, pc, planned, key, "_wavefronts", reqs,
+                           lambda nb: shared_wavefronts(mat, act, nb, sop), nbytes)
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
             _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
