@@ -273,8 +273,8 @@ def test_merged_access_counts_match_brute_force(w, skew):
                 if a is None:
                     want_wf += brute_wavefronts(byte + offs[pc] - o0, act, 4)
                     want_req += 1
-                elif a[0] == "wide":
-                    want_wf += brute_wavefronts(byte + offs[pc] - o0, act, a[1])
+                elif a[0] == "wide":                        # from the group's lowest address
+                    want_wf += brute_wavefronts(byte + offs[pc] + a[2] - o0, act, a[1])
                     want_req += 1
             assert row["shared_ld_wavefronts"] == want_wf and row["shared_ld_requests"] == want_req
             assert row["ptx"]["shared_ld_requests"] == w and "ptxas merged" in row["why"]

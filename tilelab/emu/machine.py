@@ -89,6 +89,7 @@ class Machine:
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
+        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (isa._count_planned)
 
         t = np.arange(T, dtype=np.int64)
         self.all_lanes = t

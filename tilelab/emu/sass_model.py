@@ -366,11 +366,12 @@ WIDE, PART, SILENT = "wide", "part", "silent"
 class CountPlan:
     """How the machine counts each PTX memory instruction in ``counts="sass"`` mode.
 
-    ``action[pc]`` is (WIDE, nbytes): count this instruction's requests as one access of
-    ``nbytes`` per lane (it has the lowest offset of its merged group); (PART,): merged into
-    another instruction's access, count nothing; (SILENT,): no LDS/STS/LDG/STG in the
-    SASS (``ld.const``), count nothing. Other pcs count as in the PTX. ``lines`` says per
-    (file, line) how it is counted ("sass" or "ptx") and ``notes`` why.
+    ``action[pc]`` is (WIDE, nbytes, delta): the first member of a merged group in program
+    order; count its requests as one access of ``nbytes`` per lane at its address + ``delta``
+    (the group's lowest offset); (PART, leader): merged into the leader's access, count
+    nothing; (SILENT,): no LDS/STS/LDG/STG in the SASS (``ld.const``), count nothing. Other
+    pcs count as in the PTX. ``lines`` says per (file, line) how it is counted ("sass" or
+    "ptx") and ``notes`` why.
     """
     mode: str = "sass"
     arch: str = "sm_90"
@@ -438,9 +439,11 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
         notes = []
         for u in us:
             if len(u.pcs) > 1:
-                plan.action[u.pcs[0]] = (WIDE, u.size)
-                for pc in u.pcs[1:]:
-                    plan.action[pc] = (PART,)
+                lead = min(u.pcs)
+                plan.action[lead] = (WIDE, u.size, _offset(fn.instrs[u.pcs[0]]) - _offset(fn.instrs[lead]))
+                for pc in u.pcs:
+                    if pc != lead:
+                        plan.action[pc] = (PART, lead)
         if merged:
             notes.append(_merge_note(us, fn))
         for u in silent:
@@ -449,6 +452,10 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
             notes.append(f"{len(silent)} __constant__ load(s) read through the constant cache: no LDG")
         plan.notes[where] = "; ".join(notes)
     return plan
+
+
+def _offset(ins) -> int:
+    return (ins.args[0] if ins.op == "st" else ins.args[1]).offset
 
 
 def _is_const(ins) -> bool:
