@@ -225,16 +225,15 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     packed = pack_args(kernel.name, kernel.params, args)
     res = machine.run(kernel, grid, blk, packed.values, shared_bytes=dyn, counts=counts, arch=arch)
     fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
-    actions = res.plan.action if res.plan is not None else {}
 
     # per pc -> per line: the worst conflict degree and the PTX access widths
     degree, widths, worst_pc = {}, {}, None
     for pc, c in res.per_pc.items():
         ins = fn.instrs[pc]
         acc = ptx_acc = _shared_access(ins)
-        if acc is not None and actions.get(pc, ("",))[0] == "wide":       # ptxas merged it: its SASS width
+        if acc is not None and c.get("sass_bytes"):         # ptxas merged it: the width it made
             from .emu.metrics import ideal_wavefronts
-            acc = (actions[pc][1], ideal_wavefronts(actions[pc][1]))
+            acc = (c["sass_bytes"], ideal_wavefronts(c["sass_bytes"]))
         if ptx_acc is not None:
             widths.setdefault(ins.line, set()).add(ptx_acc[0])
         req = c.get("shared_ld_requests", 0) + c.get("shared_st_requests", 0)

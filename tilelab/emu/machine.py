@@ -633,9 +633,13 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                 row["why"] = plan.notes[(f, l)]
         per_line.append(row)
     mode = "sass" if plan is not None and plan.mode == "sass" else "ptx"
+    per_pc = {pc: dict(c) for pc, c in counters.items()}
+    for pc, a in actions.items():            # the width of the access ptxas merged this pc's group into
+        if a[0] == "wide" and pc in per_pc:
+            per_pc[pc]["sass_bytes"] = a[1]
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
-                     per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured,
+                     per_pc=per_pc, captured=captured,
                      printed=printf.lines(), counts=mode, counts_note=plan.reason if plan is not None else "",
                      ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None)
 
