@@ -326,3 +326,11 @@ def test_nvjitlink_fallback(monkeypatch):
     with pytest.raises(CompileError) as ei:
         bad.cubin("sm_80")
     assert "m16n8k17" in str(ei.value) and re.match(r"cell:2[4-6]: error: ", str(ei.value))
+
+
+def test_below_sm80_the_source_is_compiled_for_that_sm(nv):
+    # T4 (sm_75) and V100 (sm_70): the compute_80 PTX cannot target them, NVRTC builds from the source
+    p = tc.compile_cuda(VADD, filename="cell", nvrtc=nv)
+    a = p.assembled("sm_75")
+    assert a.cubin[:4] == b"\x7fELF" and a.tool.startswith("NVRTC") and "sm_75" in a.tool
+    assert tc.sass_memory_mix(p, "sm_75")[("cell", 5)] == {"LDG": 2, "STG": 1}

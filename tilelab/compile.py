@@ -580,9 +580,19 @@ class Program:
         arch = _norm_arch(arch)
         with self._lock:
             if arch not in self._cubins:
-                from .assemble import assemble
+                from .assemble import Assembled, assemble
                 try:
-                    self._cubins[arch] = assemble(self.ptx, arch, self.nvrtc.version)
+                    if int(re.sub(r"\D", "", arch)) < int(re.sub(r"\D", "", PTX_ARCH)):
+                        # below sm_80 (T4, V100) the compute_80 PTX cannot be assembled: NVRTC
+                        # compiles the source for that SM, as it did before (no SASS-aware counts there)
+                        cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                                     self.options, f"-arch={arch}", list(self.kernels),
+                                                     want_cubin=True)
+                        v = self.nvrtc.version
+                        self._cubins[arch] = Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for {arch})",
+                                                       True)
+                    else:
+                        self._cubins[arch] = assemble(self.ptx, arch, self.nvrtc.version)
                 except CompileError as e:
                     raise CompileError(self._map_ptxas(str(e), arch)) from None
             return self._cubins[arch]
