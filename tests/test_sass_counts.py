@@ -353,3 +353,44 @@ def test_tiled_matmul_totals_equal_ncu(name):
         assert res.metrics[key] == row["ncu"][key], (key, res.metrics[key], row["ncu"][key])
     # and the plain PTX counts are still there, as the emulator counted them before
     assert res.ptx_metrics["shared_ld_requests"] == row["emu"]["shared_ld_requests"]
+
+
+def test_copies_of_the_prediction():
+    from collections import Counter
+    c = sass_model._copies
+    assert c(Counter({"LDS": 8}), Counter({"LDS": 1})) == 8                 # a loop unrolled 8 times
+    assert c(Counter({"LDS": 4, "LDS.128": 2}), Counter({"LDS": 2, "LDS.128": 1})) == 2
+    assert c(Counter({"LDS": 1, "LDS.128": 7}), Counter({"LDS": 1, "LDS.128": 1})) == 0
+    assert c(Counter({"LDS": 3}), Counter({"LDS": 2})) == 0 and c(Counter(), Counter({"LDS": 1})) == 0
+    assert c(Counter(), Counter()) == 1
+
+
+PAIR_LINES = """\
+__global__ void pairs(const int* idx, float* out)
+{
+    __shared__ float s[256];
+    for (int i = threadIdx.x; i < 256; i += blockDim.x)
+        s[i] = i;
+    __syncthreads();
+    int j = idx[threadIdx.x] * 2;
+    float a = s[j];          // @first
+    float b = s[j + 1];      // @second
+    out[threadIdx.x] = a * b;
+}
+"""
+
+
+@needs_cubin
+def test_a_merge_across_two_lines_is_counted_once():
+    from tilelab.emu.machine import run
+    k = tc.compile_cuda(PAIR_LINES, filename="pairs.cu").kernel("pairs")
+    lines = [i + 1 for i, s in enumerate(PAIR_LINES.splitlines()) if "// @" in s]
+    mix = tc.sass_memory_mix(k.program, "sm_90", entry=k.entry)
+    if sum(mix.get(("pairs.cu", n), {}).get("LDS.64", 0) for n in lines) != 1:
+        pytest.skip(f"ptxas did not merge the pair here: {mix}")
+    r = run(k, 1, 64, [np.arange(64, dtype=np.int32), np.zeros(64, np.float32)])
+    rows = {x["line"]: x for x in r.per_line if x["line"] in lines}
+    assert all(rows[n]["counted"] == "sass" for n in lines)
+    assert sum(rows[n]["shared_ld_requests"] for n in lines) == 2                 # 2 warps, one LDS.64 each
+    assert sum(rows[n].get("ptx", {}).get("shared_ld_requests", rows[n]["shared_ld_requests"]) for n in lines) == 4
+    assert any("ptxas merged 2 loads into LDS.64" in rows[n].get("why", "") for n in lines)

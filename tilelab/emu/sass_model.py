@@ -415,28 +415,45 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
         if v.space == "shared":
             sym_align[v.name] = max(v.align, SHARED_ALIGN) if whole and not v.extern else max(v.align, 1)
     units = predict(fn, n_entry, sym_align)
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    # lines that one merged access spans are checked together (ptxas gives it one of their lines)
+    parent: dict = {}
+
+    def root(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
     by_line: dict = {}
     for u in units:
-        by_line.setdefault((files.get(u.line[0], "<ptx>"), u.line[1]), []).append(u)
+        w = where(fn.instrs[u.pcs[0]]) if len(u.pcs) == 1 else (files.get(u.line[0], "<ptx>"), u.line[1])
+        by_line.setdefault(w, []).append(u)
+        for pc in u.pcs:
+            parent[root(where(fn.instrs[pc]))] = root(w)
+    groups: dict = {}
+    for w in list(parent):
+        groups.setdefault(root(w), []).append(w)
     plan = CountPlan(mode="sass", arch=arch)
-    for where, us in by_line.items():
+    for lines in groups.values():
+        lines.sort(key=lambda w: w[1])
+        us = [u for w in lines for u in by_line.get(w, [])]
         predicted = Counter(u.key for u in us if u.key)
-        have = Counter({k: v for k, v in cub.get(where, {}).items() if k.split(".")[0] in COMPARED})
+        have = Counter()
+        for w in lines:
+            have.update({k: v for k, v in cub.get(w, {}).items() if k.split(".")[0] in COMPARED})
         merged = any(len(u.pcs) > 1 for u in us)
         silent = [u for u in us if u.key is None and _is_const(fn.instrs[u.pcs[0]])]
-        if not merged and not silent:
-            if predicted != have:
-                plan.lines[where] = "ptx"
-                plan.notes[where] = (f"ptxas made {_mix_text(have)} of this line, the model expected "
-                                     f"{_mix_text(predicted)}: counted as in the PTX")
+        copies = _copies(have, predicted)
+        these = "of this line" if len(lines) == 1 else f"of lines {', '.join(str(w[1]) for w in lines)}"
+        if not copies:
+            for w in lines:
+                plan.lines[w] = "ptx"
+                plan.notes[w] = (("not modelled: " if merged or silent else "") +
+                                 f"ptxas made {_mix_text(have)} {these}, the model expected "
+                                 f"{_mix_text(predicted)}: counted as in the PTX")
             continue
-        if predicted != have:
-            plan.lines[where] = "ptx"
-            plan.notes[where] = (f"not modelled: ptxas made {_mix_text(have)} of this line, the model expected "
-                                 f"{_mix_text(predicted)}; counted as in the PTX")
-            continue
-        plan.lines[where] = "sass"
-        notes = []
+        for w in lines:
+            plan.lines[w] = "sass"
         for u in us:
             if len(u.pcs) > 1:
                 lead = min(u.pcs)
@@ -444,14 +461,31 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
                 for pc in u.pcs:
                     if pc != lead:
                         plan.action[pc] = (PART, lead)
-        if merged:
-            notes.append(_merge_note(us, fn))
         for u in silent:
             plan.action[u.pcs[0]] = (SILENT,)
-        if silent:
-            notes.append(f"{len(silent)} __constant__ load(s) read through the constant cache: no LDG")
-        plan.notes[where] = "; ".join(notes)
+        for w in lines:
+            notes = []
+            if any(len(u.pcs) > 1 for u in by_line.get(w, [])):
+                notes.append(_merge_note(by_line[w], fn))
+            n_const = sum(1 for u in silent if u in by_line.get(w, []))
+            if n_const:
+                notes.append(f"{n_const} __constant__ load(s) read through the constant cache: no LDG")
+            if notes and copies > 1:
+                notes.append(f"ptxas repeats this code {copies} times (an unrolled loop)")
+            if notes:
+                plan.notes[w] = "; ".join(notes)
     return plan
+
+
+def _copies(have: Counter, predicted: Counter) -> int:
+    """How many times the cubin holds the predicted accesses (ptxas may unroll a loop): 1 when
+    equal, k when every count is k times the prediction, 0 when the model disagrees."""
+    if have == predicted:
+        return 1
+    if not predicted or set(have) != set(predicted):
+        return 0
+    k, rem = divmod(next(iter(have.values())), predicted[next(iter(have))])
+    return k if not rem and k > 1 and all(have[x] == k * predicted[x] for x in predicted) else 0
 
 
 def _offset(ins) -> int:
