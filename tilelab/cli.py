@@ -178,6 +178,14 @@ def _print_human(doc: dict, findings: list):
                   f"{pair('shared_st_requests', 'shared_st_wavefronts'):>16}  "
                   f"{pair('global_ld_requests', 'global_ld_sectors'):>17}  "
                   f"{pair('global_st_requests', 'global_st_sectors'):>17}  {pl['source'][:70]}")
+        c = doc.get("counts") or {}
+        if c:
+            print(f"counted as ptxas made the accesses for {c['arch']}" if c["mode"] == "sass" else
+                  "counted per PTX instruction" + (f" ({c['note']})" if c.get("note") else ""))
+        for pl in mem:
+            if pl.get("why"):
+                ptx = ", ".join(f"{k} {v}" for k, v in (pl.get("ptx") or {}).items())
+                print(f"  line {pl['line']}: {pl['why']}" + (f" (as in the PTX: {ptx})" if ptx else ""))
 
 
 def _check_command(opts) -> int:
