@@ -310,6 +310,10 @@ def main(argv=None) -> int:
                 "(to grade anyway, at your own risk: make grade UNSAFE=1)")
             return 2
 
+    from grading import cgroup
+    if not sb.unsafe() and cgroup.why_unavailable() and gpu_count():
+        say(f"note: {cgroup.why_unavailable()}; on this GPU host the sandboxes' memory is therefore not "
+            "limited (no address-space limit with CUDA)")
     d = Path(args.course_dir).resolve() if args.course_dir else ROOT / "grading"
     course = {"submitted": d / "submitted", "autograded": d / "autograded", "feedback": d / "feedback"}
     db = f"sqlite:///{d / 'gradebook.db'}"
