@@ -60,10 +60,17 @@ def why_unavailable() -> str:
 
 
 def slot_group(uid: int, memory: int, processes: int) -> list[str]:
-    """The cgroup.procs files of uid's group, its limits (bytes, tasks; 0: none) set now."""
+    """The cgroup.procs files of uid's group, its limits (bytes, tasks; 0: none) set now;
+    [] where no group can be made (the rlimits still apply)."""
     if why_unavailable():
         return []
-    name = f"slot-{uid}"
+    try:
+        return _slot_group(f"slot-{uid}", memory, processes)
+    except OSError:
+        return []
+
+
+def _slot_group(name: str, memory: int, processes: int) -> list[str]:
     if _v2():
         g = MOUNT / GROUP / name
         g.mkdir(exist_ok=True)
