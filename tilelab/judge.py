@@ -98,6 +98,7 @@ class Judge:
         self.kernel = None
         self.refs: dict = {}
         self.records: dict = {}
+        self.wrong_record = None          # the launch a correctness part failed on (tl.selfcheck draws it)
         drawn = spec.get("drawn") or {}
         self.drawn_emu = [_size(s) for s in drawn.get("emu", [])]
         self.drawn_gpu = [_size(s) for s in drawn.get("gpu", [])]
@@ -171,6 +172,7 @@ class Judge:
         return self.records[key]
 
     def _wrong(self, rec: Record, where: str = "") -> str:
+        self.wrong_record = self.wrong_record or rec
         prob = self.engine.problem(self.spec["problem"])
         lines = [f"your kernel is wrong for {prob.label(rec.size)} (seed {rec.seed}){where}:"]
         for c in rec.comps:

@@ -59,8 +59,15 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
     check = find_check(kernel.name, assignment)
     spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source).to_json())
     spec["filename"], spec["first_line"] = kernel.filename, kernel.first_line
-    verdict = Judge(spec, Engine(backend, check.step_budget)).run()
+    judge = Judge(spec, Engine(backend, check.step_budget))
+    verdict = judge.run()
     if not quiet:
         print(f"{BANNER}\n" + "\n".join(verdict["lines"]) +
               f"\nself-check score: {verdict['score']:g} / {verdict['max']:g}")
+        rec = judge.wrong_record
+        if rec is not None:      # where it is wrong, drawn as tl.check draws it
+            from . import wrong_elements
+            prob = judge.engine.problem(check.problem)
+            wrong_elements.show([c for c in rec.comps if not c.ok],
+                                f"{kernel.name} on {prob.name} {prob.label(rec.size)} (seed {rec.seed})")
     return SelfCheck(verdict)
