@@ -318,7 +318,7 @@ def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sy
            # BLAS thread pools reserve address space per thread: on a many-core host they
            # would eat the memory limit before the kernel runs
            "OPENBLAS_NUM_THREADS": "4", "OMP_NUM_THREADS": "4", "MKL_NUM_THREADS": "4"}
-    for key in ("TILELAB_BACKEND", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_PATH", "CUDA_HOME"):
+    for key in ("TILELAB_BACKEND", "TILELAB_LANG", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_PATH", "CUDA_HOME"):
         if os.environ.get(key):
             env[key] = os.environ[key]
     if spec.get("backend"):
@@ -358,7 +358,7 @@ def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sy
 #: the judge's stdout carries one JSON line; anything past this is not read into memory
 JUDGE_STDOUT_LIMIT = 4 << 20
 JUDGE_STDERR_LIMIT = 64 << 10
-_JUDGE_ENV = ("TILELAB_BACKEND", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+_JUDGE_ENV = ("TILELAB_BACKEND", "TILELAB_LANG", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 def _run_judge_sandboxed(spec: dict, env: dict, *, timeout: float, memory_bytes: int) -> dict:

@@ -183,10 +183,15 @@ class RepairStructure(NbGraderPreprocessor):
     release_root = Unicode(str(REPO_ROOT / "exercises"),
                            help="Folder of <assignment>/<notebook>.ipynb releases").tag(config=True)
     prior_notes = List(help="Repairs made before nbgrader read the notebooks (renamed files)").tag(config=True)
+    language = Unicode("", help="The language the submission is graded in (grading/language.py): written "
+                                "into the notebook's metadata as tilelab.lang, for grades.csv and the "
+                                "class report").tag(config=True)
 
     def preprocess(self, nb, resources):
         info = resources.get("nbgrader", {})
         path = Path(self.release_root) / str(info.get("assignment")) / f"{info.get('notebook')}.ipynb"
+        if self.language:
+            nb.metadata.setdefault("tilelab", {})["lang"] = self.language
         if not path.is_file():
             self.log.warning("no release notebook at %s: structure not checked", path)
             return nb, resources

@@ -163,7 +163,7 @@ def test_judge_environment_is_minimal(tmp_path):
     import json
     env = json.loads(v["lines"][0])
     assert "TILELAB_SECRET_FOR_TEST" not in env and "PYTHONPATH" not in env
-    assert set(env) <= {"PATH", "HOME", "LANG", "TILELAB_BACKEND", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES",
+    assert set(env) <= {"PATH", "HOME", "LANG", "TILELAB_BACKEND", "TILELAB_LANG", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES",
                         "CUDA_PATH", "CUDA_HOME", "LC_CTYPE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
                         "MKL_NUM_THREADS"}
     assert "tilelab-judge-" in v["lines"][1]
