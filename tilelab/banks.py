@@ -37,6 +37,7 @@ import numpy as np
 from .emu import metrics as _rules
 from . import palette
 from .errors import TilelabError
+from .messages import msg
 
 NUM_BANKS = _rules.NUM_BANKS
 BANK_BYTES = _rules.BANK_BYTES
@@ -629,15 +630,17 @@ class Explorer:
         mode_key = next((k for k, v in MODES.items() if v == mode or k == mode), None)
         if mode_key is None:
             raise BankError(f"mode must be one of {list(MODES.values())}; got {mode!r}")
-        self.mode = W.Dropdown(options=list(MODES), value=mode_key, description="index")
-        self.stride = W.IntSlider(value=stride, min=0, max=33, description="stride")
-        self.row_width = W.IntSlider(value=row_width, min=1, max=128, description="row width")
-        self.padding = W.Checkbox(value=padding, description="padding")
-        self.pad = W.IntSlider(value=pad, min=1, max=8, description="pad", disabled=not padding)
-        self.swizzle = W.Checkbox(value=swizzle, description="XOR swizzle")
+        # the labels are in the course's language (tilelab/messages, section banks); values are not
+        self.mode = W.Dropdown(options=[(msg(f"banks.mode_{v}"), k) for k, v in MODES.items()], value=mode_key,
+                               description=msg("banks.index"))
+        self.stride = W.IntSlider(value=stride, min=0, max=33, description=msg("banks.stride"))
+        self.row_width = W.IntSlider(value=row_width, min=1, max=128, description=msg("banks.row_width"))
+        self.padding = W.Checkbox(value=padding, description=msg("banks.padding"))
+        self.pad = W.IntSlider(value=pad, min=1, max=8, description=msg("banks.pad"), disabled=not padding)
+        self.swizzle = W.Checkbox(value=swizzle, description=msg("banks.swizzle"))
         self.width = W.Dropdown(options=[("4 B (float)", 4), ("8 B (float2)", 8), ("16 B (float4)", 16),
                                          ("ldmatrix (8x8 fp16)", "ldmatrix")],
-                                value=_norm_width(width), description="access")
+                                value=_norm_width(width), description=msg("banks.access"))
         self.count = W.HTML()
         self.memory = W.HTML()
         self.image = W.Image(format="png")
@@ -668,16 +671,18 @@ class Explorer:
             return
         a = self.analysis
         colour = palette.GOOD if a.conflict_free else palette.BAD      # the verdict is also in words
-        self.count.value = (f"<b style='color:{colour}'>{a.wavefronts} wavefront{'s' if a.wavefronts != 1 else ''}"
-                            f"</b> (ideal {a.ideal}): {_html(a.verdict)}")
+        many = msg("banks.wavefronts" if a.wavefronts != 1 else "banks.wavefront", n=a.wavefronts)
+        self.count.value = (f"<b style='color:{colour}'>{_html(many)}</b>"
+                            + _html(msg("banks.ideal", ideal=a.ideal, verdict=a.verdict)))
         acc = a.access
         if acc.footprint:
             extra = acc.footprint - acc.extra.get("unpadded_bytes", acc.footprint)
-            self.memory.value = f"tile: {acc.footprint:,} B" + (f" (+{extra:,} B of padding)" if extra else "")
+            self.memory.value = _html(msg("banks.tile_bytes", nbytes=acc.footprint)
+                                      + (msg("banks.padding_bytes", extra=extra) if extra else ""))
         else:
             self.memory.value = ""
         if acc.misaligned:
-            self.memory.value += f"<br><b style='color:{palette.BAD}'>misaligned {acc.nbytes}-byte access</b>"
+            self.memory.value += f"<br><b style='color:{palette.BAD}'>{_html(msg('banks.misaligned', n=acc.nbytes))}</b>"
         if self._draw:
             self.image.value = Picture(a, draw(a).figure).png()
 
