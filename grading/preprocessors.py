@@ -34,6 +34,7 @@ from nbgrader.preprocessors import ClearSolutions, Execute, NbGraderPreprocessor
 
 from grading import sandbox as sb
 from grading.rubrics import REPO_ROOT, RUBRIC_DIR, load_rubric
+from tilelab.messages import msg   # the verdict's words, in TILELAB_LANG (the submission's language)
 
 CUDA_STUB = "// YOUR CODE HERE"
 
@@ -424,14 +425,14 @@ def verdict_outputs(verdict: dict, points: float, execution_count=None):
     """
     score = max(0.0, min(float(verdict.get("score", 0)), float(points)))
     lines = list(verdict.get("lines", []))
-    text = "\n".join(lines + [f"score: {score:g} / {points:g}"]) + "\n"
+    text = "\n".join(lines + [msg("judge.score", score=f"{score:g}", points=f"{points:g}")]) + "\n"
     if score >= float(points):
         return [new_output("stream", name="stdout", text=text)]
     if score > 0:
         return [new_output("stream", name="stdout", text=text),
                 new_output("execute_result", data={"text/plain": repr(score)}, execution_count=execution_count)]
     return [_error_output("JudgeVerdict",
-                          ["\x1b[1;31mjudge:\x1b[0m 0 points"] + lines)]
+                          [f"\x1b[1;31m{msg('judge.judge')}\x1b[0m {msg('judge.zero_points')}"] + lines)]
 
 
 class Judge(NbGraderPreprocessor):

@@ -64,9 +64,9 @@ def grade_submission(job: dict) -> dict:
         _write_tree(release / assignment, job["release"])
         (scratch / "gradebook.db").write_bytes(job["gradebook"])
         from grading.structure import renamed_notebooks, unreadable_notebooks
-        renamed = renamed_notebooks(sub, sorted(job["release"])) + list(job.get("notes") or [])
-        result["repairs"] = list(renamed)
         result["lang"] = job.get("lang") or "en"
+        renamed = renamed_notebooks(sub, sorted(job["release"]), result["lang"]) + list(job.get("notes") or [])
+        result["repairs"] = list(renamed)
         bad = unreadable_notebooks(sub)
         if bad:
             result["reason"] = bad
