@@ -94,6 +94,24 @@ def test_both_sources_have_the_same_grade_cells():
     assert en and en == zh
 
 
+def test_every_language_grades_the_same_kernels():
+    """The graded kernels of solutions_zh/ and exercises_zh/ are those of solutions/ and exercises/,
+    so the grading regression (test_grading_regression.py: the solutions score full marks, the
+    release zero) holds in every language."""
+    from grading.rubrics import all_rubrics
+    n = 0
+    for a, rubric in sorted(all_rubrics().items()):
+        for check in rubric.checks:
+            for folder in ("solutions", "exercises"):
+                en = regression.read_notebook(folder, a, check.notebook)
+                for lang in lg.languages()[1:]:
+                    other = regression.read_notebook(f"{folder}_{lang}", a, check.notebook)
+                    assert regression.kernel_source(other, check) == regression.kernel_source(en, check), \
+                        (folder, lang, check.grade_id)
+                    n += 1
+    assert n >= 10
+
+
 # ------------------------------------------------------------------ one make grade batch
 @pytest.mark.slow
 def test_en_and_zh_submissions_in_one_batch(tmp_path):
