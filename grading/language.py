@@ -68,8 +68,8 @@ def detect(files: dict, releases: dict) -> tuple[str, str | None]:
     """(language, note or None) of a submission.
 
     ``files``: {relative path: bytes} of the submission; ``releases``: {lang: {notebook file:
-    bytes}} of each language's release of this assignment. The note says how an uncertain
-    choice was made (it goes into the feedback)."""
+    bytes}} of each language's release (or nbgrader source: their read-only cells are the same)
+    of this assignment. The note says how an uncertain choice was made (it goes into the feedback)."""
     notebooks = [_cells(data) for rel, data in sorted(files.items()) if rel.endswith(".ipynb")]
     mine = [_locked_prose(cells) for cells in notebooks]
     hits = {}

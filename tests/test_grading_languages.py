@@ -94,6 +94,25 @@ def test_both_sources_have_the_same_grade_cells():
     assert en and en == zh
 
 
+def _gradebook(path, cells) -> bytes:
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{path}") as gb:
+        gb.add_assignment(A)
+        gb.add_notebook(A, A)
+        for name, points in cells.items():
+            gb.add_grade_cell(name, A, A, max_score=points, cell_type="code")
+    return path.read_bytes()
+
+
+def test_a_language_whose_grade_cells_differ_is_refused(tmp_path):
+    en = _gradebook(tmp_path / "en.db", {"vector_add_check": 3.0})
+    same = _gradebook(tmp_path / "same.db", {"vector_add_check": 3.0})
+    other = _gradebook(tmp_path / "zh.db", {"vector_add_check": 4.0, "extra_check": 1.0})
+    assert lg.same_grade_cells(en, same, "zh", A) == ""
+    why = lg.same_grade_cells(en, other, "zh", A)
+    assert "only in zh" in why and "extra_check" in why and "other points" in why and "vector_add_check" in why
+
+
 def test_every_language_grades_the_same_kernels():
     """The graded kernels of solutions_zh/ and exercises_zh/ are those of solutions/ and exercises/,
     so the grading regression (test_grading_regression.py: the solutions score full marks, the
