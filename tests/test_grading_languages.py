@@ -104,7 +104,8 @@ def _gradebook(path, cells) -> bytes:
     return path.read_bytes()
 
 
-def test_a_language_whose_grade_cells_differ_is_refused(tmp_path):
+def test_a_language_whose_grade_cells_differ_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""))  # alembic
     en = _gradebook(tmp_path / "en.db", {"vector_add_check": 3.0})
     same = _gradebook(tmp_path / "same.db", {"vector_add_check": 3.0})
     other = _gradebook(tmp_path / "zh.db", {"vector_add_check": 4.0, "extra_check": 1.0})
