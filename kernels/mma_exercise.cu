@@ -1,5 +1,6 @@
 // mma_exercise.cu: exercise 06's three Tensor Core GEMMs (course/*/exercises/06_tensor_cores.md),
-// the reference answers, with the lines the learner writes marked (// >>> learner ... // <<< learner).
+// the reference answers, with the lines the learner writes marked by the learner comment pair
+// (course/README.md, "Kernels").
 // The exercise's cells include them by name; the helpers they call are those of the lesson's files.
 //
 //   gemmSwizzledA   mma_ladder.cu's rung 2 with Bt's tile swizzled by hand: swizzle A's to match
