@@ -461,7 +461,7 @@ def draw(analysis: Analysis, ax=None):
         ax.add_patch(Rectangle((p * lpp - 0.5, top - 0.45), lpp, 0.9, color=_PHASE_BG[p % 2], zorder=0))
         if P > 1:
             ph = analysis.phases[p]
-            ax.text(p * lpp + lpp / 2 - 0.5, top + 0.62, f"phase {p}: {ph['wavefronts']} wf",
+            ax.text(p * lpp + lpp / 2 - 0.5, top + 0.62, msg("banks.phase", p=p, wf=ph["wavefronts"]),
                     ha="center", va="bottom", fontsize=7, color="#333")
     maxstack = 1
     for p, ph in enumerate(analysis.phases):
@@ -499,7 +499,7 @@ def draw(analysis: Analysis, ax=None):
                                        lw=0.4 if step > 0.1 else 0, zorder=2))
                 height[b] += 1
     for b in np.flatnonzero(worst > 1):     # the conflict in words, not only in colour
-        ax.text(b, bot + 0.62, f"{worst[b]}-way", ha="center", va="bottom", fontsize=5.5, rotation=90,
+        ax.text(b, bot + 0.62, msg("banks.n_way", n=worst[b]), ha="center", va="bottom", fontsize=5.5, rotation=90,
                 color=palette.BLACK, zorder=4, gid="nway")
     for i in range(32):
         ax.add_patch(Rectangle((i - 0.45, top - 0.4), 0.9, 0.8, facecolor="white",
@@ -509,12 +509,9 @@ def draw(analysis: Analysis, ax=None):
         ax.add_patch(Rectangle((i - 0.45, bot - 0.4), 0.9, 0.8, facecolor="#fafafa", edgecolor="#333",
                                lw=0.7, zorder=3))
         ax.text(i, bot, str(i), ha="center", va="center", fontsize=6.5, zorder=4)
-    ax.text(-0.9, top, "lane", ha="right", va="center", fontsize=8)
-    ax.text(-0.9, bot, "bank", ha="right", va="center", fontsize=8)
-    ax.text(32.4, bot - 0.6 - maxstack * step, "solid green: one word in that bank   dotted blue: a word shared "
-            "by lanes (broadcast)   dashed orange, hatched, labelled n-way: n words in one bank (a conflict); "
-            "squares: words per bank",
-            ha="right", va="top", fontsize=6.5, color="#555")
+    ax.text(-0.9, top, msg("banks.lane"), ha="right", va="center", fontsize=8)
+    ax.text(-0.9, bot, msg("banks.bank"), ha="right", va="center", fontsize=8)
+    ax.text(32.4, bot - 0.6 - maxstack * step, msg("banks.legend"), ha="right", va="top", fontsize=6.5, color="#555")
     ax.set_ylim(bot - 0.9 - maxstack * step, top + 1.3)
     ax.axis("off")
     title = (a.label + "\n" if a.label else "") + analysis.summary()
