@@ -279,10 +279,11 @@ def _mergeable(acc: Access) -> bool:
             and not any(q in ("volatile", "relaxed", "acquire", "release", "mmio") for q in acc.quals))
 
 
-def _cut(members: list, size: int, bits: _Bits) -> list[Unit]:
-    """Greedy from the lowest offset: the widest aligned run of consecutive members first."""
+def _cut(members: list, size: int, bits) -> list[Unit]:
+    """Greedy from the lowest offset: the widest aligned run of consecutive members first
+    (``bits`` None: as if every address were aligned, to find what could merge at all)."""
     members = sorted(members, key=lambda a: (a.offset, a.pc))
-    b = bits.base(members[0].base)
+    b = bits.base(members[0].base) if bits is not None else (K, 0)
     out, i = [], 0
     while i < len(members):
         a = members[i]
@@ -307,10 +308,11 @@ def _cut(members: list, size: int, bits: _Bits) -> list[Unit]:
     return out
 
 
-def predict(fn, n_entry: int, sym_align: dict) -> list[Unit]:
+def predict(fn, n_entry: int, sym_align: dict | None) -> list[Unit]:
     """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
-    (pcs below ``n_entry``) becomes, by the merge rule in the module docstring."""
-    bits = _Bits(fn, sym_align)
+    (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
+    (``sym_align`` None: whatever the alignment, i.e. what could merge at all)."""
+    bits = _Bits(fn, sym_align) if sym_align is not None else None
     block = _blocks(fn, n_entry)
     units: list[Unit] = []
     open_groups: dict = {}                  # key -> [Access]
@@ -402,19 +404,18 @@ def _merge_note(units: list[Unit], fn) -> str:
 def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
     """Model the entry's PTX, check it per line against the cubin of that PTX, and plan."""
     from ..compile import sass_memory_mix
+    n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
+    if not _worth_checking(fn, n_entry):
+        # nothing ptxas could merge as far as the model can see and no __constant__ load: every
+        # line counts as in the PTX, and no cubin is built for the check (nvdisasm takes ~0.5 s)
+        return CountPlan(mode="sass", arch=arch)
     try:
         cub = sass_memory_mix(kernel.program, arch, entry=kernel.entry)
     except Exception as e:               # ptxas refused the PTX, or no nvJitLink / nvdisasm
         msg = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
         return CountPlan(mode="ptx", arch=arch, reason=f"no cubin for {arch} ({msg}): counted as in the PTX")
-    n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
     # ptxas places static shared variables itself only when it sees the whole program (assemble.py)
-    whole = kernel.program.assembled(arch).whole_program
-    sym_align = {}
-    for v in fn.vars:
-        if v.space == "shared":
-            sym_align[v.name] = max(v.align, SHARED_ALIGN) if whole and not v.extern else max(v.align, 1)
-    units = predict(fn, n_entry, sym_align)
+    units = predict(fn, n_entry, _sym_align(fn, kernel.program.assembled(arch).whole_program))
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     # lines that one merged access spans are checked together (ptxas gives it one of their lines)
     parent: dict = {}
@@ -475,6 +476,24 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
             if notes:
                 plan.notes[w] = "; ".join(notes)
     return plan
+
+
+def _worth_checking(fn, n_entry: int) -> bool:
+    """Could the cubin differ from the PTX's accesses? Yes if the PTX has a __constant__ load, two
+    shared accesses that could merge whatever their alignment, or global ones that could with every
+    static shared variable 16-byte aligned (a kernel pointer's alignment is unknown to ptxas too)."""
+    if any(_is_const(ins) for ins in fn.instrs[:n_entry]):
+        return True
+    if any(len(u.pcs) > 1 and u.key.startswith(("LDS", "STS")) for u in predict(fn, n_entry, None) if u.key):
+        return True
+    return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True)))
+
+
+def _sym_align(fn, whole_program: bool) -> dict:
+    """Where ptxas places each shared variable: static ones 16-byte aligned in a whole program
+    (or more, as declared), otherwise (and dynamic shared memory) at their declared alignment."""
+    return {v.name: max(v.align, SHARED_ALIGN) if whole_program and not v.extern else max(v.align, 1)
+            for v in fn.vars if v.space == "shared"}
 
 
 def _copies(have: Counter, predicted: Counter) -> int:
