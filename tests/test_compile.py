@@ -334,3 +334,16 @@ def test_below_sm80_the_source_is_compiled_for_that_sm(nv):
     a = p.assembled("sm_75")
     assert a.cubin[:4] == b"\x7fELF" and a.tool.startswith("NVRTC") and "sm_75" in a.tool
     assert tc.sass_memory_mix(p, "sm_75")[("cell", 5)] == {"LDG": 2, "STG": 1}
+
+
+def test_sass_listing_is_cached_between_processes(nv, tmp_path, monkeypatch):
+    monkeypatch.setenv("TILELAB_CACHE", str(tmp_path))
+    p = tc.compile_cuda(VADD + "\n// cache", filename="cell", nvrtc=nv)
+    text = p.sass("sm_90")
+    files = list((tmp_path / "sass").glob("*.txt"))
+    assert len(files) == 1 and files[0].read_text() == text and "LDG" in text
+    files[0].write_text(text + "// read back from the cache\n")
+    # another program with the same PTX (a macro it never uses), so the same cubin: read, not run
+    q = tc.compile_cuda(VADD + "\n// cache", filename="cell", nvrtc=nv, options=("-DAGAIN",))
+    assert q.cubin("sm_90") == p.cubin("sm_90")
+    assert q.sass("sm_90").endswith("// read back from the cache\n")

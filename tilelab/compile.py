@@ -860,8 +860,39 @@ def find_nvdisasm() -> str:
     raise CompileError("nvdisasm not found: pip install nvidia-cuda-nvdisasm")
 
 
+def _sass_cache_file(exe: str, cubin: bytes) -> Path | None:
+    """Where nvdisasm's listing of ``cubin`` is kept between processes (it takes ~0.5 s a cubin):
+    ``$TILELAB_CACHE`` or ``~/.cache/tilelab``, keyed by the cubin and the nvdisasm binary."""
+    try:
+        st = os.stat(exe)
+        root = Path(os.environ.get("TILELAB_CACHE") or Path.home() / ".cache" / "tilelab") / "sass"
+    except (OSError, RuntimeError):
+        return None
+    key = hashlib.sha256(cubin + f"\0{exe}\0{st.st_size}\0{st.st_mtime_ns}".encode()).hexdigest()
+    return root / f"{key}.txt"
+
+
 def _disassemble(cubin: bytes) -> str:
     exe = find_nvdisasm()
+    cached = _sass_cache_file(exe, cubin)
+    try:
+        if cached is not None and cached.is_file():
+            return cached.read_text()
+    except OSError:
+        pass
+    text = _run_nvdisasm(exe, cubin)
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(text)
+            os.replace(tmp, cached)
+        except OSError:
+            pass                            # a read-only home: no cache, same listing
+    return text
+
+
+def _run_nvdisasm(exe: str, cubin: bytes) -> str:
     with tempfile.TemporaryDirectory(prefix="tilelab-") as td:
         f = os.path.join(td, "k.cubin")
         with open(f, "wb") as fh:
