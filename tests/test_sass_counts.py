@@ -85,7 +85,8 @@ def _group_ptx(rng, size: int):
             lines.append("    bar.sync 0;")
             members.append(("cut", ""))
         elif r < 0.1:
-            lines.append(f"    {'st' if kind == 'ld' else 'ld'}.shared.f32 {'[%r2+4000], %f60' if kind == 'ld' else '%f60, [%r2+4000]'};")
+            lines.append("    st.shared.f32 [%r2+4000], %f60;" if kind == "ld" else
+                         "    ld.shared.f32 %f60, [%r2+4000];")             # another base: may alias
             members.append(("cut", ""))
     text = PTX.format(shift=shift, add=add, body="\n".join(lines))
     return text, shift, add, kind, members

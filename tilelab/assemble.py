@@ -117,8 +117,8 @@ def assemble(ptx: str, arch: str, nvrtc_version: tuple[int, int]) -> Assembled:
     try:
         jl = find_jitlink(nvrtc_version)
     except CompileError as e:
+        wheel = "nvidia-cuda-nvcc-cu12" if nvrtc_version[0] == 12 else "nvidia-cuda-nvcc"
         raise CompileError(f"no ptxas or nvJitLink to assemble NVRTC {nvrtc_version[0]}.{nvrtc_version[1]}'s "
-                           f"PTX: pip install {'nvidia-cuda-nvcc-cu12' if nvrtc_version[0] == 12 else 'nvidia-cuda-nvcc'}"
-                           f" ({e})") from None
+                           f"PTX: pip install {wheel} ({e})") from None
     cubin, log = jl.link_ptx(ptx, arch, ("-verbose",))
     return Assembled(cubin, log, f"nvJitLink {jl.version[0]}.{jl.version[1]}", False)
