@@ -406,3 +406,37 @@ def test_no_cubin_is_built_where_nothing_could_merge():
     r = run(k, 1, 32, [np.zeros(128, np.float32)])
     assert r.counts == "sass" and not r.plan.action and not k.program._cubins
     assert r.metrics["global_st_requests"] == 4 and all("why" not in row for row in r.per_line)
+
+
+# ------------------------------------------------------------------ the same, as a hypothesis property
+try:
+    from hypothesis import given, settings, strategies as st
+except ImportError:                                  # pragma: no cover
+    given = None
+
+if given is not None:
+    @needs_cubin
+    @settings(max_examples=40, deadline=None)
+    @given(w=st.sampled_from([2, 4]), rows=st.lists(st.integers(0, 60), min_size=32, max_size=32),
+           on=st.lists(st.booleans(), min_size=32, max_size=32), pairs=st.booleans())
+    def test_merged_access_property(w, rows, on, pairs):
+        """Any lanes' addresses and mask: the line counts as the wide access of DESIGN §5 when the
+        cubin confirms the merge, else as the PTX's w narrow ones."""
+        from tilelab.emu.machine import run
+        src, k = _gather(w, 0)
+        line = next(i + 1 for i, s in enumerate(src.splitlines()) if "@reads" in s)
+        idx = np.array(rows, np.int32)
+        if pairs:
+            idx[1::2] = idx[0::2]
+        act = np.array(on, bool)
+        act[0] = True
+        r = run(k, 1, 32, [idx, act.astype(np.int32), np.zeros(32, np.float32)])
+        row = next(x for x in r.per_line if x["line"] == line)
+        byte = idx.astype(np.int64) * w * 4
+        if row["counted"] == "sass" and r.plan.action:
+            assert row["shared_ld_requests"] == 1
+            assert row["shared_ld_wavefronts"] == brute_wavefronts(byte, act, 4 * w)
+            ptx_wf = row["ptx"].get("shared_ld_wavefronts", row["shared_ld_wavefronts"])   # only what differs
+            assert ptx_wf == sum(brute_wavefronts(byte + 4 * i, act, 4) for i in range(w))
+        else:
+            assert row["shared_ld_wavefronts"] == sum(brute_wavefronts(byte + 4 * i, act, 4) for i in range(w))
