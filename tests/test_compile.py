@@ -328,6 +328,23 @@ def test_nvjitlink_fallback(monkeypatch):
     assert "m16n8k17" in str(ei.value) and re.match(r"cell:2[4-6]: error: ", str(ei.value))
 
 
+def test_no_assembler_at_all_still_gives_the_gpu_a_cubin(monkeypatch):
+    # neither ptxas nor nvJitLink here: NVRTC's own cubin of the source, and the tool says why
+    from tilelab import jitlink
+
+    def missing(version):
+        raise CompileError("no nvJitLink here")
+    monkeypatch.setenv("TILELAB_PTXAS", "none")
+    monkeypatch.setattr(jitlink, "find_jitlink", missing)
+    p = tc.compile_cuda(VADD + "\n// no assembler", filename="cell")
+    a = p.assembled("sm_90")
+    assert a.cubin[:4] == b"\x7fELF" and a.tool.startswith("NVRTC") and "no ptxas or nvJitLink" in a.tool
+    assert tc.sass_memory_mix(p, "sm_90")[("cell", 5)] == {"LDG": 2, "STG": 1}
+    bad = tc.compile_cuda(MMA_TYPO, filename="cell", first_line=20)
+    with pytest.raises(CompileError):     # a real error in the kernel is still an error
+        bad.cubin("sm_80")
+
+
 def test_below_sm80_the_source_is_compiled_for_that_sm(nv):
     # T4 (sm_75) and V100 (sm_70): the compute_80 PTX cannot target them, NVRTC builds from the source
     p = tc.compile_cuda(VADD, filename="cell", nvrtc=nv)

@@ -26,7 +26,11 @@ from pathlib import Path
 
 from .errors import CompileError
 
-__all__ = ["Assembled", "assemble", "find_ptxas", "ptxas_version"]
+__all__ = ["Assembled", "AssemblerMissing", "assemble", "find_ptxas", "ptxas_version"]
+
+
+class AssemblerMissing(CompileError):
+    """No ptxas or nvJitLink here that reads this PTX (not an error in the PTX itself)."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,7 @@ def assemble(ptx: str, arch: str, nvrtc_version: tuple[int, int]) -> Assembled:
         jl = find_jitlink(nvrtc_version)
     except CompileError as e:
         wheel = "nvidia-cuda-nvcc-cu12" if nvrtc_version[0] == 12 else "nvidia-cuda-nvcc"
-        raise CompileError(f"no ptxas or nvJitLink to assemble NVRTC {nvrtc_version[0]}.{nvrtc_version[1]}'s "
+        raise AssemblerMissing(f"no ptxas or nvJitLink to assemble NVRTC {nvrtc_version[0]}.{nvrtc_version[1]}'s "
                            f"PTX: pip install {wheel} ({e})") from None
     cubin, log = jl.link_ptx(ptx, arch, ("-verbose",))
     return Assembled(cubin, log, f"nvJitLink {jl.version[0]}.{jl.version[1]}", False)

@@ -580,7 +580,7 @@ class Program:
         arch = _norm_arch(arch)
         with self._lock:
             if arch not in self._cubins:
-                from .assemble import Assembled, assemble
+                from .assemble import Assembled, AssemblerMissing, assemble
                 try:
                     if int(re.sub(r"\D", "", arch)) < int(re.sub(r"\D", "", PTX_ARCH)):
                         # below sm_80 (T4, V100) the compute_80 PTX cannot be assembled: NVRTC
@@ -592,7 +592,18 @@ class Program:
                         self._cubins[arch] = Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for {arch})",
                                                        True)
                     else:
-                        self._cubins[arch] = assemble(self.ptx, arch, self.nvrtc.version)
+                        try:
+                            self._cubins[arch] = assemble(self.ptx, arch, self.nvrtc.version)
+                        except AssemblerMissing as missing:
+                            # no assembler for this PTX here: the GPU still runs, on NVRTC's own cubin of
+                            # the source for that SM (as before the assembler: NVRTC's ptxas on the same
+                            # PTX, one whole program); tool says so
+                            cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                                         self.options, f"-arch={arch}", list(self.kernels),
+                                                         want_cubin=True)
+                            v = self.nvrtc.version
+                            self._cubins[arch] = Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for "
+                                                           f"{arch}: {missing})", True)
                 except CompileError as e:
                     raise CompileError(self._map_ptxas(str(e), arch)) from None
             return self._cubins[arch]
