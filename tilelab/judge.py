@@ -91,6 +91,7 @@ class Judge:
     def __init__(self, spec: dict, engine=None):
         self.spec = spec
         self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"))
+        self.engine.pin(spec.get("counting") or {})
         self.lines: list[str] = []
         self.parts: list[dict] = []
         self.earned: set[str] = set()
@@ -112,6 +113,7 @@ class Judge:
         spec = self.spec
         total = float(sum(p["points"] for p in spec["parts"]))
         self.lines += list(spec.get("notes") or [])
+        self.lines.append(self.engine.counting_line())
         bad = forbidden_include(spec["source"])
         if bad:
             self.lines.append(f"{NO} graded cells may not include local files ({bad}): 0 points")
@@ -153,7 +155,7 @@ class Judge:
     def verdict(self, total):
         score = float(sum(p["earned"] for p in self.parts))
         return {"score": score, "max": total, "lines": self.lines, "parts": self.parts,
-                "backend": self.engine.backend,
+                "backend": self.engine.backend, "counting": self.engine.counting_used(),
                 "drawn": {"emu": self.drawn_emu, "gpu": self.drawn_gpu, "how": self.drawn_how}}
 
     # ----------------------------------------------------------------- records
@@ -415,6 +417,46 @@ class Engine:
         self.backend = backend or detect()
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
+        self.counting: dict = {}
+        self._nvrtc = None
+
+    # ----------------------------------------------------------- pinned counting
+    # Grades stay reproducible (issue 13): the rubric pins the counting mode, the SM whose SASS
+    # it reads and the NVRTC version (tilelab/rubric/_counting.toml); the judge uses them and
+    # prints them. Without pins (an old spec), the emulator's defaults and the lowest NVRTC.
+    def pin(self, counting: dict):
+        if counting:
+            self.counting = dict(counting)
+            self._nvrtc = None
+
+    def nvrtc(self):
+        """The NVRTC the judge compiles with: the pinned major when this machine has it."""
+        if self._nvrtc is None:
+            from tilelab.compile import available_nvrtc, find_nvrtc
+            want = self.counting.get("nvrtc")
+            major = int(str(want).split(".")[0]) if want else None
+            self._nvrtc = find_nvrtc(major if major in available_nvrtc() else None)
+        return self._nvrtc
+
+    def counting_used(self) -> dict:
+        from tilelab.emu.machine import check_counts
+        nv = self.nvrtc()
+        return {"counts": check_counts(self.counting.get("counts")), "arch": self.counting.get("arch"),
+                "nvrtc": f"{nv.version[0]}.{nv.version[1]}", "nvrtc_pinned": self.counting.get("nvrtc")}
+
+    def counting_line(self) -> str:
+        """The feedback line that says how the counts were made."""
+        u = self.counting_used()
+        how = {"sass": f"the control flow of the {u['arch'] or 'sm_90'} SASS ptxas makes of your kernel",
+               "ptx": "each PTX instruction taken as one machine instruction"}[u["counts"]]
+        line = (f"{SKIP} counts: the emulator's counts=\"{u['counts']}\" mode ({how}); compiled with "
+                f"NVRTC {u['nvrtc']}")
+        if u["nvrtc_pinned"] is None:
+            return line
+        if u["nvrtc_pinned"] == u["nvrtc"]:
+            return line + ", as the rubric pins both"
+        return line + (f"; the rubric pins NVRTC {u['nvrtc_pinned']}, which this machine does not have, "
+                       f"so a count may differ from the ones its thresholds were derived with")
 
     def problem(self, name):
         from tilelab.problems import get_problem
@@ -423,7 +465,8 @@ class Engine:
     def compile(self, source, name, filename, first_line):
         from tilelab.compile import compile_cuda
         from tilelab.magic import pick_kernel
-        return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line), name)
+        return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line, nvrtc=self.nvrtc()),
+                           name)
 
     def record(self, kernel, problem, size, seed, *, backend="emu", block=None, shared=0, variant=0,
                uninit=False) -> Record:
@@ -439,7 +482,7 @@ class Engine:
         args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
         opts = {}
         if backend == "emu":
-            opts = {"variant": variant, "uninit": uninit}
+            opts = {"variant": variant, "uninit": uninit, "counts": self.counting.get("counts")}
             if self.step_budget:
                 opts["step_budget"] = self.step_budget
         res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, **opts)

@@ -37,13 +37,15 @@ class LaunchResult:
 
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
            step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None,
-           echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False) -> LaunchResult:
+           echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False,
+           counts: str | None = None) -> LaunchResult:
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
     ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (emulator only).
     Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
-    ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py)."""
+    ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py),
+    ``counts`` picks the counting mode ("sass" or "ptx": emu/machine.py)."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
     be = backend or current_backend()
@@ -51,7 +53,8 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     if be == "emu":
         from .emu.machine import run
         r = run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
-                sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit)
+                sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit,
+                counts=counts)
         _copy_back(args, packed)
         if echo and r.printed:
             print("\n".join(r.printed), flush=True)

@@ -205,13 +205,63 @@ def h_f16x2(m, ins, idx, pc):
         m.count(pc, "flops", (4 if ins.op == "fma" else 2) * n)
 
 
+def request_keys(ins) -> tuple:
+    """The request counters a memory instruction adds to when a warp executes it (cached).
+
+    ncu counts a request for every warp-level memory instruction executed, lanes active or
+    not (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom,
+    l1tex__t_requests_pipe_lsu_mem_global_op_ld/st). Generic-space accesses are left out: with
+    no active lane there is no address to say whether the warp went to shared or global
+    memory, so those warps are counted as the PTX runs (not at all). cp.async is left out too:
+    the counter we compare it with (smsp__sass_inst_executed_op_ldgsts) has no predicated-off
+    LDGSTS in it (tilelab/gpu/ncu.py)."""
+    keys = ins.__dict__.get("_request_keys")
+    if keys is None:
+        space = next((s for s in ins.mods if s in ("shared", "global")), None)
+        if ins.op == "ldmatrix":
+            keys = ("ldmatrix_requests", "shared_ld_requests")
+        elif ins.op in ("ld", "ldu") and space:
+            keys = (space + "_ld_requests",)
+        elif ins.op == "st" and space:
+            keys = (space + "_st_requests",)
+        elif ins.op in ("atom", "red") and space == "shared":
+            keys = ("shared_atom_requests",)
+        else:
+            keys = ()
+        ins.__dict__["_request_keys"] = keys
+    return keys
+
+
+def _count_warps(m, lanes) -> int:
+    """Warps among sorted lanes (lanes of one warp are adjacent), without touching the layout cache."""
+    if len(lanes) == 0:
+        return 0
+    w = m.warp_global[lanes]
+    return 1 + int(np.count_nonzero(w[1:] != w[:-1]))
+
+
+def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
+    """A request for each warp of the group whose lanes are all predicated off (ncu's basis,
+    see request_keys): the warp executes the instruction, touches nothing, costs no wavefront."""
+    keys = request_keys(ins) if keys is None else keys
+    if not keys or pc in m.branched:        # branched: ptxas put a branch around it (emu/ifconvert.py)
+        return
+    n = m.nwarps(idx) - _count_warps(m, on)
+    if n:
+        for k in keys:
+            m.count(pc, k, n)
+
+
 def execute(m, ins, idx, pc):
     g = guard(m, ins, idx)
     if g is not None:
-        if not g.any():
-            return
         if not g.all():
-            idx = (np.flatnonzero(g) if idx is None else idx[g])
+            sub = np.flatnonzero(g) if idx is None else idx[g]
+            if request_keys(ins):
+                count_predicated_off(m, ins, pc, idx, sub)
+            if not len(sub):
+                return
+            idx = sub
     h = h_f16x2 if ("f16x2" in ins.mods and ins.op in _F16X2) else HANDLERS.get(ins.op)
     if h is None:
         unsupported(m, ins)
@@ -904,7 +954,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         mat, act = m.warp_matrix(idx, addr)
         act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
         key = "global_st" if store else "global_ld"
-        m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
+        m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
+        m.count(pc, key + "_requests_active", mat.shape[0] if ok.all() else int(act.any(axis=1).sum()))
         m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
         if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
@@ -934,7 +985,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
         key = "shared_st" if store else "shared_ld"
         m.capture(pc, mat, act, nbytes, store)
-        m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
+        m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
+        m.count(pc, key + "_requests_active", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
         m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
@@ -1176,6 +1228,7 @@ def h_ldmatrix(m, ins, idx, pc):
     m.capture(pc, amat, act, 16, False)
     m.count(pc, "ldmatrix_requests", nrows)
     m.count(pc, "shared_ld_requests", nrows)
+    m.count(pc, "shared_ld_requests_active", nrows)
     m.count(pc, "shared_ld_wavefronts", int(shared_wavefronts(amat, act, 16, "ldmatrix").sum()))
     if m.shadow is not None:
         pl = lanes[good]
@@ -1308,6 +1361,11 @@ def h_atom(m, ins, idx, pc):
         off, arena = m.smem.flat(m.block_local[lanes], addr), m.smem.arena
         if m.shadow is not None:
             m.shadow.fill((off[ok] // m.unit))
+        # requests as ncu counts them (smsp__inst_executed_op_shared_atom); their wavefronts
+        # (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom) are not counted: the bank rule
+        # of ATOMS is not measured yet (bench/gpu_shared_atomics.py measures it)
+        m.count(pc, "shared_atom_requests", m.nwarps(idx))
+        m.count(pc, "shared_atom_requests_active", _count_warps(m, lanes[ok]))
     else:
         unsupported(m, ins, f"atomics on {space}")
     old = np.zeros(n, dtype=DT[t])

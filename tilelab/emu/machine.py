@@ -26,7 +26,7 @@ import numpy as np
 
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
-from . import calls, devio, intrinsics, isa  # noqa: F401  (intrinsics registers its handlers)
+from . import calls, devio, ifconvert, intrinsics, isa  # noqa: F401  (intrinsics registers its handlers)
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
@@ -55,6 +55,8 @@ class EmuResult:
     per_pc: dict = field(default_factory=dict, repr=False)
     captured: list = field(default_factory=list, repr=False)   # warp requests of capture_pc
     printed: list = field(default_factory=list)                 # device printf lines, in block/warp/lane order
+    counts: str = "sass"                                        # the counting mode (COUNT_MODES)
+    count_notes: list = field(default_factory=list)             # [{file, line, text}]: lines counted as the PTX runs
 
 
 _module_cache: dict = {}
@@ -75,7 +77,8 @@ class Machine:
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
                  dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True,
-                 printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False):
+                 printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False,
+                 plan=None):
         self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
         self.grid, self.block = grid, block
         self.tpb = block[0] * block[1] * block[2]
@@ -172,6 +175,11 @@ class Machine:
         self._lay_key, self._lay = None, None
         self.deadline = time.perf_counter() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
+        # requests on the SASS control flow (emu/ifconvert.py): branches ptxas predicated, and
+        # guarded accesses it branched around; None/empty: counted as the PTX runs
+        self.plan = plan
+        self.skips = plan.skips if plan is not None else {}
+        self.branched = plan.branched if plan is not None else frozenset()
         self.yielded = None                              # threads that yielded in a spin-wait loop
 
     # ---------------------------------------------------------------- helpers
@@ -294,6 +302,8 @@ class Machine:
                 if op == "bra":
                     take = isa.guard(self, ins, idx)
                     lanes = self.lanes(idx)
+                    if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/ifconvert.py)
+                        ifconvert.count_skipped(self, self.plan, gpc, idx, take)
                     if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
                             (take is None or take.any()):
                         # a spin-wait loop (CG's barriers, grid.sync, a volatile flag): let the others run
@@ -478,15 +488,21 @@ def _spin_loops(fn) -> frozenset:
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
         sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
-        variant: int = 0, uninit: bool = False) -> EmuResult:
+        variant: int = 0, uninit: bool = False, counts: str | None = None) -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
 
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
     host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
     the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
     which costs time.
+
+    ``counts`` (COUNT_MODES, default DEFAULT_COUNTS) says whose control flow requests follow:
+    "ptx", every PTX instruction as one SASS instruction; "sass", the cubin's (emu/ifconvert.py:
+    branches ptxas turned into predication, and back). Either way a warp that executes a memory
+    instruction with every lane predicated off makes a request, as ncu counts them.
     """
     t0 = time.perf_counter()
+    counts = check_counts(counts)
     grid, block = check_geometry(grid, block)
     tpb = block[0] * block[1] * block[2]
     module = parsed(kernel.program.ptx)
@@ -494,6 +510,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     nblocks = grid[0] * grid[1] * grid[2]
     total = nblocks * tpb
     files = dict(module.files)
+    plan = ifconvert.plan_for(kernel, fn, files) if counts == "sass" else None
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
     # kernel parameters: pointers become global allocations
@@ -562,7 +579,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for start in range(0, nblocks, per_chunk):
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
-                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit)
+                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, plan=plan)
         m.global_syms = global_syms
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
@@ -593,7 +610,27 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured,
-                     printed=printf.lines())
+                     printed=printf.lines(), counts=counts, count_notes=_count_notes(plan, lines))
+
+
+COUNT_MODES = ("sass", "ptx")
+DEFAULT_COUNTS = "sass"
+
+
+def check_counts(counts: str | None) -> str:
+    """The counting mode, DEFAULT_COUNTS when None; anything else is a clear error."""
+    counts = DEFAULT_COUNTS if counts is None else counts
+    if counts not in COUNT_MODES:
+        raise LaunchError(f"counts={counts!r}: the counting mode is one of {', '.join(map(repr, COUNT_MODES))}")
+    return counts
+
+
+def _count_notes(plan, lines) -> list:
+    """The plan's notes on the lines this launch counted something on (and the plan-wide one)."""
+    if plan is None or not plan.notes:
+        return []
+    return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(plan.notes.items(), key=lambda kv: kv[0][1])
+            if l == 0 or (f, l) in lines]
 
 
 def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):

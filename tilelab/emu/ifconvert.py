@@ -1,0 +1,245 @@
+"""Requests on the SASS control flow: which PTX branches ptxas turned into predication, and back.
+
+ncu counts a request for every warp-level memory instruction a warp executes, even with all its
+lanes predicated off (isa.request_keys). What a warp executes is decided by the SASS, not the PTX:
+
+* ptxas turns a short forward branch around an access (``@%p bra SKIP; ld.shared ...; SKIP:``,
+  or an if/else diamond) into predicated instructions (``@!P0 LDS``). Every warp that reaches
+  the branch then executes the access; a warp whose lanes all skip it still makes a request,
+  with no wavefront. The emulator, which runs the PTX, never reaches the access for that warp,
+  so the request is added at the branch (``Plan.skips``).
+* It also does the reverse: a predicated PTX access (``@%p st.global``) can become a branch
+  around an unpredicated store. A warp with no active lane then jumps over it and makes no
+  request (``Plan.branched``).
+
+The evidence is the cubin's per-line memory opcodes and whether each carries a predicate
+(nvdisasm with line info). Per source line and kind of access (LDS, STS, LDG, STG, LDSM, ATOMS):
+the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
+region) are "predicated" when the line's SASS instructions of that kind are all predicated
+(beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
+none is, and undecided otherwise: undecided accesses are counted as the PTX runs, and
+``Plan.notes`` says so for that line. Where no SASS can be had (no nvdisasm, ptxas refuses the
+kernel), there is no plan and every access is counted as the PTX runs, with one note.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .isa import request_keys
+
+ARCH = "sm_90"            # the SM whose SASS decides (the course's GPU, an H200)
+
+# SASS opcode -> the kind of PTX access it carries out
+_SASS_KIND = {"LDS": "shared_ld", "STS": "shared_st", "LDG": "global_ld", "STG": "global_st",
+              "LDSM": "ldmatrix", "ATOMS": "shared_atom"}
+_NOT_STRAIGHT = {"bra", "ret", "exit", "call", "bar", "barrier", "trap", "brkpt"}
+_SASS_LOC = re.compile(r'//## File "([^"]*)", line (\d+)')
+
+
+def access_kind(ins) -> str | None:
+    """The kind of request a PTX instruction makes ("shared_ld", "ldmatrix", ...), or None."""
+    keys = request_keys(ins)
+    return keys[0][:-len("_requests")] if keys else None
+
+
+@dataclass
+class Plan:
+    """What the SASS control flow changes in the request counts of one kernel.
+
+    ``skips[branch_pc] = (taken, fallthrough)``: at that conditional branch, a warp whose lanes
+    all take it makes one request for each ``(pc, keys)`` in ``taken`` (the accesses it jumps
+    over, which the SASS predicates), and a warp none of whose lanes takes it one for each in
+    ``fallthrough`` (the else part of a diamond). ``branched``: guarded PTX accesses the SASS
+    jumps over, so a warp with no active lane makes no request there. ``notes``: per
+    ``(file, line)``, why that line's requests are counted as the PTX runs.
+    """
+    arch: str = ARCH
+    skips: dict = field(default_factory=dict)
+    branched: frozenset = frozenset()
+    notes: dict = field(default_factory=dict)
+    decided: dict = field(default_factory=dict)    # (file, line, kind) -> "predicated" | "branched"
+
+
+def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
+    """``{(file, line, kind): [predicated, unpredicated]}`` for one kernel's SASS memory
+    instructions (``@!PT`` padding, which never runs, left out)."""
+    from ..compile import _SASS_INSTR, _unabs
+    start = sass_text.find(f".text.{entry}:")
+    if start >= 0:
+        end = sass_text.find("//--------------------- ", start)
+        sass_text = sass_text[start:end if end > 0 else len(sass_text)]
+    out: dict = {}
+    where = ("", 0)
+    for ln in sass_text.splitlines():
+        m = _SASS_LOC.search(ln)       # the innermost location (an inlined call's own line)
+        if m:
+            where = (_unabs(m.group(1), filename), int(m.group(2)))
+            continue
+        m = _SASS_INSTR.search(ln)
+        if not m:
+            continue
+        kind = _SASS_KIND.get(m.group(2))
+        pred = (m.group(1) or "").strip()
+        if kind is None or pred == "@!PT":
+            continue
+        c = out.setdefault(where + (kind,), [0, 0])
+        c[0 if pred and pred != "@PT" else 1] += 1
+    return out
+
+
+def regions(instrs) -> dict:
+    """Simple forward branches: ``{branch_pc: (then_pcs, else_pcs)}``.
+
+    A region is straight-line code (no branch, barrier, call or exit inside, no label another
+    branch jumps to) that a conditional forward branch jumps over; a diamond's then part ends in
+    an unconditional forward branch over its else part, which is straight-line too."""
+    targets: dict = {}
+    for pc, ins in enumerate(instrs):
+        if ins.op == "bra" and ins.target >= 0:
+            targets.setdefault(ins.target, []).append(pc)
+
+    def straight(lo, hi, allow_last_bra=False):
+        for pc in range(lo, hi):
+            if pc in targets and pc != lo:
+                return False
+            op = instrs[pc].op
+            if op in _NOT_STRAIGHT and not (allow_last_bra and pc == hi - 1 and op == "bra"):
+                return False
+            if op == "ret" and instrs[pc].func:
+                return False
+        return True
+
+    out = {}
+    for b, ins in enumerate(instrs):
+        if ins.op != "bra" or ins.guard is None or ins.target <= b + 1:
+            continue
+        t = ins.target
+        if any(p in targets for p in range(b + 1, t)):
+            continue
+        last = instrs[t - 1]
+        if last.op == "bra" and last.guard is None and last.target > t and targets.get(t) == [b]:
+            e = last.target
+            if straight(b + 1, t, allow_last_bra=True) and straight(t, e):
+                out[b] = (range(b + 1, t - 1), range(t, e))
+            continue
+        if straight(b + 1, t):
+            out[b] = (range(b + 1, t), range(0))
+    return out
+
+
+def make_plan(instrs, where, sass: dict | None, arch: str = ARCH) -> Plan:
+    """The plan for one kernel. ``where(ins)`` gives an instruction's ``(file, line)``; ``sass``
+    is ``sass_predication(...)``, or None when there is no SASS (then no access moves)."""
+    plan = Plan(arch=arch)
+    if sass is None:
+        return plan
+    regs = regions(instrs)
+    in_region = {}                                  # pc -> branch pc
+    for b, (then, other) in regs.items():
+        for pc in list(then) + list(other):
+            in_region[pc] = b
+    # per (file, line, kind): the PTX accesses a predicate could cover, and the plain ones
+    cover: dict = {}
+    plain: dict = {}
+    for pc, ins in enumerate(instrs):
+        kind = access_kind(ins)
+        if kind is None or not ins.line:
+            continue
+        key = where(ins) + (kind,)
+        if ins.guard is not None or pc in in_region:
+            cover.setdefault(key, []).append(pc)
+        else:
+            plain[key] = plain.get(key, 0) + 1
+    decision = {}
+    for key, pcs in cover.items():
+        p, u = sass.get(key, (0, 0))
+        n_plain = plain.get(key, 0)
+        file, line, kind = key
+        name = _SASS_NAME[kind]
+        if p == 0 and u == 0:
+            plan.notes[(file, line)] = (f"ptxas left no {name} on this line (it moved or merged them), so its "
+                                        f"requests are counted as the PTX runs")
+        elif p == 0:
+            decision[key] = "branched"
+        elif u == n_plain:
+            decision[key] = "predicated"
+        else:
+            plan.notes[(file, line)] = (f"this line's {p} predicated and {u} unpredicated {name} do not tell "
+                                        f"which PTX accesses ptxas predicated, so its requests are counted as "
+                                        f"the PTX runs")
+    plan.decided = dict(decision)
+    branched = set()
+    for pc, ins in enumerate(instrs):
+        kind = access_kind(ins)
+        if kind is None or not ins.line:
+            continue
+        d = decision.get(where(ins) + (kind,))
+        if ins.guard is not None and d == "branched":
+            branched.add(pc)
+    for b, (then, other) in regs.items():
+        lists = []
+        for part in (then, other):
+            acc = []
+            for pc in part:
+                ins = instrs[pc]
+                kind = access_kind(ins)
+                if kind and ins.line and decision.get(where(ins) + (kind,)) == "predicated":
+                    acc.append((pc, request_keys(ins)))
+            lists.append(tuple(acc))
+        if lists[0] or lists[1]:
+            plan.skips[b] = tuple(lists)
+    plan.branched = frozenset(branched)
+    # accesses the SASS predicates where the PTX's branches are not a simple region
+    for (file, line, kind), (p, u) in sass.items():
+        covered = len(cover.get((file, line, kind), ()))
+        if p > covered and (file, line) not in plan.notes and line:
+            plan.notes[(file, line)] = (f"ptxas predicated {p - covered} more {_SASS_NAME[kind]} on this line than "
+                                        f"the emulator can place on a branch it models, so its requests are "
+                                        f"counted as the PTX runs")
+    return plan
+
+
+_SASS_NAME = {"shared_ld": "LDS", "shared_st": "STS", "global_ld": "LDG", "global_st": "STG",
+              "ldmatrix": "LDSM", "shared_atom": "ATOMS"}
+
+
+def count_skipped(m, plan: Plan, pc: int, idx, take) -> None:
+    """At branch ``pc``: the requests of warps that jump over (or fall past) a predicated region."""
+    taken, other = plan.skips[pc]
+    if take is None:
+        return
+    from .isa import _count_warps
+    lanes = m.lanes(idx)
+    n = m.nwarps(idx)
+    if taken:
+        k = n - _count_warps(m, lanes[~take])     # warps with every lane taking the branch
+        if k:
+            for apc, keys in taken:
+                for key in keys:
+                    m.count(apc, key, k)
+    if other:
+        k = n - _count_warps(m, lanes[take])      # warps with no lane taking it
+        if k:
+            for apc, keys in other:
+                for key in keys:
+                    m.count(apc, key, k)
+
+
+def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
+    """The plan of ``kernel``'s linked entry ``fn``, from its program's SASS for ``arch`` (cached)."""
+    cache = fn.__dict__.setdefault("_ifconvert", {})
+    if arch in cache:
+        return cache[arch]
+    program = kernel.program
+    try:
+        sass = sass_predication(program.sass(arch), kernel.entry, program.filename)
+    except Exception as e:   # no nvdisasm, or ptxas refused the kernel: count as the PTX runs
+        plan = Plan(arch=arch)
+        plan.notes[("", 0)] = (f"no SASS for {arch} ({str(e).splitlines()[0][:100]}): requests are counted "
+                               f"as the PTX runs")
+        cache[arch] = plan
+        return plan
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch)
+    return plan
