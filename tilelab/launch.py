@@ -27,6 +27,8 @@ class LaunchResult:
     lane_instructions: int = 0
     printed: list = field(default_factory=list)     # device printf output (emu: block, warp, lane order)
     per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
+    counts: str | None = None                        # emulator: the counting mode ("sass" or "ptx")
+    count_notes: list = field(default_factory=list)  # emulator: lines whose requests follow the PTX, and why
 
     def __repr__(self):
         f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
@@ -59,7 +61,8 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
         if echo and r.printed:
             print("\n".join(r.printed), flush=True)
         return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions,
-                            printed=list(r.printed), per_pc=r.per_pc)
+                            printed=list(r.printed), per_pc=r.per_pc, counts=r.counts,
+                            count_notes=list(r.count_notes))
     if be == "gpu":
         if symbols:
             raise LaunchError("symbols= (setting __constant__ memory) works on the emulator only for now")

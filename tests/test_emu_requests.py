@@ -1,0 +1,221 @@
+"""Requests as Nsight Compute counts them (issue 13, item 2): one for every warp that executes a
+memory instruction, its lanes all predicated off included, on the control flow of the SASS
+(tilelab/emu/isa.py request_keys, tilelab/emu/ifconvert.py). The active-lane view stays as
+``*_requests_active``; wavefronts and sectors do not change."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tilelab.emu import ifconvert
+
+# 2 blocks of 4 warps; flags[t] says whether thread t takes part; REPS predicated accesses per
+# thread through inline PTX, so the PTX guard is the SASS predicate
+REPS = 4
+SRC = r"""
+#define REPS 4
+__global__ void probe(const int* flags, const unsigned* src, unsigned* out)
+{
+    __shared__ unsigned s[256];
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    s[threadIdx.x] = src[t];
+    __syncthreads();
+    unsigned on = flags[t];
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (threadIdx.x % 32) * STRIDE);
+    unsigned acc = 0;
+    for (int r = 0; r < REPS; ++r) {
+        unsigned x = 0;
+        asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; @p ld.shared.u32 %0, [%2]; }"
+                     : "+r"(x) : "r"(on), "r"(a) : "memory");                         // @lds
+        asm volatile("{ .reg .pred p; setp.ne.u32 p, %0, 0; @p st.global.u32 [%1], %2; }"
+                     :: "r"(on), "l"(out + 256 + t), "r"(x) : "memory");             // @stg
+        asm volatile("{ .reg .pred p; setp.ne.u32 p, %0, 0; @p red.shared.add.u32 [%1], %2; }"
+                     :: "r"(on), "r"(a), "r"(1u) : "memory");                        // @atom
+        acc += x;
+    }
+    out[t] = acc;
+}
+"""
+
+
+def _flags(off_warps, lanes_off_in_others=()):
+    t = np.arange(256)
+    w = t // 32
+    f = ~np.isin(w, off_warps)
+    f &= ~np.isin(t % 32, lanes_off_in_others)
+    return f.astype(np.int32)
+
+
+def _run(emu, rng, flags, stride=1, counts="sass"):
+    k = emu.compile(SRC.replace("STRIDE", str(stride)), "probe", filename="probe.cu")
+    src = rng.integers(0, 1000, 256).astype(np.uint32)
+    out = np.zeros(512, np.uint32)
+    return emu.run(k, 2, 128, flags, src, out, counts=counts)
+
+
+@pytest.mark.parametrize("counts", ["sass", "ptx"])
+@pytest.mark.parametrize("off", [(), (1,), (1, 6), (0, 1, 2, 3, 4, 5, 6, 7)])
+def test_a_warp_with_every_lane_predicated_off_makes_a_request(emu, rng, counts, off):
+    r = _run(emu, rng, _flags(off), counts=counts)
+    assert r.findings == []
+    m = r.metrics
+    on = 8 - len(off)
+    # every one of the 8 warps executes each access REPS times (ncu's count) ...
+    assert m["shared_ld_requests"] == 8 * REPS                       # the probe is the only shared load
+    assert m["shared_atom_requests"] == 8 * REPS
+    assert m["global_st_requests"] == 8 * REPS + 8                   # + the out[t] store
+    # ... but only the warps with a lane on touch memory
+    assert m["shared_ld_requests_active"] == on * REPS
+    assert m["shared_atom_requests_active"] == on * REPS
+    assert m["global_st_requests_active"] == on * REPS + 8
+    assert m["shared_ld_wavefronts"] == on * REPS                    # a predicated-off request costs nothing
+    assert m["global_st_sectors"] == on * REPS * 4 + 8 * 4
+
+
+def test_lanes_off_in_a_warp_that_runs_change_nothing(emu, rng):
+    r = _run(emu, rng, _flags((), lanes_off_in_others=range(1, 32, 2)))
+    m = r.metrics
+    assert m["shared_ld_requests"] == m["shared_ld_requests_active"] == 8 * REPS
+    assert m["global_st_requests"] == m["global_st_requests_active"] == 8 * REPS + 8
+
+
+def test_per_request_ratios_are_on_ncus_basis_and_the_verdict_on_active_requests(emu, rng):
+    """Stride 2 words: a 2-way conflict for every warp that runs. With 2 of 8 warps off, ncu shows
+    2 * 6 / 8 = 1.5 wavefronts per request; the conflict is still 2-way."""
+    from tilelab.profile import verdict
+    r = _run(emu, rng, _flags((1, 6)), stride=2)
+    line = emu.line_metrics(r, emu.line_of(SRC, "// @lds"))
+    assert line["shared_ld_wavefronts"] == 2 * 6 * REPS
+    assert line["shared_ld_wavefronts"] / line["shared_ld_requests"] == pytest.approx(1.5)
+    assert verdict(line["shared_ld_wavefronts"] / line["shared_ld_requests_active"]) == "2-way"
+
+
+def test_conflict_free_check_is_not_fooled_by_predicated_off_requests(emu, rng):
+    """A 2-way conflict in 6 warps and 2 warps predicated off: counted over all 8 requests the
+    line's wavefronts (12) would not exceed its ideal (8 requests x 1)... at stride 2 with 1 of 8
+    off they would not either; the check counts the active requests and says 2.00 per request."""
+    from tilelab.technique import _conflict_free
+    k = emu.compile(SRC.replace("STRIDE", "2"), "probe", filename="probe.cu")
+    r = _run(emu, rng, _flags((1, 2, 5, 6)), stride=2)
+
+    class Rec:
+        per_pc = r.per_pc
+    ok, text = _conflict_free(k, Rec, store=False)
+    assert not ok and "2.00 wavefronts per request" in text
+
+
+# ------------------------------------------------------------------ the SASS control flow
+BRANCH_SRC = r"""
+__global__ void tree(const unsigned* src, unsigned* out)
+{
+    __shared__ unsigned s[128];
+    unsigned tid = threadIdx.x;
+    s[tid] = src[blockIdx.x * blockDim.x + tid];
+    __syncthreads();
+    for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+        if (tid < k)
+            s[tid] += s[tid + k];                                 // @body
+        __syncthreads();
+    }
+    if (tid == 0)
+        out[blockIdx.x] = s[0];                                   // @tail
+}
+"""
+
+
+def _linked(k):
+    from tilelab.emu.calls import link
+    from tilelab.emu.machine import parsed
+    mod = parsed(k.program.ptx)
+    return link(mod, mod.entry(k.entry)), dict(mod.files)
+
+
+def _tree(emu, rng, counts, monkeypatch=None, sass=None):
+    k = emu.compile(BRANCH_SRC, "tree", filename="tree.cu")
+    if sass is not None:
+        # the SASS a test says ptxas made: the plan is built from it instead of nvdisasm's
+        # listing, in a plan cache of its own (the real plan comes back after the test)
+        monkeypatch.setattr(ifconvert, "sass_predication", lambda text, entry, filename="": sass)
+        monkeypatch.setitem(_linked(k)[0].__dict__, "_ifconvert", {})
+    src = rng.integers(0, 100, 512).astype(np.uint32)
+    out = np.zeros(4, np.uint32)
+    r = emu.run(k, 4, 128, src, out, counts=counts)
+    assert r.findings == [] and (out == src.reshape(4, 128).sum(axis=1)).all()
+    return r
+
+
+# loop k = 64, 32, ..., 1 in a block of 4 warps: warps with a lane below k
+ACTIVE_WARPS = sum(min(4, (k + 31) // 32) for k in (64, 32, 16, 8, 4, 2, 1))      # 2 + 6 = 8
+ALL_WARPS = 4 * 7
+
+
+def _body(emu, r):
+    return emu.line_metrics(r, emu.line_of(BRANCH_SRC, "// @body"))
+
+
+def test_ptx_mode_counts_requests_where_the_ptx_branches(emu, rng):
+    r = _tree(emu, rng, "ptx")
+    body = _body(emu, r)
+    # s[tid] += s[tid + k]: two loads and a store, per block, for the warps that enter the if
+    assert body["shared_ld_requests"] == body["shared_ld_requests_active"] == 4 * 2 * ACTIVE_WARPS
+    assert body["shared_st_requests"] == 4 * ACTIVE_WARPS
+
+
+def _fake_sass(emu, kernel_line, kinds_pu):
+    return {("tree.cu", kernel_line, kind): list(pu) for kind, pu in kinds_pu.items()}
+
+
+def test_a_branch_ptxas_predicated_makes_every_arriving_warp_a_request(emu, rng, monkeypatch):
+    line = emu.line_of(BRANCH_SRC, "// @body")
+    sass = _fake_sass(emu, line, {"shared_ld": (2, 0), "shared_st": (1, 0)})
+    r = _tree(emu, rng, "sass", monkeypatch, sass)
+    body = _body(emu, r)
+    assert body["shared_ld_requests"] == 4 * 2 * ALL_WARPS
+    assert body["shared_st_requests"] == 4 * ALL_WARPS
+    assert body["shared_ld_requests_active"] == 4 * 2 * ACTIVE_WARPS
+    assert body["shared_ld_wavefronts"] == _body(emu, _tree(emu, rng, "ptx"))["shared_ld_wavefronts"]
+
+
+def test_a_branch_ptxas_kept_counts_as_the_ptx(emu, rng, monkeypatch):
+    line = emu.line_of(BRANCH_SRC, "// @body")
+    r = _tree(emu, rng, "sass", monkeypatch, _fake_sass(emu, line, {"shared_ld": (0, 2), "shared_st": (0, 1)}))
+    assert _body(emu, r)["shared_ld_requests"] == 4 * 2 * ACTIVE_WARPS
+    assert not r.count_notes
+
+
+def test_an_undecidable_line_is_counted_as_the_ptx_and_says_so(emu, rng, monkeypatch):
+    line = emu.line_of(BRANCH_SRC, "// @body")
+    r = _tree(emu, rng, "sass", monkeypatch, _fake_sass(emu, line, {"shared_ld": (1, 1), "shared_st": (1, 0)}))
+    assert _body(emu, r)["shared_ld_requests"] == 4 * 2 * ACTIVE_WARPS
+    notes = [n for n in r.count_notes if n["line"] == line]
+    assert notes and "counted as the PTX runs" in notes[0]["text"]
+
+
+def test_the_real_sass_decides_and_agrees_with_the_plan(emu, rng):
+    """With nvdisasm's listing: whatever ptxas chose for the body, the counts follow it."""
+    r = _tree(emu, rng, "sass")
+    k = emu.compile(BRANCH_SRC, "tree", filename="tree.cu")
+    plan = ifconvert.plan_for(k, *_linked(k))
+    line = emu.line_of(BRANCH_SRC, "// @body")
+    d = plan.decided.get(("tree.cu", line, "shared_ld"))
+    want = {"predicated": ALL_WARPS, "branched": ACTIVE_WARPS, None: ACTIVE_WARPS}[d]
+    assert _body(emu, r)["shared_ld_requests"] == 4 * 2 * want
+
+
+def test_regions_are_straight_line_code_behind_one_forward_branch(emu):
+    k = emu.compile(BRANCH_SRC, "tree", filename="tree.cu")
+    instrs = _linked(k)[0].instrs
+    regs = ifconvert.regions(instrs)
+    body = emu.line_of(BRANCH_SRC, "// @body")
+    # the body's accesses sit in one region; the loop's back edge is no region
+    kinds = {ifconvert.access_kind(instrs[pc]) for then, other in regs.values() for pc in then
+             if instrs[pc].line == body}
+    assert {"shared_ld", "shared_st"} <= kinds
+    for b, (then, other) in regs.items():
+        assert instrs[b].target > b and all(instrs[pc].op != "bar" for pc in then)
+
+
+def test_unknown_counting_mode_is_a_clear_error(emu, rng):
+    from tilelab.errors import LaunchError
+    with pytest.raises(LaunchError, match="counting mode"):
+        _run(emu, rng, _flags(()), counts="ncu")
