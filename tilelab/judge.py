@@ -124,6 +124,9 @@ class Judge:
             self.lines.append(f"{NO} your kernel does not compile, so no part can be checked: 0 points")
             self.lines += ["  " + line for line in str(e).splitlines()]
             return self.verdict(total)
+        missing = self.engine.without_sass(self.kernel)
+        if missing:
+            self.lines.append(f"{SKIP} counts: {missing}")
         if self.drawn_emu or self.drawn_gpu:
             prob = self.engine.problem(spec["problem"])
             sizes = ", ".join(prob.label(s) for s in self.drawn_emu + (self.drawn_gpu if self.gpu else []))
@@ -444,6 +447,19 @@ class Engine:
         return {"counts": check_counts(self.counting.get("counts")), "arch": self.counting.get("arch"),
                 "nvrtc": f"{nv.version[0]}.{nv.version[1]}", "nvrtc_pinned": self.counting.get("nvrtc")}
 
+    def without_sass(self, kernel) -> str | None:
+        """Why the "sass" mode cannot read this kernel's SASS here (then it counts as the PTX
+        runs, and the feedback must say so), or None."""
+        if self.counting_used()["counts"] != "sass":
+            return None
+        from tilelab.emu import ifconvert
+        from tilelab.emu.calls import link
+        from tilelab.emu.machine import parsed
+        mod = parsed(kernel.program.ptx)
+        plan = ifconvert.plan_for(kernel, link(mod, mod.entry(kernel.entry)), dict(mod.files),
+                                  self.counting.get("arch") or ifconvert.ARCH)
+        return plan.notes.get(("", 0))
+
     def counting_line(self) -> str:
         """The feedback line that says how the counts were made."""
         u = self.counting_used()
@@ -482,7 +498,8 @@ class Engine:
         args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
         opts = {}
         if backend == "emu":
-            opts = {"variant": variant, "uninit": uninit, "counts": self.counting.get("counts")}
+            opts = {"variant": variant, "uninit": uninit, "counts": self.counting.get("counts"),
+                    "arch": self.counting.get("arch")}
             if self.step_budget:
                 opts["step_budget"] = self.step_budget
         res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, **opts)

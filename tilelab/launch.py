@@ -40,14 +40,15 @@ class LaunchResult:
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
            step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None,
            echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False,
-           counts: str | None = None) -> LaunchResult:
+           counts: str | None = None, arch: str | None = None) -> LaunchResult:
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
     ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (emulator only).
     Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
     ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py),
-    ``counts`` picks the counting mode ("sass" or "ptx": emu/machine.py)."""
+    ``counts`` picks the counting mode ("sass" or "ptx": emu/machine.py), ``arch`` the SM whose
+    SASS "sass" follows (default sm_90)."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
     be = backend or current_backend()
@@ -56,7 +57,7 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
         from .emu.machine import run
         r = run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
                 sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit,
-                counts=counts)
+                counts=counts, arch=arch)
         _copy_back(args, packed)
         if echo and r.printed:
             print("\n".join(r.printed), flush=True)

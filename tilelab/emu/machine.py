@@ -488,7 +488,7 @@ def _spin_loops(fn) -> frozenset:
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
         sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
-        variant: int = 0, uninit: bool = False, counts: str | None = None) -> EmuResult:
+        variant: int = 0, uninit: bool = False, counts: str | None = None, arch: str | None = None) -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
 
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
@@ -497,9 +497,10 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     which costs time.
 
     ``counts`` (COUNT_MODES, default DEFAULT_COUNTS) says whose control flow requests follow:
-    "ptx", every PTX instruction as one SASS instruction; "sass", the cubin's (emu/ifconvert.py:
-    branches ptxas turned into predication, and back). Either way a warp that executes a memory
-    instruction with every lane predicated off makes a request, as ncu counts them.
+    "ptx", every PTX instruction as one SASS instruction; "sass", the cubin's for ``arch``
+    (default ifconvert.ARCH, sm_90; emu/ifconvert.py: branches ptxas turned into predication,
+    and back). Either way a warp that executes a memory instruction with every lane predicated
+    off makes a request, as ncu counts them.
     """
     t0 = time.perf_counter()
     counts = check_counts(counts)
@@ -510,7 +511,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     nblocks = grid[0] * grid[1] * grid[2]
     total = nblocks * tpb
     files = dict(module.files)
-    plan = ifconvert.plan_for(kernel, fn, files) if counts == "sass" else None
+    plan = ifconvert.plan_for(kernel, fn, files, arch or ifconvert.ARCH) if counts == "sass" else None
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
     # kernel parameters: pointers become global allocations
