@@ -262,3 +262,48 @@ def test_coalescing_is_judged_on_the_requests_that_touched_memory(emu, rng):
     assert active(copy) == pytest.approx(active(pad))
     ok, text = coalesced_like_reference(recs["copySameGeometry"], recs["transposePadded"], {})
     assert ok, text
+
+
+@pytest.mark.parametrize("order", ["pppu", "uppp", "uuuu"])
+def test_a_line_with_some_copies_predicated_is_matched_in_order(emu, monkeypatch, order):
+    """The transpose's store line unrolls into 4 guarded copies; ptxas (sm_90) predicates the
+    first 3 and turns the last into an early exit: one SASS STG per PTX store, matched in order."""
+    k = emu.kernel("transpose.cu", "transposePadded")
+    fn, files = _linked(k)
+    src = k.source.splitlines()
+    start = next(i for i, s in enumerate(src) if "void transposePadded(" in s)
+    line = next(i + k.first_line for i, s in enumerate(src) if i > start and "out[" in s)
+    p, u = order.count("p"), order.count("u")
+    sass = {("kernels/transpose.cu", line, "global_st"): [p, u, order]}
+    monkeypatch.setattr(ifconvert, "sass_predication", lambda text, entry, filename="": sass)
+    monkeypatch.setitem(fn.__dict__, "_ifconvert", {})
+    plan = ifconvert.plan_for(k, fn, files)
+    stores = sorted(pc for pc, ins in enumerate(fn.instrs)
+                    if ins.line == line and ifconvert.access_kind(ins) == "global_st")
+    assert len(stores) == 4
+    in_skips = {pc for t, o in plan.skips.values() for pc, keys in t + o if keys}
+    assert [pc in in_skips for pc in stores] == [c == "p" for c in order]
+    assert plan.decided[("kernels/transpose.cu", line, "global_st")] == \
+        ("branched" if order == "uuuu" else "by order")
+
+
+def test_the_issue_reduction_reproduces_380_against_ncus_516(emu, rng):
+    """Issue 13's example: the sample reduce0 (modulo-interleaved tree), 4 blocks of 256 threads.
+    The emulator counted 380 shared-load requests, ncu 516: ptxas predicates the
+    `if ((tid % (2 * s)) == 0)` body, so all 8 warps issue its two loads at each of the 8 steps
+    (4 x (8 x 8 x 2 + 1 for the result) = 516)."""
+    import sys
+    sys.path.insert(0, str(emu.kernels_dir.parent))
+    from collection import run as C
+    entry = next(e for e in C.load() if e["name"] == "reduce0<int>")
+    k = C.compile_entry(entry, emu.nvrtc)
+    a = rng.integers(-100, 100, 1024).astype(np.int32)
+    out = np.zeros(4, np.int32)
+    got = {}
+    for counts in ("ptx", "sass"):
+        r = emu.run(k, 4, 256, a.copy(), out, 1024, shared=256 * 4, counts=counts)
+        assert (out == a.reshape(4, 256).sum(axis=1)).all()
+        got[counts] = r.metrics
+    assert got["ptx"]["shared_ld_requests"] == got["sass"]["shared_ld_requests_active"] == 380
+    assert got["sass"]["shared_ld_requests"] == 4 * (8 * 8 * 2 + 1) == 516
+    assert got["sass"]["shared_ld_wavefronts"] == got["ptx"]["shared_ld_wavefronts"]

@@ -17,8 +17,9 @@ The evidence is the cubin's per-line memory opcodes and whether each carries a p
 the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
 region) are "predicated" when the line's SASS instructions of that kind are all predicated
 (beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
-none is, and undecided otherwise: undecided accesses are counted as the PTX runs, and
-``Plan.notes`` says so for that line. Where no SASS can be had (no nvdisasm, ptxas refuses the
+none is, matched one to one in program order when the line has exactly one SASS instruction per
+PTX access and some are predicated and some not, and undecided otherwise: undecided accesses
+are counted as the PTX runs, and the launch's notes say so for that line where it mattered. Where no SASS can be had (no nvdisasm, ptxas refuses the
 kernel), there is no plan and every access is counted as the PTX runs, with one note.
 """
 from __future__ import annotations
@@ -50,20 +51,26 @@ class Plan:
     ``skips[branch_pc] = (taken, fallthrough)``: at that conditional branch, a warp whose lanes
     all take it makes one request for each ``(pc, keys)`` in ``taken`` (the accesses it jumps
     over, which the SASS predicates), and a warp none of whose lanes takes it one for each in
-    ``fallthrough`` (the else part of a diamond). ``branched``: guarded PTX accesses the SASS
-    jumps over, so a warp with no active lane makes no request there. ``notes``: per
-    ``(file, line)``, why that line's requests are counted as the PTX runs.
+    ``fallthrough`` (the else part of a diamond); an entry with no keys is an undecided access
+    (counted as the PTX runs). ``branched``: guarded PTX accesses the SASS jumps over, so a warp
+    with no active lane makes no request there. ``notes``: per ``(file, line)``, why that line's
+    requests are counted as the PTX runs.
     """
     arch: str = ARCH
     skips: dict = field(default_factory=dict)
     branched: frozenset = frozenset()
     notes: dict = field(default_factory=dict)
     decided: dict = field(default_factory=dict)    # (file, line, kind) -> "predicated" | "branched"
+    # undecided accesses: pc -> (file, line), and why; their note is shown only for a launch in
+    # which some warp skipped them, or had every lane off (else the PTX and SASS counts agree)
+    uncertain: dict = field(default_factory=dict)
+    uncertain_notes: dict = field(default_factory=dict)
 
 
 def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
-    """``{(file, line, kind): [predicated, unpredicated]}`` for one kernel's SASS memory
-    instructions (``@!PT`` padding, which never runs, left out)."""
+    """``{(file, line, kind): [predicated, unpredicated, order]}`` for one kernel's SASS memory
+    instructions (``@!PT`` padding, which never runs, left out); ``order`` is "p"/"u" per
+    instruction in address order."""
     from ..compile import _SASS_INSTR, _unabs
     start = sass_text.find(f".text.{entry}:")
     if start >= 0:
@@ -83,8 +90,10 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
         pred = (m.group(1) or "").strip()
         if kind is None or pred == "@!PT":
             continue
-        c = out.setdefault(where + (kind,), [0, 0])
-        c[0 if pred and pred != "@PT" else 1] += 1
+        c = out.setdefault(where + (kind,), [0, 0, ""])
+        on = bool(pred) and pred != "@PT"
+        c[0 if on else 1] += 1
+        c[2] += "p" if on else "u"
     return out
 
 
@@ -151,32 +160,38 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH) -> Plan:
             cover.setdefault(key, []).append(pc)
         else:
             plain[key] = plain.get(key, 0) + 1
-    decision = {}
+    decision = {}                                   # (file, line, kind) -> the line's decision
+    per_pc = {}                                     # pc -> "predicated" | "branched"
     for key, pcs in cover.items():
-        p, u = sass.get(key, (0, 0))
+        p, u, order = (list(sass.get(key, (0, 0))) + [None])[:3]
         n_plain = plain.get(key, 0)
         file, line, kind = key
         name = _SASS_NAME[kind]
         if p == 0 and u == 0:
-            plan.notes[(file, line)] = (f"ptxas left no {name} on this line (it moved or merged them), so its "
-                                        f"requests are counted as the PTX runs")
+            why = (f"ptxas left no {name} on this line (it moved or merged them), so its requests are counted "
+                   f"as the PTX runs")
         elif p == 0:
             decision[key] = "branched"
+            per_pc.update(dict.fromkeys(pcs, "branched"))
+            continue
         elif u == n_plain:
             decision[key] = "predicated"
-        else:
-            plan.notes[(file, line)] = (f"this line's {p} predicated and {u} unpredicated {name} do not tell "
-                                        f"which PTX accesses ptxas predicated, so its requests are counted as "
-                                        f"the PTX runs")
-    plan.decided = dict(decision)
-    branched = set()
-    for pc, ins in enumerate(instrs):
-        kind = access_kind(ins)
-        if kind is None or not ins.line:
+            per_pc.update(dict.fromkeys(pcs, "predicated"))
             continue
-        d = decision.get(where(ins) + (kind,))
-        if ins.guard is not None and d == "branched":
-            branched.add(pc)
+        elif order and n_plain == 0 and len(order) == len(pcs):
+            # one SASS instruction per PTX access, some predicated and some not (an unrolled loop
+            # whose last copy ptxas turned into an early exit, say): matched in program order
+            decision[key] = "by order"
+            per_pc.update({pc: "predicated" if o == "p" else "branched" for pc, o in zip(pcs, order)})
+            continue
+        else:
+            why = (f"this line's {p} predicated and {u} unpredicated {name} do not tell which PTX accesses "
+                   f"ptxas predicated, so its requests are counted as the PTX runs")
+        plan.uncertain_notes[(file, line)] = why
+        for pc in pcs:
+            plan.uncertain[pc] = (file, line)
+    plan.decided = dict(decision)
+    branched = {pc for pc, d in per_pc.items() if d == "branched" and instrs[pc].guard is not None}
     for b, (then, other) in regs.items():
         lists = []
         for part in (then, other):
@@ -184,16 +199,18 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH) -> Plan:
             for pc in part:
                 ins = instrs[pc]
                 kind = access_kind(ins)
-                if kind and ins.line and decision.get(where(ins) + (kind,)) == "predicated":
+                if kind and ins.line and per_pc.get(pc) == "predicated":
                     acc.append((pc, request_keys(ins)))
+                elif pc in plan.uncertain:
+                    acc.append((pc, ()))          # not counted; noted if a warp skips it
             lists.append(tuple(acc))
         if lists[0] or lists[1]:
             plan.skips[b] = tuple(lists)
     plan.branched = frozenset(branched)
     # accesses the SASS predicates where the PTX's branches are not a simple region
-    for (file, line, kind), (p, u) in sass.items():
+    for (file, line, kind), (p, u, *_) in sass.items():
         covered = len(cover.get((file, line, kind), ()))
-        if p > covered and (file, line) not in plan.notes and line:
+        if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
             plan.notes[(file, line)] = (f"ptxas predicated {p - covered} more {_SASS_NAME[kind]} on this line than "
                                         f"the emulator can place on a branch it models, so its requests are "
                                         f"counted as the PTX runs")
@@ -212,16 +229,14 @@ def count_skipped(m, plan: Plan, pc: int, idx, take) -> None:
     from .isa import _count_warps
     lanes = m.lanes(idx)
     n = m.nwarps(idx)
-    if taken:
-        k = n - _count_warps(m, lanes[~take])     # warps with every lane taking the branch
+    for part, skipping in ((taken, take), (other, ~take)):   # lanes taking the branch skip the then part
+        if not part:
+            continue
+        k = n - _count_warps(m, lanes[~skipping])    # warps with every lane skipping the part
         if k:
-            for apc, keys in taken:
-                for key in keys:
-                    m.count(apc, key, k)
-    if other:
-        k = n - _count_warps(m, lanes[take])      # warps with no lane taking it
-        if k:
-            for apc, keys in other:
+            for apc, keys in part:
+                if not keys:
+                    m.uncertain.add(apc)              # undecided: counted as the PTX, and noted
                 for key in keys:
                     m.count(apc, key, k)
 

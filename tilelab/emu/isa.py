@@ -250,6 +250,8 @@ def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
     if n:
         for k in keys:
             m.count(pc, k, n)
+        if pc in m.uncertain_pcs:            # the SASS may not predicate it: say so for this launch
+            m.uncertain.add(pc)
 
 
 def execute(m, ins, idx, pc):

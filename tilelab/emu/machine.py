@@ -180,6 +180,8 @@ class Machine:
         self.plan = plan
         self.skips = plan.skips if plan is not None else {}
         self.branched = plan.branched if plan is not None else frozenset()
+        self.uncertain_pcs = plan.uncertain if plan is not None else {}
+        self.uncertain = set()                 # undecided accesses some warp skipped (set by run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
 
     # ---------------------------------------------------------------- helpers
@@ -571,6 +573,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     gshadow = GlobalShadow(gmem.arena.nbytes, total, nblocks, readonly, global_unit(fn)) if sanitize else None
     counters: dict = {}
     captured: list = []
+    uncertain: set = set()
     per_chunk = max(1, CHUNK_THREADS // tpb)
     if grid_sync:
         per_chunk = intrinsics.grid_sync_chunk(fn, nblocks, tpb, per_chunk)
@@ -584,6 +587,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.global_syms = global_syms
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
+        m.uncertain = uncertain
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -611,7 +615,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured,
-                     printed=printf.lines(), counts=counts, count_notes=_count_notes(plan, lines))
+                     printed=printf.lines(), counts=counts, count_notes=_count_notes(plan, lines, uncertain))
 
 
 COUNT_MODES = ("sass", "ptx")
@@ -626,12 +630,16 @@ def check_counts(counts: str | None) -> str:
     return counts
 
 
-def _count_notes(plan, lines) -> list:
-    """The plan's notes on the lines this launch counted something on (and the plan-wide one)."""
-    if plan is None or not plan.notes:
+def _count_notes(plan, lines, uncertain) -> list:
+    """The plan's notes on the lines this launch counted something on (and the plan-wide one),
+    and on the undecided accesses a warp of this launch skipped (emu/ifconvert.py)."""
+    if plan is None:
         return []
-    return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(plan.notes.items(), key=lambda kv: kv[0][1])
-            if l == 0 or (f, l) in lines]
+    notes = {k: t for k, t in plan.notes.items() if k[1] == 0 or k in lines}
+    for pc in uncertain:
+        where = plan.uncertain[pc]
+        notes[where] = plan.uncertain_notes[where]
+    return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(notes.items(), key=lambda kv: kv[0][1])]
 
 
 def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):
