@@ -307,3 +307,24 @@ def test_the_issue_reduction_reproduces_380_against_ncus_516(emu, rng):
     assert got["ptx"]["shared_ld_requests"] == got["sass"]["shared_ld_requests_active"] == 380
     assert got["sass"]["shared_ld_requests"] == 4 * (8 * 8 * 2 + 1) == 516
     assert got["sass"]["shared_ld_wavefronts"] == got["ptx"]["shared_ld_wavefronts"]
+
+
+def test_the_profile_shows_ncus_ratio_and_says_where_requests_had_no_lane():
+    """tl.profile at 100 x 37: the edge warps' predicated-off requests lower wavefronts per request
+    below 1 on the padded tile's lines (ncu's figure), the verdict stays conflict-free, and the
+    note names the lines."""
+    from tilelab.compile import kernel_from_file
+    from tilelab.profile import profile
+    from tests.conftest import KERNELS
+    k = kernel_from_file(KERNELS / "transpose.cu", "transposePadded")
+    p = profile(k, "transpose", N=(100, 37), backend="emu", picture=False)
+    shared = [r for r in p.rows if r["shared ld requests"] or r["shared st requests"]]
+    assert shared and all(r["banks"] == "conflict-free" for r in shared)
+    low = [r for r in shared if r["wavefronts/request"] < 1]
+    assert low, [(r["line"], r["wavefronts/request"]) for r in shared]
+    for r in low:
+        m = r["metrics"]
+        wf = m["shared_ld_wavefronts"] + m["shared_st_wavefronts"]
+        assert r["wavefronts/request"] == round(wf / (m["shared_ld_requests"] + m["shared_st_requests"]), 3)
+        assert f"line {r['line']}" in p.note
+    assert "predicated off" in p.note
