@@ -426,11 +426,14 @@ class Engine:
     (the GPU-like pass compares two runs' outputs).
     """
 
-    def __init__(self, backend=None, step_budget=None):
+    def __init__(self, backend=None, step_budget=None, counts="sass"):
         from tilelab.backend import backend as detect
         self.backend = backend or detect()
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
+        # how the emulator counts (emu/machine.py COUNT_MODES) and the SM whose SASS "sass" reads;
+        # pin() sets them, and the NVRTC version, from the rubric's pins
+        self.counts, self.arch = counts, "sm_90"
         self.counting: dict = {}
         self._nvrtc = None
 
@@ -441,6 +444,8 @@ class Engine:
     def pin(self, counting: dict):
         if counting:
             self.counting = dict(counting)
+            self.counts = counting.get("counts", self.counts)
+            self.arch = counting.get("arch", self.arch)
             self._nvrtc = None
 
     def nvrtc(self):
@@ -455,7 +460,7 @@ class Engine:
     def counting_used(self) -> dict:
         from tilelab.emu.machine import check_counts
         nv = self.nvrtc()
-        return {"counts": check_counts(self.counting.get("counts")), "arch": self.counting.get("arch"),
+        return {"counts": check_counts(self.counts), "arch": self.arch,
                 "nvrtc": f"{nv.version[0]}.{nv.version[1]}", "nvrtc_pinned": self.counting.get("nvrtc")}
 
     def without_sass(self, kernel) -> str | None:
@@ -467,14 +472,13 @@ class Engine:
         from tilelab.emu.calls import link
         from tilelab.emu.machine import parsed
         mod = parsed(kernel.program.ptx)
-        plan = ifconvert.plan_for(kernel, link(mod, mod.entry(kernel.entry)), dict(mod.files),
-                                  self.counting.get("arch") or ifconvert.ARCH)
+        plan = ifconvert.plan_for(kernel, link(mod, mod.entry(kernel.entry)), dict(mod.files), self.arch)
         return plan.notes.get(("", 0))
 
     def counting_line(self) -> str:
         """The feedback line that says how the counts were made."""
         u = self.counting_used()
-        how = {"sass": f"the control flow of the {u['arch'] or 'sm_90'} SASS ptxas makes of your kernel",
+        how = {"sass": f"the control flow of the {u['arch']} SASS ptxas makes of your kernel",
                "ptx": "each PTX instruction taken as one machine instruction"}[u["counts"]]
         line = (f"{SKIP} counts: the emulator's counts=\"{u['counts']}\" mode ({how}); compiled with "
                 f"NVRTC {u['nvrtc']}")
@@ -509,8 +513,7 @@ class Engine:
         args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
         opts = {}
         if backend == "emu":
-            opts = {"variant": variant, "uninit": uninit, "counts": self.counting.get("counts"),
-                    "arch": self.counting.get("arch")}
+            opts = {"variant": variant, "uninit": uninit, "counts": self.counts, "arch": self.arch}
             if self.step_budget:
                 opts["step_budget"] = self.step_budget
         res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, **opts)

@@ -27,7 +27,7 @@ class LaunchResult:
     lane_instructions: int = 0
     printed: list = field(default_factory=list)     # device printf output (emu: block, warp, lane order)
     per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
-    counts: str | None = None                        # emulator: the counting mode ("sass" or "ptx")
+    counts: str = ""                                 # emu: the counting mode used ("sass" or "ptx")
     count_notes: list = field(default_factory=list)  # emulator: lines whose requests follow the PTX, and why
 
     def __repr__(self):
@@ -40,7 +40,7 @@ class LaunchResult:
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
            step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None,
            echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False,
-           counts: str | None = None, arch: str | None = None) -> LaunchResult:
+           counts: str = "sass", arch: str = "sm_90") -> LaunchResult:
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
@@ -48,7 +48,7 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
     ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py),
     ``counts`` picks the counting mode ("sass" or "ptx": emu/machine.py), ``arch`` the SM whose
-    SASS "sass" follows (default sm_90)."""
+    SASS "sass" follows."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
     be = backend or current_backend()

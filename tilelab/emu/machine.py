@@ -55,7 +55,7 @@ class EmuResult:
     per_pc: dict = field(default_factory=dict, repr=False)
     captured: list = field(default_factory=list, repr=False)   # warp requests of capture_pc
     printed: list = field(default_factory=list)                 # device printf lines, in block/warp/lane order
-    counts: str = "sass"                                        # the counting mode (COUNT_MODES)
+    counts: str = "ptx"                                         # the counting mode used (COUNT_MODES)
     count_notes: list = field(default_factory=list)             # [{file, line, text}]: lines counted as the PTX runs
 
 
@@ -78,7 +78,7 @@ class Machine:
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
                  dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True,
                  printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False,
-                 plan=None):
+                 ifc=None):
         self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
         self.grid, self.block = grid, block
         self.tpb = block[0] * block[1] * block[2]
@@ -177,10 +177,10 @@ class Machine:
         self.spin_pcs = _spin_loops(fn)
         # requests on the SASS control flow (emu/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
-        self.plan = plan
-        self.skips = plan.skips if plan is not None else {}
-        self.branched = plan.branched if plan is not None else frozenset()
-        self.uncertain_pcs = plan.uncertain if plan is not None else {}
+        self.ifc = ifc
+        self.skips = ifc.skips if ifc is not None else {}
+        self.branched = ifc.branched if ifc is not None else frozenset()
+        self.uncertain_pcs = ifc.uncertain if ifc is not None else {}
         self.uncertain = set()                 # undecided accesses some warp skipped (set by run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
 
@@ -305,7 +305,7 @@ class Machine:
                     take = isa.guard(self, ins, idx)
                     lanes = self.lanes(idx)
                     if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/ifconvert.py)
-                        ifconvert.count_skipped(self, self.plan, gpc, idx, take)
+                        ifconvert.count_skipped(self, self.ifc, gpc, idx, take)
                     if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
                             (take is None or take.any()):
                         # a spin-wait loop (CG's barriers, grid.sync, a volatile flag): let the others run
@@ -490,7 +490,7 @@ def _spin_loops(fn) -> frozenset:
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
         sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
-        variant: int = 0, uninit: bool = False, counts: str | None = None, arch: str | None = None) -> EmuResult:
+        variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = "sm_90") -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
 
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
@@ -498,11 +498,10 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
     which costs time.
 
-    ``counts`` (COUNT_MODES, default DEFAULT_COUNTS) says whose control flow requests follow:
-    "ptx", every PTX instruction as one SASS instruction; "sass", the cubin's for ``arch``
-    (default ifconvert.ARCH, sm_90; emu/ifconvert.py: branches ptxas turned into predication,
-    and back). Either way a warp that executes a memory instruction with every lane predicated
-    off makes a request, as ncu counts them.
+    ``counts`` (COUNT_MODES) says whose control flow requests follow: "ptx", every PTX
+    instruction as one SASS instruction; "sass", the cubin's for ``arch`` (emu/ifconvert.py:
+    branches ptxas turned into predication, and back). Either way a warp that executes a memory
+    instruction with every lane predicated off makes a request, as ncu counts them.
     """
     t0 = time.perf_counter()
     counts = check_counts(counts)
@@ -513,7 +512,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     nblocks = grid[0] * grid[1] * grid[2]
     total = nblocks * tpb
     files = dict(module.files)
-    plan = ifconvert.plan_for(kernel, fn, files, arch or ifconvert.ARCH) if counts == "sass" else None
+    ifc = ifconvert.plan_for(kernel, fn, files, arch) if counts == "sass" else None
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
     # kernel parameters: pointers become global allocations
@@ -583,7 +582,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for start in range(0, nblocks, per_chunk):
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
-                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, plan=plan)
+                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, ifc=ifc)
         m.global_syms = global_syms
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
@@ -615,19 +614,24 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured,
-                     printed=printf.lines(), counts=counts, count_notes=_count_notes(plan, lines, uncertain))
+                     printed=printf.lines(), counts=_mode_used(counts, ifc),
+                     count_notes=_count_notes(ifc, lines, uncertain))
 
 
 COUNT_MODES = ("sass", "ptx")
-DEFAULT_COUNTS = "sass"
 
 
 def check_counts(counts: str | None) -> str:
-    """The counting mode, DEFAULT_COUNTS when None; anything else is a clear error."""
-    counts = DEFAULT_COUNTS if counts is None else counts
+    """The counting mode ("sass" when None); anything else is a clear error."""
+    counts = "sass" if counts is None else counts
     if counts not in COUNT_MODES:
         raise LaunchError(f"counts={counts!r}: the counting mode is one of {', '.join(map(repr, COUNT_MODES))}")
     return counts
+
+
+def _mode_used(counts, ifc) -> str:
+    """"sass" only where the cubin was read (no SASS: every count is the PTX's)."""
+    return "sass" if counts == "sass" and ifc is not None and ("", 0) not in ifc.notes else "ptx"
 
 
 def _count_notes(plan, lines, uncertain) -> list:
