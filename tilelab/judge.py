@@ -91,7 +91,8 @@ class Judge:
     def __init__(self, spec: dict, engine=None):
         self.spec = spec
         self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"))
-        self.engine.pin(spec.get("counting") or {})
+        if spec.get("counting"):             # the rubric's pins (tilelab/rubric/_counting.toml)
+            self.engine.pin(spec["counting"])
         self.lines: list[str] = []
         self.parts: list[dict] = []
         self.earned: set[str] = set()
