@@ -148,9 +148,9 @@ def flag_patterns() -> dict[str, np.ndarray]:
 
 
 def emulator_counts(kernel, flags, src, counts) -> dict:
-    from tilelab.emu.machine import run
+    from tilelab.launch import launch
     out = np.zeros(THREADS * REPS, np.uint32)
-    r = run(kernel, (1,), (THREADS,), [flags.copy(), src.copy(), out], counts=counts)
+    r = launch(kernel, (1,), (THREADS,), flags.copy(), src.copy(), out, backend="emu", echo=False, counts=counts)
     m = dict(r.metrics)
     m["notes"] = [f"line {n['line']}: {n['text']}" for n in r.count_notes]
     return m
