@@ -93,3 +93,12 @@ def test_a_pins_file_without_a_key_is_refused(tmp_path, missing):
     p.write_text("".join(f"{k} = {v}\n" for k, v in body.items()))
     with pytest.raises(ValueError, match=missing):
         counting_pins(p)
+
+
+def test_the_chinese_feedback_names_them_too(monkeypatch):
+    from tilelab.judge import Judge
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    pins = counting_pins()
+    v = Judge(_spec()).run()
+    line = next(ln for ln in v["lines"] if "counts=" in ln)
+    assert line.startswith("· 计数") and f'counts="{pins["counts"]}"' in line and f"NVRTC {pins['nvrtc']}" in line

@@ -119,8 +119,7 @@ class Judge:
         try:
             self.lines.append(self.engine.counting_line())
         except Exception as e:  # a pin this machine cannot honour: nobody's counts would mean anything
-            self.lines.append(f"{NO} the course's counting pins (tilelab/rubric/_counting.toml) cannot be used "
-                              f"here: {_message(e)}: 0 points")
+            self.lines.append(f"{NO} " + msg("judge.counting_bad_pins", why=_message(e)))
             return self.verdict(total)
         bad = forbidden_include(spec["source"])
         if bad:
@@ -134,7 +133,7 @@ class Judge:
             return self.verdict(total)
         missing = self.engine.without_sass(self.kernel)
         if missing:
-            self.lines.append(f"{SKIP} counts: {missing}")
+            self.lines.append(f"{SKIP} " + msg("judge.counts_note", why=missing))
         if self.drawn_emu or self.drawn_gpu:
             prob = self.engine.problem(spec["problem"])
             sizes = ", ".join(prob.label(s) for s in self.drawn_emu + (self.drawn_gpu if self.gpu else []))
@@ -477,16 +476,13 @@ class Engine:
     def counting_line(self) -> str:
         """The feedback line that says how the counts were made."""
         u = self.counting_used()
-        how = {"sass": f"the control flow of the {u['arch']} SASS ptxas makes of your kernel",
-               "ptx": "each PTX instruction taken as one machine instruction"}[u["counts"]]
-        line = (f"{SKIP} counts: the emulator's counts=\"{u['counts']}\" mode ({how}); compiled with "
-                f"NVRTC {u['nvrtc']}")
+        how = msg("judge.counting_sass", arch=u["arch"]) if u["counts"] == "sass" else msg("judge.counting_ptx")
+        line = f"{SKIP} " + msg("judge.counting", counts=u["counts"], how=how, nvrtc=u["nvrtc"])
         if u["nvrtc_pinned"] is None:
             return line
         if u["nvrtc_pinned"] == u["nvrtc"]:
-            return line + ", as the rubric pins both"
-        return line + (f"; the rubric pins NVRTC {u['nvrtc_pinned']}, which this machine does not have, "
-                       f"so a count may differ from the ones its thresholds were derived with")
+            return line + msg("judge.counting_pinned")
+        return line + msg("judge.counting_unpinned", pinned=u["nvrtc_pinned"])
 
     def problem(self, name):
         from tilelab.problems import get_problem
