@@ -115,8 +115,6 @@ def regions(instrs) -> dict:
             op = instrs[pc].op
             if op in _NOT_STRAIGHT and not (allow_last_bra and pc == hi - 1 and op == "bra"):
                 return False
-            if op == "ret" and instrs[pc].func:
-                return False
         return True
 
     out = {}
