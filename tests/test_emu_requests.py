@@ -328,3 +328,40 @@ def test_the_profile_shows_ncus_ratio_and_says_where_requests_had_no_lane():
         assert r["wavefronts/request"] == round(wf / (m["shared_ld_requests"] + m["shared_st_requests"]), 3)
         assert f"line {r['line']}" in p.note
     assert "predicated off" in p.note
+
+
+# ------------------------------------------------------------------ ptxas's @!PT LDS before LDGSTS
+def test_the_never_true_loads_ptxas_puts_before_ldgsts_are_requests(emu, rng):
+    """ptxas issues 3 `@!PT LDS RZ, [RZ]` before each run of LDGSTS: the warp executes them and
+    ncu counts them as shared-load requests, with no wavefront. kernels/cp_async_copy.cu at its
+    recorded launch (bench/results/fidelity-2026-11-29.json): ncu 3,584 shared-load requests,
+    the PTX's own loads 2,048; 512 LDGSTS x 3 = 1,536."""
+    k = emu.kernel("cp_async_copy.cu", "cpAsyncCopy")
+    got = {}
+    for counts in ("ptx", "sass"):
+        a = rng.standard_normal(65536).astype(np.float32)
+        out = np.full(65536, np.nan, np.float32)
+        r = emu.run(k, 16, 256, a, out, 65536, counts=counts)
+        assert (out == a).all() and r.findings == []
+        got[counts] = r.metrics
+    assert got["ptx"]["shared_ld_requests"] == got["sass"]["shared_ld_requests_active"] == 2048
+    assert got["sass"]["cp_async_requests"] == 512
+    assert got["sass"]["shared_ld_requests"] == 2048 + 3 * 512 == 3584
+    assert got["sass"]["shared_ld_wavefronts"] == got["ptx"]["shared_ld_wavefronts"]
+
+
+def test_padding_runs_are_read_per_ldgsts_in_address_order():
+    listing = """\t.text.k:
+        //## File "a.cu", line 5
+        /*0010*/              @!PT LDS RZ, [RZ] ;
+        /*0020*/              @!PT LDS RZ, [RZ] ;
+        /*0030*/              @!PT LDS RZ, [RZ] ;
+        /*0040*/                   LDGSTS.E.128 [R5], desc[UR10][R2.64] ;
+        /*0050*/                   LDGSTS.E.128 [R6], desc[UR10][R4.64] ;
+        //## File "a.cu", line 9
+        /*0060*/              @!PT LDS RZ, [RZ] ;
+        /*0070*/                   LDS R1, [R2] ;
+        /*0080*/                   LDGSTS.E.128 [R7], desc[UR10][R8.64] ;
+        //--------------------- next
+    """
+    assert ifconvert.sass_ldgsts_runs(listing, "k") == {("a.cu", 5): [3, 0], ("a.cu", 9): [0]}

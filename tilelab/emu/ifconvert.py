@@ -12,6 +12,11 @@ lanes predicated off (isa.request_keys). What a warp executes is decided by the 
   around an unpredicated store. A warp with no active lane then jumps over it and makes no
   request (``Plan.branched``).
 
+* ptxas puts ``@!PT LDS RZ, [RZ]`` before a run of LDGSTS (cp.async): a load whose predicate is
+  never true. The warp still issues it, and ncu counts it as a shared-load request (no
+  wavefront): 3 before each run, so ``kernels/cp_async_copy.cu`` makes 1,536 shared-load
+  requests the PTX has no instruction for (``Plan.padding``).
+
 The evidence is the cubin's per-line memory opcodes and whether each carries a predicate
 (nvdisasm with line info). Per source line and kind of access (LDS, STS, LDG, STG, LDSM, ATOMS):
 the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
@@ -65,6 +70,9 @@ class Plan:
     # which some warp skipped them, or had every lane off (else the PTX and SASS counts agree)
     uncertain: dict = field(default_factory=dict)
     uncertain_notes: dict = field(default_factory=dict)
+    # cp.async pc -> the never-true `@!PT LDS` ptxas issues before its LDGSTS (shared-load
+    # requests of the warp that executes it)
+    padding: dict = field(default_factory=dict)
 
 
 def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
@@ -95,6 +103,38 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
         c[0 if on else 1] += 1
         c[2] += "p" if on else "u"
     return out
+
+
+def sass_ldgsts_runs(sass_text: str, entry: str, filename: str = "") -> dict:
+    """``{(file, line): [pads before each LDGSTS, in address order]}``: how many ``@!PT LDS``
+    (ptxas padding whose predicate is never true) come right before each LDGSTS of a line."""
+    from ..compile import _SASS_INSTR, _unabs
+    start = sass_text.find(f".text.{entry}:")
+    if start >= 0:
+        end = sass_text.find("//--------------------- ", start)
+        sass_text = sass_text[start:end if end > 0 else len(sass_text)]
+    out: dict = {}
+    where, pads = ("", 0), 0
+    for ln in sass_text.splitlines():
+        m = _SASS_LOC.search(ln)
+        if m:
+            where = (_unabs(m.group(1), filename), int(m.group(2)))
+            continue
+        m = _SASS_INSTR.search(ln)
+        if not m:
+            continue
+        if m.group(2) == "LDS" and (m.group(1) or "").strip() == "@!PT":
+            pads += 1
+        elif m.group(2) == "LDGSTS":
+            out.setdefault(where, []).append(pads)
+            pads = 0
+        elif m.group(2) in _SASS_KIND or m.group(2) in ("LDG", "STG"):
+            pads = 0
+    return out
+
+
+def _is_cp_async_copy(ins) -> bool:
+    return ins.op == "cp" and len(ins.mods) > 1 and ins.mods[1] in ("ca", "cg")
 
 
 def regions(instrs) -> dict:
@@ -135,12 +175,27 @@ def regions(instrs) -> dict:
     return out
 
 
-def make_plan(instrs, where, sass: dict | None, arch: str = ARCH) -> Plan:
+def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None) -> Plan:
     """The plan for one kernel. ``where(ins)`` gives an instruction's ``(file, line)``; ``sass``
-    is ``sass_predication(...)``, or None when there is no SASS (then no access moves)."""
+    is ``sass_predication(...)``, or None when there is no SASS (then no access moves);
+    ``ldgsts`` is ``sass_ldgsts_runs(...)``."""
     plan = Plan(arch=arch)
     if sass is None:
         return plan
+    # the @!PT LDS before LDGSTS: matched to the line's cp.async copies in program order
+    by_line: dict = {}
+    for pc, ins in enumerate(instrs):
+        if _is_cp_async_copy(ins):
+            by_line.setdefault(where(ins), []).append(pc)
+    for w, pads in (ldgsts or {}).items():
+        if not any(pads):
+            continue
+        pcs = by_line.get(w, [])
+        if len(pcs) == len(pads):
+            plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
+        else:
+            plan.notes[w] = (f"ptxas put {sum(pads)} never-executed LDS (@!PT, which ncu counts as shared-load "
+                             f"requests) among {len(pads)} LDGSTS where the PTX has {len(pcs)} cp.async: not counted")
     regs = regions(instrs)
     in_region = {}                                  # pc -> branch pc
     for b, (then, other) in regs.items():
@@ -246,7 +301,9 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         return cache[arch]
     program = kernel.program
     try:
-        sass = sass_predication(program.sass(arch), kernel.entry, program.filename)
+        text = program.sass(arch)
+        sass = sass_predication(text, kernel.entry, program.filename)
+        ldgsts = sass_ldgsts_runs(text, kernel.entry, program.filename)
     except Exception as e:   # no nvdisasm, or ptxas refused the kernel: count as the PTX runs
         plan = Plan(arch=arch)
         plan.notes[("", 0)] = (f"no SASS for {arch} ({str(e).splitlines()[0][:100]}): requests are counted "
@@ -254,5 +311,5 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         cache[arch] = plan
         return plan
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
-    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch)
+    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts)
     return plan

@@ -1450,6 +1450,8 @@ def h_cp_async(m, ins, idx, pc):
         # the shared-memory side: one store request of `size` bytes per lane (DESIGN §5 phases)
         dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
         m.count(pc, "cp_async_requests", dmat.shape[0])
+        if pc in m.padding:     # ptxas's never-true @!PT LDS before this LDGSTS: requests (emu/ifconvert.py)
+            m.count(pc, "shared_ld_requests", m.padding[pc] * dmat.shape[0])
         m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
 
 

@@ -181,6 +181,7 @@ class Machine:
         self.skips = ifc.skips if ifc is not None else {}
         self.branched = ifc.branched if ifc is not None else frozenset()
         self.uncertain_pcs = ifc.uncertain if ifc is not None else {}
+        self.padding = ifc.padding if ifc is not None else {}
         self.uncertain = set()                 # undecided accesses some warp skipped (set by run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
 

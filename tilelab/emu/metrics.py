@@ -27,7 +27,9 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   (smsp__inst_executed_op_shared_ld/st, l1tex__t_requests_pipe_lsu_mem_global_op_ld/st):
   a warp whose lanes are all predicated off makes one too, and it costs no wavefront and no
   sector. Which warps execute an access is the SASS's control flow, not the PTX's
-  (emu/ifconvert.py). Shared-memory atomics (ATOMS) are counted as requests; their
+  (emu/ifconvert.py), which also counts the never-true ``@!PT LDS`` ptxas puts before a run
+  of LDGSTS (cp.async): 3 shared-load requests, no wavefront, each time a warp reaches them.
+  Shared-memory atomics (ATOMS) are counted as requests; their
   wavefronts are not, until their bank rule is measured (bench/gpu_shared_atomics.py).
 """
 from __future__ import annotations

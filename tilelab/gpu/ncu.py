@@ -25,7 +25,9 @@ counters onto the metric keys of DESIGN §2, next to the raw values:
 ==========================  ==============================================================
 
 A request is every warp-level instruction executed, its lanes all predicated off included
-(the ``..._requests`` keys of the emulator count the same way; bench/gpu_predicated_requests.py).
+(the ``..._requests`` keys of the emulator count the same way; bench/gpu_predicated_requests.py),
+even ``@!PT LDS RZ, [RZ]``, whose predicate is never true: ptxas puts 3 before each run of
+LDGSTS, and ``smsp__inst_executed_op_shared_ld`` counts them (tilelab/emu/ifconvert.py).
 ncu counts SASS, not PTX: ptxas may merge accesses (DESIGN §4), which is why the
 fidelity bench also shows the SASS mix. The clocks are left alone (``--clock-control
 none``). When ncu is missing or cannot read the counters, ``NcuUnavailable`` says why;
