@@ -1444,6 +1444,7 @@ def h_cp_async(m, ins, idx, pc):
     units = (flat[:, None] // m.unit + np.arange(max(1, size // m.unit))).ravel()
     np.add.at(st.inflight, units, 1)
     m.count(pc, "global_ld_requests", m.nwarps(lanes[sel]) if len(sel) else 0)
+    m.count(pc, "global_ld_requests_active", m.nwarps(lanes[sel]) if len(sel) else 0)
     if len(sel):
         mat, act = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, src[sel])
         m.count(pc, "global_ld_sectors", int(global_sectors(mat, act, size).sum()))
