@@ -24,6 +24,10 @@ many (``count``): correctness runs at them too, and so does every count the tech
 speed parts measure. Every GPU timing size must be one of the GPU correctness sizes.
 
 ``requires`` lists the parts that must be earned first (technique and speed need ``correct``).
+
+``_counting.toml`` (no assignment) pins how every graded count is made: the emulator's counting
+mode, the SM whose SASS it follows and the NVRTC version; every spec carries them
+(``counting_pins``) and the judge prints them in the feedback (issue 13).
 """
 from __future__ import annotations
 
