@@ -293,8 +293,14 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
             "ptxas vectorised": vec, "degree": degree.get(line), "file": pl["file"],
             "metrics": {k: v for k, v in pl.items() if k not in ("file", "line", "source")},
         })
-    off = [(r["line"], r["metrics"]) for r in rows
-           if any(r["metrics"].get(k, 0) > r["metrics"].get(k + "_active", 0) for k in _REQUESTS)]
+    pads = [r["line"] for r in rows if r["metrics"].get("cp_async_requests")
+            and r["metrics"].get("shared_ld_requests", 0) > r["metrics"].get("shared_ld_requests_active", 0)]
+    if pads:
+        notes.append("Before each run of LDGSTS (cp.async) ptxas issues 3 loads whose predicate is never true "
+                     f"(@!PT LDS): ncu counts them as shared-load requests with no wavefront, and so does the "
+                     f"table (line{'s' if len(pads) > 1 else ''} {', '.join(map(str, pads))}).")
+    off = [(r["line"], r["metrics"]) for r in rows if r["line"] not in pads
+           and any(r["metrics"].get(k, 0) > r["metrics"].get(k + "_active", 0) for k in _REQUESTS)]
     if off:
         where = ", ".join(f"line {line}" for line, _ in off[:4]) + (" and more" if len(off) > 4 else "")
         notes.append(f"Requests are counted as ncu counts them: on {where} some warps executed the access with "
