@@ -91,8 +91,9 @@ class Judge:
 
     def __init__(self, spec: dict, engine=None):
         self.spec = spec
-        self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"))
-        if spec.get("counting"):             # the rubric's pins (tilelab/rubric/_counting.toml)
+        self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"),
+                                       spec.get("counts") or "sass")     # the counting mode is pinned per spec
+        if spec.get("counting"):             # the rubric's pins (tilelab/rubric/_counting.toml): mode, SM, NVRTC
             self.engine.pin(spec["counting"])
         self.lines: list[str] = []
         self.parts: list[dict] = []
@@ -429,8 +430,9 @@ class Engine:
         self.backend = backend or detect()
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
-        # how the emulator counts (emu/machine.py COUNT_MODES) and the SM whose SASS "sass" reads;
-        # pin() sets them, and the NVRTC version, from the rubric's pins
+        # how the emulator counts memory requests: "sass" (as ptxas made them) or "ptx"
+        # (emu/sass_model.py, emu/ifconvert.py), and the SM whose SASS "sass" reads; pin() sets
+        # them, and the NVRTC version, from the rubric's pins
         self.counts, self.arch = counts, "sm_90"
         self.counting: dict = {}
         self._nvrtc = None
@@ -470,7 +472,11 @@ class Engine:
         from tilelab.emu.calls import link
         from tilelab.emu.machine import parsed
         mod = parsed(kernel.program.ptx)
-        plan = ifconvert.plan_for(kernel, link(mod, mod.entry(kernel.entry)), dict(mod.files), self.arch)
+        fn = link(mod, mod.entry(kernel.entry))
+        c = ifconvert.candidates(fn)
+        if not c["branches"] and not c["cp"] and not any(i.guard and ifconvert.access_kind(i) for i in fn.instrs):
+            return None                      # nothing the SASS could change: it is never read
+        plan = ifconvert.plan_for(kernel, fn, dict(mod.files), self.arch)
         return plan.notes.get(("", 0))
 
     def counting_line(self) -> str:

@@ -27,8 +27,10 @@ class LaunchResult:
     lane_instructions: int = 0
     printed: list = field(default_factory=list)     # device printf output (emu: block, warp, lane order)
     per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
-    counts: str = ""                                 # emu: the counting mode used ("sass" or "ptx")
-    count_notes: list = field(default_factory=list)  # emulator: lines whose requests follow the PTX, and why
+    counts: str = ""                 # emu: "sass" (memory counted as ptxas made it) or "ptx" (emu/sass_model.py)
+    counts_note: str = ""            # emu: why "ptx" when "sass" was asked for
+    ptx_metrics: dict | None = None  # emu: the launch totals counted as in the PTX
+    count_notes: list = field(default_factory=list)  # emu: lines whose requests follow the PTX, and why
 
     def __repr__(self):
         f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
@@ -46,9 +48,10 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
     ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (emulator only).
     Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
-    ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py),
-    ``counts`` picks the counting mode ("sass" or "ptx": emu/machine.py), ``arch`` the SM whose
-    SASS "sass" follows."""
+    ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py);
+    ``counts`` is "sass" (memory requests as ptxas made them for ``arch``, where the model agrees
+    with the cubin, on the cubin's control flow) or "ptx" (every PTX instruction as it stands):
+    emu/sass_model.py, emu/ifconvert.py."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
     be = backend or current_backend()
@@ -62,8 +65,8 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
         if echo and r.printed:
             print("\n".join(r.printed), flush=True)
         return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions,
-                            printed=list(r.printed), per_pc=r.per_pc, counts=r.counts,
-                            count_notes=list(r.count_notes))
+                            printed=list(r.printed), per_pc=r.per_pc, counts=r.counts, counts_note=r.counts_note,
+                            ptx_metrics=r.ptx_metrics, count_notes=list(r.count_notes))
     if be == "gpu":
         if symbols:
             raise LaunchError("symbols= (setting __constant__ memory) works on the emulator only for now")

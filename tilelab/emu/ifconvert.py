@@ -274,24 +274,36 @@ _SASS_NAME = {"shared_ld": "LDS", "shared_st": "STS", "global_ld": "LDG", "globa
               "ldmatrix": "LDSM", "shared_atom": "ATOMS"}
 
 
-def count_skipped(m, plan: Plan, pc: int, idx, take) -> None:
-    """At branch ``pc``: the requests of warps that jump over (or fall past) a predicated region."""
-    taken, other = plan.skips[pc]
+def count_skipped(m, pc: int, idx, take) -> None:
+    """At candidate branch ``pc``: the requests of warps that jump over (or fall past) a region
+    the SASS predicates. The cubin is read only once some warp skips a part with accesses."""
     if take is None:
         return
     from .isa import _count_warps
+    has_then, has_else = m.lazy.branches[pc]
     lanes = m.lanes(idx)
     n = m.nwarps(idx)
-    for part, skipping in ((taken, take), (other, ~take)):   # lanes taking the branch skip the then part
-        if not part:
+    skipping = [n - _count_warps(m, lanes[~take]) if has_then else 0,   # lanes taking it skip the then part
+                n - _count_warps(m, lanes[take]) if has_else else 0]
+    if not any(skipping):
+        return
+    entry = m.lazy.get().skips.get(pc)
+    if entry is None:
+        return
+    for part, k in zip(entry, skipping):
+        if not k:
             continue
-        k = n - _count_warps(m, lanes[~skipping])    # warps with every lane skipping the part
-        if k:
-            for apc, keys in part:
-                if not keys:
-                    m.uncertain.add(apc)              # undecided: counted as the PTX, and noted
-                for key in keys:
-                    m.count(apc, key, k)
+        for apc, keys in part:
+            if not keys:
+                m.uncertain.add(apc)                  # undecided: counted as the PTX, and noted
+                continue
+            planned = m.count_plan.get(apc) if m.count_plan else None
+            if planned is not None and planned[0] != "wide":
+                continue                              # merged into its group's one instruction (sass_model)
+            for key in keys:
+                m.count(apc, key, k)
+                if planned is None:                   # planned pcs keep their PTX count apart already
+                    m.sass_only(apc, key, k)
 
 
 def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
@@ -313,3 +325,36 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts)
     return plan
+
+
+def candidates(fn) -> dict:
+    """What the SASS could change, from the PTX alone (cached): the branches of simple regions
+    with accesses in them, the guarded accesses, the cp.async copies. A kernel with none never
+    needs its cubin read (nvdisasm costs half a second a program)."""
+    c = fn.__dict__.get("_ifconvert_candidates")
+    if c is None:
+        regs = regions(fn.instrs)
+        branches = {b: (bool(any(access_kind(fn.instrs[pc]) for pc in then)),
+                        bool(any(access_kind(fn.instrs[pc]) for pc in other)))
+                    for b, (then, other) in regs.items()}
+        c = fn.__dict__["_ifconvert_candidates"] = {
+            "branches": {b: parts for b, parts in branches.items() if any(parts)},
+            "cp": frozenset(pc for pc, ins in enumerate(fn.instrs) if _is_cp_async_copy(ins)),
+        }
+    return c
+
+
+class Lazy:
+    """The plan of one launch, read from the cubin only when a warp first needs it (a warp that
+    skips a candidate region, one with every lane off at a guarded access, a cp.async)."""
+
+    def __init__(self, kernel, fn, files, arch: str = ARCH):
+        self.args = (kernel, fn, files, arch)
+        c = candidates(fn)
+        self.branches, self.cp = c["branches"], c["cp"]
+        self.plan: Plan | None = None
+
+    def get(self) -> Plan:
+        if self.plan is None:
+            self.plan = plan_for(*self.args)
+        return self.plan

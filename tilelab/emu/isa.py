@@ -242,16 +242,30 @@ def _count_warps(m, lanes) -> int:
 
 def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
     """A request for each warp of the group whose lanes are all predicated off (ncu's basis,
-    see request_keys): the warp executes the instruction, touches nothing, costs no wavefront."""
+    see request_keys): the warp executes the instruction, touches nothing, costs no wavefront.
+    Under counts="sass" the SASS decides: no request where ptxas branched around the access
+    (the plan's ``branched``, emu/ifconvert.py), one for a group ptxas merged into one instruction
+    (emu/sass_model.py); the PTX view (the per-line comparison) counts it either way."""
     keys = request_keys(ins) if keys is None else keys
-    if not keys or pc in m.branched:        # branched: ptxas put a branch around it (emu/ifconvert.py)
+    if not keys:
         return
     n = m.nwarps(idx) - _count_warps(m, on)
-    if n:
-        for k in keys:
+    if not n:
+        return
+    planned = m.count_plan.get(pc) if m.count_plan else None
+    plan = m.lazy.get() if m.lazy is not None else None      # counts="sass": the cubin decides
+    branched = plan is not None and pc in plan.branched
+    for k in keys:
+        if planned is not None:
+            m.count_ptx(pc, k, n)
+            if planned[0] == "wide" and not branched:
+                m.count(pc, k, n)
+        elif branched:
+            m.sass_only(pc, k, -n)
+        else:
             m.count(pc, k, n)
-        if pc in m.uncertain_pcs:            # the SASS may not predicate it: say so for this launch
-            m.uncertain.add(pc)
+    if plan is not None and pc in plan.uncertain:    # the SASS may not predicate it: say so for this launch
+        m.uncertain.add(pc)
 
 
 def execute(m, ins, idx, pc):
@@ -915,6 +929,27 @@ def _access(m, ins, idx, pc, store):
     _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
 
 
+def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shift_invariant, active=None):
+    """counts="sass" (emu/sass_model.py): count this access as ptxas made it, and as in the PTX
+    apart (``m.ptx_counters``). ("wide", n, d): the first-run member of a merged group, one
+    access of n bytes per lane from its address + d (the group's lowest offset); ("part", lead):
+    inside ``lead``'s access; ("silent",): no LDS/STS/LDG/STG at all (``ld.const``).
+    ``shift_invariant``: a member's PTX cost equals its leader's (shared memory, whole words).
+    ``reqs``: the warps that executed it (ncu's count), ``active``: those with a lane on."""
+    active = reqs if active is None else active
+    m.count_ptx(pc, key + "_requests", reqs)
+    m.count_ptx(pc, key + "_requests_active", active)
+    narrow = m.narrow_cost.get(planned[1]) if planned[0] == "part" and shift_invariant else None
+    if narrow is None:
+        narrow = int(cost(mat, act, nbytes).sum())
+    m.count_ptx(pc, key + unit, narrow)
+    if planned[0] == "wide":
+        m.narrow_cost[pc] = narrow
+        m.count(pc, key + "_requests", reqs)
+        m.count(pc, key + "_requests_active", active)
+        m.count(pc, key + unit, int(cost(mat + planned[2] if planned[2] else mat, act, planned[1]).sum()))
+
+
 def _values_for_store(m, vop, t, nvec, idx):
     n = len(m.lanes(idx))
     U = _UINT_OF[size_of(t)]
@@ -956,9 +991,15 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         mat, act = m.warp_matrix(idx, addr)
         act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
         key = "global_st" if store else "global_ld"
-        m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
-        m.count(pc, key + "_requests_active", mat.shape[0] if ok.all() else int(act.any(axis=1).sum()))
-        m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        planned = m.count_plan.get(pc) if m.count_plan else None
+        active = mat.shape[0] if ok.all() else int(act.any(axis=1).sum())
+        if planned is None:
+            m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
+            m.count(pc, key + "_requests_active", active)
+            m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        else:
+            _count_planned(m, pc, planned, key, "_sectors", mat.shape[0], mat, act, nbytes,
+                           global_sectors, False, active)
         if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
@@ -986,10 +1027,23 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         if not all_ok:
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
         key = "shared_st" if store else "shared_ld"
-        m.capture(pc, mat, act, nbytes, store)
-        m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
-        m.count(pc, key + "_requests_active", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
-        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
+        planned = m.count_plan.get(pc) if m.count_plan else None
+        reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
+        active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
+        sop = "st" if store else "ld"
+        if planned is None:
+            m.capture(pc, mat, act, nbytes, store)
+            m.count(pc, key + "_requests", reqs)
+            m.count(pc, key + "_requests_active", active)
+            m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
+        else:
+            if planned[0] == "wide":
+                m.capture(pc, mat + planned[2] if planned[2] else mat, act, planned[1], store)
+            else:
+                m.capture(pc, mat, act, nbytes, store)
+            # a uniform shift by whole words permutes the banks: a merged member costs what its leader does
+            _count_planned(m, pc, planned, key, "_wavefronts", reqs, mat, act, nbytes,
+                           lambda a, b, nb: shared_wavefronts(a, b, nb, sop), nbytes % 4 == 0, active)
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
             _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
@@ -1451,8 +1505,10 @@ def h_cp_async(m, ins, idx, pc):
         # the shared-memory side: one store request of `size` bytes per lane (DESIGN §5 phases)
         dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
         m.count(pc, "cp_async_requests", dmat.shape[0])
-        if pc in m.padding:     # ptxas's never-true @!PT LDS before this LDGSTS: requests (emu/ifconvert.py)
-            m.count(pc, "shared_ld_requests", m.padding[pc] * dmat.shape[0])
+        pad = m.lazy.get().padding.get(pc) if m.lazy is not None else None
+        if pad:                 # ptxas's never-true @!PT LDS before this LDGSTS: requests (emu/ifconvert.py)
+            m.count(pc, "shared_ld_requests", pad * dmat.shape[0])
+            m.sass_only(pc, "shared_ld_requests", pad * dmat.shape[0])
         m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
 
 

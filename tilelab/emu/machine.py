@@ -55,8 +55,12 @@ class EmuResult:
     per_pc: dict = field(default_factory=dict, repr=False)
     captured: list = field(default_factory=list, repr=False)   # warp requests of capture_pc
     printed: list = field(default_factory=list)                 # device printf lines, in block/warp/lane order
-    counts: str = "ptx"                                         # the counting mode used (COUNT_MODES)
-    count_notes: list = field(default_factory=list)             # [{file, line, text}]: lines counted as the PTX runs
+    counts: str = "ptx"             # how memory was counted: "sass" (as ptxas made it, emu/sass_model.py) or "ptx"
+    counts_note: str = ""           # why "ptx" when "sass" was asked for (no cubin)
+    ptx_metrics: dict = field(default_factory=dict)             # the launch totals counted as in the PTX
+    plan: object = field(default=None, repr=False)              # the sass_model.CountPlan used (None: "ptx")
+    count_notes: list = field(default_factory=list)             # [{file, line, text}]: requests counted as the
+                                                                # PTX runs, and why (emu/ifconvert.py)
 
 
 _module_cache: dict = {}
@@ -78,7 +82,7 @@ class Machine:
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
                  dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True,
                  printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False,
-                 ifc=None):
+                 lazy=None):
         self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
         self.grid, self.block = grid, block
         self.tpb = block[0] * block[1] * block[2]
@@ -86,6 +90,9 @@ class Machine:
         self.nblocks = len(block_ids)
         self.T = T = self.nblocks * self.tpb
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
+        self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
+        self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
+        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (isa._count_planned)
 
         t = np.arange(T, dtype=np.int64)
         self.all_lanes = t
@@ -177,12 +184,10 @@ class Machine:
         self.spin_pcs = _spin_loops(fn)
         # requests on the SASS control flow (emu/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
-        self.ifc = ifc
-        self.skips = ifc.skips if ifc is not None else {}
-        self.branched = ifc.branched if ifc is not None else frozenset()
-        self.uncertain_pcs = ifc.uncertain if ifc is not None else {}
-        self.padding = ifc.padding if ifc is not None else {}
+        self.lazy = lazy                       # ifconvert.Lazy (counts="sass"), or None
+        self.skips = lazy.branches if lazy is not None else {}
         self.uncertain = set()                 # undecided accesses some warp skipped (set by run())
+        self.sass_delta: dict = {}             # pc -> {key: SASS-only count} (set by run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
 
     # ---------------------------------------------------------------- helpers
@@ -251,6 +256,17 @@ class Machine:
         c = self.counters.setdefault(pc, dict.fromkeys(METRIC_KEYS, 0))
         c[key] += int(n)
 
+    def sass_only(self, pc: int, key: str, n):
+        """A count the SASS control flow adds to a pc (or, negative, takes away) that the PTX view
+        has not (emu/ifconvert.py); the per-line comparison subtracts it."""
+        d = self.sass_delta.setdefault(pc, {})
+        d[key] = d.get(key, 0) + int(n)
+
+    def count_ptx(self, pc: int, key: str, n):
+        """The PTX count of a pc that counts="sass" counts otherwise (emu/sass_model.py)."""
+        c = self.ptx_counters.setdefault(pc, {})
+        c[key] = c.get(key, 0) + int(n)
+
     def capture(self, pc, mat, act, nbytes, store):
         """Keep the warp requests of one instruction (for the profile's bank picture)."""
         if pc == self.capture_pc and sum(len(c["addr"]) for c in self.captured) < 4096:
@@ -306,7 +322,7 @@ class Machine:
                     take = isa.guard(self, ins, idx)
                     lanes = self.lanes(idx)
                     if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/ifconvert.py)
-                        ifconvert.count_skipped(self, self.ifc, gpc, idx, take)
+                        ifconvert.count_skipped(self, gpc, idx, take)
                     if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
                             (take is None or take.any()):
                         # a spin-wait loop (CG's barriers, grid.sync, a volatile flag): let the others run
@@ -489,6 +505,9 @@ def _spin_loops(fn) -> frozenset:
     return s
 
 
+COUNT_MODES = ("sass", "ptx")
+
+
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
         sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
         variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = "sm_90") -> EmuResult:
@@ -497,12 +516,13 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
     host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
     the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
-    which costs time.
-
-    ``counts`` (COUNT_MODES) says whose control flow requests follow: "ptx", every PTX
-    instruction as one SASS instruction; "sass", the cubin's for ``arch`` (emu/ifconvert.py:
-    branches ptxas turned into predication, and back). Either way a warp that executes a memory
-    instruction with every lane predicated off makes a request, as ncu counts them.
+    which costs time. ``counts="sass"`` counts memory requests as ptxas made them for ``arch``
+    (merged into wide accesses, ``__constant__`` reads through the constant cache), wherever the
+    model agrees with that PTX's cubin line by line (emu/sass_model.py), and on the cubin's
+    control flow (emu/ifconvert.py: branches ptxas turned into predication, and back, and its
+    never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
+    Either way a warp that executes a memory instruction with every lane predicated off makes a
+    request, as ncu counts them (``*_requests_active``: those with a lane on).
     """
     t0 = time.perf_counter()
     counts = check_counts(counts)
@@ -513,7 +533,16 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     nblocks = grid[0] * grid[1] * grid[2]
     total = nblocks * tpb
     files = dict(module.files)
-    ifc = ifconvert.plan_for(kernel, fn, files, arch) if counts == "sass" else None
+    plan = None
+    if counts == "sass":
+        from .sass_model import plan_for
+        plan = plan_for(kernel, fn, files, arch)
+    actions = plan.action if plan is not None and plan.active else {}
+    ptx_counters: dict = {}
+    # requests on the SASS control flow (emu/ifconvert.py); sass_only: what it adds to a pc's
+    # counts (or, negative, takes away) that the PTX view has not
+    lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
+    sass_only: dict = {}
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
     # kernel parameters: pointers become global allocations
@@ -583,11 +612,12 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for start in range(0, nblocks, per_chunk):
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
-                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, ifc=ifc)
+                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
         m.global_syms = global_syms
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
-        m.uncertain = uncertain
+        m.count_plan, m.ptx_counters = actions, ptx_counters
+        m.uncertain, m.sass_delta = uncertain, sass_only
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -601,49 +631,67 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
     metrics = dict.fromkeys(METRIC_KEYS, 0)
+    ptx_metrics = dict.fromkeys(METRIC_KEYS, 0)
     lines: dict = {}
+    ptx_lines: dict = {}
     for pc, c in counters.items():
         ins = fn.instrs[pc]
-        for k, v in c.items():
-            metrics[k] += v
         key = (files.get(ins.file, "<ptx>"), ins.line)
         d = lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
+        pd = ptx_lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
+        pc_ptx = ptx_counters.get(pc, {})
+        delta = sass_only.get(pc, {})
         for k, v in c.items():
+            metrics[k] += v
             d[k] += v
-    per_line = [{"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
-                for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1])]
+            pv = pc_ptx.get(k, v - delta.get(k, 0))
+            ptx_metrics[k] += pv
+            pd[k] += pv
+    ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
+    count_notes = _count_notes(ifc, lines, uncertain)
+    ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
+    mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
+        else "ptx"
+    per_line = []
+    for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
+        row = {"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
+        if mode == "sass":      # counts="sass": how, and the PTX count where it differs
+            row["counted"] = plan.lines.get((f, l), "sass")
+            pv = ptx_lines[(f, l)]
+            if pv != v:
+                row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
+            why = "; ".join(w for w in (plan.notes.get((f, l)), ifc_why.get((f, l))) if w)
+            if why:
+                row["why"] = why
+        per_line.append(row)
+    per_pc = {pc: dict(c) for pc, c in counters.items()}
+    for pc, a in actions.items():            # the width of the access ptxas merged this pc's group into
+        if a[0] == "wide" and pc in per_pc:
+            per_pc[pc]["sass_bytes"] = a[1]
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
-                     per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured,
-                     printed=printf.lines(), counts=_mode_used(counts, ifc),
-                     count_notes=_count_notes(ifc, lines, uncertain))
-
-
-COUNT_MODES = ("sass", "ptx")
+                     per_pc=per_pc, captured=captured,
+                     printed=printf.lines(), counts=mode, counts_note=plan.reason if plan is not None else "",
+                     ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None, count_notes=count_notes)
 
 
 def check_counts(counts: str | None) -> str:
     """The counting mode ("sass" when None); anything else is a clear error."""
     counts = "sass" if counts is None else counts
     if counts not in COUNT_MODES:
-        raise LaunchError(f"counts={counts!r}: the counting mode is one of {', '.join(map(repr, COUNT_MODES))}")
+        raise LaunchError(f"counts must be 'sass' or 'ptx' (the counting mode), got {counts!r}")
     return counts
 
 
-def _mode_used(counts, ifc) -> str:
-    """"sass" only where the cubin was read (no SASS: every count is the PTX's)."""
-    return "sass" if counts == "sass" and ifc is not None and ("", 0) not in ifc.notes else "ptx"
-
-
-def _count_notes(plan, lines, uncertain) -> list:
-    """The plan's notes on the lines this launch counted something on (and the plan-wide one),
-    and on the undecided accesses a warp of this launch skipped (emu/ifconvert.py)."""
-    if plan is None:
+def _count_notes(ifc, lines, uncertain) -> list:
+    """The if-conversion plan's notes on the lines this launch counted something on (and the
+    plan-wide one), and on the undecided accesses a warp of this launch skipped (emu/ifconvert.py)."""
+    if ifc is None:
         return []
-    notes = {k: t for k, t in plan.notes.items() if k[1] == 0 or k in lines}
+    notes = {k: t for k, t in ifc.notes.items() if k[1] == 0 or k in lines}
     for pc in uncertain:
-        where = plan.uncertain[pc]
-        notes[where] = plan.uncertain_notes[where]
+        where = ifc.uncertain[pc]
+        notes[where] = ifc.uncertain_notes[where]
     return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(notes.items(), key=lambda kv: kv[0][1])]
 
 
