@@ -1,0 +1,133 @@
+"""bench/fidelity.py on the CPU: the --compare half against a real recording, and the pieces
+of the GPU half that need no GPU (the launch list, packing for the ncu runner, ncu's CSV
+mapped onto the compared keys, the per-kernel SASS mix)."""
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import pickle
+
+import pytest
+
+from conftest import ROOT
+
+REC = ROOT / "bench" / "results" / "fidelity-2026-11-29.json"
+FAST = ("vectorAdd", "transposePadded", "blockReduceSum")     # rows of that recording that emulate in a second
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("fidelity_bench", ROOT / "bench" / "fidelity.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+fid = _bench()
+
+
+def _small_recording(tmp_path, tamper=None):
+    rec = json.loads(REC.read_text())
+    rows = [r for r in rec["rows"] if r["kernel"] in FAST]
+    assert sorted(r["kernel"] for r in rows) == sorted(FAST)
+    rec = dict(rec, rows=copy.deepcopy(rows))
+    if tamper:
+        tamper(rec["rows"])
+    p = tmp_path / "rec.json"
+    p.write_text(json.dumps(rec))
+    return rec, p
+
+
+def _compare(tmp_path, p):
+    out = tmp_path / "cmp.json"
+    assert fid.main(["--compare", str(p), "--json", str(out)]) == 0
+    return json.loads(out.read_text())
+
+
+def test_compare_reruns_the_emulator_against_the_recorded_ncu_numbers(tmp_path, capsys):
+    rec, p = _small_recording(tmp_path)
+    got = _compare(tmp_path, p)
+    table = capsys.readouterr().out
+    assert len(got["rows"]) == 3
+    for old, row in zip(rec["rows"], got["rows"]):
+        assert row["id"] == f"kernels/{old['file']}:{old['kernel']}"
+        # the ncu side is the recording's, the emulator side is this commit's own run
+        for key, c in row["checks"].items():
+            assert c["ncu"] == old["ncu"][key]
+            assert c["delta"] == c["emu"] - c["ncu"] and c["equal"] == (c["delta"] == 0)
+        direct = fid.emulate(fid.launches(only=row["id"])[0])["metrics"]
+        assert {k: c["emu"] for k, c in row["checks"].items()} == {k: direct[k] for k in row["checks"]}
+        assert set(row["checks"]) >= {"shared_ld_wavefronts", "global_ld_sectors", "global_st_requests"}
+    # these three equal ncu in every recorded total, on 2026-11-29 and still
+    s = got["summary"]["kernels"]
+    assert s["totals"] == 24 and s["totals_equal"] == 24 and s["percent_equal"] == 100.0
+    assert "24 of 24 totals equal (100.0%)" in table
+
+
+def test_compare_says_differs_and_by_how_much(tmp_path, capsys):
+    def off_by(rows):
+        rows[0]["ncu"]["global_ld_sectors"] += 3
+    rec, p = _small_recording(tmp_path, off_by)
+    got = _compare(tmp_path, p)
+    table = capsys.readouterr().out
+    c = got["rows"][0]["checks"]["global_ld_sectors"]
+    assert not c["equal"] and c["delta"] == -3
+    assert got["summary"]["kernels"]["totals_equal"] == 23
+    line = next(ln for ln in table.splitlines() if ln.startswith(got["rows"][0]["id"]))
+    assert "differs" in line and "gl.ld.sec" in line and "(-3)" in line
+
+
+def test_launch_list_covers_kernels_and_the_whole_collection():
+    from collection import run as collection
+    ls = fid.launches()
+    ids = [x.id for x in ls]
+    assert len(ids) == len(set(ids))
+    assert sum(x.source == "kernels" for x in ls) >= 17
+    want = {f"collection/{e['file']}:{e['name']}" for e in collection.load()}
+    assert want <= set(ids)
+    # only the deliberate assert stays out of ncu's run; the repros are marked
+    assert [x.id for x in ls if x.profile] == ["collection/simple_assert.cu:testKernel"]
+    assert {x.id for x in ls if x.repro} == {f"collection/{e['file']}:{e['name']}"
+                                             for e in collection.load() if e.get("repro")}
+
+
+def test_pack_for_the_ncu_runner_carries_symbols_and_cooperative_launches():
+    # the cubin is the one the gpu backend would load (kernel_spec -> Program.cubin), built on the CPU
+    from tilelab.gpu.spec import kernel_spec
+    conv = fid.launches(only="convolutionRowsKernel")[0]
+    coop = fid.launches(only="reduceSinglePassMultiBlockCG")[0]
+    for L in (conv, coop):
+        k, args, symbols = L.make()
+        spec, grid, block, packed, shared, syms, cooperative = pickle.loads(pickle.dumps(
+            fid.pack(L, k, args, symbols, "sm_90")))
+        assert spec.cubin == kernel_spec(k, "sm_90").cubin and spec.entry == k.entry
+        assert tuple(grid[:len(L.grid)]) == L.grid and shared == L.shared
+        assert cooperative == (L is coop)
+        assert (set(syms) == {"c_Kernel"} and syms["c_Kernel"].shape == (17,)) if L is conv else syms == {}
+
+
+def test_ncu_rows_map_onto_the_compared_keys():
+    # a CSV made of a real recorded row (2026-11-29, matmulTiled16): parsed and mapped as the bench does
+    from tilelab.gpu.ncu import METRICS, parse_ncu_csv
+    row = next(r for r in json.loads(REC.read_text())["rows"] if r["kernel"] == "matmulTiled16")
+    names = [m for m in METRICS if m in row["ncu_raw"]]
+    csv = ('"ID","Kernel Name",' + ",".join(f'"{m}"' for m in names) + "\n"
+           + '"","",' + ",".join('""' for _ in names) + "\n"
+           + '"0","matmulTiled16(const float *, const float *, float *, int)",'
+           + ",".join(f'"{row["ncu_raw"][m]:,}"' for m in names) + "\n")
+    raw = parse_ncu_csv("==PROF== Connected\n" + csv)[0]
+    got = fid.ncu_counts(raw)
+    assert {k: got[k] for k in row["ncu"]} == row["ncu"]
+    assert got["shared_atom_requests"] is None          # not in that recording's metric list
+    checks = fid.compare_row(row["emu"], got)
+    assert not checks["shared_ld_wavefronts"]["equal"] and checks["shared_ld_wavefronts"]["delta"] == 262144
+    assert checks["global_ld_sectors"]["equal"]
+
+
+def test_sass_mix_is_per_kernel():
+    # two kernels of one file: each mix holds only the kernel's own lines
+    a, b = fid.launches(only="transposeNaive")[0], fid.launches(only="transposeShared32")[0]
+    ma, mb = fid.sass_mix(a.make()[0], "sm_90"), fid.sass_mix(b.make()[0], "sm_90")
+    ops = lambda m: {op for d in m.values() for op in d}  # noqa: E731
+    assert "LDS" not in ops(ma) and {"LDS", "STS"} <= ops(mb)
+    assert {"LDG", "STG"} <= ops(ma) and {"LDG", "STG"} <= ops(mb)
