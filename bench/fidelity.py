@@ -14,6 +14,8 @@ says equal, or differs by how much. Two halves, so the emulator's later changes 
         DIR/fidelity-<date>.json (default bench/results/), and the table.
     python bench/fidelity.py --compare bench/results/fidelity-<date>.json [--counts sass|ptx] [--only S]
         the emulator side only, at this commit, against the recorded ncu numbers: the table.
+    python bench/fidelity.py --no-ncu --out /tmp [--only S]
+        a CPU dry run of the recording (everything but ncu), e.g. to see which lines ptxas changed.
 
 The GPU runs the cubin tilelab's gpu backend runs (``kernel_spec`` -> ``Program.cubin``), on
 the inputs the emulator gets. Outputs are not compared here: bench/collection_gpu.py does that.
@@ -181,6 +183,57 @@ def sass_mix(kernel, arch: str) -> dict:
     return {f"{f}:{line}": d for (f, line), d in sorted(sass_memory_mix(view, arch).items())}
 
 
+_PTX_CLASS = {("ld", "shared"): "LDS", ("st", "shared"): "STS", ("ld", "global"): "LDG", ("st", "global"): "STG",
+              ("atom", "shared"): "ATOMS", ("atom", "global"): "ATOMG", ("red", "global"): "RED", ("ld", ""): "LD",
+              ("st", ""): "ST"}
+
+
+def ptx_mix(kernel) -> dict:
+    """{line: {"LDS": n, "LDS.128": n, ...}}: the entry's PTX memory instructions per source
+    line, named as the SASS mix names them (one PTX access = one SASS access if ptxas kept it)."""
+    from tilelab.emu.isa import _type_of, _vec, size_of
+    from tilelab.emu.machine import parsed
+    out: dict = {}
+    for ins in parsed(kernel.program.ptx).entry(kernel.entry).instrs:
+        if ins.op == "ldmatrix":
+            key = "LDSM.x" + next((m[1:] for m in ins.mods if m in ("x1", "x2", "x4")), "1")
+        elif ins.op == "cp" and "async" in ins.mods and ("shared" in ins.mods or "global" in ins.mods):
+            key = "LDGSTS"
+        else:
+            space = next((s for s in ("shared", "global", "local", "param", "const") if s in ins.mods), "")
+            cls = _PTX_CLASS.get((ins.op, space))
+            if cls is None:
+                continue
+            try:
+                bits = 8 * size_of(_type_of(ins)) * _vec(ins)
+            except Exception:
+                bits = 32
+            key = cls + ("" if bits == 32 or cls.startswith("ATOM") or cls == "RED" else f".{bits}")
+        d = out.setdefault(ins.line, {})
+        d[key] = d.get(key, 0) + 1
+    return out
+
+
+def ptxas_changed(kernel, sass: dict) -> dict:
+    """The source lines whose memory instructions ptxas changed (merged, widened, split, dropped
+    or added): {"line N": {"ptx": {...}, "sass": {...}}}. A hint of where counts may differ."""
+    by_line: dict = {}
+    for where, d in sass.items():
+        line = int(where.rsplit(":", 1)[1])
+        for op, n in d.items():
+            by_line.setdefault(line, {})[op] = by_line.get(line, {}).get(op, 0) + n
+    ptx = ptx_mix(kernel)
+    out = {}
+    for line in sorted(set(ptx) | set(by_line)):
+        p = {k: v for k, v in ptx.get(line, {}).items() if not k.startswith(("LD.", "ST.")) and k not in ("LD", "ST")}
+        s = {k: v for k, v in by_line.get(line, {}).items() if k in {"LDS", "STS", "LDG", "STG", "LDSM", "LDGSTS",
+                                                                     "ATOMS", "ATOMG", "RED", "REDG"}
+             or k.split(".")[0] in ("LDS", "STS", "LDG", "STG", "LDSM")}
+        if p != s and line:
+            out[f"line {line}"] = {"ptx": p, "sass": s}
+    return out
+
+
 # ---------------------------------------------------------------------------------- ncu side
 def ncu_metric_names(exe: str) -> tuple[list, list]:
     """(metrics to ask for, EXTRA_METRICS this ncu does not know)."""
@@ -276,7 +329,7 @@ def record(a) -> int:
     from tilelab.gpu.device import Device
     from tilelab.gpu.ncu import NcuUnavailable, find_ncu, ncu_profile, requested
     t_start = time.perf_counter()
-    info = Device().info()
+    info = {"name": "no GPU (--no-ncu)", "arch": a.arch} if a.no_ncu else Device().info()
     arch = info["arch"]
     todo = launches(a.only)
     built = {}
@@ -287,8 +340,8 @@ def record(a) -> int:
             built[L.id] = e
     prof = [L for L in todo if L.profile is None and not isinstance(built[L.id], Exception)]
     packs = [pack(L, *built[L.id], arch) for L in prof]
-    exe = find_ncu()
-    metrics, dropped = ncu_metric_names(exe)
+    exe = None if a.no_ncu else find_ncu()
+    metrics, dropped = ncu_metric_names(exe) if exe else ([], [])
     ncu_out: dict = {}
 
     def run_ncu():
@@ -299,7 +352,7 @@ def record(a) -> int:
         except NcuUnavailable as e:
             ncu_out["error"] = str(e)
         ncu_out["seconds"] = round(time.perf_counter() - t0, 1)
-    th = threading.Thread(target=run_ncu, daemon=True)
+    th = threading.Thread(target=run_ncu if exe else lambda: None, daemon=True)
     th.start()
     t0 = time.perf_counter()
     rows = []
@@ -318,6 +371,7 @@ def record(a) -> int:
         try:
             row["emu"] = emulate(L, a.counts)
             row["sass_mix"] = sass_mix(got[0], arch)
+            row["ptxas_changed"] = ptxas_changed(got[0], row["sass_mix"])
         except Exception as e:
             row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
         rows.append(row)
@@ -343,7 +397,8 @@ def record(a) -> int:
         "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                                  text=True).stdout.strip(),
         "arch": arch, "gpu": info, "nvrtc": ".".join(map(str, nvrtc_version())),
-        "ncu": subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-1:],
+        "ncu": subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
+        if exe else None,
         "counts": a.counts or ("default" if counts_supported() else "ptx (this tilelab has no counts=)"),
         "metrics": metrics, "metrics_dropped": dropped, "ncu_error": ncu_out.get("error"),
         "seconds": {"ncu": ncu_out.get("seconds"), "emulator": emu_seconds,
@@ -351,12 +406,13 @@ def record(a) -> int:
                     "ncu_per_launch": round(ncu_out["seconds"] / max(1, len(prof)), 2) if ncu_out.get("seconds") else None},
         "summary": summary(rows), "rows": rows,
     }
-    out = Path(a.out) / f"fidelity-{doc['date']}.json"
+    # a dry run (no ncu) is never taken for a recording (site/results.py reads fidelity-<date>.json)
+    out = Path(a.out) / (f"fidelity-dryrun-{doc['date']}.json" if a.no_ncu else f"fidelity-{doc['date']}.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(doc, indent=1, default=str))
     print(table(rows, f"fidelity at {doc['commit']} on {info.get('name')} ({arch}), counts {doc['counts']}"))
     print(f"seconds: {doc['seconds']}; wrote {out}")
-    return 0 if not ncu_out.get("error") else 1
+    return 0 if not ncu_out.get("error") and not any("error" in r for r in rows) else 1
 
 
 def compare(a) -> int:
@@ -402,7 +458,10 @@ def main(argv=None) -> int:
     ap.add_argument("--only", default="", help="launches whose id contains one of these comma-separated strings")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="where the recording goes")
     ap.add_argument("--json", help="--compare: also write the compared rows here")
-    ap.add_argument("--ncu-timeout", type=float, default=420, help="seconds the one ncu process may take")
+    ap.add_argument("--ncu-timeout", type=float, default=400, help="seconds the one ncu process may take")
+    ap.add_argument("--no-ncu", action="store_true",
+                    help="CPU dry run of the recording: everything but ncu (fidelity-dryrun-<date>.json)")
+    ap.add_argument("--arch", default="sm_90", help="--no-ncu: the SM whose cubin and SASS to build")
     a = ap.parse_args(argv)
     return compare(a) if a.compare else record(a)
 
