@@ -26,11 +26,11 @@ import argparse
 import datetime as dt
 import inspect
 import json
+import re
 import subprocess
 import sys
 import threading
 import time
-import types
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,27 +160,11 @@ def emulate(L: Launch, counts: str | None = None) -> dict:
 
 
 # ---------------------------------------------------------------------------------- SASS
-def function_sass(sass: str, entry: str) -> str:
-    """The part of nvdisasm's listing that is ``entry``'s code (a program holds all a file's kernels)."""
-    keep, out = False, []
-    for ln in sass.splitlines():
-        s = ln.strip()
-        if s.startswith(".section") or s.startswith("//----") and ".text." in s:
-            keep = (f".text.{entry}" in s.replace(",", " ").split() or s.rstrip("- ").endswith(f".text.{entry}")
-                    or f".text.{entry} " in s + " ")
-        if keep:
-            out.append(ln)
-    return "\n".join(out)
-
-
 def sass_mix(kernel, arch: str) -> dict:
     """{"file:line": {"LDS": n, "LDS.128": n, ...}}: the static memory-instruction mix of this
     kernel's SASS per source line (what ptxas merged, widened or predicated)."""
-    from tilelab.compile import sass_memory_mix
-    text = function_sass(kernel.program.sass(arch), kernel.entry)
-    # sass_memory_mix reads a program's listing: give it this function's part only
-    view = types.SimpleNamespace(sass=lambda _arch: text, filename=kernel.program.filename)
-    return {f"{f}:{line}": d for (f, line), d in sorted(sass_memory_mix(view, arch).items())}
+    from tilelab.profile import kernel_sass_mix
+    return {f"{f}:{line}": d for (f, line), d in sorted(kernel_sass_mix(kernel, arch).items())}
 
 
 _PTX_CLASS = {("ld", "shared"): "LDS", ("st", "shared"): "STS", ("ld", "global"): "LDG", ("st", "global"): "STG",
@@ -266,6 +250,23 @@ def pack(L: Launch, kernel, args, symbols, arch):
 
 def _base(name: str) -> str:
     return name.split("<")[0].split("(")[0].strip()
+
+
+def align(launched: list, raw_rows: list) -> list:
+    """[(launch, ncu row or None)]: ncu's rows come in launch order; a row whose kernel name is
+    not the launch's (a kernel ncu saw that we did not launch) is skipped, never mis-assigned."""
+    out, i = [], 0
+    for L in launched:
+        j = i
+        while j < len(raw_rows) and not re.search(rf"(^|[\s:]){re.escape(_base(L.name))}\s*[<(]",
+                                                 str(raw_rows[j].get("Kernel Name", "")) + "("):
+            j += 1
+        if j < len(raw_rows):
+            out.append((L, raw_rows[j]))
+            i = j + 1
+        else:
+            out.append((L, None))
+    return out
 
 
 # ---------------------------------------------------------------------------------- comparing
@@ -378,20 +379,17 @@ def record(a) -> int:
         print(f"emu {L.id}", flush=True)
     emu_seconds = round(time.perf_counter() - t0, 1)
     th.join()
-    raw_rows = ncu_out.get("rows", [])
     by_id = {r["id"]: r for r in rows}
-    for L, raw in zip(prof, raw_rows):
+    for L, raw in align(prof, ncu_out.get("rows", [])):
         row = by_id[L.id]
-        row["ncu_kernel_name"] = raw.get("Kernel Name")
-        if _base(L.name) not in str(raw.get("Kernel Name", "")):
-            row["error"] = f"ncu's row names {raw.get('Kernel Name')!r}: the launches and rows are out of step"
+        if raw is None:
+            row.setdefault("error", "ncu returned no row for this launch: " + str(ncu_out.get("error", "?")))
             continue
+        row["ncu_kernel_name"] = raw.get("Kernel Name")
         row["ncu_raw"] = requested(raw, metrics)
         row["ncu"] = ncu_counts(raw)
         if "emu" in row:
             row["checks"] = compare_row(row["emu"]["metrics"], row["ncu"])
-    for L in prof[len(raw_rows):]:
-        by_id[L.id].setdefault("error", "ncu returned no row for this launch: " + ncu_out.get("error", "?"))
     doc = {
         "date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
         "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,

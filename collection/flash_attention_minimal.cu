@@ -1,11 +1,12 @@
 // tilelab kernel collection: minimal FlashAttention-1 forward pass (one block per batch x head, Bc threads)
 // Source:  https://github.com/tspeterkim/flash-attention-minimal/blob/00f8f46712d493665c900c32fa3a261c8ef3e20c/flash.cu
 //          (tspeterkim/flash-attention-minimal, commit 00f8f467)
-// Licence: Apache-2.0, Peter Kim; the notice follows.
+// Licence: Apache-2.0, the authors of tspeterkim/flash-attention-minimal; the notice follows.
 // Kept: the device code, unchanged (lines 4-83 of the original). Removed: host code and host-only includes.
+// Changed for NVRTC: `#define INFINITY (__int_as_float(0x7f800000))` added (nvcc gets INFINITY from glibc's <math.h>, which NVRTC does not have).
 
 /*
-Copyright 2024 Peter Kim (tspeterkim/flash-attention-minimal)
+Copyright the authors of github.com/tspeterkim/flash-attention-minimal
 
 Licensed under the Apache License, Version 2.0 (the "License");
 you may not use this file except in compliance with the License.
@@ -20,6 +21,9 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
+// --- added for NVRTC (see the header) ---
+#define INFINITY (__int_as_float(0x7f800000))
+// --- the original file ---
 
 __global__
 void forward_kernel(const float* Q, const float* K, const float* V, const int N, const int d,

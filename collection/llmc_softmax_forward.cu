@@ -3,6 +3,7 @@
 //          (karpathy/llm.c, commit f1e2ace6)
 // Licence: MIT, Copyright (c) 2024 Andrej Karpathy; the licence follows.
 // Kept: the device code, unchanged (lines 32-32, 34-35, 97-564 of the original). Removed: host code and host-only includes.
+// Changed for NVRTC: `#define INFINITY (__int_as_float(0x7f800000))` added (nvcc gets INFINITY from glibc's <math.h>, which NVRTC does not have).
 
 /*
 MIT License
@@ -33,6 +34,8 @@ SOFTWARE.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
+// --- added for NVRTC (see the header) ---
+#define INFINITY (__int_as_float(0x7f800000))
 // --- from dev/cuda/common.h (lines 8, 16-21), unchanged ---
 #define WARP_SIZE 32U
 

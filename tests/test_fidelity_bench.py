@@ -131,3 +131,12 @@ def test_sass_mix_is_per_kernel():
     ops = lambda m: {op for d in m.values() for op in d}  # noqa: E731
     assert "LDS" not in ops(ma) and {"LDS", "STS"} <= ops(mb)
     assert {"LDG", "STG"} <= ops(ma) and {"LDG", "STG"} <= ops(mb)
+
+
+def test_ncu_rows_are_aligned_by_kernel_name():
+    ls = [fid.launches(only=s)[0] for s in ("reduce0<int>", "collection/transpose.cu:copy", "uniformUpdate")]
+    rows = [{"Kernel Name": "void reduce0<int>(int *, int *, unsigned int)"},
+            {"Kernel Name": "cupy_fill"},                       # a kernel nobody asked for: skipped
+            {"Kernel Name": "copy(float *, float *, int, int)"}]
+    got = fid.align(ls, rows)
+    assert [r for _, r in got] == [rows[0], rows[2], None]      # uniformUpdate: no row, said so
