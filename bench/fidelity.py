@@ -103,13 +103,30 @@ def _kernels_cases():
         out.append(("mma_tile.cu", k, (2, 2), (128,),
                     lambda f, n: [f(128, 128).astype(np.float16), f(128, 128).astype(np.float16), n(128, 128),
                                   128, 128, 128]))
-    return out
+    out += [
+        ("bank_stride.cu", "sharedStride", (2,), (256,), lambda f, n: [np.zeros(512, np.int32), 4, 8]),
+        ("matmul_naive.cu", "matmulCoalesced", (16, 16), (16, 16), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+        ("matmul_tiled32.cu", "matmulTiled", (8, 8), (32, 32), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+        ("matmul_tiled_bt.cu", "matmulTiledBt", (8, 8), (32, 32), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+    ]
+    for k in ("transposePaddedColumnOrder", "transposeSwizzledColumnOrder"):
+        out.append(("transpose.cu", k, (R // 32, C // 32), (32, 8), lambda f, n: [f(R, C), n(C, R), R, C]))
+    # lesson 06's ladder and the N-major kernels at 256^3, as bench/gpu_mma_ladder.py profiles them
+    h = lambda f, *s: f(*s).astype(np.float16)  # noqa: E731
+    mma = lambda f, n: [h(f, 256, 256), h(f, 256, 256), n(256, 256), 256, 256, 256]  # noqa: E731
+    for k, grid, shared in (("mmaR1Plain", (2, 2), 0), ("mmaR2Swizzled", (2, 2), 0), ("mmaR3CpAsync", (2, 2), 0),
+                            ("mmaR4Pipelined", (2, 2), 3 * 32768), ("mmaR5WarpTile", (2,), 4 * 49152),
+                            ("mmaPadded8", (2, 2), 0)):
+        out.append(("mma_ladder.cu", k, grid, (256,), mma, shared))
+    for k in ("mmaNMajorPlain", "mmaNMajorTrap", "mmaNMajorSwizzled"):
+        out.append(("mma_nmajor.cu", k, (2, 2), (256,), mma))
+    return [c if len(c) == 6 else c + (0,) for c in out]
 
 
 def launches(only: str = "") -> list[Launch]:
     from tilelab.compile import kernel_from_file
     out = []
-    for file, name, grid, block, mk in _kernels_cases():
+    for file, name, grid, block, mk, shared in _kernels_cases():
         lid = f"kernels/{file}:{name}"
 
         def make(file=file, name=name, mk=mk, lid=lid):
@@ -117,7 +134,7 @@ def launches(only: str = "") -> list[Launch]:
             f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
             nan = lambda *s: np.full(s, np.nan, np.float32)  # noqa: E731
             return kernel_from_file(ROOT / "kernels" / file, name), mk(f32, nan), {}
-        out.append(Launch(lid, "kernels", file, name, grid, block, 0, make))
+        out.append(Launch(lid, "kernels", file, name, grid, block, shared, make))
     for e in collection.load():
         lid = f"collection/{e['file']}:{e['name']}"
 
@@ -165,6 +182,14 @@ def sass_mix(kernel, arch: str) -> dict:
     kernel's SASS per source line (what ptxas merged, widened or predicated)."""
     from tilelab.profile import kernel_sass_mix
     return {f"{f}:{line}": d for (f, line), d in sorted(kernel_sass_mix(kernel, arch).items())}
+
+
+def sass_padding(kernel, arch: str) -> int:
+    """How many ``@!PT LDS RZ, [RZ]`` the kernel's SASS has: loads under the never-true predicate
+    that ptxas puts before groups of LDGSTS. The mix above leaves them out (they move nothing),
+    but ncu counts each one executed as a shared-load instruction (docs/FIDELITY.md, cause B)."""
+    from tilelab.profile import _OneKernelSass
+    return len(re.findall(r"@!PT\s+LDS\b", _OneKernelSass(kernel.program, kernel.entry).sass(arch)))
 
 
 _PTX_CLASS = {("ld", "shared"): "LDS", ("st", "shared"): "STS", ("ld", "global"): "LDG", ("st", "global"): "STG",
@@ -373,6 +398,7 @@ def record(a) -> int:
             row["emu"] = emulate(L, a.counts)
             row["sass_mix"] = sass_mix(got[0], arch)
             row["ptxas_changed"] = ptxas_changed(got[0], row["sass_mix"])
+            row["sass_never_run_lds"] = sass_padding(got[0], arch)
         except Exception as e:
             row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
         rows.append(row)

@@ -7,13 +7,14 @@
 // kernels miss for that cause. When the emulator models a cause, its repro's counts equal ncu's.
 
 // ptxas merges scalar shared loads into LDS.128: every lane of warp w reads the words
-// row[w][0..31], one ld.shared.f32 each in the PTX; the row is 16-byte aligned and the
-// offsets are constants, so ptxas issues 8 LDS.128 (all lanes the same address: a
-// broadcast). The emulator counts 32 requests of 1 wavefront per warp.
+// row[w][0..31]. The array has no __align__, so NVVM cannot prove 16-byte alignment and
+// the PTX has one ld.shared.f32 each; ptxas places the array itself, knows the rows are
+// 128 bytes apart and the offsets constant, and issues 8 LDS.128 (all lanes the same
+// address: a broadcast). The emulator counts 32 requests of 1 wavefront per warp.
 // (recorded: kernels/matmul_tiled.cu matmulTiled16 and matmulTiled32, the sA[ty][k] reads)
 __global__ void reproLds128Broadcast(const float* src, float* dst)
 {
-    __shared__ __align__(16) float row[2][32];
+    __shared__ float row[2][32];
     int w = threadIdx.x / 32, lane = threadIdx.x % 32;
     row[w][lane] = src[threadIdx.x];
     __syncthreads();
@@ -56,4 +57,22 @@ __global__ void reproFloat4Broadcast(const float* src, float* dst)
     s[threadIdx.x] = reinterpret_cast<const float4*>(src)[threadIdx.x];
     __syncthreads();
     reinterpret_cast<float4*>(dst)[threadIdx.x] = s[0];
+}
+
+// ptxas puts three `@!PT LDS RZ, [RZ]` before each group of LDGSTS (cp.async): loads under the
+// never-true predicate !PT, which move no data. ncu counts each as an executed shared-load
+// warp instruction (smsp__inst_executed_op_shared_ld: a request with no active lane and no
+// wavefront); they are not in the PTX, so the emulator does not. Here: one LDGSTS per warp,
+// so ncu's shared-load requests are 4 per warp where the emulator's are 1.
+// (recorded: kernels/cp_async_copy.cu cpAsyncCopy 2,048 against 3,584; the cp.async rungs 3-5
+// of kernels/mma_ladder.cu in bench/results/fidelity_mma-2026-12-01.json)
+__global__ void reproCpAsyncPadding(const float* src, float* dst)
+{
+    __shared__ __align__(16) float buf[256];
+    unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(buf + 4 * threadIdx.x));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 16;\n" :: "r"(s), "l"(src + 4 * threadIdx.x) : "memory");
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+    asm volatile("cp.async.wait_group 0;\n" ::: "memory");
+    __syncthreads();
+    dst[threadIdx.x] = buf[(threadIdx.x * 4 + 1) % 256];
 }
