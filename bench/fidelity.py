@@ -205,7 +205,8 @@ def ptx_mix(kernel) -> dict:
     out: dict = {}
     for ins in parsed(kernel.program.ptx).entry(kernel.entry).instrs:
         if ins.op == "ldmatrix":
-            key = "LDSM.x" + next((m[1:] for m in ins.mods if m in ("x1", "x2", "x4")), "1")
+            key = ("LDSM.x" + next((m[1:] for m in ins.mods if m in ("x1", "x2", "x4")), "1")
+                   + (".T" if "trans" in ins.mods else ""))
         elif ins.op == "cp" and "async" in ins.mods and ("shared" in ins.mods or "global" in ins.mods):
             key = "LDGSTS"
         else:
@@ -223,23 +224,28 @@ def ptx_mix(kernel) -> dict:
     return out
 
 
+_SASS_MEM = ("LDS", "STS", "LDG", "STG", "LDSM", "LDGSTS", "ATOMS", "ATOMG", "RED", "REDG")
+
+
 def ptxas_changed(kernel, sass: dict) -> dict:
-    """The source lines whose memory instructions ptxas changed (merged, widened, split, dropped
-    or added): {"line N": {"ptx": {...}, "sass": {...}}}. A hint of where counts may differ."""
+    """The source lines whose kinds of memory instruction ptxas changed: an access width the
+    PTX line does not have (4 LDS -> 1 LDS.128), or one it dropped, or atom -> RED:
+    {"line N": {"ptx": {...}, "sass": {...}}} (static counts; unrolling alone changes only the
+    counts, so it is not listed). A hint of where the totals may differ."""
+    def norm(k):
+        return "LDGSTS" if k.startswith("LDGSTS") else k
     by_line: dict = {}
     for where, d in sass.items():
         line = int(where.rsplit(":", 1)[1])
         for op, n in d.items():
-            by_line.setdefault(line, {})[op] = by_line.get(line, {}).get(op, 0) + n
-    ptx = ptx_mix(kernel)
+            if op.split(".")[0] in _SASS_MEM:
+                by_line.setdefault(line, {})[norm(op)] = by_line.get(line, {}).get(norm(op), 0) + n
     out = {}
-    for line in sorted(set(ptx) | set(by_line)):
-        p = {k: v for k, v in ptx.get(line, {}).items() if not k.startswith(("LD.", "ST.")) and k not in ("LD", "ST")}
-        s = {k: v for k, v in by_line.get(line, {}).items() if k in {"LDS", "STS", "LDG", "STG", "LDSM", "LDGSTS",
-                                                                     "ATOMS", "ATOMG", "RED", "REDG"}
-             or k.split(".")[0] in ("LDS", "STS", "LDG", "STG", "LDSM")}
-        if p != s and line:
-            out[f"line {line}"] = {"ptx": p, "sass": s}
+    for line, p in sorted(ptx_mix(kernel).items()):
+        p = {norm(k): v for k, v in p.items() if k.split(".")[0] in _SASS_MEM}
+        q = by_line.get(line, {})
+        if line and p and set(p) != set(q):
+            out[f"line {line}"] = {"ptx": p, "sass": q}
     return out
 
 
@@ -406,7 +412,7 @@ def record(a) -> int:
     emu_seconds = round(time.perf_counter() - t0, 1)
     th.join()
     by_id = {r["id"]: r for r in rows}
-    for L, raw in align(prof, ncu_out.get("rows", [])):
+    for L, raw in (align(prof, ncu_out.get("rows", [])) if exe else []):
         row = by_id[L.id]
         if raw is None:
             row.setdefault("error", "ncu returned no row for this launch: " + str(ncu_out.get("error", "?")))
@@ -435,6 +441,13 @@ def record(a) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(doc, indent=1, default=str))
     print(table(rows, f"fidelity at {doc['commit']} on {info.get('name')} ({arch}), counts {doc['counts']}"))
+    if not exe:
+        for r in rows:
+            if r.get("ptxas_changed") or r.get("sass_never_run_lds"):
+                what = [f"{k} {v['ptx']} -> {v['sass']}" for k, v in r.get("ptxas_changed", {}).items()]
+                if r.get("sass_never_run_lds"):
+                    what.append(f"{r['sass_never_run_lds']} @!PT LDS")
+                print(f"ptxas: {r['id']}: " + "; ".join(what))
     print(f"seconds: {doc['seconds']}; wrote {out}")
     return 0 if not ncu_out.get("error") and not any("error" in r for r in rows) else 1
 
