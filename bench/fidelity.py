@@ -483,7 +483,11 @@ def compare(a) -> int:
     print(table(rows, f"this commit's emulator (counts {a.counts or 'default'}) against ncu in {a.compare} "
                       f"(recorded at {rec.get('commit')}, {rec.get('date')})"))
     if a.json:
-        Path(a.json).write_text(json.dumps({"command": " ".join(["python"] + sys.argv), "recording": a.compare,
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True).stdout.strip()
+        Path(a.json).write_text(json.dumps({"date": dt.date.today().isoformat(), "commit": commit,
+                                            "machine": "CPU only (the emulator side)",
+                                            "command": " ".join(["python"] + sys.argv), "recording": a.compare,
                                             "summary": summary(rows), "rows": rows}, indent=1, default=str))
     return 0
 

@@ -26,7 +26,7 @@ def test_collection_is_big_enough_and_sourced():
             assert src and src[0].startswith("// Source:  tilelab"), e["file"]
         else:
             assert src and src[0].startswith("// Source:  https://github.com/"), e["file"]
-            repos.add("/".join(src[0].split("/")[3:5]))
+            repos.add("/".join(src[0].split("github.com/")[1].split("/")[:2]))
             # a pinned commit, never a branch
             assert len(src[0].split("/blob/")[1].split("/")[0]) == 40, e["file"]
         assert any(h.startswith("// Licence: ") for h in head), e["file"]
