@@ -4,12 +4,13 @@ mapped onto the compared keys, the per-kernel SASS mix)."""
 from __future__ import annotations
 
 import copy
+import os
 import importlib.util
 import json
 import pickle
 import sys
 
-import pytest
+import numpy as np
 
 from conftest import ROOT
 
@@ -146,3 +147,68 @@ def test_ncu_rows_are_aligned_by_kernel_name():
             {"Kernel Name": "copy(float *, float *, int, int)"}]
     got = fid.align(ls, rows)
     assert [r for _, r in got] == [rows[0], rows[2], None]      # uniformUpdate: no row, said so
+
+
+def test_the_ncu_runner_sets_symbols_launches_cooperatively_and_keeps_stdout_clean(tmp_path, monkeypatch, capfd):
+    # bench/fidelity_runone.py under a stand-in for CuPy (no GPU here): what it asks of CuPy
+    import types
+    calls = []
+
+    class Fn:
+        max_dynamic_shared_size_bytes = 0
+
+        def __init__(self, name):
+            self.name = name
+
+        def __call__(self, grid, block, args, shared_mem=0):
+            calls.append(("launch", self.name, grid, block, len(args), shared_mem))
+            if self.name.endswith("boom"):
+                raise RuntimeError("cudaErrorIllegalAddress")
+            os.write(1, b"device printf line\n")          # what a kernel's printf does at sync
+
+    class Module:
+        def __init__(self, path, enable_cooperative_groups=False):
+            assert open(path, "rb").read().startswith(b"cubin:")
+            calls.append(("module", enable_cooperative_groups))
+
+        def get_function(self, entry):
+            return Fn(entry)
+
+        def get_global(self, name):
+            calls.append(("symbol", name))
+            return name
+
+    class Arr:
+        def __init__(self, shape, dtype, mem):
+            self.mem = mem
+
+        def set(self, a):
+            calls.append(("set", self.mem, a.shape))
+
+    cp = types.SimpleNamespace(RawModule=Module, ndarray=Arr, asarray=lambda v: v,
+                               cuda=types.SimpleNamespace(set_allocator=lambda a: None,
+                                                          runtime=types.SimpleNamespace(deviceSynchronize=lambda: None)))
+    monkeypatch.setitem(sys.modules, "cupy", cp)
+    spec = importlib.util.spec_from_file_location("fidelity_runone", ROOT / "bench" / "fidelity_runone.py")
+    run1 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run1)
+    from tilelab.gpu.spec import KernelSpec, pack_args
+    from tilelab.compile import compile_cuda
+    k = compile_cuda("__global__ void ok(float* x, int n) { x[0] = n; }").kernel()
+    packed = pack_args(k.name, k.params, [np.zeros(4, np.float32), 3])
+    good = KernelSpec("ok", "ok", (), b"cubin:1")
+    bad = KernelSpec("boom", "boom", (), b"cubin:2")
+    req = tmp_path / "req.pkl"
+    req.write_bytes(pickle.dumps([
+        (good, (1, 1, 1), (32, 1, 1), packed, 0, {"c_Kernel": np.ones(17, np.float32)}, False),
+        (good, (4, 1, 1), (128, 1, 1), packed, 64 * 1024, {}, True),
+        (bad, (1, 1, 1), (32, 1, 1), packed, 0, {}, False),
+        (good, (1, 1, 1), (32, 1, 1), packed, 0, {}, False)]))
+    assert run1.main([str(req)]) == 3                        # the third launch failed: said, and the run stops
+    out, err = capfd.readouterr()
+    assert "device printf line" not in out                   # ncu's CSV shares this stdout
+    assert "launch 2 (boom) failed" in err and "cudaErrorIllegalAddress" in err
+    assert calls[:3] == [("module", False), ("symbol", "c_Kernel"), ("set", "c_Kernel", (17,))]
+    assert ("module", True) in calls                         # grid.sync() kernels: a cooperative launch
+    launches = [c for c in calls if c[0] == "launch"]
+    assert [c[1] for c in launches] == ["ok", "ok", "boom"] and launches[1][5] == 64 * 1024
