@@ -212,3 +212,21 @@ def test_the_ncu_runner_sets_symbols_launches_cooperatively_and_keeps_stdout_cle
     assert ("module", True) in calls                         # grid.sync() kernels: a cooperative launch
     launches = [c for c in calls if c[0] == "launch"]
     assert [c[1] for c in launches] == ["ok", "ok", "boom"] and launches[1][5] == 64 * 1024
+
+
+def test_the_recording_path_runs_on_the_cpu_without_ncu(tmp_path, capsys):
+    # --no-ncu: everything the GPU host does but ncu (launch list, cubin, packing, SASS, emulator)
+    assert fid.main(["--no-ncu", "--out", str(tmp_path), "--only", "kernels/vector_add.cu,reproCpAsyncPadding,"
+                     "reproLds128Broadcast"]) == 0
+    doc = json.loads(next(tmp_path.glob("fidelity-dryrun-*.json")).read_text())
+    assert "dryrun" in capsys.readouterr().out
+    rows = {r["id"].split(":")[1]: r for r in doc["rows"]}
+    assert set(rows) == {"vectorAdd", "reproCpAsyncPadding", "reproLds128Broadcast"}
+    for r in rows.values():
+        assert "error" not in r and "checks" not in r                # no ncu: nothing compared
+        assert r["emu"]["metrics"]["global_st_sectors"] > 0 and r["sass_mix"]
+    # what ptxas did, as the recording stores it: the padding before LDGSTS, the merged row reads
+    assert rows["reproCpAsyncPadding"]["sass_never_run_lds"] == 3 and rows["vectorAdd"]["sass_never_run_lds"] == 0
+    (line, change), = rows["reproLds128Broadcast"]["ptxas_changed"].items()
+    assert change == {"ptx": {"LDS": 32}, "sass": {"LDS.128": 8}}
+    assert rows["reproLds128Broadcast"]["repro"] and not rows["vectorAdd"]["ptxas_changed"]
