@@ -25,9 +25,11 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import inspect
+import os
 import json
 import re
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -370,11 +372,20 @@ def record(a) -> int:
             built[L.id] = L.make()
         except Exception as e:                   # a kernel that does not compile is a row, not a crash
             built[L.id] = e
-    prof = [L for L in todo if L.profile is None and not isinstance(built[L.id], Exception)]
-    packs = [pack(L, *built[L.id], arch) for L in prof]
+    prof, packs = [], []
+    for L in todo:
+        if L.profile is None and not isinstance(built[L.id], Exception):
+            try:                                 # the sm_XX cubin: ptxas may refuse what NVRTC took
+                packs.append(pack(L, *built[L.id], arch))
+                prof.append(L)
+            except Exception as e:
+                built[L.id] = e
     exe = None if a.no_ncu else find_ncu()
     metrics, dropped = ncu_metric_names(exe) if exe else ([], [])
     ncu_out: dict = {}
+
+    runner_log = Path(tempfile.mkdtemp(prefix="tilelab-fidelity-")) / "runner.log"
+    os.environ["TILELAB_FIDELITY_LOG"] = str(runner_log)      # bench/fidelity_runone.py notes failed launches
 
     def run_ncu():
         t0 = time.perf_counter()
@@ -383,6 +394,8 @@ def record(a) -> int:
                                           runner=(str(ROOT / "bench" / "fidelity_runone.py"),))
         except NcuUnavailable as e:
             ncu_out["error"] = str(e)
+        except Exception as e:                   # recorded, so the emulator's side still gets written
+            ncu_out["error"] = f"{type(e).__name__}: {e}"
         ncu_out["seconds"] = round(time.perf_counter() - t0, 1)
     th = threading.Thread(target=run_ncu if exe else lambda: None, daemon=True)
     th.start()
@@ -431,6 +444,7 @@ def record(a) -> int:
         if exe else None,
         "counts": a.counts or ("default" if counts_supported() else "ptx (this tilelab has no counts=)"),
         "metrics": metrics, "metrics_dropped": dropped, "ncu_error": ncu_out.get("error"),
+        "runner_log": runner_log.read_text().splitlines() if runner_log.exists() else [],
         "seconds": {"ncu": ncu_out.get("seconds"), "emulator": emu_seconds,
                     "total": round(time.perf_counter() - t_start, 1),
                     "ncu_per_launch": round(ncu_out["seconds"] / max(1, len(prof)), 2) if ncu_out.get("seconds") else None},

@@ -6,7 +6,11 @@ loads them), plus what the kernel collection needs and the gpu backend does not 
 launches (``grid.sync()``). The request is a pickled list of
 ``(spec, grid, block, packed, shared, symbols, cooperative)``. Device printf output is
 sent to /dev/null so that it cannot mix with ncu's CSV on the same stdout.
-Exit codes: 0 ok, 3 a launch failed (the launches before it were profiled).
+
+A launch that fails is written to the file ``$TILELAB_FIDELITY_LOG`` names (and stderr) and
+the next one runs, unless the context is gone (a fault): then the run stops there. It exits 0
+either way, so ncu still prints the rows of every launch that ran (tilelab.gpu.ncu treats a
+non-zero exit as "no rows"); bench/fidelity.py reads the log and marks the launches with no row.
 """
 from __future__ import annotations
 
@@ -27,6 +31,14 @@ def load(cp, spec, cooperative: bool):
         return mod, mod.get_function(spec.entry)
     finally:
         os.unlink(path)
+
+
+def note(text: str):
+    print(f"tilelab: {text}", file=sys.stderr)
+    log = os.environ.get("TILELAB_FIDELITY_LOG")
+    if log:
+        with open(log, "a") as fh:
+            fh.write(text + "\n")
 
 
 def main(argv=None):
@@ -50,9 +62,13 @@ def main(argv=None):
                 dev = [cp.asarray(v) if isinstance(v, np.ndarray) else v for v in packed.values]
                 fn(tuple(grid), tuple(block), tuple(dev), shared_mem=int(shared))
                 cp.cuda.runtime.deviceSynchronize()
-            except Exception as e:               # a dead context ends the run: say which launch
-                print(f"tilelab: launch {i} ({spec.name}) failed: {type(e).__name__}: {e}", file=sys.stderr)
-                return 3
+            except Exception as e:
+                note(f"launch {i} ({spec.name}) failed: {type(e).__name__}: {e}")
+                try:                             # a fault leaves no context for the launches after it
+                    cp.cuda.runtime.deviceSynchronize()
+                except Exception as e2:
+                    note(f"the context is gone ({type(e2).__name__}: {e2}): launches {i + 1}.. did not run")
+                    return 0
     finally:
         sys.stdout.flush()
         os.dup2(saved, 1)

@@ -152,7 +152,11 @@ def test_ncu_rows_are_aligned_by_kernel_name():
 def test_the_ncu_runner_sets_symbols_launches_cooperatively_and_keeps_stdout_clean(tmp_path, monkeypatch, capfd):
     # bench/fidelity_runone.py under a stand-in for CuPy (no GPU here): what it asks of CuPy
     import types
-    calls = []
+    calls, state = [], {"dead": False}
+
+    def sync():
+        if state["dead"]:
+            raise RuntimeError("cudaErrorIllegalAddress (sticky)")
 
     class Fn:
         max_dynamic_shared_size_bytes = 0
@@ -163,7 +167,10 @@ def test_the_ncu_runner_sets_symbols_launches_cooperatively_and_keeps_stdout_cle
         def __call__(self, grid, block, args, shared_mem=0):
             calls.append(("launch", self.name, grid, block, len(args), shared_mem))
             if self.name.endswith("boom"):
+                state["dead"] = True
                 raise RuntimeError("cudaErrorIllegalAddress")
+            if self.name.endswith("refused"):
+                raise RuntimeError("cudaErrorInvalidValue")
             os.write(1, b"device printf line\n")          # what a kernel's printf does at sync
 
     class Module:
@@ -187,7 +194,7 @@ def test_the_ncu_runner_sets_symbols_launches_cooperatively_and_keeps_stdout_cle
 
     cp = types.SimpleNamespace(RawModule=Module, ndarray=Arr, asarray=lambda v: v,
                                cuda=types.SimpleNamespace(set_allocator=lambda a: None,
-                                                          runtime=types.SimpleNamespace(deviceSynchronize=lambda: None)))
+                                                          runtime=types.SimpleNamespace(deviceSynchronize=sync)))
     monkeypatch.setitem(sys.modules, "cupy", cp)
     spec = importlib.util.spec_from_file_location("fidelity_runone", ROOT / "bench" / "fidelity_runone.py")
     run1 = importlib.util.module_from_spec(spec)
@@ -198,20 +205,27 @@ def test_the_ncu_runner_sets_symbols_launches_cooperatively_and_keeps_stdout_cle
     packed = pack_args(k.name, k.params, [np.zeros(4, np.float32), 3])
     good = KernelSpec("ok", "ok", (), b"cubin:1")
     bad = KernelSpec("boom", "boom", (), b"cubin:2")
+    refused = KernelSpec("refused", "refused", (), b"cubin:3")
     req = tmp_path / "req.pkl"
     req.write_bytes(pickle.dumps([
         (good, (1, 1, 1), (32, 1, 1), packed, 0, {"c_Kernel": np.ones(17, np.float32)}, False),
         (good, (4, 1, 1), (128, 1, 1), packed, 64 * 1024, {}, True),
-        (bad, (1, 1, 1), (32, 1, 1), packed, 0, {}, False),
+        (refused, (1, 1, 1), (32, 1, 1), packed, 0, {}, False),   # refused, context fine: the run goes on
+        (bad, (1, 1, 1), (32, 1, 1), packed, 0, {}, False),       # a fault: the run stops
         (good, (1, 1, 1), (32, 1, 1), packed, 0, {}, False)]))
-    assert run1.main([str(req)]) == 3                        # the third launch failed: said, and the run stops
+    log = tmp_path / "runner.log"
+    monkeypatch.setenv("TILELAB_FIDELITY_LOG", str(log))
+    assert run1.main([str(req)]) == 0                        # 0: ncu still prints the rows that ran
     out, err = capfd.readouterr()
     assert "device printf line" not in out                   # ncu's CSV shares this stdout
-    assert "launch 2 (boom) failed" in err and "cudaErrorIllegalAddress" in err
+    notes = log.read_text().splitlines()
+    assert [n.split(":")[0] for n in notes] == ["launch 2 (refused) failed", "launch 3 (boom) failed",
+                                                "the context is gone (RuntimeError"]
+    assert "launches 4.. did not run" in notes[2] and "cudaErrorIllegalAddress" in err
     assert calls[:3] == [("module", False), ("symbol", "c_Kernel"), ("set", "c_Kernel", (17,))]
     assert ("module", True) in calls                         # grid.sync() kernels: a cooperative launch
     launches = [c for c in calls if c[0] == "launch"]
-    assert [c[1] for c in launches] == ["ok", "ok", "boom"] and launches[1][5] == 64 * 1024
+    assert [c[1] for c in launches] == ["ok", "ok", "refused", "boom"] and launches[1][5] == 64 * 1024
 
 
 def test_the_recording_path_runs_on_the_cpu_without_ncu(tmp_path, capsys):
