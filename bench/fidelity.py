@@ -356,6 +356,31 @@ def table(rows, title: str) -> str:
     return "\n".join(lines)
 
 
+def build(todo: list, arch: str) -> dict:
+    """{launch id: (kernel, args, symbols) or the exception}: every PTX and sm_XX cubin compiled
+    before ncu starts, in threads (NVRTC runs outside the GIL; a kernel that does not compile is
+    a row, not a crash)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def make(L):
+        try:
+            return L.make()
+        except Exception as e:
+            return e
+
+    def cubin(prog):
+        try:
+            prog.cubin(arch)
+        except Exception:                        # pack() meets it again and marks the launch
+            pass
+    built = {todo[0].id: make(todo[0])} if todo else {}     # the first alone: NVRTC found and loaded once
+    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 1)) as pool:
+        built.update(zip([L.id for L in todo[1:]], pool.map(make, todo[1:])))
+        progs = {id(b[0].program): b[0].program for b in built.values() if not isinstance(b, Exception)}
+        list(pool.map(cubin, progs.values()))
+    return built
+
+
 # ---------------------------------------------------------------------------------- the two modes
 def record(a) -> int:
     """The GPU host's run: ncu (in a thread, one process) while the emulator runs here."""
@@ -366,12 +391,7 @@ def record(a) -> int:
     info = {"name": "no GPU (--no-ncu)", "arch": a.arch} if a.no_ncu else Device().info()
     arch = info["arch"]
     todo = launches(a.only)
-    built = {}
-    for L in todo:
-        try:
-            built[L.id] = L.make()
-        except Exception as e:                   # a kernel that does not compile is a row, not a crash
-            built[L.id] = e
+    built = build(todo, arch)
     prof, packs = [], []
     for L in todo:
         if L.profile is None and not isinstance(built[L.id], Exception):
