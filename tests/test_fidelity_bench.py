@@ -244,3 +244,20 @@ def test_the_recording_path_runs_on_the_cpu_without_ncu(tmp_path, capsys):
     (line, change), = rows["reproLds128Broadcast"]["ptxas_changed"].items()
     assert change == {"ptx": {"LDS": 32}, "sass": {"LDS.128": 8}}
     assert rows["reproLds128Broadcast"]["repro"] and not rows["vectorAdd"]["ptxas_changed"]
+
+
+def test_the_site_draws_the_new_recording_format(tmp_path):
+    # site/results.py takes the newest fidelity-<date>.json: rows with checks, and rows ncu did not run
+    spec = importlib.util.spec_from_file_location("site_results", ROOT / "site" / "results.py")
+    site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site)
+    rec, p = _small_recording(tmp_path, lambda rows: rows[0]["ncu"].__setitem__("global_ld_sectors", 1))
+    got = _compare(tmp_path, p)
+    doc = {"date": "2026-12-01", "command": "python bench/fidelity.py", "gpu": rec["gpu"], "arch": rec["arch"],
+           "summary": got["summary"], "rows": got["rows"] + [{"id": "collection/simple_assert.cu:testKernel",
+                                                              "not_profiled": "the assert stops the kernel"}]}
+    text = site._fidelity_checks_table(doc, "fidelity-2026-12-01.json")
+    assert "| `kernels/vector_add.cu:vectorAdd` | differs | global_ld_sectors 16,384 vs 1 (+16,383) |" in text
+    assert "| `kernels/transpose.cu:transposePadded` | equal | – |" in text
+    assert "| `collection/simple_assert.cu:testKernel` | not compared | the assert stops the kernel |" in text
+    assert "kernels: 23 of 24 totals equal (95.83%)" in text
