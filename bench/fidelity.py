@@ -342,7 +342,8 @@ def table(rows, title: str) -> str:
     lines = [title, f"{'launch':<62} {'verdict':<8} differences (emulator - ncu)"]
     for r in rows:
         if not r.get("checks"):
-            lines.append(f"{r['id'][:62]:<62} {'-':<8} {r.get('not_profiled') or r.get('error') or r.get('emu_skipped') or 'no ncu numbers'}")
+            why = r.get("not_profiled") or r.get("error") or r.get("emu_skipped") or "no ncu numbers"
+            lines.append(f"{r['id'][:62]:<62} {'-':<8} {why}")
             continue
         bad = {k: c for k, c in r["checks"].items() if not c["equal"]}
         verdict = "equal" if not bad else "differs"
