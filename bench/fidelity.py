@@ -475,7 +475,8 @@ def record(a) -> int:
         "runner_log": runner_log.read_text().splitlines() if runner_log.exists() else [],
         "seconds": {"ncu": ncu_out.get("seconds"), "emulator": emu_seconds,
                     "total": round(time.perf_counter() - t_start, 1),
-                    "ncu_per_launch": round(ncu_out["seconds"] / max(1, len(prof)), 2) if ncu_out.get("seconds") else None},
+                    "ncu_per_launch": (round(ncu_out["seconds"] / max(1, len(prof)), 2)
+                                       if ncu_out.get("seconds") else None)},
         "summary": summary(rows), "rows": rows,
     }
     # a dry run (no ncu) is never taken for a recording (site/results.py reads fidelity-<date>.json)
