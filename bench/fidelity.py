@@ -519,6 +519,7 @@ def compare(a) -> int:
             continue
         try:
             row["emu"] = emulate(L, a.counts)
+            row["emu"].pop("per_line")             # the table needs the totals; --json stays small
             row["checks"] = compare_row(row["emu"]["metrics"], ncu)
         except Exception as e:
             row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
