@@ -250,6 +250,36 @@ def export_csv(db_url: str, path: str) -> None:
         CsvExportPlugin(to=str(path)).export(gb)
 
 
+#: nbgrader's own steps around the learner's cells and the judge: copying, the gradebook, the feedback page
+GRADING_MARGIN_S = 300
+
+
+def time_limit(assignment: str, notebooks: int, extra: dict | None = None) -> float:
+    """Seconds one submission of ``assignment`` may take, from the budgets that already bound it:
+    per notebook the kernel's start (Execute.startup_timeout) and the learner's cells together
+    (SafeExecute.notebook_budget), every graded check's judge (the rubric's timeout_s), and a
+    margin for nbgrader's own steps. A submission past it is stuck, not slow."""
+    from traitlets.config.loader import PyFileConfigLoader
+    from grading.preprocessors import SafeExecute
+    cfg = PyFileConfigLoader("nbgrader_config.py", path=str(ROOT)).load_config()
+    extra = extra or {}
+
+    def setting(section, name, default):
+        value = extra.get(f"{section}.{name}", cfg[section].get(name, default)) if section in cfg else \
+            extra.get(f"{section}.{name}", default)
+        return float(value or 0)
+    startup = setting("Execute", "startup_timeout", 60)
+    budget = setting("SafeExecute", "notebook_budget", SafeExecute.notebook_budget.default_value)
+    if not budget:   # no notebook budget: every cell may take its own limit
+        budget = setting("Execute", "timeout", 900) * 50
+    from grading.rubrics import load_rubric
+    try:
+        judges = sum(c.timeout_s for c in load_rubric(assignment).checks)
+    except FileNotFoundError:
+        judges = 0.0
+    return max(1, notebooks) * (startup + budget) + judges + GRADING_MARGIN_S
+
+
 def main(argv=None) -> int:
     global PREFIX
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -257,8 +287,9 @@ def main(argv=None) -> int:
                     help="Dask workers on this machine (default: one per core; one per GPU on a GPU host)")
     ap.add_argument("--scheduler", default=os.environ.get("SCHEDULER") or None,
                     help="address of a running Dask scheduler (tcp://host:8786) instead of a LocalCluster")
-    ap.add_argument("--timeout", type=float, default=float(os.environ.get("GRADE_TIMEOUT", 3600)),
-                    help="seconds per submission before its grading is killed (default 3600)")
+    ap.add_argument("--timeout", type=float, default=float(os.environ.get("GRADE_TIMEOUT") or 0) or None,
+                    help="seconds per submission before its grading is killed (default: what the "
+                    "assignment's budgets add up to, see time_limit)")
     ap.add_argument("--csv", default=str(ROOT / "grading" / "grades.csv"))
     ap.add_argument("--course-dir", help="put submitted/, autograded/, feedback/, release_tmp/ and "
                     "gradebook.db here instead of grading/ (tests use it)")
@@ -301,6 +332,7 @@ def main(argv=None) -> int:
 
     results, jobs, skipped = [], [], []
     versions = {a: grader_version(a) for a in names}
+    limits = {a: time_limit(a, len(list((release_dir / a).glob("*.ipynb"))), extra) for a in names}
     for student, a in subs:
         name = f"{student}/{a}"
         if a in unknown:
@@ -321,7 +353,7 @@ def main(argv=None) -> int:
             skipped.append(name)
             continue
         jobs.append({"student": student, "assignment": a, "key": key, "files": files, "release": rel,
-                     "gradebook": template, "timeout": args.timeout, "extra": extra})
+                     "gradebook": template, "timeout": args.timeout or limits[a], "extra": extra})
 
     if skipped:
         say(f"{len(skipped)} submission{'s' if len(skipped) > 1 else ''} unchanged since last graded: skipped "

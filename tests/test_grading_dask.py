@@ -67,3 +67,16 @@ def test_nbgrader_options_and_the_rerun_key():
     assert k != grade.content_key({"a.ipynb": b"2"}, rel, v, {})       # the learner changed it
     assert k != grade.content_key(files, rel, v + "x", {})              # the grader changed
     assert k != grade.content_key(files, rel, v, {"Execute.timeout": 5})
+
+
+def test_the_time_limit_per_submission_is_the_sum_of_the_budgets_that_bound_it():
+    """Not a fixed hour: each notebook's kernel start and cell budget, each judge's limit, a margin."""
+    from grading.rubrics import load_rubric
+    for a in ("00_start_here", "06_tensor_cores"):
+        small = grade.time_limit(a, 1, {"SafeExecute.notebook_budget": 10, "Execute.startup_timeout": 5})
+        big = grade.time_limit(a, 1, {"SafeExecute.notebook_budget": 110, "Execute.startup_timeout": 5})
+        assert big - small == 100
+        two = grade.time_limit(a, 2, {"SafeExecute.notebook_budget": 10, "Execute.startup_timeout": 5})
+        assert two - small == 15                      # a second notebook: its start and its budget
+        judges = sum(c.timeout_s for c in load_rubric(a).checks)
+        assert small == 15 + judges + grade.GRADING_MARGIN_S
