@@ -544,7 +544,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="where the recording goes")
     ap.add_argument("--json", help="--compare: also write the compared rows here")
     ap.add_argument("--ncu-timeout", type=float, default=400, help="seconds the one ncu process may take")
-    ap.add_argument("--budget", type=float, default=450,
+    ap.add_argument("--budget", type=float, default=300,
                     help="seconds for the whole recording (keep under the caller's timeout, BENCH_TIMEOUT)")
     ap.add_argument("--no-ncu", action="store_true",
                     help="CPU dry run of the recording: everything but ncu (fidelity-dryrun-<date>.json)")
