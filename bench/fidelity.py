@@ -437,8 +437,10 @@ def record(a) -> int:
             row["error"] = f"{type(got).__name__}: {str(got).splitlines()[0]}"
             rows.append(row)
             continue
-        if time.perf_counter() - t_start > a.budget - 60:
-            row["emu_skipped"] = "out of time on the GPU host: python bench/fidelity.py --compare gives it"
+        if a.ncu_only or time.perf_counter() - t_start > a.budget - 60:
+            row["emu_skipped"] = (("--ncu-only" if a.ncu_only else "out of time on the GPU host")
+                                  + ": python bench/fidelity.py --compare gives it")
+            row["sass_mix"] = sass_mix(got[0], arch)
             rows.append(row)
             continue
         try:
@@ -548,6 +550,8 @@ def main(argv=None) -> int:
                     help="seconds for the whole recording (keep under the caller's timeout, BENCH_TIMEOUT)")
     ap.add_argument("--no-ncu", action="store_true",
                     help="CPU dry run of the recording: everything but ncu (fidelity-dryrun-<date>.json)")
+    ap.add_argument("--ncu-only", action="store_true",
+                    help="record ncu and the SASS only; the emulator side comes later from --compare")
     ap.add_argument("--arch", default="sm_90", help="--no-ncu: the SM whose cubin and SASS to build")
     a = ap.parse_args(argv)
     return compare(a) if a.compare else record(a)
