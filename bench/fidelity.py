@@ -440,7 +440,10 @@ def record(a) -> int:
         if a.ncu_only or time.perf_counter() - t_start > a.budget - 60:
             row["emu_skipped"] = (("--ncu-only" if a.ncu_only else "out of time on the GPU host")
                                   + ": python bench/fidelity.py --compare gives it")
-            row["sass_mix"] = sass_mix(got[0], arch)
+            try:
+                row["sass_mix"] = sass_mix(got[0], arch)
+            except Exception as e:
+                row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
             rows.append(row)
             continue
         try:

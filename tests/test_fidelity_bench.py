@@ -261,3 +261,9 @@ def test_the_site_draws_the_new_recording_format(tmp_path):
     assert "| `kernels/transpose.cu:transposePadded` | equal | – |" in text
     assert "| `collection/simple_assert.cu:testKernel` | not compared | the assert stops the kernel |" in text
     assert "kernels: 23 of 24 totals equal (95.83%)" in text
+
+
+def test_ncu_only_leaves_the_emulator_side_to_compare(tmp_path):
+    assert fid.main(["--no-ncu", "--ncu-only", "--out", str(tmp_path), "--only", "kernels/vector_add.cu"]) == 0
+    (row,) = json.loads(next(tmp_path.glob("fidelity-dryrun-*.json")).read_text())["rows"]
+    assert "emu" not in row and "--compare" in row["emu_skipped"] and row["sass_mix"]
