@@ -41,7 +41,7 @@ help:
 	@echo "make test            set up and run every test (no GPU needed)"
 	@echo "make test-gpu        the same on a GPU (TILELAB_BACKEND=gpu), plus nbval over solutions/ and an autograde"
 	@echo "make lessons         build lessons/, solutions/, exercises/ from the text in course/ (NAMES=03 for one)"
-	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/"
+	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/ (and solutions_zh/ -> exercises_zh/)"
 	@echo "make grade           autograde grading/submitted/*/*, feedback, grading/grades.csv"
 	@echo "make student-bundle  dist/tilelab-student.tar.gz without solutions, rubric or grading internals"
 	@echo "make site            the course site, English and 中文, in build/site/ (Sphinx + MyST-NB, offline)"

@@ -34,6 +34,7 @@ from nbgrader.preprocessors import ClearSolutions, Execute, NbGraderPreprocessor
 
 from grading import sandbox as sb
 from grading.rubrics import REPO_ROOT, RUBRIC_DIR, load_rubric
+from tilelab.messages import msg   # the verdict's words, in TILELAB_LANG (the submission's language)
 
 CUDA_STUB = "// YOUR CODE HERE"
 
@@ -318,7 +319,7 @@ def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sy
            # BLAS thread pools reserve address space per thread: on a many-core host they
            # would eat the memory limit before the kernel runs
            "OPENBLAS_NUM_THREADS": "4", "OMP_NUM_THREADS": "4", "MKL_NUM_THREADS": "4"}
-    for key in ("TILELAB_BACKEND", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_PATH", "CUDA_HOME"):
+    for key in ("TILELAB_BACKEND", "TILELAB_LANG", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_PATH", "CUDA_HOME"):
         if os.environ.get(key):
             env[key] = os.environ[key]
     if spec.get("backend"):
@@ -358,7 +359,7 @@ def run_judge(spec: dict, *, timeout: float, memory_bytes: int, python: str = sy
 #: the judge's stdout carries one JSON line; anything past this is not read into memory
 JUDGE_STDOUT_LIMIT = 4 << 20
 JUDGE_STDERR_LIMIT = 64 << 10
-_JUDGE_ENV = ("TILELAB_BACKEND", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+_JUDGE_ENV = ("TILELAB_BACKEND", "TILELAB_LANG", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 def _run_judge_sandboxed(spec: dict, env: dict, *, timeout: float, memory_bytes: int) -> dict:
@@ -424,14 +425,14 @@ def verdict_outputs(verdict: dict, points: float, execution_count=None):
     """
     score = max(0.0, min(float(verdict.get("score", 0)), float(points)))
     lines = list(verdict.get("lines", []))
-    text = "\n".join(lines + [f"score: {score:g} / {points:g}"]) + "\n"
+    text = "\n".join(lines + [msg("judge.score", score=f"{score:g}", points=f"{points:g}")]) + "\n"
     if score >= float(points):
         return [new_output("stream", name="stdout", text=text)]
     if score > 0:
         return [new_output("stream", name="stdout", text=text),
                 new_output("execute_result", data={"text/plain": repr(score)}, execution_count=execution_count)]
     return [_error_output("JudgeVerdict",
-                          ["\x1b[1;31mjudge:\x1b[0m 0 points"] + lines)]
+                          [f"\x1b[1;31m{msg('judge.judge')}\x1b[0m {msg('judge.zero_points')}"] + lines)]
 
 
 class Judge(NbGraderPreprocessor):

@@ -21,7 +21,8 @@ How it is confined, and why each piece:
   uid, so a fork bomb in one sandbox cannot starve the honest learner graded next to it.
 - rlimits set by ``prlimit`` on the sandbox (address space, processes, open files, file size,
   CPU seconds, no core files). On a GPU host the address-space limit is off (CUDA maps far
-  more than it uses).
+  more than it uses); there the slot's cgroup (grading/cgroup.py: resident memory and tasks,
+  made as root) is what bounds memory. Every sandbox of a slot runs in that group.
 - ``/tmp`` and ``HOME`` are private tmpfs (size-capped); matplotlib's font list is built once
   by the trusted side and bound read-only, so a sandbox starts in milliseconds.
 - on a GPU host, only the assigned GPU's device nodes (``gpu_device_nodes``).
@@ -43,6 +44,8 @@ from pathlib import Path
 
 import tilelab
 
+from grading import cgroup
+
 TILELAB_PACKAGE = Path(tilelab.__file__).resolve().parent
 #: where the tilelab package appears inside a sandbox (PYTHONPATH / the judge's sys.path)
 TILELAB_MOUNT = "/opt/tilelab"
@@ -52,6 +55,9 @@ RELEASE = "/course/release"     # the assignment's release, read-only
 UID_BASE = int(os.environ.get("TILELAB_SANDBOX_UID_BASE", "2000000000"))
 UID_SLOTS = int(os.environ.get("TILELAB_SANDBOX_SLOTS", "256"))
 USER = "tilelab-sandbox"
+#: resident memory of a sandbox on a GPU host, at least: room for the judge's host-side copies
+#: of the largest graded sizes (there the cgroup is the only memory limit)
+GPU_RESIDENT = 16 << 30
 
 FIX_USERNS = ("this host forbids unprivileged user namespaces, which bubblewrap needs when not run "
               "as root; fix: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 (Ubuntu "
@@ -68,6 +74,7 @@ class SandboxUnavailable(RuntimeError):
 class Limits:
     """rlimits of one sandbox (0: not limited)."""
     memory: int = 4 << 30         # RLIMIT_AS, bytes
+    resident: int = 4 << 30       # the slot's cgroup memory limit, bytes (grading/cgroup.py; binds with CUDA too)
     processes: int = 128          # RLIMIT_NPROC (threads count too), per sandbox uid
     open_files: int = 1024        # RLIMIT_NOFILE
     file_size: int = 256 << 20    # RLIMIT_FSIZE, bytes
@@ -315,9 +322,15 @@ class Sandbox:
         else:
             args += ["--"]
         limits = self.limits
-        if self.gpu is not None and limits.memory:
-            limits = dataclasses.replace(limits, memory=0)   # CUDA reserves far more than it uses
-        return limits.prlimit() + args + inside_argv(argv)
+        resident = limits.resident
+        if self.gpu is not None:
+            if limits.memory:
+                limits = dataclasses.replace(limits, memory=0)   # CUDA reserves far more than it uses
+            resident = max(resident, GPU_RESIDENT) if resident else 0
+        # bwrap and its init run in the group too: a few tasks on top of the learner's
+        procs = cgroup.slot_group(self.uid, resident, limits.processes + 8 if limits.processes else 0) \
+            if is_root() else []
+        return cgroup.wrap(procs, limits.prlimit() + args + inside_argv(argv))
 
 
 def _parents(inside: str, made: set) -> list[str]:

@@ -19,7 +19,8 @@ from traitlets import Integer, Unicode
 from grading import sandbox as sb
 
 #: environment variables passed from nbgrader's process to the learner's kernel
-PASS_ENV = ("NBGRADER_EXECUTION", "TILELAB_BACKEND", "TILELAB_PROGRESS", "TILELAB_EMU_TIMEOUT")
+#: (TILELAB_LANG: the submission's language, so that what its cells print is in that language)
+PASS_ENV = ("NBGRADER_EXECUTION", "TILELAB_BACKEND", "TILELAB_PROGRESS", "TILELAB_EMU_TIMEOUT", "TILELAB_LANG")
 
 
 class SandboxedKernelManager(AsyncKernelManager):

@@ -23,6 +23,7 @@ from traitlets import List, Unicode
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from grading.rubrics import REPO_ROOT
+from tilelab.messages import msg   # the notes are in the submission's language (TILELAB_LANG)
 
 NOTE_ID = "tilelab-repairs"
 
@@ -43,10 +44,10 @@ def _is_answer(meta: dict) -> bool:
 
 def _what(meta: dict) -> str:
     if meta.get("grade") and not meta.get("solution"):
-        return "grade cell"
+        return msg("repair.grade_cell")
     if _is_answer(meta):
-        return "answer cell"
-    return "read-only cell"
+        return msg("repair.answer_cell")
+    return msg("repair.read_only_cell")
 
 
 def repair(nb, release, prior=()) -> list[str]:
@@ -68,21 +69,18 @@ def repair(nb, release, prior=()) -> list[str]:
             anchor = gid
             continue
         if gid in rel_by_id:
-            notes.append(f"a second copy of the {_what(_nbg(rel_by_id[gid]))} '{gid}' was found; "
-                         + ("it was kept as your own cell" if _is_answer(_nbg(rel_by_id[gid]))
-                            else "it was removed (the release's cell is graded)"))
+            notes.append(msg("repair.second_copy", what=_what(_nbg(rel_by_id[gid])), gid=gid)
+                         + msg("repair.kept_as_yours" if _is_answer(_nbg(rel_by_id[gid])) else "repair.removed"))
             if not _is_answer(_nbg(rel_by_id[gid])):
                 continue
         elif meta:
-            notes.append(f"a cell with nbgrader metadata that is not in the release ('{_name(gid)}') was kept "
-                         "as your own cell, without that metadata")
+            notes.append(msg("repair.unknown_metadata", gid=_name(gid)))
         plain = copy.deepcopy(cell)
         plain.metadata.pop("nbgrader", None)
         plain.pop("id", None)
         extras.setdefault(anchor, []).append(plain)
     if list(claimed) != [g for g in rel_ids if g in claimed]:
-        notes.append("the release's cells were out of order; they are in the release's order again "
-                     "(each cell of your own follows the cell it followed)")
+        notes.append(msg("repair.out_of_order"))
     cells = list(extras[None])
     for gid, rel in zip(rel_ids, release.cells):
         mine = claimed.get(gid) if gid else None
@@ -91,17 +89,15 @@ def repair(nb, release, prior=()) -> list[str]:
             cells.append(copy.deepcopy(rel))
         elif mine is None:
             cells.append(copy.deepcopy(rel))
-            notes.append(f"the {_what(rel_meta)} '{gid}' was missing and was restored from the release"
-                         + (" (with its starting code)" if _is_answer(rel_meta) else ""))
+            notes.append(msg("repair.missing", what=_what(rel_meta), gid=gid)
+                         + (msg("repair.with_starting_code") if _is_answer(rel_meta) else ""))
         elif _is_answer(rel_meta):
             cell = copy.deepcopy(rel)
             cell.source = mine.source
             if mine.cell_type != rel.cell_type:
-                notes.append(f"the answer cell '{gid}' had been changed to a {mine.cell_type} cell; "
-                             f"it is a {rel.cell_type} cell again, with your text")
+                notes.append(msg("repair.answer_type", gid=gid, mine=mine.cell_type, rel=rel.cell_type))
             elif _nbg(mine) != rel_meta and _strip(_nbg(mine)) != _strip(rel_meta):
-                notes.append(f"the nbgrader metadata of the answer cell '{gid}' had been edited; "
-                             "the release's was restored")
+                notes.append(msg("repair.metadata", what=msg("repair.answer_cell"), gid=gid))
             if rel.cell_type == "code":
                 cell.outputs = list(mine.get("outputs", [])) if mine.cell_type == "code" else []
                 cell.execution_count = mine.get("execution_count") if mine.cell_type == "code" else None
@@ -109,13 +105,11 @@ def repair(nb, release, prior=()) -> list[str]:
         else:
             cell = copy.deepcopy(rel)
             if mine.cell_type != rel.cell_type:
-                notes.append(f"the {_what(rel_meta)} '{gid}' had been changed to a {mine.cell_type} cell; "
-                             "the release's cell was restored")
+                notes.append(msg("repair.type", what=_what(rel_meta), gid=gid, mine=mine.cell_type))
             elif mine.source != rel.source:
-                notes.append(f"the {_what(rel_meta)} '{gid}' had been edited; the release's cell was restored")
+                notes.append(msg("repair.edited", what=_what(rel_meta), gid=gid))
             elif _strip(_nbg(mine)) != _strip(rel_meta):
-                notes.append(f"the nbgrader metadata of the {_what(rel_meta)} '{gid}' had been edited; "
-                             "the release's was restored")
+                notes.append(msg("repair.metadata", what=_what(rel_meta), gid=gid))
             cells.append(cell)
         cells += extras.get(gid, []) if gid else []
     nb.cells = cells
@@ -123,7 +117,7 @@ def repair(nb, release, prior=()) -> list[str]:
         if k in release.metadata:
             nb.metadata[k] = copy.deepcopy(release.metadata[k])
     if notes:
-        text = "**Repaired before grading.** Your notebook did not match the release, so:\n\n" + \
+        text = msg("repair.head") + "\n\n" + \
             "\n".join(f"- {n}" for n in notes)
         note = new_markdown_cell(text)
         note["id"] = NOTE_ID
@@ -137,9 +131,9 @@ def _strip(meta: dict) -> dict:
     return {k: v for k, v in meta.items() if k not in ("checksum", "schema_version", "cell_type")}
 
 
-def renamed_notebooks(folder: Path, release_names: list[str]) -> list[str]:
+def renamed_notebooks(folder: Path, release_names: list[str], lang: str | None = None) -> list[str]:
     """Rename a submission's notebooks back to the release's names when the learner renamed
-    them (matched on the release's grade ids); returns what was renamed, in words."""
+    them (matched on the release's grade ids); returns what was renamed, in words (in ``lang``)."""
     have = {p.name for p in folder.glob("*.ipynb")}
     missing = [n for n in release_names if n not in have]
     unknown = sorted(have - set(release_names))
@@ -161,7 +155,7 @@ def renamed_notebooks(folder: Path, release_names: list[str]) -> list[str]:
         if best is not None:
             os.rename(folder / best, folder / name)
             unknown.remove(best)
-            notes.append(f"your notebook '{best}' was graded as '{name}' (the release's name)")
+            notes.append(msg("repair.renamed", best=best, name=name, lang=lang))
     return notes
 
 
@@ -183,10 +177,15 @@ class RepairStructure(NbGraderPreprocessor):
     release_root = Unicode(str(REPO_ROOT / "exercises"),
                            help="Folder of <assignment>/<notebook>.ipynb releases").tag(config=True)
     prior_notes = List(help="Repairs made before nbgrader read the notebooks (renamed files)").tag(config=True)
+    language = Unicode("", help="The language the submission is graded in (grading/language.py): written "
+                                "into the notebook's metadata as tilelab.lang, for grades.csv and the "
+                                "class report").tag(config=True)
 
     def preprocess(self, nb, resources):
         info = resources.get("nbgrader", {})
         path = Path(self.release_root) / str(info.get("assignment")) / f"{info.get('notebook')}.ipynb"
+        if self.language:
+            nb.metadata.setdefault("tilelab", {})["lang"] = self.language
         if not path.is_file():
             self.log.warning("no release notebook at %s: structure not checked", path)
             return nb, resources

@@ -1,7 +1,7 @@
 """Grade one submission: the task a Dask worker runs for ``make grade`` (scripts/grade.py).
 
 ``grade_submission(job)`` gets everything as data (the submission's files, the release, a
-gradebook that knows the assignment), grades in a scratch course folder of its own with a
+gradebook that knows the assignment, all in the submission's language: ``job["lang"]``), grades in a scratch course folder of its own with a
 scratch gradebook (nbgrader's SQLite takes one writer: the driver merges), renders the
 feedback, and returns scores, the autograded notebooks and the feedback pages. The grading
 itself runs in a child process (``python -m grading.task DIR``) with the submission's time
@@ -64,13 +64,15 @@ def grade_submission(job: dict) -> dict:
         _write_tree(release / assignment, job["release"])
         (scratch / "gradebook.db").write_bytes(job["gradebook"])
         from grading.structure import renamed_notebooks, unreadable_notebooks
-        renamed = renamed_notebooks(sub, sorted(job["release"]))
+        result["lang"] = job.get("lang") or "en"
+        renamed = renamed_notebooks(sub, sorted(job["release"]), result["lang"]) + list(job.get("notes") or [])
         result["repairs"] = list(renamed)
         bad = unreadable_notebooks(sub)
         if bad:
             result["reason"] = bad
             return result
         spec = {"student": student, "assignment": assignment, "cell_timeout": job.get("cell_timeout"),
+                "lang": result["lang"],
                 "release": str(release), "extra": job.get("extra", {}), "renamed": renamed}
         (scratch / "job.json").write_text(json.dumps(spec))
         rc, out, log = _run_child([sys.executable, "-m", "grading.task", str(scratch)], job.get("timeout", 3600))
@@ -139,6 +141,7 @@ def _config(scratch: Path, spec: dict):
     cfg.RepairStructure.release_root = spec["release"]
     cfg.SafeExecute.release_root = spec["release"]
     cfg.RepairStructure.prior_notes = list(spec.get("renamed") or [])
+    cfg.RepairStructure.language = spec.get("lang") or ""
     if spec.get("cell_timeout"):
         cfg.Execute.timeout = int(spec["cell_timeout"])
     for dotted, value in (spec.get("extra") or {}).items():
@@ -164,6 +167,9 @@ def main(argv=None) -> int:
     spec = json.loads((scratch / "job.json").read_text())
     from nbgrader.apps import NbGraderAPI
     from nbgrader.coursedir import CourseDirectory
+    # what the learner's kernel and the judge print comes from tilelab/messages in this language
+    # (grading/sandboxed_kernel.py and the judge pass TILELAB_LANG on)
+    os.environ["TILELAB_LANG"] = spec.get("lang") or "en"
     cfg = _config(scratch, spec)
     out, sys.stdout = sys.stdout, sys.stderr  # only the result goes to stdout
     result = {"ok": False}

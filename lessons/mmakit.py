@@ -14,14 +14,16 @@ from pathlib import Path
 import numpy as np
 
 from bankkit import newest, ROOT
+from tilelab.kernel_text import kernel_text
+from tilelab.messages import msg as _msg  # the words it prints or draws, per language
 
 KERNELS = ROOT / "kernels"
-RUNGS = {  # rung -> (label in the recording, what changed)
-    "1": ("r1_plain", "mma.sync + ldmatrix, plain"),
-    "2": ("r2_swizzled", "+ Swizzle<3,3,3>"),
-    "3": ("r3_cp_async", "+ 16-byte cp.async"),
-    "4": ("r4_pipelined", "+ 3-stage pipeline"),
-    "5": (None, "+ 64x64 warp tiles, rasterised"),   # found by its tile: see _rung5_label
+RUNGS = {  # rung -> (label in the recording, what changed: its message key)
+    "1": ("r1_plain", "mmakit.rung_1"),
+    "2": ("r2_swizzled", "mmakit.rung_2"),
+    "3": ("r3_cp_async", "mmakit.rung_3"),
+    "4": ("r4_pipelined", "mmakit.rung_4"),
+    "5": (None, "mmakit.rung_5"),   # found by its tile: see _rung5_label
 }
 R5_TILE = [256, 128]                                  # kernels/mma_ladder.cu's default R5_BM x R5_BN
 
@@ -73,8 +75,7 @@ def draw_fragments():
         ax.set_title(name, fontsize=10)
         ax.set_xlabel("k" if op == "A" else "n", fontsize=8)
         ax.set_ylabel("m" if op != "B" else "k", fontsize=8)
-    fig.suptitle("m16n8k16 fragments: g = lane >> 2 picks the row (A, C) or column (B), "
-                 "t = lane % 4 the pair", fontsize=10)
+    fig.suptitle(_msg("mmakit.fragments_title"), fontsize=10)
     fig.tight_layout()
     plt.show()
 
@@ -114,13 +115,13 @@ def draw_ldmatrix(kinds=(("plain", 64), ("swizzled", 64), ("padded", 72))):
                 for w in range(4):
                     grid[8 * p + r, (bank0 + w) % 32] = p + 1
         ax.imshow(_colour_grid(grid, cmap), aspect="auto")
-        ax.set_yticks([3.5 + 8 * p for p in range(4)], [f"matrix {p}\nlanes {8*p}-{8*p+7}" for p in range(4)],
+        ax.set_yticks([3.5 + 8 * p for p in range(4)], [_msg("mmakit.matrix_lanes", p=p, lo=8 * p, hi=8 * p + 7) for p in range(4)],
                       fontsize=7)
         ax.set_xticks(range(0, 32, 4))
-        ax.set_xlabel("bank", fontsize=8)
+        ax.set_xlabel(_msg("mmakit.bank"), fontsize=8)
         per = [ph["wavefronts"] for ph in b["phases"]]
-        ax.set_title(f"{kind} ({rh}-half rows, {2 * rh} bytes): {b['wavefronts']} wavefronts "
-                     f"(per matrix {per})", fontsize=9)
+        ax.set_title(_msg("mmakit.ldmatrix_title", kind=kind, rh=rh, nbytes=2 * rh, wavefronts=b["wavefronts"],
+                          per=per), fontsize=9)
     fig.tight_layout()
     plt.show()
 
@@ -171,19 +172,19 @@ def h200_ladder(root: Path = ROOT):
 
 def ladder_table(rec) -> None:
     sizes = sorted(rec["cublas"])
-    head = "rung                               " + "".join(f"  {n}^3: TFLOP/s  of cuBLAS" for n in sizes) \
-        + "   wf/ldmatrix  wf/LDGSTS (ncu)"
+    head = f"{_msg('mmakit.ladder_rung'):35s}" + "".join(_msg("mmakit.ladder_cols", n=n) for n in sizes) \
+        + _msg("mmakit.ladder_ncu")
     print(head)
     for r, (_, what) in RUNGS.items():
-        line = f"{r} {what:33s}"
+        line = f"{r} {_msg(what):33s}"
         for n in sizes:
             t, f = rec["rungs"][r][n]
             line += f"  {t:14.1f}  {f:9.2f}"
         c = rec["ncu"][r]
         line += f"   {_f(c['ldsm']):>11s}  {_f(c['ldgsts']):>9s}"
         print(line)
-    print("cuBLAS (cublasGemmEx, same process)  " + "".join(f"  {rec['cublas'][n]:14.1f}  {1:9.2f}" for n in sizes))
-    print(f"GPU figures: {rec['gpu']}; recorded {rec['date']}; source: {rec['source']}")
+    print(_msg("mmakit.cublas_row") + "".join(f"  {rec['cublas'][n]:14.1f}  {1:9.2f}" for n in sizes))
+    print(_msg("bankkit.gpu_figures_recorded_source", gpu=rec["gpu"], date=rec["date"], source=rec["source"]))
 
 
 def _f(x):
@@ -202,9 +203,9 @@ def draw_climb(rec, save: str | None = None):
         bars = ax.bar(x + (i - (len(sizes) - 1) / 2) * w, ys, w, label=f"{n}³")
         ax.bar_label(bars, labels=[f"{y:.0f}%" for y in ys], fontsize=7, padding=2)
     ax.axhline(100, color="k", lw=0.8)
-    ax.set_xticks(x, [f"{r}\n{w_}" for r, (_, w_) in RUNGS.items()], fontsize=7.5)
-    ax.set_ylabel("% of cuBLAS (same process)")
-    ax.set_title(f"The climb on the {rec['gpu']}: FP16 in, FP32 accumulate and out ({rec['date']})", fontsize=10)
+    ax.set_xticks(x, [f"{r}\n{_msg(w_)}" for r, (_, w_) in RUNGS.items()], fontsize=7.5)
+    ax.set_ylabel(_msg("mmakit.climb_ylabel"))
+    ax.set_title(_msg("mmakit.climb_title", gpu=rec["gpu"], date=rec["date"]), fontsize=10)
     ax.set_ylim(0, 110)
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -268,7 +269,8 @@ def trace_ldsm(kernel_name: str, file: str = "mma_ladder.cu", nth: int = 0, dept
 
 
 def show_kernel(name: str, file: str = "mma_ladder.cu") -> None:
-    """Print one kernel (and the comment above it) from kernels/FILE."""
-    text = (KERNELS / file).read_text()
-    m = re.search(rf"^(?:(?://[^\n]*|template[^\n]*)\n)*__global__[^\n]*\b{name}\(.*?^\}}", text, re.M | re.S)
-    print(m.group(0) if m else f"{name} not found in kernels/{file}")
+    """Print one kernel (and the comment above it) from kernels/FILE (tilelab.kernel_text finds it)."""
+    try:
+        print(kernel_text(f"{file}:{name}", kernels=KERNELS))
+    except (KeyError, ValueError, FileNotFoundError):
+        print(_msg("mmakit.not_found", name=name, file=file))

@@ -272,8 +272,7 @@ def build(only=(), langs=None, execute_cells=True, release_too=True, timeout=180
                 print(f"wrote {path.relative_to(ROOT)}{took}", flush=True)
         if release_too and released:
             import release
-            db = None if lang == SOURCE else f"sqlite:///{ROOT / 'grading' / f'gradebook_{lang}.db'}"
-            release.release(released, source=dirs["solutions"], to=dirs["exercises"], db=db)
+            release.language_release(lang, released)
     return written
 
 

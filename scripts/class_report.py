@@ -5,7 +5,9 @@ and groups of submissions whose normalised PTX is identical or nearly so.
     .venv/bin/python scripts/class_report.py [--course-dir grading] [--out grading/class-report.md]
 
 It reads what autograde wrote (grading/autograded/<student>/<assignment>/*.ipynb): the judge's
-verdict in each grade cell, and the graded kernel's source. Similar PTX is something for the
+verdict in each grade cell, and the graded kernel's source. Submissions in every language of
+the course count together (same grade ids and part names); the heading says how many were in
+each language. Similar PTX is something for the
 instructor to look at, never a penalty by itself: the exercises are small, and two right
 answers often compile to the same code. Each kernel is compiled in a sandbox (it is learner
 code for NVRTC too: a compile bomb grew to 6 GB).
@@ -30,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 import nbformat  # noqa: E402
 
 from grading import sandbox as sb  # noqa: E402
+from grading.language import graded_language  # noqa: E402
 from grading.preprocessors import find_kernel_source, use_sandbox  # noqa: E402
 from grading.rubrics import all_rubrics  # noqa: E402
 
@@ -94,7 +97,9 @@ def report(course: Path, compile_kernels: bool = True) -> str:
         subs = sorted(p for p in auto.glob(f"*/{a}") if p.is_dir())
         if not subs:
             continue
-        md += [f"## {a} ({len(subs)} submissions)", ""]
+        langs = collections.Counter(graded_language(p) or "?" for p in subs)
+        md += [f"## {a} ({len(subs)} submissions: "
+               + ", ".join(f"{n} {lang}" for lang, n in sorted(langs.items())) + ")", ""]
         for check in rubric.checks:
             passed, seen, findings, ptx = collections.Counter(), 0, collections.Counter(), {}
             for folder in subs:

@@ -15,6 +15,11 @@ autograded notebooks, the feedback pages and grades.csv.
   only it; a task whose worker died is retried once (``allowed-failures``);
 - a rerun skips a submission whose files, release and grader are unchanged (``--force``
   regrades all);
+- each submission is graded against the nbgrader source of its own language (solutions/ or
+  solutions_<lang>/: grading/language.py tells which), with that language's release and template
+  gradebook, so the cells nbgrader restores and the feedback are in that language; the grades
+  merge into the one course gradebook by grade id (every language has the same ids and points),
+  and grades.csv says each submission's language;
 - without a working sandbox it refuses, unless UNSAFE=1, and then every line says UNSAFE;
 - it exits 1 when any submission failed, naming each with the reason.
 """
@@ -36,6 +41,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 from release import assignments, release  # noqa: E402
 
+from grading import language as lg  # noqa: E402
 from grading import sandbox as sb  # noqa: E402
 from grading.rubrics import RUBRIC_DIR  # noqa: E402
 
@@ -166,46 +172,57 @@ def start_cluster(workers: int | None, scheduler: str | None):
     return Client(cluster), cluster, f"LocalCluster: {n} CPU worker{'s' if n > 1 else ''}", False
 
 
-def release_key(names) -> str:
+def release_key(names, lang: str = lg.SOURCE) -> str:
     """Hash of what a release and its gradebook entries are made from."""
     import nbgrader
-    h = hashlib.sha256(nbgrader.__version__.encode() + json.dumps(sorted(names)).encode())
+    h = hashlib.sha256(nbgrader.__version__.encode() + json.dumps([lang] + sorted(names)).encode())
     files = [ROOT / "nbgrader_config.py"] + sorted((ROOT / "grading").glob("*.py"))
     for a in names:
-        files += sorted(p for p in (ROOT / "solutions" / a).rglob("*") if p.is_file()
+        files += sorted(p for p in (lg.source_dir(lang, ROOT) / a).rglob("*") if p.is_file()
                         and ".ipynb_checkpoints" not in p.parts)
     for p in files:
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
 
 
-def prepare_release(names, release_dir: Path, db: str, d: Path) -> bytes:
-    """The release of ``names`` in ``release_dir``, known to the course gradebook, and a blank
-    gradebook that knows them too (the template every task grades into). nbgrader's release is
-    slow (10-20 s), so both run at once, and only when the solutions or the grader changed."""
+def release_dir(d: Path, lang: str = lg.SOURCE) -> Path:
+    return d / ("release_tmp" if lang == lg.SOURCE else f"release_tmp_{lang}")
+
+
+def prepare_release(names, d: Path, db: str, lang: str = lg.SOURCE) -> bytes:
+    """The release of ``names`` in ``lang`` (in release_dir(d, lang)) and a blank gradebook that
+    knows them (the template every task of that language grades into); the English release is
+    also made known to the course gradebook ``db``, which all languages' grades merge into.
+    nbgrader's release is slow (10-20 s), so the two English ones run at once, and any release
+    only when its solutions or the grader changed."""
     import threading
-    key = release_key(names)
-    stamp, template = d / ".release-key", d / ".template-gradebook.db"
+    key = release_key(names, lang)
+    tag = "" if lang == lg.SOURCE else f"-{lang}"
+    stamp, template = d / f".release-key{tag}", d / f".template-gradebook{tag}.db"
+    rdir = release_dir(d, lang)
     course_db = Path(db.removeprefix("sqlite:///"))
-    if stamp.exists() and stamp.read_text() == key and template.exists() and course_db.exists() \
-            and all((release_dir / a).is_dir() for a in names):
+    if stamp.exists() and stamp.read_text() == key and template.exists() \
+            and (lang != lg.SOURCE or course_db.exists()) and all((rdir / a).is_dir() for a in names):
         return template.read_bytes()
+    source = None if lang == lg.SOURCE else lg.source_dir(lang, ROOT)
     with tempfile.TemporaryDirectory(prefix="tilelab-template-") as tmp:
         errors = []
 
         def run(**kw):
             try:
-                release(names, quiet=True, **kw)
+                release(names, quiet=True, source=source, **kw)
             except BaseException as e:  # noqa: BLE001 - SystemExit from release(): reported below
                 errors.append(e)
-        threads = [threading.Thread(target=run, kwargs={"to": release_dir, "db": db}),
-                   threading.Thread(target=run, kwargs={"to": Path(tmp) / "release", "db": f"sqlite:///{tmp}/gradebook.db"})]
+        blank = f"sqlite:///{tmp}/gradebook.db"
+        runs = [{"to": rdir, "db": db}, {"to": Path(tmp) / "release", "db": blank}] if lang == lg.SOURCE \
+            else [{"to": rdir, "db": blank}]
+        threads = [threading.Thread(target=run, kwargs=kw) for kw in runs]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         if errors:
-            raise SystemExit(f"make grade: the release failed: {errors[0]}")
+            raise SystemExit(f"make grade: the release{'' if lang == lg.SOURCE else ' of ' + lang} failed: {errors[0]}")
         shutil.copyfile(Path(tmp) / "gradebook.db", template)
     stamp.write_text(key)
     return template.read_bytes()
@@ -243,11 +260,27 @@ def write_outputs(course: dict, r: dict) -> None:
             (d / name).write_bytes(data)
 
 
-def export_csv(db_url: str, path: str) -> None:
+def export_csv(db_url: str, path: str, autograded: Path | None = None) -> None:
+    """nbgrader's CSV export, with a ``language`` column after its own: the language each
+    submission was graded in (read from its autograded notebooks; blank where there are none)."""
+    import csv
     from nbgrader.api import Gradebook
     from nbgrader.plugins import CsvExportPlugin
     with Gradebook(db_url) as gb:
         CsvExportPlugin(to=str(path)).export(gb)
+    if autograded is None:
+        return
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+        fields = list(rows[0]) if rows else []
+    if not fields:
+        return
+    for row in rows:
+        row["language"] = lg.graded_language(autograded / row["student_id"] / row["assignment"]) or ""
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields + ["language"])
+        w.writeheader()
+        w.writerows(rows)
 
 
 #: nbgrader's own steps around the learner's cells and the judge: copying, the gradebook, the feedback page
@@ -310,6 +343,10 @@ def main(argv=None) -> int:
                 "(to grade anyway, at your own risk: make grade UNSAFE=1)")
             return 2
 
+    from grading import cgroup
+    if not sb.unsafe() and cgroup.why_unavailable() and gpu_count():
+        say(f"note: {cgroup.why_unavailable()}; on this GPU host the sandboxes' memory is therefore not "
+            "limited (no address-space limit with CUDA)")
     d = Path(args.course_dir).resolve() if args.course_dir else ROOT / "grading"
     course = {"submitted": d / "submitted", "autograded": d / "autograded", "feedback": d / "feedback"}
     db = f"sqlite:///{d / 'gradebook.db'}"
@@ -324,15 +361,24 @@ def main(argv=None) -> int:
     known = set(assignments())
     unknown = sorted({a for _, a in subs} - known)
     names = sorted({a for _, a in subs} & known)
-    release_dir = d / "release_tmp"
-    template = prepare_release(names, release_dir, db, d) if names else b""
     extra = parse_nbgrader_args(args.nbgrader_arg)
+    # each submission's language, told from its read-only cells against each language's nbgrader
+    # source (the release has the same read-only cells); a language's release is made when needed
+    sources = {lang: {a: {p.name: p.read_bytes() for p in sorted((lg.source_dir(lang, ROOT) / a).glob("*.ipynb"))}
+                      for a in names} for lang in lg.languages(ROOT)}
+    templates = {lg.SOURCE: prepare_release(names, d, db)} if names else {}
+
+    def template(lang: str, a: str) -> tuple[bytes, str]:
+        """(template gradebook of ``lang``, why it cannot grade ``a`` or '')."""
+        if lang not in templates:
+            templates[lang] = prepare_release([n for n in names if sources[lang].get(n)], d, db, lang)
+        return templates[lang], lg.same_grade_cells(templates[lg.SOURCE], templates[lang], lang, a)
     cache_path = d / CACHE_NAME
     cache = json.loads(cache_path.read_text()) if cache_path.exists() and not args.force else {}
 
     results, jobs, skipped = [], [], []
     versions = {a: grader_version(a) for a in names}
-    limits = {a: time_limit(a, len(list((release_dir / a).glob("*.ipynb"))), extra) for a in names}
+    limits = {a: time_limit(a, len(list((release_dir(d) / a).glob("*.ipynb"))), extra) for a in names}
     for student, a in subs:
         name = f"{student}/{a}"
         if a in unknown:
@@ -345,15 +391,21 @@ def main(argv=None) -> int:
         except ValueError as e:
             results.append({"student": student, "assignment": a, "ok": False, "reason": str(e)})
             continue
-        rel = read_tree(release_dir / a)
+        lang, note = lg.detect(files, {lang: s[a] for lang, s in sources.items() if s.get(a)})
+        gradebook, refused = template(lang, a)
+        if refused:
+            results.append({"student": student, "assignment": a, "ok": False, "reason": refused})
+            continue
+        rel = read_tree(release_dir(d, lang) / a)
         rel = {k: v for k, v in rel.items() if k.endswith(".ipynb")}
-        key = content_key(files, rel, versions[a], extra)
+        key = content_key(files, rel, versions[a], {**extra, "lang": lang})
         fb = course["feedback"] / student / a
         if cache.get(name, {}).get("key") == key and fb.is_dir() and any(fb.glob("*.html")):
             skipped.append(name)
             continue
         jobs.append({"student": student, "assignment": a, "key": key, "files": files, "release": rel,
-                     "gradebook": template, "timeout": args.timeout or limits[a], "extra": extra})
+                     "gradebook": gradebook, "timeout": args.timeout or limits[a], "extra": extra, "lang": lang,
+                     "notes": [note] if note else []})
 
     if skipped:
         say(f"{len(skipped)} submission{'s' if len(skipped) > 1 else ''} unchanged since last graded: skipped "
@@ -362,7 +414,7 @@ def main(argv=None) -> int:
     if jobs:
         results += run_jobs(jobs, args, course, db, cache, cache_path)
     if names:
-        export_csv(db, args.csv)
+        export_csv(db, args.csv, course["autograded"])
 
     failed = sorted((r for r in results if not r.get("ok")), key=lambda r: (r["student"], r["assignment"]))
     graded = [r for r in results if r.get("ok")]

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""`make release`: nbgrader generate_assignment for every assignment, solutions/ -> exercises/.
+"""`make release`: nbgrader generate_assignment for every assignment of every language:
+solutions/ -> exercises/, solutions_<lang>/ -> exercises_<lang>/ (course/README.md, "Languages").
 
 Runs from the repository root with its nbgrader_config.py. It writes only the release
-folder (and the gradebook); a learner's work/ is never touched. ``--to DIR --db URL``
-releases elsewhere (the sync test uses them to compare a fresh release with exercises/).
+folders (and the gradebooks: grading/gradebook.db, grading/gradebook_<lang>.db); a learner's
+work/ is never touched. ``--lang L`` releases one language; ``--source DIR --to DIR --db URL``
+release elsewhere (the sync test uses them to compare a fresh release with exercises/).
 """
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from grading import language as lg  # noqa: E402
 
 
 def assignments(root: Path = ROOT, source: Path | None = None) -> list[str]:
@@ -63,16 +67,33 @@ def release(names, *, source=None, to=None, db=None, quiet=False) -> None:
             print(f"released {', '.join(names) if name == '*' else name} -> {Path(to) if to else 'exercises'}/")
 
 
+def language_release(lang: str, names=None, *, quiet=False) -> None:
+    """Release ``lang``'s source into its own release folder and gradebook (English: the bare paths)."""
+    if lang == lg.SOURCE:
+        release(names or assignments(), quiet=quiet)
+        return
+    source = lg.source_dir(lang, ROOT)
+    release(names or assignments(source=source), source=source, to=ROOT / f"exercises_{lang}",
+            db=f"sqlite:///{ROOT / 'grading' / f'gradebook_{lang}.db'}", quiet=quiet)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("names", nargs="*", help="assignments (default: every folder in solutions/)")
+    ap.add_argument("names", nargs="*", help="assignments (default: every folder of the source)")
+    ap.add_argument("--lang", action="append", help="a language (default: every one with a source)")
     ap.add_argument("--source", help="nbgrader source directory (default: solutions/)")
     ap.add_argument("--to", help="release directory (default: exercises/)")
     ap.add_argument("--db", help="gradebook URL (default: grading/gradebook.db)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
-    release(args.names or assignments(source=args.source), source=args.source, to=args.to, db=args.db,
-            quiet=args.quiet)
+    if args.source or args.to or args.db:
+        if args.lang:
+            ap.error("--lang or --source/--to/--db, not both")
+        release(args.names or assignments(source=args.source), source=args.source, to=args.to, db=args.db,
+                quiet=args.quiet)
+        return 0
+    for lang in args.lang or lg.languages(ROOT):
+        language_release(lang, args.names or None, quiet=args.quiet)
     return 0
 
 

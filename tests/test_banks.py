@@ -254,3 +254,18 @@ def test_explorer_without_widgets_matches():
     assert banks.analyze(banks.explorer_access("1d", 33)).wavefronts == 1
     a = banks.analyze(banks.explorer_access("1d", 16, width=8))   # 128-byte stride: 16 lanes a phase
     assert (a.wavefronts, a.degree) == (32, 16)
+
+
+def test_explorer_and_picture_speak_the_course_language(monkeypatch):
+    """Under TILELAB_LANG=zh (make lab COURSE_LANG=zh) the controls, the count and the picture's
+    labels come from tilelab/messages/zh.toml; the values the controls hold do not change."""
+    pytest.importorskip("ipywidgets")
+    from tilelab.messages import msg
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    ex = banks.explorer(stride=32, draw_picture=False)
+    assert ex.stride.description == msg("banks.stride", "zh") != msg("banks.stride", "en")
+    assert ex.mode.value == "1-D: s[lane * stride]" and ex.mode.label == msg("banks.mode_1d", "zh")
+    assert msg("banks.wavefronts", "zh", n=32) in ex.count.value
+    ax = banks.draw(banks.analyze(lambda lane: 32 * lane))
+    texts = [t.get_text() for t in ax.texts]
+    assert msg("banks.legend", "zh") in texts and msg("banks.n_way", "zh", n=32) in texts

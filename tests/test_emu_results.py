@@ -230,13 +230,17 @@ LESSON06 = {
     "mmaR5WarpTile": ((256, 128), 4 * 49152, True, False), "mmaPadded8": ((128, 128), 0, False, False),
     "mmaNMajorPlain": ((128, 128), 0, False, True), "mmaNMajorTrap": ((128, 128), 0, False, True),
     "mmaNMajorSwizzled": ((128, 128), 0, False, True),
+    # exercise 06's reference answers (mma_exercise.cu)
+    "gemmSwizzledA": ((128, 128), 0, False, False), "gemmNMajorB": ((128, 128), 0, False, True),
+    "gemmPipelined": ((128, 128), 3 * 32768, False, False),
 }
 
 
 def case_mma_lesson06(emu, rng, name):
     # small integers again: the Tensor Core GEMM ladder is bit-exact against integer arithmetic
     (bm, bn), shared, flat, nmajor = LESSON06[name]
-    file = "mma_nmajor.cu" if name.startswith("mmaNMajor") else "mma_ladder.cu"
+    file = ("mma_exercise.cu" if name.startswith("gemm") else
+            "mma_nmajor.cu" if name.startswith("mmaNMajor") else "mma_ladder.cu")
     M, N, K = bm, 3 * bn if bm == 128 else bn, 320
     A = rng.integers(-8, 9, (M, K)).astype(np.float16)
     B = rng.integers(-8, 9, (K, N) if nmajor else (N, K)).astype(np.float16)
@@ -281,6 +285,7 @@ CASES = {
     "bank_stride.cu": case_bank_stride,
     "mma_ladder.cu": case_mma_lesson06,
     "mma_nmajor.cu": case_mma_lesson06,
+    "mma_exercise.cu": case_mma_lesson06,
     "vector_add.cu": case_vector_add,
     "transpose.cu": case_transpose,
     "cp_async_copy.cu": case_cp_async,

@@ -163,7 +163,7 @@ def test_judge_environment_is_minimal(tmp_path):
     import json
     env = json.loads(v["lines"][0])
     assert "TILELAB_SECRET_FOR_TEST" not in env and "PYTHONPATH" not in env
-    assert set(env) <= {"PATH", "HOME", "LANG", "TILELAB_BACKEND", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES",
+    assert set(env) <= {"PATH", "HOME", "LANG", "TILELAB_BACKEND", "TILELAB_LANG", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES",
                         "CUDA_PATH", "CUDA_HOME", "LC_CTYPE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
                         "MKL_NUM_THREADS"}
     assert "tilelab-judge-" in v["lines"][1]
@@ -270,28 +270,33 @@ def _cells(nb):
     return [(c.cell_type, c.source, c.get("metadata", {}).get("nbgrader")) for c in nb.cells]
 
 
-def test_release_is_in_sync_with_exercises(tmp_path):
-    assignments = [p.name for p in sorted((ROOT / "solutions").iterdir()) if any(p.glob("*.ipynb"))]
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_release_is_in_sync_with_exercises(tmp_path, lang):
+    tag = "" if lang == "en" else f"_{lang}"
+    source, exercises = ROOT / f"solutions{tag}", ROOT / f"exercises{tag}"
+    assignments = [p.name for p in sorted(source.iterdir()) if any(p.glob("*.ipynb"))]
     out = tmp_path / "release"
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "release.py"), "--quiet", "--to", str(out),
-                        "--db", f"sqlite:///{tmp_path / 'gradebook.db'}"], cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "release.py"), "--quiet", "--source", str(source),
+                        "--to", str(out), "--db", f"sqlite:///{tmp_path / 'gradebook.db'}"],
+                       cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     stale = []
     for a in assignments:
         fresh = sorted(p.relative_to(out / a) for p in (out / a).rglob("*") if p.is_file())
-        committed = sorted(p.relative_to(ROOT / "exercises" / a) for p in (ROOT / "exercises" / a).rglob("*")
+        committed = sorted(p.relative_to(exercises / a) for p in (exercises / a).rglob("*")
                            if p.is_file() and ".ipynb_checkpoints" not in p.parts)
         if fresh != committed:
             stale.append(f"{a}: files {committed} != {fresh}")
             continue
         for rel in fresh:
-            new, old = out / a / rel, ROOT / "exercises" / a / rel
+            new, old = out / a / rel, exercises / a / rel
             if rel.suffix == ".ipynb":
                 if _cells(nbformat.read(new, 4)) != _cells(nbformat.read(old, 4)):
                     stale.append(f"{a}/{rel}")
             elif new.read_bytes() != old.read_bytes():
                 stale.append(f"{a}/{rel}")
-    extra = sorted(p.name for p in (ROOT / "exercises").iterdir() if p.is_dir() and p.name not in assignments) \
-        if (ROOT / "exercises").is_dir() else []
-    assert not extra, f"exercises/ has assignments with no source in solutions/: {extra}"
-    assert not stale, "exercises/ is out of sync with solutions/; run `make release` and commit:\n" + "\n".join(stale)
+    extra = sorted(p.name for p in exercises.iterdir() if p.is_dir() and p.name not in assignments) \
+        if exercises.is_dir() else []
+    assert not extra, f"{exercises.name}/ has assignments with no source in {source.name}/: {extra}"
+    assert not stale, (f"{exercises.name}/ is out of sync with {source.name}/; run `make release` and commit:\n"
+                       + "\n".join(stale))

@@ -273,3 +273,25 @@ def test_nvrtc_in_the_grading_sandbox_cannot_open_a_repository_file(form):
     out = r.stdout + r.stderr
     assert "REFUSED" in out and "COMPILED" not in out, out
     assert "cannot open source file" in out, out
+
+
+def test_selfcheck_draws_where_a_wrong_kernel_is_wrong(monkeypatch, capsys):
+    """The grade cell shows the same wrong-element picture as tl.check, of the launch that failed."""
+    import tilelab as tl
+    from tilelab import wrong_elements
+    from tilelab.compile import compile_cuda
+    from tilelab.magic import FIRST_LINE, cell_filename, pick_kernel
+    drawn = []
+    monkeypatch.setattr(wrong_elements, "show", lambda comps, title="": drawn.append((comps, title)) or True)
+    c = _check("04_transpose_padding")
+    right = regression.kernel_source(_solution("04_transpose_padding"), c)
+    k = pick_kernel(compile_cuda(right, filename=cell_filename(c.kernel), first_line=FIRST_LINE), c.kernel)
+    tl.selfcheck(k)
+    assert drawn == []                                   # right: nothing to draw
+    wrong = right.replace("threadIdx.x", "threadIdx.y", 1)
+    k = pick_kernel(compile_cuda(wrong, filename=cell_filename(c.kernel), first_line=FIRST_LINE), c.kernel)
+    r = tl.selfcheck(k)
+    assert r.score < c.points and len(drawn) == 1
+    comps, title = drawn[0]
+    assert comps and all(not x.ok for x in comps) and c.kernel in title and "seed" in title
+    assert any(x.mismatches > 0 for x in comps)

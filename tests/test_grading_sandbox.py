@@ -116,6 +116,24 @@ def test_limits_bind_processes_memory_and_file_size():
     assert "fsize-limited" in r.stdout or r.returncode != 0  # SIGXFSZ or EFBIG
 
 
+def test_resident_memory_is_capped_where_the_address_space_is_not():
+    """A GPU host has no RLIMIT_AS (CUDA); the slot's cgroup still caps what a learner touches."""
+    from grading import cgroup
+    if cgroup.why_unavailable():
+        pytest.skip(f"no cgroups here: {cgroup.why_unavailable()}")
+    touch = ("b = bytearray({mb} << 20)\n"
+             "b[::4096] = b'x' * len(b[::4096])\n"
+             "print('touched', len(b) >> 20)\n")
+    limits = sb.Limits(memory=0, resident=256 << 20)
+    small = run_inside(touch.format(mb=64), limits=limits)
+    assert small.returncode == 0 and "touched 64" in small.stdout, small.stderr
+    big = run_inside(touch.format(mb=768), limits=limits)
+    assert big.returncode == -9 or big.returncode == 137, (big.returncode, big.stdout, big.stderr)
+    assert "touched" not in big.stdout
+    again = run_inside(touch.format(mb=768), limits=sb.Limits(memory=0, resident=2 << 30))
+    assert again.returncode == 0, again.stderr      # the same slot, its limit raised: it fits now
+
+
 def test_nothing_outlives_the_sandbox():
     r = run_inside("import subprocess\nfor _ in range(5):\n    subprocess.Popen(['sleep', '300'], start_new_session=True)\n"
                    "print('started')")

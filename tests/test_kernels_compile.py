@@ -33,7 +33,9 @@ EXPECTED = {
 
 
 def _compile(path, major):
-    return tc.compile_cuda(path.read_text(), filename=f"kernels/{path.name}", nvrtc=major)
+    # a file may build on another's helpers (mma_exercise.cu includes mma_ladder.cu): -I kernels/
+    return tc.compile_cuda(path.read_text(), filename=f"kernels/{path.name}", nvrtc=major,
+                           options=(f"-I{KERNELS}",))
 
 
 def test_expected_files_exist():

@@ -37,6 +37,7 @@ import numpy as np
 from .emu import metrics as _rules
 from . import palette
 from .errors import TilelabError
+from .messages import msg
 
 NUM_BANKS = _rules.NUM_BANKS
 BANK_BYTES = _rules.BANK_BYTES
@@ -460,7 +461,7 @@ def draw(analysis: Analysis, ax=None):
         ax.add_patch(Rectangle((p * lpp - 0.5, top - 0.45), lpp, 0.9, color=_PHASE_BG[p % 2], zorder=0))
         if P > 1:
             ph = analysis.phases[p]
-            ax.text(p * lpp + lpp / 2 - 0.5, top + 0.62, f"phase {p}: {ph['wavefronts']} wf",
+            ax.text(p * lpp + lpp / 2 - 0.5, top + 0.62, msg("banks.phase", p=p, wf=ph["wavefronts"]),
                     ha="center", va="bottom", fontsize=7, color="#333")
     maxstack = 1
     for p, ph in enumerate(analysis.phases):
@@ -498,7 +499,7 @@ def draw(analysis: Analysis, ax=None):
                                        lw=0.4 if step > 0.1 else 0, zorder=2))
                 height[b] += 1
     for b in np.flatnonzero(worst > 1):     # the conflict in words, not only in colour
-        ax.text(b, bot + 0.62, f"{worst[b]}-way", ha="center", va="bottom", fontsize=5.5, rotation=90,
+        ax.text(b, bot + 0.62, msg("banks.n_way", n=worst[b]), ha="center", va="bottom", fontsize=5.5, rotation=90,
                 color=palette.BLACK, zorder=4, gid="nway")
     for i in range(32):
         ax.add_patch(Rectangle((i - 0.45, top - 0.4), 0.9, 0.8, facecolor="white",
@@ -508,12 +509,9 @@ def draw(analysis: Analysis, ax=None):
         ax.add_patch(Rectangle((i - 0.45, bot - 0.4), 0.9, 0.8, facecolor="#fafafa", edgecolor="#333",
                                lw=0.7, zorder=3))
         ax.text(i, bot, str(i), ha="center", va="center", fontsize=6.5, zorder=4)
-    ax.text(-0.9, top, "lane", ha="right", va="center", fontsize=8)
-    ax.text(-0.9, bot, "bank", ha="right", va="center", fontsize=8)
-    ax.text(32.4, bot - 0.6 - maxstack * step, "solid green: one word in that bank   dotted blue: a word shared "
-            "by lanes (broadcast)   dashed orange, hatched, labelled n-way: n words in one bank (a conflict); "
-            "squares: words per bank",
-            ha="right", va="top", fontsize=6.5, color="#555")
+    ax.text(-0.9, top, msg("banks.lane"), ha="right", va="center", fontsize=8)
+    ax.text(-0.9, bot, msg("banks.bank"), ha="right", va="center", fontsize=8)
+    ax.text(32.4, bot - 0.6 - maxstack * step, msg("banks.legend"), ha="right", va="top", fontsize=6.5, color="#555")
     ax.set_ylim(bot - 0.9 - maxstack * step, top + 1.3)
     ax.axis("off")
     title = (a.label + "\n" if a.label else "") + analysis.summary()
@@ -629,15 +627,17 @@ class Explorer:
         mode_key = next((k for k, v in MODES.items() if v == mode or k == mode), None)
         if mode_key is None:
             raise BankError(f"mode must be one of {list(MODES.values())}; got {mode!r}")
-        self.mode = W.Dropdown(options=list(MODES), value=mode_key, description="index")
-        self.stride = W.IntSlider(value=stride, min=0, max=33, description="stride")
-        self.row_width = W.IntSlider(value=row_width, min=1, max=128, description="row width")
-        self.padding = W.Checkbox(value=padding, description="padding")
-        self.pad = W.IntSlider(value=pad, min=1, max=8, description="pad", disabled=not padding)
-        self.swizzle = W.Checkbox(value=swizzle, description="XOR swizzle")
+        # the labels are in the course's language (tilelab/messages, section banks); values are not
+        self.mode = W.Dropdown(options=[(msg(f"banks.mode_{v}"), k) for k, v in MODES.items()], value=mode_key,
+                               description=msg("banks.index"))
+        self.stride = W.IntSlider(value=stride, min=0, max=33, description=msg("banks.stride"))
+        self.row_width = W.IntSlider(value=row_width, min=1, max=128, description=msg("banks.row_width"))
+        self.padding = W.Checkbox(value=padding, description=msg("banks.padding"))
+        self.pad = W.IntSlider(value=pad, min=1, max=8, description=msg("banks.pad"), disabled=not padding)
+        self.swizzle = W.Checkbox(value=swizzle, description=msg("banks.swizzle"))
         self.width = W.Dropdown(options=[("4 B (float)", 4), ("8 B (float2)", 8), ("16 B (float4)", 16),
                                          ("ldmatrix (8x8 fp16)", "ldmatrix")],
-                                value=_norm_width(width), description="access")
+                                value=_norm_width(width), description=msg("banks.access"))
         self.count = W.HTML()
         self.memory = W.HTML()
         self.image = W.Image(format="png")
@@ -668,16 +668,18 @@ class Explorer:
             return
         a = self.analysis
         colour = palette.GOOD if a.conflict_free else palette.BAD      # the verdict is also in words
-        self.count.value = (f"<b style='color:{colour}'>{a.wavefronts} wavefront{'s' if a.wavefronts != 1 else ''}"
-                            f"</b> (ideal {a.ideal}): {_html(a.verdict)}")
+        many = msg("banks.wavefronts" if a.wavefronts != 1 else "banks.wavefront", n=a.wavefronts)
+        self.count.value = (f"<b style='color:{colour}'>{_html(many)}</b>"
+                            + _html(msg("banks.ideal", ideal=a.ideal, verdict=a.verdict)))
         acc = a.access
         if acc.footprint:
             extra = acc.footprint - acc.extra.get("unpadded_bytes", acc.footprint)
-            self.memory.value = f"tile: {acc.footprint:,} B" + (f" (+{extra:,} B of padding)" if extra else "")
+            self.memory.value = _html(msg("banks.tile_bytes", nbytes=acc.footprint)
+                                      + (msg("banks.padding_bytes", extra=extra) if extra else ""))
         else:
             self.memory.value = ""
         if acc.misaligned:
-            self.memory.value += f"<br><b style='color:{palette.BAD}'>misaligned {acc.nbytes}-byte access</b>"
+            self.memory.value += f"<br><b style='color:{palette.BAD}'>{_html(msg('banks.misaligned', n=acc.nbytes))}</b>"
         if self._draw:
             self.image.value = Picture(a, draw(a).figure).png()
 

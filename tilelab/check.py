@@ -23,6 +23,7 @@ from . import wrong_elements
 from .backend import backend as current_backend
 from .errors import CheckFailed
 from .launch import launch
+from .messages import msg
 from .problems import Problem, get_problem
 
 __all__ = ["check", "CheckReport", "RunRecord", "compare", "Comparison", "emu_metrics", "sanitizer_findings"]
@@ -57,21 +58,19 @@ class Comparison:
         if self.ok:
             return []
         if self.unwritten == self.size:
-            what = "the only element is" if self.size == 1 else f"all {self.size} elements are"
-            return [f"{self.name}: output was never written — is the kernel still a stub? "
-                    f"({what} still NaN, the value it was filled with)"]
-        lines = [f"{self.name}: {self.mismatches} of {self.size} elements are wrong "
-                 f"(tolerance: relative error {self.rtol:g})"]
+            what = msg("check.the_only_element") if self.size == 1 else msg("check.all_elements", n=self.size)
+            return [msg("check.never_written", name=self.name, what=what)]
+        lines = [msg("check.elements_wrong", name=self.name, n=self.mismatches, size=self.size, rtol=f"{self.rtol:g}")]
         for ix, e, g in self.first:
-            lines.append(f"  {self.name}[{', '.join(map(str, ix))}]: expected {e:.7g}, got {g:.7g}")
+            lines.append("  " + msg("check.expected_got", name=self.name, ix=", ".join(map(str, ix)), e=e, g=g))
         if self.mismatches > len(self.first):
-            lines.append(f"  ... and {self.mismatches - len(self.first)} more")
+            lines.append("  " + msg("judge.more_places", n=self.mismatches - len(self.first)))
         finite = "" if np.isinf(self.max_error) else f"{self.max_error:.3g}"
         if finite:
-            lines.append(f"  max relative error {finite} at {self.name}[{', '.join(map(str, self.worst))}]")
+            lines.append("  " + msg("check.max_error", err=finite, name=self.name, ix=", ".join(map(str, self.worst))))
         bad = []
         if self.unwritten:
-            bad.append(f"{self.unwritten} never written (still NaN)")
+            bad.append(msg("check.unwritten", n=self.unwritten))
         if self.nan - self.unwritten > 0:
             bad.append(f"{self.nan - self.unwritten} NaN")
         if self.inf:
@@ -151,8 +150,8 @@ class CheckReport:
 
     def summary(self) -> str:
         if self.ok:
-            return (f"PASS: {self.kernel} is correct on {len(self.sizes)} size{'s' * (len(self.sizes) != 1)} "
-                    f"x {len(self.seeds)} seed{'s' * (len(self.seeds) != 1)}")
+            return msg("check.pass_summary", kernel=self.kernel, sizes=len(self.sizes), seeds=len(self.seeds),
+                       s1="s" * (len(self.sizes) != 1), s2="s" * (len(self.seeds) != 1))
         return f"FAIL: {self.kernel} ({self.problem})"
 
     def __str__(self):
@@ -215,11 +214,11 @@ def _run_once(kernel, prob: Problem, size, seed, backend, block, shared, sanitiz
 
 
 def _findings_text(findings, limit: int = 5) -> list[str]:
-    out = ["the emulator's sanitizer found:"]
+    out = [msg("judge.sanitizer_found")]
     for f in findings[:limit]:
         out += ["  " + ln for ln in str(f).splitlines()]
     if len(findings) > limit:
-        out.append(f"  ... and {len(findings) - limit} more")
+        out.append("  " + msg("judge.more_places", n=len(findings) - limit))
     return out
 
 
@@ -292,22 +291,23 @@ def _sanitizer_pass(report, kernel, prob, block, shared, bar, quiet, step_budget
         report.sanitizer_runs.append(RunRecord(size, 0, not res.findings, max(c.max_error for c in comps),
                                                list(res.findings), res.metrics, res.per_line, res.seconds))
         if res.findings:
-            _fail(report, kernel, prob, size, 0, [], res.findings, bar, quiet, where=" on the emulator")
+            _fail(report, kernel, prob, size, 0, [], res.findings, bar, quiet, where=msg("check.on_the_emulator"))
 
 
 def _fail(report, kernel, prob, size, seed, comps, findings, bar, quiet, where=""):
     lines = []
     wrong = [c for c in comps if not c.ok]
     if wrong:
-        lines.append(f"{kernel.name} is wrong for {prob.name} {prob.label(size)} (seed {seed}){where}:")
+        lines.append(msg("check.wrong_for", kernel=kernel.name, problem=prob.name, size=prob.label(size), seed=seed,
+                         where=where))
         for c in wrong:
             lines += ["  " + ln for ln in c.describe()]
             lines += ["  " + ln for ln in wrong_elements.hints(c)]
         # in a notebook, the picture of which elements are wrong (the text above stays)
         wrong_elements.show(wrong, f"{kernel.name} on {prob.name} {prob.label(size)} (seed {seed})")
     else:
-        lines.append(f"{kernel.name} gives the right values for {prob.name} {prob.label(size)} (seed {seed}), "
-                     f"but it is not correct{where}:")
+        lines.append(msg("check.right_values_not_correct", kernel=kernel.name, problem=prob.name,
+                         size=prob.label(size), seed=seed, where=where))
     if findings:
         lines += ["  " + ln for ln in _findings_text(findings)]
     lines += _compiler_warnings(kernel)
@@ -327,8 +327,8 @@ def _compiler_warnings(kernel) -> list[str]:
     warn = [ln for ln in log.splitlines() if ": warning" in ln]
     if not warn:
         return []
-    return ["  the compiler warned when it compiled this kernel (often the real cause):"] + \
-        ["    " + ln for ln in warn[:3]] + ([f"    ... and {len(warn) - 3} more"] if len(warn) > 3 else [])
+    return ["  " + msg("check.compiler_warned")] + \
+        ["    " + ln for ln in warn[:3]] + (["    " + msg("judge.more_places", n=len(warn) - 3)] if len(warn) > 3 else [])
 
 
 def emu_metrics(kernel, problem, size, *, block=None, shared: int | None = None, seed: int = 0) -> dict:

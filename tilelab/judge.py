@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tilelab.messages import msg   # the verdict's words, in the submission's language (TILELAB_LANG)
 from tilelab.technique import CHECKS
 
 OK, NO, SKIP = "✓", "✗", "·"
@@ -98,6 +99,7 @@ class Judge:
         self.kernel = None
         self.refs: dict = {}
         self.records: dict = {}
+        self.wrong_record = None          # the launch a correctness part failed on (tl.selfcheck draws it)
         drawn = spec.get("drawn") or {}
         self.drawn_emu = [_size(s) for s in drawn.get("emu", [])]
         self.drawn_gpu = [_size(s) for s in drawn.get("gpu", [])]
@@ -114,23 +116,23 @@ class Judge:
         self.lines += list(spec.get("notes") or [])
         bad = forbidden_include(spec["source"])
         if bad:
-            self.lines.append(f"{NO} graded cells may not include local files ({bad}): 0 points")
+            self.lines.append(f"{NO} " + msg("judge.no_local_includes", bad=bad))
             return self.verdict(total)
         try:
             self.kernel = self.engine.compile(spec["source"], spec["kernel"], spec["filename"], spec["first_line"])
         except Exception as e:  # CompileError renders as the NVRTC log on the learner's lines
-            self.lines.append(f"{NO} your kernel does not compile, so no part can be checked: 0 points")
+            self.lines.append(f"{NO} " + msg("judge.no_compile"))
             self.lines += ["  " + line for line in str(e).splitlines()]
             return self.verdict(total)
         if self.drawn_emu or self.drawn_gpu:
             prob = self.engine.problem(spec["problem"])
             sizes = ", ".join(prob.label(s) for s in self.drawn_emu + (self.drawn_gpu if self.gpu else []))
-            self.lines.append(f"{SKIP} sizes {sizes}: {self.drawn_how or 'drawn for this submission'}")
+            self.lines.append(f"{SKIP} " + msg("judge.sizes", sizes=sizes, how=self.drawn_how or msg("judge.drawn")))
         for part in spec["parts"]:
             name, points = part["name"], float(part["points"])
             missing = [r for r in part.get("requires", []) if r not in self.earned]
             if missing:
-                self.say(SKIP, name, 0, points, f"needs {' and '.join(missing)} first")
+                self.say(SKIP, name, 0, points, msg("judge.needs_first", parts=msg("judge.and").join(missing)))
                 self.parts.append({"name": name, "points": points, "earned": 0.0})
                 continue
             t0 = time.monotonic()
@@ -171,8 +173,9 @@ class Judge:
         return self.records[key]
 
     def _wrong(self, rec: Record, where: str = "") -> str:
+        self.wrong_record = self.wrong_record or rec
         prob = self.engine.problem(self.spec["problem"])
-        lines = [f"your kernel is wrong for {prob.label(rec.size)} (seed {rec.seed}){where}:"]
+        lines = [msg("judge.wrong_for", size=prob.label(rec.size), seed=rec.seed, where=where)]
         for c in rec.comps:
             lines += ["  " + ln for ln in c.describe()]
         return "\n".join(lines)
@@ -197,13 +200,13 @@ class Judge:
             self.findings += rec.findings
             fired = [f for f in rec.findings if _is_assert(f)]
             if fired:
-                return False, "an assert in your kernel fired, so its results cannot be trusted:\n" + \
+                return False, msg("judge.assert_fired") + "\n" + \
                     "\n".join("  " + ln for ln in str(fired[0]).splitlines())
             if not rec.ok:
                 return False, self._wrong(rec)
-        some = "at the smaller ones" if len(runs) < len(sizes) * len(seeds) else "each"
-        return True, (f"right on sizes {', '.join(_label(s) for s in sizes)}, with {len(seeds)} different "
-                      f"random inputs {some}")
+        some = msg("judge.at_the_smaller_ones" if len(runs) < len(sizes) * len(seeds) else "judge.each")
+        return True, msg("judge.right_on_sizes", sizes=", ".join(_label(s) for s in sizes), seeds=len(seeds),
+                         some=some)
 
     def part_clean(self, part):
         findings = list(self.findings) if not self.gpu else []
@@ -221,14 +224,13 @@ class Judge:
                 seen.add(key)
                 bad.append(f)
         if bad:
-            lines = ["the emulator's sanitizer found:"]
+            lines = [msg("judge.sanitizer_found")]
             for f in bad[:3]:
                 lines += ["  " + line for line in str(f).splitlines()]
             if len(bad) > 3:
-                lines.append(f"  ... and {len(bad) - 3} more places")
+                lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
             return False, "\n".join(lines)
-        return True, ("no race (shared or global memory), no out-of-bounds access, no uninitialised variable, "
-                      "and the same output when %smid, %warpid and the clocks take other values")
+        return True, msg("judge.clean")
 
     def _gpu_like_pass(self, part) -> list:
         """Run once more with other %smid/%warpid/clock values and the uninitialised-register pass;
@@ -246,12 +248,10 @@ class Judge:
         if diff:
             from tilelab.emu.machine import parsed
             regs = reads(parsed(self.kernel.program.ptx).entry(self.kernel.entry))
-            why = (f"it reads {', '.join(regs)}, which " if regs else "something in it ")
+            why = msg("judge.it_reads", regs=", ".join(regs)) if regs else msg("judge.something_in_it")
             found.append(Finding(
                 "gpu_dependent_output", self.spec["filename"], self.kernel.line, (0, 0, 0), (0, 0, 0), None,
-                f"`{diff[0]}` came out different when the kernel ran again at {prob.label(size)} with other values of "
-                f"%smid, %warpid and the clocks: {why}depend on which SM, warp slot or moment a block runs on; "
-                f"on a GPU that changes from run to run, so the output must not depend on it"))
+                msg("judge.gpu_dependent", name=diff[0], size=prob.label(size), why=why)))
         return found
 
     def _measure(self, part, sizes, metric, reference, limit, techniques, what, low=None):
@@ -261,8 +261,8 @@ class Judge:
         for i, size in enumerate(sizes):
             mine = self.record("yours", size)
             if not mine.ok:
-                return False, (f"at {prob.label(size)} your kernel's values are wrong, so its counts there "
-                               f"say nothing:\n" + self._wrong(mine).split("\n", 1)[-1])
+                return False, (msg("judge.values_wrong_at", head=msg("judge.at", size=prob.label(size))) + "\n"
+                               + self._wrong(mine).split("\n", 1)[-1])
             texts, ok = [], True
             if metric:
                 ref = self.record(reference, size)
@@ -270,10 +270,11 @@ class Judge:
                 ratio = a / b if b else (0.0 if a == 0 else float("inf"))
                 good = ratio <= limit and (low is None or ratio >= low)
                 ok &= good
-                want = (f"at most {limit:g}×" if low is None else
-                        "exactly as many" if low == limit == 1 else f"between {low:g}× and {limit:g}×")
-                texts.append(f"{_metric_name(metric)}: {a} against {b} for the {reference} kernel "
-                             f"({ratio:.3f}×, {want} earns {what})")
+                want = (msg("judge.at_most", limit=f"{limit:g}") if low is None else
+                        msg("judge.exactly_as_many") if low == limit == 1 else
+                        msg("judge.between", low=f"{low:g}", limit=f"{limit:g}"))
+                texts.append(msg("judge.against", metric=_metric_name(metric), a=a, b=b, reference=reference,
+                                 ratio=ratio, want=want, what=what))
             for t in techniques:
                 tref_label = t.get("reference", reference)
                 tref = self.record(tref_label, size)
@@ -282,12 +283,12 @@ class Judge:
                 ok &= good
                 texts.append(text)
             if not ok:
-                head = f"at {prob.label(size)}" + (" (a size drawn for this submission)" if i >= 1 else "")
+                head = msg("judge.at", size=prob.label(size)) + (msg("judge.a_drawn_size") if i >= 1 else "")
                 return False, head + ":\n" + "\n".join("  " + t for t in texts)
             if shown is None:
-                shown = f"at {prob.label(size)}:\n" + "\n".join("  " + t for t in texts)
+                shown = msg("judge.at", size=prob.label(size)) + ":\n" + "\n".join("  " + t for t in texts)
         rest = [prob.label(s) for s in sizes[1:]]
-        return True, shown + (f"\n  and the same holds at {', '.join(rest)}" if rest else "")
+        return True, shown + ("\n  " + msg("judge.same_holds", sizes=", ".join(rest)) if rest else "")
 
     def _sizes(self, N, square=False):
         """N, then the drawn sizes (``square``: each drawn size's first dimension, in every dimension,
@@ -299,7 +300,7 @@ class Judge:
 
     def part_metric_ratio(self, part):
         return self._measure(part, self._sizes(part["N"]), part["metric"], part["reference"], part["max_ratio"],
-                             part.get("techniques", []), "the points", low=part.get("min_ratio"))
+                             part.get("techniques", []), msg("judge.the_points"), low=part.get("min_ratio"))
 
     # ------------------------------------------------- a count per request
     # Added for lesson 06: "4 wavefronts per ldmatrix.x4" and "4 per 16-byte cp.async" are
@@ -313,22 +314,22 @@ class Judge:
         sizes = self._sizes(part["N"])
         for i, size in enumerate(sizes):
             mine = self.record("yours", size)
-            head = f"at {prob.label(size)}" + (" (a size drawn for this submission)" if i >= 1 else "")
+            head = msg("judge.at", size=prob.label(size)) + (msg("judge.a_drawn_size") if i >= 1 else "")
             if not mine.ok:
-                return False, (f"{head} your kernel's values are wrong, so its counts there say nothing:\n"
+                return False, (msg("judge.values_wrong_at", head=head) + "\n"
                                + self._wrong(mine).split("\n", 1)[-1])
             m = mine.metrics
             if not m.get(per):
-                return False, (f"{head} your kernel makes no {what} requests (at most {limit:g} "
-                               f"{_metric_name(metric)} per {what} request earns the points)")
+                return False, msg("judge.no_requests", head=head, what=what, limit=f"{limit:g}",
+                                  metric=_metric_name(metric))
             value = m[metric] / m[per]
-            text = (f"{_metric_name(metric)} per {what} request: {value:.2f} ({m[metric]} / {m[per]}; "
-                    f"at most {limit:g} earns the points)")
+            text = msg("judge.per_request", metric=_metric_name(metric), what=what, value=value, a=m[metric],
+                       b=m[per], limit=f"{limit:g}")
             if value > limit:
                 return False, head + ":\n  " + text
             shown = shown or f"{head}:\n  {text}"
         rest = [prob.label(s) for s in sizes[1:]]
-        return True, shown + (f"\n  and the same holds at {', '.join(rest)}" if rest else "")
+        return True, shown + ("\n  " + msg("judge.same_holds", sizes=", ".join(rest)) if rest else "")
 
     def part_speedup(self, part):
         ref = part["reference"]
@@ -339,28 +340,25 @@ class Judge:
                                      shared={"yours": int(self.spec.get("shared") or 0),
                                              ref: int(self.spec["references"][ref].get("shared") or 0)})
             speedup = times[ref] / times["yours"]
-            return speedup >= need, (f"{speedup:.2f}× the {ref} kernel at N={N} "
-                                     f"({times['yours'] * 1e3:.3f} ms against {times[ref] * 1e3:.3f} ms; "
-                                     f"at least {need:g}× earns the points; its values there are checked "
-                                     f"by the correct part)")
+            return speedup >= need, msg("judge.speedup", speedup=speedup, ref=ref, N=N, mine=times["yours"] * 1e3,
+                                        theirs=times[ref] * 1e3, need=f"{need:g}")
         emu = part["emu"]
         ok, text = self._measure(part, self._sizes(emu["N"], emu.get("drawn") == "square"), emu["metric"], ref,
                                  emu["max_ratio"],
-                                 emu.get("techniques", []), "the points")
-        return ok, "on the emulator nothing is timed, so these points come from the counts, " + text
+                                 emu.get("techniques", []), msg("judge.the_points"))
+        return ok, msg("judge.emu_counts") + text
 
     def part_shared_bytes(self, part):
         ref = part["reference"]
         mine = self.engine.shared_bytes(self.kernel) + int(self.spec.get("shared") or 0)
         theirs = self.engine.shared_bytes(self.reference(ref))
         limit = float(part.get("max_ratio", 1.0)) * theirs
-        text = (f"shared memory per block: {mine:,} bytes against {theirs:,} for the {ref} kernel "
-                f"(at most {limit:,.0f} earns the points)")
+        text = msg("judge.shared_bytes", mine=mine, theirs=theirs, ref=ref, limit=limit)
         if mine > limit:
             return False, text
         if part.get("techniques"):
             ok, more = self._measure(part, self._sizes(part["N"]), None, ref, None, part["techniques"],
-                                     "the points")
+                                     msg("judge.the_points"))
             return ok, text + "\n" + more
         return True, text
 
@@ -484,7 +482,7 @@ def main(argv=None) -> int:
         verdict = judge(spec)
     except BaseException as e:  # noqa: BLE001 - the verdict must come out whatever happened
         total = float(sum(p["points"] for p in spec.get("parts", [])))
-        verdict = {"score": 0.0, "max": total, "lines": [f"{NO} the judge could not check this kernel: {_message(e)}"]}
+        verdict = {"score": 0.0, "max": total, "lines": [f"{NO} " + msg("judge.could_not_check", why=_message(e))]}
     finally:
         sys.stdout = out
     with os.fdopen(verdict_fd, "w") as f:

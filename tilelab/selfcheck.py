@@ -11,8 +11,7 @@ grade cell's output, and grading should not pay for the check twice.
 from __future__ import annotations
 
 from .errors import TilelabError
-
-BANNER = "self-check: the grader runs this again outside your notebook, on sizes of its own"
+from .messages import msg
 
 
 class SelfCheck:
@@ -50,7 +49,7 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
     from .magic import NotCompiledDuringGrading, autograding
     if autograding() or isinstance(kernel, NotCompiledDuringGrading):
         if not quiet:
-            print("self-check skipped while nbgrader autogrades: the judge's verdict takes this cell's place")
+            print(msg("judge.selfcheck_skipped"))
         return None
     if not hasattr(kernel, "source") or not hasattr(kernel, "name"):
         raise TilelabError(f"selfcheck() takes a kernel from a %%cuda cell, got {kernel!r}")
@@ -59,8 +58,15 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
     check = find_check(kernel.name, assignment)
     spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source).to_json())
     spec["filename"], spec["first_line"] = kernel.filename, kernel.first_line
-    verdict = Judge(spec, Engine(backend, check.step_budget)).run()
+    judge = Judge(spec, Engine(backend, check.step_budget))
+    verdict = judge.run()
     if not quiet:
-        print(f"{BANNER}\n" + "\n".join(verdict["lines"]) +
-              f"\nself-check score: {verdict['score']:g} / {verdict['max']:g}")
+        print(msg("judge.banner") + "\n" + "\n".join(verdict["lines"]) + "\n"
+              + msg("judge.selfcheck_score", score=f"{verdict['score']:g}", max=f"{verdict['max']:g}"))
+        rec = judge.wrong_record
+        if rec is not None:      # where it is wrong, drawn as tl.check draws it
+            from . import wrong_elements
+            prob = judge.engine.problem(check.problem)
+            wrong_elements.show([c for c in rec.comps if not c.ok],
+                                f"{kernel.name} on {prob.name} {prob.label(rec.size)} (seed {rec.seed})")
     return SelfCheck(verdict)

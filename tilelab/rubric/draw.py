@@ -17,6 +17,8 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tilelab.messages import msg
+
 SECRET_ENV = "TILELAB_COURSE_SECRET"
 SECRET_FILE = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "tilelab" / "course_secret"
 
@@ -68,8 +70,7 @@ def draw_sizes(draw: dict, problem: str, key: bytes, learner: str, assignment: s
     count = int(draw.get("count", 2))
     shape = 2 if problem == "transpose" else 1
     digest = submission_hash(source)
-    result = Draw(how=how or f"drawn for this submission (HMAC of the course secret, learner, assignment, "
-                             f"submission {digest[:12]})")
+    result = Draw(how=how or msg("judge.drawn_graded", digest=digest[:12]))
     for backend in ("emu", "gpu"):
         if backend not in draw:
             continue
@@ -89,4 +90,4 @@ def graded_draw(check, learner: str, source: str, secret: bytes | None = None) -
 def self_check_draw(check, source: str) -> Draw:
     """A learner's self-check: a fresh random key, so other sizes every time."""
     return draw_sizes(check.draw, check.problem, secrets.token_bytes(32), "self-check", check.assignment, source,
-                      how="drawn at random for this self-check (the grader draws its own)")
+                      how=msg("judge.drawn_self_check"))
