@@ -159,15 +159,25 @@ def launches(only: str = "") -> list[Launch]:
 # ---------------------------------------------------------------------------------- emulator side
 def counts_supported() -> bool:
     """Whether this tilelab's launch() takes counts= (the SASS-aware count mode of issue 13)."""
+    return counts_default() is not None
+
+
+def counts_default() -> str | None:
+    """launch()'s counting mode when none is given ("sass" since issue 13), None before it."""
     from tilelab.launch import launch
-    return "counts" in inspect.signature(launch).parameters
+    p = inspect.signature(launch).parameters.get("counts")
+    return p.default if p is not None else None
 
 
-def emulate(L: Launch, counts: str | None = None) -> dict:
-    """The emulator's counts of one launch: {"metrics": {...}, "per_line": [...], "findings": [...]}."""
+def emulate(L: Launch, counts: str | None = None, arch: str = "sm_90") -> dict:
+    """The emulator's counts of one launch: {"metrics": {...}, "per_line": [...], "findings": [...]}.
+    ``counts``: "sass" or "ptx" (launch()'s default when None); ``arch``: the SM whose SASS the
+    "sass" mode models (the recording's)."""
     from tilelab.launch import launch
     k, args, symbols = L.make()
     extra = {"counts": counts} if counts else {}
+    if counts_supported():
+        extra["arch"] = arch
     t0 = time.perf_counter()
     r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
                **extra)
@@ -447,7 +457,7 @@ def record(a) -> int:
             rows.append(row)
             continue
         try:
-            row["emu"] = emulate(L, a.counts)
+            row["emu"] = emulate(L, a.counts, arch)
             row["sass_mix"] = sass_mix(got[0], arch)
             row["ptxas_changed"] = ptxas_changed(got[0], row["sass_mix"])
             row["sass_never_run_lds"] = sass_padding(got[0], arch)
@@ -475,7 +485,7 @@ def record(a) -> int:
         "arch": arch, "gpu": info, "nvrtc": ".".join(map(str, nvrtc_version())),
         "ncu": subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
         if exe else None,
-        "counts": a.counts or ("default" if counts_supported() else "ptx (this tilelab has no counts=)"),
+        "counts": a.counts or counts_default() or "ptx (this tilelab has no counts=)",
         "metrics": metrics, "metrics_dropped": dropped, "ncu_error": ncu_out.get("error"),
         "runner_log": runner_log.read_text().splitlines() if runner_log.exists() else [],
         "seconds": {"ncu": ncu_out.get("seconds"), "emulator": emu_seconds,
@@ -523,13 +533,14 @@ def compare(a) -> int:
             rows.append(row)
             continue
         try:
-            row["emu"] = emulate(L, a.counts)
+            row["emu"] = emulate(L, a.counts, rec.get("arch", "sm_90"))
             row["emu"].pop("per_line")             # the table needs the totals; --json stays small
             row["checks"] = compare_row(row["emu"]["metrics"], ncu)
         except Exception as e:
             row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
         rows.append(row)
-    print(table(rows, f"this commit's emulator (counts {a.counts or 'default'}) against ncu in {a.compare} "
+    mode = a.counts or counts_default() or "ptx"
+    print(table(rows, f"this commit's emulator (counts {mode}) against ncu in {a.compare} "
                       f"(recorded at {rec.get('commit')}, {rec.get('date')})"))
     if a.json:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,

@@ -83,6 +83,27 @@ def test_shared_memory_counts_through_the_cli(capsys):
     assert m["shared_st_wavefronts"] == m["shared_st_requests"] > 0
 
 
+def test_json_shows_sass_and_ptx_counts_per_line(capsys):
+    tiled = str(ROOT / "kernels" / "matmul_tiled.cu")
+    argv = ["run", tiled, "matmulTiled32", "--grid", "2,2", "--block", "32,32", "--backend", "emu", "--json",
+            "in:float32:64x64", "in:float32:64x64", "out:float32:64x64", "int:64"]
+    rc, out, err = run_cli(capsys, *argv)
+    assert rc == 0, err
+    doc = json.loads(out)
+    validate(doc)
+    assert doc["counts"]["mode"] == "sass" and doc["counts"]["arch"] == "sm_90"
+    inner = next(pl for pl in doc["per_line"] if "sA[ty][k]" in pl["source"])
+    # 128 warps x 2 tiles: 32 LDS + 8 LDS.128 per tile as ptxas made it, 64 ld.shared.f32 in the PTX
+    assert inner["counted"] == "sass" and inner["shared_ld_requests"] == 128 * 2 * 40
+    assert inner["ptx"]["shared_ld_requests"] == 128 * 2 * 64 and "LDS.128" in inner["why"]
+    assert doc["counts"]["ptx_metrics"]["shared_ld_requests"] == doc["metrics"]["shared_ld_requests"] + 128 * 2 * 24
+    rc, out, err = run_cli(capsys, *argv, "--counts", "ptx")
+    doc = json.loads(out)
+    validate(doc)
+    inner = next(pl for pl in doc["per_line"] if "sA[ty][k]" in pl["source"])
+    assert doc["counts"]["mode"] == "ptx" and inner["shared_ld_requests"] == 128 * 2 * 64 and "ptx" not in inner
+
+
 @pytest.mark.parametrize("argv,message", [
     (["run", VADD, "vectorAdd", "--grid", "4", "--block", "256", "in:float32:10", "in:float32:10",
       "out:float32:10"], "takes 4 arguments, got 3"),

@@ -264,3 +264,103 @@ __global__ void r(const int* in, int* out)
 """
     assert "r" in tc.compile_cuda(src, nvrtc=nv).kernels
     assert any(("cccl" in d) for d in nv.include_dirs)
+
+
+# ---------------------------------------------------------------- the cubin is the emulator's PTX, assembled
+ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90")
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_cubin_is_the_ptx_assembled_for_each_sm(nv, arch):
+    p = tc.compile_cuda(VADD, filename="lesson#cell4", first_line=10, nvrtc=nv)
+    a = p.assembled(arch)
+    assert a.cubin[:4] == b"\x7fELF" and a.cubin is p.cubin(arch)
+    assert a.tool.startswith(("ptxas", "nvJitLink"))
+    assert "vectorAdd" in p.ptxas_info(arch) and "registers" in p.ptxas_info(arch)
+    # nvdisasm's line info points at the learner's own lines (cell numbering, first_line=10)
+    mix = tc.sass_memory_mix(p, arch)
+    assert mix[("lesson#cell4", 14)] == {"LDG": 2, "STG": 1}
+    assert all(f == "lesson#cell4" for f, line in mix if line)
+
+
+def _nvrtc_own_cubin(p, arch):
+    """The cubin NVRTC itself builds from the source (what Program.cubin did before)."""
+    return tc._nvrtc_compile(p.nvrtc, p.source, p.filename, p.first_line, p.options, f"-arch={arch}",
+                             list(p.kernels), want_cubin=True)[0]
+
+
+class _Listing:
+    def __init__(self, cubin, filename):
+        self.cubin, self.filename = cubin, filename
+
+    def sass(self, arch):
+        return tc._disassemble(self.cubin)
+
+
+@pytest.mark.parametrize("name", ["matmul_tiled.cu", "transpose.cu", "mma_tile.cu", "cp_async_copy.cu"])
+def test_ptxas_on_our_ptx_makes_nvrtcs_memory_instructions(nv, name):
+    # the ncu figures in bench/results were measured on NVRTC's own cubin: ours must have the
+    # same memory instructions on the same lines (ptxas sees one whole program either way)
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "kernels" / name
+    p = tc.compile_cuda(path.read_text(), filename=f"kernels/{name}", options=(f"-I{path.parent}",), nvrtc=nv)
+    if not p.assembled("sm_90").whole_program:
+        pytest.skip("no ptxas: nvJitLink (relocatable code) made the cubin")
+    own = tc.sass_memory_mix(_Listing(_nvrtc_own_cubin(p, "sm_90"), p.filename), "sm_90")
+    assert tc.sass_memory_mix(p, "sm_90") == own
+
+
+def test_nvjitlink_fallback(monkeypatch):
+    from tilelab import jitlink
+    p = tc.compile_cuda(VADD, filename="cell")
+    try:
+        jitlink.find_jitlink(p.nvrtc.version)
+    except CompileError:
+        pytest.skip("no nvJitLink installed")
+    monkeypatch.setenv("TILELAB_PTXAS", "none")
+    p = tc.compile_cuda(VADD + "\n// fallback", filename="cell")
+    a = p.assembled("sm_90")
+    assert a.tool.startswith("nvJitLink") and not a.whole_program and a.cubin[:4] == b"\x7fELF"
+    assert tc.sass_memory_mix(p, "sm_90")[("cell", 5)] == {"LDG": 2, "STG": 1}
+    bad = tc.compile_cuda(MMA_TYPO, filename="cell", first_line=20)
+    with pytest.raises(CompileError) as ei:
+        bad.cubin("sm_80")
+    assert "m16n8k17" in str(ei.value) and re.match(r"cell:2[4-6]: error: ", str(ei.value))
+
+
+def test_no_assembler_at_all_still_gives_the_gpu_a_cubin(monkeypatch):
+    # neither ptxas nor nvJitLink here: NVRTC's own cubin of the source, and the tool says why
+    from tilelab import jitlink
+
+    def missing(version):
+        raise CompileError("no nvJitLink here")
+    monkeypatch.setenv("TILELAB_PTXAS", "none")
+    monkeypatch.setattr(jitlink, "find_jitlink", missing)
+    p = tc.compile_cuda(VADD + "\n// no assembler", filename="cell")
+    a = p.assembled("sm_90")
+    assert a.cubin[:4] == b"\x7fELF" and a.tool.startswith("NVRTC") and "no ptxas or nvJitLink" in a.tool
+    assert tc.sass_memory_mix(p, "sm_90")[("cell", 5)] == {"LDG": 2, "STG": 1}
+    bad = tc.compile_cuda(MMA_TYPO, filename="cell", first_line=20)
+    with pytest.raises(CompileError):     # a real error in the kernel is still an error
+        bad.cubin("sm_80")
+
+
+def test_below_sm80_the_source_is_compiled_for_that_sm(nv):
+    # T4 (sm_75) and V100 (sm_70): the compute_80 PTX cannot target them, NVRTC builds from the source
+    p = tc.compile_cuda(VADD, filename="cell", nvrtc=nv)
+    a = p.assembled("sm_75")
+    assert a.cubin[:4] == b"\x7fELF" and a.tool.startswith("NVRTC") and "sm_75" in a.tool
+    assert tc.sass_memory_mix(p, "sm_75")[("cell", 5)] == {"LDG": 2, "STG": 1}
+
+
+def test_sass_listing_is_cached_between_processes(nv, tmp_path, monkeypatch):
+    monkeypatch.setenv("TILELAB_CACHE", str(tmp_path))
+    p = tc.compile_cuda(VADD + "\n// cache", filename="cell", nvrtc=nv)
+    text = p.sass("sm_90")
+    files = list((tmp_path / "sass").glob("*.txt"))
+    assert len(files) == 1 and files[0].read_text() == text and "LDG" in text
+    files[0].write_text(text + "// read back from the cache\n")
+    # another program with the same PTX (a macro it never uses), so the same cubin: read, not run
+    q = tc.compile_cuda(VADD + "\n// cache", filename="cell", nvrtc=nv, options=("-DAGAIN",))
+    assert q.cubin("sm_90") == p.cubin("sm_90")
+    assert q.sass("sm_90").endswith("// read back from the cache\n")

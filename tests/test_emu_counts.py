@@ -262,13 +262,21 @@ def test_tiled_matmul_counts(emu, rng):
     N, T = 64, 32
     A, B = rng.standard_normal((2, N, N)).astype(np.float32)
     C = np.full((N, N), np.nan, np.float32)
-    r = emu.run(emu.kernel("matmul_tiled.cu", "matmulTiled32"), (2, 2), (T, T), A, B, C, N)
+    k = emu.kernel("matmul_tiled.cu", "matmulTiled32")
+    r = emu.run(k, (2, 2), (T, T), A, B, C, N, counts="ptx")
     m = r.metrics
     warps = N * N // 32
     steps = N // T
-    # inner loop: sA[ty][k] broadcast and sB[k][tx] contiguous: 1 wavefront each
+    # counted as in the PTX: inner loop sA[ty][k] broadcast and sB[k][tx] contiguous, 1 wavefront each
     assert m["shared_ld_requests"] == warps * steps * T * 2
     assert m["shared_ld_wavefronts"] == m["shared_ld_requests"]
+    # as ptxas made it (counts="sass", the default): sA[ty][k..k+3] is one LDS.128, a broadcast
+    # whose lane pairs share an address, so 2 wavefronts (DESIGN §5); sB[k][tx] stays LDS
+    s = emu.run(k, (2, 2), (T, T), A, B, C.copy(), N).metrics
+    assert s["shared_ld_requests"] == warps * steps * (T + T // 4)
+    assert s["shared_ld_wavefronts"] == warps * steps * (T + 2 * T // 4)
+    assert {key: v for key, v in s.items() if not key.startswith("shared_ld")} == \
+        {key: v for key, v in m.items() if not key.startswith("shared_ld")}
     # global reads fall to 2 N^3 / TILE floats: 4 sectors per warp request
     assert m["global_ld_requests"] == warps * steps * 2
     assert m["global_ld_sectors"] * 32 == 2 * N ** 3 // T * 4

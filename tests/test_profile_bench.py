@@ -98,11 +98,17 @@ def test_profile_sees_what_ptxas_vectorised():
     k = ref_kernel("matmul_tiled.cu", "matmulTiled32")
     p = profile(k, "matmul", N=64, block=(32, 32), backend="emu")
     inner = p.line(line_of("matmul_tiled.cu", "acc += sA[ty][k] * sB[k][tx]"))
-    assert inner["banks"] == "conflict-free" and inner["wavefronts/request"] == 1.0
+    # counted as the GPU runs it: per tile and warp 32 LDS (1 wavefront) + 8 LDS.128 broadcasts (2)
+    assert inner["banks"] == "conflict-free" and inner["wavefronts/request"] == 48 / 40
     assert "LDS.128" in inner["SASS memory ops"] and inner["ptxas vectorised"]
+    assert inner["counted"] == "sass" and "ptxas merged 4 loads into LDS.128" in inner["why"]
+    assert f"shared ld req {inner['shared ld requests'] * 64 // 40}" in inner["as in the PTX"]
     assert "ptxas merged" in p.note
     store = p.line(line_of("matmul_tiled.cu", "sA[ty][tx] ="))
-    assert "STS" in store["SASS memory ops"] and not store["ptxas vectorised"]
+    assert "STS" in store["SASS memory ops"] and not store["ptxas vectorised"] and not store["as in the PTX"]
+    # counted as in the PTX: one request per ld.shared.f32, 1 wavefront each
+    q = profile(k, "matmul", N=64, block=(32, 32), backend="emu", counts="ptx", picture=False)
+    assert q.line(inner["line"])["wavefronts/request"] == 1.0 and not q.line(inner["line"])["as in the PTX"]
 
 
 @pytest.mark.parametrize("name,expect", [("mmaTilePlain", "8-way"), ("mmaTileSwizzled", "conflict-free")])

@@ -1,7 +1,7 @@
 """The command line: the notebook's engine outside Jupyter (DESIGN §2).
 
     tilelab run FILE.cu KERNEL --grid X,Y --block X,Y [--shared BYTES] [--backend emu|gpu]
-                [--json] [--seed S] in:float32:N out:float32:N int:V float:V ...
+                [--json] [--seed S] [--counts sass|ptx] [--arch sm_90] in:float32:N out:float32:N ...
     tilelab check FILE.cu KERNEL PROBLEM [--block X,Y] [--sizes 17,33] [--seeds 0,1,2]
 
 ``run`` arguments, one per kernel parameter, in order:
@@ -105,7 +105,8 @@ def run_command(opts) -> tuple[dict, int, list]:
     if backend is None:
         from .backend import backend as detect
         backend = detect()
-    res = launch(kernel, grid, block, *args, shared=opts.shared, backend=backend, echo=False)
+    res = launch(kernel, grid, block, *args, shared=opts.shared, backend=backend, echo=False,
+                 counts=opts.counts, arch=opts.arch)
     metrics = res.metrics
     if metrics is None:
         metrics = _gpu_metrics(kernel, grid, block, args, opts) if opts.ncu else None
@@ -122,6 +123,9 @@ def run_command(opts) -> tuple[dict, int, list]:
         "seconds": float(res.seconds),
         "printf": list(res.printed),
     }
+    if res.backend == "emu":       # how memory was counted (emu/sass_model.py); per line: "counted", "ptx", "why"
+        doc["counts"] = {"mode": res.counts, "arch": opts.arch, "note": res.counts_note,
+                         "ptx_metrics": {k: int(v) for k, v in (res.ptx_metrics or {}).items()}}
     return doc, (1 if res.findings else 0), list(res.findings)
 
 
@@ -174,6 +178,14 @@ def _print_human(doc: dict, findings: list):
                   f"{pair('shared_st_requests', 'shared_st_wavefronts'):>16}  "
                   f"{pair('global_ld_requests', 'global_ld_sectors'):>17}  "
                   f"{pair('global_st_requests', 'global_st_sectors'):>17}  {pl['source'][:70]}")
+        c = doc.get("counts") or {}
+        if c:
+            print(f"counted as ptxas made the accesses for {c['arch']}" if c["mode"] == "sass" else
+                  "counted per PTX instruction" + (f" ({c['note']})" if c.get("note") else ""))
+        for pl in mem:
+            if pl.get("why"):
+                ptx = ", ".join(f"{k} {v}" for k, v in (pl.get("ptx") or {}).items())
+                print(f"  line {pl['line']}: {pl['why']}" + (f" (as in the PTX: {ptx})" if ptx else ""))
 
 
 def _check_command(opts) -> int:
@@ -207,6 +219,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print JSON (tilelab/schema/run.schema.json)")
     r.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     r.add_argument("--no-ncu", dest="ncu", action="store_false", help="on a GPU, don't ask ncu for counts")
+    r.add_argument("--counts", choices=("sass", "ptx"), default="sass",
+                   help="emulator: count memory requests as ptxas made them (sass, default) or per PTX instruction")
+    r.add_argument("--arch", default="sm_90", help="the SM whose SASS the counts follow (sm_80, sm_86, sm_89, sm_90)")
     c = sub.add_parser("check", help="check a kernel against a problem (random inputs, awkward sizes)")
     c.add_argument("file")
     c.add_argument("kernel")

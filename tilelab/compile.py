@@ -5,9 +5,10 @@ device even when the arch is given, and most learners have no GPU. NVRTC itself
 needs neither a GPU nor a driver, and ships as a pip wheel.
 
 One compiler serves both backends (DESIGN §3): the emulator runs the PTX built
-here for ``compute_80``; the GPU runs a cubin that the same NVRTC builds from
-the same source for the device's SM (``Program.cubin``), which also runs ptxas
-and so catches inline-asm typos that PTX generation lets through.
+here for ``compute_80``; the GPU runs that very PTX, assembled for the device's SM
+by ptxas (``Program.cubin``, ``tilelab/assemble.py``), which also catches inline-asm
+typos that PTX generation lets through. The SASS-aware counts (``emu/sass_model.py``)
+read the same cubin.
 
 Every source is prefixed with ``#line N "file"`` and compiled with
 ``-lineinfo``, so PTX ``.loc`` lines, NVRTC errors and emulator findings all
@@ -541,7 +542,7 @@ class Program:
         self.nvrtc = nvrtc
         self.ptx = ptx
         self.log = log                  # warnings, mapped like errors ('' when clean)
-        self._cubins: dict[str, bytes] = {}
+        self._cubins: dict = {}             # arch -> assemble.Assembled
         self._sass: dict[str, str] = {}
         self._lock = threading.Lock()
         self.kernels: dict[str, Kernel] = {}
@@ -570,30 +571,57 @@ class Program:
     __getitem__ = kernel
 
     def cubin(self, arch: str = "sm_90") -> bytes:
-        """Machine code for ``arch`` (``sm_80``, ``sm_90``, ``90``...): runs ptxas."""
+        """Machine code for ``arch`` (``sm_80``, ``sm_90``, ``90``...): ``self.ptx``, the very PTX
+        the emulator runs, assembled by ptxas (``tilelab.assemble``)."""
+        return self.assembled(arch).cubin
+
+    def assembled(self, arch: str = "sm_90"):
+        """The ``assemble.Assembled`` for ``arch``: cubin, ptxas's log, which tool made it."""
         arch = _norm_arch(arch)
         with self._lock:
             if arch not in self._cubins:
+                from .assemble import Assembled, AssemblerMissing, assemble
                 try:
-                    res = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
-                                         self.options, f"-arch={arch}", list(self.kernels),
-                                         want_cubin=True)
+                    if int(re.sub(r"\D", "", arch)) < int(re.sub(r"\D", "", PTX_ARCH)):
+                        # below sm_80 (T4, V100) the compute_80 PTX cannot be assembled: NVRTC
+                        # compiles the source for that SM, as it did before (no SASS-aware counts there)
+                        cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                                     self.options, f"-arch={arch}", list(self.kernels),
+                                                     want_cubin=True)
+                        v = self.nvrtc.version
+                        self._cubins[arch] = Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for {arch})",
+                                                       True)
+                    else:
+                        try:
+                            self._cubins[arch] = assemble(self.ptx, arch, self.nvrtc.version)
+                        except AssemblerMissing as missing:
+                            # no assembler for this PTX here: the GPU still runs, on NVRTC's own cubin of
+                            # the source for that SM (as before the assembler: NVRTC's ptxas on the same
+                            # PTX, one whole program); tool says so
+                            cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                                         self.options, f"-arch={arch}", list(self.kernels),
+                                                         want_cubin=True)
+                            v = self.nvrtc.version
+                            self._cubins[arch] = Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for "
+                                                           f"{arch}: {missing})", True)
                 except CompileError as e:
                     raise CompileError(self._map_ptxas(str(e), arch)) from None
-                self._cubins[arch] = res[0]
             return self._cubins[arch]
+
+    def ptxas_info(self, arch: str = "sm_90") -> str:
+        """ptxas's report for ``arch`` (registers, spills, shared bytes, warnings), kernels by
+        their source names."""
+        text = self.assembled(arch).log
+        for k in self.kernels.values():
+            text = text.replace(k.entry, k.name)
+        return text
 
     def _map_ptxas(self, log: str, arch: str) -> str:
         """ptxas reports PTX line numbers; map them through the PTX ``.loc`` lines to the
         learner's lines, name kernels by their source names, and drop repeats."""
         if "ptxas" not in log:
             return log
-        try:   # the PTX ptxas saw: the same source for the matching virtual arch
-            ptx = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
-                                 self.options, "-arch=" + arch.replace("sm_", "compute_"),
-                                 list(self.kernels), want_cubin=False)[0]
-        except CompileError:
-            ptx = self.ptx
+        ptx = self.ptx          # the PTX ptxas saw: the cubin is assembled from exactly this text
         files = {int(m.group(1)): _unabs(m.group(2), self.filename)
                  for m in _PTX_FILE_IDX.finditer(ptx)}
         where: list[tuple[str, int] | None] = []
@@ -609,7 +637,7 @@ class Program:
         for ln in log.split("\n"):
             for entry, name in names.items():
                 ln = ln.replace(f"'{entry}'", f"'{name}'")
-            m = re.match(r"ptxas application ptx input, line (\d+); (error|warning)\s*: (.*)", ln)
+            m = re.match(r"ptxas (?:application ptx input|[^,]*\.ptx), line (\d+); (error|warning)\s*: (.*)", ln)
             if m:
                 k = int(m.group(1)) - 1
                 loc = where[k] if 0 <= k < len(where) else None
@@ -843,8 +871,39 @@ def find_nvdisasm() -> str:
     raise CompileError("nvdisasm not found: pip install nvidia-cuda-nvdisasm")
 
 
+def _sass_cache_file(exe: str, cubin: bytes) -> Path | None:
+    """Where nvdisasm's listing of ``cubin`` is kept between processes (it takes ~0.5 s a cubin):
+    ``$TILELAB_CACHE`` or ``~/.cache/tilelab``, keyed by the cubin and the nvdisasm binary."""
+    try:
+        st = os.stat(exe)
+        root = Path(os.environ.get("TILELAB_CACHE") or Path.home() / ".cache" / "tilelab") / "sass"
+    except (OSError, RuntimeError):
+        return None
+    key = hashlib.sha256(cubin + f"\0{exe}\0{st.st_size}\0{st.st_mtime_ns}".encode()).hexdigest()
+    return root / f"{key}.txt"
+
+
 def _disassemble(cubin: bytes) -> str:
     exe = find_nvdisasm()
+    cached = _sass_cache_file(exe, cubin)
+    try:
+        if cached is not None and cached.is_file():
+            return cached.read_text()
+    except OSError:
+        pass
+    text = _run_nvdisasm(exe, cubin)
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(text)
+            os.replace(tmp, cached)
+        except OSError:
+            pass                            # a read-only home: no cache, same listing
+    return text
+
+
+def _run_nvdisasm(exe: str, cubin: bytes) -> str:
     with tempfile.TemporaryDirectory(prefix="tilelab-") as td:
         f = os.path.join(td, "k.cubin")
         with open(f, "wb") as fh:
@@ -877,17 +936,30 @@ def _mem_key(op: str, mods: str) -> str:
     return op + width
 
 
-def sass_memory_mix(program: Program, arch: str = "sm_90") -> dict[tuple[str, int], dict[str, int]]:
+def kernel_sass(program: Program, arch: str, entry: str) -> str:
+    """The part of ``program.sass(arch)`` that is kernel ``entry``'s function."""
+    text = program.sass(arch)
+    start = text.find(f".text.{entry}:")
+    if start < 0:
+        return text
+    end = text.find("//--------------------- ", start)
+    return text[start:end if end > 0 else len(text)]
+
+
+def sass_memory_mix(program: Program, arch: str = "sm_90",
+                    entry: str | None = None) -> dict[tuple[str, int], dict[str, int]]:
     """Memory instructions per source line in the SASS: ``{(file, line): {"LDS": n,
     "LDS.128": n, "STS": n, "LDG.128": n, "LDSM.x4": n, ...}}``.
 
     Keys are the opcode plus its access width (``.8 .16 .64 .128``; 32-bit has none);
     ``LDSM.xN`` is an N-matrix ldmatrix (``.T`` if transposed). Instructions with no
     line info go under ``("", 0)``. This shows what ptxas merged or vectorised.
+    ``entry`` (a kernel's lowered name) keeps that kernel's function only.
     """
     mix: dict[tuple[str, int], dict[str, int]] = {}
     where = ("", 0)
-    for ln in program.sass(arch).splitlines():
+    text = program.sass(arch) if entry is None else kernel_sass(program, arch, entry)
+    for ln in text.splitlines():
         m = _SASS_LINE.search(ln)
         if m:
             where = (_unabs(m.group(1), program.filename), int(m.group(2)))

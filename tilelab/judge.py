@@ -91,7 +91,8 @@ class Judge:
 
     def __init__(self, spec: dict, engine=None):
         self.spec = spec
-        self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"))
+        self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"),
+                                       spec.get("counts") or "sass")     # the counting mode is pinned per spec
         self.lines: list[str] = []
         self.parts: list[dict] = []
         self.earned: set[str] = set()
@@ -408,9 +409,11 @@ class Engine:
     (the GPU-like pass compares two runs' outputs).
     """
 
-    def __init__(self, backend=None, step_budget=None):
+    def __init__(self, backend=None, step_budget=None, counts="sass"):
         from tilelab.backend import backend as detect
         self.backend = backend or detect()
+        # how the emulator counts memory requests: "sass" (as ptxas made them) or "ptx" (emu/sass_model.py)
+        self.counts = counts
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
 
@@ -437,7 +440,7 @@ class Engine:
         args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
         opts = {}
         if backend == "emu":
-            opts = {"variant": variant, "uninit": uninit}
+            opts = {"variant": variant, "uninit": uninit, "counts": self.counts}
             if self.step_budget:
                 opts["step_budget"] = self.step_budget
         res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, **opts)

@@ -27,6 +27,9 @@ class LaunchResult:
     lane_instructions: int = 0
     printed: list = field(default_factory=list)     # device printf output (emu: block, warp, lane order)
     per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
+    counts: str = ""                 # emu: "sass" (memory counted as ptxas made it) or "ptx" (emu/sass_model.py)
+    counts_note: str = ""            # emu: why "ptx" when "sass" was asked for
+    ptx_metrics: dict | None = None  # emu: the launch totals counted as in the PTX
 
     def __repr__(self):
         f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
@@ -37,13 +40,16 @@ class LaunchResult:
 
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
            step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None,
-           echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False) -> LaunchResult:
+           echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False,
+           counts: str = "sass", arch: str = "sm_90") -> LaunchResult:
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
     ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (emulator only).
     Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
-    ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py)."""
+    ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py);
+    ``counts`` is "sass" (memory requests as ptxas made them for ``arch``, where the model agrees
+    with the cubin) or "ptx" (every PTX instruction as it stands): emu/sass_model.py."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
     be = backend or current_backend()
@@ -51,12 +57,14 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     if be == "emu":
         from .emu.machine import run
         r = run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
-                sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit)
+                sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit,
+                counts=counts, arch=arch)
         _copy_back(args, packed)
         if echo and r.printed:
             print("\n".join(r.printed), flush=True)
         return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions,
-                            printed=list(r.printed), per_pc=r.per_pc)
+                            printed=list(r.printed), per_pc=r.per_pc, counts=r.counts, counts_note=r.counts_note,
+                            ptx_metrics=r.ptx_metrics)
     if be == "gpu":
         if symbols:
             raise LaunchError("symbols= (setting __constant__ memory) works on the emulator only for now")

@@ -1,9 +1,11 @@
 """``profile(kernel, problem, N=...)``: where does the memory traffic go, line by line?
 
-The emulator counts every warp request per PTX instruction; here they are summed
-per source line with the verdict a learner needs ("conflict-free", "32-way"),
-global sectors per request (coalescing), and the SASS memory instructions ptxas
-made of that line (so a learner sees where it merged loads into LDS.128). The
+The emulator counts every warp request, as ptxas made it for the SM (``counts="sass"``:
+merged wide accesses where the model agrees with the cubin, emu/sass_model.py) or per
+PTX instruction (``counts="ptx"``); here they are summed per source line with the verdict
+a learner needs ("conflict-free", "32-way"), global sectors per request (coalescing), the
+SASS memory instructions ptxas made of that line, and, where the SASS-aware count differs
+from the plain PTX count, that count and why ("ptxas merged 4 loads into LDS.128"). The
 worst shared request is drawn: its 32 lanes against the 32 banks.
 
 Counts come from the emulator on every backend (nothing else sees per-line bank
@@ -25,7 +27,12 @@ __all__ = ["profile", "Profile", "capture_requests", "bank_picture", "verdict", 
 
 COLUMNS = ["line", "source", "instructions", "shared ld requests", "shared ld wavefronts",
            "shared st requests", "shared st wavefronts", "wavefronts/request", "banks",
-           "global ld sectors/request", "global st sectors/request", "SASS memory ops"]
+           "global ld sectors/request", "global st sectors/request", "SASS memory ops",
+           "as in the PTX", "why"]
+_PTX_SHORT = {"shared_ld_requests": "shared ld req", "shared_ld_wavefronts": "shared ld wf",
+              "shared_st_requests": "shared st req", "shared_st_wavefronts": "shared st wf",
+              "global_ld_requests": "global ld req", "global_ld_sectors": "global ld sectors",
+              "global_st_requests": "global st req", "global_st_sectors": "global st sectors"}
 
 
 class Profile(Table):
@@ -62,25 +69,10 @@ def _shared_access(ins):
     return nbytes, {8: 2, 16: 4}.get(nbytes, 1)
 
 
-class _OneKernelSass:
-    """Only this kernel's function from the program's SASS, for ``sass_memory_mix``."""
-
-    def __init__(self, program, entry):
-        self.program, self.entry, self.filename = program, entry, program.filename
-
-    def sass(self, arch):
-        text = self.program.sass(arch)
-        start = text.find(f".text.{self.entry}:")
-        if start < 0:
-            return text
-        end = text.find("//--------------------- ", start)
-        return text[start:end if end > 0 else len(text)]
-
-
 def kernel_sass_mix(kernel, arch: str = "sm_90") -> dict:
     """``{(file, line): {"LDS": n, "LDS.128": n, ...}}`` for this kernel's SASS only."""
     from .compile import sass_memory_mix
-    return sass_memory_mix(_OneKernelSass(kernel.program, kernel.entry), arch)
+    return sass_memory_mix(kernel.program, arch, entry=kernel.entry)
 
 
 def _mix_text(mix: dict) -> str:
@@ -95,7 +87,8 @@ def _vectorised(mix: dict, ptx_widths: set) -> bool:
 
 
 # ---------------------------------------------------------------------- capture
-def capture_requests(kernel, grid, block, args, shared: int, pc: int) -> list:
+def capture_requests(kernel, grid, block, args, shared: int, pc: int, counts: str = "sass",
+                     arch: str = "sm_90") -> list:
     """Every warp request of instruction ``pc``: [(addr[W, 32] shared byte offsets, active[W, 32], nbytes)].
 
     Uses the emulator's capture option (``machine.run(..., capture_pc=pc)``, whose
@@ -107,7 +100,7 @@ def capture_requests(kernel, grid, block, args, shared: int, pc: int) -> list:
     """
     from .emu import isa, machine
     if "capture_pc" in inspect.signature(machine.run).parameters:
-        res = machine.run(kernel, grid, block, args, shared_bytes=shared, capture_pc=pc)
+        res = machine.run(kernel, grid, block, args, shared_bytes=shared, capture_pc=pc, counts=counts, arch=arch)
         return [(np.asarray(c["addr"]), np.asarray(c["active"]), int(c["nbytes"]))
                 for c in getattr(res, "captured", [])]
     original = getattr(isa, "shared_wavefronts", None)
@@ -206,13 +199,15 @@ def bank_picture(addr, active, nbytes: int, title: str = "", op: str = "ld"):
 
 # ---------------------------------------------------------------------- profile
 def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, shared: int | None = None,
-            seed: int = 0, arch: str = "sm_90", picture: bool = True, all_lines: bool = False) -> Profile:
+            seed: int = 0, arch: str = "sm_90", picture: bool = True, all_lines: bool = False,
+            counts: str = "sass") -> Profile:
     """Per-source-line memory profile of one launch of ``kernel`` on ``problem`` at size ``N``.
 
     ``N`` is the problem's size (an int, or a tuple such as (rows, cols)); default: a
     middle size of its emulator bench table. ``all_lines`` keeps lines with no memory
-    traffic. Returns a ``Profile`` table; ``.worst`` describes the worst shared request
-    and ``.figure`` draws it.
+    traffic. ``counts`` ("sass" or "ptx") and ``arch`` say how requests are counted (see the
+    module docstring). Returns a ``Profile`` table; ``.worst`` describes the worst shared
+    request and ``.figure`` draws it.
     """
     from .emu import machine
     from .args import pack_args
@@ -228,26 +223,35 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     inputs = prob.inputs(size, seed)
     args = prob.args(inputs, prob.new_outputs(size))
     packed = pack_args(kernel.name, kernel.params, args)
-    res = machine.run(kernel, grid, blk, packed.values, shared_bytes=dyn)
+    res = machine.run(kernel, grid, blk, packed.values, shared_bytes=dyn, counts=counts, arch=arch)
     fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
 
     # per pc -> per line: the worst conflict degree and the PTX access widths
     degree, widths, worst_pc = {}, {}, None
     for pc, c in res.per_pc.items():
         ins = fn.instrs[pc]
-        acc = _shared_access(ins)
+        acc = ptx_acc = _shared_access(ins)
+        if acc is not None and c.get("sass_bytes"):         # ptxas merged it: the width it made
+            from .emu.metrics import ideal_wavefronts
+            acc = (c["sass_bytes"], ideal_wavefronts(c["sass_bytes"]))
+        if ptx_acc is not None:
+            widths.setdefault(ins.line, set()).add(ptx_acc[0])
         req = c.get("shared_ld_requests", 0) + c.get("shared_st_requests", 0)
         if acc is None or not req:
             continue
         wf = c.get("shared_ld_wavefronts", 0) + c.get("shared_st_wavefronts", 0)
         d = wf / (req * acc[1])
         degree[ins.line] = max(degree.get(ins.line, 0.0), d)
-        widths.setdefault(ins.line, set()).add(acc[0])
         key = (d, wf)
         if worst_pc is None or key > worst_pc[0]:
             worst_pc = (key, pc, ins)
 
-    notes = ["Counts from the emulator (exact, per launch)."]
+    notes = ["Counts from the emulator (exact, per launch)" +
+             (f", as ptxas made the accesses for {arch} where its SASS agrees with the model "
+              f"(counts='sass'; 'as in the PTX' shows the plain PTX count where it differs)." if res.counts == "sass"
+              else ", per PTX instruction (counts='ptx').")]
+    if counts == "sass" and res.counts != "sass":
+        notes.append(res.counts_note + ".")
     if res.findings:
         notes.append(f"The sanitizer found {len(res.findings)} problem(s) in this launch "
                      f"(first: {str(res.findings[0]).splitlines()[0]}); run tl.check first "
@@ -279,12 +283,21 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
             "global st sectors/request": round(pl["global_st_sectors"] / pl["global_st_requests"], 3)
             if pl["global_st_requests"] else None,
             "SASS memory ops": _mix_text(lmix) + (" (ptxas vectorised)" if vec else ""),
+            "as in the PTX": ", ".join(f"{_PTX_SHORT[k]} {v}" for k, v in (pl.get("ptx") or {}).items()
+                                       if k in _PTX_SHORT),
+            "why": pl.get("why", ""), "counted": pl.get("counted", "ptx"),
             "ptxas vectorised": vec, "degree": degree.get(line), "file": pl["file"],
             "metrics": {k: v for k, v in pl.items() if k not in ("file", "line", "source")},
         })
-    if any(r["ptxas vectorised"] for r in rows):
+    if any(r["ptxas vectorised"] for r in rows) and res.counts != "sass":
         notes.append("ptxas merged some shared accesses into wider SASS ones (see the SASS column): "
                      "on a GPU, ncu counts those, so per-request figures differ there; the verdict holds.")
+    elif any(r["ptxas vectorised"] for r in rows):
+        notes.append("ptxas merged some shared accesses into wider SASS ones (see the SASS column); "
+                     "those lines are counted as the GPU runs them, as ncu counts them.")
+    if any(r["counted"] == "ptx" and r["why"] for r in rows) and res.counts == "sass":
+        notes.append("Lines marked 'counted as in the PTX' are where ptxas did something the model does "
+                     "not predict: their counts may differ from ncu's.")
 
     worst = None
     figure = None
@@ -294,7 +307,7 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
                  "degree": d, "verdict": verdict(d)}
         if picture:
             op = "ldmatrix" if ins.op == "ldmatrix" else ("st" if ins.op.startswith("st") else "ld")
-            best = _worst_request(capture_requests(kernel, grid, blk, packed.values, dyn, pc), op)
+            best = _worst_request(capture_requests(kernel, grid, blk, packed.values, dyn, pc, counts, arch), op)
             if best is None:
                 notes.append("No picture: the emulator could not hand back this request's addresses.")
             else:

@@ -32,7 +32,11 @@ def _instrs(kernel):
     return parsed(kernel.program.ptx).entry(kernel.entry).instrs
 
 
-def _ideal(ins) -> int:
+def _ideal(ins, c=None) -> int:
+    """Wavefronts of a conflict-free request of this instruction (``c``: its per_pc counts; under
+    counts="sass" a merged group's leader carries the width ptxas gave it, ``sass_bytes``)."""
+    if c and c.get("sass_bytes"):
+        return ideal_wavefronts(c["sass_bytes"])
     if ins.op == "ldmatrix":
         return next((int(x[1]) for x in ins.mods if x in ("x1", "x2", "x4")), 1)
     from .emu.isa import _type_of, _vec, size_of
@@ -54,7 +58,7 @@ def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
                                         "requests": 0, "wavefronts": 0, "ideal": 0})
         d["requests"] += req
         d["wavefronts"] += c.get(key + "_wavefronts", 0)
-        d["ideal"] += req * _ideal(ins)
+        d["ideal"] += req * _ideal(ins, c)
     return sorted(lines.values(), key=lambda d: d["line"])
 
 

@@ -863,6 +863,23 @@ def _access(m, ins, idx, pc, store):
     _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
 
 
+def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shift_invariant):
+    """counts="sass" (emu/sass_model.py): count this access as ptxas made it, and as in the PTX
+    apart (``m.ptx_counters``). ("wide", n, d): the first-run member of a merged group, one
+    access of n bytes per lane from its address + d (the group's lowest offset); ("part", lead):
+    inside ``lead``'s access; ("silent",): no LDS/STS/LDG/STG at all (``ld.const``).
+    ``shift_invariant``: a member's PTX cost equals its leader's (shared memory, whole words)."""
+    m.count_ptx(pc, key + "_requests", reqs)
+    narrow = m.narrow_cost.get(planned[1]) if planned[0] == "part" and shift_invariant else None
+    if narrow is None:
+        narrow = int(cost(mat, act, nbytes).sum())
+    m.count_ptx(pc, key + unit, narrow)
+    if planned[0] == "wide":
+        m.narrow_cost[pc] = narrow
+        m.count(pc, key + "_requests", reqs)
+        m.count(pc, key + unit, int(cost(mat + planned[2] if planned[2] else mat, act, planned[1]).sum()))
+
+
 def _values_for_store(m, vop, t, nvec, idx):
     n = len(m.lanes(idx))
     U = _UINT_OF[size_of(t)]
@@ -904,8 +921,13 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         mat, act = m.warp_matrix(idx, addr)
         act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
         key = "global_st" if store else "global_ld"
-        m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
-        m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        planned = m.count_plan.get(pc) if m.count_plan else None
+        if planned is None:
+            m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
+            m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        else:
+            _count_planned(m, pc, planned, key, "_sectors", int(act.any(axis=1).sum()), mat, act, nbytes,
+                           global_sectors, False)
         if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
@@ -933,9 +955,21 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         if not all_ok:
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
         key = "shared_st" if store else "shared_ld"
-        m.capture(pc, mat, act, nbytes, store)
-        m.count(pc, key + "_requests", mat.shape[0] if all_ok else int(act.any(axis=1).sum()))
-        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, "st" if store else "ld").sum()))
+        planned = m.count_plan.get(pc) if m.count_plan else None
+        reqs = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
+        sop = "st" if store else "ld"
+        if planned is None:
+            m.capture(pc, mat, act, nbytes, store)
+            m.count(pc, key + "_requests", reqs)
+            m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
+        else:
+            if planned[0] == "wide":
+                m.capture(pc, mat + planned[2] if planned[2] else mat, act, planned[1], store)
+            else:
+                m.capture(pc, mat, act, nbytes, store)
+            # a uniform shift by whole words permutes the banks: a merged member costs what its leader does
+            _count_planned(m, pc, planned, key, "_wavefronts", reqs, mat, act, nbytes,
+                           lambda a, b, nb: shared_wavefronts(a, b, nb, sop), nbytes % 4 == 0)
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
             _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),

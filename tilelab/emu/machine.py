@@ -55,6 +55,10 @@ class EmuResult:
     per_pc: dict = field(default_factory=dict, repr=False)
     captured: list = field(default_factory=list, repr=False)   # warp requests of capture_pc
     printed: list = field(default_factory=list)                 # device printf lines, in block/warp/lane order
+    counts: str = "ptx"             # how memory was counted: "sass" (as ptxas made it, emu/sass_model.py) or "ptx"
+    counts_note: str = ""           # why "ptx" when "sass" was asked for (no cubin)
+    ptx_metrics: dict = field(default_factory=dict)             # the launch totals counted as in the PTX
+    plan: object = field(default=None, repr=False)              # the sass_model.CountPlan used (None: "ptx")
 
 
 _module_cache: dict = {}
@@ -83,6 +87,9 @@ class Machine:
         self.nblocks = len(block_ids)
         self.T = T = self.nblocks * self.tpb
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
+        self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
+        self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
+        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (isa._count_planned)
 
         t = np.arange(T, dtype=np.int64)
         self.all_lanes = t
@@ -239,6 +246,11 @@ class Machine:
     def count(self, pc: int, key: str, n):
         c = self.counters.setdefault(pc, dict.fromkeys(METRIC_KEYS, 0))
         c[key] += int(n)
+
+    def count_ptx(self, pc: int, key: str, n):
+        """The PTX count of a pc that counts="sass" counts otherwise (emu/sass_model.py)."""
+        c = self.ptx_counters.setdefault(pc, {})
+        c[key] = c.get(key, 0) + int(n)
 
     def capture(self, pc, mat, act, nbytes, store):
         """Keep the warp requests of one instruction (for the profile's bank picture)."""
@@ -476,17 +488,25 @@ def _spin_loops(fn) -> frozenset:
     return s
 
 
+COUNT_MODES = ("sass", "ptx")
+
+
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
         sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
-        variant: int = 0, uninit: bool = False) -> EmuResult:
+        variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = "sm_90") -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
 
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
     host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
     the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
-    which costs time.
+    which costs time. ``counts="sass"`` counts memory requests as ptxas made them for ``arch``
+    (merged into wide accesses, ``__constant__`` reads through the constant cache), wherever the
+    model agrees with that PTX's cubin line by line (emu/sass_model.py); ``"ptx"`` counts every
+    PTX instruction as it stands.
     """
     t0 = time.perf_counter()
+    if counts not in COUNT_MODES:
+        raise LaunchError(f"counts must be 'sass' or 'ptx', got {counts!r}")
     grid, block = check_geometry(grid, block)
     tpb = block[0] * block[1] * block[2]
     module = parsed(kernel.program.ptx)
@@ -494,6 +514,12 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     nblocks = grid[0] * grid[1] * grid[2]
     total = nblocks * tpb
     files = dict(module.files)
+    plan = None
+    if counts == "sass":
+        from .sass_model import plan_for
+        plan = plan_for(kernel, fn, files, arch)
+    actions = plan.action if plan is not None and plan.active else {}
+    ptx_counters: dict = {}
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
     # kernel parameters: pointers become global allocations
@@ -566,6 +592,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.global_syms = global_syms
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
+        m.count_plan, m.ptx_counters = actions, ptx_counters
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -579,21 +606,42 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
     metrics = dict.fromkeys(METRIC_KEYS, 0)
+    ptx_metrics = dict.fromkeys(METRIC_KEYS, 0)
     lines: dict = {}
+    ptx_lines: dict = {}
     for pc, c in counters.items():
         ins = fn.instrs[pc]
-        for k, v in c.items():
-            metrics[k] += v
         key = (files.get(ins.file, "<ptx>"), ins.line)
         d = lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
+        pd = ptx_lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
+        pc_ptx = ptx_counters.get(pc, {})
         for k, v in c.items():
+            metrics[k] += v
             d[k] += v
-    per_line = [{"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
-                for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1])]
+            pv = pc_ptx.get(k, v)
+            ptx_metrics[k] += pv
+            pd[k] += pv
+    per_line = []
+    for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
+        row = {"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
+        if plan is not None and plan.mode == "sass":      # counts="sass": how, and the PTX count where it differs
+            row["counted"] = plan.lines.get((f, l), "sass")
+            pv = ptx_lines[(f, l)]
+            if pv != v:
+                row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
+            if plan.notes.get((f, l)):
+                row["why"] = plan.notes[(f, l)]
+        per_line.append(row)
+    mode = "sass" if plan is not None and plan.mode == "sass" else "ptx"
+    per_pc = {pc: dict(c) for pc, c in counters.items()}
+    for pc, a in actions.items():            # the width of the access ptxas merged this pc's group into
+        if a[0] == "wide" and pc in per_pc:
+            per_pc[pc]["sass_bytes"] = a[1]
     return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
-                     per_pc={pc: dict(c) for pc, c in counters.items()}, captured=captured,
-                     printed=printf.lines())
+                     per_pc=per_pc, captured=captured,
+                     printed=printf.lines(), counts=mode, counts_note=plan.reason if plan is not None else "",
+                     ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None)
 
 
 def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):

@@ -56,8 +56,8 @@ def _param_spec(p) -> ParamSpec:
 def kernel_spec(kernel, arch: str) -> KernelSpec:
     """``tilelab.compile.Kernel`` (or a KernelSpec) -> KernelSpec with the cubin for ``arch``.
 
-    The cubin is built by *our* NVRTC for the device's SM (DESIGN §3), so the GPU runs
-    the code the emulator saw.
+    The cubin is the emulator's own PTX, assembled for the device's SM by nvJitLink
+    (``Program.cubin``, DESIGN §3), so the GPU runs the code the emulator saw.
     """
     if isinstance(kernel, KernelSpec):
         return kernel

@@ -1,0 +1,442 @@
+"""counts="sass": the emulator counts memory requests as ptxas made them (tilelab/emu/sass_model.py).
+
+* the model of ptxas's merges (known low bits of the address arithmetic, consecutive offsets)
+  against a brute-force model that evaluates the addresses themselves;
+* a merged access counted from the lanes' addresses against a brute-force count of the
+  wide access (DESIGN §5, written out here as loops), on kernels whose line the cubin confirms;
+* a line where the model and the cubin disagree is counted as in the PTX, and says so;
+* the tiled matmul's totals equal ncu's recorded on the H200 (bench/results/fidelity-2026-11-29.json).
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tilelab import compile as tc
+from tilelab.emu import sass_model
+from tilelab.emu.ptx import parse
+
+ROOT = Path(__file__).resolve().parent.parent
+FIDELITY = ROOT / "bench" / "results" / "fidelity-2026-11-29.json"
+
+
+def _has_toolchain() -> bool:
+    try:
+        from tilelab.jitlink import find_jitlink
+        find_jitlink(tc.find_nvrtc().version)
+        tc.find_nvdisasm()
+        return True
+    except Exception:
+        return False
+
+
+needs_cubin = pytest.mark.skipif(not tc.available_nvrtc() or not _has_toolchain(),
+                                 reason="needs NVRTC, nvJitLink and nvdisasm")
+
+
+# ------------------------------------------------------------------ the merge model on PTX text
+PTX = """\
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 k_param_0)
+{{
+    .reg .pred %p<4>;
+    .reg .b32 %r<64>;
+    .reg .f32 %f<64>;
+    .reg .b64 %rd<16>;
+    .shared .align 4 .b8 s[8192];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, s;
+    shl.b32 %r3, %r1, {shift};
+    add.s32 %r4, %r2, %r3;
+    add.s32 %r5, %r4, {add};
+    setp.ne.s32 %p1, %r1, 7;
+{body}
+    ret;
+}}
+"""
+
+
+def _group_ptx(rng, size: int):
+    """A random group of shared accesses off one base: offsets, order, guards, blockers."""
+    shift, add = int(rng.integers(0, 6)), int(rng.integers(0, 5)) * 4
+    kind = "ld" if rng.random() < 0.7 else "st"
+    t = "f32" if size == 4 else "f64"
+    reg = "%f" if size == 4 else "%rd"
+    n = int(rng.integers(2, 9))
+    offsets = sorted(set(int(o) for o in rng.choice(np.arange(0, 12) * size, size=n)))
+    order = list(rng.permutation(len(offsets)))
+    lines, members = [], []
+    for j, i in enumerate(order):
+        o = offsets[i]
+        guard = "@%p1 " if rng.random() < 0.15 else ""
+        if kind == "ld":
+            lines.append(f"    {guard}ld.shared.{t} {reg}{j + 1}, [%r5+{o}];")
+        else:
+            lines.append(f"    {guard}st.shared.{t} [%r5+{o}], {reg}{j + 1};")
+        members.append((o, guard))
+        r = rng.random()
+        if r < 0.05:
+            lines.append("    bar.sync 0;")
+            members.append(("cut", ""))
+        elif r < 0.1:
+            lines.append("    st.shared.f32 [%r2+4000], %f60;" if kind == "ld" else
+                         "    ld.shared.f32 %f60, [%r2+4000];")             # another base: may alias
+            members.append(("cut", ""))
+    text = PTX.format(shift=shift, add=add, body="\n".join(lines))
+    return text, shift, add, kind, members
+
+
+def _brute_units(shift, add, members, size, kind, sym_align=16):
+    """ptxas's rule (docs/SASS_COUNTS.md), by brute force: in program order, groups per guard
+    close at a barrier or an aliasing access (and, for stores, at a store of another group);
+    each closed group is cut greedily, and a window is aligned when every possible address of
+    its first member (every tid, every placement of `s` at a multiple of sym_align) is."""
+    closed, open_ = [], defaultdict(list)
+    for o, g in members:
+        if o == "cut":
+            closed += list(open_.values())
+            open_.clear()
+            continue
+        if kind == "st":
+            for other in [h for h in open_ if h != g]:
+                closed.append(open_.pop(other))
+        open_[g].append(o)
+    closed += list(open_.values())
+    units = []
+    for offs in closed:
+        offs = sorted(offs)
+        i = 0
+        while i < len(offs):
+            for w in (16, 8):
+                need = w // size
+                if need >= 2 and offs[i:i + need] == [offs[i] + j * size for j in range(need)] and all(
+                        (base + (tid << shift) + add + offs[i]) % w == 0
+                        for tid in range(64) for base in range(0, 64, sym_align)):
+                    units.append((tuple(offs[i:i + need]), w))
+                    i += need
+                    break
+            else:
+                units.append(((offs[i],), size))
+                i += 1
+    return sorted(units)
+
+
+@pytest.mark.parametrize("size", [4, 8])
+def test_merge_model_matches_brute_force(size):
+    rng = np.random.default_rng(1300 + size)
+    for _ in range(300):
+        text, shift, add, kind, members = _group_ptx(rng, size)
+        fn = parse(text).entry("k")
+        units = sass_model.predict(fn, len(fn.instrs), {"s": 16})
+        mem = {pc: ins.args[0 if kind == "st" else 1] for pc, ins in enumerate(fn.instrs) if ins.op == kind}
+        got = sorted((tuple(mem[pc].offset for pc in u.pcs), u.size) for u in units
+                     if u.pcs[0] in mem and mem[u.pcs[0]].name == "%r5")
+        assert got == _brute_units(shift, add, members, size, kind), text
+
+
+KNOWN = """\
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k()
+{{
+    .reg .b32 %r<64>;
+    .shared .align 4 .b8 s[64];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, s;
+{body}
+    ret;
+}}
+"""
+
+
+def test_known_bits_never_claim_too_much():
+    # soundness on random address arithmetic: every low bit the analysis claims holds for
+    # concrete values of %tid.x and of where `s` is placed (any multiple of 16)
+    rng = np.random.default_rng(7)
+    ops = ["shl.b32 %r{d}, %r{a}, {c};", "add.s32 %r{d}, %r{a}, %r{b};", "add.s32 %r{d}, %r{a}, {c};",
+           "mul.lo.s32 %r{d}, %r{a}, {c};", "mad.lo.s32 %r{d}, %r{a}, {c}, %r{b};",
+           "and.b32 %r{d}, %r{a}, {c};", "or.b32 %r{d}, %r{a}, {c};", "xor.b32 %r{d}, %r{a}, %r{b};",
+           "shr.u32 %r{d}, %r{a}, {c};", "sub.s32 %r{d}, %r{a}, %r{b};", "selp.b32 %r{d}, %r{a}, %r{b}, 1;"]
+    evaluate = {"mov": lambda x: x[0], "shl": lambda x: x[0] << x[1], "add": lambda x: x[0] + x[1],
+                "mul": lambda x: x[0] * x[1], "mad": lambda x: x[0] * x[1] + x[2], "and": lambda x: x[0] & x[1],
+                "or": lambda x: x[0] | x[1], "xor": lambda x: x[0] ^ x[1], "shr": lambda x: x[0] >> x[1],
+                "sub": lambda x: x[0] - x[1], "selp": lambda x: x[0]}
+    claimed = 0
+    for _ in range(300):
+        body, n = [], 3
+        for _ in range(int(rng.integers(1, 8))):
+            op = ops[int(rng.integers(len(ops)))]
+            body.append("    " + op.format(d=n, a=int(rng.integers(1, n)), b=int(rng.integers(1, n)),
+                                           c=int(rng.integers(0, 40))))
+            n += 1
+        text = KNOWN.format(body="\n".join(body))
+        fn = parse(text).entry("k")
+        bits = sass_model._Bits(fn, {"s": 16})
+        for tid in range(0, 64, 5):
+            for base in (0, 16, 48, 4096):
+                regs = {}
+                for ins in fn.instrs[:-1]:
+                    x = [regs[o.name] if o.kind == "reg" else tid if o.kind == "special" else
+                         base if o.kind == "sym" else o.value for o in ins.args[1:]]
+                    regs[ins.args[0].name] = evaluate[ins.op](x) & 0xFFFFFFFF
+                for name, v in regs.items():
+                    k, r = bits.val[name]
+                    claimed += k
+                    assert v % (1 << k) == r, (text, name, v, (k, r))
+    assert claimed > 0
+
+
+# ------------------------------------------------------------------ merged accesses, counted
+def brute_wavefronts(addr, active, nbytes, load=True) -> int:
+    """DESIGN §5 as loops: lanes per phase by width (paired loads: twice as many), distinct
+    4-byte words per bank within a phase, the worst bank per phase, phases added."""
+    lpp = {4: 32, 8: 16, 16: 8}[nbytes]
+    if load and nbytes in (8, 16) and all(addr[2 * k] == addr[2 * k + 1] or not active[2 * k] or
+                                          not active[2 * k + 1] for k in range(16)):
+        lpp *= 2
+    total = 0
+    for p in range(32 // lpp):
+        banks = defaultdict(set)
+        for lane in range(p * lpp, (p + 1) * lpp):
+            if active[lane]:
+                for w in range(nbytes // 4):
+                    word = addr[lane] // 4 + w
+                    banks[word % 32].add(word)
+        total += max((len(v) for v in banks.values()), default=0)
+    return total
+
+
+GATHER = """\
+__global__ void gather(const int* idx, const int* on, float* out)
+{
+    __shared__ float s[1024];
+    for (int i = threadIdx.x; i < 1024; i += blockDim.x)
+        s[i] = i;
+    __syncthreads();
+    int t = threadIdx.x;
+    if (on[t]) {
+        int j = idx[t] * W + SKEW;
+        out[t] = READS;   // @reads
+    }
+}
+"""
+
+
+def _gather(w: int, skew: int):
+    reads = " + ".join(f"s[j + {i}]" if i else "s[j]" for i in range(w))
+    src = GATHER.replace("READS", reads).replace("W + SKEW", f"{w} + {skew}")
+    return src, tc.compile_cuda(src, filename="gather.cu").kernel("gather")
+
+
+@needs_cubin
+@pytest.mark.parametrize("w,skew", [(4, 0), (2, 0), (4, 2)])
+def test_merged_access_counts_match_brute_force(w, skew):
+    from tilelab.emu.machine import run
+    src, k = _gather(w, skew)
+    line = next(i + 1 for i, s in enumerate(src.splitlines()) if "@reads" in s)
+    rng = np.random.default_rng(w * 10 + skew)
+    checked_sass = False
+    for trial in range(25):
+        idx = rng.integers(0, 1024 // w - 1, size=32).astype(np.int32)
+        if trial % 3 == 1:
+            idx[:] = idx[0]                                   # broadcast
+        elif trial % 3 == 2:
+            idx[1::2] = idx[0::2]                             # lane pairs share an address
+        on = (rng.random(32) < 0.8).astype(np.int32)
+        on[0] = 1
+        out = np.zeros(32, np.float32)
+        sass = run(k, 1, 32, [idx, on, out.copy()], counts="sass")
+        ptx = run(k, 1, 32, [idx, on, out], counts="ptx")
+        row = next(r for r in sass.per_line if r["line"] == line)
+        prow = next(r for r in ptx.per_line if r["line"] == line)
+        act = on.astype(bool)
+        byte = (idx.astype(np.int64) * w + skew) * 4       # the lowest address each lane reads
+        plain = sum(brute_wavefronts(byte + 4 * i, act, 4) for i in range(w))
+        assert prow["shared_ld_wavefronts"] == plain and prow["shared_ld_requests"] == w
+        if row["counted"] == "sass" and sass.plan is not None and sass.plan.action:
+            checked_sass = True
+            # the cubin agreed: count the units the model made of this line
+            fn = __import__("tilelab.emu.machine", fromlist=["parsed"]).parsed(k.program.ptx).entry(k.entry)
+            pcs = [pc for pc, ins in enumerate(fn.instrs) if ins.line == line and ins.op == "ld"
+                   and "shared" in ins.mods]
+            offs = {pc: fn.instrs[pc].args[1].offset for pc in pcs}
+            o0 = min(offs.values())
+            want_wf, want_req = 0, 0
+            for pc in pcs:
+                a = sass.plan.action.get(pc)
+                if a is None:
+                    want_wf += brute_wavefronts(byte + offs[pc] - o0, act, 4)
+                    want_req += 1
+                elif a[0] == "wide":                        # from the group's lowest address
+                    want_wf += brute_wavefronts(byte + offs[pc] + a[2] - o0, act, a[1])
+                    want_req += 1
+            assert row["shared_ld_wavefronts"] == want_wf and row["shared_ld_requests"] == want_req
+            assert row["ptx"]["shared_ld_requests"] == w and "ptxas merged" in row["why"]
+        else:
+            assert row["shared_ld_wavefronts"] == plain
+    if (w, skew) == (4, 0):
+        assert checked_sass, "ptxas should merge s[4j..4j+3] into LDS.128 and the model should say so"
+
+
+@needs_cubin
+def test_a_line_the_model_gets_wrong_is_counted_as_in_the_ptx(monkeypatch):
+    from tilelab.emu.machine import run
+    src, k = _gather(4, 0)
+    line = next(i + 1 for i, s in enumerate(src.splitlines()) if "@reads" in s)
+    # pretend ptxas could prove nothing about `s`: the model then predicts four LDS where the
+    # cubin has an LDS.128, and the line must fall back, saying so
+    monkeypatch.setattr(sass_model, "SHARED_ALIGN", 1)
+    k.program.__dict__.pop("_count_plans", None)
+    idx = np.arange(32, dtype=np.int32)
+    on = np.ones(32, np.int32)
+    r = run(k, 1, 32, [idx, on, np.zeros(32, np.float32)], counts="sass")
+    row = next(x for x in r.per_line if x["line"] == line)
+    assert row["counted"] == "ptx" and "counted as in the PTX" in row["why"] and "LDS.128" in row["why"]
+    assert row["shared_ld_requests"] == 4 and "ptx" not in row
+    k.program.__dict__.pop("_count_plans", None)
+
+
+@needs_cubin
+def test_no_cubin_counts_as_in_the_ptx_and_says_why():
+    from tilelab.emu.machine import run
+    # inline asm that ptxas refuses (there is no m16n8k17) on a branch the launch never takes
+    src = """\
+__global__ void k(float* x)
+{
+    __shared__ float s[64];
+    s[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    float c = s[2 * (threadIdx.x / 2)] + s[2 * (threadIdx.x / 2) + 1];
+    if (c == 12345.0f)
+        asm volatile("mma.sync.aligned.m16n8k17.row.col.f32.f16.f16.f32 {%0,%0,%0,%0}, {%1,%1,%1,%1}, "
+                     "{%1,%1}, {%0,%0,%0,%0};" : "+f"(c) : "r"(0));
+    x[threadIdx.x] = c;
+}
+"""
+    k = tc.compile_cuda(src, filename="bad.cu").kernel("k")
+    r = run(k, 1, 32, [np.zeros(32, np.float32)], counts="sass")
+    assert r.counts == "ptx" and "no cubin for sm_90" in r.counts_note and "counted as in the PTX" in r.counts_note
+    p = run(k, 1, 32, [np.zeros(32, np.float32)], counts="ptx")
+    assert r.metrics == p.metrics and all("counted" not in row for row in r.per_line)
+
+
+def test_counts_mode_is_checked():
+    from tilelab.emu.machine import run
+    from tilelab.errors import LaunchError
+    k = tc.compile_cuda("__global__ void k(float* x) { x[threadIdx.x] = 1; }").kernel("k")
+    with pytest.raises(LaunchError, match="counts must be"):
+        run(k, 1, 32, [np.zeros(32, np.float32)], counts="ncu")
+
+
+# ------------------------------------------------------------------ against ncu on the H200
+@needs_cubin
+@pytest.mark.parametrize("name", ["matmulTiled16", "matmulTiled32"])
+def test_tiled_matmul_totals_equal_ncu(name):
+    from tilelab.emu.machine import run
+    rec = json.loads(FIDELITY.read_text())
+    row = next(r for r in rec["rows"] if r["kernel"] == name and r["file"] == "matmul_tiled.cu")
+    k = tc.kernel_from_file(ROOT / "kernels" / "matmul_tiled.cu", name)
+    grid, block = row["grid"], row["block"]
+    n = grid[0] * block[0]
+    rng = np.random.default_rng(0)
+    a, b = (rng.standard_normal((n, n)).astype(np.float32) for _ in range(2))
+    res = run(k, grid, block, [a, b, np.zeros((n, n), np.float32), n], counts="sass", arch=rec["arch"])
+    assert res.counts == "sass"
+    for key in ("shared_ld_wavefronts", "shared_ld_requests", "shared_st_wavefronts", "shared_st_requests",
+                "global_ld_sectors", "global_ld_requests", "global_st_sectors", "global_st_requests"):
+        assert res.metrics[key] == row["ncu"][key], (key, res.metrics[key], row["ncu"][key])
+    # and the plain PTX counts are still there, as the emulator counted them before
+    assert res.ptx_metrics["shared_ld_requests"] == row["emu"]["shared_ld_requests"]
+
+
+def test_copies_of_the_prediction():
+    from collections import Counter
+    c = sass_model._copies
+    assert c(Counter({"LDS": 8}), Counter({"LDS": 1})) == 8                 # a loop unrolled 8 times
+    assert c(Counter({"LDS": 4, "LDS.128": 2}), Counter({"LDS": 2, "LDS.128": 1})) == 2
+    assert c(Counter({"LDS": 1, "LDS.128": 7}), Counter({"LDS": 1, "LDS.128": 1})) == 0
+    assert c(Counter({"LDS": 3}), Counter({"LDS": 2})) == 0 and c(Counter(), Counter({"LDS": 1})) == 0
+    assert c(Counter(), Counter()) == 1
+
+
+PAIR_LINES = """\
+__global__ void pairs(const int* idx, float* out)
+{
+    __shared__ float s[256];
+    for (int i = threadIdx.x; i < 256; i += blockDim.x)
+        s[i] = i;
+    __syncthreads();
+    int j = idx[threadIdx.x] * 2;
+    float a = s[j];          // @first
+    float b = s[j + 1];      // @second
+    out[threadIdx.x] = a * b;
+}
+"""
+
+
+@needs_cubin
+def test_a_merge_across_two_lines_is_counted_once():
+    from tilelab.emu.machine import run
+    k = tc.compile_cuda(PAIR_LINES, filename="pairs.cu").kernel("pairs")
+    lines = [i + 1 for i, s in enumerate(PAIR_LINES.splitlines()) if "// @" in s]
+    mix = tc.sass_memory_mix(k.program, "sm_90", entry=k.entry)
+    if sum(mix.get(("pairs.cu", n), {}).get("LDS.64", 0) for n in lines) != 1:
+        pytest.skip(f"ptxas did not merge the pair here: {mix}")
+    r = run(k, 1, 64, [np.arange(64, dtype=np.int32), np.zeros(64, np.float32)])
+    rows = {x["line"]: x for x in r.per_line if x["line"] in lines}
+    assert all(rows[n]["counted"] == "sass" for n in lines)
+    assert sum(rows[n]["shared_ld_requests"] for n in lines) == 2                 # 2 warps, one LDS.64 each
+    assert sum(rows[n].get("ptx", {}).get("shared_ld_requests", rows[n]["shared_ld_requests"]) for n in lines) == 4
+    assert any("ptxas merged 2 loads into LDS.64" in rows[n].get("why", "") for n in lines)
+
+
+def test_no_cubin_is_built_where_nothing_could_merge():
+    from tilelab.emu.machine import run
+    # four consecutive global stores off a kernel pointer: ptxas cannot prove 16-byte alignment
+    # either, so there is nothing to check, and no cubin (nor nvdisasm's half second) is spent
+    src = "__global__ void k(float* x) { int t = 4 * threadIdx.x; x[t] = 1; x[t + 1] = 2; x[t + 2] = 3; x[t + 3] = 4; }"
+    k = tc.compile_cuda(src, filename="k.cu").kernel("k")
+    r = run(k, 1, 32, [np.zeros(128, np.float32)])
+    assert r.counts == "sass" and not r.plan.action and not k.program._cubins
+    assert r.metrics["global_st_requests"] == 4 and all("why" not in row for row in r.per_line)
+
+
+# ------------------------------------------------------------------ the same, as a hypothesis property
+try:
+    from hypothesis import given, settings, strategies as st
+except ImportError:                                  # pragma: no cover
+    given = None
+
+if given is not None:
+    @needs_cubin
+    @settings(max_examples=40, deadline=None)
+    @given(w=st.sampled_from([2, 4]), rows=st.lists(st.integers(0, 60), min_size=32, max_size=32),
+           on=st.lists(st.booleans(), min_size=32, max_size=32), pairs=st.booleans())
+    def test_merged_access_property(w, rows, on, pairs):
+        """Any lanes' addresses and mask: the line counts as the wide access of DESIGN §5 when the
+        cubin confirms the merge, else as the PTX's w narrow ones."""
+        from tilelab.emu.machine import run
+        src, k = _gather(w, 0)
+        line = next(i + 1 for i, s in enumerate(src.splitlines()) if "@reads" in s)
+        idx = np.array(rows, np.int32)
+        if pairs:
+            idx[1::2] = idx[0::2]
+        act = np.array(on, bool)
+        act[0] = True
+        r = run(k, 1, 32, [idx, act.astype(np.int32), np.zeros(32, np.float32)])
+        row = next(x for x in r.per_line if x["line"] == line)
+        byte = idx.astype(np.int64) * w * 4
+        if row["counted"] == "sass" and r.plan.action:
+            assert row["shared_ld_requests"] == 1
+            assert row["shared_ld_wavefronts"] == brute_wavefronts(byte, act, 4 * w)
+            ptx_wf = row["ptx"].get("shared_ld_wavefronts", row["shared_ld_wavefronts"])   # only what differs
+            assert ptx_wf == sum(brute_wavefronts(byte + 4 * i, act, 4) for i in range(w))
+        else:
+            assert row["shared_ld_wavefronts"] == sum(brute_wavefronts(byte + 4 * i, act, 4) for i in range(w))
