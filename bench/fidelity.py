@@ -122,6 +122,9 @@ def _kernels_cases():
         out.append(("mma_ladder.cu", k, grid, (256,), mma, shared))
     for k in ("mmaNMajorPlain", "mmaNMajorTrap", "mmaNMajorSwizzled"):
         out.append(("mma_nmajor.cu", k, (2, 2), (256,), mma))
+    # exercise 06's answers (kernels/mma_exercise.cu)
+    for k, shared in (("gemmSwizzledA", 0), ("gemmNMajorB", 0), ("gemmPipelined", 98304)):
+        out.append(("mma_exercise.cu", k, (2, 2), (256,), mma, shared))
     return [c if len(c) == 6 else c + (0,) for c in out]
 
 
@@ -200,8 +203,8 @@ def sass_padding(kernel, arch: str) -> int:
     """How many ``@!PT LDS RZ, [RZ]`` the kernel's SASS has: loads under the never-true predicate
     that ptxas puts before groups of LDGSTS. The mix above leaves them out (they move nothing),
     but ncu counts each one executed as a shared-load instruction (docs/FIDELITY.md, cause B)."""
-    from tilelab.profile import _OneKernelSass
-    return len(re.findall(r"@!PT\s+LDS\b", _OneKernelSass(kernel.program, kernel.entry).sass(arch)))
+    from tilelab.compile import kernel_sass
+    return len(re.findall(r"@!PT\s+LDS\b", kernel_sass(kernel.program, arch, kernel.entry)))
 
 
 _PTX_CLASS = {("ld", "shared"): "LDS", ("st", "shared"): "STS", ("ld", "global"): "LDG", ("st", "global"): "STG",
