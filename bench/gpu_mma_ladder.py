@@ -291,7 +291,9 @@ def emu_counts(entry, M, N, K, A, Bsecond):
     m["seconds"] = time.perf_counter() - t0
     m["findings"] = [str(f) for f in r.findings]
     m["ldmatrix_wavefronts_per_request"] = None  # the emulator folds ldmatrix into shared loads: see below
-    ld_other = m["shared_ld_requests"] - m["ldmatrix_requests"]
+    # shared loads besides ldmatrix that touch memory (ptxas's @!PT LDS before LDGSTS are requests
+    # with no lane: tilelab/emu/ifconvert.py)
+    ld_other = m.get("shared_ld_requests_active", m["shared_ld_requests"]) - m["ldmatrix_requests"]
     if ld_other == 0 and m["ldmatrix_requests"]:
         m["ldmatrix_wavefronts_per_request"] = m["shared_ld_wavefronts"] / m["ldmatrix_requests"]
     m["cp_async_st_wavefronts_per_request"] = _ratio(m.get("cp_async_st_wavefronts"), m.get("cp_async_requests"))

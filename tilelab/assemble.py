@@ -106,8 +106,10 @@ def _run_ptxas(path: str, version, ptx: str, arch: str) -> Assembled:
         r = subprocess.run([path, f"-arch={arch}", "-lineinfo", "-v", "tilelab.ptx", "-o", "tilelab.cubin"],
                            capture_output=True, text=True, timeout=300, cwd=td)
         log = (r.stdout + "\n" + r.stderr).strip()
-        if r.returncode != 0:
-            raise CompileError(log or f"ptxas failed for {arch}")
+        if r.returncode != 0:   # the error alone: -v's resource report of what did compile is noise here
+            errors = [ln for ln in log.splitlines() if not ln.startswith("ptxas info")
+                      and not re.match(r"\s+\d+ bytes stack frame|\s+Used \d+ registers", ln)]
+            raise CompileError("\n".join(errors) or log or f"ptxas failed for {arch}")
         return Assembled(Path(td, "tilelab.cubin").read_bytes(), log, f"ptxas {version[0]}.{version[1]}", True)
 
 

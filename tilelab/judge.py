@@ -93,6 +93,8 @@ class Judge:
         self.spec = spec
         self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"),
                                        spec.get("counts") or "sass")     # the counting mode is pinned per spec
+        if spec.get("counting"):             # the rubric's pins (tilelab/rubric/_counting.toml): mode, SM, NVRTC
+            self.engine.pin(spec["counting"])
         self.lines: list[str] = []
         self.parts: list[dict] = []
         self.earned: set[str] = set()
@@ -115,6 +117,11 @@ class Judge:
         spec = self.spec
         total = float(sum(p["points"] for p in spec["parts"]))
         self.lines += list(spec.get("notes") or [])
+        try:
+            self.lines.append(self.engine.counting_line())
+        except Exception as e:  # a pin this machine cannot honour: nobody's counts would mean anything
+            self.lines.append(f"{NO} " + msg("judge.counting_bad_pins", why=_message(e)))
+            return self.verdict(total)
         bad = forbidden_include(spec["source"])
         if bad:
             self.lines.append(f"{NO} " + msg("judge.no_local_includes", bad=bad))
@@ -125,6 +132,9 @@ class Judge:
             self.lines.append(f"{NO} " + msg("judge.no_compile"))
             self.lines += ["  " + line for line in str(e).splitlines()]
             return self.verdict(total)
+        missing = self.engine.without_sass(self.kernel)
+        if missing:
+            self.lines.append(f"{SKIP} " + msg("judge.counts_note", why=missing))
         if self.drawn_emu or self.drawn_gpu:
             prob = self.engine.problem(spec["problem"])
             sizes = ", ".join(prob.label(s) for s in self.drawn_emu + (self.drawn_gpu if self.gpu else []))
@@ -149,6 +159,12 @@ class Judge:
                                "text": text, "seconds": round(time.monotonic() - t0, 3)})
         return self.verdict(total)
 
+    def _counting(self) -> dict:
+        try:
+            return self.engine.counting_used()
+        except Exception:
+            return dict(self.engine.counting)
+
     @property
     def gpu(self) -> bool:
         return self.engine.backend == "gpu"
@@ -156,7 +172,7 @@ class Judge:
     def verdict(self, total):
         score = float(sum(p["earned"] for p in self.parts))
         return {"score": score, "max": total, "lines": self.lines, "parts": self.parts,
-                "backend": self.engine.backend,
+                "backend": self.engine.backend, "counting": self._counting(),
                 "drawn": {"emu": self.drawn_emu, "gpu": self.drawn_gpu, "how": self.drawn_how}}
 
     # ----------------------------------------------------------------- records
@@ -412,10 +428,67 @@ class Engine:
     def __init__(self, backend=None, step_budget=None, counts="sass"):
         from tilelab.backend import backend as detect
         self.backend = backend or detect()
-        # how the emulator counts memory requests: "sass" (as ptxas made them) or "ptx" (emu/sass_model.py)
-        self.counts = counts
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
+        # how the emulator counts memory requests: "sass" (as ptxas made them) or "ptx"
+        # (emu/sass_model.py, emu/ifconvert.py), and the SM whose SASS "sass" reads; pin() sets
+        # them, and the NVRTC version, from the rubric's pins
+        self.counts, self.arch = counts, "sm_90"
+        self.counting: dict = {}
+        self._nvrtc = None
+
+    # ----------------------------------------------------------- pinned counting
+    # Grades stay reproducible (issue 13): the rubric pins the counting mode, the SM whose SASS
+    # it reads and the NVRTC version (tilelab/rubric/_counting.toml); the judge uses them and
+    # prints them. Without pins (an old spec), the emulator's defaults and the lowest NVRTC.
+    def pin(self, counting: dict):
+        if counting:
+            self.counting = dict(counting)
+            self.counts = counting.get("counts", self.counts)
+            self.arch = counting.get("arch", self.arch)
+            self._nvrtc = None
+
+    def nvrtc(self):
+        """The NVRTC the judge compiles with: the pinned major when this machine has it."""
+        if self._nvrtc is None:
+            from tilelab.compile import available_nvrtc, find_nvrtc
+            want = self.counting.get("nvrtc")
+            major = int(str(want).split(".")[0]) if want else None
+            self._nvrtc = find_nvrtc(major if major in available_nvrtc() else None)
+        return self._nvrtc
+
+    def counting_used(self) -> dict:
+        from tilelab.emu.machine import check_counts
+        nv = self.nvrtc()
+        return {"counts": check_counts(self.counts), "arch": self.arch,
+                "nvrtc": f"{nv.version[0]}.{nv.version[1]}", "nvrtc_pinned": self.counting.get("nvrtc")}
+
+    def without_sass(self, kernel) -> str | None:
+        """Why the "sass" mode cannot read this kernel's SASS here (then it counts as the PTX
+        runs, and the feedback must say so), or None."""
+        if self.counting_used()["counts"] != "sass":
+            return None
+        from tilelab.emu import ifconvert
+        from tilelab.emu.calls import link
+        from tilelab.emu.machine import parsed
+        mod = parsed(kernel.program.ptx)
+        fn = link(mod, mod.entry(kernel.entry))
+        c = ifconvert.candidates(fn)
+        if not c["branches"] and not c["cp"] and not any(i.guard and ifconvert.access_kind(i) for i in fn.instrs):
+            return None                      # nothing the SASS could change: it is never read
+        plan = ifconvert.plan_for(kernel, fn, dict(mod.files), self.arch)
+        return plan.notes.get(("", 0))
+
+    def counting_line(self) -> str:
+        """The feedback line that says how the counts were made."""
+        u = self.counting_used()
+        how = msg("judge.counting_sass", arch=u["arch"]) if u["counts"] == "sass" else msg("judge.counting_ptx")
+        line = f"{SKIP} " + msg("judge.counting", counts=u["counts"], how=how, nvrtc=u["nvrtc"])
+        if u["nvrtc_pinned"] is None:
+            return line
+        if u["nvrtc_pinned"] == u["nvrtc"]:
+            return line + msg("judge.counting_pinned")
+        return line + msg("judge.counting_unpinned", pinned=u["nvrtc_pinned"])
 
     def problem(self, name):
         from tilelab.problems import get_problem
@@ -424,7 +497,8 @@ class Engine:
     def compile(self, source, name, filename, first_line):
         from tilelab.compile import compile_cuda
         from tilelab.magic import pick_kernel
-        return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line), name)
+        return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line, nvrtc=self.nvrtc()),
+                           name)
 
     def record(self, kernel, problem, size, seed, *, backend="emu", block=None, shared=0, variant=0,
                uninit=False) -> Record:
@@ -440,7 +514,7 @@ class Engine:
         args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
         opts = {}
         if backend == "emu":
-            opts = {"variant": variant, "uninit": uninit, "counts": self.counts}
+            opts = {"variant": variant, "uninit": uninit, "counts": self.counts, "arch": self.arch}
             if self.step_budget:
                 opts["step_budget"] = self.step_budget
         res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, **opts)

@@ -30,6 +30,7 @@ class LaunchResult:
     counts: str = ""                 # emu: "sass" (memory counted as ptxas made it) or "ptx" (emu/sass_model.py)
     counts_note: str = ""            # emu: why "ptx" when "sass" was asked for
     ptx_metrics: dict | None = None  # emu: the launch totals counted as in the PTX
+    count_notes: list = field(default_factory=list)  # emu: lines whose requests follow the PTX, and why
 
     def __repr__(self):
         f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
@@ -49,7 +50,8 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
     ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py);
     ``counts`` is "sass" (memory requests as ptxas made them for ``arch``, where the model agrees
-    with the cubin) or "ptx" (every PTX instruction as it stands): emu/sass_model.py."""
+    with the cubin, on the cubin's control flow) or "ptx" (every PTX instruction as it stands):
+    emu/sass_model.py, emu/ifconvert.py."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
     be = backend or current_backend()
@@ -64,7 +66,7 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
             print("\n".join(r.printed), flush=True)
         return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions,
                             printed=list(r.printed), per_pc=r.per_pc, counts=r.counts, counts_note=r.counts_note,
-                            ptx_metrics=r.ptx_metrics)
+                            ptx_metrics=r.ptx_metrics, count_notes=list(r.count_notes))
     if be == "gpu":
         if symbols:
             raise LaunchError("symbols= (setting __constant__ memory) works on the emulator only for now")

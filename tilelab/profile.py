@@ -8,6 +8,12 @@ SASS memory instructions ptxas made of that line, and, where the SASS-aware coun
 from the plain PTX count, that count and why ("ptxas merged 4 loads into LDS.128"). The
 worst shared request is drawn: its 32 lanes against the 32 banks.
 
+Requests are ncu's: one for every warp that executes the instruction, its lanes all
+predicated off included, so wavefronts and sectors per request are the figures ncu shows.
+The verdict (the conflict degree) counts only requests with an active lane, since a
+predicated-off request costs nothing and would dilute a conflict; the notes say where the two
+differ. Shared-memory atomics are counted as requests only: their wavefronts are not.
+
 Counts come from the emulator on every backend (nothing else sees per-line bank
 conflicts without a GPU); on a GPU, ncu's launch totals are added when ncu runs.
 """
@@ -77,6 +83,9 @@ def kernel_sass_mix(kernel, arch: str = "sm_90") -> dict:
 
 def _mix_text(mix: dict) -> str:
     return ", ".join(f"{k}×{v}" for k, v in sorted(mix.items()))
+
+
+_REQUESTS = ("shared_ld_requests", "shared_st_requests", "global_ld_requests", "global_st_requests")
 
 
 def _vectorised(mix: dict, ptx_widths: set) -> bool:
@@ -240,7 +249,10 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
         if acc is None or not req:
             continue
         wf = c.get("shared_ld_wavefronts", 0) + c.get("shared_st_wavefronts", 0)
-        d = wf / (req * acc[1])
+        active = c.get("shared_ld_requests_active", 0) + c.get("shared_st_requests_active", 0)
+        if not active:            # every warp predicated off here: no access, no verdict
+            continue
+        d = wf / (active * acc[1])
         degree[ins.line] = max(degree.get(ins.line, 0.0), d)
         key = (d, wf)
         if worst_pc is None or key > worst_pc[0]:
@@ -264,8 +276,7 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     rows = []
     for pl in res.per_line:
         line = pl["line"]
-        mem = any(pl[k] for k in ("shared_ld_requests", "shared_st_requests", "global_ld_requests",
-                                  "global_st_requests"))
+        mem = any(pl[k] for k in _REQUESTS + ("shared_atom_requests",))
         if not line or not (mem or all_lines):
             continue
         lmix = mix.get((pl["file"], line), {})
@@ -289,6 +300,30 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
             "ptxas vectorised": vec, "degree": degree.get(line), "file": pl["file"],
             "metrics": {k: v for k, v in pl.items() if k not in ("file", "line", "source")},
         })
+    pads = [r["line"] for r in rows if r["metrics"].get("cp_async_requests")
+            and r["metrics"].get("shared_ld_requests", 0) > r["metrics"].get("shared_ld_requests_active", 0)]
+    if pads:
+        notes.append("Before each run of LDGSTS (cp.async) ptxas issues 3 loads whose predicate is never true "
+                     f"(@!PT LDS): ncu counts them as shared-load requests with no wavefront, and so does the "
+                     f"table (line{'s' if len(pads) > 1 else ''} {', '.join(map(str, pads))}).")
+    off = [(r["line"], r["metrics"]) for r in rows if r["line"] not in pads
+           and any(r["metrics"].get(k, 0) > r["metrics"].get(k + "_active", 0) for k in _REQUESTS)]
+    if off:
+        where = ", ".join(f"line {line}" for line, _ in off[:4]) + (" and more" if len(off) > 4 else "")
+        notes.append(f"Requests are counted as ncu counts them: on {where} some warps executed the access with "
+                     f"every lane predicated off, which ncu counts as a request that costs no wavefront or "
+                     f"sector, so there wavefronts (sectors) per request are below what each access cost; the "
+                     f"banks verdict counts only the requests with an active lane "
+                     f"(metrics[...'_requests_active']).")
+    atoms = [(r["line"], r["metrics"].get("shared_atom_requests", 0)) for r in rows
+             if r["metrics"].get("shared_atom_requests")]
+    if atoms:
+        notes.append("Shared-memory atomics (" + ", ".join(f"line {l}: {n} requests" for l, n in atoms[:4]) +
+                     ") are counted as requests only: the emulator does not count their bank wavefronts "
+                     "(the rule atomics follow is not measured yet), so the table leaves them out.")
+    for n in res.count_notes:          # per line they are in the "why" column
+        if not n["line"]:
+            notes.append(n["text"] + ".")
     if any(r["ptxas vectorised"] for r in rows) and res.counts != "sass":
         notes.append("ptxas merged some shared accesses into wider SASS ones (see the SASS column): "
                      "on a GPU, ncu counts those, so per-request figures differ there; the verdict holds.")

@@ -12,9 +12,15 @@ kernel's launch at the same size:
 - ``shared_reads_conflict_free`` / ``shared_writes_conflict_free``: the kernel has shared loads
   (stores), and every source line's shared loads (stores) cost no more wavefronts than a
   conflict-free request of their width (1 for 32-bit, 2 for 64-bit, 4 for 128-bit, one per matrix
-  for ldmatrix);
+  for ldmatrix), counted over the requests that had an active lane: a request whose lanes were
+  all predicated off costs no wavefront, and would otherwise hide another request's conflict;
 - ``coalesced_like_reference``: global loads and global stores each take no more 32-byte sectors
-  per request than the reference's (a transpose that reads or writes by column does not);
+  per request than the reference's (a transpose that reads or writes by column does not),
+  counted over the requests that had an active lane: ncu's count adds a request for every warp
+  that executes a predicated access with no lane on, and whether a warp executes it is ptxas's
+  choice of branch or predicate, not the access pattern (at a size that is no multiple of the
+  tile, the padded transpose's predicated loads would come out "better coalesced" than a
+  kernel that reads the same way behind a branch; tests/test_emu_requests.py);
 - ``global_loads_at_reference``: the kernel's global load sectors come to at most ``tolerance``
   times the reference's, whatever the means (shared tiles, or registers and shuffles).
 
@@ -44,7 +50,8 @@ def _ideal(ins, c=None) -> int:
 
 
 def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
-    """Per source line: shared requests, wavefronts, and what a conflict-free request would cost."""
+    """Per source line: shared requests (ncu's count, and those with an active lane), wavefronts,
+    and what the active requests would cost conflict-free."""
     instrs = _instrs(kernel)
     src = {kernel.first_line + i: l.strip() for i, l in enumerate(kernel.source.splitlines())}
     key = "shared_st" if store else "shared_ld"
@@ -54,11 +61,13 @@ def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
         if not req:
             continue
         ins = instrs[pc]
+        active = c.get(key + "_requests_active", req)
         d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
-                                        "requests": 0, "wavefronts": 0, "ideal": 0})
+                                        "requests": 0, "requests_active": 0, "wavefronts": 0, "ideal": 0})
         d["requests"] += req
+        d["requests_active"] += active
         d["wavefronts"] += c.get(key + "_wavefronts", 0)
-        d["ideal"] += req * _ideal(ins, c)
+        d["ideal"] += active * _ideal(ins, c)
     return sorted(lines.values(), key=lambda d: d["line"])
 
 
@@ -88,8 +97,8 @@ def _conflict_free(kernel, mine, store) -> tuple[bool, str]:
     if bad:
         worst = max(bad, key=lambda d: d["wavefronts"] / d["ideal"])
         return False, (f"{len(bad)} of the {len(lines)} source lines that {that} shared memory have bank "
-                       f"conflicts; the worst is {_where(worst)}: {worst['wavefronts'] / worst['requests']:.2f} "
-                       f"wavefronts per request where {worst['ideal'] / worst['requests']:g} is conflict-free")
+                       f"conflicts; the worst is {_where(worst)}: {worst['wavefronts'] / worst['requests_active']:.2f} "
+                       f"wavefronts per request where {worst['ideal'] / worst['requests_active']:g} is conflict-free")
     return True, (f"every one of the {len(lines)} source lines that {that} shared memory is conflict-free "
                   f"({sum(d['wavefronts'] for d in lines)} wavefronts for {sum(d['requests'] for d in lines)} "
                   f"requests)")
@@ -104,7 +113,8 @@ def shared_writes_conflict_free(mine, ref, opts):
 
 
 def _per_request(metrics, kind):
-    r = metrics[f"global_{kind}_requests"]
+    """Sectors per request with an active lane (see coalesced_like_reference above)."""
+    r = metrics.get(f"global_{kind}_requests_active", metrics[f"global_{kind}_requests"])
     return metrics[f"global_{kind}_sectors"] / r if r else 0.0
 
 
@@ -115,7 +125,7 @@ def coalesced_like_reference(mine, ref, opts):
         good = a <= b * (1 + 1e-9)
         ok &= good
         texts.append(f"global {word} {a:.2f} sectors per request against {b:.2f}")
-    return ok, ("coalesced both ways: " + ", ".join(texts) +
+    return ok, ("coalesced both ways (requests that touched memory): " + ", ".join(texts) +
                 " for the reference (no more earns it; a side read or written by column takes up to 32)")
 
 

@@ -205,13 +205,79 @@ def h_f16x2(m, ins, idx, pc):
         m.count(pc, "flops", (4 if ins.op == "fma" else 2) * n)
 
 
+def request_keys(ins) -> tuple:
+    """The request counters a memory instruction adds to when a warp executes it (cached).
+
+    ncu counts a request for every warp-level memory instruction executed, lanes active or
+    not (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom,
+    l1tex__t_requests_pipe_lsu_mem_global_op_ld/st). Generic-space accesses are left out: with
+    no active lane there is no address to say whether the warp went to shared or global
+    memory, so those warps are counted as the PTX runs (not at all). cp.async is left out too:
+    the counter we compare it with (smsp__sass_inst_executed_op_ldgsts) has no predicated-off
+    LDGSTS in it (tilelab/gpu/ncu.py)."""
+    keys = ins.__dict__.get("_request_keys")
+    if keys is None:
+        space = next((s for s in ins.mods if s in ("shared", "global")), None)
+        if ins.op == "ldmatrix":
+            keys = ("ldmatrix_requests", "shared_ld_requests")
+        elif ins.op in ("ld", "ldu") and space:
+            keys = (space + "_ld_requests",)
+        elif ins.op == "st" and space:
+            keys = (space + "_st_requests",)
+        elif ins.op in ("atom", "red") and space == "shared":
+            keys = ("shared_atom_requests",)
+        else:
+            keys = ()
+        ins.__dict__["_request_keys"] = keys
+    return keys
+
+
+def _count_warps(m, lanes) -> int:
+    """Warps among sorted lanes (lanes of one warp are adjacent), without touching the layout cache."""
+    if len(lanes) == 0:
+        return 0
+    w = m.warp_global[lanes]
+    return 1 + int(np.count_nonzero(w[1:] != w[:-1]))
+
+
+def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
+    """A request for each warp of the group whose lanes are all predicated off (ncu's basis,
+    see request_keys): the warp executes the instruction, touches nothing, costs no wavefront.
+    Under counts="sass" the SASS decides: no request where ptxas branched around the access
+    (the plan's ``branched``, emu/ifconvert.py), one for a group ptxas merged into one instruction
+    (emu/sass_model.py); the PTX view (the per-line comparison) counts it either way."""
+    keys = request_keys(ins) if keys is None else keys
+    if not keys:
+        return
+    n = m.nwarps(idx) - _count_warps(m, on)
+    if not n:
+        return
+    planned = m.count_plan.get(pc) if m.count_plan else None
+    plan = m.lazy.get() if m.lazy is not None else None      # counts="sass": the cubin decides
+    branched = plan is not None and pc in plan.branched
+    for k in keys:
+        if planned is not None:
+            m.count_ptx(pc, k, n)
+            if planned[0] == "wide" and not branched:
+                m.count(pc, k, n)
+        elif branched:
+            m.sass_only(pc, k, -n)
+        else:
+            m.count(pc, k, n)
+    if plan is not None and pc in plan.uncertain:    # the SASS may not predicate it: say so for this launch
+        m.uncertain.add(pc)
+
+
 def execute(m, ins, idx, pc):
     g = guard(m, ins, idx)
     if g is not None:
-        if not g.any():
-            return
         if not g.all():
-            idx = (np.flatnonzero(g) if idx is None else idx[g])
+            sub = np.flatnonzero(g) if idx is None else idx[g]
+            if request_keys(ins):
+                count_predicated_off(m, ins, pc, idx, sub)
+            if not len(sub):
+                return
+            idx = sub
     h = h_f16x2 if ("f16x2" in ins.mods and ins.op in _F16X2) else HANDLERS.get(ins.op)
     if h is None:
         unsupported(m, ins)
@@ -863,13 +929,16 @@ def _access(m, ins, idx, pc, store):
     _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
 
 
-def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shift_invariant):
+def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shift_invariant, active=None):
     """counts="sass" (emu/sass_model.py): count this access as ptxas made it, and as in the PTX
     apart (``m.ptx_counters``). ("wide", n, d): the first-run member of a merged group, one
     access of n bytes per lane from its address + d (the group's lowest offset); ("part", lead):
     inside ``lead``'s access; ("silent",): no LDS/STS/LDG/STG at all (``ld.const``).
-    ``shift_invariant``: a member's PTX cost equals its leader's (shared memory, whole words)."""
+    ``shift_invariant``: a member's PTX cost equals its leader's (shared memory, whole words).
+    ``reqs``: the warps that executed it (ncu's count), ``active``: those with a lane on."""
+    active = reqs if active is None else active
     m.count_ptx(pc, key + "_requests", reqs)
+    m.count_ptx(pc, key + "_requests_active", active)
     narrow = m.narrow_cost.get(planned[1]) if planned[0] == "part" and shift_invariant else None
     if narrow is None:
         narrow = int(cost(mat, act, nbytes).sum())
@@ -877,6 +946,7 @@ def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shif
     if planned[0] == "wide":
         m.narrow_cost[pc] = narrow
         m.count(pc, key + "_requests", reqs)
+        m.count(pc, key + "_requests_active", active)
         m.count(pc, key + unit, int(cost(mat + planned[2] if planned[2] else mat, act, planned[1]).sum()))
 
 
@@ -922,12 +992,14 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
         key = "global_st" if store else "global_ld"
         planned = m.count_plan.get(pc) if m.count_plan else None
+        active = mat.shape[0] if ok.all() else int(act.any(axis=1).sum())
         if planned is None:
-            m.count(pc, key + "_requests", int(act.any(axis=1).sum()))
+            m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
+            m.count(pc, key + "_requests_active", active)
             m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
         else:
-            _count_planned(m, pc, planned, key, "_sectors", int(act.any(axis=1).sum()), mat, act, nbytes,
-                           global_sectors, False)
+            _count_planned(m, pc, planned, key, "_sectors", mat.shape[0], mat, act, nbytes,
+                           global_sectors, False, active)
         if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
@@ -956,11 +1028,13 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
         key = "shared_st" if store else "shared_ld"
         planned = m.count_plan.get(pc) if m.count_plan else None
-        reqs = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
+        reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
+        active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
         sop = "st" if store else "ld"
         if planned is None:
             m.capture(pc, mat, act, nbytes, store)
             m.count(pc, key + "_requests", reqs)
+            m.count(pc, key + "_requests_active", active)
             m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
         else:
             if planned[0] == "wide":
@@ -969,7 +1043,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
                 m.capture(pc, mat, act, nbytes, store)
             # a uniform shift by whole words permutes the banks: a merged member costs what its leader does
             _count_planned(m, pc, planned, key, "_wavefronts", reqs, mat, act, nbytes,
-                           lambda a, b, nb: shared_wavefronts(a, b, nb, sop), nbytes % 4 == 0)
+                           lambda a, b, nb: shared_wavefronts(a, b, nb, sop), nbytes % 4 == 0, active)
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
             _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
@@ -1210,6 +1284,7 @@ def h_ldmatrix(m, ins, idx, pc):
     m.capture(pc, amat, act, 16, False)
     m.count(pc, "ldmatrix_requests", nrows)
     m.count(pc, "shared_ld_requests", nrows)
+    m.count(pc, "shared_ld_requests_active", nrows)
     m.count(pc, "shared_ld_wavefronts", int(shared_wavefronts(amat, act, 16, "ldmatrix").sum()))
     if m.shadow is not None:
         pl = lanes[good]
@@ -1342,6 +1417,11 @@ def h_atom(m, ins, idx, pc):
         off, arena = m.smem.flat(m.block_local[lanes], addr), m.smem.arena
         if m.shadow is not None:
             m.shadow.fill((off[ok] // m.unit))
+        # requests as ncu counts them (smsp__inst_executed_op_shared_atom); their wavefronts
+        # (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom) are not counted: the bank rule
+        # of ATOMS is not measured yet (bench/gpu_shared_atomics.py measures it)
+        m.count(pc, "shared_atom_requests", m.nwarps(idx))
+        m.count(pc, "shared_atom_requests_active", _count_warps(m, lanes[ok]))
     else:
         unsupported(m, ins, f"atomics on {space}")
     old = np.zeros(n, dtype=DT[t])
@@ -1418,12 +1498,17 @@ def h_cp_async(m, ins, idx, pc):
     units = (flat[:, None] // m.unit + np.arange(max(1, size // m.unit))).ravel()
     np.add.at(st.inflight, units, 1)
     m.count(pc, "global_ld_requests", m.nwarps(lanes[sel]) if len(sel) else 0)
+    m.count(pc, "global_ld_requests_active", m.nwarps(lanes[sel]) if len(sel) else 0)
     if len(sel):
         mat, act = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, src[sel])
         m.count(pc, "global_ld_sectors", int(global_sectors(mat, act, size).sum()))
         # the shared-memory side: one store request of `size` bytes per lane (DESIGN §5 phases)
         dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
         m.count(pc, "cp_async_requests", dmat.shape[0])
+        pad = m.lazy.get().padding.get(pc) if m.lazy is not None else None
+        if pad:                 # ptxas's never-true @!PT LDS before this LDGSTS: requests (emu/ifconvert.py)
+            m.count(pc, "shared_ld_requests", pad * dmat.shape[0])
+            m.sass_only(pc, "shared_ld_requests", pad * dmat.shape[0])
         m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
 
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
-from . import calls, devio, intrinsics, isa  # noqa: F401  (intrinsics registers its handlers)
+from . import calls, devio, ifconvert, intrinsics, isa  # noqa: F401  (intrinsics registers its handlers)
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
@@ -59,6 +59,8 @@ class EmuResult:
     counts_note: str = ""           # why "ptx" when "sass" was asked for (no cubin)
     ptx_metrics: dict = field(default_factory=dict)             # the launch totals counted as in the PTX
     plan: object = field(default=None, repr=False)              # the sass_model.CountPlan used (None: "ptx")
+    count_notes: list = field(default_factory=list)             # [{file, line, text}]: requests counted as the
+                                                                # PTX runs, and why (emu/ifconvert.py)
 
 
 _module_cache: dict = {}
@@ -79,7 +81,8 @@ class Machine:
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
                  dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True,
-                 printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False):
+                 printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False,
+                 lazy=None):
         self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
         self.grid, self.block = grid, block
         self.tpb = block[0] * block[1] * block[2]
@@ -179,6 +182,12 @@ class Machine:
         self._lay_key, self._lay = None, None
         self.deadline = time.perf_counter() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
+        # requests on the SASS control flow (emu/ifconvert.py): branches ptxas predicated, and
+        # guarded accesses it branched around; None/empty: counted as the PTX runs
+        self.lazy = lazy                       # ifconvert.Lazy (counts="sass"), or None
+        self.skips = lazy.branches if lazy is not None else {}
+        self.uncertain = set()                 # undecided accesses some warp skipped (set by run())
+        self.sass_delta: dict = {}             # pc -> {key: SASS-only count} (set by run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
 
     # ---------------------------------------------------------------- helpers
@@ -247,6 +256,12 @@ class Machine:
         c = self.counters.setdefault(pc, dict.fromkeys(METRIC_KEYS, 0))
         c[key] += int(n)
 
+    def sass_only(self, pc: int, key: str, n):
+        """A count the SASS control flow adds to a pc (or, negative, takes away) that the PTX view
+        has not (emu/ifconvert.py); the per-line comparison subtracts it."""
+        d = self.sass_delta.setdefault(pc, {})
+        d[key] = d.get(key, 0) + int(n)
+
     def count_ptx(self, pc: int, key: str, n):
         """The PTX count of a pc that counts="sass" counts otherwise (emu/sass_model.py)."""
         c = self.ptx_counters.setdefault(pc, {})
@@ -306,6 +321,8 @@ class Machine:
                 if op == "bra":
                     take = isa.guard(self, ins, idx)
                     lanes = self.lanes(idx)
+                    if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/ifconvert.py)
+                        ifconvert.count_skipped(self, gpc, idx, take)
                     if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
                             (take is None or take.any()):
                         # a spin-wait loop (CG's barriers, grid.sync, a volatile flag): let the others run
@@ -501,12 +518,14 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
     which costs time. ``counts="sass"`` counts memory requests as ptxas made them for ``arch``
     (merged into wide accesses, ``__constant__`` reads through the constant cache), wherever the
-    model agrees with that PTX's cubin line by line (emu/sass_model.py); ``"ptx"`` counts every
-    PTX instruction as it stands.
+    model agrees with that PTX's cubin line by line (emu/sass_model.py), and on the cubin's
+    control flow (emu/ifconvert.py: branches ptxas turned into predication, and back, and its
+    never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
+    Either way a warp that executes a memory instruction with every lane predicated off makes a
+    request, as ncu counts them (``*_requests_active``: those with a lane on).
     """
     t0 = time.perf_counter()
-    if counts not in COUNT_MODES:
-        raise LaunchError(f"counts must be 'sass' or 'ptx', got {counts!r}")
+    counts = check_counts(counts)
     grid, block = check_geometry(grid, block)
     tpb = block[0] * block[1] * block[2]
     module = parsed(kernel.program.ptx)
@@ -520,6 +539,10 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         plan = plan_for(kernel, fn, files, arch)
     actions = plan.action if plan is not None and plan.active else {}
     ptx_counters: dict = {}
+    # requests on the SASS control flow (emu/ifconvert.py); sass_only: what it adds to a pc's
+    # counts (or, negative, takes away) that the PTX view has not
+    lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
+    sass_only: dict = {}
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
     # kernel parameters: pointers become global allocations
@@ -579,6 +602,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     gshadow = GlobalShadow(gmem.arena.nbytes, total, nblocks, readonly, global_unit(fn)) if sanitize else None
     counters: dict = {}
     captured: list = []
+    uncertain: set = set()
     per_chunk = max(1, CHUNK_THREADS // tpb)
     if grid_sync:
         per_chunk = intrinsics.grid_sync_chunk(fn, nblocks, tpb, per_chunk)
@@ -588,11 +612,12 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for start in range(0, nblocks, per_chunk):
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
-                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit)
+                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
         m.global_syms = global_syms
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
+        m.uncertain, m.sass_delta = uncertain, sass_only
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -615,24 +640,30 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         d = lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
         pd = ptx_lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
         pc_ptx = ptx_counters.get(pc, {})
+        delta = sass_only.get(pc, {})
         for k, v in c.items():
             metrics[k] += v
             d[k] += v
-            pv = pc_ptx.get(k, v)
+            pv = pc_ptx.get(k, v - delta.get(k, 0))
             ptx_metrics[k] += pv
             pd[k] += pv
+    ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
+    count_notes = _count_notes(ifc, lines, uncertain)
+    ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
+    mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
+        else "ptx"
     per_line = []
     for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
         row = {"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
-        if plan is not None and plan.mode == "sass":      # counts="sass": how, and the PTX count where it differs
+        if mode == "sass":      # counts="sass": how, and the PTX count where it differs
             row["counted"] = plan.lines.get((f, l), "sass")
             pv = ptx_lines[(f, l)]
             if pv != v:
                 row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
-            if plan.notes.get((f, l)):
-                row["why"] = plan.notes[(f, l)]
+            why = "; ".join(w for w in (plan.notes.get((f, l)), ifc_why.get((f, l))) if w)
+            if why:
+                row["why"] = why
         per_line.append(row)
-    mode = "sass" if plan is not None and plan.mode == "sass" else "ptx"
     per_pc = {pc: dict(c) for pc, c in counters.items()}
     for pc, a in actions.items():            # the width of the access ptxas merged this pc's group into
         if a[0] == "wide" and pc in per_pc:
@@ -641,7 +672,27 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc=per_pc, captured=captured,
                      printed=printf.lines(), counts=mode, counts_note=plan.reason if plan is not None else "",
-                     ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None)
+                     ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None, count_notes=count_notes)
+
+
+def check_counts(counts: str | None) -> str:
+    """The counting mode ("sass" when None); anything else is a clear error."""
+    counts = "sass" if counts is None else counts
+    if counts not in COUNT_MODES:
+        raise LaunchError(f"counts must be 'sass' or 'ptx' (the counting mode), got {counts!r}")
+    return counts
+
+
+def _count_notes(ifc, lines, uncertain) -> list:
+    """The if-conversion plan's notes on the lines this launch counted something on (and the
+    plan-wide one), and on the undecided accesses a warp of this launch skipped (emu/ifconvert.py)."""
+    if ifc is None:
+        return []
+    notes = {k: t for k, t in ifc.notes.items() if k[1] == 0 or k in lines}
+    for pc in uncertain:
+        where = ifc.uncertain[pc]
+        notes[where] = ifc.uncertain_notes[where]
+    return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(notes.items(), key=lambda kv: kv[0][1])]
 
 
 def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):

@@ -23,6 +23,14 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   from ``st.shared``'s (sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts),
   and so do we (``cp_async_st_wavefronts``; bench/results/fidelity_mma-2026-12-01.json).
 * Global requests cost one transaction per distinct 32-byte sector.
+* A request is one warp executing one memory instruction, as ncu counts them
+  (smsp__inst_executed_op_shared_ld/st, l1tex__t_requests_pipe_lsu_mem_global_op_ld/st):
+  a warp whose lanes are all predicated off makes one too, and it costs no wavefront and no
+  sector. Which warps execute an access is the SASS's control flow, not the PTX's
+  (emu/ifconvert.py), which also counts the never-true ``@!PT LDS`` ptxas puts before a run
+  of LDGSTS (cp.async): 3 shared-load requests, no wavefront, each time a warp reaches them.
+  Shared-memory atomics (ATOMS) are counted as requests; their
+  wavefronts are not, until their bank rule is measured (bench/gpu_shared_atomics.py).
 """
 from __future__ import annotations
 
@@ -41,6 +49,12 @@ METRIC_KEYS = (
     "cp_async_requests", "cp_async_st_wavefronts",
     "global_ld_requests", "global_ld_sectors", "global_st_requests", "global_st_sectors",
     "instructions", "flops",
+    # requests are counted as ncu counts them: one for every warp that executes the instruction,
+    # its lanes all predicated off included (machine.py); "_active" ones had at least one lane
+    # that touched memory (the emulator's count before issue 13, and the basis of a conflict degree)
+    "shared_ld_requests_active", "shared_st_requests_active",
+    "global_ld_requests_active", "global_st_requests_active",
+    "shared_atom_requests", "shared_atom_requests_active",
 )
 
 

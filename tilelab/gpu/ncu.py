@@ -17,10 +17,17 @@ counters onto the metric keys of DESIGN §2, next to the raw values:
 ``global_ld_sectors``       ``l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum``
 ``global_st_requests``      ``l1tex__t_requests_pipe_lsu_mem_global_op_st.sum``
 ``global_st_sectors``       ``l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum``
+``shared_atom_requests``    ``smsp__inst_executed_op_shared_atom.sum`` (ATOMS; their wavefronts,
+                            ``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum``, are in
+                            the raw values: the emulator does not count them yet)
 ``instructions``            ``smsp__inst_executed.sum`` (warp-level)
 ``flops``                   2·FFMA + FADD + FMUL thread instructions (fp32 only)
 ==========================  ==============================================================
 
+A request is every warp-level instruction executed, its lanes all predicated off included
+(the ``..._requests`` keys of the emulator count the same way; bench/gpu_predicated_requests.py),
+even ``@!PT LDS RZ, [RZ]``, whose predicate is never true: ptxas puts 3 before each run of
+LDGSTS, and ``smsp__inst_executed_op_shared_ld`` counts them (tilelab/emu/ifconvert.py).
 ncu counts SASS, not PTX: ptxas may merge accesses (DESIGN §4), which is why the
 fidelity bench also shows the SASS mix. The clocks are left alone (``--clock-control
 none``). When ncu is missing or cannot read the counters, ``NcuUnavailable`` says why;
@@ -62,6 +69,8 @@ METRICS = [
     "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+    "smsp__inst_executed_op_shared_atom.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
     "smsp__inst_executed.sum",
     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum",
@@ -177,6 +186,7 @@ def map_metrics(raw: dict) -> dict:
         "global_ld_sectors": _add(g("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")),
         "global_st_requests": _add(g("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum")),
         "global_st_sectors": _add(g("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")),
+        "shared_atom_requests": _add(g("smsp__inst_executed_op_shared_atom.sum")),
         "instructions": _add(g("smsp__inst_executed.sum")),
         "flops": _add(2 * ffma, fadd, fmul) if None not in (ffma, fadd, fmul) else None,
     }

@@ -24,6 +24,10 @@ many (``count``): correctness runs at them too, and so does every count the tech
 speed parts measure. Every GPU timing size must be one of the GPU correctness sizes.
 
 ``requires`` lists the parts that must be earned first (technique and speed need ``correct``).
+
+``_counting.toml`` (no assignment) pins how every graded count is made: the emulator's counting
+mode, the SM whose SASS it follows and the NVRTC version; every spec carries them
+(``counting_pins``) and the judge prints them in the feedback (issue 13).
 """
 from __future__ import annotations
 
@@ -83,6 +87,7 @@ class Check:
             "problem": self.problem, "block": self.block, "shared": self.shared,
             "backend": backend, "points": self.points, "step_budget": self.step_budget,
             "parts": self.parts, "references": refs, "drawn": drawn,
+            "counting": counting_pins(),
         }
 
 
@@ -151,4 +156,20 @@ def _check_timing_sizes(path, check):
 
 
 def all_rubrics(directory: Path = RUBRIC_DIR):
-    return {p.stem: load_rubric(p.stem, directory) for p in sorted(Path(directory).glob("*.toml"))}
+    return {p.stem: load_rubric(p.stem, directory) for p in sorted(Path(directory).glob("*.toml"))
+            if not p.stem.startswith("_")}
+
+
+PINS = RUBRIC_DIR / "_counting.toml"
+PIN_KEYS = ("counts", "arch", "nvrtc")
+
+
+def counting_pins(path: Path = PINS) -> dict:
+    """How graded counts are made (``_counting.toml``): the counting mode, the SM whose SASS it
+    reads, and the NVRTC version; the judge pins them and prints them in the feedback."""
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    missing = [k for k in PIN_KEYS if k not in data]
+    if missing:
+        raise ValueError(f"{path}: missing {', '.join(missing)}")
+    return {k: str(data[k]) for k in PIN_KEYS}

@@ -1,0 +1,261 @@
+"""Shared-memory atomics: what Nsight Compute counts, pattern by pattern, and which bank rule fits.
+
+    python bench/gpu_shared_atomics.py [--out bench/results] [--random 24]
+
+The emulator counts shared atomics' requests (``shared_atom_requests``, ncu's
+``smsp__inst_executed_op_shared_atom``) but not their wavefronts
+(``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom``): nobody here has measured the bank
+rule ATOMS follows, and DESIGN §5 takes only rules confirmed with ncu. This measures it, the
+way bench/gpu_wide_access.py measured wide loads: one warp issues REPS atomics of one kind
+through inline PTX (so ptxas neither merges nor drops them) at ``s + table[lane]`` (+32 words
+a repetition, which keeps the bank pattern); the table sits in global memory, so ptxas cannot
+see the pattern; a negative entry leaves that lane out.
+
+Candidate rules, each computed here for every pattern (the table prints how many cases each fits):
+
+* ``distinct_words``: as loads, the most distinct 4-byte words any bank holds (same word free);
+* ``lanes_per_bank``: the most active lanes in any bank (every lane's read-modify-write its own
+  access, so two lanes on one word cost two);
+* ``words_or_same_address``: the larger of ``distinct_words`` and the most lanes on one word;
+* for 64-bit atomics each rule also in two phases of 16 lanes (``..._phased``), as 8-byte loads.
+
+Once the JSON is back, the rule that fits every case goes into tilelab/emu/metrics.py (and the
+emulator counts ``shared_atom_wavefronts``), DESIGN §5 gets its sentence, and the profile stops
+saying that shared atomics' wavefronts are not counted.
+"""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from gpu_common import guarded, header, parser, write
+
+REPS = 16
+SOURCE = r"""
+#define REPS 16
+#define WORDS 4096
+// Each kernel: one warp, REPS shared atomics at s + table[lane] (+32 words a repetition).
+#define PROLOGUE(T)                                                                       \
+    __shared__ __align__(16) T s[WORDS];                                                  \
+    for (int i = threadIdx.x; i < WORDS; i += blockDim.x) s[i] = (T)i;                    \
+    __syncthreads();                                                                      \
+    int t = table[threadIdx.x];                       /* < 0: this lane stays out */      \
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (t < 0 ? 0 : t));
+extern "C" __global__ void atom_add_u32(const int* table, unsigned* out) {
+    PROLOGUE(unsigned)
+    unsigned acc = 0, old;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("atom.shared.add.u32 %0, [%1], %2;" : "=r"(old) : "r"(a + 128u * r), "r"(threadIdx.x) : "memory");
+        acc += old;
+    }
+    out[threadIdx.x] = acc;
+}
+extern "C" __global__ void red_add_u32(const int* table, unsigned* out) {
+    PROLOGUE(unsigned)
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r)
+        asm volatile("red.shared.add.u32 [%0], %1;" :: "r"(a + 128u * r), "r"(threadIdx.x) : "memory");
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x];
+}
+extern "C" __global__ void atom_cas_b32(const int* table, unsigned* out) {
+    PROLOGUE(unsigned)
+    unsigned acc = 0, old;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("atom.shared.cas.b32 %0, [%1], %2, %3;"
+                     : "=r"(old) : "r"(a + 128u * r), "r"(threadIdx.x), "r"(r) : "memory");
+        acc += old;
+    }
+    out[threadIdx.x] = acc;
+}
+extern "C" __global__ void atom_exch_b32(const int* table, unsigned* out) {
+    PROLOGUE(unsigned)
+    unsigned acc = 0, old;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("atom.shared.exch.b32 %0, [%1], %2;" : "=r"(old) : "r"(a + 128u * r), "r"(threadIdx.x) : "memory");
+        acc += old;
+    }
+    out[threadIdx.x] = acc;
+}
+extern "C" __global__ void atom_min_s32(const int* table, unsigned* out) {
+    PROLOGUE(int)
+    int acc = 0, old;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("atom.shared.min.s32 %0, [%1], %2;" : "=r"(old) : "r"(a + 128u * r), "r"((int)threadIdx.x) : "memory");
+        acc += old;
+    }
+    out[threadIdx.x] = acc;
+}
+extern "C" __global__ void atom_add_f32(const int* table, unsigned* out) {
+    PROLOGUE(float)
+    float acc = 0.f, old;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("atom.shared.add.f32 %0, [%1], %2;" : "=f"(old) : "r"(a + 128u * r), "f"(1.0f) : "memory");
+        acc += old;
+    }
+    out[threadIdx.x] = (unsigned)acc;
+}
+extern "C" __global__ void atom_add_u64(const int* table, unsigned* out) {
+    __shared__ __align__(16) unsigned long long s[WORDS / 2];
+    for (int i = threadIdx.x; i < WORDS / 2; i += blockDim.x) s[i] = i;
+    __syncthreads();
+    int t = table[threadIdx.x];                       // in 4-byte words, even
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (t < 0 ? 0 : t / 2));
+    unsigned long long acc = 0, old;
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("atom.shared.add.u64 %0, [%1], %2;"
+                     : "=l"(old) : "r"(a + 128u * r), "l"((unsigned long long)threadIdx.x) : "memory");
+        acc += old;
+    }
+    out[threadIdx.x] = (unsigned)acc;
+}
+"""
+KERNELS = {"atom_add_u32": 4, "red_add_u32": 4, "atom_cas_b32": 4, "atom_exch_b32": 4, "atom_min_s32": 4,
+           "atom_add_f32": 4, "atom_add_u64": 8}
+METRICS = ("smsp__inst_executed_op_shared_atom.sum",
+           "smsp__inst_executed_op_shared_atom_dot_alu.sum",
+           "smsp__inst_executed_op_shared_atom_dot_cas.sum",
+           "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+           "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum",
+           "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+           "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+           "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum",
+           "smsp__inst_executed_op_shared_ld.sum", "smsp__inst_executed_op_shared_st.sum",
+           "smsp__inst_executed.sum")
+
+
+def patterns(width: int, n_random: int, seed: int = 20261201) -> dict[str, np.ndarray]:
+    """Lane -> 4-byte word offset, aligned to the access width; -1: the lane stays out."""
+    w = width // 4
+    lane = np.arange(32)
+    pats = {
+        "distinct": lane * w,
+        "broadcast": np.zeros(32, int),                # every lane on one word
+        "pairs": (lane // 2) * w,
+        "quads": (lane // 4) * w,
+        "octets": (lane // 8) * w,
+        "mod8": (lane % 8) * w,
+        "mod16": (lane % 16) * w,
+        "stride2": lane * 2 * w,
+        "stride4": lane * 4 * w,
+        "reversed": (31 - lane) * w,
+        "bank0_distinct": lane * 32,                   # every lane in bank 0, distinct words
+        "bank0_two_words": (lane % 2) * 32,            # bank 0, two words, 16 lanes on each
+        "half_broadcast_half_distinct": np.where(lane < 16, 0, lane * w),
+        "single_lane": np.where(lane == 0, 0, -1),
+        "distinct_odd_off": np.where(lane % 2, -1, lane * w),
+        "broadcast_odd_off": np.where(lane % 2, -1, 0),
+    }
+    rng = np.random.default_rng(seed + width)
+    for i in range(n_random):
+        k = int(rng.integers(1, 33))
+        pool = rng.choice(np.arange(0, 256 // w) * w, size=k, replace=False)
+        pats[f"random{i:02d}_k{k}"] = rng.choice(pool, size=32)
+    return {k: np.asarray(v, dtype=np.int32) for k, v in pats.items()}
+
+
+def _phases(table, width, phased):
+    lanes = np.arange(32)
+    if not phased or width != 8:
+        return [lanes]
+    return [lanes[:16], lanes[16:]]
+
+
+def candidates(table: np.ndarray, width: int) -> dict[str, int]:
+    """Wavefronts per request under each candidate rule (see the module docstring)."""
+    out = {}
+    for phased in (False, True):
+        if phased and width != 8:
+            continue
+        tag = "_phased" if phased else ""
+        dw = lb = wa = 0
+        for ph in _phases(table, width, phased):
+            words = [int(table[l]) + j for l in ph if table[l] >= 0 for j in range(width // 4)]
+            if not words:
+                continue
+            per_bank_words, per_bank_lanes, per_word = {}, {}, {}
+            for wd in words:
+                per_bank_words.setdefault(wd % 32, set()).add(wd)
+                per_bank_lanes[wd % 32] = per_bank_lanes.get(wd % 32, 0) + 1
+                per_word[wd] = per_word.get(wd, 0) + 1
+            d = max(len(v) for v in per_bank_words.values())
+            dw += d
+            lb += max(per_bank_lanes.values())
+            wa += max(d, max(per_word.values()))
+        out["distinct_words" + tag] = dw
+        out["lanes_per_bank" + tag] = lb
+        out["words_or_same_address" + tag] = wa
+    return out
+
+
+def main(argv=None):
+    p = parser(__doc__)
+    p.add_argument("--random", type=int, default=24, help="random patterns per kernel")
+    args = p.parse_args(argv)
+    from tilelab.compile import compile_cuda, sass_memory_mix
+    from tilelab.gpu.device import Device
+    from tilelab.gpu.ncu import ncu_profile, requested
+    from tilelab.gpu.spec import PackedArgs, kernel_spec
+    dev = Device()
+    info = dev.info()
+    res = header("gpu_shared_atomics", dev, args)
+    res.update(kernel_source=SOURCE, reps=REPS, errors=[], cases=[])
+    prog = compile_cuda(SOURCE, filename="bench/gpu_shared_atomics.py")
+    res["sass_mix"] = guarded(lambda: {f"{f}:{line}": mix for (f, line), mix in
+                                       sass_memory_mix(prog, info["arch"]).items()}, res["errors"], "sass")
+    launches, meta = [], []
+    for name, width in KERNELS.items():
+        spec = kernel_spec(prog.kernel(name), info["arch"])
+        for pname, table in patterns(width, args.random).items():
+            launches.append((spec, (1, 1, 1), (32, 1, 1),
+                             PackedArgs([table.copy(), np.zeros(32, np.uint32)], [True, True]), 0))
+            meta.append((name, width, pname, table))
+
+    def profile():
+        rows = ncu_profile(launches, metrics=list(METRICS))
+        for (name, width, pname, table), row in zip(meta, rows):
+            raw = requested(row, METRICS)
+            wf = raw.get("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum")
+            req = raw.get("smsp__inst_executed_op_shared_atom.sum")
+            res["cases"].append({
+                "kernel": name, "width": width, "pattern": pname, "lane_words": table.tolist(),
+                "ncu_wavefronts": wf, "ncu_requests": req,
+                "ncu_wavefronts_per_request": (wf / req) if isinstance(wf, (int, float)) and req else None,
+                "candidates": candidates(table, width), "ncu_raw": raw,
+            })
+    guarded(profile, res["errors"], "ncu")
+    fits: dict = {}
+    for c in res["cases"]:
+        n = c["ncu_wavefronts_per_request"]
+        for rule, v in c["candidates"].items():
+            f = fits.setdefault(c["kernel"], {}).setdefault(rule, [0, 0])
+            f[1] += 1
+            f[0] += n is not None and abs(n - v) < 1e-9
+    res["fits"] = fits
+    write("gpu_shared_atomics", res, args.out)
+    print(f"{'kernel':<14} {'pattern':<30} {'ncu req':>7} {'ncu wf/req':>10}  candidates")
+    for c in res["cases"]:
+        n = c["ncu_wavefronts_per_request"]
+        print(f"{c['kernel']:<14} {c['pattern']:<30} {c['ncu_requests']!s:>7} {('-' if n is None else f'{n:.2f}'):>10}  "
+              + " ".join(f"{k}={v}" for k, v in c["candidates"].items()))
+    for k, rules in fits.items():
+        print(f"{k}: " + ", ".join(f"{r} fits {a}/{b}" for r, (a, b) in rules.items()))
+    return 1 if res["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,367 @@
+"""Requests as Nsight Compute counts them (issue 13, item 2): one for every warp that executes a
+memory instruction, its lanes all predicated off included, on the control flow of the SASS
+(tilelab/emu/isa.py request_keys, tilelab/emu/ifconvert.py). The active-lane view stays as
+``*_requests_active``; wavefronts and sectors do not change."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tilelab.emu import ifconvert
+
+# 2 blocks of 4 warps; flags[t] says whether thread t takes part; REPS predicated accesses per
+# thread through inline PTX, so the PTX guard is the SASS predicate
+REPS = 4
+SRC = r"""
+#define REPS 4
+__global__ void probe(const int* flags, const unsigned* src, unsigned* out)
+{
+    __shared__ unsigned s[256];
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    s[threadIdx.x] = src[t];
+    __syncthreads();
+    unsigned on = flags[t];
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (threadIdx.x % 32) * STRIDE);
+    unsigned acc = 0;
+    for (int r = 0; r < REPS; ++r) {
+        unsigned x = 0;
+        // one line each: NVRTC 12 and 13 put a statement's line info on different lines of it
+        asm volatile("{.reg .pred p; setp.ne.u32 p, %1, 0; @p ld.shared.u32 %0, [%2];}" : "+r"(x) : "r"(on), "r"(a) : "memory");  // @lds
+        asm volatile("{.reg .pred p; setp.ne.u32 p, %0, 0; @p st.global.u32 [%1], %2;}" :: "r"(on), "l"(out + 256 + t), "r"(x) : "memory");  // @stg
+        asm volatile("{.reg .pred p; setp.ne.u32 p, %0, 0; @p red.shared.add.u32 [%1], %2;}" :: "r"(on), "r"(a), "r"(1u) : "memory");  // @atom
+        acc += x;
+    }
+    out[t] = acc;
+}
+"""
+
+
+def _flags(off_warps, lanes_off_in_others=()):
+    t = np.arange(256)
+    w = t // 32
+    f = ~np.isin(w, off_warps)
+    f &= ~np.isin(t % 32, lanes_off_in_others)
+    return f.astype(np.int32)
+
+
+def _run(emu, rng, flags, stride=1, counts="sass"):
+    k = emu.compile(SRC.replace("STRIDE", str(stride)), "probe", filename="probe.cu")
+    src = rng.integers(0, 1000, 256).astype(np.uint32)
+    out = np.zeros(512, np.uint32)
+    return emu.run(k, 2, 128, flags, src, out, counts=counts)
+
+
+def _decided(emu, k, marker, kind):
+    plan = ifconvert.plan_for(k, *_linked(k))
+    return plan.decided.get(("probe.cu", emu.line_of(SRC, marker), kind))
+
+
+@pytest.mark.parametrize("counts", ["sass", "ptx"])
+@pytest.mark.parametrize("off", [(), (1,), (1, 6), (0, 1, 2, 3, 4, 5, 6, 7)])
+def test_a_warp_with_every_lane_predicated_off_makes_a_request(emu, rng, counts, off):
+    r = _run(emu, rng, _flags(off), counts=counts)
+    assert r.findings == []
+    m = r.metrics
+    on = 8 - len(off)
+    k = emu.compile(SRC.replace("STRIDE", "1"), "probe", filename="probe.cu")
+    # the PTX predicates every access. ptxas keeps the predicated LDS (@P0 LDS), but (sm_90,
+    # NVRTC 12.9 and 13) puts a branch around the store and the atomic (@!P0 BRA over STG and
+    # ATOMS): then a warp with no lane on jumps over them and makes no request
+    every = {"ptx": 8, "sass": None}[counts]
+
+    def warps(marker, kind):
+        if every:
+            return every
+        return on if _decided(emu, k, marker, kind) == "branched" else 8
+    # every warp that executes an access makes a request (ncu's count) ...
+    assert m["shared_ld_requests"] == warps("// @lds", "shared_ld") * REPS   # the probe is the only shared load
+    assert m["shared_atom_requests"] == warps("// @atom", "shared_atom") * REPS
+    assert m["global_st_requests"] == warps("// @stg", "global_st") * REPS + 8   # + the out[t] store
+    # ... but only the warps with a lane on touch memory
+    assert m["shared_ld_requests_active"] == on * REPS
+    assert m["shared_atom_requests_active"] == on * REPS
+    assert m["global_st_requests_active"] == on * REPS + 8
+    assert m["shared_ld_wavefronts"] == on * REPS                    # a predicated-off request costs nothing
+    assert m["global_st_sectors"] == on * REPS * 4 + 8 * 4
+
+
+def test_the_inline_predicated_load_stays_predicated_in_the_sass(emu):
+    """What the test above leans on, read from nvdisasm: one @P LDS per PTX `@p ld.shared`."""
+    k = emu.compile(SRC.replace("STRIDE", "1"), "probe", filename="probe.cu")
+    assert _decided(emu, k, "// @lds", "shared_ld") == "predicated"
+
+
+def test_lanes_off_in_a_warp_that_runs_change_nothing(emu, rng):
+    r = _run(emu, rng, _flags((), lanes_off_in_others=range(1, 32, 2)))
+    m = r.metrics
+    assert m["shared_ld_requests"] == m["shared_ld_requests_active"] == 8 * REPS
+    assert m["global_st_requests"] == m["global_st_requests_active"] == 8 * REPS + 8
+
+
+def test_per_request_ratios_are_on_ncus_basis_and_the_verdict_on_active_requests(emu, rng):
+    """Stride 2 words: a 2-way conflict for every warp that runs. With 2 of 8 warps off, ncu shows
+    2 * 6 / 8 = 1.5 wavefronts per request; the conflict is still 2-way."""
+    from tilelab.profile import verdict
+    r = _run(emu, rng, _flags((1, 6)), stride=2)
+    line = emu.line_metrics(r, emu.line_of(SRC, "// @lds"))
+    assert line["shared_ld_wavefronts"] == 2 * 6 * REPS
+    assert line["shared_ld_wavefronts"] / line["shared_ld_requests"] == pytest.approx(1.5)
+    assert verdict(line["shared_ld_wavefronts"] / line["shared_ld_requests_active"]) == "2-way"
+
+
+def test_conflict_free_check_is_not_fooled_by_predicated_off_requests(emu, rng):
+    """A 2-way conflict in 6 warps and 2 warps predicated off: counted over all 8 requests the
+    line's wavefronts (12) would not exceed its ideal (8 requests x 1)... at stride 2 with 1 of 8
+    off they would not either; the check counts the active requests and says 2.00 per request."""
+    from tilelab.technique import _conflict_free
+    k = emu.compile(SRC.replace("STRIDE", "2"), "probe", filename="probe.cu")
+    r = _run(emu, rng, _flags((1, 2, 5, 6)), stride=2)
+
+    class Rec:
+        per_pc = r.per_pc
+    ok, text = _conflict_free(k, Rec, store=False)
+    assert not ok and "2.00 wavefronts per request" in text
+
+
+# ------------------------------------------------------------------ the SASS control flow
+BRANCH_SRC = r"""
+__global__ void tree(const unsigned* src, unsigned* out)
+{
+    __shared__ unsigned s[128];
+    unsigned tid = threadIdx.x;
+    s[tid] = src[blockIdx.x * blockDim.x + tid];
+    __syncthreads();
+    for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+        if (tid < k)
+            s[tid] += s[tid + k];                                 // @body
+        __syncthreads();
+    }
+    if (tid == 0)
+        out[blockIdx.x] = s[0];                                   // @tail
+}
+"""
+
+
+def _linked(k):
+    from tilelab.emu.calls import link
+    from tilelab.emu.machine import parsed
+    mod = parsed(k.program.ptx)
+    return link(mod, mod.entry(k.entry)), dict(mod.files)
+
+
+def _tree(emu, rng, counts, monkeypatch=None, sass=None):
+    k = emu.compile(BRANCH_SRC, "tree", filename="tree.cu")
+    if sass is not None:
+        # the SASS a test says ptxas made: the plan is built from it instead of nvdisasm's
+        # listing, in a plan cache of its own (the real plan comes back after the test)
+        monkeypatch.setattr(ifconvert, "sass_predication", lambda text, entry, filename="": sass)
+        monkeypatch.setitem(_linked(k)[0].__dict__, "_ifconvert", {})
+    src = rng.integers(0, 100, 512).astype(np.uint32)
+    out = np.zeros(4, np.uint32)
+    r = emu.run(k, 4, 128, src, out, counts=counts)
+    assert r.findings == [] and (out == src.reshape(4, 128).sum(axis=1)).all()
+    return r
+
+
+# loop k = 64, 32, ..., 1 in a block of 4 warps: warps with a lane below k
+ACTIVE_WARPS = sum(min(4, (k + 31) // 32) for k in (64, 32, 16, 8, 4, 2, 1))      # 2 + 6 = 8
+ALL_WARPS = 4 * 7
+
+
+def _body(emu, r):
+    return emu.line_metrics(r, emu.line_of(BRANCH_SRC, "// @body"))
+
+
+def test_ptx_mode_counts_requests_where_the_ptx_branches(emu, rng):
+    r = _tree(emu, rng, "ptx")
+    body = _body(emu, r)
+    # s[tid] += s[tid + k]: two loads and a store, per block, for the warps that enter the if
+    assert body["shared_ld_requests"] == body["shared_ld_requests_active"] == 4 * 2 * ACTIVE_WARPS
+    assert body["shared_st_requests"] == 4 * ACTIVE_WARPS
+
+
+def _fake_sass(emu, kernel_line, kinds_pu):
+    return {("tree.cu", kernel_line, kind): list(pu) for kind, pu in kinds_pu.items()}
+
+
+def test_a_branch_ptxas_predicated_makes_every_arriving_warp_a_request(emu, rng, monkeypatch):
+    line = emu.line_of(BRANCH_SRC, "// @body")
+    sass = _fake_sass(emu, line, {"shared_ld": (2, 0), "shared_st": (1, 0)})
+    r = _tree(emu, rng, "sass", monkeypatch, sass)
+    body = _body(emu, r)
+    assert body["shared_ld_requests"] == 4 * 2 * ALL_WARPS
+    assert body["shared_st_requests"] == 4 * ALL_WARPS
+    assert body["shared_ld_requests_active"] == 4 * 2 * ACTIVE_WARPS
+    assert body["shared_ld_wavefronts"] == _body(emu, _tree(emu, rng, "ptx"))["shared_ld_wavefronts"]
+
+
+def test_a_branch_ptxas_kept_counts_as_the_ptx(emu, rng, monkeypatch):
+    line = emu.line_of(BRANCH_SRC, "// @body")
+    r = _tree(emu, rng, "sass", monkeypatch, _fake_sass(emu, line, {"shared_ld": (0, 2), "shared_st": (0, 1)}))
+    assert _body(emu, r)["shared_ld_requests"] == 4 * 2 * ACTIVE_WARPS
+    assert not [n for n in r.count_notes if n["line"] == line]      # decided: no note on it
+
+
+def test_an_undecidable_line_is_counted_as_the_ptx_and_says_so(emu, rng, monkeypatch):
+    line = emu.line_of(BRANCH_SRC, "// @body")
+    r = _tree(emu, rng, "sass", monkeypatch, _fake_sass(emu, line, {"shared_ld": (1, 1), "shared_st": (1, 0)}))
+    assert _body(emu, r)["shared_ld_requests"] == 4 * 2 * ACTIVE_WARPS
+    notes = [n for n in r.count_notes if n["line"] == line]
+    assert notes and "counted as the PTX runs" in notes[0]["text"]
+
+
+def test_the_real_sass_decides_and_agrees_with_the_plan(emu, rng):
+    """With nvdisasm's listing: whatever ptxas chose for the body, the counts follow it."""
+    r = _tree(emu, rng, "sass")
+    k = emu.compile(BRANCH_SRC, "tree", filename="tree.cu")
+    plan = ifconvert.plan_for(k, *_linked(k))
+    line = emu.line_of(BRANCH_SRC, "// @body")
+    d = plan.decided.get(("tree.cu", line, "shared_ld"))
+    want = {"predicated": ALL_WARPS, "branched": ACTIVE_WARPS, None: ACTIVE_WARPS}[d]
+    assert _body(emu, r)["shared_ld_requests"] == 4 * 2 * want
+
+
+def test_regions_are_straight_line_code_behind_one_forward_branch(emu):
+    k = emu.compile(BRANCH_SRC, "tree", filename="tree.cu")
+    instrs = _linked(k)[0].instrs
+    regs = ifconvert.regions(instrs)
+    body = emu.line_of(BRANCH_SRC, "// @body")
+    # the body's accesses sit in one region; the loop's back edge is no region
+    kinds = {ifconvert.access_kind(instrs[pc]) for then, other in regs.values() for pc in then
+             if instrs[pc].line == body}
+    assert {"shared_ld", "shared_st"} <= kinds
+    for b, (then, other) in regs.items():
+        assert instrs[b].target > b and all(instrs[pc].op != "bar" for pc in then)
+
+
+def test_unknown_counting_mode_is_a_clear_error(emu, rng):
+    from tilelab.errors import LaunchError
+    with pytest.raises(LaunchError, match="counting mode"):
+        _run(emu, rng, _flags(()), counts="ncu")
+
+
+def test_coalescing_is_judged_on_the_requests_that_touched_memory(emu, rng):
+    """At 100 x 37 the padded transpose's edge warps execute predicated loads with no lane on
+    (ncu counts them), while copySameGeometry reads just as coalesced; on ncu's basis the copy
+    would look worse than the reference, on the active requests it is the same."""
+    from tilelab.technique import coalesced_like_reference
+    R, C = 100, 37
+    recs = {}
+    for name in ("transposePadded", "copySameGeometry"):
+        k = emu.kernel("transpose.cu", name)
+        a = rng.standard_normal((R, C)).astype(np.float32)
+        r = emu.run(k, ((C + 31) // 32, (R + 31) // 32), (32, 8), a, np.full((C, R), np.nan, np.float32), R, C)
+
+        class Rec:
+            metrics = r.metrics
+        recs[name] = Rec
+    pad, copy = recs["transposePadded"].metrics, recs["copySameGeometry"].metrics
+    ncu = lambda m: m["global_ld_sectors"] / m["global_ld_requests"]           # noqa: E731
+    active = lambda m: m["global_ld_sectors"] / m["global_ld_requests_active"]  # noqa: E731
+    assert ncu(copy) > ncu(pad)                  # what a check on ncu's basis would hold against the copy
+    assert active(copy) == pytest.approx(active(pad))
+    ok, text = coalesced_like_reference(recs["copySameGeometry"], recs["transposePadded"], {})
+    assert ok, text
+
+
+@pytest.mark.parametrize("order", ["pppu", "uppp", "uuuu"])
+def test_a_line_with_some_copies_predicated_is_matched_in_order(emu, monkeypatch, order):
+    """The transpose's store line unrolls into 4 guarded copies; ptxas (sm_90) predicates the
+    first 3 and turns the last into an early exit: one SASS STG per PTX store, matched in order."""
+    k = emu.kernel("transpose.cu", "transposePadded")
+    fn, files = _linked(k)
+    src = k.source.splitlines()
+    start = next(i for i, s in enumerate(src) if "void transposePadded(" in s)
+    line = next(i + k.first_line for i, s in enumerate(src) if i > start and "out[" in s)
+    p, u = order.count("p"), order.count("u")
+    sass = {("kernels/transpose.cu", line, "global_st"): [p, u, order]}
+    monkeypatch.setattr(ifconvert, "sass_predication", lambda text, entry, filename="": sass)
+    monkeypatch.setitem(fn.__dict__, "_ifconvert", {})
+    plan = ifconvert.plan_for(k, fn, files)
+    stores = sorted(pc for pc, ins in enumerate(fn.instrs)
+                    if ins.line == line and ifconvert.access_kind(ins) == "global_st")
+    assert len(stores) == 4
+    in_skips = {pc for t, o in plan.skips.values() for pc, keys in t + o if keys}
+    assert [pc in in_skips for pc in stores] == [c == "p" for c in order]
+    assert plan.decided[("kernels/transpose.cu", line, "global_st")] == \
+        ("branched" if order == "uuuu" else "by order")
+
+
+def test_the_issue_reduction_reproduces_380_against_ncus_516(emu, rng):
+    """Issue 13's example: the sample reduce0 (modulo-interleaved tree), 4 blocks of 256 threads.
+    The emulator counted 380 shared-load requests, ncu 516: ptxas predicates the
+    `if ((tid % (2 * s)) == 0)` body, so all 8 warps issue its two loads at each of the 8 steps
+    (4 x (8 x 8 x 2 + 1 for the result) = 516)."""
+    import sys
+    sys.path.insert(0, str(emu.kernels_dir.parent))
+    from collection import run as C
+    entry = next(e for e in C.load() if e["name"] == "reduce0<int>")
+    k = C.compile_entry(entry, emu.nvrtc)
+    a = rng.integers(-100, 100, 1024).astype(np.int32)
+    out = np.zeros(4, np.int32)
+    got = {}
+    for counts in ("ptx", "sass"):
+        r = emu.run(k, 4, 256, a.copy(), out, 1024, shared=256 * 4, counts=counts)
+        assert (out == a.reshape(4, 256).sum(axis=1)).all()
+        got[counts] = r.metrics
+    assert got["ptx"]["shared_ld_requests"] == got["sass"]["shared_ld_requests_active"] == 380
+    assert got["sass"]["shared_ld_requests"] == 4 * (8 * 8 * 2 + 1) == 516
+    assert got["sass"]["shared_ld_wavefronts"] == got["ptx"]["shared_ld_wavefronts"]
+
+
+def test_the_profile_shows_ncus_ratio_and_says_where_requests_had_no_lane():
+    """tl.profile at 100 x 37: the edge warps' predicated-off requests lower wavefronts per request
+    below 1 on the padded tile's lines (ncu's figure), the verdict stays conflict-free, and the
+    note names the lines."""
+    from tilelab.compile import kernel_from_file
+    from tilelab.profile import profile
+    from tests.conftest import KERNELS
+    k = kernel_from_file(KERNELS / "transpose.cu", "transposePadded")
+    p = profile(k, "transpose", N=(100, 37), backend="emu", picture=False)
+    shared = [r for r in p.rows if r["shared ld requests"] or r["shared st requests"]]
+    assert shared and all(r["banks"] == "conflict-free" for r in shared)
+    low = [r for r in shared if r["wavefronts/request"] < 1]
+    assert low, [(r["line"], r["wavefronts/request"]) for r in shared]
+    for r in low:
+        m = r["metrics"]
+        wf = m["shared_ld_wavefronts"] + m["shared_st_wavefronts"]
+        assert r["wavefronts/request"] == round(wf / (m["shared_ld_requests"] + m["shared_st_requests"]), 3)
+        assert f"line {r['line']}" in p.note
+    assert "predicated off" in p.note
+
+
+# ------------------------------------------------------------------ ptxas's @!PT LDS before LDGSTS
+def test_the_never_true_loads_ptxas_puts_before_ldgsts_are_requests(emu, rng):
+    """ptxas issues 3 `@!PT LDS RZ, [RZ]` before each run of LDGSTS: the warp executes them and
+    ncu counts them as shared-load requests, with no wavefront. kernels/cp_async_copy.cu at its
+    recorded launch (bench/results/fidelity-2026-11-29.json): ncu 3,584 shared-load requests,
+    the PTX's own loads 2,048; 512 LDGSTS x 3 = 1,536."""
+    k = emu.kernel("cp_async_copy.cu", "cpAsyncCopy")
+    got = {}
+    for counts in ("ptx", "sass"):
+        a = rng.standard_normal(65536).astype(np.float32)
+        out = np.full(65536, np.nan, np.float32)
+        r = emu.run(k, 16, 256, a, out, 65536, counts=counts)
+        assert (out == a).all() and r.findings == []
+        got[counts] = r.metrics
+    assert got["ptx"]["shared_ld_requests"] == got["sass"]["shared_ld_requests_active"] == 2048
+    assert got["sass"]["cp_async_requests"] == 512
+    assert got["sass"]["shared_ld_requests"] == 2048 + 3 * 512 == 3584
+    assert got["sass"]["shared_ld_wavefronts"] == got["ptx"]["shared_ld_wavefronts"]
+
+
+def test_padding_runs_are_read_per_ldgsts_in_address_order():
+    listing = """\t.text.k:
+        //## File "a.cu", line 5
+        /*0010*/              @!PT LDS RZ, [RZ] ;
+        /*0020*/              @!PT LDS RZ, [RZ] ;
+        /*0030*/              @!PT LDS RZ, [RZ] ;
+        /*0040*/                   LDGSTS.E.128 [R5], desc[UR10][R2.64] ;
+        /*0050*/                   LDGSTS.E.128 [R6], desc[UR10][R4.64] ;
+        //## File "a.cu", line 9
+        /*0060*/              @!PT LDS RZ, [RZ] ;
+        /*0070*/                   LDS R1, [R2] ;
+        /*0080*/                   LDGSTS.E.128 [R7], desc[UR10][R8.64] ;
+        //--------------------- next
+    """
+    assert ifconvert.sass_ldgsts_runs(listing, "k") == {("a.cu", 5): [3, 0], ("a.cu", 9): [0]}

@@ -1,0 +1,360 @@
+"""Requests on the SASS control flow: which PTX branches ptxas turned into predication, and back.
+
+ncu counts a request for every warp-level memory instruction a warp executes, even with all its
+lanes predicated off (isa.request_keys). What a warp executes is decided by the SASS, not the PTX:
+
+* ptxas turns a short forward branch around an access (``@%p bra SKIP; ld.shared ...; SKIP:``,
+  or an if/else diamond) into predicated instructions (``@!P0 LDS``). Every warp that reaches
+  the branch then executes the access; a warp whose lanes all skip it still makes a request,
+  with no wavefront. The emulator, which runs the PTX, never reaches the access for that warp,
+  so the request is added at the branch (``Plan.skips``).
+* It also does the reverse: a predicated PTX access (``@%p st.global``) can become a branch
+  around an unpredicated store. A warp with no active lane then jumps over it and makes no
+  request (``Plan.branched``).
+
+* ptxas puts ``@!PT LDS RZ, [RZ]`` before a run of LDGSTS (cp.async): a load whose predicate is
+  never true. The warp still issues it, and ncu counts it as a shared-load request (no
+  wavefront): 3 before each run, so ``kernels/cp_async_copy.cu`` makes 1,536 shared-load
+  requests the PTX has no instruction for (``Plan.padding``).
+
+The evidence is the cubin's per-line memory opcodes and whether each carries a predicate
+(nvdisasm with line info). Per source line and kind of access (LDS, STS, LDG, STG, LDSM, ATOMS):
+the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
+region) are "predicated" when the line's SASS instructions of that kind are all predicated
+(beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
+none is, matched one to one in program order when the line has exactly one SASS instruction per
+PTX access and some are predicated and some not, and undecided otherwise: undecided accesses
+are counted as the PTX runs, and the launch's notes say so for that line where it mattered. Where no SASS can be had (no nvdisasm, ptxas refuses the
+kernel), there is no plan and every access is counted as the PTX runs, with one note.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .isa import request_keys
+
+ARCH = "sm_90"            # the SM whose SASS decides (the course's GPU, an H200)
+
+# SASS opcode -> the kind of PTX access it carries out
+_SASS_KIND = {"LDS": "shared_ld", "STS": "shared_st", "LDG": "global_ld", "STG": "global_st",
+              "LDSM": "ldmatrix", "ATOMS": "shared_atom"}
+_NOT_STRAIGHT = {"bra", "ret", "exit", "call", "bar", "barrier", "trap", "brkpt"}
+_SASS_LOC = re.compile(r'//## File "([^"]*)", line (\d+)')
+
+
+def access_kind(ins) -> str | None:
+    """The kind of request a PTX instruction makes ("shared_ld", "ldmatrix", ...), or None."""
+    keys = request_keys(ins)
+    return keys[0][:-len("_requests")] if keys else None
+
+
+@dataclass
+class Plan:
+    """What the SASS control flow changes in the request counts of one kernel.
+
+    ``skips[branch_pc] = (taken, fallthrough)``: at that conditional branch, a warp whose lanes
+    all take it makes one request for each ``(pc, keys)`` in ``taken`` (the accesses it jumps
+    over, which the SASS predicates), and a warp none of whose lanes takes it one for each in
+    ``fallthrough`` (the else part of a diamond); an entry with no keys is an undecided access
+    (counted as the PTX runs). ``branched``: guarded PTX accesses the SASS jumps over, so a warp
+    with no active lane makes no request there. ``notes``: per ``(file, line)``, why that line's
+    requests are counted as the PTX runs.
+    """
+    arch: str = ARCH
+    skips: dict = field(default_factory=dict)
+    branched: frozenset = frozenset()
+    notes: dict = field(default_factory=dict)
+    decided: dict = field(default_factory=dict)    # (file, line, kind) -> "predicated" | "branched"
+    # undecided accesses: pc -> (file, line), and why; their note is shown only for a launch in
+    # which some warp skipped them, or had every lane off (else the PTX and SASS counts agree)
+    uncertain: dict = field(default_factory=dict)
+    uncertain_notes: dict = field(default_factory=dict)
+    # cp.async pc -> the never-true `@!PT LDS` ptxas issues before its LDGSTS (shared-load
+    # requests of the warp that executes it)
+    padding: dict = field(default_factory=dict)
+
+
+def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
+    """``{(file, line, kind): [predicated, unpredicated, order]}`` for one kernel's SASS memory
+    instructions (``@!PT`` padding, which never runs, left out); ``order`` is "p"/"u" per
+    instruction in address order."""
+    from ..compile import _SASS_INSTR, _unabs
+    start = sass_text.find(f".text.{entry}:")
+    if start >= 0:
+        end = sass_text.find("//--------------------- ", start)
+        sass_text = sass_text[start:end if end > 0 else len(sass_text)]
+    out: dict = {}
+    where = ("", 0)
+    for ln in sass_text.splitlines():
+        m = _SASS_LOC.search(ln)       # the innermost location (an inlined call's own line)
+        if m:
+            where = (_unabs(m.group(1), filename), int(m.group(2)))
+            continue
+        m = _SASS_INSTR.search(ln)
+        if not m:
+            continue
+        kind = _SASS_KIND.get(m.group(2))
+        pred = (m.group(1) or "").strip()
+        if kind is None or pred == "@!PT":
+            continue
+        c = out.setdefault(where + (kind,), [0, 0, ""])
+        on = bool(pred) and pred != "@PT"
+        c[0 if on else 1] += 1
+        c[2] += "p" if on else "u"
+    return out
+
+
+def sass_ldgsts_runs(sass_text: str, entry: str, filename: str = "") -> dict:
+    """``{(file, line): [pads before each LDGSTS, in address order]}``: how many ``@!PT LDS``
+    (ptxas padding whose predicate is never true) come right before each LDGSTS of a line."""
+    from ..compile import _SASS_INSTR, _unabs
+    start = sass_text.find(f".text.{entry}:")
+    if start >= 0:
+        end = sass_text.find("//--------------------- ", start)
+        sass_text = sass_text[start:end if end > 0 else len(sass_text)]
+    out: dict = {}
+    where, pads = ("", 0), 0
+    for ln in sass_text.splitlines():
+        m = _SASS_LOC.search(ln)
+        if m:
+            where = (_unabs(m.group(1), filename), int(m.group(2)))
+            continue
+        m = _SASS_INSTR.search(ln)
+        if not m:
+            continue
+        if m.group(2) == "LDS" and (m.group(1) or "").strip() == "@!PT":
+            pads += 1
+        elif m.group(2) == "LDGSTS":
+            out.setdefault(where, []).append(pads)
+            pads = 0
+        elif m.group(2) in _SASS_KIND or m.group(2) in ("LDG", "STG"):
+            pads = 0
+    return out
+
+
+def _is_cp_async_copy(ins) -> bool:
+    return ins.op == "cp" and len(ins.mods) > 1 and ins.mods[1] in ("ca", "cg")
+
+
+def regions(instrs) -> dict:
+    """Simple forward branches: ``{branch_pc: (then_pcs, else_pcs)}``.
+
+    A region is straight-line code (no branch, barrier, call or exit inside, no label another
+    branch jumps to) that a conditional forward branch jumps over; a diamond's then part ends in
+    an unconditional forward branch over its else part, which is straight-line too."""
+    targets: dict = {}
+    for pc, ins in enumerate(instrs):
+        if ins.op == "bra" and ins.target >= 0:
+            targets.setdefault(ins.target, []).append(pc)
+
+    def straight(lo, hi, allow_last_bra=False):
+        for pc in range(lo, hi):
+            if pc in targets and pc != lo:
+                return False
+            op = instrs[pc].op
+            if op in _NOT_STRAIGHT and not (allow_last_bra and pc == hi - 1 and op == "bra"):
+                return False
+        return True
+
+    out = {}
+    for b, ins in enumerate(instrs):
+        if ins.op != "bra" or ins.guard is None or ins.target <= b + 1:
+            continue
+        t = ins.target
+        if any(p in targets for p in range(b + 1, t)):
+            continue
+        last = instrs[t - 1]
+        if last.op == "bra" and last.guard is None and last.target > t and targets.get(t) == [b]:
+            e = last.target
+            if straight(b + 1, t, allow_last_bra=True) and straight(t, e):
+                out[b] = (range(b + 1, t - 1), range(t, e))
+            continue
+        if straight(b + 1, t):
+            out[b] = (range(b + 1, t), range(0))
+    return out
+
+
+def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None) -> Plan:
+    """The plan for one kernel. ``where(ins)`` gives an instruction's ``(file, line)``; ``sass``
+    is ``sass_predication(...)``, or None when there is no SASS (then no access moves);
+    ``ldgsts`` is ``sass_ldgsts_runs(...)``."""
+    plan = Plan(arch=arch)
+    if sass is None:
+        return plan
+    # the @!PT LDS before LDGSTS: matched to the line's cp.async copies in program order
+    by_line: dict = {}
+    for pc, ins in enumerate(instrs):
+        if _is_cp_async_copy(ins):
+            by_line.setdefault(where(ins), []).append(pc)
+    for w, pads in (ldgsts or {}).items():
+        if not any(pads):
+            continue
+        pcs = by_line.get(w, [])
+        if len(pcs) == len(pads):
+            plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
+        else:
+            plan.notes[w] = (f"ptxas put {sum(pads)} never-executed LDS (@!PT, which ncu counts as shared-load "
+                             f"requests) among {len(pads)} LDGSTS where the PTX has {len(pcs)} cp.async: not counted")
+    regs = regions(instrs)
+    in_region = {}                                  # pc -> branch pc
+    for b, (then, other) in regs.items():
+        for pc in list(then) + list(other):
+            in_region[pc] = b
+    # per (file, line, kind): the PTX accesses a predicate could cover, and the plain ones
+    cover: dict = {}
+    plain: dict = {}
+    for pc, ins in enumerate(instrs):
+        kind = access_kind(ins)
+        if kind is None or not ins.line:
+            continue
+        key = where(ins) + (kind,)
+        if ins.guard is not None or pc in in_region:
+            cover.setdefault(key, []).append(pc)
+        else:
+            plain[key] = plain.get(key, 0) + 1
+    decision = {}                                   # (file, line, kind) -> the line's decision
+    per_pc = {}                                     # pc -> "predicated" | "branched"
+    for key, pcs in cover.items():
+        p, u, order = (list(sass.get(key, (0, 0))) + [None])[:3]
+        n_plain = plain.get(key, 0)
+        file, line, kind = key
+        name = _SASS_NAME[kind]
+        if p == 0 and u == 0:
+            why = (f"ptxas left no {name} on this line (it moved or merged them), so its requests are counted "
+                   f"as the PTX runs")
+        elif p == 0:
+            decision[key] = "branched"
+            per_pc.update(dict.fromkeys(pcs, "branched"))
+            continue
+        elif u == n_plain:
+            decision[key] = "predicated"
+            per_pc.update(dict.fromkeys(pcs, "predicated"))
+            continue
+        elif order and n_plain == 0 and len(order) == len(pcs):
+            # one SASS instruction per PTX access, some predicated and some not (an unrolled loop
+            # whose last copy ptxas turned into an early exit, say): matched in program order
+            decision[key] = "by order"
+            per_pc.update({pc: "predicated" if o == "p" else "branched" for pc, o in zip(pcs, order)})
+            continue
+        else:
+            why = (f"this line's {p} predicated and {u} unpredicated {name} do not tell which PTX accesses "
+                   f"ptxas predicated, so its requests are counted as the PTX runs")
+        plan.uncertain_notes[(file, line)] = why
+        for pc in pcs:
+            plan.uncertain[pc] = (file, line)
+    plan.decided = dict(decision)
+    branched = {pc for pc, d in per_pc.items() if d == "branched" and instrs[pc].guard is not None}
+    for b, (then, other) in regs.items():
+        lists = []
+        for part in (then, other):
+            acc = []
+            for pc in part:
+                ins = instrs[pc]
+                kind = access_kind(ins)
+                if kind and ins.line and per_pc.get(pc) == "predicated":
+                    acc.append((pc, request_keys(ins)))
+                elif pc in plan.uncertain:
+                    acc.append((pc, ()))          # not counted; noted if a warp skips it
+            lists.append(tuple(acc))
+        if lists[0] or lists[1]:
+            plan.skips[b] = tuple(lists)
+    plan.branched = frozenset(branched)
+    # accesses the SASS predicates where the PTX's branches are not a simple region
+    for (file, line, kind), (p, u, *_) in sass.items():
+        covered = len(cover.get((file, line, kind), ()))
+        if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
+            plan.notes[(file, line)] = (f"ptxas predicated {p - covered} more {_SASS_NAME[kind]} on this line than "
+                                        f"the emulator can place on a branch it models, so its requests are "
+                                        f"counted as the PTX runs")
+    return plan
+
+
+_SASS_NAME = {"shared_ld": "LDS", "shared_st": "STS", "global_ld": "LDG", "global_st": "STG",
+              "ldmatrix": "LDSM", "shared_atom": "ATOMS"}
+
+
+def count_skipped(m, pc: int, idx, take) -> None:
+    """At candidate branch ``pc``: the requests of warps that jump over (or fall past) a region
+    the SASS predicates. The cubin is read only once some warp skips a part with accesses."""
+    if take is None:
+        return
+    from .isa import _count_warps
+    has_then, has_else = m.lazy.branches[pc]
+    lanes = m.lanes(idx)
+    n = m.nwarps(idx)
+    skipping = [n - _count_warps(m, lanes[~take]) if has_then else 0,   # lanes taking it skip the then part
+                n - _count_warps(m, lanes[take]) if has_else else 0]
+    if not any(skipping):
+        return
+    entry = m.lazy.get().skips.get(pc)
+    if entry is None:
+        return
+    for part, k in zip(entry, skipping):
+        if not k:
+            continue
+        for apc, keys in part:
+            if not keys:
+                m.uncertain.add(apc)                  # undecided: counted as the PTX, and noted
+                continue
+            planned = m.count_plan.get(apc) if m.count_plan else None
+            if planned is not None and planned[0] != "wide":
+                continue                              # merged into its group's one instruction (sass_model)
+            for key in keys:
+                m.count(apc, key, k)
+                if planned is None:                   # planned pcs keep their PTX count apart already
+                    m.sass_only(apc, key, k)
+
+
+def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
+    """The plan of ``kernel``'s linked entry ``fn``, from its program's SASS for ``arch`` (cached)."""
+    cache = fn.__dict__.setdefault("_ifconvert", {})
+    if arch in cache:
+        return cache[arch]
+    program = kernel.program
+    try:
+        text = program.sass(arch)
+        sass = sass_predication(text, kernel.entry, program.filename)
+        ldgsts = sass_ldgsts_runs(text, kernel.entry, program.filename)
+    except Exception as e:   # no nvdisasm, or ptxas refused the kernel: count as the PTX runs
+        plan = Plan(arch=arch)
+        plan.notes[("", 0)] = (f"no SASS for {arch} ({str(e).splitlines()[0][:100]}): requests are counted "
+                               f"as the PTX runs")
+        cache[arch] = plan
+        return plan
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts)
+    return plan
+
+
+def candidates(fn) -> dict:
+    """What the SASS could change, from the PTX alone (cached): the branches of simple regions
+    with accesses in them, the guarded accesses, the cp.async copies. A kernel with none never
+    needs its cubin read (nvdisasm costs half a second a program)."""
+    c = fn.__dict__.get("_ifconvert_candidates")
+    if c is None:
+        regs = regions(fn.instrs)
+        branches = {b: (bool(any(access_kind(fn.instrs[pc]) for pc in then)),
+                        bool(any(access_kind(fn.instrs[pc]) for pc in other)))
+                    for b, (then, other) in regs.items()}
+        c = fn.__dict__["_ifconvert_candidates"] = {
+            "branches": {b: parts for b, parts in branches.items() if any(parts)},
+            "cp": frozenset(pc for pc, ins in enumerate(fn.instrs) if _is_cp_async_copy(ins)),
+        }
+    return c
+
+
+class Lazy:
+    """The plan of one launch, read from the cubin only when a warp first needs it (a warp that
+    skips a candidate region, one with every lane off at a guarded access, a cp.async)."""
+
+    def __init__(self, kernel, fn, files, arch: str = ARCH):
+        self.args = (kernel, fn, files, arch)
+        c = candidates(fn)
+        self.branches, self.cp = c["branches"], c["cp"]
+        self.plan: Plan | None = None
+
+    def get(self) -> Plan:
+        if self.plan is None:
+            self.plan = plan_for(*self.args)
+        return self.plan
