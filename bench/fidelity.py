@@ -1,171 +1,578 @@
-"""Fidelity: the emulator's counts against ncu's, kernel by kernel, on a real GPU.
+"""Fidelity: the emulator's counts against Nsight Compute's, launch by launch (DESIGN §4, issue 13).
 
-DESIGN §4. For every reference kernel we put side by side:
-* the emulator's counts (PTX accesses, exact by the §5 rules),
-* ncu's counts on the same launch (SASS accesses, hardware counters),
-* the SASS memory-instruction mix per source line (nvdisasm on the cubin our NVRTC built),
-and check the outputs of both backends are equal.
+Every launch is one of the reference kernels in kernels/ (the cases below) or one entry of
+the kernel collection (collection/manifest.toml, repro entries included). For each it puts
+side by side, per metric: the emulator's count and ncu's (shared ld/st wavefronts, global
+ld/st sectors, shared and global ld/st requests, shared atomics where ncu has them), and
+says equal, or differs by how much. Two halves, so the emulator's later changes get an
+"after" table without a GPU:
 
-Where PTX and SASS accesses are one-to-one the emulator must be within 10% of ncu.
-Where ptxas merged accesses (e.g. broadcast row reads of the tiled matmul become
-LDS.128), the totals legitimately differ, and the *verdict* must agree instead:
-conflict-free on both (ncu's bank-conflict counter ~0 and emulator wavefronts ==
-ideal), or conflicted on both.
+    python bench/fidelity.py [--only S] [--out DIR]        # on the GPU host: record
+        ncu's counts of every launch (one ncu process for all of them, while the emulator
+        runs the same launches on the host's CPU), ncu's raw metric values, the cubin's SASS
+        memory-instruction mix per source line, and the emulator's counts at this commit:
+        DIR/fidelity-<date>.json (default bench/results/), and the table.
+    python bench/fidelity.py --compare bench/results/fidelity-<date>.json [--counts sass|ptx] [--only S]
+        the emulator side only, at this commit, against the recorded ncu numbers: the table.
+    python bench/fidelity.py --no-ncu --out /tmp [--only S]
+        a CPU dry run of the recording (everything but ncu), e.g. to see which lines ptxas changed.
 
-    python bench/fidelity.py          # on a machine with a GPU and ncu
-Writes bench/results/fidelity-<date>.json and prints the table.
+The GPU runs the cubin tilelab's gpu backend runs (``kernel_spec`` -> ``Program.cubin``), on
+the inputs the emulator gets. Outputs are not compared here: bench/collection_gpu.py does that.
 """
 from __future__ import annotations
 
+import argparse
 import datetime as dt
+import inspect
+import os
 import json
+import re
 import subprocess
+import tempfile
 import sys
+import threading
+import time
+import zlib
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tilelab.compile import kernel_from_file, sass_memory_mix  # noqa: E402
-from tilelab.args import pack_args  # noqa: E402
-from tilelab.emu.machine import run  # noqa: E402
+from collection import run as collection  # noqa: E402
 
+# compared wherever both sides have a number
 KEYS = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors",
-        "shared_ld_requests", "shared_st_requests", "global_ld_requests", "global_st_requests")
-COMPARED = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors")
+        "shared_ld_requests", "shared_st_requests", "global_ld_requests", "global_st_requests",
+        "shared_atom_requests", "shared_atom_wavefronts")
+# asked of ncu on top of tilelab.gpu.ncu.METRICS (names this ncu does not know are dropped and listed)
+EXTRA_METRICS = (
+    "smsp__inst_executed_op_shared_atom.sum",
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum",
+    "smsp__inst_executed_op_shared_ld_pred_on_any.sum",
+    "smsp__inst_executed_op_shared_ld_pred_off_all.sum",
+    "smsp__inst_executed_op_shared_st_pred_on_any.sum",
+    "smsp__inst_executed_op_shared_st_pred_off_all.sum",
+    "smsp__inst_executed_op_global_ld.sum",
+    "smsp__inst_executed_op_global_st.sum",
+    "smsp__inst_executed_op_global_ld_pred_off_all.sum",
+    "smsp__inst_executed_op_global_st_pred_off_all.sum",
+)
 
 
-def cases(rng):
-    f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
-    nan = lambda *s: np.full(s, np.nan, np.float32)  # noqa: E731
+# ---------------------------------------------------------------------------------- launches
+@dataclass
+class Launch:
+    """One launch: where the kernel comes from and how to make its arguments."""
+    id: str                      # "kernels/transpose.cu:transposeNaive", "collection/scan.cu:uniformUpdate"
+    source: str                  # "kernels" or "collection"
+    file: str
+    name: str
+    grid: tuple
+    block: tuple
+    shared: int
+    make: Callable               # () -> (kernel, args, symbols)
+    cooperative: bool = False
+    profile: str | None = None   # why ncu does not run it (None: it does)
+    repro: str | None = None     # the miss it reproduces (collection entries marked repro)
+    meta: dict = field(default_factory=dict)
+
+
+def _kernels_cases():
+    """The reference kernels of kernels/ at the sizes the lessons profile them."""
     N, R, C = 256, 256, 256
     out = [
-        ("vector_add.cu", "vectorAdd", (256,), (256,), lambda: [f32(65536), f32(65536), nan(65536), 65536], True),
-        ("matmul_naive.cu", "matmulNaive", (16, 16), (16, 16), lambda: [f32(N, N), f32(N, N), nan(N, N), N], False),
-        ("matmul_naive.cu", "matmulNaiveUncoalesced", (16, 16), (16, 16),
-         lambda: [f32(N, N), f32(N, N), nan(N, N), N], False),
-        ("matmul_tiled.cu", "matmulTiled16", (16, 16), (16, 16), lambda: [f32(N, N), f32(N, N), nan(N, N), N], False),
-        ("matmul_tiled.cu", "matmulTiled32", (8, 8), (32, 32), lambda: [f32(N, N), f32(N, N), nan(N, N), N], False),
+        ("vector_add.cu", "vectorAdd", (256,), (256,), lambda f, n: [f(65536), f(65536), n(65536), 65536]),
+        ("matmul_naive.cu", "matmulNaive", (16, 16), (16, 16), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+        ("matmul_naive.cu", "matmulNaiveUncoalesced", (16, 16), (16, 16), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+        ("matmul_tiled.cu", "matmulTiled16", (16, 16), (16, 16), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+        ("matmul_tiled.cu", "matmulTiled32", (8, 8), (32, 32), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
     ]
-    for n in ("transposeNaive", "transposeShared32", "transposePadded", "transposeSwizzled", "copySameGeometry"):
-        out.append(("transpose.cu", n, (C // 32, R // 32), (32, 8), lambda: [f32(R, C), nan(C, R), R, C], True))
+    for k in ("transposeNaive", "transposeShared32", "transposePadded", "transposeSwizzled", "copySameGeometry"):
+        out.append(("transpose.cu", k, (C // 32, R // 32), (32, 8), lambda f, n: [f(R, C), n(C, R), R, C]))
     out += [
-        ("transpose.cu", "copyFloat4", (64,), (256,), lambda: [f32(65536), nan(65536), 16384], True),
-        ("warp_reduce.cu", "warpReduceSum", (256,), (256,), lambda: [f32(65536), nan(2048), 65536], False),
-        ("warp_reduce.cu", "blockReduceSum", (256,), (256,), lambda: [f32(65536), nan(256), 65536], False),
-        ("cp_async_copy.cu", "cpAsyncCopy", (16,), (256,), lambda: [f32(65536), nan(65536), 65536], True),
+        ("transpose.cu", "copyFloat4", (64,), (256,), lambda f, n: [f(65536), n(65536), 16384]),
+        ("warp_reduce.cu", "warpReduceSum", (256,), (256,), lambda f, n: [f(65536), n(2048), 65536]),
+        ("warp_reduce.cu", "blockReduceSum", (256,), (256,), lambda f, n: [f(65536), n(256), 65536]),
+        ("cp_async_copy.cu", "cpAsyncCopy", (16,), (256,), lambda f, n: [f(65536), n(65536), 65536]),
     ]
-    for n in ("mmaTilePlain", "mmaTileSwizzled"):
-        out.append(("mma_tile.cu", n, (2, 2), (128,),
-                    lambda: [f32(128, 128).astype(np.float16), f32(128, 128).astype(np.float16), nan(128, 128),
-                             128, 128, 128], False))
+    for k in ("mmaTilePlain", "mmaTileSwizzled"):
+        out.append(("mma_tile.cu", k, (2, 2), (128,),
+                    lambda f, n: [f(128, 128).astype(np.float16), f(128, 128).astype(np.float16), n(128, 128),
+                                  128, 128, 128]))
+    out += [
+        ("bank_stride.cu", "sharedStride", (2,), (256,), lambda f, n: [np.zeros(512, np.int32), 4, 8]),
+        ("matmul_naive.cu", "matmulCoalesced", (16, 16), (16, 16), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+        ("matmul_tiled32.cu", "matmulTiled", (8, 8), (32, 32), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+        ("matmul_tiled_bt.cu", "matmulTiledBt", (8, 8), (32, 32), lambda f, n: [f(N, N), f(N, N), n(N, N), N]),
+    ]
+    for k in ("transposePaddedColumnOrder", "transposeSwizzledColumnOrder"):
+        out.append(("transpose.cu", k, (R // 32, C // 32), (32, 8), lambda f, n: [f(R, C), n(C, R), R, C]))
+    # lesson 06's ladder and the N-major kernels at 256^3, as bench/gpu_mma_ladder.py profiles them
+    h = lambda f, *s: f(*s).astype(np.float16)  # noqa: E731
+    mma = lambda f, n: [h(f, 256, 256), h(f, 256, 256), n(256, 256), 256, 256, 256]  # noqa: E731
+    for k, grid, shared in (("mmaR1Plain", (2, 2), 0), ("mmaR2Swizzled", (2, 2), 0), ("mmaR3CpAsync", (2, 2), 0),
+                            ("mmaR4Pipelined", (2, 2), 3 * 32768), ("mmaR5WarpTile", (2,), 4 * 49152),
+                            ("mmaPadded8", (2, 2), 0)):
+        out.append(("mma_ladder.cu", k, grid, (256,), mma, shared))
+    for k in ("mmaNMajorPlain", "mmaNMajorTrap", "mmaNMajorSwizzled"):
+        out.append(("mma_nmajor.cu", k, (2, 2), (256,), mma))
+    # exercise 06's answers (kernels/mma_exercise.cu)
+    for k, shared in (("gemmSwizzledA", 0), ("gemmNMajorB", 0), ("gemmPipelined", 98304)):
+        out.append(("mma_exercise.cu", k, (2, 2), (256,), mma, shared))
+    return [c if len(c) == 6 else c + (0,) for c in out]
+
+
+def launches(only: str = "") -> list[Launch]:
+    from tilelab.compile import kernel_from_file
+    out = []
+    for file, name, grid, block, mk, shared in _kernels_cases():
+        lid = f"kernels/{file}:{name}"
+
+        def make(file=file, name=name, mk=mk, lid=lid):
+            rng = np.random.default_rng(zlib.crc32(lid.encode()))   # the same inputs whatever runs first
+            f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
+            nan = lambda *s: np.full(s, np.nan, np.float32)  # noqa: E731
+            return kernel_from_file(ROOT / "kernels" / file, name), mk(f32, nan), {}
+        out.append(Launch(lid, "kernels", file, name, grid, block, shared, make))
+    for e in collection.load():
+        lid = f"collection/{e['file']}:{e['name']}"
+
+        def make(e=e):
+            args, _named, symbols = collection.inputs(e)
+            return collection.compile_entry(e), args, symbols
+        no = None
+        if "assert" in e.get("findings", []):
+            no = "the assert stops the kernel and the context (cudaErrorAssert): nothing to count"
+        out.append(Launch(lid, "collection", e["file"], e["name"], tuple(e["grid"]), tuple(e["block"]),
+                          int(e.get("shared", 0)), make, cooperative=e.get("gpu_launch") == "cooperative",
+                          profile=no, repro=e.get("repro")))
+    ids = [x.id for x in out]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise SystemExit(f"fidelity: launch ids must be unique, these repeat: {dup}")
+    return [x for x in out if not only or any(s and s in x.id for s in only.split(","))]
+
+
+# ---------------------------------------------------------------------------------- emulator side
+def counts_supported() -> bool:
+    """Whether this tilelab's launch() takes counts= (the SASS-aware count mode of issue 13)."""
+    return counts_default() is not None
+
+
+def counts_default() -> str | None:
+    """launch()'s counting mode when none is given ("sass" since issue 13), None before it."""
+    from tilelab.launch import launch
+    p = inspect.signature(launch).parameters.get("counts")
+    return p.default if p is not None else None
+
+
+def emulate(L: Launch, counts: str | None = None, arch: str = "sm_90") -> dict:
+    """The emulator's counts of one launch: {"metrics": {...}, "per_line": [...], "findings": [...]}.
+    ``counts``: "sass" or "ptx" (launch()'s default when None); ``arch``: the SM whose SASS the
+    "sass" mode models (the recording's)."""
+    from tilelab.launch import launch
+    k, args, symbols = L.make()
+    extra = {"counts": counts} if counts else {}
+    if counts_supported():
+        extra["arch"] = arch
+    t0 = time.perf_counter()
+    r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
+               **extra)
+    per_line = [{key: v for key, v in pl.items() if key in ("file", "line", "source") or
+                 (key in KEYS and v)} for pl in r.per_line]
+    return {"metrics": {key: r.metrics.get(key) for key in KEYS if key in r.metrics},
+            "per_line": per_line, "findings": sorted({f.kind for f in r.findings}),
+            "seconds": round(time.perf_counter() - t0, 3)}
+
+
+# ---------------------------------------------------------------------------------- SASS
+def sass_mix(kernel, arch: str) -> dict:
+    """{"file:line": {"LDS": n, "LDS.128": n, ...}}: the static memory-instruction mix of this
+    kernel's SASS per source line (what ptxas merged, widened or predicated)."""
+    from tilelab.profile import kernel_sass_mix
+    return {f"{f}:{line}": d for (f, line), d in sorted(kernel_sass_mix(kernel, arch).items())}
+
+
+def sass_padding(kernel, arch: str) -> int:
+    """How many ``@!PT LDS RZ, [RZ]`` the kernel's SASS has: loads under the never-true predicate
+    that ptxas puts before groups of LDGSTS. The mix above leaves them out (they move nothing),
+    but ncu counts each one executed as a shared-load instruction (docs/FIDELITY.md, cause B)."""
+    from tilelab.compile import kernel_sass
+    return len(re.findall(r"@!PT\s+LDS\b", kernel_sass(kernel.program, arch, kernel.entry)))
+
+
+_PTX_CLASS = {("ld", "shared"): "LDS", ("st", "shared"): "STS", ("ld", "global"): "LDG", ("st", "global"): "STG",
+              ("atom", "shared"): "ATOMS", ("atom", "global"): "ATOMG", ("red", "global"): "RED", ("ld", ""): "LD",
+              ("st", ""): "ST"}
+
+
+def ptx_mix(kernel) -> dict:
+    """{line: {"LDS": n, "LDS.128": n, ...}}: the entry's PTX memory instructions per source
+    line, named as the SASS mix names them (one PTX access = one SASS access if ptxas kept it)."""
+    from tilelab.emu.isa import _type_of, _vec, size_of
+    from tilelab.emu.machine import parsed
+    out: dict = {}
+    for ins in parsed(kernel.program.ptx).entry(kernel.entry).instrs:
+        if ins.op == "ldmatrix":
+            key = ("LDSM.x" + next((m[1:] for m in ins.mods if m in ("x1", "x2", "x4")), "1")
+                   + (".T" if "trans" in ins.mods else ""))
+        elif ins.op == "cp" and "async" in ins.mods and ("shared" in ins.mods or "global" in ins.mods):
+            key = "LDGSTS"
+        else:
+            space = next((s for s in ("shared", "global", "local", "param", "const") if s in ins.mods), "")
+            cls = _PTX_CLASS.get((ins.op, space))
+            if cls is None:
+                continue
+            try:
+                bits = 8 * size_of(_type_of(ins)) * _vec(ins)
+            except Exception:
+                bits = 32
+            key = cls + ("" if bits == 32 or cls.startswith("ATOM") or cls == "RED" else f".{bits}")
+        d = out.setdefault(ins.line, {})
+        d[key] = d.get(key, 0) + 1
     return out
 
 
-def verdict(conflicts) -> str:
-    return "conflict-free" if conflicts is not None and conflicts <= 0 else "conflicts"
+_SASS_MEM = ("LDS", "STS", "LDG", "STG", "LDSM", "LDGSTS", "ATOMS", "ATOMG", "RED", "REDG")
 
 
-def main():
-    from tilelab.gpu import gpu_launch
-    from tilelab.gpu.ncu import map_metrics, ncu_profile, pack_launch
-    from tilelab.gpu.worker import default_session
-    arch = default_session().arch
-    rng = np.random.default_rng(0)
-    rows, launches = [], []
-    for f, name, grid, block, mk, exact in cases(rng):
-        k = kernel_from_file(ROOT / "kernels" / f, name)
-        args = mk()
-        emu_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-        gpu_args = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-        r = run(k, grid, block, pack_args(k.name, k.params, emu_args).values)   # updates emu_args in place
-        gpu_launch(k, grid, block, gpu_args)
-        outs = [(e, g) for e, g, p in zip(emu_args, gpu_args, k.params) if p.pointer and not p.const]
-        if exact:
-            same = all(np.array_equal(e.view(np.uint8), g.view(np.uint8)) for e, g in outs)
+def ptxas_changed(kernel, sass: dict) -> dict:
+    """The source lines whose kinds of memory instruction ptxas changed: an access width the
+    PTX line does not have (4 LDS -> 1 LDS.128), or one it dropped, or atom -> RED:
+    {"line N": {"ptx": {...}, "sass": {...}}} (static counts; unrolling alone changes only the
+    counts, so it is not listed). A hint of where the totals may differ."""
+    def norm(k):
+        return "LDGSTS" if k.startswith("LDGSTS") else k
+    by_line: dict = {}
+    for where, d in sass.items():
+        line = int(where.rsplit(":", 1)[1])
+        for op, n in d.items():
+            if op.split(".")[0] in _SASS_MEM:
+                by_line.setdefault(line, {})[norm(op)] = by_line.get(line, {}).get(norm(op), 0) + n
+    out = {}
+    for line, p in sorted(ptx_mix(kernel).items()):
+        p = {norm(k): v for k, v in p.items() if k.split(".")[0] in _SASS_MEM}
+        q = by_line.get(line, {})
+        if line and p and set(p) != set(q):
+            out[f"line {line}"] = {"ptx": p, "sass": q}
+    return out
+
+
+# ---------------------------------------------------------------------------------- ncu side
+def ncu_metric_names(exe: str) -> tuple[list, list]:
+    """(metrics to ask for, EXTRA_METRICS this ncu does not know)."""
+    from tilelab.gpu.ncu import METRICS, known_metrics
+    known = known_metrics(exe)
+    extra = [m for m in EXTRA_METRICS if not known or m.rsplit(".", 1)[0] in known]
+    return list(METRICS) + extra, sorted(set(EXTRA_METRICS) - set(extra))
+
+
+def ncu_counts(raw: dict) -> dict:
+    """ncu's raw row -> the KEYS (None where ncu has no number)."""
+    from tilelab.gpu.ncu import map_metrics
+    m = map_metrics(raw)
+    out = {k: m.get(k) for k in KEYS if k in m}
+
+    def g(name):
+        v = raw.get(name)
+        return int(v) if isinstance(v, (int, float)) else None
+    out["shared_atom_requests"] = g("smsp__inst_executed_op_shared_atom.sum")
+    out["shared_atom_wavefronts"] = g("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum")
+    return out
+
+
+def pack(L: Launch, kernel, args, symbols, arch):
+    from tilelab.gpu.ncu import pack_launch
+    spec, grid, block, packed, shared = pack_launch(kernel, L.grid, L.block, args, L.shared, arch)
+    syms = {n: np.ascontiguousarray(a) for n, a in (symbols or {}).items()}
+    return (spec, grid, block, packed, shared, syms, L.cooperative)
+
+
+def _base(name: str) -> str:
+    return name.split("<")[0].split("(")[0].strip()
+
+
+def align(launched: list, raw_rows: list) -> list:
+    """[(launch, ncu row or None)]: ncu's rows come in launch order; a row whose kernel name is
+    not the launch's (a kernel ncu saw that we did not launch) is skipped, never mis-assigned."""
+    out, i = [], 0
+    for L in launched:
+        j = i
+        while j < len(raw_rows) and not re.search(rf"(^|[\s:]){re.escape(_base(L.name))}\s*[<(]",
+                                                 str(raw_rows[j].get("Kernel Name", "")) + "("):
+            j += 1
+        if j < len(raw_rows):
+            out.append((L, raw_rows[j]))
+            i = j + 1
         else:
-            same = all(np.allclose(e, g, rtol=1e-5, atol=1e-5) for e, g in outs)
-        bits = all(np.array_equal(e.view(np.uint8), g.view(np.uint8)) for e, g in outs)
-        mix = sass_memory_mix(k.program, arch)
-        sass_shared = {}
-        mine = {pl["line"] for pl in r.per_line}          # lines this kernel executed
-        for (_, line), d in mix.items():
-            if line not in mine:
-                continue
-            for op, n in d.items():
-                if op.startswith(("LDS", "STS", "LDSM")):
-                    sass_shared[op] = sass_shared.get(op, 0) + n
-        ptx_shared_vec = any(("ld.shared.v" in l or "st.shared.v" in l) for l in k.program.ptx.splitlines())
-        merged = any(op in ("LDS.64", "LDS.128", "STS.64", "STS.128") for op in sass_shared) and not ptx_shared_vec
-        emu_conf = emu_ld_conflicts(k, r)
-        rows.append({"kernel": name, "file": f, "grid": grid, "block": block, "emu": {k2: r.metrics[k2] for k2 in KEYS},
-                     "emu_ld_conflicts": emu_conf, "findings": [str(x) for x in r.findings],
-                     "results_equal": bool(same), "results_bit_identical": bool(bits),
-                     "sass_shared_mix": sass_shared, "ptxas_merged_shared": bool(merged)})
-        launches.append(pack_launch(k, grid, block, [a.copy() if isinstance(a, np.ndarray) else a for a in args],
-                                    0, arch))
-    raw = ncu_profile(launches)
-    for row, rr in zip(rows, raw):
-        m = map_metrics(rr)
-        row["ncu"] = {k2: m.get(k2) for k2 in KEYS}
-        row["ncu_ld_conflicts"] = _int(rr.get("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"))
-        row["ncu_raw"] = {k2: v for k2, v in rr.items() if "__" in k2}
-        checks = {}
-        for key in COMPARED:
-            e, n = row["emu"][key], row["ncu"][key]
-            if n is None:
-                continue
-            if key.startswith("shared_ld") and row["ptxas_merged_shared"]:
-                continue
-            checks[key] = {"emu": e, "ncu": n, "rel_err": (abs(e - n) / n) if n else (0.0 if e == 0 else 1.0)}
-        row["within_10pct"] = all(c["rel_err"] <= 0.10 for c in checks.values())
-        row["checks"] = checks
-        if row["ptxas_merged_shared"]:
-            row["verdict_emu"] = verdict(row["emu_ld_conflicts"])
-            row["verdict_ncu"] = verdict(row["ncu_ld_conflicts"])
-            row["verdict_agrees"] = row["verdict_emu"] == row["verdict_ncu"]
-    res = {"date": dt.date.today().isoformat(), "command": "python bench/fidelity.py", "arch": arch,
-           "gpu": default_session().info,
-           "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                    text=True).stdout.strip(),
-           "rows": rows}
-    out = ROOT / "bench" / "results" / f"fidelity-{res['date']}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(res, indent=1, default=str))
-    print(f"{'kernel':24s} {'shared ld wf emu/ncu':>22s} {'st wf':>14s} {'gld sect':>16s} {'gst sect':>16s}  ok")
+            out.append((L, None))
+    return out
+
+
+# ---------------------------------------------------------------------------------- comparing
+def compare_row(emu: dict, ncu: dict) -> dict:
+    """Per key: {"emu", "ncu", "equal", "delta"} for the keys both sides count."""
+    out = {}
+    for k in KEYS:
+        e, n = emu.get(k), ncu.get(k)
+        if e is None or n is None:
+            continue
+        out[k] = {"emu": int(e), "ncu": int(n), "equal": int(e) == int(n), "delta": int(e) - int(n)}
+    return out
+
+
+def group_of(row) -> str:
+    if row.get("repro"):
+        return "repro"
+    return row.get("source", "kernels")
+
+
+def summary(rows) -> dict:
+    """Totals equal, per group (kernels, collection, repro) and in all."""
+    out = {}
+    for g in ("kernels", "collection", "repro", "all"):
+        rs = [r for r in rows if (g == "all" or group_of(r) == g) and r.get("checks")]
+        n = sum(len(r["checks"]) for r in rs)
+        eq = sum(c["equal"] for r in rs for c in r["checks"].values())
+        out[g] = {"launches": len(rs), "launches_equal": sum(all(c["equal"] for c in r["checks"].values()) for r in rs),
+                  "totals": n, "totals_equal": eq, "percent_equal": round(100.0 * eq / n, 2) if n else None}
+    return out
+
+
+SHORT = {"shared_ld_wavefronts": "sh.ld.wf", "shared_st_wavefronts": "sh.st.wf", "global_ld_sectors": "gl.ld.sec",
+         "global_st_sectors": "gl.st.sec", "shared_ld_requests": "sh.ld.req", "shared_st_requests": "sh.st.req",
+         "global_ld_requests": "gl.ld.req", "global_st_requests": "gl.st.req", "shared_atom_requests": "sh.atom.req",
+         "shared_atom_wavefronts": "sh.atom.wf"}
+
+
+def table(rows, title: str) -> str:
+    lines = [title, f"{'launch':<62} {'verdict':<8} differences (emulator - ncu)"]
     for r in rows:
-        e, n = r["emu"], r.get("ncu", {})
-        pair = lambda k: f"{e[k]}/{n.get(k)}"  # noqa: E731
-        note = (f"merged: verdict {r['verdict_emu']} vs {r['verdict_ncu']}" if r["ptxas_merged_shared"] else "")
-        print(f"{r['kernel']:24s} {pair('shared_ld_wavefronts'):>22s} {pair('shared_st_wavefronts'):>14s} "
-              f"{pair('global_ld_sectors'):>16s} {pair('global_st_sectors'):>16s}  "
-              f"{'Y' if r['within_10pct'] else 'N'} res={'=' if r['results_equal'] else 'DIFF'} {note}")
-    print(f"wrote {out}")
+        if not r.get("checks"):
+            why = r.get("not_profiled") or r.get("error") or r.get("emu_skipped") or "no ncu numbers"
+            lines.append(f"{r['id'][:62]:<62} {'-':<8} {why}")
+            continue
+        bad = {k: c for k, c in r["checks"].items() if not c["equal"]}
+        verdict = "equal" if not bad else "differs"
+        diff = "; ".join(f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d})" for k, c in bad.items())
+        lines.append(f"{r['id'][:62]:<62} {verdict:<8} {diff}")
+    s = summary(rows)
+    for g, v in s.items():
+        if v["totals"]:
+            lines.append(f"{g:<11} {v['totals_equal']} of {v['totals']} totals equal ({v['percent_equal']}%), "
+                         f"{v['launches_equal']} of {v['launches']} launches equal in every total")
+    return "\n".join(lines)
 
 
-def emu_ld_conflicts(k, r) -> int:
-    """Emulator shared-load bank conflicts of a run: wavefronts minus the ideal for each access width."""
-    from tilelab.emu.isa import _type_of, _vec, size_of
-    from tilelab.emu.machine import parsed
-    from tilelab.emu.metrics import ideal_wavefronts
-    instrs = parsed(k.program.ptx).entry(k.entry).instrs
-    total = 0
-    for pc, c in r.per_pc.items():
-        if c["shared_ld_requests"]:
-            ins = instrs[pc]
-            nbytes = 16 if ins.op == "ldmatrix" else size_of(_type_of(ins)) * _vec(ins)
-            total += c["shared_ld_wavefronts"] - c["shared_ld_requests"] * ideal_wavefronts(nbytes)
-    return total
+def build(todo: list, arch: str) -> dict:
+    """{launch id: (kernel, args, symbols) or the exception}: every PTX and sm_XX cubin compiled
+    before ncu starts, in threads (NVRTC runs outside the GIL; a kernel that does not compile is
+    a row, not a crash)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def make(L):
+        try:
+            return L.make()
+        except Exception as e:
+            return e
+
+    def cubin(prog):
+        try:
+            prog.cubin(arch)
+        except Exception:                        # pack() meets it again and marks the launch
+            pass
+    built = {todo[0].id: make(todo[0])} if todo else {}     # the first alone: NVRTC found and loaded once
+    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 1)) as pool:
+        built.update(zip([L.id for L in todo[1:]], pool.map(make, todo[1:])))
+        progs = {id(b[0].program): b[0].program for b in built.values() if not isinstance(b, Exception)}
+        list(pool.map(cubin, progs.values()))
+    return built
 
 
-def _int(v):
-    try:
-        return int(float(str(v).replace(",", "")))
-    except Exception:
-        return None
+# ---------------------------------------------------------------------------------- the two modes
+def record(a) -> int:
+    """The GPU host's run: ncu (in a thread, one process) while the emulator runs here."""
+    from tilelab.compile import nvrtc_version
+    from tilelab.gpu.device import Device
+    from tilelab.gpu.ncu import NcuUnavailable, find_ncu, ncu_profile, requested
+    t_start = time.perf_counter()
+    info = {"name": "no GPU (--no-ncu)", "arch": a.arch} if a.no_ncu else Device().info()
+    arch = info["arch"]
+    todo = launches(a.only)
+    built = build(todo, arch)
+    prof, packs = [], []
+    for L in todo:
+        if L.profile is None and not isinstance(built[L.id], Exception):
+            try:                                 # the sm_XX cubin: ptxas may refuse what NVRTC took
+                packs.append(pack(L, *built[L.id], arch))
+                prof.append(L)
+            except Exception as e:
+                built[L.id] = e
+    exe = None if a.no_ncu else find_ncu()
+    metrics, dropped = ncu_metric_names(exe) if exe else ([], [])
+    ncu_out: dict = {}
+
+    runner_log = Path(tempfile.mkdtemp(prefix="tilelab-fidelity-")) / "runner.log"
+    os.environ["TILELAB_FIDELITY_LOG"] = str(runner_log)      # bench/fidelity_runone.py notes failed launches
+
+    def run_ncu():
+        t0 = time.perf_counter()
+        try:
+            ncu_out["rows"] = ncu_profile(packs, metrics=metrics, timeout=ncu_timeout,
+                                          runner=(str(ROOT / "bench" / "fidelity_runone.py"),))
+        except NcuUnavailable as e:
+            ncu_out["error"] = str(e)
+        except Exception as e:                   # recorded, so the emulator's side still gets written
+            ncu_out["error"] = f"{type(e).__name__}: {e}"
+        ncu_out["seconds"] = round(time.perf_counter() - t0, 1)
+    # ncu's numbers are what only the GPU host can give: they get the time; the emulator side can be
+    # redone anywhere (--compare), so it stops where the budget would run out
+    ncu_timeout = max(30.0, min(a.ncu_timeout, a.budget - (time.perf_counter() - t_start) - 20))
+    th = threading.Thread(target=run_ncu if exe else lambda: None, daemon=True)
+    th.start()
+    t0 = time.perf_counter()
+    rows = []
+    for L in todo:
+        row = {"id": L.id, "source": L.source, "file": L.file, "kernel": L.name, "grid": list(L.grid),
+               "block": list(L.block), "shared": L.shared, "cooperative": L.cooperative}
+        if L.repro:
+            row["repro"] = L.repro
+        if L.profile:
+            row["not_profiled"] = L.profile
+        got = built[L.id]
+        if isinstance(got, Exception):
+            row["error"] = f"{type(got).__name__}: {str(got).splitlines()[0]}"
+            rows.append(row)
+            continue
+        if a.ncu_only or time.perf_counter() - t_start > a.budget - 60:
+            row["emu_skipped"] = (("--ncu-only" if a.ncu_only else "out of time on the GPU host")
+                                  + ": python bench/fidelity.py --compare gives it")
+            try:
+                row["sass_mix"] = sass_mix(got[0], arch)
+            except Exception as e:
+                row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
+            rows.append(row)
+            continue
+        try:
+            row["emu"] = emulate(L, a.counts, arch)
+            row["sass_mix"] = sass_mix(got[0], arch)
+            row["ptxas_changed"] = ptxas_changed(got[0], row["sass_mix"])
+            row["sass_never_run_lds"] = sass_padding(got[0], arch)
+        except Exception as e:
+            row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
+        rows.append(row)
+        print(f"emu {L.id}", flush=True)
+    emu_seconds = round(time.perf_counter() - t0, 1)
+    th.join()
+    by_id = {r["id"]: r for r in rows}
+    for L, raw in (align(prof, ncu_out.get("rows", [])) if exe else []):
+        row = by_id[L.id]
+        if raw is None:
+            row.setdefault("error", "ncu returned no row for this launch: " + str(ncu_out.get("error", "?")))
+            continue
+        row["ncu_kernel_name"] = raw.get("Kernel Name")
+        row["ncu_raw"] = requested(raw, metrics)
+        row["ncu"] = ncu_counts(raw)
+        if "emu" in row:
+            row["checks"] = compare_row(row["emu"]["metrics"], row["ncu"])
+    doc = {
+        "date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
+        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                 text=True).stdout.strip(),
+        "arch": arch, "gpu": info, "nvrtc": ".".join(map(str, nvrtc_version())),
+        "ncu": subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
+        if exe else None,
+        "counts": a.counts or counts_default() or "ptx (this tilelab has no counts=)",
+        "metrics": metrics, "metrics_dropped": dropped, "ncu_error": ncu_out.get("error"),
+        "runner_log": runner_log.read_text().splitlines() if runner_log.exists() else [],
+        "seconds": {"ncu": ncu_out.get("seconds"), "emulator": emu_seconds,
+                    "total": round(time.perf_counter() - t_start, 1),
+                    "ncu_per_launch": (round(ncu_out["seconds"] / max(1, len(prof)), 2)
+                                       if ncu_out.get("seconds") else None)},
+        "summary": summary(rows), "rows": rows,
+    }
+    # a dry run (no ncu) is never taken for a recording (site/results.py reads fidelity-<date>.json)
+    out = Path(a.out) / (f"fidelity-dryrun-{doc['date']}.json" if a.no_ncu else f"fidelity-{doc['date']}.json")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=1, default=str))
+    print(table(rows, f"fidelity at {doc['commit']} on {info.get('name')} ({arch}), counts {doc['counts']}"))
+    if not exe:
+        for r in rows:
+            if r.get("ptxas_changed") or r.get("sass_never_run_lds"):
+                what = [f"{k} {v['ptx']} -> {v['sass']}" for k, v in r.get("ptxas_changed", {}).items()]
+                if r.get("sass_never_run_lds"):
+                    what.append(f"{r['sass_never_run_lds']} @!PT LDS")
+                print(f"ptxas: {r['id']}: " + "; ".join(what))
+    print(f"seconds: {doc['seconds']}; wrote {out}")
+    return 0 if not ncu_out.get("error") and not any("error" in r for r in rows) else 1
+
+
+def compare(a) -> int:
+    """The CPU-only half: this commit's emulator against a recording's ncu numbers."""
+    rec = json.loads(Path(a.compare).read_text())
+    if a.counts and not counts_supported():
+        raise SystemExit("--counts needs tilelab.launch.launch(counts=...), which this tilelab does not have yet")
+    here = {L.id: L for L in launches()}
+    rows = []
+    for old in rec["rows"]:
+        lid = old.get("id") or f"kernels/{old['file']}:{old['kernel']}"   # recordings before 2026-12-01 had no id
+        if a.only and not any(s and s in lid for s in a.only.split(",")):
+            continue
+        ncu = old.get("ncu")
+        row = {"id": lid, "source": old.get("source", "kernels"), "repro": old.get("repro")}
+        if not ncu:
+            row["not_profiled"] = old.get("not_profiled") or old.get("error") or "no ncu numbers in the recording"
+            rows.append(row)
+            continue
+        L = here.get(lid)
+        if L is None:
+            row["error"] = "no such launch at this commit"
+            rows.append(row)
+            continue
+        try:
+            row["emu"] = emulate(L, a.counts, rec.get("arch", "sm_90"))
+            row["emu"].pop("per_line")             # the table needs the totals; --json stays small
+            row["checks"] = compare_row(row["emu"]["metrics"], ncu)
+        except Exception as e:
+            row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
+        rows.append(row)
+    mode = a.counts or counts_default() or "ptx"
+    print(table(rows, f"this commit's emulator (counts {mode}) against ncu in {a.compare} "
+                      f"(recorded at {rec.get('commit')}, {rec.get('date')})"))
+    if a.json:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True).stdout.strip()
+        Path(a.json).write_text(json.dumps({"date": dt.date.today().isoformat(), "commit": commit,
+                                            "machine": "CPU only (the emulator side)",
+                                            "command": " ".join(["python"] + sys.argv), "recording": a.compare,
+                                            "summary": summary(rows), "rows": rows}, indent=1, default=str))
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--compare", metavar="RECORDING", help="CPU only: compare this commit's emulator with a recording")
+    ap.add_argument("--counts", choices=("sass", "ptx"), help="the emulator's count mode (needs launch(counts=))")
+    ap.add_argument("--only", default="", help="launches whose id contains one of these comma-separated strings")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="where the recording goes")
+    ap.add_argument("--json", help="--compare: also write the compared rows here")
+    ap.add_argument("--ncu-timeout", type=float, default=400, help="seconds the one ncu process may take")
+    ap.add_argument("--budget", type=float, default=300,
+                    help="seconds for the whole recording (keep under the caller's timeout, BENCH_TIMEOUT)")
+    ap.add_argument("--no-ncu", action="store_true",
+                    help="CPU dry run of the recording: everything but ncu (fidelity-dryrun-<date>.json)")
+    ap.add_argument("--ncu-only", action="store_true",
+                    help="record ncu and the SASS only; the emulator side comes later from --compare")
+    ap.add_argument("--arch", default="sm_90", help="--no-ncu: the SM whose cubin and SASS to build")
+    a = ap.parse_args(argv)
+    return compare(a) if a.compare else record(a)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -15,8 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
@@ -27,22 +25,22 @@ KEYS = ("shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "sha
 
 def main(argv=None):
     import fidelity
-    from tilelab.compile import kernel_from_file
-    from tilelab.emu.machine import run
     argv = sys.argv[1:] if argv is None else argv
     src = Path(argv[0]) if argv else sorted((ROOT / "bench" / "results").glob("fidelity-20*.json"))[-1]
     rec = json.loads(src.read_text())
-    ncu = {(r["file"], r["kernel"]): r["ncu"] for r in rec["rows"]}
+    # the kernels/ rows (recordings before 2026-12-01 have no id; later ones name every launch)
+    ncu = {r.get("id") or f"kernels/{r['file']}:{r['kernel']}": r["ncu"] for r in rec["rows"]
+           if r.get("ncu") and r.get("source", "kernels") == "kernels"}
     rows, equal = [], {"ptx": 0, "sass": 0}
-    for f, name, grid, block, mk, _ in fidelity.cases(np.random.default_rng(0)):
-        if (f, name) not in ncu:
+    for L in fidelity.launches(only="kernels/"):
+        if L.id not in ncu:
             continue
-        k = kernel_from_file(ROOT / "kernels" / f, name)
-        row = {"file": f, "kernel": name, "grid": list(grid), "block": list(block), "ncu": ncu[(f, name)]}
+        f, name, grid, block = L.file, L.name, L.grid, L.block
+        row = {"file": f, "kernel": name, "grid": list(grid), "block": list(block), "ncu": ncu[L.id]}
         for mode in ("ptx", "sass"):
-            res = run(k, grid, block, mk(), counts=mode, arch=rec.get("arch", "sm_90"))
-            row[mode] = {key: int(res.metrics[key]) for key in KEYS}
-            row[mode + "_misses"] = [key for key in KEYS if res.metrics[key] != ncu[(f, name)][key]]
+            m = fidelity.emulate(L, counts=mode, arch=rec.get("arch", "sm_90"))["metrics"]
+            row[mode] = {key: int(m[key]) for key in KEYS}
+            row[mode + "_misses"] = [key for key in KEYS if m[key] != ncu[L.id][key]]
             equal[mode] += len(KEYS) - len(row[mode + "_misses"])
         rows.append(row)
         print(f"{name:24s} ptx misses: {', '.join(row['ptx_misses']) or '-':44s} sass misses: "

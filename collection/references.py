@@ -177,3 +177,44 @@ def bucket_positions(src, counters_after, offsets, nb):
     """mapToBuckets: within each bucket's range of the output, the indices of that bucket (any order)."""
     src = np.asarray(src)
     return [np.flatnonzero(src == b) for b in range(nb)]
+
+
+def sgemm(A, B, C, alpha, beta):
+    """C = alpha * A @ B + beta * C (siboehm/SGEMM_CUDA's convention, row-major), in float64."""
+    return alpha * (np.asarray(A, np.float64) @ np.asarray(B, np.float64)) + beta * np.asarray(C, np.float64)
+
+
+def _attention_scores(Q, K, scale):
+    return np.einsum("bhnd,bhmd->bhnm", np.asarray(Q, np.float64), np.asarray(K, np.float64)) * scale
+
+
+def attention(Q, K, V, scale):
+    """softmax(Q K^T * scale) V per batch and head (no mask): what FlashAttention computes."""
+    s = _attention_scores(Q, K, scale)
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    return np.einsum("bhnm,bhmd->bhnd", p / p.sum(axis=-1, keepdims=True), np.asarray(V, np.float64))
+
+
+def attention_max(Q, K, scale):
+    """The running row maximum m that flash-attention-minimal leaves behind: max_j S[i, j]."""
+    return _attention_scores(Q, K, scale).max(axis=-1)
+
+
+def attention_sum(Q, K, scale):
+    """The running row sum l it leaves behind: sum_j exp(S[i, j] - m_i)."""
+    s = _attention_scores(Q, K, scale)
+    return np.exp(s - s.max(axis=-1, keepdims=True)).sum(axis=-1)
+
+
+def layernorm(x, w, b, eps=1e-5):
+    """GPT-2 layernorm over the last axis: (out, mean, rstd), biased variance, in float64."""
+    x = np.asarray(x, np.float64)
+    m = x.mean(axis=-1)
+    rstd = 1.0 / np.sqrt(((x - m[:, None]) ** 2).mean(axis=-1) + eps)
+    return (x - m[:, None]) * rstd[:, None] * np.asarray(w, np.float64) + np.asarray(b, np.float64), m, rstd
+
+
+def softmax_rows(x):
+    x = np.asarray(x, np.float64)
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)

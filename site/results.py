@@ -47,6 +47,8 @@ FIDELITY_KEYS = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sect
 
 def fidelity_table() -> str:
     d, f = _latest("fidelity")
+    if "summary" in d:                      # bench/fidelity.py since issue 13: every key, every launch
+        return _fidelity_checks_table(d, f)
     head = "| kernel | " + " | ".join(f"{k} emu / ncu" for k in FIDELITY_KEYS) + " | verdicts agree | results equal |"
     rows = [head, "|" + "---|" * (len(FIDELITY_KEYS) + 3)]
     for r in d["rows"]:
@@ -56,6 +58,24 @@ def fidelity_table() -> str:
     gpu = d["gpu"]["name"] if isinstance(d["gpu"], dict) else d["gpu"]
     return (f"**Fidelity**: the emulator's counts against ncu's on an {gpu} ({d['arch']}, {d['date'][:10]}, "
             f"`{d['command']}`):\n\n" + "\n".join(rows) + f"\n\n`bench/results/{f}`\n")
+
+
+def _fidelity_checks_table(d: dict, f: str) -> str:
+    rows = ["| launch | verdict | where the emulator and ncu differ (emulator − ncu) |", "|---|---|---|"]
+    for r in d["rows"]:
+        checks = r.get("checks")
+        if not checks:
+            rows.append(f"| `{r['id']}` | not compared | {r.get('not_profiled') or r.get('error') or '–'} |")
+            continue
+        bad = {k: c for k, c in checks.items() if not c["equal"]}
+        diff = "; ".join(f"{k} {c['emu']:,} vs {c['ncu']:,} ({c['delta']:+,})" for k, c in bad.items())
+        rows.append(f"| `{r['id']}` | {'equal' if not bad else 'differs'} | {diff or '–'} |")
+    s = d["summary"]
+    totals = "; ".join(f"{g}: {v['totals_equal']:,} of {v['totals']:,} totals equal ({v['percent_equal']}%)"
+                       for g, v in s.items() if v.get("totals"))
+    gpu = d["gpu"]["name"] if isinstance(d["gpu"], dict) else d["gpu"]
+    return (f"**Fidelity**: the emulator's counts against ncu's on an {gpu} ({d['arch']}, {d['date'][:10]}, "
+            f"`{d['command']}`): {totals}.\n\n" + "\n".join(rows) + f"\n\n`bench/results/{f}`\n")
 
 
 def _machine(d: dict) -> str:

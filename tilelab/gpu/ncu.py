@@ -223,9 +223,12 @@ def pack_launch(kernel, grid, block, args, shared, arch):
 
 
 def ncu_profile(launches, *, metrics=None, timeout: float = 900, ncu: str | None = None,
-                extra_args=()) -> list[dict]:
+                extra_args=(), runner=("-m", "tilelab.gpu.runone")) -> list[dict]:
     """Profile packed launches ``[(spec, grid, block, packed, shared), ...]`` in one ncu run.
-    Returns one raw row per launch, in launch order, each with ``"Kernel Name"``."""
+    Returns one raw row per launch, in launch order, each with ``"Kernel Name"``.
+    ``runner``: the Python program ncu wraps (it reads the pickled launches from the path
+    appended to it); bench/fidelity.py passes its own, which also sets ``__constant__``
+    symbols and makes cooperative launches."""
     exe = ncu or find_ncu()
     metrics = list(metrics or METRICS)
     with tempfile.TemporaryDirectory(prefix="tilelab-ncu-") as td:
@@ -233,7 +236,7 @@ def ncu_profile(launches, *, metrics=None, timeout: float = 900, ncu: str | None
         _write_request(req, list(launches))
         cmd = [exe, "--csv", "--page", "raw", "--print-units", "base", "--clock-control", "none",
                "--target-processes", "all", "--metrics", ",".join(metrics), *extra_args,
-               sys.executable, "-m", "tilelab.gpu.runone", req]
+               sys.executable, *runner, req]
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=_env(), cwd=td)
         except subprocess.TimeoutExpired:
@@ -248,7 +251,8 @@ def ncu_profile(launches, *, metrics=None, timeout: float = 900, ncu: str | None
         keep = [m for m in metrics if m.rsplit(".", 1)[0] in known] if known else []
         if keep and len(keep) < len(metrics):
             dropped = sorted(set(metrics) - set(keep))
-            rows = ncu_profile(launches, metrics=keep, timeout=timeout, ncu=exe, extra_args=("--print-summary", "none"))
+            rows = ncu_profile(launches, metrics=keep, timeout=timeout, ncu=exe, extra_args=("--print-summary", "none"),
+                               runner=runner)
             for row in rows:
                 row["_dropped_metrics"] = dropped
             return rows

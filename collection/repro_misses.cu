@@ -1,0 +1,78 @@
+// tilelab kernel collection: minimal reproductions of the places where the emulator's counts and ncu's differ
+// Source:  tilelab (written for this repository; docs/FIDELITY.md names the miss each kernel reproduces)
+// Licence: MIT, as the repository
+//
+// Each kernel is the smallest launch that shows one cause on an H200 (sm_90): the manifest
+// marks its entry `repro = "..."` with the cause, and docs/FIDELITY.md lists which recorded
+// kernels miss for that cause. When the emulator models a cause, its repro's counts equal ncu's.
+
+// ptxas merges scalar shared loads into LDS.128: every lane of warp w reads the words
+// row[w][0..31]. The array has no __align__, so NVVM cannot prove 16-byte alignment and
+// the PTX has one ld.shared.f32 each; ptxas places the array itself, knows the rows are
+// 128 bytes apart and the offsets constant, and issues 8 LDS.128 (all lanes the same
+// address: a broadcast). The emulator counts 32 requests of 1 wavefront per warp.
+// (recorded: kernels/matmul_tiled.cu matmulTiled16 and matmulTiled32, the sA[ty][k] reads)
+__global__ void reproLds128Broadcast(const float* src, float* dst)
+{
+    __shared__ float row[2][32];
+    int w = threadIdx.x / 32, lane = threadIdx.x % 32;
+    row[w][lane] = src[threadIdx.x];
+    __syncthreads();
+    float acc = 0.0f;
+#pragma unroll
+    for (int k = 0; k < 32; ++k)
+        acc += row[w][k] * (float)(lane + k);
+    dst[threadIdx.x] = acc;
+}
+
+// Requests of warps whose lanes are all predicated off: a tree reduction's `if (tid < s)`
+// body is two loads and a store, which ptxas predicates instead of branching around, so
+// every warp of the block issues them at every step. ncu counts a request for each warp
+// instruction executed; the emulator counts only requests with an active lane. Wavefronts
+// agree (an all-off request moves no data).
+// (the reductions of collection/reduction.cu; issue 13 names reduce1: 380 requests, ncu 516)
+__global__ void reproPredicatedOffTree(const float* src, float* dst)
+{
+    __shared__ float s[128];
+    unsigned tid = threadIdx.x;
+    s[tid] = src[blockIdx.x * 128 + tid];
+    __syncthreads();
+    for (unsigned stride = 64; stride > 0; stride >>= 1) {
+        if (tid < stride)
+            s[tid] += s[tid + stride];
+        __syncthreads();
+    }
+    if (tid == 0)
+        dst[blockIdx.x] = s[0];
+}
+
+// A 16-byte shared load whose 32 lanes all read the same address: 2 wavefronts on the
+// H200, not the 4 that four 8-lane phases would give (lane pairs that share an address
+// are served together). Modelled since commit ea7cbb6 (tilelab/emu/metrics.py); before
+// it the emulator said 4. (recorded: bench/results/gpu_wide_access-2026-12-01.json,
+// 21 of 220 patterns, all 8/16-byte loads whose lane pairs share addresses)
+__global__ void reproFloat4Broadcast(const float* src, float* dst)
+{
+    __shared__ float4 s[32];
+    s[threadIdx.x] = reinterpret_cast<const float4*>(src)[threadIdx.x];
+    __syncthreads();
+    reinterpret_cast<float4*>(dst)[threadIdx.x] = s[0];
+}
+
+// ptxas puts three `@!PT LDS RZ, [RZ]` before each group of LDGSTS (cp.async): loads under the
+// never-true predicate !PT, which move no data. ncu counts each as an executed shared-load
+// warp instruction (smsp__inst_executed_op_shared_ld: a request with no active lane and no
+// wavefront); they are not in the PTX, so the emulator does not. Here: one LDGSTS per warp,
+// so ncu's shared-load requests are 4 per warp where the emulator's are 1.
+// (recorded: kernels/cp_async_copy.cu cpAsyncCopy 2,048 against 3,584; the cp.async rungs 3-5
+// of kernels/mma_ladder.cu in bench/results/fidelity_mma-2026-12-01.json)
+__global__ void reproCpAsyncPadding(const float* src, float* dst)
+{
+    __shared__ __align__(16) float buf[256];
+    unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(buf + 4 * threadIdx.x));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 16;\n" :: "r"(s), "l"(src + 4 * threadIdx.x) : "memory");
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+    asm volatile("cp.async.wait_group 0;\n" ::: "memory");
+    __syncthreads();
+    dst[threadIdx.x] = buf[(threadIdx.x * 4 + 1) % 256];
+}
