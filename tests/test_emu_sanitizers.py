@@ -287,6 +287,34 @@ __global__ void noSyncwarp(const float* in, float* out)
     assert f.address == 4 * (f.thread[0] ^ 1)        # it reads its neighbour's slot
 
 
+@pytest.mark.parametrize("what, race", [("w", False), ("lane", True)])
+def test_lanes_of_one_store_writing_one_word(emu, rng, what, race):
+    # every lane of a warp stores its warp's sum to sums[warp] in one instruction: the same value
+    # everywhere is the common idiom and no race; different values (which lands is undefined) are one
+    src = """\
+__global__ void perWarp(const float* in, float* out)
+{
+    __shared__ float sums[4];
+    int t = threadIdx.x, w = t / 32, lane = t % 32;
+    float v = in[t];
+    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+    sums[w] = WHAT;                               // @store
+    __syncthreads();
+    if (t < 4) out[t] = sums[t];
+}
+""".replace("WHAT", "v" if what == "w" else "v + lane")
+    k = emu.compile(src, "perWarp", filename="perwarp.cu")
+    x = rng.standard_normal(128).astype(np.float32)
+    out = np.full(4, np.nan, np.float32)
+    r = emu.run(k, 1, 128, x, out)
+    races = by_kind(r, "race")
+    if race:
+        assert races and races[0].line == emu.line_of(src, "// @store") and "write-after-write" in str(races[0])
+    else:
+        assert races == []
+        assert np.allclose(out, x.reshape(4, 32).sum(axis=1), rtol=1e-5)
+
+
 CP_GROUPS_SRC = """\
 __global__ void cpGroups(const float* in, float* out, int readNewest)
 {

@@ -1047,7 +1047,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
             _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
-                    nbytes, store)
+                    nbytes, store, vals)
     elif space == "local":
         size = m.lmem.size
         ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned
@@ -1099,7 +1099,10 @@ def _oob_global(m, a, nbytes, store, used=None):
     return msg
 
 
-def _shadow(m, ins, lanes, flat, ok, nbytes, store):
+_UNIT_UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
     unit = m.unit
     sel = np.flatnonzero(ok) if not ok.all() else slice(None)
     ln = lanes[sel]
@@ -1116,7 +1119,12 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store):
     else:
         ln_rep = ln
     if store:
-        waw, war = m.shadow.write(units, st, tid)
+        new = None
+        if vals is not None and unit in _UNIT_UINT:
+            new = np.ascontiguousarray(vals[sel]).view(_UNIT_UINT[unit]).reshape(-1)
+            if len(new) != len(units):
+                new = None
+        waw, war = m.shadow.write(units, st, tid, new)
         bad = waw | war
         if bad.any():
             i = int(np.argmax(bad))

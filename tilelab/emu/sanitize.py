@@ -170,8 +170,9 @@ class SharedShadow:
         self._log_size = 0
         self.readers_live = True
 
-    def write(self, units, stamp, tid):
-        """Record a write; return (waw mask, war mask)."""
+    def write(self, units, stamp, tid, values=None):
+        """Record a write; return (waw mask, war mask). ``values``: what each access writes, one
+        unit each (lanes of one instruction writing the same value to a unit are no race)."""
         if self.read_log:
             self._materialize()
         w = self.writer[units]
@@ -185,7 +186,10 @@ class SharedShadow:
             war = np.zeros(len(units), dtype=bool)
         new = (tid.astype(np.int64) + 1) | stamp
         self.writer[units] = new
-        waw |= self.writer[units] != new              # two lanes of one instruction wrote it
+        dup = self.writer[units] != new              # two lanes of one instruction wrote it:
+        if values is not None and dup.any():          # one lands, which one is not defined, unless
+            dup &= _differs(units, values)            # they all write the same value
+        waw |= dup
         self.init[units] = True
         self.dirty = True
         if not self.all_init:
@@ -199,6 +203,16 @@ class SharedShadow:
 
 
 _SHARED_KINDS = ("race", "uninitialized_read", "cp_async_before_wait")
+
+
+def _differs(units, values):
+    """Per access: whether some access of the same instruction writes another value to its unit."""
+    u, inv = np.unique(units, return_inverse=True)
+    lo = np.full(len(u), np.iinfo(values.dtype).max, values.dtype)
+    hi = np.zeros(len(u), values.dtype)
+    np.minimum.at(lo, inv, values)
+    np.maximum.at(hi, inv, values)
+    return (lo != hi)[inv]
 
 
 def annotate(findings, m, kernel) -> None:
