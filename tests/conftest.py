@@ -161,3 +161,16 @@ def pytest_configure(config):
         import warnings
         warnings.warn(f"no sandbox here ({why}): grading tests run unsandboxed")
         os.environ["TILELAB_UNSAFE"] = "1"
+
+
+@pytest.fixture(autouse=True)
+def _course_language_is_restored():
+    """The course language (TILELAB_LANG: make lab COURSE_LANG=zh, make grade per submission) is
+    process-wide; a test that changes it must not change the language of the tests after it."""
+    before = os.environ.get("TILELAB_LANG")
+    yield
+    if os.environ.get("TILELAB_LANG") != before:
+        if before is None:
+            os.environ.pop("TILELAB_LANG", None)
+        else:
+            os.environ["TILELAB_LANG"] = before

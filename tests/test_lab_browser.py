@@ -241,7 +241,8 @@ def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path,
         pytest.skip("the Chinese course is not built (make lessons)")
     work, view, settings = tmp_path / "work", tmp_path / "view", tmp_path / "settings"
     monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(settings))
-    monkeypatch.delenv("TILELAB_LANG", raising=False)
+    monkeypatch.setenv("TILELAB_LANG", "en")   # recorded, so the "zh" lab.main sets is undone afterwards
+    monkeypatch.delenv("TILELAB_LANG")
     plugin = settings / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
     plugin.parent.mkdir(parents=True)
     plugin.write_text('{"displayLanguage": "x"}')
