@@ -298,9 +298,8 @@ def time_limit(assignment: str, notebooks: int, extra: dict | None = None) -> fl
     extra = extra or {}
 
     def setting(section, name, default):
-        value = extra.get(f"{section}.{name}", cfg[section].get(name, default)) if section in cfg else \
-            extra.get(f"{section}.{name}", default)
-        return float(value or 0)
+        configured = cfg[section].get(name, default) if section in cfg else default
+        return float(extra.get(f"{section}.{name}", configured) or 0)
     startup = setting("Execute", "startup_timeout", 60)
     budget = setting("SafeExecute", "notebook_budget", SafeExecute.notebook_budget.default_value)
     if not budget:   # no notebook budget: every cell may take its own limit

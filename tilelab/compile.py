@@ -580,17 +580,12 @@ class Program:
         arch = _norm_arch(arch)
         with self._lock:
             if arch not in self._cubins:
-                from .assemble import Assembled, AssemblerMissing, assemble
+                from .assemble import AssemblerMissing, assemble
                 try:
                     if int(re.sub(r"\D", "", arch)) < int(re.sub(r"\D", "", PTX_ARCH)):
                         # below sm_80 (T4, V100) the compute_80 PTX cannot be assembled: NVRTC
                         # compiles the source for that SM, as it did before (no SASS-aware counts there)
-                        cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
-                                                     self.options, f"-arch={arch}", list(self.kernels),
-                                                     want_cubin=True)
-                        v = self.nvrtc.version
-                        self._cubins[arch] = Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for {arch})",
-                                                       True)
+                        self._cubins[arch] = self._nvrtc_cubin(arch, "")
                     else:
                         try:
                             self._cubins[arch] = assemble(self.ptx, arch, self.nvrtc.version)
@@ -598,15 +593,18 @@ class Program:
                             # no assembler for this PTX here: the GPU still runs, on NVRTC's own cubin of
                             # the source for that SM (as before the assembler: NVRTC's ptxas on the same
                             # PTX, one whole program); tool says so
-                            cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
-                                                         self.options, f"-arch={arch}", list(self.kernels),
-                                                         want_cubin=True)
-                            v = self.nvrtc.version
-                            self._cubins[arch] = Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for "
-                                                           f"{arch}: {missing})", True)
+                            self._cubins[arch] = self._nvrtc_cubin(arch, f": {missing}")
                 except CompileError as e:
                     raise CompileError(self._map_ptxas(str(e), arch)) from None
             return self._cubins[arch]
+
+    def _nvrtc_cubin(self, arch: str, why: str):
+        """NVRTC's own cubin of the source for ``arch`` (where the emulator's PTX cannot be assembled)."""
+        from .assemble import Assembled
+        cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                     self.options, f"-arch={arch}", list(self.kernels), want_cubin=True)
+        v = self.nvrtc.version
+        return Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for {arch}{why})", True)
 
     def ptxas_info(self, arch: str = "sm_90") -> str:
         """ptxas's report for ``arch`` (registers, spills, shared bytes, warnings), kernels by
