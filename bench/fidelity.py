@@ -422,18 +422,34 @@ def record(a) -> int:
     os.environ["TILELAB_FIDELITY_LOG"] = str(runner_log)      # bench/fidelity_runone.py notes failed launches
 
     def run_ncu():
+        """ncu in chunks of --ncu-chunk launches, one process each, in turn: a chunk that runs out
+        of time loses its own launches only, and the ones after it still get their turn."""
         t0 = time.perf_counter()
-        try:
-            ncu_out["rows"] = ncu_profile(packs, metrics=metrics, timeout=ncu_timeout,
-                                          runner=(str(ROOT / "bench" / "fidelity_runone.py"),))
-        except NcuUnavailable as e:
-            ncu_out["error"] = str(e)
-        except Exception as e:                   # recorded, so the emulator's side still gets written
-            ncu_out["error"] = f"{type(e).__name__}: {e}"
+        chunks = [list(range(i, min(i + a.ncu_chunk, len(packs)))) for i in range(0, len(packs), a.ncu_chunk)]
+        done = []
+        for n, idx in enumerate(chunks):
+            left = a.budget - (time.perf_counter() - t_start) - 20
+            if left < 20:
+                for i in idx:
+                    ncu_out.setdefault("missed", {})[prof[i].id] = "the recording's --budget ran out before this chunk"
+                continue
+            c0 = time.perf_counter()
+            try:
+                rows = ncu_profile([packs[i] for i in idx], metrics=metrics, timeout=min(a.ncu_timeout, left),
+                                   runner=(str(ROOT / "bench" / "fidelity_runone.py"),))
+                done.append(([prof[i] for i in idx], rows))
+            except Exception as e:               # recorded, so the emulator's side still gets written
+                why = str(e) if isinstance(e, NcuUnavailable) else f"{type(e).__name__}: {e}"
+                ncu_out.setdefault("errors", []).append(f"chunk {n + 1} of {len(chunks)}: {why}")
+                for i in idx:
+                    ncu_out.setdefault("missed", {})[prof[i].id] = why
+            ncu_out.setdefault("chunk_seconds", []).append(round(time.perf_counter() - c0, 1))
+            print(f"ncu chunk {n + 1}/{len(chunks)}: {len(idx)} launches, "
+                  f"{ncu_out['chunk_seconds'][-1]} s", flush=True)
+        ncu_out["done"] = done
         ncu_out["seconds"] = round(time.perf_counter() - t0, 1)
     # ncu's numbers are what only the GPU host can give: they get the time; the emulator side can be
     # redone anywhere (--compare), so it stops where the budget would run out
-    ncu_timeout = max(30.0, min(a.ncu_timeout, a.budget - (time.perf_counter() - t_start) - 20))
     th = threading.Thread(target=run_ncu if exe else lambda: None, daemon=True)
     th.start()
     t0 = time.perf_counter()
@@ -471,10 +487,12 @@ def record(a) -> int:
     emu_seconds = round(time.perf_counter() - t0, 1)
     th.join()
     by_id = {r["id"]: r for r in rows}
-    for L, raw in (align(prof, ncu_out.get("rows", [])) if exe else []):
+    aligned = [pair for launched, raw_rows in ncu_out.get("done", []) for pair in align(launched, raw_rows)]
+    missed = ncu_out.get("missed", {})
+    for L, raw in aligned + [(L, None) for L in prof if L.id in missed]:
         row = by_id[L.id]
         if raw is None:
-            row.setdefault("error", "ncu returned no row for this launch: " + str(ncu_out.get("error", "?")))
+            row.setdefault("error", "ncu returned no row for this launch: " + missed.get(L.id, "not in ncu's output"))
             continue
         row["ncu_kernel_name"] = raw.get("Kernel Name")
         row["ncu_raw"] = requested(raw, metrics)
@@ -489,12 +507,13 @@ def record(a) -> int:
         "ncu": subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
         if exe else None,
         "counts": a.counts or counts_default() or "ptx (this tilelab has no counts=)",
-        "metrics": metrics, "metrics_dropped": dropped, "ncu_error": ncu_out.get("error"),
+        "metrics": metrics, "metrics_dropped": dropped, "ncu_error": "; ".join(ncu_out.get("errors", [])) or None,
         "runner_log": runner_log.read_text().splitlines() if runner_log.exists() else [],
         "seconds": {"ncu": ncu_out.get("seconds"), "emulator": emu_seconds,
                     "total": round(time.perf_counter() - t_start, 1),
                     "ncu_per_launch": (round(ncu_out["seconds"] / max(1, len(prof)), 2)
-                                       if ncu_out.get("seconds") else None)},
+                                       if ncu_out.get("seconds") else None),
+                    "ncu_chunks": ncu_out.get("chunk_seconds", [])},
         "summary": summary(rows), "rows": rows,
     }
     # a dry run (no ncu) is never taken for a recording (site/results.py reads fidelity-<date>.json)
@@ -510,7 +529,7 @@ def record(a) -> int:
                     what.append(f"{r['sass_never_run_lds']} @!PT LDS")
                 print(f"ptxas: {r['id']}: " + "; ".join(what))
     print(f"seconds: {doc['seconds']}; wrote {out}")
-    return 0 if not ncu_out.get("error") and not any("error" in r for r in rows) else 1
+    return 0 if not ncu_out.get("errors") and not any("error" in r for r in rows) else 1
 
 
 def compare(a) -> int:
@@ -562,7 +581,8 @@ def main(argv=None) -> int:
     ap.add_argument("--only", default="", help="launches whose id contains one of these comma-separated strings")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"), help="where the recording goes")
     ap.add_argument("--json", help="--compare: also write the compared rows here")
-    ap.add_argument("--ncu-timeout", type=float, default=400, help="seconds the one ncu process may take")
+    ap.add_argument("--ncu-timeout", type=float, default=400, help="seconds one ncu process (a chunk) may take")
+    ap.add_argument("--ncu-chunk", type=int, default=8, help="launches per ncu process")
     ap.add_argument("--budget", type=float, default=300,
                     help="seconds for the whole recording (keep under the caller's timeout, BENCH_TIMEOUT)")
     ap.add_argument("--no-ncu", action="store_true",
