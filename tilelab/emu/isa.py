@@ -18,6 +18,7 @@ from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .metrics import global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
+from .sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -253,6 +254,8 @@ def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
     if not n:
         return
     planned = m.count_plan.get(pc) if m.count_plan else None
+    if planned is not None and planned[0] == "iter":        # a loop modelled as unrolled (sass_model)
+        planned = resolve_plan(m, planned, idx)
     plan = m.lazy.get() if m.lazy is not None else None      # counts="sass": the cubin decides
     branched = plan is not None and pc in plan.branched
     for k in keys:
@@ -992,6 +995,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
         key = "global_st" if store else "global_ld"
         planned = m.count_plan.get(pc) if m.count_plan else None
+        if planned is not None and planned[0] == "iter":    # a loop modelled as unrolled (sass_model)
+            planned = resolve_plan(m, planned, idx)
         active = mat.shape[0] if ok.all() else int(act.any(axis=1).sum())
         if planned is None:
             m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
@@ -1028,6 +1033,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
         key = "shared_st" if store else "shared_ld"
         planned = m.count_plan.get(pc) if m.count_plan else None
+        if planned is not None and planned[0] == "iter":    # a loop modelled as unrolled (sass_model)
+            planned = resolve_plan(m, planned, idx)
         reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
         active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
         sop = "st" if store else "ld"

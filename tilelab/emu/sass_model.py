@@ -202,6 +202,8 @@ class Access:
     guard: tuple
     line: tuple          # (file index, line)
     quals: tuple = ()    # cache and ordering qualifiers (.nc, .volatile, .cg, ...)
+    it: int | None = None   # the iteration, in a loop modelled as unrolled (offset then includes its steps)
+    known: tuple | None = None   # the base's known low bits where they are not _Bits' (a loop's entry value)
 
 
 _SPACE_NAMES = ("shared", "global", "const", "local", "param")
@@ -243,6 +245,8 @@ class Unit:
     key: str | None
     line: tuple
     member_size: int = 0
+    its: tuple = ()      # per member, its iteration in a loop modelled as unrolled (None elsewhere)
+    offs: tuple = ()     # per member, its offset from the base (a loop's steps included)
 
 
 def _blocks(fn, n: int) -> list[int]:
@@ -282,8 +286,8 @@ def _mergeable(acc: Access) -> bool:
 def _cut(members: list, size: int, bits) -> list[Unit]:
     """Greedy from the lowest offset: the widest aligned run of consecutive members first
     (``bits`` None: as if every address were aligned, to find what could merge at all)."""
-    members = sorted(members, key=lambda a: (a.offset, a.pc))
-    b = bits.base(members[0].base) if bits is not None else (K, 0)
+    members = sorted(members, key=lambda a: (a.offset, a.it or 0, a.pc))
+    b = (K, 0) if bits is None else members[0].known or bits.base(members[0].base)
     out, i = [], 0
     while i < len(members):
         a = members[i]
@@ -298,20 +302,39 @@ def _cut(members: list, size: int, bits) -> list[Unit]:
             if b[0] < w.bit_length() - 1 or (b[1] + a.offset) % w:
                 continue
             out.append(Unit(tuple(m.pc for m in run), w, sass_key(a.space, a.kind, w),
-                            min(m.line for m in run), size))
+                            min(m.line for m in run), size, tuple(m.it for m in run),
+                            tuple(m.offset for m in run)))
             i += need
             done = True
             break
         if not done:
-            out.append(Unit((a.pc,), size, sass_key(a.space, a.kind, size), a.line, size))
+            out.append(Unit((a.pc,), size, sass_key(a.space, a.kind, size), a.line, size, (a.it,), (a.offset,)))
             i += 1
     return out
 
 
-def predict(fn, n_entry: int, sym_align: dict | None) -> list[Unit]:
+def _stream(fn, n_entry: int, unrolled: list):
+    """The entry's pcs in the order ptxas sees them: (pc, iteration, loop), with the body of each
+    loop in ``unrolled`` repeated once per trip (its back-edge branch gone)."""
+    starts = {L.start: L for L in unrolled}
+    pc = 0
+    while pc < n_entry:
+        L = starts.get(pc)
+        if L is None:
+            yield pc, None, None
+            pc += 1
+            continue
+        for j in range(L.trips):
+            for q in range(L.start, L.end):
+                yield q, j, L
+        pc = L.end + 1
+
+
+def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = ()) -> list[Unit]:
     """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
     (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
-    (``sym_align`` None: whatever the alignment, i.e. what could merge at all)."""
+    (``sym_align`` None: whatever the alignment, i.e. what could merge at all), with the loops
+    in ``unrolled`` (``find_loops``) unrolled fully, as ptxas does with a short counted loop."""
     bits = _Bits(fn, sym_align) if sym_align is not None else None
     block = _blocks(fn, n_entry)
     units: list[Unit] = []
@@ -321,13 +344,27 @@ def predict(fn, n_entry: int, sym_align: dict | None) -> list[Unit]:
         for key in [k for k in open_groups if pred(k)]:
             units.extend(_cut(open_groups.pop(key), key[4], bits))
 
+    entry_bits: dict = {}                   # (loop start, register) -> known bits on entry
     cur_block = 0
-    for pc in range(n_entry):
+    for pc, it, loop in _stream(fn, n_entry, unrolled):
         ins = fn.instrs[pc]
         if block[pc] != cur_block:
             close()
             cur_block = block[pc]
         acc = _access(pc, ins)
+        if acc is not None and loop is not None and acc.base in loop.steps:
+            # an induction register: one base for every iteration, the steps in the offset
+            step, at = loop.steps[acc.base]
+            acc.it = it
+            acc.offset += step * (it + (at < pc))
+            if bits is not None:
+                key = (loop.start, acc.base)
+                if key not in entry_bits:
+                    e = loop.entry.get(acc.base)
+                    entry_bits[key] = (bits._transfer(e) if e is not None else None) or bits.base(acc.base)
+                acc.known = entry_bits[key]
+        elif acc is not None and loop is not None:
+            acc.it = it
         if acc is not None and acc.space not in ("param", "local"):
             if _mergeable(acc):
                 key = (acc.kind, acc.space, acc.base, acc.guard, acc.size, acc.quals)
@@ -343,7 +380,8 @@ def predict(fn, n_entry: int, sym_align: dict | None) -> list[Unit]:
                     close(lambda k: sp in ("generic", k[1]))
                 else:
                     close(lambda k: k[0] == "st" and sp in ("generic", k[1]))
-                units.append(Unit((pc,), acc.size, sass_key(acc.space, acc.kind, acc.size), acc.line, acc.size))
+                units.append(Unit((pc,), acc.size, sass_key(acc.space, acc.kind, acc.size), acc.line, acc.size,
+                                  (acc.it,), (acc.offset,)))
         elif ins.op in ("atom", "red", "cp", "ldmatrix", "stmatrix", "cp.async"):
             sp = "global" if "global" in ins.mods else ("shared" if any(m.startswith("shared") for m in ins.mods)
                                                         else "generic")
@@ -354,10 +392,117 @@ def predict(fn, n_entry: int, sym_align: dict | None) -> list[Unit]:
         elif ins.op in _FENCES:
             close()
         w = _writes(ins)
+        if w and loop is not None:
+            w -= set(loop.steps)            # its accesses' offsets carry the steps (above)
         if w:
             close(lambda k: k[2] in w or k[3][0] in w)
     close()
     return units
+
+
+# ------------------------------------------------------------------ loops ptxas unrolls fully
+_CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
+        "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b,
+        "lo": lambda a, b: a < b, "ls": lambda a, b: a <= b, "hi": lambda a, b: a > b,
+        "hs": lambda a, b: a >= b}
+MAX_TRIPS = 64                           # a longer loop is not modelled as unrolled
+
+
+@dataclass
+class Loop:
+    """A one-block counted loop (``start``..``end``, ``end`` its back-edge branch) that runs
+    ``trips`` times whatever the data: ptxas may unroll it fully and then merge accesses of
+    different iterations. ``steps``: register -> (step, pc of its one ``add`` in the body) for
+    every register the body only advances by a constant (the counter among them); ``entry``:
+    register -> the instruction that sets it before the loop (its value on entry)."""
+    start: int
+    end: int
+    trips: int
+    counter: str
+    init: int
+    steps: dict
+    entry: dict
+
+
+def _int_type(ins):
+    t = next((m for m in ins.mods if m[:1] in "usb" and m[1:].isdigit()), None)
+    return (t[0] == "s", int(t[1:])) if t else None
+
+
+def _wrap(v: int, signed: bool, bits: int) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if signed and v >> (bits - 1) else v
+
+
+def find_loops(fn, n_entry: int) -> list[Loop]:
+    """The entry's one-block loops with a constant trip count (a counter set by ``mov`` of an
+    immediate just before the loop, advanced by an immediate, compared with an immediate)."""
+    targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))
+    out = []
+    for end in range(n_entry):
+        br = fn.instrs[end]
+        s = br.target
+        if br.op != "bra" or not br.guard or not 0 < s < end or targets[s] != 1:
+            continue
+        body = fn.instrs[s:end]
+        if any(i.op in _BLOCK_END or (i.op in ("bar", "barrier") and "warp" not in i.mods) or i.func
+               for i in body) or any(targets[pc] for pc in range(s + 1, end + 1)):
+            continue
+        defs: dict = {}
+        for pc in range(s, end):
+            for r in _writes(fn.instrs[pc]):
+                defs.setdefault(r, []).append(pc)
+        steps = {}
+        for r, pcs in defs.items():
+            ins = fn.instrs[pcs[0]]
+            a = ins.args
+            if (len(pcs) == 1 and ins.op in ("add", "sub") and not ins.guard and len(a) == 3 and not _is_float(ins)
+                    and a[1].kind == "reg" and a[1].name == r and a[2].kind == "imm"):
+                steps[r] = ((1 if ins.op == "add" else -1) * int(a[2].value), pcs[0])
+        # the predicate the back edge tests, set once in the body by a compare of a counter with an immediate
+        sp = defs.get(br.guard, [])
+        if len(sp) != 1 or fn.instrs[sp[0]].op != "setp":
+            continue
+        cmp_ins = fn.instrs[sp[0]]
+        ca = cmp_ins.args
+        if len(ca) != 3 or ca[1].kind != "reg" or ca[2].kind != "imm" or ca[1].name not in steps:
+            continue
+        typ = _int_type(cmp_ins)
+        op = next((m for m in cmp_ins.mods if m in _CMP), None)
+        if typ is None or op is None or cmp_ins.guard:
+            continue
+        counter = ca[1].name
+        # what each register holds on entry: its last definition before the loop, in the block
+        # that falls into it (no branch target between)
+        entry = {}
+        for pc in range(s - 1, -1, -1):
+            ins = fn.instrs[pc]
+            if ins.op in _BLOCK_END or ins.func:
+                break
+            for r in _writes(ins):
+                if r in steps and r not in entry and not ins.guard:
+                    entry[r] = ins
+            if targets[pc]:
+                break
+        init_ins = entry.get(counter)
+        if init_ins is None or init_ins.op != "mov" or init_ins.args[1].kind != "imm":
+            continue
+        signed, bits = typ
+        init = int(init_ins.args[1].value)
+        step, add_pc = steps[counter]
+        v, trips = init, 0
+        while trips < MAX_TRIPS:
+            trips += 1
+            seen = _wrap(v + step if add_pc < sp[0] else v, signed, bits)
+            again = _CMP[op](seen, _wrap(int(ca[2].value), signed, bits))
+            if again == br.guard_neg:
+                break
+            v += step
+        else:
+            continue
+        if trips >= 2:
+            out.append(Loop(s, end, trips, counter, init, steps, entry))
+    return out
 
 
 # ------------------------------------------------------------------ the plan
@@ -415,8 +560,10 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
         msg = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
         return CountPlan(mode="ptx", arch=arch, reason=f"no cubin for {arch} ({msg}): counted as in the PTX")
     # ptxas places static shared variables itself only when it sees the whole program (assemble.py)
-    units = predict(fn, n_entry, _sym_align(fn, kernel.program.assembled(arch).whole_program))
+    sym = _sym_align(fn, kernel.program.assembled(arch).whole_program)
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    unrolled = _unrolled(fn, n_entry, sym, cub, where)
+    units = predict(fn, n_entry, sym, unrolled)
     # lines that one merged access spans are checked together (ptxas gives it one of their lines)
     parent: dict = {}
 
@@ -455,13 +602,7 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
             continue
         for w in lines:
             plan.lines[w] = "sass"
-        for u in us:
-            if len(u.pcs) > 1:
-                lead = min(u.pcs)
-                plan.action[lead] = (WIDE, u.size, _offset(fn.instrs[u.pcs[0]]) - _offset(fn.instrs[lead]))
-                for pc in u.pcs:
-                    if pc != lead:
-                        plan.action[pc] = (PART, lead)
+        _assign(plan.action, us, unrolled)
         for u in silent:
             plan.action[u.pcs[0]] = (SILENT,)
         for w in lines:
@@ -471,6 +612,10 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
             n_const = sum(1 for u in silent if u in by_line.get(w, []))
             if n_const:
                 notes.append(f"{n_const} __constant__ load(s) read through the constant cache: no LDG")
+            trips = {L.trips for u in by_line.get(w, []) if len(u.pcs) > 1 and u.its[0] is not None
+                     for L in unrolled if L.start <= u.pcs[0] < L.end}
+            if notes and trips:
+                notes.append(f"across the iterations of a loop ptxas unrolled ({', '.join(map(str, sorted(trips)))} trips)")
             if notes and copies > 1:
                 notes.append(f"ptxas repeats this code {copies} times (an unrolled loop)")
             if notes:
@@ -478,15 +623,92 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
     return plan
 
 
+def _assign(action: dict, us: list, unrolled: list) -> None:
+    """The machine's actions for the units of one checked line group: the first member of a merged
+    unit in program order counts the wide access (from the unit's lowest offset), the others
+    nothing. In a loop modelled as unrolled a pc's part can differ from one iteration to the next
+    (the first of two iterations leads, the second is inside it): then its action is
+    ("iter", counter, init, step, after, parts), parts[j] the action of iteration j (None: as in
+    the PTX), j read from the loop counter's value when it runs (``resolve``)."""
+    parts: dict = {}                     # pc -> {iteration: action or None}
+    for u in us:
+        order = sorted(range(len(u.pcs)), key=lambda i: (u.its[i] or 0, u.pcs[i]) if u.its else u.pcs[i])
+        li = order[0]
+        lead = u.pcs[li]
+        it = u.its[li] if u.its else None
+        if len(u.pcs) == 1:
+            parts.setdefault(lead, {}).setdefault(it, None)
+            continue
+        parts.setdefault(lead, {})[it] = (WIDE, u.size, (u.offs[0] - u.offs[li]) if u.offs else 0)
+        for i in order[1:]:
+            parts.setdefault(u.pcs[i], {})[u.its[i] if u.its else None] = (PART, lead)
+    for pc, by_it in parts.items():
+        loop = next((L for L in unrolled if L.start <= pc < L.end), None)
+        if loop is None or None in by_it:
+            a = by_it.get(None)
+        else:
+            seq = tuple(by_it.get(j) for j in range(loop.trips))
+            a = seq[0] if len(set(seq)) == 1 else \
+                ("iter", loop.counter, loop.init, loop.steps[loop.counter][0], loop.steps[loop.counter][1] < pc, seq)
+        if a is not None:
+            action[pc] = a
+
+
+def resolve(m, planned, idx):
+    """The action of an ("iter", ...) plan entry for the lanes ``idx`` now (the iteration from the
+    loop counter's value; None, i.e. as in the PTX, if the lanes are not all in one iteration)."""
+    _, counter, init, step, after, seq = planned
+    from .isa import reg_array
+    v = reg_array(m, counter)
+    v = v if idx is None else v[idx]
+    if not len(v):
+        return None
+    j0 = int(v[0])
+    if len(v) > 1 and not (v == v[0]).all():
+        return None
+    j, rem = divmod(((j0 - init) & 0xFFFFFFFF) if step > 0 else ((init - j0) & 0xFFFFFFFF), abs(step))
+    j -= after
+    return seq[j] if not rem and 0 <= j < len(seq) else None
+
+
+def _unrolled(fn, n_entry: int, sym: dict, cub: dict, where) -> list:
+    """The loops (``find_loops``) to model as unrolled: those where unrolling makes more of the
+    loop's lines agree with the cubin than not unrolling does (a loop ptxas unrolled without merging
+    anything across iterations agrees either way, as k copies of one iteration: left as it is)."""
+    chosen: list = []
+    for L in find_loops(fn, n_entry):
+        lines = {where(fn.instrs[pc]) for pc in range(L.start, L.end) if _access(pc, fn.instrs[pc]) is not None}
+        if not lines:
+            continue
+        if _agreeing(predict(fn, n_entry, sym, chosen + [L]), lines, cub, fn, where) > \
+                _agreeing(predict(fn, n_entry, sym, chosen), lines, cub, fn, where):
+            chosen.append(L)
+    return chosen
+
+
+def _agreeing(units, lines, cub, fn, where) -> int:
+    """How many of ``lines`` the units' static counts agree with the cubin on (k copies included)."""
+    pred: dict = {}
+    for u in units:
+        if u.key:
+            w = where(min((fn.instrs[pc] for pc in u.pcs), key=lambda i: (i.file, i.line)))
+            pred.setdefault(w, Counter())[u.key] += 1
+    return sum(1 for w in lines if _copies(Counter({k: v for k, v in cub.get(w, {}).items()
+                                                     if k.split(".")[0] in COMPARED}), pred.get(w, Counter())))
+
+
 def _worth_checking(fn, n_entry: int) -> bool:
     """Could the cubin differ from the PTX's accesses? Yes if the PTX has a __constant__ load, two
-    shared accesses that could merge whatever their alignment, or global ones that could with every
-    static shared variable 16-byte aligned (a kernel pointer's alignment is unknown to ptxas too)."""
+    shared accesses that could merge whatever their alignment (a short counted loop unrolled), or
+    global ones that could with every static shared variable 16-byte aligned (a kernel pointer's
+    alignment is unknown to ptxas too)."""
     if any(_is_const(ins) for ins in fn.instrs[:n_entry]):
         return True
-    if any(len(u.pcs) > 1 and u.key.startswith(("LDS", "STS")) for u in predict(fn, n_entry, None) if u.key):
+    loops = find_loops(fn, n_entry)
+    if any(len(u.pcs) > 1 and u.key.startswith(("LDS", "STS")) for u in predict(fn, n_entry, None, loops)
+           if u.key):
         return True
-    return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True)))
+    return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True), loops))
 
 
 def _sym_align(fn, whole_program: bool) -> dict:
