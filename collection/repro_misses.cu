@@ -76,3 +76,28 @@ __global__ void reproCpAsyncPadding(const float* src, float* dst)
     __syncthreads();
     dst[threadIdx.x] = buf[(threadIdx.x * 4 + 1) % 256];
 }
+
+// ptxas unrolls a short counted loop fully and then merges loads of different iterations:
+// NVVM leaves the d loop as a PTX loop of 4 trips (two d per trip, one ld.shared.f32 per r
+// and d), its base register advanced by 8 bytes per trip; ptxas unrolls it and finds, per r,
+// the 8 floats d = 0..7 at consecutive addresses, 16-byte aligned: 16 LDS.128 per warp where
+// the PTX has 64 loads. Modelled since the merge model unrolls such loops (emu/sass_model.py,
+// find_loops); before, the line fell back to the PTX count. (recorded: collection/
+// sgemm_1d_blocktiling.cu sgemm1DBlocktiling, the As[(threadRow*TM+resIdx)*BK+dotIdx] reads:
+// 18,432 shared-load requests where ncu counts 6,144)
+__global__ void reproLds128AcrossIterations(const float* src, float* dst)
+{
+    __shared__ float tile[64 * 8];
+    for (int i = threadIdx.x; i < 64 * 8; i += blockDim.x)
+        tile[i] = src[i];
+    __syncthreads();
+    const unsigned row = threadIdx.x / 8;
+    float acc[8] = {0.0f};
+    for (unsigned d = 0; d < 8; ++d) {
+        const float b = (float)(d + threadIdx.x % 8);
+        for (unsigned r = 0; r < 8; ++r)
+            acc[r] += tile[((row % 8) * 8 + r) * 8 + d] * b;
+    }
+    for (unsigned r = 0; r < 8; ++r)
+        dst[threadIdx.x * 8 + r] = acc[r];
+}
