@@ -92,11 +92,12 @@ def _group_ptx(rng, size: int):
     return text, shift, add, kind, members
 
 
-def _brute_units(shift, add, members, size, kind, sym_align=16):
+def _brute_units(shift, add, members, size, kind, sym_align=16, shifts=(0,)):
     """ptxas's rule (docs/SASS_COUNTS.md), by brute force: in program order, groups per guard
     close at a barrier or an aliasing access (and, for stores, at a store of another group);
     each closed group is cut greedily, and a window is aligned when every possible address of
-    its first member (every tid, every placement of `s` at a multiple of sym_align) is."""
+    its first member (every tid, every placement of `s` at a multiple of sym_align, every value
+    in ``shifts`` added to the base: the iterations of a loop) is."""
     closed, open_ = [], defaultdict(list)
     for o, g in members:
         if o == "cut":
@@ -116,8 +117,8 @@ def _brute_units(shift, add, members, size, kind, sym_align=16):
             for w in (16, 8):
                 need = w // size
                 if need >= 2 and offs[i:i + need] == [offs[i] + j * size for j in range(need)] and all(
-                        (base + (tid << shift) + add + offs[i]) % w == 0
-                        for tid in range(64) for base in range(0, 64, sym_align)):
+                        (base + (tid << shift) + add + offs[i] + e) % w == 0
+                        for tid in range(64) for base in range(0, 64, sym_align) for e in shifts):
                     units.append((tuple(offs[i:i + need]), w))
                     i += need
                     break
@@ -440,3 +441,169 @@ if given is not None:
             assert ptx_wf == sum(brute_wavefronts(byte + 4 * i, act, 4) for i in range(w))
         else:
             assert row["shared_ld_wavefronts"] == sum(brute_wavefronts(byte + 4 * i, act, 4) for i in range(w))
+
+
+# ------------------------------------------------------------------ loops ptxas unrolls fully
+LOOP_PTX = """\
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k()
+{{
+    .reg .pred %p<4>;
+    .reg .b32 %r<64>;
+    .reg .f32 %f<64>;
+    .shared .align 4 .b8 s[8192];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, s;
+    shl.b32 %r3, %r1, {shift};
+    add.s32 %r4, %r2, %r3;
+    add.s32 %r5, %r4, {add};
+    mov.u32 %r10, {init};
+    mov.u32 %r6, %r5;
+$L__loop:
+{body}
+    add.s32 %r10, %r10, {cstep};
+    setp.{cmp}.s32 %p2, %r10, {bound};
+    @%p2 bra $L__loop;
+    ret;
+}}
+"""
+_PY_CMP = {"ne": lambda a, b: a != b, "lt": lambda a, b: a < b, "le": lambda a, b: a <= b,
+           "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
+
+
+def _loop_ptx(rng):
+    """A counted one-block loop of scalar shared loads off one base that the body advances by a
+    constant: random trip count, step, offsets and the place of the base's add."""
+    shift, add = int(rng.integers(0, 6)), int(rng.integers(0, 5)) * 4
+    init, cstep = int(rng.integers(0, 8)), int(rng.choice([1, 2, 3, -1, -2]))
+    cmp = str(rng.choice(list(_PY_CMP)))
+    bound = init + cstep * int(rng.integers(1, 9)) + int(rng.integers(-1, 2))
+    step = int(rng.choice([4, 8, 12, 16, 32, -8]))
+    offsets = [int(o) * 4 for o in rng.choice(np.arange(-4, 12), size=int(rng.integers(1, 7)))]
+    at = int(rng.integers(0, len(offsets) + 1))         # the base's add goes before load `at`
+    lines = []
+    for q, o in enumerate(offsets):
+        if q == at:
+            lines.append(f"    add.s32 %r6, %r6, {step};")
+        lines.append(f"    ld.shared.f32 %f{q + 1}, [%r6+{o}];")
+    if at == len(offsets):
+        lines.append(f"    add.s32 %r6, %r6, {step};")
+    text = LOOP_PTX.format(shift=shift, add=add, init=init, cstep=cstep, cmp=cmp, bound=bound,
+                           body="\n".join(lines))
+    # the trip count, by running the counter
+    v, trips = init, 0
+    while trips <= sass_model.MAX_TRIPS:
+        trips += 1
+        v += cstep
+        if not _PY_CMP[cmp](v, bound):
+            break
+    if trips == 1:                      # ptxas drops such a loop: not a case for the model
+        return _loop_ptx(rng)
+    return text, shift, add, offsets, at, step, trips
+
+
+def test_unrolled_loop_merges_match_brute_force():
+    """The units the model makes of a counted loop against brute force: ptxas unrolls a loop of
+    2..MAX_TRIPS trips, and load q of trip j reads base + offset + step * (j + [add before q]);
+    all of them form one group, cut as _brute_units cuts it. A loop it does not unroll (one trip,
+    or too many) keeps one trip's loads, the base's add cutting them in two."""
+    rng = np.random.default_rng(1313)
+    unrolled = 0
+    for _ in range(300):
+        text, shift, add, offsets, at, step, trips = _loop_ptx(rng)
+        fn = parse(text).entry("k")
+        loops = sass_model.find_loops(fn, len(fn.instrs))
+        if 2 <= trips <= sass_model.MAX_TRIPS:
+            assert [L.trips for L in loops] == [trips], text
+            members = [(o + step * (j + (at <= q)), "") for j in range(trips) for q, o in enumerate(offsets)]
+            want = _brute_units(shift, add, members, 4, "ld")
+            unrolled += 1
+        else:
+            # not unrolled: one trip's loads, in two groups (the add writes the base), each
+            # aligned only if it is on every trip (its base then is base + step * trip)
+            assert loops == [], text
+            before = [step * j for j in range(trips)]
+            want = sorted(_brute_units(shift, add, [(o, "") for o in offsets[:at]], 4, "ld", shifts=before) +
+                          _brute_units(shift, add, [(o, "") for o in offsets[at:]], 4, "ld",
+                                       shifts=[x + step for x in before]))
+        units = sass_model.predict(fn, len(fn.instrs), {"s": 16}, loops)
+        got = sorted((tuple(u.offs), u.size) for u in units if fn.instrs[u.pcs[0]].op == "ld")
+        assert got == want, text
+    assert unrolled > 100
+
+
+def test_loop_iteration_is_read_from_the_counter():
+    """An ("iter", ...) action picks iteration j's part from the counter's value; lanes in
+    different iterations, or a value outside the loop, count as in the PTX (None)."""
+    class M:
+        regs = {}
+    parts = ((sass_model.WIDE, 16, 0), (sass_model.PART, 7), None)
+    m = M()
+    for init, step, after in ((256, 512, False), (256, 512, True), (10, -3, False)):
+        planned = ("iter", "%r9", init, step, after, parts)
+        for j in range(3):
+            v = init + step * (j + after)
+            m.regs = {"%r9": np.full(64, v, np.uint32)}
+            assert sass_model.resolve(m, planned, None) == parts[j]
+            assert sass_model.resolve(m, planned, np.arange(32, 64)) == parts[j]
+        m.regs = {"%r9": np.full(64, init + step * (3 + after), np.uint32)}
+        assert sass_model.resolve(m, planned, None) is None
+        m.regs = {"%r9": np.array([init + step * after] * 32 + [init + step * (1 + after)] * 32, np.uint32)}
+        assert sass_model.resolve(m, planned, None) is None
+
+
+ACROSS = ROOT / "collection" / "repro_misses.cu"
+
+
+def _across(block: int):
+    k = tc.kernel_from_file(ACROSS, "reproLds128AcrossIterations")
+    src = ACROSS.read_text().splitlines()
+    line = next(i + 1 for i, s in enumerate(src) if "acc[r] += tile[" in s)
+    mix = tc.sass_memory_mix(k.program, "sm_90", entry=k.entry)
+    have = next((v for (f, n), v in mix.items() if n == line), {})
+    return k, line, have
+
+
+@needs_cubin
+@pytest.mark.parametrize("block", [64, 96, 128])
+def test_merges_across_iterations_count_as_brute_force(block):
+    """ptxas unrolls the repro's loop and issues 16 LDS.128 per warp; the emulator's count of that
+    line against DESIGN §5 by loops over the 16-byte accesses the cubin has."""
+    from tilelab.emu.machine import run
+    k, line, have = _across(block)
+    if have != {"LDS.128": 16}:
+        pytest.skip(f"this ptxas made {have} of the line")
+    rng = np.random.default_rng(block)
+    r = run(k, 1, block, [rng.random(512).astype(np.float32), np.zeros(block * 8, np.float32)])
+    row = next(x for x in r.per_line if x["line"] == line)
+    assert row["counted"] == "sass" and "LDS.128" in row["why"] and "unrolled (4 trips)" in row["why"]
+    nwarps = -(-block // 32)
+    want = 0
+    for w in range(nwarps):
+        t = np.arange(32 * w, 32 * w + 32)
+        act = t < block
+        for rr in range(8):
+            for d0 in (0, 4):
+                addr = ((((t // 8) % 8) * 8 + rr) * 8 + d0) * 4
+                want += brute_wavefronts(addr, act, 16)
+    assert row["shared_ld_requests"] == 16 * nwarps and row["shared_ld_wavefronts"] == want
+    assert row["ptx"]["shared_ld_requests"] == 64 * nwarps
+
+
+@needs_cubin
+def test_a_loop_the_model_does_not_unroll_falls_back_and_says_so(monkeypatch):
+    from tilelab.emu.machine import run
+    k, line, have = _across(64)
+    if have != {"LDS.128": 16}:
+        pytest.skip(f"this ptxas made {have} of the line")
+    monkeypatch.setattr(sass_model, "MAX_TRIPS", 1)        # no loop is modelled as unrolled
+    k.program.__dict__.pop("_count_plans", None)
+    try:
+        r = run(k, 1, 64, [np.ones(512, np.float32), np.zeros(512, np.float32)])
+    finally:
+        k.program.__dict__.pop("_count_plans", None)
+    row = next(x for x in r.per_line if x["line"] == line)
+    assert row["counted"] == "ptx" and "counted as in the PTX" in row["why"] and "LDS.128×16" in row["why"]
+    assert row["shared_ld_requests"] == 2 * 64 and "ptx" not in row
