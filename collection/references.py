@@ -218,3 +218,17 @@ def softmax_rows(x):
     x = np.asarray(x, np.float64)
     e = np.exp(x - x.max(axis=-1, keepdims=True))
     return e / e.sum(axis=-1, keepdims=True)
+
+
+def repro_compare_swap(key, val, rounds):
+    """repro_misses.cu reproLds64PartialMask: each round, thread t swaps the pairs (2t, 2t+1)
+    of key and val when (key[2t] > key[2t+1]) equals bit `round` of t."""
+    key, val = np.array(key, copy=True), np.array(val, copy=True)
+    t = np.arange(key.size // 2)
+    for r in range(rounds):
+        a, b = key[2 * t], key[2 * t + 1]
+        swap = (a > b) == ((t >> r) & 1).astype(bool)
+        key[2 * t[swap]], key[2 * t[swap] + 1] = b[swap], a[swap]
+        va, vb = val[2 * t], val[2 * t + 1]
+        val[2 * t[swap]], val[2 * t[swap] + 1] = vb[swap], va[swap]
+    return key, val

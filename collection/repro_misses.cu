@@ -101,3 +101,43 @@ __global__ void reproLds128AcrossIterations(const float* src, float* dst)
     for (unsigned r = 0; r < 8; ++r)
         dst[threadIdx.x * 8 + r] = acc[r];
 }
+
+// Partly masked LDS.64 and STS.64: a compare-and-swap of the pairs (2t, 2t+1) of a key and a
+// value array, the val pair read and both pairs written only by the lanes whose keys are out of
+// order. ptxas unrolls the rounds, merges each pair into one LDS.64 / STS.64 and predicates the
+// swap (no branch). collection/bitonic_sort.cu bitonicSortShared1 has 20 such LDS.64 per warp
+// (its stride-1 steps), and there ncu counts 24 shared-load wavefronts more than the emulator
+// (10,579 against 10,555) with equal request counts and equal active-lane counts
+// (smsp__inst_executed_op_shared_ld_pred_on_any 6,298 on both sides); the same kernel without the
+// merges (bitonicSortShared: scalar LDS only) agrees exactly. This launch isolates those
+// LDS.64: if ncu's count differs here too, the 8-byte rule for partial masks
+// (tilelab/emu/metrics.py) is what to measure next (bench/gpu_wide_access.py has no partial
+// masks of distinct addresses).
+__device__ inline void reproCompareSwap(unsigned& keyA, unsigned& valA, unsigned& keyB, unsigned& valB, unsigned dir)
+{
+    if ((keyA > keyB) == dir) {
+        unsigned t = keyA; keyA = keyB; keyB = t;
+        t = valA; valA = valB; valB = t;
+    }
+}
+
+__global__ void reproLds64PartialMask(const unsigned* key, const unsigned* val, unsigned* outKey, unsigned* outVal)
+{
+    __shared__ unsigned s_key[256];
+    __shared__ unsigned s_val[256];
+    s_key[threadIdx.x] = key[threadIdx.x];
+    s_val[threadIdx.x] = val[threadIdx.x];
+    s_key[threadIdx.x + 128] = key[threadIdx.x + 128];
+    s_val[threadIdx.x + 128] = val[threadIdx.x + 128];
+#pragma unroll
+    for (unsigned round = 0; round < 4; ++round) {
+        __syncthreads();
+        const unsigned pos = 2 * threadIdx.x;
+        reproCompareSwap(s_key[pos], s_val[pos], s_key[pos + 1], s_val[pos + 1], (threadIdx.x >> round) & 1);
+    }
+    __syncthreads();
+    outKey[threadIdx.x] = s_key[threadIdx.x];
+    outVal[threadIdx.x] = s_val[threadIdx.x];
+    outKey[threadIdx.x + 128] = s_key[threadIdx.x + 128];
+    outVal[threadIdx.x + 128] = s_val[threadIdx.x + 128];
+}
