@@ -17,7 +17,9 @@ aligned to the wide size. Alignment comes from a known-low-bits analysis of the 
 arithmetic (``_Bits``), starting from shared variables (ptxas places each at an address
 aligned to 16 bytes, or to its declared alignment if larger) and from nothing for kernel
 pointers (ptxas knows nothing of a pointer's alignment beyond what the PTX states). Groups
-are cut greedily from the lowest offset, widest first.
+are cut greedily from the lowest offset, widest first. A short counted loop that ptxas unrolls
+fully (``find_loops``) can be modelled as unrolled, so that groups span its trips; whether to
+is decided per loop against the cubin.
 
 A line is counted the SASS way only when the model's static opcode and width counts for
 it equal the cubin's (LDS, STS, LDG, STG with their widths); otherwise it is counted as in
