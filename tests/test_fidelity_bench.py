@@ -299,5 +299,5 @@ def test_ncu_runs_in_chunks_and_a_chunk_that_fails_loses_only_its_own_launches(t
     rows = {r["kernel"]: r for r in doc["rows"]}
     lost = [r for r in rows.values() if "ncu" not in r]
     assert len(lost) == 1 and "did not finish" in lost[0]["error"]
-    assert all(r["ncu"] and set(r["ncu_raw"].values()) == {7} for r in rows.values() if "ncu" in r)
+    assert all(r["ncu"] and set(r["ncu_raw"].values()) == {"7"} for r in rows.values() if "ncu" in r)
     assert doc["ncu_error"].startswith("chunk 2 of 4") and len(doc["seconds"]["ncu_chunks"]) == 4
