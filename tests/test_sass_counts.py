@@ -535,8 +535,9 @@ def test_unrolled_loop_merges_match_brute_force():
 
 
 def test_loop_iteration_is_read_from_the_counter():
-    """An ("iter", ...) action picks iteration j's part from the counter's value; lanes in
-    different iterations, or a value outside the loop, count as in the PTX (None)."""
+    """An ("iter", ...) action picks iteration j's part from the counter's value; an iteration
+    with no part of its own, lanes in different iterations, or a value outside the loop count as
+    in the PTX (AS_PTX: in both views)."""
     class M:
         regs = {}
     parts = ((sass_model.WIDE, 16, 0), (sass_model.PART, 7), None)
@@ -546,12 +547,16 @@ def test_loop_iteration_is_read_from_the_counter():
         for j in range(3):
             v = init + step * (j + after)
             m.regs = {"%r9": np.full(64, v, np.uint32)}
-            assert sass_model.resolve(m, planned, None) == parts[j]
-            assert sass_model.resolve(m, planned, np.arange(32, 64)) == parts[j]
+            want = parts[j] or sass_model.AS_PTX
+            assert sass_model.resolve(m, planned, None) == want
+            assert sass_model.resolve(m, planned, np.arange(32, 64)) == want
         m.regs = {"%r9": np.full(64, init + step * (3 + after), np.uint32)}
-        assert sass_model.resolve(m, planned, None) is None
+        assert sass_model.resolve(m, planned, None) == sass_model.AS_PTX
+        m.regs = {"%r9": np.full(64, init + step * after + 1, np.uint32)}       # between two iterations
+        assert sass_model.resolve(m, planned, None) == sass_model.AS_PTX
         m.regs = {"%r9": np.array([init + step * after] * 32 + [init + step * (1 + after)] * 32, np.uint32)}
-        assert sass_model.resolve(m, planned, None) is None
+        assert sass_model.resolve(m, planned, None) == sass_model.AS_PTX
+        assert sass_model.resolve(m, planned, np.arange(32)) == parts[0]
 
 
 ACROSS = ROOT / "collection" / "repro_misses.cu"

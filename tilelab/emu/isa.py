@@ -261,7 +261,7 @@ def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
     for k in keys:
         if planned is not None:
             m.count_ptx(pc, k, n)
-            if planned[0] == "wide" and not branched:
+            if planned[0] in ("wide", "ptx") and not branched:
                 m.count(pc, k, n)
         elif branched:
             m.sass_only(pc, k, -n)
@@ -936,7 +936,8 @@ def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shif
     """counts="sass" (emu/sass_model.py): count this access as ptxas made it, and as in the PTX
     apart (``m.ptx_counters``). ("wide", n, d): the first-run member of a merged group, one
     access of n bytes per lane from its address + d (the group's lowest offset); ("part", lead):
-    inside ``lead``'s access; ("silent",): no LDS/STS/LDG/STG at all (``ld.const``).
+    inside ``lead``'s access; ("silent",): no LDS/STS/LDG/STG at all (``ld.const``); ("ptx",): as in
+    the PTX, in both views (an iteration of a loop modelled as unrolled, sass_model.resolve).
     ``shift_invariant``: a member's PTX cost equals its leader's (shared memory, whole words).
     ``reqs``: the warps that executed it (ncu's count), ``active``: those with a lane on."""
     active = reqs if active is None else active
@@ -951,6 +952,10 @@ def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shif
         m.count(pc, key + "_requests", reqs)
         m.count(pc, key + "_requests_active", active)
         m.count(pc, key + unit, int(cost(mat + planned[2] if planned[2] else mat, act, planned[1]).sum()))
+    elif planned[0] == "ptx":              # an unrolled loop's iteration that ptxas left as it was
+        m.count(pc, key + "_requests", reqs)
+        m.count(pc, key + "_requests_active", active)
+        m.count(pc, key + unit, narrow)
 
 
 def _values_for_store(m, vop, t, nvec, idx):

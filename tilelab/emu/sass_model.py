@@ -656,21 +656,23 @@ def _assign(action: dict, us: list, unrolled: list) -> None:
             action[pc] = a
 
 
+AS_PTX = ("ptx",)     # resolve(): this time, count it as in the PTX (in both views)
+
+
 def resolve(m, planned, idx):
-    """The action of an ("iter", ...) plan entry for the lanes ``idx`` now (the iteration from the
-    loop counter's value; None, i.e. as in the PTX, if the lanes are not all in one iteration)."""
+    """The action of an ("iter", ...) plan entry for the lanes ``idx`` now, from the loop counter's
+    value; AS_PTX where that iteration's part is the PTX's own, or where the lanes are not all in
+    one iteration of the loop."""
     _, counter, init, step, after, seq = planned
     from .isa import reg_array
     v = reg_array(m, counter)
     v = v if idx is None else v[idx]
-    if not len(v):
-        return None
-    j0 = int(v[0])
-    if len(v) > 1 and not (v == v[0]).all():
-        return None
-    j, rem = divmod(((j0 - init) & 0xFFFFFFFF) if step > 0 else ((init - j0) & 0xFFFFFFFF), abs(step))
+    if not len(v) or (len(v) > 1 and not (v == v[0]).all()):
+        return AS_PTX
+    j, rem = divmod(((int(v[0]) - init) & 0xFFFFFFFF) if step > 0 else ((init - int(v[0])) & 0xFFFFFFFF),
+                    abs(step))
     j -= after
-    return seq[j] if not rem and 0 <= j < len(seq) else None
+    return (seq[j] or AS_PTX) if not rem and 0 <= j < len(seq) else AS_PTX
 
 
 def _unrolled(fn, n_entry: int, sym: dict, cub: dict, where) -> list:
