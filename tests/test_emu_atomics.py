@@ -111,3 +111,30 @@ def test_the_cg_tile_scratch_is_generic_and_counted_as_the_h200_counted_it():
     assert m["shared_st_requests"] == raw["smsp__inst_executed_op_shared_st.sum"] == 8
     assert m["shared_atom_requests"] == raw["smsp__inst_executed_op_shared_atom.sum"] == 0
     assert m["shared_atom_wavefronts"] == raw["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"] == 40
+
+
+def test_the_profile_counts_shared_atomics_and_shows_generic_lines(emu):
+    from tilelab.profile import profile
+    src = r"""
+__global__ void vecAddAtoms(const float* a, const float* b, float* c, int n)
+{
+    __shared__ unsigned h[32];
+    unsigned* g = threadIdx.x < 1024 ? h : (unsigned*)c;    // NVVM cannot tell: a generic pointer
+    if (threadIdx.x < 32) h[threadIdx.x] = 0;
+    __syncthreads();
+    atomicAdd(&h[threadIdx.x % 4], 1u);                     // @atoms
+    __syncthreads();
+    unsigned x = g[threadIdx.x % 32];                       // @generic
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i] + 0.0f * x;
+}
+"""
+    k = emu.compile(src, "vecAddAtoms", filename="atoms.cu")
+    p = profile(k, "vector_add", N=1024, backend="emu", picture=False)
+    at = next(r for r in p.rows if r["line"] == emu.line_of(src, "// @atoms"))
+    warps = 1024 // 32
+    assert at["metrics"]["shared_atom_requests"] == warps          # 4 words in 4 banks: 1 wavefront each
+    assert at["metrics"]["shared_atom_wavefronts"] == warps
+    assert f"{warps} requests, {warps} wavefronts" in p.note
+    gen = next((r for r in p.rows if r["line"] == emu.line_of(src, "// @generic")), None)
+    assert gen is not None and gen["shared ld requests"] == 0 and gen["shared ld wavefronts"] == warps

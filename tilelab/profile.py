@@ -276,7 +276,9 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     rows = []
     for pl in res.per_line:
         line = pl["line"]
-        mem = any(pl[k] for k in _REQUESTS + ("shared_atom_requests",))
+        # wavefronts too: a generic access to shared memory costs wavefronts and makes no shared request
+        mem = any(pl.get(k) for k in _REQUESTS + ("shared_atom_requests", "shared_atom_wavefronts",
+                                                  "shared_ld_wavefronts", "shared_st_wavefronts"))
         if not line or not (mem or all_lines):
             continue
         lmix = mix.get((pl["file"], line), {})
