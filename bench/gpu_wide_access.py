@@ -1,6 +1,13 @@
 """Wide (8- and 16-byte) shared-memory accesses: what Nsight Compute counts, pattern by pattern.
 
     python bench/gpu_wide_access.py [--out bench/results] [--random 24]
+    python bench/gpu_wide_access.py --partial [--out bench/results]   # partly masked 8-byte accesses
+
+``--partial`` (docs/FIDELITY.md, cause L): 8-byte loads and stores of distinct consecutive
+addresses (lane t: bytes 8t..8t+7) with part of the lanes off, once off by a branch (ld8, st8:
+the lanes diverge) and once by a predicate in a converged warp (ld8p, st8p: ``@p ld.shared.v2``,
+as ptxas if-converts bitonicSortShared1's swap), over masks of 4 to 28 active lanes:
+gpu_wide_access_partial-<date>.json.
 
 DESIGN §5 says 8-byte accesses run in 2 phases of 16 lanes and 16-byte accesses in 4
 phases of 8 lanes. ncu contradicted that for a 16-byte broadcast (2 wavefronts, not 4),
@@ -76,7 +83,58 @@ extern "C" __global__ void st16(const int* table, int* out) {
                      :: "r"(a + 128u * r), "r"(v + r), "r"(v ^ r), "r"(v * r), "r"(v - r) : "memory");
     out[threadIdx.x] = v;
 }
+extern "C" __global__ void ld8p(const int* table, int* out) {
+    __shared__ __align__(16) unsigned s[WORDS];
+    int t = table[threadIdx.x];                       // < 0: this lane is predicated off (no branch)
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (t < 0 ? 2 * threadIdx.x : t));
+    unsigned acc = 0, x = 0, y = 0;
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("{\n\t.reg .pred p;\n\tsetp.ge.s32 p, %3, 0;\n\t@p ld.shared.v2.u32 {%0,%1}, [%2];\n\t}"
+                     : "+r"(x), "+r"(y) : "r"(a + 128u * r), "r"(t) : "memory");
+        acc += x ^ y;
+    }
+    out[threadIdx.x] = acc;
+}
+extern "C" __global__ void st8p(const int* table, int* out) {
+    __shared__ __align__(16) unsigned s[WORDS];
+    int t = table[threadIdx.x];                       // < 0: this lane is predicated off (no branch)
+    unsigned a = (unsigned)__cvta_generic_to_shared(s + (t < 0 ? 2 * threadIdx.x : t));
+    unsigned v = threadIdx.x;
+#pragma unroll
+    for (int r = 0; r < REPS; ++r)
+        asm volatile("{\n\t.reg .pred p;\n\tsetp.ge.s32 p, %3, 0;\n\t@p st.shared.v2.u32 [%0], {%1,%2};\n\t}"
+                     :: "r"(a + 128u * r), "r"(v + r), "r"(v ^ r), "r"(t) : "memory");
+    out[threadIdx.x] = v;
+}
 """
+
+
+def partial_patterns(seed: int = 20261202) -> dict[str, np.ndarray]:
+    """Lane t reads or writes the 8 bytes at 8t (distinct, consecutive: 2 wavefronts with every
+    lane on), with part of the lanes off (-1): structured masks and random ones of 4..28 lanes."""
+    lane = np.arange(32)
+    on = {
+        "first8": lane < 8, "first12": lane < 12, "first16": lane < 16, "last12": lane >= 20,
+        "even": lane % 2 == 0, "odd": lane % 2 == 1, "one_per_pair_mixed": (lane % 4 == 0) | (lane % 4 == 3),
+        "quarters_0_3": (lane < 8) | (lane >= 24), "t_and_t16": (lane % 16) < 6,
+    }
+    rng = np.random.default_rng(seed)
+    for i, n in enumerate([4, 6, 8, 9, 10, 10, 11, 11, 12, 12, 13, 14, 16, 16, 18, 20, 24, 28]):
+        m = np.zeros(32, bool)
+        m[rng.choice(32, size=n, replace=False)] = True
+        on[f"random{i:02d}_n{n}"] = m
+    # the swap masks of 16 of bitonicSortShared1's predicated value LDS.64 (lane t = bit t), as the
+    # emulator ran collection/bitonic_sort.cu on the recording's inputs: the 12 with the fewest lanes
+    # on and 4 with 16
+    for i, bits in enumerate(BITONIC_MASKS):
+        on[f"bitonic{i:02d}_n{bin(bits).count('1')}"] = (bits >> lane) & 1 == 1
+    return {k: np.where(v, lane * 2, -1).astype(np.int32) for k, v in on.items()}
+
+
+BITONIC_MASKS = (0x11040c46, 0x1044c854, 0x41260381, 0x18880e90, 0xa013e009, 0x30abc080, 0x945001aa,
+                 0x42502709, 0x20221762, 0x82ba6014, 0x84993a80, 0x04620ab3, 0x876cada8, 0x435975d4,
+                 0x403ff60e, 0x2dda064f)
 
 
 def patterns(width: int, n_random: int, seed: int = 20261201) -> dict[str, np.ndarray]:
@@ -128,19 +186,22 @@ def emulator_prediction(table: np.ndarray, width: int, op: str = "ld") -> int:
 def main(argv=None):
     p = parser(__doc__)
     p.add_argument("--random", type=int, default=24, help="random patterns per width")
+    p.add_argument("--partial", action="store_true", help="partly masked 8-byte accesses only (cause L)")
     args = p.parse_args(argv)
+    bench = "gpu_wide_access_partial" if args.partial else "gpu_wide_access"
     from tilelab.gpu.device import Device
     from tilelab.gpu.ncu import map_metrics, ncu_profile, requested
     from tilelab.gpu.spec import PackedArgs
     dev = Device()
     info = dev.info()
-    res = header("gpu_wide_access", dev, args)
+    res = header(bench, dev, args)
     res.update(kernel_source=SOURCE, reps=REPS, errors=[], cases=[])
-    kernels = {n: spec_src(SOURCE, n, info["arch"], "bench/gpu_wide_access.py") for n in ("ld8", "ld16", "st8", "st16")}
+    names = ("ld8", "ld8p", "st8", "st8p") if args.partial else ("ld8", "ld16", "st8", "st16")
+    kernels = {n: spec_src(SOURCE, n, info["arch"], "bench/gpu_wide_access.py") for n in names}
     launches, meta = [], []
     for name, k in kernels.items():
-        width = int(name[2:])
-        for pname, table in patterns(width, args.random).items():
+        width = int(name[2:].rstrip("p"))
+        for pname, table in (partial_patterns() if args.partial else patterns(width, args.random)).items():
             launches.append((k, (1, 1, 1), (32, 1, 1),
                              PackedArgs([table.copy(), np.zeros(32, np.int32)], [True, True]), 0))
             meta.append((name, width, pname, table))
@@ -159,7 +220,7 @@ def main(argv=None):
                 "ncu_raw": requested(row),
             })
     guarded(profile, res["errors"], "ncu")
-    write("gpu_wide_access", res, args.out)
+    write(bench, res, args.out)
     print(f"{'kernel':<6} {'pattern':<30} {'ncu wf/req':>10} {'emu':>5}")
     bad = 0
     for c in res["cases"]:
