@@ -612,3 +612,23 @@ def test_a_loop_the_model_does_not_unroll_falls_back_and_says_so(monkeypatch):
     row = next(x for x in r.per_line if x["line"] == line)
     assert row["counted"] == "ptx" and "counted as in the PTX" in row["why"] and "LDS.128×16" in row["why"]
     assert row["shared_ld_requests"] == 2 * 64 and "ptx" not in row
+
+
+@pytest.mark.parametrize("change", ["barrier", "register_init", "register_bound", "second_entry", "none"])
+def test_only_counted_one_block_loops_are_unrolled(change):
+    """find_loops takes a loop only when ptxas can count its trips and the body is one block."""
+    rng = np.random.default_rng(5)
+    while True:
+        text, *_, trips = _loop_ptx(rng)
+        if 2 <= trips <= sass_model.MAX_TRIPS:
+            break
+    if change == "barrier":
+        text = text.replace("$L__loop:\n", "$L__loop:\n    bar.sync 0;\n")
+    elif change == "register_init":
+        text = text.replace("    mov.u32 %r10, ", "    mov.u32 %r10, %r1;\n    // ")
+    elif change == "register_bound":
+        text = text.replace("setp.", "// ").replace("    @%p2 bra", "    setp.ne.s32 %p2, %r10, %r1;\n    @%p2 bra")
+    elif change == "second_entry":
+        text = text.replace("    mov.u32 %r6, %r5;\n", "    mov.u32 %r6, %r5;\n    @%p1 bra $L__loop;\n")
+    fn = parse(text).entry("k")
+    assert len(sass_model.find_loops(fn, len(fn.instrs))) == (change == "none"), text
