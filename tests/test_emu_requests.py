@@ -123,6 +123,26 @@ def test_conflict_free_check_is_not_fooled_by_predicated_off_requests(emu, rng):
     assert not ok and "2.00 wavefronts per request" in text
 
 
+def test_the_technique_verdicts_speak_chinese_with_the_same_facts(emu, rng, monkeypatch):
+    """Under TILELAB_LANG=zh the judge's technique lines (here: a 2-way conflict, and a kernel with no
+    shared stores) are Chinese and name the same source line, source text and figures."""
+    import re
+    from tilelab.technique import _conflict_free
+    k = emu.compile(SRC.replace("STRIDE", "2"), "probe", filename="probe.cu")
+    r = _run(emu, rng, _flags((1, 2, 5, 6)), stride=2)
+
+    class Rec:
+        per_pc = r.per_pc
+    (ok, en), (_, en_st) = _conflict_free(k, Rec, store=False), _conflict_free(k, Rec, store=True)
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    (ok_zh, zh), (_, zh_st) = _conflict_free(k, Rec, store=False), _conflict_free(k, Rec, store=True)
+    line, src = re.search(r"the worst is line (\d+) \(`(.+?)`\)", en).groups()
+    assert ok == ok_zh is False and "wavefront" in zh and "bank 冲突" in zh
+    assert f"最严重的是第 {line} 行（`{src}`）：每个请求 2.00 个 wavefront" in zh
+    assert sorted(re.findall(r"\d+", en)) == sorted(re.findall(r"\d+", zh)) and "conflict" not in zh.replace(src, "")
+    assert ("never writes" in en_st) == ("从不写入共享内存" in zh_st)
+
+
 # ------------------------------------------------------------------ the SASS control flow
 BRANCH_SRC = r"""
 __global__ void tree(const unsigned* src, unsigned* out)
