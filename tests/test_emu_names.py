@@ -139,11 +139,14 @@ def test_static_sources_follow_each_parameter():
 
 def test_counts_say_what_they_count():
     from tilelab.emu.sanitize import COUNTED, KINDS, Finding
+    from tilelab.messages import msg
     assert set(COUNTED) == set(KINDS)
     for kind in KINDS:
         n = 2 + len(kind)
         text = str(Finding(kind, "k.cu", 3, (0, 0, 0), (0, 0, 0), None, "x", count=n))
-        assert re.search(rf"\[{n} {COUNTED[kind]} on this line, over all threads\]", text), text
+        words = msg(f"finding.counted_{kind}")
+        assert words != msg("finding.counted_events")
+        assert re.search(rf"\[{n} {words} on this line, over all threads\]", text), text
         assert "times]" not in text
 
 

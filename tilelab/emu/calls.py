@@ -19,6 +19,7 @@ import re
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
+from .sanitize import said
 from .ptx import Function, Operand, Var, _TYPE_BYTES
 
 MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
@@ -245,10 +246,7 @@ def _call(m, ins, lanes, pc, name):
     if deep.any():
         from .devio import kill
         t = int(lanes[np.argmax(deep)])
-        m.finding("call_depth", ins, t, None,
-                  f"{MAX_CALL_DEPTH} nested device-function calls: recursion that does not stop (or is too "
-                  f"deep); the emulator ends such threads here (a GPU would overflow its per-thread stack, "
-                  f"see cudaDeviceSetLimit(cudaLimitStackSize))", int(deep.sum()))
+        m.finding("call_depth", ins, t, None, said("finding.call_depth", depth=MAX_CALL_DEPTH), int(deep.sum()))
         kill(m, ins, lanes[deep])
         lanes = lanes[~deep]
         d = d[~deep]

@@ -18,6 +18,7 @@ from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .metrics import global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
+from .sanitize import said          # a finding's words, in the learner's language (messages: finding.*)
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -984,7 +985,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         ok, used = provenance.in_bounds(m, ins, addr, nbytes)   # the pointer this line indexes
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store, used))
         _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
-                    lambda a: f"{nbytes}-byte access at an address that is not a multiple of {nbytes}")
+                    lambda a: said("finding.misaligned_global", nbytes=nbytes))
         ok &= ~misaligned
         off = m.gmem.offset(addr)
         arena = m.gmem.arena
@@ -1016,10 +1017,10 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         all_ok = bool(ok.all()) and not misaligned.any()
         if not all_ok:
             _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
-                        lambda a: f"{'write' if store else 'read'} of {nbytes} bytes at shared offset {a}, "
-                                  f"outside the block's {size} bytes of shared memory")
+                        lambda a: said("finding.oob_shared_write" if store else "finding.oob_shared_read",
+                                       nbytes=nbytes, off=a, size=size))
             _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
-                        lambda a: f"{nbytes}-byte shared access at offset {a}, not a multiple of {nbytes}")
+                        lambda a: said("finding.misaligned_shared", nbytes=nbytes, off=a))
             ok &= ~misaligned
         off = (m.block_base if idx is None else m.block_base[idx]) + addr
         arena = m.smem.arena
@@ -1052,7 +1053,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         size = m.lmem.size
         ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
-                    lambda a: f"local-memory access at offset {a} outside the thread's {size}-byte frame")
+                    lambda a: said("finding.oob_local", off=a, size=size))
         off = m.lmem.flat(lanes, addr)
         arena = m.lmem.arena
     else:
@@ -1082,21 +1083,21 @@ def _oob_global(m, a, nbytes, store, used=None):
     """``used``: the allocation of the pointer the instruction indexes (emu/provenance.py);
     without one, the allocation nearest the address."""
     al = used if used is not None else m.gmem.nearest(a)
-    what = "write" if store else "read"
+    what = "write" if store else "read"                 # finding.oob_global_write / _read, ...
     if al is None:
-        return f"{what} of {nbytes} bytes at an address that belongs to no allocation"
+        return said(f"finding.oob_nowhere_{what}", nbytes=nbytes)
     rel = a - al.base
-    msg = (f"{what} of {nbytes} bytes at byte offset {rel} of `{al.name}` "
-           f"({al.nbytes} bytes, element {rel // max(nbytes, 1)} of {al.nbytes // max(nbytes, 1)})")
+    text = said(f"finding.oob_global_{what}", nbytes=nbytes, rel=rel, name=al.name, size=al.nbytes,
+                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1))
     if rel >= al.nbytes:
         past = rel - al.nbytes
-        msg += ", just past its end" if past == 0 else f", {past} bytes past its end"
+        text += said("finding.oob_just_past") if past == 0 else said("finding.oob_past", past=past)
     elif rel < 0:
-        msg += f", {-rel} bytes before its start"
+        text += said("finding.oob_before", before=-rel)
     if used is None and len(m.gmem.allocs) > 1:
         # no single pointer: the buffer named is only the one the address lands nearest
-        msg += " (the nearest buffer: the address could come from more than one pointer)"
-    return msg
+        text += said("finding.oob_nearest")
+    return text
 
 
 _UNIT_UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -1128,21 +1129,18 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         bad = waw | war
         if bad.any():
             i = int(np.argmax(bad))
-            kind = "write-after-write" if waw[i] else "write-after-read"
+            kind = said("finding.waw" if waw[i] else "finding.war")
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
             who = _other_thread(m, m.shadow.writer if waw[i] else m.shadow.reader, units[i], ln_rep[i],
                                 "wrote" if waw[i] else "read")
-            m.finding("race", ins, ln_rep[i], off,
-                      f"{kind} race on shared memory (offset {off}): {who} these bytes since the last "
-                      f"__syncthreads(); a barrier is missing between the two accesses", int(bad.sum()))
+            m.finding("race", ins, ln_rep[i], off, said("finding.race_shared", kind=kind, off=off, who=who),
+                      int(bad.sum()))
     else:
         pending = m.async_state.pending_mask(units)
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
-            m.finding("cp_async_before_wait", ins, ln_rep[i], off,
-                      f"reads shared offset {off} while a cp.async into it is still in flight; "
-                      f"call cp.async.wait_group / __pipeline_wait_prior (and __syncthreads) first",
+            m.finding("cp_async_before_wait", ins, ln_rep[i], off, said("finding.cp_async_in_flight", off=off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
         if pending is not None and uninit is not None:
@@ -1151,15 +1149,12 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
             i = int(np.argmax(raw))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
             who = _other_thread(m, m.shadow.writer, units[i], ln_rep[i], "wrote")
-            m.finding("race", ins, ln_rep[i], off,
-                      f"read-after-write race on shared memory (offset {off}): {who} these bytes since the "
-                      f"last __syncthreads(); a barrier is missing between the write and this read",
+            m.finding("race", ins, ln_rep[i], off, said("finding.race_shared_raw", off=off, who=who),
                       int(raw.sum()))
         if uninit is not None and uninit.any():
             i = int(np.argmax(uninit))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
-            m.finding("uninitialized_read", ins, ln_rep[i], off,
-                      f"reads shared offset {off}, which no thread of this block has written",
+            m.finding("uninitialized_read", ins, ln_rep[i], off, said("finding.uninit_shared", off=off),
                       int(uninit.sum()))
 
 
@@ -1167,13 +1162,13 @@ def _other_thread(m, records, unit, lane, verb):
     """Describe the thread in a shadow record, e.g. 'thread (5,0,0) wrote'."""
     rec = int(records[unit])
     if rec < 0 and verb == "read":
-        return "several other threads read"
+        return said("finding.several_read")
     tid = (rec & 0xFFFF) - 1
     if tid < 0 or tid == int(m.tid_in_block[lane]):
-        return f"another thread {verb}"
+        return said(f"finding.another_{verb}")          # finding.another_wrote / finding.another_read
     base = int(lane) - int(m.tid_in_block[lane])
     (x, y, z), _ = m.thread_coords(base + tid)
-    return f"thread ({x},{y},{z}) {verb}"
+    return said(f"finding.thread_{verb}", thread=f"{x},{y},{z}")
 
 
 # ------------------------------------------------------------------------ warp-level ops
@@ -1263,9 +1258,9 @@ def h_ldmatrix(m, ins, idx, pc):
     ok = (addr >= 0) & (addr + 16 <= size)
     mis = (addr % 16) != 0
     _report_bad(m, ins, lanes, provider & ~ok, addr, "out_of_bounds",
-                lambda a: f"ldmatrix row at shared offset {a}, outside the block's {size} bytes")
+                lambda a: said("finding.oob_ldmatrix", off=a, size=size))
     _report_bad(m, ins, lanes, provider & ok & mis, addr, "misaligned",
-                lambda a: f"ldmatrix row address {a} is not 16-byte aligned")
+                lambda a: said("finding.misaligned_ldmatrix", off=a))
     good = provider & ok & ~mis
     amat = np.zeros((nrows, 32), dtype=np.int64)
     amat[row, ln] = np.where(good, addr, 0)
@@ -1421,7 +1416,7 @@ def h_atom(m, ins, idx, pc):
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
-                    lambda a: f"atomic at shared offset {a} outside {m.smem.size} bytes")
+                    lambda a: said("finding.oob_atomic_shared", off=a, size=m.smem.size))
         off, arena = m.smem.flat(m.block_local[lanes], addr), m.smem.arena
         if m.shadow is not None:
             m.shadow.fill((off[ok] // m.unit))
@@ -1492,7 +1487,7 @@ def h_cp_async(m, ins, idx, pc):
     _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
     oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)
     _report_bad(m, ins, lanes, ~oks, dst, "out_of_bounds",
-                lambda a: f"cp.async into shared offset {a} outside {m.smem.size} bytes (or misaligned)")
+                lambda a: said("finding.oob_cp_async", off=a, size=m.smem.size))
     ok = okg & oks
     sel = np.flatnonzero(ok)
     data = np.zeros((len(sel), size), dtype=np.uint8)
