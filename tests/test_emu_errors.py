@@ -191,6 +191,37 @@ def test_endless_kernel_stops_at_the_step_budget(emu):
     rendered(ei.value)
 
 
+def test_errors_speak_chinese_with_the_same_facts(emu, rng, monkeypatch):
+    """Under TILELAB_LANG=zh an endless kernel, a launch too large and a compile error get a Chinese
+    heading and framing with the same file, line, thread, block and counts; NVRTC's own words stay."""
+    k = emu.compile(LOOP_SRC, "spin", filename="spin.cu")
+    big = emu.compile(BIG_SRC, "touch", filename="big.cu")
+    bad = "__global__ void k(float* x)\n{\n    x[0] = undefinedThing;\n}\n"
+
+    def errors():
+        out = []
+        for run in (lambda: emu.run(k, 2, 64, np.zeros(1, np.int32), np.zeros(64, np.int32), step_budget=20_000),
+                    lambda: emu.run(big, 1 << 16, 1024, np.zeros(64, np.float32), 64),
+                    lambda: emu.compile(bad, "k", filename="cell#2", first_line=7)):
+            with pytest.raises(TilelabError) as ei:
+                run()
+            out.append((str(ei.value), rendered(ei.value)))
+        return out
+    en = errors()
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    zh = errors()
+    (loop_en, loop_en_r), (big_en, _), (cc_en, cc_en_r) = en
+    (loop_zh, loop_zh_r), (big_zh, big_zh_r), (cc_zh, cc_zh_r) = zh
+    where, thread, block = re.search(r"thread \((\d+,0,0)\) block \((\d+,0,0)\) was still at (\S+)", loop_en).group(3, 1, 2)
+    assert f"线程 ({thread})（线程块 ({block})）仍停在 {where}" in loop_zh and "很可能是死循环" in loop_zh
+    assert "20,000" in loop_zh and "step_budget" in loop_zh and "kernel did not finish" in loop_en_r
+    assert "核函数没有结束" in loop_zh_r and "kernel did not finish" not in loop_zh_r
+    assert loop_zh.splitlines()[2] == loop_en.splitlines()[2]         # the learner's source line
+    assert "67,108,864 个线程" in big_zh and "67,108,864 threads" in big_en and "启动规模超出了模拟器的能力" in big_zh_r
+    assert cc_zh == cc_en and "undefinedThing" in cc_zh                 # NVRTC's text, as it wrote it
+    assert cc_en_r.startswith("\x1b[1;31mcompile error:") and cc_zh_r.startswith("\x1b[1;31m编译错误:")
+
+
 def test_step_budget_does_not_stop_a_finite_loop(emu):
     # the same kernel finishes when the flag is set: the budget is not a false alarm
     k = emu.compile(LOOP_SRC, "spin", filename="spin.cu")

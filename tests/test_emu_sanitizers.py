@@ -349,3 +349,50 @@ def test_cp_async_wait_group_counts_groups(emu, rng, read_newest):
         early = by_kind(r, "cp_async_before_wait")
         assert [f.line for f in early] == [emu.line_of(CP_GROUPS_SRC, "// @newest")]
         assert {f.kind for f in r.findings} == {"cp_async_before_wait"}
+
+
+_BAD_RUNS = {   # kernels_bad/ file: grid, block, arguments(rng)
+    "matmul_tiled_no_barrier2.cu": ((3, 3), (16, 16), lambda rng: (*_matmul_inputs(rng, 40), 40)),
+    "matmul_tiled_no_barrier1.cu": ((2, 2), (16, 16), lambda rng: (*_matmul_inputs(rng, 20), 20)),
+    "matmul_naive_no_bounds.cu": ((3, 3), (16, 16), lambda rng: (*_matmul_inputs(rng, 33), 33)),
+    "matmul_tiled_no_sB.cu": ((2, 2), (16, 16), lambda rng: (*_matmul_inputs(rng, 20), 20)),
+    "barrier_in_branch.cu": (2, 64, lambda rng: (rng.standard_normal(64).astype(np.float32),
+                                                 np.full(64, np.nan, np.float32))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_BAD_RUNS))
+def test_findings_speak_chinese_with_the_same_facts(emu, rng, monkeypatch, name):
+    """Under TILELAB_LANG=zh (make lab COURSE_LANG=zh) the same findings come back (kind, line,
+    thread, block, address, count), and each one's text is Chinese and names the same place: the
+    file and line, the thread, the block, the array and the element or offset."""
+    import copy
+    import pickle
+    import re
+    k, src = emu.bad(name)
+    grid, block, make = _BAD_RUNS[name]
+    facts = lambda r: [(f.kind, f.line, f.thread, f.block, f.address, f.count) for f in r.findings]  # noqa: E731
+    en = emu.run(k, grid, block, *make(np.random.default_rng(5)))
+    en_texts = [str(f) for f in en.findings]             # a finding is said in the language of the moment
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    zh = emu.run(k, grid, block, *make(np.random.default_rng(5)))
+    assert facts(zh) == facts(en) and en.findings
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    for e, z, te in zip(en.findings, zh.findings, en_texts):
+        tz = str(z)
+        assert not cjk.search(te) and cjk.search(tz), tz
+        assert z.detail.en == e.detail and str(z.detail) != e.detail      # the English text rides along
+        where = f"kernels_bad/{name}:{e.line}"
+        t, b = ",".join(map(str, e.thread)), ",".join(map(str, e.block))
+        assert f"{where}, thread ({t}) block ({b})" in te
+        assert f"{where}，线程 ({t})，线程块 ({b})" in tz
+        # every array (element) name, and every number, of the English text is in the Chinese one
+        assert re.findall(r"`[^`]+`", te) == re.findall(r"`[^`]+`", tz) or \
+            sorted(re.findall(r"`[^`]+`", te)) == sorted(set(re.findall(r"`[^`]+`", tz)))
+        assert sorted(re.findall(r"\d+", te)) == sorted(re.findall(r"\d+", tz)), (te, tz)
+        assert tz.splitlines()[1:] == te.splitlines()[1:]                # the learner's source line
+        again = pickle.loads(pickle.dumps(z))                            # a worker hands findings back
+        assert str(again) == tz and again.detail.en == e.detail and copy.deepcopy(z).to_json()["detail"] == z.detail
+    kinds = {"race": "数据竞争", "out_of_bounds": "越界访问", "uninitialized_read": "读取未初始化的内存",
+             "barrier_divergence": "屏障分歧"}
+    assert any(str(z).startswith(kinds[z.kind] + "：") for z in zh.findings if z.kind in kinds)
