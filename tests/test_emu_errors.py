@@ -114,6 +114,31 @@ def test_wrong_array_dtype(emu, vadd, rng):
         emu.run(vadd, 1, 64, a.astype(np.float32), b.astype(np.float32), [0.0] * 64, 64)
 
 
+def test_launch_errors_speak_chinese_with_the_same_facts(emu, vadd, rng, monkeypatch):
+    """A float64 array, a missing argument and a block too big, refused under TILELAB_LANG=zh: the
+    same argument, C type, dtypes and limits, in Chinese, under the heading 启动错误."""
+    a, b, c = rng.standard_normal((3, 64))
+    f = lambda x: x.astype(np.float32)                                     # noqa: E731
+    calls = [lambda: emu.run(vadd, 1, 64, a, f(b), f(c), 64), lambda: emu.run(vadd, 1, 64, f(a), f(b), f(c)),
+             lambda: emu.run(vadd, 1, (64, 32), f(a), f(b), f(c), 64)]
+
+    def refused():
+        out = []
+        for call in calls:
+            with pytest.raises(LaunchError) as ei:
+                call()
+            out.append(rendered(ei.value))
+        return out
+    dtype_en, count_en, block_en = refused()
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    dtype_zh, count_zh, block_zh = refused()
+    assert "argument 1 of vadd (const float* a) needs a float32 array, got float64" in dtype_en
+    assert "vadd 的第 1 个参数（const float* a）需要一个 float32 数组，实际是 float64" in dtype_zh
+    assert "启动错误" in dtype_zh and "launch error" in dtype_en and ".astype(np.float32)" in dtype_zh
+    assert "vadd(const float* a, const float* b, float* c, int n) 需要 4 个参数，实际传入 3 个" in count_zh
+    assert "(64, 32, 1) 有 2048 个线程；一个线程块最多 1024 个线程" in block_zh and "2048 threads" in block_en
+
+
 def test_scalar_out_of_range_or_wrong_kind(emu, vadd, rng):
     a, b, c = rng.standard_normal((3, 64)).astype(np.float32)
     with pytest.raises(LaunchError, match=r"int n\) = 4294967296 does not fit in int32"):
