@@ -221,20 +221,24 @@ def test_errors_speak_chinese_with_the_same_facts(emu, rng, monkeypatch):
     heading and framing with the same file, line, thread, block and counts; NVRTC's own words stay."""
     k = emu.compile(LOOP_SRC, "spin", filename="spin.cu")
     big = emu.compile(BIG_SRC, "touch", filename="big.cu")
+    brev = emu.compile(UNSUPPORTED_SRC, "reverseBits", filename="brev.cu")
     bad = "__global__ void k(float* x)\n{\n    x[0] = undefinedThing;\n}\n"
 
     def errors():
         out = []
-        for run in (lambda: emu.run(k, 2, 64, np.zeros(1, np.int32), np.zeros(64, np.int32), step_budget=20_000),
+        for run in (lambda: emu.run(brev, 1, 32, np.zeros(32, np.uint32), np.zeros(32, np.uint32)),
+                    lambda: emu.run(k, 2, 64, np.zeros(1, np.int32), np.zeros(64, np.int32), step_budget=20_000),
                     lambda: emu.run(big, 1 << 16, 1024, np.zeros(64, np.float32), 64),
                     lambda: emu.compile(bad, "k", filename="cell#2", first_line=7)):
             with pytest.raises(TilelabError) as ei:
                 run()
             out.append((str(ei.value), rendered(ei.value)))
         return out
-    en = errors()
+    (brev_en, _), *en = errors()
     monkeypatch.setenv("TILELAB_LANG", "zh")
-    zh = errors()
+    (brev_zh, brev_zh_r), *zh = errors()
+    assert "the emulator does not implement `fns" in brev_en and "模拟器没有实现 `fns" in brev_zh
+    assert "位于 brev.cu:4" in brev_zh and 'asm("fns.b32 %0, %1, 0, 1;"' in brev_zh and "不支持的 PTX 指令" in brev_zh_r
     (loop_en, loop_en_r), (big_en, _), (cc_en, cc_en_r) = en
     (loop_zh, loop_zh_r), (big_zh, big_zh_r), (cc_zh, cc_zh_r) = zh
     where, thread, block = re.search(r"thread \((\d+,0,0)\) block \((\d+,0,0)\) was still at (\S+)", loop_en).group(3, 1, 2)

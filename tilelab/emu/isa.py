@@ -19,6 +19,7 @@ from .metrics import global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
 from .sanitize import said          # a finding's words, in the learner's language (messages: finding.*)
+from ..messages import msg
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -50,10 +51,11 @@ def size_of(t: str) -> int:
 def unsupported(m, ins, why=""):
     file, line = m.where(ins)
     src = m.source_lines.get(line, "").strip()
-    raise UnsupportedInstruction(
-        f"the emulator does not implement `{ins.form}`{(' (' + why + ')') if why else ''}\n"
-        f"  PTX: {ins.text}\n  from {file}:{line}" + (f"\n    {line:>4} | {src}" if src else "") +
-        "\n  Rewrite that line another way, or run on a GPU.")
+    e = UnsupportedInstruction(
+        msg("errors.not_implemented", form=ins.form, why=msg("errors.why", why=why) if why else "", ptx=ins.text,
+            where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+    e.placed = True                        # it says where (h_* below adds no second place)
+    raise e
 
 
 # ------------------------------------------------------------------------ operands
@@ -62,8 +64,7 @@ def reg_array(m, name):
     if a is None:
         ty = m.fn.regs.get(name)
         if ty is None:                      # e.g. a special register in inline asm that we don't model
-            raise UnsupportedInstruction(f"the register `{name}` (not declared in the PTX: a special register "
-                                         f"the emulator does not model?)")
+            raise UnsupportedInstruction(msg("errors.undeclared_register", name=name))
         w = _REG_WIDTH.get(ty, 4)
         a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
         m.regs[name] = a
@@ -100,7 +101,7 @@ def read(m, op, t: str, idx):
     if k == "special":
         v = m.special.get(op.name)
         if v is None:
-            raise UnsupportedInstruction(f"special register {op.name}")
+            raise UnsupportedInstruction(msg("errors.special_register", name=op.name))
         if callable(v):                    # the clocks (emu/specialregs.py): read when executed
             v = v(idx)
             return v.astype(dt) if v.dtype != dt else v
@@ -285,14 +286,15 @@ def execute(m, ins, idx, pc):
     try:
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
-        if "\n  from " in str(e):          # already says where
+        if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where
             raise
         file, line = m.where(ins)
         src = m.source_lines.get(line, "").strip()
-        raise UnsupportedInstruction(
-            f"the emulator does not support {e}\n  PTX: {ins.text}\n  from {file}:{line}" +
-            (f"\n    {line:>4} | {src}" if src else "") + "\n  Rewrite that line another way, or run on a GPU.") \
-            from None
+        placed = UnsupportedInstruction(
+            msg("errors.not_supported", what=e, ptx=ins.text, where=f"{file}:{line}") +
+            (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+        placed.placed = True
+        raise placed from None
 
 
 # ------------------------------------------------------------------------ float modifiers
