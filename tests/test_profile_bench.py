@@ -182,6 +182,22 @@ def test_bench_on_emu_reports_counts_not_times():
     assert t.figure is not None and len(t.figure.axes) == 2
 
 
+def test_bench_speaks_chinese_with_the_same_numbers(monkeypatch):
+    kernels = {"shared32": ref_kernel("transpose.cu", "transposeShared32")}
+    en = bench(kernels, "transpose", sizes=[(64, 64)], backend="emu")
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    zh = bench(kernels, "transpose", sizes=[(64, 64)], backend="emu")
+    assert zh.rows == en.rows and zh.columns == en.columns        # the data stay English-keyed
+    text = str(zh)
+    assert "模拟器计数" in zh.title and "共享内存加载 wavefront/请求" in text and "这是计数，不是时间" in text
+    assert "shared ld wavefronts/request" in str(en) and "shared ld wavefronts/request" not in text
+    if zh.figure is not None:
+        ax, ax2 = zh.figure.axes
+        assert "模拟器的每请求计数" in ax.get_title() and "64" in ax.get_title()
+        assert [t.get_text() for t in ax.get_xticklabels()][0] == "共享内存加载\nwavefront/请求"
+        assert [t.get_text() for t in en.figure.axes[0].get_xticklabels()][0] == "shared ld\nwavefronts/req"
+
+
 def test_bench_emu_matmul_naive_vs_tiled():
     t = bench({"naive": ref_kernel("matmul_naive.cu", "matmulNaive"),
                "tiled": ref_kernel("matmul_tiled.cu", "matmulTiled16")}, "matmul", sizes=[64], backend="emu",
