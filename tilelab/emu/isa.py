@@ -173,14 +173,14 @@ def shared_unit(fn) -> int:
 # ------------------------------------------------------------------------ dispatch
 def _module_var_msg(m, name):
     if name.startswith("$str"):
-        return "printf (the emulator has no device printf; return values through an output array)"
+        return msg("errors.printf")
     if name in getattr(m.module, "funcs", {}):
-        return f"the address of the device function `{name}` (a function pointer or a virtual function)"
+        return msg("errors.function_address", name=name)
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"
-        return f"the {what} variable `{name}` (module-scope {var.space} memory is not modelled yet)"
-    return f"symbol `{name}`"
+        return msg("errors.module_variable", what=what, name=name, space=var.space)
+    return msg("errors.symbol", name=name)
 
 
 _F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lambda a, b, c: a * b,
