@@ -5,6 +5,8 @@ reference kernels is shown in test_emu_results.py (every kernel, zero findings) 
 again here on awkward sizes. Issue 2, Acceptance "Sanitizers"."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -396,3 +398,30 @@ def test_findings_speak_chinese_with_the_same_facts(emu, rng, monkeypatch, name)
     kinds = {"race": "数据竞争", "out_of_bounds": "越界访问", "uninitialized_read": "读取未初始化的内存",
              "barrier_divergence": "屏障分歧"}
     assert any(str(z).startswith(kinds[z.kind] + "：") for z in zh.findings if z.kind in kinds)
+
+
+def test_global_race_and_uninitialised_register_speak_chinese(emu, monkeypatch):
+    """Two findings no kernels_bad/ file makes: blocks racing on one global word, and a register read
+    before any instruction wrote it (the judge's uninit=True pass); in Chinese, the same places."""
+    race = emu.compile("__global__ void g(float* out)\n{\n    out[0] = threadIdx.x + blockIdx.x;\n}\n", "g",
+                       filename="g.cu")
+    reg = emu.compile("__global__ void u(float* out)\n{\n    int i;\n    asm volatile(\"add.s32 %0, %0, 0;\" : \"+r\"(i));\n"
+                      "    out[i & 31] = 1.0f;\n}\n", "u", filename="u.cu")
+
+    def said():
+        r = emu.run(race, 2, 32, np.zeros(4, np.float32))
+        u = emu.run(reg, 1, 32, np.zeros(32, np.float32), uninit=True)
+        (g,) = by_kind(r, "race")
+        (v,) = by_kind(u, "uninitialized_register")
+        return g, str(g), v, str(v)
+    g_en, race_en, v_en, reg_en = said()
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    g_zh, race_zh, v_zh, reg_zh = said()
+    other = re.search(r"thread \((\d+,0,0)\) block \((\d,0,0)\) wrote these bytes too", race_en).groups()
+    assert "write-after-write race on global memory, `out` byte 0 (4-byte element 0)" in race_en
+    assert "全局内存上的写后写数据竞争，位于 `out` 的第 0 字节（第 0 个 4 字节元素）" in race_zh
+    assert f"线程 ({other[0]})（线程块 ({other[1]})）也写入过这些字节" in race_zh and "__threadfence()" in race_zh
+    assert (g_zh.line, g_zh.thread, g_zh.block, g_zh.count) == (g_en.line, g_en.thread, g_en.block, g_en.count)
+    assert f"（这一行所有线程合计 {g_en.count} 次竞争访问）" in race_zh
+    assert "is used as an address" in reg_en and "一个没有任何指令写过的值被用作地址" in reg_zh
+    assert f"u.cu:{v_en.line}，线程 (0,0,0)，线程块 (0,0,0)" in reg_zh and reg_zh.startswith("使用未初始化的寄存器：")
