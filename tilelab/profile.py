@@ -12,7 +12,7 @@ Requests are ncu's: one for every warp that executes the instruction, its lanes 
 predicated off included, so wavefronts and sectors per request are the figures ncu shows.
 The verdict (the conflict degree) counts only requests with an active lane, since a
 predicated-off request costs nothing and would dilute a conflict; the notes say where the two
-differ. Shared-memory atomics are counted as requests only: their wavefronts are not.
+differ. Shared-memory atomics are counted apart (requests and wavefronts, ncu's ATOMS rule: emu/metrics.py).
 
 Counts come from the emulator on every backend (nothing else sees per-line bank
 conflicts without a GPU); on a GPU, ncu's launch totals are added when ncu runs.
@@ -287,7 +287,9 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     rows = []
     for pl in res.per_line:
         line = pl["line"]
-        mem = any(pl[k] for k in _REQUESTS + ("shared_atom_requests",))
+        # wavefronts too: a generic access to shared memory costs wavefronts and makes no shared request
+        mem = any(pl.get(k) for k in _REQUESTS + ("shared_atom_requests", "shared_atom_wavefronts",
+                                                  "shared_ld_wavefronts", "shared_st_wavefronts"))
         if not line or not (mem or all_lines):
             continue
         lmix = mix.get((pl["file"], line), {})
@@ -322,11 +324,11 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
         where = msg("profile.comma").join(msg("profile.line", line=line) for line, _ in off[:4]) + \
             (msg("profile.and_more") if len(off) > 4 else "")
         notes.append(msg("profile.note_predicated_off", where=where))
-    atoms = [(r["line"], r["metrics"].get("shared_atom_requests", 0)) for r in rows
-             if r["metrics"].get("shared_atom_requests")]
+    atoms = [(r["line"], r["metrics"].get("shared_atom_requests", 0), r["metrics"].get("shared_atom_wavefronts", 0))
+             for r in rows if r["metrics"].get("shared_atom_requests") or r["metrics"].get("shared_atom_wavefronts")]
     if atoms:
         notes.append(msg("profile.note_atomics", lines=msg("profile.comma").join(
-            msg("profile.line_requests", line=l, n=n) for l, n in atoms[:4])))
+            msg("profile.line_atomics", line=l, n=n, w=w) for l, n, w in atoms[:4])))
     for n in res.count_notes:          # per line they are in the "why" column
         if not n["line"]:
             notes.append(n["text"] + ".")
