@@ -78,6 +78,9 @@ def test_dynamic_shared_is_named_and_an_empty_one_gets_the_shared_hint(rng):
     assert past and f"past the end of `buf` (float[{n}], {n * 4} bytes)" in past[0].detail
 
 
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 def test_names_and_hints_speak_chinese(rng, monkeypatch):
     """Under TILELAB_LANG=zh the element a race touches, the `extern __shared__` hint and the array
     run past are named as in English (the same `sB[x][y]`, offset, sizes), in Chinese sentences."""
@@ -102,8 +105,11 @@ def test_names_and_hints_speak_chinese(rng, monkeypatch):
                        and "shared=NBYTES" in f.detail for f in oob)
     past = [f for f in launch(kd, (1,), (n,), a, np.zeros_like(a), n, shared=n * 4, backend="emu").findings
             if f.kind == "out_of_bounds"]
-    assert past and f"（超出了 `buf` (float[{n}], {n * 4} bytes) 的末尾）" in past[0].detail, past[0].detail
+    assert past
+    assert f"（超出了 `buf`（float[{n}]，{n * 4} 字节）的末尾）" in past[0].detail, past[0].detail
+    assert past[0].detail.en.startswith("read of 4 bytes at shared offset ") and not CJK.search(past[0].detail.en)
     assert f"past the end of `buf` (float[{n}], {n * 4} bytes)" in past[0].detail.en
+    assert not any(CJK.search(f.detail.en) for f in oob)
 
 
 SHIFT = """__global__ void shifted(const float* in, float* out, int n, int shift)

@@ -36,7 +36,7 @@ class Said(str):
 
     def __new__(cls, text: str, en: str | None = None):
         self = super().__new__(cls, text)
-        self.en = text if en is None else en
+        self.en = english(text) if en is None else en     # Said(a Said) keeps its English
         return self
 
     def __getnewargs__(self):          # pickle and copy (dataclasses.asdict) keep both texts
@@ -277,18 +277,18 @@ def _with_name(detail: str, off: int, name: str) -> str:
     """The detail with the array element at shared offset ``off`` named, in both its texts: the
     English by the patterns below, another language by its catalog's finding.offset (the one way
     its messages write a shared offset) -> finding.named_offset."""
-    en = english(detail)
-    for pat, rep in ((rf"\(offset {off}\)", f"at `{name}` (offset {off})"),
-                     (rf"\bshared offset {off}\b", f"`{name}` (shared offset {off})"),
-                     (rf"\bat offset {off}\b", f"at `{name}` (offset {off})"),
-                     (rf"\boffset {off}\b", f"`{name}` (offset {off})")):
+    en, en_name = english(detail), english(name)
+    for pat, rep in ((rf"\(offset {off}\)", f"at `{en_name}` (offset {off})"),
+                     (rf"\bshared offset {off}\b", f"`{en_name}` (shared offset {off})"),
+                     (rf"\bat offset {off}\b", f"at `{en_name}` (offset {off})"),
+                     (rf"\boffset {off}\b", f"`{en_name}` (offset {off})")):
         new, n = re.subn(pat, rep, en, count=1)
         if n:
             en = new
             break
     if str(detail) == english(detail):
         return Said(en)
-    text = str(detail).replace(msg("finding.offset", off=off), msg("finding.named_offset", name=name, off=off), 1)
+    text = str(detail).replace(msg("finding.offset", off=off), msg("finding.named_offset", name=str(name), off=off), 1)
     return Said(text, en)
 
 
