@@ -137,12 +137,20 @@ def _is_cp_async_copy(ins) -> bool:
     return ins.op == "cp" and len(ins.mods) > 1 and ins.mods[1] in ("ca", "cg")
 
 
+def _exits(ins) -> bool:
+    """The kernel's own exit (a ``ret`` in a linked device function returns to its caller)."""
+    return ins.op == "exit" or ins.op == "ret" and not ins.func
+
+
 def regions(instrs) -> dict:
     """Simple forward branches: ``{branch_pc: (then_pcs, else_pcs)}``.
 
     A region is straight-line code (no branch, barrier, call or exit inside, no label another
     branch jumps to) that a conditional forward branch jumps over; a diamond's then part ends in
-    an unconditional forward branch over its else part, which is straight-line too."""
+    an unconditional forward branch over its else part, which is straight-line too. The then part
+    may also end the kernel (``if (tid >= C) { s[w] = 0; return; }``), in line or as a block of its
+    own that only the branch's fall-through jumps to (``@%p bra BODY; bra.uni TAIL; ... TAIL:
+    st.shared; ret;``): ptxas makes that ``@P STS; @P EXIT``, which every warp executes."""
     targets: dict = {}
     for pc, ins in enumerate(instrs):
         if ins.op == "bra" and ins.target >= 0:
@@ -157,14 +165,36 @@ def regions(instrs) -> dict:
                 return False
         return True
 
+    def tail(lo):
+        """The straight-line code from ``lo`` up to a kernel exit (its pcs), or None."""
+        for pc in range(lo, len(instrs)):
+            if _exits(instrs[pc]):
+                return range(lo, pc) if straight(lo, pc) else None
+            if instrs[pc].op in _NOT_STRAIGHT or (pc in targets and pc != lo):
+                return None
+        return None
+
     out = {}
     for b, ins in enumerate(instrs):
         if ins.op != "bra" or ins.guard is None or ins.target <= b + 1:
             continue
         t = ins.target
-        if any(p in targets for p in range(b + 1, t)):
+        nxt = instrs[b + 1]
+        if nxt.op == "bra" and nxt.guard is None and nxt.target > b + 1 and targets.get(nxt.target) == [b + 1] \
+                and nxt.target != t and _no_fallthrough(instrs[nxt.target - 1]):
+            then = tail(nxt.target)                 # the then part is a block of its own that exits
+            if then is not None:
+                out[b] = (then, range(0))
             continue
         last = instrs[t - 1]
+        if any(p in targets for p in range(b + 1, t - 1)):
+            continue
+        if _exits(last):                                # the then part ends the kernel (the exit
+            if straight(b + 1, t - 1):                  # may be others' target too)
+                out[b] = (range(b + 1, t - 1), range(0))
+            continue
+        if t - 1 > b and (t - 1) in targets:
+            continue
         if last.op == "bra" and last.guard is None and last.target > t and targets.get(t) == [b]:
             e = last.target
             if straight(b + 1, t, allow_last_bra=True) and straight(t, e):
@@ -173,6 +203,10 @@ def regions(instrs) -> dict:
         if straight(b + 1, t):
             out[b] = (range(b + 1, t), range(0))
     return out
+
+
+def _no_fallthrough(ins) -> bool:
+    return ins.op == "bra" and ins.guard is None or _exits(ins)
 
 
 def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None) -> Plan:
