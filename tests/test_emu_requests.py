@@ -396,3 +396,57 @@ def test_uniform_update_counts_ncus_global_and_shared_requests(emu, rng):
     assert m["global_ld_requests"] == m["global_ld_requests_active"] == 4
     assert m["shared_st_requests"] == 32 and m["shared_st_requests_active"] == 4
     assert r.metrics["global_ld_requests"] == 36
+
+
+# ------------------------------------------------------------------ a then part that ends the kernel
+EARLY_SRC = r"""
+__global__ void early(const float* in, float* out, int n)
+{
+    __shared__ float m[4], s[4];
+    int w = threadIdx.x / 32;
+    if (threadIdx.x >= n) {
+        m[w] = -1.0f;                                             // @m
+        s[w] = 0.0f;                                              // @s
+        return;
+    }
+    if (threadIdx.x % 32 == 0) { m[w] = in[w]; s[w] = 1.0f; }
+    __syncthreads();
+    out[threadIdx.x] = m[w] + s[w];
+}
+"""
+
+
+def test_an_early_return_is_a_region_whatever_block_order_nvrtc_chose(emu):
+    """NVRTC puts the `return` block after the kernel's body (`@%p bra BODY; bra.uni TAIL`);
+    the tail's two stores are still straight-line code that only the fall-through reaches."""
+    k = emu.compile(EARLY_SRC, "early", filename="early.cu")
+    instrs = _linked(k)[0].instrs
+    regs = ifconvert.regions(instrs)
+    tail = {emu.line_of(EARLY_SRC, "// @m"), emu.line_of(EARLY_SRC, "// @s")}
+    owners = [b for b, (then, other) in regs.items()
+              if any(instrs[pc].line in tail and ifconvert.access_kind(instrs[pc]) for pc in then)]
+    assert len(owners) == 1
+    then = regs[owners[0]][0]
+    assert sum(ifconvert.access_kind(instrs[pc]) == "shared_st" for pc in then) == 2
+    assert not any(instrs[pc].op in ("ret", "exit", "bra", "bar") for pc in then)
+
+
+@pytest.mark.parametrize("counts", ["sass", "ptx"])
+def test_an_early_return_ptxas_predicated_makes_a_request_in_every_warp(emu, rng, counts):
+    """ptxas (sm_90) makes the early return `@P0 STS; @P0 STS; @P0 EXIT`: with n = blockDim no
+    thread returns, yet each of the 4 warps executes both stores with no lane on: 4 requests a
+    line, no wavefront (llm.c's softmax_forward_kernel7: ncu 576 shared-store requests, 256 of
+    them with every lane off). The PTX never reaches them."""
+    k = emu.compile(EARLY_SRC, "early", filename="early.cu")
+    lines = [emu.line_of(EARLY_SRC, "// @m"), emu.line_of(EARLY_SRC, "// @s")]
+    sass = ifconvert.sass_predication(k.program.sass("sm_90"), k.entry, "early.cu")
+    predicated = all(sass[("early.cu", ln, "shared_st")][:2] == [1, 0] for ln in lines)
+    assert predicated                    # what ptxas 12.9 and 13 make of it
+    inp = rng.standard_normal(4).astype(np.float32)
+    out = np.zeros(128, np.float32)
+    r = emu.run(k, 1, 128, inp, out, 128, counts=counts)
+    assert r.findings == [] and (out == np.repeat(inp + 1, 32)).all()
+    for ln in lines:
+        m = next((row for row in r.per_line if row["line"] == ln), {})      # ptx: never run
+        assert m.get("shared_st_requests", 0) == (4 if counts == "sass" else 0)
+        assert m.get("shared_st_wavefronts", 0) == m.get("shared_st_requests_active", 0) == 0
