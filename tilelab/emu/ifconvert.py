@@ -1,15 +1,19 @@
 """Requests on the SASS control flow: which PTX branches ptxas turned into predication, and back.
 
-ncu counts a request for every warp-level memory instruction a warp executes, even with all its
-lanes predicated off (isa.request_keys). What a warp executes is decided by the SASS, not the PTX:
+ncu counts a shared-memory request for every warp-level instruction a warp executes, even with
+all its lanes predicated off (isa.request_keys). (A global request is an L1TEX request, which a
+warp with no lane on never sends, so global requests do not depend on any of this.) What a warp
+executes is decided by the SASS, not the PTX:
 
 * ptxas turns a short forward branch around an access (``@%p bra SKIP; ld.shared ...; SKIP:``,
-  or an if/else diamond) into predicated instructions (``@!P0 LDS``). Every warp that reaches
+  an if/else diamond, or an early return: ``@P0 STS; @P0 EXIT``, whether the PTX has the
+  return's block in line or after the kernel's body) into predicated instructions
+  (``@!P0 LDS``). Every warp that reaches
   the branch then executes the access; a warp whose lanes all skip it still makes a request,
   with no wavefront. The emulator, which runs the PTX, never reaches the access for that warp,
   so the request is added at the branch (``Plan.skips``).
-* It also does the reverse: a predicated PTX access (``@%p st.global``) can become a branch
-  around an unpredicated store. A warp with no active lane then jumps over it and makes no
+* It also does the reverse: a predicated PTX access (``@%p red.shared``) can become a branch
+  around an unpredicated one. A warp with no active lane then jumps over it and makes no
   request (``Plan.branched``).
 
 * ptxas puts ``@!PT LDS RZ, [RZ]`` before a run of LDGSTS (cp.async): a load whose predicate is
@@ -18,14 +22,15 @@ lanes predicated off (isa.request_keys). What a warp executes is decided by the 
   requests the PTX has no instruction for (``Plan.padding``).
 
 The evidence is the cubin's per-line memory opcodes and whether each carries a predicate
-(nvdisasm with line info). Per source line and kind of access (LDS, STS, LDG, STG, LDSM, ATOMS):
+(nvdisasm with line info). Per source line and kind of shared access (LDS, STS, LDSM, ATOMS):
 the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
 region) are "predicated" when the line's SASS instructions of that kind are all predicated
 (beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
 none is, matched one to one in program order when the line has exactly one SASS instruction per
 PTX access and some are predicated and some not, and undecided otherwise: undecided accesses
-are counted as the PTX runs, and the launch's notes say so for that line where it mattered. Where no SASS can be had (no nvdisasm, ptxas refuses the
-kernel), there is no plan and every access is counted as the PTX runs, with one note.
+are counted as the PTX runs, and the launch's notes say so for that line where it mattered.
+Where no SASS can be had (no nvdisasm, ptxas refuses the kernel), there is no plan and every
+access is counted as the PTX runs, with one note.
 """
 from __future__ import annotations
 
