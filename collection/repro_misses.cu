@@ -76,3 +76,26 @@ __global__ void reproCpAsyncPadding(const float* src, float* dst)
     __syncthreads();
     dst[threadIdx.x] = buf[(threadIdx.x * 4 + 1) % 256];
 }
+
+// ptxas rebuilds a loop whose trip count only the launch knows (here blockDim.x / 32): one
+// peeled iteration, a body unrolled 4 times, a 2-iteration remainder and a last iteration, the
+// first and last as predicated LDS. Which of them a warp executes with its predicate off
+// depends on the trip count (with 128 threads: the peeled and the last one, 2 per block, beside
+// the 4 loads that run), so no per-line rule can say it; it would take running the SASS's own
+// loop. The PTX loop has one ld.shared per iteration and the emulator counts 4 requests per
+// block; the SASS (ptxas 12.9 and 13, sm_90) makes 6.
+// (recorded: collection/reduction_multiblock_cg.cu reduceSinglePassMultiBlockCG, reduceBlock's
+// `for (i = 0; i < blockDim.x; i += tile32.size()) beta += sdata[i]`: shared-load requests 48
+// against ncu's 56, bench/results/fidelity-2026-12-01.json)
+__global__ void reproLoopRemainderPredicated(const float* src, float* dst)
+{
+    __shared__ float s[256];
+    s[threadIdx.x] = src[blockIdx.x * blockDim.x + threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        float acc = 0.0f;
+        for (unsigned i = 0; i < blockDim.x; i += 32)
+            acc += s[i];
+        dst[blockIdx.x] = acc;
+    }
+}

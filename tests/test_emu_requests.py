@@ -450,3 +450,29 @@ def test_an_early_return_ptxas_predicated_makes_a_request_in_every_warp(emu, rng
         m = next((row for row in r.per_line if row["line"] == ln), {})      # ptx: never run
         assert m.get("shared_st_requests", 0) == (4 if counts == "sass" else 0)
         assert m.get("shared_st_wavefronts", 0) == m.get("shared_st_requests_active", 0) == 0
+
+
+def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_counted_as_the_ptx_and_noted(emu, rng):
+    """collection/repro_misses.cu reproLoopRemainderPredicated (a miss left unmodelled,
+    docs/FIDELITY.md): ptxas peels and unrolls `for (i = 0; i < blockDim.x; i += 32) acc +=
+    s[i]` into 8 LDS on that line, 2 of them predicated; which of those a warp executes depends
+    on the trip count. The emulator counts the PTX's one load per iteration, and the plan says
+    the line's predicated LDS are not modelled."""
+    import sys
+    sys.path.insert(0, str(emu.kernels_dir.parent))
+    from collection import run as C
+    entry = next(e for e in C.load() if e["name"] == "reproLoopRemainderPredicated")
+    k = C.compile_entry(entry, emu.nvrtc)
+    line = [i + 1 for i, s in enumerate(k.program.source.splitlines()) if "acc += s[i];" in s][-1]
+    where = ("collection/repro_misses.cu", line)
+    sass = ifconvert.sass_predication(k.program.sass("sm_90"), k.entry, k.program.filename)
+    p, u, _ = sass[where + ("shared_ld",)]
+    assert (p, u) == (2, 6)                              # peeled + last, 4 + 2 unrolled
+    plan = ifconvert.plan_for(k, *_linked(k))
+    assert "predicated" in plan.notes[where] and "counted as the PTX runs" in plan.notes[where]
+    src = rng.integers(-100, 100, 256).astype(np.float32)
+    dst = np.zeros(2, np.float32)
+    r = emu.run(k, 2, 128, src, dst)
+    assert (dst == src.reshape(2, 128)[:, ::32].sum(axis=1)).all()
+    m = emu.line_metrics(r, line)
+    assert m["shared_ld_requests"] == m["shared_ld_requests_active"] == 2 * 128 // 32
