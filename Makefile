@@ -34,7 +34,7 @@ ifeq ($(NO_INSTALL),1)
 SITE_STAMP :=
 endif
 
-.PHONY: help install lab lessons test test-gpu release grade sandbox-user student-bundle clean-grading
+.PHONY: help install lab lessons test test-gpu test-gpu-notebooks release grade sandbox-user student-bundle clean-grading
 
 help:
 	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab on work/ and lessons/"
@@ -75,6 +75,11 @@ test: $(STAMP) sandbox-user
 test-gpu: export TILELAB_BACKEND = gpu
 test-gpu: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS) tests
+	$(call nbval,solutions)
+
+# the notebook half of test-gpu alone (a device call that has already run the pytest half)
+test-gpu-notebooks: export TILELAB_BACKEND = gpu
+test-gpu-notebooks: $(STAMP)
 	$(call nbval,solutions)
 
 # The course from its text sources (course/README.md): executes lessons and solutions on the

@@ -107,7 +107,10 @@ def repair(nb, release, prior=()) -> list[str]:
             if mine.cell_type != rel.cell_type:
                 notes.append(msg("repair.type", what=_what(rel_meta), gid=gid, mine=mine.cell_type))
             elif mine.source != rel.source:
-                notes.append(msg("repair.edited", what=_what(rel_meta), gid=gid))
+                # nbgrader's checksum is of the cell as it was released: still true of the learner's
+                # copy means nobody edited it since, so it came from an older release of the course
+                older = _nbg(mine).get("checksum") and _nbg(mine).get("checksum") == _checksum(mine)
+                notes.append(msg("repair.older_release" if older else "repair.edited", what=_what(rel_meta), gid=gid))
             elif _strip(_nbg(mine)) != _strip(rel_meta):
                 notes.append(msg("repair.metadata", what=_what(rel_meta), gid=gid))
             cells.append(cell)
@@ -124,6 +127,14 @@ def repair(nb, release, prior=()) -> list[str]:
         nb.cells.insert(0, note)
     nb.metadata.setdefault("tilelab", {})["repairs"] = notes
     return notes
+
+
+def _checksum(cell) -> str | None:
+    from nbgrader.utils import compute_checksum
+    try:
+        return compute_checksum(cell)
+    except Exception:                            # a cell too broken to sum was edited
+        return None
 
 
 def _strip(meta: dict) -> dict:

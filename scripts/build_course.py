@@ -222,6 +222,7 @@ def execute(nb, path: Path, lang: str, timeout: int):
     from nbclient import NotebookClient
     os.environ.update(TILELAB_BACKEND="emu", TILELAB_LANG=lang)    # committed outputs come from the emulator
     os.environ.setdefault("TILELAB_PROGRESS", "0")                 # no progress-bar widgets in outputs
+    os.environ.setdefault("TILELAB_SELF_CHECK_KEY", "tilelab course build")   # same drawn sizes every build
     NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False, record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     nb = CoalesceStreamsPreprocessor().preprocess(nb, {})[0]      # stdout chunks as one: no-op rebuilds

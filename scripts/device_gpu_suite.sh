@@ -5,6 +5,7 @@
 # Logs and result files go to $OUT (the device tool brings that folder back).
 #   BENCH="bench/gpu_transpose.py --ncu"  run a benchmark first, on the idle GPU (JSON + log to $OUT)
 #   SKIP_SUITE=1, SKIP_FIDELITY=1         leave out make test-gpu, the fidelity bench (FIDELITY_TIMEOUT=360 s)
+#   SUITE_TARGET=test-gpu-notebooks       only the nbval half of make test-gpu (the solutions on the GPU)
 #   e.g. the transpose study alone: BENCH="bench/gpu_transpose_variants.py --repeat 2" SKIP_SUITE=1 SKIP_FIDELITY=1
 #   device run:  carry .whl; command: bash scripts/device_gpu_suite.sh
 set -uo pipefail
@@ -37,9 +38,9 @@ if [ -n "${BENCH:-}" ]; then
 fi
 if [ -z "${SKIP_SUITE:-}" ]; then
   # test-gpu without a venv: the machine's python3 with the carried wheels
-  timeout ${SUITE_TIMEOUT:-420} make test-gpu NO_INSTALL=1 PY=python3 \
+  timeout ${SUITE_TIMEOUT:-420} make ${SUITE_TARGET:-test-gpu} NO_INSTALL=1 PY=python3 \
     PYTEST_ARGS="-q -p no:cacheprovider ${XDIST:--n 4 --dist loadfile}" > "$OUT/test-gpu.log" 2>&1 || rc=$?
-  echo "make test-gpu exit $rc" | tee -a "$OUT/test-gpu.log"
+  echo "make ${SUITE_TARGET:-test-gpu} exit $rc" | tee -a "$OUT/test-gpu.log"
   tail -n 25 "$OUT/test-gpu.log"
 fi
 if [ -z "${SKIP_FIDELITY:-}" ]; then

@@ -267,3 +267,37 @@ def test_ncu_only_leaves_the_emulator_side_to_compare(tmp_path):
     assert fid.main(["--no-ncu", "--ncu-only", "--out", str(tmp_path), "--only", "kernels/vector_add.cu"]) == 0
     (row,) = json.loads(next(tmp_path.glob("fidelity-dryrun-*.json")).read_text())["rows"]
     assert "emu" not in row and "--compare" in row["emu_skipped"] and row["sass_mix"]
+
+
+def test_ncu_runs_in_chunks_and_a_chunk_that_fails_loses_only_its_own_launches(tmp_path, monkeypatch, capsys):
+    # one ncu process over all 115 launches ran out of time on the H200 and left no row at all;
+    # now each chunk of --ncu-chunk launches is its own process
+    import tilelab.gpu.device as device
+    import tilelab.gpu.ncu as ncu
+    fake_exe = tmp_path / "ncu"
+    fake_exe.write_text("#!/bin/sh\necho 'Version 0.0 (fake)'\n")
+    fake_exe.chmod(0o755)
+    calls = []
+
+    def fake_profile(packs, *, metrics, timeout, runner):
+        calls.append([p[0].entry for p in packs])
+        if len(calls) == 2:
+            raise ncu.NcuUnavailable(f"ncu did not finish within {timeout:.0f} s")
+        return [dict({m: "7" for m in metrics}, **{"Kernel Name": f"{p[0].name}(float *)"}) for p in packs]
+
+    class FakeDevice:
+        def info(self):
+            return {"name": "fake GPU", "arch": "sm_90"}
+    monkeypatch.setattr(device, "Device", FakeDevice)
+    monkeypatch.setattr(ncu, "find_ncu", lambda: str(fake_exe))
+    monkeypatch.setattr(ncu, "ncu_profile", fake_profile)
+    monkeypatch.setattr(fid, "ncu_metric_names", lambda exe: (list(ncu.METRICS), []))
+    only = "kernels/vector_add.cu,transposePadded,blockReduceSum"
+    assert fid.main(["--out", str(tmp_path), "--only", only, "--ncu-chunk", "1", "--ncu-only"]) == 1
+    doc = json.loads((tmp_path / f"fidelity-{fid.dt.date.today().isoformat()}.json").read_text())
+    assert len(calls) == 4 and all(len(c) == 1 for c in calls)
+    rows = {r["kernel"]: r for r in doc["rows"]}
+    lost = [r for r in rows.values() if "ncu" not in r]
+    assert len(lost) == 1 and "did not finish" in lost[0]["error"]
+    assert all(r["ncu"] and set(r["ncu_raw"].values()) == {"7"} for r in rows.values() if "ncu" in r)
+    assert doc["ncu_error"].startswith("chunk 2 of 4") and len(doc["seconds"]["ncu_chunks"]) == 4

@@ -67,22 +67,32 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
     db = f"--CourseDirectory.db_url=sqlite:///{course / 'gradebook.db'}"
     ex = f"--Exchange.root={exchange}"
     course.mkdir()
-    # the instructor: the gradebook knows the assignment, then the release goes to the exchange
+    # the instructor: the gradebook knows the assignment, then the release goes to the exchange;
+    # the Chinese release goes out under a course id of its own (docs/JUPYTERHUB.md, "A class in Chinese")
     subprocess.run([sys.executable, str(ROOT / "scripts" / "release.py"), A, "--to", str(course / "release"),
                     "--db", f"sqlite:///{course / 'gradebook.db'}", "--quiet"], cwd=ROOT, env=env, check=True)
     nbgrader(["release_assignment", A, ex, db, f"--CourseDirectory.release_directory={course / 'release'}", "--force"],
              ROOT, env)
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "release.py"), A, "--source", str(ROOT / "solutions_zh"),
+                    "--to", str(course / "release_zh"), "--db", f"sqlite:///{course / 'gradebook_zh.db'}", "--quiet"],
+                   cwd=ROOT, env=env, check=True)
+    db_zh = f"--CourseDirectory.db_url=sqlite:///{course / 'gradebook_zh.db'}"
+    nbgrader(["release_assignment", A, ex, db_zh, "--CourseDirectory.course_id=tilelab-zh",
+              f"--CourseDirectory.release_directory={course / 'release_zh'}", "--force"], ROOT, env)
 
     check = load_rubric(A).check("vector_add_check")
     sol = regression.kernel_source(regression.read_notebook("solutions", A), check)
-    learner_args = [ex, "--CourseDirectory.course_id=tilelab"]
-    for user, body in (("tl-alice", sol), ("tl-bob", None)):
+    for user, body, course_id in (("tl-alice", sol, "tilelab"), ("tl-bob", None, "tilelab"),
+                                  ("tl-chen", sol, "tilelab-zh")):
+        learner_args = [ex, f"--CourseDirectory.course_id={course_id}"]
         home = tmp_path / user
         home.mkdir()
         nbgrader(["fetch_assignment", A, *learner_args], home, env, user, exchange)
         path = home / A / f"{A}.ipynb"
         nb = nbformat.read(path, as_version=4)
-        if body is not None:  # alice writes the kernel; bob submits the release as it is
+        if course_id == "tilelab-zh":        # the Chinese release's own cells came through the exchange
+            assert any("\u5185\u6838" in c.source or "\u7ebf\u7a0b" in c.source for c in nb.cells if c.cell_type == "markdown")
+        if body is not None:  # alice and chen write the kernel; bob submits the release as it is
             for c in nb.cells:
                 if c.cell_type == "code" and c.source.startswith(f"%%cuda {check.kernel}"):
                     c.source = f"%%cuda {check.kernel}\n{body}"
@@ -90,20 +100,36 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
         nbgrader(["submit", A, *learner_args], home, env, user, exchange)
 
     nbgrader(["collect", A, ex, db, f"--CourseDirectory.submitted_directory={course / 'submitted'}"], ROOT, env)
-    assert sorted(p.name for p in (course / "submitted").iterdir()) == ["tl-alice", "tl-bob"]
+    nbgrader(["collect", A, ex, db_zh, "--CourseDirectory.course_id=tilelab-zh",
+              f"--CourseDirectory.submitted_directory={course / 'submitted'}"], ROOT, env)
+    assert sorted(p.name for p in (course / "submitted").iterdir()) == ["tl-alice", "tl-bob", "tl-chen"]
 
     r = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
                         "--csv", str(course / "grades.csv")], cwd=ROOT, env=env, capture_output=True, text=True,
                        timeout=1200)
-    assert r.returncode == 0 and "graded 2 of 2 submissions" in r.stdout, r.stdout + r.stderr
+    assert r.returncode == 0 and "graded 3 of 3 submissions" in r.stdout, r.stdout + r.stderr
+    import csv
+    rows = {row["student_id"]: row for row in csv.DictReader(open(course / "grades.csv"))}
+    assert rows["tl-chen"]["language"] == "zh" and rows["tl-alice"]["language"] == "en"
+    assert float(rows["tl-chen"]["score"]) == float(rows["tl-alice"]["score"]) > float(rows["tl-bob"]["score"])
 
     nbgrader(["release_feedback", A, ex, db, f"--CourseDirectory.feedback_directory={course / 'feedback'}",
               f"--CourseDirectory.submitted_directory={course / 'submitted'}"], ROOT, env)
+    # each language's feedback goes back under its own course id (nbgrader releases feedback for the
+    # submissions its gradebook knows: the course gradebook, which all languages' grades merge into)
+    nbgrader(["release_feedback", A, ex, db, "--CourseDirectory.course_id=tilelab-zh",
+              f"--CourseDirectory.feedback_directory={course / 'feedback'}",
+              f"--CourseDirectory.submitted_directory={course / 'submitted'}"], ROOT, env)
     pages = {}
-    for user in ("tl-alice", "tl-bob"):
+    for user, course_id in (("tl-alice", "tilelab"), ("tl-bob", "tilelab"), ("tl-chen", "tilelab-zh")):
+        learner_args = [ex, f"--CourseDirectory.course_id={course_id}"]
         nbgrader(["fetch_feedback", A, *learner_args], tmp_path / user, env, user, exchange)
         found = sorted((tmp_path / user / A / "feedback").rglob(f"{A}.html"))
         assert len(found) == 1, user
         pages[user] = found[0].read_text()
     assert "correct (2/2)" in pages["tl-alice"] and "correct (0/2)" not in pages["tl-alice"]
     assert "correct (0/2)" in pages["tl-bob"]
+    assert "correct (2/2)" in pages["tl-chen"]
+    import re
+    said = {u: re.search(r"correct \(\d/2\):([^<]*)", pages[u]).group(1) for u in pages}
+    assert re.search("[\u4e00-\u9fff]", said["tl-chen"]) and not re.search("[\u4e00-\u9fff]", said["tl-alice"])

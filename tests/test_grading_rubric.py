@@ -81,6 +81,18 @@ def test_self_check_draws_other_sizes_than_the_grader():
     assert "HMAC" in graded.how
 
 
+def test_the_course_build_fixes_the_self_checks_key(monkeypatch):
+    # make lessons sets TILELAB_SELF_CHECK_KEY, so a rebuild writes the same outputs into solutions/
+    c = _check("02_tiled_matmul")
+    monkeypatch.setenv("TILELAB_SELF_CHECK_KEY", "build one")
+    one = [tuple(self_check_draw(c, "src").emu) for _ in range(3)]
+    monkeypatch.setenv("TILELAB_SELF_CHECK_KEY", "build two")
+    two = {tuple(self_check_draw(c, "src").emu) for _ in range(8)}
+    assert len(set(one)) == 1 and len(two) == 1
+    monkeypatch.delenv("TILELAB_SELF_CHECK_KEY")
+    assert len({tuple(self_check_draw(c, "src").emu) for _ in range(4)}) > 1
+
+
 def test_the_draw_is_recorded_in_the_feedback():
     c = _check("00_start_here")
     v = regression.judge_source(c, VECTOR_ADD)

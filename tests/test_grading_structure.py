@@ -123,3 +123,22 @@ def test_a_renamed_notebook_is_graded_under_the_release_name(tmp_path):
     notes = renamed_notebooks(tmp_path, [f"{A}.ipynb"])
     assert notes == [f"your notebook 'my copy (1).ipynb' was graded as '{A}.ipynb' (the release's name)"]
     assert (tmp_path / f"{A}.ipynb").exists()
+
+
+def test_a_cell_from_an_older_release_is_not_called_edited():
+    # a work/ made from an earlier release: its read-only cell differs, but nbgrader's checksum of
+    # it (made when that release was generated) still holds, so nobody edited it
+    from nbgrader.utils import compute_checksum
+    nb = answered()
+    old = nb.cells[_index(nb, "setup")]
+    assert old.metadata.nbgrader.get("checksum")            # the release sums its read-only cells
+    old.source = old.source.replace("import", "import  ", 1)
+    old.metadata.nbgrader["checksum"] = compute_checksum(old)
+    notes = repair(nb, release())
+    assert len(notes) == 1 and "older release" in notes[0] and "edited" not in notes[0]
+    assert nb.cells[_index(nb, "setup")].source == release().cells[_index(release(), "setup")].source
+    # the same change without a matching checksum is an edit
+    nb = answered()
+    nb.cells[_index(nb, "setup")].source = old.source
+    notes = repair(nb, release())
+    assert len(notes) == 1 and "had been edited" in notes[0]

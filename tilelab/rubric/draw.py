@@ -88,6 +88,12 @@ def graded_draw(check, learner: str, source: str, secret: bytes | None = None) -
 
 
 def self_check_draw(check, source: str) -> Draw:
-    """A learner's self-check: a fresh random key, so other sizes every time."""
-    return draw_sizes(check.draw, check.problem, secrets.token_bytes(32), "self-check", check.assignment, source,
+    """A learner's self-check: a fresh random key, so other sizes every time.
+
+    ``TILELAB_SELF_CHECK_KEY`` (any text) fixes the key instead: ``make lessons`` sets it, so that
+    building the course twice writes the same outputs into solutions/ (the grader's own draw is
+    keyed by the course secret either way, so the built outputs tell nobody its sizes)."""
+    fixed = os.environ.get("TILELAB_SELF_CHECK_KEY")
+    key = hashlib.sha256(fixed.encode()).digest() if fixed else secrets.token_bytes(32)
+    return draw_sizes(check.draw, check.problem, key, "self-check", check.assignment, source,
                       how=msg("judge.drawn_self_check"))
