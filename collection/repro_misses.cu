@@ -99,3 +99,41 @@ __global__ void reproLoopRemainderPredicated(const float* src, float* dst)
         dst[blockIdx.x] = acc;
     }
 }
+
+// A global load that only thread 0 makes: ptxas predicates it (@!P0 LDG, and the STS beside
+// it), so all 4 warps of a block execute both. ncu counts the STS in every warp
+// (smsp__inst_executed_op_shared_st) but the LDG only where a lane is on: a global request is
+// an L1TEX request, and a warp with no lane on sends none. Modelled (tilelab/emu/isa.py
+// request_keys): 2 global-load requests, 8 shared-store ones.
+// (recorded: collection/scan.cu uniformUpdate 64 against ncu's 36, and 6 more launches,
+// bench/results/fidelity-2026-12-01.json)
+__global__ void reproGlobalNoLaneNoRequest(const float* src, float* dst)
+{
+    __shared__ float v;
+    if (threadIdx.x == 0)
+        v = src[blockIdx.x];
+    __syncthreads();
+    dst[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+// An early return: NVRTC puts its block after the kernel's body, ptxas makes it
+// `@P0 STS; @P0 STS; @P0 EXIT`. With n = blockDim no thread returns, yet all 4 warps execute
+// both stores with no lane on: 4 shared-store requests a line, no wavefront. Modelled
+// (tilelab/emu/ifconvert.py regions).
+// (recorded: collection/llmc_softmax_forward.cu softmax_forward_kernel7, 320 against ncu's 576)
+__global__ void reproEarlyReturnPredicated(const float* src, float* dst, int n)
+{
+    __shared__ float m[4], s[4];
+    int w = threadIdx.x / 32;
+    if (threadIdx.x >= n) {
+        m[w] = -1.0f;
+        s[w] = 0.0f;
+        return;
+    }
+    if (threadIdx.x % 32 == 0) {
+        m[w] = src[w];
+        s[w] = 1.0f;
+    }
+    __syncthreads();
+    dst[threadIdx.x] = m[w] + s[w];
+}

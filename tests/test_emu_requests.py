@@ -399,30 +399,29 @@ def test_uniform_update_counts_ncus_global_and_shared_requests(emu, rng):
 
 
 # ------------------------------------------------------------------ a then part that ends the kernel
-EARLY_SRC = r"""
-__global__ void early(const float* in, float* out, int n)
-{
-    __shared__ float m[4], s[4];
-    int w = threadIdx.x / 32;
-    if (threadIdx.x >= n) {
-        m[w] = -1.0f;                                             // @m
-        s[w] = 0.0f;                                              // @s
-        return;
-    }
-    if (threadIdx.x % 32 == 0) { m[w] = in[w]; s[w] = 1.0f; }
-    __syncthreads();
-    out[threadIdx.x] = m[w] + s[w];
-}
-"""
+def _repro(emu, name):
+    """A kernel of collection/repro_misses.cu, and its source lines."""
+    import sys
+    sys.path.insert(0, str(emu.kernels_dir.parent))
+    from collection import run as C
+    k = C.compile_entry(next(e for e in C.load() if e["name"] == name), emu.nvrtc)
+    return k, k.program.source.splitlines()
+
+
+def _early(emu):
+    k, src = _repro(emu, "reproEarlyReturnPredicated")
+    start = next(i for i, s in enumerate(src) if "void reproEarlyReturnPredicated(" in s)
+    lines = [i + 1 for i, s in enumerate(src) if i > start and s.strip() in ("m[w] = -1.0f;", "s[w] = 0.0f;")][:2]
+    assert len(lines) == 2
+    return k, lines
 
 
 def test_an_early_return_is_a_region_whatever_block_order_nvrtc_chose(emu):
     """NVRTC puts the `return` block after the kernel's body (`@%p bra BODY; bra.uni TAIL`);
     the tail's two stores are still straight-line code that only the fall-through reaches."""
-    k = emu.compile(EARLY_SRC, "early", filename="early.cu")
+    k, tail = _early(emu)
     instrs = _linked(k)[0].instrs
     regs = ifconvert.regions(instrs)
-    tail = {emu.line_of(EARLY_SRC, "// @m"), emu.line_of(EARLY_SRC, "// @s")}
     owners = [b for b, (then, other) in regs.items()
               if any(instrs[pc].line in tail and ifconvert.access_kind(instrs[pc]) for pc in then)]
     assert len(owners) == 1
@@ -437,11 +436,9 @@ def test_an_early_return_ptxas_predicated_makes_a_request_in_every_warp(emu, rng
     thread returns, yet each of the 4 warps executes both stores with no lane on: 4 requests a
     line, no wavefront (llm.c's softmax_forward_kernel7: ncu 576 shared-store requests, 256 of
     them with every lane off). The PTX never reaches them."""
-    k = emu.compile(EARLY_SRC, "early", filename="early.cu")
-    lines = [emu.line_of(EARLY_SRC, "// @m"), emu.line_of(EARLY_SRC, "// @s")]
-    sass = ifconvert.sass_predication(k.program.sass("sm_90"), k.entry, "early.cu")
-    predicated = all(sass[("early.cu", ln, "shared_st")][:2] == [1, 0] for ln in lines)
-    assert predicated                    # what ptxas 12.9 and 13 make of it
+    k, lines = _early(emu)
+    sass = ifconvert.sass_predication(k.program.sass("sm_90"), k.entry, k.program.filename)
+    assert all(sass[(k.program.filename, ln, "shared_st")][:2] == [1, 0] for ln in lines)   # ptxas 12.9, 13
     inp = rng.standard_normal(4).astype(np.float32)
     out = np.zeros(128, np.float32)
     r = emu.run(k, 1, 128, inp, out, 128, counts=counts)
@@ -452,18 +449,31 @@ def test_an_early_return_ptxas_predicated_makes_a_request_in_every_warp(emu, rng
         assert m.get("shared_st_wavefronts", 0) == m.get("shared_st_requests_active", 0) == 0
 
 
+def test_a_global_load_only_thread_0_makes_is_one_request_per_block(emu, rng):
+    """reproGlobalNoLaneNoRequest: `if (threadIdx.x == 0) v = src[blockIdx.x];` ptxas
+    predicates the LDG and the STS, so every warp executes both; the STS is a request in each,
+    the LDG only in the warp with a lane on."""
+    k, src = _repro(emu, "reproGlobalNoLaneNoRequest")
+    line = next(i + 1 for i, s in enumerate(src) if "v = src[blockIdx.x];" in s)
+    sass = ifconvert.sass_predication(k.program.sass("sm_90"), k.entry, k.program.filename)
+    assert sass[(k.program.filename, line, "global_ld")][:2] == [1, 0]
+    assert sass[(k.program.filename, line, "shared_st")][:2] == [1, 0]
+    v = rng.standard_normal(2).astype(np.float32)
+    out = np.zeros(256, np.float32)
+    r = emu.run(k, 2, 128, v, out)
+    assert r.findings == [] and (out == np.repeat(v, 128)).all()
+    m = emu.line_metrics(r, line)
+    assert m["global_ld_requests"] == 2 and m["shared_st_requests"] == 8 and m["shared_st_wavefronts"] == 2
+
+
 def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_counted_as_the_ptx_and_noted(emu, rng):
     """collection/repro_misses.cu reproLoopRemainderPredicated (a miss left unmodelled,
     docs/FIDELITY.md): ptxas peels and unrolls `for (i = 0; i < blockDim.x; i += 32) acc +=
     s[i]` into 8 LDS on that line, 2 of them predicated; which of those a warp executes depends
     on the trip count. The emulator counts the PTX's one load per iteration, and the plan says
     the line's predicated LDS are not modelled."""
-    import sys
-    sys.path.insert(0, str(emu.kernels_dir.parent))
-    from collection import run as C
-    entry = next(e for e in C.load() if e["name"] == "reproLoopRemainderPredicated")
-    k = C.compile_entry(entry, emu.nvrtc)
-    line = [i + 1 for i, s in enumerate(k.program.source.splitlines()) if "acc += s[i];" in s][-1]
+    k, src = _repro(emu, "reproLoopRemainderPredicated")
+    line = [i + 1 for i, s in enumerate(src) if "acc += s[i];" in s][-1]
     where = ("collection/repro_misses.cu", line)
     sass = ifconvert.sass_predication(k.program.sass("sm_90"), k.entry, k.program.filename)
     p, u, _ = sass[where + ("shared_ld",)]
