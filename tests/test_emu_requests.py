@@ -464,6 +464,8 @@ def test_a_global_load_only_thread_0_makes_is_one_request_per_block(emu, rng):
     assert r.findings == [] and (out == np.repeat(v, 128)).all()
     m = emu.line_metrics(r, line)
     assert m["global_ld_requests"] == 2 and m["shared_st_requests"] == 8 and m["shared_st_wavefronts"] == 2
+    # the cubin was read (for the STS) and says nothing about the predicated LDG: no SASS decides it
+    assert not [n for n in r.count_notes if n["line"] == line]
 
 
 def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_counted_as_the_ptx_and_noted(emu, rng):

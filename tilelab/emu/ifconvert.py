@@ -44,6 +44,7 @@ ARCH = "sm_90"            # the SM whose SASS decides (the course's GPU, an H200
 # SASS opcode -> the kind of PTX access it carries out
 _SASS_KIND = {"LDS": "shared_ld", "STS": "shared_st", "LDG": "global_ld", "STG": "global_st",
               "LDSM": "ldmatrix", "ATOMS": "shared_atom"}
+_SHARED_KINDS = {"shared_ld", "shared_st", "ldmatrix", "shared_atom"}   # those whose requests it decides
 _NOT_STRAIGHT = {"bra", "ret", "exit", "call", "bar", "barrier", "trap", "brkpt"}
 _SASS_LOC = re.compile(r'//## File "([^"]*)", line (\d+)')
 
@@ -301,6 +302,8 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
     plan.branched = frozenset(branched)
     # accesses the SASS predicates where the PTX's branches are not a simple region
     for (file, line, kind), (p, u, *_) in sass.items():
+        if kind not in _SHARED_KINDS:
+            continue                        # a global request needs a lane on: no SASS decides it
         covered = len(cover.get((file, line, kind), ()))
         if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
             plan.notes[(file, line)] = (f"ptxas predicated {p - covered} more {_SASS_NAME[kind]} on this line than "
