@@ -1,7 +1,8 @@
 """Requests as Nsight Compute counts them (issue 13, item 2): one for every warp that executes a
-memory instruction, its lanes all predicated off included, on the control flow of the SASS
-(tilelab/emu/isa.py request_keys, tilelab/emu/ifconvert.py). The active-lane view stays as
-``*_requests_active``; wavefronts and sectors do not change."""
+shared-memory instruction, its lanes all predicated off included, on the control flow of the SASS
+(tilelab/emu/isa.py request_keys, tilelab/emu/ifconvert.py), and one for every warp with a lane on
+at a global one (an L1TEX request). The active-lane view stays as ``*_requests_active``;
+wavefronts and sectors do not change."""
 from __future__ import annotations
 
 import numpy as np

@@ -312,8 +312,9 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     if off:
         where = ", ".join(f"line {line}" for line, _ in off[:4]) + (" and more" if len(off) > 4 else "")
         notes.append(f"Requests are counted as ncu counts them: on {where} some warps executed the access with "
-                     f"every lane predicated off, which ncu counts as a request that costs no wavefront or "
-                     f"sector, so there wavefronts (sectors) per request are below what each access cost; the "
+                     f"every lane predicated off, which ncu counts as a shared-memory request that costs no "
+                     f"wavefront (a global access with no lane on is no request), so there wavefronts per "
+                     f"request are below what each access cost; the "
                      f"banks verdict counts only the requests with an active lane "
                      f"(metrics[...'_requests_active']).")
     atoms = [(r["line"], r["metrics"].get("shared_atom_requests", 0)) for r in rows
