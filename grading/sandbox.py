@@ -26,6 +26,8 @@ How it is confined, and why each piece:
 - ``/tmp`` and ``HOME`` are private tmpfs (size-capped); matplotlib's font list is built once
   by the trusted side and bound read-only, so a sandbox starts in milliseconds.
 - on a GPU host, only the assigned GPU's device nodes (``gpu_device_nodes``).
+- a seccomp filter (grading/seccomp.py, loaded by bwrap before the first process) refuses the
+  system calls learner code never needs: ptrace, namespaces and mounts, BPF, io_uring, modules.
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ from pathlib import Path
 
 import tilelab
 
-from grading import cgroup
+from grading import cgroup, seccomp
 
 TILELAB_PACKAGE = Path(tilelab.__file__).resolve().parent
 #: where the tilelab package appears inside a sandbox (PYTHONPATH / the judge's sys.path)
@@ -254,7 +256,7 @@ class Sandbox:
     tilelab_on_path: bool = True       # PYTHONPATH=/opt/tilelab (the judge uses -I and its own path)
 
     def command(self, argv: list[str]) -> list[str]:
-        args = ["bwrap", "--die-with-parent", "--new-session",
+        args = ["bwrap", "--die-with-parent", "--new-session", "--seccomp", str(seccomp.FD),
                 "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
         root = is_root()
         if root:
@@ -330,7 +332,7 @@ class Sandbox:
         # bwrap and its init run in the group too: a few tasks on top of the learner's
         procs = cgroup.slot_group(self.uid, resident, limits.processes + 8 if limits.processes else 0) \
             if is_root() else []
-        return cgroup.wrap(procs, limits.prlimit() + args + inside_argv(argv))
+        return cgroup.wrap(procs, seccomp.sandbox_argv(limits.prlimit() + args + inside_argv(argv)))
 
 
 def _parents(inside: str, made: set) -> list[str]:
@@ -427,6 +429,10 @@ def _probe() -> str:
     for tool in ("prlimit",) + (("setpriv",) if is_root() else ()):
         if not shutil.which(tool):
             return f"{tool} (util-linux) is not installed; fix: sudo apt-get install -y util-linux"
+    try:
+        seccomp.program()
+    except (seccomp.SeccompUnavailable, OSError) as e:
+        return f"no seccomp filter for the sandbox: {e}"
     with uid_slot() as uid:
         cmd = Sandbox(uid=uid).command([sys.executable, "-I", "-c", "import os; print(os.getuid())"])
         try:

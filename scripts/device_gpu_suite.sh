@@ -6,6 +6,7 @@
 #   BENCH="bench/gpu_transpose.py --ncu"  run a benchmark first, on the idle GPU (JSON + log to $OUT)
 #   SKIP_SUITE=1, SKIP_FIDELITY=1         leave out make test-gpu, the fidelity bench (FIDELITY_TIMEOUT=360 s)
 #   SUITE_TARGET=test-gpu-notebooks       only the nbval half of make test-gpu (the solutions on the GPU)
+#   PYTEST_SELECT="tests/x.py -k y"       after the bench, only these tests, with TILELAB_BACKEND=gpu (pytest-select.log)
 #   e.g. the transpose study alone: BENCH="bench/gpu_transpose_variants.py --repeat 2" SKIP_SUITE=1 SKIP_FIDELITY=1
 #   device run:  carry .whl; command: bash scripts/device_gpu_suite.sh
 set -uo pipefail
@@ -35,6 +36,11 @@ rc=0
 if [ -n "${BENCH:-}" ]; then
   timeout ${BENCH_TIMEOUT:-180} python3 $BENCH --out "$OUT" > "$OUT/bench.log" 2>&1; echo "bench exit $?" | tee -a "$OUT/bench.log"
   tail -n 40 "$OUT/bench.log"
+fi
+if [ -n "${PYTEST_SELECT:-}" ]; then
+  TILELAB_BACKEND=gpu timeout ${SELECT_TIMEOUT:-300} python3 -m pytest -q -p no:cacheprovider $PYTEST_SELECT \
+    > "$OUT/pytest-select.log" 2>&1; echo "pytest-select exit $?" | tee -a "$OUT/pytest-select.log"
+  tail -n 15 "$OUT/pytest-select.log"
 fi
 if [ -z "${SKIP_SUITE:-}" ]; then
   # test-gpu without a venv: the machine's python3 with the carried wheels

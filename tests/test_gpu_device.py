@@ -198,3 +198,48 @@ def test_sanitizer_finds_a_planted_out_of_bounds_write(session, prog):
     good = pack_launch(prog["addOne"], 1, 64, [a, b, 10], 0, session.arch)
     assert sanitize([good], "memcheck")["errors"] == 0
     assert sanitize([bad], "memcheck")["errors"] > 0
+
+
+CONST_AND_GRID = r"""
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+__constant__ float c_weights[8];
+
+__global__ void weighted(const float* in, float* out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[i] * c_weights[i % 8];
+}
+
+// every block adds its sum to total, then (after grid.sync) every thread reads the grand total
+__global__ void gridTotal(const int* in, int* total, int* out, int n)
+{
+    cg::grid_group grid = cg::this_grid();
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) atomicAdd(total, in[i]);
+    grid.sync();
+    if (i < n) out[i] = *total;
+}
+"""
+
+
+def test_constant_symbols_and_a_cooperative_launch_on_the_gpu():
+    from tilelab.launch import launch
+    prog = compile_cuda(CONST_AND_GRID, filename="coop.cu")
+    rng = np.random.default_rng(7)
+    w = rng.standard_normal(8).astype(np.float32)
+    x = rng.standard_normal(1000).astype(np.float32)
+    out = {be: np.full(1000, np.nan, np.float32) for be in ("gpu", "emu")}
+    for be in out:
+        launch(prog.kernel("weighted"), (4,), (256,), x, out[be], 1000, symbols={"c_weights": w}, backend=be)
+    np.testing.assert_allclose(out["gpu"], x * w[np.arange(1000) % 8], rtol=1e-6)
+    np.testing.assert_array_equal(out["gpu"], out["emu"])
+    with pytest.raises(LaunchError, match="no __constant__ or __device__ variable called 'c_wieghts'"):
+        launch(prog.kernel("weighted"), (4,), (256,), x, out["gpu"], 1000, symbols={"c_wieghts": w}, backend="gpu")
+
+    k = prog.kernel("gridTotal")
+    v = rng.integers(-50, 50, 2000).astype(np.int32)
+    total, got = np.zeros(1, np.int32), np.zeros(2000, np.int32)
+    launch(k, (8,), (256,), v, total, got, 2000, backend="gpu")
+    assert total[0] == v.sum() and (got == v.sum()).all()

@@ -46,7 +46,8 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
-    ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (emulator only).
+    ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (both backends). A kernel
+    that calls grid.sync() is launched cooperatively on the GPU (tilelab.gpu.spec.uses_grid_sync).
     Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
     ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py);
     ``counts`` is "sass" (memory requests as ptxas made them for ``arch``, where the model agrees
@@ -68,12 +69,10 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
                             printed=list(r.printed), per_pc=r.per_pc, counts=r.counts, counts_note=r.counts_note,
                             ptx_metrics=r.ptx_metrics, count_notes=list(r.count_notes))
     if be == "gpu":
-        if symbols:
-            raise LaunchError("symbols= (setting __constant__ memory) works on the emulator only for now")
         from .gpu import gpu_launch
         import time
         t0 = time.perf_counter()
-        gpu_launch(kernel, grid, block, list(args), shared=shared, timeout=timeout)
+        gpu_launch(kernel, grid, block, list(args), shared=shared, timeout=timeout, symbols=symbols)
         return LaunchResult("gpu", [], None, [], time.perf_counter() - t0)
     raise LaunchError(f"unknown backend {be!r}: expected 'gpu' or 'emu'")
 

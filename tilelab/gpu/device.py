@@ -92,7 +92,7 @@ class Device:
                 with os.fdopen(fd, "wb") as fh:
                     fh.write(spec.cubin)
                 try:
-                    mod = self.cp.RawModule(path=path)
+                    mod = self.cp.RawModule(path=path, enable_cooperative_groups=bool(spec.cooperative))
                     fn = mod.get_function(spec.entry)
                     fn.attributes   # forces the load now, so a bad cubin fails here
                 except Exception as e:   # a cubin for another SM, or a missing entry
@@ -164,10 +164,29 @@ class Device:
         except Exception:
             return False
 
-    def run(self, spec: KernelSpec, grid, block, packed: PackedArgs, shared: int = 0):
+    def set_symbols(self, spec: KernelSpec, symbols: dict):
+        """Fill the module's ``__constant__`` (or ``__device__``) variables before a launch,
+        as ``cudaMemcpyToSymbol`` does; a name the kernel lacks or a value too big is refused."""
+        mod = self._modules[spec.key]
+        for name, value in symbols.items():
+            arr = np.ascontiguousarray(value)
+            try:
+                mem = mod.get_global(name)
+            except Exception:
+                raise LaunchRefused(f"{spec.name} has no __constant__ or __device__ variable called "
+                                    f"{name!r} (symbols= names the variable as the source declares it)") from None
+            if arr.nbytes > mem.mem.size - (mem.ptr - mem.mem.ptr):
+                raise LaunchRefused(f"symbols={{{name!r}: ...}} has {arr.nbytes} bytes; the variable {name} "
+                                    f"holds {mem.mem.size - (mem.ptr - mem.mem.ptr)}")
+            with self.stream:
+                self.cp.ndarray(arr.shape, arr.dtype, mem).set(arr, stream=self.stream)
+
+    def run(self, spec: KernelSpec, grid, block, packed: PackedArgs, shared: int = 0, symbols: dict | None = None):
         """One launch, synchronously. Returns a list aligned with the arguments: the
         array's new contents for each non-const pointer, None elsewhere."""
         fn = self.prepare(spec, shared)
+        if symbols:
+            self.set_symbols(spec, symbols)
         dev = self.upload(packed)
         self.stream.synchronize()
         self.launch_async(spec, grid, block, dev, shared, fn=fn)

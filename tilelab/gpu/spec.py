@@ -36,6 +36,7 @@ class KernelSpec:
     params: tuple[ParamSpec, ...]
     cubin: bytes = field(repr=False)
     arch: str = "sm_90"
+    cooperative: bool = False   # it calls grid.sync(): launched with cuLaunchCooperativeKernel
 
     @property
     def key(self) -> str:
@@ -64,7 +65,23 @@ def kernel_spec(kernel, arch: str) -> KernelSpec:
     cubin = kernel.program.cubin(arch) if hasattr(kernel, "program") else kernel.cubin(arch)
     return KernelSpec(name=kernel.name, entry=kernel.entry,
                       params=tuple(_param_spec(p) for p in kernel.params),
-                      cubin=bytes(cubin), arch=arch)
+                      cubin=bytes(cubin), arch=arch, cooperative=uses_grid_sync(kernel))
+
+
+def uses_grid_sync(kernel) -> bool:
+    """Whether the kernel (or a function it calls) runs cooperative groups' grid.sync(), read the
+    way the emulator reads it (the grid workspace registers %envreg1/2): such a kernel needs a
+    cooperative launch, on the GPU as on the emulator."""
+    ptx = getattr(getattr(kernel, "program", None), "ptx", None)
+    if not isinstance(ptx, str) or "%envreg" not in ptx:
+        return False
+    from ..emu import calls, intrinsics
+    from ..emu.machine import parsed
+    try:
+        module = parsed(ptx)
+        return intrinsics.uses_grid_sync(calls.link(module, module.entry(kernel.entry)))
+    except Exception:                            # PTX the emulator cannot read: the launch says so
+        return True
 
 
 def describe_launch(name, grid, block) -> str:

@@ -29,6 +29,8 @@ import traceback
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+import numpy as np
+
 from ..errors import KernelFault, LaunchError, TilelabError
 from .spec import check_geometry, describe_launch, kernel_spec, pack_args
 
@@ -306,7 +308,7 @@ class GpuSession:
             raise TilelabError(f"unexpected reply from the GPU worker: {status!r}")
 
     def launch(self, kernel, grid, block, args, shared: int = 0, timeout: float | None = None,
-               copy_back: bool = True):
+               copy_back: bool = True, symbols: dict | None = None):
         """Run ``kernel<<<grid, block, shared>>>(*args)`` once on the GPU.
 
         Returns a list aligned with ``args``: for each pointer to non-const data, a new
@@ -318,8 +320,10 @@ class GpuSession:
         packed = pack_args(kernel.name, kernel.params, args)
         spec = kernel_spec(kernel, self.arch)
         what = describe_launch(spec.name, grid, block)
-        outs = self.request({"op": "launch", "spec": spec, "grid": grid, "block": block,
-                             "packed": packed, "shared": int(shared)},
+        req = {"op": "launch", "spec": spec, "grid": grid, "block": block, "packed": packed, "shared": int(shared)}
+        if symbols:                              # __constant__ variables, set before the launch
+            req["symbols"] = {str(k): np.ascontiguousarray(v) for k, v in symbols.items()}
+        outs = self.request(req,
                             timeout=timeout, what=what)
         if copy_back:
             for a, o in zip(args, outs):
@@ -360,7 +364,7 @@ def shutdown():
 
 
 def gpu_launch(kernel, grid, block, args, shared: int = 0, timeout: float | None = None,
-               session: GpuSession | None = None, copy_back: bool = True):
+               session: GpuSession | None = None, copy_back: bool = True, symbols: dict | None = None):
     """Launch ``kernel`` on the GPU in the worker process; see ``GpuSession.launch``.
 
     Raises ``LaunchError`` for a bad argument list or a refused launch (before or at
@@ -368,7 +372,7 @@ def gpu_launch(kernel, grid, block, args, shared: int = 0, timeout: float | None
     finish within ``timeout`` seconds (the worker is restarted).
     """
     return (session or default_session()).launch(kernel, grid, block, args, shared=shared,
-                                                  timeout=timeout, copy_back=copy_back)
+                                                  timeout=timeout, copy_back=copy_back, symbols=symbols)
 
 
 # ======================================================================================
@@ -421,7 +425,9 @@ def _serve(conn: Connection, factory: str | None):
             elif op == "info":
                 result = dev.info()
             elif op == "launch":
-                result = dev.run(req["spec"], req["grid"], req["block"], req["packed"], req["shared"])
+                result = (dev.run(req["spec"], req["grid"], req["block"], req["packed"], req["shared"],
+                                  symbols=req["symbols"]) if req.get("symbols") else
+                          dev.run(req["spec"], req["grid"], req["block"], req["packed"], req["shared"]))
             elif op == "time":
                 from .timing import measure_items
                 result = measure_items(dev, req["items"], **req.get("opts", {}))

@@ -1,0 +1,53 @@
+"""What the GPU worker is told about a kernel, on the CPU: a kernel that calls grid.sync() is
+marked for a cooperative launch (read from its PTX as the emulator reads it), others are not,
+and __constant__ values travel with the launch request."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tilelab.compile import compile_cuda
+from tilelab.gpu.spec import kernel_spec
+
+SRC = r"""
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__constant__ float c_scale[4];
+
+__device__ void waitForAll() { cg::this_grid().sync(); }
+
+__global__ void plain(float* out) { out[threadIdx.x] = c_scale[threadIdx.x % 4]; }
+__global__ void direct(int* out) { out[threadIdx.x] = 1; cg::this_grid().sync(); out[threadIdx.x] += 1; }
+__global__ void throughACall(int* out) { out[threadIdx.x] = 1; waitForAll(); }
+"""
+
+
+@pytest.fixture(scope="module")
+def prog():
+    return compile_cuda(SRC, filename="spec.cu")
+
+
+@pytest.mark.parametrize("name,cooperative", [("plain", False), ("direct", True), ("throughACall", True)])
+def test_grid_sync_kernels_are_launched_cooperatively(prog, name, cooperative):
+    assert kernel_spec(prog.kernel(name), "sm_90").cooperative is cooperative
+
+
+def test_constant_values_travel_with_the_launch_request(prog, monkeypatch):
+    from tilelab.gpu import worker
+    sent = {}
+
+    class Session(worker.GpuSession):
+        def __init__(self):                      # no worker: the request is only looked at
+            pass
+
+        @property
+        def arch(self):
+            return "sm_90"
+
+        def request(self, req, *, timeout, what):
+            sent.update(req)
+            return [None]
+    scale = np.arange(4, dtype=np.float32) + 0.5
+    Session().launch(prog.kernel("plain"), (1,), (32,), [np.zeros(32, np.float32)], symbols={"c_scale": scale})
+    np.testing.assert_array_equal(sent["symbols"]["c_scale"], scale)
+    assert sent["spec"].cooperative is False
