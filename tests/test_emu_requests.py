@@ -431,6 +431,37 @@ def test_an_early_return_is_a_region_whatever_block_order_nvrtc_chose(emu):
     assert not any(instrs[pc].op in ("ret", "exit", "bra", "bar") for pc in then)
 
 
+_EXIT_SHAPES = {
+    # then part in line, ending in ret / in a jump to the ret
+    "inline ret": "@%p1 bra BODY; st.shared.u32 [%r1], %r2; ret; BODY: st.shared.u32 [%r1], %r3; ret;",
+    "inline jump to ret": "@%p1 bra BODY; st.shared.u32 [%r1], %r2; bra.uni END; BODY: bar.sync 0; "
+                          "st.shared.u32 [%r1], %r3; END: ret;",
+    # then part as a block of its own after the body (NVRTC's layout), falling into / jumping to the ret
+    "tail block": "@%p1 bra BODY; bra.uni TAIL; BODY: bar.sync 0; st.shared.u32 [%r1], %r3; bra.uni END; "
+                  "TAIL: st.shared.u32 [%r1], %r2; END: ret;",
+    "tail jumps to ret": "@%p1 bra BODY; bra.uni TAIL; BODY: st.shared.u32 [%r1], %r3; END: ret; "
+                         "TAIL: st.shared.u32 [%r1], %r2; bra.uni END;",
+    # not an exit: the then part joins the body
+    "joins the body": "@%p1 bra BODY; st.shared.u32 [%r1], %r2; bra.uni MORE; BODY: bar.sync 0; "
+                      "MORE: st.shared.u32 [%r1], %r3; ret;",
+}
+
+
+@pytest.mark.parametrize("shape", list(_EXIT_SHAPES))
+def test_a_then_part_that_ends_the_kernel_is_a_region(shape):
+    from tilelab.emu.ptx import parse
+    body = _EXIT_SHAPES[shape].replace("; ", ";\n").replace(": ", ":\n")
+    ptx = (".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n .reg .pred %p<2>;\n"
+           " .reg .b32 %r<4>;\n setp.ne.u32 %p1, %r1, 0;\n" + body + "\n}\n")
+    instrs = parse(ptx).entry("k").instrs
+    got = {b: [instrs[pc].text for pc in then] + [instrs[pc].text for pc in other]
+           for b, (then, other) in ifconvert.regions(instrs).items()}
+    if shape == "joins the body":
+        assert got == {}
+    else:
+        assert list(got.values()) == [["st.shared.u32 [%r1], %r2"]]     # the tail's store, no more
+
+
 @pytest.mark.parametrize("counts", ["sass", "ptx"])
 def test_an_early_return_ptxas_predicated_makes_a_request_in_every_warp(emu, rng, counts):
     """ptxas (sm_90) makes the early return `@P0 STS; @P0 STS; @P0 EXIT`: with n = blockDim no

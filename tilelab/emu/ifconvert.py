@@ -154,9 +154,10 @@ def regions(instrs) -> dict:
     A region is straight-line code (no branch, barrier, call or exit inside, no label another
     branch jumps to) that a conditional forward branch jumps over; a diamond's then part ends in
     an unconditional forward branch over its else part, which is straight-line too. The then part
-    may also end the kernel (``if (tid >= C) { s[w] = 0; return; }``), in line or as a block of its
-    own that only the branch's fall-through jumps to (``@%p bra BODY; bra.uni TAIL; ... TAIL:
-    st.shared; ret;``): ptxas makes that ``@P STS; @P EXIT``, which every warp executes."""
+    may also end the kernel (``if (tid >= C) { s[w] = 0; return; }``: a ``ret``/``exit``, or a
+    ``bra.uni`` to one), in line or as a block of its own that only the branch's fall-through
+    jumps to (``@%p bra BODY; bra.uni TAIL; ... TAIL: st.shared; ret;``): ptxas makes that
+    ``@P STS; @P EXIT``, which every warp executes."""
     targets: dict = {}
     for pc, ins in enumerate(instrs):
         if ins.op == "bra" and ins.target >= 0:
@@ -171,10 +172,16 @@ def regions(instrs) -> dict:
                 return False
         return True
 
+    def ends(pc):
+        """Whether instruction ``pc`` ends the kernel: an exit, or a jump to one."""
+        ins = instrs[pc]
+        return _exits(ins) or ins.op == "bra" and ins.guard is None and 0 <= ins.target < len(instrs) \
+            and _exits(instrs[ins.target])
+
     def tail(lo):
         """The straight-line code from ``lo`` up to a kernel exit (its pcs), or None."""
         for pc in range(lo, len(instrs)):
-            if _exits(instrs[pc]):
+            if ends(pc):
                 return range(lo, pc) if straight(lo, pc) else None
             if instrs[pc].op in _NOT_STRAIGHT or (pc in targets and pc != lo):
                 return None
@@ -195,7 +202,7 @@ def regions(instrs) -> dict:
         last = instrs[t - 1]
         if any(p in targets for p in range(b + 1, t - 1)):
             continue
-        if _exits(last):                                # the then part ends the kernel (the exit
+        if ends(t - 1):                                 # the then part ends the kernel (the exit
             if straight(b + 1, t - 1):                  # may be others' target too)
                 out[b] = (range(b + 1, t - 1), range(0))
             continue
