@@ -80,6 +80,8 @@ class Launch:
     cooperative: bool = False
     profile: str | None = None   # why ncu does not run it (None: it does)
     repro: str | None = None     # the miss it reproduces (collection entries marked repro)
+    apart: dict = field(default_factory=dict)   # {key: why}: totals the GPU's own timing or code outside
+    #                              the cubin decide (manifest `apart`); compared and shown, summed apart
     meta: dict = field(default_factory=dict)
 
 
@@ -151,12 +153,22 @@ def launches(only: str = "") -> list[Launch]:
             no = "the assert stops the kernel and the context (cudaErrorAssert): nothing to count"
         out.append(Launch(lid, "collection", e["file"], e["name"], tuple(e["grid"]), tuple(e["block"]),
                           int(e.get("shared", 0)), make, cooperative=e.get("gpu_launch") == "cooperative",
-                          profile=no, repro=e.get("repro")))
+                          profile=no, repro=e.get("repro"), apart=_apart(e)))
     ids = [x.id for x in out]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
         raise SystemExit(f"fidelity: launch ids must be unique, these repeat: {dup}")
     return [x for x in out if not only or any(s and s in x.id for s in only.split(","))]
+
+
+def _apart(entry) -> dict:
+    """A manifest entry's ``apart``: {compared key: why its total is no property of the kernel}."""
+    apart = dict(entry.get("apart", {}))
+    bad = sorted(set(apart) - set(KEYS))
+    if bad:
+        raise SystemExit(f"fidelity: {entry['file']}:{entry['name']}: apart names no compared total: {bad} "
+                         f"(the keys are {', '.join(KEYS)})")
+    return apart
 
 
 # ---------------------------------------------------------------------------------- emulator side
@@ -316,14 +328,18 @@ def align(launched: list, raw_rows: list) -> list:
 
 
 # ---------------------------------------------------------------------------------- comparing
-def compare_row(emu: dict, ncu: dict) -> dict:
-    """Per key: {"emu", "ncu", "equal", "delta"} for the keys both sides count."""
+def compare_row(emu: dict, ncu: dict, apart: dict | None = None) -> dict:
+    """Per key: {"emu", "ncu", "equal", "delta"} for the keys both sides count; a key the
+    manifest sets ``apart`` also carries "apart": why (the order of atomics, a spin's timing, the
+    driver's printf code): compared and shown like the rest, summed apart from them."""
     out = {}
     for k in KEYS:
         e, n = emu.get(k), ncu.get(k)
         if e is None or n is None:
             continue
         out[k] = {"emu": int(e), "ncu": int(n), "equal": int(e) == int(n), "delta": int(e) - int(n)}
+        if apart and k in apart:
+            out[k]["apart"] = apart[k]
     return out
 
 
@@ -334,14 +350,22 @@ def group_of(row) -> str:
 
 
 def summary(rows) -> dict:
-    """Totals equal, per group (kernels, collection, repro) and in all."""
+    """Totals equal, per group (kernels, collection, repro) and in all. Totals the manifest sets
+    ``apart`` (their value is the GPU's timing or the driver's code, not the kernel's) are left
+    out of ``totals`` and counted in ``apart_totals`` / ``apart_equal``; ``percent_equal_all``
+    is the share over both, so nothing is hidden."""
     out = {}
     for g in ("kernels", "collection", "repro", "all"):
         rs = [r for r in rows if (g == "all" or group_of(r) == g) and r.get("checks")]
-        n = sum(len(r["checks"]) for r in rs)
-        eq = sum(c["equal"] for r in rs for c in r["checks"].values())
-        out[g] = {"launches": len(rs), "launches_equal": sum(all(c["equal"] for c in r["checks"].values()) for r in rs),
-                  "totals": n, "totals_equal": eq, "percent_equal": round(100.0 * eq / n, 2) if n else None}
+        kept = [[c for c in r["checks"].values() if not c.get("apart")] for r in rs]
+        aside = [c for r in rs for c in r["checks"].values() if c.get("apart")]
+        n = sum(len(cs) for cs in kept)
+        eq = sum(c["equal"] for cs in kept for c in cs)
+        n_all, eq_all = n + len(aside), eq + sum(c["equal"] for c in aside)
+        out[g] = {"launches": len(rs), "launches_equal": sum(all(c["equal"] for c in cs) for cs in kept),
+                  "totals": n, "totals_equal": eq, "percent_equal": round(100.0 * eq / n, 2) if n else None,
+                  "apart_totals": len(aside), "apart_equal": eq_all - eq,
+                  "percent_equal_all": round(100.0 * eq_all / n_all, 2) if n_all else None}
     return out
 
 
@@ -358,15 +382,22 @@ def table(rows, title: str) -> str:
             why = r.get("not_profiled") or r.get("error") or r.get("emu_skipped") or "no ncu numbers"
             lines.append(f"{r['id'][:62]:<62} {'-':<8} {why}")
             continue
-        bad = {k: c for k, c in r["checks"].items() if not c["equal"]}
-        verdict = "equal" if not bad else "differs"
+        bad = {k: c for k, c in r["checks"].items() if not c["equal"] and not c.get("apart")}
+        aside = {k: c for k, c in r["checks"].items() if not c["equal"] and c.get("apart")}
+        verdict = "differs" if bad else "apart" if aside else "equal"     # apart: only set-apart totals differ
         diff = "; ".join(f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d})" for k, c in bad.items())
+        if aside:
+            diff += ("; " if diff else "") + "apart: " + ", ".join(
+                f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d})" for k, c in aside.items())
         lines.append(f"{r['id'][:62]:<62} {verdict:<8} {diff}")
     s = summary(rows)
     for g, v in s.items():
         if v["totals"]:
             lines.append(f"{g:<11} {v['totals_equal']} of {v['totals']} totals equal ({v['percent_equal']}%), "
-                         f"{v['launches_equal']} of {v['launches']} launches equal in every total")
+                         f"{v['launches_equal']} of {v['launches']} launches equal in every total"
+                         + (f"; apart (timing, atomics' order, driver code): {v['apart_equal']} of "
+                            f"{v['apart_totals']} equal, {v['percent_equal_all']}% of all totals"
+                            if v["apart_totals"] else ""))
     return "\n".join(lines)
 
 
@@ -498,7 +529,7 @@ def record(a) -> int:
         row["ncu_raw"] = requested(raw, metrics)
         row["ncu"] = ncu_counts(raw)
         if "emu" in row:
-            row["checks"] = compare_row(row["emu"]["metrics"], row["ncu"])
+            row["checks"] = compare_row(row["emu"]["metrics"], row["ncu"], L.apart)
     doc = {
         "date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
         "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
@@ -557,7 +588,7 @@ def compare(a) -> int:
         try:
             row["emu"] = emulate(L, a.counts, rec.get("arch", "sm_90"))
             row["emu"].pop("per_line")             # the table needs the totals; --json stays small
-            row["checks"] = compare_row(row["emu"]["metrics"], ncu)
+            row["checks"] = compare_row(row["emu"]["metrics"], ncu, L.apart)
         except Exception as e:
             row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
         rows.append(row)

@@ -3,9 +3,12 @@
     python bench/gpu_shared_atomics.py [--out bench/results] [--random 24]
 
 The emulator counts shared atomics' requests (``shared_atom_requests``, ncu's
-``smsp__inst_executed_op_shared_atom``) but not their wavefronts
-(``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom``): nobody here has measured the bank
-rule ATOMS follows, and DESIGN §5 takes only rules confirmed with ncu. This measures it, the
+``smsp__inst_executed_op_shared_atom``) and wavefronts
+(``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom``) by the rule that fits the one
+recording that has many-lane ATOMS (histogram256Kernel in bench/results/fidelity-2026-12-01.json:
+376 ATOMS.ADD of random bins, 1,208 wavefronts, which ``distinct_words`` gives exactly, the
+others 1,342 and 1,211). 64-bit, CAS and EXCH atomics and generic ones (ATOM to shared, and to
+global: ``one_per_request``, measured only with one lane) have no measurement yet. This measures them, the
 way bench/gpu_wide_access.py measured wide loads: one warp issues REPS atomics of one kind
 through inline PTX (so ptxas neither merges nor drops them) at ``s + table[lane]`` (+32 words
 a repetition, which keeps the bank pattern); the table sits in global memory, so ptxas cannot
@@ -19,9 +22,8 @@ Candidate rules, each computed here for every pattern (the table prints how many
 * ``words_or_same_address``: the larger of ``distinct_words`` and the most lanes on one word;
 * for 64-bit atomics each rule also in two phases of 16 lanes (``..._phased``), as 8-byte loads.
 
-Once the JSON is back, the rule that fits every case goes into tilelab/emu/metrics.py (and the
-emulator counts ``shared_atom_wavefronts``), DESIGN §5 gets its sentence, and the profile stops
-saying that shared atomics' wavefronts are not counted.
+Once the JSON is back, tilelab/emu/metrics.py (``atom_wavefronts``) and tilelab/emu/isa.py
+(generic atomics) either stand confirmed or take the rule that fits every case.
 """
 from __future__ import annotations
 
@@ -107,6 +109,34 @@ extern "C" __global__ void atom_add_f32(const int* table, unsigned* out) {
     }
     out[threadIdx.x] = (unsigned)acc;
 }
+// generic atomics (no state space in the PTX: ptxas keeps them ATOM, not ATOMS): ncu counts no
+// shared request for them, but wavefronts under ..._mem_shared_op_atom, also when they go to
+// global memory (collection/reduction_multiblock_cg.cu: grid.sync's one-lane atom.add.release.gpu)
+__device__ unsigned g_words[WORDS];
+extern "C" __global__ void atom_add_u32_generic(const int* table, unsigned* out) {
+    PROLOGUE(unsigned)
+    unsigned acc = 0, old;
+    unsigned* p = s + (t < 0 ? 0 : t);
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("atom.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(p + 32 * r), "r"(threadIdx.x) : "memory");
+        acc += old;
+    }
+    out[threadIdx.x] = acc + (a & 1u);
+}
+extern "C" __global__ void atom_add_u32_generic_global(const int* table, unsigned* out) {
+    int t = table[threadIdx.x];
+    unsigned acc = 0, old;
+    unsigned* p = g_words + (t < 0 ? 0 : t);
+    if (t >= 0)
+#pragma unroll
+    for (int r = 0; r < REPS; ++r) {
+        asm volatile("atom.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(p + 32 * r), "r"(threadIdx.x) : "memory");
+        acc += old;
+    }
+    out[threadIdx.x] = acc;
+}
 extern "C" __global__ void atom_add_u64(const int* table, unsigned* out) {
     __shared__ __align__(16) unsigned long long s[WORDS / 2];
     for (int i = threadIdx.x; i < WORDS / 2; i += blockDim.x) s[i] = i;
@@ -125,7 +155,7 @@ extern "C" __global__ void atom_add_u64(const int* table, unsigned* out) {
 }
 """
 KERNELS = {"atom_add_u32": 4, "red_add_u32": 4, "atom_cas_b32": 4, "atom_exch_b32": 4, "atom_min_s32": 4,
-           "atom_add_f32": 4, "atom_add_u64": 8}
+           "atom_add_f32": 4, "atom_add_u64": 8, "atom_add_u32_generic": 4, "atom_add_u32_generic_global": 4}
 METRICS = ("smsp__inst_executed_op_shared_atom.sum",
            "smsp__inst_executed_op_shared_atom_dot_alu.sum",
            "smsp__inst_executed_op_shared_atom_dot_cas.sum",
@@ -199,6 +229,7 @@ def candidates(table: np.ndarray, width: int) -> dict[str, int]:
         out["distinct_words" + tag] = dw
         out["lanes_per_bank" + tag] = lb
         out["words_or_same_address" + tag] = wa
+    out["one_per_request"] = int((np.asarray(table) >= 0).any())   # the generic-to-global candidate
     return out
 
 

@@ -6,6 +6,9 @@
 // marks its entry `repro = "..."` with the cause, and docs/FIDELITY.md lists which recorded
 // kernels miss for that cause. When the emulator models a cause, its repro's counts equal ncu's.
 
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+
 // ptxas merges scalar shared loads into LDS.128: every lane of warp w reads the words
 // row[w][0..31]. The array has no __align__, so NVVM cannot prove 16-byte alignment and
 // the PTX has one ld.shared.f32 each; ptxas places the array itself, knows the rows are
@@ -136,4 +139,80 @@ __global__ void reproEarlyReturnPredicated(const float* src, float* dst, int n)
     }
     __syncthreads();
     dst[threadIdx.x] = m[w] + s[w];
+}
+
+// A pointer that may point to shared or to global memory stays generic: NVVM cannot say which
+// space it is in, so the PTX has ld/st/atom with no state space, and ptxas keeps them generic
+// (LD, ST, ATOM), not LDS/STS/ATOMS, even where the address plainly comes from cvta.shared.
+// ncu counts no shared request for them (they are smsp__inst_executed_op_generic_*), but the
+// wavefronts of their lanes in shared memory count under ..._mem_shared_op_ld/st/atom like
+// any other. Modelled (tilelab/emu/isa.py): here 0 shared requests, 4 + 2 load wavefronts (a
+// 2-way conflict, then 4 words), 2 + 1 store wavefronts, 2 atomic wavefronts.
+// (recorded: collection/reduction.cu multi_warp_cg_reduce, whose cg tile scratch is generic)
+__global__ void reproGenericShared(const float* src, float* dst, int* hits, int useShared)
+{
+    __shared__ float s[64];
+    __shared__ int h[4];
+    float* p = useShared ? s : dst;
+    int* q = useShared ? h : hits;
+    if (threadIdx.x < 4)
+        q[threadIdx.x] = 0;
+    p[threadIdx.x] = src[threadIdx.x];
+    __syncthreads();
+    atomicAdd(q + threadIdx.x % 4, 1);
+    __syncthreads();
+    dst[threadIdx.x] = p[(threadIdx.x * 2) % 64] + (float)q[threadIdx.x % 4];
+}
+
+// A tile of 64 threads is bigger than a warp: its barrier (in cg::reduce, tile.sync()) lives in
+// the block's reserved shared memory. Each warp sets its bit with an atom.or; the last warp in
+// releases the tile, the others poll the word with ld.acquire until it does. How many polls a
+// warp makes depends on when the other warp arrives: on the GPU that is timing, in the
+// emulator its schedule. So the shared-load wavefronts of the poll loop are not a property of
+// the kernel, and bench/fidelity.py reports them apart (manifest: `apart`).
+// (recorded: collection/reduction.cu multi_warp_cg_reduce<int, 256, 64>: 59 against 26)
+__global__ void reproTileSpin(const int* src, int* dst)
+{
+    __shared__ cooperative_groups::block_tile_memory<64> scratch;
+    cooperative_groups::thread_block block = cooperative_groups::this_thread_block(scratch);
+    auto tile = cooperative_groups::tiled_partition<64>(block);
+    int v = cooperative_groups::reduce(tile, src[threadIdx.x], cooperative_groups::plus<int>());
+    if (tile.thread_rank() == 0)
+        dst[tile.meta_group_rank()] = v;
+}
+
+// printf is a call to vprintf, whose code is not in the cubin: the driver links its own at load
+// time. That code writes the record into the driver's printf buffer (global stores), reads the
+// format and its state (global loads), reserves space with atomics, and issues shared loads
+// with no lane on; ncu counts all of it in the kernel's totals. Neither the PTX nor the SASS the
+// emulator reads has it, and what it does can change with the driver: reported apart.
+// One warp, one lane prints: the cost of one call; reproPrintfWarp: 32 lanes print at once.
+// (recorded: collection/simple_printf.cu testKernel, collection/simple_cooperative_groups.cu cgkernel)
+__global__ void reproPrintf(int* dst)
+{
+    if (threadIdx.x == 0)
+        printf("tilelab %d\n", 7);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void reproPrintfWarp(int* dst)
+{
+    printf("tilelab %d\n", (int)threadIdx.x);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+// Where a warp's stores land depends on which warp's atomicAdd came first: warp 0 reserves 3
+// slots, warp 1 eight. Warp 0 first: [0, 3) and [3, 11), 1 + 2 sectors; warp 1 first: [0, 8) and
+// [8, 11), 1 + 1. The GPU does not promise either order, so the store sectors are reported apart.
+// (recorded: collection/warp_aggregated_atomics.cu filter_arr 89 against 87, mapToBuckets 204 against 215)
+__global__ void reproAtomicOrderStore(int* out, int* count)
+{
+    int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+    int n = w == 0 ? 3 : 8;
+    int base = 0;
+    if (lane == 0)
+        base = atomicAdd(count, n);
+    base = __shfl_sync(0xffffffffu, base, 0);
+    if (lane < n)
+        out[base + lane] = threadIdx.x;
 }

@@ -269,6 +269,38 @@ def test_ncu_only_leaves_the_emulator_side_to_compare(tmp_path):
     assert "emu" not in row and "--compare" in row["emu_skipped"] and row["sass_mix"]
 
 
+def test_totals_set_apart_are_compared_and_shown_but_summed_apart(capsys):
+    # a row as the bench makes it: one total the manifest sets apart (the order of atomics), one not
+    apart = {"global_st_sectors": "order: the warps' atomicAdd"}
+    emu = {"global_st_sectors": 89, "global_ld_sectors": 125, "shared_ld_requests": 4}
+    ncu = {"global_st_sectors": 87, "global_ld_sectors": 125, "shared_ld_requests": 5}
+    checks = fid.compare_row(emu, ncu, apart)
+    assert checks["global_st_sectors"]["apart"] == apart["global_st_sectors"]
+    assert not checks["global_st_sectors"]["equal"] and "apart" not in checks["global_ld_sectors"]
+    rows = [{"id": "collection/x.cu:k", "source": "collection", "checks": checks}]
+    s = fid.summary(rows)["collection"]
+    assert (s["totals"], s["totals_equal"], s["apart_totals"], s["apart_equal"]) == (2, 1, 1, 0)
+    assert s["percent_equal"] == 50.0 and s["percent_equal_all"] == 33.33
+    table = fid.table(rows, "t")
+    line = next(ln for ln in table.splitlines() if ln.startswith("collection/x.cu:k"))
+    assert "differs" in line and "apart: gl.st.sec 89 vs 87 (+2)" in line
+    # with only the set-apart total differing the verdict says so, never "equal"
+    checks["shared_ld_requests"]["equal"] = True
+    line = next(ln for ln in fid.table(rows, "t").splitlines() if ln.startswith("collection/x.cu:k"))
+    assert line.split()[1] == "apart"
+
+
+def test_apart_names_only_compared_totals():
+    import pytest
+    with pytest.raises(SystemExit, match="global_st_sector"):
+        fid._apart({"file": "x.cu", "name": "k", "apart": {"global_st_sector": "typo"}})
+    # every entry of the manifest that sets totals apart says why
+    from collection import run as collection
+    marked = [e for e in collection.load() if e.get("apart")]
+    assert marked and all(fid._apart(e) and all(isinstance(v, str) and v for v in e["apart"].values())
+                          for e in marked)
+
+
 def test_ncu_runs_in_chunks_and_a_chunk_that_fails_loses_only_its_own_launches(tmp_path, monkeypatch, capsys):
     # one ncu process over all 115 launches ran out of time on the H200 and left no row at all;
     # now each chunk of --ncu-chunk launches is its own process

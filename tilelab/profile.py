@@ -13,7 +13,7 @@ all predicated off included, and one for every warp with a lane on at a global o
 request), so wavefronts and sectors per request are the figures ncu shows.
 The verdict (the conflict degree) counts only requests with an active lane, since a
 predicated-off request costs nothing and would dilute a conflict; the notes say where the two
-differ. Shared-memory atomics are counted as requests only: their wavefronts are not.
+differ. Shared-memory atomics are counted apart (requests and wavefronts, ncu's ATOMS rule: emu/metrics.py).
 
 Counts come from the emulator on every backend (nothing else sees per-line bank
 conflicts without a GPU); on a GPU, ncu's launch totals are added when ncu runs.
@@ -277,7 +277,9 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     rows = []
     for pl in res.per_line:
         line = pl["line"]
-        mem = any(pl[k] for k in _REQUESTS + ("shared_atom_requests",))
+        # wavefronts too: a generic access to shared memory costs wavefronts and makes no shared request
+        mem = any(pl.get(k) for k in _REQUESTS + ("shared_atom_requests", "shared_atom_wavefronts",
+                                                  "shared_ld_wavefronts", "shared_st_wavefronts"))
         if not line or not (mem or all_lines):
             continue
         lmix = mix.get((pl["file"], line), {})
@@ -317,12 +319,15 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
                      f"request are below what each access cost; the "
                      f"banks verdict counts only the requests with an active lane "
                      f"(metrics[...'_requests_active']).")
-    atoms = [(r["line"], r["metrics"].get("shared_atom_requests", 0)) for r in rows
-             if r["metrics"].get("shared_atom_requests")]
+    atoms = [(r["line"], r["metrics"].get("shared_atom_requests", 0), r["metrics"].get("shared_atom_wavefronts", 0))
+             for r in rows if r["metrics"].get("shared_atom_requests") or r["metrics"].get("shared_atom_wavefronts")]
     if atoms:
-        notes.append("Shared-memory atomics (" + ", ".join(f"line {l}: {n} requests" for l, n in atoms[:4]) +
-                     ") are counted as requests only: the emulator does not count their bank wavefronts "
-                     "(the rule atomics follow is not measured yet), so the table leaves them out.")
+        notes.append("Shared-memory atomics (" + ", ".join(f"line {l}: {n} requests, {w} wavefronts"
+                                                          for l, n, w in atoms[:4]) +
+                     ") are counted apart from loads and stores, as ncu counts them (metrics "
+                     "'shared_atom_requests', 'shared_atom_wavefronts'): an atomic costs what a 4-byte load "
+                     "costs, the most distinct words one bank holds; lanes on one word share a wavefront. "
+                     "A generic atomic (no .shared in the PTX) is no shared request, only wavefronts.")
     for n in res.count_notes:          # per line they are in the "why" column
         if not n["line"]:
             notes.append(n["text"] + ".")

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .metrics import global_sectors, shared_wavefronts
+from .metrics import atom_wavefronts, global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
 
@@ -925,11 +925,11 @@ def _access(m, ins, idx, pc, store):
         gl = ~(sh | lo)
         for mask, sp, base in ((sh, "shared", SHARED_WINDOW), (lo, "local", LOCAL_WINDOW), (gl, "global", 0)):
             if mask.all():
-                _access_space(m, ins, idx, pc, store, sp, addr - base, t, nvec, es, vop)
+                _access_space(m, ins, idx, pc, store, sp, addr - base, t, nvec, es, vop, generic=True)
                 return
             if mask.any():
                 sub = lanes[mask]
-                _access_space(m, ins, sub, pc, store, sp, addr[mask] - base, t, nvec, es, vop)
+                _access_space(m, ins, sub, pc, store, sp, addr[mask] - base, t, nvec, es, vop, generic=True)
         return
     _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
 
@@ -979,7 +979,12 @@ def _report_bad(m, ins, lanes, bad, addr, kind, detail_fn):
         m.finding(kind, ins, lanes[i], addr[i], detail_fn(int(addr[i])), int(bad.sum()))
 
 
-def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
+def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic=False):
+    """``generic``: a PTX access with no state space (ptxas keeps it a generic LD/ST, never an
+    LDS/STS, even where the address plainly comes from cvta.shared: docs/FIDELITY.md, cause F).
+    ncu counts a generic instruction under smsp__inst_executed_op_generic_*, not as a shared
+    request, but the wavefronts of its lanes that land in shared memory under
+    l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld/st: so here shared wavefronts, no shared request."""
     lanes = m.lanes(idx)
     nbytes = es * nvec
     U = _UINT_OF[es]
@@ -1035,6 +1040,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop):
         planned = m.count_plan.get(pc) if m.count_plan else None
         reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
         active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
+        if generic:                                         # a generic LD/ST: wavefronts, no shared request
+            reqs = active = 0
         sop = "st" if store else "ld"
         if planned is None:
             m.capture(pc, mat, act, nbytes, store)
@@ -1409,7 +1416,8 @@ def h_atom(m, ins, idx, pc):
     es = size_of(t)
     v = np.broadcast_to(np.asarray(read(m, args[1], t, idx)), (n,))
     c = np.broadcast_to(np.asarray(read(m, args[2], t, idx)), (n,)) if opname == "cas" else None
-    if space == "generic":
+    generic = space == "generic"       # SASS ATOM (not ATOMS/ATOMG): ptxas keeps the generic space
+    if generic:
         if ((addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)).all():
             space, addr = "shared", addr - SHARED_WINDOW
         else:
@@ -1423,6 +1431,11 @@ def h_atom(m, ins, idx, pc):
             if "release" in ins.mods or "acq_rel" in ins.mods:     # a release is a fence, then the atomic
                 m.gshadow.fence(m, lanes[ok])
             m.gshadow.atomic(m, lanes[ok], off[ok], ins)
+        if generic:
+            # ncu counts a generic ATOM that goes to global memory as one wavefront of the shared
+            # atomics' data pipe per warp with a lane on (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom:
+            # grid.sync's atom.add.release.gpu, 4 blocks, 4 wavefronts; measured with one lane only)
+            m.count(pc, "shared_atom_wavefronts", _count_warps(m, lanes[ok]))
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
@@ -1430,11 +1443,16 @@ def h_atom(m, ins, idx, pc):
         off, arena = m.smem.flat(m.block_local[lanes], addr), m.smem.arena
         if m.shadow is not None:
             m.shadow.fill((off[ok] // m.unit))
-        # requests as ncu counts them (smsp__inst_executed_op_shared_atom); their wavefronts
-        # (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom) are not counted: the bank rule
-        # of ATOMS is not measured yet (bench/gpu_shared_atomics.py measures it)
-        m.count(pc, "shared_atom_requests", m.nwarps(idx))
-        m.count(pc, "shared_atom_requests_active", _count_warps(m, lanes[ok]))
+        # requests as ncu counts them (smsp__inst_executed_op_shared_atom: ATOMS only, so a generic
+        # ATOM that lands in shared memory makes none); wavefronts by the ATOMS bank rule
+        # (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom, generic ones included: metrics.py)
+        if not generic:
+            m.count(pc, "shared_atom_requests", m.nwarps(idx))
+            m.count(pc, "shared_atom_requests_active", _count_warps(m, lanes[ok]))
+        mat, act = m.warp_matrix(idx, addr)
+        if not ok.all():
+            act &= m.warp_matrix(idx, ok)[0].astype(bool)
+        m.count(pc, "shared_atom_wavefronts", int(atom_wavefronts(mat, act, es).sum()))
     else:
         unsupported(m, ins, f"atomics on {space}")
     old = np.zeros(n, dtype=DT[t])

@@ -29,8 +29,16 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   wavefront; at a global one it makes none (no lane, no L1TEX request). Which warps execute an access is the SASS's control flow, not the PTX's
   (emu/ifconvert.py), which also counts the never-true ``@!PT LDS`` ptxas puts before a run
   of LDGSTS (cp.async): 3 shared-load requests, no wavefront, each time a warp reaches them.
-  Shared-memory atomics (ATOMS) are counted as requests; their
-  wavefronts are not, until their bank rule is measured (bench/gpu_shared_atomics.py).
+* Shared-memory atomics (ATOMS) cost what a 4-byte load costs: the most distinct words any
+  bank holds, lanes on one word free (``atom_wavefronts``). Measured with ncu on an H200 over
+  histogram256Kernel's 376 ATOMS.ADD of random bins (bench/results/fidelity-2026-12-01.json):
+  1,208 wavefronts, which this rule gives exactly (most lanes in one bank: 1,342; distinct words
+  or most lanes on one word: 1,211). 8-byte atomics are given the 8-byte store's phases
+  (unmeasured: bench/gpu_shared_atomics.py measures them). A generic ATOM (PTX ``atom`` with
+  no state space, which ptxas keeps generic) is no ATOMS request, but its shared wavefronts
+  count the same; one that goes to global memory costs one atomics wavefront per warp with a
+  lane on (ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom; one-lane requests measured).
+  Generic LD/ST that land in shared memory likewise count wavefronts and no shared request.
 """
 from __future__ import annotations
 
@@ -54,7 +62,7 @@ METRIC_KEYS = (
     # that touched memory (the emulator's count before issue 13, and the basis of a conflict degree)
     "shared_ld_requests_active", "shared_st_requests_active",
     "global_ld_requests_active", "global_st_requests_active",
-    "shared_atom_requests", "shared_atom_requests_active",
+    "shared_atom_requests", "shared_atom_requests_active", "shared_atom_wavefronts",
 )
 
 
@@ -174,6 +182,12 @@ def _wavefronts_rows(addr: np.ndarray, active: np.ndarray, nbytes: int, lpp: int
     per_bank = np.bincount(idx, weights=distinct.ravel(), minlength=W * P * NUM_BANKS)
     per_phase = per_bank.reshape(W * P, NUM_BANKS).max(axis=1).astype(np.int64)
     return per_phase.reshape(W, P).sum(axis=1)
+
+
+def atom_wavefronts(addr, active, nbytes: int) -> np.ndarray:
+    """Wavefronts of each warp's shared atomic (ATOMS): the load rule without pairing (see the
+    module docstring for the measurement; two lanes on one word cost one wavefront)."""
+    return shared_wavefronts(addr, active, nbytes, "st")
 
 
 def global_sectors(addr, active, nbytes: int) -> np.ndarray:

@@ -17,9 +17,10 @@ counters onto the metric keys of DESIGN §2, next to the raw values:
 ``global_ld_sectors``       ``l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum``
 ``global_st_requests``      ``l1tex__t_requests_pipe_lsu_mem_global_op_st.sum``
 ``global_st_sectors``       ``l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum``
-``shared_atom_requests``    ``smsp__inst_executed_op_shared_atom.sum`` (ATOMS; their wavefronts,
-                            ``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum``, are in
-                            the raw values: the emulator does not count them yet)
+``shared_atom_requests``    ``smsp__inst_executed_op_shared_atom.sum`` (ATOMS only: a generic ATOM
+                            that lands in shared memory is no shared request)
+``shared_atom_wavefronts``  ``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum`` (ATOMS and
+                            generic ATOM: emu/metrics.py has the bank rule)
 ``instructions``            ``smsp__inst_executed.sum`` (warp-level)
 ``flops``                   2·FFMA + FADD + FMUL thread instructions (fp32 only)
 ==========================  ==============================================================
@@ -190,6 +191,7 @@ def map_metrics(raw: dict) -> dict:
         "global_st_requests": _add(g("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum")),
         "global_st_sectors": _add(g("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")),
         "shared_atom_requests": _add(g("smsp__inst_executed_op_shared_atom.sum")),
+        "shared_atom_wavefronts": _add(g("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum")),
         "instructions": _add(g("smsp__inst_executed.sum")),
         "flops": _add(2 * ffma, fadd, fmul) if None not in (ffma, fadd, fmul) else None,
     }
