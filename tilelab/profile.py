@@ -8,8 +8,9 @@ SASS memory instructions ptxas made of that line, and, where the SASS-aware coun
 from the plain PTX count, that count and why ("ptxas merged 4 loads into LDS.128"). The
 worst shared request is drawn: its 32 lanes against the 32 banks.
 
-Requests are ncu's: one for every warp that executes the instruction, its lanes all
-predicated off included, so wavefronts and sectors per request are the figures ncu shows.
+Requests are ncu's: one for every warp that executes a shared-memory instruction, its lanes
+all predicated off included, and one for every warp with a lane on at a global one (an L1TEX
+request), so wavefronts and sectors per request are the figures ncu shows.
 The verdict (the conflict degree) counts only requests with an active lane, since a
 predicated-off request costs nothing and would dilute a conflict; the notes say where the two
 differ. Shared-memory atomics are counted apart (requests and wavefronts, ncu's ATOMS rule: emu/metrics.py).

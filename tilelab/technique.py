@@ -16,11 +16,9 @@ kernel's launch at the same size:
   all predicated off costs no wavefront, and would otherwise hide another request's conflict;
 - ``coalesced_like_reference``: global loads and global stores each take no more 32-byte sectors
   per request than the reference's (a transpose that reads or writes by column does not),
-  counted over the requests that had an active lane: ncu's count adds a request for every warp
-  that executes a predicated access with no lane on, and whether a warp executes it is ptxas's
-  choice of branch or predicate, not the access pattern (at a size that is no multiple of the
-  tile, the padded transpose's predicated loads would come out "better coalesced" than a
-  kernel that reads the same way behind a branch; tests/test_emu_requests.py);
+  counted over the requests that had an active lane, which is what ncu counts for global memory
+  (an L1TEX request: a warp with every lane predicated off sends none; tilelab/emu/isa.py
+  request_keys), so the two views agree;
 - ``global_loads_at_reference``: the kernel's global load sectors come to at most ``tolerance``
   times the reference's, whatever the means (shared tiles, or registers and shuffles).
 

@@ -208,25 +208,30 @@ def h_f16x2(m, ins, idx, pc):
 
 
 def request_keys(ins) -> tuple:
-    """The request counters a memory instruction adds to when a warp executes it (cached).
+    """The request counters a memory instruction adds to when a warp executes it with every lane
+    predicated off (cached); a warp with a lane on is counted by the access itself.
 
-    ncu counts a request for every warp-level memory instruction executed, lanes active or
-    not (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom,
-    l1tex__t_requests_pipe_lsu_mem_global_op_ld/st). Generic-space accesses are left out: with
-    no active lane there is no address to say whether the warp went to shared or global
-    memory, so those warps are counted as the PTX runs (not at all). cp.async is left out too:
-    the counter we compare it with (smsp__sass_inst_executed_op_ldgsts) has no predicated-off
-    LDGSTS in it (tilelab/gpu/ncu.py)."""
+    ncu counts a shared request for every warp-level instruction executed, lanes active or not
+    (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom). A global request is
+    an L1TEX request (l1tex__t_requests_pipe_lsu_mem_global_op_ld/st), and a warp with no lane
+    on sends none: on the H200 it equals smsp__inst_executed_op_global_ld/st minus its
+    ``_pred_off_all`` count in every launch of bench/results/fidelity-2026-12-01.json that has
+    such warps (uniformUpdate: 64 LDG executed, 28 with no lane on, 36 requests), so global
+    accesses have no key here and their requests never depend on the SASS control flow.
+    Generic-space accesses are left out: with no active lane there is no address to say whether
+    the warp went to shared or global memory, so those warps are counted as the PTX runs (not at
+    all). cp.async is left out too: the counter we compare it with
+    (smsp__sass_inst_executed_op_ldgsts) has no predicated-off LDGSTS in it (tilelab/gpu/ncu.py)."""
     keys = ins.__dict__.get("_request_keys")
     if keys is None:
-        space = next((s for s in ins.mods if s in ("shared", "global")), None)
+        shared = "shared" in ins.mods
         if ins.op == "ldmatrix":
             keys = ("ldmatrix_requests", "shared_ld_requests")
-        elif ins.op in ("ld", "ldu") and space:
-            keys = (space + "_ld_requests",)
-        elif ins.op == "st" and space:
-            keys = (space + "_st_requests",)
-        elif ins.op in ("atom", "red") and space == "shared":
+        elif ins.op in ("ld", "ldu") and shared:
+            keys = ("shared_ld_requests",)
+        elif ins.op == "st" and shared:
+            keys = ("shared_st_requests",)
+        elif ins.op in ("atom", "red") and shared:
             keys = ("shared_atom_requests",)
         else:
             keys = ()

@@ -517,8 +517,9 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     model agrees with that PTX's cubin line by line (emu/sass_model.py), and on the cubin's
     control flow (emu/ifconvert.py: branches ptxas turned into predication, and back, and its
     never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
-    Either way a warp that executes a memory instruction with every lane predicated off makes a
-    request, as ncu counts them (``*_requests_active``: those with a lane on).
+    Either way a warp that executes a shared-memory instruction with every lane predicated off
+    makes a request, as ncu counts them; a global one does not (an L1TEX request needs a lane on;
+    isa.request_keys). ``*_requests_active``: those with a lane on.
     """
     t0 = time.perf_counter()
     counts = check_counts(counts)
