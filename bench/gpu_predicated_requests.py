@@ -3,7 +3,9 @@
     python bench/gpu_predicated_requests.py [--out bench/results]
 
 The counting issue (13, item 2) says ncu counts a shared or global request for every
-warp-level memory instruction executed, lanes active or not, and that ptxas turns short
+warp-level memory instruction executed, lanes active or not (for global requests, L1TEX
+requests, the H200 recording of 2026-12-01 says otherwise: a warp with no lane on sends none),
+and that ptxas turns short
 branches around an access into predication (and back), so what a warp executes is the
 SASS's business. The emulator now counts that way (tilelab/emu/isa.py request_keys,
 tilelab/emu/ifconvert.py); this measures it. One block of 4 warps; ``flags[t]`` says whether

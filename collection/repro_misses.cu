@@ -80,6 +80,67 @@ __global__ void reproCpAsyncPadding(const float* src, float* dst)
     dst[threadIdx.x] = buf[(threadIdx.x * 4 + 1) % 256];
 }
 
+// ptxas rebuilds a loop whose trip count only the launch knows (here blockDim.x / 32): one
+// peeled iteration, a body unrolled 4 times, a 2-iteration remainder and a last iteration, the
+// first and last as predicated LDS. Which of them a warp executes with its predicate off
+// depends on the trip count (with 128 threads: the peeled and the last one, 2 per block, beside
+// the 4 loads that run), so no per-line rule can say it; it would take running the SASS's own
+// loop. The PTX loop has one ld.shared per iteration and the emulator counts 4 requests per
+// block; the SASS (ptxas 12.9 and 13, sm_90) makes 6.
+// (recorded: collection/reduction_multiblock_cg.cu reduceSinglePassMultiBlockCG, reduceBlock's
+// `for (i = 0; i < blockDim.x; i += tile32.size()) beta += sdata[i]`: shared-load requests 48
+// against ncu's 56, bench/results/fidelity-2026-12-01.json)
+__global__ void reproLoopRemainderPredicated(const float* src, float* dst)
+{
+    __shared__ float s[256];
+    s[threadIdx.x] = src[blockIdx.x * blockDim.x + threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        float acc = 0.0f;
+        for (unsigned i = 0; i < blockDim.x; i += 32)
+            acc += s[i];
+        dst[blockIdx.x] = acc;
+    }
+}
+
+// A global load that only thread 0 makes: ptxas predicates it (@!P0 LDG, and the STS beside
+// it), so all 4 warps of a block execute both. ncu counts the STS in every warp
+// (smsp__inst_executed_op_shared_st) but the LDG only where a lane is on: a global request is
+// an L1TEX request, and a warp with no lane on sends none. Modelled (tilelab/emu/isa.py
+// request_keys): 2 global-load requests, 8 shared-store ones.
+// (recorded: collection/scan.cu uniformUpdate 64 against ncu's 36, and 6 more launches,
+// bench/results/fidelity-2026-12-01.json)
+__global__ void reproGlobalNoLaneNoRequest(const float* src, float* dst)
+{
+    __shared__ float v;
+    if (threadIdx.x == 0)
+        v = src[blockIdx.x];
+    __syncthreads();
+    dst[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+// An early return: NVRTC puts its block after the kernel's body, ptxas makes it
+// `@P0 STS; @P0 STS; @P0 EXIT`. With n = blockDim no thread returns, yet all 4 warps execute
+// both stores with no lane on: 4 shared-store requests a line, no wavefront. Modelled
+// (tilelab/emu/ifconvert.py regions).
+// (recorded: collection/llmc_softmax_forward.cu softmax_forward_kernel7, 320 against ncu's 576)
+__global__ void reproEarlyReturnPredicated(const float* src, float* dst, int n)
+{
+    __shared__ float m[4], s[4];
+    int w = threadIdx.x / 32;
+    if (threadIdx.x >= n) {
+        m[w] = -1.0f;
+        s[w] = 0.0f;
+        return;
+    }
+    if (threadIdx.x % 32 == 0) {
+        m[w] = src[w];
+        s[w] = 1.0f;
+    }
+    __syncthreads();
+    dst[threadIdx.x] = m[w] + s[w];
+}
+
 // A pointer that may point to shared or to global memory stays generic: NVVM cannot say which
 // space it is in, so the PTX has ld/st/atom with no state space, and ptxas keeps them generic
 // (LD, ST, ATOM), not LDS/STS/ATOMS, even where the address plainly comes from cvta.shared.

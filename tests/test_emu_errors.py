@@ -114,6 +114,31 @@ def test_wrong_array_dtype(emu, vadd, rng):
         emu.run(vadd, 1, 64, a.astype(np.float32), b.astype(np.float32), [0.0] * 64, 64)
 
 
+def test_launch_errors_speak_chinese_with_the_same_facts(emu, vadd, rng, monkeypatch):
+    """A float64 array, a missing argument and a block too big, refused under TILELAB_LANG=zh: the
+    same argument, C type, dtypes and limits, in Chinese, under the heading 启动错误."""
+    a, b, c = rng.standard_normal((3, 64))
+    f = lambda x: x.astype(np.float32)                                     # noqa: E731
+    calls = [lambda: emu.run(vadd, 1, 64, a, f(b), f(c), 64), lambda: emu.run(vadd, 1, 64, f(a), f(b), f(c)),
+             lambda: emu.run(vadd, 1, (64, 32), f(a), f(b), f(c), 64)]
+
+    def refused():
+        out = []
+        for call in calls:
+            with pytest.raises(LaunchError) as ei:
+                call()
+            out.append(rendered(ei.value))
+        return out
+    dtype_en, count_en, block_en = refused()
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    dtype_zh, count_zh, block_zh = refused()
+    assert "argument 1 of vadd (const float* a) needs a float32 array, got float64" in dtype_en
+    assert "vadd 的第 1 个参数（const float* a）需要一个 float32 数组，实际是 float64" in dtype_zh
+    assert "启动错误" in dtype_zh and "launch error" in dtype_en and ".astype(np.float32)" in dtype_zh
+    assert "vadd(const float* a, const float* b, float* c, int n) 需要 4 个参数，实际传入 3 个" in count_zh
+    assert "(64, 32, 1) 有 2048 个线程；一个线程块最多 1024 个线程" in block_zh and "2048 threads" in block_en
+
+
 def test_scalar_out_of_range_or_wrong_kind(emu, vadd, rng):
     a, b, c = rng.standard_normal((3, 64)).astype(np.float32)
     with pytest.raises(LaunchError, match=r"int n\) = 4294967296 does not fit in int32"):
@@ -189,6 +214,41 @@ def test_endless_kernel_stops_at_the_step_budget(emu):
     assert re.search(r"thread \(\d+,0,0\) block \(\d+,0,0\)", msg)
     assert "step_budget" in msg                          # how to allow a longer kernel
     rendered(ei.value)
+
+
+def test_errors_speak_chinese_with_the_same_facts(emu, rng, monkeypatch):
+    """Under TILELAB_LANG=zh an endless kernel, a launch too large and a compile error get a Chinese
+    heading and framing with the same file, line, thread, block and counts; NVRTC's own words stay."""
+    k = emu.compile(LOOP_SRC, "spin", filename="spin.cu")
+    big = emu.compile(BIG_SRC, "touch", filename="big.cu")
+    brev = emu.compile(UNSUPPORTED_SRC, "reverseBits", filename="brev.cu")
+    bad = "__global__ void k(float* x)\n{\n    x[0] = undefinedThing;\n}\n"
+
+    def errors():
+        out = []
+        for run in (lambda: emu.run(brev, 1, 32, np.zeros(32, np.uint32), np.zeros(32, np.uint32)),
+                    lambda: emu.run(k, 2, 64, np.zeros(1, np.int32), np.zeros(64, np.int32), step_budget=20_000),
+                    lambda: emu.run(big, 1 << 16, 1024, np.zeros(64, np.float32), 64),
+                    lambda: emu.compile(bad, "k", filename="cell#2", first_line=7)):
+            with pytest.raises(TilelabError) as ei:
+                run()
+            out.append((str(ei.value), rendered(ei.value)))
+        return out
+    (brev_en, _), *en = errors()
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    (brev_zh, brev_zh_r), *zh = errors()
+    assert "the emulator does not implement `fns" in brev_en and "模拟器没有实现 `fns" in brev_zh
+    assert "位于 brev.cu:4" in brev_zh and 'asm("fns.b32 %0, %1, 0, 1;"' in brev_zh and "不支持的 PTX 指令" in brev_zh_r
+    (loop_en, loop_en_r), (big_en, _), (cc_en, cc_en_r) = en
+    (loop_zh, loop_zh_r), (big_zh, big_zh_r), (cc_zh, cc_zh_r) = zh
+    where, thread, block = re.search(r"thread \((\d+,0,0)\) block \((\d+,0,0)\) was still at (\S+)", loop_en).group(3, 1, 2)
+    assert f"线程 ({thread})（线程块 ({block})）仍停在 {where}" in loop_zh and "很可能是死循环" in loop_zh
+    assert "20,000" in loop_zh and "step_budget" in loop_zh and "kernel did not finish" in loop_en_r
+    assert "核函数没有结束" in loop_zh_r and "kernel did not finish" not in loop_zh_r
+    assert loop_zh.splitlines()[2] == loop_en.splitlines()[2]         # the learner's source line
+    assert "67,108,864 个线程" in big_zh and "67,108,864 threads" in big_en and "启动规模超出了模拟器的能力" in big_zh_r
+    assert cc_zh == cc_en and "undefinedThing" in cc_zh                 # NVRTC's text, as it wrote it
+    assert cc_en_r.startswith("\x1b[1;31mcompile error:") and cc_zh_r.startswith("\x1b[1;31m编译错误:")
 
 
 def test_step_budget_does_not_stop_a_finite_loop(emu):

@@ -78,6 +78,40 @@ def test_dynamic_shared_is_named_and_an_empty_one_gets_the_shared_hint(rng):
     assert past and f"past the end of `buf` (float[{n}], {n * 4} bytes)" in past[0].detail
 
 
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_names_and_hints_speak_chinese(rng, monkeypatch):
+    """Under TILELAB_LANG=zh the element a race touches, the `extern __shared__` hint and the array
+    run past are named as in English (the same `sB[x][y]`, offset, sizes), in Chinese sentences."""
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    k = tc.compile_cuda(MACRO.format(tile=16, pad=1), filename="names.cu").kernel("racy")
+    f = _race(k, 16, rng)
+    x, y, _ = f.thread
+    assert f"共享内存 `sB[{x}][{y}]`（偏移 {f.address}）上的写后读数据竞争" in f.detail, f.detail
+    assert f"`sB[{x}][{y}]` (offset {f.address})" in f.detail.en and f"names.cu:{f.line}，线程 ({x},{y},0)" in str(f)
+    src = """__global__ void dyn(const float* in, float* out, int n)
+{
+    extern __shared__ float buf[];
+    out[threadIdx.x] = buf[2 * threadIdx.x + 1] + in[threadIdx.x];
+}
+"""
+    kd = tc.compile_cuda(src, filename="dyn.cu").kernel("dyn")
+    n = int(rng.integers(8, 32))
+    a = rng.random(n, dtype=np.float32)
+    oob = [f for f in launch(kd, (1,), (n,), a, np.zeros_like(a), n, shared=0, backend="emu").findings
+           if f.kind == "out_of_bounds"]
+    assert oob and all("启动时动态共享内存为 0 字节" in f.detail and "extern __shared__ float buf[]" in f.detail
+                       and "shared=NBYTES" in f.detail for f in oob)
+    past = [f for f in launch(kd, (1,), (n,), a, np.zeros_like(a), n, shared=n * 4, backend="emu").findings
+            if f.kind == "out_of_bounds"]
+    assert past
+    assert f"（超出了 `buf`（float[{n}]，{n * 4} 字节）的末尾）" in past[0].detail, past[0].detail
+    assert past[0].detail.en.startswith("read of 4 bytes at shared offset ") and not CJK.search(past[0].detail.en)
+    assert f"past the end of `buf` (float[{n}], {n * 4} bytes)" in past[0].detail.en
+    assert not any(CJK.search(f.detail.en) for f in oob)
+
+
 SHIFT = """__global__ void shifted(const float* in, float* out, int n, int shift)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -139,11 +173,14 @@ def test_static_sources_follow_each_parameter():
 
 def test_counts_say_what_they_count():
     from tilelab.emu.sanitize import COUNTED, KINDS, Finding
+    from tilelab.messages import msg
     assert set(COUNTED) == set(KINDS)
     for kind in KINDS:
         n = 2 + len(kind)
         text = str(Finding(kind, "k.cu", 3, (0, 0, 0), (0, 0, 0), None, "x", count=n))
-        assert re.search(rf"\[{n} {COUNTED[kind]} on this line, over all threads\]", text), text
+        words = msg(f"finding.counted_{kind}")
+        assert words != msg("finding.counted_events")
+        assert re.search(rf"\[{n} {words} on this line, over all threads\]", text), text
         assert "times]" not in text
 
 

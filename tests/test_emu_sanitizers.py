@@ -5,6 +5,8 @@ reference kernels is shown in test_emu_results.py (every kernel, zero findings) 
 again here on awkward sizes. Issue 2, Acceptance "Sanitizers"."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -349,3 +351,77 @@ def test_cp_async_wait_group_counts_groups(emu, rng, read_newest):
         early = by_kind(r, "cp_async_before_wait")
         assert [f.line for f in early] == [emu.line_of(CP_GROUPS_SRC, "// @newest")]
         assert {f.kind for f in r.findings} == {"cp_async_before_wait"}
+
+
+_BAD_RUNS = {   # kernels_bad/ file: grid, block, arguments(rng)
+    "matmul_tiled_no_barrier2.cu": ((3, 3), (16, 16), lambda rng: (*_matmul_inputs(rng, 40), 40)),
+    "matmul_tiled_no_barrier1.cu": ((2, 2), (16, 16), lambda rng: (*_matmul_inputs(rng, 20), 20)),
+    "matmul_naive_no_bounds.cu": ((3, 3), (16, 16), lambda rng: (*_matmul_inputs(rng, 33), 33)),
+    "matmul_tiled_no_sB.cu": ((2, 2), (16, 16), lambda rng: (*_matmul_inputs(rng, 20), 20)),
+    "barrier_in_branch.cu": (2, 64, lambda rng: (rng.standard_normal(64).astype(np.float32),
+                                                 np.full(64, np.nan, np.float32))),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_BAD_RUNS))
+def test_findings_speak_chinese_with_the_same_facts(emu, rng, monkeypatch, name):
+    """Under TILELAB_LANG=zh (make lab COURSE_LANG=zh) the same findings come back (kind, line,
+    thread, block, address, count), and each one's text is Chinese and names the same place: the
+    file and line, the thread, the block, the array and the element or offset."""
+    import copy
+    import pickle
+    import re
+    k, src = emu.bad(name)
+    grid, block, make = _BAD_RUNS[name]
+    facts = lambda r: [(f.kind, f.line, f.thread, f.block, f.address, f.count) for f in r.findings]  # noqa: E731
+    en = emu.run(k, grid, block, *make(np.random.default_rng(5)))
+    en_texts = [str(f) for f in en.findings]             # a finding is said in the language of the moment
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    zh = emu.run(k, grid, block, *make(np.random.default_rng(5)))
+    assert facts(zh) == facts(en) and en.findings
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    for e, z, te in zip(en.findings, zh.findings, en_texts):
+        tz = str(z)
+        assert not cjk.search(te) and cjk.search(tz), tz
+        assert z.detail.en == e.detail and str(z.detail) != e.detail      # the English text rides along
+        where = f"kernels_bad/{name}:{e.line}"
+        t, b = ",".join(map(str, e.thread)), ",".join(map(str, e.block))
+        assert f"{where}, thread ({t}) block ({b})" in te
+        assert f"{where}，线程 ({t})，线程块 ({b})" in tz
+        # every array (element) name, and every number, of the English text is in the Chinese one
+        assert re.findall(r"`[^`]+`", te) == re.findall(r"`[^`]+`", tz) or \
+            sorted(re.findall(r"`[^`]+`", te)) == sorted(set(re.findall(r"`[^`]+`", tz)))
+        assert sorted(re.findall(r"\d+", te)) == sorted(re.findall(r"\d+", tz)), (te, tz)
+        assert tz.splitlines()[1:] == te.splitlines()[1:]                # the learner's source line
+        again = pickle.loads(pickle.dumps(z))                            # a worker hands findings back
+        assert str(again) == tz and again.detail.en == e.detail and copy.deepcopy(z).to_json()["detail"] == z.detail
+    kinds = {"race": "数据竞争", "out_of_bounds": "越界访问", "uninitialized_read": "读取未初始化的内存",
+             "barrier_divergence": "屏障分歧"}
+    assert any(str(z).startswith(kinds[z.kind] + "：") for z in zh.findings if z.kind in kinds)
+
+
+def test_global_race_and_uninitialised_register_speak_chinese(emu, monkeypatch):
+    """Two findings no kernels_bad/ file makes: blocks racing on one global word, and a register read
+    before any instruction wrote it (the judge's uninit=True pass); in Chinese, the same places."""
+    race = emu.compile("__global__ void g(float* out)\n{\n    out[0] = threadIdx.x + blockIdx.x;\n}\n", "g",
+                       filename="g.cu")
+    reg = emu.compile("__global__ void u(float* out)\n{\n    int i;\n    asm volatile(\"add.s32 %0, %0, 0;\" : \"+r\"(i));\n"
+                      "    out[i & 31] = 1.0f;\n}\n", "u", filename="u.cu")
+
+    def said():
+        r = emu.run(race, 2, 32, np.zeros(4, np.float32))
+        u = emu.run(reg, 1, 32, np.zeros(32, np.float32), uninit=True)
+        (g,) = by_kind(r, "race")
+        (v,) = by_kind(u, "uninitialized_register")
+        return g, str(g), v, str(v)
+    g_en, race_en, v_en, reg_en = said()
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    g_zh, race_zh, v_zh, reg_zh = said()
+    other = re.search(r"thread \((\d+,0,0)\) block \((\d,0,0)\) wrote these bytes too", race_en).groups()
+    assert "write-after-write race on global memory, `out` byte 0 (4-byte element 0)" in race_en
+    assert "全局内存上的写后写数据竞争，位于 `out` 的第 0 字节（第 0 个 4 字节元素）" in race_zh
+    assert f"线程 ({other[0]})（线程块 ({other[1]})）也写入过这些字节" in race_zh and "__threadfence()" in race_zh
+    assert (g_zh.line, g_zh.thread, g_zh.block, g_zh.count) == (g_en.line, g_en.thread, g_en.block, g_en.count)
+    assert f"（这一行所有线程合计 {g_en.count} 次竞争访问）" in race_zh
+    assert "is used as an address" in reg_en and "一个没有任何指令写过的值被用作地址" in reg_zh
+    assert f"u.cu:{v_en.line}，线程 (0,0,0)，线程块 (0,0,0)" in reg_zh and reg_zh.startswith("使用未初始化的寄存器：")

@@ -227,6 +227,29 @@ def test_selfcheck_prints_the_judges_parts(capsys):
     assert "at most 1× earns the points" in out and "drawn at random for this self-check" in out
 
 
+def test_selfcheck_says_a_failed_technique_check_in_chinese(monkeypatch, capsys):
+    """Under TILELAB_LANG=zh (make lab COURSE_LANG=zh) tl.selfcheck of a naive transpose for exercise 04
+    says in Chinese that it never stages through shared memory, with the same measured sectors."""
+    import re
+    import tilelab as tl
+    from tilelab.compile import compile_cuda
+    from tilelab.magic import FIRST_LINE, cell_filename, pick_kernel
+    c = _check("04_transpose_padding")
+    source = (ROOT / "tests" / "submissions" / "04_naive_transpose.cu").read_text()
+    k = pick_kernel(compile_cuda(source, filename=cell_filename(c.kernel), first_line=FIRST_LINE), c.kernel)
+    monkeypatch.setenv("TILELAB_SELF_CHECK_KEY", "zh-test")           # the same drawn sizes in both runs
+    en = tl.selfcheck(k)
+    out_en = capsys.readouterr().out
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    zh = tl.selfcheck(k)
+    out_zh = capsys.readouterr().out
+    assert zh.score == en.score < c.points
+    assert "does not use shared memory at all" in out_en and "你的核函数完全没有使用共享内存" in out_zh
+    assert "does not use shared memory" not in out_zh and "从不读取共享内存" in out_zh
+    sectors = re.search(r"global stores ([\d.]+) sectors per request against ([\d.]+)", out_en).groups()
+    assert "全局内存存储每个请求 {} 个扇区（参考核函数：{}）".format(*sectors) in out_zh
+
+
 def test_selfcheck_is_skipped_while_autograding(monkeypatch, capsys):
     import tilelab as tl
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")

@@ -73,6 +73,30 @@ def test_profile_picture_of_the_worst_request():
     assert p.png()[:4] == b"\x89PNG"
 
 
+def test_profile_speaks_chinese_with_the_same_numbers(monkeypatch):
+    """Under TILELAB_LANG=zh the table's headers, title, verdicts and notes and the bank picture's
+    title and axes are Chinese; the rows (data) and every number in the picture stay the same."""
+    k = ref_kernel("transpose.cu", "transposeShared32")
+    en = profile(k, "transpose", N=64, backend="emu")
+    en_text = str(en)
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    zh = profile(k, "transpose", N=64, backend="emu")
+    assert zh.rows == en.rows and zh.worst["line"] == en.worst["line"]
+    text = str(zh)
+    assert "每行源代码的访存" in zh.title and "共享内存加载请求" in text and "32 路冲突" in text
+    assert "shared ld requests" not in text and "32-way" not in text and "32-way" in en_text
+    assert "计数来自模拟器" in zh.note and "<th>共享内存加载请求</th>" in zh._repr_html_()
+    head, rule = text.splitlines()[1:3]                     # a CJK character is two columns wide
+    assert len(head.split("  ")[0].encode("gbk")) == len(rule.split("  ")[0]) == 2     # 行 over --
+    if zh.figure is None:
+        pytest.skip("no picture: " + zh.note)
+    title = zh.figure._suptitle.get_text()
+    assert f"第 {en.worst['line']} 行" in title and "32 路冲突：32 个 wavefront，理想为 1 个（4 字节的访问）" in title
+    ax = zh.figure.axes[1]
+    assert ax.get_xlabel() == "bank = (字节地址 / 4) % 32" and "字数" in zh.figure.axes[0].get_ylabel()
+    assert en.figure.axes[1].get_xlabel() == "bank = (byte address / 4) % 32"
+
+
 def test_capture_returns_every_request_of_one_instruction():
     k = ref_kernel("transpose.cu", "transposePadded")
     prob = get_problem("transpose")
@@ -156,6 +180,22 @@ def test_bench_on_emu_reports_counts_not_times():
         assert pad["metrics"] == m and pad["instructions"] == m["instructions"]
         assert pad["global sectors"] == m["global_ld_sectors"] + m["global_st_sectors"]
     assert t.figure is not None and len(t.figure.axes) == 2
+
+
+def test_bench_speaks_chinese_with_the_same_numbers(monkeypatch):
+    kernels = {"shared32": ref_kernel("transpose.cu", "transposeShared32")}
+    en = bench(kernels, "transpose", sizes=[(64, 64)], backend="emu")
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    zh = bench(kernels, "transpose", sizes=[(64, 64)], backend="emu")
+    assert zh.rows == en.rows and zh.columns == en.columns        # the data stay English-keyed
+    text = str(zh)
+    assert "模拟器计数" in zh.title and "共享内存加载 wavefront/请求" in text and "这是计数，不是时间" in text
+    assert "shared ld wavefronts/request" in str(en) and "shared ld wavefronts/request" not in text
+    if zh.figure is not None:
+        ax, ax2 = zh.figure.axes
+        assert "模拟器的每请求计数" in ax.get_title() and "64" in ax.get_title()
+        assert [t.get_text() for t in ax.get_xticklabels()][0] == "共享内存加载\nwavefront/请求"
+        assert [t.get_text() for t in en.figure.axes[0].get_xticklabels()][0] == "shared ld\nwavefronts/req"
 
 
 def test_bench_emu_matmul_naive_vs_tiled():

@@ -115,3 +115,26 @@ def test_every_element_wrong_still_draws():
     assert c.bad.all()
     fig = wrong_elements.figure(err.comparisons)
     assert wrong_elements.Picture(fig)._repr_png_().startswith(b"\x89PNG")
+
+
+def test_the_hints_and_the_picture_speak_chinese_with_the_same_facts(monkeypatch):
+    """Under TILELAB_LANG=zh (make lab COURSE_LANG=zh) a wrong transpose and a missing edge tile get
+    their diagnosis in Chinese, with the same rows, columns and counts as the English one."""
+    n = 40
+    k_t = kernel("mmTz", store="col * N + row")
+    k_e = kernel("mmEdgez", guard="if (blockIdx.x == gridDim.x - 1) return;")
+    en_t, en_e = _fail(k_t, n), _fail(k_e, n)
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    zh_t, zh_e = _fail(k_t, n), _fail(k_e, n)
+    assert "transposed" in str(en_t) and "输出被转置了" in str(zh_t) and "transposed" not in str(zh_t)
+    last = (n + 15) // 16 * 16 - 16
+    assert f"columns {last}..{n - 1} were never written" in str(en_e)
+    assert f"只有最后的第 {last}..{n - 1} 列从未被写入" in str(zh_e)
+    (c,) = zh_t.comparisons
+    ax = wrong_elements.figure(zh_t.comparisons).axes[0]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert f"值错误：{int(c.bad.sum())}" in labels and f"正确：{n * n - int(c.bad.sum())}" in labels
+    assert ax.get_title() == f"C：{n * n} 个元素中 {c.mismatches} 个错误" and ax.get_xlabel() == "列"
+    assert en_t.comparisons[0].mismatches == c.mismatches
+    labels = [t.get_text() for t in wrong_elements.figure(zh_e.comparisons).axes[0].get_legend().get_texts()]
+    assert f"从未写入（仍是 NaN）：{n * (n - last)}" in labels

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import LaunchError
+from .messages import msg
 
 __all__ = ["norm_dim3", "check_geometry", "PackedArgs", "pack_args", "MAX_THREADS_PER_BLOCK"]
 
@@ -31,12 +32,12 @@ def norm_dim3(v, what: str) -> tuple[int, int, int]:
         if any(int(x) != x for x in v):
             raise ValueError
     except (TypeError, ValueError):
-        raise LaunchError(f"{what} must be an int or a tuple of up to 3 ints, got {v!r}") from None
+        raise LaunchError(msg("args.dim3_type", what=what, v=repr(v))) from None
     if not 1 <= len(t) <= 3:
-        raise LaunchError(f"{what} must have 1 to 3 dimensions, got {v!r}")
+        raise LaunchError(msg("args.dim3_len", what=what, v=repr(v)))
     t = t + (1,) * (3 - len(t))
     if any(x < 1 for x in t):
-        raise LaunchError(f"{what} {t} has a dimension below 1")
+        raise LaunchError(msg("args.dim3_below_1", what=what, t=t))
     return t
 
 
@@ -44,14 +45,13 @@ def check_geometry(grid, block):
     grid, block = norm_dim3(grid, "grid"), norm_dim3(block, "block")
     n = block[0] * block[1] * block[2]
     if n > MAX_THREADS_PER_BLOCK:
-        raise LaunchError(f"block {block} has {n} threads; a block holds at most "
-                          f"{MAX_THREADS_PER_BLOCK}")
+        raise LaunchError(msg("args.block_threads", block=block, n=n, limit=MAX_THREADS_PER_BLOCK))
     for ax, b, m in zip("xyz", block, MAX_BLOCK):
         if b > m:
-            raise LaunchError(f"block.{ax} = {b} is over the limit {m}")
+            raise LaunchError(msg("args.block_axis", ax=ax, b=b, m=m))
     for ax, g, m in zip("xyz", grid, MAX_GRID):
         if g > m:
-            raise LaunchError(f"grid.{ax} = {g} is over the limit {m}")
+            raise LaunchError(msg("args.grid_axis", ax=ax, g=g, m=m))
     return grid, block
 
 
@@ -81,27 +81,26 @@ def pack_args(name: str, params, args) -> PackedArgs:
     params = list(params)
     args = list(args)
     if len(args) != len(params):
-        raise LaunchError(f"{name}({_sig(params)}) takes {len(params)} argument"
-                          f"{'s' if len(params) != 1 else ''}, got {len(args)}")
+        raise LaunchError(msg("args.count_one" if len(params) == 1 else "args.count", name=name, sig=_sig(params),
+                              n=len(params), got=len(args)))
     values, back = [], []
     for i, (p, a) in enumerate(zip(params, args)):
-        what = f"argument {i + 1} of {name} ({p.ctype} {p.name})"
+        what = msg("args.argument", i=i + 1, name=name, ctype=p.ctype, param=p.name)
         dt = None if p.dtype is None else np.dtype(p.dtype)
         if p.pointer:
             if not isinstance(a, np.ndarray):
-                raise LaunchError(f"{what} needs a numpy array, got {type(a).__name__}")
+                raise LaunchError(msg("args.needs_array", what=what, got=type(a).__name__))
             if dt is not None and a.dtype != dt:
-                raise LaunchError(f"{what} needs a {dt.name} array, got {a.dtype.name} "
-                                  f"(convert it with .astype(np.{dt.name}))")
+                raise LaunchError(msg("args.needs_dtype", what=what, dt=dt.name, got=a.dtype.name))
             if a.size == 0:
-                raise LaunchError(f"{what} is an empty array")
+                raise LaunchError(msg("args.empty", what=what))
             values.append(np.ascontiguousarray(a))
             back.append(not p.const)
         else:
             if dt is None:
-                raise LaunchError(f"{what}: this parameter type cannot be passed from Python")
+                raise LaunchError(msg("args.cannot_pass", what=what))
             if isinstance(a, np.ndarray) and a.ndim > 0:
-                raise LaunchError(f"{what} is a scalar parameter, got an array of shape {a.shape}")
+                raise LaunchError(msg("args.scalar_got_array", what=what, shape=a.shape))
             values.append(_scalar(a, dt, what))
             back.append(False)
     return PackedArgs(values=values, copy_back=back)
@@ -112,21 +111,21 @@ def _scalar(a, dt: np.dtype, what: str):
         a = a.item()
     if dt.kind in "iu":
         if isinstance(a, bool) or not isinstance(a, numbers.Number):
-            raise LaunchError(f"{what} needs an integer, got {a!r}")
+            raise LaunchError(msg("args.needs_integer", what=what, got=repr(a)))
         if isinstance(a, numbers.Integral):
             v = int(a)
         elif float(a).is_integer():
             v = int(a)
         else:
-            raise LaunchError(f"{what} needs an integer, got {a!r}")
+            raise LaunchError(msg("args.needs_integer", what=what, got=repr(a)))
         info = np.iinfo(dt)
         if not info.min <= v <= info.max:
-            raise LaunchError(f"{what} = {v} does not fit in {dt.name}")
+            raise LaunchError(msg("args.does_not_fit", what=what, v=v, dt=dt.name))
         return dt.type(v)
     if dt.kind == "f":
         if isinstance(a, bool) or not isinstance(a, numbers.Real):
-            raise LaunchError(f"{what} needs a number, got {a!r}")
+            raise LaunchError(msg("args.needs_number", what=what, got=repr(a)))
         return dt.type(a)
     if dt.kind == "b":
         return np.bool_(bool(a))
-    raise LaunchError(f"{what}: unsupported scalar type {dt}")
+    raise LaunchError(msg("args.unsupported_scalar", what=what, dt=dt))

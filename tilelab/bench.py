@@ -15,6 +15,7 @@ from .backend import backend as current_backend
 from .errors import TilelabError
 from .launch import launch
 from .problems import get_problem
+from .messages import msg
 from .table import Table
 
 __all__ = ["bench", "gpu_times", "EMU_COLUMNS", "GPU_COLUMNS"]
@@ -23,6 +24,16 @@ EMU_COLUMNS = ["size", "kernel", "instructions", "shared ld wavefronts/request",
                "global ld sectors/request", "global st sectors/request", "shared wavefronts", "global sectors",
                "findings"]
 GPU_COLUMNS = ["size", "kernel", "median ms", "min ms", "stderr %", "GFLOP/s", "GB/s", "speedup"]
+#: the message-catalog key of each column's header, in the learner's language (the rows keep the English keys)
+_KEYS = {"size": "size", "kernel": "kernel", "instructions": "instructions",
+         "shared ld wavefronts/request": "shared_ld_per_request", "shared st wavefronts/request": "shared_st_per_request",
+         "global ld sectors/request": "global_ld_per_request", "global st sectors/request": "global_st_per_request",
+         "shared wavefronts": "shared_wavefronts", "global sectors": "global_sectors", "findings": "findings",
+         "median ms": "median_ms", "min ms": "min_ms", "stderr %": "stderr", "speedup": "speedup"}
+
+
+def _headers(columns) -> dict:
+    return {c: msg("bench.col_" + _KEYS[c]) for c in columns if c in _KEYS}
 
 
 def _per(m, num, den):
@@ -97,10 +108,8 @@ def _bench_emu(kernels, prob, sizes, block, shared, seed) -> Table:
                 "global sectors": m["global_ld_sectors"] + m["global_st_sectors"],
                 "findings": len(res.findings), "metrics": dict(m), "_size": size,
             })
-    return Table(rows, EMU_COLUMNS, title=f"{prob.name}: emulator counts (exact counts per launch, not times)",
-                 note="Counts, not times: on a GPU fewer wavefronts and sectors per request means faster "
-                      "memory. Ideal: 1 wavefront per 4-byte shared request, 4 sectors per coalesced float "
-                      "request.", meta={"backend": "emu", "problem": prob.name})
+    return Table(rows, EMU_COLUMNS, title=msg("bench.emu_title", problem=prob.name), note=msg("bench.emu_note"),
+                 meta={"backend": "emu", "problem": prob.name}, headers=_headers(EMU_COLUMNS))
 
 
 def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = None, seed: int = 0,
@@ -142,9 +151,8 @@ def _bench_gpu(kernels, prob, sizes, block, shared, seed, library, timing) -> Ta
                 "converged": st.get("converged"), "samples": st.get("n"), "_size": size,
             })
     cols = [c for c in GPU_COLUMNS if not (c == "GFLOP/s" and not prob.flops) and not (c == "GB/s" and not prob.bytes)]
-    return Table(rows, cols, title=f"{prob.name}: GPU times (CUDA events, L2 flushed, median of repeated runs)",
-                 note=f"speedup: time of {first} / time of the kernel, measured in the same process.",
-                 meta={"backend": "gpu", "problem": prob.name})
+    return Table(rows, cols, title=msg("bench.gpu_title", problem=prob.name), note=msg("bench.gpu_note", first=first),
+                 meta={"backend": "gpu", "problem": prob.name}, headers=_headers(cols))
 
 
 # ---------------------------------------------------------------------- plots
@@ -164,7 +172,7 @@ def _plot_gpu(table, prob):
     ax.set_xscale("log", base=2)
     ax.set_xlabel(prob.size_names[0])
     ax.set_ylabel(ykey)
-    ax.set_title(f"{prob.name}: {ykey} (higher is better)")
+    ax.set_title(msg("bench.gpu_plot_title", problem=prob.name, y=ykey))
     ax.grid(True, alpha=0.3)
     ax.legend()
     return fig
@@ -184,10 +192,9 @@ def _plot_emu(table, prob):
         vals = [r[c] or 0 for c in ratios]
         bars = ax.bar(x + (i - (len(rows) - 1) / 2) * w, vals, w, label=r["kernel"])
         ax.bar_label(bars, labels=[f"{v:g}" if v else "" for v in vals], fontsize=7)
-    ax.set_xticks(x, [c.replace(" wavefronts/request", "\nwavefronts/req").replace(" sectors/request", "\nsectors/req")
-                      for c in ratios], fontsize=8)
-    ax.set_ylabel("per warp request (count)")
-    ax.set_title(f"{prob.name} {last}: emulator counts per request (not times)")
+    ax.set_xticks(x, [msg("bench.tick_" + _KEYS[c]) for c in ratios], fontsize=8)
+    ax.set_ylabel(msg("bench.per_request_axis"))
+    ax.set_title(msg("bench.emu_plot_title", problem=prob.name, size=last))
     ax.legend(fontsize=8)
     totals = ["global sectors", "shared wavefronts", "instructions"]
     x2 = np.arange(len(totals))
@@ -196,7 +203,7 @@ def _plot_emu(table, prob):
         bars = ax2.bar(x2 + (i - (len(rows) - 1) / 2) * w, [max(v, 0.5) for v in vals], w, label=r["kernel"])
         ax2.bar_label(bars, labels=[f"{v:,}" for v in vals], fontsize=6, rotation=90, padding=2)
     ax2.set_yscale("log")
-    ax2.set_xticks(x2, totals, fontsize=8)
-    ax2.set_title("totals per launch (count, log scale)")
+    ax2.set_xticks(x2, [msg("bench.col_" + _KEYS[c]) for c in totals], fontsize=8)
+    ax2.set_title(msg("bench.totals_title"))
     return fig
 

@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import CompileError
+from .messages import msg
 
 __all__ = [
     "compile_cuda", "kernel_from_file", "Program", "Kernel", "Param",
@@ -194,8 +195,8 @@ class Nvrtc:
 
     def _check(self, rc: int, what: str):
         if rc != 0:
-            msg = self.lib.nvrtcGetErrorString(rc)
-            raise CompileError(f"{what} failed: {msg.decode() if msg else rc}")
+            text = self.lib.nvrtcGetErrorString(rc)
+            raise CompileError(f"{what} failed: {text.decode() if text else rc}")
 
     def __repr__(self):
         return f"Nvrtc({self.version[0]}.{self.version[1]}, {self.path})"
@@ -560,12 +561,11 @@ class Program:
         if name is None:
             if len(self.kernels) == 1:
                 return next(iter(self.kernels.values()))
-            raise CompileError(f"{self.filename} defines {len(self.kernels)} kernels "
-                               f"({', '.join(self.kernels)}); say which one")
+            raise CompileError(msg("errors.several_kernels", file=self.filename, n=len(self.kernels),
+                                   names=", ".join(self.kernels)))
         if name not in self.kernels:
-            have = ", ".join(self.kernels) or "none"
-            raise CompileError(f"{self.filename}: no __global__ function named '{name}' "
-                               f"(found: {have})")
+            have = ", ".join(self.kernels) or msg("errors.none")
+            raise CompileError(msg("errors.no_kernel_named", file=self.filename, name=name, have=have))
         return self.kernels[name]
 
     __getitem__ = kernel
@@ -744,8 +744,8 @@ def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, optio
         log = _map_log(buf.value.decode(errors="replace"), source, filename, first_line)
         if rc != 0:
             if not log:
-                msg = lib.nvrtcGetErrorString(rc)
-                log = f"{filename}: {msg.decode() if msg else 'compile failed'}"
+                text = lib.nvrtcGetErrorString(rc)          # NVRTC's own words (no local `msg`: the catalog's)
+                log = f"{filename}: {text.decode() if text else 'compile failed'}"
             raise CompileError(log)
         lowered = {}
         for n in names:
@@ -821,8 +821,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line, options,
                                        f"-arch={PTX_ARCH}", names, want_cubin=False)
     if not found:
-        raise CompileError(f"{filename}: no __global__ function found "
-                           "(a kernel is declared `__global__ void name(...)`)")
+        raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
                    nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found)
     with _LOCK:

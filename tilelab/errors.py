@@ -6,14 +6,24 @@ the course's promise: bad input gets a clear error, never a stack of frames.
 """
 from __future__ import annotations
 
+from .messages import catalog, msg
+
 
 class TilelabError(Exception):
-    """Base of every error the toolkit raises on purpose."""
+    """Base of every error the toolkit raises on purpose. ``title`` is the English heading; the
+    learner sees the message catalog's ``errors.title_<class name>`` in their language."""
 
     title = "tilelab"
 
+    def heading(self) -> str:
+        for cls in type(self).__mro__:
+            key = f"errors.title_{cls.__name__}"
+            if key in catalog("en"):
+                return msg(key)
+        return self.title
+
     def _render_traceback_(self):  # IPython hook: show the message, not the frames
-        return [f"\x1b[1;31m{self.title}:\x1b[0m {line}" if i == 0 else line
+        return [f"\x1b[1;31m{self.heading()}:\x1b[0m {line}" if i == 0 else line
                 for i, line in enumerate(str(self).splitlines() or [""])]
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from .backend import backend as current_backend
 from .errors import LaunchError
 from .args import pack_args
+from .messages import msg
 
 
 @dataclass
@@ -54,7 +55,7 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     with the cubin, on the cubin's control flow) or "ptx" (every PTX instruction as it stands):
     emu/sass_model.py, emu/ifconvert.py."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
-        raise LaunchError(f"launch() needs a compiled kernel (from %%cuda or compile_cuda), got {kernel!r}")
+        raise LaunchError(msg("errors.not_a_kernel", got=repr(kernel)))
     be = backend or current_backend()
     packed = pack_args(kernel.name, kernel.params, args)
     if be == "emu":
@@ -74,7 +75,7 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
         t0 = time.perf_counter()
         gpu_launch(kernel, grid, block, list(args), shared=shared, timeout=timeout, symbols=symbols)
         return LaunchResult("gpu", [], None, [], time.perf_counter() - t0)
-    raise LaunchError(f"unknown backend {be!r}: expected 'gpu' or 'emu'")
+    raise LaunchError(msg("errors.unknown_backend", be=repr(be)))
 
 
 def _copy_back(args, packed):

@@ -8,8 +8,9 @@ SASS memory instructions ptxas made of that line, and, where the SASS-aware coun
 from the plain PTX count, that count and why ("ptxas merged 4 loads into LDS.128"). The
 worst shared request is drawn: its 32 lanes against the 32 banks.
 
-Requests are ncu's: one for every warp that executes the instruction, its lanes all
-predicated off included, so wavefronts and sectors per request are the figures ncu shows.
+Requests are ncu's: one for every warp that executes a shared-memory instruction, its lanes
+all predicated off included, and one for every warp with a lane on at a global one (an L1TEX
+request), so wavefronts and sectors per request are the figures ncu shows.
 The verdict (the conflict degree) counts only requests with an active lane, since a
 predicated-off request costs nothing and would dilute a conflict; the notes say where the two
 differ. Shared-memory atomics are counted apart (requests and wavefronts, ncu's ATOMS rule: emu/metrics.py).
@@ -26,6 +27,7 @@ import numpy as np
 
 from . import palette
 from .backend import backend as current_backend
+from .messages import msg
 from .problems import get_problem
 from .table import Table
 
@@ -35,6 +37,10 @@ COLUMNS = ["line", "source", "instructions", "shared ld requests", "shared ld wa
            "shared st requests", "shared st wavefronts", "wavefronts/request", "banks",
            "global ld sectors/request", "global st sectors/request", "SASS memory ops",
            "as in the PTX", "why"]
+#: the message-catalog key of each column's header (the rows keep the English keys: they are data)
+HEADERS = dict(zip(COLUMNS, ("line", "source", "instructions", "shared_ld_requests", "shared_ld_wavefronts",
+                             "shared_st_requests", "shared_st_wavefronts", "wavefronts_per_request", "banks",
+                             "global_ld_sectors", "global_st_sectors", "sass_ops", "as_in_ptx", "why")))
 _PTX_SHORT = {"shared_ld_requests": "shared ld req", "shared_ld_wavefronts": "shared ld wf",
               "shared_st_requests": "shared st req", "shared_st_wavefronts": "shared st wf",
               "global_ld_requests": "global ld req", "global_ld_sectors": "global ld sectors",
@@ -56,6 +62,15 @@ def verdict(degree: float | None) -> str:
         return "conflict-free"
     r = round(degree)
     return f"{r}-way" if abs(degree - r) < 0.05 else f"{degree:.1f}-way"
+
+
+def shown_verdict(v: str) -> str:
+    """A :func:`verdict` in the learner's language (the table and the picture show this one)."""
+    if not v:
+        return v
+    if v == "conflict-free":
+        return msg("profile.conflict_free")
+    return msg("profile.n_way", n=v[:-len("-way")])
 
 
 # ---------------------------------------------------------------------- instructions
@@ -189,19 +204,20 @@ def bank_picture(addr, active, nbytes: int, title: str = "", op: str = "ld"):
     for bar, w in zip(bars, worst):
         if w:
             bar.set_hatch("///")
-    top.set_ylabel("words\nper bank")
+    top.set_ylabel(msg("profile.words_per_bank"))
     top.set_ylim(0, max(deg, 1) + 0.5)
     top.yaxis.get_major_locator().set_params(integer=True)
     ax.set_xlim(-0.7, 31.7)
     ax.set_ylim(31.7, -0.7)
     ax.set_xticks(range(0, 32, 4))
     ax.set_yticks(range(0, 32, 4))
-    ax.set_xlabel("bank = (byte address / 4) % 32")
-    ax.set_ylabel("lane")
+    ax.set_xlabel(msg("profile.bank_axis"))
+    ax.set_ylabel(msg("profile.lane"))
     ax.grid(True, alpha=0.25)
     v = verdict(bd["wavefronts"] / max(bd["ideal"], 1))
     fig.suptitle((title + "\n" if title else "") +
-                 f"{v}: {bd['wavefronts']} wavefronts, ideal {bd['ideal']} ({nbytes}-byte accesses)",
+                 msg("profile.picture_title", verdict=shown_verdict(v), wavefronts=bd["wavefronts"],
+                     ideal=bd["ideal"], nbytes=nbytes),
                  fontsize=10)
     return fig
 
@@ -258,21 +274,17 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
         if worst_pc is None or key > worst_pc[0]:
             worst_pc = (key, pc, ins)
 
-    notes = ["Counts from the emulator (exact, per launch)" +
-             (f", as ptxas made the accesses for {arch} where its SASS agrees with the model "
-              f"(counts='sass'; 'as in the PTX' shows the plain PTX count where it differs)." if res.counts == "sass"
-              else ", per PTX instruction (counts='ptx').")]
+    notes = [msg("profile.note_counts") + (msg("profile.note_counts_sass", arch=arch) if res.counts == "sass"
+                                            else msg("profile.note_counts_ptx"))]
     if counts == "sass" and res.counts != "sass":
         notes.append(res.counts_note + ".")
     if res.findings:
-        notes.append(f"The sanitizer found {len(res.findings)} problem(s) in this launch "
-                     f"(first: {str(res.findings[0]).splitlines()[0]}); run tl.check first "
-                     f"(a tiled kernel needs block=(TILE, TILE)).")
+        notes.append(msg("profile.note_findings", n=len(res.findings), first=str(res.findings[0]).splitlines()[0]))
     try:
         mix = kernel_sass_mix(kernel, arch)
     except Exception as e:  # no nvdisasm wheel, or ptxas refused the kernel
         mix = {}
-        notes.append(f"No SASS mix ({str(e).splitlines()[0][:120]}).")
+        notes.append(msg("profile.note_no_mix", why=str(e).splitlines()[0][:120]))
     rows = []
     for pl in res.per_line:
         line = pl["line"]
@@ -295,7 +307,7 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
             if pl["global_ld_requests"] else None,
             "global st sectors/request": round(pl["global_st_sectors"] / pl["global_st_requests"], 3)
             if pl["global_st_requests"] else None,
-            "SASS memory ops": _mix_text(lmix) + (" (ptxas vectorised)" if vec else ""),
+            "SASS memory ops": _mix_text(lmix) + (msg("profile.vectorised") if vec else ""),
             "as in the PTX": ", ".join(f"{_PTX_SHORT[k]} {v}" for k, v in (pl.get("ptx") or {}).items()
                                        if k in _PTX_SHORT),
             "why": pl.get("why", ""), "counted": pl.get("counted", "ptx"),
@@ -305,39 +317,28 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     pads = [r["line"] for r in rows if r["metrics"].get("cp_async_requests")
             and r["metrics"].get("shared_ld_requests", 0) > r["metrics"].get("shared_ld_requests_active", 0)]
     if pads:
-        notes.append("Before each run of LDGSTS (cp.async) ptxas issues 3 loads whose predicate is never true "
-                     f"(@!PT LDS): ncu counts them as shared-load requests with no wavefront, and so does the "
-                     f"table (line{'s' if len(pads) > 1 else ''} {', '.join(map(str, pads))}).")
+        notes.append(msg("profile.note_pads" if len(pads) > 1 else "profile.note_pad",
+                         lines=", ".join(map(str, pads))))
     off = [(r["line"], r["metrics"]) for r in rows if r["line"] not in pads
            and any(r["metrics"].get(k, 0) > r["metrics"].get(k + "_active", 0) for k in _REQUESTS)]
     if off:
-        where = ", ".join(f"line {line}" for line, _ in off[:4]) + (" and more" if len(off) > 4 else "")
-        notes.append(f"Requests are counted as ncu counts them: on {where} some warps executed the access with "
-                     f"every lane predicated off, which ncu counts as a request that costs no wavefront or "
-                     f"sector, so there wavefronts (sectors) per request are below what each access cost; the "
-                     f"banks verdict counts only the requests with an active lane "
-                     f"(metrics[...'_requests_active']).")
+        where = msg("profile.comma").join(msg("profile.line", line=line) for line, _ in off[:4]) + \
+            (msg("profile.and_more") if len(off) > 4 else "")
+        notes.append(msg("profile.note_predicated_off", where=where))
     atoms = [(r["line"], r["metrics"].get("shared_atom_requests", 0), r["metrics"].get("shared_atom_wavefronts", 0))
              for r in rows if r["metrics"].get("shared_atom_requests") or r["metrics"].get("shared_atom_wavefronts")]
     if atoms:
-        notes.append("Shared-memory atomics (" + ", ".join(f"line {l}: {n} requests, {w} wavefronts"
-                                                          for l, n, w in atoms[:4]) +
-                     ") are counted apart from loads and stores, as ncu counts them (metrics "
-                     "'shared_atom_requests', 'shared_atom_wavefronts'): an atomic costs what a 4-byte load "
-                     "costs, the most distinct words one bank holds; lanes on one word share a wavefront. "
-                     "A generic atomic (no .shared in the PTX) is no shared request, only wavefronts.")
+        notes.append(msg("profile.note_atomics", lines=msg("profile.comma").join(
+            msg("profile.line_atomics", line=l, n=n, w=w) for l, n, w in atoms[:4])))
     for n in res.count_notes:          # per line they are in the "why" column
         if not n["line"]:
             notes.append(n["text"] + ".")
     if any(r["ptxas vectorised"] for r in rows) and res.counts != "sass":
-        notes.append("ptxas merged some shared accesses into wider SASS ones (see the SASS column): "
-                     "on a GPU, ncu counts those, so per-request figures differ there; the verdict holds.")
+        notes.append(msg("profile.note_merged_ptx"))
     elif any(r["ptxas vectorised"] for r in rows):
-        notes.append("ptxas merged some shared accesses into wider SASS ones (see the SASS column); "
-                     "those lines are counted as the GPU runs them, as ncu counts them.")
+        notes.append(msg("profile.note_merged_sass"))
     if any(r["counted"] == "ptx" and r["why"] for r in rows) and res.counts == "sass":
-        notes.append("Lines marked 'counted as in the PTX' are where ptxas did something the model does "
-                     "not predict: their counts may differ from ncu's.")
+        notes.append(msg("profile.note_as_in_ptx"))
 
     worst = None
     figure = None
@@ -349,7 +350,7 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
             op = "ldmatrix" if ins.op == "ldmatrix" else ("st" if ins.op.startswith("st") else "ld")
             best = _worst_request(capture_requests(kernel, grid, blk, packed.values, dyn, pc, counts, arch), op)
             if best is None:
-                notes.append("No picture: the emulator could not hand back this request's addresses.")
+                notes.append(msg("profile.note_no_addresses"))
             else:
                 from .emu.metrics import request_breakdown
                 _, addr, act, nbytes = best
@@ -358,16 +359,17 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
                               "nbytes": nbytes, "breakdown": bd, "wavefronts": bd["wavefronts"],
                               "ideal": bd["ideal"]})
                 try:
-                    figure = bank_picture(addr, act, nbytes, f"worst shared request, line {ins.line}: "
-                                                             f"{worst['source']}", op=op)
+                    figure = bank_picture(addr, act, nbytes, msg("profile.worst_request", line=ins.line,
+                                                                 source=worst["source"]), op=op)
                 except ImportError:
-                    notes.append("No picture: matplotlib is not installed.")
+                    notes.append(msg("profile.note_no_matplotlib"))
     if worst_pc is None:
-        notes.append("No shared-memory requests: no bank picture.")
+        notes.append(msg("profile.note_no_shared"))
     if be == "gpu":
         notes.append(_ncu_note(kernel, grid, blk, args, dyn, res.metrics))
-    title = f"{kernel.name} on {prob.name} {prob.label(size)}: memory per source line"
-    p = Profile(rows, COLUMNS, title=title, note=" ".join(n for n in notes if n), figure=figure,
+    title = msg("profile.title", kernel=kernel.name, problem=prob.name, size=prob.label(size))
+    p = Profile(rows, COLUMNS, title=title, note=msg("profile.space").join(n for n in notes if n), figure=figure,
+                headers={c: msg("profile.col_" + k) for c, k in HEADERS.items()}, shown={"banks": shown_verdict},
                 meta={"problem": prob.name, "size": size, "backend": be, "metrics": res.metrics,
                       "findings": list(res.findings)})
     p.worst = worst
@@ -387,9 +389,9 @@ def _ncu_note(kernel, grid, block, args, shared, emu) -> str:
     except Exception as e:  # NcuUnavailable, no permission for counters, ...
         from .gpu.ncu import CounterPermission
         if isinstance(e, CounterPermission):     # the fix matters more than brevity here
-            return f"ncu could not count on the GPU; the counts above are the emulator's.\n{e}"
-        return f"ncu did not run ({str(e).splitlines()[0][:120]}): GPU counts unavailable."
+            return msg("profile.ncu_no_permission") + f"\n{e}"
+        return msg("profile.ncu_did_not_run", why=str(e).splitlines()[0][:120])
     keys = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors")
-    return "ncu on the GPU (launch totals, emulator in brackets): " + ", ".join(
+    return msg("profile.ncu_totals") + ", ".join(
         f"{k} {ncu.get(k)} ({emu.get(k)})" for k in keys)
 

@@ -34,10 +34,26 @@ def _fmt(v) -> str:
     return str(v)
 
 
-class Table:
-    """Rows (dicts) with an ordered set of columns, a title, a note and an optional figure."""
+def _width(s: str) -> int:
+    """Columns a terminal gives ``s``: a CJK character takes two (unicodedata's W and F)."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
 
-    def __init__(self, rows, columns=None, *, title: str = "", note: str = "", figure=None, meta=None):
+
+def _pad(v: str, w: int, left: bool) -> str:
+    fill = " " * max(0, w - _width(v))
+    return v + fill if left else fill + v
+
+
+class Table:
+    """Rows (dicts) with an ordered set of columns, a title, a note and an optional figure.
+
+    ``headers`` (column -> text shown above it) and ``shown`` (column -> function of a value, the
+    text shown for it) change what a reader sees, not the data: rows keep their keys and values,
+    so a course in another language shows its own words over the same ``rows``."""
+
+    def __init__(self, rows, columns=None, *, title: str = "", note: str = "", figure=None, meta=None,
+                 headers=None, shown=None):
         self.rows = [dict(r) for r in rows]
         if columns is None:
             columns = []
@@ -46,6 +62,14 @@ class Table:
         self.columns = list(columns)
         self.title, self.note, self.figure = title, note, figure
         self.meta = dict(meta or {})
+        self.headers, self.shown = dict(headers or {}), dict(shown or {})
+
+    def _head(self, c) -> str:
+        return self.headers.get(c, c)
+
+    def _cell(self, r, c) -> str:
+        v = r.get(c)
+        return self.shown[c](v) if c in self.shown and v is not None else _fmt(v)
 
     def __len__(self):
         return len(self.rows)
@@ -70,17 +94,18 @@ class Table:
 
     # ---------------------------------------------------------------- text
     def __str__(self):
-        cells = [[_fmt(r.get(c)) for c in self.columns] for r in self.rows]
-        width = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(self.columns)]
+        cells = [[self._cell(r, c) for c in self.columns] for r in self.rows]
+        heads = [self._head(c) for c in self.columns]
+        width = [max([_width(c)] + [_width(row[i]) for row in cells]) for i, c in enumerate(heads)]
         left = []
         for c in self.columns:
             vals = [r.get(c) for r in self.rows if r.get(c) is not None]
             left.append(bool(vals) and all(isinstance(v, str) for v in vals))
 
         def line(vals):
-            return "  ".join(v.ljust(w) if l else v.rjust(w) for v, w, l in zip(vals, width, left)).rstrip()
+            return "  ".join(_pad(v, w, l) for v, w, l in zip(vals, width, left)).rstrip()
         out = [self.title] if self.title else []
-        out += [line(self.columns), line(["-" * w for w in width])]
+        out += [line(heads), line(["-" * w for w in width])]
         out += [line(row) for row in cells]
         if self.note:
             out.append(self.note)
@@ -94,13 +119,13 @@ class Table:
         h = ["<div class='tilelab-table'>"]
         if self.title:
             h.append(f"<b>{e(self.title)}</b>")
-        h.append("<table><thead><tr>" + "".join(f"<th>{e(c)}</th>" for c in self.columns) + "</tr></thead><tbody>")
+        h.append("<table><thead><tr>" + "".join(f"<th>{e(self._head(c))}</th>" for c in self.columns) + "</tr></thead><tbody>")
         for r in self.rows:
             tds = []
             for c in self.columns:
                 v = r.get(c)
                 style = " style='text-align:left;font-family:monospace'" if isinstance(v, str) else ""
-                tds.append(f"<td{style}>{e(_fmt(v))}</td>")
+                tds.append(f"<td{style}>{e(self._cell(r, c))}</td>")
             h.append("<tr>" + "".join(tds) + "</tr>")
         h.append("</tbody></table>")
         if self.note:

@@ -16,11 +16,9 @@ kernel's launch at the same size:
   all predicated off costs no wavefront, and would otherwise hide another request's conflict;
 - ``coalesced_like_reference``: global loads and global stores each take no more 32-byte sectors
   per request than the reference's (a transpose that reads or writes by column does not),
-  counted over the requests that had an active lane: ncu's count adds a request for every warp
-  that executes a predicated access with no lane on, and whether a warp executes it is ptxas's
-  choice of branch or predicate, not the access pattern (at a size that is no multiple of the
-  tile, the padded transpose's predicated loads would come out "better coalesced" than a
-  kernel that reads the same way behind a branch; tests/test_emu_requests.py);
+  counted over the requests that had an active lane, which is what ncu counts for global memory
+  (an L1TEX request: a warp with every lane predicated off sends none; tilelab/emu/isa.py
+  request_keys), so the two views agree;
 - ``global_loads_at_reference``: the kernel's global load sectors come to at most ``tolerance``
   times the reference's, whatever the means (shared tiles, or registers and shuffles).
 
@@ -30,6 +28,7 @@ from __future__ import annotations
 
 from .emu.machine import parsed
 from .emu.metrics import ideal_wavefronts
+from .messages import msg
 
 QUARTER = 0.25
 
@@ -72,36 +71,32 @@ def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
 
 
 def _where(d) -> str:
-    where = f"line {d['line']}" if d["line"] else "compiler-made code"
-    return where + (f" (`{d['source']}`)" if d["source"] else "")
+    where = msg("technique.line", line=d["line"]) if d["line"] else msg("technique.compiler_made")
+    return where + (msg("technique.source", source=d["source"]) if d["source"] else "")
 
 
 def shared_staged(mine, ref, opts) -> tuple[bool, str]:
     ms, ml = mine.metrics["shared_st_requests"], mine.metrics["shared_ld_requests"]
     rs, rl = ref.metrics["shared_st_requests"], ref.metrics["shared_ld_requests"]
     if not ms and not ml:
-        return False, ("your kernel does not use shared memory at all, so there is no tile to stage, pad or "
-                       "swizzle: this part is about the shared-memory tile")
+        return False, msg("technique.no_shared")
     ok = ms >= QUARTER * rs and ml >= QUARTER * rl
-    return ok, (f"staged through shared memory: {ms} shared store and {ml} shared load requests against the "
-                f"reference's {rs} and {rl} (at least a quarter of each earns it)")
+    return ok, msg("technique.staged", ms=ms, ml=ml, rs=rs, rl=rl)
 
 
 def _conflict_free(kernel, mine, store) -> tuple[bool, str]:
-    never, that = ("writes to", "write to") if store else ("reads", "read")
+    way = "writes" if store else "reads"           # technique.never_writes / technique.conflicts_reads ...
     lines = shared_lines(kernel, mine.per_pc, store)
     if not lines:
-        return False, (f"your kernel never {never} shared memory, so there is nothing to be conflict-free: "
-                       f"this part is about the banks of a shared-memory tile")
+        return False, msg(f"technique.never_{way}")
     bad = [d for d in lines if d["wavefronts"] > d["ideal"]]
     if bad:
         worst = max(bad, key=lambda d: d["wavefronts"] / d["ideal"])
-        return False, (f"{len(bad)} of the {len(lines)} source lines that {that} shared memory have bank "
-                       f"conflicts; the worst is {_where(worst)}: {worst['wavefronts'] / worst['requests_active']:.2f} "
-                       f"wavefronts per request where {worst['ideal'] / worst['requests_active']:g} is conflict-free")
-    return True, (f"every one of the {len(lines)} source lines that {that} shared memory is conflict-free "
-                  f"({sum(d['wavefronts'] for d in lines)} wavefronts for {sum(d['requests'] for d in lines)} "
-                  f"requests)")
+        return False, msg(f"technique.conflicts_{way}", bad=len(bad), lines=len(lines), where=_where(worst),
+                          per=worst["wavefronts"] / worst["requests_active"],
+                          ideal=worst["ideal"] / worst["requests_active"])
+    return True, msg(f"technique.conflict_free_{way}", lines=len(lines),
+                     wavefronts=sum(d["wavefronts"] for d in lines), requests=sum(d["requests"] for d in lines))
 
 
 def shared_reads_conflict_free(mine, ref, opts):
@@ -120,21 +115,19 @@ def _per_request(metrics, kind):
 
 def coalesced_like_reference(mine, ref, opts):
     texts, ok = [], True
-    for kind, word in (("ld", "loads"), ("st", "stores")):
+    for kind in ("ld", "st"):                     # technique.global_ld / technique.global_st
         a, b = _per_request(mine.metrics, kind), _per_request(ref.metrics, kind)
         good = a <= b * (1 + 1e-9)
         ok &= good
-        texts.append(f"global {word} {a:.2f} sectors per request against {b:.2f}")
-    return ok, ("coalesced both ways (requests that touched memory): " + ", ".join(texts) +
-                " for the reference (no more earns it; a side read or written by column takes up to 32)")
+        texts.append(msg(f"technique.global_{kind}", a=a, b=b))
+    return ok, msg("technique.coalesced", both=msg("technique.comma").join(texts))
 
 
 def global_loads_at_reference(mine, ref, opts):
     tol = float(opts.get("tolerance", 1.0))
     a, b = mine.metrics["global_ld_sectors"], ref.metrics["global_ld_sectors"]
     ok = a <= tol * b
-    return ok, (f"global load sectors {a} against {b} for the {opts['reference']} kernel "
-                f"(at most {tol:g}× earns it, however the data is reused)")
+    return ok, msg("technique.global_loads", a=a, b=b, reference=opts["reference"], tol=f"{tol:g}")
 
 
 CHECKS = {f.__name__: f for f in (shared_staged, shared_reads_conflict_free, shared_writes_conflict_free,

@@ -13,13 +13,14 @@ from __future__ import annotations
 import numpy as np
 
 from . import palette
+from .messages import msg
 
 RIGHT, WRONG, UNWRITTEN, INVALID = 0, 1, 2, 3
-_STYLE = {  # category: (label, colour, hatch)
-    RIGHT: ("right", palette.LIGHT, ""),
-    WRONG: ("wrong value", palette.BAD, "///"),
-    UNWRITTEN: ("never written (still NaN)", palette.UNWRITTEN, "..."),
-    INVALID: ("NaN or inf from the kernel", palette.INVALID, "xxx"),
+_STYLE = {  # category: (label's key in the message catalog, colour, hatch)
+    RIGHT: ("wrong.right", palette.LIGHT, ""),
+    WRONG: ("wrong.wrong_value", palette.BAD, "///"),
+    UNWRITTEN: ("wrong.unwritten", palette.UNWRITTEN, "..."),
+    INVALID: ("wrong.invalid", palette.INVALID, "xxx"),
 }
 ROW = 32          # a 1-D output is drawn in rows of 32 elements (one warp's worth)
 
@@ -59,8 +60,7 @@ def hints(c) -> list[str]:
         if r == k and r > 1:
             tol = c.rtol * np.maximum(np.abs(exp.T), 1e-30) + 1e-30
             if np.all(np.abs(got - exp.T)[bad] <= tol[bad] * 4):
-                out.append("every wrong element holds the value of its mirror image across the diagonal: "
-                           "the output is transposed (row and column swapped)")
+                out.append(msg("wrong.transposed"))
         nan = np.isnan(got)
         if c.unwritten and nan.sum() == bad.sum():
             rows = np.flatnonzero(nan.all(axis=1))
@@ -73,10 +73,9 @@ def hints(c) -> list[str]:
             if band_c:
                 covered[:, cols[0]:] = True
             if (band_r or band_c) and np.array_equal(covered, nan):
-                parts = ([f"rows {rows[0]}..{r - 1}"] if band_r else []) + ([f"columns {cols[0]}..{k - 1}"]
-                                                                            if band_c else [])
-                out.append(f"only the last {' and '.join(parts)} were never written: the blocks at the "
-                           f"edge did not run or returned early (does the grid round up, N + TILE - 1?)")
+                parts = ([msg("wrong.rows", first=int(rows[0]), last=r - 1)] if band_r else []) + \
+                    ([msg("wrong.columns", first=int(cols[0]), last=k - 1)] if band_c else [])
+                out.append(msg("wrong.edge", parts=msg("wrong.and").join(parts)))
     return out
 
 
@@ -106,16 +105,17 @@ def figure(comparisons, title: str = ""):
         ax.set_xlim(-0.5, g.shape[1] - 0.5)
         ax.set_ylim(g.shape[0] - 0.5, -0.5)
         handles = [Patch(facecolor=_STYLE[k][1], edgecolor=palette.BLACK, hatch=_STYLE[k][2],
-                         label=f"{_STYLE[k][0]}: {int((cat == k).sum())}") for k in range(4) if (cat == k).any()]
+                         label=msg("wrong.count", label=msg(_STYLE[k][0]), n=int((cat == k).sum())))
+                   for k in range(4) if (cat == k).any()]
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, fontsize=8,
                   frameon=False)
         if cat.ndim == 1:
-            ax.set_xlabel(f"element % {ROW}")
-            ax.set_ylabel(f"element // {ROW}")
+            ax.set_xlabel(msg("wrong.element_mod", row=ROW))
+            ax.set_ylabel(msg("wrong.element_div", row=ROW))
         else:
-            ax.set_xlabel("column")
-            ax.set_ylabel("row")
-        ax.set_title(f"{c.name}: {c.mismatches} of {c.size} wrong", fontsize=10)
+            ax.set_xlabel(msg("wrong.column"))
+            ax.set_ylabel(msg("wrong.row"))
+        ax.set_title(msg("wrong.title", name=c.name, n=c.mismatches, size=c.size), fontsize=10)
     if title:
         fig.suptitle(title, fontsize=10)
     return fig
@@ -157,4 +157,4 @@ class Picture:
         return self._png
 
     def __repr__(self):
-        return "<picture of the wrong elements>"
+        return msg("wrong.picture")

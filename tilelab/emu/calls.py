@@ -19,6 +19,8 @@ import re
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
+from .sanitize import said
+from ..messages import msg
 from .ptx import Function, Operand, Var, _TYPE_BYTES
 
 MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
@@ -164,7 +166,7 @@ class CallState:
         if a is None:
             size = self.sizes.get(name)
             if size is None:
-                raise UnsupportedInstruction(f"the parameter `{name}` (not declared in this function)")
+                raise UnsupportedInstruction(msg("errors.undeclared_parameter", name=name))
             a = self.params[name] = np.zeros((self.T, max(8, (size + 7) // 8 * 8)), dtype=np.uint8)
         return a
 
@@ -181,7 +183,7 @@ def param_access(m, ins, idx, store, aop, vop, t, nvec):
     """ld.param / st.param on a call's argument or return slot (not a kernel parameter)."""
     from .isa import _UINT_OF, _values_for_store, _write_loaded, size_of
     if not aop.name or aop.name.startswith("%"):
-        raise UnsupportedInstruction("a .param access through a register (the parameter's address was taken)")
+        raise UnsupportedInstruction(msg("errors.param_through_register"))
     st = state(m)
     arr = st.slot(aop.name)
     lanes = m.lanes(idx)
@@ -245,10 +247,7 @@ def _call(m, ins, lanes, pc, name):
     if deep.any():
         from .devio import kill
         t = int(lanes[np.argmax(deep)])
-        m.finding("call_depth", ins, t, None,
-                  f"{MAX_CALL_DEPTH} nested device-function calls: recursion that does not stop (or is too "
-                  f"deep); the emulator ends such threads here (a GPU would overflow its per-thread stack, "
-                  f"see cudaDeviceSetLimit(cudaLimitStackSize))", int(deep.sum()))
+        m.finding("call_depth", ins, t, None, said("finding.call_depth", depth=MAX_CALL_DEPTH), int(deep.sum()))
         kill(m, ins, lanes[deep])
         lanes = lanes[~deep]
         d = d[~deep]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .sanitize import Finding
+from .sanitize import Finding, said
 
 
 def _first_use(fn, name):
@@ -41,7 +41,4 @@ def device_state_findings(log, gmem, n_args, module_vars, initial, fn, files, so
         log.add(("device_state", v.name),
                 lambda v=v, line=line, file=file, src=src: Finding(
                     "device_state", file, line, (0, 0, 0), (0, 0, 0), int(al.base),
-                    f"the __device__ variable `{v.name}` ends the launch with another value than it "
-                    f"started with; on a GPU it keeps that value into the next launch, so the next "
-                    f"launch of this kernel starts from different state (put it back, or pass the "
-                    f"state as an argument)", source=src))
+                    said("finding.device_state", name=v.name), source=src))

@@ -20,6 +20,7 @@ import re
 import numpy as np
 
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .sanitize import said
 
 PRINTF_LINES = int(os.environ.get("TILELAB_PRINTF_LINES", "200"))   # lines shown per launch
 _KEEP = 20_000                                                      # lines kept for sorting
@@ -298,17 +299,13 @@ def h_assertfail(m, ins, idx, pc):
     msg = read_string(m, t, int(msg_ptr[0])) or "?"
     func = read_string(m, t, int(fn_ptr[0])) if fn_ptr is not None else None
     m.finding("assert", ins, t, None,
-              f"assert({msg}) failed" + (f" in {func}" if func else "") +
-              "; on a GPU the kernel stops here and the next CUDA call returns cudaErrorAssert",
-              len(lanes))
+              said("finding.assert_in" if func else "finding.assert", cond=msg, func=func), len(lanes))
     kill(m, ins, lanes)
 
 
 def trap(m, ins, lanes):
     t = int(lanes[0])
-    m.finding("trap", ins, t, None,
-              "__trap() (the PTX trap instruction) stopped this thread; on a GPU the whole kernel stops "
-              "with cudaErrorLaunchFailure", len(lanes))
+    m.finding("trap", ins, t, None, said("finding.trap"), len(lanes))
     kill(m, ins, lanes)
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .sanitize import said
+
 
 
 def global_unit(fn) -> int:
@@ -200,18 +202,17 @@ class GlobalShadow:
         byte = int(unit) * self.unit
         al = next((a for a in m.gmem.allocs if a.offset <= byte < a.offset + a.nbytes), None)
         addr = al.base + byte - al.offset if al else None
-        where = f"`{al.name}` byte {byte - al.offset} (4-byte element {(byte - al.offset) // 4})" if al \
-            else "global memory"
+        where = said("finding.global_where", name=al.name, byte=byte - al.offset, element=(byte - al.offset) // 4) \
+            if al else said("finding.global_memory")
         ob, ot = divmod(int(other_gtid), m.tpb)
         bx, by = m.block, m.grid
         othread = (ot % bx[0], (ot // bx[0]) % bx[1], ot // (bx[0] * bx[1]))
         oblock = (ob % by[0], (ob // by[0]) % by[1], ob // (by[0] * by[1]))
-        verb = "wrote" if kind in ("write-after-write", "read-after-write") else "read"
-        how = ("a __syncthreads() between the two accesses" if oblock == m.thread_coords(int(lane))[1]
-               else "a __threadfence() and an atomic in the writing block, and an atomic in the reading "
-                    "block after it, or a second kernel launch")
+        wrote = kind in ("write-after-write", "read-after-write")
+        how = said("finding.needs_barrier" if oblock == m.thread_coords(int(lane))[1] else "finding.needs_fence")
+        kinds = {"write-after-write": "finding.waw", "write-after-read": "finding.war", "read-after-write": "finding.raw"}
         m.finding("race", ins, lane, addr,
-                  f"{kind} race on global memory, {where}: thread ({','.join(map(str, othread))}) block "
-                  f"({','.join(map(str, oblock))}) {verb} these bytes too and nothing orders the two "
-                  f"accesses; on a GPU either may come first (needs {how})", count, key_extra=("global",))
+                  said("finding.race_global_wrote" if wrote else "finding.race_global_read", kind=said(kinds[kind]),
+                       where=where, thread=",".join(map(str, othread)), block=",".join(map(str, oblock)), how=how),
+                  count, key_extra=("global",))
 

@@ -1,15 +1,19 @@
 """Requests on the SASS control flow: which PTX branches ptxas turned into predication, and back.
 
-ncu counts a request for every warp-level memory instruction a warp executes, even with all its
-lanes predicated off (isa.request_keys). What a warp executes is decided by the SASS, not the PTX:
+ncu counts a shared-memory request for every warp-level instruction a warp executes, even with
+all its lanes predicated off (isa.request_keys). (A global request is an L1TEX request, which a
+warp with no lane on never sends, so global requests do not depend on any of this.) What a warp
+executes is decided by the SASS, not the PTX:
 
 * ptxas turns a short forward branch around an access (``@%p bra SKIP; ld.shared ...; SKIP:``,
-  or an if/else diamond) into predicated instructions (``@!P0 LDS``). Every warp that reaches
+  an if/else diamond, or an early return: ``@P0 STS; @P0 EXIT``, whether the PTX has the
+  return's block in line or after the kernel's body) into predicated instructions
+  (``@!P0 LDS``). Every warp that reaches
   the branch then executes the access; a warp whose lanes all skip it still makes a request,
   with no wavefront. The emulator, which runs the PTX, never reaches the access for that warp,
   so the request is added at the branch (``Plan.skips``).
-* It also does the reverse: a predicated PTX access (``@%p st.global``) can become a branch
-  around an unpredicated store. A warp with no active lane then jumps over it and makes no
+* It also does the reverse: a predicated PTX access (``@%p red.shared``) can become a branch
+  around an unpredicated one. A warp with no active lane then jumps over it and makes no
   request (``Plan.branched``).
 
 * ptxas puts ``@!PT LDS RZ, [RZ]`` before a run of LDGSTS (cp.async): a load whose predicate is
@@ -18,14 +22,15 @@ lanes predicated off (isa.request_keys). What a warp executes is decided by the 
   requests the PTX has no instruction for (``Plan.padding``).
 
 The evidence is the cubin's per-line memory opcodes and whether each carries a predicate
-(nvdisasm with line info). Per source line and kind of access (LDS, STS, LDG, STG, LDSM, ATOMS):
+(nvdisasm with line info). Per source line and kind of shared access (LDS, STS, LDSM, ATOMS):
 the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
 region) are "predicated" when the line's SASS instructions of that kind are all predicated
 (beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
 none is, matched one to one in program order when the line has exactly one SASS instruction per
 PTX access and some are predicated and some not, and undecided otherwise: undecided accesses
-are counted as the PTX runs, and the launch's notes say so for that line where it mattered. Where no SASS can be had (no nvdisasm, ptxas refuses the
-kernel), there is no plan and every access is counted as the PTX runs, with one note.
+are counted as the PTX runs, and the launch's notes say so for that line where it mattered.
+Where no SASS can be had (no nvdisasm, ptxas refuses the kernel), there is no plan and every
+access is counted as the PTX runs, with one note.
 """
 from __future__ import annotations
 
@@ -39,6 +44,7 @@ ARCH = "sm_90"            # the SM whose SASS decides (the course's GPU, an H200
 # SASS opcode -> the kind of PTX access it carries out
 _SASS_KIND = {"LDS": "shared_ld", "STS": "shared_st", "LDG": "global_ld", "STG": "global_st",
               "LDSM": "ldmatrix", "ATOMS": "shared_atom"}
+_SHARED_KINDS = {"shared_ld", "shared_st", "ldmatrix", "shared_atom"}   # those whose requests it decides
 _NOT_STRAIGHT = {"bra", "ret", "exit", "call", "bar", "barrier", "trap", "brkpt"}
 _SASS_LOC = re.compile(r'//## File "([^"]*)", line (\d+)')
 
@@ -137,12 +143,21 @@ def _is_cp_async_copy(ins) -> bool:
     return ins.op == "cp" and len(ins.mods) > 1 and ins.mods[1] in ("ca", "cg")
 
 
+def _exits(ins) -> bool:
+    """The kernel's own exit (a ``ret`` in a linked device function returns to its caller)."""
+    return ins.op == "exit" or ins.op == "ret" and not ins.func
+
+
 def regions(instrs) -> dict:
     """Simple forward branches: ``{branch_pc: (then_pcs, else_pcs)}``.
 
     A region is straight-line code (no branch, barrier, call or exit inside, no label another
     branch jumps to) that a conditional forward branch jumps over; a diamond's then part ends in
-    an unconditional forward branch over its else part, which is straight-line too."""
+    an unconditional forward branch over its else part, which is straight-line too. The then part
+    may also end the kernel (``if (tid >= C) { s[w] = 0; return; }``: a ``ret``/``exit``, or a
+    ``bra.uni`` to one), in line or as a block of its own that only the branch's fall-through
+    jumps to (``@%p bra BODY; bra.uni TAIL; ... TAIL: st.shared; ret;``): ptxas makes that
+    ``@P STS; @P EXIT``, which every warp executes."""
     targets: dict = {}
     for pc, ins in enumerate(instrs):
         if ins.op == "bra" and ins.target >= 0:
@@ -157,14 +172,42 @@ def regions(instrs) -> dict:
                 return False
         return True
 
+    def ends(pc):
+        """Whether instruction ``pc`` ends the kernel: an exit, or a jump to one."""
+        ins = instrs[pc]
+        return _exits(ins) or ins.op == "bra" and ins.guard is None and 0 <= ins.target < len(instrs) \
+            and _exits(instrs[ins.target])
+
+    def tail(lo):
+        """The straight-line code from ``lo`` up to a kernel exit (its pcs), or None."""
+        for pc in range(lo, len(instrs)):
+            if ends(pc):
+                return range(lo, pc) if straight(lo, pc) else None
+            if instrs[pc].op in _NOT_STRAIGHT or (pc in targets and pc != lo):
+                return None
+        return None
+
     out = {}
     for b, ins in enumerate(instrs):
         if ins.op != "bra" or ins.guard is None or ins.target <= b + 1:
             continue
         t = ins.target
-        if any(p in targets for p in range(b + 1, t)):
+        nxt = instrs[b + 1]
+        if nxt.op == "bra" and nxt.guard is None and nxt.target > b + 1 and targets.get(nxt.target) == [b + 1] \
+                and nxt.target != t and _no_fallthrough(instrs[nxt.target - 1]):
+            then = tail(nxt.target)                 # the then part is a block of its own that exits
+            if then is not None:
+                out[b] = (then, range(0))
             continue
         last = instrs[t - 1]
+        if any(p in targets for p in range(b + 1, t - 1)):
+            continue
+        if ends(t - 1):                                 # the then part ends the kernel (the exit
+            if straight(b + 1, t - 1):                  # may be others' target too)
+                out[b] = (range(b + 1, t - 1), range(0))
+            continue
+        if t - 1 > b and (t - 1) in targets:
+            continue
         if last.op == "bra" and last.guard is None and last.target > t and targets.get(t) == [b]:
             e = last.target
             if straight(b + 1, t, allow_last_bra=True) and straight(t, e):
@@ -173,6 +216,10 @@ def regions(instrs) -> dict:
         if straight(b + 1, t):
             out[b] = (range(b + 1, t), range(0))
     return out
+
+
+def _no_fallthrough(ins) -> bool:
+    return ins.op == "bra" and ins.guard is None or _exits(ins)
 
 
 def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None) -> Plan:
@@ -262,6 +309,8 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
     plan.branched = frozenset(branched)
     # accesses the SASS predicates where the PTX's branches are not a simple region
     for (file, line, kind), (p, u, *_) in sass.items():
+        if kind not in _SHARED_KINDS:
+            continue                        # a global request needs a lane on: no SASS decides it
         covered = len(cover.get((file, line, kind), ()))
         if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
             plan.notes[(file, line)] = (f"ptxas predicated {p - covered} more {_SASS_NAME[kind]} on this line than "

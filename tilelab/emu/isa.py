@@ -18,6 +18,8 @@ from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .metrics import atom_wavefronts, global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
+from .sanitize import said          # a finding's words, in the learner's language (messages: finding.*)
+from ..messages import msg
 from .sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
 
 DT = {
@@ -50,10 +52,11 @@ def size_of(t: str) -> int:
 def unsupported(m, ins, why=""):
     file, line = m.where(ins)
     src = m.source_lines.get(line, "").strip()
-    raise UnsupportedInstruction(
-        f"the emulator does not implement `{ins.form}`{(' (' + why + ')') if why else ''}\n"
-        f"  PTX: {ins.text}\n  from {file}:{line}" + (f"\n    {line:>4} | {src}" if src else "") +
-        "\n  Rewrite that line another way, or run on a GPU.")
+    e = UnsupportedInstruction(
+        msg("errors.not_implemented", form=ins.form, why=msg("errors.why", why=why) if why else "", ptx=ins.text,
+            where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+    e.placed = True                        # it says where (h_* below adds no second place)
+    raise e
 
 
 # ------------------------------------------------------------------------ operands
@@ -62,8 +65,7 @@ def reg_array(m, name):
     if a is None:
         ty = m.fn.regs.get(name)
         if ty is None:                      # e.g. a special register in inline asm that we don't model
-            raise UnsupportedInstruction(f"the register `{name}` (not declared in the PTX: a special register "
-                                         f"the emulator does not model?)")
+            raise UnsupportedInstruction(msg("errors.undeclared_register", name=name))
         w = _REG_WIDTH.get(ty, 4)
         a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
         m.regs[name] = a
@@ -100,7 +102,7 @@ def read(m, op, t: str, idx):
     if k == "special":
         v = m.special.get(op.name)
         if v is None:
-            raise UnsupportedInstruction(f"special register {op.name}")
+            raise UnsupportedInstruction(msg("errors.special_register", name=op.name))
         if callable(v):                    # the clocks (emu/specialregs.py): read when executed
             v = v(idx)
             return v.astype(dt) if v.dtype != dt else v
@@ -172,14 +174,14 @@ def shared_unit(fn) -> int:
 # ------------------------------------------------------------------------ dispatch
 def _module_var_msg(m, name):
     if name.startswith("$str"):
-        return "printf (the emulator has no device printf; return values through an output array)"
+        return msg("errors.printf")
     if name in getattr(m.module, "funcs", {}):
-        return f"the address of the device function `{name}` (a function pointer or a virtual function)"
+        return msg("errors.function_address", name=name)
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"
-        return f"the {what} variable `{name}` (module-scope {var.space} memory is not modelled yet)"
-    return f"symbol `{name}`"
+        return msg("errors.module_variable", what=what, name=name, space=var.space)
+    return msg("errors.symbol", name=name)
 
 
 _F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lambda a, b, c: a * b,
@@ -207,25 +209,30 @@ def h_f16x2(m, ins, idx, pc):
 
 
 def request_keys(ins) -> tuple:
-    """The request counters a memory instruction adds to when a warp executes it (cached).
+    """The request counters a memory instruction adds to when a warp executes it with every lane
+    predicated off (cached); a warp with a lane on is counted by the access itself.
 
-    ncu counts a request for every warp-level memory instruction executed, lanes active or
-    not (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom,
-    l1tex__t_requests_pipe_lsu_mem_global_op_ld/st). Generic-space accesses are left out: with
-    no active lane there is no address to say whether the warp went to shared or global
-    memory, so those warps are counted as the PTX runs (not at all). cp.async is left out too:
-    the counter we compare it with (smsp__sass_inst_executed_op_ldgsts) has no predicated-off
-    LDGSTS in it (tilelab/gpu/ncu.py)."""
+    ncu counts a shared request for every warp-level instruction executed, lanes active or not
+    (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom). A global request is
+    an L1TEX request (l1tex__t_requests_pipe_lsu_mem_global_op_ld/st), and a warp with no lane
+    on sends none: on the H200 it equals smsp__inst_executed_op_global_ld/st minus its
+    ``_pred_off_all`` count in every launch of bench/results/fidelity-2026-12-01.json that has
+    such warps (uniformUpdate: 64 LDG executed, 28 with no lane on, 36 requests), so global
+    accesses have no key here and their requests never depend on the SASS control flow.
+    Generic-space accesses are left out: with no active lane there is no address to say whether
+    the warp went to shared or global memory, so those warps are counted as the PTX runs (not at
+    all). cp.async is left out too: the counter we compare it with
+    (smsp__sass_inst_executed_op_ldgsts) has no predicated-off LDGSTS in it (tilelab/gpu/ncu.py)."""
     keys = ins.__dict__.get("_request_keys")
     if keys is None:
-        space = next((s for s in ins.mods if s in ("shared", "global")), None)
+        shared = "shared" in ins.mods
         if ins.op == "ldmatrix":
             keys = ("ldmatrix_requests", "shared_ld_requests")
-        elif ins.op in ("ld", "ldu") and space:
-            keys = (space + "_ld_requests",)
-        elif ins.op == "st" and space:
-            keys = (space + "_st_requests",)
-        elif ins.op in ("atom", "red") and space == "shared":
+        elif ins.op in ("ld", "ldu") and shared:
+            keys = ("shared_ld_requests",)
+        elif ins.op == "st" and shared:
+            keys = ("shared_st_requests",)
+        elif ins.op in ("atom", "red") and shared:
             keys = ("shared_atom_requests",)
         else:
             keys = ()
@@ -287,14 +294,15 @@ def execute(m, ins, idx, pc):
     try:
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
-        if "\n  from " in str(e):          # already says where
+        if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where
             raise
         file, line = m.where(ins)
         src = m.source_lines.get(line, "").strip()
-        raise UnsupportedInstruction(
-            f"the emulator does not support {e}\n  PTX: {ins.text}\n  from {file}:{line}" +
-            (f"\n    {line:>4} | {src}" if src else "") + "\n  Rewrite that line another way, or run on a GPU.") \
-            from None
+        placed = UnsupportedInstruction(
+            msg("errors.not_supported", what=e, ptx=ins.text, where=f"{file}:{line}") +
+            (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+        placed.placed = True
+        raise placed from None
 
 
 # ------------------------------------------------------------------------ float modifiers
@@ -997,7 +1005,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         ok, used = provenance.in_bounds(m, ins, addr, nbytes)   # the pointer this line indexes
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds", lambda a: _oob_global(m, a, nbytes, store, used))
         _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
-                    lambda a: f"{nbytes}-byte access at an address that is not a multiple of {nbytes}")
+                    lambda a: said("finding.misaligned_global", nbytes=nbytes))
         ok &= ~misaligned
         off = m.gmem.offset(addr)
         arena = m.gmem.arena
@@ -1031,10 +1039,10 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         all_ok = bool(ok.all()) and not misaligned.any()
         if not all_ok:
             _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
-                        lambda a: f"{'write' if store else 'read'} of {nbytes} bytes at shared offset {a}, "
-                                  f"outside the block's {size} bytes of shared memory")
+                        lambda a: said("finding.oob_shared_write" if store else "finding.oob_shared_read",
+                                       nbytes=nbytes, off=a, size=size))
             _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
-                        lambda a: f"{nbytes}-byte shared access at offset {a}, not a multiple of {nbytes}")
+                        lambda a: said("finding.misaligned_shared", nbytes=nbytes, off=a))
             ok &= ~misaligned
         off = (m.block_base if idx is None else m.block_base[idx]) + addr
         arena = m.smem.arena
@@ -1071,7 +1079,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         size = m.lmem.size
         ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
-                    lambda a: f"local-memory access at offset {a} outside the thread's {size}-byte frame")
+                    lambda a: said("finding.oob_local", off=a, size=size))
         off = m.lmem.flat(lanes, addr)
         arena = m.lmem.arena
     else:
@@ -1101,21 +1109,21 @@ def _oob_global(m, a, nbytes, store, used=None):
     """``used``: the allocation of the pointer the instruction indexes (emu/provenance.py);
     without one, the allocation nearest the address."""
     al = used if used is not None else m.gmem.nearest(a)
-    what = "write" if store else "read"
+    what = "write" if store else "read"                 # finding.oob_global_write / _read, ...
     if al is None:
-        return f"{what} of {nbytes} bytes at an address that belongs to no allocation"
+        return said(f"finding.oob_nowhere_{what}", nbytes=nbytes)
     rel = a - al.base
-    msg = (f"{what} of {nbytes} bytes at byte offset {rel} of `{al.name}` "
-           f"({al.nbytes} bytes, element {rel // max(nbytes, 1)} of {al.nbytes // max(nbytes, 1)})")
+    text = said(f"finding.oob_global_{what}", nbytes=nbytes, rel=rel, name=al.name, size=al.nbytes,
+                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1))
     if rel >= al.nbytes:
         past = rel - al.nbytes
-        msg += ", just past its end" if past == 0 else f", {past} bytes past its end"
+        text += said("finding.oob_just_past") if past == 0 else said("finding.oob_past", past=past)
     elif rel < 0:
-        msg += f", {-rel} bytes before its start"
+        text += said("finding.oob_before", before=-rel)
     if used is None and len(m.gmem.allocs) > 1:
         # no single pointer: the buffer named is only the one the address lands nearest
-        msg += " (the nearest buffer: the address could come from more than one pointer)"
-    return msg
+        text += said("finding.oob_nearest")
+    return text
 
 
 _UNIT_UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -1147,21 +1155,18 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         bad = waw | war
         if bad.any():
             i = int(np.argmax(bad))
-            kind = "write-after-write" if waw[i] else "write-after-read"
+            kind = said("finding.waw" if waw[i] else "finding.war")
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
             who = _other_thread(m, m.shadow.writer if waw[i] else m.shadow.reader, units[i], ln_rep[i],
                                 "wrote" if waw[i] else "read")
-            m.finding("race", ins, ln_rep[i], off,
-                      f"{kind} race on shared memory (offset {off}): {who} these bytes since the last "
-                      f"__syncthreads(); a barrier is missing between the two accesses", int(bad.sum()))
+            m.finding("race", ins, ln_rep[i], off, said("finding.race_shared", kind=kind, off=off, who=who),
+                      int(bad.sum()))
     else:
         pending = m.async_state.pending_mask(units)
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
-            m.finding("cp_async_before_wait", ins, ln_rep[i], off,
-                      f"reads shared offset {off} while a cp.async into it is still in flight; "
-                      f"call cp.async.wait_group / __pipeline_wait_prior (and __syncthreads) first",
+            m.finding("cp_async_before_wait", ins, ln_rep[i], off, said("finding.cp_async_in_flight", off=off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
         if pending is not None and uninit is not None:
@@ -1170,15 +1175,12 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
             i = int(np.argmax(raw))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
             who = _other_thread(m, m.shadow.writer, units[i], ln_rep[i], "wrote")
-            m.finding("race", ins, ln_rep[i], off,
-                      f"read-after-write race on shared memory (offset {off}): {who} these bytes since the "
-                      f"last __syncthreads(); a barrier is missing between the write and this read",
+            m.finding("race", ins, ln_rep[i], off, said("finding.race_shared_raw", off=off, who=who),
                       int(raw.sum()))
         if uninit is not None and uninit.any():
             i = int(np.argmax(uninit))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
-            m.finding("uninitialized_read", ins, ln_rep[i], off,
-                      f"reads shared offset {off}, which no thread of this block has written",
+            m.finding("uninitialized_read", ins, ln_rep[i], off, said("finding.uninit_shared", off=off),
                       int(uninit.sum()))
 
 
@@ -1186,13 +1188,13 @@ def _other_thread(m, records, unit, lane, verb):
     """Describe the thread in a shadow record, e.g. 'thread (5,0,0) wrote'."""
     rec = int(records[unit])
     if rec < 0 and verb == "read":
-        return "several other threads read"
+        return said("finding.several_read")
     tid = (rec & 0xFFFF) - 1
     if tid < 0 or tid == int(m.tid_in_block[lane]):
-        return f"another thread {verb}"
+        return said(f"finding.another_{verb}")          # finding.another_wrote / finding.another_read
     base = int(lane) - int(m.tid_in_block[lane])
     (x, y, z), _ = m.thread_coords(base + tid)
-    return f"thread ({x},{y},{z}) {verb}"
+    return said(f"finding.thread_{verb}", thread=f"{x},{y},{z}")
 
 
 # ------------------------------------------------------------------------ warp-level ops
@@ -1282,9 +1284,9 @@ def h_ldmatrix(m, ins, idx, pc):
     ok = (addr >= 0) & (addr + 16 <= size)
     mis = (addr % 16) != 0
     _report_bad(m, ins, lanes, provider & ~ok, addr, "out_of_bounds",
-                lambda a: f"ldmatrix row at shared offset {a}, outside the block's {size} bytes")
+                lambda a: said("finding.oob_ldmatrix", off=a, size=size))
     _report_bad(m, ins, lanes, provider & ok & mis, addr, "misaligned",
-                lambda a: f"ldmatrix row address {a} is not 16-byte aligned")
+                lambda a: said("finding.misaligned_ldmatrix", off=a))
     good = provider & ok & ~mis
     amat = np.zeros((nrows, 32), dtype=np.int64)
     amat[row, ln] = np.where(good, addr, 0)
@@ -1446,7 +1448,7 @@ def h_atom(m, ins, idx, pc):
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
-                    lambda a: f"atomic at shared offset {a} outside {m.smem.size} bytes")
+                    lambda a: said("finding.oob_atomic_shared", off=a, size=m.smem.size))
         off, arena = m.smem.flat(m.block_local[lanes], addr), m.smem.arena
         if m.shadow is not None:
             m.shadow.fill((off[ok] // m.unit))
@@ -1522,7 +1524,7 @@ def h_cp_async(m, ins, idx, pc):
     _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
     oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)
     _report_bad(m, ins, lanes, ~oks, dst, "out_of_bounds",
-                lambda a: f"cp.async into shared offset {a} outside {m.smem.size} bytes (or misaligned)")
+                lambda a: said("finding.oob_cp_async", off=a, size=m.smem.size))
     ok = okg & oks
     sel = np.flatnonzero(ok)
     data = np.zeros((len(sel), size), dtype=np.uint8)

@@ -26,11 +26,12 @@ import numpy as np
 
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
+from ..messages import msg
 from . import calls, devio, ifconvert, intrinsics, isa  # noqa: F401  (intrinsics registers its handlers)
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
-from .sanitize import Finding, FindingLog, SharedShadow, annotate, stamp as make_stamp
+from .sanitize import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from . import specialregs
 from .devicestate import device_state_findings
 from .globalrace import GlobalShadow, global_unit
@@ -206,9 +207,11 @@ class Machine:
         thread, block = self.thread_coords(int(t))
         file, line = self.where(ins)
         src = self.source_lines.get(line, "") if line else ""
-        # one finding per (kind, source line): an unrolled loop repeats a line many times
-        alloc = re.search(r"`(\w+)`", detail)       # one out-of-bounds finding per array on a line
-        self.log.add((kind, file, line if line else id(ins), detail.split(" ", 1)[0],
+        # one finding per (kind, source line): an unrolled loop repeats a line many times;
+        # keyed by the detail's English words (sanitize.Said), so that every language keys alike
+        en = english(detail)
+        alloc = re.search(r"`(\w+)`", en)           # one out-of-bounds finding per array on a line
+        self.log.add((kind, file, line if line else id(ins), en.split(" ", 1)[0],
                       alloc.group(1) if alloc else None) + tuple(key_extra),
                      lambda: Finding(kind, file, line, thread, block,
                                      None if address is None else int(address), detail, source=src),
@@ -302,9 +305,9 @@ class Machine:
             if self.observer is not None:
                 self.observer(self, ins, idx)
             if steps > budget:
-                self._hang(ins, idx, f"ran {budget:,} instruction steps")
+                self._hang(ins, idx, msg("errors.ran_steps", budget=budget))
             if not steps & 1023 and time.perf_counter() > self.deadline:
-                self._hang(ins, idx, f"ran for {WALL_LIMIT:.0f} s")
+                self._hang(ins, idx, msg("errors.ran_seconds", limit=WALL_LIMIT))
             lanes_n = self.T if idx is None else len(idx)
             self.lane_steps += lanes_n
             self.count(gpc, "instructions", self.nwarps(idx))
@@ -420,9 +423,7 @@ class Machine:
         waiting_blocks = self.block_waiting[self.block_local[dead]]
         if waiting_blocks.any():
             t = int(dead[np.argmax(waiting_blocks)])
-            self.finding("barrier_divergence", ins, t, None,
-                         "this thread exited while other threads of its block wait at a "
-                         "__syncthreads(); every thread of the block must reach the same barrier",
+            self.finding("barrier_divergence", ins, t, None, said("finding.exited_at_barrier"),
                          int(waiting_blocks.sum()))
 
     def _release_barriers(self):
@@ -437,13 +438,11 @@ class Machine:
                 ins = self.fn.instrs[int(pcs.min())]
                 if pcs.min() != pcs.max():
                     other = self.fn.instrs[int(pcs.max())]
-                    detail = (f"threads of this block wait at different barriers (lines {ins.line} and "
-                              f"{other.line}); __syncthreads() inside a branch that not every thread takes")
+                    detail = said("finding.different_barriers", line=ins.line, other=other.line)
                     t = b * self.tpb + int(np.flatnonzero(wt)[np.argmax(pcs)])
                 else:
                     t = b * self.tpb + int(np.flatnonzero(missing)[0])
-                    detail = ("not every live thread of the block reached this __syncthreads() "
-                              "(it sits in a branch some threads skipped)")
+                    detail = said("finding.barrier_skipped")
                 self.finding("barrier_divergence", ins, t, None, detail)
         # release: everyone past their barrier, new epoch for the race detector
         idx = np.flatnonzero(w)
@@ -482,11 +481,8 @@ class Machine:
         file, line = self.where(ins)
         src = self.source_lines.get(line, "").strip()
         raise StepBudgetExceeded(
-            f"the kernel {what} without finishing: probably an endless loop.\n"
-            f"  thread ({','.join(map(str, thread))}) block ({','.join(map(str, block))}) was still at "
-            f"{file}:{line}" + (f"\n    {line:>4} | {src}" if src else "") +
-            "\n  Check the loop condition, or pass step_budget=... (or set TILELAB_EMU_TIMEOUT) if the kernel "
-            "really is that long.")
+            msg("errors.no_finish", what=what, thread=",".join(map(str, thread)), block=",".join(map(str, block)),
+                where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.no_finish_fix"))
 
 
 def _spin_loops(fn) -> frozenset:
@@ -521,8 +517,9 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     model agrees with that PTX's cubin line by line (emu/sass_model.py), and on the cubin's
     control flow (emu/ifconvert.py: branches ptxas turned into predication, and back, and its
     never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
-    Either way a warp that executes a memory instruction with every lane predicated off makes a
-    request, as ncu counts them (``*_requests_active``: those with a lane on).
+    Either way a warp that executes a shared-memory instruction with every lane predicated off
+    makes a request, as ncu counts them; a global one does not (an L1TEX request needs a lane on;
+    isa.request_keys). ``*_requests_active``: those with a lane on.
     """
     t0 = time.perf_counter()
     counts = check_counts(counts)
@@ -588,13 +585,10 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     if total > SAMPLE_ABOVE_THREADS:
         est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms)
         if total > MAX_THREADS or est is None or est > MAX_SECONDS:
-            when = f"about {est:,.0f} s" if est is not None else "a very long time"
-            why = (f"more than the emulator's {MAX_THREADS:,}-thread limit; timing one block says it would "
-                   f"take {when}" if total > MAX_THREADS else
-                   f"timing one block says it would take {when}, over the {MAX_SECONDS} s limit")
-            raise LaunchTooLarge(
-                f"{total:,} threads ({nblocks:,} blocks of {tpb}) is too big for the CPU emulator: {why}.\n"
-                f"  Use a smaller size on the emulator (the course's emu sizes stop at N = 256), or run on a GPU.")
+            when = msg("errors.about_seconds", est=est) if est is not None else msg("errors.very_long")
+            why = (msg("errors.over_threads", limit=MAX_THREADS, when=when) if total > MAX_THREADS else
+                   msg("errors.over_seconds", when=when, limit=MAX_SECONDS))
+            raise LaunchTooLarge(msg("errors.too_large", total=total, nblocks=nblocks, tpb=tpb, why=why))
 
     log = FindingLog()
     readonly = [(gmem.allocs[i].offset, gmem.allocs[i].offset + gmem.allocs[i].nbytes)

@@ -25,8 +25,8 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
 * Global requests cost one transaction per distinct 32-byte sector.
 * A request is one warp executing one memory instruction, as ncu counts them
   (smsp__inst_executed_op_shared_ld/st, l1tex__t_requests_pipe_lsu_mem_global_op_ld/st):
-  a warp whose lanes are all predicated off makes one too, and it costs no wavefront and no
-  sector. Which warps execute an access is the SASS's control flow, not the PTX's
+  at a shared access a warp whose lanes are all predicated off makes one too, and it costs no
+  wavefront; at a global one it makes none (no lane, no L1TEX request). Which warps execute an access is the SASS's control flow, not the PTX's
   (emu/ifconvert.py), which also counts the never-true ``@!PT LDS`` ptxas puts before a run
   of LDGSTS (cp.async): 3 shared-load requests, no wavefront, each time a warp reaches them.
 * Shared-memory atomics (ATOMS) cost what a 4-byte load costs: the most distinct words any

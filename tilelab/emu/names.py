@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .sanitize import said      # a name's words ("+ 2 bytes") in the learner's language, and in English
+
 _DECL = r"__shared__\b"
 _QUALS = re.compile(r"__align__\s*\([^)]*\)|alignas\s*\([^)]*\)|\b(?:static|volatile|extern|__shared__|"
                     r"__device__|const|constexpr)\b")
@@ -32,7 +34,7 @@ class Shape:
     def index(self, rel: int, size: int) -> str:
         """``name[i][j]`` for byte ``rel`` of an array of ``size`` bytes."""
         if not self.elem:
-            return f"{self.name} + {rel} bytes"
+            return said("finding.name_plus_bytes", name=self.name, n=rel)
         k, extra = divmod(rel, self.elem)
         dims = list(self.dims) or [None]
         if dims[0] is None:
@@ -43,7 +45,7 @@ class Shape:
         else:
             idx = list(np.unravel_index(k, dims))
         text = self.name + "".join(f"[{int(i)}]" for i in idx)
-        return text + (f" + {extra} bytes" if extra else "")
+        return said("finding.name_plus_bytes", name=text, n=extra) if extra else text
 
     def declaration(self) -> str:
         """As the source declares it: ``float dyn[]``, ``float sB[16][17]``."""
@@ -57,7 +59,8 @@ class Shape:
             inner = int(np.prod(dims[1:])) if len(dims) > 1 else 1
             dims[0] = size // (self.elem * inner)
         shape = "".join(f"[{d}]" for d in dims)
-        return f"`{self.name}` ({self.ctype}{shape}, {size} bytes)" if self.ctype else f"`{self.name}` ({size} bytes)"
+        return said("finding.described", name=self.name, ctype=self.ctype, shape=shape, size=size) if self.ctype \
+            else said("finding.described_untyped", name=self.name, size=size)
 
 
 def _local_name(sym: str) -> tuple[str, str | None]:

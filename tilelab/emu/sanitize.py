@@ -18,14 +18,50 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from ..messages import SOURCE, catalog, language, msg
+
 KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_divergence",
          "cp_async_before_wait",
          "assert", "trap", "call_depth")          # a fired assert(), __trap(), runaway recursion (calls.py)
-#: What a finding's count counts, per kind: lane-events of that line, all threads of the launch together.
-COUNTED = {"out_of_bounds": "such accesses", "race": "racing accesses", "uninitialized_read": "such reads",
-           "misaligned": "misaligned accesses", "barrier_divergence": "threads",
-           "cp_async_before_wait": "early reads", "assert": "threads", "trap": "threads",
-           "call_depth": "threads"}
+#: What a finding's count counts, per kind: lane-events of that line, all threads of the launch together
+#: (the message catalog's finding.counted_<kind>; English: "racing accesses", "such reads", ...).
+COUNTED = ("out_of_bounds", "race", "uninitialized_read", "misaligned", "barrier_divergence",
+           "cp_async_before_wait", "assert", "trap", "call_depth")
+
+
+class Said(str):
+    """A finding's detail in the learner's language (``TILELAB_LANG``) that remembers its English
+    text, ``en``: the emulator keeps one finding per kind of access and array on a line, and names
+    shared offsets (``sB[3][5]``), by the English words, whatever language the learner reads."""
+
+    def __new__(cls, text: str, en: str | None = None):
+        self = super().__new__(cls, text)
+        self.en = english(text) if en is None else en     # Said(a Said) keeps its English
+        return self
+
+    def __getnewargs__(self):          # pickle and copy (dataclasses.asdict) keep both texts
+        return str(self), self.en
+
+    def __add__(self, other):
+        return Said(str(self) + str(other), self.en + english(other))
+
+
+def english(text) -> str:
+    return getattr(text, "en", text)
+
+
+def said(key: str, **fields) -> Said:
+    """The catalog's ``key`` in the learner's language, and in English (fields that are Said
+    themselves go into each text in its own language)."""
+    text = msg(key, **fields)
+    if language() == SOURCE:
+        return Said(text)
+    return Said(text, msg(key, SOURCE, **{k: english(v) for k, v in fields.items()}))
+
+
+def _kind_words(kind: str) -> str:
+    key = f"finding.kind_{kind}"
+    return msg(key) if key in catalog(SOURCE) else kind.replace("_", " ")
 
 
 @dataclass
@@ -41,15 +77,16 @@ class Finding:
     source: str = field(default="", repr=False)
 
     def __str__(self):
-        where = f"{self.file}:{self.line}" if self.line else f"{self.file} (compiler-generated code)"
+        """In the learner's language; the facts (file, line, thread, block, address) are the same in each."""
+        where = f"{self.file}:{self.line}" if self.line else msg("finding.compiler_generated", file=self.file)
         t = ",".join(map(str, self.thread))
         b = ",".join(map(str, self.block))
-        addr = f" at 0x{self.address:x}" if self.address is not None else ""
-        more = f" [{self.count} {COUNTED.get(self.kind, 'events')} on this line, over all threads]" \
-            if self.count > 1 else ""
+        addr = msg("finding.address", address=self.address) if self.address is not None else ""
+        counted = msg(f"finding.counted_{self.kind}" if self.kind in COUNTED else "finding.counted_events")
+        more = msg("finding.more", count=self.count, counted=counted) if self.count > 1 else ""
         src = f"\n    {self.line:>4} | {self.source.strip()}" if self.source.strip() else ""
-        return (f"{self.kind.replace('_', ' ')} at {where}, thread ({t}) block ({b}){addr}: "
-                f"{self.detail}{more}{src}")
+        return msg("finding.head", kind=_kind_words(self.kind), where=where, thread=t, block=b, address=addr,
+                   detail=self.detail, more=more) + src
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -223,7 +260,7 @@ def annotate(findings, m, kernel) -> None:
         return
     from . import names
     for f in findings:
-        shared = f.kind in _SHARED_KINDS or (f.kind in ("out_of_bounds", "misaligned") and "shared" in f.detail)
+        shared = f.kind in _SHARED_KINDS or (f.kind in ("out_of_bounds", "misaligned") and "shared" in english(f.detail))
         if not shared or f.address is None:
             continue
         try:
@@ -231,20 +268,28 @@ def annotate(findings, m, kernel) -> None:
             if name:
                 f.detail = _with_name(f.detail, f.address, name)
             elif f.kind == "out_of_bounds":
-                f.detail += _past_end_hint(m, kernel, f.address)
+                f.detail = Said(f.detail) + _past_end_hint(m, kernel, f.address)
         except Exception:       # a name is a courtesy: never lose the finding over it
             continue
 
 
 def _with_name(detail: str, off: int, name: str) -> str:
-    for pat, rep in ((rf"\(offset {off}\)", f"at `{name}` (offset {off})"),
-                     (rf"\bshared offset {off}\b", f"`{name}` (shared offset {off})"),
-                     (rf"\bat offset {off}\b", f"at `{name}` (offset {off})"),
-                     (rf"\boffset {off}\b", f"`{name}` (offset {off})")):
-        new, n = re.subn(pat, rep, detail, count=1)
+    """The detail with the array element at shared offset ``off`` named, in both its texts: the
+    English by the patterns below, another language by its catalog's finding.offset (the one way
+    its messages write a shared offset) -> finding.named_offset."""
+    en, en_name = english(detail), english(name)
+    for pat, rep in ((rf"\(offset {off}\)", f"at `{en_name}` (offset {off})"),
+                     (rf"\bshared offset {off}\b", f"`{en_name}` (shared offset {off})"),
+                     (rf"\bat offset {off}\b", f"at `{en_name}` (offset {off})"),
+                     (rf"\boffset {off}\b", f"`{en_name}` (offset {off})")):
+        new, n = re.subn(pat, rep, en, count=1)
         if n:
-            return new
-    return detail
+            en = new
+            break
+    if str(detail) == english(detail):
+        return Said(en)
+    text = str(detail).replace(msg("finding.offset", off=off), msg("finding.named_offset", name=str(name), off=off), 1)
+    return Said(text, en)
 
 
 def _past_end_hint(m, kernel, off: int) -> str:
@@ -252,7 +297,6 @@ def _past_end_hint(m, kernel, off: int) -> str:
     ext = names.extern_arrays(m, kernel)
     dynamic = m.smem.size - m.smem.dynamic_offset
     if ext and dynamic == 0:
-        return (f"; the kernel declares `extern __shared__ {ext[0]}` but was launched with 0 bytes of "
-                f"dynamic shared memory: pass shared=NBYTES (the array's size in bytes) to tl.launch or tl.check")
+        return said("finding.extern_no_bytes", array=ext[0])
     past = names.past_the_end(m, kernel, off)
-    return f" (past the end of {past})" if past else ""
+    return said("finding.past_the_end", array=past) if past else ""

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .sanitize import said
+
 # opcodes that write no register operand first
 _NO_DEST = {"st", "red", "bra", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu",
             "nanosleep", "cp", "trap", "brkpt", "pmevent", "call"}
@@ -65,7 +67,7 @@ class RegisterTaint:
         g = np.zeros(len(lanes), dtype=bool) if ins.guard is None else self._t(ins.guard)[lanes]
         if op == "bra":
             if g.any():
-                self._report(m, ins, lanes, g, "decides a branch")
+                self._report(m, ins, lanes, g, "branch")
             return
         if op == "st" and "param" in ins.mods:      # handing a value to a called function: a copy
             return
@@ -73,11 +75,11 @@ class RegisterTaint:
             addr = ins.args[0] if op != "atom" else ins.args[1]
             bad = self._of(_regs(addr), lanes) | g
             if bad.any():
-                self._report(m, ins, lanes, bad, "is used as an address")
+                self._report(m, ins, lanes, bad, "address")
             vals = ins.args[1:] if op != "atom" else ins.args[2:]
             bad = self._of([n for v in vals for n in _regs(v)], lanes)
             if op != "atom" and bad.any():
-                self._report(m, ins, lanes, bad, "is stored to memory")
+                self._report(m, ins, lanes, bad, "stored")
                 return
             if op != "atom":
                 return
@@ -87,13 +89,13 @@ class RegisterTaint:
             if len(ins.args) >= 2:
                 bad = self._of([n for a in ins.args[:2] for n in _regs(a)], lanes) | g
                 if bad.any():
-                    self._report(m, ins, lanes, bad, "is used as an address")
+                    self._report(m, ins, lanes, bad, "address")
             return
         if op == "ld" or op == "ldmatrix":
             addr = ins.args[1]
             bad = self._of(_regs(addr), lanes)
             if bad.any():
-                self._report(m, ins, lanes, bad, "is used as an address")
+                self._report(m, ins, lanes, bad, "address")
             src = bad | g
         elif op == "selp" and len(ins.args) == 4:
             p = np.asarray(self._read_pred(m, ins.args[3], idx), dtype=bool)
@@ -124,7 +126,6 @@ class RegisterTaint:
 
     def _report(self, m, ins, lanes, bad, what):
         i = int(np.argmax(bad))
-        m.finding("uninitialized_register", ins, lanes[i], None,
-                  f"a value no instruction wrote {what}: a variable is used before it is given a value "
-                  f"(on a GPU its register holds whatever was there; here it happens to be 0)",
+        # what: "branch", "address" or "stored" (finding.uninit_register_<what>)
+        m.finding("uninitialized_register", ins, lanes[i], None, said(f"finding.uninit_register_{what}"),
                   int(bad.sum()))
