@@ -235,7 +235,7 @@ def test_constant_symbols_and_a_cooperative_launch_on_the_gpu():
         launch(prog.kernel("weighted"), (4,), (256,), x, out[be], 1000, symbols={"c_weights": w}, backend=be)
     np.testing.assert_allclose(out["gpu"], x * w[np.arange(1000) % 8], rtol=1e-6)
     np.testing.assert_array_equal(out["gpu"], out["emu"])
-    with pytest.raises(LaunchError, match="no __constant__ or __device__ variable called 'c_wieghts'"):
+    with pytest.raises(LaunchError, match="no __constant__ or __device__ variable called 'c_wieghts' \\(its variables: c_weights\\)"):
         launch(prog.kernel("weighted"), (4,), (256,), x, out["gpu"], 1000, symbols={"c_wieghts": w}, backend="gpu")
 
     k = prog.kernel("gridTotal")

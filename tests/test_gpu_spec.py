@@ -51,3 +51,18 @@ def test_constant_values_travel_with_the_launch_request(prog, monkeypatch):
     Session().launch(prog.kernel("plain"), (1,), (32,), [np.zeros(32, np.float32)], symbols={"c_scale": scale})
     np.testing.assert_array_equal(sent["symbols"]["c_scale"], scale)
     assert sent["spec"].cooperative is False
+    # names and sizes are checked here, in the learner's process, against the PTX's declarations
+    from tilelab.errors import LaunchError
+    with pytest.raises(LaunchError, match=r"no __constant__ or __device__ variable called 'c_scael' \(its variables: c_scale\)"):
+        Session().launch(prog.kernel("plain"), (1,), (32,), [np.zeros(32, np.float32)], symbols={"c_scael": scale})
+    with pytest.raises(LaunchError, match="has 20 bytes; the variable c_scale holds 16"):
+        Session().launch(prog.kernel("plain"), (1,), (32,), [np.zeros(32, np.float32)],
+                         symbols={"c_scale": np.zeros(5, np.float32)})
+
+
+def test_variables_and_their_sizes_come_from_the_ptx():
+    from tilelab.gpu.spec import module_variables
+    p = compile_cuda("__constant__ float c_w[8]; __constant__ short c_m[2][3]; __device__ double g_d;\n"
+                     "__global__ void k(float* o) { o[0] = c_w[threadIdx.x % 8] + c_m[1][threadIdx.x % 3] + g_d; }",
+                     filename="vars.cu")
+    assert dict(module_variables(p.kernel("k"))) == {"c_w": 32, "c_m": 12, "g_d": 8}

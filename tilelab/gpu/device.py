@@ -165,19 +165,14 @@ class Device:
             return False
 
     def set_symbols(self, spec: KernelSpec, symbols: dict):
-        """Fill the module's ``__constant__`` (or ``__device__``) variables before a launch,
-        as ``cudaMemcpyToSymbol`` does; a name the kernel lacks or a value too big is refused."""
+        """Fill the module's ``__constant__`` (or ``__device__``) variables before a launch, as
+        ``cudaMemcpyToSymbol`` does (names and sizes were checked by ``spec.check_symbols``)."""
         mod = self._modules[spec.key]
-        for name, value in symbols.items():
-            arr = np.ascontiguousarray(value)
+        for name, arr in symbols.items():
             try:
                 mem = mod.get_global(name)
-            except Exception:
-                raise LaunchRefused(f"{spec.name} has no __constant__ or __device__ variable called "
-                                    f"{name!r} (symbols= names the variable as the source declares it)") from None
-            if arr.nbytes > mem.mem.size - (mem.ptr - mem.mem.ptr):
-                raise LaunchRefused(f"symbols={{{name!r}: ...}} has {arr.nbytes} bytes; the variable {name} "
-                                    f"holds {mem.mem.size - (mem.ptr - mem.mem.ptr)}")
+            except Exception as e:
+                raise LaunchRefused(f"cannot reach the variable {name} of {spec.name}: {_cuda_error_text(e)}") from None
             with self.stream:
                 self.cp.ndarray(arr.shape, arr.dtype, mem).set(arr, stream=self.stream)
 

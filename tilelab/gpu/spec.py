@@ -8,6 +8,7 @@ lowered entry name, the parameter types) and a ``PackedArgs``: no compiler objec
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,6 +38,7 @@ class KernelSpec:
     cubin: bytes = field(repr=False)
     arch: str = "sm_90"
     cooperative: bool = False   # it calls grid.sync(): launched with cuLaunchCooperativeKernel
+    variables: tuple = ()       # ((name, bytes), ...): the module's __constant__ / __device__ variables
 
     @property
     def key(self) -> str:
@@ -65,8 +67,46 @@ def kernel_spec(kernel, arch: str) -> KernelSpec:
     cubin = kernel.program.cubin(arch) if hasattr(kernel, "program") else kernel.cubin(arch)
     return KernelSpec(name=kernel.name, entry=kernel.entry,
                       params=tuple(_param_spec(p) for p in kernel.params),
-                      cubin=bytes(cubin), arch=arch, cooperative=uses_grid_sync(kernel))
+                      cubin=bytes(cubin), arch=arch, cooperative=uses_grid_sync(kernel),
+                      variables=module_variables(kernel))
 
+
+_VAR = re.compile(r"^\s*(?:\.visible\s+|\.extern\s+|\.weak\s+)*\.(?:const|global)\s+(?:\.align\s+\d+\s+)?"
+                  r"\.[busf](8|16|32|64)\s+([A-Za-z_$][\w$]*)((?:\[\d+\])*)", re.M)
+
+
+def module_variables(kernel) -> tuple:
+    """The ``__constant__`` and ``__device__`` variables the PTX declares, with their sizes, so a
+    ``symbols=`` value is checked in the learner's own process, before the GPU sees it."""
+    ptx = getattr(getattr(kernel, "program", None), "ptx", None)
+    if not isinstance(ptx, str):
+        return ()
+    out = []
+    for m in _VAR.finditer(ptx):
+        n = int(m.group(1)) // 8
+        for dim in re.findall(r"\[(\d+)\]", m.group(3)):
+            n *= int(dim)
+        out.append((m.group(2), n))
+    return tuple(out)
+
+
+def check_symbols(spec: "KernelSpec", symbols: dict) -> dict:
+    """``symbols=`` as the worker gets it: each name a variable of the module, each value fitting it."""
+    from ..errors import LaunchError
+    sizes = dict(spec.variables)
+    out = {}
+    for name, value in symbols.items():
+        arr = np.ascontiguousarray(value)
+        if name not in sizes:
+            mine = sorted(n for n in sizes if not n.startswith("_Z"))    # not the headers' C++ constants
+            have = ", ".join(mine[:8]) + (", ..." if len(mine) > 8 else "") if mine else "none"
+            raise LaunchError(f"{spec.name} has no __constant__ or __device__ variable called {name!r} "
+                              f"(its variables: {have})")
+        if arr.nbytes > sizes[name]:
+            raise LaunchError(f"symbols={{{name!r}: ...}} has {arr.nbytes} bytes; the variable {name} "
+                              f"holds {sizes[name]}")
+        out[str(name)] = arr
+    return out
 
 def uses_grid_sync(kernel) -> bool:
     """Whether the kernel (or a function it calls) runs cooperative groups' grid.sync(), read the

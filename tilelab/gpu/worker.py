@@ -29,10 +29,8 @@ import traceback
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-import numpy as np
-
 from ..errors import KernelFault, LaunchError, TilelabError
-from .spec import check_geometry, describe_launch, kernel_spec, pack_args
+from .spec import check_geometry, check_symbols, describe_launch, kernel_spec, pack_args
 
 __all__ = ["GpuSession", "GpuUnavailable", "default_session", "gpu_launch", "shutdown"]
 
@@ -322,7 +320,7 @@ class GpuSession:
         what = describe_launch(spec.name, grid, block)
         req = {"op": "launch", "spec": spec, "grid": grid, "block": block, "packed": packed, "shared": int(shared)}
         if symbols:                              # __constant__ variables, set before the launch
-            req["symbols"] = {str(k): np.ascontiguousarray(v) for k, v in symbols.items()}
+            req["symbols"] = check_symbols(spec, symbols)
         outs = self.request(req,
                             timeout=timeout, what=what)
         if copy_back:
