@@ -2,7 +2,7 @@
 
 * ATOMS cost what a 4-byte load costs (``metrics.atom_wavefronts``): the rule is checked against
   a brute-force model here and against the H200 recording (histogram256Kernel, 376 ATOMS of
-  random bins: 1,208 wavefronts in bench/results/fidelity-2026-12-01.json).
+  random bins: 1,208 wavefronts in bench/results/fidelity-2026-12-01-run1.json).
 * A PTX access with no state space stays a generic LD/ST/ATOM in the SASS: ncu counts its
   shared-memory wavefronts but no shared request (collection/reduction.cu multi_warp_cg_reduce,
   whose cg tile scratch is generic: 2 LDS, 8 STS, 0 ATOMS executed, 40 atomics wavefronts).
@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT
 from tilelab.emu.metrics import atom_wavefronts
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-12-01.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-01-run1.json"
 
 
 def _recorded(launch_id: str) -> dict:

@@ -265,7 +265,7 @@ def test_unknown_counting_mode_is_a_clear_error(emu, rng):
 def test_a_global_request_needs_a_lane_on_and_a_shared_one_does_not(emu, rng):
     """At 100 x 37 the padded transpose's edge warps execute guarded accesses with no lane on.
     ncu's global requests are L1TEX requests, which such a warp does not send (H200: requests =
-    LDG executed - LDG with every lane off, bench/results/fidelity-2026-12-01.json); its shared
+    LDG executed - LDG with every lane off, bench/results/fidelity-2026-12-01-run1.json); its shared
     requests are instructions executed, which it does. And the coalescing check, judged on the
     requests that touched memory, finds the copy as coalesced as the reference."""
     from tilelab.technique import coalesced_like_reference
@@ -398,7 +398,7 @@ def test_uniform_update_counts_ncus_global_and_shared_requests(emu, rng):
     d_Buffer[blockIdx.x];`. ptxas predicates both the LDG and the STS (@!P0), so all 32 warps
     execute them: ncu counts 32 shared-store requests but only 4 global-load ones for that line
     (a warp with no lane on sends no L1TEX request), 36 with the 32 uint4 loads
-    (bench/results/fidelity-2026-12-01.json: 64 LDG executed, 28 with every lane off)."""
+    (bench/results/fidelity-2026-12-01-run1.json: 64 LDG executed, 28 with every lane off)."""
     import sys
     sys.path.insert(0, str(emu.kernels_dir.parent))
     from collection import run as C

@@ -31,7 +31,7 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   of LDGSTS (cp.async): 3 shared-load requests, no wavefront, each time a warp reaches them.
 * Shared-memory atomics (ATOMS) cost what a 4-byte load costs: the most distinct words any
   bank holds, lanes on one word free (``atom_wavefronts``). Measured with ncu on an H200 over
-  histogram256Kernel's 376 ATOMS.ADD of random bins (bench/results/fidelity-2026-12-01.json):
+  histogram256Kernel's 376 ATOMS.ADD of random bins (bench/results/fidelity-2026-12-01-run1.json):
   1,208 wavefronts, which this rule gives exactly (most lanes in one bank: 1,342; distinct words
   or most lanes on one word: 1,211). 8-byte atomics are given the 8-byte store's phases
   (unmeasured: bench/gpu_shared_atomics.py measures them). A generic ATOM (PTX ``atom`` with
