@@ -532,8 +532,9 @@ def record(a) -> int:
             row["checks"] = compare_row(row["emu"]["metrics"], row["ncu"], L.apart)
     doc = {
         "date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
-        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                 text=True).stdout.strip(),
+        # TILELAB_COMMIT: the lent GPU machine's copy of the tree has a stale .git, so the caller says
+        "commit": os.environ.get("TILELAB_COMMIT") or subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
         "arch": arch, "gpu": info, "nvrtc": ".".join(map(str, nvrtc_version())),
         "ncu": subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
         if exe else None,

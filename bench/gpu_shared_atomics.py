@@ -5,7 +5,7 @@
 The emulator counts shared atomics' requests (``shared_atom_requests``, ncu's
 ``smsp__inst_executed_op_shared_atom``) and wavefronts
 (``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom``) by the rule that fits the one
-recording that has many-lane ATOMS (histogram256Kernel in bench/results/fidelity-2026-12-01.json:
+recording that has many-lane ATOMS (histogram256Kernel in bench/results/fidelity-2026-12-01-run1.json:
 376 ATOMS.ADD of random bins, 1,208 wavefronts, which ``distinct_words`` gives exactly, the
 others 1,342 and 1,211). 64-bit, CAS and EXCH atomics and generic ones (ATOM to shared, and to
 global: ``one_per_request``, measured only with one lane) have no measurement yet. This measures them, the
