@@ -436,10 +436,36 @@ def _wrap(v: int, signed: bool, bits: int) -> int:
     return v - (1 << bits) if signed and v >> (bits - 1) else v
 
 
+def _only_defs(fn, n_entry: int) -> dict:
+    """register -> its one definition in the entry, for the registers written exactly once
+    (unguarded): such a register holds that value wherever it is read."""
+    seen: dict = {}
+    for ins in fn.instrs[:n_entry]:
+        for r in _writes(ins):
+            seen[r] = None if r in seen or ins.guard else ins
+    return {r: ins for r, ins in seen.items() if ins is not None}
+
+
+def _mov_const(ins, only_def: dict, depth: int = 8):
+    """The constant a ``mov`` sets: its immediate, or through a copy of a register written once by
+    such a ``mov`` (NVRTC 13.0 writes ``mov.u32 %r15, 0`` before an outer loop and ``mov.u32 %r37,
+    %r15`` before each run of the inner one); None when it is no constant."""
+    while ins is not None and ins.op == "mov" and len(ins.args) >= 2 and depth:
+        a = ins.args[1]
+        if a.kind == "imm":
+            return int(a.value)
+        if a.kind != "reg":
+            return None
+        ins, depth = only_def.get(a.name), depth - 1
+    return None
+
+
 def find_loops(fn, n_entry: int) -> list[Loop]:
     """The entry's one-block loops with a constant trip count (a counter set by ``mov`` of an
-    immediate just before the loop, advanced by an immediate, compared with an immediate)."""
+    immediate, or of a register only ever set to one, just before the loop, advanced by an
+    immediate, compared with an immediate)."""
     targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))
+    only_def = _only_defs(fn, n_entry)
     out = []
     for end in range(n_entry):
         br = fn.instrs[end]
@@ -486,11 +512,10 @@ def find_loops(fn, n_entry: int) -> list[Loop]:
                     entry[r] = ins
             if targets[pc]:
                 break
-        init_ins = entry.get(counter)
-        if init_ins is None or init_ins.op != "mov" or init_ins.args[1].kind != "imm":
+        init = _mov_const(entry.get(counter), only_def)
+        if init is None:
             continue
         signed, bits = typ
-        init = int(init_ins.args[1].value)
         step, add_pc = steps[counter]
         v, trips = init, 0
         while trips < MAX_TRIPS:
