@@ -222,11 +222,26 @@ def _no_fallthrough(ins) -> bool:
     return ins.op == "bra" and ins.guard is None or _exits(ins)
 
 
-def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None) -> Plan:
+def merged_units(action: dict) -> dict:
+    """pc -> the pcs of the one SASS access it is part of (the leader first), for the PTX accesses
+    emu/sass_model.py merged (a ``CountPlan.action``; an access merged only in some trips of an
+    unrolled loop is left out)."""
+    units: dict = {}
+    for pc, a in action.items():
+        if a and a[0] == "part":
+            units.setdefault(a[1], [a[1]]).append(pc)
+    return {pc: tuple(u) for u in units.values() for pc in u}
+
+
+def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None,
+              merged: dict | None = None) -> Plan:
     """The plan for one kernel. ``where(ins)`` gives an instruction's ``(file, line)``; ``sass``
     is ``sass_predication(...)``, or None when there is no SASS (then no access moves);
-    ``ldgsts`` is ``sass_ldgsts_runs(...)``."""
+    ``ldgsts`` is ``sass_ldgsts_runs(...)``; ``merged`` is ``merged_units(...)``: PTX accesses
+    that are one SASS access, which ptxas puts on one of their lines (``STS.64`` of lines 51 and
+    52 on line 52), so a line's SASS is matched to its PTX in order with or without them."""
     plan = Plan(arch=arch)
+    merged = merged or {}
     if sass is None:
         return plan
     # the @!PT LDS before LDGSTS: matched to the line's cp.async copies in program order
@@ -262,34 +277,72 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             plain[key] = plain.get(key, 0) + 1
     decision = {}                                   # (file, line, kind) -> the line's decision
     per_pc = {}                                     # pc -> "predicated" | "branched"
+    votes: dict = {}                                # merged unit -> {decision}, from each of its lines
     for key, pcs in cover.items():
         p, u, order = (list(sass.get(key, (0, 0))) + [None])[:3]
         n_plain = plain.get(key, 0)
         file, line, kind = key
         name = _SASS_NAME[kind]
+        # the line's PTX accesses as SASS accesses: one item per merged unit (at its member here)
+        items, seen = [], set()
+        for pc in pcs:
+            unit = merged.get(pc)
+            if unit is None:
+                items.append((pc,))
+            elif unit not in seen:
+                seen.add(unit)
+                items.append(unit)
+        own = [it for it in items if len(it) == 1 and it[0] not in merged]
+        # the SASS has no instruction here for the merged units (ptxas put theirs on another line)
+        here = own if len(items) != len(own) and p + u - n_plain == len(own) else items
+
+        def decide(its, how):
+            for it in its:
+                if it in seen:
+                    votes.setdefault(it, set()).add(how)
+                else:
+                    per_pc[it[0]] = how
+        if p == 0 and u == 0 and not own:
+            continue                                # only merged accesses, which ptxas put on another line
         if p == 0 and u == 0:
             why = (f"ptxas left no {name} on this line (it moved or merged them), so its requests are counted "
                    f"as the PTX runs")
         elif p == 0:
             decision[key] = "branched"
-            per_pc.update(dict.fromkeys(pcs, "branched"))
+            decide(here, "branched")
             continue
         elif u == n_plain:
             decision[key] = "predicated"
-            per_pc.update(dict.fromkeys(pcs, "predicated"))
+            decide(here, "predicated")
             continue
-        elif order and n_plain == 0 and len(order) == len(pcs):
+        elif order and n_plain == 0 and len(order) == len(here):
             # one SASS instruction per PTX access, some predicated and some not (an unrolled loop
-            # whose last copy ptxas turned into an early exit, say): matched in program order
+            # whose last copy ptxas turned into an early exit, say): matched in program order, the
+            # merged accesses included where ptxas put their one instruction on this line
             decision[key] = "by order"
-            per_pc.update({pc: "predicated" if o == "p" else "branched" for pc, o in zip(pcs, order)})
+            for it, o in zip(here, order):
+                decide((it,), "predicated" if o == "p" else "branched")
             continue
         else:
             why = (f"this line's {p} predicated and {u} unpredicated {name} do not tell which PTX accesses "
                    f"ptxas predicated, so its requests are counted as the PTX runs")
         plan.uncertain_notes[(file, line)] = why
-        for pc in pcs:
-            plan.uncertain[pc] = (file, line)
+        for it in items:
+            if it in seen:
+                votes.setdefault(it, set()).add(None)
+            else:
+                plan.uncertain[it[0]] = (file, line)
+    for unit, how in votes.items():
+        how = how - {None}                          # a line that could not tell has no say
+        if len(how) == 1:
+            per_pc.update(dict.fromkeys(unit, how.pop()))
+        else:                                       # its lines disagree, or none could tell
+            for pc in unit:
+                plan.uncertain[pc] = where(instrs[pc])
+                plan.uncertain_notes.setdefault(where(instrs[pc]), (
+                    f"ptxas merged this line's {_SASS_NAME[access_kind(instrs[pc])]} with another line's, and "
+                    f"their SASS lines do not tell whether it is predicated, so its requests are counted as "
+                    f"the PTX runs"))
     plan.decided = dict(decision)
     branched = {pc for pc, d in per_pc.items() if d == "branched" and instrs[pc].guard is not None}
     for b, (then, other) in regs.items():
@@ -372,7 +425,9 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         cache[arch] = plan
         return plan
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
-    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts)
+    from .sass_model import plan_for as count_plan_for
+    merged = merged_units(count_plan_for(kernel, fn, files, arch).action)
+    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts, merged)
     return plan
 
 
