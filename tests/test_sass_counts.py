@@ -632,3 +632,116 @@ def test_only_counted_one_block_loops_are_unrolled(change):
         text = text.replace("    mov.u32 %r6, %r5;\n", "    mov.u32 %r6, %r5;\n    @%p1 bra $L__loop;\n")
     fn = parse(text).entry("k")
     assert len(sass_model.find_loops(fn, len(fn.instrs))) == (change == "none"), text
+
+
+@pytest.mark.parametrize("how", ["imm", "copy", "copy_of_copy", "copy_set_twice", "copy_guarded"])
+def test_a_counter_started_through_a_copy_of_a_constant_is_counted(how):
+    """NVRTC 13.0 starts an inner loop's counter with a copy of a register set once to 0 before the
+    outer loop (``mov.u32 %r37, %r15``): the same trips as ``mov.u32 %r37, 0``. A register written
+    twice, or under a guard, is no constant."""
+    rng = np.random.default_rng(13)
+    while True:
+        text, *_, trips = _loop_ptx(rng)
+        if 2 <= trips <= sass_model.MAX_TRIPS:
+            break
+    init = text.split("    mov.u32 %r10, ")[1].split(";")[0]
+    start = {"imm": f"    mov.u32 %r10, {init};",
+             "copy": f"    mov.u32 %r20, {init};\n    mov.u32 %r10, %r20;",
+             "copy_of_copy": f"    mov.u32 %r21, {init};\n    mov.u32 %r20, %r21;\n    mov.u32 %r10, %r20;",
+             "copy_set_twice": f"    mov.u32 %r20, {init};\n    add.s32 %r20, %r20, %r1;\n    mov.u32 %r10, %r20;",
+             "copy_guarded": f"    setp.ne.s32 %p1, %r1, 3;\n    @%p1 mov.u32 %r20, {init};\n    mov.u32 %r10, %r20;"}[how]
+    text = text.replace(f"    mov.u32 %r10, {init};", start)
+    fn = parse(text).entry("k")
+    loops = sass_model.find_loops(fn, len(fn.instrs))
+    if how in ("imm", "copy", "copy_of_copy"):
+        assert [(L.trips, L.init) for L in loops] == [(trips, int(init))], text
+    else:
+        assert loops == [], text
+
+
+# ------------------------------------------------------------------ requests of merged accesses (ifconvert)
+SWAPS_PTX = """\
+.version 8.0
+.target sm_80
+.address_size 64
+.file 1 "a.cu"
+.visible .entry k()
+{{
+    .reg .pred %p<8>;
+    .reg .b32 %r<16>;
+    .shared .align 16 .b8 s[1024];
+    .loc 1 10 0
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, s;
+    shl.b32 %r3, %r1, 3;
+    add.s32 %r4, %r2, %r3;
+{body}
+    ret;
+}}
+"""
+
+
+def _swaps(n: int) -> str:
+    """n compare-and-swap regions, each two stores on lines 51 and 52 behind one forward branch."""
+    body = []
+    for i in range(n):
+        body += [f"    .loc 1 10 0", f"    setp.lt.u32 %p{i + 1}, %r1, {3 + i};", f"    @%p{i + 1} bra $L__BB{i};",
+                 "    .loc 1 51 0", "    st.shared.u32 [%r4], %r1;", "    .loc 1 52 0",
+                 "    st.shared.u32 [%r4+4], %r1;", f"$L__BB{i}:"]
+    return SWAPS_PTX.format(body="\n".join(body))
+
+
+@pytest.mark.parametrize("decisions", ["pbp", "bpp", "ppb", "bbp"])
+def test_a_merged_access_is_matched_on_the_line_ptxas_put_it(decisions):
+    """bitonicSortShared1 with ptxas 12.9/13.0: the first swap's two stores (lines 51, 52) are one
+    STS.64 that the SASS puts on line 52; the other swaps stay two STS each, some predicated, some
+    behind a branch. Line 51's SASS has one instruction fewer than its PTX and line 52's as many:
+    each is matched in order, the merged pair decided by line 52, and every swap's stores get their
+    own decision (without the merge, line 51 would be undecided)."""
+    from tilelab.emu import ifconvert
+    mod = parse(_swaps(3))
+    fn = mod.entry("k")
+    files = dict(mod.files)
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    st = {ln: [pc for pc, ins in enumerate(fn.instrs) if ins.op == "st" and ins.line == ln] for ln in (51, 52)}
+    merged = ifconvert.merged_units({st[51][0]: (sass_model.WIDE, 8, 0), st[52][0]: (sass_model.PART, st[51][0])})
+    assert merged == {st[51][0]: (st[51][0], st[52][0]), st[52][0]: (st[51][0], st[52][0])}
+    order = decisions
+    sass = {("a.cu", 51, "shared_st"): [order[1:].count("p"), order[1:].count("b"), order[1:].replace("b", "u")],
+            ("a.cu", 52, "shared_st"): [order.count("p"), order.count("b"), order.replace("b", "u")]}
+    branches = [pc for pc, ins in enumerate(fn.instrs) if ins.op == "bra"]
+    want = [{st[51][i], st[52][i]} if order[i] == "p" else set() for i in range(3)]
+
+    def skipped(plan):
+        return [{pc for pc, _ in plan.skips.get(b, ((), ()))[0]} for b in branches]
+    plan = ifconvert.make_plan(fn.instrs, where, sass, merged=merged)
+    assert skipped(plan) == want
+    assert not plan.uncertain and not plan.uncertain_notes
+    # the merge unknown: line 51 is undecided, or decided wrong for the merged swap
+    old = ifconvert.make_plan(fn.instrs, where, sass)
+    assert ("a.cu", 51) in old.uncertain_notes or skipped(old) != want
+
+
+def _recorded(name: str) -> dict:
+    rec = json.loads((ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json").read_text())
+    return next(r for r in rec["rows"] if r["id"].endswith(name))
+
+
+@needs_cubin
+@pytest.mark.parametrize("name,keys", [
+    ("sgemm1DBlocktiling<64, 64, 8, 8>", ("shared_ld_wavefronts", "shared_ld_requests")),
+    ("bitonicSortShared1", ("shared_ld_requests", "shared_st_requests"))])
+def test_collection_launches_ptxas_changed_equal_the_h200(name, keys):
+    """Against the H200's ncu (NVRTC 13.0 + ptxas 13.0 there): sgemm1DBlocktiling's dotIdx loop
+    (NVRTC 13.0 starts its counter with a copy of a constant) and bitonicSortShared1's requests
+    (ptxas 12.9 and 13.0 branch 9 of its 55 swaps, and put the STS.64 of lines 51+52 on line 52),
+    with whichever NVRTC and ptxas this machine pins."""
+    import sys
+    sys.path.insert(0, str(ROOT / "bench"))
+    import fidelity
+    L = fidelity.launches(f"{name}")
+    L = [x for x in L if x.id.endswith(name)][0]
+    got = fidelity.emulate(L)["metrics"]
+    rec = _recorded(name)
+    for key in keys:
+        assert got[key] == rec["ncu"][key], (key, got[key], rec["ncu"][key])
