@@ -7,8 +7,14 @@ The emulator counts shared atomics' requests (``shared_atom_requests``, ncu's
 (``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom``) by the rule that fits the one
 recording that has many-lane ATOMS (histogram256Kernel in bench/results/fidelity-2026-12-01-run1.json:
 376 ATOMS.ADD of random bins, 1,208 wavefronts, which ``distinct_words`` gives exactly, the
-others 1,342 and 1,211). 64-bit, CAS and EXCH atomics and generic ones (ATOM to shared, and to
-global: ``one_per_request``, measured only with one lane) have no measurement yet. This measures them, the
+others 1,342 and 1,211). Generic atomics (PTX ``atom`` with no state space, SASS ATOM) that land
+in shared memory are counted by ``lanes_per_bank`` (tilelab/emu/metrics.py ``generic_atom_wavefronts``),
+which fits the two recorded cases (bench/results/fidelity-2026-12-01-run2.json: reproGenericShared,
+32 lanes on 4 words in 4 banks, 8 wavefronts a warp; the cg tile barrier's one-lane ATOMs, 1 each),
+but so do ``words_or_same_address`` and ``quarter_of_lanes``: the patterns ``bank0_two_words``
+(32 / 16 / 8), ``broadcast`` (32 / 32 / 8) and ``distinct`` (1 / 1 / 8) decide between them.
+64-bit, CAS and EXCH atomics and generic ones to global memory (``one_per_request``, measured only
+with one lane) have no measurement yet. This measures them, the
 way bench/gpu_wide_access.py measured wide loads: one warp issues REPS atomics of one kind
 through inline PTX (so ptxas neither merges nor drops them) at ``s + table[lane]`` (+32 words
 a repetition, which keeps the bank pattern); the table sits in global memory, so ptxas cannot
@@ -20,6 +26,7 @@ Candidate rules, each computed here for every pattern (the table prints how many
 * ``lanes_per_bank``: the most active lanes in any bank (every lane's read-modify-write its own
   access, so two lanes on one word cost two);
 * ``words_or_same_address``: the larger of ``distinct_words`` and the most lanes on one word;
+* ``quarter_of_lanes``: a wavefront for every 4 active lanes, rounded up (no bank at all);
 * for 64-bit atomics each rule also in two phases of 16 lanes (``..._phased``), as 8-byte loads.
 
 Once the JSON is back, tilelab/emu/metrics.py (``atom_wavefronts``) and tilelab/emu/isa.py
@@ -229,6 +236,7 @@ def candidates(table: np.ndarray, width: int) -> dict[str, int]:
         out["distinct_words" + tag] = dw
         out["lanes_per_bank" + tag] = lb
         out["words_or_same_address" + tag] = wa
+    out["quarter_of_lanes"] = -(-int((np.asarray(table) >= 0).sum()) // 4)
     out["one_per_request"] = int((np.asarray(table) >= 0).any())   # the generic-to-global candidate
     return out
 
@@ -262,10 +270,13 @@ def main(argv=None):
             raw = requested(row, METRICS)
             wf = raw.get("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum")
             req = raw.get("smsp__inst_executed_op_shared_atom.sum")
+            # a generic ATOM is no shared-atomic instruction for ncu (req is 0): the one warp
+            # executes each of the REPS unrolled ATOMs once (the SASS mix says how many there are)
+            per = REPS if name.endswith(("_generic", "_generic_global")) else req
             res["cases"].append({
                 "kernel": name, "width": width, "pattern": pname, "lane_words": table.tolist(),
-                "ncu_wavefronts": wf, "ncu_requests": req,
-                "ncu_wavefronts_per_request": (wf / req) if isinstance(wf, (int, float)) and req else None,
+                "ncu_wavefronts": wf, "ncu_requests": req, "instructions": per,
+                "ncu_wavefronts_per_request": (wf / per) if isinstance(wf, (int, float)) and per else None,
                 "candidates": candidates(table, width), "ncu_raw": raw,
             })
     guarded(profile, res["errors"], "ncu")

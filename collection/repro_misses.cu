@@ -147,7 +147,7 @@ __global__ void reproEarlyReturnPredicated(const float* src, float* dst, int n)
 // ncu counts no shared request for them (they are smsp__inst_executed_op_generic_*), but the
 // wavefronts of their lanes in shared memory count under ..._mem_shared_op_ld/st/atom like
 // any other. Modelled (tilelab/emu/isa.py): here 0 shared requests, 4 + 2 load wavefronts (a
-// 2-way conflict, then 4 words), 2 + 1 store wavefronts, 2 atomic wavefronts.
+// 2-way conflict, then 4 words), 2 + 1 store wavefronts, 16 atomic wavefronts (8 lanes a word: 8 a warp).
 // (recorded: collection/reduction.cu multi_warp_cg_reduce, whose cg tile scratch is generic)
 __global__ void reproGenericShared(const float* src, float* dst, int* hits, int useShared)
 {

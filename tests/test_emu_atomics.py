@@ -6,6 +6,9 @@
 * A PTX access with no state space stays a generic LD/ST/ATOM in the SASS: ncu counts its
   shared-memory wavefronts but no shared request (collection/reduction.cu multi_warp_cg_reduce,
   whose cg tile scratch is generic: 2 LDS, 8 STS, 0 ATOMS executed, 40 atomics wavefronts).
+* A generic ATOM's lanes in shared memory cost one access each (``metrics.generic_atom_wavefronts``:
+  the most active lanes in one bank), not the ATOMS rule: collection/repro_misses.cu
+  reproGenericShared, 2 warps on 4 words, 16 wavefronts in bench/results/fidelity-2026-12-01-run2.json.
 """
 from __future__ import annotations
 
@@ -15,13 +18,14 @@ import numpy as np
 import pytest
 
 from conftest import ROOT
-from tilelab.emu.metrics import atom_wavefronts
+from tilelab.emu.metrics import atom_wavefronts, generic_atom_wavefronts
 
 REC = ROOT / "bench" / "results" / "fidelity-2026-12-01-run1.json"
+REC2 = ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json"
 
 
-def _recorded(launch_id: str) -> dict:
-    row = next(r for r in json.loads(REC.read_text())["rows"] if r["id"] == launch_id)
+def _recorded(launch_id: str, rec=REC) -> dict:
+    row = next(r for r in json.loads(rec.read_text())["rows"] if r["id"] == launch_id)
     return row["ncu_raw"]
 
 
@@ -57,6 +61,49 @@ def test_histogram256_atomics_cost_what_the_h200_counted():
     assert res.metrics["shared_atom_wavefronts"] == raw["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"]
 
 
+def _brute_lanes(addr, active, nbytes):
+    """Per warp: every active lane's words its own access, in the store's phases; the most in one bank."""
+    lpp = {8: 16, 16: 8}.get(nbytes, 32)
+    out = []
+    for a, on in zip(addr, active):
+        total = 0
+        for p in range(0, 32, lpp):
+            banks = [0] * 32
+            for lane in range(p, p + lpp):
+                if on[lane]:
+                    for k in range(max(1, nbytes // 4)):
+                        banks[(int(a[lane]) // 4 + k) % 32] += 1
+            total += max(banks)
+        out.append(total)
+    return np.array(out)
+
+
+@pytest.mark.parametrize("nbytes", [4, 8])
+def test_a_generic_atomic_in_shared_memory_costs_the_most_lanes_in_one_bank(rng, nbytes):
+    W = 64
+    addr = nbytes * rng.integers(0, 96 // (nbytes // 4), (W, 32))
+    active = rng.random((W, 32)) < rng.uniform(0.2, 1.0, (W, 1))
+    assert (generic_atom_wavefronts(addr, active, nbytes) == _brute_lanes(addr, active, nbytes)).all()
+    ones = np.ones((1, 32), bool)
+    # one word for every lane: 32 (ATOMS: 1); 32 distinct banks: 1 (ATOMS: 1)
+    assert generic_atom_wavefronts(np.zeros((1, 32), np.int64), ones, 4).tolist() == [32]
+    assert atom_wavefronts(np.zeros((1, 32), np.int64), ones, 4).tolist() == [1]
+    assert generic_atom_wavefronts((4 * np.arange(32))[None], ones, 4).tolist() == [1]
+    # one lane: 1; none: 0
+    assert generic_atom_wavefronts(np.zeros((1, 32), np.int64), np.eye(1, 32, dtype=bool), 4).tolist() == [1]
+    assert generic_atom_wavefronts(np.zeros((1, 32), np.int64), ~ones, 4).tolist() == [0]
+
+
+def test_a_generic_atomic_on_shared_memory_costs_what_the_h200_counted():
+    from collection import run as collection
+    entry = next(e for e in collection.load() if e["name"] == "reproGenericShared")
+    res, _after, _before = collection.run_emu(entry)
+    raw = _recorded("collection/repro_misses.cu:reproGenericShared", REC2)
+    assert res.metrics["shared_atom_requests"] == raw["smsp__inst_executed_op_shared_atom.sum"] == 0
+    # 2 warps, 8 lanes on each of 4 words in 4 banks: 8 a warp (the ATOMS rule would give 1)
+    assert res.metrics["shared_atom_wavefronts"] == raw["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"] == 16
+
+
 SRC = r"""
 __global__ void probe(const unsigned* src, unsigned* out, int stride)
 {
@@ -81,7 +128,7 @@ __global__ void probe(const unsigned* src, unsigned* out, int stride)
 """
 
 
-@pytest.mark.parametrize("stride", [1, 2, 32])
+@pytest.mark.parametrize("stride", [0, 1, 2, 32])
 def test_generic_accesses_to_shared_memory_cost_wavefronts_and_no_shared_request(emu, rng, stride):
     src = rng.integers(0, 1000, 128).astype(np.uint32)
     got = {}
@@ -89,13 +136,17 @@ def test_generic_accesses_to_shared_memory_cost_wavefronts_and_no_shared_request
         k = emu.compile(("#define GENERIC\n" if generic else "") + SRC, "probe",
                         filename=f"probe_{'generic' if generic else 'shared'}.cu")
         r = emu.run(k, 1, 128, src, np.zeros(128, np.uint32), np.int32(stride))
-        assert r.findings == []
+        # stride 0: every thread stores to one word, a race the emulator must name
+        assert [f.kind for f in r.findings] == (["race"] if stride == 0 else [])
         got[generic] = r.metrics
     shared, generic = got[False], got[True]
-    # the same lanes touch the same words: the same wavefronts either way ...
-    for key in ("shared_ld_wavefronts", "shared_st_wavefronts", "shared_atom_wavefronts"):
+    # the same lanes touch the same words: the same load and store wavefronts either way ...
+    for key in ("shared_ld_wavefronts", "shared_st_wavefronts"):
         assert generic[key] == shared[key] > 0
-    assert shared["shared_ld_wavefronts"] == 4 * min(stride, 32)      # 4 warps, a stride-way conflict
+    assert shared["shared_ld_wavefronts"] == 4 * min(max(stride, 1), 32)   # 4 warps, a stride-way conflict
+    # ... atomics too, except where lanes share a word: ATOMS serve them at once, a generic ATOM one by one
+    assert shared["shared_atom_wavefronts"] == 4 * min(max(stride, 1), 32)
+    assert generic["shared_atom_wavefronts"] == 4 * (32 if stride == 0 else min(stride, 32))
     # ... but only LDS/STS/ATOMS are shared requests (generic ones are ncu's op_generic_*)
     assert (shared["shared_ld_requests"], shared["shared_st_requests"], shared["shared_atom_requests"]) == (4, 4, 4)
     assert (generic["shared_ld_requests"], generic["shared_st_requests"], generic["shared_atom_requests"]) == (0, 0, 0)

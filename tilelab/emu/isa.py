@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .metrics import atom_wavefronts, global_sectors, shared_wavefronts
+from .metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
 from .sanitize import said          # a finding's words, in the learner's language (messages: finding.*)
@@ -1453,15 +1453,17 @@ def h_atom(m, ins, idx, pc):
         if m.shadow is not None:
             m.shadow.fill((off[ok] // m.unit))
         # requests as ncu counts them (smsp__inst_executed_op_shared_atom: ATOMS only, so a generic
-        # ATOM that lands in shared memory makes none); wavefronts by the ATOMS bank rule
-        # (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom, generic ones included: metrics.py)
+        # ATOM that lands in shared memory makes none); wavefronts under
+        # l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom: ATOMS by the load's bank rule, a
+        # generic ATOM by one access per active lane (metrics.py)
         if not generic:
             m.count(pc, "shared_atom_requests", m.nwarps(idx))
             m.count(pc, "shared_atom_requests_active", _count_warps(m, lanes[ok]))
         mat, act = m.warp_matrix(idx, addr)
         if not ok.all():
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
-        m.count(pc, "shared_atom_wavefronts", int(atom_wavefronts(mat, act, es).sum()))
+        rule = generic_atom_wavefronts if generic else atom_wavefronts
+        m.count(pc, "shared_atom_wavefronts", int(rule(mat, act, es).sum()))
     else:
         unsupported(m, ins, f"atomics on {space}")
     old = np.zeros(n, dtype=DT[t])

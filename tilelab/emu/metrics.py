@@ -34,10 +34,19 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   histogram256Kernel's 376 ATOMS.ADD of random bins (bench/results/fidelity-2026-12-01-run1.json):
   1,208 wavefronts, which this rule gives exactly (most lanes in one bank: 1,342; distinct words
   or most lanes on one word: 1,211). 8-byte atomics are given the 8-byte store's phases
-  (unmeasured: bench/gpu_shared_atomics.py measures them). A generic ATOM (PTX ``atom`` with
-  no state space, which ptxas keeps generic) is no ATOMS request, but its shared wavefronts
-  count the same; one that goes to global memory costs one atomics wavefront per warp with a
-  lane on (ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom; one-lane requests measured).
+  (unmeasured: bench/gpu_shared_atomics.py measures them).
+* A generic ATOM (PTX ``atom`` with no state space, which ptxas keeps generic) is no ATOMS
+  request (ncu's smsp__inst_executed_op_shared_atom), but its lanes in shared memory cost atomics
+  wavefronts (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom) by another rule: every active
+  lane is its own access, lanes on one word too, so a warp costs the most active lanes any bank
+  serves (``generic_atom_wavefronts``). Measured: collection/repro_misses.cu reproGenericShared,
+  2 warps of 32 lanes on 4 words in 4 banks, 8 lanes each: 16 wavefronts (the ATOMS rule: 2), and
+  the cg tile barrier's one-lane ATOMs, 1 each (bench/results/fidelity-2026-12-01-run2.json).
+  Two other rules fit those cases as well (the larger of the ATOMS rule and the most lanes on one
+  word; a quarter of the active lanes, rounded up); bench/gpu_shared_atomics.py's
+  ``bank0_two_words``, ``broadcast`` and ``distinct`` patterns tell them apart.
+  A generic ATOM that goes to global memory costs one atomics wavefront per warp with a lane on
+  (one-lane requests measured: grid.sync's atom.add.release.gpu).
   Generic LD/ST that land in shared memory likewise count wavefronts and no shared request.
 """
 from __future__ import annotations
@@ -188,6 +197,28 @@ def atom_wavefronts(addr, active, nbytes: int) -> np.ndarray:
     """Wavefronts of each warp's shared atomic (ATOMS): the load rule without pairing (see the
     module docstring for the measurement; two lanes on one word cost one wavefront)."""
     return shared_wavefronts(addr, active, nbytes, "st")
+
+
+def generic_atom_wavefronts(addr, active, nbytes: int) -> np.ndarray:
+    """Wavefronts of each warp's generic atomic (SASS ATOM) whose lanes land in shared memory:
+    every active lane is its own access, so the most active lanes any bank serves, lanes on one
+    word included (ATOMS serve those at once: ``atom_wavefronts``). 8-byte ones in the store's
+    two phases of 16 lanes (unmeasured). See the module docstring for the measurement."""
+    addr = np.asarray(addr, dtype=np.int64).reshape(-1, 32)
+    active = np.asarray(active, dtype=bool).reshape(-1, 32)
+    W = addr.shape[0]
+    if W == 0:
+        return np.zeros(0, dtype=np.int64)
+    wpl = max(1, int(nbytes) // BANK_BYTES)
+    lpp = lanes_per_phase(nbytes)
+    P = 32 // lpp
+    bank = ((addr // BANK_BYTES)[:, :, None] + np.arange(wpl)) % NUM_BANKS
+    act = np.broadcast_to(active[:, :, None], bank.shape).reshape(W * P, lpp * wpl)
+    bank = bank.reshape(W * P, lpp * wpl)
+    idx = (np.arange(W * P)[:, None] * NUM_BANKS + bank).ravel()
+    per_bank = np.bincount(idx, weights=act.ravel(), minlength=W * P * NUM_BANKS)
+    per_phase = per_bank.reshape(W * P, NUM_BANKS).max(axis=1).astype(np.int64)
+    return per_phase.reshape(W, P).sum(axis=1)
 
 
 def global_sectors(addr, active, nbytes: int) -> np.ndarray:
