@@ -250,9 +250,9 @@ __global__ void reproLds128AcrossIterations(const float* src, float* dst)
 // (10,579 against 10,555) with equal request counts and equal active-lane counts
 // (smsp__inst_executed_op_shared_ld_pred_on_any 6,298 on both sides); the same kernel without the
 // merges (bitonicSortShared: scalar LDS only) agrees exactly. This launch isolates those
-// LDS.64: if ncu's count differs here too, the 8-byte rule for partial masks
-// (tilelab/emu/metrics.py) is what to measure next (bench/gpu_wide_access.py has no partial
-// masks of distinct addresses).
+// LDS.64. Recorded in bench/results/fidelity-2026-12-01-run2.json: equal, so the 8-byte rule
+// for partial masks (tilelab/emu/metrics.py) is not what bitonicSortShared1 misses
+// (docs/FIDELITY.md).
 __device__ inline void reproCompareSwap(unsigned& keyA, unsigned& valA, unsigned& keyB, unsigned& valB, unsigned dir)
 {
     if ((keyA > keyB) == dir) {
