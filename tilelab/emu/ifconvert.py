@@ -27,8 +27,10 @@ the PTX accesses that a SASS predicate could cover (guarded ones, and ones insid
 region) are "predicated" when the line's SASS instructions of that kind are all predicated
 (beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
 none is, matched one to one in program order when the line has exactly one SASS instruction per
-PTX access and some are predicated and some not, and undecided otherwise: undecided accesses
-are counted as the PTX runs, and the launch's notes say so for that line where it mattered.
+PTX access and some are predicated and some not (a pair emu/sass_model.py merged counting as
+one access, on the line whose instruction count says ptxas put it there), and undecided
+otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
+that line where it mattered.
 Where no SASS can be had (no nvdisasm, ptxas refuses the kernel), there is no plan and every
 access is counted as the PTX runs, with one note.
 """
