@@ -911,7 +911,7 @@ def _run_nvdisasm(exe: str, cubin: bytes) -> str:
     return r.stdout
 
 
-_SASS_LINE = re.compile(r'//## File "(.*)", line (\d+)')
+_SASS_LINE = re.compile(r'//## File "([^"]*)", line (\d+)')
 _SASS_INSTR = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)")
 _MEM_OPS = {"LDS", "STS", "LDG", "STG", "LDSM", "STSM", "LDGSTS", "LD", "ST", "LDL", "STL",
             "ATOMS", "ATOMG", "ATOM", "RED", "REDG"}
@@ -933,14 +933,32 @@ def _mem_key(op: str, mods: str) -> str:
     return op + width
 
 
-def kernel_sass(program: Program, arch: str, entry: str) -> str:
-    """The part of ``program.sass(arch)`` that is kernel ``entry``'s function."""
-    text = program.sass(arch)
+def entry_sass(text: str, entry: str) -> str:
+    """The part of a SASS listing that is kernel ``entry``'s function (all of it if not found)."""
     start = text.find(f".text.{entry}:")
     if start < 0:
         return text
     end = text.find("//--------------------- ", start)
     return text[start:end if end > 0 else len(text)]
+
+
+def kernel_sass(program: Program, arch: str, entry: str) -> str:
+    """The part of ``program.sass(arch)`` that is kernel ``entry``'s function."""
+    return entry_sass(program.sass(arch), entry)
+
+
+def sass_instructions(text: str, filename: str = ""):
+    """Each instruction of a SASS listing, in address order, as ``((file, line), predicate,
+    opcode, modifiers)``: the source line is the last ``//## File`` comment before it."""
+    where = ("", 0)
+    for ln in text.splitlines():
+        m = _SASS_LINE.search(ln)
+        if m:
+            where = (_unabs(m.group(1), filename), int(m.group(2)))
+            continue
+        m = _SASS_INSTR.search(ln)
+        if m:
+            yield where, (m.group(1) or "").strip(), m.group(2), m.group(3)
 
 
 def sass_memory_mix(program: Program, arch: str = "sm_90",
@@ -954,17 +972,10 @@ def sass_memory_mix(program: Program, arch: str = "sm_90",
     ``entry`` (a kernel's lowered name) keeps that kernel's function only.
     """
     mix: dict[tuple[str, int], dict[str, int]] = {}
-    where = ("", 0)
     text = program.sass(arch) if entry is None else kernel_sass(program, arch, entry)
-    for ln in text.splitlines():
-        m = _SASS_LINE.search(ln)
-        if m:
-            where = (_unabs(m.group(1), program.filename), int(m.group(2)))
-            continue
-        m = _SASS_INSTR.search(ln)
-        # `@!PT LDS RZ, [RZ]` is ptxas padding that never runs
-        if m and m.group(2) in _MEM_OPS and (m.group(1) or "").strip() != "@!PT":
-            key = _mem_key(m.group(2), m.group(3))
+    for where, pred, op, mods in sass_instructions(text, program.filename):
+        if op in _MEM_OPS and pred != "@!PT":    # `@!PT LDS RZ, [RZ]` is ptxas padding that never runs
+            key = _mem_key(op, mods)
             d = mix.setdefault(where, {})
             d[key] = d.get(key, 0) + 1
     return mix

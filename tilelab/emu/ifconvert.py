@@ -36,7 +36,6 @@ access is counted as the PTX runs, with one note.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from .isa import request_keys
@@ -48,7 +47,6 @@ _SASS_KIND = {"LDS": "shared_ld", "STS": "shared_st", "LDG": "global_ld", "STG":
               "LDSM": "ldmatrix", "ATOMS": "shared_atom"}
 _SHARED_KINDS = {"shared_ld", "shared_st", "ldmatrix", "shared_atom"}   # those whose requests it decides
 _NOT_STRAIGHT = {"bra", "ret", "exit", "call", "bar", "barrier", "trap", "brkpt"}
-_SASS_LOC = re.compile(r'//## File "([^"]*)", line (\d+)')
 
 
 def access_kind(ins) -> str | None:
@@ -87,23 +85,10 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
     """``{(file, line, kind): [predicated, unpredicated, order]}`` for one kernel's SASS memory
     instructions (``@!PT`` padding, which never runs, left out); ``order`` is "p"/"u" per
     instruction in address order."""
-    from ..compile import _SASS_INSTR, _unabs
-    start = sass_text.find(f".text.{entry}:")
-    if start >= 0:
-        end = sass_text.find("//--------------------- ", start)
-        sass_text = sass_text[start:end if end > 0 else len(sass_text)]
+    from ..compile import entry_sass, sass_instructions
     out: dict = {}
-    where = ("", 0)
-    for ln in sass_text.splitlines():
-        m = _SASS_LOC.search(ln)       # the innermost location (an inlined call's own line)
-        if m:
-            where = (_unabs(m.group(1), filename), int(m.group(2)))
-            continue
-        m = _SASS_INSTR.search(ln)
-        if not m:
-            continue
-        kind = _SASS_KIND.get(m.group(2))
-        pred = (m.group(1) or "").strip()
+    for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
+        kind = _SASS_KIND.get(op)
         if kind is None or pred == "@!PT":
             continue
         c = out.setdefault(where + (kind,), [0, 0, ""])
@@ -116,27 +101,16 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
 def sass_ldgsts_runs(sass_text: str, entry: str, filename: str = "") -> dict:
     """``{(file, line): [pads before each LDGSTS, in address order]}``: how many ``@!PT LDS``
     (ptxas padding whose predicate is never true) come right before each LDGSTS of a line."""
-    from ..compile import _SASS_INSTR, _unabs
-    start = sass_text.find(f".text.{entry}:")
-    if start >= 0:
-        end = sass_text.find("//--------------------- ", start)
-        sass_text = sass_text[start:end if end > 0 else len(sass_text)]
+    from ..compile import entry_sass, sass_instructions
     out: dict = {}
-    where, pads = ("", 0), 0
-    for ln in sass_text.splitlines():
-        m = _SASS_LOC.search(ln)
-        if m:
-            where = (_unabs(m.group(1), filename), int(m.group(2)))
-            continue
-        m = _SASS_INSTR.search(ln)
-        if not m:
-            continue
-        if m.group(2) == "LDS" and (m.group(1) or "").strip() == "@!PT":
+    pads = 0
+    for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
+        if op == "LDS" and pred == "@!PT":
             pads += 1
-        elif m.group(2) == "LDGSTS":
+        elif op == "LDGSTS":
             out.setdefault(where, []).append(pads)
             pads = 0
-        elif m.group(2) in _SASS_KIND or m.group(2) in ("LDG", "STG"):
+        elif op in _SASS_KIND or op in ("LDG", "STG"):
             pads = 0
     return out
 
