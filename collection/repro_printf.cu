@@ -1,0 +1,73 @@
+// tilelab kernel collection: probes of what the driver's vprintf costs in ncu's counts
+// Source:  tilelab (written for this repository; docs/FIDELITY.md, "printf")
+// Licence: MIT, as the repository
+//
+// Device printf calls vprintf, which the driver links in when the module loads: its loads,
+// stores and atomics are in no cubin the emulator reads, but ncu counts them in the kernel's
+// totals. Each probe changes one thing the cost may depend on: the format string's length,
+// the number and kind of arguments, how many lanes print, how many warps and calls.
+
+__global__ void printfShort(int* dst)          // 1 lane, 2 characters, no argument
+{
+    if (threadIdx.x == 0)
+        printf("x\n");
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfLong(int* dst)           // 1 lane, 41 characters, no argument
+{
+    if (threadIdx.x == 0)
+        printf("0123456789abcdefghijklmnopqrstuvwxyzABCD\n");
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfOneInt(int* dst)         // 1 lane, one int
+{
+    if (threadIdx.x == 0)
+        printf("%d\n", 7);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfThreeInts(int* dst)      // 1 lane, three ints
+{
+    if (threadIdx.x == 0)
+        printf("%d %d %d\n", 1, 2, 3);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfDouble(int* dst)         // 1 lane, one double (8 bytes in the argument buffer)
+{
+    if (threadIdx.x == 0)
+        printf("%f\n", 1.5);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfString(int* dst)         // 1 lane, one %s (the host reads the string)
+{
+    if (threadIdx.x == 0)
+        printf("%s\n", "abc");
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfEightLanes(int* dst)     // 8 lanes of one warp, one int each
+{
+    if (threadIdx.x < 8)
+        printf("%d\n", (int)threadIdx.x);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfTwoCalls(int* dst)       // 1 lane, two calls in a row
+{
+    if (threadIdx.x == 0) {
+        printf("a\n");
+        printf("b %d\n", 1);
+    }
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfTwoWarps(int* dst)       // lane 0 of each of two warps
+{
+    if (threadIdx.x % 32 == 0)
+        printf("w %d\n", (int)(threadIdx.x / 32));
+    dst[threadIdx.x] = threadIdx.x;
+}
