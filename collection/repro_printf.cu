@@ -71,3 +71,31 @@ __global__ void printfTwoWarps(int* dst)       // lane 0 of each of two warps
         printf("w %d\n", (int)(threadIdx.x / 32));
     dst[threadIdx.x] = threadIdx.x;
 }
+
+__global__ void printfSixInts(int* dst)        // 1 lane, six ints
+{
+    if (threadIdx.x == 0)
+        printf("%d %d %d %d %d %d\n", 1, 2, 3, 4, 5, 6);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfTwelveArgs(int* dst)     // 1 lane, twelve arguments of three kinds
+{
+    if (threadIdx.x == 0)
+        printf("%d %d %d %d %f %f %f %f %ld %ld %ld %ld\n", 1, 2, 3, 4, 1.0, 2.0, 3.0, 4.0, 5L, 6L, 7L, 8L);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfLaneStrings(int* dst)    // 4 lanes, %s of 4 lengths (the warp reads the longest?)
+{
+    int t = threadIdx.x;
+    if (t < 4)
+        printf("%s\n", t == 0 ? "a" : t == 1 ? "bb" : t == 2 ? "cccccccc" : "dddddddddddddddddddddddddddddddd");
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfAllLanesThreeInts(int* dst)   // 32 lanes, three ints each
+{
+    printf("%d %d %d\n", (int)threadIdx.x, 2, 3);
+    dst[threadIdx.x] = threadIdx.x;
+}

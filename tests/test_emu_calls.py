@@ -318,3 +318,47 @@ def test_printf_renderer_matches_c(fmt, vals, want):
     # where Python's %-formatting differs from C (%#o, %c width, %p, %hh) are handled
     from tilelab.emu.devio import parse_format, render
     assert render(parse_format(fmt), vals, lambda p: "str") == want
+
+
+def test_printf_costs_what_the_drivers_vprintf_costs_in_sass_counts(emu):
+    """counts="sass" adds the driver's vprintf (emu/vprintf_cost.py, measured on the H200) per warp
+    that calls it, on the printf's line, with the reason; counts="ptx" has none of it."""
+    from tilelab.emu import vprintf_cost as vc
+    from tilelab.emu.machine import run
+    src = r"""
+__global__ void tell(const int* pick, const int* on)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (on[t])
+        printf("%s=%d\n", pick[t] == 0 ? "x" : pick[t] == 1 ? "yyyy" : "zzzzzzzzzzzz", t);
+}
+"""
+    k = emu.compile(src, "tell", filename="tell.cu")
+    line = next(i + 1 for i, s in enumerate(src.splitlines()) if "printf" in s)
+    rng = np.random.default_rng(7)
+    words = ["x", "yyyy", "zzzzzzzzzzzz"]
+    for trial in range(3):
+        pick = rng.integers(0, 3, 128).astype(np.int32)
+        on = (rng.random(128) < 0.3).astype(np.int32)
+        on[33] = 0 if trial else 1
+        sass = run(k, 2, 64, [pick, on], counts="sass")
+        ptx = run(k, 2, 64, [pick, on], counts="ptx")
+        want = dict.fromkeys(("global_ld_requests", "global_st_requests", "global_st_sectors",
+                              "shared_ld_requests", "shared_atom_wavefronts"), 0)
+        for w in range(4):                                   # 2 blocks of 2 warps
+            lanes = [t for t in range(32 * w, 32 * w + 32) if on[t]]
+            if not lanes:
+                continue
+            strings = len("%s=%d\n") + 1 + max(len(words[pick[t]]) + 1 for t in lanes)
+            want["global_ld_requests"] += 2 + 3 * strings
+            want["global_st_requests"] += 222 - 7 * 2
+            want["global_st_sectors"] += (222 - 7 * 2) * len(lanes)
+            want["shared_ld_requests"] += 12
+            want["shared_atom_wavefronts"] += 5
+        assert want["global_ld_requests"] > 0
+        for key, n in want.items():
+            assert sass.metrics[key] - ptx.metrics[key] == n, key
+        assert ptx.metrics["global_st_requests"] == 0           # the kernel itself stores nothing
+        row = next(r for r in sass.per_line if r["line"] == line)
+        assert "vprintf" in row.get("why", "") and vc.DRIVER in row["why"]
+        assert row["ptx"]["global_st_requests"] == 0

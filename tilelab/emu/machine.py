@@ -27,7 +27,7 @@ import numpy as np
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
-from . import calls, devio, ifconvert, intrinsics, isa  # noqa: F401  (intrinsics registers its handlers)
+from . import calls, devio, ifconvert, intrinsics, isa, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
 from .memory import GlobalMemory, LocalMemory, SharedMemory
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
@@ -189,6 +189,7 @@ class Machine:
         self.skips = lazy.branches if lazy is not None else {}
         self.uncertain = set()                 # undecided accesses some warp skipped (set by run())
         self.sass_delta: dict = {}             # pc -> {key: SASS-only count} (set by run())
+        self.vprintf_calls: dict = {}          # pc -> warp calls of the driver's vprintf (set by run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
 
     # ---------------------------------------------------------------- helpers
@@ -540,6 +541,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # counts (or, negative, takes away) that the PTX view has not
     lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
     sass_only: dict = {}
+    vprintf_calls: dict = {}                   # pc -> warp calls (emu/vprintf_cost.py)
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
     # kernel parameters: pointers become global allocations
@@ -612,6 +614,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
         m.uncertain, m.sass_delta = uncertain, sass_only
+        m.vprintf_calls = vprintf_calls
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -644,6 +647,10 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
     count_notes = _count_notes(ifc, lines, uncertain)
     ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
+    for pc, n_calls in vprintf_calls.items():  # the driver's code: counted by a measured rule
+        ins = fn.instrs[pc]
+        where = (files.get(ins.file, "<ptx>"), ins.line)
+        ifc_why[where] = "; ".join(w for w in (ifc_why.get(where), vprintf_cost.note(n_calls)) if w)
     mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
         else "ptx"
     per_line = []
