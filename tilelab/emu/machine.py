@@ -27,8 +27,8 @@ import numpy as np
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
-from . import calls, devio, ifconvert, intrinsics, isa, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
-from .memory import GlobalMemory, LocalMemory, SharedMemory
+from . import calls, devio, ifconvert, intrinsics, isa, modvars, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
+from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
 from .sanitize import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
@@ -555,12 +555,14 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     n_args = len(buffers)
     # module-scope __device__ / __constant__ variables live in global memory too
     # (only those the kernel names: CCCL's headers declare hundreds it never reads)
-    named = intrinsics.symbols_used(fn)
-    module_vars = [v for v in module.globals if v.space in ("global", "const") and not v.extern and v.size
-                   and v.name in named]
+    # and those their initialisers point to: a string table's strings (emu/modvars.py)
+    module_vars = modvars.reached(module, intrinsics.symbols_used(fn))
+    modvars.check(module, module_vars, kernel)
+    offsets, _ = layout([a.nbytes for _, a in buffers] + [v.size for v in module_vars])
+    addresses = {v.name: GLOBAL_BASE + off for v, off in zip(module_vars, offsets[n_args:])}
     symbols = dict(symbols or {})
     for v in module_vars:
-        data = np.frombuffer(v.init or bytes(v.size), dtype=np.uint8).copy()
+        data = modvars.initial(v, addresses)
         if v.name in symbols:
             given = np.ascontiguousarray(symbols.pop(v.name)).view(np.uint8).reshape(-1)
             if given.nbytes > v.size:
