@@ -97,18 +97,21 @@ def _what(v) -> dict:
     return {"what": "__constant__" if v.space == "const" else "__device__", "name": plain_name(v.name)}
 
 
+def declared_at(source_lines: dict, sym: str) -> tuple[int, str] | None:
+    """(line, text) of the source line that declares the module variable ``sym``
+    (``source_lines``: line number -> text), or None."""
+    word = re.compile(rf"(?<![\w$]){re.escape(plain_name(sym))}(?![\w$])")
+    rows = sorted(source_lines.items())
+    hit = next(((n, t) for n, t in rows if word.search(t) and re.search(r"__(device|constant)__", t)), None)
+    return hit or next(((n, t) for n, t in rows if re.search(rf"{word.pattern}\s*(\[[^\]]*\]\s*)*=", t)),
+                       None)
+
+
 def _declared(kernel, sym: str) -> str:
     """`` (declared at file:line: `text`)`` for the line of ``kernel``'s source that declares ``sym``."""
-    name = plain_name(sym)
     source = getattr(kernel, "source", "") or ""
-    word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
-    lines = source.splitlines()
-    hit = next((i for i, l in enumerate(lines) if word.search(l) and re.search(r"__(device|constant)__", l)),
-               None)
-    if hit is None:
-        hit = next((i for i, l in enumerate(lines) if re.search(rf"{word.pattern}\s*(\[[^\]]*\]\s*)*=", l)), None)
+    first = getattr(kernel, "first_line", 1)
+    hit = declared_at({first + i: t for i, t in enumerate(source.splitlines())}, sym)
     if hit is None:
         return ""
-    line = getattr(kernel, "first_line", 1) + hit
-    return msg("errors.init_where", file=getattr(kernel, "filename", "<cell>"), line=line,
-               text=lines[hit].strip())
+    return msg("errors.init_where", file=getattr(kernel, "filename", "<cell>"), line=hit[0], text=hit[1].strip())
