@@ -37,6 +37,19 @@ def test_string_table_printed_per_lane(emu, rng):
     assert r.printed == want
 
 
+def test_reading_past_a_table_string_names_the_literal(emu):
+    src = r"""
+__device__ const char* const kPair[2] = {"ab", "cdefgh"};
+__global__ void pastTheEnd(char* out, int j) { out[threadIdx.x] = kPair[threadIdx.x & 1][j]; }
+"""
+    k = emu.compile(src, "pastTheEnd", filename="past.cu")
+    out = np.zeros(2, np.int8)
+    r = emu.run(k, 1, 2, out, 4)
+    assert out[1] == ord("g")
+    assert [f.kind for f in r.findings] == ["out_of_bounds"]
+    assert '`"ab"` (3 bytes' in r.findings[0].detail and "1 bytes past its end" in r.findings[0].detail
+
+
 TABLE_SRC = r"""
 struct Named { int id; float* data; const char* name; };
 struct __attribute__((packed)) Packed { char tag; float* where; };

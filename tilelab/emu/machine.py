@@ -568,7 +568,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             if given.nbytes > v.size:
                 raise LaunchError(f"symbols[{v.name!r}] has {given.nbytes} bytes; the variable holds {v.size}")
             data[:given.nbytes] = given
-        buffers.append((v.name, data))
+        buffers.append((modvars.display_name(v), data))
     if symbols:
         raise LaunchError(f"no __constant__/__device__ variable named {', '.join(map(repr, symbols))} that the "
                           f"kernel uses (module variables: {', '.join(v.name for v in module_vars) or 'none'})")

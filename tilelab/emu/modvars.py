@@ -72,6 +72,16 @@ def initial(v, addresses: dict) -> np.ndarray:
     return data
 
 
+def display_name(v) -> str:
+    """How messages name ``v``'s allocation: a string literal by its text (``"bb"``), a C++
+    variable by its identifier."""
+    if not v.name.startswith("$str"):
+        return plain_name(v.name)
+    text = bytes(v.init).split(b"\0")[0].decode("utf-8", "replace")
+    text = text if len(text) <= 24 else text[:21] + "..."
+    return '"' + text.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
+
+
 def plain_name(sym: str) -> str:
     """The C++ identifier behind a PTX symbol, for messages: ``_ZN2ns6kWordsE`` -> ``kWords``,
     ``_Z5helloi`` -> ``hello``, ``$str$2`` -> a string literal."""
