@@ -1,7 +1,8 @@
 """Module variables whose initialisers hold addresses (emu/modvars.py): string tables, pointer
 tables into __device__ and __constant__ arrays (with offsets), tables of pointers to pointers,
-packed structs (PTX's mask() bytes), and a clear error for what the emulator cannot give one
-(a function's address). References are plain Python / numpy over the same tables."""
+packed structs (PTX's mask() bytes), clear errors for what the emulator cannot give one
+(a null function pointer, a kernel's address), and dispatch tables and virtual calls, whose
+lanes call different functions and reconverge after. References are plain Python / numpy."""
 from __future__ import annotations
 
 import numpy as np
@@ -133,29 +134,92 @@ def test_constant_pointer_table_and_symbols_from_the_host(emu, rng):
 
 
 FUNC_SRC = r"""
-__device__ int twice(int x) { return 2 * x; }
-__device__ int thrice(int x) { return 3 * x; }
-__device__ int (*ops[2])(int) = {twice, thrice};
-__device__ int base[2] = {5, 6};
-__device__ int* pbase = &base[1];
+#include <cstdio>
+typedef int (*Op)(int, int);
+__device__ int add(int a, int b) { return a + b; }
+__device__ int sub(int a, int b) { return a - b; }
+__device__ int fact(int n, int unused);
+__constant__ Op cops[3] = {add, sub, fact};                  // a dispatch table in __constant__
+__device__ Op dops[2] = {sub, add};                          // and one in __device__ memory
+__device__ int fact(int n, int unused) { return n <= 1 ? 1 : n * cops[2](n - 1, unused); }
+__device__ __noinline__ int apply(Op f, int a, int b) { return f(a, b); }
 
-__global__ void dispatch(int* out) { out[threadIdx.x] = ops[threadIdx.x & 1](threadIdx.x); }
-__global__ void other(int* out) { out[threadIdx.x] = *pbase + threadIdx.x; }
+__global__ void dispatch(const int* a, const int* pick, int* out)
+{
+    int t = threadIdx.x;
+    Op local = (t & 4) ? add : sub;                          // function addresses in code
+    out[t] = apply(cops[pick[t] % 3], a[t], 3) + 1000 * dops[t & 1](local(t, 1), 2);
+}
+
+struct Shape { __device__ virtual int sides() const = 0; __device__ virtual const char* name() const { return "shape"; } };
+struct Square : Shape { __device__ int sides() const override { return 4; }
+                        __device__ const char* name() const override { return "square"; } };
+struct Triangle : Shape { __device__ int sides() const override { return 3; } };
+
+__global__ void virtuals(int* out)
+{
+    Square sq;
+    Triangle tr;
+    const Shape* s = (threadIdx.x % 3 == 0) ? (const Shape*)&sq : (const Shape*)&tr;
+    out[threadIdx.x] = s->sides();                           // a virtual call: through the vtable
+    printf("%d %s\n", threadIdx.x, s->name());
+}
+
+__device__ Op nothing = nullptr;
+__global__ void callNull(int* out) { out[threadIdx.x] = (threadIdx.x > 5 ? nothing : add)(1, 2); }
+
+__global__ void child(int* out) { out[0] = 1; }
+__device__ void (*launcher)(int*) = child;
+__global__ void parent(int* out) { out[threadIdx.x] = launcher != nullptr; }
 """
 
 
-def test_function_address_is_a_clear_error_and_other_kernels_still_run(emu):
-    prog_kernel = emu.compile(FUNC_SRC, "dispatch", filename="ops.cu")
-    out = np.zeros(8, np.int32)
+def _fact(n):
+    return 1 if n <= 1 else n * _fact(n - 1)
+
+
+def test_dispatch_tables_call_each_lanes_function(emu, rng):
+    k = emu.compile(FUNC_SRC, "dispatch", filename="ops.cu")
+    assert "cops[3] = {_Z3addii, _Z3subii, _Z4factii}" in k.program.ptx
+    n = 40
+    a = rng.integers(-50, 9, n).astype(np.int32)
+    pick = rng.integers(0, 99, n).astype(np.int32)
+    out = np.zeros(n, np.int32)
+    r = emu.run(k, 1, n, a, pick, out)
+    assert r.findings == []
+    want = []
+    for t in range(n):
+        first = [a[t] + 3, a[t] - 3, _fact(int(a[t]))][pick[t] % 3]
+        loc = t + 1 if t & 4 else t - 1
+        want.append(first + 1000 * (loc - 2 if t % 2 == 0 else loc + 2))
+    np.testing.assert_array_equal(out, np.array(want, np.int64).astype(np.int32))
+
+
+def test_virtual_calls_and_the_warp_reconverging_after_them(emu):
+    k = emu.compile(FUNC_SRC, "virtuals", filename="ops.cu")
+    out = np.zeros(40, np.int32)
+    r = emu.run(k, 1, 40, out, echo=False)
+    assert r.findings == []
+    np.testing.assert_array_equal(out, np.where(np.arange(40) % 3 == 0, 4, 3))
+    # the lanes that called Square::name and those that called Shape::name print together,
+    # in lane order, one warp after the other (as a warp that reconverged after the call)
+    assert r.printed == [f"{t} {'square' if t % 3 == 0 else 'shape'}" for t in range(40)]
+
+
+def test_bad_function_pointers_are_clear_errors(emu):
+    k = emu.compile(FUNC_SRC, "callNull", filename="ops.cu")
     with pytest.raises(EmulatorError) as e:
-        emu.run(prog_kernel, 1, 8, out)
+        emu.run(k, 1, 8, np.zeros(8, np.int32))
     text = str(e.value)
-    line = emu.line_of(FUNC_SRC, "(*ops[2])")
-    assert "`ops`" in text and f"ops.cu:{line}" in text and "`twice`" in text
-    assert "function pointer" in text
-    other = prog_kernel.program.kernel("other")         # the file's other kernel is not affected
-    emu.run(other, 1, 8, out)
-    np.testing.assert_array_equal(out, 6 + np.arange(8))
+    assert "2 thread(s), first thread (6,0,0) block (0,0,0)" in text and "holds 0x0" in text
+    assert f"ops.cu:{emu.line_of(FUNC_SRC, 'callNull')}" in text
+    # a kernel's address (dynamic parallelism): refused, naming the variable and its line
+    k = emu.compile(FUNC_SRC, "parent", filename="ops.cu")
+    with pytest.raises(EmulatorError) as e:
+        emu.run(k, 1, 8, np.zeros(8, np.int32))
+    text = str(e.value)
+    assert "`launcher`" in text and f"ops.cu:{emu.line_of(FUNC_SRC, '(*launcher)')}" in text
+    assert "the kernel `child`" in text and "dynamic parallelism" in text
 
 
 def test_a_variable_written_only_through_a_table_is_reported_at_its_declaration(emu, rng):

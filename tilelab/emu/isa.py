@@ -119,6 +119,8 @@ def read(m, op, t: str, idx):
             return dt(m.local_syms[op.name])
         if op.name in m.global_syms:
             return dt(m.global_syms[op.name])
+        if op.name in getattr(m.fn, "func_addrs", ()):          # a function's address (calls.py)
+            return dt(m.fn.func_addrs[op.name])
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     if k == "pred_not":
         return ~read(m, type(op)("reg", name=op.name), "pred", idx)

@@ -191,6 +191,8 @@ class Machine:
         self.sass_delta: dict = {}             # pc -> {key: SASS-only count} (set by run())
         self.vprintf_calls: dict = {}          # pc -> warp calls of the driver's vprintf (set by run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
+        self.held = None                                 # back from a call through a pointer, waiting for
+                                                         # the lanes that called another function (calls.py)
 
     # ---------------------------------------------------------------- helpers
     def thread_coords(self, t: int) -> tuple:
@@ -391,8 +393,13 @@ class Machine:
         """Pick the runnable threads with the lowest PC; release barriers when none can run."""
         while True:
             runnable = self.alive & ~self.waiting
+            if self.held is not None:
+                runnable &= ~self.held
             if runnable.any():
                 break
+            if self.held is not None:             # the lanes they waited for ended or wait at a barrier
+                self.held = None
+                continue
             if not self.waiting.any():
                 return False, 0, None
             self._release_barriers()
@@ -557,9 +564,11 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # (only those the kernel names: CCCL's headers declare hundreds it never reads)
     # and those their initialisers point to: a string table's strings (emu/modvars.py)
     module_vars = modvars.reached(module, intrinsics.symbols_used(fn))
-    modvars.check(module, module_vars, kernel)
+    func_addrs = getattr(fn, "func_addrs", {})                # dispatch tables hold these (calls.py)
+    modvars.check(module, module_vars, kernel, func_addrs)
     offsets, _ = layout([a.nbytes for _, a in buffers] + [v.size for v in module_vars])
     addresses = {v.name: GLOBAL_BASE + off for v, off in zip(module_vars, offsets[n_args:])}
+    addresses.update(func_addrs)
     symbols = dict(symbols or {})
     for v in module_vars:
         data = modvars.initial(v, addresses)

@@ -16,6 +16,7 @@ import numpy as np
 SHARED_WINDOW = 1 << 44
 LOCAL_WINDOW = 1 << 45
 GLOBAL_BASE = 1 << 46
+FUNCTION_WINDOW = 1 << 47      # device functions' addresses, for calls through a pointer (calls.py)
 _ALIGN = 256
 _GUARD = 256
 

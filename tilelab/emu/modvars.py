@@ -7,9 +7,10 @@ hold the addresses of the literals ``$str``, ``$str$1`` (PTX: ``{generic($str), 
 addresses are known only once every variable has its place in the emulator's global memory,
 so the parser keeps them as ``ptx.InitRef`` and ``initial`` writes them in at launch.
 
-What the emulator cannot give such an initialiser (the address of a device function: it has
-no calls through a function pointer) is an EmulatorError naming the variable and the line that
-declares it, raised only by a launch that uses the variable.
+A device function's address (a dispatch table) is the one calls.link gave the function. What
+the emulator cannot give such an initialiser (a kernel's address, for dynamic parallelism; a
+variable of another file) is an EmulatorError naming the variable and the line that declares
+it, raised only by a launch that uses the variable.
 """
 from __future__ import annotations
 
@@ -39,20 +40,23 @@ def reached(module, named: set) -> list:
     return [v for v in module.globals if v.name in want and allocated(v)]
 
 
-def check(module, variables: list, kernel) -> None:
+def check(module, variables: list, kernel, functions=()) -> None:
     """Raise a clear EmulatorError for an initialiser of ``variables`` that the emulator cannot
-    evaluate, naming the variable and its declaration in the learner's source."""
+    evaluate, naming the variable and its declaration in the learner's source. ``functions``:
+    the device functions the launch has an address for (calls.link's ``func_addrs``)."""
     by_name = {v.name: v for v in module.globals if allocated(v)}
     for v in variables:
         if v.init_error:
             raise EmulatorError(msg("errors.init_unreadable", **_what(v), why=v.init_error,
                                     where=_declared(kernel, v.name)))
         for r in v.refs:
-            if r.symbol in by_name:
+            if r.symbol in by_name or r.symbol in functions:
                 continue
-            if r.symbol in module.funcs or r.symbol in module.functions or r.symbol in module.externs:
-                raise EmulatorError(msg("errors.init_function", **_what(v), func=plain_name(r.symbol),
-                                        where=_declared(kernel, v.name)))
+            for names, key in ((module.functions, "errors.init_kernel"), (module.externs, "errors.init_library"),
+                               (module.funcs, "errors.init_function")):
+                if r.symbol in names:
+                    raise EmulatorError(msg(key, **_what(v), func=plain_name(r.symbol),
+                                            where=_declared(kernel, v.name)))
             other = next((g for g in module.globals if g.name == r.symbol), None)
             why = (msg("errors.init_extern") if other is not None and other.extern else
                    msg("errors.init_space", space=other.space) if other is not None else
