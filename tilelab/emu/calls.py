@@ -198,8 +198,11 @@ class CallState:
         self.frame_at: list[np.ndarray] = []        # per depth: frame id of each thread
         self.frames: dict[int, _Frame] = {}
         self.next_id = 0
-        self.group_live: dict[int, int] = {}        # call through a pointer -> lanes not back yet
-        self.group_back: dict[int, list] = {}       # -> the lanes back, held until the rest are
+        # calls through a pointer, one group per warp and call: its lanes not back yet, and per
+        # thread the group it waits on (held, m.held, until the rest are back)
+        self.group_left = np.zeros(64, dtype=np.int64)
+        self.next_group = 0
+        self.waits_on = np.full(m.T, -1, dtype=np.int64)
         self.params: dict[str, np.ndarray] = {}
         self.sizes = getattr(m.fn, "param_sizes", None) or dict(m.fn.param_vars)
 
@@ -291,10 +294,13 @@ def _call_through_pointer(m, ins, lanes, pc):
     # a warp's lanes that call different functions return at different times: they wait for
     # each other there, as a GPU's warp reconverges (one group per warp and call)
     warps, group, counts = np.unique(m.warp_global[lanes], return_inverse=True, return_counts=True)
-    group = group.reshape(-1) + st.next_id
-    for k, c in enumerate(counts):
-        st.group_live[st.next_id + k], st.group_back[st.next_id + k] = int(c), []
-    st.next_id += len(warps)
+    first = st.next_group
+    st.next_group += len(warps)
+    if st.next_group > len(st.group_left):
+        st.group_left = np.concatenate([st.group_left, np.zeros(max(st.next_group, 2 * len(st.group_left)),
+                                                                dtype=np.int64)])
+    st.group_left[first:st.next_group] = counts
+    group = group.reshape(-1) + first
     for a in np.unique(addrs):
         name = by_addr.get(int(a))
         sel = lanes[addrs == a]
@@ -382,20 +388,19 @@ def _ret(m, ins, lanes):
 def _reconverge(m, st, groups, back):
     """Hold lanes back from a call through a pointer (``groups``: each one's warp's call) until
     every lane of that call is back, then let them all go on together."""
-    for g in np.unique(groups):
-        g = int(g)
-        lanes = back[groups == g]
-        st.group_live[g] -= len(lanes)
-        if st.group_live[g] > 0:
-            if m.held is None:
-                m.held = np.zeros(m.T, dtype=bool)
-            m.held[lanes] = True
-            st.group_back[g].append(lanes)
-            continue
-        if m.held is not None:
-            for h in st.group_back[g]:
-                m.held[h] = False
-        del st.group_live[g], st.group_back[g]
+    gs, n = np.unique(groups, return_counts=True)
+    st.group_left[gs] -= n
+    wait = st.group_left[groups] > 0
+    if wait.any():
+        if m.held is None:
+            m.held = np.zeros(m.T, dtype=bool)
+        m.held[back[wait]] = True
+        st.waits_on[back[wait]] = groups[wait]
+    done = gs[st.group_left[gs] == 0]
+    if len(done) and m.held is not None:
+        go = m.held & np.isin(st.waits_on, done)
+        m.held[go] = False
+        st.waits_on[go] = -1
 
 
 def frame_address(m, ins, idx, pc):
