@@ -164,7 +164,11 @@ __global__ void virtuals(int* out)
     out[threadIdx.x] = s->sides();                           // a virtual call: through the vtable
     printf("%d %s\n", threadIdx.x, s->name());
 }
+"""
 
+BAD_FUNC_SRC = r"""
+typedef int (*Op)(int, int);
+__device__ int add(int a, int b) { return a + b; }
 __device__ Op nothing = nullptr;
 __global__ void callNull(int* out) { out[threadIdx.x] = (threadIdx.x > 5 ? nothing : add)(1, 2); }
 
@@ -207,18 +211,18 @@ def test_virtual_calls_and_the_warp_reconverging_after_them(emu):
 
 
 def test_bad_function_pointers_are_clear_errors(emu):
-    k = emu.compile(FUNC_SRC, "callNull", filename="ops.cu")
+    k = emu.compile(BAD_FUNC_SRC, "callNull", filename="bad.cu")
     with pytest.raises(EmulatorError) as e:
         emu.run(k, 1, 8, np.zeros(8, np.int32))
     text = str(e.value)
     assert "2 thread(s), first thread (6,0,0) block (0,0,0)" in text and "holds 0x0" in text
-    assert f"ops.cu:{emu.line_of(FUNC_SRC, 'callNull')}" in text
+    assert f"bad.cu:{emu.line_of(BAD_FUNC_SRC, 'callNull')}" in text
     # a kernel's address (dynamic parallelism): refused, naming the variable and its line
-    k = emu.compile(FUNC_SRC, "parent", filename="ops.cu")
+    k = emu.compile(BAD_FUNC_SRC, "parent", filename="bad.cu")
     with pytest.raises(EmulatorError) as e:
         emu.run(k, 1, 8, np.zeros(8, np.int32))
     text = str(e.value)
-    assert "`launcher`" in text and f"ops.cu:{emu.line_of(FUNC_SRC, '(*launcher)')}" in text
+    assert "`launcher`" in text and f"bad.cu:{emu.line_of(BAD_FUNC_SRC, '(*launcher)')}" in text
     assert "the kernel `child`" in text and "dynamic parallelism" in text
 
 
