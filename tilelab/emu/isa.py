@@ -179,6 +179,9 @@ def _module_var_msg(m, name):
         return msg("errors.printf")
     if name in getattr(m.module, "funcs", {}):
         return msg("errors.function_address", name=name)
+    if name in getattr(m.module, "functions", {}):
+        from .modvars import plain_name
+        return msg("errors.kernel_address", name=plain_name(name))
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"
