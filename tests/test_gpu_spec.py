@@ -84,3 +84,6 @@ def test_variables_whose_initialisers_hold_addresses():
     spec = kernel_spec(p.kernel("k"), "sm_90")
     got = check_symbols(spec, {"c_v": np.arange(4, dtype=np.float32)})
     np.testing.assert_array_equal(got["c_v"], np.arange(4, dtype=np.float32))
+    from tilelab.errors import LaunchError
+    with pytest.raises(LaunchError, match=r"called 'c_w' \(its variables: c_p, c_v, kWords\)"):
+        check_symbols(spec, {"c_w": np.zeros(4, np.float32)})
