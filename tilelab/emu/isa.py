@@ -1415,6 +1415,73 @@ _ATOM = {
 }
 
 
+_READS: dict = {}
+_NO_DESTINATION = ("st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp",
+                   "stmatrix", "mbarrier", "prefetch", "trap")
+
+
+def registers_read(fn) -> set:
+    """The registers any instruction of ``fn`` reads (operands after the destination of
+    instructions that write one; all operands of those that do not): cached per function."""
+    got = _READS.get(id(fn))
+    if got is None or got[0] is not fn:
+        names = set()
+
+        def walk(o):
+            if o.kind in ("reg", "mem", "pred_not"):
+                names.add(o.name)
+            for it in o.items:
+                walk(it)
+        for ins in fn.instrs:
+            for i, o in enumerate(ins.args):
+                # the first operand is the destination of an instruction that writes one (never
+                # a memory operand: an address register is read)
+                if i == 0 and o.kind != "mem" and len(ins.args) > 1 and ins.op not in _NO_DESTINATION:
+                    continue
+                walk(o)
+            if ins.guard:
+                names.add(ins.guard)
+        got = _READS[id(fn)] = (fn, names)
+    return got[1]
+
+
+_DEFS: dict = {}
+
+
+def constant_definition(fn, reg: str):
+    """The immediate operand of the only instruction of ``fn`` that writes ``reg``, if that is
+    a ``mov`` of an immediate (None otherwise): cached per function."""
+    got = _DEFS.get(id(fn))
+    if got is None or got[0] is not fn:
+        writes: dict = {}
+        for ins in fn.instrs:
+            if ins.args and ins.args[0].kind == "reg" and ins.op not in _NO_DESTINATION:
+                writes.setdefault(ins.args[0].name, []).append(ins)
+        consts = {r: w[0].args[1] for r, w in writes.items()
+                  if len(w) == 1 and w[0].op == "mov" and len(w[0].args) == 2 and w[0].args[1].kind == "imm"
+                  and w[0].guard is None}
+        got = _DEFS[id(fn)] = (fn, consts)
+    return got[1].get(reg)
+
+
+def popc_increment(fn, ins, args, t) -> bool:
+    """Does ptxas make this shared atomic ``ATOMS.POPC.INC``? An add of the immediate 1 to a
+    32-bit integer whose old value nothing reads (``atomicAdd(&s[i], 1)`` as a statement: the
+    histograms' increment). The SASS adds each word's lane count at once, so lanes on one word
+    cost one wavefront (``atom_wavefronts``: histogram256Kernel's 1,208, ncu's)."""
+    if "add" not in ins.mods or t not in ("u32", "s32", "b32"):
+        return False
+    v = args[1]
+    if v.kind == "reg":                          # ptxas propagates a register set once to a constant
+        v = constant_definition(fn, v.name) or v
+    if v.kind != "imm" or int(v.value) != 1:
+        return False
+    if ins.op == "red":
+        return True
+    dst = ins.args[0]
+    return dst.kind == "reg" and dst.name not in registers_read(fn)
+
+
 def h_atom(m, ins, idx, pc):
     red = ins.op == "red"
     opname = next((x for x in ins.mods if x in _ATOM), None)
@@ -1467,8 +1534,14 @@ def h_atom(m, ins, idx, pc):
         mat, act = m.warp_matrix(idx, addr)
         if not ok.all():
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
-        rule = generic_atom_wavefronts if generic else atom_wavefronts
-        m.count(pc, "shared_atom_wavefronts", int(rule(mat, act, es).sum()))
+        if generic or not popc_increment(m.fn, ins, args, t):
+            # every lane its own read-modify-write: the most active lanes one bank serves
+            # (bench/results/gpu_shared_atomics-2026-12-01.json: ATOMS add/exch/min and generic ATOM
+            # 40 of 40 patterns each); a CAS costs twice that (40 of 40)
+            wf = generic_atom_wavefronts(mat, act, es) * (2 if opname == "cas" and not generic else 1)
+        else:
+            wf = atom_wavefronts(mat, act, es)      # ATOMS.POPC.INC: lanes on one word at once
+        m.count(pc, "shared_atom_wavefronts", int(wf.sum()))
     else:
         unsupported(m, ins, f"atomics on {space}")
     old = np.zeros(n, dtype=DT[t])
