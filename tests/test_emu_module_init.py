@@ -36,6 +36,10 @@ def test_string_table_printed_per_lane(emu, rng):
     assert r.findings == []
     want = [f"{t}:{WORDS[pick[t] % 5]}|{'only through a pointer' if t == 0 else '-'}" for t in range(n)]
     assert r.printed == want
+    # a symbols= typo lists the variables by their names, not the literals ($str, ...) they point to
+    from tilelab.errors import LaunchError
+    with pytest.raises(LaunchError, match=r"'kWord'.*\(module variables: kWords, lonely\)"):
+        emu.run(k, 2, n // 2, pick, symbols={"kWord": np.zeros(5, np.uint64)})
 
 
 def test_reading_past_a_table_string_names_the_literal(emu):
@@ -131,6 +135,9 @@ def test_constant_pointer_table_and_symbols_from_the_host(emu, rng):
     host = rng.standard_normal(6).astype(np.float32)
     emu.run(k, 1, 32, which, out, symbols={"cvals": host})
     np.testing.assert_array_equal(out, host[np.array([0, 2, 5])[which % 3]] + np.float32(100))
+    from tilelab.errors import LaunchError
+    with pytest.raises(LaunchError, match=r"'cval'.*\(module variables: cvals, cptrs, nowhere\)"):
+        emu.run(k, 1, 32, which, out, symbols={"cval": host})
 
 
 FUNC_SRC = r"""

@@ -580,7 +580,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         buffers.append((modvars.display_name(v), data))
     if symbols:
         raise LaunchError(f"no __constant__/__device__ variable named {', '.join(map(repr, symbols))} that the "
-                          f"kernel uses (module variables: {', '.join(v.name for v in module_vars) or 'none'})")
+                          f"kernel uses (module variables: "
+                          f"{', '.join(v.name for v in module_vars if not v.name.startswith('$')) or 'none'})")
     grid_sync = intrinsics.uses_grid_sync(fn)
     if grid_sync:                                  # cooperative groups' grid workspace (%envreg1/2)
         intrinsics.grid_sync_chunk(fn, nblocks, tpb, 0)
