@@ -315,7 +315,7 @@ def _address_element(tok: str) -> tuple[str | None, int, int, int]:
     def expr():
         nonlocal pos
         sym, const, sign = None, 0, 1
-        if pos < len(toks) and toks[pos] in "+-":
+        if pos < len(toks) and toks[pos] in ("+", "-"):
             sign = -1 if toks[pos] == "-" else 1
             pos += 1
         while True:
