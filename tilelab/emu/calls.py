@@ -292,7 +292,8 @@ def _call_through_pointer(m, ins, lanes, pc):
     by_addr = {a: n for n, a in getattr(m.fn, "func_addrs", {}).items()}
     st = state(m)
     # a warp's lanes that call different functions return at different times: they wait for
-    # each other there, as a GPU's warp reconverges (one group per warp and call)
+    # each other there, as a GPU's warp reconverges (ptxas brackets the call with BSSY/BSYNC;
+    # one group per warp and call)
     warps, group, counts = np.unique(m.warp_global[lanes], return_inverse=True, return_counts=True)
     first = st.next_group
     st.next_group += len(warps)
