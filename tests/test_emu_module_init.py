@@ -10,7 +10,7 @@ import pytest
 
 from tilelab.emu import modvars
 from tilelab.emu.ptx import parse
-from tilelab.errors import EmulatorError
+from tilelab.errors import EmulatorError, LaunchError
 
 WORDS = ["alpha", "be", "", "delta with spaces", "e%d"]
 
@@ -37,7 +37,6 @@ def test_string_table_printed_per_lane(emu, rng):
     want = [f"{t}:{WORDS[pick[t] % 5]}|{'only through a pointer' if t == 0 else '-'}" for t in range(n)]
     assert r.printed == want
     # a symbols= typo lists the variables by their names, not the literals ($str, ...) they point to
-    from tilelab.errors import LaunchError
     with pytest.raises(LaunchError, match=r"'kWord'.*\(module variables: kWords, lonely\)"):
         emu.run(k, 2, n // 2, pick, symbols={"kWord": np.zeros(5, np.uint64)})
 
@@ -135,7 +134,6 @@ def test_constant_pointer_table_and_symbols_from_the_host(emu, rng):
     host = rng.standard_normal(6).astype(np.float32)
     emu.run(k, 1, 32, which, out, symbols={"cvals": host})
     np.testing.assert_array_equal(out, host[np.array([0, 2, 5])[which % 3]] + np.float32(100))
-    from tilelab.errors import LaunchError
     with pytest.raises(LaunchError, match=r"'cval'.*\(module variables: cvals, cptrs, nowhere\)"):
         emu.run(k, 1, 32, which, out, symbols={"cval": host})
 
