@@ -220,17 +220,14 @@ def control(m, ins, idx, pc):
         return
     target = ins.args[1]
     if target.kind != "sym":
-        unsupported(m, ins, "a call through a function pointer (a virtual function or a function pointer); "
-                            "call the function directly")
+        unsupported(m, ins, msg("unsupported.call_pointer"))
     name = target.name
     if ins.target < 0:
         handler = devio.EXTERNS.get(name)
         if handler is None:
-            unsupported(m, ins, f"a call to the library function `{name}`"
-                        + (" (device-side malloc/free: allocate on the host and pass a pointer)"
-                           if name in ("malloc", "free") else "")
-                        + (" (dynamic parallelism: launching kernels from a kernel)"
-                           if name.startswith("cuda") else ""))
+            unsupported(m, ins, msg("unsupported.library_call", name=name)
+                        + (msg("unsupported.library_malloc") if name in ("malloc", "free") else "")
+                        + (msg("unsupported.library_cuda") if name.startswith("cuda") else ""))
         sub = None if len(lanes) == m.T else lanes
         handler(m, ins, sub, pc)
         live = lanes[m.alive[lanes]]                    # __assertfail ends the threads it stops
