@@ -191,7 +191,7 @@ def param_access(m, ins, idx, store, aop, vop, t, nvec):
     nb = es * nvec
     off = aop.offset
     if off < 0 or off + nb > arr.shape[1]:
-        raise EmulatorError(f"parameter access outside `{aop.name}`: {ins.text}")
+        raise EmulatorError(msg("unsupported.param_outside", name=aop.name, ptx=ins.text))
     if store:
         vals = np.ascontiguousarray(_values_for_store(m, vop, t, nvec, idx))
         arr[lanes, off:off + nb] = vals.view(np.uint8).reshape(len(lanes), nb)
@@ -276,7 +276,7 @@ def _ret(m, ins, lanes):
     st = state(m)
     d = st.depth[lanes] - 1
     if (d < 0).any():
-        raise EmulatorError(f"ret from a device function with no caller: {ins.text}")
+        raise EmulatorError(msg("unsupported.ret_no_caller", ptx=ins.text))
     fids = np.empty(len(lanes), dtype=np.int64)
     for level in np.unique(d):
         sel = d == level

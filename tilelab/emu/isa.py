@@ -122,14 +122,14 @@ def read(m, op, t: str, idx):
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     if k == "pred_not":
         return ~read(m, type(op)("reg", name=op.name), "pred", idx)
-    raise EmulatorError(f"cannot read operand {op!r}")
+    raise EmulatorError(msg("unsupported.cannot_read_operand", op=repr(op)))
 
 
 def write(m, op, values, idx):
     if op.kind == "sink":
         return
     if op.kind != "reg":
-        raise EmulatorError(f"cannot write to {op!r}")
+        raise EmulatorError(msg("unsupported.cannot_write", op=repr(op)))
     a = reg_array(m, op.name)
     v = np.asarray(values)
     if a.dtype == np.bool_:
@@ -874,7 +874,7 @@ def _vec(ins) -> int:
 def address(m, op, idx):
     """Per-lane byte address of a memory operand (int64)."""
     if op.kind != "mem":
-        raise EmulatorError(f"expected an address, got {op!r}")
+        raise EmulatorError(msg("unsupported.expected_address", op=repr(op)))
     if not op.name:
         base = np.int64(0)
     elif op.name.startswith("%"):
