@@ -47,8 +47,9 @@ def check(module, variables: list, kernel, functions=()) -> None:
     by_name = {v.name: v for v in module.globals if allocated(v)}
     for v in variables:
         if v.init_error:
-            raise EmulatorError(msg("errors.init_unreadable", **_what(v), why=v.init_error,
-                                    where=_declared(kernel, v.name)))
+            tok, key, fields = v.init_error
+            why = msg("unsupported.init_element", tok=repr(tok), why=msg(key, **fields))
+            raise EmulatorError(msg("errors.init_unreadable", **_what(v), why=why, where=_declared(kernel, v.name)))
         for r in v.refs:
             if r.symbol in by_name or r.symbol in functions:
                 continue
