@@ -395,7 +395,7 @@ def table(rows, title: str) -> str:
         if v["totals"]:
             lines.append(f"{g:<11} {v['totals_equal']} of {v['totals']} totals equal ({v['percent_equal']}%), "
                          f"{v['launches_equal']} of {v['launches']} launches equal in every total"
-                         + (f"; apart (timing, atomics' order, driver code): {v['apart_equal']} of "
+                         + (f"; apart (timing, atomics' order, driver code, the hardware counter's excess): {v['apart_equal']} of "
                             f"{v['apart_totals']} equal, {v['percent_equal_all']}% of all totals"
                             if v["apart_totals"] else ""))
     return "\n".join(lines)

@@ -333,3 +333,31 @@ def test_ncu_runs_in_chunks_and_a_chunk_that_fails_loses_only_its_own_launches(t
     assert len(lost) == 1 and "did not finish" in lost[0]["error"]
     assert all(r["ncu"] and set(r["ncu_raw"].values()) == {"7"} for r in rows.values() if "ncu" in r)
     assert doc["ncu_error"].startswith("chunk 2 of 4") and len(doc["seconds"]["ncu_chunks"]) == 4
+
+
+def test_ncus_per_instruction_wavefronts_equal_the_emulators_where_its_totals_do_not():
+    """bitonicSortShared1 and layernorm_forward_kernel6: ncu's hardware totals move between runs and
+    exceed the emulator's, but ncu's per-SASS-instruction count of the same launch
+    (memory_l1_wavefronts_shared, recorded by bench/ncu_sass_lines.py --sections '--set full') is the
+    emulator's count of every shared load and store."""
+    import csv
+    import io
+    import re
+    import sys
+    sys.path.insert(0, str(ROOT / "bench"))
+    import fidelity
+    rec = json.loads((ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01-full.json").read_text())
+    for row in rec["launches"]:
+        table = list(csv.reader(io.StringIO(row["source"]["stdout"])))
+        head = {h: i for i, h in enumerate(table[1])}
+        ncu = {"LDS": 0, "STS": 0}
+        for r in table[2:]:
+            if len(r) < len(head):
+                continue
+            m = re.search(r"\b(LDS|STS)\b", r[head["Source"]])
+            if m:
+                ncu[m.group(1)] += int(float(r[head["L1 Wavefronts Shared"]].replace(",", "") or 0))
+        assert ncu["LDS"] > 0 and ncu["STS"] > 0
+        L = next(x for x in fidelity.launches(row["id"]) if x.id == row["id"])
+        got = fidelity.emulate(L)["metrics"]
+        assert (got["shared_ld_wavefronts"], got["shared_st_wavefronts"]) == (ncu["LDS"], ncu["STS"]), row["id"]

@@ -167,8 +167,6 @@ def test_unsupported_reasons_english_is_unchanged():
     assert msg("unsupported.printf_format", "en") == "printf with a format string the emulator cannot read"
     assert msg("unsupported.printf_conversion", "en", conv="%n") == "printf's %n conversion"
     assert msg("unsupported.atomics_on", "en", space="local") == "atomics on local"
-    assert msg("unsupported.call_pointer", "en") == ("a call through a function pointer (a virtual function or "
-                                                     "a function pointer); call the function directly")
     assert msg("unsupported.printf_render", "en", fmt=repr("%q"), e="bad") == "<printf could not render '%q': bad>"
 
 
