@@ -694,3 +694,105 @@ class Replay:
         return {t: (sum(int(per[i]) * by_id[i][k][0] for i in range(len(vecs))),
                     sum(int(per[i]) * by_id[i][k][1] for i in range(len(vecs))))
                 for k, t in enumerate(order)}
+
+
+# ------------------------------------------------------------------ in the machine
+_NAME = {"shared_ld": "LDS", "shared_st": "STS", "ldmatrix": "LDSM", "shared_atom": "ATOMS"}
+
+
+def loop_accesses(fn) -> dict:
+    """``{pc: kind}``: the PTX's shared accesses inside a loop (a backward branch around them), from
+    the PTX alone (cached): a kernel with none never pays for a replay."""
+    c = fn.__dict__.get("_sass_replay_loops")
+    if c is None:
+        from .ifconvert import _SHARED_KINDS, access_kind
+        c = {}
+        for b, ins in enumerate(fn.instrs):
+            if ins.op == "bra" and 0 <= ins.target <= b:
+                for pc in range(ins.target, b):
+                    kind = access_kind(fn.instrs[pc])
+                    if kind in _SHARED_KINDS and fn.instrs[pc].line:
+                        c[pc] = kind
+        fn.__dict__["_sass_replay_loops"] = c
+    return c
+
+
+def _replay_for(kernel, plan, keys, arch):
+    """The kernel's SASS as a ``Replay`` whose targets are the SASS accesses of ``keys`` (``(file,
+    line, kind)``), and each key's target indices."""
+    from ..compile import entry_sass, sass_listing
+    program = kernel.program
+    instrs = from_listing(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
+    of = {k: tuple(i for i, ins in enumerate(instrs) if ins.where == k[:2] and ins.op in KIND_OPS[k[2]]
+                   and ins.pred != "!PT") for k in keys}
+    return Replay(instrs, tuple(sorted({i for v in of.values() for i in v}))), of
+
+
+def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions, arch) -> dict:
+    """Count the requests of the launch's loop lines that ptxas rebuilt with predicated trips from a
+    replay of their SASS: add to ``counters`` (and ``sass_only``, the SASS's own part) what the
+    replay's executions add to the PTX's, where its executions with a lane on equal the PTX's.
+    ``{(file, line): note}`` for those lines, replayed or not (then why). Called once per launch,
+    after its blocks ran (machine.run); the cubin is read only for a kernel with a shared access
+    in a loop that this launch executed."""
+    loops = loop_accesses(fn)
+    if not loops or not any(counters.get(pc, {}).get(kind + "_requests") for pc, kind in loops.items()):
+        return {}
+    from .ifconvert import access_kind, plan_for
+    plan = plan_for(*lazy.args)
+    if not plan.unplaced:
+        return {}
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    lines: dict = {}                                 # (file, line, kind) -> the line's PTX accesses of that kind
+    for pc, ins in enumerate(fn.instrs):
+        kind = access_kind(ins)
+        if kind and ins.line and where(ins) + (kind,) in plan.unplaced:
+            lines.setdefault(where(ins) + (kind,), []).append(pc)
+    decided = set(plan.branched) | set(plan.uncertain) | set(actions) | \
+        {pc for parts in plan.skips.values() for part in parts for pc, _ in part}
+    lines = {k: pcs for k, pcs in lines.items() if any(pc in loops for pc in pcs) and not decided & set(pcs)}
+    if not lines:
+        return {}
+    cache = fn.__dict__.setdefault("_sass_replay", {})
+    if arch not in cache:
+        try:
+            cache[arch] = _replay_for(kernel, plan, tuple(sorted(lines)), arch) + ({},)
+        except GiveUp as e:
+            cache[arch] = (None, str(e), {})
+    replay, of, runs = cache[arch]
+    launch = launch_of(fn.params, params, grid, block, arch)
+    if launch.key() not in runs:                 # once per distinct launch
+        if len(runs) > 64:
+            runs.clear()
+        try:
+            runs[launch.key()] = replay.run(launch) if replay is not None else GiveUp(of)
+        except GiveUp as e:
+            runs[launch.key()] = e
+    totals = runs[launch.key()]
+    notes = {}
+    for (file, line, kind), pcs in lines.items():
+        before = plan.notes.get((file, line), "")
+        if isinstance(totals, GiveUp):
+            notes[(file, line)] = f"{before}; replaying the SASS's control flow gave up: {totals}"
+            continue
+        ts = of.get((file, line, kind), ())
+        run = sum(totals[t][0] for t in ts)
+        on = sum(totals[t][1] for t in ts)
+        req, active = kind + "_requests", kind + "_requests_active"
+        ptx = sum(counters.get(pc, {}).get(req, 0) for pc in pcs)
+        ptx_on = sum(counters.get(pc, {}).get(active, 0) for pc in pcs)
+        name = _NAME[kind]
+        if on != ptx_on:
+            notes[(file, line)] = (f"{before}; a replay of the SASS's control flow has {on} executions of its "
+                                   f"{name} with a lane on where the PTX has {ptx_on}, so it is not used")
+            continue
+        from .metrics import METRIC_KEYS
+        at = next((pc for pc in pcs if pc in counters), pcs[0])
+        c = counters.setdefault(at, dict.fromkeys(METRIC_KEYS, 0))
+        c[req] = c.get(req, 0) + run - ptx
+        d = sass_only.setdefault(at, {})
+        d[req] = d.get(req, 0) + run - ptx
+        notes[(file, line)] = (f"ptxas rebuilt this loop into {len(ts)} {name}, some predicated: the warps execute "
+                               f"them {run} times, {run - on} with every lane off (the PTX: {ptx}), counted by "
+                               f"replaying the SASS's control flow")
+    return notes
