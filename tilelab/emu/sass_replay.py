@@ -193,6 +193,7 @@ def launch_of(fn_params, values: dict, grid, block, arch: str) -> Launch:
 
 # ------------------------------------------------------------------ the interpreter
 _REG = re.compile(r"^(U?R)(\d+|Z)$")
+_CONST = re.compile(r"c\[0x0\]\[(?:(U?R\d+|U?RZ)\s*\+?\s*)?(0x[0-9a-f]+)?\]")
 _PRED = re.compile(r"^(!?)(U?P)(\d|T)$")
 
 
@@ -282,8 +283,8 @@ class Replay:
             v = g.regs.get(o, Unknown(f"{o}, which the kernel reads before writing"))
         elif re.fullmatch(r"0x[0-9a-f]+|\d+", o):
             v = _U32(int(o, 0) & _MASK)
-        elif o.startswith("c[0x0][") and re.fullmatch(r"c\[0x0\]\[0x[0-9a-f]+\]", o):
-            v = self.launch.const(int(o[7:-1], 16), 4)
+        elif _CONST.fullmatch(o):
+            v = self._const(g, o, 4)
             v = v if isinstance(v, Unknown) else _U32(v & _MASK)
         else:
             v = Unknown(f"the operand {o} of {ins.op} at {ins.addr:#06x}")
@@ -311,10 +312,23 @@ class Replay:
             return lo.astype(np.uint64) | (hi.astype(np.uint64) << np.uint64(32))
         if re.fullmatch(r"0x[0-9a-f]+|\d+", o):
             return np.uint64(int(o, 0))
-        if re.fullmatch(r"c\[0x0\]\[0x[0-9a-f]+\]", o):
-            v = self.launch.const(int(o[7:-1], 16), 8)
+        if _CONST.fullmatch(o):
+            v = self._const(g, o, 8)
             return v if isinstance(v, Unknown) else np.uint64(v)
         return Unknown(f"the operand {o} of {ins.op} at {ins.addr:#06x}")
+
+    def _const(self, g, o: str, nbytes: int):
+        """``c[0x0][0x210]``, ``c[0x0][RZ]``, ``c[0x0][R2+0x4]`` (a uniform known index) as an int."""
+        m = _CONST.fullmatch(o)
+        off = int(m.group(2), 16) if m.group(2) else 0
+        if m.group(1) and m.group(1) not in ("RZ", "URZ"):
+            r = g.regs.get(m.group(1), Unknown(f"{m.group(1)}, which the kernel reads before writing"))
+            if isinstance(r, Unknown):
+                return r
+            if np.ndim(r) and not (r == r.flat[0]).all():
+                return Unknown(f"a constant indexed by a per-thread {m.group(1)}")
+            off += int(np.asarray(r).flat[0])
+        return self.launch.const(off, nbytes)
 
     def _pred(self, g, o: str):
         m = _PRED.match(o)
@@ -394,7 +408,7 @@ class Replay:
             return sset(o[0], v(1))
         if op in ("S2R", "S2UR", "CS2R") and len(o) == 2:
             return self._special(g, ins, guard)
-        if op in ("LDC", "ULDC") and len(o) == 2 and re.fullmatch(r"c\[0x0\]\[0x[0-9a-f]+\]", o[1]):
+        if op in ("LDC", "ULDC") and len(o) == 2 and _CONST.fullmatch(o[1]):
             if "64" in mods:
                 return self._set64(g, o[0], self._val64(g, o[1], ins), guard)
             if len(mods) == 0:
@@ -717,15 +731,14 @@ def loop_accesses(fn) -> dict:
     return c
 
 
-def _replay_for(kernel, plan, keys, arch):
-    """The kernel's SASS as a ``Replay`` whose targets are the SASS accesses of ``keys`` (``(file,
-    line, kind)``), and each key's target indices."""
+def _replay_for(kernel, key, arch) -> Replay:
+    """The kernel's SASS as a ``Replay`` whose targets are the SASS accesses of one loop line
+    (``key``: ``(file, line, kind)``; ``@!PT`` padding, which never runs, left out)."""
     from ..compile import entry_sass, sass_listing
     program = kernel.program
     instrs = from_listing(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
-    of = {k: tuple(i for i, ins in enumerate(instrs) if ins.where == k[:2] and ins.op in KIND_OPS[k[2]]
-                   and ins.pred != "!PT") for k in keys}
-    return Replay(instrs, tuple(sorted({i for v in of.values() for i in v}))), of
+    return Replay(instrs, tuple(i for i, ins in enumerate(instrs) if ins.where == key[:2]
+                                and ins.op in KIND_OPS[key[2]] and ins.pred != "!PT"))
 
 
 def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions, arch) -> dict:
@@ -753,29 +766,30 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
     lines = {k: pcs for k, pcs in lines.items() if any(pc in loops for pc in pcs) and not decided & set(pcs)}
     if not lines:
         return {}
-    cache = fn.__dict__.setdefault("_sass_replay", {})
-    if arch not in cache:
-        try:
-            cache[arch] = _replay_for(kernel, plan, tuple(sorted(lines)), arch) + ({},)
-        except GiveUp as e:
-            cache[arch] = (None, str(e), {})
-    replay, of, runs = cache[arch]
+    cache = fn.__dict__.setdefault("_sass_replay", {})     # (arch, line key) -> (Replay or why, runs)
     launch = launch_of(fn.params, params, grid, block, arch)
-    if launch.key() not in runs:                 # once per distinct launch
-        if len(runs) > 64:
-            runs.clear()
-        try:
-            runs[launch.key()] = replay.run(launch) if replay is not None else GiveUp(of)
-        except GiveUp as e:
-            runs[launch.key()] = e
-    totals = runs[launch.key()]
     notes = {}
-    for (file, line, kind), pcs in lines.items():
+    for key, pcs in lines.items():
+        file, line, kind = key
+        if (arch, key) not in cache:
+            try:
+                cache[(arch, key)] = (_replay_for(kernel, key, arch), {})
+            except GiveUp as e:
+                cache[(arch, key)] = (str(e), {})
+        replay, runs = cache[(arch, key)]
+        if launch.key() not in runs:             # once per distinct launch
+            if len(runs) > 64:
+                runs.clear()
+            try:
+                runs[launch.key()] = replay.run(launch) if isinstance(replay, Replay) else GiveUp(replay)
+            except GiveUp as e:
+                runs[launch.key()] = e
+        totals = runs[launch.key()]
         before = plan.notes.get((file, line), "")
         if isinstance(totals, GiveUp):
             notes[(file, line)] = f"{before}; replaying the SASS's control flow gave up: {totals}"
             continue
-        ts = of.get((file, line, kind), ())
+        ts = replay.targets
         run = sum(totals[t][0] for t in ts)
         on = sum(totals[t][1] for t in ts)
         req, active = kind + "_requests", kind + "_requests_active"

@@ -1,0 +1,185 @@
+"""emu/sass_replay.py: a loop ptxas rebuilt with predicated trips, counted by replaying its SASS (D3).
+
+* the replay of the very SASS the H200 ran (ncu's source page lists it) against ncu's count of
+  every shared load of the loop, for the two launches of docs/FIDELITY.md's cause D3, at their
+  recorded geometry (bench/results/ncu-sass-lines-2026-12-01.json);
+* random trip counts (blockDim.x, start, step) of a counted loop assembled by the local ptxas:
+  the replay's executions with a lane on against len(range(start, blockDim.x, step)), and the
+  emulator's requests against the replay;
+* a loop bounded by a loaded value: the replay gives up, the line is counted as the PTX runs,
+  and its note says why.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tilelab import compile as tc
+from tilelab.emu import machine, sass_replay as sr
+
+ROOT = Path(__file__).resolve().parent.parent
+NCU_LINES = ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01.json"
+LOOPS = ROOT / "tests" / "kernels_replay" / "loops.cu"
+
+
+# ------------------------------------------------------------------ the H200's own SASS, and ncu's counts
+def _ncu_rows(kernel: str) -> list[dict]:
+    launches = json.loads(NCU_LINES.read_text())["launches"]
+    launch = next(x for x in launches if x["id"].endswith(":" + kernel))
+    rows = list(csv.reader(io.StringIO(launch["source"]["stdout"])))
+    return [dict(zip(rows[1], r)) for r in rows[2:]]
+
+
+def _instrs(rows) -> list:
+    base = int(rows[0]["Address"], 16)
+    out = []
+    for r in rows:
+        ins = sr.instruction(int(r["Address"], 16) - base, r["Source"].strip())
+        out.append(sr.Ins(ins.addr, ins.pred, ins.op, ins.mods, ins.ops,
+                          None if ins.target is None else ins.target - base))
+    return out
+
+
+def _loop_loads(instrs) -> tuple:
+    """The LDS a forward branch jumps over together with a backward branch (the loop's code that
+    only the threads which pass the branch run): the first such region that has any."""
+    index = {ins.addr: i for i, ins in enumerate(instrs)}
+    for b, ins in enumerate(instrs):
+        if ins.op == "BRA" and ins.pred and ins.target in index and index[ins.target] > b:
+            body = range(b + 1, index[ins.target])
+            back = any(instrs[i].op == "BRA" and instrs[i].target is not None and instrs[i].target <= instrs[i].addr
+                       for i in body)
+            lds = tuple(i for i in body if instrs[i].op == "LDS")
+            if back and lds:
+                return lds
+    raise AssertionError("no loop with loads in the listing")
+
+
+def _manifest_launch(kernel: str) -> sr.Launch:
+    sys.path.insert(0, str(ROOT))
+    from collection import run
+    e = next(x for x in run.load() if x["name"] == kernel)
+    raw = b""
+    for i, spec in enumerate(e["args"]):          # arrays: a pointer (any address), scalars: 32 bits
+        size = 8 if "shape" in spec else 4
+        raw += bytes(-len(raw) % size)
+        raw += ((0x10000 * (i + 1)) if size == 8 else int(spec["value"])).to_bytes(size, "little")
+    dims = lambda v: tuple(list(v) + [1] * (3 - len(v)))  # noqa: E731
+    return sr.Launch(dims(e["grid"]), dims(e["block"]), raw, len(raw), "sm_90")
+
+
+@pytest.mark.parametrize("kernel", ["reproLoopRemainderPredicated", "reduceSinglePassMultiBlockCG"])
+def test_replay_equals_ncu_per_instruction(kernel):
+    rows = _ncu_rows(kernel)
+    instrs = _instrs(rows)
+    targets = _loop_loads(instrs)
+    assert len(targets) == 8                      # peeled, 4 unrolled, 2 of the remainder, last
+    got = sr.Replay(instrs, targets).run(_manifest_launch(kernel))
+    for t in targets:
+        run, on = got[t]
+        assert run == int(rows[t]["Instructions Executed"]), (rows[t]["Source"], got[t])
+        lanes_on = int(rows[t]["Predicated-On Thread Instructions Executed"])
+        assert (on > 0) == (lanes_on > 0) and on <= lanes_on, (rows[t]["Source"], got[t])
+    # and so the totals: ncu's request count of the launch (fidelity-2026-12-01-run2.json)
+    assert sum(got[t][0] for t in targets) == sum(int(rows[t]["Instructions Executed"]) for t in targets)
+
+
+def test_listing_and_ncu_text_read_alike():
+    ins = sr.instruction(0x130, "@!P0  BRA 0x7fc92b7a0440")
+    assert (ins.pred, ins.op, ins.target) == ("!P0", "BRA", 0x7fc92b7a0440)
+    ins = sr.instruction(0x1c0, "      ISETP.LE.U32.OR P1, PT, R3.reuse, 0x60, !P1")
+    assert ins.mods == ("LE", "U32", "OR") and ins.ops == ("P1", "PT", "R3", "0x60", "!P1")
+
+
+# ------------------------------------------------------------------ the local ptxas
+def _has_toolchain() -> bool:
+    try:
+        tc.find_nvrtc()
+        tc.find_nvdisasm()
+        return True
+    except Exception:
+        return False
+
+
+needs_cubin = pytest.mark.skipif(not tc.available_nvrtc() or not _has_toolchain(),
+                                 reason="needs NVRTC, an assembler and nvdisasm")
+
+
+def _kernel(name: str, step: int | None = None):
+    return tc.kernel_from_file(LOOPS, name, options=(f"-DSTEP={step}",) if step else ())
+
+
+def _loop_line(k, name: str) -> int:
+    src = LOOPS.read_text().splitlines()
+    start = next(i for i, ln in enumerate(src) if f"void {name}(" in ln)
+    return next(i + 1 for i, ln in enumerate(src) if i > start and "acc += s[i];" in ln)
+
+
+def _replay(k, line: int) -> sr.Replay:
+    return sr._replay_for(k, (k.program.filename, line, "shared_ld"), "sm_90")
+
+
+@needs_cubin
+@pytest.mark.parametrize("step", [32, 7])
+def test_random_trip_counts_against_the_loops_arithmetic(step):
+    k = _kernel("loopCounted", step)
+    line = _loop_line(k, "loopCounted")
+    replay = _replay(k, line)
+    assert len(replay.targets) > 1, "ptxas kept the loop as it is: nothing to replay"
+    predicated = [t for t in replay.targets if replay.instrs[t].pred]
+    assert predicated, "no predicated copy of the load: not the loop this test is about"
+    rng = random.Random(step)
+    for case in range(24):
+        bd, blocks = rng.randint(1, 1024), rng.randint(1, 3)
+        start = rng.choice([0, rng.randint(0, bd), rng.randint(0, 1100)])
+        trips = len(range(start, bd, step))         # the loop's arithmetic, read directly
+        raw = (0x10000).to_bytes(8, "little") + (0x20000).to_bytes(8, "little") + start.to_bytes(4, "little")
+        got = replay.run(sr.Launch((blocks, 1, 1), (bd, 1, 1), raw, len(raw), "sm_90"))
+        on = sum(got[t][1] for t in replay.targets)
+        assert on == blocks * trips, (bd, start, blocks, got)
+        for t in replay.targets:
+            run, on_t = got[t]
+            assert run >= on_t
+            if not replay.instrs[t].pred:
+                assert run == on_t                  # an unpredicated load always has its lane on
+            else:
+                assert run <= blocks                # a predicated copy runs once per entry of the loop
+        if case < 4:                                # the emulator counts what the replay says
+            src = np.arange(1024, dtype=np.float32)
+            r = machine.run(k, (blocks,), (bd,), [src, np.zeros(blocks, np.float32), start])
+            row = next((x for x in r.per_line if x["line"] == line), None)
+            if trips == 0:
+                assert row is None or row["shared_ld_requests"] == 0
+                continue
+            assert row["shared_ld_requests_active"] == blocks * trips
+            assert row["shared_ld_requests"] == sum(got[t][0] for t in replay.targets)
+            assert "replaying the SASS" in row["why"] and "gave up" not in row["why"]
+
+
+@needs_cubin
+def test_a_loaded_bound_falls_back_and_says_so():
+    k = _kernel("loopLoadedBound")
+    line = _loop_line(k, "loopLoadedBound")
+    src = np.arange(1024, dtype=np.float32)
+    r = machine.run(k, (2,), (128,), [src, np.zeros(2, np.float32), np.array([128], np.uint32)])
+    row = next(x for x in r.per_line if x["line"] == line)
+    assert row["shared_ld_requests"] == row["shared_ld_requests_active"] == 2 * 4     # as the PTX runs
+    assert "gave up" in row["why"] and "loaded value" in row["why"]
+    assert any(n["line"] == line and "gave up" in n["text"] for n in r.count_notes)
+    with pytest.raises(sr.GiveUp, match="loaded value"):
+        _replay(k, line).run(sr.Launch((2, 1, 1), (128, 1, 1), bytes(24), 24, "sm_90"))
+
+
+def test_a_branch_on_an_unknown_value_gives_up():
+    instrs = [sr.instruction(0x0, "S2R R0, SR_TID.X"), sr.instruction(0x10, "LDS R2, [R0]"),
+              sr.instruction(0x20, "ISETP.NE.AND P0, PT, R2, RZ, PT"), sr.instruction(0x30, "@P0 BRA 0x10"),
+              sr.instruction(0x40, "EXIT")]
+    with pytest.raises(sr.GiveUp, match="LDS at 0x0010"):
+        sr.Replay(instrs, (1,)).run(sr.Launch((1, 1, 1), (32, 1, 1)))
