@@ -112,8 +112,11 @@ needs_cubin = pytest.mark.skipif(not tc.available_nvrtc() or not _has_toolchain(
                                  reason="needs NVRTC, an assembler and nvdisasm")
 
 
-def _kernel(name: str, step: int | None = None):
-    return tc.kernel_from_file(LOOPS, name, options=(f"-DSTEP={step}",) if step else ())
+def _kernel(name: str, step: int | None = None, nvrtc: int | None = None):
+    return tc.kernel_from_file(LOOPS, name, options=(f"-DSTEP={step}",) if step else (), nvrtc=nvrtc)
+
+
+MAJORS = sorted(tc.available_nvrtc()) or [None]
 
 
 def _loop_line(k, name: str) -> int:
@@ -127,9 +130,10 @@ def _replay(k, line: int) -> sr.Replay:
 
 
 @needs_cubin
+@pytest.mark.parametrize("nvrtc", MAJORS, ids=lambda m: f"nvrtc{m}")
 @pytest.mark.parametrize("step", [32, 7])
-def test_random_trip_counts_against_the_loops_arithmetic(step):
-    k = _kernel("loopCounted", step)
+def test_random_trip_counts_against_the_loops_arithmetic(step, nvrtc):
+    k = _kernel("loopCounted", step, nvrtc)
     line = _loop_line(k, "loopCounted")
     replay = _replay(k, line)
     assert len(replay.targets) > 1, "ptxas kept the loop as it is: nothing to replay"
@@ -164,8 +168,9 @@ def test_random_trip_counts_against_the_loops_arithmetic(step):
 
 
 @needs_cubin
-def test_a_loaded_bound_falls_back_and_says_so():
-    k = _kernel("loopLoadedBound")
+@pytest.mark.parametrize("nvrtc", MAJORS, ids=lambda m: f"nvrtc{m}")
+def test_a_loaded_bound_falls_back_and_says_so(nvrtc):
+    k = _kernel("loopLoadedBound", nvrtc=nvrtc)
     line = _loop_line(k, "loopLoadedBound")
     src = np.arange(1024, dtype=np.float32)
     r = machine.run(k, (2,), (128,), [src, np.zeros(2, np.float32), np.array([128], np.uint32)])

@@ -492,6 +492,13 @@ class Replay:
             x, y = (a, b) if "U32" in mods else (a.view(np.int32), b.view(np.int32))
             return sset(o[0], np.where(p, np.minimum(x, y), np.maximum(x, y)).astype(x.dtype).view(_U32)
                         if "U32" not in mods else np.where(p, np.minimum(x, y), np.maximum(x, y)).astype(_U32))
+        if op == "HFMA2" and len(o) == 5 and o[1] == "-RZ" and o[2] == "RZ":
+            # ptxas's way to set a register to a constant: -0 * 0 + (high half, low half)
+            try:
+                hi, lo = (int(np.float16(float(x)).view(np.uint16)) for x in o[3:5])
+            except ValueError:
+                return self._poison(g, ins, guard)
+            return sset(o[0], _U32((hi << 16 | lo) & _MASK))
         if op == "R2UR" and len(o) == 2:
             return sset(o[0], v(1))
         return self._poison(g, ins, guard)
