@@ -247,7 +247,7 @@ def h_vprintf(m, ins, idx, pc):
     arg_ptr = _param_u64(m, ins, 1, lanes).astype(np.int64)
     texts = [""] * len(lanes)
     nconv = np.zeros(len(lanes), dtype=np.int32)
-    strbytes = np.zeros(len(lanes), dtype=np.int64)     # bytes vprintf reads as strings, NULs included
+    strings = [[] for _ in lanes]              # per lane: (address, bytes with the NUL) of each string vprintf reads
     for u in np.unique(fmt_ptr):
         rows = np.flatnonzero(fmt_ptr == u)
         fmt = read_string(m, int(lanes[rows[0]]), int(u))
@@ -259,7 +259,8 @@ def h_vprintf(m, ins, idx, pc):
         except FormatError as e:
             unsupported(m, ins, f"printf's {e} conversion")
         nconv[rows] = len(sizes)
-        strbytes[rows] = len(fmt.encode("utf-8")) + 1
+        for r in rows:
+            strings[r].append((int(u), len(fmt.encode("utf-8")) + 1))
         total = 0
         for _, sz in sizes:
             total = (total + sz - 1) // sz * sz + sz
@@ -271,7 +272,8 @@ def h_vprintf(m, ins, idx, pc):
 
             def string(p, _l=lane, _r=r):
                 s = read_string(m, _l, int(p))
-                strbytes[_r] += len(s.encode("utf-8")) + 1 if s is not None else 0
+                if s is not None:
+                    strings[_r].append((int(p), len(s.encode("utf-8")) + 1))
                 return s
             try:
                 texts[r] = render(parts, _values(buf[j].tobytes(), sizes), string)
@@ -280,7 +282,7 @@ def h_vprintf(m, ins, idx, pc):
             except (TypeError, ValueError, OverflowError) as e:
                 texts[r] = f"<printf could not render {fmt!r}: {e}>"
     if m.lazy is not None:                     # counts="sass": what the driver's vprintf costs in ncu's counts
-        count_vprintf(m, pc, lanes, strbytes, nconv)
+        count_vprintf(m, pc, lanes, strings, nconv)
     m.printf.seq += 1
     keys = zip(m.block_linear[lanes].tolist(), (m.tid_in_block[lanes] // 32).tolist(),
                [m.printf.seq] * len(lanes), m.lane[lanes].tolist())
@@ -291,14 +293,16 @@ def h_vprintf(m, ins, idx, pc):
         slot[lanes, :4] = nconv.view(np.uint8).reshape(-1, 4)
 
 
-def count_vprintf(m, pc, lanes, strbytes, nconv):
+def count_vprintf(m, pc, lanes, strings, nconv):
     """Each warp's call, by emu/vprintf_cost.py's measured rule: counted on the call's line,
     as the SASS view only (the PTX has none of it)."""
     from .vprintf_cost import warp_cost
     warp = m.warp_global[lanes]
     for w in np.unique(warp):
-        sel = warp == w
-        cost = warp_cost(int(strbytes[sel].max()), int(nconv[sel].max()), int(sel.sum()))
+        rows = np.flatnonzero(warp == w)
+        cost = warp_cost([[strings[r][k] if k < len(strings[r]) else None for r in rows]
+                          for k in range(max(len(strings[r]) for r in rows))],
+                         int(nconv[rows].max()), len(rows))
         for k, v in cost.items():
             m.count(pc, k, v)
             m.sass_only(pc, k, v)
