@@ -188,3 +188,43 @@ def test_a_branch_on_an_unknown_value_gives_up():
               sr.instruction(0x40, "EXIT")]
     with pytest.raises(sr.GiveUp, match="LDS at 0x0010"):
         sr.Replay(instrs, (1,)).run(sr.Launch((1, 1, 1), (32, 1, 1)))
+
+
+def _eval(lines: list[str], a: int, b: int) -> dict:
+    """Run straight-line SASS with R2 = a, R3 = b set by the launch's parameters; its registers."""
+    raw = a.to_bytes(4, "little") + b.to_bytes(4, "little")
+    instrs = [sr.instruction(0, "LDC R2, c[0x0][0x210]"), sr.instruction(0x10, "LDC R3, c[0x0][0x214]")]
+    instrs += [sr.instruction(0x20 + 0x10 * i, t) for i, t in enumerate(lines)]
+    instrs.append(sr.instruction(0x20 + 0x10 * len(lines), "EXIT"))
+    rp = sr.Replay(instrs, ())
+    rp.launch = sr.Launch((1, 1, 1), (1, 1, 1), raw, len(raw), "sm_90")
+    g = sr._Group(np.arange(1), 0, {}, {}, {})
+    for ins in instrs[:-1]:
+        rp._step(g, ins, None)
+    return {k: (int(v) if not isinstance(v, sr.Unknown) else v) for k, v in {**g.regs, **g.preds}.items()}
+
+
+def test_integer_ops_against_python():
+    rng = random.Random(5)
+    M = 0xFFFFFFFF
+    s32 = lambda x: x - (1 << 32) if x >> 31 else x  # noqa: E731
+    for _ in range(40):
+        a, b = rng.choice([rng.getrandbits(32), rng.randint(0, 300)]), rng.choice([rng.getrandbits(32), rng.randint(0, 9)])
+        sh = b % 32
+        r = _eval(["IADD3 R4, -R2, R3, 0x7", "LEA R5, R2, R3, 0x3", f"SHF.R.U32.HI R6, RZ, {sh:#x}, R2",
+                   f"SHF.R.S32.HI R7, RZ, {sh:#x}, R2", f"SHF.L.U32 R8, R2, {sh:#x}, RZ",
+                   "LOP3.LUT R9, R2, R3, RZ, 0xc0, !PT", "LOP3.LUT R10, R2, R3, RZ, 0x3c, !PT",
+                   "ISETP.LT.U32.AND P0, PT, R2, R3, PT", "ISETP.LT.AND P1, P2, R2, R3, PT",
+                   "SEL R11, R2, R3, P1", "IMAD.WIDE.U32 R12, R2, R3, RZ", "IMAD.HI.U32 R14, R2, R3, RZ",
+                   "VIMNMX.U32 R15, R2, R3, !PT", "IMAD R16, R2, R3, R2", "VIADD R17, R2, 0xfffffff8",
+                   "PLOP3.LUT P3, PT, P0, P1, PT, 0x80, 0x0"], a, b)
+        assert r["R4"] == (b - a + 7) & M
+        assert r["R5"] == ((a << 3) + b) & M
+        assert r["R6"] == a >> sh and r["R7"] == (s32(a) >> sh) & M and r["R8"] == (a << sh) & M
+        assert r["R9"] == a & b and r["R10"] == a ^ b
+        assert r["P0"] == (a < b) and r["P1"] == (s32(a) < s32(b)) and r["P2"] == (not s32(a) < s32(b))
+        assert r["R11"] == (a if s32(a) < s32(b) else b)
+        assert r["R12"] | r["R13"] << 32 == a * b and r["R14"] == (a * b) >> 32
+        assert r["R15"] == max(a, b) and r["R16"] == (a * b + a) & M and r["R17"] == (a - 8) & M
+        assert r["P3"] == (a < b and s32(a) < s32(b))
+    assert isinstance(_eval(["FADD R4, R2, R3"], 1, 2)["R4"], sr.Unknown)

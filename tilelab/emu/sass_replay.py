@@ -43,10 +43,11 @@ _MASK = 0xFFFFFFFF
 
 # SASS opcode -> the kind of PTX access (emu/ifconvert.py's kinds) whose requests it makes
 KIND_OPS = {"shared_ld": ("LDS",), "shared_st": ("STS",), "ldmatrix": ("LDSM",), "shared_atom": ("ATOMS",)}
-_NOOPS = {"NOP", "BSSY", "BSYNC", "WARPSYNC", "BAR", "YIELD", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
-          "FENCE", "NANOSLEEP", "BMOV", "CGAERRBAR", "ACQBULK", "PMTRIG", "UCGABAR_ARV", "UCGABAR_WAIT"}
+_NOOPS = {"NOP", "BSSY", "BSYNC", "WARPSYNC", "YIELD", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
+          "FENCE", "NANOSLEEP", "CGAERRBAR", "ACQBULK", "PMTRIG", "UCGABAR_ARV", "UCGABAR_WAIT"}
 _STORES = {"STS", "STG", "ST", "STL", "RED", "REDG", "STSM", "LDGSTS", "LDGDEPBAR", "ARRIVES",
-           "SYNCS", "UBLKCP", "UTMALDG", "UTMASTG", "STAS"}
+           "UBLKCP", "UTMALDG", "UTMASTG", "STAS"}
+_MANY_WORDS = ("HGMMA", "IGMMA", "QGMMA", "BGMMA", "UTC")    # warpgroup MMAs write whole register ranges
 _GIVE_UP_OPS = {"CALL", "RET", "BRX", "JMX", "JMP", "BPT", "KILL", "RTT", "BREAK", "CONT"}
 _ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2FP", "F2IP", "POPC", "FLO",
              "BREV", "PRMT", "SHFL", "VOTE", "LDS", "LDG", "LD", "LDL", "S2R", "S2UR", "R2UR", "MOV",
@@ -377,15 +378,21 @@ class Replay:
         if ins.op in _STORES:
             return
         ops = list(ins.ops)
+        if ins.op == "R2P":                      # sets predicates from a register's bits
+            for k in range(7):
+                self._set(g, f"P{k}", why, guard)
+            return
         i = 0
         while i < len(ops) and _PRED.match(ops[i]):
             self._set(g, ops[i], why, guard)
             i += 1
+        if i and ins.op != "SHFL":               # FSETP P0, PT, R2, R4, PT: the predicates were all
+            return
         if i < len(ops) and _REG.match(ops[i]):
             m = _REG.match(ops[i])
-            width = 4 if "128" in ins.mods else 2 if ("64" in ins.mods or "WIDE" in ins.mods or
-                                                       ins.op.startswith("D") or ins.op == "CS2R" or
-                                                       (ins.mods[:1] in (("F64",), ("S64",), ("U64",)))) else \
+            width = 256 if ins.op.startswith(_MANY_WORDS) else 4 if "128" in ins.mods else \
+                2 if ("64" in ins.mods or "WIDE" in ins.mods or ins.op.startswith("D") or ins.op == "CS2R" or
+                      ins.mods[:1] in (("F64",), ("S64",), ("U64",))) else \
                 1 if ins.op in _ONE_WORD else 4
             if m.group(2) != "Z":
                 for k in range(width):
@@ -414,8 +421,7 @@ class Replay:
             if len(mods) == 0:
                 return sset(o[0], v(1))
             return self._poison(g, ins, guard)
-        if op in ("IMAD", "UIMAD") and len(o) == 4 and not {"X", "HI"} & set(mods) or \
-                op in ("IMAD", "UIMAD") and "HI" in mods and "U32" in mods and len(o) == 4:
+        if op in ("IMAD", "UIMAD") and len(o) == 4 and "X" not in mods and ("HI" not in mods or "U32" in mods):
             if "WIDE" in mods:
                 a, b, c = v(1), v(2), self._val64(g, o[3], ins)
                 if any(isinstance(x, Unknown) for x in (a, b, c)):
@@ -490,8 +496,8 @@ class Replay:
             if bad is not None:
                 return sset(o[0], bad)
             x, y = (a, b) if "U32" in mods else (a.view(np.int32), b.view(np.int32))
-            return sset(o[0], np.where(p, np.minimum(x, y), np.maximum(x, y)).astype(x.dtype).view(_U32)
-                        if "U32" not in mods else np.where(p, np.minimum(x, y), np.maximum(x, y)).astype(_U32))
+            r = np.asarray(np.where(p, np.minimum(x, y), np.maximum(x, y)))      # PT: the minimum
+            return sset(o[0], r.astype(x.dtype).view(_U32))
         if op == "HFMA2" and len(o) == 5 and o[1] == "-RZ" and o[2] == "RZ":
             # ptxas's way to set a register to a constant: -0 * 0 + (high half, low half)
             try:
@@ -524,7 +530,7 @@ class Replay:
         u = lambda x: _uniform(np.asarray(x).astype(_U32))  # noqa: E731
         return {"TID.X": u(tib % bx), "TID.Y": u((tib // bx) % by), "TID.Z": u(tib // (bx * by)),
                 "CTAID.X": u(bid % gx), "CTAID.Y": u((bid // gx) % gy), "CTAID.Z": u(bid // (gx * gy)),
-                "LANEID": u(tib % 32), "TID": Unknown("SR_TID")}
+                "LANEID": u(tib % 32)}
 
     def _isetp(self, g, ins, guard):
         o, mods = ins.ops, set(ins.mods)
@@ -553,10 +559,9 @@ class Replay:
         bad = next((x for x in (a, s, c) if isinstance(x, Unknown)), None)
         if bad is not None or not ({"L", "R"} & mods):
             return self._set(g, o[0], bad or Unknown(f"SHF at {ins.addr:#06x}"), guard)
-        wide = bool({"U64", "S64"} & mods)
-        sh = np.minimum(s.astype(np.uint64) & np.uint64(63 if wide else 63), np.uint64(64 if wide else 32))
-        if "W" in mods:
-            sh = s.astype(np.uint64) & np.uint64(31)
+        wide = bool({"U64", "S64"} & mods)           # the shift clamps at the width, or wraps (.W)
+        sh = s.astype(np.uint64) & np.uint64(31) if "W" in mods else \
+            np.minimum(s.astype(np.uint64), np.uint64(64 if wide else 32))
         if "R" in mods and "S32" in mods and "HI" in mods:
             r = (c.view(np.int32).astype(np.int64) >> np.minimum(sh, np.uint64(31)).astype(np.int64))
             return self._set(g, o[0], (r & _MASK).astype(np.uint64).astype(_U32), guard)
