@@ -262,7 +262,7 @@ def draw_tiles(variants, *, rows: int = 32, col: int = 0, show_rows: int = 16):
         ax.set_xlabel(_msg("bankkit.column_in_memory"))
         ax.set_ylabel(_msg("bankkit.row"))
         nb = len(set(hits))
-        ax.set_title(_msg("bankkit.logical_column_32_rows", title=title, col=col, nb=nb, v0='s' * (nb != 1), v1='conflict-free' if worst == 1 else f'{worst}-way conflict'), fontsize=9)
+        ax.set_title(_msg("bankkit.logical_column_32_rows", title=title, col=col, nb=nb, v0='s' * (nb != 1), v1=_msg('banks.conflict_free') if worst == 1 else _msg('bankkit.n_way_conflict', n=worst)), fontsize=9)
     fig.suptitle(_msg("bankkit.colour_bank_pale_padding", show_rows=show_rows), fontsize=9)
     fig.tight_layout()
     plt.show()
@@ -531,7 +531,7 @@ def check_swizzle(swizzle) -> bool:
             worst = max(worst, a.degree)
         ok = worst == 1 and not bad_align
         all_ok &= ok
-        what = ("misaligned vectors" if bad_align else
-                "conflict-free on every column" if worst == 1 else f"up to {worst}-way conflicts")
+        what = (_msg("bankkit.misaligned_vectors") if bad_align else
+                _msg("bankkit.every_column_conflict_free") if worst == 1 else _msg("bankkit.up_to_n_way", n=worst))
         print(_msg("bankkit.swizzle_a_permutation", B=B, M=M, S=S, name=name, v0='✓' if ok else '✗', what=what))
     return all_ok

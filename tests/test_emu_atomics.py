@@ -189,3 +189,57 @@ __global__ void vecAddAtoms(const float* a, const float* b, float* c, int n)
     assert f"{warps} requests, {warps} wavefronts" in p.note
     gen = next((r for r in p.rows if r["line"] == emu.line_of(src, "// @generic")), None)
     assert gen is not None and gen["shared ld requests"] == 0 and gen["shared ld wavefronts"] == warps
+
+
+ATOMICS_BENCH = ROOT / "bench" / "results" / "gpu_shared_atomics-2026-12-01.json"
+
+
+@pytest.mark.parametrize("kernel", ["atom_add_u32", "red_add_u32", "atom_exch_b32", "atom_min_s32", "atom_cas_b32",
+                                    "atom_add_u32_generic"])
+def test_shared_atomics_cost_what_the_h200_counted_pattern_by_pattern(emu, kernel):
+    """bench/gpu_shared_atomics.py's recording: one warp, 16 atomics of one kind at the recorded
+    lane pattern; the emulator's shared-atomic wavefronts equal ncu's for each pattern."""
+    rec = json.loads(ATOMICS_BENCH.read_text())
+    k = emu.compile(rec["kernel_source"], kernel, filename="gpu_shared_atomics.cu")
+    cases = [c for c in rec["cases"] if c["kernel"] == kernel]
+    named = [c for c in cases if not c["pattern"].startswith("random")]
+    for c in named[:8] + [c for c in cases if c["pattern"].startswith("random")][:3]:
+        table = np.array(c["lane_words"], np.int32)
+        r = emu.run(k, 1, 32, table, np.zeros(32, np.uint32), echo=False)
+        assert r.metrics["shared_atom_wavefronts"] == c["ncu_wavefronts"], (kernel, c["pattern"])
+
+
+POPC_SRC = r"""
+extern "C" __global__ void inc_unused(int* o, const int* idx)
+{ __shared__ int s[256]; s[threadIdx.x] = 0; __syncthreads(); atomicAdd(&s[idx[threadIdx.x]], 1);
+  __syncthreads(); o[threadIdx.x] = s[threadIdx.x]; }
+extern "C" __global__ void inc_used(int* o, const int* idx)
+{ __shared__ int s[256]; s[threadIdx.x] = 0; __syncthreads(); o[threadIdx.x] = atomicAdd(&s[idx[threadIdx.x]], 1); }
+extern "C" __global__ void add_two(int* o, const int* idx)
+{ __shared__ int s[256]; s[threadIdx.x] = 0; __syncthreads(); atomicAdd(&s[idx[threadIdx.x]], 2);
+  __syncthreads(); o[threadIdx.x] = s[threadIdx.x]; }
+"""
+
+
+@pytest.mark.parametrize("entry", ["inc_unused", "inc_used", "add_two"])
+def test_popc_increment_is_what_ptxas_makes_of_it(emu, entry, rng):
+    """ptxas turns an unused atomicAdd(&s[i], 1) into ATOMS.POPC.INC (lanes on one word at once);
+    any other ATOMS serves each lane. The emulator's choice agrees with the cubin's opcode, and its
+    count with the rule that opcode takes."""
+    import re
+    from tilelab.compile import kernel_sass
+    from tilelab.emu.isa import popc_increment
+    from tilelab.emu.ptx import parse
+    k = emu.compile(POPC_SRC, entry, filename="popc.cu")
+    popc = "ATOMS.POPC.INC" in kernel_sass(k.program, "sm_90", entry)
+    fn = parse(k.program.ptx).entry(entry)
+    atom = next(i for i in fn.instrs if i.op in ("atom", "red") and "shared" in i.mods)
+    args = atom.args if atom.op == "red" else atom.args[1:]
+    assert popc_increment(fn, atom, args, "s32" if "s32" in atom.mods else "u32") == popc
+    assert popc == (entry == "inc_unused") or not re.search(r"ATOMS", kernel_sass(k.program, "sm_90", entry))
+    idx = rng.integers(0, 40, 256).astype(np.int32)             # 40 words: lanes share words and banks
+    r = emu.run(k, 1, 256, np.zeros(256, np.int32), idx, echo=False)
+    addr = (4 * idx).reshape(8, 32)
+    on = np.ones((8, 32), bool)
+    want = (atom_wavefronts(addr, on, 4) if popc else generic_atom_wavefronts(addr, on, 4)).sum()
+    assert r.metrics["shared_atom_wavefronts"] == want

@@ -88,7 +88,7 @@ def _norm_width(width):
             width = int(w)
     if width in (1, 2, 4, 8, 16):
         return int(width)
-    raise BankError(f"width must be 1, 2, 4, 8 or 16 bytes, or 'ldmatrix'; got {width!r}")
+    raise BankError(msg("banks.err_width", got=repr(width)))
 
 
 def _default_elem(width) -> int:
@@ -97,22 +97,22 @@ def _default_elem(width) -> int:
 
 def _ldmatrix_active(num: int) -> np.ndarray:
     if num not in (1, 2, 4):
-        raise BankError(f"ldmatrix loads 1, 2 or 4 matrices (.x1/.x2/.x4); got num={num}")
+        raise BankError(msg("banks.err_num", num=num))
     return np.arange(32) < 8 * num
 
 
 def _from_values(values, *, width, unit, elem_bytes, base, active, label, num) -> Access:
     if unit not in ("element", "byte"):
-        raise BankError(f"unit must be 'element' or 'byte'; got {unit!r}")
+        raise BankError(msg("banks.err_unit", got=repr(unit)))
     vals = list(values)
     if len(vals) != 32:
-        raise BankError(f"a warp has 32 lanes; the pattern gave {len(vals)} addresses")
+        raise BankError(msg("banks.err_lanes", n=len(vals)))
     act = np.array([v is not None for v in vals], dtype=bool)
     try:
         idx = np.array([0 if v is None else int(v) for v in vals], dtype=np.int64)
     except (TypeError, ValueError):
         bad = next(v for v in vals if v is not None and not _is_int(v))
-        raise BankError(f"each lane's address must be an integer (or None); got {bad!r}") from None
+        raise BankError(msg("banks.err_integer", got=repr(bad))) from None
     scale = 1 if unit == "byte" else elem_bytes
     addr = idx * scale + int(base)
     if active is not None:
@@ -120,7 +120,7 @@ def _from_values(values, *, width, unit, elem_bytes, base, active, label, num) -
     if width == "ldmatrix":
         act &= _ldmatrix_active(num)
     if (addr[act] < 0).any():
-        raise BankError(f"negative shared-memory address for lane {int(np.flatnonzero(act & (addr < 0))[0])}")
+        raise BankError(msg("banks.err_negative", lane=int(np.flatnonzero(act & (addr < 0))[0])))
     return Access(addr=addr, active=act, width=width, label=label, elem_bytes=elem_bytes, unit=unit)
 
 
@@ -169,10 +169,9 @@ def pattern(spec, *, width=4, unit="element", elem_bytes=None, base=0, active=No
         lab = label if label is not None else _label_of(spec)
     elif isinstance(spec, (list, tuple, np.ndarray)):
         values = [None if v is None else v for v in (spec.tolist() if isinstance(spec, np.ndarray) else spec)]
-        lab = label if label is not None else "explicit addresses"
+        lab = label if label is not None else msg("banks.explicit_addresses")
     else:
-        raise BankError("a pattern is a function of the lane, banks.tile(...), a list of 32 addresses, "
-                        f"or banks.kernel_line(...); got {type(spec).__name__}")
+        raise BankError(msg("banks.err_pattern", got=type(spec).__name__))
     return _from_values(values, width=width, unit=unit, elem_bytes=eb, base=base, active=active,
                         label=lab, num=num)
 
@@ -194,7 +193,7 @@ def tile(rows: int, cols: int, pad: int = 0, index: Callable = lambda lane: (lan
     width = _norm_width(width)
     eb = int(elem_bytes) if elem_bytes else (2 if width == "ldmatrix" else 4)
     if rows < 1 or cols < 1 or pad < 0:
-        raise BankError(f"tile needs rows >= 1, cols >= 1 and pad >= 0; got {rows}, {cols}, {pad}")
+        raise BankError(msg("banks.err_tile", rows=rows, cols=cols, pad=pad))
     stride = cols + pad
     vec = max(1, (16 if width == "ldmatrix" else width) // eb)     # elements per access
     swz = _make_swizzle(swizzle, cols, vec)
@@ -206,11 +205,11 @@ def tile(rows: int, cols: int, pad: int = 0, index: Callable = lambda lane: (lan
             continue
         r, c = (int(x) for x in rc)
         if not (0 <= r < rows and 0 <= c < cols):
-            raise BankError(f"lane {lane} reads element ({r}, {c}), outside the {rows} x {cols} tile")
+            raise BankError(msg("banks.err_outside", lane=lane, r=r, c=c, rows=rows, cols=cols))
         values.append(r * stride + swz(r, c))
     dims = f"[{rows}][{cols}{' + ' + str(pad) if pad else ''}]"
-    sw = "" if swizzle in (None, False) else " swizzled"
-    lab = label if label is not None else f"T{dims}{sw}, (row, col) = {_index_text(index)}"
+    sw = "" if swizzle in (None, False) else msg("banks.swizzled")
+    lab = label if label is not None else msg("banks.tile_label", dims=dims, sw=sw, index=_index_text(index))
     acc = _from_values(values, width=width, unit="element", elem_bytes=eb, base=base, active=None,
                        label=lab, num=num)
     acc.footprint = rows * stride * eb
@@ -231,10 +230,9 @@ def _make_swizzle(swizzle, cols, vec):
     if swizzle in (True, "xor"):
         chunks = cols // vec
         if cols % vec or chunks & (chunks - 1):
-            raise BankError(f"an XOR swizzle needs a power-of-two number of {vec}-element chunks per row; "
-                            f"a row of {cols} has {cols / vec:g}")
+            raise BankError(msg("banks.err_xor_rows", vec=vec, cols=cols, chunks=cols / vec))
         return lambda r, c: ((c // vec) ^ (r % chunks)) * vec + c % vec
-    raise BankError(f"swizzle must be None, True/'xor', or a function (r, c) -> column; got {swizzle!r}")
+    raise BankError(msg("banks.err_swizzle", got=repr(swizzle)))
 
 
 def swizzle_fn(B: int, M: int, S: int) -> Callable[[int], int]:
@@ -291,8 +289,8 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     from .args import pack_args
     from .launch import _copy_back
     if kind not in ("ld", "st"):
-        raise BankError(f"kind must be 'ld' or 'st'; got {kind!r}")
-    verb = "loads" if kind == "ld" else "stores"
+        raise BankError(msg("banks.err_kind", got=repr(kind)))
+    verb = msg("banks.loads") if kind == "ld" else msg("banks.stores")
     fresh = [a.copy() if isinstance(a, _np.ndarray) else a for a in args]
     packed = pack_args(kernel.name, kernel.params, args)
     res = machine.run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
@@ -300,19 +298,19 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     req, wfk = f"shared_{kind}_requests", f"shared_{kind}_wavefronts"
     rows = [pl for pl in res.per_line if pl.get(req)]
     if not rows:
-        raise BankError(f"the kernel made no shared-memory {verb}")
+        raise BankError(msg("banks.err_no_shared", verb=verb))
     if line is None:
         pl = max(rows, key=lambda p: p[wfk] / p[req])
     else:
         found = [p for p in rows if p["line"] == line]
         if not found:
             have = ", ".join(str(p["line"]) for p in rows)
-            raise BankError(f"line {line} made no shared {verb}; lines that did: {have}")
+            raise BankError(msg("banks.err_line_no_shared", line=line, verb=verb, have=have))
         pl = found[0]
     fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
     pcs = [(pc, c) for pc, c in res.per_pc.items() if fn.instrs[pc].line == pl["line"] and c.get(req)]
     if not pcs:
-        raise BankError(f"no instruction of line {pl['line']} made shared {verb}")
+        raise BankError(msg("banks.err_no_instruction", line=pl["line"], verb=verb))
     pc = max(pcs, key=lambda x: x[1][wfk] / x[1][req])[0]
     again = pack_args(kernel.name, kernel.params, fresh)
     cap = machine.run(kernel, grid, block, again.values, shared_bytes=shared, sanitize=False, capture_pc=pc)
@@ -326,12 +324,12 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
         if best is None or w[i] > best[0]:
             best = (int(w[i]), c["addr"][i], c["active"][i], int(c["nbytes"]))
     if best is None:
-        raise BankError(f"the emulator captured no request of line {pl['line']}")
+        raise BankError(msg("banks.err_no_request", line=pl["line"]))
     _, addr, active, nbytes = best
     ins = fn.instrs[pc]
     width = "ldmatrix" if ins.op == "ldmatrix" else nbytes
     acc = Access(addr=_np.asarray(addr, dtype=_np.int64), active=_np.asarray(active, dtype=bool), width=width,
-                 store=(kind == "st"), unit="byte", elem_bytes=1, label=f"line {pl['line']}: {pl.get('source', '').strip()}")
+                 store=(kind == "st"), unit="byte", elem_bytes=1, label=msg("banks.line_label", line=pl["line"], source=pl.get("source", "").strip()))
     acc.extra.update(line=pl["line"], source=pl.get("source", ""), requests=int(pl[req]),
                      wavefronts=int(pl[wfk]), kind=kind, form=ins.form)
     return acc
@@ -377,27 +375,28 @@ class Analysis:
         """``conflict-free``, ``broadcast``, or ``N-way bank conflict``."""
         act = self.access.active
         if not act.any():
-            return "no active lanes"
+            return msg("banks.no_active_lanes")
         if self.conflict_free:
             words = {w for l in np.flatnonzero(act) for w in self._lane_words(int(l))}
             if len(words) == max(1, self.access.nbytes // BANK_BYTES) and act.sum() > 1:
-                return "broadcast"
-            return "conflict-free" + (" (with broadcast)" if self.broadcast else "")
-        return f"{self.degree}-way bank conflict"
+                return msg("banks.broadcast")
+            return msg("banks.conflict_free") + (msg("banks.with_broadcast") if self.broadcast else "")
+        return msg("banks.n_way_conflict", n=self.degree)
 
     def summary(self) -> str:
         """One line: what was accessed, what it costs, and the verdict."""
         a = self.access
-        w = "ldmatrix" if a.width == "ldmatrix" else f"{a.nbytes}-byte"
+        w = msg("banks.what_ldmatrix") if a.width == "ldmatrix" else msg("banks.what_bytes", nbytes=a.nbytes)
         P = len(self.phases)
-        ph = f" in {P} phases" if P > 1 else ""
-        s = f"{w} access{ph}: {self.wavefronts} wavefront{'s' if self.wavefronts != 1 else ''} " \
-            f"(ideal {self.ideal}): {self.verdict}"
+        ph = msg("banks.in_phases", P=P) if P > 1 else ""
+        s = msg("banks.summary", what=w, phases=ph,
+                count=msg("banks.wavefronts" if self.wavefronts != 1 else "banks.wavefront", n=self.wavefronts)) \
+            + msg("banks.ideal", ideal=self.ideal, verdict=self.verdict)
         if a.extra.get("requests"):
             r, wf = a.extra["requests"], a.extra["wavefronts"]
-            s += f"; over the launch: {wf} wavefronts / {r} requests = {wf / r:.2f} per request"
+            s += msg("banks.over_launch", wf=wf, r=r, per=wf / r)
         if a.misaligned:
-            s += f"; MISALIGNED for {a.nbytes}-byte access at lanes {a.misaligned[:4]}"
+            s += msg("banks.misaligned_lanes", nbytes=a.nbytes, lanes=a.misaligned[:4])
         return s
 
     def __str__(self):
@@ -574,8 +573,8 @@ def explorer_access(mode="1d", stride=1, row_width=32, padding=False, pad=1, swi
     mode = MODES.get(mode, mode)
     if mode == "1d":
         if width == "ldmatrix":
-            return pattern(lambda l: l * stride * 8, width=width, label=f"ldmatrix rows at lane * {stride} * 16 B")
-        lab = f"s[lane * {stride}]" + ("" if width == 4 else f", {width}-byte elements")
+            return pattern(lambda l: l * stride * 8, width=width, label=msg("banks.ldmatrix_rows", stride=stride))
+        lab = f"s[lane * {stride}]" + ("" if width == 4 else msg("banks.byte_elements", width=width))
         return pattern(lambda l: l * stride, width=width, label=lab)
     p = pad if padding else 0
     eb = 2 if width == "ldmatrix" else 4
@@ -598,7 +597,7 @@ def explorer_access(mode="1d", stride=1, row_width=32, padding=False, pad=1, swi
             c = l * stride * vec
             return (0, c) if c + vec <= row_width else None
     else:
-        raise BankError(f"mode must be one of {list(MODES.values())}; got {mode!r}")
+        raise BankError(msg("banks.err_mode", modes=list(MODES.values()), got=repr(mode)))
     rows = max(rows, 1)
     sw = bool(swizzle)
     if sw:
@@ -606,9 +605,10 @@ def explorer_access(mode="1d", stride=1, row_width=32, padding=False, pad=1, swi
         if row_width % vec or chunks & (chunks - 1):
             sw = False
     acc = tile(rows, row_width, p, index, swizzle=sw or None, width=width)
-    what = "column" if mode == "col" else "row"
-    acc.label = (f"T[{rows}][{row_width}{' + ' + str(p) if p else ''}] {'fp16' if eb == 2 else 'float'}, "
-                 f"{what} read{' (swizzled)' if sw else ''}{' — swizzle needs a power-of-two row' if swizzle and not sw else ''}")
+    acc.label = msg("banks.explorer_label_col" if mode == "col" else "banks.explorer_label_row",
+                    tile=f"T[{rows}][{row_width}{' + ' + str(p) if p else ''}] {'fp16' if eb == 2 else 'float'}",
+                    sw=msg("banks.read_swizzled") if sw else "",
+                    pow2=msg("banks.swizzle_pow2") if swizzle and not sw else "")
     return acc
 
 
@@ -626,7 +626,7 @@ class Explorer:
         self._draw = draw_picture
         mode_key = next((k for k, v in MODES.items() if v == mode or k == mode), None)
         if mode_key is None:
-            raise BankError(f"mode must be one of {list(MODES.values())}; got {mode!r}")
+            raise BankError(msg("banks.err_mode", modes=list(MODES.values()), got=repr(mode)))
         # the labels are in the course's language (tilelab/messages, section banks); values are not
         self.mode = W.Dropdown(options=[(msg(f"banks.mode_{v}"), k) for k, v in MODES.items()], value=mode_key,
                                description=msg("banks.index"))

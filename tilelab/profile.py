@@ -277,7 +277,7 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     notes = [msg("profile.note_counts") + (msg("profile.note_counts_sass", arch=arch) if res.counts == "sass"
                                             else msg("profile.note_counts_ptx"))]
     if counts == "sass" and res.counts != "sass":
-        notes.append(res.counts_note + ".")
+        notes.append(msg("profile.sentence", text=res.counts_note))
     if res.findings:
         notes.append(msg("profile.note_findings", n=len(res.findings), first=str(res.findings[0]).splitlines()[0]))
     try:
@@ -332,7 +332,7 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
             msg("profile.line_atomics", line=l, n=n, w=w) for l, n, w in atoms[:4])))
     for n in res.count_notes:          # per line they are in the "why" column
         if not n["line"]:
-            notes.append(n["text"] + ".")
+            notes.append(msg("profile.sentence", text=n["text"]))
     if any(r["ptxas vectorised"] for r in rows) and res.counts != "sass":
         notes.append(msg("profile.note_merged_ptx"))
     elif any(r["ptxas vectorised"] for r in rows):

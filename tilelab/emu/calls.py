@@ -191,7 +191,7 @@ def param_access(m, ins, idx, store, aop, vop, t, nvec):
     nb = es * nvec
     off = aop.offset
     if off < 0 or off + nb > arr.shape[1]:
-        raise EmulatorError(f"parameter access outside `{aop.name}`: {ins.text}")
+        raise EmulatorError(msg("unsupported.param_outside", name=aop.name, ptx=ins.text))
     if store:
         vals = np.ascontiguousarray(_values_for_store(m, vop, t, nvec, idx))
         arr[lanes, off:off + nb] = vals.view(np.uint8).reshape(len(lanes), nb)
@@ -220,17 +220,14 @@ def control(m, ins, idx, pc):
         return
     target = ins.args[1]
     if target.kind != "sym":
-        unsupported(m, ins, "a call through a function pointer (a virtual function or a function pointer); "
-                            "call the function directly")
+        unsupported(m, ins, msg("unsupported.call_pointer"))
     name = target.name
     if ins.target < 0:
         handler = devio.EXTERNS.get(name)
         if handler is None:
-            unsupported(m, ins, f"a call to the library function `{name}`"
-                        + (" (device-side malloc/free: allocate on the host and pass a pointer)"
-                           if name in ("malloc", "free") else "")
-                        + (" (dynamic parallelism: launching kernels from a kernel)"
-                           if name.startswith("cuda") else ""))
+            unsupported(m, ins, msg("unsupported.library_call", name=name)
+                        + (msg("unsupported.library_malloc") if name in ("malloc", "free") else "")
+                        + (msg("unsupported.library_cuda") if name.startswith("cuda") else ""))
         sub = None if len(lanes) == m.T else lanes
         handler(m, ins, sub, pc)
         live = lanes[m.alive[lanes]]                    # __assertfail ends the threads it stops
@@ -279,7 +276,7 @@ def _ret(m, ins, lanes):
     st = state(m)
     d = st.depth[lanes] - 1
     if (d < 0).any():
-        raise EmulatorError(f"ret from a device function with no caller: {ins.text}")
+        raise EmulatorError(msg("unsupported.ret_no_caller", ptx=ins.text))
     fids = np.empty(len(lanes), dtype=np.int64)
     for level in np.unique(d):
         sel = d == level

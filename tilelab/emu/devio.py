@@ -21,6 +21,7 @@ import numpy as np
 
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .sanitize import said
+from ..messages import msg
 
 PRINTF_LINES = int(os.environ.get("TILELAB_PRINTF_LINES", "200"))   # lines shown per launch
 _KEEP = 20_000                                                      # lines kept for sorting
@@ -52,8 +53,8 @@ class PrintfLog:
         out = out[:limit]
         more = len(rows) - min(limit, len(rows)) + self.dropped
         if more:
-            out.append(f"… {more} more line{'s' * (more != 1)} of printf output (the emulator shows the "
-                       f"first {limit}, ordered by block, warp and lane; TILELAB_PRINTF_LINES=N shows more)")
+            out.append(msg("unsupported.printf_more" if more != 1 else "unsupported.printf_more_one",
+                           more=more, limit=limit))
         return out
 
 
@@ -252,12 +253,12 @@ def h_vprintf(m, ins, idx, pc):
         rows = np.flatnonzero(fmt_ptr == u)
         fmt = read_string(m, int(lanes[rows[0]]), int(u))
         if fmt is None:
-            unsupported(m, ins, "printf with a format string the emulator cannot read")
+            unsupported(m, ins, msg("unsupported.printf_format"))
         try:
             parts = parse_format(fmt)
             sizes = _arg_sizes(parts)
         except FormatError as e:
-            unsupported(m, ins, f"printf's {e} conversion")
+            unsupported(m, ins, msg("unsupported.printf_conversion", conv=str(e)))
         nconv[rows] = len(sizes)
         for r in rows:
             strings[r].append((int(u), len(fmt.encode("utf-8")) + 1))
@@ -278,9 +279,9 @@ def h_vprintf(m, ins, idx, pc):
             try:
                 texts[r] = render(parts, _values(buf[j].tobytes(), sizes), string)
             except FormatError as e:
-                unsupported(m, ins, f"printf's {e} conversion")
+                unsupported(m, ins, msg("unsupported.printf_conversion", conv=str(e)))
             except (TypeError, ValueError, OverflowError) as e:
-                texts[r] = f"<printf could not render {fmt!r}: {e}>"
+                texts[r] = msg("unsupported.printf_render", fmt=repr(fmt), e=str(e))
     if m.lazy is not None:                     # counts="sass": what the driver's vprintf costs in ncu's counts
         count_vprintf(m, pc, lanes, strings, nconv)
     m.printf.seq += 1
@@ -322,10 +323,10 @@ def h_assertfail(m, ins, idx, pc):
     msg_ptr = _param_u64(m, ins, 0, lanes)
     fn_ptr = _param_u64(m, ins, 3, lanes) if len(ins.args[2].items) > 3 else None
     t = int(lanes[0])
-    msg = read_string(m, t, int(msg_ptr[0])) or "?"
+    cond = read_string(m, t, int(msg_ptr[0])) or "?"
     func = read_string(m, t, int(fn_ptr[0])) if fn_ptr is not None else None
     m.finding("assert", ins, t, None,
-              said("finding.assert_in" if func else "finding.assert", cond=msg, func=func), len(lanes))
+              said("finding.assert_in" if func else "finding.assert", cond=cond, func=func), len(lanes))
     kill(m, ins, lanes)
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .isa import request_keys
+from ..messages import language, msg as _msg
 
 ARCH = "sm_90"            # the SM whose SASS decides (the course's GPU, an H200)
 
@@ -236,8 +237,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
         if len(pcs) == len(pads):
             plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
         else:
-            plan.notes[w] = (f"ptxas put {sum(pads)} never-executed LDS (@!PT, which ncu counts as shared-load "
-                             f"requests) among {len(pads)} LDGSTS where the PTX has {len(pcs)} cp.async: not counted")
+            plan.notes[w] = _msg("counts.ldgsts_pads", pads=sum(pads), runs=len(pads), copies=len(pcs))
     regs = regions(instrs)
     in_region = {}                                  # pc -> branch pc
     for b, (then, other) in regs.items():
@@ -285,8 +285,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
         if p == 0 and u == 0 and not own:
             continue                                # only merged accesses, which ptxas put on another line
         if p == 0 and u == 0:
-            why = (f"ptxas left no {name} on this line (it moved or merged them), so its requests are counted "
-                   f"as the PTX runs")
+            why = _msg("counts.left_none", name=name)
         elif p == 0:
             decision[key] = "branched"
             decide(here, "branched")
@@ -304,8 +303,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
                 decide((it,), "predicated" if o == "p" else "branched")
             continue
         else:
-            why = (f"this line's {p} predicated and {u} unpredicated {name} do not tell which PTX accesses "
-                   f"ptxas predicated, so its requests are counted as the PTX runs")
+            why = _msg("counts.cannot_tell", p=p, u=u, name=name)
         plan.uncertain_notes[(file, line)] = why
         for it in items:
             if it in seen:
@@ -319,10 +317,8 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
         else:                                       # its lines disagree, or none could tell
             for pc in unit:
                 plan.uncertain[pc] = where(instrs[pc])
-                plan.uncertain_notes.setdefault(where(instrs[pc]), (
-                    f"ptxas merged this line's {_SASS_NAME[access_kind(instrs[pc])]} with another line's, and "
-                    f"their SASS lines do not tell whether it is predicated, so its requests are counted as "
-                    f"the PTX runs"))
+                plan.uncertain_notes.setdefault(where(instrs[pc]), _msg(
+                    "counts.merged_other", name=_SASS_NAME[access_kind(instrs[pc])]))
     plan.decided = dict(decision)
     branched = {pc for pc, d in per_pc.items() if d == "branched" and instrs[pc].guard is not None}
     for b, (then, other) in regs.items():
@@ -347,9 +343,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
         covered = len(cover.get((file, line, kind), ()))
         if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
             plan.unplaced[(file, line, kind)] = p - covered
-            plan.notes[(file, line)] = (f"ptxas predicated {p - covered} more {_SASS_NAME[kind]} on this line than "
-                                        f"the emulator can place on a branch it models, so its requests are "
-                                        f"counted as the PTX runs")
+            plan.notes[(file, line)] = _msg("counts.more_predicated", n=p - covered, name=_SASS_NAME[kind])
     return plan
 
 
@@ -391,7 +385,7 @@ def count_skipped(m, pc: int, idx, take) -> None:
 
 def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
     """The plan of ``kernel``'s linked entry ``fn``, from its program's SASS for ``arch`` (cached)."""
-    cache = fn.__dict__.setdefault("_ifconvert", {})
+    cache = fn.__dict__.setdefault("_ifconvert", {}).setdefault(language(), {})   # notes: in the language asked in
     if arch in cache:
         return cache[arch]
     program = kernel.program
@@ -401,8 +395,7 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         ldgsts = sass_ldgsts_runs(text, kernel.entry, program.filename)
     except Exception as e:   # no nvdisasm, or ptxas refused the kernel: count as the PTX runs
         plan = Plan(arch=arch)
-        plan.notes[("", 0)] = (f"no SASS for {arch} ({str(e).splitlines()[0][:100]}): requests are counted "
-                               f"as the PTX runs")
+        plan.notes[("", 0)] = _msg("counts.no_sass", arch=arch, why=str(e).splitlines()[0][:100])
         cache[arch] = plan
         return plan
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731

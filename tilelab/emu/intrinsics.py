@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import LaunchTooLarge
+from ..messages import msg
 from . import calls, isa
 from .isa import _UINT_OF, read, size_of, unsupported, write
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
@@ -203,7 +204,7 @@ def h_redux(m, ins, idx, pc):
     op = next((x for x in ins.mods if x in _REDUX), None)
     t = isa._type_of(ins)
     if op is None or t not in ("u32", "s32", "b32"):
-        unsupported(m, ins, "redux.sync on this type")
+        unsupported(m, ins, msg("unsupported.redux_type"))
     row, ln, nrows, inmask = _member_rows(m, ins, idx, 2)
     dt = np.int64 if t == "s32" else np.uint64
     v = np.broadcast_to(np.asarray(read(m, ins.args[1], t, idx)), (len(row),)).astype(dt)

@@ -42,7 +42,7 @@ def _type_of(ins, default=None):
             return m
     if default:
         return default
-    raise UnsupportedInstruction(f"no type suffix on {ins.text}")
+    raise UnsupportedInstruction(msg("unsupported.no_type_suffix", ptx=ins.text))
 
 
 def size_of(t: str) -> int:
@@ -122,14 +122,14 @@ def read(m, op, t: str, idx):
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     if k == "pred_not":
         return ~read(m, type(op)("reg", name=op.name), "pred", idx)
-    raise EmulatorError(f"cannot read operand {op!r}")
+    raise EmulatorError(msg("unsupported.cannot_read_operand", op=repr(op)))
 
 
 def write(m, op, values, idx):
     if op.kind == "sink":
         return
     if op.kind != "reg":
-        raise EmulatorError(f"cannot write to {op!r}")
+        raise EmulatorError(msg("unsupported.cannot_write", op=repr(op)))
     a = reg_array(m, op.name)
     v = np.asarray(values)
     if a.dtype == np.bool_:
@@ -192,7 +192,7 @@ _F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lam
 def h_f16x2(m, ins, idx, pc):
     """Two halves per 32-bit register, each computed as a correctly rounded half."""
     if any(x in ins.mods for x in ("ftz", "sat", "relu", "rz", "rm", "rp")):
-        unsupported(m, ins, "f16x2 with ftz/sat/relu or directed rounding")
+        unsupported(m, ins, msg("unsupported.f16x2_modifiers"))
     n = len(m.lanes(idx))
     srcs = [np.broadcast_to(np.asarray(read(m, a, "b32", idx)), (n,)) for a in ins.args[1:]]
     halves = [((x & 0xFFFF).astype(np.uint16).view(np.float16), (x >> 16).astype(np.uint16).view(np.float16))
@@ -340,7 +340,7 @@ def _float_finish(m, ins, t, r, rnd, ftz, sat, cmp_fn, addends=None):
     round-to-nearest result r. addends (p, c): an exact zero sum is -0 under .rm."""
     if rnd is not None:
         if t != "f32":
-            unsupported(m, ins, "directed rounding of f64 arithmetic")
+            unsupported(m, ins, msg("unsupported.f64_rounding"))
         r = np.asarray(r, np.float32)
         with np.errstate(all="ignore"):
             cmp = cmp_fn(r)
@@ -702,7 +702,7 @@ def h_cvt(m, ins, idx, pc):
         write(m, ins.args[0], (hi << 16) | lo, idx)
         return
     if dt_ == "bf16" or st == "bf16" or dt_ == "bf16x2":
-        unsupported(m, ins, "bf16 conversions")
+        unsupported(m, ins, msg("unsupported.bf16_conversions"))
     x = read(m, ins.args[1], st, idx)
     D = DT[dt_]
     ftz = "ftz" in ins.mods
@@ -717,7 +717,7 @@ def h_cvt(m, ins, idx, pc):
                 r = {"rni": np.rint, "rzi": np.trunc, "rmi": np.floor, "rpi": np.ceil}[rnd](
                     np.asarray(x)).astype(D)
             elif rnd in _DIRECTED and src_float and np.dtype(D).itemsize < np.asarray(x).dtype.itemsize:
-                unsupported(m, ins, "directed rounding of a float narrowing")
+                unsupported(m, ins, msg("unsupported.narrowing_rounding"))
             elif rnd in _DIRECTED and not src_float:
                 r = _int_to_float_directed(m, ins, np.asarray(x), D, rnd)
             else:
@@ -821,7 +821,7 @@ def h_bfi(m, ins, idx, pc):
 
 def h_prmt(m, ins, idx, pc):
     if len(ins.mods) > 1:
-        unsupported(m, ins, "prmt modes")
+        unsupported(m, ins, msg("unsupported.prmt_modes"))
     a = np.asarray(read(m, ins.args[1], "b32", idx)).astype(np.uint64)
     b = np.asarray(read(m, ins.args[2], "b32", idx)).astype(np.uint64)
     c = np.asarray(read(m, ins.args[3], "b32", idx)).astype(np.uint64)
@@ -874,7 +874,7 @@ def _vec(ins) -> int:
 def address(m, op, idx):
     """Per-lane byte address of a memory operand (int64)."""
     if op.kind != "mem":
-        raise EmulatorError(f"expected an address, got {op!r}")
+        raise EmulatorError(msg("unsupported.expected_address", op=repr(op)))
     if not op.name:
         base = np.int64(0)
     elif op.name.startswith("%"):
@@ -1083,7 +1083,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         off = m.lmem.flat(lanes, addr)
         arena = m.lmem.arena
     else:
-        unsupported(m, ins, f"{space} space")
+        unsupported(m, ins, msg("unsupported.space", space=space))
     if not ok.all():
         sel = np.flatnonzero(ok)
         off_ok = off[sel]
@@ -1278,7 +1278,7 @@ def h_ldmatrix(m, ins, idx, pc):
     row, ln, nrows = _warp_rows(m, idx)
     full = np.bincount(row, minlength=nrows)
     if (full != 32).any():
-        unsupported(m, ins, "ldmatrix needs all 32 lanes of the warp converged")
+        unsupported(m, ins, msg("unsupported.ldmatrix_converged"))
     size = m.smem.size
     provider = ln < 8 * num
     ok = (addr >= 0) & (addr + 16 <= size)
@@ -1358,10 +1358,10 @@ def h_mma(m, ins, idx, pc):
     shape = next((x for x in ins.mods if x.startswith("m")), "")
     types = [x for x in ins.mods if x in DT]
     if shape != "m16n8k16" or types != ["f32", "f16", "f16", "f32"] or "row" not in ins.mods:
-        unsupported(m, ins, "only mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 is modelled")
+        unsupported(m, ins, msg("unsupported.mma_shape"))
     row, ln, nrows = _warp_rows(m, idx)
     if (np.bincount(row, minlength=nrows) != 32).any():
-        unsupported(m, ins, "mma.sync needs all 32 lanes of the warp converged")
+        unsupported(m, ins, msg("unsupported.mma_converged"))
     dops, aops, bops, cops = (ins.args[i].items for i in range(4))
 
     def mat(ops, t):
@@ -1408,6 +1408,73 @@ _ATOM = {
     "inc": lambda o, v, c: np.where(o >= v, 0, o + 1).astype(o.dtype),
     "dec": lambda o, v, c: np.where((o == 0) | (o > v), v, o - 1).astype(o.dtype),
 }
+
+
+_READS: dict = {}
+_NO_DESTINATION = ("st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp",
+                   "stmatrix", "mbarrier", "prefetch", "trap")
+
+
+def registers_read(fn) -> set:
+    """The registers any instruction of ``fn`` reads (operands after the destination of
+    instructions that write one; all operands of those that do not): cached per function."""
+    got = _READS.get(id(fn))
+    if got is None or got[0] is not fn:
+        names = set()
+
+        def walk(o):
+            if o.kind in ("reg", "mem", "pred_not"):
+                names.add(o.name)
+            for it in o.items:
+                walk(it)
+        for ins in fn.instrs:
+            for i, o in enumerate(ins.args):
+                # the first operand is the destination of an instruction that writes one (never
+                # a memory operand: an address register is read)
+                if i == 0 and o.kind != "mem" and len(ins.args) > 1 and ins.op not in _NO_DESTINATION:
+                    continue
+                walk(o)
+            if ins.guard:
+                names.add(ins.guard)
+        got = _READS[id(fn)] = (fn, names)
+    return got[1]
+
+
+_DEFS: dict = {}
+
+
+def constant_definition(fn, reg: str):
+    """The immediate operand of the only instruction of ``fn`` that writes ``reg``, if that is
+    a ``mov`` of an immediate (None otherwise): cached per function."""
+    got = _DEFS.get(id(fn))
+    if got is None or got[0] is not fn:
+        writes: dict = {}
+        for ins in fn.instrs:
+            if ins.args and ins.args[0].kind == "reg" and ins.op not in _NO_DESTINATION:
+                writes.setdefault(ins.args[0].name, []).append(ins)
+        consts = {r: w[0].args[1] for r, w in writes.items()
+                  if len(w) == 1 and w[0].op == "mov" and len(w[0].args) == 2 and w[0].args[1].kind == "imm"
+                  and w[0].guard is None}
+        got = _DEFS[id(fn)] = (fn, consts)
+    return got[1].get(reg)
+
+
+def popc_increment(fn, ins, args, t) -> bool:
+    """Does ptxas make this shared atomic ``ATOMS.POPC.INC``? An add of the immediate 1 to a
+    32-bit integer whose old value nothing reads (``atomicAdd(&s[i], 1)`` as a statement: the
+    histograms' increment). The SASS adds each word's lane count at once, so lanes on one word
+    cost one wavefront (``atom_wavefronts``: histogram256Kernel's 1,208, ncu's)."""
+    if "add" not in ins.mods or t not in ("u32", "s32", "b32"):
+        return False
+    v = args[1]
+    if v.kind == "reg":                          # ptxas propagates a register set once to a constant
+        v = constant_definition(fn, v.name) or v
+    if v.kind != "imm" or int(v.value) != 1:
+        return False
+    if ins.op == "red":
+        return True
+    dst = ins.args[0]
+    return dst.kind == "reg" and dst.name not in registers_read(fn)
 
 
 def h_atom(m, ins, idx, pc):
@@ -1462,10 +1529,16 @@ def h_atom(m, ins, idx, pc):
         mat, act = m.warp_matrix(idx, addr)
         if not ok.all():
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
-        rule = generic_atom_wavefronts if generic else atom_wavefronts
-        m.count(pc, "shared_atom_wavefronts", int(rule(mat, act, es).sum()))
+        if generic or not popc_increment(m.fn, ins, args, t):
+            # every lane its own read-modify-write: the most active lanes one bank serves
+            # (bench/results/gpu_shared_atomics-2026-12-01.json: ATOMS add/exch/min and generic ATOM
+            # 40 of 40 patterns each); a CAS costs twice that (40 of 40)
+            wf = generic_atom_wavefronts(mat, act, es) * (2 if opname == "cas" and not generic else 1)
+        else:
+            wf = atom_wavefronts(mat, act, es)      # ATOMS.POPC.INC: lanes on one word at once
+        m.count(pc, "shared_atom_wavefronts", int(wf.sum()))
     else:
-        unsupported(m, ins, f"atomics on {space}")
+        unsupported(m, ins, msg("unsupported.atomics_on", space=space))
     old = np.zeros(n, dtype=DT[t])
     remaining = np.flatnonzero(ok)
     D = DT[t]

@@ -654,7 +654,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for pc, n_calls in vprintf_calls.items():  # the driver's code: counted by a measured rule
         ins = fn.instrs[pc]
         where = (files.get(ins.file, "<ptx>"), ins.line)
-        ifc_why[where] = "; ".join(w for w in (ifc_why.get(where), vprintf_cost.note(n_calls)) if w)
+        ifc_why[where] = msg("counts.sep").join(w for w in (ifc_why.get(where), vprintf_cost.note(n_calls)) if w)
     mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
         else "ptx"
     per_line = []
@@ -665,7 +665,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             pv = ptx_lines[(f, l)]
             if pv != v:
                 row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
-            why = "; ".join(w for w in (plan.notes.get((f, l)), ifc_why.get((f, l))) if w)
+            why = msg("counts.sep").join(w for w in (plan.notes.get((f, l)), ifc_why.get((f, l))) if w)
             if why:
                 row["why"] = why
         per_line.append(row)

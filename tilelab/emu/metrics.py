@@ -29,22 +29,20 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   wavefront; at a global one it makes none (no lane, no L1TEX request). Which warps execute an access is the SASS's control flow, not the PTX's
   (emu/ifconvert.py), which also counts the never-true ``@!PT LDS`` ptxas puts before a run
   of LDGSTS (cp.async): 3 shared-load requests, no wavefront, each time a warp reaches them.
-* Shared-memory atomics (ATOMS) cost what a 4-byte load costs: the most distinct words any
-  bank holds, lanes on one word free (``atom_wavefronts``). Measured with ncu on an H200 over
-  histogram256Kernel's 376 ATOMS.ADD of random bins (bench/results/fidelity-2026-12-01-run1.json):
-  1,208 wavefronts, which this rule gives exactly (most lanes in one bank: 1,342; distinct words
-  or most lanes on one word: 1,211). 8-byte atomics are given the 8-byte store's phases
-  (unmeasured: bench/gpu_shared_atomics.py measures them).
-* A generic ATOM (PTX ``atom`` with no state space, which ptxas keeps generic) is no ATOMS
-  request (ncu's smsp__inst_executed_op_shared_atom), but its lanes in shared memory cost atomics
-  wavefronts (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom) by another rule: every active
-  lane is its own access, lanes on one word too, so a warp costs the most active lanes any bank
-  serves (``generic_atom_wavefronts``). Measured: collection/repro_misses.cu reproGenericShared,
-  2 warps of 32 lanes on 4 words in 4 banks, 8 lanes each: 16 wavefronts (the ATOMS rule: 2), and
-  the cg tile barrier's one-lane ATOMs, 1 each (bench/results/fidelity-2026-12-01-run2.json).
-  Two other rules fit those cases as well (the larger of the ATOMS rule and the most lanes on one
-  word; a quarter of the active lanes, rounded up); bench/gpu_shared_atomics.py's
-  ``bank0_two_words``, ``broadcast`` and ``distinct`` patterns tell them apart.
+* Shared-memory atomics: every lane is its own read-modify-write, so a warp's ATOMS (add, exch,
+  min, max, and, or, xor, inc, dec) and generic ATOM (PTX ``atom`` with no state space, which
+  ptxas keeps generic) cost the most active lanes any bank serves, lanes on one word included
+  (``generic_atom_wavefronts``), and a CAS twice that. Measured on an H200 with ncu over 40 lane
+  patterns each (bench/gpu_shared_atomics.py, bench/results/gpu_shared_atomics-2026-12-01.json:
+  40 of 40 for every kind; the other candidate rules fit 0 to 26). The exception is the
+  increment ptxas turns into ATOMS.POPC.INC (an add of the constant 1 whose old value nothing
+  reads: ``atomicAdd(&hist[b], 1)``): it adds each word's lane count at once, so it costs what a
+  4-byte load costs, the most distinct words any bank holds (``atom_wavefronts``;
+  histogram256Kernel's 376 of them: 1,208 wavefronts on the H200, bench/results/fidelity-2026-12-01-run1.json,
+  which this rule gives exactly and the lanes rule does not: 1,342). A generic ATOM is no ATOMS
+  request (ncu's smsp__inst_executed_op_shared_atom) but counts its wavefronts all the same.
+  64-bit and float atomics are compare-and-swap loops on sm_90 (``LDS`` + ``ATOMS.CAST.SPIN``)
+  whose retries are the GPU's timing; they are given the rules above and are not exact.
   A generic ATOM that goes to global memory costs one atomics wavefront per warp with a lane on
   (one-lane requests measured: grid.sync's atom.add.release.gpu).
   Generic LD/ST that land in shared memory likewise count wavefronts and no shared request.

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..messages import language, msg as _msg
+
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
 COMPARED = ("LDS", "STS", "LDG", "STG")  # the SASS families a line is checked on
@@ -560,7 +562,7 @@ class CountPlan:
 
 
 def _mix_text(mix) -> str:
-    return ", ".join(f"{k}×{v}" for k, v in sorted(mix.items())) or "none"
+    return ", ".join(f"{k}×{v}" for k, v in sorted(mix.items())) or _msg("counts.none")
 
 
 def _merge_note(units: list[Unit], fn) -> str:
@@ -569,8 +571,9 @@ def _merge_note(units: list[Unit], fn) -> str:
         if len(u.pcs) > 1:
             kind = "loads" if fn.instrs[u.pcs[0]].op == "ld" else "stores"
             parts[(len(u.pcs), kind, u.key)] += 1
-    return "; ".join(f"ptxas merged {n} {kind} into {key}" + (f" (×{c})" if c > 1 else "")
-                     for (n, kind, key), c in sorted(parts.items()))
+    return _msg("counts.sep").join(_msg(f"counts.merged_{kind}", n=n, sass=key)
+                                   + (_msg("counts.times", c=c) if c > 1 else "")
+                                   for (n, kind, key), c in sorted(parts.items()))
 
 
 def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
@@ -585,7 +588,7 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
         cub = sass_memory_mix(kernel.program, arch, entry=kernel.entry)
     except Exception as e:               # ptxas refused the PTX, or no nvJitLink / nvdisasm
         msg = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
-        return CountPlan(mode="ptx", arch=arch, reason=f"no cubin for {arch} ({msg}): counted as in the PTX")
+        return CountPlan(mode="ptx", arch=arch, reason=_msg("counts.no_cubin", arch=arch, why=msg))
     # ptxas places static shared variables itself only when it sees the whole program (assemble.py)
     sym = _sym_align(fn, kernel.program.assembled(arch).whole_program)
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
@@ -619,13 +622,13 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
         merged = any(len(u.pcs) > 1 for u in us)
         silent = [u for u in us if u.key is None and _is_const(fn.instrs[u.pcs[0]])]
         copies = _copies(have, predicted)
-        these = "of this line" if len(lines) == 1 else f"of lines {', '.join(str(w[1]) for w in lines)}"
+        these = _msg("counts.of_this_line") if len(lines) == 1 else \
+            _msg("counts.of_lines", lines=", ".join(str(w[1]) for w in lines))
         if not copies:
             for w in lines:
                 plan.lines[w] = "ptx"
-                plan.notes[w] = (("not modelled: " if merged or silent else "") +
-                                 f"ptxas made {_mix_text(have)} {these}, the model expected "
-                                 f"{_mix_text(predicted)}: counted as in the PTX")
+                plan.notes[w] = ((_msg("counts.not_modelled") if merged or silent else "") +
+                                 _msg("counts.mismatch", have=_mix_text(have), these=these, predicted=_mix_text(predicted)))
             continue
         for w in lines:
             plan.lines[w] = "sass"
@@ -638,15 +641,15 @@ def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
                 notes.append(_merge_note(by_line[w], fn))
             n_const = sum(1 for u in silent if u in by_line.get(w, []))
             if n_const:
-                notes.append(f"{n_const} __constant__ load(s) read through the constant cache: no LDG")
+                notes.append(_msg("counts.const_loads", n=n_const))
             trips = {L.trips for u in by_line.get(w, []) if len(u.pcs) > 1 and u.its[0] is not None
                      for L in unrolled if L.start <= u.pcs[0] < L.end}
             if notes and trips:
-                notes.append(f"across the iterations of a loop ptxas unrolled ({', '.join(map(str, sorted(trips)))} trips)")
+                notes.append(_msg("counts.unrolled_trips", trips=", ".join(map(str, sorted(trips)))))
             if notes and copies > 1:
-                notes.append(f"ptxas repeats this code {copies} times (an unrolled loop)")
+                notes.append(_msg("counts.repeats", copies=copies))
             if notes:
-                plan.notes[w] = "; ".join(notes)
+                plan.notes[w] = _msg("counts.sep").join(notes)
     return plan
 
 
@@ -769,7 +772,7 @@ def _is_const(ins) -> bool:
 def plan_for(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
     """``build_plan``, cached on the kernel's Program (one cubin and one model per entry and arch)."""
     cache = kernel.program.__dict__.setdefault("_count_plans", {})
-    key = (kernel.entry, arch)
+    key = (kernel.entry, arch, language())      # its notes are in the language they were asked in
     if key not in cache:
         cache[key] = build_plan(kernel, fn, files, arch)
     return cache[key]

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..messages import msg
+
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
 MAX_STEPS = 200_000          # group-instruction steps per replay before it gives up
@@ -58,13 +60,28 @@ _ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2F
 
 
 class GiveUp(Exception):
-    """The replay cannot say what the SASS does here (the message says why)."""
+    """The replay cannot say what the SASS does here: ``counts.replay_<key>`` of the message
+    catalog says why (an ``Unknown`` field as its own text)."""
+
+    def __init__(self, key: str, **fields):
+        super().__init__(key)
+        self.key, self.fields = key, fields
+
+    def __str__(self):
+        return msg(f"counts.replay_{self.key}",
+                   **{k: v.why if isinstance(v, Unknown) else v for k, v in self.fields.items()})
 
 
-@dataclass(frozen=True)
 class Unknown:
-    """A value the replay does not compute, and where it came from."""
-    why: str
+    """A value the replay does not compute, and where it came from (``counts.why_<key>``)."""
+    __slots__ = ("key", "fields")
+
+    def __init__(self, key: str, **fields):
+        self.key, self.fields = key, fields
+
+    @property
+    def why(self) -> str:
+        return msg(f"counts.why_{self.key}", **self.fields)
 
 
 @dataclass(frozen=True)
@@ -81,6 +98,10 @@ class Ins:
 
 
 _INS = re.compile(r"^\s*(@!?U?P[T0-9]+)?\s*([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)\s*(.*?)\s*;?\s*$")
+
+
+def _at(ins) -> str:
+    return f"{ins.addr:#06x}"
 
 
 def _split_ops(text: str) -> tuple:
@@ -105,7 +126,7 @@ def instruction(addr: int, text: str, where=("", 0), target: int | None = None) 
     a branch's absolute target (``BRA 0x7fc92b7a0440``) is read from its operands unless given."""
     m = _INS.match(text)
     if not m:
-        raise GiveUp(f"cannot read the SASS instruction {text!r}")
+        raise GiveUp("unreadable", text=text.strip())
     pred = (m.group(1) or "").lstrip("@")
     ops = _split_ops(m.group(4))
     if target is None and m.group(2) == "BRA" and ops and re.fullmatch(r"0x[0-9a-f]+", ops[-1]):
@@ -123,7 +144,7 @@ def from_listing(lines) -> list[Ins]:
         lab = re.search(r"\(\s*(\.L_x_\d+)\s*\)", ln.operands)
         if ln.op == "BRA" and lab:
             if lab.group(1) not in at:
-                raise GiveUp(f"a branch to {lab.group(1)}, a label the listing does not have")
+                raise GiveUp("no_label", label=lab.group(1))
             target = at[lab.group(1)]
         ops = re.sub(r"`?\(\s*\.L_x_\d+\s*\)", "LABEL", ln.operands)
         out.append(instruction(ln.addr, f"{ln.pred} {ln.op}{ln.mods} {ops}", ln.where, target))
@@ -153,7 +174,7 @@ class Launch:
         base = PARAM_BASE.get(self.arch)
         if base is not None and base <= off and off + nbytes <= base + self.known:
             return int.from_bytes(self.param_bytes[off - base:off - base + nbytes], "little")
-        return Unknown(f"c[0x0][{off:#x}]")
+        return Unknown("const", off=f"{off:#x}")
 
 
 _PTX_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
@@ -281,14 +302,14 @@ class Replay:
         elif o in ("RZ", "URZ"):
             v = _U32(0)
         elif _REG.match(o):
-            v = g.regs.get(o, Unknown(f"{o}, which the kernel reads before writing"))
+            v = g.regs.get(o, Unknown("unset", reg=o))
         elif re.fullmatch(r"0x[0-9a-f]+|\d+", o):
             v = _U32(int(o, 0) & _MASK)
         elif _CONST.fullmatch(o):
             v = self._const(g, o, 4)
             v = v if isinstance(v, Unknown) else _U32(v & _MASK)
         else:
-            v = Unknown(f"the operand {o} of {ins.op} at {ins.addr:#06x}")
+            v = Unknown("operand", o=o, op=ins.op, addr=_at(ins))
         if isinstance(v, Unknown):
             return v
         if neg:
@@ -303,9 +324,9 @@ class Replay:
             return np.uint64(0)
         m = _REG.match(o)
         if m:
-            lo = g.regs.get(o, Unknown(f"{o}, which the kernel reads before writing"))
+            lo = g.regs.get(o, Unknown("unset", reg=o))
             hi_name = f"{m.group(1)}{int(m.group(2)) + 1}"
-            hi = g.regs.get(hi_name, Unknown(f"{hi_name}, which the kernel reads before writing"))
+            hi = g.regs.get(hi_name, Unknown("unset", reg=hi_name))
             if isinstance(lo, Unknown):
                 return lo
             if isinstance(hi, Unknown):
@@ -316,29 +337,29 @@ class Replay:
         if _CONST.fullmatch(o):
             v = self._const(g, o, 8)
             return v if isinstance(v, Unknown) else np.uint64(v)
-        return Unknown(f"the operand {o} of {ins.op} at {ins.addr:#06x}")
+        return Unknown("operand", o=o, op=ins.op, addr=_at(ins))
 
     def _const(self, g, o: str, nbytes: int):
         """``c[0x0][0x210]``, ``c[0x0][RZ]``, ``c[0x0][R2+0x4]`` (a uniform known index) as an int."""
         m = _CONST.fullmatch(o)
         off = int(m.group(2), 16) if m.group(2) else 0
         if m.group(1) and m.group(1) not in ("RZ", "URZ"):
-            r = g.regs.get(m.group(1), Unknown(f"{m.group(1)}, which the kernel reads before writing"))
+            r = g.regs.get(m.group(1), Unknown("unset", reg=m.group(1)))
             if isinstance(r, Unknown):
                 return r
             if np.ndim(r) and not (r == r.flat[0]).all():
-                return Unknown(f"a constant indexed by a per-thread {m.group(1)}")
+                return Unknown("indexed", reg=m.group(1))
             off += int(np.asarray(r).flat[0])
         return self.launch.const(off, nbytes)
 
     def _pred(self, g, o: str):
         m = _PRED.match(o)
         if not m:
-            return Unknown(f"the predicate operand {o}")
+            return Unknown("pred_operand", o=o)
         if m.group(3) == "T":
             v = np.bool_(True)
         else:
-            v = g.preds.get(m.group(2) + m.group(3), Unknown(f"{o.lstrip('!')}, read before it is set"))
+            v = g.preds.get(m.group(2) + m.group(3), Unknown("pred_unset", p=o.lstrip("!")))
         if isinstance(v, Unknown):
             return v
         return ~v if m.group(1) else v
@@ -351,7 +372,7 @@ class Replay:
         if isinstance(guard, Unknown):
             v = guard
         elif guard is not None:
-            old = table.get(name, Unknown(f"{name} (set only under a predicate)"))
+            old = table.get(name, Unknown("guarded", reg=name))
             if isinstance(v, Unknown) or isinstance(old, Unknown):
                 v = v if isinstance(v, Unknown) else old
             else:
@@ -373,8 +394,7 @@ class Replay:
 
     def _poison(self, g, ins, guard):
         """An instruction the replay does not compute: its destinations become unknown."""
-        why = Unknown(f"{ins.op} at {ins.addr:#06x}" + (" (a loaded value)" if ins.op.startswith(("LD", "ATOM"))
-                                                         else ""))
+        why = Unknown("loaded" if ins.op.startswith(("LD", "ATOM")) else "op", op=ins.op, addr=_at(ins))
         if ins.op in _STORES:
             return
         ops = list(ins.ops)
@@ -444,11 +464,11 @@ class Replay:
             srcs = [x for x in o[1:] if not _PRED.match(x)]
             outs = [x for x in o[1:] if _PRED.match(x)]
             for p in outs:                          # carry-outs: not computed
-                sset(p, Unknown(f"a carry of {op} at {ins.addr:#06x}"))
+                sset(p, Unknown("carry", op=op, addr=_at(ins)))
             vals = [self._val(g, x, ins) for x in srcs]
             bad = next((x for x in vals if isinstance(x, Unknown)), None)
             if bad is not None or len(vals) != 3:
-                return sset(o[0], bad or Unknown(f"{op} at {ins.addr:#06x}"))
+                return sset(o[0], bad or Unknown("op", op=op, addr=_at(ins)))
             return sset(o[0], ((vals[0].astype(np.uint64) + vals[1].astype(np.uint64) +
                                 vals[2].astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
         if op in ("VIADD", "UVIADD") and len(o) == 3 and not mods:
@@ -459,9 +479,9 @@ class Replay:
         if op in ("LEA", "ULEA") and "HI" not in mods and "X" not in mods:
             srcs = [x for x in o[1:] if not _PRED.match(x)]
             for p in (x for x in o[1:] if _PRED.match(x)):
-                sset(p, Unknown(f"a carry of {op} at {ins.addr:#06x}"))
+                sset(p, Unknown("carry", op=op, addr=_at(ins)))
             if len(srcs) != 3:
-                return sset(o[0], Unknown(f"{op} at {ins.addr:#06x}"))
+                return sset(o[0], Unknown("op", op=op, addr=_at(ins)))
             a, b, s = (self._val(g, x, ins) for x in srcs)
             bad = next((x for x in (a, b, s) if isinstance(x, Unknown)), None)
             if bad is not None:
@@ -519,7 +539,7 @@ class Replay:
         sr = src.replace("SR_", "")
         if sr in coords:
             return self._set(g, d, coords[sr], guard)
-        return self._set(g, d, Unknown(f"{src} ({ins.op} at {ins.addr:#06x})"), guard)
+        return self._set(g, d, Unknown("special", sr=src, op=ins.op, addr=_at(ins)), guard)
 
     def _coords(self, g):
         bx, by, bz = self.launch.block
@@ -535,8 +555,8 @@ class Replay:
     def _isetp(self, g, ins, guard):
         o, mods = ins.ops, set(ins.mods)
         if "EX" in mods:
-            self._set(g, o[0], Unknown(f"a 64-bit compare at {ins.addr:#06x}"), guard)
-            return self._set(g, o[1], Unknown(f"a 64-bit compare at {ins.addr:#06x}"), guard)
+            self._set(g, o[0], Unknown("cmp64", addr=_at(ins)), guard)
+            return self._set(g, o[1], Unknown("cmp64", addr=_at(ins)), guard)
         a, b, c = self._val(g, o[2], ins), self._val(g, o[3], ins), self._pred(g, o[4])
         bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
         if bad is not None:
@@ -558,7 +578,7 @@ class Replay:
         a, s, c = (self._val(g, x, ins) for x in o[1:4])
         bad = next((x for x in (a, s, c) if isinstance(x, Unknown)), None)
         if bad is not None or not ({"L", "R"} & mods):
-            return self._set(g, o[0], bad or Unknown(f"SHF at {ins.addr:#06x}"), guard)
+            return self._set(g, o[0], bad or Unknown("op", op="SHF", addr=_at(ins)), guard)
         wide = bool({"U64", "S64"} & mods)           # the shift clamps at the width, or wraps (.W)
         sh = s.astype(np.uint64) & np.uint64(31) if "W" in mods else \
             np.minimum(s.astype(np.uint64), np.uint64(64 if wide else 32))
@@ -566,7 +586,7 @@ class Replay:
             r = (c.view(np.int32).astype(np.int64) >> np.minimum(sh, np.uint64(31)).astype(np.int64))
             return self._set(g, o[0], (r & _MASK).astype(np.uint64).astype(_U32), guard)
         if "R" in mods and "S64" in mods:
-            return self._set(g, o[0], Unknown(f"SHF.R.S64 at {ins.addr:#06x}"), guard)
+            return self._set(g, o[0], Unknown("op", op="SHF.R.S64", addr=_at(ins)), guard)
         x = (c.astype(np.uint64) << np.uint64(32)) | a.astype(np.uint64)
         # numpy shifts of 64 or more are undefined: do them in two steps
         half = sh // np.uint64(2)
@@ -584,7 +604,7 @@ class Replay:
         a, b, c = (self._val(g, x, ins) for x in o[1:4])
         bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
         if bad is not None or not re.fullmatch(r"0x[0-9a-f]+|\d+", o[4]):
-            bad = bad or Unknown(f"LOP3 at {ins.addr:#06x}")
+            bad = bad or Unknown("op", op="LOP3", addr=_at(ins))
             self._set(g, o[0], bad, guard)
             if pd:
                 self._set(g, pd, bad, guard)
@@ -628,20 +648,20 @@ class Replay:
                     break
                 steps += 1
                 if steps > MAX_STEPS:
-                    raise GiveUp(f"the replay ran more than {MAX_STEPS} steps")
+                    raise GiveUp("steps", n=MAX_STEPS)
                 ins = self.instrs[g.pc]
                 guard = None
                 if ins.pred:
                     guard = self._pred(g, ins.pred)
                     if isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
-                        raise GiveUp(f"the predicate of {ins.op} at {ins.addr:#06x} depends on {guard.why}")
+                        raise GiveUp("pred", op=ins.op, addr=_at(ins), why=guard)
                     if not isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         on, off = g.split(guard)
                         if on is not None and off is not None:     # the lanes go different ways
                             work.append(off)
                             groups += 1
                             if groups > MAX_GROUPS:
-                                raise GiveUp(f"the threads take more than {MAX_GROUPS} paths")
+                                raise GiveUp("paths", n=MAX_GROUPS)
                             g = on
                         guard = np.bool_(on is not None)
                 if g.pc in tset:
@@ -658,12 +678,11 @@ class Replay:
                     taken = guard is None or bool(guard)
                     extra = [x for x in ins.ops if _PRED.match(x)]
                     if any(_REG.match(x) for x in ins.ops) or "DIV" in ins.mods or "CONV" in ins.mods:
-                        raise GiveUp(f"BRA{''.join('.' + m for m in ins.mods)} at {ins.addr:#06x} depends on the "
-                                     f"warp's convergence")
+                        raise GiveUp("convergence", op="BRA" + "".join("." + m for m in ins.mods), addr=_at(ins))
                     if taken and extra:             # BRA.U !UP0, target: a second condition
                         p = self._pred(g, extra[0])
                         if isinstance(p, Unknown):
-                            raise GiveUp(f"the branch at {ins.addr:#06x} depends on {p.why}")
+                            raise GiveUp("branch", addr=_at(ins), why=p)
                         yes, no = g.split(p)
                         if yes is None:
                             g.pc += 1
@@ -675,13 +694,13 @@ class Replay:
                         g = yes
                     if taken:
                         if ins.target is None or ins.target not in self.index:
-                            raise GiveUp(f"the branch at {ins.addr:#06x} goes where the listing does not say")
+                            raise GiveUp("no_target", addr=_at(ins))
                         g.pc = self.index[ins.target]
                     else:
                         g.pc += 1
                     continue
                 if ins.op in _GIVE_UP_OPS:
-                    raise GiveUp(f"{ins.op} at {ins.addr:#06x}")
+                    raise GiveUp("op", op=ins.op, addr=_at(ins))
                 if guard is not None and not isinstance(guard, Unknown) and not np.any(guard):
                     g.pc += 1
                     continue
@@ -713,8 +732,7 @@ class Replay:
         bad = np.nonzero((hi >= 0) & (hi != lo))[0]
         if len(bad):
             w = int(bad[0]) + (first // tpb) * ((tpb + 31) // 32)
-            raise GiveUp(f"the threads of warp {w % ((tpb + 31) // 32)} of block {w // ((tpb + 31) // 32)} "
-                         f"take different paths through the loop")
+            raise GiveUp("diverge", warp=w % ((tpb + 31) // 32), block=w // ((tpb + 31) // 32))
         per = np.bincount(hi[hi >= 0], minlength=len(vecs))
         by_id = list(vecs)
         return {t: (sum(int(per[i]) * by_id[i][k][0] for i in range(len(vecs))),
@@ -787,19 +805,19 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
             try:
                 cache[(arch, key)] = (_replay_for(kernel, key, arch), {})
             except GiveUp as e:
-                cache[(arch, key)] = (str(e), {})
+                cache[(arch, key)] = (e, {})
         replay, runs = cache[(arch, key)]
         if launch.key() not in runs:             # once per distinct launch
             if len(runs) > 64:
                 runs.clear()
             try:
-                runs[launch.key()] = replay.run(launch) if isinstance(replay, Replay) else GiveUp(replay)
+                runs[launch.key()] = replay.run(launch) if isinstance(replay, Replay) else replay
             except GiveUp as e:
                 runs[launch.key()] = e
         totals = runs[launch.key()]
         before = plan.notes.get((file, line), "")
         if isinstance(totals, GiveUp):
-            notes[(file, line)] = f"{before}; replaying the SASS's control flow gave up: {totals}"
+            notes[(file, line)] = msg("counts.replay_gave_up", before=before, why=str(totals))
             continue
         ts = replay.targets
         run = sum(totals[t][0] for t in ts)
@@ -809,8 +827,7 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         ptx_on = sum(counters.get(pc, {}).get(active, 0) for pc in pcs)
         name = _NAME[kind]
         if on != ptx_on:
-            notes[(file, line)] = (f"{before}; a replay of the SASS's control flow has {on} executions of its "
-                                   f"{name} with a lane on where the PTX has {ptx_on}, so it is not used")
+            notes[(file, line)] = msg("counts.replay_disagrees", before=before, on=on, name=name, ptx_on=ptx_on)
             continue
         from .metrics import METRIC_KEYS
         at = next((pc for pc in pcs if pc in counters), pcs[0])
@@ -818,7 +835,5 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         c[req] = c.get(req, 0) + run - ptx
         d = sass_only.setdefault(at, {})
         d[req] = d.get(req, 0) + run - ptx
-        notes[(file, line)] = (f"ptxas rebuilt this loop into {len(ts)} {name}, some predicated: the warps execute "
-                               f"them {run} times, {run - on} with every lane off (the PTX: {ptx}), counted by "
-                               f"replaying the SASS's control flow")
+        notes[(file, line)] = msg("counts.replayed", n=len(ts), name=name, run=run, off=run - on, ptx=ptx)
     return notes

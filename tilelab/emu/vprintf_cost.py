@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..messages import msg
+
 DRIVER = "580.159.04"
 LOADS_PER_BYTE = 3
 BASE_LOADS = 2
@@ -77,5 +79,4 @@ def warp_cost(strings, arguments: int, lanes: int) -> dict:
 
 def note(calls: int) -> str:
     """The per-line reason the SASS-aware count has what the PTX has not."""
-    return (f"the driver's vprintf ({calls} warp call{'s' * (calls != 1)}): its loads, stores and atomics, "
-            f"as measured on the H200 (driver {DRIVER}); not in the PTX or the cubin")
+    return msg("counts.vprintf" if calls != 1 else "counts.vprintf_one", calls=calls, driver=DRIVER)

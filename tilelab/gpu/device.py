@@ -18,6 +18,7 @@ import tempfile
 
 import numpy as np
 
+from ..messages import msg
 from .spec import KernelSpec, PackedArgs, describe_launch
 
 __all__ = ["Device", "DeviceFault", "LaunchRefused"]
@@ -96,8 +97,8 @@ class Device:
                     fn = mod.get_function(spec.entry)
                     fn.attributes   # forces the load now, so a bad cubin fails here
                 except Exception as e:   # a cubin for another SM, or a missing entry
-                    raise LaunchRefused(f"cannot load {spec.name} ({spec.arch} cubin) on this "
-                                        f"GPU: {_cuda_error_text(e)}") from None
+                    raise LaunchRefused(msg("gpu.cannot_load", name=spec.name, arch=spec.arch,
+                                            why=_cuda_error_text(e))) from None
             finally:
                 try:
                     os.unlink(path)
@@ -114,15 +115,14 @@ class Device:
             limit = int(self.props.get("sharedMemPerBlockOptin", 48 * 1024))
             static = int(fn.attributes.get("shared_size_bytes", 0))
             if shared + static > limit:
-                raise LaunchRefused(
-                    f"{spec.name} asks for {shared} B of dynamic shared memory (+{static} B "
-                    f"static); this GPU allows {limit} B per block")
+                raise LaunchRefused(msg("gpu.dynamic_shared", name=spec.name, shared=shared, static=static,
+                                        limit=limit))
             if getattr(fn, "max_dynamic_shared_size_bytes", 0) < shared:
                 try:
                     fn.max_dynamic_shared_size_bytes = shared
                 except Exception as e:
-                    raise LaunchRefused(f"cannot raise {spec.name}'s dynamic shared memory limit "
-                                        f"to {shared} B: {_cuda_error_text(e)}") from None
+                    raise LaunchRefused(msg("gpu.cannot_raise_shared", name=spec.name, shared=shared,
+                                            why=_cuda_error_text(e))) from None
         return fn
 
     def upload(self, packed: PackedArgs):
@@ -152,7 +152,7 @@ class Device:
         what = describe_launch(spec.name if spec else "kernel", grid, block)
         text = _cuda_error_text(e)
         if at_launch and self.healthy():
-            raise LaunchRefused(f"{what} was refused: {text}") from None
+            raise LaunchRefused(msg("gpu.refused", what=what, why=text)) from None
         raise DeviceFault(f"{what}: {text}") from None
 
     def healthy(self) -> bool:
@@ -172,7 +172,8 @@ class Device:
             try:
                 mem = mod.get_global(name)
             except Exception as e:
-                raise LaunchRefused(f"cannot reach the variable {name} of {spec.name}: {_cuda_error_text(e)}") from None
+                raise LaunchRefused(msg("gpu.cannot_reach_variable", var=name, name=spec.name,
+                                        why=_cuda_error_text(e))) from None
             with self.stream:
                 self.cp.ndarray(arr.shape, arr.dtype, mem).set(arr, stream=self.stream)
 

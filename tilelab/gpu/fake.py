@@ -18,6 +18,7 @@ import os
 import sys
 import time
 
+from ..messages import msg
 from .device import DeviceFault, LaunchRefused
 from .spec import describe_launch
 
@@ -43,7 +44,7 @@ class FakeDevice:
         if e == "crash":
             os._exit(9)
         if e == "refuse":
-            raise LaunchRefused(f"{what} was refused: too many resources requested for launch")
+            raise LaunchRefused(msg("gpu.refused", what=what, why="too many resources requested for launch"))
         if e == "print":
             print(f"hello from block 0 of {spec.name}")
             sys.stdout.flush()

@@ -93,18 +93,18 @@ def module_variables(kernel) -> tuple:
 def check_symbols(spec: "KernelSpec", symbols: dict) -> dict:
     """``symbols=`` as the worker gets it: each name a variable of the module, each value fitting it."""
     from ..errors import LaunchError
+    from ..messages import msg
     sizes = dict(spec.variables)
     out = {}
     for name, value in symbols.items():
         arr = np.ascontiguousarray(value)
         if name not in sizes:
             mine = sorted(n for n in sizes if not n.startswith("_Z"))    # not the headers' C++ constants
-            have = ", ".join(mine[:8]) + (", ..." if len(mine) > 8 else "") if mine else "none"
-            raise LaunchError(f"{spec.name} has no __constant__ or __device__ variable called {name!r} "
-                              f"(its variables: {have})")
+            have = ", ".join(mine[:8]) + (", ..." if len(mine) > 8 else "") if mine else msg("errors.none")
+            raise LaunchError(msg("gpu.no_variable", name=spec.name, var=repr(name), have=have))
         if arr.nbytes > sizes[name]:
-            raise LaunchError(f"symbols={{{name!r}: ...}} has {arr.nbytes} bytes; the variable {name} "
-                              f"holds {sizes[name]}")
+            raise LaunchError(msg("gpu.symbol_size", var=repr(name), nbytes=arr.nbytes, name=name,
+                                  size=sizes[name]))
         out[str(name)] = arr
     return out
 

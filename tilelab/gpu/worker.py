@@ -30,6 +30,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from ..errors import KernelFault, LaunchError, TilelabError
+from ..messages import language, msg as _msg
 from .spec import check_geometry, check_symbols, describe_launch, kernel_spec, pack_args
 
 __all__ = ["GpuSession", "GpuUnavailable", "default_session", "gpu_launch", "shutdown"]
@@ -108,7 +109,7 @@ class GpuSession:
             left = deadline - time.monotonic()
             if left <= 0:
                 self._kill()
-                raise GpuUnavailable(f"the GPU worker did not start within {self.start_timeout:.0f} s")
+                raise GpuUnavailable(_msg("gpu.did_not_start", seconds=self.start_timeout))
             try:
                 if conn.poll(min(left, 0.5)):
                     msg = conn.recv()
@@ -122,7 +123,7 @@ class GpuSession:
         if not msg or msg[0] != "ready":
             detail = msg[1] if msg and msg[0] == "unavailable" else self._stderr_tail()
             self._kill()
-            raise GpuUnavailable("the GPU worker could not start" + (f": {detail}" if detail else ""))
+            raise GpuUnavailable(_msg("gpu.could_not_start") + (_msg("gpu.could_not_start_why", why=detail) if detail else ""))
         self._info = msg[1]
         self._ready = True
 
@@ -247,12 +248,12 @@ class GpuSession:
             self.start()
             conn, proc = self._conn, self._proc
             try:
-                conn.send(req)
+                conn.send(dict(req, lang=language()))   # the worker words its refusals in it
             except (OSError, EOFError, BrokenPipeError):
                 tail = self._stderr_tail()
                 self._restart()
-                raise KernelFault(f"{what}: the GPU worker had died before the launch"
-                                  + (f" ({tail})" if tail else "") + "; it was restarted") from None
+                raise KernelFault(_msg("gpu.died_before", what=what,
+                                       tail=_msg("gpu.died_before_tail", tail=tail) if tail else "")) from None
             deadline = time.monotonic() + timeout
             try:
                 while True:
@@ -260,10 +261,7 @@ class GpuSession:
                     if left <= 0:
                         self._collect_output()
                         self._restart()
-                        raise KernelFault(
-                            f"{what} did not finish within {timeout:g} s, so it was stopped "
-                            "(an endless loop, or a barrier some threads never reach?). "
-                            "The GPU worker was restarted; your Python session is fine.")
+                        raise KernelFault(_msg("gpu.timeout", what=what, timeout=timeout))
                     try:
                         if conn.poll(min(left, 0.25)):
                             msg = conn.recv()
@@ -283,9 +281,8 @@ class GpuSession:
                 code = proc.poll()
                 tail = self._stderr_tail()
                 self._restart()
-                raise KernelFault(f"{what}: the GPU worker died (exit code {code})"
-                                  + (f":\n{tail}" if tail else "")
-                                  + "\nIt was restarted; your Python session is fine.")
+                raise KernelFault(_msg("gpu.died", what=what, code=code,
+                                       tail=_msg("gpu.died_tail", tail=tail) if tail else ""))
             status, payload = msg[0], msg[1]
             if status == "ok":
                 return payload
@@ -295,15 +292,12 @@ class GpuSession:
                 except subprocess.TimeoutExpired:
                     pass
                 self._restart()
-                raise KernelFault(
-                    f"{payload}\nThe GPU's context could not be used after this, so the GPU "
-                    "worker was restarted; your Python session is fine. Run the kernel on the "
-                    "emulator (backend='emu') to see which line, thread and address did it.")
+                raise KernelFault(_msg("gpu.fault", fault=payload))
             if status == "refused":
                 raise LaunchError(payload)
             if status == "error":
                 raise TilelabError(payload)
-            raise TilelabError(f"unexpected reply from the GPU worker: {status!r}")
+            raise TilelabError(_msg("gpu.unexpected_reply", status=repr(status)))
 
     def launch(self, kernel, grid, block, args, shared: int = 0, timeout: float | None = None,
                copy_back: bool = True, symbols: dict | None = None):
@@ -415,6 +409,8 @@ def _serve(conn: Connection, factory: str | None):
         except (EOFError, OSError):
             return 0
         op = req.get("op")
+        if req.get("lang"):                    # the parent's language now (TILELAB_LANG may have changed)
+            os.environ["TILELAB_LANG"] = req["lang"]
         try:
             if op == "exit":
                 return 0
