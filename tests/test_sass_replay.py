@@ -228,3 +228,14 @@ def test_integer_ops_against_python():
         assert r["R15"] == max(a, b) and r["R16"] == (a * b + a) & M and r["R17"] == (a - 8) & M
         assert r["P3"] == (a < b and s32(a) < s32(b))
     assert isinstance(_eval(["FADD R4, R2, R3"], 1, 2)["R4"], sr.Unknown)
+
+
+def test_threads_that_part_and_meet_again_count_once_per_warp():
+    """A branch inside the loop sends half the warp another way each trip; every thread still runs
+    the load 3 times, and the warp executes it together: 3 per warp, not 3 per path."""
+    text = ["S2R R0, SR_TID.X", "MOV R1, RZ", "LDS R2, [R0]", "VIADD R1, R1, 0x1",
+            "ISETP.LT.U32.AND P0, PT, R0, 0x10, PT", "@P0 BRA 0x70", "NOP",
+            "ISETP.LT.U32.AND P1, PT, R1, 0x3, PT", "@P1 BRA 0x20", "EXIT"]
+    instrs = [sr.instruction(0x10 * i, t) for i, t in enumerate(text)]
+    got = sr.Replay(instrs, (2,)).run(sr.Launch((3, 1, 1), (64, 1, 1)))
+    assert got[2] == (3 * 2 * 3, 3 * 2 * 3)          # 3 blocks x 2 warps x 3 trips

@@ -235,7 +235,8 @@ class _Group:
 
         def part(m):
             sub = lambda d: {k: (v[m] if isinstance(v, np.ndarray) and v.ndim else v) for k, v in d.items()}  # noqa: E731
-            return _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds), dict(self.counts))
+            return _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
+                          {k: list(c) for k, c in self.counts.items()})
         return part(mask), part(~mask)
 
 
@@ -632,7 +633,7 @@ class Replay:
             for t, (e, n) in self._run_chunk(np.arange(start, min(total, start + per_chunk)), tpb).items():
                 totals[t][0] += e
                 totals[t][1] += n
-        return totals
+        return {t: tuple(v) for t, v in totals.items()}
 
     def _run_chunk(self, lanes, tpb) -> dict:
         tset = set(self.targets)
