@@ -125,17 +125,17 @@ def _loop_line(k, name: str) -> int:
     return next(i + 1 for i, ln in enumerate(src) if i > start and "acc += s[i];" in ln)
 
 
-def _replay(k, line: int) -> sr.Replay:
-    return sr._replay_for(k, (k.program.filename, line, "shared_ld"), "sm_90")
+def _replay(k, line: int, arch: str = "sm_90") -> sr.Replay:
+    return sr._replay_for(k, (k.program.filename, line, "shared_ld"), arch)
 
 
 @needs_cubin
 @pytest.mark.parametrize("nvrtc", MAJORS, ids=lambda m: f"nvrtc{m}")
-@pytest.mark.parametrize("step", [32, 7])
-def test_random_trip_counts_against_the_loops_arithmetic(step, nvrtc):
+@pytest.mark.parametrize("step,arch", [(32, "sm_90"), (7, "sm_90"), (32, "sm_80")])
+def test_random_trip_counts_against_the_loops_arithmetic(step, arch, nvrtc):
     k = _kernel("loopCounted", step, nvrtc)
     line = _loop_line(k, "loopCounted")
-    replay = _replay(k, line)
+    replay = _replay(k, line, arch)
     assert len(replay.targets) > 1, "ptxas kept the loop as it is: nothing to replay"
     predicated = [t for t in replay.targets if replay.instrs[t].pred]
     assert predicated, "no predicated copy of the load: not the loop this test is about"
@@ -145,7 +145,7 @@ def test_random_trip_counts_against_the_loops_arithmetic(step, nvrtc):
         start = rng.choice([0, rng.randint(0, bd), rng.randint(0, 1100)])
         trips = len(range(start, bd, step))         # the loop's arithmetic, read directly
         raw = (0x10000).to_bytes(8, "little") + (0x20000).to_bytes(8, "little") + start.to_bytes(4, "little")
-        got = replay.run(sr.Launch((blocks, 1, 1), (bd, 1, 1), raw, len(raw), "sm_90"))
+        got = replay.run(sr.Launch((blocks, 1, 1), (bd, 1, 1), raw, len(raw), arch))
         on = sum(got[t][1] for t in replay.targets)
         assert on == blocks * trips, (bd, start, blocks, got)
         for t in replay.targets:
@@ -157,7 +157,7 @@ def test_random_trip_counts_against_the_loops_arithmetic(step, nvrtc):
                 assert run <= blocks                # a predicated copy runs once per entry of the loop
         if case < 4:                                # the emulator counts what the replay says
             src = np.arange(1024, dtype=np.float32)
-            r = machine.run(k, (blocks,), (bd,), [src, np.zeros(blocks, np.float32), start])
+            r = machine.run(k, (blocks,), (bd,), [src, np.zeros(blocks, np.float32), start], arch=arch)
             row = next((x for x in r.per_line if x["line"] == line), None)
             if trips == 0:
                 assert row is None or row["shared_ld_requests"] == 0
