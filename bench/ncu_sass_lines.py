@@ -38,12 +38,12 @@ def run(cmd, timeout, **kw):
         return 124, "", f"timed out after {timeout:.0f} s"
 
 
-def profile_one(exe, L, packed, metrics, timeout, workdir) -> dict:
+def profile_one(exe, L, packed, metrics, timeout, workdir, sections=("--section", "SourceCounters")) -> dict:
     from tilelab.gpu.ncu import _env, _write_request
     req = os.path.join(workdir, "req.pkl")
     rep = os.path.join(workdir, "rep")
     _write_request(req, [packed])
-    cmd = [exe, "--section", "SourceCounters", "--metrics", ",".join(metrics), "--clock-control", "none",
+    cmd = [exe, *sections, "--metrics", ",".join(metrics), "--clock-control", "none",
            "--target-processes", "all", "--import-source", "no", "-f", "-o", rep,
            sys.executable, str(ROOT / "bench" / "fidelity_runone.py"), req]
     t0 = time.perf_counter()
@@ -72,6 +72,8 @@ def main(argv=None) -> int:
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--timeout", type=float, default=120, help="seconds one launch's ncu may take")
     ap.add_argument("--budget", type=float, default=400, help="seconds for all of them")
+    ap.add_argument("--sections", default="--section SourceCounters",
+                    help="what ncu collects (e.g. '--set full': every source-level metric this ncu has)")
     a = ap.parse_args(argv)
     from tilelab.gpu.ncu import find_ncu
     t_start = time.perf_counter()
@@ -93,7 +95,8 @@ def main(argv=None) -> int:
             continue
         with tempfile.TemporaryDirectory(prefix="tilelab-ncu-lines-") as td:
             try:
-                row = profile_one(exe, L, fidelity.pack(L, *got, a.arch), metrics, a.timeout, td)
+                row = profile_one(exe, L, fidelity.pack(L, *got, a.arch), metrics, a.timeout, td,
+                                  tuple(a.sections.split()))
             except Exception as e:
                 row = {"id": L.id, "error": f"{type(e).__name__}: {e}"}
         print(f"{L.id}: rc {row.get('rc')}, {row.get('seconds')} s, source page "
