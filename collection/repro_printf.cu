@@ -99,3 +99,15 @@ __global__ void printfAllLanesThreeInts(int* dst)   // 32 lanes, three ints each
     printf("%d %d %d\n", (int)threadIdx.x, 2, 3);
     dst[threadIdx.x] = threadIdx.x;
 }
+
+// printfLaneStrings' four strings from a table, as real code keeps messages: the PTX
+// initialises kLaneWords with the literals' addresses ({generic($str), generic($str$1), ...})
+__device__ const char* const kLaneWords[4] = {"a", "bb", "cccccccc", "dddddddddddddddddddddddddddddddd"};
+
+__global__ void printfLaneTable(int* dst)      // 4 lanes, %s of 4 lengths, read from a string table
+{
+    int t = threadIdx.x;
+    if (t < 4)
+        printf("%s\n", kLaneWords[t]);
+    dst[threadIdx.x] = threadIdx.x;
+}

@@ -14,6 +14,7 @@ import test_emu_isa as isa_t
 import test_emu_numerics as num_t
 import test_emu_ops as ops_t
 import test_emu_control as cf_t
+import test_emu_module_init as init_t
 
 
 def _have_gpu() -> bool:
@@ -217,3 +218,23 @@ def test_matmul_bitwise_on_gpu(emu, rng, file, name, N):
     A, B = rng.standard_normal((2, N, N)).astype(np.float32)
     g, e, _ = both(emu.kernel(file, name), ((N + t - 1) // t,) * 2, (t, t), A, B, np.zeros((N, N), np.float32), N)
     assert_parity(g[2], e[2], name)
+
+
+def test_module_tables_and_calls_through_pointers_on_gpu(emu, rng):
+    """Pointer tables (offsets, pointers to pointers, packed structs), a __constant__ table and
+    dispatch tables / virtual calls (emu/modvars.py, emu/calls.py): the GPU's outputs, bit for bit."""
+    k = emu.compile(init_t.TABLE_SRC, "throughTables", filename="tables.cu")
+    which = rng.integers(0, 64, 16).astype(np.int32)
+    x = rng.standard_normal(16).astype(np.float32)
+    g, e, _ = both(k, 1, 16, which, x, np.zeros(16, np.float32))
+    assert_parity(g[2], e[2], "throughTables")
+    k = emu.compile(init_t.CONST_SRC, "constTable", filename="ctab.cu")
+    g, e, _ = both(k, 1, 32, rng.integers(0, 30, 32).astype(np.int32), np.zeros(32, np.float32))
+    assert_parity(g[1], e[1], "constTable")
+    k = emu.compile(init_t.FUNC_SRC, "dispatch", filename="ops.cu")
+    a = rng.integers(-50, 9, 40).astype(np.int32)
+    g, e, _ = both(k, 1, 40, a, rng.integers(0, 99, 40).astype(np.int32), np.zeros(40, np.int32))
+    assert_parity(g[2], e[2], "dispatch")
+    k = emu.compile(init_t.FUNC_SRC, "virtuals", filename="ops.cu")
+    g, e, _ = both(k, 1, 40, np.zeros(40, np.int32), echo=False)
+    assert_parity(g[0], e[0], "virtuals")

@@ -66,3 +66,24 @@ def test_variables_and_their_sizes_come_from_the_ptx():
                      "__global__ void k(float* o) { o[0] = c_w[threadIdx.x % 8] + c_m[1][threadIdx.x % 3] + g_d; }",
                      filename="vars.cu")
     assert dict(module_variables(p.kernel("k"))) == {"c_w": 32, "c_m": 12, "g_d": 8}
+
+
+def test_variables_whose_initialisers_hold_addresses():
+    """String and pointer tables (``.u64 kWords[3] = {generic($str), ...}``) are read like any
+    other variable, and symbols= may set them."""
+    from tilelab.gpu.spec import check_symbols, module_variables
+    p = compile_cuda('__device__ const char* const kWords[3] = {"a", "bb", "ccc"};\n'
+                     "__constant__ float c_v[4] = {1, 2, 3, 4};\n"
+                     "__constant__ const float* c_p[2] = {c_v, &c_v[3]};\n"
+                     "__global__ void k(float* o) { o[0] = kWords[threadIdx.x % 3][0] + c_p[threadIdx.x & 1][0]; }",
+                     filename="tables.cu")
+    assert "generic($str" in p.ptx and "generic(c_v)+12" in p.ptx
+    sizes = dict(module_variables(p.kernel("k")))
+    assert (sizes["kWords"], sizes["c_v"], sizes["c_p"]) == (24, 16, 16)
+    assert sizes["$str"] == 2 and sizes["$str$2"] == 4                   # the literals themselves
+    spec = kernel_spec(p.kernel("k"), "sm_90")
+    got = check_symbols(spec, {"c_v": np.arange(4, dtype=np.float32)})
+    np.testing.assert_array_equal(got["c_v"], np.arange(4, dtype=np.float32))
+    from tilelab.errors import LaunchError
+    with pytest.raises(LaunchError, match=r"called 'c_w' \(its variables: c_p, c_v, kWords\)"):
+        check_symbols(spec, {"c_w": np.zeros(4, np.float32)})

@@ -9,6 +9,11 @@ recursive callee the registers and parameters it will overwrite); ``ret`` pops i
 Deep recursion stops at ``MAX_CALL_DEPTH`` with a finding rather than exhausting
 memory. Each thread's ``.param`` slots are small byte arrays.
 
+A call through a function pointer (a dispatch table ``__device__ int (*ops[])(int) = {...}``,
+or ``f = s ? twice : thrice; f(x)``) calls, lane by lane, the function whose address the
+pointer holds: every function whose address the entry can take is linked in and given an
+address in ``memory.FUNCTION_WINDOW`` (``func_addrs``), which initialisers and ``mov`` read.
+
 ``printf`` and ``assert`` live in ``devio.py``; this module only routes calls to them.
 """
 from __future__ import annotations
@@ -21,6 +26,7 @@ import numpy as np
 from ..errors import EmulatorError, UnsupportedInstruction
 from .sanitize import said
 from ..messages import msg
+from .memory import FUNCTION_WINDOW
 from .ptx import Function, Operand, Var, _TYPE_BYTES
 
 MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
@@ -32,14 +38,15 @@ def link(module, entry: Function) -> Function:
     cache = module.__dict__.setdefault("_linked", {})
     if entry.name in cache:
         return cache[entry.name]
-    reach = _reachable(module, entry)
+    reach, taken = _reachable(module, entry)
     if not reach:
         cache[entry.name] = entry
         return entry
     out = Function(name=entry.name, params=entry.params, regs=dict(entry.regs), vars=list(entry.vars),
                    labels=dict(entry.labels), param_vars=dict(entry.param_vars))
     out.instrs = [dataclasses.replace(i) for i in entry.instrs]
-    starts, recursive = {}, _recursive(module, reach)
+    out.func_addrs = {n: FUNCTION_WINDOW + 16 * i for i, n in enumerate(sorted(taken))}
+    starts, recursive = {}, _recursive(module, reach, taken)
     out.param_sizes = {n: _param_bytes(t) for n, t in entry.params}
     out.param_sizes.update(entry.param_vars)
     out.func_info = {}
@@ -80,6 +87,7 @@ def link(module, entry: Function) -> Function:
         out.func_info[name] = {
             "params": [q(n) for n, _ in f.params], "rets": [q(n) for n, _ in f.rets],
             "save": ([q(r) for r in f.regs] + [q(n) for n in params]) if name in recursive else [],
+            "start": base,
         }
     for ins in out.instrs:
         if ins.op == "call" and ins.args[1].kind == "sym" and ins.args[1].name in starts:
@@ -110,22 +118,53 @@ def _callees(fn) -> set:
     return {i.args[1].name for i in fn.instrs if i.op == "call" and i.args[1].kind == "sym"}
 
 
-def _reachable(module, entry) -> list:
-    seen, todo = [], [c for c in _callees(entry) if c in module.funcs]
+def _calls_through_pointer(fn) -> bool:
+    return any(i.op == "call" and i.args[1].kind != "sym" for i in fn.instrs)
+
+
+def _named(fn) -> set:
+    """Symbols ``fn`` names other than as a call's target (``mov.u64 %rd1, _Z5twicei``, ``[ops]``)."""
+    out = set()
+    for i in fn.instrs:
+        args = [a for k, a in enumerate(i.args) if not (i.op == "call" and k == 1)]
+        for a in args:
+            for x in (a.items if a.kind == "vec" else (a,)):
+                if x.kind in ("sym", "mem") and x.name:
+                    out.add(x.name)
+    return out
+
+
+def _reachable(module, entry) -> tuple[list, set]:
+    """(the device functions the entry can call, those whose address it can take): a function
+    named in its code or its functions' code other than as a direct call's target, or in the
+    initialiser of a module variable they reach (a dispatch table)."""
+    from .modvars import reached
+    seen, taken, todo, via_tables = [], set(), [entry], set()
     while todo:
-        n = todo.pop()
-        if n in seen:
-            continue
-        seen.append(n)
-        todo += [c for c in _callees(module.funcs[n]) if c in module.funcs]
-    return sorted(seen)
+        f = todo.pop()
+        if f is not entry:
+            if f.name in seen:
+                continue
+            seen.append(f.name)
+        named = _named(f)
+        for v in reached(module, named - via_tables):
+            via_tables.add(v.name)
+            named |= {r.symbol for r in v.refs}
+        addrs = {n for n in named if n in module.funcs}
+        taken |= addrs
+        todo += [module.funcs[c] for c in (_callees(f) | addrs) if c in module.funcs and c not in seen]
+    return sorted(seen), taken
 
 
-def _recursive(module, names) -> set:
-    """Functions that can call themselves, directly or through others."""
+def _recursive(module, names, taken=frozenset()) -> set:
+    """Functions that can call themselves, directly or through others (a call through a
+    pointer can reach any function whose address is taken)."""
+    def callees(n):
+        f = module.funcs[n]
+        return _callees(f) | (set(taken) if _calls_through_pointer(f) else set())
     out = set()
     for n in names:
-        seen, todo = set(), list(_callees(module.funcs[n]))
+        seen, todo = set(), list(callees(n))
         while todo:
             c = todo.pop()
             if c == n:
@@ -134,7 +173,7 @@ def _recursive(module, names) -> set:
             if c in seen or c not in module.funcs:
                 continue
             seen.add(c)
-            todo += _callees(module.funcs[c])
+            todo += callees(c)
     return out
 
 
@@ -147,6 +186,7 @@ class _Frame:
     caller_rets: list          # the caller's return slots, in order
     saved: dict                # recursive callee: name -> values of these lanes before the call
     live: int
+    group: object = None       # a call through a pointer: per lane, the warp's call it reconverges at
 
 
 class CallState:
@@ -158,6 +198,11 @@ class CallState:
         self.frame_at: list[np.ndarray] = []        # per depth: frame id of each thread
         self.frames: dict[int, _Frame] = {}
         self.next_id = 0
+        # calls through a pointer, one group per warp and call: its lanes not back yet, and per
+        # thread the group it waits on (held, m.held, until the rest are back)
+        self.group_left = np.zeros(64, dtype=np.int64)
+        self.next_group = 0
+        self.waits_on = np.full(m.T, -1, dtype=np.int64)
         self.params: dict[str, np.ndarray] = {}
         self.sizes = getattr(m.fn, "param_sizes", None) or dict(m.fn.param_vars)
 
@@ -220,7 +265,8 @@ def control(m, ins, idx, pc):
         return
     target = ins.args[1]
     if target.kind != "sym":
-        unsupported(m, ins, msg("unsupported.call_pointer"))
+        _call_through_pointer(m, ins, lanes, pc)
+        return
     name = target.name
     if ins.target < 0:
         handler = devio.EXTERNS.get(name)
@@ -236,7 +282,38 @@ def control(m, ins, idx, pc):
     _call(m, ins, lanes, pc, name)
 
 
-def _call(m, ins, lanes, pc, name):
+def _call_through_pointer(m, ins, lanes, pc):
+    """``call (rets), %rd7, (args), prototype``: each lane calls the function its %rd7 holds the
+    address of; a value that is no function's address stops the launch, as the GPU's kernel faults."""
+    from .isa import read
+    addrs = np.broadcast_to(np.asarray(read(m, ins.args[1], "u64", lanes)).astype(np.uint64), (len(lanes),))
+    by_addr = {a: n for n, a in getattr(m.fn, "func_addrs", {}).items()}
+    st = state(m)
+    # a warp's lanes that call different functions return at different times: they wait for
+    # each other there, as a GPU's warp reconverges (ptxas brackets the call with BSSY/BSYNC;
+    # one group per warp and call)
+    warps, group, counts = np.unique(m.warp_global[lanes], return_inverse=True, return_counts=True)
+    first = st.next_group
+    st.next_group += len(warps)
+    if st.next_group > len(st.group_left):
+        st.group_left = np.concatenate([st.group_left, np.zeros(max(st.next_group, 2 * len(st.group_left)),
+                                                                dtype=np.int64)])
+    st.group_left[first:st.next_group] = counts
+    group = group.reshape(-1) + first
+    for a in np.unique(addrs):
+        name = by_addr.get(int(a))
+        sel = lanes[addrs == a]
+        if name is None:
+            thread, block = m.thread_coords(int(sel[0]))
+            file, line = m.where(ins)
+            src = m.source_lines.get(line, "").strip()
+            raise EmulatorError(msg("errors.bad_function_pointer", value=int(a), n=len(sel),
+                                    thread=",".join(map(str, thread)), block=",".join(map(str, block)),
+                                    where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else ""))
+        _call(m, ins, sel, pc, name, m.fn.func_info[name]["start"], group[addrs == a])
+
+
+def _call(m, ins, lanes, pc, name, start=None, group=None):
     st = state(m)
     info = m.fn.func_info[name]
     d = st.depth[lanes]
@@ -246,6 +323,9 @@ def _call(m, ins, lanes, pc, name):
         t = int(lanes[np.argmax(deep)])
         m.finding("call_depth", ins, t, None, said("finding.call_depth", depth=MAX_CALL_DEPTH), int(deep.sum()))
         kill(m, ins, lanes[deep])
+        if group is not None:
+            _reconverge(m, st, group[deep], lanes[deep])     # ended: not waited for
+            group = group[~deep]
         lanes = lanes[~deep]
         d = d[~deep]
         if not len(lanes):
@@ -262,13 +342,13 @@ def _call(m, ins, lanes, pc, name):
     fid = st.next_id
     st.next_id += 1
     st.frames[fid] = _Frame(lanes.copy(), pc + 1, name,
-                            [x.name for x in ins.args[0].items], saved, len(lanes))
+                            [x.name for x in ins.args[0].items], saved, len(lanes), group)
     for level in np.unique(d):
         while len(st.frame_at) <= level:
             st.frame_at.append(np.full(m.T, -1, dtype=np.int64))
         st.frame_at[int(level)][lanes[d == level]] = fid
     st.depth[lanes] = d + 1
-    m.pc[lanes] = ins.target
+    m.pc[lanes] = ins.target if start is None else start
 
 
 
@@ -299,7 +379,27 @@ def _ret(m, ins, lanes):
         fr.live -= len(mine)
         if fr.live <= 0:
             del st.frames[int(fid)]
+        if fr.group is not None:
+            _reconverge(m, st, fr.group[pos], mine)
     st.depth[lanes] = d
+
+
+def _reconverge(m, st, groups, back):
+    """Hold lanes back from a call through a pointer (``groups``: each one's warp's call) until
+    every lane of that call is back, then let them all go on together."""
+    gs, n = np.unique(groups, return_counts=True)
+    st.group_left[gs] -= n
+    wait = st.group_left[groups] > 0
+    if wait.any():
+        if m.held is None:
+            m.held = np.zeros(m.T, dtype=bool)
+        m.held[back[wait]] = True
+        st.waits_on[back[wait]] = groups[wait]
+    done = gs[st.group_left[gs] == 0]
+    if len(done) and m.held is not None:
+        go = m.held & np.isin(st.waits_on, done)
+        m.held[go] = False
+        st.waits_on[go] = -1
 
 
 def frame_address(m, ins, idx, pc):

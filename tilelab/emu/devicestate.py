@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .modvars import declared_at
 from .sanitize import Finding, said
 
 
@@ -23,9 +24,10 @@ def _first_use(fn, name):
     return None
 
 
-def device_state_findings(log, gmem, n_args, module_vars, initial, fn, files, source_lines):
+def device_state_findings(log, gmem, n_args, module_vars, initial, fn, files, source_lines, filename=""):
     """Add a ``device_state`` finding to ``log`` for every ``__device__`` variable left changed
-    (``initial``: each variable's bytes when the launch started)."""
+    (``initial``: each variable's bytes when the launch started). A variable the kernel reaches
+    only through a pointer table is placed at its declaration (in ``filename``)."""
     for i, v in enumerate(module_vars):
         if v.space != "global":
             continue                                    # __constant__ cannot be written by a kernel
@@ -37,6 +39,8 @@ def device_state_findings(log, gmem, n_args, module_vars, initial, fn, files, so
         ins = _first_use(fn, v.name)
         line = ins.line if ins is not None else 0
         file = files.get(ins.file, "<ptx>") if ins is not None else "<ptx>"
+        if ins is None and filename and (decl := declared_at(source_lines, v.name)) is not None:
+            line, file = decl[0], filename
         src = source_lines.get(line, "") if line else ""
         log.add(("device_state", v.name),
                 lambda v=v, line=line, file=file, src=src: Finding(

@@ -119,6 +119,8 @@ def read(m, op, t: str, idx):
             return dt(m.local_syms[op.name])
         if op.name in m.global_syms:
             return dt(m.global_syms[op.name])
+        if op.name in getattr(m.fn, "func_addrs", ()):          # a function's address (calls.py)
+            return dt(m.fn.func_addrs[op.name])
         raise UnsupportedInstruction(_module_var_msg(m, op.name))
     if k == "pred_not":
         return ~read(m, type(op)("reg", name=op.name), "pred", idx)
@@ -177,6 +179,9 @@ def _module_var_msg(m, name):
         return msg("errors.printf")
     if name in getattr(m.module, "funcs", {}):
         return msg("errors.function_address", name=name)
+    if name in getattr(m.module, "functions", {}):
+        from .modvars import plain_name
+        return msg("errors.kernel_address", name=plain_name(name))
     var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
     if var is not None and var.space in ("const", "global"):
         what = "__constant__" if var.space == "const" else "__device__"

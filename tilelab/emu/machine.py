@@ -27,8 +27,8 @@ import numpy as np
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
-from . import calls, devio, ifconvert, intrinsics, isa, sass_replay, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
-from .memory import GlobalMemory, LocalMemory, SharedMemory
+from . import calls, devio, ifconvert, intrinsics, isa, modvars, sass_replay, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
+from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
 from .sanitize import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
@@ -191,6 +191,8 @@ class Machine:
         self.sass_delta: dict = {}             # pc -> {key: SASS-only count} (set by run())
         self.vprintf_calls: dict = {}          # pc -> warp calls of the driver's vprintf (set by run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
+        self.held = None                                 # back from a call through a pointer, waiting for
+                                                         # the lanes that called another function (calls.py)
 
     # ---------------------------------------------------------------- helpers
     def thread_coords(self, t: int) -> tuple:
@@ -391,8 +393,13 @@ class Machine:
         """Pick the runnable threads with the lowest PC; release barriers when none can run."""
         while True:
             runnable = self.alive & ~self.waiting
+            if self.held is not None:
+                runnable &= ~self.held
             if runnable.any():
                 break
+            if self.held is not None:             # the lanes they waited for ended or wait at a barrier
+                self.held = None
+                continue
             if not self.waiting.any():
                 return False, 0, None
             self._release_barriers()
@@ -555,21 +562,26 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     n_args = len(buffers)
     # module-scope __device__ / __constant__ variables live in global memory too
     # (only those the kernel names: CCCL's headers declare hundreds it never reads)
-    named = intrinsics.symbols_used(fn)
-    module_vars = [v for v in module.globals if v.space in ("global", "const") and not v.extern and v.size
-                   and v.name in named]
+    # and those their initialisers point to: a string table's strings (emu/modvars.py)
+    module_vars = modvars.reached(module, intrinsics.symbols_used(fn))
+    func_addrs = getattr(fn, "func_addrs", {})                # dispatch tables hold these (calls.py)
+    modvars.check(module, module_vars, kernel, func_addrs)
+    offsets, _ = layout([a.nbytes for _, a in buffers] + [v.size for v in module_vars])
+    addresses = {v.name: GLOBAL_BASE + off for v, off in zip(module_vars, offsets[n_args:])}
+    addresses.update(func_addrs)
     symbols = dict(symbols or {})
     for v in module_vars:
-        data = np.frombuffer(v.init or bytes(v.size), dtype=np.uint8).copy()
+        data = modvars.initial(v, addresses)
         if v.name in symbols:
             given = np.ascontiguousarray(symbols.pop(v.name)).view(np.uint8).reshape(-1)
             if given.nbytes > v.size:
                 raise LaunchError(f"symbols[{v.name!r}] has {given.nbytes} bytes; the variable holds {v.size}")
             data[:given.nbytes] = given
-        buffers.append((v.name, data))
+        buffers.append((modvars.display_name(v), data))
     if symbols:
         raise LaunchError(f"no __constant__/__device__ variable named {', '.join(map(repr, symbols))} that the "
-                          f"kernel uses (module variables: {', '.join(v.name for v in module_vars) or 'none'})")
+                          f"kernel uses (module variables: "
+                          f"{', '.join(v.name for v in module_vars if not v.name.startswith('$')) or 'none'})")
     grid_sync = intrinsics.uses_grid_sync(fn)
     if grid_sync:                                  # cooperative groups' grid workspace (%envreg1/2)
         intrinsics.grid_sync_chunk(fn, nblocks, tpb, 0)
@@ -620,7 +632,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,
-                              source_lines)
+                              source_lines, kernel.filename)
     if nblocks:
         annotate(log.findings, m, kernel)      # shared offsets as `sB[3][5]`, the shared= hint
     back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]

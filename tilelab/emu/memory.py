@@ -16,6 +16,7 @@ import numpy as np
 SHARED_WINDOW = 1 << 44
 LOCAL_WINDOW = 1 << 45
 GLOBAL_BASE = 1 << 46
+FUNCTION_WINDOW = 1 << 47      # device functions' addresses, for calls through a pointer (calls.py)
 _ALIGN = 256
 _GUARD = 256
 
@@ -62,17 +63,25 @@ class Arena:
             v[(i[:, None] + np.arange(nvec)).ravel()] = np.asarray(values).reshape(-1)
 
 
+def layout(sizes) -> tuple[list[int], int]:
+    """(arena offset of each buffer, arena bytes) for buffers of ``sizes`` bytes, in order, each
+    followed by a guard gap; a buffer's address is ``GLOBAL_BASE`` + its offset. (Known before the
+    buffers' contents: a module variable's initialiser may hold another one's address.)"""
+    offsets, off = [], 0
+    for n in sizes:
+        offsets.append(off)
+        off += (int(n) + _GUARD + _ALIGN - 1) // _ALIGN * _ALIGN
+    return offsets, off
+
+
 class GlobalMemory:
     """Kernel-argument buffers laid out in one arena, each with guard gaps."""
 
     def __init__(self, buffers: list[tuple[str, np.ndarray]]):
-        self.allocs: list[Allocation] = []
-        off = 0
-        for name, arr in buffers:
-            n = arr.nbytes
-            self.allocs.append(Allocation(name, GLOBAL_BASE + off, n, off))
-            off += (n + _GUARD + _ALIGN - 1) // _ALIGN * _ALIGN
-        self.arena = Arena(off)
+        offsets, total = layout(arr.nbytes for _, arr in buffers)
+        self.allocs: list[Allocation] = [Allocation(name, GLOBAL_BASE + off, arr.nbytes, off)
+                                         for (name, arr), off in zip(buffers, offsets)]
+        self.arena = Arena(total)
         for a, (_, arr) in zip(self.allocs, buffers):
             self.arena.data[a.offset:a.offset + a.nbytes] = np.ascontiguousarray(arr).view(np.uint8).reshape(-1)
         self._bases = np.array([a.base for a in self.allocs] or [GLOBAL_BASE], dtype=np.int64)

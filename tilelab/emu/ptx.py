@@ -60,6 +60,23 @@ class Var:
     size: int                  # bytes; 0 for extern (dynamic) arrays
     extern: bool = False
     init: bytes = b""          # initial contents of a module-scope variable (zeros if empty)
+    refs: tuple = ()           # addresses its initialiser holds (InitRef), filled in at launch
+    init_error: tuple = ()     # (element, catalog key, fields): an initialiser element the emulator
+                               # cannot evaluate, said (modvars.check) by a launch that uses it
+
+
+@dataclass(frozen=True)
+class InitRef:
+    """``size`` bytes at ``offset`` of a variable hold ``((address of symbol + addend) & mask) >> shift``:
+    ``generic(table)+4`` in a pointer table, ``0xFF00(generic(table)+4)`` byte by byte in a packed
+    struct (PTX ISA "Initializers"). The emulator's generic and global (or const) addresses of a
+    module variable are the same number (cvta.global adds 0), so ``generic()`` changes nothing."""
+    offset: int
+    size: int
+    symbol: str
+    addend: int = 0
+    mask: int = (1 << 64) - 1
+    shift: int = 0
 
 
 @dataclass
@@ -238,16 +255,21 @@ def parse(ptx: str) -> Module:
         space, align, ty, name, n = vm.groups()
         size = _TYPE_BYTES.get(ty, 1) * (int(n) if n else (0 if n == "" else 1))
         im = re.match(r"\s*=\s*(\{[^}]*\}|[^;]+);", outside[vm.end():])
-        init = _initial_bytes(im.group(1), ty, size) if im else b""
+        init, refs, err = _initial_bytes(im.group(1), ty, size) if im else (b"", (), ())
         module_vars.append(Var(space, name, int(align or _TYPE_BYTES.get(ty, 1)), size, extern=(n == ""),
-                               init=init))
+                               init=init, refs=refs, init_error=err))
     return Module(functions, files, module_vars, funcs, externs)
 
 
-def _initial_bytes(text: str, ty: str, size: int) -> bytes:
-    """The bytes of an initialiser such as ``{0, 0, 128, 63}`` or ``0f3F800000`` (little-endian)."""
+def _initial_bytes(text: str, ty: str, size: int) -> tuple[bytes, tuple, tuple]:
+    """(bytes, refs, error) of an initialiser such as ``{0, 0, 128, 63}``, ``0f3F800000`` or
+    ``{generic($str), generic(table)+4}`` (little-endian). An element that holds an address is
+    zero in the bytes and an InitRef in refs (the address is known only at launch). What cannot
+    be evaluated comes back as ``error``, said only by a launch that uses the variable, so the
+    file's other kernels still run."""
     es = _TYPE_BYTES.get(ty, 1)
     out = bytearray()
+    refs = []
     for tok in text.strip().strip("{}").split(","):
         tok = tok.strip()
         if not tok:
@@ -261,9 +283,79 @@ def _initial_bytes(text: str, ty: str, size: int) -> bytes:
         elif op.kind == "imm":
             v = op.value
         else:
-            raise EmulatorError(f"cannot evaluate the initialiser {tok!r} (a pointer to another variable?)")
+            try:
+                sym, v, mask, shift = _address_element(tok)
+            except ValueError as e:
+                return bytes(size), (), (tok,) + e.args
+            if sym is not None:
+                refs.append(InitRef(len(out), es, sym, v, mask, shift))
+                v = 0
+            else:
+                v = (v & mask) >> shift
         out += (v & ((1 << (8 * es)) - 1)).to_bytes(es, "little")
-    return bytes(out[:size]) + bytes(max(0, size - len(out)))
+    refs = tuple(r for r in refs if r.offset + r.size <= size)
+    return bytes(out[:size]) + bytes(max(0, size - len(out))), refs, ()
+
+
+_MASKS = {0xFF << (8 * k): 8 * k for k in range(8)}
+_EXPR_TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|\d+)|([A-Za-z_$%][\w$]*)|(.))")
+
+
+def _address_element(tok: str) -> tuple[str | None, int, int, int]:
+    """(symbol or None, constant, mask, shift) of one element: ``sym``, ``generic(sym)+8``,
+    ``generic(sym+8)``, ``0xFF00(generic(sym)+4)`` or ``0xFF(1000 + 546)``; otherwise
+    ValueError(catalog key, fields) saying why."""
+    toks = [m.group(1) or m.group(2) or m.group(3) for m in _EXPR_TOKEN.finditer(tok.strip())]
+    mask, shift = (1 << 64) - 1, 0
+    if len(toks) > 2 and toks[1] == "(" and toks[-1] == ")" and toks[0][:2].lower() == "0x":
+        mask = int(toks[0], 16)
+        if mask not in _MASKS:
+            raise ValueError("unsupported.init_mask", {"mask": toks[0]})
+        shift, toks = _MASKS[mask], toks[2:-1]
+    pos = 0
+
+    def expr():
+        nonlocal pos
+        sym, const, sign = None, 0, 1
+        if pos < len(toks) and toks[pos] in ("+", "-"):
+            sign = -1 if toks[pos] == "-" else 1
+            pos += 1
+        while True:
+            s, c = term()
+            if s is not None:
+                if sym is not None or sign < 0:
+                    raise ValueError("unsupported.init_two_symbols", {})
+                sym = s
+            const += sign * c
+            if pos < len(toks) and toks[pos] in ("+", "-"):
+                sign = -1 if toks[pos] == "-" else 1
+                pos += 1
+                continue
+            return sym, const
+
+    def term():
+        nonlocal pos
+        if pos >= len(toks):
+            raise ValueError("unsupported.init_ends_early", {})
+        t = toks[pos]
+        pos += 1
+        if t[0].isdigit():
+            return None, int(t, 0) if not re.fullmatch(r"0\d+", t) else int(t, 8)
+        if t == "generic" and pos < len(toks) and toks[pos] == "(" or t == "(":
+            pos += t == "generic"
+            r = expr()
+            if pos >= len(toks) or toks[pos] != ")":
+                raise ValueError("unsupported.init_parentheses", {})
+            pos += 1
+            return r
+        if re.fullmatch(r"[A-Za-z_$%][\w$]*", t):
+            return t, 0
+        raise ValueError("unsupported.init_unexpected", {"tok": repr(t)})
+
+    sym, const = expr()
+    if pos != len(toks):
+        raise ValueError("unsupported.init_unexpected", {"tok": repr(toks[pos])})
+    return sym, const, mask, shift
 
 
 def _outside_bodies(text: str) -> str:

@@ -99,7 +99,8 @@ def check_symbols(spec: "KernelSpec", symbols: dict) -> dict:
     for name, value in symbols.items():
         arr = np.ascontiguousarray(value)
         if name not in sizes:
-            mine = sorted(n for n in sizes if not n.startswith("_Z"))    # not the headers' C++ constants
+            mine = sorted(n for n in sizes if not n.startswith(("_Z", "$")))   # not the headers' C++
+            # constants, nor the string literals a table points to ($str, $str$1, ...)
             have = ", ".join(mine[:8]) + (", ..." if len(mine) > 8 else "") if mine else msg("errors.none")
             raise LaunchError(msg("gpu.no_variable", name=spec.name, var=repr(name), have=have))
         if arr.nbytes > sizes[name]:
