@@ -520,12 +520,15 @@ def test_a_global_load_only_thread_0_makes_is_one_request_per_block(emu, rng):
     assert not [n for n in r.count_notes if n["line"] == line]
 
 
-def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_counted_as_the_ptx_and_noted(emu, rng):
-    """collection/repro_misses.cu reproLoopRemainderPredicated (a miss left unmodelled,
-    docs/FIDELITY.md): ptxas peels and unrolls `for (i = 0; i < blockDim.x; i += 32) acc +=
-    s[i]` into 8 LDS on that line, 2 of them predicated; which of those a warp executes depends
-    on the trip count. The emulator counts the PTX's one load per iteration, and the plan says
-    the line's predicated LDS are not modelled."""
+def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_replayed(emu, rng):
+    """collection/repro_misses.cu reproLoopRemainderPredicated (docs/FIDELITY.md, D3): ptxas peels
+    and unrolls `for (i = 0; i < blockDim.x; i += 32) acc += s[i]` into 8 LDS on that line, 2 of
+    them predicated; which of those a warp executes depends on the trip count, which no per-line
+    reading says (the if-conversion plan notes the line). emu/sass_replay.py replays the SASS's
+    control flow for the launch: ncu's recorded request count (fidelity-2026-12-01-run2.json),
+    the PTX's 8 loads with a lane on, and a note that says how it was counted."""
+    import json
+    from pathlib import Path
     k, src = _repro(emu, "reproLoopRemainderPredicated")
     line = [i + 1 for i, s in enumerate(src) if "acc += s[i];" in s][-1]
     where = ("collection/repro_misses.cu", line)
@@ -533,10 +536,16 @@ def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_counted_as_the_ptx_a
     p, u, _ = sass[where + ("shared_ld",)]
     assert (p, u) == (2, 6)                              # peeled + last, 4 + 2 unrolled
     plan = ifconvert.plan_for(k, *_linked(k))
-    assert "predicated" in plan.notes[where] and "counted as the PTX runs" in plan.notes[where]
+    assert "predicated" in plan.notes[where] and plan.unplaced[where + ("shared_ld",)] == 2
     src = rng.integers(-100, 100, 256).astype(np.float32)
     dst = np.zeros(2, np.float32)
     r = emu.run(k, 2, 128, src, dst)
     assert (dst == src.reshape(2, 128)[:, ::32].sum(axis=1)).all()
     m = emu.line_metrics(r, line)
-    assert m["shared_ld_requests"] == m["shared_ld_requests_active"] == 2 * 128 // 32
+    rec = json.loads((Path(__file__).resolve().parent.parent / "bench" / "results" /
+                      "fidelity-2026-12-01-run2.json").read_text())
+    ncu = next(x for x in rec["rows"] if x["id"].endswith(":reproLoopRemainderPredicated"))["ncu"]
+    assert m["shared_ld_requests"] == ncu["shared_ld_requests"] != m["shared_ld_requests_active"]
+    assert m["shared_ld_requests_active"] == 2 * 128 // 32
+    note = next(n["text"] for n in r.count_notes if n["line"] == line)
+    assert "replaying the SASS" in note and "gave up" not in note

@@ -912,6 +912,7 @@ def _run_nvdisasm(exe: str, cubin: bytes) -> str:
 
 
 _SASS_LINE = re.compile(r'//## File "([^"]*)", line (\d+)')
+_SASS_LABEL = re.compile(r"\s*(\.L_x_\d+):")
 _SASS_INSTR = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)")
 _MEM_OPS = {"LDS", "STS", "LDG", "STG", "LDSM", "STSM", "LDGSTS", "LD", "ST", "LDL", "STL",
             "ATOMS", "ATOMG", "ATOM", "RED", "REDG"}
@@ -950,7 +951,28 @@ def kernel_sass(program: Program, arch: str, entry: str) -> str:
 def sass_instructions(text: str, filename: str = ""):
     """Each instruction of a SASS listing, in address order, as ``((file, line), predicate,
     opcode, modifiers)``: the source line is the last ``//## File`` comment before it."""
+    for ins in sass_listing(text, filename):
+        yield ins.where, ins.pred, ins.op, ins.mods
+
+
+@dataclass(frozen=True)
+class SassLine:
+    """One instruction of a SASS listing: its address, source line, predicate (``"@!P0"``, or
+    ``""``), opcode, modifiers (``".U32.AND"``), operand text and the labels that name it."""
+    addr: int
+    where: tuple
+    pred: str
+    op: str
+    mods: str
+    operands: str
+    labels: tuple = ()
+
+
+def sass_listing(text: str, filename: str = ""):
+    """Each instruction of a SASS listing, in address order, as a ``SassLine`` (the one walker
+    that ``sass_instructions`` and emu/sass_replay.py read)."""
     where = ("", 0)
+    labels: list = []
     for ln in text.splitlines():
         m = _SASS_LINE.search(ln)
         if m:
@@ -958,7 +980,14 @@ def sass_instructions(text: str, filename: str = ""):
             continue
         m = _SASS_INSTR.search(ln)
         if m:
-            yield where, (m.group(1) or "").strip(), m.group(2), m.group(3)
+            rest = ln[m.end():]
+            yield SassLine(int(m.group(0)[2:m.group(0).index("*/")], 16), where, (m.group(1) or "").strip(),
+                           m.group(2), m.group(3), rest.split(";", 1)[0].strip(), tuple(labels))
+            labels = []
+            continue
+        m = _SASS_LABEL.match(ln)
+        if m:
+            labels.append(m.group(1))
 
 
 def sass_memory_mix(program: Program, arch: str = "sm_90",

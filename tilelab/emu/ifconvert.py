@@ -80,6 +80,10 @@ class Plan:
     # cp.async pc -> the never-true `@!PT LDS` ptxas issues before its LDGSTS (shared-load
     # requests of the warp that executes it)
     padding: dict = field(default_factory=dict)
+    # (file, line, kind) -> how many more predicated SASS accesses the line has than the PTX
+    # accesses a modelled branch covers (the line's note says so; emu/sass_replay.py replays them
+    # where they are a loop's)
+    unplaced: dict = field(default_factory=dict)
 
 
 def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
@@ -338,6 +342,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             continue                        # a global request needs a lane on: no SASS decides it
         covered = len(cover.get((file, line, kind), ()))
         if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
+            plan.unplaced[(file, line, kind)] = p - covered
             plan.notes[(file, line)] = _msg("counts.more_predicated", n=p - covered, name=_SASS_NAME[kind])
     return plan
 

@@ -27,7 +27,7 @@ import numpy as np
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
-from . import calls, devio, ifconvert, intrinsics, isa, modvars, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
+from . import calls, devio, ifconvert, intrinsics, isa, modvars, sass_replay, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
 from .metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
@@ -639,6 +639,10 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for i, (_, arr) in enumerate(buffers[:n_args]):
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
+    # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of
+    # the SASS's control flow for this launch's warps, where it can say (emu/sass_replay.py)
+    replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
+                                 arch) if lazy is not None else {}
     metrics = dict.fromkeys(METRIC_KEYS, 0)
     ptx_metrics = dict.fromkeys(METRIC_KEYS, 0)
     lines: dict = {}
@@ -657,7 +661,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             ptx_metrics[k] += pv
             pd[k] += pv
     ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
-    count_notes = _count_notes(ifc, lines, uncertain)
+    count_notes = _count_notes(ifc, lines, uncertain, replayed)
     ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
     for pc, n_calls in vprintf_calls.items():  # the driver's code: counted by a measured rule
         ins = fn.instrs[pc]
@@ -696,15 +700,15 @@ def check_counts(counts: str | None) -> str:
     return counts
 
 
-def _count_notes(ifc, lines, uncertain) -> list:
+def _count_notes(ifc, lines, uncertain, replayed=None) -> list:
     """The if-conversion plan's notes on the lines this launch counted something on (and the
-    plan-wide one), and on the undecided accesses a warp of this launch skipped (emu/ifconvert.py)."""
-    if ifc is None:
-        return []
-    notes = {k: t for k, t in ifc.notes.items() if k[1] == 0 or k in lines}
+    plan-wide one), and on the undecided accesses a warp of this launch skipped (emu/ifconvert.py);
+    ``replayed``: the notes of loop lines emu/sass_replay.py replayed (or could not), which win."""
+    notes = {k: t for k, t in ifc.notes.items() if k[1] == 0 or k in lines} if ifc is not None else {}
     for pc in uncertain:
         where = ifc.uncertain[pc]
         notes[where] = ifc.uncertain_notes[where]
+    notes.update({k: t for k, t in (replayed or {}).items() if k in lines})
     return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(notes.items(), key=lambda kv: kv[0][1])]
 
 

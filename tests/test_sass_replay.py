@@ -1,0 +1,241 @@
+"""emu/sass_replay.py: a loop ptxas rebuilt with predicated trips, counted by replaying its SASS (D3).
+
+* the replay of the very SASS the H200 ran (ncu's source page lists it) against ncu's count of
+  every shared load of the loop, for the two launches of docs/FIDELITY.md's cause D3, at their
+  recorded geometry (bench/results/ncu-sass-lines-2026-12-01.json);
+* random trip counts (blockDim.x, start, step) of a counted loop assembled by the local ptxas:
+  the replay's executions with a lane on against len(range(start, blockDim.x, step)), and the
+  emulator's requests against the replay;
+* a loop bounded by a loaded value: the replay gives up, the line is counted as the PTX runs,
+  and its note says why.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tilelab import compile as tc
+from tilelab.emu import machine, sass_replay as sr
+
+ROOT = Path(__file__).resolve().parent.parent
+NCU_LINES = ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01.json"
+LOOPS = ROOT / "tests" / "kernels_replay" / "loops.cu"
+
+
+# ------------------------------------------------------------------ the H200's own SASS, and ncu's counts
+def _ncu_rows(kernel: str) -> list[dict]:
+    launches = json.loads(NCU_LINES.read_text())["launches"]
+    launch = next(x for x in launches if x["id"].endswith(":" + kernel))
+    rows = list(csv.reader(io.StringIO(launch["source"]["stdout"])))
+    return [dict(zip(rows[1], r)) for r in rows[2:]]
+
+
+def _instrs(rows) -> list:
+    base = int(rows[0]["Address"], 16)
+    out = []
+    for r in rows:
+        ins = sr.instruction(int(r["Address"], 16) - base, r["Source"].strip())
+        out.append(sr.Ins(ins.addr, ins.pred, ins.op, ins.mods, ins.ops,
+                          None if ins.target is None else ins.target - base))
+    return out
+
+
+def _loop_loads(instrs) -> tuple:
+    """The LDS a forward branch jumps over together with a backward branch (the loop's code that
+    only the threads which pass the branch run): the first such region that has any."""
+    index = {ins.addr: i for i, ins in enumerate(instrs)}
+    for b, ins in enumerate(instrs):
+        if ins.op == "BRA" and ins.pred and ins.target in index and index[ins.target] > b:
+            body = range(b + 1, index[ins.target])
+            back = any(instrs[i].op == "BRA" and instrs[i].target is not None and instrs[i].target <= instrs[i].addr
+                       for i in body)
+            lds = tuple(i for i in body if instrs[i].op == "LDS")
+            if back and lds:
+                return lds
+    raise AssertionError("no loop with loads in the listing")
+
+
+def _manifest_launch(kernel: str) -> sr.Launch:
+    sys.path.insert(0, str(ROOT))
+    from collection import run
+    e = next(x for x in run.load() if x["name"] == kernel)
+    raw = b""
+    for i, spec in enumerate(e["args"]):          # arrays: a pointer (any address), scalars: 32 bits
+        size = 8 if "shape" in spec else 4
+        raw += bytes(-len(raw) % size)
+        raw += ((0x10000 * (i + 1)) if size == 8 else int(spec["value"])).to_bytes(size, "little")
+    dims = lambda v: tuple(list(v) + [1] * (3 - len(v)))  # noqa: E731
+    return sr.Launch(dims(e["grid"]), dims(e["block"]), raw, len(raw), "sm_90")
+
+
+@pytest.mark.parametrize("kernel", ["reproLoopRemainderPredicated", "reduceSinglePassMultiBlockCG"])
+def test_replay_equals_ncu_per_instruction(kernel):
+    rows = _ncu_rows(kernel)
+    instrs = _instrs(rows)
+    targets = _loop_loads(instrs)
+    assert len(targets) == 8                      # peeled, 4 unrolled, 2 of the remainder, last
+    got = sr.Replay(instrs, targets).run(_manifest_launch(kernel))
+    for t in targets:
+        run, on = got[t]
+        assert run == int(rows[t]["Instructions Executed"]), (rows[t]["Source"], got[t])
+        lanes_on = int(rows[t]["Predicated-On Thread Instructions Executed"])
+        assert (on > 0) == (lanes_on > 0) and on <= lanes_on, (rows[t]["Source"], got[t])
+    # and so the totals: ncu's request count of the launch (fidelity-2026-12-01-run2.json)
+    assert sum(got[t][0] for t in targets) == sum(int(rows[t]["Instructions Executed"]) for t in targets)
+
+
+def test_listing_and_ncu_text_read_alike():
+    ins = sr.instruction(0x130, "@!P0  BRA 0x7fc92b7a0440")
+    assert (ins.pred, ins.op, ins.target) == ("!P0", "BRA", 0x7fc92b7a0440)
+    ins = sr.instruction(0x1c0, "      ISETP.LE.U32.OR P1, PT, R3.reuse, 0x60, !P1")
+    assert ins.mods == ("LE", "U32", "OR") and ins.ops == ("P1", "PT", "R3", "0x60", "!P1")
+
+
+# ------------------------------------------------------------------ the local ptxas
+def _has_toolchain() -> bool:
+    try:
+        tc.find_nvrtc()
+        tc.find_nvdisasm()
+        return True
+    except Exception:
+        return False
+
+
+needs_cubin = pytest.mark.skipif(not tc.available_nvrtc() or not _has_toolchain(),
+                                 reason="needs NVRTC, an assembler and nvdisasm")
+
+
+def _kernel(name: str, step: int | None = None, nvrtc: int | None = None):
+    return tc.kernel_from_file(LOOPS, name, options=(f"-DSTEP={step}",) if step else (), nvrtc=nvrtc)
+
+
+MAJORS = sorted(tc.available_nvrtc()) or [None]
+
+
+def _loop_line(k, name: str) -> int:
+    src = LOOPS.read_text().splitlines()
+    start = next(i for i, ln in enumerate(src) if f"void {name}(" in ln)
+    return next(i + 1 for i, ln in enumerate(src) if i > start and "acc += s[i];" in ln)
+
+
+def _replay(k, line: int, arch: str = "sm_90") -> sr.Replay:
+    return sr._replay_for(k, (k.program.filename, line, "shared_ld"), arch)
+
+
+@needs_cubin
+@pytest.mark.parametrize("nvrtc", MAJORS, ids=lambda m: f"nvrtc{m}")
+@pytest.mark.parametrize("step,arch", [(32, "sm_90"), (7, "sm_90"), (32, "sm_80")])
+def test_random_trip_counts_against_the_loops_arithmetic(step, arch, nvrtc):
+    k = _kernel("loopCounted", step, nvrtc)
+    line = _loop_line(k, "loopCounted")
+    replay = _replay(k, line, arch)
+    assert len(replay.targets) > 1, "ptxas kept the loop as it is: nothing to replay"
+    predicated = [t for t in replay.targets if replay.instrs[t].pred]
+    assert predicated, "no predicated copy of the load: not the loop this test is about"
+    rng = random.Random(step)
+    for case in range(24):
+        bd, blocks = rng.randint(1, 1024), rng.randint(1, 3)
+        start = rng.choice([0, rng.randint(0, bd), rng.randint(0, 1100)])
+        trips = len(range(start, bd, step))         # the loop's arithmetic, read directly
+        raw = (0x10000).to_bytes(8, "little") + (0x20000).to_bytes(8, "little") + start.to_bytes(4, "little")
+        got = replay.run(sr.Launch((blocks, 1, 1), (bd, 1, 1), raw, len(raw), arch))
+        on = sum(got[t][1] for t in replay.targets)
+        assert on == blocks * trips, (bd, start, blocks, got)
+        for t in replay.targets:
+            run, on_t = got[t]
+            assert run >= on_t
+            if not replay.instrs[t].pred:
+                assert run == on_t                  # an unpredicated load always has its lane on
+            else:
+                assert run <= blocks                # a predicated copy runs once per entry of the loop
+        if case < 4:                                # the emulator counts what the replay says
+            src = np.arange(1024, dtype=np.float32)
+            r = machine.run(k, (blocks,), (bd,), [src, np.zeros(blocks, np.float32), start], arch=arch)
+            row = next((x for x in r.per_line if x["line"] == line), None)
+            if trips == 0:
+                assert row is None or row["shared_ld_requests"] == 0
+                continue
+            assert row["shared_ld_requests_active"] == blocks * trips
+            assert row["shared_ld_requests"] == sum(got[t][0] for t in replay.targets)
+            assert "replaying the SASS" in row["why"] and "gave up" not in row["why"]
+
+
+@needs_cubin
+@pytest.mark.parametrize("nvrtc", MAJORS, ids=lambda m: f"nvrtc{m}")
+def test_a_loaded_bound_falls_back_and_says_so(nvrtc):
+    k = _kernel("loopLoadedBound", nvrtc=nvrtc)
+    line = _loop_line(k, "loopLoadedBound")
+    src = np.arange(1024, dtype=np.float32)
+    r = machine.run(k, (2,), (128,), [src, np.zeros(2, np.float32), np.array([128], np.uint32)])
+    row = next(x for x in r.per_line if x["line"] == line)
+    assert row["shared_ld_requests"] == row["shared_ld_requests_active"] == 2 * 4     # as the PTX runs
+    assert "gave up" in row["why"] and "loaded value" in row["why"]
+    assert any(n["line"] == line and "gave up" in n["text"] for n in r.count_notes)
+    with pytest.raises(sr.GiveUp, match="loaded value"):
+        _replay(k, line).run(sr.Launch((2, 1, 1), (128, 1, 1), bytes(24), 24, "sm_90"))
+
+
+def test_a_branch_on_an_unknown_value_gives_up():
+    instrs = [sr.instruction(0x0, "S2R R0, SR_TID.X"), sr.instruction(0x10, "LDS R2, [R0]"),
+              sr.instruction(0x20, "ISETP.NE.AND P0, PT, R2, RZ, PT"), sr.instruction(0x30, "@P0 BRA 0x10"),
+              sr.instruction(0x40, "EXIT")]
+    with pytest.raises(sr.GiveUp, match="LDS at 0x0010"):
+        sr.Replay(instrs, (1,)).run(sr.Launch((1, 1, 1), (32, 1, 1)))
+
+
+def _eval(lines: list[str], a: int, b: int) -> dict:
+    """Run straight-line SASS with R2 = a, R3 = b set by the launch's parameters; its registers."""
+    raw = a.to_bytes(4, "little") + b.to_bytes(4, "little")
+    instrs = [sr.instruction(0, "LDC R2, c[0x0][0x210]"), sr.instruction(0x10, "LDC R3, c[0x0][0x214]")]
+    instrs += [sr.instruction(0x20 + 0x10 * i, t) for i, t in enumerate(lines)]
+    instrs.append(sr.instruction(0x20 + 0x10 * len(lines), "EXIT"))
+    rp = sr.Replay(instrs, ())
+    rp.launch = sr.Launch((1, 1, 1), (1, 1, 1), raw, len(raw), "sm_90")
+    g = sr._Group(np.arange(1), 0, {}, {}, {})
+    for ins in instrs[:-1]:
+        rp._step(g, ins, None)
+    return {k: (int(v) if not isinstance(v, sr.Unknown) else v) for k, v in {**g.regs, **g.preds}.items()}
+
+
+def test_integer_ops_against_python():
+    rng = random.Random(5)
+    M = 0xFFFFFFFF
+    s32 = lambda x: x - (1 << 32) if x >> 31 else x  # noqa: E731
+    for _ in range(40):
+        a, b = rng.choice([rng.getrandbits(32), rng.randint(0, 300)]), rng.choice([rng.getrandbits(32), rng.randint(0, 9)])
+        sh = b % 32
+        r = _eval(["IADD3 R4, -R2, R3, 0x7", "LEA R5, R2, R3, 0x3", f"SHF.R.U32.HI R6, RZ, {sh:#x}, R2",
+                   f"SHF.R.S32.HI R7, RZ, {sh:#x}, R2", f"SHF.L.U32 R8, R2, {sh:#x}, RZ",
+                   "LOP3.LUT R9, R2, R3, RZ, 0xc0, !PT", "LOP3.LUT R10, R2, R3, RZ, 0x3c, !PT",
+                   "ISETP.LT.U32.AND P0, PT, R2, R3, PT", "ISETP.LT.AND P1, P2, R2, R3, PT",
+                   "SEL R11, R2, R3, P1", "IMAD.WIDE.U32 R12, R2, R3, RZ", "IMAD.HI.U32 R14, R2, R3, RZ",
+                   "VIMNMX.U32 R15, R2, R3, !PT", "IMAD R16, R2, R3, R2", "VIADD R17, R2, 0xfffffff8",
+                   "PLOP3.LUT P3, PT, P0, P1, PT, 0x80, 0x0"], a, b)
+        assert r["R4"] == (b - a + 7) & M
+        assert r["R5"] == ((a << 3) + b) & M
+        assert r["R6"] == a >> sh and r["R7"] == (s32(a) >> sh) & M and r["R8"] == (a << sh) & M
+        assert r["R9"] == a & b and r["R10"] == a ^ b
+        assert r["P0"] == (a < b) and r["P1"] == (s32(a) < s32(b)) and r["P2"] == (not s32(a) < s32(b))
+        assert r["R11"] == (a if s32(a) < s32(b) else b)
+        assert r["R12"] | r["R13"] << 32 == a * b and r["R14"] == (a * b) >> 32
+        assert r["R15"] == max(a, b) and r["R16"] == (a * b + a) & M and r["R17"] == (a - 8) & M
+        assert r["P3"] == (a < b and s32(a) < s32(b))
+    assert isinstance(_eval(["FADD R4, R2, R3"], 1, 2)["R4"], sr.Unknown)
+
+
+def test_threads_that_part_and_meet_again_count_once_per_warp():
+    """A branch inside the loop sends half the warp another way each trip; every thread still runs
+    the load 3 times, and the warp executes it together: 3 per warp, not 3 per path."""
+    text = ["S2R R0, SR_TID.X", "MOV R1, RZ", "LDS R2, [R0]", "VIADD R1, R1, 0x1",
+            "ISETP.LT.U32.AND P0, PT, R0, 0x10, PT", "@P0 BRA 0x70", "NOP",
+            "ISETP.LT.U32.AND P1, PT, R1, 0x3, PT", "@P1 BRA 0x20", "EXIT"]
+    instrs = [sr.instruction(0x10 * i, t) for i, t in enumerate(text)]
+    got = sr.Replay(instrs, (2,)).run(sr.Launch((3, 1, 1), (64, 1, 1)))
+    assert got[2] == (3 * 2 * 3, 3 * 2 * 3)          # 3 blocks x 2 warps x 3 trips
