@@ -533,5 +533,6 @@ def check_swizzle(swizzle) -> bool:
         all_ok &= ok
         what = (_msg("bankkit.misaligned_vectors") if bad_align else
                 _msg("bankkit.every_column_conflict_free") if worst == 1 else _msg("bankkit.up_to_n_way", n=worst))
-        print(_msg("bankkit.swizzle_a_permutation", B=B, M=M, S=S, name=name, v0='✓' if ok else '✗', what=what))
+        key = "bankkit.swizzle_a_permutation" if ok else "bankkit.swizzle_permutation_but"
+        print(_msg(key, B=B, M=M, S=S, name=name, v0='✓' if ok else '✗', what=what))
     return all_ok

@@ -57,14 +57,14 @@ def answer(question: str, given, expected, *, tol: float = 0.0, hint: str = "", 
         print(_msg("lessonkit.not_answered_yet_replace", question=question))
         return None
     if _same(given, expected, tol):
-        print(f"{question}: ✓ right, {_fmt(expected)}." + (f" {why}" if why else ""))
+        print(_msg("lessonkit.answer_right", question=question, value=_fmt(expected)) + (f" {why}" if why else ""))
         return True
     n = _tries[question] = _tries.get(question, 0) + 1
-    msg = f"{question}: ✗ {_fmt(given)} is not it."
+    msg = _msg("lessonkit.answer_wrong", question=question, value=_fmt(given))
     if hint:
-        msg += f" Hint: {hint}"
+        msg += _msg("lessonkit.answer_hint", hint=hint)
     if n >= 2:
-        msg += f"\n   The answer is {_fmt(expected)}." + (f" {why}" if why else "")
+        msg += "\n   " + _msg("lessonkit.answer_is", value=_fmt(expected)) + (f" {why}" if why else "")
     print(msg)
     return False
 
