@@ -15,7 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tilelab.messages import msg as _msg  # the words it prints or draws, per language
+from tilelab.messages import label as _label, msg as _msg  # the words it prints or draws, per language
+from tilelab.table import _pad  # pads by terminal columns (a CJK character takes two)
 from tilelab import palette       # colour-blind-safe colours (Okabe-Ito), shared with the toolkit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,10 +167,12 @@ def seed_table(rows, *, title: str, base: str, time_unit="ms"):
     """
     t0 = next(ms for lab, ms, _, _ in rows if lab == base)
     print(title)
-    print(f"{'Kernel':<24}{'Time (' + time_unit + ')':>12}{'Bandwidth (GB/s)':>19}{'Speed-up':>11}{'Check':>8}")
+    print(_pad(_msg("bankkit.col_kernel"), 24, True) + _pad(_msg("bankkit.col_time", unit=time_unit), 12, False)
+          + _pad(_msg("bankkit.col_bandwidth"), 19, False) + _pad(_msg("bankkit.col_speedup"), 11, False)
+          + _pad(_msg("bankkit.col_check"), 8, False))
     print("-" * 74)
     for lab, ms, gbps, ok in rows:
-        print(f"{lab:<24}{ms:>12.4f}{gbps:>19.1f}{t0 / ms:>10.2f}x{('PASS' if ok else 'FAIL'):>8}")
+        print(f"{_pad(_label(lab), 24, True)}{ms:>12.4f}{gbps:>19.1f}{t0 / ms:>10.2f}x{('PASS' if ok else 'FAIL'):>8}")
 
 
 def count_table(rows, *, title: str):
@@ -180,11 +183,13 @@ def count_table(rows, *, title: str):
     def per(m, a, b):
         return f"{m[a] / m[b]:.2f}" if m.get(b) else "—"
     print(title)
-    print(f"{'Kernel':<24}{'shared ld':>10}{'shared st':>10}{'global ld':>10}{'global st':>10}{'Check':>8}")
-    print(f"{'':<24}{'wf/req':>10}{'wf/req':>10}{'sect/req':>10}{'sect/req':>10}")
+    print(_pad(_msg("bankkit.col_kernel"), 24, True) + "".join(_pad(_msg("bankkit." + k), 10, False) for k in
+          ("col_shared_ld", "col_shared_st", "col_global_ld", "col_global_st")) + _pad(_msg("bankkit.col_check"), 8, False))
+    print(" " * 24 + "".join(_pad(_msg("bankkit." + k), 10, False) for k in
+          ("col_wf_req", "col_wf_req", "col_sect_req", "col_sect_req")))
     print("-" * 72)
     for lab, m, ok in rows:
-        print(f"{lab:<24}{per(m, 'shared_ld_wavefronts', 'shared_ld_requests'):>10}"
+        print(f"{_pad(_label(lab), 24, True)}{per(m, 'shared_ld_wavefronts', 'shared_ld_requests'):>10}"
               f"{per(m, 'shared_st_wavefronts', 'shared_st_requests'):>10}"
               f"{per(m, 'global_ld_sectors', 'global_ld_requests'):>10}"
               f"{per(m, 'global_st_sectors', 'global_st_requests'):>10}{('PASS' if ok else 'FAIL'):>8}")
@@ -304,7 +309,7 @@ def draw_bars(groups: dict, *, ylabel: str, title: str, ref: str | None = None):
         ys = [vals.get(lab, 0) for lab in labels]
         bars = ax.bar(x + (i - (len(groups) - 1) / 2) * w, ys, w, label=str(g))
         ax.bar_label(bars, labels=[f"{y:,.0f}" for y in ys], fontsize=6.5, rotation=90, padding=2)
-    ax.set_xticks(x, labels, fontsize=8)
+    ax.set_xticks(x, [_label(lab) for lab in labels], fontsize=8)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
     ax.margins(y=0.2)

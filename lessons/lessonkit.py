@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tilelab.messages import msg as _msg  # the words it prints or draws, per language
+from tilelab.messages import label as _label, msg as _msg  # the words it prints or draws, per language
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -315,7 +315,7 @@ def draw_bars(values: dict, *, ylabel: str, title: str = "", fmt: str = "{:g}", 
     fig, ax = plt.subplots(figsize=(max(4.0, 1.3 * len(values) + 1.5), 3.4))
     labels, nums = list(values), [values[k] for k in values]
     cols = ["#fd8d3c" if highlight and lab in highlight else color for lab in labels]
-    bars = ax.bar(labels, nums, color=cols)
+    bars = ax.bar([_label(lab) for lab in labels], nums, color=cols)
     for b, v in zip(bars, nums):
         ax.text(b.get_x() + b.get_width() / 2, b.get_height(), fmt.format(v), ha="center", va="bottom", fontsize=9)
     if log:
@@ -334,7 +334,7 @@ def draw_curves(curves: dict, *, xlabel: str, ylabel: str, title: str = "", logx
     fig, ax = plt.subplots(figsize=(7, 4))
     for lab, pts in curves.items():
         xs = sorted(pts)
-        ax.plot(xs, [pts[x] for x in xs], "o-", label=lab)
+        ax.plot(xs, [pts[x] for x in xs], "o-", label=_label(lab))
     if logx:
         from matplotlib.ticker import ScalarFormatter
         ax.set_xscale("log", base=2)

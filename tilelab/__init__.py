@@ -24,12 +24,12 @@ from .launch import LaunchResult, launch
 from .check import check
 from .bench import bench
 from .profile import profile
-from .messages import msg
+from .messages import label, msg
 from .selfcheck import selfcheck
 
 __version__ = "0.1.0"
 __all__ = ["backend", "device_arch", "compile_cuda", "kernel_from_file", "launch", "LaunchResult", "check",
-           "bench", "profile", "msg", "selfcheck", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
+           "bench", "profile", "msg", "label", "selfcheck", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
            "EmulatorError", "UnsupportedInstruction", "KernelFault", "CheckFailed"]
 
 _LAZY = {"banks": ("banks", None), "problems": ("problems", None)}

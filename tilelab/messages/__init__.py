@@ -84,3 +84,13 @@ def msg(key: str, lang: str | None = None, **fields) -> str:
     if text is None:
         raise KeyError(f"no message {key!r} in tilelab/messages/{SOURCE}.toml")
     return text.format(**fields) if fields else text
+
+
+def label(text: str, lang: str | None = None) -> str:
+    """A kernel's or a variant's label as the lessons show it (``"copy (same geometry)"``), in
+    ``lang``: the ``[labels]`` section is keyed by the English label itself, because the lessons
+    use the label as data (a dict key, a row name); a label the catalog lacks is shown as it is."""
+    key = "labels." + text
+    if key not in catalog(SOURCE):
+        return text
+    return msg(key, lang)
