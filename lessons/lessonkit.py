@@ -53,13 +53,14 @@ def answer(question: str, given, expected, *, tol: float = 0.0, hint: str = "", 
     notebook, usually by the emulator. ``tol`` is a relative tolerance (0: exact; strings are
     compared without case). After two wrong tries the expected value is shown.
     """
+    key, question = question, _label(question)          # a question named by code: its words shown per language
     if given is Ellipsis or given is None:
         print(_msg("lessonkit.not_answered_yet_replace", question=question))
         return None
     if _same(given, expected, tol):
         print(_msg("lessonkit.answer_right", question=question, value=_fmt(expected)) + (f" {why}" if why else ""))
         return True
-    n = _tries[question] = _tries.get(question, 0) + 1
+    n = _tries[key] = _tries.get(key, 0) + 1
     msg = _msg("lessonkit.answer_wrong", question=question, value=_fmt(given))
     if hint:
         msg += _msg("lessonkit.answer_hint", hint=hint)
