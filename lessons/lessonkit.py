@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from tilelab.messages import label as _label, msg as _msg  # the words it prints or draws, per language
+from tilelab.table import _pad  # pads by terminal columns (a CJK character takes two)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,9 +80,10 @@ def show_lines(result, metrics=("global_ld_requests", "global_ld_sectors"), *, r
     ``ratio=("global_ld_sectors", "global_ld_requests")`` adds a column with their quotient.
     """
     rows = [r for r in result.per_line if any(r.get(m) for m in metrics)]
-    head = f"{'line':>4}  {'source':<{width}}" + "".join(f"{_short(m):>14}" for m in metrics)
+    head = (_pad(_msg("profile.col_line"), 4, False) + "  " + _pad(_msg("profile.col_source"), width, True)
+            + "".join(f"{_short(m):>14}" for m in metrics))
     if ratio:
-        head += f"{ratio_label:>14}"
+        head += _pad(ratio_label, 14, False)
     print(head)
     for r in rows:
         src = (r.get("source") or "").strip()

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tilelab.messages import msg   # the verdict's words, in the submission's language (TILELAB_LANG)
+from tilelab import messages
 from tilelab.technique import CHECKS
 
 OK, NO, SKIP = "✓", "✗", "·"
@@ -391,7 +392,10 @@ class Judge:
 
 
 def _metric_name(metric: str) -> str:
-    """global_ld_sectors -> 'global load sectors'."""
+    """global_ld_sectors -> 'global load sectors' (judge.metric_<name> in the learner's language)."""
+    key = "judge.metric_" + metric
+    if key in messages.catalog(messages.SOURCE):
+        return msg(key)
     return metric.replace("_ld_", " load ").replace("_st_", " store ").replace("_", " ")
 
 

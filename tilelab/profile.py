@@ -64,6 +64,14 @@ def verdict(degree: float | None) -> str:
     return f"{r}-way" if abs(degree - r) < 0.05 else f"{degree:.1f}-way"
 
 
+def shown_ptx(v: str) -> str:
+    """The 'as in the PTX' cell (``"shared ld req 24,704, ..."``) with its counts' names in the
+    learner's language (the row keeps the English text: it is data)."""
+    for key, short in _PTX_SHORT.items():
+        v = v.replace(short + " ", msg("profile.ptx_" + key) + " ")
+    return v
+
+
 def shown_verdict(v: str) -> str:
     """A :func:`verdict` in the learner's language (the table and the picture show this one)."""
     if not v:
@@ -369,7 +377,7 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
         notes.append(_ncu_note(kernel, grid, blk, args, dyn, res.metrics))
     title = msg("profile.title", kernel=kernel.name, problem=prob.name, size=prob.label(size))
     p = Profile(rows, COLUMNS, title=title, note=msg("profile.space").join(n for n in notes if n), figure=figure,
-                headers={c: msg("profile.col_" + k) for c, k in HEADERS.items()}, shown={"banks": shown_verdict},
+                headers={c: msg("profile.col_" + k) for c, k in HEADERS.items()}, shown={"banks": shown_verdict, "as in the PTX": shown_ptx},
                 meta={"problem": prob.name, "size": size, "backend": be, "metrics": res.metrics,
                       "findings": list(res.findings)})
     p.worst = worst
