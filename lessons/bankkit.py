@@ -340,7 +340,7 @@ def draw_xor_permutation(n: int = 32, col: int = 5, small: int = 8):
                     ax.text(j, i, str(logical[i, j]), ha="center", va="center", fontsize=fs)
                 if logical[i, j] == col % m:
                     ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fc="none", ec="black", lw=2))
-        ax.set_xlabel("stored column s" + (" (= bank)" if m == n else ""))
+        ax.set_xlabel(_msg("bankkit.stored_column_s") + (_msg("bankkit.is_bank") if m == n else ""))
         ax.set_ylabel(_msg("bankkit.row_r"))
         ax.set_title(_msg("bankkit.x_the_number_in", m=m, v0=col % m), fontsize=9)
     fig.suptitle(_msg("bankkit.tile_r_c_r"), fontsize=10)
@@ -416,8 +416,8 @@ def draw_transpose_footprint(n: int = 32):
     """Warp 0 of the naive transpose: a row segment of `in` (4 sectors), a column of `out` (32)."""
     plt = _plt()
     fig, axes = plt.subplots(1, 2, figsize=(9, 4.4))
-    for ax, title, is_out in ((axes[0], "in: warp 0 reads row 0, columns 0-31", False),
-                              (axes[1], "out: warp 0 writes column 0, rows 0-31", True)):
+    for ax, title, is_out in ((axes[0], _msg("bankkit.footprint_in"), False),
+                              (axes[1], _msg("bankkit.footprint_out"), True)):
         grid = np.zeros((n, n))
         if is_out:
             grid[:, 0] = 1
@@ -477,8 +477,8 @@ def draw_block_order(tiles: int = 12, wave: int = 30):
     coordinate blockIdx.x stands for."""
     plt = _plt()
     fig, axes = plt.subplots(1, 4, figsize=(11, 3.2))
-    for o, (order, what) in enumerate((("row order", "blockIdx.x = tile column of in"),
-                                       ("column order", "blockIdx.x = tile row of in"))):
+    for o, (order, what) in enumerate(((_msg("bankkit.row_order"), _msg("bankkit.row_order_what")),
+                                       (_msg("bankkit.column_order"), _msg("bankkit.column_order_what")))):
         read = np.zeros((tiles, tiles))
         wrote = np.zeros((tiles, tiles))
         for b in range(wave):
@@ -486,8 +486,8 @@ def draw_block_order(tiles: int = 12, wave: int = 30):
             tr, tc = (slow, fast) if o == 0 else (fast, slow)     # tile (row, column) of `in`
             read[tr, tc] = 1 + b / wave
             wrote[tc, tr] = 1 + b / wave                           # it lands at (column, row) of `out`
-        for ax, grid, title in ((axes[2 * o], read, f"{order}: reads of in"),
-                                (axes[2 * o + 1], wrote, f"{order}: writes to out")):
+        for ax, grid, title in ((axes[2 * o], read, _msg("bankkit.order_reads_of_in", order=order)),
+                                (axes[2 * o + 1], wrote, _msg("bankkit.order_writes_to_out", order=order))):
             ax.imshow(np.ma.masked_equal(grid, 0), cmap=palette.SEQUENTIAL, vmin=1, vmax=2.2)
             ax.set_xticks(np.arange(-0.5, tiles, 1), minor=True)
             ax.set_yticks(np.arange(-0.5, tiles, 1), minor=True)
@@ -519,7 +519,7 @@ def check_swizzle(swizzle) -> bool:
         fn = lambda o: int(swizzle(o, B, M, S))  # noqa: E731
         n = rows * per_row
         if not banks.is_bijection(fn, n):
-            print(_msg("bankkit.swizzle_not_a_permutation", B=B, M=M, S=S, name=name, v0=n - 1))
+            print(_msg("bankkit.swizzle_not_a_permutation", B=B, M=M, S=S, name=_label(name), v0=n - 1))
             all_ok = False
             continue
         worst, bad_align = 1, False
@@ -539,5 +539,5 @@ def check_swizzle(swizzle) -> bool:
         what = (_msg("bankkit.misaligned_vectors") if bad_align else
                 _msg("bankkit.every_column_conflict_free") if worst == 1 else _msg("bankkit.up_to_n_way", n=worst))
         key = "bankkit.swizzle_a_permutation" if ok else "bankkit.swizzle_permutation_but"
-        print(_msg(key, B=B, M=M, S=S, name=name, v0='✓' if ok else '✗', what=what))
+        print(_msg(key, B=B, M=M, S=S, name=_label(name), v0='✓' if ok else '✗', what=what))
     return all_ok
