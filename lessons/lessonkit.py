@@ -252,9 +252,9 @@ def draw_thread_map(N: int = 32, block=(16, 16), k: int = 5):
         b[k, cols] = 3
         sec_a = sorted({(int(i), k // 8) for i in rows})
         sec_b = sorted({(k, int(j) // 8) for j in cols})
-        titles = [f"C: warp 0 computes the 32 dark cells\n({'col' if r == 0 else 'row'} follows threadIdx.x)",
-                  f"A[row][{k}]: {len(set(rows.tolist()))} distinct floats,\n{len(sec_a)} sector(s)",
-                  f"B[{k}][col]: {len(set(cols.tolist()))} distinct floats,\n{len(sec_b)} sector(s)"]
+        titles = [_msg("lessonkit.map_c_col" if r == 0 else "lessonkit.map_c_row"),
+                  _msg("lessonkit.map_a", k=k, n=len(set(rows.tolist())), s=len(sec_a)),
+                  _msg("lessonkit.map_b", k=k, n=len(set(cols.tolist())), s=len(sec_b))]
         for ax, m, t, secs in zip(axes[r], (c, a, b), titles, (None, sec_a, sec_b)):
             ax.imshow(m, cmap=cmap, vmin=-0.5, vmax=3.5, interpolation="nearest")
             ax.set_title(t, fontsize=9)
@@ -285,18 +285,18 @@ def draw_roofline(points, *, peak_tflops: float, roofs: dict, title: str = "", x
     styles = ["-", "--", ":"]
     for i, (lab, tbps) in enumerate(roofs.items()):
         ax.plot(x, np.minimum(peak_tflops, tbps * x), "k", ls=styles[i % 3], lw=1.2,
-                label=f"{lab}: {tbps:g} TB/s")
+                label=_msg("lessonkit.roof_tbps", lab=_label(lab), tbps=tbps))
     ax.axhline(peak_tflops, color="k", lw=0.6)
     ax.text(xlim[1], peak_tflops * 1.08, _msg("lessonkit.fp32_peak_tflop_s", peak_tflops=peak_tflops), ha="right", fontsize=8)
     for xv, lab in marks:
         ax.axvline(xv, color="#555555", ls=":", lw=1)
-        ax.text(xv * 0.9, 0.07, lab, rotation=90, ha="right", va="bottom", fontsize=8, color="#555555")
+        ax.text(xv * 0.9, 0.07, _label(lab), rotation=90, ha="right", va="bottom", fontsize=8, color="#555555")
     for yv, lab in levels:
         ax.axhline(yv, color="#555555", ls=":", lw=1)
-        ax.text(xlim[0] * 1.1, yv * 1.08, lab, ha="left", va="bottom", fontsize=8, color="#555555")
+        ax.text(xlim[0] * 1.1, yv * 1.08, _label(lab), ha="left", va="bottom", fontsize=8, color="#555555")
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for i, (lab, ai, tf) in enumerate(points):
-        ax.plot([ai], [tf], "o", ms=8, color=colors[i % len(colors)], label=_msg("lessonkit.tflop_s", lab=lab, tf=tf))
+        ax.plot([ai], [tf], "o", ms=8, color=colors[i % len(colors)], label=_msg("lessonkit.tflop_s", lab=_label(lab), tf=tf))
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(*xlim)
@@ -360,8 +360,8 @@ def draw_tile_step(t: int, *, tiles: int = 4, bx: int = 2, by: int = 1):
     are loaded into shared memory and multiplied into the block's C tile (by, bx)."""
     plt = _plt()
     fig, axes = plt.subplots(1, 3, figsize=(10, 3.6))
-    names = (f"A: tile (row {by}, step t={t})", f"B: tile (step t={t}, col {bx})",
-             f"C: block ({bx},{by}) accumulates its tile")
+    names = (_msg("lessonkit.step_a", by=by, t=t), _msg("lessonkit.step_b", bx=bx, t=t),
+             _msg("lessonkit.step_c", bx=bx, by=by))
     for ax, name in zip(axes, names):
         ax.set_xlim(0, tiles)
         ax.set_ylim(tiles, 0)
