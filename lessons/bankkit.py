@@ -356,7 +356,7 @@ def draw_cost_vs_size(points, *, title: str):
     bars = ax.bar(labels, [p[1] for p in points], color=[palette.SKY_BLUE if "pad" not in p[0] else palette.ORANGE
                                                          for p in points],
                   hatch=["" if "pad" not in p[0] else "///" for p in points])
-    ax.bar_label(bars, labels=[f"{p[1]:,} B\n{p[2]} blocks/SM" for p in points], fontsize=8)
+    ax.bar_label(bars, labels=[_msg("bankkit.bytes_blocks_per_sm", nbytes=p[1], blocks=p[2]) for p in points], fontsize=8)
     ax.set_ylabel(_msg("bankkit.shared_bytes_per_block"))
     ax.set_title(title, fontsize=10)
     ax.margins(y=0.3)
