@@ -135,3 +135,43 @@ def test_code_identifiers_and_technical_tokens_are_not_english():
         "<Figure size 640x480 with 1 Axes>\n",
     ]
     assert scan(_nb(*clean)) == []
+
+
+# ------------------------------------------------------ what the built notebooks do not show
+
+def test_self_test_feedback_and_helpers_speak_chinese(monkeypatch, capsys):
+    """Paths the executed notebooks never take (a right or a wrong answer, a failing swizzle,
+    the judge's metric names, the profile's PTX counts) read in Chinese too, and in English as
+    they did."""
+    import sys
+    sys.path.insert(0, str(ROOT / "lessons"))
+    import bankkit
+    import lessonkit
+    import importlib
+    from tilelab import judge
+    profile = importlib.import_module("tilelab.profile")     # tilelab.profile is also the function
+
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    lessonkit._tries.clear()
+    lessonkit.answer("Q9", 3, 4)
+    lessonkit.answer("Q9", 5, 4, hint="想一想 bank")
+    lessonkit.answer("Q9", 4, 4)
+    bankkit.check_swizzle(lambda o, B, M, S: o)             # a permutation, but not conflict-free
+    zh_text = capsys.readouterr().out
+    assert "答案是 4" in zh_text and "正确" in zh_text and "提示" in zh_text, zh_text
+    assert "是一个排列，但" in zh_text and "✗" in zh_text, zh_text
+    assert not english_runs(zh_text.replace("Swizzle<", "").replace("ldmatrix fp16", "")), zh_text
+    assert judge._metric_name("global_ld_sectors") == "全局加载扇区数"
+    assert profile.shown_ptx("shared ld req 24704, shared ld wf 10240") == "共享加载请求 24704, 共享加载 wavefront 10240"
+
+    monkeypatch.setenv("TILELAB_LANG", "en")
+    lessonkit._tries.clear()
+    lessonkit.answer("Q9", 3, 4)
+    lessonkit.answer("Q9", 5, 4, hint="think of banks")
+    bankkit.check_swizzle(lambda o, B, M, S: o)
+    en_text = capsys.readouterr().out
+    assert en_text.startswith("Q9: ✗ 3 is not it.\nQ9: ✗ 5 is not it. Hint: think of banks\n   The answer is 4.\n"), en_text
+    assert "✗ a permutation, but up to" in en_text, en_text
+    assert judge._metric_name("global_ld_sectors") == "global load sectors"
+    assert judge._metric_name("shared_atom_wavefronts") == "shared atom wavefronts"     # not in the catalog
+    assert profile.shown_ptx("shared ld req 24704") == "shared ld req 24704"
