@@ -304,7 +304,8 @@ def _fail(report, kernel, prob, size, seed, comps, findings, bar, quiet, where="
             lines += ["  " + ln for ln in c.describe()]
             lines += ["  " + ln for ln in wrong_elements.hints(c)]
         # in a notebook, the picture of which elements are wrong (the text above stays)
-        wrong_elements.show(wrong, f"{kernel.name} on {prob.name} {prob.label(size)} (seed {seed})")
+        wrong_elements.show(wrong, msg("check.picture_title", kernel=kernel.name, problem=prob.name,
+                                       size=prob.label(size), seed=seed))
     else:
         lines.append(msg("check.right_values_not_correct", kernel=kernel.name, problem=prob.name,
                          size=prob.label(size), seed=seed, where=where))
