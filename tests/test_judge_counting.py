@@ -128,3 +128,34 @@ def test_the_chinese_feedback_names_them_too(monkeypatch):
     v = Judge(_spec()).run()
     line = next(ln for ln in v["lines"] if "counts=" in ln)
     assert line.startswith("· 计数") and f'counts="{pins["counts"]}"' in line and f"NVRTC {pins['nvrtc']}" in line
+
+
+def test_a_debugging_printf_does_not_change_what_the_judge_counts():
+    """counts="sass" adds the driver's vprintf to the totals (as ncu does); the judge's records leave
+    it out, so a printf left in a submission moves no count criterion or technique check."""
+    import numpy as np
+    from tilelab.compile import compile_cuda
+    from tilelab.judge import kernel_counts
+    from tilelab.launch import launch
+    from tilelab.technique import coalesced_like_reference, global_loads_at_reference
+    body = VECTOR_ADD.replace("{\n", "{\n    if (threadIdx.x % 32 == 0) printf(\"block %d\\n\", blockIdx.x);\n", 1)
+    assert body != VECTOR_ADD
+    n = 4096
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+    got = {}
+    for name, src in (("plain", VECTOR_ADD), ("printf", body)):
+        k = compile_cuda(src, filename=f"{name}.cu").kernel("vectorAdd")
+        res = launch(k, n // 256, 256, a, b, np.zeros(n, np.float32), n, backend="emu", counts="sass", echo=False)
+        got[name] = (res, *kernel_counts(res))
+    plain, printf = got["plain"], got["printf"]
+    assert printf[0].metrics["global_st_requests"] > plain[0].metrics["global_st_requests"]   # vprintf is counted
+    memory = [k for k in plain[1] if k.startswith(("shared_", "global_"))]
+    assert {k: printf[1][k] for k in memory} == {k: plain[1][k] for k in memory}                # and left out here
+
+    class R:
+        def __init__(self, m): self.metrics = m
+    for check in (coalesced_like_reference, global_loads_at_reference):
+        assert check(R(printf[1]), R(plain[1]), {"reference": "plain"})[0]
+    # with the driver's loads in, the same kernel would read more sectors than the reference
+    assert not global_loads_at_reference(R(printf[0].metrics), R(plain[1]), {"reference": "plain"})[0]

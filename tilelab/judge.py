@@ -87,6 +87,22 @@ class Record:
         return all(c.ok for c in self.comps)
 
 
+def kernel_counts(res) -> tuple[dict | None, dict]:
+    """(metrics, per_pc) of a launch without what the driver's vprintf adds (emu/vprintf_cost.py):
+    a debugging printf left in a kernel is the driver's memory traffic, not the learner's, and
+    grades judge the learner's accesses."""
+    driver = getattr(res, "driver_per_pc", None) or {}
+    per_pc = {pc: dict(c) for pc, c in (res.per_pc or {}).items()}
+    metrics = dict(res.metrics) if res.metrics is not None else None
+    for pc, d in driver.items():
+        for k, v in d.items():
+            if pc in per_pc and k in per_pc[pc]:
+                per_pc[pc][k] -= v
+            if metrics is not None and k in metrics:
+                metrics[k] -= v
+    return metrics, per_pc
+
+
 class Judge:
     """Runs one check's parts in order and keeps score."""
 
@@ -524,7 +540,8 @@ class Engine:
         res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, **opts)
         ref = prob.reference(inputs)
         comps = [compare(name, outputs[name], ref[name], prob.rtol, prob.floor) for name in prob.outputs]
-        return Record(size, seed, comps, list(res.findings), res.metrics, dict(res.per_pc), outputs)
+        metrics, per_pc = kernel_counts(res)
+        return Record(size, seed, comps, list(res.findings), metrics, per_pc, outputs)
 
     def shared_bytes(self, kernel) -> int:
         """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""

@@ -32,6 +32,7 @@ class LaunchResult:
     counts_note: str = ""            # emu: why "ptx" when "sass" was asked for
     ptx_metrics: dict | None = None  # emu: the launch totals counted as in the PTX
     count_notes: list = field(default_factory=list)  # emu: lines whose requests follow the PTX, and why
+    driver_per_pc: dict = field(default_factory=dict, repr=False)  # emu: what the driver's vprintf adds, per pc
 
     def __repr__(self):
         f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
@@ -68,7 +69,8 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
             print("\n".join(r.printed), flush=True)
         return LaunchResult("emu", r.findings, r.metrics, r.per_line, r.seconds, r.lane_instructions,
                             printed=list(r.printed), per_pc=r.per_pc, counts=r.counts, counts_note=r.counts_note,
-                            ptx_metrics=r.ptx_metrics, count_notes=list(r.count_notes))
+                            ptx_metrics=r.ptx_metrics, count_notes=list(r.count_notes),
+                            driver_per_pc=r.driver_per_pc)
     if be == "gpu":
         from .gpu import gpu_launch
         import time

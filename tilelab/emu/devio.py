@@ -304,9 +304,11 @@ def count_vprintf(m, pc, lanes, strings, nconv):
         cost = warp_cost([[strings[r][k] if k < len(strings[r]) else None for r in rows]
                           for k in range(max(len(strings[r]) for r in rows))],
                          int(nconv[rows].max()), len(rows))
+        mine = m.driver_counts.setdefault(pc, {})
         for k, v in cost.items():
             m.count(pc, k, v)
             m.sass_only(pc, k, v)
+            mine[k] = mine.get(k, 0) + v
         m.vprintf_calls[pc] = m.vprintf_calls.get(pc, 0) + 1
 
 

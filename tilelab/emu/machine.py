@@ -62,6 +62,8 @@ class EmuResult:
     plan: object = field(default=None, repr=False)              # the sass_model.CountPlan used (None: "ptx")
     count_notes: list = field(default_factory=list)             # [{file, line, text}]: requests counted as the
                                                                 # PTX runs, and why (emu/ifconvert.py)
+    driver_per_pc: dict = field(default_factory=dict, repr=False)  # pc -> {key: n} the driver's vprintf adds
+                                                                # (in metrics and per_pc; emu/vprintf_cost.py)
 
 
 _module_cache: dict = {}
@@ -190,6 +192,7 @@ class Machine:
         self.uncertain = set()                 # undecided accesses some warp skipped (set by run())
         self.sass_delta: dict = {}             # pc -> {key: SASS-only count} (set by run())
         self.vprintf_calls: dict = {}          # pc -> warp calls of the driver's vprintf (set by run())
+        self.driver_counts: dict = {}          # pc -> {key: n}: the part of counters that is vprintf's (run())
         self.yielded = None                              # threads that yielded in a spin-wait loop
         self.held = None                                 # back from a call through a pointer, waiting for
                                                          # the lanes that called another function (calls.py)
@@ -549,6 +552,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
     sass_only: dict = {}
     vprintf_calls: dict = {}                   # pc -> warp calls (emu/vprintf_cost.py)
+    driver_counts: dict = {}                   # pc -> the counts those calls added
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
     # kernel parameters: pointers become global allocations
@@ -626,7 +630,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
         m.uncertain, m.sass_delta = uncertain, sass_only
-        m.vprintf_calls = vprintf_calls
+        m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -689,7 +693,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc=per_pc, captured=captured,
                      printed=printf.lines(), counts=mode, counts_note=plan.reason if plan is not None else "",
-                     ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None, count_notes=count_notes)
+                     ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None, count_notes=count_notes,
+                     driver_per_pc=driver_counts)
 
 
 def check_counts(counts: str | None) -> str:

@@ -25,7 +25,9 @@ For every warp that calls vprintf:
   they overlap (2 warps: 9, not 10, in five runs; testKernel's 4 warps: 17 to 19 in six runs), which is the GPU's
   timing: the collection's manifest sets those totals apart.
 
-Another driver may cost differently; the rule says which one it was measured on.
+Another driver may cost differently; the rule says which one it was measured on. What it adds is
+also kept apart per instruction (``EmuResult.driver_per_pc``), so the judge can grade a kernel's
+own accesses whether or not a debugging printf was left in it (``tilelab.judge.kernel_counts``).
 """
 from __future__ import annotations
 
