@@ -24,6 +24,21 @@ KERNELS = ROOT / "kernels"
 BAD_KERNELS = Path(__file__).resolve().parent / "kernels_bad"
 
 
+def has_sass_toolchain() -> bool:
+    """NVRTC, nvJitLink (the assembler of its PTX) and nvdisasm: what reading a kernel's SASS takes."""
+    try:
+        from tilelab import compile as tc
+        from tilelab.jitlink import find_jitlink
+        find_jitlink(tc.find_nvrtc().version)
+        tc.find_nvdisasm()
+        return True
+    except Exception:
+        return False
+
+
+needs_cubin = pytest.mark.skipif(not has_sass_toolchain(), reason="needs NVRTC, nvJitLink and nvdisasm")
+
+
 @pytest.fixture
 def rng(request):
     seed = int.from_bytes(hashlib.sha1(request.node.nodeid.encode()).digest()[:8], "little")

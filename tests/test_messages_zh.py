@@ -17,6 +17,7 @@ from tilelab import banks, messages
 from tilelab import compile as tc
 from tilelab.errors import KernelFault, LaunchError, TilelabError
 from tilelab.messages import msg
+from conftest import needs_cubin
 
 ROOT = Path(__file__).resolve().parent.parent
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -241,17 +242,7 @@ def test_sass_notes_render_in_chinese(monkeypatch):
         assert all(str(v) in text for v in fields.values())
 
 
-def _has_toolchain() -> bool:
-    try:
-        from tilelab.jitlink import find_jitlink
-        find_jitlink(tc.find_nvrtc().version)
-        tc.find_nvdisasm()
-        return True
-    except Exception:
-        return False
-
-
-@pytest.mark.skipif(not tc.available_nvrtc() or not _has_toolchain(), reason="needs NVRTC, nvJitLink and nvdisasm")
+@needs_cubin
 def test_run_json_why_follows_the_language(capsys, monkeypatch):
     """`tilelab run --json` words its per-line "why" in TILELAB_LANG, with the same keys and numbers;
     the count plan built for the English run is not reused for the Chinese one."""

@@ -19,23 +19,10 @@ import pytest
 from tilelab import compile as tc
 from tilelab.emu import sass_model
 from tilelab.emu.ptx import parse
+from conftest import needs_cubin
 
 ROOT = Path(__file__).resolve().parent.parent
 FIDELITY = ROOT / "bench" / "results" / "fidelity-2026-11-29.json"
-
-
-def _has_toolchain() -> bool:
-    try:
-        from tilelab.jitlink import find_jitlink
-        find_jitlink(tc.find_nvrtc().version)
-        tc.find_nvdisasm()
-        return True
-    except Exception:
-        return False
-
-
-needs_cubin = pytest.mark.skipif(not tc.available_nvrtc() or not _has_toolchain(),
-                                 reason="needs NVRTC, nvJitLink and nvdisasm")
 
 
 # ------------------------------------------------------------------ the merge model on PTX text

@@ -23,6 +23,7 @@ import pytest
 
 from tilelab import compile as tc
 from tilelab.emu import machine, sass_replay as sr
+from conftest import needs_cubin
 
 ROOT = Path(__file__).resolve().parent.parent
 NCU_LINES = ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01.json"
@@ -99,17 +100,6 @@ def test_listing_and_ncu_text_read_alike():
 
 
 # ------------------------------------------------------------------ the local ptxas
-def _has_toolchain() -> bool:
-    try:
-        tc.find_nvrtc()
-        tc.find_nvdisasm()
-        return True
-    except Exception:
-        return False
-
-
-needs_cubin = pytest.mark.skipif(not tc.available_nvrtc() or not _has_toolchain(),
-                                 reason="needs NVRTC, an assembler and nvdisasm")
 
 
 def _kernel(name: str, step: int | None = None, nvrtc: int | None = None):

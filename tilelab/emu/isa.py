@@ -1415,53 +1415,39 @@ _ATOM = {
 }
 
 
-_READS: dict = {}
 _NO_DESTINATION = ("st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp",
                    "stmatrix", "mbarrier", "prefetch", "trap")
 
 
-def registers_read(fn) -> set:
-    """The registers any instruction of ``fn`` reads (operands after the destination of
-    instructions that write one; all operands of those that do not): cached per function."""
-    got = _READS.get(id(fn))
-    if got is None or got[0] is not fn:
-        names = set()
+def dataflow(fn) -> tuple[set, dict]:
+    """(the registers some instruction of ``fn`` reads, {register: the immediate of the one
+    ``mov`` that is its only write}), computed once per function and kept on it."""
+    got = getattr(fn, "_dataflow", None)
+    if got is None:
+        reads, writes = set(), {}
 
         def walk(o):
             if o.kind in ("reg", "mem", "pred_not"):
-                names.add(o.name)
+                reads.add(o.name)
             for it in o.items:
                 walk(it)
         for ins in fn.instrs:
+            writes_first = len(ins.args) > 1 and ins.op not in _NO_DESTINATION
             for i, o in enumerate(ins.args):
                 # the first operand is the destination of an instruction that writes one (never
                 # a memory operand: an address register is read)
-                if i == 0 and o.kind != "mem" and len(ins.args) > 1 and ins.op not in _NO_DESTINATION:
+                if i == 0 and o.kind != "mem" and writes_first:
                     continue
                 walk(o)
             if ins.guard:
-                names.add(ins.guard)
-        got = _READS[id(fn)] = (fn, names)
-    return got[1]
-
-
-_DEFS: dict = {}
-
-
-def constant_definition(fn, reg: str):
-    """The immediate operand of the only instruction of ``fn`` that writes ``reg``, if that is
-    a ``mov`` of an immediate (None otherwise): cached per function."""
-    got = _DEFS.get(id(fn))
-    if got is None or got[0] is not fn:
-        writes: dict = {}
-        for ins in fn.instrs:
+                reads.add(ins.guard)
             if ins.args and ins.args[0].kind == "reg" and ins.op not in _NO_DESTINATION:
                 writes.setdefault(ins.args[0].name, []).append(ins)
         consts = {r: w[0].args[1] for r, w in writes.items()
                   if len(w) == 1 and w[0].op == "mov" and len(w[0].args) == 2 and w[0].args[1].kind == "imm"
                   and w[0].guard is None}
-        got = _DEFS[id(fn)] = (fn, consts)
-    return got[1].get(reg)
+        got = fn._dataflow = (reads, consts)
+    return got
 
 
 def popc_increment(fn, ins, args, t) -> bool:
@@ -1473,13 +1459,13 @@ def popc_increment(fn, ins, args, t) -> bool:
         return False
     v = args[1]
     if v.kind == "reg":                          # ptxas propagates a register set once to a constant
-        v = constant_definition(fn, v.name) or v
+        v = dataflow(fn)[1].get(v.name) or v
     if v.kind != "imm" or int(v.value) != 1:
         return False
     if ins.op == "red":
         return True
     dst = ins.args[0]
-    return dst.kind == "reg" and dst.name not in registers_read(fn)
+    return dst.kind == "reg" and dst.name not in dataflow(fn)[0]
 
 
 def h_atom(m, ins, idx, pc):

@@ -118,13 +118,13 @@ def _strip_comments(text: str) -> str:
     return re.sub(r"//[^\n]*", "", text)
 
 
-def _split_top(s: str) -> list[str]:
-    """Split on commas that are not inside [] or {}."""
+def split_top(s: str, opening: str = "[{", closing: str = "]}") -> list[str]:
+    """Split on commas that are not inside brackets (PTX operands: [] and {}; SASS's: [] and ())."""
     out, depth, cur = [], 0, []
     for ch in s:
-        if ch in "[{":
+        if ch in opening:
             depth += 1
-        elif ch in "]}":
+        elif ch in closing:
             depth -= 1
         if ch == "," and depth == 0:
             out.append("".join(cur).strip())
@@ -149,7 +149,7 @@ def _parse_int(s: str) -> int:
 def parse_operand(tok: str) -> Operand:
     tok = tok.strip()
     if tok.startswith("{"):
-        return Operand("vec", items=tuple(parse_operand(t) for t in _split_top(tok[1:-1])))
+        return Operand("vec", items=tuple(parse_operand(t) for t in split_top(tok[1:-1])))
     if tok.startswith("["):
         inner = tok[1:-1].strip()
         m = re.fullmatch(r"([%\w$.]+)\s*(?:([+-])\s*(-?\w+))?", inner)   # NVRTC writes [%rd1+-4]
@@ -541,7 +541,7 @@ def _parse_instr(s: str, file: int, line: int) -> Instr:
     rest = parts[1] if len(parts) > 1 else ""
     toks = opcode.split(".")
     args = []
-    for t in _split_top(rest):
+    for t in split_top(rest):
         if "|" in t and not t.startswith(("[", "{")):  # setp dual destination p|q
             a, b = t.split("|")
             args.append(Operand("vec", items=(parse_operand(a), parse_operand(b))))

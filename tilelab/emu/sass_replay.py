@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..messages import msg
+from .ptx import split_top
 
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
@@ -105,20 +106,7 @@ def _at(ins) -> str:
 
 
 def _split_ops(text: str) -> tuple:
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "[(":
-            depth += 1
-        elif ch in "])":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return tuple(o.replace(".reuse", "") for o in out)
+    return tuple(o.replace(".reuse", "") for o in split_top(text, "[(", "])"))
 
 
 def instruction(addr: int, text: str, where=("", 0), target: int | None = None) -> Ins:
