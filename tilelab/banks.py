@@ -28,22 +28,20 @@ address per lane, lanes ``8m .. 8m+7`` for matrix ``m`` (``num=`` 1, 2 or 4 matr
 """
 from __future__ import annotations
 
+import inspect
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-from . import emu as _rules          # the bank rules the emulator counts with (emu/counters/metrics.py)
-from . import palette
-from .errors import TilelabError
-from .messages import msg
-import inspect
-import numpy as _np
-import re
+from . import emu as _rules, palette  # _rules: the bank rules the emulator counts with (emu/counters/metrics.py)
 from .args import pack_args
 from .emu import parse, parsed, run as emu_run
+from .errors import TilelabError
 from .launch import _copy_back
+from .messages import msg
 
 NUM_BANKS = _rules.NUM_BANKS
 BANK_BYTES = _rules.BANK_BYTES
@@ -290,7 +288,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     if kind not in ("ld", "st"):
         raise BankError(msg("banks.err_kind", got=repr(kind)))
     verb = msg("banks.loads") if kind == "ld" else msg("banks.stores")
-    fresh = [a.copy() if isinstance(a, _np.ndarray) else a for a in args]
+    fresh = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     packed = pack_args(kernel.name, kernel.params, args)
     res = emu_run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
     _copy_back(args, packed)
@@ -319,7 +317,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
             continue
         w = _rules.shared_wavefronts(c["addr"], c["active"], c["nbytes"],
                                      "ldmatrix" if fn.instrs[pc].op == "ldmatrix" else ("st" if c["store"] else "ld"))
-        i = int(_np.argmax(w))
+        i = int(np.argmax(w))
         if best is None or w[i] > best[0]:
             best = (int(w[i]), c["addr"][i], c["active"][i], int(c["nbytes"]))
     if best is None:
@@ -327,7 +325,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     _, addr, active, nbytes = best
     ins = fn.instrs[pc]
     width = "ldmatrix" if ins.op == "ldmatrix" else nbytes
-    acc = Access(addr=_np.asarray(addr, dtype=_np.int64), active=_np.asarray(active, dtype=bool), width=width,
+    acc = Access(addr=np.asarray(addr, dtype=np.int64), active=np.asarray(active, dtype=bool), width=width,
                  store=(kind == "st"), unit="byte", elem_bytes=1, label=msg("banks.line_label", line=pl["line"], source=pl.get("source", "").strip()))
     acc.extra.update(line=pl["line"], source=pl.get("source", ""), requests=int(pl[req]),
                      wavefronts=int(pl[wfk]), kind=kind, form=ins.form)

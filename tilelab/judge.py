@@ -31,9 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tilelab.messages import msg   # the verdict's words, in the submission's language (TILELAB_LANG)
 from tilelab import messages
-from tilelab.technique import CHECKS
 from tilelab.backend import backend as detect
 from tilelab.banks import static_shared_bytes
 from tilelab.bench import bench
@@ -41,10 +39,10 @@ from tilelab.check import compare
 from tilelab.emu import Finding, check_counts, linked, parsed, sass_unread, special_register_reads as reads
 from tilelab.launch import launch
 from tilelab.magic import pick_kernel
+from tilelab.messages import msg  # the verdict's words, in the submission's language (TILELAB_LANG)
 from tilelab.problems import get_problem
-from tilelab.toolchain import available_nvrtc, find_nvrtc
-from tilelab.toolchain import compile_cuda
-from tilelab.toolchain import DEFAULT_ARCH
+from tilelab.technique import CHECKS
+from tilelab.toolchain import DEFAULT_ARCH, available_nvrtc, compile_cuda, find_nvrtc
 
 OK, NO, SKIP = "✓", "✗", "·"
 _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]*)[>"]', re.M)

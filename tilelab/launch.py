@@ -8,18 +8,18 @@ NVRTC built for the device, and a fault restarts the worker, not the notebook.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .backend import backend as current_backend
-from .errors import LaunchError
-from .args import pack_args
-from .messages import msg
-import time
 from . import emu
+from .args import pack_args
+from .backend import backend as current_backend
 from .emu import Counting
+from .errors import LaunchError
 from .gpu import gpu_launch
+from .messages import msg
 from .toolchain import DEFAULT_ARCH
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 
 from .errors import CompileError, TilelabError
-import sys
 from .toolchain import compile_cuda
 
 #: The cell line on which the CUDA source starts (line 1 is ``%%cuda NAME``).

@@ -10,11 +10,11 @@ grade cell's output, and grading should not pay for the check twice.
 """
 from __future__ import annotations
 
-from .errors import TilelabError
-from .messages import msg
 from . import wrong_elements
+from .errors import TilelabError
 from .judge import Engine, Judge
 from .magic import NotCompiledDuringGrading, autograding
+from .messages import msg
 from .rubric import all_rubrics, load_rubric
 from .rubric.draw import self_check_draw
 

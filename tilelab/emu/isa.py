@@ -14,17 +14,30 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
-from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
-from .numerics import fma_f16, fma_f32, fma_f64
-from .sanitizer import provenance
-from .sanitizer.findings import said          # a finding's words, in the learner's language (messages: finding.*)
 from ..messages import msg
-from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
-from .counters.sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
-from .operands import (DT, _SPACES, _UINT_OF, _module_var_msg, _type_of, _values_for_store, _write_loaded, guard, read,
-                       reg_array, size_of, unsupported, write)
 from .calls import param_access
+from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
+from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
+from .counters.sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
+from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .numerics import fma_f16, fma_f32, fma_f64
+from .operands import (
+    _SPACES,
+    _UINT_OF,
+    DT,
+    _module_var_msg,
+    _type_of,
+    _values_for_store,
+    _write_loaded,
+    guard,
+    read,
+    reg_array,
+    size_of,
+    unsupported,
+    write,
+)
+from .sanitizer import provenance
+from .sanitizer.findings import said  # a finding's words, in the learner's language (messages: finding.*)
 
 # ------------------------------------------------------------------------ dispatch
 _F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lambda a, b, c: a * b,

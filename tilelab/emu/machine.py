@@ -27,20 +27,19 @@ import numpy as np
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
-from . import calls, devio, intrinsics, isa, modvars, operands  # noqa: F401  (intrinsics registers its handlers)
+from ..toolchain.arch import DEFAULT_ARCH
+from . import calls, devio, intrinsics, isa, modvars, operands, specialregs  # noqa: F401  (intrinsics registers its handlers)
 from .counters import ifconvert, sass_replay
-from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
 from .counters.metrics import METRIC_KEYS
-from .ptx import Function, Module, parse
-from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
-from . import specialregs
-from .sanitizer.devicestate import device_state_findings
-from .sanitizer.globalrace import GlobalShadow, global_unit
-from .sanitizer.uninit import RegisterTaint
 from .counters.sass_model import plan_for
 from .counters.tally import tally
 from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
-from ..toolchain.arch import DEFAULT_ARCH
+from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
+from .ptx import Function, Module, parse
+from .sanitizer.devicestate import device_state_findings
+from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
+from .sanitizer.globalrace import GlobalShadow, global_unit
+from .sanitizer.uninit import RegisterTaint
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate

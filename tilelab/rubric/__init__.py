@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+
 from tilelab.magic import FIRST_LINE, cell_filename
 
 try:
