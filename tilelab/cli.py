@@ -29,7 +29,7 @@ import numpy as np
 from . import gpu
 from .backend import backend as detect
 from .check import check
-from .emu import METRIC_KEYS
+from .emu import METRIC_KEYS, Counting
 from .errors import CheckFailed, TilelabError
 from .gpu import ncu
 from .launch import launch
@@ -112,7 +112,7 @@ def run_command(opts) -> tuple[dict, int, list]:
     if backend is None:
         backend = detect()
     res = launch(kernel, grid, block, *args, shared=opts.shared, backend=backend, echo=False,
-                 counts=opts.counts, arch=opts.arch)
+                 counting=Counting(opts.counts, opts.arch))
     metrics = res.metrics
     if metrics is None:
         metrics = _gpu_metrics(kernel, grid, block, args, opts) if opts.ncu else None
