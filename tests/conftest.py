@@ -162,8 +162,9 @@ FAST_FILES = frozenset({
     # the judge and the rubric
     "test_judge_counting.py", "test_grading_rubric.py", "test_check.py", "test_cli.py",
 })
-#: fixtures and parameters that run a test once per NVRTC major (conftest `emu`, test_compile `nv`)
-NVRTC_PARAMS = ("emu", "nv")
+#: fixtures and parameters that run a test once per NVRTC major (conftest `emu`, test_compile `nv`,
+#: test_kernels_compile `major`, test_sass_replay `nvrtc`)
+NVRTC_PARAMS = ("emu", "nv", "major", "nvrtc")
 
 
 def pytest_addoption(parser):
