@@ -196,3 +196,38 @@ def test_design_references_resolve_in_the_repository():
     assert count > 50, "the scan found the code's DESIGN references"
     assert not bad, f"DESIGN references to sections docs/DESIGN.md does not have: {bad}"
     assert not outside, f"files that point at a design outside the repository: {outside}"
+
+
+# ------------------------------------------------------------------ test tiers (DESIGN §10)
+def _fast_files() -> set[str]:
+    text = (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8")
+    block = re.search(r"FAST_FILES = frozenset\(\{(.*?)\}\)", text, re.S)
+    assert block, "tests/conftest.py defines FAST_FILES"
+    return set(re.findall(r'"(test_\w+\.py)"', block.group(1)))
+
+
+def test_fast_tier_names_test_files_that_exist():
+    fast = _fast_files()
+    assert len(fast) > 10
+    missing = sorted(f for f in fast if not (ROOT / "tests" / f).is_file())
+    assert not missing, f"FAST_FILES names test files that do not exist (renamed?): {missing}"
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    test_rule = re.search(r"^test: .*?\n((?:\t.*\n)+)", make, re.M).group(1)
+    assert "fast" not in test_rule, "make test runs every tier"
+    assert re.search(r'^test-fast: .*\n\t.*-m "fast and not gpu" --default-nvrtc', make, re.M)
+
+
+def test_fast_tier_keeps_the_default_nvrtc_only():
+    """Collect one per-NVRTC file as make test-fast does: only the default major's items, all fast."""
+    from tilelab import compile as tc
+    majors = sorted(tc.available_nvrtc())
+    if len(majors) < 2:
+        pytest.skip("one NVRTC installed: nothing to narrow")
+    default = tc.find_nvrtc().version[0]
+    r = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                        "-m", "fast", "--default-nvrtc", "tests/test_kernels_compile.py"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    ids = [ln for ln in r.stdout.splitlines() if "::" in ln]
+    assert r.returncode == 0 and ids, r.stdout + r.stderr
+    assert any(f"nvrtc{default}" in i for i in ids)
+    assert not [i for i in ids if any(f"nvrtc{m}" in i for m in majors if m != default)]
