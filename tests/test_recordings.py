@@ -25,14 +25,29 @@ RESULTS = ROOT / "bench" / "results"
 EXPERIMENTS = ROOT / "bench" / "experiments"
 HERE = Path(__file__).resolve()
 
-# A dated recording's file name: <family>-YYYY-MM-DD[-tag].json|log|txt
-DATED = re.compile(r"(?<![\w.-])([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*?-20\d\d-\d\d-\d\d(?:[-.][\w.-]*?)?\.(?:json|log|txt))(?![\w])")
+# A dated recording's file name: <family>-YYYY-MM-DD[-tag].json|log|txt, found from its date
+# (anchoring on the date keeps the scan linear over the notebooks' long base64 lines)
+DATE = re.compile(r"-20\d\d-\d\d-\d\d")
+NAME = re.compile(r"[A-Za-z0-9_][\w-]*-20\d\d-\d\d-\d\d(?:[-.][\w.-]*?)?\.(?:json|log|txt)")
 # A pattern over a family: gpu_matmul-*.json, gpu_mma_ladder-20??-??-??.json, grade_scale-20[0-9][0-9]-*.json
 PATTERN = re.compile(r"(?<![\w.-])([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*?-(?:\*|20\?\?|20\[0-9\]\[0-9\])[\w?*\[\]-]*\.json)")
 # site/results.py and scripts/readme_results.py take the newest dated file of a family by name
 LATEST = re.compile(r"""\b_?latest\(\s*["']([\w-]+)["']\s*\)""")
 # A test that writes a recording of its own into a temporary folder, not a reader of this one
 FIXTURE_DATE = "2026-01-02"
+
+
+def _dated_names(text: str):
+    for m in DATE.finditer(text):
+        start = m.start()
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
+            start -= 1
+        end = m.end()
+        while end < len(text) and (text[end].isalnum() or text[end] in "_.-"):
+            end += 1
+        token = NAME.match(text, start, end)
+        if token and (token.end() == end or not text[token.end()].isalnum()):
+            yield token.group(0)
 
 
 def _family(name: str) -> str:
@@ -68,13 +83,16 @@ def cited():
         except (UnicodeDecodeError, OSError):
             continue
         rel = str(p.relative_to(ROOT))
-        for m in DATED.finditer(text):
-            if FIXTURE_DATE not in m.group(1):
-                names.setdefault(m.group(1), set()).add(rel)
-        for m in PATTERN.finditer(text):
-            patterns.setdefault(m.group(1), set()).add(rel)
-        for m in LATEST.finditer(text):
-            patterns.setdefault(f"{m.group(1)}-20[0-9][0-9]-*.json", set()).add(rel)
+        for name in _dated_names(text):
+            if FIXTURE_DATE not in name:
+                names.setdefault(name, set()).add(rel)
+        for line in text.splitlines():
+            if "-*" in line or "-20?" in line or "-20[" in line:
+                for m in PATTERN.finditer(line):
+                    patterns.setdefault(m.group(1), set()).add(rel)
+            if "latest(" in line:
+                for m in LATEST.finditer(line):
+                    patterns.setdefault(f"{m.group(1)}-20[0-9][0-9]-*.json", set()).add(rel)
     return names, patterns
 
 
