@@ -444,7 +444,7 @@ def _message(e: BaseException) -> str:
 
 
 class Engine:
-    """The judge's view of the engine (docs/ARCHITECTURE.md): compile, one recorded launch, timing.
+    """The judge's view of the engine (docs/DESIGN.md §6): compile, one recorded launch, timing.
 
     A record is one launch on fresh random inputs and NaN-filled outputs (tilelab.check's
     method), with its comparisons, findings, counts per instruction and the outputs themselves
