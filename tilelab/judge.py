@@ -372,7 +372,8 @@ class Judge:
             times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec["problem"], N,
                                      blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)},
                                      shared={"yours": int(self.spec.get("shared") or 0),
-                                             ref: int(self.spec["references"][ref].get("shared") or 0)})
+                                             ref: int(self.spec["references"][ref].get("shared") or 0)},
+                                     baseline=ref)
             speedup = times[ref] / times["yours"]
             return speedup >= need, msg("judge.speedup", speedup=speedup, ref=ref, N=N, mine=times["yours"] * 1e3,
                                         theirs=times[ref] * 1e3, need=f"{need:g}")
@@ -548,12 +549,13 @@ class Engine:
         from tilelab.banks import static_shared_bytes
         return static_shared_bytes(kernel)
 
-    def time(self, kernels: dict, problem, N, *, blocks, shared=None) -> dict:
-        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
-        from tilelab.bench import bench
-        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False,
-                      shared=shared)
-        return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}
+    def time(self, kernels: dict, problem, N, *, blocks, shared=None, baseline=None) -> dict:
+        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6); every
+        timed launch's outputs poisoned before it and checked after it (``bench.gpu_times``), and with
+        ``baseline`` every label's values checked against that label's."""
+        from tilelab.bench import gpu_times
+        stats = gpu_times(kernels, problem, N, block=blocks, shared=shared, baseline=baseline)
+        return {label: st["median_s"] for label, st in stats.items()}
 
 
 def judge(spec: dict, engine=None) -> dict:
