@@ -63,6 +63,8 @@ def main(argv=None):
     p.add_argument("--cases", nargs="+", default=list(CASES))
     p.add_argument("--max-seconds", type=float, default=1.5)
     p.add_argument("--no-judge", action="store_true", help="leave out the gpu_times (worker) runs")
+    p.add_argument("--pool-study", type=int, default=0, metavar="REPEATS",
+                   help="only: 04's references (and the copy) under the old loop and pools of 1, 2, 3 sets")
     args = p.parse_args(argv)
     from tilelab.args import pack_args
     from tilelab.bench import gpu_times
@@ -91,6 +93,11 @@ def main(argv=None):
         return rows
     res["registers"] = guarded(registers, res["errors"], "registers")
     print(f"[{clock}] registers: {res['registers']}", flush=True)
+
+    if args.pool_study:
+        res["pool_study"] = guarded(lambda: pool_study(dev, arch, args.pool_study, opts), res["errors"], "pool study")
+        write("gpu_timing_pool_study", res, args.out)
+        return 0
 
     for name in args.cases:
         case = CASES[name]
@@ -161,6 +168,42 @@ def main(argv=None):
         cp.get_default_memory_pool().free_all_blocks()
     write("gpu_timing_attacks", res, args.out)
     return 0
+
+
+def pool_study(dev, arch, repeats, opts):
+    """Where the new loop's time goes on 04 at 8192^2: the old loop, then pools of 1, 2 and 3 sets."""
+    from tilelab.args import pack_args
+    from tilelab.compile import kernel_from_file
+    from tilelab.gpu.spec import kernel_spec
+    from tilelab.gpu.timing import kernel_launcher, measure
+    from tilelab.problems import get_problem
+    prob = get_problem("transpose")
+    size = prob.size(8192)
+    labels = {"unpadded": "transposeShared32", "padded": "transposePadded", "copy": "copySameGeometry"}
+    kernels = {k: kernel_from_file(ROOT / "kernels/transpose.cu", v) for k, v in labels.items()}
+    specs = {k: kernel_spec(v, arch) for k, v in kernels.items()}
+    inputs = prob.inputs(size, 0)
+    grid, blk, dyn = prob.launch(size, (32, 8))
+    out = []
+    for rep in range(repeats):
+        for pool in (0, 1, 2, 3):
+            launches = {}
+            for label, k in kernels.items():
+                packed = pack_args(k.name, k.params, prob.args(inputs, prob.new_outputs(size)))
+                launches[label] = kernel_launcher(dev, specs[label], grid, blk, packed, dyn,
+                                                  outputs={1: (0.0, 0.0)} if pool else None, pool_size=max(pool, 1))
+            st = measure(dev, launches, **opts)
+            row = {"repeat": rep, "pool_sets": pool or None, "median_ms": {k: v["median_s"] * 1e3 for k, v in st.items()},
+                   "padded_over_unpadded": st["unpadded"]["median_s"] / st["padded"]["median_s"],
+                   "padded_over_copy": st["copy"]["median_s"] / st["padded"]["median_s"],
+                   "wrong_runs": {k: v.get("wrong_runs") for k, v in st.items()}, "stats": st}
+            print(f"  pool={pool} rep={rep} " + " ".join(f"{k}={v:.4f}ms" for k, v in row["median_ms"].items())
+                  + f" padded/unpadded x{row['padded_over_unpadded']:.2f} padded/copy x{row['padded_over_copy']:.2f}",
+                  flush=True)
+            out.append(row)
+            del launches
+            dev.cp.get_default_memory_pool().free_all_blocks()
+    return out
 
 
 if __name__ == "__main__":
