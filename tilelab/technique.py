@@ -22,6 +22,11 @@ kernel's launch at the same size:
 - ``global_loads_at_reference``: the kernel's global load sectors come to at most ``tolerance``
   times the reference's, whatever the means (shared tiles, or registers and shuffles).
 
+Every access is seen (issue 20): an atomic that returns data is a read to these checks, in
+shared memory (its wavefronts by the atomics' rule, against a conflict-free request of its width)
+and in global memory (its sectors), and every global atomic is a global store; ncu's own load
+and store figures stay as they are (emu/metrics.py SEEN_KEYS, and the ``*_seen`` totals).
+
 Each check returns (ok, text); the text says what was measured against what, in the learner's terms.
 """
 from __future__ import annotations
@@ -53,21 +58,32 @@ def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
     and what the active requests would cost conflict-free."""
     instrs = _instrs(kernel)
     src = {kernel.first_line + i: l.strip() for i, l in enumerate(kernel.source.splitlines())}
-    key = "shared_st" if store else "shared_ld"
+    keys = ["shared_st"] if store else ["shared_ld", "shared_atom_rd"]    # an atomic's old value is a read
     lines: dict = {}
     for pc, c in per_pc.items():
-        req = c.get(key + "_requests", 0)
-        if not req:
-            continue
-        ins = instrs[pc]
-        active = c.get(key + "_requests_active", req)
-        d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
-                                        "requests": 0, "requests_active": 0, "wavefronts": 0, "ideal": 0})
-        d["requests"] += req
-        d["requests_active"] += active
-        d["wavefronts"] += c.get(key + "_wavefronts", 0)
-        d["ideal"] += active * _ideal(ins, c)
+        for key in keys:
+            req = c.get(key + "_requests", 0)
+            if not req:
+                continue
+            ins = instrs[pc]
+            active = c.get(key + "_requests_active", req)
+            d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
+                                            "requests": 0, "requests_active": 0, "wavefronts": 0, "ideal": 0})
+            d["requests"] += req
+            d["requests_active"] += active
+            d["wavefronts"] += c.get(key + "_wavefronts", 0)
+            d["ideal"] += active * _ideal(ins, c)
     return sorted(lines.values(), key=lambda d: d["line"])
+
+
+def seen(metrics: dict, key: str) -> int:
+    """A launch's figure as the technique sees it: ``key`` plus the atomics that do the same
+    (``shared_ld_requests`` with the shared atomics that return data, ...: emu/metrics.py)."""
+    from .emu.metrics import SEEN_TOTALS
+    parts = SEEN_TOTALS.get(key + "_seen")
+    if parts is None:
+        return metrics[key]
+    return sum(metrics.get(p, 0) for p in parts)
 
 
 def _where(d) -> str:
@@ -76,8 +92,8 @@ def _where(d) -> str:
 
 
 def shared_staged(mine, ref, opts) -> tuple[bool, str]:
-    ms, ml = mine.metrics["shared_st_requests"], mine.metrics["shared_ld_requests"]
-    rs, rl = ref.metrics["shared_st_requests"], ref.metrics["shared_ld_requests"]
+    ms, ml = mine.metrics["shared_st_requests"], seen(mine.metrics, "shared_ld_requests")
+    rs, rl = ref.metrics["shared_st_requests"], seen(ref.metrics, "shared_ld_requests")
     if not ms and not ml:
         return False, msg("technique.no_shared")
     ok = ms >= QUARTER * rs and ml >= QUARTER * rl
@@ -108,9 +124,12 @@ def shared_writes_conflict_free(mine, ref, opts):
 
 
 def _per_request(metrics, kind):
-    """Sectors per request with an active lane (see coalesced_like_reference above)."""
-    r = metrics.get(f"global_{kind}_requests_active", metrics[f"global_{kind}_requests"])
-    return metrics[f"global_{kind}_sectors"] / r if r else 0.0
+    """Sectors per request with an active lane (see coalesced_like_reference above); global
+    atomics are requests too (those that return data as loads, every one as a store)."""
+    atom = "global_atom_rd" if kind == "ld" else "global_atom"
+    r = metrics.get(f"global_{kind}_requests_active", metrics[f"global_{kind}_requests"]) \
+        + metrics.get(atom + "_requests", 0)
+    return (metrics[f"global_{kind}_sectors"] + metrics.get(atom + "_sectors", 0)) / r if r else 0.0
 
 
 def coalesced_like_reference(mine, ref, opts):
@@ -125,7 +144,7 @@ def coalesced_like_reference(mine, ref, opts):
 
 def global_loads_at_reference(mine, ref, opts):
     tol = float(opts.get("tolerance", 1.0))
-    a, b = mine.metrics["global_ld_sectors"], ref.metrics["global_ld_sectors"]
+    a, b = seen(mine.metrics, "global_ld_sectors"), seen(ref.metrics, "global_ld_sectors")
     ok = a <= tol * b
     return ok, msg("technique.global_loads", a=a, b=b, reference=opts["reference"], tol=f"{tol:g}")
 

@@ -29,7 +29,7 @@ from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExcee
 from ..messages import msg
 from . import calls, devio, ifconvert, intrinsics, isa, modvars, sass_replay, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
-from .metrics import METRIC_KEYS
+from .metrics import METRIC_KEYS, SEEN_TOTALS
 from .ptx import Function, Module, parse
 from .sanitize import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from . import specialregs
@@ -666,6 +666,9 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             pv = pc_ptx.get(k, v - delta.get(k, 0))
             ptx_metrics[k] += pv
             pd[k] += pv
+    for k, parts in SEEN_TOTALS.items():      # as the technique sees them (metrics.SEEN_KEYS)
+        metrics[k] = sum(metrics[p] for p in parts)
+        ptx_metrics[k] = sum(ptx_metrics[p] for p in parts)
     ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
     count_notes = _count_notes(ifc, lines, uncertain, replayed)
     ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
