@@ -24,8 +24,11 @@ kernel's launch at the same size:
 
 Every access is seen (issue 20): an atomic that returns data is a read to these checks, in
 shared memory (its wavefronts by the atomics' rule, against a conflict-free request of its width)
-and in global memory (its sectors), and every global atomic is a global store; ncu's own load
-and store figures stay as they are (emu/metrics.py SEEN_KEYS, and the ``*_seen`` totals).
+and in global memory (its sectors); every atomic is a write (a shared store, a global store); a
+generic load or store that lands in shared memory is a shared request; a cp.async is a store into
+shared memory (its wavefronts against a conflict-free request of its size). ncu's own load and store
+figures stay as they are (emu/metrics.py SEEN_KEYS, and the ``*_seen`` totals).
+tests/test_memory_families.py lists every PTX family that touches memory and what each check sees.
 
 Each check returns (ok, text); the text says what was measured against what, in the learner's terms.
 """
@@ -58,21 +61,31 @@ def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
     and what the active requests would cost conflict-free."""
     instrs = _instrs(kernel)
     src = {kernel.first_line + i: l.strip() for i, l in enumerate(kernel.source.splitlines())}
-    keys = ["shared_st"] if store else ["shared_ld", "shared_atom_rd"]    # an atomic's old value is a read
+    keys = ["shared_st", "shared_atom_wr"] if store else ["shared_ld", "shared_atom_rd"]   # atomics both ways
     lines: dict = {}
     for pc, c in per_pc.items():
         for key in keys:
-            req = c.get(key + "_requests", 0)
+            generic = c.get(key + "_generic_requests", 0)      # generic LD/ST that landed in shared
+            req = c.get(key + "_requests", 0) + generic
             if not req:
                 continue
             ins = instrs[pc]
-            active = c.get(key + "_requests_active", req)
+            active = c.get(key + "_requests_active", req - generic) + generic
             d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
                                             "requests": 0, "requests_active": 0, "wavefronts": 0, "ideal": 0})
             d["requests"] += req
             d["requests_active"] += active
             d["wavefronts"] += c.get(key + "_wavefronts", 0)
             d["ideal"] += active * _ideal(ins, c)
+        req = c.get("cp_async_requests", 0) if store else 0      # cp.async: a store into shared memory
+        if req:
+            ins = instrs[pc]
+            d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
+                                            "requests": 0, "requests_active": 0, "wavefronts": 0, "ideal": 0})
+            d["requests"] += req
+            d["requests_active"] += req
+            d["wavefronts"] += c.get("cp_async_st_wavefronts", 0)
+            d["ideal"] += req * ideal_wavefronts(int(ins.args[2].value))
     return sorted(lines.values(), key=lambda d: d["line"])
 
 
@@ -92,8 +105,8 @@ def _where(d) -> str:
 
 
 def shared_staged(mine, ref, opts) -> tuple[bool, str]:
-    ms, ml = mine.metrics["shared_st_requests"], seen(mine.metrics, "shared_ld_requests")
-    rs, rl = ref.metrics["shared_st_requests"], seen(ref.metrics, "shared_ld_requests")
+    ms, ml = seen(mine.metrics, "shared_st_requests"), seen(mine.metrics, "shared_ld_requests")
+    rs, rl = seen(ref.metrics, "shared_st_requests"), seen(ref.metrics, "shared_ld_requests")
     if not ms and not ml:
         return False, msg("technique.no_shared")
     ok = ms >= QUARTER * rs and ml >= QUARTER * rl

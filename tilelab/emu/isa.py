@@ -238,7 +238,8 @@ def request_keys(ins) -> tuple:
         elif ins.op == "st" and shared:
             keys = ("shared_st_requests",)
         elif ins.op in ("atom", "red") and shared:
-            keys = ("shared_atom_requests",) + (("shared_atom_rd_requests",) if ins.op == "atom" else ())
+            keys = ("shared_atom_requests", "shared_atom_wr_requests") + \
+                (("shared_atom_rd_requests",) if ins.op == "atom" else ())
         else:
             keys = ()
         ins.__dict__["_request_keys"] = keys
@@ -1061,6 +1062,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
         active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
         if generic:                                         # a generic LD/ST: wavefronts, no shared request
+            m.count(pc, key + "_generic_requests", active)   # ...which the technique checks see (SEEN_KEYS)
             reqs = active = 0
         sop = "st" if store else "ld"
         if planned is None:
@@ -1540,10 +1542,11 @@ def h_atom(m, ins, idx, pc):
         else:
             wf = atom_wavefronts(mat, act, es)      # ATOMS.POPC.INC: lanes on one word at once
         m.count(pc, "shared_atom_wavefronts", int(wf.sum()))
-        if not red:                  # it returns data: a read too, for the technique checks (SEEN_KEYS)
-            m.count(pc, "shared_atom_rd_requests", m.nwarps(idx))
-            m.count(pc, "shared_atom_rd_requests_active", _count_warps(m, lanes[ok]))
-            m.count(pc, "shared_atom_rd_wavefronts", int(wf.sum()))
+        # for the technique checks (SEEN_KEYS): every atomic writes; one that returns data reads too
+        for kind in ("wr",) if red else ("wr", "rd"):
+            m.count(pc, f"shared_atom_{kind}_requests", m.nwarps(idx))
+            m.count(pc, f"shared_atom_{kind}_requests_active", _count_warps(m, lanes[ok]))
+            m.count(pc, f"shared_atom_{kind}_wavefronts", int(wf.sum()))
     else:
         unsupported(m, ins, msg("unsupported.atomics_on", space=space))
     old = apply_atomics(arena, off, ok, es, DT[t], opname, v, c)
