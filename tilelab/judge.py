@@ -100,6 +100,11 @@ def kernel_counts(res) -> tuple[dict | None, dict]:
                 per_pc[pc][k] -= v
             if metrics is not None and k in metrics:
                 metrics[k] -= v
+    if metrics is not None and driver:         # the totals as the technique sees them, from what is left
+        from tilelab.emu.metrics import SEEN_TOTALS
+        for k, parts in SEEN_TOTALS.items():
+            if k in metrics:
+                metrics[k] = sum(metrics.get(p, 0) for p in parts)
     return metrics, per_pc
 
 
