@@ -60,6 +60,9 @@ class Timed:
     outputs: dict = None
     agree_with: str | None = None
 
+    def __iter__(self):                  # unpacks as the plain tuple entry does
+        return iter((self.kernel, self.grid, self.block, self.args, self.shared))
+
 
 def time_kernels(items: dict, *, session=None, **opts) -> dict:
     """Time ``{label: (kernel, grid, block, args[, shared])}`` on the GPU, in one process.
