@@ -130,3 +130,34 @@ def test_pack_items_refuses_an_output_that_is_an_input():
     a, c = np.ones(4, np.float32), np.zeros(4, np.float32)
     with pytest.raises(ValueError, match="not an output"):
         pack_items({"k": Timed(k, 1, 4, [a, c, np.int32(4)], outputs={0: (0, 0)})}, "sm_90")
+
+
+def test_gpu_times_poisons_the_problems_outputs_and_refuses_a_kernel_with_wrong_timed_values(monkeypatch):
+    """The judge's path (bench.gpu_times, Engine.time): its items name the problem's outputs with the
+    problem's tolerance, and a kernel whose timed launches left wrong values gets no time."""
+    import tilelab.gpu as gpu
+    from tilelab.bench import gpu_times
+    from tilelab.errors import TilelabError
+    from tilelab.gpu.timing import Timed
+    src = ("__global__ void mm(const float* A, const float* B, float* C, int N)"
+           " { int i = threadIdx.x; if (i < N) C[i] = A[i]; }")
+    from tilelab.compile import compile_cuda
+    k = compile_cuda(src).kernels["mm"]
+    seen = []
+
+    def fake(items, **opts):
+        seen.append(items)
+        st = {"median_s": 1e-3, "min_s": 1e-3, "mean_s": 1e-3, "stderr_s": 0, "n": 10, "converged": True,
+              "checked_runs": 12, "wrong_runs": 0, "first_wrong": None, "disagrees": None}
+        out = {label: dict(st) for label in items}
+        if "bad" in out:
+            out["bad"].update(wrong_runs=5, first_wrong={"launch": 3, "argument": 2, "elements": 7, "of": 64})
+        return out
+    monkeypatch.setattr(gpu, "time_kernels", fake)
+    stats = gpu_times({"mine": k, "ref": k}, "matmul", 8, baseline="ref")
+    item = seen[-1]["mine"]
+    assert isinstance(item, Timed) and item.outputs == {2: (1e-3, 1e-2)} and item.agree_with == "ref"
+    assert seen[-1]["ref"].agree_with is None and stats["mine"]["median_s"] == 1e-3
+    with pytest.raises(TilelabError, match=r"bad has no time at N=8: 5 of its 12 checked launches left wrong "
+                                           r"values in C \(the first: 7 of 64"):
+        gpu_times({"bad": k, "ref": k}, "matmul", 8, baseline="ref")
