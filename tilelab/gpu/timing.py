@@ -14,8 +14,12 @@
   values and writes into outputs freshly poisoned (NaN, then random bits) outside the timing
   events; the values each launch leaves are checked against the first launch's (and, with
   ``agree_with``, that against another kernel's). A rotating pool of output buffers
-  (``OutputPool``) poisons a set right after its check, a few launches before its next use,
-  so the poison's writes never sit between two timed launches. A kernel that skips work
+  (``OutputPool``) poisons a set right after its check, a launch before its next use, not just
+  before it: on the H200 a pool of two adds about half what poisoning right before the launch
+  adds to a memory-bound kernel (04's transposes at 8192², about 0.015 ms against 0.03 ms of
+  0.15-0.35 ms), and nothing to the Tensor Core references at 8192³
+  (bench/results/gpu_timing_pool_study-2026-12-02.json, gpu_timing_attacks-2026-12-02.json).
+  A kernel that skips work
   once its output is written, or counts its launches in a ``__device__`` variable, leaves
   wrong values and its time is reported as not a time (``wrong_runs``).
 
