@@ -16,7 +16,7 @@
   ``agree_with``, that against another kernel's). A rotating pool of output buffers
   (``OutputPool``) poisons a set right after its check, a launch before its next use, not just
   before it: on the H200 a pool of two adds about half what poisoning right before the launch
-  adds to a memory-bound kernel (04's transposes at 8192², about 0.015 ms against 0.03 ms of
+  adds to a memory-bound kernel (04's transposes at 8192²: 0.01-0.02 ms against 0.03-0.045 ms, of
   0.15-0.35 ms), and nothing to the Tensor Core references at 8192³
   (bench/results/gpu_timing_pool_study-2026-12-02.json, gpu_timing_attacks-2026-12-02.json).
   A kernel that skips work
