@@ -272,7 +272,8 @@ class Judge:
         return True, msg("judge.clean")
 
     def _gpu_like_pass(self, part) -> list:
-        """Run once more with other %smid/%warpid/clock values and the uninitialised-register pass;
+        """Run once more with other %smid/%nsmid/%warpid/%gridid/%envreg/clock values (emu/specialregs.py)
+        and the uninitialised-register pass;
         an output that changes is a finding (a right kernel's output does not depend on where or
         when its blocks ran)."""
         from tilelab.emu.sanitize import Finding
