@@ -68,7 +68,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     from tilelab.args import pack_args
     from tilelab.bench import gpu_times
-    from tilelab.compile import compile_cuda, kernel_from_file
+    from tilelab.toolchain import compile_cuda, kernel_from_file
     from tilelab.gpu.device import Device
     from tilelab.gpu.spec import kernel_spec
     from tilelab.gpu.timing import kernel_launcher, measure
@@ -173,7 +173,7 @@ def main(argv=None):
 def pool_study(dev, arch, repeats, opts):
     """Where the new loop's time goes on 04 at 8192^2: the old loop, then pools of 1, 2 and 3 sets."""
     from tilelab.args import pack_args
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     from tilelab.gpu.spec import kernel_spec
     from tilelab.gpu.timing import kernel_launcher, measure
     from tilelab.problems import get_problem

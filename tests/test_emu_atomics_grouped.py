@@ -70,7 +70,7 @@ def test_grouped_atomics_match_lane_by_lane(opname, D, pattern, operand):
 def test_a_matmul_reading_through_global_atomics_runs_in_seconds():
     import time
     from pathlib import Path
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     from tilelab.launch import launch
     k = kernel_from_file(Path(__file__).parent / "submissions" / "02_naive_atomic_reads.cu", "matmulTiled")
     N = 96

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tilelab.compile import compile_cuda
+from tilelab.toolchain import compile_cuda
 from tilelab.emu import specialregs
 from tilelab.launch import launch
 

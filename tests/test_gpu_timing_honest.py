@@ -123,7 +123,7 @@ def test_a_kernel_that_disagrees_with_the_baseline_is_named():
 
 
 def test_pack_items_refuses_an_output_that_is_an_input():
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.gpu.timing import Timed, pack_items
     src = "__global__ void k(const float* a, float* c, int n) { int i = threadIdx.x; if (i < n) c[i] = a[i]; }"
     k = compile_cuda(src).kernels["k"]
@@ -141,7 +141,7 @@ def test_gpu_times_poisons_the_problems_outputs_and_refuses_a_kernel_with_wrong_
     from tilelab.gpu.timing import Timed
     src = ("__global__ void mm(const float* A, const float* B, float* C, int N)"
            " { int i = threadIdx.x; if (i < N) C[i] = A[i]; }")
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     k = compile_cuda(src).kernels["mm"]
     seen = []
 

@@ -11,7 +11,7 @@ one line of a kernel, and what each check sees of it on that line:
 import numpy as np
 import pytest
 
-from tilelab.compile import compile_cuda
+from tilelab.toolchain import compile_cuda
 from tilelab.errors import TilelabError
 from tilelab.launch import launch
 from tilelab.technique import seen, shared_lines
@@ -73,7 +73,7 @@ def _run(line):
     k = compile_cuda(src, filename="family.cu").kernels["k"]
     g, out = np.arange(64, dtype=np.float32), np.zeros(32, np.float32)
     res = launch(k, (1,), (32,), g, out, backend="emu", echo=False)
-    from tilelab.emu.machine import parsed
+    from tilelab.emu import parsed
     instrs = parsed(k.program.ptx).entry(k.entry).instrs
     per_pc = {pc: c for pc, c in res.per_pc.items() if instrs[pc].line == body}
     counts: dict = {}

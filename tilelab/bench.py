@@ -17,6 +17,9 @@ from .launch import launch
 from .problems import get_problem
 from .messages import msg
 from .table import Table
+import numpy as np
+from . import gpu
+from .gpu.timing import Timed
 
 __all__ = ["bench", "gpu_times", "EMU_COLUMNS", "GPU_COLUMNS"]
 
@@ -123,8 +126,6 @@ def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = 
     values must also agree with that one's. A kernel whose timed launches left wrong values
     has no time: ``TilelabError`` says which and how.
     """
-    from .gpu import time_kernels
-    from .gpu.timing import Timed
     prob = get_problem(problem)
     size = prob.size(size)
     inputs = prob.inputs(size, seed)
@@ -138,7 +139,7 @@ def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = 
                              agree_with=baseline if baseline in kernels and label != baseline else None)
     if library and prob.library is not None and prob.library_label not in items:
         items[prob.library_label] = prob.library(inputs)
-    stats = time_kernels(items, **timing)
+    stats = gpu.time_kernels(items, **timing)
     for label, st in stats.items():
         if st.get("wrong_runs"):
             w = st["first_wrong"]
@@ -198,7 +199,6 @@ def _plot_gpu(table, prob):
 
 
 def _plot_emu(table, prob):
-    import numpy as np
     last = table.rows[-1]["size"]
     rows = table.where(size=last)
     ratios = ["shared ld wavefronts/request", "shared st wavefronts/request",

@@ -27,15 +27,14 @@ shared memory (its wavefronts by the atomics' rule, against a conflict-free requ
 and in global memory (its sectors); every atomic is a write (a shared store, a global store); a
 generic load or store that lands in shared memory is a shared request; a cp.async is a store into
 shared memory (its wavefronts against a conflict-free request of its size). ncu's own load and store
-figures stay as they are (emu/metrics.py SEEN_KEYS, and the ``*_seen`` totals).
+figures stay as they are (emu/counters/metrics.py SEEN_KEYS, and the ``*_seen`` totals).
 tests/test_memory_families.py lists every PTX family that touches memory and what each check sees.
 
 Each check returns (ok, text); the text says what was measured against what, in the learner's terms.
 """
 from __future__ import annotations
 
-from .emu.machine import parsed
-from .emu.metrics import ideal_wavefronts
+from .emu import SEEN_TOTALS, access_bytes, ideal_wavefronts, parsed
 from .messages import msg
 
 QUARTER = 0.25
@@ -52,8 +51,7 @@ def _ideal(ins, c=None) -> int:
         return ideal_wavefronts(c["sass_bytes"])
     if ins.op == "ldmatrix":
         return next((int(x[1]) for x in ins.mods if x in ("x1", "x2", "x4")), 1)
-    from .emu.isa import _type_of, _vec, size_of
-    return ideal_wavefronts(max(1, size_of(_type_of(ins, "b32"))) * _vec(ins))
+    return ideal_wavefronts(access_bytes(ins))
 
 
 def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
@@ -92,7 +90,6 @@ def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
 def seen(metrics: dict, key: str) -> int:
     """A launch's figure as the technique sees it: ``key`` plus the atomics that do the same
     (``shared_ld_requests`` with the shared atomics that return data, ...: emu/metrics.py)."""
-    from .emu.metrics import SEEN_TOTALS
     parts = SEEN_TOTALS.get(key + "_seen")
     if parts is None:
         return metrics[key]

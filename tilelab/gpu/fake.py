@@ -18,6 +18,8 @@ import os
 import sys
 import time
 
+import numpy as np
+
 from ..messages import msg
 from .device import DeviceFault, LaunchRefused
 from .spec import describe_launch
@@ -96,8 +98,7 @@ class _NumpyAsCupy:
     cuda = _Cuda
 
     def __getattr__(self, name):
-        import numpy
-        return getattr(numpy, name)
+        return getattr(np, name)
 
 
 class FakeTimingDevice:
@@ -137,22 +138,20 @@ class FakeTimingDevice:
         return reset
 
     def upload(self, packed):
-        import numpy
-        return [v.copy() if isinstance(v, numpy.ndarray) else v for v in packed.values]
+        return [v.copy() if isinstance(v, np.ndarray) else v for v in packed.values]
 
     def launch_async(self, spec, grid, block, args, shared=0, fn=None):
-        import numpy
         self.launches += 1
         state = self.variables[spec.entry]
         state["launches"] += 1
         a, b, c = args[0], args[1], args[2]
         e = spec.entry
-        if e == "skip_if_written" and not numpy.isnan(c.reshape(-1)[0]):
+        if e == "skip_if_written" and not np.isnan(c.reshape(-1)[0]):
             return
         if e == "count" and state["launches"] > 1:
             return
         if e == "spy":
-            self.seen.append(self._last is not None and numpy.array_equal(c, self._last))
+            self.seen.append(self._last is not None and np.array_equal(c, self._last))
         c[...] = (a + b).astype(c.dtype)
         if e == "spy":
             self._last = c.copy()

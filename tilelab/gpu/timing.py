@@ -23,7 +23,7 @@
   once its output is written, or counts its launches in a ``__device__`` variable, leaves
   wrong values and its time is reported as not a time (``wrong_runs``).
 
-``time_kernels`` is the learner-side call (it runs the timing in the GPU worker);
+``worker.time_kernels`` is the learner-side call (it runs the timing in the GPU worker);
 ``measure`` is the in-process engine that the worker and the benchmark scripts use.
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ import numpy as np
 
 from .spec import KernelSpec, check_geometry, kernel_spec, pack_args
 
-__all__ = ["time_kernels", "CublasMatmul", "Timed", "OutputPool", "measure", "measure_items", "pack_items",
+__all__ = ["CublasMatmul", "Timed", "OutputPool", "measure", "measure_items", "pack_items",
            "summarize", "kernel_launcher", "cublas_matmul_launcher", "L2Flusher", "count_bad"]
 
 TARGET_RSE = 0.01
@@ -66,18 +66,6 @@ class Timed:
 
     def __iter__(self):                  # unpacks as the plain tuple entry does
         return iter((self.kernel, self.grid, self.block, self.args, self.shared))
-
-
-def time_kernels(items: dict, *, session=None, **opts) -> dict:
-    """Time ``{label: (kernel, grid, block, args[, shared])}`` on the GPU, in one process.
-
-    A value may also be ``CublasMatmul(A, B)`` for the cuBLAS reference, or ``Timed(...)``
-    (a kernel whose outputs are poisoned and checked at every launch). Returns
-    ``{label: stats}`` (see ``summarize``). Options: ``warmup_s``, ``min_runs``,
-    ``max_runs``, ``max_seconds`` (per label), ``target_rse``, ``flush_l2``.
-    """
-    from .worker import default_session
-    return (session or default_session()).time(items, **opts)
 
 
 def pack_items(items: dict, arch: str) -> dict:
