@@ -32,16 +32,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from tilelab import messages
+from tilelab.technique import CHECKS, seen
 from tilelab.backend import backend as detect
 from tilelab.banks import static_shared_bytes
-from tilelab.bench import bench
+from tilelab.bench import gpu_times
 from tilelab.check import compare
-from tilelab.emu import Finding, check_counts, linked, parsed, sass_unread, special_register_reads as reads
+from tilelab.emu import SEEN_TOTALS, Finding, check_counts, linked, parsed, sass_unread, special_register_reads as reads
 from tilelab.launch import launch
 from tilelab.magic import pick_kernel
 from tilelab.messages import msg  # the verdict's words, in the submission's language (TILELAB_LANG)
 from tilelab.problems import get_problem
-from tilelab.technique import CHECKS
 from tilelab.toolchain import DEFAULT_ARCH, available_nvrtc, compile_cuda, find_nvrtc
 
 OK, NO, SKIP = "✓", "✗", "·"
@@ -109,6 +109,10 @@ def kernel_counts(res) -> tuple[dict | None, dict]:
                 per_pc[pc][k] -= v
             if metrics is not None and k in metrics:
                 metrics[k] -= v
+    if metrics is not None and driver:         # the totals as the technique sees them, from what is left
+        for k, parts in SEEN_TOTALS.items():
+            if k in metrics:
+                metrics[k] = sum(metrics.get(p, 0) for p in parts)
     return metrics, per_pc
 
 
@@ -276,7 +280,8 @@ class Judge:
         return True, msg("judge.clean")
 
     def _gpu_like_pass(self, part) -> list:
-        """Run once more with other %smid/%warpid/clock values and the uninitialised-register pass;
+        """Run once more with other %smid/%nsmid/%warpid/%gridid/%envreg/clock values (emu/specialregs.py)
+        and the uninitialised-register pass;
         an output that changes is a finding (a right kernel's output does not depend on where or
         when its blocks ran)."""
         prob = self.engine.problem(self.spec["problem"])
@@ -306,7 +311,8 @@ class Judge:
             texts, ok = [], True
             if metric:
                 ref = self.record(reference, size)
-                a, b = mine.metrics[metric], ref.metrics[metric]
+                # as the technique sees them: atomics that read (write) count with the loads (stores)
+                a, b = seen(mine.metrics, metric), seen(ref.metrics, metric)
                 ratio = a / b if b else (0.0 if a == 0 else float("inf"))
                 good = ratio <= limit and (low is None or ratio >= low)
                 ok &= good
@@ -314,7 +320,8 @@ class Judge:
                         msg("judge.exactly_as_many") if low == limit == 1 else
                         msg("judge.between", low=f"{low:g}", limit=f"{limit:g}"))
                 texts.append(msg("judge.against", metric=_metric_name(metric), a=a, b=b, reference=reference,
-                                 ratio=ratio, want=want, what=what))
+                                 ratio=ratio, want=want, what=what)
+                             + (msg("judge.atomics_counted") if a != mine.metrics[metric] else ""))
             for t in techniques:
                 tref_label = t.get("reference", reference)
                 tref = self.record(tref_label, size)
@@ -378,7 +385,8 @@ class Judge:
             times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec["problem"], N,
                                      blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)},
                                      shared={"yours": int(self.spec.get("shared") or 0),
-                                             ref: int(self.spec["references"][ref].get("shared") or 0)})
+                                             ref: int(self.spec["references"][ref].get("shared") or 0)},
+                                     baseline=ref)
             speedup = times[ref] / times["yours"]
             return speedup >= need, msg("judge.speedup", speedup=speedup, ref=ref, N=N, mine=times["yours"] * 1e3,
                                         theirs=times[ref] * 1e3, need=f"{need:g}")
@@ -537,11 +545,12 @@ class Engine:
         """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""
         return static_shared_bytes(kernel)
 
-    def time(self, kernels: dict, problem, N, *, blocks, shared=None) -> dict:
-        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
-        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False,
-                      shared=shared)
-        return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}
+    def time(self, kernels: dict, problem, N, *, blocks, shared=None, baseline=None) -> dict:
+        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6); every
+        timed launch's outputs poisoned before it and checked after it (``bench.gpu_times``), and with
+        ``baseline`` every label's values checked against that label's."""
+        stats = gpu_times(kernels, problem, N, block=blocks, shared=shared, baseline=baseline)
+        return {label: st["median_s"] for label, st in stats.items()}
 
 
 def judge(spec: dict, engine=None) -> dict:

@@ -55,7 +55,7 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
     ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (both backends). A kernel
     that calls grid.sync() is launched cooperatively on the GPU (tilelab.gpu.spec.uses_grid_sync).
-    Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
+    Emulator only: ``variant`` picks other GPU-like values of %smid, %nsmid, %warpid, %gridid, %envreg and the clocks,
     ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py);
     ``counts`` is "sass" (memory requests as ptxas made them for ``arch``, where the model agrees
     with the cubin, on the cubin's control flow) or "ptx" (every PTX instruction as it stands):

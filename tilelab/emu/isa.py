@@ -803,6 +803,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
         active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
         if generic:                                         # a generic LD/ST: wavefronts, no shared request
+            m.count(pc, key + "_generic_requests", active)   # ...which the technique checks see (SEEN_KEYS)
             reqs = active = 0
         sop = "st" if store else "ld"
         if planned is None:
@@ -1245,6 +1246,18 @@ def h_atom(m, ins, idx, pc):
             # atomics' data pipe per warp with a lane on (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom:
             # grid.sync's atom.add.release.gpu, 4 blocks, 4 wavefronts; measured with one lane only)
             m.count(pc, "shared_atom_wavefronts", _count_warps(m, lanes[ok]))
+        # what the technique checks see: a global access of its sectors (metrics.SEEN_KEYS)
+        if ok.any():
+            mat, act = m.warp_matrix(idx, addr)
+            if not ok.all():
+                act &= m.warp_matrix(idx, ok)[0].astype(bool)
+            warps = int(act.any(axis=1).sum())
+            sectors = int(global_sectors(mat, act, es).sum())
+            m.count(pc, "global_atom_requests", warps)
+            m.count(pc, "global_atom_sectors", sectors)
+            if not red:
+                m.count(pc, "global_atom_rd_requests", warps)
+                m.count(pc, "global_atom_rd_sectors", sectors)
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
@@ -1270,23 +1283,85 @@ def h_atom(m, ins, idx, pc):
         else:
             wf = atom_wavefronts(mat, act, es)      # ATOMS.POPC.INC: lanes on one word at once
         m.count(pc, "shared_atom_wavefronts", int(wf.sum()))
+        # for the technique checks (SEEN_KEYS): every atomic writes; one that returns data reads too
+        for kind in ("wr",) if red else ("wr", "rd"):
+            m.count(pc, f"shared_atom_{kind}_requests", m.nwarps(idx))
+            m.count(pc, f"shared_atom_{kind}_requests_active", _count_warps(m, lanes[ok]))
+            m.count(pc, f"shared_atom_{kind}_wavefronts", int(wf.sum()))
     else:
         unsupported(m, ins, msg("unsupported.atomics_on", space=space))
-    old = np.zeros(n, dtype=DT[t])
-    remaining = np.flatnonzero(ok)
-    D = DT[t]
-    U = _UINT_OF[es]
-    while len(remaining):                       # serialise lanes that hit the same address
-        _, first = np.unique(off[remaining], return_index=True)
-        now = remaining[first]
-        o = arena.gather(off[now], es).view(D)
-        with np.errstate(all="ignore"):
-            r = np.asarray(_ATOM[opname](o, v[now], None if c is None else c[now]), dtype=D)
-        arena.scatter(off[now], es, r.view(U))
-        old[now] = o
-        remaining = np.setdiff1d(remaining, now, assume_unique=True)
+    old = apply_atomics(arena, off, ok, es, DT[t], opname, v, c)
     if not red:
         write(m, ins.args[0], old, idx)
+
+
+#: ops where applying the same operand twice changes nothing more than once: f(f(x, v), v) == f(x, v)
+_IDEMPOTENT = ("and", "or", "min", "max", "exch")
+
+
+def apply_atomics(arena, off, ok, es, D, opname, v, c=None) -> np.ndarray:
+    """Do the atomics of one warp group's lanes ``ok`` at byte offsets ``off`` of ``arena``: lanes on
+    one address one after another in lane order, as before; returns each lane's old value.
+
+    One stable sort groups the lanes by address. Then, with no loop over a group's lanes: a group
+    whose lanes are alone is done at once; an integer add by a running sum within each group; an
+    operand every lane of a group shares, for an op that applying twice leaves as once (and, or,
+    min, max, exch, a float add of zero, an integer add, or, xor of zero) by "the first lane sees
+    the value, the others its update". Anything else (float adds of values, cas, inc, dec, xor)
+    steps through the groups' lanes rank by rank, every group at once (as many steps as the most
+    lanes on one address)."""
+    n = len(off)
+    old = np.zeros(n, dtype=D)
+    lanes = np.flatnonzero(ok)
+    if not len(lanes):
+        return old
+    U = _UINT_OF[es]
+    op = _ATOM[opname]
+    order = lanes[np.argsort(off[lanes], kind="stable")]
+    o_sorted = off[order]
+    start = np.ones(len(order), dtype=bool)
+    start[1:] = o_sorted[1:] != o_sorted[:-1]
+    first = np.flatnonzero(start)                     # where each group starts in ``order``
+    gid = np.cumsum(start) - 1                        # each sorted lane's group
+    rank = np.arange(len(order)) - first[gid]         # its place in its group's order
+    heads = order[first]
+    init = arena.gather(off[heads], es).view(D).copy()
+    vv = np.asarray(v)[order]
+    cc = None if c is None else np.asarray(c)[order]
+    with np.errstate(all="ignore"):
+        if len(first) == len(order):                  # every lane on an address of its own
+            r = np.asarray(op(init, vv, cc), dtype=D)
+            arena.scatter(off[heads], es, r.view(U))
+            old[heads] = init
+            return old
+        vbits = vv.view(U)
+        same = (vbits == vbits[first][gid]).all() if cc is None else False
+        integer = np.issubdtype(D, np.integer)
+        zero = same and not vbits.any()
+        if opname == "add" and integer:
+            # a running sum within each group (wrapping, as the hardware's integer add does)
+            w = vv.astype(U).astype(np.uint64)
+            excl = np.cumsum(w, dtype=np.uint64) - w
+            within = (excl - excl[first][gid]).astype(U).view(D)
+            old[order] = (init[gid].view(U) + within.view(U)).view(D)
+            total = (np.add.reduceat(w, first).astype(U).view(D))
+            arena.scatter(off[heads], es, (init.view(U) + total.view(U)).view(U))
+            return old
+        if same and (opname in _IDEMPOTENT or (zero and opname in ("add", "or", "xor"))):
+            after = np.asarray(op(init, vv[first], None), dtype=D)
+            old[order] = np.where(rank == 0, init[gid], after[gid])
+            arena.scatter(off[heads], es, after.view(U))
+            return old
+        cur = init
+        for k in range(int(rank.max()) + 1):          # rank by rank: one lane of every group at once
+            sel = np.flatnonzero(rank == k)
+            g = gid[sel]
+            o = cur[g]
+            r = np.asarray(op(o, vv[sel], None if cc is None else cc[sel]), dtype=D)
+            old[order[sel]] = o
+            cur[g] = r
+        arena.scatter(off[heads], es, cur.view(U))
+    return old
 
 
 # ------------------------------------------------------------------------ cp.async

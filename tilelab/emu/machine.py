@@ -640,10 +640,12 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     printf = devio.PrintfLog()
     budget = step_budget or DEFAULT_STEP_BUDGET
     lane_steps = 0
+    launch_regs = specialregs.per_launch(variant)          # %gridid, %envreg*: one value per launch
     for start in range(0, nblocks, per_chunk):
         ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
                     log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
+        m.special.update(launch_regs)
         m.global_syms = global_syms
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured

@@ -362,7 +362,8 @@ def shutdown():
 def time_kernels(items: dict, *, session=None, **opts) -> dict:
     """Time ``{label: (kernel, grid, block, args[, shared])}`` on the GPU, in one process.
 
-    A value may also be ``CublasMatmul(A, B)`` for the cuBLAS reference. Returns
+    A value may also be ``CublasMatmul(A, B)`` for the cuBLAS reference, or ``timing.Timed(...)``
+    (a kernel whose outputs are poisoned and checked at every launch). Returns
     ``{label: stats}`` (see ``timing.summarize``). Options: ``warmup_s``, ``min_runs``,
     ``max_runs``, ``max_seconds`` (per label), ``target_rse``, ``flush_l2``.
     """

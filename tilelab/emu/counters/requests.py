@@ -34,7 +34,8 @@ def request_keys(ins) -> tuple:
         elif ins.op == "st" and shared:
             keys = ("shared_st_requests",)
         elif ins.op in ("atom", "red") and shared:
-            keys = ("shared_atom_requests",)
+            keys = ("shared_atom_requests", "shared_atom_wr_requests") + \
+                (("shared_atom_rd_requests",) if ins.op == "atom" else ())
         else:
             keys = ()
         ins.__dict__["_request_keys"] = keys

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ...messages import msg
 from . import vprintf_cost
-from .metrics import METRIC_KEYS
+from .metrics import METRIC_KEYS, SEEN_TOTALS
 
 
 @dataclass
@@ -41,6 +41,9 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
             pv = pc_ptx.get(k, v - delta.get(k, 0))
             ptx_metrics[k] += pv
             pd[k] += pv
+    for k, parts in SEEN_TOTALS.items():      # as the technique sees them (metrics.SEEN_KEYS)
+        metrics[k] = sum(metrics[p] for p in parts)
+        ptx_metrics[k] = sum(ptx_metrics[p] for p in parts)
     ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
     count_notes = _count_notes(ifc, lines, uncertain, replayed)
     ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
