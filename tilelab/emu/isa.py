@@ -15,6 +15,7 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .addressing import param_as, shared32
 from .metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
@@ -114,7 +115,7 @@ def read(m, op, t: str, idx):
         if op.name in m.shared_syms:
             return dt(m.shared_syms[op.name])
         if op.name in m.params:
-            return np.asarray(m.params[op.name]).astype(dt)[()]
+            return param_as(m.params[op.name], dt)[()]
         if op.name in m.local_syms:
             return dt(m.local_syms[op.name])
         if op.name in m.global_syms:
@@ -925,10 +926,12 @@ def _access(m, ins, idx, pc, store):
             from .calls import param_access
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
-        write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
+        write(m, vop, np.broadcast_to(param_as(v, DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
         return
     addr = address(m, aop, idx)
+    if space == "shared":                        # 32-bit shared addresses wrap (emu/addressing.py)
+        addr = shared32(addr)
     lanes = m.lanes(idx)
     if space == "generic":
         sh = (addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)
@@ -1280,6 +1283,8 @@ def h_ldmatrix(m, ins, idx, pc):
     addr = address(m, ins.args[1], idx)
     if _space(ins) == "generic":
         addr = addr - SHARED_WINDOW
+    else:
+        addr = shared32(addr)
     row, ln, nrows = _warp_rows(m, idx)
     full = np.bincount(row, minlength=nrows)
     if (full != 32).any():
@@ -1478,6 +1483,8 @@ def h_atom(m, ins, idx, pc):
     args = ins.args if red else ins.args[1:]
     aop = args[0]
     addr = address(m, aop, idx)
+    if space == "shared":
+        addr = shared32(addr)
     lanes = m.lanes(idx)
     n = len(lanes)
     es = size_of(t)
@@ -1580,7 +1587,7 @@ def h_cp_async(m, ins, idx, pc):
         return
     if sub not in ("ca", "cg"):
         unsupported(m, ins)
-    dst = address(m, ins.args[0], idx)
+    dst = shared32(address(m, ins.args[0], idx))
     src = address(m, ins.args[1], idx)
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \

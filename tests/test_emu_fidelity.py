@@ -1,0 +1,79 @@
+"""The emulator's own fidelity bugs found on public kernels (issue 23), each on its minimal
+reproduction in collection/repro_fidelity.cu, under every NVRTC found (12 and 13 emit
+different PTX for them: NVRTC 13 folds a shared offset into a 32-bit register that wraps)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conftest import ROOT
+
+REPRO = (ROOT / "collection" / "repro_fidelity.cu").read_text()
+
+
+def _kernel(emu, name):
+    from tilelab import compile as tc
+    prog = tc.compile_cuda(REPRO, filename="collection/repro_fidelity.cu", nvrtc=emu.nvrtc,
+                           name_expressions=("reproTemplateAfterLongComment<64>",))
+    return prog.kernel(name)
+
+
+@pytest.mark.parametrize("shift", [16, 0, 9])
+def test_shared_address_wraps_to_32_bits(emu, rng, shift):
+    k = _kernel(emu, "reproSharedAddressWraps")
+    src = rng.uniform(-1, 1, 64).astype(np.float32)
+    dst = np.full(32, np.nan, np.float32)
+    res = emu.run(k, 1, 32, src, dst, shift, echo=False)
+    assert res.findings == []                      # no false out-of-bounds or uninitialised read
+    o = np.arange(32) - shift
+    np.testing.assert_array_equal(dst, src[o + 16] + src[o + 20] * np.float32(2))
+    # one request per load, and the wavefronts of the real (wrapped) addresses: lanes read
+    # consecutive words, one wavefront each
+    row = emu.line_metrics(res, emu.line_of(REPRO, "dst[t] = s[o + 16]"))
+    assert row["shared_ld_requests"] == 2 and row["shared_ld_wavefronts"] == 2
+
+
+def test_a_real_negative_shared_offset_is_still_out_of_bounds(emu):
+    k = _kernel(emu, "reproSharedAddressWraps")
+    src = np.ones(64, np.float32)
+    dst = np.zeros(32, np.float32)
+    res = emu.run(k, 1, 32, src, dst, 40, echo=False)      # o + 16 = -24 for lane 0: before `s`
+    kinds = {f.kind for f in res.findings}
+    assert "out_of_bounds" in kinds
+    assert any("-" in str(f.address) or "-" in f.detail for f in res.findings if f.kind == "out_of_bounds")
+
+
+@pytest.mark.parametrize("a", [2.5, -0.1, 65504.0, 6e-8])
+def test_half_parameter_is_passed_as_its_bits(emu, a):
+    k = _kernel(emu, "reproHalfParam")
+    dst = np.zeros(64, np.float16)
+    emu.run(k, 1, 32, a, dst, echo=False)
+    with np.errstate(over="ignore"):                        # 65504 * 2 is inf, on the GPU too
+        want = np.repeat(np.float16(a) * np.arange(32).astype(np.float16), 2)
+    np.testing.assert_array_equal(dst.view(np.uint16), want.view(np.uint16))
+
+
+def test_param_bits_not_numbers():
+    from tilelab.emu.addressing import param_as
+    assert int(param_as(np.float16(2.5), np.uint16)) == 0x4100
+    assert int(param_as(np.float32(1.0), np.uint32)) == 0x3F800000
+    assert int(param_as(np.int32(-1), np.uint32)) == 0xFFFFFFFF          # integers convert as C does
+    assert float(param_as(np.float32(1.5), np.float32)) == 1.5
+
+
+def test_template_after_a_long_comment_stays_a_template(emu):
+    k = _kernel(emu, "reproTemplateAfterLongComment<64>")
+    src = np.arange(128, dtype=np.float32)
+    dst = np.zeros(128, np.float32)
+    emu.run(k, 2, 64, src, dst, np.float32(0.5), echo=False)
+    np.testing.assert_array_equal(dst, src * np.float32(0.5) + np.float32(64))
+
+
+def test_template_found_past_any_comment_length():
+    from tilelab.compile import _find_kernels
+    for n in (0, 10, 5000):
+        src = "template <int B>\n" + "// " + "x" * n + "\n" + "__global__ void k(float* a) {}\n"
+        (f,) = _find_kernels(src)
+        assert f.template and f.template_params.strip() == "int B"
+    (f,) = _find_kernels("template <int B> __device__ int g() { return B; }\n/* long */\n__global__ void k(int* a) {}")
+    assert not f.template                        # the previous declaration's template is not this one's
