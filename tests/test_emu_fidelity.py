@@ -77,3 +77,39 @@ def test_template_found_past_any_comment_length():
         assert f.template and f.template_params.strip() == "int B"
     (f,) = _find_kernels("template <int B> __device__ int g() { return B; }\n/* long */\n__global__ void k(int* a) {}")
     assert not f.template                        # the previous declaration's template is not this one's
+
+
+HEADERS_SRC = r'''
+#include <cfloat>
+#include <float.h>
+#include <climits>
+#include <limits.h>
+#include <cstdint>
+#include <stdint.h>
+#include <cmath>
+#include <math.h>
+#include <mma.h>
+__global__ void limits(float* f, double* d, int64_t* i)
+{
+    f[0] = FLT_MAX; f[1] = -FLT_MAX; f[2] = FLT_MIN; f[3] = FLT_EPSILON; f[4] = INFINITY; f[5] = NAN;
+    f[6] = HUGE_VALF; f[7] = (float)M_PI;
+    d[0] = DBL_MAX; d[1] = DBL_EPSILON;
+    i[0] = INT_MAX; i[1] = INT_MIN; i[2] = UINT_MAX; i[3] = CHAR_BIT; i[4] = LLONG_MAX; i[5] = SHRT_MIN;
+    i[6] = INT64_MAX; i[7] = UINT16_MAX;
+    std::int8_t s = INT8_MIN; uint32_t u = UINT32_MAX; i[8] = s; i[9] = u; i[10] = sizeof(intptr_t);
+}
+'''
+
+
+def test_the_headers_nvcc_users_expect(emu):
+    # FLT_MAX, INT_MAX, <cstdint>'s types and limits, INFINITY and M_PI, and <mma.h> (whose
+    # crt/mma.h CUDA 12's runtime wheel lacks), under NVRTC 12 and 13 alike, with no shims
+    k = emu.compile(HEADERS_SRC, "limits")
+    f, d, i = np.zeros(8, np.float32), np.zeros(2, np.float64), np.zeros(11, np.int64)
+    emu.run(k, 1, 1, f, d, i, echo=False)
+    fi, di = np.finfo(np.float32), np.finfo(np.float64)
+    np.testing.assert_array_equal(f[:5], [fi.max, -fi.max, fi.tiny, fi.eps, np.inf])
+    assert np.isnan(f[5]) and f[6] == np.inf and f[7] == np.float32(np.pi)
+    np.testing.assert_array_equal(d, [di.max, di.eps])
+    np.testing.assert_array_equal(i, [2**31 - 1, -2**31, 2**32 - 1, 8, 2**63 - 1, -2**15, 2**63 - 1, 2**16 - 1,
+                                      -128, 2**32 - 1, 8])

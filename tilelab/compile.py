@@ -222,8 +222,18 @@ def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
     shims = [str(Path(__file__).resolve().parent / "include")]     # <stdio.h>, <assert.h> for NVRTC
     for d in cands:
         if (d / "cuda_fp16.h").is_file():
-            return [str(d)] + _cccl_dirs(d, major) + shims
+            return [str(d)] + _cccl_dirs(d, major) + _crt_dirs(d, major) + shims
     return shims
+
+
+def _crt_dirs(runtime_include: Path, major: int) -> list[str]:
+    """Where ``crt/mma.h`` is, which ``<mma.h>`` includes: CUDA 13's runtime wheel has it, CUDA 12's
+    does not (its ``nvidia-cuda-nvcc-cu12`` wheel does, ``nvidia/cuda_nvcc/include``)."""
+    if (runtime_include / "crt" / "mma.h").is_file():
+        return []
+    cands = [runtime_include.parent.parent / "cuda_nvcc" / "include"]
+    cands += [d / "nvidia/cuda_nvcc/include" for d in _site_dirs()] if major < 13 else []
+    return [str(d) for d in cands[:] if (d / "crt" / "mma.h").is_file()][:1]
 
 
 def _cccl_dirs(runtime_include: Path, major: int) -> list[str]:
