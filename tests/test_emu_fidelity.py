@@ -113,3 +113,20 @@ def test_the_headers_nvcc_users_expect(emu):
     np.testing.assert_array_equal(d, [di.max, di.eps])
     np.testing.assert_array_equal(i, [2**31 - 1, -2**31, 2**32 - 1, 8, 2**63 - 1, -2**15, 2**63 - 1, 2**16 - 1,
                                       -128, 2**32 - 1, 8])
+
+
+def test_a_message_names_the_header_line_and_the_learners_call(emu, tmp_path):
+    # an instruction the emulator does not model, in code a header inlines: the message shows
+    # the header's line (not the cell's line of the same number) and the cell's line that called it
+    (tmp_path / "pause.cuh").write_text('// a header\n__device__ __forceinline__ void pause_here()\n{\n'
+                                        '    asm volatile("griddepcontrol.wait;");\n}\n')
+    src = '#include "pause.cuh"\n__global__ void k(float* a)\n{\n    a[0] = 1;\n    pause_here();\n}\n'
+    from tilelab import compile as tc
+    from tilelab.errors import UnsupportedInstruction
+    k = tc.compile_cuda(src, nvrtc=emu.nvrtc, options=(f"-I{tmp_path}",)).kernel("k")
+    with pytest.raises(UnsupportedInstruction) as e:
+        emu.run(k, 1, 1, np.zeros(1, np.float32), echo=False)
+    text = str(e.value)
+    assert "pause.cuh:4" in text and 'asm volatile("griddepcontrol.wait;");' in text
+    assert "<cell>:5" in text and "pause_here();" in text
+    assert "a[0] = 1;" not in text                     # the cell's line 4 is not the header's line 4

@@ -16,6 +16,7 @@ import numpy as np
 from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .addressing import param_as, shared32
+from .places import place
 from .metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
@@ -51,11 +52,10 @@ def size_of(t: str) -> int:
 
 
 def unsupported(m, ins, why=""):
-    file, line = m.where(ins)
-    src = m.source_lines.get(line, "").strip()
+    where, excerpt = place(m, ins)
     e = UnsupportedInstruction(
         msg("errors.not_implemented", form=ins.form, why=msg("errors.why", why=why) if why else "", ptx=ins.text,
-            where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+            where=where) + excerpt + msg("errors.rewrite"))
     e.placed = True                        # it says where (h_* below adds no second place)
     raise e
 
@@ -302,11 +302,9 @@ def execute(m, ins, idx, pc):
     except UnsupportedInstruction as e:
         if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where
             raise
-        file, line = m.where(ins)
-        src = m.source_lines.get(line, "").strip()
+        where, excerpt = place(m, ins)
         placed = UnsupportedInstruction(
-            msg("errors.not_supported", what=e, ptx=ins.text, where=f"{file}:{line}") +
-            (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+            msg("errors.not_supported", what=e, ptx=ins.text, where=where) + excerpt + msg("errors.rewrite"))
         placed.placed = True
         raise placed from None
 

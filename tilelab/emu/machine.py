@@ -34,6 +34,7 @@ from .ptx import Function, Module, parse
 from .sanitize import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from . import specialregs
 from .devicestate import device_state_findings
+from .places import line_text, place
 from .globalrace import GlobalShadow, global_unit
 from .uninit import RegisterTaint
 
@@ -212,7 +213,7 @@ class Machine:
     def finding(self, kind: str, ins, t: int, address, detail: str, count: int = 1, key_extra=()):
         thread, block = self.thread_coords(int(t))
         file, line = self.where(ins)
-        src = self.source_lines.get(line, "") if line else ""
+        src = line_text(file, line, getattr(self, "kernel_file", None), self.source_lines)
         # one finding per (kind, source line): an unrolled loop repeats a line many times;
         # keyed by the detail's English words (sanitize.Said), so that every language keys alike
         en = english(detail)
@@ -489,11 +490,10 @@ class Machine:
         lanes = self.lanes(idx)
         t = int(lanes[0])
         thread, block = self.thread_coords(t)
-        file, line = self.where(ins)
-        src = self.source_lines.get(line, "").strip()
+        where, excerpt = place(self, ins)
         raise StepBudgetExceeded(
             msg("errors.no_finish", what=what, thread=",".join(map(str, thread)), block=",".join(map(str, block)),
-                where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.no_finish_fix"))
+                where=where) + excerpt + msg("errors.no_finish_fix"))
 
 
 def _spin_loops(fn) -> frozenset:
@@ -626,6 +626,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
                     log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
         m.global_syms = global_syms
+        m.kernel_file = kernel.filename              # messages read other files' lines from them (places.py)
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
@@ -675,7 +676,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         else "ptx"
     per_line = []
     for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
-        row = {"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
+        row = {"file": f, "line": l, "source": line_text(f, l, kernel.filename, source_lines).strip(), **v}
         if mode == "sass":      # counts="sass": how, and the PTX count where it differs
             row["counted"] = plan.lines.get((f, l), "sass")
             pv = ptx_lines[(f, l)]
