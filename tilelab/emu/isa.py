@@ -1687,3 +1687,7 @@ def _bar_dispatch(m, ins, idx, pc):
 
 
 HANDLERS["bar"] = _bar_dispatch
+
+# every dense mma.sync form of sm_80-sm_90, WMMA and cvt to tf32 (emu/mma_forms.py)
+from . import mma_forms  # noqa: E402
+mma_forms.register(HANDLERS)
