@@ -70,3 +70,21 @@ __global__ void reproWmmaScaledAccumulator(const half* a, const half* b, const f
     wmma::mma_sync(fc, fa, fb, fc);
     wmma::store_matrix_sync(d, fc, 16, wmma::mem_col_major);
 }
+
+// ptxas's FMA contraction. cuda_fp16.h writes __hmul and __hadd as inline PTX (mul.f16,
+// add.f16, no rounding mode), which NVVM cannot fuse but ptxas does: one HFMA2, rounded once.
+// A float product that two sums use (`p + c`, `p - e`) is one mul.f32 in the PTX and two FFMA
+// in the SASS. The emulator rounded both twice: the last bit differed from the H200's.
+__global__ void reproHalfMulAddFused(const half* a, const half* b, half* c)
+{
+    int i = threadIdx.x;
+    c[i] = __hadd(__hmul(a[i], b[i]), c[i]);
+}
+
+__global__ void reproFloatMulTwoAddsFused(const float* a, const float* b, float* c)
+{
+    int i = threadIdx.x;
+    float p = a[i] * b[i];
+    c[i] = p + c[i];
+    c[i + 32] = p - c[i + 64];
+}

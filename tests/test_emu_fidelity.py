@@ -130,3 +130,64 @@ def test_a_message_names_the_header_line_and_the_learners_call(emu, tmp_path):
     assert "pause.cuh:4" in text and 'asm volatile("griddepcontrol.wait;");' in text
     assert "<cell>:5" in text and "pause_here();" in text
     assert "a[0] = 1;" not in text                     # the cell's line 4 is not the header's line 4
+
+
+def _refs():
+    import sys
+    sys.path.insert(0, str(ROOT))
+    from collection import references
+    return references
+
+
+def test_fused_multiply_adds_round_once(emu, rng):
+    # ptxas makes __hadd(__hmul(a, b), c) one HFMA2 and a float product two sums use two FFMA:
+    # the emulator reads that from the cubin and rounds those once, as the GPU does
+    refs = _refs()
+    k = _kernel(emu, "reproHalfMulAddFused")
+    a, b, c = (rng.uniform(-1, 1, 32).astype(np.float16) for _ in range(3))
+    c0 = c.copy()
+    emu.run(k, 1, 32, a, b, c, echo=False)
+    np.testing.assert_array_equal(c.view(np.uint16), refs.fma_f16(a, b, c0).view(np.uint16))
+    assert (c != (a * b + c0)).any()                    # rounding twice differs on these inputs
+    k = _kernel(emu, "reproFloatMulTwoAddsFused")
+    a, b = (rng.uniform(-1, 1, 32).astype(np.float32) for _ in range(2))
+    c = rng.uniform(-1, 1, 96).astype(np.float32)
+    c0 = c.copy()
+    res = emu.run(k, 1, 32, a, b, c, echo=False)
+    np.testing.assert_array_equal(c[:32], refs.fma_f32(a, b, c0[:32]))
+    np.testing.assert_array_equal(c[32:64], refs.fma_f32(a, b, -c0[64:]))
+    assert (c[:32] != a * b + c0[:32]).any() or (c[32:64] != a * b - c0[64:]).any()
+    assert not [n for n in res.count_notes if "fused" in n["text"]]
+
+
+def test_undecided_contraction_is_said_on_its_line(emu, rng, monkeypatch):
+    # with no SASS to read, the pair is computed as the PTX says (rounded twice) and the
+    # launch's notes say so on the add's line
+    k = _kernel(emu, "reproHalfMulAddFused")
+    prog = k.program
+
+    def no_sass(arch):
+        raise RuntimeError("nvdisasm not found")
+    monkeypatch.setattr(prog, "sass", no_sass)
+    from tilelab.emu import machine
+    seen = []
+    monkeypatch.setattr(machine.contraction, "plan_for", _fresh_plan_for(machine.contraction.plan_for, seen))
+    a, b, c = (rng.uniform(-1, 1, 32).astype(np.float16) for _ in range(3))
+    c0 = c.copy()
+    try:
+        res = emu.run(k, 1, 32, a, b, c, echo=False)
+    finally:
+        for fn in seen:                                 # later launches read the real SASS again
+            fn.__dict__.pop("_contraction", None)
+    np.testing.assert_array_equal(c, (a * b + c0).astype(np.float16))
+    line = emu.line_of(REPRO, "c[i] = __hadd(__hmul(a[i], b[i]), c[i]);")
+    notes = [n for n in res.count_notes if n["line"] == line]
+    assert notes and "nvdisasm not found" in notes[0]["text"] and "rounded twice" in notes[0]["text"]
+
+
+def _fresh_plan_for(real, seen):
+    def plan_for(kernel, fn, files, arch):
+        fn.__dict__.pop("_contraction", None)          # not the cached plan of an earlier launch
+        seen.append(fn)
+        return real(kernel, fn, files, arch)
+    return plan_for

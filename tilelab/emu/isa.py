@@ -17,6 +17,7 @@ from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .addressing import param_as, shared32
 from .places import place
+from . import contraction
 from .metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
 from . import provenance
@@ -298,6 +299,8 @@ def execute(m, ins, idx, pc):
     if h is None:
         unsupported(m, ins)
     try:
+        if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
+            return contraction.step(m, ins, idx, pc, h)
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
         if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where

@@ -35,6 +35,7 @@ from .sanitize import Finding, FindingLog, SharedShadow, annotate, english, said
 from . import specialregs
 from .devicestate import device_state_findings
 from .places import line_text, place
+from . import contraction
 from .globalrace import GlobalShadow, global_unit
 from .uninit import RegisterTaint
 
@@ -81,6 +82,8 @@ def parsed(ptx: str) -> Module:
 
 class Machine:
     """State of one chunk of blocks during a launch."""
+
+    contract = None        # pc -> what ptxas's FMA contraction makes of it (emu/contraction.py)
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
@@ -550,6 +553,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # requests on the SASS control flow (emu/ifconvert.py); sass_only: what it adds to a pc's
     # counts (or, negative, takes away) that the PTX view has not
     lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
+    fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
     sass_only: dict = {}
     vprintf_calls: dict = {}                   # pc -> warp calls (emu/vprintf_cost.py)
     driver_counts: dict = {}                   # pc -> the counts those calls added
@@ -627,6 +631,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                     log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
         m.global_syms = global_syms
         m.kernel_file = kernel.filename              # messages read other files' lines from them (places.py)
+        m.contract, m.fma_stash = fused.actions, {}   # mul + add pairs ptxas fused (contraction.py)
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
@@ -666,7 +671,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             ptx_metrics[k] += pv
             pd[k] += pv
     ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
-    count_notes = _count_notes(ifc, lines, uncertain, replayed)
+    count_notes = _count_notes(ifc, lines, uncertain, replayed) + contraction.notes_for(fused, lines)
     ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
     for pc, n_calls in vprintf_calls.items():  # the driver's code: counted by a measured rule
         ins = fn.instrs[pc]
