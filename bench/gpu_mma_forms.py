@@ -326,7 +326,6 @@ def main(argv=None):
         rows.append(row)
         print(row, flush=True)
     if args.gpu:
-        from tilelab.gpu.device import Device  # noqa: F401  (the GPU backend)
         out = Path(args.out) / f"mma-forms-{dt.date.today()}.json"
         gpu = ""
         try:
