@@ -9,6 +9,8 @@ from global (or shared) memory with ``nvcuda::wmma``, multiplies, and stores D.
 
     python bench/gpu_mma_forms.py              # emulator only: each form against numpy
     python bench/gpu_mma_forms.py --gpu        # and on the GPU (CuPy): writes bench/results/mma-forms-<date>.json
+    python bench/gpu_mma_forms.py --compare bench/results/mma-forms-2026-12-02.json
+                                               # CPU only: the emulator against a recording's GPU registers
 
 Exits 1 if a form differs from numpy beyond its tolerance, or (--gpu) from the GPU in a bit.
 """
@@ -269,6 +271,22 @@ def run_wmma(case, arrays, backend):
     return d.reshape(N, M).T.copy()            # stored column-major
 
 
+def compare(recording) -> list:
+    """Each mma.sync form of a recording (--gpu): the emulator's D registers for the same
+    inputs (the recording's seed) against the GPU's, bit for bit."""
+    rec = json.loads(Path(recording).read_text())
+    by_name = {r["form"]: r for r in rec["forms"] if "gpu_registers_hex" in r}
+    out = []
+    for form, types, A, B, C in mma_cases(np.random.default_rng(rec.get("seed", 23))):
+        name = "mma.sync." + form.shape + ".row.col." + ".".join(types)
+        if name not in by_name:
+            continue
+        gpu = np.array([int(x, 16) for x in by_name[name]["gpu_registers_hex"]], dtype=np.uint64)
+        d = run_mma(form, types, A, B, C, "emu").reshape(-1).astype(np.uint64)
+        out.append({"form": name, "bits_equal": bool(np.array_equal(d, gpu)), "differing": int((d != gpu).sum())})
+    return out
+
+
 def _close(got, want, tol):
     if tol == 0:
         return bool(np.array_equal(got, want))
@@ -279,8 +297,17 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--gpu", action="store_true")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
+    ap.add_argument("--seed", type=int, default=23)
+    ap.add_argument("--compare", metavar="RECORDING", help="the emulator against a recording's GPU registers")
     args = ap.parse_args(argv)
-    rng = np.random.default_rng(23)
+    if args.compare:
+        rows = compare(args.compare)
+        for r in rows:
+            print(r)
+        bad = sum(not r["bits_equal"] for r in rows)
+        print(f"{len(rows) - bad} of {len(rows)} recorded forms bit-identical")
+        return 1 if bad else 0
+    rng = np.random.default_rng(args.seed)
     rows, bad = [], 0
     for form, types, A, B, C in mma_cases(rng):
         name = "mma.sync." + form.shape + ".row.col." + ".".join(types)
@@ -333,7 +360,7 @@ def main(argv=None):
             gpu = cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()
         except Exception:                                        # noqa: BLE001
             pass
-        out.write_text(json.dumps({"gpu": gpu, "date": dt.datetime.now(dt.timezone.utc).isoformat(),
+        out.write_text(json.dumps({"gpu": gpu, "date": dt.datetime.now(dt.timezone.utc).isoformat(), "seed": args.seed,
                                    "command": "python bench/gpu_mma_forms.py --gpu", "host": platform.node(),
                                    "forms": rows}, indent=1) + "\n")
         print("wrote", out)

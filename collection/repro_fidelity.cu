@@ -48,29 +48,6 @@ __global__ void reproTemplateAfterLongComment(const float* src, float* dst, floa
     dst[i] = src[i] * scale + (float)BLOCK;
 }
 
-// WMMA (nvcuda::wmma, m16n16k16, fp16 in, fp32 accumulate): A from shared memory, B from
-// global (column-major), C loaded, scaled element by element through the fragment, D stored
-// column-major. Before issue 23 the emulator refused every wmma instruction.
-#include <mma.h>
-__global__ void reproWmmaScaledAccumulator(const half* a, const half* b, const float* c, float* d)
-{
-    using namespace nvcuda;
-    __shared__ half sa[16 * 16];
-    for (int i = threadIdx.x; i < 16 * 16; i += 32)
-        sa[i] = a[i];
-    __syncwarp();
-    wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
-    wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> fb;
-    wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-    wmma::load_matrix_sync(fa, sa, 16);
-    wmma::load_matrix_sync(fb, b, 16);
-    wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-    for (int i = 0; i < fc.num_elements; i++)
-        fc.x[i] *= 2.0f;
-    wmma::mma_sync(fc, fa, fb, fc);
-    wmma::store_matrix_sync(d, fc, 16, wmma::mem_col_major);
-}
-
 // ptxas's FMA contraction. cuda_fp16.h writes __hmul and __hadd as inline PTX (mul.f16,
 // add.f16, no rounding mode), which NVVM cannot fuse but ptxas does: one HFMA2, rounded once.
 // A float product that two sums use (`p + c`, `p - e`) is one mul.f32 in the PTX and two FFMA

@@ -47,10 +47,9 @@ def test_wmma_form_against_numpy(case):
 def test_wmma_fragment_elementwise_and_both_nvrtcs(emu, rng):
     # frag.x[i] *= 2 treats a fragment element by element: right whatever the map; loads from
     # shared memory (NVRTC 13 addresses it with a 32-bit register) and global, a col-major store
-    src = (ROOT / "collection" / "repro_fidelity.cu").read_text()
+    src = (ROOT / "collection" / "repro_wmma.cu").read_text()
     from tilelab import compile as tc
-    k = tc.compile_cuda(src, filename="collection/repro_fidelity.cu", nvrtc=emu.nvrtc,
-                        name_expressions=("reproTemplateAfterLongComment<64>",)).kernel("reproWmmaScaledAccumulator")
+    k = tc.compile_cuda(src, filename="collection/repro_wmma.cu", nvrtc=emu.nvrtc).kernel("reproWmmaScaledAccumulator")
     a = rng.uniform(-1, 1, (16, 16)).astype(np.float16)
     b = rng.uniform(-1, 1, (16, 16)).astype(np.float16)
     c = rng.uniform(-1, 1, (16, 16)).astype(np.float32)
@@ -58,7 +57,7 @@ def test_wmma_fragment_elementwise_and_both_nvrtcs(emu, rng):
     res = emu.run(k, 1, 32, a, b, c, d, echo=False)
     assert res.findings == []
     want = a.astype(np.float64) @ b.astype(np.float64).T + 2 * c.astype(np.float64)
-    np.testing.assert_array_equal(d.T, want.astype(np.float32))
+    np.testing.assert_allclose(d.T, want, rtol=2.0**-21, atol=2.0**-21)     # the tensor core truncates
 
 
 def test_a_form_outside_the_table_is_refused_clearly(emu):
@@ -89,3 +88,22 @@ def test_cvt_to_tf32():
     assert np.isnan(got[6])
     rn = cvt_tf32(x[:2], "rn").view(np.float32)                 # a tie to even: down
     np.testing.assert_array_equal(rn, np.array([1.0, 1.0], np.float32))
+
+
+def test_mma_sync_bit_for_bit_against_the_h200_recording():
+    # every mma.sync form's D registers on an H200 (bench/results/mma-forms-2026-12-02.json):
+    # the emulator, on the same inputs, gives the same bits (fp32 accumulation included)
+    rows = probes.compare(ROOT / "bench" / "results" / "mma-forms-2026-12-02.json")
+    assert len(rows) == len(MMA)
+    assert [r["form"] for r in rows if not r["bits_equal"]] == []
+
+
+def test_tensor_core_f32_is_not_round_to_nearest():
+    # the fitted fp32 accumulation truncates: a sum one below a float32 midpoint ... rounds down
+    from tilelab.emu.mma_forms import tensor_core_f32
+    A = np.zeros((1, 1, 2))
+    B = np.zeros((1, 2, 1))
+    A[0, 0, :] = [1.0, 2.0**-24 * 1.5]               # 1 + 1.5 ulp/2: nearest is 1 + 2^-23, toward zero is 1
+    B[0, :, 0] = [1.0, 1.0]
+    got = tensor_core_f32(A, B, np.zeros((1, 1, 1)))
+    assert got[0, 0, 0] == 1.0 and np.float32(1.0 + 1.5 * 2.0**-24) != np.float32(1.0)

@@ -227,13 +227,22 @@ def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
 
 
 def _crt_dirs(runtime_include: Path, major: int) -> list[str]:
-    """Where ``crt/mma.h`` is, which ``<mma.h>`` includes: CUDA 13's runtime wheel has it, CUDA 12's
-    does not (its ``nvidia-cuda-nvcc-cu12`` wheel does, ``nvidia/cuda_nvcc/include``)."""
+    """Where ``crt/mma.h`` is, which ``<mma.h>`` includes. The runtime wheels leave it out: the
+    nvcc wheel has it (``nvidia/cuda_nvcc/include`` for CUDA 12, ``nvidia/cu13/include`` for 13,
+    beside the runtime's headers when both are installed), else a toolkit of the same major.
+    It goes after the runtime's directory, so only what that one lacks comes from it."""
     if (runtime_include / "crt" / "mma.h").is_file():
         return []
     cands = [runtime_include.parent.parent / "cuda_nvcc" / "include"]
-    cands += [d / "nvidia/cuda_nvcc/include" for d in _site_dirs()] if major < 13 else []
-    return [str(d) for d in cands[:] if (d / "crt" / "mma.h").is_file()][:1]
+    cands += [d / ("nvidia/cuda_nvcc/include" if major < 13 else f"nvidia/cu{major}/include") for d in _site_dirs()]
+    for root in _toolkit_roots():
+        inc = root / "include"
+        ver = root / "version.json"
+        if major >= 13 and ver.is_file() and f'"version" : "{major}.' not in ver.read_text(errors="replace") \
+                and f'"version": "{major}.' not in ver.read_text(errors="replace"):
+            continue
+        cands.append(inc)
+    return [str(d) for d in cands if (d / "crt" / "mma.h").is_file()][:1]
 
 
 def _cccl_dirs(runtime_include: Path, major: int) -> list[str]:

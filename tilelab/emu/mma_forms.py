@@ -14,8 +14,10 @@ for ``load``, ``mma`` and ``store``; code that treats a fragment element by elem
 computes what the tensor core instruction ptxas lowers it to computes (a k16 or k8 step).
 
 Numerics (checked bit for bit on an H200 by ``bench/gpu_mma_forms.py``, recorded in
-``bench/results/``): fp16/bf16 products are exact and the sum of a k-step plus C is rounded
-once to the accumulator type; tf32 inputs are f32 bit patterns of which the low 13 mantissa
+``bench/results/``): fp16 accumulation is the exact sum of a k-step plus C rounded once to
+fp16; fp32 accumulation (fp16, bf16, tf32 inputs) aligns the exact products and C to the
+largest exponent, truncating at 25 bits below it, and truncates the sum to fp32
+(``tensor_core_f32``); tf32 inputs are f32 bit patterns of which the low 13 mantissa
 bits are ignored; integer products accumulate in 32 bits (wrapping, or clamped with
 ``.satfinite``); fp64 ``m8n8k4`` is one fused multiply-add per k step, in k order.
 """
@@ -234,7 +236,36 @@ def product(A, B, C, ab: str, cd: str, satfinite: bool = False):
         for k in range(A.shape[-1]):
             D = fma_f64(np.broadcast_to(A[:, :, k, None], D.shape), np.broadcast_to(B[:, None, k, :], D.shape), D)
         return D
-    return np.matmul(A, B) + C          # exact products (f16/bf16/tf32 fit in f64), rounded by _from_values
+    if cd == "f32":
+        return tensor_core_f32(A, B, C)
+    return np.matmul(A, B) + C          # exact products (f16 fit in f64), rounded once by _from_values
+
+
+def _exponent(x):
+    """floor(log2|x|) (the exponent of x's leading bit); -inf for 0."""
+    e = np.frexp(x)[1].astype(np.float64) - 1
+    return np.where(x != 0, e, -np.inf)
+
+
+def tensor_core_f32(A, B, C):
+    """An fp32-accumulating tensor-core step as the H200 computes it, fitted bit for bit to its
+    outputs (bench/results/mma-forms-*.json: every f16, bf16 and tf32 form): the products are
+    exact; each, and C, is truncated toward zero to a multiple of 2^(E - 25), where E is the
+    largest of the products' nominal exponents (the sum of their factors' exponents) and C's;
+    those are summed exactly and the sum is truncated toward zero to f32. Inf and NaN inputs go
+    the IEEE way (through a float64 sum)."""
+    with np.errstate(all="ignore"):
+        P = A[:, :, :, None] * B[:, None, :, :]                     # [w, M, K, N], exact
+        EP = _exponent(A)[:, :, :, None] + _exponent(B)[:, None, :, :]
+        E = np.maximum(np.max(EP, axis=2), _exponent(C))
+        finite = np.isfinite(E) & np.all(np.isfinite(P), axis=2) & np.isfinite(C)
+        q = np.where(finite, np.exp2(np.where(finite, E, 0.0) - 25), 1.0)
+        s = np.trunc(P / q[:, :, None, :]).sum(axis=2) * q + np.trunc(C / q) * q
+        f = s.astype(np.float32)
+        f = np.where(np.abs(f.astype(np.float64)) > np.abs(s), np.nextafter(f, np.float32(0)), f)   # toward zero
+        plain = (np.matmul(A, B) + C).astype(np.float32)
+        out = np.where(finite & np.isfinite(f), f, plain)
+        return np.where(np.isfinite(E) | ~finite, out, np.float32(0) * plain).astype(np.float64)
 
 
 # ------------------------------------------------------------------ mma.sync
