@@ -79,6 +79,9 @@ def ptx_pairs(fn) -> list:
                         out.append((mpc, pc, k, free))
         if ins.args and ins.args[0].kind == "reg" and ins.op not in ("st", "red"):
             last[ins.args[0].name] = pc
+        elif ins.args and ins.args[0].kind == "vec":                  # ld.v4, mma, mov.b64 {lo, hi}
+            for it in ins.args[0].items:
+                last.pop(it.name, None)
         if ins.op in _ENDS:
             last = {}
     fn.__dict__["_contraction_pairs"] = out
