@@ -1334,7 +1334,7 @@ def h_ldmatrix(m, ins, idx, pc):
 # m16n8k16 fragments (PTX ISA), with g = lane // 4 and t = lane % 4. A (16 x 16): register i
 # of a lane holds the two halves (g + dr, 2t + dc) and (g + dr, 2t + dc + 1); B (16 x 8):
 # register i holds (2t + dk, g) and (2t + dk + 1, g); C/D (16 x 8): register i holds the
-# float (g + dr, 2t + dc). h_mma reads and writes the registers through these tables, and
+# float (g + dr, 2t + dc). emu/mma_forms.py holds every form's layout (this one among them), and
 # the lesson draws its fragment pictures from them (mma_fragment_map).
 MMA_A_REGS = ((0, 0), (8, 0), (0, 8), (8, 8))
 MMA_B_REGS = (0, 8)
@@ -1363,51 +1363,6 @@ def mma_fragment_map(operand: str):
         for r_i, (dr, dc) in enumerate(MMA_C_REGS):
             lane[g + dr, 2 * t4 + dc], reg[g + dr, 2 * t4 + dc] = L, r_i
     return lane, reg, half
-
-
-def h_mma(m, ins, idx, pc):
-    shape = next((x for x in ins.mods if x.startswith("m")), "")
-    types = [x for x in ins.mods if x in DT]
-    if shape != "m16n8k16" or types != ["f32", "f16", "f16", "f32"] or "row" not in ins.mods:
-        unsupported(m, ins, msg("unsupported.mma_shape"))
-    row, ln, nrows = _warp_rows(m, idx)
-    if (np.bincount(row, minlength=nrows) != 32).any():
-        unsupported(m, ins, msg("unsupported.mma_converged"))
-    dops, aops, bops, cops = (ins.args[i].items for i in range(4))
-
-    def mat(ops, t):
-        out = []
-        for o in ops:
-            v = np.zeros((nrows, 32), dtype=np.uint32 if t == "b32" else np.float32)
-            v[row, ln] = np.asarray(read(m, o, t, idx))
-            out.append(v)
-        return out
-    a = mat(aops, "b32")
-    b = mat(bops, "b32")
-    c = mat(cops, "f32")
-    L = np.arange(32)
-    g, t4 = L // 4, L % 4
-
-    def halves(x):
-        return ((x & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64),
-                (x >> 16).astype(np.uint16).view(np.float16).astype(np.float64))
-    A = np.zeros((nrows, 16, 16))
-    for r_i, (dr, dc) in enumerate(MMA_A_REGS):
-        lo, hi = halves(a[r_i])
-        A[:, g + dr, 2 * t4 + dc] = lo
-        A[:, g + dr, 2 * t4 + dc + 1] = hi
-    B = np.zeros((nrows, 16, 8))
-    for r_i, dk in enumerate(MMA_B_REGS):
-        lo, hi = halves(b[r_i])
-        B[:, 2 * t4 + dk, g] = lo
-        B[:, 2 * t4 + dk + 1, g] = hi
-    C = np.zeros((nrows, 16, 8))
-    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
-        C[:, g + dr, 2 * t4 + dc] = c[r_i]
-    D = (np.matmul(A, B) + C).astype(np.float32)
-    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
-        write(m, dops[r_i], D[:, g + dr, 2 * t4 + dc][row, ln], idx)
-    m.count(pc, "flops", 2 * 16 * 8 * 16 * nrows)
 
 
 # ------------------------------------------------------------------------ atomics
@@ -1677,7 +1632,7 @@ HANDLERS = {
     "ld": h_ld, "st": h_st, "ldu": h_ld,
     "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
     "shfl": h_shfl, "vote": h_vote, "activemask": h_activemask,
-    "ldmatrix": h_ldmatrix, "mma": h_mma,
+    "ldmatrix": h_ldmatrix,
     "atom": h_atom, "red": h_atom,
     "cp": h_cp_async,
 }
