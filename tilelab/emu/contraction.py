@@ -13,9 +13,11 @@ source lines, not to PTX instructions: in the SASS, an ``FMUL`` (``HMUL2``, ``DM
 result an ``FADD`` (``HADD2``, ``DADD``, or an ``FFMA``/``HFMA2`` by 1) of the same block reads
 is a pair ptxas left apart. Per (kind, mul's line, add's line), the PTX pairs that could fuse are
 fused when the SASS has none of those chains beyond the PTX pairs that could not fuse (a
-``mul.rn``), and left apart when it has one for each; anything else (some of each, ptxas
-unrolling a loop further, no SASS) is undecided: those are computed as the PTX says (two
-roundings) and the launch's notes say so on that line.
+``mul.rn``) and at least one more FMA on those lines than the PTX has, one for each pair; left
+apart when it has a chain for each (or more: ``div.approx`` is an FMUL in the SASS) and no
+FMA the PTX lacks; anything else (some of each, ptxas unrolling a loop further, no SASS) is
+undecided: those are computed as the PTX says (two roundings) and the launch's notes say so on
+that line.
 """
 from __future__ import annotations
 
@@ -101,8 +103,8 @@ def _sass_regs(operands: str) -> list:
 
 
 def sass_chains(listing) -> dict:
-    """``{(kind, mul_where, add_where): n}``: SASS multiplies whose result an add of the same
-    block reads (pairs ptxas did not fuse)."""
+    """``{(kind, mul_where, add_where): n}``: SASS adds of the same block that read a multiply's
+    result (adds ptxas did not fuse; each counted once, whether one or both sources are products)."""
     last: dict = {}
     out: dict = {}
     for s in listing:
@@ -115,11 +117,10 @@ def sass_chains(listing) -> dict:
         if kind is None and s.op in _SASS_FMA and len(ops) >= 4 and ops[2].split(".")[0] in ("1", "1.0"):
             kind, srcs = _SASS_FMA[s.op], [regs[1], regs[3]]          # an add written as x * 1 + y
         if kind is not None:
-            for r in srcs:
-                d = last.get(r)
-                if d is not None and _SASS_MUL.get(d.op) == kind:
-                    key = (kind, d.where, s.where)
-                    out[key] = out.get(key, 0) + 1
+            keys = {(kind, last[r].where, s.where) for r in srcs
+                    if r in last and _SASS_MUL.get(last[r].op) == kind}
+            for key in keys:
+                out[key] = out.get(key, 0) + 1
         if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
             last[regs[0]] = s
         if s.op in ("BRA", "EXIT", "RET", "CALL", "BAR", "BSYNC", "WARPSYNC"):
@@ -158,11 +159,11 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
     groups: dict = {}
     for mpc, apc, k, free in pairs:
         key = (_KIND_OF[_ftype(fn.instrs[apc])], where(mpc), where(apc))
-        g = groups.setdefault(key, {"free": [], "bound": 0, "adds": set()})
+        g = groups.setdefault(key, {"free": [], "bound": set()})
         if free:
             g["free"].append((mpc, apc, k))
         else:
-            g["bound"] += 1
+            g["bound"].add(apc)
     two_muls = {apc for mpc, apc, k, free in pairs if sum(1 for p in pairs if p[1] == apc) > 1}
     ptx_fma: dict = {}
     for ins in fn.instrs:
@@ -173,12 +174,12 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         if not g["free"]:
             continue
         kind, wm, wa = key
-        apart = chains.get(key, 0) - g["bound"]
-        n = len(g["free"])
-        fused_room = fmas.get((kind, wa), 0) + (fmas.get((kind, wm), 0) if wm != wa else 0) \
-            - ptx_fma.get((kind, wa), 0) - (ptx_fma.get((kind, wm), 0) if wm != wa else 0)
-        ambiguous = any(apc in two_muls for _, apc, _ in g["free"])
-        if apart == n:
+        adds = {apc for _, apc, _ in g["free"]}
+        apart = chains.get(key, 0) - len(g["bound"] - adds)
+        n = len(adds)
+        fused_room = fmas.get((kind, wa), 0) - ptx_fma.get((kind, wa), 0)   # a fused FMA has the add's line
+        ambiguous = any(apc in two_muls for apc in adds)
+        if apart >= n and fused_room <= 0:           # every add apart, and no FMA on its line the PTX lacks
             plan.lines[wa] = plan.lines.get(wa) or "apart"
             continue
         if apart == 0 and fused_room >= n and not ambiguous:
