@@ -168,7 +168,7 @@ def mma_reference(form, types, A, B, C):
 
 
 def run_mma(form, types, A, B, C, backend):
-    from tilelab import compile as tc
+    from tilelab import toolchain as tc
     from tilelab.launch import launch
     d_t, a_t, b_t, c_t = types
     src = mma_source(form, types)
@@ -256,7 +256,7 @@ def wmma_reference(ab, acc, A, B, C):
 
 
 def run_wmma(case, arrays, backend):
-    from tilelab import compile as tc
+    from tilelab import toolchain as tc
     from tilelab.launch import launch
     shape, ab, acc, la, lb, sh = case
     M, N, K = mf._mnk(shape)

@@ -12,7 +12,7 @@ REPRO = (ROOT / "collection" / "repro_fidelity.cu").read_text()
 
 
 def _kernel(emu, name):
-    from tilelab import compile as tc
+    from tilelab import toolchain as tc
     prog = tc.compile_cuda(REPRO, filename="collection/repro_fidelity.cu", nvrtc=emu.nvrtc,
                            name_expressions=("reproTemplateAfterLongComment<64>",))
     return prog.kernel(name)
@@ -70,7 +70,7 @@ def test_template_after_a_long_comment_stays_a_template(emu):
 
 
 def test_template_found_past_any_comment_length():
-    from tilelab.compile import _find_kernels
+    from tilelab.toolchain.signature import _find_kernels
     for n in (0, 10, 5000):
         src = "template <int B>\n" + "// " + "x" * n + "\n" + "__global__ void k(float* a) {}\n"
         (f,) = _find_kernels(src)
@@ -121,7 +121,7 @@ def test_a_message_names_the_header_line_and_the_learners_call(emu, tmp_path):
     (tmp_path / "pause.cuh").write_text('// a header\n__device__ __forceinline__ void pause_here()\n{\n'
                                         '    asm volatile("griddepcontrol.wait;");\n}\n')
     src = '#include "pause.cuh"\n__global__ void k(float* a)\n{\n    a[0] = 1;\n    pause_here();\n}\n'
-    from tilelab import compile as tc
+    from tilelab import toolchain as tc
     from tilelab.errors import UnsupportedInstruction
     k = tc.compile_cuda(src, nvrtc=emu.nvrtc, options=(f"-I{tmp_path}",)).kernel("k")
     with pytest.raises(UnsupportedInstruction) as e:

@@ -48,7 +48,7 @@ def test_wmma_fragment_elementwise_and_both_nvrtcs(emu, rng):
     # frag.x[i] *= 2 treats a fragment element by element: right whatever the map; loads from
     # shared memory (NVRTC 13 addresses it with a 32-bit register) and global, a col-major store
     src = (ROOT / "collection" / "repro_wmma.cu").read_text()
-    from tilelab import compile as tc
+    from tilelab import toolchain as tc
     k = tc.compile_cuda(src, filename="collection/repro_wmma.cu", nvrtc=emu.nvrtc).kernel("reproWmmaScaledAccumulator")
     a = rng.uniform(-1, 1, (16, 16)).astype(np.float16)
     b = rng.uniform(-1, 1, (16, 16)).astype(np.float16)

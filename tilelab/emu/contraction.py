@@ -27,6 +27,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..messages import language, msg
+from ..toolchain.sass import entry_sass, sass_listing
+from .numerics import fma_f16, fma_f32, fma_f64
+from .operands import DT, read, write
 
 _FLOAT = ("f32", "f64", "f16", "f16x2")
 _ROUND = ("rn", "rz", "rm", "rp", "sat", "relu")
@@ -140,7 +143,6 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         return plan
     where = lambda pc: (files.get(fn.instrs[pc].file, "<ptx>"), fn.instrs[pc].line)  # noqa: E731
     try:
-        from ..compile import entry_sass, sass_listing
         program = kernel.program
         listing = list(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
         chains = sass_chains(listing)
@@ -196,10 +198,18 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
 
 
 # ------------------------------------------------------------------ running a fused pair
+_F32_TINY = np.float32(2.0 ** -126)
+
+
+def _flush32(x):
+    """ftz: an f32 subnormal becomes a zero of the same sign."""
+    x = np.asarray(x, np.float32)
+    return np.where(np.abs(x) < _F32_TINY, x * np.float32(0), x).astype(np.float32)
+
+
 def step(m, ins, idx, pc, base):
     """Run instruction ``pc`` of a fused pair: a mul runs as the PTX says and keeps its
     operands; its add computes ``a*b + c`` rounded once from them."""
-    from . import isa
     act = m.contract[pc]
     t = _ftype(ins)
     rt = "b32" if t == "f16x2" else t
@@ -209,19 +219,18 @@ def step(m, ins, idx, pc, base):
         base(m, ins, idx, pc)
         st = m.fma_stash.get(pc)
         if st is None:
-            dt = isa.DT[rt]
+            dt = DT[rt]
             st = m.fma_stash[pc] = (np.zeros(m.T, dt), np.zeros(m.T, dt))
-        st[0][lanes] = np.broadcast_to(np.asarray(isa.read(m, ins.args[1], rt, idx)), (n,))
-        st[1][lanes] = np.broadcast_to(np.asarray(isa.read(m, ins.args[2], rt, idx)), (n,))
+        st[0][lanes] = np.broadcast_to(np.asarray(read(m, ins.args[1], rt, idx)), (n,))
+        st[1][lanes] = np.broadcast_to(np.asarray(read(m, ins.args[2], rt, idx)), (n,))
         return
     _, mpc, k = act
     st = m.fma_stash.get(mpc)
     if st is None:                                  # the mul did not run for these lanes: as the PTX
         return base(m, ins, idx, pc)
     a, b = st[0][lanes], st[1][lanes]
-    c = np.broadcast_to(np.asarray(isa.read(m, ins.args[3 - k], rt, idx)), (n,))
+    c = np.broadcast_to(np.asarray(read(m, ins.args[3 - k], rt, idx)), (n,))
     sub = ins.op == "sub"
-    from .numerics import fma_f16, fma_f32, fma_f64
     with np.errstate(all="ignore"):
         if t == "f16x2":
             out = []
@@ -236,13 +245,13 @@ def step(m, ins, idx, pc, base):
             f = {"f32": fma_f32, "f64": fma_f64, "f16": fma_f16}[t]
             x, y, z = a, b, c
             if "ftz" in ins.mods and t == "f32":
-                x, y, z = (isa._flush(v) for v in (x, y, z))
+                x, y, z = (_flush32(v) for v in (x, y, z))
             if sub:
                 x, z = (x, -z) if k == 1 else (-x, z)
-            r = np.asarray(f(x, y, z), dtype=isa.DT[t])
+            r = np.asarray(f(x, y, z), dtype=DT[t])
             if "ftz" in ins.mods and t == "f32":
-                r = isa._flush(r)
-    isa.write(m, ins.args[0], r, idx)
+                r = _flush32(r)
+    write(m, ins.args[0], r, idx)
     if t == "f32":
         m.count(pc, "flops", n)
 

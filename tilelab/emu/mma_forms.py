@@ -28,6 +28,10 @@ import dataclasses
 import numpy as np
 
 from ..messages import msg
+from . import isa
+from .isa import _warp_rows, read, unsupported, write
+from .numerics import fma_f64
+from .ptx import Operand
 
 # ------------------------------------------------------------------ fragment layouts (mma.sync)
 # (lane, i) -> (row, col) for each operand of each shape and input kind; g = lane >> 2, t = lane & 3
@@ -231,7 +235,6 @@ def product(A, B, C, ab: str, cd: str, satfinite: bool = False):
             return np.clip(D, -2**31, 2**31 - 1)
         return ((D + 2**31) % 2**32) - 2**31
     if cd == "f64":                     # DMMA: an fma per k step, in k order
-        from .numerics import fma_f64
         D = C.astype(np.float64)
         for k in range(A.shape[-1]):
             D = fma_f64(np.broadcast_to(A[:, :, k, None], D.shape), np.broadcast_to(B[:, None, k, :], D.shape), D)
@@ -270,7 +273,6 @@ def tensor_core_f32(A, B, C):
 
 # ------------------------------------------------------------------ mma.sync
 def h_mma(m, ins, idx, pc):
-    from .isa import _warp_rows, read, unsupported, write
     form, types = mma_form(ins.mods)
     if form is None:
         unsupported(m, ins, msg("unsupported.mma_form", form=ins.form, supported=supported_text()))
@@ -361,7 +363,6 @@ def _scratch(m, name, t):
 
 
 def h_wmma(m, ins, idx, pc):
-    from .isa import unsupported
     sub = ins.mods[0] if ins.mods else ""
     if sub == "mma":
         return _wmma_mma(m, ins, idx, pc)
@@ -371,7 +372,6 @@ def h_wmma(m, ins, idx, pc):
 
 
 def _wmma_check(m, ins, shape, kind, which):
-    from .isa import unsupported
     ab = "int8" if kind in _INT8 else kind
     ok = False
     for (s, k), accs in WMMA_SHAPES.items():
@@ -388,8 +388,6 @@ def _wmma_check(m, ins, shape, kind, which):
 def _wmma_move(m, ins, idx, pc, store):
     """wmma.load.{a,b,c} / wmma.store.d: each fragment slot is one element access of the
     lane's share, through the emulator's memory path (bounds, races, uninitialised reads)."""
-    from . import isa
-    from .ptx import Operand
     which = next((x for x in ins.mods if x in ("a", "b", "c", "d")), None)
     shape = next((x for x in ins.mods if x[:1] == "m" and "n" in x and "k" in x), "")
     layout = "col" if "col" in ins.mods else "row"
@@ -466,7 +464,6 @@ def _restore_counts(m, pc, saved):
 
 
 def _wmma_mma(m, ins, idx, pc):
-    from .isa import _warp_rows, read, unsupported, write
     shape = next((x for x in ins.mods if x[:1] == "m" and "n" in x and "k" in x), "")
     types = [x for x in ins.mods if x in ("f16", "f32", "bf16", "tf32", "s8", "u8", "s32")]
     # wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype (f16) or .dtype.atype.btype.ctype
@@ -535,8 +532,8 @@ def cvt_tf32(x: np.ndarray, mode: str) -> np.ndarray:
 
 
 def register(handlers):
-    """Install the handlers: mma.sync (every form of the table), wmma.*, cvt.*.tf32.f32."""
-    from . import isa
+    """Install the handlers: mma.sync (every form of the table), wmma.*, cvt.*.tf32.f32 (the
+    cvt handler of isa.py runs every other cvt)."""
     handlers["mma"] = h_mma
     handlers["wmma"] = h_wmma
     base_cvt = handlers["cvt"]
@@ -551,3 +548,6 @@ def register(handlers):
             return
         base_cvt(m, ins, idx, pc)
     handlers["cvt"] = h_cvt
+
+
+register(isa.HANDLERS)          # imported by the machine, as emu/intrinsics.py is: mma, wmma, cvt to tf32
