@@ -15,6 +15,8 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from ..messages import msg
+from . import contraction
+from .addressing import param_as, shared32
 from .calls import param_access
 from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
@@ -36,6 +38,7 @@ from .operands import (
     unsupported,
     write,
 )
+from .places import place
 from .sanitizer import provenance
 from .sanitizer.findings import said  # a finding's words, in the learner's language (messages: finding.*)
 
@@ -78,15 +81,15 @@ def execute(m, ins, idx, pc):
     if h is None:
         unsupported(m, ins)
     try:
+        if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
+            return contraction.step(m, ins, idx, pc, h)
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
         if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where
             raise
-        file, line = m.where(ins)
-        src = m.source_lines.get(line, "").strip()
+        where, excerpt = place(m, ins)
         placed = UnsupportedInstruction(
-            msg("errors.not_supported", what=e, ptx=ins.text, where=f"{file}:{line}") +
-            (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+            msg("errors.not_supported", what=e, ptx=ins.text, where=where) + excerpt + msg("errors.rewrite"))
         placed.placed = True
         raise placed from None
 
@@ -711,10 +714,12 @@ def _access(m, ins, idx, pc, store):
         if store or name not in m.params:          # a device-function call's argument or result slot
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
-        write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
+        write(m, vop, np.broadcast_to(param_as(v, DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
         return
     addr = address(m, aop, idx)
+    if space == "shared":                        # 32-bit shared addresses wrap (emu/addressing.py)
+        addr = shared32(addr)
     lanes = m.lanes(idx)
     if space == "generic":
         sh = (addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)
@@ -1023,6 +1028,8 @@ def h_ldmatrix(m, ins, idx, pc):
     addr = address(m, ins.args[1], idx)
     if _space(ins) == "generic":
         addr = addr - SHARED_WINDOW
+    else:
+        addr = shared32(addr)
     row, ln, nrows = _warp_rows(m, idx)
     full = np.bincount(row, minlength=nrows)
     if (full != 32).any():
@@ -1071,7 +1078,7 @@ def h_ldmatrix(m, ins, idx, pc):
 # m16n8k16 fragments (PTX ISA), with g = lane // 4 and t = lane % 4. A (16 x 16): register i
 # of a lane holds the two halves (g + dr, 2t + dc) and (g + dr, 2t + dc + 1); B (16 x 8):
 # register i holds (2t + dk, g) and (2t + dk + 1, g); C/D (16 x 8): register i holds the
-# float (g + dr, 2t + dc). h_mma reads and writes the registers through these tables, and
+# float (g + dr, 2t + dc). emu/mma_forms.py holds every form's layout (this one among them), and
 # the lesson draws its fragment pictures from them (mma_fragment_map).
 MMA_A_REGS = ((0, 0), (8, 0), (0, 8), (8, 8))
 MMA_B_REGS = (0, 8)
@@ -1100,51 +1107,6 @@ def mma_fragment_map(operand: str):
         for r_i, (dr, dc) in enumerate(MMA_C_REGS):
             lane[g + dr, 2 * t4 + dc], reg[g + dr, 2 * t4 + dc] = L, r_i
     return lane, reg, half
-
-
-def h_mma(m, ins, idx, pc):
-    shape = next((x for x in ins.mods if x.startswith("m")), "")
-    types = [x for x in ins.mods if x in DT]
-    if shape != "m16n8k16" or types != ["f32", "f16", "f16", "f32"] or "row" not in ins.mods:
-        unsupported(m, ins, msg("unsupported.mma_shape"))
-    row, ln, nrows = _warp_rows(m, idx)
-    if (np.bincount(row, minlength=nrows) != 32).any():
-        unsupported(m, ins, msg("unsupported.mma_converged"))
-    dops, aops, bops, cops = (ins.args[i].items for i in range(4))
-
-    def mat(ops, t):
-        out = []
-        for o in ops:
-            v = np.zeros((nrows, 32), dtype=np.uint32 if t == "b32" else np.float32)
-            v[row, ln] = np.asarray(read(m, o, t, idx))
-            out.append(v)
-        return out
-    a = mat(aops, "b32")
-    b = mat(bops, "b32")
-    c = mat(cops, "f32")
-    L = np.arange(32)
-    g, t4 = L // 4, L % 4
-
-    def halves(x):
-        return ((x & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64),
-                (x >> 16).astype(np.uint16).view(np.float16).astype(np.float64))
-    A = np.zeros((nrows, 16, 16))
-    for r_i, (dr, dc) in enumerate(MMA_A_REGS):
-        lo, hi = halves(a[r_i])
-        A[:, g + dr, 2 * t4 + dc] = lo
-        A[:, g + dr, 2 * t4 + dc + 1] = hi
-    B = np.zeros((nrows, 16, 8))
-    for r_i, dk in enumerate(MMA_B_REGS):
-        lo, hi = halves(b[r_i])
-        B[:, 2 * t4 + dk, g] = lo
-        B[:, 2 * t4 + dk + 1, g] = hi
-    C = np.zeros((nrows, 16, 8))
-    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
-        C[:, g + dr, 2 * t4 + dc] = c[r_i]
-    D = (np.matmul(A, B) + C).astype(np.float32)
-    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
-        write(m, dops[r_i], D[:, g + dr, 2 * t4 + dc][row, ln], idx)
-    m.count(pc, "flops", 2 * 16 * 8 * 16 * nrows)
 
 
 # ------------------------------------------------------------------------ atomics
@@ -1221,6 +1183,8 @@ def h_atom(m, ins, idx, pc):
     args = ins.args if red else ins.args[1:]
     aop = args[0]
     addr = address(m, aop, idx)
+    if space == "shared":
+        addr = shared32(addr)
     lanes = m.lanes(idx)
     n = len(lanes)
     es = size_of(t)
@@ -1397,7 +1361,7 @@ def h_cp_async(m, ins, idx, pc):
         return
     if sub not in ("ca", "cg"):
         unsupported(m, ins)
-    dst = address(m, ins.args[0], idx)
+    dst = shared32(address(m, ins.args[0], idx))
     src = address(m, ins.args[1], idx)
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
@@ -1486,7 +1450,7 @@ HANDLERS = {
     "ld": h_ld, "st": h_st, "ldu": h_ld,
     "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
     "shfl": h_shfl, "vote": h_vote, "activemask": h_activemask,
-    "ldmatrix": h_ldmatrix, "mma": h_mma,
+    "ldmatrix": h_ldmatrix,
     "atom": h_atom, "red": h_atom,
     "cp": h_cp_async,
 }

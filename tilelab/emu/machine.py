@@ -28,13 +28,14 @@ from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
-from . import calls, devio, intrinsics, isa, modvars, operands, specialregs  # noqa: F401  (intrinsics registers its handlers)
+from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
 from .counters import ifconvert, sass_replay
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
 from .counters.tally import tally
 from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
+from .places import line_text, place
 from .ptx import Function, Module, parse
 from .sanitizer.devicestate import device_state_findings
 from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
@@ -90,6 +91,8 @@ def parsed(ptx: str) -> Module:
 
 class Machine:
     """State of one chunk of blocks during a launch."""
+
+    contract = None        # pc -> what ptxas's FMA contraction makes of it (emu/contraction.py)
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
@@ -222,7 +225,7 @@ class Machine:
     def finding(self, kind: str, ins, t: int, address, detail: str, count: int = 1, key_extra=()):
         thread, block = self.thread_coords(int(t))
         file, line = self.where(ins)
-        src = self.source_lines.get(line, "") if line else ""
+        src = line_text(file, line, getattr(self, "kernel_file", None), self.source_lines)
         # one finding per (kind, source line): an unrolled loop repeats a line many times;
         # keyed by the detail's English words (sanitize.Said), so that every language keys alike
         en = english(detail)
@@ -499,11 +502,10 @@ class Machine:
         lanes = self.lanes(idx)
         t = int(lanes[0])
         thread, block = self.thread_coords(t)
-        file, line = self.where(ins)
-        src = self.source_lines.get(line, "").strip()
+        where, excerpt = place(self, ins)
         raise StepBudgetExceeded(
             msg("errors.no_finish", what=what, thread=",".join(map(str, thread)), block=",".join(map(str, block)),
-                where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.no_finish_fix"))
+                where=where) + excerpt + msg("errors.no_finish_fix"))
 
 
 def _spin_loops(fn) -> frozenset:
@@ -611,6 +613,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # requests on the SASS control flow (emu/counters/ifconvert.py); sass_only: what it adds to a pc's
     # counts (or, negative, takes away) that the PTX view has not
     lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
+    fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
     sass_only: dict = {}
     vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
     driver_counts: dict = {}                   # pc -> the counts those calls added
@@ -647,6 +650,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                     log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
         m.special.update(launch_regs)
         m.global_syms = global_syms
+        m.kernel_file = kernel.filename              # messages read other files' lines from them (places.py)
+        m.contract, m.fma_stash = fused.actions, {}   # mul + add pairs ptxas fused (contraction.py)
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
@@ -669,7 +674,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
                                  arch) if lazy is not None else {}
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
-              replayed, vprintf_calls)
+              replayed, vprintf_calls, kernel_file=kernel.filename,
+              more_notes=lambda lines: contraction.notes_for(fused, lines))
     return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc=t.per_pc, captured=captured,

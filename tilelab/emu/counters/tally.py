@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...messages import msg
+from ..places import line_text
 from . import vprintf_cost
 from .metrics import METRIC_KEYS, SEEN_TOTALS
 
@@ -22,7 +23,7 @@ class Tally:
 
 
 def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
-          replayed, vprintf_calls) -> Tally:
+          replayed, vprintf_calls, more_notes=None, kernel_file=None) -> Tally:
     """Sum the per-pc counters of a launch per line and in total (see ``Tally``)."""
     metrics = dict.fromkeys(METRIC_KEYS, 0)
     ptx_metrics = dict.fromkeys(METRIC_KEYS, 0)
@@ -46,6 +47,8 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
         ptx_metrics[k] = sum(ptx_metrics[p] for p in parts)
     ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
     count_notes = _count_notes(ifc, lines, uncertain, replayed)
+    if more_notes is not None:                 # e.g. ptxas's FMA contraction (emu/contraction.py)
+        count_notes = count_notes + more_notes(lines)
     ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
     for pc, n_calls in vprintf_calls.items():  # the driver's code: counted by a measured rule
         ins = fn.instrs[pc]
@@ -55,7 +58,7 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
         else "ptx"
     per_line = []
     for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
-        row = {"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
+        row = {"file": f, "line": l, "source": line_text(f, l, kernel_file, source_lines).strip(), **v}
         if mode == "sass":      # counts="sass": how, and the PTX count where it differs
             row["counted"] = plan.lines.get((f, l), "sass")
             pv = ptx_lines[(f, l)]
