@@ -200,17 +200,11 @@ def _say(bar, text: str, quiet: bool):
 
 
 def _run_once(kernel, prob: Problem, size, seed, backend, block, shared, sanitize=True, **launch_opts):
-    """Launch once on fresh random inputs and NaN outputs; returns (comparisons, LaunchResult)."""
-    inputs = prob.inputs(size, seed)
-    outputs = prob.new_outputs(size)
-    grid, blk, dyn = prob.launch(size, block)
-    if shared is not None:
-        dyn = int(shared)
-    args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
-    res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, sanitize=sanitize, **launch_opts)
-    ref = prob.reference(inputs)
-    comps = [compare(name, outputs[name], ref[name], prob.rtol, prob.floor) for name in prob.outputs]
-    return comps, res
+    """One trial (tilelab/trial.py): (comparisons, LaunchResult)."""
+    from .trial import trial
+    t = trial(kernel, prob, size, seed, backend=backend, block=block, shared=shared, sanitize=sanitize,
+              **launch_opts)
+    return t.comps, t.result
 
 
 def _findings_text(findings, limit: int = 5) -> list[str]:

@@ -56,8 +56,8 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
     from .judge import Engine, Judge
     from .rubric.draw import self_check_draw
     check = find_check(kernel.name, assignment)
-    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source).to_json())
-    spec["filename"], spec["first_line"] = kernel.filename, kernel.first_line
+    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source), filename=kernel.filename,
+                      first_line=kernel.first_line)
     judge = Judge(spec, Engine(backend, check.step_budget))
     verdict = judge.run()
     if not quiet:
