@@ -137,6 +137,7 @@ class Judge:
         self.refs: dict = {}
         self.records: dict = {}
         self.wrong_record = None          # the launch a correctness part failed on (tl.selfcheck draws it)
+        self.margins: list = []           # every threshold compared: what the rubric sweep records
         drawn = spec.drawn
         self.drawn_emu = list(drawn.emu)
         self.drawn_gpu = list(drawn.gpu)
@@ -237,6 +238,13 @@ class Judge:
         if probe.blocks is not None:
             head += msg("judge.sampled_blocks", n=len(probe.blocks))
         return head + (msg("judge.a_drawn_size") if probe.drawn else "")
+
+    def _margin(self, part, probe, what, value, limit, low=False):
+        """Note one threshold comparison: its relative margin is > 0 where the kernel passes with room,
+        0 at the threshold, < 0 where it fails (tilelab/rubric/sweep.py records the smallest)."""
+        m = (value - limit if low else limit - value) / abs(limit) if limit else (0.0 if value == limit else -1.0)
+        self.margins.append({"part": part.get("name"), "size": probe.size, "blocks": probe.blocks, "what": what,
+                             "value": float(value), "limit": float(limit), "margin": float(m)})
 
     def _wrong(self, rec: Record, where: str = "") -> str:
         self.wrong_record = self.wrong_record or rec
@@ -375,6 +383,9 @@ class Judge:
                 a, b = mine.metrics[metric], ref.metrics[metric]
                 ratio = a / b if b else (0.0 if a == 0 else float("inf"))
                 good = ratio <= limit and (low is None or ratio >= low)
+                self._margin(part, probe, f"{metric}/{reference}", ratio, limit)
+                if low is not None:
+                    self._margin(part, probe, f"{metric}/{reference} (at least)", ratio, low, low=True)
                 ok &= good
                 want = (msg("judge.at_most", limit=f"{limit:g}") if low is None else
                         msg("judge.exactly_as_many") if low == limit == 1 else
@@ -386,6 +397,7 @@ class Judge:
                 tref = self.record(tref_label, size, blocks=probe.blocks)
                 fn = CHECKS[t["name"]]
                 good, text = fn(mine, tref, {**t, "kernel": self.kernel, "reference": tref_label})
+                self._margin(part, probe, t["name"], 1.0 if good else 0.0, 0.5, low=True)
                 ok &= good
                 texts.append(text)
             if not ok:
@@ -400,6 +412,8 @@ class Judge:
         dimension, for a count that only compares like with like on square shapes), then the
         sampled blocks of the large drawn sizes."""
         prob = self.engine.problem(self.spec.problem)
+        if getattr(self, "only", None) is not None:     # the rubric sweep: one size alone
+            return [self.only]
         out = [Probe(prob.size(N))]
         for s in self.drawn_emu:
             p = Probe(prob.size(_largest(s) if square else s), None, True)
@@ -439,6 +453,7 @@ class Judge:
                 return False, msg("judge.no_requests", head=head, what=what, limit=f"{limit:g}",
                                   metric=_metric_name(metric))
             value = m[metric] / m[per]
+            self._margin(part, probe, f"{metric} per {per}", value, limit)
             text = msg("judge.per_request", metric=_metric_name(metric), what=what, value=value, a=m[metric],
                        b=m[per], limit=f"{limit:g}")
             if value > limit:
@@ -469,6 +484,7 @@ class Judge:
             a, b = mine.overlap, ref.overlap
             copies, ref_copies = mine.metrics.get("cp_async_requests", 0), ref.metrics.get("cp_async_requests", 0)
             ok = a.mma > 0 and b.share > 0 and a.share >= need * b.share and copies >= ref_copies
+            self._margin(part, probe, "mma overlapped share", a.share, need * b.share, low=True)
             text = msg("judge.pipeline", a=a.overlapped, n=a.mma, share=a.share, b=b.overlapped, m=b.mma,
                        ref_share=b.share, reference=ref_label, need=f"{need:g}", copies=copies,
                        ref_copies=ref_copies)
