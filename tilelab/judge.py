@@ -228,8 +228,19 @@ class Judge:
             shared = self.spec.shared if label == "yours" else self.spec.references[label].shared
             self.records[key] = self.engine.record(kernel, self.spec.problem, size, seed, backend=backend,
                                                    block=block, shared=shared, variant=variant, uninit=uninit,
-                                                   blocks=blocks, watch=watch)
+                                                   blocks=blocks, watch=watch,
+                                                   budget_scale=self._budget_scale(size) if blocks else 1)
         return self.records[key]
+
+    def _budget_scale(self, size) -> int:
+        """A large launch's threads run longer loops than the published sizes' (the step budget is
+        set for those): its steps allowed grow with the largest dimension."""
+        prob = self.engine.problem(self.spec.problem)
+        correct = next((p for p in self.spec.parts if p["kind"] == "correct"), {})
+        sizes = correct.get("sizes", [])
+        sizes = (sizes.get("emu") or []) if isinstance(sizes, dict) else sizes
+        biggest = max((_largest(prob.size(s)) for s in sizes), default=1)
+        return max(1, -(-_largest(size) // max(1, biggest)))
 
     def _at(self, probe: Probe, bare: bool = False) -> str:
         """'at N=834 (2 sampled blocks of the launch) (a size drawn ...)'; ``bare``: without 'at'."""
@@ -654,7 +665,7 @@ class Engine:
                            name)
 
     def record(self, kernel, problem, size, seed, *, backend="emu", block=None, shared=0, variant=0,
-               uninit=False, blocks=None, watch=False) -> Record:
+               uninit=False, blocks=None, watch=False, budget_scale=1) -> Record:
         """One trial (tilelab/trial.py) as the judge records it; ``watch``: with what the launch's
         Tensor Core instructions overlap (tilelab/pipeline.py)."""
         prob = self.problem(problem)
@@ -664,7 +675,7 @@ class Engine:
         if backend == "emu":
             opts = {"variant": variant, "uninit": uninit, "counts": self.counts, "arch": self.arch}
             if self.step_budget:
-                opts["step_budget"] = self.step_budget
+                opts["step_budget"] = self.step_budget * int(budget_scale)
             if watch:
                 from tilelab.pipeline import Overlap
                 overlap = opts["watch"] = Overlap()

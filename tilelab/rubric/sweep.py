@@ -300,8 +300,9 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(TABLE))
     args = ap.parse_args(argv)
     old = json.loads(Path(args.out).read_text()) if Path(args.out).exists() else {}
-    table = {"inputs": inputs_hash(), "checks": {c["grade_id"]: c for c in old.get("checks", {}).values()}
-             if old.get("inputs") else {}}
+    digest = inputs_hash()
+    # rows of an earlier run are kept only while its inputs are these (a partial run adds to them)
+    table = {"inputs": digest, "checks": dict(old.get("checks", {})) if old.get("inputs") == digest else {}}
     shared = None
     bad = 0
     for a, rubric in sorted(all_rubrics().items()):
