@@ -198,6 +198,13 @@ def sweep_check(check, *, engine=None, shared=None, subjects_=None, sizes=None, 
             row["error"] = str(e).splitlines()[0] if str(e) else type(e).__name__
             result["subjects"].append(row)
             continue
+        if not row["legit"] and not [p for p in parts if p["name"] not in subj["earns"]]:
+            # a wrong entry that loses only `correct` and `clean`: those run at the rubric's own sizes
+            # too, whatever is drawn; no count threshold of this check is at stake
+            row["verdict"] = "not swept: it loses no count part (correct and clean run at the fixed sizes too)"
+            log(f"  {check.grade_id} / {subj['name']}: {row['verdict']}")
+            result["subjects"].append(row)
+            continue
         probes = [Probe(s, None, True) for s in sizes] + [Probe(s, b, True) for s, b in large]
         for probe in probes:
             # the values (and findings) at this size, which every part needs first
