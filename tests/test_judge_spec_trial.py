@@ -140,3 +140,47 @@ def test_a_right_kernel_is_correct_on_the_sampled_blocks_too():
     v = Judge(c.spec(VECTOR_ADD, backend="emu", drawn=graded_draw(c, "ada", VECTOR_ADD, b"k"))).run()
     assert v["score"] == c.points, "\n".join(v["lines"])
     assert v["drawn"]["large"] and "sampled blocks" in "\n".join(v["lines"])
+
+
+# ------------------------------------------------------------------ the timed size is drawn too
+def test_a_gpu_speed_part_times_at_the_drawn_size():
+    from tilelab.judge import Engine
+
+    class Timed(Engine):              # a GPU judge whose launches run on the emulator, and whose clock is ours
+        asked = []
+
+        def record(self, kernel, problem, size, seed, *, backend="emu", **kw):
+            return super().record(kernel, problem, size, seed, backend="emu", **kw)
+
+        def time(self, kernels, problem, N, *, blocks, shared=None):
+            Timed.asked.append(N)
+            return {k: (1.0 if k == "yours" else 3.0) for k in kernels}
+
+    c = load_rubric("01_naive_matmul").check("matmul_coalesced_check")
+    src = (CORPUS / "01_coalesced_textbook.cu").read_text()
+    d = graded_draw(c, "ada", src, b"k")
+    assert 1792 <= d.timed["speed"] <= 2304 and d.timed["speed"] % 32 == 0
+    spec = c.spec(src, backend="gpu", drawn=d)
+    spec.parts = [p for p in spec.parts if p["name"] == "speed"]
+    spec.parts[0]["requires"] = []
+    v = Judge(spec, Timed("gpu")).run()
+    assert Timed.asked == [d.timed["speed"]] and v["score"] == 1, "\n".join(v["lines"])
+    assert f"N={d.timed['speed']}" in "\n".join(v["lines"])
+
+
+# ------------------------------------------------------------------ the pipeline, measured
+def test_the_pipeline_is_measured_on_the_emulator():
+    from tilelab.compile import compile_cuda
+    from tilelab.magic import pick_kernel
+    from tilelab.pipeline import Overlap
+    prog = compile_cuda((ROOT / "kernels" / "mma_ladder.cu").read_text(), filename="mma_ladder.cu")
+    share = {}
+    for name, shared in (("mmaR4Pipelined", 98304), ("mmaR3CpAsync", None)):
+        watch = Overlap()
+        t = trial(pick_kernel(prog, name), "gemm_fp16", (128, 128, 320), 0, block=(256,), shared=shared,
+                  watch=watch)
+        assert t.ok and not t.findings
+        share[name] = watch.share
+        assert watch.mma == 8 * (320 // 16) * 16         # 8 warps, 20 k-steps of 16, 4 x 4 mma each
+    # 5 stages of K: while stages 0-3 compute, a later one is in flight; the last computes alone
+    assert share["mmaR4Pipelined"] == pytest.approx(0.8) and share["mmaR3CpAsync"] == 0
