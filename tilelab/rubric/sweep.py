@@ -285,12 +285,14 @@ def _json_size(probe):
 
 # ------------------------------------------------------------------------------ inputs
 def inputs_hash(checks=None) -> str:
-    """sha256 of what the table depends on: the rubrics and counting pins, the reference kernels,
-    the solutions' graded cells and the corpus."""
+    """sha256 of what the table depends on: the rubrics and counting pins and the corpus list (as
+    parsed: their comments are free to change), the reference kernels and corpus kernels (as
+    written), and the solutions' graded cells."""
     h = hashlib.sha256()
-    files = sorted(RUBRIC_DIR.glob("*.toml")) + sorted((REPO_ROOT / "kernels").glob("*.cu"))
-    files += [CORPUS / "corpus.toml"] + sorted(CORPUS.glob("0*.cu"))
-    for f in files:
+    for f in sorted(RUBRIC_DIR.glob("*.toml")) + [CORPUS / "corpus.toml"]:
+        data = tomllib.loads(f.read_text())
+        h.update(f.name.encode() + b"\0" + json.dumps(data, sort_keys=True).encode() + b"\0")
+    for f in sorted((REPO_ROOT / "kernels").glob("*.cu")) + sorted(CORPUS.glob("0*.cu")):
         h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
     for a, rubric in sorted(all_rubrics().items()):
         for c in rubric.checks:
