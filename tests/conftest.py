@@ -27,8 +27,8 @@ BAD_KERNELS = Path(__file__).resolve().parent / "kernels_bad"
 def has_sass_toolchain() -> bool:
     """NVRTC, nvJitLink (the assembler of its PTX) and nvdisasm: what reading a kernel's SASS takes."""
     try:
-        from tilelab import compile as tc
-        from tilelab.jitlink import find_jitlink
+        from tilelab import toolchain as tc
+        from tilelab.toolchain.jitlink import find_jitlink
         find_jitlink(tc.find_nvrtc().version)
         tc.find_nvdisasm()
         return True
@@ -47,7 +47,7 @@ def rng(request):
 
 @functools.lru_cache(maxsize=None)
 def _program(source: str, filename: str, first_line: int, options: tuple, nvrtc=None):
-    from tilelab import compile as tc
+    from tilelab import toolchain as tc
     return tc.compile_cuda(source, filename=filename, first_line=first_line, options=options,
                            nvrtc=nvrtc)
 
@@ -99,7 +99,7 @@ class EmuHelper:
 
 def _nvrtc_majors():
     try:
-        from tilelab import compile as tc
+        from tilelab import toolchain as tc
         return sorted(tc.available_nvrtc())
     except Exception:
         return []

@@ -21,7 +21,7 @@ CORPUS = ROOT / "tests" / "submissions"
 
 
 def _kernel(src, name="vectorAdd"):
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.magic import pick_kernel
     return pick_kernel(compile_cuda(src, filename="k.cu"), name)
 
@@ -170,7 +170,7 @@ def test_a_gpu_speed_part_times_at_the_drawn_size():
 
 # ------------------------------------------------------------------ the pipeline, measured
 def test_the_pipeline_is_measured_on_the_emulator():
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.magic import pick_kernel
     from tilelab.pipeline import Overlap
     prog = compile_cuda((ROOT / "kernels" / "mma_ladder.cu").read_text(), filename="mma_ladder.cu")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -121,3 +122,33 @@ def test_make_lab_keeps_work_and_release_keeps_away_from_it(tmp_path):
     r = subprocess.run(["make", "-s", "lab", f"WORK={work}", "LAB_ARGS=--version"], cwd=ROOT,
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0 and _tree(work) == before
+
+
+# ------------------------------------------------------------------ the package's layout (issue 21)
+def _tool(name: str) -> str:
+    """A command of this environment (the venv's bin/, then PATH); the course extra installs them."""
+    exe = Path(sys.executable).parent / name
+    found = str(exe) if exe.exists() else shutil.which(name)
+    assert found, f"{name} is not installed: pip install -e '.[course]' (make install)"
+    return found
+
+
+def test_import_contracts_hold():
+    """import-linter checks pyproject's contracts: no import circles in tilelab and grading, the
+    emulator reached only through its front door (tilelab.emu), the layers launch > backend > gpu >
+    emu > toolchain, and the layers inside the toolchain and the emulator."""
+    r = subprocess.run([_tool("lint-imports"), "--no-cache"], cwd=ROOT, capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    assert re.search(r"Contracts: (\d+) kept, 0 broken", r.stdout).group(1) == \
+        str(len(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]))
+
+
+def test_imports_at_module_top_but_heavy_libraries():
+    """ruff: every import of tilelab/ is at module top (PLC0415) but those of the heavy optional
+    libraries (pyproject's banned-module-level-imports: CuPy, matplotlib, ipywidgets, IPython,
+    Dask, ...), which must stay inside the functions that use them (TID253)."""
+    r = subprocess.run([_tool("ruff"), "check", "--no-cache", "--select", "PLC0415,TID253",
+                        "--output-format", "concise", "tilelab"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]

@@ -6,7 +6,7 @@
     banks.show(lambda lane: lane * 2, width=16)            # a float4 load at stride 2: 8
     banks.explorer()                                       # the interactive version
 
-Every count comes from :mod:`tilelab.emu.metrics`, the module the emulator itself counts
+Every count comes from :mod:`tilelab.emu.counters.metrics`, the module the emulator itself counts
 with, so the simulator, the emulator's per-line metrics and the grades cannot disagree.
 This module only turns the ways a person describes an access into 32 byte addresses and
 draws the result.
@@ -34,10 +34,16 @@ from typing import Callable
 
 import numpy as np
 
-from .emu import metrics as _rules
+from . import emu as _rules          # the bank rules the emulator counts with (emu/counters/metrics.py)
 from . import palette
 from .errors import TilelabError
 from .messages import msg
+import inspect
+import numpy as _np
+import re
+from .args import pack_args
+from .emu import parse, parsed, run as emu_run
+from .launch import _copy_back
 
 NUM_BANKS = _rules.NUM_BANKS
 BANK_BYTES = _rules.BANK_BYTES
@@ -134,7 +140,6 @@ def _is_int(v) -> bool:
 
 def _label_of(fn) -> str:
     """``s[lane * 32]`` for ``lambda lane: lane * 32`` when the source is at hand."""
-    import inspect
     try:
         src = inspect.getsource(fn).strip()
     except (OSError, TypeError):
@@ -258,8 +263,6 @@ def static_shared_bytes(kernel) -> int:
     (dynamic ``extern __shared__`` arrays are sized at launch and not counted). This is what
     padding costs: ``float tile[32][33]`` is 4,224 bytes, ``tile[32][32]`` 4,096.
     """
-    import re
-    from .emu.ptx import parse
     module = parse(kernel.ptx)
     fn = module.entry(kernel.entry)
     text = "\n".join(getattr(i, "text", "") for i in fn.instrs)
@@ -284,16 +287,12 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     The addresses come from the emulator's ``capture_pc`` hook, in a second run of the same
     launch on copies of the arguments.
     """
-    import numpy as _np
-    from .emu import machine
-    from .args import pack_args
-    from .launch import _copy_back
     if kind not in ("ld", "st"):
         raise BankError(msg("banks.err_kind", got=repr(kind)))
     verb = msg("banks.loads") if kind == "ld" else msg("banks.stores")
     fresh = [a.copy() if isinstance(a, _np.ndarray) else a for a in args]
     packed = pack_args(kernel.name, kernel.params, args)
-    res = machine.run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
+    res = emu_run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
     _copy_back(args, packed)
     req, wfk = f"shared_{kind}_requests", f"shared_{kind}_wavefronts"
     rows = [pl for pl in res.per_line if pl.get(req)]
@@ -307,13 +306,13 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
             have = ", ".join(str(p["line"]) for p in rows)
             raise BankError(msg("banks.err_line_no_shared", line=line, verb=verb, have=have))
         pl = found[0]
-    fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
+    fn = parsed(kernel.program.ptx).entry(kernel.entry)
     pcs = [(pc, c) for pc, c in res.per_pc.items() if fn.instrs[pc].line == pl["line"] and c.get(req)]
     if not pcs:
         raise BankError(msg("banks.err_no_instruction", line=pl["line"], verb=verb))
     pc = max(pcs, key=lambda x: x[1][wfk] / x[1][req])[0]
     again = pack_args(kernel.name, kernel.params, fresh)
-    cap = machine.run(kernel, grid, block, again.values, shared_bytes=shared, sanitize=False, capture_pc=pc)
+    cap = emu_run(kernel, grid, block, again.values, shared_bytes=shared, sanitize=False, capture_pc=pc)
     best = None
     for c in cap.captured:
         if not len(c["addr"]):

@@ -17,6 +17,8 @@ from .launch import launch
 from .problems import get_problem
 from .messages import msg
 from .table import Table
+import numpy as np
+from . import gpu
 
 __all__ = ["bench", "gpu_times", "EMU_COLUMNS", "GPU_COLUMNS"]
 
@@ -119,7 +121,6 @@ def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = 
     Ratios between the labels are what DESIGN §6 grades; ``library=True`` adds the
     problem's library reference (cuBLAS for matmul).
     """
-    from .gpu import time_kernels
     prob = get_problem(problem)
     size = prob.size(size)
     inputs = prob.inputs(size, seed)
@@ -130,7 +131,7 @@ def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = 
         items[label] = (k, grid, blk, args, dyn)
     if library and prob.library is not None and prob.library_label not in items:
         items[prob.library_label] = prob.library(inputs)
-    return time_kernels(items, **timing)
+    return gpu.time_kernels(items, **timing)
 
 
 def _bench_gpu(kernels, prob, sizes, block, shared, seed, library, timing) -> Table:
@@ -179,7 +180,6 @@ def _plot_gpu(table, prob):
 
 
 def _plot_emu(table, prob):
-    import numpy as np
     last = table.rows[-1]["size"]
     rows = table.where(size=last)
     ratios = ["shared ld wavefronts/request", "shared st wavefronts/request",

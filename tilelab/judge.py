@@ -35,7 +35,17 @@ from tilelab.messages import msg   # the verdict's words, in the submission's la
 from tilelab import messages
 from tilelab.judge_spec import JudgeSpec
 from tilelab.technique import CHECKS
+from tilelab.pipeline import Overlap
 from tilelab.trial import trial
+from tilelab.backend import backend as detect
+from tilelab.banks import static_shared_bytes
+from tilelab.bench import bench
+from tilelab.emu import Finding, check_counts, linked, parsed, sass_unread, special_register_reads as reads
+from tilelab.magic import pick_kernel
+from tilelab.problems import get_problem
+from tilelab.toolchain import available_nvrtc, find_nvrtc
+from tilelab.toolchain import compile_cuda
+from tilelab.toolchain import DEFAULT_ARCH
 
 OK, NO, SKIP = "✓", "✗", "·"
 _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]*)[>"]', re.M)
@@ -105,7 +115,7 @@ class Probe:
 
 
 def kernel_counts(res) -> tuple[dict | None, dict]:
-    """(metrics, per_pc) of a launch without what the driver's vprintf adds (emu/vprintf_cost.py):
+    """(metrics, per_pc) of a launch without what the driver's vprintf adds (emu/counters/vprintf_cost.py):
     a debugging printf left in a kernel is the driver's memory traffic, not the learner's, and
     grades judge the learner's accesses."""
     driver = getattr(res, "driver_per_pc", None) or {}
@@ -355,8 +365,6 @@ class Judge:
         when its blocks ran). Cached: ``correct`` and ``clean`` share it."""
         if getattr(self, "_gpu_like", None) is not None:
             return list(self._gpu_like)
-        from tilelab.emu.sanitize import Finding
-        from tilelab.emu.specialregs import reads
         prob = self.engine.problem(self.spec.problem)
         size = prob.size(part.get("gpu_like_size") or (self.drawn_emu or prob.sizes_for("emu"))[0])
         base = self.record("yours", size, 0)
@@ -365,7 +373,6 @@ class Judge:
         diff = [name for name in base.outputs
                 if not np.array_equal(base.outputs[name], other.outputs[name], equal_nan=True)]
         if diff:
-            from tilelab.emu.machine import parsed
             regs = reads(parsed(self.kernel.program.ptx).entry(self.kernel.entry))
             why = msg("judge.it_reads", regs=", ".join(regs)) if regs else msg("judge.something_in_it")
             found.append(Finding(
@@ -590,14 +597,13 @@ class Engine:
     """
 
     def __init__(self, backend=None, step_budget=None, counts="sass"):
-        from tilelab.backend import backend as detect
         self.backend = backend or detect()
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
         # how the emulator counts memory requests: "sass" (as ptxas made them) or "ptx"
-        # (emu/sass_model.py, emu/ifconvert.py), and the SM whose SASS "sass" reads; pin() sets
+        # (emu/counters/sass_model.py, emu/counters/ifconvert.py), and the SM whose SASS "sass" reads; pin() sets
         # them, and the NVRTC version, from the rubric's pins
-        self.counts, self.arch = counts, "sm_90"
+        self.counts, self.arch = counts, DEFAULT_ARCH
         self.counting: dict = {}
         self._nvrtc = None
 
@@ -615,14 +621,12 @@ class Engine:
     def nvrtc(self):
         """The NVRTC the judge compiles with: the pinned major when this machine has it."""
         if self._nvrtc is None:
-            from tilelab.compile import available_nvrtc, find_nvrtc
             want = self.counting.get("nvrtc")
             major = int(str(want).split(".")[0]) if want else None
             self._nvrtc = find_nvrtc(major if major in available_nvrtc() else None)
         return self._nvrtc
 
     def counting_used(self) -> dict:
-        from tilelab.emu.machine import check_counts
         nv = self.nvrtc()
         return {"counts": check_counts(self.counts), "arch": self.arch,
                 "nvrtc": f"{nv.version[0]}.{nv.version[1]}", "nvrtc_pinned": self.counting.get("nvrtc")}
@@ -632,16 +636,8 @@ class Engine:
         runs, and the feedback must say so), or None."""
         if self.counting_used()["counts"] != "sass":
             return None
-        from tilelab.emu import ifconvert
-        from tilelab.emu.calls import link
-        from tilelab.emu.machine import parsed
-        mod = parsed(kernel.program.ptx)
-        fn = link(mod, mod.entry(kernel.entry))
-        c = ifconvert.candidates(fn)
-        if not c["branches"] and not c["cp"] and not any(i.guard and ifconvert.access_kind(i) for i in fn.instrs):
-            return None                      # nothing the SASS could change: it is never read
-        plan = ifconvert.plan_for(kernel, fn, dict(mod.files), self.arch)
-        return plan.notes.get(("", 0))
+        return sass_unread(kernel, linked(kernel.program.ptx, kernel.entry), dict(parsed(kernel.program.ptx).files),
+                           self.arch)
 
     def counting_line(self) -> str:
         """The feedback line that says how the counts were made."""
@@ -655,12 +651,9 @@ class Engine:
         return line + msg("judge.counting_unpinned", pinned=u["nvrtc_pinned"])
 
     def problem(self, name):
-        from tilelab.problems import get_problem
         return get_problem(name)
 
     def compile(self, source, name, filename, first_line):
-        from tilelab.compile import compile_cuda
-        from tilelab.magic import pick_kernel
         return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line, nvrtc=self.nvrtc()),
                            name)
 
@@ -677,7 +670,6 @@ class Engine:
             if self.step_budget:
                 opts["step_budget"] = self.step_budget * int(budget_scale)
             if watch:
-                from tilelab.pipeline import Overlap
                 overlap = opts["watch"] = Overlap()
         t = trial(kernel, prob, size, seed, backend=backend, block=block, shared=int(shared) if shared else None,
                   blocks=blocks, **opts)
@@ -686,12 +678,10 @@ class Engine:
 
     def shared_bytes(self, kernel) -> int:
         """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""
-        from tilelab.banks import static_shared_bytes
         return static_shared_bytes(kernel)
 
     def time(self, kernels: dict, problem, N, *, blocks, shared=None) -> dict:
         """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
-        from tilelab.bench import bench
         table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False,
                       shared=shared)
         return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}

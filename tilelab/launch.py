@@ -16,6 +16,11 @@ from .backend import backend as current_backend
 from .errors import LaunchError
 from .args import pack_args
 from .messages import msg
+import time
+from . import emu
+from .emu import Counting
+from .gpu import gpu_launch
+from .toolchain import DEFAULT_ARCH
 
 
 @dataclass
@@ -28,7 +33,7 @@ class LaunchResult:
     lane_instructions: int = 0
     printed: list = field(default_factory=list)     # device printf output (emu: block, warp, lane order)
     per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
-    counts: str = ""                 # emu: "sass" (memory counted as ptxas made it) or "ptx" (emu/sass_model.py)
+    counts: str = ""                 # emu: "sass" (memory counted as ptxas made it) or "ptx" (emu/counters/sass_model.py)
     counts_note: str = ""            # emu: why "ptx" when "sass" was asked for
     ptx_metrics: dict | None = None  # emu: the launch totals counted as in the PTX
     count_notes: list = field(default_factory=list)  # emu: lines whose requests follow the PTX, and why
@@ -44,7 +49,8 @@ class LaunchResult:
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
            step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None,
            echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False,
-           counts: str = "sass", arch: str = "sm_90", blocks=None, watch=None) -> LaunchResult:
+           counts: str = "sass", arch: str = DEFAULT_ARCH, counting: Counting | None = None,
+           blocks=None, watch=None) -> LaunchResult:
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
@@ -54,17 +60,17 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py);
     ``counts`` is "sass" (memory requests as ptxas made them for ``arch``, where the model agrees
     with the cubin, on the cubin's control flow) or "ptx" (every PTX instruction as it stands):
-    emu/sass_model.py, emu/ifconvert.py. ``blocks`` runs only those blocks (linear ids) and
-    ``watch`` sees every instruction (tilelab.emu.machine.run; the judge's)."""
+    emu/counters/sass_model.py, emu/counters/ifconvert.py. ``counting`` (a ``tilelab.emu.Counting``) gives
+    both as one value. ``blocks`` runs only those blocks (linear ids) and ``watch`` sees every
+    instruction (tilelab.emu.run; the judge's)."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(msg("errors.not_a_kernel", got=repr(kernel)))
     be = backend or current_backend()
     packed = pack_args(kernel.name, kernel.params, args)
     if be == "emu":
-        from .emu.machine import run
-        r = run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
+        r = emu.run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
                 sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit,
-                counts=counts, arch=arch, blocks=blocks, watch=watch)
+                counts=counts, arch=arch, counting=counting, blocks=blocks, watch=watch)
         _copy_back(args, packed)
         if echo and r.printed:
             print("\n".join(r.printed), flush=True)
@@ -75,8 +81,6 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     if be == "gpu":
         if blocks is not None or watch is not None:
             raise LaunchError("blocks= and watch= are the emulator's (backend='emu')")
-        from .gpu import gpu_launch
-        import time
         t0 = time.perf_counter()
         gpu_launch(kernel, grid, block, list(args), shared=shared, timeout=timeout, symbols=symbols)
         return LaunchResult("gpu", [], None, [], time.perf_counter() - t0)

@@ -26,8 +26,7 @@ Each check returns (ok, text); the text says what was measured against what, in 
 """
 from __future__ import annotations
 
-from .emu.machine import parsed
-from .emu.metrics import ideal_wavefronts
+from .emu import access_bytes, ideal_wavefronts, parsed
 from .messages import msg
 
 QUARTER = 0.25
@@ -44,8 +43,7 @@ def _ideal(ins, c=None) -> int:
         return ideal_wavefronts(c["sass_bytes"])
     if ins.op == "ldmatrix":
         return next((int(x[1]) for x in ins.mods if x in ("x1", "x2", "x4")), 1)
-    from .emu.isa import _type_of, _vec, size_of
-    return ideal_wavefronts(max(1, size_of(_type_of(ins, "b32"))) * _vec(ins))
+    return ideal_wavefronts(access_bytes(ins))
 
 
 def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import palette
 from .messages import msg
+import io
 
 RIGHT, WRONG, UNWRITTEN, INVALID = 0, 1, 2, 3
 _STYLE = {  # category: (label's key in the message catalog, colour, hatch)
@@ -150,7 +151,6 @@ class Picture:
 
     def _repr_png_(self) -> bytes:
         if self._png is None:
-            import io
             buf = io.BytesIO()
             self.figure.savefig(buf, format="png", dpi=80)
             self._png = buf.getvalue()

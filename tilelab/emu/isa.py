@@ -15,180 +15,18 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
+from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .numerics import fma_f16, fma_f32, fma_f64
-from . import provenance
-from .sanitize import said          # a finding's words, in the learner's language (messages: finding.*)
+from .sanitizer import provenance
+from .sanitizer.findings import said          # a finding's words, in the learner's language (messages: finding.*)
 from ..messages import msg
-from .sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
-
-DT = {
-    "f64": np.float64, "f32": np.float32, "f16": np.float16,
-    "s64": np.int64, "u64": np.uint64, "b64": np.uint64,
-    "s32": np.int32, "u32": np.uint32, "b32": np.uint32,
-    "s16": np.int16, "u16": np.uint16, "b16": np.uint16,
-    "s8": np.int8, "u8": np.uint8, "b8": np.uint8,
-    "f16x2": np.uint32, "bf16": np.uint16, "bf16x2": np.uint32, "pred": np.bool_,
-}
-_UINT_OF = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
-_REG_WIDTH = {"pred": 0, "b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
-              "b32": 4, "u32": 4, "s32": 4, "f32": 4, "f16x2": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
-_SPACES = ("param", "global", "shared", "local", "const")
-
-
-def _type_of(ins, default=None):
-    for m in reversed(ins.mods):
-        if m in DT:
-            return m
-    if default:
-        return default
-    raise UnsupportedInstruction(msg("unsupported.no_type_suffix", ptx=ins.text))
-
-
-def size_of(t: str) -> int:
-    return _REG_WIDTH[t]
-
-
-def unsupported(m, ins, why=""):
-    file, line = m.where(ins)
-    src = m.source_lines.get(line, "").strip()
-    e = UnsupportedInstruction(
-        msg("errors.not_implemented", form=ins.form, why=msg("errors.why", why=why) if why else "", ptx=ins.text,
-            where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
-    e.placed = True                        # it says where (h_* below adds no second place)
-    raise e
-
-
-# ------------------------------------------------------------------------ operands
-def reg_array(m, name):
-    a = m.regs.get(name)
-    if a is None:
-        ty = m.fn.regs.get(name)
-        if ty is None:                      # e.g. a special register in inline asm that we don't model
-            raise UnsupportedInstruction(msg("errors.undeclared_register", name=name))
-        w = _REG_WIDTH.get(ty, 4)
-        a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
-        m.regs[name] = a
-    return a
-
-
-def read(m, op, t: str, idx):
-    """Value of operand ``op`` as numpy type ``t`` for lanes idx (array or scalar)."""
-    dt = DT[t]
-    k = op.kind
-    if k == "reg":
-        a = reg_array(m, op.name)
-        v = a if idx is None else a[idx]
-        if dt is np.bool_:
-            return v
-        want = np.dtype(dt).itemsize
-        have = v.dtype.itemsize
-        if have != want:
-            v = v.astype(_UINT_OF[want])       # truncate or zero-extend raw bits
-        return v.view(dt)
-    if k == "imm":
-        if dt is np.bool_:
-            return np.bool_(op.value)
-        if np.issubdtype(dt, np.floating):
-            return dt(op.value)
-        size = np.dtype(dt).itemsize
-        return np.array(op.value & ((1 << (8 * size)) - 1), dtype=_UINT_OF[size]).view(dt)[()]
-    if k == "fimm":
-        f = np.array(op.value, dtype=np.uint32 if op.bits == 32 else np.uint64)
-        f = f.view(np.float32 if op.bits == 32 else np.float64)[()]
-        if np.issubdtype(dt, np.floating):
-            return dt(f)
-        return np.array(f).astype(np.float64).view(np.uint64).astype(dt)[()] if dt is np.uint64 else dt(f)
-    if k == "special":
-        v = m.special.get(op.name)
-        if v is None:
-            raise UnsupportedInstruction(msg("errors.special_register", name=op.name))
-        if callable(v):                    # the clocks (emu/specialregs.py): read when executed
-            v = v(idx)
-            return v.astype(dt) if v.dtype != dt else v
-        if isinstance(v, np.ndarray):
-            v = v if idx is None else v[idx]
-            return v.astype(dt) if v.dtype != dt else v
-        return dt(v)
-    if k == "sym":
-        if op.name in m.shared_syms:
-            return dt(m.shared_syms[op.name])
-        if op.name in m.params:
-            return np.asarray(m.params[op.name]).astype(dt)[()]
-        if op.name in m.local_syms:
-            return dt(m.local_syms[op.name])
-        if op.name in m.global_syms:
-            return dt(m.global_syms[op.name])
-        if op.name in getattr(m.fn, "func_addrs", ()):          # a function's address (calls.py)
-            return dt(m.fn.func_addrs[op.name])
-        raise UnsupportedInstruction(_module_var_msg(m, op.name))
-    if k == "pred_not":
-        return ~read(m, type(op)("reg", name=op.name), "pred", idx)
-    raise EmulatorError(msg("unsupported.cannot_read_operand", op=repr(op)))
-
-
-def write(m, op, values, idx):
-    if op.kind == "sink":
-        return
-    if op.kind != "reg":
-        raise EmulatorError(msg("unsupported.cannot_write", op=repr(op)))
-    a = reg_array(m, op.name)
-    v = np.asarray(values)
-    if a.dtype == np.bool_:
-        v = v.astype(bool)
-    elif v.dtype != a.dtype:
-        if v.dtype.itemsize == a.dtype.itemsize:
-            v = v.view(a.dtype)
-        else:
-            # widen/narrow raw bits: sign-extend signed types, zero-extend otherwise
-            if v.dtype.kind == "i":
-                v = v.astype(np.dtype(f"i{a.dtype.itemsize}")).view(a.dtype)
-            elif v.dtype.kind == "f":
-                v = v.view(_UINT_OF[v.dtype.itemsize]).astype(a.dtype)
-            else:
-                v = v.astype(a.dtype)
-    if idx is None:
-        a[...] = v
-    else:
-        a[idx] = v
-
-
-def guard(m, ins, idx):
-    """None if the instruction has no guard, else a bool mask over the group's lanes."""
-    if ins.guard is None:
-        return None
-    p = reg_array(m, ins.guard)
-    p = p if idx is None else p[idx]
-    return ~p if ins.guard_neg else p
-
-
-def shared_unit(fn) -> int:
-    """Granularity of the race shadow: 4 bytes unless the kernel makes narrower shared accesses."""
-    unit = 4
-    for ins in fn.instrs:
-        if ins.op in ("ld", "st", "atom", "red") and "shared" in ins.mods or \
-                ins.op in ("ld", "st") and not any(s in ins.mods for s in _SPACES):
-            t = _type_of(ins, "b32")
-            unit = min(unit, max(1, size_of(t)))
-    return unit
-
+from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
+from .counters.sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
+from .operands import (DT, _SPACES, _UINT_OF, _module_var_msg, _type_of, _values_for_store, _write_loaded, guard, read,
+                       reg_array, size_of, unsupported, write)
+from .calls import param_access
 
 # ------------------------------------------------------------------------ dispatch
-def _module_var_msg(m, name):
-    if name.startswith("$str"):
-        return msg("errors.printf")
-    if name in getattr(m.module, "funcs", {}):
-        return msg("errors.function_address", name=name)
-    if name in getattr(m.module, "functions", {}):
-        from .modvars import plain_name
-        return msg("errors.kernel_address", name=plain_name(name))
-    var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
-    if var is not None and var.space in ("const", "global"):
-        what = "__constant__" if var.space == "const" else "__device__"
-        return msg("errors.module_variable", what=what, name=name, space=var.space)
-    return msg("errors.symbol", name=name)
-
-
 _F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lambda a, b, c: a * b,
           "fma": lambda a, b, c: fma_f16(a, b, c), "min": lambda a, b, c: np.fmin(a, b),
           "max": lambda a, b, c: np.fmax(a, b), "neg": lambda a, b, c: -a, "abs": lambda a, b, c: np.abs(a)}
@@ -211,76 +49,6 @@ def h_f16x2(m, ins, idx, pc):
     write(m, ins.args[0], out[0] | (out[1] << 16), idx)
     if ins.op in ("add", "sub", "mul", "fma"):
         m.count(pc, "flops", (4 if ins.op == "fma" else 2) * n)
-
-
-def request_keys(ins) -> tuple:
-    """The request counters a memory instruction adds to when a warp executes it with every lane
-    predicated off (cached); a warp with a lane on is counted by the access itself.
-
-    ncu counts a shared request for every warp-level instruction executed, lanes active or not
-    (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom). A global request is
-    an L1TEX request (l1tex__t_requests_pipe_lsu_mem_global_op_ld/st), and a warp with no lane
-    on sends none: on the H200 it equals smsp__inst_executed_op_global_ld/st minus its
-    ``_pred_off_all`` count in every launch of bench/results/fidelity-2026-12-01-run1.json that has
-    such warps (uniformUpdate: 64 LDG executed, 28 with no lane on, 36 requests), so global
-    accesses have no key here and their requests never depend on the SASS control flow.
-    Generic-space accesses are left out: with no active lane there is no address to say whether
-    the warp went to shared or global memory, so those warps are counted as the PTX runs (not at
-    all). cp.async is left out too: the counter we compare it with
-    (smsp__sass_inst_executed_op_ldgsts) has no predicated-off LDGSTS in it (tilelab/gpu/ncu.py)."""
-    keys = ins.__dict__.get("_request_keys")
-    if keys is None:
-        shared = "shared" in ins.mods
-        if ins.op == "ldmatrix":
-            keys = ("ldmatrix_requests", "shared_ld_requests")
-        elif ins.op in ("ld", "ldu") and shared:
-            keys = ("shared_ld_requests",)
-        elif ins.op == "st" and shared:
-            keys = ("shared_st_requests",)
-        elif ins.op in ("atom", "red") and shared:
-            keys = ("shared_atom_requests",)
-        else:
-            keys = ()
-        ins.__dict__["_request_keys"] = keys
-    return keys
-
-
-def _count_warps(m, lanes) -> int:
-    """Warps among sorted lanes (lanes of one warp are adjacent), without touching the layout cache."""
-    if len(lanes) == 0:
-        return 0
-    w = m.warp_global[lanes]
-    return 1 + int(np.count_nonzero(w[1:] != w[:-1]))
-
-
-def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
-    """A request for each warp of the group whose lanes are all predicated off (ncu's basis,
-    see request_keys): the warp executes the instruction, touches nothing, costs no wavefront.
-    Under counts="sass" the SASS decides: no request where ptxas branched around the access
-    (the plan's ``branched``, emu/ifconvert.py), one for a group ptxas merged into one instruction
-    (emu/sass_model.py); the PTX view (the per-line comparison) counts it either way."""
-    keys = request_keys(ins) if keys is None else keys
-    if not keys:
-        return
-    n = m.nwarps(idx) - _count_warps(m, on)
-    if not n:
-        return
-    planned = m.count_plan.get(pc) if m.count_plan else None
-    if planned is not None and planned[0] == "iter":        # a loop modelled as unrolled (sass_model)
-        planned = resolve_plan(m, planned, idx)
-    plan = m.lazy.get() if m.lazy is not None else None      # counts="sass": the cubin decides
-    branched = plan is not None and pc in plan.branched
-    for k in keys:
-        if planned is not None:
-            m.count_ptx(pc, k, n)
-            if planned[0] in ("wide", "ptx") and not branched:
-                m.count(pc, k, n)
-        elif branched:
-            m.sass_only(pc, k, -n)
-        else:
-            m.count(pc, k, n)
-    if plan is not None and pc in plan.uncertain:    # the SASS may not predicate it: say so for this launch
-        m.uncertain.add(pc)
 
 
 def execute(m, ins, idx, pc):
@@ -850,7 +618,7 @@ def h_nop(m, ins, idx, pc):
 
 def h_fence(m, ins, idx, pc):
     """__threadfence(): orders nothing in lockstep emulation, but the global race shadow
-    (emu/globalrace.py) needs it for the fence-then-atomic protocol."""
+    (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol."""
     if m.gshadow is not None and ("gl" in ins.mods or "gpu" in ins.mods or "sys" in ins.mods):
         m.gshadow.fence(m, m.lanes(idx))
 
@@ -874,6 +642,12 @@ def _vec(ins) -> int:
         if s in ("v2", "v4", "v8"):
             return int(s[1])
     return 1
+
+
+def access_bytes(ins) -> int:
+    """Bytes one lane moves in a memory instruction: its type's width (32-bit when it has none)
+    times its vector count."""
+    return max(1, size_of(_type_of(ins, "b32"))) * _vec(ins)
 
 
 def address(m, op, idx):
@@ -922,7 +696,6 @@ def _access(m, ins, idx, pc, store):
     if space == "param":
         name = aop.name
         if store or name not in m.params:          # a device-function call's argument or result slot
-            from .calls import param_access
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
         write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
@@ -943,50 +716,6 @@ def _access(m, ins, idx, pc, store):
                 _access_space(m, ins, sub, pc, store, sp, addr[mask] - base, t, nvec, es, vop, generic=True)
         return
     _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
-
-
-def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shift_invariant, active=None):
-    """counts="sass" (emu/sass_model.py): count this access as ptxas made it, and as in the PTX
-    apart (``m.ptx_counters``). ("wide", n, d): the first-run member of a merged group, one
-    access of n bytes per lane from its address + d (the group's lowest offset); ("part", lead):
-    inside ``lead``'s access; ("silent",): no LDS/STS/LDG/STG at all (``ld.const``); ("ptx",): as in
-    the PTX, in both views (an iteration of a loop modelled as unrolled, sass_model.resolve).
-    ``shift_invariant``: a member's PTX cost equals its leader's (shared memory, whole words).
-    ``reqs``: the warps that executed it (ncu's count), ``active``: those with a lane on."""
-    active = reqs if active is None else active
-    m.count_ptx(pc, key + "_requests", reqs)
-    m.count_ptx(pc, key + "_requests_active", active)
-    narrow = m.narrow_cost.get(planned[1]) if planned[0] == "part" and shift_invariant else None
-    if narrow is None:
-        narrow = int(cost(mat, act, nbytes).sum())
-    m.count_ptx(pc, key + unit, narrow)
-    if planned[0] == "wide":
-        m.narrow_cost[pc] = narrow
-        m.count(pc, key + "_requests", reqs)
-        m.count(pc, key + "_requests_active", active)
-        m.count(pc, key + unit, int(cost(mat + planned[2] if planned[2] else mat, act, planned[1]).sum()))
-    elif planned[0] == "ptx":              # an unrolled loop's iteration that ptxas left as it was
-        m.count(pc, key + "_requests", reqs)
-        m.count(pc, key + "_requests_active", active)
-        m.count(pc, key + unit, narrow)
-
-
-def _values_for_store(m, vop, t, nvec, idx):
-    n = len(m.lanes(idx))
-    U = _UINT_OF[size_of(t)]
-    if vop.kind == "vec":
-        cols = [np.broadcast_to(np.asarray(read(m, it, t, idx)), (n,)).view(U) for it in vop.items]
-        return np.stack(cols, axis=1)
-    return np.broadcast_to(np.asarray(read(m, vop, t, idx)), (n,)).view(U)
-
-
-def _write_loaded(m, vop, vals, t, idx):
-    D = DT[t]
-    if vop.kind == "vec":
-        for i, it in enumerate(vop.items):
-            write(m, it, vals[:, i].view(D), idx)
-    else:
-        write(m, vop, vals.view(D), idx)
 
 
 def _report_bad(m, ins, lanes, bad, addr, kind, detail_fn):
@@ -1028,7 +757,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         else:
             _count_planned(m, pc, planned, key, "_sectors", mat.shape[0], mat, act, nbytes,
                            global_sectors, False, active)
-        if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
+        if m.gshadow is not None:              # races in global memory (emu/sanitizer/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
             if ok.all():
@@ -1111,7 +840,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
 
 
 def _oob_global(m, a, nbytes, store, used=None):
-    """``used``: the allocation of the pointer the instruction indexes (emu/provenance.py);
+    """``used``: the allocation of the pointer the instruction indexes (emu/sanitizer/provenance.py);
     without one, the allocation nearest the address."""
     al = used if used is not None else m.gmem.nearest(a)
     what = "write" if store else "read"                 # finding.oob_global_write / _read, ...
@@ -1612,7 +1341,7 @@ def h_cp_async(m, ins, idx, pc):
         dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
         m.count(pc, "cp_async_requests", dmat.shape[0])
         pad = m.lazy.get().padding.get(pc) if m.lazy is not None else None
-        if pad:                 # ptxas's never-true @!PT LDS before this LDGSTS: requests (emu/ifconvert.py)
+        if pad:                 # ptxas's never-true @!PT LDS before this LDGSTS: requests (emu/counters/ifconvert.py)
             m.count(pc, "shared_ld_requests", pad * dmat.shape[0])
             m.sass_only(pc, "shared_ld_requests", pad * dmat.shape[0])
         m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))

@@ -27,15 +27,19 @@ import numpy as np
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
-from . import calls, devio, ifconvert, intrinsics, isa, modvars, sass_replay, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
+from . import calls, devio, intrinsics, isa, modvars, operands  # noqa: F401  (intrinsics registers its handlers)
+from .counters import ifconvert, sass_replay, vprintf_cost
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
-from .metrics import METRIC_KEYS
+from .counters.metrics import METRIC_KEYS
 from .ptx import Function, Module, parse
-from .sanitize import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
+from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from . import specialregs
-from .devicestate import device_state_findings
-from .globalrace import GlobalShadow, global_unit
-from .uninit import RegisterTaint
+from .sanitizer.devicestate import device_state_findings
+from .sanitizer.globalrace import GlobalShadow, global_unit
+from .sanitizer.uninit import RegisterTaint
+from .counters.sass_model import plan_for
+from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
+from ..toolchain.arch import DEFAULT_ARCH
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -56,17 +60,23 @@ class EmuResult:
     per_pc: dict = field(default_factory=dict, repr=False)
     captured: list = field(default_factory=list, repr=False)   # warp requests of capture_pc
     printed: list = field(default_factory=list)                 # device printf lines, in block/warp/lane order
-    counts: str = "ptx"             # how memory was counted: "sass" (as ptxas made it, emu/sass_model.py) or "ptx"
+    counts: str = "ptx"             # how memory was counted: "sass" (as ptxas made it, emu/counters/sass_model.py) or "ptx"
     counts_note: str = ""           # why "ptx" when "sass" was asked for (no cubin)
     ptx_metrics: dict = field(default_factory=dict)             # the launch totals counted as in the PTX
     plan: object = field(default=None, repr=False)              # the sass_model.CountPlan used (None: "ptx")
     count_notes: list = field(default_factory=list)             # [{file, line, text}]: requests counted as the
-                                                                # PTX runs, and why (emu/ifconvert.py)
+                                                                # PTX runs, and why (emu/counters/ifconvert.py)
     driver_per_pc: dict = field(default_factory=dict, repr=False)  # pc -> {key: n} the driver's vprintf adds
-                                                                # (in metrics and per_pc; emu/vprintf_cost.py)
+                                                                # (in metrics and per_pc; emu/counters/vprintf_cost.py)
 
 
 _module_cache: dict = {}
+
+
+def linked(ptx: str, entry: str) -> Function:
+    """The entry ``entry`` of ``ptx`` with every function it can call linked in (emu/calls.py)."""
+    module = parsed(ptx)
+    return calls.link(module, module.entry(entry))
 
 
 def parsed(ptx: str) -> Module:
@@ -95,7 +105,7 @@ class Machine:
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
-        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (isa._count_planned)
+        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (requests._count_planned)
 
         t = np.arange(T, dtype=np.int64)
         self.all_lanes = t
@@ -166,7 +176,7 @@ class Machine:
                 loff += v.size
         self.lmem = LocalMemory(T, max(depot, loff))
         self.block_base = self.block_local * self.smem.stride     # each thread's block's shared base
-        self.unit = isa.shared_unit(fn)
+        self.unit = operands.shared_unit(fn)
         self.shadow = SharedShadow(self.smem.arena.nbytes // self.unit + 1, self.unit) if sanitize else None
         self.epoch = np.ones(T, dtype=np.int64)        # block barrier epoch, per thread
         self.wepoch = np.zeros(T, dtype=np.int64)      # warp syncwarp epoch, per thread
@@ -185,7 +195,7 @@ class Machine:
         self._lay_key, self._lay = None, None
         self.deadline = time.perf_counter() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
-        # requests on the SASS control flow (emu/ifconvert.py): branches ptxas predicated, and
+        # requests on the SASS control flow (emu/counters/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
         self.lazy = lazy                       # ifconvert.Lazy (counts="sass"), or None
         self.skips = lazy.branches if lazy is not None else {}
@@ -267,12 +277,12 @@ class Machine:
 
     def sass_only(self, pc: int, key: str, n):
         """A count the SASS control flow adds to a pc (or, negative, takes away) that the PTX view
-        has not (emu/ifconvert.py); the per-line comparison subtracts it."""
+        has not (emu/counters/ifconvert.py); the per-line comparison subtracts it."""
         d = self.sass_delta.setdefault(pc, {})
         d[key] = d.get(key, 0) + int(n)
 
     def count_ptx(self, pc: int, key: str, n):
-        """The PTX count of a pc that counts="sass" counts otherwise (emu/sass_model.py)."""
+        """The PTX count of a pc that counts="sass" counts otherwise (emu/counters/sass_model.py)."""
         c = self.ptx_counters.setdefault(pc, {})
         c[key] = c.get(key, 0) + int(n)
 
@@ -328,9 +338,9 @@ class Machine:
             if op == "bra" or op == "ret" or op == "exit" or (op == "bar" or op == "barrier") and "warp" not in ins.mods:
                 # control flow: these change the group
                 if op == "bra":
-                    take = isa.guard(self, ins, idx)
+                    take = operands.guard(self, ins, idx)
                     lanes = self.lanes(idx)
-                    if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/ifconvert.py)
+                    if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/counters/ifconvert.py)
                         ifconvert.count_skipped(self, gpc, idx, take)
                     if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
                             (take is None or take.any()):
@@ -356,7 +366,7 @@ class Machine:
                             return
                         continue
                 elif op in ("ret", "exit"):
-                    take = isa.guard(self, ins, idx)
+                    take = operands.guard(self, ins, idx)
                     lanes = self.lanes(idx)
                     dead = lanes if take is None else lanes[take]
                     self.alive[dead] = False
@@ -371,7 +381,7 @@ class Machine:
                     lanes = self.lanes(idx)
                     self.pc[lanes] = gpc
                     if "red" in ins.mods:
-                        self.bar_pred[lanes] = np.broadcast_to(isa.read(self, ins.args[2], "pred", idx),
+                        self.bar_pred[lanes] = np.broadcast_to(operands.read(self, ins.args[2], "pred", idx),
                                                                (len(lanes),))
                     self._arrive(lanes)
                     idx, gpc, others_min = self._regroup()
@@ -483,7 +493,7 @@ class Machine:
                 val = votes == total
             else:
                 val = votes > 0
-            isa.write(self, ins.args[0], val, lanes)
+            operands.write(self, ins.args[0], val, lanes)
 
     def _hang(self, ins, idx, what):
         lanes = self.lanes(idx)
@@ -512,13 +522,10 @@ def _spin_loops(fn) -> frozenset:
     return s
 
 
-COUNT_MODES = ("sass", "ptx")
-
-
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
         sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
-        variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = "sm_90",
-        blocks=None, watch=None) -> EmuResult:
+        variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = DEFAULT_ARCH,
+        counting: Counting | None = None, blocks=None, watch=None) -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
 
     ``blocks`` (linear block ids) runs only those blocks of the grid: the counts are theirs (a loop
@@ -528,18 +535,20 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
 
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
     host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
-    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
+    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/sanitizer/uninit.py),
     which costs time. ``counts="sass"`` counts memory requests as ptxas made them for ``arch``
     (merged into wide accesses, ``__constant__`` reads through the constant cache), wherever the
-    model agrees with that PTX's cubin line by line (emu/sass_model.py), and on the cubin's
-    control flow (emu/ifconvert.py: branches ptxas turned into predication, and back, and its
+    model agrees with that PTX's cubin line by line (emu/counters/sass_model.py), and on the cubin's
+    control flow (emu/counters/ifconvert.py: branches ptxas turned into predication, and back, and its
     never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
     Either way a warp that executes a shared-memory instruction with every lane predicated off
     makes a request, as ncu counts them; a global one does not (an L1TEX request needs a lane on;
-    isa.request_keys). ``*_requests_active``: those with a lane on.
+    isa.request_keys). ``*_requests_active``: those with a lane on. ``counting`` (a ``Counting``)
+    gives the mode and the arch as one value, in place of ``counts`` and ``arch``.
     """
     t0 = time.perf_counter()
-    counts = check_counts(counts)
+    counting = Counting(counts, arch) if counting is None else counting
+    counts, arch = counting.mode, counting.arch
     grid, block = check_geometry(grid, block)
     tpb = block[0] * block[1] * block[2]
     module = parsed(kernel.program.ptx)
@@ -553,15 +562,14 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     files = dict(module.files)
     plan = None
     if counts == "sass":
-        from .sass_model import plan_for
         plan = plan_for(kernel, fn, files, arch)
     actions = plan.action if plan is not None and plan.active else {}
     ptx_counters: dict = {}
-    # requests on the SASS control flow (emu/ifconvert.py); sass_only: what it adds to a pc's
+    # requests on the SASS control flow (emu/counters/ifconvert.py); sass_only: what it adds to a pc's
     # counts (or, negative, takes away) that the PTX view has not
     lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
     sass_only: dict = {}
-    vprintf_calls: dict = {}                   # pc -> warp calls (emu/vprintf_cost.py)
+    vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
     driver_counts: dict = {}                   # pc -> the counts those calls added
     source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
 
@@ -656,7 +664,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
     # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of
-    # the SASS's control flow for this launch's warps, where it can say (emu/sass_replay.py)
+    # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
                                  arch) if lazy is not None and blocks is None else {}
     metrics = dict.fromkeys(METRIC_KEYS, 0)
@@ -716,18 +724,10 @@ def _both(first, second):
     return observe
 
 
-def check_counts(counts: str | None) -> str:
-    """The counting mode ("sass" when None); anything else is a clear error."""
-    counts = "sass" if counts is None else counts
-    if counts not in COUNT_MODES:
-        raise LaunchError(f"counts must be 'sass' or 'ptx' (the counting mode), got {counts!r}")
-    return counts
-
-
 def _count_notes(ifc, lines, uncertain, replayed=None) -> list:
     """The if-conversion plan's notes on the lines this launch counted something on (and the
-    plan-wide one), and on the undecided accesses a warp of this launch skipped (emu/ifconvert.py);
-    ``replayed``: the notes of loop lines emu/sass_replay.py replayed (or could not), which win."""
+    plan-wide one), and on the undecided accesses a warp of this launch skipped (emu/counters/ifconvert.py);
+    ``replayed``: the notes of loop lines emu/counters/sass_replay.py replayed (or could not), which win."""
     notes = {k: t for k, t in ifc.notes.items() if k[1] == 0 or k in lines} if ifc is not None else {}
     for pc in uncertain:
         where = ifc.uncertain[pc]

@@ -26,7 +26,7 @@ NAMES = ("%smid", "%nsmid", "%warpid", "%nwarpid", "%clock", "%clock_hi", "%cloc
 def registers(m, variant: int = 0) -> dict:
     """GPU-like values of the special registers of ``NAMES`` for machine ``m`` (one chunk of blocks).
 
-    Callables of the lane index, which isa.read evaluates at the instruction that reads them;
+    Callables of the lane index, which operands.read evaluates at the instruction that reads them;
     each per-thread table is built on first use, so a kernel that reads none pays nothing.
     """
     u = np.uint32

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..messages import msg
 from .spec import KernelSpec, PackedArgs, describe_launch
+import subprocess
 
 __all__ = ["Device", "DeviceFault", "LaunchRefused"]
 
@@ -40,7 +41,7 @@ class Device:
     """A CUDA device through CuPy, with the loaded kernels cached by cubin."""
 
     def __init__(self, device_id: int = 0, pool: bool = True):
-        import cupy  # noqa: deferred, only where a GPU is meant to be
+        import cupy  # deferred: only where a GPU is meant to be (pyproject: banned-module-level-imports)
         self.cp = cupy
         self.id = device_id
         cupy.cuda.Device(device_id).use()
@@ -209,7 +210,6 @@ def _driver_version() -> str | None:
     except OSError:
         pass
     try:
-        import subprocess
         r = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
                            capture_output=True, text=True, timeout=20)
         if r.returncode == 0 and r.stdout.strip():

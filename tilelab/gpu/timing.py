@@ -10,7 +10,7 @@
   them all alike: ratios (tiled ÷ naive) are computed from one process, one session.
 - Reported: median, min, mean, standard error, and every sample, in seconds.
 
-``time_kernels`` is the learner-side call (it runs the timing in the GPU worker);
+``worker.time_kernels`` is the learner-side call (it runs the timing in the GPU worker);
 ``measure`` is the in-process engine that the worker and the benchmark scripts use.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 
 from .spec import KernelSpec, check_geometry, kernel_spec, pack_args
 
-__all__ = ["time_kernels", "CublasMatmul", "measure", "measure_items", "pack_items",
+__all__ = ["CublasMatmul", "measure", "measure_items", "pack_items",
            "summarize", "kernel_launcher", "cublas_matmul_launcher", "L2Flusher"]
 
 TARGET_RSE = 0.01
@@ -34,17 +34,6 @@ class CublasMatmul:
     """A reference entry for ``time_kernels``: ``C = A @ B`` through cuBLAS (cupy.matmul)."""
     A: np.ndarray
     B: np.ndarray
-
-
-def time_kernels(items: dict, *, session=None, **opts) -> dict:
-    """Time ``{label: (kernel, grid, block, args[, shared])}`` on the GPU, in one process.
-
-    A value may also be ``CublasMatmul(A, B)`` for the cuBLAS reference. Returns
-    ``{label: stats}`` (see ``summarize``). Options: ``warmup_s``, ``min_runs``,
-    ``max_runs``, ``max_seconds`` (per label), ``target_rse``, ``flush_l2``.
-    """
-    from .worker import default_session
-    return (session or default_session()).time(items, **opts)
 
 
 def pack_items(items: dict, arch: str) -> dict:

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from tilelab.judge_spec import Drawn, JudgeSpec, Reference
+from tilelab.magic import FIRST_LINE, cell_filename
 
 try:
     import tomllib
@@ -73,12 +75,10 @@ class Check:
         return float(sum(self.part(n)["points"] for n in names))
 
     def spec(self, source: str, *, backend: str = "", repo_root: Path = REPO_ROOT, drawn=None, notes=(),
-             filename: str | None = None, first_line: int | None = None):
+             filename: str | None = None, first_line: int | None = None) -> JudgeSpec:
         """The ``tilelab.judge_spec.JudgeSpec`` the judge grades: the learner's source plus this
         check's rubric, and the sizes drawn for this submission (``drawn``: a
         tilelab.rubric.draw.Draw, or its to_json())."""
-        from tilelab.judge_spec import Drawn, JudgeSpec, Reference
-        from tilelab.magic import FIRST_LINE, cell_filename
         refs = {}
         for label, where in self.references.items():
             # "kernels/file.cu:kernel", or { kernel = "kernels/file.cu:kernel", shared = bytes, block = [...] }

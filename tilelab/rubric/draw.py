@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tilelab.messages import msg
+from tilelab.problems import get_problem
 
 SECRET_ENV = "TILELAB_COURSE_SECRET"
 SECRET_FILE = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "tilelab" / "course_secret"
@@ -120,7 +121,6 @@ def draw_sizes(draw: dict, problem: str, key: bytes, learner: str, assignment: s
     """Sizes for one submission from ``draw`` (a rubric check's ``[check.draw]``)."""
     if not draw:
         return Draw(how=how)
-    from tilelab.problems import get_problem
     prob = get_problem(problem)
     dims = len(prob.size_names)
     count = int(draw.get("count", 2))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .modvars import declared_at
-from .sanitize import Finding, said
+from ..modvars import declared_at
+from .findings import Finding, said
 
 
 def _first_use(fn, name):

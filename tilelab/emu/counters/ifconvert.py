@@ -1,7 +1,7 @@
 """Requests on the SASS control flow: which PTX branches ptxas turned into predication, and back.
 
 ncu counts a shared-memory request for every warp-level instruction a warp executes, even with
-all its lanes predicated off (isa.request_keys). (A global request is an L1TEX request, which a
+all its lanes predicated off (requests.request_keys). (A global request is an L1TEX request, which a
 warp with no lane on never sends, so global requests do not depend on any of this.) What a warp
 executes is decided by the SASS, not the PTX:
 
@@ -27,7 +27,7 @@ the PTX accesses that a SASS predicate could cover (guarded ones, and ones insid
 region) are "predicated" when the line's SASS instructions of that kind are all predicated
 (beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
 none is, matched one to one in program order when the line has exactly one SASS instruction per
-PTX access and some are predicated and some not (a pair emu/sass_model.py merged counting as
+PTX access and some are predicated and some not (a pair emu/counters/sass_model.py merged counting as
 one access, on the line whose instruction count says ptxas put it there), and undecided
 otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
 that line where it mattered.
@@ -38,10 +38,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .isa import request_keys
-from ..messages import language, msg as _msg
+from ...messages import language, msg as _msg
+from ...toolchain.sass import entry_sass, sass_instructions
+from .requests import _count_warps, request_keys
+from .sass_model import plan_for as count_plan_for
+from ...toolchain import DEFAULT_ARCH
 
-ARCH = "sm_90"            # the SM whose SASS decides (the course's GPU, an H200)
+ARCH = DEFAULT_ARCH       # the SM whose SASS decides (the course's GPU, an H200)
 
 # SASS opcode -> the kind of PTX access it carries out
 _SASS_KIND = {"LDS": "shared_ld", "STS": "shared_st", "LDG": "global_ld", "STG": "global_st",
@@ -81,7 +84,7 @@ class Plan:
     # requests of the warp that executes it)
     padding: dict = field(default_factory=dict)
     # (file, line, kind) -> how many more predicated SASS accesses the line has than the PTX
-    # accesses a modelled branch covers (the line's note says so; emu/sass_replay.py replays them
+    # accesses a modelled branch covers (the line's note says so; emu/counters/sass_replay.py replays them
     # where they are a loop's)
     unplaced: dict = field(default_factory=dict)
 
@@ -90,7 +93,6 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
     """``{(file, line, kind): [predicated, unpredicated, order]}`` for one kernel's SASS memory
     instructions (``@!PT`` padding, which never runs, left out); ``order`` is "p"/"u" per
     instruction in address order."""
-    from ..compile import entry_sass, sass_instructions
     out: dict = {}
     for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
         kind = _SASS_KIND.get(op)
@@ -106,7 +108,6 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
 def sass_ldgsts_runs(sass_text: str, entry: str, filename: str = "") -> dict:
     """``{(file, line): [pads before each LDGSTS, in address order]}``: how many ``@!PT LDS``
     (ptxas padding whose predicate is never true) come right before each LDGSTS of a line."""
-    from ..compile import entry_sass, sass_instructions
     out: dict = {}
     pads = 0
     for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
@@ -205,7 +206,7 @@ def _no_fallthrough(ins) -> bool:
 
 def merged_units(action: dict) -> dict:
     """pc -> the pcs of the one SASS access it is part of (the leader first), for the PTX accesses
-    emu/sass_model.py merged (a ``CountPlan.action``; an access merged only in some trips of an
+    emu/counters/sass_model.py merged (a ``CountPlan.action``; an access merged only in some trips of an
     unrolled loop is left out)."""
     units: dict = {}
     for pc, a in action.items():
@@ -356,7 +357,6 @@ def count_skipped(m, pc: int, idx, take) -> None:
     the SASS predicates. The cubin is read only once some warp skips a part with accesses."""
     if take is None:
         return
-    from .isa import _count_warps
     has_then, has_else = m.lazy.branches[pc]
     lanes = m.lanes(idx)
     n = m.nwarps(idx)
@@ -399,10 +399,19 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         cache[arch] = plan
         return plan
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
-    from .sass_model import plan_for as count_plan_for
     merged = merged_units(count_plan_for(kernel, fn, files, arch).action)
     plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts, merged)
     return plan
+
+
+def sass_unread(kernel, fn, files, arch: str = ARCH) -> str | None:
+    """Why counts="sass" cannot read this kernel's SASS here (then it counts as the PTX runs, and
+    the feedback must say so), or None; ``fn``: the linked entry. A kernel with nothing the SASS
+    could change (no branch, no cp.async, no guarded access) has its SASS never read: None."""
+    c = candidates(fn)
+    if not c["branches"] and not c["cp"] and not any(i.guard and access_kind(i) for i in fn.instrs):
+        return None
+    return plan_for(kernel, fn, files, arch).notes.get(("", 0))
 
 
 def candidates(fn) -> dict:

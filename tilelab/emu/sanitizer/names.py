@@ -16,7 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .sanitize import said      # a name's words ("+ 2 bytes") in the learner's language, and in English
+from .words import said      # a name's words ("+ 2 bytes") in the learner's language, and in English
+from ...errors import CompileError
+from ...toolchain import compile_cuda
+from ...toolchain.signature import _strip_comments
+from ..ptx import parse
 
 _DECL = r"__shared__\b"
 _QUALS = re.compile(r"__align__\s*\([^)]*\)|alignas\s*\([^)]*\)|\b(?:static|volatile|extern|__shared__|"
@@ -78,7 +82,6 @@ def _local_name(sym: str) -> tuple[str, str | None]:
 
 
 def _strip(src: str) -> str:
-    from ..compile import _strip_comments
     return _strip_comments(src)
 
 
@@ -216,9 +219,6 @@ def _probe(kernel, symbols) -> dict:
 
 def _evaluate(kernel, text: str) -> dict:
     """Compile the source with the probes in it and read the probe arrays' initial values."""
-    from ..compile import compile_cuda
-    from ..errors import CompileError
-    from .ptx import parse
     prog = kernel.program
     try:
         p = compile_cuda(text, filename=prog.filename, first_line=prog.first_line,

@@ -9,10 +9,10 @@ line for line, as NVRTC's own (tests/test_compile.py). ptxas comes from the
 ``nvidia-cuda-nvcc-cu12`` / ``nvidia-cuda-nvcc`` wheels (or a toolkit; ``TILELAB_PTXAS``).
 
 Where no ptxas can read the PTX (none found, or all older than the NVRTC that wrote it),
-nvJitLink assembles it (``tilelab/jitlink.py``). nvJitLink compiles PTX as relocatable
+nvJitLink assembles it (``tilelab/toolchain/jitlink.py``). nvJitLink compiles PTX as relocatable
 code, whose shared variables keep their declared alignment, so fewer accesses merge than
 in NVRTC's cubin; ``Assembled.whole_program`` says which kind a cubin is, and the
-SASS-aware counts (``emu/sass_model.py``) follow it.
+SASS-aware counts (``emu/counters/sass_model.py``) follow it.
 """
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import CompileError
+from ..errors import CompileError
+from .discover import _site_dirs, _toolkit_roots       # the same search places as NVRTC
+from . import jitlink
 
 __all__ = ["Assembled", "AssemblerMissing", "assemble", "find_ptxas", "ptxas_version"]
 
@@ -57,7 +59,6 @@ def ptxas_version(path: str) -> tuple[int, int] | None:
 
 
 def _ptxas_candidates() -> list[str]:
-    from .compile import _site_dirs, _toolkit_roots       # the same search places as NVRTC
     exe = "ptxas.exe" if os.name == "nt" else "ptxas"
     out = []
     for d in _site_dirs():
@@ -119,9 +120,8 @@ def assemble(ptx: str, arch: str, nvrtc_version: tuple[int, int]) -> Assembled:
     found = find_ptxas(nvrtc_version)
     if found is not None:
         return _run_ptxas(found[0], found[1], ptx, arch)
-    from .jitlink import find_jitlink
     try:
-        jl = find_jitlink(nvrtc_version)
+        jl = jitlink.find_jitlink(nvrtc_version)
     except CompileError as e:
         wheel = "nvidia-cuda-nvcc-cu12" if nvrtc_version[0] == 12 else "nvidia-cuda-nvcc"
         raise AssemblerMissing(f"no ptxas or nvJitLink to assemble NVRTC {nvrtc_version[0]}.{nvrtc_version[1]}'s "

@@ -1,4 +1,4 @@
-"""nvJitLink, called directly through ctypes: the fallback assembler of ``tilelab/assemble.py``.
+"""nvJitLink, called directly through ctypes: the fallback assembler of ``tilelab/toolchain/assemble.py``.
 
 Where no ptxas can read the PTX, nvJitLink turns it into a cubin in-process, with neither
 a GPU nor a driver (pip wheels ``nvidia-nvjitlink`` for CUDA 13, ``nvidia-nvjitlink-cu12``
@@ -19,7 +19,8 @@ import re
 import threading
 from pathlib import Path
 
-from .errors import CompileError
+from ..errors import CompileError
+from .discover import _site_dirs, _toolkit_roots      # the same search places as NVRTC
 
 __all__ = ["JitLink", "available_jitlink", "find_jitlink", "link_ptx"]
 
@@ -48,7 +49,6 @@ def _major_from_name(p: Path) -> int | None:
 
 
 def _candidate_libs() -> list[Path]:
-    from .compile import _site_dirs, _toolkit_roots      # the same search places as NVRTC
     out: list[Path] = []
     for d in _site_dirs():
         for pat in _LIB_GLOBS:

@@ -30,7 +30,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..messages import language, msg as _msg
+from ...messages import language, msg as _msg
+from ...toolchain import sass_memory_mix
+from ..operands import reg_array
+from ...toolchain import DEFAULT_ARCH
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
@@ -550,7 +553,7 @@ class CountPlan:
     "ptx") and ``notes`` why.
     """
     mode: str = "sass"
-    arch: str = "sm_90"
+    arch: str = DEFAULT_ARCH
     reason: str = ""
     action: dict = field(default_factory=dict)
     lines: dict = field(default_factory=dict)
@@ -576,9 +579,8 @@ def _merge_note(units: list[Unit], fn) -> str:
                                    for (n, kind, key), c in sorted(parts.items()))
 
 
-def build_plan(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
+def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     """Model the entry's PTX, check it per line against the cubin of that PTX, and plan."""
-    from ..compile import sass_memory_mix
     n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
     if not _worth_checking(fn, n_entry):
         # nothing ptxas could merge as far as the model can see and no __constant__ load: every
@@ -692,7 +694,6 @@ def resolve(m, planned, idx):
     value; AS_PTX where that iteration's part is the PTX's own, or where the lanes are not all in
     one iteration of the loop."""
     _, counter, init, step, after, seq = planned
-    from .isa import reg_array
     v = reg_array(m, counter)
     v = v if idx is None else v[idx]
     if not len(v) or (len(v) > 1 and not (v == v[0]).all()):
@@ -769,7 +770,7 @@ def _is_const(ins) -> bool:
     return ins.op == "ld" and "const" in ins.mods
 
 
-def plan_for(kernel, fn, files: dict, arch: str = "sm_90") -> CountPlan:
+def plan_for(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     """``build_plan``, cached on the kernel's Program (one cubin and one model per entry and arch)."""
     cache = kernel.program.__dict__.setdefault("_count_plans", {})
     key = (kernel.entry, arch, language())      # its notes are in the language they were asked in

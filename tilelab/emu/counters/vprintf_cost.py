@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..messages import msg
+from ...messages import msg
 
 DRIVER = "580.159.04"
 LOADS_PER_BYTE = 3

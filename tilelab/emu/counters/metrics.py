@@ -27,7 +27,7 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   (smsp__inst_executed_op_shared_ld/st, l1tex__t_requests_pipe_lsu_mem_global_op_ld/st):
   at a shared access a warp whose lanes are all predicated off makes one too, and it costs no
   wavefront; at a global one it makes none (no lane, no L1TEX request). Which warps execute an access is the SASS's control flow, not the PTX's
-  (emu/ifconvert.py), which also counts the never-true ``@!PT LDS`` ptxas puts before a run
+  (emu/counters/ifconvert.py), which also counts the never-true ``@!PT LDS`` ptxas puts before a run
   of LDGSTS (cp.async): 3 shared-load requests, no wavefront, each time a warp reaches them.
 * Shared-memory atomics: every lane is its own read-modify-write, so a warp's ATOMS (add, exch,
   min, max, and, or, xor, inc, dec) and generic ATOM (PTX ``atom`` with no state space, which

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .sanitize import said
+from .findings import said
+from ..operands import _type_of, size_of
 
 
 
 def global_unit(fn) -> int:
     """Granularity of the shadow: 4 bytes unless the kernel makes narrower global accesses
     (two threads writing the two halves of a word do not race)."""
-    from .isa import _type_of, size_of
     unit = 4
     for ins in fn.instrs:
         if ins.op in ("ld", "st") and "shared" not in ins.mods and "local" not in ins.mods \

@@ -18,7 +18,9 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from ..messages import SOURCE, catalog, language, msg
+from ...messages import SOURCE, catalog, msg
+from . import names
+from .words import Said, english, said  # noqa: F401  (the sanitizer's words: findings.said, as every finding says)
 
 KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_divergence",
          "cp_async_before_wait",
@@ -27,36 +29,6 @@ KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_d
 #: (the message catalog's finding.counted_<kind>; English: "racing accesses", "such reads", ...).
 COUNTED = ("out_of_bounds", "race", "uninitialized_read", "misaligned", "barrier_divergence",
            "cp_async_before_wait", "assert", "trap", "call_depth")
-
-
-class Said(str):
-    """A finding's detail in the learner's language (``TILELAB_LANG``) that remembers its English
-    text, ``en``: the emulator keeps one finding per kind of access and array on a line, and names
-    shared offsets (``sB[3][5]``), by the English words, whatever language the learner reads."""
-
-    def __new__(cls, text: str, en: str | None = None):
-        self = super().__new__(cls, text)
-        self.en = english(text) if en is None else en     # Said(a Said) keeps its English
-        return self
-
-    def __getnewargs__(self):          # pickle and copy (dataclasses.asdict) keep both texts
-        return str(self), self.en
-
-    def __add__(self, other):
-        return Said(str(self) + str(other), self.en + english(other))
-
-
-def english(text) -> str:
-    return getattr(text, "en", text)
-
-
-def said(key: str, **fields) -> Said:
-    """The catalog's ``key`` in the learner's language, and in English (fields that are Said
-    themselves go into each text in its own language)."""
-    text = msg(key, **fields)
-    if language() == SOURCE:
-        return Said(text)
-    return Said(text, msg(key, SOURCE, **{k: english(v) for k, v in fields.items()}))
 
 
 def _kind_words(kind: str) -> str:
@@ -253,12 +225,11 @@ def _differs(units, values):
 
 
 def annotate(findings, m, kernel) -> None:
-    """Say shared offsets in the learner's terms (``sB[3][5]``, emu/names.py), and suggest
+    """Say shared offsets in the learner's terms (``sB[3][5]``, emu/sanitizer/names.py), and suggest
     ``shared=`` when an ``extern __shared__`` array met a launch with no dynamic bytes.
     Runs once per launch, on the findings only: the emulator's hot path never sees it."""
     if not findings or kernel is None:
         return
-    from . import names
     for f in findings:
         shared = f.kind in _SHARED_KINDS or (f.kind in ("out_of_bounds", "misaligned") and "shared" in english(f.detail))
         if not shared or f.address is None:
@@ -293,7 +264,6 @@ def _with_name(detail: str, off: int, name: str) -> str:
 
 
 def _past_end_hint(m, kernel, off: int) -> str:
-    from . import names
     ext = names.extern_arrays(m, kernel)
     dynamic = m.smem.size - m.smem.dynamic_offset
     if ext and dynamic == 0:

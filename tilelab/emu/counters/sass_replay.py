@@ -5,7 +5,7 @@ acc += s[i];``) into a peeled first trip and a last one that are predicated (``@
 ``@P0 LDS``), a body unrolled 4 times and a 2-trip remainder. Which of those copies a warp
 executes, and whether with its lanes on or off, depends on the trip count; ncu counts a shared
 request for every one executed, lanes off included. The emulator runs the PTX's one load per
-trip, and no per-line reading of the SASS says how many more (emu/ifconvert.py can only note
+trip, and no per-line reading of the SASS says how many more (emu/counters/ifconvert.py can only note
 "ptxas predicated 2 more LDS on this line than the emulator can place"). So this module runs the
 SASS's own control flow, for the launch's threads.
 
@@ -33,8 +33,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..messages import msg
-from .ptx import split_top
+from ...messages import msg
+from ..ptx import split_top
+from ...toolchain.sass import entry_sass, sass_listing
+from .ifconvert import _SHARED_KINDS, access_kind, plan_for
+from .metrics import METRIC_KEYS
+from ...toolchain import DEFAULT_ARCH
 
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
@@ -44,7 +48,7 @@ CHUNK_LANES = 1 << 16        # threads replayed together
 _U32 = np.uint32
 _MASK = 0xFFFFFFFF
 
-# SASS opcode -> the kind of PTX access (emu/ifconvert.py's kinds) whose requests it makes
+# SASS opcode -> the kind of PTX access (emu/counters/ifconvert.py's kinds) whose requests it makes
 KIND_OPS = {"shared_ld": ("LDS",), "shared_st": ("STS",), "ldmatrix": ("LDSM",), "shared_atom": ("ATOMS",)}
 _NOOPS = {"NOP", "BSSY", "BSYNC", "WARPSYNC", "YIELD", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
           "FENCE", "NANOSLEEP", "CGAERRBAR", "ACQBULK", "PMTRIG", "UCGABAR_ARV", "UCGABAR_WAIT"}
@@ -148,7 +152,7 @@ class Launch:
     block: tuple
     param_bytes: bytes = b""
     known: int = 0                 # how many leading parameter bytes are known
-    arch: str = "sm_90"
+    arch: str = DEFAULT_ARCH
 
     def key(self):
         return (self.grid, self.block, self.param_bytes[:self.known], self.arch)
@@ -738,7 +742,6 @@ def loop_accesses(fn) -> dict:
     the PTX alone (cached): a kernel with none never pays for a replay."""
     c = fn.__dict__.get("_sass_replay_loops")
     if c is None:
-        from .ifconvert import _SHARED_KINDS, access_kind
         c = {}
         for b, ins in enumerate(fn.instrs):
             if ins.op == "bra" and 0 <= ins.target <= b:
@@ -753,7 +756,6 @@ def loop_accesses(fn) -> dict:
 def _replay_for(kernel, key, arch) -> Replay:
     """The kernel's SASS as a ``Replay`` whose targets are the SASS accesses of one loop line
     (``key``: ``(file, line, kind)``; ``@!PT`` padding, which never runs, left out)."""
-    from ..compile import entry_sass, sass_listing
     program = kernel.program
     instrs = from_listing(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
     return Replay(instrs, tuple(i for i, ins in enumerate(instrs) if ins.where == key[:2]
@@ -770,7 +772,6 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
     loops = loop_accesses(fn)
     if not loops or not any(counters.get(pc, {}).get(kind + "_requests") for pc, kind in loops.items()):
         return {}
-    from .ifconvert import access_kind, plan_for
     plan = plan_for(*lazy.args)
     if not plan.unplaced:
         return {}
@@ -818,7 +819,6 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         if on != ptx_on:
             notes[(file, line)] = msg("counts.replay_disagrees", before=before, on=on, name=name, ptx_on=ptx_on)
             continue
-        from .metrics import METRIC_KEYS
         at = next((pc for pc in pcs if pc in counters), pcs[0])
         c = counters.setdefault(at, dict.fromkeys(METRIC_KEYS, 0))
         c[req] = c.get(req, 0) + run - ptx

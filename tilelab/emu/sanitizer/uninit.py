@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .sanitize import said
+from .findings import said
+from ..operands import guard, read
 
 # opcodes that write no register operand first
 _NO_DEST = {"st", "red", "bra", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu",
@@ -114,14 +115,12 @@ class RegisterTaint:
 
     @staticmethod
     def _read_pred(m, op, idx):
-        from . import isa
-        return isa.read(m, op, "pred", idx)
+        return read(m, op, "pred", idx)
 
     @staticmethod
     def _guard_value(m, ins, idx):
         """True on the lanes where the guard is false (the instruction does not write them)."""
-        from . import isa
-        g = isa.guard(m, ins, idx)
+        g = guard(m, ins, idx)
         return ~np.asarray(g, dtype=bool)
 
     def _report(self, m, ins, lanes, bad, what):
