@@ -133,14 +133,26 @@ def _what(p: dict, t, draw: dict | None = None) -> str:
     need = t("requires" if len(req) == 1 else "requires_many", parts=t("and").join(req)) if req else ""
     if kind == "correct":
         sizes = ", ".join("×".join(map(str, s)) if isinstance(s, list) else str(s) for s in p["sizes"]["emu"])
-        d = (draw or {}).get("emu")
-        drawn = t("drawn", count=draw.get("count", 2), lo=d[0], hi=d[1]) if d else ""
-        return t("correct", sizes=sizes, seeds=len(p.get("seeds", [0]))) + drawn
+        draw = draw or {}
+        d = draw.get("emu")
+        if d and isinstance(d[0], list):          # a range per dimension, multiples of the tile (lesson 06)
+            drawn = t("drawn_tiles", count=draw.get("count", 2), ranges=" × ".join(f"{a}..{b}" for a, b in d))
+        else:
+            drawn = t("drawn", count=draw.get("count", 2), lo=d[0], hi=d[1]) if d else ""
+        drawn += t("drawn_large") if "large" in draw else ""
+        return t("correct", sizes=sizes, seeds=len(p.get("seeds", [0]))) + drawn + t("luck")
     if kind == "speedup":
         e = p.get("emu", {})
-        return (t("speedup", min_speedup=f"{p['min_speedup']:g}", reference=p["reference"], N=p["N"],
-                  metric=e.get("metric"), emu_N=e.get("N"), emu_max_ratio=f"{e.get('max_ratio', 0):g}")
-                + _techniques(e.get("techniques", []), p["reference"], t) + need)
+        timed = "timed" in (draw or {})
+        N = "×".join(map(str, p["N"])) if isinstance(p["N"], list) else p["N"]
+        emu_N = "×".join(map(str, e.get("N"))) if isinstance(e.get("N"), list) else e.get("N")
+        if e.get("pipeline"):
+            return t("speedup_pipeline", min_speedup=f"{p['min_speedup']:g}", reference=p["reference"], N=N) + need
+        key = "speedup_drawn" if timed else "speedup"
+        return (t(key, min_speedup=f"{p['min_speedup']:g}", reference=p["reference"], N=N,
+                  metric=e.get("metric"), emu_N=emu_N, emu_max_ratio=f"{e.get('max_ratio', 0):g}",
+                  emu_reference=e.get("reference", p["reference"]))
+                + _techniques(e.get("techniques", []), e.get("reference", p["reference"]), t) + need)
     fields = {k: (f"{v:g}" if isinstance(v, float) else "×".join(map(str, v)) if isinstance(v, list) else v)
               for k, v in p.items()}
     fields.setdefault("max_ratio", "1")

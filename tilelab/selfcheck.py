@@ -57,8 +57,8 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
     if not hasattr(kernel, "source") or not hasattr(kernel, "name"):
         raise TilelabError(f"selfcheck() takes a kernel from a %%cuda cell, got {kernel!r}")
     check = find_check(kernel.name, assignment)
-    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source).to_json())
-    spec["filename"], spec["first_line"] = kernel.filename, kernel.first_line
+    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source), filename=kernel.filename,
+                      first_line=kernel.first_line)
     judge = Judge(spec, Engine(backend, check.step_budget))
     verdict = judge.run()
     if not quiet:
