@@ -266,7 +266,7 @@ def draw_cp_async_timeline(stages: int = 3, tiles: int = 5, wait: int | None = N
     wait = stages - 2 if wait is None else wait
     own = ax is None
     if own:
-        fig, ax = plt.subplots(figsize=(13, 1.6 + 0.7 * (stages + 1)))
+        fig, ax = plt.subplots(figsize=(14, 2.2 + 0.7 * (stages + 1)))
     top = -1.2                                      # the thread's row, above the stage rows
     issued, landed = {}, {}
     for e in ev:
@@ -276,6 +276,7 @@ def draw_cp_async_timeline(stages: int = 3, tiles: int = 5, wait: int | None = N
             for t in e["landed"]:
                 landed[t] = e["step"]
     end = ev[-1]["step"] + 1
+    seen = set()
     for t, s0 in issued.items():
         row = t % stages
         s1 = landed.get(t, end)
@@ -288,26 +289,35 @@ def draw_cp_async_timeline(stages: int = 3, tiles: int = 5, wait: int | None = N
             ax.barh(e["stage"], 1, left=x, height=0.6, color=pal.ORANGE if ok else pal.BAD,
                     hatch="" if ok else "xxx", edgecolor=pal.BLACK, lw=0.6)
             ax.text(x + 0.5, e["stage"], _msg("mmakit.cp_compute" if ok else "mmakit.cp_compute_early", tile=e["tile"]),
-                    ha="center", va="center", fontsize=7, color=pal.BLACK)
+                    ha="center", va="center", fontsize=7, color=pal.BLACK, zorder=5,
+                    bbox=None if ok else dict(fc="white", ec=pal.BAD, pad=1.0))
         elif k == "barrier":
             ax.axvline(x + 0.5, color=pal.BLACK, lw=1.2, ls=":")
-            ax.text(x + 0.5, top - 0.45, "__syncthreads()", ha="center", fontsize=6.5)
+            ax.text(x + 0.5, top - 1.0, "__syncthreads()", ha="center", va="bottom", fontsize=6.5,
+                    bbox=dict(fc="white", ec="none", pad=0.5))
         elif k == "commit":
             g = _msg("mmakit.cp_empty") if e["tile"] is None else _msg("mmakit.cp_tile", tile=e["tile"])
-            ax.plot([x + 0.5], [top], marker="s", color=pal.GREEN, ms=7)
+            ax.plot([x + 0.5], [top], marker="s", color=pal.GREEN, ms=7, ls="none",
+                    label=None if seen.intersection({"commit"}) else "cp.async.commit_group")
+            seen.add("commit")
             ax.text(x + 0.5, top + 0.3, _msg("mmakit.cp_commit", group=e["group"], what=g), ha="center",
                     va="top", fontsize=6.5)
         elif k == "wait":
-            ax.plot([x + 0.5], [top], marker="v", color=pal.VERMILLION, ms=8)
+            ax.plot([x + 0.5], [top], marker="v", color=pal.VERMILLION, ms=8, ls="none",
+                    label=None if "wait" in seen else "cp.async.wait_group")
+            seen.add("wait")
             lands = ", ".join(str(t) for t in e["landed"]) or "-"
-            ax.text(x + 0.5, top + 0.3, _msg("mmakit.cp_wait", n=e["n"], lands=lands), ha="center", va="top",
+            ax.text(x + 0.5, top - 0.3, _msg("mmakit.cp_wait", n=e["n"], lands=lands), ha="center", va="bottom",
                     fontsize=6.5)
         elif k == "issue":
-            ax.plot([x + 0.5], [top], marker="o", color=pal.SKY_BLUE, mec=pal.BLUE, ms=6)
+            ax.plot([x + 0.5], [top], marker="o", color=pal.SKY_BLUE, mec=pal.BLUE, ms=6, ls="none",
+                    label=None if "issue" in seen else "cp.async")
+            seen.add("issue")
     ax.set_yticks(list(range(stages)) + [top],
                   [_msg("mmakit.cp_stage", s=s) for s in range(stages)] + [_msg("mmakit.cp_thread")], fontsize=8)
-    ax.set_ylim(stages - 0.5, top - 0.8)           # inverted: the thread on top, stage 0 below it
-    ax.set_xlim(0, end)
+    ax.set_ylim(stages - 0.5, top - 1.3)           # inverted: the thread on top, stage 0 below it
+    ax.set_xlim(0, end + 0.2)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.005, 1.0), fontsize=7, frameon=False)
     ax.set_xticks([])
     ax.set_xlabel(_msg("mmakit.cp_xlabel"), fontsize=8)
     ax.set_title(_msg("mmakit.cp_title", stages=stages, n=wait), fontsize=9.5)

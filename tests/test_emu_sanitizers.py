@@ -235,7 +235,7 @@ COMMIT = 'asm volatile("cp.async.commit_group;\\n" ::: "memory");'
 
 @pytest.mark.parametrize("commit, wait, sync, reader, words", [
     # three groups committed, wait_group 2 lands only the oldest: tile 1 needs wait_group 1
-    (COMMIT, 2, "", "t", ["cp.async.wait_group 2 left its group pending", "1 group(s) were committed after",
+    (COMMIT, 2, "", "t", ["cp.async.wait_group 2 left its group pending", "1 group(s) had been committed after",
                           "wait_group 1"]),
     (COMMIT, 1, "", "t", None),                                  # wait_group 1 lands it
     ("", 0, "", "t", ["its group was never committed", "cp.async.commit_group"]),   # never committed

@@ -24,7 +24,7 @@ class SelfCheck:
         self.parts = verdict.get("parts", [])
 
     def __repr__(self):
-        return f"<self-check: {self.score:g} / {self.max:g}>"
+        return msg("judge.selfcheck_repr", score=f"{self.score:g}", max=f"{self.max:g}")
 
 
 def find_check(kernel_name: str, assignment: str | None = None):
@@ -46,7 +46,9 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
 
     Returns a :class:`SelfCheck`, or None while nbgrader autogrades.
     """
-    from .magic import NotCompiledDuringGrading, autograding
+    from .magic import CompileFailed, NotCompiledDuringGrading, autograding
+    if isinstance(kernel, CompileFailed) and not autograding():
+        kernel._fail()           # its %%cuda cell did not compile: say so (line and error), nothing to check
     if autograding() or isinstance(kernel, NotCompiledDuringGrading):
         if not quiet:
             print(msg("judge.selfcheck_skipped"))

@@ -1645,11 +1645,12 @@ def _in_flight(m, unit, lane, off):
     if committed <= grp:
         text = said("finding.cp_async_uncommitted", off=off)
     else:
-        newer = committed - grp - 1                 # groups the thread committed after the copy's
         if int(st.last_wait[issuer]) >= 0 and int(st.waited_at[issuer]) > grp:
+            # groups the thread had committed after the copy's when it waited
+            newer = int(st.waited_at[issuer]) - grp - 1
             text = said("finding.cp_async_wait_too_many", off=off, newer=newer, last=int(st.last_wait[issuer]))
         else:
-            text = said("finding.cp_async_no_wait", off=off, newer=newer)
+            text = said("finding.cp_async_no_wait", off=off, newer=committed - grp - 1)
     if int(m.tid_in_block[issuer]) != int(m.tid_in_block[lane]):
         (x, y, z), _ = m.thread_coords(issuer)
         text = text + said("finding.cp_async_other_thread", thread=f"{x},{y},{z}")
