@@ -307,3 +307,16 @@ def test_chinese_figure_labels_have_glyphs(monkeypatch):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         fig.savefig(io.BytesIO(), format="png")
+
+
+def test_no_line_break_inside_a_chinese_sentence():
+    """Markdown renders a line break inside a paragraph as a space: between two Chinese characters
+    it shows (把共享内存 拆开来看). scripts/cjk_lines.py --fix joins them."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import cjk_lines
+    left = {str(f.relative_to(ROOT)): [i + 1 for i in cjk_lines.breaks(f.read_text(encoding="utf-8"))]
+            for f in cjk_lines._sources(ROOT)}
+    left = {f: lines for f, lines in left.items() if lines}
+    assert not left, f"line breaks inside Chinese sentences (python scripts/cjk_lines.py --fix): {left}"
+    sample = "一段\n中文。\n\n```{code-cell}\nx = 1  # 代码\n# 不动\n```\n- 第一项\n- 第二项\nLatin\n文字"
+    assert cjk_lines.join(sample) == "一段中文。\n\n```{code-cell}\nx = 1  # 代码\n# 不动\n```\n- 第一项\n- 第二项\nLatin\n文字"

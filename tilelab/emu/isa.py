@@ -1119,7 +1119,8 @@ def _oob_global(m, a, nbytes, store, used=None):
         return said(f"finding.oob_nowhere_{what}", nbytes=nbytes)
     rel = a - al.base
     text = said(f"finding.oob_global_{what}", nbytes=nbytes, rel=rel, name=al.name, size=al.nbytes,
-                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1))
+                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1),
+                last=al.nbytes // max(nbytes, 1) - 1)
     if rel >= al.nbytes:
         past = rel - al.nbytes
         text += said("finding.oob_just_past") if past == 0 else said("finding.oob_past", past=past)
