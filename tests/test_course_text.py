@@ -320,3 +320,17 @@ def test_no_line_break_inside_a_chinese_sentence():
     assert not left, f"line breaks inside Chinese sentences (python scripts/cjk_lines.py --fix): {left}"
     sample = "一段\n中文。\n\n```{code-cell}\nx = 1  # 代码\n# 不动\n```\n- 第一项\n- 第二项\nLatin\n文字"
     assert cjk_lines.join(sample) == "一段中文。\n\n```{code-cell}\nx = 1  # 代码\n# 不动\n```\n- 第一项\n- 第二项\nLatin\n文字"
+
+
+def test_every_grade_cell_runs_the_self_check_and_names_an_existing_rubric():
+    """A grade cell shows the rubric's parts before submitting (tl.selfcheck, not tl.check), and a
+    rubric path named in an exercise exists (06 once pointed at grading/rubric/, which does not)."""
+    for lang in messages.languages():
+        for src in sorted((ROOT / "course" / lang / "exercises").glob("*.md")):
+            nb = jupytext.read(src, fmt="md:myst")
+            grades = [c for c in nb.cells if "grade" in c.metadata]
+            assert grades, src
+            for c in grades:
+                assert re.fullmatch(r"tl\.selfcheck\(\w+\)", c.source.strip()), (src.name, c.metadata["grade"], c.source)
+            for path in re.findall(r"[\w/]+/rubric/\w+\.toml", src.read_text(encoding="utf-8")):
+                assert (ROOT / path).is_file(), (src.name, path)

@@ -317,20 +317,38 @@ class Judge:
                 ok &= good
                 texts.append(text)
             if not ok:
-                head = msg("judge.at", size=prob.label(size)) + (msg("judge.a_drawn_size") if i >= 1 else "")
+                head = msg("judge.at", size=prob.label(size)) + (self._drawn_note(size) if i >= 1 else "")
                 return False, head + ":\n" + "\n".join("  " + t for t in texts)
             if shown is None:
                 shown = msg("judge.at", size=prob.label(size)) + ":\n" + "\n".join("  " + t for t in texts)
-        rest = [prob.label(s) for s in sizes[1:]]
+        rest = [self._rest_label(s) for s in sizes[1:]]
         return True, shown + ("\n  " + msg("judge.same_holds", sizes=", ".join(rest)) if rest else "")
+
+    def _drawn_note(self, size) -> str:
+        """After a size in the feedback: drawn for this submission, or made from a drawn one."""
+        prob = self.engine.problem(self.spec["problem"])
+        came = getattr(self, "_derived", {}).get(size)
+        return msg("judge.a_derived_size", drawn=prob.label(came)) if came is not None else msg("judge.a_drawn_size")
+
+    def _rest_label(self, size) -> str:
+        prob = self.engine.problem(self.spec["problem"])
+        came = getattr(self, "_derived", {}).get(size)
+        return prob.label(size) + (msg("judge.derived_from", drawn=prob.label(came)) if came is not None else "")
 
     def _sizes(self, N, square=False):
         """N, then the drawn sizes (``square``: each drawn size's first dimension, in every dimension,
         for a count that only compares like with like on square shapes)."""
         prob = self.engine.problem(self.spec["problem"])
         out = [prob.size(N)]
-        drawn = [prob.size(_largest(s) if square else s) for s in self.drawn_emu]
-        return out + [s for s in drawn if s not in out]
+        if not hasattr(self, "_derived"):
+            self._derived = {}
+        for s in self.drawn_emu:
+            size = prob.size(_largest(s) if square else s)
+            if size not in out:
+                out.append(size)
+                if size != prob.size(s):      # a square made from a drawn size: say which
+                    self._derived.setdefault(size, prob.size(s))
+        return out
 
     def part_metric_ratio(self, part):
         return self._measure(part, self._sizes(part["N"]), part["metric"], part["reference"], part["max_ratio"],
@@ -348,7 +366,7 @@ class Judge:
         sizes = self._sizes(part["N"])
         for i, size in enumerate(sizes):
             mine = self.record("yours", size)
-            head = msg("judge.at", size=prob.label(size)) + (msg("judge.a_drawn_size") if i >= 1 else "")
+            head = msg("judge.at", size=prob.label(size)) + (self._drawn_note(size) if i >= 1 else "")
             if not mine.ok:
                 return False, (msg("judge.values_wrong_at", head=head) + "\n"
                                + self._wrong(mine).split("\n", 1)[-1])
@@ -362,7 +380,7 @@ class Judge:
             if value > limit:
                 return False, head + ":\n  " + text
             shown = shown or f"{head}:\n  {text}"
-        rest = [prob.label(s) for s in sizes[1:]]
+        rest = [self._rest_label(s) for s in sizes[1:]]
         return True, shown + ("\n  " + msg("judge.same_holds", sizes=", ".join(rest)) if rest else "")
 
     def part_speedup(self, part):
