@@ -256,7 +256,7 @@ def pipeline_events(stages: int = 3, tiles: int = 5, wait: int | None = None) ->
     return ev
 
 
-def draw_cp_async_timeline(stages: int = 3, tiles: int = 5, wait: int | None = None, ax=None):
+def draw_cp_async_timeline(stages: int = 3, tiles: int = 5, wait: int | None = None, ax=None) -> None:
     """The timeline of :func:`pipeline_events`: one row per shared-memory stage; a tile's copy
     is in flight (hatched) from its issue until the wait that lands it, then computed on; commits,
     waits (with the groups they land) and barriers are marked on the thread's row at the top."""
@@ -324,7 +324,6 @@ def draw_cp_async_timeline(stages: int = 3, tiles: int = 5, wait: int | None = N
     if own:
         fig.tight_layout()
         plt.show()
-    return ev
 
 
 # --------------------------------------------------------------------------- SASS: did ptxas keep the swizzle?
