@@ -334,3 +334,15 @@ def test_every_grade_cell_runs_the_self_check_and_names_an_existing_rubric():
                 assert re.fullmatch(r"tl\.selfcheck\(\w+\)", c.source.strip()), (src.name, c.metadata["grade"], c.source)
             for path in re.findall(r"[\w/]+/rubric/\w+\.toml", src.read_text(encoding="utf-8")):
                 assert (ROOT / path).is_file(), (src.name, path)
+
+
+def test_no_bold_that_closes_after_chinese_punctuation_before_a_character():
+    """CommonMark closes ** only where it is "right-flanking": after a punctuation mark such as ）
+    it must be followed by a space or punctuation, so **分块（tile）**拷贝 shows its asterisks.
+    Write **分块**（tile）拷贝 instead."""
+    bad = re.compile(r"[）」』”》】]\*\*[^\s\W（，。：；、）]")
+    found = {str(f.relative_to(ROOT)): bad.findall(f.read_text(encoding="utf-8"))
+             for f in [*(ROOT / "course" / "zh").rglob("*.md"), *(ROOT / "site" / "zh").rglob("*.md")]}
+    found = {f: hits for f, hits in found.items() if hits}
+    assert not found, found
+    assert bad.search("一个**分块（tile）**拷贝") and not bad.search("一个**分块**（tile）拷贝")
