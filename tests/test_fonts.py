@@ -20,7 +20,7 @@ HAN = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 # CJK font would have it). It prints the missing-glyph warnings of a figure with Chinese labels
 # drawn before tilelab is imported, then after, in the order ORDER says.
 DRAW = textwrap.dedent(r"""
-    import sys, warnings, io
+    import sys, warnings, io, logging
     from pathlib import Path
     order, out, ours = sys.argv[1], sys.argv[2], Path(sys.argv[3])
     import matplotlib
@@ -38,11 +38,17 @@ DRAW = textwrap.dedent(r"""
         fig = Figure(figsize=(6, 2))
         ax = fig.add_subplot(111)
         ax.set_title("共享内存的 bank 冲突：32 个 bank，每个 4 字节")
-        ax.set_xlabel("线程（lane）")
+        ax.set_xlabel("线程（lane）", fontweight="bold")
+        ax.text(0.5, 0.5, "bold Latin only", fontweight="bold")
+        log = io.StringIO()
+        handler = logging.StreamHandler(log)
+        logging.getLogger("matplotlib.font_manager").addHandler(handler)
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always")
             fig.savefig(save or io.BytesIO(), format="png", dpi=80)
-        return sum("missing from font" in str(x.message) or "Glyph" in str(x.message) for x in w)
+        logging.getLogger("matplotlib.font_manager").removeHandler(handler)
+        return (sum("missing from font" in str(x.message) or "Glyph" in str(x.message) for x in w)
+                + log.getvalue().count("findfont"))
 
     if order == "matplotlib-first":
         import matplotlib.font_manager as fm

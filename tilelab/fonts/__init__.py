@@ -12,6 +12,7 @@ draws (the grading judge, ``tilelab run``) never pays for matplotlib.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib.abc
 import importlib.machinery
 import sys
@@ -35,6 +36,11 @@ def register() -> str | None:
     fm = font_manager.fontManager
     if not _done or not any(f.fname == str(FONT) for f in fm.ttflist):
         fm.addfont(str(FONT))
+        # one weight ships (regular): offer it for the others too, so a bold title falls back to
+        # regular Chinese glyphs without matplotlib's "Failed to find font weight bold" warning
+        mine = [f for f in fm.ttflist if f.fname == str(FONT)]
+        have = {f.weight for f in mine}
+        fm.ttflist += [dataclasses.replace(mine[0], weight=w) for w in range(100, 1000, 100) if w not in have]
         cached = getattr(type(fm), "_findfont_cached", None)   # a family looked up before this: look again
         if hasattr(cached, "cache_clear"):
             cached.cache_clear()
