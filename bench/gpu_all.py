@@ -60,7 +60,7 @@ def probe(out: str):
     }
     try:
         sys.path.insert(0, str(ROOT))
-        from tilelab.compile import available_nvrtc, find_nvdisasm, find_nvrtc
+        from tilelab.toolchain import available_nvrtc, find_nvdisasm, find_nvrtc
         info["nvrtc_available"] = {str(k): str(v) for k, v in available_nvrtc().items()}
         info["nvrtc"] = repr(find_nvrtc())
         info["nvdisasm"] = find_nvdisasm()
