@@ -110,6 +110,7 @@ class Probe:
     size: object
     blocks: tuple | None = None
     drawn: bool = False
+    derived: object = None               # a square made from this drawn size (``_sizes(square=True)``)
 
 
 def kernel_counts(res) -> tuple[dict | None, dict]:
@@ -260,6 +261,9 @@ class Judge:
         head = prob.label(probe.size) if bare else msg("judge.at", size=prob.label(probe.size))
         if probe.blocks is not None:
             head += msg("judge.sampled_blocks", n=len(probe.blocks))
+        if probe.derived is not None:         # a square made from a drawn size: say which
+            drawn = prob.label(probe.derived)
+            return head + (msg("judge.derived_from", drawn=drawn) if bare else msg("judge.a_derived_size", drawn=drawn))
         return head + (msg("judge.a_drawn_size") if probe.drawn else "")
 
     def _margin(self, part, probe, what, value, limit, low=False):
@@ -439,7 +443,8 @@ class Judge:
             return [self.only]
         out = [Probe(prob.size(N))]
         for s in self.drawn_emu:
-            p = Probe(prob.size(_largest(s) if square else s), None, True)
+            size = prob.size(_largest(s) if square else s)
+            p = Probe(size, None, True, prob.size(s) if size != prob.size(s) else None)
             if p.size not in [q.size for q in out]:
                 out.append(p)
         if large:
