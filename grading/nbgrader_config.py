@@ -6,20 +6,15 @@ exercises/ (committed, kept in sync by CI), and everything about learners' submi
 under grading/ (git-ignored).
 """
 import os
-import sys
+
+from nbconvert.preprocessors.sanitize import SanitizeHTML
+from nbgrader.converters import Autograde, GenerateAssignment, GenerateFeedback
+
+# the installed grading package (pyproject.toml: installed with tilelab)
+from grading.preprocessors import RepairStructure, SafeMarkdownLinks, autograde_preprocessors, generate_preprocessors
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from nbgrader.converters import Autograde, GenerateAssignment  # noqa: E402
-
-from nbconvert.preprocessors.sanitize import SanitizeHTML  # noqa: E402
-from nbgrader.converters import GenerateFeedback  # noqa: E402
-
-from grading.preprocessors import SafeMarkdownLinks, autograde_preprocessors, generate_preprocessors  # noqa: E402
-from grading.structure import RepairStructure  # noqa: E402
 
 c = get_config()  # noqa: F821  (provided by traitlets when it loads this file)
 

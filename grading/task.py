@@ -1,4 +1,4 @@
-"""Grade one submission: the task a Dask worker runs for ``make grade`` (scripts/grade.py).
+"""Grade one submission: the task a Dask worker runs for ``make grade`` (grading/cli.py).
 
 ``grade_submission(job)`` gets everything as data (the submission's files, the release, a
 gradebook that knows the assignment, all in the submission's language: ``job["lang"]``), grades in a scratch course folder of its own with a
@@ -6,7 +6,7 @@ scratch gradebook (nbgrader's SQLite takes one writer: the driver merges), rende
 feedback, and returns scores, the autograded notebooks and the feedback pages. The grading
 itself runs in a child process (``python -m grading.task DIR``) with the submission's time
 limit: Dask has no task timeout, and a hang must fail only its own submission. Learner code
-runs only inside that child's sandboxes (grading/sandbox.py).
+runs only inside that child's sandboxes (grading/sandbox/).
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def _read_tree(base: Path, *patterns: str) -> dict:
 
 
 def grade_submission(job: dict) -> dict:
-    """Grade ``job`` (see scripts/grade.py ``make_job``); never raises for a bad submission."""
+    """Grade ``job`` (see grading/cli.py ``make_job``); never raises for a bad submission."""
     t0 = time.monotonic()
     student, assignment = job["student"], job["assignment"]
     result = {"student": student, "assignment": assignment, "key": job.get("key"), "ok": False,
@@ -63,7 +63,7 @@ def grade_submission(job: dict) -> dict:
         release = scratch / "release"
         _write_tree(release / assignment, job["release"])
         (scratch / "gradebook.db").write_bytes(job["gradebook"])
-        from grading.structure import renamed_notebooks, unreadable_notebooks
+        from grading.preprocessors.structure import renamed_notebooks, unreadable_notebooks
         result["lang"] = job.get("lang") or "en"
         renamed = renamed_notebooks(sub, sorted(job["release"]), result["lang"]) + list(job.get("notes") or [])
         result["repairs"] = list(renamed)
@@ -168,7 +168,7 @@ def main(argv=None) -> int:
     from nbgrader.apps import NbGraderAPI
     from nbgrader.coursedir import CourseDirectory
     # what the learner's kernel and the judge print comes from tilelab/messages in this language
-    # (grading/sandboxed_kernel.py and the judge pass TILELAB_LANG on)
+    # (grading/sandbox/kernel.py and the judge pass TILELAB_LANG on)
     os.environ["TILELAB_LANG"] = spec.get("lang") or "en"
     cfg = _config(scratch, spec)
     out, sys.stdout = sys.stdout, sys.stderr  # only the result goes to stdout
@@ -198,9 +198,9 @@ def main(argv=None) -> int:
 
 
 def _repairs(folder: Path) -> list:
-    """The repairs, read back from the note grading.structure put at the top of each notebook."""
+    """The repairs, read back from the note grading.preprocessors.structure put at the top of each notebook."""
     import nbformat
-    from grading.structure import NOTE_ID
+    from grading.preprocessors.structure import NOTE_ID
     notes = []
     for p in sorted(folder.glob("*.ipynb")):
         try:

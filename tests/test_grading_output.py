@@ -1,4 +1,4 @@
-"""Output hygiene of notebook execution (grading/preprocessors.py SafeExecute): what a learner's
+"""Output hygiene of notebook execution (grading/preprocessors/safe_execute.py): what a learner's
 kernel prints is capped by bytes and by lines as it arrives, the cut is said in the output,
 and an error output is never dropped (it is what scores a failed test cell 0)."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The grading judge: ``python -I -m tilelab.judge SPEC.json`` prints one JSON verdict.
 
-grading/preprocessors.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
+grading/preprocessors/judge.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
 learner's notebook did to its own kernel can reach it; ``tl.selfcheck`` runs the same class in
 the learner's notebook, so the learner sees the same parts before submitting. The spec carries
 the learner's ``%%cuda`` source, one rubric check (tilelab/rubric/<assignment>.toml: its problem
