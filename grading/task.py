@@ -37,13 +37,19 @@ def _write_tree(base: Path, files: dict) -> None:
         p.write_bytes(base64.b64decode(data) if isinstance(data, str) else data)
 
 
-def _read_tree(base: Path, *patterns: str) -> dict:
+def _read_tree(base: Path, *patterns: str, too_big: list | None = None) -> dict:
+    """{name: bytes} of the files of ``base`` matching ``patterns``; a file over MAX_RETURNED_FILE is
+    not read, and its name goes into ``too_big``."""
     out = {}
     if base.is_dir():
         for pattern in patterns:
             for p in sorted(base.glob(pattern)):
-                if p.is_file() and p.stat().st_size <= MAX_RETURNED_FILE:
+                if not p.is_file() or p.is_symlink():
+                    continue
+                if p.stat().st_size <= MAX_RETURNED_FILE:
                     out[p.name] = p.read_bytes()
+                elif too_big is not None:
+                    too_big.append(f"'{p.name}' ({p.stat().st_size:,} bytes)")
     return out
 
 
@@ -87,9 +93,15 @@ def grade_submission(job: dict) -> dict:
                 child = {"ok": False, "reason": f"the grading process failed (exit {rc})"}
             result.update({k: v for k, v in child.items() if k != "repairs"})
             result["repairs"] = child.get("repairs") or result["repairs"]  # the notes say the renames too
-        result["autograded"] = _read_tree(scratch / "autograded" / student / assignment, "*.ipynb", "timestamp.txt")
+        too_big: list = []
+        result["autograded"] = _read_tree(scratch / "autograded" / student / assignment, "*.ipynb", "timestamp.txt",
+                                          too_big=too_big)
         result["feedback"] = _read_tree(scratch / "feedback" / student / assignment, "*.html", "timestamp.txt",
-                                        "submission_secret.txt")  # release_feedback reads them
+                                        "submission_secret.txt", too_big=too_big)  # release_feedback reads them
+        if too_big and result.get("ok"):   # never a grade without the notebook and the page it came from
+            result["ok"] = False
+            result["reason"] = (f"its {' and '.join(too_big)} {'is' if len(too_big) == 1 else 'are'} over the "
+                                f"{MAX_RETURNED_FILE >> 20} MB the grading driver takes back from a worker")
     except Exception as e:  # noqa: BLE001 - one broken submission never stops the batch
         result["reason"] = f"could not be graded: {type(e).__name__}: {e}"
     finally:

@@ -19,6 +19,7 @@ from grading import cli
 from grading import language as lg
 from grading import regression
 from grading import submission_files as sf
+from grading.feedback import unsafe_urls
 from grading.rubrics import load_rubric
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,9 +65,17 @@ def timestamp_links_to_a_fifo(d: Path):
     (d / "timestamp.txt").symlink_to(fifo)
 
 
+#: markdown a learner may add: links that are javascript: only once rendered, and inline code
+ATTACK_MARKDOWN = ("[x](javascript&#58;alert('tl-xss')) [y](&#106;avascript:alert('tl-xss')) [z][r] "
+                   "and `i < n`\n\n[r]: javascript&#x3A;alert('tl-xss')")
+
+
 def zip_like_tree(d: Path):
-    """What unzipping an archive can make: folders in folders, links in and out, a huge file."""
-    (d / NB).write_bytes(_right())
+    """What unzipping an archive can make: folders in folders, links in and out, a huge file; and a
+    notebook with markdown whose links are live only once rendered (issue 20 item 9)."""
+    nb = nbformat.reads(_right().decode(), 4)
+    nb.cells.append(nbformat.v4.new_markdown_cell(ATTACK_MARKDOWN))
+    (d / NB).write_text(nbformat.writes(nb))
     deep = d / "data"
     for i in range(12):
         deep = deep / f"level{i}"
@@ -212,5 +221,7 @@ def test_malformed_submissions_fail_alone_and_the_class_is_graded(tmp_path):
     # what was left out of a graded submission is in its own feedback
     fb = (course / "feedback" / "zip_tree" / A / f"{A}.html").read_text()
     assert "is a symbolic link, which is not read" in fb
+    # its markdown: no live javascript: link in the page, inline code escaped once
+    assert unsafe_urls(fb) == [] and "<code>i &lt; n</code>" in fb, unsafe_urls(fb)
     fb = (course / "feedback" / "ts_fifo_link" / A / f"{A}.html").read_text()
     assert "graded as on time" in fb

@@ -236,8 +236,9 @@ class Judge:
             if fired:
                 return False, msg("judge.assert_fired") + "\n" + \
                     "\n".join("  " + ln for ln in str(fired[0]).splitlines())
-            if not rec.ok:
-                return False, self._wrong(rec)
+            if not rec.ok:   # what the sanitizer saw in that run explains the values: shown with them
+                found = _findings_lines(rec.findings)
+                return False, self._wrong(rec) + ("\n" + "\n".join(found) if found else "")
         some = msg("judge.at_the_smaller_ones" if len(runs) < len(sizes) * len(seeds) else "judge.each")
         return True, msg("judge.right_on_sizes", sizes=", ".join(_label(s) for s in sizes), seeds=len(seeds),
                          some=some)
@@ -250,19 +251,8 @@ class Judge:
             for size in part.get("sizes") or prob.sanitize_sizes or prob.sizes_for("emu")[:2]:
                 findings += self.record("yours", size, 0).findings
         findings += self._gpu_like_pass(part)
-        kinds = part.get("kinds")
-        bad, seen = [], set()
-        for f in findings:  # the same finding comes back from every run: show each place once
-            key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
-            if (kinds is None or _kind(f) in kinds) and key not in seen:
-                seen.add(key)
-                bad.append(f)
-        if bad:
-            lines = [msg("judge.sanitizer_found")]
-            for f in bad[:3]:
-                lines += ["  " + line for line in str(f).splitlines()]
-            if len(bad) > 3:
-                lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+        lines = _findings_lines(findings, part.get("kinds"))
+        if lines:
             return False, "\n".join(lines)
         return True, msg("judge.clean")
 
@@ -560,6 +550,24 @@ def judge(spec: dict, engine=None) -> dict:
     return Judge(spec, engine).run()
 
 
+def _findings_lines(findings, kinds=None) -> list[str]:
+    """The sanitizer's findings (of ``kinds``), each place once, at most three."""
+    bad, seen = [], set()
+    for f in findings:  # the same finding comes back from every run: show each place once
+        key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
+        if (kinds is None or _kind(f) in kinds) and key not in seen:
+            seen.add(key)
+            bad.append(f)
+    if not bad:
+        return []
+    lines = [msg("judge.sanitizer_found")]
+    for f in bad[:3]:
+        lines += ["  " + line for line in str(f).splitlines()]
+    if len(bad) > 3:
+        lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+    return lines
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
@@ -590,3 +598,4 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+

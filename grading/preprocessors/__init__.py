@@ -8,7 +8,8 @@
   what is left of that notebook; outputs capped; the kernel in a sandbox;
 - ``judge.Judge`` (autograde, after SafeExecute): every graded check scored by ``tilelab.judge``
   in a fresh sandboxed process;
-- ``links.SafeMarkdownLinks`` (generate_feedback): no live unsafe link in the feedback page.
+- ``sanitize.SanitizeOutputs`` (generate_feedback): nbconvert's SanitizeHTML for outputs and raw
+  cells; markdown is cleaned after rendering by the feedback exporter (grading/feedback.py).
 
 Both steps that run learner code run in a bubblewrap sandbox (grading/sandbox/). Without a
 working sandbox they refuse, unless the instructor set UNSAFE=1 (``TILELAB_UNSAFE=1``).
@@ -19,14 +20,14 @@ from grading.preprocessors.clear_solutions import CUDA_STUB, CudaClearSolutions
 from grading.preprocessors.judge import (JUDGE_STDERR_LIMIT, JUDGE_STDOUT_LIMIT, Judge, checks_for_notebook,
                                          find_kernel_source, judge_command, restored_grade_cell, run_judge,
                                          verdict_outputs)
-from grading.preprocessors.links import SafeMarkdownLinks
 from grading.preprocessors.safe_execute import NotebookBudgetExceeded, SafeExecute, error_output
+from grading.preprocessors.sanitize import SanitizeOutputs
 from grading.preprocessors.structure import RepairStructure
 from grading.rubrics import REPO_ROOT
 from grading.sandbox import use_sandbox
 
 __all__ = ["CUDA_STUB", "JUDGE_STDERR_LIMIT", "JUDGE_STDOUT_LIMIT", "REPO_ROOT", "CudaClearSolutions", "Judge",
-           "NotebookBudgetExceeded", "RepairStructure", "SafeExecute", "SafeMarkdownLinks", "autograde_preprocessors",
+           "NotebookBudgetExceeded", "RepairStructure", "SafeExecute", "SanitizeOutputs", "autograde_preprocessors",
            "checks_for_notebook", "error_output", "find_kernel_source", "generate_preprocessors", "judge_command",
            "restored_grade_cell", "run_judge", "use_sandbox", "verdict_outputs"]
 

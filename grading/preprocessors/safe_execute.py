@@ -19,6 +19,16 @@ from nbgrader.preprocessors import Execute
 from grading.rubrics import REPO_ROOT
 from grading.sandbox import use_sandbox
 from grading.sandbox.kernel import SandboxedKernelManager
+from tilelab import messages   # the repair note's words, in TILELAB_LANG (the submission's language)
+
+
+def _size(value) -> int:
+    """Bytes ``value`` (a message's content, data or metadata) adds to the notebook, about."""
+    if value is None:
+        return 0
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "replace"))
+    return len(json.dumps(value, default=str))
 
 
 def error_output(ename: str, lines: list[str]):
@@ -55,6 +65,7 @@ class SafeExecute(Execute):
         self.interrupt_on_timeout = False  # a timeout raises CellTimeoutError; we take it from there
         self._kept_bytes = self._kept_lines = 0
         self._cut_cells: set = set()
+        self._cuts: set = set()
 
     def create_kernel_manager(self):
         self.kernel_name = "python3"  # never a kernelspec named by the (learner-editable) notebook
@@ -66,7 +77,17 @@ class SafeExecute(Execute):
         return km
 
     # ------------------------------------------------ output, capped as it arrives
+    # Every way a kernel's message can add to what the trusted process keeps counts against the
+    # same byte cap: outputs (here), outputs an Output widget captures (here, before its hook),
+    # updates of a display by its id (_update_display_id) and widget state (handle_comm_msg).
+    # What does not fit is dropped as it arrives, so the process holds at most the cap (plus the
+    # one message being looked at), and the cut is reported in the notebook's repair note.
     def output(self, outs, msg, display_id, cell_index):
+        parent = (msg.get("parent_header") or {}).get("msg_id")
+        if self.output_hook_stack.get(parent):   # an Output widget takes it into its state
+            if not self._room_for(_size(msg.get("content")), "widget"):
+                return None
+            return super().output(outs, msg, display_id, cell_index)
         out = super().output(outs, msg, display_id, cell_index)
         if out is not None and outs and outs[-1] is out:
             outs.pop()
@@ -76,10 +97,36 @@ class SafeExecute(Execute):
             return kept
         return out
 
-    def process_message(self, msg, cell, cell_index):
-        if msg.get("msg_type") == "update_display_data" and self._kept_bytes >= self.max_output_bytes:
-            return None  # over the cap: a display update could grow the notebook again
-        return super().process_message(msg, cell, cell_index)
+    def _update_display_id(self, display_id, msg):
+        if display_id not in self._display_id_map:
+            return None
+        content = msg.get("content") or {}
+        if not self._room_for(_size(content.get("data")) + _size(content.get("metadata")), "display"):
+            return None
+        return super()._update_display_id(display_id, msg)
+
+    def handle_comm_msg(self, outs, msg, cell_index):
+        content = msg.get("content") or {}
+        size = _size(content.get("data")) + sum(len(b) for b in msg.get("buffers") or [])
+        if not self._room_for(size, "widget"):
+            return None
+        return super().handle_comm_msg(outs, msg, cell_index)
+
+    def _room_for(self, size: int, kind: str) -> bool:
+        """Count ``size`` bytes against the notebook's output cap; False (and the cut noted) if over."""
+        if self._kept_bytes + size > self.max_output_bytes:
+            self._kept_bytes = self.max_output_bytes
+            self._cuts.add(kind)
+            return False
+        self._kept_bytes += size
+        return True
+
+    def _note_cuts(self):
+        """Each kind of output that was cut, as a line of the notebook's repair note (its feedback)."""
+        from grading.preprocessors.structure import add_repair_note
+        for kind in sorted(self._cuts):
+            add_repair_note(self.nb, messages.msg("repair.output_cut", what=messages.msg(f"repair.cut_{kind}"),
+                                                  limit=f"{self.max_output_bytes:,}"))
 
     def _cap(self, out, cell_index):
         room_b = self.max_output_bytes - self._kept_bytes
@@ -100,6 +147,7 @@ class SafeExecute(Execute):
             cut = "\n".join(cut.split("\n")[:max(room_l, 0)])
             self._kept_bytes = self.max_output_bytes
             self._kept_lines = self.max_output_lines
+            self._cuts.add("output")
             if cell_index not in self._cut_cells:
                 self._cut_cells.add(cell_index)
                 cut += (f"\n[output cut: this notebook printed more than {self.max_output_bytes:,} bytes "
@@ -111,6 +159,7 @@ class SafeExecute(Execute):
             self._kept_bytes += size
             return out
         self._kept_bytes = self.max_output_bytes
+        self._cuts.add("output")
         if cell_index in self._cut_cells:
             return None
         self._cut_cells.add(cell_index)
@@ -125,6 +174,7 @@ class SafeExecute(Execute):
         failure, index = None, 0
         self._kept_bytes = self._kept_lines = 0
         self._cut_cells = set()
+        self._cuts = set()
         try:
             with self.setup_kernel():
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
@@ -162,6 +212,8 @@ class SafeExecute(Execute):
         if failure is not None:
             self._fail_from(failure[0], failure[1])
         self.set_widgets_metadata()
+        if self._cuts:
+            self._note_cuts()
         return self.nb, self.resources
 
     def _fail_from(self, index, exc):
