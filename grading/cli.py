@@ -26,6 +26,7 @@ autograded notebooks, the feedback pages and grades.csv.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -121,18 +122,55 @@ def write_not_graded(course: dict, r: dict) -> None:
         f"<h1>{html.escape(r['assignment'])}: not graded</h1>\n<p>{reason}</p>\n</body></html>\n")
 
 
-def grader_version(assignment: str) -> str:
-    """Hash of everything that decides a grade besides the submission (a rerun's skip key)."""
-    h = hashlib.sha256()
-    files = sorted((ROOT / "grading").rglob("*.py")) + sorted((ROOT / "tilelab").rglob("*.py")) + [
-        ROOT / "nbgrader_config.py", RUBRIC_DIR / f"{assignment}.toml"]
+def rule_files(assignment: str) -> list[Path]:
+    """The files a grade of ``assignment`` depends on besides the submission: the grader's and the
+    package's code, the nbgrader config, the assignment's rubric, the counting pins, the reference
+    kernels (their counts are thresholds) and the package's data (headers, message texts)."""
+    files = sorted((ROOT / "grading").rglob("*.py")) + sorted((ROOT / "tilelab").rglob("*.py"))
+    files += [ROOT / "nbgrader_config.py", RUBRIC_DIR / f"{assignment}.toml", RUBRIC_DIR / "_counting.toml"]
+    files += sorted((ROOT / "kernels").rglob("*.cu"))           # the reference kernels, where they are read
+    files += sorted(p for p in (ROOT / "tilelab").rglob("*") if p.suffix in (".cu", ".cuh", ".h", ".toml", ".json")
+                    or p.parent.name == "include")               # package data (references, if packaged there)
+    seen, out = set(), []
     for p in files:
-        if p.is_file():
-            h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+        if p.is_file() and p not in seen:
+            seen.add(p)
+            out.append(p)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def nvrtc_versions() -> list[str]:
+    """Every NVRTC the judge may load on this machine: major, library, the version it reports
+    (and TILELAB_NVRTC, which overrides the choice). A new NVRTC can compile the same kernel to
+    other code, so other counts."""
+    from tilelab.compile import available_nvrtc, nvrtc_version
+    out = [f"TILELAB_NVRTC={os.environ.get('TILELAB_NVRTC', '')}"]
+    for major, path in available_nvrtc().items():
+        try:
+            version = ".".join(str(v) for v in nvrtc_version(major))
+        except Exception as e:  # noqa: BLE001 - a library that does not load is a fact of this machine too
+            version = f"not loadable ({type(e).__name__})"
+        out.append(f"{major}:{path}:{version}")
+    return out
+
+
+def grader_version(assignment: str) -> str:
+    """Hash of everything that decides a grade besides the submission (a rerun's skip key): the
+    rule files, nbgrader's version, the course secret (the sizes each learner is graded on are
+    drawn with it) and the installed NVRTC."""
+    h = hashlib.sha256()
+    for p in rule_files(assignment):
+        try:
+            name = str(p.relative_to(ROOT))
+        except ValueError:
+            name = str(p)
+        h.update(name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
     import nbgrader
     from tilelab.rubric.draw import course_secret
     h.update(nbgrader.__version__.encode())
-    h.update(hashlib.sha256(course_secret()).digest())  # the sizes each learner is graded on are drawn with it
+    h.update(hashlib.sha256(course_secret()).digest())
+    h.update(json.dumps(nvrtc_versions()).encode())
     return h.hexdigest()
 
 

@@ -149,3 +149,39 @@ def test_an_external_scheduler_started_as_the_readme_says_grades_a_batch(tmp_pat
             except ProcessLookupError:
                 pass
             p.wait(timeout=60)
+
+
+def test_the_skip_key_changes_with_the_reference_kernels_the_counting_pins_and_nvrtc(tmp_path, monkeypatch):
+    """Issue 20 item 10: grades made under old rules are not kept. The key is computed over a copy of
+    what it reads (the repository is never changed), then each rule is changed in the copy."""
+    import shutil
+    root = tmp_path / "repo"
+    skip = shutil.ignore_patterns("__pycache__", "submitted", "autograded", "feedback", "*.db", "release_tmp*")
+    for d in ("grading", "tilelab", "kernels"):
+        shutil.copytree(ROOT / d, root / d, ignore=skip)
+    shutil.copy(ROOT / "nbgrader_config.py", root)
+    monkeypatch.setattr(grade, "ROOT", root)
+    monkeypatch.setattr(grade, "RUBRIC_DIR", root / "tilelab" / "rubric")
+    a = "01_naive_matmul"
+    base = grade.grader_version(a)
+    assert grade.grader_version(a) == base                                   # nothing changed: skipped
+
+    def changed(path: Path, edit) -> str:
+        before = path.read_bytes()
+        path.write_bytes(edit(before))
+        try:
+            return grade.grader_version(a)
+        finally:
+            path.write_bytes(before)
+    reference = root / "kernels" / "matmul_naive.cu"
+    assert reference.is_file(), sorted(p.name for p in (root / "kernels").iterdir())
+    assert changed(reference, lambda b: b + b"\n// a tuned reference\n") != base
+    pins = root / "tilelab" / "rubric" / "_counting.toml"
+    assert changed(pins, lambda b: b.replace(b'nvrtc = "12.9"', b'nvrtc = "13.0"')) != base
+    assert grade.grader_version(a) == base
+    real = grade.nvrtc_versions()
+    assert any(v.startswith("12:") for v in real), real                    # the installed NVRTC is in it
+    monkeypatch.setattr(grade, "nvrtc_versions", lambda: [v.replace("12.9", "12.8") if v.startswith("12:") else v
+                                                        for v in real] if any("12.9" in v for v in real)
+                        else real + ["12:elsewhere:12.8"])
+    assert grade.grader_version(a) != base                                   # another NVRTC installed
