@@ -64,7 +64,7 @@ def submissions(submitted: Path = SUBMITTED):
             for a in sf.real_subdirs(student) if sf.has_notebook(a)]
 
 
-def check_timestamp(files: dict) -> str | None:
+def check_timestamp(files: dict) -> sf.Note | None:
     """A timestamp.txt nbgrader cannot parse makes it drop the submission: leave it out, say so."""
     data = files.get("timestamp.txt")
     if data is None:
@@ -77,7 +77,7 @@ def check_timestamp(files: dict) -> str | None:
         return None
     except (ValueError, OverflowError, UnicodeDecodeError):
         del files["timestamp.txt"]
-        return "timestamp.txt could not be read as a date; it was set aside (graded as on time)"
+        return sf.Note("timestamp")
 
 
 def read_tree(folder: Path) -> dict:
@@ -86,24 +86,23 @@ def read_tree(folder: Path) -> dict:
     return files
 
 
-def prepare(course: dict, student: str, a: str) -> tuple[dict, list[str]]:
+def prepare(course: dict, student: str, a: str) -> tuple[dict, list[sf.Note]]:
     """(files, notes) of one submission: its regular files within the caps (grading/submission_files.py),
     every notebook of notebook shape, timestamp.txt readable or set aside. NotReadable: it cannot be graded."""
     files, notes = sf.read_submission(course["submitted"] / student / a)
     if not any(rel.endswith(".ipynb") and "/" not in rel for rel in files):
-        why = "; ".join(n for n in notes if ".ipynb" in n) or "it holds no notebook"
-        raise sf.NotReadable(f"no notebook of this submission could be read ({why})")
+        about = [n for n in notes if n.name.endswith(".ipynb")]
+        raise sf.NotReadable("no_notebook", why=about[0] if about else sf.Note("none_there"))
     for rel in sorted(files):
         if rel.endswith(".ipynb") and "/" not in rel:
             problem = sf.notebook_problem(files[rel], rel)
             if problem:
-                raise sf.NotReadable(problem + "; the learner should open their copy in JupyterLab, save it, "
-                                     "and submit again")
+                raise sf.NotReadable("resubmit", why=problem)
     ts = check_timestamp(files)
     if ts:
         notes.append(ts)
-    if "timestamp.txt" not in files and any(n.startswith("'timestamp.txt'") for n in notes):
-        notes.append("without a readable timestamp.txt the submission is graded as on time")
+    elif "timestamp.txt" not in files and any(n.name == "timestamp.txt" for n in notes):
+        notes.append(sf.Note("on_time"))
     return files, notes
 
 
@@ -451,6 +450,7 @@ def main(argv=None) -> int:
             for note in notes:
                 say(f"warning: {name}: {note}")
             lang, note = lg.detect(files, {lang: s[a] for lang, s in sources.items() if s.get(a)})
+            notes = [n.text(lang) for n in notes]   # they go into the feedback: in the submission's language
             gradebook, refused = template(lang, a)
             if refused:
                 results.append({"student": student, "assignment": a, "ok": False, "reason": refused})

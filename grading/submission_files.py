@@ -9,7 +9,9 @@ file is expected, a few gigabytes, or JSON nested 100,000 deep. Everything here:
   descriptor, so nothing can be swapped in between), never more than its cap;
 - checks a JSON document's size and nesting depth before any parser sees it.
 
-What is left out is said in words the learner reads in their feedback.
+What is left out is said in words the learner reads in their feedback: a ``Note`` (a key of the
+``[files]`` section of tilelab/messages and its fields), in English by ``str()`` and in the
+submission's language by ``Note.text(lang)``.
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ import os
 import re
 import stat
 from pathlib import Path
+
+from tilelab.messages import msg
 
 #: a submitted notebook is a few hundred KB; a larger one is not read
 MAX_NOTEBOOK_BYTES = 16 << 20
@@ -34,8 +38,35 @@ MAX_JSON_DEPTH = 64
 MAX_TIMESTAMP_BYTES = 256
 
 
+class Note:
+    """One thing said about a submission's files: ``files.<key>`` of the message catalog, filled."""
+
+    def __init__(self, key: str, **fields):
+        self.key, self.fields = key, fields
+
+    def text(self, lang: str | None = "en") -> str:
+        fields = {k: (v.text(lang) if isinstance(v, Note) else v) for k, v in self.fields.items()}
+        return msg(f"files.{self.key}", lang, **fields)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    @property
+    def name(self) -> str:
+        """The file it is about (that of the note it wraps, for a file left out)."""
+        why = self.fields.get("why")
+        return str(self.fields.get("name") or (why.name if isinstance(why, Note) else ""))
+
+    def __repr__(self) -> str:
+        return f"Note({self.key!r}, {self.fields!r})"
+
+
 class NotReadable(ValueError):
-    """A file of a submission that is not read, and why (in the learner's words)."""
+    """A file of a submission that is not read, and why (``note``; ``str()``: in English)."""
+
+    def __init__(self, key: str, **fields):
+        self.note = Note(key, **fields)
+        super().__init__(str(self.note))
 
 
 def read_regular(path: Path, limit: int) -> bytes:
@@ -45,15 +76,14 @@ def read_regular(path: Path, limit: int) -> bytes:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         if os.path.islink(path):
-            raise NotReadable(f"'{path.name}' is a symbolic link, which is not read") from None
-        raise NotReadable(f"'{path.name}' could not be opened ({e.strerror})") from None
+            raise NotReadable("link", name=path.name) from None
+        raise NotReadable("not_opened", name=path.name, why=e.strerror) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            raise NotReadable(f"'{path.name}' is {kind}, which is not read")
+            raise NotReadable("folder" if stat.S_ISDIR(st.st_mode) else "not_regular", name=path.name)
         if st.st_size > limit:
-            raise NotReadable(f"'{path.name}' is {st.st_size:,} bytes, over the {limit:,}-byte limit")
+            raise NotReadable("too_large", name=path.name, size=f"{st.st_size:,}", limit=f"{limit:,}")
         chunks, total = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, limit + 1 - total))
@@ -62,7 +92,7 @@ def read_regular(path: Path, limit: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:   # it grew while being read
-                raise NotReadable(f"'{path.name}' is over the {limit:,}-byte limit")
+                raise NotReadable("too_large", name=path.name, size=f"{total:,}+", limit=f"{limit:,}")
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -114,37 +144,36 @@ def load_json(data: bytes, name: str, max_depth: int = MAX_JSON_DEPTH):
     """``json.loads`` of a learner's file, after its depth is checked (NotReadable if it is not JSON)."""
     depth = json_depth(data)
     if depth > max_depth:
-        raise NotReadable(f"'{name}' is not a readable notebook (its JSON is nested {depth:,} deep; "
-                          f"a notebook is nested a few levels)")
+        raise NotReadable("nested_json", name=name, depth=f"{depth:,}")
     try:
         return json.loads(data.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError) as e:
-        raise NotReadable(f"'{name}' is not a readable notebook ({str(e).splitlines()[0][:200]})") from None
+        raise NotReadable("not_json", name=name, why=(str(e).splitlines() or [type(e).__name__])[0][:200]) from None
 
 
-def notebook_problem(data: bytes, name: str) -> str:
-    """'' when ``data`` has a notebook's shape (an object whose ``cells`` is a list of objects);
-    else what is wrong with it, in words. The full schema is checked where it is graded."""
+def notebook_problem(data: bytes, name: str) -> Note | None:
+    """None when ``data`` has a notebook's shape (an object whose ``cells`` is a list of objects);
+    else what is wrong with it. The full schema is checked where it is graded."""
     try:
         nb = load_json(data, name)
     except NotReadable as e:
-        return str(e)
+        return e.note
     if not isinstance(nb, dict):
-        return f"'{name}' is not a readable notebook (its JSON is a {type(nb).__name__}, not an object)"
+        return Note("not_object", name=name, kind=type(nb).__name__)
     cells = nb.get("cells")
     if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
-        return f"'{name}' is not a readable notebook (its 'cells' is not a list of cells)"
-    return ""
+        return Note("no_cells", name=name)
+    return None
 
 
-def read_submission(folder: Path) -> tuple[dict, list[str]]:
+def read_submission(folder: Path) -> tuple[dict, list[Note]]:
     """({relative path: bytes}, notes) of a submission folder: regular files only, within the caps.
 
     Notebooks come first and must be readable whole; any other file that is a link, not a regular
     file, too large, or past the submission's total is left out, and a note says so. A folder that
     cannot be walked raises NotReadable."""
     if not is_real_dir(folder):
-        raise NotReadable(f"the submission folder '{folder.name}' is not a folder")
+        raise NotReadable("not_a_folder", name=folder.name)
     entries, notes, seen = [], [], 0
     stack = [(folder, 0)]
     while stack:
@@ -153,8 +182,7 @@ def read_submission(folder: Path) -> tuple[dict, list[str]]:
             for e in sorted(it, key=lambda e: e.name):
                 seen += 1
                 if seen > MAX_ENTRIES:
-                    notes.append(f"the submission holds more than {MAX_ENTRIES:,} files and folders; "
-                                 "the rest were not read")
+                    notes.append(Note("too_many", n=f"{MAX_ENTRIES:,}"))
                     stack.clear()
                     break
                 p = Path(e.path)
@@ -162,12 +190,12 @@ def read_submission(folder: Path) -> tuple[dict, list[str]]:
                 if e.name == ".ipynb_checkpoints":
                     continue
                 if e.is_symlink():
-                    notes.append(f"'{rel}' is a symbolic link, which is not read")
+                    notes.append(Note("link", name=rel))
                 elif e.is_dir(follow_symlinks=False):
                     if rel == "timestamp.txt":   # nbgrader reads it as a file
-                        notes.append(f"'{rel}' is a folder, which is not read")
+                        notes.append(Note("folder", name=rel))
                     elif depth + 1 >= MAX_DEPTH:
-                        notes.append(f"'{rel}' is nested more than {MAX_DEPTH} folders deep and was not read")
+                        notes.append(Note("too_deep", name=rel, n=MAX_DEPTH))
                     else:
                         stack.append((p, depth + 1))
                 else:
@@ -181,13 +209,13 @@ def read_submission(folder: Path) -> tuple[dict, list[str]]:
         except NotReadable as e:
             if notebook:
                 raise
-            notes.append(f"{str(e).replace(repr(p.name), repr(rel), 1)}; it was left out")
+            e.note.fields["name"] = rel
+            notes.append(Note("left_out", why=e.note))
             continue
         if total + len(data) > MAX_SUBMISSION_BYTES:
             if notebook:
-                raise NotReadable(f"the submission is over {MAX_SUBMISSION_BYTES >> 20} MB; remove large files "
-                                  "and resubmit")
-            notes.append(f"'{rel}' was left out: the submission's files are over {MAX_SUBMISSION_BYTES >> 20} MB")
+                raise NotReadable("over_total", mb=MAX_SUBMISSION_BYTES >> 20)
+            notes.append(Note("over_total_file", name=rel, mb=MAX_SUBMISSION_BYTES >> 20))
             continue
         total += len(data)
         files[rel] = data

@@ -126,7 +126,7 @@ def _bounded(fn, *args, seconds=20):
 # ------------------------------------------------------------------ the driver's reading, alone
 def test_a_notebook_whose_cells_is_a_number_is_named_not_parsed_further(tmp_path):
     d = _build(tmp_path, "cells_number")
-    problem = sf.notebook_problem((d / NB).read_bytes(), NB)
+    problem = str(sf.notebook_problem((d / NB).read_bytes(), NB))
     assert "'cells' is not a list" in problem
     assert lg.detect({NB: (d / NB).read_bytes()}, {"en": {NB: _released()}})[0] == "en"
     with pytest.raises(sf.NotReadable, match="not a list of cells"):
@@ -138,7 +138,8 @@ def test_json_nested_100000_deep_is_refused_before_any_parser_sees_it(tmp_path):
     data = (d / NB).read_bytes()
     assert sf.json_depth(data) == 100_000
     assert sf.json_depth(b'{"a": "[[[[", "b": [1, {"c": []}]}') == 4   # brackets in strings do not count
-    assert "nested 100,000 deep" in sf.notebook_problem(data, NB)
+    assert "nested 100,000 deep" in str(sf.notebook_problem(data, NB))
+    assert sf.notebook_problem(_released(), NB) is None
     assert lg._cells(data) == []
     with pytest.raises(sf.NotReadable, match="nested"):
         cli.prepare({"submitted": tmp_path / "submitted"}, "nested", A)
@@ -150,14 +151,15 @@ def test_a_timestamp_that_is_not_a_file_is_set_aside_and_the_notebook_kept(tmp_p
     out = _bounded(cli.prepare, {"submitted": tmp_path / "submitted"}, name, A)
     files, notes = out["value"]
     assert NB in files and "timestamp.txt" not in files
-    assert any("timestamp.txt" in n for n in notes) and any("on time" in n for n in notes), notes
+    assert any("timestamp.txt" in str(n) for n in notes) and any("on time" in str(n) for n in notes), notes
 
 
 def test_a_zip_like_tree_keeps_its_regular_files_and_says_what_it_left_out(tmp_path):
     _build(tmp_path, "zip_tree")
     files, notes = _bounded(cli.prepare, {"submitted": tmp_path / "submitted"}, "zip_tree", A)["value"]
     assert set(files) == {NB, "data/small.csv"}, sorted(files)
-    said = "\n".join(notes)
+    said = "\n".join(map(str, notes))
+    assert "符号链接" in "\n".join(n.text("zh") for n in notes)   # said in the submission's language
     for what in ("'data/passwd' is a symbolic link", "'data/up' is a symbolic link", "'ghost.ipynb' is a symbolic link",
                  "'data/huge.bin' is 6,442,450,944 bytes", "'data/pipe' is not a regular file", "nested more than"):
         assert what in said, said
