@@ -34,11 +34,12 @@ ifeq ($(NO_INSTALL),1)
 SITE_STAMP :=
 endif
 
-.PHONY: help install lab lessons test test-gpu test-gpu-notebooks release grade sandbox-user student-bundle clean-grading
+.PHONY: help install lab lessons test test-fast test-gpu test-gpu-notebooks release grade sandbox-user student-bundle clean-grading
 
 help:
 	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab on work/ and lessons/"
 	@echo "make test            set up and run every test (no GPU needed)"
+	@echo "make test-fast       the edit-run loop: unit tests of the toolchain, emulator, judge and rubric"
 	@echo "make test-gpu        the same on a GPU (TILELAB_BACKEND=gpu), plus nbval over solutions/ and an autograde"
 	@echo "make lessons         build lessons/, solutions/, exercises/ from the text in course/ (NAMES=03 for one)"
 	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/ (and solutions_zh/ -> exercises_zh/)"
@@ -71,6 +72,11 @@ test: $(STAMP) sandbox-user
 	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS) tests
 	$(call nbval,lessons/*.ipynb solutions)
 	$(foreach l,$(patsubst solutions_%,%,$(wildcard solutions_*)),export TILELAB_LANG=$(l); $(call nbval,lessons/$(l) solutions_$(l));)
+
+# The edit-run loop (docs/DESIGN.md §10): the tests tests/conftest.py marks `fast`, with the
+# default NVRTC only. `make test` above runs these and every other test.
+test-fast: $(STAMP)
+	$(PY) -m pytest -m "fast and not gpu" --default-nvrtc $(PYTEST_ARGS) tests
 
 test-gpu: export TILELAB_BACKEND = gpu
 test-gpu: $(STAMP)

@@ -42,6 +42,7 @@ from grading import sandbox as sb
 from grading import submission_files as sf
 from grading.release import assignments, release
 from grading.rubrics import RUBRIC_DIR
+from tilelab.toolchain import available_nvrtc, nvrtc_version
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -131,9 +132,9 @@ def rule_files(assignment: str) -> list[Path]:
     files += sorted(p for p in (ROOT / "tilelab").rglob("*") if p.suffix in (".cu", ".cuh", ".h", ".toml", ".json")
                     or p.parent.name == "include")               # package data (references, if packaged there)
     seen, out = set(), []
-    for p in files:
-        if p.is_file() and p not in seen:
-            seen.add(p)
+    for p in files:   # kernels/ is a link to tilelab/kernels/: each file once
+        if p.is_file() and p.resolve() not in seen:
+            seen.add(p.resolve())
             out.append(p)
     return out
 
@@ -143,7 +144,6 @@ def nvrtc_versions() -> list[str]:
     """Every NVRTC the judge may load on this machine: major, library, the version it reports
     (and TILELAB_NVRTC, which overrides the choice). A new NVRTC can compile the same kernel to
     other code, so other counts."""
-    from tilelab.compile import available_nvrtc, nvrtc_version
     out = [f"TILELAB_NVRTC={os.environ.get('TILELAB_NVRTC', '')}"]
     for major, path in available_nvrtc().items():
         try:

@@ -2,7 +2,7 @@
 elements and bytes, the climb measured on the H200, and the SASS trace of a swizzled LDSM.
 
 Course furniture, like bankkit.py: the fragment layouts come from the emulator's own mma
-tables (tilelab.emu.isa.mma_fragment_map), the bank counts from tilelab.emu.metrics (the rules
+tables (tilelab.emu.mma_fragment_map), the bank counts from tilelab.emu (counters/metrics.py: the rules
 the emulator counts with), and every GPU figure from a recording in bench/results/, whose
 source and date are printed beside it. Nothing here makes up a number.
 """
@@ -49,7 +49,7 @@ def same_swizzle_on_bytes(rows: int = 64) -> bool:
 
 # --------------------------------------------------------------------------- fragments
 def fragment_map(operand: str):
-    from tilelab.emu.isa import mma_fragment_map
+    from tilelab.emu import mma_fragment_map
     return mma_fragment_map(operand)
 
 
@@ -94,7 +94,7 @@ def ldmatrix_rows(kind: str = "plain", row_halves: int = 64):
 
 
 def ldmatrix_cost(kind: str = "plain", row_halves: int = 64) -> dict:
-    from tilelab.emu.metrics import request_breakdown
+    from tilelab.emu import request_breakdown
     return request_breakdown(ldmatrix_rows(kind, row_halves), np.ones(32, bool), 16, op="ldmatrix")
 
 
@@ -217,7 +217,7 @@ def draw_climb(rec, save: str | None = None):
 # --------------------------------------------------------------------------- SASS: did ptxas keep the swizzle?
 def sass_of(kernel_name: str, file: str = "mma_ladder.cu", arch: str = "sm_90") -> list[str]:
     """The SASS lines of one kernel (nvdisasm on the CPU, against the cubin our NVRTC built)."""
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     p = compile_cuda((KERNELS / file).read_text(), filename=f"kernels/{file}")
     sass = p.sass(arch)
     sec = next(s for s in sass.split("//--------------------- .text.")[1:] if kernel_name in s.split("\n")[0])

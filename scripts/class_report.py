@@ -38,7 +38,7 @@ from grading.rubrics import all_rubrics  # noqa: E402
 PART_LINE = re.compile(r"^([✓✗·]) (\S+) \(([\d.]+)/([\d.]+)\): (.*)$")
 NEAR = 0.97
 
-_COMPILE = ("import json, sys; sys.path.insert(0, sys.argv[1]); from tilelab.compile import compile_cuda; "
+_COMPILE = ("import json, sys; sys.path.insert(0, sys.argv[1]); from tilelab.toolchain import compile_cuda; "
             "s = json.load(open(sys.argv[2])); "
             "print(json.dumps({'ptx': compile_cuda(s['source'], filename=s['filename']).ptx}))")
 

@@ -29,7 +29,7 @@ else
 fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
 # the cubin the GPU runs is the emulator's PTX assembled by ptxas (or nvJitLink): say which, and its version
-python3 -c "from tilelab import compile as c; p = c.compile_cuda('__global__ void k() {}'); a = p.assembled('sm_90'); \
+python3 -c "from tilelab import toolchain as c; p = c.compile_cuda('__global__ void k() {}'); a = p.assembled('sm_90'); \
 print(f'NVRTC {p.nvrtc.version[0]}.{p.nvrtc.version[1]}, cubin by {a.tool} (whole program: {a.whole_program})')" \
   2>&1 | tee -a "$OUT/gpu.txt"
 rc=0

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
-from tilelab.emu import provenance
+import tilelab
+from tilelab import toolchain as tc
+from tilelab.emu.sanitizer import provenance
 from tilelab.emu.machine import parsed
 from tilelab.launch import launch
 
@@ -158,7 +161,7 @@ def test_an_address_from_two_pointers_falls_back_to_the_nearest_and_says_so(rng)
 
 
 def test_static_sources_follow_each_parameter():
-    k = tc.compile_cuda(open(tc.__file__.replace("tilelab/compile.py", "kernels/vector_add.cu")).read(),
+    k = tc.compile_cuda(open(str(Path(tilelab.__file__).parent / "kernels" / "vector_add.cu")).read(),
                         filename="vector_add.cu").kernel("vectorAdd")
     fn = parsed(k.program.ptx).entry(k.entry)
     params = [p for p, _ in fn.params]
@@ -172,7 +175,7 @@ def test_static_sources_follow_each_parameter():
 
 
 def test_counts_say_what_they_count():
-    from tilelab.emu.sanitize import COUNTED, KINDS, Finding
+    from tilelab.emu.sanitizer.findings import COUNTED, KINDS, Finding
     from tilelab.messages import msg
     assert set(COUNTED) == set(KINDS)
     for kind in KINDS:

@@ -257,7 +257,7 @@ def test_rubric_checks_match_the_solution_notebooks():
 
 
 def test_rubric_references_compile():
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     for a, rubric in all_rubrics().items():
         for check in rubric.checks:
             for label, where in check.references.items():

@@ -157,8 +157,9 @@ def test_the_skip_key_changes_with_the_reference_kernels_the_counting_pins_and_n
     import shutil
     root = tmp_path / "repo"
     skip = shutil.ignore_patterns("__pycache__", "submitted", "autograded", "feedback", "*.db", "release_tmp*")
-    for d in ("grading", "tilelab", "kernels"):
+    for d in ("grading", "tilelab"):
         shutil.copytree(ROOT / d, root / d, ignore=skip)
+    (root / "kernels").symlink_to(Path("tilelab") / "kernels")   # as in the repository
     shutil.copy(ROOT / "nbgrader_config.py", root)
     monkeypatch.setattr(grade, "ROOT", root)
     monkeypatch.setattr(grade, "RUBRIC_DIR", root / "tilelab" / "rubric")
@@ -173,8 +174,8 @@ def test_the_skip_key_changes_with_the_reference_kernels_the_counting_pins_and_n
             return grade.grader_version(a)
         finally:
             path.write_bytes(before)
-    reference = root / "kernels" / "matmul_naive.cu"
-    assert reference.is_file(), sorted(p.name for p in (root / "kernels").iterdir())
+    reference = root / "tilelab" / "kernels" / "matmul_naive.cu"
+    assert reference.is_file(), sorted(p.name for p in (root / "tilelab" / "kernels").iterdir())
     assert changed(reference, lambda b: b + b"\n// a tuned reference\n") != base
     pins = root / "tilelab" / "rubric" / "_counting.toml"
     assert changed(pins, lambda b: b.replace(b'nvrtc = "12.9"', b'nvrtc = "13.0"')) != base

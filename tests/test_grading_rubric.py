@@ -211,7 +211,7 @@ def test_output_that_depends_on_smid_is_a_finding():
 # ------------------------------------------------------------------ tl.selfcheck
 def test_selfcheck_prints_the_judges_parts(capsys):
     import tilelab as tl
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.magic import FIRST_LINE, cell_filename, pick_kernel
     c = _check("04_transpose_padding")
     source = regression.kernel_source(_solution("04_transpose_padding"), c)
@@ -232,7 +232,7 @@ def test_selfcheck_says_a_failed_technique_check_in_chinese(monkeypatch, capsys)
     says in Chinese that it never stages through shared memory, with the same measured sectors."""
     import re
     import tilelab as tl
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.magic import FIRST_LINE, cell_filename, pick_kernel
     c = _check("04_transpose_padding")
     source = (ROOT / "tests" / "submissions" / "04_naive_transpose.cu").read_text()
@@ -259,7 +259,7 @@ def test_selfcheck_is_skipped_while_autograding(monkeypatch, capsys):
 
 def test_selfcheck_names_an_unknown_kernel():
     import tilelab as tl
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     k = compile_cuda("__global__ void notInAnyRubric(float* x) { x[0] = 1; }", filename="k.cu").kernels["notInAnyRubric"]
     with pytest.raises(tl.TilelabError, match="notInAnyRubric"):
         tl.selfcheck(k)
@@ -296,7 +296,7 @@ def test_nvrtc_in_the_grading_sandbox_cannot_open_a_repository_file(form):
     inc = (f'#include "{target}"' if form == "absolute" else
            f'#define STR(x) #x\\n#define XSTR(x) STR(x)\\n#define WHERE {target}\\n#include XSTR(WHERE)')
     code = ("import sys; sys.path.insert(0, '/opt/tilelab')\n"
-            "from tilelab.compile import compile_cuda\n"
+            "from tilelab.toolchain import compile_cuda\n"
             "try:\n"
             f"    compile_cuda('{inc}\\n__global__ void k(float* x) {{ x[0] = 1; }}\\n', filename='k.cu')\n"
             "    print('COMPILED')\n"
@@ -315,7 +315,7 @@ def test_selfcheck_draws_where_a_wrong_kernel_is_wrong(monkeypatch, capsys):
     """The grade cell shows the same wrong-element picture as tl.check, of the launch that failed."""
     import tilelab as tl
     from tilelab import wrong_elements
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.magic import FIRST_LINE, cell_filename, pick_kernel
     drawn = []
     monkeypatch.setattr(wrong_elements, "show", lambda comps, title="": drawn.append((comps, title)) or True)

@@ -77,10 +77,12 @@ def test_only_the_environment_and_tilelab_are_there_not_the_repository():
         "print(json.dumps({'repo': [p for p in ('solutions', 'grading', 'kernels', 'exercises') if os.path.exists(os.path.join(repo, p))],\n"
         "  'home': os.listdir(os.environ['HOME']), 'root_home': os.path.exists('/root/.bashrc'),\n"
         "  'tilelab': os.listdir('/opt/tilelab'), 'usr_include': os.listdir('/usr/include'),\n"
+        "  'kernels': os.listdir('/opt/tilelab/tilelab/kernels'),\n"
         "  'numpy': __import__('numpy').__name__}))")
     got = json.loads(r.stdout.strip().splitlines()[-1])
     assert got["repo"] == [] and not got["root_home"]
     assert got["tilelab"] == ["tilelab"] and got["usr_include"] == []
+    assert got["kernels"] == [] and any((ROOT / "tilelab" / "kernels").glob("*.cu"))   # the solutions stay out
     assert got["numpy"] == "numpy"
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tilelab import compile as tc
+from tilelab import toolchain as tc
 from tilelab import magic
 from tilelab.errors import CompileError, TilelabError
 

@@ -73,7 +73,7 @@ def test_right_and_clean(emu, label):
     assert m["flops"] == 2 * M * N * K
     assert m["shared_ld_requests_active"] == m["ldmatrix_requests"] > 0     # ldmatrix: the only shared loads
     # ... that touch memory: before each run of LDGSTS ptxas issues 3 never-true `@!PT LDS`,
-    # which ncu counts as shared-load requests (tilelab/emu/ifconvert.py)
+    # which ncu counts as shared-load requests (tilelab/emu/counters/ifconvert.py)
     pads = m["shared_ld_requests"] - m["ldmatrix_requests"]
     assert (pads > 0 and pads % 3 == 0) if label in CP_ASYNC else pads == 0
     per = m["shared_ld_wavefronts"] / m["ldmatrix_requests"]
@@ -183,7 +183,7 @@ def test_sass_trace_finds_the_xor_only_when_swizzled():
     import sys
     sys.path.insert(0, str(ROOT / "lessons"))
     import mmakit
-    from tilelab.compile import find_nvdisasm
+    from tilelab.toolchain import find_nvdisasm
     try:
         find_nvdisasm()
     except Exception:

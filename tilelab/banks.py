@@ -6,7 +6,7 @@
     banks.show(lambda lane: lane * 2, width=16)            # a float4 load at stride 2: 8
     banks.explorer()                                       # the interactive version
 
-Every count comes from :mod:`tilelab.emu.metrics`, the module the emulator itself counts
+Every count comes from :mod:`tilelab.emu.counters.metrics`, the module the emulator itself counts
 with, so the simulator, the emulator's per-line metrics and the grades cannot disagree.
 This module only turns the ways a person describes an access into 32 byte addresses and
 draws the result.
@@ -28,15 +28,19 @@ address per lane, lanes ``8m .. 8m+7`` for matrix ``m`` (``num=`` 1, 2 or 4 matr
 """
 from __future__ import annotations
 
+import inspect
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-from .emu import metrics as _rules
-from . import palette
+from . import emu as _rules, palette  # _rules: the bank rules the emulator counts with (emu/counters/metrics.py)
+from .args import pack_args
+from .emu import parse, parsed, run as emu_run
 from .errors import TilelabError
+from .launch import _copy_back
 from .messages import msg
 
 NUM_BANKS = _rules.NUM_BANKS
@@ -134,7 +138,6 @@ def _is_int(v) -> bool:
 
 def _label_of(fn) -> str:
     """``s[lane * 32]`` for ``lambda lane: lane * 32`` when the source is at hand."""
-    import inspect
     try:
         src = inspect.getsource(fn).strip()
     except (OSError, TypeError):
@@ -258,8 +261,6 @@ def static_shared_bytes(kernel) -> int:
     (dynamic ``extern __shared__`` arrays are sized at launch and not counted). This is what
     padding costs: ``float tile[32][33]`` is 4,224 bytes, ``tile[32][32]`` 4,096.
     """
-    import re
-    from .emu.ptx import parse
     module = parse(kernel.ptx)
     fn = module.entry(kernel.entry)
     text = "\n".join(getattr(i, "text", "") for i in fn.instrs)
@@ -284,16 +285,12 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     The addresses come from the emulator's ``capture_pc`` hook, in a second run of the same
     launch on copies of the arguments.
     """
-    import numpy as _np
-    from .emu import machine
-    from .args import pack_args
-    from .launch import _copy_back
     if kind not in ("ld", "st"):
         raise BankError(msg("banks.err_kind", got=repr(kind)))
     verb = msg("banks.loads") if kind == "ld" else msg("banks.stores")
-    fresh = [a.copy() if isinstance(a, _np.ndarray) else a for a in args]
+    fresh = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     packed = pack_args(kernel.name, kernel.params, args)
-    res = machine.run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
+    res = emu_run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
     _copy_back(args, packed)
     req, wfk = f"shared_{kind}_requests", f"shared_{kind}_wavefronts"
     rows = [pl for pl in res.per_line if pl.get(req)]
@@ -307,20 +304,20 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
             have = ", ".join(str(p["line"]) for p in rows)
             raise BankError(msg("banks.err_line_no_shared", line=line, verb=verb, have=have))
         pl = found[0]
-    fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
+    fn = parsed(kernel.program.ptx).entry(kernel.entry)
     pcs = [(pc, c) for pc, c in res.per_pc.items() if fn.instrs[pc].line == pl["line"] and c.get(req)]
     if not pcs:
         raise BankError(msg("banks.err_no_instruction", line=pl["line"], verb=verb))
     pc = max(pcs, key=lambda x: x[1][wfk] / x[1][req])[0]
     again = pack_args(kernel.name, kernel.params, fresh)
-    cap = machine.run(kernel, grid, block, again.values, shared_bytes=shared, sanitize=False, capture_pc=pc)
+    cap = emu_run(kernel, grid, block, again.values, shared_bytes=shared, sanitize=False, capture_pc=pc)
     best = None
     for c in cap.captured:
         if not len(c["addr"]):
             continue
         w = _rules.shared_wavefronts(c["addr"], c["active"], c["nbytes"],
                                      "ldmatrix" if fn.instrs[pc].op == "ldmatrix" else ("st" if c["store"] else "ld"))
-        i = int(_np.argmax(w))
+        i = int(np.argmax(w))
         if best is None or w[i] > best[0]:
             best = (int(w[i]), c["addr"][i], c["active"][i], int(c["nbytes"]))
     if best is None:
@@ -328,7 +325,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     _, addr, active, nbytes = best
     ins = fn.instrs[pc]
     width = "ldmatrix" if ins.op == "ldmatrix" else nbytes
-    acc = Access(addr=_np.asarray(addr, dtype=_np.int64), active=_np.asarray(active, dtype=bool), width=width,
+    acc = Access(addr=np.asarray(addr, dtype=np.int64), active=np.asarray(active, dtype=bool), width=width,
                  store=(kind == "st"), unit="byte", elem_bytes=1, label=msg("banks.line_label", line=pl["line"], source=pl.get("source", "").strip()))
     acc.extra.update(line=pl["line"], source=pl.get("source", ""), requests=int(pl[req]),
                      wavefronts=int(pl[wfk]), kind=kind, form=ins.form)

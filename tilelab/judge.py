@@ -31,9 +31,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tilelab.messages import msg   # the verdict's words, in the submission's language (TILELAB_LANG)
 from tilelab import messages
-from tilelab.technique import CHECKS
+from tilelab.technique import CHECKS, seen
+from tilelab.backend import backend as detect
+from tilelab.banks import static_shared_bytes
+from tilelab.bench import gpu_times
+from tilelab.check import compare
+from tilelab.emu import SEEN_TOTALS, Finding, check_counts, linked, parsed, sass_unread, special_register_reads as reads
+from tilelab.launch import launch
+from tilelab.magic import pick_kernel
+from tilelab.messages import msg  # the verdict's words, in the submission's language (TILELAB_LANG)
+from tilelab.problems import get_problem
+from tilelab.toolchain import DEFAULT_ARCH, available_nvrtc, compile_cuda, find_nvrtc
 
 OK, NO, SKIP = "✓", "✗", "·"
 _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]*)[>"]', re.M)
@@ -88,7 +97,7 @@ class Record:
 
 
 def kernel_counts(res) -> tuple[dict | None, dict]:
-    """(metrics, per_pc) of a launch without what the driver's vprintf adds (emu/vprintf_cost.py):
+    """(metrics, per_pc) of a launch without what the driver's vprintf adds (emu/counters/vprintf_cost.py):
     a debugging printf left in a kernel is the driver's memory traffic, not the learner's, and
     grades judge the learner's accesses."""
     driver = getattr(res, "driver_per_pc", None) or {}
@@ -100,6 +109,10 @@ def kernel_counts(res) -> tuple[dict | None, dict]:
                 per_pc[pc][k] -= v
             if metrics is not None and k in metrics:
                 metrics[k] -= v
+    if metrics is not None and driver:         # the totals as the technique sees them, from what is left
+        for k, parts in SEEN_TOTALS.items():
+            if k in metrics:
+                metrics[k] = sum(metrics.get(p, 0) for p in parts)
     return metrics, per_pc
 
 
@@ -257,11 +270,10 @@ class Judge:
         return True, msg("judge.clean")
 
     def _gpu_like_pass(self, part) -> list:
-        """Run once more with other %smid/%warpid/clock values and the uninitialised-register pass;
+        """Run once more with other %smid/%nsmid/%warpid/%gridid/%envreg/clock values (emu/specialregs.py)
+        and the uninitialised-register pass;
         an output that changes is a finding (a right kernel's output does not depend on where or
         when its blocks ran)."""
-        from tilelab.emu.sanitize import Finding
-        from tilelab.emu.specialregs import reads
         prob = self.engine.problem(self.spec["problem"])
         size = prob.size(part.get("gpu_like_size") or (self.drawn_emu or prob.sizes_for("emu"))[0])
         base = self.record("yours", size, 0)
@@ -270,7 +282,6 @@ class Judge:
         diff = [name for name in base.outputs
                 if not np.array_equal(base.outputs[name], other.outputs[name], equal_nan=True)]
         if diff:
-            from tilelab.emu.machine import parsed
             regs = reads(parsed(self.kernel.program.ptx).entry(self.kernel.entry))
             why = msg("judge.it_reads", regs=", ".join(regs)) if regs else msg("judge.something_in_it")
             found.append(Finding(
@@ -290,7 +301,8 @@ class Judge:
             texts, ok = [], True
             if metric:
                 ref = self.record(reference, size)
-                a, b = mine.metrics[metric], ref.metrics[metric]
+                # as the technique sees them: atomics that read (write) count with the loads (stores)
+                a, b = seen(mine.metrics, metric), seen(ref.metrics, metric)
                 ratio = a / b if b else (0.0 if a == 0 else float("inf"))
                 good = ratio <= limit and (low is None or ratio >= low)
                 ok &= good
@@ -298,7 +310,8 @@ class Judge:
                         msg("judge.exactly_as_many") if low == limit == 1 else
                         msg("judge.between", low=f"{low:g}", limit=f"{limit:g}"))
                 texts.append(msg("judge.against", metric=_metric_name(metric), a=a, b=b, reference=reference,
-                                 ratio=ratio, want=want, what=what))
+                                 ratio=ratio, want=want, what=what)
+                             + (msg("judge.atomics_counted") if a != mine.metrics[metric] else ""))
             for t in techniques:
                 tref_label = t.get("reference", reference)
                 tref = self.record(tref_label, size)
@@ -362,7 +375,8 @@ class Judge:
             times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec["problem"], N,
                                      blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)},
                                      shared={"yours": int(self.spec.get("shared") or 0),
-                                             ref: int(self.spec["references"][ref].get("shared") or 0)})
+                                             ref: int(self.spec["references"][ref].get("shared") or 0)},
+                                     baseline=ref)
             speedup = times[ref] / times["yours"]
             return speedup >= need, msg("judge.speedup", speedup=speedup, ref=ref, N=N, mine=times["yours"] * 1e3,
                                         theirs=times[ref] * 1e3, need=f"{need:g}")
@@ -428,7 +442,7 @@ def _message(e: BaseException) -> str:
 
 
 class Engine:
-    """The judge's view of the engine (docs/ARCHITECTURE.md): compile, one recorded launch, timing.
+    """The judge's view of the engine (docs/DESIGN.md §6): compile, one recorded launch, timing.
 
     A record is one launch on fresh random inputs and NaN-filled outputs (tilelab.check's
     method), with its comparisons, findings, counts per instruction and the outputs themselves
@@ -436,14 +450,13 @@ class Engine:
     """
 
     def __init__(self, backend=None, step_budget=None, counts="sass"):
-        from tilelab.backend import backend as detect
         self.backend = backend or detect()
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
         # how the emulator counts memory requests: "sass" (as ptxas made them) or "ptx"
-        # (emu/sass_model.py, emu/ifconvert.py), and the SM whose SASS "sass" reads; pin() sets
+        # (emu/counters/sass_model.py, emu/counters/ifconvert.py), and the SM whose SASS "sass" reads; pin() sets
         # them, and the NVRTC version, from the rubric's pins
-        self.counts, self.arch = counts, "sm_90"
+        self.counts, self.arch = counts, DEFAULT_ARCH
         self.counting: dict = {}
         self._nvrtc = None
 
@@ -461,14 +474,12 @@ class Engine:
     def nvrtc(self):
         """The NVRTC the judge compiles with: the pinned major when this machine has it."""
         if self._nvrtc is None:
-            from tilelab.compile import available_nvrtc, find_nvrtc
             want = self.counting.get("nvrtc")
             major = int(str(want).split(".")[0]) if want else None
             self._nvrtc = find_nvrtc(major if major in available_nvrtc() else None)
         return self._nvrtc
 
     def counting_used(self) -> dict:
-        from tilelab.emu.machine import check_counts
         nv = self.nvrtc()
         return {"counts": check_counts(self.counts), "arch": self.arch,
                 "nvrtc": f"{nv.version[0]}.{nv.version[1]}", "nvrtc_pinned": self.counting.get("nvrtc")}
@@ -478,16 +489,8 @@ class Engine:
         runs, and the feedback must say so), or None."""
         if self.counting_used()["counts"] != "sass":
             return None
-        from tilelab.emu import ifconvert
-        from tilelab.emu.calls import link
-        from tilelab.emu.machine import parsed
-        mod = parsed(kernel.program.ptx)
-        fn = link(mod, mod.entry(kernel.entry))
-        c = ifconvert.candidates(fn)
-        if not c["branches"] and not c["cp"] and not any(i.guard and ifconvert.access_kind(i) for i in fn.instrs):
-            return None                      # nothing the SASS could change: it is never read
-        plan = ifconvert.plan_for(kernel, fn, dict(mod.files), self.arch)
-        return plan.notes.get(("", 0))
+        return sass_unread(kernel, linked(kernel.program.ptx, kernel.entry), dict(parsed(kernel.program.ptx).files),
+                           self.arch)
 
     def counting_line(self) -> str:
         """The feedback line that says how the counts were made."""
@@ -501,19 +504,14 @@ class Engine:
         return line + msg("judge.counting_unpinned", pinned=u["nvrtc_pinned"])
 
     def problem(self, name):
-        from tilelab.problems import get_problem
         return get_problem(name)
 
     def compile(self, source, name, filename, first_line):
-        from tilelab.compile import compile_cuda
-        from tilelab.magic import pick_kernel
         return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line, nvrtc=self.nvrtc()),
                            name)
 
     def record(self, kernel, problem, size, seed, *, backend="emu", block=None, shared=0, variant=0,
                uninit=False) -> Record:
-        from tilelab.check import compare
-        from tilelab.launch import launch
         prob = self.problem(problem)
         prob.check_signature(kernel)
         inputs = prob.inputs(size, seed)
@@ -535,15 +533,14 @@ class Engine:
 
     def shared_bytes(self, kernel) -> int:
         """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""
-        from tilelab.banks import static_shared_bytes
         return static_shared_bytes(kernel)
 
-    def time(self, kernels: dict, problem, N, *, blocks, shared=None) -> dict:
-        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
-        from tilelab.bench import bench
-        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False,
-                      shared=shared)
-        return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}
+    def time(self, kernels: dict, problem, N, *, blocks, shared=None, baseline=None) -> dict:
+        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6); every
+        timed launch's outputs poisoned before it and checked after it (``bench.gpu_times``), and with
+        ``baseline`` every label's values checked against that label's."""
+        stats = gpu_times(kernels, problem, N, block=blocks, shared=shared, baseline=baseline)
+        return {label: st["median_s"] for label, st in stats.items()}
 
 
 def judge(spec: dict, engine=None) -> dict:

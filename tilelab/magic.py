@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 
 from .errors import CompileError, TilelabError
+from .toolchain import compile_cuda
 
 #: The cell line on which the CUDA source starts (line 1 is ``%%cuda NAME``).
 FIRST_LINE = 2
@@ -74,7 +76,6 @@ def pick_kernel(program, name: str):
 
 def compile_cell(name: str, body: str):
     """Compile a ``%%cuda NAME`` cell body and return its kernel (raises CompileError)."""
-    from .compile import compile_cuda  # imported late: the judge and grading import this module
     program = compile_cuda(body, filename=cell_filename(name), first_line=FIRST_LINE)
     return pick_kernel(program, name)
 
@@ -127,7 +128,6 @@ def cuda(line: str, cell: str):
 def show_warnings(kernel) -> None:
     """NVRTC's warnings on a compile that succeeded: a missing `return` compiles, and the
     kernel is then wrong in ways that look like something else (a race, a wrong index)."""
-    import sys
     log = getattr(kernel.program, "log", "") or ""
     lines = [ln for ln in log.splitlines() if not ln.startswith("Remark: The warnings can be suppressed")]
     while lines and not lines[-1].strip():

@@ -4,8 +4,9 @@ nbgrader executes a learner's notebook, and the judge compiles and runs the lear
 both are learner code. Each runs in its own fresh ``bwrap`` sandbox that holds only what it
 needs, read-only: the Python environment (venv and base interpreter), the ``tilelab`` package,
 the assignment's release, and a private writable copy of *this* submission. ``solutions/``,
-``grading/`` (rubric, gradebook, other submissions), the repository's ``kernels/`` and the
-instructor's home are simply not there. Nothing written inside outlives the step.
+``grading/`` (rubric, gradebook, other submissions), the reference kernels (the repository's
+``kernels/``, the package's ``tilelab/kernels/``) and the instructor's home are simply not there.
+Nothing written inside outlives the step.
 
 How it is confined, and why each piece:
 
@@ -297,6 +298,9 @@ class Sandbox:
         made = set()
         for host, inside in binds:
             args += _parents(inside, made) + ["--ro-bind", host, inside]
+        # the reference kernels are the package's data (tilelab/kernels/, solutions included): out of sight,
+        # as the repository's kernels/ is
+        args += ["--tmpfs", TILELAB_MOUNT + "/tilelab/kernels"]
         rw = list(self.rw) + ([(self.work, WORK)] if self.work else [])
         for host, inside in rw:
             args += _parents(inside, made) + ["--bind", host, inside]

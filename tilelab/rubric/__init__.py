@@ -34,6 +34,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from tilelab.magic import FIRST_LINE, cell_filename
+
 try:
     import tomllib
 except ImportError:  # Python 3.10
@@ -75,7 +77,6 @@ class Check:
     def spec(self, source: str, *, backend: str = "", repo_root: Path = REPO_ROOT, drawn=None) -> dict:
         """The JSON spec ``tilelab.judge`` reads: the learner's source plus this check's rubric,
         and the sizes drawn for this submission (``drawn``: tilelab.rubric.draw.Draw.to_json())."""
-        from tilelab.magic import FIRST_LINE, cell_filename
         refs = {}
         for label, where in self.references.items():
             path, _, kernel = where.partition(":")
