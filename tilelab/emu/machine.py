@@ -579,8 +579,13 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
         sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
         variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = DEFAULT_ARCH,
-        counting: Counting | None = None) -> EmuResult:
+        counting: Counting | None = None, blocks=None, watch=None) -> EmuResult:
     """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
+
+    ``blocks`` (linear block ids) runs only those blocks of the grid: the counts are theirs (a loop
+    ptxas rebuilt with predicated trips is then counted as in the PTX, emu/sass_replay.py replays
+    whole launches only); the grading judge samples the blocks of a launch too large to run whole.
+    ``watch(machine, instruction, lanes)`` is called before every instruction (tilelab/pipeline.py).
 
     ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
     host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
@@ -603,7 +608,11 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     module = parsed(kernel.program.ptx)
     fn = calls.link(module, module.entry(kernel.entry))
     nblocks = grid[0] * grid[1] * grid[2]
-    total = nblocks * tpb
+    block_ids = np.arange(nblocks, dtype=np.int64) if blocks is None else \
+        np.unique(np.asarray(blocks, dtype=np.int64))
+    if block_ids.size and (block_ids[0] < 0 or block_ids[-1] >= nblocks):
+        raise LaunchError(f"blocks= names a block outside the grid of {nblocks} blocks")
+    total = len(block_ids) * tpb
     files = dict(module.files)
     plan = None
     if counts == "sass":
@@ -623,7 +632,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         kernel, fn, module, args, symbols, nblocks, tpb)
 
     if total > SAMPLE_ABOVE_THREADS:
-        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms)
+        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, len(block_ids), global_syms)
         if total > MAX_THREADS or est is None or est > MAX_SECONDS:
             when = msg("errors.about_seconds", est=est) if est is not None else msg("errors.very_long")
             why = (msg("errors.over_threads", limit=MAX_THREADS, when=when) if total > MAX_THREADS else
@@ -633,7 +642,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     log = FindingLog()
     readonly = [(gmem.allocs[i].offset, gmem.allocs[i].offset + gmem.allocs[i].nbytes)
                 for i, p in enumerate(q for q in kernel.params if q.pointer) if p.const]
-    gshadow = GlobalShadow(gmem.arena.nbytes, total, nblocks, readonly, global_unit(fn)) if sanitize else None
+    gshadow = GlobalShadow(gmem.arena.nbytes, nblocks * tpb, nblocks, readonly, global_unit(fn)) if sanitize else None
     counters: dict = {}
     captured: list = []
     uncertain: set = set()
@@ -644,8 +653,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     budget = step_budget or DEFAULT_STEP_BUDGET
     lane_steps = 0
     launch_regs = specialregs.per_launch(variant)          # %gridid, %envreg*: one value per launch
-    for start in range(0, nblocks, per_chunk):
-        ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
+    for start in range(0, len(block_ids), per_chunk):
+        ids = block_ids[start:start + per_chunk]
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
                     log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
         m.special.update(launch_regs)
@@ -657,6 +666,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.count_plan, m.ptx_counters = actions, ptx_counters
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
+        if watch is not None:
+            m.observer = watch if m.observer is None else _both(m.observer, watch)
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -672,7 +683,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of
     # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
-                                 arch) if lazy is not None else {}
+                                 arch) if lazy is not None and blocks is None else {}
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
               replayed, vprintf_calls, kernel_file=kernel.filename,
               more_notes=lambda lines: contraction.notes_for(fused, lines))
@@ -682,6 +693,13 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                      printed=printf.lines(), counts=t.mode, counts_note=plan.reason if plan is not None else "",
                      ptx_metrics=t.ptx_metrics, plan=plan if t.mode == "sass" else None, count_notes=t.count_notes,
                      driver_per_pc=driver_counts)
+
+
+def _both(first, second):
+    def observe(m, ins, idx):
+        first(m, ins, idx)
+        second(m, ins, idx)
+    return observe
 
 
 def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):
