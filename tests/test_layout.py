@@ -184,9 +184,10 @@ def _sections() -> set[int]:
 
 
 def _ignored(token: str) -> bool:
-    """A folder git ignores on purpose (work/: the learner's copy, made by make lab)."""
-    lines = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
-    return token.strip("/") in {ln.strip().strip("/") for ln in lines}
+    """In a folder git ignores on purpose (work/: the learner's copy; .lab/: make lab's view)."""
+    lines = {ln.strip().strip("/") for ln in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()}
+    parts = token.strip("/").split("/")
+    return any("/".join(parts[:i]) in lines for i in range(1, len(parts) + 1))
 
 
 def _exists(token: str, names: set[str]) -> bool:
