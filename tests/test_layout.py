@@ -221,7 +221,7 @@ def test_design_names_only_paths_that_exist():
     missing = sorted({t for t in tokens if not _exists(t, names)})
     assert not missing, f"docs/DESIGN.md names paths that do not exist: {missing}"
     modules = set(re.findall(r"`((?:tilelab|grading)(?:\.[A-Za-z_]\w*)+)`", text))
-    assert "grading.sandbox" in modules
+    assert "tilelab.emu" in modules
     gone = sorted(m for m in modules if not _module_exists(m))
     assert not gone, f"docs/DESIGN.md names modules that do not exist: {gone}"
     links = re.findall(r"\]\(([^)#\s]+)\)", text)
