@@ -429,8 +429,12 @@ class Judge:
         dimension, for a count that only compares like with like on square shapes), then the
         sampled blocks of the large drawn sizes."""
         prob = self.engine.problem(self.spec.problem)
-        if getattr(self, "only", None) is not None:     # the rubric sweep: one size alone
-            return [self.only]
+        only = getattr(self, "only", None)
+        if only is not None:                            # the rubric sweep: one drawn size alone
+            if not square:
+                return [only]
+            # as graded: a drawn size counts as its square; a large launch is not counted here
+            return [Probe(prob.size(N))] if only.blocks else [Probe(prob.size(_largest(only.size)), None, True)]
         out = [Probe(prob.size(N))]
         for s in self.drawn_emu:
             size = prob.size(_largest(s) if square else s)
