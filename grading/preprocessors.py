@@ -493,8 +493,8 @@ class Judge(NbGraderPreprocessor):
                 f"✗ no %%cuda {check.kernel} cell found in the notebook: 0 points"]}
         from tilelab.rubric.draw import course_secret, graded_draw
         secret = course_secret(Path(self.course_secret_file) if self.course_secret_file else None)
-        spec = check.spec(source, backend=backend, drawn=graded_draw(check, learner, source, secret).to_json())
-        spec["notes"] = list(notes)
+        spec = check.spec(source, backend=backend, drawn=graded_draw(check, learner, source, secret),
+                          notes=notes).to_json()     # tilelab.judge_spec.JudgeSpec, as JSON
         effective = backend or os.environ.get("TILELAB_BACKEND", "") or _detected_backend()
         memory = self.memory_limit if effective != "gpu" else 0  # CUDA needs address space
         return run_judge(spec, timeout=check.timeout_s, memory_bytes=memory, python=self.python)

@@ -10,16 +10,16 @@ and global sectors per request, instructions), labelled as counts.
 """
 from __future__ import annotations
 
+import numpy as np
 
+from . import gpu
 from .backend import backend as current_backend
 from .errors import TilelabError
-from .launch import launch
-from .problems import get_problem
-from .messages import msg
-from .table import Table
-import numpy as np
-from . import gpu
 from .gpu.timing import Timed
+from .launch import launch
+from .messages import msg
+from .problems import get_problem
+from .table import Table
 
 __all__ = ["bench", "gpu_times", "EMU_COLUMNS", "GPU_COLUMNS"]
 

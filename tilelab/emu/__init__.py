@@ -14,8 +14,16 @@ from __future__ import annotations
 
 from ..toolchain.arch import DEFAULT_ARCH
 from .counters.ifconvert import sass_unread
-from .counters.metrics import (BANK_BYTES, METRIC_KEYS, NUM_BANKS, SEEN_TOTALS, ideal_wavefronts,
-                               request_breakdown, request_lanes_per_phase, shared_wavefronts)
+from .counters.metrics import (
+                               BANK_BYTES,
+                               METRIC_KEYS,
+                               NUM_BANKS,
+                               SEEN_TOTALS,
+                               ideal_wavefronts,
+                               request_breakdown,
+                               request_lanes_per_phase,
+                               shared_wavefronts,
+)
 from .counting import COUNT_MODES, Counting, check_counts
 from .intrinsics import uses_grid_sync
 from .isa import access_bytes, mma_fragment_map

@@ -24,14 +24,15 @@ import re
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
-from .sanitizer.findings import said
 from ..messages import msg
-from .memory import FUNCTION_WINDOW
-from .ptx import Function, Operand, Var, _TYPE_BYTES
 from . import devio
 from .frames import CallState, _Frame, state
+from .memory import FUNCTION_WINDOW
 from .modvars import reached
 from .operands import _UINT_OF, _values_for_store, _write_loaded, guard, read, size_of, unsupported, write
+from .places import place
+from .ptx import _TYPE_BYTES, Function, Operand, Var
+from .sanitizer.findings import said
 
 MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
 
@@ -258,11 +259,10 @@ def _call_through_pointer(m, ins, lanes, pc):
         sel = lanes[addrs == a]
         if name is None:
             thread, block = m.thread_coords(int(sel[0]))
-            file, line = m.where(ins)
-            src = m.source_lines.get(line, "").strip()
+            where, excerpt = place(m, ins)
             raise EmulatorError(msg("errors.bad_function_pointer", value=int(a), n=len(sel),
                                     thread=",".join(map(str, thread)), block=",".join(map(str, block)),
-                                    where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else ""))
+                                    where=where) + excerpt)
         _call(m, ins, sel, pc, name, m.fn.func_info[name]["start"], group[addrs == a])
 
 

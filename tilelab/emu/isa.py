@@ -14,17 +14,33 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
-from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
-from .numerics import fma_f16, fma_f32, fma_f64
-from .sanitizer import provenance
-from .sanitizer.findings import said          # a finding's words, in the learner's language (messages: finding.*)
 from ..messages import msg
-from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
-from .counters.sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
-from .operands import (DT, _SPACES, _UINT_OF, _module_var_msg, _type_of, _values_for_store, _write_loaded, guard, read,
-                       reg_array, size_of, unsupported, write)
+from . import contraction
+from .addressing import param_as, shared32
 from .calls import param_access
+from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
+from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
+from .counters.sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
+from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .numerics import fma_f16, fma_f32, fma_f64
+from .operands import (
+    _SPACES,
+    _UINT_OF,
+    DT,
+    _module_var_msg,
+    _type_of,
+    _values_for_store,
+    _write_loaded,
+    guard,
+    read,
+    reg_array,
+    size_of,
+    unsupported,
+    write,
+)
+from .places import place
+from .sanitizer import provenance
+from .sanitizer.findings import said  # a finding's words, in the learner's language (messages: finding.*)
 
 # ------------------------------------------------------------------------ dispatch
 _F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lambda a, b, c: a * b,
@@ -65,15 +81,15 @@ def execute(m, ins, idx, pc):
     if h is None:
         unsupported(m, ins)
     try:
+        if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
+            return contraction.step(m, ins, idx, pc, h)
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
         if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where
             raise
-        file, line = m.where(ins)
-        src = m.source_lines.get(line, "").strip()
+        where, excerpt = place(m, ins)
         placed = UnsupportedInstruction(
-            msg("errors.not_supported", what=e, ptx=ins.text, where=f"{file}:{line}") +
-            (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+            msg("errors.not_supported", what=e, ptx=ins.text, where=where) + excerpt + msg("errors.rewrite"))
         placed.placed = True
         raise placed from None
 
@@ -698,10 +714,12 @@ def _access(m, ins, idx, pc, store):
         if store or name not in m.params:          # a device-function call's argument or result slot
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
-        write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
+        write(m, vop, np.broadcast_to(param_as(v, DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
         return
     addr = address(m, aop, idx)
+    if space == "shared":                        # 32-bit shared addresses wrap (emu/addressing.py)
+        addr = shared32(addr)
     lanes = m.lanes(idx)
     if space == "generic":
         sh = (addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)
@@ -849,7 +867,8 @@ def _oob_global(m, a, nbytes, store, used=None):
         return said(f"finding.oob_nowhere_{what}", nbytes=nbytes)
     rel = a - al.base
     text = said(f"finding.oob_global_{what}", nbytes=nbytes, rel=rel, name=al.name, size=al.nbytes,
-                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1))
+                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1),
+                last=al.nbytes // max(nbytes, 1) - 1)
     if rel >= al.nbytes:
         past = rel - al.nbytes
         text += said("finding.oob_just_past") if past == 0 else said("finding.oob_past", past=past)
@@ -901,7 +920,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
-            m.finding("cp_async_before_wait", ins, ln_rep[i], off, said("finding.cp_async_in_flight", off=off),
+            m.finding("cp_async_before_wait", ins, ln_rep[i], off, _in_flight(m, int(units[i]), int(ln_rep[i]), off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
         if pending is not None and uninit is not None:
@@ -1010,6 +1029,8 @@ def h_ldmatrix(m, ins, idx, pc):
     addr = address(m, ins.args[1], idx)
     if _space(ins) == "generic":
         addr = addr - SHARED_WINDOW
+    else:
+        addr = shared32(addr)
     row, ln, nrows = _warp_rows(m, idx)
     full = np.bincount(row, minlength=nrows)
     if (full != 32).any():
@@ -1058,7 +1079,7 @@ def h_ldmatrix(m, ins, idx, pc):
 # m16n8k16 fragments (PTX ISA), with g = lane // 4 and t = lane % 4. A (16 x 16): register i
 # of a lane holds the two halves (g + dr, 2t + dc) and (g + dr, 2t + dc + 1); B (16 x 8):
 # register i holds (2t + dk, g) and (2t + dk + 1, g); C/D (16 x 8): register i holds the
-# float (g + dr, 2t + dc). h_mma reads and writes the registers through these tables, and
+# float (g + dr, 2t + dc). emu/mma_forms.py holds every form's layout (this one among them), and
 # the lesson draws its fragment pictures from them (mma_fragment_map).
 MMA_A_REGS = ((0, 0), (8, 0), (0, 8), (8, 8))
 MMA_B_REGS = (0, 8)
@@ -1087,51 +1108,6 @@ def mma_fragment_map(operand: str):
         for r_i, (dr, dc) in enumerate(MMA_C_REGS):
             lane[g + dr, 2 * t4 + dc], reg[g + dr, 2 * t4 + dc] = L, r_i
     return lane, reg, half
-
-
-def h_mma(m, ins, idx, pc):
-    shape = next((x for x in ins.mods if x.startswith("m")), "")
-    types = [x for x in ins.mods if x in DT]
-    if shape != "m16n8k16" or types != ["f32", "f16", "f16", "f32"] or "row" not in ins.mods:
-        unsupported(m, ins, msg("unsupported.mma_shape"))
-    row, ln, nrows = _warp_rows(m, idx)
-    if (np.bincount(row, minlength=nrows) != 32).any():
-        unsupported(m, ins, msg("unsupported.mma_converged"))
-    dops, aops, bops, cops = (ins.args[i].items for i in range(4))
-
-    def mat(ops, t):
-        out = []
-        for o in ops:
-            v = np.zeros((nrows, 32), dtype=np.uint32 if t == "b32" else np.float32)
-            v[row, ln] = np.asarray(read(m, o, t, idx))
-            out.append(v)
-        return out
-    a = mat(aops, "b32")
-    b = mat(bops, "b32")
-    c = mat(cops, "f32")
-    L = np.arange(32)
-    g, t4 = L // 4, L % 4
-
-    def halves(x):
-        return ((x & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64),
-                (x >> 16).astype(np.uint16).view(np.float16).astype(np.float64))
-    A = np.zeros((nrows, 16, 16))
-    for r_i, (dr, dc) in enumerate(MMA_A_REGS):
-        lo, hi = halves(a[r_i])
-        A[:, g + dr, 2 * t4 + dc] = lo
-        A[:, g + dr, 2 * t4 + dc + 1] = hi
-    B = np.zeros((nrows, 16, 8))
-    for r_i, dk in enumerate(MMA_B_REGS):
-        lo, hi = halves(b[r_i])
-        B[:, 2 * t4 + dk, g] = lo
-        B[:, 2 * t4 + dk + 1, g] = hi
-    C = np.zeros((nrows, 16, 8))
-    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
-        C[:, g + dr, 2 * t4 + dc] = c[r_i]
-    D = (np.matmul(A, B) + C).astype(np.float32)
-    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
-        write(m, dops[r_i], D[:, g + dr, 2 * t4 + dc][row, ln], idx)
-    m.count(pc, "flops", 2 * 16 * 8 * 16 * nrows)
 
 
 # ------------------------------------------------------------------------ atomics
@@ -1208,6 +1184,8 @@ def h_atom(m, ins, idx, pc):
     args = ins.args if red else ins.args[1:]
     aop = args[0]
     addr = address(m, aop, idx)
+    if space == "shared":
+        addr = shared32(addr)
     lanes = m.lanes(idx)
     n = len(lanes)
     es = size_of(t)
@@ -1359,6 +1337,18 @@ class AsyncCopies:
         self.entries = []                            # (lanes, flat offsets, data bytes [n, k], group id per lane)
         self.committed = np.zeros(T, dtype=np.int64)
         self.inflight = None
+        self.last_wait = np.full(T, -1, dtype=np.int64)      # N of each thread's latest wait_group (-1: none)
+        self.waited_at = np.zeros(T, dtype=np.int64)         # ... and its committed count then
+
+    def pending_copy(self, unit, unit_bytes):
+        """(issuing lane, group id) of a copy still in flight into shared ``unit``, or None."""
+        for ln, flat, data, grp in self.entries:
+            lo = flat // unit_bytes
+            hit = (lo <= unit) & (unit < lo + max(1, data.shape[1] // unit_bytes))
+            if hit.any():
+                j = int(np.argmax(hit))
+                return int(ln[j]), int(grp[j])
+        return None
 
     def pending_mask(self, units):
         if self.inflight is None or not self.entries:
@@ -1380,11 +1370,13 @@ def h_cp_async(m, ins, idx, pc):
         keep = 0 if sub == "wait_all" else int(ins.args[0].value)
         if sub == "wait_all":
             st.committed[lanes] += 1
+        st.last_wait[lanes] = keep
+        st.waited_at[lanes] = st.committed[lanes]
         _complete(m, lanes, keep)
         return
     if sub not in ("ca", "cg"):
         unsupported(m, ins)
-    dst = address(m, ins.args[0], idx)
+    dst = shared32(address(m, ins.args[0], idx))
     src = address(m, ins.args[1], idx)
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
@@ -1420,6 +1412,31 @@ def h_cp_async(m, ins, idx, pc):
             m.count(pc, "shared_ld_requests", pad * dmat.shape[0])
             m.sass_only(pc, "shared_ld_requests", pad * dmat.shape[0])
         m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
+
+
+def _in_flight(m, unit, lane, off):
+    """A read of shared memory a cp.async has not landed in yet, worded by the group rule:
+    cp.async.wait_group N returns once at most the N newest of the thread's committed groups
+    are pending; a copy lands only when its group is committed and a wait lets it go."""
+    st = m.async_state
+    hit = st.pending_copy(unit, m.unit)
+    if hit is None:
+        return said("finding.cp_async_in_flight", off=off)
+    issuer, grp = hit
+    committed = int(st.committed[issuer])
+    if committed <= grp:
+        text = said("finding.cp_async_uncommitted", off=off)
+    else:
+        if int(st.last_wait[issuer]) >= 0 and int(st.waited_at[issuer]) > grp:
+            # groups the thread had committed after the copy's when it waited
+            newer = int(st.waited_at[issuer]) - grp - 1
+            text = said("finding.cp_async_wait_too_many", off=off, newer=newer, last=int(st.last_wait[issuer]))
+        else:
+            text = said("finding.cp_async_no_wait", off=off, newer=committed - grp - 1)
+    if int(m.tid_in_block[issuer]) != int(m.tid_in_block[lane]):
+        (x, y, z), _ = m.thread_coords(issuer)
+        text = text + said("finding.cp_async_other_thread", thread=f"{x},{y},{z}")
+    return text
 
 
 def _complete(m, lanes, keep):
@@ -1473,7 +1490,7 @@ HANDLERS = {
     "ld": h_ld, "st": h_st, "ldu": h_ld,
     "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
     "shfl": h_shfl, "vote": h_vote, "activemask": h_activemask,
-    "ldmatrix": h_ldmatrix, "mma": h_mma,
+    "ldmatrix": h_ldmatrix,
     "atom": h_atom, "red": h_atom,
     "cp": h_cp_async,
 }

@@ -9,7 +9,9 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from ..messages import msg
+from .addressing import param_as
 from .modvars import plain_name
+from .places import place
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -39,11 +41,10 @@ def size_of(t: str) -> int:
 
 
 def unsupported(m, ins, why=""):
-    file, line = m.where(ins)
-    src = m.source_lines.get(line, "").strip()
+    where, excerpt = place(m, ins)
     e = UnsupportedInstruction(
         msg("errors.not_implemented", form=ins.form, why=msg("errors.why", why=why) if why else "", ptx=ins.text,
-            where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+            where=where) + excerpt + msg("errors.rewrite"))
     e.placed = True                        # it says where (h_* below adds no second place)
     raise e
 
@@ -102,7 +103,7 @@ def read(m, op, t: str, idx):
         if op.name in m.shared_syms:
             return dt(m.shared_syms[op.name])
         if op.name in m.params:
-            return np.asarray(m.params[op.name]).astype(dt)[()]
+            return param_as(m.params[op.name], dt)[()]
         if op.name in m.local_syms:
             return dt(m.local_syms[op.name])
         if op.name in m.global_syms:

@@ -14,13 +14,13 @@ Errors are sorted in two:
 from __future__ import annotations
 
 import os
+import subprocess
 import tempfile
 
 import numpy as np
 
 from ..messages import msg
 from .spec import KernelSpec, PackedArgs, describe_launch
-import subprocess
 
 __all__ = ["Device", "DeviceFault", "LaunchRefused"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import site
 import sys
 import sysconfig
 from pathlib import Path
-import site
 
 # --------------------------------------------------------------------------------------
 # Finding NVRTC
@@ -123,8 +123,27 @@ def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
     shims = [str(Path(__file__).resolve().parents[1] / "include")]     # <stdio.h>, <assert.h> for NVRTC
     for d in cands:
         if (d / "cuda_fp16.h").is_file():
-            return [str(d)] + _cccl_dirs(d, major) + shims
+            return [str(d)] + _cccl_dirs(d, major) + _crt_dirs(d, major) + shims
     return shims
+
+
+def _crt_dirs(runtime_include: Path, major: int) -> list[str]:
+    """Where ``crt/mma.h`` is, which ``<mma.h>`` includes. The runtime wheels leave it out: the
+    nvcc wheel has it (``nvidia/cuda_nvcc/include`` for CUDA 12, ``nvidia/cu13/include`` for 13,
+    beside the runtime's headers when both are installed), else a toolkit of the same major.
+    It goes after the runtime's directory, so only what that one lacks comes from it."""
+    if (runtime_include / "crt" / "mma.h").is_file():
+        return []
+    cands = [runtime_include.parent.parent / "cuda_nvcc" / "include"]
+    cands += [d / ("nvidia/cuda_nvcc/include" if major < 13 else f"nvidia/cu{major}/include") for d in _site_dirs()]
+    for root in _toolkit_roots():
+        ver = root / "version.json"
+        if ver.is_file():
+            text = ver.read_text(errors="replace")
+            if f'"version" : "{major}.' not in text and f'"version": "{major}.' not in text:
+                continue
+        cands.append(root / "include")
+    return [str(d) for d in cands if (d / "crt" / "mma.h").is_file()][:1]
 
 
 def _cccl_dirs(runtime_include: Path, major: int) -> list[str]:

@@ -43,7 +43,10 @@ def _find_kernels(src: str) -> list[_Found]:
     clean = _strip_comments(src)   # `extern "C"` becomes `extern` + blanks: still matches
     out = []
     for m in _KERNEL.finditer(clean):
-        head = clean[max(0, m.start() - 400):m.start()]
+        # the declaration's own head: back to the end of the previous declaration (a comment
+        # header of any length in between is blanks here, so a fixed window would miss `template`)
+        start = max(clean.rfind(c, 0, m.start()) for c in ";{}") + 1
+        head = clean[start:m.start()]
         tail = _TEMPLATE_TAIL.search(head)
         is_template = bool(tail)
         # the balanced parameter list

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
+from .sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
+
 
 def request_keys(ins) -> tuple:
     """The request counters a memory instruction adds to when a warp executes it with every lane
