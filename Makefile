@@ -100,14 +100,14 @@ lessons: $(STAMP)
 	$(PY) scripts/build_course.py $(NAMES)
 
 release: $(STAMP)
-	$(PY) scripts/release.py
+	$(PY) -m grading.release
 
 # make grade [WORKERS=N] [SCHEDULER=tcp://host:8786] [UNSAFE=1]: learner code runs in bubblewrap
 # sandboxes as uids of the tilelab-sandbox range (created here when run as root); without a
 # working sandbox it refuses unless UNSAFE=1 (README: "Grading").
 SANDBOX_UID ?= 2000000000
 grade: $(STAMP) sandbox-user
-	WORKERS=$(WORKERS) SCHEDULER=$(SCHEDULER) UNSAFE=$(UNSAFE) $(PY) scripts/grade.py
+	WORKERS=$(WORKERS) SCHEDULER=$(SCHEDULER) UNSAFE=$(UNSAFE) $(PY) -m grading
 
 sandbox-user:
 	@if [ "$$(id -u)" = 0 ] && ! getent passwd tilelab-sandbox >/dev/null; then \

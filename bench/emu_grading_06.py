@@ -22,9 +22,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from bench.gpu_common import commit  # noqa: E402
+from gpu_common import commit  # noqa: E402  (bench/, the script's folder)
 from grading import regression  # noqa: E402
 from grading.rubrics import load_rubric  # noqa: E402
 

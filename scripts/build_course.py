@@ -31,7 +31,6 @@ import nbformat
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 from grading.rubrics import load_rubric  # noqa: E402
 from tilelab.kernel_text import kernel_text  # noqa: E402
 from tilelab.messages import SOURCE, msg  # noqa: E402
@@ -311,7 +310,7 @@ def build(only=(), langs=None, execute_cells=True, release_too=True, timeout=180
                 took = "" if not execute_cells or prose_only else f" (ran in {time.monotonic() - t0:.0f} s)"
                 print(f"wrote {path.relative_to(ROOT)}{took}", flush=True)
         if release_too and released:
-            import release
+            from grading import release
             release.language_release(lang, released)
     return written
 
@@ -326,7 +325,6 @@ def main(argv=None) -> int:
                     help="markdown edits only: keep each notebook's executed code cells (refused if code changed)")
     ap.add_argument("--timeout", type=int, default=1800, help="seconds per cell")
     args = ap.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "scripts"))
     try:
         build(args.only, args.lang, not args.no_execute, not args.no_release, args.timeout, args.prose_only)
     except SourceError as e:

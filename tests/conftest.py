@@ -217,7 +217,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 # ---------------------------------------------------------------------------------------
-# Grading runs learner code only in bubblewrap sandboxes (grading/sandbox.py) and refuses
+# Grading runs learner code only in bubblewrap sandboxes (grading/sandbox/bwrap.py) and refuses
 # without one. CI sets REQUIRE_SANDBOX=1 (a broken sandbox fails the run). On a developer's
 # machine without bubblewrap, the grading tests still run, unsandboxed (as UNSAFE=1), and the
 # tests of the sandbox itself skip.

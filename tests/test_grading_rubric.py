@@ -291,7 +291,7 @@ def test_nvrtc_in_the_grading_sandbox_cannot_open_a_repository_file(form):
     from grading import sandbox as sb
     why = sb.probe()
     if why and not sb.required():
-        pytest.skip(f"the grading sandbox (grading/sandbox.py, bubblewrap) is not available here: {why}")
+        pytest.skip(f"the grading sandbox (grading/sandbox/bwrap.py, bubblewrap) is not available here: {why}")
     target = ROOT / "kernels" / "vector_add.cu"
     inc = (f'#include "{target}"' if form == "absolute" else
            f'#define STR(x) #x\\n#define XSTR(x) STR(x)\\n#define WHERE {target}\\n#include XSTR(WHERE)')

@@ -1,6 +1,6 @@
 """The grading judge: ``python -I -m tilelab.judge SPEC.json`` prints one JSON verdict.
 
-grading/preprocessors.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
+grading/preprocessors/judge.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
 learner's notebook did to its own kernel can reach it; ``tl.selfcheck`` runs the same class in
 the learner's notebook, so the learner sees the same parts before submitting. The spec carries
 the learner's ``%%cuda`` source, one rubric check (tilelab/rubric/<assignment>.toml: its problem
@@ -307,8 +307,9 @@ class Judge:
             if fired:
                 return False, msg("judge.assert_fired") + "\n" + \
                     "\n".join("  " + ln for ln in str(fired[0]).splitlines())
-            if not rec.ok:
-                return False, self._wrong(rec)
+            if not rec.ok:   # what the sanitizer saw in that run explains the values: shown with them
+                found = _findings_lines(rec.findings)
+                return False, self._wrong(rec) + ("\n" + "\n".join(found) if found else "")
             luck = self._luck(rec.findings)
             if luck:
                 return False, luck
@@ -349,19 +350,8 @@ class Judge:
             for p in self.large:
                 findings += self.record("yours", p.size, 0, blocks=p.blocks).findings
         findings += self._gpu_like_pass(part)
-        kinds = part.get("kinds")
-        bad, seen = [], set()
-        for f in findings:  # the same finding comes back from every run: show each place once
-            key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
-            if (kinds is None or _kind(f) in kinds) and key not in seen:
-                seen.add(key)
-                bad.append(f)
-        if bad:
-            lines = [msg("judge.sanitizer_found")]
-            for f in bad[:3]:
-                lines += ["  " + line for line in str(f).splitlines()]
-            if len(bad) > 3:
-                lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+        lines = _findings_lines(findings, part.get("kinds"))
+        if lines:
             return False, "\n".join(lines)
         return True, msg("judge.clean")
 
@@ -703,6 +693,24 @@ def judge(spec, engine=None) -> dict:
     return Judge(spec, engine).run()
 
 
+def _findings_lines(findings, kinds=None) -> list[str]:
+    """The sanitizer's findings (of ``kinds``), each place once, at most three."""
+    bad, seen = [], set()
+    for f in findings:  # the same finding comes back from every run: show each place once
+        key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
+        if (kinds is None or _kind(f) in kinds) and key not in seen:
+            seen.add(key)
+            bad.append(f)
+    if not bad:
+        return []
+    lines = [msg("judge.sanitizer_found")]
+    for f in bad[:3]:
+        lines += ["  " + line for line in str(f).splitlines()]
+    if len(bad) > 3:
+        lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+    return lines
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
@@ -734,3 +742,4 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
