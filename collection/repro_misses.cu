@@ -89,7 +89,7 @@ __global__ void reproCpAsyncPadding(const float* src, float* dst)
 // block; the SASS (ptxas 12.9 and 13, sm_90) makes 6.
 // (recorded: collection/reduction_multiblock_cg.cu reduceSinglePassMultiBlockCG, reduceBlock's
 // `for (i = 0; i < blockDim.x; i += tile32.size()) beta += sdata[i]`: shared-load requests 48
-// against ncu's 56, bench/results/fidelity-2026-12-01.json)
+// against ncu's 56, bench/results/fidelity-2026-12-01-run1.json)
 __global__ void reproLoopRemainderPredicated(const float* src, float* dst)
 {
     __shared__ float s[256];
@@ -109,7 +109,7 @@ __global__ void reproLoopRemainderPredicated(const float* src, float* dst)
 // an L1TEX request, and a warp with no lane on sends none. Modelled (tilelab/emu/isa.py
 // request_keys): 2 global-load requests, 8 shared-store ones.
 // (recorded: collection/scan.cu uniformUpdate 64 against ncu's 36, and 6 more launches,
-// bench/results/fidelity-2026-12-01.json)
+// bench/results/fidelity-2026-12-01-run1.json)
 __global__ void reproGlobalNoLaneNoRequest(const float* src, float* dst)
 {
     __shared__ float v;

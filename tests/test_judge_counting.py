@@ -18,7 +18,7 @@ VECTOR_ADD = (ROOT / "kernels" / "vector_add.cu").read_text()
 
 def _spec(**counting):
     c = load_rubric("00_start_here").checks[0]
-    spec = c.spec(VECTOR_ADD, backend="emu")
+    spec = c.spec(VECTOR_ADD, backend="emu").to_json()
     spec["counting"].update(counting)
     # the counting line comes first; one cheap part is enough to see it
     spec["parts"] = [p for p in spec["parts"] if p["kind"] == "correct"]
@@ -59,7 +59,7 @@ def test_the_pins_are_a_known_mode_an_sm_and_an_nvrtc_the_project_installs():
 def test_every_graded_spec_carries_the_pins():
     for name, rubric in all_rubrics().items():
         for check in rubric.checks:
-            assert check.spec("", backend="emu")["counting"] == counting_pins(), (name, check.grade_id)
+            assert check.spec("", backend="emu").counting == counting_pins(), (name, check.grade_id)
 
 
 def test_the_feedback_names_the_counting_mode_and_the_nvrtc_version():

@@ -8,11 +8,11 @@ working course.
 from __future__ import annotations
 
 import functools
-import os
 import importlib.util
+import os
+
 from .errors import TilelabError
-from .gpu import available
-from .gpu import default_session
+from .gpu import available, default_session
 
 __all__ = ["backend", "device_arch", "BACKENDS"]
 

@@ -28,22 +28,20 @@ address per lane, lanes ``8m .. 8m+7`` for matrix ``m`` (``num=`` 1, 2 or 4 matr
 """
 from __future__ import annotations
 
+import inspect
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-from . import emu as _rules          # the bank rules the emulator counts with (emu/counters/metrics.py)
-from . import palette
-from .errors import TilelabError
-from .messages import msg
-import inspect
-import numpy as _np
-import re
+from . import emu as _rules, palette  # _rules: the bank rules the emulator counts with (emu/counters/metrics.py)
 from .args import pack_args
 from .emu import parse, parsed, run as emu_run
+from .errors import TilelabError
 from .launch import _copy_back
+from .messages import msg
 
 NUM_BANKS = _rules.NUM_BANKS
 BANK_BYTES = _rules.BANK_BYTES
@@ -290,7 +288,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     if kind not in ("ld", "st"):
         raise BankError(msg("banks.err_kind", got=repr(kind)))
     verb = msg("banks.loads") if kind == "ld" else msg("banks.stores")
-    fresh = [a.copy() if isinstance(a, _np.ndarray) else a for a in args]
+    fresh = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     packed = pack_args(kernel.name, kernel.params, args)
     res = emu_run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
     _copy_back(args, packed)
@@ -319,7 +317,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
             continue
         w = _rules.shared_wavefronts(c["addr"], c["active"], c["nbytes"],
                                      "ldmatrix" if fn.instrs[pc].op == "ldmatrix" else ("st" if c["store"] else "ld"))
-        i = int(_np.argmax(w))
+        i = int(np.argmax(w))
         if best is None or w[i] > best[0]:
             best = (int(w[i]), c["addr"][i], c["active"][i], int(c["nbytes"]))
     if best is None:
@@ -327,7 +325,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     _, addr, active, nbytes = best
     ins = fn.instrs[pc]
     width = "ldmatrix" if ins.op == "ldmatrix" else nbytes
-    acc = Access(addr=_np.asarray(addr, dtype=_np.int64), active=_np.asarray(active, dtype=bool), width=width,
+    acc = Access(addr=np.asarray(addr, dtype=np.int64), active=np.asarray(active, dtype=bool), width=width,
                  store=(kind == "st"), unit="byte", elem_bytes=1, label=msg("banks.line_label", line=pl["line"], source=pl.get("source", "").strip()))
     acc.extra.update(line=pl["line"], source=pl.get("source", ""), requests=int(pl[req]),
                      wavefronts=int(pl[wfk]), kind=kind, form=ins.form)
@@ -611,6 +609,12 @@ def explorer_access(mode="1d", stride=1, row_width=32, padding=False, pad=1, swi
     return acc
 
 
+#: Where choosing ``ldmatrix`` in the explorer lands: the lessons' case (05, 06), a K-major fp16
+#: tile of 64-half rows (128 bytes) read by an ldmatrix.x4 down its rows: 32 wavefronts, 8-way;
+#: ticking the swizzle then gives 4.
+LDMATRIX_CASE = {"mode": "col", "stride": 1, "row_width": 64, "padding": False, "swizzle": False}
+
+
 class Explorer:
     """The interactive bank simulator: change a control, the picture and the count follow.
 
@@ -643,8 +647,10 @@ class Explorer:
         self.analysis: Analysis | None = None
         self.error: str | None = None
         self.controls = [self.mode, self.stride, self.row_width, self.padding, self.pad, self.swizzle, self.width]
+        self._holding = False
         for c in self.controls:
             c.observe(self._update, names="value")
+        self.width.observe(self._to_ldmatrix_case, names="value")
         self.widget = W.VBox([W.HBox([W.VBox([self.mode, self.stride, self.row_width]),
                                       W.VBox([self.padding, self.pad, self.swizzle]),
                                       W.VBox([self.width, self.count, self.memory])]),
@@ -655,7 +661,22 @@ class Explorer:
         return explorer_access(MODES[self.mode.value], self.stride.value, self.row_width.value,
                                self.padding.value, self.pad.value, self.swizzle.value, self.width.value)
 
+    def _to_ldmatrix_case(self, change):
+        """Choosing ldmatrix opens on the lessons' 32-wavefront tile (LDMATRIX_CASE)."""
+        if change["new"] != "ldmatrix" or change["old"] == "ldmatrix":
+            return
+        self._holding = True
+        try:
+            self.mode.value = next(k for k, v in MODES.items() if v == LDMATRIX_CASE["mode"])
+            for name in ("stride", "row_width", "padding", "swizzle"):
+                getattr(self, name).value = LDMATRIX_CASE[name]
+        finally:
+            self._holding = False
+        self._update()
+
     def _update(self, change=None):
+        if self._holding:
+            return
         self.pad.disabled = not self.padding.value
         try:
             self.analysis = analyze(self.access())

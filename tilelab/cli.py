@@ -25,16 +25,16 @@ import os
 import sys
 
 import numpy as np
+
+from . import gpu
 from .backend import backend as detect
 from .check import check
-from .emu import METRIC_KEYS
+from .emu import METRIC_KEYS, Counting
 from .errors import CheckFailed, TilelabError
-from . import gpu
 from .gpu import ncu
 from .launch import launch
 from .schema import SCHEMA_VERSION
-from .toolchain import kernel_from_file
-from .toolchain import DEFAULT_ARCH
+from .toolchain import DEFAULT_ARCH, kernel_from_file
 
 __all__ = ["main", "parse_arg", "run_command"]
 
@@ -112,7 +112,7 @@ def run_command(opts) -> tuple[dict, int, list]:
     if backend is None:
         backend = detect()
     res = launch(kernel, grid, block, *args, shared=opts.shared, backend=backend, echo=False,
-                 counts=opts.counts, arch=opts.arch)
+                 counting=Counting(opts.counts, opts.arch))
     metrics = res.metrics
     if metrics is None:
         metrics = _gpu_metrics(kernel, grid, block, args, opts) if opts.ncu else None

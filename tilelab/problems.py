@@ -16,8 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import TilelabError
-from .errors import CheckFailed
+from .errors import CheckFailed, TilelabError
 from .gpu import CublasMatmul
 from .toolchain.signature import _parse_params
 

@@ -20,20 +20,17 @@ conflicts without a GPU); on a GPU, ncu's launch totals are added when ncu runs.
 """
 from __future__ import annotations
 
-
 import numpy as np
 
-from . import palette
+from . import gpu, palette
+from .args import pack_args
 from .backend import backend as current_backend
+from .emu import ideal_wavefronts, parsed, request_breakdown, run as emu_run, shared_wavefronts
+from .gpu.ncu import CounterPermission
 from .messages import msg
 from .problems import get_problem
 from .table import Table
-from .args import pack_args
-from .emu import ideal_wavefronts, parsed, request_breakdown, run as emu_run, shared_wavefronts
-from . import gpu
-from .gpu.ncu import CounterPermission
-from .toolchain import sass_memory_mix
-from .toolchain import DEFAULT_ARCH
+from .toolchain import DEFAULT_ARCH, sass_memory_mix
 
 __all__ = ["profile", "Profile", "capture_requests", "bank_picture", "verdict", "kernel_sass_mix"]
 

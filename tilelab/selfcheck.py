@@ -10,11 +10,11 @@ grade cell's output, and grading should not pay for the check twice.
 """
 from __future__ import annotations
 
-from .errors import TilelabError
-from .messages import msg
 from . import wrong_elements
+from .errors import TilelabError
 from .judge import Engine, Judge
-from .magic import NotCompiledDuringGrading, autograding
+from .magic import CompileFailed, NotCompiledDuringGrading, autograding
+from .messages import msg
 from .rubric import all_rubrics, load_rubric
 from .rubric.draw import self_check_draw
 
@@ -29,7 +29,7 @@ class SelfCheck:
         self.parts = verdict.get("parts", [])
 
     def __repr__(self):
-        return f"<self-check: {self.score:g} / {self.max:g}>"
+        return msg("judge.selfcheck_repr", score=f"{self.score:g}", max=f"{self.max:g}")
 
 
 def find_check(kernel_name: str, assignment: str | None = None):
@@ -50,6 +50,8 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
 
     Returns a :class:`SelfCheck`, or None while nbgrader autogrades.
     """
+    if isinstance(kernel, CompileFailed) and not autograding():
+        kernel._fail()           # its %%cuda cell did not compile: say so (line and error), nothing to check
     if autograding() or isinstance(kernel, NotCompiledDuringGrading):
         if not quiet:
             print(msg("judge.selfcheck_skipped"))
@@ -57,8 +59,8 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
     if not hasattr(kernel, "source") or not hasattr(kernel, "name"):
         raise TilelabError(f"selfcheck() takes a kernel from a %%cuda cell, got {kernel!r}")
     check = find_check(kernel.name, assignment)
-    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source).to_json())
-    spec["filename"], spec["first_line"] = kernel.filename, kernel.first_line
+    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source), filename=kernel.filename,
+                      first_line=kernel.first_line)
     judge = Judge(spec, Engine(backend, check.step_budget))
     verdict = judge.run()
     if not quiet:

@@ -10,11 +10,12 @@ diagnosis into words for the text report.
 """
 from __future__ import annotations
 
+import io
+
 import numpy as np
 
 from . import palette
 from .messages import msg
-import io
 
 RIGHT, WRONG, UNWRITTEN, INVALID = 0, 1, 2, 3
 _STYLE = {  # category: (label's key in the message catalog, colour, hatch)
@@ -82,8 +83,8 @@ def hints(c) -> list[str]:
 
 def figure(comparisons, title: str = ""):
     """A matplotlib Figure: one panel per wrong output. Needs matplotlib (raises ImportError)."""
-    from matplotlib.figure import Figure
     from matplotlib.colors import ListedColormap
+    from matplotlib.figure import Figure
     from matplotlib.patches import Patch
     wrong = [c for c in comparisons if not c.ok]
     if not wrong:

@@ -14,8 +14,16 @@ from __future__ import annotations
 
 from ..toolchain.arch import DEFAULT_ARCH
 from .counters.ifconvert import sass_unread
-from .counters.metrics import (BANK_BYTES, METRIC_KEYS, NUM_BANKS, ideal_wavefronts, request_breakdown,
-                               request_lanes_per_phase, shared_wavefronts)
+from .counters.metrics import (
+                               BANK_BYTES,
+                               METRIC_KEYS,
+                               NUM_BANKS,
+                               SEEN_TOTALS,
+                               ideal_wavefronts,
+                               request_breakdown,
+                               request_lanes_per_phase,
+                               shared_wavefronts,
+)
 from .counting import COUNT_MODES, Counting, check_counts
 from .intrinsics import uses_grid_sync
 from .isa import access_bytes, mma_fragment_map
@@ -27,6 +35,6 @@ from .specialregs import reads as special_register_reads
 __all__ = [
     "run", "EmuResult", "Counting", "COUNT_MODES", "DEFAULT_ARCH", "check_counts",
     "parse", "parsed", "linked", "uses_grid_sync", "sass_unread", "special_register_reads", "Finding",
-    "METRIC_KEYS", "NUM_BANKS", "BANK_BYTES", "shared_wavefronts", "request_breakdown",
+    "METRIC_KEYS", "SEEN_TOTALS", "NUM_BANKS", "BANK_BYTES", "shared_wavefronts", "request_breakdown",
     "request_lanes_per_phase", "ideal_wavefronts", "access_bytes", "mma_fragment_map",
 ]

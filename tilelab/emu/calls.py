@@ -24,15 +24,15 @@ import re
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
-from .sanitizer.findings import said
 from ..messages import msg
-from .memory import FUNCTION_WINDOW
-from .places import place
-from .ptx import Function, Operand, Var, _TYPE_BYTES
 from . import devio
 from .frames import CallState, _Frame, state
+from .memory import FUNCTION_WINDOW
 from .modvars import reached
 from .operands import _UINT_OF, _values_for_store, _write_loaded, guard, read, size_of, unsupported, write
+from .places import place
+from .ptx import _TYPE_BYTES, Function, Operand, Var
+from .sanitizer.findings import said
 
 MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
 

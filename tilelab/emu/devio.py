@@ -19,12 +19,12 @@ import re
 
 import numpy as np
 
-from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .sanitizer.findings import said
 from ..messages import msg
-from .frames import state
 from .counters.vprintf_cost import warp_cost
+from .frames import state
+from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .operands import unsupported
+from .sanitizer.findings import said
 
 PRINTF_LINES = int(os.environ.get("TILELAB_PRINTF_LINES", "200"))   # lines shown per launch
 _KEEP = 20_000                                                      # lines kept for sorting

@@ -18,8 +18,8 @@ import numpy as np
 from ..errors import LaunchTooLarge
 from ..messages import msg
 from . import calls, isa
-from .operands import _UINT_OF, _type_of, read, size_of, unsupported, write
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .operands import _UINT_OF, _type_of, read, size_of, unsupported, write
 
 RESERVED_SMEM = 1024          # bytes of reserved shared memory given to a block that asks for it
 GRID_SYNC_MAX_THREADS = 1 << 17

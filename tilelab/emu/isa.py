@@ -14,20 +14,33 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
-from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .addressing import param_as, shared32
-from .places import place
-from . import contraction
-from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
-from .numerics import fma_f16, fma_f32, fma_f64
-from .sanitizer import provenance
-from .sanitizer.findings import said          # a finding's words, in the learner's language (messages: finding.*)
 from ..messages import msg
-from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
-from .counters.sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
-from .operands import (DT, _SPACES, _UINT_OF, _module_var_msg, _type_of, _values_for_store, _write_loaded, guard, read,
-                       reg_array, size_of, unsupported, write)
+from . import contraction
+from .addressing import param_as, shared32
 from .calls import param_access
+from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
+from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
+from .counters.sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
+from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .numerics import fma_f16, fma_f32, fma_f64
+from .operands import (
+    _SPACES,
+    _UINT_OF,
+    DT,
+    _module_var_msg,
+    _type_of,
+    _values_for_store,
+    _write_loaded,
+    guard,
+    read,
+    reg_array,
+    size_of,
+    unsupported,
+    write,
+)
+from .places import place
+from .sanitizer import provenance
+from .sanitizer.findings import said  # a finding's words, in the learner's language (messages: finding.*)
 
 # ------------------------------------------------------------------------ dispatch
 _F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lambda a, b, c: a * b,
@@ -795,6 +808,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
         active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
         if generic:                                         # a generic LD/ST: wavefronts, no shared request
+            m.count(pc, key + "_generic_requests", active)   # ...which the technique checks see (SEEN_KEYS)
             reqs = active = 0
         sop = "st" if store else "ld"
         if planned is None:
@@ -853,7 +867,8 @@ def _oob_global(m, a, nbytes, store, used=None):
         return said(f"finding.oob_nowhere_{what}", nbytes=nbytes)
     rel = a - al.base
     text = said(f"finding.oob_global_{what}", nbytes=nbytes, rel=rel, name=al.name, size=al.nbytes,
-                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1))
+                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1),
+                last=al.nbytes // max(nbytes, 1) - 1)
     if rel >= al.nbytes:
         past = rel - al.nbytes
         text += said("finding.oob_just_past") if past == 0 else said("finding.oob_past", past=past)
@@ -905,7 +920,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
-            m.finding("cp_async_before_wait", ins, ln_rep[i], off, said("finding.cp_async_in_flight", off=off),
+            m.finding("cp_async_before_wait", ins, ln_rep[i], off, _in_flight(m, int(units[i]), int(ln_rep[i]), off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
         if pending is not None and uninit is not None:
@@ -1196,6 +1211,18 @@ def h_atom(m, ins, idx, pc):
             # atomics' data pipe per warp with a lane on (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom:
             # grid.sync's atom.add.release.gpu, 4 blocks, 4 wavefronts; measured with one lane only)
             m.count(pc, "shared_atom_wavefronts", _count_warps(m, lanes[ok]))
+        # what the technique checks see: a global access of its sectors (metrics.SEEN_KEYS)
+        if ok.any():
+            mat, act = m.warp_matrix(idx, addr)
+            if not ok.all():
+                act &= m.warp_matrix(idx, ok)[0].astype(bool)
+            warps = int(act.any(axis=1).sum())
+            sectors = int(global_sectors(mat, act, es).sum())
+            m.count(pc, "global_atom_requests", warps)
+            m.count(pc, "global_atom_sectors", sectors)
+            if not red:
+                m.count(pc, "global_atom_rd_requests", warps)
+                m.count(pc, "global_atom_rd_sectors", sectors)
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
@@ -1221,23 +1248,85 @@ def h_atom(m, ins, idx, pc):
         else:
             wf = atom_wavefronts(mat, act, es)      # ATOMS.POPC.INC: lanes on one word at once
         m.count(pc, "shared_atom_wavefronts", int(wf.sum()))
+        # for the technique checks (SEEN_KEYS): every atomic writes; one that returns data reads too
+        for kind in ("wr",) if red else ("wr", "rd"):
+            m.count(pc, f"shared_atom_{kind}_requests", m.nwarps(idx))
+            m.count(pc, f"shared_atom_{kind}_requests_active", _count_warps(m, lanes[ok]))
+            m.count(pc, f"shared_atom_{kind}_wavefronts", int(wf.sum()))
     else:
         unsupported(m, ins, msg("unsupported.atomics_on", space=space))
-    old = np.zeros(n, dtype=DT[t])
-    remaining = np.flatnonzero(ok)
-    D = DT[t]
-    U = _UINT_OF[es]
-    while len(remaining):                       # serialise lanes that hit the same address
-        _, first = np.unique(off[remaining], return_index=True)
-        now = remaining[first]
-        o = arena.gather(off[now], es).view(D)
-        with np.errstate(all="ignore"):
-            r = np.asarray(_ATOM[opname](o, v[now], None if c is None else c[now]), dtype=D)
-        arena.scatter(off[now], es, r.view(U))
-        old[now] = o
-        remaining = np.setdiff1d(remaining, now, assume_unique=True)
+    old = apply_atomics(arena, off, ok, es, DT[t], opname, v, c)
     if not red:
         write(m, ins.args[0], old, idx)
+
+
+#: ops where applying the same operand twice changes nothing more than once: f(f(x, v), v) == f(x, v)
+_IDEMPOTENT = ("and", "or", "min", "max", "exch")
+
+
+def apply_atomics(arena, off, ok, es, D, opname, v, c=None) -> np.ndarray:
+    """Do the atomics of one warp group's lanes ``ok`` at byte offsets ``off`` of ``arena``: lanes on
+    one address one after another in lane order, as before; returns each lane's old value.
+
+    One stable sort groups the lanes by address. Then, with no loop over a group's lanes: a group
+    whose lanes are alone is done at once; an integer add by a running sum within each group; an
+    operand every lane of a group shares, for an op that applying twice leaves as once (and, or,
+    min, max, exch, a float add of zero, an integer add, or, xor of zero) by "the first lane sees
+    the value, the others its update". Anything else (float adds of values, cas, inc, dec, xor)
+    steps through the groups' lanes rank by rank, every group at once (as many steps as the most
+    lanes on one address)."""
+    n = len(off)
+    old = np.zeros(n, dtype=D)
+    lanes = np.flatnonzero(ok)
+    if not len(lanes):
+        return old
+    U = _UINT_OF[es]
+    op = _ATOM[opname]
+    order = lanes[np.argsort(off[lanes], kind="stable")]
+    o_sorted = off[order]
+    start = np.ones(len(order), dtype=bool)
+    start[1:] = o_sorted[1:] != o_sorted[:-1]
+    first = np.flatnonzero(start)                     # where each group starts in ``order``
+    gid = np.cumsum(start) - 1                        # each sorted lane's group
+    rank = np.arange(len(order)) - first[gid]         # its place in its group's order
+    heads = order[first]
+    init = arena.gather(off[heads], es).view(D).copy()
+    vv = np.asarray(v)[order]
+    cc = None if c is None else np.asarray(c)[order]
+    with np.errstate(all="ignore"):
+        if len(first) == len(order):                  # every lane on an address of its own
+            r = np.asarray(op(init, vv, cc), dtype=D)
+            arena.scatter(off[heads], es, r.view(U))
+            old[heads] = init
+            return old
+        vbits = vv.view(U)
+        same = (vbits == vbits[first][gid]).all() if cc is None else False
+        integer = np.issubdtype(D, np.integer)
+        zero = same and not vbits.any()
+        if opname == "add" and integer:
+            # a running sum within each group (wrapping, as the hardware's integer add does)
+            w = vv.astype(U).astype(np.uint64)
+            excl = np.cumsum(w, dtype=np.uint64) - w
+            within = (excl - excl[first][gid]).astype(U).view(D)
+            old[order] = (init[gid].view(U) + within.view(U)).view(D)
+            total = (np.add.reduceat(w, first).astype(U).view(D))
+            arena.scatter(off[heads], es, (init.view(U) + total.view(U)).view(U))
+            return old
+        if same and (opname in _IDEMPOTENT or (zero and opname in ("add", "or", "xor"))):
+            after = np.asarray(op(init, vv[first], None), dtype=D)
+            old[order] = np.where(rank == 0, init[gid], after[gid])
+            arena.scatter(off[heads], es, after.view(U))
+            return old
+        cur = init
+        for k in range(int(rank.max()) + 1):          # rank by rank: one lane of every group at once
+            sel = np.flatnonzero(rank == k)
+            g = gid[sel]
+            o = cur[g]
+            r = np.asarray(op(o, vv[sel], None if cc is None else cc[sel]), dtype=D)
+            old[order[sel]] = o
+            cur[g] = r
+        arena.scatter(off[heads], es, cur.view(U))
+    return old
 
 
 # ------------------------------------------------------------------------ cp.async
@@ -1248,6 +1337,18 @@ class AsyncCopies:
         self.entries = []                            # (lanes, flat offsets, data bytes [n, k], group id per lane)
         self.committed = np.zeros(T, dtype=np.int64)
         self.inflight = None
+        self.last_wait = np.full(T, -1, dtype=np.int64)      # N of each thread's latest wait_group (-1: none)
+        self.waited_at = np.zeros(T, dtype=np.int64)         # ... and its committed count then
+
+    def pending_copy(self, unit, unit_bytes):
+        """(issuing lane, group id) of a copy still in flight into shared ``unit``, or None."""
+        for ln, flat, data, grp in self.entries:
+            lo = flat // unit_bytes
+            hit = (lo <= unit) & (unit < lo + max(1, data.shape[1] // unit_bytes))
+            if hit.any():
+                j = int(np.argmax(hit))
+                return int(ln[j]), int(grp[j])
+        return None
 
     def pending_mask(self, units):
         if self.inflight is None or not self.entries:
@@ -1269,6 +1370,8 @@ def h_cp_async(m, ins, idx, pc):
         keep = 0 if sub == "wait_all" else int(ins.args[0].value)
         if sub == "wait_all":
             st.committed[lanes] += 1
+        st.last_wait[lanes] = keep
+        st.waited_at[lanes] = st.committed[lanes]
         _complete(m, lanes, keep)
         return
     if sub not in ("ca", "cg"):
@@ -1309,6 +1412,31 @@ def h_cp_async(m, ins, idx, pc):
             m.count(pc, "shared_ld_requests", pad * dmat.shape[0])
             m.sass_only(pc, "shared_ld_requests", pad * dmat.shape[0])
         m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
+
+
+def _in_flight(m, unit, lane, off):
+    """A read of shared memory a cp.async has not landed in yet, worded by the group rule:
+    cp.async.wait_group N returns once at most the N newest of the thread's committed groups
+    are pending; a copy lands only when its group is committed and a wait lets it go."""
+    st = m.async_state
+    hit = st.pending_copy(unit, m.unit)
+    if hit is None:
+        return said("finding.cp_async_in_flight", off=off)
+    issuer, grp = hit
+    committed = int(st.committed[issuer])
+    if committed <= grp:
+        text = said("finding.cp_async_uncommitted", off=off)
+    else:
+        if int(st.last_wait[issuer]) >= 0 and int(st.waited_at[issuer]) > grp:
+            # groups the thread had committed after the copy's when it waited
+            newer = int(st.waited_at[issuer]) - grp - 1
+            text = said("finding.cp_async_wait_too_many", off=off, newer=newer, last=int(st.last_wait[issuer]))
+        else:
+            text = said("finding.cp_async_no_wait", off=off, newer=committed - grp - 1)
+    if int(m.tid_in_block[issuer]) != int(m.tid_in_block[lane]):
+        (x, y, z), _ = m.thread_coords(issuer)
+        text = text + said("finding.cp_async_other_thread", thread=f"{x},{y},{z}")
+    return text
 
 
 def _complete(m, lanes, keep):

@@ -27,21 +27,20 @@ import numpy as np
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
-from . import calls, devio, intrinsics, isa, modvars, operands  # noqa: F401  (intrinsics registers its handlers)
-from .counters import ifconvert, sass_replay, vprintf_cost
-from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
+from ..toolchain.arch import DEFAULT_ARCH
+from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
+from .counters import ifconvert, sass_replay
 from .counters.metrics import METRIC_KEYS
-from .ptx import Function, Module, parse
-from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
-from . import specialregs
-from .sanitizer.devicestate import device_state_findings
+from .counters.sass_model import plan_for
+from .counters.tally import tally
+from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
+from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
 from .places import line_text, place
-from . import contraction, mma_forms  # noqa: F401  (mma_forms registers its handlers)
+from .ptx import Function, Module, parse
+from .sanitizer.devicestate import device_state_findings
+from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from .sanitizer.globalrace import GlobalShadow, global_unit
 from .sanitizer.uninit import RegisterTaint
-from .counters.sass_model import plan_for
-from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
-from ..toolchain.arch import DEFAULT_ARCH
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -525,49 +524,11 @@ def _spin_loops(fn) -> frozenset:
     return s
 
 
-def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
-        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
-        variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = DEFAULT_ARCH,
-        counting: Counting | None = None) -> EmuResult:
-    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
-
-    ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
-    host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
-    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/sanitizer/uninit.py),
-    which costs time. ``counts="sass"`` counts memory requests as ptxas made them for ``arch``
-    (merged into wide accesses, ``__constant__`` reads through the constant cache), wherever the
-    model agrees with that PTX's cubin line by line (emu/counters/sass_model.py), and on the cubin's
-    control flow (emu/counters/ifconvert.py: branches ptxas turned into predication, and back, and its
-    never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
-    Either way a warp that executes a shared-memory instruction with every lane predicated off
-    makes a request, as ncu counts them; a global one does not (an L1TEX request needs a lane on;
-    isa.request_keys). ``*_requests_active``: those with a lane on. ``counting`` (a ``Counting``)
-    gives the mode and the arch as one value, in place of ``counts`` and ``arch``.
-    """
-    t0 = time.perf_counter()
-    counting = Counting(counts, arch) if counting is None else counting
-    counts, arch = counting.mode, counting.arch
-    grid, block = check_geometry(grid, block)
-    tpb = block[0] * block[1] * block[2]
-    module = parsed(kernel.program.ptx)
-    fn = calls.link(module, module.entry(kernel.entry))
-    nblocks = grid[0] * grid[1] * grid[2]
-    total = nblocks * tpb
-    files = dict(module.files)
-    plan = None
-    if counts == "sass":
-        plan = plan_for(kernel, fn, files, arch)
-    actions = plan.action if plan is not None and plan.active else {}
-    ptx_counters: dict = {}
-    # requests on the SASS control flow (emu/counters/ifconvert.py); sass_only: what it adds to a pc's
-    # counts (or, negative, takes away) that the PTX view has not
-    lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
-    fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
-    sass_only: dict = {}
-    vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
-    driver_counts: dict = {}                   # pc -> the counts those calls added
-    source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
-
+def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
+    """A launch's global memory: the kernel's pointer arguments, the module variables it reaches
+    (their initial bytes, or the host's ``symbols``), and cooperative groups' grid workspace.
+    Returns (buffers, params, n_args, module_vars, gmem, global_syms, grid_sync); ``params`` maps
+    each PTX parameter to its value (a pointer: the allocation's address)."""
     # kernel parameters: pointers become global allocations
     buffers, params = [], {}
     for (pname, ptype), p, a in zip(fn.params, kernel.params, args):
@@ -612,9 +573,66 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             params[pname] = np.uint64(gmem.allocs[v].base)
         else:
             params[pname] = v
+    return buffers, params, n_args, module_vars, gmem, global_syms, grid_sync
+
+
+def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
+        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
+        variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = DEFAULT_ARCH,
+        counting: Counting | None = None, blocks=None, watch=None) -> EmuResult:
+    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
+
+    ``blocks`` (linear block ids) runs only those blocks of the grid: the counts are theirs (a loop
+    ptxas rebuilt with predicated trips is then counted as in the PTX, emu/sass_replay.py replays
+    whole launches only); the grading judge samples the blocks of a launch too large to run whole.
+    ``watch(machine, instruction, lanes)`` is called before every instruction (tilelab/pipeline.py).
+
+    ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
+    host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
+    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/sanitizer/uninit.py),
+    which costs time. ``counts="sass"`` counts memory requests as ptxas made them for ``arch``
+    (merged into wide accesses, ``__constant__`` reads through the constant cache), wherever the
+    model agrees with that PTX's cubin line by line (emu/counters/sass_model.py), and on the cubin's
+    control flow (emu/counters/ifconvert.py: branches ptxas turned into predication, and back, and its
+    never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
+    Either way a warp that executes a shared-memory instruction with every lane predicated off
+    makes a request, as ncu counts them; a global one does not (an L1TEX request needs a lane on;
+    isa.request_keys). ``*_requests_active``: those with a lane on. ``counting`` (a ``Counting``)
+    gives the mode and the arch as one value, in place of ``counts`` and ``arch``.
+    """
+    t0 = time.perf_counter()
+    counting = Counting(counts, arch) if counting is None else counting
+    counts, arch = counting.mode, counting.arch
+    grid, block = check_geometry(grid, block)
+    tpb = block[0] * block[1] * block[2]
+    module = parsed(kernel.program.ptx)
+    fn = calls.link(module, module.entry(kernel.entry))
+    nblocks = grid[0] * grid[1] * grid[2]
+    block_ids = np.arange(nblocks, dtype=np.int64) if blocks is None else \
+        np.unique(np.asarray(blocks, dtype=np.int64))
+    if block_ids.size and (block_ids[0] < 0 or block_ids[-1] >= nblocks):
+        raise LaunchError(f"blocks= names a block outside the grid of {nblocks} blocks")
+    total = len(block_ids) * tpb
+    files = dict(module.files)
+    plan = None
+    if counts == "sass":
+        plan = plan_for(kernel, fn, files, arch)
+    actions = plan.action if plan is not None and plan.active else {}
+    ptx_counters: dict = {}
+    # requests on the SASS control flow (emu/counters/ifconvert.py); sass_only: what it adds to a pc's
+    # counts (or, negative, takes away) that the PTX view has not
+    lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
+    fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
+    sass_only: dict = {}
+    vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
+    driver_counts: dict = {}                   # pc -> the counts those calls added
+    source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
+
+    buffers, params, n_args, module_vars, gmem, global_syms, grid_sync = _global_memory(
+        kernel, fn, module, args, symbols, nblocks, tpb)
 
     if total > SAMPLE_ABOVE_THREADS:
-        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms)
+        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, len(block_ids), global_syms)
         if total > MAX_THREADS or est is None or est > MAX_SECONDS:
             when = msg("errors.about_seconds", est=est) if est is not None else msg("errors.very_long")
             why = (msg("errors.over_threads", limit=MAX_THREADS, when=when) if total > MAX_THREADS else
@@ -624,7 +642,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     log = FindingLog()
     readonly = [(gmem.allocs[i].offset, gmem.allocs[i].offset + gmem.allocs[i].nbytes)
                 for i, p in enumerate(q for q in kernel.params if q.pointer) if p.const]
-    gshadow = GlobalShadow(gmem.arena.nbytes, total, nblocks, readonly, global_unit(fn)) if sanitize else None
+    gshadow = GlobalShadow(gmem.arena.nbytes, nblocks * tpb, nblocks, readonly, global_unit(fn)) if sanitize else None
     counters: dict = {}
     captured: list = []
     uncertain: set = set()
@@ -634,10 +652,12 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     printf = devio.PrintfLog()
     budget = step_budget or DEFAULT_STEP_BUDGET
     lane_steps = 0
-    for start in range(0, nblocks, per_chunk):
-        ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
+    launch_regs = specialregs.per_launch(variant)          # %gridid, %envreg*: one value per launch
+    for start in range(0, len(block_ids), per_chunk):
+        ids = block_ids[start:start + per_chunk]
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
                     log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
+        m.special.update(launch_regs)
         m.global_syms = global_syms
         m.kernel_file = kernel.filename              # messages read other files' lines from them (places.py)
         m.contract, m.fma_stash = fused.actions, {}   # mul + add pairs ptxas fused (contraction.py)
@@ -646,6 +666,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.count_plan, m.ptx_counters = actions, ptx_counters
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
+        if watch is not None:
+            m.observer = watch if m.observer is None else _both(m.observer, watch)
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -661,67 +683,23 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of
     # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
-                                 arch) if lazy is not None else {}
-    metrics = dict.fromkeys(METRIC_KEYS, 0)
-    ptx_metrics = dict.fromkeys(METRIC_KEYS, 0)
-    lines: dict = {}
-    ptx_lines: dict = {}
-    for pc, c in counters.items():
-        ins = fn.instrs[pc]
-        key = (files.get(ins.file, "<ptx>"), ins.line)
-        d = lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
-        pd = ptx_lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
-        pc_ptx = ptx_counters.get(pc, {})
-        delta = sass_only.get(pc, {})
-        for k, v in c.items():
-            metrics[k] += v
-            d[k] += v
-            pv = pc_ptx.get(k, v - delta.get(k, 0))
-            ptx_metrics[k] += pv
-            pd[k] += pv
-    ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
-    count_notes = _count_notes(ifc, lines, uncertain, replayed) + contraction.notes_for(fused, lines)
-    ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
-    for pc, n_calls in vprintf_calls.items():  # the driver's code: counted by a measured rule
-        ins = fn.instrs[pc]
-        where = (files.get(ins.file, "<ptx>"), ins.line)
-        ifc_why[where] = msg("counts.sep").join(w for w in (ifc_why.get(where), vprintf_cost.note(n_calls)) if w)
-    mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
-        else "ptx"
-    per_line = []
-    for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
-        row = {"file": f, "line": l, "source": line_text(f, l, kernel.filename, source_lines).strip(), **v}
-        if mode == "sass":      # counts="sass": how, and the PTX count where it differs
-            row["counted"] = plan.lines.get((f, l), "sass")
-            pv = ptx_lines[(f, l)]
-            if pv != v:
-                row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
-            why = msg("counts.sep").join(w for w in (plan.notes.get((f, l)), ifc_why.get((f, l))) if w)
-            if why:
-                row["why"] = why
-        per_line.append(row)
-    per_pc = {pc: dict(c) for pc, c in counters.items()}
-    for pc, a in actions.items():            # the width of the access ptxas merged this pc's group into
-        if a[0] == "wide" and pc in per_pc:
-            per_pc[pc]["sass_bytes"] = a[1]
-    return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
+                                 arch) if lazy is not None and blocks is None else {}
+    t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
+              replayed, vprintf_calls, kernel_file=kernel.filename,
+              more_notes=lambda lines: contraction.notes_for(fused, lines))
+    return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
-                     per_pc=per_pc, captured=captured,
-                     printed=printf.lines(), counts=mode, counts_note=plan.reason if plan is not None else "",
-                     ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None, count_notes=count_notes,
+                     per_pc=t.per_pc, captured=captured,
+                     printed=printf.lines(), counts=t.mode, counts_note=plan.reason if plan is not None else "",
+                     ptx_metrics=t.ptx_metrics, plan=plan if t.mode == "sass" else None, count_notes=t.count_notes,
                      driver_per_pc=driver_counts)
 
 
-def _count_notes(ifc, lines, uncertain, replayed=None) -> list:
-    """The if-conversion plan's notes on the lines this launch counted something on (and the
-    plan-wide one), and on the undecided accesses a warp of this launch skipped (emu/counters/ifconvert.py);
-    ``replayed``: the notes of loop lines emu/counters/sass_replay.py replayed (or could not), which win."""
-    notes = {k: t for k, t in ifc.notes.items() if k[1] == 0 or k in lines} if ifc is not None else {}
-    for pc in uncertain:
-        where = ifc.uncertain[pc]
-        notes[where] = ifc.uncertain_notes[where]
-    notes.update({k: t for k, t in (replayed or {}).items() if k in lines})
-    return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(notes.items(), key=lambda kv: kv[0][1])]
+def _both(first, second):
+    def observe(m, ins, idx):
+        first(m, ins, idx)
+        second(m, ins, idx)
+    return observe
 
 
 def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):

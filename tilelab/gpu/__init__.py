@@ -8,12 +8,13 @@ scripts, on purpose) hold a CUDA context.
     outs = gpu_launch(kernel, grid, block, [A, B, C, np.int32(N)])
     stats = time_kernels({"naive": (k1, grid, block, args), "tiled": (k2, grid, block, args)})
 """
-from .spec import KernelSpec, PackedArgs, kernel_spec, pack_args
-from .worker import GpuSession, GpuUnavailable, default_session, gpu_launch, shutdown, time_kernels
-from .timing import CublasMatmul
-from .ncu import NcuUnavailable, ncu_metrics
 import subprocess
 import sys
+
+from .ncu import NcuUnavailable, ncu_metrics
+from .spec import KernelSpec, PackedArgs, kernel_spec, pack_args
+from .timing import CublasMatmul
+from .worker import GpuSession, GpuUnavailable, default_session, gpu_launch, shutdown, time_kernels
 
 __all__ = ["gpu_launch", "GpuSession", "GpuUnavailable", "default_session", "shutdown",
            "time_kernels", "CublasMatmul", "ncu_metrics", "NcuUnavailable", "available",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pickle
 import sys
+
 from .device import Device, DeviceFault, LaunchRefused
 
 

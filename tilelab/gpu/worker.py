@@ -17,6 +17,8 @@ Anything a kernel prints (``printf``) is collected and shown in the learner's ce
 from __future__ import annotations
 
 import atexit
+import ctypes
+import importlib
 import os
 import signal
 import socket
@@ -31,13 +33,10 @@ from pathlib import Path
 
 from ..errors import KernelFault, LaunchError, TilelabError
 from ..messages import language, msg as _msg
-from .spec import check_geometry, check_symbols, describe_launch, kernel_spec, pack_args
-import ctypes
-import importlib
 from . import device
 from .device import DeviceFault, LaunchRefused
-from .timing import measure_items
-from .timing import pack_items
+from .spec import check_geometry, check_symbols, describe_launch, kernel_spec, pack_args
+from .timing import measure_items, pack_items
 
 __all__ = ["GpuSession", "GpuUnavailable", "default_session", "gpu_launch", "shutdown", "time_kernels"]
 
@@ -363,7 +362,8 @@ def shutdown():
 def time_kernels(items: dict, *, session=None, **opts) -> dict:
     """Time ``{label: (kernel, grid, block, args[, shared])}`` on the GPU, in one process.
 
-    A value may also be ``CublasMatmul(A, B)`` for the cuBLAS reference. Returns
+    A value may also be ``CublasMatmul(A, B)`` for the cuBLAS reference, or ``timing.Timed(...)``
+    (a kernel whose outputs are poisoned and checked at every launch). Returns
     ``{label: stats}`` (see ``timing.summarize``). Options: ``warmup_s``, ``min_runs``,
     ``max_runs``, ``max_seconds`` (per label), ``target_rse``, ``flush_l2``.
     """

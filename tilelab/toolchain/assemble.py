@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CompileError
-from .discover import _site_dirs, _toolkit_roots       # the same search places as NVRTC
 from . import jitlink
+from .discover import _site_dirs, _toolkit_roots  # the same search places as NVRTC
 
 __all__ = ["Assembled", "AssemblerMissing", "assemble", "find_ptxas", "ptxas_version"]
 

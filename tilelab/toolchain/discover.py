@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import site
 import sys
 import sysconfig
 from pathlib import Path
-import site
 
 # --------------------------------------------------------------------------------------
 # Finding NVRTC

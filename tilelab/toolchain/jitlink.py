@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 from ..errors import CompileError
-from .discover import _site_dirs, _toolkit_roots      # the same search places as NVRTC
+from .discover import _site_dirs, _toolkit_roots  # the same search places as NVRTC
 
 __all__ = ["JitLink", "available_jitlink", "find_jitlink", "link_ptx"]
 

@@ -39,10 +39,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...messages import language, msg as _msg
+from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import entry_sass, sass_instructions
 from .requests import _count_warps, request_keys
 from .sass_model import plan_for as count_plan_for
-from ...toolchain import DEFAULT_ARCH
 
 ARCH = DEFAULT_ARCH       # the SM whose SASS decides (the course's GPU, an H200)
 

@@ -58,6 +58,24 @@ _SENTINEL = np.iinfo(np.int64).min   # marks inactive lanes; no real offset can 
 _MEMO: dict = {}
 _HASH_COEF = np.random.default_rng(12345).integers(1, 1 << 62, size=32, dtype=np.int64) | 1
 
+SEEN_KEYS = (
+    "shared_ld_generic_requests", "shared_st_generic_requests",
+    "shared_atom_rd_requests", "shared_atom_rd_requests_active", "shared_atom_rd_wavefronts",
+    "shared_atom_wr_requests", "shared_atom_wr_requests_active", "shared_atom_wr_wavefronts",
+    "global_atom_requests", "global_atom_sectors", "global_atom_rd_requests", "global_atom_rd_sectors",
+)
+#: "as the technique sees them": the ncu-equal figure plus the atomics that do the same (emu/machine.py)
+SEEN_TOTALS = {
+    "shared_ld_wavefronts_seen": ("shared_ld_wavefronts", "shared_atom_rd_wavefronts"),
+    "shared_ld_requests_seen": ("shared_ld_requests", "shared_ld_generic_requests", "shared_atom_rd_requests"),
+    "shared_st_requests_seen": ("shared_st_requests", "shared_st_generic_requests", "shared_atom_wr_requests"),
+    "shared_st_wavefronts_seen": ("shared_st_wavefronts", "shared_atom_wr_wavefronts"),
+    "global_ld_sectors_seen": ("global_ld_sectors", "global_atom_rd_sectors"),
+    "global_ld_requests_seen": ("global_ld_requests", "global_atom_rd_requests"),
+    "global_st_sectors_seen": ("global_st_sectors", "global_atom_sectors"),
+    "global_st_requests_seen": ("global_st_requests", "global_atom_requests"),
+}
+
 METRIC_KEYS = (
     "shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "shared_st_wavefronts",
     "ldmatrix_requests",
@@ -70,6 +88,15 @@ METRIC_KEYS = (
     "shared_ld_requests_active", "shared_st_requests_active",
     "global_ld_requests_active", "global_st_requests_active",
     "shared_atom_requests", "shared_atom_requests_active", "shared_atom_wavefronts",
+    # what the technique checks see of atomics (tilelab/technique.py), apart from ncu's counts
+    # above, which stay as ncu has them: an atomic that returns its old value (``atom``, not
+    # ``red``) in shared memory is also a read (``_rd``: every warp, generic ATOMs that land in
+    # shared memory included), every shared atomic a write (``_wr``), and a global atomic is a global access of its sectors (ncu
+    # counts them under l1tex__t_*_op_atom/red, not op_ld/st): ``global_atom_*`` for every one
+    # (each writes), ``global_atom_rd_*`` for those that return data; and a generic LD/ST whose
+    # lanes land in shared memory (its wavefronts are in ncu's shared figures, its requests are not)
+    # is a shared request (``shared_ld/st_generic_requests``: warps with such a lane)
+    *SEEN_KEYS,
 )
 
 

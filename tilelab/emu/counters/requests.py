@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
+from .sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
+
 
 def request_keys(ins) -> tuple:
     """The request counters a memory instruction adds to when a warp executes it with every lane
@@ -33,7 +34,8 @@ def request_keys(ins) -> tuple:
         elif ins.op == "st" and shared:
             keys = ("shared_st_requests",)
         elif ins.op in ("atom", "red") and shared:
-            keys = ("shared_atom_requests",)
+            keys = ("shared_atom_requests", "shared_atom_wr_requests") + \
+                (("shared_atom_rd_requests",) if ins.op == "atom" else ())
         else:
             keys = ()
         ins.__dict__["_request_keys"] = keys

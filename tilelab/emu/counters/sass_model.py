@@ -31,9 +31,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ...messages import language, msg as _msg
-from ...toolchain import sass_memory_mix
+from ...toolchain import DEFAULT_ARCH, sass_memory_mix
 from ..operands import reg_array
-from ...toolchain import DEFAULT_ARCH
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)

@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...messages import msg
-from ..ptx import split_top
+from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import entry_sass, sass_listing
+from ..ptx import split_top
 from .ifconvert import _SHARED_KINDS, access_kind, plan_for
 from .metrics import METRIC_KEYS
-from ...toolchain import DEFAULT_ARCH
 
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .findings import said
 from ..operands import _type_of, size_of
-
+from .findings import said
 
 
 def global_unit(fn) -> int:

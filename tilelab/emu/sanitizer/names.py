@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .words import said      # a name's words ("+ 2 bytes") in the learner's language, and in English
 from ...errors import CompileError
 from ...toolchain import compile_cuda
 from ...toolchain.signature import _strip_comments
 from ..ptx import parse
+from .words import said  # a name's words ("+ 2 bytes") in the learner's language, and in English
 
 _DECL = r"__shared__\b"
 _QUALS = re.compile(r"__align__\s*\([^)]*\)|alignas\s*\([^)]*\)|\b(?:static|volatile|extern|__shared__|"

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .findings import said
 from ..operands import guard, read
+from .findings import said
 
 # opcodes that write no register operand first
 _NO_DEST = {"st", "red", "bra", "ret", "exit", "bar", "barrier", "membar", "fence", "prefetch", "prefetchu",

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""`make grade`: autograde every submission on Dask, in sandboxes; feedback and grading/grades.csv.
+"""`make grade` (``python -m grading``): autograde every submission on Dask, in sandboxes; feedback and grading/grades.csv.
 
 Submissions are grading/submitted/<student>/<assignment>/. Each is one Dask task
 (grading/task.py): it grades that submission alone, in a scratch course folder and gradebook,
-with learner code only inside bubblewrap sandboxes (grading/sandbox.py), renders its feedback,
+with learner code only inside bubblewrap sandboxes (grading/sandbox/), renders its feedback,
 and returns the result. This driver alone writes the course gradebook (nbgrader's API), the
 autograded notebooks, the feedback pages and grades.csv.
 
@@ -26,6 +26,7 @@ autograded notebooks, the feedback pages and grades.csv.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -36,18 +37,16 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT))
-from release import assignments, release  # noqa: E402
+from grading import language as lg
+from grading import sandbox as sb
+from grading import submission_files as sf
+from grading.release import assignments, release
+from grading.rubrics import RUBRIC_DIR
+from tilelab.toolchain import available_nvrtc, nvrtc_version
 
-from grading import language as lg  # noqa: E402
-from grading import sandbox as sb  # noqa: E402
-from grading.rubrics import RUBRIC_DIR  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SUBMITTED = ROOT / "grading" / "submitted"
-#: a submission folder larger than this is not graded (a notebook is a few hundred KB)
-MAX_SUBMISSION_BYTES = 32 << 20
 CACHE_NAME = ".grade-cache.json"
 PREFIX = ""
 
@@ -60,54 +59,117 @@ def say(*lines) -> None:
 
 
 def submissions(submitted: Path = SUBMITTED):
-    """(student, assignment) for every submission folder holding a notebook."""
-    out = []
-    if submitted.is_dir():
-        for student in sorted(p for p in submitted.iterdir() if p.is_dir() and not p.name.startswith(".")):
-            for a in sorted(p for p in student.iterdir() if p.is_dir() and any(p.glob("*.ipynb"))):
-                out.append((student.name, a.name))
-    return out
+    """(student, assignment) for every submission folder holding a notebook (folders only, never
+    a link to one: the driver reads learners' folders with the instructor's rights)."""
+    return [(student.name, a.name) for student in sf.real_subdirs(submitted)
+            for a in sf.real_subdirs(student) if sf.has_notebook(a)]
 
 
-def check_timestamp(folder: Path) -> str | None:
-    """A timestamp.txt nbgrader cannot parse makes it drop the submission: set it aside, say so."""
-    ts = folder / "timestamp.txt"
-    if not ts.exists():
+def check_timestamp(files: dict) -> sf.Note | None:
+    """A timestamp.txt nbgrader cannot parse makes it drop the submission: leave it out, say so."""
+    data = files.get("timestamp.txt")
+    if data is None:
         return None
     import dateutil.parser
     try:
-        dateutil.parser.parse(ts.read_text().strip())
+        if len(data) > sf.MAX_TIMESTAMP_BYTES:
+            raise ValueError("too long")
+        dateutil.parser.parse(data.decode("utf-8").strip())
         return None
-    except (ValueError, OverflowError):
-        ts.rename(folder / "timestamp.txt.unreadable")
-        return f"{folder}: unreadable timestamp.txt set aside (graded as on time)"
+    except (ValueError, OverflowError, UnicodeDecodeError):
+        del files["timestamp.txt"]
+        return sf.Note("timestamp")
 
 
 def read_tree(folder: Path) -> dict:
-    """{relative path: bytes} of a folder's files (no links, no checkpoints)."""
-    out, total = {}, 0
-    for p in sorted(folder.rglob("*")):
-        if p.is_symlink() or not p.is_file() or ".ipynb_checkpoints" in p.parts:
-            continue
-        total += p.stat().st_size
-        if total > MAX_SUBMISSION_BYTES:
-            raise ValueError(f"the submission is over {MAX_SUBMISSION_BYTES >> 20} MB; remove large files and resubmit")
-        out[str(p.relative_to(folder))] = p.read_bytes()
+    """{relative path: bytes} of a trusted folder's files (the releases: regular files, no checkpoints)."""
+    files, _ = sf.read_submission(folder)
+    return files
+
+
+def prepare(course: dict, student: str, a: str) -> tuple[dict, list[sf.Note]]:
+    """(files, notes) of one submission: its regular files within the caps (grading/submission_files.py),
+    every notebook of notebook shape, timestamp.txt readable or set aside. NotReadable: it cannot be graded."""
+    files, notes = sf.read_submission(course["submitted"] / student / a)
+    if not any(rel.endswith(".ipynb") and "/" not in rel for rel in files):
+        about = [n for n in notes if n.name.endswith(".ipynb")]
+        raise sf.NotReadable("no_notebook", why=about[0] if about else sf.Note("none_there"))
+    for rel in sorted(files):
+        if rel.endswith(".ipynb") and "/" not in rel:
+            problem = sf.notebook_problem(files[rel], rel)
+            if problem:
+                raise sf.NotReadable("resubmit", why=problem)
+    ts = check_timestamp(files)
+    if ts:
+        notes.append(ts)
+    elif "timestamp.txt" not in files and any(n.name == "timestamp.txt" for n in notes):
+        notes.append(sf.Note("on_time"))
+    return files, notes
+
+
+def write_not_graded(course: dict, r: dict) -> None:
+    """A failed submission's own feedback: one page that says why it was not graded."""
+    import html
+    d = Path(course["feedback"]) / r["student"] / r["assignment"]
+    if d.is_symlink() or d.is_file():
+        d.unlink()
+    elif d.exists():
+        shutil.rmtree(d)
+    d.mkdir(parents=True)
+    reason = html.escape(r.get("reason") or "unknown reason")
+    (d / "not-graded.html").write_text(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Not graded</title></head><body>\n"
+        f"<h1>{html.escape(r['assignment'])}: not graded</h1>\n<p>{reason}</p>\n</body></html>\n")
+
+
+def rule_files(assignment: str) -> list[Path]:
+    """The files a grade of ``assignment`` depends on besides the submission: the grader's and the
+    package's code, the nbgrader config, the assignment's rubric, the counting pins, the reference
+    kernels (their counts are thresholds) and the package's data (headers, message texts)."""
+    files = sorted((ROOT / "grading").rglob("*.py")) + sorted((ROOT / "tilelab").rglob("*.py"))
+    files += [ROOT / "nbgrader_config.py", RUBRIC_DIR / f"{assignment}.toml", RUBRIC_DIR / "_counting.toml"]
+    files += sorted((ROOT / "kernels").rglob("*.cu"))           # the reference kernels, where they are read
+    files += sorted(p for p in (ROOT / "tilelab").rglob("*") if p.suffix in (".cu", ".cuh", ".h", ".toml", ".json")
+                    or p.parent.name == "include")               # package data (references, if packaged there)
+    seen, out = set(), []
+    for p in files:   # kernels/ is a link to tilelab/kernels/: each file once
+        if p.is_file() and p.resolve() not in seen:
+            seen.add(p.resolve())
+            out.append(p)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def nvrtc_versions() -> list[str]:
+    """Every NVRTC the judge may load on this machine: major, library, the version it reports
+    (and TILELAB_NVRTC, which overrides the choice). A new NVRTC can compile the same kernel to
+    other code, so other counts."""
+    out = [f"TILELAB_NVRTC={os.environ.get('TILELAB_NVRTC', '')}"]
+    for major, path in available_nvrtc().items():
+        try:
+            version = ".".join(str(v) for v in nvrtc_version(major))
+        except Exception as e:  # noqa: BLE001 - a library that does not load is a fact of this machine too
+            version = f"not loadable ({type(e).__name__})"
+        out.append(f"{major}:{path}:{version}")
     return out
 
 
 def grader_version(assignment: str) -> str:
-    """Hash of everything that decides a grade besides the submission (a rerun's skip key)."""
+    """Hash of everything that decides a grade besides the submission (a rerun's skip key): the
+    rule files, nbgrader's version, the course secret (the sizes each learner is graded on are
+    drawn with it) and the installed NVRTC."""
     h = hashlib.sha256()
-    files = sorted((ROOT / "grading").glob("*.py")) + sorted((ROOT / "tilelab").rglob("*.py")) + [
-        ROOT / "nbgrader_config.py", RUBRIC_DIR / f"{assignment}.toml"]
-    for p in files:
-        if p.is_file():
-            h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+    for p in rule_files(assignment):
+        try:
+            name = str(p.relative_to(ROOT))
+        except ValueError:
+            name = str(p)
+        h.update(name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
     import nbgrader
     from tilelab.rubric.draw import course_secret
     h.update(nbgrader.__version__.encode())
-    h.update(hashlib.sha256(course_secret()).digest())  # the sizes each learner is graded on are drawn with it
+    h.update(hashlib.sha256(course_secret()).digest())
+    h.update(json.dumps(nvrtc_versions()).encode())
     return h.hexdigest()
 
 
@@ -155,7 +217,8 @@ def start_cluster(workers: int | None, scheduler: str | None):
         client = Client(scheduler, timeout=60)
         info = client.scheduler_info()
         gpu = any("GPU" in (w.get("resources") or {}) for w in info["workers"].values())
-        return client, None, f"{len(info['workers'])} workers at {scheduler}", gpu
+        n = len(info["workers"])
+        return client, None, f"{n} worker{'' if n == 1 else 's'} at {scheduler}", gpu
     gpus = gpu_count()
     if gpus and not workers:
         from distributed import Nanny, Scheduler, SpecCluster
@@ -176,7 +239,7 @@ def release_key(names, lang: str = lg.SOURCE) -> str:
     """Hash of what a release and its gradebook entries are made from."""
     import nbgrader
     h = hashlib.sha256(nbgrader.__version__.encode() + json.dumps([lang] + sorted(names)).encode())
-    files = [ROOT / "nbgrader_config.py"] + sorted((ROOT / "grading").glob("*.py"))
+    files = [ROOT / "nbgrader_config.py"] + sorted((ROOT / "grading").rglob("*.py"))
     for a in names:
         files += sorted(p for p in (lg.source_dir(lang, ROOT) / a).rglob("*") if p.is_file()
                         and ".ipynb_checkpoints" not in p.parts)
@@ -342,7 +405,7 @@ def main(argv=None) -> int:
                 "(to grade anyway, at your own risk: make grade UNSAFE=1)")
             return 2
 
-    from grading import cgroup
+    from grading.sandbox import cgroup
     if not sb.unsafe() and cgroup.why_unavailable() and gpu_count():
         say(f"note: {cgroup.why_unavailable()}; on this GPU host the sandboxes' memory is therefore not "
             "limited (no address-space limit with CUDA)")
@@ -353,10 +416,6 @@ def main(argv=None) -> int:
     if not subs:
         say(f"no submissions under {course['submitted']}/<student>/<assignment>/")
         return 0
-    for student, a in subs:
-        msg = check_timestamp(course["submitted"] / student / a)
-        if msg:
-            say("warning: " + msg)
     known = set(assignments())
     unknown = sorted({a for _, a in subs} - known)
     names = sorted({a for _, a in subs} & known)
@@ -385,26 +444,34 @@ def main(argv=None) -> int:
                 f"'{a}' is not an assignment of this course (folders of solutions/: {', '.join(sorted(known))}); "
                 "was the folder renamed?")})
             continue
+        # one learner, one failure: whatever this submission holds, only its own line says so
         try:
-            files = read_tree(course["submitted"] / student / a)
-        except ValueError as e:
+            files, notes = prepare(course, student, a)
+            for note in notes:
+                say(f"warning: {name}: {note}")
+            lang, note = lg.detect(files, {lang: s[a] for lang, s in sources.items() if s.get(a)})
+            notes = [n.text(lang) for n in notes]   # they go into the feedback: in the submission's language
+            gradebook, refused = template(lang, a)
+            if refused:
+                results.append({"student": student, "assignment": a, "ok": False, "reason": refused})
+                continue
+            rel = read_tree(release_dir(d, lang) / a)
+            rel = {k: v for k, v in rel.items() if k.endswith(".ipynb")}
+            key = content_key(files, rel, versions[a], {**extra, "lang": lang})
+            fb = course["feedback"] / student / a
+            if cache.get(name, {}).get("key") == key and fb.is_dir() and any(fb.glob("*.html")):
+                skipped.append(name)
+                continue
+        except sf.NotReadable as e:
             results.append({"student": student, "assignment": a, "ok": False, "reason": str(e)})
             continue
-        lang, note = lg.detect(files, {lang: s[a] for lang, s in sources.items() if s.get(a)})
-        gradebook, refused = template(lang, a)
-        if refused:
-            results.append({"student": student, "assignment": a, "ok": False, "reason": refused})
-            continue
-        rel = read_tree(release_dir(d, lang) / a)
-        rel = {k: v for k, v in rel.items() if k.endswith(".ipynb")}
-        key = content_key(files, rel, versions[a], {**extra, "lang": lang})
-        fb = course["feedback"] / student / a
-        if cache.get(name, {}).get("key") == key and fb.is_dir() and any(fb.glob("*.html")):
-            skipped.append(name)
+        except Exception as e:  # noqa: BLE001 - a submission the checks above did not foresee fails alone
+            results.append({"student": student, "assignment": a, "ok": False, "reason": (
+                f"it could not be prepared for grading ({type(e).__name__}: {str(e)[:300]})")})
             continue
         jobs.append({"student": student, "assignment": a, "key": key, "files": files, "release": rel,
                      "gradebook": gradebook, "timeout": args.timeout or limits[a], "extra": extra, "lang": lang,
-                     "notes": [note] if note else []})
+                     "notes": notes + ([note] if note else [])})
 
     if skipped:
         say(f"{len(skipped)} submission{'s' if len(skipped) > 1 else ''} unchanged since last graded: skipped "
@@ -416,6 +483,11 @@ def main(argv=None) -> int:
         export_csv(db, args.csv, course["autograded"])
 
     failed = sorted((r for r in results if not r.get("ok")), key=lambda r: (r["student"], r["assignment"]))
+    for r in failed:
+        try:
+            write_not_graded(course, r)
+        except OSError as e:
+            say(f"warning: no feedback page for {r['student']}/{r['assignment']}: {e}")
     graded = [r for r in results if r.get("ok")]
     wall = time.monotonic() - t0
     say("", f"graded {len(graded)} of {len(results)} submissions"
@@ -430,6 +502,32 @@ def main(argv=None) -> int:
         Path(args.json).write_text(json.dumps([{k: v for k, v in r.items() if k not in ("autograded", "feedback", "log")}
                                                for r in results], indent=1, default=str))
     return 1 if failed else 0
+
+
+def task_failure(exc: BaseException) -> str:
+    """Why a submission's Dask task failed, as it failed: its worker process died (twice: the task is
+    retried once), or the task raised (on a worker, or before it ran: a scheduler or worker that cannot
+    import this package, whose error Dask chains as the cause). grade_submission itself never raises
+    for a bad submission, so an exception here is the grading machinery's, and says which."""
+    from distributed import KilledWorker
+    if isinstance(exc, KilledWorker):
+        return ("its grading worker died twice while grading it (KilledWorker); it may use more memory than the "
+                "worker has: grade it alone to see")
+    chain, e = [], exc
+    while e is not None and e not in chain and len(chain) < 10:
+        chain.append(e)
+        e = e.__cause__ or e.__context__
+
+    def said(e):
+        text = " ".join(str(e).split())
+        return f"{type(e).__name__}: {text[:400]}{' ...' if len(text) > 400 else ''}"
+    imports = [e for e in chain if isinstance(e, ImportError)]
+    if imports:
+        where = ("the Dask scheduler could not read the task" if "deserializ" in str(exc)
+                 else "its grading task could not run on the Dask worker")
+        return (f"{where} ({said(imports[0])}); install this repository (make install) in the environment of "
+                "the scheduler and of every worker")
+    return "its grading task failed with " + "; caused by ".join(said(e) for e in chain[:3])
 
 
 def run_jobs(jobs, args, course, db, cache, cache_path):
@@ -450,10 +548,8 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
                 student, a, key = futures[fut]
                 try:
                     r = fut.result()
-                except Exception as e:  # noqa: BLE001 - a worker died twice (KilledWorker) or similar
-                    r = {"student": student, "assignment": a, "ok": False,
-                         "reason": f"its grading worker died twice ({type(e).__name__}); it may use more memory "
-                                   "than the worker has: grade it alone to see"}
+                except Exception as e:  # noqa: BLE001 - reported for this submission alone
+                    r = {"student": student, "assignment": a, "ok": False, "reason": task_failure(e)}
                 if r.get("ok"):
                     merge(db, r)
                     write_outputs(course, r)
