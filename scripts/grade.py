@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 from release import assignments, release  # noqa: E402
 
 from grading import language as lg  # noqa: E402
+from grading import late  # noqa: E402
 from grading import sandbox as sb  # noqa: E402
 from grading.rubrics import RUBRIC_DIR  # noqa: E402
 
@@ -50,13 +51,18 @@ SUBMITTED = ROOT / "grading" / "submitted"
 MAX_SUBMISSION_BYTES = 32 << 20
 CACHE_NAME = ".grade-cache.json"
 PREFIX = ""
+#: the progress bar (grading/progress.py) while one is shown: say() writes above it
+BAR = None
 
 
 def say(*lines) -> None:
     """print, with UNSAFE on every line when grading without a sandbox."""
     for text in lines:
         for line in str(text).splitlines() or [""]:
-            print(PREFIX + line, flush=True)
+            if BAR is not None:
+                BAR.write(PREFIX + line)
+            else:
+                print(PREFIX + line, flush=True)
 
 
 def submissions(submitted: Path = SUBMITTED):
@@ -189,43 +195,64 @@ def release_dir(d: Path, lang: str = lg.SOURCE) -> Path:
     return d / ("release_tmp" if lang == lg.SOURCE else f"release_tmp_{lang}")
 
 
-def prepare_release(names, d: Path, db: str, lang: str = lg.SOURCE) -> bytes:
-    """The release of ``names`` in ``lang`` (in release_dir(d, lang)) and a blank gradebook that
-    knows them (the template every task of that language grades into); the English release is
-    also made known to the course gradebook ``db``, which all languages' grades merge into.
-    nbgrader's release is slow (10-20 s), so the two English ones run at once, and any release
-    only when its solutions or the grader changed."""
+def prepare_releases(by_lang: dict, d: Path, db: str) -> dict:
+    """{lang: template gradebook}: each language's release (in release_dir(d, lang)) and a blank
+    gradebook that knows its assignments (the template every task of that language grades
+    into); the English release is also made known to the course gradebook ``db``, which all
+    languages' grades merge into. nbgrader's release is slow (10-20 s a run, mostly its start),
+    so every run any language needs goes at once, each in its own nbgrader process, a run
+    releases all of a language's assignments in one process, and nothing is released again
+    unless its solutions or the grader changed."""
     import threading
-    key = release_key(names, lang)
-    tag = "" if lang == lg.SOURCE else f"-{lang}"
-    stamp, template = d / f".release-key{tag}", d / f".template-gradebook{tag}.db"
-    rdir = release_dir(d, lang)
-    course_db = Path(db.removeprefix("sqlite:///"))
-    if stamp.exists() and stamp.read_text() == key and template.exists() \
-            and (lang != lg.SOURCE or course_db.exists()) and all((rdir / a).is_dir() for a in names):
-        return template.read_bytes()
-    source = None if lang == lg.SOURCE else lg.source_dir(lang, ROOT)
-    with tempfile.TemporaryDirectory(prefix="tilelab-template-") as tmp:
-        errors = []
+    out, runs, finish = {}, [], []
+    tmp = Path(tempfile.mkdtemp(prefix="tilelab-template-"))
+    try:
+        for lang, wanted in by_lang.items():
+            source = None if lang == lg.SOURCE else lg.source_dir(lang, ROOT)
+            names = assignments(source=source) or list(wanted)      # one nbgrader run for the whole course
+            key = release_key(names, lang)
+            tag = "" if lang == lg.SOURCE else f"-{lang}"
+            stamp, template = d / f".release-key{tag}", d / f".template-gradebook{tag}.db"
+            rdir = release_dir(d, lang)
+            course_db = Path(db.removeprefix("sqlite:///"))
+            if stamp.exists() and stamp.read_text() == key and template.exists() \
+                    and (lang != lg.SOURCE or course_db.exists()) and all((rdir / a).is_dir() for a in wanted):
+                out[lang] = template.read_bytes()
+                continue
+            blank = tmp / f"gradebook-{lang}.db"
+            runs += [(lang, {"names": names, "source": source, "to": rdir, "db": f"sqlite:///{blank}"})]
+            if lang == lg.SOURCE:
+                runs += [(lang, {"names": names, "source": source, "to": tmp / "release", "db": db})]
+            finish.append((lang, key, stamp, template, blank))
+        if runs:
+            BAR.add(len(runs)) if BAR else None
+            errors = []
 
-        def run(**kw):
-            try:
-                release(names, quiet=True, source=source, **kw)
-            except BaseException as e:  # noqa: BLE001 - SystemExit from release(): reported below
-                errors.append(e)
-        blank = f"sqlite:///{tmp}/gradebook.db"
-        runs = [{"to": rdir, "db": db}, {"to": Path(tmp) / "release", "db": blank}] if lang == lg.SOURCE \
-            else [{"to": rdir, "db": blank}]
-        threads = [threading.Thread(target=run, kwargs=kw) for kw in runs]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        if errors:
-            raise SystemExit(f"make grade: the release{'' if lang == lg.SOURCE else ' of ' + lang} failed: {errors[0]}")
-        shutil.copyfile(Path(tmp) / "gradebook.db", template)
-    stamp.write_text(key)
-    return template.read_bytes()
+            def run(lang, kw):
+                try:
+                    release(kw.pop("names"), quiet=True, **kw)
+                except BaseException as e:  # noqa: BLE001 - SystemExit from release(): reported below
+                    errors.append((lang, e))
+                if BAR:
+                    BAR.step(f"released {lang}")
+            if BAR:
+                BAR.phase("prepare")
+                BAR.step(f"release {', '.join(sorted({lang for lang, _ in runs}))} …", 0)
+            threads = [threading.Thread(target=run, args=r) for r in runs]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            if errors:
+                lang, e = errors[0]
+                raise SystemExit(f"make grade: the release{'' if lang == lg.SOURCE else ' of ' + lang} failed: {e}")
+        for lang, key, stamp, template, blank in finish:
+            shutil.copyfile(blank, template)
+            stamp.write_text(key)
+            out[lang] = template.read_bytes()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
 
 
 def merge(db_url: str, r: dict) -> None:
@@ -260,27 +287,11 @@ def write_outputs(course: dict, r: dict) -> None:
             (d / name).write_bytes(data)
 
 
-def export_csv(db_url: str, path: str, autograded: Path | None = None) -> None:
-    """nbgrader's CSV export, with a ``language`` column after its own: the language each
-    submission was graded in (read from its autograded notebooks; blank where there are none)."""
-    import csv
-    from nbgrader.api import Gradebook
-    from nbgrader.plugins import CsvExportPlugin
-    with Gradebook(db_url) as gb:
-        CsvExportPlugin(to=str(path)).export(gb)
-    if autograded is None:
-        return
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
-        fields = list(rows[0]) if rows else []
-    if not fields:
-        return
-    for row in rows:
-        row["language"] = lg.graded_language(autograded / row["student_id"] / row["assignment"]) or ""
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields + ["language"])
-        w.writeheader()
-        w.writerows(rows)
+def export_csv(db_url: str, path: str, autograded: Path | None = None, include_missing: bool = False) -> None:
+    """grades.csv (one row per submission, with its language and lateness) and the Canvas and
+    Moodle imports beside it (grading/export.py)."""
+    from grading.export import export
+    export(db_url, Path(path), autograded, include_missing)
 
 
 #: nbgrader's own steps around the learner's cells and the judge: copying, the gradebook, the feedback page
@@ -329,10 +340,29 @@ def main(argv=None) -> int:
     ap.add_argument("--nbgrader-arg", action="append", default=[],
                     help="extra nbgrader option for autograde, e.g. --Execute.timeout=60")
     ap.add_argument("--json", help="also write every result (scores, repairs, reasons, seconds) here")
+    ap.add_argument("--student", default=os.environ.get("STUDENT") or None,
+                    help="grade only this learner's submissions (always regraded; make grade STUDENT=...)")
+    ap.add_argument("--assignment", default=os.environ.get("ASSIGNMENT") or None,
+                    help="grade only this assignment's submissions (always regraded; make grade ASSIGNMENT=...)")
+    ap.add_argument("--include-missing", action="store_true", default=bool(os.environ.get("INCLUDE_MISSING")),
+                    help="grades.csv gets a row (status missing, no score) per learner who did not submit an "
+                    "assignment others submitted")
     args = ap.parse_args(argv)
+    from grading.progress import Progress
+    global BAR
+    BAR = Progress(PREFIX)
+    try:
+        return _main(args)
+    finally:
+        BAR.close()
+        BAR = None
+
+
+def _main(args) -> int:
+    global PREFIX
 
     if sb.unsafe() and not sb.required():
-        PREFIX = "UNSAFE "
+        PREFIX = BAR.prefix = "UNSAFE "
         os.environ["TILELAB_UNSAFE"] = "1"
         say("grading WITHOUT a sandbox (UNSAFE=1): learner code runs with your rights")
     else:
@@ -353,6 +383,13 @@ def main(argv=None) -> int:
     if not subs:
         say(f"no submissions under {course['submitted']}/<student>/<assignment>/")
         return 0
+    picked = [(s, a) for s, a in subs if args.student in (None, s) and args.assignment in (None, a)]
+    if len(picked) < len(subs):      # by hand: only these, regraded as the batch grades them
+        if not picked:
+            say(f"no submission of {args.student or 'any learner'} for {args.assignment or 'any assignment'} "
+                f"under {course['submitted']}/<student>/<assignment>/")
+            return 2
+        subs = picked
     for student, a in subs:
         msg = check_timestamp(course["submitted"] / student / a)
         if msg:
@@ -365,19 +402,35 @@ def main(argv=None) -> int:
     # source (the release has the same read-only cells); a language's release is made when needed
     sources = {lang: {a: {p.name: p.read_bytes() for p in sorted((lg.source_dir(lang, ROOT) / a).glob("*.ipynb"))}
                       for a in names} for lang in lg.languages(ROOT)}
-    templates = {lg.SOURCE: prepare_release(names, d, db)} if names else {}
+    BAR.add(len(subs))
+    files_of, langs = {}, {}
+    for student, a in subs:       # read and tell the language first, so that all releases run at once
+        if a in known:
+            try:
+                files_of[student, a] = read_tree(course["submitted"] / student / a)
+            except ValueError as e:
+                files_of[student, a] = e
+            else:
+                langs[student, a] = lg.detect(files_of[student, a], {lang: s[a] for lang, s in sources.items() if s.get(a)})
+        BAR.step(f"read {student}/{a}")
+    needed = sorted({lang for lang, _ in langs.values()} | ({lg.SOURCE} if names else set()))
+    templates = prepare_releases({lang: names if lang == lg.SOURCE else [n for n in names if sources[lang].get(n)]
+                                  for lang in needed}, d, db)
+    due = late.due_dates(db)
+    receipts = late.read_ledger(course["submitted"])
 
     def template(lang: str, a: str) -> tuple[bytes, str]:
         """(template gradebook of ``lang``, why it cannot grade ``a`` or '')."""
-        if lang not in templates:
-            templates[lang] = prepare_release([n for n in names if sources[lang].get(n)], d, db, lang)
         return templates[lang], lg.same_grade_cells(templates[lg.SOURCE], templates[lang], lang, a)
     cache_path = d / CACHE_NAME
-    cache = json.loads(cache_path.read_text()) if cache_path.exists() and not args.force else {}
+    cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
+    regrade = args.force or len(picked) < len(submissions(course["submitted"]))
 
     results, jobs, skipped = [], [], []
     versions = {a: grader_version(a) for a in names}
     limits = {a: time_limit(a, len(list((release_dir(d) / a).glob("*.ipynb"))), extra) for a in names}
+    from grading.cell_limits import cell_timeout
+    cell_limits = {a: cell_timeout(a, extra) for a in names}
     for student, a in subs:
         name = f"{student}/{a}"
         if a in unknown:
@@ -385,26 +438,30 @@ def main(argv=None) -> int:
                 f"'{a}' is not an assignment of this course (folders of solutions/: {', '.join(sorted(known))}); "
                 "was the folder renamed?")})
             continue
-        try:
-            files = read_tree(course["submitted"] / student / a)
-        except ValueError as e:
-            results.append({"student": student, "assignment": a, "ok": False, "reason": str(e)})
+        files = files_of[student, a]
+        if isinstance(files, ValueError):
+            results.append({"student": student, "assignment": a, "ok": False, "reason": str(files)})
             continue
-        lang, note = lg.detect(files, {lang: s[a] for lang, s in sources.items() if s.get(a)})
+        lang, note = langs[student, a]
         gradebook, refused = template(lang, a)
         if refused:
             results.append({"student": student, "assignment": a, "ok": False, "reason": refused})
             continue
         rel = read_tree(release_dir(d, lang) / a)
         rel = {k: v for k, v in rel.items() if k.endswith(".ipynb")}
-        key = content_key(files, rel, versions[a], {**extra, "lang": lang})
+        # graded with the time it reached the exchange (grading/late.py), against the gradebook's due date
+        files, when = late.timing(files, receipts.get(name))
+        job_extra = {**extra, **when}
+        key = content_key(files, rel, versions[a], {**job_extra, "lang": lang, "due": str(due.get(a) or ""),
+                                                    "cell_timeout": cell_limits[a]})
         fb = course["feedback"] / student / a
-        if cache.get(name, {}).get("key") == key and fb.is_dir() and any(fb.glob("*.html")):
+        if not regrade and cache.get(name, {}).get("key") == key and fb.is_dir() and any(fb.glob("*.html")):
             skipped.append(name)
             continue
         jobs.append({"student": student, "assignment": a, "key": key, "files": files, "release": rel,
-                     "gradebook": gradebook, "timeout": args.timeout or limits[a], "extra": extra, "lang": lang,
-                     "notes": [note] if note else []})
+                     "gradebook": late.with_due_date(gradebook, a, due.get(a)), "timeout": args.timeout or limits[a],
+                     "extra": job_extra, "lang": lang, "notes": [note] if note else [],
+                     "cell_timeout": cell_limits[a]})
 
     if skipped:
         say(f"{len(skipped)} submission{'s' if len(skipped) > 1 else ''} unchanged since last graded: skipped "
@@ -413,7 +470,7 @@ def main(argv=None) -> int:
     if jobs:
         results += run_jobs(jobs, args, course, db, cache, cache_path)
     if names:
-        export_csv(db, args.csv, course["autograded"])
+        export_csv(db, args.csv, course["autograded"], args.include_missing)
 
     failed = sorted((r for r in results if not r.get("ok")), key=lambda r: (r["student"], r["assignment"]))
     graded = [r for r in results if r.get("ok")]
@@ -434,9 +491,10 @@ def main(argv=None) -> int:
 
 def run_jobs(jobs, args, course, db, cache, cache_path):
     from distributed import as_completed
-    from tqdm import tqdm
     from grading.task import grade_submission
-    client, cluster, where, gpu = start_cluster(args.workers, args.scheduler)
+    BAR.add(1)
+    with BAR.doing("start the Dask cluster"):
+        client, cluster, where, gpu = start_cluster(args.workers, args.scheduler)
     say(f"grading {len(jobs)} submission{'s' if len(jobs) > 1 else ''} on {where}")
     results = []
     try:
@@ -444,8 +502,9 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
                                  resources={"GPU": 1} if gpu else None, pure=False):
                    (job["student"], job["assignment"], job["key"]) for job in jobs}
         t0 = time.monotonic()
-        with tqdm(total=len(jobs), desc=PREFIX + "autograde", unit="sub", file=sys.stdout, mininterval=1,
-                  disable=os.environ.get("TILELAB_PROGRESS") == "0") as bar:
+        BAR.phase("autograde")
+        BAR.add(len(jobs))
+        if True:
             for fut in as_completed(futures):
                 student, a, key = futures[fut]
                 try:
@@ -456,6 +515,7 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
                                    "than the worker has: grade it alone to see"}
                 if r.get("ok"):
                     merge(db, r)
+                    late.apply_penalties(db, a, student)
                     write_outputs(course, r)
                     cache[f"{student}/{a}"] = {"key": key}
                     cache_path.write_text(json.dumps(cache, indent=1, sort_keys=True))
@@ -466,8 +526,7 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
                 results.append(r)
                 done = len(results)
                 rate = done / max(time.monotonic() - t0, 1e-9) * 60
-                bar.set_postfix_str(f"{rate:.1f} submissions/min, {student}/{a} {'ok' if r.get('ok') else 'FAILED'}")
-                bar.update()
+                BAR.step(f"{rate:.1f} submissions/min, {student}/{a} {'ok' if r.get('ok') else 'FAILED'}")
     finally:
         client.close()
         if cluster is not None:
