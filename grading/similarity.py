@@ -4,7 +4,7 @@ section (scripts/class_report.py).
 A kernel is read as a token stream by pygments' CUDA lexer (a maintained lexer, installed with
 IPython), with what a copier changes for free taken out: comments, layout, and the names of
 variables, parameters and functions (each becomes ``ID``; CUDA's built-ins such as
-``threadIdx`` and ``__syncthreads`` and the member names ``.x`` stay, as do keywords, operators
+``threadIdx`` and ``__syncthreads`` and member names such as ``.x`` stay, as do keywords, operators
 and numbers). Two kernels are compared on their sets of ``K``-token runs (as MOSS and JPlag
 do), leaving out the runs that say nothing about who wrote what:
 
@@ -39,7 +39,7 @@ KEEP = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "__syncthrea
         "atomicExch", "atomicMax", "atomicMin", "__ldg", "__restrict__", "__shared__", "__global__",
         "__device__", "__forceinline__", "__launch_bounds__", "__pipeline_memcpy_async", "__pipeline_commit",
         "__pipeline_wait_prior", "__cvta_generic_to_shared", "__float2half", "__half2float", "half", "__half",
-        "asm", "volatile", "sizeof", "min", "max", "fminf", "fmaxf", "expf", "sqrtf", "x", "y", "z", "w"}
+        "asm", "volatile", "sizeof", "min", "max", "fminf", "fmaxf", "expf", "sqrtf"}
 
 
 def tokens(source: str) -> list[str]:
@@ -57,8 +57,8 @@ def tokens(source: str) -> list[str]:
             out.extend(value.split())
         elif ttype in String:
             out.append("STR")
-        elif ttype in Name and ttype not in Name.Builtin and value not in KEEP:
-            out.append("ID")
+        elif ttype in Name and ttype not in Name.Builtin and value not in KEEP and not (out and out[-1] in (".", "->")):
+            out.append("ID")          # (a member's name, threadIdx.x or p->next, stays)
         else:
             out.append(value)
     return out
