@@ -30,6 +30,7 @@ import math
 import os
 import sqlite3
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 from nbgrader.exchange.default import ExchangeCollect
@@ -90,6 +91,7 @@ class PerDayPenalty(LateSubmissionPlugin):
         return round(min(float(score), float(score) * self.percent_per_day / 100.0 * days), 6)
 
 
+@lru_cache(maxsize=None)
 def penalty_plugin():
     """The plugin grading/nbgrader_config.py configures for AssignLatePenalties (an instance)."""
     from traitlets.config.loader import PyFileConfigLoader

@@ -1,7 +1,7 @@
 """``make grade``'s progress bar, from its first second: one tqdm bar over the preparation (the
 releases each language needs, reading the submissions) and the grading, whose label says
 the step under way; a step that takes long (an nbgrader release) keeps the bar's clock ticking
-once a second, so the screen never sits still. ``TILELAB_PROGRESS=0`` turns it off (tests,
+once a second on a terminal (every 15 s into a log), so the screen never sits still. ``TILELAB_PROGRESS=0`` turns it off (tests,
 benchmarks); the lines ``make grade`` prints besides go above the bar.
 """
 from __future__ import annotations
@@ -30,7 +30,8 @@ class Progress:
             self._ticker.start()
 
     def _tick(self) -> None:
-        while not self._stop.wait(1.0):
+        tty = hasattr(self.bar.fp, "isatty") and self.bar.fp.isatty()
+        while not self._stop.wait(1.0 if tty else 15.0):      # a log file gets a line every 15 s
             with self._lock:
                 self.bar.refresh()
 
