@@ -360,7 +360,6 @@ def main(argv=None) -> int:
 
 def _main(args) -> int:
     global PREFIX
-
     if sb.unsafe() and not sb.required():
         PREFIX = BAR.prefix = "UNSAFE "
         os.environ["TILELAB_UNSAFE"] = "1"
@@ -399,7 +398,7 @@ def _main(args) -> int:
     names = sorted({a for _, a in subs} & known)
     extra = parse_nbgrader_args(args.nbgrader_arg)
     # each submission's language, told from its read-only cells against each language's nbgrader
-    # source (the release has the same read-only cells); a language's release is made when needed
+    # source (the release has the same read-only cells); then every language's release at once
     sources = {lang: {a: {p.name: p.read_bytes() for p in sorted((lg.source_dir(lang, ROOT) / a).glob("*.ipynb"))}
                       for a in names} for lang in lg.languages(ROOT)}
     BAR.add(len(subs))
