@@ -1,8 +1,9 @@
 """``make grade``'s progress bar, from its first second: one tqdm bar over the preparation (the
 releases each language needs, reading the submissions) and the grading, whose label says
 the step under way; a step that takes long (an nbgrader release) keeps the bar's clock ticking
-once a second on a terminal (every 15 s into a log), so the screen never sits still. ``TILELAB_PROGRESS=0`` turns it off (tests,
-benchmarks); the lines ``make grade`` prints besides go above the bar.
+once a second on a terminal (every 15 s into a log), so the screen never sits still.
+``TILELAB_PROGRESS=0`` turns it off (tests, benchmarks); the lines ``make grade`` prints besides
+go above the bar.
 """
 from __future__ import annotations
 

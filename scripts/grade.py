@@ -410,7 +410,8 @@ def _main(args) -> int:
             except ValueError as e:
                 files_of[student, a] = e
             else:
-                langs[student, a] = lg.detect(files_of[student, a], {lang: s[a] for lang, s in sources.items() if s.get(a)})
+                langs[student, a] = lg.detect(files_of[student, a],
+                                              {lang: s[a] for lang, s in sources.items() if s.get(a)})
         BAR.step(f"read {student}/{a}")
     needed = sorted({lang for lang, _ in langs.values()} | ({lg.SOURCE} if names else set()))
     templates = prepare_releases({lang: names if lang == lg.SOURCE else [n for n in names if sources[lang].get(n)]
