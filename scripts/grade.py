@@ -42,7 +42,6 @@ sys.path.insert(0, str(ROOT))
 from release import assignments, release  # noqa: E402
 
 from grading import language as lg  # noqa: E402
-from grading import late  # noqa: E402
 from grading import sandbox as sb  # noqa: E402
 from grading.rubrics import RUBRIC_DIR  # noqa: E402
 
@@ -198,11 +197,11 @@ def release_dir(d: Path, lang: str = lg.SOURCE) -> Path:
 def prepare_releases(by_lang: dict, d: Path, db: str) -> dict:
     """{lang: template gradebook}: each language's release (in release_dir(d, lang)) and a blank
     gradebook that knows its assignments (the template every task of that language grades
-    into); the English release is also made known to the course gradebook ``db``, which all
-    languages' grades merge into. nbgrader's release is slow (10-20 s a run, mostly its start),
-    so every run any language needs goes at once, each in its own nbgrader process, a run
-    releases all of a language's assignments in one process, and nothing is released again
-    unless its solutions or the grader changed."""
+    into); the English release goes into the course gradebook ``db``, which all languages'
+    grades merge into, and its template is a copy of that without learners (blank_copy).
+    nbgrader's release is slow (10-20 s a run, mostly its start), so there is one run per
+    language, for all its assignments, every run at once, each in its own nbgrader process,
+    and nothing is released again unless its solutions or the grader changed."""
     import threading
     out, runs, finish = {}, [], []
     tmp = Path(tempfile.mkdtemp(prefix="tilelab-template-"))
@@ -220,9 +219,8 @@ def prepare_releases(by_lang: dict, d: Path, db: str) -> dict:
                 out[lang] = template.read_bytes()
                 continue
             blank = tmp / f"gradebook-{lang}.db"
-            runs += [(lang, {"names": names, "source": source, "to": rdir, "db": f"sqlite:///{blank}"})]
-            if lang == lg.SOURCE:
-                runs += [(lang, {"names": names, "source": source, "to": tmp / "release", "db": db})]
+            runs += [(lang, {"names": names, "source": source, "to": rdir,
+                             "db": db if lang == lg.SOURCE else f"sqlite:///{blank}"})]
             finish.append((lang, key, stamp, template, blank))
         if runs:
             BAR.add(len(runs)) if BAR else None
@@ -247,12 +245,29 @@ def prepare_releases(by_lang: dict, d: Path, db: str) -> dict:
                 lang, e = errors[0]
                 raise SystemExit(f"make grade: the release{'' if lang == lg.SOURCE else ' of ' + lang} failed: {e}")
         for lang, key, stamp, template, blank in finish:
+            if lang == lg.SOURCE:
+                blank_copy(Path(db.removeprefix("sqlite:///")), blank)
             shutil.copyfile(blank, template)
             stamp.write_text(key)
             out[lang] = template.read_bytes()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return out
+
+
+def blank_copy(course_db: Path, out: Path) -> None:
+    """A copy of the course gradebook without its learners, submissions and grades: what a
+    release into an empty gradebook makes (the assignments, notebooks and cells), in no time."""
+    import sqlite3
+    shutil.copyfile(course_db, out)
+    con = sqlite3.connect(out)
+    try:
+        with con:
+            for table in ("comment", "grade", "submitted_notebook", "submitted_assignment", "student"):
+                con.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
+        con.execute("VACUUM")
+    finally:
+        con.close()
 
 
 def merge(db_url: str, r: dict) -> None:
@@ -401,7 +416,9 @@ def _main(args) -> int:
     # source (the release has the same read-only cells); then every language's release at once
     sources = {lang: {a: {p.name: p.read_bytes() for p in sorted((lg.source_dir(lang, ROOT) / a).glob("*.ipynb"))}
                       for a in names} for lang in lg.languages(ROOT)}
-    BAR.add(len(subs))
+    BAR.add(len(subs) + 1)
+    with BAR.doing("load nbgrader"):       # (seconds on a busy machine: the bar is up before it)
+        from grading import late
     files_of, langs = {}, {}
     for student, a in subs:       # read and tell the language first, so that all releases run at once
         if a in known:
@@ -515,7 +532,8 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
                                    "than the worker has: grade it alone to see"}
                 if r.get("ok"):
                     merge(db, r)
-                    late.apply_penalties(db, a, student)
+                    from grading.late import apply_penalties
+                    apply_penalties(db, a, student)
                     write_outputs(course, r)
                     cache[f"{student}/{a}"] = {"key": key}
                     cache_path.write_text(json.dumps(cache, indent=1, sort_keys=True))
