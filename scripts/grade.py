@@ -199,16 +199,17 @@ def prepare_releases(by_lang: dict, d: Path, db: str) -> dict:
     gradebook that knows its assignments (the template every task of that language grades
     into); the English release goes into the course gradebook ``db``, which all languages'
     grades merge into, and its template is a copy of that without learners (blank_copy).
-    nbgrader's release is slow (10-20 s a run, mostly its start), so there is one run per
-    language, for all its assignments, every run at once, each in its own nbgrader process,
-    and nothing is released again unless its solutions or the grader changed."""
+    nbgrader's release is slow (10-20 s a run, mostly its start), so there is one release per
+    language (its assignments one after the other, or all in one nbgrader run when all are
+    asked for), every language's at once, and nothing is released again unless its solutions or
+    the grader changed."""
     import threading
     out, runs, finish = {}, [], []
     tmp = Path(tempfile.mkdtemp(prefix="tilelab-template-"))
     try:
         for lang, wanted in by_lang.items():
             source = None if lang == lg.SOURCE else lg.source_dir(lang, ROOT)
-            names = assignments(source=source) or list(wanted)      # one nbgrader run for the whole course
+            names = sorted(wanted)                # (all of them: one nbgrader run for the whole course)
             key = release_key(names, lang)
             tag = "" if lang == lg.SOURCE else f"-{lang}"
             stamp, template = d / f".release-key{tag}", d / f".template-gradebook{tag}.db"
