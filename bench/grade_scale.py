@@ -11,7 +11,10 @@ scripts/grade.py (a benchmark, not a test: the machine's load is recorded with t
 The sandbox overhead is measured two ways: one process started inside a sandbox against the
 same process started bare (the fixed cost, paid twice per submission: the kernel and the
 judge), and one submission graded sandboxed against UNSAFE=1 (the whole cost).
-Writes bench/results/grade_scale-<date>[-gpu].json.
+The speed-up of 2 workers over 1 is recorded for the grading phase alone (``speedup_2_vs_1``)
+and for the whole ``make grade`` (``speedup_2_vs_1_whole_make_grade``: each run grades a fresh
+course, so its releases and Dask's start are in it), with the machine's load sampled during
+each run. Writes bench/results/grade_scale-<date>[-gpu].json.
 """
 from __future__ import annotations
 
