@@ -34,11 +34,13 @@ ifeq ($(NO_INSTALL),1)
 SITE_STAMP :=
 endif
 
-.PHONY: help install lab lessons test test-gpu test-gpu-notebooks release grade sandbox-user student-bundle clean-grading
+.PHONY: rubric-sweep help install lab lessons test test-fast test-gpu test-gpu-notebooks release grade sandbox-user student-bundle clean-grading
 
 help:
 	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab on work/ and lessons/"
 	@echo "make test            set up and run every test (no GPU needed)"
+	@echo "make test-fast       the edit-run loop: unit tests of the toolchain, emulator, judge and rubric"
+	@echo "make rubric-sweep    every count threshold over every drawn size (tilelab/rubric/sweep.json; CHECKS=...)"
 	@echo "make test-gpu        the same on a GPU (TILELAB_BACKEND=gpu), plus nbval over solutions/ and an autograde"
 	@echo "make lessons         build lessons/, solutions/, exercises/ from the text in course/ (NAMES=03 for one)"
 	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/ (and solutions_zh/ -> exercises_zh/)"
@@ -72,6 +74,16 @@ test: $(STAMP) sandbox-user
 	$(call nbval,lessons/*.ipynb solutions)
 	$(foreach l,$(patsubst solutions_%,%,$(wildcard solutions_*)),export TILELAB_LANG=$(l); $(call nbval,lessons/$(l) solutions_$(l));)
 
+# The edit-run loop (docs/DESIGN.md §10): the tests tests/conftest.py marks `fast`, with the
+# default NVRTC only. `make test` above runs these and every other test.
+test-fast: $(STAMP)
+	$(PY) -m pytest -m "fast and not gpu" --default-nvrtc $(PYTEST_ARGS) tests
+
+# The rubric soundness sweep (issue 20): every count threshold over every size the draws can produce,
+# with the solutions and the corpus; writes tilelab/rubric/sweep.json (CHECKS="grade_id ..." for some).
+rubric-sweep: $(STAMP)
+	nice $(PY) -m tilelab.rubric.sweep $(foreach c,$(CHECKS),--check $(c))
+
 test-gpu: export TILELAB_BACKEND = gpu
 test-gpu: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS) tests
@@ -88,7 +100,7 @@ lessons: $(STAMP)
 	$(PY) scripts/build_course.py $(NAMES)
 
 release: $(STAMP)
-	$(PY) scripts/release.py
+	$(PY) -m grading.release
 
 # make grade [WORKERS=N] [SCHEDULER=tcp://host:8786] [UNSAFE=1] [STUDENT=s] [ASSIGNMENT=a] [INCLUDE_MISSING=1]:
 # STUDENT/ASSIGNMENT grade only those submissions, as the batch does (README: "Grading"); learner code runs in bubblewrap
@@ -97,7 +109,7 @@ release: $(STAMP)
 SANDBOX_UID ?= 2000000000
 grade: $(STAMP) sandbox-user
 	WORKERS=$(WORKERS) SCHEDULER=$(SCHEDULER) UNSAFE=$(UNSAFE) STUDENT=$(STUDENT) ASSIGNMENT=$(ASSIGNMENT) \
-	  INCLUDE_MISSING=$(INCLUDE_MISSING) $(PY) scripts/grade.py
+	  INCLUDE_MISSING=$(INCLUDE_MISSING) $(PY) -m grading
 
 sandbox-user:
 	@if [ "$$(id -u)" = 0 ] && ! getent passwd tilelab-sandbox >/dev/null; then \

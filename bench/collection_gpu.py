@@ -131,7 +131,7 @@ def main():
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
     a = ap.parse_args()
     import cupy as cp
-    from tilelab.compile import nvrtc_version
+    from tilelab.toolchain import nvrtc_version
     from tilelab.gpu.device import Device
     info = Device().info()
     arch = info["arch"]

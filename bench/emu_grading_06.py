@@ -1,12 +1,13 @@
-"""Emulator time of each graded check of lesson 06, as autograde runs it (goal: < 10 s each on a
-2-core machine; issue 11). Not a timed test: a benchmark, run on the CPU machine.
+"""Emulator time of each graded check, as autograde runs it (goal: < 10 s each on a 2-core
+machine; issues 11 and 20). Not a timed test: a benchmark, run on the CPU machine.
 
-    python bench/emu_grading_06.py [--repeat 3] [--out bench/results]
+    python bench/emu_grading_06.py [--repeat 3] [--out bench/results] [--assignments 00_start_here ...]
 
-For each check of grading/rubric/06_tensor_cores.toml, the reference solution's kernel (from
-solutions/06_tensor_cores) goes through the same judge subprocess autograde uses (python -I,
-its own process, compile included), --repeat times; the wall time of the whole check and each
-part's seconds are recorded, with the median. Writes bench/results/emu-grading-06-<date>.json.
+For each check of the rubrics (default: tilelab/rubric/06_tensor_cores.toml), the reference
+solution's kernel (from solutions/<assignment>) goes through the same judge subprocess autograde
+uses (python -I, its own process, compile included, the sizes drawn as for a learner), --repeat
+times; the wall time of the whole check, the judge process's CPU time and each part's seconds are
+recorded, with the median. Writes bench/results/emu-grading-<which>-<date>.json.
 """
 from __future__ import annotations
 
@@ -21,39 +22,49 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from bench.gpu_common import commit  # noqa: E402
+from gpu_common import commit  # noqa: E402  (bench/, the script's folder)
 from grading import regression  # noqa: E402
 from grading.rubrics import load_rubric  # noqa: E402
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the finished child processes (the judge runs in its own process)."""
+    import resource
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
+    ap.add_argument("--assignments", nargs="*", default=["06_tensor_cores"])
     args = ap.parse_args(argv)
-    rubric = load_rubric("06_tensor_cores")
-    nb = regression.read_notebook("solutions", rubric.assignment)
-    res = {"benchmark": "emu-grading-06", "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    which = "06" if args.assignments == ["06_tensor_cores"] else "all"
+    res = {"benchmark": f"emu-grading-{which}", "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
            "commit": commit(), "command": "python " + " ".join(sys.argv), "host": platform.node(),
            "cpus": os.cpu_count(), "python": platform.python_version(),
            "load_average": os.getloadavg(), "goal_s": 10.0, "checks": {}}
-    for check in rubric.checks:
+    checks = [(c, regression.read_notebook("solutions", a, c.notebook))
+              for a in args.assignments for c in load_rubric(a).checks]
+    for check, nb in checks:
         src = regression.kernel_source(nb, check)
         runs = []
         for _ in range(args.repeat):
             t0 = time.perf_counter()
+            c0 = _children_cpu()
             v = regression.judge_source(check, src, backend="emu")
-            runs.append({"wall_s": time.perf_counter() - t0, "score": v["score"], "max": v["max"],
-                         "parts": {p["name"]: p.get("seconds") for p in v.get("parts", [])}})
+            runs.append({"wall_s": time.perf_counter() - t0, "cpu_s": _children_cpu() - c0, "score": v["score"],
+                         "max": v["max"], "parts": {p["name"]: p.get("seconds") for p in v.get("parts", [])}})
         med = statistics.median(r["wall_s"] for r in runs)
-        res["checks"][check.grade_id] = {"kernel": check.kernel, "median_wall_s": med, "runs": runs}
+        res["checks"][check.grade_id] = {"kernel": check.kernel, "median_wall_s": med,
+                                         "median_cpu_s": statistics.median(r["cpu_s"] for r in runs), "runs": runs}
         print(f"{check.grade_id:26s} {med:6.2f} s median of {args.repeat} (score {runs[0]['score']:g}/{runs[0]['max']:g}); "
               + ", ".join(f"{k} {v:.2f}s" for k, v in runs[0]["parts"].items() if v is not None), flush=True)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"emu-grading-06-{res['date'][:10]}.json"
+    path = out / f"emu-grading-{which}-{res['date'][:10]}.json"
     path.write_text(json.dumps(res, indent=1) + "\n")
     print(f"wrote {path}")
     return 0

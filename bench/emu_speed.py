@@ -29,7 +29,6 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 NUMBA_KERNEL = textwrap.dedent("""
     import os, sys, time
@@ -68,7 +67,7 @@ OURS_ONE = textwrap.dedent("""
     import json, resource, sys, time
     import numpy as np
     sys.path.insert(0, sys.argv[3])
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     from tilelab.launch import launch
     N, reps = int(sys.argv[1]), int(sys.argv[2])
     k = kernel_from_file(sys.argv[3] + "/kernels/matmul_tiled.cu", "matmulTiled32")
@@ -106,7 +105,7 @@ def ours(n: int, reps: int = 3) -> dict:
 
 def kernel_rates() -> list[dict]:
     """Lane-instructions per second for every reference kernel (one launch each)."""
-    from tilelab.compile import kernel_from_file as K
+    from tilelab.toolchain import kernel_from_file as K
     from tilelab.launch import launch
     rng = np.random.default_rng(0)
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731

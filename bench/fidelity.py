@@ -131,7 +131,7 @@ def _kernels_cases():
 
 
 def launches(only: str = "") -> list[Launch]:
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     out = []
     for file, name, grid, block, mk, shared in _kernels_cases():
         lid = f"kernels/{file}:{name}"
@@ -215,7 +215,7 @@ def sass_padding(kernel, arch: str) -> int:
     """How many ``@!PT LDS RZ, [RZ]`` the kernel's SASS has: loads under the never-true predicate
     that ptxas puts before groups of LDGSTS. The mix above leaves them out (they move nothing),
     but ncu counts each one executed as a shared-load instruction (docs/FIDELITY.md, cause B)."""
-    from tilelab.compile import kernel_sass
+    from tilelab.toolchain.sass import kernel_sass
     return len(re.findall(r"@!PT\s+LDS\b", kernel_sass(kernel.program, arch, kernel.entry)))
 
 
@@ -429,7 +429,7 @@ def build(todo: list, arch: str) -> dict:
 # ---------------------------------------------------------------------------------- the two modes
 def record(a) -> int:
     """The GPU host's run: ncu (in a thread, one process) while the emulator runs here."""
-    from tilelab.compile import nvrtc_version
+    from tilelab.toolchain import nvrtc_version
     from tilelab.gpu.device import Device
     from tilelab.gpu.ncu import NcuUnavailable, find_ncu, ncu_profile, requested
     t_start = time.perf_counter()

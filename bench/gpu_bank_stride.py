@@ -10,7 +10,7 @@ number of wavefronts: DESIGN §5 predicts gcd(stride, 32) for 4-byte words (stri
 is a broadcast: 1). Stride 0 is included as the broadcast case.
 
 Reported per stride: the predicted wavefronts (the emulator's own rule, from
-``tilelab.emu.metrics`` when present, else the same rule here), the measured time per
+``tilelab.emu.counters.metrics`` when present, else the same rule here), the measured time per
 request per SM in ns and in SM cycles at the measured clock, its ratio to stride 1,
 and with --ncu the wavefronts per request that Nsight Compute counted.
 """
@@ -34,7 +34,7 @@ def predicted_wavefronts(stride: int) -> int:
     lanes = np.arange(32, dtype=np.int64)
     addr = (lanes * stride * 4)[None, :]
     try:
-        from tilelab.emu.metrics import shared_wavefronts
+        from tilelab.emu.counters.metrics import shared_wavefronts
         return int(shared_wavefronts(addr, np.ones_like(addr, dtype=bool), 4)[0])
     except Exception:
         words = addr[0] // 4

@@ -21,10 +21,8 @@ import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-from tilelab.compile import kernel_from_file, compile_cuda  # noqa: E402
+from tilelab.toolchain import kernel_from_file, compile_cuda  # noqa: E402
 from tilelab.gpu.spec import kernel_spec, check_geometry  # noqa: E402
 
 KERNELS = ROOT / "kernels"
@@ -62,7 +60,7 @@ def smi(query: str) -> str | None:
 
 def environment(device) -> dict:
     info = device.info()
-    from tilelab.compile import find_nvrtc
+    from tilelab.toolchain import find_nvrtc
     try:
         nv = find_nvrtc()
         nvrtc = f"{nv.version[0]}.{nv.version[1]} ({nv.path.name})"

@@ -85,7 +85,7 @@ def all_kernels(sweep: bool) -> dict:
 
 
 def compile_all(kernels: dict, arch: str) -> dict:
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     from tilelab.gpu.spec import kernel_spec
     out = {}
     for label, (f, name, *rest) in kernels.items():
@@ -279,7 +279,7 @@ def ldgsts_metric_names(exe) -> list:
 
 
 def emu_counts(entry, M, N, K, A, Bsecond):
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     from tilelab.launch import launch
     f, name, *rest = entry
     opts = rest[3] if len(rest) > 3 else ()
@@ -292,7 +292,7 @@ def emu_counts(entry, M, N, K, A, Bsecond):
     m["findings"] = [str(f) for f in r.findings]
     m["ldmatrix_wavefronts_per_request"] = None  # the emulator folds ldmatrix into shared loads: see below
     # shared loads besides ldmatrix that touch memory (ptxas's @!PT LDS before LDGSTS are requests
-    # with no lane: tilelab/emu/ifconvert.py)
+    # with no lane: tilelab/emu/counters/ifconvert.py)
     ld_other = m.get("shared_ld_requests_active", m["shared_ld_requests"]) - m["ldmatrix_requests"]
     if ld_other == 0 and m["ldmatrix_requests"]:
         m["ldmatrix_wavefronts_per_request"] = m["shared_ld_wavefronts"] / m["ldmatrix_requests"]

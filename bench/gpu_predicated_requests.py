@@ -8,7 +8,7 @@ requests, the H200 recording of 2026-12-01 says otherwise: a warp with no lane o
 and that ptxas turns short
 branches around an access into predication (and back), so what a warp executes is the
 SASS's business. The emulator now counts that way (tilelab/emu/isa.py request_keys,
-tilelab/emu/ifconvert.py); this measures it. One block of 4 warps; ``flags[t]`` says whether
+tilelab/emu/counters/ifconvert.py); this measures it. One block of 4 warps; ``flags[t]`` says whether
 thread t takes part; the flag patterns switch whole warps off, lanes only, or nothing.
 
 * ``pred_*``: the access is predicated in the PTX itself (inline ``@p ld.shared`` ...), so
@@ -161,8 +161,8 @@ def emulator_counts(kernel, flags, src, counts) -> dict:
 def main(argv=None):
     p = parser(__doc__)
     args = p.parse_args(argv)
-    from tilelab.compile import compile_cuda
-    from tilelab.emu.ifconvert import sass_predication
+    from tilelab.toolchain import compile_cuda
+    from tilelab.emu.counters.ifconvert import sass_predication
     from tilelab.gpu.device import Device
     from tilelab.gpu.ncu import METRICS, map_metrics, ncu_profile, requested
     from tilelab.gpu.spec import PackedArgs, kernel_spec

@@ -8,7 +8,7 @@ The emulator counts shared atomics' requests (``shared_atom_requests``, ncu's
 recording that has many-lane ATOMS (histogram256Kernel in bench/results/fidelity-2026-12-01-run1.json:
 376 ATOMS.ADD of random bins, 1,208 wavefronts, which ``distinct_words`` gives exactly, the
 others 1,342 and 1,211). Generic atomics (PTX ``atom`` with no state space, SASS ATOM) that land
-in shared memory are counted by ``lanes_per_bank`` (tilelab/emu/metrics.py ``generic_atom_wavefronts``),
+in shared memory are counted by ``lanes_per_bank`` (tilelab/emu/counters/metrics.py ``generic_atom_wavefronts``),
 which fits the two recorded cases (bench/results/fidelity-2026-12-01-run2.json: reproGenericShared,
 32 lanes on 4 words in 4 banks, 8 wavefronts a warp; the cg tile barrier's one-lane ATOMs, 1 each),
 but so do ``words_or_same_address`` and ``quarter_of_lanes``: the patterns ``bank0_two_words``
@@ -29,7 +29,7 @@ Candidate rules, each computed here for every pattern (the table prints how many
 * ``quarter_of_lanes``: a wavefront for every 4 active lanes, rounded up (no bank at all);
 * for 64-bit atomics each rule also in two phases of 16 lanes (``..._phased``), as 8-byte loads.
 
-Once the JSON is back, tilelab/emu/metrics.py (``atom_wavefronts``) and tilelab/emu/isa.py
+Once the JSON is back, tilelab/emu/counters/metrics.py (``atom_wavefronts``) and tilelab/emu/isa.py
 (generic atomics) either stand confirmed or take the rule that fits every case.
 """
 from __future__ import annotations
@@ -245,7 +245,7 @@ def main(argv=None):
     p = parser(__doc__)
     p.add_argument("--random", type=int, default=24, help="random patterns per kernel")
     args = p.parse_args(argv)
-    from tilelab.compile import compile_cuda, sass_memory_mix
+    from tilelab.toolchain import compile_cuda, sass_memory_mix
     from tilelab.gpu.device import Device
     from tilelab.gpu.ncu import ncu_profile, requested
     from tilelab.gpu.spec import PackedArgs, kernel_spec

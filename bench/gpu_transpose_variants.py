@@ -45,7 +45,7 @@ def main(argv=None):
     p.add_argument("--only", nargs="*", help="kernel names (default: all)")
     p.add_argument("--repeat", type=int, default=1, help="measure every size this many times")
     args = p.parse_args(argv)
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.gpu.device import Device
     from tilelab.gpu.timing import kernel_launcher, measure
     dev = Device()

@@ -14,7 +14,7 @@ echo "installed $(ls .whl/*.whl | wc -l) wheels in $(( $(date +%s) - t0 )) s"
 python3 - <<'PY' || exit 1
 import importlib
 for m in ["nbformat", "nbclient", "nbconvert", "jupyter_client", "ipykernel", "IPython", "traitlets",
-          "nbval", "nbgrader.apps", "ipywidgets", "sqlalchemy", "tilelab.compile", "tqdm"]:
+          "nbval", "nbgrader.apps", "ipywidgets", "sqlalchemy", "tilelab.toolchain", "tqdm"]:
     mod = importlib.import_module(m)
     print(f"import {m}: ok {getattr(mod, '__version__', '')}")
 PY
@@ -23,7 +23,7 @@ python3 - "$d/t.ipynb" <<'PY' || exit 1
 import sys, nbformat
 nb = nbformat.v4.new_notebook()
 nb.cells = [nbformat.v4.new_code_cell("import numpy as np\nprint('sum', int(np.arange(10).sum()))"),
-            nbformat.v4.new_code_cell("import tilelab.compile as c\nprint('nvrtc major', c.find_nvrtc().major > 0)")]
+            nbformat.v4.new_code_cell("import tilelab.toolchain as c\nprint('nvrtc major', c.find_nvrtc().major > 0)")]
 ep = __import__("nbclient").NotebookClient(nb, timeout=120, kernel_name="python3")
 ep.execute()
 print("nbclient outputs:", [o.get("text", "").strip() for c in nb.cells for o in c.outputs])

@@ -17,7 +17,7 @@ item 0). One warp issues REPS loads (or stores) of one width through inline PTX
 them; each lane's word offset comes from a table in global memory, so ptxas cannot
 see the pattern either. Consecutive repetitions add 128 bytes to every address, which
 keeps each request's bank pattern. For every pattern the JSON holds ncu's wavefronts and
-requests and the emulator's prediction (``tilelab.emu.metrics.shared_wavefronts``).
+requests and the emulator's prediction (``tilelab.emu.counters.metrics.shared_wavefronts``).
 """
 from __future__ import annotations
 
@@ -178,7 +178,7 @@ def patterns(width: int, n_random: int, seed: int = 20261201) -> dict[str, np.nd
 
 
 def emulator_prediction(table: np.ndarray, width: int, op: str = "ld") -> int:
-    from tilelab.emu.metrics import shared_wavefronts
+    from tilelab.emu.counters.metrics import shared_wavefronts
     addr = (np.maximum(table, 0).astype(np.int64) * 4)[None, :]
     return int(shared_wavefronts(addr, (table >= 0)[None, :], width, op)[0])
 

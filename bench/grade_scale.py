@@ -7,7 +7,7 @@ seconds per submission per core, and what the sandbox costs per submission.
 
 Submissions are the release with the solution's kernel, with a kernel that earns part of the
 points, or left as released, in turn. Each run grades them in a fresh scratch course with
-scripts/grade.py (a benchmark, not a test: the machine's load is recorded with the numbers).
+grading/cli.py (a benchmark, not a test: the machine's load is recorded with the numbers).
 The sandbox overhead is measured two ways: one process started inside a sandbox against the
 same process started bare (the fixed cost, paid twice per submission: the kernel and the
 judge), and one submission graded sandboxed against UNSAFE=1 (the whole cost).
@@ -33,7 +33,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 import nbformat  # noqa: E402
 
@@ -70,7 +69,7 @@ def make_submissions(course: Path, assignment: str, count: int) -> dict:
 
 def grade(course: Path, workers: int | None, env: dict, timeout: float) -> dict:
     out = course / "results.json"
-    cmd = [sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
+    cmd = [sys.executable, "-m", "grading", "--course-dir", str(course),
            "--csv", str(course / "grades.csv"), "--json", str(out), "--force"]
     if workers:
         cmd += ["--workers", str(workers)]

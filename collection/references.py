@@ -232,3 +232,38 @@ def repro_compare_swap(key, val, rounds):
         va, vb = val[2 * t], val[2 * t + 1]
         val[2 * t[swap]], val[2 * t[swap] + 1] = vb[swap], va[swap]
     return key, val
+
+
+def _round_once(x, dtype):
+    """The exact rational ``x`` rounded once to ``dtype`` (nearest, ties to even)."""
+    from fractions import Fraction
+    c0 = dtype(float(x))
+    best = None
+    for c in (np.nextafter(c0, dtype(-np.inf)), c0, np.nextafter(c0, dtype(np.inf))):
+        if not np.isfinite(c):
+            continue
+        d = abs(Fraction(float(c)) - x)
+        even = int(np.array(c).view({2: np.uint16, 4: np.uint32}[np.dtype(dtype).itemsize])) % 2 == 0
+        if best is None or d < best[0] or (d == best[0] and even):
+            best = (d, c)
+    return best[1]
+
+
+def _fma_exact(a, b, c, dtype):
+    """a * b + c with one rounding, element by element, in exact rational arithmetic (the
+    reference for ptxas's fused FFMA/HFMA2; independent of the emulator's own fma)."""
+    from fractions import Fraction
+    a, b, c = (np.asarray(v, dtype).reshape(-1) for v in (a, b, c))
+    out = np.empty(max(a.size, b.size, c.size), dtype)
+    for i in range(out.size):
+        x = Fraction(float(a[i % a.size])) * Fraction(float(b[i % b.size])) + Fraction(float(c[i % c.size]))
+        out[i] = _round_once(x, dtype)
+    return out
+
+
+def fma_f16(a, b, c):
+    return _fma_exact(a, b, c, np.float16)
+
+
+def fma_f32(a, b, c):
+    return _fma_exact(a, b, c, np.float32)

@@ -51,7 +51,7 @@ __global__ void reproPredicatedOffTree(const float* src, float* dst)
 
 // A 16-byte shared load whose 32 lanes all read the same address: 2 wavefronts on the
 // H200, not the 4 that four 8-lane phases would give (lane pairs that share an address
-// are served together). Modelled since commit ea7cbb6 (tilelab/emu/metrics.py); before
+// are served together). Modelled since commit ea7cbb6 (tilelab/emu/counters/metrics.py); before
 // it the emulator said 4. (recorded: bench/results/gpu_wide_access-2026-12-01.json,
 // 21 of 220 patterns, all 8/16-byte loads whose lane pairs share addresses)
 __global__ void reproFloat4Broadcast(const float* src, float* dst)
@@ -89,7 +89,7 @@ __global__ void reproCpAsyncPadding(const float* src, float* dst)
 // block; the SASS (ptxas 12.9 and 13, sm_90) makes 6.
 // (recorded: collection/reduction_multiblock_cg.cu reduceSinglePassMultiBlockCG, reduceBlock's
 // `for (i = 0; i < blockDim.x; i += tile32.size()) beta += sdata[i]`: shared-load requests 48
-// against ncu's 56, bench/results/fidelity-2026-12-01.json)
+// against ncu's 56, bench/results/fidelity-2026-12-01-run1.json)
 __global__ void reproLoopRemainderPredicated(const float* src, float* dst)
 {
     __shared__ float s[256];
@@ -109,7 +109,7 @@ __global__ void reproLoopRemainderPredicated(const float* src, float* dst)
 // an L1TEX request, and a warp with no lane on sends none. Modelled (tilelab/emu/isa.py
 // request_keys): 2 global-load requests, 8 shared-store ones.
 // (recorded: collection/scan.cu uniformUpdate 64 against ncu's 36, and 6 more launches,
-// bench/results/fidelity-2026-12-01.json)
+// bench/results/fidelity-2026-12-01-run1.json)
 __global__ void reproGlobalNoLaneNoRequest(const float* src, float* dst)
 {
     __shared__ float v;
@@ -122,7 +122,7 @@ __global__ void reproGlobalNoLaneNoRequest(const float* src, float* dst)
 // An early return: NVRTC puts its block after the kernel's body, ptxas makes it
 // `@P0 STS; @P0 STS; @P0 EXIT`. With n = blockDim no thread returns, yet all 4 warps execute
 // both stores with no lane on: 4 shared-store requests a line, no wavefront. Modelled
-// (tilelab/emu/ifconvert.py regions).
+// (tilelab/emu/counters/ifconvert.py regions).
 // (recorded: collection/llmc_softmax_forward.cu softmax_forward_kernel7, 320 against ncu's 576)
 __global__ void reproEarlyReturnPredicated(const float* src, float* dst, int n)
 {
@@ -221,7 +221,7 @@ __global__ void reproAtomicOrderStore(int* out, int* count)
 // NVVM leaves the d loop as a PTX loop of 4 trips (two d per trip, one ld.shared.f32 per r
 // and d), its base register advanced by 8 bytes per trip; ptxas unrolls it and finds, per r,
 // the 8 floats d = 0..7 at consecutive addresses, 16-byte aligned: 16 LDS.128 per warp where
-// the PTX has 64 loads. Modelled since the merge model unrolls such loops (emu/sass_model.py,
+// the PTX has 64 loads. Modelled since the merge model unrolls such loops (emu/counters/sass_model.py,
 // find_loops); before, the line fell back to the PTX count. (recorded: collection/
 // sgemm_1d_blocktiling.cu sgemm1DBlocktiling, the As[(threadRow*TM+resIdx)*BK+dotIdx] reads:
 // 18,432 shared-load requests where ncu counts 6,144)
@@ -251,7 +251,7 @@ __global__ void reproLds128AcrossIterations(const float* src, float* dst)
 // (smsp__inst_executed_op_shared_ld_pred_on_any 6,298 on both sides); the same kernel without the
 // merges (bitonicSortShared: scalar LDS only) agrees exactly. This launch isolates those
 // LDS.64. Recorded in bench/results/fidelity-2026-12-01-run2.json: equal, so the 8-byte rule
-// for partial masks (tilelab/emu/metrics.py) is not what bitonicSortShared1 misses
+// for partial masks (tilelab/emu/counters/metrics.py) is not what bitonicSortShared1 misses
 // (docs/FIDELITY.md).
 __device__ inline void reproCompareSwap(unsigned& keyA, unsigned& valA, unsigned& keyB, unsigned& valB, unsigned dir)
 {

@@ -38,7 +38,7 @@ def load() -> list[dict]:
 
 
 def compile_entry(entry, nvrtc=None):
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     name = entry["name"]
     src = (HERE / entry["file"]).read_text()
     # every template instance of the file in one compile (NVRTC caches by source and names)

@@ -73,7 +73,8 @@ def with_cell(nb, source: str, after_grade_id: str = "setup"):
 
 
 def corpus():
-    """The corpus entries, each with ``expected``: {grade_id: points the rubric gives for ``earns``}."""
+    """The corpus entries, each with ``expected``: {grade_id: points the rubric gives for ``earns``}
+    (and ``expected_gpu`` for ``earns_gpu``: what a kernel entry earns on a GPU where that differs)."""
     with open(CORPUS / "corpus.toml", "rb") as f:
         entries = tomllib.load(f)["submission"]
     out = []
@@ -82,6 +83,8 @@ def corpus():
         if "kernel" in e:
             check = rubric.check(e["grade_id"])
             e["expected"] = {check.grade_id: check.points_of(e["earns"])}
+            if "earns_gpu" in e:             # what it earns where it is timed (the emulator counts instead)
+                e["expected_gpu"] = {check.grade_id: check.points_of(e["earns_gpu"])}
         else:
             earns = e.get("earns", {})
             e["expected"] = {c.grade_id: c.points_of(earns.get(c.grade_id, [])) for c in rubric.checks}

@@ -21,7 +21,7 @@ export JUPYTER_PATH=/tmp/site/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}
 if ! command -v bwrap >/dev/null && ls .whl/bubblewrap_*.deb >/dev/null 2>&1; then
   dpkg -x .whl/bubblewrap_*.deb /tmp/bwrap-root && export PATH=/tmp/bwrap-root/usr/bin:$PATH
 fi
-if python3 -c "import sys; sys.path.insert(0, '.'); from grading.sandbox import probe; w = probe(); print(w or 'sandbox: ok'); sys.exit(1 if w else 0)" \
+if python3 -c "import sys; from grading.sandbox import probe; w = probe(); print(w or 'sandbox: ok'); sys.exit(1 if w else 0)" \
     > "$OUT/sandbox.txt" 2>&1; then cat "$OUT/sandbox.txt"
 else
   echo "no sandbox on this machine ($(tail -n 1 "$OUT/sandbox.txt")): grading UNSAFE=1" | tee -a "$OUT/sandbox.txt"
@@ -29,7 +29,7 @@ else
 fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
 # the cubin the GPU runs is the emulator's PTX assembled by ptxas (or nvJitLink): say which, and its version
-python3 -c "from tilelab import compile as c; p = c.compile_cuda('__global__ void k() {}'); a = p.assembled('sm_90'); \
+python3 -c "from tilelab import toolchain as c; p = c.compile_cuda('__global__ void k() {}'); a = p.assembled('sm_90'); \
 print(f'NVRTC {p.nvrtc.version[0]}.{p.nvrtc.version[1]}, cubin by {a.tool} (whole program: {a.whole_program})')" \
   2>&1 | tee -a "$OUT/gpu.txt"
 rc=0

@@ -4,7 +4,7 @@
 #
 # That machine has CUDA 13, Python 3.12 (/opt/torch/.venv), cupy-cuda13x, numpy,
 # pytest, jinja2, pyyaml, requests, tqdm, matplotlib, NVRTC 13 (nvidia-cuda-nvrtc), the
-# toolkit's ptxas (Program.cubin assembles the emulator's PTX with it, tilelab/assemble.py),
+# toolkit's ptxas (Program.cubin assembles the emulator's PTX with it, tilelab/toolchain/assemble.py),
 # nvJitLink (nvidia-nvjitlink, the fallback), nvdisasm, ncu and compute-sanitizer, but no
 # package registry (ptxas's and nvJitLink's 40+ MiB wheels would not fit the budget below, so
 # they are not carried: device_gpu_suite.sh prints which assembler it found). What is

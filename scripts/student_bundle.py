@@ -5,7 +5,7 @@ Everything tracked in git, minus what learners must not see: solutions/ (nbgrade
 solutions and hidden tests), grading/ (rubric thresholds, preprocessors, submissions, gradebook),
 tests/ (the grading regression holds near-solutions), the instructor scripts, the exercises'
 text sources (course/*/exercises/: the nbgrader source as text), and the root
-nbgrader_config.py. The reference kernels in kernels/ ship with their learner regions
+nbgrader_config.py. The reference kernels (tilelab/kernels/, which kernels/ links to) ship with their learner regions
 (`// >>> learner` ... `// <<< learner`) replaced by `// YOUR CODE HERE`.
 tests/test_grading_bundle.py opens the archive and checks.
 """
@@ -19,7 +19,6 @@ import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 from tilelab.kernel_text import regions  # noqa: E402
 
 EXERCISE_SOURCES = re.compile(r"^course/[^/]+/exercises/")
@@ -38,7 +37,7 @@ def files(root: Path = ROOT) -> list[str]:
         raise SystemExit("the student bundle is built from a git checkout (it packs what git tracks)")
     keep = []
     for f in sorted(set(out)):
-        if not (root / f).is_file():
+        if not ((root / f).is_file() or (root / f).is_symlink()):     # kernels/ links to tilelab/kernels/
             continue
         if f in KEEP or not (f.startswith(EXCLUDE_DIRS) or f in EXCLUDE_FILES or EXERCISE_SOURCES.match(f)):
             keep.append(f)
@@ -50,7 +49,7 @@ def build(dest: Path, root: Path = ROOT) -> list[str]:
     names = files(root)
     with tarfile.open(dest, "w:gz") as tar:
         for f in names:
-            if f.startswith("kernels/") and f.endswith(".cu"):
+            if f.startswith(("kernels/", "tilelab/kernels/")) and f.endswith(".cu"):
                 data = regions((root / f).read_text(), mode="stub").encode()
                 info = tar.gettarinfo(root / f, arcname=f"{NAME}/{f}")
                 info.size = len(data)

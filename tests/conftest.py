@@ -27,8 +27,8 @@ BAD_KERNELS = Path(__file__).resolve().parent / "kernels_bad"
 def has_sass_toolchain() -> bool:
     """NVRTC, nvJitLink (the assembler of its PTX) and nvdisasm: what reading a kernel's SASS takes."""
     try:
-        from tilelab import compile as tc
-        from tilelab.jitlink import find_jitlink
+        from tilelab import toolchain as tc
+        from tilelab.toolchain.jitlink import find_jitlink
         find_jitlink(tc.find_nvrtc().version)
         tc.find_nvdisasm()
         return True
@@ -47,7 +47,7 @@ def rng(request):
 
 @functools.lru_cache(maxsize=None)
 def _program(source: str, filename: str, first_line: int, options: tuple, nvrtc=None):
-    from tilelab import compile as tc
+    from tilelab import toolchain as tc
     return tc.compile_cuda(source, filename=filename, first_line=first_line, options=options,
                            nvrtc=nvrtc)
 
@@ -99,7 +99,7 @@ class EmuHelper:
 
 def _nvrtc_majors():
     try:
-        from tilelab import compile as tc
+        from tilelab import toolchain as tc
         return sorted(tc.available_nvrtc())
     except Exception:
         return []
@@ -145,8 +145,66 @@ def fma32():
     return fma32_reference
 
 
+# ---------------------------------------------------------------------------------------
+# Test tiers (docs/DESIGN.md §10). `make test` runs every test. `make test-fast` runs the tests
+# marked `fast` with the default NVRTC only: the unit tests of the toolchain, the emulator, the
+# judge and the rubric, for the edit-run loop. A test is `fast` when its file is listed here and
+# it is not marked `slow` (nor `gpu`); the mark is set here, never by hand.
+FAST_FILES = frozenset({
+    # the toolchain
+    "test_compile.py", "test_kernels_compile.py",
+    # the emulator: execution, instructions, numbers, memory, sanitizer, counters
+    "test_emu_atomics.py", "test_emu_bank_model.py", "test_emu_calls.py", "test_emu_control.py",
+    "test_emu_counts.py", "test_emu_errors.py", "test_emu_intrinsics.py", "test_emu_isa.py",
+    "test_emu_memory.py", "test_emu_module_init.py", "test_emu_names.py", "test_emu_numerics.py",
+    "test_emu_ops.py", "test_emu_requests.py", "test_emu_results.py", "test_emu_sanitizers.py",
+    "test_banks.py", "test_sass_counts.py", "test_sass_replay.py",
+    # the judge and the rubric
+    "test_judge_counting.py", "test_grading_rubric.py", "test_check.py", "test_cli.py",
+})
+#: fixtures and parameters that run a test once per NVRTC major (conftest `emu`, test_compile `nv`,
+#: test_kernels_compile `major`, test_sass_replay `nvrtc`)
+NVRTC_PARAMS = ("emu", "nv", "major", "nvrtc")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--default-nvrtc", action="store_true",
+                     help="run tests parametrised over NVRTC majors with the default NVRTC only "
+                          "(make test-fast)")
+
+
+def _default_nvrtc_major():
+    try:
+        from tilelab import toolchain as tc
+        return tc.find_nvrtc().version[0]
+    except Exception:  # noqa: BLE001 - no NVRTC: nothing to narrow
+        return None
+
+
+def _tiers(config, items):
+    for item in items:
+        if (Path(str(item.fspath)).name in FAST_FILES and not item.get_closest_marker("slow")
+                and not item.get_closest_marker("gpu")):
+            item.add_marker(pytest.mark.fast)
+    if not config.getoption("--default-nvrtc"):
+        return
+    default = _default_nvrtc_major()
+    if default is None:
+        return
+    keep, drop = [], []
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        majors = [params[p] for p in NVRTC_PARAMS if isinstance(params.get(p), int)]
+        (drop if any(m != default for m in majors) else keep).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+@pytest.hookimpl(tryfirst=True)      # before -m selects by the marks set here
 def pytest_collection_modifyitems(config, items):
-    """Tests marked ``gpu`` skip (not fail) on a machine where no GPU answers."""
+    """Tier marks (above); tests marked ``gpu`` skip (not fail) on a machine where no GPU answers."""
+    _tiers(config, items)
     if not any(item.get_closest_marker("gpu") for item in items):
         return
     from tilelab.gpu import available
@@ -159,7 +217,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 # ---------------------------------------------------------------------------------------
-# Grading runs learner code only in bubblewrap sandboxes (grading/sandbox.py) and refuses
+# Grading runs learner code only in bubblewrap sandboxes (grading/sandbox/bwrap.py) and refuses
 # without one. CI sets REQUIRE_SANDBOX=1 (a broken sandbox fails the run). On a developer's
 # machine without bubblewrap, the grading tests still run, unsandboxed (as UNSAFE=1), and the
 # tests of the sandbox itself skip.

@@ -1,11 +1,11 @@
 """tilelab.banks: the bank simulator gives the DESIGN §5 figures, agrees with the emulator
-request by request (both count with tilelab.emu.metrics), draws, and its explorer's
+request by request (both count with tilelab.emu.counters.metrics), draws, and its explorer's
 controls drive the count."""
 import numpy as np
 import pytest
 
 from tilelab import banks
-from tilelab.emu import metrics
+from tilelab.emu.counters import metrics
 
 
 # ------------------------------------------------------------------- DESIGN §5 figures
@@ -131,7 +131,7 @@ extern "C" __global__ void g16(const int* idx, const float* src, float* out) { g
 def test_banks_agrees_with_the_emulator_per_request(width):
     """Random warps (broadcasts, inactive lanes) through a real kernel: the emulator's
     per-line wavefronts equal the sum of banks.analyze over the same warps."""
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.launch import launch
     prog = compile_cuda(GATHER, filename="gather.cu")
     k = prog.kernels[f"g{width}"]
@@ -160,7 +160,7 @@ def test_banks_agrees_with_the_emulator_per_request(width):
     ("transposeShared32", "st", 1), ("transposeSwizzled", "st", 1),
 ])
 def test_kernel_line(name, kind, per_request):
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     k = kernel_from_file("kernels/transpose.cu", name)
     a = np.random.default_rng(1).random((64, 64), dtype=np.float32)
     o = np.zeros_like(a)
@@ -173,7 +173,7 @@ def test_kernel_line(name, kind, per_request):
 
 
 def test_kernel_line_ldmatrix():
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     rng = np.random.default_rng(2)
     A = rng.integers(-2, 3, (64, 64)).astype(np.float16)
     Bt = rng.integers(-2, 3, (64, 64)).astype(np.float16)
@@ -186,7 +186,7 @@ def test_kernel_line_ldmatrix():
 
 
 def test_kernel_line_errors():
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     k = kernel_from_file("kernels/transpose.cu", "transposeNaive")
     a = np.zeros((32, 32), np.float32)
     with pytest.raises(banks.BankError, match="no shared"):
@@ -236,9 +236,11 @@ def test_explorer_controls_drive_the_count():
     ex.pad.value = 4
     assert ex.analysis.wavefronts == 4 and "misaligned" not in ex.memory.value
     ex.padding.value = False
-    ex.width.value = "ldmatrix"
-    ex.row_width.value = 64
-    assert ex.analysis.wavefronts == 32
+    ex.stride.value, ex.swizzle.value = 3, True
+    ex.width.value = "ldmatrix"                    # opens on the lessons' case: 64-half rows, 32 wavefronts
+    assert (ex.mode.value, ex.stride.value, ex.row_width.value, ex.swizzle.value, ex.padding.value) == \
+        ("column: T[lane * stride][0]", 1, 64, False, False)
+    assert ex.analysis.wavefronts == 32 and "32 wavefronts" in ex.count.value
     ex.swizzle.value = True
     assert ex.analysis.wavefronts == 4
     ex.row_width.value = 48                        # swizzle needs a power-of-two row

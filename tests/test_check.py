@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
+from tilelab import toolchain as tc
 from tilelab.check import check, compare
 from tilelab.errors import CheckFailed
 from tilelab.launch import launch

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
+from tilelab import toolchain as tc
 from tilelab.cli import main, parse_arg
 from tilelab.launch import launch
 

@@ -8,7 +8,9 @@ import time
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
+from tilelab import toolchain as tc
+from tilelab.toolchain.nvrtc import _nvrtc_compile
+from tilelab.toolchain.sass import _disassemble
 from tilelab.errors import CompileError
 
 MAJORS = sorted(tc.available_nvrtc())
@@ -285,8 +287,8 @@ def test_cubin_is_the_ptx_assembled_for_each_sm(nv, arch):
 
 def _nvrtc_own_cubin(p, arch):
     """The cubin NVRTC itself builds from the source (what Program.cubin did before)."""
-    return tc._nvrtc_compile(p.nvrtc, p.source, p.filename, p.first_line, p.options, f"-arch={arch}",
-                             list(p.kernels), want_cubin=True)[0]
+    return _nvrtc_compile(p.nvrtc, p.source, p.filename, p.first_line, p.options, f"-arch={arch}",
+                          list(p.kernels), want_cubin=True)[0]
 
 
 class _Listing:
@@ -294,7 +296,7 @@ class _Listing:
         self.cubin, self.filename = cubin, filename
 
     def sass(self, arch):
-        return tc._disassemble(self.cubin)
+        return _disassemble(self.cubin)
 
 
 @pytest.mark.parametrize("name", ["matmul_tiled.cu", "transpose.cu", "mma_tile.cu", "cp_async_copy.cu"])
@@ -311,7 +313,7 @@ def test_ptxas_on_our_ptx_makes_nvrtcs_memory_instructions(nv, name):
 
 
 def test_nvjitlink_fallback(monkeypatch):
-    from tilelab import jitlink
+    from tilelab.toolchain import jitlink
     p = tc.compile_cuda(VADD, filename="cell")
     try:
         jitlink.find_jitlink(p.nvrtc.version)
@@ -330,7 +332,7 @@ def test_nvjitlink_fallback(monkeypatch):
 
 def test_no_assembler_at_all_still_gives_the_gpu_a_cubin(monkeypatch):
     # neither ptxas nor nvJitLink here: NVRTC's own cubin of the source, and the tool says why
-    from tilelab import jitlink
+    from tilelab.toolchain import jitlink
 
     def missing(version):
         raise CompileError("no nvJitLink here")

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from conftest import ROOT
-from tilelab.emu.metrics import atom_wavefronts, generic_atom_wavefronts
+from tilelab.emu.counters.metrics import atom_wavefronts, generic_atom_wavefronts
 
 REC = ROOT / "bench" / "results" / "fidelity-2026-12-01-run1.json"
 REC2 = ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json"
@@ -227,7 +227,7 @@ def test_popc_increment_is_what_ptxas_makes_of_it(emu, entry, rng):
     any other ATOMS serves each lane. The emulator's choice agrees with the cubin's opcode, and its
     count with the rule that opcode takes."""
     import re
-    from tilelab.compile import kernel_sass
+    from tilelab.toolchain.sass import kernel_sass
     from tilelab.emu.isa import popc_increment
     from tilelab.emu.ptx import parse
     k = emu.compile(POPC_SRC, entry, filename="popc.cu")

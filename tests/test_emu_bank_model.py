@@ -1,5 +1,5 @@
 """Property tests of the DESIGN §5 rules: the emulator's vectorised counters
-(tilelab.emu.metrics.shared_wavefronts / global_sectors, and the counts the emulator
+(tilelab.emu.counters.metrics.shared_wavefronts / global_sectors, and the counts the emulator
 records per instruction) against a brute-force model written here from the text of §5,
 with plain loops over phases, banks and distinct words.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tilelab.emu.metrics import global_sectors, shared_wavefronts
+from tilelab.emu.counters.metrics import global_sectors, shared_wavefronts
 
 WIDTHS = (1, 2, 4, 8, 16)
 

@@ -324,9 +324,9 @@ def test_printf_renderer_matches_c(fmt, vals, want):
 
 
 def test_printf_costs_what_the_drivers_vprintf_costs_in_sass_counts(emu):
-    """counts="sass" adds the driver's vprintf (emu/vprintf_cost.py, measured on the H200) per warp
+    """counts="sass" adds the driver's vprintf (emu/counters/vprintf_cost.py, measured on the H200) per warp
     that calls it, on the printf's line, with the reason; counts="ptx" has none of it."""
-    from tilelab.emu import vprintf_cost as vc
+    from tilelab.emu.counters import vprintf_cost as vc
     from tilelab.emu.machine import run
     src = r"""
 __global__ void tell(const int* pick, const int* on)

@@ -187,7 +187,7 @@ def test_module_variables_right_or_clearly_refused(emu, rng):
 
 def test_module_variables_work(emu, rng):
     r, a, out, count = _run_const(emu, rng)
-    # `counter` keeps its new value into the next launch on a GPU: reported (emu/devicestate.py)
+    # `counter` keeps its new value into the next launch on a GPU: reported (emu/sanitizer/devicestate.py)
     assert [(f.kind, "`counter`" in f.detail) for f in r.findings] == [("device_state", True)]
     np.testing.assert_array_equal(out, a * np.tile(np.float32([0.5, -2.0, 3.0, 0.25]), 16))
     assert count[0] == 64

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
-from tilelab.emu import provenance
+import tilelab
+from tilelab import toolchain as tc
+from tilelab.emu.sanitizer import provenance
 from tilelab.emu.machine import parsed
 from tilelab.launch import launch
 
@@ -133,7 +136,7 @@ def test_global_out_of_bounds_is_the_pointer_the_line_used(shift, rng):
     assert f.count == past
     assert f"[{past} such accesses on this line, over all threads]" in str(f)
     first = max(n - shift, 0)              # the first thread past the end reads element first + shift
-    assert f"element {first + shift} of {n}" in f.detail
+    assert f"{n} elements: this is index {first + shift}, valid indices are 0–{n - 1}" in f.detail
     np.testing.assert_array_equal(out[:first], a[shift:])     # the in-bounds part ran on
 
 
@@ -158,7 +161,7 @@ def test_an_address_from_two_pointers_falls_back_to_the_nearest_and_says_so(rng)
 
 
 def test_static_sources_follow_each_parameter():
-    k = tc.compile_cuda(open(tc.__file__.replace("tilelab/compile.py", "kernels/vector_add.cu")).read(),
+    k = tc.compile_cuda(open(str(Path(tilelab.__file__).parent / "kernels" / "vector_add.cu")).read(),
                         filename="vector_add.cu").kernel("vectorAdd")
     fn = parsed(k.program.ptx).entry(k.entry)
     params = [p for p, _ in fn.params]
@@ -172,7 +175,7 @@ def test_static_sources_follow_each_parameter():
 
 
 def test_counts_say_what_they_count():
-    from tilelab.emu.sanitize import COUNTED, KINDS, Finding
+    from tilelab.emu.sanitizer.findings import COUNTED, KINDS, Finding
     from tilelab.messages import msg
     assert set(COUNTED) == set(KINDS)
     for kind in KINDS:
@@ -218,3 +221,15 @@ def test_same_name_in_two_kernels_takes_each_kernels_own_shape(rng):
         x, y, _ = f.thread
         assert f.address == (x * (16 + pad) + y) * 4
         assert f"`tile[{x}][{y}]`" in f.detail, (name, f.detail)
+
+
+def test_out_of_bounds_names_the_index_and_the_valid_range_in_chinese(rng, monkeypatch):
+    """Index 1000 of a 1000-element array is not "the 1000th" (that reads as the last valid one):
+    the finding names the index and the valid indices, in both languages."""
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    k = tc.compile_cuda(SHIFT, filename="shift_zh.cu").kernel("shifted")
+    n = 1000
+    r = launch(k, (8,), (128,), rng.random(n, dtype=np.float32), np.zeros(n, np.float32), n, 2, backend="emu")
+    (f,) = r.findings
+    assert f"{n} 个元素：访问的是下标 {n} 的元素，有效下标为 0–{n - 1}" in f.detail, f.detail
+    assert "这是第" not in f.detail

@@ -305,7 +305,7 @@ def _round_half(x: Fraction) -> np.float16:
 
 
 def test_half_precision_arithmetic_rounds_once(rng):
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.launch import launch
     k = compile_cuda(HALF_SRC, filename="halves.cu").kernels["halves"]
     n = 1024

@@ -1,6 +1,6 @@
 """Requests as Nsight Compute counts them (issue 13, item 2): one for every warp that executes a
 shared-memory instruction, its lanes all predicated off included, on the control flow of the SASS
-(tilelab/emu/isa.py request_keys, tilelab/emu/ifconvert.py), and one for every warp with a lane on
+(tilelab/emu/isa.py request_keys, tilelab/emu/counters/ifconvert.py), and one for every warp with a lane on
 at a global one (an L1TEX request). The active-lane view stays as ``*_requests_active``;
 wavefronts and sectors do not change."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tilelab.emu import ifconvert
+from tilelab.emu.counters import ifconvert
 
 # 2 blocks of 4 warps; flags[t] says whether thread t takes part; REPS predicated accesses per
 # thread through inline PTX, so the PTX guard is the SASS predicate
@@ -339,7 +339,7 @@ def test_the_profile_shows_ncus_ratio_and_says_where_requests_had_no_lane():
     """tl.profile at 100 x 37: the edge warps' predicated-off requests lower wavefronts per request
     below 1 on the padded tile's lines (ncu's figure), the verdict stays conflict-free, and the
     note names the lines."""
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     from tilelab.profile import profile
     from tests.conftest import KERNELS
     k = kernel_from_file(KERNELS / "transpose.cu", "transposePadded")
@@ -524,7 +524,7 @@ def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_replayed(emu, rng):
     """collection/repro_misses.cu reproLoopRemainderPredicated (docs/FIDELITY.md, D3): ptxas peels
     and unrolls `for (i = 0; i < blockDim.x; i += 32) acc += s[i]` into 8 LDS on that line, 2 of
     them predicated; which of those a warp executes depends on the trip count, which no per-line
-    reading says (the if-conversion plan notes the line). emu/sass_replay.py replays the SASS's
+    reading says (the if-conversion plan notes the line). emu/counters/sass_replay.py replays the SASS's
     control flow for the launch: ncu's recorded request count (fidelity-2026-12-01-run2.json),
     the PTX's 8 loads with a lane on, and a note that says how it was counted."""
     import json

@@ -200,7 +200,7 @@ def test_the_ncu_runner_sets_symbols_launches_cooperatively_and_keeps_stdout_cle
     run1 = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(run1)
     from tilelab.gpu.spec import KernelSpec, pack_args
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     k = compile_cuda("__global__ void ok(float* x, int n) { x[0] = n; }").kernel()
     packed = pack_args(k.name, k.params, [np.zeros(4, np.float32), 3])
     good = KernelSpec("ok", "ok", (), b"cubin:1")

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tilelab.compile import compile_cuda, kernel_from_file
+from tilelab.toolchain import compile_cuda, kernel_from_file
 from tilelab.errors import KernelFault, LaunchError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tilelab.compile import compile_cuda
+from tilelab.toolchain import compile_cuda
 from tilelab.gpu.spec import kernel_spec
 
 SRC = r"""

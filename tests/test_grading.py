@@ -257,7 +257,7 @@ def test_rubric_checks_match_the_solution_notebooks():
 
 
 def test_rubric_references_compile():
-    from tilelab.compile import kernel_from_file
+    from tilelab.toolchain import kernel_from_file
     for a, rubric in all_rubrics().items():
         for check in rubric.checks:
             for label, where in check.references.items():
@@ -276,7 +276,7 @@ def test_release_is_in_sync_with_exercises(tmp_path, lang):
     source, exercises = ROOT / f"solutions{tag}", ROOT / f"exercises{tag}"
     assignments = [p.name for p in sorted(source.iterdir()) if any(p.glob("*.ipynb"))]
     out = tmp_path / "release"
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "release.py"), "--quiet", "--source", str(source),
+    r = subprocess.run([sys.executable, "-m", "grading.release", "--quiet", "--source", str(source),
                         "--to", str(out), "--db", f"sqlite:///{tmp_path / 'gradebook.db'}"],
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -45,7 +45,7 @@ def _grade(course: Path, *args, progress=False):
     env = dict(os.environ, TILELAB_BACKEND="emu", TILELAB_PROGRESS="1" if progress else "0",
                PATH=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
     env.pop("TILELAB_LANG", None)
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
+    return subprocess.run([sys.executable, "-m", "grading", "--course-dir", str(course),
                            "--csv", str(course / "grades.csv"), "--timeout", "600", "--workers", "1", *args],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
 

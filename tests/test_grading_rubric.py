@@ -211,7 +211,7 @@ def test_output_that_depends_on_smid_is_a_finding():
 # ------------------------------------------------------------------ tl.selfcheck
 def test_selfcheck_prints_the_judges_parts(capsys):
     import tilelab as tl
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.magic import FIRST_LINE, cell_filename, pick_kernel
     c = _check("04_transpose_padding")
     source = regression.kernel_source(_solution("04_transpose_padding"), c)
@@ -232,7 +232,7 @@ def test_selfcheck_says_a_failed_technique_check_in_chinese(monkeypatch, capsys)
     says in Chinese that it never stages through shared memory, with the same measured sectors."""
     import re
     import tilelab as tl
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.magic import FIRST_LINE, cell_filename, pick_kernel
     c = _check("04_transpose_padding")
     source = (ROOT / "tests" / "submissions" / "04_naive_transpose.cu").read_text()
@@ -259,7 +259,7 @@ def test_selfcheck_is_skipped_while_autograding(monkeypatch, capsys):
 
 def test_selfcheck_names_an_unknown_kernel():
     import tilelab as tl
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     k = compile_cuda("__global__ void notInAnyRubric(float* x) { x[0] = 1; }", filename="k.cu").kernels["notInAnyRubric"]
     with pytest.raises(tl.TilelabError, match="notInAnyRubric"):
         tl.selfcheck(k)
@@ -291,12 +291,12 @@ def test_nvrtc_in_the_grading_sandbox_cannot_open_a_repository_file(form):
     from grading import sandbox as sb
     why = sb.probe()
     if why and not sb.required():
-        pytest.skip(f"the grading sandbox (grading/sandbox.py, bubblewrap) is not available here: {why}")
+        pytest.skip(f"the grading sandbox (grading/sandbox/bwrap.py, bubblewrap) is not available here: {why}")
     target = ROOT / "kernels" / "vector_add.cu"
     inc = (f'#include "{target}"' if form == "absolute" else
            f'#define STR(x) #x\\n#define XSTR(x) STR(x)\\n#define WHERE {target}\\n#include XSTR(WHERE)')
     code = ("import sys; sys.path.insert(0, '/opt/tilelab')\n"
-            "from tilelab.compile import compile_cuda\n"
+            "from tilelab.toolchain import compile_cuda\n"
             "try:\n"
             f"    compile_cuda('{inc}\\n__global__ void k(float* x) {{ x[0] = 1; }}\\n', filename='k.cu')\n"
             "    print('COMPILED')\n"
@@ -315,7 +315,7 @@ def test_selfcheck_draws_where_a_wrong_kernel_is_wrong(monkeypatch, capsys):
     """The grade cell shows the same wrong-element picture as tl.check, of the launch that failed."""
     import tilelab as tl
     from tilelab import wrong_elements
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.magic import FIRST_LINE, cell_filename, pick_kernel
     drawn = []
     monkeypatch.setattr(wrong_elements, "show", lambda comps, title="": drawn.append((comps, title)) or True)
@@ -331,3 +331,21 @@ def test_selfcheck_draws_where_a_wrong_kernel_is_wrong(monkeypatch, capsys):
     comps, title = drawn[0]
     assert comps and all(not x.ok for x in comps) and c.kernel in title and "seed" in title
     assert any(x.mismatches > 0 for x in comps)
+
+
+def test_a_size_made_square_from_a_drawn_one_says_so(monkeypatch):
+    """Exercise 04's speed part compares counts on squares made from the drawn sizes: the feedback
+    names the drawn size each square comes from, in both languages, not a size nobody drew."""
+    from tilelab.judge import Judge
+    c = _check("04_transpose_padding")
+    spec = c.spec("__global__ void k() {}", backend="emu", drawn={"emu": [[140, 55], [89, 139]], "how": "x"})
+    j = Judge(spec)
+    sizes = j._sizes(64, square=True)
+    assert sizes[1:] == [(140, 140), (139, 139)]
+    assert "rows=140 cols=55" in j._drawn_note((140, 140)) and "rows=89 cols=139" in j._rest_label((139, 139))
+    assert j._drawn_note((140, 140)) != j._drawn_note((64, 64))
+    plain = Judge(spec)
+    assert plain._sizes(64)[1:] == [(140, 55), (89, 139)]
+    assert "rows=140 cols=55" not in plain._drawn_note((140, 55))          # drawn as it is: nothing derived
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    assert "由为这份提交抽取的规模 rows=140 cols=55 得来" in j._drawn_note((140, 140))

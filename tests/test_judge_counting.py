@@ -18,7 +18,7 @@ VECTOR_ADD = (ROOT / "kernels" / "vector_add.cu").read_text()
 
 def _spec(**counting):
     c = load_rubric("00_start_here").checks[0]
-    spec = c.spec(VECTOR_ADD, backend="emu")
+    spec = c.spec(VECTOR_ADD, backend="emu").to_json()
     spec["counting"].update(counting)
     # the counting line comes first; one cheap part is enough to see it
     spec["parts"] = [p for p in spec["parts"] if p["kind"] == "correct"]
@@ -43,7 +43,7 @@ def _pinned_nvrtc_installed() -> bool:
 def test_the_pins_are_a_known_mode_an_sm_and_an_nvrtc_the_project_installs():
     import tomllib
 
-    from tilelab.compile import available_nvrtc
+    from tilelab.toolchain import available_nvrtc
     from tilelab.emu.machine import COUNT_MODES
     pins = counting_pins()
     assert pins["counts"] in COUNT_MODES
@@ -59,17 +59,17 @@ def test_the_pins_are_a_known_mode_an_sm_and_an_nvrtc_the_project_installs():
 def test_every_graded_spec_carries_the_pins():
     for name, rubric in all_rubrics().items():
         for check in rubric.checks:
-            assert check.spec("", backend="emu")["counting"] == counting_pins(), (name, check.grade_id)
+            assert check.spec("", backend="emu").counting == counting_pins(), (name, check.grade_id)
 
 
 def test_the_feedback_names_the_counting_mode_and_the_nvrtc_version():
-    from tilelab.compile import find_nvrtc
+    from tilelab.toolchain import find_nvrtc
     from tilelab.judge import Judge
     pins = counting_pins()
     v = Judge(_spec()).run()
     line = next(ln for ln in v["lines"] if "counts:" in ln)
     assert f'counts="{pins["counts"]}"' in line and f"NVRTC {pins['nvrtc']}" in line
-    from tilelab.compile import available_nvrtc
+    from tilelab.toolchain import available_nvrtc
     major = int(pins["nvrtc"].split(".")[0])
     if major not in available_nvrtc():                      # the lent GPU image: NVRTC 13 only
         assert "which this machine does not have" in line and "as the rubric pins both" not in line
@@ -84,15 +84,15 @@ def test_the_feedback_names_the_counting_mode_and_the_nvrtc_version():
 
 @pytest.mark.parametrize("mode", ["ptx", "sass"])
 def test_the_judge_runs_the_pinned_mode(monkeypatch, mode):
-    import tilelab.emu.machine as machine
+    import tilelab.emu as emu
     from tilelab.judge import Judge
     seen = []
-    run = machine.run
+    run = emu.run
 
     def spy(*a, **kw):
         seen.append(kw.get("counts"))
         return run(*a, **kw)
-    monkeypatch.setattr(machine, "run", spy)
+    monkeypatch.setattr(emu, "run", spy)
     v = Judge(_spec(counts=mode)).run()
     assert f'counts="{mode}"' in next(ln for ln in v["lines"] if "counts:" in ln)
     assert seen and set(seen) == {mode}           # every launch of the check ran in that mode
@@ -134,7 +134,7 @@ def test_a_debugging_printf_does_not_change_what_the_judge_counts():
     """counts="sass" adds the driver's vprintf to the totals (as ncu does); the judge's records leave
     it out, so a printf left in a submission moves no count criterion or technique check."""
     import numpy as np
-    from tilelab.compile import compile_cuda
+    from tilelab.toolchain import compile_cuda
     from tilelab.judge import kernel_counts
     from tilelab.launch import launch
     from tilelab.technique import coalesced_like_reference, global_loads_at_reference

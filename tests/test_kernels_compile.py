@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tilelab import compile as tc
+from tilelab import toolchain as tc
 
 KERNELS = Path(__file__).resolve().parent.parent / "kernels"
 FILES = sorted(KERNELS.glob("*.cu"))

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from tilelab import banks, messages
-from tilelab import compile as tc
+from tilelab import toolchain as tc
 from tilelab.errors import KernelFault, LaunchError, TilelabError
 from tilelab.messages import msg
 from conftest import needs_cubin
@@ -221,14 +221,14 @@ def test_sass_notes_english_is_unchanged():
         "ptxas made LDS.128×2 of this line, the model expected LDS.64×4: counted as in the PTX"
     assert msg("counts.const_loads", "en", n=2) == "2 __constant__ load(s) read through the constant cache: no LDG"
     assert msg("counts.no_sass", "en", arch="sm_90", why="x") == "no SASS for sm_90 (x): requests are counted as the PTX runs"
-    from tilelab.emu import vprintf_cost
+    from tilelab.emu.counters import vprintf_cost
     assert vprintf_cost.note(3) == ("the driver's vprintf (3 warp calls): its loads, stores and atomics, as measured "
                                     f"on the H200 (driver {vprintf_cost.DRIVER}); not in the PTX or the cubin")
     assert vprintf_cost.note(1).startswith("the driver's vprintf (1 warp call): ")
 
 
 def test_sass_notes_render_in_chinese(monkeypatch):
-    from tilelab.emu import vprintf_cost
+    from tilelab.emu.counters import vprintf_cost
     monkeypatch.setenv("TILELAB_LANG", "zh")
     note = vprintf_cost.note(3)
     _chinese(note)

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
+from tilelab import toolchain as tc
 from tilelab.bench import bench
 from tilelab.launch import launch
 from tilelab.problems import get_problem

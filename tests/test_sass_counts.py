@@ -1,4 +1,4 @@
-"""counts="sass": the emulator counts memory requests as ptxas made them (tilelab/emu/sass_model.py).
+"""counts="sass": the emulator counts memory requests as ptxas made them (tilelab/emu/counters/sass_model.py).
 
 * the model of ptxas's merges (known low bits of the address arithmetic, consecutive offsets)
   against a brute-force model that evaluates the addresses themselves;
@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
-from tilelab.emu import sass_model
+from tilelab import toolchain as tc
+from tilelab.emu.counters import sass_model
 from tilelab.emu.ptx import parse
 from conftest import needs_cubin
 
@@ -685,7 +685,7 @@ def test_a_merged_access_is_matched_on_the_line_ptxas_put_it(decisions):
     behind a branch. Line 51's SASS has one instruction fewer than its PTX and line 52's as many:
     each is matched in order, the merged pair decided by line 52, and every swap's stores get their
     own decision (without the merge, line 51 would be undecided)."""
-    from tilelab.emu import ifconvert
+    from tilelab.emu.counters import ifconvert
     mod = parse(_swaps(3))
     fn = mod.entry("k")
     files = dict(mod.files)

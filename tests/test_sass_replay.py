@@ -1,4 +1,4 @@
-"""emu/sass_replay.py: a loop ptxas rebuilt with predicated trips, counted by replaying its SASS (D3).
+"""emu/counters/sass_replay.py: a loop ptxas rebuilt with predicated trips, counted by replaying its SASS (D3).
 
 * the replay of the very SASS the H200 ran (ncu's source page lists it) against ncu's count of
   every shared load of the loop, for the two launches of docs/FIDELITY.md's cause D3, at their
@@ -21,8 +21,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
-from tilelab.emu import machine, sass_replay as sr
+from tilelab import toolchain as tc
+from tilelab.emu import machine
+from tilelab.emu.counters import sass_replay as sr
 from conftest import needs_cubin
 
 ROOT = Path(__file__).resolve().parent.parent

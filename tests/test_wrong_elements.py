@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tilelab import compile as tc
+from tilelab import toolchain as tc
 from tilelab import palette, wrong_elements
 from tilelab.check import check
 from tilelab.errors import CheckFailed

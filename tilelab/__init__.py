@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import importlib
 
+from . import fonts as _fonts
+_fonts.register_when_imported()   # Chinese labels draw with the course's own font (tilelab/fonts/)
 from .backend import backend, device_arch
-from .compile import compile_cuda, kernel_from_file
+from .toolchain import compile_cuda, kernel_from_file
 from .errors import (CheckFailed, CompileError, EmulatorError, KernelFault, LaunchError, TilelabError,
                      UnsupportedInstruction)
 from .launch import LaunchResult, launch
@@ -26,6 +28,7 @@ from .bench import bench
 from .profile import profile
 from .messages import label, msg
 from .selfcheck import selfcheck
+from .magic import load_ipython_extension as _load
 
 __version__ = "0.1.0"
 __all__ = ["backend", "device_arch", "compile_cuda", "kernel_from_file", "launch", "LaunchResult", "check",
@@ -44,7 +47,6 @@ def __getattr__(name):
 
 
 def load_ipython_extension(ip):
-    from .magic import load_ipython_extension as _load
     _load(ip)
 
 

@@ -8,7 +8,11 @@ working course.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
+
+from .errors import TilelabError
+from .gpu import available, default_session
 
 __all__ = ["backend", "device_arch", "BACKENDS"]
 
@@ -18,10 +22,8 @@ BACKENDS = ("gpu", "emu")
 @functools.lru_cache(maxsize=None)
 def _gpu_available() -> bool:
     """Ask in a throwaway subprocess, so the learner's process never holds a CUDA context."""
-    import importlib.util
     if importlib.util.find_spec("cupy") is None:
         return False
-    from .gpu import available
     return available()
 
 
@@ -30,7 +32,6 @@ def backend() -> str:
     env = os.environ.get("TILELAB_BACKEND", "").strip().lower()
     if env:
         if env not in BACKENDS:
-            from .errors import TilelabError
             raise TilelabError(f"TILELAB_BACKEND={env!r}: expected 'gpu' or 'emu'")
         return env
     return "gpu" if _gpu_available() else "emu"
@@ -41,7 +42,6 @@ def device_arch(device: int | None = None) -> str | None:
     if backend() != "gpu":
         return None
     try:
-        from .gpu import default_session
         return default_session().arch      # the worker process knows; we stay CUDA-free
     except BaseException:
         return None

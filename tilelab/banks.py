@@ -6,7 +6,7 @@
     banks.show(lambda lane: lane * 2, width=16)            # a float4 load at stride 2: 8
     banks.explorer()                                       # the interactive version
 
-Every count comes from :mod:`tilelab.emu.metrics`, the module the emulator itself counts
+Every count comes from :mod:`tilelab.emu.counters.metrics`, the module the emulator itself counts
 with, so the simulator, the emulator's per-line metrics and the grades cannot disagree.
 This module only turns the ways a person describes an access into 32 byte addresses and
 draws the result.
@@ -28,15 +28,19 @@ address per lane, lanes ``8m .. 8m+7`` for matrix ``m`` (``num=`` 1, 2 or 4 matr
 """
 from __future__ import annotations
 
+import inspect
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 
-from .emu import metrics as _rules
-from . import palette
+from . import emu as _rules, palette  # _rules: the bank rules the emulator counts with (emu/counters/metrics.py)
+from .args import pack_args
+from .emu import parse, parsed, run as emu_run
 from .errors import TilelabError
+from .launch import _copy_back
 from .messages import msg
 
 NUM_BANKS = _rules.NUM_BANKS
@@ -134,7 +138,6 @@ def _is_int(v) -> bool:
 
 def _label_of(fn) -> str:
     """``s[lane * 32]`` for ``lambda lane: lane * 32`` when the source is at hand."""
-    import inspect
     try:
         src = inspect.getsource(fn).strip()
     except (OSError, TypeError):
@@ -258,8 +261,6 @@ def static_shared_bytes(kernel) -> int:
     (dynamic ``extern __shared__`` arrays are sized at launch and not counted). This is what
     padding costs: ``float tile[32][33]`` is 4,224 bytes, ``tile[32][32]`` 4,096.
     """
-    import re
-    from .emu.ptx import parse
     module = parse(kernel.ptx)
     fn = module.entry(kernel.entry)
     text = "\n".join(getattr(i, "text", "") for i in fn.instrs)
@@ -284,16 +285,12 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     The addresses come from the emulator's ``capture_pc`` hook, in a second run of the same
     launch on copies of the arguments.
     """
-    import numpy as _np
-    from .emu import machine
-    from .args import pack_args
-    from .launch import _copy_back
     if kind not in ("ld", "st"):
         raise BankError(msg("banks.err_kind", got=repr(kind)))
     verb = msg("banks.loads") if kind == "ld" else msg("banks.stores")
-    fresh = [a.copy() if isinstance(a, _np.ndarray) else a for a in args]
+    fresh = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     packed = pack_args(kernel.name, kernel.params, args)
-    res = machine.run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
+    res = emu_run(kernel, grid, block, packed.values, shared_bytes=shared, copy_back=packed.copy_back)
     _copy_back(args, packed)
     req, wfk = f"shared_{kind}_requests", f"shared_{kind}_wavefronts"
     rows = [pl for pl in res.per_line if pl.get(req)]
@@ -307,20 +304,20 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
             have = ", ".join(str(p["line"]) for p in rows)
             raise BankError(msg("banks.err_line_no_shared", line=line, verb=verb, have=have))
         pl = found[0]
-    fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
+    fn = parsed(kernel.program.ptx).entry(kernel.entry)
     pcs = [(pc, c) for pc, c in res.per_pc.items() if fn.instrs[pc].line == pl["line"] and c.get(req)]
     if not pcs:
         raise BankError(msg("banks.err_no_instruction", line=pl["line"], verb=verb))
     pc = max(pcs, key=lambda x: x[1][wfk] / x[1][req])[0]
     again = pack_args(kernel.name, kernel.params, fresh)
-    cap = machine.run(kernel, grid, block, again.values, shared_bytes=shared, sanitize=False, capture_pc=pc)
+    cap = emu_run(kernel, grid, block, again.values, shared_bytes=shared, sanitize=False, capture_pc=pc)
     best = None
     for c in cap.captured:
         if not len(c["addr"]):
             continue
         w = _rules.shared_wavefronts(c["addr"], c["active"], c["nbytes"],
                                      "ldmatrix" if fn.instrs[pc].op == "ldmatrix" else ("st" if c["store"] else "ld"))
-        i = int(_np.argmax(w))
+        i = int(np.argmax(w))
         if best is None or w[i] > best[0]:
             best = (int(w[i]), c["addr"][i], c["active"][i], int(c["nbytes"]))
     if best is None:
@@ -328,7 +325,7 @@ def kernel_line(kernel, grid, block, *args, line: int | None = None, kind: str =
     _, addr, active, nbytes = best
     ins = fn.instrs[pc]
     width = "ldmatrix" if ins.op == "ldmatrix" else nbytes
-    acc = Access(addr=_np.asarray(addr, dtype=_np.int64), active=_np.asarray(active, dtype=bool), width=width,
+    acc = Access(addr=np.asarray(addr, dtype=np.int64), active=np.asarray(active, dtype=bool), width=width,
                  store=(kind == "st"), unit="byte", elem_bytes=1, label=msg("banks.line_label", line=pl["line"], source=pl.get("source", "").strip()))
     acc.extra.update(line=pl["line"], source=pl.get("source", ""), requests=int(pl[req]),
                      wavefronts=int(pl[wfk]), kind=kind, form=ins.form)
@@ -612,6 +609,12 @@ def explorer_access(mode="1d", stride=1, row_width=32, padding=False, pad=1, swi
     return acc
 
 
+#: Where choosing ``ldmatrix`` in the explorer lands: the lessons' case (05, 06), a K-major fp16
+#: tile of 64-half rows (128 bytes) read by an ldmatrix.x4 down its rows: 32 wavefronts, 8-way;
+#: ticking the swizzle then gives 4.
+LDMATRIX_CASE = {"mode": "col", "stride": 1, "row_width": 64, "padding": False, "swizzle": False}
+
+
 class Explorer:
     """The interactive bank simulator: change a control, the picture and the count follow.
 
@@ -644,8 +647,10 @@ class Explorer:
         self.analysis: Analysis | None = None
         self.error: str | None = None
         self.controls = [self.mode, self.stride, self.row_width, self.padding, self.pad, self.swizzle, self.width]
+        self._holding = False
         for c in self.controls:
             c.observe(self._update, names="value")
+        self.width.observe(self._to_ldmatrix_case, names="value")
         self.widget = W.VBox([W.HBox([W.VBox([self.mode, self.stride, self.row_width]),
                                       W.VBox([self.padding, self.pad, self.swizzle]),
                                       W.VBox([self.width, self.count, self.memory])]),
@@ -656,7 +661,22 @@ class Explorer:
         return explorer_access(MODES[self.mode.value], self.stride.value, self.row_width.value,
                                self.padding.value, self.pad.value, self.swizzle.value, self.width.value)
 
+    def _to_ldmatrix_case(self, change):
+        """Choosing ldmatrix opens on the lessons' 32-wavefront tile (LDMATRIX_CASE)."""
+        if change["new"] != "ldmatrix" or change["old"] == "ldmatrix":
+            return
+        self._holding = True
+        try:
+            self.mode.value = next(k for k, v in MODES.items() if v == LDMATRIX_CASE["mode"])
+            for name in ("stride", "row_width", "padding", "swizzle"):
+                getattr(self, name).value = LDMATRIX_CASE[name]
+        finally:
+            self._holding = False
+        self._update()
+
     def _update(self, change=None):
+        if self._holding:
+            return
         self.pad.disabled = not self.padding.value
         try:
             self.analysis = analyze(self.access())

@@ -10,12 +10,15 @@ and global sectors per request, instructions), labelled as counts.
 """
 from __future__ import annotations
 
+import numpy as np
 
+from . import gpu
 from .backend import backend as current_backend
 from .errors import TilelabError
+from .gpu.timing import Timed
 from .launch import launch
-from .problems import get_problem
 from .messages import msg
+from .problems import get_problem
 from .table import Table
 
 __all__ = ["bench", "gpu_times", "EMU_COLUMNS", "GPU_COLUMNS"]
@@ -113,24 +116,41 @@ def _bench_emu(kernels, prob, sizes, block, shared, seed) -> Table:
 
 
 def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = None, seed: int = 0,
-              library: bool = False, **timing) -> dict:
+              library: bool = False, baseline: str | None = None, **timing) -> dict:
     """Time ``{label: kernel}`` at one size in one GPU process: ``{label: stats}`` (median_s, min_s, ...).
 
     Ratios between the labels are what DESIGN §6 grades; ``library=True`` adds the
-    problem's library reference (cuBLAS for matmul).
+    problem's library reference (cuBLAS for matmul). Only work is timed: every launch writes
+    into freshly poisoned outputs from the module's initial state, and what each leaves is
+    checked (``tilelab.gpu.timing.Timed``); with ``baseline`` (a label), every other kernel's
+    values must also agree with that one's. A kernel whose timed launches left wrong values
+    has no time: ``TilelabError`` says which and how.
     """
-    from .gpu import time_kernels
     prob = get_problem(problem)
     size = prob.size(size)
     inputs = prob.inputs(size, seed)
+    names = [p.name for p in prob.params]
+    outputs = {names.index(name): (prob.rtol, prob.floor) for name in prob.outputs}
     items = {}
     for label, k in kernels.items():
         grid, blk, args, dyn = _launch_args(k, prob, size, inputs, _block_for(block, label),
                                             _shared_for(shared, label))
-        items[label] = (k, grid, blk, args, dyn)
+        items[label] = Timed(k, grid, blk, args, dyn, outputs=outputs,
+                             agree_with=baseline if baseline in kernels and label != baseline else None)
     if library and prob.library is not None and prob.library_label not in items:
         items[prob.library_label] = prob.library(inputs)
-    return time_kernels(items, **timing)
+    stats = gpu.time_kernels(items, **timing)
+    for label, st in stats.items():
+        if st.get("wrong_runs"):
+            w = st["first_wrong"]
+            raise TilelabError(msg("bench.timed_wrong", kernel=label, wrong=st["wrong_runs"], runs=st["checked_runs"],
+                                   arg=names[w["argument"]], elements=w["elements"], of=w["of"],
+                                   size=prob.label(size)))
+        d = st.get("disagrees")
+        if d:
+            raise TilelabError(msg("bench.timed_disagrees", kernel=label, other=d["label"], arg=names[d["argument"]],
+                                   elements=d["elements"], of=d["of"], size=prob.label(size)))
+    return stats
 
 
 def _bench_gpu(kernels, prob, sizes, block, shared, seed, library, timing) -> Table:
@@ -179,7 +199,6 @@ def _plot_gpu(table, prob):
 
 
 def _plot_emu(table, prob):
-    import numpy as np
     last = table.rows[-1]["size"]
     rows = table.where(size=last)
     ratios = ["shared ld wavefronts/request", "shared st wavefronts/request",

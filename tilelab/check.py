@@ -25,86 +25,12 @@ from .errors import CheckFailed
 from .launch import launch
 from .messages import msg
 from .problems import Problem, get_problem
+from .trial import SHOW, Comparison, compare, trial
 
 __all__ = ["check", "CheckReport", "RunRecord", "compare", "Comparison", "emu_metrics", "sanitizer_findings"]
 
-SHOW = 5              # mismatching elements shown
 PROGRESS_MIN_RUNS = 6  # fewer runs than this: no progress bar
 PROGRESS_DELAY_S = 2.0  # and none for a check that is over sooner
-
-
-@dataclass
-class Comparison:
-    """How one output compares with its reference."""
-    name: str
-    size: int
-    mismatches: int
-    unwritten: int          # still NaN: never written
-    nan: int
-    inf: int
-    max_error: float        # largest relative error (inf when NaN/inf are present)
-    worst: tuple | None     # index of the largest error
-    first: list             # [(index, expected, got)] of the first mismatches
-    rtol: float
-    bad: np.ndarray | None = field(default=None, repr=False, compare=False)       # per element: wrong
-    got: np.ndarray | None = field(default=None, repr=False, compare=False)
-    expected: np.ndarray | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def ok(self) -> bool:
-        return self.mismatches == 0
-
-    def describe(self) -> list[str]:
-        if self.ok:
-            return []
-        if self.unwritten == self.size:
-            what = msg("check.the_only_element") if self.size == 1 else msg("check.all_elements", n=self.size)
-            return [msg("check.never_written", name=self.name, what=what)]
-        lines = [msg("check.elements_wrong", name=self.name, n=self.mismatches, size=self.size, rtol=f"{self.rtol:g}")]
-        for ix, e, g in self.first:
-            lines.append("  " + msg("check.expected_got", name=self.name, ix=", ".join(map(str, ix)), e=e, g=g))
-        if self.mismatches > len(self.first):
-            lines.append("  " + msg("judge.more_places", n=self.mismatches - len(self.first)))
-        finite = "" if np.isinf(self.max_error) else f"{self.max_error:.3g}"
-        if finite:
-            lines.append("  " + msg("check.max_error", err=finite, name=self.name, ix=", ".join(map(str, self.worst))))
-        bad = []
-        if self.unwritten:
-            bad.append(msg("check.unwritten", n=self.unwritten))
-        if self.nan - self.unwritten > 0:
-            bad.append(f"{self.nan - self.unwritten} NaN")
-        if self.inf:
-            bad.append(f"{self.inf} inf")
-        if bad:
-            lines.append("  " + ", ".join(bad))
-        return lines
-
-
-def compare(name: str, got: np.ndarray, expected: np.ndarray, rtol: float, floor: float,
-            poisoned: bool = True) -> Comparison:
-    """Relative error |got - exp| / max(|exp|, floor * max|exp|), elementwise.
-
-    The floor keeps elements near zero (where float rounding is relatively large)
-    from failing a correct kernel; ``rtol=0`` asks for bit-identical values.
-    """
-    g = np.asarray(got, dtype=np.float64)
-    e = np.asarray(expected, dtype=np.float64).reshape(g.shape)
-    scale = float(np.abs(e).max()) if e.size else 0.0
-    denom = np.maximum(np.abs(e), floor * scale)
-    diff = np.abs(g - e)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rel = np.where(denom > 0, diff / np.where(denom > 0, denom, 1), np.where(diff > 0, np.inf, 0.0))
-    nan = np.isnan(g)
-    inf = np.isinf(g)
-    rel = np.where(nan | inf, np.inf, rel)
-    bad = ~(rel <= rtol)
-    idx = np.argwhere(bad)[:SHOW]
-    first = [(tuple(int(i) for i in ix), float(e[tuple(ix)]), float(g[tuple(ix)])) for ix in idx]
-    worst = tuple(int(i) for i in np.unravel_index(int(np.argmax(rel)), rel.shape)) if rel.size else None
-    return Comparison(name=name, size=int(g.size), mismatches=int(bad.sum()),
-                      unwritten=int(nan.sum()) if poisoned else 0, nan=int(nan.sum()), inf=int(inf.sum()),
-                      max_error=float(rel.max()) if rel.size else 0.0, worst=worst, first=first, rtol=rtol,
-                      bad=bad, got=g, expected=e)
 
 
 @dataclass
@@ -152,13 +78,13 @@ class CheckReport:
         if self.ok:
             return msg("check.pass_summary", kernel=self.kernel, sizes=len(self.sizes), seeds=len(self.seeds),
                        s1="s" * (len(self.sizes) != 1), s2="s" * (len(self.seeds) != 1))
-        return f"FAIL: {self.kernel} ({self.problem})"
+        return msg("check.fail_summary", kernel=self.kernel, problem=self.problem)
 
     def __str__(self):
         return self.summary() if self.ok else self.summary() + "\n" + self.message
 
     def __repr__(self):
-        return f"<CheckReport {self.summary()}>"
+        return msg("check.report_repr", summary=self.summary())
 
 
 def _dims(size):
@@ -185,9 +111,9 @@ def _progress(total: int, quiet: bool, desc: str):
         return None
     # delay: quick checks (and nbval runs of small sizes) never show a bar at all
     try:
-        return tqdm(total=total, desc=desc, leave=False, unit="run", delay=PROGRESS_DELAY_S)
+        return tqdm(total=total, desc=desc, leave=False, unit=msg("check.progress_unit"), delay=PROGRESS_DELAY_S)
     except TypeError:  # a tqdm without `delay`
-        return tqdm(total=total, desc=desc, leave=False, unit="run")
+        return tqdm(total=total, desc=desc, leave=False, unit=msg("check.progress_unit"))
 
 
 def _say(bar, text: str, quiet: bool):
@@ -200,17 +126,10 @@ def _say(bar, text: str, quiet: bool):
 
 
 def _run_once(kernel, prob: Problem, size, seed, backend, block, shared, sanitize=True, **launch_opts):
-    """Launch once on fresh random inputs and NaN outputs; returns (comparisons, LaunchResult)."""
-    inputs = prob.inputs(size, seed)
-    outputs = prob.new_outputs(size)
-    grid, blk, dyn = prob.launch(size, block)
-    if shared is not None:
-        dyn = int(shared)
-    args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
-    res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, sanitize=sanitize, **launch_opts)
-    ref = prob.reference(inputs)
-    comps = [compare(name, outputs[name], ref[name], prob.rtol, prob.floor) for name in prob.outputs]
-    return comps, res
+    """One trial (tilelab/trial.py): (comparisons, LaunchResult)."""
+    t = trial(kernel, prob, size, seed, backend=backend, block=block, shared=shared, sanitize=sanitize,
+              **launch_opts)
+    return t.comps, t.result
 
 
 def _findings_text(findings, limit: int = 5) -> list[str]:
@@ -244,7 +163,7 @@ def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None =
     if not sizes or not seeds:
         raise CheckFailed("check() needs at least one size and one seed")
     report = CheckReport(kernel=kernel.name, problem=prob.name, backend=be, sizes=list(sizes), seeds=seeds)
-    bar = _progress(len(sizes) * len(seeds), quiet, f"check {kernel.name}")
+    bar = _progress(len(sizes) * len(seeds), quiet, msg("check.progress", name=kernel.name))
     try:
         for size in sizes:
             for seed in seeds:

@@ -26,6 +26,16 @@ import sys
 
 import numpy as np
 
+from . import gpu
+from .backend import backend as detect
+from .check import check
+from .emu import METRIC_KEYS, Counting
+from .errors import CheckFailed, TilelabError
+from .gpu import ncu
+from .launch import launch
+from .schema import SCHEMA_VERSION
+from .toolchain import DEFAULT_ARCH, kernel_from_file
+
 __all__ = ["main", "parse_arg", "run_command"]
 
 _CTYPES = {"float": "float32", "half": "float16", "double": "float64", "int": "int32",
@@ -94,24 +104,19 @@ def _dim3(text: str) -> tuple:
 
 def run_command(opts) -> tuple[dict, int, list]:
     """Compile, launch once, and return (the JSON document, exit status, the Finding objects)."""
-    from .compile import kernel_from_file
-    from .launch import launch
-    from .schema import SCHEMA_VERSION
     kernel = kernel_from_file(opts.file, opts.kernel)
     rng = np.random.default_rng(opts.seed)
     args = [parse_arg(a, rng) for a in opts.args]
     grid, block = _dim3(opts.grid), _dim3(opts.block)
     backend = opts.backend
     if backend is None:
-        from .backend import backend as detect
         backend = detect()
     res = launch(kernel, grid, block, *args, shared=opts.shared, backend=backend, echo=False,
-                 counts=opts.counts, arch=opts.arch)
+                 counting=Counting(opts.counts, opts.arch))
     metrics = res.metrics
     if metrics is None:
         metrics = _gpu_metrics(kernel, grid, block, args, opts) if opts.ncu else None
     if metrics is None:
-        from .emu.metrics import METRIC_KEYS
         metrics = dict.fromkeys(METRIC_KEYS)
     doc = {
         "schema_version": SCHEMA_VERSION, "backend": res.backend, "kernel": kernel.name, "file": opts.file,
@@ -123,7 +128,7 @@ def run_command(opts) -> tuple[dict, int, list]:
         "seconds": float(res.seconds),
         "printf": list(res.printed),
     }
-    if res.backend == "emu":       # how memory was counted (emu/sass_model.py); per line: "counted", "ptx", "why"
+    if res.backend == "emu":       # how memory was counted (emu/counters/sass_model.py); per line: "counted", "ptx", "why"
         doc["counts"] = {"mode": res.counts, "arch": opts.arch, "note": res.counts_note,
                          "ptx_metrics": {k: int(v) for k, v in (res.ptx_metrics or {}).items()}}
     return doc, (1 if res.findings else 0), list(res.findings)
@@ -132,13 +137,10 @@ def run_command(opts) -> tuple[dict, int, list]:
 def _gpu_metrics(kernel, grid, block, args, opts):
     """ncu's counts for the same launch on the GPU; None when ncu is not there."""
     try:
-        from .gpu import ncu_metrics
-        from .gpu.ncu import find_ncu
-        find_ncu()
-        return ncu_metrics(kernel, grid, block, args, opts.shared)
+        ncu.find_ncu()
+        return gpu.ncu_metrics(kernel, grid, block, args, opts.shared)
     except Exception as e:
-        from .gpu.ncu import CounterPermission
-        if isinstance(e, CounterPermission):
+        if isinstance(e, ncu.CounterPermission):
             print(f"note: no GPU metrics.\n{e}", file=sys.stderr)
         else:
             print(f"note: no GPU metrics ({str(e).splitlines()[0]})", file=sys.stderr)
@@ -189,8 +191,6 @@ def _print_human(doc: dict, findings: list):
 
 
 def _check_command(opts) -> int:
-    from .check import check
-    from .compile import kernel_from_file
     kernel = kernel_from_file(opts.file, opts.kernel)
     sizes = None
     if opts.sizes:
@@ -221,7 +221,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--no-ncu", dest="ncu", action="store_false", help="on a GPU, don't ask ncu for counts")
     r.add_argument("--counts", choices=("sass", "ptx"), default="sass",
                    help="emulator: count memory requests as ptxas made them (sass, default) or per PTX instruction")
-    r.add_argument("--arch", default="sm_90", help="the SM whose SASS the counts follow (sm_80, sm_86, sm_89, sm_90)")
+    r.add_argument("--arch", default=DEFAULT_ARCH, help="the SM whose SASS the counts follow (sm_80, sm_86, sm_89, sm_90)")
     c = sub.add_parser("check", help="check a kernel against a problem (random inputs, awkward sizes)")
     c.add_argument("file")
     c.add_argument("kernel")
@@ -244,7 +244,6 @@ def main(argv=None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(bad)}")
     if extra:
         opts.args = list(opts.args) + extra
-    from .errors import CheckFailed, TilelabError
     try:
         if opts.command == "check":
             return _check_command(opts)

@@ -1,6 +1,6 @@
 """The grading judge: ``python -I -m tilelab.judge SPEC.json`` prints one JSON verdict.
 
-grading/preprocessors.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
+grading/preprocessors/judge.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
 learner's notebook did to its own kernel can reach it; ``tl.selfcheck`` runs the same class in
 the learner's notebook, so the learner sees the same parts before submitting. The spec carries
 the learner's ``%%cuda`` source, one rubric check (tilelab/rubric/<assignment>.toml: its problem
@@ -31,9 +31,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tilelab.messages import msg   # the verdict's words, in the submission's language (TILELAB_LANG)
 from tilelab import messages
-from tilelab.technique import CHECKS
+from tilelab.backend import backend as detect
+from tilelab.banks import static_shared_bytes
+from tilelab.bench import gpu_times
+from tilelab.emu import SEEN_TOTALS, Finding, check_counts, linked, parsed, sass_unread, special_register_reads as reads
+from tilelab.judge_spec import JudgeSpec
+from tilelab.magic import pick_kernel
+from tilelab.messages import msg  # the verdict's words, in the submission's language (TILELAB_LANG)
+from tilelab.pipeline import Overlap
+from tilelab.problems import get_problem
+from tilelab.technique import CHECKS, seen
+from tilelab.toolchain import DEFAULT_ARCH, available_nvrtc, compile_cuda, find_nvrtc
+from tilelab.trial import trial
 
 OK, NO, SKIP = "✓", "✗", "·"
 _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]*)[>"]', re.M)
@@ -71,6 +81,11 @@ def _is_assert(f) -> bool:
     return any(a in k for a in ASSERT_KINDS)
 
 
+# Findings that make values luck (issue 20): what a race, an uninitialised read or a copy read
+# before it landed produced is not a result, whatever it came to here; they cost `correct`.
+LUCK = ("race", "uninitialized_read", "uninitialized_register", "cp_async_before_wait", "gpu_dependent_output")
+
+
 @dataclass
 class Record:
     """One launch of a kernel at one size: its values against the reference, findings and counts."""
@@ -81,14 +96,25 @@ class Record:
     metrics: dict | None
     per_pc: dict
     outputs: dict
+    blocks: tuple | None = None          # the sampled blocks, or None: the whole launch
+    overlap: object = None               # tilelab.pipeline.Overlap when watched
 
     @property
     def ok(self) -> bool:
         return all(c.ok for c in self.comps)
 
 
+@dataclass(frozen=True)
+class Probe:
+    """Where a part looks: a size, and the sampled blocks of a launch too large to run whole."""
+    size: object
+    blocks: tuple | None = None
+    drawn: bool = False
+    derived: object = None               # a square made from this drawn size (``_sizes(square=True)``)
+
+
 def kernel_counts(res) -> tuple[dict | None, dict]:
-    """(metrics, per_pc) of a launch without what the driver's vprintf adds (emu/vprintf_cost.py):
+    """(metrics, per_pc) of a launch without what the driver's vprintf adds (emu/counters/vprintf_cost.py):
     a debugging printf left in a kernel is the driver's memory traffic, not the learner's, and
     grades judge the learner's accesses."""
     driver = getattr(res, "driver_per_pc", None) or {}
@@ -100,18 +126,22 @@ def kernel_counts(res) -> tuple[dict | None, dict]:
                 per_pc[pc][k] -= v
             if metrics is not None and k in metrics:
                 metrics[k] -= v
+    if metrics is not None and driver:         # the totals as the technique sees them, from what is left
+        for k, parts in SEEN_TOTALS.items():
+            if k in metrics:
+                metrics[k] = sum(metrics.get(p, 0) for p in parts)
     return metrics, per_pc
 
 
 class Judge:
     """Runs one check's parts in order and keeps score."""
 
-    def __init__(self, spec: dict, engine=None):
-        self.spec = spec
-        self.engine = engine or Engine(spec.get("backend") or None, spec.get("step_budget"),
-                                       spec.get("counts") or "sass")     # the counting mode is pinned per spec
-        if spec.get("counting"):             # the rubric's pins (tilelab/rubric/_counting.toml): mode, SM, NVRTC
-            self.engine.pin(spec["counting"])
+    def __init__(self, spec, engine=None):
+        self.spec = spec = JudgeSpec.from_json(spec)
+        self.engine = engine or Engine(spec.backend or None, spec.step_budget,
+                                       spec.counting.get("counts") or "sass")   # the counting mode is pinned per spec
+        if spec.counting:             # the rubric's pins (tilelab/rubric/_counting.toml): mode, SM, NVRTC
+            self.engine.pin(spec.counting)
         self.lines: list[str] = []
         self.parts: list[dict] = []
         self.earned: set[str] = set()
@@ -120,10 +150,12 @@ class Judge:
         self.refs: dict = {}
         self.records: dict = {}
         self.wrong_record = None          # the launch a correctness part failed on (tl.selfcheck draws it)
-        drawn = spec.get("drawn") or {}
-        self.drawn_emu = [_size(s) for s in drawn.get("emu", [])]
-        self.drawn_gpu = [_size(s) for s in drawn.get("gpu", [])]
-        self.drawn_how = drawn.get("how", "")
+        self.margins: list = []           # every threshold compared: what the rubric sweep records
+        drawn = spec.drawn
+        self.drawn_emu = list(drawn.emu)
+        self.drawn_gpu = list(drawn.gpu)
+        self.drawn_how = drawn.how
+        self.large = [Probe(s, tuple(b), True) for s, b in zip(drawn.large, drawn.blocks)]
 
     def say(self, mark, name, earned, points, text):
         first, *rest = str(text).splitlines() or [""]
@@ -132,19 +164,19 @@ class Judge:
 
     def run(self) -> dict:
         spec = self.spec
-        total = float(sum(p["points"] for p in spec["parts"]))
-        self.lines += list(spec.get("notes") or [])
+        total = float(sum(p["points"] for p in spec.parts))
+        self.lines += list(spec.notes)
         try:
             self.lines.append(self.engine.counting_line())
         except Exception as e:  # a pin this machine cannot honour: nobody's counts would mean anything
             self.lines.append(f"{NO} " + msg("judge.counting_bad_pins", why=_message(e)))
             return self.verdict(total)
-        bad = forbidden_include(spec["source"])
+        bad = forbidden_include(spec.source)
         if bad:
             self.lines.append(f"{NO} " + msg("judge.no_local_includes", bad=bad))
             return self.verdict(total)
         try:
-            self.kernel = self.engine.compile(spec["source"], spec["kernel"], spec["filename"], spec["first_line"])
+            self.kernel = self.engine.compile(spec.source, spec.kernel, spec.filename, spec.first_line)
         except Exception as e:  # CompileError renders as the NVRTC log on the learner's lines
             self.lines.append(f"{NO} " + msg("judge.no_compile"))
             self.lines += ["  " + line for line in str(e).splitlines()]
@@ -152,11 +184,12 @@ class Judge:
         missing = self.engine.without_sass(self.kernel)
         if missing:
             self.lines.append(f"{SKIP} " + msg("judge.counts_note", why=missing))
-        if self.drawn_emu or self.drawn_gpu:
-            prob = self.engine.problem(spec["problem"])
-            sizes = ", ".join(prob.label(s) for s in self.drawn_emu + (self.drawn_gpu if self.gpu else []))
+        if self.drawn_emu or self.drawn_gpu or self.large:
+            prob = self.engine.problem(spec.problem)
+            shown = self.drawn_emu + (self.drawn_gpu if self.gpu else []) + [p.size for p in self.large]
+            sizes = ", ".join(prob.label(s) for s in shown)
             self.lines.append(f"{SKIP} " + msg("judge.sizes", sizes=sizes, how=self.drawn_how or msg("judge.drawn")))
-        for part in spec["parts"]:
+        for part in spec.parts:
             name, points = part["name"], float(part["points"])
             missing = [r for r in part.get("requires", []) if r not in self.earned]
             if missing:
@@ -190,89 +223,146 @@ class Judge:
         score = float(sum(p["earned"] for p in self.parts))
         return {"score": score, "max": total, "lines": self.lines, "parts": self.parts,
                 "backend": self.engine.backend, "counting": self._counting(),
-                "drawn": {"emu": self.drawn_emu, "gpu": self.drawn_gpu, "how": self.drawn_how}}
+                "drawn": {"emu": self.drawn_emu, "gpu": self.drawn_gpu, "how": self.drawn_how,
+                          "large": [p.size for p in self.large], "blocks": [list(p.blocks) for p in self.large],
+                          "timed": dict(self.spec.drawn.timed)}}
 
     # ----------------------------------------------------------------- records
-    def record(self, label, size, seed=0, *, backend="emu", variant=0, uninit=False) -> Record:
+    def record(self, label, size, seed=0, *, backend="emu", variant=0, uninit=False, blocks=None,
+               watch=False) -> Record:
         """One launch of the learner's kernel (label "yours") or a reference, cached."""
-        prob = self.engine.problem(self.spec["problem"])
+        prob = self.engine.problem(self.spec.problem)
         size = prob.size(size)
-        key = (label, size, seed, backend, variant, uninit)
+        blocks = tuple(blocks) if blocks is not None else None
+        key = (label, size, seed, backend, variant, uninit, blocks, watch)
         if key not in self.records:
-            kernel, block = (self.kernel, self.spec.get("block")) if label == "yours" else \
+            kernel, block = (self.kernel, self.spec.block) if label == "yours" else \
                 (self.reference(label), self._ref_block(label))
-            shared = self.spec.get("shared", 0) if label == "yours" else 0
-            self.records[key] = self.engine.record(kernel, self.spec["problem"], size, seed, backend=backend,
-                                                   block=block, shared=shared, variant=variant, uninit=uninit)
+            shared = self.spec.shared if label == "yours" else self.spec.references[label].shared
+            self.records[key] = self.engine.record(kernel, self.spec.problem, size, seed, backend=backend,
+                                                   block=block, shared=shared, variant=variant, uninit=uninit,
+                                                   blocks=blocks, watch=watch,
+                                                   budget_scale=self._budget_scale(size) if blocks else 1)
         return self.records[key]
+
+    def _budget_scale(self, size) -> int:
+        """A large launch's threads run longer loops than the published sizes' (the step budget is
+        set for those): its steps allowed grow with the largest dimension."""
+        prob = self.engine.problem(self.spec.problem)
+        correct = next((p for p in self.spec.parts if p["kind"] == "correct"), {})
+        sizes = correct.get("sizes", [])
+        sizes = (sizes.get("emu") or []) if isinstance(sizes, dict) else sizes
+        biggest = max((_largest(prob.size(s)) for s in sizes), default=1)
+        return max(1, -(-_largest(size) // max(1, biggest)))
+
+    def _at(self, probe: Probe, bare: bool = False) -> str:
+        """'at N=834 (2 sampled blocks of the launch) (a size drawn ...)'; ``bare``: without 'at'."""
+        prob = self.engine.problem(self.spec.problem)
+        head = prob.label(probe.size) if bare else msg("judge.at", size=prob.label(probe.size))
+        if probe.blocks is not None:
+            head += msg("judge.sampled_blocks", n=len(probe.blocks))
+        if probe.derived is not None:         # a square made from a drawn size: say which
+            drawn = prob.label(probe.derived)
+            return head + (msg("judge.derived_from", drawn=drawn) if bare else msg("judge.a_derived_size", drawn=drawn))
+        return head + (msg("judge.a_drawn_size") if probe.drawn else "")
+
+    def _margin(self, part, probe, what, value, limit, low=False):
+        """Note one threshold comparison: its relative margin is > 0 where the kernel passes with room,
+        0 at the threshold, < 0 where it fails (tilelab/rubric/sweep.py records the smallest)."""
+        m = (value - limit if low else limit - value) / abs(limit) if limit else (0.0 if value == limit else -1.0)
+        self.margins.append({"part": part.get("name"), "size": probe.size, "blocks": probe.blocks, "what": what,
+                             "value": float(value), "limit": float(limit), "margin": float(m)})
 
     def _wrong(self, rec: Record, where: str = "") -> str:
         self.wrong_record = self.wrong_record or rec
-        prob = self.engine.problem(self.spec["problem"])
-        lines = [msg("judge.wrong_for", size=prob.label(rec.size), seed=rec.seed, where=where)]
+        prob = self.engine.problem(self.spec.problem)
+        size = prob.label(rec.size) + (msg("judge.sampled_blocks", n=len(rec.blocks)) if rec.blocks else "")
+        lines = [msg("judge.wrong_for", size=size, seed=rec.seed, where=where)]
         for c in rec.comps:
             lines += ["  " + ln for ln in c.describe()]
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- parts
     def part_correct(self, part):
-        prob = self.engine.problem(self.spec["problem"])
+        prob = self.engine.problem(self.spec.problem)
         sizes = part.get("sizes", [])
         if isinstance(sizes, dict):  # per backend: {emu = [...], gpu = [...]}
             sizes = sizes.get(self.engine.backend) or sizes["emu"]
         sizes = [prob.size(s) for s in sizes]
         drawn = self.drawn_emu + (self.drawn_gpu if self.gpu else [])
+        if self.gpu:                 # the drawn timing sizes are checked too
+            drawn += list(self.spec.drawn.timed.values())
         sizes += [prob.size(s) for s in drawn if prob.size(s) not in sizes]
         seeds = part.get("seeds", [0])
         # every seed at the small sizes; the big ones (slow on the emulator) with the first seed only
         big = part.get("single_seed_from")
-        runs = [(size, seed) for size in sizes
+        runs = [(size, seed, None) for size in sizes
                 for seed in (seeds[:1] if big is not None and _largest(size) >= big else seeds)]
+        runs += [(p.size, seeds[0], p.blocks) for p in self.large]        # the sampled blocks of a large launch
         self.findings = []
-        for size, seed in runs:
-            rec = self.record("yours", size, seed, backend=self.engine.backend)
+        for size, seed, blocks in runs:
+            rec = self.record("yours", size, seed, backend="emu" if blocks else self.engine.backend, blocks=blocks)
             self.findings += rec.findings
             fired = [f for f in rec.findings if _is_assert(f)]
             if fired:
                 return False, msg("judge.assert_fired") + "\n" + \
                     "\n".join("  " + ln for ln in str(fired[0]).splitlines())
-            if not rec.ok:
-                return False, self._wrong(rec)
-        some = msg("judge.at_the_smaller_ones" if len(runs) < len(sizes) * len(seeds) else "judge.each")
-        return True, msg("judge.right_on_sizes", sizes=", ".join(_label(s) for s in sizes), seeds=len(seeds),
-                         some=some)
+            if not rec.ok:   # what the sanitizer saw in that run explains the values: shown with them
+                found = _findings_lines(rec.findings)
+                return False, self._wrong(rec) + ("\n" + "\n".join(found) if found else "")
+            luck = self._luck(rec.findings)
+            if luck:
+                return False, luck
+        # values that only come out right in lockstep, or from registers that start at zero, are luck
+        luck = self._luck(self._gpu_like_pass(part))
+        if luck:
+            return False, luck
+        some = msg("judge.at_the_smaller_ones" if len(runs) < len(sizes) * len(seeds) + len(self.large)
+                   else "judge.each")
+        shown = [_label(s) for s in sizes] + [_label(p.size) + msg("judge.sampled_blocks", n=len(p.blocks))
+                                              for p in self.large]
+        return True, msg("judge.right_on_sizes", sizes=", ".join(shown), seeds=len(seeds), some=some)
+
+    def _luck(self, findings) -> str | None:
+        """The feedback for values that depend on a race or an uninitialised value, or None."""
+        bad, seen = [], set()
+        for f in findings:
+            key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
+            if _kind(f) in LUCK and key not in seen:
+                seen.add(key)
+                bad.append(f)
+        if not bad:
+            return None
+        lines = [msg("judge.luck")]
+        for f in bad[:3]:
+            lines += ["  " + line for line in str(f).splitlines()]
+        if len(bad) > 3:
+            lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+        return "\n".join(lines)
 
     def part_clean(self, part):
         findings = list(self.findings) if not self.gpu else []
         if self.gpu:
             # the sanitizer runs on the emulator on every backend (DESIGN §6)
-            prob = self.engine.problem(self.spec["problem"])
+            prob = self.engine.problem(self.spec.problem)
             for size in part.get("sizes") or prob.sanitize_sizes or prob.sizes_for("emu")[:2]:
                 findings += self.record("yours", size, 0).findings
+            for p in self.large:
+                findings += self.record("yours", p.size, 0, blocks=p.blocks).findings
         findings += self._gpu_like_pass(part)
-        kinds = part.get("kinds")
-        bad, seen = [], set()
-        for f in findings:  # the same finding comes back from every run: show each place once
-            key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
-            if (kinds is None or _kind(f) in kinds) and key not in seen:
-                seen.add(key)
-                bad.append(f)
-        if bad:
-            lines = [msg("judge.sanitizer_found")]
-            for f in bad[:3]:
-                lines += ["  " + line for line in str(f).splitlines()]
-            if len(bad) > 3:
-                lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+        lines = _findings_lines(findings, part.get("kinds"))
+        if lines:
             return False, "\n".join(lines)
         return True, msg("judge.clean")
 
     def _gpu_like_pass(self, part) -> list:
-        """Run once more with other %smid/%warpid/clock values and the uninitialised-register pass;
+        """Run once more with other %smid/%nsmid/%warpid/%gridid/%envreg/clock values (emu/specialregs.py)
+        and the uninitialised-register pass;
         an output that changes is a finding (a right kernel's output does not depend on where or
-        when its blocks ran)."""
-        from tilelab.emu.sanitize import Finding
-        from tilelab.emu.specialregs import reads
-        prob = self.engine.problem(self.spec["problem"])
+        when its blocks ran). Cached: ``correct`` and ``clean`` share it."""
+        if getattr(self, "_gpu_like", None) is not None:
+            return list(self._gpu_like)
+        prob = self.engine.problem(self.spec.problem)
         size = prob.size(part.get("gpu_like_size") or (self.drawn_emu or prob.sizes_for("emu"))[0])
         base = self.record("yours", size, 0)
         other = self.record("yours", size, 0, variant=1, uninit=True)
@@ -280,57 +370,79 @@ class Judge:
         diff = [name for name in base.outputs
                 if not np.array_equal(base.outputs[name], other.outputs[name], equal_nan=True)]
         if diff:
-            from tilelab.emu.machine import parsed
             regs = reads(parsed(self.kernel.program.ptx).entry(self.kernel.entry))
             why = msg("judge.it_reads", regs=", ".join(regs)) if regs else msg("judge.something_in_it")
             found.append(Finding(
-                "gpu_dependent_output", self.spec["filename"], self.kernel.line, (0, 0, 0), (0, 0, 0), None,
+                "gpu_dependent_output", self.spec.filename, self.kernel.line, (0, 0, 0), (0, 0, 0), None,
                 msg("judge.gpu_dependent", name=diff[0], size=prob.label(size), why=why)))
-        return found
+        self._gpu_like = found
+        return list(found)
 
-    def _measure(self, part, sizes, metric, reference, limit, techniques, what, low=None):
-        """The count criterion of a part at every size: (ok, text)."""
-        prob = self.engine.problem(self.spec["problem"])
+    def _measure(self, part, probes, metric, reference, limit, techniques, what, low=None):
+        """The count criterion of a part at every probe: (ok, text). The values must be right and
+        the launch clean there (a count of a wrong or unclean launch is no evidence)."""
         shown = None
-        for i, size in enumerate(sizes):
-            mine = self.record("yours", size)
+        for probe in probes:
+            size = probe.size
+            mine = self.record("yours", size, blocks=probe.blocks)
+            head = self._at(probe)
             if not mine.ok:
-                return False, (msg("judge.values_wrong_at", head=msg("judge.at", size=prob.label(size))) + "\n"
+                return False, (msg("judge.values_wrong_at", head=head) + "\n"
                                + self._wrong(mine).split("\n", 1)[-1])
+            if mine.findings:
+                return False, msg("judge.not_clean_at", head=head) + "\n" + \
+                    "\n".join("  " + ln for ln in str(mine.findings[0]).splitlines())
             texts, ok = [], True
             if metric:
-                ref = self.record(reference, size)
-                a, b = mine.metrics[metric], ref.metrics[metric]
+                ref = self.record(reference, size, blocks=probe.blocks)
+                # as the technique sees them: atomics that read (write) count with the loads (stores)
+                a, b = seen(mine.metrics, metric), seen(ref.metrics, metric)
                 ratio = a / b if b else (0.0 if a == 0 else float("inf"))
                 good = ratio <= limit and (low is None or ratio >= low)
+                self._margin(part, probe, f"{metric}/{reference}", ratio, limit)
+                if low is not None:
+                    self._margin(part, probe, f"{metric}/{reference} (at least)", ratio, low, low=True)
                 ok &= good
                 want = (msg("judge.at_most", limit=f"{limit:g}") if low is None else
                         msg("judge.exactly_as_many") if low == limit == 1 else
                         msg("judge.between", low=f"{low:g}", limit=f"{limit:g}"))
                 texts.append(msg("judge.against", metric=_metric_name(metric), a=a, b=b, reference=reference,
-                                 ratio=ratio, want=want, what=what))
+                                 ratio=ratio, want=want, what=what)
+                             + (msg("judge.atomics_counted") if a != mine.metrics[metric] else ""))
             for t in techniques:
                 tref_label = t.get("reference", reference)
-                tref = self.record(tref_label, size)
+                tref = self.record(tref_label, size, blocks=probe.blocks)
                 fn = CHECKS[t["name"]]
                 good, text = fn(mine, tref, {**t, "kernel": self.kernel, "reference": tref_label})
+                self._margin(part, probe, t["name"], 1.0 if good else 0.0, 0.5, low=True)
                 ok &= good
                 texts.append(text)
             if not ok:
-                head = msg("judge.at", size=prob.label(size)) + (msg("judge.a_drawn_size") if i >= 1 else "")
                 return False, head + ":\n" + "\n".join("  " + t for t in texts)
             if shown is None:
-                shown = msg("judge.at", size=prob.label(size)) + ":\n" + "\n".join("  " + t for t in texts)
-        rest = [prob.label(s) for s in sizes[1:]]
+                shown = head + ":\n" + "\n".join("  " + t for t in texts)
+        rest = [self._at(p, bare=True) for p in probes[1:]]
         return True, shown + ("\n  " + msg("judge.same_holds", sizes=", ".join(rest)) if rest else "")
 
-    def _sizes(self, N, square=False):
-        """N, then the drawn sizes (``square``: each drawn size's first dimension, in every dimension,
-        for a count that only compares like with like on square shapes)."""
-        prob = self.engine.problem(self.spec["problem"])
-        out = [prob.size(N)]
-        drawn = [prob.size(_largest(s) if square else s) for s in self.drawn_emu]
-        return out + [s for s in drawn if s not in out]
+    def _sizes(self, N, square=False, large=True) -> list:
+        """Probes: N, then the drawn sizes (``square``: each drawn size's first dimension, in every
+        dimension, for a count that only compares like with like on square shapes), then the
+        sampled blocks of the large drawn sizes."""
+        prob = self.engine.problem(self.spec.problem)
+        if getattr(self, "only", None) is not None:     # the rubric sweep: one size alone
+            return [self.only]
+        out = [Probe(prob.size(N))]
+        for s in self.drawn_emu:
+            size = prob.size(_largest(s) if square else s)
+            p = Probe(size, None, True, prob.size(s) if size != prob.size(s) else None)
+            if p.size not in [q.size for q in out]:
+                out.append(p)
+        if large:
+            for p in self.large:
+                if square:
+                    continue          # a sampled block of a non-square launch is not a square one
+                out.append(p)
+        return out
 
     def part_metric_ratio(self, part):
         return self._measure(part, self._sizes(part["N"]), part["metric"], part["reference"], part["max_ratio"],
@@ -342,49 +454,89 @@ class Judge:
     # scalar shared loads, say) does not earn the part.
     def part_per_request(self, part):
         metric, per, limit = part["metric"], part["per"], part["max"]
-        prob = self.engine.problem(self.spec["problem"])
         what = per.replace("_", " ").replace(" requests", "")
         shown = None
-        sizes = self._sizes(part["N"])
-        for i, size in enumerate(sizes):
-            mine = self.record("yours", size)
-            head = msg("judge.at", size=prob.label(size)) + (msg("judge.a_drawn_size") if i >= 1 else "")
+        probes = self._sizes(part["N"])
+        for probe in probes:
+            mine = self.record("yours", probe.size, blocks=probe.blocks)
+            head = self._at(probe)
             if not mine.ok:
                 return False, (msg("judge.values_wrong_at", head=head) + "\n"
                                + self._wrong(mine).split("\n", 1)[-1])
+            if mine.findings:
+                return False, msg("judge.not_clean_at", head=head) + "\n" + \
+                    "\n".join("  " + ln for ln in str(mine.findings[0]).splitlines())
             m = mine.metrics
             if not m.get(per):
                 return False, msg("judge.no_requests", head=head, what=what, limit=f"{limit:g}",
                                   metric=_metric_name(metric))
             value = m[metric] / m[per]
+            self._margin(part, probe, f"{metric} per {per}", value, limit)
             text = msg("judge.per_request", metric=_metric_name(metric), what=what, value=value, a=m[metric],
                        b=m[per], limit=f"{limit:g}")
             if value > limit:
                 return False, head + ":\n  " + text
             shown = shown or f"{head}:\n  {text}"
-        rest = [prob.label(s) for s in sizes[1:]]
+        rest = [self._at(p, bare=True) for p in probes[1:]]
+        return True, shown + ("\n  " + msg("judge.same_holds", sizes=", ".join(rest)) if rest else "")
+
+    # ------------------------------------------------- the pipeline itself (lesson 06)
+    def part_pipeline(self, part):
+        """In the steady state the copies of a later stage are in flight (issued, committed, not
+        waited for) while the Tensor Core instructions of the current stage run: the share of
+        ``mma`` warp executions that overlap a committed cp.async group of their warp, at least
+        ``min_ratio`` of the reference pipeline's share at the same size (tilelab/pipeline.py)."""
+        ref_label, need = part["reference"], float(part.get("min_ratio", 0.5))
+        shown = None
+        probes = self._sizes(part["N"], large=part.get("large", True))
+        for probe in probes:
+            mine = self.record("yours", probe.size, blocks=probe.blocks, watch=True)
+            head = self._at(probe)
+            if not mine.ok:
+                return False, (msg("judge.values_wrong_at", head=head) + "\n"
+                               + self._wrong(mine).split("\n", 1)[-1])
+            if mine.findings:
+                return False, msg("judge.not_clean_at", head=head) + "\n" + \
+                    "\n".join("  " + ln for ln in str(mine.findings[0]).splitlines())
+            ref = self.record(ref_label, probe.size, blocks=probe.blocks, watch=True)
+            a, b = mine.overlap, ref.overlap
+            copies, ref_copies = mine.metrics.get("cp_async_requests", 0), ref.metrics.get("cp_async_requests", 0)
+            ok = a.mma > 0 and b.share > 0 and a.share >= need * b.share and copies >= ref_copies
+            self._margin(part, probe, "mma overlapped share", a.share, need * b.share, low=True)
+            text = msg("judge.pipeline", a=a.overlapped, n=a.mma, share=a.share, b=b.overlapped, m=b.mma,
+                       ref_share=b.share, reference=ref_label, need=f"{need:g}", copies=copies,
+                       ref_copies=ref_copies)
+            if not ok:
+                return False, head + ":\n  " + text
+            shown = shown or f"{head}:\n  {text}"
+        rest = [self._at(p, bare=True) for p in probes[1:]]
         return True, shown + ("\n  " + msg("judge.same_holds", sizes=", ".join(rest)) if rest else "")
 
     def part_speedup(self, part):
         ref = part["reference"]
         if self.gpu:
-            N, need = part["N"], part["min_speedup"]
-            times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec["problem"], N,
-                                     blocks={"yours": self.spec.get("block"), ref: self._ref_block(ref)},
-                                     shared={"yours": int(self.spec.get("shared") or 0),
-                                             ref: int(self.spec["references"][ref].get("shared") or 0)})
+            N = self.spec.drawn.timed.get(part["name"], part["N"])     # the timed size is drawn too
+            need = part["min_speedup"]
+            times = self.engine.time({"yours": self.kernel, ref: self.reference(ref)}, self.spec.problem, N,
+                                     blocks={"yours": self.spec.block, ref: self._ref_block(ref)},
+                                     shared={"yours": int(self.spec.shared or 0),
+                                             ref: int(self.spec.references[ref].shared or 0)},
+                                     baseline=ref)
             speedup = times[ref] / times["yours"]
-            return speedup >= need, msg("judge.speedup", speedup=speedup, ref=ref, N=N, mine=times["yours"] * 1e3,
-                                        theirs=times[ref] * 1e3, need=f"{need:g}")
+            return speedup >= need, msg("judge.speedup", speedup=speedup, ref=ref, N=_label(N),
+                                        mine=times["yours"] * 1e3, theirs=times[ref] * 1e3, need=f"{need:g}")
         emu = part["emu"]
-        ok, text = self._measure(part, self._sizes(emu["N"], emu.get("drawn") == "square"), emu["metric"], ref,
-                                 emu["max_ratio"],
-                                 emu.get("techniques", []), msg("judge.the_points"))
+        if emu.get("pipeline"):        # lesson 06: the pipeline itself stands in for its speed
+            ok, text = self.part_pipeline({**emu, "reference": emu.get("reference", ref)})
+            return ok, msg("judge.emu_counts") + text
+        ok, text = self._measure(part, self._sizes(emu["N"], emu.get("drawn") == "square"), emu["metric"],
+                                 emu.get("reference", ref),
+                                 emu["max_ratio"], emu.get("techniques", []), msg("judge.the_points"))
         return ok, msg("judge.emu_counts") + text
 
     def part_shared_bytes(self, part):
         ref = part["reference"]
-        mine = self.engine.shared_bytes(self.kernel) + int(self.spec.get("shared") or 0)
+        mine = self.engine.shared_bytes(self.kernel) + int(self.spec.shared or 0)
         theirs = self.engine.shared_bytes(self.reference(ref))
         limit = float(part.get("max_ratio", 1.0)) * theirs
         text = msg("judge.shared_bytes", mine=mine, theirs=theirs, ref=ref, limit=limit)
@@ -399,12 +551,12 @@ class Judge:
     # ------------------------------------------------------------- references
     def reference(self, label):
         if label not in self.refs:
-            r = self.spec["references"][label]
-            self.refs[label] = self.engine.compile(r["source"], r["kernel"], r["filename"], 1)
+            r = self.spec.references[label]
+            self.refs[label] = self.engine.compile(r.source, r.kernel, r.filename, 1)
         return self.refs[label]
 
     def _ref_block(self, label):
-        return self.spec["references"][label].get("block") or self.spec.get("block")
+        return self.spec.references[label].block or self.spec.block
 
 
 def _metric_name(metric: str) -> str:
@@ -438,7 +590,7 @@ def _message(e: BaseException) -> str:
 
 
 class Engine:
-    """The judge's view of the engine (docs/ARCHITECTURE.md): compile, one recorded launch, timing.
+    """The judge's view of the engine (docs/DESIGN.md §6): compile, one recorded launch, timing.
 
     A record is one launch on fresh random inputs and NaN-filled outputs (tilelab.check's
     method), with its comparisons, findings, counts per instruction and the outputs themselves
@@ -446,14 +598,13 @@ class Engine:
     """
 
     def __init__(self, backend=None, step_budget=None, counts="sass"):
-        from tilelab.backend import backend as detect
         self.backend = backend or detect()
         # a kernel that never ends fails its part within seconds, not at the interactive default
         self.step_budget = int(step_budget) if step_budget else None
         # how the emulator counts memory requests: "sass" (as ptxas made them) or "ptx"
-        # (emu/sass_model.py, emu/ifconvert.py), and the SM whose SASS "sass" reads; pin() sets
+        # (emu/counters/sass_model.py, emu/counters/ifconvert.py), and the SM whose SASS "sass" reads; pin() sets
         # them, and the NVRTC version, from the rubric's pins
-        self.counts, self.arch = counts, "sm_90"
+        self.counts, self.arch = counts, DEFAULT_ARCH
         self.counting: dict = {}
         self._nvrtc = None
 
@@ -471,14 +622,12 @@ class Engine:
     def nvrtc(self):
         """The NVRTC the judge compiles with: the pinned major when this machine has it."""
         if self._nvrtc is None:
-            from tilelab.compile import available_nvrtc, find_nvrtc
             want = self.counting.get("nvrtc")
             major = int(str(want).split(".")[0]) if want else None
             self._nvrtc = find_nvrtc(major if major in available_nvrtc() else None)
         return self._nvrtc
 
     def counting_used(self) -> dict:
-        from tilelab.emu.machine import check_counts
         nv = self.nvrtc()
         return {"counts": check_counts(self.counts), "arch": self.arch,
                 "nvrtc": f"{nv.version[0]}.{nv.version[1]}", "nvrtc_pinned": self.counting.get("nvrtc")}
@@ -488,16 +637,8 @@ class Engine:
         runs, and the feedback must say so), or None."""
         if self.counting_used()["counts"] != "sass":
             return None
-        from tilelab.emu import ifconvert
-        from tilelab.emu.calls import link
-        from tilelab.emu.machine import parsed
-        mod = parsed(kernel.program.ptx)
-        fn = link(mod, mod.entry(kernel.entry))
-        c = ifconvert.candidates(fn)
-        if not c["branches"] and not c["cp"] and not any(i.guard and ifconvert.access_kind(i) for i in fn.instrs):
-            return None                      # nothing the SASS could change: it is never read
-        plan = ifconvert.plan_for(kernel, fn, dict(mod.files), self.arch)
-        return plan.notes.get(("", 0))
+        return sass_unread(kernel, linked(kernel.program.ptx, kernel.entry), dict(parsed(kernel.program.ptx).files),
+                           self.arch)
 
     def counting_line(self) -> str:
         """The feedback line that says how the counts were made."""
@@ -511,53 +652,63 @@ class Engine:
         return line + msg("judge.counting_unpinned", pinned=u["nvrtc_pinned"])
 
     def problem(self, name):
-        from tilelab.problems import get_problem
         return get_problem(name)
 
     def compile(self, source, name, filename, first_line):
-        from tilelab.compile import compile_cuda
-        from tilelab.magic import pick_kernel
         return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line, nvrtc=self.nvrtc()),
                            name)
 
     def record(self, kernel, problem, size, seed, *, backend="emu", block=None, shared=0, variant=0,
-               uninit=False) -> Record:
-        from tilelab.check import compare
-        from tilelab.launch import launch
+               uninit=False, blocks=None, watch=False, budget_scale=1) -> Record:
+        """One trial (tilelab/trial.py) as the judge records it; ``watch``: with what the launch's
+        Tensor Core instructions overlap (tilelab/pipeline.py)."""
         prob = self.problem(problem)
         prob.check_signature(kernel)
-        inputs = prob.inputs(size, seed)
-        outputs = prob.new_outputs(size)
-        grid, blk, dyn = prob.launch(size, block)
-        if shared:
-            dyn = int(shared)
-        args = prob.args({k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}, outputs)
         opts = {}
+        overlap = None
         if backend == "emu":
             opts = {"variant": variant, "uninit": uninit, "counts": self.counts, "arch": self.arch}
             if self.step_budget:
-                opts["step_budget"] = self.step_budget
-        res = launch(kernel, grid, blk, *args, shared=dyn, backend=backend, **opts)
-        ref = prob.reference(inputs)
-        comps = [compare(name, outputs[name], ref[name], prob.rtol, prob.floor) for name in prob.outputs]
-        metrics, per_pc = kernel_counts(res)
-        return Record(size, seed, comps, list(res.findings), metrics, per_pc, outputs)
+                opts["step_budget"] = self.step_budget * int(budget_scale)
+            if watch:
+                overlap = opts["watch"] = Overlap()
+        t = trial(kernel, prob, size, seed, backend=backend, block=block, shared=int(shared) if shared else None,
+                  blocks=blocks, **opts)
+        metrics, per_pc = kernel_counts(t.result)
+        return Record(t.size, seed, t.comps, t.findings, metrics, per_pc, t.outputs, t.blocks, overlap)
 
     def shared_bytes(self, kernel) -> int:
         """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""
-        from tilelab.banks import static_shared_bytes
         return static_shared_bytes(kernel)
 
-    def time(self, kernels: dict, problem, N, *, blocks, shared=None) -> dict:
-        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6)."""
-        from tilelab.bench import bench
-        table = bench(kernels, problem, sizes=[N], backend="gpu", plot=False, block=blocks, library=False,
-                      shared=shared)
-        return {row["kernel"]: row["median ms"] / 1e3 for row in table.rows}
+    def time(self, kernels: dict, problem, N, *, blocks, shared=None, baseline=None) -> dict:
+        """Median GPU seconds per label, all timed together in one worker process (DESIGN §6); every
+        timed launch's outputs poisoned before it and checked after it (``bench.gpu_times``), and with
+        ``baseline`` every label's values checked against that label's."""
+        stats = gpu_times(kernels, problem, N, block=blocks, shared=shared, baseline=baseline)
+        return {label: st["median_s"] for label, st in stats.items()}
 
 
-def judge(spec: dict, engine=None) -> dict:
+def judge(spec, engine=None) -> dict:
     return Judge(spec, engine).run()
+
+
+def _findings_lines(findings, kinds=None) -> list[str]:
+    """The sanitizer's findings (of ``kinds``), each place once, at most three."""
+    bad, seen = [], set()
+    for f in findings:  # the same finding comes back from every run: show each place once
+        key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
+        if (kinds is None or _kind(f) in kinds) and key not in seen:
+            seen.add(key)
+            bad.append(f)
+    if not bad:
+        return []
+    lines = [msg("judge.sanitizer_found")]
+    for f in bad[:3]:
+        lines += ["  " + line for line in str(f).splitlines()]
+    if len(bad) > 3:
+        lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+    return lines
 
 
 def main(argv=None) -> int:
@@ -579,7 +730,8 @@ def main(argv=None) -> int:
     try:
         verdict = judge(spec)
     except BaseException as e:  # noqa: BLE001 - the verdict must come out whatever happened
-        total = float(sum(p["points"] for p in spec.get("parts", [])))
+        total = float(sum(p.get("points", 0) for p in spec.get("parts", []) if isinstance(p, dict))) \
+            if isinstance(spec, dict) and isinstance(spec.get("parts"), list) else 0.0
         verdict = {"score": 0.0, "max": total, "lines": [f"{NO} " + msg("judge.could_not_check", why=_message(e))]}
     finally:
         sys.stdout = out
@@ -590,3 +742,4 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-KERNELS = Path(__file__).resolve().parent.parent / "kernels"
+KERNELS = Path(__file__).resolve().parent / "kernels"     # package data (kernels/ at the repository root links here)
 BEGIN, END = "// >>> learner", "// <<< learner"
 _HEAD = re.compile(r"^\s*(//|#define\b|template\b)")
 

@@ -8,14 +8,19 @@ NVRTC built for the device, and a fault restarts the worker, not the notebook.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .backend import backend as current_backend
-from .errors import LaunchError
+from . import emu
 from .args import pack_args
+from .backend import backend as current_backend
+from .emu import Counting
+from .errors import LaunchError
+from .gpu import gpu_launch
 from .messages import msg
+from .toolchain import DEFAULT_ARCH
 
 
 @dataclass
@@ -28,42 +33,44 @@ class LaunchResult:
     lane_instructions: int = 0
     printed: list = field(default_factory=list)     # device printf output (emu: block, warp, lane order)
     per_pc: dict = field(default_factory=dict, repr=False)   # emulator counts per PTX instruction
-    counts: str = ""                 # emu: "sass" (memory counted as ptxas made it) or "ptx" (emu/sass_model.py)
+    counts: str = ""                 # emu: "sass" (memory counted as ptxas made it) or "ptx" (emu/counters/sass_model.py)
     counts_note: str = ""            # emu: why "ptx" when "sass" was asked for
     ptx_metrics: dict | None = None  # emu: the launch totals counted as in the PTX
     count_notes: list = field(default_factory=list)  # emu: lines whose requests follow the PTX, and why
     driver_per_pc: dict = field(default_factory=dict, repr=False)  # emu: what the driver's vprintf adds, per pc
 
     def __repr__(self):
-        f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
+        f = msg("launch.findings", n=len(self.findings)) if self.findings else msg("launch.no_findings")
         if self.backend == "emu":      # the emulator's wall time is not the kernel's: say none
-            return f"<LaunchResult emu: {f}>"
-        return f"<LaunchResult {self.backend}: {f}, {self.seconds:.3f} s>"
+            return msg("launch.repr_emu", findings=f)
+        return msg("launch.repr", backend=self.backend, findings=f, seconds=self.seconds)
 
 
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,
            step_budget: int | None = None, sanitize: bool = True, timeout: float | None = None,
            echo: bool = True, symbols: dict | None = None, variant: int = 0, uninit: bool = False,
-           counts: str = "sass", arch: str = "sm_90") -> LaunchResult:
+           counts: str = "sass", arch: str = DEFAULT_ARCH, counting: Counting | None = None,
+           blocks=None, watch=None) -> LaunchResult:
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
     ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (both backends). A kernel
     that calls grid.sync() is launched cooperatively on the GPU (tilelab.gpu.spec.uses_grid_sync).
-    Emulator only: ``variant`` picks other GPU-like values of %smid, %warpid and the clocks,
+    Emulator only: ``variant`` picks other GPU-like values of %smid, %nsmid, %warpid, %gridid, %envreg and the clocks,
     ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py);
     ``counts`` is "sass" (memory requests as ptxas made them for ``arch``, where the model agrees
     with the cubin, on the cubin's control flow) or "ptx" (every PTX instruction as it stands):
-    emu/sass_model.py, emu/ifconvert.py."""
+    emu/counters/sass_model.py, emu/counters/ifconvert.py. ``counting`` (a ``tilelab.emu.Counting``) gives
+    both as one value. ``blocks`` runs only those blocks (linear ids) and ``watch`` sees every
+    instruction (tilelab.emu.run; the judge's)."""
     if not hasattr(kernel, "entry") or not hasattr(kernel, "params"):
         raise LaunchError(msg("errors.not_a_kernel", got=repr(kernel)))
     be = backend or current_backend()
     packed = pack_args(kernel.name, kernel.params, args)
     if be == "emu":
-        from .emu.machine import run
-        r = run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
+        r = emu.run(kernel, grid, block, packed.values, shared_bytes=shared, step_budget=step_budget,
                 sanitize=sanitize, copy_back=packed.copy_back, symbols=symbols, variant=variant, uninit=uninit,
-                counts=counts, arch=arch)
+                counts=counts, arch=arch, counting=counting, blocks=blocks, watch=watch)
         _copy_back(args, packed)
         if echo and r.printed:
             print("\n".join(r.printed), flush=True)
@@ -72,8 +79,8 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
                             ptx_metrics=r.ptx_metrics, count_notes=list(r.count_notes),
                             driver_per_pc=r.driver_per_pc)
     if be == "gpu":
-        from .gpu import gpu_launch
-        import time
+        if blocks is not None or watch is not None:
+            raise LaunchError("blocks= and watch= are the emulator's (backend='emu')")
         t0 = time.perf_counter()
         gpu_launch(kernel, grid, block, list(args), shared=shared, timeout=timeout, symbols=symbols)
         return LaunchResult("gpu", [], None, [], time.perf_counter() - t0)

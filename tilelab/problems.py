@@ -16,7 +16,9 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import TilelabError
+from .errors import CheckFailed, TilelabError
+from .gpu import CublasMatmul
+from .toolchain.signature import _parse_params
 
 __all__ = ["Problem", "PROBLEMS", "register", "get_problem"]
 
@@ -72,7 +74,6 @@ class Problem:
     # ------------------------------------------------------------------ signature
     @property
     def params(self):
-        from .compile import _parse_params
         return _parse_params(self.signature)
 
     def check_signature(self, kernel):
@@ -92,7 +93,6 @@ class Problem:
             elif w.pointer and not w.const and h.const:
                 problems.append(f"parameter {i + 1} `{h.ctype} {h.name}` is the output: it can't be const")
         if problems:
-            from .errors import CheckFailed
             raise CheckFailed(
                 f"{kernel.name} does not have the parameters the {self.name} problem passes:\n"
                 f"  expected  {kernel.name}({fmt(want)})\n  yours     {kernel.name}({fmt(have)})\n"
@@ -183,7 +183,6 @@ def _matmul_launch(N, block):
 
 
 def _cublas(x):
-    from .gpu import CublasMatmul
     return CublasMatmul(x["A"], x["B"])
 
 

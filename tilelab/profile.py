@@ -1,7 +1,7 @@
 """``profile(kernel, problem, N=...)``: where does the memory traffic go, line by line?
 
 The emulator counts every warp request, as ptxas made it for the SM (``counts="sass"``:
-merged wide accesses where the model agrees with the cubin, emu/sass_model.py) or per
+merged wide accesses where the model agrees with the cubin, emu/counters/sass_model.py) or per
 PTX instruction (``counts="ptx"``); here they are summed per source line with the verdict
 a learner needs ("conflict-free", "32-way"), global sectors per request (coalescing), the
 SASS memory instructions ptxas made of that line, and, where the SASS-aware count differs
@@ -13,23 +13,24 @@ all predicated off included, and one for every warp with a lane on at a global o
 request), so wavefronts and sectors per request are the figures ncu shows.
 The verdict (the conflict degree) counts only requests with an active lane, since a
 predicated-off request costs nothing and would dilute a conflict; the notes say where the two
-differ. Shared-memory atomics are counted apart (requests and wavefronts, ncu's ATOMS rule: emu/metrics.py).
+differ. Shared-memory atomics are counted apart (requests and wavefronts, ncu's ATOMS rule: emu/counters/metrics.py).
 
 Counts come from the emulator on every backend (nothing else sees per-line bank
 conflicts without a GPU); on a GPU, ncu's launch totals are added when ncu runs.
 """
 from __future__ import annotations
 
-import inspect
-import sys
-
 import numpy as np
 
-from . import palette
+from . import gpu, palette
+from .args import pack_args
 from .backend import backend as current_backend
+from .emu import ideal_wavefronts, parsed, request_breakdown, run as emu_run, shared_wavefronts
+from .gpu.ncu import CounterPermission
 from .messages import msg
 from .problems import get_problem
 from .table import Table
+from .toolchain import DEFAULT_ARCH, sass_memory_mix
 
 __all__ = ["profile", "Profile", "capture_requests", "bank_picture", "verdict", "kernel_sass_mix"]
 
@@ -98,9 +99,8 @@ def _shared_access(ins):
     return nbytes, {8: 2, 16: 4}.get(nbytes, 1)
 
 
-def kernel_sass_mix(kernel, arch: str = "sm_90") -> dict:
+def kernel_sass_mix(kernel, arch: str = DEFAULT_ARCH) -> dict:
     """``{(file, line): {"LDS": n, "LDS.128": n, ...}}`` for this kernel's SASS only."""
-    from .compile import sass_memory_mix
     return sass_memory_mix(kernel.program, arch, entry=kernel.entry)
 
 
@@ -120,43 +120,18 @@ def _vectorised(mix: dict, ptx_widths: set) -> bool:
 
 # ---------------------------------------------------------------------- capture
 def capture_requests(kernel, grid, block, args, shared: int, pc: int, counts: str = "sass",
-                     arch: str = "sm_90") -> list:
+                     arch: str = DEFAULT_ARCH) -> list:
     """Every warp request of instruction ``pc``: [(addr[W, 32] shared byte offsets, active[W, 32], nbytes)].
 
-    Uses the emulator's capture option (``machine.run(..., capture_pc=pc)``, whose
-    ``EmuResult.captured`` lists ``{"addr", "active", "nbytes"}``) when it has one.
-    Until then, the documented fallback: for this one run, wrap the emulator's
-    ``shared_wavefronts`` (which every shared request passes through, with its
-    addresses) and keep the calls made while executing ``pc``. Returns [] if
-    neither works; the caller then skips the picture with a note.
+    Uses the emulator's capture option (``run(..., capture_pc=pc)``, whose
+    ``EmuResult.captured`` lists ``{"addr", "active", "nbytes"}``).
     """
-    from .emu import isa, machine
-    if "capture_pc" in inspect.signature(machine.run).parameters:
-        res = machine.run(kernel, grid, block, args, shared_bytes=shared, capture_pc=pc, counts=counts, arch=arch)
-        return [(np.asarray(c["addr"]), np.asarray(c["active"]), int(c["nbytes"]))
-                for c in getattr(res, "captured", [])]
-    original = getattr(isa, "shared_wavefronts", None)
-    if original is None:
-        return []
-    got = []
-
-    def spy(addr, active, nbytes):
-        caller = sys._getframe(1).f_locals
-        if caller.get("pc") == pc:
-            got.append((np.array(addr, dtype=np.int64).reshape(-1, 32),
-                        np.array(active, dtype=bool).reshape(-1, 32), int(nbytes)))
-        return original(addr, active, nbytes)
-
-    isa.shared_wavefronts = spy
-    try:
-        machine.run(kernel, grid, block, args, shared_bytes=shared, sanitize=False)
-    finally:
-        isa.shared_wavefronts = original
-    return got
+    res = emu_run(kernel, grid, block, args, shared_bytes=shared, capture_pc=pc, counts=counts, arch=arch)
+    return [(np.asarray(c["addr"]), np.asarray(c["active"]), int(c["nbytes"]))
+            for c in getattr(res, "captured", [])]
 
 
 def _worst_request(captured, op: str = "ld"):
-    from .emu.metrics import shared_wavefronts
     best = None
     for addr, act, nbytes in captured:
         if addr.size == 0:
@@ -184,7 +159,6 @@ def bank_picture(addr, active, nbytes: int, title: str = "", op: str = "ld"):
     counts come from ``metrics.request_breakdown``, the rules the emulator uses.
     """
     from matplotlib.figure import Figure
-    from .emu.metrics import request_breakdown
     bd = request_breakdown(addr, active, nbytes, op)
     wpl = max(1, int(nbytes) // 4)
     fig = Figure(figsize=(8.0, 6.2), layout="constrained")
@@ -232,7 +206,7 @@ def bank_picture(addr, active, nbytes: int, title: str = "", op: str = "ld"):
 
 # ---------------------------------------------------------------------- profile
 def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, shared: int | None = None,
-            seed: int = 0, arch: str = "sm_90", picture: bool = True, all_lines: bool = False,
+            seed: int = 0, arch: str = DEFAULT_ARCH, picture: bool = True, all_lines: bool = False,
             counts: str = "sass") -> Profile:
     """Per-source-line memory profile of one launch of ``kernel`` on ``problem`` at size ``N``.
 
@@ -242,8 +216,6 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     module docstring). Returns a ``Profile`` table; ``.worst`` describes the worst shared
     request and ``.figure`` draws it.
     """
-    from .emu import machine
-    from .args import pack_args
     prob = get_problem(problem)
     prob.check_signature(kernel)
     be = backend or current_backend()
@@ -256,8 +228,8 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
     inputs = prob.inputs(size, seed)
     args = prob.args(inputs, prob.new_outputs(size))
     packed = pack_args(kernel.name, kernel.params, args)
-    res = machine.run(kernel, grid, blk, packed.values, shared_bytes=dyn, counts=counts, arch=arch)
-    fn = machine.parsed(kernel.program.ptx).entry(kernel.entry)
+    res = emu_run(kernel, grid, blk, packed.values, shared_bytes=dyn, counts=counts, arch=arch)
+    fn = parsed(kernel.program.ptx).entry(kernel.entry)
 
     # per pc -> per line: the worst conflict degree and the PTX access widths
     degree, widths, worst_pc = {}, {}, None
@@ -265,7 +237,6 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
         ins = fn.instrs[pc]
         acc = ptx_acc = _shared_access(ins)
         if acc is not None and c.get("sass_bytes"):         # ptxas merged it: the width it made
-            from .emu.metrics import ideal_wavefronts
             acc = (c["sass_bytes"], ideal_wavefronts(c["sass_bytes"]))
         if ptx_acc is not None:
             widths.setdefault(ins.line, set()).add(ptx_acc[0])
@@ -360,7 +331,6 @@ def profile(kernel, problem, N=None, *, backend: str | None = None, block=None, 
             if best is None:
                 notes.append(msg("profile.note_no_addresses"))
             else:
-                from .emu.metrics import request_breakdown
                 _, addr, act, nbytes = best
                 bd = request_breakdown(addr, act, nbytes, op)
                 worst.update({"addresses": [int(a) if ok else None for a, ok in zip(addr, act)],
@@ -392,10 +362,8 @@ def res_source(res, line):
 
 def _ncu_note(kernel, grid, block, args, shared, emu) -> str:
     try:
-        from .gpu import ncu_metrics
-        ncu = ncu_metrics(kernel, grid, block, args, shared)
+        ncu = gpu.ncu_metrics(kernel, grid, block, args, shared)
     except Exception as e:  # NcuUnavailable, no permission for counters, ...
-        from .gpu.ncu import CounterPermission
         if isinstance(e, CounterPermission):     # the fix matters more than brevity here
             return msg("profile.ncu_no_permission") + f"\n{e}"
         return msg("profile.ncu_did_not_run", why=str(e).splitlines()[0][:120])

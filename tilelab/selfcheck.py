@@ -10,8 +10,13 @@ grade cell's output, and grading should not pay for the check twice.
 """
 from __future__ import annotations
 
+from . import wrong_elements
 from .errors import TilelabError
+from .judge import Engine, Judge
+from .magic import CompileFailed, NotCompiledDuringGrading, autograding
 from .messages import msg
+from .rubric import all_rubrics, load_rubric
+from .rubric.draw import self_check_draw
 
 
 class SelfCheck:
@@ -24,12 +29,11 @@ class SelfCheck:
         self.parts = verdict.get("parts", [])
 
     def __repr__(self):
-        return f"<self-check: {self.score:g} / {self.max:g}>"
+        return msg("judge.selfcheck_repr", score=f"{self.score:g}", max=f"{self.max:g}")
 
 
 def find_check(kernel_name: str, assignment: str | None = None):
     """The rubric check that grades the kernel called ``kernel_name`` (in ``assignment``, if given)."""
-    from .rubric import all_rubrics, load_rubric
     rubrics = {assignment: load_rubric(assignment)} if assignment else all_rubrics()
     if assignment and rubrics[assignment] is None:
         raise TilelabError(f"there is no rubric for the assignment {assignment!r}")
@@ -46,18 +50,17 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
 
     Returns a :class:`SelfCheck`, or None while nbgrader autogrades.
     """
-    from .magic import NotCompiledDuringGrading, autograding
+    if isinstance(kernel, CompileFailed) and not autograding():
+        kernel._fail()           # its %%cuda cell did not compile: say so (line and error), nothing to check
     if autograding() or isinstance(kernel, NotCompiledDuringGrading):
         if not quiet:
             print(msg("judge.selfcheck_skipped"))
         return None
     if not hasattr(kernel, "source") or not hasattr(kernel, "name"):
         raise TilelabError(f"selfcheck() takes a kernel from a %%cuda cell, got {kernel!r}")
-    from .judge import Engine, Judge
-    from .rubric.draw import self_check_draw
     check = find_check(kernel.name, assignment)
-    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source).to_json())
-    spec["filename"], spec["first_line"] = kernel.filename, kernel.first_line
+    spec = check.spec(kernel.source, drawn=self_check_draw(check, kernel.source), filename=kernel.filename,
+                      first_line=kernel.first_line)
     judge = Judge(spec, Engine(backend, check.step_budget))
     verdict = judge.run()
     if not quiet:
@@ -65,7 +68,6 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
               + msg("judge.selfcheck_score", score=f"{verdict['score']:g}", max=f"{verdict['max']:g}"))
         rec = judge.wrong_record
         if rec is not None:      # where it is wrong, drawn as tl.check draws it
-            from . import wrong_elements
             prob = judge.engine.problem(check.problem)
             wrong_elements.show([c for c in rec.comps if not c.ok],
                                 f"{kernel.name} on {prob.name} {prob.label(rec.size)} (seed {rec.seed})")

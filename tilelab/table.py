@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import unicodedata
 
 __all__ = ["Table"]
 
@@ -36,7 +37,6 @@ def _fmt(v) -> str:
 
 def _width(s: str) -> int:
     """Columns a terminal gives ``s``: a CJK character takes two (unicodedata's W and F)."""
-    import unicodedata
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
 
 

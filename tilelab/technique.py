@@ -22,12 +22,19 @@ kernel's launch at the same size:
 - ``global_loads_at_reference``: the kernel's global load sectors come to at most ``tolerance``
   times the reference's, whatever the means (shared tiles, or registers and shuffles).
 
+Every access is seen (issue 20): an atomic that returns data is a read to these checks, in
+shared memory (its wavefronts by the atomics' rule, against a conflict-free request of its width)
+and in global memory (its sectors); every atomic is a write (a shared store, a global store); a
+generic load or store that lands in shared memory is a shared request; a cp.async is a store into
+shared memory (its wavefronts against a conflict-free request of its size). ncu's own load and store
+figures stay as they are (emu/counters/metrics.py SEEN_KEYS, and the ``*_seen`` totals).
+tests/test_memory_families.py lists every PTX family that touches memory and what each check sees.
+
 Each check returns (ok, text); the text says what was measured against what, in the learner's terms.
 """
 from __future__ import annotations
 
-from .emu.machine import parsed
-from .emu.metrics import ideal_wavefronts
+from .emu import SEEN_TOTALS, access_bytes, ideal_wavefronts, parsed
 from .messages import msg
 
 QUARTER = 0.25
@@ -44,8 +51,7 @@ def _ideal(ins, c=None) -> int:
         return ideal_wavefronts(c["sass_bytes"])
     if ins.op == "ldmatrix":
         return next((int(x[1]) for x in ins.mods if x in ("x1", "x2", "x4")), 1)
-    from .emu.isa import _type_of, _vec, size_of
-    return ideal_wavefronts(max(1, size_of(_type_of(ins, "b32"))) * _vec(ins))
+    return ideal_wavefronts(access_bytes(ins))
 
 
 def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
@@ -53,21 +59,41 @@ def shared_lines(kernel, per_pc: dict, store: bool) -> list[dict]:
     and what the active requests would cost conflict-free."""
     instrs = _instrs(kernel)
     src = {kernel.first_line + i: l.strip() for i, l in enumerate(kernel.source.splitlines())}
-    key = "shared_st" if store else "shared_ld"
+    keys = ["shared_st", "shared_atom_wr"] if store else ["shared_ld", "shared_atom_rd"]   # atomics both ways
     lines: dict = {}
     for pc, c in per_pc.items():
-        req = c.get(key + "_requests", 0)
-        if not req:
-            continue
-        ins = instrs[pc]
-        active = c.get(key + "_requests_active", req)
-        d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
-                                        "requests": 0, "requests_active": 0, "wavefronts": 0, "ideal": 0})
-        d["requests"] += req
-        d["requests_active"] += active
-        d["wavefronts"] += c.get(key + "_wavefronts", 0)
-        d["ideal"] += active * _ideal(ins, c)
+        for key in keys:
+            generic = c.get(key + "_generic_requests", 0)      # generic LD/ST that landed in shared
+            req = c.get(key + "_requests", 0) + generic
+            if not req:
+                continue
+            ins = instrs[pc]
+            active = c.get(key + "_requests_active", req - generic) + generic
+            d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
+                                            "requests": 0, "requests_active": 0, "wavefronts": 0, "ideal": 0})
+            d["requests"] += req
+            d["requests_active"] += active
+            d["wavefronts"] += c.get(key + "_wavefronts", 0)
+            d["ideal"] += active * _ideal(ins, c)
+        req = c.get("cp_async_requests", 0) if store else 0      # cp.async: a store into shared memory
+        if req:
+            ins = instrs[pc]
+            d = lines.setdefault(ins.line, {"line": ins.line, "source": src.get(ins.line, ""),
+                                            "requests": 0, "requests_active": 0, "wavefronts": 0, "ideal": 0})
+            d["requests"] += req
+            d["requests_active"] += req
+            d["wavefronts"] += c.get("cp_async_st_wavefronts", 0)
+            d["ideal"] += req * ideal_wavefronts(int(ins.args[2].value))
     return sorted(lines.values(), key=lambda d: d["line"])
+
+
+def seen(metrics: dict, key: str) -> int:
+    """A launch's figure as the technique sees it: ``key`` plus the atomics that do the same
+    (``shared_ld_requests`` with the shared atomics that return data, ...: emu/metrics.py)."""
+    parts = SEEN_TOTALS.get(key + "_seen")
+    if parts is None:
+        return metrics[key]
+    return sum(metrics.get(p, 0) for p in parts)
 
 
 def _where(d) -> str:
@@ -76,8 +102,8 @@ def _where(d) -> str:
 
 
 def shared_staged(mine, ref, opts) -> tuple[bool, str]:
-    ms, ml = mine.metrics["shared_st_requests"], mine.metrics["shared_ld_requests"]
-    rs, rl = ref.metrics["shared_st_requests"], ref.metrics["shared_ld_requests"]
+    ms, ml = seen(mine.metrics, "shared_st_requests"), seen(mine.metrics, "shared_ld_requests")
+    rs, rl = seen(ref.metrics, "shared_st_requests"), seen(ref.metrics, "shared_ld_requests")
     if not ms and not ml:
         return False, msg("technique.no_shared")
     ok = ms >= QUARTER * rs and ml >= QUARTER * rl
@@ -108,9 +134,12 @@ def shared_writes_conflict_free(mine, ref, opts):
 
 
 def _per_request(metrics, kind):
-    """Sectors per request with an active lane (see coalesced_like_reference above)."""
-    r = metrics.get(f"global_{kind}_requests_active", metrics[f"global_{kind}_requests"])
-    return metrics[f"global_{kind}_sectors"] / r if r else 0.0
+    """Sectors per request with an active lane (see coalesced_like_reference above); global
+    atomics are requests too (those that return data as loads, every one as a store)."""
+    atom = "global_atom_rd" if kind == "ld" else "global_atom"
+    r = metrics.get(f"global_{kind}_requests_active", metrics[f"global_{kind}_requests"]) \
+        + metrics.get(atom + "_requests", 0)
+    return (metrics[f"global_{kind}_sectors"] + metrics.get(atom + "_sectors", 0)) / r if r else 0.0
 
 
 def coalesced_like_reference(mine, ref, opts):
@@ -125,7 +154,7 @@ def coalesced_like_reference(mine, ref, opts):
 
 def global_loads_at_reference(mine, ref, opts):
     tol = float(opts.get("tolerance", 1.0))
-    a, b = mine.metrics["global_ld_sectors"], ref.metrics["global_ld_sectors"]
+    a, b = seen(mine.metrics, "global_ld_sectors"), seen(ref.metrics, "global_ld_sectors")
     ok = a <= tol * b
     return ok, msg("technique.global_loads", a=a, b=b, reference=opts["reference"], tol=f"{tol:g}")
 

@@ -10,6 +10,8 @@ diagnosis into words for the text report.
 """
 from __future__ import annotations
 
+import io
+
 import numpy as np
 
 from . import palette
@@ -81,8 +83,8 @@ def hints(c) -> list[str]:
 
 def figure(comparisons, title: str = ""):
     """A matplotlib Figure: one panel per wrong output. Needs matplotlib (raises ImportError)."""
-    from matplotlib.figure import Figure
     from matplotlib.colors import ListedColormap
+    from matplotlib.figure import Figure
     from matplotlib.patches import Patch
     wrong = [c for c in comparisons if not c.ok]
     if not wrong:
@@ -150,7 +152,6 @@ class Picture:
 
     def _repr_png_(self) -> bytes:
         if self._png is None:
-            import io
             buf = io.BytesIO()
             self.figure.savefig(buf, format="png", dpi=80)
             self._png = buf.getvalue()

@@ -24,10 +24,15 @@ import re
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
-from .sanitize import said
 from ..messages import msg
+from . import devio
+from .frames import CallState, _Frame, state
 from .memory import FUNCTION_WINDOW
-from .ptx import Function, Operand, Var, _TYPE_BYTES
+from .modvars import reached
+from .operands import _UINT_OF, _values_for_store, _write_loaded, guard, read, size_of, unsupported, write
+from .places import place
+from .ptx import _TYPE_BYTES, Function, Operand, Var
+from .sanitizer.findings import said
 
 MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
 
@@ -138,7 +143,6 @@ def _reachable(module, entry) -> tuple[list, set]:
     """(the device functions the entry can call, those whose address it can take): a function
     named in its code or its functions' code other than as a direct call's target, or in the
     initialiser of a module variable they reach (a dispatch table)."""
-    from .modvars import reached
     seen, taken, todo, via_tables = [], set(), [entry], set()
     while todo:
         f = todo.pop()
@@ -177,56 +181,9 @@ def _recursive(module, names, taken=frozenset()) -> set:
     return out
 
 
-# ------------------------------------------------------------------------ per-thread state
-@dataclasses.dataclass
-class _Frame:
-    lanes: np.ndarray          # sorted thread indices that made this call
-    ret_pc: int
-    callee: str
-    caller_rets: list          # the caller's return slots, in order
-    saved: dict                # recursive callee: name -> values of these lanes before the call
-    live: int
-    group: object = None       # a call through a pointer: per lane, the warp's call it reconverges at
-
-
-class CallState:
-    """Call stacks and .param slots of every thread of a chunk."""
-
-    def __init__(self, m):
-        self.T = m.T
-        self.depth = np.zeros(m.T, dtype=np.int64)
-        self.frame_at: list[np.ndarray] = []        # per depth: frame id of each thread
-        self.frames: dict[int, _Frame] = {}
-        self.next_id = 0
-        # calls through a pointer, one group per warp and call: its lanes not back yet, and per
-        # thread the group it waits on (held, m.held, until the rest are back)
-        self.group_left = np.zeros(64, dtype=np.int64)
-        self.next_group = 0
-        self.waits_on = np.full(m.T, -1, dtype=np.int64)
-        self.params: dict[str, np.ndarray] = {}
-        self.sizes = getattr(m.fn, "param_sizes", None) or dict(m.fn.param_vars)
-
-    def slot(self, name: str) -> np.ndarray:
-        a = self.params.get(name)
-        if a is None:
-            size = self.sizes.get(name)
-            if size is None:
-                raise UnsupportedInstruction(msg("errors.undeclared_parameter", name=name))
-            a = self.params[name] = np.zeros((self.T, max(8, (size + 7) // 8 * 8)), dtype=np.uint8)
-        return a
-
-
-def state(m) -> CallState:
-    st = getattr(m, "call_state", None)
-    if st is None:
-        st = m.call_state = CallState(m)
-    return st
-
-
 # ------------------------------------------------------------------------ .param loads and stores
 def param_access(m, ins, idx, store, aop, vop, t, nvec):
     """ld.param / st.param on a call's argument or return slot (not a kernel parameter)."""
-    from .isa import _UINT_OF, _values_for_store, _write_loaded, size_of
     if not aop.name or aop.name.startswith("%"):
         raise UnsupportedInstruction(msg("errors.param_through_register"))
     st = state(m)
@@ -248,8 +205,6 @@ def param_access(m, ins, idx, store, aop, vop, t, nvec):
 # ------------------------------------------------------------------------ call / ret / trap
 def control(m, ins, idx, pc):
     """Run a call, a ret inside a device function, or a trap; leaves every lane's pc set."""
-    from . import devio
-    from .isa import guard, unsupported
     lanes = m.lanes(idx)
     take = guard(m, ins, idx)
     if take is not None:
@@ -285,7 +240,6 @@ def control(m, ins, idx, pc):
 def _call_through_pointer(m, ins, lanes, pc):
     """``call (rets), %rd7, (args), prototype``: each lane calls the function its %rd7 holds the
     address of; a value that is no function's address stops the launch, as the GPU's kernel faults."""
-    from .isa import read
     addrs = np.broadcast_to(np.asarray(read(m, ins.args[1], "u64", lanes)).astype(np.uint64), (len(lanes),))
     by_addr = {a: n for n, a in getattr(m.fn, "func_addrs", {}).items()}
     st = state(m)
@@ -305,11 +259,10 @@ def _call_through_pointer(m, ins, lanes, pc):
         sel = lanes[addrs == a]
         if name is None:
             thread, block = m.thread_coords(int(sel[0]))
-            file, line = m.where(ins)
-            src = m.source_lines.get(line, "").strip()
+            where, excerpt = place(m, ins)
             raise EmulatorError(msg("errors.bad_function_pointer", value=int(a), n=len(sel),
                                     thread=",".join(map(str, thread)), block=",".join(map(str, block)),
-                                    where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else ""))
+                                    where=where) + excerpt)
         _call(m, ins, sel, pc, name, m.fn.func_info[name]["start"], group[addrs == a])
 
 
@@ -319,10 +272,9 @@ def _call(m, ins, lanes, pc, name, start=None, group=None):
     d = st.depth[lanes]
     deep = d >= MAX_CALL_DEPTH
     if deep.any():
-        from .devio import kill
         t = int(lanes[np.argmax(deep)])
         m.finding("call_depth", ins, t, None, said("finding.call_depth", depth=MAX_CALL_DEPTH), int(deep.sum()))
-        kill(m, ins, lanes[deep])
+        devio.kill(m, ins, lanes[deep])
         if group is not None:
             _reconverge(m, st, group[deep], lanes[deep])     # ended: not waited for
             group = group[~deep]
@@ -404,7 +356,6 @@ def _reconverge(m, st, groups, back):
 
 def frame_address(m, ins, idx, pc):
     """``mov %SPL, __local_depotN`` in a recursive function: this call depth's own copy of the depot."""
-    from .isa import write
     st = state(m)
     lanes = m.lanes(idx)
     base = m.local_syms[ins.args[1].name]

@@ -19,9 +19,12 @@ import re
 
 import numpy as np
 
-from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .sanitize import said
 from ..messages import msg
+from .counters.vprintf_cost import warp_cost
+from .frames import state
+from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .operands import unsupported
+from .sanitizer.findings import said
 
 PRINTF_LINES = int(os.environ.get("TILELAB_PRINTF_LINES", "200"))   # lines shown per launch
 _KEEP = 20_000                                                      # lines kept for sorting
@@ -108,13 +111,11 @@ def read_string(m, lane: int, addr: int, limit: int = _STR_MAX) -> str | None:
 
 
 def _param_u64(m, ins, k, lanes):
-    from .calls import state
     arr = state(m).slot(ins.args[2].items[k].name)
     return np.ascontiguousarray(arr[lanes, :8]).view(np.uint64).reshape(-1)
 
 
 def _param_u32(m, ins, k, lanes):
-    from .calls import state
     arr = state(m).slot(ins.args[2].items[k].name)
     return np.ascontiguousarray(arr[lanes, :4]).view(np.uint32).reshape(-1)
 
@@ -241,8 +242,6 @@ def render(parts, vals, string_at) -> str:
 
 
 def h_vprintf(m, ins, idx, pc):
-    from .calls import state
-    from .isa import unsupported
     lanes = m.lanes(idx)
     fmt_ptr = _param_u64(m, ins, 0, lanes).astype(np.int64)
     arg_ptr = _param_u64(m, ins, 1, lanes).astype(np.int64)
@@ -295,9 +294,8 @@ def h_vprintf(m, ins, idx, pc):
 
 
 def count_vprintf(m, pc, lanes, strings, nconv):
-    """Each warp's call, by emu/vprintf_cost.py's measured rule: counted on the call's line,
+    """Each warp's call, by emu/counters/vprintf_cost.py's measured rule: counted on the call's line,
     as the SASS view only (the PTX has none of it)."""
-    from .vprintf_cost import warp_cost
     warp = m.warp_global[lanes]
     for w in np.unique(warp):
         rows = np.flatnonzero(warp == w)

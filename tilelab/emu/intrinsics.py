@@ -18,8 +18,8 @@ import numpy as np
 from ..errors import LaunchTooLarge
 from ..messages import msg
 from . import calls, isa
-from .isa import _UINT_OF, read, size_of, unsupported, write
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .operands import _UINT_OF, _type_of, read, size_of, unsupported, write
 
 RESERVED_SMEM = 1024          # bytes of reserved shared memory given to a block that asks for it
 GRID_SYNC_MAX_THREADS = 1 << 17
@@ -38,7 +38,7 @@ def _u(m, ins, k, t, idx):
 
 # ------------------------------------------------------------------------ bits
 def h_brev(m, ins, idx, pc):
-    t = isa._type_of(ins)
+    t = _type_of(ins)
     bits = 8 * size_of(t)
     v = _u(m, ins, 1, t, idx)
     r = np.zeros_like(v)
@@ -56,7 +56,7 @@ def _msb(v, bits):
 
 
 def h_bfind(m, ins, idx, pc):
-    t = isa._type_of(ins)
+    t = _type_of(ins)
     bits = 8 * size_of(t)
     v = _u(m, ins, 1, t, idx)
     if t[0] == "s":                                   # signed: the highest bit that differs from the sign
@@ -112,7 +112,7 @@ def h_prmt(m, ins, idx, pc):
 
 
 def h_lop3(m, ins, idx, pc):
-    t = isa._type_of(ins)
+    t = _type_of(ins)
     a, b, c = (_u(m, ins, k, t, idx) for k in (1, 2, 3))
     lut = int(ins.args[4].value)
     full = np.uint64((1 << (8 * size_of(t))) - 1)
@@ -150,7 +150,7 @@ def h_dp(m, ins, idx, pc):
 
 
 def h_mul24(m, ins, idx, pc):
-    t = isa._type_of(ins)
+    t = _type_of(ins)
     a = np.asarray(read(m, ins.args[1], t, idx)).astype(np.int64)
     b = np.asarray(read(m, ins.args[2], t, idx)).astype(np.int64)
 
@@ -172,7 +172,7 @@ _TESTP = {
 
 
 def h_testp(m, ins, idx, pc):
-    t = isa._type_of(ins)
+    t = _type_of(ins)
     op = next(x for x in ins.mods if x in _TESTP)
     x = np.asarray(read(m, ins.args[1], t, idx))
     write(m, ins.args[0], np.broadcast_to(_TESTP[op](x), (_n(m, idx),)), idx)
@@ -202,7 +202,7 @@ _REDUX = {"add": (np.add, 0), "min": (np.minimum, None), "max": (np.maximum, Non
 def h_redux(m, ins, idx, pc):
     """redux.sync.op.type d, a, membermask: the op over the lanes of the mask, for every one of them."""
     op = next((x for x in ins.mods if x in _REDUX), None)
-    t = isa._type_of(ins)
+    t = _type_of(ins)
     if op is None or t not in ("u32", "s32", "b32"):
         unsupported(m, ins, msg("unsupported.redux_type"))
     row, ln, nrows, inmask = _member_rows(m, ins, idx, 2)
@@ -223,7 +223,7 @@ def h_redux(m, ins, idx, pc):
 
 def h_match(m, ins, idx, pc):
     """match.any.sync / match.all.sync over the lanes of the membermask."""
-    t = isa._type_of(ins)
+    t = _type_of(ins)
     row, ln, nrows, inmask = _member_rows(m, ins, idx, 2)
     v = np.broadcast_to(np.asarray(read(m, ins.args[1], t, idx)), (len(row),)).astype(np.uint64)
     bit = (np.uint64(1) << ln.astype(np.uint64)) * inmask.astype(np.uint64)

@@ -14,181 +14,35 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
-from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
-from .numerics import fma_f16, fma_f32, fma_f64
-from . import provenance
-from .sanitize import said          # a finding's words, in the learner's language (messages: finding.*)
 from ..messages import msg
-from .sass_model import resolve as resolve_plan      # counts="sass": an unrolled loop's per-iteration action
-
-DT = {
-    "f64": np.float64, "f32": np.float32, "f16": np.float16,
-    "s64": np.int64, "u64": np.uint64, "b64": np.uint64,
-    "s32": np.int32, "u32": np.uint32, "b32": np.uint32,
-    "s16": np.int16, "u16": np.uint16, "b16": np.uint16,
-    "s8": np.int8, "u8": np.uint8, "b8": np.uint8,
-    "f16x2": np.uint32, "bf16": np.uint16, "bf16x2": np.uint32, "pred": np.bool_,
-}
-_UINT_OF = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
-_REG_WIDTH = {"pred": 0, "b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
-              "b32": 4, "u32": 4, "s32": 4, "f32": 4, "f16x2": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
-_SPACES = ("param", "global", "shared", "local", "const")
-
-
-def _type_of(ins, default=None):
-    for m in reversed(ins.mods):
-        if m in DT:
-            return m
-    if default:
-        return default
-    raise UnsupportedInstruction(msg("unsupported.no_type_suffix", ptx=ins.text))
-
-
-def size_of(t: str) -> int:
-    return _REG_WIDTH[t]
-
-
-def unsupported(m, ins, why=""):
-    file, line = m.where(ins)
-    src = m.source_lines.get(line, "").strip()
-    e = UnsupportedInstruction(
-        msg("errors.not_implemented", form=ins.form, why=msg("errors.why", why=why) if why else "", ptx=ins.text,
-            where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
-    e.placed = True                        # it says where (h_* below adds no second place)
-    raise e
-
-
-# ------------------------------------------------------------------------ operands
-def reg_array(m, name):
-    a = m.regs.get(name)
-    if a is None:
-        ty = m.fn.regs.get(name)
-        if ty is None:                      # e.g. a special register in inline asm that we don't model
-            raise UnsupportedInstruction(msg("errors.undeclared_register", name=name))
-        w = _REG_WIDTH.get(ty, 4)
-        a = np.zeros(m.T, dtype=np.bool_ if w == 0 else _UINT_OF[w])
-        m.regs[name] = a
-    return a
-
-
-def read(m, op, t: str, idx):
-    """Value of operand ``op`` as numpy type ``t`` for lanes idx (array or scalar)."""
-    dt = DT[t]
-    k = op.kind
-    if k == "reg":
-        a = reg_array(m, op.name)
-        v = a if idx is None else a[idx]
-        if dt is np.bool_:
-            return v
-        want = np.dtype(dt).itemsize
-        have = v.dtype.itemsize
-        if have != want:
-            v = v.astype(_UINT_OF[want])       # truncate or zero-extend raw bits
-        return v.view(dt)
-    if k == "imm":
-        if dt is np.bool_:
-            return np.bool_(op.value)
-        if np.issubdtype(dt, np.floating):
-            return dt(op.value)
-        size = np.dtype(dt).itemsize
-        return np.array(op.value & ((1 << (8 * size)) - 1), dtype=_UINT_OF[size]).view(dt)[()]
-    if k == "fimm":
-        f = np.array(op.value, dtype=np.uint32 if op.bits == 32 else np.uint64)
-        f = f.view(np.float32 if op.bits == 32 else np.float64)[()]
-        if np.issubdtype(dt, np.floating):
-            return dt(f)
-        return np.array(f).astype(np.float64).view(np.uint64).astype(dt)[()] if dt is np.uint64 else dt(f)
-    if k == "special":
-        v = m.special.get(op.name)
-        if v is None:
-            raise UnsupportedInstruction(msg("errors.special_register", name=op.name))
-        if callable(v):                    # the clocks (emu/specialregs.py): read when executed
-            v = v(idx)
-            return v.astype(dt) if v.dtype != dt else v
-        if isinstance(v, np.ndarray):
-            v = v if idx is None else v[idx]
-            return v.astype(dt) if v.dtype != dt else v
-        return dt(v)
-    if k == "sym":
-        if op.name in m.shared_syms:
-            return dt(m.shared_syms[op.name])
-        if op.name in m.params:
-            return np.asarray(m.params[op.name]).astype(dt)[()]
-        if op.name in m.local_syms:
-            return dt(m.local_syms[op.name])
-        if op.name in m.global_syms:
-            return dt(m.global_syms[op.name])
-        if op.name in getattr(m.fn, "func_addrs", ()):          # a function's address (calls.py)
-            return dt(m.fn.func_addrs[op.name])
-        raise UnsupportedInstruction(_module_var_msg(m, op.name))
-    if k == "pred_not":
-        return ~read(m, type(op)("reg", name=op.name), "pred", idx)
-    raise EmulatorError(msg("unsupported.cannot_read_operand", op=repr(op)))
-
-
-def write(m, op, values, idx):
-    if op.kind == "sink":
-        return
-    if op.kind != "reg":
-        raise EmulatorError(msg("unsupported.cannot_write", op=repr(op)))
-    a = reg_array(m, op.name)
-    v = np.asarray(values)
-    if a.dtype == np.bool_:
-        v = v.astype(bool)
-    elif v.dtype != a.dtype:
-        if v.dtype.itemsize == a.dtype.itemsize:
-            v = v.view(a.dtype)
-        else:
-            # widen/narrow raw bits: sign-extend signed types, zero-extend otherwise
-            if v.dtype.kind == "i":
-                v = v.astype(np.dtype(f"i{a.dtype.itemsize}")).view(a.dtype)
-            elif v.dtype.kind == "f":
-                v = v.view(_UINT_OF[v.dtype.itemsize]).astype(a.dtype)
-            else:
-                v = v.astype(a.dtype)
-    if idx is None:
-        a[...] = v
-    else:
-        a[idx] = v
-
-
-def guard(m, ins, idx):
-    """None if the instruction has no guard, else a bool mask over the group's lanes."""
-    if ins.guard is None:
-        return None
-    p = reg_array(m, ins.guard)
-    p = p if idx is None else p[idx]
-    return ~p if ins.guard_neg else p
-
-
-def shared_unit(fn) -> int:
-    """Granularity of the race shadow: 4 bytes unless the kernel makes narrower shared accesses."""
-    unit = 4
-    for ins in fn.instrs:
-        if ins.op in ("ld", "st", "atom", "red") and "shared" in ins.mods or \
-                ins.op in ("ld", "st") and not any(s in ins.mods for s in _SPACES):
-            t = _type_of(ins, "b32")
-            unit = min(unit, max(1, size_of(t)))
-    return unit
-
+from . import contraction
+from .addressing import param_as, shared32
+from .calls import param_access
+from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
+from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
+from .counters.sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
+from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
+from .numerics import fma_f16, fma_f32, fma_f64
+from .operands import (
+    _SPACES,
+    _UINT_OF,
+    DT,
+    _module_var_msg,
+    _type_of,
+    _values_for_store,
+    _write_loaded,
+    guard,
+    read,
+    reg_array,
+    size_of,
+    unsupported,
+    write,
+)
+from .places import place
+from .sanitizer import provenance
+from .sanitizer.findings import said  # a finding's words, in the learner's language (messages: finding.*)
 
 # ------------------------------------------------------------------------ dispatch
-def _module_var_msg(m, name):
-    if name.startswith("$str"):
-        return msg("errors.printf")
-    if name in getattr(m.module, "funcs", {}):
-        return msg("errors.function_address", name=name)
-    if name in getattr(m.module, "functions", {}):
-        from .modvars import plain_name
-        return msg("errors.kernel_address", name=plain_name(name))
-    var = next((v for v in getattr(m.module, "globals", ()) if v.name == name), None)
-    if var is not None and var.space in ("const", "global"):
-        what = "__constant__" if var.space == "const" else "__device__"
-        return msg("errors.module_variable", what=what, name=name, space=var.space)
-    return msg("errors.symbol", name=name)
-
-
 _F16X2 = {"add": lambda a, b, c: a + b, "sub": lambda a, b, c: a - b, "mul": lambda a, b, c: a * b,
           "fma": lambda a, b, c: fma_f16(a, b, c), "min": lambda a, b, c: np.fmin(a, b),
           "max": lambda a, b, c: np.fmax(a, b), "neg": lambda a, b, c: -a, "abs": lambda a, b, c: np.abs(a)}
@@ -213,76 +67,6 @@ def h_f16x2(m, ins, idx, pc):
         m.count(pc, "flops", (4 if ins.op == "fma" else 2) * n)
 
 
-def request_keys(ins) -> tuple:
-    """The request counters a memory instruction adds to when a warp executes it with every lane
-    predicated off (cached); a warp with a lane on is counted by the access itself.
-
-    ncu counts a shared request for every warp-level instruction executed, lanes active or not
-    (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom). A global request is
-    an L1TEX request (l1tex__t_requests_pipe_lsu_mem_global_op_ld/st), and a warp with no lane
-    on sends none: on the H200 it equals smsp__inst_executed_op_global_ld/st minus its
-    ``_pred_off_all`` count in every launch of bench/results/fidelity-2026-12-01-run1.json that has
-    such warps (uniformUpdate: 64 LDG executed, 28 with no lane on, 36 requests), so global
-    accesses have no key here and their requests never depend on the SASS control flow.
-    Generic-space accesses are left out: with no active lane there is no address to say whether
-    the warp went to shared or global memory, so those warps are counted as the PTX runs (not at
-    all). cp.async is left out too: the counter we compare it with
-    (smsp__sass_inst_executed_op_ldgsts) has no predicated-off LDGSTS in it (tilelab/gpu/ncu.py)."""
-    keys = ins.__dict__.get("_request_keys")
-    if keys is None:
-        shared = "shared" in ins.mods
-        if ins.op == "ldmatrix":
-            keys = ("ldmatrix_requests", "shared_ld_requests")
-        elif ins.op in ("ld", "ldu") and shared:
-            keys = ("shared_ld_requests",)
-        elif ins.op == "st" and shared:
-            keys = ("shared_st_requests",)
-        elif ins.op in ("atom", "red") and shared:
-            keys = ("shared_atom_requests",)
-        else:
-            keys = ()
-        ins.__dict__["_request_keys"] = keys
-    return keys
-
-
-def _count_warps(m, lanes) -> int:
-    """Warps among sorted lanes (lanes of one warp are adjacent), without touching the layout cache."""
-    if len(lanes) == 0:
-        return 0
-    w = m.warp_global[lanes]
-    return 1 + int(np.count_nonzero(w[1:] != w[:-1]))
-
-
-def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
-    """A request for each warp of the group whose lanes are all predicated off (ncu's basis,
-    see request_keys): the warp executes the instruction, touches nothing, costs no wavefront.
-    Under counts="sass" the SASS decides: no request where ptxas branched around the access
-    (the plan's ``branched``, emu/ifconvert.py), one for a group ptxas merged into one instruction
-    (emu/sass_model.py); the PTX view (the per-line comparison) counts it either way."""
-    keys = request_keys(ins) if keys is None else keys
-    if not keys:
-        return
-    n = m.nwarps(idx) - _count_warps(m, on)
-    if not n:
-        return
-    planned = m.count_plan.get(pc) if m.count_plan else None
-    if planned is not None and planned[0] == "iter":        # a loop modelled as unrolled (sass_model)
-        planned = resolve_plan(m, planned, idx)
-    plan = m.lazy.get() if m.lazy is not None else None      # counts="sass": the cubin decides
-    branched = plan is not None and pc in plan.branched
-    for k in keys:
-        if planned is not None:
-            m.count_ptx(pc, k, n)
-            if planned[0] in ("wide", "ptx") and not branched:
-                m.count(pc, k, n)
-        elif branched:
-            m.sass_only(pc, k, -n)
-        else:
-            m.count(pc, k, n)
-    if plan is not None and pc in plan.uncertain:    # the SASS may not predicate it: say so for this launch
-        m.uncertain.add(pc)
-
-
 def execute(m, ins, idx, pc):
     g = guard(m, ins, idx)
     if g is not None:
@@ -297,15 +81,15 @@ def execute(m, ins, idx, pc):
     if h is None:
         unsupported(m, ins)
     try:
+        if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
+            return contraction.step(m, ins, idx, pc, h)
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
         if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where
             raise
-        file, line = m.where(ins)
-        src = m.source_lines.get(line, "").strip()
+        where, excerpt = place(m, ins)
         placed = UnsupportedInstruction(
-            msg("errors.not_supported", what=e, ptx=ins.text, where=f"{file}:{line}") +
-            (f"\n    {line:>4} | {src}" if src else "") + msg("errors.rewrite"))
+            msg("errors.not_supported", what=e, ptx=ins.text, where=where) + excerpt + msg("errors.rewrite"))
         placed.placed = True
         raise placed from None
 
@@ -850,7 +634,7 @@ def h_nop(m, ins, idx, pc):
 
 def h_fence(m, ins, idx, pc):
     """__threadfence(): orders nothing in lockstep emulation, but the global race shadow
-    (emu/globalrace.py) needs it for the fence-then-atomic protocol."""
+    (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol."""
     if m.gshadow is not None and ("gl" in ins.mods or "gpu" in ins.mods or "sys" in ins.mods):
         m.gshadow.fence(m, m.lanes(idx))
 
@@ -874,6 +658,12 @@ def _vec(ins) -> int:
         if s in ("v2", "v4", "v8"):
             return int(s[1])
     return 1
+
+
+def access_bytes(ins) -> int:
+    """Bytes one lane moves in a memory instruction: its type's width (32-bit when it has none)
+    times its vector count."""
+    return max(1, size_of(_type_of(ins, "b32"))) * _vec(ins)
 
 
 def address(m, op, idx):
@@ -922,13 +712,14 @@ def _access(m, ins, idx, pc, store):
     if space == "param":
         name = aop.name
         if store or name not in m.params:          # a device-function call's argument or result slot
-            from .calls import param_access
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
         v = np.asarray(m.params[name])
-        write(m, vop, np.broadcast_to(np.asarray(v).astype(DT[t]) if v.dtype.kind != "V" else v,
+        write(m, vop, np.broadcast_to(param_as(v, DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
         return
     addr = address(m, aop, idx)
+    if space == "shared":                        # 32-bit shared addresses wrap (emu/addressing.py)
+        addr = shared32(addr)
     lanes = m.lanes(idx)
     if space == "generic":
         sh = (addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)
@@ -943,50 +734,6 @@ def _access(m, ins, idx, pc, store):
                 _access_space(m, ins, sub, pc, store, sp, addr[mask] - base, t, nvec, es, vop, generic=True)
         return
     _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
-
-
-def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shift_invariant, active=None):
-    """counts="sass" (emu/sass_model.py): count this access as ptxas made it, and as in the PTX
-    apart (``m.ptx_counters``). ("wide", n, d): the first-run member of a merged group, one
-    access of n bytes per lane from its address + d (the group's lowest offset); ("part", lead):
-    inside ``lead``'s access; ("silent",): no LDS/STS/LDG/STG at all (``ld.const``); ("ptx",): as in
-    the PTX, in both views (an iteration of a loop modelled as unrolled, sass_model.resolve).
-    ``shift_invariant``: a member's PTX cost equals its leader's (shared memory, whole words).
-    ``reqs``: the warps that executed it (ncu's count), ``active``: those with a lane on."""
-    active = reqs if active is None else active
-    m.count_ptx(pc, key + "_requests", reqs)
-    m.count_ptx(pc, key + "_requests_active", active)
-    narrow = m.narrow_cost.get(planned[1]) if planned[0] == "part" and shift_invariant else None
-    if narrow is None:
-        narrow = int(cost(mat, act, nbytes).sum())
-    m.count_ptx(pc, key + unit, narrow)
-    if planned[0] == "wide":
-        m.narrow_cost[pc] = narrow
-        m.count(pc, key + "_requests", reqs)
-        m.count(pc, key + "_requests_active", active)
-        m.count(pc, key + unit, int(cost(mat + planned[2] if planned[2] else mat, act, planned[1]).sum()))
-    elif planned[0] == "ptx":              # an unrolled loop's iteration that ptxas left as it was
-        m.count(pc, key + "_requests", reqs)
-        m.count(pc, key + "_requests_active", active)
-        m.count(pc, key + unit, narrow)
-
-
-def _values_for_store(m, vop, t, nvec, idx):
-    n = len(m.lanes(idx))
-    U = _UINT_OF[size_of(t)]
-    if vop.kind == "vec":
-        cols = [np.broadcast_to(np.asarray(read(m, it, t, idx)), (n,)).view(U) for it in vop.items]
-        return np.stack(cols, axis=1)
-    return np.broadcast_to(np.asarray(read(m, vop, t, idx)), (n,)).view(U)
-
-
-def _write_loaded(m, vop, vals, t, idx):
-    D = DT[t]
-    if vop.kind == "vec":
-        for i, it in enumerate(vop.items):
-            write(m, it, vals[:, i].view(D), idx)
-    else:
-        write(m, vop, vals.view(D), idx)
 
 
 def _report_bad(m, ins, lanes, bad, addr, kind, detail_fn):
@@ -1028,7 +775,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         else:
             _count_planned(m, pc, planned, key, "_sectors", mat.shape[0], mat, act, nbytes,
                            global_sectors, False, active)
-        if m.gshadow is not None:              # races in global memory (emu/globalrace.py)
+        if m.gshadow is not None:              # races in global memory (emu/sanitizer/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
             if ok.all():
@@ -1061,6 +808,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
         active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
         if generic:                                         # a generic LD/ST: wavefronts, no shared request
+            m.count(pc, key + "_generic_requests", active)   # ...which the technique checks see (SEEN_KEYS)
             reqs = active = 0
         sop = "st" if store else "ld"
         if planned is None:
@@ -1111,7 +859,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
 
 
 def _oob_global(m, a, nbytes, store, used=None):
-    """``used``: the allocation of the pointer the instruction indexes (emu/provenance.py);
+    """``used``: the allocation of the pointer the instruction indexes (emu/sanitizer/provenance.py);
     without one, the allocation nearest the address."""
     al = used if used is not None else m.gmem.nearest(a)
     what = "write" if store else "read"                 # finding.oob_global_write / _read, ...
@@ -1119,7 +867,8 @@ def _oob_global(m, a, nbytes, store, used=None):
         return said(f"finding.oob_nowhere_{what}", nbytes=nbytes)
     rel = a - al.base
     text = said(f"finding.oob_global_{what}", nbytes=nbytes, rel=rel, name=al.name, size=al.nbytes,
-                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1))
+                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1),
+                last=al.nbytes // max(nbytes, 1) - 1)
     if rel >= al.nbytes:
         past = rel - al.nbytes
         text += said("finding.oob_just_past") if past == 0 else said("finding.oob_past", past=past)
@@ -1171,7 +920,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
-            m.finding("cp_async_before_wait", ins, ln_rep[i], off, said("finding.cp_async_in_flight", off=off),
+            m.finding("cp_async_before_wait", ins, ln_rep[i], off, _in_flight(m, int(units[i]), int(ln_rep[i]), off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
         if pending is not None and uninit is not None:
@@ -1280,6 +1029,8 @@ def h_ldmatrix(m, ins, idx, pc):
     addr = address(m, ins.args[1], idx)
     if _space(ins) == "generic":
         addr = addr - SHARED_WINDOW
+    else:
+        addr = shared32(addr)
     row, ln, nrows = _warp_rows(m, idx)
     full = np.bincount(row, minlength=nrows)
     if (full != 32).any():
@@ -1328,7 +1079,7 @@ def h_ldmatrix(m, ins, idx, pc):
 # m16n8k16 fragments (PTX ISA), with g = lane // 4 and t = lane % 4. A (16 x 16): register i
 # of a lane holds the two halves (g + dr, 2t + dc) and (g + dr, 2t + dc + 1); B (16 x 8):
 # register i holds (2t + dk, g) and (2t + dk + 1, g); C/D (16 x 8): register i holds the
-# float (g + dr, 2t + dc). h_mma reads and writes the registers through these tables, and
+# float (g + dr, 2t + dc). emu/mma_forms.py holds every form's layout (this one among them), and
 # the lesson draws its fragment pictures from them (mma_fragment_map).
 MMA_A_REGS = ((0, 0), (8, 0), (0, 8), (8, 8))
 MMA_B_REGS = (0, 8)
@@ -1357,51 +1108,6 @@ def mma_fragment_map(operand: str):
         for r_i, (dr, dc) in enumerate(MMA_C_REGS):
             lane[g + dr, 2 * t4 + dc], reg[g + dr, 2 * t4 + dc] = L, r_i
     return lane, reg, half
-
-
-def h_mma(m, ins, idx, pc):
-    shape = next((x for x in ins.mods if x.startswith("m")), "")
-    types = [x for x in ins.mods if x in DT]
-    if shape != "m16n8k16" or types != ["f32", "f16", "f16", "f32"] or "row" not in ins.mods:
-        unsupported(m, ins, msg("unsupported.mma_shape"))
-    row, ln, nrows = _warp_rows(m, idx)
-    if (np.bincount(row, minlength=nrows) != 32).any():
-        unsupported(m, ins, msg("unsupported.mma_converged"))
-    dops, aops, bops, cops = (ins.args[i].items for i in range(4))
-
-    def mat(ops, t):
-        out = []
-        for o in ops:
-            v = np.zeros((nrows, 32), dtype=np.uint32 if t == "b32" else np.float32)
-            v[row, ln] = np.asarray(read(m, o, t, idx))
-            out.append(v)
-        return out
-    a = mat(aops, "b32")
-    b = mat(bops, "b32")
-    c = mat(cops, "f32")
-    L = np.arange(32)
-    g, t4 = L // 4, L % 4
-
-    def halves(x):
-        return ((x & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64),
-                (x >> 16).astype(np.uint16).view(np.float16).astype(np.float64))
-    A = np.zeros((nrows, 16, 16))
-    for r_i, (dr, dc) in enumerate(MMA_A_REGS):
-        lo, hi = halves(a[r_i])
-        A[:, g + dr, 2 * t4 + dc] = lo
-        A[:, g + dr, 2 * t4 + dc + 1] = hi
-    B = np.zeros((nrows, 16, 8))
-    for r_i, dk in enumerate(MMA_B_REGS):
-        lo, hi = halves(b[r_i])
-        B[:, 2 * t4 + dk, g] = lo
-        B[:, 2 * t4 + dk + 1, g] = hi
-    C = np.zeros((nrows, 16, 8))
-    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
-        C[:, g + dr, 2 * t4 + dc] = c[r_i]
-    D = (np.matmul(A, B) + C).astype(np.float32)
-    for r_i, (dr, dc) in enumerate(MMA_C_REGS):
-        write(m, dops[r_i], D[:, g + dr, 2 * t4 + dc][row, ln], idx)
-    m.count(pc, "flops", 2 * 16 * 8 * 16 * nrows)
 
 
 # ------------------------------------------------------------------------ atomics
@@ -1478,6 +1184,8 @@ def h_atom(m, ins, idx, pc):
     args = ins.args if red else ins.args[1:]
     aop = args[0]
     addr = address(m, aop, idx)
+    if space == "shared":
+        addr = shared32(addr)
     lanes = m.lanes(idx)
     n = len(lanes)
     es = size_of(t)
@@ -1503,6 +1211,18 @@ def h_atom(m, ins, idx, pc):
             # atomics' data pipe per warp with a lane on (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom:
             # grid.sync's atom.add.release.gpu, 4 blocks, 4 wavefronts; measured with one lane only)
             m.count(pc, "shared_atom_wavefronts", _count_warps(m, lanes[ok]))
+        # what the technique checks see: a global access of its sectors (metrics.SEEN_KEYS)
+        if ok.any():
+            mat, act = m.warp_matrix(idx, addr)
+            if not ok.all():
+                act &= m.warp_matrix(idx, ok)[0].astype(bool)
+            warps = int(act.any(axis=1).sum())
+            sectors = int(global_sectors(mat, act, es).sum())
+            m.count(pc, "global_atom_requests", warps)
+            m.count(pc, "global_atom_sectors", sectors)
+            if not red:
+                m.count(pc, "global_atom_rd_requests", warps)
+                m.count(pc, "global_atom_rd_sectors", sectors)
     elif space == "shared":
         ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
         _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
@@ -1528,23 +1248,85 @@ def h_atom(m, ins, idx, pc):
         else:
             wf = atom_wavefronts(mat, act, es)      # ATOMS.POPC.INC: lanes on one word at once
         m.count(pc, "shared_atom_wavefronts", int(wf.sum()))
+        # for the technique checks (SEEN_KEYS): every atomic writes; one that returns data reads too
+        for kind in ("wr",) if red else ("wr", "rd"):
+            m.count(pc, f"shared_atom_{kind}_requests", m.nwarps(idx))
+            m.count(pc, f"shared_atom_{kind}_requests_active", _count_warps(m, lanes[ok]))
+            m.count(pc, f"shared_atom_{kind}_wavefronts", int(wf.sum()))
     else:
         unsupported(m, ins, msg("unsupported.atomics_on", space=space))
-    old = np.zeros(n, dtype=DT[t])
-    remaining = np.flatnonzero(ok)
-    D = DT[t]
-    U = _UINT_OF[es]
-    while len(remaining):                       # serialise lanes that hit the same address
-        _, first = np.unique(off[remaining], return_index=True)
-        now = remaining[first]
-        o = arena.gather(off[now], es).view(D)
-        with np.errstate(all="ignore"):
-            r = np.asarray(_ATOM[opname](o, v[now], None if c is None else c[now]), dtype=D)
-        arena.scatter(off[now], es, r.view(U))
-        old[now] = o
-        remaining = np.setdiff1d(remaining, now, assume_unique=True)
+    old = apply_atomics(arena, off, ok, es, DT[t], opname, v, c)
     if not red:
         write(m, ins.args[0], old, idx)
+
+
+#: ops where applying the same operand twice changes nothing more than once: f(f(x, v), v) == f(x, v)
+_IDEMPOTENT = ("and", "or", "min", "max", "exch")
+
+
+def apply_atomics(arena, off, ok, es, D, opname, v, c=None) -> np.ndarray:
+    """Do the atomics of one warp group's lanes ``ok`` at byte offsets ``off`` of ``arena``: lanes on
+    one address one after another in lane order, as before; returns each lane's old value.
+
+    One stable sort groups the lanes by address. Then, with no loop over a group's lanes: a group
+    whose lanes are alone is done at once; an integer add by a running sum within each group; an
+    operand every lane of a group shares, for an op that applying twice leaves as once (and, or,
+    min, max, exch, a float add of zero, an integer add, or, xor of zero) by "the first lane sees
+    the value, the others its update". Anything else (float adds of values, cas, inc, dec, xor)
+    steps through the groups' lanes rank by rank, every group at once (as many steps as the most
+    lanes on one address)."""
+    n = len(off)
+    old = np.zeros(n, dtype=D)
+    lanes = np.flatnonzero(ok)
+    if not len(lanes):
+        return old
+    U = _UINT_OF[es]
+    op = _ATOM[opname]
+    order = lanes[np.argsort(off[lanes], kind="stable")]
+    o_sorted = off[order]
+    start = np.ones(len(order), dtype=bool)
+    start[1:] = o_sorted[1:] != o_sorted[:-1]
+    first = np.flatnonzero(start)                     # where each group starts in ``order``
+    gid = np.cumsum(start) - 1                        # each sorted lane's group
+    rank = np.arange(len(order)) - first[gid]         # its place in its group's order
+    heads = order[first]
+    init = arena.gather(off[heads], es).view(D).copy()
+    vv = np.asarray(v)[order]
+    cc = None if c is None else np.asarray(c)[order]
+    with np.errstate(all="ignore"):
+        if len(first) == len(order):                  # every lane on an address of its own
+            r = np.asarray(op(init, vv, cc), dtype=D)
+            arena.scatter(off[heads], es, r.view(U))
+            old[heads] = init
+            return old
+        vbits = vv.view(U)
+        same = (vbits == vbits[first][gid]).all() if cc is None else False
+        integer = np.issubdtype(D, np.integer)
+        zero = same and not vbits.any()
+        if opname == "add" and integer:
+            # a running sum within each group (wrapping, as the hardware's integer add does)
+            w = vv.astype(U).astype(np.uint64)
+            excl = np.cumsum(w, dtype=np.uint64) - w
+            within = (excl - excl[first][gid]).astype(U).view(D)
+            old[order] = (init[gid].view(U) + within.view(U)).view(D)
+            total = (np.add.reduceat(w, first).astype(U).view(D))
+            arena.scatter(off[heads], es, (init.view(U) + total.view(U)).view(U))
+            return old
+        if same and (opname in _IDEMPOTENT or (zero and opname in ("add", "or", "xor"))):
+            after = np.asarray(op(init, vv[first], None), dtype=D)
+            old[order] = np.where(rank == 0, init[gid], after[gid])
+            arena.scatter(off[heads], es, after.view(U))
+            return old
+        cur = init
+        for k in range(int(rank.max()) + 1):          # rank by rank: one lane of every group at once
+            sel = np.flatnonzero(rank == k)
+            g = gid[sel]
+            o = cur[g]
+            r = np.asarray(op(o, vv[sel], None if cc is None else cc[sel]), dtype=D)
+            old[order[sel]] = o
+            cur[g] = r
+        arena.scatter(off[heads], es, cur.view(U))
+    return old
 
 
 # ------------------------------------------------------------------------ cp.async
@@ -1555,6 +1337,18 @@ class AsyncCopies:
         self.entries = []                            # (lanes, flat offsets, data bytes [n, k], group id per lane)
         self.committed = np.zeros(T, dtype=np.int64)
         self.inflight = None
+        self.last_wait = np.full(T, -1, dtype=np.int64)      # N of each thread's latest wait_group (-1: none)
+        self.waited_at = np.zeros(T, dtype=np.int64)         # ... and its committed count then
+
+    def pending_copy(self, unit, unit_bytes):
+        """(issuing lane, group id) of a copy still in flight into shared ``unit``, or None."""
+        for ln, flat, data, grp in self.entries:
+            lo = flat // unit_bytes
+            hit = (lo <= unit) & (unit < lo + max(1, data.shape[1] // unit_bytes))
+            if hit.any():
+                j = int(np.argmax(hit))
+                return int(ln[j]), int(grp[j])
+        return None
 
     def pending_mask(self, units):
         if self.inflight is None or not self.entries:
@@ -1576,11 +1370,13 @@ def h_cp_async(m, ins, idx, pc):
         keep = 0 if sub == "wait_all" else int(ins.args[0].value)
         if sub == "wait_all":
             st.committed[lanes] += 1
+        st.last_wait[lanes] = keep
+        st.waited_at[lanes] = st.committed[lanes]
         _complete(m, lanes, keep)
         return
     if sub not in ("ca", "cg"):
         unsupported(m, ins)
-    dst = address(m, ins.args[0], idx)
+    dst = shared32(address(m, ins.args[0], idx))
     src = address(m, ins.args[1], idx)
     size = int(ins.args[2].value)
     src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
@@ -1612,10 +1408,35 @@ def h_cp_async(m, ins, idx, pc):
         dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
         m.count(pc, "cp_async_requests", dmat.shape[0])
         pad = m.lazy.get().padding.get(pc) if m.lazy is not None else None
-        if pad:                 # ptxas's never-true @!PT LDS before this LDGSTS: requests (emu/ifconvert.py)
+        if pad:                 # ptxas's never-true @!PT LDS before this LDGSTS: requests (emu/counters/ifconvert.py)
             m.count(pc, "shared_ld_requests", pad * dmat.shape[0])
             m.sass_only(pc, "shared_ld_requests", pad * dmat.shape[0])
         m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
+
+
+def _in_flight(m, unit, lane, off):
+    """A read of shared memory a cp.async has not landed in yet, worded by the group rule:
+    cp.async.wait_group N returns once at most the N newest of the thread's committed groups
+    are pending; a copy lands only when its group is committed and a wait lets it go."""
+    st = m.async_state
+    hit = st.pending_copy(unit, m.unit)
+    if hit is None:
+        return said("finding.cp_async_in_flight", off=off)
+    issuer, grp = hit
+    committed = int(st.committed[issuer])
+    if committed <= grp:
+        text = said("finding.cp_async_uncommitted", off=off)
+    else:
+        if int(st.last_wait[issuer]) >= 0 and int(st.waited_at[issuer]) > grp:
+            # groups the thread had committed after the copy's when it waited
+            newer = int(st.waited_at[issuer]) - grp - 1
+            text = said("finding.cp_async_wait_too_many", off=off, newer=newer, last=int(st.last_wait[issuer]))
+        else:
+            text = said("finding.cp_async_no_wait", off=off, newer=committed - grp - 1)
+    if int(m.tid_in_block[issuer]) != int(m.tid_in_block[lane]):
+        (x, y, z), _ = m.thread_coords(issuer)
+        text = text + said("finding.cp_async_other_thread", thread=f"{x},{y},{z}")
+    return text
 
 
 def _complete(m, lanes, keep):
@@ -1669,7 +1490,7 @@ HANDLERS = {
     "ld": h_ld, "st": h_st, "ldu": h_ld,
     "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
     "shfl": h_shfl, "vote": h_vote, "activemask": h_activemask,
-    "ldmatrix": h_ldmatrix, "mma": h_mma,
+    "ldmatrix": h_ldmatrix,
     "atom": h_atom, "red": h_atom,
     "cp": h_cp_async,
 }

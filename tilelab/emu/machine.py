@@ -27,15 +27,20 @@ import numpy as np
 from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
-from . import calls, devio, ifconvert, intrinsics, isa, modvars, sass_replay, vprintf_cost  # noqa: F401  (intrinsics registers its handlers)
+from ..toolchain.arch import DEFAULT_ARCH
+from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
+from .counters import ifconvert, sass_replay
+from .counters.metrics import METRIC_KEYS
+from .counters.sass_model import plan_for
+from .counters.tally import tally
+from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
-from .metrics import METRIC_KEYS
+from .places import line_text, place
 from .ptx import Function, Module, parse
-from .sanitize import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
-from . import specialregs
-from .devicestate import device_state_findings
-from .globalrace import GlobalShadow, global_unit
-from .uninit import RegisterTaint
+from .sanitizer.devicestate import device_state_findings
+from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
+from .sanitizer.globalrace import GlobalShadow, global_unit
+from .sanitizer.uninit import RegisterTaint
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -56,17 +61,23 @@ class EmuResult:
     per_pc: dict = field(default_factory=dict, repr=False)
     captured: list = field(default_factory=list, repr=False)   # warp requests of capture_pc
     printed: list = field(default_factory=list)                 # device printf lines, in block/warp/lane order
-    counts: str = "ptx"             # how memory was counted: "sass" (as ptxas made it, emu/sass_model.py) or "ptx"
+    counts: str = "ptx"             # how memory was counted: "sass" (as ptxas made it, emu/counters/sass_model.py) or "ptx"
     counts_note: str = ""           # why "ptx" when "sass" was asked for (no cubin)
     ptx_metrics: dict = field(default_factory=dict)             # the launch totals counted as in the PTX
     plan: object = field(default=None, repr=False)              # the sass_model.CountPlan used (None: "ptx")
     count_notes: list = field(default_factory=list)             # [{file, line, text}]: requests counted as the
-                                                                # PTX runs, and why (emu/ifconvert.py)
+                                                                # PTX runs, and why (emu/counters/ifconvert.py)
     driver_per_pc: dict = field(default_factory=dict, repr=False)  # pc -> {key: n} the driver's vprintf adds
-                                                                # (in metrics and per_pc; emu/vprintf_cost.py)
+                                                                # (in metrics and per_pc; emu/counters/vprintf_cost.py)
 
 
 _module_cache: dict = {}
+
+
+def linked(ptx: str, entry: str) -> Function:
+    """The entry ``entry`` of ``ptx`` with every function it can call linked in (emu/calls.py)."""
+    module = parsed(ptx)
+    return calls.link(module, module.entry(entry))
 
 
 def parsed(ptx: str) -> Module:
@@ -80,6 +91,8 @@ def parsed(ptx: str) -> Module:
 
 class Machine:
     """State of one chunk of blocks during a launch."""
+
+    contract = None        # pc -> what ptxas's FMA contraction makes of it (emu/contraction.py)
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
@@ -95,7 +108,7 @@ class Machine:
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
-        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (isa._count_planned)
+        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (requests._count_planned)
 
         t = np.arange(T, dtype=np.int64)
         self.all_lanes = t
@@ -166,7 +179,7 @@ class Machine:
                 loff += v.size
         self.lmem = LocalMemory(T, max(depot, loff))
         self.block_base = self.block_local * self.smem.stride     # each thread's block's shared base
-        self.unit = isa.shared_unit(fn)
+        self.unit = operands.shared_unit(fn)
         self.shadow = SharedShadow(self.smem.arena.nbytes // self.unit + 1, self.unit) if sanitize else None
         self.epoch = np.ones(T, dtype=np.int64)        # block barrier epoch, per thread
         self.wepoch = np.zeros(T, dtype=np.int64)      # warp syncwarp epoch, per thread
@@ -185,7 +198,7 @@ class Machine:
         self._lay_key, self._lay = None, None
         self.deadline = time.perf_counter() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
-        # requests on the SASS control flow (emu/ifconvert.py): branches ptxas predicated, and
+        # requests on the SASS control flow (emu/counters/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
         self.lazy = lazy                       # ifconvert.Lazy (counts="sass"), or None
         self.skips = lazy.branches if lazy is not None else {}
@@ -212,7 +225,7 @@ class Machine:
     def finding(self, kind: str, ins, t: int, address, detail: str, count: int = 1, key_extra=()):
         thread, block = self.thread_coords(int(t))
         file, line = self.where(ins)
-        src = self.source_lines.get(line, "") if line else ""
+        src = line_text(file, line, getattr(self, "kernel_file", None), self.source_lines)
         # one finding per (kind, source line): an unrolled loop repeats a line many times;
         # keyed by the detail's English words (sanitize.Said), so that every language keys alike
         en = english(detail)
@@ -267,12 +280,12 @@ class Machine:
 
     def sass_only(self, pc: int, key: str, n):
         """A count the SASS control flow adds to a pc (or, negative, takes away) that the PTX view
-        has not (emu/ifconvert.py); the per-line comparison subtracts it."""
+        has not (emu/counters/ifconvert.py); the per-line comparison subtracts it."""
         d = self.sass_delta.setdefault(pc, {})
         d[key] = d.get(key, 0) + int(n)
 
     def count_ptx(self, pc: int, key: str, n):
-        """The PTX count of a pc that counts="sass" counts otherwise (emu/sass_model.py)."""
+        """The PTX count of a pc that counts="sass" counts otherwise (emu/counters/sass_model.py)."""
         c = self.ptx_counters.setdefault(pc, {})
         c[key] = c.get(key, 0) + int(n)
 
@@ -328,9 +341,9 @@ class Machine:
             if op == "bra" or op == "ret" or op == "exit" or (op == "bar" or op == "barrier") and "warp" not in ins.mods:
                 # control flow: these change the group
                 if op == "bra":
-                    take = isa.guard(self, ins, idx)
+                    take = operands.guard(self, ins, idx)
                     lanes = self.lanes(idx)
-                    if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/ifconvert.py)
+                    if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/counters/ifconvert.py)
                         ifconvert.count_skipped(self, gpc, idx, take)
                     if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
                             (take is None or take.any()):
@@ -356,7 +369,7 @@ class Machine:
                             return
                         continue
                 elif op in ("ret", "exit"):
-                    take = isa.guard(self, ins, idx)
+                    take = operands.guard(self, ins, idx)
                     lanes = self.lanes(idx)
                     dead = lanes if take is None else lanes[take]
                     self.alive[dead] = False
@@ -371,7 +384,7 @@ class Machine:
                     lanes = self.lanes(idx)
                     self.pc[lanes] = gpc
                     if "red" in ins.mods:
-                        self.bar_pred[lanes] = np.broadcast_to(isa.read(self, ins.args[2], "pred", idx),
+                        self.bar_pred[lanes] = np.broadcast_to(operands.read(self, ins.args[2], "pred", idx),
                                                                (len(lanes),))
                     self._arrive(lanes)
                     idx, gpc, others_min = self._regroup()
@@ -483,17 +496,16 @@ class Machine:
                 val = votes == total
             else:
                 val = votes > 0
-            isa.write(self, ins.args[0], val, lanes)
+            operands.write(self, ins.args[0], val, lanes)
 
     def _hang(self, ins, idx, what):
         lanes = self.lanes(idx)
         t = int(lanes[0])
         thread, block = self.thread_coords(t)
-        file, line = self.where(ins)
-        src = self.source_lines.get(line, "").strip()
+        where, excerpt = place(self, ins)
         raise StepBudgetExceeded(
             msg("errors.no_finish", what=what, thread=",".join(map(str, thread)), block=",".join(map(str, block)),
-                where=f"{file}:{line}") + (f"\n    {line:>4} | {src}" if src else "") + msg("errors.no_finish_fix"))
+                where=where) + excerpt + msg("errors.no_finish_fix"))
 
 
 def _spin_loops(fn) -> frozenset:
@@ -512,49 +524,11 @@ def _spin_loops(fn) -> frozenset:
     return s
 
 
-COUNT_MODES = ("sass", "ptx")
-
-
-def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
-        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
-        variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = "sm_90") -> EmuResult:
-    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
-
-    ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
-    host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
-    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/uninit.py),
-    which costs time. ``counts="sass"`` counts memory requests as ptxas made them for ``arch``
-    (merged into wide accesses, ``__constant__`` reads through the constant cache), wherever the
-    model agrees with that PTX's cubin line by line (emu/sass_model.py), and on the cubin's
-    control flow (emu/ifconvert.py: branches ptxas turned into predication, and back, and its
-    never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
-    Either way a warp that executes a shared-memory instruction with every lane predicated off
-    makes a request, as ncu counts them; a global one does not (an L1TEX request needs a lane on;
-    isa.request_keys). ``*_requests_active``: those with a lane on.
-    """
-    t0 = time.perf_counter()
-    counts = check_counts(counts)
-    grid, block = check_geometry(grid, block)
-    tpb = block[0] * block[1] * block[2]
-    module = parsed(kernel.program.ptx)
-    fn = calls.link(module, module.entry(kernel.entry))
-    nblocks = grid[0] * grid[1] * grid[2]
-    total = nblocks * tpb
-    files = dict(module.files)
-    plan = None
-    if counts == "sass":
-        from .sass_model import plan_for
-        plan = plan_for(kernel, fn, files, arch)
-    actions = plan.action if plan is not None and plan.active else {}
-    ptx_counters: dict = {}
-    # requests on the SASS control flow (emu/ifconvert.py); sass_only: what it adds to a pc's
-    # counts (or, negative, takes away) that the PTX view has not
-    lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
-    sass_only: dict = {}
-    vprintf_calls: dict = {}                   # pc -> warp calls (emu/vprintf_cost.py)
-    driver_counts: dict = {}                   # pc -> the counts those calls added
-    source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
-
+def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
+    """A launch's global memory: the kernel's pointer arguments, the module variables it reaches
+    (their initial bytes, or the host's ``symbols``), and cooperative groups' grid workspace.
+    Returns (buffers, params, n_args, module_vars, gmem, global_syms, grid_sync); ``params`` maps
+    each PTX parameter to its value (a pointer: the allocation's address)."""
     # kernel parameters: pointers become global allocations
     buffers, params = [], {}
     for (pname, ptype), p, a in zip(fn.params, kernel.params, args):
@@ -599,9 +573,66 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             params[pname] = np.uint64(gmem.allocs[v].base)
         else:
             params[pname] = v
+    return buffers, params, n_args, module_vars, gmem, global_syms, grid_sync
+
+
+def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
+        sanitize: bool = True, copy_back=None, capture_pc: int | None = None, symbols=None,
+        variant: int = 0, uninit: bool = False, counts: str = "sass", arch: str = DEFAULT_ARCH,
+        counting: Counting | None = None, blocks=None, watch=None) -> EmuResult:
+    """Run ``kernel`` (a tilelab Kernel) over the grid; numpy arrays in ``args`` are updated in place.
+
+    ``blocks`` (linear block ids) runs only those blocks of the grid: the counts are theirs (a loop
+    ptxas rebuilt with predicated trips is then counted as in the PTX, emu/sass_replay.py replays
+    whole launches only); the grading judge samples the blocks of a launch too large to run whole.
+    ``watch(machine, instruction, lanes)`` is called before every instruction (tilelab/pipeline.py).
+
+    ``symbols`` gives ``__constant__``/``__device__`` variables their contents by name (what the
+    host does with cudaMemcpyToSymbol). ``variant`` picks the GPU-like values of %smid, %warpid and
+    the clocks (emu/specialregs.py); ``uninit`` adds the uninitialised-register pass (emu/sanitizer/uninit.py),
+    which costs time. ``counts="sass"`` counts memory requests as ptxas made them for ``arch``
+    (merged into wide accesses, ``__constant__`` reads through the constant cache), wherever the
+    model agrees with that PTX's cubin line by line (emu/counters/sass_model.py), and on the cubin's
+    control flow (emu/counters/ifconvert.py: branches ptxas turned into predication, and back, and its
+    never-true ``@!PT LDS`` before LDGSTS); ``"ptx"`` counts every PTX instruction as it stands.
+    Either way a warp that executes a shared-memory instruction with every lane predicated off
+    makes a request, as ncu counts them; a global one does not (an L1TEX request needs a lane on;
+    isa.request_keys). ``*_requests_active``: those with a lane on. ``counting`` (a ``Counting``)
+    gives the mode and the arch as one value, in place of ``counts`` and ``arch``.
+    """
+    t0 = time.perf_counter()
+    counting = Counting(counts, arch) if counting is None else counting
+    counts, arch = counting.mode, counting.arch
+    grid, block = check_geometry(grid, block)
+    tpb = block[0] * block[1] * block[2]
+    module = parsed(kernel.program.ptx)
+    fn = calls.link(module, module.entry(kernel.entry))
+    nblocks = grid[0] * grid[1] * grid[2]
+    block_ids = np.arange(nblocks, dtype=np.int64) if blocks is None else \
+        np.unique(np.asarray(blocks, dtype=np.int64))
+    if block_ids.size and (block_ids[0] < 0 or block_ids[-1] >= nblocks):
+        raise LaunchError(f"blocks= names a block outside the grid of {nblocks} blocks")
+    total = len(block_ids) * tpb
+    files = dict(module.files)
+    plan = None
+    if counts == "sass":
+        plan = plan_for(kernel, fn, files, arch)
+    actions = plan.action if plan is not None and plan.active else {}
+    ptx_counters: dict = {}
+    # requests on the SASS control flow (emu/counters/ifconvert.py); sass_only: what it adds to a pc's
+    # counts (or, negative, takes away) that the PTX view has not
+    lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
+    fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
+    sass_only: dict = {}
+    vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
+    driver_counts: dict = {}                   # pc -> the counts those calls added
+    source_lines = {kernel.first_line + i: l for i, l in enumerate(kernel.source.splitlines())}
+
+    buffers, params, n_args, module_vars, gmem, global_syms, grid_sync = _global_memory(
+        kernel, fn, module, args, symbols, nblocks, tpb)
 
     if total > SAMPLE_ABOVE_THREADS:
-        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms)
+        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, len(block_ids), global_syms)
         if total > MAX_THREADS or est is None or est > MAX_SECONDS:
             when = msg("errors.about_seconds", est=est) if est is not None else msg("errors.very_long")
             why = (msg("errors.over_threads", limit=MAX_THREADS, when=when) if total > MAX_THREADS else
@@ -611,7 +642,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     log = FindingLog()
     readonly = [(gmem.allocs[i].offset, gmem.allocs[i].offset + gmem.allocs[i].nbytes)
                 for i, p in enumerate(q for q in kernel.params if q.pointer) if p.const]
-    gshadow = GlobalShadow(gmem.arena.nbytes, total, nblocks, readonly, global_unit(fn)) if sanitize else None
+    gshadow = GlobalShadow(gmem.arena.nbytes, nblocks * tpb, nblocks, readonly, global_unit(fn)) if sanitize else None
     counters: dict = {}
     captured: list = []
     uncertain: set = set()
@@ -621,16 +652,22 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     printf = devio.PrintfLog()
     budget = step_budget or DEFAULT_STEP_BUDGET
     lane_steps = 0
-    for start in range(0, nblocks, per_chunk):
-        ids = np.arange(start, min(nblocks, start + per_chunk), dtype=np.int64)
+    launch_regs = specialregs.per_launch(variant)          # %gridid, %envreg*: one value per launch
+    for start in range(0, len(block_ids), per_chunk):
+        ids = block_ids[start:start + per_chunk]
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
                     log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
+        m.special.update(launch_regs)
         m.global_syms = global_syms
+        m.kernel_file = kernel.filename              # messages read other files' lines from them (places.py)
+        m.contract, m.fma_stash = fused.actions, {}   # mul + add pairs ptxas fused (contraction.py)
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
+        if watch is not None:
+            m.observer = watch if m.observer is None else _both(m.observer, watch)
         m.run(budget)
         isa.finish_async(m)
         lane_steps += m.lane_steps
@@ -644,77 +681,25 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
     # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of
-    # the SASS's control flow for this launch's warps, where it can say (emu/sass_replay.py)
+    # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
-                                 arch) if lazy is not None else {}
-    metrics = dict.fromkeys(METRIC_KEYS, 0)
-    ptx_metrics = dict.fromkeys(METRIC_KEYS, 0)
-    lines: dict = {}
-    ptx_lines: dict = {}
-    for pc, c in counters.items():
-        ins = fn.instrs[pc]
-        key = (files.get(ins.file, "<ptx>"), ins.line)
-        d = lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
-        pd = ptx_lines.setdefault(key, dict.fromkeys(METRIC_KEYS, 0))
-        pc_ptx = ptx_counters.get(pc, {})
-        delta = sass_only.get(pc, {})
-        for k, v in c.items():
-            metrics[k] += v
-            d[k] += v
-            pv = pc_ptx.get(k, v - delta.get(k, 0))
-            ptx_metrics[k] += pv
-            pd[k] += pv
-    ifc = lazy.plan if lazy is not None else None      # read only if some warp needed it
-    count_notes = _count_notes(ifc, lines, uncertain, replayed)
-    ifc_why = {(n["file"], n["line"]): n["text"] for n in count_notes}
-    for pc, n_calls in vprintf_calls.items():  # the driver's code: counted by a measured rule
-        ins = fn.instrs[pc]
-        where = (files.get(ins.file, "<ptx>"), ins.line)
-        ifc_why[where] = msg("counts.sep").join(w for w in (ifc_why.get(where), vprintf_cost.note(n_calls)) if w)
-    mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
-        else "ptx"
-    per_line = []
-    for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
-        row = {"file": f, "line": l, "source": source_lines.get(l, "").strip() if l else "", **v}
-        if mode == "sass":      # counts="sass": how, and the PTX count where it differs
-            row["counted"] = plan.lines.get((f, l), "sass")
-            pv = ptx_lines[(f, l)]
-            if pv != v:
-                row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
-            why = msg("counts.sep").join(w for w in (plan.notes.get((f, l)), ifc_why.get((f, l))) if w)
-            if why:
-                row["why"] = why
-        per_line.append(row)
-    per_pc = {pc: dict(c) for pc, c in counters.items()}
-    for pc, a in actions.items():            # the width of the access ptxas merged this pc's group into
-        if a[0] == "wide" and pc in per_pc:
-            per_pc[pc]["sass_bytes"] = a[1]
-    return EmuResult(findings=log.findings, metrics=metrics, per_line=per_line,
+                                 arch) if lazy is not None and blocks is None else {}
+    t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
+              replayed, vprintf_calls, kernel_file=kernel.filename,
+              more_notes=lambda lines: contraction.notes_for(fused, lines))
+    return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
-                     per_pc=per_pc, captured=captured,
-                     printed=printf.lines(), counts=mode, counts_note=plan.reason if plan is not None else "",
-                     ptx_metrics=ptx_metrics, plan=plan if mode == "sass" else None, count_notes=count_notes,
+                     per_pc=t.per_pc, captured=captured,
+                     printed=printf.lines(), counts=t.mode, counts_note=plan.reason if plan is not None else "",
+                     ptx_metrics=t.ptx_metrics, plan=plan if t.mode == "sass" else None, count_notes=t.count_notes,
                      driver_per_pc=driver_counts)
 
 
-def check_counts(counts: str | None) -> str:
-    """The counting mode ("sass" when None); anything else is a clear error."""
-    counts = "sass" if counts is None else counts
-    if counts not in COUNT_MODES:
-        raise LaunchError(f"counts must be 'sass' or 'ptx' (the counting mode), got {counts!r}")
-    return counts
-
-
-def _count_notes(ifc, lines, uncertain, replayed=None) -> list:
-    """The if-conversion plan's notes on the lines this launch counted something on (and the
-    plan-wide one), and on the undecided accesses a warp of this launch skipped (emu/ifconvert.py);
-    ``replayed``: the notes of loop lines emu/sass_replay.py replayed (or could not), which win."""
-    notes = {k: t for k, t in ifc.notes.items() if k[1] == 0 or k in lines} if ifc is not None else {}
-    for pc in uncertain:
-        where = ifc.uncertain[pc]
-        notes[where] = ifc.uncertain_notes[where]
-    notes.update({k: t for k, t in (replayed or {}).items() if k in lines})
-    return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(notes.items(), key=lambda kv: kv[0][1])]
+def _both(first, second):
+    def observe(m, ins, idx):
+        first(m, ins, idx)
+        second(m, ins, idx)
+    return observe
 
 
 def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):

@@ -45,6 +45,7 @@ class Instr:
     text: str = ""             # the PTX line, for messages
     target: int = -1           # resolved branch target (pc)
     func: str = ""             # the .func this instruction belongs to once linked ("" in the entry)
+    inlined_at: tuple | None = None   # (file, line) a header's inlined function was called from (.loc)
 
     @property
     def form(self) -> str:
@@ -374,7 +375,7 @@ _PARAM_DECL = re.compile(r"\.param\s+(?:\.align\s+(\d+)\s+)?\.(\w+)\s+([\w$]+)(?
 
 def _parse_body(name: str, params: list, body: str) -> Function:
     fn = Function(name=name, params=params)
-    cur_file, cur_line = 0, 0
+    cur_file, cur_line, cur_inlined = 0, 0, None
     # NVRTC spreads a call over several lines: `call.uni (retval0),\n vprintf,\n (\n param0\n );`
     body = _CALL_STMT.sub(lambda mm: " ".join(mm.group(0).split()), body)
     for raw in body.split("\n"):
@@ -385,6 +386,8 @@ def _parse_body(name: str, params: list, body: str) -> Function:
             if s.startswith(".loc") and (len(s) == 4 or s[4] in " \t"):   # not ".local"
                 parts = s.split()
                 cur_file, cur_line = int(parts[1]), int(parts[2].rstrip(","))
+                inl = s.split("inlined_at", 1)[1].split() if "inlined_at" in s else None
+                cur_inlined = (int(inl[0]), int(inl[1].rstrip(","))) if inl and len(inl) > 1 else None
                 continue
             if s.startswith(".reg"):
                 m = _REG_DECL.match(s + (";" if not s.endswith(";") else ""))
@@ -418,6 +421,8 @@ def _parse_body(name: str, params: list, body: str) -> Function:
                 if not s:
                     continue
             fn.instrs.append(_parse_instr(s, cur_file, cur_line))
+            if cur_inlined is not None:
+                fn.instrs[-1].inlined_at = cur_inlined
     _attribute_line_zero(fn.instrs)
     for ins in fn.instrs:
         # inline asm may declare registers without '%' (".reg .pred p;"): resolve them
@@ -464,7 +469,7 @@ def _attribute_line_zero(instrs, window: int = 400):
                 srcs.append(nxt.guard)
             if dst & set(srcs):
                 if nxt.line:
-                    ins.file, ins.line = nxt.file, nxt.line
+                    ins.file, ins.line, ins.inlined_at = nxt.file, nxt.line, nxt.inlined_at
                     break
                 dst |= set(_regs_in(nxt.args[0])) if nxt.args else set()
 

@@ -8,10 +8,13 @@ scripts, on purpose) hold a CUDA context.
     outs = gpu_launch(kernel, grid, block, [A, B, C, np.int32(N)])
     stats = time_kernels({"naive": (k1, grid, block, args), "tiled": (k2, grid, block, args)})
 """
-from .spec import KernelSpec, PackedArgs, kernel_spec, pack_args
-from .worker import GpuSession, GpuUnavailable, default_session, gpu_launch, shutdown
-from .timing import CublasMatmul, time_kernels
+import subprocess
+import sys
+
 from .ncu import NcuUnavailable, ncu_metrics
+from .spec import KernelSpec, PackedArgs, kernel_spec, pack_args
+from .timing import CublasMatmul
+from .worker import GpuSession, GpuUnavailable, default_session, gpu_launch, shutdown, time_kernels
 
 __all__ = ["gpu_launch", "GpuSession", "GpuUnavailable", "default_session", "shutdown",
            "time_kernels", "CublasMatmul", "ncu_metrics", "NcuUnavailable", "available",
@@ -21,8 +24,6 @@ __all__ = ["gpu_launch", "GpuSession", "GpuUnavailable", "default_session", "shu
 def available() -> bool:
     """Whether CuPy is importable and sees at least one CUDA device (checked in a
     throwaway subprocess, so a broken driver cannot hurt this process)."""
-    import subprocess
-    import sys
     try:
         r = subprocess.run(
             [sys.executable, "-c",

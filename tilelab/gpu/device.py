@@ -14,6 +14,7 @@ Errors are sorted in two:
 from __future__ import annotations
 
 import os
+import subprocess
 import tempfile
 
 import numpy as np
@@ -40,7 +41,7 @@ class Device:
     """A CUDA device through CuPy, with the loaded kernels cached by cubin."""
 
     def __init__(self, device_id: int = 0, pool: bool = True):
-        import cupy  # noqa: deferred, only where a GPU is meant to be
+        import cupy  # deferred: only where a GPU is meant to be (pyproject: banned-module-level-imports)
         self.cp = cupy
         self.id = device_id
         cupy.cuda.Device(device_id).use()
@@ -80,14 +81,14 @@ class Device:
         return info
 
     # ---- kernels ---------------------------------------------------------------------
-    def function(self, spec: KernelSpec):
+    def function(self, spec: KernelSpec, fresh: bool = False):
         """The loaded function for ``spec`` (cubin written to a temp file, loaded by
-        ``cupy.RawModule(path=...)``, which takes cubin files)."""
+        ``cupy.RawModule(path=...)``, which takes cubin files); ``fresh``: loaded anew."""
         k = spec.key
         fn = self._functions.get(k)
         # the grading judge sets TILELAB_FRESH_MODULE=1: every graded launch loads the module
         # afresh, so __device__ variables start from their initial values each time
-        if fn is None or os.environ.get("TILELAB_FRESH_MODULE") == "1":
+        if fn is None or fresh or os.environ.get("TILELAB_FRESH_MODULE") == "1":
             fd, path = tempfile.mkstemp(suffix=".cubin", prefix="tilelab-")
             try:
                 with os.fdopen(fd, "wb") as fh:
@@ -108,8 +109,8 @@ class Device:
             self._functions[k] = fn
         return fn
 
-    def prepare(self, spec: KernelSpec, shared: int = 0):
-        fn = self.function(spec)
+    def prepare(self, spec: KernelSpec, shared: int = 0, fresh: bool = False):
+        fn = self.function(spec, fresh=fresh)
         shared = int(shared)
         if shared > 48 * 1024:
             limit = int(self.props.get("sharedMemPerBlockOptin", 48 * 1024))
@@ -164,6 +165,34 @@ class Device:
         except Exception:
             return False
 
+    def module_state(self, spec: KernelSpec):
+        """A callable that puts the loaded module's ``__device__`` and ``__constant__`` variables
+        back to the values they hold now (call it right after a fresh load, before any launch):
+        timed launches then start as the first one did, with no count or cache left by earlier
+        ones (tilelab.gpu.timing). The copies are enqueued on the stream."""
+        cp = self.cp
+        mod = self._modules[spec.key]
+        saved = []
+        for name, nbytes in spec.variables:
+            try:
+                ptr = mod.get_global(name)
+            except Exception:        # dropped by ptxas (unused): nothing to put back
+                continue
+            nbytes = int(nbytes) or int(getattr(getattr(ptr, "mem", None), "size", 0))
+            if nbytes <= 0:
+                continue
+            with self.stream:
+                copy = cp.empty(nbytes, dtype=cp.uint8)
+                copy.data.copy_from_device_async(ptr, nbytes, self.stream)
+            saved.append((ptr, copy, nbytes))
+        self.stream.synchronize()
+
+        def reset():
+            for ptr, copy, nbytes in saved:
+                ptr.copy_from_device_async(copy.data, nbytes, self.stream)
+        reset.variables = len(saved)
+        return reset
+
     def set_symbols(self, spec: KernelSpec, symbols: dict):
         """Fill the module's ``__constant__`` (or ``__device__``) variables before a launch, as
         ``cudaMemcpyToSymbol`` does (names and sizes were checked by ``spec.check_symbols``)."""
@@ -209,7 +238,6 @@ def _driver_version() -> str | None:
     except OSError:
         pass
     try:
-        import subprocess
         r = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
                            capture_output=True, text=True, timeout=20)
         if r.returncode == 0 and r.stdout.strip():

@@ -18,6 +18,8 @@ import os
 import sys
 import time
 
+import numpy as np
+
 from ..messages import msg
 from .device import DeviceFault, LaunchRefused
 from .spec import describe_launch
@@ -56,3 +58,103 @@ class FakeDevice:
             if back and out[i] is None:
                 out[i] = vals[i].copy()
         return out
+
+
+# --------------------------------------------------------------------------------------
+# The timing loop without a GPU (tilelab.gpu.timing.measure), on numpy
+# --------------------------------------------------------------------------------------
+
+class _Event:
+    def __init__(self):
+        self.t = 0.0
+
+    def record(self, stream=None):
+        self.t = time.perf_counter()
+
+
+class _Stream:
+    ptr = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def synchronize(self):
+        pass
+
+
+class _Cuda:
+    Event = _Event
+
+    @staticmethod
+    def get_elapsed_time(start, end):
+        return (end.t - start.t) * 1e3          # milliseconds, as CuPy gives them
+
+
+class _NumpyAsCupy:
+    """numpy under CuPy's names (what ``measure`` and ``OutputPool`` use of CuPy)."""
+    cuda = _Cuda
+
+    def __getattr__(self, name):
+        return getattr(np, name)
+
+
+class FakeTimingDevice:
+    """A device for ``timing.measure`` whose kernels are Python functions on numpy arrays,
+    named by the spec's entry, and whose "module variables" are a dict put back by
+    ``module_state`` as a CUDA module's would be:
+
+    - ``add``: ``args[2][:] = args[0] + args[1]`` (honest);
+    - ``skip_if_written``: returns at once when ``args[2][0]`` is not NaN (a kernel that
+      skips work when its output is no longer NaN);
+    - ``count``: adds only on the first launch, counted in the module variable ``launches``;
+    - ``spy``: adds, and records in ``self.seen`` whether it found its own last values.
+    """
+
+    def __init__(self):
+        self.cp = _NumpyAsCupy()
+        self.stream = _Stream()
+        self.props = {"l2CacheSize": 1 << 20}
+        self.variables: dict[str, dict] = {}
+        self.loads = 0
+        self.launches = 0
+        self.seen: list = []
+        self._last = None
+
+    def prepare(self, spec, shared=0, fresh=False):
+        if fresh or spec.entry not in self.variables:
+            self.loads += 1
+            self.variables[spec.entry] = {"launches": 0}
+        return spec.entry
+
+    def module_state(self, spec):
+        saved = dict(self.variables[spec.entry])
+
+        def reset():
+            self.variables[spec.entry].clear()
+            self.variables[spec.entry].update(saved)
+        return reset
+
+    def upload(self, packed):
+        return [v.copy() if isinstance(v, np.ndarray) else v for v in packed.values]
+
+    def launch_async(self, spec, grid, block, args, shared=0, fn=None):
+        self.launches += 1
+        state = self.variables[spec.entry]
+        state["launches"] += 1
+        a, b, c = args[0], args[1], args[2]
+        e = spec.entry
+        if e == "skip_if_written" and not np.isnan(c.reshape(-1)[0]):
+            return
+        if e == "count" and state["launches"] > 1:
+            return
+        if e == "spy":
+            self.seen.append(self._last is not None and np.array_equal(c, self._last))
+        c[...] = (a + b).astype(c.dtype)
+        if e == "spy":
+            self._last = c.copy()
+
+    def synchronize(self, spec=None, grid=(1,), block=(1,)):
+        pass

@@ -20,7 +20,7 @@ counters onto the metric keys of DESIGN §2, next to the raw values:
 ``shared_atom_requests``    ``smsp__inst_executed_op_shared_atom.sum`` (ATOMS only: a generic ATOM
                             that lands in shared memory is no shared request)
 ``shared_atom_wavefronts``  ``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum`` (ATOMS and
-                            generic ATOM: emu/metrics.py has the bank rule)
+                            generic ATOM: emu/counters/metrics.py has the bank rule)
 ``instructions``            ``smsp__inst_executed.sum`` (warp-level)
 ``flops``                   2·FFMA + FADD + FMUL thread instructions (fp32 only)
 ==========================  ==============================================================
@@ -31,7 +31,7 @@ a global request is an L1TEX request, which a warp with no lane on does not send
 ``l1tex__t_requests`` = ``smsp__inst_executed_op_global_ld/st`` minus its ``_pred_off_all``
 count, bench/results/fidelity-2026-12-01-run1.json). Shared requests include even
 ``@!PT LDS RZ, [RZ]``, whose predicate is never true: ptxas puts 3 before each run of
-LDGSTS, and ``smsp__inst_executed_op_shared_ld`` counts them (tilelab/emu/ifconvert.py).
+LDGSTS, and ``smsp__inst_executed_op_shared_ld`` counts them (tilelab/emu/counters/ifconvert.py).
 ncu counts SASS, not PTX: ptxas may merge accesses (DESIGN §4), which is why the
 fidelity bench also shows the SASS mix. The clocks are left alone (``--clock-control
 none``). When ncu is missing or cannot read the counters, ``NcuUnavailable`` says why;
@@ -52,6 +52,7 @@ from pathlib import Path
 
 from ..errors import TilelabError
 from .spec import check_geometry, kernel_spec, pack_args
+from .worker import default_session
 
 __all__ = ["ncu_metrics", "ncu_profile", "find_ncu", "NcuUnavailable", "CounterPermission", "METRICS", "parse_ncu_csv",
            "map_metrics", "requested"]
@@ -218,7 +219,6 @@ def _env():
 def _resolve_arch(arch):
     if arch:
         return arch
-    from .worker import default_session
     return default_session().arch
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import pickle
 import sys
 
+from .device import Device, DeviceFault, LaunchRefused
+
 
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     with open(argv[0], "rb") as fh:
         launches = pickle.load(fh)
-    from .device import Device, DeviceFault, LaunchRefused
     dev = Device(pool=False)
     for spec, grid, block, packed, shared in launches:
         try:

@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..args import MAX_THREADS_PER_BLOCK, PackedArgs, check_geometry, norm_dim3, pack_args
+from ..emu import linked, uses_grid_sync as _emu_grid_sync
+from ..errors import LaunchError
+from ..messages import msg
+from ..toolchain import DEFAULT_ARCH
 
 __all__ = ["ParamSpec", "KernelSpec", "kernel_spec", "describe_launch",
            # argument and geometry checks live in tilelab.args (both backends use them)
@@ -36,7 +40,7 @@ class KernelSpec:
     entry: str
     params: tuple[ParamSpec, ...]
     cubin: bytes = field(repr=False)
-    arch: str = "sm_90"
+    arch: str = DEFAULT_ARCH
     cooperative: bool = False   # it calls grid.sync(): launched with cuLaunchCooperativeKernel
     variables: tuple = ()       # ((name, bytes), ...): the module's __constant__ / __device__ variables
 
@@ -57,7 +61,7 @@ def _param_spec(p) -> ParamSpec:
 
 
 def kernel_spec(kernel, arch: str) -> KernelSpec:
-    """``tilelab.compile.Kernel`` (or a KernelSpec) -> KernelSpec with the cubin for ``arch``.
+    """``tilelab.toolchain.Kernel`` (or a KernelSpec) -> KernelSpec with the cubin for ``arch``.
 
     The cubin is the emulator's own PTX, assembled for the device's SM by nvJitLink
     (``Program.cubin``, DESIGN §3), so the GPU runs the code the emulator saw.
@@ -92,8 +96,6 @@ def module_variables(kernel) -> tuple:
 
 def check_symbols(spec: "KernelSpec", symbols: dict) -> dict:
     """``symbols=`` as the worker gets it: each name a variable of the module, each value fitting it."""
-    from ..errors import LaunchError
-    from ..messages import msg
     sizes = dict(spec.variables)
     out = {}
     for name, value in symbols.items():
@@ -116,11 +118,8 @@ def uses_grid_sync(kernel) -> bool:
     ptx = getattr(getattr(kernel, "program", None), "ptx", None)
     if not isinstance(ptx, str) or "%envreg" not in ptx:
         return False
-    from ..emu import calls, intrinsics
-    from ..emu.machine import parsed
     try:
-        module = parsed(ptx)
-        return intrinsics.uses_grid_sync(calls.link(module, module.entry(kernel.entry)))
+        return _emu_grid_sync(linked(ptx, kernel.entry))
     except Exception:                            # PTX the emulator cannot read: the launch says so
         return True
 

@@ -17,6 +17,8 @@ Anything a kernel prints (``printf``) is collected and shown in the learner's ce
 from __future__ import annotations
 
 import atexit
+import ctypes
+import importlib
 import os
 import signal
 import socket
@@ -31,9 +33,12 @@ from pathlib import Path
 
 from ..errors import KernelFault, LaunchError, TilelabError
 from ..messages import language, msg as _msg
+from . import device
+from .device import DeviceFault, LaunchRefused
 from .spec import check_geometry, check_symbols, describe_launch, kernel_spec, pack_args
+from .timing import measure_items, pack_items
 
-__all__ = ["GpuSession", "GpuUnavailable", "default_session", "gpu_launch", "shutdown"]
+__all__ = ["GpuSession", "GpuUnavailable", "default_session", "gpu_launch", "shutdown", "time_kernels"]
 
 DEFAULT_TIMEOUT = float(os.environ.get("TILELAB_GPU_TIMEOUT", "30"))
 START_TIMEOUT = float(os.environ.get("TILELAB_GPU_START_TIMEOUT", "120"))
@@ -324,8 +329,7 @@ class GpuSession:
         return outs
 
     def time(self, items: dict, timeout: float | None = 900, **opts) -> dict:
-        """Time several kernels in this one worker (DESIGN §6); see ``timing.time_kernels``."""
-        from .timing import pack_items
+        """Time several kernels in this one worker (DESIGN §6); see ``time_kernels``."""
         packed = pack_items(items, self.arch)
         what = "timing " + ", ".join(items)
         return self.request({"op": "time", "items": packed, "opts": opts}, timeout=timeout, what=what)
@@ -355,6 +359,17 @@ def shutdown():
         s.close()
 
 
+def time_kernels(items: dict, *, session=None, **opts) -> dict:
+    """Time ``{label: (kernel, grid, block, args[, shared])}`` on the GPU, in one process.
+
+    A value may also be ``CublasMatmul(A, B)`` for the cuBLAS reference, or ``timing.Timed(...)``
+    (a kernel whose outputs are poisoned and checked at every launch). Returns
+    ``{label: stats}`` (see ``timing.summarize``). Options: ``warmup_s``, ``min_runs``,
+    ``max_runs``, ``max_seconds`` (per label), ``target_rse``, ``flush_l2``.
+    """
+    return (session or default_session()).time(items, **opts)
+
+
 def gpu_launch(kernel, grid, block, args, shared: int = 0, timeout: float | None = None,
                session: GpuSession | None = None, copy_back: bool = True, symbols: dict | None = None):
     """Launch ``kernel`` on the GPU in the worker process; see ``GpuSession.launch``.
@@ -373,10 +388,8 @@ def gpu_launch(kernel, grid, block, args, shared: int = 0, timeout: float | None
 
 def _make_device(factory: str | None):
     if not factory:
-        from .device import Device
-        return Device()
+        return device.Device()
     mod, _, fn = factory.partition(":")
-    import importlib
     return getattr(importlib.import_module(mod), fn)()
 
 
@@ -388,7 +401,6 @@ def _flush_all():
     except Exception:
         pass
     try:
-        import ctypes
         ctypes.CDLL(None).fflush(None)
     except Exception:
         pass
@@ -401,7 +413,6 @@ def _serve(conn: Connection, factory: str | None):
     except Exception as e:  # no cupy, no GPU, no driver
         conn.send(("unavailable", f"{type(e).__name__}: {e}"))
         return 1
-    from .device import DeviceFault, LaunchRefused
     conn.send(("ready", info))
     while True:
         try:
@@ -423,7 +434,6 @@ def _serve(conn: Connection, factory: str | None):
                                   symbols=req["symbols"]) if req.get("symbols") else
                           dev.run(req["spec"], req["grid"], req["block"], req["packed"], req["shared"]))
             elif op == "time":
-                from .timing import measure_items
                 result = measure_items(dev, req["items"], **req.get("opts", {}))
             else:
                 raise ValueError(f"unknown op {op!r}")

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from tilelab.judge_spec import Drawn, JudgeSpec, Reference
+from tilelab.magic import FIRST_LINE, cell_filename
 
 try:
     import tomllib
@@ -41,7 +43,7 @@ except ImportError:  # Python 3.10
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 RUBRIC_DIR = Path(__file__).resolve().parent
-PART_KINDS = {"correct", "clean", "metric_ratio", "per_request", "speedup", "shared_bytes"}
+PART_KINDS = {"correct", "clean", "metric_ratio", "per_request", "speedup", "shared_bytes", "pipeline"}
 
 
 @dataclasses.dataclass
@@ -72,23 +74,25 @@ class Check:
     def points_of(self, names) -> float:
         return float(sum(self.part(n)["points"] for n in names))
 
-    def spec(self, source: str, *, backend: str = "", repo_root: Path = REPO_ROOT, drawn=None) -> dict:
-        """The JSON spec ``tilelab.judge`` reads: the learner's source plus this check's rubric,
-        and the sizes drawn for this submission (``drawn``: tilelab.rubric.draw.Draw.to_json())."""
-        from tilelab.magic import FIRST_LINE, cell_filename
+    def spec(self, source: str, *, backend: str = "", repo_root: Path = REPO_ROOT, drawn=None, notes=(),
+             filename: str | None = None, first_line: int | None = None) -> JudgeSpec:
+        """The ``tilelab.judge_spec.JudgeSpec`` the judge grades: the learner's source plus this
+        check's rubric, and the sizes drawn for this submission (``drawn``: a
+        tilelab.rubric.draw.Draw, or its to_json())."""
         refs = {}
         for label, where in self.references.items():
-            path, _, kernel = where.partition(":")
-            refs[label] = {"source": (repo_root / path).read_text(), "kernel": kernel, "filename": path}
-        return {
-            "assignment": self.assignment, "grade_id": self.grade_id,
-            "kernel": self.kernel, "source": source,
-            "filename": cell_filename(self.kernel), "first_line": FIRST_LINE,
-            "problem": self.problem, "block": self.block, "shared": self.shared,
-            "backend": backend, "points": self.points, "step_budget": self.step_budget,
-            "parts": self.parts, "references": refs, "drawn": drawn,
-            "counting": counting_pins(),
-        }
+            # "kernels/file.cu:kernel", or { kernel = "kernels/file.cu:kernel", shared = bytes, block = [...] }
+            extra = dict(where) if isinstance(where, dict) else {"kernel": where}
+            path, _, kernel = extra.pop("kernel").partition(":")
+            refs[label] = Reference(source=(repo_root / path).read_text(), kernel=kernel, filename=path, **extra)
+        if drawn is not None and not isinstance(drawn, dict):
+            drawn = drawn.to_json()
+        return JudgeSpec(
+            assignment=self.assignment, grade_id=self.grade_id, kernel=self.kernel, source=source,
+            filename=filename or cell_filename(self.kernel), first_line=first_line or FIRST_LINE,
+            problem=self.problem, block=self.block, shared=self.shared, backend=backend, points=self.points,
+            step_budget=self.step_budget, parts=[dict(p) for p in self.parts], references=refs,
+            drawn=Drawn(**drawn) if drawn else Drawn(), counting=counting_pins(), notes=list(notes))
 
 
 @dataclasses.dataclass

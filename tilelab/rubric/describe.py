@@ -29,13 +29,21 @@ def _sizes(sizes) -> str:
     return ", ".join("×".join(map(str, s)) if isinstance(s, (list, tuple)) else str(s) for s in sizes)
 
 
+def _range(r) -> str:
+    if r and isinstance(r[0], (list, tuple)):
+        return " × ".join(f"{lo}..{hi}" for lo, hi in r)
+    return f"{r[0]}..{r[1]}"
+
+
 def _drawn(check, square=False) -> str:
     d = check.draw
     if not d:
         return ""
-    lo, hi = d["emu"]
-    dims = "n×n, n" if square else ("rows and cols each" if check.problem == "transpose" else "N")
-    return f" and {d.get('count', 2)} sizes drawn per submission ({dims} in {lo}..{hi})"
+    mult = d.get("multiple")
+    dims = "n×n, n" if square else ("rows and cols each" if check.problem == "transpose" else
+                                    "multiples of the tile" if mult else "N")
+    large = "" if square or "large" not in d else ", and a large drawn launch counted on a few sampled blocks"
+    return f" and {d.get('count', 2)} sizes drawn per submission ({dims} in {_range(d['emu'])}){large}"
 
 
 def _techniques(ts, default_ref) -> list[str]:
@@ -54,8 +62,11 @@ def describe_part(check, p) -> str:
         sizes = p["sizes"]
         emu, gpu = (sizes.get("emu"), sizes.get("gpu")) if isinstance(sizes, dict) else (sizes, None)
         d = check.draw
-        drawn = (f"; plus {d.get('count', 2)} sizes drawn per submission from {d['emu'][0]}..{d['emu'][1]} "
-                 f"(and on a GPU {d.get('count', 2)} more from {d['gpu'][0]}..{d['gpu'][1]})") if d else ""
+        drawn = (f"; plus {d.get('count', 2)} sizes drawn per submission from {_range(d['emu'])}"
+                 + (f" (and on a GPU {d.get('count', 2)} more from {_range(d['gpu'])})" if "gpu" in d else "")
+                 + ("; and a large drawn launch, whose values are checked on a few sampled blocks"
+                    if "large" in d else "")
+                 + ("; on a GPU the drawn timing size too" if "timed" in d else "")) if d else ""
         return (f"right values for sizes {_sizes(emu)} on the emulator" +
                 (f", {_sizes(gpu)} on a GPU" if gpu else "") + drawn +
                 f"; {len(p.get('seeds', [0]))} random inputs each" +
@@ -81,12 +92,22 @@ def describe_part(check, p) -> str:
                  f"kernel's"] + _techniques(p.get("techniques", []), p["reference"])
         where = f", at {_sizes([p['N']])}" + _drawn(check) if p.get("techniques") else ""
         return "; ".join(parts) + where + need
+    if kind == "pipeline":
+        return (f"the pipeline itself, on the emulator: the share of Tensor Core (`mma`) instructions that run while "
+                f"a later stage's cp.async copies are in flight (issued, committed, not waited for) at least "
+                f"{p.get('min_ratio', 0.5):g}× the `{p['reference']}` kernel's, with as many cp.async requests, at "
+                f"{_sizes([p['N']])}" + _drawn(check) + ", with the values right at each" + need)
     if kind == "speedup":
         e = p["emu"]
-        emu = [f"`{e['metric']}` at most {e['max_ratio']:g}× the reference's"] + \
-            _techniques(e.get("techniques", []), p["reference"])
+        ref = e.get("reference", p["reference"])
+        timed = "a size drawn per submission near " if "timed" in check.draw else ""
+        if e.get("pipeline"):
+            emu = [f"the pipeline measured as in `pipelined` (against the `{ref}` kernel)"]
+        else:
+            emu = [f"`{e['metric']}` at most {e['max_ratio']:g}× the `{ref}` kernel's"] + \
+                _techniques(e.get("techniques", []), ref)
         return (f"on a GPU, at least {p['min_speedup']:g}× as fast as the `{p['reference']}` kernel, timed "
-                f"at {_sizes([p['N']])} (a correctness size too); on the emulator, where nothing is timed: "
+                f"at {timed}{_sizes([p['N']])} (a correctness size too); on the emulator, where nothing is timed: "
                 + "; ".join(emu) + f", at {_sizes([e['N']])}" + _drawn(check, e.get("drawn") == "square")
                 + ", with the values right at each" + need)
     return kind

@@ -1,0 +1,109 @@
+"""Every dense mma.sync and WMMA form of sm_80-sm_90 the emulator models (tilelab/emu/mma_forms.py,
+docs/MMA_FORMS.md), each against numpy on random matrices, and a clear refusal for the rest.
+The probes are bench/gpu_mma_forms.py's, which also checks each against an H200 bit for bit."""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import gpu_mma_forms as probes  # noqa: E402
+
+MMA = list(probes.mma_cases(np.random.default_rng(5)))
+WMMA = list(probes.wmma_cases())
+
+
+@pytest.mark.parametrize("case", MMA, ids=[".".join((f.shape,) + t) for f, t, *_ in MMA])
+def test_mma_sync_form_against_numpy(case):
+    form, types, A, B, C = case
+    d = probes.run_mma(form, types, A, B, C, "emu")
+    want, tol = probes.mma_reference(form, types, A, B, C)
+    got = probes._unpack_d(form, d, types[0])
+    assert probes._close(got, want, tol), np.max(np.abs(got - want))
+
+
+def test_a_wrong_fragment_layout_is_caught():
+    # the check can fail: the same registers read with A's rows swapped pairwise
+    form, types, A, B, C = next(c for c in MMA if c[0].shape == "m16n8k16" and c[1][0] == "f32")
+    d = probes.run_mma(form, types, A[np.arange(16) ^ 1], B, C, "emu")
+    want, tol = probes.mma_reference(form, types, A, B, C)
+    assert not probes._close(probes._unpack_d(form, d, types[0]), want, tol)
+
+
+@pytest.mark.parametrize("case", WMMA[::3] + [WMMA[1]],
+                         ids=[f"{s}.{a}.{c}.{la}{lb}{'.shared' if sh else ''}" for s, a, c, la, lb, sh in WMMA[::3] + [WMMA[1]]])
+def test_wmma_form_against_numpy(case):
+    shape, ab, acc, la, lb, sh = case
+    A, B, C, a, b, c = probes.wmma_inputs(shape, ab, acc, la, lb, np.random.default_rng(7))
+    d = probes.run_wmma(case, (a, b, c), "emu")
+    want, tol = probes.wmma_reference(ab, acc, A, B, C)
+    assert probes._close(d.astype(np.float64) if acc != "s32" else d.astype(np.int64), want, tol)
+
+
+def test_wmma_fragment_elementwise_and_both_nvrtcs(emu, rng):
+    # frag.x[i] *= 2 treats a fragment element by element: right whatever the map; loads from
+    # shared memory (NVRTC 13 addresses it with a 32-bit register) and global, a col-major store
+    src = (ROOT / "collection" / "repro_wmma.cu").read_text()
+    from tilelab import toolchain as tc
+    k = tc.compile_cuda(src, filename="collection/repro_wmma.cu", nvrtc=emu.nvrtc).kernel("reproWmmaScaledAccumulator")
+    a = rng.uniform(-1, 1, (16, 16)).astype(np.float16)
+    b = rng.uniform(-1, 1, (16, 16)).astype(np.float16)
+    c = rng.uniform(-1, 1, (16, 16)).astype(np.float32)
+    d = np.zeros((16, 16), np.float32)
+    res = emu.run(k, 1, 32, a, b, c, d, echo=False)
+    assert res.findings == []
+    want = a.astype(np.float64) @ b.astype(np.float64).T + 2 * c.astype(np.float64)
+    np.testing.assert_allclose(d.T, want, rtol=2.0**-21, atol=2.0**-21)     # the tensor core truncates
+
+
+def test_a_form_outside_the_table_is_refused_clearly(emu):
+    from tilelab.errors import UnsupportedInstruction
+    src = r'''
+__global__ void k(unsigned* d, const unsigned* a)
+{
+    unsigned x = a[threadIdx.x], d0, d1, d2, d3;
+    asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s4.s4.s32 {%0,%1,%2,%3}, {%4,%4}, {%4}, {%4,%4,%4,%4};"
+                 : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3) : "r"(x));
+    d[threadIdx.x] = d0 + d1 + d2 + d3;
+}
+'''
+    k = emu.compile(src, "k")
+    with pytest.raises(UnsupportedInstruction) as e:
+        emu.run(k, 1, 32, np.zeros(32, np.uint32), np.zeros(32, np.uint32), echo=False)
+    text = str(e.value)
+    assert "m16n8k32.row.col.s32.s4.s4.s32" in text and "MMA_FORMS.md" in text
+    assert "test.cu:5" in text or "test.cu:6" in text            # the asm statement spans both lines
+
+
+def test_cvt_to_tf32():
+    from tilelab.emu.mma_forms import cvt_tf32
+    x = np.array([1.0, 1 + 2**-11, 1 + 2**-11 + 2**-20, 1 + 3 * 2**-11, -1 - 2**-11, np.inf, np.nan], np.float32)
+    got = cvt_tf32(x, "rna").view(np.float32)
+    np.testing.assert_array_equal(got[:6], np.array([1.0, 1 + 2**-10, 1 + 2**-10, 1 + 2**-9, -1 - 2**-10, np.inf],
+                                                    np.float32))
+    assert np.isnan(got[6])
+    rn = cvt_tf32(x[:2], "rn").view(np.float32)                 # a tie to even: down
+    np.testing.assert_array_equal(rn, np.array([1.0, 1.0], np.float32))
+
+
+def test_mma_sync_bit_for_bit_against_the_h200_recording():
+    # every mma.sync form's D registers on an H200 (bench/results/mma-forms-2026-12-02.json):
+    # the emulator, on the same inputs, gives the same bits (fp32 accumulation included)
+    rows = probes.compare(ROOT / "bench" / "results" / "mma-forms-2026-12-02.json")
+    assert len(rows) == len(MMA)
+    assert [r["form"] for r in rows if not r["bits_equal"]] == []
+
+
+def test_tensor_core_f32_is_not_round_to_nearest():
+    # the fitted fp32 accumulation truncates: a sum one below a float32 midpoint ... rounds down
+    from tilelab.emu.mma_forms import tensor_core_f32
+    A = np.zeros((1, 1, 2))
+    B = np.zeros((1, 2, 1))
+    A[0, 0, :] = [1.0, 2.0**-24 * 1.5]               # 1 + 1.5 ulp/2: nearest is 1 + 2^-23, toward zero is 1
+    B[0, :, 0] = [1.0, 1.0]
+    got = tensor_core_f32(A, B, np.zeros((1, 1, 1)))
+    assert got[0, 0, 0] == 1.0 and np.float32(1.0 + 1.5 * 2.0**-24) != np.float32(1.0)

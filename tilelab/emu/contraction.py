@@ -1,0 +1,262 @@
+"""ptxas's FMA contraction: which PTX ``mul`` + ``add`` pairs the GPU computes as one fused
+instruction, read from the cubin the project builds, so the emulator rounds those once.
+
+A ``mul.f32`` without a rounding mode (and ``mul.f16``/``mul.f16x2``, which ``cuda_fp16.h``'s
+``__hmul`` writes as inline PTX, and ``mul.f64``) lets ptxas fuse it with an ``add``/``sub``
+(no rounding mode either) that uses its result in the same basic block: ``FFMA``, ``HFMA2``,
+``DFMA``, one rounding where the PTX rounds twice. Seen on sm_90: ``__hadd(__hmul(a, b), c)``
+becomes one ``HFMA2``; a ``mul.f32`` whose result two adds use becomes two ``FFMA`` and no
+``FMUL``; a mul and an add in different PTX blocks stay ``FMUL`` + ``FADD``.
+
+Which pairs were fused is read by dataflow, not only by line, since SASS maps instructions to
+source lines, not to PTX instructions: in the SASS, an ``FMUL`` (``HMUL2``, ``DMUL``) whose
+result an ``FADD`` (``HADD2``, ``DADD``, or an ``FFMA``/``HFMA2`` by 1) of the same block reads
+is a pair ptxas left apart. Per (kind, mul's line, add's line), the PTX pairs that could fuse are
+fused when the SASS has none of those chains beyond the PTX pairs that could not fuse (a
+``mul.rn``) and at least one more FMA on those lines than the PTX has, one for each pair; left
+apart when it has a chain for each (or more: ``div.approx`` is an FMUL in the SASS) and no
+FMA the PTX lacks; anything else (some of each, ptxas unrolling a loop further, no SASS) is
+undecided: those are computed as the PTX says (two roundings) and the launch's notes say so on
+that line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..messages import language, msg
+from ..toolchain.sass import entry_sass, sass_listing
+from .numerics import fma_f16, fma_f32, fma_f64
+from .operands import DT, read, write
+
+_FLOAT = ("f32", "f64", "f16", "f16x2")
+_ROUND = ("rn", "rz", "rm", "rp", "sat", "relu")
+_ENDS = {"bra", "ret", "exit", "call", "bar", "barrier", "trap", "brkpt"}
+_KIND_OF = {"f32": "f32", "f64": "f64", "f16": "f16", "f16x2": "f16"}
+_SASS_MUL = {"FMUL": "f32", "DMUL": "f64", "HMUL2": "f16"}
+_SASS_ADD = {"FADD": "f32", "DADD": "f64", "HADD2": "f16"}
+_SASS_FMA = {"FFMA": "f32", "DFMA": "f64", "HFMA2": "f16"}
+
+
+def _ftype(ins):
+    return next((x for x in ins.mods if x in _FLOAT), None)
+
+
+def _free_mul(ins) -> bool:
+    """A float mul ptxas may fuse: no rounding mode, no saturation."""
+    return ins.op == "mul" and _ftype(ins) is not None and not any(x in ins.mods for x in _ROUND)
+
+
+def _free_add(ins) -> bool:
+    return ins.op in ("add", "sub") and _ftype(ins) is not None and not any(x in ins.mods for x in _ROUND)
+
+
+@dataclass
+class Plan:
+    # pc -> ("stash",) for a fused mul; ("fuse", mul_pc, operand) for its add
+    actions: dict = field(default_factory=dict)
+    notes: dict = field(default_factory=dict)       # (file, line) -> why its pairs round twice
+    lines: dict = field(default_factory=dict)       # (file, line) -> "fused" | "apart" | "undecided"
+
+
+def ptx_pairs(fn) -> list:
+    """``[(mul_pc, add_pc, operand, free)]``: a float add/sub reading a float mul's result in the
+    same basic block (``operand`` 1 or 2 of the add); ``free``: both may be fused. Cached."""
+    got = fn.__dict__.get("_contraction_pairs")
+    if got is not None:
+        return got
+    starts = set(fn.labels.values()) if getattr(fn, "labels", None) else set()
+    last: dict = {}
+    out = []
+    for pc, ins in enumerate(fn.instrs):
+        if pc in starts:
+            last = {}
+        if ins.op in ("add", "sub") and _ftype(ins) and ins.guard is None:
+            for k in (1, 2):
+                a = ins.args[k] if len(ins.args) > k else None
+                if a is not None and a.kind == "reg" and a.name in last:
+                    mpc = last[a.name]
+                    mul = fn.instrs[mpc]
+                    if mul.op == "mul" and _ftype(mul) == _ftype(ins) and mul.guard is None:
+                        free = _free_mul(mul) and _free_add(ins) and ("ftz" in mul.mods) == ("ftz" in ins.mods)
+                        out.append((mpc, pc, k, free))
+        if ins.args and ins.args[0].kind == "reg" and ins.op not in ("st", "red"):
+            last[ins.args[0].name] = pc
+        elif ins.args and ins.args[0].kind == "vec":                  # ld.v4, mma, mov.b64 {lo, hi}
+            for it in ins.args[0].items:
+                last.pop(it.name, None)
+        if ins.op in _ENDS:
+            last = {}
+    fn.__dict__["_contraction_pairs"] = out
+    return out
+
+
+_REG = re.compile(r"^[-|!]*\|?(R\d+)")
+
+
+def _sass_regs(operands: str) -> list:
+    out = []
+    for o in operands.split(","):
+        o = o.strip().rstrip(";").strip()
+        m = _REG.match(o)
+        out.append(m.group(1) if m else None)
+    return out
+
+
+def sass_chains(listing) -> dict:
+    """``{(kind, mul_where, add_where): n}``: SASS adds of the same block that read a multiply's
+    result (adds ptxas did not fuse; each counted once, whether one or both sources are products)."""
+    last: dict = {}
+    out: dict = {}
+    for s in listing:
+        if s.labels:
+            last = {}
+        regs = _sass_regs(s.operands)
+        ops = [o.strip() for o in s.operands.split(",")]
+        kind = _SASS_ADD.get(s.op)
+        srcs = regs[1:]
+        if kind is None and s.op in _SASS_FMA and len(ops) >= 4 and ops[2].split(".")[0] in ("1", "1.0"):
+            kind, srcs = _SASS_FMA[s.op], [regs[1], regs[3]]          # an add written as x * 1 + y
+        if kind is not None:
+            keys = {(kind, last[r].where, s.where) for r in srcs
+                    if r in last and _SASS_MUL.get(last[r].op) == kind}
+            for key in keys:
+                out[key] = out.get(key, 0) + 1
+        if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
+            last[regs[0]] = s
+        if s.op in ("BRA", "EXIT", "RET", "CALL", "BAR", "BSYNC", "WARPSYNC"):
+            last = {}
+    return out
+
+
+def plan_for(kernel, fn, files, arch: str) -> Plan:
+    """The fused pairs of ``kernel``'s linked entry (cached per arch and language)."""
+    cache = fn.__dict__.setdefault("_contraction", {}).setdefault(language(), {})
+    if arch in cache:
+        return cache[arch]
+    pairs = ptx_pairs(fn)
+    plan = Plan()
+    if not any(free for *_, free in pairs):
+        cache[arch] = plan
+        return plan
+    where = lambda pc: (files.get(fn.instrs[pc].file, "<ptx>"), fn.instrs[pc].line)  # noqa: E731
+    try:
+        program = kernel.program
+        listing = list(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
+        chains = sass_chains(listing)
+        fmas: dict = {}
+        for s in listing:
+            if s.op in _SASS_FMA:
+                fmas[(_SASS_FMA[s.op], s.where)] = fmas.get((_SASS_FMA[s.op], s.where), 0) + 1
+    except Exception as e:                                    # noqa: BLE001  (no nvdisasm, ptxas refused)
+        for mpc, apc, k, free in pairs:
+            if free:
+                plan.notes[where(apc)] = msg("counts.contraction_no_sass", arch=arch,
+                                             why=str(e).splitlines()[0][:100] if str(e) else type(e).__name__)
+                plan.lines[where(apc)] = "undecided"
+        cache[arch] = plan
+        return plan
+    groups: dict = {}
+    for mpc, apc, k, free in pairs:
+        key = (_KIND_OF[_ftype(fn.instrs[apc])], where(mpc), where(apc))
+        g = groups.setdefault(key, {"free": [], "bound": set()})
+        if free:
+            g["free"].append((mpc, apc, k))
+        else:
+            g["bound"].add(apc)
+    two_muls = {apc for mpc, apc, k, free in pairs if sum(1 for p in pairs if p[1] == apc) > 1}
+    ptx_fma: dict = {}
+    for ins in fn.instrs:
+        if ins.op in ("fma", "mad") and _ftype(ins):
+            k = (_KIND_OF[_ftype(ins)], (files.get(ins.file, "<ptx>"), ins.line))
+            ptx_fma[k] = ptx_fma.get(k, 0) + 1
+    for key, g in groups.items():
+        if not g["free"]:
+            continue
+        kind, wm, wa = key
+        adds = {apc for _, apc, _ in g["free"]}
+        apart = chains.get(key, 0) - len(g["bound"] - adds)
+        n = len(adds)
+        fused_room = fmas.get((kind, wa), 0) - ptx_fma.get((kind, wa), 0)   # a fused FMA has the add's line
+        ambiguous = any(apc in two_muls for apc in adds)
+        if apart >= n and fused_room <= 0:           # every add apart, and no FMA on its line the PTX lacks
+            plan.lines[wa] = plan.lines.get(wa) or "apart"
+            continue
+        if apart == 0 and fused_room >= n and not ambiguous:
+            for mpc, apc, k in g["free"]:
+                plan.actions[mpc] = ("stash",)
+                plan.actions[apc] = ("fuse", mpc, k)
+            plan.lines[wa] = "fused" if plan.lines.get(wa) in (None, "fused") else "undecided"
+            continue
+        plan.lines[wa] = "undecided"
+        plan.notes[wa] = msg("counts.contraction_undecided", n=n, kind=kind, mline=wm[1], aline=wa[1],
+                             apart=max(apart, 0))
+    cache[arch] = plan
+    return plan
+
+
+# ------------------------------------------------------------------ running a fused pair
+_F32_TINY = np.float32(2.0 ** -126)
+
+
+def _flush32(x):
+    """ftz: an f32 subnormal becomes a zero of the same sign."""
+    x = np.asarray(x, np.float32)
+    return np.where(np.abs(x) < _F32_TINY, x * np.float32(0), x).astype(np.float32)
+
+
+def step(m, ins, idx, pc, base):
+    """Run instruction ``pc`` of a fused pair: a mul runs as the PTX says and keeps its
+    operands; its add computes ``a*b + c`` rounded once from them."""
+    act = m.contract[pc]
+    t = _ftype(ins)
+    rt = "b32" if t == "f16x2" else t
+    lanes = m.lanes(idx)
+    n = len(lanes)
+    if act[0] == "stash":
+        base(m, ins, idx, pc)
+        st = m.fma_stash.get(pc)
+        if st is None:
+            dt = DT[rt]
+            st = m.fma_stash[pc] = (np.zeros(m.T, dt), np.zeros(m.T, dt))
+        st[0][lanes] = np.broadcast_to(np.asarray(read(m, ins.args[1], rt, idx)), (n,))
+        st[1][lanes] = np.broadcast_to(np.asarray(read(m, ins.args[2], rt, idx)), (n,))
+        return
+    _, mpc, k = act
+    st = m.fma_stash.get(mpc)
+    if st is None:                                  # the mul did not run for these lanes: as the PTX
+        return base(m, ins, idx, pc)
+    a, b = st[0][lanes], st[1][lanes]
+    c = np.broadcast_to(np.asarray(read(m, ins.args[3 - k], rt, idx)), (n,))
+    sub = ins.op == "sub"
+    with np.errstate(all="ignore"):
+        if t == "f16x2":
+            out = []
+            for sh in (0, 16):
+                h = [((x >> sh) & 0xFFFF).astype(np.uint16).view(np.float16) for x in (a, b, c)]
+                x, y, z = h
+                if sub:
+                    x, z = (x, -z) if k == 1 else (-x, z)
+                out.append(np.asarray(fma_f16(x, y, z), np.float16).view(np.uint16).astype(np.uint32))
+            r = out[0] | (out[1] << 16)
+        else:
+            f = {"f32": fma_f32, "f64": fma_f64, "f16": fma_f16}[t]
+            x, y, z = a, b, c
+            if "ftz" in ins.mods and t == "f32":
+                x, y, z = (_flush32(v) for v in (x, y, z))
+            if sub:
+                x, z = (x, -z) if k == 1 else (-x, z)
+            r = np.asarray(f(x, y, z), dtype=DT[t])
+            if "ftz" in ins.mods and t == "f32":
+                r = _flush32(r)
+    write(m, ins.args[0], r, idx)
+    if t == "f32":
+        m.count(pc, "flops", n)
+
+
+def notes_for(plan: Plan, lines) -> list:
+    """The plan's notes on the lines a launch counted something on."""
+    return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(plan.notes.items(), key=lambda kv: kv[0][1])
+            if (f, l) in lines]

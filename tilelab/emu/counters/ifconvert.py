@@ -1,0 +1,447 @@
+"""Requests on the SASS control flow: which PTX branches ptxas turned into predication, and back.
+
+ncu counts a shared-memory request for every warp-level instruction a warp executes, even with
+all its lanes predicated off (requests.request_keys). (A global request is an L1TEX request, which a
+warp with no lane on never sends, so global requests do not depend on any of this.) What a warp
+executes is decided by the SASS, not the PTX:
+
+* ptxas turns a short forward branch around an access (``@%p bra SKIP; ld.shared ...; SKIP:``,
+  an if/else diamond, or an early return: ``@P0 STS; @P0 EXIT``, whether the PTX has the
+  return's block in line or after the kernel's body) into predicated instructions
+  (``@!P0 LDS``). Every warp that reaches
+  the branch then executes the access; a warp whose lanes all skip it still makes a request,
+  with no wavefront. The emulator, which runs the PTX, never reaches the access for that warp,
+  so the request is added at the branch (``Plan.skips``).
+* It also does the reverse: a predicated PTX access (``@%p red.shared``) can become a branch
+  around an unpredicated one. A warp with no active lane then jumps over it and makes no
+  request (``Plan.branched``).
+
+* ptxas puts ``@!PT LDS RZ, [RZ]`` before a run of LDGSTS (cp.async): a load whose predicate is
+  never true. The warp still issues it, and ncu counts it as a shared-load request (no
+  wavefront): 3 before each run, so ``kernels/cp_async_copy.cu`` makes 1,536 shared-load
+  requests the PTX has no instruction for (``Plan.padding``).
+
+The evidence is the cubin's per-line memory opcodes and whether each carries a predicate
+(nvdisasm with line info). Per source line and kind of shared access (LDS, STS, LDSM, ATOMS):
+the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
+region) are "predicated" when the line's SASS instructions of that kind are all predicated
+(beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
+none is, matched one to one in program order when the line has exactly one SASS instruction per
+PTX access and some are predicated and some not (a pair emu/counters/sass_model.py merged counting as
+one access, on the line whose instruction count says ptxas put it there), and undecided
+otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
+that line where it mattered.
+Where no SASS can be had (no nvdisasm, ptxas refuses the kernel), there is no plan and every
+access is counted as the PTX runs, with one note.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...messages import language, msg as _msg
+from ...toolchain import DEFAULT_ARCH
+from ...toolchain.sass import entry_sass, sass_instructions
+from .requests import _count_warps, request_keys
+from .sass_model import plan_for as count_plan_for
+
+ARCH = DEFAULT_ARCH       # the SM whose SASS decides (the course's GPU, an H200)
+
+# SASS opcode -> the kind of PTX access it carries out
+_SASS_KIND = {"LDS": "shared_ld", "STS": "shared_st", "LDG": "global_ld", "STG": "global_st",
+              "LDSM": "ldmatrix", "ATOMS": "shared_atom"}
+_SHARED_KINDS = {"shared_ld", "shared_st", "ldmatrix", "shared_atom"}   # those whose requests it decides
+_NOT_STRAIGHT = {"bra", "ret", "exit", "call", "bar", "barrier", "trap", "brkpt"}
+
+
+def access_kind(ins) -> str | None:
+    """The kind of request a PTX instruction makes ("shared_ld", "ldmatrix", ...), or None."""
+    keys = request_keys(ins)
+    return keys[0][:-len("_requests")] if keys else None
+
+
+@dataclass
+class Plan:
+    """What the SASS control flow changes in the request counts of one kernel.
+
+    ``skips[branch_pc] = (taken, fallthrough)``: at that conditional branch, a warp whose lanes
+    all take it makes one request for each ``(pc, keys)`` in ``taken`` (the accesses it jumps
+    over, which the SASS predicates), and a warp none of whose lanes takes it one for each in
+    ``fallthrough`` (the else part of a diamond); an entry with no keys is an undecided access
+    (counted as the PTX runs). ``branched``: guarded PTX accesses the SASS jumps over, so a warp
+    with no active lane makes no request there. ``notes``: per ``(file, line)``, why that line's
+    requests are counted as the PTX runs.
+    """
+    arch: str = ARCH
+    skips: dict = field(default_factory=dict)
+    branched: frozenset = frozenset()
+    notes: dict = field(default_factory=dict)
+    decided: dict = field(default_factory=dict)    # (file, line, kind) -> "predicated" | "branched"
+    # undecided accesses: pc -> (file, line), and why; their note is shown only for a launch in
+    # which some warp skipped them, or had every lane off (else the PTX and SASS counts agree)
+    uncertain: dict = field(default_factory=dict)
+    uncertain_notes: dict = field(default_factory=dict)
+    # cp.async pc -> the never-true `@!PT LDS` ptxas issues before its LDGSTS (shared-load
+    # requests of the warp that executes it)
+    padding: dict = field(default_factory=dict)
+    # (file, line, kind) -> how many more predicated SASS accesses the line has than the PTX
+    # accesses a modelled branch covers (the line's note says so; emu/counters/sass_replay.py replays them
+    # where they are a loop's)
+    unplaced: dict = field(default_factory=dict)
+
+
+def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
+    """``{(file, line, kind): [predicated, unpredicated, order]}`` for one kernel's SASS memory
+    instructions (``@!PT`` padding, which never runs, left out); ``order`` is "p"/"u" per
+    instruction in address order."""
+    out: dict = {}
+    for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
+        kind = _SASS_KIND.get(op)
+        if kind is None or pred == "@!PT":
+            continue
+        c = out.setdefault(where + (kind,), [0, 0, ""])
+        on = bool(pred) and pred != "@PT"
+        c[0 if on else 1] += 1
+        c[2] += "p" if on else "u"
+    return out
+
+
+def sass_ldgsts_runs(sass_text: str, entry: str, filename: str = "") -> dict:
+    """``{(file, line): [pads before each LDGSTS, in address order]}``: how many ``@!PT LDS``
+    (ptxas padding whose predicate is never true) come right before each LDGSTS of a line."""
+    out: dict = {}
+    pads = 0
+    for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
+        if op == "LDS" and pred == "@!PT":
+            pads += 1
+        elif op == "LDGSTS":
+            out.setdefault(where, []).append(pads)
+            pads = 0
+        elif op in _SASS_KIND or op in ("LDG", "STG"):
+            pads = 0
+    return out
+
+
+def _is_cp_async_copy(ins) -> bool:
+    return ins.op == "cp" and len(ins.mods) > 1 and ins.mods[1] in ("ca", "cg")
+
+
+def _exits(ins) -> bool:
+    """The kernel's own exit (a ``ret`` in a linked device function returns to its caller)."""
+    return ins.op == "exit" or ins.op == "ret" and not ins.func
+
+
+def regions(instrs) -> dict:
+    """Simple forward branches: ``{branch_pc: (then_pcs, else_pcs)}``.
+
+    A region is straight-line code (no branch, barrier, call or exit inside, no label another
+    branch jumps to) that a conditional forward branch jumps over; a diamond's then part ends in
+    an unconditional forward branch over its else part, which is straight-line too. The then part
+    may also end the kernel (``if (tid >= C) { s[w] = 0; return; }``: a ``ret``/``exit``, or a
+    ``bra.uni`` to one), in line or as a block of its own that only the branch's fall-through
+    jumps to (``@%p bra BODY; bra.uni TAIL; ... TAIL: st.shared; ret;``): ptxas makes that
+    ``@P STS; @P EXIT``, which every warp executes."""
+    targets: dict = {}
+    for pc, ins in enumerate(instrs):
+        if ins.op == "bra" and ins.target >= 0:
+            targets.setdefault(ins.target, []).append(pc)
+
+    def straight(lo, hi, allow_last_bra=False):
+        for pc in range(lo, hi):
+            if pc in targets and pc != lo:
+                return False
+            op = instrs[pc].op
+            if op in _NOT_STRAIGHT and not (allow_last_bra and pc == hi - 1 and op == "bra"):
+                return False
+        return True
+
+    def ends(pc):
+        """Whether instruction ``pc`` ends the kernel: an exit, or a jump to one."""
+        ins = instrs[pc]
+        return _exits(ins) or ins.op == "bra" and ins.guard is None and 0 <= ins.target < len(instrs) \
+            and _exits(instrs[ins.target])
+
+    def tail(lo):
+        """The straight-line code from ``lo`` up to a kernel exit (its pcs), or None."""
+        for pc in range(lo, len(instrs)):
+            if ends(pc):
+                return range(lo, pc) if straight(lo, pc) else None
+            if instrs[pc].op in _NOT_STRAIGHT or (pc in targets and pc != lo):
+                return None
+        return None
+
+    out = {}
+    for b, ins in enumerate(instrs):
+        if ins.op != "bra" or ins.guard is None or ins.target <= b + 1:
+            continue
+        t = ins.target
+        nxt = instrs[b + 1]
+        if nxt.op == "bra" and nxt.guard is None and nxt.target > b + 1 and targets.get(nxt.target) == [b + 1] \
+                and nxt.target != t and _no_fallthrough(instrs[nxt.target - 1]):
+            then = tail(nxt.target)                 # the then part is a block of its own that exits
+            if then is not None:
+                out[b] = (then, range(0))
+            continue
+        last = instrs[t - 1]
+        if any(p in targets for p in range(b + 1, t - 1)):
+            continue
+        if ends(t - 1):                                 # the then part ends the kernel (the exit
+            if straight(b + 1, t - 1):                  # may be others' target too)
+                out[b] = (range(b + 1, t - 1), range(0))
+            continue
+        if t - 1 > b and (t - 1) in targets:
+            continue
+        if last.op == "bra" and last.guard is None and last.target > t and targets.get(t) == [b]:
+            e = last.target
+            if straight(b + 1, t, allow_last_bra=True) and straight(t, e):
+                out[b] = (range(b + 1, t - 1), range(t, e))
+            continue
+        if straight(b + 1, t):
+            out[b] = (range(b + 1, t), range(0))
+    return out
+
+
+def _no_fallthrough(ins) -> bool:
+    return ins.op == "bra" and ins.guard is None or _exits(ins)
+
+
+def merged_units(action: dict) -> dict:
+    """pc -> the pcs of the one SASS access it is part of (the leader first), for the PTX accesses
+    emu/counters/sass_model.py merged (a ``CountPlan.action``; an access merged only in some trips of an
+    unrolled loop is left out)."""
+    units: dict = {}
+    for pc, a in action.items():
+        if a and a[0] == "part":
+            units.setdefault(a[1], [a[1]]).append(pc)
+    return {pc: tuple(u) for u in units.values() for pc in u}
+
+
+def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None,
+              merged: dict | None = None) -> Plan:
+    """The plan for one kernel. ``where(ins)`` gives an instruction's ``(file, line)``; ``sass``
+    is ``sass_predication(...)``, or None when there is no SASS (then no access moves);
+    ``ldgsts`` is ``sass_ldgsts_runs(...)``; ``merged`` is ``merged_units(...)``: PTX accesses
+    that are one SASS access, which ptxas puts on one of their lines (``STS.64`` of lines 51 and
+    52 on line 52), so a line's SASS is matched to its PTX in order with or without them."""
+    plan = Plan(arch=arch)
+    merged = merged or {}
+    if sass is None:
+        return plan
+    # the @!PT LDS before LDGSTS: matched to the line's cp.async copies in program order
+    by_line: dict = {}
+    for pc, ins in enumerate(instrs):
+        if _is_cp_async_copy(ins):
+            by_line.setdefault(where(ins), []).append(pc)
+    for w, pads in (ldgsts or {}).items():
+        if not any(pads):
+            continue
+        pcs = by_line.get(w, [])
+        if len(pcs) == len(pads):
+            plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
+        else:
+            plan.notes[w] = _msg("counts.ldgsts_pads", pads=sum(pads), runs=len(pads), copies=len(pcs))
+    regs = regions(instrs)
+    in_region = {}                                  # pc -> branch pc
+    for b, (then, other) in regs.items():
+        for pc in list(then) + list(other):
+            in_region[pc] = b
+    # per (file, line, kind): the PTX accesses a predicate could cover, and the plain ones
+    cover: dict = {}
+    plain: dict = {}
+    for pc, ins in enumerate(instrs):
+        kind = access_kind(ins)
+        if kind is None or not ins.line:
+            continue
+        key = where(ins) + (kind,)
+        if ins.guard is not None or pc in in_region:
+            cover.setdefault(key, []).append(pc)
+        else:
+            plain[key] = plain.get(key, 0) + 1
+    decision = {}                                   # (file, line, kind) -> the line's decision
+    per_pc = {}                                     # pc -> "predicated" | "branched"
+    votes: dict = {}                                # merged unit -> {decision}, from each of its lines
+    for key, pcs in cover.items():
+        p, u, order = (list(sass.get(key, (0, 0))) + [None])[:3]
+        n_plain = plain.get(key, 0)
+        file, line, kind = key
+        name = _SASS_NAME[kind]
+        # the line's PTX accesses as SASS accesses: one item per merged unit (at its member here)
+        items, seen = [], set()
+        for pc in pcs:
+            unit = merged.get(pc)
+            if unit is None:
+                items.append((pc,))
+            elif unit not in seen:
+                seen.add(unit)
+                items.append(unit)
+        own = [it for it in items if len(it) == 1 and it[0] not in merged]
+        # the SASS has no instruction here for the merged units (ptxas put theirs on another line)
+        here = own if len(items) != len(own) and p + u - n_plain == len(own) else items
+
+        def decide(its, how):
+            for it in its:
+                if it in seen:
+                    votes.setdefault(it, set()).add(how)
+                else:
+                    per_pc[it[0]] = how
+        if p == 0 and u == 0 and not own:
+            continue                                # only merged accesses, which ptxas put on another line
+        if p == 0 and u == 0:
+            why = _msg("counts.left_none", name=name)
+        elif p == 0:
+            decision[key] = "branched"
+            decide(here, "branched")
+            continue
+        elif u == n_plain:
+            decision[key] = "predicated"
+            decide(here, "predicated")
+            continue
+        elif order and n_plain == 0 and len(order) == len(here):
+            # one SASS instruction per PTX access, some predicated and some not (an unrolled loop
+            # whose last copy ptxas turned into an early exit, say): matched in program order, the
+            # merged accesses included where ptxas put their one instruction on this line
+            decision[key] = "by order"
+            for it, o in zip(here, order):
+                decide((it,), "predicated" if o == "p" else "branched")
+            continue
+        else:
+            why = _msg("counts.cannot_tell", p=p, u=u, name=name)
+        plan.uncertain_notes[(file, line)] = why
+        for it in items:
+            if it in seen:
+                votes.setdefault(it, set()).add(None)
+            else:
+                plan.uncertain[it[0]] = (file, line)
+    for unit, how in votes.items():
+        how = how - {None}                          # a line that could not tell has no say
+        if len(how) == 1:
+            per_pc.update(dict.fromkeys(unit, how.pop()))
+        else:                                       # its lines disagree, or none could tell
+            for pc in unit:
+                plan.uncertain[pc] = where(instrs[pc])
+                plan.uncertain_notes.setdefault(where(instrs[pc]), _msg(
+                    "counts.merged_other", name=_SASS_NAME[access_kind(instrs[pc])]))
+    plan.decided = dict(decision)
+    branched = {pc for pc, d in per_pc.items() if d == "branched" and instrs[pc].guard is not None}
+    for b, (then, other) in regs.items():
+        lists = []
+        for part in (then, other):
+            acc = []
+            for pc in part:
+                ins = instrs[pc]
+                kind = access_kind(ins)
+                if kind and ins.line and per_pc.get(pc) == "predicated":
+                    acc.append((pc, request_keys(ins)))
+                elif pc in plan.uncertain:
+                    acc.append((pc, ()))          # not counted; noted if a warp skips it
+            lists.append(tuple(acc))
+        if lists[0] or lists[1]:
+            plan.skips[b] = tuple(lists)
+    plan.branched = frozenset(branched)
+    # accesses the SASS predicates where the PTX's branches are not a simple region
+    for (file, line, kind), (p, u, *_) in sass.items():
+        if kind not in _SHARED_KINDS:
+            continue                        # a global request needs a lane on: no SASS decides it
+        covered = len(cover.get((file, line, kind), ()))
+        if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
+            plan.unplaced[(file, line, kind)] = p - covered
+            plan.notes[(file, line)] = _msg("counts.more_predicated", n=p - covered, name=_SASS_NAME[kind])
+    return plan
+
+
+_SASS_NAME = {"shared_ld": "LDS", "shared_st": "STS", "global_ld": "LDG", "global_st": "STG",
+              "ldmatrix": "LDSM", "shared_atom": "ATOMS"}
+
+
+def count_skipped(m, pc: int, idx, take) -> None:
+    """At candidate branch ``pc``: the requests of warps that jump over (or fall past) a region
+    the SASS predicates. The cubin is read only once some warp skips a part with accesses."""
+    if take is None:
+        return
+    has_then, has_else = m.lazy.branches[pc]
+    lanes = m.lanes(idx)
+    n = m.nwarps(idx)
+    skipping = [n - _count_warps(m, lanes[~take]) if has_then else 0,   # lanes taking it skip the then part
+                n - _count_warps(m, lanes[take]) if has_else else 0]
+    if not any(skipping):
+        return
+    entry = m.lazy.get().skips.get(pc)
+    if entry is None:
+        return
+    for part, k in zip(entry, skipping):
+        if not k:
+            continue
+        for apc, keys in part:
+            if not keys:
+                m.uncertain.add(apc)                  # undecided: counted as the PTX, and noted
+                continue
+            planned = m.count_plan.get(apc) if m.count_plan else None
+            if planned is not None and planned[0] != "wide":
+                continue                              # merged into its group's one instruction (sass_model)
+            for key in keys:
+                m.count(apc, key, k)
+                if planned is None:                   # planned pcs keep their PTX count apart already
+                    m.sass_only(apc, key, k)
+
+
+def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
+    """The plan of ``kernel``'s linked entry ``fn``, from its program's SASS for ``arch`` (cached)."""
+    cache = fn.__dict__.setdefault("_ifconvert", {}).setdefault(language(), {})   # notes: in the language asked in
+    if arch in cache:
+        return cache[arch]
+    program = kernel.program
+    try:
+        text = program.sass(arch)
+        sass = sass_predication(text, kernel.entry, program.filename)
+        ldgsts = sass_ldgsts_runs(text, kernel.entry, program.filename)
+    except Exception as e:   # no nvdisasm, or ptxas refused the kernel: count as the PTX runs
+        plan = Plan(arch=arch)
+        plan.notes[("", 0)] = _msg("counts.no_sass", arch=arch, why=str(e).splitlines()[0][:100])
+        cache[arch] = plan
+        return plan
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    merged = merged_units(count_plan_for(kernel, fn, files, arch).action)
+    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts, merged)
+    return plan
+
+
+def sass_unread(kernel, fn, files, arch: str = ARCH) -> str | None:
+    """Why counts="sass" cannot read this kernel's SASS here (then it counts as the PTX runs, and
+    the feedback must say so), or None; ``fn``: the linked entry. A kernel with nothing the SASS
+    could change (no branch, no cp.async, no guarded access) has its SASS never read: None."""
+    c = candidates(fn)
+    if not c["branches"] and not c["cp"] and not any(i.guard and access_kind(i) for i in fn.instrs):
+        return None
+    return plan_for(kernel, fn, files, arch).notes.get(("", 0))
+
+
+def candidates(fn) -> dict:
+    """What the SASS could change, from the PTX alone (cached): the branches of simple regions
+    with accesses in them, the guarded accesses, the cp.async copies. A kernel with none never
+    needs its cubin read (nvdisasm costs half a second a program)."""
+    c = fn.__dict__.get("_ifconvert_candidates")
+    if c is None:
+        regs = regions(fn.instrs)
+        branches = {b: (bool(any(access_kind(fn.instrs[pc]) for pc in then)),
+                        bool(any(access_kind(fn.instrs[pc]) for pc in other)))
+                    for b, (then, other) in regs.items()}
+        c = fn.__dict__["_ifconvert_candidates"] = {
+            "branches": {b: parts for b, parts in branches.items() if any(parts)},
+            "cp": frozenset(pc for pc, ins in enumerate(fn.instrs) if _is_cp_async_copy(ins)),
+        }
+    return c
+
+
+class Lazy:
+    """The plan of one launch, read from the cubin only when a warp first needs it (a warp that
+    skips a candidate region, one with every lane off at a guarded access, a cp.async)."""
+
+    def __init__(self, kernel, fn, files, arch: str = ARCH):
+        self.args = (kernel, fn, files, arch)
+        c = candidates(fn)
+        self.branches, self.cp = c["branches"], c["cp"]
+        self.plan: Plan | None = None
+
+    def get(self) -> Plan:
+        if self.plan is None:
+            self.plan = plan_for(*self.args)
+        return self.plan

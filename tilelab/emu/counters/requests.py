@@ -1,0 +1,106 @@
+"""Request rules: which counters a memory instruction adds to when a warp executes it with every
+lane predicated off, and how an access is counted under counts="sass" (as ptxas made it) and as
+the PTX runs. The executing side (isa) calls these; they read the machine's counting state
+(``m.count``, ``m.count_ptx``, ``m.count_plan``, ``m.lazy``) and never execute anything."""
+from __future__ import annotations
+
+import numpy as np
+
+from .sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
+
+
+def request_keys(ins) -> tuple:
+    """The request counters a memory instruction adds to when a warp executes it with every lane
+    predicated off (cached); a warp with a lane on is counted by the access itself.
+
+    ncu counts a shared request for every warp-level instruction executed, lanes active or not
+    (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom). A global request is
+    an L1TEX request (l1tex__t_requests_pipe_lsu_mem_global_op_ld/st), and a warp with no lane
+    on sends none: on the H200 it equals smsp__inst_executed_op_global_ld/st minus its
+    ``_pred_off_all`` count in every launch of bench/results/fidelity-2026-12-01-run1.json that has
+    such warps (uniformUpdate: 64 LDG executed, 28 with no lane on, 36 requests), so global
+    accesses have no key here and their requests never depend on the SASS control flow.
+    Generic-space accesses are left out: with no active lane there is no address to say whether
+    the warp went to shared or global memory, so those warps are counted as the PTX runs (not at
+    all). cp.async is left out too: the counter we compare it with
+    (smsp__sass_inst_executed_op_ldgsts) has no predicated-off LDGSTS in it (tilelab/gpu/ncu.py)."""
+    keys = ins.__dict__.get("_request_keys")
+    if keys is None:
+        shared = "shared" in ins.mods
+        if ins.op == "ldmatrix":
+            keys = ("ldmatrix_requests", "shared_ld_requests")
+        elif ins.op in ("ld", "ldu") and shared:
+            keys = ("shared_ld_requests",)
+        elif ins.op == "st" and shared:
+            keys = ("shared_st_requests",)
+        elif ins.op in ("atom", "red") and shared:
+            keys = ("shared_atom_requests", "shared_atom_wr_requests") + \
+                (("shared_atom_rd_requests",) if ins.op == "atom" else ())
+        else:
+            keys = ()
+        ins.__dict__["_request_keys"] = keys
+    return keys
+
+
+def _count_warps(m, lanes) -> int:
+    """Warps among sorted lanes (lanes of one warp are adjacent), without touching the layout cache."""
+    if len(lanes) == 0:
+        return 0
+    w = m.warp_global[lanes]
+    return 1 + int(np.count_nonzero(w[1:] != w[:-1]))
+
+
+def count_predicated_off(m, ins, pc, idx, on, keys=None) -> None:
+    """A request for each warp of the group whose lanes are all predicated off (ncu's basis,
+    see request_keys): the warp executes the instruction, touches nothing, costs no wavefront.
+    Under counts="sass" the SASS decides: no request where ptxas branched around the access
+    (the plan's ``branched``, emu/counters/ifconvert.py), one for a group ptxas merged into one instruction
+    (emu/counters/sass_model.py); the PTX view (the per-line comparison) counts it either way."""
+    keys = request_keys(ins) if keys is None else keys
+    if not keys:
+        return
+    n = m.nwarps(idx) - _count_warps(m, on)
+    if not n:
+        return
+    planned = m.count_plan.get(pc) if m.count_plan else None
+    if planned is not None and planned[0] == "iter":        # a loop modelled as unrolled (sass_model)
+        planned = resolve_plan(m, planned, idx)
+    plan = m.lazy.get() if m.lazy is not None else None      # counts="sass": the cubin decides
+    branched = plan is not None and pc in plan.branched
+    for k in keys:
+        if planned is not None:
+            m.count_ptx(pc, k, n)
+            if planned[0] in ("wide", "ptx") and not branched:
+                m.count(pc, k, n)
+        elif branched:
+            m.sass_only(pc, k, -n)
+        else:
+            m.count(pc, k, n)
+    if plan is not None and pc in plan.uncertain:    # the SASS may not predicate it: say so for this launch
+        m.uncertain.add(pc)
+
+
+def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shift_invariant, active=None):
+    """counts="sass" (emu/counters/sass_model.py): count this access as ptxas made it, and as in the PTX
+    apart (``m.ptx_counters``). ("wide", n, d): the first-run member of a merged group, one
+    access of n bytes per lane from its address + d (the group's lowest offset); ("part", lead):
+    inside ``lead``'s access; ("silent",): no LDS/STS/LDG/STG at all (``ld.const``); ("ptx",): as in
+    the PTX, in both views (an iteration of a loop modelled as unrolled, sass_model.resolve).
+    ``shift_invariant``: a member's PTX cost equals its leader's (shared memory, whole words).
+    ``reqs``: the warps that executed it (ncu's count), ``active``: those with a lane on."""
+    active = reqs if active is None else active
+    m.count_ptx(pc, key + "_requests", reqs)
+    m.count_ptx(pc, key + "_requests_active", active)
+    narrow = m.narrow_cost.get(planned[1]) if planned[0] == "part" and shift_invariant else None
+    if narrow is None:
+        narrow = int(cost(mat, act, nbytes).sum())
+    m.count_ptx(pc, key + unit, narrow)
+    if planned[0] == "wide":
+        m.narrow_cost[pc] = narrow
+        m.count(pc, key + "_requests", reqs)
+        m.count(pc, key + "_requests_active", active)
+        m.count(pc, key + unit, int(cost(mat + planned[2] if planned[2] else mat, act, planned[1]).sum()))
+    elif planned[0] == "ptx":              # an unrolled loop's iteration that ptxas left as it was
+        m.count(pc, key + "_requests", reqs)
+        m.count(pc, key + "_requests_active", active)
+        m.count(pc, key + unit, narrow)

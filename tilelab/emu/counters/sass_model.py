@@ -1,0 +1,778 @@
+"""What ptxas makes of the PTX's memory accesses, so the emulator can count them as ncu does.
+
+ncu counts SASS instructions; the emulator runs PTX. Where ptxas merges narrow loads or
+stores into one wide access (four ``ld.shared.f32`` into one ``LDS.128``) or reads
+``__constant__`` data through the constant cache (no ``LDG`` at all), counting the PTX
+over-counts requests and wavefronts. This module models those rules on the PTX, checks
+the model per source line against the cubin built from that very PTX
+(``Program.cubin``, read with nvdisasm), and hands the machine a plan: per PTX
+instruction, count it as a wide access, as part of another's, not at all, or as in the PTX.
+
+Merge rule (docs/SASS_COUNTS.md): loads (or stores) of one state space (.shared or
+.global), one base register (or shared symbol), one guard and one access size (4 or 8
+bytes), at consecutive immediate offsets, inside one basic block with no barrier, fence,
+atomic or possibly aliasing store (for stores: any other access of the space) between
+them, become one access of 8 or 16 bytes when ptxas can prove that the first address is
+aligned to the wide size. Alignment comes from a known-low-bits analysis of the address
+arithmetic (``_Bits``), starting from shared variables (ptxas places each at an address
+aligned to 16 bytes, or to its declared alignment if larger) and from nothing for kernel
+pointers (ptxas knows nothing of a pointer's alignment beyond what the PTX states). Groups
+are cut greedily from the lowest offset, widest first. A short counted loop that ptxas unrolls
+fully (``find_loops``) can be modelled as unrolled, so that groups span its trips; whether to
+is decided per loop against the cubin.
+
+A line is counted the SASS way only when the model's static opcode and width counts for
+it equal the cubin's (LDS, STS, LDG, STG with their widths); otherwise it is counted as in
+the PTX and its note says so.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ...messages import language, msg as _msg
+from ...toolchain import DEFAULT_ARCH, sass_memory_mix
+from ..operands import reg_array
+
+K = 4                                   # low address bits tracked: enough for 16-byte alignment
+SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
+COMPARED = ("LDS", "STS", "LDG", "STG")  # the SASS families a line is checked on
+_WIDTH_KEY = {1: ".8", 2: ".16", 4: "", 8: ".64", 16: ".128"}
+_TYPE_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
+               "b32": 4, "u32": 4, "s32": 4, "f32": 4, "f16x2": 4, "bf16x2": 4,
+               "b64": 8, "u64": 8, "s64": 8, "f64": 8}
+_NO_DEST = {"st", "red", "bar", "barrier", "bra", "ret", "exit", "membar", "fence", "cp", "call", "trap",
+            "prefetch", "prefetchu", "discard", "griddepcontrol", "mbarrier", "stmatrix", "nanosleep"}
+_BLOCK_END = {"bra", "ret", "exit", "call", "trap", "brx"}
+_FENCES = {"membar", "fence", "bar", "barrier", "mbarrier", "griddepcontrol"}
+
+
+# ------------------------------------------------------------------ known low bits
+def _norm(k: int, r: int) -> tuple:
+    k = max(0, min(K, k))
+    return (k, r % (1 << k) if k else 0)
+
+
+def _tz(b) -> int:
+    """Trailing zeros the value surely has (k when its known low bits are all zero)."""
+    k, r = b
+    if r == 0:
+        return k
+    return (r & -r).bit_length() - 1
+
+
+def _meet(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    k = min(a[0], b[0])
+    while k and (a[1] - b[1]) % (1 << k):
+        k -= 1
+    return _norm(k, a[1])
+
+
+def _const(v: int):
+    return _norm(K, int(v))
+
+
+def _add(a, b, sign=1):
+    if a is None or b is None:
+        return None
+    return _norm(min(a[0], b[0]), a[1] + sign * b[1])
+
+
+def _mul(a, b):
+    if a is None or b is None:
+        return None
+    ka, ra = a
+    kb, rb = b
+    k = min(K, ka + kb, (_tz(a) + kb) if ra else K + kb, (_tz(b) + ka) if rb else K + ka)
+    return _norm(k, ra * rb)
+
+
+def _shl(a, s: int):
+    if a is None:
+        return None
+    return _norm(a[0] + s, a[1] << s)
+
+
+def _shr(a, s: int):
+    if a is None:
+        return None
+    return _norm(a[0] - s, a[1] >> s)
+
+
+def _bitwise(op: str, a, b, bconst: int | None):
+    if a is None or b is None:
+        return None
+    if bconst is None:
+        k = min(a[0], b[0])
+        r = {"and": a[1] & b[1], "or": a[1] | b[1], "xor": a[1] ^ b[1]}[op]
+        return _norm(k, r)
+    k = 0
+    while k < K and (k < a[0] or (op == "and" and not (bconst >> k) & 1) or (op == "or" and (bconst >> k) & 1)):
+        k += 1
+    if op == "xor":
+        k = a[0]
+    r = {"and": a[1] & bconst, "or": a[1] | bconst, "xor": a[1] ^ bconst}[op]
+    return _norm(k, r)
+
+
+class _Bits:
+    """Known low bits of every register: the meet over all its definitions (flow-insensitive),
+    from an optimistic start (None: nothing seen yet) until nothing changes."""
+
+    def __init__(self, fn, sym_align: dict):
+        self.sym_align = sym_align
+        defs = [ins for ins in fn.instrs if ins.op not in _NO_DEST and ins.args and ins.args[0].kind == "reg"]
+        self.val: dict = {ins.args[0].name: None for ins in defs}
+        for _ in range(64):
+            changed = False
+            for ins in defs:
+                name = ins.args[0].name
+                new = _meet(self.val[name], self._transfer(ins))
+                if new != self.val[name]:
+                    self.val[name] = new
+                    changed = True
+            if not changed:
+                break
+        else:                                   # no fixpoint: claim nothing
+            self.val = {k: (0, 0) for k in self.val}
+
+    def _sym(self, name: str):
+        return _norm(self.sym_align[name].bit_length() - 1, 0)
+
+    def base(self, name: str):
+        """Known bits of a memory operand's base (register, symbol, or "" for an absolute address)."""
+        if not name:
+            return _const(0)
+        if name in self.sym_align:
+            return self._sym(name)
+        return self.val.get(name) or (0, 0)
+
+    def _opnd(self, op):
+        """Known bits of a source operand (None: a register with no definition seen yet)."""
+        if op.kind == "reg":
+            return self.val[op.name] if op.name in self.val else (0, 0)
+        if op.kind == "imm":
+            return _const(op.value)
+        if op.kind == "sym" and op.name in self.sym_align:
+            return self._sym(op.name)
+        return (0, 0)
+
+    def _transfer(self, ins):
+        op, a = ins.op, ins.args
+        v = lambda i: self._opnd(a[i]) if i < len(a) else (0, 0)  # noqa: E731
+        if _is_float(ins):
+            return (0, 0)
+        if op in ("mov", "cvt", "cvta") and len(a) >= 2:
+            return v(1)
+        if op in ("add", "sub") and len(a) >= 3:
+            return _add(v(1), v(2), -1 if op == "sub" else 1)
+        if op == "mul" and len(a) >= 3 and "hi" not in ins.mods:
+            return _mul(v(1), v(2))
+        if op == "mad" and len(a) >= 4 and "hi" not in ins.mods:
+            return _add(_mul(v(1), v(2)), v(3))
+        if op == "shl" and len(a) >= 3 and a[2].kind == "imm":
+            return _shl(v(1), int(a[2].value))
+        if op == "shr" and len(a) >= 3 and a[2].kind == "imm":
+            return _shr(v(1), int(a[2].value))
+        if op in ("and", "or", "xor") and len(a) >= 3 and "pred" not in ins.mods:
+            if a[2].kind == "imm" or a[1].kind == "imm":
+                c, x = (a[2].value, v(1)) if a[2].kind == "imm" else (a[1].value, v(2))
+                return _bitwise(op, x, _const(c), int(c))
+            return _bitwise(op, v(1), v(2), None)
+        if op == "neg" and len(a) >= 2:
+            x = v(1)
+            return None if x is None else _norm(x[0], -x[1])
+        if op in ("selp", "min", "max") and len(a) >= 3:
+            return _meet(v(1), v(2))
+        return (0, 0)
+
+
+def _is_float(ins) -> bool:
+    return any(m in ("f32", "f64", "f16", "f16x2", "bf16", "bf16x2") for m in ins.mods)
+
+
+# ------------------------------------------------------------------ the accesses
+@dataclass
+class Access:
+    """One PTX memory instruction as ptxas sees it."""
+    pc: int
+    kind: str            # "ld" or "st"
+    space: str           # "shared", "global", "const", "local", "generic", ...
+    size: int            # bytes per lane (type size x vector length)
+    base: str
+    offset: int
+    guard: tuple
+    line: tuple          # (file index, line)
+    quals: tuple = ()    # cache and ordering qualifiers (.nc, .volatile, .cg, ...)
+    it: int | None = None   # the iteration, in a loop modelled as unrolled (offset then includes its steps)
+    known: tuple | None = None   # the base's known low bits where they are not _Bits' (a loop's entry value)
+
+
+_SPACE_NAMES = ("shared", "global", "const", "local", "param")
+
+
+def _access(pc, ins):
+    if ins.op not in ("ld", "st") or len(ins.args) < 2:
+        return None
+    space = next((m for m in ins.mods if m in _SPACE_NAMES), "generic")
+    if space == "shared" and any(m.startswith("shared::") for m in ins.mods):
+        space = "shared"
+    t = next((m for m in reversed(ins.mods) if m in _TYPE_BYTES), None)
+    if t is None:
+        return None
+    vec = next((int(m[1]) for m in ins.mods if m in ("v2", "v4", "v8")), 1)
+    mem = ins.args[0] if ins.op == "st" else ins.args[1]
+    if mem.kind != "mem":
+        return None
+    quals = tuple(m for m in ins.mods if m not in _TYPE_BYTES and m not in ("v2", "v4", "v8") and m != space)
+    return Access(pc, ins.op, space, _TYPE_BYTES[t] * vec, mem.name, mem.offset,
+                  (ins.guard, ins.guard_neg), (ins.file, ins.line), quals)
+
+
+def sass_key(space: str, kind: str, size: int) -> str | None:
+    """The ``sass_memory_mix`` key a PTX access of this space and size becomes (None: no
+    LDS/STS/LDG/STG, e.g. ``ld.const``, which ptxas reads through the constant cache)."""
+    fam = {("shared", "ld"): "LDS", ("shared", "st"): "STS", ("global", "ld"): "LDG",
+           ("global", "st"): "STG"}.get((space, kind))
+    if fam is None or size not in _WIDTH_KEY:
+        return None
+    return fam + _WIDTH_KEY[size]
+
+
+@dataclass
+class Unit:
+    """What one SASS access is made of: PTX instructions (pcs, lowest offset first) and its width."""
+    pcs: tuple
+    size: int
+    key: str | None
+    line: tuple
+    member_size: int = 0
+    its: tuple = ()      # per member, its iteration in a loop modelled as unrolled (None elsewhere)
+    offs: tuple = ()     # per member, its offset from the base (a loop's steps included)
+
+
+def _blocks(fn, n: int) -> list[int]:
+    """Basic-block number of every pc of the entry (a new block at each branch target and
+    after every branch, return, call or barrier)."""
+    start = [False] * (n + 1)
+    start[0] = True
+    for pc in range(n):
+        ins = fn.instrs[pc]
+        if ins.op in _BLOCK_END or (ins.op in ("bar", "barrier") and "warp" not in ins.mods):
+            start[pc + 1] = True
+        if ins.op == "bra" and 0 <= ins.target < n:
+            start[ins.target] = True
+    out, b = [], -1
+    for pc in range(n):
+        b += start[pc]
+        out.append(b)
+    return out
+
+
+def _writes(ins) -> set:
+    if ins.op in _NO_DEST or not ins.args:
+        return set()
+    a = ins.args[0]
+    if a.kind == "reg":
+        return {a.name}
+    if a.kind == "vec":
+        return {x.name for x in a.items if x.kind == "reg"}
+    return set()
+
+
+def _mergeable(acc: Access) -> bool:
+    return (acc.space in ("shared", "global") and acc.size in (4, 8)
+            and not any(q in ("volatile", "relaxed", "acquire", "release", "mmio") for q in acc.quals))
+
+
+def _cut(members: list, size: int, bits) -> list[Unit]:
+    """Greedy from the lowest offset: the widest aligned run of consecutive members first
+    (``bits`` None: as if every address were aligned, to find what could merge at all)."""
+    members = sorted(members, key=lambda a: (a.offset, a.it or 0, a.pc))
+    b = (K, 0) if bits is None else members[0].known or bits.base(members[0].base)
+    out, i = [], 0
+    while i < len(members):
+        a = members[i]
+        done = False
+        for w in (16, 8):
+            need = w // size
+            if need < 2 or i + need > len(members):
+                continue
+            run = members[i:i + need]
+            if [m.offset for m in run] != [a.offset + j * size for j in range(need)]:
+                continue
+            if b[0] < w.bit_length() - 1 or (b[1] + a.offset) % w:
+                continue
+            out.append(Unit(tuple(m.pc for m in run), w, sass_key(a.space, a.kind, w),
+                            min(m.line for m in run), size, tuple(m.it for m in run),
+                            tuple(m.offset for m in run)))
+            i += need
+            done = True
+            break
+        if not done:
+            out.append(Unit((a.pc,), size, sass_key(a.space, a.kind, size), a.line, size, (a.it,), (a.offset,)))
+            i += 1
+    return out
+
+
+def _stream(fn, n_entry: int, unrolled: list):
+    """The entry's pcs in the order ptxas sees them: (pc, iteration, loop), with the body of each
+    loop in ``unrolled`` repeated once per trip (its back-edge branch gone)."""
+    starts = {L.start: L for L in unrolled}
+    pc = 0
+    while pc < n_entry:
+        L = starts.get(pc)
+        if L is None:
+            yield pc, None, None
+            pc += 1
+            continue
+        for j in range(L.trips):
+            for q in range(L.start, L.end):
+                yield q, j, L
+        pc = L.end + 1
+
+
+def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = ()) -> list[Unit]:
+    """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
+    (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
+    (``sym_align`` None: whatever the alignment, i.e. what could merge at all), with the loops
+    in ``unrolled`` (``find_loops``) unrolled fully, as ptxas does with a short counted loop."""
+    bits = _Bits(fn, sym_align) if sym_align is not None else None
+    block = _blocks(fn, n_entry)
+    units: list[Unit] = []
+    open_groups: dict = {}                  # key -> [Access]
+
+    def close(pred=lambda key: True):
+        for key in [k for k in open_groups if pred(k)]:
+            units.extend(_cut(open_groups.pop(key), key[4], bits))
+
+    entry_bits: dict = {}                   # (loop start, register) -> known bits on entry
+    cur_block = 0
+    for pc, it, loop in _stream(fn, n_entry, unrolled):
+        ins = fn.instrs[pc]
+        if block[pc] != cur_block:
+            close()
+            cur_block = block[pc]
+        acc = _access(pc, ins)
+        if acc is not None and loop is not None and acc.base in loop.steps:
+            # an induction register: one base for every iteration, the steps in the offset
+            step, at = loop.steps[acc.base]
+            acc.it = it
+            acc.offset += step * (it + (at < pc))
+            if bits is not None:
+                key = (loop.start, acc.base)
+                if key not in entry_bits:
+                    e = loop.entry.get(acc.base)
+                    entry_bits[key] = (bits._transfer(e) if e is not None else None) or bits.base(acc.base)
+                acc.known = entry_bits[key]
+        elif acc is not None and loop is not None:
+            acc.it = it
+        if acc is not None and acc.space not in ("param", "local"):
+            if _mergeable(acc):
+                key = (acc.kind, acc.space, acc.base, acc.guard, acc.size, acc.quals)
+                # anything else touching this space ends the groups it could alias
+                if acc.kind == "st":
+                    close(lambda k: k[1] == acc.space and k != key)
+                else:
+                    close(lambda k: k[1] == acc.space and k[0] == "st")
+                open_groups.setdefault(key, []).append(acc)
+            else:
+                sp = acc.space
+                if acc.kind == "st":
+                    close(lambda k: sp in ("generic", k[1]))
+                else:
+                    close(lambda k: k[0] == "st" and sp in ("generic", k[1]))
+                units.append(Unit((pc,), acc.size, sass_key(acc.space, acc.kind, acc.size), acc.line, acc.size,
+                                  (acc.it,), (acc.offset,)))
+        elif ins.op in ("atom", "red", "cp", "ldmatrix", "stmatrix", "cp.async"):
+            sp = "global" if "global" in ins.mods else ("shared" if any(m.startswith("shared") for m in ins.mods)
+                                                        else "generic")
+            if ins.op == "ldmatrix":
+                close(lambda k: k[1] == "shared" and k[0] == "st")
+            else:
+                close(lambda k: sp in ("generic", k[1]) or ins.op == "cp")
+        elif ins.op in _FENCES:
+            close()
+        w = _writes(ins)
+        if w and loop is not None:
+            w -= set(loop.steps)            # its accesses' offsets carry the steps (above)
+        if w:
+            close(lambda k: k[2] in w or k[3][0] in w)
+    close()
+    return units
+
+
+# ------------------------------------------------------------------ loops ptxas unrolls fully
+_CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
+        "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b,
+        "lo": lambda a, b: a < b, "ls": lambda a, b: a <= b, "hi": lambda a, b: a > b,
+        "hs": lambda a, b: a >= b}
+MAX_TRIPS = 64                           # a longer loop is not modelled as unrolled
+
+
+@dataclass
+class Loop:
+    """A one-block counted loop (``start``..``end``, ``end`` its back-edge branch) that runs
+    ``trips`` times whatever the data: ptxas may unroll it fully and then merge accesses of
+    different iterations. ``steps``: register -> (step, pc of its one ``add`` in the body) for
+    every register the body only advances by a constant (the counter among them); ``entry``:
+    register -> the instruction that sets it before the loop (its value on entry)."""
+    start: int
+    end: int
+    trips: int
+    counter: str
+    init: int
+    steps: dict
+    entry: dict
+
+
+def _int_type(ins):
+    t = next((m for m in ins.mods if m[:1] in "usb" and m[1:].isdigit()), None)
+    return (t[0] == "s", int(t[1:])) if t else None
+
+
+def _wrap(v: int, signed: bool, bits: int) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if signed and v >> (bits - 1) else v
+
+
+def _only_defs(fn, n_entry: int) -> dict:
+    """register -> its one definition in the entry, for the registers written exactly once
+    (unguarded): such a register holds that value wherever it is read."""
+    seen: dict = {}
+    for ins in fn.instrs[:n_entry]:
+        for r in _writes(ins):
+            seen[r] = None if r in seen or ins.guard else ins
+    return {r: ins for r, ins in seen.items() if ins is not None}
+
+
+def _mov_const(ins, only_def: dict, depth: int = 8):
+    """The constant a ``mov`` sets: its immediate, or through a copy of a register written once by
+    such a ``mov`` (NVRTC 13.0 writes ``mov.u32 %r15, 0`` before an outer loop and ``mov.u32 %r37,
+    %r15`` before each run of the inner one); None when it is no constant."""
+    while ins is not None and ins.op == "mov" and len(ins.args) >= 2 and depth:
+        a = ins.args[1]
+        if a.kind == "imm":
+            return int(a.value)
+        if a.kind != "reg":
+            return None
+        ins, depth = only_def.get(a.name), depth - 1
+    return None
+
+
+def find_loops(fn, n_entry: int) -> list[Loop]:
+    """The entry's one-block loops with a constant trip count (a counter set by ``mov`` of an
+    immediate, or of a register only ever set to one, just before the loop, advanced by an
+    immediate, compared with an immediate)."""
+    targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))
+    only_def = _only_defs(fn, n_entry)
+    out = []
+    for end in range(n_entry):
+        br = fn.instrs[end]
+        s = br.target
+        if br.op != "bra" or not br.guard or not 0 < s < end or targets[s] != 1:
+            continue
+        body = fn.instrs[s:end]
+        if any(i.op in _BLOCK_END or (i.op in ("bar", "barrier") and "warp" not in i.mods) or i.func
+               for i in body) or any(targets[pc] for pc in range(s + 1, end + 1)):
+            continue
+        defs: dict = {}
+        for pc in range(s, end):
+            for r in _writes(fn.instrs[pc]):
+                defs.setdefault(r, []).append(pc)
+        steps = {}
+        for r, pcs in defs.items():
+            ins = fn.instrs[pcs[0]]
+            a = ins.args
+            if (len(pcs) == 1 and ins.op in ("add", "sub") and not ins.guard and len(a) == 3 and not _is_float(ins)
+                    and a[1].kind == "reg" and a[1].name == r and a[2].kind == "imm"):
+                steps[r] = ((1 if ins.op == "add" else -1) * int(a[2].value), pcs[0])
+        # the predicate the back edge tests, set once in the body by a compare of a counter with an immediate
+        sp = defs.get(br.guard, [])
+        if len(sp) != 1 or fn.instrs[sp[0]].op != "setp":
+            continue
+        cmp_ins = fn.instrs[sp[0]]
+        ca = cmp_ins.args
+        if len(ca) != 3 or ca[1].kind != "reg" or ca[2].kind != "imm" or ca[1].name not in steps:
+            continue
+        typ = _int_type(cmp_ins)
+        op = next((m for m in cmp_ins.mods if m in _CMP), None)
+        if typ is None or op is None or cmp_ins.guard:
+            continue
+        counter = ca[1].name
+        # what each register holds on entry: its last definition before the loop, in the block
+        # that falls into it (no branch target between)
+        entry = {}
+        for pc in range(s - 1, -1, -1):
+            ins = fn.instrs[pc]
+            if ins.op in _BLOCK_END or ins.func:
+                break
+            for r in _writes(ins):
+                if r in steps and r not in entry and not ins.guard:
+                    entry[r] = ins
+            if targets[pc]:
+                break
+        init = _mov_const(entry.get(counter), only_def)
+        if init is None:
+            continue
+        signed, bits = typ
+        step, add_pc = steps[counter]
+        v, trips = init, 0
+        while trips < MAX_TRIPS:
+            trips += 1
+            seen = _wrap(v + step if add_pc < sp[0] else v, signed, bits)
+            again = _CMP[op](seen, _wrap(int(ca[2].value), signed, bits))
+            if again == br.guard_neg:
+                break
+            v += step
+        else:
+            continue
+        if trips >= 2:
+            out.append(Loop(s, end, trips, counter, init, steps, entry))
+    return out
+
+
+# ------------------------------------------------------------------ the plan
+WIDE, PART, SILENT = "wide", "part", "silent"
+
+
+@dataclass
+class CountPlan:
+    """How the machine counts each PTX memory instruction in ``counts="sass"`` mode.
+
+    ``action[pc]`` is (WIDE, nbytes, delta): the first member of a merged group in program
+    order; count its requests as one access of ``nbytes`` per lane at its address + ``delta``
+    (the group's lowest offset); (PART, leader): merged into the leader's access, count
+    nothing; (SILENT,): no LDS/STS/LDG/STG in the SASS (``ld.const``), count nothing. Other
+    pcs count as in the PTX. ``lines`` says per (file, line) how it is counted ("sass" or
+    "ptx") and ``notes`` why.
+    """
+    mode: str = "sass"
+    arch: str = DEFAULT_ARCH
+    reason: str = ""
+    action: dict = field(default_factory=dict)
+    lines: dict = field(default_factory=dict)
+    notes: dict = field(default_factory=dict)
+
+    @property
+    def active(self) -> bool:
+        return self.mode == "sass" and bool(self.action)
+
+
+def _mix_text(mix) -> str:
+    return ", ".join(f"{k}×{v}" for k, v in sorted(mix.items())) or _msg("counts.none")
+
+
+def _merge_note(units: list[Unit], fn) -> str:
+    parts = Counter()
+    for u in units:
+        if len(u.pcs) > 1:
+            kind = "loads" if fn.instrs[u.pcs[0]].op == "ld" else "stores"
+            parts[(len(u.pcs), kind, u.key)] += 1
+    return _msg("counts.sep").join(_msg(f"counts.merged_{kind}", n=n, sass=key)
+                                   + (_msg("counts.times", c=c) if c > 1 else "")
+                                   for (n, kind, key), c in sorted(parts.items()))
+
+
+def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
+    """Model the entry's PTX, check it per line against the cubin of that PTX, and plan."""
+    n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
+    if not _worth_checking(fn, n_entry):
+        # nothing ptxas could merge as far as the model can see and no __constant__ load: every
+        # line counts as in the PTX, and no cubin is built for the check (nvdisasm takes ~0.5 s)
+        return CountPlan(mode="sass", arch=arch)
+    try:
+        cub = sass_memory_mix(kernel.program, arch, entry=kernel.entry)
+    except Exception as e:               # ptxas refused the PTX, or no nvJitLink / nvdisasm
+        msg = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
+        return CountPlan(mode="ptx", arch=arch, reason=_msg("counts.no_cubin", arch=arch, why=msg))
+    # ptxas places static shared variables itself only when it sees the whole program (assemble.py)
+    sym = _sym_align(fn, kernel.program.assembled(arch).whole_program)
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    unrolled = _unrolled(fn, n_entry, sym, cub, where)
+    units = predict(fn, n_entry, sym, unrolled)
+    # lines that one merged access spans are checked together (ptxas gives it one of their lines)
+    parent: dict = {}
+
+    def root(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    by_line: dict = {}
+    for u in units:
+        w = where(fn.instrs[u.pcs[0]]) if len(u.pcs) == 1 else (files.get(u.line[0], "<ptx>"), u.line[1])
+        by_line.setdefault(w, []).append(u)
+        for pc in u.pcs:
+            parent[root(where(fn.instrs[pc]))] = root(w)
+    groups: dict = {}
+    for w in list(parent):
+        groups.setdefault(root(w), []).append(w)
+    plan = CountPlan(mode="sass", arch=arch)
+    for lines in groups.values():
+        lines.sort(key=lambda w: w[1])
+        us = [u for w in lines for u in by_line.get(w, [])]
+        predicted = Counter(u.key for u in us if u.key)
+        have = Counter()
+        for w in lines:
+            have.update({k: v for k, v in cub.get(w, {}).items() if k.split(".")[0] in COMPARED})
+        merged = any(len(u.pcs) > 1 for u in us)
+        silent = [u for u in us if u.key is None and _is_const(fn.instrs[u.pcs[0]])]
+        copies = _copies(have, predicted)
+        these = _msg("counts.of_this_line") if len(lines) == 1 else \
+            _msg("counts.of_lines", lines=", ".join(str(w[1]) for w in lines))
+        if not copies:
+            for w in lines:
+                plan.lines[w] = "ptx"
+                plan.notes[w] = ((_msg("counts.not_modelled") if merged or silent else "") +
+                                 _msg("counts.mismatch", have=_mix_text(have), these=these, predicted=_mix_text(predicted)))
+            continue
+        for w in lines:
+            plan.lines[w] = "sass"
+        _assign(plan.action, us, unrolled)
+        for u in silent:
+            plan.action[u.pcs[0]] = (SILENT,)
+        for w in lines:
+            notes = []
+            if any(len(u.pcs) > 1 for u in by_line.get(w, [])):
+                notes.append(_merge_note(by_line[w], fn))
+            n_const = sum(1 for u in silent if u in by_line.get(w, []))
+            if n_const:
+                notes.append(_msg("counts.const_loads", n=n_const))
+            trips = {L.trips for u in by_line.get(w, []) if len(u.pcs) > 1 and u.its[0] is not None
+                     for L in unrolled if L.start <= u.pcs[0] < L.end}
+            if notes and trips:
+                notes.append(_msg("counts.unrolled_trips", trips=", ".join(map(str, sorted(trips)))))
+            if notes and copies > 1:
+                notes.append(_msg("counts.repeats", copies=copies))
+            if notes:
+                plan.notes[w] = _msg("counts.sep").join(notes)
+    return plan
+
+
+def _assign(action: dict, us: list, unrolled: list) -> None:
+    """The machine's actions for the units of one checked line group: the first member of a merged
+    unit in program order counts the wide access (from the unit's lowest offset), the others
+    nothing. In a loop modelled as unrolled a pc's part can differ from one iteration to the next
+    (the first of two iterations leads, the second is inside it): then its action is
+    ("iter", counter, init, step, after, parts), parts[j] the action of iteration j (None: as in
+    the PTX), j read from the loop counter's value when it runs (``resolve``)."""
+    parts: dict = {}                     # pc -> {iteration: action or None}
+    for u in us:
+        order = sorted(range(len(u.pcs)), key=lambda i: (u.its[i] or 0, u.pcs[i]) if u.its else u.pcs[i])
+        li = order[0]
+        lead = u.pcs[li]
+        it = u.its[li] if u.its else None
+        if len(u.pcs) == 1:
+            parts.setdefault(lead, {}).setdefault(it, None)
+            continue
+        parts.setdefault(lead, {})[it] = (WIDE, u.size, (u.offs[0] - u.offs[li]) if u.offs else 0)
+        for i in order[1:]:
+            parts.setdefault(u.pcs[i], {})[u.its[i] if u.its else None] = (PART, lead)
+    for pc, by_it in parts.items():
+        loop = next((L for L in unrolled if L.start <= pc < L.end), None)
+        if loop is None or None in by_it:
+            a = by_it.get(None)
+        else:
+            seq = tuple(by_it.get(j) for j in range(loop.trips))
+            a = seq[0] if len(set(seq)) == 1 else \
+                ("iter", loop.counter, loop.init, loop.steps[loop.counter][0], loop.steps[loop.counter][1] < pc, seq)
+        if a is not None:
+            action[pc] = a
+
+
+AS_PTX = ("ptx",)     # resolve(): this time, count it as in the PTX (in both views)
+
+
+def resolve(m, planned, idx):
+    """The action of an ("iter", ...) plan entry for the lanes ``idx`` now, from the loop counter's
+    value; AS_PTX where that iteration's part is the PTX's own, or where the lanes are not all in
+    one iteration of the loop."""
+    _, counter, init, step, after, seq = planned
+    v = reg_array(m, counter)
+    v = v if idx is None else v[idx]
+    if not len(v) or (len(v) > 1 and not (v == v[0]).all()):
+        return AS_PTX
+    j, rem = divmod(((int(v[0]) - init) & 0xFFFFFFFF) if step > 0 else ((init - int(v[0])) & 0xFFFFFFFF),
+                    abs(step))
+    j -= after
+    return (seq[j] or AS_PTX) if not rem and 0 <= j < len(seq) else AS_PTX
+
+
+def _unrolled(fn, n_entry: int, sym: dict, cub: dict, where) -> list:
+    """The loops (``find_loops``) to model as unrolled: those where unrolling makes more of the
+    loop's lines agree with the cubin than not unrolling does (a loop ptxas unrolled without merging
+    anything across iterations agrees either way, as k copies of one iteration: left as it is)."""
+    chosen: list = []
+    for L in find_loops(fn, n_entry):
+        lines = {where(fn.instrs[pc]) for pc in range(L.start, L.end) if _access(pc, fn.instrs[pc]) is not None}
+        if not lines:
+            continue
+        if _agreeing(predict(fn, n_entry, sym, chosen + [L]), lines, cub, fn, where) > \
+                _agreeing(predict(fn, n_entry, sym, chosen), lines, cub, fn, where):
+            chosen.append(L)
+    return chosen
+
+
+def _agreeing(units, lines, cub, fn, where) -> int:
+    """How many of ``lines`` the units' static counts agree with the cubin on (k copies included)."""
+    pred: dict = {}
+    for u in units:
+        if u.key:
+            w = where(min((fn.instrs[pc] for pc in u.pcs), key=lambda i: (i.file, i.line)))
+            pred.setdefault(w, Counter())[u.key] += 1
+    return sum(1 for w in lines if _copies(Counter({k: v for k, v in cub.get(w, {}).items()
+                                                     if k.split(".")[0] in COMPARED}), pred.get(w, Counter())))
+
+
+def _worth_checking(fn, n_entry: int) -> bool:
+    """Could the cubin differ from the PTX's accesses? Yes if the PTX has a __constant__ load, two
+    shared accesses that could merge whatever their alignment (a short counted loop unrolled), or
+    global ones that could with every static shared variable 16-byte aligned (a kernel pointer's
+    alignment is unknown to ptxas too)."""
+    if any(_is_const(ins) for ins in fn.instrs[:n_entry]):
+        return True
+    loops = find_loops(fn, n_entry)
+    if any(len(u.pcs) > 1 and u.key.startswith(("LDS", "STS")) for u in predict(fn, n_entry, None, loops)
+           if u.key):
+        return True
+    return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True), loops))
+
+
+def _sym_align(fn, whole_program: bool) -> dict:
+    """Where ptxas places each shared variable: static ones 16-byte aligned in a whole program
+    (or more, as declared), otherwise (and dynamic shared memory) at their declared alignment."""
+    return {v.name: max(v.align, SHARED_ALIGN) if whole_program and not v.extern else max(v.align, 1)
+            for v in fn.vars if v.space == "shared"}
+
+
+def _copies(have: Counter, predicted: Counter) -> int:
+    """How many times the cubin holds the predicted accesses (ptxas may unroll a loop): 1 when
+    equal, k when every count is k times the prediction, 0 when the model disagrees."""
+    if have == predicted:
+        return 1
+    if not predicted or set(have) != set(predicted):
+        return 0
+    k, rem = divmod(next(iter(have.values())), predicted[next(iter(have))])
+    return k if not rem and k > 1 and all(have[x] == k * predicted[x] for x in predicted) else 0
+
+
+def _offset(ins) -> int:
+    return (ins.args[0] if ins.op == "st" else ins.args[1]).offset
+
+
+def _is_const(ins) -> bool:
+    return ins.op == "ld" and "const" in ins.mods
+
+
+def plan_for(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
+    """``build_plan``, cached on the kernel's Program (one cubin and one model per entry and arch)."""
+    cache = kernel.program.__dict__.setdefault("_count_plans", {})
+    key = (kernel.entry, arch, language())      # its notes are in the language they were asked in
+    if key not in cache:
+        cache[key] = build_plan(kernel, fn, files, arch)
+    return cache[key]

@@ -1,0 +1,828 @@
+"""Replaying a loop's SASS for every warp: the requests of a loop ptxas rebuilt (FIDELITY.md, D3).
+
+Why: ptxas compiles a loop whose trip count it cannot see (``for (i = 0; i < blockDim.x; i += 32)
+acc += s[i];``) into a peeled first trip and a last one that are predicated (``@!P0 LDS``,
+``@P0 LDS``), a body unrolled 4 times and a 2-trip remainder. Which of those copies a warp
+executes, and whether with its lanes on or off, depends on the trip count; ncu counts a shared
+request for every one executed, lanes off included. The emulator runs the PTX's one load per
+trip, and no per-line reading of the SASS says how many more (emu/counters/ifconvert.py can only note
+"ptxas predicated 2 more LDS on this line than the emulator can place"). So this module runs the
+SASS's own control flow, for the launch's threads.
+
+How: an interpreter of the integer slice of SASS that decides branches (ISETP, IADD3, VIADD,
+IMAD, LEA, SHF, LOP3, PLOP3, SEL, MOV and their uniform forms; S2R/S2UR of tid, ctaid and laneid,
+LDC/ULDC of the launch geometry and the kernel parameters in ``c[0x0][...]``) runs the kernel's
+SASS from its first instruction for all the threads at once (numpy lanes), splitting them where a
+branch or a counted instruction's predicate sends them different ways. Any other instruction
+makes its destinations unknown (a loaded value, a shuffle, floating point). A branch, an exit or
+a counted instruction's predicate that depends on an unknown value, an indirect branch, a call, a
+trap or a branch on the warp's convergence make it give up (``GiveUp``, with the reason), and the
+line is counted as the PTX runs, with a note saying why. A group of threads stops once no counted
+instruction is reachable from where it is (the grid barrier's spin loops after a block reduction
+are never run). Per warp, the threads that reach a counted instruction must agree on how often
+they execute each one and with the predicate on (they execute it together); else it gives up.
+The result is checked against the PTX: per line, the executions with a lane on must equal the
+emulator's own requests with a lane on (``apply``), else the PTX count stands and the note says so.
+Only kernels with a shared access inside a PTX loop on a line ifconvert could not place pay, once
+per distinct launch (geometry and parameter values; ``apply`` caches the replay).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...messages import msg
+from ...toolchain import DEFAULT_ARCH
+from ...toolchain.sass import entry_sass, sass_listing
+from ..ptx import split_top
+from .ifconvert import _SHARED_KINDS, access_kind, plan_for
+from .metrics import METRIC_KEYS
+
+# where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
+PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
+MAX_STEPS = 200_000          # group-instruction steps per replay before it gives up
+MAX_GROUPS = 1024            # groups of threads on distinct paths
+CHUNK_LANES = 1 << 16        # threads replayed together
+_U32 = np.uint32
+_MASK = 0xFFFFFFFF
+
+# SASS opcode -> the kind of PTX access (emu/counters/ifconvert.py's kinds) whose requests it makes
+KIND_OPS = {"shared_ld": ("LDS",), "shared_st": ("STS",), "ldmatrix": ("LDSM",), "shared_atom": ("ATOMS",)}
+_NOOPS = {"NOP", "BSSY", "BSYNC", "WARPSYNC", "YIELD", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
+          "FENCE", "NANOSLEEP", "CGAERRBAR", "ACQBULK", "PMTRIG", "UCGABAR_ARV", "UCGABAR_WAIT"}
+_STORES = {"STS", "STG", "ST", "STL", "RED", "REDG", "STSM", "LDGSTS", "LDGDEPBAR", "ARRIVES",
+           "UBLKCP", "UTMALDG", "UTMASTG", "STAS"}
+_MANY_WORDS = ("HGMMA", "IGMMA", "QGMMA", "BGMMA", "UTC")    # warpgroup MMAs write whole register ranges
+_GIVE_UP_OPS = {"CALL", "RET", "BRX", "JMX", "JMP", "BPT", "KILL", "RTT", "BREAK", "CONT"}
+_ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2FP", "F2IP", "POPC", "FLO",
+             "BREV", "PRMT", "SHFL", "VOTE", "LDS", "LDG", "LD", "LDL", "S2R", "S2UR", "R2UR", "MOV",
+             "FCHK", "FRND", "IDP", "HADD2", "HMUL2", "HFMA2", "REDUX", "MATCH", "ATOMS", "ATOMG", "ATOM",
+             "F2FP", "FSWZADD", "P2R", "R2P", "CS2R", "IMNMX", "VIMNMX", "IABS", "SGXT", "BMSK", "LEA",
+             "IADD3", "IMAD", "VIADD", "SHF", "LOP3", "SEL", "ULEA", "UIADD3", "UIMAD", "USHF", "ULOP3",
+             "USEL", "UMOV", "ULDC", "LDC", "FSETP", "ISETP", "DSETP"}
+
+
+class GiveUp(Exception):
+    """The replay cannot say what the SASS does here: ``counts.replay_<key>`` of the message
+    catalog says why (an ``Unknown`` field as its own text)."""
+
+    def __init__(self, key: str, **fields):
+        super().__init__(key)
+        self.key, self.fields = key, fields
+
+    def __str__(self):
+        return msg(f"counts.replay_{self.key}",
+                   **{k: v.why if isinstance(v, Unknown) else v for k, v in self.fields.items()})
+
+
+class Unknown:
+    """A value the replay does not compute, and where it came from (``counts.why_<key>``)."""
+    __slots__ = ("key", "fields")
+
+    def __init__(self, key: str, **fields):
+        self.key, self.fields = key, fields
+
+    @property
+    def why(self) -> str:
+        return msg(f"counts.why_{self.key}", **self.fields)
+
+
+@dataclass(frozen=True)
+class Ins:
+    """One SASS instruction: ``pred`` like ``"!P0"`` (``""``: none), ``mods`` split, operands cleaned
+    of ``.reuse``, ``target`` a branch's target address."""
+    addr: int
+    pred: str
+    op: str
+    mods: tuple
+    ops: tuple
+    target: int | None = None
+    where: tuple = ("", 0)
+
+
+_INS = re.compile(r"^\s*(@!?U?P[T0-9]+)?\s*([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)\s*(.*?)\s*;?\s*$")
+
+
+def _at(ins) -> str:
+    return f"{ins.addr:#06x}"
+
+
+def _split_ops(text: str) -> tuple:
+    return tuple(o.replace(".reuse", "") for o in split_top(text, "[(", "])"))
+
+
+def instruction(addr: int, text: str, where=("", 0), target: int | None = None) -> Ins:
+    """One instruction from its SASS text (``"@!P0  LDS R4, [R4]"``, as nvdisasm or ncu print it);
+    a branch's absolute target (``BRA 0x7fc92b7a0440``) is read from its operands unless given."""
+    m = _INS.match(text)
+    if not m:
+        raise GiveUp("unreadable", text=text.strip())
+    pred = (m.group(1) or "").lstrip("@")
+    ops = _split_ops(m.group(4))
+    if target is None and m.group(2) == "BRA" and ops and re.fullmatch(r"0x[0-9a-f]+", ops[-1]):
+        target = int(ops[-1], 16)
+    return Ins(addr, pred, m.group(2), tuple(x for x in m.group(3).split(".") if x), ops, target, where)
+
+
+def from_listing(lines) -> list[Ins]:
+    """The ``compile.SassLine`` records of one function as ``Ins`` (labels resolved to addresses)."""
+    lines = list(lines)
+    at = {lab: ln.addr for ln in lines for lab in ln.labels}
+    out = []
+    for ln in lines:
+        target = None
+        lab = re.search(r"\(\s*(\.L_x_\d+)\s*\)", ln.operands)
+        if ln.op == "BRA" and lab:
+            if lab.group(1) not in at:
+                raise GiveUp("no_label", label=lab.group(1))
+            target = at[lab.group(1)]
+        ops = re.sub(r"`?\(\s*\.L_x_\d+\s*\)", "LABEL", ln.operands)
+        out.append(instruction(ln.addr, f"{ln.pred} {ln.op}{ln.mods} {ops}", ln.where, target))
+    return out
+
+
+# ------------------------------------------------------------------ the launch's inputs
+@dataclass
+class Launch:
+    """What a replay reads: the geometry and constant bank 0's parameter bytes (``known`` says
+    which of them the replay may use)."""
+    grid: tuple
+    block: tuple
+    param_bytes: bytes = b""
+    known: int = 0                 # how many leading parameter bytes are known
+    arch: str = DEFAULT_ARCH
+
+    def key(self):
+        return (self.grid, self.block, self.param_bytes[:self.known], self.arch)
+
+    def const(self, off: int, nbytes: int):
+        """``c[0x0][off]`` (4 or 8 bytes) as an integer, or Unknown."""
+        geo = {0x0: self.block[0], 0x4: self.block[1], 0x8: self.block[2],
+               0xc: self.grid[0], 0x10: self.grid[1], 0x14: self.grid[2]}
+        if nbytes == 4 and off in geo:
+            return geo[off]
+        base = PARAM_BASE.get(self.arch)
+        if base is not None and base <= off and off + nbytes <= base + self.known:
+            return int.from_bytes(self.param_bytes[off - base:off - base + nbytes], "little")
+        return Unknown("const", off=f"{off:#x}")
+
+
+_PTX_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
+              "b32": 4, "u32": 4, "s32": 4, "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
+_PTX_DT = {"u8": np.uint8, "s8": np.int8, "b8": np.uint8, "u16": np.uint16, "s16": np.int16, "b16": np.uint16,
+           "u32": np.uint32, "s32": np.int32, "b32": np.uint32, "f32": np.float32, "u64": np.uint64,
+           "s64": np.int64, "b64": np.uint64, "f64": np.float64}
+
+
+def launch_of(fn_params, values: dict, grid, block, arch: str) -> Launch:
+    """A ``Launch`` from the PTX entry's parameters (``[(name, type)]``) and the machine's values
+    (pointers as the emulator's addresses). Parameters are laid out at their natural alignment; a
+    byte array's declared alignment is not kept by the PTX parser, so from it on nothing is known."""
+    out = bytearray()
+    known = None
+    for name, typ in fn_params:
+        base = typ.split("[")[0]
+        n = int(typ.split("[")[1].rstrip("]")) if "[" in typ else 1
+        size = _PTX_BYTES.get(base)
+        v = values.get(name)
+        if size is None or n != 1 or v is None:
+            known = len(out)
+            break
+        out += bytes((-len(out)) % size)
+        a = np.asarray(v)
+        try:
+            raw = a.tobytes() if a.dtype.kind == "V" else a.astype(_PTX_DT[base]).tobytes()
+        except (TypeError, ValueError, KeyError):
+            known = len(out)
+            break
+        if len(raw) != size:
+            known = len(out)
+            break
+        out += raw
+    return Launch(tuple(int(x) for x in grid), tuple(int(x) for x in block), bytes(out),
+                  len(out) if known is None else known, arch)
+
+
+# ------------------------------------------------------------------ the interpreter
+_REG = re.compile(r"^(U?R)(\d+|Z)$")
+_CONST = re.compile(r"c\[0x0\]\[(?:(U?R\d+|U?RZ)\s*\+?\s*)?(0x[0-9a-f]+)?\]")
+_PRED = re.compile(r"^(!?)(U?P)(\d|T)$")
+
+
+class _Group:
+    """Threads on one path: their ids, pc, registers and predicates (numpy, shape () if uniform)."""
+
+    def __init__(self, lanes, pc, regs, preds, counts):
+        self.lanes, self.pc, self.regs, self.preds, self.counts = lanes, pc, regs, preds, counts
+
+    def split(self, mask):
+        """(the threads where ``mask`` holds, the others) as two groups (None where empty)."""
+        mask = np.broadcast_to(mask, self.lanes.shape)
+        if mask.all():
+            return self, None
+        if not mask.any():
+            return None, self
+
+        def part(m):
+            sub = lambda d: {k: (v[m] if isinstance(v, np.ndarray) and v.ndim else v) for k, v in d.items()}  # noqa: E731
+            return _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
+                          {k: list(c) for k, c in self.counts.items()})
+        return part(mask), part(~mask)
+
+
+def _uniform(v):
+    """Collapse a per-lane array whose lanes all agree to shape ()."""
+    if isinstance(v, np.ndarray) and v.ndim and len(v) and (v == v[0]).all():
+        return v[:1].reshape(())
+    return v
+
+
+@dataclass
+class Replay:
+    """One kernel's SASS, ready to replay: ``instrs``, the indices of the counted ``targets``, and
+    from which indices a target can still be reached."""
+    instrs: list
+    targets: tuple
+    reach: list = field(default_factory=list)
+
+    def __post_init__(self):
+        index = {ins.addr: i for i, ins in enumerate(self.instrs)}
+        n = len(self.instrs)
+        succ = []
+        for i, ins in enumerate(self.instrs):
+            s = []
+            if ins.op == "BRA":
+                if ins.target is None or ins.target not in index:
+                    s = list(range(n))          # unknown: anything
+                else:
+                    s.append(index[ins.target])
+                if ins.pred or len(ins.ops) > 1:
+                    s.append(i + 1)
+            elif ins.op in ("BPT", "KILL"):
+                s = []                          # a trap ends the thread (and the replay, if reached)
+            elif ins.op in _GIVE_UP_OPS:
+                s = list(range(n))
+            elif ins.op == "EXIT" and not ins.pred:
+                s = []
+            else:
+                s = [i + 1]
+            succ.append([j for j in s if j < n])
+        self.index = index
+        reach = [False] * n
+        for t in self.targets:
+            reach[t] = True
+        changed = True
+        while changed:
+            changed = False
+            for i in range(n - 1, -1, -1):
+                if not reach[i] and any(reach[j] for j in succ[i]):
+                    reach[i] = changed = True
+        self.reach = reach
+
+    # ------------------------------------------------------------- operands
+    def _val(self, g, o: str, ins):
+        """A source operand's 32-bit value (numpy uint32, or Unknown)."""
+        neg = o.startswith("-")
+        inv = o.startswith("~")
+        o = o.lstrip("-~")
+        if o.startswith("|") and o.endswith("|"):
+            v = self._val(g, o[1:-1], ins)
+            if isinstance(v, Unknown):
+                return v
+            v = np.where(v.astype(np.int64) >= 2 ** 31, (-v.astype(np.int64)) & _MASK, v).astype(_U32)
+        elif o in ("RZ", "URZ"):
+            v = _U32(0)
+        elif _REG.match(o):
+            v = g.regs.get(o, Unknown("unset", reg=o))
+        elif re.fullmatch(r"0x[0-9a-f]+|\d+", o):
+            v = _U32(int(o, 0) & _MASK)
+        elif _CONST.fullmatch(o):
+            v = self._const(g, o, 4)
+            v = v if isinstance(v, Unknown) else _U32(v & _MASK)
+        else:
+            v = Unknown("operand", o=o, op=ins.op, addr=_at(ins))
+        if isinstance(v, Unknown):
+            return v
+        if neg:
+            v = ((np.uint64(1 << 32) - np.asarray(v, dtype=np.uint64)) & np.uint64(_MASK)).astype(_U32)
+        if inv:
+            v = (~np.asarray(v, dtype=_U32)).astype(_U32)
+        return np.asarray(v, dtype=_U32)
+
+    def _val64(self, g, o: str, ins):
+        """A 64-bit source (a register pair, RZ, an immediate, or ``c[0x0][...]``)."""
+        if o in ("RZ", "URZ"):
+            return np.uint64(0)
+        m = _REG.match(o)
+        if m:
+            lo = g.regs.get(o, Unknown("unset", reg=o))
+            hi_name = f"{m.group(1)}{int(m.group(2)) + 1}"
+            hi = g.regs.get(hi_name, Unknown("unset", reg=hi_name))
+            if isinstance(lo, Unknown):
+                return lo
+            if isinstance(hi, Unknown):
+                return hi
+            return lo.astype(np.uint64) | (hi.astype(np.uint64) << np.uint64(32))
+        if re.fullmatch(r"0x[0-9a-f]+|\d+", o):
+            return np.uint64(int(o, 0))
+        if _CONST.fullmatch(o):
+            v = self._const(g, o, 8)
+            return v if isinstance(v, Unknown) else np.uint64(v)
+        return Unknown("operand", o=o, op=ins.op, addr=_at(ins))
+
+    def _const(self, g, o: str, nbytes: int):
+        """``c[0x0][0x210]``, ``c[0x0][RZ]``, ``c[0x0][R2+0x4]`` (a uniform known index) as an int."""
+        m = _CONST.fullmatch(o)
+        off = int(m.group(2), 16) if m.group(2) else 0
+        if m.group(1) and m.group(1) not in ("RZ", "URZ"):
+            r = g.regs.get(m.group(1), Unknown("unset", reg=m.group(1)))
+            if isinstance(r, Unknown):
+                return r
+            if np.ndim(r) and not (r == r.flat[0]).all():
+                return Unknown("indexed", reg=m.group(1))
+            off += int(np.asarray(r).flat[0])
+        return self.launch.const(off, nbytes)
+
+    def _pred(self, g, o: str):
+        m = _PRED.match(o)
+        if not m:
+            return Unknown("pred_operand", o=o)
+        if m.group(3) == "T":
+            v = np.bool_(True)
+        else:
+            v = g.preds.get(m.group(2) + m.group(3), Unknown("pred_unset", p=o.lstrip("!")))
+        if isinstance(v, Unknown):
+            return v
+        return ~v if m.group(1) else v
+
+    # ------------------------------------------------------------- results
+    def _set(self, g, name: str, v, guard):
+        if name in ("RZ", "URZ", "PT", "UPT"):
+            return
+        table = g.preds if "P" in name and not name.startswith(("R", "UR")) else g.regs
+        if isinstance(guard, Unknown):
+            v = guard
+        elif guard is not None:
+            old = table.get(name, Unknown("guarded", reg=name))
+            if isinstance(v, Unknown) or isinstance(old, Unknown):
+                v = v if isinstance(v, Unknown) else old
+            else:
+                v = np.where(guard, v, old)
+        table[name] = _uniform(v) if isinstance(v, np.ndarray) else v
+
+    def _set64(self, g, name: str, v, guard):
+        m = _REG.match(name)
+        if not m or m.group(2) == "Z":
+            return
+        hi = f"{m.group(1)}{int(m.group(2)) + 1}"
+        if isinstance(v, Unknown):
+            self._set(g, name, v, guard)
+            self._set(g, hi, v, guard)
+            return
+        v = np.asarray(v, dtype=np.uint64)
+        self._set(g, name, (v & np.uint64(_MASK)).astype(_U32), guard)
+        self._set(g, hi, (v >> np.uint64(32)).astype(_U32), guard)
+
+    def _poison(self, g, ins, guard):
+        """An instruction the replay does not compute: its destinations become unknown."""
+        why = Unknown("loaded" if ins.op.startswith(("LD", "ATOM")) else "op", op=ins.op, addr=_at(ins))
+        if ins.op in _STORES:
+            return
+        ops = list(ins.ops)
+        if ins.op == "R2P":                      # sets predicates from a register's bits
+            for k in range(7):
+                self._set(g, f"P{k}", why, guard)
+            return
+        i = 0
+        while i < len(ops) and _PRED.match(ops[i]):
+            self._set(g, ops[i], why, guard)
+            i += 1
+        if i and ins.op != "SHFL":               # FSETP P0, PT, R2, R4, PT: the predicates were all
+            return
+        if i < len(ops) and _REG.match(ops[i]):
+            m = _REG.match(ops[i])
+            width = 256 if ins.op.startswith(_MANY_WORDS) else 4 if "128" in ins.mods else \
+                2 if ("64" in ins.mods or "WIDE" in ins.mods or ins.op.startswith("D") or ins.op == "CS2R" or
+                      ins.mods[:1] in (("F64",), ("S64",), ("U64",))) else \
+                1 if ins.op in _ONE_WORD else 4
+            if m.group(2) != "Z":
+                for k in range(width):
+                    self._set(g, f"{m.group(1)}{int(m.group(2)) + k}", why, guard)
+            i += 1
+            while i < len(ops) and _PRED.match(ops[i]) and not ops[i].startswith("!"):
+                self._set(g, ops[i], why, guard)
+                i += 1
+
+    # ------------------------------------------------------------- one instruction
+    def _step(self, g, ins, guard):
+        """Execute a non-control instruction for group ``g`` (``guard``: the lanes it is on for, or
+        None for all)."""
+        op, mods, o = ins.op, ins.mods, ins.ops
+        v = lambda k: self._val(g, o[k], ins)  # noqa: E731
+        sset = lambda name, val: self._set(g, name, val, guard)  # noqa: E731
+        if op in _NOOPS:
+            return
+        if op in ("MOV", "UMOV") and len(o) >= 2:
+            return sset(o[0], v(1))
+        if op in ("S2R", "S2UR", "CS2R") and len(o) == 2:
+            return self._special(g, ins, guard)
+        if op in ("LDC", "ULDC") and len(o) == 2 and _CONST.fullmatch(o[1]):
+            if "64" in mods:
+                return self._set64(g, o[0], self._val64(g, o[1], ins), guard)
+            if len(mods) == 0:
+                return sset(o[0], v(1))
+            return self._poison(g, ins, guard)
+        if op in ("IMAD", "UIMAD") and len(o) == 4 and "X" not in mods and ("HI" not in mods or "U32" in mods):
+            if "WIDE" in mods:
+                a, b, c = v(1), v(2), self._val64(g, o[3], ins)
+                if any(isinstance(x, Unknown) for x in (a, b, c)):
+                    return self._set64(g, o[0], next(x for x in (a, b, c) if isinstance(x, Unknown)), guard)
+                if "U32" in mods:
+                    p = a.astype(np.uint64) * b.astype(np.uint64)
+                else:
+                    p = (np.asarray(a).view(np.int32).astype(np.int64) *
+                         np.asarray(b).view(np.int32).astype(np.int64)).astype(np.uint64)
+                return self._set64(g, o[0], (p + c).astype(np.uint64), guard)
+            a, b, c = v(1), v(2), v(3)
+            bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            p = a.astype(np.uint64) * b.astype(np.uint64)
+            if "HI" in mods:
+                p = p >> np.uint64(32)
+            return sset(o[0], ((p + c.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op in ("IADD3", "UIADD3") and "X" not in mods:
+            srcs = [x for x in o[1:] if not _PRED.match(x)]
+            outs = [x for x in o[1:] if _PRED.match(x)]
+            for p in outs:                          # carry-outs: not computed
+                sset(p, Unknown("carry", op=op, addr=_at(ins)))
+            vals = [self._val(g, x, ins) for x in srcs]
+            bad = next((x for x in vals if isinstance(x, Unknown)), None)
+            if bad is not None or len(vals) != 3:
+                return sset(o[0], bad or Unknown("op", op=op, addr=_at(ins)))
+            return sset(o[0], ((vals[0].astype(np.uint64) + vals[1].astype(np.uint64) +
+                                vals[2].astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op in ("VIADD", "UVIADD") and len(o) == 3 and not mods:
+            a, b = v(1), v(2)
+            bad = next((x for x in (a, b) if isinstance(x, Unknown)), None)
+            return sset(o[0], bad if bad is not None else
+                        ((a.astype(np.uint64) + b.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op in ("LEA", "ULEA") and "HI" not in mods and "X" not in mods:
+            srcs = [x for x in o[1:] if not _PRED.match(x)]
+            for p in (x for x in o[1:] if _PRED.match(x)):
+                sset(p, Unknown("carry", op=op, addr=_at(ins)))
+            if len(srcs) != 3:
+                return sset(o[0], Unknown("op", op=op, addr=_at(ins)))
+            a, b, s = (self._val(g, x, ins) for x in srcs)
+            bad = next((x for x in (a, b, s) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            sh = (a.astype(np.uint64) << (s.astype(np.uint64) & np.uint64(31))) & np.uint64(_MASK)
+            return sset(o[0], ((sh + b.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op in ("SHF", "USHF") and len(o) == 4:
+            return self._shf(g, ins, guard)
+        if op in ("LOP3", "ULOP3") and "LUT" in mods:
+            return self._lop3(g, ins, guard)
+        if op in ("PLOP3", "UPLOP3") and "LUT" in mods and len(o) == 7:
+            a, b, c = (self._pred(g, x) for x in o[2:5])
+            res = []
+            for lut in (o[5], o[6]):
+                if any(isinstance(x, Unknown) for x in (a, b, c)):
+                    res.append(next(x for x in (a, b, c) if isinstance(x, Unknown)))
+                    continue
+                k = int(lut, 0)
+                idx = a.astype(np.int64) * 4 + b.astype(np.int64) * 2 + c.astype(np.int64)
+                res.append(((np.int64(k) >> idx) & 1).astype(bool))
+            sset(o[0], res[0])
+            return sset(o[1], res[1])
+        if op in ("ISETP", "UISETP") and len(o) == 5:
+            return self._isetp(g, ins, guard)
+        if op in ("SEL", "USEL") and len(o) == 4:
+            a, b, p = v(1), v(2), self._pred(g, o[3])
+            bad = next((x for x in (a, b, p) if isinstance(x, Unknown)), None)
+            return sset(o[0], bad if bad is not None else np.where(p, a, b).astype(_U32))
+        if op in ("IMNMX", "VIMNMX", "UIMNMX") and len(o) == 4:
+            a, b, p = v(1), v(2), self._pred(g, o[3])
+            bad = next((x for x in (a, b, p) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            x, y = (a, b) if "U32" in mods else (a.view(np.int32), b.view(np.int32))
+            r = np.asarray(np.where(p, np.minimum(x, y), np.maximum(x, y)))      # PT: the minimum
+            return sset(o[0], r.astype(x.dtype).view(_U32))
+        if op == "HFMA2" and len(o) == 5 and o[1] == "-RZ" and o[2] == "RZ":
+            # ptxas's way to set a register to a constant: -0 * 0 + (high half, low half)
+            try:
+                hi, lo = (int(np.float16(float(x)).view(np.uint16)) for x in o[3:5])
+            except ValueError:
+                return self._poison(g, ins, guard)
+            return sset(o[0], _U32((hi << 16 | lo) & _MASK))
+        if op == "R2UR" and len(o) == 2:
+            return sset(o[0], v(1))
+        return self._poison(g, ins, guard)
+
+    def _special(self, g, ins, guard):
+        d, src = ins.ops
+        if ins.op == "CS2R":
+            if src == "SRZ":
+                return self._set64(g, d, np.uint64(0), guard)
+            return self._poison(g, ins, guard)
+        coords = self._coords(g)
+        sr = src.replace("SR_", "")
+        if sr in coords:
+            return self._set(g, d, coords[sr], guard)
+        return self._set(g, d, Unknown("special", sr=src, op=ins.op, addr=_at(ins)), guard)
+
+    def _coords(self, g):
+        bx, by, bz = self.launch.block
+        gx, gy, _ = self.launch.grid
+        tpb = bx * by * bz
+        t = g.lanes
+        tib, bid = t % tpb, t // tpb
+        u = lambda x: _uniform(np.asarray(x).astype(_U32))  # noqa: E731
+        return {"TID.X": u(tib % bx), "TID.Y": u((tib // bx) % by), "TID.Z": u(tib // (bx * by)),
+                "CTAID.X": u(bid % gx), "CTAID.Y": u((bid // gx) % gy), "CTAID.Z": u(bid // (gx * gy)),
+                "LANEID": u(tib % 32)}
+
+    def _isetp(self, g, ins, guard):
+        o, mods = ins.ops, set(ins.mods)
+        if "EX" in mods:
+            self._set(g, o[0], Unknown("cmp64", addr=_at(ins)), guard)
+            return self._set(g, o[1], Unknown("cmp64", addr=_at(ins)), guard)
+        a, b, c = self._val(g, o[2], ins), self._val(g, o[3], ins), self._pred(g, o[4])
+        bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
+        if bad is not None:
+            self._set(g, o[0], bad, guard)
+            return self._set(g, o[1], bad, guard)
+        if "U32" not in mods:
+            a, b = a.view(np.int32), b.view(np.int32)
+        cmp = next((m for m in ins.mods if m in ("LT", "LE", "GT", "GE", "EQ", "NE")), None)
+        bop = next((m for m in ins.mods if m in ("AND", "OR", "XOR")), "AND")
+        if cmp is None:
+            return self._poison(g, ins, guard)
+        r = {"LT": a < b, "LE": a <= b, "GT": a > b, "GE": a >= b, "EQ": a == b, "NE": a != b}[cmp]
+        f = {"AND": np.logical_and, "OR": np.logical_or, "XOR": np.logical_xor}[bop]
+        self._set(g, o[0], f(r, c), guard)
+        self._set(g, o[1], f(~r, c), guard)
+
+    def _shf(self, g, ins, guard):
+        o, mods = ins.ops, set(ins.mods)
+        a, s, c = (self._val(g, x, ins) for x in o[1:4])
+        bad = next((x for x in (a, s, c) if isinstance(x, Unknown)), None)
+        if bad is not None or not ({"L", "R"} & mods):
+            return self._set(g, o[0], bad or Unknown("op", op="SHF", addr=_at(ins)), guard)
+        wide = bool({"U64", "S64"} & mods)           # the shift clamps at the width, or wraps (.W)
+        sh = s.astype(np.uint64) & np.uint64(31) if "W" in mods else \
+            np.minimum(s.astype(np.uint64), np.uint64(64 if wide else 32))
+        if "R" in mods and "S32" in mods and "HI" in mods:
+            r = (c.view(np.int32).astype(np.int64) >> np.minimum(sh, np.uint64(31)).astype(np.int64))
+            return self._set(g, o[0], (r & _MASK).astype(np.uint64).astype(_U32), guard)
+        if "R" in mods and "S64" in mods:
+            return self._set(g, o[0], Unknown("op", op="SHF.R.S64", addr=_at(ins)), guard)
+        x = (c.astype(np.uint64) << np.uint64(32)) | a.astype(np.uint64)
+        # numpy shifts of 64 or more are undefined: do them in two steps
+        half = sh // np.uint64(2)
+        y = ((x << half) << (sh - half)) if "L" in mods else ((x >> half) >> (sh - half))
+        word = (y >> np.uint64(32)) if "HI" in mods else (y & np.uint64(_MASK))
+        return self._set(g, o[0], (word & np.uint64(_MASK)).astype(_U32), guard)
+
+    def _lop3(self, g, ins, guard):
+        o = list(ins.ops)
+        pd = None
+        if o and _PRED.match(o[0]):
+            pd = o.pop(0)
+        if len(o) < 5:
+            return self._poison(g, ins, guard)
+        a, b, c = (self._val(g, x, ins) for x in o[1:4])
+        bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
+        if bad is not None or not re.fullmatch(r"0x[0-9a-f]+|\d+", o[4]):
+            bad = bad or Unknown("op", op="LOP3", addr=_at(ins))
+            self._set(g, o[0], bad, guard)
+            if pd:
+                self._set(g, pd, bad, guard)
+            return
+        lut = int(o[4], 0)
+        r = _U32(0)
+        for i in range(8):
+            if lut >> i & 1:
+                r = r | ((a if i & 4 else ~a) & (b if i & 2 else ~b) & (c if i & 1 else ~c))
+        r = np.asarray(r, dtype=_U32)
+        self._set(g, o[0], r, guard)
+        if pd:
+            self._set(g, pd, r != 0, guard)
+
+    # ------------------------------------------------------------- the run
+    def run(self, launch: Launch) -> dict:
+        """``{target index: [executions, executions with a lane on]}`` summed over the launch's warps."""
+        self.launch = launch
+        bx, by, bz = launch.block
+        tpb = bx * by * bz
+        total = tpb * launch.grid[0] * launch.grid[1] * launch.grid[2]
+        totals = {t: [0, 0] for t in self.targets}
+        per_chunk = max(tpb, CHUNK_LANES // tpb * tpb)
+        for start in range(0, total, per_chunk):
+            for t, (e, n) in self._run_chunk(np.arange(start, min(total, start + per_chunk)), tpb).items():
+                totals[t][0] += e
+                totals[t][1] += n
+        return {t: tuple(v) for t, v in totals.items()}
+
+    def _run_chunk(self, lanes, tpb) -> dict:
+        tset = set(self.targets)
+        work = [_Group(lanes, 0, {}, {}, {})]
+        done = []
+        steps = 0
+        groups = 1
+        while work:
+            g = work.pop()
+            while True:
+                if g.pc >= len(self.instrs) or not self.reach[g.pc]:
+                    done.append(g)
+                    break
+                steps += 1
+                if steps > MAX_STEPS:
+                    raise GiveUp("steps", n=MAX_STEPS)
+                ins = self.instrs[g.pc]
+                guard = None
+                if ins.pred:
+                    guard = self._pred(g, ins.pred)
+                    if isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
+                        raise GiveUp("pred", op=ins.op, addr=_at(ins), why=guard)
+                    if not isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
+                        on, off = g.split(guard)
+                        if on is not None and off is not None:     # the lanes go different ways
+                            work.append(off)
+                            groups += 1
+                            if groups > MAX_GROUPS:
+                                raise GiveUp("paths", n=MAX_GROUPS)
+                            g = on
+                        guard = np.bool_(on is not None)
+                if g.pc in tset:
+                    c = g.counts.setdefault(g.pc, [0, 0])
+                    c[0] += 1
+                    c[1] += int(guard is None or bool(guard))
+                if ins.op == "EXIT":
+                    if guard is None or bool(guard):
+                        done.append(g)
+                        break
+                    g.pc += 1
+                    continue
+                if ins.op == "BRA":
+                    taken = guard is None or bool(guard)
+                    extra = [x for x in ins.ops if _PRED.match(x)]
+                    if any(_REG.match(x) for x in ins.ops) or "DIV" in ins.mods or "CONV" in ins.mods:
+                        raise GiveUp("convergence", op="BRA" + "".join("." + m for m in ins.mods), addr=_at(ins))
+                    if taken and extra:             # BRA.U !UP0, target: a second condition
+                        p = self._pred(g, extra[0])
+                        if isinstance(p, Unknown):
+                            raise GiveUp("branch", addr=_at(ins), why=p)
+                        yes, no = g.split(p)
+                        if yes is None:
+                            g.pc += 1
+                            continue
+                        if no is not None:
+                            no.pc += 1
+                            work.append(no)
+                            groups += 1
+                        g = yes
+                    if taken:
+                        if ins.target is None or ins.target not in self.index:
+                            raise GiveUp("no_target", addr=_at(ins))
+                        g.pc = self.index[ins.target]
+                    else:
+                        g.pc += 1
+                    continue
+                if ins.op in _GIVE_UP_OPS:
+                    raise GiveUp("op", op=ins.op, addr=_at(ins))
+                if guard is not None and not isinstance(guard, Unknown) and not np.any(guard):
+                    g.pc += 1
+                    continue
+                self._step(g, ins, guard)
+                g.pc += 1
+        return self._per_warp(done, len(lanes), lanes[0] if len(lanes) else 0, tpb)
+
+    def _per_warp(self, done, n, first, tpb) -> dict:
+        """Sum the groups' counts over warps; the threads of a warp that reach a target must agree."""
+        order = list(self.targets)
+        vecs: dict = {}
+        vid = np.full(n, -1, dtype=np.int64)
+        for g in done:
+            vec = tuple(tuple(g.counts.get(t, (0, 0))) for t in order)
+            if not any(e for e, _ in vec):
+                continue
+            vid[g.lanes - first] = vecs.setdefault(vec, len(vecs))
+        if not vecs:
+            return {t: (0, 0) for t in order}
+        t = np.arange(first, first + n)
+        warp = (t // tpb) * ((tpb + 31) // 32) + (t % tpb) // 32
+        warp -= warp[0]
+        nw = int(warp[-1]) + 1
+        hi = np.full(nw, -1, dtype=np.int64)
+        lo = np.full(nw, 1 << 40, dtype=np.int64)
+        ok = vid >= 0
+        np.maximum.at(hi, warp[ok], vid[ok])
+        np.minimum.at(lo, warp[ok], vid[ok])
+        bad = np.nonzero((hi >= 0) & (hi != lo))[0]
+        if len(bad):
+            w = int(bad[0]) + (first // tpb) * ((tpb + 31) // 32)
+            raise GiveUp("diverge", warp=w % ((tpb + 31) // 32), block=w // ((tpb + 31) // 32))
+        per = np.bincount(hi[hi >= 0], minlength=len(vecs))
+        by_id = list(vecs)
+        return {t: (sum(int(per[i]) * by_id[i][k][0] for i in range(len(vecs))),
+                    sum(int(per[i]) * by_id[i][k][1] for i in range(len(vecs))))
+                for k, t in enumerate(order)}
+
+
+# ------------------------------------------------------------------ in the machine
+_NAME = {"shared_ld": "LDS", "shared_st": "STS", "ldmatrix": "LDSM", "shared_atom": "ATOMS"}
+
+
+def loop_accesses(fn) -> dict:
+    """``{pc: kind}``: the PTX's shared accesses inside a loop (a backward branch around them), from
+    the PTX alone (cached): a kernel with none never pays for a replay."""
+    c = fn.__dict__.get("_sass_replay_loops")
+    if c is None:
+        c = {}
+        for b, ins in enumerate(fn.instrs):
+            if ins.op == "bra" and 0 <= ins.target <= b:
+                for pc in range(ins.target, b):
+                    kind = access_kind(fn.instrs[pc])
+                    if kind in _SHARED_KINDS and fn.instrs[pc].line:
+                        c[pc] = kind
+        fn.__dict__["_sass_replay_loops"] = c
+    return c
+
+
+def _replay_for(kernel, key, arch) -> Replay:
+    """The kernel's SASS as a ``Replay`` whose targets are the SASS accesses of one loop line
+    (``key``: ``(file, line, kind)``; ``@!PT`` padding, which never runs, left out)."""
+    program = kernel.program
+    instrs = from_listing(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
+    return Replay(instrs, tuple(i for i, ins in enumerate(instrs) if ins.where == key[:2]
+                                and ins.op in KIND_OPS[key[2]] and ins.pred != "!PT"))
+
+
+def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions, arch) -> dict:
+    """Count the requests of the launch's loop lines that ptxas rebuilt with predicated trips from a
+    replay of their SASS: add to ``counters`` (and ``sass_only``, the SASS's own part) what the
+    replay's executions add to the PTX's, where its executions with a lane on equal the PTX's.
+    ``{(file, line): note}`` for those lines, replayed or not (then why). Called once per launch,
+    after its blocks ran (machine.run); the cubin is read only for a kernel with a shared access
+    in a loop that this launch executed."""
+    loops = loop_accesses(fn)
+    if not loops or not any(counters.get(pc, {}).get(kind + "_requests") for pc, kind in loops.items()):
+        return {}
+    plan = plan_for(*lazy.args)
+    if not plan.unplaced:
+        return {}
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    lines: dict = {}                                 # (file, line, kind) -> the line's PTX accesses of that kind
+    for pc, ins in enumerate(fn.instrs):
+        kind = access_kind(ins)
+        if kind and ins.line and where(ins) + (kind,) in plan.unplaced:
+            lines.setdefault(where(ins) + (kind,), []).append(pc)
+    decided = set(plan.branched) | set(plan.uncertain) | set(actions) | \
+        {pc for parts in plan.skips.values() for part in parts for pc, _ in part}
+    lines = {k: pcs for k, pcs in lines.items() if any(pc in loops for pc in pcs) and not decided & set(pcs)}
+    if not lines:
+        return {}
+    cache = fn.__dict__.setdefault("_sass_replay", {})     # (arch, line key) -> (Replay or why, runs)
+    launch = launch_of(fn.params, params, grid, block, arch)
+    notes = {}
+    for key, pcs in lines.items():
+        file, line, kind = key
+        if (arch, key) not in cache:
+            try:
+                cache[(arch, key)] = (_replay_for(kernel, key, arch), {})
+            except GiveUp as e:
+                cache[(arch, key)] = (e, {})
+        replay, runs = cache[(arch, key)]
+        if launch.key() not in runs:             # once per distinct launch
+            if len(runs) > 64:
+                runs.clear()
+            try:
+                runs[launch.key()] = replay.run(launch) if isinstance(replay, Replay) else replay
+            except GiveUp as e:
+                runs[launch.key()] = e
+        totals = runs[launch.key()]
+        before = plan.notes.get((file, line), "")
+        if isinstance(totals, GiveUp):
+            notes[(file, line)] = msg("counts.replay_gave_up", before=before, why=str(totals))
+            continue
+        ts = replay.targets
+        run = sum(totals[t][0] for t in ts)
+        on = sum(totals[t][1] for t in ts)
+        req, active = kind + "_requests", kind + "_requests_active"
+        ptx = sum(counters.get(pc, {}).get(req, 0) for pc in pcs)
+        ptx_on = sum(counters.get(pc, {}).get(active, 0) for pc in pcs)
+        name = _NAME[kind]
+        if on != ptx_on:
+            notes[(file, line)] = msg("counts.replay_disagrees", before=before, on=on, name=name, ptx_on=ptx_on)
+            continue
+        at = next((pc for pc in pcs if pc in counters), pcs[0])
+        c = counters.setdefault(at, dict.fromkeys(METRIC_KEYS, 0))
+        c[req] = c.get(req, 0) + run - ptx
+        d = sass_only.setdefault(at, {})
+        d[req] = d.get(req, 0) + run - ptx
+        notes[(file, line)] = msg("counts.replayed", n=len(ts), name=name, run=run, off=run - on, ptx=ptx)
+    return notes

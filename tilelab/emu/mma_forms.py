@@ -1,0 +1,553 @@
+"""Every dense ``mma.sync`` and WMMA form of the PTX ISA for sm_80 to sm_90 the emulator runs,
+as one explicit table (docs/MMA_FORMS.md prints it), and a clear refusal for any other.
+
+``mma.sync``: the fragments are the ISA's ("Matrix Fragments for mma.m16n8k16" and the other
+shapes): which lane holds which element is public, so a kernel that fills registers by hand
+(inline PTX, as lesson 06 does) gets exactly the GPU's matrix. A form is
+``(shape, A/B type, C/D type)``; each operand's layout is a function ``(lane, i) -> (row, col)``
+of the lane's group ``g = lane >> 2`` and its place in the group ``t = lane & 3``.
+
+WMMA (``nvcuda::wmma``): the fragments are opaque (the CUDA guide: "the mapping of matrix
+elements into fragment registers is unspecified"), so the emulator keeps its own map, the same
+for ``load``, ``mma`` and ``store``; code that treats a fragment element by element
+(``frag.x[i] *= alpha``) gets the GPU's results whatever the map. ``wmma.mma`` of a shape
+computes what the tensor core instruction ptxas lowers it to computes (a k16 or k8 step).
+
+Numerics (checked bit for bit on an H200 by ``bench/gpu_mma_forms.py``, recorded in
+``bench/results/``): fp16 accumulation is the exact sum of a k-step plus C rounded once to
+fp16; fp32 accumulation (fp16, bf16, tf32 inputs) aligns the exact products and C to the
+largest exponent, truncating at 25 bits below it, and truncates the sum to fp32
+(``tensor_core_f32``); tf32 inputs are f32 bit patterns of which the low 13 mantissa
+bits are ignored; integer products accumulate in 32 bits (wrapping, or clamped with
+``.satfinite``); fp64 ``m8n8k4`` is one fused multiply-add per k step, in k order.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from ..messages import msg
+from . import isa
+from .isa import _warp_rows, read, unsupported, write
+from .numerics import fma_f64
+from .ptx import Operand
+
+# ------------------------------------------------------------------ fragment layouts (mma.sync)
+# (lane, i) -> (row, col) for each operand of each shape and input kind; g = lane >> 2, t = lane & 3
+
+
+def _lay_16816_a(g, t, i):
+    return g + 8 * ((i >> 1) & 1), 2 * t + (i & 1) + 8 * (i >> 2)
+
+
+def _lay_16816_b(g, t, i):
+    return 2 * t + (i & 1) + 8 * (i >> 1), g
+
+
+def _lay_c_16x8(g, t, i):
+    return g + 8 * (i >> 1), 2 * t + (i & 1)
+
+
+def _lay_1688_a(g, t, i):
+    return g + 8 * (i >> 1), 2 * t + (i & 1)
+
+
+def _lay_1688_b(g, t, i):
+    return 2 * t + i, g
+
+
+def _lay_tf32_k4_a(g, t, i):
+    return g + 8 * i, t
+
+
+def _lay_tf32_k4_b(g, t, i):
+    return t, g
+
+
+def _lay_tf32_k8_a(g, t, i):              # also f64 m16n8k8 / m16n8k16 (k16: i up to 7)
+    return g + 8 * (i & 1), t + 4 * (i >> 1)
+
+
+def _lay_tf32_k8_b(g, t, i):
+    return t + 4 * i, g
+
+
+def _lay_i8_k16_a(g, t, i):
+    return g + 8 * (i >> 2), 4 * t + (i & 3)
+
+
+def _lay_i8_k16_b(g, t, i):
+    return 4 * t + i, g
+
+
+def _lay_i8_k32_a(g, t, i):
+    return g + 8 * ((i >> 2) & 1), 4 * t + (i & 3) + 16 * (i >> 3)
+
+
+def _lay_i8_k32_b(g, t, i):
+    return 4 * t + (i & 3) + 16 * (i >> 2), g
+
+
+def _lay_m8_a(g, t, i):                    # m8n8k16 s8 (4 per lane), m8n8k4 f64 (1 per lane)
+    return g, 4 * t + i
+
+
+def _lay_m8_b(g, t, i):
+    return 4 * t + i, g
+
+
+def _lay_m8_f64_a(g, t, i):
+    return g, t
+
+
+def _lay_m8_f64_b(g, t, i):
+    return t, g
+
+
+def _lay_c_8x8(g, t, i):
+    return g, 2 * t + i
+
+
+@dataclasses.dataclass(frozen=True)
+class Form:
+    shape: str          # "m16n8k16"
+    ab: str             # input type: f16, bf16, tf32, s8/u8 (int8), f64
+    cd: str             # accumulator type: f32, f16, s32, f64
+    a: object           # (g, t, i) -> (row, col)
+    b: object
+    c: object
+    na: int             # elements of A, B, C per lane
+    nb: int
+    nc: int
+
+    @property
+    def mnk(self):
+        m, rest = self.shape[1:].split("n")
+        n, k = rest.split("k")
+        return int(m), int(n), int(k)
+
+
+def _f(shape, ab, cd, a, b, c, na, nb, nc):
+    return Form(shape, ab, cd, a, b, c, na, nb, nc)
+
+
+# the mma.sync table: (shape, A/B kind, C/D type) -> Form. "int8" stands for s8 and u8 in any mix.
+MMA_SYNC: dict = {}
+for _cd in ("f32", "f16"):
+    MMA_SYNC[("m16n8k16", "f16", _cd)] = _f("m16n8k16", "f16", _cd, _lay_16816_a, _lay_16816_b, _lay_c_16x8, 8, 4, 4)
+    MMA_SYNC[("m16n8k8", "f16", _cd)] = _f("m16n8k8", "f16", _cd, _lay_1688_a, _lay_1688_b, _lay_c_16x8, 4, 2, 4)
+MMA_SYNC[("m16n8k16", "bf16", "f32")] = _f("m16n8k16", "bf16", "f32", _lay_16816_a, _lay_16816_b, _lay_c_16x8, 8, 4, 4)
+MMA_SYNC[("m16n8k8", "bf16", "f32")] = _f("m16n8k8", "bf16", "f32", _lay_1688_a, _lay_1688_b, _lay_c_16x8, 4, 2, 4)
+MMA_SYNC[("m16n8k4", "tf32", "f32")] = _f("m16n8k4", "tf32", "f32", _lay_tf32_k4_a, _lay_tf32_k4_b, _lay_c_16x8, 2, 1, 4)
+MMA_SYNC[("m16n8k8", "tf32", "f32")] = _f("m16n8k8", "tf32", "f32", _lay_tf32_k8_a, _lay_tf32_k8_b, _lay_c_16x8, 4, 2, 4)
+MMA_SYNC[("m16n8k16", "int8", "s32")] = _f("m16n8k16", "int8", "s32", _lay_i8_k16_a, _lay_i8_k16_b, _lay_c_16x8, 8, 4, 4)
+MMA_SYNC[("m16n8k32", "int8", "s32")] = _f("m16n8k32", "int8", "s32", _lay_i8_k32_a, _lay_i8_k32_b, _lay_c_16x8, 16, 8, 4)
+MMA_SYNC[("m8n8k16", "int8", "s32")] = _f("m8n8k16", "int8", "s32", _lay_m8_a, _lay_m8_b, _lay_c_8x8, 4, 4, 2)
+MMA_SYNC[("m8n8k4", "f64", "f64")] = _f("m8n8k4", "f64", "f64", _lay_m8_f64_a, _lay_m8_f64_b, _lay_c_8x8, 1, 1, 2)
+
+# the forms the ISA lists for sm_80-sm_90 that the emulator refuses, with why (docs/MMA_FORMS.md)
+REFUSED = {
+    "m8n8k4 .f16": "the quad-pair form of sm_70 (four independent 8x8x4 products per warp)",
+    "m16n8k4/k8/k16 .f64": "sm_90's f64 shapes",
+    "int4 (.s4/.u4: m8n8k32, m16n8k32, m16n8k64)": "4-bit integers",
+    "b1 (m8n8k128, m16n8k128, m16n8k256)": "single-bit products",
+    ".e4m3/.e5m2 (m16n8k32)": "sm_89's fp8",
+    "sparse (mma.sp)": "structured sparsity",
+}
+
+_INT8 = ("s8", "u8")
+
+
+def mma_form(mods) -> tuple[Form | None, tuple]:
+    """The table's form of an ``mma.sync`` instruction's modifiers, and its (D, A, B, C) types."""
+    shape = next((x for x in mods if x[:1] == "m" and "n" in x and "k" in x), "")
+    types = [x for x in mods if x in ("f16", "f32", "bf16", "tf32", "s8", "u8", "s32", "f64", "s4", "u4", "b1",
+                                      "e4m3", "e5m2")]
+    if len(types) != 4:
+        return None, tuple(types)
+    d, a, b, c = types
+    if a in _INT8 and b in _INT8:
+        kind = "int8"
+    elif a == b:
+        kind = a
+    else:
+        return None, tuple(types)
+    form = MMA_SYNC.get((shape, kind, d))
+    if form is None or c != d or "row" not in mods or "col" not in mods:
+        return None, tuple(types)
+    if mods.index("row") > mods.index("col"):
+        return None, tuple(types)
+    return form, tuple(types)
+
+
+def supported_text() -> str:
+    return ", ".join(f"{f.shape}.{ {'int8': 's8/u8'}.get(f.ab, f.ab)}->{f.cd}" for f in MMA_SYNC.values())
+
+
+# ------------------------------------------------------------------ numbers in and out of registers
+_PER_REG = {"f16": 2, "bf16": 2, "tf32": 1, "f32": 1, "s8": 4, "u8": 4, "s32": 1, "f64": 1}
+_REG_T = {"f16": "b32", "bf16": "b32", "tf32": "b32", "f32": "f32", "s8": "b32", "u8": "b32", "s32": "s32",
+          "f64": "f64"}
+
+
+def _to_values(regs: list, kind: str) -> np.ndarray:
+    """[warps, 32] register arrays -> [warps, 32, elements] numbers (float64 or int64)."""
+    if kind in ("f32", "f64"):
+        return np.stack([np.asarray(r, dtype=np.float64) for r in regs], axis=-1)
+    if kind == "s32":
+        return np.stack([np.asarray(r).astype(np.int32).astype(np.int64) for r in regs], axis=-1)
+    out = []
+    for r in regs:
+        u = np.asarray(r).astype(np.uint32)
+        if kind in ("f16", "bf16"):
+            for sh in (0, 16):
+                h = ((u >> sh) & 0xFFFF).astype(np.uint16)
+                out.append(h.view(np.float16).astype(np.float64) if kind == "f16"
+                           else (h.astype(np.uint32) << 16).view(np.float32).astype(np.float64))
+        elif kind == "tf32":
+            out.append((u & np.uint32(0xFFFFE000)).view(np.float32).astype(np.float64))
+        else:                                                  # s8 / u8, four per register, low byte first
+            for sh in (0, 8, 16, 24):
+                b = ((u >> sh) & 0xFF).astype(np.uint8)
+                out.append((b.view(np.int8) if kind == "s8" else b).astype(np.int64))
+    return np.stack(out, axis=-1)
+
+
+def _from_values(vals: np.ndarray, kind: str) -> list:
+    """[warps, 32, elements] accumulator numbers -> register arrays of the D type."""
+    if kind == "f32":
+        return [vals[..., i].astype(np.float32) for i in range(vals.shape[-1])]
+    if kind == "f64":
+        return [vals[..., i].astype(np.float64) for i in range(vals.shape[-1])]
+    if kind == "s32":
+        return [vals[..., i].astype(np.int64).astype(np.int32) for i in range(vals.shape[-1])]
+    with np.errstate(over="ignore"):
+        h = vals.astype(np.float16).view(np.uint16).astype(np.uint32)       # f16 accumulators, two a register
+    return [(h[..., 2 * j] | (h[..., 2 * j + 1] << 16)) for j in range(vals.shape[-1] // 2)]
+
+
+def product(A, B, C, ab: str, cd: str, satfinite: bool = False):
+    """D = A @ B + C for [warps, M, K] x [warps, K, N] + [warps, M, N] as the tensor cores do."""
+    if cd == "s32":
+        D = np.matmul(A.astype(np.int64), B.astype(np.int64)) + C.astype(np.int64)
+        if satfinite:
+            return np.clip(D, -2**31, 2**31 - 1)
+        return ((D + 2**31) % 2**32) - 2**31
+    if cd == "f64":                     # DMMA: an fma per k step, in k order
+        D = C.astype(np.float64)
+        for k in range(A.shape[-1]):
+            D = fma_f64(np.broadcast_to(A[:, :, k, None], D.shape), np.broadcast_to(B[:, None, k, :], D.shape), D)
+        return D
+    if cd == "f32":
+        return tensor_core_f32(A, B, C)
+    return np.matmul(A, B) + C          # exact products (f16 fit in f64), rounded once by _from_values
+
+
+def _exponent(x):
+    """floor(log2|x|) (the exponent of x's leading bit); -inf for 0."""
+    e = np.frexp(x)[1].astype(np.float64) - 1
+    return np.where(x != 0, e, -np.inf)
+
+
+def tensor_core_f32(A, B, C):
+    """An fp32-accumulating tensor-core step as the H200 computes it, fitted bit for bit to its
+    outputs (bench/results/mma-forms-*.json: every f16, bf16 and tf32 form): the products are
+    exact; each, and C, is truncated toward zero to a multiple of 2^(E - 25), where E is the
+    largest of the products' nominal exponents (the sum of their factors' exponents) and C's;
+    those are summed exactly and the sum is truncated toward zero to f32. Inf and NaN inputs go
+    the IEEE way (through a float64 sum)."""
+    with np.errstate(all="ignore"):
+        P = A[:, :, :, None] * B[:, None, :, :]                     # [w, M, K, N], exact
+        EP = _exponent(A)[:, :, :, None] + _exponent(B)[:, None, :, :]
+        E = np.maximum(np.max(EP, axis=2), _exponent(C))
+        finite = np.isfinite(E) & np.all(np.isfinite(P), axis=2) & np.isfinite(C)
+        q = np.where(finite, np.exp2(np.where(finite, E, 0.0) - 25), 1.0)
+        s = np.trunc(P / q[:, :, None, :]).sum(axis=2) * q + np.trunc(C / q) * q
+        f = s.astype(np.float32)
+        f = np.where(np.abs(f.astype(np.float64)) > np.abs(s), np.nextafter(f, np.float32(0)), f)   # toward zero
+        plain = (np.matmul(A, B) + C).astype(np.float32)
+        out = np.where(finite & np.isfinite(f), f, plain)
+        return np.where(np.isfinite(E) | ~finite, out, np.float32(0) * plain).astype(np.float64)
+
+
+# ------------------------------------------------------------------ mma.sync
+def h_mma(m, ins, idx, pc):
+    form, types = mma_form(ins.mods)
+    if form is None:
+        unsupported(m, ins, msg("unsupported.mma_form", form=ins.form, supported=supported_text()))
+    row, ln, nrows = _warp_rows(m, idx)
+    if (np.bincount(row, minlength=nrows) != 32).any():
+        unsupported(m, ins, msg("unsupported.mma_converged"))
+    d_t, a_t, b_t, c_t = types
+    dops, aops, bops, cops = (ins.args[i].items if ins.args[i].kind == "vec" else (ins.args[i],) for i in range(4))
+
+    def regs(ops, kind):
+        out = []
+        for o in ops:
+            t = _REG_T[kind]
+            v = np.zeros((nrows, 32), dtype=np.float64 if t == "f64" else np.float32 if t == "f32" else np.uint32)
+            v[row, ln] = np.asarray(read(m, o, t, idx))
+            out.append(v)
+        return out
+    M, N, K = form.mnk
+    L = np.arange(32)
+    g, t = L >> 2, L & 3
+    av, bv, cv = _to_values(regs(aops, a_t), a_t), _to_values(regs(bops, b_t), b_t), _to_values(regs(cops, c_t), c_t)
+    dtype = np.int64 if d_t == "s32" else np.float64
+    A = np.zeros((nrows, M, K), dtype)
+    B = np.zeros((nrows, K, N), dtype)
+    C = np.zeros((nrows, M, N), dtype)
+    for i in range(form.na):
+        r, c = form.a(g, t, i)
+        A[:, r, c] = av[:, :, i]
+    for i in range(form.nb):
+        r, c = form.b(g, t, i)
+        B[:, r, c] = bv[:, :, i]
+    for i in range(form.nc):
+        r, c = form.c(g, t, i)
+        C[:, r, c] = cv[:, :, i]
+    D = product(A, B, C, a_t, d_t, "satfinite" in ins.mods)
+    out = np.stack([D[:, r, c] for r, c in (form.c(g, t, i) for i in range(form.nc))], axis=-1)
+    for o, v in zip(dops, _from_values(out, d_t)):
+        write(m, o, v[row, ln], idx)
+    m.count(pc, "flops", 2 * M * N * K * nrows)
+
+
+# ------------------------------------------------------------------ WMMA
+# (shape, A/B kind) -> the accumulator types it allows; fragments as (rows, cols) of A, B, C
+WMMA_SHAPES = {
+    ("m16n16k16", "f16"): ("f16", "f32"), ("m32n8k16", "f16"): ("f16", "f32"), ("m8n32k16", "f16"): ("f16", "f32"),
+    ("m16n16k16", "bf16"): ("f32",), ("m32n8k16", "bf16"): ("f32",), ("m8n32k16", "bf16"): ("f32",),
+    ("m16n16k8", "tf32"): ("f32",),
+    ("m16n16k16", "int8"): ("s32",), ("m32n8k16", "int8"): ("s32",), ("m8n32k16", "int8"): ("s32",),
+}
+_WMMA_REFUSED = "WMMA m8n8k4 .f64, .s4/.u4 and .b1 forms"
+
+
+def _mnk(shape):
+    mm, rest = shape[1:].split("n")
+    n, k = rest.split("k")
+    return int(mm), int(n), int(k)
+
+
+def _frag_dims(shape, which):
+    M, N, K = _mnk(shape)
+    return {"a": (M, K), "b": (K, N), "c": (M, N), "d": (M, N)}[which]
+
+
+def _slots(nregs, kind):
+    return nregs * _PER_REG[kind]
+
+
+def _slot_map(rows, cols, nslots):
+    """lane, slot -> (row, col): the emulator's own map of a fragment (opaque on the GPU)."""
+    L = np.arange(32)[:, None]
+    j = np.arange(nslots)[None, :]
+    e = (L * nslots + j) % (rows * cols)
+    return e // cols, e % cols
+
+
+def _wmma_kind(mods, which):
+    ts = [x for x in mods if x in _PER_REG]
+    if which in ("a", "b"):
+        k = next((x for x in ts if x in ("f16", "bf16", "tf32", "s8", "u8")), None)
+    else:
+        k = next((x for x in ts if x in ("f16", "f32", "s32")), None)
+    return k
+
+
+def _scratch(m, name, t):
+    m.fn.regs.setdefault(name, t)
+    return name
+
+
+def h_wmma(m, ins, idx, pc):
+    sub = ins.mods[0] if ins.mods else ""
+    if sub == "mma":
+        return _wmma_mma(m, ins, idx, pc)
+    if sub not in ("load", "store"):
+        unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
+    return _wmma_move(m, ins, idx, pc, store=sub == "store")
+
+
+def _wmma_check(m, ins, shape, kind, which):
+    ab = "int8" if kind in _INT8 else kind
+    ok = False
+    for (s, k), accs in WMMA_SHAPES.items():
+        if s != shape:
+            continue
+        if which in ("a", "b") and k == ab:
+            ok = True
+        if which in ("c", "d") and kind in accs:
+            ok = True
+    if not ok:
+        unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
+
+
+def _wmma_move(m, ins, idx, pc, store):
+    """wmma.load.{a,b,c} / wmma.store.d: each fragment slot is one element access of the
+    lane's share, through the emulator's memory path (bounds, races, uninitialised reads)."""
+    which = next((x for x in ins.mods if x in ("a", "b", "c", "d")), None)
+    shape = next((x for x in ins.mods if x[:1] == "m" and "n" in x and "k" in x), "")
+    layout = "col" if "col" in ins.mods else "row"
+    kind = _wmma_kind(ins.mods, which)
+    if which is None or kind is None or not shape:
+        isa.unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
+    _wmma_check(m, ins, shape, kind, which)
+    rows, cols = _frag_dims(shape, which)
+    if store:
+        aop, vop = ins.args[0], ins.args[1]
+    else:
+        vop, aop = ins.args[0], ins.args[1]
+    regs_ops = vop.items if vop.kind == "vec" else (vop,)
+    nslots = _slots(len(regs_ops), kind)
+    lanes = m.lanes(idx)
+    stride = (np.broadcast_to(np.asarray(isa.read(m, ins.args[2], "u32", idx)).astype(np.int64), (len(lanes),))
+              if len(ins.args) > 2 else np.full(len(lanes), cols if layout == "row" else rows, np.int64))
+    space = isa._space(ins)
+    base = isa.address(m, aop, idx)
+    if space == "shared":
+        base = isa.shared32(base)
+    esize = {"f16": 2, "bf16": 2, "s8": 1, "u8": 1}.get(kind, 4)
+    et = {1: "b8", 2: "b16", 4: "b32"}[esize]
+    r_of, c_of = _slot_map(rows, cols, nslots)
+    ln = m.lane[lanes]
+    areg = _scratch(m, "%__wmma_addr", "b64")
+    vreg = _scratch(m, f"%__wmma_val{8 * esize}", et)
+    per = _PER_REG[kind]
+    mods = tuple(x for x in (space if space != "generic" else None, et) if x)
+    fake = dataclasses.replace(ins, op="st" if store else "ld", mods=mods,
+                               args=[Operand("mem", areg), Operand("reg", vreg)] if store else
+                               [Operand("reg", vreg), Operand("mem", areg)])
+    saved = _save_counts(m, pc)
+    try:
+        for j in range(nslots):
+            r, c = r_of[ln, j], c_of[ln, j]
+            off = (r * stride + c) if layout == "row" else (c * stride + r)
+            isa.write(m, Operand("reg", areg), (base + off * esize).astype(np.int64).view(np.uint64), idx)
+            reg, part = regs_ops[j // per], j % per
+            if store:
+                v = np.asarray(isa.read(m, reg, "b32" if esize < 4 else et, idx)).astype(np.uint64)
+                isa.write(m, Operand("reg", vreg), ((v >> (8 * esize * part)) & ((1 << (8 * esize)) - 1))
+                          .astype(isa.DT[et]), idx)
+                isa.h_st(m, fake, idx, pc)
+            else:
+                isa.h_ld(m, fake, idx, pc)
+                v = np.asarray(isa.read(m, Operand("reg", vreg), et, idx)).astype(np.uint32)
+                if per == 1:
+                    isa.write(m, reg, v.astype(np.uint32), idx)
+                else:
+                    old = np.broadcast_to(np.asarray(isa.read(m, reg, "b32", idx)), (len(lanes),)).astype(np.uint32)
+                    sh = np.uint32(8 * esize * part)
+                    mask = np.uint32(((1 << (8 * esize)) - 1) << int(sh))
+                    isa.write(m, reg, ((old & ~mask) | ((v << sh) & mask)).astype(np.uint32), idx)
+    finally:
+        _restore_counts(m, pc, saved)
+
+
+def _save_counts(m, pc):
+    return ({k: dict(v) for k, v in m.counters.items() if k == pc},
+            {k: dict(v) for k, v in m.ptx_counters.items() if k == pc}
+            if isinstance(getattr(m, "ptx_counters", None), dict) else None)
+
+
+def _restore_counts(m, pc, saved):
+    """WMMA's memory traffic is what ptxas makes of the fragment (LDSM, LDG.128...), which the
+    emulator does not model: the element accesses leave no counts behind (docs/MMA_FORMS.md)."""
+    c, p = saved
+    m.counters.pop(pc, None)
+    m.counters.update(c)
+    if p is not None:
+        m.ptx_counters.pop(pc, None)
+        m.ptx_counters.update(p)
+
+
+def _wmma_mma(m, ins, idx, pc):
+    shape = next((x for x in ins.mods if x[:1] == "m" and "n" in x and "k" in x), "")
+    types = [x for x in ins.mods if x in ("f16", "f32", "bf16", "tf32", "s8", "u8", "s32")]
+    # wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype (f16) or .dtype.atype.btype.ctype
+    if len(types) == 2:
+        d_t, c_t = types
+        a_t = b_t = "f16"
+    elif len(types) == 4:
+        d_t, a_t, b_t, c_t = types
+    else:
+        unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
+    ab = "int8" if a_t in _INT8 and b_t in _INT8 else a_t if a_t == b_t else None
+    if ab is None or d_t not in WMMA_SHAPES.get((shape, ab), ()) or c_t not in WMMA_SHAPES.get((shape, ab), ()):
+        unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
+    row, ln, nrows = _warp_rows(m, idx)
+    if (np.bincount(row, minlength=nrows) != 32).any():
+        unsupported(m, ins, msg("unsupported.mma_converged"))
+    M, N, K = _mnk(shape)
+    dops, aops, bops, cops = (ins.args[i].items if ins.args[i].kind == "vec" else (ins.args[i],) for i in range(4))
+
+    def values(ops, kind):
+        t = _REG_T[kind]
+        rs = []
+        for o in ops:
+            v = np.zeros((nrows, 32), dtype=np.float32 if t == "f32" else np.uint32)
+            v[row, ln] = np.asarray(read(m, o, t, idx))
+            rs.append(v)
+        return _to_values(rs, kind)
+
+    def matrix(vals, rows, cols, dtype):
+        ns = vals.shape[-1]
+        r_of, c_of = _slot_map(rows, cols, ns)
+        X = np.zeros((nrows, rows, cols), dtype)
+        first = (np.arange(32)[:, None] * ns + np.arange(ns)[None, :]) < rows * cols   # a duplicate's first copy
+        li, ji = np.nonzero(first)
+        X[:, r_of[li, ji], c_of[li, ji]] = vals[:, li, ji]
+        return X
+    dtype = np.int64 if d_t == "s32" else np.float64
+    A = matrix(values(aops, a_t), M, K, dtype)
+    B = matrix(values(bops, b_t), K, N, dtype)
+    C = matrix(values(cops, c_t), M, N, dtype)
+    D = product(A, B, C, a_t, d_t, "satfinite" in ins.mods)
+    nd = _slots(len(dops), d_t)
+    r_of, c_of = _slot_map(M, N, nd)
+    out = D[:, r_of, c_of]                                     # [warps, 32, slots]
+    for o, v in zip(dops, _from_values(out, d_t)):
+        write(m, o, v[row, ln], idx)
+    m.count(pc, "flops", 2 * M * N * K * nrows)
+
+
+# ------------------------------------------------------------------ cvt to tf32
+def cvt_tf32(x: np.ndarray, mode: str) -> np.ndarray:
+    """``cvt.{rna,rn,rz}.tf32.f32``: an f32's bits rounded to tf32 (10 mantissa bits), low 13 bits zero."""
+    u = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    low = u & 0x1FFF
+    keep = u & ~np.uint64(0x1FFF)
+    if mode == "rna":
+        up = low >= 0x1000
+    elif mode == "rn":
+        up = (low > 0x1000) | ((low == 0x1000) & ((u >> 13) & 1).astype(bool))
+    else:
+        up = np.zeros(u.shape, bool)
+    r = np.where(up, keep + 0x2000, keep)
+    finite = (u & 0x7F800000) != 0x7F800000
+    r = np.where(finite, r, u)                           # inf and NaN as they are
+    return (r & 0xFFFFFFFF).astype(np.uint32)
+
+
+def register(handlers):
+    """Install the handlers: mma.sync (every form of the table), wmma.*, cvt.*.tf32.f32 (the
+    cvt handler of isa.py runs every other cvt)."""
+    handlers["mma"] = h_mma
+    handlers["wmma"] = h_wmma
+    base_cvt = handlers["cvt"]
+
+    def h_cvt(m, ins, idx, pc):
+        if "tf32" in ins.mods:
+            mode = next((x for x in ins.mods if x in ("rna", "rn", "rz")), None)
+            if mode is None or "f32" not in ins.mods:
+                isa.unsupported(m, ins)
+            v = isa.read(m, ins.args[1], "f32", idx)
+            isa.write(m, ins.args[0], np.broadcast_to(cvt_tf32(v, mode), (len(m.lanes(idx)),)), idx)
+            return
+        base_cvt(m, ins, idx, pc)
+    handlers["cvt"] = h_cvt
+
+
+register(isa.HANDLERS)          # imported by the machine, as emu/intrinsics.py is: mma, wmma, cvt to tf32

@@ -1,0 +1,217 @@
+"""Races in global memory: two threads of one launch touch the same bytes, at least one writing,
+with nothing ordering them.
+
+Lockstep emulation hides them just as it hides shared-memory races: warps here never overtake
+each other, on a GPU they do. What orders two accesses of different threads:
+
+* the same block, a ``__syncthreads()`` between them (the block's barrier epoch changed);
+* different blocks, the single-pass-reduction protocol: the writer's block runs a fence
+  (``__threadfence()``: ``membar.gl`` / ``fence.*``, or a ``.release`` atomic) and then an atomic
+  after the write, and the reader's block runs an atomic (or an ``ld.acquire``, as grid.sync's
+  wait does) after that one (the "am I the last block?" counter);
+* separate launches (this shadow lives for one launch).
+
+Atomics themselves are not plain accesses and are not recorded. The shadow keeps, per 4-byte
+unit of the global arena, the last writer and the last reader (thread, barrier epoch, time);
+the last reader only, so a race between two earlier readers and a writer can go unseen, never
+the other way round: a reported race is a real one.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..operands import _type_of, size_of
+from .findings import said
+
+
+def global_unit(fn) -> int:
+    """Granularity of the shadow: 4 bytes unless the kernel makes narrower global accesses
+    (two threads writing the two halves of a word do not race)."""
+    unit = 4
+    for ins in fn.instrs:
+        if ins.op in ("ld", "st") and "shared" not in ins.mods and "local" not in ins.mods \
+                and "param" not in ins.mods:
+            unit = min(unit, max(1, size_of(_type_of(ins, "b32"))))
+    return unit
+
+
+class GlobalShadow:
+    """Access history of one launch's global memory (every chunk of blocks).
+
+    A record packs (barrier epoch << 32) | (launch thread id + 1); 0 means nobody. Reads cost
+    one scatter (two with their time); they are checked against writers only once the launch
+    has written something.
+    """
+
+    def __init__(self, nbytes: int, nthreads: int, nblocks: int, readonly=(), unit: int = 4):
+        self.unit, self.shift = unit, {1: 0, 2: 1, 4: 2}[unit]
+        n = nbytes // unit + 2
+        # arena byte ranges of `const T*` arguments no store has touched yet: reads there need
+        # no record (most loads are of inputs); a store into one makes it an ordinary range
+        self.untracked = [(int(a), int(b)) for a, b in readonly]
+        self.w_rec = np.zeros(n, dtype=np.int64)
+        self.w_time = np.zeros(n, dtype=np.int64)     # launch clock at the write
+        self.r_rec = np.zeros(n, dtype=np.int64)
+        self.r_time = np.zeros(n, dtype=np.int64)
+        self.a_time = None                            # per unit: last atomic on it (made at the first)
+        self.written = False
+        self.read_any = False
+        self.clock = 1
+        self.fenced = np.zeros(nthreads, dtype=bool)   # a fence since the thread's last atomic
+        self.releases = {}                             # block -> times of its fenced atomics
+        self.acquire = np.zeros(nblocks, dtype=np.int64)   # block -> last time it saw another's atomic
+
+    # --------------------------------------------------------------- events
+    def fence(self, m, lanes):
+        self.fenced[m.gtid[lanes]] = True
+
+    def atomic(self, m, lanes, off, ins):
+        """Atomic lanes, serialised in lane order: each gets its own time. An atomic after a
+        fence (or with .release / .acq_rel semantics) releases its block's earlier writes."""
+        if len(lanes) == 0:
+            return
+        g = m.gtid[lanes]
+        times = self.clock + np.arange(len(lanes), dtype=np.int64)
+        self.clock += len(lanes)
+        blocks = m.block_linear[lanes]
+        np.maximum.at(self.acquire, blocks, times)
+        if self.a_time is None:
+            self.a_time = np.zeros(len(self.w_rec), dtype=np.int64)
+        self.a_time[off >> self.shift] = times
+        rel = self.fenced[g] | any(x in ins.mods for x in ("release", "acq_rel"))
+        if np.any(rel):
+            rel = np.broadcast_to(rel, g.shape)
+            for b, t in zip(blocks[rel].tolist(), times[rel].tolist()):
+                self.releases.setdefault(b, []).append(t)
+            self.fenced[g[rel]] = False
+
+    def acquire_load(self, m, lanes):
+        """``ld.acquire`` (the spin of cooperative groups' grid.sync): the reading block acquires
+        whatever was released before now, as its own atomic would."""
+        if len(lanes):
+            np.maximum.at(self.acquire, m.block_linear[lanes], self.clock)
+            self.clock += 1
+
+    # --------------------------------------------------------------- accesses
+    @staticmethod
+    def _records(m, lanes, all_lanes):
+        g1 = m.gtid1 if all_lanes else m.gtid1[lanes]
+        st = m.stamp(lanes)        # the shared shadow's epochs: one scalar while every thread agrees
+        if np.ndim(st) == 0:
+            return g1 | (np.int64(int(m.epoch[0])) << 32)
+        return g1 | (m.epoch[lanes] << 32)
+
+    def access(self, m, ins, lanes, off, nbytes, store, all_lanes=False, vals=None):
+        """Check and record one plain access: ``off`` are arena byte offsets of ``lanes``;
+        ``vals`` the values a store writes (raw, per lane)."""
+        if len(lanes) == 0:
+            return
+        if not store and self.a_time is not None:
+            # a load that sees an atomic's result (a spin on a counter, grid.sync): the block has
+            # now seen every release before it
+            seen = self.a_time[off >> self.shift] > 0
+            if seen.any():
+                np.maximum.at(self.acquire, m.block_linear[lanes[seen]], self.clock)
+                self.clock += 1
+        if self.untracked:
+            lo, hi = int(off.min()), int(off.max()) + nbytes
+            if store:
+                self.untracked = [(a, b) for a, b in self.untracked if hi <= a or lo >= b]
+            elif any(a <= lo and hi <= b for a, b in self.untracked):
+                return
+        k = max(1, nbytes // self.unit)
+        units = off >> self.shift
+        rec = self._records(m, lanes, all_lanes)
+        if k > 1:
+            units = (units[:, None] + np.arange(k)).ravel()
+            rec, lanes = np.repeat(rec, k), np.repeat(lanes, k)
+        now = self.clock
+        self.clock += 1
+        if store:
+            new = None
+            if vals is not None:
+                U = {1: np.uint8, 2: np.uint16, 4: np.uint32}[self.unit]
+                new = np.ascontiguousarray(vals).view(U).reshape(-1)
+                if len(new) != len(units):
+                    new = None
+            if self.written:
+                self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "write-after-write",
+                            self._same(m, units, new))
+            if self.read_any:
+                self._check(m, ins, lanes, units, rec, self.r_rec, self.r_time, "write-after-read")
+            self.w_rec[units] = rec
+            # two lanes of one store on the same bytes: one lands, and which one is not defined
+            # (unless they write the same value)
+            dup = self.w_rec[units] != rec
+            if dup.any():
+                if new is not None:
+                    first = np.zeros(len(self.w_rec), dtype=new.dtype)
+                    first[units] = new
+                    dup &= first[units] != new
+                if dup.any():
+                    i = int(np.argmax(dup))
+                    self._report(m, ins, lanes[i], units[i], int(self.w_rec[units[i]] & 0xFFFFFFFF) - 1,
+                                 "write-after-write", int(dup.sum()))
+            self.w_time[units] = now
+            self.written = True
+        else:
+            if self.written:
+                self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "read-after-write")
+            self.r_rec[units] = rec
+            self.r_time[units] = now
+            self.read_any = True
+
+    def _same(self, m, units, new):
+        """Per unit: the store writes the value already there (a benign race: both orders agree)."""
+        if new is None:
+            return None
+        U = {1: np.uint8, 2: np.uint16, 4: np.uint32}[self.unit]
+        return m.gmem.arena.data.view(U)[units] == new
+
+    def _check(self, m, ins, lanes, units, rec, records, times, kind, same=None):
+        other = records[units]
+        cand = (other != 0) & ((other & 0xFFFFFFFF) != (rec & 0xFFFFFFFF))
+        if same is not None:
+            cand &= ~same
+        if not cand.any():
+            return
+        i = np.flatnonzero(cand)
+        o = (other[i] & 0xFFFFFFFF) - 1
+        ob, mb = o // m.tpb, m.block_linear[lanes[i]]
+        same_block = ob == mb
+        ordered = same_block & ((other[i] >> 32) != (rec[i] >> 32))
+        cross = ~same_block
+        if cross.any():
+            ordered[cross] = self._released(ob[cross], times[units[i][cross]], mb[cross])
+        bad = ~ordered
+        if bad.any():
+            j = int(np.argmax(bad))
+            self._report(m, ins, lanes[i[j]], units[i[j]], int(o[j]), kind, int(bad.sum()))
+
+    def _released(self, wblocks, wtimes, rblocks):
+        """Per pair: did the first access's block release (fence + atomic) after it, and the
+        second access's block see that (an atomic, or a load of an atomic's result) since?"""
+        out = np.zeros(len(wblocks), dtype=bool)
+        acq = self.acquire[rblocks]
+        for n, (b, wt, a) in enumerate(zip(wblocks.tolist(), wtimes.tolist(), acq.tolist())):
+            out[n] = any(wt < r < a for r in self.releases.get(b, ()))
+        return out
+
+    def _report(self, m, ins, lane, unit, other_gtid, kind, count):
+        byte = int(unit) * self.unit
+        al = next((a for a in m.gmem.allocs if a.offset <= byte < a.offset + a.nbytes), None)
+        addr = al.base + byte - al.offset if al else None
+        where = said("finding.global_where", name=al.name, byte=byte - al.offset, element=(byte - al.offset) // 4) \
+            if al else said("finding.global_memory")
+        ob, ot = divmod(int(other_gtid), m.tpb)
+        bx, by = m.block, m.grid
+        othread = (ot % bx[0], (ot // bx[0]) % bx[1], ot // (bx[0] * bx[1]))
+        oblock = (ob % by[0], (ob // by[0]) % by[1], ob // (by[0] * by[1]))
+        wrote = kind in ("write-after-write", "read-after-write")
+        how = said("finding.needs_barrier" if oblock == m.thread_coords(int(lane))[1] else "finding.needs_fence")
+        kinds = {"write-after-write": "finding.waw", "write-after-read": "finding.war", "read-after-write": "finding.raw"}
+        m.finding("race", ins, lane, addr,
+                  said("finding.race_global_wrote" if wrote else "finding.race_global_read", kind=said(kinds[kind]),
+                       where=where, thread=",".join(map(str, othread)), block=",".join(map(str, oblock)), how=how),
+                  count, key_extra=("global",))
+

@@ -1,0 +1,74 @@
+"""Is there a pipeline? What a launch's Tensor Core instructions overlap with, measured on the emulator.
+
+A cp.async pipeline (lesson 06) issues the copies of a later stage and commits them as a group,
+then runs the Tensor Core instructions (``mma``) of the current stage while that group is still
+in flight: issued, committed, not yet waited for (``cp.async.wait_group``). A kernel that waits
+for every copy before it computes (one stage) never has a committed group in flight when its
+``mma`` run. ``Overlap`` watches a launch (``tilelab.launch.launch(watch=...)``, called before every
+instruction) and records, per ``mma`` instruction (pc), how many warps executed it and how many
+of those had a committed copy group of their own in flight; ``per_line`` folds that by source line.
+The grading judge's ``pipeline`` part compares the share of overlapped ``mma`` with the reference
+pipeline's at the same size (tilelab/judge.py).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+class Overlap:
+    def __init__(self):
+        self.per_pc: dict = {}        # pc -> [warp executions, those with a committed group in flight]
+        self.lines: dict = {}         # pc -> source line
+
+    def __call__(self, m, ins, idx):
+        if ins.op != "mma":
+            return
+        lanes = m.lanes(idx)
+        if not len(lanes):
+            return
+        warps = np.unique(m.warp_global[lanes])
+        st = m.async_state
+        busy = np.zeros(0, dtype=np.int64)
+        if st.entries:
+            mine = np.zeros(m.T, dtype=bool)
+            mine[lanes] = True
+            found = []
+            for (ln, _flat, _data, grp) in st.entries:
+                sel = mine[ln] & (grp < st.committed[ln])        # committed, and not landed yet
+                if sel.any():
+                    found.append(m.warp_global[ln[sel]])
+            if found:
+                busy = np.unique(np.concatenate(found))
+        pc = m_pc(m, ins)
+        c = self.per_pc.setdefault(pc, [0, 0])
+        c[0] += len(warps)
+        c[1] += int(np.isin(warps, busy).sum())
+        self.lines[pc] = ins.line
+
+    @property
+    def mma(self) -> int:
+        return sum(c[0] for c in self.per_pc.values())
+
+    @property
+    def overlapped(self) -> int:
+        return sum(c[1] for c in self.per_pc.values())
+
+    @property
+    def share(self) -> float:
+        return self.overlapped / self.mma if self.mma else 0.0
+
+    def per_line(self) -> list[dict]:
+        out: dict = {}
+        for pc, (n, busy) in self.per_pc.items():
+            d = out.setdefault(self.lines[pc], {"line": self.lines[pc], "mma": 0, "overlapped": 0})
+            d["mma"] += n
+            d["overlapped"] += busy
+        return [out[k] for k in sorted(out)]
+
+
+def m_pc(m, ins) -> int:
+    """The pc of ``ins`` in the machine's function (instructions are unique objects)."""
+    index = getattr(m, "_pipeline_pc", None)
+    if index is None:
+        index = m._pipeline_pc = {id(x): i for i, x in enumerate(m.fn.instrs)}
+    return index[id(ins)]

@@ -1,0 +1,239 @@
+"""The NVRTC binding: libnvrtc loaded through ctypes (``Nvrtc``, ``find_nvrtc``) and the
+one call that compiles a source with it (``_nvrtc_compile``), its log mapped to the learner's lines."""
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import threading
+from pathlib import Path
+
+from ..errors import CompileError
+from .discover import _candidate_libs, _include_dirs_for, _major_from_name
+
+BASE_OPTIONS = ("-lineinfo", "--std=c++17")
+
+class Nvrtc:
+    """One loaded libnvrtc: its path, version, and the header dirs that go with it."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self._preload_builtins()
+        mode = getattr(ctypes, "RTLD_GLOBAL", 0)
+        try:
+            lib = ctypes.CDLL(str(self.path), mode=mode)
+        except OSError as e:
+            raise CompileError(f"cannot load NVRTC from {self.path}: {e}") from None
+        self.lib = lib
+        P, I, S, C = ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p
+        PP = ctypes.POINTER(C)
+        sig = {
+            "nvrtcVersion": [ctypes.POINTER(I), ctypes.POINTER(I)],
+            "nvrtcCreateProgram": [ctypes.POINTER(P), C, C, I, PP, PP],
+            "nvrtcDestroyProgram": [ctypes.POINTER(P)],
+            "nvrtcCompileProgram": [P, I, PP],
+            "nvrtcGetPTXSize": [P, ctypes.POINTER(S)],
+            "nvrtcGetPTX": [P, C],
+            "nvrtcGetCUBINSize": [P, ctypes.POINTER(S)],
+            "nvrtcGetCUBIN": [P, C],
+            "nvrtcGetProgramLogSize": [P, ctypes.POINTER(S)],
+            "nvrtcGetProgramLog": [P, C],
+            "nvrtcAddNameExpression": [P, C],
+            "nvrtcGetLoweredName": [P, C, PP],
+        }
+        for name, args in sig.items():
+            f = getattr(lib, name)
+            f.argtypes = args
+            f.restype = I
+        lib.nvrtcGetErrorString.argtypes = [I]
+        lib.nvrtcGetErrorString.restype = C
+        ma, mi = I(), I()
+        self._check(lib.nvrtcVersion(ctypes.byref(ma), ctypes.byref(mi)), "nvrtcVersion")
+        self.version = (ma.value, mi.value)
+        self.major = ma.value
+        self.include_dirs = _include_dirs_for(self.path, self.major)
+
+    def _preload_builtins(self):
+        """libnvrtc dlopens libnvrtc-builtins by name; load the one beside it first."""
+        d = self.path.parent
+        for pat in ("libnvrtc-builtins.so.*", "nvrtc-builtins64_*.dll"):
+            for p in sorted(d.glob(pat)):
+                if ".alt." in p.name:
+                    continue
+                try:
+                    ctypes.CDLL(str(p), mode=getattr(ctypes, "RTLD_GLOBAL", 0))
+                except OSError as e:
+                    raise CompileError(f"cannot load NVRTC builtins {p}: {e}") from None
+                return
+
+    def _check(self, rc: int, what: str):
+        if rc != 0:
+            text = self.lib.nvrtcGetErrorString(rc)
+            raise CompileError(f"{what} failed: {text.decode() if text else rc}")
+
+    def __repr__(self):
+        return f"Nvrtc({self.version[0]}.{self.version[1]}, {self.path})"
+
+
+
+_LOADED: dict[Path, Nvrtc] = {}
+_LOCK = threading.RLock()
+
+
+def _load(path: Path) -> Nvrtc:
+    with _LOCK:
+        key = Path(path).resolve()
+        if key not in _LOADED:
+            _LOADED[key] = Nvrtc(path)
+        return _LOADED[key]
+
+
+def available_nvrtc() -> dict[int, Path]:
+    """{major: path} of every NVRTC found, first found per major (wheels before toolkits)."""
+    found: dict[int, Path] = {}
+    for p in _candidate_libs():
+        m = _major_from_name(p)
+        if m is not None and m not in found:
+            found[m] = p
+    return dict(sorted(found.items()))
+
+
+def find_nvrtc(major: int | None = None) -> Nvrtc:
+    """Load NVRTC. ``TILELAB_NVRTC`` (a path, or a major version like ``13``) overrides.
+
+    With no override and no ``major``, the lowest major found is used: a cubin built by
+    an older NVRTC loads on a newer driver, not the other way round.
+    """
+    env = os.environ.get("TILELAB_NVRTC", "").strip()
+    if env and major is None:
+        if env.isdigit():
+            major = int(env)
+        else:
+            return _load(Path(env))
+    found = available_nvrtc()
+    if major is not None:
+        if major not in found:
+            raise CompileError(
+                f"NVRTC {major} not found (found: {sorted(found) or 'none'}); "
+                f"pip install {'nvidia-cuda-nvrtc-cu12' if major == 12 else 'nvidia-cuda-nvrtc'}")
+        return _load(found[major])
+    if not found:
+        raise CompileError("NVRTC not found: pip install nvidia-cuda-nvrtc-cu12 "
+                           "(or set TILELAB_NVRTC to libnvrtc's path)")
+    return _load(found[min(found)])
+
+
+def nvrtc_version(major: int | None = None) -> tuple[int, int]:
+    return find_nvrtc(major).version
+
+
+def _resolve_nvrtc(nvrtc) -> Nvrtc:
+    if isinstance(nvrtc, Nvrtc):
+        return nvrtc
+    if nvrtc is None or isinstance(nvrtc, int):
+        return find_nvrtc(nvrtc)
+    return _load(Path(nvrtc))
+
+
+# --------------------------------------------------------------------------------------
+# The NVRTC call
+# --------------------------------------------------------------------------------------
+
+_LOG_LOC = re.compile(r"^(.*?)\((\d+)\): (catastrophic error|error|warning|remark|note)", re.M)
+_LOG_TRAILER = re.compile(r"^\s*(\d+ (catastrophic )?errors? detected in the compilation of .*|"
+                          r"Compilation terminated\.)\s*$")
+
+
+def _map_log(log: str, source: str, filename: str, first_line: int) -> str:
+    """``cell(7): error: x`` -> ``cell:7: error: x``, keep the source-line excerpt NVRTC
+    prints (adding it from the source when NVRTC could not), drop the trailer."""
+    lines = [ln for ln in log.replace("\r\n", "\n").split("\n") if not _LOG_TRAILER.match(ln)]
+    src_lines = source.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        m = _LOG_LOC.match(ln)
+        if m:
+            out.append(f"{m.group(1)}:{m.group(2)}: {m.group(3)}{ln[m.end():]}")
+            nxt = lines[i + 1] if i + 1 < len(lines) else ""
+            if m.group(1) == filename and not (nxt.startswith("  ") and nxt.strip()):
+                k = int(m.group(2)) - first_line
+                if 0 <= k < len(src_lines):
+                    out.append("    " + src_lines[k].rstrip())
+        else:
+            out.append(ln)
+        i += 1
+    while out and not out[-1].strip():
+        out.pop()
+    while out and not out[0].strip():
+        out.pop(0)
+    return "\n".join(out)
+
+
+def _line_directive(filename: str, first_line: int) -> str:
+    esc = filename.replace("\\", "\\\\").replace('"', '\\"')
+    return f'#line {int(first_line)} "{esc}"\n'
+
+
+def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, options,
+                   arch_opt: str, names: list[str], want_cubin: bool):
+    """Returns (ptx_or_cubin, log, lowered)."""
+    lib = nv.lib
+    text = (_line_directive(filename, first_line) + source).encode()
+    prog = ctypes.c_void_p()
+    nv._check(lib.nvrtcCreateProgram(ctypes.byref(prog), text, filename.encode(), 0, None, None),
+              "nvrtcCreateProgram")
+    try:
+        for n in names:
+            nv._check(lib.nvrtcAddNameExpression(prog, n.encode()), "nvrtcAddNameExpression")
+        opts = [arch_opt, *BASE_OPTIONS, *(f"-I{d}" for d in nv.include_dirs), *options]
+        arr = (ctypes.c_char_p * len(opts))(*(o.encode() for o in opts))
+        rc = lib.nvrtcCompileProgram(prog, len(opts), arr)
+        size = ctypes.c_size_t()
+        lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+        buf = ctypes.create_string_buffer(size.value)
+        lib.nvrtcGetProgramLog(prog, buf)
+        log = _map_log(buf.value.decode(errors="replace"), source, filename, first_line)
+        if rc != 0:
+            if not log:
+                text = lib.nvrtcGetErrorString(rc)          # NVRTC's own words (no local `msg`: the catalog's)
+                log = f"{filename}: {text.decode() if text else 'compile failed'}"
+            raise CompileError(log)
+        lowered = {}
+        for n in names:
+            p = ctypes.c_char_p()
+            if lib.nvrtcGetLoweredName(prog, n.encode(), ctypes.byref(p)) == 0 and p.value:
+                lowered[n] = p.value.decode()
+        if want_cubin:
+            nv._check(lib.nvrtcGetCUBINSize(prog, ctypes.byref(size)), "nvrtcGetCUBINSize")
+            out = ctypes.create_string_buffer(size.value)
+            nv._check(lib.nvrtcGetCUBIN(prog, out), "nvrtcGetCUBIN")
+            return out.raw[:size.value], log, lowered
+        nv._check(lib.nvrtcGetPTXSize(prog, ctypes.byref(size)), "nvrtcGetPTXSize")
+        out = ctypes.create_string_buffer(size.value)
+        nv._check(lib.nvrtcGetPTX(prog, out), "nvrtcGetPTX")
+        return _relative_files(out.value.decode(), filename), log, lowered
+    finally:
+        lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+
+def _unabs(path: str, filename: str) -> str:
+    """NVRTC writes a relative ``#line`` name as cwd/name in debug info; undo that so
+    PTX ``.file`` and SASS line markers carry exactly the learner's filename."""
+    if path == filename or os.path.isabs(filename):
+        return path
+    if path.endswith("/" + filename) or path.endswith("\\" + filename):
+        return filename
+    return path
+
+
+_PTX_FILE_IDX = re.compile(r'^\s*\.file\s+(\d+)\s+"((?:\\.|[^"\\])*)"', re.M)
+_PTX_LOC = re.compile(r"^\s*\.loc\s+(\d+)\s+(\d+)")
+_PTX_FILE = re.compile(r'^(\s*\.file\s+\d+\s+)"((?:\\.|[^"\\])*)"', re.M)
+
+
+def _relative_files(ptx: str, filename: str) -> str:
+    esc = filename.replace("\\", "\\\\").replace('"', '\\"')
+    return _PTX_FILE.sub(lambda m: m.group(1) + '"' + _unabs(m.group(2), esc) + '"', ptx)
+

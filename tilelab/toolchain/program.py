@@ -1,0 +1,260 @@
+"""Compile learners' CUDA C++ with NVRTC, called directly through ctypes.
+
+Why ctypes and not CuPy: CuPy's ``compile_using_nvrtc`` asks the driver for a
+device even when the arch is given, and most learners have no GPU. NVRTC itself
+needs neither a GPU nor a driver, and ships as a pip wheel.
+
+One compiler serves both backends (DESIGN §3): the emulator runs the PTX built
+here for ``compute_80``; the GPU runs that very PTX, assembled for the device's SM
+by ptxas (``Program.cubin``, ``tilelab/toolchain/assemble.py``), which also catches inline-asm
+typos that PTX generation lets through. The SASS-aware counts (``emu/counters/sass_model.py``)
+read the same cubin.
+
+Every source is prefixed with ``#line N "file"`` and compiled with
+``-lineinfo``, so PTX ``.loc`` lines, NVRTC errors and emulator findings all
+point at the learner's own cell lines.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import CompileError
+from ..messages import msg
+from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch
+from .assemble import Assembled, AssemblerMissing, assemble
+from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
+from .sass import _disassemble
+from .signature import Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases
+
+__all__ = ["compile_cuda", "kernel_from_file", "Program", "Kernel", "Param", "PTX_ARCH", "DEFAULT_ARCH"]
+
+
+
+# --------------------------------------------------------------------------------------
+# Program and Kernel
+# --------------------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class Kernel:
+    """A ``__global__`` function of a compiled Program."""
+    name: str
+    entry: str                      # lowered (mangled) name, the PTX .entry
+    params: list[Param]
+    program: "Program" = field(repr=False)
+    source: str = field(repr=False)
+    filename: str = "<cell>"
+    first_line: int = 1
+    line: int = 0                   # line of the declaration, in the learner's numbering
+
+    @property
+    def ptx(self) -> str:
+        return self.program.ptx
+
+    def cubin(self, arch: str = DEFAULT_ARCH) -> bytes:
+        return self.program.cubin(arch)
+
+    def __repr__(self):
+        sig = ", ".join(f"{p.ctype} {p.name}" for p in self.params)
+        return f"<Kernel {self.name}({sig}) from {self.filename}:{self.line}>"
+
+
+class Program:
+    """The result of one NVRTC compile: PTX for ``compute_80`` and its kernels."""
+
+    def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found):
+        self.source = source
+        self.filename = filename
+        self.first_line = first_line
+        self.options = tuple(options)
+        self.nvrtc = nvrtc
+        self.ptx = ptx
+        self.log = log                  # warnings, mapped like errors ('' when clean)
+        self._cubins: dict = {}             # arch -> assemble.Assembled
+        self._sass: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self.kernels: dict[str, Kernel] = {}
+        aliases = _type_aliases(source)
+        for f in found:
+            if f.name in lowered:
+                al = {**aliases, **_template_aliases(f.template_params, f.name)} if f.template_params else aliases
+                self.kernels[f.name] = Kernel(
+                    name=f.name, entry=lowered[f.name], params=_parse_params(f.params_text, al),
+                    program=self, source=source, filename=filename, first_line=first_line,
+                    line=f.line + first_line - 1)
+
+    def kernel(self, name: str | None = None) -> Kernel:
+        """The kernel called ``name``; with no name, the only kernel."""
+        if name is None:
+            if len(self.kernels) == 1:
+                return next(iter(self.kernels.values()))
+            raise CompileError(msg("errors.several_kernels", file=self.filename, n=len(self.kernels),
+                                   names=", ".join(self.kernels)))
+        if name not in self.kernels:
+            have = ", ".join(self.kernels) or msg("errors.none")
+            raise CompileError(msg("errors.no_kernel_named", file=self.filename, name=name, have=have))
+        return self.kernels[name]
+
+    __getitem__ = kernel
+
+    def cubin(self, arch: str = DEFAULT_ARCH) -> bytes:
+        """Machine code for ``arch`` (``sm_80``, ``sm_90``, ``90``...): ``self.ptx``, the very PTX
+        the emulator runs, assembled by ptxas (``tilelab.toolchain.assemble``)."""
+        return self.assembled(arch).cubin
+
+    def assembled(self, arch: str = DEFAULT_ARCH):
+        """The ``assemble.Assembled`` for ``arch``: cubin, ptxas's log, which tool made it."""
+        arch = _norm_arch(arch)
+        with self._lock:
+            if arch not in self._cubins:
+                try:
+                    if int(re.sub(r"\D", "", arch)) < int(re.sub(r"\D", "", PTX_ARCH)):
+                        # below sm_80 (T4, V100) the compute_80 PTX cannot be assembled: NVRTC
+                        # compiles the source for that SM, as it did before (no SASS-aware counts there)
+                        self._cubins[arch] = self._nvrtc_cubin(arch, "")
+                    else:
+                        try:
+                            self._cubins[arch] = assemble(self.ptx, arch, self.nvrtc.version)
+                        except AssemblerMissing as missing:
+                            # no assembler for this PTX here: the GPU still runs, on NVRTC's own cubin of
+                            # the source for that SM (as before the assembler: NVRTC's ptxas on the same
+                            # PTX, one whole program); tool says so
+                            self._cubins[arch] = self._nvrtc_cubin(arch, f": {missing}")
+                except CompileError as e:
+                    raise CompileError(self._map_ptxas(str(e), arch)) from None
+            return self._cubins[arch]
+
+    def _nvrtc_cubin(self, arch: str, why: str):
+        """NVRTC's own cubin of the source for ``arch`` (where the emulator's PTX cannot be assembled)."""
+        cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
+                                     self.options, f"-arch={arch}", list(self.kernels), want_cubin=True)
+        v = self.nvrtc.version
+        return Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for {arch}{why})", True)
+
+    def ptxas_info(self, arch: str = DEFAULT_ARCH) -> str:
+        """ptxas's report for ``arch`` (registers, spills, shared bytes, warnings), kernels by
+        their source names."""
+        text = self.assembled(arch).log
+        for k in self.kernels.values():
+            text = text.replace(k.entry, k.name)
+        return text
+
+    def _map_ptxas(self, log: str, arch: str) -> str:
+        """ptxas reports PTX line numbers; map them through the PTX ``.loc`` lines to the
+        learner's lines, name kernels by their source names, and drop repeats."""
+        if "ptxas" not in log:
+            return log
+        ptx = self.ptx          # the PTX ptxas saw: the cubin is assembled from exactly this text
+        files = {int(m.group(1)): _unabs(m.group(2), self.filename)
+                 for m in _PTX_FILE_IDX.finditer(ptx)}
+        where: list[tuple[str, int] | None] = []
+        cur = None
+        for ln in ptx.split("\n"):
+            m = _PTX_LOC.match(ln)
+            if m:
+                cur = (files.get(int(m.group(1)), "?"), int(m.group(2))) if int(m.group(2)) else cur
+            where.append(cur)
+        names = {k.entry: k.name for k in self.kernels.values()}
+        src_lines = self.source.split("\n")
+        out, seen = [], set()
+        for ln in log.split("\n"):
+            for entry, name in names.items():
+                ln = ln.replace(f"'{entry}'", f"'{name}'")
+            m = re.match(r"ptxas (?:application ptx input|[^,]*\.ptx), line (\d+); (error|warning)\s*: (.*)", ln)
+            if m:
+                k = int(m.group(1)) - 1
+                loc = where[k] if 0 <= k < len(where) else None
+                text = f"{m.group(2)}: {m.group(3)} (ptxas, {arch})"
+                if loc is None:
+                    item = f"{self.filename}: {text}"
+                else:
+                    item = f"{loc[0]}:{loc[1]}: {text}"
+                    i = loc[1] - self.first_line
+                    if loc[0] == self.filename and 0 <= i < len(src_lines):
+                        item += "\n    " + src_lines[i].strip()
+            elif ln.startswith("ptxas fatal"):
+                continue
+            elif ln.startswith("ptxas"):
+                item = f"{self.filename}: " + re.sub(r"^ptxas\s*(error|warning)\s*:\s*", r"\1: ", ln) \
+                       + f" (ptxas, {arch})"
+            else:
+                item = ln
+            if item.strip() and item not in seen:
+                seen.add(item)
+                out.append(item)
+        return "\n".join(out)
+
+    def sass(self, arch: str = DEFAULT_ARCH) -> str:
+        """nvdisasm's listing of the cubin, with ``//## File "...", line N`` markers."""
+        arch = _norm_arch(arch)
+        cub = self.cubin(arch)
+        with self._lock:
+            if arch not in self._sass:
+                self._sass[arch] = _disassemble(cub)
+            return self._sass[arch]
+
+    def __repr__(self):
+        return (f"<Program {self.filename}: {', '.join(self.kernels) or 'no kernels'} "
+                f"(NVRTC {self.nvrtc.version[0]}.{self.nvrtc.version[1]})>")
+
+
+_CACHE: "OrderedDict[str, Program]" = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
+                 options=(), name_expressions=(), nvrtc=None) -> Program:
+    """Compile CUDA C++ to PTX for ``compute_80`` with line info; cached by content.
+
+    ``source`` is the text (or a ``pathlib.Path``, whose name becomes ``filename``).
+    ``name_expressions`` adds kernels the regex cannot see, e.g. ``"tiled<32>"`` for a
+    template (this instantiates it). ``nvrtc`` picks the compiler: a major version
+    (12, 13), a library path, or an ``Nvrtc``; default ``find_nvrtc()``.
+    """
+    if isinstance(source, Path):
+        filename = str(source) if filename == "<cell>" else filename
+        source = source.read_text()
+    nv = _resolve_nvrtc(nvrtc)
+    options = tuple(options)
+    key = hashlib.sha256("\0".join(
+        [str(nv.path), filename, str(first_line), *options, "|", *name_expressions, "|", source]
+    ).encode()).hexdigest()
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+
+    found = [f for f in _find_kernels(source) if not f.template]
+    for expr in name_expressions:
+        base = expr.split("<")[0].strip()
+        tmpl = next((f for f in _find_kernels(source) if f.name == base), None)
+        found.append(_Found(expr, False, tmpl.params_text if tmpl else "", tmpl.line if tmpl else 0,
+                            tmpl.template_params if tmpl else ""))
+    names = [f.name for f in found]
+    ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line, options,
+                                       f"-arch={PTX_ARCH}", names, want_cubin=False)
+    if not found:
+        raise CompileError(msg("errors.no_kernel", file=filename))
+    prog = Program(source=source, filename=filename, first_line=first_line, options=options,
+                   nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found)
+    with _LOCK:
+        _CACHE[key] = prog
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return prog
+
+
+def kernel_from_file(path, name: str | None = None, *, nvrtc=None, options=()) -> Kernel:
+    """Compile a ``.cu`` file and return its kernel ``name`` (or its only kernel).
+    ``#include "x.h"`` resolves next to the file."""
+    p = Path(path)
+    try:
+        src = p.read_text()
+    except OSError as e:
+        raise CompileError(f"cannot read {p}: {e.strerror}") from None
+    opts = (f"-I{p.resolve().parent}", *options)
+    return compile_cuda(src, filename=str(path), options=opts, nvrtc=nvrtc).kernel(name)

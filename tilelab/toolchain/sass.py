@@ -1,0 +1,187 @@
+"""SASS: nvdisasm from the nvidia-cuda-nvdisasm wheel, the listing per source line, and the
+memory-instruction mix per line."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import CompileError
+from .arch import DEFAULT_ARCH
+from .discover import _site_dirs, _toolkit_roots
+from .nvrtc import _unabs
+
+if TYPE_CHECKING:
+    from .program import Program
+
+# --------------------------------------------------------------------------------------
+# SASS: nvdisasm from the nvidia-cuda-nvdisasm wheel
+# --------------------------------------------------------------------------------------
+
+def find_nvdisasm() -> str:
+    """Path of nvdisasm: ``TILELAB_NVDISASM``, the pip wheel, a toolkit, or PATH."""
+    env = os.environ.get("TILELAB_NVDISASM")
+    if env:
+        return env
+    exe = "nvdisasm.exe" if os.name == "nt" else "nvdisasm"
+    for d in _site_dirs():
+        for pat in (f"nvidia/cu1*/bin/{exe}", f"nvidia/cuda_nvdisasm/bin/{exe}",
+                    f"nvidia/cu1*/bin/*/{exe}"):
+            hits = sorted(d.glob(pat), reverse=True)
+            if hits:
+                return str(hits[0])
+    for root in _toolkit_roots():
+        if (root / "bin" / exe).is_file():
+            return str(root / "bin" / exe)
+    w = shutil.which(exe)
+    if w:
+        return w
+    raise CompileError("nvdisasm not found: pip install nvidia-cuda-nvdisasm")
+
+
+def _sass_cache_file(exe: str, cubin: bytes) -> Path | None:
+    """Where nvdisasm's listing of ``cubin`` is kept between processes (it takes ~0.5 s a cubin):
+    ``$TILELAB_CACHE`` or ``~/.cache/tilelab``, keyed by the cubin and the nvdisasm binary."""
+    try:
+        st = os.stat(exe)
+        root = Path(os.environ.get("TILELAB_CACHE") or Path.home() / ".cache" / "tilelab") / "sass"
+    except (OSError, RuntimeError):
+        return None
+    key = hashlib.sha256(cubin + f"\0{exe}\0{st.st_size}\0{st.st_mtime_ns}".encode()).hexdigest()
+    return root / f"{key}.txt"
+
+
+def _disassemble(cubin: bytes) -> str:
+    exe = find_nvdisasm()
+    cached = _sass_cache_file(exe, cubin)
+    try:
+        if cached is not None and cached.is_file():
+            return cached.read_text()
+    except OSError:
+        pass
+    text = _run_nvdisasm(exe, cubin)
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(text)
+            os.replace(tmp, cached)
+        except OSError:
+            pass                            # a read-only home: no cache, same listing
+    return text
+
+
+def _run_nvdisasm(exe: str, cubin: bytes) -> str:
+    with tempfile.TemporaryDirectory(prefix="tilelab-") as td:
+        f = os.path.join(td, "k.cubin")
+        with open(f, "wb") as fh:
+            fh.write(cubin)
+        r = subprocess.run([exe, "-c", "-g", f], capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        raise CompileError(f"nvdisasm failed: {r.stderr.strip() or r.stdout.strip()}")
+    return r.stdout
+
+
+_SASS_LINE = re.compile(r'//## File "([^"]*)", line (\d+)')
+_SASS_LABEL = re.compile(r"\s*(\.L_x_\d+):")
+_SASS_INSTR = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)")
+_MEM_OPS = {"LDS", "STS", "LDG", "STG", "LDSM", "STSM", "LDGSTS", "LD", "ST", "LDL", "STL",
+            "ATOMS", "ATOMG", "ATOM", "RED", "REDG"}
+
+
+def _mem_key(op: str, mods: str) -> str:
+    parts = [m for m in mods.split(".") if m]
+    if op == "LDSM":
+        n = parts[-1] if parts and parts[-1] in ("1", "2", "4") else "1"
+        return f"LDSM.x{n}" + (".T" if any(p.startswith("MT") for p in parts) else "")
+    width = ""
+    for p in parts:
+        if p in ("64", "128"):
+            width = "." + p
+        elif p in ("U8", "S8"):
+            width = ".8"
+        elif p in ("U16", "S16"):
+            width = ".16"
+    return op + width
+
+
+def entry_sass(text: str, entry: str) -> str:
+    """The part of a SASS listing that is kernel ``entry``'s function (all of it if not found)."""
+    start = text.find(f".text.{entry}:")
+    if start < 0:
+        return text
+    end = text.find("//--------------------- ", start)
+    return text[start:end if end > 0 else len(text)]
+
+
+def kernel_sass(program: Program, arch: str, entry: str) -> str:
+    """The part of ``program.sass(arch)`` that is kernel ``entry``'s function."""
+    return entry_sass(program.sass(arch), entry)
+
+
+def sass_instructions(text: str, filename: str = ""):
+    """Each instruction of a SASS listing, in address order, as ``((file, line), predicate,
+    opcode, modifiers)``: the source line is the last ``//## File`` comment before it."""
+    for ins in sass_listing(text, filename):
+        yield ins.where, ins.pred, ins.op, ins.mods
+
+
+@dataclass(frozen=True)
+class SassLine:
+    """One instruction of a SASS listing: its address, source line, predicate (``"@!P0"``, or
+    ``""``), opcode, modifiers (``".U32.AND"``), operand text and the labels that name it."""
+    addr: int
+    where: tuple
+    pred: str
+    op: str
+    mods: str
+    operands: str
+    labels: tuple = ()
+
+
+def sass_listing(text: str, filename: str = ""):
+    """Each instruction of a SASS listing, in address order, as a ``SassLine`` (the one walker
+    that ``sass_instructions`` and emu/counters/sass_replay.py read)."""
+    where = ("", 0)
+    labels: list = []
+    for ln in text.splitlines():
+        m = _SASS_LINE.search(ln)
+        if m:
+            where = (_unabs(m.group(1), filename), int(m.group(2)))
+            continue
+        m = _SASS_INSTR.search(ln)
+        if m:
+            rest = ln[m.end():]
+            yield SassLine(int(m.group(0)[2:m.group(0).index("*/")], 16), where, (m.group(1) or "").strip(),
+                           m.group(2), m.group(3), rest.split(";", 1)[0].strip(), tuple(labels))
+            labels = []
+            continue
+        m = _SASS_LABEL.match(ln)
+        if m:
+            labels.append(m.group(1))
+
+
+def sass_memory_mix(program: Program, arch: str = DEFAULT_ARCH,
+                    entry: str | None = None) -> dict[tuple[str, int], dict[str, int]]:
+    """Memory instructions per source line in the SASS: ``{(file, line): {"LDS": n,
+    "LDS.128": n, "STS": n, "LDG.128": n, "LDSM.x4": n, ...}}``.
+
+    Keys are the opcode plus its access width (``.8 .16 .64 .128``; 32-bit has none);
+    ``LDSM.xN`` is an N-matrix ldmatrix (``.T`` if transposed). Instructions with no
+    line info go under ``("", 0)``. This shows what ptxas merged or vectorised.
+    ``entry`` (a kernel's lowered name) keeps that kernel's function only.
+    """
+    mix: dict[tuple[str, int], dict[str, int]] = {}
+    text = program.sass(arch) if entry is None else kernel_sass(program, arch, entry)
+    for where, pred, op, mods in sass_instructions(text, program.filename):
+        if op in _MEM_OPS and pred != "@!PT":    # `@!PT LDS RZ, [RZ]` is ptxas padding that never runs
+            key = _mem_key(op, mods)
+            d = mix.setdefault(where, {})
+            d[key] = d.get(key, 0) + 1
+    return mix

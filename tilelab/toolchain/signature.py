@@ -1,0 +1,212 @@
+"""Parsing a CUDA source: kernel names and their parameters (the kernel-signature parser)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+# --------------------------------------------------------------------------------------
+# Parsing the source: kernel names and parameters
+# --------------------------------------------------------------------------------------
+
+_COMMENT_OR_STRING = re.compile(
+    r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
+def _strip_comments(src: str) -> str:
+    """Blank out comments and string literals, keeping offsets and line numbers."""
+    def blank(m):
+        s = m.group(0)
+        return re.sub(r"[^\n]", " ", s)
+    return _COMMENT_OR_STRING.sub(blank, src)
+
+
+_PARENS = r"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)"     # balanced, nested up to three deep
+_ATTR = (r"(?:__launch_bounds__\s*" + _PARENS + r"|__cluster_dims__\s*" + _PARENS +
+         r"|__maxnreg__\s*" + _PARENS + r"|__noinline__|__forceinline__|static|inline|extern)")
+_KERNEL = re.compile(
+    r"\b__global__\s+(?:" + _ATTR + r"\s*)*void\s+(?:" + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
+_TEMPLATE_TAIL = re.compile(r"template\s*<[^{};]*>\s*(?:" + _ATTR + r"\s*)*$")
+
+
+@dataclass
+class _Found:
+    name: str
+    template: bool
+    params_text: str
+    line: int  # 1-based line in the source
+    template_params: str = ""   # the text inside `template <...>`, for a template kernel
+
+
+def _find_kernels(src: str) -> list[_Found]:
+    clean = _strip_comments(src)   # `extern "C"` becomes `extern` + blanks: still matches
+    out = []
+    for m in _KERNEL.finditer(clean):
+        # the declaration's own head: back to the end of the previous declaration (a comment
+        # header of any length in between is blanks here, so a fixed window would miss `template`)
+        start = max(clean.rfind(c, 0, m.start()) for c in ";{}") + 1
+        head = clean[start:m.start()]
+        tail = _TEMPLATE_TAIL.search(head)
+        is_template = bool(tail)
+        # the balanced parameter list
+        depth, i = 1, m.end()
+        while i < len(clean) and depth:
+            depth += {"(": 1, ")": -1}.get(clean[i], 0)
+            i += 1
+        params_text = clean[m.end():i - 1]
+        tparams = re.match(r"template\s*<(.*)>", tail.group(0), re.S).group(1) if tail else ""
+        out.append(_Found(m.group(1), is_template, params_text, clean.count("\n", 0, m.start()) + 1, tparams))
+    return out
+
+
+_BUILTIN_ALIASES = {"uint": "unsigned int", "ushort": "unsigned short", "uchar": "unsigned char",
+                    "ulong": "unsigned long", "std::size_t": "size_t", "std::ptrdiff_t": "ptrdiff_t",
+                    "longlong": "long long", "ulonglong": "unsigned long long"}
+_TYPEDEF = re.compile(r"\btypedef\s+((?:[A-Za-z_][\w:]*\s+)*?[A-Za-z_][\w:]*)\s+([A-Za-z_]\w*)\s*;")
+_USING = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*((?:[A-Za-z_][\w:]*\s*)+?)\s*;")
+
+
+def _type_aliases(src: str) -> dict:
+    """Scalar type names a kernel signature may use: ``uint``, ``typedef unsigned int u32;``,
+    ``using idx_t = long;`` (pointer and struct typedefs are left alone)."""
+    clean = _strip_comments(src)
+    out = dict(_BUILTIN_ALIASES)
+    for m in _TYPEDEF.finditer(clean):
+        out[m.group(2)] = " ".join(m.group(1).split())
+    for m in _USING.finditer(clean):
+        out[m.group(1)] = " ".join(m.group(2).split())
+    return out
+
+
+def _template_aliases(tparams: str, expr: str) -> dict:
+    """``template <class T, int B>`` instantiated as ``k<float, 256>``: {'T': 'float'}."""
+    args = expr[expr.index("<") + 1:expr.rindex(">")] if "<" in expr else ""
+    out = {}
+    for p, a in zip(_split_commas(tparams), _split_commas(args)):
+        pm = re.fullmatch(r"\s*(?:class|typename)\s+([A-Za-z_]\w*)(?:\s*=.*)?\s*", p, re.S)
+        if pm:
+            out[pm.group(1)] = " ".join(a.split())
+    return out
+
+
+def _split_commas(text: str) -> list[str]:
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += {"(": 1, "<": 1, "[": 1, ")": -1, ">": -1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur)
+    return parts
+
+
+_SCALARS = {
+    "float": "float32", "double": "float64",
+    "char": "int8", "signed char": "int8", "unsigned char": "uint8",
+    "short": "int16", "short int": "int16", "signed short": "int16",
+    "unsigned short": "uint16", "unsigned short int": "uint16",
+    "int": "int32", "signed": "int32", "signed int": "int32",
+    "unsigned": "uint32", "unsigned int": "uint32",
+    "long": "int64", "long int": "int64", "unsigned long": "uint64", "unsigned long int": "uint64",
+    "long long": "int64", "long long int": "int64", "signed long long": "int64",
+    "unsigned long long": "uint64", "unsigned long long int": "uint64",
+    "size_t": "uint64", "ptrdiff_t": "int64",
+    "int8_t": "int8", "uint8_t": "uint8", "int16_t": "int16", "uint16_t": "uint16",
+    "int32_t": "int32", "uint32_t": "uint32", "int64_t": "int64", "uint64_t": "uint64",
+    "bool": "bool", "half": "float16", "__half": "float16",
+    "void": None, "__nv_bfloat16": None,
+}
+_VECTORS = {"float": "float32", "double": "float64", "int": "int32", "uint": "uint32",
+            "char": "int8", "uchar": "uint8", "short": "int16", "ushort": "uint16",
+            "long": "int64", "ulong": "uint64", "longlong": "int64", "ulonglong": "uint64",
+            "half": "float16", "__half": "float16"}
+_QUALIFIERS = {"const", "volatile", "__restrict__", "__restrict", "restrict", "struct",
+               "__grid_constant__"}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One kernel parameter, parsed from the C signature.
+
+    ``dtype`` is the numpy dtype of the pointee (pointers) or of the scalar; ``None``
+    for types numpy cannot hold (structs, bf16). ``lanes`` is the vector width of
+    CUDA vector types (``float4`` -> float32 with lanes=4). ``const`` is the
+    pointee's const for pointers, the value's const for scalars.
+    """
+    name: str
+    ctype: str
+    pointer: bool
+    const: bool
+    dtype: np.dtype | None
+    lanes: int = 1
+
+
+def _resolve(base: str, aliases: dict) -> str:
+    for _ in range(8):                       # typedef chains, not cycles
+        nxt = aliases.get(base)
+        if nxt is None:
+            nxt = aliases.get(re.sub(r"^std\s*::\s*", "", base))
+        if nxt is None or nxt == base:
+            return base
+        base = re.sub(r"^(const|volatile)\s+", "", nxt)
+    return base
+
+
+def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
+    t = re.sub(r"=.*$", "", text.strip(), flags=re.S)       # default arguments
+    t = re.sub(r"\[\s*\]", "*", t)                             # float a[] -> float* a
+    toks = re.findall(r"[A-Za-z_]\w*|\*|&|::|<[^>]*>", t)
+    stars = [i for i, k in enumerate(toks) if k == "*"]
+    pointer = bool(stars)
+    words = [k for k in toks if k not in ("*", "&")]
+    names = [w for w in words if w not in _QUALIFIERS]
+    # the last identifier is the name, unless the declaration is unnamed
+    name = f"arg{index}"
+    if len(names) >= 2 and (not stars or toks.index(names[-1]) > stars[-1]) \
+            and " ".join(names) not in _SCALARS:
+        name = names[-1]
+        base_words = names[:-1]
+    else:
+        base_words = names
+    if pointer:
+        before = toks[:stars[0]]
+        const = "const" in before
+    else:
+        const = "const" in toks
+    base = " ".join(w for w in base_words if w != "std" and w != "::")
+    base = re.sub(r"^std\s*", "", base)
+    dtype, lanes = None, 1
+    if aliases and base not in _SCALARS:
+        base = _resolve(base, aliases)
+    if base in _SCALARS:
+        dtype = _SCALARS[base]
+    else:
+        m = re.fullmatch(r"(__half|half|u?(?:char|short|int|long|longlong)|float|double)([1-4])", base)
+        if m:
+            dtype, lanes = _VECTORS.get(m.group(1)), int(m.group(2))
+    ctype = ("const " if const else "") + base + ("*" * len(stars))
+    return Param(name=name, ctype=ctype, pointer=pointer, const=const,
+                 dtype=np.dtype(dtype) if dtype else None, lanes=lanes)
+
+
+def _parse_params(text: str, aliases: dict | None = None) -> list[Param]:
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "(<[":
+            depth += 1
+        elif ch in ")>]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur)
+    if len(parts) == 1 and parts[0].strip() == "void":
+        return []
+    return [_parse_param(p, i, aliases) for i, p in enumerate(parts)]
