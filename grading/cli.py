@@ -49,13 +49,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SUBMITTED = ROOT / "grading" / "submitted"
 CACHE_NAME = ".grade-cache.json"
 PREFIX = ""
+#: the progress bar (grading/progress.py) while one is shown: say() writes above it
+BAR = None
 
 
 def say(*lines) -> None:
     """print, with UNSAFE on every line when grading without a sandbox."""
     for text in lines:
         for line in str(text).splitlines() or [""]:
-            print(PREFIX + line, flush=True)
+            if BAR is not None:
+                BAR.write(PREFIX + line)
+            else:
+                print(PREFIX + line, flush=True)
 
 
 def submissions(submitted: Path = SUBMITTED):
@@ -252,43 +257,81 @@ def release_dir(d: Path, lang: str = lg.SOURCE) -> Path:
     return d / ("release_tmp" if lang == lg.SOURCE else f"release_tmp_{lang}")
 
 
-def prepare_release(names, d: Path, db: str, lang: str = lg.SOURCE) -> bytes:
-    """The release of ``names`` in ``lang`` (in release_dir(d, lang)) and a blank gradebook that
-    knows them (the template every task of that language grades into); the English release is
-    also made known to the course gradebook ``db``, which all languages' grades merge into.
-    nbgrader's release is slow (10-20 s), so the two English ones run at once, and any release
-    only when its solutions or the grader changed."""
+def prepare_releases(by_lang: dict, d: Path, db: str) -> dict:
+    """{lang: template gradebook}: each language's release (in release_dir(d, lang)) and a blank
+    gradebook that knows its assignments (the template every task of that language grades
+    into); the English release goes into the course gradebook ``db``, which all languages'
+    grades merge into, and its template is a copy of that without learners (blank_copy).
+    nbgrader's release is slow (10-20 s a run, mostly its start), so there is one release per
+    language (its assignments one after the other, or all in one nbgrader run when all are
+    asked for), every language's at once, and nothing is released again unless its solutions or
+    the grader changed."""
     import threading
-    key = release_key(names, lang)
-    tag = "" if lang == lg.SOURCE else f"-{lang}"
-    stamp, template = d / f".release-key{tag}", d / f".template-gradebook{tag}.db"
-    rdir = release_dir(d, lang)
-    course_db = Path(db.removeprefix("sqlite:///"))
-    if stamp.exists() and stamp.read_text() == key and template.exists() \
-            and (lang != lg.SOURCE or course_db.exists()) and all((rdir / a).is_dir() for a in names):
-        return template.read_bytes()
-    source = None if lang == lg.SOURCE else lg.source_dir(lang, ROOT)
-    with tempfile.TemporaryDirectory(prefix="tilelab-template-") as tmp:
-        errors = []
+    out, runs, finish = {}, [], []
+    tmp = Path(tempfile.mkdtemp(prefix="tilelab-template-"))
+    try:
+        for lang, wanted in by_lang.items():
+            source = None if lang == lg.SOURCE else lg.source_dir(lang, ROOT)
+            names = sorted(wanted)
+            key = release_key(names, lang)
+            tag = "" if lang == lg.SOURCE else f"-{lang}"
+            stamp, template = d / f".release-key{tag}", d / f".template-gradebook{tag}.db"
+            rdir = release_dir(d, lang)
+            course_db = Path(db.removeprefix("sqlite:///"))
+            if stamp.exists() and stamp.read_text() == key and template.exists() \
+                    and (lang != lg.SOURCE or course_db.exists()) and all((rdir / a).is_dir() for a in wanted):
+                out[lang] = template.read_bytes()
+                continue
+            blank = tmp / f"gradebook-{lang}.db"
+            runs += [(lang, {"names": names, "source": source, "to": rdir,
+                             "db": db if lang == lg.SOURCE else f"sqlite:///{blank}"})]
+            finish.append((lang, key, stamp, template, blank))
+        if runs:
+            BAR.add(len(runs)) if BAR else None
+            errors = []
 
-        def run(**kw):
-            try:
-                release(names, quiet=True, source=source, **kw)
-            except BaseException as e:  # noqa: BLE001 - SystemExit from release(): reported below
-                errors.append(e)
-        blank = f"sqlite:///{tmp}/gradebook.db"
-        runs = [{"to": rdir, "db": db}, {"to": Path(tmp) / "release", "db": blank}] if lang == lg.SOURCE \
-            else [{"to": rdir, "db": blank}]
-        threads = [threading.Thread(target=run, kwargs=kw) for kw in runs]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        if errors:
-            raise SystemExit(f"make grade: the release{'' if lang == lg.SOURCE else ' of ' + lang} failed: {errors[0]}")
-        shutil.copyfile(Path(tmp) / "gradebook.db", template)
-    stamp.write_text(key)
-    return template.read_bytes()
+            def run(lang, kw):
+                try:
+                    release(kw.pop("names"), quiet=True, **kw)
+                except BaseException as e:  # noqa: BLE001 - SystemExit from release(): reported below
+                    errors.append((lang, e))
+                if BAR:
+                    BAR.step(f"released {lang}")
+            if BAR:
+                BAR.phase("prepare")
+                BAR.step(f"release {', '.join(sorted({lang for lang, _ in runs}))} …", 0)
+            threads = [threading.Thread(target=run, args=r) for r in runs]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            if errors:
+                lang, e = errors[0]
+                raise SystemExit(f"make grade: the release{'' if lang == lg.SOURCE else ' of ' + lang} failed: {e}")
+        for lang, key, stamp, template, blank in finish:
+            if lang == lg.SOURCE:
+                blank_copy(Path(db.removeprefix("sqlite:///")), blank)
+            shutil.copyfile(blank, template)
+            stamp.write_text(key)
+            out[lang] = template.read_bytes()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def blank_copy(course_db: Path, out: Path) -> None:
+    """A copy of the course gradebook without its learners, submissions and grades: what a
+    release into an empty gradebook makes (the assignments, notebooks and cells), in no time."""
+    import sqlite3
+    shutil.copyfile(course_db, out)
+    con = sqlite3.connect(out)
+    try:
+        with con:
+            for table in ("comment", "grade", "submitted_notebook", "submitted_assignment", "student"):
+                con.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
+        con.execute("VACUUM")
+    finally:
+        con.close()
 
 
 def merge(db_url: str, r: dict) -> None:
@@ -323,27 +366,11 @@ def write_outputs(course: dict, r: dict) -> None:
             (d / name).write_bytes(data)
 
 
-def export_csv(db_url: str, path: str, autograded: Path | None = None) -> None:
-    """nbgrader's CSV export, with a ``language`` column after its own: the language each
-    submission was graded in (read from its autograded notebooks; blank where there are none)."""
-    import csv
-    from nbgrader.api import Gradebook
-    from nbgrader.plugins import CsvExportPlugin
-    with Gradebook(db_url) as gb:
-        CsvExportPlugin(to=str(path)).export(gb)
-    if autograded is None:
-        return
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
-        fields = list(rows[0]) if rows else []
-    if not fields:
-        return
-    for row in rows:
-        row["language"] = lg.graded_language(autograded / row["student_id"] / row["assignment"]) or ""
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields + ["language"])
-        w.writeheader()
-        w.writerows(rows)
+def export_csv(db_url: str, path: str, autograded: Path | None = None, include_missing: bool = False) -> None:
+    """grades.csv (one row per submission, with its language and lateness) and the Canvas and
+    Moodle imports beside it (grading/export.py)."""
+    from grading.export import export
+    export(db_url, Path(path), autograded, include_missing)
 
 
 #: nbgrader's own steps around the learner's cells and the judge: copying, the gradebook, the feedback page
@@ -392,10 +419,28 @@ def main(argv=None) -> int:
     ap.add_argument("--nbgrader-arg", action="append", default=[],
                     help="extra nbgrader option for autograde, e.g. --Execute.timeout=60")
     ap.add_argument("--json", help="also write every result (scores, repairs, reasons, seconds) here")
+    ap.add_argument("--student", default=os.environ.get("STUDENT") or None,
+                    help="grade only this learner's submissions (always regraded; make grade STUDENT=...)")
+    ap.add_argument("--assignment", default=os.environ.get("ASSIGNMENT") or None,
+                    help="grade only this assignment's submissions (always regraded; make grade ASSIGNMENT=...)")
+    ap.add_argument("--include-missing", action="store_true", default=bool(os.environ.get("INCLUDE_MISSING")),
+                    help="grades.csv gets a row (status missing, no score) per learner who did not submit an "
+                    "assignment others submitted")
     args = ap.parse_args(argv)
+    from grading.progress import Progress
+    global BAR
+    BAR = Progress(PREFIX)
+    try:
+        return _main(args)
+    finally:
+        BAR.close()
+        BAR = None
 
+
+def _main(args) -> int:
+    global PREFIX
     if sb.unsafe() and not sb.required():
-        PREFIX = "UNSAFE "
+        PREFIX = BAR.prefix = "UNSAFE "
         os.environ["TILELAB_UNSAFE"] = "1"
         say("grading WITHOUT a sandbox (UNSAFE=1): learner code runs with your rights")
     else:
@@ -416,27 +461,54 @@ def main(argv=None) -> int:
     if not subs:
         say(f"no submissions under {course['submitted']}/<student>/<assignment>/")
         return 0
+    picked = [(s, a) for s, a in subs if args.student in (None, s) and args.assignment in (None, a)]
+    if len(picked) < len(subs):      # by hand: only these, regraded as the batch grades them
+        if not picked:
+            say(f"no submission of {args.student or 'any learner'} for {args.assignment or 'any assignment'} "
+                f"under {course['submitted']}/<student>/<assignment>/")
+            return 2
+        subs = picked
     known = set(assignments())
     unknown = sorted({a for _, a in subs} - known)
     names = sorted({a for _, a in subs} & known)
     extra = parse_nbgrader_args(args.nbgrader_arg)
     # each submission's language, told from its read-only cells against each language's nbgrader
-    # source (the release has the same read-only cells); a language's release is made when needed
+    # source (the release has the same read-only cells); then every language's release at once
     sources = {lang: {a: {p.name: p.read_bytes() for p in sorted((lg.source_dir(lang, ROOT) / a).glob("*.ipynb"))}
                       for a in names} for lang in lg.languages(ROOT)}
-    templates = {lg.SOURCE: prepare_release(names, d, db)} if names else {}
+    BAR.add(len(subs) + 1)
+    with BAR.doing("load nbgrader"):       # (seconds on a busy machine: the bar is up before it)
+        from grading import late
+    prepared, langs = {}, {}
+    for student, a in subs:       # read and tell the language first, so that all releases run at once
+        if a in known:            # (one learner, one failure: whatever it holds, only its own line says so)
+            try:
+                prepared[student, a] = prepare(course, student, a)
+                langs[student, a] = lg.detect(prepared[student, a][0],
+                                              {lang: s[a] for lang, s in sources.items() if s.get(a)})
+            except sf.NotReadable as e:
+                prepared[student, a] = str(e)
+            except Exception as e:  # noqa: BLE001 - a submission the checks did not foresee fails alone
+                prepared[student, a] = f"it could not be prepared for grading ({type(e).__name__}: {str(e)[:300]})"
+        BAR.step(f"read {student}/{a}")
+    needed = sorted({lang for lang, _ in langs.values()} | ({lg.SOURCE} if names else set()))
+    templates = prepare_releases({lang: names if lang == lg.SOURCE else [n for n in names if sources[lang].get(n)]
+                                  for lang in needed}, d, db)
+    due = late.due_dates(db)
+    receipts = late.read_ledger(course["submitted"])
 
     def template(lang: str, a: str) -> tuple[bytes, str]:
         """(template gradebook of ``lang``, why it cannot grade ``a`` or '')."""
-        if lang not in templates:
-            templates[lang] = prepare_release([n for n in names if sources[lang].get(n)], d, db, lang)
         return templates[lang], lg.same_grade_cells(templates[lg.SOURCE], templates[lang], lang, a)
     cache_path = d / CACHE_NAME
-    cache = json.loads(cache_path.read_text()) if cache_path.exists() and not args.force else {}
+    cache = json.loads(cache_path.read_text()) if cache_path.exists() else {}
+    regrade = bool(args.force or args.student or args.assignment)   # by hand: always regraded
 
     results, jobs, skipped = [], [], []
     versions = {a: grader_version(a) for a in names}
     limits = {a: time_limit(a, len(list((release_dir(d) / a).glob("*.ipynb"))), extra) for a in names}
+    from grading.cell_limits import cell_timeout
+    cell_limits = {a: cell_timeout(a, extra) for a in names}
     for student, a in subs:
         name = f"{student}/{a}"
         if a in unknown:
@@ -444,12 +516,15 @@ def main(argv=None) -> int:
                 f"'{a}' is not an assignment of this course (folders of solutions/: {', '.join(sorted(known))}); "
                 "was the folder renamed?")})
             continue
-        # one learner, one failure: whatever this submission holds, only its own line says so
+        got = prepared[student, a]
+        if isinstance(got, str):
+            results.append({"student": student, "assignment": a, "ok": False, "reason": got})
+            continue
         try:
-            files, notes = prepare(course, student, a)
+            files, notes = got
             for note in notes:
                 say(f"warning: {name}: {note}")
-            lang, note = lg.detect(files, {lang: s[a] for lang, s in sources.items() if s.get(a)})
+            lang, note = langs[student, a]
             notes = [n.text(lang) for n in notes]   # they go into the feedback: in the submission's language
             gradebook, refused = template(lang, a)
             if refused:
@@ -457,21 +532,23 @@ def main(argv=None) -> int:
                 continue
             rel = read_tree(release_dir(d, lang) / a)
             rel = {k: v for k, v in rel.items() if k.endswith(".ipynb")}
-            key = content_key(files, rel, versions[a], {**extra, "lang": lang})
+            # graded with the time it reached the exchange (grading/late.py), against the gradebook's due date
+            files, when = late.timing(files, receipts.get(name))
+            job_extra = {**extra, **when}
+            key = content_key(files, rel, versions[a], {**job_extra, "lang": lang, "due": str(due.get(a) or ""),
+                                                        "cell_timeout": cell_limits[a]})
             fb = course["feedback"] / student / a
-            if cache.get(name, {}).get("key") == key and fb.is_dir() and any(fb.glob("*.html")):
+            if not regrade and cache.get(name, {}).get("key") == key and fb.is_dir() and any(fb.glob("*.html")):
                 skipped.append(name)
                 continue
-        except sf.NotReadable as e:
-            results.append({"student": student, "assignment": a, "ok": False, "reason": str(e)})
-            continue
+            gradebook = late.with_due_date(gradebook, a, due.get(a))
         except Exception as e:  # noqa: BLE001 - a submission the checks above did not foresee fails alone
             results.append({"student": student, "assignment": a, "ok": False, "reason": (
                 f"it could not be prepared for grading ({type(e).__name__}: {str(e)[:300]})")})
             continue
         jobs.append({"student": student, "assignment": a, "key": key, "files": files, "release": rel,
-                     "gradebook": gradebook, "timeout": args.timeout or limits[a], "extra": extra, "lang": lang,
-                     "notes": notes + ([note] if note else [])})
+                     "gradebook": gradebook, "timeout": args.timeout or limits[a], "extra": job_extra, "lang": lang,
+                     "notes": notes + ([note] if note else []), "cell_timeout": cell_limits[a]})
 
     if skipped:
         say(f"{len(skipped)} submission{'s' if len(skipped) > 1 else ''} unchanged since last graded: skipped "
@@ -480,7 +557,7 @@ def main(argv=None) -> int:
     if jobs:
         results += run_jobs(jobs, args, course, db, cache, cache_path)
     if names:
-        export_csv(db, args.csv, course["autograded"])
+        export_csv(db, args.csv, course["autograded"], args.include_missing)
 
     failed = sorted((r for r in results if not r.get("ok")), key=lambda r: (r["student"], r["assignment"]))
     for r in failed:
@@ -532,9 +609,10 @@ def task_failure(exc: BaseException) -> str:
 
 def run_jobs(jobs, args, course, db, cache, cache_path):
     from distributed import as_completed
-    from tqdm import tqdm
     from grading.task import grade_submission
-    client, cluster, where, gpu = start_cluster(args.workers, args.scheduler)
+    BAR.add(1)
+    with BAR.doing("start the Dask cluster"):
+        client, cluster, where, gpu = start_cluster(args.workers, args.scheduler)
     say(f"grading {len(jobs)} submission{'s' if len(jobs) > 1 else ''} on {where}")
     results = []
     try:
@@ -542,8 +620,9 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
                                  resources={"GPU": 1} if gpu else None, pure=False):
                    (job["student"], job["assignment"], job["key"]) for job in jobs}
         t0 = time.monotonic()
-        with tqdm(total=len(jobs), desc=PREFIX + "autograde", unit="sub", file=sys.stdout, mininterval=1,
-                  disable=os.environ.get("TILELAB_PROGRESS") == "0") as bar:
+        BAR.phase("autograde")
+        BAR.add(len(jobs))
+        if True:
             for fut in as_completed(futures):
                 student, a, key = futures[fut]
                 try:
@@ -552,6 +631,8 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
                     r = {"student": student, "assignment": a, "ok": False, "reason": task_failure(e)}
                 if r.get("ok"):
                     merge(db, r)
+                    from grading.late import apply_penalties
+                    apply_penalties(db, a, student)
                     write_outputs(course, r)
                     cache[f"{student}/{a}"] = {"key": key}
                     cache_path.write_text(json.dumps(cache, indent=1, sort_keys=True))
@@ -562,8 +643,7 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
                 results.append(r)
                 done = len(results)
                 rate = done / max(time.monotonic() - t0, 1e-9) * 60
-                bar.set_postfix_str(f"{rate:.1f} submissions/min, {student}/{a} {'ok' if r.get('ok') else 'FAILED'}")
-                bar.update()
+                BAR.step(f"{rate:.1f} submissions/min, {student}/{a} {'ok' if r.get('ok') else 'FAILED'}")
     finally:
         client.close()
         if cluster is not None:

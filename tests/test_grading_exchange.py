@@ -103,6 +103,11 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
     nbgrader(["collect", A, ex, db_zh, "--CourseDirectory.course_id=tilelab-zh",
               f"--CourseDirectory.submitted_directory={course / 'submitted'}"], ROOT, env)
     assert sorted(p.name for p in (course / "submitted").iterdir()) == ["tl-alice", "tl-bob", "tl-chen"]
+    # collect (the course's plugin, grading/late.py) recorded when each reached the exchange, for make grade
+    import json
+    received = json.loads((course / "received.json").read_text())
+    assert sorted(received) == [f"tl-alice/{A}", f"tl-bob/{A}", f"tl-chen/{A}"]
+    assert all(r["learner_timestamp"] and r["received"].endswith("UTC") for r in received.values())
 
     r = subprocess.run([sys.executable, "-m", "grading", "--course-dir", str(course),
                         "--csv", str(course / "grades.csv")], cwd=ROOT, env=env, capture_output=True, text=True,
