@@ -44,7 +44,7 @@ help:
 	@echo "make test-gpu        the same on a GPU (TILELAB_BACKEND=gpu), plus nbval over solutions/ and an autograde"
 	@echo "make lessons         build lessons/, solutions/, exercises/ from the text in course/ (NAMES=03 for one)"
 	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/ (and solutions_zh/ -> exercises_zh/)"
-	@echo "make grade           autograde grading/submitted/*/*, feedback, grading/grades.csv"
+	@echo "make grade           autograde grading/submitted/*/*, feedback, grading/grades.csv (STUDENT=s ASSIGNMENT=a: one by hand)"
 	@echo "make student-bundle  dist/tilelab-student.tar.gz without solutions, rubric or grading internals"
 	@echo "make site            the course site, English and 中文, in build/site/ (Sphinx + MyST-NB, offline)"
 
@@ -100,14 +100,16 @@ lessons: $(STAMP)
 	$(PY) scripts/build_course.py $(NAMES)
 
 release: $(STAMP)
-	$(PY) scripts/release.py
+	$(PY) -m grading.release
 
-# make grade [WORKERS=N] [SCHEDULER=tcp://host:8786] [UNSAFE=1]: learner code runs in bubblewrap
+# make grade [WORKERS=N] [SCHEDULER=tcp://host:8786] [UNSAFE=1] [STUDENT=s] [ASSIGNMENT=a] [INCLUDE_MISSING=1]:
+# STUDENT/ASSIGNMENT grade only those submissions, as the batch does (README: "Grading"); learner code runs in bubblewrap
 # sandboxes as uids of the tilelab-sandbox range (created here when run as root); without a
 # working sandbox it refuses unless UNSAFE=1 (README: "Grading").
 SANDBOX_UID ?= 2000000000
 grade: $(STAMP) sandbox-user
-	WORKERS=$(WORKERS) SCHEDULER=$(SCHEDULER) UNSAFE=$(UNSAFE) $(PY) scripts/grade.py
+	WORKERS=$(WORKERS) SCHEDULER=$(SCHEDULER) UNSAFE=$(UNSAFE) STUDENT=$(STUDENT) ASSIGNMENT=$(ASSIGNMENT) \
+	  INCLUDE_MISSING=$(INCLUDE_MISSING) $(PY) -m grading
 
 sandbox-user:
 	@if [ "$$(id -u)" = 0 ] && ! getent passwd tilelab-sandbox >/dev/null; then \

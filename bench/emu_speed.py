@@ -29,7 +29,6 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 NUMBA_KERNEL = textwrap.dedent("""
     import os, sys, time

@@ -59,7 +59,6 @@ def probe(out: str):
         "uname": sh("uname -a; cat /etc/os-release | head -3; ldd --version | head -1"),
     }
     try:
-        sys.path.insert(0, str(ROOT))
         from tilelab.toolchain import available_nvrtc, find_nvdisasm, find_nvrtc
         info["nvrtc_available"] = {str(k): str(v) for k, v in available_nvrtc().items()}
         info["nvrtc"] = repr(find_nvrtc())

@@ -19,8 +19,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))   # collection/ (not an installed package)
 
 from gpu_common import header, parser, write  # noqa: E402
 

@@ -21,8 +21,6 @@ import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from tilelab.toolchain import kernel_from_file, compile_cuda  # noqa: E402
 from tilelab.gpu.spec import kernel_spec, check_geometry  # noqa: E402

@@ -26,7 +26,6 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from tilelab.emu import mma_forms as mf  # noqa: E402
 

@@ -24,8 +24,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
 
 import fidelity  # noqa: E402  (bench/fidelity.py: the launches, their inputs, the packing)
 

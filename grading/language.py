@@ -16,12 +16,12 @@ judge are the same in every language (``same_grade_cells`` checks the first two)
 """
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 
 from grading.rubrics import REPO_ROOT
+from grading.submission_files import NotReadable, load_json
 
 SOURCE = "en"
 #: the characters of a language's script, for a submission no release cell matches exactly
@@ -42,10 +42,12 @@ def languages(root: Path = REPO_ROOT) -> list[str]:
 
 
 def _cells(data: bytes) -> list:
+    """The cells (dicts) of a notebook's bytes; [] for anything else (its depth checked first)."""
     try:
-        return json.loads(data.decode("utf-8")).get("cells") or []
-    except (ValueError, UnicodeDecodeError, AttributeError):
+        cells = load_json(data, "notebook").get("cells")
+    except (NotReadable, AttributeError):
         return []
+    return [c for c in cells if isinstance(c, dict)] if isinstance(cells, list) else []
 
 
 def _text(cell) -> str:
@@ -136,7 +138,7 @@ def same_grade_cells(english: bytes, other: bytes, lang: str, assignment: str) -
 
 def graded_language(folder: Path) -> str | None:
     """The language a graded submission was graded in: what grading wrote into its autograded
-    notebooks' metadata (``tilelab.lang``, grading/structure.py); None when there is none."""
+    notebooks' metadata (``tilelab.lang``, grading/preprocessors/structure.py); None when there is none."""
     import nbformat
     for p in sorted(Path(folder).glob("*.ipynb")):
         try:

@@ -6,20 +6,16 @@ exercises/ (committed, kept in sync by CI), and everything about learners' submi
 under grading/ (git-ignored).
 """
 import os
-import sys
+
+from nbgrader.converters import Autograde, GenerateAssignment, GenerateFeedback
+
+# the installed grading package (pyproject.toml: installed with tilelab)
+from grading.feedback import FeedbackHTMLExporter
+from grading.late import LateNote, PerDayPenalty
+from grading.preprocessors import RepairStructure, SanitizeOutputs, autograde_preprocessors, generate_preprocessors
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-
-from nbgrader.converters import Autograde, GenerateAssignment  # noqa: E402
-
-from nbconvert.preprocessors.sanitize import SanitizeHTML  # noqa: E402
-from nbgrader.converters import GenerateFeedback  # noqa: E402
-
-from grading.preprocessors import SafeMarkdownLinks, autograde_preprocessors, generate_preprocessors  # noqa: E402
-from grading.structure import RepairStructure  # noqa: E402
 
 c = get_config()  # noqa: F821  (provided by traitlets when it loads this file)
 
@@ -43,9 +39,21 @@ c.Autograde.autograde_preprocessors = autograde_preprocessors(Autograde.autograd
 # duplicated or retyped read-only and grade cells restored; the learner's answers kept).
 c.Autograde.sanitize_preprocessors = [RepairStructure] + list(Autograde.sanitize_preprocessors.default())
 # Feedback HTML: no live script, event handler or unsafe link from a learner's markdown or output.
-c.GenerateFeedback.preprocessors = list(GenerateFeedback.preprocessors.default()) + [SanitizeHTML, SafeMarkdownLinks]
-c.SanitizeHTML.enabled = True  # an nbconvert preprocessor is off unless enabled (nbgrader registers it as given)
+# Outputs and raw cells are sanitized before rendering; markdown after it, by the exporter, which
+# also checks every URL of the finished page against its allow-list of schemes (grading/feedback.py).
+c.GenerateFeedback.preprocessors = list(GenerateFeedback.preprocessors.default()) + [LateNote, SanitizeOutputs]
+c.GenerateFeedback.exporter_class = FeedbackHTMLExporter
+c.SanitizeOutputs.enabled = True  # an nbconvert preprocessor is off unless enabled (nbgrader registers it as given)
 c.Execute.timeout = 900           # nbgrader's 30 s default is too short for emulated kernels
 c.Execute.startup_timeout = 120
 c.Judge.memory_limit = 4 << 30     # RLIMIT_AS of the judge process (emu backend); a compile bomb grew to ~6 GB
 
+
+# Due dates (README: "Due dates and late work"; grading/late.py): the due date is the gradebook's
+# (nbgrader db assignment add NAME --duedate=...); a late notebook loses percent_per_day of the points
+# it earned per started day late; collect records when each submission reached the exchange (a time
+# the learner cannot set), which make grade grades with; the feedback opens with the note.
+c.AssignLatePenalties.plugin_class = PerDayPenalty
+c.PerDayPenalty.percent_per_day = 10.0
+c.PerDayPenalty.grace_minutes = 0.0
+c.ExchangeFactory.collect = "grading.late.ReceivedCollect"

@@ -1,4 +1,4 @@
-"""Grade one submission: the task a Dask worker runs for ``make grade`` (scripts/grade.py).
+"""Grade one submission: the task a Dask worker runs for ``make grade`` (grading/cli.py).
 
 ``grade_submission(job)`` gets everything as data (the submission's files, the release, a
 gradebook that knows the assignment, all in the submission's language: ``job["lang"]``), grades in a scratch course folder of its own with a
@@ -6,7 +6,7 @@ scratch gradebook (nbgrader's SQLite takes one writer: the driver merges), rende
 feedback, and returns scores, the autograded notebooks and the feedback pages. The grading
 itself runs in a child process (``python -m grading.task DIR``) with the submission's time
 limit: Dask has no task timeout, and a hang must fail only its own submission. Learner code
-runs only inside that child's sandboxes (grading/sandbox.py).
+runs only inside that child's sandboxes (grading/sandbox/).
 """
 from __future__ import annotations
 
@@ -37,18 +37,24 @@ def _write_tree(base: Path, files: dict) -> None:
         p.write_bytes(base64.b64decode(data) if isinstance(data, str) else data)
 
 
-def _read_tree(base: Path, *patterns: str) -> dict:
+def _read_tree(base: Path, *patterns: str, too_big: list | None = None) -> dict:
+    """{name: bytes} of the files of ``base`` matching ``patterns``; a file over MAX_RETURNED_FILE is
+    not read, and its name goes into ``too_big``."""
     out = {}
     if base.is_dir():
         for pattern in patterns:
             for p in sorted(base.glob(pattern)):
-                if p.is_file() and p.stat().st_size <= MAX_RETURNED_FILE:
+                if not p.is_file() or p.is_symlink():
+                    continue
+                if p.stat().st_size <= MAX_RETURNED_FILE:
                     out[p.name] = p.read_bytes()
+                elif too_big is not None:
+                    too_big.append(f"'{p.name}' ({p.stat().st_size:,} bytes)")
     return out
 
 
 def grade_submission(job: dict) -> dict:
-    """Grade ``job`` (see scripts/grade.py ``make_job``); never raises for a bad submission."""
+    """Grade ``job`` (see grading/cli.py ``make_job``); never raises for a bad submission."""
     t0 = time.monotonic()
     student, assignment = job["student"], job["assignment"]
     result = {"student": student, "assignment": assignment, "key": job.get("key"), "ok": False,
@@ -63,7 +69,7 @@ def grade_submission(job: dict) -> dict:
         release = scratch / "release"
         _write_tree(release / assignment, job["release"])
         (scratch / "gradebook.db").write_bytes(job["gradebook"])
-        from grading.structure import renamed_notebooks, unreadable_notebooks
+        from grading.preprocessors.structure import renamed_notebooks, unreadable_notebooks
         result["lang"] = job.get("lang") or "en"
         renamed = renamed_notebooks(sub, sorted(job["release"]), result["lang"]) + list(job.get("notes") or [])
         result["repairs"] = list(renamed)
@@ -87,9 +93,15 @@ def grade_submission(job: dict) -> dict:
                 child = {"ok": False, "reason": f"the grading process failed (exit {rc})"}
             result.update({k: v for k, v in child.items() if k != "repairs"})
             result["repairs"] = child.get("repairs") or result["repairs"]  # the notes say the renames too
-        result["autograded"] = _read_tree(scratch / "autograded" / student / assignment, "*.ipynb", "timestamp.txt")
+        too_big: list = []
+        result["autograded"] = _read_tree(scratch / "autograded" / student / assignment, "*.ipynb", "timestamp.txt",
+                                          too_big=too_big)
         result["feedback"] = _read_tree(scratch / "feedback" / student / assignment, "*.html", "timestamp.txt",
-                                        "submission_secret.txt")  # release_feedback reads them
+                                        "submission_secret.txt", too_big=too_big)  # release_feedback reads them
+        if too_big and result.get("ok"):   # never a grade without the notebook and the page it came from
+            result["ok"] = False
+            result["reason"] = (f"its {' and '.join(too_big)} {'is' if len(too_big) == 1 else 'are'} over the "
+                                f"{MAX_RETURNED_FILE >> 20} MB the grading driver takes back from a worker")
     except Exception as e:  # noqa: BLE001 - one broken submission never stops the batch
         result["reason"] = f"could not be graded: {type(e).__name__}: {e}"
     finally:
@@ -168,7 +180,7 @@ def main(argv=None) -> int:
     from nbgrader.apps import NbGraderAPI
     from nbgrader.coursedir import CourseDirectory
     # what the learner's kernel and the judge print comes from tilelab/messages in this language
-    # (grading/sandboxed_kernel.py and the judge pass TILELAB_LANG on)
+    # (grading/sandbox/kernel.py and the judge pass TILELAB_LANG on)
     os.environ["TILELAB_LANG"] = spec.get("lang") or "en"
     cfg = _config(scratch, spec)
     out, sys.stdout = sys.stdout, sys.stderr  # only the result goes to stdout
@@ -198,9 +210,9 @@ def main(argv=None) -> int:
 
 
 def _repairs(folder: Path) -> list:
-    """The repairs, read back from the note grading.structure put at the top of each notebook."""
+    """The repairs, read back from the note grading.preprocessors.structure put at the top of each notebook."""
     import nbformat
-    from grading.structure import NOTE_ID
+    from grading.preprocessors.structure import NOTE_ID
     notes = []
     for p in sorted(folder.glob("*.ipynb")):
         try:

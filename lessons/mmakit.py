@@ -214,6 +214,118 @@ def draw_climb(rec, save: str | None = None):
     plt.show()
 
 
+# --------------------------------------------------------------------------- cp.async groups
+def pipeline_events(stages: int = 3, tiles: int = 5, wait: int | None = None) -> list[dict]:
+    """One thread's program in a ``stages``-stage cp.async pipeline over ``tiles`` k-tiles, as
+    kernels/mma_ladder.cu's mmaR4Pipelined runs it: a prologue issuing tiles 0 .. stages-2, one
+    group each; then per iteration kt: ``cp.async.wait_group wait`` (default stages-2), a barrier,
+    the copies of tile kt+stages-1 into the stage freed by tile kt-1, a commit (an empty group
+    past the last tile), the compute on tile kt. Each event: step, kind (issue, commit, wait,
+    barrier, compute), tile, stage; a wait also lists the groups it lands ("landed"), by the rule:
+    wait_group N returns once at most the N newest committed groups are pending."""
+    wait = stages - 2 if wait is None else wait
+    ev, step, committed, pending, group_of = [], 0, 0, [], {}
+
+    def add(kind, **kw):
+        nonlocal step
+        ev.append({"step": step, "kind": kind, **kw})
+        step += 1
+
+    def commit(tile):
+        nonlocal committed
+        add("commit", tile=tile, stage=None if tile is None else tile % stages, group=committed)
+        pending.append(committed)
+        if tile is not None:
+            group_of[tile] = committed
+        committed += 1
+
+    for s in range(stages - 1):
+        if s < tiles:
+            add("issue", tile=s, stage=s % stages)
+        commit(s if s < tiles else None)
+    for kt in range(tiles):
+        landed = pending[:max(0, len(pending) - wait)]
+        del pending[:len(landed)]
+        add("wait", n=wait, landed=[t for t, g in group_of.items() if g in landed], tile=kt, stage=kt % stages)
+        add("barrier", tile=kt, stage=None)
+        nxt = kt + stages - 1
+        if nxt < tiles:
+            add("issue", tile=nxt, stage=nxt % stages)
+        commit(nxt if nxt < tiles else None)
+        add("compute", tile=kt, stage=kt % stages, ready=group_of[kt] not in pending)
+    return ev
+
+
+def draw_cp_async_timeline(stages: int = 3, tiles: int = 5, wait: int | None = None, ax=None) -> None:
+    """The timeline of :func:`pipeline_events`: one row per shared-memory stage; a tile's copy
+    is in flight (hatched) from its issue until the wait that lands it, then computed on; commits,
+    waits (with the groups they land) and barriers are marked on the thread's row at the top."""
+    from tilelab import palette as pal
+    plt = _plt()
+    ev = pipeline_events(stages, tiles, wait)
+    wait = stages - 2 if wait is None else wait
+    own = ax is None
+    if own:
+        fig, ax = plt.subplots(figsize=(14, 2.2 + 0.7 * (stages + 1)))
+    top = -1.2                                      # the thread's row, above the stage rows
+    issued, landed = {}, {}
+    for e in ev:
+        if e["kind"] == "issue":
+            issued[e["tile"]] = e["step"]
+        elif e["kind"] == "wait":
+            for t in e["landed"]:
+                landed[t] = e["step"]
+    end = ev[-1]["step"] + 1
+    seen = set()
+    for t, s0 in issued.items():
+        row = t % stages
+        s1 = landed.get(t, end)
+        ax.barh(row, s1 - s0, left=s0, height=0.6, color=pal.SKY_BLUE, hatch="///", edgecolor=pal.BLUE, lw=0.6)
+        ax.text(s0 + 0.1, row, _msg("mmakit.cp_tile_in_flight", tile=t), va="center", fontsize=7.5)
+    for e in ev:
+        k, x = e["kind"], e["step"]
+        if k == "compute":
+            ok = e["ready"]
+            ax.barh(e["stage"], 1, left=x, height=0.6, color=pal.ORANGE if ok else pal.BAD,
+                    hatch="" if ok else "xxx", edgecolor=pal.BLACK, lw=0.6)
+            ax.text(x + 0.5, e["stage"], _msg("mmakit.cp_compute" if ok else "mmakit.cp_compute_early", tile=e["tile"]),
+                    ha="center", va="center", fontsize=7, color=pal.BLACK, zorder=5,
+                    bbox=None if ok else dict(fc="white", ec=pal.BAD, pad=1.0))
+        elif k == "barrier":
+            ax.axvline(x + 0.5, color=pal.BLACK, lw=1.2, ls=":")
+            ax.text(x + 0.5, top - 1.0, "__syncthreads()", ha="center", va="bottom", fontsize=6.5,
+                    bbox=dict(fc="white", ec="none", pad=0.5))
+        elif k == "commit":
+            g = _msg("mmakit.cp_empty") if e["tile"] is None else _msg("mmakit.cp_tile", tile=e["tile"])
+            ax.plot([x + 0.5], [top], marker="s", color=pal.GREEN, ms=7, ls="none",
+                    label=None if seen.intersection({"commit"}) else "cp.async.commit_group")
+            seen.add("commit")
+            ax.text(x + 0.5, top + 0.3, _msg("mmakit.cp_commit", group=e["group"], what=g), ha="center",
+                    va="top", fontsize=6.5)
+        elif k == "wait":
+            ax.plot([x + 0.5], [top], marker="v", color=pal.VERMILLION, ms=8, ls="none",
+                    label=None if "wait" in seen else "cp.async.wait_group")
+            seen.add("wait")
+            lands = ", ".join(str(t) for t in e["landed"]) or "-"
+            ax.text(x + 0.5, top - 0.3, _msg("mmakit.cp_wait", n=e["n"], lands=lands), ha="center", va="bottom",
+                    fontsize=6.5)
+        elif k == "issue":
+            ax.plot([x + 0.5], [top], marker="o", color=pal.SKY_BLUE, mec=pal.BLUE, ms=6, ls="none",
+                    label=None if "issue" in seen else "cp.async")
+            seen.add("issue")
+    ax.set_yticks(list(range(stages)) + [top],
+                  [_msg("mmakit.cp_stage", s=s) for s in range(stages)] + [_msg("mmakit.cp_thread")], fontsize=8)
+    ax.set_ylim(stages - 0.5, top - 1.3)           # inverted: the thread on top, stage 0 below it
+    ax.set_xlim(0, end + 0.2)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.005, 1.0), fontsize=7, frameon=False)
+    ax.set_xticks([])
+    ax.set_xlabel(_msg("mmakit.cp_xlabel"), fontsize=8)
+    ax.set_title(_msg("mmakit.cp_title", stages=stages, n=wait), fontsize=9.5)
+    if own:
+        fig.tight_layout()
+        plt.show()
+
+
 # --------------------------------------------------------------------------- SASS: did ptxas keep the swizzle?
 def sass_of(kernel_name: str, file: str = "mma_ladder.cu", arch: str = "sm_90") -> list[str]:
     """The SASS lines of one kernel (nvdisasm on the CPU, against the cubin our NVRTC built)."""

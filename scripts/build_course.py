@@ -5,6 +5,7 @@
     python scripts/build_course.py 03 04           # only the sources whose name starts 03 or 04
     python scripts/build_course.py --lang zh       # one language
     python scripts/build_course.py --no-execute    # write without running (no outputs)
+    python scripts/build_course.py --prose-only zh # markdown edits only: keep the executed code cells
 
 course/<lang>/lessons/NN_topic.md   -> lessons[/<lang>]/NN_topic.ipynb, executed on the emulator
 course/<lang>/exercises/NN_topic.md -> solutions[_<lang>]/NN_topic/NN_topic.ipynb (nbgrader source,
@@ -30,7 +31,6 @@ import nbformat
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 from grading.rubrics import load_rubric  # noqa: E402
 from tilelab.kernel_text import kernel_text  # noqa: E402
 from tilelab.messages import SOURCE, msg  # noqa: E402
@@ -256,7 +256,31 @@ def link_lesson_helpers(lesson_dir: Path) -> None:
 
 # =========================================================================== the course
 
-def build(only=(), langs=None, execute_cells=True, release_too=True, timeout=1800) -> list[Path]:
+class ProseOnlyRefused(SourceError):
+    """--prose-only on a notebook whose code cells changed: it must be executed."""
+
+
+def with_old_outputs(nb, path: Path):
+    """``nb`` (built, not executed) with the code cells and outputs of the executed notebook at
+    ``path``, when only markdown changed: a prose edit re-runs nothing. Raises ProseOnlyRefused
+    when a code cell's source, options or the cell list differ."""
+    if not path.is_file():
+        raise ProseOnlyRefused(f"{path.relative_to(ROOT)} does not exist yet: build it without --prose-only")
+    old = nbformat.read(path, as_version=4)
+    if [(c.id, c.cell_type) for c in old.cells] != [(c.id, c.cell_type) for c in nb.cells]:
+        raise ProseOnlyRefused(f"{path.relative_to(ROOT)}: cells were added, removed or moved: build it")
+    for new, was in zip(nb.cells, old.cells):
+        if new.cell_type != "code":
+            continue
+        if new.source != was.source or dict(new.metadata) != dict(was.metadata):
+            raise ProseOnlyRefused(f"{path.relative_to(ROOT)}, cell {new.id}: its code changed: build it")
+        new.outputs, new.execution_count = was.outputs, was.execution_count
+    nb.metadata = old.metadata
+    return nb
+
+
+def build(only=(), langs=None, execute_cells=True, release_too=True, timeout=1800,
+          prose_only=False) -> list[Path]:
     table = _number_table()
     written = []
     for lang in langs or languages():
@@ -277,14 +301,16 @@ def build(only=(), langs=None, execute_cells=True, release_too=True, timeout=180
                     path = dirs["solutions"] / src.stem / f"{src.stem}.ipynb"
                     released.append(src.stem)
                 path.parent.mkdir(parents=True, exist_ok=True)
-                if execute_cells:
+                if prose_only:
+                    nb = with_old_outputs(nb, path)
+                elif execute_cells:
                     execute(nb, path, lang, timeout)
                 nbformat.write(nb, path)
                 written.append(path)
-                took = "" if not execute_cells else f" (ran in {time.monotonic() - t0:.0f} s)"
+                took = "" if not execute_cells or prose_only else f" (ran in {time.monotonic() - t0:.0f} s)"
                 print(f"wrote {path.relative_to(ROOT)}{took}", flush=True)
         if release_too and released:
-            import release
+            from grading import release
             release.language_release(lang, released)
     return written
 
@@ -295,11 +321,12 @@ def main(argv=None) -> int:
     ap.add_argument("--lang", action="append", help="a language of course/ (default: all)")
     ap.add_argument("--no-execute", action="store_true", help="write without running (no outputs)")
     ap.add_argument("--no-release", action="store_true", help="leave exercises/ as it is")
+    ap.add_argument("--prose-only", action="store_true",
+                    help="markdown edits only: keep each notebook's executed code cells (refused if code changed)")
     ap.add_argument("--timeout", type=int, default=1800, help="seconds per cell")
     args = ap.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "scripts"))
     try:
-        build(args.only, args.lang, not args.no_execute, not args.no_release, args.timeout)
+        build(args.only, args.lang, not args.no_execute, not args.no_release, args.timeout, args.prose_only)
     except SourceError as e:
         print(f"build_course: {e}", file=sys.stderr)
         return 1

@@ -21,7 +21,7 @@ export JUPYTER_PATH=/tmp/site/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}
 if ! command -v bwrap >/dev/null && ls .whl/bubblewrap_*.deb >/dev/null 2>&1; then
   dpkg -x .whl/bubblewrap_*.deb /tmp/bwrap-root && export PATH=/tmp/bwrap-root/usr/bin:$PATH
 fi
-if python3 -c "import sys; sys.path.insert(0, '.'); from grading.sandbox import probe; w = probe(); print(w or 'sandbox: ok'); sys.exit(1 if w else 0)" \
+if python3 -c "import sys; from grading.sandbox import probe; w = probe(); print(w or 'sandbox: ok'); sys.exit(1 if w else 0)" \
     > "$OUT/sandbox.txt" 2>&1; then cat "$OUT/sandbox.txt"
 else
   echo "no sandbox on this machine ($(tail -n 1 "$OUT/sandbox.txt")): grading UNSAFE=1" | tee -a "$OUT/sandbox.txt"

@@ -15,6 +15,11 @@ links to lessons/zh/, ``work`` to work/zh/ (filled from exercises_zh/), so every
 is the same in both languages; the kernels get TILELAB_LANG=zh (what code prints), and JupyterLab's
 own interface switches to Chinese (its zh_CN language pack, a course dependency).
 
+Each language's lab keeps its own JupyterLab settings and workspaces (JUPYTERLAB_SETTINGS_DIR and
+JUPYTERLAB_WORKSPACES_DIR under .lab/.jupyterlab/<lang>/, hidden from the file browser): the zh lab's
+interface language is set there, never in the user's own ~/.jupyter, so the English course still
+opens in English. A language's folder starts as a copy of the user's settings (theme, keys kept).
+
     python scripts/lab.py [--lang en|zh] [--work DIR] [--view DIR] [--dry-run] [JupyterLab options ...]
 """
 from __future__ import annotations
@@ -26,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from copy_exercises import copy_new  # noqa: E402
+from copy_exercises import copy_new, explain, out_of_date  # noqa: E402
 
 #: What the learner sees at the top of JupyterLab's file browser (name in the view -> repo path).
 SHOWN = ("work", "lessons", "kernels", "README.md")
@@ -71,15 +76,36 @@ def lab_command(view: Path, extra: list[str], uid: int | None = None) -> list[st
 
 
 #: JupyterLab's interface language per course language (its language packs' locale names).
-LAB_LOCALE = {"zh": "zh_CN"}
+LAB_LOCALE = {"en": "en", "zh": "zh_CN"}
+TRANSLATION = Path("@jupyterlab") / "translation-extension" / "plugin.jupyterlab-settings"
 
 
-def set_lab_locale(locale: str, settings_dir: Path | None = None) -> Path:
-    """Set JupyterLab's interface language in the user's settings (other settings kept)."""
+def user_settings_dir() -> Path:
+    """The settings JupyterLab uses when nothing overrides them (the user's own)."""
+    return Path(os.environ.get("JUPYTERLAB_SETTINGS_DIR") or Path.home() / ".jupyter" / "lab" / "user-settings")
+
+
+def lab_dirs(view: Path, lang: str, user: Path | None = None) -> dict[str, str]:
+    """This language's own JupyterLab settings and workspaces folders, under the view's hidden
+    .jupyterlab/<lang>/ (returned as the environment variables that point JupyterLab at them).
+    The settings folder starts as a copy of the user's own (their theme and shortcuts), made once."""
+    import shutil
+    base = view / ".jupyterlab" / lang
+    settings, workspaces = base / "user-settings", base / "workspaces"
+    if not settings.exists():
+        user = user or user_settings_dir()
+        if user.is_dir() and user.resolve() != settings.resolve():
+            shutil.copytree(user, settings, symlinks=False,
+                            ignore=lambda d, names: [n for n in names if n.endswith(".jupyterlab-workspace")])
+        settings.mkdir(parents=True, exist_ok=True)
+    workspaces.mkdir(parents=True, exist_ok=True)
+    return {"JUPYTERLAB_SETTINGS_DIR": str(settings), "JUPYTERLAB_WORKSPACES_DIR": str(workspaces)}
+
+
+def set_lab_locale(locale: str, settings_dir: Path) -> Path:
+    """Set JupyterLab's interface language in ``settings_dir`` (its other settings kept)."""
     import json
-    base = settings_dir or Path(os.environ.get("JUPYTERLAB_SETTINGS_DIR",
-                                               Path.home() / ".jupyter" / "lab" / "user-settings"))
-    f = base / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    f = settings_dir / TRANSLATION
     data = {}
     if f.exists():
         try:
@@ -111,10 +137,13 @@ def main(argv=None) -> int:
     copied, kept = copy_new(release, work)
     print(f"{work.relative_to(ROOT) if work.is_relative_to(ROOT) else work}/: {len(copied)} new file(s) copied "
           f"from {release.name}/, {len(kept)} of yours kept as they are")
+    for line in explain(out_of_date(release, work, copied, kept), ROOT):
+        print(line)
     make_view(view, work, lang)
     os.environ["TILELAB_LANG"] = lang
-    if lang in LAB_LOCALE and not opts.dry_run:
-        set_lab_locale(LAB_LOCALE[lang])
+    dirs = lab_dirs(view, lang)
+    os.environ.update(dirs)
+    set_lab_locale(LAB_LOCALE.get(lang, lang), Path(dirs["JUPYTERLAB_SETTINGS_DIR"]))
     cmd = lab_command(view, extra)
     if "--allow-root" in cmd and "--allow-root" not in extra:
         print("running as root (a container?): starting JupyterLab with --allow-root")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import glob
 import json
-import sys
 from pathlib import Path
 
 import matplotlib
@@ -19,7 +18,6 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 IMG = ROOT / "docs" / "img"
 
 

@@ -19,7 +19,6 @@ import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 from tilelab.kernel_text import regions  # noqa: E402
 
 EXERCISE_SOURCES = re.compile(r"^course/[^/]+/exercises/")

@@ -158,9 +158,11 @@ FAST_FILES = frozenset({
     "test_emu_counts.py", "test_emu_errors.py", "test_emu_intrinsics.py", "test_emu_isa.py",
     "test_emu_memory.py", "test_emu_module_init.py", "test_emu_names.py", "test_emu_numerics.py",
     "test_emu_ops.py", "test_emu_requests.py", "test_emu_results.py", "test_emu_sanitizers.py",
-    "test_banks.py", "test_sass_counts.py", "test_sass_replay.py",
+    "test_banks.py", "test_sass_counts.py", "test_sass_replay.py", "test_emu_atomics_grouped.py",
+    "test_emu_counting.py", "test_emu_mma_forms.py", "test_emu_specialregs_vary.py", "test_emu_fidelity.py",
     # the judge and the rubric
-    "test_judge_counting.py", "test_grading_rubric.py", "test_check.py", "test_cli.py",
+    "test_judge_counting.py", "test_judge_spec_trial.py", "test_grading_rubric.py", "test_memory_families.py",
+    "test_check.py", "test_cli.py",
 })
 #: fixtures and parameters that run a test once per NVRTC major (conftest `emu`, test_compile `nv`,
 #: test_kernels_compile `major`, test_sass_replay `nvrtc`)
@@ -217,7 +219,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 # ---------------------------------------------------------------------------------------
-# Grading runs learner code only in bubblewrap sandboxes (grading/sandbox.py) and refuses
+# Grading runs learner code only in bubblewrap sandboxes (grading/sandbox/bwrap.py) and refuses
 # without one. CI sets REQUIRE_SANDBOX=1 (a broken sandbox fails the run). On a developer's
 # machine without bubblewrap, the grading tests still run, unsandboxed (as UNSAFE=1), and the
 # tests of the sandbox itself skip.

@@ -236,9 +236,11 @@ def test_explorer_controls_drive_the_count():
     ex.pad.value = 4
     assert ex.analysis.wavefronts == 4 and "misaligned" not in ex.memory.value
     ex.padding.value = False
-    ex.width.value = "ldmatrix"
-    ex.row_width.value = 64
-    assert ex.analysis.wavefronts == 32
+    ex.stride.value, ex.swizzle.value = 3, True
+    ex.width.value = "ldmatrix"                    # opens on the lessons' case: 64-half rows, 32 wavefronts
+    assert (ex.mode.value, ex.stride.value, ex.row_width.value, ex.swizzle.value, ex.padding.value) == \
+        ("column: T[lane * stride][0]", 1, 64, False, False)
+    assert ex.analysis.wavefronts == 32 and "32 wavefronts" in ex.count.value
     ex.swizzle.value = True
     assert ex.analysis.wavefronts == 4
     ex.row_width.value = 48                        # swizzle needs a power-of-two row

@@ -291,16 +291,14 @@ def test_translated_messages_use_only_the_fields_english_passes():
 
 
 def test_chinese_figure_labels_have_glyphs(monkeypatch):
-    """With a CJK font installed (CI installs fonts-noto-cjk), a Chinese label draws without
-    matplotlib's "Glyph ... missing" warning: tl.msg in Chinese adds the font as a fallback."""
+    """A Chinese label draws without matplotlib's "Glyph ... missing" warning on any machine: tilelab
+    registers the font it ships (tilelab/fonts/; tests/test_fonts.py hides the system's fonts)."""
+    import io
     import warnings
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
-    from matplotlib import font_manager
+    import tilelab  # noqa: F401  (registers the font)
     from matplotlib.figure import Figure
-    have = {f.name for f in font_manager.fontManager.ttflist}
-    if not have & set(messages.FIGURE_FONTS["zh"]):
-        pytest.skip("no CJK font installed here (Debian: fonts-noto-cjk)")
     monkeypatch.setenv("TILELAB_LANG", "zh")
     label = messages.msg("bankkit.row")
     assert label != messages.msg("bankkit.row", "en")
@@ -308,6 +306,43 @@ def test_chinese_figure_labels_have_glyphs(monkeypatch):
     fig.add_subplot(111).set_title(label + " 共享内存")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        fig.canvas.draw() if hasattr(fig.canvas, "draw") else None
-        import io
         fig.savefig(io.BytesIO(), format="png")
+
+
+def test_no_line_break_inside_a_chinese_sentence():
+    """Markdown renders a line break inside a paragraph as a space: between two Chinese characters
+    it shows (把共享内存 拆开来看). scripts/cjk_lines.py --fix joins them."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import cjk_lines
+    left = {str(f.relative_to(ROOT)): [i + 1 for i in cjk_lines.breaks(f.read_text(encoding="utf-8"))]
+            for f in cjk_lines._sources(ROOT)}
+    left = {f: lines for f, lines in left.items() if lines}
+    assert not left, f"line breaks inside Chinese sentences (python scripts/cjk_lines.py --fix): {left}"
+    sample = "一段\n中文。\n\n```{code-cell}\nx = 1  # 代码\n# 不动\n```\n- 第一项\n- 第二项\nLatin\n文字"
+    assert cjk_lines.join(sample) == "一段中文。\n\n```{code-cell}\nx = 1  # 代码\n# 不动\n```\n- 第一项\n- 第二项\nLatin\n文字"
+
+
+def test_every_grade_cell_runs_the_self_check_and_names_an_existing_rubric():
+    """A grade cell shows the rubric's parts before submitting (tl.selfcheck, not tl.check), and a
+    rubric path named in an exercise exists (06 once pointed at grading/rubric/, which does not)."""
+    for lang in messages.languages():
+        for src in sorted((ROOT / "course" / lang / "exercises").glob("*.md")):
+            nb = jupytext.read(src, fmt="md:myst")
+            grades = [c for c in nb.cells if "grade" in c.metadata]
+            assert grades, src
+            for c in grades:
+                assert re.fullmatch(r"tl\.selfcheck\(\w+\)", c.source.strip()), (src.name, c.metadata["grade"], c.source)
+            for path in re.findall(r"[\w/]+/rubric/\w+\.toml", src.read_text(encoding="utf-8")):
+                assert (ROOT / path).is_file(), (src.name, path)
+
+
+def test_no_bold_that_closes_after_chinese_punctuation_before_a_character():
+    """CommonMark closes ** only where it is "right-flanking": after a punctuation mark such as ）
+    it must be followed by a space or punctuation, so **分块（tile）**拷贝 shows its asterisks.
+    Write **分块**（tile）拷贝 instead."""
+    bad = re.compile(r"[）」』”》】]\*\*[^\s\W（，。：；、）]")
+    found = {str(f.relative_to(ROOT)): bad.findall(f.read_text(encoding="utf-8"))
+             for f in [*(ROOT / "course" / "zh").rglob("*.md"), *(ROOT / "site" / "zh").rglob("*.md")]}
+    found = {f: hits for f, hits in found.items() if hits}
+    assert not found, found
+    assert bad.search("一个**分块（tile）**拷贝") and not bad.search("一个**分块**（tile）拷贝")

@@ -136,7 +136,7 @@ def test_global_out_of_bounds_is_the_pointer_the_line_used(shift, rng):
     assert f.count == past
     assert f"[{past} such accesses on this line, over all threads]" in str(f)
     first = max(n - shift, 0)              # the first thread past the end reads element first + shift
-    assert f"element {first + shift} of {n}" in f.detail
+    assert f"{n} elements: this is index {first + shift}, valid indices are 0–{n - 1}" in f.detail
     np.testing.assert_array_equal(out[:first], a[shift:])     # the in-bounds part ran on
 
 
@@ -221,3 +221,15 @@ def test_same_name_in_two_kernels_takes_each_kernels_own_shape(rng):
         x, y, _ = f.thread
         assert f.address == (x * (16 + pad) + y) * 4
         assert f"`tile[{x}][{y}]`" in f.detail, (name, f.detail)
+
+
+def test_out_of_bounds_names_the_index_and_the_valid_range_in_chinese(rng, monkeypatch):
+    """Index 1000 of a 1000-element array is not "the 1000th" (that reads as the last valid one):
+    the finding names the index and the valid indices, in both languages."""
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    k = tc.compile_cuda(SHIFT, filename="shift_zh.cu").kernel("shifted")
+    n = 1000
+    r = launch(k, (8,), (128,), rng.random(n, dtype=np.float32), np.zeros(n, np.float32), n, 2, backend="emu")
+    (f,) = r.findings
+    assert f"{n} 个元素：访问的是下标 {n} 的元素，有效下标为 0–{n - 1}" in f.detail, f.detail
+    assert "这是第" not in f.detail

@@ -215,6 +215,49 @@ def test_cp_async_read_before_wait(emu, rng):
     assert np.isfinite(out).all()                   # the kernel ran on to the end
 
 
+PIPE = r"""
+__global__ void pipe(const float* in, float* out)
+{
+    __shared__ __align__(16) float buf[3][4 * 32];
+    int t = threadIdx.x;
+    for (int s = 0; s < 3; ++s) {
+        unsigned a = static_cast<unsigned>(__cvta_generic_to_shared(&buf[s][4 * t]));
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" :: "r"(a), "l"(in + 128 * s + 4 * t) : "memory");
+        COMMIT
+    }
+    asm volatile("cp.async.wait_group WAIT;\n" ::: "memory");
+    SYNC
+    out[t] = buf[1][4 * READER];
+}
+"""
+COMMIT = 'asm volatile("cp.async.commit_group;\\n" ::: "memory");'
+
+
+@pytest.mark.parametrize("commit, wait, sync, reader, words", [
+    # three groups committed, wait_group 2 lands only the oldest: tile 1 needs wait_group 1
+    (COMMIT, 2, "", "t", ["cp.async.wait_group 2 left its group pending", "1 group(s) had been committed after",
+                          "wait_group 1"]),
+    (COMMIT, 1, "", "t", None),                                  # wait_group 1 lands it
+    ("", 0, "", "t", ["its group was never committed", "cp.async.commit_group"]),   # never committed
+    # another thread's copy, read after a barrier that thread reached before its copy landed
+    (COMMIT, 2, "__syncthreads();", "((t + 1) % 32)", ["wait_group 1", "thread (", "__syncthreads()"]),
+])
+def test_cp_async_in_flight_names_the_group_rule(emu, rng, commit, wait, sync, reader, words):
+    """A wrong wait_group count is named by the rule: wait_group N returns once at most the N newest
+    committed groups are pending, so the finding says which N would have landed the copy."""
+    src = PIPE.replace("COMMIT", commit).replace("WAIT", str(wait)).replace("SYNC", sync).replace("READER", reader)
+    k = emu.compile(src, "pipe", filename=f"pipe_{wait}.cu")
+    x = rng.standard_normal(3 * 128).astype(np.float32)
+    r = emu.run(k, 1, 32, x, np.zeros(32, np.float32))
+    early = by_kind(r, "cp_async_before_wait")
+    if words is None:
+        assert early == []
+        return
+    assert early, r.findings
+    for w in words:
+        assert w in early[0].detail, early[0].detail
+
+
 def test_cp_async_read_after_wait_is_clean(emu, rng):
     _, src = emu.bad("cp_async_early_read.cu")
     lines = src.splitlines()

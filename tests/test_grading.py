@@ -276,7 +276,7 @@ def test_release_is_in_sync_with_exercises(tmp_path, lang):
     source, exercises = ROOT / f"solutions{tag}", ROOT / f"exercises{tag}"
     assignments = [p.name for p in sorted(source.iterdir()) if any(p.glob("*.ipynb"))]
     out = tmp_path / "release"
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "release.py"), "--quiet", "--source", str(source),
+    r = subprocess.run([sys.executable, "-m", "grading.release", "--quiet", "--source", str(source),
                         "--to", str(out), "--db", f"sqlite:///{tmp_path / 'gradebook.db'}"],
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -1,4 +1,4 @@
-"""Full nbgrader runs through `make grade`'s script (scripts/grade.py) in a scratch course dir:
+"""Full nbgrader runs through `make grade`'s script (grading/cli.py) in a scratch course dir:
 real notebook execution (SafeExecute), the Judge preprocessor, SaveAutoGrades, feedback, CSV.
 
 One run of 00_start_here grades seven learners at once: a right kernel, the fresh release, a
@@ -61,7 +61,7 @@ def _grade(course: Path, learners: dict, *, backend: str, cell_timeout: int = 10
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text)
     env = dict(os.environ, TILELAB_BACKEND=backend, TILELAB_PROGRESS="0")
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
+    r = subprocess.run([sys.executable, "-m", "grading", "--course-dir", str(course),
                         "--csv", str(course / "grades.csv"), "--timeout", "600",
                         f"--nbgrader-arg=--Execute.timeout={cell_timeout}"],
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)

@@ -1,4 +1,4 @@
-"""make grade's Dask side (scripts/grade.py, grading/task.py): a task whose worker died is
+"""make grade's Dask side (grading/cli.py, grading/task.py): a task whose worker died is
 retried once, then fails alone; a submission past its time limit is killed with everything it
 started; worker sizing."""
 from __future__ import annotations
@@ -13,9 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
-import grade  # noqa: E402
+from grading import cli as grade  # noqa: E402
 from grading import task  # noqa: E402
 
 
@@ -30,6 +29,10 @@ def _always_die(_):
     os._exit(1)
 
 
+def _cannot_import():
+    import not_a_module_here  # noqa: F401
+
+
 @pytest.mark.slow
 def test_a_task_whose_worker_died_is_retried_once_then_fails_alone(tmp_path):
     client, cluster, where, gpu = grade.start_cluster(1, None)
@@ -40,6 +43,13 @@ def test_a_task_whose_worker_died_is_retried_once_then_fails_alone(tmp_path):
         with pytest.raises(Exception) as e:
             fut.result(timeout=120)
         assert "KilledWorker" in type(e.value).__name__
+        assert "worker died twice" in grade.task_failure(e.value)
+        # a task that raises is reported as what it raised, never as a worker that died
+        with pytest.raises(ImportError) as e:
+            client.submit(_cannot_import, pure=False).result(timeout=120)
+        why = grade.task_failure(e.value)
+        assert "No module named 'not_a_module_here'" in why and "ModuleNotFoundError" in why, why
+        assert "died" not in why and "memory" not in why, why
         assert client.submit(lambda: "still grading", pure=False).result(timeout=120) == "still grading"
     finally:
         client.close()
@@ -80,3 +90,99 @@ def test_the_time_limit_per_submission_is_the_sum_of_the_budgets_that_bound_it()
         assert two - small == 15                      # a second notebook: its start and its budget
         judges = sum(c.timeout_s for c in load_rubric(a).checks)
         assert small == 15 + judges + grade.GRADING_MARGIN_S
+
+
+@pytest.mark.slow
+def test_an_external_scheduler_started_as_the_readme_says_grades_a_batch(tmp_path):
+    """README, "On a cluster": `dask scheduler` and `dask worker --nthreads 1` from this environment,
+    started elsewhere than the repository and with no PYTHONPATH, then make grade SCHEDULER=...: the
+    scheduler and the worker import the installed grading package."""
+    import csv
+
+    import nbformat
+
+    from grading import regression
+    from grading.rubrics import load_rubric
+    a = "00_start_here"
+    check = load_rubric(a).check("vector_add_check")
+    nb = regression.read_notebook("exercises", a)
+    body = regression.kernel_source(regression.read_notebook("solutions", a), check)
+    for c in nb.cells:
+        if c.cell_type == "code" and c.source.startswith(f"%%cuda {check.kernel}"):
+            c.source = f"%%cuda {check.kernel}\n{body}"
+    for student, notebook in (("right", nb), ("fresh", regression.read_notebook("exercises", a))):
+        d = tmp_path / "course" / "submitted" / student / a
+        d.mkdir(parents=True)
+        nbformat.write(notebook, d / f"{a}.ipynb")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH" and not k.startswith("DASK_")}
+    env.update(TILELAB_BACKEND="emu", TILELAB_PROGRESS="0", DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES="1")
+    dask = str(Path(sys.executable).parent / "dask")
+    info = tmp_path / "scheduler.json"
+    procs = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                               "--scheduler-file", str(info)], cwd=elsewhere, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)]
+    try:
+        t0 = time.monotonic()
+        while not info.exists() and time.monotonic() - t0 < 120:
+            time.sleep(0.2)
+        import json
+        address = json.loads(info.read_text())["address"]
+        procs.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--host", "127.0.0.1",
+                                       "--no-dashboard"], cwd=elsewhere, env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL, start_new_session=True))
+        course = tmp_path / "course"
+        r = subprocess.run([sys.executable, "-m", "grading", "--scheduler", address, "--course-dir", str(course),
+                            "--csv", str(course / "grades.csv"), "--timeout", "600",
+                            "--nbgrader-arg=--Execute.timeout=60"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert f"at {address}" in r.stdout, r.stdout
+        with open(course / "grades.csv") as f:
+            scores = {row["student_id"]: float(row["score"]) for row in csv.DictReader(f)}
+        assert scores == {"right": load_rubric(a).points, "fresh": 0}, r.stdout
+    finally:
+        for p in reversed(procs):
+            try:
+                os.killpg(p.pid, 15)
+            except ProcessLookupError:
+                pass
+            p.wait(timeout=60)
+
+
+def test_the_skip_key_changes_with_the_reference_kernels_the_counting_pins_and_nvrtc(tmp_path, monkeypatch):
+    """Issue 20 item 10: grades made under old rules are not kept. The key is computed over a copy of
+    what it reads (the repository is never changed), then each rule is changed in the copy."""
+    import shutil
+    root = tmp_path / "repo"
+    skip = shutil.ignore_patterns("__pycache__", "submitted", "autograded", "feedback", "*.db", "release_tmp*")
+    for d in ("grading", "tilelab"):
+        shutil.copytree(ROOT / d, root / d, ignore=skip)
+    (root / "kernels").symlink_to(Path("tilelab") / "kernels")   # as in the repository
+    shutil.copy(ROOT / "nbgrader_config.py", root)
+    monkeypatch.setattr(grade, "ROOT", root)
+    monkeypatch.setattr(grade, "RUBRIC_DIR", root / "tilelab" / "rubric")
+    a = "01_naive_matmul"
+    base = grade.grader_version(a)
+    assert grade.grader_version(a) == base                                   # nothing changed: skipped
+
+    def changed(path: Path, edit) -> str:
+        before = path.read_bytes()
+        path.write_bytes(edit(before))
+        try:
+            return grade.grader_version(a)
+        finally:
+            path.write_bytes(before)
+    reference = root / "tilelab" / "kernels" / "matmul_naive.cu"
+    assert reference.is_file(), sorted(p.name for p in (root / "tilelab" / "kernels").iterdir())
+    assert changed(reference, lambda b: b + b"\n// a tuned reference\n") != base
+    pins = root / "tilelab" / "rubric" / "_counting.toml"
+    assert changed(pins, lambda b: b.replace(b'nvrtc = "12.9"', b'nvrtc = "13.0"')) != base
+    assert grade.grader_version(a) == base
+    real = grade.nvrtc_versions()
+    assert any(v.startswith("12:") for v in real), real                    # the installed NVRTC is in it
+    monkeypatch.setattr(grade, "nvrtc_versions", lambda: [v.replace("12.9", "12.8") if v.startswith("12:") else v
+                                                        for v in real] if any("12.9" in v for v in real)
+                        else real + ["12:elsewhere:12.8"])
+    assert grade.grader_version(a) != base                                   # another NVRTC installed

@@ -3,7 +3,7 @@ learners fetch, work and submit, the instructor collects, `make grade` grades (s
 Dask), the feedback goes back through the exchange and each learner fetches their own.
 
 The two learners are two local accounts (created here: the test needs root, as CI has), each
-running nbgrader as themselves in a folder of their own (in a sandbox of grading/sandbox.py:
+running nbgrader as themselves in a folder of their own (in a sandbox of grading/sandbox/bwrap.py:
 the venv's interpreter may live under the instructor's home, which other accounts cannot
 read); the exchange is a folder, as on a JupyterHub with a shared volume (docs/JUPYTERHUB.md)."""
 from __future__ import annotations
@@ -69,11 +69,11 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
     course.mkdir()
     # the instructor: the gradebook knows the assignment, then the release goes to the exchange;
     # the Chinese release goes out under a course id of its own (docs/JUPYTERHUB.md, "A class in Chinese")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "release.py"), A, "--to", str(course / "release"),
+    subprocess.run([sys.executable, "-m", "grading.release", A, "--to", str(course / "release"),
                     "--db", f"sqlite:///{course / 'gradebook.db'}", "--quiet"], cwd=ROOT, env=env, check=True)
     nbgrader(["release_assignment", A, ex, db, f"--CourseDirectory.release_directory={course / 'release'}", "--force"],
              ROOT, env)
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "release.py"), A, "--source", str(ROOT / "solutions_zh"),
+    subprocess.run([sys.executable, "-m", "grading.release", A, "--source", str(ROOT / "solutions_zh"),
                     "--to", str(course / "release_zh"), "--db", f"sqlite:///{course / 'gradebook_zh.db'}", "--quiet"],
                    cwd=ROOT, env=env, check=True)
     db_zh = f"--CourseDirectory.db_url=sqlite:///{course / 'gradebook_zh.db'}"
@@ -103,8 +103,13 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
     nbgrader(["collect", A, ex, db_zh, "--CourseDirectory.course_id=tilelab-zh",
               f"--CourseDirectory.submitted_directory={course / 'submitted'}"], ROOT, env)
     assert sorted(p.name for p in (course / "submitted").iterdir()) == ["tl-alice", "tl-bob", "tl-chen"]
+    # collect (the course's plugin, grading/late.py) recorded when each reached the exchange, for make grade
+    import json
+    received = json.loads((course / "received.json").read_text())
+    assert sorted(received) == [f"tl-alice/{A}", f"tl-bob/{A}", f"tl-chen/{A}"]
+    assert all(r["learner_timestamp"] and r["received"].endswith("UTC") for r in received.values())
 
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
+    r = subprocess.run([sys.executable, "-m", "grading", "--course-dir", str(course),
                         "--csv", str(course / "grades.csv")], cwd=ROOT, env=env, capture_output=True, text=True,
                        timeout=1200)
     assert r.returncode == 0 and "graded 3 of 3 submissions" in r.stdout, r.stdout + r.stderr

@@ -1,4 +1,4 @@
-"""Grading in every language of the course (issue 10; grading/language.py, scripts/grade.py).
+"""Grading in every language of the course (issue 10; grading/language.py, grading/cli.py).
 
 A learner is graded against the nbgrader source of the language they submitted (solutions/ or
 solutions_zh/): the read-only cells nbgrader restores, what the cells print and the judge's
@@ -147,7 +147,7 @@ def test_en_and_zh_submissions_in_one_batch(tmp_path):
         nbformat.write(nb, d / f"{A}.ipynb")
     env = dict(os.environ, TILELAB_BACKEND="emu", TILELAB_PROGRESS="0")
     env.pop("TILELAB_LANG", None)
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(tmp_path),
+    r = subprocess.run([sys.executable, "-m", "grading", "--course-dir", str(tmp_path),
                         "--csv", str(tmp_path / "grades.csv"), "--timeout", "600", "--workers", "2",
                         "--nbgrader-arg=--Execute.timeout=60"],
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)

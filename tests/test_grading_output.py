@@ -1,4 +1,4 @@
-"""Output hygiene of notebook execution (grading/preprocessors.py SafeExecute): what a learner's
+"""Output hygiene of notebook execution (grading/preprocessors/safe_execute.py): what a learner's
 kernel prints is capped by bytes and by lines as it arrives, the cut is said in the output,
 and an error output is never dropped (it is what scores a failed test cell 0)."""
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from nbformat.v4 import new_output
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,3 +43,58 @@ def test_large_rich_outputs_are_replaced_by_a_note_but_errors_are_kept():
     assert big.output_type == "stream" and "[output cut" in big.text
     err = ex._cap(new_output("error", ename="AssertionError", evalue="no", traceback=["line"] * 1000), 2)
     assert err is not None and err.output_type == "error" and len(err.traceback) == 20
+
+
+# ------------------------------------------------------------------ a real kernel: what is kept is bounded
+UPDATES = """
+from IPython.display import display
+handles = [display({"text/plain": "small"}, raw=True, display_id=True) for _ in range(16)]
+for h in handles:
+    h.update({"text/plain": "y" * (2 << 20)}, raw=True)     # 16 updates of 2 MB (20 MB in the issue, scaled)
+"""
+WIDGETS = """
+import ipywidgets
+boxes = [ipywidgets.Text(value="z" * (2 << 20)) for _ in range(16)]   # 32 MB of widget state
+"""
+CAPTURED = """
+import ipywidgets
+out = ipywidgets.Output()
+with out:
+    for _ in range(16):
+        print("w" * (2 << 20))                                 # printed into an Output widget's state
+"""
+
+
+def _run_kernel(tmp_path, source, monkeypatch):
+    """The bound is the trusted side's, not the sandbox's: the kernel runs unsandboxed here (as in
+    test_grading_rubric's budget test); the full pipeline runs it sandboxed elsewhere."""
+    import json
+    import tracemalloc
+
+    from nbformat.v4 import new_code_cell, new_notebook
+    monkeypatch.delenv("REQUIRE_SANDBOX", raising=False)
+    monkeypatch.setenv("TILELAB_UNSAFE", "1")
+    nb = new_notebook(cells=[new_code_cell(source), new_code_cell("print('after')")])
+    ex = SafeExecute(timeout=120, max_output_bytes=1 << 20)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        nb, _ = ex.preprocess(nb, {"metadata": {"path": str(tmp_path)}})
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    return nb, held, len(json.dumps(nb))
+
+
+@pytest.mark.parametrize("source,kind", [(UPDATES, "updates of a display"), (WIDGETS, "widget state"),
+                                         (CAPTURED, "widget state")], ids=["display-updates", "widgets", "output-widget"])
+def test_what_a_kernel_sends_any_way_is_held_within_the_cap_and_the_cut_reported(tmp_path, source, kind,
+                                                                                monkeypatch):
+    nb, held, size = _run_kernel(tmp_path, source, monkeypatch)
+    # 32 MB sent; the notebook and everything the executor still holds stay near the 1 MB cap
+    assert size < (1 << 20) + (256 << 10), size
+    assert held < 6 << 20, held
+    assert nb.cells[0].get("id") == "tilelab-repairs" and kind in nb.cells[0].source, nb.cells[0].source
+    assert kind in " ".join(nb.metadata["tilelab"]["repairs"])
+    last = nb.cells[-1]   # the notebook went on (its output is past the cap, so not kept)
+    assert last.execution_count and not any(o.output_type == "error" for o in last.outputs), last

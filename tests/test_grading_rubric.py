@@ -291,7 +291,7 @@ def test_nvrtc_in_the_grading_sandbox_cannot_open_a_repository_file(form):
     from grading import sandbox as sb
     why = sb.probe()
     if why and not sb.required():
-        pytest.skip(f"the grading sandbox (grading/sandbox.py, bubblewrap) is not available here: {why}")
+        pytest.skip(f"the grading sandbox (grading/sandbox/bwrap.py, bubblewrap) is not available here: {why}")
     target = ROOT / "kernels" / "vector_add.cu"
     inc = (f'#include "{target}"' if form == "absolute" else
            f'#define STR(x) #x\\n#define XSTR(x) STR(x)\\n#define WHERE {target}\\n#include XSTR(WHERE)')
@@ -331,3 +331,21 @@ def test_selfcheck_draws_where_a_wrong_kernel_is_wrong(monkeypatch, capsys):
     comps, title = drawn[0]
     assert comps and all(not x.ok for x in comps) and c.kernel in title and "seed" in title
     assert any(x.mismatches > 0 for x in comps)
+
+
+def test_a_size_made_square_from_a_drawn_one_says_so(monkeypatch):
+    """Exercise 04's speed part compares counts on squares made from the drawn sizes: the feedback
+    names the drawn size each square comes from, in both languages, not a size nobody drew."""
+    from tilelab.judge import Judge
+    c = _check("04_transpose_padding")
+    spec = c.spec("__global__ void k() {}", backend="emu", drawn={"emu": [[140, 55], [89, 139]], "how": "x"})
+    j = Judge(spec)
+    sizes = j._sizes(64, square=True)
+    assert sizes[1:] == [(140, 140), (139, 139)]
+    assert "rows=140 cols=55" in j._drawn_note((140, 140)) and "rows=89 cols=139" in j._rest_label((139, 139))
+    assert j._drawn_note((140, 140)) != j._drawn_note((64, 64))
+    plain = Judge(spec)
+    assert plain._sizes(64)[1:] == [(140, 55), (89, 139)]
+    assert "rows=140 cols=55" not in plain._drawn_note((140, 55))          # drawn as it is: nothing derived
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    assert "由为这份提交抽取的规模 rows=140 cols=55 得来" in j._drawn_note((140, 140))

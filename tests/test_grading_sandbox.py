@@ -1,4 +1,4 @@
-"""The sandbox itself (grading/sandbox.py), attacked from inside: each test runs a little Python
+"""The sandbox itself (grading/sandbox/bwrap.py), attacked from inside: each test runs a little Python
 in a fresh sandbox and checks that what it tried failed (seconds, not minutes)."""
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_inside_is_an_unprivileged_uid_with_no_capabilities_and_no_way_to_remoun
 
 @pytest.mark.skipif(os.uname().machine != "x86_64", reason="bpf and io_uring_setup by their x86_64 numbers")
 def test_the_system_calls_learner_code_never_needs_are_refused():
-    # grading/seccomp.py: the filter bwrap loads; ordinary work (fork, threads, numpy) still runs
+    # grading/sandbox/seccomp.py: the filter bwrap loads; ordinary work (fork, threads, numpy) still runs
     r = run_inside(
         "import ctypes, errno, json, os, threading\n"
         "libc = ctypes.CDLL(None, use_errno=True)\n"
@@ -143,7 +143,7 @@ def test_limits_bind_processes_memory_and_file_size():
 
 def test_resident_memory_is_capped_where_the_address_space_is_not():
     """A GPU host has no RLIMIT_AS (CUDA); the slot's cgroup still caps what a learner touches."""
-    from grading import cgroup
+    from grading.sandbox import cgroup
     if cgroup.why_unavailable():
         pytest.skip(f"no cgroups here: {cgroup.why_unavailable()}")
     touch = ("b = bytearray({mb} << 20)\n"
@@ -200,7 +200,7 @@ def test_refuses_without_a_sandbox_unless_unsafe(tmp_path):
     env = {"PATH": str(bin_dir), "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
     course = tmp_path / "course"
     (course / "submitted").mkdir(parents=True)
-    cmd = [sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course)]
+    cmd = [sys.executable, "-m", "grading", "--course-dir", str(course)]
     r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 2, r.stdout + r.stderr
     assert "apt-get install -y bubblewrap" in r.stdout and "UNSAFE=1" in r.stdout

@@ -1,4 +1,4 @@
-"""Notebook structure checked and repaired against the release (grading/structure.py), before
+"""Notebook structure checked and repaired against the release (grading/preprocessors/structure.py), before
 autograde: every kind of damage a learner can do to the release's cells, and the judge's score
 on the repaired notebook (the learner's answers kept, the release's other cells restored)."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT))
 
 from grading import regression  # noqa: E402
 from grading.rubrics import load_rubric  # noqa: E402
-from grading.structure import NOTE_ID, renamed_notebooks, repair  # noqa: E402
+from grading.preprocessors.structure import NOTE_ID, renamed_notebooks, repair  # noqa: E402
 
 A = "00_start_here"
 

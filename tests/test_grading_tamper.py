@@ -1,4 +1,4 @@
-"""The tamper corpus (issue 8): attackers graded in ONE `make grade` batch (scripts/grade.py, on
+"""The tamper corpus (issue 8): attackers graded in ONE `make grade` batch (grading/cli.py, on
 Dask, in sandboxes) with honest learners before and after each one.
 
 Each attack is a Python cell of tests/submissions/tamper/ (or a markdown cell) in 00_start_here,
@@ -216,7 +216,7 @@ def test_tamper_corpus_in_one_batch(tmp_path):
                TILELAB_SANDBOX_RUN=str(tmp_path / "uid-slots"), TILELAB_COURSE_SECRET=SECRET)
     env.pop("UNSAFE", None)
     env.pop("TILELAB_UNSAFE", None)
-    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "grade.py"), "--course-dir", str(course),
+    r = subprocess.run([sys.executable, "-m", "grading", "--course-dir", str(course),
                         "--csv", str(course / "grades.csv"), "--timeout", "600", "--workers", "2",
                         "--nbgrader-arg=--Execute.timeout=60",
                         f"--nbgrader-arg=--SandboxedKernelManager.memory_limit={MEMORY_LIMIT}"],

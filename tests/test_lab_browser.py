@@ -235,7 +235,8 @@ def test_the_view_keeps_a_learners_own_file_and_drops_stale_links(tmp_path):
 
 def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path, monkeypatch):
     """make lab COURSE_LANG=zh: lessons/ is lessons/zh, work/ is work/zh filled from exercises_zh/,
-    kernels print in Chinese (TILELAB_LANG), JupyterLab's locale is zh_CN; other settings stay."""
+    kernels print in Chinese (TILELAB_LANG), JupyterLab's locale is zh_CN in the zh lab's own settings
+    folder (a copy of the user's), never in the user's settings, and the English lab stays English."""
     lab = _lab_script()
     if not (ROOT / "lessons" / "zh").is_dir() or not (ROOT / "exercises_zh").is_dir():
         pytest.skip("the Chinese course is not built (make lessons)")
@@ -243,6 +244,7 @@ def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path,
     monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(settings))
     monkeypatch.setenv("TILELAB_LANG", "en")   # recorded, so the "zh" lab.main sets is undone afterwards
     monkeypatch.delenv("TILELAB_LANG")
+    monkeypatch.setenv("JUPYTERLAB_WORKSPACES_DIR", "")   # likewise: lab.main points it at the lab's own
     plugin = settings / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
     plugin.parent.mkdir(parents=True)
     plugin.write_text('{"displayLanguage": "x"}')
@@ -256,8 +258,21 @@ def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path,
     first = (work / "zh" / released[0]).read_text()
     assert first == (ROOT / "exercises_zh" / released[0]).read_text()
     assert os.environ["TILELAB_LANG"] == "zh"
-    assert json.loads(plugin.read_text()) == {"displayLanguage": "x", "locale": "zh_CN"}
+    # the zh lab's own settings (a copy of the user's, other settings kept) say zh_CN; the user's are untouched
+    own = Path(os.environ["JUPYTERLAB_SETTINGS_DIR"])
+    assert own.resolve().is_relative_to((view / ".jupyterlab" / "zh").resolve())
+    assert json.loads((own / lab.TRANSLATION).read_text()) == {"displayLanguage": "x", "locale": "zh_CN"}
+    assert json.loads(plugin.read_text()) == {"displayLanguage": "x"}
+    assert Path(os.environ["JUPYTERLAB_WORKSPACES_DIR"]).resolve().is_relative_to((view / ".jupyterlab" / "zh").resolve())
     assert calls and any(a.startswith("--ServerApp.root_dir=") for a in calls[0])
+    # the English lab afterwards opens in English, from settings of its own
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(settings))
+    assert lab.main(["--lang", "en", "--work", str(work), "--view", str(view)]) == 0
+    en = Path(os.environ["JUPYTERLAB_SETTINGS_DIR"])
+    assert en.resolve().is_relative_to((view / ".jupyterlab" / "en").resolve())
+    assert json.loads((en / lab.TRANSLATION).read_text())["locale"] == "en"
+    assert json.loads(plugin.read_text()) == {"displayLanguage": "x"}
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(settings))
     # a learner's own edit survives a second start
     (work / "zh" / released[0]).write_text("mine")
     assert lab.main(["--lang", "zh", "--work", str(work), "--view", str(view)]) == 0

@@ -101,6 +101,46 @@ def test_copy_exercises_never_overwrites(tmp_path):
     assert [p.name for p in copied] == ["01_b.ipynb"] and len(kept) == 2
 
 
+def test_a_kept_copy_of_a_changed_release_is_named_never_overwritten(tmp_path):
+    """After a `git pull` that changes an exercise, make lab keeps the learner's copy and says it is out
+    of date, with the command that shows what changed; an unchanged release says nothing."""
+    from copy_exercises import copy_new, explain, out_of_date
+    src, dst = tmp_path / "exercises", tmp_path / "work"
+    (src / "00_a").mkdir(parents=True)
+    (src / "00_a" / "00_a.ipynb").write_text("released v1")
+    (src / "00_a" / "data.txt").write_text("data")
+    copied, kept = copy_new(src, dst)
+    assert out_of_date(src, dst, copied, kept, commit="a" * 40) == []
+    (dst / "00_a" / "00_a.ipynb").write_text("my work")
+    copied, kept = copy_new(src, dst)
+    assert out_of_date(src, dst, copied, kept, commit="b" * 40) == []        # own edits: not stale
+    (src / "00_a" / "00_a.ipynb").write_text("released v2")                   # the pull
+    for _ in range(2):                                                        # said again until taken
+        copied, kept = copy_new(src, dst)
+        stale = out_of_date(src, dst, copied, kept, commit="c" * 40)
+        assert stale == [(dst / "00_a" / "00_a.ipynb", src / "00_a" / "00_a.ipynb", "a" * 40)]
+    assert (dst / "00_a" / "00_a.ipynb").read_text() == "my work"
+    text = "\n".join(explain(stale, tmp_path))
+    assert "work/00_a/00_a.ipynb: the release changed" in text and "exercises/00_a/00_a.ipynb" in text
+    (dst / "00_a" / "00_a.ipynb").unlink()                                    # the learner takes v2
+    copied, kept = copy_new(src, dst)
+    assert out_of_date(src, dst, copied, kept, commit="c" * 40) == []
+    assert (dst / "00_a" / "00_a.ipynb").read_text() == "released v2"
+
+
+def test_the_changed_release_notice_names_the_git_diff_of_the_text_source(tmp_path):
+    from copy_exercises import explain
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / "course" / "zh" / "exercises").mkdir(parents=True)
+    (tmp_path / "course" / "zh" / "exercises" / "03_banks.md").write_text("x")
+    subprocess.run(["git", "-C", str(tmp_path), "add", "."], check=True)
+    subprocess.run(["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"],
+                   check=True)
+    rel = tmp_path / "exercises_zh" / "03_banks" / "03_banks.ipynb"
+    text = "\n".join(explain([(tmp_path / "work" / "zh" / "03_banks" / "03_banks.ipynb", rel, "d" * 40)], tmp_path))
+    assert f"git diff {'d' * 12} HEAD -- course/zh/exercises/03_banks.md exercises_zh/03_banks/03_banks.ipynb" in text
+
+
 def test_make_lab_keeps_work_and_release_keeps_away_from_it(tmp_path):
     """`make lab` with the real Makefile: only missing files are added to work/."""
     stamp = list((ROOT / ".venv").glob(".tilelab-*.stamp"))
@@ -144,9 +184,10 @@ def _sections() -> set[int]:
 
 
 def _ignored(token: str) -> bool:
-    """A folder git ignores on purpose (work/: the learner's copy, made by make lab)."""
-    lines = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
-    return token.strip("/") in {ln.strip().strip("/") for ln in lines}
+    """In a folder git ignores on purpose (work/: the learner's copy; .lab/: make lab's view)."""
+    lines = {ln.strip().strip("/") for ln in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()}
+    parts = token.strip("/").split("/")
+    return any("/".join(parts[:i]) in lines for i in range(1, len(parts) + 1))
 
 
 def _exists(token: str, names: set[str]) -> bool:
@@ -180,7 +221,7 @@ def test_design_names_only_paths_that_exist():
     missing = sorted({t for t in tokens if not _exists(t, names)})
     assert not missing, f"docs/DESIGN.md names paths that do not exist: {missing}"
     modules = set(re.findall(r"`((?:tilelab|grading)(?:\.[A-Za-z_]\w*)+)`", text))
-    assert "grading.sandbox" in modules
+    assert "tilelab.emu" in modules
     gone = sorted(m for m in modules if not _module_exists(m))
     assert not gone, f"docs/DESIGN.md names modules that do not exist: {gone}"
     links = re.findall(r"\]\(([^)#\s]+)\)", text)

@@ -62,7 +62,8 @@ def test_a_failed_compile_leaves_a_clear_message_for_the_next_cell(ip, bad_line)
     import numpy as np
     import tilelab as tl
     for use in (lambda: tl.launch(stand_in, (1,), (1,), np.zeros(1, np.float32), 1),
-                lambda: tl.check(stand_in, "vector_add"), lambda: stand_in.params, lambda: stand_in()):
+                lambda: tl.check(stand_in, "vector_add"), lambda: stand_in.params, lambda: stand_in(),
+                lambda: tl.selfcheck(stand_in)):     # in live JupyterLab: no "skipped while autograding"
         with pytest.raises(TilelabError) as e:
             use()
         msg = str(e.value)
@@ -81,3 +82,30 @@ def test_a_failed_check_repeats_the_compilers_warning(ip):
         tl.check(ip.user_ns[name], "matmul", block=(32, 32), sizes=[33], seeds=[0], backend="emu", quiet=True)
     msg = str(e.value)
     assert "the compiler warned" in msg and "missing return statement" in msg, msg
+
+
+def test_a_failed_compile_and_the_reprs_speak_chinese(ip, monkeypatch, capsys):
+    """Under TILELAB_LANG=zh what the magic says, and what a launch, a self-check and a stand-in
+    show as a cell's last value, are Chinese (identifiers stay as they are)."""
+    import numpy as np
+    import tilelab as tl
+    from tilelab.selfcheck import SelfCheck
+    monkeypatch.setenv("TILELAB_LANG", "zh")
+    body = "__global__ void broken2(float* x, int n)\n{\n    x[threadIdx.x] = 1 undefined_name;\n}\n"
+    with pytest.raises(CompileError):
+        ip.run_cell_magic("cuda", "broken2", body)
+    stand_in = ip.user_ns["broken2"]
+    with pytest.raises(TilelabError) as e:
+        tl.selfcheck(stand_in)
+    assert "还不是一个核函数" in str(e.value) and "第 4 行" in str(e.value) and "did not compile" not in str(e.value)
+    assert "编译成功" in repr(stand_in)
+    assert "自动评分" in repr(magic.NotCompiledDuringGrading("k"))
+    with pytest.raises(TilelabError) as e:
+        magic.NotCompiledDuringGrading("k")()
+    assert "nbgrader 自动评分时" in str(e.value) and "is not compiled" not in str(e.value)
+    assert repr(SelfCheck({"score": 7, "max": 7})) == "<自测：7 / 7>"
+    ip.run_cell_magic("cuda", "addTwo", "__global__ void addTwo(float* x)\n{ x[threadIdx.x] += 2.0f; }\n")
+    r = tl.launch(ip.user_ns["addTwo"], 1, 32, np.zeros(32, np.float32), backend="emu")
+    assert repr(r) == "<LaunchResult 模拟器：没有发现问题>"
+    monkeypatch.setenv("TILELAB_LANG", "en")
+    assert repr(r) == "<LaunchResult emu: no findings>"

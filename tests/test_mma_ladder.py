@@ -230,3 +230,35 @@ def test_uninitialised_register_pass_takes_cp_async(emu, label):
     x = rng.standard_normal((32, 4)).astype(np.float32)
     r = emu.run(k, 1, 32, x, np.zeros(32, np.float32), 0, uninit=True)
     assert r.findings == []
+
+
+@pytest.mark.parametrize("stages", [2, 3, 4])
+def test_the_timeline_schedule_follows_the_wait_group_rule(stages):
+    """Lesson 06's timeline (mmakit.pipeline_events): with wait_group stages-2 every tile has landed
+    when its mma reads it; one more (stages-1) and none has; each iteration commits one group."""
+    import sys
+    sys.path.insert(0, str(ROOT / "lessons"))
+    import mmakit
+    tiles = 6
+    ev = mmakit.pipeline_events(stages, tiles)
+    assert all(e["ready"] for e in ev if e["kind"] == "compute")
+    assert sum(e["kind"] == "commit" for e in ev) == stages - 1 + tiles     # empty groups included
+    assert sum(e["kind"] == "commit" and e["tile"] is None for e in ev) == stages - 1
+    late = mmakit.pipeline_events(stages, tiles, wait=stages - 1)
+    assert not any(e["ready"] for e in late if e["kind"] == "compute")
+    landed = [t for e in ev if e["kind"] == "wait" for t in e["landed"]]
+    assert landed == list(range(tiles))                  # each wait lands exactly the tile read next
+
+
+def test_lesson_06s_a_fragment_text_is_the_emulators_table():
+    """Lesson 06 §1: a0 = (g, 2t..2t+1), a1 = (g + 8, ..), a2 = (g, 2t + 8..), a3 = (g + 8, 2t + 8..)."""
+    from tilelab.emu.isa import mma_fragment_map
+    lane, reg, half = mma_fragment_map("A")
+    for ln in range(32):
+        g, t = ln >> 2, ln % 4
+        for r, (row, col) in enumerate([(g, 2 * t), (g + 8, 2 * t), (g, 2 * t + 8), (g + 8, 2 * t + 8)]):
+            for h in (0, 1):
+                assert (lane[row, col + h], reg[row, col + h], half[row, col + h]) == (ln, r, h)
+    for lang in ("en", "zh"):
+        text = (ROOT / "course" / lang / "lessons" / "06_tensor_cores.md").read_text(encoding="utf-8")
+        assert "a1 = (g + 8, 2t, 2t+1)" in text and "a2 = (g, 2t + 8, 2t + 9)" in text, lang

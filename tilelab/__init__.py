@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 
+from . import fonts as _fonts
+_fonts.register_when_imported()   # Chinese labels draw with the course's own font (tilelab/fonts/)
 from .backend import backend, device_arch
 from .toolchain import compile_cuda, kernel_from_file
 from .errors import (CheckFailed, CompileError, EmulatorError, KernelFault, LaunchError, TilelabError,

@@ -609,6 +609,12 @@ def explorer_access(mode="1d", stride=1, row_width=32, padding=False, pad=1, swi
     return acc
 
 
+#: Where choosing ``ldmatrix`` in the explorer lands: the lessons' case (05, 06), a K-major fp16
+#: tile of 64-half rows (128 bytes) read by an ldmatrix.x4 down its rows: 32 wavefronts, 8-way;
+#: ticking the swizzle then gives 4.
+LDMATRIX_CASE = {"mode": "col", "stride": 1, "row_width": 64, "padding": False, "swizzle": False}
+
+
 class Explorer:
     """The interactive bank simulator: change a control, the picture and the count follow.
 
@@ -641,8 +647,10 @@ class Explorer:
         self.analysis: Analysis | None = None
         self.error: str | None = None
         self.controls = [self.mode, self.stride, self.row_width, self.padding, self.pad, self.swizzle, self.width]
+        self._holding = False
         for c in self.controls:
             c.observe(self._update, names="value")
+        self.width.observe(self._to_ldmatrix_case, names="value")
         self.widget = W.VBox([W.HBox([W.VBox([self.mode, self.stride, self.row_width]),
                                       W.VBox([self.padding, self.pad, self.swizzle]),
                                       W.VBox([self.width, self.count, self.memory])]),
@@ -653,7 +661,22 @@ class Explorer:
         return explorer_access(MODES[self.mode.value], self.stride.value, self.row_width.value,
                                self.padding.value, self.pad.value, self.swizzle.value, self.width.value)
 
+    def _to_ldmatrix_case(self, change):
+        """Choosing ldmatrix opens on the lessons' 32-wavefront tile (LDMATRIX_CASE)."""
+        if change["new"] != "ldmatrix" or change["old"] == "ldmatrix":
+            return
+        self._holding = True
+        try:
+            self.mode.value = next(k for k, v in MODES.items() if v == LDMATRIX_CASE["mode"])
+            for name in ("stride", "row_width", "padding", "swizzle"):
+                getattr(self, name).value = LDMATRIX_CASE[name]
+        finally:
+            self._holding = False
+        self._update()
+
     def _update(self, change=None):
+        if self._holding:
+            return
         self.pad.disabled = not self.padding.value
         try:
             self.analysis = analyze(self.access())

@@ -78,13 +78,13 @@ class CheckReport:
         if self.ok:
             return msg("check.pass_summary", kernel=self.kernel, sizes=len(self.sizes), seeds=len(self.seeds),
                        s1="s" * (len(self.sizes) != 1), s2="s" * (len(self.seeds) != 1))
-        return f"FAIL: {self.kernel} ({self.problem})"
+        return msg("check.fail_summary", kernel=self.kernel, problem=self.problem)
 
     def __str__(self):
         return self.summary() if self.ok else self.summary() + "\n" + self.message
 
     def __repr__(self):
-        return f"<CheckReport {self.summary()}>"
+        return msg("check.report_repr", summary=self.summary())
 
 
 def _dims(size):
@@ -111,9 +111,9 @@ def _progress(total: int, quiet: bool, desc: str):
         return None
     # delay: quick checks (and nbval runs of small sizes) never show a bar at all
     try:
-        return tqdm(total=total, desc=desc, leave=False, unit="run", delay=PROGRESS_DELAY_S)
+        return tqdm(total=total, desc=desc, leave=False, unit=msg("check.progress_unit"), delay=PROGRESS_DELAY_S)
     except TypeError:  # a tqdm without `delay`
-        return tqdm(total=total, desc=desc, leave=False, unit="run")
+        return tqdm(total=total, desc=desc, leave=False, unit=msg("check.progress_unit"))
 
 
 def _say(bar, text: str, quiet: bool):
@@ -163,7 +163,7 @@ def check(kernel, problem, *, sizes=None, seeds=(0, 1, 2), backend: str | None =
     if not sizes or not seeds:
         raise CheckFailed("check() needs at least one size and one seed")
     report = CheckReport(kernel=kernel.name, problem=prob.name, backend=be, sizes=list(sizes), seeds=seeds)
-    bar = _progress(len(sizes) * len(seeds), quiet, f"check {kernel.name}")
+    bar = _progress(len(sizes) * len(seeds), quiet, msg("check.progress", name=kernel.name))
     try:
         for size in sizes:
             for seed in seeds:

@@ -1,6 +1,6 @@
 """The grading judge: ``python -I -m tilelab.judge SPEC.json`` prints one JSON verdict.
 
-grading/preprocessors.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
+grading/preprocessors/judge.py runs it in a fresh, isolated process (DESIGN §6, §7), so nothing a
 learner's notebook did to its own kernel can reach it; ``tl.selfcheck`` runs the same class in
 the learner's notebook, so the learner sees the same parts before submitting. The spec carries
 the learner's ``%%cuda`` source, one rubric check (tilelab/rubric/<assignment>.toml: its problem
@@ -110,6 +110,7 @@ class Probe:
     size: object
     blocks: tuple | None = None
     drawn: bool = False
+    derived: object = None               # a square made from this drawn size (``_sizes(square=True)``)
 
 
 def kernel_counts(res) -> tuple[dict | None, dict]:
@@ -260,6 +261,9 @@ class Judge:
         head = prob.label(probe.size) if bare else msg("judge.at", size=prob.label(probe.size))
         if probe.blocks is not None:
             head += msg("judge.sampled_blocks", n=len(probe.blocks))
+        if probe.derived is not None:         # a square made from a drawn size: say which
+            drawn = prob.label(probe.derived)
+            return head + (msg("judge.derived_from", drawn=drawn) if bare else msg("judge.a_derived_size", drawn=drawn))
         return head + (msg("judge.a_drawn_size") if probe.drawn else "")
 
     def _margin(self, part, probe, what, value, limit, low=False):
@@ -303,8 +307,9 @@ class Judge:
             if fired:
                 return False, msg("judge.assert_fired") + "\n" + \
                     "\n".join("  " + ln for ln in str(fired[0]).splitlines())
-            if not rec.ok:
-                return False, self._wrong(rec)
+            if not rec.ok:   # what the sanitizer saw in that run explains the values: shown with them
+                found = _findings_lines(rec.findings)
+                return False, self._wrong(rec) + ("\n" + "\n".join(found) if found else "")
             luck = self._luck(rec.findings)
             if luck:
                 return False, luck
@@ -345,19 +350,8 @@ class Judge:
             for p in self.large:
                 findings += self.record("yours", p.size, 0, blocks=p.blocks).findings
         findings += self._gpu_like_pass(part)
-        kinds = part.get("kinds")
-        bad, seen = [], set()
-        for f in findings:  # the same finding comes back from every run: show each place once
-            key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
-            if (kinds is None or _kind(f) in kinds) and key not in seen:
-                seen.add(key)
-                bad.append(f)
-        if bad:
-            lines = [msg("judge.sanitizer_found")]
-            for f in bad[:3]:
-                lines += ["  " + line for line in str(f).splitlines()]
-            if len(bad) > 3:
-                lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+        lines = _findings_lines(findings, part.get("kinds"))
+        if lines:
             return False, "\n".join(lines)
         return True, msg("judge.clean")
 
@@ -435,11 +429,16 @@ class Judge:
         dimension, for a count that only compares like with like on square shapes), then the
         sampled blocks of the large drawn sizes."""
         prob = self.engine.problem(self.spec.problem)
-        if getattr(self, "only", None) is not None:     # the rubric sweep: one size alone
-            return [self.only]
+        only = getattr(self, "only", None)
+        if only is not None:                            # the rubric sweep: one drawn size alone
+            if not square:
+                return [only]
+            # as graded: a drawn size counts as its square; a large launch is not counted here
+            return [Probe(prob.size(N))] if only.blocks else [Probe(prob.size(_largest(only.size)), None, True)]
         out = [Probe(prob.size(N))]
         for s in self.drawn_emu:
-            p = Probe(prob.size(_largest(s) if square else s), None, True)
+            size = prob.size(_largest(s) if square else s)
+            p = Probe(size, None, True, prob.size(s) if size != prob.size(s) else None)
             if p.size not in [q.size for q in out]:
                 out.append(p)
         if large:
@@ -698,6 +697,24 @@ def judge(spec, engine=None) -> dict:
     return Judge(spec, engine).run()
 
 
+def _findings_lines(findings, kinds=None) -> list[str]:
+    """The sanitizer's findings (of ``kinds``), each place once, at most three."""
+    bad, seen = [], set()
+    for f in findings:  # the same finding comes back from every run: show each place once
+        key = (_kind(f), getattr(f, "file", None), getattr(f, "line", None))
+        if (kinds is None or _kind(f) in kinds) and key not in seen:
+            seen.add(key)
+            bad.append(f)
+    if not bad:
+        return []
+    lines = [msg("judge.sanitizer_found")]
+    for f in bad[:3]:
+        lines += ["  " + line for line in str(f).splitlines()]
+    if len(bad) > 3:
+        lines.append("  " + msg("judge.more_places", n=len(bad) - 3))
+    return lines
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
@@ -729,3 +746,4 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+

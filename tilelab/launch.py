@@ -40,10 +40,10 @@ class LaunchResult:
     driver_per_pc: dict = field(default_factory=dict, repr=False)  # emu: what the driver's vprintf adds, per pc
 
     def __repr__(self):
-        f = f"{len(self.findings)} finding(s)" if self.findings else "no findings"
+        f = msg("launch.findings", n=len(self.findings)) if self.findings else msg("launch.no_findings")
         if self.backend == "emu":      # the emulator's wall time is not the kernel's: say none
-            return f"<LaunchResult emu: {f}>"
-        return f"<LaunchResult {self.backend}: {f}, {self.seconds:.3f} s>"
+            return msg("launch.repr_emu", findings=f)
+        return msg("launch.repr", backend=self.backend, findings=f, seconds=self.seconds)
 
 
 def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = None,

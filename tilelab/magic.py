@@ -19,6 +19,7 @@ import re
 import sys
 
 from .errors import CompileError, TilelabError
+from .messages import msg
 from .toolchain import compile_cuda
 
 #: The cell line on which the CUDA source starts (line 1 is ``%%cuda NAME``).
@@ -87,10 +88,7 @@ class NotCompiledDuringGrading:
         object.__setattr__(self, "_name", name)
 
     def _fail(self, *args, **kwargs):
-        raise TilelabError(
-            f"the kernel {self._name} is not compiled while nbgrader autogrades this notebook; "
-            "the grading judge compiles your %%cuda cell and checks it in its own process, "
-            "and its verdict replaces this cell's output in your feedback")
+        raise TilelabError(msg("magic.not_compiled_grading", name=self._name))
 
     __call__ = _fail
 
@@ -100,7 +98,7 @@ class NotCompiledDuringGrading:
         self._fail()
 
     def __repr__(self):
-        return f"<{self._name}: not compiled during autograding>"
+        return msg("magic.not_compiled_repr", name=self._name)
 
 
 def autograding() -> bool:
@@ -133,7 +131,7 @@ def show_warnings(kernel) -> None:
     while lines and not lines[-1].strip():
         lines.pop()
     if any(": warning" in ln for ln in lines):
-        print("\n".join(["compile warnings (the kernel compiled; these often point at the bug):"]
+        print("\n".join([msg("magic.compile_warnings")]
                         + ["  " + ln for ln in lines]), file=sys.stderr)
 
 
@@ -148,15 +146,14 @@ class CompileFailed(NotCompiledDuringGrading):
         first = next((ln for ln in self._log.splitlines() if ": error" in ln), self._log.splitlines()[0]
                      if self._log else "")
         m = re.search(r":(\d+): (?:catastrophic )?error", first)
-        where = f" (line {m.group(1)}: {first.split('error', 1)[1].lstrip(': ')})" if m else \
-            (f" ({first})" if first else "")
-        raise TilelabError(f"{self._name} is not a kernel yet: its %%cuda {self._name} cell did not "
-                           f"compile{where}. Fix that cell and run it again, then this one.")
+        where = msg("magic.compile_failed_line", line=m.group(1), what=first.split('error', 1)[1].lstrip(': ')) \
+            if m else (msg("magic.compile_failed_first", first=first) if first else "")
+        raise TilelabError(msg("magic.compile_failed", name=self._name, where=where))
 
     __call__ = _fail
 
     def __repr__(self):
-        return f"<{self._name}: the %%cuda cell did not compile>"
+        return msg("magic.compile_failed_repr", name=self._name)
 
 
 _registered = set()

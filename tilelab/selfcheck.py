@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import wrong_elements
 from .errors import TilelabError
 from .judge import Engine, Judge
-from .magic import NotCompiledDuringGrading, autograding
+from .magic import CompileFailed, NotCompiledDuringGrading, autograding
 from .messages import msg
 from .rubric import all_rubrics, load_rubric
 from .rubric.draw import self_check_draw
@@ -29,7 +29,7 @@ class SelfCheck:
         self.parts = verdict.get("parts", [])
 
     def __repr__(self):
-        return f"<self-check: {self.score:g} / {self.max:g}>"
+        return msg("judge.selfcheck_repr", score=f"{self.score:g}", max=f"{self.max:g}")
 
 
 def find_check(kernel_name: str, assignment: str | None = None):
@@ -50,6 +50,8 @@ def selfcheck(kernel, assignment: str | None = None, *, backend: str | None = No
 
     Returns a :class:`SelfCheck`, or None while nbgrader autogrades.
     """
+    if isinstance(kernel, CompileFailed) and not autograding():
+        kernel._fail()           # its %%cuda cell did not compile: say so (line and error), nothing to check
     if autograding() or isinstance(kernel, NotCompiledDuringGrading):
         if not quiet:
             print(msg("judge.selfcheck_skipped"))

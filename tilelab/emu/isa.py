@@ -839,7 +839,8 @@ def _oob_global(m, a, nbytes, store, used=None):
         return said(f"finding.oob_nowhere_{what}", nbytes=nbytes)
     rel = a - al.base
     text = said(f"finding.oob_global_{what}", nbytes=nbytes, rel=rel, name=al.name, size=al.nbytes,
-                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1))
+                element=rel // max(nbytes, 1), elements=al.nbytes // max(nbytes, 1),
+                last=al.nbytes // max(nbytes, 1) - 1)
     if rel >= al.nbytes:
         past = rel - al.nbytes
         text += said("finding.oob_just_past") if past == 0 else said("finding.oob_past", past=past)
@@ -891,7 +892,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
-            m.finding("cp_async_before_wait", ins, ln_rep[i], off, said("finding.cp_async_in_flight", off=off),
+            m.finding("cp_async_before_wait", ins, ln_rep[i], off, _in_flight(m, int(units[i]), int(ln_rep[i]), off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
         if pending is not None and uninit is not None:
@@ -1308,6 +1309,18 @@ class AsyncCopies:
         self.entries = []                            # (lanes, flat offsets, data bytes [n, k], group id per lane)
         self.committed = np.zeros(T, dtype=np.int64)
         self.inflight = None
+        self.last_wait = np.full(T, -1, dtype=np.int64)      # N of each thread's latest wait_group (-1: none)
+        self.waited_at = np.zeros(T, dtype=np.int64)         # ... and its committed count then
+
+    def pending_copy(self, unit, unit_bytes):
+        """(issuing lane, group id) of a copy still in flight into shared ``unit``, or None."""
+        for ln, flat, data, grp in self.entries:
+            lo = flat // unit_bytes
+            hit = (lo <= unit) & (unit < lo + max(1, data.shape[1] // unit_bytes))
+            if hit.any():
+                j = int(np.argmax(hit))
+                return int(ln[j]), int(grp[j])
+        return None
 
     def pending_mask(self, units):
         if self.inflight is None or not self.entries:
@@ -1329,6 +1342,8 @@ def h_cp_async(m, ins, idx, pc):
         keep = 0 if sub == "wait_all" else int(ins.args[0].value)
         if sub == "wait_all":
             st.committed[lanes] += 1
+        st.last_wait[lanes] = keep
+        st.waited_at[lanes] = st.committed[lanes]
         _complete(m, lanes, keep)
         return
     if sub not in ("ca", "cg"):
@@ -1369,6 +1384,31 @@ def h_cp_async(m, ins, idx, pc):
             m.count(pc, "shared_ld_requests", pad * dmat.shape[0])
             m.sass_only(pc, "shared_ld_requests", pad * dmat.shape[0])
         m.count(pc, "cp_async_st_wavefronts", int(shared_wavefronts(dmat, dact, size, "st").sum()))
+
+
+def _in_flight(m, unit, lane, off):
+    """A read of shared memory a cp.async has not landed in yet, worded by the group rule:
+    cp.async.wait_group N returns once at most the N newest of the thread's committed groups
+    are pending; a copy lands only when its group is committed and a wait lets it go."""
+    st = m.async_state
+    hit = st.pending_copy(unit, m.unit)
+    if hit is None:
+        return said("finding.cp_async_in_flight", off=off)
+    issuer, grp = hit
+    committed = int(st.committed[issuer])
+    if committed <= grp:
+        text = said("finding.cp_async_uncommitted", off=off)
+    else:
+        if int(st.last_wait[issuer]) >= 0 and int(st.waited_at[issuer]) > grp:
+            # groups the thread had committed after the copy's when it waited
+            newer = int(st.waited_at[issuer]) - grp - 1
+            text = said("finding.cp_async_wait_too_many", off=off, newer=newer, last=int(st.last_wait[issuer]))
+        else:
+            text = said("finding.cp_async_no_wait", off=off, newer=committed - grp - 1)
+    if int(m.tid_in_block[issuer]) != int(m.tid_in_block[lane]):
+        (x, y, z), _ = m.thread_coords(issuer)
+        text = text + said("finding.cp_async_other_thread", thread=f"{x},{y},{z}")
+    return text
 
 
 def _complete(m, lanes, keep):

@@ -45,39 +45,9 @@ def catalog(lang: str) -> dict[str, str]:
     return flat
 
 
-#: Fonts with the glyphs a language's figure labels need, tried in order (Debian: fonts-noto-cjk).
-FIGURE_FONTS = {"zh": ("Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Serif CJK SC", "WenQuanYi Zen Hei",
-                       "Source Han Sans SC", "Microsoft YaHei", "PingFang SC")}
-
-
-@lru_cache(maxsize=None)
-def use_figure_fonts(lang: str) -> str | None:
-    """Let matplotlib fall back to a font that has ``lang``'s glyphs, so Chinese labels are not
-    drawn as empty boxes; the first installed font of FIGURE_FONTS wins (None: none installed,
-    or no matplotlib). Called once per language by :func:`msg`."""
-    wanted = FIGURE_FONTS.get(lang)
-    if not wanted:
-        return None
-    try:
-        import matplotlib
-        from matplotlib import font_manager
-    except ImportError:
-        return None
-    have = {f.name for f in font_manager.fontManager.ttflist}
-    font = next((f for f in wanted if f in have), None)
-    if font is not None:
-        fam = [f for f in matplotlib.rcParams["font.family"] if f != font]
-        matplotlib.rcParams["font.family"] = fam + [font]              # Latin glyphs stay DejaVu's
-        if "sans-serif" in fam:
-            matplotlib.rcParams["font.sans-serif"] = list(matplotlib.rcParams["font.sans-serif"]) + [font]
-    return font
-
-
 def msg(key: str, lang: str | None = None, **fields) -> str:
     """The text of ``key`` in ``lang`` (default: :func:`language`), its ``{fields}`` filled."""
     lang = lang or language()
-    if lang in FIGURE_FONTS:
-        use_figure_fonts(lang)
     text = catalog(lang).get(key)
     if text is None:
         text = catalog(SOURCE).get(key)

@@ -174,14 +174,21 @@ class _SharedRuns:
         judge.engine.record = record
 
 
-def sweep_check(check, *, engine=None, shared=None, subjects_=None, sizes=None, large=None, log=print) -> dict:
+def _square(part) -> bool:
+    """A part that counts each drawn size as its square (04's copy_speed: a copy's stores line up
+    with a transpose's only on square shapes)."""
+    return part.get("emu", {}).get("drawn") == "square"
+
+
+def sweep_check(check, *, engine=None, shared=None, subjects_=None, sizes=None, large=None, log=print,
+                only_parts=None) -> dict:
     """Sweep one check: per subject and count part, whether it held at every size, the smallest
     margin and where."""
     engine = engine or Engine("emu", check.step_budget)
     shared = shared or _SharedRuns(engine)
     sizes = emu_sizes(check) if sizes is None else sizes
     large = large_probes(check) if large is None else large
-    parts = [p for p in check.parts if p["kind"] in COUNT_KINDS]
+    parts = [p for p in check.parts if p["kind"] in COUNT_KINDS and (not only_parts or p["name"] in only_parts)]
     result = {"grade_id": check.grade_id, "assignment": check.assignment, "sizes": len(sizes),
               "size_list": [list(s) if isinstance(s, tuple) else s for s in sizes],
               "large": [[list(s) if isinstance(s, tuple) else s, list(b)] for s, b in large], "subjects": []}
@@ -216,6 +223,9 @@ def sweep_check(check, *, engine=None, shared=None, subjects_=None, sizes=None, 
             if not right:
                 row["wrong_at"].append(_json_size(probe))
             for part in parts:
+                if _square(part) and (probe.blocks is not None or
+                                      (isinstance(probe.size, tuple) and len(set(probe.size)) > 1)):
+                    continue                  # graded as its square, which is swept on its own
                 judge.margins = []
                 judge.only = probe            # the part at this size alone (graded: with its own size too)
                 try:
@@ -257,11 +267,17 @@ def _verdict(row, parts) -> str:
     # own size and the drawn one, it earns the part only where it holds at both (a drawn size equal
     # to the part's own is left out: a kernel right only there is caught by any other draw);
     # entries whose values are wrong at some drawn size lose every part through `correct`
+    # every grading also counts one large launch on sampled blocks: a part that fails at every large
+    # probe is lost at every draw
     leaks = []
     for n in lose:
         d = row["parts"].get(n, {})
         held = d.get("held", [])
-        if not row["wrong_at"] and d.get("own_size") in held and any(h != d.get("own_size") for h in held):
+        small = [h for h in held if not isinstance(h, dict)]
+        large = [h for h in held if isinstance(h, dict)]
+        any_large = any(isinstance(f, dict) for f in d.get("failed_at", [])) or large
+        if not row["wrong_at"] and d.get("own_size") in small and any(h != d.get("own_size") for h in small) \
+                and (large or not any_large):
             leaks.append(n)
     drops = [n for n in keep if row["parts"].get(n, {}).get("failed_at")]
     if leaks:
@@ -307,6 +323,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="append", help="grade_id(s) to sweep (default: every check)")
     ap.add_argument("--out", default=str(TABLE))
+    ap.add_argument("--part", action="append", help="sweep only these parts of the checks, into their rows")
     args = ap.parse_args(argv)
     old = json.loads(Path(args.out).read_text()) if Path(args.out).exists() else {}
     digest = inputs_hash()
@@ -314,6 +331,12 @@ def main(argv=None) -> int:
     table = {"inputs": digest, "checks": dict(old.get("checks", {})) if old.get("inputs") == digest else {}}
     shared = None
     bad = 0
+    for gid, row in table["checks"].items():     # rows kept from before: their verdicts by today's rule
+        check = next(c for r in all_rubrics().values() for c in r.checks if c.grade_id == gid)
+        for subject in row["subjects"]:
+            if subject["parts"] or subject.get("wrong_at") is not None and "verdict" in subject \
+                    and not subject["verdict"].startswith("not swept"):
+                subject["verdict"] = _verdict(subject, [p for p in check.parts if p["kind"] in COUNT_KINDS])
     for a, rubric in sorted(all_rubrics().items()):
         for check in rubric.checks:
             if args.check and check.grade_id not in args.check:
@@ -323,7 +346,13 @@ def main(argv=None) -> int:
             shared.engine = engine
             print(f"{a} / {check.grade_id}: {len(emu_sizes(check))} sizes, {len(large_probes(check))} large",
                   flush=True)
-            res = sweep_check(check, engine=engine, shared=shared)
+            res = sweep_check(check, engine=engine, shared=shared, only_parts=args.part)
+            old_row = table["checks"].get(check.grade_id)
+            if args.part and old_row:            # only these parts again: into the rows swept before
+                for new, old in zip(res["subjects"], old_row["subjects"]):
+                    old["parts"].update(new["parts"])
+                    old["verdict"] = _verdict(old, [p for p in check.parts if p["kind"] in COUNT_KINDS])
+                res = old_row
             table["checks"][check.grade_id] = res
             bad += sum(s["verdict"].startswith("BAD") for s in res["subjects"])
             Path(args.out).write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")   # after every check

@@ -1,4 +1,4 @@
-"""The learner's Jupyter kernel, started inside a bubblewrap sandbox (grading/sandbox.py).
+"""The learner's Jupyter kernel, started inside a bubblewrap sandbox (grading/sandbox/bwrap.py).
 
 nbgrader and nbclient stay in the trusted process; only the kernel runs inside. They talk over
 jupyter_client's ``ipc`` transport: its sockets are files in a private folder bound into the

@@ -1,23 +1,14 @@
-"""nbgrader preprocessors for a CUDA course (DESIGN §6, §7).
+"""``Judge``: every graded check of ``tilelab/rubric/<assignment>.toml`` scored outside the learner's
+kernel (DESIGN §6, §7).
 
-- ``CudaClearSolutions``: a ``// ### BEGIN SOLUTION`` region becomes ``// YOUR CODE HERE``,
-  so the released ``%%cuda`` cell still compiles (stock nbgrader pastes ``raise NotImplementedError()``).
-- ``SafeExecute``: a dead kernel or a timed-out cell fails that cell and every later code cell,
-  instead of aborting the notebook (an empty graded cell would score full points).
-- ``Judge``: runs each graded check of ``tilelab/rubric/<assignment>.toml`` outside the learner's
-  kernel, in a fresh ``python -I -m tilelab.judge`` process, on the kernel source read from the
-  notebook as submitted, and writes the verdict into the grade cell.
-
-Both steps that run learner code run in a bubblewrap sandbox (grading/sandbox.py): the notebook's
-kernel through ``SandboxedKernelManager``, the judge in a second, fresh sandbox whose verdict
-comes back on its stdout pipe. Without a working sandbox they refuse, unless the instructor set
-UNSAFE=1 (``TILELAB_UNSAFE=1``).
+Each check runs in a fresh ``python -I -m tilelab.judge`` process, in a bubblewrap sandbox of its
+own (grading/sandbox/) unless UNSAFE=1, on the kernel source read from the notebook as
+submitted; its verdict comes back on its stdout pipe and is written into the grade cell.
 """
 from __future__ import annotations
 
 import json
 import os
-import re
 import resource
 import signal
 import subprocess
@@ -26,225 +17,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat.v4 import new_output
 from traitlets import Dict, Integer, Unicode
 
-from nbgrader.preprocessors import ClearSolutions, Execute, NbGraderPreprocessor
+from nbgrader.preprocessors import NbGraderPreprocessor
 
 from grading import sandbox as sb
+from grading.preprocessors.safe_execute import error_output
 from grading.rubrics import REPO_ROOT, RUBRIC_DIR, load_rubric
+from grading.sandbox import use_sandbox
 from tilelab.messages import msg   # the verdict's words, in TILELAB_LANG (the submission's language)
-
-CUDA_STUB = "// YOUR CODE HERE"
-
-
-class CudaClearSolutions(ClearSolutions):
-    """ClearSolutions that knows CUDA: a region opened by a ``//`` line gets a ``//`` stub."""
-
-    cuda_stub = Unicode(CUDA_STUB, help="Replaces a solution region opened by a // line").tag(config=True)
-
-    def _replace_solution_region(self, cell, language):
-        if cell.cell_type != "code":
-            return super()._replace_solution_region(cell, language)
-        stub_lines = self.code_stub[language].split("\n")
-        new_lines, in_solution, replaced = [], False, False
-        for line in cell.source.split("\n"):
-            if self.begin_solution_delimeter in line:
-                if in_solution:
-                    raise RuntimeError("encountered nested begin solution statements")
-                in_solution = replaced = True
-                indent = re.match(r"\s*", line).group(0)
-                stub = [self.cuda_stub] if line.strip().startswith("//") else stub_lines
-                new_lines.extend(indent + s for s in stub)
-            elif self.end_solution_delimeter in line:
-                in_solution = False
-            elif not in_solution:
-                new_lines.append(line)
-        if in_solution:
-            raise RuntimeError("no end solution statement found")
-        cell.source = "\n".join(new_lines)
-        return replaced
-
-    def preprocess_cell(self, cell, resources, cell_index):
-        # A whole-cell solution (no region) keeps its %%cuda line and gets the CUDA stub.
-        first = cell.source.split("\n", 1)[0]
-        if (cell.cell_type == "code" and first.startswith("%%cuda")
-                and self.begin_solution_delimeter not in cell.source
-                and cell.get("metadata", {}).get("nbgrader", {}).get("solution")):
-            cell.source = first + "\n" + self.cuda_stub
-            return cell, resources
-        return super().preprocess_cell(cell, resources, cell_index)
-
-
-def _error_output(ename: str, lines: list[str]):
-    return new_output("error", ename=ename, evalue=lines[0] if lines else "", traceback=list(lines))
-
-
-class NotebookBudgetExceeded(Exception):
-    def __init__(self, budget):
-        super().__init__(f"notebook budget of {budget} s used up")
-        self.budget = budget
-
-
-class SafeExecute(Execute):
-    """Execute that survives a dead kernel or a cell timeout.
-
-    The failing cell and every later code cell get an error output, then the notebook goes on
-    to the judge and ``SaveAutoGrades``. Stock nbgrader aborts the notebook instead, and stock
-    nbclient interrupts a timed-out cell and runs the next one into the same hung kernel.
-    """
-
-    notebook_budget = Integer(1800, help="Seconds all of the learner's cells may take together; the cells "
-                                        "after that are not run. The judge runs after them on its own "
-                                        "limits, so slow Python cannot use up a kernel's grading time "
-                                        "(0: no budget)").tag(config=True)
-    max_output_bytes = Integer(1 << 20, help="Output bytes kept per notebook; the rest is cut").tag(config=True)
-    max_output_lines = Integer(2000, help="Output lines kept per notebook; the rest is cut").tag(config=True)
-    release_root = Unicode(str(REPO_ROOT / "exercises"),
-                           help="Folder of <assignment>/ releases; this assignment's is bound read-only").tag(config=True)
-
-    def __init__(self, *args, **kwargs):
-        if use_sandbox():
-            from grading.sandboxed_kernel import SandboxedKernelManager
-            kwargs["kernel_manager_class"] = SandboxedKernelManager
-        super().__init__(*args, **kwargs)
-        self.interrupt_on_timeout = False  # a timeout raises CellTimeoutError; we take it from there
-        self._kept_bytes = self._kept_lines = 0
-        self._cut_cells: set = set()
-
-    def create_kernel_manager(self):
-        self.kernel_name = "python3"  # never a kernelspec named by the (learner-editable) notebook
-        km = super().create_kernel_manager()
-        assignment = (self.resources or {}).get("nbgrader", {}).get("assignment")
-        release = Path(self.release_root) / assignment if assignment else None
-        if hasattr(km, "release_dir") and release is not None and release.is_dir():
-            km.release_dir = str(release)
-        return km
-
-    # ------------------------------------------------ output, capped as it arrives
-    def output(self, outs, msg, display_id, cell_index):
-        out = super().output(outs, msg, display_id, cell_index)
-        if out is not None and outs and outs[-1] is out:
-            outs.pop()
-            kept = self._cap(out, cell_index)
-            if kept is not None:
-                outs.append(kept)
-            return kept
-        return out
-
-    def process_message(self, msg, cell, cell_index):
-        if msg.get("msg_type") == "update_display_data" and self._kept_bytes >= self.max_output_bytes:
-            return None  # over the cap: a display update could grow the notebook again
-        return super().process_message(msg, cell, cell_index)
-
-    def _cap(self, out, cell_index):
-        room_b = self.max_output_bytes - self._kept_bytes
-        room_l = self.max_output_lines - self._kept_lines
-        if out.output_type == "error":
-            # always kept (an error is what scores a failed test cell 0), but bounded
-            out.evalue = str(out.get("evalue", ""))[:2000]
-            out.traceback = [str(t)[:2000] for t in out.get("traceback", [])[-20:]]
-            return out
-        if out.output_type == "stream":
-            text = out.text
-            size, lines = len(text.encode("utf-8", "replace")), text.count("\n")
-            if size <= room_b and lines <= room_l:
-                self._kept_bytes += size
-                self._kept_lines += lines
-                return out
-            cut = text.encode("utf-8", "replace")[:max(room_b, 0)].decode("utf-8", "ignore")
-            cut = "\n".join(cut.split("\n")[:max(room_l, 0)])
-            self._kept_bytes = self.max_output_bytes
-            self._kept_lines = self.max_output_lines
-            if cell_index not in self._cut_cells:
-                self._cut_cells.add(cell_index)
-                cut += (f"\n[output cut: this notebook printed more than {self.max_output_bytes:,} bytes "
-                        f"or {self.max_output_lines:,} lines; the rest was not kept]\n")
-            out.text = cut
-            return out if cut else None
-        size = len(json.dumps(out, default=str))
-        if size <= room_b:
-            self._kept_bytes += size
-            return out
-        self._kept_bytes = self.max_output_bytes
-        if cell_index in self._cut_cells:
-            return None
-        self._cut_cells.add(cell_index)
-        return new_output("stream", name="stdout", text=(
-            f"[output cut: a {size:,}-byte output is over this notebook's {self.max_output_bytes:,}-byte limit]\n"))
-
-    def preprocess(self, nb, resources=None, km=None):
-        from nbclient import NotebookClient
-        NotebookClient.__init__(self, nb, km)
-        self.reset_execution_trackers()
-        self._check_assign_resources(resources)
-        failure, index = None, 0
-        self._kept_bytes = self._kept_lines = 0
-        self._cut_cells = set()
-        try:
-            with self.setup_kernel():
-                info_msg = self.wait_for_reply(self.kc.kernel_info())
-                if info_msg:
-                    self.nb.metadata["language_info"] = info_msg["content"]["language_info"]
-                t0, per_cell = time.monotonic(), self.timeout
-                for index, cell in enumerate(self.nb.cells):
-                    left = self.notebook_budget - (time.monotonic() - t0) if self.notebook_budget else None
-                    if left is not None and left <= 0 and cell.cell_type == "code":
-                        failure = (index, NotebookBudgetExceeded(self.notebook_budget))
-                        break
-                    # a cell may take its own limit, or what is left of the notebook's budget
-                    self.timeout = per_cell if left is None else max(1, int(min(per_cell or left, left)))
-                    try:
-                        self.preprocess_cell(cell, resources, index)
-                    except (CellTimeoutError, DeadKernelError) as e:
-                        budget_bound = (isinstance(e, CellTimeoutError) and left is not None
-                                        and left < (per_cell or left + 1))
-                        failure = (index, NotebookBudgetExceeded(self.notebook_budget) if budget_bound else e)
-                        break
-                else:
-                    index = len(self.nb.cells)
-                self.timeout = per_cell
-        except (CellTimeoutError, DeadKernelError, RuntimeError) as e:
-            # the kernel did not start, or died between cells: fail whatever has not run;
-            # a failed shutdown after the last cell changes nothing
-            if failure is None and index < len(self.nb.cells):
-                failure = (index, e)
-            else:
-                self.log.warning("kernel shutdown: %s", e)
-        finally:
-            release = getattr(self.km, "release_sandbox", None)
-            if release:
-                release()
-        if failure is not None:
-            self._fail_from(failure[0], failure[1])
-        self.set_widgets_metadata()
-        return self.nb, self.resources
-
-    def _fail_from(self, index, exc):
-        if isinstance(exc, NotebookBudgetExceeded):
-            why = (f"the notebook's cells had used up their {exc.budget} s, so this cell and the ones after it "
-                   f"were not run (your kernels are still graded: the judge has its own time)")
-            ename = "NotebookBudgetExceeded"
-        elif isinstance(exc, CellTimeoutError):
-            why = f"this cell did not finish within {self.timeout} s, so the notebook was stopped here"
-            ename = "CellTimeoutError"
-        elif isinstance(exc, DeadKernelError):
-            why = "the Python kernel died while running this cell, so the notebook was stopped here"
-            ename = "DeadKernelError"
-        else:
-            why = f"the Python kernel could not run this cell ({exc}), so the notebook was stopped here"
-            ename = "KernelError"
-        self.log.warning("cell %d: %s (%s)", index, why, exc)
-        for i, cell in enumerate(self.nb.cells):
-            if cell.cell_type != "code" or i < index:
-                continue
-            if i == index:
-                cell.outputs = [o for o in cell.get("outputs", []) if o.get("output_type") != "error"]
-                cell.outputs.append(_error_output(ename, [f"{ename}: {why}"]))
-            else:
-                cell.outputs = [_error_output(
-                    "NotExecuted", [f"NotExecuted: not run, because an earlier cell failed ({ename})"])]
 
 
 def find_kernel_source(cells, name: str, before: int):
@@ -260,17 +42,6 @@ def find_kernel_source(cells, name: str, before: int):
             if i < before:
                 found_before = parsed[1]
     return found_before if found_before is not None else found_any
-
-
-def use_sandbox() -> bool:
-    """True: learner code runs sandboxed. No sandbox here: an error, unless UNSAFE=1 was chosen."""
-    if sb.unsafe() and not sb.required():
-        return False
-    why = sb.probe()
-    if why:
-        raise sb.SandboxUnavailable(why + " (or grade without a sandbox, at your own risk: make grade UNSAFE=1)")
-    return True
-
 
 def _limits(memory_bytes: int):
     def apply():
@@ -431,7 +202,7 @@ def verdict_outputs(verdict: dict, points: float, execution_count=None):
     if score > 0:
         return [new_output("stream", name="stdout", text=text),
                 new_output("execute_result", data={"text/plain": repr(score)}, execution_count=execution_count)]
-    return [_error_output("JudgeVerdict",
+    return [error_output("JudgeVerdict",
                           [f"\x1b[1;31m{msg('judge.judge')}\x1b[0m {msg('judge.zero_points')}"] + lines)]
 
 
@@ -524,31 +295,3 @@ def restored_grade_cell(check):
     return new_code_cell(f"# grade cell {check.grade_id}, restored by the judge", metadata={"nbgrader": {
         "grade": True, "solution": False, "locked": True, "task": False, "schema_version": 3,
         "grade_id": check.grade_id, "points": check.points}})
-
-
-def autograde_preprocessors(default):
-    """nbgrader's autograde list with SafeExecute for Execute and the Judge right after it."""
-    out = []
-    for pp in default:
-        if pp is Execute:
-            out += [SafeExecute, Judge]
-        else:
-            out.append(pp)
-    return out
-
-
-def generate_preprocessors(default):
-    return [CudaClearSolutions if pp is ClearSolutions else pp for pp in default]
-
-
-_UNSAFE_LINK = re.compile(r"(\]\(\s*<?|<|\]:\s*)(?:\s*)(javascript|vbscript|data)\s*:", re.I)
-
-
-class SafeMarkdownLinks(NbGraderPreprocessor):
-    """Markdown link syntax (``[x](javascript:...)``) becomes a dead link in the feedback page:
-    SanitizeHTML cleans the HTML inside markdown, not the links the markdown renderer makes."""
-
-    def preprocess_cell(self, cell, resources, index):
-        if cell.cell_type == "markdown":
-            cell.source = _UNSAFE_LINK.sub(lambda m: m.group(1) + "#unsafe-link-", cell.source)
-        return cell, resources

@@ -3,7 +3,7 @@
 ``RLIMIT_AS`` is off on a GPU host (the CUDA driver maps far more address space than it
 uses), so there a learner's cell could fill the machine's memory. A cgroup's memory limit
 counts what is really resident, so it binds with CUDA too; its ``pids`` limit counts the
-sandbox's tasks whatever their uid. Each sandbox uid slot (grading/sandbox.py ``uid_slot``)
+sandbox's tasks whatever their uid. Each sandbox uid slot (grading/sandbox/bwrap.py ``uid_slot``)
 has its own group, ``tilelab/slot-<uid>``, in the cgroup v2 tree or in the v1 ``memory`` and
 ``pids`` hierarchies; a trusted ``sh`` joins it and then ``exec``s the sandbox, so every
 process the learner starts is in it, and none can leave (the sandbox has no writable cgroupfs).

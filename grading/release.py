@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make release`: nbgrader generate_assignment for every assignment of every language:
+"""`make release` (``python -m grading.release``): nbgrader generate_assignment for every assignment of every language:
 solutions/ -> exercises/, solutions_<lang>/ -> exercises_<lang>/ (course/README.md, "Languages").
 
 Runs from the repository root with its nbgrader_config.py. It writes only the release
@@ -15,9 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from grading import language as lg
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from grading import language as lg  # noqa: E402
 
 
 def assignments(root: Path = ROOT, source: Path | None = None) -> list[str]:

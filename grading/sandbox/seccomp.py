@@ -1,6 +1,6 @@
 """A seccomp filter for the grading sandboxes: system calls learner code never needs, refused.
 
-bubblewrap (grading/sandbox.py) already gives learner code no network, no other files, its own
+bubblewrap (grading/sandbox/bwrap.py) already gives learner code no network, no other files, its own
 uid and no capabilities. The kernel's own attack surface is what is left: a learner's kernel
 cell that calls ``ptrace`` on a sibling process of the same uid, makes a user namespace to get
 capabilities back inside it, loads a BPF program, or opens ``io_uring`` has no business in a

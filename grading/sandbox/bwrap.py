@@ -22,12 +22,12 @@ How it is confined, and why each piece:
   uid, so a fork bomb in one sandbox cannot starve the honest learner graded next to it.
 - rlimits set by ``prlimit`` on the sandbox (address space, processes, open files, file size,
   CPU seconds, no core files). On a GPU host the address-space limit is off (CUDA maps far
-  more than it uses); there the slot's cgroup (grading/cgroup.py: resident memory and tasks,
+  more than it uses); there the slot's cgroup (grading/sandbox/cgroup.py: resident memory and tasks,
   made as root) is what bounds memory. Every sandbox of a slot runs in that group.
 - ``/tmp`` and ``HOME`` are private tmpfs (size-capped); matplotlib's font list is built once
   by the trusted side and bound read-only, so a sandbox starts in milliseconds.
 - on a GPU host, only the assigned GPU's device nodes (``gpu_device_nodes``).
-- a seccomp filter (grading/seccomp.py, loaded by bwrap before the first process) refuses the
+- a seccomp filter (grading/sandbox/seccomp.py, loaded by bwrap before the first process) refuses the
   system calls learner code never needs: ptrace, namespaces and mounts, BPF, io_uring, modules.
 """
 from __future__ import annotations
@@ -47,7 +47,7 @@ from pathlib import Path
 
 import tilelab
 
-from grading import cgroup, seccomp
+from grading.sandbox import cgroup, seccomp
 
 TILELAB_PACKAGE = Path(tilelab.__file__).resolve().parent
 #: where the tilelab package appears inside a sandbox (PYTHONPATH / the judge's sys.path)
@@ -77,7 +77,7 @@ class SandboxUnavailable(RuntimeError):
 class Limits:
     """rlimits of one sandbox (0: not limited)."""
     memory: int = 4 << 30         # RLIMIT_AS, bytes
-    resident: int = 4 << 30       # the slot's cgroup memory limit, bytes (grading/cgroup.py; binds with CUDA too)
+    resident: int = 4 << 30       # the slot's cgroup memory limit, bytes (grading/sandbox/cgroup.py; binds with CUDA too)
     processes: int = 128          # RLIMIT_NPROC (threads count too), per sandbox uid
     open_files: int = 1024        # RLIMIT_NOFILE
     file_size: int = 256 << 20    # RLIMIT_FSIZE, bytes
@@ -460,3 +460,13 @@ def required() -> bool:
 def unsafe() -> bool:
     """UNSAFE=1: the instructor chose to grade without a sandbox (every output line says so)."""
     return os.environ.get("TILELAB_UNSAFE", os.environ.get("UNSAFE", "")) == "1"
+
+
+def use_sandbox() -> bool:
+    """True: learner code runs sandboxed. No sandbox here: an error, unless UNSAFE=1 was chosen."""
+    if unsafe() and not required():
+        return False
+    why = probe()
+    if why:
+        raise SandboxUnavailable(why + " (or grade without a sandbox, at your own risk: make grade UNSAFE=1)")
+    return True

@@ -129,6 +129,19 @@ def repair(nb, release, prior=()) -> list[str]:
     return notes
 
 
+def add_repair_note(nb, note: str) -> None:
+    """Add ``note`` to the repair note at the top of ``nb`` (made if there is none) and to its
+    metadata: a repair made after RepairStructure ran (an output cut while the notebook ran)."""
+    notes = nb.metadata.setdefault("tilelab", {}).setdefault("repairs", [])
+    notes.append(note)
+    if nb.cells and nb.cells[0].get("id") == NOTE_ID:
+        nb.cells[0].source += f"\n- {note}"
+        return
+    cell = new_markdown_cell(msg("repair.head") + "\n\n" + f"- {note}")
+    cell["id"] = NOTE_ID
+    nb.cells.insert(0, cell)
+
+
 def _checksum(cell) -> str | None:
     from nbgrader.utils import compute_checksum
     try:
