@@ -19,8 +19,13 @@ from . import contraction
 from .addressing import param_as, shared32
 from .calls import param_access
 from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
-from .counters.requests import _count_planned, _count_warps, count_predicated_off, request_keys
-from .counters.sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
+from .counters.requests import (
+    _count_warps,
+    count_global_access,
+    count_predicated_off,
+    count_shared_access,
+    request_keys,
+)
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .numerics import fma_f16, fma_f32, fma_f64
 from .operands import (
@@ -763,18 +768,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         arena = m.gmem.arena
         mat, act = m.warp_matrix(idx, addr)
         act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
-        key = "global_st" if store else "global_ld"
-        planned = m.count_plan.get(pc) if m.count_plan else None
-        if planned is not None and planned[0] == "iter":    # a loop modelled as unrolled (sass_model)
-            planned = resolve_plan(m, planned, idx)
-        active = mat.shape[0] if ok.all() else int(act.any(axis=1).sum())
-        if planned is None:
-            m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
-            m.count(pc, key + "_requests_active", active)
-            m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
-        else:
-            _count_planned(m, pc, planned, key, "_sectors", mat.shape[0], mat, act, nbytes,
-                           global_sectors, False, active)
+        count_global_access(m, pc, idx, mat, act, nbytes, store, bool(ok.all()))
         if m.gshadow is not None:              # races in global memory (emu/sanitizer/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
@@ -801,29 +795,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         mat, act = m.warp_matrix(idx, addr)
         if not all_ok:
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
-        key = "shared_st" if store else "shared_ld"
-        planned = m.count_plan.get(pc) if m.count_plan else None
-        if planned is not None and planned[0] == "iter":    # a loop modelled as unrolled (sass_model)
-            planned = resolve_plan(m, planned, idx)
-        reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
-        active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
-        if generic:                                         # a generic LD/ST: wavefronts, no shared request
-            m.count(pc, key + "_generic_requests", active)   # ...which the technique checks see (SEEN_KEYS)
-            reqs = active = 0
-        sop = "st" if store else "ld"
-        if planned is None:
-            m.capture(pc, mat, act, nbytes, store)
-            m.count(pc, key + "_requests", reqs)
-            m.count(pc, key + "_requests_active", active)
-            m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
-        else:
-            if planned[0] == "wide":
-                m.capture(pc, mat + planned[2] if planned[2] else mat, act, planned[1], store)
-            else:
-                m.capture(pc, mat, act, nbytes, store)
-            # a uniform shift by whole words permutes the banks: a merged member costs what its leader does
-            _count_planned(m, pc, planned, key, "_wavefronts", reqs, mat, act, nbytes,
-                           lambda a, b, nb: shared_wavefronts(a, b, nb, sop), nbytes % 4 == 0, active)
+        count_shared_access(m, pc, idx, mat, act, nbytes, store, all_ok, generic)
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
             _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .metrics import global_sectors, shared_wavefronts
 from .sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
 
 
@@ -104,3 +105,50 @@ def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shif
         m.count(pc, key + "_requests", reqs)
         m.count(pc, key + "_requests_active", active)
         m.count(pc, key + unit, narrow)
+
+
+def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: bool) -> None:
+    """A global ld/st's requests (every warp that executed it, and those with a lane on) and sectors;
+    under counts="sass", as ptxas made the access (``_count_planned``). ``mat``/``act``: the warps'
+    addresses and active lanes; ``all_ok``: every lane's access was in bounds and aligned."""
+    key = "global_st" if store else "global_ld"
+    planned = m.count_plan.get(pc) if m.count_plan else None
+    if planned is not None and planned[0] == "iter":    # a loop modelled as unrolled (sass_model)
+        planned = resolve_plan(m, planned, idx)
+    active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
+    if planned is None:
+        m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
+        m.count(pc, key + "_requests_active", active)
+        m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+    else:
+        _count_planned(m, pc, planned, key, "_sectors", mat.shape[0], mat, act, nbytes,
+                       global_sectors, False, active)
+
+
+def count_shared_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: bool, generic: bool) -> None:
+    """A shared ld/st's requests and wavefronts, the warps' addresses kept for ``capture_pc``; under
+    counts="sass", as ptxas made the access. ``generic``: a generic LD/ST that landed in shared
+    memory: wavefronts but no shared request (the technique checks see it as a generic request)."""
+    key = "shared_st" if store else "shared_ld"
+    planned = m.count_plan.get(pc) if m.count_plan else None
+    if planned is not None and planned[0] == "iter":    # a loop modelled as unrolled (sass_model)
+        planned = resolve_plan(m, planned, idx)
+    reqs = mat.shape[0]                                 # every warp that executed it (ncu's basis)
+    active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
+    if generic:                                         # a generic LD/ST: wavefronts, no shared request
+        m.count(pc, key + "_generic_requests", active)   # ...which the technique checks see (SEEN_KEYS)
+        reqs = active = 0
+    sop = "st" if store else "ld"
+    if planned is None:
+        m.capture(pc, mat, act, nbytes, store)
+        m.count(pc, key + "_requests", reqs)
+        m.count(pc, key + "_requests_active", active)
+        m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
+    else:
+        if planned[0] == "wide":
+            m.capture(pc, mat + planned[2] if planned[2] else mat, act, planned[1], store)
+        else:
+            m.capture(pc, mat, act, nbytes, store)
+        # a uniform shift by whole words permutes the banks: a merged member costs what its leader does
+        _count_planned(m, pc, planned, key, "_wavefronts", reqs, mat, act, nbytes,
+                       lambda a, b, nb: shared_wavefronts(a, b, nb, sop), nbytes % 4 == 0, active)
