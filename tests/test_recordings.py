@@ -33,8 +33,9 @@ NAME = re.compile(r"[A-Za-z0-9_][\w-]*-20\d\d-\d\d-\d\d(?:[-.][\w.-]*?)?\.(?:jso
 PATTERN = re.compile(r"(?<![\w.-])([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*?-(?:\*|20\?\?|20\[0-9\]\[0-9\])[\w?*\[\]-]*\.json)")
 # site/results.py and scripts/readme_results.py take the newest dated file of a family by name
 LATEST = re.compile(r"""\b_?latest\(\s*["']([\w-]+)["']\s*\)""")
-# A test that writes a recording of its own into a temporary folder, not a reader of this one
-FIXTURE_DATE = "2026-01-02"
+# A test that writes a recording of its own into a temporary folder (``(tmp / "NAME").write_text``)
+# makes a fixture: that name is not a reader's citation of bench/results/
+WRITTEN = re.compile(r'"([^"/]+)"\)\s*\.write_(?:text|bytes)\(')
 
 
 def _dated_names(text: str):
@@ -83,8 +84,9 @@ def cited():
         except (UnicodeDecodeError, OSError):
             continue
         rel = str(p.relative_to(ROOT))
+        written = set(WRITTEN.findall(text))
         for name in _dated_names(text):
-            if FIXTURE_DATE not in name:
+            if name not in written:
                 names.setdefault(name, set()).add(rel)
         for line in text.splitlines():
             if "-*" in line or "-20?" in line or "-20[" in line:
