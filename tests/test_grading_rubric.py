@@ -340,12 +340,14 @@ def test_a_size_made_square_from_a_drawn_one_says_so(monkeypatch):
     c = _check("04_transpose_padding")
     spec = c.spec("__global__ void k() {}", backend="emu", drawn={"emu": [[140, 55], [89, 139]], "how": "x"})
     j = Judge(spec)
-    sizes = j._sizes(64, square=True)
-    assert sizes[1:] == [(140, 140), (139, 139)]
-    assert "rows=140 cols=55" in j._drawn_note((140, 140)) and "rows=89 cols=139" in j._rest_label((139, 139))
-    assert j._drawn_note((140, 140)) != j._drawn_note((64, 64))
+    probes = j._sizes(64, square=True)
+    assert [p.size for p in probes[1:]] == [(140, 140), (139, 139)]
+    assert "rows=140 cols=55" in j._at(probes[1]) and "rows=89 cols=139" in j._at(probes[2], bare=True)
+    assert j._at(probes[1]) != j._at(probes[0])
     plain = Judge(spec)
-    assert plain._sizes(64)[1:] == [(140, 55), (89, 139)]
-    assert "rows=140 cols=55" not in plain._drawn_note((140, 55))          # drawn as it is: nothing derived
+    drawn = plain._sizes(64, large=False)
+    assert [p.size for p in drawn[1:]] == [(140, 55), (89, 139)]
+    assert "rows=140 cols=55" not in plain._at(drawn[2])          # drawn as it is: nothing derived
+    assert "square" not in plain._at(drawn[1])
     monkeypatch.setenv("TILELAB_LANG", "zh")
-    assert "由为这份提交抽取的规模 rows=140 cols=55 得来" in j._drawn_note((140, 140))
+    assert "由为这份提交抽取的规模 rows=140 cols=55 得来" in j._at(probes[1])

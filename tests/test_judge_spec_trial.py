@@ -152,7 +152,7 @@ def test_a_gpu_speed_part_times_at_the_drawn_size():
         def record(self, kernel, problem, size, seed, *, backend="emu", **kw):
             return super().record(kernel, problem, size, seed, backend="emu", **kw)
 
-        def time(self, kernels, problem, N, *, blocks, shared=None):
+        def time(self, kernels, problem, N, *, blocks, shared=None, baseline=None):
             Timed.asked.append(N)
             return {k: (1.0 if k == "yours" else 3.0) for k in kernels}
 
