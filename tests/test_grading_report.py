@@ -42,20 +42,29 @@ INDEPENDENT = """__global__ void vectorAdd(const float* a, const float* b, float
 """
 
 
+def _msg(key: str, lang: str, **fields) -> str:
+    """The catalog's message with ``fields``, and any field they do not name filled with a number."""
+    import string
+    from tilelab.messages import catalog
+    text = catalog(lang).get(key) or catalog("en")[key]
+    names = {f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(text) if f}
+    return msg(key, lang, **{**{n: 7 for n in names}, **fields})
+
+
 def _oob(lang: str, element: int) -> list[str]:
     """A verdict whose 'clean' part failed on an out-of-bounds read, in ``lang`` (made from the catalog)."""
-    detail = msg("finding.oob_global_read", lang, nbytes=4, rel=4 * element, name="a", size=4 * element,
-                 element=element, elements=element)
-    head = msg("finding.head", lang, kind=msg("finding.kind_out_of_bounds", lang), where="%%cuda vectorAdd:6",
-               thread="1,0,0", block="0,0,0", address="", detail=detail, more="")
+    detail = _msg("finding.oob_global_read", lang, nbytes=4, rel=4 * element, name="a", size=4 * element,
+                  element=element, elements=element, last=element - 1)
+    head = _msg("finding.head", lang, kind=msg("finding.kind_out_of_bounds", lang), where="%%cuda vectorAdd:6",
+                thread="1,0,0", block="0,0,0", address="", detail=detail, more="")
     return [f"✓ correct (2/2): {msg('judge.right_on_sizes', lang, sizes='1, 17', seeds=3, some='')}",
             f"✗ clean (0/1): {msg('judge.sanitizer_found', lang)}", "      " + head, "             6 | c[i] = a[i] + b[i];"]
 
 
 def _race(lang: str) -> list[str]:
-    detail = msg("finding.race_shared_raw", lang, off=128, who=msg("finding.another_wrote", lang))
-    head = msg("finding.head", lang, kind=msg("finding.kind_race", lang), where="%%cuda vectorAdd:9",
-               thread="3,0,0", block="0,0,0", address="", detail=detail, more="")
+    detail = _msg("finding.race_shared_raw", lang, off=128, who=msg("finding.another_wrote", lang))
+    head = _msg("finding.head", lang, kind=msg("finding.kind_race", lang), where="%%cuda vectorAdd:9",
+                thread="3,0,0", block="0,0,0", address="", detail=detail, more="")
     return [f"✗ clean (0/1): {msg('judge.sanitizer_found', lang)}", "      " + head]
 
 
@@ -70,7 +79,7 @@ def test_a_finding_counts_once_whatever_its_language():
     assert race.kind[2:] == ("finding.kind_race", "finding.race_shared_raw")
     text = "\n".join(rp.markdown(groups))
     # the whole finding is shown (not only its first line), from an English submission where there is one
-    assert "3× clean: the emulator's sanitizer found:" in text and "element 1000 of 1000" in text
+    assert "3× clean: the emulator's sanitizer found:" in text and _oob("en", 1000)[2].strip() in text
     assert "6 | c[i] = a[i] + b[i];" in text
 
 
