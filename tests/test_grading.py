@@ -261,6 +261,7 @@ def test_rubric_references_compile():
     for a, rubric in all_rubrics().items():
         for check in rubric.checks:
             for label, where in check.references.items():
+                where = where["kernel"] if isinstance(where, dict) else where   # { kernel = ..., shared = ... }
                 path, _, name = where.partition(":")
                 kernel_from_file(ROOT / path, name)
 

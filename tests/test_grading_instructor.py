@@ -79,7 +79,7 @@ def test_by_hand_then_the_batch_with_a_due_date(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert "graded 1 of 1 submissions" in r.stdout
     assert re.search(r"prepare: \d+/\d+ \[00:0\d", r.stdout), r.stdout          # the bar, from its first second
-    assert "autograde:" in r.stdout and "release en" in r.stdout
+    assert "autograde:" in r.stdout and "released en" in r.stdout, r.stdout
     rows = list(csv.DictReader(open(course / "grades.csv")))
     assert [(x["student_id"], x["language"], x["status"]) for x in rows] == [("zh_hand", "zh", "graded")]
     assert float(rows[0]["score"]) == load_rubric(A).points and rows[0]["late_submission_penalty"] == "0"

@@ -197,7 +197,8 @@ def test_refuses_without_a_sandbox_unless_unsafe(tmp_path):
     """make grade on a host with no bubblewrap: exit 2 with the fix; UNSAFE=1 says UNSAFE on every line."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    env = {"PATH": str(bin_dir), "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env = {"PATH": str(bin_dir), "HOME": str(tmp_path), "PYTHONPATH": str(ROOT),
+           "TILELAB_PROGRESS": "0"}        # the messages alone, without the progress bar
     course = tmp_path / "course"
     (course / "submitted").mkdir(parents=True)
     cmd = [sys.executable, "-m", "grading", "--course-dir", str(course)]
