@@ -67,13 +67,15 @@ def test_per_request_part_needs_requests():
     from types import SimpleNamespace
     from tilelab.judge import Judge
     from tilelab.problems import get_problem
-    j = Judge({"problem": "gemm_fp16", "parts": []}, engine=SimpleNamespace(backend="emu", problem=get_problem))
-    j.drawn_emu = []
+    spec = {"assignment": "06_tensor_cores", "grade_id": "x", "kernel": "k", "source": "", "filename": "<cell>",
+            "first_line": 1, "problem": "gemm_fp16", "parts": []}
+    j = Judge(spec, engine=SimpleNamespace(backend="emu", problem=get_problem))
+    j.drawn_emu, j.large = [], []
     part = {"metric": "shared_ld_wavefronts", "per": "ldmatrix_requests", "N": [256, 128, 128], "max": 4}
     for metrics, ok in (({"shared_ld_wavefronts": 96, "ldmatrix_requests": 0}, False),
                         ({"shared_ld_wavefronts": 96, "ldmatrix_requests": 24}, True),
                         ({"shared_ld_wavefronts": 97, "ldmatrix_requests": 24}, False)):
-        j.record = lambda *a, _m=metrics, **k: SimpleNamespace(ok=True, metrics=_m)
+        j.record = lambda *a, _m=metrics, **k: SimpleNamespace(ok=True, metrics=_m, findings=[])
         got, text = j.part_per_request(part)
         assert got == ok, text
         if not metrics["ldmatrix_requests"]:

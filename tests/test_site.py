@@ -197,6 +197,7 @@ def test_the_chinese_glossary_is_the_translators_own(site):
             if line.startswith("|") and not set(line) <= set("|-: ")][1:]
     cells = {html.unescape(re.sub(r"<[^>]+>", "", c)).strip()
              for c in re.findall(r"<td[^>]*>(.*?)</td>", (out / "zh" / "glossary.html").read_text(encoding="utf-8"), re.S)}
+    rows = [r.replace("`", "") for r in rows]            # inline code renders as <code>: its text alone
     assert rows and [r for r in rows if r not in cells] == []
 
 
