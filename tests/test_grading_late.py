@@ -22,7 +22,7 @@ DAY = 86400
 
 @pytest.fixture(autouse=True)
 def _alembic_on_path(monkeypatch):
-    """nbgrader runs `alembic` from PATH when it makes a gradebook (scripts/release.py does the same)."""
+    """nbgrader runs `alembic` from PATH when it makes a gradebook (grading/release.py does the same)."""
     monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]))
 
 
