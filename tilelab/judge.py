@@ -397,6 +397,9 @@ class Judge:
                 ref = self.record(reference, size, blocks=probe.blocks)
                 # as the technique sees them: atomics that read (write) count with the loads (stores)
                 a, b = seen(mine.metrics, metric), seen(ref.metrics, metric)
+                if a == 0 and b > 0:       # none of the accesses counted (e.g. WMMA straight from global
+                    return False, head + ":\n  " + msg(     # memory): nothing measured, no evidence
+                        "judge.none_counted", what=_metric_name(metric), reference=reference, theirs=b, what_for=what)
                 ratio = a / b if b else (0.0 if a == 0 else float("inf"))
                 good = ratio <= limit and (low is None or ratio >= low)
                 self._margin(part, probe, f"{metric}/{reference}", ratio, limit)
@@ -539,14 +542,6 @@ class Judge:
         if emu.get("pipeline"):        # lesson 06: the pipeline itself stands in for its speed
             ok, text = self.part_pipeline({**emu, "reference": emu.get("reference", ref)})
             return ok, msg("judge.emu_counts") + text
-        # a kernel that makes none of the accesses the stand-in counts (operands read straight from
-        # global memory, e.g. through WMMA) has nothing measured: no evidence of speed
-        size = self.engine.problem(self.spec.problem).size(emu["N"])
-        mine, theirs = self.record("yours", size), self.record(emu.get("reference", ref), size)
-        if mine.ok and seen(mine.metrics, emu["metric"]) == 0 and seen(theirs.metrics, emu["metric"]) > 0:
-            return False, msg("judge.emu_counts") + msg(
-                "judge.none_counted", size=_label(size), what=emu["metric"].replace("_", " "),
-                reference=emu.get("reference", ref), theirs=seen(theirs.metrics, emu["metric"]))
         ok, text = self._measure(part, self._sizes(emu["N"], emu.get("drawn") == "square"), emu["metric"],
                                  emu.get("reference", ref),
                                  emu["max_ratio"], emu.get("techniques", []), msg("judge.the_points"))
