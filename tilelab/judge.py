@@ -393,13 +393,20 @@ class Judge:
                 return False, msg("judge.not_clean_at", head=head) + "\n" + \
                     "\n".join("  " + ln for ln in str(mine.findings[0]).splitlines())
             texts, ok = [], True
+            judged = []                                 # the techniques' verdicts at this probe
+            for t in techniques:
+                tref_label = t.get("reference", reference)
+                tref = self.record(tref_label, size, blocks=probe.blocks)
+                good, text = CHECKS[t["name"]](mine, tref, {**t, "kernel": self.kernel, "reference": tref_label})
+                judged.append((t["name"], good, text))
             if metric:
                 ref = self.record(reference, size, blocks=probe.blocks)
                 # as the technique sees them: atomics that read (write) count with the loads (stores)
                 a, b = seen(mine.metrics, metric), seen(ref.metrics, metric)
                 if a == 0 and b > 0:       # none of the accesses counted (e.g. WMMA straight from global
-                    return False, head + ":\n  " + msg(     # memory): nothing measured, no evidence
-                        "judge.none_counted", what=_metric_name(metric), reference=reference, theirs=b, what_for=what)
+                    failed = [text for _, good, text in judged if not good]   # memory): no evidence;
+                    return False, head + ":\n  " + ("\n  ".join(failed) if failed else msg(  # failed techniques say why
+                        "judge.none_counted", what=_metric_name(metric), reference=reference, theirs=b, what_for=what))
                 ratio = a / b if b else (0.0 if a == 0 else float("inf"))
                 good = ratio <= limit and (low is None or ratio >= low)
                 self._margin(part, probe, f"{metric}/{reference}", ratio, limit)
@@ -412,12 +419,8 @@ class Judge:
                 texts.append(msg("judge.against", metric=_metric_name(metric), a=a, b=b, reference=reference,
                                  ratio=ratio, want=want, what=what)
                              + (msg("judge.atomics_counted") if a != mine.metrics[metric] else ""))
-            for t in techniques:
-                tref_label = t.get("reference", reference)
-                tref = self.record(tref_label, size, blocks=probe.blocks)
-                fn = CHECKS[t["name"]]
-                good, text = fn(mine, tref, {**t, "kernel": self.kernel, "reference": tref_label})
-                self._margin(part, probe, t["name"], 1.0 if good else 0.0, 0.5, low=True)
+            for name, good, text in judged:
+                self._margin(part, probe, name, 1.0 if good else 0.0, 0.5, low=True)
                 ok &= good
                 texts.append(text)
             if not ok:
