@@ -261,6 +261,26 @@ def test_step_budget_does_not_stop_a_finite_loop(emu):
     np.testing.assert_array_equal(out, 0)
 
 
+def test_the_time_limit_counts_cpu_time_not_the_clock(emu, monkeypatch):
+    # a loaded grading machine (the clock runs, this process waits for a core) does not stop a
+    # right kernel: the limit counts the process's CPU time; an endless one still stops on it
+    from tilelab.emu import machine
+    k = emu.compile(LOOP_SRC, "spin", filename="spin.cu")
+    count = emu.compile("__global__ void count(int n, int* out)\n{\n    int s = 0;\n"
+                        "    for (int i = 0; i < n; ++i) s += i & 1;\n    out[threadIdx.x] = s;\n}\n",
+                        "count", filename="count.cu")
+    real = time.perf_counter
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(machine.time, "perf_counter", lambda: real() + 1000.0 * next(ticks))   # 1000 s a call
+    monkeypatch.setattr(machine, "WALL_LIMIT", 2.0)
+    out = np.full(64, -1, np.int32)
+    emu.run(count, 2, 64, 5000, out, step_budget=10**9)        # tens of thousands of steps, well inside 2 s
+    np.testing.assert_array_equal(out, 2500)
+    with pytest.raises(StepBudgetExceeded) as ei:
+        emu.run(k, 2, 64, np.zeros(1, np.int32), out, step_budget=10**9)
+    assert "of CPU time" in str(ei.value), str(ei.value)
+
+
 def test_printf_runs(emu):
     src = """\
 __global__ void hello(int* out)

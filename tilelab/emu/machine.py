@@ -48,7 +48,8 @@ SAMPLE_ABOVE_THREADS = 1 << 18   # above this, one block is timed first to estim
 MAX_SECONDS = 120                # estimated emulation time beyond which a launch is refused
 TYPICAL_RATE = 3e7               # lane-instructions per second on full 64K-thread batches
 DEFAULT_STEP_BUDGET = 400_000    # group instruction steps per chunk
-WALL_LIMIT = float(os.environ.get("TILELAB_EMU_TIMEOUT", "90"))  # seconds per launch before "did not finish"
+WALL_LIMIT = float(os.environ.get("TILELAB_EMU_TIMEOUT", "90"))  # CPU seconds per launch before "did not finish"
+# (the process's CPU time, not the clock: a right kernel is not stopped because the machine is loaded)
 
 
 @dataclass
@@ -196,7 +197,7 @@ class Machine:
         self.lane_steps = 0
         self.capture_pc, self.captured = None, []
         self._lay_key, self._lay = None, None
-        self.deadline = time.perf_counter() + WALL_LIMIT
+        self.deadline = time.process_time() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
         # requests on the SASS control flow (emu/counters/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
@@ -325,7 +326,7 @@ class Machine:
                 self.observer(self, ins, idx)
             if steps > budget:
                 self._hang(ins, idx, msg("errors.ran_steps", budget=budget))
-            if not steps & 1023 and time.perf_counter() > self.deadline:
+            if not steps & 1023 and time.process_time() > self.deadline:
                 self._hang(ins, idx, msg("errors.ran_seconds", limit=WALL_LIMIT))
             lanes_n = self.T if idx is None else len(idx)
             self.lane_steps += lanes_n
