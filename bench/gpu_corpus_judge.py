@@ -1,0 +1,68 @@
+"""The whole judge on a GPU over the corpus entries whose GPU grade is not the emulator's (issue 20):
+the entries with ``earns_gpu`` (where timing, not counts, decides) and the drawn-size entries named
+on the command line. Each goes through the same judge subprocess autograde uses (grading/regression.py)
+with TILELAB_BACKEND=gpu; the score it got and the score the corpus expects on a GPU are recorded.
+
+    python bench/gpu_corpus_judge.py [--names "02: ..." ...] [--commit SHA] [--out bench/results]
+
+Writes gpu_corpus_judge-<date>.json after every entry (a run cut short keeps what it finished);
+tests/test_grading_regression.py reads it: every recorded entry scored what the corpus expects today.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from grading import regression  # noqa: E402
+
+
+def _gpu() -> str:
+    try:
+        return subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                              capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--names", nargs="*", default=[], help="further corpus entries (by name) to judge")
+    ap.add_argument("--commit", default=os.environ.get("TILELAB_COMMIT", ""))
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
+    args = ap.parse_args(argv)
+    os.environ["TILELAB_BACKEND"] = "gpu"
+    entries = [e for e in regression.corpus() if "kernel" in e and e.get("gpu", True)
+               and ("expected_gpu" in e or e["name"] in args.names)]
+    date = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    res = {"benchmark": "gpu_corpus_judge", "date": date, "commit": args.commit, "gpu": _gpu(),
+           "command": "python " + " ".join(sys.argv), "entries": []}
+    path = Path(args.out) / f"gpu_corpus_judge-{date[:10]}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for e in entries:
+        t0 = time.perf_counter()
+        try:
+            got, lines = regression.judge_entry(e, backend="gpu")
+        except Exception as ex:  # noqa: BLE001 - recorded, the next entry still runs
+            got, lines = {}, [f"{type(ex).__name__}: {ex}"]
+        expected = e.get("expected_gpu", e["expected"])
+        row = {"name": e["name"], "grade_id": e["grade_id"], "got": got, "expected_gpu": expected,
+               "as_expected": got == expected, "seconds": round(time.perf_counter() - t0, 1),
+               "lines": [ln for ln in lines][:40]}
+        res["entries"].append(row)
+        print(f"{e['name']}: got {got}, expected {expected} ({row['seconds']} s)", flush=True)
+        path.write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {path}")
+    return 0 if all(r["as_expected"] for r in res["entries"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
