@@ -71,3 +71,23 @@ def test_wrong_submission_scores_the_same_on_gpu(entry):
         assert all(got[k] <= v for k, v in expected.items()), got
     else:
         assert got == expected, "\n".join(lines)
+
+
+GPU_RECORDING = ROOT / "bench" / "results" / "gpu_corpus_judge-2026-12-02.json"
+
+
+def test_the_gpu_only_expectations_are_what_the_h200_graded():
+    """The corpus's GPU-only expectations (earns_gpu: timing decides) as the whole judge gave them on
+    the H200 (bench/gpu_corpus_judge.py); a changed expectation needs a new recording."""
+    import json
+    rec = json.loads(GPU_RECORDING.read_text())
+    assert "H200" in rec["gpu"] and rec["entries"]
+    corpus = {e["name"]: e for e in regression.corpus()}
+    for row in rec["entries"]:
+        entry = corpus.get(row["name"])
+        assert entry is not None, f"{row['name']}: recorded on the GPU, gone from the corpus"
+        assert row["got"] == entry.get("expected_gpu", entry["expected"]), \
+            f"{row['name']}: the H200 gave {row['got']}, the corpus expects {entry.get('expected_gpu', entry['expected'])}"
+    recorded = {r["name"] for r in rec["entries"]}
+    assert all(name in recorded for name, e in corpus.items() if "expected_gpu" in e and e.get("gpu", True)), \
+        "an earns_gpu entry the H200 has not graded"
