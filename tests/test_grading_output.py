@@ -98,3 +98,40 @@ def test_what_a_kernel_sends_any_way_is_held_within_the_cap_and_the_cut_reported
     assert kind in " ".join(nb.metadata["tilelab"]["repairs"])
     last = nb.cells[-1]   # the notebook went on (its output is past the cap, so not kept)
     assert last.execution_count and not any(o.output_type == "error" for o in last.outputs), last
+
+
+def test_a_cell_that_times_out_leaves_nothing_it_was_sent_on_the_executor(tmp_path, monkeypatch):
+    """After an IOPub timeout nbclient keeps the cell's reply task, whose exception chain holds the
+    cancelled output reader's frame and the (any size) message it last read: both are let go."""
+    import tracemalloc
+
+    from nbclient.exceptions import CellTimeoutError
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    def timed_out(self, cell, resources, index):
+        async def reader():
+            msg = {"content": {"text": "x" * (48 << 20)}}       # what the reader last read
+            raise RuntimeError("cancelled while reading") from None
+        try:
+            try:
+                reader().send(None)
+            except RuntimeError as inner:
+                self.task_poll_for_reply = inner                  # the finished task holds its exception
+                raise
+        except RuntimeError:
+            raise CellTimeoutError("Timeout waiting for IOPub output")   # raised in it: __context__
+
+    monkeypatch.delenv("REQUIRE_SANDBOX", raising=False)
+    monkeypatch.setenv("TILELAB_UNSAFE", "1")
+    monkeypatch.setattr(SafeExecute, "preprocess_cell", timed_out)
+    nb = new_notebook(cells=[new_code_cell("print(1)"), new_code_cell("print(2)")])
+    ex = SafeExecute(timeout=60)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        nb, _ = ex.preprocess(nb, {"metadata": {"path": str(tmp_path)}})
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held < 6 << 20, held
+    assert "did not finish" in nb.cells[0].outputs[-1]["traceback"][0]     # the cell still says why
