@@ -6,8 +6,9 @@ machine; issues 11 and 20). Not a timed test: a benchmark, run on the CPU machin
 For each check of the rubrics (default: tilelab/rubric/06_tensor_cores.toml), the reference
 solution's kernel (from solutions/<assignment>) goes through the same judge subprocess autograde
 uses (python -I, its own process, compile included, the sizes drawn as for a learner), --repeat
-times; the wall time of the whole check, each part's seconds are
-recorded, with the median. Writes bench/results/emu-grading-<which>-<date>.json.
+times; the wall time of the whole check, its CPU time (user + system of the judge process and
+everything it ran: the measure that a loaded machine does not inflate), each part's seconds are
+recorded, with the medians. Writes bench/results/emu-grading-<which>-<date>.json.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import datetime as dt
 import json
 import os
 import platform
+import resource
 import statistics
 import sys
 import time
@@ -38,25 +40,29 @@ def main(argv=None) -> int:
     res = {"benchmark": f"emu-grading-{which}", "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
            "commit": commit(), "command": "python " + " ".join(sys.argv), "host": platform.node(),
            "cpus": os.cpu_count(), "python": platform.python_version(),
-           "load_average": os.getloadavg(), "goal_s": 10.0, "checks": {}}
+           "load_average": os.getloadavg(), "goal_s": 10.0, "goal_of": "CPU seconds per check", "checks": {}}
     checks = [(c, regression.read_notebook("solutions", a, c.notebook))
               for a in args.assignments for c in load_rubric(a).checks]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"emu-grading-{which}-{res['date'][:10]}.json"
     for check, nb in checks:
         src = regression.kernel_source(nb, check)
         runs = []
         for _ in range(args.repeat):
-            t0 = time.perf_counter()
+            t0, r0 = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
             v = regression.judge_source(check, src, backend="emu")
-            runs.append({"wall_s": time.perf_counter() - t0, "score": v["score"],
+            r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+            runs.append({"wall_s": time.perf_counter() - t0, "cpu_s": round(cpu, 2), "score": v["score"],
                          "max": v["max"], "parts": {p["name"]: p.get("seconds") for p in v.get("parts", [])}})
         med = statistics.median(r["wall_s"] for r in runs)
-        res["checks"][check.grade_id] = {"kernel": check.kernel, "median_wall_s": med, "runs": runs}
-        print(f"{check.grade_id:26s} {med:6.2f} s median of {args.repeat} (score {runs[0]['score']:g}/{runs[0]['max']:g}); "
+        cpu = statistics.median(r["cpu_s"] for r in runs)
+        res["checks"][check.grade_id] = {"kernel": check.kernel, "median_wall_s": med, "median_cpu_s": cpu,
+                                         "runs": runs}
+        print(f"{check.grade_id:26s} {med:6.2f} s wall, {cpu:6.2f} s CPU, median of {args.repeat} (score {runs[0]['score']:g}/{runs[0]['max']:g}); "
               + ", ".join(f"{k} {v:.2f}s" for k, v in runs[0]["parts"].items() if v is not None), flush=True)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"emu-grading-{which}-{res['date'][:10]}.json"
-    path.write_text(json.dumps(res, indent=1) + "\n")
+        path.write_text(json.dumps(res, indent=1) + "\n")          # after every check
     print(f"wrote {path}")
     return 0
 
