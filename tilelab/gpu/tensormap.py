@@ -170,6 +170,12 @@ def launch_with_maps(fn, grid, block, args, shared: int = 0, stream=None):
     params = (ctypes.c_void_p * len(ptrs))(*ptrs)
     s = stream if stream is not None else cupy.cuda.get_current_stream()
     func = fn.kernel if hasattr(fn, "kernel") else fn
-    cupy.cuda.driver.launchKernel(int(func.ptr), g[0], g[1], g[2], b[0], b[1], b[2], int(shared), int(s.ptr),
-                                  ctypes.addressof(params), 0)
+    launch = getattr(cupy.cuda.driver, "launchKernel", None)
+    if launch is not None:
+        launch(int(func.ptr), g[0], g[1], g[2], b[0], b[1], b[2], int(shared), int(s.ptr), ctypes.addressof(params), 0)
+    else:                                                  # a CuPy without it: the same call through cuda-bindings
+        driver = _driver()
+        (err,) = driver.cuLaunchKernel(driver.CUfunction(int(func.ptr)), g[0], g[1], g[2], b[0], b[1], b[2],
+                                       int(shared), driver.CUstream(int(s.ptr)), ctypes.addressof(params), 0)
+        _check(err, "cuLaunchKernel")
     del keep
