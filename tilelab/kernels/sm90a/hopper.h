@@ -6,7 +6,11 @@
 // wgmma.mma_async m64nNk16 (f16 or bf16 in, f32 accumulate, operands from shared memory through
 // descriptors), wgmma.fence / commit_group / wait_group, and setmaxnreg. Build for sm_90a.
 #pragma once
-#include <stdint.h>
+// Fixed-width integers without a C library header (NVRTC has none; the project's stdint.h wants CCCL).
+typedef unsigned short uint16_t;
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+typedef unsigned long long uintptr_t;
 
 #ifndef TILELAB_CUTENSORMAP_DEFINED
 #define TILELAB_CUTENSORMAP_DEFINED
