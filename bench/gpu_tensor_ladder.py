@@ -19,7 +19,7 @@ float64 on sampled rows. --fixed N also records every kernel's N^3 output on fix
 (np.random.default_rng(2026): A then B, uniform(-1, 1) rounded to fp16) bit for bit, for the
 emulator to match. --ncu profiles the swizzle / no-swizzle pair of lesson 07 (rung 2) once at
 --ncu-size and reads the counters that move.
-Writes bench/results/gpu_tensor_ladder-<date>.json (and -fixed<N>.npz with --fixed).
+Writes bench/results/gpu_tensor_ladder-<date>.json (with --fixed, the outputs' bits inside it).
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gpu_common import Clock, guarded, header, parser, write  # noqa: E402
-from hopper_common import build, grid_of, ladder_table, load, maps_for, shared_bytes, sha  # noqa: E402
+from hopper_common import build, dump_arrays, grid_of, ladder_table, load, maps_for, shared_bytes, sha  # noqa: E402
 
 PROTOCOL = ("sustained: each kernel launched back to back with no gap for >= {seconds} s (CUDA events around "
             "the whole run; time per launch = run time / launches); every repeat runs every kernel once, cuBLAS "
@@ -46,7 +46,16 @@ L06 = {  # label: (kernel, block tile (BM, BN), dynamic shared bytes, 1-D raster
     "r3_cp_async": ("mmaR3CpAsync", (128, 128), 0, False, ()),
     "r4_pipelined": ("mmaR4Pipelined", (128, 128), 3 * 32768, False, ()),
     "r5_warp_tile": ("mmaR5WarpTile", (256, 128), 4 * 49152, True, ()),
+    # rung 5's shapes and depths beside it (the same source, -D): what tuning mma.sync still gives
+    "r5_128x256_s3": ("mmaR5WarpTile", (128, 256), 3 * 49152, True, ("-DR5_BM=128", "-DR5_BN=256", "-DR5_STAGES=3")),
+    "r5_256x128_s3": ("mmaR5WarpTile", (256, 128), 3 * 49152, True, ("-DR5_STAGES=3",)),
 }
+V07 = {  # lesson 07 rungs built with other -D values: label: (rung label, {define: value})
+    "h2_pipelined_s2": ("h2_pipelined", {"STAGES": 2}),
+    "h2_pipelined_s3": ("h2_pipelined", {"STAGES": 3}),
+    "h4_group16": ("h4_overlapped", {"GROUP_M": 16}),
+}
+PEAK_BLOCKS, PEAK_ITERS = 132 * 8, 4096      # mma_peak.cu: 256 threads a block, 8 mma.sync an iteration
 SMI_Q = ("clocks.sm,power.draw,temperature.gpu,clocks_event_reasons.active,clocks_event_reasons.sw_power_cap,"
          "clocks_event_reasons.hw_slowdown,clocks_event_reasons.sw_thermal_slowdown")
 NCU_METRICS = [
@@ -105,27 +114,47 @@ class Cublas:
                        dA.data.ptr, 2, K, self.beta.ctypes.data, dC.data.ptr, 0, N, 68, -1)
 
 
-def compile_all(cp, dev):
-    """{label: (fn, grid(M, N), threads, shared, uses_maps, rung dict or None)} for both ladders."""
+def compile_all(cp, dev, only=None):
+    """{label: dict(fn, rung, threads, shared, maps, lesson, grid(M, N), defines)} for both ladders, the
+    variants and the mma.sync peak; ``only``: just those labels."""
     from tilelab.gpu.spec import kernel_spec
     from tilelab.toolchain import kernel_from_file
-    out = {}
-    t = ladder_table()
-    rungs = t["rungs"] + t["side"]
-    b = build("wgmma_ladder.cu", [r["kernel"] for r in rungs])
-    for r in rungs:
-        sh = shared_bytes(r)
-        out[r["label"]] = dict(fn=load(cp, *b[r["kernel"]], shared=sh), rung=r, threads=r["threads"], shared=sh,
-                               maps=True, lesson="07", grid=lambda M, N, r=r: grid_of(r, M, N))
     from hopper_common import KERNELS
+    out, logs = {}, {}
+    t = ladder_table()
+    rungs = {r["label"]: r for r in t["rungs"] + t["side"]}
+    todo = [(label, r, {"STAGES": r["stages"]}) for label, r in rungs.items()]
+    todo += [(label, rungs[base], {"STAGES": rungs[base]["stages"], **d}) for label, (base, d) in V07.items()]
+    builds = {}
+    for label, r, d in todo:
+        if only and label not in only:
+            continue
+        key = tuple(sorted(d.items()))
+        if key not in builds:
+            names = sorted({x["kernel"] for x in rungs.values()})
+            builds[key] = build("wgmma_ladder.cu", names, tuple(f"-D{k}={v}" for k, v in key))
+            logs[" ".join(f"-D{k}={v}" for k, v in key)] = builds[key]["_log"][-3000:]
+        b = builds[key]
+        r = dict(r, stages=d["STAGES"])
+        sh = shared_bytes(r)
+        out[label] = dict(fn=load(cp, *b[r["kernel"]], shared=sh), rung=r, threads=r["threads"], shared=sh,
+                          maps=True, lesson="07", defines=d, grid=lambda M, N, r=r: grid_of(r, M, N))
     arch = dev.info()["arch"]
     for label, (name, (bm, bn), sh, flat, opts) in L06.items():
+        if only and label not in only:
+            continue
         spec = kernel_spec(kernel_from_file(KERNELS / "mma_ladder.cu", name, options=opts), arch)
         fn = dev.prepare(spec, sh)
-        out[label] = dict(fn=fn, rung=None, threads=256, shared=sh, maps=False, lesson="06",
+        out[label] = dict(fn=fn, rung=None, threads=256, shared=sh, maps=False, lesson="06", defines=list(opts),
                           grid=lambda M, N, bm=bm, bn=bn, flat=flat: ((M // bm) * (N // bn),) if flat
                           else (N // bn, M // bm))
-    return out, {"wgmma_build_tool": b["_tool"], "nvrtc": b["_nvrtc"], "ptxas_log": b["_log"][-4000:],
+    if not only or "mma_sync_peak" in only:
+        spec = kernel_spec(kernel_from_file(Path(__file__).resolve().parent / "mma_peak.cu", "mmaSyncPeak"), arch)
+        out["mma_sync_peak"] = dict(fn=dev.prepare(spec, 0), rung=None, threads=256, shared=0, maps=False,
+                                    lesson="06", defines=[], grid=None,
+                                    flops=PEAK_BLOCKS * 8 * PEAK_ITERS * 8 * 2 * 16 * 8 * 16)
+    b = next(iter(builds.values())) if builds else {"_tool": None, "_nvrtc": None, "_ptx": ""}
+    return out, {"wgmma_build_tool": b["_tool"], "nvrtc": b["_nvrtc"], "ptxas_logs": logs,
                  "ptx_instructions": ptx_instructions(b["_ptx"])}
 
 
@@ -142,6 +171,13 @@ def ptx_instructions(ptx: str) -> list:
 
 def launcher(cp, stream, k, dA, dBt, dC, M, N, K):
     from tilelab.gpu.tensormap import launch_with_maps
+    if k["grid"] is None:                          # the mma.sync peak: its own grid, no inputs
+        fn, out = k["fn"], cp.empty(PEAK_BLOCKS * 256, cp.float32)
+
+        def peak():
+            with stream:
+                fn((PEAK_BLOCKS,), (256,), (out, np.int32(PEAK_ITERS)))
+        return peak
     grid, block, sh = k["grid"](M, N), (k["threads"],), k["shared"]
     if k["maps"]:
         ma, mb = maps_for(k["rung"], dA, dBt)
@@ -156,7 +192,7 @@ def launcher(cp, stream, k, dA, dBt, dC, M, N, K):
     return go
 
 
-def fixed_outputs(cp, stream, kernels, n, res, out_dir):
+def fixed_outputs(cp, stream, kernels, n, res):
     rng = np.random.default_rng(2026)
     A = rng.uniform(-1, 1, (n, n)).astype(np.float16)
     Bt = rng.uniform(-1, 1, (n, n)).astype(np.float16)
@@ -164,6 +200,8 @@ def fixed_outputs(cp, stream, kernels, n, res, out_dir):
     ref = A.astype(np.float64) @ Bt.astype(np.float64).T
     rec, arrays = {}, {}
     for label, k in kernels.items():
+        if k["grid"] is None:
+            continue
         dC = cp.full((n, n), np.nan, cp.float32)
         launcher(cp, stream, k, dA, dBt, dC, n, n, n)()
         stream.synchronize()
@@ -175,9 +213,7 @@ def fixed_outputs(cp, stream, kernels, n, res, out_dir):
                       "nan": int(np.isnan(C).sum())}
     res["fixed"] = {"size": n, "inputs": "np.random.default_rng(2026): A = uniform(-1, 1, (n, n)) as fp16, then "
                     "B (N x K) the same way", "inputs_sha": sha(A, Bt), "outputs": rec,
-                    "npz": f"gpu_tensor_ladder-{res['date'][:10]}-fixed{n}.npz"}
-    Path(out_dir).mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(Path(out_dir) / res["fixed"]["npz"], **arrays)
+                    "arrays": dump_arrays(arrays)}       # C_<sha>: hopper_common.load_arrays
     print(f"fixed {n}^3: {len(arrays)} distinct outputs over {len(rec)} kernels; "
           + ", ".join(f"{k} {v['rel_err_vs_float64']:.1e}" for k, v in rec.items()), flush=True)
 
@@ -211,9 +247,12 @@ def run_size(cp, stream, kernels, n, args, res):
         dA = cp.random.uniform(-1, 1, (n, n), dtype=cp.float32).astype(cp.float16)
         dBt = cp.random.uniform(-1, 1, (n, n), dtype=cp.float32).astype(cp.float16)
     outs, go = {}, {}
+    flops = {}
     for label, k in kernels.items():
-        outs[label] = cp.full((n, n), np.nan, cp.float32)
+        outs[label] = cp.full((n, n), np.nan, cp.float32) if k["grid"] is not None else None
         go[label] = launcher(cp, stream, k, dA, dBt, outs[label], n, n, n)
+        flops[label] = k.get("flops", 2.0 * n ** 3)
+    flops["cublas"] = 2.0 * n ** 3
     outs["cublas"] = cp.full((n, n), np.nan, cp.float32)
     go["cublas"] = Cublas(cp, stream, dA, dBt, outs["cublas"])
     rows = np.sort(np.random.default_rng(11).choice(n, 16, replace=False))
@@ -224,6 +263,8 @@ def run_size(cp, stream, kernels, n, args, res):
     checks = {}
     for label in go:
         o = outs[label]
+        if o is None:
+            continue
         got = cp.asnumpy(o[cp.asarray(rows)]).astype(np.float64)
         c = {"nan": int(cp.isnan(o).sum().get()),
              "rel_err_vs_float64_rows": float(np.linalg.norm(got - ref) / np.linalg.norm(ref)),
@@ -239,13 +280,13 @@ def run_size(cp, stream, kernels, n, args, res):
         for k in order:
             runs[k].append(sustained(cp, stream, go[k], args.seconds))
         print(f"  repeat {rep + 1}/{args.repeats} done", flush=True)
-    flops = 2.0 * n ** 3
     med = {k: float(np.median([r["per_launch_s"] for r in v])) for k, v in runs.items()}
-    per_rep = {k: [runs["cublas"][i]["per_launch_s"] / v[i]["per_launch_s"] for i in range(len(v))]
-               for k, v in runs.items()}
+    tf = {k: flops[k] / v / 1e12 for k, v in med.items()}
+    per_rep = {k: [(flops[k] / v[i]["per_launch_s"]) / (flops["cublas"] / runs["cublas"][i]["per_launch_s"])
+                   for i in range(len(v))] for k, v in runs.items()}
     out = {"flops": flops, "checks": checks, "runs": runs, "median_s": med,
-           "tflops_median": {k: flops / v / 1e12 for k, v in med.items()},
-           "fraction_of_cublas": {k: med["cublas"] / v for k, v in med.items()},
+           "tflops_median": tf,
+           "fraction_of_cublas": {k: tf[k] / tf["cublas"] for k in tf},
            "fraction_of_cublas_per_repeat": per_rep, "failed_check": bad}
     res["sizes"][str(n)] = out
     for k in labels:
@@ -260,7 +301,7 @@ def ncu_child(size: int):
     import cupy as cp
     from tilelab.gpu.device import Device
     dev = Device()
-    kernels, _ = compile_all(cp, dev)
+    kernels, _ = compile_all(cp, dev, only={"h2_pipelined", "h2_no_swizzle"})
     dA = cp.random.uniform(-1, 1, (size, size), dtype=cp.float32).astype(cp.float16)
     dBt = cp.random.uniform(-1, 1, (size, size), dtype=cp.float32).astype(cp.float16)
     dC = cp.zeros((size, size), cp.float32)
@@ -321,12 +362,15 @@ def main(argv=None):
                reference="cublasGemmEx(OP_T, OP_N), CUDA_R_16F A and B, CUDA_R_32F C, CUBLAS_COMPUTE_32F, "
                          "CUBLAS_GEMM_DEFAULT, in this process",
                kernels={k: {"lesson": v["lesson"], "threads": v["threads"], "shared": v["shared"],
-                            **({"rung": v["rung"]} if v["rung"] else {"file": "kernels/mma_ladder.cu",
-                                                                      "kernel": L06[k][0]})}
+                            "defines": v["defines"],
+                            **({"rung": v["rung"], "file": "kernels/sm90a/wgmma_ladder.cu"} if v["rung"] else
+                               {"file": "kernels/mma_ladder.cu", "kernel": L06[k][0]} if k in L06 else
+                               {"file": "bench/mma_peak.cu", "kernel": "mmaSyncPeak",
+                                "flops_per_launch": v["flops"]})}
                         for k, v in kernels.items()},
                sizes={}, errors=[], smi_before=smi())
     if args.fixed:
-        guarded(lambda: fixed_outputs(cp, dev.stream, kernels, args.fixed, res, args.out), res["errors"], "fixed")
+        guarded(lambda: fixed_outputs(cp, dev.stream, kernels, args.fixed, res), res["errors"], "fixed")
     guarded(lambda: run_size(cp, dev.stream, kernels, args.size, args, res), res["errors"], f"N={args.size}")
     res["smi_after"] = smi()
     if args.ncu:

@@ -8,12 +8,12 @@
    on rounding boundaries, subnormals, inf/nan/max, one large product among small ones; and uniform
    random), TRIALS trials drawn by ``draw(family, seed, dtype, steps)`` below at a fixed seed. The
    recording keeps the seeds, a hash of each config's inputs (to check a re-draw) and D's uint32
-   bits: the emulator's wgmma is compared with them offline (tests/test_wgmma_recording.py).
+   bits: the emulator's wgmma is compared with them offline (tests/test_hopper_recordings.py reads them).
 2. The TMA's shared-memory image of one box for each swizzle mode (kernels/wgmma_probe.cu,
    tmaBoxDump) on a uint16 tensor whose elements are their own index, inside and across the edge.
 3. Whether a 128-byte CUtensorMap passes by value: through cuLaunchKernel with an explicit parameter
    array (tilelab/gpu/tensormap.py) and through CuPy's own kernel call with a numpy void scalar.
-Writes <out>/wgmma_probe-<date>.json and the bits to <out>/wgmma_probe-<date>.npz.
+Writes <out>/wgmma_probe-<date>.json, the raw bits inside it ("arrays": hopper_common.load_arrays).
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hopper_common import build, load, sha  # noqa: E402
+from hopper_common import build, dump_arrays, load, sha  # noqa: E402
 
 FAMILIES = ("uniform", "wide", "cancel", "c_dominant", "rounding", "subnormal", "specials", "order")
 TRIALS = 8                                       # per family and config
@@ -226,7 +226,7 @@ def main(argv=None):
            "gpu": cp.cuda.runtime.getDeviceProperties(0)["name"].decode(), "cupy": cp.__version__,
            "cuda_bindings": cuda_bindings_version(), "families": list(FAMILIES), "trials_per_family": TRIALS,
            "layout": "D[t] (64 x 8) = C[t] (if useC) + sum_s A[t][:, 16s:16s+16] @ B[t][:, 16s:16s+16]^T, one "
-                     "wgmma.mma_async.m64n8k16 per step s into the same accumulators; bits in the npz as "
+                     "wgmma.mma_async.m64n8k16 per step s into the same accumulators; bits in arrays as "
                      "D_<dtype>_s<steps>_c<useC> (trials x 64 x 8 uint32); inputs from draw(family, seed, dtype, steps)",
            "errors": []}
     arrays = {}
@@ -239,9 +239,9 @@ def main(argv=None):
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     day = res["date"][:10]
-    np.savez_compressed(out / f"wgmma_probe-{day}.npz", **arrays)
+    res["arrays"] = dump_arrays(arrays)            # hopper_common.load_arrays reads them back
     (out / f"wgmma_probe-{day}.json").write_text(json.dumps(res, indent=1))
-    print(f"wrote {out}/wgmma_probe-{day}.json (+ .npz), errors: {len(res['errors'])}")
+    print(f"wrote {out}/wgmma_probe-{day}.json, errors: {len(res['errors'])}")
     return 1 if res["errors"] else 0
 
 

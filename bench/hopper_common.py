@@ -83,3 +83,26 @@ def sha(*arrays) -> str:
     for a in arrays:
         h.update(np.ascontiguousarray(a).tobytes())
     return h.hexdigest()[:16]
+
+
+# ---- raw arrays inside a JSON recording (bench/results/ holds JSON that readers cite) -----------------
+def dump_arrays(arrays: dict) -> dict:
+    """{name: ndarray} -> {name: {dtype, shape, encoding, data}}: the bytes zlib-compressed, base64."""
+    import base64
+    import zlib
+    return {k: {"dtype": np.asarray(v).dtype.str, "shape": list(np.shape(v)), "encoding": "zlib+base64",
+                "data": base64.b64encode(zlib.compress(np.ascontiguousarray(v).tobytes(), 9)).decode()}
+            for k, v in arrays.items()}
+
+
+def load_arrays(blob: dict) -> dict:
+    """The inverse of dump_arrays."""
+    import base64
+    import zlib
+    out = {}
+    for k, v in blob.items():
+        if v.get("encoding") != "zlib+base64":
+            raise ValueError(f"{k}: unknown encoding {v.get('encoding')!r}")
+        raw = zlib.decompress(base64.b64decode(v["data"]))
+        out[k] = np.frombuffer(raw, dtype=np.dtype(v["dtype"])).reshape(v["shape"])
+    return out
