@@ -106,3 +106,17 @@ def load_arrays(blob: dict) -> dict:
         raw = zlib.decompress(base64.b64decode(v["data"]))
         out[k] = np.frombuffer(raw, dtype=np.dtype(v["dtype"])).reshape(v["shape"])
     return out
+
+
+def expected_box(src: np.ndarray, box, x: int, y: int, swizzle_bytes: int) -> np.ndarray:
+    """What the TMA writes for box (inner, rows) at (x, y), as uint16 elements of shared memory."""
+    inner, rows = box
+    out = np.zeros(inner * rows, np.uint16)
+    bits = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle_bytes]
+    for r in range(rows):
+        for c in range(inner):
+            a = (r * inner + c) * 2
+            a ^= ((a >> 7) & ((1 << bits) - 1)) << 4
+            yy, xx = y + r, x + c
+            out[a // 2] = src[yy, xx] if yy < src.shape[0] and xx < src.shape[1] else 0
+    return out

@@ -13,11 +13,12 @@ functions (pyproject's import contracts).
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["MapBytes", "encode_tiled", "encode", "launch_with_maps", "cuda_bindings_version"]
+__all__ = ["MapBytes", "encode_tiled", "encode", "encode_uploaded", "launch_with_maps", "has_maps",
+           "cuda_bindings_version"]
 
 _DTYPES = {  # numpy dtype -> CUtensorMapDataType member name
     "float16": "FLOAT16", "bfloat16": "BFLOAT16", "float32": "FLOAT32", "float64": "FLOAT64",
@@ -30,8 +31,11 @@ _L2 = {0: "NONE", 64: "L2_64B", 128: "L2_128B", 256: "L2_256B"}
 
 @dataclass(frozen=True)
 class MapBytes:
-    """An encoded tensor map: the 128 bytes a ``CUtensorMap`` parameter receives."""
+    """An encoded tensor map: the 128 bytes a ``CUtensorMap`` parameter receives. ``upload``: the device
+    array it points into when the map carries its own upload (its array was not also a pointer argument
+    of the launch), which then comes back after the launch in the map's place."""
     data: bytes
+    upload: object = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         if len(self.data) != 128:
@@ -125,6 +129,26 @@ def encode(tm, ptr: int) -> MapBytes:
                         swizzle_bytes=int(_attr(tm, "swizzle_bytes", default=0) or 0),
                         l2_promotion=_l2_bytes(_attr(tm, "l2_promotion", default=256)),
                         oob_fill_nan=str(_attr(tm, "oob_fill", default="zeros")).lower() == "nan")
+
+
+def encode_uploaded(values: list, uploaded: list, xp) -> list:
+    """The device arguments with every ``tilelab.TensorMap`` among ``values`` replaced by its encoding
+    (``MapBytes``) on the device copy of its array: the copy already made for the pointer argument that is
+    the very same array object (tilelab/tma.py: both then name one buffer), or an upload of its own."""
+    from ..tma import TensorMap
+    out = list(uploaded)
+    for i, v in enumerate(values):
+        if isinstance(v, TensorMap):
+            j = next((j for j, w in enumerate(values) if w is v.array and j != i), None)
+            own = j is None
+            dev = xp.asarray(np.ascontiguousarray(v.array)) if own else uploaded[j]
+            m = encode(v, int(dev.data.ptr))
+            out[i] = MapBytes(m.data, dev if own else None)
+    return out
+
+
+def has_maps(args) -> bool:
+    return any(isinstance(a, MapBytes) for a in args)
 
 
 def _l2_bytes(v) -> int:
