@@ -351,7 +351,8 @@ class Machine:
                     lanes = self.lanes(idx)
                     if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/counters/ifconvert.py)
                         ifconvert.count_skipped(self, gpc, idx, take)
-                    if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
+                    if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None
+                                                 or self.tma is not None) and \
                             (take is None or take.any()):
                         # a spin-wait loop (CG's barriers, grid.sync, a volatile flag): let the others run
                         moving = lanes if take is None else lanes[take]

@@ -64,6 +64,7 @@ from .counters.metrics import global_sectors
 from .isa import address
 from .memory import GLOBAL_BASE
 from .operands import read, unsupported, write
+from .sanitizer import names
 from .sanitizer.findings import said
 
 __all__ = ["MAGIC", "is_map_param", "encode", "decode", "place_maps", "encode_maps", "read_back",
@@ -674,6 +675,11 @@ def _check_dst(m, ins, t, dst, nbytes, swz, tensor, name) -> bool:
         m.finding("out_of_bounds", ins, t, dst, said("finding.tma_smem_oob", off=dst, nbytes=nbytes,
                                                      size=m.smem.size))
         return False
+    arr = [(s, o, z) for s, o, z in names.layout(m) if o <= dst < o + z]
+    if arr and dst + nbytes > arr[-1][1] + arr[-1][2]:
+        sym, o, z = arr[-1]
+        m.finding("out_of_bounds", ins, t, dst, said("finding.tma_array_oob", off=dst, nbytes=nbytes,
+                                                     name=names._local_name(sym)[0], size=z))
     need = TMA_ALIGN if tensor else 16
     if dst % need:
         m.finding("misaligned", ins, t, dst, said("finding.tma_smem_align", off=dst, align=need))

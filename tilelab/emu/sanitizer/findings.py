@@ -212,7 +212,7 @@ class SharedShadow:
         self.dirty = True
 
 
-_SHARED_KINDS = ("race", "uninitialized_read", "cp_async_before_wait", "tma_before_wait", "mbarrier", "mbarrier_hang")
+_SHARED_KINDS = ("race", "uninitialized_read", "cp_async_before_wait", "tma_before_wait", "mbarrier", "mbarrier_hang", "tma")
 
 
 def _differs(units, values):
