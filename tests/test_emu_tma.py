@@ -198,3 +198,28 @@ def test_launch_packing():
     with pytest.raises(tl.LaunchError, match="is a pointer"):
         tl.launch(k, 1, 32, tl.TensorMap(A, box=(8, 8)), tl.TensorMap(A, box=(8, 8)), 0, 0, 256, 256, 0, 1, 0,
                   backend="emu")
+
+
+def test_cccl_barrier_tokens():
+    """cuda::barrier + cp_async_bulk_tensor_2d_global_to_shared (CCCL): arrive tokens, try_wait on a state."""
+    k = kernel_from_file(HERE / "cccl_barrier.cu", options=("-arch=sm_90",))
+    A = np.random.default_rng(3).standard_normal((40, 64)).astype(np.float32)
+    out = np.zeros(512, np.float32)
+    r = tl.launch(k, 1, 128, tl.TensorMap(A, box=(16, 32)), out, backend="emu")
+    assert r.findings == []
+    assert np.array_equal(out.reshape(16, 32), A[:16, :32])
+
+
+def test_variant_lands_early_same_answers(box_load):
+    """The judge's variants write a load's bytes at the issue: right kernels agree, early reads are still found."""
+    for variant in (0, 1):
+        A = (np.arange(32 * 64) + 1).astype(np.float32).reshape(32, 64)
+        tm = tl.TensorMap(A, box=(16, 32), swizzle="128B")
+        out = np.zeros(2048 // 4, np.uint32)
+        r = tl.launch(box_load, 1, 64, tm, out, 0, 0, 2048, 2048, 0, 1, 0, backend="emu", variant=variant)
+        assert r.findings == []
+        assert np.array_equal(out.view(np.uint8), expected_bytes(A, (16, 32), 0, 0, 128))
+        out[:] = 0
+        r = tl.launch(box_load, 1, 64, tm, out, 0, 0, 2048, 2048, 0, 0, 0, backend="emu", variant=variant)
+        assert [f.kind for f in r.findings] == ["tma_before_wait"]
+        assert out.any() == bool(variant)          # variant 0: nothing landed before the reads

@@ -137,6 +137,7 @@ def decode(raw) -> Map | None:
 class MapPlan:
     entries: list = field(default_factory=list)     # dicts: pname, cname, tm, tensor (buffer index), enc, own
     names: dict = field(default_factory=dict)       # map id -> the parameter's C name
+    pnames: set = field(default_factory=set)        # the PTX names of the CUtensorMap parameters
 
 
 def place_maps(params: dict, buffers: list, n_args: int) -> MapPlan:
@@ -156,6 +157,7 @@ def place_maps(params: dict, buffers: list, n_args: int) -> MapPlan:
         enc = len(buffers)
         buffers.append((f"{cname} (CUtensorMap)", np.zeros(128, dtype=np.uint8)))
         plan.names[len(plan.entries)] = cname
+        plan.pnames.add(pname)
         plan.entries.append(dict(pname=pname, cname=cname, tm=tm, tensor=tensor, enc=enc, own=own))
     return plan
 
