@@ -223,3 +223,13 @@ def test_variant_lands_early_same_answers(box_load):
         r = tl.launch(box_load, 1, 64, tm, out, 0, 0, 2048, 2048, 0, 0, 0, backend="emu", variant=variant)
         assert [f.kind for f in r.findings] == ["tma_before_wait"]
         assert out.any() == bool(variant)          # variant 0: nothing landed before the reads
+
+
+def test_bulk_copy_round_trip():
+    k = kernel_from_file(HERE / "bulk_copy.cu")
+    x = np.random.default_rng(4).standard_normal(1024).astype(np.float32)
+    y = np.zeros_like(x)
+    r = tl.launch(k, 1, 128, x, y, 2048, backend="emu")
+    assert r.findings == []
+    assert np.array_equal(y[:512], 2 * x[:512]) and not y[512:].any()
+    assert r.metrics["tma_ld_sectors"] == r.metrics["tma_st_sectors"] == 2048 // 32

@@ -339,8 +339,9 @@ def h_mbarrier(m, ins, idx, pc):
     if sub == "init":
         lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
         cnt = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)), (len(m.lanes(idx)),))
-        for ln, off, k, c in zip(lanes, offs, keys, cnt[:len(lanes)]):
-            c = int(c)
+        pos = {int(l): i for i, l in enumerate(m.lanes(idx))}
+        for ln, off, k in zip(lanes, offs, keys):
+            c = int(cnt[pos[int(ln)]])
             if not 1 <= c < (1 << 20):
                 m.finding("mbarrier", ins, ln, int(off), said("finding.mbarrier_count", count=c, off=int(off)))
                 c = max(1, c)
@@ -392,16 +393,18 @@ def h_mbarrier(m, ins, idx, pc):
     if sub in ("expect_tx", "complete_tx"):
         lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
         n = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)).astype(np.int64), (len(m.lanes(idx)),))
-        for j, (ln, off, k) in enumerate(zip(lanes, offs, keys)):
+        pos = {int(l): i for i, l in enumerate(m.lanes(idx))}
+        for ln, off, k in zip(lanes, offs, keys):
             bar = _get(m, ins, s, k, ln, int(off))
             if bar is None:
                 continue
+            nb = int(n[pos[int(ln)]])
             if sub == "expect_tx":
-                bar.tx += int(n[j])
-                bar.announced += int(n[j])
+                bar.tx += nb
+                bar.announced += nb
             else:
-                bar.tx -= int(n[j])
-                bar.delivered += int(n[j])
+                bar.tx -= nb
+                bar.delivered += nb
             s.progress += 1
             _complete_phase(s, bar)
         return
@@ -442,6 +445,7 @@ def _land(m, s, cp):
     if not cp.written:
         m.smem.arena.data[cp.flat] = cp.data
     np.add.at(s.inflight, cp.units, -1)
+    s.unfenced[cp.units] = False              # written by the async proxy itself
     if m.shadow is not None:
         m.shadow.init[cp.units] = True        # written by no thread: no race with the waiting readers
         m.shadow.writer[cp.units] = 0
@@ -673,7 +677,8 @@ def _box(m, mp, coords):
 
 
 def _check_dst(m, ins, t, dst, nbytes, swz, tensor, name) -> bool:
-    if dst < 0 or dst + nbytes > m.smem.size:
+    end = dst + nbytes if not swz else -(-(dst + nbytes) // 128) * 128   # a swizzle moves chunks within a line
+    if dst < 0 or end > m.smem.size:
         m.finding("out_of_bounds", ins, t, dst, said("finding.tma_smem_oob", off=dst, nbytes=nbytes,
                                                      size=m.smem.size))
         return False
