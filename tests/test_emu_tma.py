@@ -233,3 +233,14 @@ def test_bulk_copy_round_trip():
     assert r.findings == []
     assert np.array_equal(y[:512], 2 * x[:512]) and not y[512:].any()
     assert r.metrics["tma_ld_sectors"] == r.metrics["tma_st_sectors"] == 2048 // 32
+
+
+def test_warp_specialized_ring():
+    """Full and empty barriers, 64 arrivals a phase, consumers' waits before the producer's code."""
+    k = kernel_from_file(HERE / "warp_specialized.cu")
+    A = np.random.default_rng(5).standard_normal((64, 192)).astype(np.float32)
+    out = np.zeros(2 * 1024, np.float32)
+    r = tl.launch(k, 2, 96, tl.TensorMap(A, box=(32, 32)), out, 192, backend="emu")
+    assert r.findings == []
+    want = A.reshape(2, 32, 6, 32).sum(axis=2, dtype=np.float64).reshape(-1)
+    assert np.allclose(out, want, rtol=1e-5, atol=1e-5)
