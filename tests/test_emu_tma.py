@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import tilelab as tl
+from tilelab.emu import tma as emu_tma
 from tilelab.errors import UnsupportedInstruction
 from tilelab.toolchain import kernel_from_file
 
@@ -24,7 +25,6 @@ def expected_bytes(A, box, c0, c1, swizzle_span):
     out-of-bounds elements 0) laid out densely, then in every 128-byte line i the 16-byte chunk j
     moved to chunk j XOR (i mod span/16) (none: no move). Independent of the emulator's code."""
     rows, cols = box
-    eb = A.itemsize
     dense = np.zeros((rows, cols), A.dtype)
     for r in range(rows):
         for c in range(cols):
@@ -122,7 +122,7 @@ def test_pipeline_parity_alternates():
 def _load(box_load, **kw):
     A = (np.arange(32 * 64) + 1).astype(np.float32).reshape(32, 64)
     tm = tl.TensorMap(A, box=(16, 32), swizzle=kw.pop("swizzle", "128B"))
-    a = dict(c0=0, c1=0, box_bytes=2048, expect=2048, dst_off=0, wait=1, parity=0)
+    a = {"c0": 0, "c1": 0, "box_bytes": 2048, "expect": 2048, "dst_off": 0, "wait": 1, "parity": 0}
     a.update(kw)
     out = np.zeros(a["box_bytes"] // 4, np.uint32)
     return tl.launch(box_load, 1, 64, tm, out, *a.values(), backend="emu")
@@ -166,7 +166,6 @@ def test_destination_past_its_array(box_load):
 
 
 def test_tma_writes_query(box_load):
-    from tilelab.emu import tma as emu_tma
     seen = []
 
     def watch(m, ins, idx):

@@ -60,15 +60,14 @@ import numpy as np
 from ..tma import DRIVER_DTYPES
 from . import isa
 from .addressing import shared32
-from .counters.metrics import global_sectors
 from .isa import address
 from .memory import GLOBAL_BASE
 from .operands import read, unsupported, write
 from .sanitizer import names
 from .sanitizer.findings import said
 
-__all__ = ["MAGIC", "is_map_param", "encode", "decode", "place_maps", "encode_maps", "read_back",
-           "tma_writes", "finish", "Barrier"]
+__all__ = ["MAGIC", "Barrier", "decode", "encode", "encode_maps", "finish", "is_map_param", "place_maps",
+           "read_back", "tma_writes"]
 
 MAGIC = b"TLTMAP\x01\x00"
 _DTYPE_NAMES = list(DRIVER_DTYPES)                 # numpy dtype name <-> code in the encoding
@@ -158,7 +157,7 @@ def place_maps(params: dict, buffers: list, n_args: int) -> MapPlan:
         buffers.append((f"{cname} (CUtensorMap)", np.zeros(128, dtype=np.uint8)))
         plan.names[len(plan.entries)] = cname
         plan.pnames.add(pname)
-        plan.entries.append(dict(pname=pname, cname=cname, tm=tm, tensor=tensor, enc=enc, own=own))
+        plan.entries.append({"pname": pname, "cname": cname, "tm": tm, "tensor": tensor, "enc": enc, "own": own})
     return plan
 
 
@@ -477,7 +476,7 @@ def stalled(m, runnable) -> bool:
     lanes = np.flatnonzero(runnable)
     if not len(lanes) or (s.stuck[lanes] < 0).any():
         return False
-    keys = set(int(k) for k in np.unique(s.stuck[lanes]))
+    keys = {int(k) for k in np.unique(s.stuck[lanes])}
     if any(c.bar in keys for c in s.loads):
         for cp in [c for c in s.loads if c.bar in keys]:
             s.loads.remove(cp)
@@ -684,7 +683,7 @@ def _check_dst(m, ins, t, dst, nbytes, swz, tensor, name) -> bool:
         return False
     arr = [(s, o, z) for s, o, z in names.layout(m) if o <= dst < o + z]
     if arr and dst + nbytes > arr[-1][1] + arr[-1][2]:
-        sym, o, z = arr[-1]
+        sym, _, z = arr[-1]
         m.finding("out_of_bounds", ins, t, dst, said("finding.tma_array_oob", off=dst, nbytes=nbytes,
                                                      name=names._local_name(sym)[0], size=z))
     need = TMA_ALIGN if tensor else 16
