@@ -303,17 +303,19 @@ def on_fence(m, ins, idx):
 
 # ------------------------------------------------------------------------ mbarrier
 def _bar_keys(m, ins, op, idx):
+    """(positions among the instruction's lanes, lanes, shared offsets, keys) of the lanes whose
+    barrier address is inside shared memory and 8-byte aligned; the others are a finding."""
     lanes = m.lanes(idx)
     a = shared32(address(m, op, idx))
     a = np.broadcast_to(np.asarray(a, dtype=np.int64), (len(lanes),))
-    if ((a < 0) | (a + 8 > m.smem.size)).any() or (a % 8).any():
-        bad = (a < 0) | (a + 8 > m.smem.size) | (a % 8 != 0)
+    sel = np.arange(len(lanes))
+    bad = (a < 0) | (a + 8 > m.smem.size) | (a % 8 != 0)
+    if bad.any():
         i = int(np.argmax(bad))
         m.finding("out_of_bounds", ins, lanes[i], int(a[i]),
                   said("finding.mbarrier_address", off=int(a[i]), size=m.smem.size), int(bad.sum()))
-        ok = ~bad
-        lanes, a = lanes[ok], a[ok]
-    return lanes, a, m.block_base[lanes] + a
+        sel, lanes, a = sel[~bad], lanes[~bad], a[~bad]
+    return sel, lanes, a, m.block_base[lanes] + a
 
 
 def _complete_phase(s, bar):
@@ -336,11 +338,10 @@ def h_mbarrier(m, ins, idx, pc):
     sub = ins.mods[0]
     # a .shared::cluster address is taken as the own CTA's (a launch without clusters): as shared::cta
     if sub == "init":
-        lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
-        cnt = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)), (len(m.lanes(idx)),))
-        pos = {int(l): i for i, l in enumerate(m.lanes(idx))}
-        for ln, off, k in zip(lanes, offs, keys):
-            c = int(cnt[pos[int(ln)]])
+        sel, lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
+        cnt = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)), (len(m.lanes(idx)),))[sel]
+        for ln, off, k, c in zip(lanes, offs, keys, cnt):
+            c = int(c)
             if not 1 <= c < (1 << 20):
                 m.finding("mbarrier", ins, ln, int(off), said("finding.mbarrier_count", count=c, off=int(off)))
                 c = max(1, c)
@@ -348,7 +349,7 @@ def h_mbarrier(m, ins, idx, pc):
         s.progress += 1
         return
     if sub == "inval":
-        lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
+        _, _, _, keys = _bar_keys(m, ins, ins.args[0], idx)
         for k in np.unique(keys):
             if int(k) in s.bars:
                 s.bars[int(k)].valid = False
@@ -359,30 +360,32 @@ def h_mbarrier(m, ins, idx, pc):
         expect = "expect_tx" in ins.mods
         dst, aop = ins.args[0], ins.args[1]
         rest = ins.args[2:]
-        tx = np.asarray(read(m, rest[0], "u32", idx)).astype(np.int64) if expect else None
-        cnt = np.asarray(read(m, rest[1 if expect else 0], "u32", idx)).astype(np.int64) \
-            if len(rest) > (1 if expect else 0) else None
-        lanes, offs, keys = _bar_keys(m, ins, aop, idx)
-        tokens = np.zeros(len(m.lanes(idx)), dtype=np.uint64)
-        all_lanes = m.lanes(idx)
-        pos = {int(l): i for i, l in enumerate(all_lanes)}
-        for ln, off, k in zip(lanes, offs, keys):
-            bar = _get(m, ins, s, k, ln, int(off))
+        n_all = len(m.lanes(idx))
+        sel, lanes, offs, keys = _bar_keys(m, ins, aop, idx)
+        txv = np.broadcast_to(np.asarray(read(m, rest[0], "u32", idx)).astype(np.int64), (n_all,))[sel] \
+            if expect else None
+        cv = np.broadcast_to(np.asarray(read(m, rest[1 if expect else 0], "u32", idx)).astype(np.int64),
+                             (n_all,))[sel] if len(rest) > (1 if expect else 0) else np.ones(len(sel), np.int64)
+        tokens = np.zeros(n_all, dtype=np.uint64)
+        uk, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+        for j, k in enumerate(uk):                 # the lanes arriving on one barrier, together
+            ln, off = int(lanes[first[j]]), int(offs[first[j]])
+            bar = _get(m, ins, s, k, ln, off)
             if bar is None:
                 continue
-            i = pos[int(ln)]
-            tokens[i] = np.uint64(bar.phase)
+            mine = inv == j
+            tokens[sel[mine]] = np.uint64(bar.phase)     # the phase they arrived in
             if expect:
-                n = int(np.broadcast_to(tx, (len(all_lanes),))[i])
+                n = int(txv[mine].sum())
                 bar.tx += n
                 bar.announced += n
-            c = int(np.broadcast_to(cnt, (len(all_lanes),))[i]) if cnt is not None else 1
+            c = int(cv[mine].sum())
             if sub == "arrive_drop":
                 bar.expected -= c
             bar.pending -= c
             if bar.pending < 0:
-                m.finding("mbarrier", ins, ln, int(off), said("finding.mbarrier_extra_arrive", off=int(off),
-                                                               expected=bar.expected))
+                m.finding("mbarrier", ins, ln, off, said("finding.mbarrier_extra_arrive", off=off,
+                                                         expected=bar.expected))
                 bar.pending = 0
             s.progress += 1
             _complete_phase(s, bar)
@@ -390,14 +393,13 @@ def h_mbarrier(m, ins, idx, pc):
             write(m, dst, tokens, idx)
         return
     if sub in ("expect_tx", "complete_tx"):
-        lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
-        n = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)).astype(np.int64), (len(m.lanes(idx)),))
-        pos = {int(l): i for i, l in enumerate(m.lanes(idx))}
-        for ln, off, k in zip(lanes, offs, keys):
+        sel, lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
+        n = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)).astype(np.int64), (len(m.lanes(idx)),))[sel]
+        for ln, off, k, nb in zip(lanes, offs, keys, n):
             bar = _get(m, ins, s, k, ln, int(off))
             if bar is None:
                 continue
-            nb = int(n[pos[int(ln)]])
+            nb = int(nb)
             if sub == "expect_tx":
                 bar.tx += nb
                 bar.announced += nb
@@ -409,23 +411,26 @@ def h_mbarrier(m, ins, idx, pc):
         return
     if sub in ("try_wait", "test_wait"):
         parity = "parity" in ins.mods
-        all_lanes = m.lanes(idx)
-        want = np.broadcast_to(np.asarray(read(m, ins.args[2], "u64", idx)).astype(np.int64), (len(all_lanes),))
-        lanes, offs, keys = _bar_keys(m, ins, ins.args[1], idx)
-        pos = {int(l): i for i, l in enumerate(all_lanes)}
-        done = np.zeros(len(all_lanes), dtype=bool)
-        for ln, off, k in zip(lanes, offs, keys):
-            bar = _get(m, ins, s, k, ln, int(off))
+        n_all = len(m.lanes(idx))
+        want = np.broadcast_to(np.asarray(read(m, ins.args[2], "u64", idx)).astype(np.int64), (n_all,))
+        sel, lanes, offs, keys = _bar_keys(m, ins, ins.args[1], idx)
+        want = want[sel]
+        uk, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+        phase = np.full(len(uk), -1, dtype=np.int64)            # -1: no barrier there
+        for j, k in enumerate(uk):
+            bar = _get(m, ins, s, k, int(lanes[first[j]]), int(offs[first[j]]))
             if bar is None:
                 continue
-            i = pos[int(ln)]
-            w = int(want[i])
-            ok = _passed(bar, w, parity)
-            if not ok and bar.pending <= 0 and bar.tx > 0:
-                _land_for(m, s, int(k), bar)              # only the transactions are missing: they land now
-                ok = _passed(bar, w, parity)
-            done[i] = ok
-            s.stuck[ln] = -1 if ok else int(k)
+            w = want[inv == j]
+            current = ((w & 1) == (bar.phase & 1)).any() if parity else (w >= bar.phase).any()
+            if current and bar.pending <= 0 and bar.tx > 0:
+                _land_for(m, s, int(k), bar)      # a wait on the current phase lacking only transactions
+            phase[j] = bar.phase
+        ph = phase[inv]
+        ok = (ph >= 0) & (((ph & 1) != (want & 1)) if parity else (ph > want))
+        done = np.zeros(n_all, dtype=bool)
+        done[sel] = ok
+        s.stuck[lanes] = np.where(ok, -1, keys)
         write(m, ins.args[0], done, idx)
         return
     if sub == "pending_count":
