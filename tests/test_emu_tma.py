@@ -243,3 +243,16 @@ def test_warp_specialized_ring():
     assert r.findings == []
     want = A.reshape(2, 32, 6, 32).sum(axis=2, dtype=np.float64).reshape(-1)
     assert np.allclose(out, want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("name,kind,words", [
+    ("no_init", "mbarrier", "no mbarrier.init"),
+    ("write_before_wait", "tma_before_wait", "while a TMA load into it is still in flight"),
+])
+def test_misuse(name, kind, words):
+    k = kernel_from_file(HERE / "misuse.cu", name)
+    A = np.ones((8, 32), np.float32)
+    out = np.zeros(32, np.float32)
+    r = tl.launch(k, 1, 32, tl.TensorMap(A, box=(8, 32)), out, backend="emu")
+    f = [f for f in r.findings if f.kind == kind]
+    assert f and words in f[0].detail, r.findings

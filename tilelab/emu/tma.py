@@ -52,6 +52,7 @@ Not modelled, refused by name: im2col mode, multicast, cluster-remote addresses,
 """
 from __future__ import annotations
 
+import os
 import struct
 from dataclasses import dataclass, field
 
@@ -200,7 +201,7 @@ class Copy:
     data: np.ndarray                  # their bytes
     units: np.ndarray                 # shadow units covered
     nbytes: int                       # bytes it completes on the barrier
-    line: int
+    line: str                         # where it was issued: file:line
     phase: int = 0                    # the barrier's phase when it was issued
     written: bool = False
 
@@ -427,7 +428,8 @@ def h_mbarrier(m, ins, idx, pc):
                 _land_for(m, s, int(k), bar)      # a wait on the current phase lacking only transactions
             phase[j] = bar.phase
         ph = phase[inv]
-        ok = (ph >= 0) & (((ph & 1) != (want & 1)) if parity else (ph > want))
+        # no barrier there: said already (finding.mbarrier_uninit); the wait passes rather than hang
+        ok = (ph < 0) | (((ph & 1) != (want & 1)) if parity else (ph > want))
         done = np.zeros(n_all, dtype=bool)
         done[sel] = ok
         s.stuck[lanes] = np.where(ok, -1, keys)
@@ -628,7 +630,7 @@ def h_cp(m, ins, idx, pc, fallback):
             flat = base + local
             units = np.unique(flat // m.unit)
             np.add.at(s.inflight, units, 1)
-            cp = Copy(t, key, flat, data.ravel(), units, nbytes, ins.line,
+            cp = Copy(t, key, flat, data.ravel(), units, nbytes, _at(m, ins),
                       s.bars[key].phase if key in s.bars else 0)
             if s.eager:
                 m.smem.arena.data[flat] = cp.data
@@ -656,6 +658,11 @@ def h_cp(m, ins, idx, pc, fallback):
                                   units, ins.line))
     m.count(pc, "tma_requests", len(lanes))
     m.count(pc, "tma_ld_sectors" if load else "tma_st_sectors", sectors)
+
+
+def _at(m, ins) -> str:
+    file, line = m.where(ins)
+    return f"{os.path.basename(file)}:{line}"
 
 
 def _read_map(m, ins, t, a):
