@@ -256,3 +256,14 @@ def test_misuse(name, kind, words):
     r = tl.launch(k, 1, 32, tl.TensorMap(A, box=(8, 32)), out, backend="emu")
     f = [f for f in r.findings if f.kind == kind]
     assert f and words in f[0].detail, r.findings
+
+
+def test_map_and_pointer_share_one_buffer():
+    k = kernel_from_file(HERE / "one_buffer.cu")
+    A = np.zeros((32, 96), np.float32)
+    r = tl.launch(k, 1, 64, tl.TensorMap(A, box=(32, 32)), A, backend="emu")
+    assert r.findings == []
+    want = np.zeros_like(A)
+    want[:, 32:64] = 2
+    want[0, 0] = 7
+    assert np.array_equal(A, want)
