@@ -239,10 +239,20 @@ def test_warp_specialized_ring():
     k = kernel_from_file(HERE / "warp_specialized.cu")
     A = np.random.default_rng(5).standard_normal((64, 192)).astype(np.float32)
     out = np.zeros(2 * 1024, np.float32)
-    r = tl.launch(k, 2, 96, tl.TensorMap(A, box=(32, 32)), out, 192, backend="emu")
+    r = tl.launch(k, 2, 96, tl.TensorMap(A, box=(32, 32)), out, 192, 64, backend="emu")
     assert r.findings == []
     want = A.reshape(2, 32, 6, 32).sum(axis=2, dtype=np.float64).reshape(-1)
     assert np.allclose(out, want, rtol=1e-5, atol=1e-5)
+
+
+def test_missing_arrivals_deadlock_said():
+    """Empty barriers expecting 96 arrivals get 64: producer and consumers wait on each other for ever."""
+    k = kernel_from_file(HERE / "warp_specialized.cu")
+    A = np.ones((32, 192), np.float32)
+    out = np.zeros(1024, np.float32)
+    r = tl.launch(k, 1, 96, tl.TensorMap(A, box=(32, 32)), out, 192, 96, backend="emu")
+    hang = [f for f in r.findings if f.kind == "mbarrier_hang"]
+    assert any("32 of its 96 arrivals" in f.detail and "`empty" in f.detail for f in hang), r.findings
 
 
 @pytest.mark.parametrize("name,kind,words", [

@@ -1,18 +1,20 @@
 // Producer and consumer warps: warp 0 loads 32x32 float tiles of a row band into a 2-stage ring
 // (full[s]: the copy landed; empty[s]: both consumer warps are done with the stage); warps 1 and 2
 // sum the band's tiles. The consumers' waits come first in the code, the producer's after them.
+// empty_count is the empty barriers' arrival count: 64 (both consumer warps) is right.
 #include "tma_common.h"
 
 __device__ __forceinline__ void bar_arrive(unsigned long long* bar) {
     asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(smem(bar)) : "memory");
 }
 
-extern "C" __global__ void warp_specialized(const __grid_constant__ CUtensorMap tm, float* out, int K) {
+extern "C" __global__ void warp_specialized(const __grid_constant__ CUtensorMap tm, float* out, int K,
+                                            unsigned empty_count) {
     __shared__ alignas(128) float tile[2][32][32];
     __shared__ unsigned long long full[2], empty[2];
     int warp = threadIdx.x / 32, lane = threadIdx.x % 32, n = K / 32;
     if (threadIdx.x == 0) {
-        for (int s = 0; s < 2; ++s) { bar_init(&full[s], 1); bar_init(&empty[s], 64); }
+        for (int s = 0; s < 2; ++s) { bar_init(&full[s], 1); bar_init(&empty[s], empty_count); }
         fence_async_shared();
     }
     __syncthreads();

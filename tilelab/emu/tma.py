@@ -492,12 +492,16 @@ def stalled(m, runnable) -> bool:
     if s.progress != s.seen_progress:
         s.seen_progress = s.progress
         return False
+    ended = False
     for k in keys:
         bar = s.bars.get(k)
         who = lanes[s.stuck[lanes] == k]
         t = int(who[0])
         off = k - int(m.block_local[t]) * m.smem.stride
-        if bar is None:
+        ended = True
+        m.alive[who] = False
+        s.stuck[who] = -1
+        if bar is None:                          # said at the wait (finding.mbarrier_uninit)
             continue
         if bar.pending > 0:
             why = said("finding.mbarrier_missing_arrivals", pending=bar.pending, expected=bar.expected)
@@ -508,10 +512,8 @@ def stalled(m, runnable) -> bool:
         ins = m.fn.instrs[int(m.pc[t])]
         m.finding("mbarrier_hang", ins, t, off,
                   said("finding.mbarrier_hang", off=off, phase=bar.phase, parity=bar.phase & 1, why=why),
-                  len(who))
-        m.alive[who] = False
-        s.stuck[who] = -1
-    return True
+                  len(who), key_extra=(off,))           # one finding per barrier
+    return ended
 
 
 # ------------------------------------------------------------------------ the copies
