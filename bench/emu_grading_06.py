@@ -8,7 +8,9 @@ solution's kernel (from solutions/<assignment>) goes through the same judge subp
 uses (python -I, its own process, compile included, the sizes drawn as for a learner), --repeat
 times; the wall time of the whole check, its CPU time (user + system of the judge process and
 everything it ran: the measure that a loaded machine does not inflate), each part's seconds are
-recorded, with the medians. Writes bench/results/emu-grading-<which>-<date>.json.
+recorded, with the medians. The CPU time is the judge process's as its parent reaps it
+(RUSAGE_CHILDREN): in the sandbox bwrap's inner process is not reaped into it, so run this with
+TILELAB_UNSAFE=1 (the judge then runs as a plain child process; its work is the same). Writes bench/results/emu-grading-<which>-<date>.json.
 """
 from __future__ import annotations
 
@@ -40,7 +42,8 @@ def main(argv=None) -> int:
     res = {"benchmark": f"emu-grading-{which}", "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
            "commit": commit(), "command": "python " + " ".join(sys.argv), "host": platform.node(),
            "cpus": os.cpu_count(), "python": platform.python_version(),
-           "load_average": os.getloadavg(), "goal_s": 10.0, "goal_of": "CPU seconds per check", "checks": {}}
+           "load_average": os.getloadavg(), "goal_s": 10.0, "goal_of": "CPU seconds per check",
+           "unsafe": os.environ.get("TILELAB_UNSAFE", os.environ.get("UNSAFE", "")) == "1", "checks": {}}
     checks = [(c, regression.read_notebook("solutions", a, c.notebook))
               for a in args.assignments for c in load_rubric(a).checks]
     out = Path(args.out)
