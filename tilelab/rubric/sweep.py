@@ -212,6 +212,23 @@ def sweep_check(check, *, engine=None, shared=None, subjects_=None, sizes=None, 
             log(f"  {check.grade_id} / {subj['name']}: {row['verdict']}")
             result["subjects"].append(row)
             continue
+        lose = [p for p in parts if p["name"] not in subj["earns"]]
+        if not row["legit"] and "correct" not in subj["earns"] and lose \
+                and all("correct" in p.get("requires", []) for p in lose):
+            # `correct` runs at the rubric's own sizes whatever is drawn (and its GPU-like pass finds
+            # luck: a race, an uninitialised value, which one plain run per size does not): an entry
+            # that fails it there loses every part that requires it, at every draw
+            correct = next((p for p in check.parts if p["kind"] == "correct"), None)
+            try:
+                held, _ = judge.part_correct(correct) if correct else (True, "")
+            except Exception:
+                held = False
+            if not held:
+                row["loses_correct_at_own_sizes"] = True
+                row["verdict"] = _verdict(row, parts)
+                log(f"  {check.grade_id} / {subj['name']}: {row['verdict']}")
+                result["subjects"].append(row)
+                continue
         probes = [Probe(s, None, True) for s in sizes] + [Probe(s, b, True) for s, b in large]
         for probe in probes:
             # the values (and findings) at this size, which every part needs first
@@ -261,6 +278,8 @@ def _verdict(row, parts) -> str:
         bad = [n for n, d in row["parts"].items() if d["failed_at"]]
         return "ok: full marks at every size" if not bad and not row["wrong_at"] else \
             f"BAD: loses {', '.join(bad) or 'correct'} at some sizes"
+    if row.get("loses_correct_at_own_sizes"):
+        return "ok: loses correct at the rubric's own sizes, whatever is drawn, and every part that requires it"
     lose = [p["name"] for p in parts if p["name"] not in row["earns"]]
     keep = [p["name"] for p in parts if p["name"] in row["earns"]]
     # a wrong entry loses its part wherever it is graded with that size drawn: graded at the part's
@@ -324,6 +343,7 @@ def main(argv=None) -> int:
     ap.add_argument("--check", action="append", help="grade_id(s) to sweep (default: every check)")
     ap.add_argument("--out", default=str(TABLE))
     ap.add_argument("--part", action="append", help="sweep only these parts of the checks, into their rows")
+    ap.add_argument("--subject", action="append", help="sweep only these subjects (by name), into their rows")
     args = ap.parse_args(argv)
     old = json.loads(Path(args.out).read_text()) if Path(args.out).exists() else {}
     digest = inputs_hash()
@@ -346,8 +366,13 @@ def main(argv=None) -> int:
             shared.engine = engine
             print(f"{a} / {check.grade_id}: {len(emu_sizes(check))} sizes, {len(large_probes(check))} large",
                   flush=True)
-            res = sweep_check(check, engine=engine, shared=shared, only_parts=args.part)
+            subs = [x for x in subjects(check) if x["name"] in args.subject] if args.subject else None
+            res = sweep_check(check, engine=engine, shared=shared, only_parts=args.part, subjects_=subs)
             old_row = table["checks"].get(check.grade_id)
+            if args.subject and old_row:         # only these subjects again: in place of their rows
+                new = {x["name"]: x for x in res["subjects"]}
+                old_row["subjects"] = [new.pop(x["name"], x) for x in old_row["subjects"]] + list(new.values())
+                res = old_row
             if args.part and old_row:            # only these parts again: into the rows swept before
                 for new, old in zip(res["subjects"], old_row["subjects"]):
                     old["parts"].update(new["parts"])
