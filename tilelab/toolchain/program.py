@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..errors import CompileError
 from ..messages import msg
-from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch
+from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
@@ -108,7 +108,7 @@ class Program:
 
     def assembled(self, arch: str = DEFAULT_ARCH):
         """The ``assemble.Assembled`` for ``arch``: cubin, ptxas's log, which tool made it."""
-        arch = _norm_arch(arch)
+        arch = sm_for(ptx_arch_for(self.source), _norm_arch(arch))
         with self._lock:
             if arch not in self._cubins:
                 try:
@@ -236,7 +236,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
     ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line, options,
-                                       f"-arch={PTX_ARCH}", names, want_cubin=False)
+                                       f"-arch={ptx_arch_for(source)}", names, want_cubin=False)
     if not found:
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
