@@ -459,14 +459,12 @@ def h_elect(m, ins, idx, pc):
     mask = np.broadcast_to(np.asarray(read(m, ins.args[-1], "u32", idx)).astype(np.uint64), (len(lanes),))
     ln = m.lane[lanes]
     member = ((mask >> ln.astype(np.uint64)) & 1).astype(bool)
-    w = m.warp_global[lanes]
-    big = np.where(member, ln, 99)
-    lowest = {}
-    for ww, b in zip(w.tolist(), big.tolist()):
-        if b < lowest.get(ww, 99):
-            lowest[ww] = b
-    elected = np.array([lowest.get(ww, 99) for ww in w.tolist()], dtype=np.int64)
-    d, p = (args := ins.args[0]).items if args.kind == "vec" else (args, None)
+    row, _, nrows = isa._warp_rows(m, idx)
+    low = np.full(nrows, 99, dtype=np.int64)
+    np.minimum.at(low, row, np.where(member, ln, 99))
+    elected = low[row]
+    args = ins.args[0]
+    d, p = args.items if args.kind == "vec" else (args, None)
     if d is not None and d.kind != "sink":
         write(m, d, np.where(elected < 32, elected, 0).astype(np.uint32), idx)
     if p is not None and p.kind != "sink":
