@@ -9,12 +9,17 @@ from ..errors import CompileError
 PTX_ARCH = "compute_80"  # the emulator's fixed virtual arch: ldmatrix and mma exist
 DEFAULT_ARCH = "sm_90"   # the SM whose cubin and SASS are built when none is named (the course's GPU, an H200)
 HOPPER_PTX_ARCH = "compute_90a"   # for sources that use Hopper's arch-specific instructions (wgmma, setmaxnreg)
-_HOPPER_ONLY = re.compile(r"\b(?:wgmma|setmaxnreg)\b")
+_HOPPER_ONLY = re.compile(r"wgmma|setmaxnreg")
 
 
-def ptx_arch_for(source: str) -> str:
-    """The virtual arch a source's PTX is built for: compute_90a where it names wgmma or setmaxnreg
-    (they exist only there), else the emulator's fixed compute_80."""
+def ptx_arch_for(source: str, options=()) -> str:
+    """The virtual arch a source's PTX is built for: one the options name (-arch=compute_90a), else
+    compute_90a where the source names wgmma or setmaxnreg (they exist only there; helpers such as
+    wgmma_fence count), else the emulator's fixed compute_80."""
+    for o in options:
+        m = re.fullmatch(r"(?:-arch|--gpu-architecture)=(compute_\d+a?)", str(o))
+        if m:
+            return m.group(1)
     return HOPPER_PTX_ARCH if _HOPPER_ONLY.search(source or "") else PTX_ARCH
 
 
