@@ -29,7 +29,8 @@ KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_d
 #: What a finding's count counts, per kind: lane-events of that line, all threads of the launch together
 #: (the message catalog's finding.counted_<kind>; English: "racing accesses", "such reads", ...).
 COUNTED = ("out_of_bounds", "race", "uninitialized_read", "misaligned", "barrier_divergence",
-           "cp_async_before_wait", "wgmma_before_wait", "missing_proxy_fence", "assert", "trap", "call_depth")
+           "cp_async_before_wait", "wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget",
+           "assert", "trap", "call_depth")
 
 
 def _kind_words(kind: str) -> str:
