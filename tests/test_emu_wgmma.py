@@ -156,3 +156,16 @@ def test_setmaxnreg_budget(inc, over):
     res = launch(k, (1, 1, 1), (384, 1, 1), out, backend="emu")
     assert ("setmaxnreg_over_budget" in _kinds(res)) == over
     assert out.tolist() == [float(t // 128) for t in range(384)]
+
+
+@pytest.mark.parametrize("tma_swizzle,mismatch", [(64, True), (128, False)])
+def test_descriptor_swizzle_against_what_the_tma_wrote(monkeypatch, tma_swizzle, mismatch):
+    # the TMA's record of what it wrote (emu/tma.py's tma_writes) stands in here for a TMA copy:
+    # A's bytes written with `tma_swizzle`, read by a 128B descriptor
+    monkeypatch.setattr(wg, "tma_writes", lambda m, block: [(0, 8192, tma_swizzle, "tmA")])
+    c = C(n=16, mode_a="128B", mode_b="none")
+    _, _, res = _run(c)
+    f = [x for x in res.findings if x.kind == "swizzle_mismatch"]
+    assert bool(f) == mismatch
+    if f:
+        assert "tmA" in f[0].detail and "64B" in f[0].detail and "128B" in f[0].detail

@@ -409,6 +409,7 @@ def _from_shared(m, ins, idx, lanes, first, blk, op, rows, trans, ab, which):
                       said("finding.wgmma_swizzle_base", which=which, start=d["start"],
                            mode=SWIZZLE_NAMES[mode], span=span))
         addr = swizzle(d["start"] + offsets(rows, mode, bool(trans), d["lbo"], d["sbo"]), mode)
+        _against_tma(m, ins, t0, int(blk[w]), addr, mode, which)
         ok = (addr >= 0) & (addr + 2 <= size)
         if not ok.all():
             bad = int(addr[~ok][0])
@@ -436,18 +437,37 @@ def _from_shared(m, ins, idx, lanes, first, blk, op, rows, trans, ab, which):
     return out
 
 
+def tma_writes(m, block: int) -> list:
+    """What the TMA last wrote in a block's shared memory, [(start, end, swizzle bytes, map name)],
+    from the emulator's TMA (emu/tma.py) where the launch used it; else nothing."""
+    if getattr(m, "tma", None) is None:
+        return []
+    try:
+        from . import tma
+    except ImportError:                                  # no TMA in this emulator
+        return []
+    return tma.tma_writes(m, block)
+
+
+def _against_tma(m, ins, t0, blk, addr, mode, which):
+    """A descriptor whose swizzle differs from the one the TMA wrote the bytes it reads with."""
+    lo, hi = int(addr.min()), int(addr.max()) + 2
+    for start, end, swz, name in tma_writes(m, blk):
+        if start < hi and lo < end and swz != SWIZZLE_BYTES[mode]:
+            m.finding("swizzle_mismatch", ins, t0, max(lo, start),
+                      said("finding.wgmma_swizzle_mismatch", which=which, mode=SWIZZLE_NAMES[mode],
+                           tma=SWIZZLE_NAMES[{0: 0, 128: 1, 64: 2, 32: 3}[swz]], name=name))
+            return
+
+
 # ------------------------------------------------------------------ fence.proxy.async
 def wrap_fence(handlers):
     base = handlers["fence"]
 
     def h_fence(m, ins, idx, pc):
-        if "proxy" in ins.mods:
-            if "async" in ins.mods or any(x.startswith("async") for x in ins.mods):
-                if not any(x == "global" for x in ins.mods):
-                    state(m).proxy_fence(m, m.lanes(idx))
-                return
-            return                              # other proxy fences (alias, tensormap): ordering only
-        base(m, ins, idx, pc)
+        if "proxy" in ins.mods and any(x.startswith("async") for x in ins.mods) and "global" not in ins.mods:
+            state(m).proxy_fence(m, m.lanes(idx))
+        base(m, ins, idx, pc)                   # whatever else a fence does (the TMA's record, __threadfence)
     handlers["fence"] = h_fence
 
 
