@@ -169,3 +169,66 @@ def test_descriptor_swizzle_against_what_the_tma_wrote(monkeypatch, tma_swizzle,
     assert bool(f) == mismatch
     if f:
         assert "tmA" in f[0].detail and "64B" in f[0].detail and "128B" in f[0].detail
+
+
+def _gemm_source():
+    regs = ", ".join(f"%{i}" for i in range(32))
+    outs = ", ".join(f'"+f"(d[{i}])' for i in range(32))
+    return r"""
+#include <cuda_fp16.h>
+__device__ __forceinline__ unsigned long long sw128(const void* p) {
+    unsigned a = (unsigned)__cvta_generic_to_shared(p);
+    return (unsigned long long)((a & 0x3FFFF) >> 4) | (1ull << 16) | ((unsigned long long)(1024 >> 4) << 32)
+           | (1ull << 62);
+}
+// C (M x N, fp32) = A (M x K, row-major) * B^T (B: N x K, row-major), 64 x 64 tiles, one warpgroup a block
+__global__ void gemm64(const __half* A, const __half* B, float* C, int M, int N, int K) {
+    __shared__ __align__(1024) __half sA[64 * 64];
+    __shared__ __align__(1024) __half sB[64 * 64];
+    int t = threadIdx.x, bm = blockIdx.y * 64, bn = blockIdx.x * 64;
+    float d[32];
+    for (int i = 0; i < 32; ++i) d[i] = 0.f;
+    for (int k0 = 0; k0 < K; k0 += 64) {
+        for (int i = t; i < 64 * 8; i += 128) {           // 16-byte chunks, swizzled as SWIZZLE_128B
+            int r = i / 8, c = i % 8;
+            *(uint4*)&sA[r * 64 + ((c ^ (r & 7)) * 8)] = *(const uint4*)&A[(size_t)(bm + r) * K + k0 + 8 * c];
+            *(uint4*)&sB[r * 64 + ((c ^ (r & 7)) * 8)] = *(const uint4*)&B[(size_t)(bn + r) * K + k0 + 8 * c];
+        }
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+        __syncthreads();
+        asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+        for (int kk = 0; kk < 4; ++kk) {
+            unsigned long long da = sw128(sA + 16 * kk), db = sw128(sB + 16 * kk);
+            asm volatile("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {@REGS@}, %32, %33, 1, 1, 1, 0, 0;"
+                         : @OUTS@ : "l"(da), "l"(db));
+        }
+        asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+        asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+        __syncthreads();
+    }
+    int w = t / 32, l = t % 32;
+    for (int j = 0; j < 32; ++j) {
+        int r = bm + 16 * w + l / 4 + 8 * ((j >> 1) & 1), c = bn + 8 * (j >> 2) + 2 * (l % 4) + (j & 1);
+        C[(size_t)r * N + c] = d[j];
+    }
+}
+""".replace("@REGS@", regs).replace("@OUTS@", outs)
+
+
+def test_a_tiled_gemm_with_a_chain_of_wgmma(rng):
+    # 128B-swizzled K-major tiles written by the threads, four k16 steps a stage (descriptor + 32 bytes
+    # each, as CUTLASS advances), one commit and wait per stage; four blocks
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    k = tc.compile_cuda(_gemm_source(), filename="gemm64.cu").kernel("gemm64")
+    M = N = 128
+    K = 128
+    A = rng.standard_normal((M, K)).astype(np.float16)
+    B = rng.standard_normal((N, K)).astype(np.float16)
+    Cm = np.zeros((M, N), np.float32)
+    res = launch(k, (N // 64, M // 64, 1), (128, 1, 1), A, B, Cm, np.int32(M), np.int32(N), np.int32(K),
+                 backend="emu")
+    assert not res.findings, [str(f) for f in res.findings]
+    want = A.astype(np.float64) @ B.astype(np.float64).T
+    assert np.max(np.abs(Cm - want)) < 1e-3 * (1 + np.abs(want).max())
+    assert res.metrics["flops"] == 2 * M * N * K
