@@ -232,3 +232,30 @@ def test_a_tiled_gemm_with_a_chain_of_wgmma(rng):
     want = A.astype(np.float64) @ B.astype(np.float64).T
     assert np.max(np.abs(Cm - want)) < 1e-3 * (1 + np.abs(want).max())
     assert res.metrics["flops"] == 2 * M * N * K
+
+
+RECORDING = ROOT / "bench" / "results" / "wgmma_probe-2026-12-02.json"
+COMPARISON = ROOT / "bench" / "results" / "wgmma-emu-vs-h200-2026-12-02.json"
+
+
+def test_the_comparison_with_the_h200_covers_the_whole_recording():
+    import json
+    rec = json.loads(RECORDING.read_text())
+    cmp = json.loads(COMPARISON.read_text())
+    assert cmp["recording"].endswith(RECORDING.name) and cmp["gpu"] == rec["gpu"]
+    assert [c["key"] for c in cmp["configs"]] == [c["key"] for c in rec["configs"]]
+    for c, r in zip(cmp["configs"], rec["configs"]):
+        assert c["total"] == len(r["seeds"]) * 64 * 8
+        assert c["equal"] == c["total"] and not c["findings"], c["key"]
+
+
+@pytest.mark.parametrize("ci", [0, 7])        # f16, 1 step with C; bf16, 4 chained steps
+def test_wgmma_equals_the_h200_bit_for_bit(ci):
+    # re-run on the emulator from the recording's seeds (needs the probe's input generator,
+    # bench/gpu_wgmma_probe.py, which comes with the recording)
+    if not (ROOT / "bench" / "gpu_wgmma_probe.py").exists():
+        pytest.skip("bench/gpu_wgmma_probe.py (the recording's input generator) is not in this tree")
+    import emu_wgmma_recording as er
+    res = er.compare(RECORDING, {ci})
+    (c,) = res["configs"]
+    assert c["equal"] == c["total"], c

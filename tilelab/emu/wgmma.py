@@ -43,23 +43,26 @@ of a thread that ran no ``fence.proxy.async`` after them (``missing_proxy_fence`
 reads go through the shared race shadow, so a missing ``__syncthreads`` or an uninitialised tile
 is the usual race / uninitialised-read finding.
 
-**Numerics**: fp32 accumulation is ``mma_forms.tensor_core_f32`` over the k16 step (the H200's
-mma.sync rule: exact products, aligned to the largest exponent and truncated 25 bits below it,
-summed exactly, truncated to f32); f16 accumulation is the exact sum rounded once to f16. The
-H200 comparison is recorded in bench/results/ (docs/MMA_FORMS.md says where).
+**Numerics**: fp32 accumulation is ``wgmma_f32`` over the k16 step, fitted bit for bit to the
+H200's outputs (bench/results/wgmma_probe-2026-12-02.json; the comparison in
+bench/results/wgmma-emu-vs-h200-2026-12-02.json): mma.sync's rule (exact products, aligned to the
+largest exponent and truncated 25 bits below it, summed exactly, truncated to f32) with a
+subnormal factor's exponent taken as its format's smallest normal one, overflow to inf, a
+truncated-to-zero sum +0 and one NaN. f16 accumulation is the exact sum rounded once to f16 (not
+yet checked on the GPU).
 
 **Counts**: the flops only. What ncu reports for a ``wgmma``'s operand reads from shared memory is
 not recorded yet, so the emulator counts no shared requests or wavefronts for them.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import numpy as np
 
 from ..messages import msg
 from . import isa
-from .mma_forms import tensor_core_f32
 from .operands import read, reg_array, unsupported, write
 from .sanitizer.findings import said
 
@@ -95,6 +98,7 @@ def swizzle(addr, mode: int):
     return addr ^ (((addr >> 7) & mask) << 4)
 
 
+@functools.lru_cache(maxsize=256)
 def offsets(rows: int, mode: int, mn_major: bool, lbo: int, sbo: int, esize: int = 2) -> np.ndarray:
     """[rows, 16] unswizzled byte offsets from the start address of a rows x 16 (K) operand of
     ``esize``-byte elements, as the canonical layouts say."""
@@ -112,7 +116,47 @@ def offsets(rows: int, mode: int, mn_major: bool, lbo: int, sbo: int, esize: int
             off = (r % T) * esize + (r // T) * sbo + (k % 8) * 16 + (k // 8) * lbo
         else:
             off = (r % T) * esize + ((r // T) % S) * 16 + (r // (T * S)) * lbo + (k % 8) * 16 * S + (k // 8) * sbo
-    return off.astype(np.int64)
+    off = off.astype(np.int64)
+    off.flags.writeable = False                      # cached: shared by every call
+    return off
+
+
+# ------------------------------------------------------------------ numerics
+_EMIN = {"f16": -14, "bf16": -126}                   # the input format's smallest normal exponent
+_CANONICAL_NAN = np.uint32(0x7FFFFFFF).view(np.float32)
+
+
+def _exponent(x, emin):
+    """The exponent the tensor core aligns by: floor(log2|x|), a subnormal's counted as the format's
+    smallest normal exponent; -inf for 0."""
+    e = np.maximum(np.frexp(x)[1].astype(np.float64) - 1, emin)
+    return np.where(x != 0, e, -np.inf)
+
+
+def wgmma_f32(A, B, C, ab: str):
+    """D = A @ B + C for [wg, 64, 16] x [wg, 16, N] + [wg, 64, N], fp32 accumulation, as the H200's
+    wgmma computes it (fitted bit for bit to bench/results/wgmma_probe-2026-12-02.json): the
+    products are exact; each, and C, is truncated toward zero to a multiple of 2^(E - 25), E the
+    largest of the products' nominal exponents (the sum of their factors' exponents, a subnormal
+    factor's taken as the format's smallest normal one) and C's; the exact sum of those is
+    truncated toward zero to fp32, except that a sum of 2^128 or more becomes inf, a nonzero sum
+    truncated to zero is +0, and every NaN is 0x7FFFFFFF. Inf and NaN inputs go the IEEE way."""
+    emin = _EMIN[ab]
+    with np.errstate(all="ignore"):
+        P = A[:, :, :, None] * B[:, None, :, :]                     # [wg, M, K, N], exact
+        EP = _exponent(A, emin)[:, :, :, None] + _exponent(B, emin)[:, None, :, :]
+        E = np.maximum(np.max(EP, axis=2), _exponent(C, -np.inf))
+        finite = np.isfinite(E) & np.all(np.isfinite(P), axis=2) & np.isfinite(C)
+        q = np.where(finite, np.exp2(np.where(finite, E, 0.0) - 25), 1.0)
+        s = np.trunc(P / q[:, :, None, :]).sum(axis=2) * q + np.trunc(C / q) * q
+        f = s.astype(np.float32)
+        f = np.where(np.abs(f.astype(np.float64)) > np.abs(s), np.nextafter(f, np.float32(0)), f)   # toward zero
+        f = np.where(np.abs(s) >= 2.0 ** 128, np.copysign(np.float32(np.inf), s).astype(np.float32), f)
+        f = np.where((f == 0) & (s != 0), np.float32(0), f)
+        plain = (np.matmul(A, B) + C).astype(np.float32)             # inf / NaN inputs: IEEE
+        out = np.where(finite, f, plain)
+        out = np.where(np.isfinite(E) | ~finite, out, np.float32(0) * plain).astype(np.float32)
+        return np.where(np.isnan(out), _CANONICAL_NAN, out)
 
 
 # ------------------------------------------------------------------ the form of an instruction
@@ -349,10 +393,10 @@ def _mma_async(m, ins, idx, pc, st):
     C = np.where(sd_wg[:, None, None], C, 0.0)
     Bt = np.swapaxes(B, 1, 2)                                    # [wg, 16, N]
     if d_t == "f32":
-        D = tensor_core_f32(A, Bt, C)
+        D = wgmma_f32(A, Bt, C, ab)
         for j, o in enumerate(dops):
             r, c = _d_pos(w4, g, t, j)
-            write(m, o, D[row, r, c].astype(np.float32), idx)
+            write(m, o, D[row, r, c], idx)
     else:
         with np.errstate(all="ignore"):
             D = (np.matmul(A, Bt) + C).astype(np.float16).view(np.uint16).astype(np.uint32)
