@@ -57,7 +57,8 @@ extern "C" __global__ void chain(const unsigned short* A, const unsigned short* 
         unsigned long long da = desc_none(sA + s * 1024, 1024, 128), db = desc_none(sB + s * 128, 128, 256);
         int scale = (s > 0 || useC) ? 1 : 0;
         asm volatile("{{\\n.reg .pred p;\\nsetp.ne.b32 p, %6, 0;\\n"
-                     "wgmma.mma_async.sync.aligned.m64n8k16.f32.@T@.@T@ {{%0, %1, %2, %3}}, %4, %5, p, 1, 1, 0, 0;\\n}}\\n"
+                     "wgmma.mma_async.sync.aligned.m64n8k16.f32.@T@.@T@ "
+                     "{{%0, %1, %2, %3}}, %4, %5, p, 1, 1, 0, 0;\\n}}\\n"
                      : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3) : "l"(da), "l"(db), "r"(scale));
     }}
     asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");

@@ -5,7 +5,6 @@ kernels, and the refusals by name."""
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 
 import numpy as np
 import pytest

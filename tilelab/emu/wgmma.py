@@ -57,14 +57,22 @@ not recorded yet, so the emulator counts no shared requests or wavefronts for th
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 
 import numpy as np
 
 from ..messages import msg
 from . import isa
-from .operands import read, reg_array, unsupported, write
+from .operands import read, unsupported, write
 from .sanitizer.findings import said
+
+try:                                                     # the emulator's TMA, where it has one (emu/tma.py)
+    _tma = importlib.import_module(f"{__package__}.tma")
+except ModuleNotFoundError as e:
+    if e.name != f"{__package__}.tma":
+        raise
+    _tma = None
 
 SWIZZLE_BYTES = {0: 0, 1: 128, 2: 64, 3: 32}          # descriptor bits 62-63 -> swizzle span in bytes
 SWIZZLE_NAMES = {0: "none", 1: "128B", 2: "64B", 3: "32B"}
@@ -484,13 +492,9 @@ def _from_shared(m, ins, idx, lanes, first, blk, op, rows, trans, ab, which):
 def tma_writes(m, block: int) -> list:
     """What the TMA last wrote in a block's shared memory, [(start, end, swizzle bytes, map name)],
     from the emulator's TMA (emu/tma.py) where the launch used it; else nothing."""
-    if getattr(m, "tma", None) is None:
+    if getattr(m, "tma", None) is None or _tma is None:
         return []
-    try:
-        from . import tma
-    except ImportError:                                  # no TMA in this emulator
-        return []
-    return tma.tma_writes(m, block)
+    return _tma.tma_writes(m, block)
 
 
 def _against_tma(m, ins, t0, blk, addr, mode, which):
