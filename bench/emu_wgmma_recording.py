@@ -7,6 +7,11 @@ total per config and per input family to bench/results/wgmma-emu-vs-h200-<record
 
     python bench/emu_wgmma_recording.py [bench/results/wgmma_probe-2026-12-02.json] [--configs 0,4]
 
+``--ladder RECORDING``: the same for lesson 07's reference kernels (tilelab/kernels/sm90a/
+wgmma_ladder.cu, TMA + wgmma): the ladder recording's ``fixed`` outputs (every rung at one size, on
+inputs from a fixed seed; bench/gpu_tensor_ladder.py) against each rung run on the emulator with
+``tl.TensorMap`` arguments; writes bench/results/wgmma-ladder-emu-vs-h200-<recording date>.json.
+
 Exits 1 if any element differs.
 """
 from __future__ import annotations
@@ -103,12 +108,59 @@ def compare(recording: Path, configs=None) -> dict:
     return out
 
 
+def compare_ladder(recording: Path, labels=None) -> dict:
+    """Lesson 07's rungs on the emulator against the recording's ``fixed`` outputs."""
+    import tilelab as tl
+    from hopper_common import SM90A, grid_of, ladder_table, load_arrays, sha, shared_bytes
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    rec = json.loads(Path(recording).read_text())
+    fx = rec["fixed"]
+    arrays = load_arrays(fx["arrays"])
+    n = fx["size"]
+    rng = np.random.default_rng(2026)                  # as the recording says (its "inputs")
+    A = rng.uniform(-1, 1, (n, n)).astype(np.float16)
+    Bt = rng.uniform(-1, 1, (n, n)).astype(np.float16)
+    if sha(A, Bt) != fx["inputs_sha"]:
+        raise SystemExit("the ladder's fixed inputs re-draw to another hash than the recording's")
+    path = SM90A / "wgmma_ladder.cu"
+    prog = tc.compile_cuda(path.read_text(), filename="kernels/sm90a/wgmma_ladder.cu", options=(f"-I{SM90A}",))
+    name = "bench/results/" + Path(recording).name
+    out = {"recording": name, "gpu": rec.get("gpu"), "size": n, "model": "tilelab/emu/wgmma.py, tilelab/emu/tma.py",
+           "command": "python bench/emu_wgmma_recording.py --ladder " + name, "rungs": []}
+    table = ladder_table()
+    for r in table["rungs"] + table["side"]:
+        if r["label"] not in fx["outputs"] or (labels and r["label"] not in labels):
+            continue
+        sw = {0: "none", 32: "32B", 64: "64B", 128: "128B"}[r["swizzle"]]
+        tmA = tl.TensorMap(A, (r["box_a"][1], r["box_a"][0]), swizzle=sw)
+        tmB = tl.TensorMap(Bt, (r["box_b"][1], r["box_b"][0]), swizzle=sw)
+        C = np.full((n, n), np.nan, np.float32)
+        grid = tuple(grid_of(r, n, n)) + (1,) * (3 - len(grid_of(r, n, n)))
+        res = launch(prog.kernel(r["kernel"]), grid, (r["threads"], 1, 1), tmA, tmB, C, np.int32(n), np.int32(n),
+                     np.int32(n), shared=shared_bytes(r), backend="emu")
+        eq = C.view(np.uint32) == arrays["C_" + fx["outputs"][r["label"]]["sha"]]
+        out["rungs"].append({"label": r["label"], "kernel": r["kernel"], "equal": int(eq.sum()), "total": int(eq.size),
+                             "findings": [str(f) for f in res.findings]})
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("recording", nargs="?", type=Path)
     ap.add_argument("--configs", default="")
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--ladder", type=Path, help="a ladder recording with fixed outputs")
     a = ap.parse_args(argv)
+    if a.ladder:
+        res = compare_ladder(a.ladder)
+        day = json.loads(a.ladder.read_text())["date"][:10]
+        dest = a.out or ROOT / "bench" / "results" / f"wgmma-ladder-emu-vs-h200-{day}.json"
+        dest.write_text(json.dumps(res, indent=1) + "\n")
+        for c in res["rungs"]:
+            print(f"{c['label']:16s} {c['equal']}/{c['total']}")
+        print("wrote", dest)
+        return 0 if all(c["equal"] == c["total"] and not c["findings"] for c in res["rungs"]) else 1
     rec = a.recording or Path(sorted(glob.glob(str(ROOT / "bench" / "results" / "wgmma_probe-20??-??-??.json")))[-1])
     configs = {int(x) for x in a.configs.split(",")} if a.configs else None
     res = compare(rec, configs)
