@@ -278,3 +278,14 @@ def test_the_reference_kernels_equal_the_h200_bit_for_bit():
     res = er.compare_ladder(ROOT / cmp["recording"], {"h2_no_swizzle"})
     (r,) = res["rungs"]
     assert r["equal"] == r["total"] and not r["findings"], r
+
+
+def test_a_fragment_registers_rewritten_before_wait_is_a_finding():
+    # A from registers: its registers are the wgmma's inputs until the wait, too
+    c = C(a_regs=True, n=16, mode_b="none")
+    src = probes.source(c).replace(
+        'asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");',
+        'asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");\n'
+        '    asm volatile("mov.b32 %0, 0;" : "+r"(ar[0]));')
+    _, _, res = _run(c, source=src)
+    assert "wgmma_before_wait" in _kinds(res)

@@ -262,10 +262,13 @@ def _vec(op):
 
 
 def _accumulator_names(fn) -> set:
+    """Every register a wgmma.mma_async accumulates into, or reads A from (both in flight till the wait)."""
     out = set()
     for ins in fn.instrs:
-        if ins.op == "wgmma" and ins.mods[:1] == ("mma_async",) or ins.op == "wgmma" and "mma_async" in ins.mods:
+        if ins.op == "wgmma" and "mma_async" in ins.mods:
             out.update(o.name for o in _vec(ins.args[0]) if o.kind == "reg")
+            if ins.args[1].kind == "vec":
+                out.update(o.name for o in ins.args[1].items if o.kind == "reg")
     return out
 
 
@@ -412,7 +415,7 @@ def _mma_async(m, ins, idx, pc, st):
             r0, c0 = _d_pos(w4, g, t, 2 * j)
             r1, c1 = _d_pos(w4, g, t, 2 * j + 1)
             write(m, o, (D[row, r0, c0] | (D[row, r1, c1] << 16)).astype(np.uint32), idx)
-    st.issue(lanes, [o.name for o in dops if o.kind == "reg"], ins)
+    st.issue(lanes, [o.name for o in dops + (list(args[1].items) if a_regs else []) if o.kind == "reg"], ins)
     m.count(pc, "flops", 2 * 64 * N * 16 * nwg)
 
 
