@@ -289,3 +289,17 @@ def test_a_fragment_registers_rewritten_before_wait_is_a_finding():
         '    asm volatile("mov.b32 %0, 0;" : "+r"(ar[0]));')
     _, _, res = _run(c, source=src)
     assert "wgmma_before_wait" in _kinds(res)
+
+
+@pytest.mark.parametrize("where", ["none", "after_write"])
+def test_missing_wgmma_fence_is_a_finding(where):
+    c = C(n=16)
+    fence = 'asm volatile("wgmma.fence.sync.aligned;" ::: "memory");'
+    src = probes.source(c)
+    if where == "none":
+        src = src.replace(fence, "")
+    else:   # the accumulators rewritten after the fence, before the wgmma
+        src = src.replace(fence, fence + '\n    asm volatile("mov.b32 %0, 0;" : "+f"(d[0]));')
+    _, _, res = _run(c, source=src)
+    f = [x for x in res.findings if x.kind == "missing_wgmma_fence"]
+    assert f and "wgmma.fence" in f[0].detail

@@ -207,6 +207,9 @@ class State:
         self.touch = _touching(m.fn, self.accs)           # pc -> accumulator registers it reads/writes
         self.dirty = None                                 # shared unit -> thread (chunk index + 1) whose
                                                           # generic store no fence.proxy.async followed
+        self.touched: dict = {}                           # register name -> per thread: accessed by another
+                                                          # instruction since the thread's last wgmma.fence
+        self.fenced = np.zeros(T, dtype=bool)             # ran a wgmma.fence yet
         self.nreg: dict = {}                              # (block, warpgroup) -> registers per thread
         self.inc_at: dict = {}                            # (block, warpgroup) -> the setmaxnreg.inc instruction
 
@@ -231,6 +234,10 @@ class State:
         """An instruction other than wgmma.mma_async touching in-flight accumulators: a finding."""
         lanes = m.lanes(idx)
         for n in self.touch[pc]:
+            t = self.touched.get(n)
+            if t is None:
+                t = self.touched[n] = np.zeros(m.T, dtype=bool)
+            t[lanes] = True
             a = self.inflight.get(n)
             if a is None:
                 continue
@@ -329,7 +336,10 @@ def h_wgmma(m, ins, idx, pc):
     sub = ins.mods[0] if ins.mods else ""
     st = state(m)
     if sub == "fence":
-        _warpgroups(m, ins, idx, "wgmma.fence")
+        lanes, *_ = _warpgroups(m, ins, idx, "wgmma.fence")
+        st.fenced[lanes] = True
+        for t in st.touched.values():
+            t[lanes] = False
         return
     if sub == "commit_group":
         lanes, *_ = _warpgroups(m, ins, idx, "wgmma.commit_group")
@@ -415,8 +425,32 @@ def _mma_async(m, ins, idx, pc, st):
             r0, c0 = _d_pos(w4, g, t, 2 * j)
             r1, c1 = _d_pos(w4, g, t, 2 * j + 1)
             write(m, o, (D[row, r0, c0] | (D[row, r1, c1] << 16)).astype(np.uint32), idx)
-    st.issue(lanes, [o.name for o in dops + (list(args[1].items) if a_regs else []) if o.kind == "reg"], ins)
+    names = [o.name for o in dops + (list(args[1].items) if a_regs else []) if o.kind == "reg"]
+    _fence_check(m, ins, lanes, st, names)
+    st.issue(lanes, names, ins)
     m.count(pc, "flops", 2 * 64 * N * 16 * nwg)
+
+
+def _fence_check(m, ins, lanes, st, names):
+    """wgmma.fence must come before a warpgroup's first wgmma and between any other access to a
+    wgmma's accumulator or A registers and that wgmma (PTX ISA, wgmma.fence)."""
+    bad = ~st.fenced[lanes]
+    reg = None
+    for n in names:
+        t = st.touched.get(n)
+        if t is not None and t[lanes].any():
+            hit = t[lanes]
+            if reg is None and (hit & ~bad).any():
+                reg = n
+            bad |= hit
+    if bad.any():
+        i = int(np.argmax(bad))
+        key = "finding.wgmma_no_fence_first" if not st.fenced[lanes[i]] else "finding.wgmma_no_fence"
+        m.finding("missing_wgmma_fence", ins, lanes[i], None, said(key, reg=reg or "?"), int(bad.sum()))
+    for n in names:                                    # said once: this wgmma is now the access
+        t = st.touched.get(n)
+        if t is not None:
+            t[lanes] = False
 
 
 def _d_pos(w4, g, t, j):

@@ -32,8 +32,10 @@ COUNTED = ("out_of_bounds", "race", "uninitialized_read", "misaligned", "barrier
 
 
 #: Hopper's warpgroup path (emu/wgmma.py)
-KINDS += ("wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget", "swizzle_mismatch")
-COUNTED += ("wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget", "swizzle_mismatch")
+KINDS += ("wgmma_before_wait", "missing_wgmma_fence", "missing_proxy_fence", "setmaxnreg_over_budget",
+          "swizzle_mismatch")
+COUNTED += ("wgmma_before_wait", "missing_wgmma_fence", "missing_proxy_fence", "setmaxnreg_over_budget",
+            "swizzle_mismatch")
 
 
 def _kind_words(kind: str) -> str:
