@@ -29,6 +29,7 @@ from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExcee
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
+from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, sass_replay
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
@@ -41,7 +42,6 @@ from .sanitizer.devicestate import device_state_findings
 from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from .sanitizer.globalrace import GlobalShadow, global_unit
 from .sanitizer.uninit import RegisterTaint
-from . import wgmma as wgmma_path  # noqa: E402,I001  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -94,6 +94,7 @@ class Machine:
     """State of one chunk of blocks during a launch."""
 
     contract = None        # pc -> what ptxas's FMA contraction makes of it (emu/contraction.py)
+    wgmma = None           # the warpgroup path's state, for kernels that use it (emu/wgmma.py)
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
@@ -673,8 +674,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         if watch is not None:
             m.observer = watch if m.observer is None else _both(m.observer, watch)
         m.run(budget)
-        wgmma_path.finish(m)                       # setmaxnreg's budget (emu/wgmma.py)
         isa.finish_async(m)
+        wgmma_path.finish(m)
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,

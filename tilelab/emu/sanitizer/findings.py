@@ -24,18 +24,14 @@ from .words import Said, english, said  # noqa: F401  (the sanitizer's words: fi
 
 KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_divergence",
          "cp_async_before_wait",
+         "wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget", "swizzle_mismatch",  # emu/wgmma.py
          "assert", "trap", "call_depth")          # a fired assert(), __trap(), runaway recursion (calls.py)
 #: What a finding's count counts, per kind: lane-events of that line, all threads of the launch together
 #: (the message catalog's finding.counted_<kind>; English: "racing accesses", "such reads", ...).
 COUNTED = ("out_of_bounds", "race", "uninitialized_read", "misaligned", "barrier_divergence",
-           "cp_async_before_wait", "assert", "trap", "call_depth")
-
-
-#: Hopper's warpgroup path (emu/wgmma.py)
-KINDS += ("wgmma_before_wait", "missing_wgmma_fence", "missing_proxy_fence", "setmaxnreg_over_budget",
-          "swizzle_mismatch")
-COUNTED += ("wgmma_before_wait", "missing_wgmma_fence", "missing_proxy_fence", "setmaxnreg_over_budget",
-            "swizzle_mismatch")
+           "cp_async_before_wait", "wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget",
+           "swizzle_mismatch",
+           "assert", "trap", "call_depth")
 
 
 def _kind_words(kind: str) -> str:
@@ -217,6 +213,10 @@ class SharedShadow:
         self.init[units] = True
         self.dirty = True
 
+
+#: the warpgroup path's later kind (emu/wgmma.py): a wgmma with no wgmma.fence where the ISA needs one
+KINDS += ("missing_wgmma_fence",)
+COUNTED += ("missing_wgmma_fence",)
 
 _SHARED_KINDS = ("race", "uninitialized_read", "cp_async_before_wait")
 
