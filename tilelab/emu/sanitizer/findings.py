@@ -39,6 +39,11 @@ def _kind_words(kind: str) -> str:
     return msg(key) if key in catalog(SOURCE) else kind.replace("_", " ")
 
 
+#: the warpgroup path's later kind (emu/wgmma.py): a wgmma with no wgmma.fence where the ISA needs one
+KINDS += ("missing_wgmma_fence",)
+COUNTED += ("missing_wgmma_fence",)
+
+
 @dataclass
 class Finding:
     kind: str
@@ -213,10 +218,6 @@ class SharedShadow:
         self.init[units] = True
         self.dirty = True
 
-
-#: the warpgroup path's later kind (emu/wgmma.py): a wgmma with no wgmma.fence where the ISA needs one
-KINDS += ("missing_wgmma_fence",)
-COUNTED += ("missing_wgmma_fence",)
 
 _SHARED_KINDS = ("race", "uninitialized_read", "cp_async_before_wait")
 
