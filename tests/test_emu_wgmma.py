@@ -303,3 +303,55 @@ def test_missing_wgmma_fence_is_a_finding(where):
     _, _, res = _run(c, source=src)
     f = [x for x in res.findings if x.kind == "missing_wgmma_fence"]
     assert f and "wgmma.fence" in f[0].detail
+
+
+_STMATRIX = r"""
+extern "C" __global__ void stm(unsigned short* out, int trans) {
+    __shared__ __align__(16) unsigned short s[4 * 64];
+    int l = threadIdx.x;
+    unsigned r[4];
+    for (int i = 0; i < 4; ++i) r[i] = (unsigned)(i * 64 + 2 * l) | ((unsigned)(i * 64 + 2 * l + 1) << 16);
+    unsigned a = (unsigned)__cvta_generic_to_shared(&s[(l / 8) * 64 + (l % 8) * 8]);
+    if (trans)
+        asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};"
+                     :: "r"(a), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+    else
+        asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};"
+                     :: "r"(a), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+    __syncwarp();
+    for (int i = l; i < 256; i += 32) out[i] = s[i];
+}
+"""
+
+
+@pytest.mark.parametrize("trans", [0, 1])
+def test_stmatrix_stores_the_fragment_as_the_isa_lays_it_out(trans):
+    # lane 4g + t's register i holds row g, columns 2t and 2t + 1 of matrix i (ldmatrix's layout);
+    # lanes 8i..8i+7 give matrix i's row addresses; .trans stores each 8 x 8 matrix transposed
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    k = tc.compile_cuda(_STMATRIX, filename="stm.cu").kernel("stm")
+    out = np.zeros(256, np.uint16)
+    res = launch(k, (1, 1, 1), (32, 1, 1), out, np.int32(trans), backend="emu")
+    assert not res.findings
+    want = np.zeros((4, 8, 8), np.uint16)
+    for ln in range(32):
+        g, t = divmod(ln, 4)
+        for i in range(4):
+            for h in range(2):
+                r, c = (g, 2 * t + h) if not trans else (2 * t + h, g)
+                want[i, r, c] = i * 64 + 2 * ln + h
+    assert out.tolist() == want.reshape(-1).tolist()
+
+
+def test_griddepcontrol_runs_as_a_no_op():
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    src = r"""extern "C" __global__ void pdl(float* x) {
+        asm volatile("griddepcontrol.wait;" ::: "memory");
+        x[threadIdx.x] += 1.f;
+        asm volatile("griddepcontrol.launch_dependents;");
+    }"""
+    x = np.arange(32, dtype=np.float32)
+    launch(tc.compile_cuda(src, filename="pdl.cu").kernel("pdl"), (1, 1, 1), (32, 1, 1), x, backend="emu")
+    assert x.tolist() == [float(i + 1) for i in range(32)]
