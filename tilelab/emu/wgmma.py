@@ -38,8 +38,12 @@ then) and written to D at once, so a chain of ``wgmma`` on the same accumulators
 the accumulators are marked in flight for the issuing threads until a ``wgmma.wait_group N``
 lets the instruction's group go (the N newest committed groups stay in flight). Any other
 instruction that reads or writes an in-flight accumulator register is a finding
-(``wgmma_before_wait``); so is a ``wgmma`` whose shared operand was written by ordinary stores
-of a thread that ran no ``fence.proxy.async`` after them (``missing_proxy_fence``). The operand
+(``wgmma_before_wait``; A's registers too, when A comes from registers); so is a ``wgmma`` with
+no ``wgmma.fence`` before a warpgroup's first one or after another instruction touched its
+registers (``missing_wgmma_fence``), one whose shared operand was written by ordinary stores of a
+thread that ran no ``fence.proxy.async`` after them (``missing_proxy_fence``), and one whose
+descriptor's swizzle differs from the one the TMA last wrote those bytes with (``swizzle_mismatch``,
+from emu/tma.py's ``tma_writes``). The operand
 reads go through the shared race shadow, so a missing ``__syncthreads`` or an uninitialised tile
 is the usual race / uninitialised-read finding.
 
