@@ -100,6 +100,14 @@ def test_mma_sync_bit_for_bit_against_the_h200_recording(recording):
     assert [r["form"] for r in rows if not r["bits_equal"]] == []
 
 
+def test_wmma_bit_for_bit_against_the_h200_recording():
+    # every WMMA form's D on an H200 (bench/results/mma-forms-2026-12-02-seed7.json, the first to keep
+    # them): the same bits from the emulator, tf32 m16n16k8 included (two k=4 steps, as ptxas lowers it)
+    rows = probes.compare_wmma(ROOT / "bench" / "results" / "mma-forms-2026-12-02-seed7.json")
+    assert len(rows) == len(WMMA)
+    assert [r["form"] for r in rows if not r["bits_equal"]] == []
+
+
 def test_tensor_core_f32_is_not_round_to_nearest():
     # the fitted fp32 accumulation truncates: a sum one below a float32 midpoint ... rounds down
     from tilelab.emu.mma_forms import tensor_core_f32
