@@ -28,7 +28,7 @@ import dataclasses
 import numpy as np
 
 from ..messages import msg
-from . import isa
+from . import isa, wmma_traffic
 from .isa import _warp_rows, read, unsupported, write
 from .numerics import fma_f64
 from .ptx import Operand
@@ -444,6 +444,7 @@ def _wmma_move(m, ins, idx, pc, store):
                     isa.write(m, reg, ((old & ~mask) | ((v << sh) & mask)).astype(np.uint32), idx)
     finally:
         _restore_counts(m, pc, saved)
+    wmma_traffic.count(m, idx, pc, shape, which, kind, layout, space, base, stride, store)
 
 
 def _save_counts(m, pc):
@@ -453,8 +454,8 @@ def _save_counts(m, pc):
 
 
 def _restore_counts(m, pc, saved):
-    """WMMA's memory traffic is what ptxas makes of the fragment (LDSM, LDG.128...), which the
-    emulator does not model: the element accesses leave no counts behind (docs/MMA_FORMS.md)."""
+    """The element accesses leave no counts behind: WMMA's memory traffic is what ptxas makes of
+    the fragment (LDSM, 32- and 64-bit accesses), counted apart by emu/wmma_traffic.py."""
     c, p = saved
     m.counters.pop(pc, None)
     m.counters.update(c)
