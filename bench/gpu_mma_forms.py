@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 import platform
 import sys
 from pathlib import Path
@@ -326,6 +327,9 @@ def main(argv=None):
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
     ap.add_argument("--seed", type=int, default=23)
     ap.add_argument("--compare", metavar="RECORDING", help="the emulator against a recording's GPU registers")
+    ap.add_argument("--wmma-only", action="store_true", help="the WMMA forms only (the mma.sync inputs are drawn all the same)")
+    ap.add_argument("--gpu-only", action="store_true",
+                    help="with --gpu: record the GPU's outputs only; the emulator's side comes later from --compare")
     args = ap.parse_args(argv)
     if args.compare:
         rows = compare(args.compare) + compare_wmma(args.compare)
@@ -339,6 +343,8 @@ def main(argv=None):
     for form, types, A, B, C in mma_cases(rng):
         name = "mma.sync." + form.shape + ".row.col." + ".".join(types)
         row = {"form": name}
+        if args.wmma_only:
+            continue
         try:
             d = run_mma(form, types, A, B, C, "emu")
             want, tol = mma_reference(form, types, A, B, C)
@@ -364,6 +370,12 @@ def main(argv=None):
         row = {"form": name}
         try:
             A, B, C, a, b, c = wmma_inputs(shape, ab, acc, la, lb, rng)
+            if args.gpu and args.gpu_only:
+                g = run_wmma(case, (a, b, c), "gpu")
+                row["gpu_d_hex"] = g.view(np.uint8).tobytes().hex()
+                rows.append(row)
+                print(name, "recorded", flush=True)
+                continue
             d = run_wmma(case, (a, b, c), "emu")
             want, tol = wmma_reference(ab, acc, A, B, C)
             row["numpy"] = _close(d.astype(np.float64) if acc != "s32" else d.astype(np.int64), want, tol)
@@ -380,7 +392,7 @@ def main(argv=None):
         rows.append(row)
         print(row, flush=True)
     if args.gpu:
-        out = Path(args.out) / f"mma-forms-{dt.date.today()}.json"
+        out = Path(args.out) / (f"mma-forms-{dt.date.today()}" + (f"-seed{args.seed}" if args.seed != 23 else "") + ".json")
         gpu = ""
         try:
             import cupy
@@ -388,7 +400,8 @@ def main(argv=None):
         except Exception:                                        # noqa: BLE001
             pass
         out.write_text(json.dumps({"gpu": gpu, "date": dt.datetime.now(dt.timezone.utc).isoformat(), "seed": args.seed,
-                                   "command": "python bench/gpu_mma_forms.py --gpu", "host": platform.node(),
+                                   "command": "python " + " ".join(["bench/gpu_mma_forms.py"] + list(argv if argv is not None else sys.argv[1:])),
+                                   "host": platform.node(), "commit": os.environ.get("TILELAB_COMMIT", ""),
                                    "forms": rows}, indent=1) + "\n")
         print("wrote", out)
     print(f"{len(rows) - bad} of {len(rows)} forms right")
