@@ -328,6 +328,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=23)
     ap.add_argument("--compare", metavar="RECORDING", help="the emulator against a recording's GPU registers")
     ap.add_argument("--wmma-only", action="store_true", help="the WMMA forms only (the mma.sync inputs are drawn all the same)")
+    ap.add_argument("--ab", default="", help="WMMA forms with these input kinds only (comma-separated, e.g. tf32); "
+                                             "the inputs of the others are drawn all the same")
     ap.add_argument("--gpu-only", action="store_true",
                     help="with --gpu: record the GPU's outputs only; the emulator's side comes later from --compare")
     args = ap.parse_args(argv)
@@ -370,6 +372,8 @@ def main(argv=None):
         row = {"form": name}
         try:
             A, B, C, a, b, c = wmma_inputs(shape, ab, acc, la, lb, rng)
+            if args.ab and ab not in args.ab.split(","):
+                continue
             if args.gpu and args.gpu_only:
                 g = run_wmma(case, (a, b, c), "gpu")
                 row["gpu_d_hex"] = g.view(np.uint8).tobytes().hex()
