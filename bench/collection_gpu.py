@@ -80,8 +80,9 @@ def run_gpu(entry, cp, arch):
         cp.cuda.runtime.deviceSynchronize()
     text = _capture_stdout(go)
     out = {}
-    for p, d, v in zip(k.params, dev, packed.values):
-        out[p.name] = cp.asnumpy(d).reshape(np.shape(named[p.name])) if isinstance(v, np.ndarray) else v
+    for spec_arg, d, v in zip(entry["args"], dev, packed.values):   # by position: the manifest's names
+        name = spec_arg["name"]                                     # (`in_` for a parameter named `in`)
+        out[name] = cp.asnumpy(d).reshape(np.shape(named[name])) if isinstance(v, np.ndarray) else v
     return out, text.splitlines()
 
 
