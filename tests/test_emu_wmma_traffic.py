@@ -42,7 +42,8 @@ def _source(shape, ab, acc):
         if sp == "shared":
             out += [f"  __shared__ __align__(32) {st} sA[1024]; __shared__ __align__(32) {st} sB[1024];",
                     f"  __shared__ __align__(32) {sc} sC[1024]; __shared__ __align__(32) {sc} sD[1024];",
-                    "  for (int i = threadIdx.x; i < 1024; i += 32) { sA[i] = A[i]; sB[i] = B[i]; sC[i] = C[i]; sD[i] = 0; }",
+                    "  for (int i = threadIdx.x; i < 1024; i += 32)",
+                    "    { sA[i] = A[i]; sB[i] = B[i]; sC[i] = C[i]; sD[i] = 0; }",
                     "  __syncwarp();", "  A = sA; B = sB; C = sC;"]
         out += [f"  wmma::fragment<wmma::matrix_a, {M}, {N}, {K}, {_WT[ab]}, wmma::{la}_major> fa;",
                 f"  wmma::fragment<wmma::matrix_b, {M}, {N}, {K}, {_WT[ab]}, wmma::{lb}_major> fb;",

@@ -20,7 +20,8 @@ def test_new_sources_and_wmma_reproductions_equal_ncu_in_every_total(tmp_path):
     rows = json.loads(out.read_text())["rows"]
     ids = {r["id"] for r in rows}
     # two public sources new to the collection, and every WMMA reproduction (its SASS access families)
-    assert {"collection/nvblog_tensor_core_gemm.cu:wmma_example", "collection/packt_convolution.cu:convolution_kernel_v3",
+    assert {"collection/nvblog_tensor_core_gemm.cu:wmma_example",
+            "collection/packt_convolution.cu:convolution_kernel_v3",
             "collection/nvblog_shared_memory.cu:dynamicReverse", "collection/repro_wmma.cu:reproWmmaPaddedShared",
             "collection/repro_wmma.cu:reproWmmaInt8Transposed", "collection/repro_wmma.cu:reproWmmaTf32Generic",
             "collection/repro_wmma.cu:reproWmmaScaledAccumulator"} <= ids
