@@ -718,6 +718,14 @@ def _access(m, ins, idx, pc, store):
         name = aop.name
         if store or name not in m.params:          # a device-function call's argument or result slot
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
+        maps = getattr(m.gmem, "tensor_maps", None)
+        if maps is not None and name in maps.pnames:    # a CUtensorMap's bytes, read as a copy of it does (emu/tma.py)
+            at = int(m.params[name]) - GLOBAL_BASE + aop.offset
+            raw = m.gmem.arena.data[at:at + es * nvec].copy().view(_UINT_OF[es])
+            n = len(m.lanes(idx))
+            _write_loaded(m, vop, np.broadcast_to(raw, (n, nvec)) if nvec > 1 else np.broadcast_to(raw[0], (n,)),
+                          t, idx)
+            return
         v = np.asarray(m.params[name])
         write(m, vop, np.broadcast_to(param_as(v, DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)
@@ -872,6 +880,8 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
     else:
         ln_rep = ln
     if store:
+        if m.tma is not None:                   # bytes a TMA copy still uses (emu/tma.py)
+            m.tma_access(ins, ln_rep, units, True)
         new = None
         if vals is not None and unit in _UNIT_UINT:
             new = np.ascontiguousarray(vals[sel]).view(_UNIT_UINT[unit]).reshape(-1)
@@ -889,6 +899,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
                       int(bad.sum()))
     else:
         pending = m.async_state.pending_mask(units)
+        early = m.tma_access(ins, ln_rep, units, False) if m.tma is not None else None   # emu/tma.py
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
@@ -897,6 +908,8 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         raw, uninit = m.shadow.read(units, st, tid)
         if pending is not None and uninit is not None:
             uninit &= ~pending
+        if early is not None and uninit is not None:      # said already: not landed yet
+            uninit &= ~early
         if raw is not None and raw.any():
             i = int(np.argmax(raw))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
