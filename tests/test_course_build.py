@@ -257,3 +257,12 @@ def test_every_notebook_a_learner_opens_has_a_name_of_its_own():
         assert not twice, f"{lang}: these notebooks have the same file name: {twice}"
         for src in bc.sources(lang, "lessons"):
             assert bc.built_path(lang, "lessons", src.stem).exists(), src
+
+
+def test_every_lesson_notebook_the_text_names_exists():
+    """The exercises, the README and the docs name lessons by their notebook's path: each one exists."""
+    texts = [*ROOT.glob("course/*/*/*.md"), ROOT / "README.md", *ROOT.glob("docs/*.md")]
+    named = {(t, m) for t in texts for m in re.findall(r"lessons/(?:[a-z]{2}/)?\d\d_\w+\.ipynb", t.read_text())}
+    assert named
+    missing = sorted(f"{t.relative_to(ROOT)}: {m}" for t, m in named if not (ROOT / m).exists())
+    assert not missing, missing
