@@ -79,6 +79,16 @@ def test_template_found_past_any_comment_length():
     assert not f.template                        # the previous declaration's template is not this one's
 
 
+
+def test_kernel_named_after_a_specifier_keeps_its_name():
+    # the blog's staticReverse (collection/nvblog_shared_memory.cu): `static` is a specifier only as a word
+    from tilelab.toolchain.signature import _find_kernels
+    names = [f.name for f in _find_kernels(
+        "__global__ void staticReverse(int* d) {}\n__global__ void inlineAdd(int* d) {}\n"
+        "__global__ void externX(int* d) {}\n__global__ static void plain(int* d) {}\n"
+        "__global__ void __launch_bounds__(64) bounded(int* d) {}\n")]
+    assert names == ["staticReverse", "inlineAdd", "externX", "plain", "bounded"]
+
 HEADERS_SRC = r'''
 #include <cfloat>
 #include <float.h>
@@ -119,7 +129,7 @@ def test_a_message_names_the_header_line_and_the_learners_call(emu, tmp_path):
     # an instruction the emulator does not model, in code a header inlines: the message shows
     # the header's line (not the cell's line of the same number) and the cell's line that called it
     (tmp_path / "pause.cuh").write_text('// a header\n__device__ __forceinline__ void pause_here()\n{\n'
-                                        '    asm volatile("griddepcontrol.wait;");\n}\n')
+                                        '    asm volatile("pmevent 1;");\n}\n')
     src = '#include "pause.cuh"\n__global__ void k(float* a)\n{\n    a[0] = 1;\n    pause_here();\n}\n'
     from tilelab import toolchain as tc
     from tilelab.errors import UnsupportedInstruction
@@ -127,7 +137,7 @@ def test_a_message_names_the_header_line_and_the_learners_call(emu, tmp_path):
     with pytest.raises(UnsupportedInstruction) as e:
         emu.run(k, 1, 1, np.zeros(1, np.float32), echo=False)
     text = str(e.value)
-    assert "pause.cuh:4" in text and 'asm volatile("griddepcontrol.wait;");' in text
+    assert "pause.cuh:4" in text and 'asm volatile("pmevent 1;");' in text
     assert "<cell>:5" in text and "pause_here();" in text
     assert "a[0] = 1;" not in text                     # the cell's line 4 is not the header's line 4
 

@@ -277,3 +277,13 @@ def test_map_and_pointer_share_one_buffer():
     want[:, 32:64] = 2
     want[0, 0] = 7
     assert np.array_equal(A, want)
+
+
+def test_a_tma_source_is_built_for_hopper_without_an_option():
+    """A kernel on the TMA path (no wgmma in it) is built for compute_90a: its PTX must assemble for the
+    H200 (sm_90 at least), and CCCL's TMA helpers exist only there; a plain kernel keeps compute_80."""
+    from tilelab.toolchain.arch import HOPPER_PTX_ARCH, PTX_ARCH, ptx_arch_for
+    tma_src = '#include <tilelab_tma.h>\n__global__ void k(const __grid_constant__ CUtensorMap m, float *o) {}\n'
+    bulk_src = '__global__ void k(float *o) { asm volatile("cp.async.bulk.commit_group;"); }\n'
+    assert ptx_arch_for(tma_src) == HOPPER_PTX_ARCH == ptx_arch_for(bulk_src)
+    assert ptx_arch_for('__global__ void k(float *o) { o[0] = 1; }\n') == PTX_ARCH
