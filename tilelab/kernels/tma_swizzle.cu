@@ -1,0 +1,18 @@
+// tma_swizzle.cu: lesson 07. Lessons 05-06's swizzle, written by hand on byte offsets, so the bytes
+// it leaves in shared memory can be compared with where the TMA's SWIZZLE_128B mode puts them.
+// A 64 x 64 fp16 tile (128-byte rows, 8 chunks of 16 bytes each) is stored chunk by chunk at
+// Swizzle<3,4,3>(byte offset): bits 4-6 (the chunk) XOR bits 7-9 (the row mod 8). Then shared
+// memory is copied out as it lies, chunk i of shared memory to out[i].
+// Launch: 1 block of 128 threads; in: 64 x 64 halves (512 chunks); out: 8,192 bytes.
+__global__ void swizzleByHand(const uint4* in, uint4* out)
+{
+    __shared__ __align__(1024) uint4 tile[64 * 8];          // 1,024-byte aligned: the pattern's repeat
+    for (int i = threadIdx.x; i < 64 * 8; i += blockDim.x) {
+        unsigned byte = 16u * i;                            // chunk i's offset in the dense tile
+        unsigned swz = byte ^ ((byte & (7u << 7)) >> 3);    // Swizzle<3,4,3>
+        tile[swz / 16] = in[i];
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < 64 * 8; i += blockDim.x)
+        out[i] = tile[i];                                   // shared memory, chunk by chunk
+}
