@@ -1,0 +1,176 @@
+"""A tensor map: what the TMA (Hopper's tensor memory accelerator) needs to copy a box of a tensor.
+
+    tmA = tl.TensorMap(A, box=(64, 64), swizzle="128B")     # A: a numpy array, 1-D to 5-D, row-major
+    tl.launch(kernel, grid, block, tmA, A, C)               # kernel(const __grid_constant__ CUtensorMap tmA, ...)
+
+The description is the learner's (numpy order: the last axis is innermost); the properties give
+it innermost first, as ``cuTensorMapEncodeTiled`` takes it. Every rule the driver checks is
+checked here, on any backend, before a launch, each refused with a message naming the rule.
+
+The map keeps a reference to ``array``. At a launch the array's device copy is the map's global
+address: when the same array object is also a pointer argument of the launch, both name one
+device buffer (a TMA store is then seen through the pointer, and both come back); when it is not,
+the map carries its own upload (and it comes back after the launch). The 128 bytes of the kernel's
+``CUtensorMap`` parameter are the emulator's own encoding on 'emu' (tilelab/emu/tma.py) and the
+driver's on 'gpu' (tilelab/gpu/tensormap.py).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import LaunchError
+from .messages import msg
+
+__all__ = ["TensorMap", "TensorMapError", "SWIZZLES", "DRIVER_DTYPES"]
+
+SWIZZLES = {"none": 0, "32B": 32, "64B": 64, "128B": 128}
+L2_PROMOTIONS = ("none", "64B", "128B", "256B")
+# numpy dtype -> the driver's CUtensorMapDataType (bit patterns are copied, so a signed integer
+# travels as the unsigned type of its width; bf16 data is passed as uint16)
+DRIVER_DTYPES = {
+    "uint8": "UINT8", "int8": "UINT8", "uint16": "UINT16", "int16": "UINT16",
+    "uint32": "UINT32", "int32": "INT32", "uint64": "UINT64", "int64": "INT64",
+    "float16": "FLOAT16", "float32": "FLOAT32", "float64": "FLOAT64",
+}
+MAX_RANK = 5
+MAX_BOX = 256                 # boxDim[i] <= 256
+STRIDE_ALIGN = 16             # globalStrides[i] % 16 == 0
+ADDRESS_ALIGN = 16            # globalAddress % 16 == 0 (interleave none)
+MAX_STRIDE = 1 << 40          # globalStrides[i] < 2**40
+MAX_DIM = 1 << 32             # 0 < globalDim[i] <= 2**32
+
+
+class TensorMapError(LaunchError):
+    """A tensor map the driver would refuse (cuTensorMapEncodeTiled's rules), named in the learner's terms."""
+    title = "tensor map"
+
+
+class TensorMap:
+    """The description of one TMA tensor map (tiled mode, no interleave, out-of-bounds filled with zeros).
+
+    ``array``: the global tensor (numpy, C-contiguous, 1-D to 5-D). ``box``: the box extents in
+    elements, in ``array.shape``'s order. ``swizzle``: "none" | "32B" | "64B" | "128B", how the TMA
+    permutes the 16-byte chunks of each box row it writes to shared memory. ``l2_promotion`` is
+    passed to the driver on a GPU (no effect on the emulator).
+    """
+
+    def __init__(self, array, box, swizzle: str = "none", *, l2_promotion: str = "256B"):
+        self.array = array
+        self.box = box
+        self.swizzle = swizzle
+        self.l2_promotion = l2_promotion
+        self.validate()
+        self.box = tuple(int(b) for b in box)
+
+    # -- the driver's view, innermost first ---------------------------------------------------------
+    @property
+    def rank(self) -> int:
+        return self.array.ndim
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.array.dtype
+
+    @property
+    def elem_bytes(self) -> int:
+        return self.array.dtype.itemsize
+
+    @property
+    def driver_dtype(self) -> str:
+        """The ``CU_TENSOR_MAP_DATA_TYPE_*`` suffix (``"FLOAT16"``...)."""
+        return DRIVER_DTYPES[self.array.dtype.name]
+
+    @property
+    def global_dims(self) -> tuple[int, ...]:
+        return tuple(int(d) for d in reversed(self.array.shape))
+
+    @property
+    def global_strides_bytes(self) -> tuple[int, ...]:
+        """The byte strides of dimensions 1..rank-1 (dimension 0, innermost, is packed)."""
+        return tuple(int(s) for s in reversed(self.array.strides[:-1]))
+
+    @property
+    def box_dims(self) -> tuple[int, ...]:
+        return tuple(int(b) for b in reversed(self.box))
+
+    @property
+    def element_strides(self) -> tuple[int, ...]:
+        return (1,) * self.rank
+
+    @property
+    def swizzle_bytes(self) -> int:
+        return SWIZZLES[self.swizzle]
+
+    @property
+    def interleave(self) -> str:
+        return "none"
+
+    @property
+    def oob_fill(self) -> str:
+        return "zeros"
+
+    @property
+    def box_bytes(self) -> int:
+        """Bytes one copy of the box moves (what a load's ``expect_tx`` must announce)."""
+        return int(np.prod(self.box)) * self.elem_bytes
+
+    @property
+    def inner_box_bytes(self) -> int:
+        return self.box_dims[0] * self.elem_bytes
+
+    def __repr__(self):
+        return (f"TensorMap({self.dtype.name}{list(self.array.shape)}, box={self.box}, "
+                f"swizzle={self.swizzle!r})")
+
+    # -- the driver's rules --------------------------------------------------------------------------
+    def validate(self) -> "TensorMap":
+        """Refuse what ``cuTensorMapEncodeTiled`` refuses, each with a message naming the rule."""
+        a = self.array
+        if not isinstance(a, np.ndarray):
+            raise TensorMapError(msg("tma.needs_array", got=type(a).__name__))
+        if not 1 <= a.ndim <= MAX_RANK:
+            raise TensorMapError(msg("tma.rank", rank=a.ndim, shape=a.shape, max=MAX_RANK))
+        if a.dtype.name not in DRIVER_DTYPES:
+            raise TensorMapError(msg("tma.dtype", dt=a.dtype.name, ok=", ".join(DRIVER_DTYPES)))
+        if a.size == 0:
+            raise TensorMapError(msg("tma.empty", shape=a.shape))
+        if not a.flags.c_contiguous:
+            raise TensorMapError(msg("tma.contiguous", shape=a.shape))
+        if self.swizzle not in SWIZZLES:
+            raise TensorMapError(msg("tma.swizzle", got=repr(self.swizzle), ok=", ".join(map(repr, SWIZZLES))))
+        if self.l2_promotion not in L2_PROMOTIONS:
+            raise TensorMapError(msg("tma.l2", got=repr(self.l2_promotion), ok=", ".join(map(repr, L2_PROMOTIONS))))
+        try:
+            box = tuple(self.box)
+            if any(isinstance(b, bool) or int(b) != b for b in box):
+                raise ValueError
+            box = tuple(int(b) for b in box)
+        except (TypeError, ValueError):
+            raise TensorMapError(msg("tma.box_type", box=repr(self.box))) from None
+        if len(box) != a.ndim:
+            raise TensorMapError(msg("tma.box_rank", box=box, n=len(box), shape=a.shape, rank=a.ndim))
+        for axis, (b, d) in enumerate(zip(box, a.shape)):
+            if not 1 <= b <= MAX_BOX:
+                raise TensorMapError(msg("tma.box_range", axis=axis, b=b, max=MAX_BOX))
+        for axis, d in enumerate(a.shape):
+            if d > MAX_DIM:
+                raise TensorMapError(msg("tma.dim_range", axis=axis, d=d, max=MAX_DIM))
+        for axis, s in enumerate(a.strides[:-1]):
+            if s % STRIDE_ALIGN:
+                raise TensorMapError(msg("tma.stride_align", axis=axis, s=s, align=STRIDE_ALIGN,
+                                         row=a.shape[-1], eb=a.dtype.itemsize))
+            if s >= MAX_STRIDE:
+                raise TensorMapError(msg("tma.stride_range", axis=axis, s=s))
+        inner = box[-1] * a.dtype.itemsize
+        if inner % 16:
+            raise TensorMapError(msg("tma.inner_box_16", b=box[-1], eb=a.dtype.itemsize, bytes=inner))
+        span = SWIZZLES[self.swizzle]
+        if span and inner > span:
+            raise TensorMapError(msg("tma.inner_box_swizzle", b=box[-1], eb=a.dtype.itemsize, bytes=inner,
+                                     swizzle=self.swizzle, span=span, most=span // a.dtype.itemsize))
+        return self
+
+    def check_address(self, address: int) -> None:
+        """The driver's rule on the global address (16-byte aligned), for a backend that knows it."""
+        if address % ADDRESS_ALIGN:
+            raise TensorMapError(msg("tma.address_align", addr=hex(address), align=ADDRESS_ALIGN))
