@@ -14,8 +14,9 @@ import numpy as np
 
 from .errors import LaunchError
 from .messages import msg
+from .tma import TensorMap
 
-__all__ = ["norm_dim3", "check_geometry", "PackedArgs", "pack_args", "MAX_THREADS_PER_BLOCK"]
+__all__ = ["norm_dim3", "check_geometry", "PackedArgs", "pack_args", "is_tensor_map", "MAX_THREADS_PER_BLOCK"]
 
 # CUDA's limits (all architectures the course supports, sm_70 and newer)
 MAX_THREADS_PER_BLOCK = 1024
@@ -87,6 +88,14 @@ def pack_args(name: str, params, args) -> PackedArgs:
     for i, (p, a) in enumerate(zip(params, args)):
         what = msg("args.argument", i=i + 1, name=name, ctype=p.ctype, param=p.name)
         dt = None if p.dtype is None else np.dtype(p.dtype)
+        if is_tensor_map(p):              # const __grid_constant__ CUtensorMap: a tl.TensorMap (tilelab/tma.py)
+            if not isinstance(a, TensorMap):
+                raise LaunchError(msg("tma.not_a_map", what=what, got=type(a).__name__))
+            values.append(a.validate())
+            back.append(False)
+            continue
+        if isinstance(a, TensorMap):
+            raise LaunchError(msg("tma.map_for_pointer", what=what))
         if p.pointer:
             if not isinstance(a, np.ndarray):
                 raise LaunchError(msg("args.needs_array", what=what, got=type(a).__name__))
@@ -104,6 +113,11 @@ def pack_args(name: str, params, args) -> PackedArgs:
             values.append(_scalar(a, dt, what))
             back.append(False)
     return PackedArgs(values=values, copy_back=back)
+
+
+def is_tensor_map(p) -> bool:
+    """A parameter declared ``CUtensorMap`` by value (``const __grid_constant__ CUtensorMap tm``)."""
+    return not p.pointer and p.ctype.split()[-1:] == ["CUtensorMap"]
 
 
 def _scalar(a, dt: np.dtype, what: str):

@@ -872,6 +872,8 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
     else:
         ln_rep = ln
     if store:
+        if m.tma is not None:                   # bytes a TMA copy still uses (emu/tma.py)
+            m.tma_access(ins, ln_rep, units, True)
         new = None
         if vals is not None and unit in _UNIT_UINT:
             new = np.ascontiguousarray(vals[sel]).view(_UNIT_UINT[unit]).reshape(-1)
@@ -889,6 +891,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
                       int(bad.sum()))
     else:
         pending = m.async_state.pending_mask(units)
+        early = m.tma_access(ins, ln_rep, units, False) if m.tma is not None else None   # emu/tma.py
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
@@ -897,6 +900,8 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         raw, uninit = m.shadow.read(units, st, tid)
         if pending is not None and uninit is not None:
             uninit &= ~pending
+        if early is not None and uninit is not None:      # said already: not landed yet
+            uninit &= ~early
         if raw is not None and raw.any():
             i = int(np.argmax(raw))
             off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)

@@ -28,7 +28,7 @@ from ..args import check_geometry
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
-from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
+from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401  (intrinsics, mma_forms, tma register their handlers)
 from .counters import ifconvert, sass_replay
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
@@ -93,6 +93,7 @@ class Machine:
     """State of one chunk of blocks during a launch."""
 
     contract = None        # pc -> what ptxas's FMA contraction makes of it (emu/contraction.py)
+    tma = None             # the TMA's and the mbarriers' state, made at their first use (emu/tma.py)
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
@@ -141,6 +142,7 @@ class Machine:
         self.special["%lanemask_gt"] = ~self.special["%lanemask_le"]
         self.special["%lanemask_ge"] = ~self.special["%lanemask_lt"]
         self.special.update(specialregs.registers(self, variant))   # %smid, %warpid, clocks: GPU-like
+        self.variant = variant                           # when a TMA load's bytes land (emu/tma.py)
         self.gshadow = gshadow                           # global-memory race shadow (None: off)
         self.observer = RegisterTaint(self) if uninit else None
         self.regs: dict[str, np.ndarray] = {}
@@ -238,6 +240,10 @@ class Machine:
 
     def lanes(self, idx):
         return self.all_lanes if idx is None else idx
+
+    def tma_access(self, ins, lanes, units, store):
+        """A thread's shared access to bytes the TMA may still use (emu/tma.py; isa's race shadow calls it)."""
+        return tma.on_access(self, ins, lanes, units, store)
 
     def _layout(self, idx):
         """Where each lane of a group sits in a [warps, 32] layout; cached while the group lives."""
@@ -345,7 +351,8 @@ class Machine:
                     lanes = self.lanes(idx)
                     if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/counters/ifconvert.py)
                         ifconvert.count_skipped(self, gpc, idx, take)
-                    if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None) and \
+                    if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None
+                                                 or self.tma is not None) and \
                             (take is None or take.any()):
                         # a spin-wait loop (CG's barriers, grid.sync, a volatile flag): let the others run
                         moving = lanes if take is None else lanes[take]
@@ -426,6 +433,8 @@ class Machine:
                 pcs = np.where(pref, self.pc, np.iinfo(np.int64).max)
             else:
                 self.yielded = None
+                if self.tma is not None and tma.stalled(self, runnable):   # mbarriers that never complete
+                    return self._regroup()
         lo = int(pcs.min())
         group = pcs == lo
         rest = pcs[~group]
@@ -518,6 +527,7 @@ def _spin_loops(fn) -> frozenset:
         for pc, ins in enumerate(fn.instrs):
             if ins.op == "bra" and 0 <= ins.target <= pc and any(
                     i.op in ("atom", "ld") and ("acquire" in i.mods or "volatile" in i.mods or i.op == "atom")
+                    or i.op == "mbarrier" and i.mods[0] in ("try_wait", "test_wait")
                     for i in fn.instrs[ins.target:pc + 1]):
                 out.add(pc)
         s = fn.__dict__["_spin_pcs"] = frozenset(out)
@@ -535,6 +545,8 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
         if p.pointer:
             params[pname] = ("ptr", len(buffers))
             buffers.append((p.name, a))
+        elif tma.is_map_param(p):                 # a CUtensorMap: its bytes and tensor (emu/tma.py)
+            params[pname] = ("map", a, p.name)
         else:
             params[pname] = ("val", a)
     n_args = len(buffers)
@@ -564,15 +576,18 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
     if grid_sync:                                  # cooperative groups' grid workspace (%envreg1/2)
         intrinsics.grid_sync_chunk(fn, nblocks, tpb, 0)
         buffers.append(("<grid.sync workspace>", np.zeros(16, dtype=np.uint8)))
+    workspace = len(buffers) - 1
+    maps = tma.place_maps(params, buffers, n_args)
     gmem = GlobalMemory(buffers)
     global_syms = {v.name: gmem.allocs[n_args + i].base for i, v in enumerate(module_vars)}
     if grid_sync:
-        global_syms["%grid_workspace"] = gmem.allocs[-1].base
-    for pname, (kind, v) in list(params.items()):
+        global_syms["%grid_workspace"] = gmem.allocs[workspace].base
+    for pname, (kind, v, *_) in list(params.items()):
         if kind == "ptr":
             params[pname] = np.uint64(gmem.allocs[v].base)
-        else:
+        elif kind == "val":
             params[pname] = v
+    tma.encode_maps(maps, gmem, params)
     return buffers, params, n_args, module_vars, gmem, global_syms, grid_sync
 
 
@@ -670,6 +685,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
             m.observer = watch if m.observer is None else _both(m.observer, watch)
         m.run(budget)
         isa.finish_async(m)
+        tma.finish(m)
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,
@@ -680,6 +696,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for i, (_, arr) in enumerate(buffers[:n_args]):
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
+    tma.read_back(gmem)
     # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of
     # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,

@@ -547,7 +547,11 @@ def _parse_instr(s: str, file: int, line: int) -> Instr:
     toks = opcode.split(".")
     args = []
     for t in split_top(rest):
-        if "|" in t and not t.startswith(("[", "{")):  # setp dual destination p|q
+        if t.startswith("[") and len(inner := split_top(t[1:-1])) == 2 and inner[1].startswith("{"):
+            # a tensor address, [tensorMap, {c0, c1, ...}] (cp.async.bulk.tensor): two operands,
+            # the map's address as a memory operand and the coordinates as a vector (emu/tma.py)
+            args += [parse_operand("[" + inner[0] + "]"), parse_operand(inner[1])]
+        elif "|" in t and not t.startswith(("[", "{")):  # setp dual destination p|q
             a, b = t.split("|")
             args.append(Operand("vec", items=(parse_operand(a), parse_operand(b))))
         else:

@@ -80,6 +80,9 @@ METRIC_KEYS = (
     "shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "shared_st_wavefronts",
     "ldmatrix_requests",
     "cp_async_requests", "cp_async_st_wavefronts",
+    # the TMA (emu/tma.py): copies issued, and the global sectors of their in-bounds elements; not
+    # LSU requests, and their shared-memory side is no LSU wavefront (ncu's shared counts omit it)
+    "tma_requests", "tma_ld_sectors", "tma_st_sectors",
     "global_ld_requests", "global_ld_sectors", "global_st_requests", "global_st_sectors",
     "instructions", "flops",
     # requests are counted as ncu counts them: one for every warp that executes the instruction,

@@ -1,0 +1,200 @@
+"""The emulator's TMA and mbarrier (tilelab/emu/tma.py): box loads with each swizzle mode against a
+model of the permutation written from its definition, zero fill out of bounds, a store round trip, a
+pipeline whose mbarrier parity alternates, each finding provoked by a wrong kernel, and the refusal
+of what is not modelled. Kernels: tests/kernels_tma/."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tilelab as tl
+from tilelab.errors import UnsupportedInstruction
+from tilelab.toolchain import kernel_from_file
+
+HERE = Path(__file__).parent / "kernels_tma"
+
+
+@pytest.fixture(scope="module")
+def box_load():
+    return kernel_from_file(HERE / "box_load.cu")
+
+
+def expected_bytes(A, box, c0, c1, swizzle_span):
+    """The shared buffer after the copy, from the definitions: the box (rows x cols, row-major,
+    out-of-bounds elements 0) laid out densely, then in every 128-byte line i the 16-byte chunk j
+    moved to chunk j XOR (i mod span/16) (none: no move). Independent of the emulator's code."""
+    rows, cols = box
+    eb = A.itemsize
+    dense = np.zeros((rows, cols), A.dtype)
+    for r in range(rows):
+        for c in range(cols):
+            y, x = c1 + r, c0 + c
+            if 0 <= y < A.shape[0] and 0 <= x < A.shape[1]:
+                dense[r, c] = A[y, x]
+    raw = dense.tobytes()
+    if not swizzle_span:
+        return np.frombuffer(raw, np.uint8)
+    out = bytearray(len(raw))
+    group = swizzle_span // 16
+    for line in range(len(raw) // 128):
+        for j in range(8):
+            k = j ^ (line % group)
+            out[line * 128 + k * 16:line * 128 + k * 16 + 16] = raw[line * 128 + j * 16:line * 128 + j * 16 + 16]
+    return np.frombuffer(bytes(out), np.uint8)
+
+
+@pytest.mark.parametrize("swizzle,dtype,box", [
+    ("none", np.float32, (8, 24)),
+    ("32B", np.float32, (16, 8)),
+    ("64B", np.float16, (16, 32)),
+    ("128B", np.float32, (16, 32)),
+    ("128B", np.float16, (8, 64)),
+])
+@pytest.mark.parametrize("c0,c1", [(0, 0), (-4, 30), (60, -3)])      # zero fill on two sides
+def test_box_load_swizzle(box_load, swizzle, dtype, box, c0, c1):
+    A = (np.arange(40 * 72) + 1).astype(dtype).reshape(40, 72)
+    tm = tl.TensorMap(A, box=box, swizzle=swizzle)
+    nbytes = tm.box_bytes
+    out = np.zeros(nbytes // 4, np.uint32)
+    r = tl.launch(box_load, 1, 64, tm, out, c0, c1, nbytes, nbytes, 0, 1, 0, backend="emu")
+    assert r.findings == []
+    want = expected_bytes(A, box, c0, c1, tm.swizzle_bytes)
+    assert np.array_equal(out.view(np.uint8), want)
+    if swizzle != "none":   # the permutation really moved chunks
+        assert not np.array_equal(want, expected_bytes(A, box, c0, c1, 0))
+    assert r.metrics["tma_requests"] == 1
+    assert r.metrics["shared_st_wavefronts"] == 0          # the TMA's writes are no LSU wavefronts
+
+
+def test_sectors_counted(box_load):
+    A = np.arange(64 * 64, dtype=np.float32).reshape(64, 64)
+    tm = tl.TensorMap(A, box=(16, 32))
+    out = np.zeros(512, np.uint32)
+    r = tl.launch(box_load, 1, 32, tm, out, 0, 0, 2048, 2048, 0, 1, 0, backend="emu")
+    assert r.metrics["tma_ld_sectors"] == 16 * 4           # 16 rows of 128 bytes
+    out[:] = 0
+    r = tl.launch(box_load, 1, 32, tm, out, 48, 0, 2048, 2048, 0, 1, 0, backend="emu")
+    assert r.metrics["tma_ld_sectors"] == 16 * 2           # half of each row is past the tensor's end
+
+
+def test_3d_box():
+    k = kernel_from_file(HERE / "box_load_3d.cu")
+    A = np.random.default_rng(0).standard_normal((3, 10, 16)).astype(np.float32)
+    tm = tl.TensorMap(A, box=(2, 4, 8))
+    out = np.zeros(64, np.float32)
+    r = tl.launch(k, 1, 32, tm, out, 8, 7, 2, 256, backend="emu")
+    assert r.findings == []
+    want = np.zeros((2, 4, 8), np.float32)
+    want[0, :3] = A[2, 7:10, 8:16]                          # z = 3 and y = 10 are out of bounds
+    assert np.array_equal(out.reshape(2, 4, 8), want)
+
+
+def test_store_round_trip():
+    k = kernel_from_file(HERE / "round_trip.cu")
+    A = np.random.default_rng(1).standard_normal((64, 96)).astype(np.float32)
+    B = np.zeros_like(A)
+    r = tl.launch(k, (3, 2), 128, tl.TensorMap(A, box=(32, 32)), tl.TensorMap(B, box=(32, 32)), 1, backend="emu")
+    assert r.findings == []
+    assert np.array_equal(B, A + 1)                         # B is the map's own upload: it comes back
+    assert r.metrics["tma_st_sectors"] == 6 * 32 * 4
+
+
+def test_store_needs_proxy_fence():
+    k = kernel_from_file(HERE / "round_trip.cu")
+    A = np.ones((32, 32), np.float32)
+    B = np.zeros_like(A)
+    r = tl.launch(k, 1, 128, tl.TensorMap(A, box=(32, 32)), tl.TensorMap(B, box=(32, 32)), 0, backend="emu")
+    assert [f.kind for f in r.findings] == ["tma"]
+    assert "fence.proxy.async" in r.findings[0].detail and "`tile[0][0]`" in r.findings[0].detail
+    assert r.findings[0].file.endswith("tma_common.h")       # the store's asm line
+
+
+def test_pipeline_parity_alternates():
+    k = kernel_from_file(HERE / "pipeline.cu")
+    A = np.random.default_rng(2).standard_normal((64, 256)).astype(np.float32)
+    out = np.zeros(2 * 1024, np.float32)
+    r = tl.launch(k, 2, 128, tl.TensorMap(A, box=(32, 32)), out, 256, backend="emu")
+    assert r.findings == []
+    want = A.reshape(2, 32, 8, 32).sum(axis=2, dtype=np.float64).reshape(-1)
+    assert np.allclose(out, want, rtol=1e-5, atol=1e-5)
+
+
+def _load(box_load, **kw):
+    A = (np.arange(32 * 64) + 1).astype(np.float32).reshape(32, 64)
+    tm = tl.TensorMap(A, box=(16, 32), swizzle=kw.pop("swizzle", "128B"))
+    a = dict(c0=0, c1=0, box_bytes=2048, expect=2048, dst_off=0, wait=1, parity=0)
+    a.update(kw)
+    out = np.zeros(a["box_bytes"] // 4, np.uint32)
+    return tl.launch(box_load, 1, 64, tm, out, *a.values(), backend="emu")
+
+
+def test_read_without_wait(box_load):
+    r = _load(box_load, wait=0)
+    f = [f for f in r.findings if f.kind == "tma_before_wait"]
+    assert f and "still in flight" in f[0].detail and "`buf" in f[0].detail and f[0].line == 18
+
+
+def test_wrong_parity(box_load):
+    r = _load(box_load, parity=1)         # parity 1 on the first phase: passes at once, before the copy
+    assert [f.kind for f in r.findings] == ["tma_before_wait"]
+    assert "try_wait.parity" in r.findings[0].detail
+
+
+@pytest.mark.parametrize("expect,words", [(4096, "waits for 2048 bytes"), (1024, "1024 more than")])
+def test_wrong_expect_tx(box_load, expect, words):
+    r = _load(box_load, expect=expect)     # the barrier never completes: said, not hung
+    hang = [f for f in r.findings if f.kind == "mbarrier_hang"]
+    assert hang and words in hang[0].detail and "`bar" in hang[0].detail
+    assert hang[0].count == 64             # every thread of the block waited on it
+
+
+@pytest.mark.parametrize("off,words", [(128, "1024-byte repeat"), (16, "128-byte aligned")])
+def test_misaligned_for_swizzle(box_load, off, words):
+    r = _load(box_load, dst_off=off)
+    mis = [f for f in r.findings if f.kind == "misaligned"]
+    assert mis and words in mis[0].detail
+
+
+def test_misaligned_no_swizzle_is_fine_at_128(box_load):
+    assert _load(box_load, dst_off=128, swizzle="none").findings == []
+
+
+def test_destination_past_its_array(box_load):
+    r = _load(box_load, dst_off=8192 - 1024)
+    f = [f for f in r.findings if f.kind == "out_of_bounds"]
+    assert f and "runs past the end of shared memory" in f[0].detail and "`buf[7168]`" in f[0].detail
+
+
+def test_tma_writes_query(box_load):
+    from tilelab.emu import tma as emu_tma
+    seen = []
+
+    def watch(m, ins, idx):
+        if ins.op == "ld" and "shared" in ins.mods and not seen:
+            seen.append(emu_tma.tma_writes(m, 0))
+    A = np.zeros((32, 64), np.float16)
+    tm = tl.TensorMap(A, box=(16, 64), swizzle="128B")
+    out = np.zeros(512, np.uint32)
+    tl.launch(box_load, 1, 32, tm, out, 0, 0, 2048, 2048, 0, 1, 0, backend="emu", watch=watch)
+    assert seen == [[(0, 2048, 128, "tm")]]
+
+
+@pytest.mark.parametrize("name,words", [("im2col", "im2col"), ("multicast", "multicast"),
+                                        ("reduce_add", "cp.reduce")])
+def test_refused_by_name(name, words):
+    k = kernel_from_file(HERE / "refused.cu", name)
+    tm = tl.TensorMap(np.zeros((4, 4, 8), np.float32) if name == "im2col" else np.zeros((8, 8), np.float32),
+                      box=(4, 4, 8) if name == "im2col" else (8, 8))
+    with pytest.raises(UnsupportedInstruction) as e:
+        tl.launch(k, 1, 32, tm, backend="emu")
+    assert words in str(e.value)
+
+
+def test_launch_packing():
+    k = kernel_from_file(HERE / "box_load.cu")
+    A = np.zeros((8, 8), np.float32)
+    with pytest.raises(tl.LaunchError, match="CUtensorMap parameter: pass a tl.TensorMap"):
+        tl.launch(k, 1, 32, A, A, 0, 0, 256, 256, 0, 1, 0, backend="emu")
+    with pytest.raises(tl.LaunchError, match="is a pointer"):
+        tl.launch(k, 1, 32, tl.TensorMap(A, box=(8, 8)), tl.TensorMap(A, box=(8, 8)), 0, 0, 256, 256, 0, 1, 0,
+                  backend="emu")
