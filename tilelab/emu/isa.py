@@ -85,6 +85,9 @@ def execute(m, ins, idx, pc):
     h = h_f16x2 if ("f16x2" in ins.mods and ins.op in _F16X2) else HANDLERS.get(ins.op)
     if h is None:
         unsupported(m, ins)
+    wg = getattr(m, "wgmma", None)
+    if wg is not None and pc in wg.touch:      # in-flight wgmma accumulators (emu/wgmma.py)
+        wg.check(m, ins, idx, pc)
     try:
         if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
             return contraction.step(m, ins, idx, pc, h)
@@ -819,6 +822,8 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         arena.scatter(off_ok, es, v, nvec)
         if space == "shared":
             m.async_state.overwrite(m, off_ok, nbytes)
+            if getattr(m, "wgmma", None) is not None:      # a generic-proxy write wgmma must not see unfenced
+                m.wgmma.generic_store(m, lanes if sel is None else lanes[sel], off_ok, nbytes)
     else:
         shape = (len(lanes), nvec) if nvec > 1 else (len(lanes),)
         out = np.zeros(shape, dtype=U)

@@ -29,6 +29,7 @@ from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExcee
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401  (intrinsics, mma_forms, tma register their handlers)
+from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, sass_replay
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
@@ -94,6 +95,7 @@ class Machine:
 
     contract = None        # pc -> what ptxas's FMA contraction makes of it (emu/contraction.py)
     tma = None             # the TMA's and the mbarriers' state, made at their first use (emu/tma.py)
+    wgmma = None           # the warpgroup path's state, for kernels that use it (emu/wgmma.py)
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
@@ -187,6 +189,9 @@ class Machine:
         self.wepoch = np.zeros(T, dtype=np.int64)      # warp syncwarp epoch, per thread
         self._uniform_stamp = None
         self.async_state = isa.AsyncCopies(T)
+        self.wgmma = None                                # the warpgroup path's state (emu/wgmma.py)
+        if wgmma_path.uses(fn):
+            self.wgmma = wgmma_path.State(self)
 
         # scheduler state
         self.pc = np.zeros(T, dtype=np.int64)
@@ -686,6 +691,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.run(budget)
         isa.finish_async(m)
         tma.finish(m)
+        wgmma_path.finish(m)
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,

@@ -8,6 +8,24 @@ from ..errors import CompileError
 
 PTX_ARCH = "compute_80"  # the emulator's fixed virtual arch: ldmatrix and mma exist
 DEFAULT_ARCH = "sm_90"   # the SM whose cubin and SASS are built when none is named (the course's GPU, an H200)
+HOPPER_PTX_ARCH = "compute_90a"   # for sources that use Hopper's arch-specific instructions (wgmma, setmaxnreg)
+_HOPPER_ONLY = re.compile(r"wgmma|setmaxnreg")
+
+
+def ptx_arch_for(source: str, options=()) -> str:
+    """The virtual arch a source's PTX is built for: one the options name (-arch=compute_90a), else
+    compute_90a where the source names wgmma or setmaxnreg (they exist only there; helpers such as
+    wgmma_fence count), else the emulator's fixed compute_80."""
+    for o in options:
+        m = re.fullmatch(r"(?:-arch|--gpu-architecture)=(compute_\d+a?)", str(o))
+        if m:
+            return m.group(1)
+    return HOPPER_PTX_ARCH if _HOPPER_ONLY.search(source or "") else PTX_ARCH
+
+
+def sm_for(ptx_arch: str, arch: str) -> str:
+    """The SM to assemble for: an sm_90a-only PTX needs the 'a' target on sm_90."""
+    return arch + "a" if ptx_arch.endswith("a") and arch == "sm_" + ptx_arch[len("compute_"):-1] else arch
 
 
 def _norm_arch(arch: str | int) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..errors import CompileError
 from ..messages import msg
-from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch
+from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
@@ -108,7 +108,7 @@ class Program:
 
     def assembled(self, arch: str = DEFAULT_ARCH):
         """The ``assemble.Assembled`` for ``arch``: cubin, ptxas's log, which tool made it."""
-        arch = _norm_arch(arch)
+        arch = sm_for(ptx_arch_for(self.source, self.options), _norm_arch(arch))
         with self._lock:
             if arch not in self._cubins:
                 try:
@@ -235,8 +235,10 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
         found.append(_Found(expr, False, tmpl.params_text if tmpl else "", tmpl.line if tmpl else 0,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
-    ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line, options,
-                                       f"-arch={PTX_ARCH}", names, want_cubin=False)
+    arch_opt = f"-arch={ptx_arch_for(source, options)}"
+    ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
+                                       tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
+                                       arch_opt, names, want_cubin=False)
     if not found:
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,

@@ -25,11 +25,14 @@ from .words import Said, english, said  # noqa: F401  (the sanitizer's words: fi
 KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_divergence",
          "cp_async_before_wait",
          "tma_before_wait", "mbarrier", "mbarrier_hang", "tma",    # Hopper's TMA and mbarrier (emu/tma.py)
+         "wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget", "swizzle_mismatch",  # emu/wgmma.py
          "assert", "trap", "call_depth")          # a fired assert(), __trap(), runaway recursion (calls.py)
 #: What a finding's count counts, per kind: lane-events of that line, all threads of the launch together
 #: (the message catalog's finding.counted_<kind>; English: "racing accesses", "such reads", ...).
 COUNTED = ("out_of_bounds", "race", "uninitialized_read", "misaligned", "barrier_divergence",
-           "cp_async_before_wait", "tma_before_wait", "mbarrier_hang", "assert", "trap", "call_depth")
+           "cp_async_before_wait", "tma_before_wait", "mbarrier_hang",
+           "wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget", "swizzle_mismatch",
+           "assert", "trap", "call_depth")
 
 
 def _kind_words(kind: str) -> str:

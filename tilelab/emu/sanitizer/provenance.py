@@ -118,6 +118,8 @@ def _pointers(m) -> dict:
     bases = m.gmem._bases
     for name, v in m.params.items():
         if isinstance(v, np.uint64) or (isinstance(v, np.ndarray) and v.dtype == np.uint64 and v.ndim == 0):
+            if int(v) >= 1 << 63:              # no pointer (a 64-bit value such as a wgmma descriptor)
+                continue
             k = int(np.searchsorted(bases, np.int64(int(v)), side="right")) - 1
             if 0 <= k < len(m.gmem.allocs) and m.gmem.allocs[k].base == int(v):
                 by_name[name] = m.gmem.allocs[k]

@@ -1,0 +1,234 @@
+"""The emulator's warpgroup path (tilelab/emu/wgmma.py): wgmma.mma_async forms against a numpy model
+of the PTX ISA's shared-memory layouts (bench/gpu_wgmma_forms.py, written from the ISA's table of
+canonical layouts as CuTe layouts, not from the emulator's code), its findings provoked by wrong
+kernels, and the refusals by name."""
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import gpu_wgmma_forms as probes  # noqa: E402
+
+from tilelab.emu import wgmma as wg  # noqa: E402
+from tilelab.errors import UnsupportedInstruction  # noqa: E402
+
+C = probes.Case
+FAST = [C(n=8), C(n=256, mode_b="64B"), C(n=24, mode_a="none", mode_b="none"),
+        C(n=64, mode_a="32B", ta=1, mode_b="128B", tb=1), C(n=64, mode_a="64B", ta=1, mode_b="none", tb=1),
+        C(n=64, mode_a="128B", kofs=48, mode_b="32B"), C(a_regs=True, n=32, mode_b="128B", tb=1),
+        C(ab="bf16", n=48, mode_a="64B", kofs=16), C(d="f16", n=16, mode_b="none", tb=1),
+        C(n=16, sa=-1, sb=-1), C(n=16, scale_d=0)]
+
+
+def _run(c, seed=3, source=None, arrays=None):
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    A, B, Cm, arr = probes.inputs(c, np.random.default_rng(seed))
+    arr = arrays(arr) if arrays else arr
+    k = tc.compile_cuda(source or probes.source(c), filename="wgmma_probe.cu").kernel("wgmma_probe")
+    image, halves, da, db, aregs, cin = arr
+    dout = np.zeros_like(cin)
+    res = launch(k, (1, 1, 1), (128, 1, 1), image, halves, da, db, aregs, cin, dout, shared=image.nbytes,
+                 backend="emu")
+    return probes.unpack(c, dout), probes.reference(c, A, B, Cm), res
+
+
+@pytest.mark.parametrize("case", FAST, ids=[c.name for c in FAST])
+def test_wgmma_form_against_numpy(case):
+    got, want, res = _run(case)
+    assert not res.findings, [str(f) for f in res.findings]
+    assert np.all(np.abs(got - want) <= probes.tolerance(case, want)), np.max(np.abs(got - want))
+
+
+def test_a_descriptor_with_another_swizzle_gives_other_products():
+    # the check can fail: the tile is laid out with 128B, the descriptor says 64B
+    c = C(n=16, mode_a="128B", mode_b="none")
+    got, want, _ = _run(c, arrays=lambda a: a[:2] + (np.uint64((int(a[2]) & ~(3 << 62)) | (2 << 62)),) + a[3:])
+    assert not np.all(np.abs(got - want) <= probes.tolerance(c, want))
+
+
+def test_descriptor_fields_and_swizzle():
+    d = wg.encode(start=0x1230, lbo=256, sbo=1024, mode=1)
+    assert wg.decode(d) == {"start": 0x1230, "lbo": 256, "sbo": 1024, "base_offset": 0, "mode": 1}
+    a = np.arange(0, 2048, 16)
+    for mode, bits in ((1, 3), (2, 2), (3, 1)):
+        # the same XOR as CuTe's Swizzle<bits,4,3> (the TMA's), computed the other way round
+        want = [probes.cute_swizzle(int(x), {1: "128B", 2: "64B", 3: "32B"}[mode]) for x in a]
+        assert wg.swizzle(a, mode).tolist() == want
+    assert wg.swizzle(a, 0).tolist() == a.tolist()
+
+
+def _kinds(res):
+    return {f.kind for f in res.findings}
+
+
+def test_accumulators_read_before_wait_is_a_finding():
+    c = C(n=16)
+    src = probes.source(c).replace('asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");', "")
+    _, _, res = _run(c, source=src)
+    f = [x for x in res.findings if x.kind == "wgmma_before_wait"]
+    assert f and "wait_group" in f[0].detail and f[0].line > 0
+
+
+def test_wait_group_one_leaves_the_newest_in_flight():
+    c = C(n=16)
+    src = probes.source(c).replace("wgmma.wait_group.sync.aligned 0;", "wgmma.wait_group.sync.aligned 1;")
+    _, _, res = _run(c, source=src)
+    assert "wgmma_before_wait" in _kinds(res)
+
+
+def test_missing_proxy_fence_is_a_finding():
+    c = C(n=16)
+    src = probes.source(c).replace('asm volatile("fence.proxy.async.shared::cta;" ::: "memory");', "")
+    got, want, res = _run(c, source=src)
+    assert "missing_proxy_fence" in _kinds(res)
+    f = next(x for x in res.findings if x.kind == "missing_proxy_fence")
+    assert "fence.proxy.async" in f.detail
+
+
+def test_swizzled_operand_off_its_pattern_boundary_is_a_finding():
+    c = C(n=16, mode_a="128B", mode_b="none")
+    # the A tile moved by 256 bytes (two 128-byte rows), the descriptor's start with it
+    def shift(a):
+        image = np.roll(a[0], 128)
+        return (image, a[1], np.uint64(int(a[2]) + (256 >> 4)), a[3], a[4], a[5])
+    _, _, res = _run(c, arrays=shift)
+    f = [x for x in res.findings if x.kind == "misaligned"]
+    assert f and "1024" in f[0].detail
+
+
+@pytest.mark.parametrize("form", ["m64n8k8.f32.tf32.tf32", "m64n8k32.f32.e4m3.e4m3", "m64n8k32.s32.s8.s8"])
+def test_other_forms_are_refused_by_name(form):
+    c = C(n=8)
+    src = probes.source(c).replace("m64n8k16.f32.f16.f16", form)
+    with pytest.raises(UnsupportedInstruction) as e:
+        _run(c, source=src)
+    assert form.split(".")[0] in str(e.value) and "wgmma" in str(e.value)
+
+
+_ELECT = r"""
+extern "C" __global__ void elect(unsigned* out, unsigned mask) {
+    unsigned leader = 0, is = 0;
+    asm volatile("{\n.reg .pred p;\nelect.sync %0|p, %2;\nselp.u32 %1, 1, 0, p;\n}\n"
+                 : "=r"(leader), "=r"(is) : "r"(mask));
+    out[2 * threadIdx.x] = leader;
+    out[2 * threadIdx.x + 1] = is;
+}
+"""
+
+
+def test_elect_sync_picks_the_lowest_member_lane():
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    k = tc.compile_cuda(_ELECT, filename="elect.cu").kernel("elect")
+    out = np.zeros(128, np.uint32)
+    launch(k, (1, 1, 1), (64, 1, 1), out, np.uint32(0xFFFFFFF0), backend="emu")
+    leader, is_ = out[0::2], out[1::2]
+    assert leader.tolist() == [4] * 64
+    assert np.flatnonzero(is_).tolist() == [4, 36]
+
+
+_SETMAXNREG = r"""
+extern "C" __global__ void __launch_bounds__(384, 1) split(float* out) {
+    int wg = threadIdx.x / 128;
+    if (wg == 0) {
+        asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
+    } else {
+        asm volatile("setmaxnreg.inc.sync.aligned.u32 @INC@;");
+    }
+    out[threadIdx.x] = wg;
+}
+"""
+
+
+@pytest.mark.parametrize("inc,over", [(232, False), (240, True)])
+def test_setmaxnreg_budget(inc, over):
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    k = tc.compile_cuda(_SETMAXNREG.replace("@INC@", str(inc)), filename="split.cu").kernel("split")
+    out = np.zeros(384, np.float32)
+    res = launch(k, (1, 1, 1), (384, 1, 1), out, backend="emu")
+    assert ("setmaxnreg_over_budget" in _kinds(res)) == over
+    assert out.tolist() == [float(t // 128) for t in range(384)]
+
+
+@pytest.mark.parametrize("tma_swizzle,mismatch", [(64, True), (128, False)])
+def test_descriptor_swizzle_against_what_the_tma_wrote(monkeypatch, tma_swizzle, mismatch):
+    # the TMA's record of what it wrote (emu/tma.py's tma_writes) stands in here for a TMA copy:
+    # A's bytes written with `tma_swizzle`, read by a 128B descriptor
+    monkeypatch.setattr(wg, "tma_writes", lambda m, block: [(0, 8192, tma_swizzle, "tmA")])
+    c = C(n=16, mode_a="128B", mode_b="none")
+    _, _, res = _run(c)
+    f = [x for x in res.findings if x.kind == "swizzle_mismatch"]
+    assert bool(f) == mismatch
+    if f:
+        assert "tmA" in f[0].detail and "64B" in f[0].detail and "128B" in f[0].detail
+
+
+def _gemm_source():
+    regs = ", ".join(f"%{i}" for i in range(32))
+    outs = ", ".join(f'"+f"(d[{i}])' for i in range(32))
+    return r"""
+#include <cuda_fp16.h>
+__device__ __forceinline__ unsigned long long sw128(const void* p) {
+    unsigned a = (unsigned)__cvta_generic_to_shared(p);
+    return (unsigned long long)((a & 0x3FFFF) >> 4) | (1ull << 16) | ((unsigned long long)(1024 >> 4) << 32)
+           | (1ull << 62);
+}
+// C (M x N, fp32) = A (M x K, row-major) * B^T (B: N x K, row-major), 64 x 64 tiles, one warpgroup a block
+__global__ void gemm64(const __half* A, const __half* B, float* C, int M, int N, int K) {
+    __shared__ __align__(1024) __half sA[64 * 64];
+    __shared__ __align__(1024) __half sB[64 * 64];
+    int t = threadIdx.x, bm = blockIdx.y * 64, bn = blockIdx.x * 64;
+    float d[32];
+    for (int i = 0; i < 32; ++i) d[i] = 0.f;
+    for (int k0 = 0; k0 < K; k0 += 64) {
+        for (int i = t; i < 64 * 8; i += 128) {           // 16-byte chunks, swizzled as SWIZZLE_128B
+            int r = i / 8, c = i % 8;
+            *(uint4*)&sA[r * 64 + ((c ^ (r & 7)) * 8)] = *(const uint4*)&A[(size_t)(bm + r) * K + k0 + 8 * c];
+            *(uint4*)&sB[r * 64 + ((c ^ (r & 7)) * 8)] = *(const uint4*)&B[(size_t)(bn + r) * K + k0 + 8 * c];
+        }
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+        __syncthreads();
+        asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+        for (int kk = 0; kk < 4; ++kk) {
+            unsigned long long da = sw128(sA + 16 * kk), db = sw128(sB + 16 * kk);
+            asm volatile("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {@REGS@}, %32, %33, 1, 1, 1, 0, 0;"
+                         : @OUTS@ : "l"(da), "l"(db));
+        }
+        asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+        asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+        __syncthreads();
+    }
+    int w = t / 32, l = t % 32;
+    for (int j = 0; j < 32; ++j) {
+        int r = bm + 16 * w + l / 4 + 8 * ((j >> 1) & 1), c = bn + 8 * (j >> 2) + 2 * (l % 4) + (j & 1);
+        C[(size_t)r * N + c] = d[j];
+    }
+}
+""".replace("@REGS@", regs).replace("@OUTS@", outs)
+
+
+def test_a_tiled_gemm_with_a_chain_of_wgmma(rng):
+    # 128B-swizzled K-major tiles written by the threads, four k16 steps a stage (descriptor + 32 bytes
+    # each, as CUTLASS advances), one commit and wait per stage; four blocks
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    k = tc.compile_cuda(_gemm_source(), filename="gemm64.cu").kernel("gemm64")
+    M = N = 128
+    K = 128
+    A = rng.standard_normal((M, K)).astype(np.float16)
+    B = rng.standard_normal((N, K)).astype(np.float16)
+    Cm = np.zeros((M, N), np.float32)
+    res = launch(k, (N // 64, M // 64, 1), (128, 1, 1), A, B, Cm, np.int32(M), np.int32(N), np.int32(K),
+                 backend="emu")
+    assert not res.findings, [str(f) for f in res.findings]
+    want = A.astype(np.float64) @ B.astype(np.float64).T
+    assert np.max(np.abs(Cm - want)) < 1e-3 * (1 + np.abs(want).max())
+    assert res.metrics["flops"] == 2 * M * N * K
