@@ -20,7 +20,9 @@ import tempfile
 import numpy as np
 
 from ..messages import msg
+from ..tma import TensorMap
 from .spec import KernelSpec, PackedArgs, describe_launch
+from .tensormap import MapBytes, launch_with_maps
 
 __all__ = ["Device", "DeviceFault", "LaunchRefused"]
 
@@ -127,16 +129,24 @@ class Device:
         return fn
 
     def upload(self, packed: PackedArgs):
-        """Device arguments: cupy arrays for pointers, numpy scalars as they are."""
+        """Device arguments: cupy arrays for pointers, numpy scalars as they are, and for a
+        ``tl.TensorMap`` the driver's encoding on its array's device copy (tilelab/gpu/tensormap.py)."""
         out = []
         with self.stream:
             for v in packed.values:
                 out.append(self.cp.asarray(v) if isinstance(v, np.ndarray) else v)
+            if any(isinstance(v, TensorMap) for v in packed.values):
+                from .tensormap import encode_uploaded   # cuda-bindings: only where a map is launched
+                self.stream.synchronize()
+                out = encode_uploaded(packed.values, out, self.cp)
         return out
 
     def launch_async(self, spec: KernelSpec, grid, block, dev_args, shared: int = 0, fn=None):
         fn = fn or self.prepare(spec, shared)
         try:
+            if any(isinstance(a, MapBytes) for a in dev_args):   # a 128-byte CUtensorMap by value
+                launch_with_maps(fn, grid, block, dev_args, shared, self.stream)
+                return
             with self.stream:
                 fn(tuple(grid), tuple(block), tuple(dev_args), shared_mem=int(shared))
         except Exception as e:
@@ -219,6 +229,9 @@ class Device:
         out = []
         try:
             for d, back in zip(dev, packed.copy_back):
+                if isinstance(d, MapBytes):              # a map with its own upload: its array comes back
+                    out.append(None if d.upload is None else self.cp.asnumpy(d.upload, stream=self.stream))
+                    continue
                 out.append(self.cp.asnumpy(d, stream=self.stream) if back else None)
             self.stream.synchronize()
         except Exception as e:
