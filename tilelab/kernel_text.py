@@ -48,7 +48,7 @@ def function(text: str, name: str) -> str:
     """The definition of ``name`` in ``text``: the comment, ``#define`` and ``template`` lines
     right above it (no blank line between), its signature and its body up to the matching brace."""
     lines = text.split("\n")
-    sig = re.compile(r"^(?:template\s*<.*>\s*)?(?:__global__|__device__)\b[^(]*\b" + re.escape(name) + r"\s*\(")
+    sig = re.compile(r"^(?:template\s*<.*>\s*)?(?:__global__|__device__)\b(?:[^(]|__launch_bounds__\s*\([^)]*\))*\b" + re.escape(name) + r"\s*\(")
     starts = [i for i, l in enumerate(lines) if sig.match(l)]
     if len(starts) != 1:
         raise KeyError(f"{name}: {len(starts)} definitions found (want exactly one)")
