@@ -13,9 +13,6 @@
 
 #define EX_STAGES 3
 #define EX_TILE_BYTES (64 * 64 * 2)             // one box: 64 rows x 128 bytes
-
-extern __shared__ unsigned char exSmem[];
-
 // The descriptor of a 64-row K-major fp16 tile the TMA wrote with SWIZZLE_128B, at k step `tile`.
 __device__ __forceinline__ uint64_t exDesc(const unsigned char* tile)
 {
@@ -29,6 +26,7 @@ __global__ void __launch_bounds__(128) gemmTmaWgmma(const __grid_constant__ CUte
                                                     const __half* A, const __half* Bt, float* C,
                                                     int M, int N, int K)
 {
+    extern __shared__ unsigned char exSmem[];
     unsigned char* smem = reinterpret_cast<unsigned char*>((reinterpret_cast<uintptr_t>(exSmem) + 1023)
                                                            & ~uintptr_t(1023));
     __shared__ uint64_t full[EX_STAGES];
