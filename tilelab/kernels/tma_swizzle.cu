@@ -16,3 +16,26 @@ __global__ void swizzleByHand(const uint4* in, uint4* out)
     for (int i = threadIdx.x; i < 64 * 8; i += blockDim.x)
         out[i] = tile[i];                                   // shared memory, chunk by chunk
 }
+
+// The same tile brought by the TMA with SWIZZLE_128B (a tensor map of the 64 x 64 tile, one box of
+// 64 rows x 64 halves), then shared memory copied out as it lies, as swizzleByHand does. Thread 0
+// initialises the mbarrier, announces the box's 8,192 bytes and issues the copy; every thread waits
+// for the barrier's first phase (parity 0). Launch: 1 block of 128 threads; sm_90.
+#include "sm90a/hopper.h"
+__global__ void swizzleByTma(const __grid_constant__ CUtensorMap tm, uint4* out)
+{
+    __shared__ __align__(1024) uint4 tile[64 * 8];
+    __shared__ uint64_t full;
+    if (threadIdx.x == 0) {
+        mbar_init(&full, 1);
+        fence_proxy_async();                                // the TMA sees the initialised barrier
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        mbar_arrive_expect_tx(&full, 64 * 64 * 2);
+        tma_load_2d(tile, &tm, &full, 0, 0);                // the box at (k 0, row 0)
+    }
+    mbar_wait(&full, 0);
+    for (int i = threadIdx.x; i < 64 * 8; i += blockDim.x)
+        out[i] = tile[i];
+}
