@@ -37,7 +37,6 @@ from tilelab.banks import static_shared_bytes
 from tilelab.bench import gpu_times
 from tilelab.emu import SEEN_TOTALS, Finding, check_counts, linked, parsed, sass_unread, special_register_reads as reads
 from tilelab.judge_spec import JudgeSpec
-from tilelab.kernel_text import KERNELS
 from tilelab.magic import pick_kernel
 from tilelab.messages import msg  # the verdict's words, in the submission's language (TILELAB_LANG)
 from tilelab.pipeline import Overlap
@@ -678,13 +677,8 @@ class Engine:
         return get_problem(name)
 
     def compile(self, source, name, filename, first_line):
-        # a reference kernel of kernels/ may #include "x.h" beside it (kernels/sm90a/hopper.h): its folder,
-        # found in the package, whatever the judge's working directory
-        opts = ()
-        if filename.startswith("kernels/"):
-            opts = (f"-I{(KERNELS / filename[len('kernels/'):]).parent}",)
-        return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line, options=opts,
-                                        nvrtc=self.nvrtc()), name)
+        return pick_kernel(compile_cuda(source, filename=filename, first_line=first_line, nvrtc=self.nvrtc()),
+                           name)
 
     def record(self, kernel, problem, size, seed, *, backend="emu", block=None, shared=0, variant=0,
                uninit=False, blocks=None, watch=False, budget_scale=1) -> Record:

@@ -18,6 +18,7 @@ import numpy as np
 
 from .errors import CheckFailed, TilelabError
 from .gpu import CublasMatmul
+from .tma import TensorMap
 from .toolchain.signature import _parse_params
 
 __all__ = ["Problem", "PROBLEMS", "register", "get_problem"]
@@ -325,7 +326,6 @@ def _gemm_tma_sizes_ok(s):
 
 
 def _gemm_tma_inputs(s, rng):
-    from .tma import TensorMap
     _gemm_tma_sizes_ok(s)
     A = _uniform(rng, (s[0], s[2]), np.float16)
     Bt = _uniform(rng, (s[1], s[2]), np.float16)

@@ -1,9 +1,11 @@
-// tma_swizzle.cu: lesson 07. Lessons 05-06's swizzle, written by hand on byte offsets, so the bytes
-// it leaves in shared memory can be compared with where the TMA's SWIZZLE_128B mode puts them.
-// A 64 x 64 fp16 tile (128-byte rows, 8 chunks of 16 bytes each) is stored chunk by chunk at
+// sm90a/tma_swizzle.cu: lesson 07. The 128-byte swizzle twice, so the bytes can be compared: lessons
+// 05-06's Swizzle<3,4,3> written by hand (swizzleByHand), and the TMA's SWIZZLE_128B (swizzleByTma).
+// Both launch 1 block of 128 threads and copy shared memory out as it lies: 8,192 bytes.
+#include "hopper.h"
+
+// A 64 x 64 fp16 tile (128-byte rows, 8 chunks of 16 bytes each) stored chunk by chunk at
 // Swizzle<3,4,3>(byte offset): bits 4-6 (the chunk) XOR bits 7-9 (the row mod 8). Then shared
 // memory is copied out as it lies, chunk i of shared memory to out[i].
-// Launch: 1 block of 128 threads; in: 64 x 64 halves (512 chunks); out: 8,192 bytes.
 __global__ void swizzleByHand(const uint4* in, uint4* out)
 {
     __shared__ __align__(1024) uint4 tile[64 * 8];          // 1,024-byte aligned: the pattern's repeat
@@ -21,7 +23,6 @@ __global__ void swizzleByHand(const uint4* in, uint4* out)
 // 64 rows x 64 halves), then shared memory copied out as it lies, as swizzleByHand does. Thread 0
 // initialises the mbarrier, announces the box's 8,192 bytes and issues the copy; every thread waits
 // for the barrier's first phase (parity 0). Launch: 1 block of 128 threads; sm_90.
-#include "sm90a/hopper.h"
 __global__ void swizzleByTma(const __grid_constant__ CUtensorMap tm, uint4* out)
 {
     __shared__ __align__(1024) uint4 tile[64 * 8];
