@@ -80,8 +80,9 @@ def run_gpu(entry, cp, arch):
         cp.cuda.runtime.deviceSynchronize()
     text = _capture_stdout(go)
     out = {}
-    for p, d, v in zip(k.params, dev, packed.values):
-        out[p.name] = cp.asnumpy(d).reshape(np.shape(named[p.name])) if isinstance(v, np.ndarray) else v
+    for spec_arg, d, v in zip(entry["args"], dev, packed.values):   # by position: the manifest's names
+        name = spec_arg["name"]                                     # (`in_` for a parameter named `in`)
+        out[name] = cp.asnumpy(d).reshape(np.shape(named[name])) if isinstance(v, np.ndarray) else v
     return out, text.splitlines()
 
 
@@ -127,7 +128,8 @@ def compare(entry, emu_out, gpu_out):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", default="", help="run the entries whose kernel name contains this")
+    ap.add_argument("--only", default="", help="run the entries whose file or kernel name contains one of "
+                                                "these comma-separated strings")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
     a = ap.parse_args()
     import cupy as cp
@@ -135,7 +137,8 @@ def main():
     from tilelab.gpu.device import Device
     info = Device().info()
     arch = info["arch"]
-    entries = [e for e in collection.load() if a.only in e["name"]]
+    only = [x for x in a.only.split(",") if x] or [""]
+    entries = [e for e in collection.load() if any(x in e["name"] or x in e["file"] for x in only)]
     # an assert kills the CUDA context: those entries go last
     entries.sort(key=lambda e: "assert" in e.get("findings", []))
     rows, bad = [], 0
@@ -170,8 +173,9 @@ def main():
         print(f"{row['verdict'][:22]:<22} {e['file']:<28} {e['name']}", flush=True)
     doc = {
         "date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
-        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                 text=True).stdout.strip(),
+        # TILELAB_COMMIT: the lent GPU machine's .git is stale, so the caller says which commit ran
+        "commit": os.environ.get("TILELAB_COMMIT") or subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
         "device": info, "nvrtc": ".".join(map(str, nvrtc_version())),
         "kernels": len(rows), "as_expected": len(rows) - bad, "results": rows,
     }

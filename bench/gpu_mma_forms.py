@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 import platform
 import sys
 from pathlib import Path
@@ -286,6 +287,34 @@ def compare(recording) -> list:
     return out
 
 
+def wmma_name(case) -> str:
+    shape, ab, acc, la, lb, sh = case
+    return f"wmma.{shape}.{ab}->{acc} A.{la} B.{lb}" + (" A in shared" if sh else "")
+
+
+def compare_wmma(recording) -> list:
+    """Each WMMA form of a recording that kept the GPU's D (``gpu_d_hex``): the emulator's D for
+    the same inputs (the recording's seed, drawn after the mma.sync cases) against it, bit for bit."""
+    rec = json.loads(Path(recording).read_text())
+    by_name = {r["form"]: r for r in rec["forms"] if "gpu_d_hex" in r}
+    rng = np.random.default_rng(rec.get("seed", 23))
+    for _ in mma_cases(rng):
+        pass
+    out = []
+    for case in wmma_cases():
+        A, B, C, a, b, c = wmma_inputs(*case[:5], rng)
+        name = wmma_name(case)
+        if name not in by_name:
+            continue
+        d = run_wmma(case, (a, b, c), "emu")
+        gpu = np.frombuffer(bytes.fromhex(by_name[name]["gpu_d_hex"]), np.uint8)
+        mine = d.view(np.uint8).reshape(-1)
+        elem = d.dtype.itemsize
+        out.append({"form": name, "bits_equal": bool(np.array_equal(mine, gpu)),
+                    "differing": int((mine.reshape(-1, elem) != gpu.reshape(-1, elem)).any(axis=1).sum())})
+    return out
+
+
 def _close(got, want, tol):
     if tol == 0:
         return bool(np.array_equal(got, want))
@@ -298,9 +327,14 @@ def main(argv=None):
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
     ap.add_argument("--seed", type=int, default=23)
     ap.add_argument("--compare", metavar="RECORDING", help="the emulator against a recording's GPU registers")
+    ap.add_argument("--wmma-only", action="store_true", help="the WMMA forms only (the mma.sync inputs are drawn all the same)")
+    ap.add_argument("--ab", default="", help="WMMA forms with these input kinds only (comma-separated, e.g. tf32); "
+                                             "the inputs of the others are drawn all the same")
+    ap.add_argument("--gpu-only", action="store_true",
+                    help="with --gpu: record the GPU's outputs only; the emulator's side comes later from --compare")
     args = ap.parse_args(argv)
     if args.compare:
-        rows = compare(args.compare)
+        rows = compare(args.compare) + compare_wmma(args.compare)
         for r in rows:
             print(r)
         bad = sum(not r["bits_equal"] for r in rows)
@@ -311,6 +345,8 @@ def main(argv=None):
     for form, types, A, B, C in mma_cases(rng):
         name = "mma.sync." + form.shape + ".row.col." + ".".join(types)
         row = {"form": name}
+        if args.wmma_only:
+            continue
         try:
             d = run_mma(form, types, A, B, C, "emu")
             want, tol = mma_reference(form, types, A, B, C)
@@ -332,10 +368,18 @@ def main(argv=None):
         print(row, flush=True)
     for case in wmma_cases():
         shape, ab, acc, la, lb, sh = case
-        name = f"wmma.{shape}.{ab}->{acc} A.{la} B.{lb}" + (" A in shared" if sh else "")
+        name = wmma_name(case)
         row = {"form": name}
         try:
             A, B, C, a, b, c = wmma_inputs(shape, ab, acc, la, lb, rng)
+            if args.ab and ab not in args.ab.split(","):
+                continue
+            if args.gpu and args.gpu_only:
+                g = run_wmma(case, (a, b, c), "gpu")
+                row["gpu_d_hex"] = g.view(np.uint8).tobytes().hex()
+                rows.append(row)
+                print(name, "recorded", flush=True)
+                continue
             d = run_wmma(case, (a, b, c), "emu")
             want, tol = wmma_reference(ab, acc, A, B, C)
             row["numpy"] = _close(d.astype(np.float64) if acc != "s32" else d.astype(np.int64), want, tol)
@@ -352,7 +396,7 @@ def main(argv=None):
         rows.append(row)
         print(row, flush=True)
     if args.gpu:
-        out = Path(args.out) / f"mma-forms-{dt.date.today()}.json"
+        out = Path(args.out) / (f"mma-forms-{dt.date.today()}" + (f"-seed{args.seed}" if args.seed != 23 else "") + ".json")
         gpu = ""
         try:
             import cupy
@@ -360,7 +404,8 @@ def main(argv=None):
         except Exception:                                        # noqa: BLE001
             pass
         out.write_text(json.dumps({"gpu": gpu, "date": dt.datetime.now(dt.timezone.utc).isoformat(), "seed": args.seed,
-                                   "command": "python bench/gpu_mma_forms.py --gpu", "host": platform.node(),
+                                   "command": "python " + " ".join(["bench/gpu_mma_forms.py"] + list(argv if argv is not None else sys.argv[1:])),
+                                   "host": platform.node(), "commit": os.environ.get("TILELAB_COMMIT", ""),
                                    "forms": rows}, indent=1) + "\n")
         print("wrote", out)
     print(f"{len(rows) - bad} of {len(rows)} forms right")

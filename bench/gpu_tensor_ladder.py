@@ -9,7 +9,8 @@ process.
 
 The sustained protocol (the card reaches its software power cap within a second of matrix work, and
 every kernel slows down with it): each kernel runs back to back, with no gap, for at least --seconds
-(CUDA events around the whole run; the time per launch is the run's time over its launches). Every
+(CUDA events around the whole run; the time per launch is the run's time over its launches; a
+back-to-back run of about a quarter of that sizes it, and a run that comes out short is redone). Every
 repeat runs every kernel once, cuBLAS included, in an order rotated by one each repeat; --repeats
 repeats; the reported time is the median over repeats, and each ratio is cuBLAS's median over the
 kernel's. Clocks, power and the throttle reasons are read (nvidia-smi) while each run is under way.
@@ -36,10 +37,11 @@ from gpu_common import Clock, guarded, header, parser, write  # noqa: E402
 from hopper_common import build, dump_arrays, grid_of, ladder_table, load, maps_for, shared_bytes, sha  # noqa: E402
 
 PROTOCOL = ("sustained: each kernel launched back to back with no gap for >= {seconds} s (CUDA events around "
-            "the whole run; time per launch = run time / launches); every repeat runs every kernel once, cuBLAS "
-            "included, in an order rotated by one each repeat; {repeats} repeats; median over repeats; ratio = "
-            "cuBLAS median / kernel median; clocks, power and throttle reasons sampled with nvidia-smi during each "
-            "run; no L2 flush (inputs {mib} MiB each, > L2)")
+            "the whole run; time per launch = run time / launches; the run is sized by a back-to-back run of "
+            "about a quarter of that just before it, and done again longer if it came out short); every "
+            "repeat runs every kernel once, cuBLAS included, in an order rotated by one each repeat; {repeats} "
+            "repeats; median over repeats; ratio = cuBLAS median / kernel median; clocks, power and throttle "
+            "reasons sampled with nvidia-smi during each run; no L2 flush (inputs {mib} MiB each, > L2)")
 L06 = {  # label: (kernel, block tile (BM, BN), dynamic shared bytes, 1-D rasterised grid, -D options)
     "r1_plain": ("mmaR1Plain", (128, 128), 0, False, ()),
     "r2_swizzled": ("mmaR2Swizzled", (128, 128), 0, False, ()),
@@ -121,6 +123,7 @@ def compile_all(cp, dev, only=None):
     from tilelab.toolchain import kernel_from_file
     from hopper_common import KERNELS
     out, logs = {}, {}
+    sms = dev.info()["sm_count"]
     t = ladder_table()
     rungs = {r["label"]: r for r in t["rungs"] + t["side"]}
     todo = [(label, r, {"STAGES": r["stages"]}) for label, r in rungs.items()]
@@ -138,7 +141,7 @@ def compile_all(cp, dev, only=None):
         r = dict(r, stages=d["STAGES"])
         sh = shared_bytes(r)
         out[label] = dict(fn=load(cp, *b[r["kernel"]], shared=sh), rung=r, threads=r["threads"], shared=sh,
-                          maps=True, lesson="07", defines=d, grid=lambda M, N, r=r: grid_of(r, M, N))
+                          maps=True, lesson="07", defines=d, grid=lambda M, N, r=r: grid_of(r, M, N, sms))
     arch = dev.info()["arch"]
     for label, (name, (bm, bn), sh, flat, opts) in L06.items():
         if only and label not in only:
@@ -218,27 +221,35 @@ def fixed_outputs(cp, stream, kernels, n, res):
           + ", ".join(f"{k} {v['rel_err_vs_float64']:.1e}" for k, v in rec.items()), flush=True)
 
 
-def sustained(cp, stream, go, seconds: float) -> dict:
+def _timed_run(cp, stream, go, n: int) -> float:
     e0, e1 = cp.cuda.Event(), cp.cuda.Event()
-    go()                                           # one launch to size the run
     e0.record(stream)
-    go()
-    go()
-    e1.record(stream)
-    e1.synchronize()
-    one = cp.cuda.get_elapsed_time(e0, e1) / 2e3
-    n = max(10, int(np.ceil(seconds / max(one, 1e-6))))
-    sample = {}
-    t = threading.Thread(target=lambda: (time.sleep(min(0.7 * seconds, 0.8)), sample.update(smi())))
-    e0.record(stream)
-    t.start()
     for _ in range(n):
         go()
     e1.record(stream)
     e1.synchronize()
-    t.join()
-    total = cp.cuda.get_elapsed_time(e0, e1) / 1e3
-    return {"seconds": total, "launches": n, "per_launch_s": total / n, "smi_during": sample}
+    return cp.cuda.get_elapsed_time(e0, e1) / 1e3
+
+
+def sustained(cp, stream, go, seconds: float) -> dict:
+    """One run of >= ``seconds`` back to back. Its length is sized by a short run just before (which also
+    brings the kernel to the clocks it will run at); a run that still comes out short is done again,
+    longer, and only a run of >= ``seconds`` is kept."""
+    one = _timed_run(cp, stream, go, 3) / 3
+    n0 = max(3, int(np.ceil(0.25 * seconds / max(one, 1e-6))))
+    one = _timed_run(cp, stream, go, n0) / n0         # sizing run, ~ a quarter of the time, back to back
+    for attempt in range(4):
+        n = max(10, int(np.ceil(1.1 * seconds / max(one, 1e-6))))
+        sample = {}
+        t = threading.Thread(target=lambda: (time.sleep(min(0.7 * seconds, 0.8)), sample.update(smi())))
+        t.start()
+        total = _timed_run(cp, stream, go, n)
+        t.join()
+        if total >= seconds:
+            break
+        one = total / n
+    return {"seconds": total, "launches": n, "per_launch_s": total / n, "smi_during": sample,
+            "sizing_launches": n0, "attempts": attempt + 1}
 
 
 def run_size(cp, stream, kernels, n, args, res):
@@ -349,10 +360,7 @@ def main(argv=None):
     from tilelab.gpu.tensormap import cuda_bindings_version
     dev = Device()
     clock = Clock()
-    kernels, build_info = compile_all(cp, dev)
-    if args.only:
-        keep = set(args.only.split(","))
-        kernels = {k: v for k, v in kernels.items() if k in keep}
+    kernels, build_info = compile_all(cp, dev, only=set(args.only.split(",")) if args.only else None)
     print(f"[{clock}] compiled {len(kernels)} kernels", flush=True)
     res = header("gpu_tensor_ladder", dev, args)
     res["method"] = PROTOCOL.format(seconds=args.seconds, repeats=args.repeats, mib=args.size ** 2 * 2 // 2 ** 20)

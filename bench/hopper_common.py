@@ -62,9 +62,11 @@ def shared_bytes(r: dict) -> int:
     return r["stages"] * (bm + bn) * 64 * 2 + 1024
 
 
-def grid_of(r: dict, M: int, N: int):
+def grid_of(r: dict, M: int, N: int, sms: int = 132):
     bm, bn = r["block_tile"]
     tm = (M + bm - 1) // bm
+    if r["grid"] == "persistent":
+        return (min(sms, tm * (N // bn)),)
     return ((tm * (N // bn)),) if r["grid"] == "grouped" else (N // bn, tm)
 
 

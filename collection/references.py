@@ -267,3 +267,17 @@ def fma_f16(a, b, c):
 
 def fma_f32(a, b, c):
     return _fma_exact(a, b, c, np.float32)
+
+
+def conv2d_same(image, filt, size):
+    """Learn-CUDA-Programming's 2D convolution: out[y, x] = sum of image[y + r - size//2, x + c - size//2]
+    * filt[r, c] over the size x size filter, zero outside the image, in float64."""
+    img = np.asarray(image, np.float64)
+    f = np.asarray(filt, np.float64).reshape(-1)[:size * size].reshape(size, size)
+    p = size // 2
+    padded = np.pad(img, p)
+    out = np.zeros_like(img)
+    for r in range(size):
+        for c in range(size):
+            out += padded[r:r + img.shape[0], c:c + img.shape[1]] * f[r, c]
+    return out

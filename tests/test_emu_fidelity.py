@@ -79,6 +79,16 @@ def test_template_found_past_any_comment_length():
     assert not f.template                        # the previous declaration's template is not this one's
 
 
+
+def test_kernel_named_after_a_specifier_keeps_its_name():
+    # the blog's staticReverse (collection/nvblog_shared_memory.cu): `static` is a specifier only as a word
+    from tilelab.toolchain.signature import _find_kernels
+    names = [f.name for f in _find_kernels(
+        "__global__ void staticReverse(int* d) {}\n__global__ void inlineAdd(int* d) {}\n"
+        "__global__ void externX(int* d) {}\n__global__ static void plain(int* d) {}\n"
+        "__global__ void __launch_bounds__(64) bounded(int* d) {}\n")]
+    assert names == ["staticReverse", "inlineAdd", "externX", "plain", "bounded"]
+
 HEADERS_SRC = r'''
 #include <cfloat>
 #include <float.h>

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import tilelab as tl
+from tilelab.emu import tma as emu_tma
 from tilelab.errors import UnsupportedInstruction
 from tilelab.toolchain import kernel_from_file
 
@@ -24,7 +25,6 @@ def expected_bytes(A, box, c0, c1, swizzle_span):
     out-of-bounds elements 0) laid out densely, then in every 128-byte line i the 16-byte chunk j
     moved to chunk j XOR (i mod span/16) (none: no move). Independent of the emulator's code."""
     rows, cols = box
-    eb = A.itemsize
     dense = np.zeros((rows, cols), A.dtype)
     for r in range(rows):
         for c in range(cols):
@@ -122,7 +122,7 @@ def test_pipeline_parity_alternates():
 def _load(box_load, **kw):
     A = (np.arange(32 * 64) + 1).astype(np.float32).reshape(32, 64)
     tm = tl.TensorMap(A, box=(16, 32), swizzle=kw.pop("swizzle", "128B"))
-    a = dict(c0=0, c1=0, box_bytes=2048, expect=2048, dst_off=0, wait=1, parity=0)
+    a = {"c0": 0, "c1": 0, "box_bytes": 2048, "expect": 2048, "dst_off": 0, "wait": 1, "parity": 0}
     a.update(kw)
     out = np.zeros(a["box_bytes"] // 4, np.uint32)
     return tl.launch(box_load, 1, 64, tm, out, *a.values(), backend="emu")
@@ -166,7 +166,6 @@ def test_destination_past_its_array(box_load):
 
 
 def test_tma_writes_query(box_load):
-    from tilelab.emu import tma as emu_tma
     seen = []
 
     def watch(m, ins, idx):
@@ -198,3 +197,93 @@ def test_launch_packing():
     with pytest.raises(tl.LaunchError, match="is a pointer"):
         tl.launch(k, 1, 32, tl.TensorMap(A, box=(8, 8)), tl.TensorMap(A, box=(8, 8)), 0, 0, 256, 256, 0, 1, 0,
                   backend="emu")
+
+
+def test_cccl_barrier_tokens():
+    """cuda::barrier + cp_async_bulk_tensor_2d_global_to_shared (CCCL): arrive tokens, try_wait on a state."""
+    k = kernel_from_file(HERE / "cccl_barrier.cu", options=("-arch=compute_90a",))   # CCCL's TMA needs sm_90
+    A = np.random.default_rng(3).standard_normal((40, 64)).astype(np.float32)
+    out = np.zeros(512, np.float32)
+    r = tl.launch(k, 1, 128, tl.TensorMap(A, box=(16, 32)), out, backend="emu")
+    assert r.findings == []
+    assert np.array_equal(out.reshape(16, 32), A[:16, :32])
+
+
+def test_variant_lands_early_same_answers(box_load):
+    """The judge's variants write a load's bytes at the issue: right kernels agree, early reads are still found."""
+    for variant in (0, 1):
+        A = (np.arange(32 * 64) + 1).astype(np.float32).reshape(32, 64)
+        tm = tl.TensorMap(A, box=(16, 32), swizzle="128B")
+        out = np.zeros(2048 // 4, np.uint32)
+        r = tl.launch(box_load, 1, 64, tm, out, 0, 0, 2048, 2048, 0, 1, 0, backend="emu", variant=variant)
+        assert r.findings == []
+        assert np.array_equal(out.view(np.uint8), expected_bytes(A, (16, 32), 0, 0, 128))
+        out[:] = 0
+        r = tl.launch(box_load, 1, 64, tm, out, 0, 0, 2048, 2048, 0, 0, 0, backend="emu", variant=variant)
+        assert [f.kind for f in r.findings] == ["tma_before_wait"]
+        assert out.any() == bool(variant)          # variant 0: nothing landed before the reads
+
+
+def test_bulk_copy_round_trip():
+    k = kernel_from_file(HERE / "bulk_copy.cu")
+    x = np.random.default_rng(4).standard_normal(1024).astype(np.float32)
+    y = np.zeros_like(x)
+    r = tl.launch(k, 1, 128, x, y, 2048, backend="emu")
+    assert r.findings == []
+    assert np.array_equal(y[:512], 2 * x[:512]) and not y[512:].any()
+    assert r.metrics["tma_ld_sectors"] == r.metrics["tma_st_sectors"] == 2048 // 32
+
+
+def test_warp_specialized_ring():
+    """Full and empty barriers, 64 arrivals a phase, consumers' waits before the producer's code."""
+    k = kernel_from_file(HERE / "warp_specialized.cu")
+    A = np.random.default_rng(5).standard_normal((64, 192)).astype(np.float32)
+    out = np.zeros(2 * 1024, np.float32)
+    r = tl.launch(k, 2, 96, tl.TensorMap(A, box=(32, 32)), out, 192, 64, backend="emu")
+    assert r.findings == []
+    want = A.reshape(2, 32, 6, 32).sum(axis=2, dtype=np.float64).reshape(-1)
+    assert np.allclose(out, want, rtol=1e-5, atol=1e-5)
+
+
+def test_missing_arrivals_deadlock_said():
+    """Empty barriers expecting 96 arrivals get 64: producer and consumers wait on each other for ever."""
+    k = kernel_from_file(HERE / "warp_specialized.cu")
+    A = np.ones((32, 192), np.float32)
+    out = np.zeros(1024, np.float32)
+    r = tl.launch(k, 1, 96, tl.TensorMap(A, box=(32, 32)), out, 192, 96, backend="emu")
+    hang = [f for f in r.findings if f.kind == "mbarrier_hang"]
+    assert any("32 of its 96 arrivals" in f.detail and "`empty" in f.detail for f in hang), r.findings
+
+
+@pytest.mark.parametrize("name,kind,words", [
+    ("no_init", "mbarrier", "no mbarrier.init"),
+    ("write_before_wait", "tma_before_wait", "while a TMA load into it is still in flight"),
+])
+def test_misuse(name, kind, words):
+    k = kernel_from_file(HERE / "misuse.cu", name)
+    A = np.ones((8, 32), np.float32)
+    out = np.zeros(32, np.float32)
+    r = tl.launch(k, 1, 32, tl.TensorMap(A, box=(8, 32)), out, backend="emu")
+    f = [f for f in r.findings if f.kind == kind]
+    assert f and words in f[0].detail, r.findings
+
+
+def test_map_and_pointer_share_one_buffer():
+    k = kernel_from_file(HERE / "one_buffer.cu")
+    A = np.zeros((32, 96), np.float32)
+    r = tl.launch(k, 1, 64, tl.TensorMap(A, box=(32, 32)), A, backend="emu")
+    assert r.findings == []
+    want = np.zeros_like(A)
+    want[:, 32:64] = 2
+    want[0, 0] = 7
+    assert np.array_equal(A, want)
+
+
+def test_a_tma_source_is_built_for_hopper_without_an_option():
+    """A kernel on the TMA path (no wgmma in it) is built for compute_90a: its PTX must assemble for the
+    H200 (sm_90 at least), and CCCL's TMA helpers exist only there; a plain kernel keeps compute_80."""
+    from tilelab.toolchain.arch import HOPPER_PTX_ARCH, PTX_ARCH, ptx_arch_for
+    tma_src = '#include <tilelab_tma.h>\n__global__ void k(const __grid_constant__ CUtensorMap m, float *o) {}\n'
+    bulk_src = '__global__ void k(float *o) { asm volatile("cp.async.bulk.commit_group;"); }\n'
+    assert ptx_arch_for(tma_src) == HOPPER_PTX_ARCH == ptx_arch_for(bulk_src)
+    assert ptx_arch_for('__global__ void k(float *o) { o[0] = 1; }\n') == PTX_ARCH

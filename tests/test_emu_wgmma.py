@@ -5,7 +5,6 @@ kernels, and the refusals by name."""
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -232,3 +231,127 @@ def test_a_tiled_gemm_with_a_chain_of_wgmma(rng):
     want = A.astype(np.float64) @ B.astype(np.float64).T
     assert np.max(np.abs(Cm - want)) < 1e-3 * (1 + np.abs(want).max())
     assert res.metrics["flops"] == 2 * M * N * K
+
+
+RECORDING = ROOT / "bench" / "results" / "wgmma_probe-2026-12-02.json"
+COMPARISON = ROOT / "bench" / "results" / "wgmma-emu-vs-h200-2026-12-02.json"
+
+
+def test_the_comparison_with_the_h200_covers_the_whole_recording():
+    import json
+    rec = json.loads(RECORDING.read_text())
+    cmp = json.loads(COMPARISON.read_text())
+    assert cmp["recording"].endswith(RECORDING.name) and cmp["gpu"] == rec["gpu"]
+    assert [c["key"] for c in cmp["configs"]] == [c["key"] for c in rec["configs"]]
+    for c, r in zip(cmp["configs"], rec["configs"]):
+        assert c["total"] == len(r["seeds"]) * 64 * 8
+        assert c["equal"] == c["total"] and not c["findings"], c["key"]
+
+
+@pytest.mark.parametrize("ci", [0, 7])        # f16, 1 step with C; bf16, 4 chained steps
+def test_wgmma_equals_the_h200_bit_for_bit(ci):
+    # re-run on the emulator from the recording's seeds (needs the probe's input generator,
+    # bench/gpu_wgmma_probe.py, which comes with the recording)
+    if not (ROOT / "bench" / "gpu_wgmma_probe.py").exists():
+        pytest.skip("bench/gpu_wgmma_probe.py (the recording's input generator) is not in this tree")
+    import emu_wgmma_recording as er
+    res = er.compare(RECORDING, {ci})
+    (c,) = res["configs"]
+    assert c["equal"] == c["total"], c
+
+
+LADDER = ROOT / "bench" / "results" / "wgmma-ladder-emu-vs-h200-2026-12-02.json"
+
+
+def test_the_reference_kernels_equal_the_h200_bit_for_bit():
+    # lesson 07's TMA + wgmma rungs against the H200's outputs at a fixed seed (the comparison names
+    # the ladder recording it read); the recorded comparison covers every rung, this re-runs one
+    import json
+    cmp = json.loads(LADDER.read_text())
+    assert cmp["rungs"] and all(r["equal"] == r["total"] == cmp["size"] ** 2 and not r["findings"]
+                                for r in cmp["rungs"])
+    needs = [ROOT / cmp["recording"], ROOT / "tilelab" / "kernels" / "sm90a" / "wgmma_ladder.cu",
+             ROOT / "bench" / "hopper_common.py", ROOT / "tilelab" / "emu" / "tma.py"]
+    if not all(p.exists() for p in needs):
+        pytest.skip("the ladder's kernels, recording or the emulator's TMA are not in this tree")
+    import emu_wgmma_recording as er
+    res = er.compare_ladder(ROOT / cmp["recording"], {"h2_no_swizzle"})
+    (r,) = res["rungs"]
+    assert r["equal"] == r["total"] and not r["findings"], r
+
+
+def test_a_fragment_registers_rewritten_before_wait_is_a_finding():
+    # A from registers: its registers are the wgmma's inputs until the wait, too
+    c = C(a_regs=True, n=16, mode_b="none")
+    src = probes.source(c).replace(
+        'asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");',
+        'asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");\n'
+        '    asm volatile("mov.b32 %0, 0;" : "+r"(ar[0]));')
+    _, _, res = _run(c, source=src)
+    assert "wgmma_before_wait" in _kinds(res)
+
+
+@pytest.mark.parametrize("where", ["none", "after_write"])
+def test_missing_wgmma_fence_is_a_finding(where):
+    c = C(n=16)
+    fence = 'asm volatile("wgmma.fence.sync.aligned;" ::: "memory");'
+    src = probes.source(c)
+    if where == "none":
+        src = src.replace(fence, "")
+    else:   # the accumulators rewritten after the fence, before the wgmma
+        src = src.replace(fence, fence + '\n    asm volatile("mov.b32 %0, 0;" : "+f"(d[0]));')
+    _, _, res = _run(c, source=src)
+    f = [x for x in res.findings if x.kind == "missing_wgmma_fence"]
+    assert f and "wgmma.fence" in f[0].detail
+
+
+_STMATRIX = r"""
+extern "C" __global__ void stm(unsigned short* out, int trans) {
+    __shared__ __align__(16) unsigned short s[4 * 64];
+    int l = threadIdx.x;
+    unsigned r[4];
+    for (int i = 0; i < 4; ++i) r[i] = (unsigned)(i * 64 + 2 * l) | ((unsigned)(i * 64 + 2 * l + 1) << 16);
+    unsigned a = (unsigned)__cvta_generic_to_shared(&s[(l / 8) * 64 + (l % 8) * 8]);
+    if (trans)
+        asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};"
+                     :: "r"(a), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+    else
+        asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};"
+                     :: "r"(a), "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]) : "memory");
+    __syncwarp();
+    for (int i = l; i < 256; i += 32) out[i] = s[i];
+}
+"""
+
+
+@pytest.mark.parametrize("trans", [0, 1])
+def test_stmatrix_stores_the_fragment_as_the_isa_lays_it_out(trans):
+    # lane 4g + t's register i holds row g, columns 2t and 2t + 1 of matrix i (ldmatrix's layout);
+    # lanes 8i..8i+7 give matrix i's row addresses; .trans stores each 8 x 8 matrix transposed
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    k = tc.compile_cuda(_STMATRIX, filename="stm.cu").kernel("stm")
+    out = np.zeros(256, np.uint16)
+    res = launch(k, (1, 1, 1), (32, 1, 1), out, np.int32(trans), backend="emu")
+    assert not res.findings
+    want = np.zeros((4, 8, 8), np.uint16)
+    for ln in range(32):
+        g, t = divmod(ln, 4)
+        for i in range(4):
+            for h in range(2):
+                r, c = (g, 2 * t + h) if not trans else (2 * t + h, g)
+                want[i, r, c] = i * 64 + 2 * ln + h
+    assert out.tolist() == want.reshape(-1).tolist()
+
+
+def test_griddepcontrol_runs_as_a_no_op():
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    src = r"""extern "C" __global__ void pdl(float* x) {
+        asm volatile("griddepcontrol.wait;" ::: "memory");
+        x[threadIdx.x] += 1.f;
+        asm volatile("griddepcontrol.launch_dependents;");
+    }"""
+    x = np.arange(32, dtype=np.float32)
+    launch(tc.compile_cuda(src, filename="pdl.cu").kernel("pdl"), (1, 1, 1), (32, 1, 1), x, backend="emu")
+    assert x.tolist() == [float(i + 1) for i in range(32)]

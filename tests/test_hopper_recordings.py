@@ -108,3 +108,18 @@ def test_ladder_fixed_outputs_match_float64():
         C = arrays[f"C_{o['sha']}"].view(np.float32)
         assert C.shape == (n, n) and sha(C) == o["sha"]
         assert np.linalg.norm(C - ref) / np.linalg.norm(ref) < 1e-6, label
+
+
+def test_no_swizzle_ncu_pair():
+    """bench/results/gpu_tensor_ladder-2026-12-02-ncu.json: rung 2 and its no-swizzle twin under ncu at
+    4096^3. By construction the twin issues eight TMA copies where rung 2 issues one (16-byte-wide boxes)
+    and both issue the same wgmmas; the recording must say so, and shows what else moved."""
+    d = json.loads((ROOT / "bench" / "results" / "gpu_tensor_ladder-2026-12-02-ncu.json").read_text())
+    sw, ns = d["ncu_swizzle"]["h2_pipelined"], d["ncu_swizzle"]["h2_no_swizzle"]
+    tma, gmma = "sm__inst_executed_pipe_tma.sum", "sm__inst_executed_pipe_tensor_op_gmma.sum"
+    n = d["ncu_swizzle"]["size"]
+    blocks, ktiles = (n // 128) ** 2, n // 64
+    assert sw[gmma] == ns[gmma] == blocks * ktiles * 8 * 4     # 8 wgmmas a k-tile, counted once per warp
+    assert sw[tma] == blocks * ktiles * 2                      # one box of A, one of B
+    assert ns[tma] == 8 * sw[tma]
+    assert ns["gpu__time_duration.sum"] > 2 * sw["gpu__time_duration.sum"]

@@ -82,9 +82,11 @@ def _is_assert(f) -> bool:
 
 
 # Findings that make values luck (issue 20): what a race, an uninitialised read or a copy read
-# before it landed produced is not a result, whatever it came to here; they cost `correct`.
-LUCK = ("race", "uninitialized_read", "uninitialized_register", "cp_async_before_wait", "gpu_dependent_output",
-        "tma_before_wait", "wgmma_before_wait")   # Hopper's: bytes or accumulators the hardware has not handed over
+# before it landed produced is not a result, whatever it came to here; they cost `correct`. A TMA
+# copy read before its mbarrier said it landed, and a barrier that never completes (the GPU would
+# hang), are the same (emu/tma.py); so are wgmma accumulators read before wgmma.wait_group (emu/wgmma.py).
+LUCK = ("race", "uninitialized_read", "uninitialized_register", "cp_async_before_wait", "tma_before_wait",
+        "mbarrier_hang", "wgmma_before_wait", "gpu_dependent_output")
 
 
 @dataclass

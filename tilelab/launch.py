@@ -53,6 +53,9 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
            blocks=None, watch=None) -> LaunchResult:
     """Run ``kernel<<<grid, block, shared>>>(*args)``; arrays of non-const pointers are updated.
 
+    A ``tl.TensorMap`` argument fills a ``const __grid_constant__ CUtensorMap`` parameter
+    (``#include <tilelab_tma.h>``); its array is the pointer argument that is the same numpy array,
+    or an upload of its own (tilelab/tma.py).
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
     ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (both backends). A kernel
     that calls grid.sync() is launched cooperatively on the GPU (tilelab.gpu.spec.uses_grid_sync).

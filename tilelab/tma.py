@@ -21,7 +21,7 @@ import numpy as np
 from .errors import LaunchError
 from .messages import msg
 
-__all__ = ["TensorMap", "TensorMapError", "SWIZZLES", "DRIVER_DTYPES"]
+__all__ = ["DRIVER_DTYPES", "SWIZZLES", "TensorMap", "TensorMapError"]
 
 SWIZZLES = {"none": 0, "32B": 32, "64B": 64, "128B": 128}
 L2_PROMOTIONS = ("none", "64B", "128B", "256B")
@@ -123,7 +123,7 @@ class TensorMap:
                 f"swizzle={self.swizzle!r})")
 
     # -- the driver's rules --------------------------------------------------------------------------
-    def validate(self) -> "TensorMap":
+    def validate(self) -> TensorMap:
         """Refuse what ``cuTensorMapEncodeTiled`` refuses, each with a message naming the rule."""
         a = self.array
         if not isinstance(a, np.ndarray):

@@ -35,6 +35,19 @@ def error_output(ename: str, lines: list[str]):
     return new_output("error", ename=ename, evalue=lines[0] if lines else "", traceback=list(lines))
 
 
+def _bare(e: BaseException) -> BaseException:
+    """``e`` without its traceback and the exceptions it was raised in (their frames hold what the
+    kernel sent): only its type and words are kept, for the failed cell's output."""
+    seen = set()
+    x = e
+    while x is not None and id(x) not in seen:
+        seen.add(id(x))
+        nxt = x.__cause__ or x.__context__
+        x.__traceback__ = x.__cause__ = x.__context__ = None
+        x = nxt
+    return e
+
+
 class NotebookBudgetExceeded(Exception):
     def __init__(self, budget):
         super().__init__(f"notebook budget of {budget} s used up")
@@ -193,8 +206,14 @@ class SafeExecute(Execute):
                     except (CellTimeoutError, DeadKernelError) as e:
                         budget_bound = (isinstance(e, CellTimeoutError) and left is not None
                                         and left < (per_cell or left + 1))
-                        failure = (index, NotebookBudgetExceeded(self.notebook_budget) if budget_bound else e)
+                        failure = (index, NotebookBudgetExceeded(self.notebook_budget) if budget_bound else _bare(e))
                         break
+                    finally:
+                        # nbclient keeps the cell's reply task; after an IOPub timeout its exception
+                        # chain holds the frame of the cancelled output reader and the message it was
+                        # reading: one message, as large as the kernel made it (100 MB from 48 prints of
+                        # 2 MB into an Output widget, coalesced by the kernel)
+                        self.task_poll_for_reply = None
                 else:
                     index = len(self.nb.cells)
                 self.timeout = per_cell
@@ -202,7 +221,7 @@ class SafeExecute(Execute):
             # the kernel did not start, or died between cells: fail whatever has not run;
             # a failed shutdown after the last cell changes nothing
             if failure is None and index < len(self.nb.cells):
-                failure = (index, e)
+                failure = (index, _bare(e))
             else:
                 self.log.warning("kernel shutdown: %s", e)
         finally:

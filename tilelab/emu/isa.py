@@ -721,6 +721,14 @@ def _access(m, ins, idx, pc, store):
         name = aop.name
         if store or name not in m.params:          # a device-function call's argument or result slot
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
+        maps = getattr(m.gmem, "tensor_maps", None)
+        if maps is not None and name in maps.pnames:    # a CUtensorMap's bytes, read as a copy of it does (emu/tma.py)
+            at = int(m.params[name]) - GLOBAL_BASE + aop.offset
+            raw = m.gmem.arena.data[at:at + es * nvec].copy().view(_UINT_OF[es])
+            n = len(m.lanes(idx))
+            _write_loaded(m, vop, np.broadcast_to(raw, (n, nvec)) if nvec > 1 else np.broadcast_to(raw[0], (n,)),
+                          t, idx)
+            return
         v = np.asarray(m.params[name])
         write(m, vop, np.broadcast_to(param_as(v, DT[t]) if v.dtype.kind != "V" else v,
                                       (len(m.lanes(idx)),)), idx)

@@ -29,6 +29,7 @@ from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExcee
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401  (intrinsics, mma_forms, tma register their handlers)
+from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, sass_replay
 from .counters.metrics import METRIC_KEYS

@@ -28,7 +28,7 @@ import dataclasses
 import numpy as np
 
 from ..messages import msg
-from . import isa
+from . import isa, wmma_traffic
 from .isa import _warp_rows, read, unsupported, write
 from .numerics import fma_f64
 from .ptx import Operand
@@ -444,6 +444,7 @@ def _wmma_move(m, ins, idx, pc, store):
                     isa.write(m, reg, ((old & ~mask) | ((v << sh) & mask)).astype(np.uint32), idx)
     finally:
         _restore_counts(m, pc, saved)
+    wmma_traffic.count(m, idx, pc, shape, which, kind, layout, space, base, stride, store)
 
 
 def _save_counts(m, pc):
@@ -453,8 +454,8 @@ def _save_counts(m, pc):
 
 
 def _restore_counts(m, pc, saved):
-    """WMMA's memory traffic is what ptxas makes of the fragment (LDSM, LDG.128...), which the
-    emulator does not model: the element accesses leave no counts behind (docs/MMA_FORMS.md)."""
+    """The element accesses leave no counts behind: WMMA's memory traffic is what ptxas makes of
+    the fragment (LDSM, 32- and 64-bit accesses), counted apart by emu/wmma_traffic.py."""
     c, p = saved
     m.counters.pop(pc, None)
     m.counters.update(c)
@@ -504,13 +505,31 @@ def _wmma_mma(m, ins, idx, pc):
     A = matrix(values(aops, a_t), M, K, dtype)
     B = matrix(values(bops, b_t), K, N, dtype)
     C = matrix(values(cops, c_t), M, N, dtype)
-    D = product(A, B, C, a_t, d_t, "satfinite" in ins.mods)
+    D = _wmma_product(shape, A, B, C, a_t, d_t, "satfinite" in ins.mods)
     nd = _slots(len(dops), d_t)
     r_of, c_of = _slot_map(M, N, nd)
     out = D[:, r_of, c_of]                                     # [warps, 32, slots]
     for o, v in zip(dops, _from_values(out, d_t)):
         write(m, o, v[row, ln], idx)
     m.count(pc, "flops", 2 * M * N * K * nrows)
+
+
+# k steps of the tensor-core instructions ptxas lowers a WMMA shape to, where that is not the
+# whole K: tf32 m16n16k8 becomes HMMA.1684 twice per 8 columns (k 0-3, then 4-7 onto the f32
+# result of the first), read in the cubin under NVRTC 12.9 and 13; fitted bit for bit on the
+# H200's outputs (bench/results/mma-forms-*.json), where one k8 step differs in 54 of 256.
+_WMMA_K_STEP = {("m16n16k8", "tf32"): 4}
+
+
+def _wmma_product(shape, A, B, C, ab, cd, satfinite):
+    step = _WMMA_K_STEP.get((shape, ab))
+    if step is None:
+        return product(A, B, C, ab, cd, satfinite)
+    D = C
+    for k0 in range(0, A.shape[-1], step):
+        D = product(A[:, :, k0:k0 + step], B[:, k0:k0 + step, :], D, ab, cd, satfinite)
+        D = D.astype(np.float32).astype(np.float64)            # the f32 registers between the steps
+    return D
 
 
 # ------------------------------------------------------------------ cvt to tf32

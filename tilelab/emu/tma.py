@@ -52,6 +52,7 @@ Not modelled, refused by name: im2col mode, multicast, cluster-remote addresses,
 """
 from __future__ import annotations
 
+import os
 import struct
 from dataclasses import dataclass, field
 
@@ -60,15 +61,14 @@ import numpy as np
 from ..tma import DRIVER_DTYPES
 from . import isa
 from .addressing import shared32
-from .counters.metrics import global_sectors
 from .isa import address
 from .memory import GLOBAL_BASE
 from .operands import read, unsupported, write
 from .sanitizer import names
 from .sanitizer.findings import said
 
-__all__ = ["MAGIC", "is_map_param", "encode", "decode", "place_maps", "encode_maps", "read_back",
-           "tma_writes", "finish", "Barrier"]
+__all__ = ["MAGIC", "Barrier", "decode", "encode", "encode_maps", "finish", "is_map_param", "place_maps",
+           "read_back", "tma_writes"]
 
 MAGIC = b"TLTMAP\x01\x00"
 _DTYPE_NAMES = list(DRIVER_DTYPES)                 # numpy dtype name <-> code in the encoding
@@ -137,6 +137,7 @@ def decode(raw) -> Map | None:
 class MapPlan:
     entries: list = field(default_factory=list)     # dicts: pname, cname, tm, tensor (buffer index), enc, own
     names: dict = field(default_factory=dict)       # map id -> the parameter's C name
+    pnames: set = field(default_factory=set)        # the PTX names of the CUtensorMap parameters
 
 
 def place_maps(params: dict, buffers: list, n_args: int) -> MapPlan:
@@ -156,7 +157,8 @@ def place_maps(params: dict, buffers: list, n_args: int) -> MapPlan:
         enc = len(buffers)
         buffers.append((f"{cname} (CUtensorMap)", np.zeros(128, dtype=np.uint8)))
         plan.names[len(plan.entries)] = cname
-        plan.entries.append(dict(pname=pname, cname=cname, tm=tm, tensor=tensor, enc=enc, own=own))
+        plan.pnames.add(pname)
+        plan.entries.append({"pname": pname, "cname": cname, "tm": tm, "tensor": tensor, "enc": enc, "own": own})
     return plan
 
 
@@ -199,7 +201,7 @@ class Copy:
     data: np.ndarray                  # their bytes
     units: np.ndarray                 # shadow units covered
     nbytes: int                       # bytes it completes on the barrier
-    line: int
+    line: str                         # where it was issued: file:line
     phase: int = 0                    # the barrier's phase when it was issued
     written: bool = False
 
@@ -302,17 +304,19 @@ def on_fence(m, ins, idx):
 
 # ------------------------------------------------------------------------ mbarrier
 def _bar_keys(m, ins, op, idx):
+    """(positions among the instruction's lanes, lanes, shared offsets, keys) of the lanes whose
+    barrier address is inside shared memory and 8-byte aligned; the others are a finding."""
     lanes = m.lanes(idx)
     a = shared32(address(m, op, idx))
     a = np.broadcast_to(np.asarray(a, dtype=np.int64), (len(lanes),))
-    if ((a < 0) | (a + 8 > m.smem.size)).any() or (a % 8).any():
-        bad = (a < 0) | (a + 8 > m.smem.size) | (a % 8 != 0)
+    sel = np.arange(len(lanes))
+    bad = (a < 0) | (a + 8 > m.smem.size) | (a % 8 != 0)
+    if bad.any():
         i = int(np.argmax(bad))
         m.finding("out_of_bounds", ins, lanes[i], int(a[i]),
                   said("finding.mbarrier_address", off=int(a[i]), size=m.smem.size), int(bad.sum()))
-        ok = ~bad
-        lanes, a = lanes[ok], a[ok]
-    return lanes, a, m.block_base[lanes] + a
+        sel, lanes, a = sel[~bad], lanes[~bad], a[~bad]
+    return sel, lanes, a, m.block_base[lanes] + a
 
 
 def _complete_phase(s, bar):
@@ -335,9 +339,9 @@ def h_mbarrier(m, ins, idx, pc):
     sub = ins.mods[0]
     # a .shared::cluster address is taken as the own CTA's (a launch without clusters): as shared::cta
     if sub == "init":
-        lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
-        cnt = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)), (len(m.lanes(idx)),))
-        for ln, off, k, c in zip(lanes, offs, keys, cnt[:len(lanes)]):
+        sel, lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
+        cnt = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)), (len(m.lanes(idx)),))[sel]
+        for ln, off, k, c in zip(lanes, offs, keys, cnt):
             c = int(c)
             if not 1 <= c < (1 << 20):
                 m.finding("mbarrier", ins, ln, int(off), said("finding.mbarrier_count", count=c, off=int(off)))
@@ -346,7 +350,7 @@ def h_mbarrier(m, ins, idx, pc):
         s.progress += 1
         return
     if sub == "inval":
-        lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
+        _, _, _, keys = _bar_keys(m, ins, ins.args[0], idx)
         for k in np.unique(keys):
             if int(k) in s.bars:
                 s.bars[int(k)].valid = False
@@ -357,30 +361,32 @@ def h_mbarrier(m, ins, idx, pc):
         expect = "expect_tx" in ins.mods
         dst, aop = ins.args[0], ins.args[1]
         rest = ins.args[2:]
-        tx = np.asarray(read(m, rest[0], "u32", idx)).astype(np.int64) if expect else None
-        cnt = np.asarray(read(m, rest[1 if expect else 0], "u32", idx)).astype(np.int64) \
-            if len(rest) > (1 if expect else 0) else None
-        lanes, offs, keys = _bar_keys(m, ins, aop, idx)
-        tokens = np.zeros(len(m.lanes(idx)), dtype=np.uint64)
-        all_lanes = m.lanes(idx)
-        pos = {int(l): i for i, l in enumerate(all_lanes)}
-        for ln, off, k in zip(lanes, offs, keys):
-            bar = _get(m, ins, s, k, ln, int(off))
+        n_all = len(m.lanes(idx))
+        sel, lanes, offs, keys = _bar_keys(m, ins, aop, idx)
+        txv = np.broadcast_to(np.asarray(read(m, rest[0], "u32", idx)).astype(np.int64), (n_all,))[sel] \
+            if expect else None
+        cv = np.broadcast_to(np.asarray(read(m, rest[1 if expect else 0], "u32", idx)).astype(np.int64),
+                             (n_all,))[sel] if len(rest) > (1 if expect else 0) else np.ones(len(sel), np.int64)
+        tokens = np.zeros(n_all, dtype=np.uint64)
+        uk, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+        for j, k in enumerate(uk):                 # the lanes arriving on one barrier, together
+            ln, off = int(lanes[first[j]]), int(offs[first[j]])
+            bar = _get(m, ins, s, k, ln, off)
             if bar is None:
                 continue
-            i = pos[int(ln)]
-            tokens[i] = np.uint64(bar.phase)
+            mine = inv == j
+            tokens[sel[mine]] = np.uint64(bar.phase)     # the phase they arrived in
             if expect:
-                n = int(np.broadcast_to(tx, (len(all_lanes),))[i])
+                n = int(txv[mine].sum())
                 bar.tx += n
                 bar.announced += n
-            c = int(np.broadcast_to(cnt, (len(all_lanes),))[i]) if cnt is not None else 1
+            c = int(cv[mine].sum())
             if sub == "arrive_drop":
                 bar.expected -= c
             bar.pending -= c
             if bar.pending < 0:
-                m.finding("mbarrier", ins, ln, int(off), said("finding.mbarrier_extra_arrive", off=int(off),
-                                                               expected=bar.expected))
+                m.finding("mbarrier", ins, ln, off, said("finding.mbarrier_extra_arrive", off=off,
+                                                         expected=bar.expected))
                 bar.pending = 0
             s.progress += 1
             _complete_phase(s, bar)
@@ -388,40 +394,45 @@ def h_mbarrier(m, ins, idx, pc):
             write(m, dst, tokens, idx)
         return
     if sub in ("expect_tx", "complete_tx"):
-        lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
-        n = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)).astype(np.int64), (len(m.lanes(idx)),))
-        for j, (ln, off, k) in enumerate(zip(lanes, offs, keys)):
+        sel, lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
+        n = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)).astype(np.int64), (len(m.lanes(idx)),))[sel]
+        for ln, off, k, nb in zip(lanes, offs, keys, n):
             bar = _get(m, ins, s, k, ln, int(off))
             if bar is None:
                 continue
+            nb = int(nb)
             if sub == "expect_tx":
-                bar.tx += int(n[j])
-                bar.announced += int(n[j])
+                bar.tx += nb
+                bar.announced += nb
             else:
-                bar.tx -= int(n[j])
-                bar.delivered += int(n[j])
+                bar.tx -= nb
+                bar.delivered += nb
             s.progress += 1
             _complete_phase(s, bar)
         return
     if sub in ("try_wait", "test_wait"):
         parity = "parity" in ins.mods
-        all_lanes = m.lanes(idx)
-        want = np.broadcast_to(np.asarray(read(m, ins.args[2], "u64", idx)).astype(np.int64), (len(all_lanes),))
-        lanes, offs, keys = _bar_keys(m, ins, ins.args[1], idx)
-        pos = {int(l): i for i, l in enumerate(all_lanes)}
-        done = np.zeros(len(all_lanes), dtype=bool)
-        for ln, off, k in zip(lanes, offs, keys):
-            bar = _get(m, ins, s, k, ln, int(off))
+        n_all = len(m.lanes(idx))
+        want = np.broadcast_to(np.asarray(read(m, ins.args[2], "u64", idx)).astype(np.int64), (n_all,))
+        sel, lanes, offs, keys = _bar_keys(m, ins, ins.args[1], idx)
+        want = want[sel]
+        uk, first, inv = np.unique(keys, return_index=True, return_inverse=True)
+        phase = np.full(len(uk), -1, dtype=np.int64)            # -1: no barrier there
+        for j, k in enumerate(uk):
+            bar = _get(m, ins, s, k, int(lanes[first[j]]), int(offs[first[j]]))
             if bar is None:
                 continue
-            i = pos[int(ln)]
-            w = int(want[i])
-            ok = _passed(bar, w, parity)
-            if not ok and bar.pending <= 0 and bar.tx > 0:
-                _land_for(m, s, int(k), bar)              # only the transactions are missing: they land now
-                ok = _passed(bar, w, parity)
-            done[i] = ok
-            s.stuck[ln] = -1 if ok else int(k)
+            w = want[inv == j]
+            current = ((w & 1) == (bar.phase & 1)).any() if parity else (w >= bar.phase).any()
+            if current and bar.pending <= 0 and bar.tx > 0:
+                _land_for(m, s, int(k), bar)      # a wait on the current phase lacking only transactions
+            phase[j] = bar.phase
+        ph = phase[inv]
+        # no barrier there: said already (finding.mbarrier_uninit); the wait passes rather than hang
+        ok = (ph < 0) | (((ph & 1) != (want & 1)) if parity else (ph > want))
+        done = np.zeros(n_all, dtype=bool)
+        done[sel] = ok
+        s.stuck[lanes] = np.where(ok, -1, keys)
         write(m, ins.args[0], done, idx)
         return
     if sub == "pending_count":
@@ -440,6 +451,7 @@ def _land(m, s, cp):
     if not cp.written:
         m.smem.arena.data[cp.flat] = cp.data
     np.add.at(s.inflight, cp.units, -1)
+    s.unfenced[cp.units] = False              # written by the async proxy itself
     if m.shadow is not None:
         m.shadow.init[cp.units] = True        # written by no thread: no race with the waiting readers
         m.shadow.writer[cp.units] = 0
@@ -471,7 +483,7 @@ def stalled(m, runnable) -> bool:
     lanes = np.flatnonzero(runnable)
     if not len(lanes) or (s.stuck[lanes] < 0).any():
         return False
-    keys = set(int(k) for k in np.unique(s.stuck[lanes]))
+    keys = {int(k) for k in np.unique(s.stuck[lanes])}
     if any(c.bar in keys for c in s.loads):
         for cp in [c for c in s.loads if c.bar in keys]:
             s.loads.remove(cp)
@@ -480,12 +492,16 @@ def stalled(m, runnable) -> bool:
     if s.progress != s.seen_progress:
         s.seen_progress = s.progress
         return False
+    ended = False
     for k in keys:
         bar = s.bars.get(k)
         who = lanes[s.stuck[lanes] == k]
         t = int(who[0])
         off = k - int(m.block_local[t]) * m.smem.stride
-        if bar is None:
+        ended = True
+        m.alive[who] = False
+        s.stuck[who] = -1
+        if bar is None:                          # said at the wait (finding.mbarrier_uninit)
             continue
         if bar.pending > 0:
             why = said("finding.mbarrier_missing_arrivals", pending=bar.pending, expected=bar.expected)
@@ -496,10 +512,8 @@ def stalled(m, runnable) -> bool:
         ins = m.fn.instrs[int(m.pc[t])]
         m.finding("mbarrier_hang", ins, t, off,
                   said("finding.mbarrier_hang", off=off, phase=bar.phase, parity=bar.phase & 1, why=why),
-                  len(who))
-        m.alive[who] = False
-        s.stuck[who] = -1
-    return True
+                  len(who), key_extra=(off,))           # one finding per barrier
+    return ended
 
 
 # ------------------------------------------------------------------------ the copies
@@ -618,7 +632,7 @@ def h_cp(m, ins, idx, pc, fallback):
             flat = base + local
             units = np.unique(flat // m.unit)
             np.add.at(s.inflight, units, 1)
-            cp = Copy(t, key, flat, data.ravel(), units, nbytes, ins.line,
+            cp = Copy(t, key, flat, data.ravel(), units, nbytes, _at(m, ins),
                       s.bars[key].phase if key in s.bars else 0)
             if s.eager:
                 m.smem.arena.data[flat] = cp.data
@@ -648,6 +662,11 @@ def h_cp(m, ins, idx, pc, fallback):
     m.count(pc, "tma_ld_sectors" if load else "tma_st_sectors", sectors)
 
 
+def _at(m, ins) -> str:
+    file, line = m.where(ins)
+    return f"{os.path.basename(file)}:{line}"
+
+
 def _read_map(m, ins, t, a):
     """The tensor map at generic address ``a`` (a CUtensorMap parameter's bytes), or a finding."""
     ok = a >= GLOBAL_BASE and bool(m.gmem.in_bounds(np.array([a], dtype=np.int64), 128)[0])
@@ -671,13 +690,14 @@ def _box(m, mp, coords):
 
 
 def _check_dst(m, ins, t, dst, nbytes, swz, tensor, name) -> bool:
-    if dst < 0 or dst + nbytes > m.smem.size:
+    end = dst + nbytes if not swz else -(-(dst + nbytes) // 128) * 128   # a swizzle moves chunks within a line
+    if dst < 0 or end > m.smem.size:
         m.finding("out_of_bounds", ins, t, dst, said("finding.tma_smem_oob", off=dst, nbytes=nbytes,
                                                      size=m.smem.size))
         return False
     arr = [(s, o, z) for s, o, z in names.layout(m) if o <= dst < o + z]
     if arr and dst + nbytes > arr[-1][1] + arr[-1][2]:
-        sym, o, z = arr[-1]
+        sym, _, z = arr[-1]
         m.finding("out_of_bounds", ins, t, dst, said("finding.tma_array_oob", off=dst, nbytes=nbytes,
                                                      name=names._local_name(sym)[0], size=z))
     need = TMA_ALIGN if tensor else 16

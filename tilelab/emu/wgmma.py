@@ -38,30 +38,45 @@ then) and written to D at once, so a chain of ``wgmma`` on the same accumulators
 the accumulators are marked in flight for the issuing threads until a ``wgmma.wait_group N``
 lets the instruction's group go (the N newest committed groups stay in flight). Any other
 instruction that reads or writes an in-flight accumulator register is a finding
-(``wgmma_before_wait``); so is a ``wgmma`` whose shared operand was written by ordinary stores
-of a thread that ran no ``fence.proxy.async`` after them (``missing_proxy_fence``). The operand
+(``wgmma_before_wait``; A's registers too, when A comes from registers); so is a ``wgmma`` with
+no ``wgmma.fence`` before a warpgroup's first one or after another instruction touched its
+registers (``missing_wgmma_fence``), one whose shared operand was written by ordinary stores of a
+thread that ran no ``fence.proxy.async`` after them (``missing_proxy_fence``), and one whose
+descriptor's swizzle differs from the one the TMA last wrote those bytes with (``swizzle_mismatch``,
+from emu/tma.py's ``tma_writes``). The operand
 reads go through the shared race shadow, so a missing ``__syncthreads`` or an uninitialised tile
 is the usual race / uninitialised-read finding.
 
-**Numerics**: fp32 accumulation is ``mma_forms.tensor_core_f32`` over the k16 step (the H200's
-mma.sync rule: exact products, aligned to the largest exponent and truncated 25 bits below it,
-summed exactly, truncated to f32); f16 accumulation is the exact sum rounded once to f16. The
-H200 comparison is recorded in bench/results/ (docs/MMA_FORMS.md says where).
+**Numerics**: fp32 accumulation is ``wgmma_f32`` over the k16 step, fitted bit for bit to the
+H200's outputs (bench/results/wgmma_probe-2026-12-02.json; the comparison in
+bench/results/wgmma-emu-vs-h200-2026-12-02.json): mma.sync's rule (exact products, aligned to the
+largest exponent and truncated 25 bits below it, summed exactly, truncated to f32) with a
+subnormal factor's exponent taken as its format's smallest normal one, overflow to inf, a
+truncated-to-zero sum +0 and one NaN. f16 accumulation is the exact sum rounded once to f16 (not
+yet checked on the GPU).
 
 **Counts**: the flops only. What ncu reports for a ``wgmma``'s operand reads from shared memory is
 not recorded yet, so the emulator counts no shared requests or wavefronts for them.
 """
 from __future__ import annotations
 
+import functools
+import importlib
 import re
 
 import numpy as np
 
 from ..messages import msg
 from . import isa
-from .mma_forms import tensor_core_f32
-from .operands import read, reg_array, unsupported, write
+from .operands import read, unsupported, write
 from .sanitizer.findings import said
+
+try:                                                     # the emulator's TMA, where it has one (emu/tma.py)
+    _tma = importlib.import_module(f"{__package__}.tma")
+except ModuleNotFoundError as e:
+    if e.name != f"{__package__}.tma":
+        raise
+    _tma = None
 
 SWIZZLE_BYTES = {0: 0, 1: 128, 2: 64, 3: 32}          # descriptor bits 62-63 -> swizzle span in bytes
 SWIZZLE_NAMES = {0: "none", 1: "128B", 2: "64B", 3: "32B"}
@@ -95,6 +110,7 @@ def swizzle(addr, mode: int):
     return addr ^ (((addr >> 7) & mask) << 4)
 
 
+@functools.lru_cache(maxsize=256)
 def offsets(rows: int, mode: int, mn_major: bool, lbo: int, sbo: int, esize: int = 2) -> np.ndarray:
     """[rows, 16] unswizzled byte offsets from the start address of a rows x 16 (K) operand of
     ``esize``-byte elements, as the canonical layouts say."""
@@ -112,7 +128,47 @@ def offsets(rows: int, mode: int, mn_major: bool, lbo: int, sbo: int, esize: int
             off = (r % T) * esize + (r // T) * sbo + (k % 8) * 16 + (k // 8) * lbo
         else:
             off = (r % T) * esize + ((r // T) % S) * 16 + (r // (T * S)) * lbo + (k % 8) * 16 * S + (k // 8) * sbo
-    return off.astype(np.int64)
+    off = off.astype(np.int64)
+    off.flags.writeable = False                      # cached: shared by every call
+    return off
+
+
+# ------------------------------------------------------------------ numerics
+_EMIN = {"f16": -14, "bf16": -126}                   # the input format's smallest normal exponent
+_CANONICAL_NAN = np.uint32(0x7FFFFFFF).view(np.float32)
+
+
+def _exponent(x, emin):
+    """The exponent the tensor core aligns by: floor(log2|x|), a subnormal's counted as the format's
+    smallest normal exponent; -inf for 0."""
+    e = np.maximum(np.frexp(x)[1].astype(np.float64) - 1, emin)
+    return np.where(x != 0, e, -np.inf)
+
+
+def wgmma_f32(A, B, C, ab: str):
+    """D = A @ B + C for [wg, 64, 16] x [wg, 16, N] + [wg, 64, N], fp32 accumulation, as the H200's
+    wgmma computes it (fitted bit for bit to bench/results/wgmma_probe-2026-12-02.json): the
+    products are exact; each, and C, is truncated toward zero to a multiple of 2^(E - 25), E the
+    largest of the products' nominal exponents (the sum of their factors' exponents, a subnormal
+    factor's taken as the format's smallest normal one) and C's; the exact sum of those is
+    truncated toward zero to fp32, except that a sum of 2^128 or more becomes inf, a nonzero sum
+    truncated to zero is +0, and every NaN is 0x7FFFFFFF. Inf and NaN inputs go the IEEE way."""
+    emin = _EMIN[ab]
+    with np.errstate(all="ignore"):
+        P = A[:, :, :, None] * B[:, None, :, :]                     # [wg, M, K, N], exact
+        EP = _exponent(A, emin)[:, :, :, None] + _exponent(B, emin)[:, None, :, :]
+        E = np.maximum(np.max(EP, axis=2), _exponent(C, -np.inf))
+        finite = np.isfinite(E) & np.all(np.isfinite(P), axis=2) & np.isfinite(C)
+        q = np.where(finite, np.exp2(np.where(finite, E, 0.0) - 25), 1.0)
+        s = np.trunc(P / q[:, :, None, :]).sum(axis=2) * q + np.trunc(C / q) * q
+        f = s.astype(np.float32)
+        f = np.where(np.abs(f.astype(np.float64)) > np.abs(s), np.nextafter(f, np.float32(0)), f)   # toward zero
+        f = np.where(np.abs(s) >= 2.0 ** 128, np.copysign(np.float32(np.inf), s).astype(np.float32), f)
+        f = np.where((f == 0) & (s != 0), np.float32(0), f)
+        plain = (np.matmul(A, B) + C).astype(np.float32)             # inf / NaN inputs: IEEE
+        out = np.where(finite, f, plain)
+        out = np.where(np.isfinite(E) | ~finite, out, np.float32(0) * plain).astype(np.float32)
+        return np.where(np.isnan(out), _CANONICAL_NAN, out)
 
 
 # ------------------------------------------------------------------ the form of an instruction
@@ -155,6 +211,9 @@ class State:
         self.touch = _touching(m.fn, self.accs)           # pc -> accumulator registers it reads/writes
         self.dirty = None                                 # shared unit -> thread (chunk index + 1) whose
                                                           # generic store no fence.proxy.async followed
+        self.touched: dict = {}                           # register name -> per thread: accessed by another
+                                                          # instruction since the thread's last wgmma.fence
+        self.fenced = np.zeros(T, dtype=bool)             # ran a wgmma.fence yet
         self.nreg: dict = {}                              # (block, warpgroup) -> registers per thread
         self.inc_at: dict = {}                            # (block, warpgroup) -> the setmaxnreg.inc instruction
 
@@ -179,6 +238,10 @@ class State:
         """An instruction other than wgmma.mma_async touching in-flight accumulators: a finding."""
         lanes = m.lanes(idx)
         for n in self.touch[pc]:
+            t = self.touched.get(n)
+            if t is None:
+                t = self.touched[n] = np.zeros(m.T, dtype=bool)
+            t[lanes] = True
             a = self.inflight.get(n)
             if a is None:
                 continue
@@ -210,10 +273,13 @@ def _vec(op):
 
 
 def _accumulator_names(fn) -> set:
+    """Every register a wgmma.mma_async accumulates into, or reads A from (both in flight till the wait)."""
     out = set()
     for ins in fn.instrs:
-        if ins.op == "wgmma" and ins.mods[:1] == ("mma_async",) or ins.op == "wgmma" and "mma_async" in ins.mods:
+        if ins.op == "wgmma" and "mma_async" in ins.mods:
             out.update(o.name for o in _vec(ins.args[0]) if o.kind == "reg")
+            if ins.args[1].kind == "vec":
+                out.update(o.name for o in ins.args[1].items if o.kind == "reg")
     return out
 
 
@@ -274,7 +340,10 @@ def h_wgmma(m, ins, idx, pc):
     sub = ins.mods[0] if ins.mods else ""
     st = state(m)
     if sub == "fence":
-        _warpgroups(m, ins, idx, "wgmma.fence")
+        lanes, *_ = _warpgroups(m, ins, idx, "wgmma.fence")
+        st.fenced[lanes] = True
+        for t in st.touched.values():
+            t[lanes] = False
         return
     if sub == "commit_group":
         lanes, *_ = _warpgroups(m, ins, idx, "wgmma.commit_group")
@@ -349,10 +418,10 @@ def _mma_async(m, ins, idx, pc, st):
     C = np.where(sd_wg[:, None, None], C, 0.0)
     Bt = np.swapaxes(B, 1, 2)                                    # [wg, 16, N]
     if d_t == "f32":
-        D = tensor_core_f32(A, Bt, C)
+        D = wgmma_f32(A, Bt, C, ab)
         for j, o in enumerate(dops):
             r, c = _d_pos(w4, g, t, j)
-            write(m, o, D[row, r, c].astype(np.float32), idx)
+            write(m, o, D[row, r, c], idx)
     else:
         with np.errstate(all="ignore"):
             D = (np.matmul(A, Bt) + C).astype(np.float16).view(np.uint16).astype(np.uint32)
@@ -360,8 +429,32 @@ def _mma_async(m, ins, idx, pc, st):
             r0, c0 = _d_pos(w4, g, t, 2 * j)
             r1, c1 = _d_pos(w4, g, t, 2 * j + 1)
             write(m, o, (D[row, r0, c0] | (D[row, r1, c1] << 16)).astype(np.uint32), idx)
-    st.issue(lanes, [o.name for o in dops if o.kind == "reg"], ins)
+    names = [o.name for o in dops + (list(args[1].items) if a_regs else []) if o.kind == "reg"]
+    _fence_check(m, ins, lanes, st, names)
+    st.issue(lanes, names, ins)
     m.count(pc, "flops", 2 * 64 * N * 16 * nwg)
+
+
+def _fence_check(m, ins, lanes, st, names):
+    """wgmma.fence must come before a warpgroup's first wgmma and between any other access to a
+    wgmma's accumulator or A registers and that wgmma (PTX ISA, wgmma.fence)."""
+    bad = ~st.fenced[lanes]
+    reg = None
+    for n in names:
+        t = st.touched.get(n)
+        if t is not None and t[lanes].any():
+            hit = t[lanes]
+            if reg is None and (hit & ~bad).any():
+                reg = n
+            bad |= hit
+    if bad.any():
+        i = int(np.argmax(bad))
+        key = "finding.wgmma_no_fence_first" if not st.fenced[lanes[i]] else "finding.wgmma_no_fence"
+        m.finding("missing_wgmma_fence", ins, lanes[i], None, said(key, reg=reg or "?"), int(bad.sum()))
+    for n in names:                                    # said once: this wgmma is now the access
+        t = st.touched.get(n)
+        if t is not None:
+            t[lanes] = False
 
 
 def _d_pos(w4, g, t, j):
@@ -440,13 +533,9 @@ def _from_shared(m, ins, idx, lanes, first, blk, op, rows, trans, ab, which):
 def tma_writes(m, block: int) -> list:
     """What the TMA last wrote in a block's shared memory, [(start, end, swizzle bytes, map name)],
     from the emulator's TMA (emu/tma.py) where the launch used it; else nothing."""
-    if getattr(m, "tma", None) is None:
+    if getattr(m, "tma", None) is None or _tma is None:
         return []
-    try:
-        from . import tma
-    except ImportError:                                  # no TMA in this emulator
-        return []
-    return tma.tma_writes(m, block)
+    return _tma.tma_writes(m, block)
 
 
 def _against_tma(m, ins, t0, blk, addr, mode, which):

@@ -22,7 +22,7 @@ import numpy as np
 from ..messages import msg
 from ..tma import TensorMap
 from .spec import KernelSpec, PackedArgs, describe_launch
-from .tensormap import MapBytes, launch_with_maps
+from .tensormap import MapBytes, encode_uploaded, launch_with_maps   # cuda-bindings: only where a map is launched
 
 __all__ = ["Device", "DeviceFault", "LaunchRefused"]
 
@@ -136,7 +136,6 @@ class Device:
             for v in packed.values:
                 out.append(self.cp.asarray(v) if isinstance(v, np.ndarray) else v)
             if any(isinstance(v, TensorMap) for v in packed.values):
-                from .tensormap import encode_uploaded   # cuda-bindings: only where a map is launched
                 self.stream.synchronize()
                 out = encode_uploaded(packed.values, out, self.cp)
         return out

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..tma import TensorMap
+
 __all__ = ["MapBytes", "encode_tiled", "encode", "encode_uploaded", "launch_with_maps", "has_maps",
            "cuda_bindings_version"]
 
@@ -135,7 +137,6 @@ def encode_uploaded(values: list, uploaded: list, xp) -> list:
     """The device arguments with every ``tilelab.TensorMap`` among ``values`` replaced by its encoding
     (``MapBytes``) on the device copy of its array: the copy already made for the pointer argument that is
     the very same array object (tilelab/tma.py: both then name one buffer), or an upload of its own."""
-    from ..tma import TensorMap
     out = list(uploaded)
     for i, v in enumerate(values):
         if isinstance(v, TensorMap):

@@ -24,7 +24,8 @@ def _strip_comments(src: str) -> str:
 
 _PARENS = r"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)"     # balanced, nested up to three deep
 _ATTR = (r"(?:__launch_bounds__\s*" + _PARENS + r"|__cluster_dims__\s*" + _PARENS +
-         r"|__maxnreg__\s*" + _PARENS + r"|__noinline__|__forceinline__|static|inline|extern)")
+         r"|__maxnreg__\s*" + _PARENS + r"|(?:__noinline__|__forceinline__|static|inline|extern)\b)")
+# (the keywords end at a word boundary: `__global__ void staticReverse(` is the kernel staticReverse)
 _KERNEL = re.compile(
     r"\b__global__\s+(?:" + _ATTR + r"\s*)*void\s+(?:" + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
 _TEMPLATE_TAIL = re.compile(r"template\s*<[^{};]*>\s*(?:" + _ATTR + r"\s*)*$")

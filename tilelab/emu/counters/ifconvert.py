@@ -395,7 +395,7 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         ldgsts = sass_ldgsts_runs(text, kernel.entry, program.filename)
     except Exception as e:   # no nvdisasm, or ptxas refused the kernel: count as the PTX runs
         plan = Plan(arch=arch)
-        plan.notes[("", 0)] = _msg("counts.no_sass", arch=arch, why=str(e).splitlines()[0][:100])
+        plan.notes[("", 0)] = _msg("counts.no_sass", arch=arch, why=(str(e).splitlines() or [type(e).__name__])[0][:100])
         cache[arch] = plan
         return plan
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731

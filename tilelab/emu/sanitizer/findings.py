@@ -30,14 +30,20 @@ KINDS = ("race", "out_of_bounds", "uninitialized_read", "misaligned", "barrier_d
 #: What a finding's count counts, per kind: lane-events of that line, all threads of the launch together
 #: (the message catalog's finding.counted_<kind>; English: "racing accesses", "such reads", ...).
 COUNTED = ("out_of_bounds", "race", "uninitialized_read", "misaligned", "barrier_divergence",
-           "cp_async_before_wait", "tma_before_wait", "mbarrier_hang",
-           "wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget", "swizzle_mismatch",
+           "cp_async_before_wait", "tma_before_wait", "mbarrier", "mbarrier_hang", "tma",
+           "wgmma_before_wait", "missing_proxy_fence", "setmaxnreg_over_budget",
+           "swizzle_mismatch",
            "assert", "trap", "call_depth")
 
 
 def _kind_words(kind: str) -> str:
     key = f"finding.kind_{kind}"
     return msg(key) if key in catalog(SOURCE) else kind.replace("_", " ")
+
+
+#: the warpgroup path's later kind (emu/wgmma.py): a wgmma with no wgmma.fence where the ISA needs one
+KINDS += ("missing_wgmma_fence",)
+COUNTED += ("missing_wgmma_fence",)
 
 
 @dataclass

@@ -32,6 +32,10 @@ def global_unit(fn) -> int:
         if ins.op in ("ld", "st") and "shared" not in ins.mods and "local" not in ins.mods \
                 and "param" not in ins.mods:
             unit = min(unit, max(1, size_of(_type_of(ins, "b32"))))
+        elif ins.op == "wmma" and ins.mods[:1] in (("load",), ("store",)) \
+                and "shared" not in ins.mods:         # a fragment's elements (emu/mma_forms.py)
+            unit = min([unit] + [{"f16": 2, "bf16": 2, "s8": 1, "u8": 1}[t] for t in ins.mods
+                                 if t in ("f16", "bf16", "s8", "u8")])
     return unit
 
 

@@ -6,19 +6,25 @@
 // wgmma.mma_async m64nNk16 (f16 or bf16 in, f32 accumulate, operands from shared memory through
 // descriptors), wgmma.fence / commit_group / wait_group, and setmaxnreg. Build for sm_90a.
 #pragma once
-// Fixed-width integers without a C library header (NVRTC has none; the project's stdint.h wants CCCL).
+// Fixed-width integers: the project's <stdint.h> (tilelab/include/) where CCCL is there to back it,
+// else our own (NVRTC alone has no C library headers; the bench machine's NVRTC has no CCCL).
+#if __has_include(<cuda/std/cstdint>)
+#include <stdint.h>
+#else
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
 typedef unsigned long long uintptr_t;
-
-#ifndef TILELAB_CUTENSORMAP_DEFINED
-#define TILELAB_CUTENSORMAP_DEFINED
-#if !defined(CUDA_VERSION)
-// NVRTC has no cuda.h: the driver's tensor map is 128 opaque bytes, 64-byte aligned. A kernel takes
-// it as `const __grid_constant__ CUtensorMap map` (PTX: .param .align 64 .b8 map[128]).
-typedef struct alignas(64) CUtensorMap_st { unsigned long long opaque[16]; } CUtensorMap;
 #endif
+
+// NVRTC has no cuda.h: the driver's tensor map is 128 opaque bytes, 64-byte aligned. A kernel takes
+// it as `const __grid_constant__ CUtensorMap map` (PTX: .param .align 64 .b8 map[128]). The same guard
+// and layout as <cuda.h> and tilelab/include/tilelab_tma.h, so any of them may come first.
+#ifndef CU_TENSOR_MAP_NUM_QWORDS
+#define CU_TENSOR_MAP_NUM_QWORDS 16
+typedef struct CUtensorMap_st {
+    alignas(64) unsigned long long opaque[CU_TENSOR_MAP_NUM_QWORDS];
+} CUtensorMap;
 #endif
 
 // ---- addresses ---------------------------------------------------------------------------------

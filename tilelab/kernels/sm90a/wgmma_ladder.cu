@@ -8,6 +8,8 @@
 //   wgmmaH2NoSwizzle    H2 with no swizzle: the core-matrix layout (eight 16-byte-wide TMA boxes a stage)
 //   wgmmaH3Specialized  a producer warpgroup feeds two consumer warpgroups (setmaxnreg), 128 x 256 tile
 //   wgmmaH4Overlapped   H3 keeping one wgmma group in flight, and an L2-friendly order of the tiles
+//   wgmmaH5Persistent   H4 with one block per SM looping over tiles: the producer fills the next tile's
+//                       stages while the consumers store this one
 //
 // M and N must be multiples of the block tile (M: rows past M are skipped on the store), K of 64.
 #include "hopper.h"
@@ -231,16 +233,95 @@ __global__ void __launch_bounds__(384, 1) wgmmaH3Specialized(const __grid_consta
     specialized_body<false>(&tmA, &tmB, C, M, N, K, blockIdx.y, blockIdx.x);
 }
 
+// The block tile of linear tile index t: groups of GROUP_M block rows, column by column inside a group.
+__device__ __forceinline__ void grouped_tile(int t, int tilesM, int tilesN, int& tm, int& tn)
+{
+    const int per_group = GROUP_M * tilesN;
+    const int first = (t / per_group) * GROUP_M;
+    const int rows = min(tilesM - first, GROUP_M);
+    tm = first + (t % per_group) % rows;
+    tn = (t % per_group) / rows;
+}
+
 // Tiles in groups of GROUP_M block rows, column by column inside a group, so the blocks running
 // together share their A rows and B columns in L2 (a 1-D grid of (M / 128) * (N / 256) blocks).
 __global__ void __launch_bounds__(384, 1) wgmmaH4Overlapped(const __grid_constant__ CUtensorMap tmA,
                                                             const __grid_constant__ CUtensorMap tmB,
                                                             float* C, int M, int N, int K)
 {
-    const int tilesM = (M + 127) / 128, tilesN = N / 256;
-    const int t = blockIdx.x, per_group = GROUP_M * tilesN;
-    const int first = (t / per_group) * GROUP_M;
-    const int rows = min(tilesM - first, GROUP_M);
-    const int tm = first + (t % per_group) % rows, tn = (t % per_group) / rows;
+    int tm, tn;
+    grouped_tile(blockIdx.x, (M + 127) / 128, N / 256, tm, tn);
     specialized_body<true>(&tmA, &tmB, C, M, N, K, tm, tn);
+}
+
+// ---- rung 5: persistent ------------------------------------------------------------------------------
+// As many blocks as SMs; block b takes tiles b, b + gridDim.x, ... in the grouped order. The stage ring
+// and its mbarrier phases run on across tiles (`it` counts k-tiles since the block started), so the
+// producer is already loading tile t + 1 while the consumers still store tile t.
+__global__ void __launch_bounds__(384, 1) wgmmaH5Persistent(const __grid_constant__ CUtensorMap tmA,
+                                                            const __grid_constant__ CUtensorMap tmB,
+                                                            float* C, int M, int N, int K)
+{
+    constexpr int BM = 128, BN = 256;
+    constexpr int A_BYTES = BM * BK * 2, B_BYTES = BN * BK * 2, STAGE = A_BYTES + B_BYTES;
+    unsigned char* smem = smem_1k();
+    __shared__ uint64_t full[STAGES], empty[STAGES];
+    const int tilesM = (M + BM - 1) / BM, tilesN = N / BN, tiles = tilesM * tilesN;
+    const int KT = K / BK;
+    const int wg = threadIdx.x / 128;
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < STAGES; ++s) {
+            mbar_init(&full[s], 1);
+            mbar_init(&empty[s], 2);
+        }
+        fence_proxy_async();
+    }
+    __syncthreads();
+
+    if (wg == 0) {
+        setmaxnreg_dec<40>();
+        if (threadIdx.x < 32 && elect_one()) {
+            int it = 0;
+            for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
+                int tm, tn;
+                grouped_tile(t, tilesM, tilesN, tm, tn);
+                for (int kt = 0; kt < KT; ++kt, ++it) {
+                    const int s = it % STAGES;
+                    if (it >= STAGES) mbar_wait(&empty[s], (it / STAGES - 1) & 1);
+                    unsigned char* sA = smem + s * STAGE;
+                    mbar_arrive_expect_tx(&full[s], STAGE);
+                    tma_load_2d(sA, &tmA, &full[s], kt * BK, tm * BM);
+                    tma_load_2d(sA + A_BYTES, &tmB, &full[s], kt * BK, tn * BN);
+                }
+            }
+        }
+    } else {
+        setmaxnreg_inc<232>();
+        const int c = wg - 1;
+        float d[128];
+        int it = 0;
+        for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
+            int tm, tn;
+            grouped_tile(t, tilesM, tilesN, tm, tn);
+#pragma unroll
+            for (int i = 0; i < 128; ++i) d[i] = 0.f;
+            for (int kt = 0; kt < KT; ++kt, ++it) {
+                const int s = it % STAGES;
+                unsigned char* sA = smem + s * STAGE + c * 64 * 128;
+                unsigned char* sB = smem + s * STAGE + A_BYTES;
+                mbar_wait(&full[s], (it / STAGES) & 1);
+                wgmma_fence();
+#pragma unroll
+                for (int kk = 0; kk < BK / 16; ++kk)
+                    wgmma_m64n256k16_f16(d, desc_sw128(sA + kk * 32), desc_sw128(sB + kk * 32), 1);
+                wgmma_commit();
+                wgmma_wait<1>();
+                if (kt >= 1 && threadIdx.x % 128 == 0) mbar_arrive(&empty[(it - 1) % STAGES]);
+            }
+            wgmma_wait<0>();                        // the tile's last stage goes back too: the ring runs on
+            if (threadIdx.x % 128 == 0) mbar_arrive(&empty[(it - 1) % STAGES]);
+            fence_acc(d);
+            store_acc(C, M, N, tm * BM + 64 * c, tn * BN, d);
+        }
+    }
 }
