@@ -472,10 +472,53 @@ def draw_mbarrier_pipeline(stages: int = 3, tiles: int = 6, bug: str | None = No
 
 
 # --------------------------------------------------------------------------- the climb (H200)
-def h200_ladder(root=ROOT):
-    """Lesson 07's ladder as recorded on the H200 (bench/gpu_tensor_ladder-*.json), or None when no
-    recording exists: per rung, TFLOP/s and the fraction of cuBLAS in the same process."""
-    src, d = newest("gpu_tensor_ladder-20??-??-??*.json", root)
-    if not d:
+#: lesson 07's rungs in kernels/sm90a/wgmma_ladder.cu, in order, then the side rung and lesson 06's best
+LADDER = ("h1_one_stage", "h2_pipelined", "h3_specialized", "h4_overlapped", "h5_persistent")
+SIDE = ("h2_no_swizzle", "r5_warp_tile")
+
+
+def h200_ladder(root=ROOT, size: str = "8192"):
+    """Lesson 07's ladder as recorded on the H200 (bench/gpu_tensor_ladder.py, the sustained protocol,
+    cuBLAS in the same process), or None: per rung (LADDER, then SIDE) its kernel, what it adds,
+    TFLOP/s and fraction of cuBLAS at ``size``."""
+    src, d = newest("gpu_tensor_ladder-20??-??-??.json", root)
+    if not d or size not in d.get("sizes", {}):
         return None
-    return {"source": src, "date": str(d.get("date", "?"))[:10], "gpu": d.get("gpu", "?"), "data": d}
+    v, ks = d["sizes"][size], d.get("kernels", {})
+    rows = []
+    for label in LADDER + SIDE:
+        if label in v.get("tflops_median", {}):
+            k = ks.get(label, {})
+            rung = k.get("rung") or {}
+            rows.append({"label": label, "kernel": rung.get("kernel") or k.get("kernel", label),
+                         "what": rung.get("what", ""), "tflops": v["tflops_median"][label],
+                         "fraction": v["fraction_of_cublas"][label]})
+    return {"source": src, "date": str(d.get("date", "?"))[:10], "gpu": d.get("gpu", "?"), "size": size,
+            "method": d.get("method", ""), "rows": rows, "cublas": v["tflops_median"]["cublas"]}
+
+
+def ladder_table(rec) -> None:
+    print(_msg("hopperkit.ladder_head", n=rec["size"]))
+    for r in rec["rows"]:
+        print(f"{r['kernel']:20s} {r['tflops']:8.1f} {r['fraction']:8.2f}")
+    print(f"{'cuBLAS':20s} {rec['cublas']:8.1f} {1:8.2f}   {_msg('hopperkit.cublas_same_process')}")
+    print(_msg("bankkit.gpu_figures_recorded_source", gpu=rec["gpu"], date=rec["date"], source=rec["source"]))
+
+
+def draw_climb(rec) -> None:
+    """Bars: each rung's fraction of cuBLAS (lesson 07's rungs, the no-swizzle side rung, lesson 06's best)."""
+    from tilelab import palette as pal
+    plt = _plt()
+    rows = rec["rows"]
+    fig, ax = plt.subplots(figsize=(10, 3.8))
+    colours = [pal.BLUE if r["label"] in LADDER else pal.VERMILLION if r["label"] == "h2_no_swizzle" else pal.GREY
+               for r in rows]
+    bars = ax.bar(range(len(rows)), [100 * r["fraction"] for r in rows], color=colours)
+    ax.bar_label(bars, labels=[f"{100 * r['fraction']:.0f}%" for r in rows], fontsize=7.5, padding=2)
+    ax.axhline(100, color="k", lw=0.8)
+    ax.set_xticks(range(len(rows)), [r["kernel"] for r in rows], fontsize=7, rotation=15)
+    ax.set_ylabel(_msg("hopperkit.climb_ylabel"), fontsize=8)
+    ax.set_ylim(0, 115)
+    ax.set_title(_msg("hopperkit.climb_title", gpu=rec["gpu"], date=rec["date"], n=rec["size"]), fontsize=9.5)
+    fig.tight_layout()
+    plt.show()
