@@ -34,7 +34,7 @@ ifeq ($(NO_INSTALL),1)
 SITE_STAMP :=
 endif
 
-.PHONY: rubric-sweep help install lab lessons test test-fast test-gpu test-gpu-notebooks release grade sandbox-user student-bundle clean-grading
+.PHONY: rubric-sweep help install lab lessons compare-outputs test test-fast test-gpu test-gpu-notebooks release grade sandbox-user student-bundle clean-grading
 
 help:
 	@echo "make lab             set up, copy exercises/ into work/ (never overwriting), open JupyterLab on work/ and lessons/"
@@ -43,6 +43,7 @@ help:
 	@echo "make rubric-sweep    every count threshold over every drawn size (tilelab/rubric/sweep.json; CHECKS=...)"
 	@echo "make test-gpu        the same on a GPU (TILELAB_BACKEND=gpu), plus nbval over solutions/ and an autograde"
 	@echo "make lessons         build lessons/, solutions/, exercises/ from the text in course/ (NAMES=03 for one)"
+	@echo "make compare-outputs the built notebooks' outputs against git's (REV=HEAD), times and addresses aside (NAMES=03)"
 	@echo "make release         nbgrader generate_assignment: solutions/ -> exercises/ (and solutions_zh/ -> exercises_zh/)"
 	@echo "make grade           autograde grading/submitted/*/*, feedback, grading/grades.csv (STUDENT=s ASSIGNMENT=a: one by hand)"
 	@echo "make student-bundle  dist/tilelab-student.tar.gz without solutions, rubric or grading internals"
@@ -98,6 +99,11 @@ test-gpu-notebooks: $(STAMP)
 # emulator, then releases exercises/ through nbgrader; every language of course/.
 lessons: $(STAMP)
 	$(PY) scripts/build_course.py $(NAMES)
+
+# after `make lessons`: did the rebuild change any output? (scripts/compare_outputs.py says what it normalises)
+REV ?= HEAD
+compare-outputs: $(STAMP)
+	$(PY) scripts/compare_outputs.py --rev $(REV) $(NAMES)
 
 release: $(STAMP)
 	$(PY) -m grading.release

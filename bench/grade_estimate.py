@@ -29,7 +29,10 @@ def main() -> int:
     ap.add_argument("--gpus", type=int, default=8)
     args = ap.parse_args()
     files = sorted(glob.glob(str(RESULTS / "grade_scale-20[0-9][0-9]-*.json")))
-    date = args.date or max(Path(f).name[len("grade_scale-"):][:10] for f in files)
+    # the newest date with a GPU recording (a later CPU-only run, as on 2026-12-02, has nothing to add up)
+    gpu_dates = [Path(f).name[len("grade_scale-"):][:10] for f in files
+                 if json.loads(Path(f).read_text())["machine"].get("gpu")]
+    date = args.date or max(gpu_dates or [Path(f).name[len("grade_scale-"):][:10] for f in files])
     recs = {Path(f).name: json.loads(Path(f).read_text()) for f in files if date in Path(f).name}
     gpu = {n: r for n, r in recs.items() if r["machine"].get("gpu")}
     cpu = {n: r for n, r in recs.items() if not r["machine"].get("gpu") and "1" in r["runs"] and "2" in r["runs"]}

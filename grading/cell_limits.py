@@ -16,6 +16,8 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
+from traitlets.config.loader import PyFileConfigLoader
+
 from grading.rubrics import REPO_ROOT
 
 RESULTS = REPO_ROOT / "bench" / "results"
@@ -42,7 +44,6 @@ def recorded(results: Path = RESULTS) -> dict:
 
 
 def configured_timeout(extra: dict | None = None) -> float:
-    from traitlets.config.loader import PyFileConfigLoader
     cfg = PyFileConfigLoader("nbgrader_config.py", path=str(REPO_ROOT)).load_config()
     value = (extra or {}).get("Execute.timeout", cfg.Execute.get("timeout", 900) if "Execute" in cfg else 900)
     return float(value or 0)

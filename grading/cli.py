@@ -28,20 +28,33 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import html
+import importlib.metadata
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import warnings
 from pathlib import Path
+
+import dateutil.parser
+from traitlets.config.loader import PyFileConfigLoader
 
 from grading import language as lg
 from grading import sandbox as sb
 from grading import submission_files as sf
+from grading.cell_limits import cell_timeout
+from grading.export import export
+from grading.progress import Progress
 from grading.release import assignments, release
-from grading.rubrics import RUBRIC_DIR
+from grading.rubrics import RUBRIC_DIR, load_rubric
+from grading.sandbox import cgroup
+from tilelab.rubric.draw import course_secret
 from tilelab.toolchain import available_nvrtc, nvrtc_version
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +88,6 @@ def check_timestamp(files: dict) -> sf.Note | None:
     data = files.get("timestamp.txt")
     if data is None:
         return None
-    import dateutil.parser
     try:
         if len(data) > sf.MAX_TIMESTAMP_BYTES:
             raise ValueError("too long")
@@ -114,7 +126,6 @@ def prepare(course: dict, student: str, a: str) -> tuple[dict, list[sf.Note]]:
 
 def write_not_graded(course: dict, r: dict) -> None:
     """A failed submission's own feedback: one page that says why it was not graded."""
-    import html
     d = Path(course["feedback"]) / r["student"] / r["assignment"]
     if d.is_symlink() or d.is_file():
         d.unlink()
@@ -159,6 +170,12 @@ def nvrtc_versions() -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def nbgrader_version() -> str:
+    """Part of every cache key: read from the installed distribution, without importing nbgrader (seconds)."""
+    return importlib.metadata.version("nbgrader")
+
+
 def grader_version(assignment: str) -> str:
     """Hash of everything that decides a grade besides the submission (a rerun's skip key): the
     rule files, nbgrader's version, the course secret (the sizes each learner is graded on are
@@ -170,9 +187,7 @@ def grader_version(assignment: str) -> str:
         except ValueError:
             name = str(p)
         h.update(name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
-    import nbgrader
-    from tilelab.rubric.draw import course_secret
-    h.update(nbgrader.__version__.encode())
+    h.update(nbgrader_version().encode())
     h.update(hashlib.sha256(course_secret()).digest())
     h.update(json.dumps(nvrtc_versions()).encode())
     return h.hexdigest()
@@ -242,8 +257,7 @@ def start_cluster(workers: int | None, scheduler: str | None):
 
 def release_key(names, lang: str = lg.SOURCE) -> str:
     """Hash of what a release and its gradebook entries are made from."""
-    import nbgrader
-    h = hashlib.sha256(nbgrader.__version__.encode() + json.dumps([lang] + sorted(names)).encode())
+    h = hashlib.sha256(nbgrader_version().encode() + json.dumps([lang] + sorted(names)).encode())
     files = [ROOT / "nbgrader_config.py"] + sorted((ROOT / "grading").rglob("*.py"))
     for a in names:
         files += sorted(p for p in (lg.source_dir(lang, ROOT) / a).rglob("*") if p.is_file()
@@ -266,7 +280,6 @@ def prepare_releases(by_lang: dict, d: Path, db: str) -> dict:
     language (its assignments one after the other, or all in one nbgrader run when all are
     asked for), every language's at once, and nothing is released again unless its solutions or
     the grader changed."""
-    import threading
     out, runs, finish = {}, [], []
     tmp = Path(tempfile.mkdtemp(prefix="tilelab-template-"))
     try:
@@ -322,7 +335,6 @@ def prepare_releases(by_lang: dict, d: Path, db: str) -> dict:
 def blank_copy(course_db: Path, out: Path) -> None:
     """A copy of the course gradebook without its learners, submissions and grades: what a
     release into an empty gradebook makes (the assignments, notebooks and cells), in no time."""
-    import sqlite3
     shutil.copyfile(course_db, out)
     con = sqlite3.connect(out)
     try:
@@ -336,9 +348,7 @@ def blank_copy(course_db: Path, out: Path) -> None:
 
 def merge(db_url: str, r: dict) -> None:
     """Write one graded submission into the course gradebook (the driver is its only writer)."""
-    import warnings
     from nbgrader.api import Gradebook, MissingEntry
-    import dateutil.parser
     with Gradebook(db_url) as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # SQLAlchemy's autoflush notes on nbgrader's own add_submission
         gb.update_or_create_student(r["student"])
@@ -369,7 +379,6 @@ def write_outputs(course: dict, r: dict) -> None:
 def export_csv(db_url: str, path: str, autograded: Path | None = None, include_missing: bool = False) -> None:
     """grades.csv (one row per submission, with its language and lateness) and the Canvas and
     Moodle imports beside it (grading/export.py)."""
-    from grading.export import export
     export(db_url, Path(path), autograded, include_missing)
 
 
@@ -382,7 +391,6 @@ def time_limit(assignment: str, notebooks: int, extra: dict | None = None) -> fl
     per notebook the kernel's start (Execute.startup_timeout) and the learner's cells together
     (SafeExecute.notebook_budget), every graded check's judge (the rubric's timeout_s), and a
     margin for nbgrader's own steps. A submission past it is stuck, not slow."""
-    from traitlets.config.loader import PyFileConfigLoader
     from grading.preprocessors import SafeExecute
     cfg = PyFileConfigLoader("nbgrader_config.py", path=str(ROOT)).load_config()
     extra = extra or {}
@@ -394,7 +402,6 @@ def time_limit(assignment: str, notebooks: int, extra: dict | None = None) -> fl
     budget = setting("SafeExecute", "notebook_budget", SafeExecute.notebook_budget.default_value)
     if not budget:   # no notebook budget: every cell may take its own limit
         budget = setting("Execute", "timeout", 900) * 50
-    from grading.rubrics import load_rubric
     try:
         judges = sum(c.timeout_s for c in load_rubric(assignment).checks)
     except FileNotFoundError:
@@ -427,7 +434,6 @@ def main(argv=None) -> int:
                     help="grades.csv gets a row (status missing, no score) per learner who did not submit an "
                     "assignment others submitted")
     args = ap.parse_args(argv)
-    from grading.progress import Progress
     global BAR
     BAR = Progress(PREFIX)
     try:
@@ -450,7 +456,6 @@ def _main(args) -> int:
                 "(to grade anyway, at your own risk: make grade UNSAFE=1)")
             return 2
 
-    from grading.sandbox import cgroup
     if not sb.unsafe() and cgroup.why_unavailable() and gpu_count():
         say(f"note: {cgroup.why_unavailable()}; on this GPU host the sandboxes' memory is therefore not "
             "limited (no address-space limit with CUDA)")
@@ -507,7 +512,6 @@ def _main(args) -> int:
     results, jobs, skipped = [], [], []
     versions = {a: grader_version(a) for a in names}
     limits = {a: time_limit(a, len(list((release_dir(d) / a).glob("*.ipynb"))), extra) for a in names}
-    from grading.cell_limits import cell_timeout
     cell_limits = {a: cell_timeout(a, extra) for a in names}
     for student, a in subs:
         name = f"{student}/{a}"

@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 from grading import language as lg
+from grading.rubrics import REPO_ROOT
 
 FIELDS = ["assignment", "duedate", "timestamp", "student_id", "last_name", "first_name", "email",
           "raw_score", "late_submission_penalty", "score", "max_score", "seconds_late", "language", "status"]
@@ -124,7 +125,6 @@ def export(db_url: str, csv_path: Path, autograded: Path | None = None, include_
 
 
 def main(argv=None) -> int:
-    from grading.rubrics import REPO_ROOT
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--course-dir", default=str(REPO_ROOT / "grading"))
     ap.add_argument("--csv", help="default: COURSE/grades.csv (the LMS files go beside it)")

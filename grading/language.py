@@ -17,6 +17,8 @@ judge are the same in every language (``same_grade_cells`` checks the first two)
 from __future__ import annotations
 
 import re
+import tempfile
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -97,7 +99,6 @@ def detect(files: dict, releases: dict) -> tuple[str, str | None]:
 
 @lru_cache(maxsize=8)
 def _grade_cells_of(data: bytes) -> dict:
-    import tempfile
     with tempfile.TemporaryDirectory(prefix="tilelab-gb-") as tmp:
         path = Path(tmp) / "gradebook.db"
         path.write_bytes(data)
@@ -106,7 +107,6 @@ def _grade_cells_of(data: bytes) -> dict:
 
 def grade_cells(gradebook: bytes | Path) -> dict:
     """{(assignment, notebook, grade id): max score} of what a (template) gradebook knows."""
-    import warnings
     from nbgrader.api import Gradebook
     if isinstance(gradebook, (bytes, bytearray)):
         return dict(_grade_cells_of(bytes(gradebook)))

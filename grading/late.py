@@ -33,10 +33,17 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from nbformat.v4 import new_markdown_cell
+from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.exchange.default import ExchangeCollect
 from nbgrader.plugins import LateSubmissionPlugin
-from nbgrader.preprocessors import NbGraderPreprocessor
+from nbgrader.preprocessors import AssignLatePenalties, NbGraderPreprocessor
+from nbgrader.utils import parse_utc
 from traitlets import Float, Unicode
+from traitlets.config.loader import PyFileConfigLoader
+
+from grading.rubrics import REPO_ROOT
+from tilelab.messages import msg
 
 LEDGER = "received.json"
 #: the format nbgrader writes timestamp.txt in (nbgrader.utils.get_utc_timestamp's)
@@ -50,7 +57,6 @@ def parse_time(text: str | None) -> dt.datetime | None:
     """A timestamp as nbgrader reads it (naive UTC), or None when there is none or it is unreadable."""
     if not text or not str(text).strip():
         return None
-    from nbgrader.utils import parse_utc
     try:
         return parse_utc(str(text).strip())
     except (ValueError, OverflowError, TypeError):
@@ -94,9 +100,6 @@ class PerDayPenalty(LateSubmissionPlugin):
 @lru_cache(maxsize=None)
 def penalty_plugin():
     """The plugin grading/nbgrader_config.py configures for AssignLatePenalties (an instance)."""
-    from traitlets.config.loader import PyFileConfigLoader
-    from nbgrader.preprocessors import AssignLatePenalties
-    from grading.rubrics import REPO_ROOT
     cfg = PyFileConfigLoader("nbgrader_config.py", path=str(REPO_ROOT)).load_config()
     return AssignLatePenalties(config=cfg).plugin_class(config=cfg)
 
@@ -104,7 +107,6 @@ def penalty_plugin():
 def apply_penalties(db_url: str, assignment: str, student: str, plugin=None) -> None:
     """Set each notebook's late penalty in ``db_url`` as nbgrader's AssignLatePenalties does
     (the driver's merge carries the grades, not the penalties, into the course gradebook)."""
-    from nbgrader.api import Gradebook
     plugin = plugin or penalty_plugin()
     with Gradebook(db_url) as gb:
         sub = gb.find_submission(assignment, student)
@@ -124,7 +126,6 @@ def due_dates(db_url: str) -> dict:
     path = Path(db_url.removeprefix("sqlite:///"))
     if not path.exists():
         return {}
-    from nbgrader.api import Gradebook
     with Gradebook(db_url) as gb:
         return {a.name: a.duedate for a in gb.assignments if a.duedate}
 
@@ -137,7 +138,6 @@ def with_due_date(gradebook: bytes, assignment: str, due: dt.datetime | None) ->
         path = os.path.join(tmp, "gradebook.db")
         with open(path, "wb") as f:
             f.write(gradebook)
-        from nbgrader.api import Gradebook
         with Gradebook(f"sqlite:///{path}") as gb:
             gb.update_or_create_assignment(assignment, duedate=due)
         con = sqlite3.connect(path)   # one file again (no journal beside it)
@@ -236,7 +236,6 @@ class LateNote(NbGraderPreprocessor):
     language = Unicode("", help="The submission's language ('' : TILELAB_LANG)").tag(config=True)
 
     def preprocess(self, nb, resources):
-        from nbgrader.api import Gradebook, MissingEntry
         info = resources.get("nbgrader", {})
         try:
             with Gradebook(info["db_url"]) as gb:
@@ -247,14 +246,12 @@ class LateNote(NbGraderPreprocessor):
         except (KeyError, MissingEntry):
             return nb, resources
         if text:
-            from nbformat.v4 import new_markdown_cell
             cell = new_markdown_cell(text)
             cell.id = NOTE_ID
             nb.cells.insert(0, cell)
         return nb, resources
 
     def note(self, received, due, seconds_late, penalty, score) -> str:
-        from tilelab.messages import msg
         lang = self.language or None
         if received is None and due is None:
             return ""

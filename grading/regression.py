@@ -13,7 +13,9 @@ from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell
+from nbgrader.utils import determine_grade, is_grade
 
+from grading.preprocessors import Judge, find_kernel_source
 from grading.rubrics import REPO_ROOT, all_rubrics, load_rubric, tomllib
 
 CORPUS = REPO_ROOT / "tests" / "submissions"
@@ -36,13 +38,11 @@ def grade_cell_index(nb, grade_id: str) -> int:
 
 def kernel_source(nb, check) -> str | None:
     """What the Judge preprocessor grades for ``check`` in ``nb``."""
-    from grading.preprocessors import find_kernel_source
     return find_kernel_source(nb.cells, check.kernel, grade_cell_index(nb, check.grade_id))
 
 
 def judge_source(check, source: str, *, backend: str = "", timeout: float | None = None) -> dict:
     """The judge's verdict on one kernel source, through the same subprocess autograde uses."""
-    from grading.preprocessors import Judge
     j = Judge()
     if timeout is not None:
         check = copy.copy(check)
@@ -53,8 +53,6 @@ def judge_source(check, source: str, *, backend: str = "", timeout: float | None
 def judge_notebook(nb, assignment: str, notebook: str | None = None, *, backend: str = "") -> dict:
     """Run the Judge preprocessor on ``nb`` (not executed) and score its grade cells as nbgrader
     does; returns {grade_id: score}."""
-    from nbgrader.utils import determine_grade, is_grade
-    from grading.preprocessors import Judge
     nb = copy.deepcopy(nb)
     resources = {"nbgrader": {"assignment": assignment, "notebook": notebook or assignment, "student": "test"}}
     Judge(backend=backend).preprocess(nb, resources)

@@ -10,6 +10,7 @@ release elsewhere (the sync test uses them to compare a fresh release with exerc
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -32,7 +33,6 @@ def nbgrader() -> list[str]:
 def nbgrader_env() -> dict:
     """The environment with this Python's bin/ first on PATH: nbgrader runs `alembic` from PATH.
     (Where the wheels were installed with ``pip --target DIR``, their scripts are in DIR/bin.)"""
-    import importlib.util
     dirs = [str(Path(sys.executable).parent)]
     spec = importlib.util.find_spec("alembic")
     if spec and spec.origin:

@@ -28,6 +28,9 @@ import hashlib
 import itertools
 from dataclasses import dataclass, field
 
+from pygments.lexers import CudaLexer
+from pygments.token import Comment, Name, String, Text, Whitespace
+
 K = 5
 THRESHOLD = 0.8
 COMMON_SHARE = 0.5
@@ -44,8 +47,6 @@ KEEP = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "__syncthrea
 
 def tokens(source: str) -> list[str]:
     """The normalised token stream of a CUDA C++ source (see the module's text)."""
-    from pygments.lexers import CudaLexer
-    from pygments.token import Comment, Name, String, Text, Whitespace
     out = []
     for ttype, value in CudaLexer().get_tokens(source):
         if ttype in Text or ttype in Whitespace or (ttype in Comment and ttype not in Comment.Preproc):

@@ -21,6 +21,15 @@ import tempfile
 import time
 from pathlib import Path
 
+import nbformat
+from nbgrader.api import Gradebook
+from nbgrader.apps import NbGraderAPI
+from nbgrader.coursedir import CourseDirectory
+from traitlets.config.loader import PyFileConfigLoader
+
+from grading.preprocessors.structure import NOTE_ID, renamed_notebooks, unreadable_notebooks
+from grading.sandbox import CappedReader
+
 ROOT = Path(__file__).resolve().parent.parent
 #: what a worker sends back per file, at most (a notebook's outputs are already capped)
 MAX_RETURNED_FILE = 16 << 20
@@ -69,7 +78,6 @@ def grade_submission(job: dict) -> dict:
         release = scratch / "release"
         _write_tree(release / assignment, job["release"])
         (scratch / "gradebook.db").write_bytes(job["gradebook"])
-        from grading.preprocessors.structure import renamed_notebooks, unreadable_notebooks
         result["lang"] = job.get("lang") or "en"
         renamed = renamed_notebooks(sub, sorted(job["release"]), result["lang"]) + list(job.get("notes") or [])
         result["repairs"] = list(renamed)
@@ -112,7 +120,6 @@ def grade_submission(job: dict) -> dict:
 
 def _run_child(cmd, timeout):
     """(rc or 'timeout', stdout, stderr tail) of ``cmd`` in its own process group, killed whole."""
-    from grading.sandbox import CappedReader
     p = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          stdin=subprocess.DEVNULL, start_new_session=True, env=_child_env())
     readers = [CappedReader(p.stdout, 4 << 20), CappedReader(p.stderr, 4 << 20)]
@@ -143,7 +150,6 @@ def _child_env() -> dict:
 
 # ------------------------------------------------------------------ the child: nbgrader's API
 def _config(scratch: Path, spec: dict):
-    from traitlets.config.loader import PyFileConfigLoader
     cfg = PyFileConfigLoader("nbgrader_config.py", path=str(ROOT)).load_config()
     cfg.CourseDirectory.submitted_directory = str(scratch / "submitted")
     cfg.CourseDirectory.autograded_directory = str(scratch / "autograded")
@@ -163,7 +169,6 @@ def _config(scratch: Path, spec: dict):
 
 
 def _grades(db_url: str, assignment: str, student: str) -> tuple[dict, str | None, list]:
-    from nbgrader.api import Gradebook
     out, repairs = {}, []
     with Gradebook(db_url) as gb:
         sub = gb.find_submission(assignment, student)
@@ -177,8 +182,6 @@ def _grades(db_url: str, assignment: str, student: str) -> tuple[dict, str | Non
 def main(argv=None) -> int:
     scratch = Path((argv or sys.argv[1:])[0])
     spec = json.loads((scratch / "job.json").read_text())
-    from nbgrader.apps import NbGraderAPI
-    from nbgrader.coursedir import CourseDirectory
     # what the learner's kernel and the judge print comes from tilelab/messages in this language
     # (grading/sandbox/kernel.py and the judge pass TILELAB_LANG on)
     os.environ["TILELAB_LANG"] = spec.get("lang") or "en"
@@ -211,8 +214,6 @@ def main(argv=None) -> int:
 
 def _repairs(folder: Path) -> list:
     """The repairs, read back from the note grading.preprocessors.structure put at the top of each notebook."""
-    import nbformat
-    from grading.preprocessors.structure import NOTE_ID
     notes = []
     for p in sorted(folder.glob("*.ipynb")):
         try:

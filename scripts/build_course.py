@@ -7,7 +7,7 @@
     python scripts/build_course.py --no-execute    # write without running (no outputs)
     python scripts/build_course.py --prose-only zh # markdown edits only: keep the executed code cells
 
-course/<lang>/lessons/NN_topic.md   -> lessons[/<lang>]/NN_topic.ipynb, executed on the emulator
+course/<lang>/lessons/NN_topic.md   -> lessons[/<lang>]/NN_topic_lesson.ipynb, executed on the emulator
 course/<lang>/exercises/NN_topic.md -> solutions[_<lang>]/NN_topic/NN_topic.ipynb (nbgrader source,
                                        executed), then exercises[_<lang>]/ by nbgrader (release.py)
 English (the source language) keeps the bare paths; another language builds beside them.
@@ -68,6 +68,19 @@ def out_dirs(lang: str) -> dict[str, Path]:
         return {"lessons": ROOT / "lessons", "solutions": ROOT / "solutions", "exercises": ROOT / "exercises"}
     return {"lessons": ROOT / "lessons" / lang, "solutions": ROOT / f"solutions_{lang}",
             "exercises": ROOT / f"exercises_{lang}"}
+
+
+def built_path(lang: str, kind: str, stem: str) -> Path:
+    """The notebook a source builds. A lesson is ``NN_topic_lesson.ipynb`` and its exercise (the
+    nbgrader assignment ``NN_topic``) keeps ``NN_topic.ipynb``: opened side by side in JupyterLab,
+    the two tabs have two names, in every language."""
+    dirs = out_dirs(lang)
+    if kind == "lessons":
+        return dirs["lessons"] / f"{stem}{LESSON_SUFFIX}.ipynb"
+    return dirs["solutions"] / stem / f"{stem}.ipynb"
+
+
+LESSON_SUFFIX = "_lesson"
 
 
 # =========================================================================== numbers in prose
@@ -286,7 +299,6 @@ def build(only=(), langs=None, execute_cells=True, release_too=True, timeout=180
     table = _number_table()
     written = []
     for lang in langs or languages():
-        dirs = out_dirs(lang)
         released = []
         for kind in ("lessons", "exercises"):
             for src in sources(lang, kind):
@@ -294,13 +306,12 @@ def build(only=(), langs=None, execute_cells=True, release_too=True, timeout=180
                     continue
                 t0 = time.monotonic()
                 nb = build_notebook(src, lang, kind, table)
+                path = built_path(lang, kind, src.stem)
                 if kind == "lessons":
-                    path = dirs["lessons"] / f"{src.stem}.ipynb"
                     if lang != SOURCE:
                         path.parent.mkdir(parents=True, exist_ok=True)
                         link_lesson_helpers(path.parent)
                 else:
-                    path = dirs["solutions"] / src.stem / f"{src.stem}.ipynb"
                     released.append(src.stem)
                 path.parent.mkdir(parents=True, exist_ok=True)
                 if prose_only:

@@ -35,7 +35,7 @@ from copy_exercises import copy_new, explain, out_of_date  # noqa: E402
 
 #: What the learner sees at the top of JupyterLab's file browser (name in the view -> repo path).
 SHOWN = ("work", "lessons", "kernels", "README.md")
-START = "lessons/00_start_here.ipynb"
+START = "lessons/00_start_here_lesson.ipynb"
 
 
 def make_view(view: Path, work: Path, lang: str = "en") -> Path:

@@ -29,12 +29,9 @@ def targets():
     """(text source, built notebook, language, kind) for every source of every language."""
     out = []
     for lang in bc.languages():
-        dirs = bc.out_dirs(lang)
         for kind in ("lessons", "exercises"):
             for src in bc.sources(lang, kind):
-                path = (dirs["lessons"] / f"{src.stem}.ipynb" if kind == "lessons"
-                        else dirs["solutions"] / src.stem / f"{src.stem}.ipynb")
-                out.append((src, path, lang, kind))
+                out.append((src, bc.built_path(lang, kind, src.stem), lang, kind))
     return out
 
 
@@ -67,6 +64,9 @@ def _pinned(rel: str):
 def test_course_has_a_source_for_every_pinned_lesson_and_exercise():
     built = {str(p.relative_to(ROOT)) for _, p, lang, _ in TARGETS if lang == "en"}
     pinned = {n for n in PIN["notebooks"] if not n.startswith("exercises/")}
+    # a lesson the pin names lessons/NN_topic.ipynb is built as lessons/NN_topic_lesson.ipynb now
+    pinned = {str(bc.built_path("en", "lessons", Path(n).stem).relative_to(ROOT)) if n.startswith("lessons/") else n
+              for n in pinned}
     assert pinned <= built, pinned - built
 
 
@@ -93,6 +93,7 @@ def test_building_twice_gives_the_same_notebook_with_unique_ids():
 def test_cells_are_those_of_the_pinned_release(src, path, lang, kind):
     """Same cells in the same order, types, tags, grade ids and points as at the pin; the only
     cells allowed in between are the hidden self-test checks (tag self-check)."""
+    # the pin names a lesson by its name then, NN_topic.ipynb (now NN_topic_lesson.ipynb)
     rel = f"lessons/{src.stem}.ipynb" if kind == "lessons" else f"solutions/{src.stem}/{src.stem}.ipynb"
     pinned = _pinned(rel)          # every language keeps the cells of the English notebook at the pin
     kept = []
@@ -246,3 +247,25 @@ def test_work_made_from_the_pinned_release_still_grades(tmp_path):
     r, rows = _grade(tmp_path, {"right": right, "fresh": old}, backend="emu")
     scores = {s: float(row["score"]) for s, row in rows.items()}
     assert scores == {"right": load_rubric(a).points, "fresh": 0}, r.stdout + r.stderr
+
+
+def test_every_notebook_a_learner_opens_has_a_name_of_its_own():
+    """A lesson and its exercise open side by side in JupyterLab: two tabs, two names, in each
+    language's lab (its lessons and its released exercises; issue 24)."""
+    for lang in bc.languages():
+        dirs = bc.out_dirs(lang)
+        opened = sorted(p.name for p in [*dirs["lessons"].glob("*.ipynb"), *dirs["exercises"].glob("*/*.ipynb")])
+        assert len(opened) >= 2, (lang, opened)
+        twice = sorted({n for n in opened if opened.count(n) > 1})
+        assert not twice, f"{lang}: these notebooks have the same file name: {twice}"
+        for src in bc.sources(lang, "lessons"):
+            assert bc.built_path(lang, "lessons", src.stem).exists(), src
+
+
+def test_every_lesson_notebook_the_text_names_exists():
+    """The exercises, the README and the docs name lessons by their notebook's path: each one exists."""
+    texts = [*ROOT.glob("course/*/*/*.md"), ROOT / "README.md", *ROOT.glob("docs/*.md")]
+    named = {(t, m) for t in texts for m in re.findall(r"lessons/(?:[a-z]{2}/)?\d\d_\w+\.ipynb", t.read_text())}
+    assert named
+    missing = sorted(f"{t.relative_to(ROOT)}: {m}" for t, m in named if not (ROOT / m).exists())
+    assert not missing, missing

@@ -129,7 +129,7 @@ def test_a_message_names_the_header_line_and_the_learners_call(emu, tmp_path):
     # an instruction the emulator does not model, in code a header inlines: the message shows
     # the header's line (not the cell's line of the same number) and the cell's line that called it
     (tmp_path / "pause.cuh").write_text('// a header\n__device__ __forceinline__ void pause_here()\n{\n'
-                                        '    asm volatile("griddepcontrol.wait;");\n}\n')
+                                        '    asm volatile("pmevent 1;");\n}\n')
     src = '#include "pause.cuh"\n__global__ void k(float* a)\n{\n    a[0] = 1;\n    pause_here();\n}\n'
     from tilelab import toolchain as tc
     from tilelab.errors import UnsupportedInstruction
@@ -137,7 +137,7 @@ def test_a_message_names_the_header_line_and_the_learners_call(emu, tmp_path):
     with pytest.raises(UnsupportedInstruction) as e:
         emu.run(k, 1, 1, np.zeros(1, np.float32), echo=False)
     text = str(e.value)
-    assert "pause.cuh:4" in text and 'asm volatile("griddepcontrol.wait;");' in text
+    assert "pause.cuh:4" in text and 'asm volatile("pmevent 1;");' in text
     assert "<cell>:5" in text and "pause_here();" in text
     assert "a[0] = 1;" not in text                     # the cell's line 4 is not the header's line 4
 

@@ -115,7 +115,7 @@ def test_the_view_holds_work_and_lessons_and_not_solutions(lab):
     assert lab["mine"].read_bytes() == lab["before"]
     listing = {c["name"] for c in json.loads(_get(f"{base}/api/contents/work", token)[1])["content"]}
     assert listing == {p.name for p in (ROOT / "exercises").iterdir() if p.is_dir()}
-    for rel in (NOTEBOOK, "lessons/00_start_here.ipynb"):
+    for rel in (NOTEBOOK, "lessons/00_start_here_lesson.ipynb"):
         status, body = _get(f"{base}/api/contents/{rel}?content=1", token)
         assert status == 200 and json.loads(body)["type"] == "notebook", rel
     # solutions/ can be neither listed nor opened, by its name or by a path that climbs out
@@ -215,7 +215,7 @@ def test_root_gets_allow_root_and_others_do_not(tmp_path):
     assert lab.lab_command(view, ["--allow-root"], uid=0).count("--allow-root") == 1
     cmd = lab.lab_command(view, ["--port=1"], uid=1000)
     assert f"--ServerApp.root_dir={view}" in cmd and cmd[-1] == "--port=1"
-    assert any(a.endswith("/lab/tree/lessons/00_start_here.ipynb") for a in cmd)
+    assert any(a.endswith("/lab/tree/lessons/00_start_here_lesson.ipynb") for a in cmd)
 
 
 def test_the_view_keeps_a_learners_own_file_and_drops_stale_links(tmp_path):
@@ -230,7 +230,7 @@ def test_the_view_keeps_a_learners_own_file_and_drops_stale_links(tmp_path):
     assert names == set(lab.SHOWN) | {"Untitled.ipynb"}
     assert (view / "Untitled.ipynb").read_text() == "{}"
     assert (view / "work").resolve() == work.resolve()
-    assert (view / "lessons" / "00_start_here.ipynb").exists()
+    assert (view / "lessons" / "00_start_here_lesson.ipynb").exists()
 
 
 def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path, monkeypatch):

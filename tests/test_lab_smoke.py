@@ -39,7 +39,7 @@ def lab(tmp_path_factory):
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(runtime), JUPYTER_CONFIG_DIR=str(runtime / "config"))
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
            f"--ServerApp.token={token}", f"--ServerApp.root_dir={ROOT}", "--ServerApp.allow_root=True",
-           "--ServerApp.port_retries=0", "lessons/00_start_here.ipynb"]
+           "--ServerApp.port_retries=0", "lessons/00_start_here_lesson.ipynb"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -83,7 +83,7 @@ def test_lab_serves_the_lessons_and_exercises(lab):
             assert status == 200 and model["type"] == "notebook" and model["content"]["cells"], rel
             served.append(rel)
     assert any(s.startswith("exercises/") for s in served)
-    if (ROOT / "lessons" / "00_start_here.ipynb").exists():
+    if (ROOT / "lessons" / "00_start_here_lesson.ipynb").exists():
         status, body = _get(f"{base}/api/contents/lessons", token)
         listing = {c["name"] for c in json.loads(body)["content"]}
-        assert "00_start_here.ipynb" in listing
+        assert "00_start_here_lesson.ipynb" in listing

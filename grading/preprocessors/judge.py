@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from nbformat.v4 import new_output
+from nbformat.v4 import new_code_cell, new_output
 from traitlets import Dict, Integer, Unicode
 
 from nbgrader.preprocessors import NbGraderPreprocessor
@@ -26,12 +26,14 @@ from grading import sandbox as sb
 from grading.preprocessors.safe_execute import error_output
 from grading.rubrics import REPO_ROOT, RUBRIC_DIR, load_rubric
 from grading.sandbox import use_sandbox
+from tilelab.backend import backend
+from tilelab.magic import parse_cuda_cell
 from tilelab.messages import msg   # the verdict's words, in TILELAB_LANG (the submission's language)
+from tilelab.rubric.draw import course_secret, graded_draw
 
 
 def find_kernel_source(cells, name: str, before: int):
     """Body of the last ``%%cuda NAME`` code cell before index ``before`` (else the last one anywhere)."""
-    from tilelab.magic import parse_cuda_cell
     found_before, found_any = None, None
     for i, cell in enumerate(cells):
         if cell.cell_type != "code":
@@ -56,7 +58,6 @@ _judge_commands: dict = {}
 
 
 def _detected_backend() -> str:
-    from tilelab.backend import backend
     return backend()
 
 
@@ -262,7 +263,6 @@ class Judge(NbGraderPreprocessor):
         if source is None:
             return {"score": 0, "max": check.points, "lines": list(notes) + [
                 f"✗ no %%cuda {check.kernel} cell found in the notebook: 0 points"]}
-        from tilelab.rubric.draw import course_secret, graded_draw
         secret = course_secret(Path(self.course_secret_file) if self.course_secret_file else None)
         spec = check.spec(source, backend=backend, drawn=graded_draw(check, learner, source, secret),
                           notes=notes).to_json()     # tilelab.judge_spec.JudgeSpec, as JSON
@@ -291,7 +291,6 @@ def checks_for_notebook(rubric, notebook: str, grade_ids):
 
 def restored_grade_cell(check):
     """A grade cell for ``check`` where the learner's notebook lost it (the verdict goes in it)."""
-    from nbformat.v4 import new_code_cell
     return new_code_cell(f"# grade cell {check.grade_id}, restored by the judge", metadata={"nbgrader": {
         "grade": True, "solution": False, "locked": True, "task": False, "schema_version": 3,
         "grade_id": check.grade_id, "points": check.points}})

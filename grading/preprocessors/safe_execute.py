@@ -10,12 +10,14 @@ import json
 import time
 from pathlib import Path
 
+from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat.v4 import new_output
 from traitlets import Integer, Unicode
 
 from nbgrader.preprocessors import Execute
 
+from grading.preprocessors.structure import add_repair_note
 from grading.rubrics import REPO_ROOT
 from grading.sandbox import use_sandbox
 from grading.sandbox.kernel import SandboxedKernelManager
@@ -136,7 +138,6 @@ class SafeExecute(Execute):
 
     def _note_cuts(self):
         """Each kind of output that was cut, as a line of the notebook's repair note (its feedback)."""
-        from grading.preprocessors.structure import add_repair_note
         for kind in sorted(self._cuts):
             add_repair_note(self.nb, messages.msg("repair.output_cut", what=messages.msg(f"repair.cut_{kind}"),
                                                   limit=f"{self.max_output_bytes:,}"))
@@ -180,7 +181,6 @@ class SafeExecute(Execute):
             f"[output cut: a {size:,}-byte output is over this notebook's {self.max_output_bytes:,}-byte limit]\n"))
 
     def preprocess(self, nb, resources=None, km=None):
-        from nbclient import NotebookClient
         NotebookClient.__init__(self, nb, km)
         self.reset_execution_trackers()
         self._check_assign_resources(resources)

@@ -21,6 +21,7 @@ from nbformat.v4 import new_markdown_cell
 from traitlets import List, Unicode
 
 from nbgrader.preprocessors import NbGraderPreprocessor
+from nbgrader.utils import compute_checksum
 
 from grading.rubrics import REPO_ROOT
 from tilelab.messages import msg   # the notes are in the submission's language (TILELAB_LANG)
@@ -143,7 +144,6 @@ def add_repair_note(nb, note: str) -> None:
 
 
 def _checksum(cell) -> str | None:
-    from nbgrader.utils import compute_checksum
     try:
         return compute_checksum(cell)
     except Exception:                            # a cell too broken to sum was edited
