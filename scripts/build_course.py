@@ -169,6 +169,8 @@ def _what(p: dict, t, draw: dict | None = None) -> str:
     fields = {k: (f"{v:g}" if isinstance(v, float) else "×".join(map(str, v)) if isinstance(v, list) else v)
               for k, v in p.items()}
     fields.setdefault("max_ratio", "1")
+    if kind == "pipeline" and p.get("copies") == "tma_requests":
+        kind = "pipeline_tma"                     # the TMA feeds wgmma (lesson 07)
     if kind == "metric_ratio" and p.get("min_ratio") is not None and p.get("min_ratio") == p.get("max_ratio"):
         kind = "metric_equal"                     # as many as the reference (lesson 06: ldmatrix requests)
     return t(kind, **fields) + _techniques(p.get("techniques", []), p.get("reference", ""), t) + need

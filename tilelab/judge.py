@@ -84,9 +84,9 @@ def _is_assert(f) -> bool:
 # Findings that make values luck (issue 20): what a race, an uninitialised read or a copy read
 # before it landed produced is not a result, whatever it came to here; they cost `correct`. A TMA
 # copy read before its mbarrier said it landed, and a barrier that never completes (the GPU would
-# hang), are the same (emu/tma.py).
+# hang), are the same (emu/tma.py); so are wgmma accumulators read before wgmma.wait_group (emu/wgmma.py).
 LUCK = ("race", "uninitialized_read", "uninitialized_register", "cp_async_before_wait", "tma_before_wait",
-        "mbarrier_hang", "gpu_dependent_output")
+        "mbarrier_hang", "wgmma_before_wait", "gpu_dependent_output")
 
 
 @dataclass
@@ -504,8 +504,13 @@ class Judge:
         """In the steady state the copies of a later stage are in flight (issued, committed, not
         waited for) while the Tensor Core instructions of the current stage run: the share of
         ``mma`` warp executions that overlap a committed cp.async group of their warp, at least
-        ``min_ratio`` of the reference pipeline's share at the same size (tilelab/pipeline.py)."""
+        ``min_ratio`` of the reference pipeline's share at the same size (tilelab/pipeline.py).
+        With ``copies = "tma_requests"`` (lesson 07): ``wgmma`` executions while a TMA load of
+        their block is in flight, and as many TMA copies as the reference."""
         ref_label, need = part["reference"], float(part.get("min_ratio", 0.5))
+        # the copies that feed the Tensor Cores: cp.async (lesson 06), or the TMA's (lesson 07: wgmma)
+        counted = part.get("copies", "cp_async_requests")
+        key = "judge.pipeline_tma" if counted == "tma_requests" else "judge.pipeline"
         shown, skipped = None, []
         probes = self._sizes(part["N"], large=part.get("large", True))
         for probe in probes:
@@ -522,17 +527,17 @@ class Judge:
             if b.mma == 0 or b.share == 0:     # no steady state here (one K tile): no evidence either way
                 skipped.append(probe)
                 continue
-            copies, ref_copies = mine.metrics.get("cp_async_requests", 0), ref.metrics.get("cp_async_requests", 0)
+            copies, ref_copies = mine.metrics.get(counted, 0), ref.metrics.get(counted, 0)
             ok = a.mma > 0 and a.share >= need * b.share and copies >= ref_copies
             self._margin(part, probe, "mma overlapped share", a.share, need * b.share, low=True)
-            text = msg("judge.pipeline", a=a.overlapped, n=a.mma, share=a.share, b=b.overlapped, m=b.mma,
+            text = msg(key, a=a.overlapped, n=a.mma, share=a.share, b=b.overlapped, m=b.mma,
                        ref_share=b.share, reference=ref_label, need=f"{need:g}", copies=copies,
                        ref_copies=ref_copies)
             if not ok:
                 return False, head + ":\n  " + text
             shown = shown or f"{head}:\n  {text}"
         if shown is None:                      # the published size always has a steady state
-            return False, msg("judge.pipeline", a=0, n=0, share=0.0, b=0, m=0, ref_share=0.0, reference=ref_label,
+            return False, msg(key, a=0, n=0, share=0.0, b=0, m=0, ref_share=0.0, reference=ref_label,
                               need=f"{need:g}", copies=0, ref_copies=0)
         rest = [self._at(p, bare=True) for p in probes[1:] if p not in skipped]
         return True, shown + ("\n  " + msg("judge.same_holds", sizes=", ".join(rest)) if rest else "")

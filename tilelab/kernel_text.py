@@ -48,7 +48,7 @@ def function(text: str, name: str) -> str:
     """The definition of ``name`` in ``text``: the comment, ``#define`` and ``template`` lines
     right above it (no blank line between), its signature and its body up to the matching brace."""
     lines = text.split("\n")
-    sig = re.compile(r"^(?:template\s*<.*>\s*)?(?:__global__|__device__)\b.*\b" + re.escape(name) + r"\s*\(")
+    sig = re.compile(r"^(?:template\s*<.*>\s*)?(?:__global__|__device__)\b(?:[^(]|__launch_bounds__\s*\([^)]*\))*\b" + re.escape(name) + r"\s*\(")
     starts = [i for i, l in enumerate(lines) if sig.match(l)]
     if len(starts) != 1:
         raise KeyError(f"{name}: {len(starts)} definitions found (want exactly one)")
@@ -69,9 +69,10 @@ def function(text: str, name: str) -> str:
 
 def kernel_text(ref: str, *, mode: str = "plain", kernels: Path = KERNELS) -> str:
     """``FILE.cu`` (the whole file) or ``FILE.cu:NAME[,NAME...] [as NEWNAME]`` (those
-    definitions, a blank line between; ``as`` renames a single one), with its learner regions
+    definitions, a blank line between; ``as`` renames a single one; FILE may be in a folder of
+    kernels/ and may be a header: ``sm90a/hopper.h:mbar_wait``), with its learner regions
     rewritten for ``mode`` (see :func:`regions`)."""
-    m = re.fullmatch(r"\s*([\w.-]+\.cu)(?::([\w,]+))?(?:\s+as\s+(\w+))?\s*", ref)
+    m = re.fullmatch(r"\s*((?:[\w-]+/)*[\w.-]+\.(?:cu|h))(?::([\w,]+))?(?:\s+as\s+(\w+))?\s*", ref)
     if not m:
         raise ValueError(f"not a kernel reference: {ref!r} (want FILE.cu:NAME[,NAME] [as NEW])")
     file, names, new = m.groups()

@@ -9,6 +9,10 @@ instruction) and records, per ``mma`` instruction (pc), how many warps executed 
 of those had a committed copy group of their own in flight; ``per_line`` folds that by source line.
 The grading judge's ``pipeline`` part compares the share of overlapped ``mma`` with the reference
 pipeline's at the same size (tilelab/judge.py).
+
+A TMA pipeline (lesson 07) is the same with ``wgmma.mma_async`` for ``mma`` and the block's TMA
+loads for the warp's copy groups: a ``wgmma`` overlaps when a TMA load of its block is in flight
+(issued, its mbarrier not yet waited for).
 """
 from __future__ import annotations
 
@@ -21,7 +25,8 @@ class Overlap:
         self.lines: dict = {}         # pc -> source line
 
     def __call__(self, m, ins, idx):
-        if ins.op != "mma":
+        tensor = ins.op == "mma" or (ins.op == "wgmma" and "mma_async" in ins.mods)
+        if not tensor:
             return
         lanes = m.lanes(idx)
         if not len(lanes):
@@ -29,7 +34,9 @@ class Overlap:
         warps = np.unique(m.warp_global[lanes])
         st = m.async_state
         busy = np.zeros(0, dtype=np.int64)
-        if st.entries:
+        if ins.op == "wgmma":
+            busy = self._tma_busy(m, lanes)
+        elif st.entries:
             mine = np.zeros(m.T, dtype=bool)
             mine[lanes] = True
             found = []
@@ -44,6 +51,18 @@ class Overlap:
         c[0] += len(warps)
         c[1] += int(np.isin(warps, busy).sum())
         self.lines[pc] = ins.line
+
+    @staticmethod
+    def _tma_busy(m, lanes) -> np.ndarray:
+        """The warps of ``lanes`` whose block has a TMA load in flight (issued, its barrier not
+        waited for yet: tilelab/emu/tma.py lands a load only at the wait that needs it). One
+        thread issues a block's loads for every warp, so the block, not the warp, owns them."""
+        s = getattr(m, "tma", None)
+        if s is None or not s.loads:
+            return np.zeros(0, dtype=np.int64)
+        blocks = np.unique(m.block_local[np.array([cp.lane for cp in s.loads])])
+        mine = lanes[np.isin(m.block_local[lanes], blocks)]
+        return np.unique(m.warp_global[mine])
 
     @property
     def mma(self) -> int:

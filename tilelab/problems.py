@@ -18,6 +18,7 @@ import numpy as np
 
 from .errors import CheckFailed, TilelabError
 from .gpu import CublasMatmul
+from .tma import TensorMap
 from .toolchain.signature import _parse_params
 
 __all__ = ["Problem", "PROBLEMS", "register", "get_problem"]
@@ -309,4 +310,51 @@ register(Problem(
     sanitize_sizes=((384, 128, 192),),
     doc="C (M x N, float32) = A (M x K, fp16, K-major) @ B (K x N, fp16, N-major); "
         "M, N multiples of 128, K of 64",
+))
+
+
+# Lesson 07 (Hopper): the same GEMM fed by the TMA. The tensor maps are the host's part, given: A and
+# Bt in boxes of 64 rows x 64 halves (128 bytes, one SWIZZLE_128B row); the arrays themselves are
+# passed too (the maps name them: one buffer, seen both ways).
+TMA_BOX, TMA_SWIZZLE, TMA_STAGES = (64, 64), "128B", 3
+
+
+def _gemm_tma_sizes_ok(s):
+    if s[0] % 64 or s[1] % 64 or s[2] % 64:
+        raise TilelabError(f"the TMA GEMM kernels need M, N and K multiples of 64; got M={s[0]} N={s[1]} K={s[2]}")
+    return s
+
+
+def _gemm_tma_inputs(s, rng):
+    _gemm_tma_sizes_ok(s)
+    A = _uniform(rng, (s[0], s[2]), np.float16)
+    Bt = _uniform(rng, (s[1], s[2]), np.float16)
+    return {"tmA": TensorMap(A, box=TMA_BOX, swizzle=TMA_SWIZZLE), "tmB": TensorMap(Bt, box=TMA_BOX, swizzle=TMA_SWIZZLE),
+            "A": A, "Bt": Bt, "M": s[0], "N": s[1], "K": s[2]}
+
+
+def _gemm_tma_launch(size, block):
+    M, N, K = size
+    # kernels/sm90a/wgmma_exercise.cu: a 64 x 64 tile per warp group, 3 stages of 16 KB on 1,024-byte boundaries
+    return (_cdiv(N, 64), _cdiv(M, 64)), block or (128,), TMA_STAGES * 2 * 64 * 64 * 2 + 1024
+
+
+register(Problem(
+    name="gemm_fp16_tma",
+    signature="const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB, "
+              "const __half* A, const __half* Bt, float* C, int M, int N, int K",
+    size_names=("M", "N", "K"),
+    make_inputs=_gemm_tma_inputs,
+    outputs={"C": lambda s: (s[0], s[1])},
+    reference=lambda x: {"C": _f64(x["A"]) @ _f64(x["Bt"]).T},
+    launch_config=_gemm_tma_launch,
+    rtol=1e-3, floor=1e-2,                 # exact fp16 products, fp32 accumulation
+    sizes={"emu": [(64, 64, 64), (192, 64, 128), (64, 192, 320)],
+           "gpu": [(64, 64, 64), (192, 64, 128), (64, 192, 320), (640, 384, 576), (1152, 1408, 960)]},
+    bench_sizes={"emu": [(128, 128, 128), (256, 256, 256)],
+                 "gpu": [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192)]},
+    flops=lambda s: 2 * s[0] * s[1] * s[2], bytes=lambda s: 2 * (s[0] + s[1]) * s[2] + 4 * s[0] * s[1],
+    sanitize_sizes=((192, 64, 128),),
+    doc="C (M x N, float32) = A (M x K, fp16, K-major) @ Bt (N x K, fp16, K-major)^T, A and Bt also given "
+        "as tensor maps (box 64 x 64 halves, SWIZZLE_128B); M, N, K multiples of 64",
 ))

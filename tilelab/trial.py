@@ -160,7 +160,7 @@ def _tile(problem: str, block) -> tuple:
         return block[0], block[0], True
     if problem in ("gemm_fp16", "gemm_fp16_nmajor"):
         return 128, 128, False
-    if problem == "mma_tile":
+    if problem in ("mma_tile", "gemm_fp16_tma"):       # gemm_fp16_tma: a 64 x 64 tile per warp group
         return 64, 64, False
     raise ValueError(f"no block tile known for the problem {problem!r}")
 

@@ -32,6 +32,7 @@ mode, the SM whose SASS it follows and the NVRTC version; every spec carries the
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from tilelab.judge_spec import Drawn, JudgeSpec, Reference
 from tilelab.magic import FIRST_LINE, cell_filename
@@ -84,7 +85,7 @@ class Check:
             # "kernels/file.cu:kernel", or { kernel = "kernels/file.cu:kernel", shared = bytes, block = [...] }
             extra = dict(where) if isinstance(where, dict) else {"kernel": where}
             path, _, kernel = extra.pop("kernel").partition(":")
-            refs[label] = Reference(source=(repo_root / path).read_text(), kernel=kernel, filename=path, **extra)
+            refs[label] = Reference(source=_with_includes(repo_root / path), kernel=kernel, filename=path, **extra)
         if drawn is not None and not isinstance(drawn, dict):
             drawn = drawn.to_json()
         return JudgeSpec(
@@ -93,6 +94,23 @@ class Check:
             problem=self.problem, block=self.block, shared=self.shared, backend=backend, points=self.points,
             step_budget=self.step_budget, parts=[dict(p) for p in self.parts], references=refs,
             drawn=Drawn(**drawn) if drawn else Drawn(), counting=counting_pins(), notes=list(notes))
+
+
+def _with_includes(path: Path, seen=None) -> str:
+    """A reference kernel's text with its ``#include "x.h"`` of files beside it written in (once each), so
+    the judge compiles it from the spec alone, wherever it runs (a sandbox sees no repository)."""
+    seen = set() if seen is None else seen
+    out = []
+    for line in path.read_text().split("\n"):
+        m = re.match(r'\s*#include\s+"([^"]+)"\s*$', line)
+        inc = path.parent / m.group(1) if m else None
+        if inc is not None and inc.is_file():
+            if inc.resolve() not in seen:
+                seen.add(inc.resolve())
+                out.append(_with_includes(inc, seen))
+            continue
+        out.append(line)
+    return "\n".join(out)
 
 
 @dataclasses.dataclass

@@ -1,0 +1,1 @@
+../hopperkit.py
