@@ -16,9 +16,9 @@ block and the first), with:
 
 Counts at a size are deterministic, so each kernel runs once per size (seed 0; values checked)
 and every part and subject reuses that run (a reference kernel is shared by all its checks).
-The table (tilelab/rubric/sweep.json) carries a hash of its inputs (the rubrics, the counting
-pins, the reference kernels, the solutions' cells and the corpus): tests/test_rubric_sweep.py fails
-when the hash is stale and re-checks every smallest-margin size.
+Each row of the table (tilelab/rubric/sweep.json) carries a hash of its own inputs (its rubric,
+the counting pins, the reference kernels, its solution cell and corpus entries):
+tests/test_rubric_sweep.py fails when a row's hash is stale and re-checks every smallest-margin size.
 """
 from __future__ import annotations
 
@@ -341,23 +341,30 @@ def _json_size(probe):
 
 
 # ------------------------------------------------------------------------------ inputs
-def inputs_hash(checks=None) -> str:
-    """sha256 of what the table depends on: the rubrics and counting pins and the corpus list (as
-    parsed: their comments are free to change), the reference kernels and corpus kernels (as
-    written), and the solutions' graded cells."""
+def row_hash(check) -> str:
+    """sha256 of what one check's row depends on: the counting pins and the check's rubric (as
+    parsed: comments are free to change), the reference kernels (every kernels/*.cu, and each file
+    the check names), the check's corpus entries (as parsed) and their kernels, and the solution's
+    graded cell. A row goes stale only when its own inputs change (a new exercise leaves it be)."""
     h = hashlib.sha256()
-    for f in sorted(RUBRIC_DIR.glob("*.toml")) + [CORPUS / "corpus.toml"]:
-        data = tomllib.loads(f.read_text())
-        h.update(f.name.encode() + b"\0" + json.dumps(data, sort_keys=True).encode() + b"\0")
-    for f in sorted((REPO_ROOT / "kernels").glob("*.cu")) + sorted(CORPUS.glob("0*.cu")):
-        h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
-    for a, rubric in sorted(all_rubrics().items()):
-        for c in rubric.checks:
-            if checks and c.grade_id not in checks:
-                continue
-            src = solution_source(c) or ""
-            h.update(c.grade_id.encode() + b"\0" + src.encode() + b"\0")
+
+    def add(name: str, data: bytes):
+        h.update(name.encode() + b"\0" + data + b"\0")
+    for f in (RUBRIC_DIR / "_counting.toml", RUBRIC_DIR / f"{check.assignment}.toml"):
+        add(f.name, json.dumps(tomllib.loads(f.read_text()), sort_keys=True).encode())
+    files = set((REPO_ROOT / "kernels").glob("*.cu"))
+    for where in check.references.values():
+        files.add(REPO_ROOT / (where["kernel"] if isinstance(where, dict) else where).partition(":")[0])
+    for f in sorted(files):
+        add(f.name, f.read_bytes())
+    for e in corpus_entries(check):
+        add(e["name"], json.dumps(e, sort_keys=True).encode() + (CORPUS / e["kernel"]).read_bytes())
+    add(check.grade_id, (solution_source(check) or "").encode())
     return h.hexdigest()
+
+
+def _checks() -> dict:
+    return {c.grade_id: c for r in all_rubrics().values() for c in r.checks}
 
 
 def main(argv=None) -> int:
@@ -368,13 +375,14 @@ def main(argv=None) -> int:
     ap.add_argument("--subject", action="append", help="sweep only these subjects (by name), into their rows")
     args = ap.parse_args(argv)
     old = json.loads(Path(args.out).read_text()) if Path(args.out).exists() else {}
-    digest = inputs_hash()
-    # rows of an earlier run are kept only while its inputs are these (a partial run adds to them)
-    table = {"inputs": digest, "checks": dict(old.get("checks", {})) if old.get("inputs") == digest else {}}
+    checks = _checks()
+    # rows of an earlier run are kept only while their own inputs are these (a partial run adds to them)
+    table = {"checks": {gid: row for gid, row in old.get("checks", {}).items()
+                        if gid in checks and row.get("inputs") == row_hash(checks[gid])}}
     shared = None
     bad = 0
     for gid, row in table["checks"].items():     # rows kept from before: their verdicts by today's rule
-        check = next(c for r in all_rubrics().values() for c in r.checks if c.grade_id == gid)
+        check = checks[gid]
         for subject in row["subjects"]:
             if subject["parts"] or subject.get("wrong_at") is not None and "verdict" in subject \
                     and not subject["verdict"].startswith("not swept"):
@@ -400,6 +408,7 @@ def main(argv=None) -> int:
                     old["parts"].update(new["parts"])
                     old["verdict"] = _verdict(old, [p for p in check.parts if p["kind"] in COUNT_KINDS])
                 res = old_row
+            res["inputs"] = row_hash(check)
             table["checks"][check.grade_id] = res
             bad += sum(s["verdict"].startswith("BAD") for s in res["subjects"])
             Path(args.out).write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")   # after every check
