@@ -52,18 +52,28 @@ FAMILIES = {
     "ldmatrix": ('unsigned u; asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %1; '
                  'ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [a]; }" : "=r"(u) : "r"(' + SA + '&s[(t % 8) * 32])); '
                  'float r = __uint_as_float(u);', (1, 8), None, (0, 0), (0, 0)),
+    # Hopper (lesson 07): stmatrix is counted as ldmatrix (8 rows of 16 bytes 128 bytes apart: 8-way);
+    # an mbarrier touches no counted memory; a bulk copy's global sectors are seen as global loads
+    "stmatrix": ('asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %0; stmatrix.sync.aligned.m8n8.x1.shared.b16 '
+                 '[a], {%1}; }" :: "r"(' + SA + '&s[(t % 8) * 32]), "r"(t)); float r = 0.f;', None, (1, 8), (0, 0), (0, 0)),
+    "mbarrier": ('if (t == 0) asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %0; mbarrier.init.shared.b64 [a], 32; }" '
+                 ':: "l"(&bar)); float r = 0.f;', None, None, (0, 0), (0, 0)),
+    "cp.async.bulk": ('asm volatile("{ .reg .u32 a, b; cvta.to.shared.u32 a, %0; cvta.to.shared.u32 b, %2; '
+                      'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [a], [%1], 128, [b]; }" '
+                      ':: "l"(&s[0]), "l"(g), "l"(&bar)); float r = 0.f;', None, None, (128, 0), (0, 0)),
     "prefetch.global": ('asm volatile("prefetch.global.L2 [%0];" :: "l"(&g[t + 32])); float r = 0.f;',
                         None, None, (0, 0), (0, 0)),
 }
 
 REFUSED = {
-    "stmatrix": ('asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %0; stmatrix.sync.aligned.m8n8.x1.shared.b16 '
-                 '[a], {%1}; }" :: "r"(' + SA + '&s[(t % 8) * 32]), "r"(t)); float r = 0.f;', "stmatrix"),
-    "mbarrier": ('if (t == 0) asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %0; mbarrier.init.shared.b64 [a], 32; }" '
-                 ':: "l"(&bar)); float r = 0.f;', "mbarrier"),
-    "cp.async.bulk": ('asm volatile("{ .reg .u32 a, b; cvta.to.shared.u32 a, %0; cvta.to.shared.u32 b, %2; '
-                      'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [a], [%1], 128, [b]; }" '
-                      ':: "l"(&s[0]), "l"(g), "l"(&bar)); float r = 0.f;', "cp.async.bulk"),
+    # still refused: the TMA's multicast to a cluster, and bulk reductions (tilelab/emu/tma.py)
+    "cp.async.bulk multicast": ('asm volatile("{ .reg .u32 a, b; .reg .b16 mk; mov.b16 mk, 1; cvta.to.shared.u32 a, %0; '
+                                'cvta.to.shared.u32 b, %2; cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes'
+                                '.multicast::cluster [a], [%1], 128, [b], mk; }" :: "l"(&s[0]), "l"(g), "l"(&bar)); '
+                                'float r = 0.f;', "multicast"),
+    "cp.reduce.async.bulk": ('asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %1; cp.reduce.async.bulk.global.shared::cta'
+                             '.bulk_group.add.f32 [%0], [a], 128; }" :: "l"(g), "l"(&s[0])); float r = 0.f;',
+                             "cp.reduce.async.bulk"),
 }
 
 

@@ -68,6 +68,7 @@ import numpy as np
 
 from ..messages import msg
 from . import isa
+from .counters.metrics import shared_wavefronts
 from .operands import read, unsupported, write
 from .sanitizer.findings import said
 
@@ -674,7 +675,15 @@ def h_stmatrix(m, ins, idx, pc):
             src_l = pl[:, 8 * mi:8 * mi + 8].ravel()[sel]
             isa._shadow(m, ins, src_l, f, np.ones(len(f), bool), 16, True,
                         M.reshape(-1, 8)[sel].view(np.uint8).reshape(len(f), 16))
-    m.count(pc, "shared_st_requests", nrows * num)
+    # counted as ldmatrix is (STSM is LDSM's inverse on the same path: one request per warp, rows of
+    # 16 bytes grouped into wavefronts by bank): the model of ldmatrix's wavefronts checked against
+    # ncu (bench/results/gpu_mma-*.json); stmatrix's own ncu figure is not recorded yet
+    act = np.zeros((nrows, 32), dtype=bool)
+    act[:, :8 * num] = gmat[:, :8 * num]
+    m.capture(pc, amat, act, 16, True)
+    m.count(pc, "shared_st_requests", nrows)
+    m.count(pc, "shared_st_requests_active", nrows)
+    m.count(pc, "shared_st_wavefronts", int(shared_wavefronts(amat, act, 16, "ldmatrix").sum()))
 
 
 # ------------------------------------------------------------------ griddepcontrol

@@ -70,9 +70,10 @@ SEEN_TOTALS = {
     "shared_ld_requests_seen": ("shared_ld_requests", "shared_ld_generic_requests", "shared_atom_rd_requests"),
     "shared_st_requests_seen": ("shared_st_requests", "shared_st_generic_requests", "shared_atom_wr_requests"),
     "shared_st_wavefronts_seen": ("shared_st_wavefronts", "shared_atom_wr_wavefronts"),
-    "global_ld_sectors_seen": ("global_ld_sectors", "global_atom_rd_sectors"),
+    "global_ld_sectors_seen": ("global_ld_sectors", "global_atom_rd_sectors", "tma_ld_sectors"),   # TMA/bulk copies read
+    # global memory too: a technique check sees their sectors (ncu's LSU figures leave them out)
     "global_ld_requests_seen": ("global_ld_requests", "global_atom_rd_requests"),
-    "global_st_sectors_seen": ("global_st_sectors", "global_atom_sectors"),
+    "global_st_sectors_seen": ("global_st_sectors", "global_atom_sectors", "tma_st_sectors"),
     "global_st_requests_seen": ("global_st_requests", "global_atom_requests"),
 }
 
