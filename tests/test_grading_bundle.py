@@ -12,7 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN_DIRS = ("solutions/", "solutions_", "grading/", "tests/")
 PUBLIC_TOML = ("tilelab/messages/", "tilelab/rubric/", "course/numbers.toml", "course/citations.toml",
-               "collection/")   # the catalog, the public rubric, the sources of numbers in prose, the kernel collection
+               "collection/", "tilelab/kernels/")   # the catalog, the public rubric, the sources of numbers in
+# prose, the kernel collection, the lesson kernels' metadata (tilelab/kernels/sm90a/wgmma_ladder.toml: rungs)
 FORBIDDEN_TEXT = (b"BEGIN SOLUTION", b"END SOLUTION", b"BEGIN HIDDEN TESTS", b"### BEGIN MARK SCHEME")
 
 
@@ -58,9 +59,10 @@ def test_student_bundle_strips_the_learner_regions_of_kernels(tmp_path):
     with tarfile.open(dest) as tar:
         link = tar.getmember("tilelab-student/kernels")          # the learner's kernels/: the package's own
         assert link.issym() and link.linkname == "tilelab/kernels"
-        for path in sorted((ROOT / "tilelab" / "kernels").glob("*.cu")):
+        for path in sorted((ROOT / "tilelab" / "kernels").rglob("*.cu")):    # sm90a/ (lesson 07) too
             text = path.read_text()
-            shipped = tar.extractfile(f"tilelab-student/tilelab/kernels/{path.name}").read().decode()
+            rel = path.relative_to(ROOT / "tilelab" / "kernels").as_posix()
+            shipped = tar.extractfile(f"tilelab-student/tilelab/kernels/{rel}").read().decode()
             assert BEGIN not in shipped and END not in shipped, path.name
             if BEGIN not in text:
                 assert shipped == text, path.name
@@ -75,4 +77,4 @@ def test_student_bundle_strips_the_learner_regions_of_kernels(tmp_path):
                     secret.append(line)
             assert secret and not [s for s in secret if s in shipped], path.name
             assert shipped.count("// YOUR CODE HERE") == text.count(BEGIN), path.name
-    assert marked >= 5          # vector_add, matmul_naive, matmul_tiled32, matmul_tiled_bt, transpose
+    assert marked >= 6          # vector_add, matmul_naive, matmul_tiled32, matmul_tiled_bt, transpose, sm90a/wgmma_exercise
