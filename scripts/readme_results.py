@@ -107,6 +107,37 @@ def ladder_table() -> list:
     return out
 
 
+def hopper_ladder_table() -> list:
+    """Lesson 07's climb (bench/gpu_tensor_ladder.py, the sustained protocol): TFLOP/s and fraction
+    of cuBLAS at the largest size, rungs named as in tilelab/kernels/sm90a/wgmma_ladder.toml."""
+    files = sorted(glob.glob(str(ROOT / "bench" / "results" / "gpu_tensor_ladder-20??-??-??.json")))
+    if not files:
+        return []
+    d, f = json.loads(Path(files[-1]).read_text()), Path(files[-1]).name
+    n = max(d["sizes"], key=int)
+    s = d["sizes"][n]
+    rungs = [("lesson 06's best `mma.sync` rung (r5)", "r5_warp_tile"),
+             ("1 · TMA + one `wgmma` warp group, one stage, 128B swizzle", "h1_one_stage"),
+             (f"2 · + 4 `mbarrier` stages (2 stages: {s['fraction_of_cublas']['h2_pipelined_s2']:.3f})", "h2_pipelined"),
+             ("2 without the swizzle (core matrices)", "h2_no_swizzle"),
+             ("3 · + producer / consumer warp groups, `setmaxnreg`, 128×256", "h3_specialized"),
+             ("4 · + one `wgmma` group in flight, L2-friendly tile order", "h4_overlapped"),
+             ("5 · + persistent blocks", "h5_persistent"),
+             ("`mma.sync` from registers only (the instruction's ceiling)", "mma_sync_peak")]
+    p = d["protocol"]
+    out = ["", f"**Hopper, the climb of lesson 07** (TMA + `wgmma`, FP16 in, FP32 accumulate, {n}³) under the "
+           f"sustained protocol: every kernel launched back to back for at least {p['seconds_per_run']:g} s, all "
+           f"interleaved, {p['repeats']} rotated repeats, median, cuBLAS in the same process (the card at its power "
+           f"cap: cuBLAS {s['tflops_median']['cublas']:.1f} TFLOP/s):", "",
+           "| rung | TFLOP/s | ÷ cuBLAS |", "|---|---|---|"]
+    for name, lab in rungs:
+        out.append(f"| {name} | {s['tflops_median'][lab]:.1f} | {s['fraction_of_cublas'][lab]:.3f} |")
+    out += ["", f"`bench/results/{f}` (`{d['command']}`, {d['gpu']}, {d['date'][:10]}). The emulator runs every "
+            f"rung, and its results equal the H200's bit for bit at 256³ "
+            f"(`bench/results/wgmma-ladder-emu-vs-h200-2026-12-02.json`)."]
+    return out
+
+
 def table() -> str:
     dm, fm, mrows = matmul_rows()
     dt, ft, trows = transpose_rows()
@@ -139,6 +170,7 @@ def table() -> str:
             f"`Swizzle<3,3,3>` {sw:.1f} TFLOP/s, **{sw / pl:.2f}×**" +
             (f"; cuBLAS {tx['cublas']:.0f}" if "cublas" in tx else "") + f". `bench/results/{fx}`"]
     out += ladder_table()
+    out += hopper_ladder_table()
     return "\n".join(out)
 
 
