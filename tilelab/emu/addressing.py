@@ -38,3 +38,13 @@ def param_as(v, dt):
         return a.astype(dt)
     raw = a.tobytes()[:dt.itemsize].ljust(dt.itemsize, b"\0")
     return np.frombuffer(raw, dtype=dt).reshape(())
+
+
+def swizzled(addr, span: int):
+    """A shared byte address after the hardware's swizzle of a 32-, 64- or 128-byte span (0: none),
+    the one rule the TMA writes with and a ``wgmma`` descriptor reads with: the 16-byte chunk index
+    (bits 4..6) XOR the 128-byte line index (bits 7..9), 1, 2 or 3 bits of each, so the pattern
+    repeats every 256, 512 or 1,024 bytes (CuTe's ``Swizzle<1|2|3,4,3>`` on bytes)."""
+    if not span:
+        return addr
+    return addr ^ (((addr >> 7) & (span // 16 - 1)) << 4)

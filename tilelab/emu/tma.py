@@ -60,7 +60,7 @@ import numpy as np
 
 from ..tma import DRIVER_DTYPES
 from . import isa
-from .addressing import shared32
+from .addressing import shared32, swizzled
 from .isa import address
 from .memory import GLOBAL_BASE
 from .operands import read, unsupported, write
@@ -608,7 +608,7 @@ def h_cp(m, ins, idx, pc, fallback):
             ok_dst = True
         sflat_local = dst + lin * eb
         if swz:
-            sflat_local = sflat_local ^ (((sflat_local >> 7) & ((swz // 16) - 1)) << 4)
+            sflat_local = swizzled(sflat_local, swz)
         byte_off = np.arange(eb, dtype=np.int64)
         local = (sflat_local[:, None] + byte_off).ravel()
         base = int(m.block_base[t])

@@ -68,6 +68,7 @@ import numpy as np
 
 from ..messages import msg
 from . import isa
+from .addressing import swizzled
 from .counters.metrics import shared_wavefronts
 from .operands import read, unsupported, write
 from .sanitizer.findings import said
@@ -102,13 +103,9 @@ def encode(start: int, lbo: int, sbo: int, mode: int = 0, base_offset: int = 0) 
 
 
 def swizzle(addr, mode: int):
-    """The byte address after the swizzle ``mode`` (descriptor encoding): bits 4..4+b XOR bits 7..7+b,
-    b = 3, 2, 1 for 128B, 64B, 32B."""
-    bits = {0: 0, 1: 3, 2: 2, 3: 1}[mode]
-    if not bits:
-        return addr
-    mask = (1 << bits) - 1
-    return addr ^ (((addr >> 7) & mask) << 4)
+    """The byte address after the swizzle ``mode`` (descriptor encoding 1, 2, 3: 128B, 64B, 32B), by
+    the TMA's own rule (addressing.swizzled)."""
+    return swizzled(addr, {0: 0, 1: 128, 2: 64, 3: 32}[mode])
 
 
 @functools.lru_cache(maxsize=256)
