@@ -281,3 +281,14 @@ def conv2d_same(image, filt, size):
         for c in range(size):
             out += padded[r:r + img.shape[0], c:c + img.shape[1]] * f[r, c]
     return out
+
+
+def lu_packed(a):
+    """LU without pivoting (Doolittle), packed in one matrix: U on and above the diagonal, L's
+    multipliers below it (its unit diagonal left out), as an in-place LU kernel leaves it."""
+    a = np.asarray(a, dtype=np.float64).copy()
+    n = a.shape[0]
+    for k in range(n - 1):
+        a[k + 1:, k] /= a[k, k]
+        a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
+    return a
