@@ -298,7 +298,7 @@ def quadpair_product(A, B, C, d_t):
     """m8n8k4 with f16 inputs as ptxas's sm_8x routine computes it on the FMA pipe (read in its
     SASS under NVRTC 12.9 and 13, checked on the H200 by bench/gpu_mma884.py): the halves are
     widened to f32 exactly. f32 D: s = 0; s = fma(a_k, b_k, s) for k = 0..3; D = C + s, each
-    step rounded to nearest f32. f16 D: D = f16(((C + (a2 b2 + a3 b3)) + (a0 b0 + a1 b1)),
+    step rounded to nearest f32. f16 D: D = f16(((C + (a0 b0 + a1 b1)) + (a2 b2 + a3 b3)),
     each pair one fma onto the exact product of its first, each add rounded to f32, the last
     rounding to f16 (nearest even). [w, 8, 4] x [w, 4, 8] + [w, 8, 8] -> [w, 8, 8]."""
     a = [np.broadcast_to(A[:, :, k, None], C.shape) for k in range(4)]
@@ -312,8 +312,8 @@ def quadpair_product(A, B, C, d_t):
             return _nan32((c32.astype(np.float64) + s.astype(np.float64)).astype(np.float32))
         p01 = fma_f32(a[1], b[1], (a[0] * b[0]).astype(np.float32))
         p23 = fma_f32(a[3], b[3], (a[2] * b[2]).astype(np.float32))
-        t = (c32.astype(np.float64) + p23.astype(np.float64)).astype(np.float32)
-        return _nan32((t.astype(np.float64) + p01.astype(np.float64)).astype(np.float32))
+        t = (c32.astype(np.float64) + p01.astype(np.float64)).astype(np.float32)
+        return _nan32((t.astype(np.float64) + p23.astype(np.float64)).astype(np.float32))
 
 
 def _nan32(x):
