@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from tilelab.emu import mma_forms as mf  # noqa: E402
 
-FAMILIES = ("uniform", "cancel", "order", "ties", "subnormal", "wide", "special")
+FAMILIES = ("uniform", "cancel", "order", "ties", "subnormal", "wide", "special", "pairs")
 
 
 def forms():
@@ -44,10 +44,35 @@ def _h(x):
     return np.asarray(x, np.float64).astype(np.float16).astype(np.float64)
 
 
+def _pairs(P, f64, c_t):
+    """Rows that tell the orders apart: C = 2^12 and one product -2^12 in k = r % 4 (so C and it
+    cancel), a product of 2^-12 in k = (r + 1 + r // 4) % 4, of C's sign in rows 0-3 (lost if
+    added to C first: half an f32 ulp of 2^12) and of the big one's in rows 4-7 (lost if added
+    to it), the other two 0, B all ones; the signs alternate by product q.
+    Whatever the order, the exact sum is the small product: which orders keep it is the probe."""
+    A = np.zeros((P, 8, 4))
+    B = np.ones((P, 4, 8))
+    C = np.zeros((P, 8, 8))
+    for q in range(P):
+        s = -1.0 if q % 2 else 1.0
+        for r in range(8):
+            big, small = r % 4, (r + 1 + r // 4) % 4
+            A[q, r, big] = -s * 2.0 ** 12
+            A[q, r, small] = (s if r < 4 else -s) * 2.0 ** -12
+            C[q, r, :] = s * 2.0 ** 12
+    if not f64:
+        A, B = _h(A), _h(B)
+    if c_t == "f16":
+        C = _h(C)
+    return A, B, C
+
+
 def inputs(family, quad, c_t, rng):
     """A [P, 8, 4], B [P, 4, 8], C [P, 8, 8] (P = 4 products for the quad-pair forms, 1 for f64)."""
     P = 4 if quad else 1
     f64 = not quad
+    if family == "pairs":               # drawn from nothing: the seeds' other families stay as recorded
+        return _pairs(P, f64, c_t)
     rnd = (lambda x: x) if f64 else _h
     A = rnd(rng.uniform(-2, 2, (P, 8, 4)))
     B = rnd(rng.uniform(-2, 2, (P, 4, 8)))
