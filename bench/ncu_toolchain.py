@@ -81,7 +81,7 @@ def profile(path, out_dir) -> int:
     return 0
 
 
-def compare(path) -> int:
+def compare(path, only: str = "") -> int:
     rec = json.loads(Path(path).read_text())
     want = rec["cubins_from"]["nvrtc"]
     if _nvrtc().split(".")[:2] != want.split(".")[:2]:
@@ -89,6 +89,8 @@ def compare(path) -> int:
     by_id = {L.id: L for L in fidelity.launches("")}
     bad = 0
     for r in rec["rows"]:
+        if only and not any(x and x in r["id"] for x in only.split(",")):
+            continue
         L = by_id[r["id"]]
         emu = fidelity.emulate(L, "sass", rec["cubins_from"]["arch"])["metrics"]
         checks = fidelity.compare_row(emu, r["ncu"] or {}, L.apart)
@@ -111,7 +113,7 @@ def main(argv=None) -> int:
     if a.profile:
         return profile(a.profile, a.out)
     if a.compare:
-        return compare(a.compare)
+        return compare(a.compare, a.only)
     ap.error("one of --build, --profile, --compare")
 
 

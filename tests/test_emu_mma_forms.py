@@ -173,7 +173,8 @@ def test_m8n8k4_f16_accumulation_order():
     assert f16[0, 1, 1] == 2.0 ** -12                               # C + p01 = 0 first; (C + p23) would round to C
 
 
-@pytest.mark.parametrize("recording", ["mma884-2026-12-02.json", "mma884-2026-12-02-seed885.json"])
+@pytest.mark.parametrize("recording", ["mma884-2026-12-02.json", "mma884-2026-12-02-seed885.json",
+                                       "mma884-2026-12-02-seed886.json"])
 def test_m8n8k4_bit_for_bit_against_the_h200_recording(recording):
     # the twelve f16 forms and f64 on seven input families (random, cancellation, order, ties,
     # subnormals, wide exponents, zeros/inf/NaN), the H200's D registers (NVRTC 13.0, ptxas 13.0):
