@@ -3,10 +3,13 @@ the entries with ``earns_gpu`` (where timing, not counts, decides) and the drawn
 on the command line. Each goes through the same judge subprocess autograde uses (grading/regression.py)
 with TILELAB_BACKEND=gpu; the score it got and the score the corpus expects on a GPU are recorded.
 
-    python bench/gpu_corpus_judge.py [--names "02: ..." ...] [--commit SHA] [--out bench/results]
+    python bench/gpu_corpus_judge.py [--names "02: ..." ...] [--assignment 07_hopper] [--tag T] [--commit SHA]
+                                     [--out bench/results]
 
-Writes gpu_corpus_judge-<date>.json after every entry (a run cut short keeps what it finished);
-tests/test_grading_regression.py reads it: every recorded entry scored what the corpus expects today.
+``--assignment``: every kernel entry of that assignment instead (earns_gpu or not), and only those.
+Writes gpu_corpus_judge-<date>[-<tag>].json after every entry (a run cut short keeps what it finished);
+tests/test_grading_regression.py reads every such recording (the newest per entry): every recorded entry
+scored what the corpus expects today.
 """
 from __future__ import annotations
 
@@ -36,16 +39,19 @@ def _gpu() -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--names", nargs="*", default=[], help="further corpus entries (by name) to judge")
+    ap.add_argument("--assignment", default="", help="every kernel entry of this assignment, and only those")
+    ap.add_argument("--tag", default="", help="added to the recording's name (a run of some entries only)")
     ap.add_argument("--commit", default=os.environ.get("TILELAB_COMMIT", ""))
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
     args = ap.parse_args(argv)
     os.environ["TILELAB_BACKEND"] = "gpu"
     entries = [e for e in regression.corpus() if "kernel" in e and e.get("gpu", True)
-               and ("expected_gpu" in e or e["name"] in args.names)]
+               and (e["assignment"] == args.assignment if args.assignment else
+                    "expected_gpu" in e or e["name"] in args.names)]
     date = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     res = {"benchmark": "gpu_corpus_judge", "date": date, "commit": args.commit, "gpu": _gpu(),
            "command": "python " + " ".join(sys.argv), "entries": []}
-    path = Path(args.out) / f"gpu_corpus_judge-{date[:10]}.json"
+    path = Path(args.out) / f"gpu_corpus_judge-{date[:10]}{'-' + args.tag if args.tag else ''}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     for e in entries:
         t0 = time.perf_counter()
