@@ -17,6 +17,10 @@ the problem gemm_fp16_tma's inputs and tensor maps, the baseline's own maps thro
    (lesson 06's rule: 0.9 x the H200 figure). tests/test_rubric_07_speed.py checks that
    tilelab/rubric/07_hopper.toml's min_speedup is this gate and that every ratio recorded clears it.
 
+``--write-gate`` then sets the speed part's min_speedup in tilelab/rubric/07_hopper.toml to the gate
+(on the device, before the corpus is judged there); ``--gate-from RECORDING`` does only that, from a
+recording brought back.
+
 Writes bench/results/gpu_exercise07-<date>.json.
 """
 from __future__ import annotations
@@ -37,7 +41,21 @@ MARGIN, STEP = 0.9, 0.05
 
 def gate(ratios) -> float:
     """0.9 x the smallest ratio, rounded down to a multiple of 0.05."""
-    return math.floor(MARGIN * min(ratios) / STEP + 1e-9) * STEP
+    return round(math.floor(MARGIN * min(ratios) / STEP + 1e-9) * STEP, 2)
+
+
+RUBRIC = Path(__file__).resolve().parents[1] / "tilelab" / "rubric" / f"{ASSIGNMENT}.toml"
+
+
+def write_gate(min_speedup: float, path: Path = RUBRIC) -> None:
+    """Set ``min_speedup`` of the speed part (the one timed against the no-swizzle baseline)."""
+    import re
+    text = path.read_text()
+    new, n = re.subn(r'(reference = "no_swizzle"\n\s*min_speedup = )[0-9.]+', rf"\g<1>{min_speedup:.2f}", text)
+    if n != 1:
+        raise SystemExit(f"{path}: no single speed part timed against no_swizzle to set")
+    path.write_text(new)
+    print(f"{path.name}: min_speedup = {min_speedup:.2f}", flush=True)
 
 
 def kernels(dev):
@@ -132,7 +150,13 @@ def main(argv=None):
     p.add_argument("--seconds", type=float, default=1.0)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--judged", default="7680,8000,8704", help="further sizes timed the judge's way")
+    p.add_argument("--write-gate", action="store_true", help="set the rubric's min_speedup to the gate")
+    p.add_argument("--gate-from", default="", help="only set the rubric's min_speedup from this recording")
     args = p.parse_args(argv)
+    if args.gate_from:
+        import json
+        write_gate(json.loads(Path(args.gate_from).read_text())["gate"]["min_speedup"])
+        return 0
     import cupy as cp
     from tilelab.gpu.device import Device
     dev = Device()
@@ -160,6 +184,8 @@ def main(argv=None):
         print(f"gate: {res['gate']}", flush=True)
     res["smi_after"] = smi()
     write("gpu_exercise07", res, args.out)
+    if args.write_gate and "gate" in res:
+        write_gate(res["gate"]["min_speedup"])
     print(f"[{clock}] done; errors: {res['errors']}", flush=True)
     return 1 if res["errors"] else 0
 

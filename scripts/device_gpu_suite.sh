@@ -7,8 +7,8 @@
 #   SKIP_SUITE=1, SKIP_FIDELITY=1         leave out make test-gpu, the fidelity bench (FIDELITY_TIMEOUT=360 s)
 #   SUITE_TARGET=test-gpu-notebooks       only the nbval half of make test-gpu (the solutions on the GPU)
 #   PYTEST_SELECT="tests/x.py -k y"       after the bench, only these tests, with TILELAB_BACKEND=gpu (pytest-select.log)
-#   JUDGE="--assignment 07_hopper --tag 07" after the suite, the whole judge over those corpus entries on the GPU
-#                                         (bench/gpu_corpus_judge.py; its JSON and judge.log to $OUT)
+#   JUDGE="--assignment 07_hopper --tag 07" beside the suite, the whole judge over those corpus entries on the
+#                                         GPU (bench/gpu_corpus_judge.py; its JSON and judge.log to $OUT)
 #   GPU_NOTEBOOKS="lessons/07_hopper_lesson.ipynb solutions/07_hopper"  with SUITE_TARGET=test-gpu-notebooks: only those
 #   e.g. the transpose study alone: BENCH="bench/gpu_transpose_variants.py --repeat 2" SKIP_SUITE=1 SKIP_FIDELITY=1
 #   device run:  carry .whl; command: bash scripts/device_gpu_suite.sh
@@ -45,6 +45,10 @@ if [ -n "${PYTEST_SELECT:-}" ]; then
     > "$OUT/pytest-select.log" 2>&1; echo "pytest-select exit $?" | tee -a "$OUT/pytest-select.log"
   tail -n 15 "$OUT/pytest-select.log"
 fi
+if [ -n "${JUDGE:-}" ]; then     # beside the suite (the bench above had the GPU to itself)
+  timeout ${JUDGE_TIMEOUT:-300} python3 bench/gpu_corpus_judge.py $JUDGE --out "$OUT" > "$OUT/judge.log" 2>&1 &
+  judge_pid=$!
+fi
 if [ -z "${SKIP_SUITE:-}" ]; then
   # test-gpu without a venv: the machine's python3 with the carried wheels
   timeout ${SUITE_TIMEOUT:-420} make ${SUITE_TARGET:-test-gpu} NO_INSTALL=1 PY=python3 \
@@ -53,8 +57,7 @@ if [ -z "${SKIP_SUITE:-}" ]; then
   tail -n 25 "$OUT/test-gpu.log"
 fi
 if [ -n "${JUDGE:-}" ]; then
-  timeout ${JUDGE_TIMEOUT:-300} python3 bench/gpu_corpus_judge.py $JUDGE --out "$OUT" > "$OUT/judge.log" 2>&1
-  echo "judge exit $?" | tee -a "$OUT/judge.log"
+  wait $judge_pid; echo "judge exit $?" | tee -a "$OUT/judge.log"
   tail -n 15 "$OUT/judge.log"
 fi
 if [ -z "${SKIP_FIDELITY:-}" ]; then
