@@ -10,7 +10,9 @@ worker becomes a ``KernelFault`` and a fresh worker, and that the parent lives o
 - ``hang``: never returns;
 - ``crash``: the process dies at once;
 - ``refuse``: a launch refused with the context intact;
-- ``print``: writes a line on stdout, as a kernel's printf would, then works like ``add``.
+- ``print``: writes a line on stdout, as a kernel's printf would, then works like ``add``;
+- ``map_store``: for each ``tl.TensorMap`` argument, its array + 1 comes back in the map's place, as
+  ``Device.run`` returns a map's own upload after a TMA store through it (then works like ``add``).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import time
 import numpy as np
 
 from ..messages import msg
+from ..tma import TensorMap
 from .device import DeviceFault, LaunchRefused
 from .spec import describe_launch
 
@@ -54,6 +57,10 @@ class FakeDevice:
         out = [None] * len(vals)
         if len(vals) >= 3:
             out[2] = (vals[0] + vals[1]).astype(vals[2].dtype)
+        if e == "map_store":
+            for i, v in enumerate(vals):
+                if isinstance(v, TensorMap):
+                    out[i] = v.array + 1
         for i, back in enumerate(packed.copy_back):
             if back and out[i] is None:
                 out[i] = vals[i].copy()

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..errors import KernelFault, LaunchError, TilelabError
 from ..messages import language, msg as _msg
+from ..tma import TensorMap
 from . import device
 from .device import DeviceFault, LaunchRefused
 from .spec import check_geometry, check_symbols, describe_launch, kernel_spec, pack_args
@@ -324,8 +325,11 @@ class GpuSession:
                             timeout=timeout, what=what)
         if copy_back:
             for a, o in zip(args, outs):
-                if o is not None and a is not o:
-                    a[...] = o.reshape(a.shape)
+                # a tensor map with its own upload (its array is no pointer argument of the launch) comes
+                # back in the map's place (Device.run): into the map's array, as on the emulator
+                dst = a.array if isinstance(a, TensorMap) else a
+                if o is not None and dst is not o:
+                    dst[...] = o.reshape(dst.shape)
         return outs
 
     def time(self, items: dict, timeout: float | None = 900, **opts) -> dict:
