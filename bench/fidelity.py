@@ -62,6 +62,7 @@ EXTRA_METRICS = (
     "smsp__inst_executed_op_global_st.sum",
     "smsp__inst_executed_op_global_ld_pred_off_all.sum",
     "smsp__inst_executed_op_global_st_pred_off_all.sum",
+    "sm__inst_executed_pipe_tma.sum",          # the TMA pipe: its copies and a bulk group's commit
 )
 
 
@@ -339,8 +340,7 @@ def compare_row(emu: dict, ncu: dict, apart: dict | None = None) -> dict:
         e, n = emu.get(k), ncu.get(k)
         if e is None or n is None:
             continue
-        e, n = (int(x) if float(x).is_integer() else float(x) for x in (e, n))   # a part sector stays a float
-        out[k] = {"emu": e, "ncu": n, "equal": e == n, "delta": e - n}
+        out[k] = {"emu": int(e), "ncu": int(n), "equal": int(e) == int(n), "delta": int(e) - int(n)}
         if apart and k in apart:
             out[k]["apart"] = apart[k]
     return out
@@ -389,10 +389,10 @@ def table(rows, title: str) -> str:
         bad = {k: c for k, c in r["checks"].items() if not c["equal"] and not c.get("apart")}
         aside = {k: c for k, c in r["checks"].items() if not c["equal"] and c.get("apart")}
         verdict = "differs" if bad else "apart" if aside else "equal"     # apart: only set-apart totals differ
-        diff = "; ".join(f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+})" for k, c in bad.items())
+        diff = "; ".join(f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d})" for k, c in bad.items())
         if aside:
             diff += ("; " if diff else "") + "apart: " + ", ".join(
-                f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+})" for k, c in aside.items())
+                f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d})" for k, c in aside.items())
         lines.append(f"{r['id'][:62]:<62} {verdict:<8} {diff}")
     s = summary(rows)
     for g, v in s.items():
