@@ -27,6 +27,8 @@ counters onto the metric keys of DESIGN §2, next to the raw values:
 ``tma_ld_sectors``          ``l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum`` (the sectors its
                             loads bring from L2)
 ``tma_st_sectors``          ``l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum`` (its stores')
+                            (the H200's names: bench/results/ncu_tma_metrics-2026-12-02.txt; equal to the
+                            emulator's in bench/results/fidelity-2026-12-02-hopper.json)
 ``instructions``            ``smsp__inst_executed.sum`` (warp-level)
 ``flops``                   2·FFMA + FADD + FMUL thread instructions (fp32 only)
 ==========================  ==============================================================
