@@ -7,14 +7,16 @@
 // Removed: the host code: create_tensor_map (lines 34-52), the host globals holding the maps (54-56),
 //          runKernel7 (454-478) and the 'using' at the end (482). The host's two cuTensorMapEncodeTiled
 //          calls are the collection's tl.TensorMap arguments instead (manifest.toml: the same 5-d
-//          dimensions, byte strides, box and 128B swizzle), and its launch
+//          dimensions, byte strides, box and 128B swizzle; the data type UINT16 where the host says
+//          BFLOAT16, since numpy holds bf16 as uint16: a tile copy moves the same bytes; the L2
+//          promotion tl.TensorMap's default 256B where the host says NONE: a cache hint), and its launch
 //          matmulKernel7<128, 256, 64, 384, 3, 128><<<128, 384, sizeof(SMem)>>> is the manifest's entry.
 // Copied from the repository's matmul.cu, which includes matmul_7.cuh (lines 3, 14-15, 18-19): the
 //          includes and the two definitions the kernel uses.
 // Changed for NVRTC: matmul.cu's #include <cuda.h> (line 1; NVRTC has no <cuda.h>) is <tilelab_tma.h>,
 //          which defines the same CUtensorMap type. The kernel is built with -DNDEBUG, as the
-//          repository's Makefile builds it (NVCC_FLAGS): its Schedule's assert asks for at least
-//          16 x 8 output tiles, which the small sizes here do not have.
+//          repository's Makefile builds it (NVCC_FLAGS): its Schedule's assert asks for M and N
+//          multiples of 16 x 128 and 8 x 256 (2048 x 2048 at least), which the small size here is not.
 
 /*
 MIT License
