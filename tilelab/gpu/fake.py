@@ -11,8 +11,8 @@ worker becomes a ``KernelFault`` and a fresh worker, and that the parent lives o
 - ``crash``: the process dies at once;
 - ``refuse``: a launch refused with the context intact;
 - ``print``: writes a line on stdout, as a kernel's printf would, then works like ``add``;
-- ``map_store``: for each ``tl.TensorMap`` argument, its array + 1 comes back in the map's place, as
-  ``Device.run`` returns a map's own upload after a TMA store through it (then works like ``add``).
+- ``map``: each ``tl.TensorMap`` argument's array comes back with 1 added, as a map that carries
+  its own upload comes back from a TMA store (device.Device.run).
 """
 from __future__ import annotations
 
@@ -55,12 +55,10 @@ class FakeDevice:
             sys.stdout.flush()
         vals = packed.values
         out = [None] * len(vals)
+        if e == "map":
+            return [v.array + 1 if isinstance(v, TensorMap) else None for v in vals]
         if len(vals) >= 3:
             out[2] = (vals[0] + vals[1]).astype(vals[2].dtype)
-        if e == "map_store":
-            for i, v in enumerate(vals):
-                if isinstance(v, TensorMap):
-                    out[i] = v.array + 1
         for i, back in enumerate(packed.copy_back):
             if back and out[i] is None:
                 out[i] = vals[i].copy()

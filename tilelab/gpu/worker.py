@@ -325,11 +325,11 @@ class GpuSession:
                             timeout=timeout, what=what)
         if copy_back:
             for a, o in zip(args, outs):
-                # a tensor map with its own upload (its array is no pointer argument of the launch) comes
-                # back in the map's place (Device.run): into the map's array, as on the emulator
-                dst = a.array if isinstance(a, TensorMap) else a
-                if o is not None and dst is not o:
-                    dst[...] = o.reshape(dst.shape)
+                if isinstance(a, TensorMap):        # a map with its own upload: its array comes back
+                    if o is not None and a.array.flags.writeable:
+                        a.array[...] = o.reshape(a.array.shape)
+                elif o is not None and a is not o:
+                    a[...] = o.reshape(a.shape)
         return outs
 
     def time(self, items: dict, timeout: float | None = 900, **opts) -> dict:
