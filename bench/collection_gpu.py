@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import json
 import os
 import re
@@ -53,9 +54,12 @@ def run_gpu(entry, cp, arch):
     """(outputs by parameter name, printf lines) of one entry on the GPU."""
     from tilelab.args import pack_args
     from tilelab.gpu.spec import kernel_spec
+    from tilelab.tma import TensorMap
     k = collection.compile_entry(entry)
-    spec = kernel_spec(k, arch)
     args, named, symbols = collection.inputs(entry)
+    if any(isinstance(v, TensorMap) for v in args):
+        return _run_gpu_launch(entry, k, args, named)
+    spec = kernel_spec(k, arch)
     packed = pack_args(k.name, k.params, args)
     with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as fh:
         fh.write(spec.cubin)
@@ -86,6 +90,24 @@ def run_gpu(entry, cp, arch):
     return out, text.splitlines()
 
 
+def _run_gpu_launch(entry, k, args, named):
+    """An entry with tensor maps, through tl.launch's gpu backend (the driver's cuTensorMapEncodeTiled
+    on the uploaded arrays, the 128 bytes passed by value): its outputs come back into ``args``."""
+    from tilelab.launch import launch
+    launch(k, tuple(entry["grid"]), tuple(entry["block"]), *args, shared=int(entry.get("shared", 0)),
+           backend="gpu", echo=False)
+    out = {}
+    for spec_arg, v in zip(entry["args"], args):
+        out[spec_arg["name"]] = v
+    for spec_arg in entry.get("tensors", []):         # the maps' own arrays (a TMA store's output)
+        out[spec_arg["name"]] = named[spec_arg["name"]]
+    return out, []
+
+
+def _digest(a) -> str:
+    return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()[:16]
+
+
 def _masked(entry, name, a):
     """The array with the gpu_skip elements of ``name`` zeroed (both sides get the same)."""
     a = np.array(a, copy=True)
@@ -110,8 +132,8 @@ def compare(entry, emu_out, gpu_out):
         e2, g2 = _masked(entry, name, e), _masked(entry, name, g)
         same = e2.tobytes() == g2.tobytes()
         if same:
-            verdicts[name] = "bit-identical" + (" (outside the gpu_skip elements)" if not np.array_equal(e, e2)
-                                                else "")
+            verdicts[name] = "bit-identical" + (" (outside the gpu_skip elements)"    # bytes: NaN == NaN
+                                                if np.asarray(e).tobytes() != e2.tobytes() else "")
             continue
         diff = np.flatnonzero(e2.view(np.uint8).reshape(-1) != g2.view(np.uint8).reshape(-1))
         if rtol is not None or atol is not None:
@@ -126,11 +148,33 @@ def compare(entry, emu_out, gpu_out):
     return verdicts, ok
 
 
+def digests(entry, emu_out, gpu_out) -> dict:
+    """Per output array: the sha256 (16 hex digits) of each side's bytes, its elements and how many
+    of them differ in any bit."""
+    out = {}
+    for name, g in gpu_out.items():
+        e = emu_out[name]
+        if not isinstance(e, np.ndarray) or name in entry.get("gpu_skip", []):
+            continue
+        e, g = np.ascontiguousarray(e), np.ascontiguousarray(g)
+        differ = int(np.any(e.reshape(e.size, -1).view(np.uint8) != g.reshape(g.size, -1).view(np.uint8),
+                            axis=-1).sum()) if e.shape == g.shape and e.dtype == g.dtype else int(e.size)
+        out[name] = {"emu_sha256": _digest(e), "gpu_sha256": _digest(g), "elements": int(e.size), "differ": differ}
+        if differ and e.shape == g.shape and e.dtype == g.dtype:    # the first few, as bit patterns
+            bits = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}.get(e.dtype.itemsize)
+            if bits is not None:
+                ev, gv = e.reshape(-1).view(bits), g.reshape(-1).view(bits)
+                out[name]["first"] = [[int(i), hex(int(ev[i])), hex(int(gv[i]))]
+                                      for i in np.flatnonzero(ev != gv)[:8]]
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", default="", help="run the entries whose file or kernel name contains one of "
                                                 "these comma-separated strings")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
+    ap.add_argument("--tag", default="", help="appended to the file name (collection-gpu-<date><tag>.json)")
     a = ap.parse_args()
     import cupy as cp
     from tilelab.toolchain import nvrtc_version
@@ -158,6 +202,8 @@ def main():
                 raise
             verdicts, ok = compare(e, emu_out, gpu_out)
             row["outputs"] = verdicts
+            if e.get("tensors") or any("tensor_map" in s for s in e["args"]) or e["file"] == "repro_hopper.cu":
+                row["hashes"] = digests(e, emu_out, gpu_out)
             if "printf" in e or res.printed:
                 same = sorted(res.printed) == sorted(gpu_lines)
                 row["printf"] = ("same lines" + ("" if res.printed == gpu_lines else " (in another order)")
@@ -180,7 +226,7 @@ def main():
         "kernels": len(rows), "as_expected": len(rows) - bad, "results": rows,
     }
     Path(a.out).mkdir(parents=True, exist_ok=True)
-    p = Path(a.out) / f"collection-gpu-{doc['date']}.json"
+    p = Path(a.out) / f"collection-gpu-{doc['date']}{a.tag}.json"
     p.write_text(json.dumps(doc, indent=1, default=str))
     print(f"{len(rows) - bad} of {len(rows)} as expected; wrote {p}")
     return 1 if bad else 0

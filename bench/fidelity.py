@@ -48,7 +48,7 @@ from collection import run as collection  # noqa: E402
 # compared wherever both sides have a number
 KEYS = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors",
         "shared_ld_requests", "shared_st_requests", "global_ld_requests", "global_st_requests",
-        "shared_atom_requests", "shared_atom_wavefronts")
+        "shared_atom_requests", "shared_atom_wavefronts", "tma_requests", "tma_ld_sectors", "tma_st_sectors")
 # asked of ncu on top of tilelab.gpu.ncu.METRICS (names this ncu does not know are dropped and listed)
 EXTRA_METRICS = (
     "smsp__inst_executed_op_shared_atom.sum",
@@ -62,6 +62,7 @@ EXTRA_METRICS = (
     "smsp__inst_executed_op_global_st.sum",
     "smsp__inst_executed_op_global_ld_pred_off_all.sum",
     "smsp__inst_executed_op_global_st_pred_off_all.sum",
+    "sm__inst_executed_pipe_tma.sum",          # the TMA pipe: its copies and a bulk group's commit
 )
 
 
@@ -234,6 +235,8 @@ def ptx_mix(kernel) -> dict:
         if ins.op == "ldmatrix":
             key = ("LDSM.x" + next((m[1:] for m in ins.mods if m in ("x1", "x2", "x4")), "1")
                    + (".T" if "trans" in ins.mods else ""))
+        elif ins.op == "cp" and "bulk" in ins.mods:     # the TMA (UTMALDG, UBLKCP...): no LSU access
+            continue
         elif ins.op == "cp" and "async" in ins.mods and ("shared" in ins.mods or "global" in ins.mods):
             key = "LDGSTS"
         else:
@@ -372,7 +375,8 @@ def summary(rows) -> dict:
 SHORT = {"shared_ld_wavefronts": "sh.ld.wf", "shared_st_wavefronts": "sh.st.wf", "global_ld_sectors": "gl.ld.sec",
          "global_st_sectors": "gl.st.sec", "shared_ld_requests": "sh.ld.req", "shared_st_requests": "sh.st.req",
          "global_ld_requests": "gl.ld.req", "global_st_requests": "gl.st.req", "shared_atom_requests": "sh.atom.req",
-         "shared_atom_wavefronts": "sh.atom.wf"}
+         "shared_atom_wavefronts": "sh.atom.wf", "tma_requests": "tma.req", "tma_ld_sectors": "tma.ld.sec",
+         "tma_st_sectors": "tma.st.sec"}
 
 
 def table(rows, title: str) -> str:

@@ -21,6 +21,8 @@ import tempfile
 
 import numpy as np
 
+from tilelab.tma import TensorMap
+
 
 def load(cp, spec, cooperative: bool):
     fd, path = tempfile.mkstemp(suffix=".cubin", prefix="tilelab-fidelity-")
@@ -60,7 +62,12 @@ def main(argv=None):
                 if shared > 48 * 1024:
                     fn.max_dynamic_shared_size_bytes = shared
                 dev = [cp.asarray(v) if isinstance(v, np.ndarray) else v for v in packed.values]
-                fn(tuple(grid), tuple(block), tuple(dev), shared_mem=int(shared))
+                if any(isinstance(v, TensorMap) for v in packed.values):    # CUtensorMap by value
+                    from tilelab.gpu.tensormap import encode_uploaded, launch_with_maps
+                    cp.cuda.runtime.deviceSynchronize()
+                    launch_with_maps(fn, grid, block, encode_uploaded(packed.values, dev, cp), shared)
+                else:
+                    fn(tuple(grid), tuple(block), tuple(dev), shared_mem=int(shared))
                 cp.cuda.runtime.deviceSynchronize()
             except Exception as e:
                 note(f"launch {i} ({spec.name}) failed: {type(e).__name__}: {e}")

@@ -292,3 +292,43 @@ def lu_packed(a):
         a[k + 1:, k] /= a[k, k]
         a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
     return a
+
+
+def bf16(x):
+    """fp32 values as bf16 bit patterns (uint16, rounded to nearest even, NaN the canonical 0x7FFF;
+    numpy has no bf16): the inputs of a bf16 kernel, and what its output is compared through."""
+    x = np.asarray(x, np.float32)
+    b = x.view(np.uint32).astype(np.uint64)
+    return np.where(np.isnan(x), np.uint16(0x7FFF), ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16))
+
+
+def bf16_float(bits):
+    """bf16 bit patterns (uint16) as the float64 values they hold."""
+    return (np.asarray(bits, np.uint16).astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def bf16_probe(size, rng):
+    """fp32 inputs for the bf16 conversions: rounding ties and near-ties, the largest finite values
+    (which round to inf), subnormals, zeros, infinities and NaNs with payloads, then uniform values."""
+    special = np.array([
+        0x3F808000, 0x3F818000, 0x3F808001, 0x3F807FFF, 0xBF808000, 0xBF818000,   # ties to even, near ties
+        0x7F7FFFFF, 0x7F7F7FFF, 0x7F7F8000, 0xFF7FFFFF,                           # the top: to inf or not
+        0x00000001, 0x00008000, 0x00018000, 0x0000FFFF, 0x807FFFFF, 0x00800000,   # subnormals, smallest normal
+        0x00000000, 0x80000000, 0x7F800000, 0xFF800000,                           # zeros, infinities
+        0x7FC00000, 0x7FC00001, 0xFFC12345, 0x7F800001, 0xFF800001, 0x7FFFFFFF,   # quiet and signalling NaNs
+    ], dtype=np.uint32).view(np.float32)
+    rest = rng.uniform(-4, 4, size - len(special)).astype(np.float32)
+    return np.concatenate([special, rest])
+
+
+def bf16_rz(x):
+    """fp32 values as bf16 bit patterns rounded toward zero (NaN: the canonical 0x7FFF)."""
+    x = np.asarray(x, np.float32)
+    return np.where(np.isnan(x), np.uint16(0x7FFF), (x.view(np.uint32) >> 16).astype(np.uint16))
+
+
+def bf16_pair(x):
+    """__floats2bfloat162_rn(x[i], x[i + 1]) (wrapping) as 32 bits: .x = x[i] in the lower half, .y in
+    the upper (its cvt.rn.bf16x2.f32 d, y, x puts the first source in the upper half)."""
+    b = bf16(x).astype(np.uint32)
+    return (np.roll(b, -1) << 16) | b

@@ -8,6 +8,12 @@ spec per kernel parameter (arrays: dtype, shape and ``init``; scalars: ``value``
 and its numpy reference (over the inputs as they were before the launch, with the
 helpers of references.py). ``findings`` lists the finding kinds the kernel really has;
 ``printf`` the lines it prints. ``gpu`` says how the GPU may differ (bench/collection_gpu.py).
+``options`` are NVRTC options of the file's build (the source's own build flags, -DNDEBUG).
+``tensors`` are arrays the host allocates that no parameter names (made first, by the same
+specs); a ``tensor_map`` parameter is a ``tl.TensorMap`` over one of them or an earlier
+argument, with its ``box``, ``swizzle`` and, for a map that is not the array's own shape,
+``shape`` and byte ``strides`` (numpy's order: the host's cuTensorMapEncodeTiled dimensions
+and strides, reversed).
 """
 from __future__ import annotations
 
@@ -44,7 +50,8 @@ def compile_entry(entry, nvrtc=None):
     # every template instance of the file in one compile (NVRTC caches by source and names)
     names = tuple(sorted({e["name"] for e in load() if e["file"] == entry["file"] and "<" in e["name"]}
                          | ({name} if "<" in name else set())))
-    prog = compile_cuda(src, filename=f"collection/{entry['file']}", nvrtc=nvrtc, name_expressions=names)
+    prog = compile_cuda(src, filename=f"collection/{entry['file']}", nvrtc=nvrtc, name_expressions=names,
+                        options=tuple(entry.get("options", ())))
     return prog.kernel(name)
 
 
@@ -64,6 +71,8 @@ def _make(spec, rng, named=None):
         "zeros": lambda: np.zeros(shape),
         "full": lambda v: np.full(shape, v),
         "bits": lambda: rng.integers(0, 1 << 32, shape, dtype=np.uint64),
+        "bf16": references.bf16,
+        "bf16_probe": lambda: references.bf16_probe(size, rng),
     }
     v = eval(init, {"np": np, "rng": rng, "size": size, "shape": shape, **helpers, **(named or {})})
     return np.asarray(v).astype(dt).reshape(shape)
@@ -73,13 +82,24 @@ def inputs(entry, seed: int = 0) -> tuple[list, dict, dict]:
     """(launch arguments, {name: value}, {symbol: array}) for an entry; arrays are fresh."""
     rng = np.random.default_rng(seed)
     args, named = [], {}
+    for spec in entry.get("tensors", []):
+        named[spec["name"]] = _make(spec, rng, named)
     for spec in entry["args"]:
-        v = _make(spec, rng, named) if "dtype" in spec else spec["value"]
+        if "tensor_map" in spec:
+            v = _tensor_map(spec, named)
+        else:
+            v = _make(spec, rng, named) if "dtype" in spec else spec["value"]
         args.append(v)
         named[spec["name"]] = v
     symbols = {s["name"]: _make(s, rng) for s in entry.get("symbols", [])}
     named.update(symbols)
     return args, named, symbols
+
+
+def _tensor_map(spec, named):
+    from tilelab.tma import TensorMap
+    view = {k: tuple(spec[k]) for k in ("shape", "strides") if k in spec}
+    return TensorMap(named[spec["tensor_map"]], tuple(spec["box"]), spec.get("swizzle", "none"), **view)
 
 
 def expected(entry, before: dict) -> dict:

@@ -32,10 +32,10 @@ def test_collection_is_big_enough_and_sourced():
         assert any(h.startswith("// Licence: ") for h in head), e["file"]
         assert e.get("gpu"), f"{e['name']}: say how the GPU compares (gpu = ...)"
     # beyond one vendor's samples: a GEMM tutorial series, an attention kernel, a training repo's kernels,
-    # a blog's companion code (a WMMA GEMM among it) and a book's
+    # a blog's companion code (a WMMA GEMM among it), a book's, and a Hopper GEMM (TMA + wgmma)
     assert {"NVIDIA/cuda-samples", "siboehm/SGEMM_CUDA", "tspeterkim/flash-attention-minimal",
             "karpathy/llm.c", "NVIDIA-developer-blog/code-samples",
-            "PacktPublishing/Learn-CUDA-Programming"} <= repos, repos
+            "PacktPublishing/Learn-CUDA-Programming", "pranjalssh/fast.cu"} <= repos, repos
 
 
 def test_launch_ids_are_unique():

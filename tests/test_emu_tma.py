@@ -287,3 +287,70 @@ def test_a_tma_source_is_built_for_hopper_without_an_option():
     bulk_src = '__global__ void k(float *o) { asm volatile("cp.async.bulk.commit_group;"); }\n'
     assert ptx_arch_for(tma_src) == HOPPER_PTX_ARCH == ptx_arch_for(bulk_src)
     assert ptx_arch_for('__global__ void k(float *o) { o[0] = 1; }\n') == PTX_ARCH
+
+
+# ---- a tensor map over another shape of the array (shape= / strides=, a host's own dims and strides)
+
+def test_map_as_another_shape_loads_what_its_strides_say():
+    # A (10 x 32) seen as 4 column blocks of 10 rows of 8, as a host's cuTensorMapEncodeTiled with
+    # dims {8, 10, 4} and strides {128, 32} bytes describes it (fast.cu's create_tensor_map does the same)
+    k = kernel_from_file(HERE / "box_load_3d.cu")
+    A = np.random.default_rng(3).standard_normal((10, 32)).astype(np.float32)
+    tm = tl.TensorMap(A, box=(2, 4, 8), shape=(4, 10, 8), strides=(32, 128, 4))
+    assert tm.global_dims == (8, 10, 4) and tm.global_strides_bytes == (128, 32) and tm.rank == 3
+    out = np.zeros(64, np.float32)
+    r = tl.launch(k, 1, 32, tm, out, 0, 7, 2, 256, backend="emu")      # column blocks 2, 3; rows 7..10
+    assert r.findings == []
+    want = np.zeros((2, 4, 8), np.float32)
+    want[0, :3] = A[7:10, 16:24]
+    want[1, :3] = A[7:10, 24:32]                              # row 10 is out of bounds: zeros
+    assert np.array_equal(out.reshape(2, 4, 8), want)
+
+
+@pytest.mark.parametrize("view, words", [
+    (dict(shape=(4, 10, 8), strides=(32, 128, 8)), "innermost stride"),     # not the element size
+    (dict(shape=(5, 10, 8), strides=(32, 128, 4)), "past the end"),         # a 5th column block
+    (dict(shape=(4, 10, 8), strides=(-32, 128, 4)), "negative"),
+    (dict(shape=(4, 10, 8), strides=(32, 4)), "different numbers of axes"),
+    (dict(shape=(4, 10, 8), strides=(32, 120, 4)), "multiple of 16"),
+    (dict(shape=(4, 10.5, 8), strides=(32, 128, 4)), "tuples of integers"),
+    (dict(shape=(1, 1, 1, 1, 1, 1), strides=(0, 0, 0, 0, 0, 4)), "1 to 5"),
+])
+def test_map_as_another_shape_keeps_the_drivers_rules(view, words):
+    A = np.zeros((10, 32), np.float32)
+    with pytest.raises(tl.TensorMapError, match=words):
+        tl.TensorMap(A, box=(1, 4, 8), **view)
+
+
+def test_map_with_a_zero_stride_on_a_unit_axis():
+    # fast.cu's maps are 5-d with dims {64, rows, K/64, 1, 1} and strides 0 for the unit axes
+    A = np.zeros((128, 256), np.uint16)
+    tm = tl.TensorMap(A, box=(1, 1, 1, 128, 64), swizzle="128B", shape=(1, 1, 4, 128, 64), strides=(0, 0, 128, 512, 2))
+    assert tm.global_dims == (64, 128, 4, 1, 1) and tm.global_strides_bytes == (512, 128, 0, 0)
+    assert tm.box_bytes == 128 * 64 * 2
+
+
+# ---- PTX's { } blocks scope their labels (inline asm inlined twice defines its labels twice)
+
+SCOPED = r"""
+__device__ __forceinline__ unsigned count_to(unsigned n) {
+    unsigned r;
+    asm volatile("{\n .reg .pred P;\n mov.u32 %0, 0;\n AGAIN:\n add.u32 %0, %0, 1;\n"
+                 " setp.lt.u32 P, %0, %1;\n @P bra.uni AGAIN;\n bra.uni DONE;\n DONE:\n }" : "=r"(r) : "r"(n));
+    return r;
+}
+extern "C" __global__ void scoped(unsigned* out, unsigned a, unsigned b) {
+    out[0] = count_to(a);
+    out[1] = count_to(b) * 10;
+}
+"""
+
+
+def test_each_inlined_asm_block_branches_to_its_own_labels():
+    from tilelab.toolchain import compile_cuda
+    k = compile_cuda(SCOPED, filename="scoped.cu").kernel("scoped")
+    assert k.program.ptx.count("AGAIN:") == 2                 # the same labels, twice in one function
+    out = np.zeros(2, np.uint32)
+    r = tl.launch(k, 1, 1, out, 3, 5, backend="emu")
+    assert r.findings == []
+    assert out.tolist() == [3, 50]                             # one label table, last wins: [5, 50] or a hang

@@ -355,3 +355,76 @@ def test_griddepcontrol_runs_as_a_no_op():
     x = np.arange(32, dtype=np.float32)
     launch(tc.compile_cuda(src, filename="pdl.cu").kernel("pdl"), (1, 1, 1), (32, 1, 1), x, backend="emu")
     assert x.tolist() == [float(i + 1) for i in range(32)]
+
+
+# ---- bf16 conversions: a bf16 GEMM's epilogue (collection/fastcu_matmul_7.cu stores its fp32
+# accumulators with cvt.rn.bf16.f32; collection/repro_hopper.cu's reproBf16Convert compares them with the H200)
+
+BF16 = r"""
+#include <cuda_bf16.h>
+extern "C" __global__ void conv(const float* x, unsigned short* rn, unsigned short* rz, float* back, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    rn[i] = __bfloat16_as_ushort(__float2bfloat16_rn(x[i]));
+    rz[i] = __bfloat16_as_ushort(__float2bfloat16_rz(x[i]));
+    back[i] = __bfloat162float(__ushort_as_bfloat16(rn[i]));
+}
+"""
+
+
+def _bf16_nearest(v: float, toward_zero: bool) -> int:
+    """The bf16 bit pattern of fp32 value v from the definition (float64 arithmetic, no bit tricks):
+    the two bf16 neighbours of v, the nearer (ties: even mantissa) or the one toward zero."""
+    import math
+    if math.isnan(v):
+        return 0x7FFF
+    if math.isinf(v):
+        return 0x7F80 if v > 0 else 0xFF80
+    sign = 0x8000 if math.copysign(1.0, v) < 0 else 0
+    a = abs(v)
+    if a == 0:
+        return sign
+    e = max(math.frexp(a)[1] - 1, -126)                  # the exponent of a's binade (subnormals: -126)
+    ulp = 2.0 ** (e - 7)
+    lo = math.floor(a / ulp) * ulp
+    hi = lo + ulp
+    if toward_zero or a == lo:
+        r = lo
+    elif a - lo != hi - a:
+        r = lo if a - lo < hi - a else hi
+    else:
+        r = lo if (round(lo / ulp) % 2 == 0) else hi
+    if r >= 2.0 ** 128:                                   # past the largest bf16: inf (rn only)
+        return sign | 0x7F80
+    bits = int(np.array(r, np.float32).view(np.uint32)) >> 16
+    return sign | bits
+
+
+def test_bf16_conversions_round_as_defined():
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    rng = np.random.default_rng(5)
+    special = np.array([0x3F808000, 0x3F818000, 0x3F808001, 0x7F7FFFFF, 0x7F7F7FFF, 0x00000001, 0x00018000,
+                        0x807FFFFF, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00001, 0xFF800001], np.uint32)
+    x = np.concatenate([special.view(np.float32), rng.standard_normal(51).astype(np.float32) * 3,
+                        (rng.integers(0, 1 << 32, 64, dtype=np.uint64).astype(np.uint32)).view(np.float32)])
+    n = len(x)
+    rn, rz, back = np.zeros(n, np.uint16), np.zeros(n, np.uint16), np.zeros(n, np.float32)
+    k = tc.compile_cuda(BF16, filename="bf16_conv.cu").kernel("conv")
+    r = launch(k, (2,), (64,), x, rn, rz, back, np.int32(n), backend="emu")
+    assert r.findings == []
+    assert [hex(v) for v in rn] == [hex(_bf16_nearest(float(v), False)) for v in x]
+    assert [hex(v) for v in rz] == [hex(_bf16_nearest(float(v), True)) for v in x]
+    ok = ~np.isnan(x)
+    assert np.array_equal(back[ok].view(np.uint32), rn[ok].astype(np.uint32) << 16)
+    assert np.isnan(back[~ok]).all()
+
+
+def test_bf16_conversions_not_modelled_are_refused_by_name():
+    from tilelab import toolchain as tc
+    from tilelab.launch import launch
+    src = r"""extern "C" __global__ void k(const float* x, unsigned short* y) {
+        unsigned short r; asm("cvt.rn.relu.bf16.f32 %0, %1;" : "=h"(r) : "f"(x[0])); y[0] = r; }"""
+    k = tc.compile_cuda(src, filename="bf16_relu.cu").kernel("k")
+    with pytest.raises(UnsupportedInstruction, match="cvt.rn.relu.bf16.f32"):
+        launch(k, 1, 32, np.ones(1, np.float32), np.zeros(1, np.uint16), backend="emu")

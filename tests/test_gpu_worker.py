@@ -121,6 +121,17 @@ def test_launch_returns_and_fills_outputs(session):
     assert session.info["arch"] == "sm_90"
 
 
+def test_a_maps_own_upload_comes_back_into_its_array(session):
+    # a tl.TensorMap whose array is no pointer argument travels as its own upload: after the launch
+    # that array holds what the kernel left there (a TMA store's output), as on the emulator
+    import tilelab as tl
+    dst = np.zeros((4, 8), np.float32)
+    tm = tl.TensorMap(dst, (4, 8))
+    outs = session.launch(K("k_map", "map", [P("tm", "const CUtensorMap", False, True, None)]), 1, 32, [tm])
+    np.testing.assert_array_equal(outs[0], np.ones((4, 8)))
+    np.testing.assert_array_equal(dst, np.ones((4, 8)))
+
+
 def test_fault_raises_kernel_fault_and_restarts(session):
     a, b, c = _args()
     session.launch(kern("add"), 1, 32, [a, b, c, 5])

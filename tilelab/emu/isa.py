@@ -499,7 +499,7 @@ def h_cvt(m, ins, idx, pc):
         write(m, ins.args[0], (hi << 16) | lo, idx)
         return
     if dt_ == "bf16" or st == "bf16" or dt_ == "bf16x2":
-        unsupported(m, ins, msg("unsupported.bf16_conversions"))
+        return _cvt_bf16(m, ins, idx, dt_, st, rnd)
     x = read(m, ins.args[1], st, idx)
     D = DT[dt_]
     ftz = "ftz" in ins.mods
@@ -534,6 +534,39 @@ def h_cvt(m, ins, idx, pc):
             else:
                 r = xv.astype(D)
     write(m, ins.args[0], np.broadcast_to(r, (len(m.lanes(idx)),)), idx)
+
+
+def bf16_bits(x, rnd: str = "rn") -> np.ndarray:
+    """fp32 values to bf16 bit patterns (uint16): round to nearest even (``rn``) or toward zero
+    (``rz``) on the 16 bits dropped, so a value past bf16's largest rounds to inf as IEEE says;
+    subnormals are kept, and every NaN is the canonical 0x7FFF."""
+    b = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    if rnd == "rn":
+        b = b + 0x7FFF + ((b >> 16) & 1)
+    r = (b >> 16).astype(np.uint16)
+    return np.where(np.isnan(np.asarray(x, np.float32)), np.uint16(0x7FFF), r)
+
+
+def _cvt_bf16(m, ins, idx, dt_, st, rnd):
+    """cvt.rn|rz.bf16.f32, cvt.rn|rz.bf16x2.f32 (a to the upper half, b to the lower) and the exact
+    cvt.f32.bf16; other bf16 forms (.relu, .satfinite, from or to other types) are refused by name."""
+    n = len(m.lanes(idx))
+    plain = not ({"relu", "satfinite", "ftz", "sat"} & set(ins.mods))
+    if dt_ in ("bf16", "bf16x2") and st == "f32" and rnd in ("rn", "rz") and plain:
+        a = read(m, ins.args[1], "f32", idx)
+        if dt_ == "bf16":
+            write(m, ins.args[0], np.broadcast_to(bf16_bits(a, rnd), (n,)), idx)
+            return
+        b = read(m, ins.args[2], "f32", idx)
+        hi = bf16_bits(a, rnd).astype(np.uint32)
+        lo = bf16_bits(b, rnd).astype(np.uint32)
+        write(m, ins.args[0], np.broadcast_to((hi << 16) | lo, (n,)), idx)
+        return
+    if dt_ == "f32" and st == "bf16" and rnd is None and plain:
+        x = np.asarray(read(m, ins.args[1], "b16", idx)).astype(np.uint32) << 16
+        write(m, ins.args[0], np.broadcast_to(x.view(np.float32), (n,)), idx)
+        return
+    unsupported(m, ins, msg("unsupported.bf16_conversions"))
 
 
 def _int_to_float_directed(m, ins, x, D, rnd):

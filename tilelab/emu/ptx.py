@@ -376,12 +376,22 @@ _PARAM_DECL = re.compile(r"\.param\s+(?:\.align\s+(\d+)\s+)?\.(\w+)\s+([\w$]+)(?
 def _parse_body(name: str, params: list, body: str) -> Function:
     fn = Function(name=name, params=params)
     cur_file, cur_line, cur_inlined = 0, 0, None
+    # PTX's { } blocks scope their labels: inline asm inlined twice defines its labels twice, each
+    # branch going to the one of its own block (or of the nearest enclosing one)
+    scope, n_scopes, scoped, chains = (0,), 0, {}, []
     # NVRTC spreads a call over several lines: `call.uni (retval0),\n vprintf,\n (\n param0\n );`
     body = _CALL_STMT.sub(lambda mm: " ".join(mm.group(0).split()), body)
     for raw in body.split("\n"):
         for stmt in _statements(raw):
             s = stmt.strip()
-            if not s or s in ("{", "}"):
+            if s == "{":
+                n_scopes += 1
+                scope += (n_scopes,)
+                continue
+            if s == "}":
+                scope = scope[:-1] or (0,)
+                continue
+            if not s:
                 continue
             if s.startswith(".loc") and (len(s) == 4 or s[4] in " \t"):   # not ".local"
                 parts = s.split()
@@ -416,15 +426,18 @@ def _parse_body(name: str, params: list, body: str) -> Function:
                 continue
             lm = re.match(r"^([\w$]+):\s*(.*)$", s)
             if lm:
-                fn.labels[lm.group(1)] = len(fn.instrs)
+                scoped[(scope[-1], lm.group(1))] = len(fn.instrs)
+                key = lm.group(1) if lm.group(1) not in fn.labels else f"{lm.group(1)}@{scope[-1]}"
+                fn.labels[key] = len(fn.instrs)           # every label: the blocks' starts
                 s = lm.group(2).strip()
                 if not s:
                     continue
             fn.instrs.append(_parse_instr(s, cur_file, cur_line))
+            chains.append(scope)
             if cur_inlined is not None:
                 fn.instrs[-1].inlined_at = cur_inlined
     _attribute_line_zero(fn.instrs)
-    for ins in fn.instrs:
+    for ins, chain in zip(fn.instrs, chains):
         # inline asm may declare registers without '%' (".reg .pred p;"): resolve them
         ins.args = [_as_reg(a, fn.regs) for a in ins.args]
         if ins.guard and not ins.guard.startswith("%") and ins.guard not in fn.regs:
@@ -432,9 +445,10 @@ def _parse_body(name: str, params: list, body: str) -> Function:
         if ins.op in ("bra", "brx", "call"):
             if ins.op == "bra":
                 lab = ins.args[0].name
-                if lab not in fn.labels:
+                pc = next((scoped[(b, lab)] for b in reversed(chain) if (b, lab) in scoped), None)
+                if pc is None:
                     raise EmulatorError(f"branch to unknown label {lab}")
-                ins.target = fn.labels[lab]
+                ins.target = pc
     return fn
 
 
@@ -489,13 +503,14 @@ def _statements(line: str):
     line = line.strip()
     if not line:
         return
-    # braces used for register scopes in inline asm become their own statements
+    # braces that open and close a scope (inline asm's blocks) become their own statements
     buf = ""
     for ch in line:
         if ch in "{}" and not _inside_operand(buf):
             if buf.strip():
                 yield buf
             buf = ""
+            yield ch
             continue
         buf += ch
         if ch == ";":

@@ -10,7 +10,9 @@ worker becomes a ``KernelFault`` and a fresh worker, and that the parent lives o
 - ``hang``: never returns;
 - ``crash``: the process dies at once;
 - ``refuse``: a launch refused with the context intact;
-- ``print``: writes a line on stdout, as a kernel's printf would, then works like ``add``.
+- ``print``: writes a line on stdout, as a kernel's printf would, then works like ``add``;
+- ``map``: each ``tl.TensorMap`` argument's array comes back with 1 added, as a map that carries
+  its own upload comes back from a TMA store (device.Device.run).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import time
 import numpy as np
 
 from ..messages import msg
+from ..tma import TensorMap
 from .device import DeviceFault, LaunchRefused
 from .spec import describe_launch
 
@@ -52,6 +55,8 @@ class FakeDevice:
             sys.stdout.flush()
         vals = packed.values
         out = [None] * len(vals)
+        if e == "map":
+            return [v.array + 1 if isinstance(v, TensorMap) else None for v in vals]
         if len(vals) >= 3:
             out[2] = (vals[0] + vals[1]).astype(vals[2].dtype)
         for i, back in enumerate(packed.copy_back):

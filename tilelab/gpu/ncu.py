@@ -21,6 +21,14 @@ counters onto the metric keys of DESIGN §2, next to the raw values:
                             that lands in shared memory is no shared request)
 ``shared_atom_wavefronts``  ``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum`` (ATOMS and
                             generic ATOM: emu/counters/metrics.py has the bank rule)
+``tma_requests``            ``sm__sass_inst_executed_op_tma.sum`` (UTMALDG, UTMASTG, UBLKCP...: the copies
+                            issued; not ``sm__inst_executed_pipe_tma``, which also counts a bulk group's
+                            commit: 24 against 16 copies for collection/repro_hopper.cu's store)
+``tma_ld_sectors``          ``l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum`` (the sectors its
+                            loads bring from L2)
+``tma_st_sectors``          ``l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum`` (its stores')
+                            (the H200's names: bench/results/ncu_tma_metrics-2026-12-02.txt; equal to the
+                            emulator's in bench/results/fidelity-2026-12-02-hopper.json)
 ``instructions``            ``smsp__inst_executed.sum`` (warp-level)
 ``flops``                   2·FFMA + FADD + FMUL thread instructions (fp32 only)
 ==========================  ==============================================================
@@ -76,6 +84,9 @@ METRICS = [
     "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
     "smsp__inst_executed_op_shared_atom.sum",
     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum",
+    "sm__sass_inst_executed_op_tma.sum",
+    "l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum",
+    "l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum",
     "smsp__inst_executed.sum",
     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum",
@@ -193,6 +204,9 @@ def map_metrics(raw: dict) -> dict:
         "global_st_sectors": _add(g("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum")),
         "shared_atom_requests": _add(g("smsp__inst_executed_op_shared_atom.sum")),
         "shared_atom_wavefronts": _add(g("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum")),
+        "tma_requests": _add(g("sm__sass_inst_executed_op_tma.sum")),
+        "tma_ld_sectors": _add(g("l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum")),
+        "tma_st_sectors": _add(g("l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum")),
         "instructions": _add(g("smsp__inst_executed.sum")),
         "flops": _add(2 * ffma, fadd, fmul) if None not in (ffma, fadd, fmul) else None,
     }

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..errors import KernelFault, LaunchError, TilelabError
 from ..messages import language, msg as _msg
+from ..tma import TensorMap
 from . import device
 from .device import DeviceFault, LaunchRefused
 from .spec import check_geometry, check_symbols, describe_launch, kernel_spec, pack_args
@@ -324,7 +325,10 @@ class GpuSession:
                             timeout=timeout, what=what)
         if copy_back:
             for a, o in zip(args, outs):
-                if o is not None and a is not o:
+                if isinstance(a, TensorMap):        # a map with its own upload: its array comes back
+                    if o is not None and a.array.flags.writeable:
+                        a.array[...] = o.reshape(a.array.shape)
+                elif o is not None and a is not o:
                     a[...] = o.reshape(a.shape)
         return outs
 
