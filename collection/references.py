@@ -332,3 +332,138 @@ def bf16_pair(x):
     the upper (its cvt.rn.bf16x2.f32 d, y, x puts the first source in the upper half)."""
     b = bf16(x).astype(np.uint32)
     return (np.roll(b, -1) << 16) | b
+
+
+# ---------------------------------------------------------------- gpu-mode lectures, Rodinia 3.1
+
+def window_sums(x, half, block=None):
+    """windowSumDirect: out[i] = sum of x[i - half .. i + half] inside the array; with ``block``,
+    windowSumPrivatized: the window stops at the edges of each block of ``block`` elements."""
+    x = np.asarray(x, np.float64)
+    seg = x.reshape(-1, block) if block else x.reshape(1, -1)
+    out = np.zeros_like(seg)
+    n = seg.shape[1]
+    for d in range(-half, half + 1):
+        lo, hi = max(0, -d), min(n, n - d)
+        out[:, lo:hi] += seg[:, lo + d:hi + d]
+    return out.reshape(-1)
+
+
+def mean_filter(img, radius):
+    """gpu-mode lecture 2's mean filter on a (channels, height, width) uint8 image: the integer
+    mean (floor) of the pixels of the (2r+1)^2 window that fall inside the image."""
+    img = np.asarray(img, np.int64)
+    c, h, w = img.shape
+    tot = np.zeros_like(img)
+    cnt = np.zeros((h, w), np.int64)
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            ys, ye = max(0, -dy), min(h, h - dy)
+            xs, xe = max(0, -dx), min(w, w - dx)
+            tot[:, ys:ye, xs:xe] += img[:, ys + dy:ye + dy, xs + dx:xe + dx]
+            cnt[ys:ye, xs:xe] += 1
+    return (tot // cnt).astype(np.uint8)
+
+
+def grayscale(rgb):
+    """0.21 r + 0.71 g + 0.07 b in float32, truncated to a byte (gpu-mode lecture 2)."""
+    rgb = np.asarray(rgb, np.float32).reshape(-1, 3)
+    v = (np.float32(0.21) * rgb[:, 0] + np.float32(0.71) * rgb[:, 1]) + np.float32(0.07) * rgb[:, 2]
+    return v.astype(np.uint8)
+
+
+def hotspot(temp, power, steps, Cap, Rx, Ry, Rz, step):
+    """Rodinia HotSpot: ``steps`` explicit steps of the thermal stencil on the whole grid, a
+    cell's missing neighbours outside the grid replaced by the cell itself (the kernel's
+    clamped N/S/E/W), ambient temperature 80; float64 arithmetic, float32 storage per step."""
+    f32 = np.float32
+    t = np.asarray(temp, np.float32).astype(np.float64)
+    p = np.asarray(power, np.float32).astype(np.float64)
+    sdc = float(f32(step) / f32(Cap))
+    rx, ry, rz = (float(f32(1) / f32(r)) for r in (Rx, Ry, Rz))
+    for _ in range(steps):
+        n = np.vstack([t[:1], t[:-1]])
+        s = np.vstack([t[1:], t[-1:]])
+        w = np.hstack([t[:, :1], t[:, :-1]])
+        e = np.hstack([t[:, 1:], t[:, -1:]])
+        t = t + sdc * (p + (s + n - 2.0 * t) * ry + (e + w - 2.0 * t) * rx + (80.0 - t) * rz)
+        t = t.astype(np.float32).astype(np.float64)
+    return t.astype(np.float32)
+
+
+def pathfinder(src, wall, steps):
+    """Rodinia PathFinder: row by row, the cheapest of the three cells above (clamped at the
+    edges) plus this row's wall."""
+    prev = np.asarray(src, np.int64)
+    wall = np.asarray(wall, np.int64)
+    for i in range(steps):
+        left = np.concatenate([prev[:1], prev[:-1]])
+        right = np.concatenate([prev[1:], prev[-1:]])
+        prev = np.minimum(np.minimum(left, prev), right) + wall[i]
+    return prev.astype(np.int32)
+
+
+def gauss_fan1(m, a, size, t):
+    """Rodinia Gaussian's Fan1: the multipliers m[i, t] = a[i, t] / a[t, t] of step t."""
+    m = np.array(m, np.float32).reshape(size, size)
+    a = np.asarray(a, np.float32).reshape(size, size)
+    m[t + 1:, t] = a[t + 1:, t] / a[t, t]
+    return m.reshape(-1)
+
+
+def gauss_fan2(m, a, b, size, t):
+    """Rodinia Gaussian's Fan2: a[i, j] -= m[i, t] * a[t, j] and b[i] -= m[i, t] * b[t] below row t."""
+    m = np.asarray(m, np.float64).reshape(size, size)
+    a = np.array(a, np.float64).reshape(size, size)
+    b = np.array(b, np.float64)
+    a[t + 1:, t:] -= np.outer(m[t + 1:, t], a[t, t:])
+    b[t + 1:] -= m[t + 1:, t] * b[t]
+    return a.reshape(-1), b
+
+
+def bpnn_partial_sums(inp, w, hid, height=16):
+    """Rodinia backprop's layer forward: per block of ``height`` input units, the sums of
+    weight * input for each hidden unit (w is (in + 1) x (hid + 1), row 0 and column 0 unused)."""
+    inp = np.asarray(inp, np.float64)
+    w = np.asarray(w, np.float64).reshape(len(inp), hid + 1)
+    nb = (len(inp) - 1) // height
+    out = np.zeros((nb, hid))
+    for by in range(nb):
+        rows = slice(height * by + 1, height * by + height + 1)
+        out[by] = (w[rows, 1:] * inp[rows, None]).sum(axis=0)
+    return out.reshape(-1)
+
+
+def bpnn_adjust(delta, ly, w, oldw, hid, eta=0.3, momentum=0.3):
+    """Rodinia backprop's weight update (double arithmetic): new dw = eta * delta[j] * ly[i] +
+    momentum * oldw[i, j]; w += dw; oldw = dw; row 0 with ly = 1."""
+    delta = np.asarray(delta, np.float32).astype(np.float64)
+    ly = np.asarray(ly, np.float32).astype(np.float64).copy()
+    ly[0] = 1.0
+    w = np.asarray(w, np.float32).reshape(len(ly), hid + 1).astype(np.float64)
+    old = np.asarray(oldw, np.float32).reshape(len(ly), hid + 1).astype(np.float64)
+    dw = eta * delta[None, 1:] * ly[:, None] + momentum * old[:, 1:]
+    w_new, old_new = w.copy(), old.copy()
+    w_new[:, 1:] = w[:, 1:] + dw
+    old_new[:, 1:] = dw
+    return w_new.astype(np.float32).reshape(-1), old_new.astype(np.float32).reshape(-1)
+
+
+def nw_tiles(matrix, ref, penalty, tiles, bs=16):
+    """Rodinia NW: the Needleman-Wunsch score of every cell of the given (tile row, tile column)
+    tiles, M[r, c] = max(M[r-1, c-1] + ref[r, c], M[r, c-1] - penalty, M[r-1, c] - penalty),
+    from the matrix's values around each tile (rows and columns 1-based, as the kernel's)."""
+    m = np.array(matrix, np.int64)
+    ref = np.asarray(ref, np.int64)
+    for ty, tx in tiles:
+        for r in range(ty * bs + 1, ty * bs + bs + 1):
+            for c in range(tx * bs + 1, tx * bs + bs + 1):
+                m[r, c] = max(m[r - 1, c - 1] + ref[r, c], m[r, c - 1] - penalty, m[r - 1, c] - penalty)
+    return m.astype(np.int32)
+
+
+def histogram1024(data, lo, hi):
+    """hybridsort's histogram1024Kernel: bin = uint(((d - lo) / (hi - lo)) * 1024) & 0x3FF, in float32."""
+    d = np.asarray(data, np.float32)
+    v = ((d - np.float32(lo)) / (np.float32(hi) - np.float32(lo))) * np.float32(1024)
+    return np.bincount(v.astype(np.uint32) & 0x3FF, minlength=1024).astype(np.uint32)

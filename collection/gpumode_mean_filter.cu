@@ -1,0 +1,49 @@
+// tilelab kernel collection: per-channel mean (box) filter on bytes (lecture 2)
+// Source:  https://github.com/gpu-mode/lectures/blob/7cb40f67ad68f59a7c13e9a8c4d8a816a3c68e7a/lecture_002/mean_filter/mean_filter_kernel.cu
+//          (gpu-mode/lectures, commit 7cb40f67)
+// Licence: Apache-2.0 (the repository's LICENSE; the file itself carries no notice); the notice follows.
+// Kept: the device code, unchanged (lines 5-30 of the original). Removed: host code (main / the
+//       PyTorch wrapper, allocation, timing) and host-only includes; the launches are manifest entries.
+
+/*
+ * Copyright the authors of gpu-mode/lectures (https://github.com/gpu-mode/lectures).
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+__global__
+void mean_filter_kernel(unsigned char* output, unsigned char* input, int width, int height, int radius) {
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int channel = threadIdx.z;
+
+    int baseOffset = channel * height * width;
+    if (col < width && row < height) {
+
+        int pixVal = 0;
+        int pixels = 0;
+
+        for (int blurRow=-radius; blurRow <= radius; blurRow += 1) {
+            for (int blurCol=-radius; blurCol <= radius; blurCol += 1) {
+                int curRow = row + blurRow;
+                int curCol = col + blurCol;
+                if (curRow >= 0 && curRow < height && curCol >=0 && curCol < width) {
+                    pixVal += input[baseOffset + curRow * width + curCol];
+                    pixels += 1;
+                }
+            }
+        }
+
+        output[baseOffset + row * width + col] = (unsigned char)(pixVal / pixels);
+    }
+}
