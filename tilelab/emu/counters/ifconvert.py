@@ -186,6 +186,18 @@ def regions(instrs) -> dict:
                 return None
         return None
 
+    def inverted(b, t, e):
+        """``@p bra THEN; bra.uni ELSE; THEN: <straight>; bra.uni END; ELSE: <straight>; END:``
+        (NVVM's if/else with the then part first: ``if (i < n) s[t] = x[i]; else s[t] = 0;``):
+        a warp whose lanes all take the branch jumps over the else part, one none of whose lanes
+        does over the then part; ptxas predicates both. ``(taken, fallthrough)`` or None."""
+        last = instrs[e - 1]
+        if not (last.op == "bra" and last.guard is None and last.target > e and targets.get(t) == [b]):
+            return None
+        if straight(t, e, allow_last_bra=True) and straight(e, last.target):
+            return range(e, last.target), range(t, e - 1)
+        return None
+
     out = {}
     for b, ins in enumerate(instrs):
         if ins.op == "bra" and ins.guard is not None and ins.target >= 0:
@@ -202,6 +214,10 @@ def regions(instrs) -> dict:
             then = tail(nxt.target)                 # the then part is a block of its own that exits
             if then is not None:
                 out[b] = (then, range(0))
+            elif t == b + 2:                        # or an inverted diamond (below)
+                inv = inverted(b, t, nxt.target)
+                if inv is not None:
+                    out[b] = inv
             continue
         last = instrs[t - 1]
         if any(p in targets for p in range(b + 1, t - 1)):
