@@ -34,6 +34,9 @@ def test_unseen_sources_equal_ncu_in_every_total_but_the_racing_histogram(tmp_pa
     # histogram1024Kernel's tagged-write retry loop is a data race (the emulator flags it, the
     # manifest lists it): how often its lanes retry, and so its totals, follow the GPU's interleaving
     assert differ == {RACE}
+    race = next(r for r in rows if r["id"] == RACE)
+    assert {k for k, c in race["checks"].items() if not c["equal"]} == \
+        {k for k, c in race["checks"].items() if c.get("apart")}           # the manifest sets them apart, named
     seg = next(r for r in rows if r["id"].endswith("gpumode_segment_reduce.cu:SharedMemoryReduction"))
     assert seg["checks"]["shared_st_requests"]["ncu"] == 1920 == seg["checks"]["shared_st_requests"]["emu"]
 
