@@ -141,6 +141,18 @@ def test_sampled_blocks_bring_their_cluster():
     assert (got[[0, 1, 2, 3]] == 0).all() and (got[4:, 0] == [5001, 6001, 7001, 4001]).all()
 
 
-def test_dsmem_atomics_are_refused_by_name():
-    with pytest.raises(UnsupportedInstruction, match="distributed shared memory"):
-        tl.launch(_k("dsmem_atomic"), 2, 32, np.zeros(64, np.uint32), backend="emu")
+def test_atomics_on_another_blocks_shared_memory():
+    out = np.zeros(128, np.uint32)
+    r = tl.launch(_k("dsmem_atomic"), 2, 32, out, backend="emu")
+    assert r.findings == []
+    t = np.arange(32)
+    # the neighbour's 32 threads added t + 1 into words t % 4, one after another in lane order
+    want = np.where(t < 4, 100 + np.array([sum(u + 1 for u in range(32) if u % 4 == w) for w in range(32)]), 100)
+    assert (out[:64].reshape(2, 32) == want).all()
+    olds = out[64:].reshape(2, 32)
+    assert (olds[:, :4] == 100).all() and (olds[:, 4:8] == 100 + t[:4] + 1).all()
+
+
+def test_generic_mapa_is_refused_by_name():
+    with pytest.raises(UnsupportedInstruction, match="mapa on generic addresses"):
+        tl.launch(_k("generic_mapa"), 2, 32, np.zeros(32, np.uint32), backend="emu")

@@ -66,11 +66,10 @@ FAMILIES = {
 }
 
 REFUSED = {
-    # still refused: atomics on distributed shared memory (tilelab/emu/cluster.py), and bulk reductions
+    # still refused: mapa on generic addresses (tilelab/emu/cluster.py), and bulk reductions
     # (tilelab/emu/tma.py)
-    "atom.shared::cluster": ('asm volatile("{ .reg .u32 a, o; cvta.to.shared.u32 a, %0; '
-                             'atom.shared::cluster.add.u32 o, [a], 1; }" :: "l"(&s[0])); float r = 0.f;',
-                             "distributed shared memory"),
+    "mapa (generic)": ('asm volatile("{ .reg .u64 a; mapa.u64 a, %0, 0; }" :: "l"(&s[0])); float r = 0.f;',
+                       "mapa on generic addresses"),
     "cp.reduce.async.bulk": ('asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %1; cp.reduce.async.bulk.global.shared::cta'
                              '.bulk_group.add.f32 [%0], [a], 128; }" :: "l"(g), "l"(&s[0])); float r = 0.f;',
                              "cp.reduce.async.bulk"),

@@ -108,13 +108,25 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) multicast(const __grid_cons
     cluster_arrive(); cluster_wait();
 }
 
-// refused by name: an atomic on another block's shared memory
+// each block adds 1 + its rank's thread index into its neighbour's buf (atom.shared::cluster), then
+// reads its own: what the neighbour added; old values go to out[64 + ...]
 extern "C" __global__ void __cluster_dims__(2, 1, 1) dsmem_atomic(unsigned* out) {
     __shared__ unsigned buf[32];
-    buf[threadIdx.x] = 0;
+    buf[threadIdx.x] = 100;
     cluster_arrive(); cluster_wait();
     unsigned old;
-    asm volatile("atom.shared::cluster.add.u32 %0, [%1], 1;" : "=r"(old) : "r"(mapa(&buf[threadIdx.x], sreg_rank() ^ 1)) : "memory");
-    out[blockIdx.x * 32 + threadIdx.x] = old;
+    asm volatile("atom.shared::cluster.add.u32 %0, [%1], %2;" : "=r"(old)
+                 : "r"(mapa(&buf[threadIdx.x % 4], sreg_rank() ^ 1)), "r"(threadIdx.x + 1) : "memory");
     cluster_arrive(); cluster_wait();
+    out[blockIdx.x * 32 + threadIdx.x] = buf[threadIdx.x];
+    out[64 + blockIdx.x * 32 + threadIdx.x] = old;
+    cluster_arrive(); cluster_wait();
+}
+
+// refused by name: mapa on a generic address (cooperative groups' cluster.map_shared_rank)
+extern "C" __global__ void __cluster_dims__(2, 1, 1) generic_mapa(unsigned* out) {
+    __shared__ unsigned buf[32];
+    unsigned long long p;
+    asm volatile("mapa.u64 %0, %1, 1;" : "=l"(p) : "l"(&buf[0]));
+    out[threadIdx.x] = (unsigned)p;
 }

@@ -36,8 +36,9 @@ Remote accesses are checked for bounds and races as local ones are (a finding na
 whose memory it is); they add to **no count**: ncu counts them on the SM-to-SM network, not as
 the shared-memory requests and wavefronts the emulator models (docs/DESIGN.md §4).
 
-Refused by name: ``mapa`` on generic addresses (no state space), generic loads and stores that
-reach another block's shared memory (which need it), ``cp.async.bulk`` between shared memories.
+Refused by name: ``mapa`` on generic addresses (no state space; cooperative groups'
+``cluster.map_shared_rank``), and so generic loads and stores into another block's shared memory,
+``cp.async.bulk`` between shared memories.
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ import numpy as np
 from ..errors import LaunchError
 from . import isa
 from .addressing import shared32
-from .operands import _UINT_OF, _type_of, _values_for_store, _write_loaded, guard, read, size_of, unsupported, write
+from .operands import _UINT_OF, DT, _type_of, _values_for_store, _write_loaded, guard, read, size_of, unsupported, write
 from .sanitizer.findings import said
 
 RANK_SHIFT = 24                     # a .shared::cluster address: rank + 1 above a shared::cta offset
@@ -296,12 +297,41 @@ def h_dsmem(m, ins, idx, pc):
     _write_loaded(m, vop, out, t, idx)
 
 
+def h_dsmem_atom(m, ins, idx, pc):
+    """atom/red.shared::cluster: an atomic on a block's shared memory in the cluster (isa.apply_atomics:
+    lanes on one address one after another); bounds and alignment checked, counted nowhere."""
+    red = ins.op == "red"
+    opname = next((x for x in ins.mods if x in isa._ATOM), None)
+    if opname is None:
+        unsupported(m, ins)
+    t = _type_of(ins)
+    es = size_of(t)
+    args = ins.args if red else ins.args[1:]
+    lanes = m.lanes(idx)
+    n = len(lanes)
+    addr = np.broadcast_to(shared32(np.asarray(isa.address(m, args[0], idx), dtype=np.int64)), (n,))
+    ok, blk, off = locate(m, ins, lanes, addr)
+    size = m.smem.size
+    inb = (off >= 0) & (off + es <= size) & (off % es == 0)
+    isa._report_bad(m, ins, lanes, ok & ~inb, off, "out_of_bounds",
+                    lambda a: said("finding.oob_atomic_shared", off=a, size=size))
+    ok = ok & inb
+    flat = blk * m.smem.stride + off
+    if m.shadow is not None:
+        m.shadow.fill(flat[ok] // m.unit)
+    v = np.broadcast_to(np.asarray(read(m, args[1], t, idx)), (n,))
+    c = np.broadcast_to(np.asarray(read(m, args[2], t, idx)), (n,)) if opname == "cas" else None
+    old = isa.apply_atomics(m.smem.arena, flat, ok, es, DT[t], opname, v, c)
+    if not red:
+        write(m, ins.args[0], old, idx)
+
+
 def _with_dsmem(fallback):
     def h(m, ins, idx, pc):
         if "shared::cluster" not in ins.mods:
             return fallback(m, ins, idx, pc)
         if ins.op in ("atom", "red"):
-            unsupported(m, ins, "atomics on distributed shared memory (.shared::cluster)")
+            return h_dsmem_atom(m, ins, idx, pc)
         return h_dsmem(m, ins, idx, pc)
     return h
 
