@@ -153,6 +153,14 @@ def test_atomics_on_another_blocks_shared_memory():
     assert (olds[:, :4] == 100).all() and (olds[:, 4:8] == 100 + t[:4] + 1).all()
 
 
-def test_generic_mapa_is_refused_by_name():
-    with pytest.raises(UnsupportedInstruction, match="mapa on generic addresses"):
-        tl.launch(_k("generic_mapa"), 2, 32, np.zeros(32, np.uint32), backend="emu")
+@pytest.mark.parametrize("sync", [1, 0])
+def test_cooperative_groups_cluster_api(sync):
+    """cg::this_cluster(), block_rank(), sync() and map_shared_rank (a generic mapa, then a generic load)."""
+    out = np.zeros(4 * 64, np.uint32)
+    r = tl.launch(_k("cg_exchange"), 4, 64, out, sync, backend="emu")
+    b = np.arange(4)[:, None]
+    assert (out.reshape(4, 64) == 100 * ((b % 2) ^ 1) + 63 - np.arange(64)[None, :]).all()
+    if sync:
+        assert r.findings == []
+    else:
+        assert [f.kind for f in r.findings] == ["race"] and "of block (" in r.findings[0].detail

@@ -66,10 +66,11 @@ FAMILIES = {
 }
 
 REFUSED = {
-    # still refused: mapa on generic addresses (tilelab/emu/cluster.py), and bulk reductions
-    # (tilelab/emu/tma.py)
-    "mapa (generic)": ('asm volatile("{ .reg .u64 a; mapa.u64 a, %0, 0; }" :: "l"(&s[0])); float r = 0.f;',
-                       "mapa on generic addresses"),
+    # still refused: a bulk copy between shared memories (of a cluster), and bulk reductions (tilelab/emu/tma.py)
+    "cp.async.bulk shared to shared": ('asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %0; '
+                                       'cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes '
+                                       '[a], [a], 128, [a]; }" :: "l"(&s[0])); float r = 0.f;',
+                                       "a copy between shared memories"),
     "cp.reduce.async.bulk": ('asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %1; cp.reduce.async.bulk.global.shared::cta'
                              '.bulk_group.add.f32 [%0], [a], 128; }" :: "l"(g), "l"(&s[0])); float r = 0.f;',
                              "cp.reduce.async.bulk"),

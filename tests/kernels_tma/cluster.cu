@@ -2,6 +2,7 @@
 // cluster barrier, distributed shared memory (mapa + ld/st.shared::cluster), remote mbarrier
 // arrivals and a TMA multicast. Each kernel's parameters choose a right or a wrong variant.
 #include "tma_common.h"
+#include <cooperative_groups.h>
 
 __device__ __forceinline__ unsigned sreg_rank() { unsigned r; asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r)); return r; }
 __device__ __forceinline__ void cluster_arrive() { asm volatile("barrier.cluster.arrive.aligned;" ::: "memory"); }
@@ -123,10 +124,16 @@ extern "C" __global__ void __cluster_dims__(2, 1, 1) dsmem_atomic(unsigned* out)
     cluster_arrive(); cluster_wait();
 }
 
-// refused by name: mapa on a generic address (cooperative groups' cluster.map_shared_rank)
-extern "C" __global__ void __cluster_dims__(2, 1, 1) generic_mapa(unsigned* out) {
-    __shared__ unsigned buf[32];
-    unsigned long long p;
-    asm volatile("mapa.u64 %0, %1, 1;" : "=l"(p) : "l"(&buf[0]));
-    out[threadIdx.x] = (unsigned)p;
+// cooperative groups' cluster API (generic mapa and generic loads): each block reads its neighbour's
+// buf through cluster.map_shared_rank; sync = 0 leaves out the cluster.sync() between
+extern "C" __global__ void __cluster_dims__(2, 1, 1) cg_exchange(unsigned* out, int sync) {
+    namespace cg = cooperative_groups;
+    __shared__ unsigned buf[64];
+    cg::cluster_group cluster = cg::this_cluster();
+    unsigned rank = cluster.block_rank();
+    buf[threadIdx.x] = rank * 100 + threadIdx.x;
+    if (sync) cluster.sync();
+    unsigned* peer = cluster.map_shared_rank(buf, rank ^ 1);
+    out[blockIdx.x * 64 + threadIdx.x] = peer[63 - threadIdx.x];
+    cluster.sync();
 }

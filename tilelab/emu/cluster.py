@@ -36,9 +36,10 @@ Remote accesses are checked for bounds and races as local ones are (a finding na
 whose memory it is); they add to **no count**: ncu counts them on the SM-to-SM network, not as
 the shared-memory requests and wavefronts the emulator models (docs/DESIGN.md §4).
 
-Refused by name: ``mapa`` on generic addresses (no state space; cooperative groups'
-``cluster.map_shared_rank``), and so generic loads and stores into another block's shared memory,
-``cp.async.bulk`` between shared memories.
+Generic addresses: ``mapa`` with no state space (cooperative groups' ``cluster.map_shared_rank``)
+gives the same encoding inside the generic shared window; a generic ``ld``/``st``/``atom``/``red``
+of a cluster launch whose address carries a rank goes to that block's memory (uncounted too).
+Refused by name: ``cp.async.bulk`` between shared memories.
 """
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ import numpy as np
 from ..errors import LaunchError
 from . import isa
 from .addressing import shared32
+from .memory import LOCAL_WINDOW, SHARED_WINDOW
 from .operands import _UINT_OF, DT, _type_of, _values_for_store, _write_loaded, guard, read, size_of, unsupported, write
 from .sanitizer.findings import said
 
@@ -245,10 +247,18 @@ def locate(m, ins, lanes, addr):
 
 
 def h_mapa(m, ins, idx, pc):
-    if not any(x == "shared::cluster" for x in ins.mods):
-        unsupported(m, ins, "mapa on generic addresses (use mapa.shared::cluster)")
+    generic = "shared::cluster" not in ins.mods
     lanes = m.lanes(idx)
-    a = np.broadcast_to(shared32(np.asarray(read(m, ins.args[1], "u32", idx), dtype=np.int64)), (len(lanes),))
+    if generic:                               # a generic address in the shared window (cooperative groups)
+        g = np.broadcast_to(np.asarray(read(m, ins.args[1], "u64", idx)).astype(np.int64), (len(lanes),))
+        notsh = (g < SHARED_WINDOW) | (g >= LOCAL_WINDOW)
+        if notsh.any():
+            i = int(np.argmax(notsh))
+            m.finding("out_of_bounds", ins, lanes[i], None, said("finding.cluster_mapa_not_shared", addr=hex(int(g[i]))),
+                      int(notsh.sum()))
+        a = np.where(notsh, 0, g - SHARED_WINDOW)
+    else:
+        a = np.broadcast_to(shared32(np.asarray(read(m, ins.args[1], "u32", idx), dtype=np.int64)), (len(lanes),))
     r = np.broadcast_to(np.asarray(read(m, ins.args[2], "u32", idx)).astype(np.int64), (len(lanes),))
     bad = r >= m.csize
     if bad.any():
@@ -256,13 +266,16 @@ def h_mapa(m, ins, idx, pc):
         m.finding("out_of_bounds", ins, lanes[i], None,
                   said("finding.cluster_rank", rank=int(r[i]), size=m.csize), int(bad.sum()))
     out = ((a & OFFSET_MASK) | ((np.minimum(r, 15) + 1) << RANK_SHIFT)).astype(np.uint64)
+    if generic:
+        out = out + np.uint64(SHARED_WINDOW)
     t = "u64" if "u64" in ins.mods else "u32"
     write(m, ins.args[0], out.astype(np.uint64 if t == "u64" else np.uint32), idx)
 
 
-def h_dsmem(m, ins, idx, pc):
+def h_dsmem(m, ins, idx, pc, generic=False):
     """ld/st.shared::cluster: a shared access that may reach another block of the cluster. Checked
-    (bounds, alignment, races, uninitialised reads) as a local one; counted nowhere (module doc)."""
+    (bounds, alignment, races, uninitialised reads) as a local one; counted nowhere (module doc).
+    ``generic``: lanes of a generic ld/st whose address is another block's, in the shared window."""
     store = ins.op == "st"
     t = _type_of(ins)
     nvec = isa._vec(ins)
@@ -270,7 +283,8 @@ def h_dsmem(m, ins, idx, pc):
     nbytes = es * nvec
     aop, vop = (ins.args[0], ins.args[1]) if store else (ins.args[1], ins.args[0])
     lanes = m.lanes(idx)
-    addr = np.broadcast_to(shared32(np.asarray(isa.address(m, aop, idx), dtype=np.int64)), (len(lanes),))
+    addr = np.asarray(isa.address(m, aop, idx), dtype=np.int64) - (SHARED_WINDOW if generic else 0)
+    addr = np.broadcast_to(shared32(addr), (len(lanes),))
     ok, blk, off = locate(m, ins, lanes, addr)
     size = m.smem.size
     inb = (off >= 0) & (off + nbytes <= size)
@@ -297,7 +311,7 @@ def h_dsmem(m, ins, idx, pc):
     _write_loaded(m, vop, out, t, idx)
 
 
-def h_dsmem_atom(m, ins, idx, pc):
+def h_dsmem_atom(m, ins, idx, pc, generic=False):
     """atom/red.shared::cluster: an atomic on a block's shared memory in the cluster (isa.apply_atomics:
     lanes on one address one after another); bounds and alignment checked, counted nowhere."""
     red = ins.op == "red"
@@ -309,7 +323,8 @@ def h_dsmem_atom(m, ins, idx, pc):
     args = ins.args if red else ins.args[1:]
     lanes = m.lanes(idx)
     n = len(lanes)
-    addr = np.broadcast_to(shared32(np.asarray(isa.address(m, args[0], idx), dtype=np.int64)), (n,))
+    addr = np.asarray(isa.address(m, args[0], idx), dtype=np.int64) - (SHARED_WINDOW if generic else 0)
+    addr = np.broadcast_to(shared32(addr), (n,))
     ok, blk, off = locate(m, ins, lanes, addr)
     size = m.smem.size
     inb = (off >= 0) & (off + es <= size) & (off % es == 0)
@@ -326,13 +341,28 @@ def h_dsmem_atom(m, ins, idx, pc):
         write(m, ins.args[0], old, idx)
 
 
+_STATE_SPACES = ("shared", "global", "local", "const", "param", "shared::cta", "shared::cluster")
+
+
 def _with_dsmem(fallback):
     def h(m, ins, idx, pc):
-        if "shared::cluster" not in ins.mods:
+        if "shared::cluster" in ins.mods:
+            return (h_dsmem_atom if ins.op in ("atom", "red") else h_dsmem)(m, ins, idx, pc)
+        if m.csize == 1 or any(x in _STATE_SPACES for x in ins.mods):
             return fallback(m, ins, idx, pc)
-        if ins.op in ("atom", "red"):
-            return h_dsmem_atom(m, ins, idx, pc)
-        return h_dsmem(m, ins, idx, pc)
+        # a generic access in a cluster launch: lanes whose shared-window address names another
+        # block (a generic mapa's, cooperative groups' map_shared_rank) go to that block's memory
+        aop = ins.args[0] if ins.op in ("st", "red") else ins.args[1]
+        lanes = m.lanes(idx)
+        a = np.broadcast_to(np.asarray(isa.address(m, aop, idx), dtype=np.int64), (len(lanes),))
+        far = (a >= SHARED_WINDOW + (1 << RANK_SHIFT)) & (a < LOCAL_WINDOW)
+        if not far.any():
+            return fallback(m, ins, idx, pc)
+        dsm = h_dsmem_atom if ins.op in ("atom", "red") else h_dsmem
+        if far.all():
+            return dsm(m, ins, idx, pc, generic=True)
+        fallback(m, ins, lanes[~far], pc)
+        dsm(m, ins, lanes[far], pc, generic=True)
     return h
 
 
