@@ -117,7 +117,8 @@ def setup(m, c, explicit: bool):
     m.cluster, m.csize = c, size
     m.crank = rank                                           # per thread (block_linear is per thread)
     m.cfirst = (m.block_local - rank).astype(np.int64)       # the local index of its rank-0 block
-    m.ctid = m.tid_in_block + rank * m.tpb                   # the race shadow's thread id: unique in a cluster
+    m.cstride = m.wpb * 32                                   # whole warps per block, so warps never mix
+    m.ctid = m.tid_in_block + rank * m.cstride               # the race shadow's thread id: unique in a cluster
     sp = m.special
     for i, (a, n, gi) in enumerate(zip((bx, by, bz), cc, g)):
         d = "xyz"[i]

@@ -969,9 +969,9 @@ def _other_thread(m, records, unit, lane, verb):
     tid = (rec & 0xFFFF) - 1
     if tid < 0 or tid == int(m.ctid[lane]):
         return said(f"finding.another_{verb}")          # finding.another_wrote / finding.another_read
-    base = int(lane) - int(m.ctid[lane])                # the first thread of its cluster (emu/cluster.py)
-    (x, y, z), blk = m.thread_coords(base + tid)
-    if int(m.block_local[base + tid]) != int(m.block_local[lane]):     # finding.thread_wrote_block / _read_block
+    other = (int(m.cfirst[lane]) + tid // m.cstride) * m.tpb + tid % m.cstride   # its thread (emu/cluster.py)
+    (x, y, z), blk = m.thread_coords(other)
+    if int(m.block_local[other]) != int(m.block_local[lane]):     # finding.thread_wrote_block / _read_block
         return said(f"finding.thread_{verb}_block", thread=f"{x},{y},{z}", block=",".join(map(str, blk)))
     return said(f"finding.thread_{verb}", thread=f"{x},{y},{z}")
 
