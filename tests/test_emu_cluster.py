@@ -164,3 +164,15 @@ def test_cooperative_groups_cluster_api(sync):
         assert r.findings == []
     else:
         assert [f.kind for f in r.findings] == ["race"] and "of block (" in r.findings[0].detail
+
+
+def test_a_chunk_never_splits_a_cluster(monkeypatch):
+    # six blocks' worth of threads per chunk: rounded down to whole clusters of 4, or blocks 4-7's
+    # cluster would run as two halves that can never meet at the barrier
+    from tilelab.emu import machine
+    monkeypatch.setattr(machine, "CHUNK_THREADS", 6 * 64)
+    out = np.zeros(16 * 64, np.uint32)
+    r = tl.launch(_k("exchange"), 16, 64, out, 1, backend="emu")
+    assert r.findings == []
+    b = np.arange(16)[:, None]
+    assert (out.reshape(16, 64) == 1000 * (b // 4 * 4 + (b % 4 + 1) % 4) + (np.arange(64)[None, :] + 1) % 64).all()

@@ -10,7 +10,8 @@ Execution model (DESIGN §4):
 * Lanes 32w .. 32w+31 of a block's linear thread id form warp w; metrics are
   counted per warp request with the rules in ``metrics.py``.
 * Blocks don't interact through shared memory, so a big grid runs in chunks of
-  blocks, each chunk as one vectorised batch.
+  blocks, each chunk as one vectorised batch; the blocks of a thread block cluster
+  (``__cluster_dims__``) always share a chunk (emu/cluster.py).
 
 Instruction semantics live in ``isa.py``; memory spaces in ``memory.py``;
 sanitizers in ``sanitize.py``.
