@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tilelab as tl
-from tilelab.errors import LaunchError, UnsupportedInstruction
+from tilelab.errors import LaunchError
 from tilelab.toolchain import kernel_from_file
 
 HERE = Path(__file__).parent / "kernels_tma"
@@ -114,7 +114,7 @@ def test_multicast_lands_in_every_block_of_the_mask():
 
 
 def test_multicast_mask_missing_a_block_leaves_it_waiting():
-    r, A, B, oa, ob = _multicast(0b01, 1)
+    r, _, B, _, ob = _multicast(0b01, 1)
     hang = [f for f in r.findings if f.kind == "mbarrier_hang"]
     assert any(f.block == (1, 0, 0) and "`full[0]`" in f.detail for f in hang), r.findings
     assert (ob[0] == B).all() and not (ob[1] == B).any()

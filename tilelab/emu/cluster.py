@@ -112,7 +112,7 @@ def setup(m, c, explicit: bool):
     cc = c or (1, 1, 1)
     bid = m.block_linear
     bx, by, bz = _coords(bid, g)
-    cid, rank = cluster_of(bid, g, cc)
+    _, rank = cluster_of(bid, g, cc)
     size = cc[0] * cc[1] * cc[2]
     m.cluster, m.csize = c, size
     m.crank = rank                                           # per thread (block_linear is per thread)

@@ -65,8 +65,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..tma import DRIVER_DTYPES
-from . import cluster as clusters
-from . import isa
+from . import cluster as clusters, isa
 from .addressing import shared32, swizzled
 from .isa import address
 from .memory import GLOBAL_BASE
