@@ -90,10 +90,12 @@ test-gpu: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS) tests
 	$(call nbval,solutions)
 
-# the notebook half of test-gpu alone (a device call that has already run the pytest half)
+# the notebook half of test-gpu alone (a device call that has already run the pytest half);
+# GPU_NOTEBOOKS="lessons/07_hopper_lesson.ipynb solutions/07_hopper": only those
+GPU_NOTEBOOKS ?= solutions
 test-gpu-notebooks: export TILELAB_BACKEND = gpu
 test-gpu-notebooks: $(STAMP)
-	$(call nbval,solutions)
+	$(call nbval,$(GPU_NOTEBOOKS))
 
 # The course from its text sources (course/README.md): executes lessons and solutions on the
 # emulator, then releases exercises/ through nbgrader; every language of course/.

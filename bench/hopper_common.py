@@ -18,6 +18,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 KERNELS = ROOT / "tilelab" / "kernels"
 SM90A = KERNELS / "sm90a"          # kernels that need sm_90a (wgmma, setmaxnreg): not built for compute_80
+INCLUDE = ROOT / "tilelab" / "include"   # <tilelab_tma.h>: CUtensorMap, which hopper.h includes
 LADDER_TOML = SM90A / "wgmma_ladder.toml"
 
 
@@ -29,7 +30,7 @@ def build(file: str, names, defines=(), arch: str = "sm_90a") -> dict:
     path = SM90A / file
     virt = "compute_" + arch[3:]
     ptx, log, lowered = _nvrtc_compile(nv, path.read_text(), str(path), 1,
-                                       [f"-I{SM90A}", *defines], f"-arch={virt}", list(names), False)
+                                       [f"-I{SM90A}", f"-I{INCLUDE}", *defines], f"-arch={virt}", list(names), False)
     asm = assemble(ptx, arch, nv.version)
     out = {n: (asm.cubin, lowered[n]) for n in names}
     out["_ptx"], out["_log"], out["_tool"] = ptx, (log + "\n" + asm.log).strip(), asm.tool

@@ -283,6 +283,17 @@ def conv2d_same(image, filt, size):
     return out
 
 
+def lu_packed(a):
+    """LU without pivoting (Doolittle), packed in one matrix: U on and above the diagonal, L's
+    multipliers below it (its unit diagonal left out), as an in-place LU kernel leaves it."""
+    a = np.asarray(a, dtype=np.float64).copy()
+    n = a.shape[0]
+    for k in range(n - 1):
+        a[k + 1:, k] /= a[k, k]
+        a[k + 1:, k + 1:] -= np.outer(a[k + 1:, k], a[k, k + 1:])
+    return a
+
+
 def bf16(x):
     """fp32 values as bf16 bit patterns (uint16, rounded to nearest even, NaN the canonical 0x7FFF;
     numpy has no bf16): the inputs of a bf16 kernel, and what its output is compared through."""

@@ -103,8 +103,11 @@ def number(name: str, table: dict | None = None):
         raise SourceError(f"{{{{ {name} }}}} is not defined in course/numbers.toml")
     e = table[name]
     if "rubric" in e:
-        assignment, grade_id, part, key = e["rubric"].split("/")
-        return load_rubric(assignment).check(grade_id).part(part)[key]
+        assignment, grade_id, part, key = e["rubric"].split("/", 3)     # key may go deeper: emu/max_ratio
+        v = load_rubric(assignment).check(grade_id).part(part)
+        for k in key.split("/"):
+            v = v[k]
+        return v
     if "cite" in e:
         cites = tomllib.loads((COURSE / "citations.toml").read_text(encoding="utf-8"))
         return cites[e["cite"]][e["key"]]

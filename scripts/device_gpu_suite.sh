@@ -7,6 +7,9 @@
 #   SKIP_SUITE=1, SKIP_FIDELITY=1         leave out make test-gpu, the fidelity bench (FIDELITY_TIMEOUT=360 s)
 #   SUITE_TARGET=test-gpu-notebooks       only the nbval half of make test-gpu (the solutions on the GPU)
 #   PYTEST_SELECT="tests/x.py -k y"       after the bench, only these tests, with TILELAB_BACKEND=gpu (pytest-select.log)
+#   JUDGE="--assignment 07_hopper --tag 07" beside the suite, the whole judge over those corpus entries on the
+#                                         GPU (bench/gpu_corpus_judge.py; its JSON and judge.log to $OUT)
+#   GPU_NOTEBOOKS="lessons/07_hopper_lesson.ipynb solutions/07_hopper"  with SUITE_TARGET=test-gpu-notebooks: only those
 #   e.g. the transpose study alone: BENCH="bench/gpu_transpose_variants.py --repeat 2" SKIP_SUITE=1 SKIP_FIDELITY=1
 #   device run:  carry .whl; command: bash scripts/device_gpu_suite.sh
 set -uo pipefail
@@ -42,12 +45,20 @@ if [ -n "${PYTEST_SELECT:-}" ]; then
     > "$OUT/pytest-select.log" 2>&1; echo "pytest-select exit $?" | tee -a "$OUT/pytest-select.log"
   tail -n 15 "$OUT/pytest-select.log"
 fi
+if [ -n "${JUDGE:-}" ]; then     # beside the suite (the bench above had the GPU to itself)
+  timeout ${JUDGE_TIMEOUT:-300} python3 bench/gpu_corpus_judge.py $JUDGE --out "$OUT" > "$OUT/judge.log" 2>&1 &
+  judge_pid=$!
+fi
 if [ -z "${SKIP_SUITE:-}" ]; then
   # test-gpu without a venv: the machine's python3 with the carried wheels
   timeout ${SUITE_TIMEOUT:-420} make ${SUITE_TARGET:-test-gpu} NO_INSTALL=1 PY=python3 \
     PYTEST_ARGS="-q -p no:cacheprovider ${XDIST:--n 4 --dist loadfile}" > "$OUT/test-gpu.log" 2>&1 || rc=$?
   echo "make ${SUITE_TARGET:-test-gpu} exit $rc" | tee -a "$OUT/test-gpu.log"
   tail -n 25 "$OUT/test-gpu.log"
+fi
+if [ -n "${JUDGE:-}" ]; then
+  wait $judge_pid; echo "judge exit $?" | tee -a "$OUT/judge.log"
+  tail -n 15 "$OUT/judge.log"
 fi
 if [ -z "${SKIP_FIDELITY:-}" ]; then
   # kernels/ and the whole collection under one ncu process; the JSON records the seconds it took

@@ -18,13 +18,23 @@
 # tool's KINDS.md lists it) and less what is never imported by the tests or by
 # `nbgrader autograde` (JupyterLab's server and assets, babel, the LSP): 74 wheels, 42 MiB.
 # Versions are pinned to the ones the project's CI resolves, so both run the same code.
+#
+# SUBSET=nbval: only what nbval needs to execute notebooks there (nbval, nbclient, ipykernel and
+# their closure, ipywidgets for the lessons' explorers, CCCL's headers): 35 wheels, 20 MiB, for a
+# device call that carries a small stage (the whole tree travels in 64 MiB). cuda-bindings (tensor maps)
+# is on that machine already. FROM=DIR takes the wheels from a folder this script filled before
+# instead of downloading them (same pins, same check), e.g.
+#   SUBSET=nbval FROM=.whl scripts/prepare_device_wheels.sh .stage-x/.whl
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEST=${1:-.whl}
 LIMIT_MIB=${LIMIT_MIB:-55}
 PY=${PYTHON:-python3}
+SUBSET=${SUBSET:-}
+FROM=${FROM:-}
 
-grep -qxF '/.whl/' .git/info/exclude 2>/dev/null || { mkdir -p .git/info; echo '/.whl/' >> .git/info/exclude; }
+EXCLUDE=$(git rev-parse --git-path info/exclude 2>/dev/null || echo .git/info/exclude)   # a worktree's too
+grep -qxF '/.whl/' "$EXCLUDE" 2>/dev/null || { mkdir -p "$(dirname "$EXCLUDE")"; echo '/.whl/' >> "$EXCLUDE"; }
 mkdir -p "$DEST"
 
 WHEELS=(
@@ -61,6 +71,23 @@ WHEELS=(
   jupytext==1.19.6 mdit-py-plugins==0.7.0 nvidia-cuda-cccl==13.3.5.0.6
 )
 
+# the wheels of a subset: package names (the pins stay those of WHEELS above)
+NBVAL_SUBSET="nbval nbclient nbformat jupyter-client jupyter-core ipykernel ipython ipython-pygments-lexers
+  traitlets comm matplotlib-inline nest-asyncio2 pyzmq tornado debugpy prompt-toolkit wcwidth jedi parso pexpect
+  ptyprocess stack-data asttokens executing pure-eval platformdirs fastjsonschema jsonschema
+  jsonschema-specifications referencing rpds-py ipywidgets widgetsnbextension jupyterlab-widgets nvidia-cuda-cccl"
+case "$SUBSET" in
+  "") ;;
+  nbval)
+    picked=()
+    for w in "${WHEELS[@]}"; do
+      for n in $NBVAL_SUBSET; do [ "${w%%==*}" = "$n" ] && picked+=("$w"); done
+    done
+    WHEELS=("${picked[@]}")
+    LIMIT_MIB=${SUBSET_LIMIT_MIB:-22} ;;
+  *) echo "unknown SUBSET=$SUBSET (known: nbval)" >&2; exit 2 ;;
+esac
+
 PLAT=()
 for p in manylinux_2_28_x86_64 manylinux_2_27_x86_64 manylinux_2_26_x86_64 manylinux_2_17_x86_64 \
          manylinux2014_x86_64 manylinux1_x86_64 manylinux_2_5_x86_64 manylinux_2_24_x86_64 \
@@ -68,8 +95,20 @@ for p in manylinux_2_28_x86_64 manylinux_2_27_x86_64 manylinux_2_26_x86_64 manyl
   PLAT+=(--platform "$p")
 done
 
+if [ -n "$FROM" ]; then          # copy the pinned wheels from a folder filled before (no download)
+  "$PY" - "$FROM" "$DEST" "${WHEELS[@]}" <<'PY'
+import os, re, shutil, sys
+src, dest, wanted = sys.argv[1], sys.argv[2], sys.argv[3:]
+norm = lambda s: re.sub(r"[-_.]+", "_", s).lower()
+want = {(norm(w.split("==")[0]), w.split("==")[1]) for w in wanted}
+for f in sorted(os.listdir(src)):
+    if f.endswith(".whl") and (norm(f.split("-")[0]), f.split("-")[1]) in want:
+        shutil.copy2(os.path.join(src, f), os.path.join(dest, f))
+PY
+else
 "$PY" -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
   --abi cp312 --abi abi3 --abi none "${PLAT[@]}" -d "$DEST" "${WHEELS[@]}"
+fi
 
 # keep one version of each (two would stop the whole install there)
 "$PY" - "$DEST" "${WHEELS[@]}" <<'PY'
@@ -92,7 +131,9 @@ PY
 # bubblewrap for make grade's sandbox: the machine has no apt registry, so its .deb travels too and
 # device_gpu_suite.sh unpacks it with dpkg -x (it needs only libc and libcap2). Best effort: without
 # it the device run grades with UNSAFE=1 and says so.
-if command -v apt-get >/dev/null && (cd "$DEST" && apt-get download -q bubblewrap >/dev/null 2>&1); then
+if [ -n "$SUBSET" ]; then
+  :                              # a subset runs notebooks, not make grade
+elif command -v apt-get >/dev/null && (cd "$DEST" && apt-get download -q bubblewrap >/dev/null 2>&1); then
   echo "bubblewrap .deb: $(ls "$DEST"/bubblewrap_*.deb)"
 else
   echo "no bubblewrap .deb (apt-get download failed): the device run will grade UNSAFE" >&2

@@ -13,6 +13,7 @@ from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 import gpu_mma_forms as probes  # noqa: E402
+import gpu_mma884 as p884  # noqa: E402
 
 MMA = list(probes.mma_cases(np.random.default_rng(5)))
 WMMA = list(probes.wmma_cases())
@@ -124,3 +125,78 @@ def test_tensor_core_f32_is_not_round_to_nearest():
     B[0, :, 0] = [1.0, 1.0]
     got = tensor_core_f32(A, B, np.zeros((1, 1, 1)))
     assert got[0, 0, 0] == 1.0 and np.float32(1.0 + 1.5 * 2.0**-24) != np.float32(1.0)
+
+
+# ------------------------------------------------------------------ m8n8k4 (f16 quad pairs, f64)
+
+M884 = [c for c in p884.cases(5) if c[3] == "uniform" or c[0] in ("m8n8k4.row.col.f32.f16.f16.f32",
+                                                                    "m8n8k4.col.row.f16.f16.f16.f16",
+                                                                    "m8n8k4.row.col.f64.f64.f64.f64")]
+
+
+@pytest.mark.parametrize("case", M884, ids=[f"{c[0]}-{c[3]}" for c in M884])
+def test_m8n8k4_against_numpy(case):
+    # every layout and accumulator of the f16 form (four independent 8x8x4 products per warp,
+    # one per quad pair), and f64, on random and crafted inputs (cancellation, ties, subnormals,
+    # f16 overflow, signed zeros, inf and NaN): D is A @ B + C within the accumulator's rounding
+    name, form, dc, fam, A, B, C = case
+    d = p884.run(name, form, dc, A, B, C, "emu")
+    want, tol = p884.reference(A, B, C, dc[0])
+    assert p884.close(p884.unpack(form, d, dc[0]), want, tol)
+
+
+def test_m8n8k4_quad_pairs_are_independent_and_the_layout_check_can_fail():
+    name, form, dc, fam, A, B, C = next(c for c in M884 if c[0] == "m8n8k4.col.row.f16.f16.f16.f16")
+    d = p884.run(name, form, dc, A[::-1].copy(), B, C, "emu")           # the products' A swapped round
+    want, tol = p884.reference(A, B, C, dc[0])
+    got = p884.unpack(form, d, dc[0])
+    assert not p884.close(got, want, tol)
+    assert p884.close(got, p884.reference(A[::-1], B, C, dc[0])[0], tol)
+
+
+def test_m8n8k4_f16_accumulation_order():
+    # ptxas's sm_8x routine: f32 D is C + (((a0b0 + a1b1) + a2b2) + a3b3), one fma a step; f16 D
+    # adds (a0b0 + a1b1) to C first, then (a2b2 + a3b3), in f32, and rounds once to f16 (the
+    # order the H200's registers single out: bench/results/mma884-2026-12-02.json, row.row)
+    from tilelab.emu.mma_forms import quadpair_product
+    A = np.zeros((1, 8, 4))
+    B = np.zeros((1, 4, 8))
+    C = np.zeros((1, 8, 8))
+    A[0, 0] = [2.0 ** 12, 2.0 ** -12, -(2.0 ** 12), 0.0]             # the small term survives only
+    B[0, :, 0] = [1.0, 1.0, 1.0, 0.0]                                # if the big ones cancel first
+    f32 = quadpair_product(A, B, C, "f32")[0, 0, 0]
+    assert f32 == np.float32(0.0)                                   # (2^12 + 2^-12) rounds to 2^12 in f32
+    A[0, 1] = [-(2.0 ** 12), 0.0, 2.0 ** -12, 0.0]                  # p01 = -2^12, p23 = 2^-12
+    B[0, :, 1] = [1.0, 0.0, 1.0, 0.0]
+    C[0, 1, 1] = 2.0 ** 12
+    f16 = quadpair_product(A, B, C, "f16")
+    assert f16[0, 1, 1] == 2.0 ** -12                               # C + p01 = 0 first; (C + p23) would round to C
+
+
+@pytest.mark.parametrize("recording", ["mma884-2026-12-02.json", "mma884-2026-12-02-seed885.json",
+                                       "mma884-2026-12-02-seed886.json"])
+def test_m8n8k4_bit_for_bit_against_the_h200_recording(recording):
+    # the twelve f16 forms and f64 on seven input families (random, cancellation, order, ties,
+    # subnormals, wide exponents, zeros/inf/NaN), the H200's D registers (NVRTC 13.0, ptxas 13.0):
+    # the emulator gives the same bits
+    path = ROOT / "bench" / "results" / recording
+    families = {r["family"] for r in json.loads(path.read_text())["probes"]}
+    rows = p884.compare(path)
+    assert len(rows) == 13 * len(families) and len(families) >= 7
+    assert [(r["form"], r["family"]) for r in rows if not r["bits_equal"]] == []
+
+
+def test_fma_f64_subnormal_and_signed_zero():
+    # fma.rn.f64 (and DMMA's steps) round once where the product or the result is subnormal,
+    # and an exact zero keeps IEEE's sign: Dekker's split and round-to-odd alone got both wrong
+    from fractions import Fraction
+    from tilelab.emu.numerics import fma_f64
+    rng = np.random.default_rng(3)
+    a = rng.uniform(-1, 1, 200) * 2.0 ** -530
+    b = rng.uniform(-1, 1, 200) * 2.0 ** -500
+    c = rng.uniform(-1, 1, 200) * 2.0 ** -1030
+    got = fma_f64(a, b, c)
+    want = [float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a, b, c)]
+    assert np.array_equal(got, np.array(want))
+    z = fma_f64(np.array([0.0, -0.0, 1.0]), np.array([1.0, 1.0, 1.0]), np.array([-0.0, -0.0, -1.0]))
+    assert list(np.signbit(z)) == [False, True, False]

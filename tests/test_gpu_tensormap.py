@@ -47,3 +47,28 @@ def test_tensor_map_by_value_through_the_device_path(swizzle, box, x, y):
     got = Device().run(spec, (1,), (128,), PackedArgs([tm, out, np.int32(x), np.int32(y), np.int32(nbytes)],
                                                     [False, True, False, False, False]))
     assert (got[1] == expected_box(src, box, x, y, {"none": 0, "64B": 64, "128B": 128}[swizzle])).all()
+
+
+def test_a_map_of_an_output_follows_the_timing_pools_buffers():
+    """Only work is timed (issue 20): every timed launch writes into another, freshly poisoned output
+    buffer of a pool. A TMA store writes where its tensor map says, so the pool encodes the output's map
+    again on each buffer; if it did not, the launches into the other buffers would leave them poisoned
+    and be reported wrong."""
+    from hopper_common import build
+    from tilelab import TensorMap
+    from tilelab.gpu.device import Device
+    from tilelab.gpu.spec import KernelSpec, PackedArgs
+    from tilelab.gpu.timing import kernel_launcher, measure
+    cubin, entry = build("wgmma_probe.cu", ["tmaStoreRoundTrip"])["tmaStoreRoundTrip"]
+    spec = KernelSpec(name="tmaStoreRoundTrip", entry=entry, params=(), cubin=cubin, arch="sm_90a")
+    a = np.random.default_rng(3).standard_normal((256, 64)).astype(np.float32)
+    out = np.zeros_like(a)
+    packed = PackedArgs([TensorMap(a, box=(64, 64)), TensorMap(out, box=(64, 64)), a, out],
+                        [False, False, False, True])
+    dev = Device()
+    launch = kernel_launcher(dev, spec, (4,), (128,), packed, 0, outputs={3: (0.0, 0.0)})
+    pool = launch.pool
+    assert len(pool.sets) >= 2 and pool.maps[1][1].data != launch.dev_args[1].data
+    st = measure(dev, {"rt": launch}, warmup_s=0.0, min_runs=5, max_runs=5, flush_l2=False)["rt"]
+    assert st["checked_runs"] >= 4 and st["wrong_runs"] == 0, st
+    assert np.array_equal(pool.baseline[3].get(), a)

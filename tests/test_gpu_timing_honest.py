@@ -96,6 +96,33 @@ def test_the_pool_rotates_and_poisons_nan_then_random_bits():
     assert pool.checked == 1 and pool.wrong == 0
 
 
+def test_a_tensor_map_of_an_output_is_encoded_again_on_every_pool_buffer():
+    """A map names its buffer's address in its bytes: each set of the pool gets its own encoding
+    (on a GPU, tests/test_gpu_tensormap.py times a TMA store through one)."""
+    from tilelab.gpu.tensormap import MapBytes
+    out = np.zeros(64, np.float32)
+    m_out, m_in = MapBytes(b"o" * 128, None, 2), MapBytes(b"i" * 128, None, 0)
+    enc = lambda buf, j: MapBytes(id(buf).to_bytes(8, "little") * 16, None, j)   # noqa: E731
+    pool = OutputPool(np, [np.ones(64), m_out, out, m_in], {2: (0.0, 0.0)}, size=3, maps={1: enc, 3: enc})
+    for k in range(3):
+        a = pool.args_for(k)
+        assert a[2] is pool.sets[k][2]
+        assert a[1] is m_out if k == 0 else a[1].data == id(pool.sets[k][2]).to_bytes(8, "little") * 16
+        assert a[3] is m_in                      # a map of an input keeps the input's one buffer
+
+
+def test_a_map_of_an_output_without_its_tensor_map_is_refused():
+    from tilelab.gpu.spec import PackedArgs
+    from tilelab.gpu.tensormap import MapBytes
+    from tilelab.gpu.timing import _output_maps
+    args = [MapBytes(b"o" * 128, None, 1), np.zeros(4, np.float32)]
+    with pytest.raises(ValueError, match="tensor map of output argument 1"):
+        _output_maps(args, None, {1: (0.0, 0.0)})
+    with pytest.raises(ValueError, match="tensor map of output argument 1"):
+        _output_maps(args, PackedArgs([b"not a map", args[1]], [False, True]), {1: (0.0, 0.0)})
+    assert _output_maps(args, None, {}) == {}    # a map of an input: nothing to follow
+
+
 def test_count_bad_follows_the_check_rule():
     want = np.array([1.0, 100.0, 0.0, -5.0], np.float32)
     assert count_bad(np, want.copy(), want, 0.0, 0.0) == 0

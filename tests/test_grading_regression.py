@@ -73,21 +73,36 @@ def test_wrong_submission_scores_the_same_on_gpu(entry):
         assert got == expected, "\n".join(lines)
 
 
-GPU_RECORDING = ROOT / "bench" / "results" / "gpu_corpus_judge-2026-12-02.json"
+GPU_RECORDINGS = sorted((ROOT / "bench" / "results").glob("gpu_corpus_judge-*.json"))
+
+
+def _newest_gpu_rows() -> dict:
+    """{entry name: (recording, row)}: each entry's row from the newest recording that graded it
+    (a run over some entries only, e.g. ``--assignment 07_hopper --tag 07``, adds to the older ones)."""
+    import json
+    rows = {}
+    for path in GPU_RECORDINGS:
+        rec = json.loads(path.read_text())
+        assert "H200" in rec["gpu"] and rec["entries"], path.name
+        for row in rec["entries"]:
+            if row["name"] not in rows or rec["date"] >= rows[row["name"]][0]["date"]:
+                rows[row["name"]] = (rec, row)
+    return rows
 
 
 def test_the_gpu_only_expectations_are_what_the_h200_graded():
     """The corpus's GPU-only expectations (earns_gpu: timing decides) as the whole judge gave them on
-    the H200 (bench/gpu_corpus_judge.py); a changed expectation needs a new recording."""
-    import json
-    rec = json.loads(GPU_RECORDING.read_text())
-    assert "H200" in rec["gpu"] and rec["entries"]
+    the H200 (bench/gpu_corpus_judge.py); a changed expectation needs a new recording. A racy entry
+    (values that are luck) may score less than expected on the GPU, never more."""
+    assert GPU_RECORDINGS
     corpus = {e["name"]: e for e in regression.corpus()}
-    for row in rec["entries"]:
-        entry = corpus.get(row["name"])
-        assert entry is not None, f"{row['name']}: recorded on the GPU, gone from the corpus"
-        assert row["got"] == entry.get("expected_gpu", entry["expected"]), \
-            f"{row['name']}: the H200 gave {row['got']}, the corpus expects {entry.get('expected_gpu', entry['expected'])}"
-    recorded = {r["name"] for r in rec["entries"]}
+    rows = _newest_gpu_rows()
+    for name, (rec, row) in rows.items():
+        entry = corpus.get(name)
+        assert entry is not None, f"{name}: recorded on the GPU, gone from the corpus"
+        want = entry.get("expected_gpu", entry["expected"])
+        ok = all(row["got"].get(k, 0) <= v for k, v in want.items()) if entry.get("racy") else row["got"] == want
+        assert ok, f"{name}: the H200 gave {row['got']}, the corpus expects {want}"
+    recorded = set(rows)
     assert all(name in recorded for name, e in corpus.items() if "expected_gpu" in e and e.get("gpu", True)), \
         "an earns_gpu entry the H200 has not graded"

@@ -152,7 +152,7 @@ def test_a_gpu_speed_part_times_at_the_drawn_size():
         def record(self, kernel, problem, size, seed, *, backend="emu", **kw):
             return super().record(kernel, problem, size, seed, backend="emu", **kw)
 
-        def time(self, kernels, problem, N, *, blocks, shared=None, baseline=None):
+        def time(self, kernels, problem, N, *, blocks, shared=None, baseline=None, **kw):
             Timed.asked.append(N)
             return {k: (1.0 if k == "yours" else 3.0) for k in kernels}
 
@@ -184,3 +184,22 @@ def test_the_pipeline_is_measured_on_the_emulator():
         assert watch.mma == 8 * (320 // 16) * 16         # 8 warps, 20 k-steps of 16, 4 x 4 mma each
     # 5 stages of K: while stages 0-3 compute, a later one is in flight; the last computes alone
     assert share["mmaR4Pipelined"] == pytest.approx(0.8) and share["mmaR3CpAsync"] == 0
+
+
+# ------------------------------------------------------------------ luck, named in the learner's terms
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_luck_message_names_the_wgmma_and_tma_causes(monkeypatch, lang):
+    from tilelab.emu import Finding
+    monkeypatch.setenv("TILELAB_LANG", lang)
+    judge = Judge.__new__(Judge)                 # _luck reads only the findings it is given
+
+    def f(kind, line):
+        return Finding(kind, "cell.cu", line, (0, 0, 0), (0, 0, 0), None, "detail")
+    words = {"en": ("accumulators before wgmma.wait_group", "before the TMA copy into it has landed", "a race"),
+             "zh": ("wgmma.wait_group 之前读取累加器", "TMA 拷贝落地之前读取分块", "竞争")}[lang]
+    text = judge._luck([f("wgmma_before_wait", 40), f("tma_before_wait", 31), f("wgmma_before_wait", 40)])
+    head = text.splitlines()[0]
+    assert words[0] in head and words[1] in head and words[2] not in head
+    assert head.index(words[0]) < head.index(words[1])          # in the order they were found
+    assert words[2] in judge._luck([f("race", 3)]).splitlines()[0]
+    assert judge._luck([f("out_of_bounds", 3)]) is None           # not luck: a finding of its own

@@ -20,6 +20,7 @@ from .launch import launch
 from .messages import msg
 from .problems import get_problem
 from .table import Table
+from .tma import relaid
 
 __all__ = ["bench", "gpu_times", "EMU_COLUMNS", "GPU_COLUMNS"]
 
@@ -116,7 +117,7 @@ def _bench_emu(kernels, prob, sizes, block, shared, seed) -> Table:
 
 
 def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = None, seed: int = 0,
-              library: bool = False, baseline: str | None = None, **timing) -> dict:
+              library: bool = False, baseline: str | None = None, maps: dict | None = None, **timing) -> dict:
     """Time ``{label: kernel}`` at one size in one GPU process: ``{label: stats}`` (median_s, min_s, ...).
 
     Ratios between the labels are what DESIGN §6 grades; ``library=True`` adds the
@@ -124,7 +125,8 @@ def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = 
     into freshly poisoned outputs from the module's initial state, and what each leaves is
     checked (``tilelab.gpu.timing.Timed``); with ``baseline`` (a label), every other kernel's
     values must also agree with that one's. A kernel whose timed launches left wrong values
-    has no time: ``TilelabError`` says which and how.
+    has no time: ``TilelabError`` says which and how. ``maps`` (``{label: {box, swizzle}}``): a
+    kernel's own tensor-map layout of the same arrays (``tilelab.tma.relaid``).
     """
     prob = get_problem(problem)
     size = prob.size(size)
@@ -133,8 +135,8 @@ def gpu_times(kernels: dict, problem, size, *, block=None, shared: int | None = 
     outputs = {names.index(name): (prob.rtol, prob.floor) for name in prob.outputs}
     items = {}
     for label, k in kernels.items():
-        grid, blk, args, dyn = _launch_args(k, prob, size, inputs, _block_for(block, label),
-                                            _shared_for(shared, label))
+        grid, blk, args, dyn = _launch_args(k, prob, size, relaid(inputs, (maps or {}).get(label)),
+                                            _block_for(block, label), _shared_for(shared, label))
         items[label] = Timed(k, grid, blk, args, dyn, outputs=outputs,
                              agree_with=baseline if baseline in kernels and label != baseline else None)
     if library and prob.library is not None and prob.library_label not in items:

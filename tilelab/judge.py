@@ -89,6 +89,13 @@ LUCK = ("race", "uninitialized_read", "uninitialized_register", "cp_async_before
         "mbarrier_hang", "wgmma_before_wait", "gpu_dependent_output")
 
 
+# which words name each kind's cause (messages judge.luck_why_<word>)
+_LUCK_WHY = {"race": "race", "uninitialized_read": "uninitialized", "uninitialized_register": "uninitialized",
+             "gpu_dependent_output": "gpu_dependent", "cp_async_before_wait": "cp_async_before_wait",
+             "tma_before_wait": "tma_before_wait", "mbarrier_hang": "mbarrier_hang",
+             "wgmma_before_wait": "wgmma_before_wait"}
+
+
 @dataclass
 class Record:
     """One launch of a kernel at one size: its values against the reference, findings and counts."""
@@ -248,9 +255,10 @@ class Judge:
             kernel, block = (self.kernel, self.spec.block) if label == "yours" else \
                 (self.reference(label), self._ref_block(label))
             shared = self.spec.shared if label == "yours" else self.spec.references[label].shared
+            maps = None if label == "yours" else self.spec.references[label].maps
             self.records[key] = self.engine.record(kernel, self.spec.problem, size, seed, backend=backend,
                                                    block=block, shared=shared, variant=variant, uninit=uninit,
-                                                   blocks=blocks, watch=watch,
+                                                   blocks=blocks, watch=watch, maps=maps,
                                                    budget_scale=self._budget_scale(size) if blocks else 1)
         return self.records[key]
 
@@ -342,7 +350,12 @@ class Judge:
                 bad.append(f)
         if not bad:
             return None
-        lines = [msg("judge.luck")]
+        why = []                      # the causes, in the learner's terms, in the order they were found
+        for f in bad:
+            k = _LUCK_WHY.get(_kind(f), "race")
+            if k not in why:
+                why.append(k)
+        lines = [msg("judge.luck", why=msg("judge.luck_and").join(msg("judge.luck_why_" + k) for k in why))]
         for f in bad[:3]:
             lines += ["  " + line for line in str(f).splitlines()]
         if len(bad) > 3:
@@ -551,7 +564,7 @@ class Judge:
                                      blocks={"yours": self.spec.block, ref: self._ref_block(ref)},
                                      shared={"yours": int(self.spec.shared or 0),
                                              ref: int(self.spec.references[ref].shared or 0)},
-                                     baseline=ref)
+                                     baseline=ref, maps={ref: self.spec.references[ref].maps})
             speedup = times[ref] / times["yours"]
             return speedup >= need, msg("judge.speedup", speedup=speedup, ref=ref, N=_label(N),
                                         mine=times["yours"] * 1e3, theirs=times[ref] * 1e3, need=f"{need:g}")
@@ -689,7 +702,7 @@ class Engine:
                            name)
 
     def record(self, kernel, problem, size, seed, *, backend="emu", block=None, shared=0, variant=0,
-               uninit=False, blocks=None, watch=False, budget_scale=1) -> Record:
+               uninit=False, blocks=None, watch=False, budget_scale=1, maps=None) -> Record:
         """One trial (tilelab/trial.py) as the judge records it; ``watch``: with what the launch's
         Tensor Core instructions overlap (tilelab/pipeline.py)."""
         prob = self.problem(problem)
@@ -703,7 +716,7 @@ class Engine:
             if watch:
                 overlap = opts["watch"] = Overlap()
         t = trial(kernel, prob, size, seed, backend=backend, block=block, shared=int(shared) if shared else None,
-                  blocks=blocks, **opts)
+                  blocks=blocks, maps=maps, **opts)
         metrics, per_pc = kernel_counts(t.result)
         return Record(t.size, seed, t.comps, t.findings, metrics, per_pc, t.outputs, t.blocks, overlap)
 
@@ -711,11 +724,11 @@ class Engine:
         """Static shared memory of one block, from the kernel's PTX (tilelab.banks)."""
         return static_shared_bytes(kernel)
 
-    def time(self, kernels: dict, problem, N, *, blocks, shared=None, baseline=None) -> dict:
+    def time(self, kernels: dict, problem, N, *, blocks, shared=None, baseline=None, maps=None) -> dict:
         """Median GPU seconds per label, all timed together in one worker process (DESIGN §6); every
         timed launch's outputs poisoned before it and checked after it (``bench.gpu_times``), and with
         ``baseline`` every label's values checked against that label's."""
-        stats = gpu_times(kernels, problem, N, block=blocks, shared=shared, baseline=baseline)
+        stats = gpu_times(kernels, problem, N, block=blocks, shared=shared, baseline=baseline, maps=maps)
         return {label: st["median_s"] for label, st in stats.items()}
 
 

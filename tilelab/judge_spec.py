@@ -26,6 +26,7 @@ class Reference:
     filename: str
     block: list | None = None
     shared: int = 0
+    maps: dict | None = None     # its own tensor-map layout ({box, swizzle}) of the problem's arrays
 
 
 @dataclass

@@ -26,7 +26,7 @@ import numpy as np
 from .errors import LaunchError
 from .messages import msg
 
-__all__ = ["DRIVER_DTYPES", "SWIZZLES", "TensorMap", "TensorMapError"]
+__all__ = ["DRIVER_DTYPES", "SWIZZLES", "TensorMap", "TensorMapError", "relaid"]
 
 SWIZZLES = {"none": 0, "32B": 32, "64B": 64, "128B": 128}
 L2_PROMOTIONS = ("none", "64B", "128B", "256B")
@@ -226,3 +226,22 @@ class TensorMap:
         """The driver's rule on the global address (16-byte aligned), for a backend that knows it."""
         if address % ADDRESS_ALIGN:
             raise TensorMapError(msg("tma.address_align", addr=hex(address), align=ADDRESS_ALIGN))
+
+
+def relaid(values: dict, maps: dict | None) -> dict:
+    """``values`` (a problem's inputs, by name) with every ``TensorMap`` replaced by a map of the same
+    array laid out as ``maps`` says (``{"box": [...], "swizzle": "none"}``, either key optional), or
+    ``values`` itself when ``maps`` is empty. A rubric's reference kernel that reads the problem's
+    arrays through other boxes than the learner's (exercise 07's no-swizzle baseline) gets its own
+    maps this way; its array, and so its device buffer, stays the problem's."""
+    if not maps:
+        return values
+    unknown = sorted(set(maps) - {"box", "swizzle"})
+    if unknown:
+        raise ValueError(f"a reference's maps take box and swizzle; got {', '.join(unknown)}")
+    out = dict(values)
+    for name, v in values.items():
+        if isinstance(v, TensorMap):
+            out[name] = TensorMap(v.array, box=tuple(maps.get("box", v.box)), swizzle=maps.get("swizzle", v.swizzle),
+                                  l2_promotion=v.l2_promotion, shape=v.shape, strides=v.strides)
+    return out

@@ -20,6 +20,7 @@ import numpy as np
 from .launch import launch
 from .messages import msg
 from .problems import get_problem
+from .tma import relaid
 
 SHOW = 5              # mismatching elements shown
 
@@ -120,15 +121,16 @@ class Trial:
 
 
 def trial(kernel, problem, size, seed: int = 0, *, backend: str = "emu", block=None, shared=None,
-          blocks=None, **launch_opts) -> Trial:
+          blocks=None, maps=None, **launch_opts) -> Trial:
     """Run ``kernel`` once on ``problem`` (a name or a Problem) at ``size`` with inputs of ``seed``.
 
     ``shared``: dynamic shared memory in bytes (None: the problem's). ``launch_opts`` go to
     ``tilelab.launch.launch`` (``sanitize``, ``step_budget``, ``variant``, ``uninit``, ``counts``,
-    ``arch`` on the emulator; ``timeout`` on a GPU)."""
+    ``arch`` on the emulator; ``timeout`` on a GPU). ``maps``: the kernel's own tensor-map layout of
+    the problem's arrays (``tilelab.tma.relaid``: a rubric reference such as exercise 07's baseline)."""
     prob = get_problem(problem)
     size = prob.size(size)
-    inputs = prob.inputs(size, seed)
+    inputs = relaid(prob.inputs(size, seed), maps)
     outputs = prob.new_outputs(size)
     grid, blk, dyn = prob.launch(size, block)
     if shared is not None:

@@ -20,6 +20,12 @@ largest exponent, truncating at 25 bits below it, and truncates the sum to fp32
 (``tensor_core_f32``); tf32 inputs are f32 bit patterns of which the low 13 mantissa
 bits are ignored; integer products accumulate in 32 bits (wrapping, or clamped with
 ``.satfinite``); fp64 ``m8n8k4`` is one fused multiply-add per k step, in k order.
+
+fp16 ``m8n8k4`` (sm_70's quad-pair form: four independent 8x8x4 products per warp, lanes
+4q..4q+3 and 16+4q..16+4q+3 holding product q) has no tensor-core instruction on sm_80 and
+later: ptxas calls a routine of its own (``__cuda_sm_8x_mma_row_col_*``; the other layouts
+shuffle into row.col first) that computes in fp32 on the FMA pipe, and the emulator does what
+that routine does (``quadpair_product``).
 """
 from __future__ import annotations
 
@@ -30,7 +36,7 @@ import numpy as np
 from ..messages import msg
 from . import isa, wmma_traffic
 from .isa import _warp_rows, read, unsupported, write
-from .numerics import fma_f64
+from .numerics import fma_f32, fma_f64
 from .ptx import Operand
 
 # ------------------------------------------------------------------ fragment layouts (mma.sync)
@@ -109,6 +115,31 @@ def _lay_c_8x8(g, t, i):
     return g, 2 * t + i
 
 
+# m8n8k4 .f16 (quad pairs): h = lane >= 16 picks the upper half of the pair's 8 rows/columns
+def _lay_qp_a_row(g, t, i):
+    return t + 4 * (g >> 2), i
+
+
+def _lay_qp_a_col(g, t, i):
+    return i + 4 * (g >> 2), t
+
+
+def _lay_qp_b_col(g, t, i):
+    return i, t + 4 * (g >> 2)
+
+
+def _lay_qp_b_row(g, t, i):
+    return t, i + 4 * (g >> 2)
+
+
+def _lay_qp_c16(g, t, i):
+    return t + 4 * (g >> 2), i
+
+
+def _lay_qp_c32(g, t, i):
+    return (t & 1) + (i & 2) + 4 * (g >> 2), (i & 1) + (t & 2) + (i & 4)
+
+
 @dataclasses.dataclass(frozen=True)
 class Form:
     shape: str          # "m16n8k16"
@@ -120,6 +151,10 @@ class Form:
     na: int             # elements of A, B, C per lane
     nb: int
     nc: int
+    d: object = None    # D's layout where it differs from C's (m8n8k4 .f32.f16.f16.f16)
+    nd: int = 0
+    quad: bool = False  # four 8x8x4 products per warp, one per quad pair (m8n8k4 .f16)
+    layouts: tuple = ("row", "col")
 
     @property
     def mnk(self):
@@ -146,9 +181,19 @@ MMA_SYNC[("m16n8k32", "int8", "s32")] = _f("m16n8k32", "int8", "s32", _lay_i8_k3
 MMA_SYNC[("m8n8k16", "int8", "s32")] = _f("m8n8k16", "int8", "s32", _lay_m8_a, _lay_m8_b, _lay_c_8x8, 4, 4, 2)
 MMA_SYNC[("m8n8k4", "f64", "f64")] = _f("m8n8k4", "f64", "f64", _lay_m8_f64_a, _lay_m8_f64_b, _lay_c_8x8, 1, 1, 2)
 
+# m8n8k4 with f16 inputs: any A/B layout, (D, C) = (f32, f32), (f16, f16) or (f32, f16) (ptxas
+# refuses .f16 D with .f32 C). Keyed (A layout, B layout, D type, C type).
+QUAD_PAIR: dict = {}
+for _la, _fa in (("row", _lay_qp_a_row), ("col", _lay_qp_a_col)):
+    for _lb, _fb in (("row", _lay_qp_b_row), ("col", _lay_qp_b_col)):
+        for _d, _c in (("f32", "f32"), ("f16", "f16"), ("f32", "f16")):
+            _lc, _nc = (_lay_qp_c32, 8) if _c == "f32" else (_lay_qp_c16, 8)
+            _ld, _nd = (_lay_qp_c32, 8) if _d == "f32" else (_lay_qp_c16, 8)
+            QUAD_PAIR[(_la, _lb, _d, _c)] = Form("m8n8k4", "f16", _d, _fa, _fb, _lc, 4, 4, _nc, _ld, _nd, True,
+                                                 (_la, _lb))
+
 # the forms the ISA lists for sm_80-sm_90 that the emulator refuses, with why (docs/MMA_FORMS.md)
 REFUSED = {
-    "m8n8k4 .f16": "the quad-pair form of sm_70 (four independent 8x8x4 products per warp)",
     "m16n8k4/k8/k16 .f64": "sm_90's f64 shapes",
     "int4 (.s4/.u4: m8n8k32, m16n8k32, m16n8k64)": "4-bit integers",
     "b1 (m8n8k128, m16n8k128, m16n8k256)": "single-bit products",
@@ -167,6 +212,10 @@ def mma_form(mods) -> tuple[Form | None, tuple]:
     if len(types) != 4:
         return None, tuple(types)
     d, a, b, c = types
+    if shape == "m8n8k4" and a == b == "f16":
+        lays = [x for x in mods if x in ("row", "col")]
+        form = QUAD_PAIR.get((*lays, d, c)) if len(lays) == 2 else None
+        return form, tuple(types)
     if a in _INT8 and b in _INT8:
         kind = "int8"
     elif a == b:
@@ -182,7 +231,8 @@ def mma_form(mods) -> tuple[Form | None, tuple]:
 
 
 def supported_text() -> str:
-    return ", ".join(f"{f.shape}.{ {'int8': 's8/u8'}.get(f.ab, f.ab)}->{f.cd}" for f in MMA_SYNC.values())
+    return ", ".join([f"{f.shape}.{ {'int8': 's8/u8'}.get(f.ab, f.ab)}->{f.cd}" for f in MMA_SYNC.values()] +
+                     ["m8n8k4.{row,col}.{row,col}.f16->f16/f32 (quad pairs)"])
 
 
 # ------------------------------------------------------------------ numbers in and out of registers
@@ -244,6 +294,33 @@ def product(A, B, C, ab: str, cd: str, satfinite: bool = False):
     return np.matmul(A, B) + C          # exact products (f16 fit in f64), rounded once by _from_values
 
 
+def quadpair_product(A, B, C, d_t):
+    """m8n8k4 with f16 inputs as ptxas's sm_8x routine computes it on the FMA pipe (read in its
+    SASS under NVRTC 12.9 and 13, checked on the H200 by bench/gpu_mma884.py): the halves are
+    widened to f32 exactly. f32 D: s = 0; s = fma(a_k, b_k, s) for k = 0..3; D = C + s, each
+    step rounded to nearest f32. f16 D: D = f16(((C + (a0 b0 + a1 b1)) + (a2 b2 + a3 b3)),
+    each pair one fma onto the exact product of its first, each add rounded to f32, the last
+    rounding to f16 (nearest even). [w, 8, 4] x [w, 4, 8] + [w, 8, 8] -> [w, 8, 8]."""
+    a = [np.broadcast_to(A[:, :, k, None], C.shape) for k in range(4)]
+    b = [np.broadcast_to(B[:, None, k, :], C.shape) for k in range(4)]
+    with np.errstate(all="ignore"):
+        c32 = C.astype(np.float32)
+        if d_t == "f32":
+            s = np.zeros(C.shape, np.float32)
+            for k in range(4):
+                s = fma_f32(a[k], b[k], s)
+            return _nan32((c32.astype(np.float64) + s.astype(np.float64)).astype(np.float32))
+        p01 = fma_f32(a[1], b[1], (a[0] * b[0]).astype(np.float32))
+        p23 = fma_f32(a[3], b[3], (a[2] * b[2]).astype(np.float32))
+        t = (c32.astype(np.float64) + p01.astype(np.float64)).astype(np.float32)
+        return _nan32((t.astype(np.float64) + p23.astype(np.float64)).astype(np.float32))
+
+
+def _nan32(x):
+    """The FMA pipe's NaN: 0x7FFFFFFF whatever the inputs' payloads."""
+    return np.where(np.isnan(x), np.uint32(0x7FFFFFFF).view(np.float32), x)
+
+
 def _exponent(x):
     """floor(log2|x|) (the exponent of x's leading bit); -inf for 0."""
     e = np.frexp(x)[1].astype(np.float64) - 1
@@ -281,6 +358,8 @@ def h_mma(m, ins, idx, pc):
         unsupported(m, ins, msg("unsupported.mma_converged"))
     d_t, a_t, b_t, c_t = types
     dops, aops, bops, cops = (ins.args[i].items if ins.args[i].kind == "vec" else (ins.args[i],) for i in range(4))
+    if form.quad:
+        return _mma_quadpair(m, ins, idx, pc, form, types, row, ln, nrows, (dops, aops, bops, cops))
 
     def regs(ops, kind):
         out = []
@@ -312,6 +391,44 @@ def h_mma(m, ins, idx, pc):
     for o, v in zip(dops, _from_values(out, d_t)):
         write(m, o, v[row, ln], idx)
     m.count(pc, "flops", 2 * M * N * K * nrows)
+
+
+def _mma_quadpair(m, ins, idx, pc, form, types, row, ln, nrows, ops):
+    """m8n8k4 .f16: product q of the warp belongs to lanes 4q..4q+3 and 16+4q..16+4q+3; each
+    is an 8x8x4 of its own ([warps * 4] products side by side)."""
+    d_t, a_t, b_t, c_t = types
+    dops, aops, bops, cops = ops
+
+    def values(ops_, kind):
+        rs = []
+        for o in ops_:
+            t = _REG_T[kind]
+            v = np.zeros((nrows, 32), dtype=np.float32 if t == "f32" else np.uint32)
+            v[row, ln] = np.asarray(read(m, o, t, idx))
+            rs.append(v)
+        return _to_values(rs, kind)                                      # [warps, 32, elements]
+    L = np.arange(32)
+    g, t, q = L >> 2, L & 3, (L >> 2) & 3
+    av, bv, cv = values(aops, a_t), values(bops, b_t), values(cops, c_t)
+    A = np.zeros((nrows, 4, 8, 4))
+    B = np.zeros((nrows, 4, 4, 8))
+    C = np.zeros((nrows, 4, 8, 8))
+    for X, vals, lay, n in ((A, av, form.a, form.na), (B, bv, form.b, form.nb), (C, cv, form.c, form.nc)):
+        for i in range(n):
+            r, c = lay(g, t, i)
+            X[:, q, r, c] = vals[:, :, i]
+    D = quadpair_product(A.reshape(-1, 8, 4), B.reshape(-1, 4, 8), C.reshape(-1, 8, 8), d_t).reshape(nrows, 4, 8, 8)
+    out = np.stack([D[:, q, r, c] for r, c in (form.d(g, t, i) for i in range(form.nd))], axis=-1)
+    if d_t == "f32":
+        regs_out = [out[..., i] for i in range(form.nd)]
+    else:
+        with np.errstate(over="ignore"):
+            h = out.astype(np.float16).view(np.uint16).astype(np.uint32)     # nearest even, NaN 0x7FFF
+        h = np.where(np.isnan(out), np.uint32(0x7FFF), h)
+        regs_out = [h[..., 2 * j] | (h[..., 2 * j + 1] << 16) for j in range(form.nd // 2)]
+    for o, v in zip(dops, regs_out):
+        write(m, o, v[row, ln], idx)
+    m.count(pc, "flops", 2 * 8 * 8 * 4 * 4 * nrows)
 
 
 # ------------------------------------------------------------------ WMMA

@@ -9,6 +9,8 @@ then round to float32; rounding to odd at 53 bits makes the final rounding to
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 
@@ -97,7 +99,21 @@ def fma_f64(a, b, c) -> np.ndarray:
         r = th + v_odd
         ok = np.isfinite(r) & np.isfinite(uh) & (np.abs(uh) < 2.0 ** 995) & (np.abs(np.asarray(a)) < 2.0 ** 995) \
             & (np.abs(np.asarray(b)) < 2.0 ** 995)
-        return np.where(ok, r, naive)
+        out = np.where(ok & (r != 0), r, naive)          # an exact zero: its sign is the naive sum's
+        # Dekker's split loses the product's low bits when they fall below 2^-1074, and the
+        # round-to-odd sum rounds twice where the result is subnormal: those lanes exactly
+        tiny = np.isfinite(naive) & (a != 0) & (b != 0) & ((np.abs(uh) < 2.0 ** -969) | (np.abs(r) < 2.0 ** -969))
+        if np.any(tiny):
+            out = np.array(out, dtype=np.float64)
+            shape = np.broadcast(a, b, c).shape
+            av, bv, cv = (np.broadcast_to(x, shape).reshape(-1) for x in (a, b, c))
+            flat = out.reshape(-1)
+            for i in np.flatnonzero(np.broadcast_to(tiny, shape)):
+                exact = Fraction(float(av[i])) * Fraction(float(bv[i])) + Fraction(float(cv[i]))
+                if exact != 0:
+                    flat[i] = exact.numerator / exact.denominator     # correctly rounded, subnormals too
+            out = flat.reshape(shape)
+        return out
 
 
 def f16_bits_to_f32(bits) -> np.ndarray:

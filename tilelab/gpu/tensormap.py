@@ -35,9 +35,12 @@ _L2 = {0: "NONE", 64: "L2_64B", 128: "L2_128B", 256: "L2_256B"}
 class MapBytes:
     """An encoded tensor map: the 128 bytes a ``CUtensorMap`` parameter receives. ``upload``: the device
     array it points into when the map carries its own upload (its array was not also a pointer argument
-    of the launch), which then comes back after the launch in the map's place."""
+    of the launch), which then comes back after the launch in the map's place. ``source``: the position of the pointer
+    argument whose device buffer the map was encoded on (None with its own upload): a timing pool that gives
+    that argument other buffers encodes the map again on each (tilelab.gpu.timing.OutputPool)."""
     data: bytes
     upload: object = field(default=None, compare=False, repr=False)
+    source: int | None = field(default=None, compare=False)   # the pointer argument whose buffer it maps
 
     def __post_init__(self):
         if len(self.data) != 128:
@@ -144,7 +147,7 @@ def encode_uploaded(values: list, uploaded: list, xp) -> list:
             own = j is None
             dev = xp.asarray(np.ascontiguousarray(v.array)) if own else uploaded[j]
             m = encode(v, int(dev.data.ptr))
-            out[i] = MapBytes(m.data, dev if own else None)
+            out[i] = MapBytes(m.data, dev if own else None, None if own else j)
     return out
 
 

@@ -34,7 +34,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..tma import TensorMap
 from .spec import KernelSpec, check_geometry, kernel_spec, pack_args
+from .tensormap import MapBytes, encode
 
 __all__ = ["CublasMatmul", "Timed", "OutputPool", "measure", "measure_items", "pack_items",
            "summarize", "kernel_launcher", "cublas_matmul_launcher", "L2Flusher", "count_bad"]
@@ -134,20 +136,31 @@ def count_bad(xp, got, want, rtol: float, floor: float) -> int:
 class OutputPool:
     """The output buffers one kernel's launches write into, ``size`` sets in rotation.
 
-    Set 0 is the arguments' own buffers; the others are copies of their shape. Each set is
+    Set 0 is the arguments' own buffers; the others are copies of their shape. A tensor map
+    argument encoded on an output's buffer (a TMA store's destination) names that buffer's address
+    in its 128 bytes, so ``maps`` (``{map position: callable(buffer, position) -> MapBytes}``) encodes
+    it again on each other set's buffer: a launch into set ``k`` reads and writes set ``k`` only. Each set is
     poisoned before its first use and again right after each check (alternately all bits
     set, a NaN in every float type, and fresh random bits), so every launch finds poison
     that no earlier launch left, and the poison was written a few launches earlier, not
     just before the timed one (whose cache state stays that of sustained load).
     """
 
-    def __init__(self, xp, dev_args, outputs: dict, size: int = POOL_SIZE, seed: int = 0):
+    def __init__(self, xp, dev_args, outputs: dict, size: int = POOL_SIZE, seed: int = 0, maps: dict | None = None):
         self.xp = xp
         self.args = list(dev_args)
         self.outputs = {int(i): tuple(t) for i, t in outputs.items()}
         size = max(1, int(size))
         self.sets = [{i: self.args[i] for i in self.outputs}]
         self.sets += [{i: xp.empty_like(self.args[i]) for i in self.outputs} for _ in range(size - 1)]
+        # tensor maps on an output's buffer: encoded again on every other set's buffer
+        self.maps = [{} for _ in range(size)]
+        for i, enc in (maps or {}).items():
+            j = getattr(self.args[i], "source", None)
+            if j not in self.outputs:
+                continue
+            for k in range(1, size):
+                self.maps[k][i] = enc(self.sets[k][j], j)
         self.uses = [0] * size
         self.rng = xp.random.RandomState(seed)
         self.next = 0
@@ -177,6 +190,8 @@ class OutputPool:
         a = list(self.args)
         for i, buf in self.sets[k].items():
             a[i] = buf
+        for i, m in self.maps[k].items():
+            a[i] = m
         return a
 
     def check(self, k: int, launch: int) -> int:
@@ -236,7 +251,8 @@ def kernel_launcher(device, spec: KernelSpec, grid, block, packed=None, shared: 
     grid, block = tuple(grid), tuple(block)
     if outputs:
         with device.stream:
-            pool = OutputPool(device.cp, dev_args, outputs, pool_size)
+            pool = OutputPool(device.cp, dev_args, outputs, pool_size,
+                              maps=_output_maps(dev_args, packed, outputs))
 
     def launch(k=None):
         args = dev_args if k is None or pool is None else pool.args_for(k)
@@ -244,6 +260,23 @@ def kernel_launcher(device, spec: KernelSpec, grid, block, packed=None, shared: 
     launch.spec, launch.grid, launch.block, launch.dev_args = spec, grid, block, dev_args
     launch.pool, launch.reset = pool, reset
     return launch
+
+
+def _output_maps(dev_args, packed, outputs) -> dict:
+    """``{map position: encoder}`` for every tensor map argument encoded on an output's buffer: the
+    encoder puts the same ``tl.TensorMap`` (its box, swizzle, strides) on another buffer of that
+    output. Without the ``tl.TensorMap`` (ready-made device arguments) such a map cannot follow the
+    pool's buffers, and the timing is refused rather than checked against the wrong buffer."""
+    found = {i: a.source for i, a in enumerate(dev_args)
+             if isinstance(a, MapBytes) and a.source is not None and a.source in outputs}
+    out = {}
+    for i, j in found.items():
+        tm = packed.values[i] if packed is not None else None
+        if not isinstance(tm, TensorMap):
+            raise ValueError(f"argument {i} is a tensor map of output argument {j}: timing with fresh outputs "
+                             "needs its tl.TensorMap to encode it on each output buffer")
+        out[i] = lambda buf, src, tm=tm: MapBytes(encode(tm, int(buf.data.ptr)).data, None, src)
+    return out
 
 
 def cublas_matmul_launcher(device, A, B):

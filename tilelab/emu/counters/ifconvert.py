@@ -28,8 +28,10 @@ region) are "predicated" when the line's SASS instructions of that kind are all 
 (beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
 none is, matched one to one in program order when the line has exactly one SASS instruction per
 PTX access and some are predicated and some not (a pair emu/counters/sass_model.py merged counting as
-one access, on the line whose instruction count says ptxas put it there), and undecided
-otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
+one access, on the line whose instruction count says ptxas put it there), "predicated" too when
+ptxas copied the line's plain accesses (unrolled further) and its only predicated instructions,
+after all of them, are as many as the guarded PTX accesses that follow the plain ones (a loop's
+last remainder trip), and undecided otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
 that line where it mattered.
 Where no SASS can be had (no nvdisasm, ptxas refuses the kernel), there is no plan and every
 access is counted as the PTX runs, with one note.
@@ -169,8 +171,28 @@ def regions(instrs) -> dict:
                 return None
         return None
 
+    def to_same(b, t):
+        """The then part of ``@p bra T; <straight>; bra.uni T``: both ways lead to T (a loop's
+        last unrolled step, whose skip and whose end both jump back to the loop's head), so the
+        branch jumps over the straight part alone, as a forward branch would; or None."""
+        for j in range(b + 1, len(instrs)):
+            if j in targets:
+                return None
+            ins = instrs[j]
+            if ins.op == "bra":
+                ok = ins.guard is None and ins.target == t and not (b < t <= j) and straight(b + 1, j)
+                return range(b + 1, j) if ok and j > b + 1 else None
+            if ins.op in _NOT_STRAIGHT:
+                return None
+        return None
+
     out = {}
     for b, ins in enumerate(instrs):
+        if ins.op == "bra" and ins.guard is not None and ins.target >= 0:
+            same = to_same(b, ins.target)
+            if same is not None:
+                out[b] = (same, range(0))
+                continue
         if ins.op != "bra" or ins.guard is None or ins.target <= b + 1:
             continue
         t = ins.target
@@ -247,6 +269,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
     # per (file, line, kind): the PTX accesses a predicate could cover, and the plain ones
     cover: dict = {}
     plain: dict = {}
+    last_plain: dict = {}                           # (file, line, kind) -> the pc of its last plain access
     for pc, ins in enumerate(instrs):
         kind = access_kind(ins)
         if kind is None or not ins.line:
@@ -256,6 +279,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             cover.setdefault(key, []).append(pc)
         else:
             plain[key] = plain.get(key, 0) + 1
+            last_plain[key] = pc
     decision = {}                                   # (file, line, kind) -> the line's decision
     per_pc = {}                                     # pc -> "predicated" | "branched"
     votes: dict = {}                                # merged unit -> {decision}, from each of its lines
@@ -302,6 +326,14 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             decision[key] = "by order"
             for it, o in zip(here, order):
                 decide((it,), "predicated" if o == "p" else "branched")
+            continue
+        elif (order and 0 < n_plain < u and p == len(here) and order.endswith("p" * p) and "p" not in order[:-p]
+              and all(it[0] > last_plain[key] for it in here)):
+            # ptxas copied the line's plain accesses (a loop unrolled further than the PTX, or
+            # duplicated) and predicated as many instructions, all after them, as the PTX has
+            # guarded accesses after its plain ones: a loop's last remainder trip (reproLuDiagonal)
+            decision[key] = "predicated"
+            decide(here, "predicated")
             continue
         else:
             why = _msg("counts.cannot_tell", p=p, u=u, name=name)

@@ -17,15 +17,10 @@ typedef unsigned long long uint64_t;
 typedef unsigned long long uintptr_t;
 #endif
 
-// NVRTC has no cuda.h: the driver's tensor map is 128 opaque bytes, 64-byte aligned. A kernel takes
-// it as `const __grid_constant__ CUtensorMap map` (PTX: .param .align 64 .b8 map[128]). The same guard
-// and layout as <cuda.h> and tilelab/include/tilelab_tma.h, so any of them may come first.
-#ifndef CU_TENSOR_MAP_NUM_QWORDS
-#define CU_TENSOR_MAP_NUM_QWORDS 16
-typedef struct CUtensorMap_st {
-    alignas(64) unsigned long long opaque[CU_TENSOR_MAP_NUM_QWORDS];
-} CUtensorMap;
-#endif
+// NVRTC has no cuda.h: the driver's tensor map (128 opaque bytes, 64-byte aligned; a kernel takes it as
+// `const __grid_constant__ CUtensorMap map`) is defined once, in tilelab/include/tilelab_tma.h, which
+// every compile of these kernels has on its include path (the toolchain's, and bench/hopper_common.py's).
+#include <tilelab_tma.h>
 
 // ---- addresses ---------------------------------------------------------------------------------
 __device__ __forceinline__ uint32_t smem_u32(const void* p)

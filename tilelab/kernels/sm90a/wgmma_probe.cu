@@ -89,3 +89,32 @@ __global__ void __launch_bounds__(128) tmaBoxDump(const __grid_constant__ CUtens
     mbar_wait(&bar, 0);
     for (int i = threadIdx.x; i < bytes / 2; i += blockDim.x) out[i] = box[i];
 }
+
+// A TMA round trip for the timing pool's test (tests/test_gpu_tensormap.py): block b copies box row b
+// (64 rows x 64 float32, no swizzle) of `in` into shared memory with the TMA and stores it with the
+// TMA into `out` through `mapOut`, a tensor map of the output. `out` is only ever written through the
+// map, so a launch whose map named another buffer than `out` leaves `out` as it found it.
+__global__ void __launch_bounds__(128) tmaStoreRoundTrip(const __grid_constant__ CUtensorMap mapIn,
+                                                         const __grid_constant__ CUtensorMap mapOut,
+                                                         const float* in, float* out)
+{
+    __shared__ __align__(1024) float tile[64 * 64];
+    __shared__ uint64_t bar;
+    if (threadIdx.x == 0) {
+        mbar_init(&bar, 1);
+        fence_proxy_async();
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        mbar_arrive_expect_tx(&bar, sizeof(tile));
+        tma_load_2d(tile, &mapIn, &bar, 0, 64 * blockIdx.x);
+    }
+    mbar_wait(&bar, 0);
+    if (threadIdx.x == 0) {
+        asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%1, %2}], [%3];"
+                     :: "l"(reinterpret_cast<uint64_t>(&mapOut)), "r"(0), "r"(64 * (int)blockIdx.x),
+                        "r"(smem_u32(tile)) : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    }
+}
