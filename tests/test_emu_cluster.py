@@ -74,6 +74,12 @@ def test_remote_stores():
     out = np.zeros(4 * 64, np.uint32)
     r = tl.launch(_k("push"), 4, 64, out, backend="emu")
     assert r.findings == []
+    # the st.shared::cluster line is labelled uncounted (and adds no shared store request); the local
+    # read of buf two lines below is counted as usual
+    st_line = next(i + 1 for i, t in enumerate(SRC.read_text().splitlines()) if "st.shared::cluster.u32" in t)
+    notes = [n for n in r.count_notes if n["line"] == st_line]
+    assert len(notes) == 1 and "not counted" in notes[0]["text"] and "distributed shared memory" in notes[0]["text"]
+    assert not [n for n in r.count_notes if n["line"] != st_line and "distributed" in n["text"]]
     b = np.arange(4)[:, None]
     assert (out.reshape(4, 64) == 7 * (b ^ 1) + np.arange(64)[None, :]).all()
 

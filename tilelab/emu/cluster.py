@@ -46,6 +46,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import LaunchError
+from ..messages import msg
 from . import isa
 from .addressing import shared32
 from .memory import LOCAL_WINDOW, SHARED_WINDOW
@@ -130,6 +131,7 @@ def setup(m, c, explicit: bool):
     sp["%cluster_nctarank"] = u(size)
     sp["%is_explicit_cluster"] = u(1 if explicit else 0)
     m.cwaiting = None            # barrier.cluster's state, made at its first use
+    m.dsmem_lines = set()        # (file, line) of accesses that reached distributed shared memory: not counted
 
 
 def _barrier_state(m):
@@ -229,6 +231,13 @@ def deadlock(m):
         m.cwaiting[who] = False
 
 
+def notes_for(dsmem_lines, lines) -> list:
+    """The per-line count notes (emu/counters/tally.py) of the lines that reached distributed shared memory."""
+    text = msg("counts.dsmem_uncounted")
+    return [{"file": f, "line": ln, "text": text} for f, ln in sorted(dsmem_lines, key=lambda k: (k[1], k[0]))
+            if (f, ln) in lines]
+
+
 # ------------------------------------------------------------------------ addresses
 def locate(m, ins, lanes, addr):
     """A .shared::cluster address of each lane -> (ok, local block index, shared::cta offset); a rank
@@ -284,6 +293,7 @@ def h_dsmem(m, ins, idx, pc, generic=False):
     nbytes = es * nvec
     aop, vop = (ins.args[0], ins.args[1]) if store else (ins.args[1], ins.args[0])
     lanes = m.lanes(idx)
+    m.dsmem_lines.add(m.where(ins))
     addr = np.asarray(isa.address(m, aop, idx), dtype=np.int64) - (SHARED_WINDOW if generic else 0)
     addr = np.broadcast_to(shared32(addr), (len(lanes),))
     ok, blk, off = locate(m, ins, lanes, addr)
@@ -324,6 +334,7 @@ def h_dsmem_atom(m, ins, idx, pc, generic=False):
     args = ins.args if red else ins.args[1:]
     lanes = m.lanes(idx)
     n = len(lanes)
+    m.dsmem_lines.add(m.where(ins))
     addr = np.asarray(isa.address(m, args[0], idx), dtype=np.int64) - (SHARED_WINDOW if generic else 0)
     addr = np.broadcast_to(shared32(addr), (n,))
     ok, blk, off = locate(m, ins, lanes, addr)

@@ -688,6 +688,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     counters: dict = {}
     captured: list = []
     uncertain: set = set()
+    dsmem: set = set()                         # lines that reached another block's shared memory (emu/cluster.py)
     per_chunk = max(1, CHUNK_THREADS // tpb)
     if grid_sync:
         per_chunk = intrinsics.grid_sync_chunk(fn, nblocks, tpb, per_chunk)
@@ -717,6 +718,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         isa.finish_async(m)
         tma.finish(m)
         wgmma_path.finish(m)
+        dsmem |= m.dsmem_lines
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,
@@ -734,7 +736,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                                  arch) if lazy is not None and blocks is None else {}
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
               replayed, vprintf_calls, kernel_file=kernel.filename,
-              more_notes=lambda lines: contraction.notes_for(fused, lines))
+              more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines))
     return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc=t.per_pc, captured=captured,
