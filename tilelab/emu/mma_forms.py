@@ -257,6 +257,9 @@ def tensor_core_f32(A, B, C):
     largest of the products' nominal exponents (the sum of their factors' exponents) and C's;
     those are summed exactly and the sum is truncated toward zero to f32. Inf and NaN inputs go
     the IEEE way (through a float64 sum)."""
+    fast = _tensor_core_f32_finite(A, B, C)
+    if fast is not None:
+        return fast
     with np.errstate(all="ignore"):
         P = A[:, :, :, None] * B[:, None, :, :]                     # [w, M, K, N], exact
         EP = _exponent(A)[:, :, :, None] + _exponent(B)[:, None, :, :]
@@ -269,6 +272,44 @@ def tensor_core_f32(A, B, C):
         plain = (np.matmul(A, B) + C).astype(np.float32)
         out = np.where(finite & np.isfinite(f), f, plain)
         return np.where(np.isfinite(E) | ~finite, out, np.float32(0) * plain).astype(np.float64)
+
+
+_NO_EXPONENT = -1 << 20                   # a zero's exponent below: sums with it stay far below any number's
+
+
+def _int_exponent(x):
+    e = np.frexp(x)[1].astype(np.int64) - 1
+    e[x == 0] = _NO_EXPONENT
+    return e
+
+
+def _tensor_core_f32_finite(A, B, C):
+    """tensor_core_f32's result, the same bits, where every input is finite, no sum is all zeros and
+    every result is a finite f32 (the usual step); None elsewhere. The same arithmetic, one k at a
+    time on [w, M, N] arrays with integer exponents (about 4x faster than the [w, M, K, N] form,
+    which dominated lesson 06's grading time): every truncated product is an integer multiple of
+    q = 2^(E - 25) below 2^27 q, so their f64 sum is exact in any order, and 1/q is a power of two
+    that scales exactly."""
+    with np.errstate(all="ignore"):
+        if not (np.isfinite(A).all() and np.isfinite(B).all() and np.isfinite(C).all()):
+            return None
+        eA, eB, E = _int_exponent(A), _int_exponent(B), _int_exponent(C)
+        for k in range(A.shape[2]):
+            np.maximum(E, eA[:, :, k, None] + eB[:, None, k, :], out=E)
+        if not (E > _NO_EXPONENT // 2).all():            # a sum of zeros: its sign is the IEEE sum's
+            return None
+        inv = np.ldexp(1.0, 25 - E)
+        S = np.trunc(C * inv)
+        for k in range(A.shape[2]):
+            p = A[:, :, k, None] * B[:, None, k, :]
+            p *= inv
+            S += np.trunc(p, out=p)
+        s = S * np.ldexp(1.0, E - 25)
+        f = s.astype(np.float32)
+        if not np.isfinite(f).all():
+            return None
+        f = np.where(np.abs(f.astype(np.float64)) > np.abs(s), np.nextafter(f, np.float32(0)), f)   # toward zero
+        return f.astype(np.float64)
 
 
 # ------------------------------------------------------------------ mma.sync
