@@ -3,14 +3,15 @@ the entries with ``earns_gpu`` (where timing, not counts, decides) and the drawn
 on the command line. Each goes through the same judge subprocess autograde uses (grading/regression.py)
 with TILELAB_BACKEND=gpu; the score it got and the score the corpus expects on a GPU are recorded.
 
-    python bench/gpu_corpus_judge.py [--names "02: ..." ...] [--only] [--bare] [--commit SHA] [--out bench/results]
+    python bench/gpu_corpus_judge.py [--names "02: ..." ...] [--only] [--bare] [--tag T] [--commit SHA]
+                                     [--out bench/results]
 
 ``--only``: just the entries named. ``--bare``: without nbgrader (a GPU host that lacks its wheels):
 the spec is made as the Judge preprocessor makes it (the rubric check's spec with the graded draw,
 keyed by this machine's course secret) and goes to the same isolated judge process
 (``python -I``, tilelab.judge), unsandboxed as there.
 
-Writes gpu_corpus_judge-<date>.json after every entry (a run cut short keeps what it finished);
+Writes gpu_corpus_judge-<date>[-<tag>].json after every entry (a run cut short keeps what it finished);
 tests/test_grading_regression.py reads it: every recorded entry scored what the corpus expects today.
 """
 from __future__ import annotations
@@ -86,6 +87,7 @@ def main(argv=None) -> int:
     ap.add_argument("--names", nargs="*", default=[], help="further corpus entries (by name) to judge")
     ap.add_argument("--only", action="store_true", help="only the entries named")
     ap.add_argument("--bare", action="store_true", help="without nbgrader: the judge process on the spec alone")
+    ap.add_argument("--tag", default="", help="added to the recording's name (a run of some entries only)")
     ap.add_argument("--commit", default=os.environ.get("TILELAB_COMMIT", ""))
     ap.add_argument("--out", default=str(ROOT / "bench" / "results"))
     args = ap.parse_args(argv)
@@ -102,7 +104,7 @@ def main(argv=None) -> int:
            "command": "python " + " ".join(sys.argv),
            "how": "judge process on the spec alone (no nbgrader)" if args.bare else "grading.regression.judge_entry",
            "entries": []}
-    path = Path(args.out) / f"gpu_corpus_judge-{date[:10]}.json"
+    path = Path(args.out) / f"gpu_corpus_judge-{date[:10]}{'-' + args.tag if args.tag else ''}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     for e in entries:
         t0 = time.perf_counter()
