@@ -166,3 +166,23 @@ def test_one_huge_message_is_cut_before_it_is_decoded(tmp_path, monkeypatch):
     assert error[0].output_type == "error" and error[0].ename == "ValueError" and len(error[0].evalue) <= 2000
     assert last and last[-1].output_type == "stream" and len(json.dumps(nb)) < (1 << 20) + (64 << 10)
     assert "printed output" in " ".join(nb.metadata["tilelab"]["repairs"])
+
+
+def test_a_huge_content_keeps_what_routes_it_and_valid_cut_strings():
+    import json
+
+    from jupyter_client.session import Session
+
+    from grading.preprocessors.safe_execute import bounded_content
+    session = Session()
+    bulk = json.dumps({"comm_id": "c-1", "data": {"state": {"v": ["a"] * 400_000}}}).encode()
+    got = bounded_content(session, bulk, "comm_msg", 1 << 16, 4096)
+    assert got["comm_id"] == "c-1" and len(json.dumps(got)) < 200 and f"{len(bulk):,}" in json.dumps(got)
+    shown = bounded_content(session, json.dumps({"transient": {"display_id": "d"}, "data": {"v": [0] * 400_000}})
+                            .encode(), "update_display_data", 1 << 16, 4096)
+    assert shown["transient"] == {"display_id": "d"} and "text/plain" in shown["data"]
+    for text in ("é\n" * 100_000, "\u2603\\\"" * 100_000, "\x01" * 100_000):
+        raw = json.dumps({"name": "stderr", "text": text}, ensure_ascii=False).encode()
+        for keep in (4095, 4096, 4097, 4098, 4099):
+            got = bounded_content(session, raw, "stream", 1 << 16, keep)
+            assert got["name"] == "stderr" and text.startswith(got["text"]) and 0 < len(got["text"].encode()) <= keep
