@@ -313,6 +313,21 @@ def _tensor_core_f32_finite(A, B, C):
 
 
 # ------------------------------------------------------------------ mma.sync
+_PLACES: dict = {}
+
+
+def _places(form):
+    """(rows, cols) of A's, B's and C's elements, each [32 lanes, elements per lane]: the form's
+    layout functions evaluated once."""
+    if form not in _PLACES:
+        L = np.arange(32)
+        g, t = L >> 2, L & 3
+        _PLACES[form] = tuple(tuple(np.stack([np.broadcast_to(v, (32,)) for v in x], axis=-1)
+                                    for x in zip(*(lay(g, t, i) for i in range(n))))
+                              for lay, n in ((form.a, form.na), (form.b, form.nb), (form.c, form.nc)))
+    return _PLACES[form]
+
+
 def h_mma(m, ins, idx, pc):
     form, types = mma_form(ins.mods)
     if form is None:
@@ -332,24 +347,17 @@ def h_mma(m, ins, idx, pc):
             out.append(v)
         return out
     M, N, K = form.mnk
-    L = np.arange(32)
-    g, t = L >> 2, L & 3
     av, bv, cv = _to_values(regs(aops, a_t), a_t), _to_values(regs(bops, b_t), b_t), _to_values(regs(cops, c_t), c_t)
     dtype = np.int64 if d_t == "s32" else np.float64
     A = np.zeros((nrows, M, K), dtype)
     B = np.zeros((nrows, K, N), dtype)
     C = np.zeros((nrows, M, N), dtype)
-    for i in range(form.na):
-        r, c = form.a(g, t, i)
-        A[:, r, c] = av[:, :, i]
-    for i in range(form.nb):
-        r, c = form.b(g, t, i)
-        B[:, r, c] = bv[:, :, i]
-    for i in range(form.nc):
-        r, c = form.c(g, t, i)
-        C[:, r, c] = cv[:, :, i]
+    (ra, ca), (rb, cb), (rc, cc) = _places(form)
+    A[:, ra, ca] = av                      # every element of every lane at once: [warps, 32, elements]
+    B[:, rb, cb] = bv
+    C[:, rc, cc] = cv
     D = product(A, B, C, a_t, d_t, "satfinite" in ins.mods)
-    out = np.stack([D[:, r, c] for r, c in (form.c(g, t, i) for i in range(form.nc))], axis=-1)
+    out = D[:, rc, cc]
     for o, v in zip(dops, _from_values(out, d_t)):
         write(m, o, v[row, ln], idx)
     m.count(pc, "flops", 2 * M * N * K * nrows)
