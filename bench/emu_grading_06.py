@@ -10,7 +10,9 @@ times; the wall time of the whole check, its CPU time (user + system of the judg
 everything it ran: the measure that a loaded machine does not inflate), each part's seconds are
 recorded, with the medians. The CPU time is the judge process's as its parent reaps it
 (RUSAGE_CHILDREN): in the sandbox bwrap's inner process is not reaped into it, so run this with
-TILELAB_UNSAFE=1 (the judge then runs as a plain child process; its work is the same).
+TILELAB_UNSAFE=1 (the judge then runs as a plain child process; its work is the same). Each judge
+runs with a fresh empty HOME, as in the sandbox (a private tmpfs): nothing it caches there (the
+SASS listings of tilelab/toolchain/sass.py) carries from one run to the next.
 
 ``--worst`` also grades each check at its costliest draw (``worst_draw``: every drawn size at the
 top of its range, the first the largest; the large launch at the top of its range on its edge
@@ -27,6 +29,7 @@ import platform
 import resource
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -78,10 +81,17 @@ def worst_draw(check) -> Draw:
 
 
 def _judge(check, src, drawn):
-    if drawn is None:
-        return regression.judge_source(check, src, backend="emu")
-    spec = check.spec(src, backend="emu", drawn=drawn).to_json()
-    return run_judge(spec, timeout=check.timeout_s, memory_bytes=4 << 30)
+    home = os.environ.get("HOME")
+    with tempfile.TemporaryDirectory(prefix="tilelab-home-") as fresh:
+        os.environ["HOME"] = fresh             # the judge's HOME, as the sandbox's: empty
+        try:
+            if drawn is None:
+                return regression.judge_source(check, src, backend="emu")
+            spec = check.spec(src, backend="emu", drawn=drawn).to_json()
+            return run_judge(spec, timeout=check.timeout_s, memory_bytes=4 << 30)
+        finally:
+            if home is not None:
+                os.environ["HOME"] = home
 
 
 def main(argv=None) -> int:
@@ -96,7 +106,8 @@ def main(argv=None) -> int:
            "commit": commit(), "command": "python " + " ".join(sys.argv), "host": platform.node(),
            "cpus": os.cpu_count(), "python": platform.python_version(),
            "load_average": os.getloadavg(), "goal_s": 10.0, "goal_of": "CPU seconds per check",
-           "unsafe": os.environ.get("TILELAB_UNSAFE", os.environ.get("UNSAFE", "")) == "1", "checks": {}}
+           "unsafe": os.environ.get("TILELAB_UNSAFE", os.environ.get("UNSAFE", "")) == "1",
+           "home": "a fresh empty HOME per judge run (no SASS listing cached between runs)", "checks": {}}
     checks = [(c, regression.read_notebook("solutions", a, c.notebook))
               for a in args.assignments for c in load_rubric(a).checks]
     out = Path(args.out)
