@@ -77,3 +77,25 @@ def test_the_tma_counts_are_ncus(name):
     assert all(c["equal"] for c in checks.values()), {k: c for k, c in checks.items() if not c["equal"]}
     if name == "reproTmaStoreCopy":          # the pipe also counts each bulk group's commit: not copies
         assert row["ncu_raw"]["sm__inst_executed_pipe_tma.sum"] > ncu["tma_requests"]
+
+
+# fast.cu's kernel 8 (collection/fastcu_matmul_8.cu): kernel 7 in clusters of 2 with B multicast by the
+# TMA and remote mbarrier arrivals (tilelab/emu/cluster.py); its H200 outputs are
+# bench/results/collection-gpu-2026-12-02-clusters.json (bench/collection_gpu.py --only fastcu_matmul_8)
+CLUSTERS = json.loads((ROOT / "bench" / "results" / "collection-gpu-2026-12-02-clusters.json").read_text())
+
+
+def test_kernel_8_gives_the_h200s_bits():
+    """524,288 bf16 outputs of 256 x 2048 x 256, 8 clusters of 2 blocks with a tile, each B box landing
+    in both blocks from one multicast copy: the emulator's bits are the H200's."""
+    assert CLUSTERS["device"]["name"] == "NVIDIA H200"
+    entry = next(e for e in collection.load() if e["file"] == "fastcu_matmul_8.cu")
+    row = next(r for r in CLUSTERS["results"] if r["kernel"] == entry["name"])
+    assert row["verdict"] == "as expected" and row["hashes"]["C"]["elements"] == 524288
+    res, after, _ = collection.run_emu(entry)
+    assert sorted({f.kind for f in res.findings}) == sorted(entry.get("findings", []))
+    # rank 0 of a cluster issues A and the multicast B per k-step, rank 1 only A: 8 clusters x 4 steps x 3
+    assert res.metrics["tma_requests"] == 96
+    for out, h in row["hashes"].items():
+        assert h["differ"] == 0 and h["emu_sha256"] == h["gpu_sha256"], (out, h)
+        assert _sha(after[out]) == h["gpu_sha256"], f"{out} is no longer the H200's"

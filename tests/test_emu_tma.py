@@ -178,8 +178,7 @@ def test_tma_writes_query(box_load):
     assert seen == [[(0, 2048, 128, "tm")]]
 
 
-@pytest.mark.parametrize("name,words", [("im2col", "im2col"), ("multicast", "multicast"),
-                                        ("reduce_add", "cp.reduce")])
+@pytest.mark.parametrize("name,words", [("im2col", "im2col"), ("reduce_add", "cp.reduce")])
 def test_refused_by_name(name, words):
     k = kernel_from_file(HERE / "refused.cu", name)
     tm = tl.TensorMap(np.zeros((4, 4, 8), np.float32) if name == "im2col" else np.zeros((8, 8), np.float32),

@@ -188,3 +188,18 @@ def test_gpu_times_poisons_the_problems_outputs_and_refuses_a_kernel_with_wrong_
     with pytest.raises(TilelabError, match=r"bad has no time at N=8: 5 of its 12 checked launches left wrong "
                                            r"values in C \(the first: 7 of 64"):
         gpu_times({"bad": k, "ref": k}, "matmul", 8, baseline="ref")
+
+
+def test_held_out_skips_are_caught_or_find_no_work_to_skip():
+    """Held out (issue 20's acceptance): a kernel that skips when its output is all finite is
+    caught by the random-bits poison; one that skips when its output already holds the right
+    answer never finds it there, so every timed launch does its work."""
+    dev = FakeTimingDevice()
+    st = measure(dev, {"k": _launcher(dev, "skip_if_finite")}, **OPTS)["k"]
+    assert st["checked_runs"] >= 6 and st["wrong_runs"] >= 1 and dev.skipped >= 1
+    dev = FakeTimingDevice()
+    st = measure(dev, {"k": _launcher(dev, "skip_if_done")}, **OPTS)["k"]
+    assert st["checked_runs"] >= 6 and st["wrong_runs"] == 0 and dev.skipped == 0
+    dev = FakeTimingDevice()
+    measure(dev, {"k": _launcher(dev, "skip_if_done", outputs=False)}, **OPTS)
+    assert dev.skipped >= 5                      # the old loop: the same buffers, the answer already there

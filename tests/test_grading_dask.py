@@ -187,3 +187,35 @@ def test_the_skip_key_changes_with_the_reference_kernels_the_counting_pins_and_n
                                                         for v in real] if any("12.9" in v for v in real)
                         else real + ["12:elsewhere:12.8"])
     assert grade.grader_version(a) != base                                   # another NVRTC installed
+
+
+def test_held_out_rule_changes_also_change_the_skip_key(tmp_path, monkeypatch):
+    """Held out from the test above (issue 20's acceptance): the emulator's code, the assignment's
+    rubric, a header the package gives NVRTC, the judge's messages and the course secret are rules
+    too; a change to any of them grades again."""
+    import shutil
+    root = tmp_path / "repo"
+    skip = shutil.ignore_patterns("__pycache__", "submitted", "autograded", "feedback", "*.db", "release_tmp*")
+    for d in ("grading", "tilelab"):
+        shutil.copytree(ROOT / d, root / d, ignore=skip)
+    (root / "kernels").symlink_to(Path("tilelab") / "kernels")
+    shutil.copy(ROOT / "nbgrader_config.py", root)
+    monkeypatch.setattr(grade, "ROOT", root)
+    monkeypatch.setattr(grade, "RUBRIC_DIR", root / "tilelab" / "rubric")
+    a = "06_tensor_cores"
+    base = grade.grader_version(a)
+
+    def changed(path: Path) -> str:
+        before = path.read_bytes()
+        path.write_bytes(before + b"\n")
+        try:
+            return grade.grader_version(a)
+        finally:
+            path.write_bytes(before)
+    for rel in ("tilelab/emu/mma_forms.py", "tilelab/pipeline.py", "tilelab/rubric/06_tensor_cores.toml",
+                "tilelab/include/assert.h", "tilelab/messages/zh.toml", "grading/preprocessors/safe_execute.py"):
+        assert (root / rel).is_file(), rel
+        assert changed(root / rel) != base, rel
+    assert grade.grader_version(a) == base
+    monkeypatch.setattr(grade, "course_secret", lambda: b"another course")
+    assert grade.grader_version(a) != base

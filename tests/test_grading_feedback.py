@@ -27,7 +27,14 @@ ATTACKS = {
     "image": "![i](javascript:alert('tl-xss'))",
     "vbscript": "[v](vbscript:msgbox)",
     "svg": "<svg><a xlink:href='javascript:alert(1)'><text>t</text></a></svg>",
+    # held out: spellings none of the fixes above was written against (issue 20's acceptance)
+    "mixed-case": "[c](JaVaScRiPt:alert('tl-xss'))",
+    "newline-entity": "<a href='java&#10;script:alert(1)'>n</a>",
+    "form-action": "<form action='javascript:alert(1)'><button formaction='javascript:alert(2)'>b</button></form>",
+    "object-data": "<object data='javascript:alert(1)'></object>",
+    "srcset": "<img srcset='javascript:alert(1) 1x'>",
 }
+HELD_OUT = ("mixed-case", "newline-entity", "form-action", "object-data", "srcset")
 
 
 def _page(markdown: str, outputs=()) -> str:
@@ -53,6 +60,12 @@ def test_the_attacks_are_live_links_without_the_rendered_check():
                                                          ("colon-entity", "letter-entity", "reference")))])
     page = HTMLExporter().from_notebook_node(nb)[0]
     assert len([u for u in unsafe_urls(page) if "javascript" in u.lower()]) >= 3, unsafe_urls(page)
+
+
+@pytest.mark.parametrize("name", HELD_OUT)
+def test_each_held_out_attack_is_live_in_the_stock_exporter(name):
+    page = HTMLExporter().from_notebook_node(new_notebook(cells=[new_markdown_cell(ATTACKS[name])]))[0]
+    assert unsafe_urls(page), name
 
 
 def test_safe_links_stay_live_and_inline_code_is_escaped_once():

@@ -228,3 +228,37 @@ def test_malformed_submissions_fail_alone_and_the_class_is_graded(tmp_path):
     assert unsafe_urls(fb) == [] and "<code>i &lt; n</code>" in fb, unsafe_urls(fb)
     fb = (course / "feedback" / "ts_fifo_link" / A / f"{A}.html").read_text()
     assert "graded as on time" in fb
+
+
+# ------------------------------------------------------------------ held out: shapes written after the fixes
+def _held_out() -> dict:
+    rel = json.loads(_released())
+    return {
+        "cells_of_numbers": (json.dumps({**rel, "cells": [1, "x", None]}).encode(), "not a list of cells"),
+        "not_utf8": (b"\xff\xfe" + _released()[:100], "utf-8"),
+        "empty": (b"", "not a readable notebook"),
+        "top_level_list": (b"[1, 2, 3]", "is a list, not an object"),
+        "nbformat3": (json.dumps({"nbformat": 3, "nbformat_minor": 0, "worksheets": [{"cells": []}],
+                                  "metadata": {}}).encode(), "not a list of cells"),
+        "huge_string_cell": (json.dumps({**rel, "cells": rel["cells"] + [{"cell_type": "code", "source": "x" * (20 << 20),
+                                                                          "metadata": {}, "outputs": [],
+                                                                          "execution_count": None}]}).encode(),
+                             "over the"),
+        # readable JSON of the wrong shapes inside: prepared, then repaired from the release
+        "source_is_a_dict": (json.dumps({**rel, "cells": [{**rel["cells"][0], "source": {"a": 1}}] + rel["cells"][1:]})
+                             .encode(), None),
+        "metadata_a_list": (json.dumps({**rel, "metadata": [1, 2]}).encode(), None),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_held_out()))
+def test_held_out_malformed_notebooks_are_named_or_prepared_never_a_crash(tmp_path, name):
+    data, why = _held_out()[name]
+    d = tmp_path / "submitted" / name / A
+    d.mkdir(parents=True)
+    (d / NB).write_bytes(data)
+    out = _bounded(cli.prepare, {"submitted": tmp_path / "submitted"}, name, A)
+    if why is None:
+        assert "value" in out and NB in out["value"][0], out
+    else:
+        assert isinstance(out.get("error"), sf.NotReadable) and why in str(out["error"]), out

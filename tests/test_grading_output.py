@@ -135,3 +135,54 @@ def test_a_cell_that_times_out_leaves_nothing_it_was_sent_on_the_executor(tmp_pa
         tracemalloc.stop()
     assert held < 6 << 20, held
     assert "did not finish" in nb.cells[0].outputs[-1]["traceback"][0]     # the cell still says why
+
+
+def test_one_huge_message_is_cut_before_it_is_decoded(tmp_path, monkeypatch):
+    """A 32 MB print arrives as one message. jupyter_client would hold its frame, the frame decoded
+    and the parsed text at once (about 3x, 100 MB); its content is cut to the cap before it is
+    decoded, so the trusted process peaks near the frame alone. The kept output, the error of a
+    huge exception and the cut's report are what they were."""
+    import json
+    import tracemalloc
+
+    from nbformat.v4 import new_code_cell, new_notebook
+    monkeypatch.delenv("REQUIRE_SANDBOX", raising=False)
+    monkeypatch.setenv("TILELAB_UNSAFE", "1")
+    sent = 32 << 20
+    nb = new_notebook(cells=[new_code_cell(f'print("w" * {sent})'), new_code_cell('raise ValueError("e" * (8 << 20))'),
+                             new_code_cell("print('after')")])
+    ex = SafeExecute(timeout=120, max_output_bytes=1 << 20)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        nb, _ = ex.preprocess(nb, {"metadata": {"path": str(tmp_path)}})
+        peak = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    assert peak < 1.5 * sent, f"{peak / 2**20:.0f} MB at peak for a {sent >> 20} MB message"
+    first, error, last = (c.outputs for c in nb.cells[1:])       # cells[0]: the repair note
+    assert first[0].output_type == "stream" and first[0].text.startswith("w" * 1000)
+    assert (1 << 20) - 64 <= len(first[0].text.encode()) <= (1 << 20) + 400      # the cap's worth of it
+    assert error[0].output_type == "error" and error[0].ename == "ValueError" and len(error[0].evalue) <= 2000
+    assert last and last[-1].output_type == "stream" and len(json.dumps(nb)) < (1 << 20) + (64 << 10)
+    assert "printed output" in " ".join(nb.metadata["tilelab"]["repairs"])
+
+
+def test_a_huge_content_keeps_what_routes_it_and_valid_cut_strings():
+    import json
+
+    from jupyter_client.session import Session
+
+    from grading.preprocessors.safe_execute import bounded_content
+    session = Session()
+    bulk = json.dumps({"comm_id": "c-1", "data": {"state": {"v": ["a"] * 400_000}}}).encode()
+    got = bounded_content(session, bulk, "comm_msg", 1 << 16, 4096)
+    assert got["comm_id"] == "c-1" and len(json.dumps(got)) < 200 and f"{len(bulk):,}" in json.dumps(got)
+    shown = bounded_content(session, json.dumps({"transient": {"display_id": "d"}, "data": {"v": [0] * 400_000}})
+                            .encode(), "update_display_data", 1 << 16, 4096)
+    assert shown["transient"] == {"display_id": "d"} and "text/plain" in shown["data"]
+    for text in ("é\n" * 100_000, "\u2603\\\"" * 100_000, "\x01" * 100_000):
+        raw = json.dumps({"name": "stderr", "text": text}, ensure_ascii=False).encode()
+        for keep in (4095, 4096, 4097, 4098, 4099):
+            got = bounded_content(session, raw, "stream", 1 << 16, keep)
+            assert got["name"] == "stderr" and text.startswith(got["text"]) and 0 < len(got["text"].encode()) <= keep

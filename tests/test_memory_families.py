@@ -66,11 +66,11 @@ FAMILIES = {
 }
 
 REFUSED = {
-    # still refused: the TMA's multicast to a cluster, and bulk reductions (tilelab/emu/tma.py)
-    "cp.async.bulk multicast": ('asm volatile("{ .reg .u32 a, b; .reg .b16 mk; mov.b16 mk, 1; cvta.to.shared.u32 a, %0; '
-                                'cvta.to.shared.u32 b, %2; cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes'
-                                '.multicast::cluster [a], [%1], 128, [b], mk; }" :: "l"(&s[0]), "l"(g), "l"(&bar)); '
-                                'float r = 0.f;', "multicast"),
+    # still refused: a bulk copy between shared memories (of a cluster), and bulk reductions (tilelab/emu/tma.py)
+    "cp.async.bulk shared to shared": ('asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %0; '
+                                       'cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes '
+                                       '[a], [a], 128, [a]; }" :: "l"(&s[0])); float r = 0.f;',
+                                       "a copy between shared memories"),
     "cp.reduce.async.bulk": ('asm volatile("{ .reg .u32 a; cvta.to.shared.u32 a, %1; cp.reduce.async.bulk.global.shared::cta'
                              '.bulk_group.add.f32 [%0], [a], 128; }" :: "l"(g), "l"(&s[0])); float r = 0.f;',
                              "cp.reduce.async.bulk"),

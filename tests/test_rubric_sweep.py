@@ -9,7 +9,7 @@ import pytest
 
 from tilelab.judge import Probe
 from tilelab.rubric import all_rubrics
-from tilelab.rubric.sweep import TABLE, emu_sizes, row_hash, subjects, sweep_check
+from tilelab.rubric.sweep import TABLE, _write, emu_sizes, main, row_hash, subjects, sweep_check
 
 CHECKS = {c.grade_id: c for r in all_rubrics().values() for c in r.checks}
 
@@ -80,3 +80,27 @@ def test_probe_sizes_cover_every_tile_edge():
     g = CHECKS["gemm_pipelined_check"]
     assert all(m % 128 == 0 and n % 128 == 0 and k % 64 == 0 for m, n, k in emu_sizes(g))
     assert Probe((128, 128, 64)) == Probe((128, 128, 64))
+
+
+def test_the_table_is_in_the_form_the_sweep_writes(tmp_path):
+    """Rows in the file's order, each row's keys sorted, indent 1: a sweep of one check changes only
+    that row's lines (so rows swept on different branches merge)."""
+    text = TABLE.read_text()
+    table = json.loads(text)
+    out = tmp_path / "sweep.json"
+    _write(out, table, list(table["checks"]))
+    assert out.read_text() == text
+    moved = dict(reversed(list(table["checks"].items())))
+    _write(out, {"checks": moved}, list(table["checks"]))
+    assert out.read_text() == text
+
+
+def test_a_stale_row_is_not_patched_by_subject(tmp_path, capsys):
+    """--subject sweeps some entries into a row; a row whose inputs changed must be swept whole."""
+    table = _table()
+    gid = "vector_add_check"
+    table["checks"][gid] = {**table["checks"][gid], "inputs": "stale"}
+    out = tmp_path / "sweep.json"
+    out.write_text(json.dumps(table, indent=1) + "\n")
+    assert main(["--out", str(out), "--check", gid, "--subject", "solution"]) == 2
+    assert "stale" in capsys.readouterr().err

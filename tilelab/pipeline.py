@@ -31,25 +31,25 @@ class Overlap:
         lanes = m.lanes(idx)
         if not len(lanes):
             return
-        warps = np.unique(m.warp_global[lanes])
+        if getattr(self, "_machine", None) is not m:          # warps as a mask over the launch's warp ids
+            self._machine, self._nwarps = m, int(m.warp_global.max()) + 1
+        warps = np.zeros(self._nwarps, dtype=bool)
+        warps[m.warp_global[lanes]] = True
+        busy = np.zeros(self._nwarps, dtype=bool)
         st = m.async_state
-        busy = np.zeros(0, dtype=np.int64)
         if ins.op == "wgmma":
-            busy = self._tma_busy(m, lanes)
+            busy[self._tma_busy(m, lanes)] = True
         elif st.entries:
             mine = np.zeros(m.T, dtype=bool)
             mine[lanes] = True
-            found = []
-            for (ln, _flat, _data, grp) in st.entries:
-                sel = mine[ln] & (grp < st.committed[ln])        # committed, and not landed yet
-                if sel.any():
-                    found.append(m.warp_global[ln[sel]])
-            if found:
-                busy = np.unique(np.concatenate(found))
+            ln = np.concatenate([e[0] for e in st.entries])      # every copy in flight, at once
+            grp = np.concatenate([e[3] for e in st.entries])
+            sel = mine[ln] & (grp < st.committed[ln])            # committed, and not landed yet
+            busy[m.warp_global[ln[sel]]] = True
         pc = m_pc(m, ins)
         c = self.per_pc.setdefault(pc, [0, 0])
-        c[0] += len(warps)
-        c[1] += int(np.isin(warps, busy).sum())
+        c[0] += int(warps.sum())
+        c[1] += int((warps & busy).sum())
         self.lines[pc] = ins.line
 
     @staticmethod

@@ -7,6 +7,7 @@ as they arrive; the kernel runs in a bubblewrap sandbox (grading/sandbox/) unles
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -48,6 +49,89 @@ def _bare(e: BaseException) -> BaseException:
         x.__traceback__ = x.__cause__ = x.__context__ = None
         x = nxt
     return e
+
+
+# ------------------------------------------------ a message too large to build whole
+# jupyter_client builds a message's content from its frame with json.loads on the decoded frame:
+# the frame, its decoded text and the parsed strings are three copies of what the kernel sent, all
+# alive at once (a 48 MB print held 157 MB). A content frame over a bound is never decoded whole:
+# its JSON strings are cut to the output cap first (nothing longer than the cap is kept anyway),
+# and a frame whose bulk is not long strings keeps only the fields the executor routes by.
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_ROUTING = ("name", "ename", "status", "comm_id", "target_name", "display_id", "execution_count", "wait")
+
+
+def _cut_strings(raw: bytes, keep: int) -> bytes:
+    """``raw`` (JSON) with every string longer than ``keep`` bytes cut to about ``keep`` (at a place
+    where it is still a valid JSON string: not inside an escape or a UTF-8 character)."""
+    def cut(m):
+        if m.end() - m.start() <= keep + 2:
+            return m.group(0)
+        body = raw[m.start() + 1:m.start() + 1 + keep]          # a slice: never the whole string again
+        for _ in range(12):                  # back off past a split escape or character
+            try:
+                json.loads(b'"' + body + b'"')
+                break
+            except ValueError:
+                body = body[:-1]
+        return b'"' + body + b'"'
+    return _JSON_STRING.sub(cut, raw)
+
+
+def _routing_fields(raw: bytes) -> dict:
+    """The small fields of a content frame that say where a message goes, found without parsing it."""
+    out = {}
+    for key in _ROUTING:
+        m = re.search(rb'"' + key.encode() + rb'"\s*:\s*("[^"\\]{0,200}"|-?\d{1,12}|true|false|null)', raw[:1 << 16]) \
+            or re.search(rb'"' + key.encode() + rb'"\s*:\s*("[^"\\]{0,200}"|-?\d{1,12}|true|false|null)', raw)
+        if m:
+            out[key] = json.loads(m.group(1))
+    return out
+
+
+def bounded_content(session, raw, msg_type: str, bound: int, keep: int):
+    """The content of a message whose frame ``raw`` is over ``bound`` bytes, built from at most
+    about ``bound`` bytes of it: long strings cut to ``keep`` bytes; if that is still over the bound,
+    the routing fields alone (a stream's text or an error's value then says what was cut)."""
+    short = _cut_strings(bytes(raw) if not isinstance(raw, bytes) else raw, keep)
+    if len(short) <= bound:
+        return session.unpack(short)
+    f = _routing_fields(short)
+    note = f"[cut: a {len(raw):,}-byte message]"
+    if msg_type == "stream":
+        return {"name": f.get("name", "stdout"), "text": note}
+    if msg_type in ("error", "execute_reply") and f.get("status", "error") == "error":
+        return {"status": "error", "ename": f.get("ename", "Error"), "evalue": note, "traceback": [note],
+                **({"execution_count": f["execution_count"]} if "execution_count" in f else {})}
+    content = {k: f[k] for k in ("status", "execution_count", "comm_id", "target_name", "wait", "name") if k in f}
+    if msg_type in ("display_data", "update_display_data", "execute_result"):
+        content.update(data={"text/plain": note}, metadata={},
+                       transient={"display_id": f["display_id"]} if "display_id" in f else {})
+    elif msg_type.startswith("comm_"):
+        content.setdefault("data", {"cut": note})
+    return content
+
+
+def bound_session(session, bound: int, keep: int):
+    """``session.deserialize`` with the content of a frame over ``bound`` bytes built by
+    ``bounded_content``, its signature checked as before; a message's ``tilelab_frame_bytes`` is
+    the size the kernel sent."""
+    plain = session.deserialize
+
+    def deserialize(msg_list, content=True, copy=True):
+        frame = msg_list[4] if len(msg_list) > 4 else None
+        size = 0 if frame is None else len(frame if copy else frame.buffer)
+        if not content or size <= bound:
+            return plain(msg_list, content=content, copy=copy)
+        message = plain(msg_list, content=False, copy=copy)      # signed and checked, content left as bytes
+        if session.auth is not None:                             # as a decoded message's signature is
+            session._add_digest(msg_list[0] if copy else bytes(msg_list[0].bytes))
+        raw, message["content"] = message["content"], None
+        message["content"] = bounded_content(session, raw, message["msg_type"], bound, keep)
+        message["tilelab_frame_bytes"] = size
+        return message
+    session.deserialize = deserialize
+    return session
 
 
 class NotebookBudgetExceeded(Exception):
@@ -100,13 +184,13 @@ class SafeExecute(Execute):
     def output(self, outs, msg, display_id, cell_index):
         parent = (msg.get("parent_header") or {}).get("msg_id")
         if self.output_hook_stack.get(parent):   # an Output widget takes it into its state
-            if not self._room_for(_size(msg.get("content")), "widget"):
+            if not self._room_for(max(_size(msg.get("content")), msg.get("tilelab_frame_bytes", 0)), "widget"):
                 return None
             return super().output(outs, msg, display_id, cell_index)
         out = super().output(outs, msg, display_id, cell_index)
         if out is not None and outs and outs[-1] is out:
             outs.pop()
-            kept = self._cap(out, cell_index)
+            kept = self._cap(out, cell_index, msg.get("tilelab_frame_bytes", 0))
             if kept is not None:
                 outs.append(kept)
             return kept
@@ -116,13 +200,15 @@ class SafeExecute(Execute):
         if display_id not in self._display_id_map:
             return None
         content = msg.get("content") or {}
-        if not self._room_for(_size(content.get("data")) + _size(content.get("metadata")), "display"):
+        size = max(_size(content.get("data")) + _size(content.get("metadata")), msg.get("tilelab_frame_bytes", 0))
+        if not self._room_for(size, "display"):
             return None
         return super()._update_display_id(display_id, msg)
 
     def handle_comm_msg(self, outs, msg, cell_index):
         content = msg.get("content") or {}
-        size = _size(content.get("data")) + sum(len(b) for b in msg.get("buffers") or [])
+        size = max(_size(content.get("data")), msg.get("tilelab_frame_bytes", 0)) + \
+            sum(len(b) for b in msg.get("buffers") or [])
         if not self._room_for(size, "widget"):
             return None
         return super().handle_comm_msg(outs, msg, cell_index)
@@ -142,7 +228,7 @@ class SafeExecute(Execute):
             add_repair_note(self.nb, messages.msg("repair.output_cut", what=messages.msg(f"repair.cut_{kind}"),
                                                   limit=f"{self.max_output_bytes:,}"))
 
-    def _cap(self, out, cell_index):
+    def _cap(self, out, cell_index, sent=0):
         room_b = self.max_output_bytes - self._kept_bytes
         room_l = self.max_output_lines - self._kept_lines
         if out.output_type == "error":
@@ -168,7 +254,7 @@ class SafeExecute(Execute):
                         f"or {self.max_output_lines:,} lines; the rest was not kept]\n")
             out.text = cut
             return out if cut else None
-        size = len(json.dumps(out, default=str))
+        size = max(len(json.dumps(out, default=str)), sent)     # as sent, where its message was cut on arrival
         if size <= room_b:
             self._kept_bytes += size
             return out
@@ -190,6 +276,8 @@ class SafeExecute(Execute):
         self._cuts = set()
         try:
             with self.setup_kernel():
+                # a huge message is cut to the cap before it is decoded, not after (bound_session)
+                bound_session(self.kc.session, 2 * self.max_output_bytes + (64 << 10), self.max_output_bytes + 1024)
                 info_msg = self.wait_for_reply(self.kc.kernel_info())
                 if info_msg:
                     self.nb.metadata["language_info"] = info_msg["content"]["language_info"]

@@ -48,7 +48,8 @@ def link(module, entry: Function) -> Function:
         cache[entry.name] = entry
         return entry
     out = Function(name=entry.name, params=entry.params, regs=dict(entry.regs), vars=list(entry.vars),
-                   labels=dict(entry.labels), param_vars=dict(entry.param_vars))
+                   labels=dict(entry.labels), param_vars=dict(entry.param_vars),
+                   cluster=entry.cluster, explicit_cluster=entry.explicit_cluster)
     out.instrs = [dataclasses.replace(i) for i in entry.instrs]
     out.func_addrs = {n: FUNCTION_WINDOW + 16 * i for i, n in enumerate(sorted(taken))}
     starts, recursive = {}, _recursive(module, reach, taken)

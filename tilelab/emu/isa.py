@@ -908,7 +908,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
     fl = flat[sel]
     k = max(1, nbytes // unit)
     units = (fl // unit)[:, None] + np.arange(k) if k > 1 else (fl // unit)
-    tid = m.tid_in_block[ln]
+    tid = m.ctid[ln]                # the thread within its cluster (its block without clusters; emu/cluster.py)
     st = m.stamp(ln)
     if k > 1:
         tid = np.repeat(tid, k)
@@ -930,7 +930,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         if bad.any():
             i = int(np.argmax(bad))
             kind = said("finding.waw" if waw[i] else "finding.war")
-            off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            off = int(units[i] * unit % m.smem.stride)
             who = _other_thread(m, m.shadow.writer if waw[i] else m.shadow.reader, units[i], ln_rep[i],
                                 "wrote" if waw[i] else "read")
             m.finding("race", ins, ln_rep[i], off, said("finding.race_shared", kind=kind, off=off, who=who),
@@ -940,7 +940,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         early = m.tma_access(ins, ln_rep, units, False) if m.tma is not None else None   # emu/tma.py
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
-            off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            off = int(units[i] * unit % m.smem.stride)
             m.finding("cp_async_before_wait", ins, ln_rep[i], off, _in_flight(m, int(units[i]), int(ln_rep[i]), off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
@@ -950,13 +950,13 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
             uninit &= ~early
         if raw is not None and raw.any():
             i = int(np.argmax(raw))
-            off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            off = int(units[i] * unit % m.smem.stride)
             who = _other_thread(m, m.shadow.writer, units[i], ln_rep[i], "wrote")
             m.finding("race", ins, ln_rep[i], off, said("finding.race_shared_raw", off=off, who=who),
                       int(raw.sum()))
         if uninit is not None and uninit.any():
             i = int(np.argmax(uninit))
-            off = int(units[i] * unit - m.block_local[ln_rep[i]] * m.smem.stride)
+            off = int(units[i] * unit % m.smem.stride)
             m.finding("uninitialized_read", ins, ln_rep[i], off, said("finding.uninit_shared", off=off),
                       int(uninit.sum()))
 
@@ -967,10 +967,12 @@ def _other_thread(m, records, unit, lane, verb):
     if rec < 0 and verb == "read":
         return said("finding.several_read")
     tid = (rec & 0xFFFF) - 1
-    if tid < 0 or tid == int(m.tid_in_block[lane]):
+    if tid < 0 or tid == int(m.ctid[lane]):
         return said(f"finding.another_{verb}")          # finding.another_wrote / finding.another_read
-    base = int(lane) - int(m.tid_in_block[lane])
-    (x, y, z), _ = m.thread_coords(base + tid)
+    other = (int(m.cfirst[lane]) + tid // m.cstride) * m.tpb + tid % m.cstride   # its thread (emu/cluster.py)
+    (x, y, z), blk = m.thread_coords(other)
+    if int(m.block_local[other]) != int(m.block_local[lane]):     # finding.thread_wrote_block / _read_block
+        return said(f"finding.thread_{verb}_block", thread=f"{x},{y},{z}", block=",".join(map(str, blk)))
     return said(f"finding.thread_{verb}", thread=f"{x},{y},{z}")
 
 
@@ -1478,7 +1480,7 @@ def _complete(m, lanes, keep):
             units = (f[:, None] // m.unit + np.arange(max(1, size // m.unit))).ravel()
             np.add.at(st.inflight, units, -1)
             if m.shadow is not None:
-                tid = np.repeat(m.tid_in_block[ln[done]], max(1, size // m.unit))
+                tid = np.repeat(m.ctid[ln[done]], max(1, size // m.unit))
                 stp = m.stamp(ln[done])
                 stp = np.repeat(stp, max(1, size // m.unit)) if np.ndim(stp) else stp
                 m.shadow.write(units, stp, tid)

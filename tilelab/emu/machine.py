@@ -10,7 +10,8 @@ Execution model (DESIGN §4):
 * Lanes 32w .. 32w+31 of a block's linear thread id form warp w; metrics are
   counted per warp request with the rules in ``metrics.py``.
 * Blocks don't interact through shared memory, so a big grid runs in chunks of
-  blocks, each chunk as one vectorised batch.
+  blocks, each chunk as one vectorised batch; the blocks of a thread block cluster
+  (``__cluster_dims__``) always share a chunk (emu/cluster.py).
 
 Instruction semantics live in ``isa.py``; memory spaces in ``memory.py``;
 sanitizers in ``sanitize.py``.
@@ -29,6 +30,7 @@ from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExcee
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401  (intrinsics, mma_forms, tma register their handlers)
+from . import cluster as clusters  # noqa: F401  (registers mapa; the cluster barrier is the scheduler's)
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, sass_replay
@@ -103,7 +105,7 @@ class Machine:
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
                  dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True,
                  printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False,
-                 lazy=None):
+                 lazy=None, cluster=None):
         self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
         self.grid, self.block = grid, block
         self.tpb = block[0] * block[1] * block[2]
@@ -146,6 +148,7 @@ class Machine:
         self.special["%lanemask_gt"] = ~self.special["%lanemask_le"]
         self.special["%lanemask_ge"] = ~self.special["%lanemask_lt"]
         self.special.update(specialregs.registers(self, variant))   # %smid, %warpid, clocks: GPU-like
+        clusters.setup(self, cluster, fn.explicit_cluster)          # %cluster*, barrier.cluster (emu/cluster.py)
         self.variant = variant                           # when a TMA load's bytes land (emu/tma.py)
         self.gshadow = gshadow                           # global-memory race shadow (None: off)
         self.observer = RegisterTaint(self) if uninit else None
@@ -344,6 +347,12 @@ class Machine:
             self.lane_steps += lanes_n
             self.count(gpc, "instructions", self.nwarps(idx))
             op = ins.op
+            if op == "barrier" and ins.mods and ins.mods[0] == "cluster":
+                clusters.barrier(self, ins, idx, gpc)     # barrier.cluster.arrive/wait (emu/cluster.py)
+                idx, gpc, others_min = self._regroup()
+                if idx is False:
+                    return
+                continue
             if op == "call" or op == "trap" or op == "ret" and ins.func:
                 # device-function calls, printf/assert, returns to a caller, traps (calls.py)
                 calls.control(self, ins, idx, gpc)
@@ -389,6 +398,8 @@ class Machine:
                     self.alive[dead] = False
                     if self.block_waiting.any():
                         self._exit_while_waiting(ins, dead)
+                    if self.cwaiting is not None:
+                        clusters.on_exit(self, dead)
                     self.pc[lanes] = gpc + 1
                     idx, gpc, others_min = self._regroup()
                     if idx is False:
@@ -423,6 +434,8 @@ class Machine:
         """Pick the runnable threads with the lowest PC; release barriers when none can run."""
         while True:
             runnable = self.alive & ~self.waiting
+            if self.cwaiting is not None:
+                runnable &= ~self.cwaiting
             if self.held is not None:
                 runnable &= ~self.held
             if runnable.any():
@@ -431,6 +444,9 @@ class Machine:
                 self.held = None
                 continue
             if not self.waiting.any():
+                if self.cwaiting is not None and self.cwaiting.any():
+                    clusters.deadlock(self)           # a cluster barrier that can never complete
+                    continue
                 return False, 0, None
             self._release_barriers()
         pcs = np.where(runnable, self.pc, np.iinfo(np.int64).max)
@@ -634,6 +650,9 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         np.unique(np.asarray(blocks, dtype=np.int64))
     if block_ids.size and (block_ids[0] < 0 or block_ids[-1] >= nblocks):
         raise LaunchError(f"blocks= names a block outside the grid of {nblocks} blocks")
+    cshape = clusters.shape(fn, grid)           # __cluster_dims__: whole clusters, in rank order (emu/cluster.py)
+    if cshape is not None:
+        block_ids = clusters.order(block_ids, grid, cshape)
     total = len(block_ids) * tpb
     files = dict(module.files)
     plan = None
@@ -654,7 +673,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         kernel, fn, module, args, symbols, nblocks, tpb)
 
     if total > SAMPLE_ABOVE_THREADS:
-        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, len(block_ids), global_syms)
+        est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, len(block_ids), global_syms,
+                                cshape)
         if total > MAX_THREADS or est is None or est > MAX_SECONDS:
             when = msg("errors.about_seconds", est=est) if est is not None else msg("errors.very_long")
             why = (msg("errors.over_threads", limit=MAX_THREADS, when=when) if total > MAX_THREADS else
@@ -668,9 +688,12 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     counters: dict = {}
     captured: list = []
     uncertain: set = set()
+    dsmem: set = set()                         # lines that reached another block's shared memory (emu/cluster.py)
     per_chunk = max(1, CHUNK_THREADS // tpb)
     if grid_sync:
         per_chunk = intrinsics.grid_sync_chunk(fn, nblocks, tpb, per_chunk)
+    if cshape is not None:
+        per_chunk = clusters.chunk(per_chunk, cshape)
     printf = devio.PrintfLog()
     budget = step_budget or DEFAULT_STEP_BUDGET
     lane_steps = 0
@@ -678,7 +701,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for start in range(0, len(block_ids), per_chunk):
         ids = block_ids[start:start + per_chunk]
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
-                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy)
+                    log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy,
+                    cluster=cshape)
         m.special.update(launch_regs)
         m.global_syms = global_syms
         m.kernel_file = kernel.filename              # messages read other files' lines from them (places.py)
@@ -694,6 +718,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         isa.finish_async(m)
         tma.finish(m)
         wgmma_path.finish(m)
+        dsmem |= m.dsmem_lines
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,
@@ -711,7 +736,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                                  arch) if lazy is not None and blocks is None else {}
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
               replayed, vprintf_calls, kernel_file=kernel.filename,
-              more_notes=lambda lines: contraction.notes_for(fused, lines))
+              more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines))
     return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc=t.per_pc, captured=captured,
@@ -727,18 +752,19 @@ def _both(first, second):
     return observe
 
 
-def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None):
-    """Run block 0 on a scratch copy of memory and extrapolate its lane-instructions to the grid."""
+def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None, cshape=None):
+    """Run block 0 (its cluster) on a scratch copy of memory and extrapolate its lane-instructions to the grid."""
     try:
         scratch = GlobalMemory([])
         scratch.allocs, scratch._bases, scratch._ends = gmem.allocs, gmem._bases, gmem._ends
         scratch.arena = type(gmem.arena)(gmem.arena.nbytes)
         scratch.arena.data[:] = gmem.arena.data
-        m = Machine(fn, module, dict(module.files), {}, grid, block, np.arange(1), scratch, params, shared_bytes,
-                    FindingLog(), {}, sanitize=False)
+        first = np.arange(1) if cshape is None else clusters.order(np.arange(1), grid, cshape)
+        m = Machine(fn, module, dict(module.files), {}, grid, block, first, scratch, params, shared_bytes,
+                    FindingLog(), {}, sanitize=False, cluster=cshape)
         m.global_syms = global_syms or {}
         intrinsics.set_grid_workspace(m)
         m.run(DEFAULT_STEP_BUDGET)
-        return m.lane_steps * nblocks / TYPICAL_RATE
+        return m.lane_steps * nblocks / len(first) / TYPICAL_RATE
     except Exception:
         return None

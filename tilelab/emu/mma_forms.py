@@ -334,6 +334,9 @@ def tensor_core_f32(A, B, C):
     largest of the products' nominal exponents (the sum of their factors' exponents) and C's;
     those are summed exactly and the sum is truncated toward zero to f32. Inf and NaN inputs go
     the IEEE way (through a float64 sum)."""
+    fast = _tensor_core_f32_finite(A, B, C)
+    if fast is not None:
+        return fast
     with np.errstate(all="ignore"):
         P = A[:, :, :, None] * B[:, None, :, :]                     # [w, M, K, N], exact
         EP = _exponent(A)[:, :, :, None] + _exponent(B)[:, None, :, :]
@@ -348,7 +351,60 @@ def tensor_core_f32(A, B, C):
         return np.where(np.isfinite(E) | ~finite, out, np.float32(0) * plain).astype(np.float64)
 
 
+_NO_EXPONENT = -1 << 20                   # a zero's exponent below: sums with it stay far below any number's
+
+
+def _int_exponent(x):
+    e = np.frexp(x)[1].astype(np.int64) - 1
+    e[x == 0] = _NO_EXPONENT
+    return e
+
+
+def _tensor_core_f32_finite(A, B, C):
+    """tensor_core_f32's result, the same bits, where every input is finite, no sum is all zeros and
+    every result is a finite f32 (the usual step); None elsewhere. The same arithmetic, one k at a
+    time on [w, M, N] arrays with integer exponents (about 4x faster than the [w, M, K, N] form,
+    which dominated lesson 06's grading time): every truncated product is an integer multiple of
+    q = 2^(E - 25) below 2^27 q, so their f64 sum is exact in any order, and 1/q is a power of two
+    that scales exactly."""
+    with np.errstate(all="ignore"):
+        if not (np.isfinite(A).all() and np.isfinite(B).all() and np.isfinite(C).all()):
+            return None
+        eA, eB, E = _int_exponent(A), _int_exponent(B), _int_exponent(C)
+        for k in range(A.shape[2]):
+            np.maximum(E, eA[:, :, k, None] + eB[:, None, k, :], out=E)
+        if not (E > _NO_EXPONENT // 2).all():            # a sum of zeros: its sign is the IEEE sum's
+            return None
+        inv = np.ldexp(1.0, 25 - E)
+        S = np.trunc(C * inv)
+        for k in range(A.shape[2]):
+            p = A[:, :, k, None] * B[:, None, k, :]
+            p *= inv
+            S += np.trunc(p, out=p)
+        s = S * np.ldexp(1.0, E - 25)
+        f = s.astype(np.float32)
+        if not np.isfinite(f).all():
+            return None
+        f = np.where(np.abs(f.astype(np.float64)) > np.abs(s), np.nextafter(f, np.float32(0)), f)   # toward zero
+        return f.astype(np.float64)
+
+
 # ------------------------------------------------------------------ mma.sync
+_PLACES: dict = {}
+
+
+def _places(form):
+    """(rows, cols) of A's, B's and C's elements, each [32 lanes, elements per lane]: the form's
+    layout functions evaluated once."""
+    if form not in _PLACES:
+        L = np.arange(32)
+        g, t = L >> 2, L & 3
+        _PLACES[form] = tuple(tuple(np.stack([np.broadcast_to(v, (32,)) for v in x], axis=-1)
+                                    for x in zip(*(lay(g, t, i) for i in range(n))))
+                              for lay, n in ((form.a, form.na), (form.b, form.nb), (form.c, form.nc)))
+    return _PLACES[form]
+
+
 def h_mma(m, ins, idx, pc):
     form, types = mma_form(ins.mods)
     if form is None:
@@ -370,24 +426,17 @@ def h_mma(m, ins, idx, pc):
             out.append(v)
         return out
     M, N, K = form.mnk
-    L = np.arange(32)
-    g, t = L >> 2, L & 3
     av, bv, cv = _to_values(regs(aops, a_t), a_t), _to_values(regs(bops, b_t), b_t), _to_values(regs(cops, c_t), c_t)
     dtype = np.int64 if d_t == "s32" else np.float64
     A = np.zeros((nrows, M, K), dtype)
     B = np.zeros((nrows, K, N), dtype)
     C = np.zeros((nrows, M, N), dtype)
-    for i in range(form.na):
-        r, c = form.a(g, t, i)
-        A[:, r, c] = av[:, :, i]
-    for i in range(form.nb):
-        r, c = form.b(g, t, i)
-        B[:, r, c] = bv[:, :, i]
-    for i in range(form.nc):
-        r, c = form.c(g, t, i)
-        C[:, r, c] = cv[:, :, i]
+    (ra, ca), (rb, cb), (rc, cc) = _places(form)
+    A[:, ra, ca] = av                      # every element of every lane at once: [warps, 32, elements]
+    B[:, rb, cb] = bv
+    C[:, rc, cc] = cv
     D = product(A, B, C, a_t, d_t, "satfinite" in ins.mods)
-    out = np.stack([D[:, r, c] for r, c in (form.c(g, t, i) for i in range(form.nc))], axis=-1)
+    out = D[:, rc, cc]
     for o, v in zip(dops, _from_values(out, d_t)):
         write(m, o, v[row, ln], idx)
     m.count(pc, "flops", 2 * M * N * K * nrows)

@@ -90,6 +90,8 @@ class Function:
     labels: dict = field(default_factory=dict)      # label -> pc
     param_vars: dict = field(default_factory=dict)  # .param declared in the body (call sites) -> bytes
     rets: list = field(default_factory=list)        # a .func's return parameters [(name, ptx type)]
+    cluster: tuple | None = None                    # .reqnctapercluster x, y, z (__cluster_dims__; emu/cluster.py)
+    explicit_cluster: bool = False                  # .explicitcluster
 
 
 @dataclass
@@ -185,7 +187,7 @@ def parse_operand(tok: str) -> Operand:
 
 
 _SPECIAL_PREFIXES = ("%envreg", "%reserved_smem_offset_", "%nsmid", "%gridid", "%clock_hi", "%globaltimer_",
-                     "%total_smem_size", "%aggr_smem_size", "%is_explicit_cluster", "%cluster")
+                     "%total_smem_size", "%aggr_smem_size", "%is_explicit_cluster", "%cluster", "%nclusterid")
 
 
 def _expand_reg_names(spec: str) -> list[str]:
@@ -247,6 +249,10 @@ def parse(ptx: str) -> Module:
         fn = _parse_body(name, params, body)
         if kind == "entry":
             functions[name] = fn
+            cm = re.search(r"\.reqnctapercluster\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?", header)
+            if cm:                                  # __cluster_dims__(x, y, z): the cluster shape (emu/cluster.py)
+                fn.cluster = tuple(int(g or 1) for g in cm.groups())
+            fn.explicit_cluster = bool(cm) or ".explicitcluster" in header
         else:
             fn.rets = [(p.group(2), p.group(1) + (p.group(3) or "")) for p in re.finditer(
                 r"\.param\s+(?:\.align\s+\d+\s+)?\.(\w+)\s+([\w$]+)(\[\d+\])?", hm.group(1) or "")]

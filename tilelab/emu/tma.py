@@ -47,8 +47,14 @@ Counts (DESIGN §5): a TMA copy is no LSU request: ``tma_requests`` counts copie
 its shared writes and reads are not LSU wavefronts (ncu's l1tex__data_pipe_lsu_wavefronts_mem_shared
 do not see them), so they add to no shared count.
 
-Not modelled, refused by name: im2col mode, multicast, cluster-remote addresses, reductions
-(cp.reduce.async.bulk), the .gather4/.scatter4 forms.
+Clusters (emu/cluster.py): an mbarrier or copy operand in ``.shared::cluster`` may name another
+block's shared memory (``mapa``): a remote ``mbarrier.arrive`` arrives on that block's barrier, a
+copy lands there. ``.multicast::cluster`` with a ctaMask writes the same box at the same offset
+into each block of the mask and completes on each one's mbarrier at the same offset (the issuing
+block's ``tma_requests`` count it once, its global sectors once).
+
+Not modelled, refused by name: im2col mode, reductions (cp.reduce.async.bulk), the
+.gather4/.scatter4 forms, copies between shared memories.
 """
 from __future__ import annotations
 
@@ -59,7 +65,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..tma import DRIVER_DTYPES
-from . import isa
+from . import cluster as clusters, isa
 from .addressing import shared32, swizzled
 from .isa import address
 from .memory import GLOBAL_BASE
@@ -282,7 +288,7 @@ def _early_read(m, unit, off):
     if cp is None:
         return said("finding.tma_in_flight", off=off, line="?", bar="?")
     bar = s.bars.get(cp.bar)
-    boff = cp.bar - int(m.block_local[cp.lane]) * m.smem.stride
+    boff = cp.bar % m.smem.stride
     text = said("finding.tma_in_flight", off=off, line=cp.line, bar=boff)
     if bar is not None and bar.phase > cp.phase:
         # the phase the copy was to complete is over: expect_tx announced fewer bytes than came
@@ -310,13 +316,20 @@ def _bar_keys(m, ins, op, idx):
     a = shared32(address(m, op, idx))
     a = np.broadcast_to(np.asarray(a, dtype=np.int64), (len(lanes),))
     sel = np.arange(len(lanes))
+    if "shared::cluster" in ins.mods:        # maybe another block's barrier (mapa; emu/cluster.py)
+        ok, blk, a = clusters.locate(m, ins, lanes, a)
+        base = blk * m.smem.stride
+    else:
+        ok, base = np.ones(len(lanes), dtype=bool), m.block_base[lanes]
     bad = (a < 0) | (a + 8 > m.smem.size) | (a % 8 != 0)
     if bad.any():
         i = int(np.argmax(bad))
         m.finding("out_of_bounds", ins, lanes[i], int(a[i]),
                   said("finding.mbarrier_address", off=int(a[i]), size=m.smem.size), int(bad.sum()))
-        sel, lanes, a = sel[~bad], lanes[~bad], a[~bad]
-    return sel, lanes, a, m.block_base[lanes] + a
+    bad = bad | ~ok
+    if bad.any():
+        sel, lanes, a, base = sel[~bad], lanes[~bad], a[~bad], base[~bad]
+    return sel, lanes, a, base + a
 
 
 def _complete_phase(s, bar):
@@ -337,7 +350,6 @@ def _get(m, ins, s, key, lane, off):
 def h_mbarrier(m, ins, idx, pc):
     s = state(m)
     sub = ins.mods[0]
-    # a .shared::cluster address is taken as the own CTA's (a launch without clusters): as shared::cta
     if sub == "init":
         sel, lanes, offs, keys = _bar_keys(m, ins, ins.args[0], idx)
         cnt = np.broadcast_to(np.asarray(read(m, ins.args[1], "u32", idx)), (len(m.lanes(idx)),))[sel]
@@ -517,7 +529,7 @@ def stalled(m, runnable) -> bool:
 
 
 # ------------------------------------------------------------------------ the copies
-_REFUSED = ("im2col", "im2col::w", "im2col::w::128", "multicast::cluster", "gather4", "scatter4", "cta_group::1",
+_REFUSED = ("im2col", "im2col::w", "im2col::w::128", "gather4", "scatter4", "cta_group::1",
             "cta_group::2")
 
 
@@ -556,6 +568,11 @@ def h_cp(m, ins, idx, pc, fallback):
         args = ins.args
     s = state(m)
     lanes = m.lanes(idx)
+    multicast = "multicast::cluster" in mods
+    if multicast and not load:
+        unsupported(m, ins)
+    mask = np.broadcast_to(np.asarray(read(m, args[4], "u16", idx)).astype(np.int64), (len(lanes),)) \
+        if multicast else None
     if tensor:
         if load:
             dst_op, map_op, crd_op, bar_op = args[:4]
@@ -577,6 +594,13 @@ def h_cp(m, ins, idx, pc, fallback):
     saddr = np.broadcast_to(shared32(np.asarray(address(m, dst_op, idx), dtype=np.int64)), (len(lanes),))
     baddr = np.broadcast_to(shared32(np.asarray(address(m, bar_op, idx), dtype=np.int64)), (len(lanes),)) \
         if bar_op is not None else None
+    sblk = m.block_local[lanes]
+    if load and "shared::cluster" in mods:       # the destination may be another block's (emu/cluster.py)
+        _, sblk, saddr = clusters.locate(m, ins, lanes, saddr)
+        _, bblk, baddr = clusters.locate(m, ins, lanes, baddr)
+        if not multicast and (bblk != sblk).any():
+            i = int(np.argmax(bblk != sblk))
+            m.finding("tma", ins, lanes[i], None, said("finding.tma_bar_other_block"))
     sectors = 0
     for i, t in enumerate(lanes):
         t = int(t)
@@ -612,34 +636,35 @@ def h_cp(m, ins, idx, pc, fallback):
         byte_off = np.arange(eb, dtype=np.int64)
         local = (sflat_local[:, None] + byte_off).ravel()
         base = int(m.block_base[t])
-        blk = int(m.block_local[t])
         if load:
             data = np.zeros((len(lin), eb), dtype=np.uint8)
             if inb.any():
                 g = gbytes[inb]
                 data[inb] = m.gmem.arena.data[(g[:, None] + byte_off)]
                 sectors += int(np.unique((g + GLOBAL_BASE) // 32).size)
-            key = base + int(baddr[i])
-            if s.bars.get(key) is None or not s.bars[key].valid:
-                m.finding("mbarrier", ins, t, int(baddr[i]), said("finding.mbarrier_uninit", off=int(baddr[i])))
-            if not ok_dst:
-                bar = s.bars.get(key)                  # nothing written; its bytes still count (one finding)
-                if bar is not None:
-                    bar.tx -= nbytes
-                    bar.delivered += nbytes
-                    _complete_phase(s, bar)
-                continue
-            flat = base + local
-            units = np.unique(flat // m.unit)
-            np.add.at(s.inflight, units, 1)
-            cp = Copy(t, key, flat, data.ravel(), units, nbytes, _at(m, ins),
-                      s.bars[key].phase if key in s.bars else 0)
-            if s.eager:
-                m.smem.arena.data[flat] = cp.data
-                cp.written = True
-            s.loads.append(cp)
-            _record_write(s, blk, dst, dst + nbytes, swz, name)
-            s.progress += 1
+            for tb in _targets(m, ins, t, int(sblk[i]), None if mask is None else int(mask[i])):
+                tbase = tb * m.smem.stride
+                key = tbase + int(baddr[i])
+                if s.bars.get(key) is None or not s.bars[key].valid:
+                    m.finding("mbarrier", ins, t, int(baddr[i]), said("finding.mbarrier_uninit", off=int(baddr[i])))
+                if not ok_dst:
+                    bar = s.bars.get(key)              # nothing written; its bytes still count (one finding)
+                    if bar is not None:
+                        bar.tx -= nbytes
+                        bar.delivered += nbytes
+                        _complete_phase(s, bar)
+                    continue
+                flat = tbase + local
+                units = np.unique(flat // m.unit)
+                np.add.at(s.inflight, units, 1)
+                cp = Copy(t, key, flat, data.ravel(), units, nbytes, _at(m, ins),
+                          s.bars[key].phase if key in s.bars else 0)
+                if s.eager:
+                    m.smem.arena.data[flat] = cp.data
+                    cp.written = True
+                s.loads.append(cp)
+                _record_write(s, tb, dst, dst + nbytes, swz, name)
+                s.progress += 1
         else:
             if not ok_dst:
                 continue
@@ -660,6 +685,18 @@ def h_cp(m, ins, idx, pc, fallback):
                                   units, ins.line))
     m.count(pc, "tma_requests", len(lanes))
     m.count(pc, "tma_ld_sectors" if load else "tma_st_sectors", sectors)
+
+
+def _targets(m, ins, t, blk, mask):
+    """The local blocks a load lands in: its destination's, or each block of a multicast's ctaMask
+    (a rank outside the cluster is a finding)."""
+    if mask is None:
+        return [blk]
+    ranks = [r for r in range(16) if mask >> r & 1]
+    out = [int(m.cfirst[t]) + r for r in ranks if r < m.csize]
+    if len(out) < len(ranks):
+        m.finding("out_of_bounds", ins, t, None, said("finding.cluster_mask", mask=hex(mask), size=m.csize))
+    return out
 
 
 def _at(m, ins) -> str:

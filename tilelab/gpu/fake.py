@@ -115,7 +115,10 @@ class FakeTimingDevice:
     - ``skip_if_written``: returns at once when ``args[2][0]`` is not NaN (a kernel that
       skips work when its output is no longer NaN);
     - ``count``: adds only on the first launch, counted in the module variable ``launches``;
-    - ``spy``: adds, and records in ``self.seen`` whether it found its own last values.
+    - ``spy``: adds, and records in ``self.seen`` whether it found its own last values;
+    - held out (written after the pool): ``skip_if_finite`` returns at once when its whole
+      output is finite (NaN poison alone would not catch it), ``skip_if_done`` when its output
+      already holds the right sum (every skip is counted in ``self.skipped``).
     """
 
     def __init__(self):
@@ -126,6 +129,7 @@ class FakeTimingDevice:
         self.loads = 0
         self.launches = 0
         self.seen: list = []
+        self.skipped = 0
         self._last = None
 
     def prepare(self, spec, shared=0, fresh=False):
@@ -154,6 +158,10 @@ class FakeTimingDevice:
         if e == "skip_if_written" and not np.isnan(c.reshape(-1)[0]):
             return
         if e == "count" and state["launches"] > 1:
+            return
+        if (e == "skip_if_finite" and np.isfinite(c).all()) or \
+                (e == "skip_if_done" and np.array_equal(c, (a + b).astype(c.dtype))):
+            self.skipped += 1
             return
         if e == "spy":
             self.seen.append(self._last is not None and np.array_equal(c, self._last))

@@ -363,6 +363,15 @@ def row_hash(check) -> str:
     return h.hexdigest()
 
 
+def _write(path: Path, table: dict, order: list):
+    """The table, its rows in the order the file had them (new ones after), each row's keys sorted:
+    a sweep of some rows changes only those rows' lines."""
+    rows = table["checks"]
+    ordered = {gid: json.loads(json.dumps(rows[gid], sort_keys=True))
+               for gid in [g for g in order if g in rows] + sorted(g for g in rows if g not in order)}
+    path.write_text(json.dumps({"checks": ordered}, indent=1) + "\n")
+
+
 def _checks() -> dict:
     return {c.grade_id: c for r in all_rubrics().values() for c in r.checks}
 
@@ -396,6 +405,13 @@ def main(argv=None) -> int:
             shared.engine = engine
             print(f"{a} / {check.grade_id}: {len(emu_sizes(check))} sizes, {len(large_probes(check))} large",
                   flush=True)
+            if (args.subject or args.part) and check.grade_id in old.get("checks", {}) \
+                    and check.grade_id not in table["checks"]:
+                # its row's inputs changed (a rubric, a kernel, a corpus entry): the subjects and parts
+                # not swept again would keep verdicts made under the old ones
+                print(f"{check.grade_id}: its row is stale; sweep the whole check (--check {check.grade_id})",
+                      file=sys.stderr)
+                return 2
             subs = [x for x in subjects(check) if x["name"] in args.subject] if args.subject else None
             res = sweep_check(check, engine=engine, shared=shared, only_parts=args.part, subjects_=subs)
             old_row = table["checks"].get(check.grade_id)
@@ -411,7 +427,7 @@ def main(argv=None) -> int:
             res["inputs"] = row_hash(check)
             table["checks"][check.grade_id] = res
             bad += sum(s["verdict"].startswith("BAD") for s in res["subjects"])
-            Path(args.out).write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")   # after every check
+            _write(Path(args.out), table, list(old.get("checks", {})))      # after every check
     return 1 if bad else 0
 
 

@@ -10,14 +10,15 @@ PTX_ARCH = "compute_80"  # the emulator's fixed virtual arch: ldmatrix and mma e
 DEFAULT_ARCH = "sm_90"   # the SM whose cubin and SASS are built when none is named (the course's GPU, an H200)
 HOPPER_PTX_ARCH = "compute_90a"   # for sources that use Hopper's instructions (wgmma, setmaxnreg: sm_90a only)
 _HOPPER_ONLY = re.compile(r"wgmma|setmaxnreg|stmatrix|elect\.sync|griddepcontrol"
-                          r"|cp\.async\.bulk|CUtensorMap|expect_tx")   # the TMA path is sm_90+ too
+                          r"|cp\.async\.bulk|CUtensorMap|expect_tx"    # the TMA path is sm_90+ too
+                          r"|__cluster_dims__|this_cluster|cluster_group|barrier\.cluster|mapa|%cluster")  # clusters
 
 
 def ptx_arch_for(source: str, options=()) -> str:
     """The virtual arch a source's PTX is built for: one the options name (-arch=compute_90a), else
     compute_90a where the source names wgmma or setmaxnreg (they exist only there; helpers such as
-    wgmma_fence count) or sm_90's stmatrix, elect.sync, griddepcontrol or the TMA (cp.async.bulk, CUtensorMap,
-    expect_tx), else the emulator's fixed
+    wgmma_fence count) or sm_90's stmatrix, elect.sync, griddepcontrol, the TMA (cp.async.bulk, CUtensorMap,
+    expect_tx) or thread block clusters (__cluster_dims__, cooperative groups' this_cluster), else the emulator's fixed
     compute_80."""
     for o in options:
         m = re.fullmatch(r"(?:-arch|--gpu-architecture)=(compute_\d+a?)", str(o))
