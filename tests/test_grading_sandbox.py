@@ -222,3 +222,18 @@ def test_assigned_gpu_follows_cuda_visible_devices(monkeypatch):
     assert sb.assigned_gpu() is None
     monkeypatch.setenv("TILELAB_BACKEND", "gpu")
     assert sb.assigned_gpu() == (0 if os.path.exists("/dev/nvidia0") else None)
+
+
+def test_a_seccomp_program_whose_file_is_gone_is_built_again(tmp_path, monkeypatch):
+    """A long-lived grading worker whose cache is cleaned (or whose HOME changed) must not hand
+    bwrap a path without its file: every later judge would fail, 0 points each."""
+    from grading.sandbox import seccomp
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "first"))
+    first = Path(seccomp.program())
+    assert first.is_file() and first.stat().st_size > 0
+    first.unlink()
+    again = Path(seccomp.program())
+    assert again.is_file() and again.stat().st_size > 0
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "second"))
+    moved = Path(seccomp.program())
+    assert moved.parent.parent == tmp_path / "second" and moved.is_file()

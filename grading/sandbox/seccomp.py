@@ -113,9 +113,10 @@ def _bits(mask: int):
     return [1 << i for i in range(64) if mask >> i & 1]
 
 
-@functools.lru_cache(maxsize=1)
 def program() -> str:
-    """The path of the BPF program, built on first use in the trusted side's cache."""
+    """The path of the BPF program, built on first use in the trusted side's cache, and again
+    whenever the file is gone (a cache cleaned under a long-lived grading worker, or a HOME that
+    changed): a path remembered without its file would fail every later judge, 0 points each."""
     key = hashlib.sha1(repr((DENIED, CLONE_NEW)).encode()).hexdigest()[:12]
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tilelab"
     base.mkdir(parents=True, exist_ok=True)
