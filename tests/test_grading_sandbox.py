@@ -237,3 +237,15 @@ def test_a_seccomp_program_whose_file_is_gone_is_built_again(tmp_path, monkeypat
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "second"))
     moved = Path(seccomp.program())
     assert moved.parent.parent == tmp_path / "second" and moved.is_file()
+
+
+def test_a_font_list_whose_file_is_gone_is_built_again(tmp_path, monkeypatch):
+    """The font list bound into every sandbox: bwrap refuses a missing source path, so a cache
+    cleaned under a grading worker must be rebuilt, not remembered."""
+    pytest.importorskip("matplotlib")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = sb.font_cache()
+    assert first and Path(first).is_file()
+    Path(first).unlink()
+    again = sb.font_cache()
+    assert again and Path(again).is_file()

@@ -35,7 +35,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import fcntl
-import functools
 import hashlib
 import os
 import shutil
@@ -223,9 +222,10 @@ def assigned_gpu() -> int | None:
     return int(v) if v.isdigit() else None
 
 
-@functools.lru_cache(maxsize=None)
 def font_cache() -> str | None:
-    """matplotlib's font list, built once by the trusted side; bound read-only into sandboxes."""
+    """matplotlib's font list, built by the trusted side (once, and again whenever the file is gone:
+    bwrap refuses to bind a missing path, so a cleaned cache would fail every later judge); bound
+    read-only into sandboxes."""
     try:
         import matplotlib
     except ImportError:
