@@ -26,7 +26,8 @@ schedules of the split warp and writes their totals, to compare with ncu's:
 Only the loop's part of each total is replayed; the rest of the kernel (clearing the histogram,
 the merge) is the same under every schedule and added from the lock-step counts of those lines
 (768 requests and 768 wavefronts each for the shared loads and stores). Warp instructions count
-the kernel's SASS instructions each part executes (a BSYNC once per part that passes it).
+the kernel's SASS instructions each part executes (a BSYNC once per part that passes it), with the
+block lengths of the NVRTC 12.9 cubin (13.x puts a YIELD in the clearing loop too): approximate.
 
     python bench/histogram1024_schedules.py [--out DIR]
 """
@@ -48,7 +49,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 LAUNCH = "rodinia_histogram1024"
 OUTSIDE = {"shared_ld_requests": 768, "shared_st_requests": 768, "shared_ld_wavefronts": 768,
            "shared_st_wavefronts": 768}
-# SASS instructions (sm_90) per block of the loop: the element's block from the LDG to the loop
+# SASS instructions (sm_90, NVRTC 12.9's cubin) per block of the loop: the element's block from the LDG to the loop
 # (.L_x_8 .. 0x410, the division's fast path), LDS; YIELD; the rest of a round; BSYNC; the branch back
 INSTR = {"H": 24, "R": 1, "Y": 1, "S": 7, "B": 1, "O": 1}
 FIXED_INSTR = 4896 + 3328        # the prologue, the clearing loop and the merge loop of 24 warps
