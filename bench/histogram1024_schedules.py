@@ -20,6 +20,8 @@ schedules of the split warp and writes their totals, to compare with ncu's:
   taken side runs first, a YIELD switches to the warp's next part, and parts that stand at the
   same pc after the YIELD run as one (``_any``: whatever element they are on; ``_same``: only
   parts on the same element); ``_apart``: they never rejoin before the loop over the data ends;
+  ``_rearm``: the lanes the BSYNC holds are only those of the last part that executed the BSSY
+  (the winners re-arm it for their next element), and a part's other lanes pass it;
 * ``lowest_pc_per_warp``: the emulator's own spin-loop rule (lowest pc first, a spin loop's back
   branch yields while other threads can run), applied to each warp alone.
 
@@ -136,8 +138,10 @@ class Part:
         self.lanes, self.pc, self.yielded = lanes, pc, False
 
 
-def yield_release(w: Warp, rejoin: str):
-    """The warp's parts; the current one runs until it diverges, yields or is held at the BSYNC."""
+def yield_release(w: Warp, rejoin: str, rearm: bool = False):
+    """The warp's parts; the current one runs until it diverges, yields or is held at the BSYNC.
+    The barrier holds the lanes of the last part that executed the BSSY, until it clears; a part
+    with none of them passes. ``rearm``: a part with some of them splits there, the others pass."""
     parts = [Part(np.arange(32), "H")]
     barrier = set(range(32))
     cur = 0
@@ -184,8 +188,18 @@ def yield_release(w: Warp, rejoin: str):
             else:
                 p.pc = "R" if len(lose) else "B"
         elif pc in ("B", "held"):
+            inside = np.isin(lanes, list(barrier))
+            if rearm and inside.any() and not inside.all():
+                # lanes the barrier does not hold (it was re-armed without them) pass it now
+                i = parts.index(p)
+                parts[i:i + 1] = [Part(lanes[inside], "B"), Part(lanes[~inside], "B")]
+                continue
+            if not inside.any():                       # the barrier does not hold this part
+                w.c["instructions"] += INSTR["B"]
+                p.pc = "O"
+                continue
             others = [q for q in parts if q is not p and barrier & set(q.lanes.tolist())]
-            if all(q.pc in ("B", "held", "E") or q.yielded for q in others) or not barrier & set(lanes.tolist()):
+            if all(q.pc in ("B", "held", "E") or q.yielded for q in others):
                 for q in [q for q in others if q.pc in ("B", "held")]:
                     p.lanes = lanes = np.sort(np.concatenate([lanes, q.lanes]))
                     parts.remove(q)
@@ -260,6 +274,8 @@ SCHEDULES = {
     "yield_release_any": lambda w: yield_release(w, "any"),
     "yield_release_same": lambda w: yield_release(w, "same"),
     "yield_release_apart": lambda w: yield_release(w, "apart"),
+    "yield_release_any_rearm": lambda w: yield_release(w, "any", rearm=True),
+    "yield_release_same_rearm": lambda w: yield_release(w, "same", rearm=True),
     "lowest_pc_per_warp": lowest_pc_per_warp,
 }
 KEYS = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "shared_ld_requests",
