@@ -14,15 +14,19 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, needs_cubin
 from tilelab.emu.counters import ifconvert
+from tilelab.toolchain.sass import kernel_sass, sass_listing
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
+import histogram1024_schedules as schedules  # noqa: E402
 
 REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen23.json"
 GPU = ROOT / "bench" / "results" / "collection-gpu-2026-12-02-unseen.json"
 RACE = "collection/rodinia_histogram1024.cu:histogram1024Kernel"
+# the same launch four more times on the same H200 (ncu), after the first run in REC
+REPEATS = ROOT / "bench" / "results" / "fidelity-2026-12-02-histogram1024-repeats.json"
 
 
 def test_unseen_sources_equal_ncu_in_every_total_but_the_racing_histogram(tmp_path):
@@ -39,6 +43,73 @@ def test_unseen_sources_equal_ncu_in_every_total_but_the_racing_histogram(tmp_pa
         {k for k, c in race["checks"].items() if c.get("apart")}           # the manifest sets them apart, named
     seg = next(r for r in rows if r["id"].endswith("gpumode_segment_reduce.cu:SharedMemoryReduction"))
     assert seg["checks"]["shared_st_requests"]["ncu"] == 1920 == seg["checks"]["shared_st_requests"]["emu"]
+
+
+def _race_runs():
+    """The racing histogram's ncu totals in its five H200 runs: REC's and the four of REPEATS."""
+    rec, rep = json.loads(REC.read_text()), json.loads(REPEATS.read_text())
+    assert rep["launch"] == RACE and len(rep["runs"]) == 4
+    for run in rep["runs"]:          # one GPU, driver, NVRTC and ncu for all five
+        assert (run["gpu"], run["driver"], run["nvrtc"], run["ncu_version"]) == \
+            (rec["gpu"]["name"], rec["gpu"]["driver"], rec["nvrtc"], rec["ncu"])
+    first = next(r for r in rec["rows"] if r["id"] == RACE)
+    return [first["ncu"]] + [run["ncu"] for run in rep["runs"]]
+
+
+def test_the_racing_histogram_misses_the_h200_by_the_same_amount_in_five_runs():
+    """histogram1024Kernel's split warp (docs/FIDELITY.md): of the six totals the emulator misses,
+    five are the same in all five H200 runs (so the miss is no run-to-run noise: the emulator's
+    lock-step schedule is not the H200's) and one, shared-store wavefronts, varies run to run."""
+    runs = _race_runs()
+    emu = fid.emulate(fid.launches("rodinia_histogram1024")[0])["metrics"]
+    missed = [{k for k in fid.KEYS if k in emu and k in run and emu[k] != run[k]} for run in runs]
+    assert all(m == missed[0] for m in missed)
+    varying = {k for k in missed[0] if len({run[k] for run in runs}) > 1}
+    assert varying == {"shared_st_wavefronts"}
+    stable = missed[0] - varying
+    assert len(stable) == 5 and all(run[k] - emu[k] == runs[0][k] - emu[k] for run in runs for k in stable)
+    # the manifest sets those six apart, and nothing else of this launch
+    entry = next(e for e in fid.collection.load() if e.get("name") == "histogram1024Kernel")
+    assert set(entry["apart"]) == missed[0]
+
+
+def test_no_schedule_tried_gives_the_h200s_stable_totals():
+    """bench/histogram1024_schedules.py replays the retry loop for the launch's data under candidate
+    schedules of the split warp (FIDELITY.md). Its lock-step schedule is the emulator's: the same
+    shared totals. None of the others gives the five totals that the H200 repeats run after run."""
+    _, args, _ = fid.launches("rodinia_histogram1024")[0].make()
+    data = next(x for x in args if getattr(x, "shape", None) == (4096,))
+    emu = fid.emulate(fid.launches("rodinia_histogram1024")[0])["metrics"]
+    shared = ("shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_requests", "shared_st_requests")
+    assert {k: schedules.totals(data, "lockstep")[k] for k in shared} == {k: emu[k] for k in shared}
+    runs = _race_runs()
+    stable = {k for k in schedules.KEYS if k in runs[0] and len({run[k] for run in runs}) == 1}
+    assert len(stable) == 5
+    for name in schedules.SCHEDULES:
+        got = schedules.totals(data, name)
+        assert any(got[k] != runs[0][k] for k in stable), name
+
+
+@needs_cubin
+def test_the_racing_histograms_retry_loop_yields_inside_its_convergence_barrier():
+    """What the H200 runs (FIDELITY.md): ptxas brackets addData1024's retry loop with `BSSY B0` /
+    `BSYNC B0` and puts a `YIELD` inside it. A lane that loses the write loops back through the
+    YIELD; lanes in the yielded state do not hold the others at the BSYNC, so the winners run on
+    into the next element's LDG while the losers retry: a split warp, which the emulator's lock-step
+    schedule (reconverging at the loop's exit) does not make."""
+    k, _, _ = fid.launches("rodinia_histogram1024")[0].make()
+    code = list(sass_listing(kernel_sass(k.program, "sm_90", k.entry), k.program.filename))
+    lines = {ins.where[1]: ins for ins in code if ins.op in ("LDS", "STS") and ins.where[1] in (94, 96, 97)}
+    assert sorted(lines) == [94, 96, 97]
+    first, last = code.index(lines[94]), code.index(lines[97])
+    back = next(i for i in range(last, len(code)) if code[i].op == "BRA")
+    loop = code[first:back + 1]
+    assert code[back].pred and "L_x" in code[back].operands
+    assert any(label in code[back].operands for label in code[first].labels)    # the branch back to the LDS
+    assert [ins.op for ins in loop].count("YIELD") == 1
+    assert code[back + 1].op == "BSYNC"
+    bssy = [ins for ins in code[:first] if ins.op == "BSSY"][-1]
+    assert bssy.operands.split(",")[0] == code[back + 1].operands.split(",")[0]     # the same barrier
 
 
 def test_unseen_outputs_are_the_h200s_bit_for_bit():
