@@ -202,8 +202,7 @@ def main():
                 raise
             verdicts, ok = compare(e, emu_out, gpu_out)
             row["outputs"] = verdicts
-            if e.get("tensors") or any("tensor_map" in s for s in e["args"]) or e["file"] == "repro_hopper.cu":
-                row["hashes"] = digests(e, emu_out, gpu_out)
+            row["hashes"] = digests(e, emu_out, gpu_out)    # every entry: what a test can re-check offline
             if "printf" in e or res.printed:
                 same = sorted(res.printed) == sorted(gpu_lines)
                 row["printf"] = ("same lines" + ("" if res.printed == gpu_lines else " (in another order)")

@@ -2,8 +2,10 @@
 ``tilelab/kernels/sm90a/`` for sm_90a (NVRTC to compute_90a PTX, then ptxas), load it in CuPy, and build the
 tensor maps of lesson 07's rungs from ``kernels/wgmma_ladder.toml``.
 
-The project's toolchain builds the emulator's compute_80 PTX; wgmma and setmaxnreg exist only in
-compute_90a, so these scripts ask NVRTC for that target directly (same NVRTC, same ptxas search).
+The emulator builds these kernels through the project's toolchain, which picks compute_90a for
+them (tilelab/toolchain/arch.py; bench/emu_wgmma_recording.py). These GPU scripts call the same NVRTC
+and ptxas directly, without line info, for the cubin bytes CuPy loads and the lowered names; the
+recordings in bench/results/ were made this way.
 """
 from __future__ import annotations
 
@@ -112,14 +114,15 @@ def load_arrays(blob: dict) -> dict:
 
 
 def expected_box(src: np.ndarray, box, x: int, y: int, swizzle_bytes: int) -> np.ndarray:
-    """What the TMA writes for box (inner, rows) at (x, y), as uint16 elements of shared memory."""
+    """What the TMA writes for box (inner, rows) at (x, y), as uint16 elements of shared memory: the
+    box's bytes placed by the emulator's one swizzle rule (tilelab/emu/addressing.py ``swizzled``), so
+    the H200's boxes check that rule itself; zero outside ``src``."""
+    from tilelab.emu.addressing import swizzled
     inner, rows = box
     out = np.zeros(inner * rows, np.uint16)
-    bits = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle_bytes]
     for r in range(rows):
         for c in range(inner):
-            a = (r * inner + c) * 2
-            a ^= ((a >> 7) & ((1 << bits) - 1)) << 4
             yy, xx = y + r, x + c
-            out[a // 2] = src[yy, xx] if yy < src.shape[0] and xx < src.shape[1] else 0
+            out[swizzled((r * inner + c) * 2, swizzle_bytes) // 2] = \
+                src[yy, xx] if yy < src.shape[0] and xx < src.shape[1] else 0
     return out

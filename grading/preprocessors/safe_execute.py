@@ -82,8 +82,8 @@ def _routing_fields(raw: bytes) -> dict:
     """The small fields of a content frame that say where a message goes, found without parsing it."""
     out = {}
     for key in _ROUTING:
-        m = re.search(rb'"' + key.encode() + rb'"\s*:\s*("[^"\\]{0,200}"|-?\d{1,12}|true|false|null)', raw[:1 << 16]) \
-            or re.search(rb'"' + key.encode() + rb'"\s*:\s*("[^"\\]{0,200}"|-?\d{1,12}|true|false|null)', raw)
+        field = re.compile(rb'"' + key.encode() + rb'"\s*:\s*("[^"\\]{0,200}"|-?\d{1,12}|true|false|null)')
+        m = field.search(raw[:1 << 16]) or field.search(raw)      # the first 64 KB first, then the frame
         if m:
             out[key] = json.loads(m.group(1))
     return out

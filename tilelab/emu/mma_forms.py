@@ -241,6 +241,18 @@ _REG_T = {"f16": "b32", "bf16": "b32", "tf32": "b32", "f32": "f32", "s8": "b32",
           "f64": "f64"}
 
 
+def _operand(m, ops, kind: str, idx, row, ln, nrows) -> np.ndarray:
+    """One operand's registers (``ops``), read for every lane of the warps taking part, as numbers:
+    [warps, 32, elements]."""
+    t = _REG_T[kind]
+    regs = []
+    for o in ops:
+        v = np.zeros((nrows, 32), dtype=np.float64 if t == "f64" else np.float32 if t == "f32" else np.uint32)
+        v[row, ln] = np.asarray(read(m, o, t, idx))
+        regs.append(v)
+    return _to_values(regs, kind)
+
+
 def _to_values(regs: list, kind: str) -> np.ndarray:
     """[warps, 32] register arrays -> [warps, 32, elements] numbers (float64 or int64)."""
     if kind in ("f32", "f64"):
@@ -416,17 +428,8 @@ def h_mma(m, ins, idx, pc):
     dops, aops, bops, cops = (ins.args[i].items if ins.args[i].kind == "vec" else (ins.args[i],) for i in range(4))
     if form.quad:
         return _mma_quadpair(m, ins, idx, pc, form, types, row, ln, nrows, (dops, aops, bops, cops))
-
-    def regs(ops, kind):
-        out = []
-        for o in ops:
-            t = _REG_T[kind]
-            v = np.zeros((nrows, 32), dtype=np.float64 if t == "f64" else np.float32 if t == "f32" else np.uint32)
-            v[row, ln] = np.asarray(read(m, o, t, idx))
-            out.append(v)
-        return out
     M, N, K = form.mnk
-    av, bv, cv = _to_values(regs(aops, a_t), a_t), _to_values(regs(bops, b_t), b_t), _to_values(regs(cops, c_t), c_t)
+    av, bv, cv = (_operand(m, o, k, idx, row, ln, nrows) for o, k in ((aops, a_t), (bops, b_t), (cops, c_t)))
     dtype = np.int64 if d_t == "s32" else np.float64
     A = np.zeros((nrows, M, K), dtype)
     B = np.zeros((nrows, K, N), dtype)
@@ -447,18 +450,9 @@ def _mma_quadpair(m, ins, idx, pc, form, types, row, ln, nrows, ops):
     is an 8x8x4 of its own ([warps * 4] products side by side)."""
     d_t, a_t, b_t, c_t = types
     dops, aops, bops, cops = ops
-
-    def values(ops_, kind):
-        rs = []
-        for o in ops_:
-            t = _REG_T[kind]
-            v = np.zeros((nrows, 32), dtype=np.float32 if t == "f32" else np.uint32)
-            v[row, ln] = np.asarray(read(m, o, t, idx))
-            rs.append(v)
-        return _to_values(rs, kind)                                      # [warps, 32, elements]
     L = np.arange(32)
     g, t, q = L >> 2, L & 3, (L >> 2) & 3
-    av, bv, cv = values(aops, a_t), values(bops, b_t), values(cops, c_t)
+    av, bv, cv = (_operand(m, o, k, idx, row, ln, nrows) for o, k in ((aops, a_t), (bops, b_t), (cops, c_t)))
     A = np.zeros((nrows, 4, 8, 4))
     B = np.zeros((nrows, 4, 4, 8))
     C = np.zeros((nrows, 4, 8, 8))
