@@ -467,3 +467,54 @@ def histogram1024(data, lo, hi):
     d = np.asarray(data, np.float32)
     v = ((d - np.float32(lo)) / (np.float32(hi) - np.float32(lo))) * np.float32(1024)
     return np.bincount(v.astype(np.uint32) & 0x3FF, minlength=1024).astype(np.uint32)
+
+
+def pb_symmat(data, m, diag=None, skip_last=False, base=None):
+    """PolyBench's correlation/covariance kernels: symmat[j1, j2] = symmat[j2, j1] = column j1 . column j2
+    for j2 >= j1 (correlation: j2 > j1 and a diagonal of `diag`, and its thread j1 < m - 1 only, so
+    the last diagonal element keeps `base`'s value)."""
+    d = np.asarray(data, np.float64)
+    s = d.T @ d
+    if diag is not None:
+        np.fill_diagonal(s, diag)
+    if skip_last:
+        s[m - 1, m - 1] = np.asarray(base, np.float64)[m - 1, m - 1]
+    return s
+
+
+def pb_std(data, mean, float_n, eps):
+    """PolyBench correlation's std_kernel: sqrt(sum((x - mean)^2) / float_n), 1 where that is <= eps."""
+    d = np.asarray(data, np.float64)
+    s = np.sqrt(((d - np.asarray(mean, np.float64)) ** 2).sum(0) / float_n)
+    return np.where(s <= eps, 1.0, s)
+
+
+def stencil7(a0, anext, c0, c1):
+    """Parboil's stencil: one 7-point Jacobi step over the interior of an (nz, ny, nx) grid,
+    (the six neighbours' sum) * c1 - centre * c0; the boundary keeps anext's values."""
+    a = np.asarray(a0, np.float64)
+    out = np.array(anext, np.float64)
+    c = a[1:-1, 1:-1, 1:-1]
+    nb = (a[2:, 1:-1, 1:-1] + a[:-2, 1:-1, 1:-1] + a[1:-1, 2:, 1:-1] + a[1:-1, :-2, 1:-1]
+          + a[1:-1, 1:-1, 2:] + a[1:-1, 1:-1, :-2])
+    out[1:-1, 1:-1, 1:-1] = nb * c1 - c * c0
+    return out
+
+
+def spmv_jds(data, index, perm, x, ptr, zcnt, dim, warp=32):
+    """Parboil's spmv_jds: row r (of the permuted order) sums data[ptr[k] + r] * x[index[ptr[k] + r]]
+    over k < zcnt[r // 32] (its warp's row length); the result goes to y[perm[r]]."""
+    y = np.zeros(dim)
+    for r in range(dim):
+        js = np.asarray(ptr[:zcnt[r // warp]]) + r
+        y[perm[r]] = np.dot(np.asarray(data, np.float64)[js], np.asarray(x, np.float64)[np.asarray(index)[js]])
+    return y
+
+
+def mri_q(x, y, z, ck, numk, q0):
+    """Parboil's mri-q ComputeQ_GPU for one launch from k = 0: q0 plus, over the first numk rows
+    (Kx, Ky, Kz, PhiMag) of ck, PhiMag * cos(2 pi (Kx x + Ky y + Kz z)) (real) and * sin (imaginary)."""
+    k = np.asarray(ck, np.float64)[:numk]
+    arg = 2 * np.pi * (np.outer(x, k[:, 0]) + np.outer(y, k[:, 1]) + np.outer(z, k[:, 2]))
+    return (np.asarray(q0[0], np.float64) + (k[:, 3] * np.cos(arg)).sum(1),
+            np.asarray(q0[1], np.float64) + (k[:, 3] * np.sin(arg)).sum(1))
