@@ -518,3 +518,17 @@ def mri_q(x, y, z, ck, numk, q0):
     arg = 2 * np.pi * (np.outer(x, k[:, 0]) + np.outer(y, k[:, 1]) + np.outer(z, k[:, 2]))
     return (np.asarray(q0[0], np.float64) + (k[:, 3] * np.cos(arg)).sum(1),
             np.asarray(q0[1], np.float64) + (k[:, 3] * np.sin(arg)).sum(1))
+
+
+def doitgen_sum(s, a, c4, r):
+    """PolyBench doitgen_kernel1 for one r: sum[r] = A[r] @ C4, the rest of sum unchanged."""
+    out = np.array(s, np.float64)
+    out[r] = np.asarray(a[r], np.float64) @ np.asarray(c4, np.float64)
+    return out
+
+
+def doitgen_copy(a, s, r):
+    """PolyBench doitgen_kernel2 for one r: A[r] = sum[r], the rest of A unchanged."""
+    out = np.array(a)
+    out[r] = s[r]
+    return out
