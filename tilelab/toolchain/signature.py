@@ -68,15 +68,24 @@ _TYPEDEF = re.compile(r"\btypedef\s+((?:[A-Za-z_][\w:]*\s+)*?[A-Za-z_][\w:]*)\s+
 _USING = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*((?:[A-Za-z_][\w:]*\s*)+?)\s*;")
 
 
+# an object-like macro whose whole replacement is a type name: PolyBench's `# define DATA_TYPE float`
+_DEFINE_TYPE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+((?:[A-Za-z_]\w*[ \t]*){1,4})$", re.M)
+
+
 def _type_aliases(src: str) -> dict:
     """Scalar type names a kernel signature may use: ``uint``, ``typedef unsigned int u32;``,
-    ``using idx_t = long;`` (pointer and struct typedefs are left alone)."""
+    ``using idx_t = long;``, ``#define DATA_TYPE float`` (pointer and struct typedefs, and
+    macros that are not a scalar type's name, are left alone)."""
     clean = _strip_comments(src)
     out = dict(_BUILTIN_ALIASES)
     for m in _TYPEDEF.finditer(clean):
         out[m.group(2)] = " ".join(m.group(1).split())
     for m in _USING.finditer(clean):
         out[m.group(1)] = " ".join(m.group(2).split())
+    for m in _DEFINE_TYPE.finditer(clean):
+        value = " ".join(m.group(2).split())
+        if value in _SCALARS or value in out:
+            out.setdefault(m.group(1), value)
     return out
 
 
