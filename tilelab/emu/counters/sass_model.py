@@ -625,6 +625,10 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         copies = _copies(have, predicted)
         these = _msg("counts.of_this_line") if len(lines) == 1 else \
             _msg("counts.of_lines", lines=", ".join(str(w[1]) for w in lines))
+        # an ld.const is read through the constant cache (LDC or an operand), never an LDG, even on
+        # a line whose other accesses the check cannot place (a rotated loop's line-0 PTX)
+        for u in silent:
+            plan.action[u.pcs[0]] = (SILENT,)
         if not copies:
             for w in lines:
                 plan.lines[w] = "ptx"
