@@ -34,7 +34,7 @@ def test_the_second_unseen_suite_equals_ncu_in_every_total(tmp_path):
     fid.main(["--compare", str(REC), "--only", ",".join(PREFIXES), "--json", str(out)])
     rows = json.loads(out.read_text())["rows"]
     assert len(rows) == 32 and all("checks" in r for r in rows)
-    assert {r["file"].split("_")[0] + "_" for r in rows} == set(PREFIXES)
+    assert {r["id"].split("/")[1].split("_")[0] + "_" for r in rows} == set(PREFIXES)
     totals = [c for r in rows for c in r["checks"].values()]
     assert len(totals) == 416
     missed = {(r["id"], k) for r in rows for k, c in r["checks"].items() if not c["equal"]}
