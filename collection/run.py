@@ -168,8 +168,12 @@ def main(argv=None):
     import time
     ap = argparse.ArgumentParser(description="run the collection on the emulator")
     ap.add_argument("--json", help="also write the per-kernel results to this file")
+    ap.add_argument("--only", default="", help="the entries whose file name starts with one of these "
+                                               "comma-separated prefixes")
     a = ap.parse_args(argv)
     entries = load()
+    if a.only:
+        entries = [e for e in entries if e["file"].startswith(tuple(a.only.split(",")))]
     failed, rows = 0, []
     t0 = time.perf_counter()
     for e in entries:
@@ -182,7 +186,7 @@ def main(argv=None):
         print(f"{'ok ' if not p else 'BAD'} {e['file']:<30} {e['name']:<40} {'; '.join(p)[:200]}")
     print(f"{len(entries) - failed} of {len(entries)} kernels ran and matched numpy")
     if a.json:
-        Path(a.json).write_text(json.dumps({"command": "python collection/run.py --json " + a.json,
+        Path(a.json).write_text(json.dumps({"command": "python collection/run.py " + " ".join(argv if argv is not None else sys.argv[1:]),
                                             "kernels": len(rows), "matched": len(rows) - failed,
                                             "seconds": round(time.perf_counter() - t0, 1), "results": rows},
                                            indent=1))
