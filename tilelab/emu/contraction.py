@@ -131,6 +131,59 @@ def sass_chains(listing) -> dict:
     return out
 
 
+def sass_minuend_fmas(listing) -> dict:
+    """``{(kind, fma_where): n}``: SASS FMAs ``d = a * b - c`` whose subtracted addend ``c`` is a
+    multiply's result of the same block, the product unnegated: ptxas's ``p - q`` of two products,
+    ``p`` fused and ``q`` left an FMUL (on sm_90 it fuses the minuend, whichever PTX mul comes first)."""
+    last: dict = {}
+    out: dict = {}
+    for s in listing:
+        if s.labels:
+            last = {}
+        regs = _sass_regs(s.operands)
+        ops = [o.strip().rstrip(";").strip() for o in s.operands.split(",")]
+        kind = _SASS_FMA.get(s.op)
+        if kind is not None and len(ops) >= 4 and ops[3].startswith("-") and not ops[1].startswith("-") \
+                and not ops[2].startswith("-"):
+            r = regs[3]
+            if r in last and _SASS_MUL.get(last[r].op) == kind:
+                out[(kind, s.where)] = out.get((kind, s.where), 0) + 1
+        if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
+            last[regs[0]] = s
+        if s.op in ("BRA", "EXIT", "RET", "CALL", "BAR", "BSYNC", "WARPSYNC"):
+            last = {}
+    return out
+
+
+def _minuends(fn, pairs, where, minuend: dict, plan: Plan) -> set:
+    """A free ``sub`` of two free products, each used by it alone (`a * c1 - b * c0`): ptxas fuses
+    the minuend's product and keeps the subtrahend's an FMUL. Fused so where the SASS has, on the
+    sub's line, as many FMAs subtracting an FMUL's result (or a multiple: copies) as such subs;
+    returns the subs decided."""
+    by_add: dict = {}
+    uses: dict = {}
+    for mpc, apc, k, free in pairs:
+        by_add.setdefault(apc, []).append((mpc, k, free))
+        uses[mpc] = uses.get(mpc, 0) + 1
+    subs: dict = {}
+    for apc, ps in by_add.items():
+        if fn.instrs[apc].op == "sub" and len(ps) == 2 and all(f for *_, f in ps) \
+                and sorted(k for _, k, _ in ps) == [1, 2] and all(uses[m] == 1 for m, _, _ in ps):
+            subs.setdefault((_KIND_OF[_ftype(fn.instrs[apc])], where(apc)), []).append(apc)
+    decided = set()
+    for key, apcs in subs.items():
+        have = minuend.get(key, 0)
+        if not have or have % len(apcs):
+            continue
+        for apc in apcs:
+            mpc = next(m for m, k, _ in by_add[apc] if k == 1)
+            plan.actions[mpc] = ("stash",)
+            plan.actions[apc] = ("fuse", mpc, 1)
+            decided.add(apc)
+        plan.lines[key[1]] = "fused" if plan.lines.get(key[1]) in (None, "fused") else "undecided"
+    return decided
+
+
 def plan_for(kernel, fn, files, arch: str) -> Plan:
     """The fused pairs of ``kernel``'s linked entry (cached per arch and language)."""
     cache = fn.__dict__.setdefault("_contraction", {}).setdefault(language(), {})
@@ -146,6 +199,7 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         program = kernel.program
         listing = list(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
         chains = sass_chains(listing)
+        minuend = sass_minuend_fmas(listing)
         fmas: dict = {}
         for s in listing:
             if s.op in _SASS_FMA:
@@ -158,6 +212,8 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
                 plan.lines[where(apc)] = "undecided"
         cache[arch] = plan
         return plan
+    decided = _minuends(fn, pairs, where, minuend, plan)
+    pairs = [p for p in pairs if p[1] not in decided]
     groups: dict = {}
     for mpc, apc, k, free in pairs:
         key = (_KIND_OF[_ftype(fn.instrs[apc])], where(mpc), where(apc))
