@@ -67,7 +67,7 @@ def test_the_constant_loads_of_a_rotated_loop_are_no_global_loads():
 
 def test_the_second_unseen_suites_outputs_are_the_h200s_bit_for_bit():
     """Recorded: 31 of 32 launches bit for bit; Parboil's stencil differed in 120 of its 2,048
-    values (by 1 to 7 units in the last place, the larger ones where the sub cancels):
+    values (the eight listed by 1 to 7 units in the last place, the larger where the sub cancels):
     `(six neighbours) * c1 - centre * c0` is two free muls and a sub, which ptxas makes FMUL +
     FFMA, the emulator rounded both products (FIDELITY.md). Now every output of the 32 is the
     H200's: the same sha256 as the recording's GPU side."""
