@@ -1,0 +1,206 @@
+"""histogram1024Kernel's retry loop on the GPU, instruction by instruction (docs/FIDELITY.md).
+
+    python bench/histogram1024_sass.py record --out DIR [--repeats 3]     # on the GPU host
+    python bench/histogram1024_sass.py summary DIR                         # anywhere: the JSON summary
+
+``record`` runs, in one ncu process with the SourceCounters section (every SASS instruction's
+warp-level and thread-level executions, shared wavefronts, global sectors), the launch of
+collection/rodinia_histogram1024.cu that bench/fidelity.py records (the same cubin and inputs),
+``--repeats`` times, and then the same cubin on small inputs designed to split one warp a known
+way (one block of 32 threads: which lanes of which element share a bin). It writes each result's
+source page (``ncu --import --page source --print-source sass --csv``) and raw page to
+DIR/histogram1024-sass-ncu.json, and the .ncu-rep. Then, outside ncu, it runs
+bench/histogram1024_probe.cu (the same loop written out to log, per lane and element, the lanes
+that ran together: ``__activemask()``, and the SM clock) on the same inputs: DIR/histogram1024-probe.npz.
+``summary`` reads those and writes the per-instruction table and what follows from it.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
+
+LAUNCH = "rodinia_histogram1024"
+
+
+def _value(b: int) -> float:
+    """A float in [0, 1) whose bin ((x - 0) / (1 - 0) * 1024, truncated) is b."""
+    return (b + 0.5) / 1024.0
+
+
+def designed() -> list[tuple[str, str, list]]:
+    """(name, what it shows, [per element: 32 bins, lane by lane]) for one warp (one block of 32)."""
+    distinct = lambda e: [(e * 32 + lane) % 1024 for lane in range(32)]  # noqa: E731
+    same = lambda b: [b] * 32  # noqa: E731
+
+    def pair(a, b, e=0, bin_=700):
+        row = distinct(e)
+        row[a] = row[b] = bin_
+        return row
+    halves = [500] * 16 + [600] * 16
+    quarter = [(e) for e in distinct(0)]
+    quarter[0:8] = [800] * 8
+    return [
+        ("distinct_x2", "no lane shares a bin: the loop runs once per element", [distinct(0), distinct(1)]),
+        ("same_x1", "32 lanes on one bin, one element each", [same(5)]),
+        ("same_distinct", "32 lanes on one bin, then every lane its own", [same(5), distinct(1)]),
+        ("same_same", "32 lanes on one bin, then all on another", [same(5), same(9)]),
+        ("pair01_distinct", "lanes 0 and 1 share a bin, then none", [pair(0, 1), distinct(1)]),
+        ("pair3031_distinct", "lanes 30 and 31 share a bin, then none", [pair(30, 31), distinct(1)]),
+        ("pair015_distinct", "lanes 0 and 15 share a bin, then none", [pair(0, 15), distinct(1)]),
+        ("halves_distinct", "lanes 0-15 on one bin, 16-31 on another, then none", [halves, distinct(1)]),
+        ("octet_distinct", "lanes 0-7 on one bin, then none", [quarter, distinct(1)]),
+        ("pair01_x4", "lanes 0 and 1 share a bin in the first of four elements", [pair(0, 1)] + [distinct(e) for e in (1, 2, 3)]),
+        ("pair01_each_x4", "lanes 0 and 1 share a bin in each of four elements",
+         [pair(0, 1, e, 700 + e) for e in range(4)]),
+        ("same_x4", "32 lanes on one bin in each of four elements", [same(5 + e) for e in range(4)]),
+    ]
+
+
+def _data(rows) -> np.ndarray:
+    # element e of lane l sits at e * 32 + l (the grid-stride loop of one block of 32)
+    return np.array([_value(b) for row in rows for b in row], np.float32)
+
+
+def variants(launch, make):
+    """[(name, Launch, args)]: the recorded launch, the designed single-warp ones, and one warp
+    and one block of 96 on the recorded launch's data."""
+    _, args, _ = make()
+    data = next(a for a in args if getattr(a, "shape", None) == (4096,))
+    out = []
+
+    def with_data(x, grid, block):
+        a = list(args)
+        a[0] = np.zeros(1024, np.uint32)
+        a[1] = np.asarray(x, np.float32)
+        a[4] = len(x)
+        return dataclasses.replace(launch, grid=grid, block=block), a
+    for name, _why, rows in designed():
+        out.append((name,) + with_data(_data(rows), (1,), (32,)))
+    out.append(("launchdata_1x32",) + with_data(data, (1,), (32,)))
+    out.append(("launchdata_1x96",) + with_data(data, (1,), (96,)))
+    return out
+
+
+def _run(cmd, timeout, **kw):
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+        return r.returncode, r.stdout, r.stderr
+    except subprocess.TimeoutExpired:
+        return 124, "", f"timed out after {timeout:.0f} s"
+
+
+def record(a) -> int:
+    import fidelity
+    from tilelab.gpu.ncu import _env, _write_request, find_ncu
+    t0 = time.perf_counter()
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    exe = find_ncu()
+    metrics, dropped = fidelity.ncu_metric_names(exe)
+    launch = fidelity.launches(LAUNCH)[0]
+    kernel, args, symbols = launch.make()
+    names, packed = [], []
+    for r in range(a.repeats):
+        names.append(f"launch_r{r}")
+        packed.append(fidelity.pack(launch, kernel, args, symbols, a.arch))
+    vs = variants(launch, launch.make)
+    for name, L, va in vs:
+        names.append(name)
+        packed.append(fidelity.pack(L, kernel, va, symbols, a.arch))
+    doc = {"date": datetime.date.today().isoformat(), "commit": os.environ.get("TILELAB_COMMIT", ""),
+           "command": "python bench/histogram1024_sass.py " + " ".join(sys.argv[1:]),
+           "ncu": _run([exe, "--version"], 30)[1].strip().splitlines()[-1:], "dropped_metrics": dropped,
+           "launch": launch.id, "results": names,
+           "designed": {n: {"why": w, "bins": rows} for n, w, rows in designed()}}
+    with tempfile.TemporaryDirectory(prefix="tilelab-h1024-") as td:
+        req = os.path.join(td, "req.pkl")
+        rep = os.path.join(td, "histogram1024")
+        _write_request(req, packed)
+        cmd = [exe, "--section", "SourceCounters", "--metrics", ",".join(metrics), "--clock-control", "none",
+               "--target-processes", "all", "--import-source", "no", "-f", "-o", rep,
+               sys.executable, str(ROOT / "bench" / "fidelity_runone.py"), req]
+        rc, so, se = _run(cmd, a.timeout, env=_env(), cwd=td)
+        doc["profile"] = {"cmd": " ".join(cmd[:-3]), "rc": rc, "seconds": round(time.perf_counter() - t0, 1),
+                          "tail": (so + se)[-3000:]}
+        print(f"ncu: rc {rc}, {doc['profile']['seconds']} s", flush=True)
+        repf = rep + ".ncu-rep"
+        if os.path.exists(repf):
+            (out / "histogram1024-sass.ncu-rep").write_bytes(Path(repf).read_bytes())
+            base = [exe, "-i", repf]
+            rc2, raw, err2 = _run(base + ["--page", "raw", "--csv", "--print-units", "base"], 120)
+            doc["raw"] = {"rc": rc2, "stdout": raw, "stderr": err2[-2000:]}
+            rc3, allsrc, err3 = _run(base + ["--page", "source", "--csv", "--print-source", "sass"], 300)
+            doc["source_all"] = {"rc": rc3, "stdout": allsrc, "stderr": err3[-2000:]}
+            per = []
+            for i in range(len(names)):
+                rc4, s4, e4 = _run(base + ["--launch-skip", str(i), "--launch-count", "1", "--page", "source",
+                                           "--csv", "--print-source", "sass"], 120)
+                per.append({"rc": rc4, "stdout": s4, "stderr": e4[-1000:]})
+            doc["source"] = per
+    (out / "histogram1024-sass-ncu.json").write_text(json.dumps(doc))
+    print(f"ncu part done at {time.perf_counter() - t0:.1f} s", flush=True)
+    probe(a, out, [("launch", launch, args)] + vs)
+    print(f"all done at {time.perf_counter() - t0:.1f} s", flush=True)
+    return 0
+
+
+def probe(a, out: Path, runs):
+    """bench/histogram1024_probe.cu on each input, outside ncu: per lane, its events."""
+    import cupy as cp
+    from tilelab.gpu.spec import kernel_spec
+    from tilelab.toolchain import kernel_from_file
+    from fidelity_runone import load
+    cap = 1024
+    got = {}
+    for kname in ("probeElements", "probeRounds"):
+        spec = kernel_spec(kernel_from_file(ROOT / "bench" / "histogram1024_probe.cu", kname), a.arch)
+        _mod, fn = load(cp, spec, False)
+        for name, L, args in runs:
+            data = np.asarray(args[1], np.float32)
+            nthreads = L.grid[0] * L.block[0]
+            for rep in range(a.repeats):
+                ev = cp.zeros((nthreads * cap, 4), cp.uint32)
+                ne = cp.zeros(nthreads, cp.uint32)
+                fn(tuple(L.grid), tuple(L.block), (ev, ne, cp.asarray(data), np.float32(args[2]),
+                                                   np.float32(args[3]), np.int32(len(data)), np.int32(cap)))
+                cp.cuda.runtime.deviceSynchronize()
+                n = ne.get()
+                e = ev.get().reshape(nthreads, cap, 4)
+                kmax = int(min(n.max(), cap))
+                got[f"{kname}.{name}.r{rep}.n"] = n
+                got[f"{kname}.{name}.r{rep}.events"] = e[:, :kmax]
+    np.savez_compressed(out / "histogram1024-probe.npz", **got)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("record")
+    r.add_argument("--out", required=True)
+    r.add_argument("--arch", default="sm_90")
+    r.add_argument("--repeats", type=int, default=3)
+    r.add_argument("--timeout", type=float, default=300)
+    s = sub.add_parser("summary")
+    s.add_argument("dir")
+    a = ap.parse_args(argv)
+    if a.cmd == "record":
+        return record(a)
+    raise SystemExit("summary: not yet")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
