@@ -1,6 +1,7 @@
 """histogram1024Kernel's retry loop on the GPU, instruction by instruction (docs/FIDELITY.md).
 
     python bench/histogram1024_sass.py record --out DIR [--repeats 3]     # on the GPU host
+    python bench/histogram1024_sass.py record --out DIR --probe-only --kernels probeRounds,probeStagedRounds
     python bench/histogram1024_sass.py summary DIR                         # anywhere: the JSON summary
 
 ``record`` runs, in one ncu process with the SourceCounters section (every SASS instruction's
@@ -67,11 +68,18 @@ def designed() -> list[tuple[str, str, list]]:
         ("pair01_each_x4", "lanes 0 and 1 share a bin in each of four elements",
          [pair(0, 1, e, 700 + e) for e in range(4)]),
         ("same_x4", "32 lanes on one bin in each of four elements", [same(5 + e) for e in range(4)]),
+        # lane 31 loses element 0 and joins the others' round of element 1 as a lane outside their
+        # convergence barrier; lanes 2 and 3 share a bin there: lane 31 wins and passes the BSYNC
+        # alone, lane 3 loses, the other winners wait for it; lane 31 then has no element 1 (63
+        # values: it goes to the WARPSYNC) or has one (64 values: it loads it)
+        ("tail_w", "lanes 30/31 share a bin, then 2/3 do; lane 31 has no second element", [pair(30, 31), pair(2, 3, 1, 701)[:31]]),
+        ("tail_h", "lanes 30/31 share a bin, then 2/3 do; every lane has two elements", [pair(30, 31), pair(2, 3, 1, 701)]),
     ]
 
 
 def _data(rows) -> np.ndarray:
-    # element e of lane l sits at e * 32 + l (the grid-stride loop of one block of 32)
+    # element e of lane l sits at e * 32 + l (the grid-stride loop of one block of 32); a short
+    # last row leaves its high lanes without that element
     return np.array([_value(b) for row in rows for b in row], np.float32)
 
 
@@ -109,6 +117,12 @@ def record(a) -> int:
     t0 = time.perf_counter()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
+    if a.probe_only:
+        launch = fidelity.launches(LAUNCH)[0]
+        _k, args, _s = launch.make()
+        probe(a, out, [("launch", launch, args)] + variants(launch, launch.make))
+        print(f"probes done at {time.perf_counter() - t0:.1f} s", flush=True)
+        return 0
     exe = find_ncu()
     metrics, dropped = fidelity.ncu_metric_names(exe)
     launch = fidelity.launches(LAUNCH)[0]
@@ -166,7 +180,7 @@ def probe(a, out: Path, runs):
     from fidelity_runone import load
     cap = 1024
     got = {}
-    for kname in ("probeElements", "probeRounds"):
+    for kname in a.kernels.split(","):
         spec = kernel_spec(kernel_from_file(ROOT / "bench" / "histogram1024_probe.cu", kname), a.arch)
         _mod, fn = load(cp, spec, False)
         for name, L, args in runs:
@@ -183,7 +197,7 @@ def probe(a, out: Path, runs):
                 kmax = int(min(n.max(), cap))
                 got[f"{kname}.{name}.r{rep}.n"] = n
                 got[f"{kname}.{name}.r{rep}.events"] = e[:, :kmax]
-    np.savez_compressed(out / "histogram1024-probe.npz", **got)
+    np.savez_compressed(out / f"histogram1024-probe{a.tag}.npz", **got)
 
 
 def main(argv=None) -> int:
@@ -194,6 +208,9 @@ def main(argv=None) -> int:
     r.add_argument("--arch", default="sm_90")
     r.add_argument("--repeats", type=int, default=3)
     r.add_argument("--timeout", type=float, default=300)
+    r.add_argument("--probe-only", action="store_true", help="only bench/histogram1024_probe.cu, no ncu")
+    r.add_argument("--kernels", default="probeElements,probeRounds", help="the probe's kernels to run")
+    r.add_argument("--tag", default="", help="appended to the probe's file name")
     s = sub.add_parser("summary")
     s.add_argument("dir")
     a = ap.parse_args(argv)
