@@ -22,6 +22,7 @@ import dataclasses
 import datetime
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -44,8 +45,8 @@ def _value(b: int) -> float:
 
 def designed() -> list[tuple[str, str, list]]:
     """(name, what it shows, [per element: 32 bins, lane by lane]) for one warp (one block of 32)."""
-    distinct = lambda e: [(e * 32 + lane) % 1024 for lane in range(32)]  # noqa: E731
-    same = lambda b: [b] * 32  # noqa: E731
+    distinct = lambda e: [(e * 32 + lane) % 1024 for lane in range(32)]
+    same = lambda b: [b] * 32
 
     def pair(a, b, e=0, bin_=700):
         row = distinct(e)
@@ -105,7 +106,7 @@ def variants(launch, make):
 
 def _run(cmd, timeout, **kw):
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+        r = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=timeout, **kw)
         return r.returncode, r.stdout, r.stderr
     except subprocess.TimeoutExpired:
         return 124, "", f"timed out after {timeout:.0f} s"
@@ -113,6 +114,7 @@ def _run(cmd, timeout, **kw):
 
 def record(a) -> int:
     import fidelity
+
     from tilelab.gpu.ncu import _env, _write_request, find_ncu
     t0 = time.perf_counter()
     out = Path(a.out)
@@ -175,9 +177,10 @@ def record(a) -> int:
 def probe(a, out: Path, runs):
     """bench/histogram1024_probe.cu on each input, outside ncu: per lane, its events."""
     import cupy as cp
+    from fidelity_runone import load
+
     from tilelab.gpu.spec import kernel_spec
     from tilelab.toolchain import kernel_from_file
-    from fidelity_runone import load
     cap = 1024
     got = {}
     for kname in a.kernels.split(","):
@@ -200,6 +203,147 @@ def probe(a, out: Path, runs):
     np.savez_compressed(out / f"histogram1024-probe{a.tag}.npz", **got)
 
 
+# ---------------------------------------------------------------------------------- summary
+LOOP = {"LDG": 0x2B0, "LDS": 0x420, "YIELD": 0x430, "STS": 0x470, "LDS2": 0x480, "BSYNC": 0x4B0,
+        "BRA_back": 0x4C0, "WARPSYNC": 0x4D0}        # offsets in the NVRTC 13.0 cubin the H200 ran
+OUTSIDE = {"shared_ld_requests": 768, "shared_st_requests": 768, "shared_ld_wavefronts": 768,
+           "shared_st_wavefronts": 768}               # the clearing and merge loops (FIDELITY.md)
+
+
+def source_pages(doc: dict) -> dict:
+    """{result name: {offset: row}}: each result's source page, offsets from the kernel's start."""
+    import csv
+    import io
+    out = {}
+    for name, page in zip(doc["results"], doc["source"]):
+        rows = list(csv.reader(io.StringIO(page["stdout"])))
+        head = next(i for i, r in enumerate(rows) if r and r[0] == "Address")
+        table, base = {}, None
+        for r in rows[head + 1:]:
+            if len(r) != len(rows[head]):
+                continue
+            x = dict(zip(rows[head], r))
+            a = int(x["Address"], 16)
+            base = a if base is None else base
+            # branch targets as offsets from the kernel's start, as the addresses are
+            x["Source"] = re.sub(r"0x[0-9a-f]{9,}", lambda m, b=base: hex(int(m.group(0), 16) - b), x["Source"])
+            table[a - base] = x
+        out[name] = table
+    return out
+
+
+def per_instruction(table: dict) -> dict:
+    """The loop's instructions: warp-level and thread-level executions, shared wavefronts, global sectors."""
+    def num(x):
+        return int(float(x)) if x not in ("", "-") else 0
+    return {k: {"sass": table[a]["Source"].strip(), "inst": num(table[a]["Instructions Executed"]),
+                "thread_inst": num(table[a]["Thread Instructions Executed"]),
+                "shared_wavefronts": num(table[a]["L1 Wavefronts Shared"]),
+                "global_sectors": num(table[a]["L2 Theoretical Sectors Global"])} for k, a in LOOP.items()}
+
+
+def launch_totals(pi: dict) -> dict:
+    """The six totals of the recorded launch from its loop's per-instruction counts."""
+    t = {"global_ld_requests": pi["LDG"]["inst"], "global_ld_sectors": pi["LDG"]["global_sectors"],
+         "shared_st_requests": pi["STS"]["inst"], "shared_st_wavefronts": pi["STS"]["shared_wavefronts"],
+         "shared_ld_requests": pi["LDS"]["inst"] + pi["LDS2"]["inst"],
+         "shared_ld_wavefronts": pi["LDS"]["shared_wavefronts"] + pi["LDS2"]["shared_wavefronts"]}
+    for k, v in OUTSIDE.items():
+        t[k] += v
+    return t
+
+
+def probe_traces(npz, kernel: str, name: str, rep: int, nwarps: int) -> list:
+    """Per warp, the probe's events as ("LDG" | "round" | "exit", lanes): the lanes that logged one
+    event together (same clock, kind and __activemask())."""
+    n, ev = npz[f"{kernel}.{name}.r{rep}.n"], npz[f"{kernel}.{name}.r{rep}.events"]
+    out = []
+    for w in range(nwarps):
+        groups: dict = {}
+        for lane in range(32):
+            t = 32 * w + lane
+            for j in range(min(int(n[t]), ev.shape[1])):
+                code, mask, clock, _v = (int(x) for x in ev[t, j])
+                groups.setdefault((clock, code >> 24, mask), []).append(lane)
+        out.append([({1: "LDG", 2: "round", 3: "exit"}[kind], tuple(sorted(lanes)))
+                    for (clock, kind, mask), lanes in sorted(groups.items())])
+    return out
+
+
+def summary(a) -> int:
+    import fidelity
+    import histogram1024_schedules as schedules
+    res = Path(a.dir).resolve()
+    runs = {"run1": (res / "histogram1024-sass-2026-12-02-ncu.json", res / "histogram1024-sass-2026-12-02-probe.npz"),
+            "run2": (res / "histogram1024-sass-2026-12-02-ncu-run2.json",
+                     res / "histogram1024-sass-2026-12-02-probe-run2.npz")}
+    docs = {k: json.loads(v[0].read_text()) for k, v in runs.items()}
+    probes = {k: np.load(v[1]) for k, v in runs.items()}
+    pages = {k: source_pages(d) for k, d in docs.items()}
+    pis = {k: {n: per_instruction(t) for n, t in p.items()} for k, p in pages.items()}
+    launch = fidelity.launches(LAUNCH)[0]
+    _k, args, _s = launch.make()
+    inputs = {"launch": (launch, args)}
+    inputs.update({n: (L, va) for n, L, va in variants(launch, launch.make)})
+    fid_rec = json.loads((res / "fidelity-2026-12-02-unseen23.json").read_text())
+    ncu_totals = next(r for r in fid_rec["rows"] if r["id"] == launch.id)["ncu"]
+    out = {"date": "2026-12-02", "command": "python bench/histogram1024_sass.py summary bench/results",
+           "sources": {k: [str(p.relative_to(ROOT)) for p in v] for k, v in runs.items()},
+           "recorded_with": {k: {"command": d["command"], "commit": d["commit"], "ncu": d["ncu"]}
+                             for k, d in docs.items()},
+           "gpu": "NVIDIA H200, driver 580.159.04 (bench/results/logs/histogram1024-sass-2026-12-02.log)",
+           "loop_sass": {k: pis["run1"]["launch_r0"][k]["sass"] for k in LOOP}}
+
+    def counts(pi):     # the numbers (the SASS text names absolute branch targets, which move per load)
+        return {k: {f: v for f, v in row.items() if f != "sass"} for k, row in pi.items()}
+    r1, r2 = pis["run1"], pis["run2"]
+    out["repeats_identical"] = all(counts(r[f"launch_r{i}"]) == counts(r["launch_r0"]) for r in (r1, r2) for i in (1, 2))
+    out["runs_identical"] = all(counts(r1[n]) == counts(r2[n]) for n in r1)
+    out["launch_totals_from_per_instruction"] = launch_totals(r1["launch_r0"])
+    out["launch_totals_recorded"] = {k: ncu_totals[k] for k in out["launch_totals_from_per_instruction"]}
+    out["per_instruction"] = {("launch" if n == "launch_r0" else n): {k: v["inst"] for k, v in pi.items()}
+                              for n, pi in r2.items() if not n.startswith("launch_r") or n == "launch_r0"}
+    out["per_instruction_launch"] = r2["launch_r0"]
+    # the probe against ncu, and the staged probe against the global one
+    checks, model = {}, {}
+    for name, (L, va) in inputs.items():
+        nw = L.grid[0] * L.block[0] // 32
+        ncu = out["per_instruction"][name]
+        glob = [probe_traces(probes["run2"], "probeRounds", name, r, nw) for r in range(3)]
+        staged = [probe_traces(probes["run2"], "probeStagedRounds", name, r, nw) for r in range(3)]
+        first = probe_traces(probes["run1"], "probeRounds", name, 0, nw) if f"probeRounds.{name}.r0.n" in probes["run1"] else None
+        events = [e for tr in glob[0] for e in tr]
+        checks[name] = {
+            "probe_counts": {"LDG": sum(k == "LDG" for k, _ in events), "STS": sum(k == "round" for k, _ in events),
+                             "BRA_back": sum(k == "exit" for k, _ in events)},
+            "ncu_counts": {k: ncu[k] for k in ("LDG", "STS", "BRA_back")},
+            "probe_repeats_identical": all(g == glob[0] for g in glob) and all(t == staged[0] for t in staged),
+            "staged_equals_global": staged[0] == glob[0],
+            "run1_equals_run2": first == glob[0] if first is not None else None}
+        traces: list = []
+        c = schedules.loop_counts(va[1], "h200_rule", L.grid[0], L.block[0], traces)
+        got = {"LDG": c["global_ld_requests"], "STS": c["shared_st_requests"], "LDS": c["shared_ld_requests"] - c["shared_st_requests"],
+               "BSYNC": c["bsync"], "BRA_back": c["bra_out"], "WARPSYNC": c["warpsync"]}
+        model[name] = {"counts": got, "ncu": {k: ncu[k] for k in got},
+                       "warps_matching_probe": [w for w in range(nw) if traces[w] == glob[0][w]], "warps": nw}
+    out["probe_checks"] = checks
+    out["h200_rule"] = model
+    out["h200_rule_launch_totals"] = {k: v for k, v in schedules.totals(args[1], "h200_rule").items()
+                                      if k in out["launch_totals_recorded"]}
+    path = res / "histogram1024-sass-2026-12-02.json"
+    path.write_text(json.dumps(out, indent=1) + "\n")
+    ok = sum(len(m["warps_matching_probe"]) for m in model.values())
+    print(f"repeats identical {out['repeats_identical']}, runs identical {out['runs_identical']}")
+    print(f"per-instruction sums = recorded totals: {out['launch_totals_from_per_instruction'] == out['launch_totals_recorded']}")
+    print(f"probe counts = ncu's: {all(v['probe_counts'] == v['ncu_counts'] for v in checks.values())}; "
+          f"staged = global: {all(v['staged_equals_global'] for v in checks.values())}")
+    print(f"h200_rule: {ok} of {sum(m['warps'] for m in model.values())} warps' traces; "
+          f"inputs whose loop counts equal ncu's: {sum(m['counts'] == m['ncu'] for m in model.values())} of {len(model)}")
+    print("launch totals, h200_rule vs ncu:", {k: (out["h200_rule_launch_totals"][k], v) for k, v in out["launch_totals_recorded"].items()})
+    print(f"wrote {path}")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -212,11 +356,9 @@ def main(argv=None) -> int:
     r.add_argument("--kernels", default="probeElements,probeRounds", help="the probe's kernels to run")
     r.add_argument("--tag", default="", help="appended to the probe's file name")
     s = sub.add_parser("summary")
-    s.add_argument("dir")
+    s.add_argument("dir", nargs="?", default=str(ROOT / "bench" / "results"))
     a = ap.parse_args(argv)
-    if a.cmd == "record":
-        return record(a)
-    raise SystemExit("summary: not yet")
+    return record(a) if a.cmd == "record" else summary(a)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,10 @@ schedules of the split warp and writes their totals, to compare with ncu's:
   ``_rearm``: the lanes the BSYNC holds are only those of the last part that executed the BSSY
   (the winners re-arm it for their next element), and a part's other lanes pass it;
 * ``lowest_pc_per_warp``: the emulator's own spin-loop rule (lowest pc first, a spin loop's back
-  branch yields while other threads can run), applied to each warp alone.
+  branch yields while other threads can run), applied to each warp alone;
+* ``h200_rule``: the rule read off the H200's per-instruction counts and per-lane traces
+  (bench/histogram1024_sass.py; h200_rule's docstring), with a store of several lanes to one word
+  keeping the lowest lane's value (the others keep the highest's, as first assumed).
 
 Only the loop's part of each total is replayed; the rest of the kernel (clearing the histogram,
 the merge) is the same under every schedule and added from the lock-step counts of those lines
@@ -71,8 +74,9 @@ class Warp:
     """One warp's lanes, each at a pc of the loop: H (the element's LDG), R (the first LDS),
     Y (after the YIELD), B (at the BSYNC), O (the branch back over the data), E (done)."""
 
-    def __init__(self, block, warp, bins, counts, nthreads=768, n=4096):
-        self.tid = 96 * block + 32 * warp + np.arange(32)
+    def __init__(self, block, warp, bins, counts, nthreads=768, n=4096, lowest_lands=False, block_size=96):
+        self.tid = block_size * block + 32 * warp + np.arange(32)
+        self.lowest_lands = lowest_lands
         self.base, self.bins, self.c, self.stride, self.n = 1024 * warp, bins, counts, nthreads, n
         self.elem = np.zeros(32, int)
         self.word = np.zeros(32, np.int64)
@@ -98,7 +102,9 @@ class Warp:
     def sts(self, lanes):
         self.c["shared_st_requests"] += 1
         self.c["shared_st_wavefronts"] += _wavefronts(self.word[lanes])
-        for lane in sorted(lanes):            # one word written by several lanes: the highest lane's value
+        # one word written by several lanes: the highest lane's value (as assumed first), or the
+        # lowest's (what the H200 does: bench/histogram1024_sass.py's probe)
+        for lane in sorted(lanes, reverse=self.lowest_lands):
             self.mem[int(self.word[lane])] = int(self.val[lane])
 
     def round_end(self, lanes):
@@ -269,6 +275,142 @@ def lowest_pc_per_warp(w: Warp):
             pc[more], pc[done] = "H", "E"
 
 
+def h200_rule(w: Warp, trace: list | None = None):
+    """The schedule the H200 follows, read off its per-instruction counts and the probe's per-lane
+    traces (bench/histogram1024_sass.py, docs/FIDELITY.md). A warp runs as parts (lanes at one pc);
+    the part in hand runs until it yields, waits or diverges:
+
+    * a store that several lanes make to one word keeps the lowest lane's value;
+    * at the retry loop's divergent branch the fall-through side (the lanes whose value stuck, on to
+      the BSYNC) runs first; at the branch over the data, the taken side (on to the next LDG);
+    * ``BSSY B0`` arms the warp's one barrier with the lanes that execute it (each element's part
+      re-arms it: the division's BSSY and the loop's);
+    * ``BSYNC B0``: a part's lanes outside the armed barrier pass at once (and run on first); the
+      barrier completes when every lane of it is there (in the part, waiting at the BSYNC or at the
+      WARPSYNC): then the lanes waiting for it join the part, and lanes left waiting from an earlier
+      arming go on as a part of their own; else the barrier's lanes wait;
+    * ``YIELD`` switches to another part that can run: one that has not yielded first, the lowest pc
+      first, and every part at that pc runs with it (parts of different elements store and load
+      together). With none, the waiting lanes go on if every lane of the barrier waits, has yielded
+      or is at the WARPSYNC -- unless they waited while others passed, which only the barrier's
+      completion frees -- else the yielding part goes on;
+    * the WARPSYNC.ALL after the loop holds each part until all 32 lanes are there.
+
+    It reproduces every single-warp input's per-instruction counts (14 inputs) and 40 of the 42
+    recorded warps' traces event for event; in the other two one choice of the next part differs
+    (FIDELITY.md). ``trace``: filled with ("LDG" | "round" | "exit", lanes) as the probe logs them."""
+    H, L, R, S, O, W = 0x270, 0x420, 0x440, 0x4B0, 0x4C0, 0x4D0
+
+    class P:
+        __slots__ = ("held", "lanes", "pc", "split", "yielded")
+
+        def __init__(self, lanes, pc):
+            self.lanes, self.pc = np.asarray(lanes, np.int64), pc
+            self.yielded = self.held = self.split = False
+
+    def join(q, p):
+        q.lanes = np.sort(np.concatenate([q.lanes, p.lanes]))
+        parts.remove(p)
+
+    c = w.c
+    alive = w.tid < w.n
+    parts = [P(np.flatnonzero(alive), H)] if alive.any() else []
+    if not alive.all():
+        parts.append(P(np.flatnonzero(~alive), W))
+    barrier = set(range(32))
+
+    def switch(me):
+        run = [p for p in parts if not p.held and p is not me]
+        if run:
+            q = min([p for p in run if not p.yielded] or run, key=lambda p: p.pc)
+            for p in [p for p in parts if p is not q and p.pc == q.pc and not p.held]:
+                join(q, p)
+            q.yielded = False
+            return q
+        waiting = [p for p in parts if p.held and p.pc == S and not p.split]
+        if waiting and all((p.held and p.pc == S) or p.yielded or p.pc == W
+                           for p in parts if barrier & set(p.lanes.tolist())):
+            q = waiting[0]
+            for p in waiting[1:]:
+                join(q, p)
+            q.held, q.pc = False, O
+            return q
+        if me.held:
+            raise RuntimeError("no part can run")
+        for p in [p for p in parts if p is not me and p.pc == me.pc and not p.held]:
+            join(me, p)
+        me.yielded = False
+        return me
+
+    cur = parts[0]
+    for _ in range(200_000):
+        p, lanes = cur, cur.lanes
+        if trace is not None and p.pc in (H, R, O):
+            trace.append(({H: "LDG", R: "round", O: "exit"}[p.pc], tuple(lanes.tolist())))
+        if p.pc == H:
+            w.ldg(lanes)
+            c["instructions"] += INSTR["H"]
+            barrier = set(lanes.tolist())
+            p.pc = L
+        elif p.pc == L:
+            w.lds(lanes, True)
+            c["instructions"] += INSTR["R"] + INSTR["Y"]
+            p.pc, p.yielded = R, True
+            cur = switch(p)
+        elif p.pc == R:
+            c["instructions"] += INSTR["S"]
+            lose, win = w.round_end(lanes)
+            if len(lose) and len(win):
+                i = parts.index(p)
+                parts[i:i + 1] = [P(win, S), P(lose, L)]
+                cur = parts[i]
+            else:
+                p.pc = L if len(lose) else S
+        elif p.pc == S:
+            c["instructions"] += INSTR["B"]
+            c["bsync"] = c.get("bsync", 0) + 1
+            here = set(lanes.tolist())
+            for q in parts:
+                if q.held and q.pc in (S, W):
+                    here |= set(q.lanes.tolist())
+            inside = np.isin(lanes, list(barrier))
+            if barrier <= here:                      # the barrier completes
+                for q in [q for q in parts if q.held and q.pc == S]:
+                    if set(q.lanes.tolist()) <= barrier:
+                        join(p, q)                   # its waiting lanes join this part
+                    else:
+                        q.held, q.pc = False, O      # left from an earlier arming: on their own
+                p.pc = O
+            elif not inside.any():
+                p.pc = O
+            elif inside.all():
+                p.held = True
+                cur = switch(p)
+            else:                                    # lanes outside the barrier pass, the others wait
+                i = parts.index(p)
+                waits = P(lanes[inside], S)
+                waits.held = waits.split = True
+                parts[i:i + 1] = [P(lanes[~inside], O), waits]
+                cur = parts[i]
+        elif p.pc == O:
+            c["instructions"] += INSTR["O"]
+            c["bra_out"] = c.get("bra_out", 0) + 1
+            more, done = w.next_element(lanes)
+            if len(more) and len(done):
+                i = parts.index(p)
+                parts[i:i + 1] = [P(more, H), P(done, W)]
+                cur = parts[i]
+            else:
+                p.pc = H if len(more) else W
+        else:                                        # W: the WARPSYNC.ALL
+            c["warpsync"] = c.get("warpsync", 0) + 1
+            p.held = True
+            if all(q.pc == W for q in parts):
+                return
+            cur = switch(p)
+    raise RuntimeError("did not finish")
+
+
 SCHEDULES = {
     "lockstep": lockstep,
     "yield_release_any": lambda w: yield_release(w, "any"),
@@ -277,20 +419,37 @@ SCHEDULES = {
     "yield_release_any_rearm": lambda w: yield_release(w, "any", rearm=True),
     "yield_release_same_rearm": lambda w: yield_release(w, "same", rearm=True),
     "lowest_pc_per_warp": lowest_pc_per_warp,
+    "h200_rule": h200_rule,
 }
+LOWEST_LANDS = {"h200_rule"}       # schedules whose same-word stores keep the lowest lane's value
 KEYS = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "shared_ld_requests",
         "shared_st_requests", "global_ld_requests", "instructions")
 
 
-def totals(data, schedule) -> dict:
+def loop_counts(data, schedule, grid: int = 8, block_size: int = 96, traces: list | None = None) -> dict:
+    """The retry loop's part of the counts under a schedule, for any launch of one-dimensional
+    blocks over ``data`` (h200_rule also counts its BSYNC, branch-back and WARPSYNC executions);
+    ``traces``: h200_rule's per-warp traces are appended to it."""
     bins = (np.asarray(data, np.float32) * np.float32(1024)).astype(np.int64) & 0x3FF
     c = dict.fromkeys(KEYS, 0)
-    for block in range(8):
-        for warp in range(3):
-            SCHEDULES[schedule](Warp(block, warp, bins, c))
+    for block in range(grid):
+        for warp in range(block_size // 32):
+            w = Warp(block, warp, bins, c, nthreads=grid * block_size, n=len(bins),
+                     lowest_lands=schedule in LOWEST_LANDS, block_size=block_size)
+            if traces is not None and schedule == "h200_rule":
+                traces.append([])
+                h200_rule(w, traces[-1])
+            else:
+                SCHEDULES[schedule](w)
+    return c
+
+
+def totals(data, schedule) -> dict:
+    """The recorded launch's totals under a schedule: the loop replayed, the rest added as counted."""
+    c = loop_counts(data, schedule)
     for k, v in OUTSIDE.items():
         c[k] += v
-    c["instructions"] += FIXED_INSTR
+    c["instructions"] += FIXED_INSTR + c.get("warpsync", 24) - 24     # parts that reach the WARPSYNC apart
     return c
 
 
