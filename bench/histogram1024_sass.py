@@ -288,7 +288,7 @@ def summary(a) -> int:
     fid_rec = json.loads((res / "fidelity-2026-12-02-unseen23.json").read_text())
     ncu_totals = next(r for r in fid_rec["rows"] if r["id"] == launch.id)["ncu"]
     out = {"date": "2026-12-02", "command": "python bench/histogram1024_sass.py summary bench/results",
-           "sources": {k: [str(p.relative_to(ROOT)) for p in v] for k, v in runs.items()},
+           "sources": {k: [f"bench/results/{p.name}" for p in v] for k, v in runs.items()},
            "recorded_with": {k: {"command": d["command"], "commit": d["commit"], "ncu": d["ncu"]}
                              for k, d in docs.items()},
            "gpu": "NVIDIA H200, driver 580.159.04 (bench/results/logs/histogram1024-sass-2026-12-02.log)",
