@@ -15,13 +15,12 @@ import sys
 
 import numpy as np
 import pytest
-
 from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
-import fidelity as fid  # noqa: E402
-import histogram1024_sass as hs  # noqa: E402
-import histogram1024_schedules as schedules  # noqa: E402
+import fidelity as fid
+import histogram1024_sass as hs
+import histogram1024_schedules as schedules
 
 RES = ROOT / "bench" / "results"
 NCU = [RES / "histogram1024-sass-2026-12-02-ncu.json", RES / "histogram1024-sass-2026-12-02-ncu-run2.json"]
