@@ -13,7 +13,10 @@ source page (``ncu --import --page source --print-source sass --csv``) and raw p
 DIR/histogram1024-sass-ncu.json, and the .ncu-rep. Then, outside ncu, it runs
 bench/histogram1024_probe.cu (the same loop written out to log, per lane and element, the lanes
 that ran together: ``__activemask()``, and the SM clock) on the same inputs: DIR/histogram1024-probe.npz.
-``summary`` reads those and writes the per-instruction table and what follows from it.
+``summary`` reads the two sessions' recordings in bench/results/ and writes
+histogram1024-sass-2026-12-02.json: the loop's counts per instruction for every input, whether
+they repeat, the launch's totals from them, the probe against ncu, and the rule replayed from them
+(bench/histogram1024_schedules.py's h200_rule) against both.
 """
 from __future__ import annotations
 
@@ -53,8 +56,8 @@ def designed() -> list[tuple[str, str, list]]:
         row[a] = row[b] = bin_
         return row
     halves = [500] * 16 + [600] * 16
-    quarter = [(e) for e in distinct(0)]
-    quarter[0:8] = [800] * 8
+    octet = distinct(0)
+    octet[0:8] = [800] * 8
     return [
         ("distinct_x2", "no lane shares a bin: the loop runs once per element", [distinct(0), distinct(1)]),
         ("same_x1", "32 lanes on one bin, one element each", [same(5)]),
@@ -64,7 +67,7 @@ def designed() -> list[tuple[str, str, list]]:
         ("pair3031_distinct", "lanes 30 and 31 share a bin, then none", [pair(30, 31), distinct(1)]),
         ("pair015_distinct", "lanes 0 and 15 share a bin, then none", [pair(0, 15), distinct(1)]),
         ("halves_distinct", "lanes 0-15 on one bin, 16-31 on another, then none", [halves, distinct(1)]),
-        ("octet_distinct", "lanes 0-7 on one bin, then none", [quarter, distinct(1)]),
+        ("octet_distinct", "lanes 0-7 on one bin, then none", [octet, distinct(1)]),
         ("pair01_x4", "lanes 0 and 1 share a bin in the first of four elements", [pair(0, 1)] + [distinct(e) for e in (1, 2, 3)]),
         ("pair01_each_x4", "lanes 0 and 1 share a bin in each of four elements",
          [pair(0, 1, e, 700 + e) for e in range(4)]),
@@ -85,8 +88,8 @@ def _data(rows) -> np.ndarray:
 
 
 def variants(launch, make):
-    """[(name, Launch, args)]: the recorded launch, the designed single-warp ones, and one warp
-    and one block of 96 on the recorded launch's data."""
+    """[(name, Launch, args)]: the designed single-warp inputs, then the recorded launch's data on
+    one block of 32 threads and on one of 96 (the launch itself is not among them)."""
     _, args, _ = make()
     data = next(a for a in args if getattr(a, "shape", None) == (4096,))
     out = []
