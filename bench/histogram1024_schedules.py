@@ -284,7 +284,8 @@ def h200_rule(w: Warp, trace: list | None = None):
     * at the retry loop's divergent branch the fall-through side (the lanes whose value stuck, on to
       the BSYNC) runs first; at the branch over the data, the taken side (on to the next LDG);
     * ``BSSY B0`` arms the warp's one barrier with the lanes that execute it (each element's part
-      re-arms it: the division's BSSY and the loop's);
+      re-arms it: the division's BSSY and the loop's); if some lanes wait at the WARPSYNC then,
+      lanes left waiting at the BSYNC outside the new barrier go on, as a part of their own;
     * ``BSYNC B0``: a part's lanes outside the armed barrier pass at once (and run on first); the
       barrier completes when every lane of it is there (in the part, waiting at the BSYNC or at the
       WARPSYNC): then the lanes waiting for it join the part, and lanes left waiting from an earlier
@@ -296,8 +297,8 @@ def h200_rule(w: Warp, trace: list | None = None):
       completion frees -- else the yielding part goes on;
     * the WARPSYNC.ALL after the loop holds each part until all 32 lanes are there.
 
-    It reproduces every single-warp input's per-instruction counts (14 inputs) and 40 of the 42
-    recorded warps' traces event for event; in the other two one choice of the next part differs
+    It reproduces every single-warp input's per-instruction counts (14 inputs) and 41 of the 42
+    recorded warps' traces event for event; in the other one choice of the next part differs
     (FIDELITY.md). ``trace``: filled with ("LDG" | "round" | "exit", lanes) as the probe logs them."""
     H, L, R, S, O, W = 0x270, 0x420, 0x440, 0x4B0, 0x4C0, 0x4D0
 
@@ -351,6 +352,12 @@ def h200_rule(w: Warp, trace: list | None = None):
             w.ldg(lanes)
             c["instructions"] += INSTR["H"]
             barrier = set(lanes.tolist())
+            if any(q.held and q.pc == W for q in parts):
+                # re-armed while lanes wait at the WARPSYNC: lanes left waiting at the BSYNC that
+                # are outside the new barrier go on (as a part of their own)
+                for q in parts:
+                    if q.held and q.pc == S and not barrier & set(q.lanes.tolist()):
+                        q.held, q.pc = False, O
             p.pc = L
         elif p.pc == L:
             w.lds(lanes, True)

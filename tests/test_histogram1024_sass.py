@@ -105,9 +105,9 @@ def test_a_store_of_several_lanes_to_one_word_keeps_the_lowest_lanes_value(probe
     assert exits == [(lane,) for lane in range(32)]
 
 
-def test_the_h200_rule_replays_the_single_warp_inputs_and_40_of_42_warps(counts, probe, inputs):
+def test_the_h200_rule_replays_the_single_warp_inputs_and_41_of_42_warps(counts, probe, inputs):
     """h200_rule (the rule FIDELITY.md states) against the recordings: every small single-warp
-    input's per-instruction counts and trace exactly; of the 42 warps of all inputs, 40 traces event
+    input's per-instruction counts and trace exactly; of the 42 warps of all inputs, 41 traces event
     for event; on the launch, the global load totals exactly and each shared total within one."""
     run2 = counts[1]
     matched = total = 0
@@ -123,7 +123,7 @@ def test_the_h200_rule_replays_the_single_warp_inputs_and_40_of_42_warps(counts,
         want = tuple(_inst(ncu, k) for k in ("LDG", "STS", "BSYNC", "BRA_back", "WARPSYNC"))
         if not name.startswith(("launch", "launchdata")):
             assert all(ok) and got == want, name
-    assert total == 42 and matched >= 40
+    assert total == 42 and matched >= 41
     rec = next(r for r in json.loads(REC.read_text())["rows"] if r["id"] == RACE)["ncu"]
     t = schedules.totals(inputs["launch"][1][1], "h200_rule")
     assert (t["global_ld_requests"], t["global_ld_sectors"]) == (rec["global_ld_requests"], rec["global_ld_sectors"])
