@@ -52,3 +52,32 @@ extern "C" __global__ void globalWord(int *out, unsigned mask) {
 extern "C" __global__ void globalByte(int *out, unsigned mask) {
     if (LANE_STORES) *(volatile unsigned char *)out = (unsigned char)threadIdx.x;
 }
+
+extern "C" __global__ void sharedHalfword(int *out, unsigned mask) {
+    __shared__ volatile short s;
+    if (threadIdx.x == 0) s = -1;
+    __syncthreads();
+    if (LANE_STORES) s = (short)(1000 + threadIdx.x);
+    __syncthreads();
+    if (threadIdx.x == 0) out[0] = s;
+}
+
+// out[0..3] are -1 on entry; 8 and 16 bytes to global memory
+extern "C" __global__ void globalDouble(int *out, unsigned mask) {
+    if (LANE_STORES) *(volatile long long *)out = ((long long)threadIdx.x << 32) | (100 + threadIdx.x);
+}
+
+extern "C" __global__ void globalVector(int *out, unsigned mask) {
+    int t = threadIdx.x;
+    if (LANE_STORES) *(int4 *)out = make_int4(t, 100 + t, 200 + t, 300 + t);
+}
+
+// every lane stores, with no condition (one unpredicated instruction); `mask` is not read
+extern "C" __global__ void sharedWordEveryLane(int *out, unsigned mask) {
+    __shared__ volatile int s;
+    if (threadIdx.x == 0) s = -1;
+    __syncthreads();
+    s = threadIdx.x;
+    __syncthreads();
+    if (threadIdx.x == 0) out[0] = s;
+}

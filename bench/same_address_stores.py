@@ -22,7 +22,8 @@ from gpu_common import ROOT, commit, parser, write  # noqa: E402
 
 import tilelab as tl  # noqa: E402
 
-KERNELS = ("sharedWord", "sharedByte", "sharedDouble", "sharedVector", "globalWord", "globalByte")
+KERNELS = ("sharedWord", "sharedByte", "sharedHalfword", "sharedDouble", "sharedVector", "globalWord",
+           "globalByte", "globalDouble", "globalVector", "sharedWordEveryLane")
 MASKS = {"all 32": 0xFFFFFFFF, "odd lanes": 0xAAAAAAAA, "lanes 12-23": 0x00FFF000,
          "lanes 0 and 31": 0x80000001, "lanes 5, 9, 30": (1 << 5) | (1 << 9) | (1 << 30)}
 
@@ -50,7 +51,7 @@ def main(argv=None) -> int:
     cases = []
     for name in KERNELS:
         k = prog.kernel(name)
-        for label, mask in MASKS.items():
+        for label, mask in (MASKS if name != "sharedWordEveryLane" else {"all 32": 0xFFFFFFFF}).items():
             row = {"kernel": name, "mask": label, "mask_bits": f"{mask:#010x}", "lanes": lanes(mask),
                    "emu": run(k, mask, "emu")}
             if gpu is not None:

@@ -785,6 +785,31 @@ def _access(m, ins, idx, pc, store):
     _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop)
 
 
+def _keeper_last(m, idx, sel, nbytes):
+    """The order to write a store's lanes in (numpy keeps the last of equal offsets) so that where
+    lanes of one warp write the same bytes, the H200's lane keeps them: a 1-, 2- or 4-byte store
+    keeps its lowest lane's; an 8-byte store runs as two halves of 16 lanes and a 16-byte one as
+    four quarters of 8, and the last part with a writer wins, its lowest lane's value
+    (bench/same_address_stores.py, bench/results/same-address-stores-2026-12-02.json). The PTX ISA
+    leaves it open; a racy kernel's output shows it. Warps keep their order (a later warp's
+    store is the later one, as the emulator runs them)."""
+    per = 32 if nbytes <= 4 else 16 if nbytes == 8 else 8
+    if idx is None and sel is None and m.tpb % 32 == 0:
+        n = len(m.all_lanes)
+        key = (n, per)
+        order = m.store_orders.get(key)
+        if order is None:
+            order = m.store_orders[key] = \
+                np.arange(n).reshape(-1, 32 // per, per)[:, :, ::-1].reshape(-1)
+        return order
+    lanes = m.lanes(idx)
+    if sel is not None:
+        lanes = lanes[sel]
+    lane = m.lane[lanes]
+    key = m.warp_global[lanes].astype(np.int64) * 64 + (lane // per) * 32 + (31 - lane)
+    return np.argsort(key, kind="stable")
+
+
 def _report_bad(m, ins, lanes, bad, addr, kind, detail_fn):
     if bad.any():
         i = int(np.argmax(bad))
@@ -860,6 +885,9 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         sel, off_ok = None, off
     if store:
         v = vals if sel is None else vals[sel]
+        if space != "local":                     # lanes of a warp that write the same bytes: who keeps them
+            order = _keeper_last(m, idx, sel, nbytes)
+            off_ok, v = off_ok[order], v[order]
         arena.scatter(off_ok, es, v, nvec)
         if space == "shared":
             m.async_state.overwrite(m, off_ok, nbytes)

@@ -119,6 +119,7 @@ class Machine:
 
         t = np.arange(T, dtype=np.int64)
         self.all_lanes = t
+        self.store_orders = {}           # (lanes, lanes a part) -> the order a store writes them in (isa._keeper_last)
         self.tid_in_block = t % self.tpb
         self.block_local = t // self.tpb
         bid = block_ids[self.block_local]
