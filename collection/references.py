@@ -557,19 +557,20 @@ def _round_int(v, mode):
 
 def _int_to_float(v, mode, dtype):
     """The integer v as a float of dtype rounded by mode (the CUDA __int2float_r* family)."""
+    from fractions import Fraction
     g = dtype(float(v))
-    while int(float(g)) > v:
+    while Fraction(float(g)) > v:
         g = np.nextafter(g, dtype(-np.inf))
-    while int(float(np.nextafter(g, dtype(np.inf)))) <= v:
+    while Fraction(float(np.nextafter(g, dtype(np.inf)))) <= v:
         g = np.nextafter(g, dtype(np.inf))
-    if int(float(g)) == v:
+    if Fraction(float(g)) == v:
         return g
     up = np.nextafter(g, dtype(np.inf))
     if mode == "rd" or (mode == "rz" and v > 0):
         return g
     if mode in ("ru", "rz"):
         return up
-    dg, du = v - int(float(g)), int(float(up)) - v
+    dg, du = v - Fraction(float(g)), Fraction(float(up)) - v
     if dg != du:
         return g if dg < du else up
     view = {np.float32: np.uint32, np.float64: np.uint64}[dtype]
