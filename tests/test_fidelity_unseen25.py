@@ -78,3 +78,15 @@ def test_the_suite_on_the_emulator_before_any_change():
     assert rec["kernels"] == 36 and rec["matched"] == 35
     (bad,) = [r for r in rec["results"] if not r["ok"]]
     assert bad["kernel"] == "parallelPitched3DAccess" and "cannot be passed" in bad["problems"][0]
+
+
+def test_the_pitched_3d_kernel_is_still_refused_and_the_harness_says_when_it_is_not():
+    """The finding stays visible: the entry is right only while tl.launch refuses its struct, and the
+    harness reports the entry wrong once the launcher takes it (or refuses it otherwise)."""
+    sys.path.insert(0, str(ROOT))
+    from collection import run
+    (e,) = [x for x in run.load() if x["name"] == "parallelPitched3DAccess"]
+    assert run.check_emu(e) == []
+    assert run.check_emu({**e, "refused": "some other refusal"})
+    ok = next(x for x in run.load() if x["name"] == "parallelSimple3DAccess")
+    assert run.check_emu({**ok, "refused": "cannot be passed"})[0].startswith("launched")
