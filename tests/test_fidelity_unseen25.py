@@ -46,15 +46,15 @@ def test_the_third_unseen_suites_totals_against_ncu(tmp_path):
     # GPU's timing (FIDELITY.md, cause J); everything else but the stencil equals ncu
     fence = {(FENCE, k) for k in ("shared_ld_wavefronts", "shared_ld_requests", "shared_atom_requests",
                                   "shared_atom_wavefronts")}
-    assert fence <= missed
-    assert missed - fence <= {(STENCIL, "shared_ld_wavefronts"), (STENCIL, "shared_ld_requests")}
+    # (before the reuse rule, also the stencil's shared-load wavefronts and requests: 449 of 455)
+    assert missed == fence
     by_id = {r["id"]: r for r in rows}
     ncu_fence = by_id[FENCE]["checks"]["shared_atom_requests"]["ncu"]
     assert ncu_fence > 20 * by_id[FENCE]["checks"]["shared_atom_requests"]["emu"]   # retries, many
     # the stencil's 8-row strip: ptxas unrolls it by 2 and loads the 12 words of a pair's 4 rows once
     # (48 LDS a warp; the PTX's 9 a row are 72)
     st = by_id[STENCIL]["checks"]["shared_ld_requests"]
-    assert st["ncu"] == 768 == 16 * 48
+    assert st["ncu"] == 768 == 16 * 48 == st["emu"]
 
 
 def test_the_third_unseen_suites_outputs_against_the_h200():
@@ -90,3 +90,63 @@ def test_the_pitched_3d_kernel_is_still_refused_and_the_harness_says_when_it_is_
     assert run.check_emu({**e, "refused": "some other refusal"})
     ok = next(x for x in run.load() if x["name"] == "parallelSimple3DAccess")
     assert run.check_emu({**ok, "refused": "cannot be passed"})[0].startswith("launched")
+
+
+# --- after the write-up: the fix of the stencil's miss (FIDELITY.md, "a third unseen suite") ---
+
+REUSE_PTX = """
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+    .reg .f32 %f<6>;
+    .reg .b64 %rd<4>;
+    .shared .align 16 .b8 s[64];
+    mov.u64 %rd1, s;
+    ld.shared.f32 %f1, [%rd1+4];
+    ld.shared.f32 %f2, [%rd1+12];
+    ld.shared.f32 %f3, [%rd1+4];
+    st.shared.f32 [%rd1+32], %f1;
+    ld.shared.f32 %f4, [%rd1+4];
+    add.s64 %rd2, %rd1, 0;
+    ld.shared.volatile.f32 %f5, [%rd1+12];
+    ld.shared.volatile.f32 %f5, [%rd1+12];
+    ret;
+}
+"""
+
+
+def test_a_load_of_a_word_its_group_read_is_no_sass_access():
+    """The reuse rule on its own: the second load of [s+4] reuses the first's register; after a shared
+    store (which may alias) the third is a load again; volatile loads are never reused."""
+    from tilelab.emu import calls
+    from tilelab.emu.counters.sass_model import predict
+    from tilelab.emu.machine import parsed
+    module = parsed(REUSE_PTX)
+    fn = calls.link(module, module.entry("k"))
+    loads = [pc for pc, ins in enumerate(fn.instrs) if ins.op == "ld"]
+    units = {u.pcs[0]: u for u in predict(fn, len(fn.instrs), None) if len(u.pcs) == 1}
+    reused = [pc for pc in loads if pc in units and units[pc].reused]
+    assert reused == [loads[2]]
+
+
+def test_the_stencils_loads_shared_by_an_unrolled_pair_are_counted_once():
+    """SHOC's StencilKernel: NVVM unrolls the strip loop by 2 (the PTX's body has 18 ld.shared, the
+    remainder 9) and ptxas keeps 6 of the pair's loads in registers (the second row's north and centre
+    words are the first's centre and south): the SASS has 2, 9 and 10 LDS on lines 186-188. The plan
+    now predicts those counts, counts the lines the SASS way and makes the 6 loads silent; before, the
+    lines counted as the PTX runs (1,152 requests against the H200's 768)."""
+    from tilelab.emu import calls
+    from tilelab.emu.counters.sass_model import SILENT, plan_for
+    from tilelab.emu.machine import parsed
+    k, _, _ = fid.launches("shoc_stencil2d")[0].make()
+    module = parsed(k.program.ptx)
+    fn = calls.link(module, module.entry(k.entry))
+    plan = plan_for(k, fn, dict(module.files))
+    lines = [("collection/shoc_stencil2d.cu", n) for n in (186, 187, 188)]
+    assert all(plan.lines[w] == "sass" for w in lines)
+    silent = [pc for pc, a in plan.action.items() if a == (SILENT,) and fn.instrs[pc].op == "ld"]
+    assert len(silent) == 6 and all("shared" in fn.instrs[pc].mods for pc in silent)
+    rows = {r["id"]: r for r in json.loads(REC.read_text())["rows"]}
+    assert rows[STENCIL]["sass_mix"]["collection/shoc_stencil2d.cu:187"] == {"LDS": 9}
