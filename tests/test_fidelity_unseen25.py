@@ -51,7 +51,7 @@ def test_the_third_unseen_suites_totals_against_ncu(tmp_path):
     by_id = {r["id"]: r for r in rows}
     ncu_fence = by_id[FENCE]["checks"]["shared_atom_requests"]["ncu"]
     assert ncu_fence > 20 * by_id[FENCE]["checks"]["shared_atom_requests"]["emu"]   # retries, many
-    # the stencil's 8-row strip: ptxas unrolls it by 2 and loads the 12 words of a pair's 4 rows once
+    # the stencil's 8-row strip, unrolled by 2 in the PTX: ptxas loads the 12 words of a pair's 4 rows once
     # (48 LDS a warp; the PTX's 9 a row are 72)
     st = by_id[STENCIL]["checks"]["shared_ld_requests"]
     assert st["ncu"] == 768 == 16 * 48 == st["emu"]
