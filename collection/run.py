@@ -185,7 +185,7 @@ def main(argv=None):
     entries = load()
     if a.only:
         entries = [e for e in entries if e["file"].startswith(tuple(a.only.split(",")))]
-    failed, rows = 0, []
+    failed, refused, rows = 0, 0, []
     t0 = time.perf_counter()
     for e in entries:
         try:
@@ -193,12 +193,18 @@ def main(argv=None):
         except Exception as ex:                          # a refusal is a result here, not a crash
             p = [f"{type(ex).__name__}: {str(ex).splitlines()[0]}"]
         failed += bool(p)
-        rows.append({"file": e["file"], "kernel": e["name"], "ok": not p, "problems": p})
-        print(f"{'ok ' if not p else 'BAD'} {e['file']:<30} {e['name']:<40} {'; '.join(p)[:200]}")
-    print(f"{len(entries) - failed} of {len(entries)} kernels ran and matched numpy")
+        listed = not p and "refused" in e                # refused by tl.launch, as the manifest lists
+        refused += listed
+        rows.append({"file": e["file"], "kernel": e["name"], "ok": not p, "problems": p,
+                     **({"refused": e["refused"]} if listed else {})})
+        tag = "REF" if listed else ("ok " if not p else "BAD")
+        print(f"{tag} {e['file']:<30} {e['name']:<40} {'; '.join(p)[:200] or (e['refused'] if listed else '')}")
+    print(f"{len(entries) - failed - refused} of {len(entries)} kernels ran and matched numpy"
+          + (f"; {refused} refused by tl.launch as the manifest lists" if refused else ""))
     if a.json:
         Path(a.json).write_text(json.dumps({"command": "python collection/run.py " + " ".join(argv if argv is not None else sys.argv[1:]),
-                                            "kernels": len(rows), "matched": len(rows) - failed,
+                                            "kernels": len(rows), "matched": len(rows) - failed - refused,
+                                            "refused": refused,
                                             "seconds": round(time.perf_counter() - t0, 1), "results": rows},
                                            indent=1))
     return 1 if failed else 0
