@@ -532,3 +532,128 @@ def doitgen_copy(a, s, r):
     out = np.array(a)
     out[r] = s[r]
     return out
+
+
+# --- the third unseen suite (SHOC, HeCBench) ---
+
+def shoc_stencil(data, rows, cols, w_center, w_cardinal, w_diagonal):
+    """SHOC Stencil2D's 9-point step over the interior (rows x cols) of a haloed, padded float32 matrix,
+    summed in the kernel's order."""
+    d = np.asarray(data, np.float32)
+    c = d[1:rows + 1, 1:cols + 1]
+    n, s = d[0:rows, 1:cols + 1], d[2:rows + 2, 1:cols + 1]
+    e, w = d[1:rows + 1, 2:cols + 2], d[1:rows + 1, 0:cols]
+    ne, se = d[0:rows, 2:cols + 2], d[2:rows + 2, 2:cols + 2]
+    nw, sw = d[0:rows, 0:cols], d[2:rows + 2, 0:cols]
+    f = np.float32
+    return f(w_center) * c + f(w_cardinal) * (n + s + e + w) + f(w_diagonal) * (ne + se + nw + sw)
+
+
+def _round_int(v, mode):
+    """A Python float rounded to an integer: 'rd' floor, 'ru' ceil, 'rz' toward zero, 'rn' to even."""
+    import math
+    return {"rd": math.floor, "ru": math.ceil, "rz": math.trunc, "rn": round}[mode](v)
+
+
+def _int_to_float(v, mode, dtype):
+    """The integer v as a float of dtype rounded by mode (the CUDA __int2float_r* family)."""
+    from fractions import Fraction
+    g = dtype(float(v))
+    while Fraction(float(g)) > v:
+        g = np.nextafter(g, dtype(-np.inf))
+    while Fraction(float(np.nextafter(g, dtype(np.inf)))) <= v:
+        g = np.nextafter(g, dtype(np.inf))
+    if Fraction(float(g)) == v:
+        return g
+    up = np.nextafter(g, dtype(np.inf))
+    if mode == "rd" or (mode == "rz" and v > 0):
+        return g
+    if mode in ("ru", "rz"):
+        return up
+    dg, du = v - Fraction(float(g)), Fraction(float(up)) - v
+    if dg != du:
+        return g if dg < du else up
+    view = {np.float32: np.uint32, np.float64: np.uint64}[dtype]
+    return g if int(np.asarray(g).view(view)) % 2 == 0 else up
+
+
+def hec_cast1(x):
+    """HeCBench intrinsics-cast's cast1_intrinsics for each double of x (the intrinsics' documented roundings)."""
+    out = []
+    M32, M64 = (1 << 32) - 1, (1 << 64) - 1
+    for v in np.asarray(x, np.float64):
+        bits = int(np.float64(v).view(np.uint64))
+        f = float(np.float32(v))                      # the double argument of a float intrinsic, rounded
+        fbits = int(np.float32(v).view(np.uint32))
+        r1 = (bits >> 32) ^ (bits & M32)
+        for m in ("rd", "rn", "ru", "rz"):
+            r1 ^= _round_int(float(v), m) & M32
+        for m in ("rd", "rn", "ru", "rz"):
+            r1 ^= _round_int(f, m) & M32
+        r1 ^= fbits
+        r2 = 0
+        for src in (float(v), f):
+            for m in ("rd", "rn", "ru", "rz"):
+                r2 ^= _round_int(src, m) & M32
+        r2 ^= fbits
+        r3 = 0
+        for src in (float(v), f):
+            for m in ("rd", "rn", "ru", "rz"):
+                r3 ^= _round_int(src, m) & M64
+        r3 ^= bits
+        r4 = 0
+        for src in (float(v), f):
+            for m in ("rd", "rn", "ru", "rz"):
+                r4 ^= _round_int(src, m) & M64
+        total = (((r1 + r2) & M32) + ((r3 + r4) & M64)) & M64
+        out.append(total - (1 << 64) if total >> 63 else total)
+    return np.array(out, np.int64)
+
+
+def hec_cast2(x):
+    """HeCBench intrinsics-cast's cast2_intrinsics for each long long of x (float sums in float, double in double)."""
+    out = []
+    f32, f64 = np.float32, np.float64
+    for v in np.asarray(x, np.int64):
+        v = int(v)
+        lo = v & 0xFFFFFFFF
+        ilo = lo - (1 << 32) if lo >> 31 else lo
+        u = v & ((1 << 64) - 1)
+        r1 = f32(0)
+        r1 = f32(f64(r1) + np.uint64(u).view(np.float64))           # __hiloint2double: v's own bits
+        for m in ("rd", "rn", "ru", "rz"):
+            r1 = f32(r1 + _int_to_float(ilo, m, f32))
+        for m in ("rd", "rn", "ru", "rz"):
+            r1 = f32(r1 + _int_to_float(lo, m, f32))
+        r1 = f32(r1 + np.uint32(lo).view(np.float32))
+        r1 = f32(r1 + np.uint32(lo).view(np.float32))
+        for m in ("rd", "rn", "ru", "rz"):
+            r1 = f32(r1 + _int_to_float(v, m, f32))
+        for m in ("rd", "rn", "ru", "rz"):
+            r1 = f32(r1 + _int_to_float(u, m, f32))
+        r2 = f64(0)
+        r2 = r2 + _int_to_float(ilo, "rn", f64)
+        r2 = r2 + _int_to_float(lo, "rn", f64)
+        for m in ("rd", "rn", "ru", "rz"):
+            r2 = r2 + _int_to_float(v, m, f64)
+        for m in ("rd", "rn", "ru", "rz"):
+            r2 = r2 + _int_to_float(u, m, f64)
+        r2 = r2 + np.uint64(u).view(np.float64)
+        out.append(int(np.float64(f64(r1) + r2).view(np.int64)))
+    return np.array(out, np.int64)
+
+
+def radix_block_sort(keys, values, block, shift, bits=4):
+    """Each block of keys (and their values) sorted stably by the digit (key >> shift) & (2^bits - 1)."""
+    k, v = np.asarray(keys).reshape(-1, block), np.asarray(values).reshape(-1, block)
+    o = np.argsort((k >> shift) & ((1 << bits) - 1), axis=1, kind="stable")
+    return np.take_along_axis(k, o, 1).reshape(-1), np.take_along_axis(v, o, 1).reshape(-1)
+
+
+def radix_counts(keys, block, shift):
+    """(per-digit counts digit-major [16 x blocks], per-block start offsets [blocks x 16], 0 where absent)
+    of block-sorted keys."""
+    d = (np.asarray(keys).reshape(-1, block) >> shift) & 15
+    counts = np.array([[(b == r).sum() for b in d] for r in range(16)], np.uint32)
+    starts = np.array([[np.flatnonzero(b == r)[0] if (b == r).any() else 0 for r in range(16)] for b in d], np.uint32)
+    return counts, starts
