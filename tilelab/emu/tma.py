@@ -51,7 +51,9 @@ Clusters (emu/cluster.py): an mbarrier or copy operand in ``.shared::cluster`` m
 block's shared memory (``mapa``): a remote ``mbarrier.arrive`` arrives on that block's barrier, a
 copy lands there. ``.multicast::cluster`` with a ctaMask writes the same box at the same offset
 into each block of the mask and completes on each one's mbarrier at the same offset (the issuing
-block's ``tma_requests`` count it once, its global sectors once).
+block's ``tma_requests`` count it once; its global sectors once per block of the mask, as ncu's
+``l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld`` counts what reaches each SM:
+fast.cu's kernel 8, 98,304 sectors on the H200, bench/results/fidelity-2026-12-02-all.json).
 
 Not modelled, refused by name: im2col mode, reductions (cp.reduce.async.bulk), the
 .gather4/.scatter4 forms, copies between shared memories.
@@ -638,11 +640,13 @@ def h_cp(m, ins, idx, pc, fallback):
         base = int(m.block_base[t])
         if load:
             data = np.zeros((len(lin), eb), dtype=np.uint8)
+            targets = list(_targets(m, ins, t, int(sblk[i]), None if mask is None else int(mask[i])))
             if inb.any():
                 g = gbytes[inb]
                 data[inb] = m.gmem.arena.data[(g[:, None] + byte_off)]
-                sectors += int(np.unique((g + GLOBAL_BASE) // 32).size)
-            for tb in _targets(m, ins, t, int(sblk[i]), None if mask is None else int(mask[i])):
+                # the sectors reach each destination block's SM: a multicast counts them once per block
+                sectors += int(np.unique((g + GLOBAL_BASE) // 32).size) * len(targets)
+            for tb in targets:
                 tbase = tb * m.smem.stride
                 key = tbase + int(baddr[i])
                 if s.bars.get(key) is None or not s.bars[key].valid:
