@@ -3,8 +3,8 @@ the H200 keeps (bench/same_address_stores.py; docs/FIDELITY.md, "Same-address st
 
 The PTX ISA leaves the winner unspecified; a racy kernel's output shows it. The recording holds,
 for each probe kernel and lane mask, the value an H200 read back; the emulator must give the same.
-The first recording (…-before.json) is the probe at 23de3d0, whose emulator kept the highest
-lane's value: 4 of its 30 cases agreed.
+The first recording (same-address-stores-2026-12-02-before.json) is the probe at 23de3d0, whose
+emulator kept the highest lane's value: 4 of its 30 cases agreed.
 """
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ import same_address_stores as probe  # noqa: E402
 import tilelab as tl  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
-RECORDINGS = [p for p in (RESULTS / "same-address-stores-2026-12-02.json",
-                          RESULTS / "same-address-stores-2026-12-02-before.json") if p.exists()]
+# every recording of the probe on a GPU; the one with the most cases is checked
+RECORDINGS = sorted(RESULTS.glob("same-address-stores-*.json"),
+                    key=lambda p: len(json.loads(p.read_text())["cases"]), reverse=True)
 
 
 def _cases():

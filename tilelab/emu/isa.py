@@ -790,7 +790,7 @@ def _keeper_last(m, idx, sel, nbytes):
     lanes of one warp write the same bytes, the H200's lane keeps them: a 1-, 2- or 4-byte store
     keeps its lowest lane's; an 8-byte store runs as two halves of 16 lanes and a 16-byte one as
     four quarters of 8, and the last part with a writer wins, its lowest lane's value
-    (bench/same_address_stores.py, bench/results/same-address-stores-2026-12-02.json). The PTX ISA
+    (bench/same_address_stores.py, bench/results/same-address-stores-2026-12-02-before.json). The PTX ISA
     leaves it open; a racy kernel's output shows it. Warps keep their order (a later warp's
     store is the later one, as the emulator runs them)."""
     per = 32 if nbytes <= 4 else 16 if nbytes == 8 else 8
