@@ -80,14 +80,16 @@ def test_the_suite_on_the_emulator_before_any_change():
     assert bad["kernel"] == "parallelPitched3DAccess" and "cannot be passed" in bad["problems"][0]
 
 
-def test_the_pitched_3d_kernel_is_still_refused_and_the_harness_says_when_it_is_not():
-    """The finding stays visible: the entry is right only while tl.launch refuses its struct, and the
-    harness reports the entry wrong once the launcher takes it (or refuses it otherwise)."""
+def test_the_pitched_3d_kernel_runs_now_and_the_harness_says_a_stale_refusal():
+    """The finding is resolved (tilelab/structs.py: a cudaPitchedPtr by value): the entry has no
+    ``refused`` key, runs and matches numpy; an entry that still listed the refusal would be reported
+    wrong, "launched", so a stale ``refused`` cannot hide a kernel that runs."""
     sys.path.insert(0, str(ROOT))
     from collection import run
     (e,) = [x for x in run.load() if x["name"] == "parallelPitched3DAccess"]
+    assert "refused" not in e and "pitched" in e["args"][0]
     assert run.check_emu(e) == []
-    assert run.check_emu({**e, "refused": "some other refusal"})
+    assert run.check_emu({**e, "refused": "cannot be passed"})[0].startswith("launched")
     ok = next(x for x in run.load() if x["name"] == "parallelSimple3DAccess")
     assert run.check_emu({**ok, "refused": "cannot be passed"})[0].startswith("launched")
 
