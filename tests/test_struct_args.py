@@ -262,3 +262,15 @@ def test_the_pitched_3d_kernel_on_the_gpu(rng):
     np.testing.assert_allclose(v_struct, want, rtol=1e-6)
     np.testing.assert_array_equal(v_struct, v_bare)
     np.testing.assert_array_equal(v_struct[:, :, 40:], v[:, :, 40:])
+
+
+def test_timing_refuses_fresh_outputs_a_structs_pointer_would_miss():
+    """tl.bench's timing rotates each output over fresh buffers; a struct's bytes hold the first buffer's
+    address, so a struct that points into an output is refused by name, not timed against poison."""
+    from tilelab.gpu.tensormap import StructBytes
+    from tilelab.gpu.timing import _output_maps
+    out = np.zeros(4, np.float32)
+    dev = [StructBytes(bytes(16), 8, (), (1,)), out]
+    with pytest.raises(ValueError, match="argument 0 is a struct whose pointer is output argument 1"):
+        _output_maps(dev, None, {1: (1e-6, 0.0)})
+    assert _output_maps([StructBytes(bytes(16), 8, (), ()), out], None, {1: (1e-6, 0.0)}) == {}

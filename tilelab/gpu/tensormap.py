@@ -166,6 +166,7 @@ class StructBytes:
     data: bytes
     align: int = 8
     uploads: tuple = field(default=(), compare=False, repr=False)
+    sources: tuple = ()       # the pointer arguments whose device buffers its fields point into
 
 
 def encode_structs(values: list, uploaded: list, xp) -> list:
@@ -176,7 +177,7 @@ def encode_structs(values: list, uploaded: list, xp) -> list:
     for i, v in enumerate(values):
         if not isinstance(v, Struct):
             continue
-        dev, ups = {}, []
+        dev, ups, srcs = {}, [], []
         for _path, _off, arr in v.arrays():
             if id(arr) in dev:                       # the same array in two fields: one buffer
                 ups.append(None)
@@ -185,8 +186,10 @@ def encode_structs(values: list, uploaded: list, xp) -> list:
             d = uploaded[j] if j is not None else xp.asarray(arr)
             dev[id(arr)] = d
             ups.append(None if j is not None else d)
+            if j is not None:
+                srcs.append(j)
         data = v.pack(lambda arr: int(dev[id(arr)].data.ptr))
-        out[i] = StructBytes(data, int(v.alignment), tuple(ups))
+        out[i] = StructBytes(data, int(v.alignment), tuple(ups), tuple(srcs))
     return out
 
 
