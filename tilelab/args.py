@@ -130,9 +130,10 @@ def is_tensor_map(p) -> bool:
 
 def is_struct_param(p) -> bool:
     """A parameter passed by value that is neither a scalar numpy can hold nor a tensor map: a struct
-    (``cudaPitchedPtr p``, ``Params prm``); a vector type (``float4 v``) is not one."""
+    (``cudaPitchedPtr p``, ``Params prm``), which the PTX declares as a byte array (``.b8 p[32]``);
+    a vector type (``float4 v``) is not one, nor an enum (``.u32``)."""
     return not p.pointer and p.dtype is None and not is_tensor_map(p) and \
-        (p.ctype.split()[-1:] != ["__nv_bfloat16"])
+        p.ctype.split()[-1:] != ["__nv_bfloat16"] and getattr(p, "ptx_aggregate", None) is not False
 
 
 def _struct(p, a, what: str) -> Struct:

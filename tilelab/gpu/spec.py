@@ -33,6 +33,7 @@ class ParamSpec:
     lanes: int = 1
     ptx_bytes: int | None = None    # the PTX parameter's size and alignment (a struct by value is checked
     ptx_align: int | None = None    # against them: tilelab/structs.py)
+    ptx_aggregate: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def _param_spec(p) -> ParamSpec:
     return ParamSpec(name=p.name, ctype=ctype, pointer=bool(p.pointer), const=bool(const),
                      dtype=None if dt is None else np.dtype(dt).str,
                      lanes=int(getattr(p, "lanes", 1) or 1), ptx_bytes=getattr(p, "ptx_bytes", None),
-                     ptx_align=getattr(p, "ptx_align", None))
+                     ptx_align=getattr(p, "ptx_align", None), ptx_aggregate=getattr(p, "ptx_aggregate", None))
 
 
 def kernel_spec(kernel, arch: str) -> KernelSpec:

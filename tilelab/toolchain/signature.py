@@ -158,6 +158,7 @@ class Param:
     lanes: int = 1
     ptx_bytes: int | None = field(default=None, compare=False, repr=False)
     ptx_align: int | None = field(default=None, compare=False, repr=False)
+    ptx_aggregate: bool | None = field(default=None, compare=False, repr=False)   # declared .b8 p[N]: a struct
 
 
 _PTX_SIZES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "b32": 4, "u32": 4, "s32": 4,
@@ -166,8 +167,10 @@ _ENTRY_PARAM = re.compile(r"\.param\s+(?:\.ptr\s+(?:\.\w+\s+)*)?(?:\.align\s+(\d
                           r"(?:\.ptr\s+(?:\.\w+\s+)*)?(?:\.align\s+(\d+)\s+)?[\w$]+(?:\[(\d+)\])?")
 
 
-def ptx_param_layouts(ptx: str, entry: str) -> list[tuple[int, int]] | None:
-    """``[(bytes, alignment)]`` of the PTX entry's parameters, in order (None when the entry is not found)."""
+def ptx_param_layouts(ptx: str, entry: str) -> list[tuple[int, int, bool]] | None:
+    """``[(bytes, alignment, aggregate)]`` of the PTX entry's parameters, in order (None when the entry is not
+    found); ``aggregate``: declared as a byte array (``.b8 p[N]``), as NVVM declares every struct and
+    union passed by value (an enum is a ``.u32``)."""
     m = re.search(r"\.entry\s+" + re.escape(entry) + r"\s*\(([^)]*)\)", ptx)
     if m is None:
         return None
@@ -178,7 +181,7 @@ def ptx_param_layouts(ptx: str, entry: str) -> list[tuple[int, int]] | None:
             return None
         n = int(pm.group(4)) if pm.group(4) else 1
         align = int(pm.group(1) or pm.group(3) or size)
-        out.append((size * n, align))
+        out.append((size * n, align, pm.group(2) == "b8" and pm.group(4) is not None))
     return out
 
 
@@ -188,7 +191,7 @@ def with_ptx_layouts(params: list, ptx: str, entry: str) -> list:
     lay = ptx_param_layouts(ptx, entry) if isinstance(ptx, str) else None
     if not lay or len(lay) != len(params):
         return params
-    return [replace(p, ptx_bytes=b, ptx_align=a) for p, (b, a) in zip(params, lay)]
+    return [replace(p, ptx_bytes=b, ptx_align=a, ptx_aggregate=g) for p, (b, a, g) in zip(params, lay)]
 
 
 def _resolve(base: str, aliases: dict) -> str:
