@@ -291,3 +291,19 @@ __global__ void k(Mode m, One o, int* out) { out[0] = (int)m + o.v; }
         tl.launch(k, (1,), (1,), 1, tl.Struct(v=np.int32(41)), out, backend="emu")
     with pytest.raises(LaunchError, match="not a struct"):
         tl.launch(k, (1,), (1,), tl.Struct(v=np.int32(1)), tl.Struct(v=np.int32(41)), out, backend="emu")
+
+
+def test_the_sass_replay_knows_the_parameters_after_a_struct():
+    """A replay of a loop's SASS reads the launch's parameters from constant bank 0; a struct's bytes
+    sit there at its alignment, so the parameters after it stay known (emu/counters/sass_replay.py)."""
+    from tilelab.emu.counters.sass_replay import launch_of
+    s = tl.Struct(p=np.zeros(4, np.float32), n=np.int32(-5), c=np.int8(3))
+    raw = np.frombuffer(s.pack(lambda a: 0x400000001000), dtype=f"V{s.nbytes}")[0]
+    params = [("x", "u8"), ("s", f"b8[{s.nbytes}]"), ("n", "u32")]
+    got = launch_of(params, {"x": np.uint8(9), "s": raw, "n": np.uint32(77)}, (1, 1, 1), (32, 1, 1), "sm_90",
+                    aligns=[1, s.alignment, 4])
+    assert got.known == len(got.param_bytes) == 8 + 16 + 4
+    assert got.param_bytes[8:24] == s.pack(lambda a: 0x400000001000)
+    assert int.from_bytes(got.param_bytes[24:28], "little") == 77
+    without = launch_of(params, {"x": np.uint8(9), "s": raw, "n": np.uint32(77)}, (1, 1, 1), (32, 1, 1), "sm_90")
+    assert without.known == 1                         # no alignment: nothing known past the struct
