@@ -54,10 +54,11 @@ def run_gpu(entry, cp, arch):
     """(outputs by parameter name, printf lines) of one entry on the GPU."""
     from tilelab.args import pack_args
     from tilelab.gpu.spec import kernel_spec
+    from tilelab.structs import Struct
     from tilelab.tma import TensorMap
     k = collection.compile_entry(entry)
     args, named, symbols = collection.inputs(entry)
-    if any(isinstance(v, TensorMap) for v in args):
+    if any(isinstance(v, (TensorMap, Struct)) for v in args):      # by value: through tl.launch's gpu backend
         return _run_gpu_launch(entry, k, args, named)
     spec = kernel_spec(k, arch)
     packed = pack_args(k.name, k.params, args)
@@ -91,14 +92,15 @@ def run_gpu(entry, cp, arch):
 
 
 def _run_gpu_launch(entry, k, args, named):
-    """An entry with tensor maps, through tl.launch's gpu backend (the driver's cuTensorMapEncodeTiled
-    on the uploaded arrays, the 128 bytes passed by value): its outputs come back into ``args``."""
+    """An entry with tensor maps or structs by value, through tl.launch's gpu backend (the driver's
+    cuTensorMapEncodeTiled on the uploaded arrays, the 128 bytes passed by value; a struct's bytes with its
+    arrays' device addresses): its outputs come back into ``args`` (a struct's: into its arrays)."""
     from tilelab.launch import launch
     launch(k, tuple(entry["grid"]), tuple(entry["block"]), *args, shared=int(entry.get("shared", 0)),
            backend="gpu", echo=False)
     out = {}
     for spec_arg, v in zip(entry["args"], args):
-        out[spec_arg["name"]] = v
+        out[spec_arg["name"]] = named[spec_arg["name"]]     # a struct's spec names its array (tl.PitchedPtr)
     for spec_arg in entry.get("tensors", []):         # the maps' own arrays (a TMA store's output)
         out[spec_arg["name"]] = named[spec_arg["name"]]
     return out, []

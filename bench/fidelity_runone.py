@@ -21,6 +21,7 @@ import tempfile
 
 import numpy as np
 
+from tilelab.structs import Struct
 from tilelab.tma import TensorMap
 
 
@@ -62,10 +63,10 @@ def main(argv=None):
                 if shared > 48 * 1024:
                     fn.max_dynamic_shared_size_bytes = shared
                 dev = [cp.asarray(v) if isinstance(v, np.ndarray) else v for v in packed.values]
-                if any(isinstance(v, TensorMap) for v in packed.values):    # CUtensorMap by value
-                    from tilelab.gpu.tensormap import encode_uploaded, launch_with_maps
+                if any(isinstance(v, (TensorMap, Struct)) for v in packed.values):    # a CUtensorMap or struct by value
+                    from tilelab.gpu.tensormap import by_value, launch_with_maps
                     cp.cuda.runtime.deviceSynchronize()
-                    launch_with_maps(fn, grid, block, encode_uploaded(packed.values, dev, cp), shared)
+                    launch_with_maps(fn, grid, block, by_value(packed.values, dev, cp), shared)
                 else:
                     fn(tuple(grid), tuple(block), tuple(dev), shared_mem=int(shared))
                 cp.cuda.runtime.deviceSynchronize()

@@ -14,7 +14,9 @@ helpers of references.py). ``findings`` lists the finding kinds the kernel reall
 specs); a ``tensor_map`` parameter is a ``tl.TensorMap`` over one of them or an earlier
 argument, with its ``box``, ``swizzle`` and, for a map that is not the array's own shape,
 ``shape`` and byte ``strides`` (numpy's order: the host's cuTensorMapEncodeTiled dimensions
-and strides, reversed).
+and strides, reversed). An array spec with ``pitched = { xsize = ..., pitch = ..., ysize = ... }`` (any of
+the three, make_cudaPitchedPtr's fields in bytes and rows; tilelab/structs.py's defaults for the others)
+is passed as a ``tl.PitchedPtr`` over the array, a ``cudaPitchedPtr`` by value; the checks see the array.
 """
 from __future__ import annotations
 
@@ -90,7 +92,11 @@ def inputs(entry, seed: int = 0) -> tuple[list, dict, dict]:
             v = _tensor_map(spec, named)
         else:
             v = _make(spec, rng, named) if "dtype" in spec else spec["value"]
-        args.append(v)
+        if "pitched" in spec:                # a cudaPitchedPtr over the array, by value; named: the array
+            from tilelab.structs import PitchedPtr
+            args.append(PitchedPtr(v, **spec["pitched"]))
+        else:
+            args.append(v)
         named[spec["name"]] = v
     symbols = {s["name"]: _make(s, rng) for s in entry.get("symbols", [])}
     named.update(symbols)

@@ -160,7 +160,7 @@ FAST_FILES = frozenset({
     "test_emu_ops.py", "test_emu_requests.py", "test_emu_results.py", "test_emu_sanitizers.py",
     "test_banks.py", "test_sass_counts.py", "test_sass_replay.py", "test_emu_atomics_grouped.py",
     "test_emu_counting.py", "test_emu_mma_forms.py", "test_emu_specialregs_vary.py", "test_emu_fidelity.py",
-    "test_emu_same_address_stores.py",
+    "test_emu_same_address_stores.py", "test_struct_args.py",
     # the judge and the rubric
     "test_judge_counting.py", "test_judge_spec_trial.py", "test_grading_rubric.py", "test_memory_families.py",
     "test_check.py", "test_cli.py",

@@ -80,14 +80,16 @@ def test_the_suite_on_the_emulator_before_any_change():
     assert bad["kernel"] == "parallelPitched3DAccess" and "cannot be passed" in bad["problems"][0]
 
 
-def test_the_pitched_3d_kernel_is_still_refused_and_the_harness_says_when_it_is_not():
-    """The finding stays visible: the entry is right only while tl.launch refuses its struct, and the
-    harness reports the entry wrong once the launcher takes it (or refuses it otherwise)."""
+def test_the_pitched_3d_kernel_runs_now_and_the_harness_says_a_stale_refusal():
+    """The finding is resolved (tilelab/structs.py: a cudaPitchedPtr by value): the entry has no
+    ``refused`` key, runs and matches numpy; an entry that still listed the refusal would be reported
+    wrong, "launched", so a stale ``refused`` cannot hide a kernel that runs."""
     sys.path.insert(0, str(ROOT))
     from collection import run
     (e,) = [x for x in run.load() if x["name"] == "parallelPitched3DAccess"]
+    assert "refused" not in e and "pitched" in e["args"][0]
     assert run.check_emu(e) == []
-    assert run.check_emu({**e, "refused": "some other refusal"})
+    assert run.check_emu({**e, "refused": "cannot be passed"})[0].startswith("launched")
     ok = next(x for x in run.load() if x["name"] == "parallelSimple3DAccess")
     assert run.check_emu({**ok, "refused": "cannot be passed"})[0].startswith("launched")
 
@@ -150,3 +152,38 @@ def test_the_stencils_loads_shared_by_an_unrolled_pair_are_counted_once():
     assert len(silent) == 6 and all("shared" in fn.instrs[pc].mods for pc in silent)
     rows = {r["id"]: r for r in json.loads(REC.read_text())["rows"]}
     assert rows[STENCIL]["sass_mix"]["collection/shoc_stencil2d.cu:187"] == {"LDS": 9}
+
+
+# --- the struct argument: the 36th launch (FIDELITY.md, "a third unseen suite", resolved) ---
+
+BYVAL = ROOT / "bench" / "results" / "fidelity-2026-12-02-byval.json"
+BYVAL_GPU = ROOT / "bench" / "results" / "collection-gpu-2026-12-02-byval.json"
+
+
+def test_the_pitched_3d_kernels_totals_against_ncu(tmp_path):
+    """bench/results/fidelity-2026-12-02-byval.json: pitch's four launches under ncu on the H200, the
+    cudaPitchedPtr one passed as a tl.PitchedPtr; this commit's emulator equals ncu in every total."""
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(BYVAL), "--only", "hecbench_pitch", "--json", str(out)])
+    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+    assert len(rows) == 4 and all("checks" in r for r in rows.values())
+    checks = rows[PITCHED_3D]["checks"]
+    assert len(checks) == 13 and all(c["equal"] for c in checks.values()), checks
+    # 3 x 16 rows of 40 floats read and written: 48 rows of 160 bytes, 5 sectors each
+    assert checks["global_ld_sectors"]["ncu"] == checks["global_st_sectors"]["ncu"] == 3 * 16 * 5
+    assert all(c["equal"] for r in rows.values() for c in r["checks"].values())
+
+
+def test_the_pitched_3d_kernels_outputs_against_the_h200():
+    """bench/results/collection-gpu-2026-12-02-byval.json: the 3-D sigmoid through the cudaPitchedPtr is
+    the emulator's within expf's ex2.approx units, like pitch's other three (the same values as unseen25's)."""
+    rec = json.loads(BYVAL_GPU.read_text())
+    assert rec["kernels"] == 4 and rec["as_expected"] == 4
+    by = {r["kernel"]: r for r in rec["results"]}
+    assert by["parallelPitched3DAccess"]["verdict"] == "as expected"
+    (h,) = by["parallelPitched3DAccess"]["hashes"].values()
+    assert h["elements"] == 3 * 16 * 64 and 0 < h["differ"] < 3 * 16 * 40 // 4
+    assert all(0 < abs(int(e, 16) - int(g, 16)) <= 4 for _, e, g in h["first"])
+    old = {r["kernel"]: r for r in json.loads(GPU.read_text())["results"]}
+    for k in ("parallelPitched2DAccess", "parallelSimple2DAccess", "parallelSimple3DAccess"):
+        assert by[k]["hashes"] == old[k]["hashes"]

@@ -132,6 +132,20 @@ def test_a_maps_own_upload_comes_back_into_its_array(session):
     np.testing.assert_array_equal(dst, np.ones((4, 8)))
 
 
+def test_a_structs_own_uploads_come_back_into_its_arrays(session):
+    # a tl.Struct crosses the pipe with its arrays; those that are no pointer argument come back into
+    # the caller's arrays after the launch, field by field; one that is also a pointer argument stays one
+    # array on the worker's side (the same object), and comes back as that argument
+    import tilelab as tl
+    own, also = np.zeros((2, 8), np.float32), np.zeros(4, np.float32)
+    params = [P("s", "Pair", False, False, None), P("p", "float*", True, False, np.dtype("float32"))]
+    s = tl.Struct(a=own, n=np.int32(3), b=also)
+    outs = session.launch(K("k_struct", "struct", params), 1, 32, [s, also])
+    assert [o is None for o in outs[0]] == [False, True]
+    np.testing.assert_array_equal(own, np.ones((2, 8)))
+    np.testing.assert_array_equal(also, np.full(4, 2.0))
+
+
 def test_fault_raises_kernel_fault_and_restarts(session):
     a, b, c = _args()
     session.launch(kern("add"), 1, 32, [a, b, c, 5])

@@ -11,6 +11,8 @@ that counts shared-memory bank wavefronts, global sectors, races and out-of-boun
     tl.profile(matmul_tiled, "matmul", N=64)
     tl.banks.show(lambda lane: lane * 33)
     tl.TensorMap(A, box=(64, 64), swizzle="128B")  # a TMA tensor map (Hopper): tilelab/tma.py
+    tl.Struct(ptr=A, n=np.int32(5))                # a struct passed by value: tilelab/structs.py
+    tl.PitchedPtr(V, xsize=40 * 4)                 # a cudaPitchedPtr over V, by value
 """
 from __future__ import annotations
 
@@ -29,13 +31,15 @@ from .bench import bench
 from .profile import profile
 from .messages import label, msg
 from .selfcheck import selfcheck
+from .structs import PitchedPtr, Struct
 from .tma import TensorMap, TensorMapError
 from .magic import load_ipython_extension as _load
 
 __version__ = "0.1.0"
 __all__ = ["backend", "device_arch", "compile_cuda", "kernel_from_file", "launch", "LaunchResult", "check",
            "bench", "profile", "msg", "label", "selfcheck", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
-           "EmulatorError", "UnsupportedInstruction", "KernelFault", "CheckFailed", "TensorMap", "TensorMapError"]
+           "EmulatorError", "UnsupportedInstruction", "KernelFault", "CheckFailed", "TensorMap", "TensorMapError",
+           "Struct", "PitchedPtr"]
 
 _LAZY = {"banks": ("banks", None), "problems": ("problems", None)}
 

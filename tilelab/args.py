@@ -14,9 +14,11 @@ import numpy as np
 
 from .errors import LaunchError
 from .messages import msg
+from .structs import PITCHED_PTR_TYPES, PitchedPtr, Struct
 from .tma import TensorMap
 
-__all__ = ["norm_dim3", "check_geometry", "PackedArgs", "pack_args", "is_tensor_map", "MAX_THREADS_PER_BLOCK"]
+__all__ = ["norm_dim3", "check_geometry", "PackedArgs", "pack_args", "is_tensor_map", "is_struct_param",
+           "MAX_THREADS_PER_BLOCK"]
 
 # CUDA's limits (all architectures the course supports, sm_70 and newer)
 MAX_THREADS_PER_BLOCK = 1024
@@ -96,6 +98,12 @@ def pack_args(name: str, params, args) -> PackedArgs:
             continue
         if isinstance(a, TensorMap):
             raise LaunchError(msg("tma.map_for_pointer", what=what))
+        if is_struct_param(p):            # a struct by value (cudaPitchedPtr, a learner's struct): tilelab/structs.py
+            values.append(_struct(p, a, what))
+            back.append(True)             # its arrays come back (a field cannot say its pointer is const)
+            continue
+        if isinstance(a, Struct):
+            raise LaunchError(msg("args.struct_for_scalar", what=what))
         if p.pointer:
             if not isinstance(a, np.ndarray):
                 raise LaunchError(msg("args.needs_array", what=what, got=type(a).__name__))
@@ -118,6 +126,29 @@ def pack_args(name: str, params, args) -> PackedArgs:
 def is_tensor_map(p) -> bool:
     """A parameter declared ``CUtensorMap`` by value (``const __grid_constant__ CUtensorMap tm``)."""
     return not p.pointer and p.ctype.split()[-1:] == ["CUtensorMap"]
+
+
+def is_struct_param(p) -> bool:
+    """A parameter passed by value that is neither a scalar numpy can hold nor a tensor map: a struct
+    (``cudaPitchedPtr p``, ``Params prm``), which the PTX declares as a byte array (``.b8 p[32]``);
+    a vector type (``float4 v``) is not one, nor an enum (``.u32``)."""
+    return not p.pointer and p.dtype is None and not is_tensor_map(p) and \
+        p.ctype.split()[-1:] != ["__nv_bfloat16"] and getattr(p, "ptx_aggregate", None) is not False
+
+
+def _struct(p, a, what: str) -> Struct:
+    """A ``tl.Struct`` for a struct parameter (an array for a ``cudaPitchedPtr``: ``tl.PitchedPtr(array)``),
+    its size and alignment checked against the PTX's declaration of the parameter."""
+    if isinstance(a, np.ndarray) and a.ndim > 0 and p.ctype.split()[-1] in PITCHED_PTR_TYPES:
+        a = PitchedPtr(a)
+    if not isinstance(a, Struct):
+        raise LaunchError(msg("args.struct_not_struct", what=what, got=type(a).__name__))
+    a.validate()
+    size, align = getattr(p, "ptx_bytes", None), getattr(p, "ptx_align", None)
+    if size is not None and (a.nbytes != size or (align is not None and a.alignment != align)):
+        raise LaunchError(msg("args.struct_layout", what=what, ptx_bytes=size, ptx_align=align or "?",
+                              param=p.name, nbytes=a.nbytes, align=a.alignment, layout=a.describe()))
+    return a
 
 
 def _scalar(a, dt: np.dtype, what: str):

@@ -92,5 +92,6 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
 
 def _copy_back(args, packed):
     for a, v, back in zip(args, packed.values, packed.copy_back):
-        if back and isinstance(a, np.ndarray) and v is not a:
+        if back and isinstance(a, np.ndarray) and isinstance(v, np.ndarray) and v is not a:
+            # (a struct's arrays were written in place: emu/structs.py read_back)
             a[...] = v.reshape(a.shape)

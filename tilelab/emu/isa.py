@@ -763,8 +763,16 @@ def _access(m, ins, idx, pc, store):
                           t, idx)
             return
         v = np.asarray(m.params[name])
-        write(m, vop, np.broadcast_to(param_as(v, DT[t]) if v.dtype.kind != "V" else v,
-                                      (len(m.lanes(idx)),)), idx)
+        if v.dtype.kind == "V":                 # a struct by value: its bytes at the offset (emu/structs.py)
+            raw = np.frombuffer(v.tobytes(), dtype=np.uint8)[aop.offset:aop.offset + es * nvec]
+            if len(raw) != es * nvec:
+                raise EmulatorError(msg("unsupported.param_outside", name=name, ptx=ins.text))
+            raw = raw.copy().view(_UINT_OF[es])
+            n = len(m.lanes(idx))
+            _write_loaded(m, vop, np.broadcast_to(raw, (n, nvec)) if nvec > 1 else np.broadcast_to(raw[0], (n,)),
+                          t, idx)
+            return
+        write(m, vop, np.broadcast_to(param_as(v, DT[t]), (len(m.lanes(idx)),)), idx)
         return
     addr = address(m, aop, idx)
     if space == "shared":                        # 32-bit shared addresses wrap (emu/addressing.py)

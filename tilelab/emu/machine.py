@@ -26,12 +26,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..args import check_geometry
+from ..structs import Struct
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401  (intrinsics, mma_forms, tma register their handlers)
 from . import cluster as clusters  # noqa: F401  (registers mapa; the cluster barrier is the scheduler's)
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
+from . import structs as emu_structs
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, sass_replay
 from .counters.metrics import METRIC_KEYS
@@ -571,6 +573,8 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
             buffers.append((p.name, a))
         elif tma.is_map_param(p):                 # a CUtensorMap: its bytes and tensor (emu/tma.py)
             params[pname] = ("map", a, p.name)
+        elif isinstance(a, Struct):               # a struct by value: its bytes and arrays (emu/structs.py)
+            params[pname] = ("struct", a, p.name)
         else:
             params[pname] = ("val", a)
     n_args = len(buffers)
@@ -601,6 +605,7 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
         intrinsics.grid_sync_chunk(fn, nblocks, tpb, 0)
         buffers.append(("<grid.sync workspace>", np.zeros(16, dtype=np.uint8)))
     workspace = len(buffers) - 1
+    structs = emu_structs.place(params, buffers, n_args)
     maps = tma.place_maps(params, buffers, n_args)
     gmem = GlobalMemory(buffers)
     global_syms = {v.name: gmem.allocs[n_args + i].base for i, v in enumerate(module_vars)}
@@ -612,6 +617,7 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
         elif kind == "val":
             params[pname] = v
     tma.encode_maps(maps, gmem, params)
+    emu_structs.encode(structs, gmem, params)
     return buffers, params, n_args, module_vars, gmem, global_syms, grid_sync
 
 
@@ -731,6 +737,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
     tma.read_back(gmem)
+    emu_structs.read_back(gmem)
     # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of
     # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,

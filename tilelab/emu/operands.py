@@ -103,7 +103,10 @@ def read(m, op, t: str, idx):
         if op.name in m.shared_syms:
             return dt(m.shared_syms[op.name])
         if op.name in m.params:
-            return param_as(m.params[op.name], dt)[()]
+            v = m.params[op.name]
+            if isinstance(v, np.void):       # a struct by value: its fields are read at offsets (emu/structs.py)
+                raise UnsupportedInstruction(msg("struct.param_address", name=op.name))
+            return param_as(v, dt)[()]
         if op.name in m.local_syms:
             return dt(m.local_syms[op.name])
         if op.name in m.global_syms:

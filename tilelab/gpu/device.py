@@ -22,7 +22,8 @@ import numpy as np
 from ..messages import msg
 from ..tma import TensorMap
 from .spec import KernelSpec, PackedArgs, describe_launch
-from .tensormap import MapBytes, encode_uploaded, launch_with_maps   # cuda-bindings: only where a map is launched
+from ..structs import Struct
+from .tensormap import MapBytes, StructBytes, by_value, launch_with_maps   # cuda-bindings: only where a map is launched
 
 __all__ = ["Device", "DeviceFault", "LaunchRefused"]
 
@@ -129,21 +130,24 @@ class Device:
         return fn
 
     def upload(self, packed: PackedArgs):
-        """Device arguments: cupy arrays for pointers, numpy scalars as they are, and for a
-        ``tl.TensorMap`` the driver's encoding on its array's device copy (tilelab/gpu/tensormap.py)."""
+        """Device arguments: cupy arrays for pointers, numpy scalars as they are, for a
+        ``tl.TensorMap`` the driver's encoding on its array's device copy and for a ``tl.Struct`` its
+        bytes with its arrays' device addresses (tilelab/gpu/tensormap.py)."""
         out = []
         with self.stream:
             for v in packed.values:
                 out.append(self.cp.asarray(v) if isinstance(v, np.ndarray) else v)
-            if any(isinstance(v, TensorMap) for v in packed.values):
+            if any(isinstance(v, (TensorMap, Struct)) for v in packed.values):
                 self.stream.synchronize()
-                out = encode_uploaded(packed.values, out, self.cp)
+                with self.stream:        # a struct's own uploads on this stream too
+                    out = by_value(packed.values, out, self.cp)
+                self.stream.synchronize()
         return out
 
     def launch_async(self, spec: KernelSpec, grid, block, dev_args, shared: int = 0, fn=None):
         fn = fn or self.prepare(spec, shared)
         try:
-            if any(isinstance(a, MapBytes) for a in dev_args):   # a 128-byte CUtensorMap by value
+            if any(isinstance(a, (MapBytes, StructBytes)) for a in dev_args):   # a CUtensorMap or a struct by value
                 launch_with_maps(fn, grid, block, dev_args, shared, self.stream)
                 return
             with self.stream:
@@ -230,6 +234,9 @@ class Device:
             for d, back in zip(dev, packed.copy_back):
                 if isinstance(d, MapBytes):              # a map with its own upload: its array comes back
                     out.append(None if d.upload is None else self.cp.asnumpy(d.upload, stream=self.stream))
+                    continue
+                if isinstance(d, StructBytes):           # a struct's fields' own uploads come back
+                    out.append([None if u is None else self.cp.asnumpy(u, stream=self.stream) for u in d.uploads])
                     continue
                 out.append(self.cp.asnumpy(d, stream=self.stream) if back else None)
             self.stream.synchronize()

@@ -12,7 +12,10 @@ worker becomes a ``KernelFault`` and a fresh worker, and that the parent lives o
 - ``refuse``: a launch refused with the context intact;
 - ``print``: writes a line on stdout, as a kernel's printf would, then works like ``add``;
 - ``map``: each ``tl.TensorMap`` argument's array comes back with 1 added, as a map that carries
-  its own upload comes back from a TMA store (device.Device.run).
+  its own upload comes back from a TMA store (device.Device.run);
+- ``struct``: each ``tl.Struct`` argument's arrays that are no pointer argument (its own uploads)
+  come back with 1 added, per field, as device.Device.run returns them; a field sharing a pointer
+  argument's array (the same object after the pipe) gives None, and that argument comes back 2 added.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import time
 import numpy as np
 
 from ..messages import msg
+from ..structs import Struct
 from ..tma import TensorMap
 from .device import DeviceFault, LaunchRefused
 from .spec import describe_launch
@@ -57,6 +61,13 @@ class FakeDevice:
         out = [None] * len(vals)
         if e == "map":
             return [v.array + 1 if isinstance(v, TensorMap) else None for v in vals]
+        if e == "struct":
+            shared = [a for v in vals if isinstance(v, Struct) for _, _, a in v.arrays()
+                      if any(a is w for w in vals)]
+            return [[None if any(a is w for w in vals) else a + 1 for _, _, a in v.arrays()]
+                    if isinstance(v, Struct) else
+                    (v + 2 if back and any(v is a for a in shared) else None)
+                    for v, back in zip(vals, packed.copy_back)]
         if len(vals) >= 3:
             out[2] = (vals[0] + vals[1]).astype(vals[2].dtype)
         for i, back in enumerate(packed.copy_back):

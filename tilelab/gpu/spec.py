@@ -31,6 +31,9 @@ class ParamSpec:
     const: bool
     dtype: str | None       # numpy dtype string of the pointee or scalar; None: not expressible
     lanes: int = 1
+    ptx_bytes: int | None = None    # the PTX parameter's size and alignment (a struct by value is checked
+    ptx_align: int | None = None    # against them: tilelab/structs.py)
+    ptx_aggregate: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,8 @@ def _param_spec(p) -> ParamSpec:
         const = ctype.strip().startswith("const")
     return ParamSpec(name=p.name, ctype=ctype, pointer=bool(p.pointer), const=bool(const),
                      dtype=None if dt is None else np.dtype(dt).str,
-                     lanes=int(getattr(p, "lanes", 1) or 1))
+                     lanes=int(getattr(p, "lanes", 1) or 1), ptx_bytes=getattr(p, "ptx_bytes", None),
+                     ptx_align=getattr(p, "ptx_align", None), ptx_aggregate=getattr(p, "ptx_aggregate", None))
 
 
 def kernel_spec(kernel, arch: str) -> KernelSpec:

@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..structs import Struct
 from ..tma import TensorMap
 
-__all__ = ["MapBytes", "encode_tiled", "encode", "encode_uploaded", "launch_with_maps", "has_maps",
+__all__ = ["MapBytes", "StructBytes", "encode_tiled", "encode", "encode_uploaded", "encode_structs", "by_value",
+           "launch_with_maps", "has_maps",
            "cuda_bindings_version"]
 
 _DTYPES = {  # numpy dtype -> CUtensorMapDataType member name
@@ -152,7 +154,53 @@ def encode_uploaded(values: list, uploaded: list, xp) -> list:
 
 
 def has_maps(args) -> bool:
-    return any(isinstance(a, MapBytes) for a in args)
+    return any(isinstance(a, (MapBytes, StructBytes)) for a in args)
+
+
+@dataclass(frozen=True)
+class StructBytes:
+    """A struct passed by value (``cudaPitchedPtr p``; tilelab/structs.py): its bytes with each pointer
+    field the device address of its array, and the parameter's alignment. ``uploads``: per pointer field
+    (``Struct.arrays()``'s order), the device array it points into when the field has an upload of its own
+    (its array was not also a pointer argument of the launch), else None; those come back after the launch."""
+    data: bytes
+    align: int = 8
+    uploads: tuple = field(default=(), compare=False, repr=False)
+    sources: tuple = ()       # the pointer arguments whose device buffers its fields point into
+
+
+def encode_structs(values: list, uploaded: list, xp) -> list:
+    """The device arguments with every ``tilelab.Struct`` among ``values`` replaced by its bytes
+    (``StructBytes``) on the device copies of its arrays: the copy already made for the pointer argument
+    that is the very same array object (both then name one buffer), or an upload of its own."""
+    out = list(uploaded)
+    for i, v in enumerate(values):
+        if not isinstance(v, Struct):
+            continue
+        dev, ups, srcs = {}, [], []
+        for _path, _off, arr in v.arrays():
+            if id(arr) in dev:                       # the same array in two fields: one buffer
+                ups.append(None)
+                continue
+            j = next((j for j, w in enumerate(values) if w is arr), None)
+            d = uploaded[j] if j is not None else xp.asarray(arr)
+            dev[id(arr)] = d
+            ups.append(None if j is not None else d)
+            if j is not None:
+                srcs.append(j)
+        data = v.pack(lambda arr: int(dev[id(arr)].data.ptr))
+        out[i] = StructBytes(data, int(v.alignment), tuple(ups), tuple(srcs))
+    return out
+
+
+def by_value(values: list, uploaded: list, xp) -> list:
+    """Tensor maps and structs among ``values``, encoded for a launch through ``launch_with_maps``."""
+    out = uploaded
+    if any(isinstance(v, TensorMap) for v in values):
+        out = encode_uploaded(values, out, xp)
+    if any(isinstance(v, Struct) for v in values):
+        out = encode_structs(values, out, xp)
+    return out
 
 
 def _l2_bytes(v) -> int:
@@ -164,10 +212,11 @@ def _l2_bytes(v) -> int:
 
 def _param_buffer(v):
     """A host buffer holding one kernel parameter's bytes (kept alive by the caller)."""
-    if isinstance(v, MapBytes):
-        raw = (ctypes.c_ubyte * (128 + 64))()
-        addr = (ctypes.addressof(raw) + 63) & ~63       # the parameter's own alignment
-        ctypes.memmove(addr, v.data, 128)
+    if isinstance(v, (MapBytes, StructBytes)):
+        n, align = len(v.data), (64 if isinstance(v, MapBytes) else max(8, int(v.align)))
+        raw = (ctypes.c_ubyte * (n + align))()
+        addr = (ctypes.addressof(raw) + align - 1) & ~(align - 1)       # the parameter's own alignment
+        ctypes.memmove(addr, v.data, n)
         return raw, addr
     data = getattr(v, "data", None)
     if hasattr(v, "__cuda_array_interface__"):            # a cupy array: its device pointer
@@ -185,7 +234,7 @@ def _param_buffer(v):
 
 
 def launch_with_maps(fn, grid, block, args, shared: int = 0, stream=None):
-    """Launch CuPy ``RawKernel`` ``fn`` with ``args`` (cupy arrays, numpy scalars, ``MapBytes``) through
+    """Launch CuPy ``RawKernel`` ``fn`` with ``args`` (cupy arrays, numpy scalars, ``MapBytes``, ``StructBytes``) through
     ``cuLaunchKernel`` and an explicit parameter array."""
     import cupy
     g = tuple(grid) + (1,) * (3 - len(tuple(grid)))

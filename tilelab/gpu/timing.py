@@ -36,7 +36,7 @@ import numpy as np
 
 from ..tma import TensorMap
 from .spec import KernelSpec, check_geometry, kernel_spec, pack_args
-from .tensormap import MapBytes, encode
+from .tensormap import MapBytes, StructBytes, encode
 
 __all__ = ["CublasMatmul", "Timed", "OutputPool", "measure", "measure_items", "pack_items",
            "summarize", "kernel_launcher", "cublas_matmul_launcher", "L2Flusher", "count_bad"]
@@ -87,7 +87,8 @@ def pack_items(items: dict, arch: str) -> dict:
         packed = pack_args(kernel.name, kernel.params, args)
         if outputs:
             for i in outputs:
-                if not (0 <= int(i) < len(packed.values)) or not packed.copy_back[int(i)]:
+                if not (0 <= int(i) < len(packed.values)) or not packed.copy_back[int(i)] \
+                        or not isinstance(packed.values[int(i)], np.ndarray):
                     raise ValueError(f"{label}: argument {i} of {kernel.name} is not an output "
                                      "(a pointer to non-const data)")
             outputs = {int(i): (float(t[0]), float(t[1])) for i, t in outputs.items()}
@@ -267,6 +268,11 @@ def _output_maps(dev_args, packed, outputs) -> dict:
     encoder puts the same ``tl.TensorMap`` (its box, swizzle, strides) on another buffer of that
     output. Without the ``tl.TensorMap`` (ready-made device arguments) such a map cannot follow the
     pool's buffers, and the timing is refused rather than checked against the wrong buffer."""
+    for i, a in enumerate(dev_args):        # a struct's pointer into an output: its bytes hold set 0's address
+        shared = sorted(set(getattr(a, "sources", ()) or ()) & set(outputs)) if isinstance(a, StructBytes) else []
+        if shared:
+            raise ValueError(f"argument {i} is a struct whose pointer is output argument {shared[0]}: timing "
+                             "with fresh outputs cannot follow a struct's pointers; pass that array only in the struct")
     found = {i: a.source for i, a in enumerate(dev_args)
              if isinstance(a, MapBytes) and a.source is not None and a.source in outputs}
     out = {}

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..errors import KernelFault, LaunchError, TilelabError
 from ..messages import language, msg as _msg
+from ..structs import Struct
 from ..tma import TensorMap
 from . import device
 from .device import DeviceFault, LaunchRefused
@@ -324,10 +325,14 @@ class GpuSession:
         outs = self.request(req,
                             timeout=timeout, what=what)
         if copy_back:
-            for a, o in zip(args, outs):
+            for a, v, o in zip(args, packed.values, outs):
                 if isinstance(a, TensorMap):        # a map with its own upload: its array comes back
                     if o is not None and a.array.flags.writeable:
                         a.array[...] = o.reshape(a.array.shape)
+                elif isinstance(v, Struct):         # a struct's arrays with uploads of their own come back
+                    for (_path, _off, arr), got in zip(v.arrays(), o or ()):
+                        if got is not None and arr.flags.writeable:
+                            arr[...] = got.reshape(arr.shape)
                 elif o is not None and a is not o:
                     a[...] = o.reshape(a.shape)
         return outs

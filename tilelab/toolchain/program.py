@@ -29,7 +29,8 @@ from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
-from .signature import Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases
+from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases,
+                        with_ptx_layouts)
 
 __all__ = ["compile_cuda", "kernel_from_file", "Program", "Kernel", "Param", "PTX_ARCH", "DEFAULT_ARCH"]
 
@@ -83,7 +84,8 @@ class Program:
             if f.name in lowered:
                 al = {**aliases, **_template_aliases(f.template_params, f.name)} if f.template_params else aliases
                 self.kernels[f.name] = Kernel(
-                    name=f.name, entry=lowered[f.name], params=_parse_params(f.params_text, al),
+                    name=f.name, entry=lowered[f.name],
+                    params=with_ptx_layouts(_parse_params(f.params_text, al), ptx, lowered[f.name]),
                     program=self, source=source, filename=filename, first_line=first_line,
                     line=f.line + first_line - 1)
 

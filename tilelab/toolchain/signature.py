@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -145,7 +145,10 @@ class Param:
     ``dtype`` is the numpy dtype of the pointee (pointers) or of the scalar; ``None``
     for types numpy cannot hold (structs, bf16). ``lanes`` is the vector width of
     CUDA vector types (``float4`` -> float32 with lanes=4). ``const`` is the
-    pointee's const for pointers, the value's const for scalars.
+    pointee's const for pointers, the value's const for scalars. ``ptx_bytes`` and ``ptx_align``
+    are the parameter's size and alignment as the PTX entry declares them (``.param .align 8 .b8
+    p[32]``: 32 and 8), filled in by the compile (``Program``); a struct passed by value is checked
+    against them (tilelab/structs.py).
     """
     name: str
     ctype: str
@@ -153,6 +156,42 @@ class Param:
     const: bool
     dtype: np.dtype | None
     lanes: int = 1
+    ptx_bytes: int | None = field(default=None, compare=False, repr=False)
+    ptx_align: int | None = field(default=None, compare=False, repr=False)
+    ptx_aggregate: bool | None = field(default=None, compare=False, repr=False)   # declared .b8 p[N]: a struct
+
+
+_PTX_SIZES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "b32": 4, "u32": 4, "s32": 4,
+              "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8, "pred": 1}
+_ENTRY_PARAM = re.compile(r"\.param\s+(?:\.ptr\s+(?:\.\w+\s+)*)?(?:\.align\s+(\d+)\s+)?\.(\w+)\s+"
+                          r"(?:\.ptr\s+(?:\.\w+\s+)*)?(?:\.align\s+(\d+)\s+)?[\w$]+(?:\[(\d+)\])?")
+
+
+def ptx_param_layouts(ptx: str, entry: str) -> list[tuple[int, int, bool]] | None:
+    """``[(bytes, alignment, aggregate)]`` of the PTX entry's parameters, in order (None when the entry is not
+    found); ``aggregate``: declared as a byte array (``.b8 p[N]``), as NVVM declares every struct and
+    union passed by value (an enum is a ``.u32``)."""
+    m = re.search(r"\.entry\s+" + re.escape(entry) + r"\s*\(([^)]*)\)", ptx)
+    if m is None:
+        return None
+    out = []
+    for pm in _ENTRY_PARAM.finditer(m.group(1)):
+        size = _PTX_SIZES.get(pm.group(2))
+        if size is None:
+            return None
+        n = int(pm.group(4)) if pm.group(4) else 1
+        align = int(pm.group(1) or pm.group(3) or size)
+        out.append((size * n, align, pm.group(2) == "b8" and pm.group(4) is not None))
+    return out
+
+
+def with_ptx_layouts(params: list, ptx: str, entry: str) -> list:
+    """``params`` with each one's PTX size and alignment (unchanged when the PTX says otherwise than
+    the source: a count that differs is left to the launch's own checks)."""
+    lay = ptx_param_layouts(ptx, entry) if isinstance(ptx, str) else None
+    if not lay or len(lay) != len(params):
+        return params
+    return [replace(p, ptx_bytes=b, ptx_align=a, ptx_aggregate=g) for p, (b, a, g) in zip(params, lay)]
 
 
 def _resolve(base: str, aliases: dict) -> str:

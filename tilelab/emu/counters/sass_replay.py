@@ -176,17 +176,23 @@ _PTX_DT = {"u8": np.uint8, "s8": np.int8, "b8": np.uint8, "u16": np.uint16, "s16
            "s64": np.int64, "b64": np.uint64, "f64": np.float64}
 
 
-def launch_of(fn_params, values: dict, grid, block, arch: str) -> Launch:
+def launch_of(fn_params, values: dict, grid, block, arch: str, aligns=None) -> Launch:
     """A ``Launch`` from the PTX entry's parameters (``[(name, type)]``) and the machine's values
     (pointers as the emulator's addresses). Parameters are laid out at their natural alignment; a
-    byte array's declared alignment is not kept by the PTX parser, so from it on nothing is known."""
+    byte array's declared alignment is not kept by the PTX parser, so from it on nothing is known,
+    except for a struct's bytes (``np.void``, emu/structs.py) whose alignment ``aligns`` gives (the
+    kernel's ``Param.ptx_align``, one per parameter)."""
     out = bytearray()
     known = None
-    for name, typ in fn_params:
+    for i, (name, typ) in enumerate(fn_params):
         base = typ.split("[")[0]
         n = int(typ.split("[")[1].rstrip("]")) if "[" in typ else 1
         size = _PTX_BYTES.get(base)
         v = values.get(name)
+        al = aligns[i] if aligns is not None and i < len(aligns) else None
+        if isinstance(v, np.void) and base == "b8" and n == v.itemsize and al:
+            out += bytes((-len(out)) % al) + v.tobytes()
+            continue
         if size is None or n != 1 or v is None:
             known = len(out)
             break
@@ -787,7 +793,8 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
     if not lines:
         return {}
     cache = fn.__dict__.setdefault("_sass_replay", {})     # (arch, line key) -> (Replay or why, runs)
-    launch = launch_of(fn.params, params, grid, block, arch)
+    launch = launch_of(fn.params, params, grid, block, arch,
+                       aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
     notes = {}
     for key, pcs in lines.items():
         file, line, kind = key

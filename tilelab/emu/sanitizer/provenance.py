@@ -51,7 +51,8 @@ def sources(fn) -> dict:
         direct, srcs = set(), []
         if ins.op in ("ld", "ldu", "atom"):
             if "param" in ins.mods and ins.args[1].kind == "mem" and not ins.args[1].name.startswith("%"):
-                direct.add(ins.args[1].name)
+                mem = ins.args[1]               # a struct's field goes by its offset (emu/structs.py)
+                direct.add(mem.name if not mem.offset else f"{mem.name}+{mem.offset}")
             elif _WIDE & set(ins.mods):
                 direct.add(UNKNOWN)
         else:
@@ -123,7 +124,8 @@ def _pointers(m) -> dict:
             k = int(np.searchsorted(bases, np.int64(int(v)), side="right")) - 1
             if 0 <= k < len(m.gmem.allocs) and m.gmem.allocs[k].base == int(v):
                 by_name[name] = m.gmem.allocs[k]
-    for name, base in getattr(m, "global_syms", {}).items():
+    for name, base in list(getattr(m, "global_syms", {}).items()) + \
+            list(getattr(m.gmem, "struct_pointers", {}).items()):     # a struct's pointer fields
         k = int(np.searchsorted(bases, np.int64(base), side="right")) - 1
         if 0 <= k < len(m.gmem.allocs):
             by_name[name] = m.gmem.allocs[k]

@@ -1,0 +1,72 @@
+"""Structs passed by value on the emulator (``cudaPitchedPtr p``, a learner's ``Params prm``).
+
+A ``tl.Struct`` argument (tilelab/structs.py) becomes the parameter's bytes, laid out as C lays
+them out, with each pointer field holding the emulator's global address of its array: the device
+copy of the pointer argument that is the same numpy array, or else an allocation of its own, named
+``p.field`` (the parameter and the field), that comes back after the launch. The kernel reads a
+field with ``ld.param.u64 %rd, [p+8]`` (isa.py ``_access`` serves the bytes at the offset), and an
+address computed from a pointer field is checked against, and blamed on, that field's array
+(emu/sanitizer/provenance.py follows ``[p+off]`` as its own source).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["StructPlan", "place", "encode", "read_back", "source_key"]
+
+
+@dataclass
+class StructPlan:
+    entries: list = field(default_factory=list)   # dicts: pname, cname, struct, fields [(path, off, array, buffer, own)]
+
+
+def source_key(pname: str, offset: int) -> str:
+    """The name a field's value goes by in the provenance pass: ``p`` at offset 0, ``p+8`` past it."""
+    return pname if not offset else f"{pname}+{offset}"
+
+
+def place(params: dict, buffers: list, n_args: int) -> StructPlan:
+    """For each ``("struct", Struct, C name)`` parameter, the buffer of each pointer field's array: a
+    pointer argument that is the same array, else an upload of its own (appended to ``buffers``)."""
+    plan = StructPlan()
+    for pname, v in params.items():
+        if v[0] != "struct":
+            continue
+        _, st, cname = v
+        fields = []
+        for path, off, arr in st.arrays():
+            j = next((j for j in range(n_args) if buffers[j][1] is arr), None)
+            if j is None:              # a field array shared by two fields (or two structs): one buffer
+                j = next((f[3] for e in plan.entries for f in e["fields"] if f[2] is arr), None)
+                j = next((f[3] for f in fields if f[2] is arr), j)
+            own = j is None
+            if own:
+                j = len(buffers)
+                buffers.append((f"{cname}.{path}", arr))
+            fields.append((path, off, arr, j, own))
+        plan.entries.append({"pname": pname, "cname": cname, "struct": st, "fields": fields})
+    return plan
+
+
+def encode(plan: StructPlan, gmem, params: dict) -> None:
+    """Each struct parameter's value: its bytes (``np.void``), the fields' addresses filled in."""
+    pointers = {}
+    for e in plan.entries:
+        base = {id(arr): gmem.allocs[j].base for _, _, arr, j, _ in e["fields"]}
+        raw = e["struct"].pack(lambda arr: base[id(arr)])
+        params[e["pname"]] = np.frombuffer(raw, dtype=f"V{len(raw)}")[0]
+        for _, off, arr, j, _ in e["fields"]:
+            pointers[source_key(e["pname"], off)] = gmem.allocs[j].base
+    gmem.struct_pointers = pointers
+    gmem.structs = plan
+
+
+def read_back(gmem) -> None:
+    """Arrays a struct's fields point to that had buffers of their own come back."""
+    plan = getattr(gmem, "structs", None)
+    for e in plan.entries if plan is not None else ():
+        for _, _, arr, j, own in e["fields"]:
+            if own and arr.flags.writeable:
+                gmem.read_back(j, arr)
