@@ -1,11 +1,13 @@
 #!/usr/bin/env python
-# python bench/collection_emu_time.py OUT.json [run from the repository root]: the fourth unseen suite's emulator time
+# python bench/collection_emu_time.py OUT.json [PREFIXES] (from the repository root): the fourth unseen suite's
+# emulator time per entry (PREFIXES: comma-separated file-name prefixes, leimao_,kt_ by default)
 """Per entry: process CPU seconds of NVRTC (compile_entry), the first emulator run, a second run."""
 import sys, time, json
 sys.path.insert(0, 'collection')
 import run
 out = []
-for e in [x for x in run.load() if x['file'].startswith(('leimao_', 'kt_'))]:
+PREFIXES = tuple((sys.argv[2] if len(sys.argv) > 2 else 'leimao_,kt_').split(','))
+for e in [x for x in run.load() if x['file'].startswith(PREFIXES)]:
     t0 = time.process_time()
     try:
         run.compile_entry(e)

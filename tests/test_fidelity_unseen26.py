@@ -104,3 +104,17 @@ def test_expdist_is_refused_by_nvrtc_and_the_harness_says_when_it_is_not():
         assert run.check_emu({**e, "refused": "some other refusal"})[0].startswith("refused otherwise")
     ok = next(x for x in run.load() if x["name"] == "spmv_kernel")
     assert run.check_emu({**ok, "refused": "/cub/"})[0].startswith("launched")
+
+
+# --- the third source, added after the write-up: The CUDA Handbook's histograms (emulator only) ---
+
+def test_the_handbook_histograms_on_the_emulator_before_any_change():
+    """13 launches ran; 11 right with no finding; the per-block reduce's two flagged device_state for
+    tempHist, the __device__ array they write as output (FIDELITY.md: the pass's rule, not a bug)."""
+    rec = json.loads((ROOT / "bench" / "results" / "collection-emu-2026-12-02-unseen26-handbook-before.json").read_text())
+    assert rec["kernels"] == 13 and rec["matched"] == 11
+    bad = [r for r in rec["results"] if not r["ok"]]
+    assert {r["kernel"] for r in bad} == {"histogram1DPerBlockReduce<false>", "histogram1DPerBlockReduce<true>"}
+    for r in bad:
+        (p,) = r["problems"]
+        assert p.startswith("findings ['device_state'], expected []") and "`tempHist`" in p
