@@ -190,9 +190,9 @@ def main():
     rows, bad = [], 0
     for e in entries:
         row = {"file": e["file"], "kernel": e["name"], "gpu_note": e.get("gpu")}
-        if "refused" in e:                               # tl.launch refuses it on either backend (manifest)
+        if "refused" in e:                   # tl.launch or NVRTC refuses it on either backend (manifest)
             problems = collection.check_emu(e)
-            row["verdict"] = ("as expected: refused by tl.launch, as the manifest lists" if not problems
+            row["verdict"] = ("as expected: refused by tl.launch or NVRTC, as the manifest lists" if not problems
                               else "UNEXPECTED DIFFERENCE")
             row["refused"] = problems or e["refused"]
             bad += bool(problems)

@@ -657,3 +657,54 @@ def radix_counts(keys, block, shift):
     counts = np.array([[(b == r).sum() for b in d] for r in range(16)], np.uint32)
     starts = np.array([[np.flatnonzero(b == r)[0] if (b == r).any() else 0 for r in range(16)] for b in d], np.uint32)
     return counts, starts
+
+
+def expdist_blocks(A, B, m, n, sA, sB, grid, tile=(128, 16), dim=2):
+    """Kernel Tuner's ExpDist: per block (bx, by) of the grid, the sum over its i (x) and j (y) of
+    exp(-|A_i - B_j|^2 / (sA_i + sB_j)), A and B dimension-major with strides m and n."""
+    gx, gy = grid
+    a = np.stack([A[d * m:d * m + m] for d in range(dim)], 1)
+    b = np.stack([B[d * n:d * n + n] for d in range(dim)], 1)
+    dist = ((a[:, None, :] - b[None, :, :]) ** 2).sum(-1)
+    term = np.exp(-dist / (sA[:m, None] + sB[None, :n]))
+    out = np.zeros(gx * gy)
+    for by in range(gy):
+        for bx in range(gx):
+            out[by * gx + bx] = term[bx * tile[0]:(bx + 1) * tile[0], by * tile[1]:(by + 1) * tile[1]].sum()
+    return out
+
+
+def pnpoly(points, verts):
+    """Crossing number of each point (x, y) against the closed polygon verts (1: inside), as Kernel
+    Tuner's cn_pnpoly_naive counts it."""
+    p = np.asarray(points, np.float64).reshape(-1, 2)
+    vj = np.asarray(verts, np.float64).reshape(-1, 2)
+    vk = np.roll(vj, 1, axis=0)
+    slope = (vk[:, 0] - vj[:, 0]) / (vk[:, 1] - vj[:, 1])
+    px, py = p[:, 0:1], p[:, 1:2]
+    cross = ((vj[:, 1] > py) != (vk[:, 1] > py)) & (px < slope * (py - vj[:, 1]) + vj[:, 0])
+    return (cross.sum(1) & 1).astype(np.int32)
+
+
+def spmv_csr(rows, cols, vals, x):
+    """y = M x for M in CSR (row starts rows, column indices cols, values vals)."""
+    y = np.zeros(len(rows) - 1)
+    for i in range(len(rows) - 1):
+        s, e = rows[i], rows[i + 1]
+        y[i] = (np.asarray(vals[s:e], np.float64) * x[cols[s:e]]).sum()
+    return y
+
+
+def zero_mean_cols(img):
+    """Each column less the mean of its even rows (on even rows) and of its odd rows (on odd rows);
+    the counts are the kernel's integer (h + 1) / 2 and h / 2."""
+    x = np.asarray(img, np.float64).copy()
+    h = x.shape[0]
+    x[0::2] -= x[0::2].sum(0) / ((h + 1) // 2)
+    x[1::2] -= x[1::2].sum(0) / (h // 2)
+    return x
+
+
+def zero_mean_rows(img):
+    """zero_mean_cols along rows."""
+    return zero_mean_cols(np.asarray(img).T).T

@@ -154,13 +154,14 @@ def run_emu(entry, nvrtc=None, seed: int = 0):
 
 def check_emu(entry, nvrtc=None, seed: int = 0) -> list[str]:
     """Everything that is wrong with one entry on the emulator (empty: all good). An entry with
-    ``refused`` is one tl.launch cannot launch yet (a finding of the unseen suites, docs/FIDELITY.md):
-    it is right when the launch is refused with that text, and wrong once it runs."""
+    ``refused`` is one tl.launch cannot launch yet, or NVRTC cannot build (a finding of the unseen
+    suites, docs/FIDELITY.md): it is right when the launch or the build is refused with that text, and
+    wrong once it runs."""
     if "refused" in entry:
-        from tilelab.errors import LaunchError
+        from tilelab.errors import CompileError, LaunchError
         try:
             run_emu(entry, nvrtc, seed)
-        except LaunchError as ex:
+        except (LaunchError, CompileError) as ex:
             return [] if entry["refused"] in str(ex) else [f"refused otherwise: {ex}"]
         return [f"launched, but the manifest says tl.launch refuses it ({entry['refused']}): "
                 "drop `refused` and check its outputs"]
@@ -199,14 +200,14 @@ def main(argv=None):
         except Exception as ex:                          # a refusal is a result here, not a crash
             p = [f"{type(ex).__name__}: {str(ex).splitlines()[0]}"]
         failed += bool(p)
-        listed = not p and "refused" in e                # refused by tl.launch, as the manifest lists
+        listed = not p and "refused" in e                # refused by tl.launch or NVRTC, as the manifest lists
         refused += listed
         rows.append({"file": e["file"], "kernel": e["name"], "ok": not p, "problems": p,
                      **({"refused": e["refused"]} if listed else {})})
         tag = "REF" if listed else ("ok " if not p else "BAD")
         print(f"{tag} {e['file']:<30} {e['name']:<40} {'; '.join(p)[:200] or (e['refused'] if listed else '')}")
     print(f"{len(entries) - failed - refused} of {len(entries)} kernels ran and matched numpy"
-          + (f"; {refused} refused by tl.launch as the manifest lists" if refused else ""))
+          + (f"; {refused} refused by tl.launch or NVRTC as the manifest lists" if refused else ""))
     if a.json:
         Path(a.json).write_text(json.dumps({"command": "python collection/run.py " + " ".join(argv if argv is not None else sys.argv[1:]),
                                             "kernels": len(rows), "matched": len(rows) - failed - refused,

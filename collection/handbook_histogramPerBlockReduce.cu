@@ -1,0 +1,102 @@
+// tilelab kernel collection: The CUDA Handbook's histogramPerBlockReduce (histogram/histogramPerBlockReduce.cuh)
+// Source:  https://github.com/ArchaeaSoftware/cudahandbook/blob/c56ebf85f3d226545daa1ffff4218fe8b8636f8e/histogram/histogramPerBlockReduce.cuh
+//          (ArchaeaSoftware/cudahandbook, commit c56ebf8: the code of Nicholas Wilt's The CUDA Handbook)
+// Licence: BSD-2-Clause (Archaea Software; the file's own notice, kept below).
+// Kept: lines 1-39 (the file's comment and licence) and 41-84 (the device code), unchanged. Removed: the
+//       host wrappers (GPUhistogram*: events, the launch); the launches are manifest entries.
+//       Copied in, marked: lines 41-47 of histogram/histogramPerBlockOffset.cuh (incPerBlockHistogram, which histogram.cu includes before this file).
+
+/*
+ *
+ * histogramPerBlockReduce.cuh
+ *
+ * Implementation of histogram that uses one shared atomic per pixel,
+ * then writes the shared histogram to a temporary buffer that is
+ * then reduced to the output histogram by a subsequent kernel launch.
+ * This method is reminiscent of early methods of doing Scan in CUDA.
+ *
+ * Requires: SM 1.2, for shared atomics.
+ *
+ * Copyright (c) 2013-2026, Archaea Software, LLC.
+ * All rights reserved.
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions 
+ * are met: 
+ *
+ * 1. Redistributions of source code must retain the above copyright 
+ *    notice, this list of conditions and the following disclaimer. 
+ * 2. Redistributions in binary form must reproduce the above copyright 
+ *    notice, this list of conditions and the following disclaimer in 
+ *    the documentation and/or other materials provided with the 
+ *    distribution. 
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS 
+ * "AS IS" AND ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT 
+ * LIMITED TO, THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS 
+ * FOR A PARTICULAR PURPOSE ARE DISCLAIMED. IN NO EVENT SHALL THE 
+ * COPYRIGHT OWNER OR CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, 
+ * INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, 
+ * BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR SERVICES;
+ * LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER 
+ * CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT 
+ * LIABILITY, OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN 
+ * ANY WAY OUT OF THE USE OF THIS SOFTWARE, EVEN IF ADVISED OF THE 
+ * POSSIBILITY OF SUCH DAMAGE.
+ *
+ */
+
+// ---- histogram/histogramPerBlockOffset.cuh (commit c56ebf8), lines 41-47, copied in ----
+template<bool bOffset>
+__device__ void
+incPerBlockHistogram( unsigned int *sHist, unsigned int pixval )
+{
+    unsigned int index = (bOffset) ? (0xff&(pixval+blockIdx.x)) : pixval;
+    atomicAdd( &sHist[index], 1 );
+}
+// ---- end of histogram/histogramPerBlockOffset.cuh ----
+
+__device__ unsigned int tempHist[400][256];
+
+template<bool bOffset>
+__global__ void
+histogram1DPerBlockReduce(
+    unsigned int *pHist,
+    const unsigned char *base, size_t N )
+{
+    __shared__ unsigned int sHist[256];
+    for ( int i = threadIdx.x;
+              i < 256;
+              i += blockDim.x ) {
+        sHist[i] = 0;
+    }
+    __syncthreads();
+    for ( int i = blockIdx.x*blockDim.x+threadIdx.x;
+              i < N/4;
+              i += blockDim.x*gridDim.x ) {
+        unsigned int value = ((unsigned int *) base)[i];
+        incPerBlockHistogram<bOffset>( sHist, value & 0xff ); value >>= 8;
+        incPerBlockHistogram<bOffset>( sHist, value & 0xff ); value >>= 8;
+        incPerBlockHistogram<bOffset>( sHist, value & 0xff ); value >>= 8;
+        incPerBlockHistogram<bOffset>( sHist, value & 0xff ); 
+    }
+    __syncthreads();
+    unsigned int *outputHist = &tempHist[blockIdx.x][0];
+    for ( int i = threadIdx.x; i < 256; i += blockDim.x*blockDim.y ) {
+        int srcIndex = (bOffset) ? 0xff&(i+blockIdx.x) : i;
+        outputHist[i] = sHist[srcIndex];
+    }
+}
+
+// Must be invoked with 256 threads, one for each output histogram element
+__global__ void
+histogramPerBlockFinalReduction( 
+    unsigned int *pHist, 
+    unsigned int cHist )
+{
+    unsigned int sum = 0;
+    for ( int i = 0; i < cHist; i++ ) {
+        sum += tempHist[i][threadIdx.x];
+    }
+    pHist[threadIdx.x] = sum;
+}
