@@ -221,6 +221,23 @@ def test_integer_ops_against_python():
     assert isinstance(_eval(["FADD R4, R2, R3"], 1, 2)["R4"], sr.Unknown)
 
 
+def test_lea_hi_is_the_high_word_of_a_64_bit_shift_add():
+    """LEA.HI d, a, b, c, s = b + ((c:a) << s) >> 32; .SX32 takes a's sign for c. ptxas computes a
+    loop's trip count >> 6 as LEA.HI R2, R3, 0x1, RZ, 0x1a (The CUDA Handbook's histogram1DPerThread4x64:
+    the replay gave up there before it was modelled)."""
+    rng = random.Random(7)
+    M = 0xFFFFFFFF
+    for _ in range(40):
+        a, b = rng.getrandbits(32), rng.choice([rng.getrandbits(32), rng.randint(0, 9)])
+        sh = rng.randint(1, 31)
+        r = _eval([f"LEA.HI R4, R2, 0x1, RZ, {32 - 6:#x}", f"LEA.HI R5, R2, R3, R3, {sh:#x}",
+                   f"LEA.HI.SX32 R6, R2, R3, {sh:#x}"], a, b)
+        assert r["R4"] == (1 + (a >> 6)) & M
+        assert r["R5"] == (b + ((((b << 32) | a) << sh) >> 32)) & M
+        hi = M if a >> 31 else 0
+        assert r["R6"] == (b + ((((hi << 32) | a) << sh) >> 32)) & M
+
+
 def test_threads_that_part_and_meet_again_count_once_per_warp():
     """A branch inside the loop sends half the warp another way each trip; every thread still runs
     the load 3 times, and the warp executes it together: 3 per warp, not 3 per path."""

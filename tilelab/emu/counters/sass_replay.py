@@ -10,7 +10,7 @@ trip, and no per-line reading of the SASS says how many more (emu/counters/ifcon
 SASS's own control flow, for the launch's threads.
 
 How: an interpreter of the integer slice of SASS that decides branches (ISETP, IADD3, VIADD,
-IMAD, LEA, SHF, LOP3, PLOP3, SEL, MOV and their uniform forms; S2R/S2UR of tid, ctaid and laneid,
+IMAD, LEA (.HI too), SHF, LOP3, PLOP3, SEL, MOV and their uniform forms; S2R/S2UR of tid, ctaid and laneid,
 LDC/ULDC of the launch geometry and the kernel parameters in ``c[0x0][...]``) runs the kernel's
 SASS from its first instruction for all the threads at once (numpy lanes), splitting them where a
 branch or a counted instruction's predicate sends them different ways. Any other instruction
@@ -487,6 +487,24 @@ class Replay:
                 return sset(o[0], bad)
             sh = (a.astype(np.uint64) << (s.astype(np.uint64) & np.uint64(31))) & np.uint64(_MASK)
             return sset(o[0], ((sh + b.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op in ("LEA", "ULEA") and "HI" in mods and "X" not in mods:
+            # the high word of a 64-bit shift-add: d = b + ((c:a) << s) >> 32, c the high word
+            # (.SX32: a's sign); ptxas computes a loop's trip count >> k this way (LEA.HI d, a, 1, RZ, 32-k)
+            srcs = [x for x in o[1:] if not _PRED.match(x)]
+            for p in (x for x in o[1:] if _PRED.match(x)):
+                sset(p, Unknown("carry", op=op, addr=_at(ins)))
+            if len(srcs) != (3 if "SX32" in mods else 4):
+                return sset(o[0], Unknown("op", op=op, addr=_at(ins)))
+            vals = [self._val(g, x, ins) for x in srcs]
+            bad = next((x for x in vals if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            a, b = vals[0].astype(np.uint64), vals[1].astype(np.uint64)
+            s = vals[-1].astype(np.uint64) & np.uint64(31)
+            hi = (np.where(a >> np.uint64(31), np.uint64(_MASK), np.uint64(0)) if "SX32" in mods
+                  else vals[2].astype(np.uint64))
+            wide = ((hi << np.uint64(32)) | a) << s          # numpy's uint64 wraps: the 32 bits wanted survive
+            return sset(o[0], ((b + (wide >> np.uint64(32))) & np.uint64(_MASK)).astype(_U32))
         if op in ("SHF", "USHF") and len(o) == 4:
             return self._shf(g, ins, guard)
         if op in ("LOP3", "ULOP3") and "LUT" in mods:
