@@ -13,6 +13,9 @@ WORK     ?= work
 # make lab COURSE_LANG=zh: the Chinese course (lessons/zh, exercises_zh -> work/zh, JupyterLab in Chinese)
 COURSE_LANG ?= en
 PYTEST_ARGS ?=
+# make test runs test files on this many processes (pytest-xdist; a file stays in one process, its
+# fixtures shared): the cores, at most 4 (grading tests start processes of their own). TEST_JOBS=0: one.
+TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 4 ] && n=4; echo $$n)
 # nbval runs notebooks in order, in one process (xdist's -n would split a notebook's cells).
 NBVAL_ARGS ?=
 NAMES    ?=
@@ -71,7 +74,7 @@ define nbval
 endef
 
 test: $(STAMP) sandbox-user
-	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS) tests
+	$(PY) -m pytest -m "not gpu" -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS) tests
 	$(call nbval,lessons/*.ipynb solutions)
 	$(foreach l,$(patsubst solutions_%,%,$(wildcard solutions_*)),export TILELAB_LANG=$(l); $(call nbval,lessons/$(l) solutions_$(l));)
 

@@ -204,10 +204,28 @@ def _tiers(config, items):
         items[:] = keep
 
 
+#: make test's ``-n`` (pytest-xdist, ``--dist loadfile``): these files start first, longest first, so
+#: no process is left alone with a long one at the end; the others keep pytest's order. The order is
+#: that of their seconds in one ``-n 2`` run of the whole suite on the 2-core machine (grading ones
+#: start sandboxes, nbgrader and Dask processes; test_grading_regression alone is a quarter of the run).
+LONGEST_FIRST = ("test_grading_regression.py", "test_grading_exchange.py", "test_grading_tamper.py",
+                 "test_grading_languages.py", "test_grading_dask.py", "test_collection.py",
+                 "test_grading_malformed.py", "test_grading_autograde.py", "test_grading_instructor.py")
+
+
+def _longest_first(config, items):
+    if not getattr(config.option, "numprocesses", None):
+        return
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))     # stable: the rest keep their order
+
+
 @pytest.hookimpl(tryfirst=True)      # before -m selects by the marks set here
 def pytest_collection_modifyitems(config, items):
-    """Tier marks (above); tests marked ``gpu`` skip (not fail) on a machine where no GPU answers."""
+    """Tier marks (above); the longest files first under -n; tests marked ``gpu`` skip (not fail)
+    on a machine where no GPU answers."""
     _tiers(config, items)
+    _longest_first(config, items)
     if not any(item.get_closest_marker("gpu") for item in items):
         return
     from tilelab.gpu import available
