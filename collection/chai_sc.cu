@@ -1,0 +1,375 @@
+// tilelab kernel collection: Chai's SC (CUDA-D): stream compaction: per-block reduce and binary prefix sum in shared memory, tasks chained by adjacent-block flags
+// Source:  https://github.com/chai-benchmarks/chai/blob/1ad38e3607a59905c5edc4f6ae11f676a769f3d9/CUDA-D/SC/kernel.cu
+//          (chai-benchmarks/chai, commit 1ad38e3: Chai, Collaborative Heterogeneous Applications for Integrated-architectures,
+//          University of Cordoba and University of Illinois)
+// Licence: the University of Illinois/NCSA-style licence in each file's notice (no LICENSE file in the repository); the notice follows.
+// Kept: lines 1-34 (the notice) and 36-172 (the device code); the host wrapper call_* (lines 173-190) is
+//       removed: its grid, block and dynamic shared memory are the manifest entry's. The Makefile's build defines no CUDA_8_0,
+//       so the static partitioner and plain atomics are what its nvcc build compiles; the entry does not define it either.
+// Copied in, marked: support/common.h lines 36-48, support/partitioner.h lines 36-213 in place of their #include lines.
+
+/*
+ * Copyright (c) 2016 University of Cordoba and University of Illinois
+ * All rights reserved.
+ *
+ * Developed by:    IMPACT Research Group
+ *                  University of Cordoba and University of Illinois
+ *                  http://impact.crhc.illinois.edu/
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * with the Software without restriction, including without limitation the 
+ * rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+ * sell copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so, subject to the following conditions:
+ *
+ *      > Redistributions of source code must retain the above copyright notice,
+ *        this list of conditions and the following disclaimers.
+ *      > Redistributions in binary form must reproduce the above copyright
+ *        notice, this list of conditions and the following disclaimers in the
+ *        documentation and/or other materials provided with the distribution.
+ *      > Neither the names of IMPACT Research Group, University of Cordoba, 
+ *        University of Illinois nor the names of its contributors may be used 
+ *        to endorse or promote products derived from this Software without 
+ *        specific prior written permission.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE 
+ * CONTRIBUTORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ * OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS WITH
+ * THE SOFTWARE.
+ *
+ */
+
+#define _CUDA_COMPILER_
+
+// ---- #include "support/common.h": CUDA-D/SC/support/common.h lines 36-48 copied in (the notice above covers it) ----
+#ifndef _COMMON_H_
+#define _COMMON_H_
+
+#define T int
+#ifdef REGISTERS
+#define REGS REGISTERS
+#else
+#define REGS 32
+#endif
+
+#define divceil(n, m) (((n)-1) / (m) + 1)
+
+#endif
+// ---- end of support/common.h ----
+// ---- #include "support/partitioner.h": CUDA-D/SC/support/partitioner.h lines 36-213 copied in (the notice above covers it) ----
+#ifndef _PARTITIONER_H_
+#define _PARTITIONER_H_
+
+#ifndef _CUDA_COMPILER_
+#include <iostream>
+#endif
+
+#if !defined(_CUDA_COMPILER_) && defined(CUDA_8_0)
+#include <atomic>
+#endif
+
+// Partitioner definition -----------------------------------------------------
+
+typedef struct Partitioner {
+
+    int n_tasks;
+    int cut;
+    int current;
+#ifndef _CUDA_COMPILER_
+    int thread_id;
+    int n_threads;
+#endif
+
+
+#ifdef CUDA_8_0
+    // CUDA 8.0 support for dynamic partitioning
+    int strategy;
+#ifdef _CUDA_COMPILER_
+    int *worklist;
+    int *tmp;
+#else
+    std::atomic_int *worklist;
+#endif
+#endif
+
+} Partitioner;
+
+// Partitioning strategies
+#define STATIC_PARTITIONING 0
+#define DYNAMIC_PARTITIONING 1
+
+// Create a partitioner -------------------------------------------------------
+
+#ifdef _CUDA_COMPILER_
+__device__
+#endif
+inline Partitioner partitioner_create(int n_tasks, float alpha
+#ifndef _CUDA_COMPILER_
+    , int thread_id, int n_threads
+#endif
+#ifdef CUDA_8_0
+#ifdef _CUDA_COMPILER_
+    , int *worklist
+    , int *tmp
+#else
+    , std::atomic_int *worklist
+#endif
+#endif
+    ) {
+    Partitioner p;
+    p.n_tasks = n_tasks;
+#ifndef _CUDA_COMPILER_
+    p.thread_id = thread_id;
+    p.n_threads = n_threads;
+#endif
+    if(alpha >= 0.0 && alpha <= 1.0) {
+        p.cut = p.n_tasks * alpha;
+#ifdef CUDA_8_0
+        p.strategy = STATIC_PARTITIONING;
+#endif
+    } else {
+#ifdef CUDA_8_0
+        p.strategy = DYNAMIC_PARTITIONING;
+        p.worklist = worklist;
+#ifdef _CUDA_COMPILER_
+        p.tmp = tmp;
+#endif
+#endif
+    }
+    return p;
+}
+
+// Partitioner iterators: first() ---------------------------------------------
+
+#ifndef _CUDA_COMPILER_
+
+inline int cpu_first(Partitioner *p) {
+#ifdef CUDA_8_0
+    if(p->strategy == DYNAMIC_PARTITIONING) {
+        p->current = p->worklist->fetch_add(1);
+    } else
+#endif
+    {
+        p->current = p->thread_id;
+    }
+    return p->current;
+}
+
+#else
+
+__device__ inline int gpu_first(Partitioner *p) {
+#ifdef CUDA_8_0
+    if(p->strategy == DYNAMIC_PARTITIONING) {
+        if(threadIdx.y == 0 && threadIdx.x == 0) {
+            p->tmp[0] = atomicAdd_system(p->worklist, 1);
+        }
+        __syncthreads();
+        p->current = p->tmp[0];
+    } else
+#endif
+    {
+        p->current = p->cut + blockIdx.x;
+    }
+    return p->current;
+}
+
+#endif
+
+// Partitioner iterators: more() ----------------------------------------------
+
+#ifndef _CUDA_COMPILER_
+
+inline bool cpu_more(const Partitioner *p) {
+#ifdef CUDA_8_0
+    if(p->strategy == DYNAMIC_PARTITIONING) {
+        return (p->current < p->n_tasks);
+    } else
+#endif
+    {
+        return (p->current < p->cut);
+    }
+}
+
+#else
+
+__device__ inline bool gpu_more(const Partitioner *p) {
+    return (p->current < p->n_tasks);
+}
+
+#endif
+
+// Partitioner iterators: next() ----------------------------------------------
+
+#ifndef _CUDA_COMPILER_
+
+inline int cpu_next(Partitioner *p) {
+#ifdef CUDA_8_0
+    if(p->strategy == DYNAMIC_PARTITIONING) {
+        p->current = p->worklist->fetch_add(1);
+    } else
+#endif
+    {
+        p->current = p->current + p->n_threads;
+    }
+    return p->current;
+}
+
+#else
+
+__device__ inline int gpu_next(Partitioner *p) {
+#ifdef CUDA_8_0
+    if(p->strategy == DYNAMIC_PARTITIONING) {
+        if(threadIdx.y == 0 && threadIdx.x == 0) {
+            p->tmp[0] = atomicAdd_system(p->worklist, 1);
+        }
+        __syncthreads();
+        p->current = p->tmp[0];
+    } else
+#endif
+    {
+        p->current = p->current + gridDim.x;
+    }
+    return p->current;
+}
+
+#endif
+
+#endif
+// ---- end of support/partitioner.h ----
+
+// Device auxiliary functions
+__device__ void reduce(int *l_count, int local_cnt, int *l_data) {
+    const int tid       = threadIdx.x;
+    const int localSize = blockDim.x;
+    // load shared mem
+    l_data[tid] = local_cnt;
+    __syncthreads();
+    // do reduction in shared mem
+    for(int s = localSize >> 1; s > 0; s >>= 1) {
+        if(tid < s) {
+            l_data[tid] += l_data[tid + s];
+        }
+        __syncthreads();
+    }
+    // write result for this block to global mem
+    if(tid == 0)
+        *l_count = l_data[0];
+}
+
+__device__ int block_binary_prefix_sums(int *l_count, int x, int *l_data) {
+    l_data[threadIdx.x] = x;
+    const int length     = blockDim.x;
+    // Build up tree
+    int offset = 1;
+    for(int l = length >> 1; l > 0; l >>= 1) {
+        __syncthreads();
+        if(threadIdx.x < l) {
+            int ai = offset * (2 * threadIdx.x + 1) - 1;
+            int bi = offset * (2 * threadIdx.x + 2) - 1;
+            l_data[bi] += l_data[ai];
+        }
+        offset <<= 1;
+    }
+    if(offset < length) {
+        offset <<= 1;
+    }
+    // Build down tree
+    int maxThread = offset >> 1;
+    for(int d = 0; d < maxThread; d <<= 1) {
+        d += 1;
+        offset >>= 1;
+        __syncthreads();
+        if(threadIdx.x < d) {
+            int ai = offset * (threadIdx.x + 1) - 1;
+            int bi = ai + (offset >> 1);
+            l_data[bi] += l_data[ai];
+        }
+    }
+    __syncthreads();
+    int output = l_data[threadIdx.x] + *l_count - x;
+    __syncthreads();
+    if(threadIdx.x == blockDim.x - 1)
+        *l_count += l_data[threadIdx.x];
+
+    return output;
+}
+
+// CUDA kernel ------------------------------------------------------------------------------------------
+__global__ void StreamCompaction_kernel(int size, T value, int n_tasks, float alpha, T *output, T *input,
+    int *flags
+#ifdef CUDA_8_0
+    , int *worklist
+#endif
+    ) {
+
+    extern __shared__ int l_mem[];
+    int* l_data = l_mem;
+    int* l_count = &l_data[blockDim.x];
+#ifdef CUDA_8_0
+    int* l_tmp = &l_count[1];
+#endif
+
+#ifdef CUDA_8_0
+    Partitioner p = partitioner_create(n_tasks, alpha, worklist, l_tmp);
+#else
+    Partitioner p = partitioner_create(n_tasks, alpha);
+#endif
+
+    for(int my_s = gpu_first(&p); gpu_more(&p); my_s = gpu_next(&p)) {
+
+        if(threadIdx.x == 0) {
+            l_count[0] = 0;
+        }
+        __syncthreads();
+
+        int local_cnt = 0;
+        // Declare on-chip memory
+        T reg[REGS];
+#ifdef CUDA_8_0
+        int pos = my_s * REGS * blockDim.x + threadIdx.x;
+#else
+        int pos = (my_s - p.cut) * REGS * blockDim.x + threadIdx.x;
+#endif
+// Load in on-chip memory
+#pragma unroll
+        for(int j = 0; j < REGS; j++) {
+            if(pos < size) {
+                reg[j] = input[pos];
+                if(reg[j] != value)
+                    local_cnt++;
+            } else
+                reg[j] = value;
+            pos += blockDim.x;
+        }
+        reduce(&l_count[0], local_cnt, &l_data[0]);
+
+        // Set global synch
+        if(threadIdx.x == 0) {
+            int p_count;
+#ifdef CUDA_8_0
+            while((p_count = atomicAdd_system(&flags[my_s], 0)) == 0) {
+            }
+            atomicAdd_system(&flags[my_s + 1], p_count + l_count[0]);
+#else
+            while((p_count = atomicAdd(&flags[my_s], 0)) == 0) {
+            }
+            atomicAdd(&flags[my_s + 1], p_count + l_count[0]);
+#endif
+            l_count[0] = p_count - 1;
+        }
+        __syncthreads();
+
+// Store to global memory
+#pragma unroll
+        for(int j = 0; j < REGS; j++) {
+            pos = block_binary_prefix_sums(&l_count[0], (int)((reg[j] != value) ? 1 : 0), &l_data[0]);
+            if(reg[j] != value) {
+                output[pos] = reg[j];
+            }
+        }
+    }
+}
