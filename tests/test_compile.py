@@ -268,6 +268,44 @@ __global__ void r(const int* in, int* out)
     assert any(("cccl" in d) for d in nv.include_dirs)
 
 
+def test_stdint_types_with_no_include_build_as_under_nvcc(nv, emu):
+    """nvcc includes cuda_runtime.h first, and with it <stdint.h>'s types; NVRTC includes nothing
+    (LeetCUDA's block_all_reduce.cu: int32_t with no #include, fifth unseen suite). Such a source
+    builds, and runs; a source that needs nothing of the kind compiles as it did, with no pre-include."""
+    src = ("__device__ int32_t widen(int8_t v) { return v; }\n"
+           "__global__ void k(int *y) { uint64_t w = 1ull << 40; y[threadIdx.x] = widen(-3) + int(w >> 40); }\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert any("cuda/std/cstdint" in o for o in prog.options)
+    assert not any("cuda/std/cstdint" in o for o in tc.compile_cuda("__global__ void k(int *y) { y[0] = 1; }\n",
+                                                                    nvrtc=nv).options)
+    y = np.zeros(32, np.int32)
+    emu.run(prog.kernel("k"), 1, 32, y)
+    assert (y == -2).all()
+    with pytest.raises(CompileError, match="not_a_type_t"):      # any other undefined name: NVRTC's error
+        tc.compile_cuda("__global__ void k(not_a_type_t *y) { }\n", nvrtc=nv)
+
+
+def test_preprocessor_lines_in_a_parameter_list(nv):
+    """Chai's kernels put `, int *worklist` between `#ifdef CUDA_8_0` and `#endif` in the parameter
+    list: the parameters are the ones the preprocessor keeps, by the source's #defines and -D options."""
+    src = """\
+#define WIDE 2
+__global__ void k(int *a
+#ifdef CUDA_8_0
+    , int *worklist
+#elif WIDE > 1 && !defined(NARROW)
+    , float *f
+#else
+    , char *c
+#endif
+    , int n) { a[threadIdx.x] = n; }
+"""
+    names = lambda prog: [p.name for p in prog.kernel("k").params]      # noqa: E731
+    assert names(tc.compile_cuda(src, nvrtc=nv)) == ["a", "f", "n"]
+    assert names(tc.compile_cuda(src, nvrtc=nv, options=("-DCUDA_8_0",))) == ["a", "worklist", "n"]
+    assert names(tc.compile_cuda(src.replace("#define WIDE 2", "#define NARROW"), nvrtc=nv)) == ["a", "c", "n"]
+
+
 # ---------------------------------------------------------------- the cubin is the emulator's PTX, assembled
 ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90")
 

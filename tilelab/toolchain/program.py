@@ -29,7 +29,7 @@ from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
-from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases,
+from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, option_defines,
                         with_ptx_layouts)
 
 __all__ = ["compile_cuda", "kernel_from_file", "Program", "Kernel", "Param", "PTX_ARCH", "DEFAULT_ARCH"]
@@ -208,6 +208,11 @@ _CACHE: "OrderedDict[str, Program]" = OrderedDict()
 _CACHE_SIZE = 256
 
 
+#: NVRTC's message for a <stdint.h> type used with no #include (nvcc's implicit cuda_runtime.h has them)
+_STDINT_MISSING = re.compile(r'identifier "u?int(?:_fast|_least)?(?:8|16|32|64|ptr|max)_t" is undefined')
+STDINT_PRE_INCLUDE = "--pre-include=cuda/std/cstdint"
+
+
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                  options=(), name_expressions=(), nvrtc=None) -> Program:
     """Compile CUDA C++ to PTX for ``compute_80`` with line info; cached by content.
@@ -230,17 +235,29 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             _CACHE.move_to_end(key)
             return _CACHE[key]
 
-    found = [f for f in _find_kernels(source) if not f.template]
+    defines = option_defines(options)
+    found = [f for f in _find_kernels(source, defines) if not f.template]
     for expr in name_expressions:
         base = expr.split("<")[0].strip().rsplit("::", 1)[-1]     # M7::k<...>: the template k (namespaces
-        tmpl = next((f for f in _find_kernels(source) if f.name == base), None)   # are not parsed)
+        tmpl = next((f for f in _find_kernels(source, defines) if f.name == base), None)   # are not parsed)
         found.append(_Found(expr, False, tmpl.params_text if tmpl else "", tmpl.line if tmpl else 0,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
     arch_opt = f"-arch={ptx_arch_for(source, options)}"
-    ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
-                                       tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
-                                       arch_opt, names, want_cubin=False)
+    try:
+        ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
+                                           tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
+                                           arch_opt, names, want_cubin=False)
+    except CompileError as e:
+        if not _STDINT_MISSING.search(str(e)):
+            raise
+        # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types come with it; NVRTC
+        # includes nothing. A source that uses int32_t with no #include builds under nvcc: here too,
+        # with CCCL's <cuda/std/cstdint> included first (only then: it costs a plain compile ~40 ms)
+        options = (*options, STDINT_PRE_INCLUDE)
+        ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
+                                           tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
+                                           arch_opt, names, want_cubin=False)
     if not found:
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,

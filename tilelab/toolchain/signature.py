@@ -40,7 +40,88 @@ class _Found:
     template_params: str = ""   # the text inside `template <...>`, for a template kernel
 
 
-def _find_kernels(src: str) -> list[_Found]:
+# macros NVRTC defines for device code, as the preprocessor sees them in a parameter list
+_PREDEFINED = {"__CUDACC__": 1, "__CUDACC_RTC__": 1, "__CUDA_ARCH__": 800}
+_DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", re.M)
+
+
+def option_defines(options) -> dict:
+    """The macros ``-DNAME`` / ``-DNAME=value`` (and ``--define-macro=``) options define."""
+    out = {}
+    for o in options:
+        m = re.fullmatch(r"(?:-D|--define-macro=)([A-Za-z_]\w*)(?:=(.*))?", str(o))
+        if m:
+            out[m.group(1)] = m.group(2) if m.group(2) is not None else "1"
+    return out
+
+
+def _defined_before(clean: str, end: int, defines: dict) -> dict:
+    """The object-like macros defined where a kernel starts: NVRTC's own, the options', then the
+    source's ``#define`` / ``#undef`` lines before ``end``, in order."""
+    macros = {**{k: str(v) for k, v in _PREDEFINED.items()}, **defines}
+    for m in _DIRECTIVE.finditer(clean, 0, end):
+        word, rest = m.group(1), m.group(2).split()
+        if word == "define" and rest and re.fullmatch(r"[A-Za-z_]\w*", rest[0]):
+            macros[rest[0]] = " ".join(rest[1:]) or "1"
+        elif word == "undef" and rest:
+            macros.pop(rest[0], None)
+    return macros
+
+
+def _pp_value(expr: str, macros: dict) -> bool:
+    """An ``#if`` expression, as the preprocessor evaluates it: ``defined``, integers, the object-like
+    macros whose value is an integer, ``! && || == != < <= > >=`` and parentheses; any other name is 0."""
+    e = re.sub(r"\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)",
+               lambda m: " 1 " if (m.group(1) or m.group(2)) in macros else " 0 ", expr)
+    for _ in range(8):                                          # macros that name macros
+        e2 = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: f" {macros[m.group(0)]} " if m.group(0) in macros else m.group(0), e)
+        if e2 == e:
+            break
+        e = e2
+    e = re.sub(r"\b([0-9]+)[uUlL]*\b", r"\1", e)
+    e = re.sub(r"\b[A-Za-z_]\w*\b", " 0 ", e)
+    e = e.replace("&&", " and ").replace("||", " or ")
+    e = re.sub(r"!(?!=)", " not ", e)
+    e = e.replace("/", "//")
+    if not re.fullmatch(r"[\s0-9()<>=!+*%/andortn-]*", e):
+        raise ValueError(expr)
+    return bool(eval(e, {"__builtins__": {}}, {}))          # digits, comparisons and and/or/not only
+
+
+def _preprocess_params(text: str, macros: dict) -> str:
+    """A parameter list with the lines its ``#if``/``#ifdef``/``#ifndef``/``#elif``/``#else``/
+    ``#endif`` leave out blanked, as the preprocessor keeps them (Chai's ``#ifdef CUDA_8_0 , int
+    *worklist #endif``). A condition it cannot evaluate keeps the text as written (the PTX's count
+    of parameters then decides, with a message)."""
+    out, stack, taking = [], [], True          # stack: (taking outside, a branch already taken)
+    for line in text.split("\n"):
+        m = re.match(r"[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", line)
+        if not m:
+            out.append(line if taking else " " * len(line))
+            continue
+        word, rest = m.group(1), m.group(2).strip()
+        try:
+            if word in ("if", "ifdef", "ifndef"):
+                cond = (rest.split()[0] in macros if word == "ifdef" else
+                        rest.split()[0] not in macros if word == "ifndef" else _pp_value(rest, macros))
+                stack.append((taking, cond))
+                taking = taking and cond
+            elif word in ("elif", "else") and stack:
+                outside, done = stack[-1]
+                cond = (not done) and (word == "else" or _pp_value(rest, macros))
+                stack[-1] = (outside, done or cond)
+                taking = outside and cond
+            elif word == "endif" and stack:
+                taking = stack.pop()[0]
+        except (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError):
+            return text
+        out.append(" " * len(line))
+    return "\n".join(out)
+
+
+def _find_kernels(src: str, defines: dict | None = None) -> list[_Found]:
+    """The kernels ``__global__`` declares in ``src``, with their parameter text (``defines``: the
+    macros the compile options define, for preprocessor lines inside a parameter list)."""
     clean = _strip_comments(src)   # `extern "C"` becomes `extern` + blanks: still matches
     out = []
     for m in _KERNEL.finditer(clean):
@@ -56,6 +137,8 @@ def _find_kernels(src: str) -> list[_Found]:
             depth += {"(": 1, ")": -1}.get(clean[i], 0)
             i += 1
         params_text = clean[m.end():i - 1]
+        if "#" in params_text:
+            params_text = _preprocess_params(params_text, _defined_before(clean, m.start(), defines or {}))
         tparams = re.match(r"template\s*<(.*)>", tail.group(0), re.S).group(1) if tail else ""
         out.append(_Found(m.group(1), is_template, params_text, clean.count("\n", 0, m.start()) + 1, tparams))
     return out
