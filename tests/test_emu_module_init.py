@@ -345,6 +345,34 @@ def test_a_single_pass_sum_that_resets_its_counter_is_not_reported(emu, rng, res
     assert got == ([] if reset else [("device_state", "arrived")])
 
 
+ASYNC_SRC = r"""
+#include <cuda_pipeline.h>
+__device__ float weights[32];
+
+__global__ void decay(float* out)
+{
+    __shared__ float s[32];
+    int t = threadIdx.x;
+    __pipeline_memcpy_async(&s[t], &weights[t], sizeof(float));   // cp.async: a read, not a plain load
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    out[t] = s[t];
+    WRITE
+}
+"""
+
+
+@pytest.mark.parametrize("write, reported", [("weights[t] = s[t] * 0.5f;", True), ("", False)])
+def test_a_variable_read_by_cp_async_then_changed_is_reported(emu, rng, write, reported):
+    k = emu.compile(ASYNC_SRC.replace("WRITE", write), "decay", filename="decay.cu")
+    w = rng.standard_normal(32).astype(np.float32)
+    out = np.zeros(32, np.float32)
+    r = emu.run(k, 1, 32, out, symbols={"weights": w})
+    np.testing.assert_array_equal(out, w)
+    assert [(f.kind, "`weights`" in f.detail) for f in r.findings] == ([("device_state", True)] if reported else [])
+
+
 def test_another_blocks_unordered_write_is_flagged_as_a_race(emu):
     # block 1 reads what block 0 wrote this launch, with nothing ordering them: on a GPU it may read the
     # last launch's value instead. The emulator ran the write first, so it is not a read of the old value
