@@ -92,6 +92,8 @@ def read_bytes(m, lanes, addr, nbytes: int) -> tuple[np.ndarray, np.ndarray]:
         flat = m.gmem.offset(a)
         rows = np.flatnonzero(gl)[good]
         out[rows] = m.gmem.arena.data[flat[good][:, None] + span]
+        if getattr(m, "gshadow", None) is not None:   # a __device__ string read (sanitizer/devicestate.py)
+            m.gshadow.note_read(flat[good], nbytes)
         ok[rows] = True
     return out, ok
 

@@ -1454,6 +1454,8 @@ def h_cp_async(m, ins, idx, pc):
     srcoff = m.gmem.offset(src[sel])
     keepbytes = np.arange(size)[None, :] < src_size[sel][:, None]
     data = np.where(keepbytes, m.gmem.arena.data[srcoff[:, None] + np.arange(size)], 0).astype(np.uint8)
+    if m.gshadow is not None:                  # a __device__ variable's bytes read (sanitizer/devicestate.py)
+        m.gshadow.note_read(srcoff[src_size[sel] > 0], size)
     flat = m.smem.flat(m.block_local[lanes[sel]], dst[sel])
     st.entries.append((lanes[sel], flat, data, st.committed[lanes[sel]].copy()))
     if st.inflight is None:

@@ -692,6 +692,9 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     readonly = [(gmem.allocs[i].offset, gmem.allocs[i].offset + gmem.allocs[i].nbytes)
                 for i, p in enumerate(q for q in kernel.params if q.pointer) if p.const]
     gshadow = GlobalShadow(gmem.arena.nbytes, nblocks * tpb, nblocks, readonly, global_unit(fn)) if sanitize else None
+    watched = [gmem.allocs[n_args + i] for i, v in enumerate(module_vars) if v.space == "global"]
+    if gshadow is not None and watched:      # reads of __device__ variables (sanitizer/devicestate.py)
+        gshadow.watch(min(a.offset for a in watched), max(a.offset + a.nbytes for a in watched))
     counters: dict = {}
     captured: list = []
     uncertain: set = set()
@@ -729,7 +732,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,
-                              source_lines, kernel.filename)
+                              source_lines, kernel.filename, gshadow)
     if nblocks:
         annotate(log.findings, m, kernel)      # shared offsets as `sB[3][5]`, the shared= hint
     back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]

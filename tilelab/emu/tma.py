@@ -644,6 +644,8 @@ def h_cp(m, ins, idx, pc, fallback):
             if inb.any():
                 g = gbytes[inb]
                 data[inb] = m.gmem.arena.data[(g[:, None] + byte_off)]
+                if m.gshadow is not None:      # a __device__ variable's bytes read (sanitizer/devicestate.py)
+                    m.gshadow.note_read(g, eb)
                 # the sectors reach each destination block's SM: a multicast counts them once per block
                 sectors += int(np.unique((g + GLOBAL_BASE) // 32).size) * len(targets)
             for tb in targets:

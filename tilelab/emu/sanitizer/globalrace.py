@@ -64,6 +64,43 @@ class GlobalShadow:
         self.fenced = np.zeros(nthreads, dtype=bool)   # a fence since the thread's last atomic
         self.releases = {}                             # block -> times of its fenced atomics
         self.acquire = np.zeros(nblocks, dtype=np.int64)   # block -> last time it saw another's atomic
+        # the units of __device__ variables (watch): which of them a read found as the launch
+        # started, no write or atomic of this launch on them before it (sanitizer/devicestate.py)
+        self.old_lo = self.old_hi = 0
+        self.old_read = None
+
+    def watch(self, lo: int, hi: int):
+        """Note, from now on, reads of arena bytes [lo, hi) that see the value the launch started with."""
+        self.old_lo, self.old_hi = lo >> self.shift, (hi + self.unit - 1) >> self.shift
+        self.old_read = np.zeros(max(0, self.old_hi - self.old_lo), dtype=bool)
+
+    def read_old(self, lo: int, hi: int) -> bool:
+        """Did a read of this launch find some byte of [lo, hi) as the launch started?"""
+        if self.old_read is None:
+            return False
+        a = max(lo >> self.shift, self.old_lo) - self.old_lo
+        b = min((hi + self.unit - 1) >> self.shift, self.old_hi) - self.old_lo
+        return bool(b > a and self.old_read[a:b].any())
+
+    def note_read(self, off, nbytes: int):
+        """A read that is not a plain load (cp.async, a TMA copy, printf's %s): ``nbytes`` at each
+        arena byte offset of ``off``; only the watch above cares."""
+        if self.old_read is not None and len(off):
+            units = np.asarray(off, dtype=np.int64) >> self.shift
+            k = max(1, -(-nbytes // self.unit))
+            self._note_old((units[:, None] + np.arange(k)).ravel() if k > 1 else units)
+
+    def _note_old(self, units):
+        """``units`` are being read: mark the watched ones nothing of this launch has written yet
+        (a plain store leaves its writer in w_rec, an atomic its time in a_time)."""
+        sel = (units >= self.old_lo) & (units < self.old_hi)
+        if not sel.any():
+            return
+        u = units[sel]
+        fresh = self.w_rec[u] == 0
+        if self.a_time is not None:
+            fresh &= self.a_time[u] == 0
+        self.old_read[u[fresh] - self.old_lo] = True
 
     # --------------------------------------------------------------- events
     def fence(self, m, lanes):
@@ -79,6 +116,10 @@ class GlobalShadow:
         self.clock += len(lanes)
         blocks = m.block_linear[lanes]
         np.maximum.at(self.acquire, blocks, times)
+        if self.old_read is not None:        # an atomic reads the word before it writes it
+            k = max(1, size_of(_type_of(ins)) // self.unit)
+            units = off >> self.shift
+            self._note_old((units[:, None] + np.arange(k)).ravel() if k > 1 else units)
         if self.a_time is None:
             self.a_time = np.zeros(len(self.w_rec), dtype=np.int64)
         self.a_time[off >> self.shift] = times
@@ -159,6 +200,8 @@ class GlobalShadow:
             self.w_time[units] = now
             self.written = True
         else:
+            if self.old_read is not None:
+                self._note_old(units)
             if self.written:
                 self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "read-after-write")
             self.r_rec[units] = rec
