@@ -89,21 +89,38 @@ def test_the_suite_on_the_emulator_before_any_change():
     assert all(r["problems"][0].startswith("CompileError") and "/cub/" in r["problems"][0] for r in bad)
 
 
-# --- after the write-up: the harness names the build NVRTC refuses (FIDELITY.md, "a fourth unseen suite") ---
+# --- after the write-up: expdist refused by NVRTC, then built through tilelab's <cub/cub.cuh> (FIDELITY.md) ---
 
-def test_expdist_is_refused_by_nvrtc_and_the_harness_says_when_it_is_not():
-    """The finding stays visible: expdist's entries are right only while NVRTC refuses to build
-    <cub/cub.cuh> (either CCCL's message names a header under cub/), and the harness reports an entry
-    wrong once it builds and runs, or when the refusal is another one."""
+def test_expdist_builds_and_runs_right_and_the_harness_flags_a_stale_refusal():
+    """Before: expdist's entries carried refused = "/cub/" (NVRTC could not build <cub/cub.cuh>).
+    After tilelab's own umbrella header (tilelab/include/override/cub/cub.cuh) they build under NVRTC
+    and carry no refusal; the harness reports an entry wrong if it still expected one."""
     sys.path.insert(0, str(ROOT))
     from collection import run
     for name in ("ExpDist", "reduce_cross_term"):
         (e,) = [x for x in run.load() if x["name"] == name]
-        assert e["refused"] == "/cub/"
+        assert "refused" not in e
         assert run.check_emu(e) == []
-        assert run.check_emu({**e, "refused": "some other refusal"})[0].startswith("refused otherwise")
-    ok = next(x for x in run.load() if x["name"] == "spmv_kernel")
-    assert run.check_emu({**ok, "refused": "/cub/"})[0].startswith("launched")
+        assert run.check_emu({**e, "refused": "/cub/"})[0].startswith("launched")
+
+
+CUB_REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-cubnvrtc.json"
+CUB_GPU = ROOT / "bench" / "results" / "collection-gpu-2026-12-02-cubnvrtc.json"
+
+
+def test_expdist_after_the_cub_header_against_ncu_and_the_h200(tmp_path):
+    """The H200 recordings made once <cub/cub.cuh> built (NVRTC 13.0 there): expdist's 26 totals equal
+    ncu's, and both entries' outputs equal the H200's bit for bit."""
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(CUB_REC), "--only", "/kt_expdist", "--json", str(out)])
+    rows = json.loads(out.read_text())["rows"]
+    assert {r["id"] for r in rows} == EXPDIST and all("checks" in r for r in rows)
+    checks = [c for r in rows for c in r["checks"].values()]
+    assert len(checks) == 26 and all(c["equal"] for c in checks)
+    rec = json.loads(CUB_GPU.read_text())
+    assert rec["kernels"] == 2 and rec["as_expected"] == 2 and rec["nvrtc"].startswith("13.")
+    for r in rec["results"]:
+        assert r["hashes"] and all(h["differ"] == 0 for h in r["hashes"].values())
 
 
 # --- the third source, added after the write-up: The CUDA Handbook's histograms (emulator only) ---

@@ -8,7 +8,7 @@ every instruction's source location from the ``.loc`` lines.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -385,6 +385,9 @@ def _parse_body(name: str, params: list, body: str) -> Function:
     # PTX's { } blocks scope their labels: inline asm inlined twice defines its labels twice, each
     # branch going to the one of its own block (or of the nearest enclosing one)
     scope, n_scopes, scoped, chains = (0,), 0, {}, []
+    # ... and their registers: two inline asm blocks may each declare `.reg .f64 r0;` and `.reg .s32
+    # r0;` (CUB's double shuffle, then its int scan); each block's own is renamed `r0__s<block>`
+    scoped_regs: dict = {}
     # NVRTC spreads a call over several lines: `call.uni (retval0),\n vprintf,\n (\n param0\n );`
     body = _CALL_STMT.sub(lambda mm: " ".join(mm.group(0).split()), body)
     for raw in body.split("\n"):
@@ -409,6 +412,8 @@ def _parse_body(name: str, params: list, body: str) -> Function:
                 m = _REG_DECL.match(s + (";" if not s.endswith(";") else ""))
                 if m:
                     for r in _expand_reg_names(m.group(2).rstrip(";")):
+                        if scope[-1]:
+                            scoped_regs[(scope[-1], r)] = r = f"{r}__s{scope[-1]}"
                         fn.regs[r] = m.group(1)
                 continue
             if s.startswith(".param"):              # a call site's argument / return slot
@@ -444,6 +449,13 @@ def _parse_body(name: str, params: list, body: str) -> Function:
                 fn.instrs[-1].inlined_at = cur_inlined
     _attribute_line_zero(fn.instrs)
     for ins, chain in zip(fn.instrs, chains):
+        if scoped_regs:
+            def own(name, chain=chain):
+                return next((scoped_regs[(b, name)] for b in reversed(chain) if (b, name) in scoped_regs),
+                            name)
+            ins.args = [_rename(a, own) for a in ins.args]
+            if ins.guard:
+                ins.guard = own(ins.guard)
         # inline asm may declare registers without '%' (".reg .pred p;"): resolve them
         ins.args = [_as_reg(a, fn.regs) for a in ins.args]
         if ins.guard and not ins.guard.startswith("%") and ins.guard not in fn.regs:
@@ -492,6 +504,16 @@ def _attribute_line_zero(instrs, window: int = 400):
                     ins.file, ins.line, ins.inlined_at = nxt.file, nxt.line, nxt.inlined_at
                     break
                 dst |= set(_regs_in(nxt.args[0])) if nxt.args else set()
+
+
+def _rename(a: Operand, own) -> Operand:
+    """The operand with a register declared in an enclosing { } block named as that block's own."""
+    if a.kind == "vec":
+        return replace(a, items=tuple(_rename(x, own) for x in a.items))
+    if a.kind in ("reg", "sym", "pred_not", "mem") and a.name:
+        n = own(a.name)
+        return a if n == a.name else replace(a, name=n)
+    return a
 
 
 def _as_reg(a: Operand, regs: dict) -> Operand:

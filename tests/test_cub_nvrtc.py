@@ -1,0 +1,82 @@
+"""``#include <cub/cub.cuh>`` in a kernel, under each NVRTC major (12: CCCL 2, 13: CCCL 3).
+
+CCCL's own umbrella header does not build under NVRTC (CCCL 3: an #error; CCCL 2: host code in
+device_synchronize.cuh); tilelab/include/override/cub/cub.cuh gives a kernel CUB's device-level half.
+These kernels use CUB's block- and warp-level collectives as a CUDA programmer writes them, run on
+the emulator, and are checked against numpy; a device-wide algorithm must stop with one clear sentence.
+"""
+import numpy as np
+import pytest
+
+from tilelab.errors import CompileError
+
+CUB_SRC = r"""
+#include <cub/cub.cuh>
+
+struct MaxOp {                                   // CCCL 3 dropped cub::Max; any functor will do
+    __device__ int operator()(int a, int b) const { return a > b ? a : b; }
+};
+
+// one block of 128 threads per 128 inputs: the block's sum (double and int), each warp's maximum,
+// and the block's exclusive prefix sum
+__global__ void cub_collectives(const double* x, const int* v, double* dsum, int* isum,
+                                int* wmax, int* scan)
+{
+    typedef cub::BlockReduce<double, 128> BlockReduceD;
+    typedef cub::BlockReduce<int, 128, cub::BLOCK_REDUCE_WARP_REDUCTIONS> BlockReduceI;
+    typedef cub::WarpReduce<int> WarpReduceI;
+    typedef cub::BlockScan<int, 128> BlockScanI;
+    __shared__ typename BlockReduceD::TempStorage td;
+    __shared__ typename BlockReduceI::TempStorage ti;
+    __shared__ typename WarpReduceI::TempStorage tw[4];
+    __shared__ typename BlockScanI::TempStorage ts;
+
+    int g = blockIdx.x * 128 + threadIdx.x;
+    double s = BlockReduceD(td).Sum(x[g]);
+    int si = BlockReduceI(ti).Sum(v[g]);
+    int warp = threadIdx.x / 32;
+    int m = WarpReduceI(tw[warp]).Reduce(v[g], MaxOp());
+    int prefix;
+    BlockScanI(ts).ExclusiveSum(v[g], prefix);
+    scan[g] = prefix;
+    if (threadIdx.x == 0) { dsum[blockIdx.x] = s; isum[blockIdx.x] = si; }
+    if (threadIdx.x % 32 == 0) wmax[blockIdx.x * 4 + warp] = m;
+}
+"""
+
+
+def test_cub_block_and_warp_collectives_match_numpy(emu, rng):
+    k = emu.compile(CUB_SRC, "cub_collectives", filename="cub.cu")
+    nb = 3
+    x = rng.standard_normal(nb * 128)
+    v = rng.integers(-1000, 1000, nb * 128).astype(np.int32)
+    dsum = np.full(nb, np.nan)
+    isum = np.zeros(nb, np.int32)
+    wmax = np.zeros(nb * 4, np.int32)
+    scan = np.full(nb * 128, -1, np.int32)
+    r = emu.run(k, nb, 128, x, v, dsum, isum, wmax, scan)
+    assert r.findings == []
+    np.testing.assert_allclose(dsum, x.reshape(nb, 128).sum(axis=1), rtol=1e-12)
+    np.testing.assert_array_equal(isum, v.reshape(nb, 128).sum(axis=1))
+    np.testing.assert_array_equal(wmax, v.reshape(nb * 4, 32).max(axis=1))
+    vb = v.reshape(nb, 128)
+    np.testing.assert_array_equal(scan.reshape(nb, 128), np.cumsum(vb, axis=1) - vb)
+
+
+DEVICE_WIDE_SRC = r"""
+#include <cub/cub.cuh>
+__global__ void sums(const float* x, float* out, int n)
+{
+    void* tmp = nullptr;
+    size_t bytes = 0;
+    cub::DeviceReduce::Sum(tmp, bytes, x, out, n);
+}
+"""
+
+
+def test_cub_device_wide_algorithm_in_a_kernel_says_why(emu):
+    with pytest.raises(CompileError) as ei:
+        emu.compile(DEVICE_WIDE_SRC, "sums", filename="sums.cu")
+    msg = str(ei.value)
+    assert "host APIs that launch their own kernels" in msg and "cub::BlockReduce" in msg
+    assert "#error" not in msg and "device_synchronize" not in msg      # not CCCL's refusal
