@@ -74,7 +74,7 @@ define nbval
 endef
 
 test: $(STAMP) sandbox-user
-	$(PY) -m pytest -m "not gpu" -n $(TEST_JOBS) --dist loadfile $(PYTEST_ARGS) tests
+	$(PY) -m pytest -m "not gpu" -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) tests
 	$(call nbval,lessons/*.ipynb solutions)
 	$(foreach l,$(patsubst solutions_%,%,$(wildcard solutions_*)),export TILELAB_LANG=$(l); $(call nbval,lessons/$(l) solutions_$(l));)
 

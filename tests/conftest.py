@@ -204,8 +204,9 @@ def _tiers(config, items):
         items[:] = keep
 
 
-#: make test's ``-n`` (pytest-xdist, ``--dist loadfile``): these files start first, longest first, so
-#: no process is left alone with a long one at the end; the others keep pytest's order. The order is
+#: make test's ``-n`` (pytest-xdist, ``--dist loadfile --no-loadscope-reorder``): these files start
+#: first, longest first, so no process is left alone with a long one at the end; the others keep
+#: pytest's order. (xdist's own order, most tests first, would start the one-test grading files last.) The order is
 #: that of their seconds in one ``-n 2`` run of the whole suite on the 2-core machine (grading ones
 #: start sandboxes, nbgrader and Dask processes; test_grading_regression alone is a quarter of the run).
 LONGEST_FIRST = ("test_grading_regression.py", "test_grading_exchange.py", "test_grading_tamper.py",
