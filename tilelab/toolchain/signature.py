@@ -91,8 +91,8 @@ def _pp_value(expr: str, macros: dict) -> bool:
 def _preprocess_params(text: str, macros: dict) -> str:
     """A parameter list with the lines its ``#if``/``#ifdef``/``#ifndef``/``#elif``/``#else``/
     ``#endif`` leave out blanked, as the preprocessor keeps them (Chai's ``#ifdef CUDA_8_0 , int
-    *worklist #endif``). A condition it cannot evaluate keeps the text as written (the PTX's count
-    of parameters then decides, with a message)."""
+    *worklist #endif``). A condition it cannot evaluate keeps the text as written: the launch's
+    argument-count message then shows the directive among the parameters, as before."""
     out, stack, taking = [], [], True          # stack: (taking outside, a branch already taken)
     for line in text.split("\n"):
         m = re.match(r"[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", line)

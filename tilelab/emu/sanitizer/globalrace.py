@@ -83,8 +83,8 @@ class GlobalShadow:
         return bool(b > a and self.old_read[a:b].any())
 
     def note_read(self, off, nbytes: int):
-        """A read that is not a plain load (cp.async, a TMA copy, printf's %s): ``nbytes`` at each
-        arena byte offset of ``off``; only the watch above cares."""
+        """A read that is not a plain load (an atomic, cp.async, a TMA copy, printf's %s): ``nbytes`` at
+        each arena byte offset of ``off``; only the watch above cares."""
         if self.old_read is not None and len(off):
             units = np.asarray(off, dtype=np.int64) >> self.shift
             k = max(1, -(-nbytes // self.unit))
@@ -116,10 +116,7 @@ class GlobalShadow:
         self.clock += len(lanes)
         blocks = m.block_linear[lanes]
         np.maximum.at(self.acquire, blocks, times)
-        if self.old_read is not None:        # an atomic reads the word before it writes it
-            k = max(1, size_of(_type_of(ins)) // self.unit)
-            units = off >> self.shift
-            self._note_old((units[:, None] + np.arange(k)).ravel() if k > 1 else units)
+        self.note_read(off, size_of(_type_of(ins)))     # an atomic reads the word before it writes it
         if self.a_time is None:
             self.a_time = np.zeros(len(self.w_rec), dtype=np.int64)
         self.a_time[off >> self.shift] = times
