@@ -111,3 +111,29 @@ __global__ void printfLaneTable(int* dst)      // 4 lanes, %s of 4 lengths, read
         printf("%s\n", kLaneWords[t]);
     dst[threadIdx.x] = threadIdx.x;
 }
+
+// %s strings of chosen lengths, one a lane (lanes 0-3; the lengths are template arguments): each lane
+// prints the tail of one 64-character literal, so only the lengths change from probe to probe.
+// What makes vprintf's stores go up when the lanes' strings differ in length (printfLaneStrings:
+// 246 where equal lengths take 215)?
+template <int L0, int L1, int L2, int L3>
+__global__ void printfLaneLengths(int* dst)
+{
+    const char* tail = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+    int t = threadIdx.x;
+    int len = t == 0 ? L0 : t == 1 ? L1 : t == 2 ? L2 : L3;
+    if (t < 4)
+        printf("%s\n", tail + 64 - len);
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+// two %s a lane (lanes 0, 1): the first string's lengths A, B, the second's C, D
+template <int A, int B, int C, int D>
+__global__ void printfLaneTwoStrings(int* dst)
+{
+    const char* tail = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+    int t = threadIdx.x;
+    if (t < 2)
+        printf("%s|%s\n", tail + 64 - (t == 0 ? A : B), tail + 64 - (t == 0 ? C : D));
+    dst[threadIdx.x] = threadIdx.x;
+}

@@ -207,3 +207,33 @@ __global__ void bigSin(const float* x, float* out)
     emu.run(k, 1, 32, x, out)
     ref = np.sin(x.astype(np.float64))
     assert (np.abs(out - ref) <= 2 * np.spacing(np.abs(ref).astype(np.float32)) + 2 ** -24).all()
+
+
+
+OOB_FLOAT4_SRC = """\
+__global__ void readPast(const float* a, float* out)
+{
+    float4 v = reinterpret_cast<const float4*>(a)[threadIdx.x];   // no bounds test: lanes 10-31 read past a
+    out[threadIdx.x] = v.x + v.y + v.z + v.w;
+    atomicAdd(&out[threadIdx.x + 8], 1.0f);                          // lanes 24-31 add past out
+}
+"""
+
+
+def test_an_aligned_access_past_its_array_still_costs_its_sectors(emu, rng):
+    """The H200 reads what lies past an array where nothing faults, and ncu counts those sectors
+    (LeetCUDA's float4 reduction: 1,280 global-load sectors, 30 of them past `a`,
+    bench/results/fidelity-2026-12-02-unseen27-after.json). The findings name the accesses; the
+    counts are the accesses' own, lanes past the array included."""
+    k = emu.compile(OOB_FLOAT4_SRC, "readPast", filename="oob_float4.cu")
+    a = rng.standard_normal(40).astype(np.float32)
+    out = np.zeros(32, np.float32)
+    r = emu.run(k, 1, 32, a, out, echo=False)
+    assert {f.kind for f in r.findings} == {"out_of_bounds"}
+    assert any("read" in str(f) and " a" in str(f) for f in r.findings)
+    m = r.metrics
+    # 32 lanes x 16 bytes: 16 sectors, though only lanes 0-9's 5 lie inside `a`
+    assert m["global_ld_requests"] == 1 and m["global_ld_sectors"] == 16
+    # the atomics: 32 lanes x 4 bytes from out + 8, 4 sectors, though lanes 24-31 are past `out`
+    assert m["global_atom_sectors"] == 4
+    assert m["global_st_sectors"] == 4

@@ -844,8 +844,11 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         off = m.gmem.offset(addr)
         arena = m.gmem.arena
         mat, act = m.warp_matrix(idx, addr)
-        act &= m.warp_matrix(idx, ok)[0].astype(bool) if not ok.all() else act
-        count_global_access(m, pc, idx, mat, act, nbytes, store, bool(ok.all()))
+        # an aligned lane past its array still costs its sectors: the GPU reads or writes them where
+        # nothing faults there (a finding either way); a misaligned one faults, so it costs nothing
+        if misaligned.any():
+            act &= m.warp_matrix(idx, ~misaligned)[0].astype(bool)
+        count_global_access(m, pc, idx, mat, act, nbytes, store, not misaligned.any())
         if m.gshadow is not None:              # races in global memory (emu/sanitizer/globalrace.py)
             if not store and "acquire" in ins.mods:          # ld.acquire (grid.sync's spin) acquires
                 m.gshadow.acquire_load(m, lanes[ok])
@@ -1273,10 +1276,11 @@ def h_atom(m, ins, idx, pc):
             # grid.sync's atom.add.release.gpu, 4 blocks, 4 wavefronts; measured with one lane only)
             m.count(pc, "shared_atom_wavefronts", _count_warps(m, lanes[ok]))
         # what the technique checks see: a global access of its sectors (metrics.SEEN_KEYS)
-        if ok.any():
+        aligned = addr % es == 0                 # past its array but aligned: its sectors still go (ld/st above)
+        if aligned.any():
             mat, act = m.warp_matrix(idx, addr)
-            if not ok.all():
-                act &= m.warp_matrix(idx, ok)[0].astype(bool)
+            if not aligned.all():
+                act &= m.warp_matrix(idx, aligned)[0].astype(bool)
             warps = int(act.any(axis=1).sum())
             sectors = int(global_sectors(mat, act, es).sum())
             m.count(pc, "global_atom_requests", warps)
