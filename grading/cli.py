@@ -15,6 +15,8 @@ autograded notebooks, the feedback pages and grades.csv.
   only it; a task whose worker died is retried once (``allowed-failures``);
 - a rerun skips a submission whose files, release and grader are unchanged (``--force``
   regrades all);
+- a worker of the local cluster that does not come back after its process ended is replaced by a
+  fresh one (grading/workers.py), so the submissions queued behind it still run;
 - each submission is graded against the nbgrader source of its own language (solutions/ or
   solutions_<lang>/: grading/language.py tells which), with that language's release and template
   gradebook, so the cells nbgrader restores and the feedback are in that language; the grades
@@ -54,6 +56,7 @@ from grading.progress import Progress
 from grading.release import assignments, release
 from grading.rubrics import RUBRIC_DIR, load_rubric
 from grading.sandbox import cgroup
+from grading.workers import WorkerWatch
 from tilelab.rubric.draw import course_secret
 from tilelab.toolchain import available_nvrtc, nvrtc_version
 
@@ -626,7 +629,7 @@ def run_jobs(jobs, args, course, db, cache, cache_path):
         t0 = time.monotonic()
         BAR.phase("autograde")
         BAR.add(len(jobs))
-        if True:
+        with WorkerWatch(client, cluster, say):          # a worker whose nanny stays down is replaced
             for fut in as_completed(futures):
                 student, a, key = futures[fut]
                 try:

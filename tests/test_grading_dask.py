@@ -64,6 +64,32 @@ def test_a_task_whose_worker_died_is_retried_once_then_fails_alone(tmp_path):
         cluster.close()
 
 
+@pytest.mark.slow
+def test_a_worker_whose_nanny_stays_down_is_replaced_and_the_queue_goes_on(tmp_path):
+    """A restart that fails leaves distributed's nanny down (it logs "Failed to restart worker" and
+    starts none): with one worker, every task queued behind would wait forever. grading/workers.py's
+    watch replaces the worker, and the task that was running when it died is retried on the new one."""
+    from grading.workers import WorkerWatch
+    client, cluster, where, gpu = grade.start_cluster(1, None)
+    try:
+        (nanny,) = cluster.workers.values()
+
+        async def restart_fails(*a, **k):
+            raise RuntimeError("a restart that fails")
+        nanny.instantiate = restart_fails
+        said = []
+        with WorkerWatch(client, cluster, said.append, period=1, grace=5) as watch:
+            first = client.submit(_die_once, str(tmp_path / "m"), pure=False)
+            queued = client.submit(lambda: "graded after it", pure=False)
+            assert first.result(timeout=300) == "second attempt"
+            assert queued.result(timeout=300) == "graded after it"
+        assert watch.replaced == 1 and list(cluster.worker_spec) == ["0-r1"], (said, list(cluster.worker_spec))
+        assert "grading worker 0 did not come back" in said[0], said
+    finally:
+        client.close()
+        cluster.close()
+
+
 def test_a_submission_past_its_limit_is_killed_with_what_it_started(tmp_path):
     pidfile = tmp_path / "pid"
     code = ("import subprocess, time; p = subprocess.Popen(['sleep', '120']); "
