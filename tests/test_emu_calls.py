@@ -354,7 +354,8 @@ __global__ void tell(const int* pick, const int* on)
                 continue
             strings = len("%s=%d\n") + 1 + max(len(words[pick[t]]) + 1 for t in lanes)
             want["global_ld_requests"] += 2 + 3 * strings
-            want["global_st_requests"] += 222 - 7 * 2
+            spread = max(len(words[pick[t]]) for t in lanes) - min(len(words[pick[t]]) for t in lanes)
+            want["global_st_requests"] += 222 - 7 * 2 + spread     # lanes' strings of other lengths: more requests
             want["global_st_sectors"] += (222 - 7 * 2) * len(lanes)
             want["shared_ld_requests"] += 12
             want["shared_atom_wavefronts"] += 5

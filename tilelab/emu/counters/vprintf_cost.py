@@ -16,9 +16,13 @@ For every warp that calls vprintf:
   own, the sectors of the lanes still reading at each byte (string_reads);
 * global stores: 222, less 7 for each argument (of any type) — checked up to 12 arguments;
   every lane that prints writes its own record, so each store touches one sector per such
-  lane. Lanes whose ``%s`` strings differ in length diverge inside vprintf and issue more
-  store requests (the same sectors): 4 lanes with strings of 1, 2, 8 and 32 characters made
-  246 where the rule says 215. That is not modelled (the manifest sets it apart);
+  lane. Lanes whose ``%s`` strings differ in length issue one more store request (the same
+  sectors) for every character the longest of a string's lanes has over the shortest, the
+  largest such difference over the ``%s`` arguments (string_spread): 17 probes on the H200
+  (bench/results/fidelity-2026-12-02-vprintf-strings.json), 1 to 4 lanes' lengths of 1 to 33
+  characters and one or two ``%s`` a lane, two of those in opposite directions (lane 0 short
+  then long, lane 1 long then short: the largest difference, 8, not their sum, nor the lines'
+  lengths, which are equal);
 * 12 shared-load instructions with no lane on (requests without wavefronts);
 * 5 shared-atomic wavefronts (generic atomics, no shared-atomic request): what a call costs
   when no other warp's call overlaps it. Calls of several warps at once cost less, by how
@@ -65,6 +69,18 @@ def string_reads(strings) -> tuple[int, int]:
     return LOADS_PER_BYTE * loads, LOADS_PER_BYTE * sectors
 
 
+def string_spread(strings) -> int:
+    """The extra store requests of lanes whose strings differ in length: for each string vprintf
+    reads (the format's are the same for every lane), the longest lane's bytes less the shortest's;
+    the largest of them."""
+    spread = 0
+    for per_lane in strings[1:]:
+        got = [n for x in per_lane if x is not None for n in (x[1],)]
+        if got:
+            spread = max(spread, max(got) - min(got))
+    return spread
+
+
 def warp_cost(strings, arguments: int, lanes: int) -> dict:
     """ncu's counts for one warp's vprintf call.
 
@@ -72,9 +88,10 @@ def warp_cost(strings, arguments: int, lanes: int) -> dict:
     has; ``lanes``: the lanes of the warp that print."""
     loads, sectors = string_reads(strings)
     stores = max(0, BASE_STORES - STORES_PER_ARGUMENT * int(arguments))
+    requests = stores + string_spread(strings)         # the same sectors, in more requests
     return {"global_ld_requests": BASE_LOADS + loads, "global_ld_requests_active": BASE_LOADS + loads,
             "global_ld_sectors": BASE_LOADS + sectors,
-            "global_st_requests": stores, "global_st_requests_active": stores,
+            "global_st_requests": requests, "global_st_requests_active": requests,
             "global_st_sectors": stores * int(lanes), "shared_ld_requests": SHARED_LOADS_NO_LANE,
             "shared_atom_wavefronts": SHARED_ATOM_WAVEFRONTS}
 

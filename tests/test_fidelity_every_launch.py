@@ -1,0 +1,75 @@
+"""Every launch of kernels/ and collection/ recorded again at one commit on the H200 (docs/FIDELITY.md,
+"every launch at one commit, the five unseen suites included"), and the probes that recording led to.
+
+The whole comparison takes minutes on two cores (`python bench/fidelity.py --compare
+bench/results/fidelity-2026-12-02-every-launch.json`); here only the launches whose counts changed
+since it was recorded, each against its ncu numbers.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import fidelity as fid  # noqa: E402
+
+RES = ROOT / "bench" / "results"
+EVERY = RES / "fidelity-2026-12-02-every-launch.json"
+STRINGS = RES / "fidelity-2026-12-02-vprintf-strings.json"
+TRNS_REPEATS = RES / "fidelity-2026-12-02-trns-repeats.json"
+TRNS = "collection/chai_trns.cu:PTTWAC_soa_asta"
+FLOAT4 = "collection/leetcuda_block_all_reduce.cu:block_all_reduce_sum_f32x4_f32_kernel<256>"
+
+
+def _compare(tmp_path, rec, only):
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", only, "--json", str(out)])
+    return {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+
+
+def test_the_recording_holds_every_launch_of_the_tree():
+    rec = json.loads(EVERY.read_text())
+    assert rec["commit"] == "61a7628" and rec["gpu"]["name"].startswith("NVIDIA H200")
+    ids = [r["id"] for r in rec["rows"]]
+    assert len(ids) == len(set(ids)) == 320
+    here = {L.id for L in fid.launches()}
+    # every launch recorded is one of today's; today's new ones are the probes recorded after it
+    assert set(ids) <= here
+    assert all("printfLane" in i for i in here - set(ids))
+
+
+def test_a_float4_read_past_its_array_costs_the_sectors_the_h200_read(tmp_path):
+    row = _compare(tmp_path, EVERY, "/leetcuda_block_all_reduce")[FLOAT4]
+    c = row["checks"]["global_ld_sectors"]
+    assert c["ncu"] == 1280 and c["emu"] == 1280, c          # 1,250 before: the 30 sectors past `a` left out
+    assert all(v["equal"] for v in row["checks"].values())
+
+
+def test_trns_cycle_walk_is_the_gpus_timing_and_set_apart(tmp_path):
+    runs = [r["ncu"] for r in json.loads(TRNS_REPEATS.read_text())["runs"]]
+    assert len(runs) == 3
+    # the same launch, three ncu processes in a row: its totals move from run to run
+    moved = {k for k in runs[0] if len({r.get(k) for r in runs}) > 1}
+    assert {"global_ld_requests", "global_ld_sectors"} <= moved, moved
+    entry = next(e for e in tomllib.loads((ROOT / "collection" / "manifest.toml").read_text())["kernel"]
+                 if e["file"] == "chai_trns.cu")
+    row = _compare(tmp_path, EVERY, "/chai_trns")[TRNS]
+    differ = {k for k, v in row["checks"].items() if not v["equal"]}
+    assert differ and differ <= set(entry["apart"]), (differ, entry.get("apart"))
+
+
+def test_vprintf_stores_follow_the_lanes_longest_string_difference(tmp_path):
+    rows = _compare(tmp_path, STRINGS, "/repro_printf.cu:printf")
+    assert len(rows) == 17
+    for i, r in rows.items():
+        assert all(v["equal"] for v in r["checks"].values()), (i, r["checks"])
+    st = {i.split(":")[1]: r["checks"]["global_st_requests"]["ncu"] for i, r in rows.items()}
+    # the rule's evidence, read off the recording: equal lengths cost nothing more, whatever the length;
+    # two strings that differ in opposite directions cost their largest difference, not the sum
+    assert st["printfLaneLengths<1, 1, 1, 1>"] == st["printfLaneLengths<32, 32, 32, 32>"]
+    assert st["printfLaneLengths<1, 33, 1, 1>"] - st["printfLaneLengths<1, 1, 1, 1>"] == 32
+    assert (st["printfLaneTwoStrings<1, 9, 9, 1>"] - st["printfLaneTwoStrings<1, 1, 1, 1>"]
+            == st["printfLaneTwoStrings<1, 9, 1, 1>"] - st["printfLaneTwoStrings<1, 1, 1, 1>"] == 8)
