@@ -137,3 +137,28 @@ __global__ void printfLaneTwoStrings(int* dst)
         printf("%s|%s\n", tail + 64 - (t == 0 ? A : B), tail + 64 - (t == 0 ? C : D));
     dst[threadIdx.x] = threadIdx.x;
 }
+
+// three %s a lane (lanes 0, 1): lane 0's lengths A0, A1, A2, lane 1's B0, B1, B2
+template <int A0, int A1, int A2, int B0, int B1, int B2>
+__global__ void printfLaneThreeStrings(int* dst)
+{
+    const char* tail = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+    int t = threadIdx.x;
+    if (t < 2)
+        printf("%s|%s|%s\n", tail + 64 - (t == 0 ? A0 : B0), tail + 64 - (t == 0 ? A1 : B1),
+               tail + 64 - (t == 0 ? A2 : B2));
+    dst[threadIdx.x] = threadIdx.x;
+}
+
+// two %s a lane, lanes 0-3: lane i's lengths Ai, Bi
+template <int A0, int B0, int A1, int B1, int A2, int B2, int A3, int B3>
+__global__ void printfFourLanesTwoStrings(int* dst)
+{
+    const char* tail = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+    int t = threadIdx.x;
+    int a = t == 0 ? A0 : t == 1 ? A1 : t == 2 ? A2 : A3;
+    int b = t == 0 ? B0 : t == 1 ? B1 : t == 2 ? B2 : B3;
+    if (t < 4)
+        printf("%s|%s\n", tail + 64 - a, tail + 64 - b);
+    dst[threadIdx.x] = threadIdx.x;
+}
