@@ -16,13 +16,12 @@ For every warp that calls vprintf:
   own, the sectors of the lanes still reading at each byte (string_reads);
 * global stores: 222, less 7 for each argument (of any type) — checked up to 12 arguments;
   every lane that prints writes its own record, so each store touches one sector per such
-  lane. Lanes whose ``%s`` strings differ in length issue one more store request (the same
-  sectors) for every character the longest of a string's lanes has over the shortest, the
-  largest such difference over the ``%s`` arguments (string_spread): 17 probes on the H200
-  (bench/results/fidelity-2026-12-02-vprintf-strings.json), 1 to 4 lanes' lengths of 1 to 33
-  characters and one or two ``%s`` a lane, two of those in opposite directions (lane 0 short
-  then long, lane 1 long then short: the largest difference, 8, not their sum, nor the lines'
-  lengths, which are equal);
+  lane. Lanes whose ``%s`` strings differ in length issue more store requests (the same
+  sectors): the bytes of each ``%s``'s longest lane, summed over the arguments, less the total of
+  the lane with the fewest (string_spread). Measured on 20 probes on the H200, 1 to 4 lanes, one
+  to three ``%s`` a lane of 1 to 33 characters (bench/results/fidelity-2026-12-02-vprintf-strings*.json);
+  a first rule (each string's difference, the largest) was refuted by one of four predictions, and
+  of the three rules that then fitted, two probes chosen to tell them apart left this one;
 * 12 shared-load instructions with no lane on (requests without wavefronts);
 * 5 shared-atomic wavefronts (generic atomics, no shared-atomic request): what a call costs
   when no other warp's call overlaps it. Calls of several warps at once cost less, by how
@@ -70,15 +69,21 @@ def string_reads(strings) -> tuple[int, int]:
 
 
 def string_spread(strings) -> int:
-    """The extra store requests of lanes whose strings differ in length: for each string vprintf
-    reads (the format's are the same for every lane), the longest lane's bytes less the shortest's;
-    the largest of them."""
-    spread = 0
-    for per_lane in strings[1:]:
-        got = [n for x in per_lane if x is not None for n in (x[1],)]
-        if got:
-            spread = max(spread, max(got) - min(got))
-    return spread
+    """The extra store requests of lanes whose strings differ in length: the iterations the warp runs
+    the ``%s`` strings' loops (each string's longest lane, as the loads go) less the iterations of the
+    lane with the fewest bytes in all its strings. The format (``strings[0]``) is every lane's."""
+    args = strings[1:]
+    if not args:
+        return 0
+    lanes = max(len(per_lane) for per_lane in args)
+    totals = [0] * lanes
+    warp = 0
+    for per_lane in args:
+        got = [x[1] if x is not None else 0 for x in per_lane]
+        warp += max(got, default=0)
+        for i, n in enumerate(got):
+            totals[i] += n
+    return warp - min(totals)
 
 
 def warp_cost(strings, arguments: int, lanes: int) -> dict:
