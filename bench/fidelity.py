@@ -144,7 +144,8 @@ def launches(only: str = "") -> list[Launch]:
             return kernel_from_file(ROOT / "kernels" / file, name), mk(f32, nan), {}
         out.append(Launch(lid, "kernels", file, name, grid, block, shared, make))
     for e in collection.load():
-        lid = f"collection/{e['file']}:{e['name']}"
+        # a kernel its host launches twice, with another shape, names the second `launch = "..."`
+        lid = f"collection/{e['file']}:{e['name']}" + (f"#{e['launch']}" if e.get("launch") else "")
 
         def make(e=e):
             args, _named, symbols = collection.inputs(e)

@@ -306,6 +306,25 @@ __global__ void k(int *a
     assert names(tc.compile_cuda(src.replace("#define WIDE 2", "#define NARROW"), nvrtc=nv)) == ["a", "c", "n"]
 
 
+
+def test_global_after_the_return_type_is_a_kernel(nv):
+    """ENCCS's lesson writes `void __global__ k(...)` (C++ takes the specifiers in either order; nvcc
+    and NVRTC build it), with a prototype of unnamed parameters first: both orders are kernels, and
+    the definition's parameters are the ones launched."""
+    src = """\
+void __global__ add(const double *, double *y, const int);
+void __global__ add(const double *x, double *y, const int n)
+{
+    const int i = blockDim.x * blockIdx.x + threadIdx.x;
+    if (i < n) y[i] = x[i] + 1.0;
+}
+static void __global__ __launch_bounds__(64) neg(float *z) { z[threadIdx.x] = -z[threadIdx.x]; }
+"""
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert [p.name for p in prog.kernel("add").params] == ["x", "y", "n"]
+    assert prog.kernel("add").line == 2
+    assert [p.name for p in prog.kernel("neg").params] == ["z"]
+
 # ---------------------------------------------------------------- the cubin is the emulator's PTX, assembled
 ARCHS = ("sm_80", "sm_86", "sm_89", "sm_90")
 

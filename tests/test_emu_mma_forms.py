@@ -200,3 +200,29 @@ def test_fma_f64_subnormal_and_signed_zero():
     assert np.array_equal(got, np.array(want))
     z = fma_f64(np.array([0.0, -0.0, 1.0]), np.array([1.0, 1.0, 1.0]), np.array([-0.0, -0.0, -1.0]))
     assert list(np.signbit(z)) == [False, True, False]
+
+
+def test_f16_accumulation_is_the_aligned_truncated_sum_rounded_once():
+    """cuda_hgemm's HGEMMs (fp16 in, fp16 accumulate; 16 k16 steps in k order, whichever of its 17
+    tensor-core kernels) on an H200 at M = N = K = 256: bench/results/collection-gpu-2026-12-02-unseen28.json
+    holds the GPU's C (its sha256) and the 8 elements where the exact sum rounded once to fp16 differed.
+    The products and C aligned and truncated 25 bits below the largest exponent, then rounded once,
+    give the GPU's C, all 65,536 of them."""
+    import hashlib
+
+    from tilelab.emu import mma_forms
+    sys.path.insert(0, str(ROOT / "collection"))
+    import run as collection
+    rec = json.loads((ROOT / "bench" / "results" / "collection-gpu-2026-12-02-unseen28.json").read_text())
+    (gpu,) = [r["hashes"]["C"] for r in rec["results"] if r["kernel"] == "mmaNaiveKernel"]
+    (entry,) = [e for e in collection.load() if e["name"] == "mmaNaiveKernel"]
+    _args, named, _ = collection.inputs(entry, 0)
+    A, Bt = named["A"].astype(np.float64), named["B"].astype(np.float64)
+    C = np.zeros((1, 256, 256))
+    for k0 in range(0, 256, 16):
+        C = mma_forms.product(A[None, :, k0:k0 + 16], Bt[None, :, k0:k0 + 16].transpose(0, 2, 1), C, "f16", "f16")
+        C = C.astype(np.float16).astype(np.float64)               # the f16 accumulator registers
+    h = C[0].astype(np.float16)
+    assert hashlib.sha256(h.tobytes()).hexdigest()[:16] == gpu["gpu_sha256"]
+    flat = h.view(np.uint16).ravel()
+    assert len(gpu["first"]) == 8 and all(hex(flat[i]) == g for i, _emu, g in gpu["first"])

@@ -25,9 +25,11 @@ def _strip_comments(src: str) -> str:
 _PARENS = r"\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)"     # balanced, nested up to three deep
 _ATTR = (r"(?:__launch_bounds__\s*" + _PARENS + r"|__cluster_dims__\s*" + _PARENS +
          r"|__maxnreg__\s*" + _PARENS + r"|(?:__noinline__|__forceinline__|static|inline|extern)\b)")
-# (the keywords end at a word boundary: `__global__ void staticReverse(` is the kernel staticReverse)
+# (the keywords end at a word boundary: `__global__ void staticReverse(` is the kernel staticReverse;
+# C++ takes the specifiers in any order, and `void __global__ k(` builds under nvcc and NVRTC alike)
 _KERNEL = re.compile(
-    r"\b__global__\s+(?:" + _ATTR + r"\s*)*void\s+(?:" + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
+    r"(?:\b__global__\s+(?:" + _ATTR + r"\s*)*void|\bvoid\s+(?:" + _ATTR + r"\s*)*__global__)\s+(?:"
+    + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
 _TEMPLATE_TAIL = re.compile(r"template\s*<[^{};]*>\s*(?:" + _ATTR + r"\s*)*$")
 
 
