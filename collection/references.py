@@ -708,3 +708,73 @@ def zero_mean_cols(img):
 def zero_mean_rows(img):
     """zero_mean_cols along rows."""
     return zero_mean_cols(np.asarray(img).T).T
+
+
+def csr_spmm(rows, cols, vals, B):
+    """C = M B for M in CSR (row starts rows, column indices cols, values vals) and a dense B."""
+    C = np.zeros((len(rows) - 1, B.shape[1]))
+    for i in range(len(rows) - 1):
+        s, e = rows[i], rows[i + 1]
+        C[i] = np.asarray(vals[s:e], np.float64) @ np.asarray(B, np.float64)[cols[s:e]]
+    return C
+
+
+def howto_complex_half_gemv(A, x):
+    """How_to_optimize_in_GPU's ComplexHalfGemv as its index formula reads, for N / 32 / 4 <= 1 (one
+    iteration): lane l loads the float4 (four cuHalfComplex) number l / 4 of its row and of x, so the
+    warp's sum is 4 times the product of the row's first 32 elements with x's, whatever N is.
+    A: (M, N, 2) halves (real, imaginary); x: (N, 2); returns (M, 2)."""
+    a = np.asarray(A, np.float64)
+    v = np.asarray(x, np.float64)
+    ac = a[:, :32, 0] + 1j * a[:, :32, 1]
+    xc = v[:32, 0] + 1j * v[:32, 1]
+    y = 4 * (ac @ xc)
+    return np.stack([y.real, y.imag], -1)
+
+
+def prk_stencil_weights(pattern, r):
+    """The Parallel Research Kernels' stencil weights W[j][i], as Cxx11/generate-cxx-stencil.py makes them
+    (the kernel's term for W[j][i] reads in[(i + i - r) * n + (j + j - r)] at row offset i - r, column
+    offset j - r)."""
+    W = np.zeros((2 * r + 1, 2 * r + 1))
+    if pattern == "star":
+        for i in range(1, r + 1):
+            W[r][r + i] = +1. / (2 * i * r)
+            W[r + i][r] = +1. / (2 * i * r)
+            W[r][r - i] = -1. / (2 * i * r)
+            W[r - i][r] = -1. / (2 * i * r)
+    else:
+        for j in range(1, r + 1):
+            for i in range(-j + 1, j):
+                W[r + i][r + j] = +1. / (4 * j * (2 * j - 1) * r)
+                W[r + i][r - j] = -1. / (4 * j * (2 * j - 1) * r)
+                W[r + j][r + i] = +1. / (4 * j * (2 * j - 1) * r)
+                W[r - j][r + i] = -1. / (4 * j * (2 * j - 1) * r)
+            W[r + j][r + j] = +1. / (4 * j * r)
+            W[r - j][r - j] = -1. / (4 * j * r)
+    return W
+
+
+def prk_stencil(inp, out, n, pattern, r):
+    """out[i, j] += sum over the weights of in[i + di, j + dj] on the interior r <= i, j < n - r."""
+    a = np.asarray(inp, np.float64).reshape(n, n)
+    o = np.asarray(out, np.float64).reshape(n, n).copy()
+    W = prk_stencil_weights(pattern, r)
+    acc = np.zeros((n - 2 * r, n - 2 * r))
+    for jj in range(2 * r + 1):
+        for ii in range(2 * r + 1):
+            if W[jj][ii] != 0.0:
+                acc += a[ii:ii + n - 2 * r, jj:jj + n - 2 * r] * W[jj][ii]
+    o[r:n - r, r:n - r] += acc
+    return o.reshape(-1)
+
+
+def prk_p2p(grid, n):
+    """The pipeline's sweep: grid[x][y] = grid[x-1][y] + grid[x][y-1] - grid[x-1][y-1] for 1 <= x, y < n,
+    then grid[0][0] = -grid[n-1][n-1]."""
+    g = np.asarray(grid, np.float64).reshape(n, n).copy()
+    for x in range(1, n):
+        for y in range(1, n):
+            g[x, y] = g[x - 1, y] + g[x, y - 1] - g[x - 1, y - 1]
+    g[0, 0] = -g[n - 1, n - 1]
+    return g.reshape(-1)

@@ -281,3 +281,34 @@ __global__ void reproLds64PartialMask(const unsigned* key, const unsigned* val, 
     outKey[threadIdx.x + 128] = s_key[threadIdx.x + 128];
     outVal[threadIdx.x + 128] = s_val[threadIdx.x + 128];
 }
+
+// A loop whose trip count each lane loads from memory: ptxas unrolls it (an unrolled body and a
+// remainder), and the lanes of a warp with different trip counts run different copies, each copy
+// a request of its own; the PTX has one load per trip. (recorded: collection/howto_spmv.cu
+// My_spmv_csr_kernel, the five instantiations: 822 global-load requests against ncu's 1,041 for <128, 2>)
+__global__ void reproDataTripUnrolled(const int* trips, const float* x, float* y)
+{
+    int t = threadIdx.x;
+    float s = 0.0f;
+    for (int j = 0; j < trips[t]; ++j)
+        s += x[j * 32 + t];
+    y[t] = s;
+}
+
+// A uniform shared read in a long counted loop that ptxas unrolls 8 times (not fully): it merges
+// col[i..i+7] into two LDS.128 per unrolled trip; the PTX has one ld.shared.u32 per trip.
+// (recorded: collection/howto_spmm.cu My_spmm_csr_vector_kernel_v1, the As_col[i] reads)
+__global__ void reproUniformLdsUnrolled(const int* src, const float* b, float* dst)
+{
+    __shared__ int col[512];
+    for (int i = threadIdx.x; i < 512; i += blockDim.x)
+        col[i] = src[i];
+    __syncthreads();
+    float s = 0.0f;
+    for (int i = 0; i < 512; i++) {
+        int c = col[i];
+        if (c != -1)
+            s += b[c * 32 + threadIdx.x];
+    }
+    dst[threadIdx.x] = s;
+}

@@ -201,3 +201,50 @@ def _fresh_plan_for(real, seen):
         seen.append(fn)
         return real(kernel, fn, files, arch)
     return plan_for
+
+
+NEG_MINUEND = """\
+__global__ void reproNegatedMinuend(const int n, const double* in, double* out)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = +in[i + 1] * -0.16666666666666666
+             +in[i + n] * -0.08333333333333333
+             +in[i + 2] * 0.08333333333333333
+             +in[i + 3] * 0.16666666666666666;
+}
+"""
+
+
+def test_a_minuend_with_a_negative_constant_factor_is_still_fused(emu, rng):
+    # the Parallel Research Kernels' stencils (the seventh unseen suite): NVVM writes the first two
+    # terms as sub(b * -w2, a * w1); ptxas fuses the minuend and keeps its negative constant as a
+    # negated operand (DMUL q = a * w1; DFMA r = b * -w2 - q). The emulator only counted FMAs whose
+    # factors were both unnegated, left the sub undecided and rounded both products (the H200's
+    # star3-5 and grid2-5: 10 to 252 of 10,000 values one unit in the last place off)
+    from fractions import Fraction
+    from tilelab.emu import calls, contraction
+    from tilelab.emu.machine import parsed
+    from tilelab.toolchain.sass import entry_sass, sass_listing
+    k = emu.compile(NEG_MINUEND, "reproNegatedMinuend", filename="negminuend.cu")
+    if "sub.f64" not in k.ptx:
+        pytest.skip("this NVRTC writes no sub of two products here")
+    listing = list(sass_listing(entry_sass(k.program.sass("sm_90"), k.entry), k.program.filename))
+    assert sum(contraction.sass_minuend_fmas(listing).values()) == 1
+    module = parsed(k.program.ptx)
+    fn = calls.link(module, module.entry(k.entry))
+    fn.__dict__.pop("_contraction", None)
+    assert set(contraction.plan_for(k, fn, dict(module.files), "sm_90").lines.values()) == {"fused"}
+    n = 64
+    x = rng.uniform(-1, 1, 2 * n + 4)
+    out = np.zeros(n)
+    emu.run(k, 1, n, n, x, out, echo=False)
+    fma = lambda a, b, c: float(Fraction(a) * Fraction(b) + Fraction(c))  # noqa: E731 (one rounding)
+    w1, w2 = 0.16666666666666666, 0.08333333333333333
+    want = []
+    for i in range(n):
+        q = x[i + 1] * w1                                       # the FMUL
+        r = fma(x[i + n], -w2, -q)                               # the fused minuend
+        want.append(fma(x[i + 3], w1, fma(x[i + 2], w2, r)))
+    np.testing.assert_array_equal(out, np.array(want))
+    twice = [fma(x[i + 3], w1, fma(x[i + 2], w2, x[i + n] * -w2 - x[i + 1] * w1)) for i in range(n)]
+    assert (np.array(twice) != out).any()                       # the inputs tell the two apart

@@ -133,8 +133,11 @@ def sass_chains(listing) -> dict:
 
 def sass_minuend_fmas(listing) -> dict:
     """``{(kind, fma_where): n}``: SASS FMAs ``d = a * b - c`` whose subtracted addend ``c`` is a
-    multiply's result of the same block, the product unnegated: ptxas's ``p - q`` of two products,
-    ``p`` fused and ``q`` left an FMUL (on sm_90 it fuses the minuend, whichever PTX mul comes first)."""
+    multiply's result of the same block: ptxas's ``p - q`` of two products, ``p`` fused and ``q`` left
+    an FMUL (on sm_90 it fuses the minuend, whichever PTX mul comes first). The product's own sign
+    says nothing: ptxas keeps a negative constant factor as a negated operand (``DFMA R24, R24, -UR8,
+    -R28`` for ``x * -w - q``); a fused subtrahend, ``p - e * f``, is ``FMA(e, -f, p)``, its addend
+    unnegated."""
     last: dict = {}
     out: dict = {}
     for s in listing:
@@ -143,8 +146,7 @@ def sass_minuend_fmas(listing) -> dict:
         regs = _sass_regs(s.operands)
         ops = [o.strip().rstrip(";").strip() for o in s.operands.split(",")]
         kind = _SASS_FMA.get(s.op)
-        if kind is not None and len(ops) >= 4 and ops[3].startswith("-") and not ops[1].startswith("-") \
-                and not ops[2].startswith("-"):
+        if kind is not None and len(ops) >= 4 and ops[3].startswith("-"):
             r = regs[3]
             if r in last and _SASS_MUL.get(last[r].op) == kind:
                 out[(kind, s.where)] = out.get((kind, s.where), 0) + 1
