@@ -52,10 +52,13 @@ def test_the_sixth_unseen_suites_totals_against_ncu_now(tmp_path):
     checks, missed = _missed(rows)
     assert len(checks) == 44 and sum(len(c) for c in checks.values()) == 572
     # the misses: the multi-stage pipelines' shared-load wavefronts (ncu's extra ones are its own bank-conflict
-    # count, LDGSTS landing while LDSM reads: the GPU's timing) and the unguarded array addition's sectors past
-    # its arrays (124 doubles each: 31 sectors an array; a real bug, flagged)
-    assert missed == {**{(i, "shared_ld_wavefronts"): -n for i, n in STAGES.items()},
-                      (OOB, "global_ld_sectors"): -62, (OOB, "global_st_sectors"): -31}
+    # count, LDGSTS landing while LDSM reads: the GPU's timing)
+    assert missed == {(i, "shared_ld_wavefronts"): -n for i, n in STAGES.items()}
+    # the unguarded array addition reads and writes 124 doubles past its arrays (a real bug, flagged): the
+    # H200 touches those sectors and so does the emulator's count since an aligned lane past its array costs
+    # its sectors (31 an array; 62 load and 31 store sectors short before that change)
+    assert checks[OOB]["global_ld_sectors"]["emu"] == checks[OOB]["global_ld_sectors"]["ncu"]
+    assert checks[OOB]["global_st_sectors"]["emu"] == checks[OOB]["global_st_sectors"]["ncu"]
     rec = {r["id"]: r for r in json.loads(REC.read_text())["rows"]}
     for i, n in STAGES.items():
         assert rec[i]["ncu_raw"]["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] == n

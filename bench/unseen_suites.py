@@ -1,0 +1,72 @@
+"""Issue 23's unseen suites together: totals equal to ncu's, suite by suite, from `bench/fidelity.py
+--compare --json` files (docs/FIDELITY.md).
+
+    python bench/unseen_suites.py COMPARE.json [COMPARE.json ...]
+
+Each launch is counted once, from the first file that compared it (give the newest recording first).
+A suite is its collection files' prefixes. "every total" counts the set-apart ones too, "kernel totals"
+leaves them out, as bench/fidelity.py's summary does.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+SUITES = {
+    "gpu-mode lectures + Rodinia 3.1 (unseen23)": ("gpumode_", "rodinia_"),
+    "PolyBench/GPU + Parboil (unseen24)": ("polybench_", "parboil_"),
+    "SHOC + HeCBench (unseen25)": ("shoc_", "hecbench_"),
+    "Lei Mao + Kernel Tuner + the CUDA Handbook (unseen26)": ("leimao_", "kt_", "handbook_"),
+    "Chai + LeetCUDA (unseen27)": ("chai_", "leetcuda_"),
+    "cuda_hgemm + ENCCS + OLCF hw8 (unseen28)": ("hgemm_", "enccs_", "olcf_"),
+    "How_to_optimize_in_GPU + PRK (unseen29)": ("howto_", "prk_"),
+}
+
+
+def suite_of(launch_id: str) -> str | None:
+    name = launch_id.split("/", 1)[-1]
+    for suite, prefixes in SUITES.items():
+        if launch_id.startswith("collection/") and name.startswith(prefixes):
+            return suite
+    return None
+
+
+def table(paths) -> dict:
+    seen, out = set(), {s: {"launches": 0, "run": 0, "totals": 0, "equal": 0, "kernel_totals": 0,
+                            "kernel_equal": 0} for s in SUITES}
+    for p in paths:
+        for r in json.loads(open(p).read())["rows"]:
+            s = suite_of(r["id"])
+            if s is None or r["id"] in seen:
+                continue
+            seen.add(r["id"])
+            t = out[s]
+            t["launches"] += 1
+            checks = r.get("checks") or {}
+            t["run"] += bool(checks)
+            for c in checks.values():
+                t["totals"] += 1
+                t["equal"] += c["equal"]
+                if not c.get("apart"):
+                    t["kernel_totals"] += 1
+                    t["kernel_equal"] += c["equal"]
+    out["together"] = {k: sum(out[s][k] for s in SUITES) for k in out[next(iter(SUITES))]}
+    return out
+
+
+def main(argv=None) -> int:
+    paths = (argv if argv is not None else sys.argv[1:])
+    if not paths:
+        print(__doc__)
+        return 2
+    print(f"{'suite':58} {'launches':>9} {'kernel totals equal':>22} {'every total equal':>22}")
+    for s, t in table(paths).items():
+        pct = 100.0 * t["equal"] / t["totals"] if t["totals"] else 0.0
+        kpct = 100.0 * t["kernel_equal"] / t["kernel_totals"] if t["kernel_totals"] else 0.0
+        print(f"{s:58} {t['run']:>4} of {t['launches']:<3} {t['kernel_equal']:>6} of {t['kernel_totals']:<5}"
+              f" {kpct:6.2f}% {t['equal']:>6} of {t['totals']:<5} {pct:6.2f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
