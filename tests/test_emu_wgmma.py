@@ -428,3 +428,15 @@ def test_bf16_conversions_not_modelled_are_refused_by_name():
     k = tc.compile_cuda(src, filename="bf16_relu.cu").kernel("k")
     with pytest.raises(UnsupportedInstruction, match="cvt.rn.relu.bf16.f32"):
         launch(k, 1, 32, np.ones(1, np.float32), np.zeros(1, np.uint16), backend="emu")
+
+
+@pytest.mark.parametrize("recording", ["wgmma-forms-2026-12-02.json", "wgmma-forms-2026-12-02-seed11.json"])
+def test_every_wgmma_form_probe_equals_the_h200_bit_for_bit(recording):
+    """bench/gpu_wgmma_forms.py --gpu on the lent H200 at two seeds: all 40 probes (every swizzle, both
+    transposes, A from registers, bf16, f16 accumulate, negated and zero scales) against the GPU's
+    registers. f16 accumulation follows mma.sync's rule: the exact sum by np.matmul missed one output of
+    m64n64k16.f16.f16 at either seed, depending on the machine's BLAS."""
+    res = probes.compare(ROOT / "bench" / "results" / recording)
+    assert len(res["probes"]) == 40
+    bad = [p for p in res["probes"] if p["equal"] != p["total"]]
+    assert not bad, bad

@@ -52,8 +52,12 @@ H200's outputs (bench/results/wgmma_probe-2026-12-02.json; the comparison in
 bench/results/wgmma-emu-vs-h200-2026-12-02.json): mma.sync's rule (exact products, aligned to the
 largest exponent and truncated 25 bits below it, summed exactly, truncated to f32) with a
 subnormal factor's exponent taken as its format's smallest normal one, overflow to inf, a
-truncated-to-zero sum +0 and one NaN. f16 accumulation is the exact sum rounded once to f16 (not
-yet checked on the GPU).
+truncated-to-zero sum +0 and one NaN. f16 accumulation is mma.sync's fp16 rule
+(``mma_forms.tensor_core_f16_sum``: the products and C aligned and truncated 25 bits below the largest
+exponent, summed, rounded once to f16), checked on the H200 by bench/gpu_wgmma_forms.py's f16 probes
+at two seeds (bench/results/wgmma-forms-2026-12-02.json, -seed11.json). The exact sum by ``np.matmul``,
+used before, missed one output in 2,048 of one probe at either seed, and which one depended on the
+machine's BLAS (the float64 sum of 17 terms is not exact, and its order is the library's).
 
 **Counts**: the flops only. What ncu reports for a ``wgmma``'s operand reads from shared memory is
 not recorded yet, so the emulator counts no shared requests or wavefronts for them.
@@ -70,6 +74,7 @@ from ..messages import msg
 from . import isa
 from .addressing import swizzled
 from .counters.metrics import shared_wavefronts
+from .mma_forms import tensor_core_f16_sum
 from .operands import read, unsupported, write
 from .sanitizer.findings import said
 
@@ -421,8 +426,8 @@ def _mma_async(m, ins, idx, pc, st):
             r, c = _d_pos(w4, g, t, j)
             write(m, o, D[row, r, c], idx)
     else:
-        with np.errstate(all="ignore"):
-            D = (np.matmul(A, Bt) + C).astype(np.float16).view(np.uint16).astype(np.uint32)
+        with np.errstate(all="ignore"):                          # mma.sync's fp16 rule, one rounding
+            D = tensor_core_f16_sum(A, Bt, C).astype(np.float16).view(np.uint16).astype(np.uint32)
         for j, o in enumerate(dops):
             r0, c0 = _d_pos(w4, g, t, 2 * j)
             r1, c1 = _d_pos(w4, g, t, 2 * j + 1)
