@@ -37,6 +37,7 @@ from .metrics import global_sectors
 
 _BLOCK_END = {"bra", "brx", "ret", "exit", "call", "trap"}
 _SLOT_REM = 1 << 40          # slot ids of the remainder copies (the body's are the trip index itself)
+MAX_KEPT = 1 << 19           # lane slots of candidate loads kept per chunk of blocks (4 MiB of addresses)
 
 
 def candidates(fn) -> dict:
@@ -151,10 +152,32 @@ class RemainderLoops:
 
 
 def keep(m, pc, idx, mat, act, nbytes: int) -> None:
-    """Keep one execution of a candidate load by the warps of ``idx`` (rows of ``mat``/``act``)."""
-    w = m.warp_global[m.lanes(idx)]
-    rows = w[np.r_[True, w[1:] != w[:-1]]] if len(w) else w
-    m.__dict__.setdefault("_remainder_kept", {}).setdefault(pc, []).append((rows, mat, act, nbytes))
+    """Keep one execution of a candidate load by the warps of ``idx`` (rows of ``mat``/``act``), and
+    count each lane's executions (its trips so far). Past ``MAX_KEPT`` lane slots in a chunk of
+    blocks nothing more is kept (the trips are still counted): a warp whose lanes then disagree
+    leaves its line undecided (``finish``)."""
+    st = m.__dict__.get("_remainder_kept")
+    if st is None:
+        st = m.__dict__["_remainder_kept"] = {None: 0}
+    got = st.get(pc)
+    if got is None:
+        got = st[pc] = [[], np.zeros((m.nblocks * m.wpb, 32), np.int32), 0]
+    if idx is None and m.tpb % 32 == 0 and mat.shape[0] == got[1].shape[0]:
+        got[2] += 1                 # every lane of the chunk: one trip more each
+        rows = None
+    else:
+        w = m.warp_global[m.lanes(idx)]
+        rows = w[np.r_[True, w[1:] != w[:-1]]] if len(w) else w
+        got[1][rows] += act
+    if got[0] is None:
+        return
+    st[None] += act.size
+    if st[None] > MAX_KEPT:
+        for k, v in st.items():
+            if k is not None:
+                v[0] = None
+        return
+    got[0].append((np.arange(mat.shape[0]) if rows is None else rows, mat, act, nbytes))
 
 
 def finish(m, rl: RemainderLoops) -> None:
@@ -162,14 +185,31 @@ def finish(m, rl: RemainderLoops) -> None:
     kept = m.__dict__.pop("_remainder_kept", None)
     if not kept:
         return
-    for pc, execs in kept.items():
-        rows = np.concatenate([e[0] for e in execs])
-        mat = np.concatenate([e[1] for e in execs]).astype(np.int64)
-        act = np.concatenate([e[2] for e in execs]).astype(bool)
+    kept.pop(None, None)
+    for pc, (execs, trips, full) in kept.items():
+        trips += full
+        # the warps whose lanes ran different trip counts: only there do the copies differ from the PTX's trips
+        ran = trips > 0
+        tmin = np.where(ran, trips, np.iinfo(np.int32).max).min(axis=1)
+        mixed = ran.any(axis=1) & (tmin != trips.max(axis=1))
+        if not mixed.any():
+            continue
+        u, why = structure(rl.kernel, rl.fn, rl.files, rl.arch, rl.pcs[pc], [p for p in rl.pcs if rl.pcs[p] == rl.pcs[pc]])
+        where = rl.where(pc)
+        if u is None:
+            rl.notes[where] = msg("counts.remainder_undecided", why=why)
+            continue
+        if u == 1:
+            continue
+        if execs is None:               # too many to keep: the copies' requests are not counted
+            rl.notes[where] = msg("counts.remainder_undecided", why=msg("counts.remainder_too_many", n=MAX_KEPT))
+            continue
+        sel = [(rows[mixed[rows]], mat[mixed[rows]], act[mixed[rows]]) for rows, mat, act, _ in execs]
+        rows = np.concatenate([e[0] for e in sel])
+        mat = np.concatenate([e[1] for e in sel]).astype(np.int64)
+        act = np.concatenate([e[2] for e in sel]).astype(bool)
         nbytes = execs[0][3]
         r_i, lane = np.nonzero(act)                          # row-major: the executions in time order
-        if not len(r_i):
-            continue
         warp = rows[r_i].astype(np.int64)
         key = warp * 32 + lane
         order = np.argsort(key, kind="stable")
@@ -179,25 +219,7 @@ def finish(m, rl: RemainderLoops) -> None:
         first = np.flatnonzero(start)
         trip = np.empty(len(ks), np.int64)
         trip[order] = np.arange(len(ks)) - first[gid]
-        count = np.diff(np.r_[first, len(ks)])
-        t = np.empty(len(ks), np.int64)
-        t[order] = count[gid]
-        # every warp's lanes agree on their trip count: each copy a warp runs is one PTX trip
-        w_of_lane = ks[first] // 32
-        tl = count
-        wstart = np.r_[True, w_of_lane[1:] != w_of_lane[:-1]]
-        wid = np.cumsum(wstart) - 1
-        tmin = np.minimum.reduceat(tl, np.flatnonzero(wstart))
-        tmax = np.maximum.reduceat(tl, np.flatnonzero(wstart))
-        if (tmin[wid] == tmax[wid]).all():
-            continue
-        u, why = structure(rl.kernel, rl.fn, rl.files, rl.arch, rl.pcs[pc], [p for p in rl.pcs if rl.pcs[p] == rl.pcs[pc]])
-        where = rl.where(pc)
-        if u is None:
-            rl.notes[where] = msg("counts.remainder_undecided", why=why)
-            continue
-        if u == 1:
-            continue
+        t = trips[warp, lane].astype(np.int64)
         body = u * (t // u)
         slot = trip.copy()
         rem = t % u
