@@ -37,14 +37,14 @@ def test_the_seventh_unseen_suites_totals_against_ncu(tmp_path):
     checks = {r["id"]: r["checks"] for r in rows}
     assert sum(len(c) for c in checks.values()) == 559
     missed = {(i, k) for i, c in checks.items() for k, v in c.items() if not v["equal"]}
-    assert len(missed) == 15
+    assert len(missed) == 5
     # spmv's loop runs as many trips as its row has nonzeros, per lane: ptxas unrolls it (4, 2, 1 trips
-    # a copy) and a warp whose lanes are in different copies issues each; the emulator counts one
-    # request per PTX trip, fewer than ncu in all five instantiations
-    spmv = {i for i, _ in missed if i.startswith(SPMV)}
-    assert len(spmv) == 5 and {k for i, k in missed if i in spmv} == {"global_ld_requests", "global_ld_sectors"}
-    assert all(checks[i]["global_ld_requests"]["emu"] < checks[i]["global_ld_requests"]["ncu"] for i in spmv)
-    assert checks[SPMV + "128, 2>"]["global_ld_requests"]["emu"] == 822
+    # a copy) and a warp whose lanes are in different copies issues each. The emulator counted one
+    # request per PTX trip (822 against ncu's 1,041 for <128, 2>, 10 totals of the five instantiations);
+    # since emu/counters/remainder_loop.py it counts the copies: every total ncu's (tests/test_remainder_loop.py)
+    spmv = {i for i in checks if i.startswith(SPMV)}
+    assert len(spmv) == 5 and not any(i in spmv for i, _ in missed)
+    assert checks[SPMV + "128, 2>"]["global_ld_requests"]["emu"] == 1041
     assert checks[SPMV + "128, 2>"]["global_ld_requests"]["ncu"] == 1041
     # spmm v1: its 512-trip loop of uniform shared reads, unrolled 8 times by ptxas into LDS.128 and
     # predicated LDS
@@ -53,7 +53,7 @@ def test_the_seventh_unseen_suites_totals_against_ncu(tmp_path):
     # p2p: grid.sync()'s polls of its barrier word, 253 syncs of 4 blocks: how often is the GPU's timing
     assert {k for i, k in missed if i == P2P} == {"global_ld_requests", "global_ld_sectors"}
     assert checks[P2P]["global_ld_requests"]["ncu"] - checks[P2P]["global_ld_requests"]["emu"] == 1154
-    assert {i for i, _ in missed} == spmv | {SPMM1, P2P}
+    assert {i for i, _ in missed} == {SPMM1, P2P}
     # the stencils, transposes, reductions, GEMMs and sgemvs: every total ncu's
     for i in checks:
         if "prk_stencil" in i or "transpose" in i or "reduce" in i or "sgemm" in i or "gemv" in i:

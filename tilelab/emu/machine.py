@@ -35,7 +35,7 @@ from . import cluster as clusters  # noqa: F401  (registers mapa; the cluster ba
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
 from . import structs as emu_structs
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
-from .counters import ifconvert, sass_replay
+from .counters import ifconvert, remainder_loop, sass_replay
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
 from .counters.tally import tally
@@ -118,6 +118,7 @@ class Machine:
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
         self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (requests._count_planned)
+        self.remainder = None           # counts="sass": remainder_loop.RemainderLoops of the launch
 
         t = np.arange(T, dtype=np.int64)
         self.all_lanes = t
@@ -670,6 +671,9 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # requests on the SASS control flow (emu/counters/ifconvert.py); sass_only: what it adds to a pc's
     # counts (or, negative, takes away) that the PTX view has not
     lazy = ifconvert.Lazy(kernel, fn, files, arch) if counts == "sass" else None
+    # global loads of loops ptxas may unroll with remainder copies (emu/counters/remainder_loop.py)
+    rloops = remainder_loop.RemainderLoops(kernel, fn, files, arch) if counts == "sass" else None
+    rloops = rloops if rloops is not None and rloops.pcs else None
     fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
     sass_only: dict = {}
     vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
@@ -722,9 +726,12 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.count_plan, m.ptx_counters = actions, ptx_counters
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
+        m.remainder = rloops
         if watch is not None:
             m.observer = watch if m.observer is None else _both(m.observer, watch)
         m.run(budget)
+        if rloops is not None:
+            remainder_loop.finish(m, rloops)
         isa.finish_async(m)
         tma.finish(m)
         wgmma_path.finish(m)
@@ -747,7 +754,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                                  arch) if lazy is not None and blocks is None else {}
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
               replayed, vprintf_calls, kernel_file=kernel.filename,
-              more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines))
+              more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines)
+              + (rloops.notes_for(lines) if rloops is not None else []))
     return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,
                      per_pc=t.per_pc, captured=captured,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from .metrics import global_sectors, shared_wavefronts
+from .remainder_loop import keep as keep_remainder  # counts="sass": a loop ptxas unrolled with remainder copies
 from .sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
 
 
@@ -117,6 +118,9 @@ def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: 
         planned = resolve_plan(m, planned, idx)
     active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
     if planned is None:
+        rl = m.remainder
+        if rl is not None and not store and pc in rl.pcs:   # recounted as ptxas's copies run (remainder_loop)
+            keep_remainder(m, pc, idx, mat, act, nbytes)
         m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
         m.count(pc, key + "_requests_active", active)
         m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))

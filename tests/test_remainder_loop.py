@@ -1,0 +1,88 @@
+"""A loop ptxas unrolled with remainder copies whose lanes run different trip counts
+(tilelab/emu/counters/remainder_loop.py; docs/FIDELITY.md, the seventh unseen suite's "Fixed, after").
+
+How_to_optimize_in_GPU's spmv: `for (jj = row_start + lane; jj < row_end; jj += THREADS_PER_VECTOR)` is
+one trip at a time in the PTX; ptxas makes it a body unrolled 4 times and a 2-trip and a 1-trip copy,
+and a warp whose lanes have different trip counts runs each copy some lane needs. ncu's counts of the
+five instantiations are bench/results/fidelity-2026-12-02-unseen29.json (the H200); the emulator
+counted one request per PTX trip (822 against 1,041 for <128, 2>, pinned in test_fidelity_unseen29.py).
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import fidelity as fid  # noqa: E402
+
+from tilelab.emu.counters import remainder_loop  # noqa: E402
+from tilelab.launch import launch  # noqa: E402
+from tilelab.messages import msg  # noqa: E402
+
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen29.json"
+SPMV = "collection/howto_spmv.cu:My_spmv_csr_kernel<int, float, "
+
+
+def _line60(only: str):
+    L = fid.launches(only)[0]
+    k, args, symbols = L.make()
+    r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
+               counts="sass", arch="sm_90")
+    return r, next(pl for pl in r.per_line if pl["line"] == 60)
+
+
+def test_spmvs_remainder_copies_are_counted_as_ncu_counts_them(tmp_path):
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(REC), "--only", "/howto_spmv", "--json", str(out)])
+    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    assert len(rows) == 5
+    for i, checks in rows.items():
+        assert all(v["equal"] for v in checks.values()), (i, {k: v for k, v in checks.items() if not v["equal"]})
+    # ncu's numbers, and the emulator's now (822 requests and 3,639 sectors before)
+    c = rows[SPMV + "128, 2>"]
+    assert (c["global_ld_requests"]["emu"], c["global_ld_sectors"]["emu"]) == (1041, 3990)
+    c = rows[SPMV + "8, 32>"]
+    assert (c["global_ld_requests"]["emu"], c["global_ld_sectors"]["emu"]) == (7613, 42552)
+
+
+def test_the_ptx_view_of_the_line_is_unchanged_and_the_note_says_why():
+    r, row = _line60(" 2>")
+    # the line's PTX count (the SASS view less the copies: 1,041 - 822 = 219 requests more)
+    assert row["global_ld_requests"] - row["ptx"]["global_ld_requests"] == 1041 - 822
+    assert row["global_ld_sectors"] - row["ptx"]["global_ld_sectors"] == 3990 - 3639
+    assert row["why"] == msg("counts.remainder_loop", u=4, rest="2, 1")
+    assert r.ptx_metrics["global_ld_requests"] == 822
+
+
+def test_a_shape_the_sass_does_not_show_is_undecided_and_counted_as_the_ptx(monkeypatch):
+    # where the SASS is not the unrolled body and its remainder copies, the line says so and keeps
+    # the PTX's counts (never a guess)
+    monkeypatch.setattr(remainder_loop, "structure", lambda *a, **k: (None, "WHY"))
+    r, row = _line60(" 2>")
+    assert r.metrics["global_ld_requests"] == 822
+    assert "ptx" not in row
+    assert row["why"] == msg("counts.remainder_undecided", why="WHY")
+
+
+def test_the_structure_read_from_the_sass():
+    # spmv's SASS: 12 LDG (4 copies of the PTX's 3 loads of line 60) in one SASS loop, then 6 and 3
+    # after it, split by branches: U = 4; with one copy fewer after the loop, no shape it models
+    from tilelab.emu import calls
+    from tilelab.emu.machine import parsed
+    L = fid.launches(" 2>")[0]
+    k, _, _ = L.make()
+    module = parsed(k.program.ptx)
+    fn = calls.link(module, module.entry(k.entry))
+    files = dict(module.files)
+    pcs = remainder_loop.candidates(fn)
+    assert len(pcs) == 3 and len(set(pcs.values())) == 1          # the loop's 3 loads (col, x, value)
+    loop = next(iter(pcs.values()))
+    assert remainder_loop.structure(k, fn, files, "sm_90", loop, list(pcs)) == (4, None)
+
+    from types import SimpleNamespace
+    text = "\n".join(ln for ln in k.program.sass("sm_90").splitlines() if not ("LDG" in ln and "/*0640*/" in ln))
+    Cut = SimpleNamespace(entry=k.entry, program=SimpleNamespace(filename=k.program.filename, sass=lambda arch: text))
+    u, why = remainder_loop.structure(Cut, fn, files, "sm_90", loop, list(pcs))
+    assert u is None and why == msg("counts.remainder_shape", have=20, ptx=3)

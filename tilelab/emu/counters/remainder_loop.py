@@ -1,0 +1,250 @@
+"""A loop ptxas unrolled with a remainder, whose lanes run different trip counts (docs/FIDELITY.md, the
+seventh unseen suite: How_to_optimize_in_GPU's spmv).
+
+Why: ``for (jj = row_start + lane; jj < row_end; jj += THREADS_PER_VECTOR) sum += A[jj] * x[col[jj]];``
+is one trip at a time in the PTX (one load of each array per trip) but ptxas, which does not know the
+trip count, makes it a body unrolled U times that runs while U trips remain, then one copy of each
+power of two below U that the remaining count holds (U = 4: a 2-trip copy, then a 1-trip copy),
+in that order, each copy entered by the lane's own remaining count. A warp whose lanes have
+different trip counts runs each copy some lane needs, and ncu counts a global-load request for
+every copy run with a lane on: more than one per PTX trip, and with other lanes together (so other
+sectors). The emulator, running the PTX, counts one request per trip.
+
+How: statically (``candidates``, from the PTX alone): the global loads of one-block loops (a guarded
+back edge to the block's own label, nothing branching into the body, no other loop around it, so a
+lane enters it at most once). While a launch runs under counts="sass", each warp's executions of
+them are kept (``keep``); at the end of each chunk of blocks (``finish``), per load, every lane's
+trip i of t is known. Where every warp's lanes agree on t, each copy a warp runs is one PTX trip and
+nothing changes (no cubin is read). Otherwise the SASS decides (``structure``, once per kernel and
+loop): the LDGs of the loop's lines must be U per PTX load inside one SASS loop and then U/2, ..., 1
+per PTX load in straight blocks after it, split by branches, in that order, none elsewhere. Then a
+lane's trip i < U * (t // U) is the unrolled body's trip i, and the others the remainder copy that
+the bits of t % U give it (largest first); a request is counted per copy a warp runs with a lane on,
+its sectors from those lanes' addresses, the difference from the PTX's counts added to the SASS view
+only (the PTX view of the line is unchanged). Where the SASS holds another shape, the line's counts
+stay the PTX's and its note says the copies are undecided. Only global loads: a shared access in a
+loop ptxas rebuilt is emu/counters/sass_replay.py's.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from ...messages import msg
+from ...toolchain.sass import entry_sass, sass_listing
+from .metrics import global_sectors
+
+_BLOCK_END = {"bra", "brx", "ret", "exit", "call", "trap"}
+_SLOT_REM = 1 << 40          # slot ids of the remainder copies (the body's are the trip index itself)
+MAX_KEPT = 1 << 19           # lane slots of candidate loads kept per chunk of blocks (4 MiB of addresses)
+
+
+def candidates(fn) -> dict:
+    """pc -> (start, end) of its loop, for every unguarded global load of a one-block PTX loop that
+    no other loop encloses (cached on the function)."""
+    got = fn.__dict__.get("_remainder_candidates")
+    if got is not None:
+        return got
+    n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
+    ins_ = fn.instrs[:n_entry]
+    targets = Counter(ins.target for ins in ins_ if ins.op in ("bra", "brx"))
+    backs = [(ins.target, pc) for pc, ins in enumerate(ins_)
+             if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
+    got = {}
+    for s, end in backs:
+        br = ins_[end]
+        if not br.guard or targets[s] != 1:
+            continue
+        if any(i.op in _BLOCK_END for i in ins_[s:end]) or any(targets[pc] for pc in range(s + 1, end + 1)):
+            continue
+        if any(s2 <= s and e2 >= end and (s2, e2) != (s, end) for s2, e2 in backs):
+            continue
+        for pc in range(s, end):
+            ins = ins_[pc]
+            if ins.op in ("ld", "ldu") and "global" in ins.mods and not ins.guard:
+                got[pc] = (s, end)
+    fn.__dict__["_remainder_candidates"] = got
+    return got
+
+
+def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
+    """(U, None) where the SASS of the loop's lines is ptxas's unrolled body and remainder copies
+    (U = 1: not unrolled), else (None, why); cached on the kernel's Program."""
+    cache = kernel.program.__dict__.setdefault("_remainder_shapes", {})
+    key = (kernel.entry, arch, loop)
+    if key in cache:
+        return cache[key]
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    s, end = loop
+    lines = {where(fn.instrs[pc]) for pc in pcs}
+    a = sum(1 for pc in range(s, end) if where(fn.instrs[pc]) in lines and fn.instrs[pc].op in ("ld", "ldu")
+            and "global" in fn.instrs[pc].mods)
+    try:
+        listing = list(sass_listing(entry_sass(kernel.program.sass(arch), kernel.entry), kernel.program.filename))
+    except Exception as e:          # no cubin or no nvdisasm: undecided
+        cache[key] = (None, msg("counts.remainder_no_sass", why=(str(e).splitlines() or [type(e).__name__])[0][:100]))
+        return cache[key]
+    label_at = {lab: x.addr for x in listing for lab in x.labels}
+    seq = []                        # "G": an LDG of the lines, "<": a back edge (its target), "|": a branch
+    back = []
+    for x in listing:
+        if x.op == "LDG" and x.pred != "@!PT" and x.where in lines:
+            seq.append(("G", x.addr))
+        elif x.op in ("BRA", "EXIT", "BRX", "JMP", "JMX", "RET", "CALL"):
+            t = x.operands.split("(", 1)[-1].rstrip(")").strip() if "(" in x.operands else None
+            if x.op == "BRA" and t in label_at and label_at[t] <= x.addr:
+                back.append((label_at[t], x.addr))
+            seq.append(("|", x.addr))
+    ldgs = [addr for k, addr in seq if k == "G"]
+    have = len(ldgs)
+    n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
+    if have == sum(1 for ins in fn.instrs[:n_entry] if where(ins) in lines and ins.op in ("ld", "ldu")
+                   and "global" in ins.mods):
+        cache[key] = (1, None)      # one LDG per PTX load of these lines: the copies are the PTX's own
+        return cache[key]
+
+    def undecided():
+        return None, msg("counts.remainder_shape", have=have, ptx=a)
+
+    inside = [lp for lp in back if any(lp[0] <= g <= lp[1] for g in ldgs)]
+    if len(inside) != 1 or not a:
+        cache[key] = undecided()
+        return cache[key]
+    t0, t1 = inside[0]
+    body = sum(1 for g in ldgs if t0 <= g <= t1)
+    if any(g < t0 for g in ldgs) or body % a or body // a & (body // a - 1):
+        cache[key] = undecided()
+        return cache[key]
+    u = body // a
+    runs, n = [], 0                 # LDGs after the loop, in runs split by branches
+    for k, addr in seq:
+        if addr <= t1:
+            continue
+        if k == "G":
+            n += 1
+        elif n:
+            runs.append(n)
+            n = 0
+    if n:
+        runs.append(n)
+    want = [a * (u >> b) for b in range(1, u.bit_length())]
+    cache[key] = (u, None) if runs == want else undecided()
+    return cache[key]
+
+
+class RemainderLoops:
+    """One launch's candidate loads (``candidates``), the notes on their lines, and what is needed to
+    read the SASS when a warp's lanes disagree."""
+
+    def __init__(self, kernel, fn, files: dict, arch: str):
+        self.kernel, self.fn, self.files, self.arch = kernel, fn, files, arch
+        self.pcs = candidates(fn)
+        self.notes: dict = {}
+
+    def where(self, pc):
+        ins = self.fn.instrs[pc]
+        return (self.files.get(ins.file, "<ptx>"), ins.line)
+
+    def notes_for(self, lines) -> list:
+        return [{"file": f, "line": ln, "text": t} for (f, ln), t in sorted(self.notes.items(), key=lambda kv: kv[0][1])
+                if (f, ln) in lines]
+
+
+def keep(m, pc, idx, mat, act, nbytes: int) -> None:
+    """Keep one execution of a candidate load by the warps of ``idx`` (rows of ``mat``/``act``), and
+    count each lane's executions (its trips so far). Past ``MAX_KEPT`` lane slots in a chunk of
+    blocks nothing more is kept (the trips are still counted): a warp whose lanes then disagree
+    leaves its line undecided (``finish``)."""
+    st = m.__dict__.get("_remainder_kept")
+    if st is None:
+        st = m.__dict__["_remainder_kept"] = {None: 0}
+    got = st.get(pc)
+    if got is None:
+        got = st[pc] = [[], np.zeros((m.nblocks * m.wpb, 32), np.int32), 0]
+    if idx is None and m.tpb % 32 == 0 and mat.shape[0] == got[1].shape[0]:
+        got[2] += 1                 # every lane of the chunk: one trip more each
+        rows = None
+    else:
+        w = m.warp_global[m.lanes(idx)]
+        rows = w[np.r_[True, w[1:] != w[:-1]]] if len(w) else w
+        got[1][rows] += act
+    if got[0] is None:
+        return
+    st[None] += act.size
+    if st[None] > MAX_KEPT:
+        for k, v in st.items():
+            if k is not None:
+                v[0] = None
+        return
+    got[0].append((np.arange(mat.shape[0]) if rows is None else rows, mat, act, nbytes))
+
+
+def finish(m, rl: RemainderLoops) -> None:
+    """At the end of a chunk: recount each kept load as the SASS copies run (see the module's doc)."""
+    kept = m.__dict__.pop("_remainder_kept", None)
+    if not kept:
+        return
+    kept.pop(None, None)
+    for pc, (execs, trips, full) in kept.items():
+        trips += full
+        # the warps whose lanes ran different trip counts: only there do the copies differ from the PTX's trips
+        ran = trips > 0
+        tmin = np.where(ran, trips, np.iinfo(np.int32).max).min(axis=1)
+        mixed = ran.any(axis=1) & (tmin != trips.max(axis=1))
+        if not mixed.any():
+            continue
+        u, why = structure(rl.kernel, rl.fn, rl.files, rl.arch, rl.pcs[pc], [p for p in rl.pcs if rl.pcs[p] == rl.pcs[pc]])
+        where = rl.where(pc)
+        if u is None:
+            rl.notes[where] = msg("counts.remainder_undecided", why=why)
+            continue
+        if u == 1:
+            continue
+        if execs is None:               # too many to keep: the copies' requests are not counted
+            rl.notes[where] = msg("counts.remainder_undecided", why=msg("counts.remainder_too_many", n=MAX_KEPT))
+            continue
+        sel = [(rows[mixed[rows]], mat[mixed[rows]], act[mixed[rows]]) for rows, mat, act, _ in execs]
+        rows = np.concatenate([e[0] for e in sel])
+        mat = np.concatenate([e[1] for e in sel]).astype(np.int64)
+        act = np.concatenate([e[2] for e in sel]).astype(bool)
+        nbytes = execs[0][3]
+        r_i, lane = np.nonzero(act)                          # row-major: the executions in time order
+        warp = rows[r_i].astype(np.int64)
+        key = warp * 32 + lane
+        order = np.argsort(key, kind="stable")
+        ks = key[order]
+        start = np.r_[True, ks[1:] != ks[:-1]]
+        gid = np.cumsum(start) - 1
+        first = np.flatnonzero(start)
+        trip = np.empty(len(ks), np.int64)
+        trip[order] = np.arange(len(ks)) - first[gid]
+        t = trips[warp, lane].astype(np.int64)
+        body = u * (t // u)
+        slot = trip.copy()
+        rem = t % u
+        j = trip - body
+        in_rem = trip >= body
+        size = u >> 1
+        while size:                     # the remainder copies, largest first, each where its bit is set
+            here = in_rem & (rem & size).astype(bool) & (j >= 0) & (j < size)
+            slot[here] = _SLOT_REM + size * u + j[here]
+            j = np.where(in_rem & (rem & size).astype(bool), j - size, j)
+            size >>= 1
+        gkey = np.stack([warp, slot], axis=1)
+        uniq, grp = np.unique(gkey, axis=0, return_inverse=True)
+        grp = grp.reshape(-1)
+        n = len(uniq)
+        gm = np.zeros((n, 32), np.int64)
+        ga = np.zeros((n, 32), bool)
+        gm[grp, lane] = mat[r_i, lane]
+        ga[grp, lane] = True
+        old_req = int(act.any(axis=1).sum())
+        old_sec = int(global_sectors(mat, act, nbytes).sum())
+        new_sec = int(global_sectors(gm, ga, nbytes).sum())
+        for k, d in (("global_ld_requests", n - old_req), ("global_ld_requests_active", n - old_req),
+                     ("global_ld_sectors", new_sec - old_sec)):
+            if d:
+                m.count(pc, k, d)
+                m.sass_only(pc, k, d)
+        rl.notes[where] = msg("counts.remainder_loop", u=u, rest=", ".join(str(u >> b) for b in range(1, u.bit_length())))
