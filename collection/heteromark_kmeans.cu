@@ -46,6 +46,10 @@
  * DEALINGS WITH THE SOFTWARE.
  */
 
+// Copied in, marked: from src/kmeans/kmeans_benchmark.h (line 43 of the same commit), which the removed
+// "src/kmeans/cuda/kmeans_cuda_benchmark.h" includes: FLT_MAX comes from it
+#include <cfloat>
+
 __global__ void kmeans_swap_cuda(float *feature, float *feature_swap,
                                  int npoints, int nfeatures) {
   uint32_t tid = blockIdx.x * blockDim.x + threadIdx.x;
