@@ -238,15 +238,3 @@ def test_an_aligned_access_past_its_array_still_costs_its_sectors(emu, rng):
     assert m["global_atom_sectors"] == 4
     assert m["global_st_sectors"] == 4
 
-
-def test_a_device_variable_the_host_sets_is_not_a_leftover(emu):
-    """Altis's GUPS counts errors with atomicAdd(d_error, 1) into a __device__ counter the host zeroes
-    (cudaMemset) before every check. Given by the launch's symbols=, the counter starts from the host's
-    value: no device_state finding (it was one, the eighth unseen suite); without it, still one."""
-    src = "__device__ unsigned int d_error[1];\n__global__ void k(const int *t) { if (t[threadIdx.x]) atomicAdd(d_error, 1); }\n"
-    kern = emu.compile(src, "k", filename="counter.cu")
-    t = (np.arange(32) % 3 == 0).astype(np.int32)
-    r = emu.run(kern, 1, 32, t, echo=False, symbols={"d_error": np.zeros(1, np.uint32)})
-    assert [f.kind for f in r.findings] == []
-    r = emu.run(kern, 1, 32, t, echo=False)
-    assert [f.kind for f in r.findings] == ["device_state"]

@@ -34,8 +34,8 @@ CAS = "collection/altis_gups.cu:d_bench<ATOMICTYPE_CAS>"
 def test_the_eighth_unseen_suite_on_the_emulator_before_any_change():
     """16 of 27 ran and matched numpy; 11 did not: 4 enum parameters refused by tl.launch, 2 INFINITY
     and 2 host-function declarations refused by NVRTC (both build under nvcc), 2 FLT_MAX (the
-    collection file's slip: a header's <cfloat> not copied in), and GUPS's d_check (a check the harness
-    cannot make, and a device_state finding for a counter the host resets)."""
+    collection file's slip: a header's <cfloat> not copied in), and GUPS's d_check (the entry's slips:
+    a check the harness cannot make, and its device_state finding not listed)."""
     rec = json.loads(BEFORE.read_text())
     assert rec["kernels"] == 27 and rec["matched"] == 16
     bad = {r["kernel"]: r["problems"][0] if r.get("problems") else "" for r in rec["results"] if not r["ok"]}

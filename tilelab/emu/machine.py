@@ -732,7 +732,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,
-                              source_lines, kernel.filename, gshadow, frozenset(symbols or ()))
+                              source_lines, kernel.filename, gshadow)
     if nblocks:
         annotate(log.findings, m, kernel)      # shared offsets as `sB[3][5]`, the shared= hint
     back = [cb for cb, p in zip(copy_back or [True] * len(kernel.params), kernel.params) if p.pointer]

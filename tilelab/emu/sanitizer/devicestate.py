@@ -41,20 +41,15 @@ def _first_use(fn, name):
 
 
 def device_state_findings(log, gmem, n_args, module_vars, initial, fn, files, source_lines, filename="",
-                          gshadow=None, host_set=frozenset()):
+                          gshadow=None):
     """Add a ``device_state`` finding to ``log`` for every ``__device__`` variable left changed
     (``initial``: each variable's bytes when the launch started) that the launch read as it found
     it (``gshadow``: the launch's GlobalShadow, which watched the variables' reads; None: every
     changed variable). A variable the kernel reaches only through a pointer table is placed at
-    its declaration (in ``filename``). ``host_set``: the variables the launch's ``symbols=`` gave their
-    value (the host's ``cudaMemcpyToSymbol`` or ``cudaMemset`` before each launch, as Altis's GUPS resets
-    its error counter before every check): a launch that starts from the host's value does not read
-    what the last one left."""
+    its declaration (in ``filename``)."""
     for i, v in enumerate(module_vars):
         if v.space != "global":
             continue                                    # __constant__ cannot be written by a kernel
-        if v.name in host_set:
-            continue                                    # the host sets it before the launch
         al = gmem.allocs[n_args + i]
         now = gmem.arena.data[al.offset:al.offset + al.nbytes]
         init = np.asarray(initial[i], dtype=np.uint8).reshape(-1)[:al.nbytes]
