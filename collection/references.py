@@ -778,3 +778,147 @@ def prk_p2p(grid, n):
             g[x, y] = g[x - 1, y] + g[x, y - 1] - g[x - 1, y - 1]
     g[0, 0] = -g[n - 1, n - 1]
     return g.reshape(-1)
+
+
+# ---------------------------------------------------------------- the eighth unseen suite (Hetero-Mark, Altis)
+def hm_aes(data, key_words, sbox):
+    """Hetero-Mark's aes_cuda as written: 14 rounds on each 16-byte block, the round key's bytes taken
+    from each 32-bit word most significant first, the S-box the kernel's table."""
+    st = data.reshape(-1, 16).astype(np.int64).copy()
+    kb = key_words.astype("<u4").view(np.uint8).reshape(60, 4)[:, ::-1].reshape(15, 16).astype(np.int64)
+    s = sbox.astype(np.int64)
+    shift = [0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11]
+
+    def mix(st):
+        out = st.copy()
+        for w in range(4):
+            a = st[:, 4 * w:4 * w + 4]
+            b = ((a << 1) & 0xFF) ^ np.where(a & 0x80, 0x1B, 0)
+            out[:, 4 * w + 0] = b[:, 0] ^ a[:, 3] ^ a[:, 2] ^ b[:, 1] ^ a[:, 1]
+            out[:, 4 * w + 1] = b[:, 1] ^ a[:, 0] ^ a[:, 3] ^ b[:, 2] ^ a[:, 2]
+            out[:, 4 * w + 2] = b[:, 2] ^ a[:, 1] ^ a[:, 0] ^ b[:, 3] ^ a[:, 3]
+            out[:, 4 * w + 3] = b[:, 3] ^ a[:, 2] ^ a[:, 1] ^ b[:, 0] ^ a[:, 0]
+        return out
+    st ^= kb[0]
+    for r in range(1, 14):
+        st = mix(s[st][:, shift]) ^ kb[r]
+    st = s[st][:, shift] ^ kb[14]
+    return st.astype(np.uint8).ravel()
+
+
+def hm_ep_evaluate(creatures, f, count, num_vars):
+    """Evaluate_Kernel: fitness = sum_j p[j]^(j+1) f[j], the power by repeated products, in the kernel's order."""
+    c = creatures.copy()
+    for i in range(count):
+        fit = 0.0
+        for j in range(num_vars):
+            p = 1.0
+            for _ in range(j + 1):
+                p *= c[i, 1 + j]
+            fit += p * f[j]
+        c[i, 0] = fit
+    return c
+
+
+def hm_ga(target, query, length, coarse, threshold):
+    t, q = target.astype(np.int64), query.astype(np.int64)
+    out = np.zeros(length, np.int8)
+    for tid in range(length):
+        for i in range(len(q) - coarse + 1):
+            if np.count_nonzero(t[tid:tid + coarse] != q[i:i + coarse]) < threshold:
+                out[tid] = 1
+                break
+    return out
+
+
+def csr_matvec(ro, col, val, x):
+    ro = ro.astype(np.int64)
+    return np.array([np.dot(val[ro[r]:ro[r + 1]].astype(np.float64), x[col[ro[r]:ro[r + 1]].astype(np.int64)].astype(np.float64))
+                     for r in range(len(ro) - 1)])
+
+
+def gups_table(n, updates):
+    """HPCC RandomAccess: t[i] = i, then t[ran & (n - 1)] ^= ran for ran = x^1 .. x^updates over GF(2) mod POLY 7."""
+    m = (1 << 64) - 1
+    t = list(range(n))
+    ran = 1
+    for _ in range(updates):
+        ran = ((ran << 1) & m) ^ (7 if ran >> 63 else 0)
+        t[ran & (n - 1)] ^= ran
+    return np.array(t, dtype=np.uint64)
+
+
+def maxpool_forward(x, b, c, h, w, size, stride, pad):
+    oh, ow = (h + pad - size) // stride + 1, (w + pad - size) // stride + 1
+    x = x.reshape(b * c, h, w)
+    out = np.full((b * c, oh, ow), -np.inf, np.float32)
+    idx = np.full((b * c, oh, ow), -1, np.int32)
+    off = -pad // 2 if pad >= 0 else 0
+    off = -(pad // 2)
+    for l in range(size):
+        for mm in range(size):
+            ch = off + np.arange(oh) * stride + l
+            cw = off + np.arange(ow) * stride + mm
+            valid = ((ch >= 0) & (ch < h))[:, None] & ((cw >= 0) & (cw < w))[None, :]
+            val = np.where(valid[None], x[:, np.clip(ch, 0, h - 1)][:, :, np.clip(cw, 0, w - 1)], -np.inf)
+            index = cw[None, None, :] + w * (ch[None, :, None] + h * np.arange(b * c)[:, None, None])
+            better = val > out
+            idx = np.where(better, index, idx)
+            out = np.where(better, val, out)
+    return out.ravel(), idx.ravel()
+
+
+def maxpool_backward(delta, prev, indexes, b, c, h, w, size, stride, pad):
+    oh, ow = (h + pad - size) // stride + 1, (w + pad - size) // stride + 1
+    area = (size - 1) // stride
+    off = -(pad // 2)
+    out = prev.astype(np.float32).copy()
+    for index in range(b * c * h * w):
+        j, i, kc = index % w, (index // w) % h, index // (w * h)
+        d = np.float32(0)
+        for l in range(-area, area + 1):
+            for mm in range(-area, area + 1):
+                o_w, o_h = (j - off) // stride + mm, (i - off) // stride + l
+                if 0 <= o_w < ow and 0 <= o_h < oh:
+                    o = o_w + ow * (o_h + oh * kc)
+                    if indexes[o] == index:
+                        d = np.float32(d + delta[o])
+        out[index] = np.float32(out[index] + d)
+    return out
+
+
+def im2col(im, c, h, w, k, pad, stride):
+    hc, wc = (h + 2 * pad - k) // stride + 1, (w + 2 * pad - k) // stride + 1
+    x = np.pad(im.reshape(c, h, w), ((0, 0), (pad, pad), (pad, pad)))
+    col = np.zeros((c, k, k, hc, wc), im.dtype)
+    for i in range(k):
+        for j in range(k):
+            col[:, i, j] = x[:, i:i + stride * hc:stride, j:j + stride * wc:stride]
+    return col.ravel()
+
+
+def col2im(col, im, c, h, w, k, pad, stride):
+    hc, wc = (h + 2 * pad - k) // stride + 1, (w + 2 * pad - k) // stride + 1
+    col = col.reshape(c, k, k, hc, wc).astype(np.float64)
+    acc = np.zeros((c, h + 2 * pad, w + 2 * pad))
+    for i in range(k):
+        for j in range(k):
+            acc[:, i:i + stride * hc:stride, j:j + stride * wc:stride] += col[:, i, j]
+    return im.astype(np.float64) + acc[:, pad:pad + h, pad:pad + w].ravel()
+
+
+def hm_bs(r):
+    """Hetero-Mark's bs_cuda in float64: call and put prices with its polynomial Phi."""
+    r = r.astype(np.float64)
+    s = 10 * r + 100 * (1 - r); k = s; t = 1 * r + 10 * (1 - r)
+    rr = 0.01 * r + 0.05 * (1 - r); sig = 0.01 * r + 0.10 * (1 - r)
+    sst = sig * np.sqrt(t)
+    d1 = (np.log(s / k) + (rr + sig * sig / 2) * t) / sst
+    d2 = d1 - sst
+
+    def phi(x):
+        a = np.abs(x); tt = 1 / (1 + 0.2316419 * a)
+        y = 1 - 0.398942280 * np.exp(-x * x / 2) * tt * (0.319381530 + tt * (-0.356563782 + tt * (1.781477937 + tt * (-1.821255978 + tt * 1.330274429))))
+        return np.where(x < 0, 1 - y, y)
+    ke = k * np.exp(-rr * t)
+    return s * phi(d1) - ke * phi(d2), ke * phi(-d2) - s * phi(-d1)

@@ -285,6 +285,48 @@ def test_stdint_types_with_no_include_build_as_under_nvcc(nv, emu):
         tc.compile_cuda("__global__ void k(not_a_type_t *y) { }\n", nvrtc=nv)
 
 
+def test_an_enum_parameter_launches_as_its_underlying_type(nv, emu):
+    """darknet's activate_array_kernel(float *x, int n, ACTIVATION a), ACTIVATION a `typedef enum {...}`
+    (Altis, the eighth unseen suite): tl.launch refused it ("this parameter type cannot be passed from
+    Python"); a host passes an int for it, and NVVM declares it a .u32. A scoped enum with a fixed type
+    takes that type."""
+    src = ("typedef enum { LOGISTIC, RELU, LEAKY } ACTIVATION;\n"
+           "enum class Mode : unsigned char { A, B };\n"
+           "__global__ void k(int *y, ACTIVATION a, Mode m) { y[threadIdx.x] = int(a) * 10 + int(m); }\n")
+    kern = tc.compile_cuda(src, nvrtc=nv).kernel("k")
+    assert [(p.name, p.dtype) for p in kern.params[1:]] == [("a", np.dtype(np.int32)), ("m", np.dtype(np.uint8))]
+    y = np.zeros(32, np.int32)
+    emu.run(kern, 1, 32, y, 2, 1, echo=False)
+    assert (y == 21).all()
+
+
+def test_math_macros_with_no_include_build_as_under_nvcc(nv, emu):
+    """darknet's maxpool kernels write -INFINITY with no #include (nvcc's implicit cuda_runtime.h brings
+    <math.h>): such a source builds, with tilelab's <math.h> included first; others as they did."""
+    prog = tc.compile_cuda("__global__ void k(float *y) { y[threadIdx.x] = -INFINITY; }\n", nvrtc=nv)
+    assert any(o.endswith("=math.h") for o in prog.options)
+    assert not any(o.endswith("=math.h") for o in tc.compile_cuda("__global__ void k(int *y) { y[0] = 1; }\n",
+                                                                  nvrtc=nv).options)
+    y = np.zeros(32, np.float32)
+    emu.run(prog.kernel("k"), 1, 32, y, echo=False)
+    assert (y == -np.inf).all()
+
+
+def test_a_host_member_declaration_builds_as_under_nvcc(nv, emu):
+    """Hetero-Mark's `class Creature { public: double fitness; double parameters[N]; void Dump(); }`: nvcc
+    takes Dump as a host function the device code never calls; NVRTC refuses every host function
+    ("not allowed in JIT mode"). The build retries with -default-device, and runs."""
+    src = ("class C {\n public:\n  double v;\n  void Dump();\n};\n"
+           "__global__ void k(C *c) { c[threadIdx.x].v *= 2; }\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert "-default-device" in prog.options
+    c = np.arange(32, dtype=np.float64)
+    emu.run(prog.kernel("k"), 1, 32, c, echo=False)
+    np.testing.assert_array_equal(c, 2 * np.arange(32))
+    with pytest.raises(CompileError, match="undefined"):            # another error: NVRTC's, as before
+        tc.compile_cuda("__global__ void k(float *y) { y[0] = not_defined; }\n", nvrtc=nv)
+
+
 def test_preprocessor_lines_in_a_parameter_list(nv):
     """Chai's kernels put `, int *worklist` between `#ifdef CUDA_8_0` and `#endif` in the parameter
     list: the parameters are the ones the preprocessor keeps, by the source's #defines and -D options."""

@@ -248,3 +248,27 @@ def test_a_minuend_with_a_negative_constant_factor_is_still_fused(emu, rng):
     np.testing.assert_array_equal(out, np.array(want))
     twice = [fma(x[i + 3], w1, fma(x[i + 2], w2, x[i + n] * -w2 - x[i + 1] * w1)) for i in range(n)]
     assert (np.array(twice) != out).any()                       # the inputs tell the two apart
+
+
+def test_a_fused_subtrahend_is_computed_fused():
+    # Hetero-Mark's Black-Scholes (the eighth unseen suite): `s * Phi(d1) - k_exp_minus_rt_ * Phi(d2)`,
+    # a PTX sub of two products. ptxas keeps the minuend an FMUL, before the division slow path that
+    # Phi(d2) inlines, and fuses the subtrahend: FFMA R11, -R8, R13, R11. The emulator read only fused
+    # minuends, left both lines undecided and rounded both products (3,309 and 3,929 of 4,096 prices off
+    # the H200's); now the subtrahend's product and the sub round once
+    from tilelab.emu import calls, contraction
+    from tilelab.emu.machine import parsed
+    from tilelab.toolchain.sass import entry_sass, sass_listing
+    from collection import run as coll
+    e = next(x for x in coll.load() if x["name"] == "bs_cuda")
+    k = coll.compile_entry(e)
+    listing = list(sass_listing(entry_sass(k.program.sass("sm_90"), k.entry), k.program.filename))
+    if not contraction.sass_subtrahend_fmas(listing):
+        pytest.skip("this NVRTC's ptxas fuses otherwise here")
+    assert sorted(w[1][1] for w in contraction.sass_subtrahend_fmas(listing)) == [100, 101]
+    module = parsed(k.program.ptx)
+    fn = calls.link(module, module.entry(k.entry))
+    fn.__dict__.pop("_contraction", None)
+    plan = contraction.plan_for(k, fn, dict(module.files), "sm_90")
+    subs = [pc for pc, a in plan.actions.items() if a[0] == "fuse" and fn.instrs[pc].line in (100, 101)]
+    assert len(subs) == 2 and all(plan.actions[pc][2] == 2 for pc in subs)

@@ -237,3 +237,4 @@ def test_an_aligned_access_past_its_array_still_costs_its_sectors(emu, rng):
     # the atomics: 32 lanes x 4 bytes from out + 8, 4 sectors, though lanes 24-31 are past `out`
     assert m["global_atom_sectors"] == 4
     assert m["global_st_sectors"] == 4
+

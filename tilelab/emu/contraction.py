@@ -157,11 +157,36 @@ def sass_minuend_fmas(listing) -> dict:
     return out
 
 
-def _minuends(fn, pairs, where, minuend: dict, plan: Plan) -> set:
+def sass_subtrahend_fmas(listing) -> dict:
+    """``{(kind, fma_where): n}``: SASS FMAs ``d = a * -b + c`` (one factor negated) whose addend ``c``
+    is an FMUL's result of the same source line: ptxas's ``p - q`` of two products with the subtrahend
+    ``q`` fused and the minuend ``p`` left an FMUL. sm_90 does so where the subtrahend's product is
+    computed last (Hetero-Mark's Black-Scholes, ``s * Phi(d1) - k_exp_minus_rt_ * Phi(d2)``: ``FMUL R5``
+    for the minuend, then ``FFMA R5, R0, -R2, R5``). The FMUL may sit before a branch ptxas made itself
+    (``div.rn``'s slow path between the two products, one PTX block), so the scan follows registers
+    through labels and branches, and asks that the FMUL be on the FMA's line."""
+    last: dict = {}
+    out: dict = {}
+    for s in listing:
+        regs = _sass_regs(s.operands)
+        ops = [o.strip().rstrip(";").strip() for o in s.operands.split(",")]
+        kind = _SASS_FMA.get(s.op)
+        if kind is not None and len(ops) >= 4 and not ops[3].startswith("-") \
+                and ops[1].startswith("-") != ops[2].startswith("-"):
+            r = regs[3]
+            if r in last and _SASS_MUL.get(last[r].op) == kind and last[r].where == s.where:
+                out[(kind, s.where)] = out.get((kind, s.where), 0) + 1
+        if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
+            last[regs[0]] = s
+    return out
+
+
+def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | None = None) -> set:
     """A free ``sub`` of two free products, each used by it alone (`a * c1 - b * c0`): ptxas fuses
     the minuend's product and keeps the subtrahend's an FMUL. Fused so where the SASS has, on the
     sub's line, as many FMAs subtracting an FMUL's result (or a multiple: copies) as such subs;
-    returns the subs decided."""
+    returns the subs decided. Where the SASS has no such FMA on the line but as many FMAs adding an
+    FMUL's result to a negated product (``subtrahend``), the subtrahend's product is the fused one."""
     by_add: dict = {}
     uses: dict = {}
     for mpc, apc, k, free in pairs:
@@ -174,13 +199,15 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan) -> set:
             subs.setdefault((_KIND_OF[_ftype(fn.instrs[apc])], where(apc)), []).append(apc)
     decided = set()
     for key, apcs in subs.items():
-        have = minuend.get(key, 0)
+        have, fused = minuend.get(key, 0), 1
+        if not have:
+            have, fused = (subtrahend or {}).get(key, 0), 2
         if not have or have % len(apcs):
             continue
         for apc in apcs:
-            mpc = next(m for m, k, _ in by_add[apc] if k == 1)
+            mpc = next(m for m, k, _ in by_add[apc] if k == fused)
             plan.actions[mpc] = ("stash",)
-            plan.actions[apc] = ("fuse", mpc, 1)
+            plan.actions[apc] = ("fuse", mpc, fused)
             decided.add(apc)
         plan.lines[key[1]] = "fused" if plan.lines.get(key[1]) in (None, "fused") else "undecided"
     return decided
@@ -202,6 +229,7 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         listing = list(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
         chains = sass_chains(listing)
         minuend = sass_minuend_fmas(listing)
+        subtrahend = sass_subtrahend_fmas(listing)
         fmas: dict = {}
         for s in listing:
             if s.op in _SASS_FMA:
@@ -214,7 +242,7 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
                 plan.lines[where(apc)] = "undecided"
         cache[arch] = plan
         return plan
-    decided = _minuends(fn, pairs, where, minuend, plan)
+    decided = _minuends(fn, pairs, where, minuend, plan, subtrahend)
     pairs = [p for p in pairs if p[1] not in decided]
     groups: dict = {}
     for mpc, apc, k, free in pairs:

@@ -211,6 +211,18 @@ _CACHE_SIZE = 256
 #: NVRTC's message for a <stdint.h> type used with no #include (nvcc's implicit cuda_runtime.h has them)
 _STDINT_MISSING = re.compile(r'identifier "u?int(?:_fast|_least)?(?:8|16|32|64|ptr|max)_t" is undefined')
 STDINT_PRE_INCLUDE = "--pre-include=cuda/std/cstdint"
+#: <math.h>'s macros used with no #include: nvcc's implicit cuda_runtime.h includes <math.h> (darknet's
+#: maxpool kernels write -INFINITY with no include); tilelab's own <math.h> (tilelab/include) defines them
+_MATH_MACRO_MISSING = re.compile(r'identifier "(?:INFINITY|NAN|HUGE_VALF?|M_[A-Z0-9_]+)" is undefined')
+MATH_PRE_INCLUDE = "--pre-include=math.h"
+#: a member function declared with no execution space in a class the device code uses (Hetero-Mark's
+#: `class Creature { ...; void Dump(); }`): nvcc takes it as a host function the device code never
+#: calls; NVRTC refuses every host function. NVRTC's -default-device makes it a device declaration,
+#: which builds the same PTX (a device call to it would be nvcc's error, not a build here)
+_HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
+DEFAULT_DEVICE = "-default-device"
+_RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
+            (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE))
 
 
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
@@ -244,20 +256,21 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
     arch_opt = f"-arch={ptx_arch_for(source, options)}"
-    try:
-        ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
-                                           tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
-                                           arch_opt, names, want_cubin=False)
-    except CompileError as e:
-        if not _STDINT_MISSING.search(str(e)):
-            raise
-        # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types come with it; NVRTC
-        # includes nothing. A source that uses int32_t with no #include builds under nvcc: here too,
-        # with CCCL's <cuda/std/cstdint> included first (only then: it costs a plain compile ~40 ms)
-        options = (*options, STDINT_PRE_INCLUDE)
-        ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
-                                           tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
-                                           arch_opt, names, want_cubin=False)
+    # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types and <math.h>'s macros come
+    # with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
+    # under nvcc: here too, with the header included first (only then: it costs a plain compile ~40 ms);
+    # and nvcc takes a declaration with no execution space as a host one (_HOST_FUNCTION_IN_JIT)
+    while True:
+        try:
+            ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
+                                               tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
+                                               arch_opt, names, want_cubin=False)
+            break
+        except CompileError as e:
+            extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
+            if extra is None:
+                raise
+            options = (*options, extra)
     if not found:
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,

@@ -157,12 +157,24 @@ _USING = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*((?:[A-Za-z_][\w:]*\s*)+?)\
 _DEFINE_TYPE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+((?:[A-Za-z_]\w*[ \t]*){1,4})$", re.M)
 
 
+# an enumeration's name: `enum E {`, `enum class E : short {`, `typedef enum {...} E;` (darknet's ACTIVATION)
+_ENUM = re.compile(r"\benum\s+(?:class\s+|struct\s+)?([A-Za-z_]\w*)\s*(?::\s*((?:[A-Za-z_][\w:]*\s*)+?))?\s*\{")
+_TYPEDEF_ENUM = re.compile(r"\btypedef\s+enum\s*(?:[A-Za-z_]\w*\s*)?(?::\s*((?:[A-Za-z_][\w:]*\s*)+?))?\s*"
+                           r"\{[^{}]*\}\s*([A-Za-z_]\w*)\s*;")
+
+
 def _type_aliases(src: str) -> dict:
     """Scalar type names a kernel signature may use: ``uint``, ``typedef unsigned int u32;``,
-    ``using idx_t = long;``, ``#define DATA_TYPE float`` (pointer and struct typedefs, and
-    macros that are not a scalar type's name, are left alone)."""
+    ``using idx_t = long;``, ``#define DATA_TYPE float``, an enumeration (its fixed underlying
+    type, else ``int``: NVVM passes an unscoped enum whose values fit as a ``.u32``, and an int
+    is what a host passes for it) (pointer and struct typedefs, and macros that are not a
+    scalar type's name, are left alone)."""
     clean = _strip_comments(src)
     out = dict(_BUILTIN_ALIASES)
+    for m in _ENUM.finditer(clean):
+        out[m.group(1)] = " ".join((m.group(2) or "int").split())
+    for m in _TYPEDEF_ENUM.finditer(clean):
+        out[m.group(2)] = " ".join((m.group(1) or "int").split())
     for m in _TYPEDEF.finditer(clean):
         out[m.group(2)] = " ".join(m.group(1).split())
     for m in _USING.finditer(clean):
