@@ -20,6 +20,7 @@ SUITES = {
     "Chai + LeetCUDA (unseen27)": ("chai_", "leetcuda_"),
     "cuda_hgemm + ENCCS + OLCF hw8 (unseen28)": ("hgemm_", "enccs_", "olcf_"),
     "How_to_optimize_in_GPU + PRK (unseen29)": ("howto_", "prk_"),
+    "Hetero-Mark + Altis (unseen30)": ("heteromark_", "altis_"),
 }
 
 
