@@ -86,3 +86,60 @@ def test_the_structure_read_from_the_sass():
     Cut = SimpleNamespace(entry=k.entry, program=SimpleNamespace(filename=k.program.filename, sass=lambda arch: text))
     u, why = remainder_loop.structure(Cut, fn, files, "sm_90", loop, list(pcs))
     assert u is None and why == msg("counts.remainder_shape", have=20, ptx=3)
+
+
+def _structures(only: str):
+    from tilelab.emu import calls
+    from tilelab.emu.machine import parsed
+    L = fid.launches(only)[0]
+    k, _, _ = L.make()
+    module = parsed(k.program.ptx)
+    fn = calls.link(module, module.entry(k.entry))
+    files = dict(module.files)
+    pcs = remainder_loop.candidates(fn)
+    loops = sorted(set(pcs.values()))
+    return [remainder_loop.structure(k, fn, files, "sm_90", lp, [p for p in pcs if pcs[p] == lp]) for lp in loops]
+
+
+def test_nvvms_own_remainder_loop_before_the_unrolled_one():
+    """Two PTX loops on one line: NVVM's 1-trip loop (t % 4 trips, 1 LDG a load in its SASS loop), then its
+    4-trip one, which ptxas unrolls 4 times (48 LDG for its 12 loads) with 2- and 1-trip copies after it.
+    Hetero-Mark's pr_cuda (one copy of a trip before that SASS loop too, for a lane entering it with its
+    condition false) and Kernel Tuner's spmv (none): both were undecided."""
+    assert _structures("/heteromark_pr") == [(1, None), (4, None)]
+    assert _structures("/kt_spmv") == [(1, None), (4, None)]
+
+
+def test_pr_cudas_copies_give_ncus_counts(tmp_path):
+    # ncu on the H200 (bench/results/fidelity-2026-12-02-unseen30.json): 4,000 requests, 23,565 sectors;
+    # the PTX's trips: 3,400 and 23,302 (the line's ptx view keeps them)
+    rec = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen30.json"
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", "/heteromark_pr", "--json", str(out)])
+    (row,) = json.loads(out.read_text())["rows"]
+    c = row["checks"]
+    assert (c["global_ld_requests"]["emu"], c["global_ld_requests"]["ncu"]) == (4000, 4000)
+    assert (c["global_ld_sectors"]["emu"], c["global_ld_sectors"]["ncu"]) == (23565, 23565)
+    L = fid.launches("/heteromark_pr")[0]
+    k, args, symbols = L.make()
+    r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
+               counts="sass", arch="sm_90")
+    assert r.ptx_metrics["global_ld_requests"] == 3400 and r.ptx_metrics["global_ld_sectors"] == 23302
+    assert {pl["line"]: pl["why"] for pl in r.per_line if pl.get("why")} == {
+        60: msg("counts.remainder_loop", u=4, rest="2, 1"), 61: msg("counts.remainder_loop", u=4, rest="2, 1")}
+
+
+def test_kt_spmvs_line_is_decided_and_its_counts_stay_ncus(tmp_path):
+    # bench/results/fidelity-2026-12-02-every-launch.json: 1,555 requests, 8,964 sectors, equal before and after;
+    # line 57 said "undecided" (its 1-trip loop's lanes disagree); that loop is one LDG a load in the SASS
+    rec = ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json"
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", "/kt_spmv", "--json", str(out)])
+    (row,) = json.loads(out.read_text())["rows"]
+    assert all(v["equal"] for v in row["checks"].values())
+    assert row["checks"]["global_ld_requests"]["emu"] == 1555 and row["checks"]["global_ld_sectors"]["emu"] == 8964
+    L = fid.launches("/kt_spmv")[0]
+    k, args, symbols = L.make()
+    r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
+               counts="sass", arch="sm_90")
+    assert not [pl for pl in r.per_line if pl["line"] == 57 and pl.get("why")]

@@ -17,7 +17,12 @@ them are kept (``keep``); at the end of each chunk of blocks (``finish``), per l
 trip i of t is known. Where every warp's lanes agree on t, each copy a warp runs is one PTX trip and
 nothing changes (no cubin is read). Otherwise the SASS decides (``structure``, once per kernel and
 loop): the LDGs of the loop's lines must be U per PTX load inside one SASS loop and then U/2, ..., 1
-per PTX load in straight blocks after it, split by branches, in that order, none elsewhere. Then a
+per PTX load in straight blocks after it, split by branches, in that order, none elsewhere. Where NVVM
+already split the loop (its own t % 4-trip loop, then one unrolled 4 times: Hetero-Mark's pr_cuda,
+Kernel Tuner's spmv), the lines have one PTX loop and one SASS loop each, in the same order, each
+checked so, and one copy of a trip of the next loop may stand between them: pr_cuda's, which ptxas
+runs only for a lane entering the loop with its condition false (the PTX's guard before the loop
+rules it out), is not counted. Then a
 lane's trip i < U * (t // U) is the unrolled body's trip i, and the others the remainder copy that
 the bits of t % U give it (largest first); a request is counted per copy a warp runs with a lane on,
 its sectors from those lanes' addresses, the difference from the PTX's counts added to the SASS view
@@ -107,29 +112,48 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     def undecided():
         return None, msg("counts.remainder_shape", have=have, ptx=a)
 
-    inside = [lp for lp in back if any(lp[0] <= g <= lp[1] for g in ldgs)]
-    if len(inside) != 1 or not a:
+    # the PTX loops of these lines (NVVM's own remainder loop first, then its unrolled one, say), in order,
+    # and as many SASS loops holding their LDGs, one for each, in the same order
+    loops = sorted({lp for p, lp in candidates(fn).items() if where(fn.instrs[p]) in lines})
+    n_lines = [sum(1 for p in range(s2, e2) if where(fn.instrs[p]) in lines and fn.instrs[p].op in ("ld", "ldu")
+                   and "global" in fn.instrs[p].mods) for s2, e2 in loops]
+    inside = sorted({lp for lp in back if any(lp[0] <= g <= lp[1] for g in ldgs)})
+    total = sum(1 for ins in fn.instrs[:n_entry] if where(ins) in lines and ins.op in ("ld", "ldu")
+                and "global" in ins.mods)
+    if (not a or loop not in loops or len(inside) != len(loops) or sum(n_lines) != total
+            or any(x[1] >= y[0] for x, y in zip(inside, inside[1:]))):
         cache[key] = undecided()
         return cache[key]
-    t0, t1 = inside[0]
-    body = sum(1 for g in ldgs if t0 <= g <= t1)
-    if any(g < t0 for g in ldgs) or body % a or body // a & (body // a - 1):
-        cache[key] = undecided()
-        return cache[key]
-    u = body // a
-    runs, n = [], 0                 # LDGs after the loop, in runs split by branches
-    for k, addr in seq:
-        if addr <= t1:
-            continue
-        if k == "G":
-            n += 1
-        elif n:
-            runs.append(n)
-            n = 0
-    if n:
-        runs.append(n)
-    want = [a * (u >> b) for b in range(1, u.bit_length())]
-    cache[key] = (u, None) if runs == want else undecided()
+    us = []
+    for (t0, t1), ak in zip(inside, n_lines):
+        body = sum(1 for g in ldgs if t0 <= g <= t1)
+        if not ak or body % ak or body // ak & (body // ak - 1):
+            cache[key] = undecided()
+            return cache[key]
+        us.append(body // ak)
+
+    def runs(lo, hi):               # LDGs strictly between two addresses, in runs split by branches
+        got, n = [], 0
+        for k, addr in seq:
+            if lo < addr < hi:
+                if k == "G":
+                    n += 1
+                elif n:
+                    got.append(n)
+                    n = 0
+        return got + [n] if n else got
+
+    # between the SASS loops: loop k's remainder copies (U/2, ..., 1 of its PTX trips), then, optionally, one
+    # copy of loop k + 1's trip before it (pr_cuda's: run only by a lane that enters the loop with its
+    # condition false, which the PTX's guard before the loop rules out: not counted)
+    bounds = [-1] + [b for lp in inside for b in lp] + [1 << 62]
+    for k in range(len(loops) + 1):
+        got = runs(bounds[2 * k], bounds[2 * k + 1])
+        tail = [n_lines[k - 1] * (us[k - 1] >> b) for b in range(1, us[k - 1].bit_length())] if k else []
+        if got not in (tail, tail + [n_lines[k]] if k < len(loops) else tail):
+            cache[key] = undecided()
+            return cache[key]
+    cache[key] = (us[loops.index(loop)], None)
     return cache[key]
 
 
