@@ -131,6 +131,29 @@ def sass_chains(listing) -> dict:
     return out
 
 
+def _fmas_adding_an_fmul(listing, shape, same_line: bool) -> dict:
+    """``{(kind, fma_where): n}``: SASS FMAs of ``shape(ops)`` whose addend register an FMUL of the
+    same kind wrote: within a block (the scan forgets at labels and branches), or, ``same_line``,
+    anywhere before it on the FMA's own source line (through branches ptxas made itself)."""
+    last: dict = {}
+    out: dict = {}
+    for s in listing:
+        if s.labels and not same_line:
+            last = {}
+        regs = _sass_regs(s.operands)
+        ops = [o.strip().rstrip(";").strip() for o in s.operands.split(",")]
+        kind = _SASS_FMA.get(s.op)
+        if kind is not None and len(ops) >= 4 and shape(ops):
+            r = regs[3]
+            if r in last and _SASS_MUL.get(last[r].op) == kind and (not same_line or last[r].where == s.where):
+                out[(kind, s.where)] = out.get((kind, s.where), 0) + 1
+        if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
+            last[regs[0]] = s
+        if not same_line and s.op in ("BRA", "EXIT", "RET", "CALL", "BAR", "BSYNC", "WARPSYNC"):
+            last = {}
+    return out
+
+
 def sass_minuend_fmas(listing) -> dict:
     """``{(kind, fma_where): n}``: SASS FMAs ``d = a * b - c`` whose subtracted addend ``c`` is a
     multiply's result of the same block: ptxas's ``p - q`` of two products, ``p`` fused and ``q`` left
@@ -138,23 +161,7 @@ def sass_minuend_fmas(listing) -> dict:
     says nothing: ptxas keeps a negative constant factor as a negated operand (``DFMA R24, R24, -UR8,
     -R28`` for ``x * -w - q``); a fused subtrahend, ``p - e * f``, is ``FMA(e, -f, p)``, its addend
     unnegated."""
-    last: dict = {}
-    out: dict = {}
-    for s in listing:
-        if s.labels:
-            last = {}
-        regs = _sass_regs(s.operands)
-        ops = [o.strip().rstrip(";").strip() for o in s.operands.split(",")]
-        kind = _SASS_FMA.get(s.op)
-        if kind is not None and len(ops) >= 4 and ops[3].startswith("-"):
-            r = regs[3]
-            if r in last and _SASS_MUL.get(last[r].op) == kind:
-                out[(kind, s.where)] = out.get((kind, s.where), 0) + 1
-        if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
-            last[regs[0]] = s
-        if s.op in ("BRA", "EXIT", "RET", "CALL", "BAR", "BSYNC", "WARPSYNC"):
-            last = {}
-    return out
+    return _fmas_adding_an_fmul(listing, lambda ops: ops[3].startswith("-"), same_line=False)
 
 
 def sass_subtrahend_fmas(listing) -> dict:
@@ -165,20 +172,9 @@ def sass_subtrahend_fmas(listing) -> dict:
     for the minuend, then ``FFMA R5, R0, -R2, R5``). The FMUL may sit before a branch ptxas made itself
     (``div.rn``'s slow path between the two products, one PTX block), so the scan follows registers
     through labels and branches, and asks that the FMUL be on the FMA's line."""
-    last: dict = {}
-    out: dict = {}
-    for s in listing:
-        regs = _sass_regs(s.operands)
-        ops = [o.strip().rstrip(";").strip() for o in s.operands.split(",")]
-        kind = _SASS_FMA.get(s.op)
-        if kind is not None and len(ops) >= 4 and not ops[3].startswith("-") \
-                and ops[1].startswith("-") != ops[2].startswith("-"):
-            r = regs[3]
-            if r in last and _SASS_MUL.get(last[r].op) == kind and last[r].where == s.where:
-                out[(kind, s.where)] = out.get((kind, s.where), 0) + 1
-        if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
-            last[regs[0]] = s
-    return out
+    return _fmas_adding_an_fmul(
+        listing, lambda ops: not ops[3].startswith("-") and ops[1].startswith("-") != ops[2].startswith("-"),
+        same_line=True)
 
 
 def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | None = None) -> set:
