@@ -32,15 +32,13 @@ loop ptxas rebuilt is emu/counters/sass_replay.py's.
 """
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
 from ...messages import msg
 from ...toolchain.sass import entry_sass, sass_listing
 from .metrics import global_sectors
+from .sass_model import one_block_loops
 
-_BLOCK_END = {"bra", "brx", "ret", "exit", "call", "trap"}
 _SLOT_REM = 1 << 40          # slot ids of the remainder copies (the body's are the trip index itself)
 MAX_KEPT = 1 << 19           # lane slots of candidate loads kept per chunk of blocks (4 MiB of addresses)
 
@@ -53,16 +51,10 @@ def candidates(fn) -> dict:
         return got
     n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
     ins_ = fn.instrs[:n_entry]
-    targets = Counter(ins.target for ins in ins_ if ins.op in ("bra", "brx"))
-    backs = [(ins.target, pc) for pc, ins in enumerate(ins_)
+    backs = [(ins.target, pc) for pc, ins in enumerate(ins_)        # every loop, to see what encloses one
              if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
     got = {}
-    for s, end in backs:
-        br = ins_[end]
-        if not br.guard or targets[s] != 1:
-            continue
-        if any(i.op in _BLOCK_END for i in ins_[s:end]) or any(targets[pc] for pc in range(s + 1, end + 1)):
-            continue
+    for s, end in one_block_loops(fn, n_entry):
         if any(s2 <= s and e2 >= end and (s2, e2) != (s, end) for s2, e2 in backs):
             continue
         for pc in range(s, end):

@@ -484,21 +484,34 @@ def _mov_const(ins, only_def: dict, depth: int = 8):
     return None
 
 
+def one_block_loops(fn, n_entry: int) -> list[tuple[int, int]]:
+    """``(start, end)`` of the entry's one-block loops: a guarded back edge at ``end`` is the only
+    branch to ``start``, nothing branches into the body and nothing in it ends a block. Shared by
+    find_loops and emu/counters/remainder_loop.py."""
+    ins_ = fn.instrs[:n_entry]
+    targets = Counter(ins.target for ins in ins_ if ins.op in ("bra", "brx"))
+    out = []
+    for end, br in enumerate(ins_):
+        s = br.target
+        if br.op != "bra" or not br.guard or not isinstance(s, int) or not 0 <= s <= end or targets[s] != 1:
+            continue
+        if any(i.op in _BLOCK_END for i in ins_[s:end]) or any(targets[pc] for pc in range(s + 1, end + 1)):
+            continue
+        out.append((s, end))
+    return out
+
+
 def find_loops(fn, n_entry: int) -> list[Loop]:
     """The entry's one-block loops with a constant trip count (a counter set by ``mov`` of an
     immediate, or of a register only ever set to one, just before the loop, advanced by an
     immediate, compared with an immediate)."""
-    targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))
+    targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))  # (the entry's search)
     only_def = _only_defs(fn, n_entry)
     out = []
-    for end in range(n_entry):
+    for s, end in one_block_loops(fn, n_entry):
         br = fn.instrs[end]
-        s = br.target
-        if br.op != "bra" or not br.guard or not 0 < s < end or targets[s] != 1:
-            continue
         body = fn.instrs[s:end]
-        if any(i.op in _BLOCK_END or (i.op in ("bar", "barrier") and "warp" not in i.mods) or i.func
-               for i in body) or any(targets[pc] for pc in range(s + 1, end + 1)):
+        if not 0 < s < end or any((i.op in ("bar", "barrier") and "warp" not in i.mods) or i.func for i in body):
             continue
         defs: dict = {}
         for pc in range(s, end):
