@@ -351,13 +351,20 @@ def tensor_core_f16_sum(A, B, C):
     if fast is not None:
         return fast
     with np.errstate(all="ignore"):
-        P = A[:, :, :, None] * B[:, None, :, :]
-        EP = _exponent(A)[:, :, :, None] + _exponent(B)[:, None, :, :]
-        E = np.maximum(np.max(EP, axis=2), _exponent(C))
-        finite = np.isfinite(E) & np.all(np.isfinite(P), axis=2) & np.isfinite(C)
-        q = np.where(finite, np.exp2(np.where(finite, E, 0.0) - 25), 1.0)
-        s = np.trunc(P / q[:, :, None, :]).sum(axis=2) * q + np.trunc(C / q) * q
+        s, finite, _ = _aligned_sum(A, B, C)
         return np.where(finite, s, np.matmul(A, B) + C)      # inf, NaN and all-zero sums the IEEE way
+
+
+def _aligned_sum(A, B, C):
+    """The general form of the tensor cores' sum (any inputs): the exact products and C, each truncated
+    toward zero to a multiple of 2^(E - 25), E the largest nominal exponent, summed exactly. Returns the
+    sum, where every term was finite, and E ([w, M, N] each)."""
+    P = A[:, :, :, None] * B[:, None, :, :]                     # [w, M, K, N], exact
+    EP = _exponent(A)[:, :, :, None] + _exponent(B)[:, None, :, :]
+    E = np.maximum(np.max(EP, axis=2), _exponent(C))
+    finite = np.isfinite(E) & np.all(np.isfinite(P), axis=2) & np.isfinite(C)
+    q = np.where(finite, np.exp2(np.where(finite, E, 0.0) - 25), 1.0)
+    return np.trunc(P / q[:, :, None, :]).sum(axis=2) * q + np.trunc(C / q) * q, finite, E
 
 
 def tensor_core_f32(A, B, C):
@@ -371,12 +378,7 @@ def tensor_core_f32(A, B, C):
     if fast is not None:
         return fast
     with np.errstate(all="ignore"):
-        P = A[:, :, :, None] * B[:, None, :, :]                     # [w, M, K, N], exact
-        EP = _exponent(A)[:, :, :, None] + _exponent(B)[:, None, :, :]
-        E = np.maximum(np.max(EP, axis=2), _exponent(C))
-        finite = np.isfinite(E) & np.all(np.isfinite(P), axis=2) & np.isfinite(C)
-        q = np.where(finite, np.exp2(np.where(finite, E, 0.0) - 25), 1.0)
-        s = np.trunc(P / q[:, :, None, :]).sum(axis=2) * q + np.trunc(C / q) * q
+        s, finite, E = _aligned_sum(A, B, C)
         f = s.astype(np.float32)
         f = np.where(np.abs(f.astype(np.float64)) > np.abs(s), np.nextafter(f, np.float32(0)), f)   # toward zero
         plain = (np.matmul(A, B) + C).astype(np.float32)
