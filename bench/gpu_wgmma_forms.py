@@ -340,8 +340,11 @@ def main(argv=None):
         print(line)
     if a.gpu:
         dest = ROOT / "bench" / "results" / f"wgmma-forms-{dt.date.today()}.json"
-        dest.write_text(json.dumps({"command": "python bench/gpu_wgmma_forms.py --gpu", "date": str(dt.date.today()),
-                                    "host": platform.node(), "probes": probes}) + "\n")
+        import cupy as cp
+        gpu = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+        dest.write_text(json.dumps({"command": " ".join(["python bench/gpu_wgmma_forms.py", *sys.argv[1:]]),
+                                    "date": str(dt.date.today()), "host": platform.node(), "gpu": gpu,
+                                    "probes": probes}) + "\n")
         print("wrote", dest)
     return 1 if fails else 0
 
