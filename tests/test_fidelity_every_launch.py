@@ -93,3 +93,22 @@ def test_every_collection_launchs_outputs_on_the_h200():
     assert len(differ) == 26
     for r in differ:
         assert notes[(r["file"], r["kernel"])] != "exact", (r["file"], r["kernel"])
+
+
+def test_the_pipelines_and_gups_cas_misses_move_between_runs_and_are_set_apart(tmp_path):
+    rep = RES / "fidelity-2026-12-02-gups-hgemm-repeats.json"
+    launches = json.loads(rep.read_text())["launches"]
+    assert len(launches) == 4
+    entries = {f"collection/{e['file']}:{e['name']}": e
+               for e in tomllib.loads((ROOT / "collection" / "manifest.toml").read_text())["kernel"]}
+    rows = _compare(tmp_path, rep, ":d_bench<ATOMICTYPE_CAS>,/hgemm_mma_async_stage")
+    assert set(rows) == set(launches)
+    for lid, per in launches.items():
+        assert all(len(v) == 3 for v in per["values"].values())
+        differ = {k for k, v in rows[lid]["checks"].items() if not v["equal"]}
+        # what the emulator misses is exactly what moved between three ncu runs of the same launch ...
+        assert differ and differ == set(per["moves"]), (lid, differ, per["moves"])
+        # ... and the manifest sets those totals apart, no more
+        assert set(entries[lid].get("apart", {})) == differ, lid
+        for k in differ:                    # no single value equals every run
+            assert rows[lid]["checks"][k]["emu"] not in per["values"][k]
