@@ -327,6 +327,36 @@ def test_a_host_member_declaration_builds_as_under_nvcc(nv, emu):
         tc.compile_cuda("__global__ void k(float *y) { y[0] = not_defined; }\n", nvrtc=nv)
 
 
+def test_a_kernel_calling_a_host_function_is_refused_as_under_nvcc(nv):
+    """The -default-device retry makes every unannotated function a device one; nvcc would refuse a kernel's
+    call to one ("calling a __host__ function from a __global__ function is not allowed"), so the build does
+    too, naming the call's line, the function and where it is declared; the member nobody calls still
+    builds, and so does the same helper declared __device__."""
+    src = ("struct C { float v; void Dump(); float twice() { return 2 * v; } };\n"      # line 1
+           "float helper(float x) { return x * 2.0f; }\n"                              # line 2
+           "__attribute__((noinline)) float far_helper(float x) { return x + 1.0f; }\n"  # line 3
+           "__global__ void k(float *y, C *c) {\n"
+           "  int i = threadIdx.x;\n"
+           "  y[i] = c[i].v;\n"
+           "  y[i] = helper(y[i]);\n"                                                  # line 7: inlined
+           "  y[i] = far_helper(y[i]);\n"                                              # line 8: a call
+           "}\n")
+    with pytest.raises(CompileError) as e:
+        tc.compile_cuda(src, nvrtc=nv)
+    text = str(e.value)
+    assert "<cell>:7: error: device code calls helper()" in text and "declared at line 2" in text, text
+    assert "<cell>:8: error: device code calls far_helper()" in text and "declared at line 3" in text, text
+    assert "Dump" not in text and "twice" not in text
+    ok = src.replace("float helper", "__device__ float helper").replace(
+        "__attribute__((noinline)) float", "__device__ __attribute__((noinline)) float")
+    assert "-default-device" in tc.compile_cuda(ok, nvrtc=nv).options
+    # a template with a long name: its mangled name spans several lines of the PTX's debug strings
+    name = "a_helper_whose_name_is_long_enough_to_wrap_the_debug_string_over_more_than_one_line"
+    with pytest.raises(CompileError, match=f"<cell>:2: error: device code calls {name}\\(\\)"):
+        tc.compile_cuda(f"template <typename T> T {name}(T x, T y) {{ return x * y; }}\n"
+                        f"__global__ void k(float *y) {{ y[threadIdx.x] = {name}(y[threadIdx.x], 2.f); }}\n", nvrtc=nv)
+
+
 def test_preprocessor_lines_in_a_parameter_list(nv):
     """Chai's kernels put `, int *worklist` between `#ifdef CUDA_8_0` and `#endif` in the parameter
     list: the parameters are the ones the preprocessor keeps, by the source's #defines and -D options."""

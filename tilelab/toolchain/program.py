@@ -27,6 +27,7 @@ from ..errors import CompileError
 from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
+from .host_functions import device_uses, unannotated
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, option_defines,
@@ -218,7 +219,7 @@ MATH_PRE_INCLUDE = "--pre-include=math.h"
 #: a member function declared with no execution space in a class the device code uses (Hetero-Mark's
 #: `class Creature { ...; void Dump(); }`): nvcc takes it as a host function the device code never
 #: calls; NVRTC refuses every host function. NVRTC's -default-device makes it a device declaration,
-#: which builds the same PTX (a device call to it would be nvcc's error, not a build here)
+#: which builds the same PTX; a device call to one is nvcc's error, and here too (host_functions.py)
 _HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
 DEFAULT_DEVICE = "-default-device"
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
@@ -260,6 +261,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     # with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
     # under nvcc: here too, with the header included first (only then: it costs a plain compile ~40 ms);
     # and nvcc takes a declaration with no execution space as a host one (_HOST_FUNCTION_IN_JIT)
+    host_functions: dict[str, int] = {}
     while True:
         try:
             ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
@@ -270,7 +272,14 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
             if extra is None:
                 raise
+            if extra == DEFAULT_DEVICE:
+                host_functions = unannotated(str(e))
             options = (*options, extra)
+    # the retry made every unannotated function a device one; nvcc refuses a device call to any of them
+    calls = device_uses(ptx, host_functions) if host_functions else []
+    if calls:
+        raise CompileError("\n".join(msg("errors.host_function_called", file=filename, line=c.line, name=c.name,
+                                          declared=c.declared) for c in calls))
     if not found:
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
