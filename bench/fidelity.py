@@ -198,7 +198,7 @@ def emulate(L: Launch, counts: str | None = None, arch: str = "sm_90") -> dict:
     t0 = time.perf_counter()
     r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
                **extra)
-    per_line = [{key: v for key, v in pl.items() if key in ("file", "line", "source") or
+    per_line = [{key: v for key, v in pl.items() if key in ("file", "line", "source", "undecided") or
                  (key in KEYS and v)} for pl in r.per_line]
     return {"metrics": {key: r.metrics.get(key) for key in KEYS if key in r.metrics},
             "per_line": per_line, "findings": sorted({f.kind for f in r.findings}),
@@ -332,19 +332,29 @@ def align(launched: list, raw_rows: list) -> list:
 
 
 # ---------------------------------------------------------------------------------- comparing
-def compare_row(emu: dict, ncu: dict, apart: dict | None = None) -> dict:
+def compare_row(emu: dict, ncu: dict, apart: dict | None = None, undecided=()) -> dict:
     """Per key: {"emu", "ncu", "equal", "delta"} for the keys both sides count; a key the
     manifest sets ``apart`` also carries "apart": why (the order of atomics, a spin's timing, the
-    driver's printf code): compared and shown like the rest, summed apart from them."""
+    driver's printf code): compared and shown like the rest, summed apart from them. A key in
+    ``undecided`` (counted on a line the emulator marks undecided: ``undecided_keys``) is a miss
+    whatever its value, "undecided": true (issue 23: such lines count as misses)."""
     out = {}
     for k in KEYS:
         e, n = emu.get(k), ncu.get(k)
         if e is None or n is None:
             continue
         out[k] = {"emu": int(e), "ncu": int(n), "equal": int(e) == int(n), "delta": int(e) - int(n)}
+        if k in undecided:
+            out[k].update(equal=False, undecided=True)
         if apart and k in apart:
             out[k]["apart"] = apart[k]
     return out
+
+
+def undecided_keys(emu: dict) -> set:
+    """The totals an emulator row counted something into on a line it marks undecided (its requests
+    follow the PTX because what ptxas made of them could not be read: emu/counters/undecided.py)."""
+    return {k for pl in emu.get("per_line", ()) if pl.get("undecided") for k in KEYS if pl.get(k)}
 
 
 def group_of(row) -> str:
@@ -390,7 +400,8 @@ def table(rows, title: str) -> str:
         bad = {k: c for k, c in r["checks"].items() if not c["equal"] and not c.get("apart")}
         aside = {k: c for k, c in r["checks"].items() if not c["equal"] and c.get("apart")}
         verdict = "differs" if bad else "apart" if aside else "equal"     # apart: only set-apart totals differ
-        diff = "; ".join(f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d})" for k, c in bad.items())
+        diff = "; ".join(f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d}"
+                         + (", undecided" if c.get("undecided") else "") + ")" for k, c in bad.items())
         if aside:
             diff += ("; " if diff else "") + "apart: " + ", ".join(
                 f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d})" for k, c in aside.items())
@@ -534,7 +545,7 @@ def record(a) -> int:
         row["ncu_raw"] = requested(raw, metrics)
         row["ncu"] = ncu_counts(raw)
         if "emu" in row:
-            row["checks"] = compare_row(row["emu"]["metrics"], row["ncu"], L.apart)
+            row["checks"] = compare_row(row["emu"]["metrics"], row["ncu"], L.apart, undecided_keys(row["emu"]))
     doc = {
         "date": dt.date.today().isoformat(), "command": " ".join(["python"] + sys.argv),
         # TILELAB_COMMIT: the lent GPU machine's copy of the tree has a stale .git, so the caller says
@@ -594,7 +605,7 @@ def compare(a) -> int:
         try:
             row["emu"] = emulate(L, a.counts, rec.get("arch", "sm_90"))
             row["emu"].pop("per_line")             # the table needs the totals; --json stays small
-            row["checks"] = compare_row(row["emu"]["metrics"], ncu, L.apart)
+            row["checks"] = compare_row(row["emu"]["metrics"], ncu, L.apart, undecided_keys(row["emu"]))
         except Exception as e:
             row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
         rows.append(row)

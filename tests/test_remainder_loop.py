@@ -64,6 +64,20 @@ def test_a_shape_the_sass_does_not_show_is_undecided_and_counted_as_the_ptx(monk
     assert r.metrics["global_ld_requests"] == 822
     assert "ptx" not in row
     assert row["why"] == msg("counts.remainder_undecided", why="WHY")
+    # and the line is marked undecided, so a comparison with ncu counts its totals as misses, equal or not
+    assert row.get("undecided") is True
+    assert not any(pl.get("undecided") for pl in r.per_line if pl["line"] != 60)
+    emu = {"per_line": [{k: v for k, v in pl.items() if k in fid.KEYS or k == "undecided"} for pl in r.per_line]}
+    keys = fid.undecided_keys(emu)
+    assert keys == {"global_ld_requests", "global_ld_sectors"}
+    checks = fid.compare_row(r.metrics, dict(r.metrics), None, keys)    # ncu's numbers equal to the emulator's
+    assert {k for k, c in checks.items() if not c["equal"]} == keys
+    assert all(checks[k]["undecided"] and checks[k]["delta"] == 0 for k in keys)
+
+
+def test_a_decided_line_is_not_marked_undecided():
+    r, row = _line60(" 2>")
+    assert "undecided" not in row and not any(pl.get("undecided") for pl in r.per_line)
 
 
 def test_the_structure_read_from_the_sass():

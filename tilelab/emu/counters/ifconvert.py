@@ -45,6 +45,7 @@ from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import entry_sass, sass_instructions
 from .requests import _count_warps, request_keys
 from .sass_model import plan_for as count_plan_for
+from .undecided import Undecided
 
 ARCH = DEFAULT_ARCH       # the SM whose SASS decides (the course's GPU, an H200)
 
@@ -392,7 +393,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
         covered = len(cover.get((file, line, kind), ()))
         if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
             plan.unplaced[(file, line, kind)] = p - covered
-            plan.notes[(file, line)] = _msg("counts.more_predicated", n=p - covered, name=_SASS_NAME[kind])
+            plan.notes[(file, line)] = Undecided(_msg("counts.more_predicated", n=p - covered, name=_SASS_NAME[kind]))
     return plan
 
 

@@ -38,6 +38,7 @@ from ...messages import msg
 from ...toolchain.sass import entry_sass, sass_listing
 from .metrics import global_sectors
 from .sass_model import one_block_loops
+from .undecided import Undecided
 
 _SLOT_REM = 1 << 40          # slot ids of the remainder copies (the body's are the trip index itself)
 MAX_KEPT = 1 << 19           # lane slots of candidate loads kept per chunk of blocks (4 MiB of addresses)
@@ -163,8 +164,8 @@ class RemainderLoops:
         return (self.files.get(ins.file, "<ptx>"), ins.line)
 
     def notes_for(self, lines) -> list:
-        return [{"file": f, "line": ln, "text": t} for (f, ln), t in sorted(self.notes.items(), key=lambda kv: kv[0][1])
-                if (f, ln) in lines]
+        return [{"file": f, "line": ln, "text": t, **({"undecided": True} if isinstance(t, Undecided) else {})}
+                for (f, ln), t in sorted(self.notes.items(), key=lambda kv: kv[0][1]) if (f, ln) in lines]
 
 
 def keep(m, pc, idx, mat, act, nbytes: int) -> None:
@@ -213,12 +214,12 @@ def finish(m, rl: RemainderLoops) -> None:
         u, why = structure(rl.kernel, rl.fn, rl.files, rl.arch, rl.pcs[pc], [p for p in rl.pcs if rl.pcs[p] == rl.pcs[pc]])
         where = rl.where(pc)
         if u is None:
-            rl.notes[where] = msg("counts.remainder_undecided", why=why)
+            rl.notes[where] = Undecided(msg("counts.remainder_undecided", why=why))
             continue
         if u == 1:
             continue
         if execs is None:               # too many to keep: the copies' requests are not counted
-            rl.notes[where] = msg("counts.remainder_undecided", why=msg("counts.remainder_too_many", n=MAX_KEPT))
+            rl.notes[where] = Undecided(msg("counts.remainder_undecided", why=msg("counts.remainder_too_many", n=MAX_KEPT)))
             continue
         sel = [(rows[mixed[rows]], mat[mixed[rows]], act[mixed[rows]]) for rows, mat, act, _ in execs]
         rows = np.concatenate([e[0] for e in sel])

@@ -39,6 +39,7 @@ from ...toolchain.sass import entry_sass, sass_listing
 from ..ptx import split_top
 from .ifconvert import _SHARED_KINDS, access_kind, plan_for
 from .metrics import METRIC_KEYS
+from .undecided import Undecided
 
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
@@ -832,7 +833,7 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         totals = runs[launch.key()]
         before = plan.notes.get((file, line), "")
         if isinstance(totals, GiveUp):
-            notes[(file, line)] = msg("counts.replay_gave_up", before=before, why=str(totals))
+            notes[(file, line)] = Undecided(msg("counts.replay_gave_up", before=before, why=str(totals)))
             continue
         ts = replay.targets
         run = sum(totals[t][0] for t in ts)
@@ -842,7 +843,7 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         ptx_on = sum(counters.get(pc, {}).get(active, 0) for pc in pcs)
         name = _NAME[kind]
         if on != ptx_on:
-            notes[(file, line)] = msg("counts.replay_disagrees", before=before, on=on, name=name, ptx_on=ptx_on)
+            notes[(file, line)] = Undecided(msg("counts.replay_disagrees", before=before, on=on, name=name, ptx_on=ptx_on))
             continue
         at = next((pc for pc in pcs if pc in counters), pcs[0])
         c = counters.setdefault(at, dict.fromkeys(METRIC_KEYS, 0))

@@ -10,13 +10,14 @@ from ...messages import msg
 from ..places import line_text
 from . import vprintf_cost
 from .metrics import METRIC_KEYS, SEEN_TOTALS
+from .undecided import Undecided
 
 
 @dataclass
 class Tally:
     metrics: dict            # the launch's totals, as counted ("sass" or "ptx": ``mode``)
     ptx_metrics: dict        # the same totals as the PTX runs
-    per_line: list           # [{file, line, source, <metric>: n, counted, ptx, why}]
+    per_line: list           # [{file, line, source, <metric>: n, counted, ptx, why, undecided}]
     per_pc: dict             # pc -> {metric: n} (+ sass_bytes: the width ptxas merged a group into)
     mode: str                # how the counts were made: "sass" or "ptx"
     count_notes: list        # [{file, line, text}]
@@ -56,11 +57,14 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
         ifc_why[where] = msg("counts.sep").join(w for w in (ifc_why.get(where), vprintf_cost.note(n_calls)) if w)
     mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
         else "ptx"
+    undecided = _undecided_lines(ifc, plan, uncertain, replayed, count_notes) if mode == "sass" else set()
     per_line = []
     for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
         row = {"file": f, "line": l, "source": line_text(f, l, kernel_file, source_lines).strip(), **v}
         if mode == "sass":      # counts="sass": how, and the PTX count where it differs
             row["counted"] = plan.lines.get((f, l), "sass")
+            if (f, l) in undecided:
+                row["undecided"] = True
             pv = ptx_lines[(f, l)]
             if pv != v:
                 row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
@@ -73,6 +77,20 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
         if a[0] == "wide" and pc in per_pc:
             per_pc[pc]["sass_bytes"] = a[1]
     return Tally(metrics, ptx_metrics, per_line, per_pc, mode, count_notes)
+
+
+def _undecided_lines(ifc, plan, uncertain, replayed, count_notes) -> set:
+    """The lines whose requests follow the PTX because what ptxas made of them could not be read (emu/counters/
+    undecided.py): the SASS check found another mix (sass_model), ptxas predicated more than a modelled branch
+    explains or a warp skipped an undecided access (ifconvert), a replay gave up or disagreed (sass_replay),
+    remainder copies of another shape (remainder_loop)."""
+    out = {w for w, how in plan.lines.items() if how == "ptx"}
+    if ifc is not None:
+        out |= {w for w, t in ifc.notes.items() if isinstance(t, Undecided)}
+        out |= {ifc.uncertain[pc] for pc in uncertain}
+    out |= {w for w, t in (replayed or {}).items() if isinstance(t, Undecided)}
+    out |= {(n["file"], n["line"]) for n in count_notes if n.get("undecided")}
+    return out
 
 
 def _count_notes(ifc, lines, uncertain, replayed=None) -> list:
