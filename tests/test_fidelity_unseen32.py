@@ -64,6 +64,10 @@ def test_the_tenth_unseen_suites_totals_against_ncu(tmp_path):
     raw = {r["id"]: r["ncu_raw"] for r in json.loads(REC.read_text())["rows"]}
     for i, (emu, ncu) in got.items():
         assert ncu - emu == raw[i]["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"]
+    # after: the two whose per-instruction count ncu gave are set apart as the hardware counter's excess
+    assert {i for i, c in checks.items() for k, v in c.items() if v.get("apart")} == {TILED, RECT}
+    after = json.loads((RES / "fidelity-compare-2026-12-02-unseen32-after.json").read_text())["summary"]["collection"]
+    assert (after["totals"], after["totals_equal"], after["apart_totals"]) == (375, 374, 2)
 
 
 def _sts_wavefronts(launch):
