@@ -954,7 +954,7 @@ def xsbench_samples(lookups, seed=1070):
 def xsbench_verification(p_energy, mat, nuclide_grid, egrid, index_grid, num_nucs, mats, concs):
     """XSBench's verification value (1 + the argmax of the 5 macroscopic cross sections) of each
     lookup, unionized grid: nuclide_grid (isotopes, gridpoints, 6), mats and concs (12, max_num_nucs)."""
-    n_iso, n_g = nuclide_grid.shape[:2]
+    n_g = nuclide_grid.shape[1]
     out = np.zeros(len(p_energy), np.uint64)
     for t, (p, m) in enumerate(zip(p_energy.tolist(), mat.tolist())):
         lo, up = 0, len(egrid) - 1                         # grid_search
