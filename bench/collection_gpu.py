@@ -101,6 +101,9 @@ def _run_gpu_launch(entry, k, args, named):
     out = {}
     for spec_arg, v in zip(entry["args"], args):
         out[spec_arg["name"]] = named[spec_arg["name"]]     # a struct's spec names its array (tl.PitchedPtr)
+        for f in spec_arg.get("struct", []):            # a struct = [...] spec: each array field by its name
+            if "value" not in f:
+                out[f["name"]] = named[f["name"]]
     for spec_arg in entry.get("tensors", []):         # the maps' own arrays (a TMA store's output)
         out[spec_arg["name"]] = named[spec_arg["name"]]
     return out, []

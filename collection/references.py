@@ -922,3 +922,60 @@ def hm_bs(r):
         return np.where(x < 0, 1 - y, y)
     ke = k * np.exp(-rr * t)
     return s * phi(d1) - ke * phi(d2), ke * phi(-d2) - s * phi(-d1)
+
+
+# XSBench (collection/xsbench_simulation.cu): the LCG, pick_mat and the unionized-grid lookup, ported
+_XS_M, _XS_A = 1 << 63, 2806196910506780709
+_XS_DIST = [0.140, 0.052, 0.275, 0.134, 0.154, 0.064, 0.066, 0.055, 0.008, 0.015, 0.025, 0.013]
+
+
+def _xs_pick_mat(roll):
+    for i in range(12):
+        running = 0.0
+        for j in range(i, 0, -1):
+            running += _XS_DIST[j]
+        if roll < running:
+            return i
+    return 0
+
+
+def xsbench_samples(lookups, seed=1070):
+    """(p_energy float64, mat int32) of sampling_kernel: lookup i takes the LCG's states 2i+1 and 2i+2."""
+    energy, mat = np.zeros(lookups), np.zeros(lookups, np.int32)
+    s = seed
+    for i in range(lookups):
+        s = (_XS_A * s + 1) % _XS_M
+        energy[i] = float(s) / float(_XS_M)
+        s = (_XS_A * s + 1) % _XS_M
+        mat[i] = _xs_pick_mat(float(s) / float(_XS_M))
+    return energy, mat
+
+
+def xsbench_verification(p_energy, mat, nuclide_grid, egrid, index_grid, num_nucs, mats, concs):
+    """XSBench's verification value (1 + the argmax of the 5 macroscopic cross sections) of each
+    lookup, unionized grid: nuclide_grid (isotopes, gridpoints, 6), mats and concs (12, max_num_nucs)."""
+    n_g = nuclide_grid.shape[1]
+    out = np.zeros(len(p_energy), np.uint64)
+    for t, (p, m) in enumerate(zip(p_energy.tolist(), mat.tolist())):
+        lo, up = 0, len(egrid) - 1                         # grid_search
+        while up - lo > 1:
+            x = lo + (up - lo) // 2
+            if egrid[x] > p:
+                up = x
+            else:
+                lo = x
+        macro = [0.0] * 5
+        for j in range(int(num_nucs[m])):
+            nuc, conc = int(mats[m, j]), float(concs[m, j])
+            k = int(index_grid[lo, nuc])
+            low = nuclide_grid[nuc, k - 1 if k == n_g - 1 else k].tolist()
+            high = nuclide_grid[nuc, (k - 1 if k == n_g - 1 else k) + 1].tolist()
+            f = (high[0] - p) / (high[0] - low[0])
+            for c in range(5):
+                macro[c] += (high[c + 1] - f * (high[c + 1] - low[c + 1])) * conc
+        best, idx = -1.0, 0
+        for c in range(5):
+            if macro[c] > best:
+                best, idx = macro[c], c
+        out[t] = idx + 1
+    return out

@@ -17,6 +17,9 @@ argument, with its ``box``, ``swizzle`` and, for a map that is not the array's o
 and strides, reversed). An array spec with ``pitched = { xsize = ..., pitch = ..., ysize = ... }`` (any of
 the three, make_cudaPitchedPtr's fields in bytes and rows; tilelab/structs.py's defaults for the others)
 is passed as a ``tl.PitchedPtr`` over the array, a ``cudaPitchedPtr`` by value; the checks see the array.
+A spec with ``struct = [...]`` is any other structure by value (a ``tl.Struct``): its fields in the C
+declaration's order, each a scalar (``dtype`` and ``value``: a typed numpy scalar) or an array (the
+usual array spec: the field is a pointer); the checks and the later specs see each array by its field's name.
 """
 from __future__ import annotations
 
@@ -90,6 +93,8 @@ def inputs(entry, seed: int = 0) -> tuple[list, dict, dict]:
     for spec in entry["args"]:
         if "tensor_map" in spec:
             v = _tensor_map(spec, named)
+        elif "struct" in spec:
+            v = _struct(spec, rng, named)
         else:
             v = _make(spec, rng, named) if "dtype" in spec else spec["value"]
         if "pitched" in spec:                # a cudaPitchedPtr over the array, by value; named: the array
@@ -101,6 +106,19 @@ def inputs(entry, seed: int = 0) -> tuple[list, dict, dict]:
     symbols = {s["name"]: _make(s, rng) for s in entry.get("symbols", [])}
     named.update(symbols)
     return args, named, symbols
+
+
+def _struct(spec, rng, named):
+    """A ``tl.Struct`` from a ``struct = [...]`` spec; its arrays go into ``named`` by field name."""
+    from tilelab.structs import Struct
+    fields = []
+    for f in spec["struct"]:
+        if "value" in f:
+            v = np.dtype(f["dtype"]).type(f["value"])
+        else:
+            v = named[f["name"]] = _make(f, rng, named)
+        fields.append((f["name"], v))
+    return Struct(fields)
 
 
 def _tensor_map(spec, named):

@@ -231,6 +231,41 @@ def test_the_pitched_3d_kernel_runs_and_is_right_on_the_emulator():
     assert all("`devPitchedPtr.ptr`" in f.detail for f in r.findings)
 
 
+def test_a_manifest_struct_spec_is_the_c_layout_and_names_its_arrays():
+    """A collection entry's `struct = [...]` spec (the tenth unseen suite's XSBench, docs/FIDELITY.md): a
+    tl.Struct of typed scalars and arrays in the declaration's order, laid out as C lays out XSBench's
+    `Inputs` and `SimulationData` (ctypes, an independent reference), each array seen by its field's name
+    by the checks and the later specs; the kernel writes its output through the struct's pointer."""
+    run = _collection()
+    (e,) = [x for x in run.load() if x["name"] == "xs_lookup_kernel_optimization_1"]
+    args, named, _ = run.inputs(e)
+    inputs, gsd = args
+    assert isinstance(inputs, tl.Struct) and isinstance(gsd, tl.Struct)
+    c_long, c_int, p = ctypes.c_long, ctypes.c_int, ctypes.c_void_p
+
+    class Inputs(ctypes.Structure):
+        _fields_ = [("nthreads", c_int), ("n_isotopes", c_long), ("n_gridpoints", c_long), ("lookups", c_int),
+                    ("HM", p)] + [(n, c_int) for n in ("grid_type", "hash_bins", "particles",
+                                                       "simulation_method", "binary_mode", "kernel_id")]
+
+    class SimulationData(ctypes.Structure):
+        _fields_ = ([(n, p) for n in ("num_nucs", "concs", "mats", "unionized_energy_array", "index_grid",
+                                      "nuclide_grid")]
+                    + [(n, c_int) for n in ("length_num_nucs", "length_concs", "length_mats",
+                                            "length_unionized_energy_array")]
+                    + [("length_index_grid", c_long), ("length_nuclide_grid", c_int), ("max_num_nucs", c_int),
+                       ("verification", p), ("length_verification", c_int), ("p_energy_samples", p),
+                       ("length_p_energy_samples", c_int), ("mat_samples", p), ("length_mat_samples", c_int)])
+    for s, c in ((inputs, Inputs), (gsd, SimulationData)):
+        assert s.nbytes == ctypes.sizeof(c)
+        assert [(n, off) for n, off, _, _ in s.layout] == [(n, getattr(c, n).offset) for n, _ in c._fields_]
+    assert named["verification"] is dict(gsd.fields)["verification"]         # the array itself, by name
+    assert named["index_grid"].shape == (1088, 68) and dict(inputs.fields)["n_isotopes"] == np.int64(68)
+    assert run.check_emu(e) == []
+    _, after, _ = run.run_emu(e)
+    assert set(np.unique(after["verification"])) <= {1, 2, 3, 4, 5}
+
+
 # --- the GPU ----------------------------------------------------------------------------------------
 
 @pytest.mark.gpu

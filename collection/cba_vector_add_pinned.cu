@@ -1,0 +1,38 @@
+// tilelab kernel collection: CoffeeBeforeArch's cuda_programming: vector addition (the pinned-memory lesson's kernel)
+// Source:  https://github.com/CoffeeBeforeArch/cuda_programming/blob/8711be08e2060680820304594f3691cc0016edd1/01_vector_addition/pinned_memory/vectorAdd_pinned.cu
+//          (CoffeeBeforeArch/cuda_programming, commit 8711be0: Nick's CUDA programming lessons)
+// Licence: GPL-3.0 (the repository's LICENSE; the file itself carries no notice); the notice follows.
+// Kept: the device code, unchanged (lines 1-3, 10, 17-29 of the original).
+//       Removed: the host code (lines 30-104: its host functions and main) and the host-only includes
+//       (#include <algorithm> #include <cassert> #include <cstdlib> #include <iostream> #include <iterator> #include <vector>) and using-declarations (using std::begin; using std::copy; using std::cout; using std::end; using std::generate; using std::vector;).
+
+/*
+ * Copyright (C) Nick (CoffeeBeforeArch) and the contributors of CoffeeBeforeArch/cuda_programming
+ * (https://github.com/CoffeeBeforeArch/cuda_programming).
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of the
+ * License, or (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without
+ * even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the GNU
+ * General Public License for more details: <https://www.gnu.org/licenses/>.
+ */
+
+// This program computes the sum of two vectors of length N using pinned memory
+// By: Nick from CoffeeBeforeArch
+
+
+
+// CUDA kernel for vector addition
+// __global__ means this is called from the CPU, and runs on the GPU
+__global__ void vectorAdd(int* a, int* b, int* c, int N) {
+  // Calculate global thread ID
+  int tid = (blockIdx.x * blockDim.x) + threadIdx.x;
+
+  // Boundary check
+  if (tid < N) {
+    // Each thread adds a single element
+    c[tid] = a[tid] + b[tid];
+  }
+}
