@@ -551,15 +551,16 @@ def _spin_loops(fn) -> frozenset:
     branch yields to the others (cooperative groups' multi-warp barriers, grid.sync, a CAS retry).
     A loop that only does an atomic a trip (``if (near) atomicAdd(&count[i], 1);``) does not wait:
     its lanes keep to the lowest PC and reconverge, as a warp does (docs/FIDELITY.md, the ninth
-    unseen suite's neighbour list)."""
+    unseen suite's neighbour list). A loop around a spin-wait yields too."""
     s = fn.__dict__.get("_spin_pcs")
     if s is None:
-        out = set()
-        for pc, ins in enumerate(fn.instrs):
-            if ins.op == "bra" and 0 <= ins.target <= pc:
-                waits = {i for i in range(ins.target, pc + 1) if _reads_others(fn.instrs[i])}
-                if waits and _exit_depends(fn, ins.target, pc, waits):
-                    out.add(pc)
+        loops = [(ins.target, pc) for pc, ins in enumerate(fn.instrs)
+                 if ins.op == "bra" and 0 <= ins.target <= pc and
+                 any(_reads_others(i) for i in fn.instrs[ins.target:pc + 1])]
+        spins = {(t, pc) for t, pc in loops
+                 if _exit_depends(fn, t, pc, {i for i in range(t, pc + 1) if _reads_others(fn.instrs[i])})}
+        # a loop around a spin-wait (a histogram's retry loop in its loop over the data) yields as before
+        out = {pc for t, pc in loops if any(t <= t2 and pc2 <= pc for t2, pc2 in spins)}
         s = fn.__dict__["_spin_pcs"] = frozenset(out)
     return s
 
