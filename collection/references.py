@@ -979,3 +979,20 @@ def xsbench_verification(p_energy, mat, nuclide_grid, egrid, index_grid, num_nuc
                 best, idx = macro[c], c
         out[t] = idx + 1
     return out
+def fan_neighbors(x, y, cutoff_square, mn):
+    """CUDA-Programming's neighbour lists: for each atom, the sorted atoms within the cutoff (float32
+    differences, as the kernels take them), as rows of mn padded with int32's largest value; and the counts."""
+    x, y = x.astype(np.float32), y.astype(np.float32)
+    dx = (x[None, :] - x[:, None]).astype(np.float64)
+    dy = (y[None, :] - y[:, None]).astype(np.float64)
+    near = (dx * dx + dy * dy < float(cutoff_square)) & ~np.eye(len(x), dtype=bool)
+    nl = np.full((len(x), mn), np.iinfo(np.int32).max, np.int32)
+    for i in range(len(x)):
+        js = np.flatnonzero(near[i])
+        nl[i, :len(js)] = js
+    return near.sum(1).astype(np.int32), nl
+
+
+def sorted_rows(nl, mn):
+    """The neighbour list's rows as sorted sets (the atomic kernel fills each row in the order its atomics land)."""
+    return np.sort(nl.reshape(-1, mn), axis=1)

@@ -205,6 +205,25 @@ __global__ void many(int reps)
     assert r.printed[0] == "b0 t0 k0"
 
 
+def test_printf_calls_without_a_newline_share_a_line(emu):
+    """printf's output is one stream, as the GPU's buffer: `printf("%2d ", tid)` a thread and then one
+    "\\n" make one line. CUDA-Programming's warp.cu (the ninth unseen suite) prints its lines so; the
+    emulator gave one line a call (bench/results/collection-gpu-2026-12-02-unseen31.json has the H200's)."""
+    src = r"""
+__global__ void row()
+{
+    if (threadIdx.x == 0) printf("tid: ");
+    printf("%2d ", threadIdx.x);
+    if (threadIdx.x == 0) printf("\n");
+    if (threadIdx.x == 0) printf("done\n");
+    if (threadIdx.x == 1) printf("open");
+}
+"""
+    k = emu.compile(src, "row", filename="row.cu")
+    r = emu.run(k, 1, 16, echo=False)
+    assert r.printed == ["tid: " + "".join(f"{t:2d} " for t in range(16)), "done", "open"]
+
+
 def test_launch_prints_the_output(emu, capsys):
     src = r"""
 __global__ void hi(int* x) { if (threadIdx.x < 2) printf("hi from %d\n", threadIdx.x); x[threadIdx.x] = 1; }

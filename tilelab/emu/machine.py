@@ -545,20 +545,60 @@ class Machine:
 
 
 def _spin_loops(fn) -> frozenset:
-    """PCs of backward branches whose loop reads memory another thread will change (ld.acquire,
-    ld.volatile, atomics): spin-waits. Lowest-PC-first would starve the thread they wait for, so a
-    thread taking such a branch yields to the others (cooperative groups' multi-warp barriers, grid.sync)."""
+    """PCs of backward branches whose loop waits on memory another thread will change: a loop whose
+    way out depends on what it reads with ld.acquire, ld.volatile, an atomic or an mbarrier test (a
+    spin-wait). Lowest-PC-first would starve the thread they wait for, so a thread taking such a
+    branch yields to the others (cooperative groups' multi-warp barriers, grid.sync, a CAS retry).
+    A loop that only does an atomic a trip (``if (near) atomicAdd(&count[i], 1);``) does not wait:
+    its lanes keep to the lowest PC and reconverge, as a warp does (docs/FIDELITY.md, the ninth
+    unseen suite's neighbour list). A loop around a spin-wait yields too."""
     s = fn.__dict__.get("_spin_pcs")
     if s is None:
-        out = set()
-        for pc, ins in enumerate(fn.instrs):
-            if ins.op == "bra" and 0 <= ins.target <= pc and any(
-                    i.op in ("atom", "ld") and ("acquire" in i.mods or "volatile" in i.mods or i.op == "atom")
-                    or i.op == "mbarrier" and i.mods[0] in ("try_wait", "test_wait")
-                    for i in fn.instrs[ins.target:pc + 1]):
-                out.add(pc)
+        loops = [(ins.target, pc) for pc, ins in enumerate(fn.instrs)
+                 if ins.op == "bra" and 0 <= ins.target <= pc and
+                 any(_reads_others(i) for i in fn.instrs[ins.target:pc + 1])]
+        spins = {(t, pc) for t, pc in loops
+                 if _exit_depends(fn, t, pc, {i for i in range(t, pc + 1) if _reads_others(fn.instrs[i])})}
+        # a loop around a spin-wait (a histogram's retry loop in its loop over the data) yields as before
+        out = {pc for t, pc in loops if any(t <= t2 and pc2 <= pc for t2, pc2 in spins)}
         s = fn.__dict__["_spin_pcs"] = frozenset(out)
     return s
+
+
+def _reads_others(i) -> bool:
+    """Whether an instruction reads what another thread may be changing (a spin-wait's read)."""
+    return (i.op in ("atom", "ld") and ("acquire" in i.mods or "volatile" in i.mods or i.op == "atom")
+            or i.op == "mbarrier" and i.mods[0] in ("try_wait", "test_wait"))
+
+
+def _exit_depends(fn, s: int, e: int, waits: set) -> bool:
+    """Whether a way out of the loop s..e (its guarded back edge, a branch, ret or exit leaving it)
+    depends, through the registers the loop computes, on one of the ``waits`` instructions' results.
+    A loop with no guarded way out is taken to wait (as before this rule)."""
+    from .sanitizer.uninit import _NO_DEST, _dests, _regs
+    instrs = fn.instrs
+    need = set()
+    for pc in range(s, e + 1):
+        i = instrs[pc]
+        leaves = (i.op == "bra" and (pc == e or not s <= i.target <= e)) or i.op in ("ret", "exit")
+        if leaves and i.guard is not None:
+            need.add(i.guard)
+    if not need:
+        return True
+    while True:
+        grown = False
+        for pc in range(s, e + 1):
+            i = instrs[pc]
+            if i.op in _NO_DEST or not i.args or not need.intersection(_dests(i.args[0])):
+                continue
+            if pc in waits:
+                return True
+            srcs = {n for a in i.args[1:] for n in _regs(a)} | ({i.guard} if i.guard else set())
+            if not srcs <= need:
+                need |= srcs
+                grown = True
+        if not grown:
+            return False
 
 
 def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
