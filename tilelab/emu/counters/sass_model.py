@@ -19,7 +19,10 @@ aligned to 16 bytes, or to its declared alignment if larger) and from nothing fo
 pointers (ptxas knows nothing of a pointer's alignment beyond what the PTX states). Groups
 are cut greedily from the lowest offset, widest first. A short counted loop that ptxas unrolls
 fully (``find_loops``) can be modelled as unrolled, so that groups span its trips; whether to
-is decided per loop against the cubin.
+is decided per loop against the cubin. Groups can likewise stay open across simple forward
+branches around straight-line code that ptxas predicated (``if_regions``), the regions' own
+accesses keyed apart; decided against the cubin too, down to the wide instructions' addresses
+(``_spanned``).
 
 A line is counted the SASS way only when the model's static opcode and width counts for
 it equal the cubin's (LDS, STS, LDG, STG with their widths); otherwise it is counted as in
