@@ -31,7 +31,10 @@ PTX access and some are predicated and some not (a pair emu/counters/sass_model.
 one access, on the line whose instruction count says ptxas put it there), "predicated" too when
 ptxas copied the line's plain accesses (unrolled further) and its only predicated instructions,
 after all of them, are as many as the guarded PTX accesses that follow the plain ones (a loop's
-last remainder trip), and undecided otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
+last remainder trip), "predicated" too when it has one predicated instruction per access a branch
+covers and its other unpredicated instructions are the PTX's accesses with no source line (NVVM's
+join block after an if/else: ptxas gives them a neighbour's line), counted exactly over all lines
+(spmm v1's line 114), and undecided otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
 that line where it mattered.
 Where no SASS can be had (no nvdisasm, ptxas refuses the kernel), there is no plan and every
 access is counted as the PTX runs, with one note.
