@@ -95,6 +95,10 @@ def test_where_the_sass_does_not_show_the_group_the_line_stays_undecided(monkeyp
     assert row["counted"] == "ptx" and row["shared_ld_requests"] == 2 * 256
     assert "counted as in the PTX" in row["why"] and "LDS.128" in row["why"]
     k.program.__dict__.pop("_count_plans", None)
+    from tilelab.emu.calls import link
+    from tilelab.emu.machine import parsed
+    mod = parsed(k.program.ptx)                  # the request plan read the changed merges: not kept
+    link(mod, mod.entry(k.entry)).__dict__.pop("_ifconvert", None)
 
 
 # ------------------------------------------------------------------ the rule on PTX text
@@ -170,7 +174,9 @@ def _spmm_plan(monkeypatch=None, extra=0):
         sass[("collection/howto_spmm.cu", 114, "shared_st")][1] += extra
         monkeypatch.setattr(ifconvert, "sass_predication", lambda text, entry, filename="": sass)
     fn.__dict__.pop("_ifconvert", None)
-    return ifconvert.plan_for(k, fn, files), real
+    plan = ifconvert.plan_for(k, fn, files)
+    fn.__dict__.pop("_ifconvert", None)         # (the parsed module is shared: leave no changed plan behind)
+    return plan, real
 
 
 @needs_cubin
