@@ -10,7 +10,6 @@ import json
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from tilelab.emu.counters import sass_model
@@ -150,8 +149,9 @@ def test_groups_span_the_ifs_and_keep_their_own_accesses_apart(inside, want):
     assert len(spans) == 4
     mem = {pc: ins.args[1] if ins.op == "ld" else ins.args[0] for pc, ins in enumerate(fn.instrs)
            if ins.op in ("ld", "st")}
-    loads = lambda units: sorted(tuple(mem[pc].offset for pc in u.pcs) for u in units   # noqa: E731
-                                 if fn.instrs[u.pcs[0]].op == "ld")
+
+    def loads(units):
+        return sorted(tuple(mem[pc].offset for pc in u.pcs) for u in units if fn.instrs[u.pcs[0]].op == "ld")
     assert loads(sass_model.predict(fn, n, {"s": 16, "t": 16}, (), spans)) == sorted(want)
     # without the spans (every block closes its groups), nothing merges
     assert all(len(u) == 1 for u in loads(sass_model.predict(fn, n, {"s": 16, "t": 16})))

@@ -785,7 +785,8 @@ def if_regions(fn, n_entry: int) -> list[tuple[int, int]]:
     (``@%p bra SKIP; ...; SKIP:``, nothing else jumping into it or to SKIP, no barrier, call or
     branch inside: emu/counters/ifconvert.py's ``regions`` with no else part), which ptxas may
     turn into predicated code."""
-    from .ifconvert import regions          # (ifconvert reads this module's plans)
+    from .ifconvert import regions  # (ifconvert reads this module's plans)
+
     targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))
     out = []
     for b, (then, other) in sorted(regions(fn.instrs).items()):
