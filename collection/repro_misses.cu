@@ -312,3 +312,27 @@ __global__ void reproUniformLdsUnrolled(const int* src, const float* b, float* d
     }
     dst[threadIdx.x] = s;
 }
+
+// spmm v1's loop whole: a uniform shared read at the head of each unrolled trip and a second one
+// inside the trip's `if`, which NVVM sinks there. The PTX has each col[i] read in a basic block of
+// its own (the `if` before it is a branch); ptxas if-converts the 8 branches of an unrolled trip,
+// merges the 8 col[i] reads into two LDS.128 and predicates the 8 val[i] reads (8 LDS).
+// (recorded: collection/howto_spmm.cu My_spmm_csr_vector_kernel_v1, lines 125-128)
+__global__ void reproLdsAcrossIfs(const int* src, const float* v, const float* b, float* dst)
+{
+    __shared__ int col[256];
+    __shared__ float val[256];
+    for (int i = threadIdx.x; i < 256; i += blockDim.x) {
+        col[i] = src[i];
+        val[i] = v[i];
+    }
+    __syncthreads();
+    float s = 0.0f;
+    for (int i = 0; i < 256; i++) {
+        int c = col[i];
+        float x = val[i];
+        if (c != -1)
+            s += x * b[c * 64 + threadIdx.x];
+    }
+    dst[threadIdx.x] = s;
+}

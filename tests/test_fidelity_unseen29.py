@@ -37,7 +37,7 @@ def test_the_seventh_unseen_suites_totals_against_ncu(tmp_path):
     checks = {r["id"]: r["checks"] for r in rows}
     assert sum(len(c) for c in checks.values()) == 559
     missed = {(i, k) for i, c in checks.items() for k, v in c.items() if not v["equal"]}
-    assert len(missed) == 5
+    assert len(missed) == 2
     # spmv's loop runs as many trips as its row has nonzeros, per lane: ptxas unrolls it (4, 2, 1 trips
     # a copy) and a warp whose lanes are in different copies issues each. The emulator counted one
     # request per PTX trip (822 against ncu's 1,041 for <128, 2>, 10 totals of the five instantiations);
@@ -46,14 +46,18 @@ def test_the_seventh_unseen_suites_totals_against_ncu(tmp_path):
     assert len(spmv) == 5 and not any(i in spmv for i, _ in missed)
     assert checks[SPMV + "128, 2>"]["global_ld_requests"]["emu"] == 1041
     assert checks[SPMV + "128, 2>"]["global_ld_requests"]["ncu"] == 1041
-    # spmm v1: its 512-trip loop of uniform shared reads, unrolled 8 times by ptxas into LDS.128 and
-    # predicated LDS
-    assert {k for i, k in missed if i == SPMM1} == {"shared_ld_wavefronts", "shared_ld_requests", "shared_st_requests"}
-    assert (checks[SPMM1]["shared_ld_requests"]["emu"], checks[SPMM1]["shared_ld_requests"]["ncu"]) == (503808, 314880)
+    # spmm v1: its 512-trip loop of uniform shared reads, unrolled 8 times by NVVM, each read after an if
+    # that ptxas predicates, merged into LDS.128 (the emulator counted 503,808 requests, one a PTX read);
+    # since sass_model's merges across predicated ifs, ncu's; and its if/else stores of line 114, which
+    # the emulator counted only in warps that ran the then part (4,346 against 5,904), every warp's since
+    # ifconvert places the join's lineless stores (tests/test_sass_ifs.py)
+    assert not any(i == SPMM1 for i, _ in missed)
+    assert (checks[SPMM1]["shared_ld_requests"]["emu"], checks[SPMM1]["shared_ld_requests"]["ncu"]) == (314880, 314880)
+    assert (checks[SPMM1]["shared_st_requests"]["emu"], checks[SPMM1]["shared_st_requests"]["ncu"]) == (5904, 5904)
     # p2p: grid.sync()'s polls of its barrier word, 253 syncs of 4 blocks: how often is the GPU's timing
     assert {k for i, k in missed if i == P2P} == {"global_ld_requests", "global_ld_sectors"}
     assert checks[P2P]["global_ld_requests"]["ncu"] - checks[P2P]["global_ld_requests"]["emu"] == 1154
-    assert {i for i, _ in missed} == {SPMM1, P2P}
+    assert {i for i, _ in missed} == {P2P}
     # the stencils, transposes, reductions, GEMMs and sgemvs: every total ncu's
     for i in checks:
         if "prk_stencil" in i or "transpose" in i or "reduce" in i or "sgemm" in i or "gemv" in i:

@@ -185,3 +185,30 @@ def sass_memory_mix(program: Program, arch: str = DEFAULT_ARCH,
             d = mix.setdefault(where, {})
             d[key] = d.get(key, 0) + 1
     return mix
+
+
+_ADDRESS = re.compile(r"^(.*?)(?:\+?(-?)0x([0-9a-fA-F]+))?$")
+
+
+def sass_memory_addresses(program: Program, arch: str = DEFAULT_ARCH,
+                          entry: str | None = None) -> dict[tuple[str, int], list[tuple]]:
+    """The memory instructions of ``sass_memory_mix`` with their addresses: ``{(file, line):
+    [(key, predicate, base, offset), ...]}`` in address order, the address read from the
+    instruction's last ``[...]`` operand (``[UR4+0x10]``: base ``"UR4"``, offset 16;
+    ``desc[UR6][R2.64]``: base ``"R2.64"``, offset 0)."""
+    out: dict[tuple[str, int], list[tuple]] = {}
+    text = program.sass(arch) if entry is None else kernel_sass(program, arch, entry)
+    for ins in sass_listing(text, program.filename):
+        if ins.op not in _MEM_OPS or ins.pred == "@!PT":
+            continue
+        groups = re.findall(r"\[([^\]]*)\]", ins.operands)
+        base, off = "", 0
+        if groups:
+            m = _ADDRESS.match(groups[-1].strip())
+            base = m.group(1).strip()
+            if m.group(3):
+                off = int(m.group(3), 16) * (-1 if m.group(2) else 1)
+            if not base and not m.group(3):
+                base = groups[-1].strip()
+        out.setdefault(ins.where, []).append((_mem_key(ins.op, ins.mods), ins.pred, base, off))
+    return out

@@ -31,7 +31,10 @@ PTX access and some are predicated and some not (a pair emu/counters/sass_model.
 one access, on the line whose instruction count says ptxas put it there), "predicated" too when
 ptxas copied the line's plain accesses (unrolled further) and its only predicated instructions,
 after all of them, are as many as the guarded PTX accesses that follow the plain ones (a loop's
-last remainder trip), and undecided otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
+last remainder trip), "predicated" too when it has one predicated instruction per access a branch
+covers and its other unpredicated instructions are the PTX's accesses with no source line (NVVM's
+join block after an if/else: ptxas gives them a neighbour's line), counted exactly over all lines
+(spmm v1's line 114), and undecided otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
 that line where it mattered.
 Where no SASS can be had (no nvdisasm, ptxas refuses the kernel), there is no plan and every
 access is counted as the PTX runs, with one note.
@@ -297,6 +300,20 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
         else:
             plain[key] = plain.get(key, 0) + 1
             last_plain[key] = pc
+    # the PTX's plain accesses with no source line (`.loc 1 0 0`: NVVM's join block after an if/else,
+    # spmm v1's `st.shared.f32 [%rd3]`): ptxas gives their SASS the line of a neighbour. Where the
+    # cubin's unpredicated instructions beyond each line's own plain accesses are exactly as many as
+    # these, per kind, they are those, placed on other lines (lineless)
+    line0: dict = {}
+    for pc, ins in enumerate(instrs):
+        kind = access_kind(ins)
+        if kind is not None and not ins.line and ins.guard is None and pc not in in_region:
+            line0[kind] = line0.get(kind, 0) + 1
+    surplus: dict = {}
+    for (file, line, kind), (p, u, *_) in sass.items():
+        if line:
+            surplus[kind] = surplus.get(kind, 0) + max(0, u - plain.get((file, line, kind), 0))
+    lineless = {kind for kind, n in line0.items() if surplus.get(kind) == n}
     decision = {}                                   # (file, line, kind) -> the line's decision
     per_pc = {}                                     # pc -> "predicated" | "branched"
     votes: dict = {}                                # merged unit -> {decision}, from each of its lines
@@ -349,6 +366,13 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             # ptxas copied the line's plain accesses (a loop unrolled further than the PTX, or
             # duplicated) and predicated as many instructions, all after them, as the PTX has
             # guarded accesses after its plain ones: a loop's last remainder trip (reproLuDiagonal)
+            decision[key] = "predicated"
+            decide(here, "predicated")
+            continue
+        elif kind in lineless and p == len(here) and u > n_plain:
+            # one predicated instruction per PTX access a branch covers, and unpredicated ones beyond the
+            # line's plain accesses that are the PTX's lineless ones (above): spmm v1's line 114, whose
+            # 4 then-stores are 4 predicated STS and 3 of the join's 4 stores sit beside them
             decision[key] = "predicated"
             decide(here, "predicated")
             continue

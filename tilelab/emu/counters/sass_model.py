@@ -19,7 +19,10 @@ aligned to 16 bytes, or to its declared alignment if larger) and from nothing fo
 pointers (ptxas knows nothing of a pointer's alignment beyond what the PTX states). Groups
 are cut greedily from the lowest offset, widest first. A short counted loop that ptxas unrolls
 fully (``find_loops``) can be modelled as unrolled, so that groups span its trips; whether to
-is decided per loop against the cubin.
+is decided per loop against the cubin. Groups can likewise stay open across simple forward
+branches around straight-line code that ptxas predicated (``if_regions``), the regions' own
+accesses keyed apart; decided against the cubin too, down to the wide instructions' addresses
+(``_spanned``).
 
 A line is counted the SASS way only when the model's static opcode and width counts for
 it equal the cubin's (LDS, STS, LDG, STG with their widths); otherwise it is counted as in
@@ -36,6 +39,7 @@ from dataclasses import dataclass, field
 
 from ...messages import language, msg as _msg
 from ...toolchain import DEFAULT_ARCH, sass_memory_mix
+from ...toolchain.sass import sass_memory_addresses
 from ..operands import reg_array
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
@@ -260,13 +264,18 @@ class Unit:
     reused: bool = False  # a load of a word an earlier load of the group read: ptxas keeps its register
 
 
-def _blocks(fn, n: int) -> list[int]:
+def _blocks(fn, n: int, spans=()) -> list[int]:
     """Basic-block number of every pc of the entry (a new block at each branch target and
-    after every branch, return, call or barrier)."""
+    after every branch, return, call or barrier), except that the branch of each ``(branch,
+    target)`` in ``spans`` starts no block (neither after it nor at its target): its region is
+    modelled as ptxas's predicated code, in line with what is before and after it."""
     start = [False] * (n + 1)
     start[0] = True
+    spanned = {b for b, _ in spans}
     for pc in range(n):
         ins = fn.instrs[pc]
+        if pc in spanned:
+            continue
         if ins.op in _BLOCK_END or (ins.op in ("bar", "barrier") and "warp" not in ins.mods):
             start[pc + 1] = True
         if ins.op == "bra" and 0 <= ins.target < n:
@@ -356,13 +365,17 @@ def _stream(fn, n_entry: int, unrolled: list):
         pc = L.end + 1
 
 
-def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = ()) -> list[Unit]:
+def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans=()) -> list[Unit]:
     """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
     (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
     (``sym_align`` None: whatever the alignment, i.e. what could merge at all), with the loops
-    in ``unrolled`` (``find_loops``) unrolled fully, as ptxas does with a short counted loop."""
+    in ``unrolled`` (``find_loops``) unrolled fully, as ptxas does with a short counted loop,
+    and the ``(branch, target)`` regions in ``spans`` (``if_regions``) if-converted: groups stay
+    open across them, the region's own accesses keyed apart (as if guarded by the branch's
+    predicate), its stores, fences and register writes still closing what they may touch."""
     bits = _Bits(fn, sym_align) if sym_align is not None else None
-    block = _blocks(fn, n_entry)
+    block = _blocks(fn, n_entry, spans)
+    region = {pc: b for b, t in spans for pc in range(b + 1, t)}
     units: list[Unit] = []
     open_groups: dict = {}                  # key -> [Access]
 
@@ -391,6 +404,8 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = ()) -> li
                 acc.known = entry_bits[key]
         elif acc is not None and loop is not None:
             acc.it = it
+        if acc is not None and pc in region:
+            acc.guard = ("@region", region[pc], acc.guard)     # never in a group with those outside
         if acc is not None and acc.space not in ("param", "local"):
             if _mergeable(acc):
                 key = (acc.kind, acc.space, acc.base, acc.guard, acc.size, acc.quals)
@@ -627,7 +642,10 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     sym = _sym_align(fn, kernel.program.assembled(arch).whole_program)
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     unrolled = _unrolled(fn, n_entry, sym, cub, where)
-    units = predict(fn, n_entry, sym, unrolled)
+    spans = _spanned(fn, n_entry, sym, cub, where, unrolled,
+                     lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
+    units = predict(fn, n_entry, sym, unrolled, spans)
+    crossed = {id(u): n for u in units if (n := len(_crossed(u, spans)))}
     # lines that one merged access spans are checked together (ptxas gives it one of their lines)
     parent: dict = {}
 
@@ -688,6 +706,9 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                      for L in unrolled if L.start <= u.pcs[0] < L.end}
             if notes and trips:
                 notes.append(_msg("counts.unrolled_trips", trips=", ".join(map(str, sorted(trips)))))
+            ifs = max((crossed.get(id(u), 0) for u in by_line.get(w, [])), default=0)
+            if notes and ifs:
+                notes.append(_msg("counts.across_ifs", n=ifs))
             if notes and copies > 1:
                 notes.append(_msg("counts.repeats", copies=copies))
             if notes:
@@ -759,6 +780,101 @@ def _unrolled(fn, n_entry: int, sym: dict, cub: dict, where) -> list:
     return chosen
 
 
+def if_regions(fn, n_entry: int) -> list[tuple[int, int]]:
+    """``(branch, target)`` of the entry's simple forward branches around straight-line code
+    (``@%p bra SKIP; ...; SKIP:``, nothing else jumping into it or to SKIP, no barrier, call or
+    branch inside: emu/counters/ifconvert.py's ``regions`` with no else part), which ptxas may
+    turn into predicated code."""
+    from .ifconvert import regions  # (ifconvert reads this module's plans)
+
+    targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))
+    out = []
+    for b, (then, other) in sorted(regions(fn.instrs).items()):
+        t = fn.instrs[b].target
+        if (b < n_entry and 0 < t <= n_entry and not other and len(then) and then.start == b + 1
+                and then.stop == t and targets[t] == 1 and not targets[b + 1]):
+            out.append((b, t))
+    return out
+
+
+def _crossed(u: Unit, spans) -> list:
+    """The spans whose region lies between a merged unit's first and last member."""
+    if len(u.pcs) < 2 or not spans:
+        return []
+    lo, hi = min(u.pcs), max(u.pcs)
+    return [(b, t) for b, t in spans if lo <= b and t <= hi]
+
+
+def _spanned(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, addresses) -> list:
+    """The if regions (``if_regions``) to model as ptxas's predicated code, groups open across
+    them, decided against the cubin: a set of regions that one run of merged accesses crosses
+    (runs on one line decided together) is taken where that makes more of its lines agree with
+    the cubin than not, and every wide access it predicts across them is there: on that line,
+    an instruction of that width, predicated as the group is, at the same distances from a base
+    as the group's accesses are from theirs (``sass_memory_addresses``). Only where some line
+    disagrees without them; otherwise none."""
+    cands = if_regions(fn, n_entry)
+    if not cands:
+        return []
+    base = predict(fn, n_entry, sym, unrolled)
+    lines = {where(fn.instrs[pc]) for u in base for pc in u.pcs}
+    if _agreeing(base, lines, cub, fn, where) == len(lines):
+        return []
+    wide = [u for u in predict(fn, n_entry, sym, unrolled, cands) if _crossed(u, cands)]
+    if not wide:
+        return []
+    # clusters: the regions the runs of one line cross, joined where a run's lines meet
+    clusters: list = []                     # [set of lines, set of spans]
+    for u in wide:
+        ls = {where(fn.instrs[pc]) for pc in u.pcs}
+        sp = set(_crossed(u, cands))
+        for c in [c for c in clusters if c[0] & ls]:
+            clusters.remove(c)
+            ls |= c[0]
+            sp |= c[1]
+        clusters.append([ls, sp])
+    clusters.sort(key=lambda c: min(c[1]))
+    chosen: list = []
+    sass = None
+    for ls, sp in clusters:
+        sp = sorted(sp)
+        near = set(ls) | {where(fn.instrs[pc]) for b, t in sp for pc in range(b + 1, t)
+                          if _access(pc, fn.instrs[pc]) is not None}
+        trial = predict(fn, n_entry, sym, unrolled, chosen + sp)
+        if _agreeing(trial, near, cub, fn, where) <= _agreeing(predict(fn, n_entry, sym, unrolled, chosen),
+                                                                near, cub, fn, where):
+            continue
+        if sass is None:
+            sass = addresses()
+        if _in_sass([u for u in trial if _crossed(u, sp)], fn, where, sass):
+            chosen += sp
+    return sorted(chosen)
+
+
+def _in_sass(runs: list, fn, where, sass: dict) -> bool:
+    """Whether the cubin has these wide accesses where the model puts them: per line, width and
+    base of the group, instructions of that width on that line, unpredicated where the group is
+    unguarded (predicated otherwise), off one base at the distances the group's accesses lie
+    from each other (``[UR4]`` and ``[UR4+0x10]`` for two LDS.128 at 0 and 16 bytes from
+    ``%rd33``)."""
+    groups: dict = {}
+    for u in runs:
+        acc = _access(u.pcs[0], fn.instrs[u.pcs[0]])
+        if acc is None:
+            return False
+        w = where(min((fn.instrs[pc] for pc in u.pcs), key=lambda i: (i.file, i.line)))
+        groups.setdefault((w, u.key, acc.base, acc.guard[0] is None), []).append(u.offs[0])
+    for (w, key, _, unguarded), offs in groups.items():
+        have: dict = {}
+        for k, pred, base, off in sass.get(w, []):
+            if k == key and (pred in ("", "@PT")) == unguarded:
+                have.setdefault(base, set()).add(off)
+        rel = [o - min(offs) for o in offs]
+        if not any(any({o + r for r in rel} <= got for o in got) for got in have.values()):
+            return False
+    return True
+
+
 def _agreeing(units, lines, cub, fn, where) -> int:
     """How many of ``lines`` the units' static counts agree with the cubin on (k copies included)."""
     pred: dict = {}
@@ -778,10 +894,11 @@ def _worth_checking(fn, n_entry: int) -> bool:
     if any(_is_const(ins) for ins in fn.instrs[:n_entry]):
         return True
     loops = find_loops(fn, n_entry)
+    spans = if_regions(fn, n_entry)         # (groups across ifs ptxas may predicate: _spanned)
     if any((len(u.pcs) > 1 and u.key.startswith(("LDS", "STS"))) or u.reused
-           for u in predict(fn, n_entry, None, loops) if u.key or u.reused):
+           for u in predict(fn, n_entry, None, loops, spans) if u.key or u.reused):
         return True
-    return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True), loops))
+    return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True), loops, spans))
 
 
 def _sym_align(fn, whole_program: bool) -> dict:
