@@ -5,7 +5,8 @@
 
 Each launch is counted once, from the first file that compared it (give the newest recording first).
 A suite is its collection files' prefixes. "every total" counts the set-apart ones too, "kernel totals"
-leaves them out, as bench/fidelity.py's summary does.
+leaves them out, as bench/fidelity.py's summary does. The last row, "every launch", is issue 23's first
+line: every launch the files compared, kernels/, the collection and the reproductions, suite or not.
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ SUITES = {
     "cuda_hgemm + ENCCS + OLCF hw8 (unseen28)": ("hgemm_", "enccs_", "olcf_"),
     "How_to_optimize_in_GPU + PRK (unseen29)": ("howto_", "prk_"),
     "Hetero-Mark + Altis (unseen30)": ("heteromark_", "altis_"),
+    "CUDA-Programming + BabelStream (unseen31)": ("fan_", "babel_"),
+    "XSBench + CoffeeBeforeArch (unseen32)": ("xsbench_", "cba_"),
 }
 
 
@@ -33,14 +36,17 @@ def suite_of(launch_id: str) -> str | None:
 
 
 def table(paths) -> dict:
-    seen, out = set(), {s: {"launches": 0, "run": 0, "totals": 0, "equal": 0, "kernel_totals": 0,
-                            "kernel_equal": 0} for s in SUITES}
+    seen, rows, out = set(), [], {s: {"launches": 0, "run": 0, "totals": 0, "equal": 0, "kernel_totals": 0,
+                                      "kernel_equal": 0} for s in SUITES}
     for p in paths:
         for r in json.loads(open(p).read())["rows"]:
-            s = suite_of(r["id"])
-            if s is None or r["id"] in seen:
+            if r["id"] in seen:
                 continue
             seen.add(r["id"])
+            rows.append(r)
+            s = suite_of(r["id"])
+            if s is None:
+                continue
             t = out[s]
             t["launches"] += 1
             checks = r.get("checks") or {}
@@ -52,6 +58,17 @@ def table(paths) -> dict:
                     t["kernel_totals"] += 1
                     t["kernel_equal"] += c["equal"]
     out["together"] = {k: sum(out[s][k] for s in SUITES) for k in out[next(iter(SUITES))]}
+    out["every launch"] = every = dict.fromkeys(out["together"], 0)
+    for r in rows:
+        checks = r.get("checks") or {}
+        every["launches"] += 1
+        every["run"] += bool(checks)
+        for c in checks.values():
+            every["totals"] += 1
+            every["equal"] += c["equal"]
+            if not c.get("apart"):
+                every["kernel_totals"] += 1
+                every["kernel_equal"] += c["equal"]
     return out
 
 
