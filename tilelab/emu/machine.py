@@ -46,7 +46,7 @@ from .ptx import Function, Module, parse
 from .sanitizer.devicestate import device_state_findings
 from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from .sanitizer.globalrace import GlobalShadow, global_unit
-from .sanitizer.uninit import RegisterTaint
+from .sanitizer.uninit import _NO_DEST, RegisterTaint, _dests, _regs
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -575,7 +575,6 @@ def _exit_depends(fn, s: int, e: int, waits: set) -> bool:
     """Whether a way out of the loop s..e (its guarded back edge, a branch, ret or exit leaving it)
     depends, through the registers the loop computes, on one of the ``waits`` instructions' results.
     A loop with no guarded way out is taken to wait (as before this rule)."""
-    from .sanitizer.uninit import _NO_DEST, _dests, _regs
     instrs = fn.instrs
     need = set()
     for pc in range(s, e + 1):

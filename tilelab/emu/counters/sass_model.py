@@ -41,6 +41,7 @@ from ...messages import language, msg as _msg
 from ...toolchain import DEFAULT_ARCH, sass_memory_mix
 from ...toolchain.sass import sass_memory_addresses
 from ..operands import reg_array
+from .regions import regions
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
@@ -783,10 +784,8 @@ def _unrolled(fn, n_entry: int, sym: dict, cub: dict, where) -> list:
 def if_regions(fn, n_entry: int) -> list[tuple[int, int]]:
     """``(branch, target)`` of the entry's simple forward branches around straight-line code
     (``@%p bra SKIP; ...; SKIP:``, nothing else jumping into it or to SKIP, no barrier, call or
-    branch inside: emu/counters/ifconvert.py's ``regions`` with no else part), which ptxas may
+    branch inside: emu/counters/regions.py's ``regions`` with no else part), which ptxas may
     turn into predicated code."""
-    from .ifconvert import regions  # (ifconvert reads this module's plans)
-
     targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))
     out = []
     for b, (then, other) in sorted(regions(fn.instrs).items()):
