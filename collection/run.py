@@ -80,7 +80,8 @@ def _make(spec, rng, named=None):
         "bf16": references.bf16,
         "bf16_probe": lambda: references.bf16_probe(size, rng),
     }
-    v = eval(init, {"np": np, "rng": rng, "size": size, "shape": shape, **helpers, **(named or {})})
+    v = eval(init, {"np": np, **vars(references), "rng": rng, "size": size, "shape": shape, **helpers,
+                    **(named or {})})
     return np.asarray(v).astype(dt).reshape(shape)
 
 
