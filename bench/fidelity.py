@@ -311,7 +311,9 @@ def pack(L: Launch, kernel, args, symbols, arch):
 
 
 def _base(name: str) -> str:
-    return name.split("<")[0].split("(")[0].strip()
+    """The kernel's own name, as ncu's base name gives it: no template arguments, no namespaces
+    (N1::N2::f2 is `f2` there)."""
+    return name.split("<")[0].split("(")[0].strip().rsplit("::", 1)[-1]
 
 
 def align(launched: list, raw_rows: list) -> list:

@@ -996,3 +996,37 @@ def fan_neighbors(x, y, cutoff_square, mn):
 def sorted_rows(nl, mn):
     """The neighbour list's rows as sorted sets (the atomic kernel fills each row in the order its atomics land)."""
     return np.sort(nl.reshape(-1, mn), axis=1)
+
+
+def jcuda_vbo(width, height):
+    """simpleGL's vertices (JCudaDriverSimpleGLKernel.cu) at time 0: float4 (u, w, v, 1) per (y, x), float32 as the kernel."""
+    u = (np.arange(width, dtype=np.float32) / np.float32(width)) * np.float32(2) - np.float32(1)
+    v = (np.arange(height, dtype=np.float32) / np.float32(height)) * np.float32(2) - np.float32(1)
+    U, V = np.meshgrid(u, v)
+    W = np.sin(U * np.float32(4)) * np.cos(V * np.float32(4)) * np.float32(0.5)
+    return np.stack([U, W, V, np.ones_like(U)], -1).astype(np.float32).reshape(-1)
+
+
+def mgpm_boundaries(nx, ny):
+    """multi-gpu-programming-models' initialize_boundaries on zeroed arrays: the left and right columns
+    sin(2 pi iy / (ny - 1)) in double (pi the host's float), stored as float."""
+    a = np.zeros((ny, nx), np.float32)
+    pi = float(np.float32(2.0 * np.arcsin(1.0)))
+    y0 = np.sin(2.0 * pi * np.arange(ny) / (ny - 1)).astype(np.float32)
+    a[:, 0] = y0
+    a[:, nx - 1] = y0
+    return a.reshape(-1)
+
+
+def mgpm_jacobi(a, a_new, nx, ny):
+    """single_gpu's jacobi_kernel, one sweep (iy_start 1, iy_end ny - 1): the new interior, its first and
+    last rows copied to the periodic halo rows, and the squared residues' sum (float64; the GPU's atomics
+    add them in any order)."""
+    a = a.reshape(ny, nx).astype(np.float32)
+    out = a_new.reshape(ny, nx).astype(np.float32).copy()
+    new = (((a[1:-1, 2:] + a[1:-1, :-2]) + a[2:, 1:-1]) + a[:-2, 1:-1]) * np.float32(0.25)
+    out[1:-1, 1:-1] = new
+    out[ny - 1, 1:-1] = new[0]
+    out[0, 1:-1] = new[-1]
+    res = (new - a[1:-1, 1:-1]).astype(np.float32)
+    return out.reshape(-1), np.array([(res * res).astype(np.float64).sum()], np.float32)

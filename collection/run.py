@@ -80,7 +80,8 @@ def _make(spec, rng, named=None):
         "bf16": references.bf16,
         "bf16_probe": lambda: references.bf16_probe(size, rng),
     }
-    v = eval(init, {"np": np, "rng": rng, "size": size, "shape": shape, **helpers, **(named or {})})
+    v = eval(init, {"np": np, **vars(references), "rng": rng, "size": size, "shape": shape, **helpers,
+                    **(named or {})})
     return np.asarray(v).astype(dt).reshape(shape)
 
 
@@ -176,10 +177,10 @@ def check_emu(entry, nvrtc=None, seed: int = 0) -> list[str]:
     suites, docs/FIDELITY.md): it is right when the launch or the build is refused with that text, and
     wrong once it runs."""
     if "refused" in entry:
-        from tilelab.errors import CompileError, LaunchError
+        from tilelab.errors import CompileError, LaunchError, UnsupportedInstruction
         try:
             run_emu(entry, nvrtc, seed)
-        except (LaunchError, CompileError) as ex:
+        except (LaunchError, CompileError, UnsupportedInstruction) as ex:
             return [] if entry["refused"] in str(ex) else [f"refused otherwise: {ex}"]
         return [f"launched, but the manifest says tl.launch refuses it ({entry['refused']}): "
                 "drop `refused` and check its outputs"]

@@ -495,3 +495,18 @@ def test_sass_listing_is_cached_between_processes(nv, tmp_path, monkeypatch):
     q = tc.compile_cuda(VADD + "\n// cache", filename="cell", nvrtc=nv, options=("-DAGAIN",))
     assert q.cubin("sm_90") == p.cubin("sm_90")
     assert q.sass("sm_90").endswith("// read back from the cache\n")
+
+
+def test_a_kernel_in_a_named_namespace_is_found_by_its_qualified_name():
+    """JNvrtcLoweredNames (jcuda-samples, the eleventh unseen suite): `N1::N2::f2` was handed to NVRTC as
+    `f2`, a name not in scope there, and the whole file failed to build; a static kernel, one in an
+    anonymous namespace and a namespaced template stay as they were."""
+    from tilelab.toolchain import compile_cuda
+    src = ("static __global__ void f1(int *r) { *r = 10; }\n"
+           "namespace N1 { namespace N2 { __global__ void f2(int *r) { *r = 20; } } }\n"
+           "namespace { __global__ void f4(int *r) { *r = 40; } }\n"
+           "namespace M7 { template <int K> __global__ void k(int *r) { *r = K; } }\n")
+    prog = compile_cuda(src, filename="names.cu", name_expressions=("M7::k<3>",))
+    assert set(prog.kernels) == {"f1", "N1::N2::f2", "f4", "M7::k<3>"}
+    assert prog.kernel("N1::N2::f2").entry == "_ZN2N12N22f2EPi"
+    assert [p.name for p in prog.kernel("M7::k<3>").params] == ["r"]

@@ -142,8 +142,27 @@ def _find_kernels(src: str, defines: dict | None = None) -> list[_Found]:
         if "#" in params_text:
             params_text = _preprocess_params(params_text, _defined_before(clean, m.start(), defines or {}))
         tparams = re.match(r"template\s*<(.*)>", tail.group(0), re.S).group(1) if tail else ""
-        out.append(_Found(m.group(1), is_template, params_text, clean.count("\n", 0, m.start()) + 1, tparams))
+        name = _namespace_at(clean, m.start()) + m.group(1)
+        out.append(_Found(name, is_template, params_text, clean.count("\n", 0, m.start()) + 1, tparams))
     return out
+
+
+_SCOPE = re.compile(r"\bnamespace\s+([A-Za-z_][\w:]*)\s*\{|\{|\}")
+
+
+def _namespace_at(clean: str, pos: int) -> str:
+    """The named namespaces around ``pos`` as a qualifier (``N1::N2::``; anonymous ones add nothing): the
+    name expression NVRTC needs for a kernel declared in one (``f2`` alone is not in scope there)."""
+    if "namespace" not in clean[:pos]:
+        return ""
+    stack = []
+    for m in _SCOPE.finditer(clean, 0, pos):
+        if m.group(0) == "}":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(m.group(1) or "")
+    return "".join(n + "::" for n in stack if n)
 
 
 _BUILTIN_ALIASES = {"uint": "unsigned int", "ushort": "unsigned short", "uchar": "unsigned char",

@@ -1,0 +1,39 @@
+// tilelab kernel collection: jcuda-samples: a basic graph's multiply-by-a-scalar kernel (JCudaDriverBasicGraphExample.java)
+// Source:  https://github.com/jcuda/jcuda-samples/blob/3de36547dec6b527d1e49d73b1817efd791b8fb6/JCudaSamples/src/main/java/jcuda/driver/samples/JCudaDriverBasicGraphExample.java
+//          (jcuda/jcuda-samples, commit 3de3654: the JCuda Java bindings' samples)
+// Licence: MIT (the repository's LICENSE; the file itself carries no notice); the notice follows.
+// Kept: the kernel source the Java string `mulScalarCode` holds (lines 196-205 of the original), its text as the string builds it, unchanged (Java's quotes, "\n" and "+" undone).
+
+/*
+ * The MIT License (MIT)
+ *
+ * Copyright (c) 2008-2016 Marco Hutter - http://www.jcuda.org
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+ * copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ * OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+ * THE SOFTWARE.
+ */
+
+extern "C"
+__global__ void mul(int n, float *a, float x)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i<n)
+    {
+        a[i] *= x;
+    }
+}
