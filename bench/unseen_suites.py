@@ -24,6 +24,7 @@ SUITES = {
     "Hetero-Mark + Altis (unseen30)": ("heteromark_", "altis_"),
     "CUDA-Programming + BabelStream (unseen31)": ("fan_", "babel_"),
     "XSBench + CoffeeBeforeArch (unseen32)": ("xsbench_", "cba_"),
+    "jcuda-samples + multi-gpu-programming-models (unseen33)": ("jcuda_", "mgpm_"),
 }
 
 
