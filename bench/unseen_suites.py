@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 SUITES = {
     "gpu-mode lectures + Rodinia 3.1 (unseen23)": ("gpumode_", "rodinia_"),
@@ -36,40 +37,34 @@ def suite_of(launch_id: str) -> str | None:
     return None
 
 
+def _count(t: dict, row: dict) -> None:
+    """Add one compared launch to a tally: run or not, its totals, equal ones, the kernel ones."""
+    checks = row.get("checks") or {}
+    t["launches"] += 1
+    t["run"] += bool(checks)
+    for c in checks.values():
+        t["totals"] += 1
+        t["equal"] += c["equal"]
+        if not c.get("apart"):
+            t["kernel_totals"] += 1
+            t["kernel_equal"] += c["equal"]
+
+
 def table(paths) -> dict:
-    seen, rows, out = set(), [], {s: {"launches": 0, "run": 0, "totals": 0, "equal": 0, "kernel_totals": 0,
-                                      "kernel_equal": 0} for s in SUITES}
+    empty = {"launches": 0, "run": 0, "totals": 0, "equal": 0, "kernel_totals": 0, "kernel_equal": 0}
+    seen, out = set(), {s: dict(empty) for s in SUITES}
+    every = dict(empty)
     for p in paths:
-        for r in json.loads(open(p).read())["rows"]:
+        for r in json.loads(Path(p).read_text())["rows"]:
             if r["id"] in seen:
                 continue
             seen.add(r["id"])
-            rows.append(r)
+            _count(every, r)
             s = suite_of(r["id"])
-            if s is None:
-                continue
-            t = out[s]
-            t["launches"] += 1
-            checks = r.get("checks") or {}
-            t["run"] += bool(checks)
-            for c in checks.values():
-                t["totals"] += 1
-                t["equal"] += c["equal"]
-                if not c.get("apart"):
-                    t["kernel_totals"] += 1
-                    t["kernel_equal"] += c["equal"]
-    out["together"] = {k: sum(out[s][k] for s in SUITES) for k in out[next(iter(SUITES))]}
-    out["every launch"] = every = dict.fromkeys(out["together"], 0)
-    for r in rows:
-        checks = r.get("checks") or {}
-        every["launches"] += 1
-        every["run"] += bool(checks)
-        for c in checks.values():
-            every["totals"] += 1
-            every["equal"] += c["equal"]
-            if not c.get("apart"):
-                every["kernel_totals"] += 1
-                every["kernel_equal"] += c["equal"]
+            if s is not None:
+                _count(out[s], r)
+    out["together"] = {k: sum(out[s][k] for s in SUITES) for k in empty}
+    out["every launch"] = every
     return out
 
 
