@@ -338,8 +338,9 @@ def compare_row(emu: dict, ncu: dict, apart: dict | None = None, undecided=()) -
     """Per key: {"emu", "ncu", "equal", "delta"} for the keys both sides count; a key the
     manifest sets ``apart`` also carries "apart": why (the order of atomics, a spin's timing, the
     driver's printf code): compared and shown like the rest, summed apart from them. A key in
-    ``undecided`` (counted on a line the emulator marks undecided: ``undecided_keys``) is a miss
-    whatever its value, "undecided": true (issue 23: such lines count as misses)."""
+    ``undecided`` (counted on a line the emulator marks undecided: ``undecided_keys``) carries
+    "undecided": true and is a miss whatever its value (``matches``; issue 23: such lines count as
+    misses); "equal" stays the values' equality."""
     out = {}
     for k in KEYS:
         e, n = emu.get(k), ncu.get(k)
@@ -347,10 +348,15 @@ def compare_row(emu: dict, ncu: dict, apart: dict | None = None, undecided=()) -
             continue
         out[k] = {"emu": int(e), "ncu": int(n), "equal": int(e) == int(n), "delta": int(e) - int(n)}
         if k in undecided:
-            out[k].update(equal=False, undecided=True)
+            out[k]["undecided"] = True
         if apart and k in apart:
             out[k]["apart"] = apart[k]
     return out
+
+
+def matches(c: dict) -> bool:
+    """A compared total that counts as equal to ncu's: equal values, on no undecided line."""
+    return c["equal"] and not c.get("undecided")
 
 
 def undecided_keys(emu: dict) -> set:
@@ -376,9 +382,9 @@ def summary(rows) -> dict:
         kept = [[c for c in r["checks"].values() if not c.get("apart")] for r in rs]
         aside = [c for r in rs for c in r["checks"].values() if c.get("apart")]
         n = sum(len(cs) for cs in kept)
-        eq = sum(c["equal"] for cs in kept for c in cs)
-        n_all, eq_all = n + len(aside), eq + sum(c["equal"] for c in aside)
-        out[g] = {"launches": len(rs), "launches_equal": sum(all(c["equal"] for c in cs) for cs in kept),
+        eq = sum(matches(c) for cs in kept for c in cs)
+        n_all, eq_all = n + len(aside), eq + sum(matches(c) for c in aside)
+        out[g] = {"launches": len(rs), "launches_equal": sum(all(matches(c) for c in cs) for cs in kept),
                   "totals": n, "totals_equal": eq, "percent_equal": round(100.0 * eq / n, 2) if n else None,
                   "apart_totals": len(aside), "apart_equal": eq_all - eq,
                   "percent_equal_all": round(100.0 * eq_all / n_all, 2) if n_all else None}
@@ -399,8 +405,8 @@ def table(rows, title: str) -> str:
             why = r.get("not_profiled") or r.get("error") or r.get("emu_skipped") or "no ncu numbers"
             lines.append(f"{r['id'][:62]:<62} {'-':<8} {why}")
             continue
-        bad = {k: c for k, c in r["checks"].items() if not c["equal"] and not c.get("apart")}
-        aside = {k: c for k, c in r["checks"].items() if not c["equal"] and c.get("apart")}
+        bad = {k: c for k, c in r["checks"].items() if not matches(c) and not c.get("apart")}
+        aside = {k: c for k, c in r["checks"].items() if not matches(c) and c.get("apart")}
         verdict = "differs" if bad else "apart" if aside else "equal"     # apart: only set-apart totals differ
         diff = "; ".join(f"{SHORT[k]} {c['emu']} vs {c['ncu']} ({c['delta']:+d}"
                          + (", undecided" if c.get("undecided") else "") + ")" for k, c in bad.items())
@@ -606,8 +612,9 @@ def compare(a) -> int:
             continue
         try:
             row["emu"] = emulate(L, a.counts, rec.get("arch", "sm_90"))
+            undecided = undecided_keys(row["emu"])
             row["emu"].pop("per_line")             # the table needs the totals; --json stays small
-            row["checks"] = compare_row(row["emu"]["metrics"], ncu, L.apart, undecided_keys(row["emu"]))
+            row["checks"] = compare_row(row["emu"]["metrics"], ncu, L.apart, undecided)
         except Exception as e:
             row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0]}"
         rows.append(row)

@@ -44,10 +44,11 @@ def _count(t: dict, row: dict) -> None:
     t["run"] += bool(checks)
     for c in checks.values():
         t["totals"] += 1
-        t["equal"] += c["equal"]
+        ok = c["equal"] and not c.get("undecided")      # a total on an undecided line is a miss
+        t["equal"] += ok
         if not c.get("apart"):
             t["kernel_totals"] += 1
-            t["kernel_equal"] += c["equal"]
+            t["kernel_equal"] += ok
 
 
 def table(paths) -> dict:
