@@ -34,6 +34,7 @@ from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, op
 from . import cluster as clusters  # noqa: F401  (registers mapa; the cluster barrier is the scheduler's)
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
 from . import structs as emu_structs
+from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, remainder_loop, sass_replay
 from .counters.metrics import METRIC_KEYS
@@ -647,7 +648,7 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
     workspace = len(buffers) - 1
     structs = emu_structs.place(params, buffers, n_args)
     maps = tma.place_maps(params, buffers, n_args)
-    gmem = GlobalMemory(buffers)
+    gmem = GlobalMemory(buffers, heap.wanted(module))
     global_syms = {v.name: gmem.allocs[n_args + i].base for i, v in enumerate(module_vars)}
     if grid_sync:
         global_syms["%grid_workspace"] = gmem.allocs[workspace].base
