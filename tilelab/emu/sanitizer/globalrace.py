@@ -106,6 +106,12 @@ class GlobalShadow:
         self.old_read[u[fresh] - self.old_lo] = True
 
     # --------------------------------------------------------------- events
+    def warp_synced(self):
+        """A __syncwarp ran: from now on records keep their warp epochs (all 0 before: right)."""
+        if self.w_wep is None:
+            self.w_wep = np.zeros(len(self.w_rec), dtype=np.int64)
+            self.r_wep = np.zeros(len(self.w_rec), dtype=np.int64)
+
     def fence(self, m, lanes):
         self.fenced[m.gtid[lanes]] = True
 
@@ -167,13 +173,11 @@ class GlobalShadow:
         k = max(1, nbytes // self.unit)
         units = off >> self.shift
         rec = self._records(m, lanes, all_lanes)
-        wep = m.wepoch[lanes]
-        if self.w_wep is None and wep.any():
-            self.w_wep = np.zeros(len(self.w_rec), dtype=np.int64)
-            self.r_wep = np.zeros(len(self.w_rec), dtype=np.int64)
+        wep = m.wepoch[lanes] if self.w_wep is not None else None
         if k > 1:
             units = (units[:, None] + np.arange(k)).ravel()
-            rec, lanes, wep = np.repeat(rec, k), np.repeat(lanes, k), np.repeat(wep, k)
+            rec, lanes = np.repeat(rec, k), np.repeat(lanes, k)
+            wep = None if wep is None else np.repeat(wep, k)
         now = self.clock
         self.clock += 1
         if store:
