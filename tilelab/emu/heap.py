@@ -57,11 +57,13 @@ def h_free(m, ins, idx, pc):
     lanes = m.lanes(idx)
     ptrs = _arg_u64(m, ins, lanes)
     for j, p in enumerate(ptrs.tolist()):
-        if p and m.gmem.close_block(p) is None:
+        if not p:
+            continue
+        block = m.gmem.close_block(p)
+        if block is None:
             m.finding("out_of_bounds", ins, int(lanes[j]), p, said("finding.bad_free", address=f"0x{p:x}"))
-        elif p:
-            a = next(a for a in reversed(m.gmem.allocs) if a.base == p)
-            a.name += " (freed)"
+        else:
+            block.name += " (freed)"
 
 
 def _xyz(t) -> str:
