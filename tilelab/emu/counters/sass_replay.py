@@ -17,7 +17,8 @@ branch or a counted instruction's predicate sends them different ways. Any other
 makes its destinations unknown (a loaded value, a shuffle, floating point). A branch, an exit or
 a counted instruction's predicate that depends on an unknown value, an indirect branch, a call, a
 trap or a branch on the warp's convergence make it give up (``GiveUp``, with the reason), and the
-line is counted as the PTX runs, with a note saying why. A group of threads stops once no counted
+line is counted as the PTX runs, with a note saying why; except inside a ``BSSY`` region with nothing
+counted in it, which it steps over whole (``Replay._skip``: a float division's slow path). A group of threads stops once no counted
 instruction is reachable from where it is (the grid barrier's spin loops after a block reduction
 are never run). Per warp, the threads that reach a counted instruction must agree on how often
 they execute each one and with the predicate on (they execute it together); else it gives up.
@@ -25,6 +26,9 @@ The result is checked against the PTX: per line, the executions with a lane on m
 emulator's own requests with a lane on (``apply``), else the PTX count stands and the note says so.
 Only kernels with a shared access inside a PTX loop on a line ifconvert could not place pay, once
 per distinct launch (geometry and parameter values; ``apply`` caches the replay).
+``apply_copies`` replays, in the same way, the lines the SASS check (sass_model) left to the PTX because
+ptxas made only more copies of their accesses (a loop unrolled with its remainder copies), and decides
+them where the copies run as often with a lane on as the PTX's accesses.
 """
 from __future__ import annotations
 
