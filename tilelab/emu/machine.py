@@ -792,8 +792,11 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
                                  arch) if lazy is not None and blocks is None else {}
+    # lines ptxas only copied (an unrolled loop's remainder copies): decided by the same replay, where it agrees
+    copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
+                                               arch) if lazy is not None and blocks is None else ({}, set())
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
-              replayed, vprintf_calls, kernel_file=kernel.filename,
+              {**replayed, **copied}, vprintf_calls, kernel_file=kernel.filename, decided=decided,
               more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines)
               + (rloops.notes_for(lines) if rloops is not None else []))
     return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,
