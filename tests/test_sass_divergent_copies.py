@@ -75,3 +75,25 @@ def test_line_77_is_decided_with_ncus_count(tmp_path):
     assert c["shared_ld_wavefronts"]["emu"] == c["shared_ld_wavefronts"]["ncu"] == 14
     assert not any(v.get("undecided") for v in c.values())
     assert fid.matches(c["shared_ld_requests"]) and fid.matches(c["shared_ld_wavefronts"])
+
+
+@needs_cubin
+def test_the_reproduction_counts_as_the_h200(tmp_path):
+    """reproWarpSyncCopies (cgkernel's line 77 without its printf): 3 LDS on the line, one a copy behind
+    BRA.DIV; ncu's 20 requests, 6 with every lane off, 14 wavefronts (fidelity-2026-12-03-predicate.json),
+    not the 28 of a warp that ran both copies. The emulator counted 20 too, but undecided."""
+    rec = ROOT / "bench" / "results" / "fidelity-2026-12-03-predicate.json"
+    row = next(r for r in json.loads(rec.read_text())["rows"] if r["id"].endswith(":reproWarpSyncCopies"))
+    assert row["ncu_raw"]["smsp__inst_executed_op_shared_ld_pred_off_all.sum"] == 6
+    L = fid.launches(":reproWarpSyncCopies")[0]
+    k, args, symbols = L.make()
+    lst = list(sass_listing(entry_sass(k.program.sass("sm_90"), k.entry), k.program.filename))
+    line = next(x.where for x in lst if x.op == "LDS")
+    assert sum(x.op == "LDS" and x.where == line for x in lst) == 3
+    assert len(ifconvert.divergent_copies(lst)) == 1
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", ":reproWarpSyncCopies", "--json", str(out)])
+    c = json.loads(out.read_text())["rows"][0]["checks"]
+    assert c["shared_ld_requests"]["emu"] == c["shared_ld_requests"]["ncu"] == 20
+    assert c["shared_ld_wavefronts"]["emu"] == c["shared_ld_wavefronts"]["ncu"] == 14
+    assert all(fid.matches(v) for v in c.values())
