@@ -21,6 +21,10 @@ executes is decided by the SASS, not the PTX:
   wavefront): 3 before each run, so ``kernels/cp_async_copy.cu`` makes 1,536 shared-load
   requests the PTX has no instruction for (``Plan.padding``).
 
+* ptxas compiles a masked warp sync (``bar.warp.sync %r``) twice: the code after it straight, and a copy
+  behind a ``BRA.DIV`` for a warp whose threads are not converged. A warp runs one of them, so the
+  copy's instructions are no more accesses of their lines (``divergent_copies``).
+
 The evidence is the cubin's per-line memory opcodes and whether each carries a predicate
 (nvdisasm with line info). Per source line and kind of shared access (LDS, STS, LDSM, ATOMS):
 the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
