@@ -925,7 +925,13 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         c[req] = c.get(req, 0) + run - ptx
         d = sass_only.setdefault(at, {})
         d[req] = d.get(req, 0) + run - ptx
-        notes[(file, line)] = msg("counts.replayed", n=len(ts), name=name, run=run, off=run - on, ptx=ptx)
+        if not isinstance(notes.get((file, line)), Undecided):    # another kind of the line's stays undecided
+            notes[(file, line)] = msg("counts.replayed", n=len(ts), name=name, run=run, off=run - on, ptx=ptx)
+    # a line is decided only where every kind ptxas predicated more of than a modelled branch explains was replayed
+    for file, line, kind in plan.unplaced:
+        w = (file, line)
+        if w in notes and (file, line, kind) not in lines and not isinstance(notes[w], Undecided):
+            notes[w] = Undecided(notes[w])
     return notes
 
 

@@ -88,10 +88,14 @@ def _undecided_lines(ifc, plan, uncertain, replayed, count_notes, decided=frozen
     explains or a warp skipped an undecided access (ifconvert), a replay gave up or disagreed (sass_replay),
     remainder copies of another shape (remainder_loop); not the check's lines a replay decided (``decided``)."""
     out = {w for w, how in plan.lines.items() if how == "ptx" and w not in decided}
+    replayed = replayed or {}
     if ifc is not None:
-        out |= {w for w, t in ifc.notes.items() if isinstance(t, Undecided)}
+        # "more predicated than a modelled branch explains" is what a replay decides: a line it counted (a
+        # note that is no Undecided) is decided, whether or not this launch's warps had read the plan
+        out |= {w for w, t in ifc.notes.items() if isinstance(t, Undecided)
+                and (w not in replayed or isinstance(replayed[w], Undecided))}
         out |= {ifc.uncertain[pc] for pc in uncertain}
-    out |= {w for w, t in (replayed or {}).items() if isinstance(t, Undecided)}
+    out |= {w for w, t in replayed.items() if isinstance(t, Undecided)}
     out |= {(n["file"], n["line"]) for n in count_notes if n.get("undecided")}
     return out
 
