@@ -100,12 +100,22 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
     instructions (``@!PT`` padding, which never runs, left out); ``order`` is "p"/"u" per
     instruction in address order."""
     out: dict = {}
-    for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
+    vote = leader = False
+    for where, pred, op, mods in sass_instructions(entry_sass(sass_text, entry), filename):
+        if op in ("VOTEU", "VOTE") and ".ANY" in mods:
+            vote = True
+        elif op == "FLO" and vote:      # a warp-aggregated atomic's leader election (isa.warp_aggregated)
+            leader = True
+        elif op in ("BRA", "EXIT", "BSYNC"):
+            vote = leader = False
         kind = _SASS_KIND.get(op)
         if kind is None or pred == "@!PT":
             continue
         c = out.setdefault(where + (kind,), [0, 0, ""])
-        on = bool(pred) and pred != "@PT"
+        # the leader's @P ATOMS is issued by every warp that reaches it: its predicate picks a lane, not a path
+        on = bool(pred) and pred != "@PT" and not (op == "ATOMS" and leader)
+        if op == "ATOMS":
+            vote = leader = False
         c[0 if on else 1] += 1
         c[2] += "p" if on else "u"
     return out
