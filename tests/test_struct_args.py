@@ -279,7 +279,7 @@ extern "C" __global__ void vec(float4 v, double3 d, int2 i, float *f, double *g,
 def test_a_vector_type_by_value_is_the_struct_of_its_lanes():
     """CuPy's builtin_vectors example passes `double3 rhs` by value (the twelfth unseen suite): tl.launch
     refused a tl.Struct for it ("not a struct passed by value") and read a lone scalar into every lane,
-    which a GPU would not (its bytes fill the first lane only). Now its lanes' values (an array, a list)
+    which a GPU launch would not (CuPy passes the scalar's own bytes, the first lane's). Now its lanes' values (an array, a list)
     or a tl.Struct fill x, y, z, w at the PTX's offsets (float4 aligned to 16, double3 to 8), and a lone
     scalar is refused."""
     k = tc.compile_cuda(VECTORS).kernel("vec")

@@ -150,7 +150,7 @@ def is_vector_param(p) -> bool:
 def _vector(p, a, what: str) -> Struct:
     """A ``tl.Struct`` of the vector's lanes for a vector parameter: ``a`` is one (its layout checked as a
     struct's), or ``lanes`` values (an array or a sequence), each of the lane's dtype. A lone scalar is
-    refused: it is not ``make_float4(s, s, s, s)`` on a GPU, where its bytes fill only the first lane."""
+    refused: it is not ``make_float4(s, s, s, s)`` on a GPU, where its own bytes are only the first lane's."""
     if isinstance(a, Struct):
         return _struct(p, a, what)
     dt = np.dtype(p.dtype)
