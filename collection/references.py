@@ -1039,3 +1039,48 @@ def pycuda_sin_iter(a, n_iter):
     for _ in range(n_iter):
         a = np.sin(a).astype(np.float32)
     return a
+
+
+def hwfx_coalescing(start, move, iters=4000, size=4096):
+    """Kobzol's memory-coalescing kernel on a zeroed array, one warp: thread t adds index * i at
+    index = (t * start + i * move) % size for i < iters (uint32 arithmetic, as the kernel's).
+    Only race-free where no two threads reach one index (start 1, move 32)."""
+    t = np.arange(32, dtype=np.uint64)[:, None]
+    i = np.arange(iters, dtype=np.uint64)[None, :]
+    idx = (t * np.uint64(start) + i * np.uint64(move)) % np.uint64(size)
+    out = np.zeros(size, np.uint64)
+    np.add.at(out, idx.reshape(-1), (idx * i).reshape(-1))
+    return (out % (1 << 32)).astype(np.uint32)
+
+
+def mumax_exchange(Bx, By, Bz, mx, my, mz, Ms, Ms_mul, lut, regions, wx, wy, wz, Nx, Ny, Nz, pbc):
+    """mumax3's addexchange in float64: B += sum over the 6 neighbours (z only when Nz != 1) of
+    w * lut[symidx(r0, r)] * (m_neighbour - m0), divided by Msat; clamped or periodic per PBC bits."""
+    m = np.stack([a.reshape(Nz, Ny, Nx).astype(np.float64) for a in (mx, my, mz)])
+    reg = regions.reshape(Nz, Ny, Nx).astype(np.int64)
+    zero0 = (m ** 2).sum(0) == 0
+    B = np.zeros_like(m)
+
+    def sym(i, j):
+        return np.where(j <= i, i * (i + 1) // 2 + j, j * (j + 1) // 2 + i)
+
+    def shifted(a, axis, d, periodic, n):
+        idx = np.arange(n) + d
+        idx = idx % n if periodic else np.clip(idx, 0, n - 1)
+        return np.take(a, idx, axis=axis)
+
+    dirs = [(2, Nx, wx, pbc & 1), (1, Ny, wy, pbc & 2)] + ([(0, Nz, wz, pbc & 4)] if Nz != 1 else [])
+    for axis, n, w, per in dirs:
+        for d in (-1, 1):
+            mn = shifted(m, axis + 1, d, per, n)
+            rn = shifted(reg, axis, d, per, n)
+            mn = np.where(((mn ** 2).sum(0) == 0)[None], m, mn)
+            a = lut.astype(np.float64)[sym(reg, rn)]
+            B += np.float64(w) * a[None] * (mn - m)
+    ms = Ms.reshape(Nz, Ny, Nx).astype(np.float64) * Ms_mul
+    inv = np.where(ms == 0, 0.0, 1.0 / np.where(ms == 0, 1.0, ms))
+    out = []
+    for c, b0 in enumerate((Bx, By, Bz)):
+        add = np.where(zero0, 0.0, B[c] * inv)
+        out.append((b0.astype(np.float64) + add.reshape(b0.shape)).reshape(b0.shape))
+    return out
