@@ -263,6 +263,13 @@ class Unit:
     its: tuple = ()      # per member, its iteration in a loop modelled as unrolled (None elsewhere)
     offs: tuple = ()     # per member, its offset from the base (a loop's steps included)
     reused: bool = False  # a load of a word an earlier load of the group read: ptxas keeps its register
+    start: int | None = None  # the wide access's offset where it is not its lowest member's (a load
+    #                           widened down to its 16-byte boundary: _cut)
+
+    @property
+    def at(self) -> int:
+        """The offset the SASS access starts at (from the base, a loop's steps included)."""
+        return self.start if self.start is not None else (self.offs[0] if self.offs else 0)
 
 
 def _blocks(fn, n: int, spans=()) -> list[int]:
@@ -306,7 +313,26 @@ def _mergeable(acc: Access) -> bool:
 
 def _cut(members: list, size: int, bits) -> list[Unit]:
     """Greedy from the lowest offset: the widest aligned run of consecutive members first
-    (``bits`` None: as if every address were aligned, to find what could merge at all)."""
+    (``bits`` None: as if every address were aligned, to find what could merge at all). Stores
+    merge only within a run of the group's stores that lie in one aligned window of the width the
+    base's alignment proves (16 bytes at most), one after another in program order; loads of three
+    of the four words of a 16-byte aligned chunk read the whole chunk (docs/SASS_COUNTS.md, 3)."""
+    if members[0].kind == "st" and len(members) > 1:
+        b = (K, 0) if bits is None else members[0].known or bits.base(members[0].base)
+        win = 1 << min(4, b[0])                # the address's low bits known: its windows are
+        runs: list = [[members[0]]]
+        for a in members[1:]:                  # (members come in program order: predict appends them so)
+            if (b[1] + a.offset) // win == (b[1] + runs[-1][-1].offset) // win:
+                runs[-1].append(a)
+            else:
+                runs.append([a])
+        if len(runs) > 1:
+            return [u for r in runs for u in _cut_run(r, size, bits)]
+    return _cut_run(members, size, bits)
+
+
+def _cut_run(members: list, size: int, bits) -> list[Unit]:
+    """``_cut`` of one run of a group."""
     out = []
     if members[0].kind == "ld":
         # a load of the very word an earlier load of the group read (one base register unchanged, one
@@ -328,6 +354,18 @@ def _cut(members: list, size: int, bits) -> list[Unit]:
     while i < len(members):
         a = members[i]
         done = False
+        # three of a 16-byte aligned chunk's four words: one 16-byte load of the chunk (ptxas widens
+        # down to the chunk's start, or up to its end, reading a word nobody asked for)
+        lo = a.offset - (b[1] + a.offset) % 16
+        chunk = members[i:i + 4]
+        chunk = chunk[:next((j for j, m in enumerate(chunk) if m.offset >= lo + 16), len(chunk))]
+        if (a.kind == "ld" and size == 4 and b[0] >= 4 and len(chunk) == 3
+                and len({m.offset for m in chunk}) == 3):
+            out.append(Unit(tuple(m.pc for m in chunk), 16, sass_key(a.space, a.kind, 16),
+                            min(m.line for m in chunk), size, tuple(m.it for m in chunk),
+                            tuple(m.offset for m in chunk), start=lo))
+            i += 3
+            continue
         for w in (16, 8):
             need = w // size
             if need < 2 or i + need > len(members):
@@ -733,7 +771,7 @@ def _assign(action: dict, us: list, unrolled: list) -> None:
         if len(u.pcs) == 1:
             parts.setdefault(lead, {}).setdefault(it, None)
             continue
-        parts.setdefault(lead, {})[it] = (WIDE, u.size, (u.offs[0] - u.offs[li]) if u.offs else 0)
+        parts.setdefault(lead, {})[it] = (WIDE, u.size, (u.at - u.offs[li]) if u.offs else 0)
         for i in order[1:]:
             parts.setdefault(u.pcs[i], {})[u.its[i] if u.its else None] = (PART, lead)
     for pc, by_it in parts.items():
@@ -862,7 +900,7 @@ def _in_sass(runs: list, fn, where, sass: dict) -> bool:
         if acc is None:
             return False
         w = where(min((fn.instrs[pc] for pc in u.pcs), key=lambda i: (i.file, i.line)))
-        groups.setdefault((w, u.key, acc.base, acc.guard[0] is None), []).append(u.offs[0])
+        groups.setdefault((w, u.key, acc.base, acc.guard[0] is None), []).append(u.at)
     for (w, key, _, unguarded), offs in groups.items():
         have: dict = {}
         for k, pred, base, off in sass.get(w, []):
