@@ -735,6 +735,9 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             notes = []
             if any(len(u.pcs) > 1 for u in by_line.get(w, [])):
                 notes.append(_merge_note(by_line[w], fn))
+            n_wide = sum(1 for u in by_line.get(w, []) if len(u.pcs) * u.member_size < u.size)
+            if n_wide:
+                notes.append(_msg("counts.widened_loads", n=n_wide))
             n_const = sum(1 for u in silent if u in by_line.get(w, []))
             if n_const:
                 notes.append(_msg("counts.const_loads", n=n_const))

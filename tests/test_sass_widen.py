@@ -1,0 +1,115 @@
+"""Where ptxas widens or splits shared accesses differently from the plain merge rule
+(tilelab/emu/counters/sass_model.py, ``_cut``; docs/SASS_COUNTS.md, rule 3):
+
+* loads of three of the four words of a 16-byte aligned chunk are one LDS.128 of the whole chunk
+  (CUB's ``warp_aggregates[SUCCESSOR_WARP]`` in multi-gpu-programming-models' jacobi: 31 uniform
+  loads at 36..156 bytes into a 16-byte aligned variable, 8 LDS.128 from byte 32);
+* stores of one group merge only within a run of them that lies in one aligned window, one after
+  another in program order (the CUDA Handbook's ``privHist[threadIdx.x][i] = 0;
+  privHist[threadIdx.x+32][i] = 0;`` loop, unrolled by NVVM with the two rows' stores alternating:
+  ptxas keeps 32 STS a row where the rule without windows merged 8 STS.128).
+
+The launches' totals are pinned to ncu's on the H200 (bench/results/), and the lines are decided
+(counted as ptxas made them), which they were not before."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tilelab import toolchain as tc
+from tilelab.toolchain.sass import sass_memory_mix
+from conftest import needs_cubin
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+
+def _recorded(rec: str, name: str) -> dict:
+    rows = json.loads((RESULTS / rec).read_text())["rows"]
+    return next(r for r in rows if r["id"].endswith(name))
+
+
+def _launch(name: str):
+    sys.path.insert(0, str(ROOT / "bench"))
+    import fidelity
+    from tilelab.launch import launch
+    L = next(x for x in fidelity.launches(name) if x.id.endswith(name))
+    k, args, symbols = L.make()
+    return launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False,
+                  symbols=symbols or None, counts="sass", arch="sm_90")
+
+
+@needs_cubin
+@pytest.mark.parametrize("rec,name,lines", [
+    ("fidelity-2026-12-02-unseen33.json", "mgpm_jacobi.cu:jacobi_kernel<32, 32>", {146}),
+    ("fidelity-2026-12-02-every-launch.json", "histogram1DPerThread4x32<false>", {124, 125}),
+    ("fidelity-2026-12-02-every-launch.json", "histogram1DPerThread4x32<true>", {124, 125})])
+def test_widened_and_split_accesses_equal_the_h200_and_are_decided(rec, name, lines):
+    r = _launch(name)
+    want = _recorded(rec, name)["ncu"]
+    for key in [k for k in want if k in r.metrics and want[k] is not None]:
+        assert r.metrics[key] == want[key], (key, r.metrics[key], want[key])
+    rows = [pl for pl in r.per_line if pl["line"] in lines and
+            (pl.get("shared_ld_requests") or pl.get("shared_st_requests"))]
+    assert {pl["line"] for pl in rows} == lines
+    for pl in rows:
+        assert pl["counted"] == "sass" and not pl.get("undecided"), pl
+
+
+@needs_cubin
+def test_jacobi_reads_a_word_below_the_first_and_says_so():
+    """ncu's 32 shared-load requests and wavefronts (4 blocks' thread 0, 8 LDS.128 each) where the
+    PTX's 31 loads a block count 124; the note names the widened chunk."""
+    r = _launch("mgpm_jacobi.cu:jacobi_kernel<32, 32>")
+    pl = next(x for x in r.per_line if x["line"] == 146 and x.get("shared_ld_requests"))
+    want = _recorded("fidelity-2026-12-02-unseen33.json", "mgpm_jacobi.cu:jacobi_kernel<32, 32>")["ncu"]
+    assert pl["shared_ld_requests"] == want["shared_ld_requests"]
+    assert pl["ptx"]["shared_ld_requests"] == 124
+    assert "ptxas merged 3 loads into LDS.128" in pl["why"] and "16-byte chunk" in pl["why"]
+
+
+SRC = r'''
+__global__ void threeOfFour(float* out)
+{
+    __shared__ float s[64];
+    s[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = s[(threadIdx.x & 15) * 4 + 1] + s[(threadIdx.x & 15) * 4 + 2] + s[(threadIdx.x & 15) * 4 + 3];
+}
+
+__global__ void twoRows(unsigned* out)
+{
+    __shared__ unsigned h[64][8];
+    for (int i = 0; i < 8; i++) {
+        h[threadIdx.x][i] = 0;
+        h[threadIdx.x + 32][i] = 0;
+    }
+    __syncthreads();
+    out[threadIdx.x] = h[threadIdx.x][threadIdx.x & 7] + h[threadIdx.x + 32][0];
+}
+'''
+
+
+@needs_cubin
+@pytest.mark.parametrize("name,line,n,mix", [
+    ("threeOfFour", 7, 64, {"LDS.128": 1}),          # s[4i+1..4i+3]: the chunk from s[4i]
+    ("twoRows", 14, 32, {"STS": 8}),                  # two rows' stores alternating: none merged
+    ("twoRows", 15, 32, {"STS": 8})])
+def test_the_model_agrees_with_ptxas_on_small_kernels(name, line, n, mix):
+    """The cubin of each kernel holds what the comment says (ptxas, not a recording), and the
+    emulator's line is counted as that SASS: one request a warp for each instruction."""
+    prog = tc.compile_cuda(SRC, filename="widen.cu")
+    k = prog.kernel(name)
+    have = sass_memory_mix(prog, "sm_90", entry=k.entry)[("widen.cu", line)]
+    assert {x: v for x, v in have.items() if x.startswith(("LDS", "STS"))} == mix
+    from tilelab.launch import launch
+    out = np.zeros(n, np.float32 if name == "threeOfFour" else np.uint32)
+    r = launch(k, (1, 1, 1), (n, 1, 1), out, backend="emu", echo=False, counts="sass", arch="sm_90")
+    pl = next(x for x in r.per_line if x["line"] == line)
+    assert pl["counted"] == "sass" and not pl.get("undecided"), pl
+    key = "shared_ld_requests" if name == "threeOfFour" else "shared_st_requests"
+    assert pl[key] == sum(mix.values()) * (n // 32)
