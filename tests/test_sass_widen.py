@@ -44,8 +44,15 @@ def _launch(name: str):
 
 
 @needs_cubin
+def _cub_line(r):
+    """CUB's ``warp_aggregates[SUCCESSOR_WARP]`` line (its number is the installed CCCL's)."""
+    return next(x for x in r.per_line if "block_reduce_warp_reductions" in str(x.get("file"))
+                and x.get("shared_ld_requests"))
+
+
+@needs_cubin
 @pytest.mark.parametrize("rec,name,lines", [
-    ("fidelity-2026-12-02-unseen33.json", "mgpm_jacobi.cu:jacobi_kernel<32, 32>", {146}),
+    ("fidelity-2026-12-02-unseen33.json", "mgpm_jacobi.cu:jacobi_kernel<32, 32>", None),
     ("fidelity-2026-12-02-every-launch.json", "histogram1DPerThread4x32<false>", {124, 125}),
     ("fidelity-2026-12-02-every-launch.json", "histogram1DPerThread4x32<true>", {124, 125})])
 def test_widened_and_split_accesses_equal_the_h200_and_are_decided(rec, name, lines):
@@ -53,11 +60,15 @@ def test_widened_and_split_accesses_equal_the_h200_and_are_decided(rec, name, li
     want = _recorded(rec, name)["ncu"]
     for key in [k for k in want if k in r.metrics and want[k] is not None]:
         assert r.metrics[key] == want[key], (key, r.metrics[key], want[key])
-    rows = [pl for pl in r.per_line if pl["line"] in lines and
-            (pl.get("shared_ld_requests") or pl.get("shared_st_requests"))]
-    assert {pl["line"] for pl in rows} == lines
+    if lines is None:
+        rows = [_cub_line(r)]
+    else:
+        rows = [pl for pl in r.per_line if pl["line"] in lines and
+                (pl.get("shared_ld_requests") or pl.get("shared_st_requests"))]
+        assert {pl["line"] for pl in rows} == lines
     for pl in rows:
         assert pl["counted"] == "sass" and not pl.get("undecided"), pl
+    assert not any(pl.get("undecided") for pl in r.per_line)
 
 
 @needs_cubin
@@ -65,7 +76,7 @@ def test_jacobi_reads_a_word_below_the_first_and_says_so():
     """ncu's 32 shared-load requests and wavefronts (4 blocks' thread 0, 8 LDS.128 each) where the
     PTX's 31 loads a block count 124; the note names the widened chunk."""
     r = _launch("mgpm_jacobi.cu:jacobi_kernel<32, 32>")
-    pl = next(x for x in r.per_line if x["line"] == 146 and x.get("shared_ld_requests"))
+    pl = _cub_line(r)
     want = _recorded("fidelity-2026-12-02-unseen33.json", "mgpm_jacobi.cu:jacobi_kernel<32, 32>")["ncu"]
     assert pl["shared_ld_requests"] == want["shared_ld_requests"]
     assert pl["ptx"]["shared_ld_requests"] == 124
@@ -113,3 +124,78 @@ def test_the_model_agrees_with_ptxas_on_small_kernels(name, line, n, mix):
     assert pl["counted"] == "sass" and not pl.get("undecided"), pl
     key = "shared_ld_requests" if name == "threeOfFour" else "shared_st_requests"
     assert pl[key] == sum(mix.values()) * (n // 32)
+
+
+# ------------------------------------------------------------------ the rules' probes, against ptxas itself
+PROBE = """
+.visible .entry {name}(.param .u64 p0)
+{{
+    .reg .b32 %r<64>;
+    .reg .b64 %rd<64>;
+    .shared .align 4 .b8 s_{name}[8192];
+    ld.param.u64 %rd1, [p0];
+    cvta.to.global.u64 %rd2, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd11, %r1, {stride};
+    mov.u64 %rd12, s_{name};
+    add.s64 %rd13, %rd12, %rd11;
+    mov.u32 %r2, 0;
+    mov.u32 %r3, 0;
+{body}
+    ret;
+}}
+"""
+
+# (kind, stride: what the base's known bits prove, offsets in program order); docs/SASS_COUNTS.md, 3
+PROBES = [
+    ("st", 128, (0, 4096, 4, 4100, 8, 4104, 12, 4108)),    # two rows alternating: no merge
+    ("st", 128, (0, 4, 4096, 4100, 8, 12, 4104, 4108)),    # pairs in one window: STS.64
+    ("st", 128, (0, 16, 4, 20, 8, 24, 12, 28)),            # two windows alternating, one row
+    ("st", 128, (0, 8, 4, 12)),                            # one window, any order: STS.128
+    ("st", 128, (0, 4, 8, 28, 12)),
+    ("st", 128, (16, 0, 4, 8, 12, 20)),
+    ("st", 8, (0, 8, 4, 12)),                              # 8 bytes of alignment: 8-byte windows
+    ("st", 8, (0, 4, 8, 12)),
+    ("ld", 128, (4, 8, 12)),                               # widened down
+    ("ld", 128, (0, 4, 8)),                                # up
+    ("ld", 128, (0, 4, 12)),                               # between
+    ("ld", 128, (4, 8)),                                   # two words: no
+    ("ld", 128, (4, 8, 12, 16, 20, 24, 28)),
+    ("ld", 128, (36, 40, 44, 48, 52, 56, 60, 64)),
+    ("ld", 128, (0, 4096, 4, 4100, 8, 4104, 12, 4108)),    # loads alternating rows still merge
+    ("ld", 8, (0, 4, 8)),                                  # 8 bytes of alignment: no chunk
+]
+
+
+def _probe_body(kind, offsets):
+    if kind == "st":
+        return "\n".join(f"    st.shared.u32 [%rd13+{o}], %r2;" for o in offsets)
+    loads = [f"    ld.shared.u32 %r{10 + i}, [%rd13+{o}];" for i, o in enumerate(offsets)]
+    adds = [f"    add.s32 %r3, %r3, %r{10 + i};" for i in range(len(offsets))]
+    return "\n".join(loads + adds + ["    st.global.u32 [%rd2], %r3;"])
+
+
+@needs_cubin
+def test_the_merge_model_makes_what_ptxas_makes_of_each_probe():
+    """Each probe's shared accesses as the model cuts them (widths and counts) are what the
+    toolchain's ptxas made of that PTX for sm_90 (read from its SASS, nothing recorded)."""
+    from collections import Counter
+    from tilelab.emu.counters import sass_model
+    from tilelab.emu.ptx import parse
+    from tilelab.toolchain.assemble import assemble
+    from tilelab.toolchain.sass import _disassemble, entry_sass, sass_instructions
+    names = [f"probe{i}" for i in range(len(PROBES))]
+    ptx = ".version 8.0\n.target sm_80\n.address_size 64\n" + "".join(
+        PROBE.format(name=n, stride=stride, body=_probe_body(kind, offs))
+        for n, (kind, stride, offs) in zip(names, PROBES))
+    text = _disassemble(assemble(ptx, "sm_90", tc.find_nvrtc().version).cubin)
+    module = parse(ptx)
+    for n, probe in zip(names, PROBES):
+        have = Counter()
+        for _, pred, op, mods in sass_instructions(entry_sass(text, n)):
+            if op in ("LDS", "STS"):
+                have[op + (".128" if ".128" in mods else ".64" if ".64" in mods else "")] += 1
+        fn = module.entry(n)
+        units = sass_model.predict(fn, len(fn.instrs), sass_model._sym_align(fn, True))
+        got = Counter(u.key for u in units if u.key and u.key.startswith(("LDS", "STS")))
+        assert got == have, (probe, got, have)

@@ -17,7 +17,11 @@ aligned to the wide size. Alignment comes from a known-low-bits analysis of the 
 arithmetic (``_Bits``), starting from shared variables (ptxas places each at an address
 aligned to 16 bytes, or to its declared alignment if larger) and from nothing for kernel
 pointers (ptxas knows nothing of a pointer's alignment beyond what the PTX states). Groups
-are cut greedily from the lowest offset, widest first. A short counted loop that ptxas unrolls
+are cut greedily from the lowest offset, widest first; three 4-byte loads in one 16-byte chunk
+the address bits place are one 16-byte load of the chunk (ptxas reads the fourth word too), and
+a store group is first split into runs, one after another in program order, that stay in one
+aligned window of the width the base's known bits prove (ptxas merges no stores across another
+window's store between them). A short counted loop that ptxas unrolls
 fully (``find_loops``) can be modelled as unrolled, so that groups span its trips; whether to
 is decided per loop against the cubin. Groups can likewise stay open across simple forward
 branches around straight-line code that ptxas predicated (``if_regions``), the regions' own
