@@ -336,3 +336,38 @@ __global__ void reproLdsAcrossIfs(const int* src, const float* v, const float* b
     }
     dst[threadIdx.x] = s;
 }
+
+// A masked warp sync (a 16-thread thread_group's g.sync(): bar.warp.sync with the tile's mask): ptxas
+// runs the code after it straight where the warp's threads are converged, and a copy of that code with
+// WARPSYNC.COLLECTIVE, behind a BRA.DIV, where they are not. The reduction's `if (lane < i) val += w[lane + i]`
+// over the 16-thread tiles is then twice as many predicated LDS as the PTX's loads, of which a warp runs
+// half. Over the whole block first (64 threads: barrier.sync, no copy), warp 1 has every lane off at each
+// of the 6 trips, which makes the launch read the line's SASS; the emulator noted the LDS it could not
+// place and left the line undecided. (recorded: collection/simple_cooperative_groups.cu cgkernel, line 77)
+__device__ int reproTreeSum(cooperative_groups::thread_group g, int* w, int val)
+{
+    int lane = g.thread_rank();
+    for (int i = g.size() / 2; i > 0; i /= 2) {
+        w[lane] = val;
+        g.sync();
+        if (lane < i)
+            val += w[lane + i];
+        g.sync();
+    }
+    return val;
+}
+
+__global__ void reproWarpSyncCopies(const int* src, int* dst)
+{
+    __shared__ int x[64];
+    cooperative_groups::thread_block block = cooperative_groups::this_thread_block();
+    int v = src[threadIdx.x];
+    int total = reproTreeSum(block, x, v);
+    block.sync();
+    cooperative_groups::thread_group tile = cooperative_groups::tiled_partition(block, 16);
+    int part = reproTreeSum(tile, x + (threadIdx.x - tile.thread_rank()), v);
+    if (threadIdx.x == 0)
+        dst[4] = total;
+    if (tile.thread_rank() == 0)
+        dst[threadIdx.x / 16] = part;
+}

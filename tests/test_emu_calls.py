@@ -117,20 +117,70 @@ __global__ void fp(const int* sel, int* out)
     np.testing.assert_array_equal(out, np.where(sel != 0, t + 1, 2 * t))
 
 
-def test_device_malloc_is_refused_by_name(emu):
-    src = r"""
-__global__ void m(int* out)
+HEAP_SRC = r"""
+__global__ void heap(unsigned long long* where, int* sums, int n, int overrun, int twice, int after)
 {
-    int* p = (int*)malloc(16);
-    p[0] = threadIdx.x;
-    out[threadIdx.x] = p[0];
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    int* p = (int*)malloc(n * sizeof(int));
+    where[t] = (unsigned long long)p;
+    if (p == 0) return;
+    for (int i = 0; i < n; i++) p[i] = 10 * t + i;
+    int s = 0;
+    for (int i = 0; i < n; i++) s += p[i];
+    sums[t] = s;
+    if (t == overrun) p[n] = 1;
     free(p);
+    if (t == twice) free(p);
+    if (t == after) sums[t] = p[0];
 }
 """
-    k = emu.compile(src, "m", filename="malloc.cu")
-    with pytest.raises(UnsupportedInstruction) as ei:
-        emu.run(k, 1, 32, np.zeros(32, np.int32))
-    assert "`malloc`" in str(ei.value) and "malloc.cu:4" in str(ei.value)
+
+
+def _heap(emu, n, overrun=-1, twice=-1, after=-1):
+    k = emu.compile(HEAP_SRC, "heap", filename="heap.cu")
+    where, sums = np.zeros(64, np.uint64), np.full(64, -1, np.int32)
+    r = emu.run(k, 2, 32, where, sums, np.int32(n), np.int32(overrun), np.int32(twice), np.int32(after))
+    return r, where, sums
+
+
+def test_device_malloc_gives_each_thread_a_block_of_its_own(emu):
+    """emu/heap.py: every thread's block is its own (the sums see no other thread's writes), 16-byte aligned."""
+    r, where, sums = _heap(emu, 5)
+    assert r.findings == []
+    t = np.arange(64)
+    np.testing.assert_array_equal(sums, 50 * t + 10)
+    assert len(set(where.tolist())) == 64 and (where % 16 == 0).all() and (where != 0).all()
+
+
+def test_device_malloc_past_the_heap_returns_null(emu):
+    """More than cudaLimitMallocHeapSize's default 8 MiB: NULL, as on a GPU; the kernel's check sees it."""
+    src = r"""
+__global__ void big(unsigned long long* where, unsigned long long n)
+{
+    char* p = (char*)malloc(n);
+    where[threadIdx.x] = (unsigned long long)p;
+    if (p) p[n - 1] = 1;
+}
+"""
+    k = emu.compile(src, "big", filename="big.cu")
+    where = np.zeros(32, np.uint64)
+    r = emu.run(k, 1, 32, where, np.uint64((1 << 20) - 64))      # 8 fit in 8 MiB, with their alignment gaps
+    assert r.findings == []
+    assert (where[:8] != 0).all() and (where[8:] == 0).all(), where
+
+
+@pytest.mark.parametrize("case, words", [
+    ({"overrun": 37}, ["heap.cu:12", "malloc(12) of thread (5,0,0) in block (1,0,0)", "index 3"]),
+    ({"twice": 3}, ["heap.cu:14", "free() of 0x", "freed already"]),
+    ({"after": 9}, ["heap.cu:15", "malloc(12) of thread (9,0,0) in block (0,0,0) (freed)"]),
+])
+def test_device_heap_misuse_is_named_at_its_line(emu, case, words):
+    """A write past a block, a second free, a read after free: each a finding at the learner's line
+    naming the thread whose malloc made the block."""
+    r, _, _ = _heap(emu, 3, **case)
+    assert [f.kind for f in r.findings] == ["out_of_bounds"]
+    text = str(r.findings[0])
+    assert all(w in text for w in words), text
 
 
 # ------------------------------------------------------------------ printf

@@ -297,6 +297,28 @@ __global__ void warpExchange(const float* in, float* out, int crossWarp)
     assert [f.line for f in races] == [emu.line_of(src, "// @read")]
 
 
+@pytest.mark.parametrize("sync, cross, race", [(1, 0, False), (1, 1, True), (0, 0, True)])
+def test_syncwarp_orders_a_warps_global_memory_too(emu, rng, sync, cross, race):
+    # the same exchange through a global buffer: __syncwarp orders it within the warp (CUDA's
+    # programming guide: memory ordering among the participating threads), not across warps
+    src = """\
+__global__ void globalExchange(const float* in, float* scratch, float* out, int sync, int crossWarp)
+{
+    int t = threadIdx.x;
+    scratch[t] = in[t];
+    if (sync) __syncwarp();
+    int src = crossWarp ? (t + 32) % 64 : (t ^ 1);
+    out[t] = scratch[src];                        // @read
+}
+"""
+    k = emu.compile(src, "globalExchange", filename="gwarp.cu")
+    x = rng.standard_normal(64).astype(np.float32)
+    out = np.full(64, np.nan, np.float32)
+    r = emu.run(k, 1, 64, x, np.zeros(64, np.float32), out, sync, cross)
+    races = by_kind(r, "race")
+    assert [f.line for f in races] == ([emu.line_of(src, "// @read")] if race else []), races
+
+
 @pytest.mark.parametrize("N", [1, 17, 33])
 def test_no_false_positives_awkward_sizes(emu, rng, N):
     A, B, C = _matmul_inputs(rng, N)

@@ -92,13 +92,11 @@ __global__ void countChars(int* out)
     out[threadIdx.x] = n;
 }
 """
-MALLOC_SRC = """\
+EXTERN_SRC = """\
+extern __device__ int helper(int x);             // defined in another file: linked with -rdc
 __global__ void grab(int* out)
 {
-    int* p = (int*)malloc(4 * sizeof(int));
-    p[0] = threadIdx.x;
-    out[threadIdx.x] = p[0];
-    free(p);
+    out[threadIdx.x] = helper(threadIdx.x);
 }
 """
 CHATTY_SRC = """\
@@ -114,9 +112,9 @@ __global__ void chatty(int* out)
 def kernels():
     if not tc.available_nvrtc():
         pytest.skip("no NVRTC installed")
-    return {name: tc.compile_cuda(src, filename=f"{name}.cu").kernel(name)
-            for name, src in (("roundDown", ROUND_SRC), ("countChars", PRINTF_N_SRC), ("grab", MALLOC_SRC),
-                              ("chatty", CHATTY_SRC))}
+    return {name: tc.compile_cuda(src, filename=f"{name}.cu", options=opts).kernel(name)
+            for name, src, opts in (("roundDown", ROUND_SRC, ()), ("countChars", PRINTF_N_SRC, ()),
+                                    ("grab", EXTERN_SRC, ("-rdc=true",)), ("chatty", CHATTY_SRC, ()))}
 
 
 def _unsupported(kernels, name):
@@ -131,8 +129,7 @@ def _unsupported(kernels, name):
 @pytest.mark.parametrize("name, english", [
     ("roundDown", "(directed rounding of f64 arithmetic)"),
     ("countChars", "(printf's %n conversion)"),
-    ("grab", "(a call to the library function `malloc` (device-side malloc/free: allocate on the host "
-             "and pass a pointer))"),
+    ("grab", "(a call to the library function `_Z6helperi`)"),
 ])
 def test_unsupported_reasons_in_both_languages(kernels, monkeypatch, name, english):
     en = _unsupported(kernels, name)

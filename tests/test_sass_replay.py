@@ -17,6 +17,7 @@ import json
 import random
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -247,3 +248,57 @@ def test_threads_that_part_and_meet_again_count_once_per_warp():
     instrs = [sr.instruction(0x10 * i, t) for i, t in enumerate(text)]
     got = sr.Replay(instrs, (2,)).run(sr.Launch((3, 1, 1), (64, 1, 1)))
     assert got[2] == (3 * 2 * 3, 3 * 2 * 3)          # 3 blocks x 2 warps x 3 trips
+
+
+@needs_cubin
+def test_a_replayed_line_is_decided_where_the_launch_read_the_if_conversion_plan(tmp_path):
+    """reduceSinglePassMultiBlockCG's line 64, replayed: ncu's 24 requests (the 8 loads' counts of
+    ncu-sass-lines-2026-12-01.json) and 56 in the launch (fidelity-2026-12-02-every-launch.json). Its warps
+    also read the if-conversion plan (line 97's `@!P2 LDS`), whose note on line 64 ("2 more LDS than a
+    modelled branch explains", which the replay answers) had left the line undecided, its totals misses."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import fidelity as fid
+    from tilelab.launch import launch
+    L = fid.launches(":reduceSinglePassMultiBlockCG")[0]
+    k, args, symbols = L.make()
+    r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
+               counts="sass", arch="sm_90")
+    row = next(pl for pl in r.per_line if pl["line"] == 64)
+    rows = _ncu_rows("reduceSinglePassMultiBlockCG")
+    ncu64 = sum(int(rows[t]["Instructions Executed"]) for t in _loop_loads(_instrs(rows)))
+    assert row["shared_ld_requests"] == ncu64 == 24 and row["ptx"]["shared_ld_requests"] == 16
+    assert "undecided" not in row and not any(pl.get("undecided") for pl in r.per_line)
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json"),
+              "--only", ":reduceSinglePassMultiBlockCG", "--json", str(out)])
+    c = json.loads(out.read_text())["rows"][0]["checks"]
+    assert c["shared_ld_requests"]["emu"] == c["shared_ld_requests"]["ncu"] == 56
+    assert not any(v.get("undecided") for v in c.values()) and fid.matches(c["shared_ld_requests"])
+
+
+def test_a_line_with_a_kind_no_replay_counted_stays_undecided(monkeypatch):
+    """A line whose loads were replayed but whose stores ptxas also predicated more of than a modelled branch
+    explains (not replayed: no store of the line in a loop) keeps its note undecided."""
+    from tilelab.emu.counters import undecided
+    plan = SimpleNamespace(unplaced={("f.cu", 5, "shared_ld"): 2, ("f.cu", 5, "shared_st"): 1},
+                           notes={("f.cu", 5): undecided.Undecided("2 more")}, branched=(), uncertain={},
+                           skips={})
+    monkeypatch.setattr(sr, "plan_for", lambda *a: plan)
+    monkeypatch.setattr(sr, "loop_accesses", lambda fn: {0: "shared_ld"})
+    instrs = [sr.instruction(0x0, "LDS R2, [RZ]"), sr.instruction(0x10, "EXIT")]
+    rp = sr.Replay(instrs, (0,))
+    monkeypatch.setattr(sr, "_replay_for", lambda *a: rp)
+    ptx = SimpleNamespace(file=1, line=5, op="ld", mods=("shared", "u32"), guard=None)
+    monkeypatch.setattr(sr, "access_kind", lambda ins: "shared_ld" if ins is ptx else None)
+    fn = SimpleNamespace(instrs=[ptx], params=[])
+    counters = {0: {"shared_ld_requests": 1, "shared_ld_requests_active": 1}}
+    kernel = SimpleNamespace(params=[])
+    notes = sr.apply(SimpleNamespace(args=()), kernel, fn, {1: "f.cu"}, (1, 1, 1), (32, 1, 1), {}, counters, {},
+                     {}, "sm_90")
+    assert isinstance(notes[("f.cu", 5)], undecided.Undecided)
+    # and with the stores' key gone, the same replay decides it
+    del plan.unplaced[("f.cu", 5, "shared_st")]
+    fn.__dict__.pop("_sass_replay")
+    notes = sr.apply(SimpleNamespace(args=()), kernel, fn, {1: "f.cu"}, (1, 1, 1), (32, 1, 1), {}, counters, {},
+                     {}, "sm_90")
+    assert not isinstance(notes[("f.cu", 5)], undecided.Undecided)

@@ -228,7 +228,6 @@ def control(m, ins, idx, pc):
         handler = devio.EXTERNS.get(name)
         if handler is None:
             unsupported(m, ins, msg("unsupported.library_call", name=name)
-                        + (msg("unsupported.library_malloc") if name in ("malloc", "free") else "")
                         + (msg("unsupported.library_cuda") if name.startswith("cuda") else ""))
         sub = None if len(lanes) == m.T else lanes
         handler(m, ins, sub, pc)

@@ -22,6 +22,7 @@ import numpy as np
 from ..messages import msg
 from .counters.vprintf_cost import warp_cost
 from .frames import state
+from .heap import h_free, h_malloc
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .operands import unsupported
 from .sanitizer.findings import said
@@ -338,4 +339,4 @@ def trap(m, ins, lanes):
     kill(m, ins, lanes)
 
 
-EXTERNS = {"vprintf": h_vprintf, "__assertfail": h_assertfail}
+EXTERNS = {"vprintf": h_vprintf, "__assertfail": h_assertfail, "malloc": h_malloc, "free": h_free}

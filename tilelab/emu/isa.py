@@ -684,6 +684,8 @@ def h_barwarp(m, ins, idx, pc):
     lanes = m.lanes(idx)
     m.wepoch[lanes] += 1
     m.epochs_changed()
+    if m.gshadow is not None:
+        m.gshadow.warp_synced()
 
 
 # ------------------------------------------------------------------------ memory

@@ -34,6 +34,7 @@ from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, op
 from . import cluster as clusters  # noqa: F401  (registers mapa; the cluster barrier is the scheduler's)
 from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
 from . import structs as emu_structs
+from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, remainder_loop, sass_replay
 from .counters.metrics import METRIC_KEYS
@@ -647,7 +648,7 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
     workspace = len(buffers) - 1
     structs = emu_structs.place(params, buffers, n_args)
     maps = tma.place_maps(params, buffers, n_args)
-    gmem = GlobalMemory(buffers)
+    gmem = GlobalMemory(buffers, heap.wanted(module))
     global_syms = {v.name: gmem.allocs[n_args + i].base for i, v in enumerate(module_vars)}
     if grid_sync:
         global_syms["%grid_workspace"] = gmem.allocs[workspace].base
@@ -791,8 +792,11 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
                                  arch) if lazy is not None and blocks is None else {}
+    # lines ptxas only copied (an unrolled loop's remainder copies): decided by the same replay, where it agrees
+    copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
+                                               arch) if lazy is not None and blocks is None else ({}, set())
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
-              replayed, vprintf_calls, kernel_file=kernel.filename,
+              {**replayed, **copied}, vprintf_calls, kernel_file=kernel.filename, decided=decided,
               more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines)
               + (rloops.notes_for(lines) if rloops is not None else []))
     return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,

@@ -75,17 +75,38 @@ def layout(sizes) -> tuple[list[int], int]:
 
 
 class GlobalMemory:
-    """Kernel-argument buffers laid out in one arena, each with guard gaps."""
+    """Kernel-argument buffers laid out in one arena, each with guard gaps; ``heap_bytes`` more
+    after them are the device heap that ``malloc`` carves blocks from (emu/heap.py)."""
 
-    def __init__(self, buffers: list[tuple[str, np.ndarray]]):
+    def __init__(self, buffers: list[tuple[str, np.ndarray]], heap_bytes: int = 0):
         offsets, total = layout(arr.nbytes for _, arr in buffers)
         self.allocs: list[Allocation] = [Allocation(name, GLOBAL_BASE + off, arr.nbytes, off)
                                          for (name, arr), off in zip(buffers, offsets)]
-        self.arena = Arena(total)
+        self.heap_offset, self.heap_bytes = total, int(heap_bytes)
+        self.arena = Arena(total + self.heap_bytes)
         for a, (_, arr) in zip(self.allocs, buffers):
             self.arena.data[a.offset:a.offset + a.nbytes] = np.ascontiguousarray(arr).view(np.uint8).reshape(-1)
         self._bases = np.array([a.base for a in self.allocs] or [GLOBAL_BASE], dtype=np.int64)
         self._ends = np.array([a.base + a.nbytes for a in self.allocs] or [GLOBAL_BASE], dtype=np.int64)
+
+    def add_block(self, name: str, offset: int, nbytes: int) -> Allocation:
+        """Make ``nbytes`` at arena ``offset`` (past every block so far: the heap only grows) an
+        allocation of its own, so accesses outside it are out of bounds like any array's."""
+        a = Allocation(name, GLOBAL_BASE + offset, int(nbytes), offset)
+        if not self.allocs:                        # the placeholder bounds of no allocation go
+            self._bases, self._ends = self._bases[:0], self._ends[:0]
+        self.allocs.append(a)
+        self._bases = np.append(self._bases, a.base)
+        self._ends = np.append(self._ends, a.base + a.nbytes)
+        return a
+
+    def close_block(self, base: int) -> Allocation | None:
+        """The block at ``base`` is freed: no access is in bounds of it any more. None: no live block there."""
+        k = int(np.searchsorted(self._bases, base, side="right")) - 1
+        if k < 0 or self._bases[k] != base or self._ends[k] == base or self.allocs[k].offset < self.heap_offset:
+            return None
+        self._ends[k] = base
+        return self.allocs[k]
 
     def read_back(self, i: int, arr: np.ndarray) -> None:
         a = self.allocs[i]

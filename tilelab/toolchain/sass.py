@@ -89,7 +89,7 @@ def _run_nvdisasm(exe: str, cubin: bytes) -> str:
 
 
 _SASS_LINE = re.compile(r'//## File "([^"]*)", line (\d+)')
-_SASS_LABEL = re.compile(r"\s*(\.L_x_\d+):")
+_SASS_LABEL = re.compile(r"\s*(\.L_x_\d+|\$[\w$.]+):")
 _SASS_INSTR = re.compile(r"/\*[0-9a-f]{4,}\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Z0-9_]+)*)")
 _MEM_OPS = {"LDS", "STS", "LDG", "STG", "LDSM", "STSM", "LDGSTS", "LD", "ST", "LDL", "STL",
             "ATOMS", "ATOMG", "ATOM", "RED", "REDG"}

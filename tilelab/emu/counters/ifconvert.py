@@ -21,6 +21,10 @@ executes is decided by the SASS, not the PTX:
   wavefront): 3 before each run, so ``kernels/cp_async_copy.cu`` makes 1,536 shared-load
   requests the PTX has no instruction for (``Plan.padding``).
 
+* ptxas compiles a masked warp sync (``bar.warp.sync %r``) twice: the code after it straight, and a copy
+  behind a ``BRA.DIV`` for a warp whose threads are not converged. A warp runs one of them, so the
+  copy's instructions are no more accesses of their lines (``divergent_copies``).
+
 The evidence is the cubin's per-line memory opcodes and whether each carries a predicate
 (nvdisasm with line info). Per source line and kind of shared access (LDS, STS, LDSM, ATOMS):
 the PTX accesses that a SASS predicate could cover (guarded ones, and ones inside a simple branch
@@ -41,11 +45,12 @@ access is counted as the PTX runs, with one note.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ...messages import language, msg as _msg
 from ...toolchain import DEFAULT_ARCH
-from ...toolchain.sass import entry_sass, sass_instructions
+from ...toolchain.sass import entry_sass, sass_instructions, sass_listing
 from .requests import _count_warps, request_keys
 from .sass_model import plan_for as count_plan_for
 from .regions import regions
@@ -95,14 +100,66 @@ class Plan:
     unplaced: dict = field(default_factory=dict)
 
 
+_LABEL = re.compile(r"\(\s*(\.L_x_\d+)\s*\)")
+_JUMPS = {"BRA", "BRX", "JMP", "JMX", "CALL", "RET", "EXIT", "BREAK", "CONT", "KILL", "BPT", "RTT"}
+
+
+def divergent_copies(listing) -> frozenset:
+    """The addresses of the memory instructions of ``listing`` (one function's ``SassLine``s) that lie in a
+    warp-synchronous op's divergent path: a copy that a warp runs instead of the straight code after a
+    ``BRA.DIV``, never besides it (``bar.warp.sync`` with a mask: ptxas runs the code after it as it is
+    where the warp's threads are converged, and a copy of it with ``WARPSYNC.COLLECTIVE`` where they are
+    not). The SASS must show it: the ``BRA.DIV`` jumps forward to code that nothing else enters (after an
+    unconditional branch or exit, no other branch to it) and that runs straight to an unconditional
+    ``BRA`` back to the end of the straight code after the ``BRA.DIV``; the two have the same memory
+    instructions (line, predicate, opcode) in the same order. Anything else: none."""
+    lines = list(listing)
+    at = {lab: i for i, ln in enumerate(lines) for lab in ln.labels}
+
+    def target(ln):
+        m = _LABEL.search(ln.operands)
+        return at.get(m.group(1)) if m else None
+
+    entered = {}                                     # index -> how many branches jump to it
+    for ln in lines:
+        if ln.op == "BRA":
+            t = target(ln)
+            if t is not None:
+                entered[t] = entered.get(t, 0) + 1
+    mem = lambda part: [(ln.where, ln.pred, ln.op, ln.mods) for ln in part if ln.op in _SASS_KIND]  # noqa: E731
+    out = set()
+    for b, ln in enumerate(lines):
+        if ln.op != "BRA" or ".DIV" not in ln.mods:
+            continue
+        t = target(ln)
+        if t is None or t <= b + 1 or entered.get(t) != 1 or lines[t - 1].op not in ("BRA", "EXIT") \
+                or lines[t - 1].pred:
+            continue
+        end = next((j for j in range(t, len(lines)) if lines[j].op in _JUMPS), None)
+        if end is None or lines[end].op != "BRA" or lines[end].pred or lines[end].mods:
+            continue
+        join = target(lines[end])
+        if join is None or not b < join < t or any(entered.get(j) for j in range(t + 1, end + 1)) \
+                or any(x.op in _JUMPS for x in lines[b + 1:join]):
+            continue
+        slow = lines[t:end]
+        if mem(lines[b + 1:join]) == mem(slow):
+            out |= {x.addr for x in slow if x.op in _SASS_KIND}
+    return frozenset(out)
+
+
 def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
     """``{(file, line, kind): [predicated, unpredicated, order]}`` for one kernel's SASS memory
-    instructions (``@!PT`` padding, which never runs, left out); ``order`` is "p"/"u" per
-    instruction in address order."""
+    instructions (``@!PT`` padding, which never runs, and the divergent copies of ``divergent_copies``,
+    which run instead of the instructions they copy, left out); ``order`` is "p"/"u" per instruction in
+    address order."""
     out: dict = {}
-    for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
+    listing = list(sass_listing(entry_sass(sass_text, entry), filename))
+    copies = divergent_copies(listing)
+    for ln in listing:
+        where, pred, op = ln.where, ln.pred, ln.op
         kind = _SASS_KIND.get(op)
-        if kind is None or pred == "@!PT":
+        if kind is None or pred == "@!PT" or ln.addr in copies:
             continue
         c = out.setdefault(where + (kind,), [0, 0, ""])
         on = bool(pred) and pred != "@PT"

@@ -648,6 +648,8 @@ class CountPlan:
     action: dict = field(default_factory=dict)
     lines: dict = field(default_factory=dict)
     notes: dict = field(default_factory=dict)
+    copies: dict = field(default_factory=dict)     # (file, line) -> its SASS mix, for the "ptx" lines whose
+                                                   # accesses ptxas only copied (emu/counters/sass_replay.py)
 
     @property
     def active(self) -> bool:
@@ -725,6 +727,8 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         for u in silent:
             plan.action[u.pcs[0]] = (SILENT,)
         if not copies:
+            if _only_copied(us, have, predicted, silent, reused):
+                plan.copies[lines[0]] = dict(have)
             for w in lines:
                 plan.lines[w] = "ptx"
                 plan.notes[w] = ((_msg("counts.not_modelled") if merged or silent else "") +
@@ -961,6 +965,18 @@ def _copies(have: Counter, predicted: Counter) -> int:
         return 0
     k, rem = divmod(next(iter(have.values())), predicted[next(iter(have))])
     return k if not rem and k > 1 and all(have[x] == k * predicted[x] for x in predicted) else 0
+
+
+def _only_copied(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> bool:
+    """Whether a line the check could not place has only more (or fewer) copies of the very accesses the
+    model expected: one line, nothing merged, reused or read through the constant cache, the same SASS
+    keys (one width per family) in the cubin as in the model. Then each SASS copy that runs is one PTX
+    access as it runs, and a replay of the SASS's control flow can say how often they run
+    (emu/counters/sass_replay.py, ``apply_copies``)."""
+    fams = [k.split(".")[0] for k in have]
+    return (bool(have) and set(have) == set(predicted) and len(fams) == len(set(fams)) and not silent
+            and not reused and all(len(u.pcs) == 1 for u in us)
+            and len({u.line for u in us}) == 1)
 
 
 def _offset(ins) -> int:

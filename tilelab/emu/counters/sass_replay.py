@@ -17,7 +17,8 @@ branch or a counted instruction's predicate sends them different ways. Any other
 makes its destinations unknown (a loaded value, a shuffle, floating point). A branch, an exit or
 a counted instruction's predicate that depends on an unknown value, an indirect branch, a call, a
 trap or a branch on the warp's convergence make it give up (``GiveUp``, with the reason), and the
-line is counted as the PTX runs, with a note saying why. A group of threads stops once no counted
+line is counted as the PTX runs, with a note saying why; except inside a ``BSSY`` region with nothing
+counted in it, which it steps over whole (``Replay._skip``: a float division's slow path). A group of threads stops once no counted
 instruction is reachable from where it is (the grid barrier's spin loops after a block reduction
 are never run). Per warp, the threads that reach a counted instruction must agree on how often
 they execute each one and with the predicate on (they execute it together); else it gives up.
@@ -25,6 +26,9 @@ The result is checked against the PTX: per line, the executions with a lane on m
 emulator's own requests with a lane on (``apply``), else the PTX count stands and the note says so.
 Only kernels with a shared access inside a PTX loop on a line ifconvert could not place pay, once
 per distinct launch (geometry and parameter values; ``apply`` caches the replay).
+``apply_copies`` replays, in the same way, the lines the SASS check (sass_model) left to the PTX because
+ptxas made only more copies of their accesses (a loop unrolled with its remainder copies), and decides
+them where the copies run as often with a lane on as the PTX's accesses.
 """
 from __future__ import annotations
 
@@ -134,11 +138,13 @@ def from_listing(lines) -> list[Ins]:
     out = []
     for ln in lines:
         target = None
-        lab = re.search(r"\(\s*(\.L_x_\d+)\s*\)", ln.operands)
+        lab = re.search(r"\(\s*(\.L_x_\d+|\$[\w$.]+)\s*\)", ln.operands)
         if ln.op == "BRA" and lab:
             if lab.group(1) not in at:
                 raise GiveUp("no_label", label=lab.group(1))
             target = at[lab.group(1)]
+        elif ln.op in ("BSSY", "CALL") and lab:
+            target = at.get(lab.group(1))       # a skipped region's end, a callee (Replay.regions)
         ops = re.sub(r"`?\(\s*\.L_x_\d+\s*\)", "LABEL", ln.operands)
         out.append(instruction(ln.addr, f"{ln.pred} {ln.op}{ln.mods} {ops}", ln.where, target))
     return out
@@ -287,6 +293,61 @@ class Replay:
                 if not reach[i] and any(reach[j] for j in succ[i]):
                     reach[i] = changed = True
         self.reach = reach
+        self.regions = self._regions()
+
+    def _regions(self) -> dict:
+        """index -> (end, the instructions whose writes it clobbers) for every instruction inside a
+        ``BSSY Bk, END`` region the replay may step over whole (``_skip``): no counted target in it
+        or in what it calls, no exit, return or indirect jump, every branch staying inside, every
+        ``CALL`` to a callee of the listing (its first instruction to its first ``RET``, branches
+        inside, no target, exit or further call). The innermost region wins."""
+        n, tset = len(self.instrs), set(self.targets)
+        found = []
+        for s, ins in enumerate(self.instrs):
+            e = self.index.get(ins.target) if ins.op == "BSSY" else None
+            if e is None or e <= s:
+                continue
+            body, ok = list(range(s + 1, e)), True
+            for i in list(body):
+                x = self.instrs[i]
+                if i in tset or x.op in _GIVE_UP_OPS - {"CALL"} or x.op == "EXIT":
+                    ok = False
+                elif x.op == "BRA" and not (x.target is not None and s < self.index.get(x.target, -1) <= e):
+                    ok = False
+                elif x.op == "CALL":
+                    c = self.index.get(x.target)
+                    r = next((j for j in range(c, n) if self.instrs[j].op == "RET"), None) if c is not None else None
+                    if r is None or any(j in tset or self.instrs[j].op in _GIVE_UP_OPS - {"RET"} or
+                                        self.instrs[j].op == "EXIT" or (self.instrs[j].op == "BRA" and not (
+                                            c <= self.index.get(self.instrs[j].target, -1) <= r))
+                                        for j in range(c, r)):
+                        ok = False
+                    else:
+                        body += range(c, r)
+                if not ok:
+                    break
+            if ok:
+                found.append((e - s, s, e, tuple(body)))
+        out = {}
+        for _, s, e, body in sorted(found, reverse=True):      # the largest first: inner ones overwrite
+            for i in range(s + 1, e):
+                out[i] = (e, body)
+        return out
+
+    def _skip(self, g) -> bool:
+        """Step the group over the ``BSSY`` region it is in (``_regions``), if any: its threads meet
+        again at the region's end whatever path each takes, and nothing counted lies on the way, so
+        only the registers the region (and what it calls) writes change: they become unknown. Used
+        where a branch inside depends on what the replay does not compute (a float division's slow
+        path: ``@P0 BRA`` on an FFMA's exponent, a ``CALL`` to ``__internal_..._slowpath``)."""
+        got = self.regions.get(g.pc)
+        if got is None:
+            return False
+        e, body = got
+        for i in body:
+            self._poison(g, self.instrs[i], None)
+        g.pc = e
+        return True
 
     # ------------------------------------------------------------- operands
     def _val(self, g, o: str, ins):
@@ -528,6 +589,16 @@ class Replay:
             a, b, p = v(1), v(2), self._pred(g, o[3])
             bad = next((x for x in (a, b, p) if isinstance(x, Unknown)), None)
             return sset(o[0], bad if bad is not None else np.where(p, a, b).astype(_U32))
+        if op in ("VIADDMNMX", "UVIADDMNMX") and len(o) == 5:
+            # min or max (the predicate: PT min, !PT max) of a + b and c: ptxas's max(n, 1) trip counts
+            a, b, c, p = v(1), v(2), v(3), self._pred(g, o[4])
+            bad = next((x for x in (a, b, c, p) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            ab = ((a.astype(np.uint64) + b.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32)
+            x, y = (ab, c) if "U32" in mods else (ab.view(np.int32), np.asarray(c).view(np.int32))
+            r = np.asarray(np.where(p, np.minimum(x, y), np.maximum(x, y)))
+            return sset(o[0], r.astype(x.dtype).view(_U32))
         if op in ("IMNMX", "VIMNMX", "UIMNMX") and len(o) == 4:
             a, b, p = v(1), v(2), self._pred(g, o[3])
             bad = next((x for x in (a, b, p) if isinstance(x, Unknown)), None)
@@ -671,6 +742,8 @@ class Replay:
                 guard = None
                 if ins.pred:
                     guard = self._pred(g, ins.pred)
+                    if isinstance(guard, Unknown) and ins.op == "BRA" and self._skip(g):
+                        continue
                     if isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         raise GiveUp("pred", op=ins.op, addr=_at(ins), why=guard)
                     if not isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
@@ -716,6 +789,8 @@ class Replay:
                         g.pc = self.index[ins.target]
                     else:
                         g.pc += 1
+                    continue
+                if ins.op == "CALL" and self._skip(g):
                     continue
                 if ins.op in _GIVE_UP_OPS:
                     raise GiveUp("op", op=ins.op, addr=_at(ins))
@@ -850,5 +925,106 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         c[req] = c.get(req, 0) + run - ptx
         d = sass_only.setdefault(at, {})
         d[req] = d.get(req, 0) + run - ptx
-        notes[(file, line)] = msg("counts.replayed", n=len(ts), name=name, run=run, off=run - on, ptx=ptx)
+        if not isinstance(notes.get((file, line)), Undecided):    # another kind of the line's stays undecided
+            notes[(file, line)] = msg("counts.replayed", n=len(ts), name=name, run=run, off=run - on, ptx=ptx)
+    # a line is decided only where every kind ptxas predicated more of than a modelled branch explains was replayed
+    for file, line, kind in plan.unplaced:
+        w = (file, line)
+        if w in notes and (file, line, kind) not in lines and not isinstance(notes[w], Undecided):
+            notes[w] = Undecided(notes[w])
     return notes
+
+
+# ------------------------------------------------------------------ lines ptxas only copied
+_FAMILY_KIND = {"LDS": "shared_ld", "STS": "shared_st", "LDG": "global_ld", "STG": "global_st"}
+
+
+def _family(ins) -> str | None:
+    """The SASS family (LDS, STS, LDG, STG) a PTX ld/st of shared or global memory becomes, else None."""
+    space = "shared" if any(m == "shared" or m.startswith("shared::") for m in ins.mods) else \
+        "global" if "global" in ins.mods else None
+    if space is None or ins.op not in ("ld", "ldu", "st"):
+        return None
+    return {"shared": "LDS", "global": "LDG"}[space] if ins.op != "st" else {"shared": "STS", "global": "STG"}[space]
+
+
+def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only, arch) -> tuple:
+    """The lines the SASS check left to the PTX because ptxas made more (or fewer) copies of their
+    accesses than the model expected, and nothing else (``sass_model``'s ``plan.copies``: a loop
+    unrolled with a remainder, NVVM's and ptxas's unrolling stacked): replay the SASS's control flow
+    for the launch (one replay of every such line's instructions) and, per line and family, compare
+    the executions with a lane on with the PTX's requests with a lane on. Where every family of a
+    line agrees, each copy a warp runs with a lane on is one PTX access as it runs (same width, the
+    same lanes' addresses), so the line is decided: its counts are the PTX's, plus, for shared
+    accesses, the executions with every lane off (a request each on the H200; a global one makes
+    none, D1). ``({(file, line): note}, decided lines)``; a line it cannot decide keeps the PTX's
+    counts, undecided, its note saying why. Called once per launch, after its blocks ran."""
+    if plan is None or not plan.copies:
+        return {}, set()
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+    pcs: dict = {}                                  # (line, family) -> the line's PTX accesses of it
+    for pc, ins in enumerate(fn.instrs):
+        w = where(ins)
+        if w in plan.copies and ins.line:
+            fam = _family(ins)
+            if fam is not None:
+                pcs.setdefault((w, fam), []).append(pc)
+    cache = fn.__dict__.setdefault("_sass_replay_copies", {})     # arch -> (Replay, {target: (line, family)}) or why
+    if arch not in cache:
+        try:
+            program = kernel.program
+            instrs = from_listing(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
+            of = {i: (ins.where, ins.op) for i, ins in enumerate(instrs)
+                  if ins.where in plan.copies and ins.op in _FAMILY_KIND and ins.pred != "!PT"}
+            cache[arch] = (Replay(instrs, tuple(of)), of, {})
+        except GiveUp as e:
+            cache[arch] = e
+        except Exception as e:                      # no cubin or no nvdisasm
+            cache[arch] = GiveUp("unreadable", text=(str(e).splitlines() or [type(e).__name__])[0][:100])
+    got = cache[arch]
+    notes, decided = {}, set()
+    if isinstance(got, GiveUp):
+        totals = got
+    else:
+        replay, of, runs = got
+        launch = launch_of(fn.params, params, grid, block, arch,
+                           aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
+        if launch.key() not in runs:
+            if len(runs) > 64:
+                runs.clear()
+            try:
+                runs[launch.key()] = replay.run(launch)
+            except GiveUp as e:
+                runs[launch.key()] = e
+        totals = runs[launch.key()]
+    for w, have in sorted(plan.copies.items(), key=lambda kv: kv[0][1]):
+        if isinstance(totals, GiveUp):
+            notes[w] = Undecided(msg("counts.copies_gave_up", why=str(totals)))
+            continue
+        adds, bad = [], None
+        for fam in sorted({k.split(".")[0] for k in have}):
+            ts = [t for t, (tw, op) in of.items() if tw == w and op == fam]
+            run, on = sum(totals[t][0] for t in ts), sum(totals[t][1] for t in ts)
+            kind = _FAMILY_KIND[fam]
+            req = kind + "_requests"
+            ps = pcs.get((w, fam), [])
+            ptx = sum(counters.get(pc, {}).get(req, 0) for pc in ps)
+            ptx_on = sum(counters.get(pc, {}).get(req + "_active", 0) for pc in ps)
+            if not ps or on != ptx_on:
+                bad = msg("counts.copies_disagree", on=on, name=fam, ptx_on=ptx_on)
+                break
+            adds.append((ps, req, (run if kind.startswith("shared") else on) - ptx, fam, run, on))
+        if bad is not None:
+            notes[w] = Undecided(bad)
+            continue
+        for ps, req, d, _, _, _ in adds:
+            if d:
+                at = next((pc for pc in ps if pc in counters), ps[0])
+                c = counters.setdefault(at, dict.fromkeys(METRIC_KEYS, 0))
+                c[req] = c.get(req, 0) + d
+                s = sass_only.setdefault(at, {})
+                s[req] = s.get(req, 0) + d
+        notes[w] = msg("counts.copies_replayed", have=", ".join(f"{k}×{v}" for k, v in sorted(have.items())),
+                       runs=", ".join(msg("counts.copies_runs", name=f, run=r, off=r - o) for _, _, _, f, r, o in adds))
+        decided.add(w)
+    return notes, decided

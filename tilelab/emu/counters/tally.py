@@ -24,8 +24,10 @@ class Tally:
 
 
 def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
-          replayed, vprintf_calls, more_notes=None, kernel_file=None) -> Tally:
-    """Sum the per-pc counters of a launch per line and in total (see ``Tally``)."""
+          replayed, vprintf_calls, more_notes=None, kernel_file=None, decided=frozenset()) -> Tally:
+    """Sum the per-pc counters of a launch per line and in total (see ``Tally``); ``decided``: the lines
+    the SASS check left to the PTX that a replay of the SASS's control flow decided
+    (sass_replay.apply_copies: counted as the SASS runs, their note the replay's)."""
     metrics = dict.fromkeys(METRIC_KEYS, 0)
     ptx_metrics = dict.fromkeys(METRIC_KEYS, 0)
     lines: dict = {}
@@ -57,18 +59,19 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
         ifc_why[where] = msg("counts.sep").join(w for w in (ifc_why.get(where), vprintf_cost.note(n_calls)) if w)
     mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
         else "ptx"
-    undecided = _undecided_lines(ifc, plan, uncertain, replayed, count_notes) if mode == "sass" else set()
+    undecided = _undecided_lines(ifc, plan, uncertain, replayed, count_notes, decided) if mode == "sass" else set()
     per_line = []
     for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
         row = {"file": f, "line": l, "source": line_text(f, l, kernel_file, source_lines).strip(), **v}
         if mode == "sass":      # counts="sass": how, and the PTX count where it differs
-            row["counted"] = plan.lines.get((f, l), "sass")
+            row["counted"] = "sass" if (f, l) in decided else plan.lines.get((f, l), "sass")
             if (f, l) in undecided:
                 row["undecided"] = True
             pv = ptx_lines[(f, l)]
             if pv != v:
                 row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
-            why = msg("counts.sep").join(w for w in (plan.notes.get((f, l)), ifc_why.get((f, l))) if w)
+            why = msg("counts.sep").join(w for w in (plan.notes.get((f, l)) if (f, l) not in decided else None,
+                                                     ifc_why.get((f, l))) if w)
             if why:
                 row["why"] = why
         per_line.append(row)
@@ -79,16 +82,20 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
     return Tally(metrics, ptx_metrics, per_line, per_pc, mode, count_notes)
 
 
-def _undecided_lines(ifc, plan, uncertain, replayed, count_notes) -> set:
+def _undecided_lines(ifc, plan, uncertain, replayed, count_notes, decided=frozenset()) -> set:
     """The lines whose requests follow the PTX because what ptxas made of them could not be read (emu/counters/
     undecided.py): the SASS check found another mix (sass_model), ptxas predicated more than a modelled branch
     explains or a warp skipped an undecided access (ifconvert), a replay gave up or disagreed (sass_replay),
-    remainder copies of another shape (remainder_loop)."""
-    out = {w for w, how in plan.lines.items() if how == "ptx"}
+    remainder copies of another shape (remainder_loop); not the check's lines a replay decided (``decided``)."""
+    out = {w for w, how in plan.lines.items() if how == "ptx" and w not in decided}
+    replayed = replayed or {}
     if ifc is not None:
-        out |= {w for w, t in ifc.notes.items() if isinstance(t, Undecided)}
+        # "more predicated than a modelled branch explains" is what a replay decides: a line it counted (a
+        # note that is no Undecided) is decided, whether or not this launch's warps had read the plan
+        out |= {w for w, t in ifc.notes.items() if isinstance(t, Undecided)
+                and (w not in replayed or isinstance(replayed[w], Undecided))}
         out |= {ifc.uncertain[pc] for pc in uncertain}
-    out |= {w for w, t in (replayed or {}).items() if isinstance(t, Undecided)}
+    out |= {w for w, t in replayed.items() if isinstance(t, Undecided)}
     out |= {(n["file"], n["line"]) for n in count_notes if n.get("undecided")}
     return out
 

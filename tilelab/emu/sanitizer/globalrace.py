@@ -57,6 +57,9 @@ class GlobalShadow:
         self.w_time = np.zeros(n, dtype=np.int64)     # launch clock at the write
         self.r_rec = np.zeros(n, dtype=np.int64)
         self.r_time = np.zeros(n, dtype=np.int64)
+        # each record's warp epoch (its warp's __syncwarp count): made at the launch's first access
+        # after a __syncwarp; until then every record's is 0, which is right
+        self.w_wep = self.r_wep = None
         self.a_time = None                            # per unit: last atomic on it (made at the first)
         self.written = False
         self.read_any = False
@@ -103,6 +106,12 @@ class GlobalShadow:
         self.old_read[u[fresh] - self.old_lo] = True
 
     # --------------------------------------------------------------- events
+    def warp_synced(self):
+        """A __syncwarp ran: from now on records keep their warp epochs (all 0 before: right)."""
+        if self.w_wep is None:
+            self.w_wep = np.zeros(len(self.w_rec), dtype=np.int64)
+            self.r_wep = np.zeros(len(self.w_rec), dtype=np.int64)
+
     def fence(self, m, lanes):
         self.fenced[m.gtid[lanes]] = True
 
@@ -164,9 +173,11 @@ class GlobalShadow:
         k = max(1, nbytes // self.unit)
         units = off >> self.shift
         rec = self._records(m, lanes, all_lanes)
+        wep = m.wepoch[lanes] if self.w_wep is not None else None
         if k > 1:
             units = (units[:, None] + np.arange(k)).ravel()
             rec, lanes = np.repeat(rec, k), np.repeat(lanes, k)
+            wep = None if wep is None else np.repeat(wep, k)
         now = self.clock
         self.clock += 1
         if store:
@@ -178,10 +189,13 @@ class GlobalShadow:
                     new = None
             if self.written:
                 self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "write-after-write",
-                            self._same(m, units, new))
+                            self._same(m, units, new), self.w_wep, wep)
             if self.read_any:
-                self._check(m, ins, lanes, units, rec, self.r_rec, self.r_time, "write-after-read")
+                self._check(m, ins, lanes, units, rec, self.r_rec, self.r_time, "write-after-read",
+                            None, self.r_wep, wep)
             self.w_rec[units] = rec
+            if self.w_wep is not None:
+                self.w_wep[units] = wep
             # two lanes of one store on the same bytes: one lands, and which one is not defined
             # (unless they write the same value)
             dup = self.w_rec[units] != rec
@@ -200,8 +214,11 @@ class GlobalShadow:
             if self.old_read is not None:
                 self._note_old(units)
             if self.written:
-                self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "read-after-write")
+                self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "read-after-write",
+                            None, self.w_wep, wep)
             self.r_rec[units] = rec
+            if self.r_wep is not None:
+                self.r_wep[units] = wep
             self.r_time[units] = now
             self.read_any = True
 
@@ -212,7 +229,10 @@ class GlobalShadow:
         U = {1: np.uint8, 2: np.uint16, 4: np.uint32}[self.unit]
         return m.gmem.arena.data.view(U)[units] == new
 
-    def _check(self, m, ins, lanes, units, rec, records, times, kind, same=None):
+    def _check(self, m, ins, lanes, units, rec, records, times, kind, same=None, weps=None, wep=None):
+        """Report the first pair that nothing orders: another thread's access to these units in this
+        barrier epoch of the same block (or, for one warp, no __syncwarp between), or in another block
+        with no release and acquire between."""
         other = records[units]
         cand = (other != 0) & ((other & 0xFFFFFFFF) != (rec & 0xFFFFFFFF))
         if same is not None:
@@ -224,6 +244,9 @@ class GlobalShadow:
         ob, mb = o // m.tpb, m.block_linear[lanes[i]]
         same_block = ob == mb
         ordered = same_block & ((other[i] >> 32) != (rec[i] >> 32))
+        if weps is not None:                     # __syncwarp orders the lanes of one warp (global memory too)
+            same_warp = same_block & ((o % m.tpb) // 32 == m.tid_in_block[lanes[i]] // 32)
+            ordered |= same_warp & (weps[units[i]] != wep[i])
         cross = ~same_block
         if cross.any():
             ordered[cross] = self._released(ob[cross], times[units[i][cross]], mb[cross])
