@@ -199,3 +199,44 @@ def test_the_merge_model_makes_what_ptxas_makes_of_each_probe():
         units = sass_model.predict(fn, len(fn.instrs), sass_model._sym_align(fn, True))
         got = Counter(u.key for u in units if u.key and u.key.startswith(("LDS", "STS")))
         assert got == have, (probe, got, have)
+
+
+# ------------------------------------------------------------------ wider copies that do not run
+def _softmax(block: int):
+    sys.path.insert(0, str(ROOT / "collection"))
+    import run as collection
+    from tilelab.launch import launch
+    e = next(x for x in collection.load() if x["name"] == "softmax_forward_kernel4")
+    k = collection.compile_entry(e)
+    rng = np.random.default_rng(0)
+    out = np.zeros((4, 2048), np.float32)
+    inp = rng.uniform(-4, 4, (4, 2048)).astype(np.float32)
+    return launch(k, (4, 1, 1), (block, 1, 1), out, inp, np.int32(4), np.int32(2048), shared=block // 32 * 4,
+                  backend="emu", echo=False, counts="sass", arch="sm_90")
+
+
+@needs_cubin
+def test_softmax_lines_are_decided_where_ptxas_wider_copies_do_not_run():
+    """llm.c's softmax_forward_kernel4, lines 214 and 248: the PTX's 4-loads-a-trip loop, which ptxas
+    unrolled by 4 with 2- and 1-trip copies of LDS.128s (LDS×4, LDS.128×7 on each line), never runs at
+    the recorded 128 threads (4 warps: the remainder loop's 3 loads a block); a replay of the SASS shows
+    no LDS.128 run, so the line is decided at the PTX's count, ncu's (every total)."""
+    r = _launch("llmc_softmax_forward.cu:softmax_forward_kernel4")
+    want = _recorded("fidelity-2026-12-02-every-launch.json", "softmax_forward_kernel4")["ncu"]
+    for key in [k for k in want if k in r.metrics and want[k] is not None]:
+        assert r.metrics[key] == want[key], (key, r.metrics[key], want[key])
+    rows = [pl for pl in r.per_line if pl["line"] in (214, 248)]
+    assert len(rows) == 2 and not any(pl.get("undecided") for pl in r.per_line)
+    for pl in rows:
+        assert pl["counted"] == "sass" and "LDS.128×7" in pl["why"] and "do not run" in pl["why"], pl
+
+
+@needs_cubin
+def test_softmax_lines_stay_undecided_where_the_wider_copies_run():
+    """At 1,024 threads (32 warps) the unrolled loop runs: the LDS.128s stand for several PTX loads
+    each, which the emulator does not model for this loop, so both lines stay undecided and say why."""
+    r = _softmax(1024)
+    rows = [pl for pl in r.per_line if pl["line"] in (214, 248)]
+    assert len(rows) == 2
+    for pl in rows:
+        assert pl.get("undecided") and pl["counted"] == "ptx" and "LDS.128" in pl["why"], pl
