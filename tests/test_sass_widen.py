@@ -240,3 +240,4 @@ def test_softmax_lines_stay_undecided_where_the_wider_copies_run():
     assert len(rows) == 2
     for pl in rows:
         assert pl.get("undecided") and pl["counted"] == "ptx" and "LDS.128" in pl["why"], pl
+        assert "a replay of the SASS's control flow runs them" in pl["why"], pl     # the wider ones ran

@@ -958,7 +958,9 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     same lanes' addresses), so the line is decided: its counts are the PTX's, plus, for shared
     accesses, the executions with every lane off (a request each on the H200; a global one makes
     none, D1). ``({(file, line): note}, decided lines)``; a line it cannot decide keeps the PTX's
-    counts, undecided, its note saying why. Called once per launch, after its blocks ran."""
+    counts, undecided, its note saying why. A line with wider copies of its accesses too (``plan.idle``:
+    a loop ptxas unrolled and widened, sass_model's ``_widened_copies``) is decided only where none of
+    the wider ones runs in the launch. Called once per launch, after its blocks ran."""
     if plan is None or not plan.copies:
         return {}, set()
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
