@@ -96,8 +96,8 @@ def _run_gpu_launch(entry, k, args, named):
     cuTensorMapEncodeTiled on the uploaded arrays, the 128 bytes passed by value; a struct's bytes with its
     arrays' device addresses): its outputs come back into ``args`` (a struct's: into its arrays)."""
     from tilelab.launch import launch
-    launch(k, tuple(entry["grid"]), tuple(entry["block"]), *args, shared=int(entry.get("shared", 0)),
-           backend="gpu", echo=False)
+    text = _capture_stdout(lambda: launch(k, tuple(entry["grid"]), tuple(entry["block"]), *args,
+                                          shared=int(entry.get("shared", 0)), backend="gpu", echo=False))
     out = {}
     for spec_arg, v in zip(entry["args"], args):
         out[spec_arg["name"]] = named[spec_arg["name"]]     # a struct's spec names its array (tl.PitchedPtr)
@@ -106,7 +106,7 @@ def _run_gpu_launch(entry, k, args, named):
                 out[f["name"]] = named[f["name"]]
     for spec_arg in entry.get("tensors", []):         # the maps' own arrays (a TMA store's output)
         out[spec_arg["name"]] = named[spec_arg["name"]]
-    return out, []
+    return out, text.splitlines()                     # device printf, flushed by the launch's copy back
 
 
 def _digest(a) -> str:

@@ -1030,3 +1030,12 @@ def mgpm_jacobi(a, a_new, nx, ny):
     out[0, 1:-1] = new[-1]
     res = (new - a[1:-1, 1:-1]).astype(np.float32)
     return out.reshape(-1), np.array([(res * res).astype(np.float64).sum()], np.float32)
+
+
+def pycuda_sin_iter(a, n_iter):
+    """PyCUDA's simple_speed_test `gpusin`: a[i] = sin(a[i]) n_iter times, in float32 (CUDA's sinf is within
+    a unit or two in the last place of numpy's)."""
+    a = a.astype(np.float32).copy()
+    for _ in range(n_iter):
+        a = np.sin(a).astype(np.float32)
+    return a

@@ -17,7 +17,7 @@ argument, with its ``box``, ``swizzle`` and, for a map that is not the array's o
 and strides, reversed). An array spec with ``pitched = { xsize = ..., pitch = ..., ysize = ... }`` (any of
 the three, make_cudaPitchedPtr's fields in bytes and rows; tilelab/structs.py's defaults for the others)
 is passed as a ``tl.PitchedPtr`` over the array, a ``cudaPitchedPtr`` by value; the checks see the array.
-A spec with ``struct = [...]`` is any other structure by value (a ``tl.Struct``): its fields in the C
+A spec with ``struct = [...]`` is any other structure by value (a ``tl.Struct``; ``align = 16`` where the C type is aligned more than its fields, as by an ``int4`` member): its fields in the C
 declaration's order, each a scalar (``dtype`` and ``value``: a typed numpy scalar) or an array (the
 usual array spec: the field is a pointer); the checks and the later specs see each array by its field's name.
 """
@@ -119,7 +119,7 @@ def _struct(spec, rng, named):
         else:
             v = named[f["name"]] = _make(f, rng, named)
         fields.append((f["name"], v))
-    return Struct(fields)
+    return Struct(fields, align=spec.get("align"))     # align: the C type's, as __align__ or an int4 member gives it
 
 
 def _tensor_map(spec, named):

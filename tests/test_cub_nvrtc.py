@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from tilelab.errors import CompileError
+from tilelab.structs import Struct
 
 CUB_SRC = r"""
 #include <cub/cub.cuh>
@@ -80,3 +81,52 @@ def test_cub_device_wide_algorithm_in_a_kernel_says_why(emu):
     msg = str(ei.value)
     assert "host APIs that launch their own kernels" in msg and "cub::BlockReduce" in msg
     assert "#error" not in msg and "device_synchronize" not in msg      # not CCCL's refusal
+
+
+LOOK_BACK_SRC = r"""
+#include <cub/device/device_scan.cuh>
+
+// CUB's own example_device_decoupled_look_back.cu includes the device-wide scan's header for the
+// single-pass scan's tile state and its look-back: each block publishes its aggregate (its index)
+// and finds the sum of the blocks before it
+__global__ void init(cub::ScanTileState<int> state, int tiles) { state.InitializeStatus(tiles); }
+
+__global__ void look_back(cub::ScanTileState<int> state, int* prefix)
+{
+    using Op = cub::TilePrefixCallbackOp<int, ::cuda::std::plus<>, cub::ScanTileState<int>>;
+    __shared__ typename Op::TempStorage temp;
+    Op op(state, temp, ::cuda::std::plus<>{});
+    if (blockIdx.x == 0) {
+        if (threadIdx.x == 0) { state.SetInclusive(0, 0); prefix[0] = 0; }
+    } else if (threadIdx.x < 32) {
+        int p = op(int(blockIdx.x));
+        if (threadIdx.x == 0) prefix[blockIdx.x] = p;
+    }
+}
+"""
+
+
+def test_a_kernel_file_with_the_device_scan_header_builds_and_looks_back(emu):
+    """<cub/device/device_scan.cuh> did not build under NVRTC (CCCL 3's #error; CCCL 2's <iterator>):
+    tilelab's gives the tile state and the look-back, whose strong loads and stores race with nothing."""
+    init = emu.compile(LOOK_BACK_SRC, "init", filename="look_back.cu")
+    look = emu.compile(LOOK_BACK_SRC, "look_back", filename="look_back.cu")
+    tiles = 6
+    desc = np.zeros(2 * (32 + tiles), np.uint32)                 # uint2 {status, value} a tile, 32 of padding
+    r = emu.run(init, 1, 64, Struct(d_tile_descriptors=desc), tiles)
+    assert r.findings == []
+    np.testing.assert_array_equal(desc, [0, 0] * 32 + [99, 0] * tiles)   # SCAN_TILE_OOB, SCAN_TILE_INVALID
+    prefix = np.full(tiles, -1, np.int32)
+    r = emu.run(look, tiles, 64, Struct(d_tile_descriptors=desc), prefix)
+    assert r.findings == []
+    np.testing.assert_array_equal(prefix, [t * (t - 1) // 2 for t in range(tiles)])
+    assert desc[64::2].tolist() == [101] * tiles                                # SCAN_TILE_INCLUSIVE
+    assert desc[65::2].tolist() == [t * (t + 1) // 2 for t in range(tiles)]
+
+
+def test_cub_device_scan_named_in_a_kernel_still_says_why(emu):
+    src = "#include <cub/device/device_scan.cuh>\n" + DEVICE_WIDE_SRC.replace("#include <cub/cub.cuh>", "") \
+        .replace("DeviceReduce::Sum", "DeviceScan::ExclusiveSum")
+    with pytest.raises(CompileError) as ei:
+        emu.compile(src, "sums", filename="sums.cu")
+    assert "host APIs that launch their own kernels" in str(ei.value)

@@ -243,3 +243,23 @@ def test_popc_increment_is_what_ptxas_makes_of_it(emu, entry, rng):
     on = np.ones((8, 32), bool)
     want = (atom_wavefronts(addr, on, 4) if popc else generic_atom_wavefronts(addr, on, 4)).sum()
     assert r.metrics["shared_atom_wavefronts"] == want
+
+
+def test_a_warp_aggregated_shared_atomic_is_one_lane_a_warp_that_reaches_it():
+    """PyCUDA's select_them (the twelfth unseen suite): `selec_smem[atomicAdd(counter_smem_ptr, 1)] = idx`
+    under `if (a[idx] >= limit)`, the pointer the one `__shared__` counter. ptxas aggregates it over the
+    warp (VOTEU.ANY, FLO, POPC, one `@P ATOMS.ADD` by the leader, SHFL), under a branch: the H200 made 123
+    requests (the warps with a lane on, of 128) and 163 wavefronts, 123 of them one a request and 40 its
+    own bank-conflict counter's (one lane cannot conflict). The emulator counted 128 requests (it took the
+    leader's predicate for an if-conversion) and 384 wavefronts (a lane each, as an ATOMS whose lanes
+    each read the old value); now 123 and 123."""
+    from collection import run as collection
+    entry = next(e for e in collection.load() if e["name"] == "select_them")
+    res, after, _ = collection.run_emu(entry)
+    raw = _recorded("collection/pycuda_select_to_list.cu:select_them", ROOT / "bench" / "results" /
+                    "fidelity-2026-12-03-unseen34.json")
+    warps_on = int((after["a"].reshape(-1, 32) >= np.float32(0.9)).any(axis=1).sum())
+    assert res.metrics["shared_atom_requests"] == raw["smsp__inst_executed_op_shared_atom.sum"] == warps_on == 123
+    assert res.metrics["shared_atom_wavefronts"] == warps_on
+    assert raw["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"] - warps_on == \
+        raw["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum"] == 40

@@ -490,3 +490,40 @@ def test_global_race_and_uninitialised_register_speak_chinese(emu, monkeypatch):
     assert f"（这一行所有线程合计 {g_en.count} 次竞争访问）" in race_zh
     assert "is used as an address" in reg_en and "一个没有任何指令写过的值被用作地址" in reg_zh
     assert f"u.cu:{v_en.line}，线程 (0,0,0)，线程块 (0,0,0)" in reg_zh and reg_zh.startswith("使用未初始化的寄存器：")
+
+
+STRONG_FLAG_SRC = r"""
+__global__ void strong(unsigned* flag, unsigned* out)
+{
+    if (blockIdx.x == 0) {
+        if (threadIdx.x == 0) asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" :: "l"(flag), "r"(1u) : "memory");
+    } else {
+        unsigned v;
+        asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(flag) : "memory");
+        out[threadIdx.x] = v;
+    }
+}
+
+__global__ void plain(unsigned* flag, unsigned* out)
+{
+    if (blockIdx.x == 0) {
+        if (threadIdx.x == 0) *flag = 1u;
+    } else {
+        unsigned v;
+        asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(flag) : "memory");
+        out[threadIdx.x] = v;
+    }
+}
+"""
+
+
+def test_strong_stores_and_loads_of_two_blocks_are_no_race(emu):
+    """st.relaxed.gpu then ld.relaxed.gpu of another block (CUB's decoupled look-back publishing a tile's
+    status): two strong accesses are never a data race in the PTX memory model; a plain store is."""
+    strong = emu.compile(STRONG_FLAG_SRC, "strong", filename="flag.cu")
+    plain = emu.compile(STRONG_FLAG_SRC, "plain", filename="flag.cu")
+    out = np.zeros(32, np.uint32)
+    r = emu.run(strong, 2, 32, np.zeros(1, np.uint32), out)
+    assert by_kind(r, "race") == []                  # (what block 1 reads, 0 or 1, is the timing's)
+    r = emu.run(plain, 2, 32, np.zeros(1, np.uint32), out)
+    assert len(by_kind(r, "race")) == 1

@@ -17,7 +17,7 @@ from .messages import msg
 from .structs import PITCHED_PTR_TYPES, PitchedPtr, Struct
 from .tma import TensorMap
 
-__all__ = ["norm_dim3", "check_geometry", "PackedArgs", "pack_args", "is_tensor_map", "is_struct_param",
+__all__ = ["norm_dim3", "check_geometry", "PackedArgs", "pack_args", "is_tensor_map", "is_struct_param", "is_vector_param",
            "MAX_THREADS_PER_BLOCK"]
 
 # CUDA's limits (all architectures the course supports, sm_70 and newer)
@@ -98,6 +98,10 @@ def pack_args(name: str, params, args) -> PackedArgs:
             continue
         if isinstance(a, TensorMap):
             raise LaunchError(msg("tma.map_for_pointer", what=what))
+        if is_vector_param(p):            # float4 v, double3 d by value: a struct of its lanes (x, y, z, w)
+            values.append(_vector(p, a, what))
+            back.append(False)
+            continue
         if is_struct_param(p):            # a struct by value (cudaPitchedPtr, a learner's struct): tilelab/structs.py
             values.append(_struct(p, a, what))
             back.append(True)             # its arrays come back (a field cannot say its pointer is const)
@@ -134,6 +138,30 @@ def is_struct_param(p) -> bool:
     a vector type (``float4 v``) is not one, nor an enum (``.u32``)."""
     return not p.pointer and p.dtype is None and not is_tensor_map(p) and \
         p.ctype.split()[-1:] != ["__nv_bfloat16"] and getattr(p, "ptx_aggregate", None) is not False
+
+
+def is_vector_param(p) -> bool:
+    """A CUDA vector type passed by value (``float4 v``, ``double3 d``): NVVM declares it as the byte array
+    of a struct (``.param .align 8 .b8 d[24]``), its lanes ``x, y, z, w`` at their offsets."""
+    return not p.pointer and getattr(p, "lanes", 1) > 1 and p.dtype is not None \
+        and getattr(p, "ptx_aggregate", None) is not False
+
+
+def _vector(p, a, what: str) -> Struct:
+    """A ``tl.Struct`` of the vector's lanes for a vector parameter: ``a`` is one (its layout checked as a
+    struct's), or ``lanes`` values (an array or a sequence), each of the lane's dtype. A lone scalar is
+    refused: it is not ``make_float4(s, s, s, s)`` on a GPU, where its own bytes are only the first lane's."""
+    if isinstance(a, Struct):
+        return _struct(p, a, what)
+    dt = np.dtype(p.dtype)
+    vals = np.asarray(a) if isinstance(a, (np.ndarray, list, tuple)) else None
+    if vals is None or vals.ndim != 1 or vals.size != p.lanes or vals.dtype.kind not in "biuf":
+        got = f"shape {vals.shape}" if vals is not None else type(a).__name__
+        raise LaunchError(msg("args.vector_lanes", what=what, lanes=p.lanes, dt=dt.name, got=got))
+    lanes = [(c, _scalar(v, dt, what)) for c, v in zip("xyzw", vals.tolist())]
+    width = dt.itemsize * p.lanes
+    align = getattr(p, "ptx_align", None) or (min(width, 16) if p.lanes in (2, 4) else dt.itemsize)
+    return _struct(p, Struct(lanes, align=align), what)
 
 
 def _struct(p, a, what: str) -> Struct:

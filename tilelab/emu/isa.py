@@ -1240,6 +1240,40 @@ def popc_increment(fn, ins, args, t) -> bool:
     return dst.kind == "reg" and dst.name not in dataflow(fn)[0]
 
 
+def warp_aggregated(fn, ins, args, t) -> bool:
+    """Does ptxas aggregate this shared atomic over the warp? An ``atom.shared.add`` of an immediate to
+    a 32-bit integer at one fixed address (a ``__shared__`` variable: ``[sym]``, or a register set
+    once to its address) whose old value is read: ptxas elects a leader (``VOTEU.ANY``, ``FLO``), adds
+    the active lanes' count once (``@P ATOMS.ADD``) and hands each lane its old value plus its rank
+    (``SHFL``, ``POPC``): one lane, one wavefront a warp (PyCUDA's select_them, the twelfth unseen
+    suite: ncu 123 requests, the warps with a lane on). Unused, the old value makes ATOMS.POPC.INC
+    (``popc_increment``), which costs the same on one word."""
+    if "add" not in ins.mods or t not in ("u32", "s32", "b32") or ins.op != "atom":
+        return False
+    v = args[1]
+    if v.kind == "reg":
+        v = dataflow(fn)[1].get(v.name) or v
+    if v.kind != "imm":
+        return False
+    a = args[0]
+    if a.kind != "mem":
+        return False
+    if a.name.startswith("%"):
+        sym = getattr(fn, "_symbol_regs", None)
+        if sym is None:
+            writes = {}
+            for i in fn.instrs:
+                if i.args and i.args[0].kind == "reg" and i.op not in _NO_DESTINATION:
+                    writes.setdefault(i.args[0].name, []).append(i)
+            sym = fn._symbol_regs = {r: w[0].args[1].name for r, w in writes.items()
+                                     if len(w) == 1 and w[0].op == "mov" and len(w[0].args) == 2
+                                     and w[0].args[1].kind == "sym" and w[0].guard is None}
+        if a.name not in sym:
+            return False
+    dst = ins.args[0]
+    return dst.kind == "reg" and dst.name in dataflow(fn)[0]
+
+
 def h_atom(m, ins, idx, pc):
     red = ins.op == "red"
     opname = next((x for x in ins.mods if x in _ATOM), None)
@@ -1307,13 +1341,13 @@ def h_atom(m, ins, idx, pc):
         mat, act = m.warp_matrix(idx, addr)
         if not ok.all():
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
-        if generic or not popc_increment(m.fn, ins, args, t):
+        if generic or not (popc_increment(m.fn, ins, args, t) or warp_aggregated(m.fn, ins, args, t)):
             # every lane its own read-modify-write: the most active lanes one bank serves
             # (bench/results/gpu_shared_atomics-2026-12-01.json: ATOMS add/exch/min and generic ATOM
             # 40 of 40 patterns each); a CAS costs twice that (40 of 40)
             wf = generic_atom_wavefronts(mat, act, es) * (2 if opname == "cas" and not generic else 1)
         else:
-            wf = atom_wavefronts(mat, act, es)      # ATOMS.POPC.INC: lanes on one word at once
+            wf = atom_wavefronts(mat, act, es)      # ATOMS.POPC.INC, or aggregated: lanes on one word at once
         m.count(pc, "shared_atom_wavefronts", int(wf.sum()))
         # for the technique checks (SEEN_KEYS): every atomic writes; one that returns data reads too
         for kind in ("wr",) if red else ("wr", "rd"):

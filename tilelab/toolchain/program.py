@@ -216,6 +216,10 @@ STDINT_PRE_INCLUDE = "--pre-include=cuda/std/cstdint"
 #: maxpool kernels write -INFINITY with no include); tilelab's own <math.h> (tilelab/include) defines them
 _MATH_MACRO_MISSING = re.compile(r'identifier "(?:INFINITY|NAN|HUGE_VALF?|M_[A-Z0-9_]+)" is undefined')
 MATH_PRE_INCLUDE = "--pre-include=math.h"
+#: glibc's System V short names (uint, ushort, ...) used with no #include: nvcc's implicit cuda_runtime.h
+#: includes <sys/types.h>, which defines them on Linux (PyCUDA's `const uint wA`); tilelab/include's has them
+_SYSTYPES_MISSING = re.compile(r'identifier "(?:uint|ushort|ulong|u_char|u_short|u_int|u_long)" is undefined')
+SYSTYPES_PRE_INCLUDE = "--pre-include=sys/types.h"
 #: a member function declared with no execution space in a class the device code uses (Hetero-Mark's
 #: `class Creature { ...; void Dump(); }`): nvcc takes it as a host function the device code never
 #: calls; NVRTC refuses every host function. NVRTC's -default-device makes it a device declaration,
@@ -223,7 +227,7 @@ MATH_PRE_INCLUDE = "--pre-include=math.h"
 _HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
 DEFAULT_DEVICE = "-default-device"
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
-            (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE))
+            (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE))
 
 
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
@@ -258,8 +262,8 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
     arch_opt = f"-arch={ptx_arch_for(source, options)}"
-    # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types and <math.h>'s macros come
-    # with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
+    # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types, <math.h>'s macros and
+    # <sys/types.h>'s short names come with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
     # under nvcc: here too, with the header included first (only then: it costs a plain compile ~40 ms);
     # and nvcc takes a declaration with no execution space as a host one (_HOST_FUNCTION_IN_JIT)
     host_functions: dict[str, int] = {}

@@ -156,13 +156,23 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
     out: dict = {}
     listing = list(sass_listing(entry_sass(sass_text, entry), filename))
     copies = divergent_copies(listing)
+    vote = leader = False
     for ln in listing:
-        where, pred, op = ln.where, ln.pred, ln.op
+        where, pred, op, mods = ln.where, ln.pred, ln.op, ln.mods
+        if op in ("VOTEU", "VOTE") and ".ANY" in mods:
+            vote = True
+        elif op == "FLO" and vote:      # a warp-aggregated atomic's leader election (isa.warp_aggregated)
+            leader = True
+        elif op in ("BRA", "EXIT", "BSYNC"):
+            vote = leader = False
         kind = _SASS_KIND.get(op)
         if kind is None or pred == "@!PT" or ln.addr in copies:
             continue
         c = out.setdefault(where + (kind,), [0, 0, ""])
-        on = bool(pred) and pred != "@PT"
+        # the leader's @P ATOMS is issued by every warp that reaches it: its predicate picks a lane, not a path
+        on = bool(pred) and pred != "@PT" and not (op == "ATOMS" and leader)
+        if op == "ATOMS":
+            vote = leader = False
         c[0 if on else 1] += 1
         c[2] += "p" if on else "u"
     return out

@@ -11,7 +11,11 @@ each other, on a GPU they do. What orders two accesses of different threads:
   wait does) after that one (the "am I the last block?" counter);
 * separate launches (this shadow lives for one launch).
 
-Atomics themselves are not plain accesses and are not recorded. The shadow keeps, per 4-byte
+Atomics themselves are not plain accesses and are not recorded, and neither are strong stores
+(``st.relaxed`` / ``st.release`` at ``.gpu`` or ``.sys`` scope, ``cuda::atomic_ref``'s store, CUB's
+decoupled look-back publishing a tile's status): the PTX memory model makes two strong accesses of
+one scope morally strong, never a data race, so a strong store is kept as an atomic write is
+(``strong_store``), and a load that sees it acquires as a load of an atomic's result does. The shadow keeps, per 4-byte
 unit of the global arena, the last writer and the last reader (thread, barrier epoch, time);
 the last reader only, so a race between two earlier readers and a writer can go unseen, never
 the other way round: a reported race is a real one.
@@ -106,6 +110,11 @@ class GlobalShadow:
         self.old_read[u[fresh] - self.old_lo] = True
 
     # --------------------------------------------------------------- events
+    @staticmethod
+    def is_strong_store(ins) -> bool:
+        """``st.relaxed.gpu`` / ``st.release.sys`` ...: a store the memory model calls strong."""
+        return any(q in ins.mods for q in ("relaxed", "release")) and any(q in ins.mods for q in ("gpu", "sys"))
+
     def warp_synced(self):
         """A __syncwarp ran: from now on records keep their warp epochs (all 0 before: right)."""
         if self.w_wep is None:
@@ -115,7 +124,7 @@ class GlobalShadow:
     def fence(self, m, lanes):
         self.fenced[m.gtid[lanes]] = True
 
-    def atomic(self, m, lanes, off, ins):
+    def atomic(self, m, lanes, off, ins, reads: bool = True):
         """Atomic lanes, serialised in lane order: each gets its own time. An atomic after a
         fence (or with .release / .acq_rel semantics) releases its block's earlier writes."""
         if len(lanes) == 0:
@@ -124,8 +133,9 @@ class GlobalShadow:
         times = self.clock + np.arange(len(lanes), dtype=np.int64)
         self.clock += len(lanes)
         blocks = m.block_linear[lanes]
-        np.maximum.at(self.acquire, blocks, times)
-        self.note_read(off, size_of(_type_of(ins)))     # an atomic reads the word before it writes it
+        if reads:                                       # an atomic reads the word before it writes it
+            np.maximum.at(self.acquire, blocks, times)
+            self.note_read(off, size_of(_type_of(ins)))
         if self.a_time is None:
             self.a_time = np.zeros(len(self.w_rec), dtype=np.int64)
         self.a_time[off >> self.shift] = times
@@ -156,6 +166,9 @@ class GlobalShadow:
         """Check and record one plain access: ``off`` are arena byte offsets of ``lanes``;
         ``vals`` the values a store writes (raw, per lane)."""
         if len(lanes) == 0:
+            return
+        if store and self.is_strong_store(ins):          # kept as an atomic write (module docstring)
+            self.atomic(m, lanes, off, ins, reads=False)
             return
         if not store and self.a_time is not None:
             # a load that sees an atomic's result (a spin on a counter, grid.sync): the block has

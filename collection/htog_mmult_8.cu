@@ -1,0 +1,81 @@
+// tilelab kernel collection: tpoisonooo's how-to-optimize-gemm: CUDA step 8 (cuda/MMult_cuda_8.cu)
+// Source:  https://github.com/tpoisonooo/how-to-optimize-gemm/blob/27f9656874c82e1072d28088feb297784836e975/cuda/MMult_cuda_8.cu
+//          (tpoisonooo/how-to-optimize-gemm, commit 27f9656: a GEMM optimisation tutorial)
+// Licence: GPL-3.0 (the repository's LICENSE; the file itself carries no notice); the notice follows.
+// Kept: the device code, unchanged (lines 9-68 of the original).
+//       Removed: the host function MY_MMult (lines 70-78) and the host-only includes
+//       (#include <assert.h> #include <stdlib.h> #include "helper.h" #include <cublas_v2.h> #include <cuda_runtime.h>, with their comment line).
+
+/*
+ * Copyright (C) tpoisonooo and the contributors of tpoisonooo/how-to-optimize-gemm
+ * (https://github.com/tpoisonooo/how-to-optimize-gemm).
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of the
+ * License, or (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without
+ * even the implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE. See the GNU
+ * General Public License for more details: <https://www.gnu.org/licenses/>.
+ */
+
+// a = mxk, b = kxn
+template <int BLOCK, int STRIDE>
+__global__ void sgemm(int m, int n, int k, float *a, int lda, float *b, int ldb,
+                      float *c, int ldc) {
+  // blockIdx control subpanel matrix
+  constexpr int STEP = BLOCK * STRIDE;
+  const int tx = threadIdx.x * STRIDE;
+  const int ty = threadIdx.y * STRIDE;
+  const int bx = blockIdx.x * STEP;
+  const int by = blockIdx.y * STEP;
+
+  float *begin_a = a + by * k;
+  float *begin_b = b + bx;
+  float *end_a = begin_a + k;
+  __shared__ float ashare[2][STEP][STEP];
+  __shared__ float bshare[2][STEP][STEP];
+
+  float sum[STRIDE][STRIDE] = {0.f};
+  float *a_ptr = begin_a, *b_ptr = begin_b;
+
+#define LOAD(IDX)                                                              \
+  do {                                                                         \
+    for (int i = 0; i < STRIDE; ++i) {                                         \
+      for (int j = 0; j < STRIDE; ++j) {                                       \
+        ashare[IDX][ty + i][tx + j] = a_ptr[(ty + i) * k + tx + j];            \
+        bshare[IDX][ty + i][tx + j] = b_ptr[(ty + i) * n + tx + j];            \
+      }                                                                        \
+    }                                                                          \
+    a_ptr += STEP, b_ptr += STEP * n;                                          \
+  } while (0);
+
+#define SUBKERNEL(IDX)                                                         \
+  for (int i = 0; i < STRIDE; ++i) {                                           \
+    for (int j = 0; j < STRIDE; ++j) {                                         \
+      for (int kk = 0; kk < STEP; ++kk) {                                      \
+        sum[i][j] += ashare[IDX][ty + i][kk] * bshare[IDX][kk][tx + j];        \
+      }                                                                        \
+    }                                                                          \
+  }
+
+  LOAD(0)
+  for (; a_ptr < end_a;) {
+    __syncthreads();
+    LOAD(1)
+    SUBKERNEL(0)
+
+    __syncthreads();
+    if (a_ptr < end_a) {
+      LOAD(0)
+    }
+    SUBKERNEL(1)
+  }
+
+#pragma unroll
+  for (int i = 0; i < STRIDE; ++i) {
+    for (int j = 0; j < STRIDE; ++j) {
+      c[(by + ty + i) * n + bx + tx + j] = sum[i][j];
+    }
+  }
+}
