@@ -549,3 +549,69 @@ def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_replayed(emu, rng):
     assert m["shared_ld_requests_active"] == 2 * 128 // 32
     note = next(n["text"] for n in r.count_notes if n["line"] == line)
     assert "replaying the SASS" in note and "gave up" not in note
+
+
+# mumax3's reduce.h (the fourteenth unseen suite) expands a whole reduction onto the line that names the
+# macro: one unguarded store, the tree loop's guarded store (ptxas predicates it: every warp issues it)
+# and the last warp's six stores behind a branch ptxas keeps. The smallest kernel of that shape:
+ONE_LINE_SRC = r'''
+#define REDUCE_ALL_ON_ONE_LINE                                   \
+    __shared__ float s[256];                                     \
+    int t = threadIdx.x;                                         \
+    s[t] = src[blockIdx.x * 256 + t];                            \
+    __syncthreads();                                             \
+    for (unsigned int k = blockDim.x / 2; k > 32; k >>= 1) {     \
+        if (t < k) s[t] += s[t + k];                             \
+        __syncthreads();                                         \
+    }                                                            \
+    if (t < 32) {                                                \
+        volatile float* v = s;                                   \
+        v[t] += v[t + 32]; v[t] += v[t + 16]; v[t] += v[t + 8];  \
+        v[t] += v[t + 4];  v[t] += v[t + 2];  v[t] += v[t + 1];  \
+    }                                                            \
+    if (t == 0) dst[blockIdx.x] = s[0];
+extern "C" __global__ void reproOneLineReduction(const float* src, float* dst) {
+    REDUCE_ALL_ON_ONE_LINE
+}
+'''
+
+
+def _one_line(emu, monkeypatch=None, order=None):
+    name = "oneline.cu" if order is None else "oneline_order.cu"     # its own program: its own plan cache
+    k = emu.compile(ONE_LINE_SRC, "reproOneLineReduction", filename=name)
+    line = emu.line_of(ONE_LINE_SRC, "REDUCE_ALL_ON_ONE_LINE", 1)
+    if order is not None:
+        real = ifconvert.sass_predication
+
+        def fake(text, entry, filename=""):
+            out = real(text, entry, filename)
+            assert out[(name, line, "shared_st")][2] == "upuuuuuu"        # what ptxas made of it
+            out[(name, line, "shared_st")] = [order.count("p"), order.count("u"), order]
+            return out
+        monkeypatch.setattr(ifconvert, "sass_predication", fake)
+    a = np.ones(512, np.float32)
+    out = np.zeros(2, np.float32)
+    r = emu.run(k, 2, 256, a, out, counts="sass", echo=False)
+    assert (out == 256).all()
+    return r, emu.line_metrics(r, line)
+
+
+def test_a_line_with_plain_and_predicated_accesses_is_matched_in_order(emu):
+    """The real SASS: 8 STS on the macro's line, the second predicated (``upuuuuuu``), one per PTX store.
+    The plain store meets an unpredicated one, so the line is matched in program order: every warp issues
+    the tree loop's store at each of its 2 steps. Per block 8 + 2 x 8 + 6 = 30 requests (the PTX's 8 + 4 + 2
+    + 6 = 20 with a lane on): 60 and 40 for 2 blocks, as ncu counts mumax3's reductions (560 against the PTX's
+    288, bench/results/fidelity-2026-12-03-unseen36.json). The old rule wanted no plain access on the line:
+    undecided, 40."""
+    _, row = _one_line(emu)
+    assert not row.get("undecided")
+    assert (row["shared_st_requests"], row["shared_st_requests_active"]) == (60, 40)
+    assert (row["shared_ld_requests"], row["shared_ld_requests_active"]) == (90, 50)
+
+
+def test_a_plain_access_meeting_a_predicated_instruction_stays_undecided(emu, monkeypatch):
+    """The same line's count with the order given another way (the predicated instruction first, where
+    the PTX's plain store is): the order does not match, the line is counted as the PTX runs and says so."""
+    _, row = _one_line(emu, monkeypatch, "puuuuuuu")
+    assert row.get("undecided")
+    assert row["shared_st_requests"] == row["shared_st_requests_active"] == 40

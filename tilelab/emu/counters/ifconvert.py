@@ -32,7 +32,8 @@ region) are "predicated" when the line's SASS instructions of that kind are all 
 (beside one unpredicated instruction for each unguarded PTX access of the line), "branched" when
 none is, matched one to one in program order when the line has exactly one SASS instruction per
 PTX access and some are predicated and some not (a pair emu/counters/sass_model.py merged counting as
-one access, on the line whose instruction count says ptxas put it there), "predicated" too when
+one access, on the line whose instruction count says ptxas put it there; the line's plain accesses
+among them where each meets an unpredicated instruction: a macro's whole reduction on one line), "predicated" too when
 ptxas copied the line's plain accesses (unrolled further) and its only predicated instructions,
 after all of them, are as many as the guarded PTX accesses that follow the plain ones (a loop's
 last remainder trip), "predicated" too when it has one predicated instruction per access a branch
@@ -242,6 +243,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
     cover: dict = {}
     plain: dict = {}
     last_plain: dict = {}                           # (file, line, kind) -> the pc of its last plain access
+    plain_pcs: dict = {}                            # (file, line, kind) -> its plain accesses' pcs
     for pc, ins in enumerate(instrs):
         kind = access_kind(ins)
         if kind is None or not ins.line:
@@ -252,6 +254,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
         else:
             plain[key] = plain.get(key, 0) + 1
             last_plain[key] = pc
+            plain_pcs.setdefault(key, []).append(pc)
     # the PTX's plain accesses with no source line (`.loc 1 0 0`: NVVM's join block after an if/else,
     # spmm v1's `st.shared.f32 [%rd3]`): ptxas gives their SASS the line of a neighbour. Where the
     # cubin's unpredicated instructions beyond each line's own plain accesses are exactly as many as
@@ -313,6 +316,18 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             for it, o in zip(here, order):
                 decide((it,), "predicated" if o == "p" else "branched")
             continue
+        elif order and 0 < n_plain and len(order) == len(here) + n_plain and _plain_unpredicated(
+                order, plain_pcs[key], [it[0] for it in here]):
+            # the same, with the line's plain accesses among them, each an unpredicated instruction at
+            # its place in program order (a macro that expands a whole reduction onto one line: its
+            # unguarded store, the tree loop's predicated one, the last warp's branched ones; mumax3)
+            decision[key] = "by order"
+            covered = sorted((it[0], it) for it in here)
+            rest = [o for o, pc in zip(order, sorted(plain_pcs[key] + [c for c, _ in covered]))
+                    if pc not in plain_pcs[key]]
+            for (_, it), o in zip(covered, rest):
+                decide((it,), "predicated" if o == "p" else "branched")
+            continue
         elif (order and 0 < n_plain < u and p == len(here) and order.endswith("p" * p) and "p" not in order[:-p]
               and all(it[0] > last_plain[key] for it in here)):
             # ptxas copied the line's plain accesses (a loop unrolled further than the PTX, or
@@ -371,6 +386,15 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             plan.unplaced[(file, line, kind)] = p - covered
             plan.notes[(file, line)] = Undecided(_msg("counts.more_predicated", n=p - covered, name=_SASS_NAME[kind]))
     return plan
+
+
+def _plain_unpredicated(order: str, plain_pcs: list, covered_pcs: list) -> bool:
+    """Whether, with a line's PTX accesses in program order matched one to one to its SASS
+    instructions in address order (``order``: "p" or "u" each), every plain access meets an
+    unpredicated instruction (else the order does not match and the line stays undecided)."""
+    pcs = sorted(plain_pcs + covered_pcs)
+    plain = set(plain_pcs)
+    return all(o == "u" for o, pc in zip(order, pcs) if pc in plain)
 
 
 _SASS_NAME = {"shared_ld": "LDS", "shared_st": "STS", "global_ld": "LDG", "global_st": "STG",
