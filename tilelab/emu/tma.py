@@ -256,10 +256,11 @@ def _map_name(m, mid: int) -> str:
 
 def tma_writes(m, block: int) -> list:
     """What the TMA last wrote in ``block``'s shared memory (local block index of the machine):
-    ``[(start, end, swizzle bytes, tensor map's name), ...]`` by shared offset, the newest copy
-    over any older one it overlaps."""
+    ``[(start, end, swizzle bytes, tensor map's name), ...]`` by shared offset (from the block's
+    first shared byte, as messages say it), the newest copy over any older one it overlaps."""
     s = m.tma
-    return list(s.writes.get(int(block), [])) if s is not None else []
+    b = m.smem.base
+    return [(lo - b, hi - b, swz, name) for lo, hi, swz, name in s.writes.get(int(block), [])] if s is not None else []
 
 
 # ------------------------------------------------------------------------ sanitizer hooks (isa._shadow)

@@ -543,10 +543,10 @@ def tma_writes(m, block: int) -> list:
 
 def _against_tma(m, ins, t0, blk, addr, mode, which):
     """A descriptor whose swizzle differs from the one the TMA wrote the bytes it reads with."""
-    lo, hi = int(addr.min()), int(addr.max()) + 2
+    lo, hi = int(addr.min()) - m.smem.base, int(addr.max()) + 2 - m.smem.base     # as tma_writes says them
     for start, end, swz, name in tma_writes(m, blk):
         if start < hi and lo < end and swz != SWIZZLE_BYTES[mode]:
-            m.finding("swizzle_mismatch", ins, t0, max(lo, start) - m.smem.base,
+            m.finding("swizzle_mismatch", ins, t0, max(lo, start),
                       said("finding.wgmma_swizzle_mismatch", which=which, mode=SWIZZLE_NAMES[mode],
                            tma=SWIZZLE_NAMES[{0: 0, 128: 1, 64: 2, 32: 3}[swz]], name=name))
             return
