@@ -93,3 +93,12 @@ def test_printf_formats_on_gpu(emu, rng):
         s.close()
     r = emu.run(k, 1, 40, iv, fv, np.zeros(4, np.int8), echo=False)
     assert sorted(gpu_lines) == sorted(r.printed)
+
+
+def test_bmsk_on_gpu(emu, rng):
+    k = emu.compile(in_t.BMSK_SRC, "masks", filename="bmsk.cu")
+    a = rng.integers(0, 70, 128).astype(np.uint32)
+    b = rng.integers(0, 70, 128).astype(np.uint32)
+    g, e, _ = both(k, 2, 64, a, b, np.zeros(128, np.uint32), np.zeros(128, np.uint32))
+    assert_parity(g[2], e[2], "bmsk.clamp")
+    assert_parity(g[3], e[3], "bmsk.wrap")

@@ -352,3 +352,43 @@ __global__ void pm(unsigned* out)
         emu.run(k, 1, 32, np.zeros(1, np.uint32))
     msg = str(ei.value)
     assert "%pm0" in msg and "pm.cu:5" in msg and "undeclared register" not in msg
+
+
+BMSK_SRC = r"""
+__global__ void masks(const unsigned* a, const unsigned* b, unsigned* clamp, unsigned* wrap)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned c, w;
+    asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(c) : "r"(a[i]), "r"(b[i]));
+    asm("bmsk.wrap.b32 %0, %1, %2;" : "=r"(w) : "r"(a[i]), "r"(b[i]));
+    clamp[i] = c;
+    wrap[i] = w;
+}
+"""
+
+
+def _bmsk(a: int, b: int, clamp: bool) -> int:
+    """bmsk by bits, not shifts: bit j is set when a <= j < a + b (each taken mod 32 by .wrap; by .clamp a
+    position past 31 sets nothing and a width past 31 runs to bit 31)."""
+    if clamp:
+        lo, width = a, min(b, 32)
+    else:
+        lo, width = a % 32, b % 32
+    return sum(1 << j for j in range(32) if lo <= j < lo + width)
+
+
+def test_bmsk_clamp_and_wrap(emu, rng):
+    """CUB's radix sort builds its digit masks with bmsk (CCCL's cuda::ptx::bmsk_clamp); the ISA's own example:
+    bmsk.wrap 1, 2 is 0x6."""
+    k = emu.compile(BMSK_SRC, "masks", filename="bmsk.cu")
+    grid = [(a, b) for a in (0, 1, 5, 31, 32, 33, 40) for b in (0, 1, 2, 7, 31, 32, 33, 64)]
+    extra = list(zip(rng.integers(0, 70, 64 - len(grid) % 64).tolist(), rng.integers(0, 70, 64 - len(grid) % 64).tolist()))
+    pairs = (grid + extra)[:64 * ((len(grid) + len(extra)) // 64)]
+    a = np.array([p[0] for p in pairs], np.uint32)
+    b = np.array([p[1] for p in pairs], np.uint32)
+    clamp, wrap = np.zeros_like(a), np.zeros_like(a)
+    r = emu.run(k, len(a) // 64, 64, a, b, clamp, wrap)
+    assert r.findings == []
+    assert wrap[pairs.index((1, 2))] == 0x6
+    np.testing.assert_array_equal(clamp, [_bmsk(x, y, True) for x, y in pairs])
+    np.testing.assert_array_equal(wrap, [_bmsk(x, y, False) for x, y in pairs])

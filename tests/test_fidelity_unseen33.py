@@ -51,14 +51,17 @@ def test_the_eleventh_unseen_suites_totals_against_ncu(tmp_path):
     checks = {r["id"]: r["checks"] for r in rows if "checks" in r}
     assert len(checks) == 16 and sum(len(c) for c in checks.values()) == 208
     assert {r["id"] for r in rows if "checks" not in r} == {"collection/jcuda_dynamic_parallelism.cu:parentKernel"}
-    missed = {(i, k): (v["emu"], v["ncu"]) for i, c in checks.items() for k, v in c.items() if not v["equal"]}
-    # cub::BlockReduce's 31 reads of warp_aggregates[1..31]: 31 LDS a block on the emulator, 8 LDS.128 in ptxas's SASS;
+    missed = {(i, k): (v["emu"], v["ncu"]) for i, c in checks.items() for k, v in c.items()
+              if not v["equal"] or v.get("undecided")}
+    # cub::BlockReduce's 31 reads of warp_aggregates[1..31]: 8 LDS.128 in ptxas's SASS, from the 16-byte
+    # boundary below the first; the emulator counted 31 LDS a block (124 against 32) on an undecided line
+    # until the merge model read three words of a chunk as the chunk (docs/FIDELITY.md, "Fixed (2026-12-03)").
     # device malloc (emu/heap.py, since it runs): the driver's heap code, which ncu counts and no cubin shows
     alloc = "collection/jcuda_allocation_in_kernel.cu:allocatingKernel"
-    assert missed == {(JACOBI, "shared_ld_wavefronts"): (124, 32), (JACOBI, "shared_ld_requests"): (124, 32),
-                      (alloc, "global_ld_sectors"): (83, 122), (alloc, "global_ld_requests"): (83, 122),
+    assert missed == {(alloc, "global_ld_sectors"): (83, 122), (alloc, "global_ld_requests"): (83, 122),
                       (alloc, "global_st_sectors"): (845, 869), (alloc, "global_st_requests"): (212, 236),
                       (alloc, "shared_atom_wavefronts"): (5, 20)}
+    assert (checks[JACOBI]["shared_ld_requests"]["emu"], checks[JACOBI]["shared_ld_wavefronts"]["emu"]) == (32, 32)
     mix = {r["id"]: r.get("sass_mix") for r in json.loads(REC.read_text())["rows"]}[JACOBI]
     lds = [v for line, v in mix.items() if line.endswith("block_reduce_warp_reductions.cuh:166")]
     assert lds == [{"LDS.128": 8}]

@@ -81,10 +81,21 @@ def _group_ptx(rng, size: int):
 
 def _brute_units(shift, add, members, size, kind, sym_align=16, shifts=(0,)):
     """ptxas's rule (docs/SASS_COUNTS.md), by brute force: in program order, groups per guard
-    close at a barrier or an aliasing access (and, for stores, at a store of another group);
-    each closed group is cut greedily, and a window is aligned when every possible address of
-    its first member (every tid, every placement of `s` at a multiple of sym_align, every value
-    in ``shifts`` added to the base: the iterations of a loop) is."""
+    close at a barrier or an aliasing access (and, for stores, at a store of another group); a
+    store group is split where the next store in program order lies in another aligned window
+    (as wide as every possible base address is aligned, 16 bytes at most); each closed group (or
+    run) is cut greedily, and a window is aligned when every possible address of its first member
+    (every tid, every placement of `s` at a multiple of sym_align, every value in ``shifts`` added
+    to the base: the iterations of a loop) is; loads of three of the four words of an aligned
+    16-byte chunk are one 16-byte load."""
+    bases = [base + (tid << shift) + add + e for tid in range(64) for base in range(0, 64, sym_align) for e in shifts]
+
+    def aligned(o, w):
+        return all((b + o) % w == 0 for b in bases)
+
+    def known(w):                  # every possible base address has one residue modulo w
+        return all((b - bases[0]) % w == 0 for b in bases)
+
     closed, open_ = [], defaultdict(list)
     for o, g in members:
         if o == "cut":
@@ -96,16 +107,33 @@ def _brute_units(shift, add, members, size, kind, sym_align=16, shifts=(0,)):
                 closed.append(open_.pop(other))
         open_[g].append(o)
     closed += list(open_.values())
+    if kind == "st":
+        win = next(w for w in (16, 8, 4, 2, 1) if known(w))
+        runs = []
+        for offs in closed:
+            runs.append([offs[0]])
+            for o in offs[1:]:
+                if (bases[0] + o) // win == (bases[0] + runs[-1][-1]) // win:
+                    runs[-1].append(o)
+                else:
+                    runs.append([o])
+        closed = runs
     units = []
     for offs in closed:
         offs = sorted(offs)
         i = 0
         while i < len(offs):
+            if kind == "ld" and size == 4 and known(16):
+                lo = offs[i] - (bases[0] + offs[i]) % 16
+                chunk = [o for o in offs[i:] if o < lo + 16]
+                if len(chunk) == len(set(chunk)) == 3:
+                    units.append((tuple(chunk), 16))
+                    i += 3
+                    continue
             for w in (16, 8):
                 need = w // size
-                if need >= 2 and offs[i:i + need] == [offs[i] + j * size for j in range(need)] and all(
-                        (base + (tid << shift) + add + offs[i] + e) % w == 0
-                        for tid in range(64) for base in range(0, 64, sym_align) for e in shifts):
+                if need >= 2 and offs[i:i + need] == [offs[i] + j * size for j in range(need)] and \
+                        aligned(offs[i], w):
                     units.append((tuple(offs[i:i + need]), w))
                     i += need
                     break

@@ -649,6 +649,27 @@ def h_bfi(m, ins, idx, pc):
     write(m, ins.args[0], np.broadcast_to(r.astype(DT[t]), (len(m.lanes(idx)),)), idx)
 
 
+def h_bmsk(m, ins, idx, pc):
+    """``bmsk.{clamp,wrap}.b32 d, a, b``: a mask of b ones from bit a (the PTX ISA's semantics, overflow rules
+    included: .clamp gives 0 for a >= 32 and all bits from a up for b >= 32; .wrap takes both mod 32)."""
+    a = np.asarray(read(m, ins.args[1], "u32", idx)).astype(np.uint64)
+    b = np.asarray(read(m, ins.args[2], "u32", idx)).astype(np.uint64)
+    ones = np.uint64(0xFFFFFFFF)
+    a1, b1 = a & np.uint64(31), b & np.uint64(31)
+    total = a1 + b1
+    mask0 = (ones << a1) & ones
+    mask1 = np.where(total >= 32, np.uint64(0), (ones << np.minimum(total, np.uint64(31))) & ones)
+    if "clamp" in ins.mods:
+        mask0 = np.where(a >= 32, np.uint64(0), mask0)
+        mask1 = np.where((a >= 32) | (b >= 32), np.uint64(0), mask1)
+        overflow = (total >= 32) | (a >= 32) | (b >= 32)
+    else:
+        overflow = total >= 32
+    mask1 = np.where(~overflow & (b1 == 0), ones, mask1)
+    r = mask0 & ~mask1 & ones
+    write(m, ins.args[0], np.broadcast_to(r.astype(np.uint32), (len(m.lanes(idx)),)), idx)
+
+
 def h_prmt(m, ins, idx, pc):
     if len(ins.mods) > 1:
         unsupported(m, ins, msg("unsupported.prmt_modes"))
@@ -1591,7 +1612,7 @@ HANDLERS = {
     "tanh": _unary(lambda a, t: np.tanh(a)),
     "and": h_logic, "or": h_logic, "xor": h_logic, "not": h_logic, "cnot": h_logic,
     "shl": h_shift, "shr": h_shift, "popc": h_popc_clz, "clz": h_popc_clz,
-    "bfe": h_bfe, "bfi": h_bfi, "prmt": h_prmt,
+    "bfe": h_bfe, "bfi": h_bfi, "bmsk": h_bmsk, "prmt": h_prmt,
     "setp": h_setp, "selp": h_selp, "mov": h_mov, "cvt": h_cvt, "cvta": h_cvta,
     "ld": h_ld, "st": h_st, "ldu": h_ld,
     "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,

@@ -17,7 +17,11 @@ aligned to the wide size. Alignment comes from a known-low-bits analysis of the 
 arithmetic (``_Bits``), starting from shared variables (ptxas places each at an address
 aligned to 16 bytes, or to its declared alignment if larger) and from nothing for kernel
 pointers (ptxas knows nothing of a pointer's alignment beyond what the PTX states). Groups
-are cut greedily from the lowest offset, widest first. A short counted loop that ptxas unrolls
+are cut greedily from the lowest offset, widest first; three 4-byte loads in one 16-byte chunk
+the address bits place are one 16-byte load of the chunk (ptxas reads the fourth word too), and
+a store group is first split into runs, one after another in program order, that stay in one
+aligned window of the width the base's known bits prove (ptxas merges no stores across another
+window's store between them). A short counted loop that ptxas unrolls
 fully (``find_loops``) can be modelled as unrolled, so that groups span its trips; whether to
 is decided per loop against the cubin. Groups can likewise stay open across simple forward
 branches around straight-line code that ptxas predicated (``if_regions``), the regions' own
@@ -263,6 +267,13 @@ class Unit:
     its: tuple = ()      # per member, its iteration in a loop modelled as unrolled (None elsewhere)
     offs: tuple = ()     # per member, its offset from the base (a loop's steps included)
     reused: bool = False  # a load of a word an earlier load of the group read: ptxas keeps its register
+    start: int | None = None  # the wide access's offset where it is not its lowest member's (a load
+    #                           widened down to its 16-byte boundary: _cut)
+
+    @property
+    def at(self) -> int:
+        """The offset the SASS access starts at (from the base, a loop's steps included)."""
+        return self.start if self.start is not None else (self.offs[0] if self.offs else 0)
 
 
 def _blocks(fn, n: int, spans=()) -> list[int]:
@@ -306,7 +317,26 @@ def _mergeable(acc: Access) -> bool:
 
 def _cut(members: list, size: int, bits) -> list[Unit]:
     """Greedy from the lowest offset: the widest aligned run of consecutive members first
-    (``bits`` None: as if every address were aligned, to find what could merge at all)."""
+    (``bits`` None: as if every address were aligned, to find what could merge at all). Stores
+    merge only within a run of the group's stores that lie in one aligned window of the width the
+    base's alignment proves (16 bytes at most), one after another in program order; loads of three
+    of the four words of a 16-byte aligned chunk read the whole chunk (docs/SASS_COUNTS.md, 3)."""
+    if members[0].kind == "st" and len(members) > 1:
+        b = (K, 0) if bits is None else members[0].known or bits.base(members[0].base)
+        win = 1 << min(4, b[0])                # the address's low bits known: its windows are
+        runs: list = [[members[0]]]
+        for a in members[1:]:                  # (members come in program order: predict appends them so)
+            if (b[1] + a.offset) // win == (b[1] + runs[-1][-1].offset) // win:
+                runs[-1].append(a)
+            else:
+                runs.append([a])
+        if len(runs) > 1:
+            return [u for r in runs for u in _cut_run(r, size, bits)]
+    return _cut_run(members, size, bits)
+
+
+def _cut_run(members: list, size: int, bits) -> list[Unit]:
+    """``_cut`` of one run of a group."""
     out = []
     if members[0].kind == "ld":
         # a load of the very word an earlier load of the group read (one base register unchanged, one
@@ -328,6 +358,18 @@ def _cut(members: list, size: int, bits) -> list[Unit]:
     while i < len(members):
         a = members[i]
         done = False
+        # three of a 16-byte aligned chunk's four words: one 16-byte load of the chunk (ptxas widens
+        # down to the chunk's start, or up to its end, reading a word nobody asked for)
+        lo = a.offset - (b[1] + a.offset) % 16
+        chunk = members[i:i + 4]
+        chunk = chunk[:next((j for j, m in enumerate(chunk) if m.offset >= lo + 16), len(chunk))]
+        if (a.kind == "ld" and size == 4 and b[0] >= 4 and len(chunk) == 3
+                and len({m.offset for m in chunk}) == 3):
+            out.append(Unit(tuple(m.pc for m in chunk), 16, sass_key(a.space, a.kind, 16),
+                            min(m.line for m in chunk), size, tuple(m.it for m in chunk),
+                            tuple(m.offset for m in chunk), start=lo))
+            i += 3
+            continue
         for w in (16, 8):
             need = w // size
             if need < 2 or i + need > len(members):
@@ -608,6 +650,8 @@ class CountPlan:
     notes: dict = field(default_factory=dict)
     copies: dict = field(default_factory=dict)     # (file, line) -> its SASS mix, for the "ptx" lines whose
                                                    # accesses ptxas only copied (emu/counters/sass_replay.py)
+    idle: dict = field(default_factory=dict)       # (file, line) -> the SASS keys of ``copies`` wider than the
+                                                   # PTX's, which must not run for the line to be decided
 
     @property
     def active(self) -> bool:
@@ -687,6 +731,9 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         if not copies:
             if _only_copied(us, have, predicted, silent, reused):
                 plan.copies[lines[0]] = dict(have)
+            elif (wider := _widened_copies(us, have, predicted, silent, reused)):
+                plan.copies[lines[0]] = dict(have)
+                plan.idle[lines[0]] = wider
             for w in lines:
                 plan.lines[w] = "ptx"
                 plan.notes[w] = ((_msg("counts.not_modelled") if merged or silent else "") +
@@ -701,6 +748,9 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             notes = []
             if any(len(u.pcs) > 1 for u in by_line.get(w, [])):
                 notes.append(_merge_note(by_line[w], fn))
+            n_wide = sum(1 for u in by_line.get(w, []) if len(u.pcs) * u.member_size < u.size)
+            if n_wide:
+                notes.append(_msg("counts.widened_loads", n=n_wide))
             n_const = sum(1 for u in silent if u in by_line.get(w, []))
             if n_const:
                 notes.append(_msg("counts.const_loads", n=n_const))
@@ -737,7 +787,7 @@ def _assign(action: dict, us: list, unrolled: list) -> None:
         if len(u.pcs) == 1:
             parts.setdefault(lead, {}).setdefault(it, None)
             continue
-        parts.setdefault(lead, {})[it] = (WIDE, u.size, (u.offs[0] - u.offs[li]) if u.offs else 0)
+        parts.setdefault(lead, {})[it] = (WIDE, u.size, (u.at - u.offs[li]) if u.offs else 0)
         for i in order[1:]:
             parts.setdefault(u.pcs[i], {})[u.its[i] if u.its else None] = (PART, lead)
     for pc, by_it in parts.items():
@@ -866,7 +916,7 @@ def _in_sass(runs: list, fn, where, sass: dict) -> bool:
         if acc is None:
             return False
         w = where(min((fn.instrs[pc] for pc in u.pcs), key=lambda i: (i.file, i.line)))
-        groups.setdefault((w, u.key, acc.base, acc.guard[0] is None), []).append(u.offs[0])
+        groups.setdefault((w, u.key, acc.base, acc.guard[0] is None), []).append(u.at)
     for (w, key, _, unguarded), offs in groups.items():
         have: dict = {}
         for k, pred, base, off in sass.get(w, []):
@@ -932,6 +982,26 @@ def _only_copied(us: list, have: Counter, predicted: Counter, silent: list, reus
     return (bool(have) and set(have) == set(predicted) and len(fams) == len(set(fams)) and not silent
             and not reused and all(len(u.pcs) == 1 for u in us)
             and len({u.line for u in us}) == 1)
+
+
+def _widened_copies(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> tuple:
+    """The SASS keys of a line that the model expected as narrow accesses and the cubin also has wider:
+    one line, nothing merged, reused or read through the constant cache, one width per family in the
+    model, each of them in the cubin too, and every other key of the cubin's a wider one of those
+    families (llm.c's softmax: a loop of 4 loads a trip that ptxas unrolled by 4 with copies for 2 and 1
+    trips, each copy's loads widened to LDS.128s, and the PTX's remainder loop kept as LDS). ``()`` when
+    not so. The replay (emu/counters/sass_replay.py, ``apply_copies``) decides such a line only for a
+    launch where none of the wider ones runs: every access then runs as a narrow copy of one PTX access."""
+    width = lambda k: int(k.split(".")[1]) if "." in k else 32  # noqa: E731
+    fams = {k.split(".")[0]: k for k in predicted}
+    if (not have or not predicted or len(fams) != len(predicted) or silent or reused
+            or any(len(u.pcs) > 1 for u in us) or len({u.line for u in us}) != 1
+            or not all(have.get(k) for k in predicted)):
+        return ()
+    extra = tuple(sorted(k for k in have if k not in predicted))
+    if not extra or not all(k.split(".")[0] in fams and width(k) > width(fams[k.split(".")[0]]) for k in extra):
+        return ()
+    return extra
 
 
 def _offset(ins) -> int:

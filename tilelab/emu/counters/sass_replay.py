@@ -958,7 +958,9 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     same lanes' addresses), so the line is decided: its counts are the PTX's, plus, for shared
     accesses, the executions with every lane off (a request each on the H200; a global one makes
     none, D1). ``({(file, line): note}, decided lines)``; a line it cannot decide keeps the PTX's
-    counts, undecided, its note saying why. Called once per launch, after its blocks ran."""
+    counts, undecided, its note saying why. A line with wider copies of its accesses too (``plan.idle``:
+    a loop ptxas unrolled and widened, sass_model's ``_widened_copies``) is decided only where none of
+    the wider ones runs in the launch. Called once per launch, after its blocks ran."""
     if plan is None or not plan.copies:
         return {}, set()
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
@@ -976,7 +978,8 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             instrs = from_listing(sass_listing(entry_sass(program.sass(arch), kernel.entry), program.filename))
             of = {i: (ins.where, ins.op) for i, ins in enumerate(instrs)
                   if ins.where in plan.copies and ins.op in _FAMILY_KIND and ins.pred != "!PT"}
-            cache[arch] = (Replay(instrs, tuple(of)), of, {})
+            keys = {i: instrs[i].op + next((f".{m}" for m in instrs[i].mods if m in ("64", "128")), "") for i in of}
+            cache[arch] = (Replay(instrs, tuple(of)), of, {}, keys)
         except GiveUp as e:
             cache[arch] = e
         except Exception as e:                      # no cubin or no nvdisasm
@@ -986,7 +989,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     if isinstance(got, GiveUp):
         totals = got
     else:
-        replay, of, runs = got
+        replay, of, runs, keys = got
         launch = launch_of(fn.params, params, grid, block, arch,
                            aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
         if launch.key() not in runs:
@@ -1002,6 +1005,11 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             notes[w] = Undecided(msg("counts.copies_gave_up", why=str(totals)))
             continue
         adds, bad = [], None
+        idle = plan.idle.get(w, ())
+        wide = sum(totals[t][0] for t, (tw, _) in of.items() if tw == w and keys[t] in idle)
+        if wide:                            # ptxas's wider accesses ran: not one PTX access each
+            notes[w] = Undecided(msg("counts.widened_ran", keys=", ".join(idle), run=wide))
+            continue
         for fam in sorted({k.split(".")[0] for k in have}):
             ts = [t for t, (tw, op) in of.items() if tw == w and op == fam]
             run, on = sum(totals[t][0] for t in ts), sum(totals[t][1] for t in ts)
@@ -1026,5 +1034,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
                 s[req] = s.get(req, 0) + d
         notes[w] = msg("counts.copies_replayed", have=", ".join(f"{k}×{v}" for k, v in sorted(have.items())),
                        runs=", ".join(msg("counts.copies_runs", name=f, run=r, off=r - o) for _, _, _, f, r, o in adds))
+        if idle:
+            notes[w] += msg("counts.sep") + msg("counts.widened_idle", keys=", ".join(f"{k}×{have[k]}" for k in idle))
         decided.add(w)
     return notes, decided
