@@ -73,16 +73,17 @@ __global__ void below(unsigned* out)
     unsigned v, a = 0u;            // shared address 0: on sm_90 the reserved KiB's first word, not s[0]
     asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a));
     out[threadIdx.x] = v;
+    out[32 + threadIdx.x] = s[31 - threadIdx.x];        // s is used: it stays
 }
 """
     k = emu.compile(src, "below", filename="below.cu")
-    out = np.zeros(32, np.uint32)
+    out = np.zeros(64, np.uint32)
     r = emu.run(k, 1, 32, out)
     oob = [f for f in r.findings if f.kind == "out_of_bounds"]
     assert len(oob) == 1 and oob[0].address == -1024       # said as an offset into the block's bytes
     assert "shared offset -1024" in oob[0].detail
     r = emu_run(k, (1, 1, 1), (32, 1, 1), [out], arch="sm_80")     # there address 0 is s[0]
-    assert r.findings == [] and out.tolist() == [0] * 32
+    assert r.findings == [] and out[:32].tolist() == [0] * 32
 
 
 def test_htog_steps_11_and_12_read_unwritten_shared_memory():
