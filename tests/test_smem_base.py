@@ -8,6 +8,7 @@ block's own bytes (``smem[23552]`` (shared offset 23552)), the same on every arc
 """
 from __future__ import annotations
 
+import json
 import re
 import sys
 
@@ -122,3 +123,56 @@ __global__ void racy(float* out)
     race = [f for f in r.findings if f.kind == "race"]
     # thread 0 reads s[1], which thread 1 wrote: s is at offset 0 or after pad's 28 bytes, never 0x400 on
     assert "`s[1]` (offset" in race[0].detail and race[0].address in (4, 32)
+
+
+# ---------------------------------------------------------------------------------------------- the H200
+RES = ROOT / "bench" / "results"
+
+
+def test_the_h200_gives_the_probe_the_emulators_addresses():
+    """bench/results/collection-gpu-2026-12-03-smembase.json: the probe's addresses (0x400, 0x4400, 0x4420) and its
+    XOR flip are the H200's bit for bit; steps 11 and 12's A and B too (their C is not compared: below)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import collection_gpu
+    rec = json.loads((RES / "collection-gpu-2026-12-03-smembase.json").read_text())
+    assert (rec["kernels"], rec["as_expected"], rec["nvrtc"]) == (3, 3, "13.0")
+    probe = next(r for r in rec["results"] if r["file"] == "repro_smem_base.cu")
+    _, addrs, flip = _probe("sm_90")
+    assert probe["hashes"]["addrs"]["gpu_sha256"] == collection_gpu._digest(addrs)
+    assert probe["hashes"]["flip"]["gpu_sha256"] == collection_gpu._digest(flip)
+
+
+def test_the_h200s_c_of_steps_11_and_12_is_the_emulators_once_its_shared_memory_is_zero():
+    """bench/results/smem-base-gpu-2026-12-03.json (bench/smem_base_gpu.py): every SM's shared memory filled with 0,
+    then each step: the H200's C is the emulator's bit for bit; filled with 1.0, another C, numpy's product with
+    those rows 1.0. So the GPU's C reads exactly the bytes the emulator says nothing wrote."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import collection_gpu
+    rec = json.loads((RES / "smem-base-gpu-2026-12-03.json").read_text())
+    rows = rec["results"]
+    assert len(rows) == 6 and {r["file"] for r in rows} == {"htog_mmult_11.cu", "htog_mmult_12.cu"}
+    _, after, _ = collection.run_emu(_entry("htog_mmult_11.cu"))
+    now = collection_gpu._digest(after["c"])
+    for r in rows:
+        assert r["max_abs_vs_formula"] < 1e-5 and r["emu_findings"] == ["uninitialized_read"]
+        if r["fill"] == 0.0:
+            assert r["differ_from_emu"] == 0 and r["gpu_sha256"] == now
+        else:
+            assert r["differ_from_emu"] == 16384 and r["gpu_sha256"] != now
+
+
+def test_the_counts_against_ncu(tmp_path):
+    """bench/results/fidelity-2026-12-03-smembase.json: the probe equal in every total; steps 11 and 12's shared-load
+    wavefronts still 32 and 7 under ncu's, as at the old base (the flip moves every lane of a warp alike, so its
+    banks do not change: not the base's)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import fidelity as fid
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(RES / "fidelity-2026-12-03-smembase.json"), "--only",
+              "/htog_mmult_11,/htog_mmult_12,:reproSmemBase", "--json", str(out)])
+    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+    assert all(v["equal"] for v in rows["collection/repro_smem_base.cu:reproSmemBase"]["checks"].values())
+    for f, emu, ncu in (("htog_mmult_11.cu", 12800, 12832), ("htog_mmult_12.cu", 12384, 12391)):
+        checks = rows[f"collection/{f}:sgemm_128x128x8"]["checks"]
+        assert [k for k, v in checks.items() if not v["equal"]] == ["shared_ld_wavefronts"]
+        assert (checks["shared_ld_wavefronts"]["emu"], checks["shared_ld_wavefronts"]["ncu"]) == (emu, ncu)
