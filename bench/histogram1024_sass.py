@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime
+import gzip
 import json
 import os
 import re
@@ -40,6 +41,12 @@ sys.path.insert(0, str(ROOT))
 
 LAUNCH = "rodinia_histogram1024"
 
+
+
+def read_json(path: Path):
+    """A recording, stored gzipped where it is large (the .json.gz of ncu's source pages)."""
+    raw = path.read_bytes()
+    return json.loads(gzip.decompress(raw) if path.suffix == ".gz" else raw)
 
 def _value(b: int) -> float:
     """A float in [0, 1) whose bin ((x - 0) / (1 - 0) * 1024, truncated) is b."""
@@ -277,10 +284,10 @@ def summary(a) -> int:
     import fidelity
     import histogram1024_schedules as schedules
     res = Path(a.dir).resolve()
-    runs = {"run1": (res / "histogram1024-sass-2026-12-02-ncu.json", res / "histogram1024-sass-2026-12-02-probe.npz"),
-            "run2": (res / "histogram1024-sass-2026-12-02-ncu-run2.json",
+    runs = {"run1": (res / "histogram1024-sass-2026-12-02-ncu.json.gz", res / "histogram1024-sass-2026-12-02-probe.npz"),
+            "run2": (res / "histogram1024-sass-2026-12-02-ncu-run2.json.gz",
                      res / "histogram1024-sass-2026-12-02-probe-run2.npz")}
-    docs = {k: json.loads(v[0].read_text()) for k, v in runs.items()}
+    docs = {k: read_json(v[0]) for k, v in runs.items()}
     probes = {k: np.load(v[1]) for k, v in runs.items()}
     pages = {k: source_pages(d) for k, d in docs.items()}
     pis = {k: {n: per_instruction(t) for n, t in p.items()} for k, p in pages.items()}

@@ -26,6 +26,8 @@ SUITES = {
     "CUDA-Programming + BabelStream (unseen31)": ("fan_", "babel_"),
     "XSBench + CoffeeBeforeArch (unseen32)": ("xsbench_", "cba_"),
     "jcuda-samples + multi-gpu-programming-models (unseen33)": ("jcuda_", "mgpm_"),
+    "CuPy + PyCUDA examples (unseen34)": ("cupy_", "pycuda_"),
+    "CUB examples + how-to-optimize-gemm (unseen35)": ("cub_ex_", "htog_"),
 }
 
 

@@ -1,6 +1,6 @@
 """The racing histogram's retry loop on the H200, instruction by instruction (docs/FIDELITY.md).
 
-bench/results/histogram1024-sass-2026-12-02-ncu*.json are two ncu SourceCounters runs (two machines
+bench/results/histogram1024-sass-2026-12-02-ncu*.json.gz are two ncu SourceCounters runs (two machines
 of the same H200 kind) of collection/rodinia_histogram1024.cu's recorded launch, three times each,
 and of the same cubin on small inputs designed to split one warp a known way;
 bench/results/histogram1024-sass-2026-12-02-probe*.npz are bench/histogram1024_probe.cu's per-lane
@@ -23,7 +23,7 @@ import histogram1024_sass as hs
 import histogram1024_schedules as schedules
 
 RES = ROOT / "bench" / "results"
-NCU = [RES / "histogram1024-sass-2026-12-02-ncu.json", RES / "histogram1024-sass-2026-12-02-ncu-run2.json"]
+NCU = [RES / "histogram1024-sass-2026-12-02-ncu.json.gz", RES / "histogram1024-sass-2026-12-02-ncu-run2.json.gz"]
 PROBE = [RES / "histogram1024-sass-2026-12-02-probe.npz", RES / "histogram1024-sass-2026-12-02-probe-run2.npz"]
 REC = RES / "fidelity-2026-12-02-unseen23.json"
 RACE = "collection/rodinia_histogram1024.cu:histogram1024Kernel"
@@ -34,7 +34,7 @@ def counts():
     """Per run, per result: the loop's per-instruction numbers (the SASS text left out)."""
     out = []
     for path in NCU:
-        doc = json.loads(path.read_text())
+        doc = hs.read_json(path)
         assert doc["launch"] == RACE and all(p["rc"] == 0 for p in doc["source"])
         out.append({name: {k: {f: v for f, v in row.items() if f != "sass"} for k, row in hs.per_instruction(t).items()}
                     for name, t in hs.source_pages(doc).items()})
@@ -137,7 +137,7 @@ def test_the_summary_is_what_the_recordings_give(tmp_path):
     """bench/results/histogram1024-sass-2026-12-02.json is `histogram1024_sass.py summary` of the
     recordings at this commit."""
     stored = json.loads((RES / "histogram1024-sass-2026-12-02.json").read_text())
-    for name in ("histogram1024-sass-2026-12-02-ncu.json", "histogram1024-sass-2026-12-02-ncu-run2.json",
+    for name in ("histogram1024-sass-2026-12-02-ncu.json.gz", "histogram1024-sass-2026-12-02-ncu-run2.json.gz",
                  "histogram1024-sass-2026-12-02-probe.npz", "histogram1024-sass-2026-12-02-probe-run2.npz",
                  "fidelity-2026-12-02-unseen23.json"):
         (tmp_path / name).symlink_to(RES / name)

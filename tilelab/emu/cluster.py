@@ -250,7 +250,7 @@ def locate(m, ins, lanes, addr):
     ok = (hi == 0) | (rank < m.csize)
     if not ok.all():
         i = int(np.argmax(~ok))
-        m.finding("out_of_bounds", ins, lanes[i], int(off[i]),
+        m.finding("out_of_bounds", ins, lanes[i], int(off[i]) - m.smem.base,
                   said("finding.cluster_rank", rank=int(rank[i]), size=m.csize), int((~ok).sum()))
     blk = np.where(hi == 0, own, m.cfirst[lanes] + np.where(ok, rank, 0))
     return ok, blk.astype(np.int64), off
@@ -297,13 +297,13 @@ def h_dsmem(m, ins, idx, pc, generic=False):
     addr = np.asarray(isa.address(m, aop, idx), dtype=np.int64) - (SHARED_WINDOW if generic else 0)
     addr = np.broadcast_to(shared32(addr), (len(lanes),))
     ok, blk, off = locate(m, ins, lanes, addr)
-    size = m.smem.size
-    inb = (off >= 0) & (off + nbytes <= size)
+    size = m.smem.user_bytes
+    inb = m.smem.inside(off, nbytes)
     mis = (off % nbytes != 0) if nbytes > 1 else np.zeros(len(lanes), dtype=bool)
-    isa._report_bad(m, ins, lanes, ok & ~inb, off, "out_of_bounds",
+    isa._report_bad(m, ins, lanes, ok & ~inb, m.smem.user(off), "out_of_bounds",
                     lambda a: said("finding.oob_shared_write" if store else "finding.oob_shared_read",
                                    nbytes=nbytes, off=a, size=size))
-    isa._report_bad(m, ins, lanes, ok & inb & mis, off, "misaligned",
+    isa._report_bad(m, ins, lanes, ok & inb & mis, m.smem.user(off), "misaligned",
                     lambda a: said("finding.misaligned_shared", nbytes=nbytes, off=a))
     ok = ok & inb & ~mis
     flat = blk * m.smem.stride + off
@@ -338,9 +338,9 @@ def h_dsmem_atom(m, ins, idx, pc, generic=False):
     addr = np.asarray(isa.address(m, args[0], idx), dtype=np.int64) - (SHARED_WINDOW if generic else 0)
     addr = np.broadcast_to(shared32(addr), (n,))
     ok, blk, off = locate(m, ins, lanes, addr)
-    size = m.smem.size
-    inb = (off >= 0) & (off + es <= size) & (off % es == 0)
-    isa._report_bad(m, ins, lanes, ok & ~inb, off, "out_of_bounds",
+    size = m.smem.user_bytes
+    inb = m.smem.inside(off, es) & (off % es == 0)
+    isa._report_bad(m, ins, lanes, ok & ~inb, m.smem.user(off), "out_of_bounds",
                     lambda a: said("finding.oob_atomic_shared", off=a, size=size))
     ok = ok & inb
     flat = blk * m.smem.stride + off

@@ -75,7 +75,7 @@ def read_bytes(m, lanes, addr, nbytes: int) -> tuple[np.ndarray, np.ndarray]:
     span = np.arange(nbytes)
     if sh.any():
         a = addr[sh] - SHARED_WINDOW
-        good = (a >= 0) & (a + nbytes <= m.smem.size)
+        good = m.smem.inside(a, nbytes)
         flat = m.block_base[lanes[sh]] + a
         rows = np.flatnonzero(sh)[good]
         out[rows] = m.smem.arena.data[flat[good][:, None] + span]

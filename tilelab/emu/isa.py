@@ -881,16 +881,15 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
                 m.gshadow.access(m, ins, lanes[ok], off[ok], nbytes, store,
                                  vals=None if vals is None else vals[ok])
     elif space == "shared":
-        size = m.smem.size
-        # one unsigned compare: a negative offset wraps to a huge one
-        ok = addr.view(np.uint64) <= np.uint64(max(size - nbytes, 0)) if size >= nbytes else \
-            np.zeros(len(lanes), bool)
+        size = m.smem.user_bytes
+        ok = m.smem.inside(addr, nbytes)      # the GPU's addresses; messages say offsets into the block's bytes
         all_ok = bool(ok.all()) and not misaligned.any()
         if not all_ok:
-            _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
+            user = m.smem.user(addr)
+            _report_bad(m, ins, lanes, ~ok, user, "out_of_bounds",
                         lambda a: said("finding.oob_shared_write" if store else "finding.oob_shared_read",
                                        nbytes=nbytes, off=a, size=size))
-            _report_bad(m, ins, lanes, ok & misaligned, addr, "misaligned",
+            _report_bad(m, ins, lanes, ok & misaligned, user, "misaligned",
                         lambda a: said("finding.misaligned_shared", nbytes=nbytes, off=a))
             ok &= ~misaligned
         off = (m.block_base if idx is None else m.block_base[idx]) + addr
@@ -992,7 +991,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         if bad.any():
             i = int(np.argmax(bad))
             kind = said("finding.waw" if waw[i] else "finding.war")
-            off = int(units[i] * unit % m.smem.stride)
+            off = int(units[i] * unit % m.smem.stride) - m.smem.base
             who = _other_thread(m, m.shadow.writer if waw[i] else m.shadow.reader, units[i], ln_rep[i],
                                 "wrote" if waw[i] else "read")
             m.finding("race", ins, ln_rep[i], off, said("finding.race_shared", kind=kind, off=off, who=who),
@@ -1002,7 +1001,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         early = m.tma_access(ins, ln_rep, units, False) if m.tma is not None else None   # emu/tma.py
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
-            off = int(units[i] * unit % m.smem.stride)
+            off = int(units[i] * unit % m.smem.stride) - m.smem.base
             m.finding("cp_async_before_wait", ins, ln_rep[i], off, _in_flight(m, int(units[i]), int(ln_rep[i]), off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
@@ -1012,13 +1011,13 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
             uninit &= ~early
         if raw is not None and raw.any():
             i = int(np.argmax(raw))
-            off = int(units[i] * unit % m.smem.stride)
+            off = int(units[i] * unit % m.smem.stride) - m.smem.base
             who = _other_thread(m, m.shadow.writer, units[i], ln_rep[i], "wrote")
             m.finding("race", ins, ln_rep[i], off, said("finding.race_shared_raw", off=off, who=who),
                       int(raw.sum()))
         if uninit is not None and uninit.any():
             i = int(np.argmax(uninit))
-            off = int(units[i] * unit % m.smem.stride)
+            off = int(units[i] * unit % m.smem.stride) - m.smem.base
             m.finding("uninitialized_read", ins, ln_rep[i], off, said("finding.uninit_shared", off=off),
                       int(uninit.sum()))
 
@@ -1122,13 +1121,13 @@ def h_ldmatrix(m, ins, idx, pc):
     full = np.bincount(row, minlength=nrows)
     if (full != 32).any():
         unsupported(m, ins, msg("unsupported.ldmatrix_converged"))
-    size = m.smem.size
+    size = m.smem.user_bytes
     provider = ln < 8 * num
-    ok = (addr >= 0) & (addr + 16 <= size)
+    ok = m.smem.inside(addr, 16)
     mis = (addr % 16) != 0
-    _report_bad(m, ins, lanes, provider & ~ok, addr, "out_of_bounds",
+    _report_bad(m, ins, lanes, provider & ~ok, m.smem.user(addr), "out_of_bounds",
                 lambda a: said("finding.oob_ldmatrix", off=a, size=size))
-    _report_bad(m, ins, lanes, provider & ok & mis, addr, "misaligned",
+    _report_bad(m, ins, lanes, provider & ok & mis, m.smem.user(addr), "misaligned",
                 lambda a: said("finding.misaligned_ldmatrix", off=a))
     good = provider & ok & ~mis
     amat = np.zeros((nrows, 32), dtype=np.int64)
@@ -1346,9 +1345,9 @@ def h_atom(m, ins, idx, pc):
                 m.count(pc, "global_atom_rd_requests", warps)
                 m.count(pc, "global_atom_rd_sectors", sectors)
     elif space == "shared":
-        ok = (addr >= 0) & (addr + es <= m.smem.size) & (addr % es == 0)
-        _report_bad(m, ins, lanes, ~ok, addr, "out_of_bounds",
-                    lambda a: said("finding.oob_atomic_shared", off=a, size=m.smem.size))
+        ok = m.smem.inside(addr, es) & (addr % es == 0)
+        _report_bad(m, ins, lanes, ~ok, m.smem.user(addr), "out_of_bounds",
+                    lambda a: said("finding.oob_atomic_shared", off=a, size=m.smem.user_bytes))
         off, arena = m.smem.flat(m.block_local[lanes], addr), m.smem.arena
         if m.shadow is not None:
             m.shadow.fill((off[ok] // m.unit))
@@ -1506,9 +1505,9 @@ def h_cp_async(m, ins, idx, pc):
     inb, used = provenance.in_bounds(m, ins, src, size)
     okg = inb | (src_size == 0)
     _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
-    oks = (dst >= 0) & (dst + size <= m.smem.size) & (dst % size == 0)
-    _report_bad(m, ins, lanes, ~oks, dst, "out_of_bounds",
-                lambda a: said("finding.oob_cp_async", off=a, size=m.smem.size))
+    oks = m.smem.inside(dst, size) & (dst % size == 0)
+    _report_bad(m, ins, lanes, ~oks, m.smem.user(dst), "out_of_bounds",
+                lambda a: said("finding.oob_cp_async", off=a, size=m.smem.user_bytes))
     ok = okg & oks
     sel = np.flatnonzero(ok)
     data = np.zeros((len(sel), size), dtype=np.uint8)

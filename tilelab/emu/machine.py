@@ -41,7 +41,7 @@ from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
 from .counters.tally import tally
 from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
-from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout
+from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout, shared_base
 from .places import line_text, place
 from .ptx import Function, Module, parse
 from .sanitizer.devicestate import device_state_findings
@@ -108,7 +108,7 @@ class Machine:
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
                  dynamic_shared: int, log: FindingLog, counters: dict, sanitize: bool = True,
                  printf: devio.PrintfLog | None = None, variant: int = 0, gshadow=None, uninit: bool = False,
-                 lazy=None, cluster=None):
+                 lazy=None, cluster=None, arch: str = DEFAULT_ARCH):
         self.fn, self.module, self.files, self.source_lines = fn, module, files, source_lines
         self.grid, self.block = grid, block
         self.tpb = block[0] * block[1] * block[2]
@@ -164,7 +164,8 @@ class Machine:
         used = intrinsics.specials_used(fn)
         reserved = intrinsics.RESERVED_SMEM if any(n.startswith("%reserved_smem") for n in used) else 0
 
-        # shared memory layout: static declarations in order, then dynamic
+        # shared memory layout: static declarations in order, then dynamic, from the arch's first
+        # user address (memory.shared_base: 0x400 on sm_90+, where the GPU puts them)
         layout, off, dyn_align = {}, 0, 16
         for v in list(fn.vars) + [v for v in module.globals if v.space == "shared"]:
             if v.space != "shared":
@@ -177,7 +178,7 @@ class Machine:
             layout[v.name] = off
             off += v.size
         self.smem = SharedMemory(self.nblocks, {k: o for k, o in layout.items() if o is not None},
-                                 off, dynamic_shared + reserved, dyn_align)
+                                 off, dynamic_shared + reserved, dyn_align, shared_base(arch))
         intrinsics.add_specials(self, used, self.smem.size - reserved, reserved, off + dynamic_shared)
         self.unshadowed_from = self.smem.size - reserved if reserved else None
         for k, o in layout.items():
@@ -311,9 +312,11 @@ class Machine:
         c[key] = c.get(key, 0) + int(n)
 
     def capture(self, pc, mat, act, nbytes, store):
-        """Keep the warp requests of one instruction (for the profile's bank picture)."""
+        """Keep the warp requests of one instruction (for the profile's bank picture), as offsets
+        into the block's shared memory (the banks are the address's: the base is a multiple of 128)."""
         if pc == self.capture_pc and sum(len(c["addr"]) for c in self.captured) < 4096:
-            self.captured.append({"addr": np.array(mat, dtype=np.int64), "active": np.array(act, dtype=bool),
+            self.captured.append({"addr": np.array(mat, dtype=np.int64) - self.smem.base,
+                                  "active": np.array(act, dtype=bool),
                                   "nbytes": int(nbytes), "store": bool(store)})
 
     def stamp(self, lanes):
@@ -725,7 +728,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
 
     if total > SAMPLE_ABOVE_THREADS:
         est = _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, len(block_ids), global_syms,
-                                cshape)
+                                cshape, arch)
         if total > MAX_THREADS or est is None or est > MAX_SECONDS:
             when = msg("errors.about_seconds", est=est) if est is not None else msg("errors.very_long")
             why = (msg("errors.over_threads", limit=MAX_THREADS, when=when) if total > MAX_THREADS else
@@ -756,7 +759,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         ids = block_ids[start:start + per_chunk]
         m = Machine(fn, module, files, source_lines, grid, block, ids, gmem, params, shared_bytes,
                     log, counters, sanitize, printf, variant=variant, gshadow=gshadow, uninit=uninit, lazy=lazy,
-                    cluster=cshape)
+                    cluster=cshape, arch=arch)
         m.special.update(launch_regs)
         m.global_syms = global_syms
         m.kernel_file = kernel.filename              # messages read other files' lines from them (places.py)
@@ -814,7 +817,8 @@ def _both(first, second):
     return observe
 
 
-def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None, cshape=None):
+def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nblocks, global_syms=None, cshape=None,
+                      arch=DEFAULT_ARCH):
     """Run block 0 (its cluster) on a scratch copy of memory and extrapolate its lane-instructions to the grid."""
     try:
         scratch = GlobalMemory([])
@@ -823,7 +827,7 @@ def _estimate_seconds(fn, module, grid, block, gmem, params, shared_bytes, nbloc
         scratch.arena.data[:] = gmem.arena.data
         first = np.arange(1) if cshape is None else clusters.order(np.arange(1), grid, cshape)
         m = Machine(fn, module, dict(module.files), {}, grid, block, first, scratch, params, shared_bytes,
-                    FindingLog(), {}, sanitize=False, cluster=cshape)
+                    FindingLog(), {}, sanitize=False, cluster=cshape, arch=arch)
         m.global_syms = global_syms or {}
         intrinsics.set_grid_workspace(m)
         m.run(DEFAULT_STEP_BUDGET)

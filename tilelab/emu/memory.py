@@ -8,6 +8,7 @@ write nothing, so the kernel can run on and report more.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +18,7 @@ SHARED_WINDOW = 1 << 44
 LOCAL_WINDOW = 1 << 45
 GLOBAL_BASE = 1 << 46
 FUNCTION_WINDOW = 1 << 47      # device functions' addresses, for calls through a pointer (calls.py)
+SM90_SHARED_BASE = 0x400       # sm_90+: the first user shared byte's address (shared_base)
 _ALIGN = 256
 _GUARD = 256
 
@@ -128,17 +130,49 @@ class GlobalMemory:
         return addr - GLOBAL_BASE
 
 
+def shared_base(arch: str) -> int:
+    """The shared address of a block's first user byte for ``arch``: ptxas for sm_90 and later
+    gives every shared symbol the address 0x400 + its offset (the first 1 KiB of the block's window
+    is the system's: ``cvta.to.shared`` of a static array is ``S2R SR_CgaCtaId; MOV 0x400``), for
+    earlier SMs 0 + its offset (docs/FIDELITY.md, the thirteenth unseen suite)."""
+    m = re.match(r"sm_(\d+)", str(arch))
+    return SM90_SHARED_BASE if m and int(m.group(1)) >= 90 else 0
+
+
 class SharedMemory:
-    """One shared window per block: [nblocks, size] bytes, static then dynamic."""
+    """One shared window per block: [nblocks, stride] bytes. Addresses are the GPU's: the user's
+    bytes (static, then dynamic) are [base, size), ``base`` the reserved bytes below them (never
+    in bounds). ``static`` and ``dynamic_offset`` are addresses; ``user(addr)`` is an address as
+    an offset into the block's own shared memory, the learner's terms in every message."""
 
     def __init__(self, nblocks: int, static_layout: dict, static_bytes: int, dynamic_bytes: int,
-                 dynamic_align: int = 16):
-        self.static = dict(static_layout)          # symbol -> offset
-        self.dynamic_offset = (static_bytes + dynamic_align - 1) // dynamic_align * dynamic_align
-        self.size = self.dynamic_offset + int(dynamic_bytes)
+                 dynamic_align: int = 16, base: int = 0):
+        self.base = int(base)
+        self.static = {k: self.base + o for k, o in static_layout.items()}   # symbol -> address
+        self.dynamic_offset = self.base + (static_bytes + dynamic_align - 1) // dynamic_align * dynamic_align
+        self.size = self.dynamic_offset + int(dynamic_bytes)     # the end address
         self.stride = max(16, (self.size + 15) // 16 * 16)
         self.nblocks = nblocks
         self.arena = Arena(self.stride * nblocks)
+
+    @property
+    def user_bytes(self) -> int:
+        """The block's shared memory in bytes (static and dynamic, and the reserved tail if used)."""
+        return self.size - self.base
+
+    def user(self, addr):
+        """An address as an offset from the block's first shared byte (what messages say)."""
+        return addr - self.base
+
+    def inside(self, addr: np.ndarray, nbytes: int) -> np.ndarray:
+        """Lanes whose ``nbytes`` at ``addr`` are all in the block's shared memory (one unsigned
+        compare: an address below ``base`` wraps to a huge offset)."""
+        if self.user_bytes < nbytes:
+            return np.zeros(np.shape(addr), bool)
+        off = np.asarray(addr, dtype=np.int64)
+        if self.base:
+            off = off - self.base
+        return off.view(np.uint64) <= np.uint64(self.user_bytes - nbytes)
 
     def flat(self, block: np.ndarray, off: np.ndarray) -> np.ndarray:
         return block.astype(np.int64) * self.stride + off

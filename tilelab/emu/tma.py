@@ -256,10 +256,11 @@ def _map_name(m, mid: int) -> str:
 
 def tma_writes(m, block: int) -> list:
     """What the TMA last wrote in ``block``'s shared memory (local block index of the machine):
-    ``[(start, end, swizzle bytes, tensor map's name), ...]`` by shared offset, the newest copy
-    over any older one it overlaps."""
+    ``[(start, end, swizzle bytes, tensor map's name), ...]`` by shared offset (from the block's
+    first shared byte, as messages say it), the newest copy over any older one it overlaps."""
     s = m.tma
-    return list(s.writes.get(int(block), [])) if s is not None else []
+    b = m.smem.base
+    return [(lo - b, hi - b, swz, name) for lo, hi, swz, name in s.writes.get(int(block), [])] if s is not None else []
 
 
 # ------------------------------------------------------------------------ sanitizer hooks (isa._shadow)
@@ -273,13 +274,13 @@ def on_access(m, ins, lanes, units, store):
         busy = hit | (s.reading[units] > 0)
         if busy.any():
             i = int(np.argmax(busy))
-            off = int(units[i] * m.unit - m.block_local[lanes[i]] * m.smem.stride)
+            off = int(units[i] * m.unit - m.block_local[lanes[i]] * m.smem.stride) - m.smem.base
             key = "finding.tma_overwrite_load" if hit[i] else "finding.tma_overwrite_store"
             m.finding("tma_before_wait", ins, lanes[i], off, said(key, off=off), int(busy.sum()))
         return None
     if hit.any():
         i = int(np.argmax(hit))
-        off = int(units[i] * m.unit - m.block_local[lanes[i]] * m.smem.stride)
+        off = int(units[i] * m.unit - m.block_local[lanes[i]] * m.smem.stride) - m.smem.base
         m.finding("tma_before_wait", ins, lanes[i], off, _early_read(m, int(units[i]), off), int(hit.sum()))
     return hit
 
@@ -290,7 +291,7 @@ def _early_read(m, unit, off):
     if cp is None:
         return said("finding.tma_in_flight", off=off, line="?", bar="?")
     bar = s.bars.get(cp.bar)
-    boff = cp.bar % m.smem.stride
+    boff = cp.bar % m.smem.stride - m.smem.base
     text = said("finding.tma_in_flight", off=off, line=cp.line, bar=boff)
     if bar is not None and bar.phase > cp.phase:
         # the phase the copy was to complete is over: expect_tx announced fewer bytes than came
@@ -313,7 +314,8 @@ def on_fence(m, ins, idx):
 # ------------------------------------------------------------------------ mbarrier
 def _bar_keys(m, ins, op, idx):
     """(positions among the instruction's lanes, lanes, shared offsets, keys) of the lanes whose
-    barrier address is inside shared memory and 8-byte aligned; the others are a finding."""
+    barrier address is inside shared memory and 8-byte aligned; the others are a finding. The
+    offsets are the learner's (from the block's first shared byte, memory.SharedMemory.user)."""
     lanes = m.lanes(idx)
     a = shared32(address(m, op, idx))
     a = np.broadcast_to(np.asarray(a, dtype=np.int64), (len(lanes),))
@@ -323,15 +325,16 @@ def _bar_keys(m, ins, op, idx):
         base = blk * m.smem.stride
     else:
         ok, base = np.ones(len(lanes), dtype=bool), m.block_base[lanes]
-    bad = (a < 0) | (a + 8 > m.smem.size) | (a % 8 != 0)
+    bad = ~m.smem.inside(a, 8) | (a % 8 != 0)
     if bad.any():
         i = int(np.argmax(bad))
-        m.finding("out_of_bounds", ins, lanes[i], int(a[i]),
-                  said("finding.mbarrier_address", off=int(a[i]), size=m.smem.size), int(bad.sum()))
+        u = int(m.smem.user(a[i]))
+        m.finding("out_of_bounds", ins, lanes[i], u,
+                  said("finding.mbarrier_address", off=u, size=m.smem.user_bytes), int(bad.sum()))
     bad = bad | ~ok
     if bad.any():
         sel, lanes, a, base = sel[~bad], lanes[~bad], a[~bad], base[~bad]
-    return sel, lanes, a, base + a
+    return sel, lanes, m.smem.user(a), base + a
 
 
 def _complete_phase(s, bar):
@@ -511,7 +514,7 @@ def stalled(m, runnable) -> bool:
         bar = s.bars.get(k)
         who = lanes[s.stuck[lanes] == k]
         t = int(who[0])
-        off = k - int(m.block_local[t]) * m.smem.stride
+        off = k - int(m.block_local[t]) * m.smem.stride - m.smem.base
         ended = True
         m.alive[who] = False
         s.stuck[who] = -1
@@ -652,7 +655,8 @@ def h_cp(m, ins, idx, pc, fallback):
                 tbase = tb * m.smem.stride
                 key = tbase + int(baddr[i])
                 if s.bars.get(key) is None or not s.bars[key].valid:
-                    m.finding("mbarrier", ins, t, int(baddr[i]), said("finding.mbarrier_uninit", off=int(baddr[i])))
+                    u = int(baddr[i]) - m.smem.base
+                    m.finding("mbarrier", ins, t, u, said("finding.mbarrier_uninit", off=u))
                 if not ok_dst:
                     bar = s.bars.get(key)              # nothing written; its bytes still count (one finding)
                     if bar is not None:
@@ -677,12 +681,13 @@ def h_cp(m, ins, idx, pc, fallback):
             flat = base + local
             units = np.unique(flat // m.unit)
             if m.shadow is not None and s.unfenced[units].any():
-                m.finding("tma", ins, t, dst, said("finding.tma_no_proxy_fence", off=dst))
+                m.finding("tma", ins, t, dst - m.smem.base, said("finding.tma_no_proxy_fence", off=dst - m.smem.base))
             data = m.smem.arena.data[flat].reshape(len(lin), eb)
             if m.shadow is not None:
                 pend = s.inflight[units] > 0
                 if pend.any():
-                    m.finding("tma_before_wait", ins, t, dst, said("finding.tma_store_in_flight", off=dst))
+                    m.finding("tma_before_wait", ins, t, dst - m.smem.base,
+                              said("finding.tma_store_in_flight", off=dst - m.smem.base))
             g = gbytes[inb]
             if len(g):
                 sectors += int(np.unique((g + GLOBAL_BASE) // 32).size)
@@ -733,21 +738,24 @@ def _box(m, mp, coords):
 
 
 def _check_dst(m, ins, t, dst, nbytes, swz, tensor, name) -> bool:
+    """``dst``: the shared address (the GPU's); the messages say the offset into the block's bytes.
+    The alignments are the address's: the GPU's first user byte (0x400 on sm_90) is aligned for all."""
     end = dst + nbytes if not swz else -(-(dst + nbytes) // 128) * 128   # a swizzle moves chunks within a line
-    if dst < 0 or end > m.smem.size:
-        m.finding("out_of_bounds", ins, t, dst, said("finding.tma_smem_oob", off=dst, nbytes=nbytes,
-                                                     size=m.smem.size))
+    off = dst - m.smem.base
+    if off < 0 or end > m.smem.size:
+        m.finding("out_of_bounds", ins, t, off, said("finding.tma_smem_oob", off=off, nbytes=nbytes,
+                                                     size=m.smem.user_bytes))
         return False
-    arr = [(s, o, z) for s, o, z in names.layout(m) if o <= dst < o + z]
-    if arr and dst + nbytes > arr[-1][1] + arr[-1][2]:
+    arr = [(s, o, z) for s, o, z in names.layout(m) if o <= off < o + z]
+    if arr and off + nbytes > arr[-1][1] + arr[-1][2]:
         sym, _, z = arr[-1]
-        m.finding("out_of_bounds", ins, t, dst, said("finding.tma_array_oob", off=dst, nbytes=nbytes,
+        m.finding("out_of_bounds", ins, t, off, said("finding.tma_array_oob", off=off, nbytes=nbytes,
                                                      name=names._local_name(sym)[0], size=z))
     need = TMA_ALIGN if tensor else 16
     if dst % need:
-        m.finding("misaligned", ins, t, dst, said("finding.tma_smem_align", off=dst, align=need))
+        m.finding("misaligned", ins, t, off, said("finding.tma_smem_align", off=off, align=need))
     elif swz and dst % REPEAT[swz]:
-        m.finding("misaligned", ins, t, dst, said("finding.tma_swizzle_align", off=dst, swizzle=f"{swz}B",
+        m.finding("misaligned", ins, t, off, said("finding.tma_swizzle_align", off=off, swizzle=f"{swz}B",
                                                   repeat=REPEAT[swz], name=name))
     return True
 

@@ -492,7 +492,7 @@ def _from_shared(m, ins, idx, lanes, first, blk, op, rows, trans, ab, which):
     descs = np.broadcast_to(np.asarray(read(m, op, "u64", idx)), (len(lanes),)).astype(np.uint64)
     nwg = len(first)
     out = np.zeros((nwg, rows, 16))
-    size = m.smem.size
+    size, base = m.smem.user_bytes, m.smem.base      # a descriptor holds the GPU's address (>> 4)
     for w in range(nwg):
         d = decode(int(descs[first[w]]))
         if d["base_offset"]:
@@ -501,14 +501,14 @@ def _from_shared(m, ins, idx, lanes, first, blk, op, rows, trans, ab, which):
         span = {1: 1024, 2: 512, 3: 256}.get(mode)
         t0 = lanes[first[w]]
         if span and (d["start"] % span) >= 128:
-            m.finding("misaligned", ins, t0, d["start"],
-                      said("finding.wgmma_swizzle_base", which=which, start=d["start"],
+            m.finding("misaligned", ins, t0, d["start"] - base,
+                      said("finding.wgmma_swizzle_base", which=which, start=d["start"] - base,
                            mode=SWIZZLE_NAMES[mode], span=span))
         addr = swizzle(d["start"] + offsets(rows, mode, bool(trans), d["lbo"], d["sbo"]), mode)
         _against_tma(m, ins, t0, int(blk[w]), addr, mode, which)
-        ok = (addr >= 0) & (addr + 2 <= size)
+        ok = m.smem.inside(addr, 2)
         if not ok.all():
-            bad = int(addr[~ok][0])
+            bad = int(addr[~ok][0]) - base
             m.finding("out_of_bounds", ins, t0, bad,
                       said("finding.wgmma_oob", which=which, off=bad, size=size), int((~ok).sum()))
         a = np.where(ok, addr, 0)
@@ -523,7 +523,7 @@ def _from_shared(m, ins, idx, lanes, first, blk, op, rows, trans, ab, which):
                 i = int(np.argmax(owner > 0))
                 writer = int(owner[i]) - 1
                 (x, y, z), _ = m.thread_coords(writer)
-                m.finding("missing_proxy_fence", ins, t0, int(okf[i] - blk[w] * m.smem.stride),
+                m.finding("missing_proxy_fence", ins, t0, int(okf[i] - blk[w] * m.smem.stride) - base,
                           said("finding.wgmma_proxy_fence", which=which, thread=f"{x},{y},{z}"),
                           int((owner > 0).sum()))
         if m.shadow is not None and len(okf):
@@ -543,7 +543,7 @@ def tma_writes(m, block: int) -> list:
 
 def _against_tma(m, ins, t0, blk, addr, mode, which):
     """A descriptor whose swizzle differs from the one the TMA wrote the bytes it reads with."""
-    lo, hi = int(addr.min()), int(addr.max()) + 2
+    lo, hi = int(addr.min()) - m.smem.base, int(addr.max()) + 2 - m.smem.base     # as tma_writes says them
     for start, end, swz, name in tma_writes(m, blk):
         if start < hi and lo < end and swz != SWIZZLE_BYTES[mode]:
             m.finding("swizzle_mismatch", ins, t0, max(lo, start),
@@ -643,10 +643,10 @@ def h_stmatrix(m, ins, idx, pc):
     row, ln, nrows = isa._warp_rows(m, idx)
     if (np.bincount(row, minlength=nrows) != 32).any():
         unsupported(m, ins, msg("unsupported.ldmatrix_converged").replace("ldmatrix", "stmatrix"))
-    size = m.smem.size
+    size = m.smem.user_bytes
     provider = ln < 8 * num
-    ok = (addr >= 0) & (addr + 16 <= size) & (addr % 16 == 0)
-    isa._report_bad(m, ins, lanes, provider & ~ok, addr, "out_of_bounds",
+    ok = m.smem.inside(addr, 16) & (addr % 16 == 0)
+    isa._report_bad(m, ins, lanes, provider & ~ok, m.smem.user(addr), "out_of_bounds",
                     lambda a: said("finding.oob_ldmatrix", off=a, size=size))
     amat = np.zeros((nrows, 32), dtype=np.int64)
     amat[row, ln] = addr

@@ -236,12 +236,13 @@ def _evaluate(kernel, text: str) -> dict:
 
 
 def layout(m) -> list[tuple[str, int, int]]:
-    """[(symbol, block offset, bytes)] of the machine's shared arrays, in address order."""
+    """[(symbol, block offset, bytes)] of the machine's shared arrays, in address order; a block
+    offset counts from the block's first shared byte (the GPU's address less memory.shared_base)."""
     sizes = {v.name: v.size for v in list(m.fn.vars) + list(m.module.globals) if v.space == "shared"}
     out = []
-    for sym, off in m.smem.static.items():
-        size = sizes.get(sym, 0) or max(0, m.smem.size - off)
-        out.append((sym, int(off), int(size)))
+    for sym, addr in m.smem.static.items():
+        size = sizes.get(sym, 0) or max(0, m.smem.size - addr)
+        out.append((sym, int(addr) - m.smem.base, int(size)))
     return sorted(out, key=lambda t: (t[1], t[2]))
 
 
