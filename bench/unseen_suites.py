@@ -28,6 +28,7 @@ SUITES = {
     "jcuda-samples + multi-gpu-programming-models (unseen33)": ("jcuda_", "mgpm_"),
     "CuPy + PyCUDA examples (unseen34)": ("cupy_", "pycuda_"),
     "CUB examples + how-to-optimize-gemm (unseen35)": ("cub_ex_", "htog_"),
+    "hardware-effects-gpu + mumax3 (unseen36)": ("hwfx_", "mumax_"),
 }
 
 
