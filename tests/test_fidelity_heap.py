@@ -46,3 +46,20 @@ def test_the_heap_probes_outputs_against_the_h200():
     verdicts = {r["kernel"]: r["outputs"] for r in rec["results"]}
     assert verdicts["heapSums"] == {"sums": "bit-identical"} and verdicts["heapOneLane"] == {"sums": "bit-identical"}
     assert verdicts["heapNoFree"]["where"].startswith("DIFFERS")       # recorded before gpu_skip: addresses
+
+
+def test_the_heaps_printf_pointers_are_masked_in_the_gpu_comparison():
+    """allocatingKernel prints the pointers malloc gave: the H200's driver places the heap elsewhere than the
+    emulator (recorded: collection-gpu-2026-12-03-bmsk-heap.json, before the mask); gpu_printf_mask compares
+    the lines without them, and only them."""
+    import collection_gpu as cg
+    from collection import run as coll
+    entry = next(e for e in coll.load() if e["name"] == "allocatingKernel")
+    rec = next(r for r in json.loads((RES / "collection-gpu-2026-12-03-bmsk-heap.json").read_text())["results"]
+               if r["kernel"] == "allocatingKernel")
+    emu, gpu = rec["printf"]["emulator"], rec["printf"]["gpu"]
+    assert sorted(emu) != sorted(gpu)
+    assert sorted(cg.printf_lines(entry, emu)) == sorted(cg.printf_lines(entry, gpu))
+    assert cg.printf_lines(entry, ["In thread 1 allocated 0x10"]) != cg.printf_lines(entry, ["In thread 2 allocated 0x10"])
+    others = {r["kernel"]: r["verdict"] for r in json.loads((RES / "collection-gpu-2026-12-03-bmsk-heap.json").read_text())["results"]}
+    assert others["BlockSortKernel<unsigned int, 128, 13>"] == "as expected"       # bmsk on the H200's NVRTC
