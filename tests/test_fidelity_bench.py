@@ -90,11 +90,14 @@ def test_launch_list_covers_kernels_and_the_whole_collection():
     defined = {f"kernels/{f.name}:{m}" for f in (ROOT / "kernels").glob("*.cu")
                for m in re.findall(r"__global__\s+void\s+(?:__launch_bounds__\([^)]*\)\s+)?(\w+)\s*\(", f.read_text())}
     assert defined and defined == {x.id for x in ls if x.source == "kernels"}
-    want = {f"collection/{e['file']}:{e['name']}" for e in collection.load()}
+    # a kernel its host launches again with another shape is `file:kernel#launch` (manifest `launch`)
+    want = {f"collection/{e['file']}:{e['name']}" + (f"#{e['launch']}" if e.get("launch") else "")
+            for e in collection.load()}
     assert want <= set(ids)
     # only the deliberate assert stays out of ncu's run; the repros are marked
     assert [x.id for x in ls if x.profile] == ["collection/simple_assert.cu:testKernel"]
     assert {x.id for x in ls if x.repro} == {f"collection/{e['file']}:{e['name']}"
+                                             + (f"#{e['launch']}" if e.get("launch") else "")
                                              for e in collection.load() if e.get("repro")}
 
 
