@@ -34,7 +34,7 @@ def h_malloc(m, ins, idx, pc):
     lanes = m.lanes(idx)
     sizes = _arg_u64(m, ins, lanes)
     gmem = m.gmem
-    cursor = getattr(gmem, "heap_cursor", 0)
+    cursor = gmem.heap_cursor
     out = np.zeros(len(lanes), dtype=np.uint64)
     for j in np.argsort(lanes, kind="stable"):              # in thread order
         n = int(sizes[j])

@@ -85,6 +85,7 @@ class GlobalMemory:
         self.allocs: list[Allocation] = [Allocation(name, GLOBAL_BASE + off, arr.nbytes, off)
                                          for (name, arr), off in zip(buffers, offsets)]
         self.heap_offset, self.heap_bytes = total, int(heap_bytes)
+        self.heap_cursor = 0                       # the heap's next free byte (emu/heap.py: blocks are never reused)
         self.arena = Arena(total + self.heap_bytes)
         for a, (_, arr) in zip(self.allocs, buffers):
             self.arena.data[a.offset:a.offset + a.nbytes] = np.ascontiguousarray(arr).view(np.uint8).reshape(-1)
