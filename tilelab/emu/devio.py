@@ -21,7 +21,7 @@ import numpy as np
 
 from ..messages import msg
 from .counters.vprintf_cost import warp_cost
-from .frames import state
+from .frames import arg_u64, state
 from .heap import h_free, h_malloc
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .operands import unsupported
@@ -111,16 +111,6 @@ def read_string(m, lane: int, addr: int, limit: int = _STR_MAX) -> str | None:
         chunk.append(int(b[0, 0]))
         got += 1
     return chunk.decode("utf-8", "replace")
-
-
-def _param_u64(m, ins, k, lanes):
-    arr = state(m).slot(ins.args[2].items[k].name)
-    return np.ascontiguousarray(arr[lanes, :8]).view(np.uint64).reshape(-1)
-
-
-def _param_u32(m, ins, k, lanes):
-    arr = state(m).slot(ins.args[2].items[k].name)
-    return np.ascontiguousarray(arr[lanes, :4]).view(np.uint32).reshape(-1)
 
 
 # ------------------------------------------------------------------------ printf
@@ -246,8 +236,8 @@ def render(parts, vals, string_at) -> str:
 
 def h_vprintf(m, ins, idx, pc):
     lanes = m.lanes(idx)
-    fmt_ptr = _param_u64(m, ins, 0, lanes).astype(np.int64)
-    arg_ptr = _param_u64(m, ins, 1, lanes).astype(np.int64)
+    fmt_ptr = arg_u64(m, ins, 0, lanes).astype(np.int64)
+    arg_ptr = arg_u64(m, ins, 1, lanes).astype(np.int64)
     texts = [""] * len(lanes)
     nconv = np.zeros(len(lanes), dtype=np.int32)
     strings = [[] for _ in lanes]              # per lane: (address, bytes with the NUL) of each string vprintf reads
@@ -323,8 +313,8 @@ def kill(m, ins, lanes):
 
 def h_assertfail(m, ins, idx, pc):
     lanes = m.lanes(idx)
-    msg_ptr = _param_u64(m, ins, 0, lanes)
-    fn_ptr = _param_u64(m, ins, 3, lanes) if len(ins.args[2].items) > 3 else None
+    msg_ptr = arg_u64(m, ins, 0, lanes)
+    fn_ptr = arg_u64(m, ins, 3, lanes) if len(ins.args[2].items) > 3 else None
     t = int(lanes[0])
     cond = read_string(m, t, int(msg_ptr[0])) or "?"
     func = read_string(m, t, int(fn_ptr[0])) if fn_ptr is not None else None

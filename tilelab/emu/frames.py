@@ -53,3 +53,9 @@ def state(m) -> CallState:
     if st is None:
         st = m.call_state = CallState(m)
     return st
+
+
+def arg_u64(m, ins, k, lanes) -> np.ndarray:
+    """The ``k``-th argument of a ``call`` to a library function (vprintf, malloc, free, __assertfail), per lane."""
+    arr = state(m).slot(ins.args[2].items[k].name)
+    return np.ascontiguousarray(arr[lanes, :8]).view(np.uint64).reshape(-1)

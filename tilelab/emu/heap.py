@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .frames import state
+from .frames import arg_u64, state
 from .sanitizer.findings import said
 
 DEVICE_HEAP_BYTES = 8 << 20          # cudaLimitMallocHeapSize's default
@@ -24,15 +24,10 @@ def wanted(module) -> int:
     return DEVICE_HEAP_BYTES if "malloc" in module.externs else 0
 
 
-def _arg_u64(m, ins, lanes) -> np.ndarray:
-    arr = state(m).slot(ins.args[2].items[0].name)
-    return np.ascontiguousarray(arr[lanes, :8]).view(np.uint64).reshape(-1)
-
-
 def h_malloc(m, ins, idx, pc):
     """``call (retval), malloc, (n)``: each lane in thread order gets its block's address, or 0."""
     lanes = m.lanes(idx)
-    sizes = _arg_u64(m, ins, lanes)
+    sizes = arg_u64(m, ins, 0, lanes)
     gmem = m.gmem
     cursor = gmem.heap_cursor
     out = np.zeros(len(lanes), dtype=np.uint64)
@@ -55,7 +50,7 @@ def h_free(m, ins, idx, pc):
     """``call free, (p)``: the block at p is closed; free(NULL) does nothing; any other address
     (freed already, or never malloc's) is a finding: on a GPU it corrupts the heap."""
     lanes = m.lanes(idx)
-    ptrs = _arg_u64(m, ins, lanes)
+    ptrs = arg_u64(m, ins, 0, lanes)
     for j, p in enumerate(ptrs.tolist()):
         if not p:
             continue

@@ -1212,8 +1212,8 @@ _NO_DESTINATION = ("st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "
 
 
 def dataflow(fn) -> tuple[set, dict]:
-    """(the registers some instruction of ``fn`` reads, {register: the immediate of the one
-    ``mov`` that is its only write}), computed once per function and kept on it."""
+    """(the registers some instruction of ``fn`` reads, {register: the immediate or symbol of the one
+    unguarded ``mov`` that is its only write}), computed once per function and kept on it."""
     got = getattr(fn, "_dataflow", None)
     if got is None:
         reads, writes = set(), {}
@@ -1236,8 +1236,8 @@ def dataflow(fn) -> tuple[set, dict]:
             if ins.args and ins.args[0].kind == "reg" and ins.op not in _NO_DESTINATION:
                 writes.setdefault(ins.args[0].name, []).append(ins)
         consts = {r: w[0].args[1] for r, w in writes.items()
-                  if len(w) == 1 and w[0].op == "mov" and len(w[0].args) == 2 and w[0].args[1].kind == "imm"
-                  and w[0].guard is None}
+                  if len(w) == 1 and w[0].op == "mov" and len(w[0].args) == 2
+                  and w[0].args[1].kind in ("imm", "sym") and w[0].guard is None}
         got = fn._dataflow = (reads, consts)
     return got
 
@@ -1278,18 +1278,8 @@ def warp_aggregated(fn, ins, args, t) -> bool:
     a = args[0]
     if a.kind != "mem":
         return False
-    if a.name.startswith("%"):
-        sym = getattr(fn, "_symbol_regs", None)
-        if sym is None:
-            writes = {}
-            for i in fn.instrs:
-                if i.args and i.args[0].kind == "reg" and i.op not in _NO_DESTINATION:
-                    writes.setdefault(i.args[0].name, []).append(i)
-            sym = fn._symbol_regs = {r: w[0].args[1].name for r, w in writes.items()
-                                     if len(w) == 1 and w[0].op == "mov" and len(w[0].args) == 2
-                                     and w[0].args[1].kind == "sym" and w[0].guard is None}
-        if a.name not in sym:
-            return False
+    if a.name.startswith("%") and getattr(dataflow(fn)[1].get(a.name), "kind", None) != "sym":
+        return False
     dst = ins.args[0]
     return dst.kind == "reg" and dst.name in dataflow(fn)[0]
 
