@@ -316,17 +316,14 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             for it, o in zip(here, order):
                 decide((it,), "predicated" if o == "p" else "branched")
             continue
-        elif order and 0 < n_plain and len(order) == len(here) + n_plain and _plain_unpredicated(
-                order, plain_pcs[key], [it[0] for it in here]):
+        elif order and 0 < n_plain and len(order) == len(here) + n_plain and \
+                (placed := _by_order(order, plain_pcs[key], here)):
             # the same, with the line's plain accesses among them, each an unpredicated instruction at
             # its place in program order (a macro that expands a whole reduction onto one line: its
             # unguarded store, the tree loop's predicated one, the last warp's branched ones; mumax3)
             decision[key] = "by order"
-            covered = sorted((it[0], it) for it in here)
-            rest = [o for o, pc in zip(order, sorted(plain_pcs[key] + [c for c, _ in covered]))
-                    if pc not in plain_pcs[key]]
-            for (_, it), o in zip(covered, rest):
-                decide((it,), "predicated" if o == "p" else "branched")
+            for it in here:
+                decide((it,), "predicated" if placed[it[0]] == "p" else "branched")
             continue
         elif (order and 0 < n_plain < u and p == len(here) and order.endswith("p" * p) and "p" not in order[:-p]
               and all(it[0] > last_plain[key] for it in here)):
@@ -388,13 +385,12 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
     return plan
 
 
-def _plain_unpredicated(order: str, plain_pcs: list, covered_pcs: list) -> bool:
-    """Whether, with a line's PTX accesses in program order matched one to one to its SASS
-    instructions in address order (``order``: "p" or "u" each), every plain access meets an
-    unpredicated instruction (else the order does not match and the line stays undecided)."""
-    pcs = sorted(plain_pcs + covered_pcs)
-    plain = set(plain_pcs)
-    return all(o == "u" for o, pc in zip(order, pcs) if pc in plain)
+def _by_order(order: str, plain_pcs: list, here: list) -> dict | None:
+    """A line's PTX accesses in program order matched one to one to its SASS instructions in address
+    order (``order``: "p" or "u" each): {pc: its instruction's "p"/"u"}, where every plain access meets
+    an unpredicated instruction; else None (the order does not match: the line stays undecided)."""
+    placed = dict(zip(sorted(plain_pcs + [it[0] for it in here]), order))
+    return None if any(placed[pc] != "u" for pc in plain_pcs) else placed
 
 
 _SASS_NAME = {"shared_ld": "LDS", "shared_st": "STS", "global_ld": "LDG", "global_st": "STG",
