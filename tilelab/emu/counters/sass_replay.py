@@ -898,14 +898,7 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
             except GiveUp as e:
                 cache[(arch, key)] = (e, {})
         replay, runs = cache[(arch, key)]
-        if launch.key() not in runs:             # once per distinct launch
-            if len(runs) > 64:
-                runs.clear()
-            try:
-                runs[launch.key()] = replay.run(launch) if isinstance(replay, Replay) else replay
-            except GiveUp as e:
-                runs[launch.key()] = e
-        totals = runs[launch.key()]
+        totals = _run_once(replay, runs, launch)
         before = plan.notes.get((file, line), "")
         if isinstance(totals, GiveUp):
             notes[(file, line)] = Undecided(msg("counts.replay_gave_up", before=before, why=str(totals)))
@@ -920,11 +913,7 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         if on != ptx_on:
             notes[(file, line)] = Undecided(msg("counts.replay_disagrees", before=before, on=on, name=name, ptx_on=ptx_on))
             continue
-        at = next((pc for pc in pcs if pc in counters), pcs[0])
-        c = counters.setdefault(at, dict.fromkeys(METRIC_KEYS, 0))
-        c[req] = c.get(req, 0) + run - ptx
-        d = sass_only.setdefault(at, {})
-        d[req] = d.get(req, 0) + run - ptx
+        _add_requests(counters, sass_only, pcs, req, run - ptx)
         if not isinstance(notes.get((file, line)), Undecided):    # another kind of the line's stays undecided
             notes[(file, line)] = msg("counts.replayed", n=len(ts), name=name, run=run, off=run - on, ptx=ptx)
     # a line is decided only where every kind ptxas predicated more of than a modelled branch explains was replayed
@@ -933,6 +922,30 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         if w in notes and (file, line, kind) not in lines and not isinstance(notes[w], Undecided):
             notes[w] = Undecided(notes[w])
     return notes
+
+
+def _run_once(replay, runs: dict, launch):
+    """The replay's totals for this launch (or why it gave up), run once per distinct launch; ``runs``
+    is the replay's cache of them (cleared past 64 launches)."""
+    k = launch.key()
+    if k not in runs:
+        if len(runs) > 64:
+            runs.clear()
+        try:
+            runs[k] = replay.run(launch) if isinstance(replay, Replay) else replay
+        except GiveUp as e:
+            runs[k] = e
+    return runs[k]
+
+
+def _add_requests(counters, sass_only, pcs, req: str, d: int):
+    """Add ``d`` requests of ``req`` to a line at its first access the launch counted (``pcs``), in the
+    counts and in the SASS's own part of them."""
+    at = next((pc for pc in pcs if pc in counters), pcs[0])
+    c = counters.setdefault(at, dict.fromkeys(METRIC_KEYS, 0))
+    c[req] = c.get(req, 0) + d
+    own = sass_only.setdefault(at, {})
+    own[req] = own.get(req, 0) + d
 
 
 # ------------------------------------------------------------------ lines ptxas only copied
@@ -990,16 +1003,8 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         totals = got
     else:
         replay, of, runs, keys = got
-        launch = launch_of(fn.params, params, grid, block, arch,
-                           aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
-        if launch.key() not in runs:
-            if len(runs) > 64:
-                runs.clear()
-            try:
-                runs[launch.key()] = replay.run(launch)
-            except GiveUp as e:
-                runs[launch.key()] = e
-        totals = runs[launch.key()]
+        totals = _run_once(replay, runs, launch_of(fn.params, params, grid, block, arch,
+                                                   aligns=[getattr(p, "ptx_align", None) for p in kernel.params]))
     for w, have in sorted(plan.copies.items(), key=lambda kv: kv[0][1]):
         if isinstance(totals, GiveUp):
             notes[w] = Undecided(msg("counts.copies_gave_up", why=str(totals)))
@@ -1027,11 +1032,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             continue
         for ps, req, d, _, _, _ in adds:
             if d:
-                at = next((pc for pc in ps if pc in counters), ps[0])
-                c = counters.setdefault(at, dict.fromkeys(METRIC_KEYS, 0))
-                c[req] = c.get(req, 0) + d
-                s = sass_only.setdefault(at, {})
-                s[req] = s.get(req, 0) + d
+                _add_requests(counters, sass_only, ps, req, d)
         notes[w] = msg("counts.copies_replayed", have=", ".join(f"{k}×{v}" for k, v in sorted(have.items())),
                        runs=", ".join(msg("counts.copies_runs", name=f, run=r, off=r - o) for _, _, _, f, r, o in adds))
         if idle:
