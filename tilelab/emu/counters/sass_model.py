@@ -729,11 +729,10 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         for u in silent:
             plan.action[u.pcs[0]] = (SILENT,)
         if not copies:
-            if _only_copied(us, have, predicted, silent, reused):
+            if (wider := _copied(us, have, predicted, silent, reused)) is not None:
                 plan.copies[lines[0]] = dict(have)
-            elif (wider := _widened_copies(us, have, predicted, silent, reused)):
-                plan.copies[lines[0]] = dict(have)
-                plan.idle[lines[0]] = wider
+                if wider:
+                    plan.idle[lines[0]] = wider
             for w in lines:
                 plan.lines[w] = "ptx"
                 plan.notes[w] = ((_msg("counts.not_modelled") if merged or silent else "") +
@@ -972,35 +971,25 @@ def _copies(have: Counter, predicted: Counter) -> int:
     return k if not rem and k > 1 and all(have[x] == k * predicted[x] for x in predicted) else 0
 
 
-def _only_copied(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> bool:
+def _copied(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> tuple | None:
     """Whether a line the check could not place has only more (or fewer) copies of the very accesses the
-    model expected: one line, nothing merged, reused or read through the constant cache, the same SASS
-    keys (one width per family) in the cubin as in the model. Then each SASS copy that runs is one PTX
-    access as it runs, and a replay of the SASS's control flow can say how often they run
-    (emu/counters/sass_replay.py, ``apply_copies``)."""
-    fams = [k.split(".")[0] for k in have]
-    return (bool(have) and set(have) == set(predicted) and len(fams) == len(set(fams)) and not silent
-            and not reused and all(len(u.pcs) == 1 for u in us)
-            and len({u.line for u in us}) == 1)
-
-
-def _widened_copies(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> tuple:
-    """The SASS keys of a line that the model expected as narrow accesses and the cubin also has wider:
-    one line, nothing merged, reused or read through the constant cache, one width per family in the
-    model, each of them in the cubin too, and every other key of the cubin's a wider one of those
-    families (llm.c's softmax: a loop of 4 loads a trip that ptxas unrolled by 4 with copies for 2 and 1
-    trips, each copy's loads widened to LDS.128s, and the PTX's remainder loop kept as LDS). ``()`` when
-    not so. The replay (emu/counters/sass_replay.py, ``apply_copies``) decides such a line only for a
-    launch where none of the wider ones runs: every access then runs as a narrow copy of one PTX access."""
+    model expected: one line, nothing merged, reused or read through the constant cache, one width per
+    family in the model, each of its keys in the cubin. ``()``: the cubin has no other key; then each SASS
+    copy that runs is one PTX access as it runs, and a replay of the SASS's control flow can say how
+    often they run (emu/counters/sass_replay.py, ``apply_copies``). Else the cubin's other keys, where each
+    is a wider one of the model's families (llm.c's softmax: a loop of 4 loads a trip that ptxas unrolled
+    by 4 with copies for 2 and 1 trips, each copy's loads widened to LDS.128s, the PTX's remainder loop
+    kept as LDS): the replay decides such a line only for a launch where none of the wider ones runs.
+    None: not such a line."""
     width = lambda k: int(k.split(".")[1]) if "." in k else 32  # noqa: E731
     fams = {k.split(".")[0]: k for k in predicted}
     if (not have or not predicted or len(fams) != len(predicted) or silent or reused
             or any(len(u.pcs) > 1 for u in us) or len({u.line for u in us}) != 1
             or not all(have.get(k) for k in predicted)):
-        return ()
+        return None
     extra = tuple(sorted(k for k in have if k not in predicted))
-    if not extra or not all(k.split(".")[0] in fams and width(k) > width(fams[k.split(".")[0]]) for k in extra):
-        return ()
+    if not all(k.split(".")[0] in fams and width(k) > width(fams[k.split(".")[0]]) for k in extra):
+        return None
     return extra
 
 

@@ -972,7 +972,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     accesses, the executions with every lane off (a request each on the H200; a global one makes
     none, D1). ``({(file, line): note}, decided lines)``; a line it cannot decide keeps the PTX's
     counts, undecided, its note saying why. A line with wider copies of its accesses too (``plan.idle``:
-    a loop ptxas unrolled and widened, sass_model's ``_widened_copies``) is decided only where none of
+    a loop ptxas unrolled and widened, sass_model's ``_copied``) is decided only where none of
     the wider ones runs in the launch. Called once per launch, after its blocks ran."""
     if plan is None or not plan.copies:
         return {}, set()
