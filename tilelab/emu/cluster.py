@@ -250,7 +250,7 @@ def locate(m, ins, lanes, addr):
     ok = (hi == 0) | (rank < m.csize)
     if not ok.all():
         i = int(np.argmax(~ok))
-        m.finding("out_of_bounds", ins, lanes[i], int(off[i]) - m.smem.base,
+        m.finding("out_of_bounds", ins, lanes[i], int(m.smem.user(off[i])),
                   said("finding.cluster_rank", rank=int(rank[i]), size=m.csize), int((~ok).sum()))
     blk = np.where(hi == 0, own, m.cfirst[lanes] + np.where(ok, rank, 0))
     return ok, blk.astype(np.int64), off

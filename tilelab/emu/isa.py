@@ -991,7 +991,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         if bad.any():
             i = int(np.argmax(bad))
             kind = said("finding.waw" if waw[i] else "finding.war")
-            off = int(units[i] * unit % m.smem.stride) - m.smem.base
+            off = m.smem.user_of_flat(units[i] * unit)
             who = _other_thread(m, m.shadow.writer if waw[i] else m.shadow.reader, units[i], ln_rep[i],
                                 "wrote" if waw[i] else "read")
             m.finding("race", ins, ln_rep[i], off, said("finding.race_shared", kind=kind, off=off, who=who),
@@ -1001,7 +1001,7 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
         early = m.tma_access(ins, ln_rep, units, False) if m.tma is not None else None   # emu/tma.py
         if pending is not None and pending.any():
             i = int(np.argmax(pending))
-            off = int(units[i] * unit % m.smem.stride) - m.smem.base
+            off = m.smem.user_of_flat(units[i] * unit)
             m.finding("cp_async_before_wait", ins, ln_rep[i], off, _in_flight(m, int(units[i]), int(ln_rep[i]), off),
                       int(pending.sum()))
         raw, uninit = m.shadow.read(units, st, tid)
@@ -1011,13 +1011,13 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
             uninit &= ~early
         if raw is not None and raw.any():
             i = int(np.argmax(raw))
-            off = int(units[i] * unit % m.smem.stride) - m.smem.base
+            off = m.smem.user_of_flat(units[i] * unit)
             who = _other_thread(m, m.shadow.writer, units[i], ln_rep[i], "wrote")
             m.finding("race", ins, ln_rep[i], off, said("finding.race_shared_raw", off=off, who=who),
                       int(raw.sum()))
         if uninit is not None and uninit.any():
             i = int(np.argmax(uninit))
-            off = int(units[i] * unit % m.smem.stride) - m.smem.base
+            off = m.smem.user_of_flat(units[i] * unit)
             m.finding("uninitialized_read", ins, ln_rep[i], off, said("finding.uninit_shared", off=off),
                       int(uninit.sum()))
 

@@ -315,7 +315,7 @@ class Machine:
         """Keep the warp requests of one instruction (for the profile's bank picture), as offsets
         into the block's shared memory (the banks are the address's: the base is a multiple of 128)."""
         if pc == self.capture_pc and sum(len(c["addr"]) for c in self.captured) < 4096:
-            self.captured.append({"addr": np.array(mat, dtype=np.int64) - self.smem.base,
+            self.captured.append({"addr": self.smem.user(np.array(mat, dtype=np.int64)),
                                   "active": np.array(act, dtype=bool),
                                   "nbytes": int(nbytes), "store": bool(store)})
 

@@ -165,6 +165,10 @@ class SharedMemory:
         """An address as an offset from the block's first shared byte (what messages say)."""
         return addr - self.base
 
+    def user_of_flat(self, flat) -> int:
+        """A byte of the arena (``flat``: some block's) as the learner's offset into that block's shared memory."""
+        return int(flat) % self.stride - self.base
+
     def inside(self, addr: np.ndarray, nbytes: int) -> np.ndarray:
         """Lanes whose ``nbytes`` at ``addr`` are all in the block's shared memory (one unsigned
         compare: an address below ``base`` wraps to a huge offset)."""

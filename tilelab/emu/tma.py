@@ -259,8 +259,8 @@ def tma_writes(m, block: int) -> list:
     ``[(start, end, swizzle bytes, tensor map's name), ...]`` by shared offset (from the block's
     first shared byte, as messages say it), the newest copy over any older one it overlaps."""
     s = m.tma
-    b = m.smem.base
-    return [(lo - b, hi - b, swz, name) for lo, hi, swz, name in s.writes.get(int(block), [])] if s is not None else []
+    u = m.smem.user
+    return [(u(lo), u(hi), swz, name) for lo, hi, swz, name in s.writes.get(int(block), [])] if s is not None else []
 
 
 # ------------------------------------------------------------------------ sanitizer hooks (isa._shadow)
@@ -274,13 +274,13 @@ def on_access(m, ins, lanes, units, store):
         busy = hit | (s.reading[units] > 0)
         if busy.any():
             i = int(np.argmax(busy))
-            off = int(units[i] * m.unit - m.block_local[lanes[i]] * m.smem.stride) - m.smem.base
+            off = m.smem.user_of_flat(units[i] * m.unit)
             key = "finding.tma_overwrite_load" if hit[i] else "finding.tma_overwrite_store"
             m.finding("tma_before_wait", ins, lanes[i], off, said(key, off=off), int(busy.sum()))
         return None
     if hit.any():
         i = int(np.argmax(hit))
-        off = int(units[i] * m.unit - m.block_local[lanes[i]] * m.smem.stride) - m.smem.base
+        off = m.smem.user_of_flat(units[i] * m.unit)
         m.finding("tma_before_wait", ins, lanes[i], off, _early_read(m, int(units[i]), off), int(hit.sum()))
     return hit
 
@@ -291,7 +291,7 @@ def _early_read(m, unit, off):
     if cp is None:
         return said("finding.tma_in_flight", off=off, line="?", bar="?")
     bar = s.bars.get(cp.bar)
-    boff = cp.bar % m.smem.stride - m.smem.base
+    boff = m.smem.user_of_flat(cp.bar)
     text = said("finding.tma_in_flight", off=off, line=cp.line, bar=boff)
     if bar is not None and bar.phase > cp.phase:
         # the phase the copy was to complete is over: expect_tx announced fewer bytes than came
@@ -514,7 +514,7 @@ def stalled(m, runnable) -> bool:
         bar = s.bars.get(k)
         who = lanes[s.stuck[lanes] == k]
         t = int(who[0])
-        off = k - int(m.block_local[t]) * m.smem.stride - m.smem.base
+        off = m.smem.user_of_flat(k)
         ended = True
         m.alive[who] = False
         s.stuck[who] = -1
@@ -655,7 +655,7 @@ def h_cp(m, ins, idx, pc, fallback):
                 tbase = tb * m.smem.stride
                 key = tbase + int(baddr[i])
                 if s.bars.get(key) is None or not s.bars[key].valid:
-                    u = int(baddr[i]) - m.smem.base
+                    u = int(m.smem.user(baddr[i]))
                     m.finding("mbarrier", ins, t, u, said("finding.mbarrier_uninit", off=u))
                 if not ok_dst:
                     bar = s.bars.get(key)              # nothing written; its bytes still count (one finding)
@@ -681,13 +681,13 @@ def h_cp(m, ins, idx, pc, fallback):
             flat = base + local
             units = np.unique(flat // m.unit)
             if m.shadow is not None and s.unfenced[units].any():
-                m.finding("tma", ins, t, dst - m.smem.base, said("finding.tma_no_proxy_fence", off=dst - m.smem.base))
+                m.finding("tma", ins, t, m.smem.user(dst), said("finding.tma_no_proxy_fence", off=m.smem.user(dst)))
             data = m.smem.arena.data[flat].reshape(len(lin), eb)
             if m.shadow is not None:
                 pend = s.inflight[units] > 0
                 if pend.any():
-                    m.finding("tma_before_wait", ins, t, dst - m.smem.base,
-                              said("finding.tma_store_in_flight", off=dst - m.smem.base))
+                    m.finding("tma_before_wait", ins, t, m.smem.user(dst),
+                              said("finding.tma_store_in_flight", off=m.smem.user(dst)))
             g = gbytes[inb]
             if len(g):
                 sectors += int(np.unique((g + GLOBAL_BASE) // 32).size)
@@ -741,7 +741,7 @@ def _check_dst(m, ins, t, dst, nbytes, swz, tensor, name) -> bool:
     """``dst``: the shared address (the GPU's); the messages say the offset into the block's bytes.
     The alignments are the address's: the GPU's first user byte (0x400 on sm_90) is aligned for all."""
     end = dst + nbytes if not swz else -(-(dst + nbytes) // 128) * 128   # a swizzle moves chunks within a line
-    off = dst - m.smem.base
+    off = m.smem.user(dst)
     if off < 0 or end > m.smem.size:
         m.finding("out_of_bounds", ins, t, off, said("finding.tma_smem_oob", off=off, nbytes=nbytes,
                                                      size=m.smem.user_bytes))

@@ -543,7 +543,7 @@ def tma_writes(m, block: int) -> list:
 
 def _against_tma(m, ins, t0, blk, addr, mode, which):
     """A descriptor whose swizzle differs from the one the TMA wrote the bytes it reads with."""
-    lo, hi = int(addr.min()) - m.smem.base, int(addr.max()) + 2 - m.smem.base     # as tma_writes says them
+    lo, hi = int(m.smem.user(addr.min())), int(m.smem.user(addr.max())) + 2     # as tma_writes says them
     for start, end, swz, name in tma_writes(m, blk):
         if start < hi and lo < end and swz != SWIZZLE_BYTES[mode]:
             m.finding("swizzle_mismatch", ins, t0, max(lo, start),

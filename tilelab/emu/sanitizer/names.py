@@ -242,7 +242,7 @@ def layout(m) -> list[tuple[str, int, int]]:
     out = []
     for sym, addr in m.smem.static.items():
         size = sizes.get(sym, 0) or max(0, m.smem.size - addr)
-        out.append((sym, int(addr) - m.smem.base, int(size)))
+        out.append((sym, int(m.smem.user(addr)), int(size)))
     return sorted(out, key=lambda t: (t[1], t[2]))
 
 
