@@ -10,7 +10,10 @@
 // consecutive float4, 4 wavefronts an LDS.128, no conflict). reproLdsStsOverlap has only the
 // barrier at the end of a step, so a warp's loads run while other warps still store;
 // reproLdsStsApart adds a barrier between the stores and the loads. The addresses, and so
-// every request's wavefronts, are the same in both.
+// every request's wavefronts, are the same in both. On the H200 (bench/results/
+// fidelity-2026-12-03-htog-repeats.json) both count 8,192 load wavefronts in every run, their
+// addresses' count and the emulator's: the overlap alone makes no excess, while the steps'
+// totals exceed their own per-instruction counts by amounts that move from run to run.
 
 __device__ __forceinline__ void step_loads(const float4* tile, int t, float4& acc)
 {
