@@ -260,7 +260,8 @@ def test_a_manifest_struct_spec_is_the_c_layout_and_names_its_arrays():
     `Inputs` and `SimulationData` (ctypes, an independent reference), each array seen by its field's name
     by the checks and the later specs; the kernel writes its output through the struct's pointer."""
     run = _collection()
-    (e,) = [x for x in run.load() if x["name"] == "xs_lookup_kernel_optimization_1"]
+    (e,) = [x for x in run.load()
+            if x["name"] == "xs_lookup_kernel_optimization_1" and x["file"] == "xsbench_simulation.cu"]
     args, named, _ = run.inputs(e)
     inputs, gsd = args
     assert isinstance(inputs, tl.Struct) and isinstance(gsd, tl.Struct)

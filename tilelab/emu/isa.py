@@ -15,8 +15,7 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from ..messages import msg
-from . import contraction
-from . import structs as emu_structs
+from . import contraction, structs as emu_structs
 from .addressing import param_as, shared32
 from .calls import param_access
 from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts

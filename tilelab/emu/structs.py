@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["StructPlan", "place", "encode", "read_back", "source_key", "param_address", "param_bytes"]
+__all__ = ["StructPlan", "encode", "param_address", "param_bytes", "place", "read_back", "source_key"]
 
 PARAM_WINDOW = -(1 << 40)        # a struct parameter's address: negative, so isspacep.param says "param"
 _PARAM_STRIDE = 1 << 20          # one struct parameter's bytes (a kernel's parameters are 32 KiB at most)
