@@ -21,13 +21,18 @@ line is counted as the PTX runs, with a note saying why; except inside a ``BSSY`
 counted in it, which it steps over whole (``Replay._skip``: a float division's slow path). A group of threads stops once no counted
 instruction is reachable from where it is (the grid barrier's spin loops after a block reduction
 are never run). Per warp, the threads that reach a counted instruction must agree on how often
-they execute each one and with the predicate on (they execute it together); else it gives up.
+they execute each one and with the predicate on (they execute it together); else it gives up. A
+counted instruction whose predicate is on for some lanes of a warp and off for others (``@!P1 STS``
+by lane 31 only: a branch NVVM wrote, which ptxas if-converted) does not split the threads: their
+warp executes it once, with a lane on if any of its lanes is (``Replay._mixed``); a warp whose lanes
+were on two paths at such an instruction gives up.
 The result is checked against the PTX: per line, the executions with a lane on must equal the
 emulator's own requests with a lane on (``apply``), else the PTX count stands and the note says so.
 Only kernels with a shared access inside a PTX loop on a line ifconvert could not place pay, once
 per distinct launch (geometry and parameter values; ``apply`` caches the replay).
 ``apply_copies`` replays, in the same way, the lines the SASS check (sass_model) left to the PTX because
-ptxas made only more copies of their accesses (a loop unrolled with its remainder copies), and decides
+ptxas made only more copies of their accesses (a loop unrolled with its remainder copies, or the part of a
+loop it is entered at copied before it), and decides
 them where the copies run as often with a lane on as the PTX's accesses.
 """
 from __future__ import annotations
@@ -225,10 +230,14 @@ _PRED = re.compile(r"^(!?)(U?P)(\d|T)$")
 
 
 class _Group:
-    """Threads on one path: their ids, pc, registers and predicates (numpy, shape () if uniform)."""
+    """Threads on one path: their ids, pc, registers and predicates (numpy, shape () if uniform).
+    ``counts``: ``{target: [executions, executions with a lane on]}``, the second per thread (an array)
+    once the group ran a target whose predicate its lanes of one warp did not agree on (``Replay._mixed``);
+    ``parted``: per thread, whether its warp was part in this group and part elsewhere at such a run."""
 
-    def __init__(self, lanes, pc, regs, preds, counts):
+    def __init__(self, lanes, pc, regs, preds, counts, parted=False):
         self.lanes, self.pc, self.regs, self.preds, self.counts = lanes, pc, regs, preds, counts
+        self.parted = parted
 
     def split(self, mask):
         """(the threads where ``mask`` holds, the others) as two groups (None where empty)."""
@@ -239,9 +248,10 @@ class _Group:
             return None, self
 
         def part(m):
-            sub = lambda d: {k: (v[m] if isinstance(v, np.ndarray) and v.ndim else v) for k, v in d.items()}  # noqa: E731
+            cut = lambda v: v[m] if isinstance(v, np.ndarray) and v.ndim else v  # noqa: E731
+            sub = lambda d: {k: cut(v) for k, v in d.items()}  # noqa: E731
             return _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
-                          {k: list(c) for k, c in self.counts.items()})
+                          {k: [cut(x) for x in c] for k, c in self.counts.items()}, cut(self.parted))
         return part(mask), part(~mask)
 
 
@@ -746,6 +756,16 @@ class Replay:
                         continue
                     if isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         raise GiveUp("pred", op=ins.op, addr=_at(ins), why=guard)
+                    mixed = None
+                    if not isinstance(guard, Unknown) and g.pc in tset and ins.op not in ("BRA", "EXIT"):
+                        mixed = self._mixed(g, guard, tpb)
+                    if mixed is not None:           # one run per warp, lanes on and off: no split
+                        c = g.counts.setdefault(g.pc, [0, 0])
+                        c[0] += 1
+                        c[1] = c[1] + mixed
+                        self._step(g, ins, guard)
+                        g.pc += 1
+                        continue
                     if not isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         on, off = g.split(guard)
                         if on is not None and off is not None:     # the lanes go different ways
@@ -801,16 +821,51 @@ class Replay:
                 g.pc += 1
         return self._per_warp(done, len(lanes), lanes[0] if len(lanes) else 0, tpb)
 
+    def _mixed(self, g, guard, tpb):
+        """Per thread, 1 where a lane of its warp in the group has ``guard`` on (a counted instruction's
+        predicate), or None where the group's lanes of every warp agree (then the group splits as a
+        branch does). A warp executes the instruction once with all its lanes that are here, with a lane
+        on if any is: the lanes stay one group, and its warps not whole in it are marked ``parted``
+        (their other lanes, elsewhere, would run the instruction apart: ``_per_warp`` gives up on them)."""
+        on = np.broadcast_to(np.asarray(guard, dtype=bool), g.lanes.shape)
+        if on.all() or not on.any():
+            return None
+        wpb = (tpb + 31) // 32
+        warp = (g.lanes // tpb) * wpb + (g.lanes % tpb) // 32
+        w0 = int(warp.min())
+        w = warp - w0
+        any_on = np.zeros(int(w.max()) + 1, dtype=bool)
+        any_on[w[on]] = True
+        per = any_on[w]
+        if (per == on).all():
+            return None
+        have = np.bincount(w)
+        whole = np.minimum(32, tpb - 32 * ((np.arange(len(have)) + w0) % wpb))
+        g.parted = np.asarray(g.parted | (have < whole)[w])
+        return per.astype(np.int64)
+
     def _per_warp(self, done, n, first, tpb) -> dict:
         """Sum the groups' counts over warps; the threads of a warp that reach a target must agree."""
         order = list(self.targets)
         vecs: dict = {}
         vid = np.full(n, -1, dtype=np.int64)
-        for g in done:
-            vec = tuple(tuple(g.counts.get(t, (0, 0))) for t in order)
-            if not any(e for e, _ in vec):
+        gid = np.full(n, -1, dtype=np.int64)
+        parted = np.zeros(n, dtype=bool)
+        for i, g in enumerate(done):
+            cols = [x for t in order for x in g.counts.get(t, (0, 0))]
+            if not any(cols[0::2]):
                 continue
-            vid[g.lanes - first] = vecs.setdefault(vec, len(vecs))
+            gid[g.lanes - first] = i
+            parted[g.lanes - first] = g.parted
+            if not any(isinstance(x, np.ndarray) and x.ndim for x in cols):
+                vid[g.lanes - first] = vecs.setdefault(tuple(zip(cols[0::2], cols[1::2])), len(vecs))
+                continue
+            # a group that ran a target with its warps' lanes on and off: per thread, its warp's runs
+            rows, inv = np.unique(np.stack([np.broadcast_to(np.asarray(x, dtype=np.int64), g.lanes.shape)
+                                            for x in cols], axis=1), axis=0, return_inverse=True)
+            ids = np.array([vecs.setdefault(tuple(zip(r[0::2].tolist(), r[1::2].tolist())), len(vecs))
+                            for r in rows], dtype=np.int64)
+            vid[g.lanes - first] = ids[inv.reshape(-1)]
         if not vecs:
             return {t: (0, 0) for t in order}
         t = np.arange(first, first + n)
@@ -822,7 +877,13 @@ class Replay:
         ok = vid >= 0
         np.maximum.at(hi, warp[ok], vid[ok])
         np.minimum.at(lo, warp[ok], vid[ok])
-        bad = np.nonzero((hi >= 0) & (hi != lo))[0]
+        # a warp whose lanes ran such a target in two groups: when each ran it is not known
+        ghi, glo = np.full(nw, -1, dtype=np.int64), np.full(nw, 1 << 40, dtype=np.int64)
+        np.maximum.at(ghi, warp[ok], gid[ok])
+        np.minimum.at(glo, warp[ok], gid[ok])
+        split = np.zeros(nw, dtype=bool)
+        np.logical_or.at(split, warp[ok], parted[ok])
+        bad = np.nonzero(((hi >= 0) & (hi != lo)) | (split & (ghi != glo)))[0]
         if len(bad):
             w = int(bad[0]) + (first // tpb) * ((tpb + 31) // 32)
             raise GiveUp("diverge", warp=w % ((tpb + 31) // 32), block=w // ((tpb + 31) // 32))
