@@ -443,15 +443,19 @@ def _stream(fn, n_entry: int, unrolled: list):
         pc = L.end + 1
 
 
-def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans=()) -> list[Unit]:
+def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans=(),
+            chunk_sym: dict | None = None) -> list[Unit]:
     """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
     (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
     (``sym_align`` None: whatever the alignment, i.e. what could merge at all), with the loops
     in ``unrolled`` (``find_loops``) unrolled fully, as ptxas does with a short counted loop,
     and the ``(branch, target)`` regions in ``spans`` (``if_regions``) if-converted: groups stay
     open across them, the region's own accesses keyed apart (as if guarded by the branch's
-    predicate), its stores, fences and register writes still closing what they may touch."""
+    predicate), its stores, fences and register writes still closing what they may touch.
+    ``chunk_sym``: the shared variables' alignment for the chunk rule of 4- and 8-byte loads (``_chunks``)
+    where it knows more than ``sym_align`` (the module's ``extern`` arrays)."""
     bits = _Bits(fn, sym_align) if sym_align is not None else None
+    cbits: list = []                        # _Bits of chunk_sym, made when a chunk first needs them
     block = _blocks(fn, n_entry, spans)
     region = {pc: b for b, t in spans for pc in range(b + 1, t)}
     units: list[Unit] = []
@@ -467,7 +471,9 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
             if key[0] == "ld" and key[4] in (4, 8) and other in keys and other in open_groups:
                 # 4- and 8-byte loads of one base filling three words of a chunk (_chunks)
                 narrow, wide = (members, open_groups[other]) if key[4] == 4 else (open_groups[other], members)
-                chunked, narrow, wide = _chunks(narrow, wide, bits)
+                if bits is not None and chunk_sym is not None and not cbits:
+                    cbits.append(_Bits(fn, chunk_sym))
+                chunked, narrow, wide = _chunks(narrow, wide, cbits[0] if cbits else bits)
                 units.extend(chunked)
                 members, open_groups[other] = (narrow, wide) if key[4] == 4 else (wide, narrow)
                 if not open_groups[other]:
@@ -735,12 +741,15 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         msg = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
         return CountPlan(mode="ptx", arch=arch, reason=_msg("counts.no_cubin", arch=arch, why=msg))
     # ptxas places static shared variables itself only when it sees the whole program (assemble.py)
-    sym = _sym_align(fn, kernel.program.assembled(arch).whole_program, parsed(kernel.program.ptx).globals)
+    whole = kernel.program.assembled(arch).whole_program
+    sym = _sym_align(fn, whole)
+    # the module's shared arrays (an extern one's declared alignment) for the chunk rule alone (_chunks)
+    chunk_sym = _sym_align(fn, whole, parsed(kernel.program.ptx).globals)
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     unrolled = _unrolled(fn, n_entry, sym, cub, where)
     spans = _spanned(fn, n_entry, sym, cub, where, unrolled,
                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
-    units = predict(fn, n_entry, sym, unrolled, spans)
+    units = predict(fn, n_entry, sym, unrolled, spans, chunk_sym)
     crossed = {id(u): n for u in units if (n := len(_crossed(u, spans)))}
     # lines that one merged access spans are checked together (ptxas gives it one of their lines)
     parent: dict = {}
@@ -1006,7 +1015,9 @@ def _sym_align(fn, whole_program: bool, module_vars=()) -> dict:
     """Where ptxas places each shared variable: static ones 16-byte aligned in a whole program
     (or more, as declared), otherwise (and dynamic shared memory) at their declared alignment.
     ``module_vars``: the module's own (``extern __shared__`` arrays are declared there, not in the
-    entry: NVRTC's ``.extern .shared .align 16 .b8 smem[]``, which ptxas reads as 16-byte aligned)."""
+    entry: NVRTC's ``.extern .shared .align 16 .b8 smem[]``, which ptxas reads as 16-byte aligned);
+    only the chunk rule reads them so far (``predict``'s ``chunk_sym``): known to the other rules, they
+    would predict merges across the trips of loops that ptxas copies instead (llm.c's softmax)."""
     return {v.name: max(v.align, SHARED_ALIGN) if whole_program and not v.extern else max(v.align, 1)
             for v in list(module_vars) + list(fn.vars) if v.space == "shared"}
 
