@@ -696,9 +696,15 @@ def h_nop(m, ins, idx, pc):
 
 def h_fence(m, ins, idx, pc):
     """__threadfence(): orders nothing in lockstep emulation, but the global race shadow
-    (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol."""
+    (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol. Where ptxas put
+    never-true ``@!PT LDS`` before its MEMBAR, ncu counts them: shared-load requests (ifconvert.py)."""
     if m.gshadow is not None and ("gl" in ins.mods or "gpu" in ins.mods or "sys" in ins.mods):
         m.gshadow.fence(m, m.lanes(idx))
+    pad = m.lazy.get().padding.get(pc) if m.lazy is not None else None
+    if pad:
+        n = m.nwarps(idx)
+        m.count(pc, "shared_ld_requests", pad * n)
+        m.sass_only(pc, "shared_ld_requests", pad * n)
 
 
 def h_barwarp(m, ins, idx, pc):

@@ -43,7 +43,7 @@ from .counters.tally import tally
 from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout, shared_base
 from .places import line_text, place
-from .ptx import Function, Module, parse
+from .ptx import Function, Module, _module_cache, parse, parsed  # noqa: F401  (machine.parsed and its cache, as before)
 from .sanitizer.devicestate import device_state_findings
 from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from .sanitizer.globalrace import GlobalShadow, global_unit
@@ -79,22 +79,10 @@ class EmuResult:
                                                                 # (in metrics and per_pc; emu/counters/vprintf_cost.py)
 
 
-_module_cache: dict = {}
-
-
 def linked(ptx: str, entry: str) -> Function:
     """The entry ``entry`` of ``ptx`` with every function it can call linked in (emu/calls.py)."""
     module = parsed(ptx)
     return calls.link(module, module.entry(entry))
-
-
-def parsed(ptx: str) -> Module:
-    m = _module_cache.get(ptx)
-    if m is None:
-        if len(_module_cache) > 64:
-            _module_cache.clear()
-        m = _module_cache[ptx] = parse(ptx)
-    return m
 
 
 class Machine:
@@ -118,7 +106,7 @@ class Machine:
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
-        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (requests._count_planned)
+        self.narrow_cost: dict = {}     # a merged group's leader pc -> (its width, its last PTX cost) (requests._count_planned)
         self.remainder = None           # counts="sass": remainder_loop.RemainderLoops of the launch
 
         t = np.arange(T, dtype=np.int64)
