@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-MAX_KEPT = 1 << 24           # thread slots kept per launch (all candidates together)
+MAX_KEPT = 1 << 21           # thread slots kept per launch, all candidates together (12 bytes each)
 _TYPES = ("b32", "u32", "s32")
 
 
