@@ -654,6 +654,7 @@ class CountPlan:
                                                    # PTX's, which must not run for the line to be decided
     pools: dict = field(default_factory=dict)      # SASS family -> the "ptx" lines it is decided on over the
                                                    # whole kernel (``_pools``; emu/counters/sass_replay.py)
+    pool_fams: dict = field(default_factory=dict)  # (file, line) of a pool -> every family its PTX or SASS holds
 
     @property
     def active(self) -> bool:
@@ -770,6 +771,9 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             if notes:
                 plan.notes[w] = _msg("counts.sep").join(notes)
     plan.pools = _pools(plan, units, cub, fn, where)
+    for w in {w for ws in plan.pools.values() for w in ws}:
+        plan.pool_fams[w] = frozenset({k.split(".")[0] for k in cub.get(w, {}) if k.split(".")[0] in COMPARED} |
+                                      {u.key.split(".")[0] for u in units if u.key and where(fn.instrs[u.pcs[0]]) == w})
     return plan
 
 

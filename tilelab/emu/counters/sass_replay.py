@@ -1171,17 +1171,17 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     for w in in_pool:
         lines.setdefault(w, None)
     for w, have in sorted(lines.items(), key=lambda kv: kv[0][1]):
-        mine = in_pool.get(w, set())
+        failed = next((pooled[f] for f in sorted(in_pool.get(w, ())) if isinstance(pooled[f], Undecided)), None)
+        mine = {f for f in in_pool.get(w, ()) if not isinstance(pooled[f], Undecided)}   # the pools that decided
         if isinstance(totals, GiveUp) and have is not None:
             notes[w] = Undecided(msg("counts.copies_gave_up", why=str(totals)))
             continue
-        bad = next((pooled[f] for f in sorted(mine) if isinstance(pooled[f], Undecided)), None)
-        if bad is not None:
-            notes[w] = bad
-            continue
         pool_notes = [pooled[f][0] for f in sorted(mine)]
         if have is None:                            # only pooled families here
-            if line_fams.get(w, set()) - mine:
+            if failed is not None:
+                notes[w] = failed
+                continue
+            if (line_fams.get(w, set()) | plan.pool_fams.get(w, set())) - mine:
                 continue                            # another family keeps it undecided (its note stands)
             notes[w] = msg("counts.sep").join(pool_notes)
             decided.add(w)
