@@ -7,9 +7,9 @@ its stores): the replay of the SASS's control flow gave up, and their lines stay
 totals were ncu's. The launch's own loads are now kept where a replay needs them, and the replay reads
 what each thread read at the address it computed. Both kernels' lines also hold accesses NVVM gave no line,
 which ptxas places on other lines than the emulator does: those families are decided over the whole kernel.
-ncu's values: bench/results/fidelity-2026-12-02-every-launch.json (spmv_jds),
-bench/results/fidelity-2026-12-02-unseen29.json (spmm v1), bench/results/fidelity-2026-12-03-unseen35.json
-(CUB's BlockRadixSort, decided by the warp rule below).
+spmm v1's stores, whose guards differ between a warp's lanes, also need tests/test_sass_lane_predicates.py's
+rule. ncu's values: bench/results/fidelity-2026-12-02-every-launch.json (spmv_jds),
+bench/results/fidelity-2026-12-02-unseen29.json (spmm v1).
 """
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ import json
 import sys
 
 import numpy as np
-import pytest
 
 from conftest import ROOT, needs_cubin
 
@@ -33,7 +32,6 @@ from tilelab.toolchain.sass import constant_symbols  # noqa: E402
 RES = ROOT / "bench" / "results"
 JDS = "collection/parboil_spmv.cu:spmv_jds"
 SPMM = "collection/howto_spmm.cu:My_spmm_csr_vector_kernel_v1<128, 512, 128>"
-RADIX = "collection/cub_ex_block_radix_sort.cu:BlockSortKernel<unsigned int, 128, 13>"
 
 
 def _run(only: str):
@@ -62,16 +60,6 @@ def test_loaded_loop_bounds_decide_spmv_jds_and_spmm_v1_at_ncus_totals(tmp_path)
     assert [(c[k]["emu"], c[k]["ncu"]) for k in ("shared_st_requests", "shared_st_wavefronts",
                                                  "global_ld_requests", "global_ld_sectors")] == \
         [(5904, 5904), (16147, 16147), (5940, 5940), (18854, 18854)]
-
-
-@needs_cubin
-def test_a_warp_split_at_a_stores_own_guard_decides_the_radix_sort(tmp_path):
-    c = _compare(tmp_path, "fidelity-2026-12-03-unseen35.json", ":BlockSortKernel<unsigned int, 128, 13>")[RADIX]
-    assert not [k for k, v in c.items() if v.get("undecided")]
-    assert all(fid.matches(v) for v in c.values())
-    assert [(c[k]["emu"], c[k]["ncu"]) for k in ("shared_st_requests", "shared_st_wavefronts",
-                                                 "shared_ld_requests", "shared_ld_wavefronts")] == \
-        [(1500, 1500), (2511, 2511), (1684, 1684), (1716, 1716)]
 
 
 @needs_cubin
@@ -130,20 +118,3 @@ def test_a_value_is_known_only_where_every_lane_read_it_once():
     assert o.value([0], [104]) is None                    # thread 0 read another address
     o.keep(7, np.array([0]), np.array([100]), np.array([9], np.uint32))
     assert o.value([0], [100]) is None                    # two reads of one address, two values
-
-
-def _split_listing():
-    """One counted STS whose guard is the lane's own (tid >= 16), in a 3-trip loop: the lanes of a warp
-    split at it but run it together."""
-    text = ["S2R R0, SR_TID.X", "MOV R3, RZ", "ISETP.GE.AND P0, PT, R0, 0x10, PT",
-            "@P0 STS [R0], R3", "IADD3 R3, R3, 0x1, RZ", "ISETP.NE.AND P1, PT, R3, 0x3, PT", "@P1 BRA 0x20",
-            "EXIT"]
-    return [sr.instruction(0x10 * i, t) for i, t in enumerate(text)]
-
-
-def test_a_warp_split_at_a_targets_own_predicate_counts_each_run_once():
-    got = sr.Replay(_split_listing(), (3,)).run(sr.Launch((2, 1, 1), (48, 1, 1)))
-    # per block: warp 0 (tid 0-31) runs it 3 times with lanes 16-31 on, warp 1 (tid 32-47) 3 times, all on
-    assert got[3] == (12, 12)
-    got = sr.Replay(_split_listing(), (3,)).run(sr.Launch((1, 1, 1), (16, 1, 1)))
-    assert got[3] == (3, 0)                                # every lane off: still run, as ncu counts
