@@ -91,6 +91,11 @@ def execute(m, ins, idx, pc):
     try:
         if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
             return contraction.step(m, ins, idx, pc, h)
+        if m.observed is not None and pc in m.observed.pcs:     # a value the SASS replay may need (counters/observed.py)
+            at = address(m, ins.args[1], idx)
+            h(m, ins, idx, pc)
+            m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at, read(m, ins.args[0], "u32", idx))
+            return
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
         if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where

@@ -37,6 +37,7 @@ from . import structs as emu_structs
 from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, remainder_loop, sass_replay
+from .counters.observed import Observed
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
 from .counters.tally import tally
@@ -91,6 +92,7 @@ class Machine:
     contract = None        # pc -> what ptxas's FMA contraction makes of it (emu/contraction.py)
     tma = None             # the TMA's and the mbarriers' state, made at their first use (emu/tma.py)
     wgmma = None           # the warpgroup path's state, for kernels that use it (emu/wgmma.py)
+    observed = None        # counts="sass": the loads whose values the SASS replay may need (counters/observed.py)
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
@@ -706,6 +708,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     rloops = remainder_loop.RemainderLoops(kernel, fn, files, arch) if counts == "sass" else None
     rloops = rloops if rloops is not None and rloops.pcs else None
     fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
+    # the values a loop bound is loaded with, for the replay of a family ptxas moved between lines (counters/observed.py)
+    observed = Observed.for_launch(fn, nblocks * tpb) if plan is not None and plan.pools and blocks is None else None
     sass_only: dict = {}
     vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
     driver_counts: dict = {}                   # pc -> the counts those calls added
@@ -758,6 +762,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
         m.remainder = rloops
+        m.observed = observed
         if watch is not None:
             m.observer = watch if m.observer is None else _both(m.observer, watch)
         m.run(budget)
@@ -785,7 +790,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                                  arch) if lazy is not None and blocks is None else {}
     # lines ptxas only copied (an unrolled loop's remainder copies): decided by the same replay, where it agrees
     copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
-                                               arch) if lazy is not None and blocks is None else ({}, set())
+                                               arch, observed, global_syms) \
+        if lazy is not None and blocks is None else ({}, set())
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
               {**replayed, **copied}, vprintf_calls, kernel_file=kernel.filename, decided=decided,
               more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines)

@@ -707,6 +707,9 @@ class CountPlan:
                                                    # accesses ptxas only copied (emu/counters/sass_replay.py)
     idle: dict = field(default_factory=dict)       # (file, line) -> the SASS keys of ``copies`` wider than the
                                                    # PTX's, which must not run for the line to be decided
+    pools: dict = field(default_factory=dict)      # SASS family -> the "ptx" lines it is decided on over the
+                                                   # whole kernel (``_pools``; emu/counters/sass_replay.py)
+    pool_fams: dict = field(default_factory=dict)  # (file, line) of a pool -> every family its PTX or SASS holds
 
     @property
     def active(self) -> bool:
@@ -825,7 +828,50 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                 notes.append(_msg("counts.repeats", copies=copies))
             if notes:
                 plan.notes[w] = _msg("counts.sep").join(notes)
+    plan.pools = _pools(plan, units, cub, fn, where)
+    for w in {w for ws in plan.pools.values() for w in ws}:
+        plan.pool_fams[w] = frozenset({k.split(".")[0] for k in cub.get(w, {}) if k.split(".")[0] in COMPARED} |
+                                      {u.key.split(".")[0] for u in units if u.key and where(fn.instrs[u.pcs[0]]) == w})
     return plan
+
+
+def _pools(plan, units: list, cub: dict, fn, where) -> dict:
+    """The families whose accesses ptxas only moved between lines: ``{family: the "ptx" lines that hold it}``.
+
+    A line left to the PTX whose count of one family differs from the model's may hold accesses
+    another line's PTX has: NVVM gives some accesses no line (``.loc 1 0``; the emulator gives them
+    the line of their first use), and ptxas the line of the instruction scheduled before them, so
+    the two place them on different lines (Parboil's ``spmv_jds``: 11, 1 and none of the LDGs the
+    PTX has 8, 3 and 1 of on lines 90, 101 and 120; spmm v1's As_value stores). Where, over the
+    whole kernel, the cubin has exactly the model's accesses of that family, key for key, each
+    one PTX access (nothing merged, widened or reused), every SASS access of it is one PTX access,
+    wherever each was placed: a replay of the SASS's control flow over all of them decides the
+    family's lines together, where the executions with a lane on equal the PTX's (sass_replay's
+    ``apply_copies``). Families no such line needs are left out (their other lines may hold
+    accesses the replay cannot follow)."""
+    undecided = [w for w, how in plan.lines.items() if how == "ptx"]
+    if not undecided:
+        return {}
+    fam = lambda k: k.split(".")[0]  # noqa: E731
+    out = {}
+    for F in COMPARED:
+        mine = [u for u in units if u.key and fam(u.key) == F]
+        need = []
+        for w in undecided:
+            ptx = sum(1 for u in mine if where(fn.instrs[u.pcs[0]]) == w)
+            sass = sum(n for k, n in cub.get(w, {}).items() if fam(k) == F)
+            if ptx != sass:
+                need.append(w)
+        if not need or any(len(u.pcs) > 1 or u.reused or len(u.pcs) * u.member_size < u.size for u in mine):
+            continue
+        have = Counter()
+        for mix in cub.values():
+            have.update({k: n for k, n in mix.items() if fam(k) == F})
+        if have != Counter(u.key for u in mine):
+            continue
+        out[F] = tuple(sorted(w for w in undecided if w in need or any(
+            where(fn.instrs[u.pcs[0]]) == w for u in mine) or any(fam(k) == F for k in cub.get(w, {}))))
+    return out
 
 
 def _assign(action: dict, us: list, unrolled: list) -> None:
