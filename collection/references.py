@@ -1282,3 +1282,57 @@ def mumax_exchange(Bx, By, Bz, mx, my, mz, Ms, Ms_mul, lut, regions, wx, wy, wz,
         add = np.where(zero0, 0.0, B[c] * inv)
         out.append((b0.astype(np.float64) + add.reshape(b0.shape)).reshape(b0.shape))
     return out
+
+
+def llama_rmsnorm(x, w, eps=1e-5):
+    """llama2.cu's rmsnorm_kernel with one element a thread (size <= 1024): o = x * (w / rms(x)), in float64."""
+    x64 = x.astype(np.float64)
+    ss = 1.0 / np.sqrt((x64 ** 2).sum() / x.size + eps)
+    return (x64 * (ss * w.astype(np.float64))).astype(np.float16)
+
+
+def llama_rope(q, k, fr, fi, heads, head_size):
+    """llama2.cu's RoPERotation_kernel: each head's pairs (2i, 2i + 1) of q and k rotated by (fr[i], fi[i])."""
+    def rot(v):
+        v = v.astype(np.float64).reshape(heads, head_size // 2, 2)
+        c, s = fr.astype(np.float64)[None], fi.astype(np.float64)[None]
+        out = np.stack([v[..., 0] * c - v[..., 1] * s, v[..., 0] * s + v[..., 1] * c], -1)
+        return out.reshape(-1).astype(np.float16)
+    return rot(q), rot(k)
+
+
+def llama_attention(q, kc, vc, heads, head_size, loff, seq_len, dim):
+    """llama2.cu's MultiHeadAttention_kernel in float64: per head, softmax(q . k_t / sqrt(head_size)) over
+    t < seq_len, then the weighted sum of v_t."""
+    k = kc.reshape(-1)[loff:loff + seq_len * dim].astype(np.float64).reshape(seq_len, heads, head_size)
+    v = vc.reshape(-1)[loff:loff + seq_len * dim].astype(np.float64).reshape(seq_len, heads, head_size)
+    qh = q.astype(np.float64).reshape(heads, head_size)
+    s = np.einsum("hi,thi->ht", qh, k) / np.sqrt(head_size)
+    a = np.exp(s - s.max(1, keepdims=True))
+    a /= a.sum(1, keepdims=True)
+    return np.einsum("ht,thi->hi", a, v).reshape(-1).astype(np.float16)
+
+
+def llama_silu_mul(dest, src):
+    """llama2.cu's silu_element_wise_mul_kernel: silu(dest) * src, in float64, as halves."""
+    d = dest.astype(np.float64)
+    return (d / (1 + np.exp(-d)) * src.astype(np.float64)).astype(np.float16)
+
+
+def nbody_velocities(pos, vel, dt, softening=1e-9):
+    """mini-nbody's bodyForce in float64: vel += dt * sum_j d_ij / (|d_ij|^2 + softening)^(3/2), d_ij =
+    pos_j - pos_i; pos and vel are (n, >= 3) arrays; returns the new vel (other columns unchanged)."""
+    p = pos[:, :3].astype(np.float64)
+    d = p[None, :, :] - p[:, None, :]
+    inv = 1.0 / np.sqrt((d ** 2).sum(-1) + softening)
+    F = (d * (inv ** 3)[..., None]).sum(1)
+    out = vel.astype(np.float64).copy()
+    out[:, :3] += dt * F
+    return out
+
+
+def nbody_aos(bodies, dt):
+    """mini-nbody-orig's Body array (n, 6: x y z vx vy vz) after bodyForce, in float64."""
+    out = bodies.astype(np.float64).copy()
+    out[:, 3:] = nbody_velocities(bodies[:, :3], bodies[:, 3:], dt)
+    return out

@@ -91,6 +91,11 @@ def execute(m, ins, idx, pc):
     try:
         if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
             return contraction.step(m, ins, idx, pc, h)
+        if m.observed is not None and pc in m.observed.pcs:     # a value the SASS replay may need (counters/observed.py)
+            at = address(m, ins.args[1], idx)
+            h(m, ins, idx, pc)
+            m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at, read(m, ins.args[0], "u32", idx))
+            return
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
         if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where
@@ -696,9 +701,15 @@ def h_nop(m, ins, idx, pc):
 
 def h_fence(m, ins, idx, pc):
     """__threadfence(): orders nothing in lockstep emulation, but the global race shadow
-    (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol."""
+    (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol. Where ptxas put
+    never-true ``@!PT LDS`` before its MEMBAR, ncu counts them: shared-load requests (ifconvert.py)."""
     if m.gshadow is not None and ("gl" in ins.mods or "gpu" in ins.mods or "sys" in ins.mods):
         m.gshadow.fence(m, m.lanes(idx))
+    pad = m.lazy.get().padding.get(pc) if m.lazy is not None else None
+    if pad:
+        n = m.nwarps(idx)
+        m.count(pc, "shared_ld_requests", pad * n)
+        m.sass_only(pc, "shared_ld_requests", pad * n)
 
 
 def h_barwarp(m, ins, idx, pc):

@@ -69,6 +69,22 @@
 #  include <cub/iterator/counting_input_iterator.cuh>
 #endif
 
+#if CUB_VERSION >= 300000
+// CCCL 2 kept CUB's old binary functors as deprecated aliases of the standard ones (thread_operators.cuh);
+// CCCL 3 (CUDA 13) removed them. Kernels written for CUDA 12 name them (`BlockReduce(t).Reduce(v,
+// cub::Max())`), so under NVRTC 13 they are the same aliases again, deprecated as CCCL 2 has them: such a
+// kernel builds under both majors, and means the same.
+CUB_NAMESPACE_BEGIN
+using Equality CCCL_DEPRECATED_BECAUSE("use cuda::std::equal_to instead")       = ::cuda::std::equal_to<>;
+using Inequality CCCL_DEPRECATED_BECAUSE("use cuda::std::not_equal_to instead") = ::cuda::std::not_equal_to<>;
+using Sum CCCL_DEPRECATED_BECAUSE("use cuda::std::plus instead")                = ::cuda::std::plus<>;
+using Difference CCCL_DEPRECATED_BECAUSE("use cuda::std::minus instead")        = ::cuda::std::minus<>;
+using Division CCCL_DEPRECATED_BECAUSE("use cuda::std::divides instead")        = ::cuda::std::divides<>;
+using Max CCCL_DEPRECATED_BECAUSE("use cuda::maximum instead")                  = ::cuda::maximum<>;
+using Min CCCL_DEPRECATED_BECAUSE("use cuda::minimum instead")                  = ::cuda::minimum<>;
+CUB_NAMESPACE_END
+#endif
+
 // The device-wide algorithms (cub::DeviceReduce, cub::DeviceScan, ...) are host APIs: the host calls
 // them and they launch kernels of their own, so no kernel can call one. Naming one inside a kernel
 // stops the build with the sentence below, instead of a page of template errors or "not a member".
