@@ -85,6 +85,7 @@ class Launch:
     apart: dict = field(default_factory=dict)   # {key: why}: totals the GPU's own timing or code outside
     #                              the cubin decide (manifest `apart`); compared and shown, summed apart
     meta: dict = field(default_factory=dict)
+    step_budget: int | None = None   # the emulator's steps a chunk, where a finite kernel needs more (manifest)
 
 
 def _kernels_cases():
@@ -156,7 +157,7 @@ def launches(only: str = "") -> list[Launch]:
             no = "the assert stops the kernel and the context (cudaErrorAssert): nothing to count"
         out.append(Launch(lid, "collection", e["file"], e["name"], tuple(e["grid"]), tuple(e["block"]),
                           int(e.get("shared", 0)), make, cooperative=e.get("gpu_launch") == "cooperative",
-                          profile=no, repro=e.get("repro"), apart=_apart(e)))
+                          profile=no, repro=e.get("repro"), apart=_apart(e), step_budget=e.get("step_budget")))
     ids = [x.id for x in out]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
@@ -194,6 +195,8 @@ def emulate(L: Launch, counts: str | None = None, arch: str = "sm_90") -> dict:
     from tilelab.launch import launch
     k, args, symbols = L.make()
     extra = {"counts": counts} if counts else {}
+    if L.step_budget:
+        extra["step_budget"] = L.step_budget
     if counts_supported():
         extra["arch"] = arch
     t0 = time.perf_counter()

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from ..messages import msg
-from . import contraction
+from . import contraction, structs as emu_structs
 from .addressing import param_as, shared32
 from .calls import param_access
 from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
@@ -786,6 +786,12 @@ def _access(m, ins, idx, pc, store):
         vop, aop = ins.args[0], ins.args[1]
     if space == "param":
         name = aop.name
+        if not store and name and name.startswith("%"):     # a struct parameter's address in a register
+            raw = emu_structs.param_bytes(m.params, address(m, aop, idx), es * nvec)
+            if raw is not None:
+                raw = raw.view(_UINT_OF[es])
+                _write_loaded(m, vop, raw if nvec > 1 else raw.reshape(-1), t, idx)
+                return
         if store or name not in m.params:          # a device-function call's argument or result slot
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
         maps = getattr(m.gmem, "tensor_maps", None)
