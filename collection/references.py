@@ -1512,7 +1512,9 @@ def gecko_index_global32_advanced(seq, grid, block, offset):
 
 def gecko_rotational(seq, grid, offset):
     """kernel_register_fast_hash_rotational, lane by lane as the kernel's shuffles move the values (one warp a
-    block): 4 hashes a lane at hashes[t + 32 i + 128 b]."""
+    block): 4 hashes a lane at hashes[t + 32 i + 128 b]. Its rotation's two sides (lanes 0-30 shuffle
+    segment[0], lane 31 segment[1], each with the full mask) exchange as one on the H200: a lane reads what
+    its source lane gave at its own side's __shfl_sync (collection-gpu-2026-12-03-unseen39.json)."""
     m = (1 << 64) - 1
     words = np.frombuffer(np.asarray(seq, dtype=np.uint8).tobytes(), dtype=np.uint64)
     hashes = np.zeros(grid * 128, dtype=np.uint64)
@@ -1545,10 +1547,10 @@ def gecko_rotational(seq, grid, offset):
             seg0.append(h)
             bads.append(bad)
         for t in range(32):
-            src = seg0 if t < 31 else seg1
             h = seg0[t]
-            for j in range(1, 8):
-                h = (h + (src[(t + j) & 31] << (8 * j))) & m
+            for j in range(1, 8):           # lane s gives its own side's segment: lanes 0-30 segment[0], 31 segment[1]
+                s_ = (t + j) & 31           # (the two sides' __shfl_sync meet on the H200)
+                h = (h + ((seg0 if s_ < 31 else seg1)[s_] << (8 * j))) & m
             bad = bads[t]
             hashes[t + 128 * b] = h & bad
             positions[t + 128 * b] = ((t + b * 128 + offset) | (~bad & m)) & m
