@@ -490,22 +490,35 @@ class Machine:
             self.shfl_alone[lanes] = False                # released: the others ended or wait at a barrier
             self.count(gpc, "instructions", -self.nwarps(idx))   # counted when it parked
             return False
-        mask = int(np.asarray(operands.read(self, ins.args[4], "b32", idx)).reshape(-1)[0])
-        mates = np.flatnonzero(np.isin(self.warp_global, np.unique(self.warp_global[lanes])))
-        named = ((mask >> self.lane[mates]) & 1).astype(bool)
+        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[4], "b32", idx)),
+                               (len(lanes),)).astype(np.int64)          # each lane's own member mask
         here = np.zeros(self.T, dtype=bool)
         here[lanes] = True
         parked = self.shfl_parked if self.shfl_parked is not None else here & False
-        away = named & self.alive[mates] & ~here[mates] & ~parked[mates] & ~self.waiting[mates]
-        if away.any():
+        warps, wrow = np.unique(self.warp_global[lanes], return_inverse=True)
+        mates = np.flatnonzero(np.isin(self.warp_global, warps))
+        mrow = np.searchsorted(warps, self.warp_global[mates])
+        bit = np.int64(1) << self.lane[mates].astype(np.int64)
+        away = np.zeros(len(warps), dtype=np.int64)         # per warp: lanes elsewhere that could still come
+        np.bitwise_or.at(away, mrow, np.where(self.alive[mates] & ~here[mates] & ~parked[mates]
+                                              & ~self.waiting[mates], bit, 0))
+        waits = (mask & away[wrow]) != 0
+        if waits.any():                                    # these lanes wait for theirs; the rest go on
             if self.shfl_parked is None:
                 self.shfl_parked = np.zeros(self.T, dtype=bool)
-            self.shfl_parked[lanes] = True
-            self.pc[lanes] = gpc
+            self.shfl_parked[lanes[waits]] = True
+            self.pc[lanes[waits]] = gpc
+            if waits.all():
+                return True
+            go = lanes[~waits]
+            isa.shfl_together(self, [(ins, go)])
+            self.pc[go] = gpc + 1
             return True
-        there = mates[named & parked[mates]]
-        if not len(there):
+        atpark = np.zeros(len(warps), dtype=np.int64)
+        np.bitwise_or.at(atpark, mrow, np.where(parked[mates], bit, 0))
+        if not ((mask & atpark[wrow]) != 0).any():
             return False
+        there = mates[parked[mates] & np.isin(mrow, np.unique(wrow[(mask & atpark[wrow]) != 0]))]
         parts = [(ins, idx)] + [(self.fn.instrs[int(p)], there[self.pc[there] == p]) for p in np.unique(self.pc[there])]
         isa.shfl_together(self, parts)
         self.shfl_parked[there] = False
