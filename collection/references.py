@@ -1343,7 +1343,7 @@ def tiago_gray(r, g, b):
     return ((r.astype(np.int64) + g + b) // 3).astype(np.uint8)
 
 
-def _tiago_taps(plane, masks, radius):
+def _tiago_taps(plane, radius):
     """Image-Processing-CUDA's mask loops as written: taps over the flat index (rows wrap), a tap outside
     [0, size) skipped with `continue`, which also skips the column counter's step; yields (tap, pixel
     values, taken) per tap, in the kernel's order."""
@@ -1366,7 +1366,7 @@ def tiago_blur(plane):
     m = np.array([1, 4, 6, 4, 1, 4, 16, 24, 16, 4, 6, 24, 36, 24, 6, 4, 16, 24, 16, 4, 1, 4, 6, 4, 1],
                  np.float32) / np.float32(256)
     s = np.zeros(plane.size, np.int64)
-    for i, v, ok in _tiago_taps(plane, m, 2):
+    for i, v, ok in _tiago_taps(plane, 2):
         t = (s.astype(np.float32) + v.astype(np.float32) * m[i]).astype(np.int64)   # exact: few bits
         s = np.where(ok, t & 0xFF, s)
     return s.astype(np.uint8).reshape(plane.shape)
@@ -1379,7 +1379,7 @@ def tiago_sobel(plane):
     vm = [1, 2, 1, 0, 0, 0, -1, -2, -1]
     hs = np.zeros(plane.size, np.int64)
     vs = np.zeros(plane.size, np.int64)
-    for i, v, ok in _tiago_taps(plane, None, 1):
+    for i, v, ok in _tiago_taps(plane, 1):
         hs = np.where(ok, hs + v * hm[i], hs)
         vs = np.where(ok, vs + v * vm[i], vs)
     t = hs + vs
