@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import inspect
 import os
 import json
@@ -84,6 +85,7 @@ class Launch:
     apart: dict = field(default_factory=dict)   # {key: why}: totals the GPU's own timing or code outside
     #                              the cubin decide (manifest `apart`); compared and shown, summed apart
     meta: dict = field(default_factory=dict)
+    step_budget: int | None = None   # the emulator's steps a chunk, where a finite kernel needs more (manifest)
 
 
 def _kernels_cases():
@@ -155,7 +157,7 @@ def launches(only: str = "") -> list[Launch]:
             no = "the assert stops the kernel and the context (cudaErrorAssert): nothing to count"
         out.append(Launch(lid, "collection", e["file"], e["name"], tuple(e["grid"]), tuple(e["block"]),
                           int(e.get("shared", 0)), make, cooperative=e.get("gpu_launch") == "cooperative",
-                          profile=no, repro=e.get("repro"), apart=_apart(e)))
+                          profile=no, repro=e.get("repro"), apart=_apart(e), step_budget=e.get("step_budget")))
     ids = [x.id for x in out]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
@@ -193,6 +195,8 @@ def emulate(L: Launch, counts: str | None = None, arch: str = "sm_90") -> dict:
     from tilelab.launch import launch
     k, args, symbols = L.make()
     extra = {"counts": counts} if counts else {}
+    if L.step_budget:
+        extra["step_budget"] = L.step_budget
     if counts_supported():
         extra["arch"] = arch
     t0 = time.perf_counter()
@@ -450,6 +454,73 @@ def build(todo: list, arch: str) -> dict:
     return built
 
 
+# ---------------------------------------------------------------------------------- one cubin, two machines
+CUBINS_INDEX = "cubins.json"
+
+
+def save_cubins(a) -> int:
+    """``--save-cubins DIR``: each chosen launch's cubin as this machine's toolchain builds it (the one
+    the emulator's SASS-aware counts read), and DIR/cubins.json, so that ``--cubins DIR`` on the GPU
+    host measures that very cubin rather than the one its own NVRTC builds."""
+    from tilelab.toolchain import nvrtc_version
+    out = Path(a.save_cubins)
+    out.mkdir(parents=True, exist_ok=True)
+    todo = launches(a.only)
+    built = build(todo, a.arch)
+    index = {}
+    for n, L in enumerate(todo):
+        got = built[L.id]
+        try:
+            if isinstance(got, Exception):
+                raise got
+            asm = got[0].program.assembled(a.arch)
+        except Exception as e:
+            index[L.id] = {"error": f"{type(e).__name__}: {str(e).splitlines()[0]}"}
+            continue
+        name = f"{n:03d}-" + re.sub(r"[^A-Za-z0-9_.-]+", "_", L.id.split("/", 1)[-1])[:80] + ".cubin"
+        (out / name).write_bytes(asm.cubin)
+        index[L.id] = {"cubin": name, "entry": got[0].entry, "tool": asm.tool, "whole_program": asm.whole_program,
+                       "sha256": hashlib.sha256(asm.cubin).hexdigest()}
+        print(f"cubin {L.id}: {name} ({asm.tool})", flush=True)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
+    (out / CUBINS_INDEX).write_text(json.dumps({"date": dt.date.today().isoformat(), "commit": commit,
+                                                "arch": a.arch, "nvrtc": ".".join(map(str, nvrtc_version())),
+                                                "launches": index}, indent=1))
+    return 0 if all("cubin" in v for v in index.values()) else 1
+
+
+def adopt_cubins(todo: list, built: dict, where: str, arch: str) -> dict:
+    """``--cubins DIR``: each launch's program takes the cubin ``--save-cubins`` wrote there (another
+    machine's toolchain) in place of its own; a launch with none there, or whose entry differs, is
+    an error row, never measured on this machine's cubin by mistake. Returns the index's header
+    and {launch id: its index entry} for the rows."""
+    from tilelab.toolchain.assemble import Assembled
+    index = json.loads((Path(where) / CUBINS_INDEX).read_text())
+    if index.get("arch") != arch:
+        raise SystemExit(f"fidelity: the cubins in {where} are for {index.get('arch')}, this GPU is {arch}")
+    used = {}
+    for L in todo:
+        got, info = built[L.id], index["launches"].get(L.id, {})
+        if isinstance(got, Exception):
+            continue
+        if "cubin" not in info:
+            built[L.id] = LookupError(f"no cubin for this launch in {where}: " + info.get("error", "not saved"))
+            continue
+        if info["entry"] != got[0].entry:
+            built[L.id] = LookupError(f"the saved cubin's entry {info['entry']} is not this build's {got[0].entry}")
+            continue
+        data = (Path(where) / info["cubin"]).read_bytes()
+        if hashlib.sha256(data).hexdigest() != info["sha256"]:
+            built[L.id] = LookupError(f"{info['cubin']} is not the cubin {CUBINS_INDEX} names")
+            continue
+        got[0].program.adopt(arch, Assembled(data, "", f"{info['tool']} on the host (NVRTC {index['nvrtc']})",
+                                             info["whole_program"]))
+        used[L.id] = info
+    head = {k: index.get(k) for k in ("date", "commit", "arch", "nvrtc")}
+    return {"from": str(where), **head, "launches": used}
+
+
 # ---------------------------------------------------------------------------------- the two modes
 def record(a) -> int:
     """The GPU host's run: ncu (in a thread, one process) while the emulator runs here."""
@@ -461,6 +532,7 @@ def record(a) -> int:
     arch = info["arch"]
     todo = launches(a.only)
     built = build(todo, arch)
+    host = adopt_cubins(todo, built, a.cubins, arch) if a.cubins else None
     prof, packs = [], []
     for L in todo:
         if L.profile is None and not isinstance(built[L.id], Exception):
@@ -514,6 +586,8 @@ def record(a) -> int:
                "block": list(L.block), "shared": L.shared, "cooperative": L.cooperative}
         if L.repro:
             row["repro"] = L.repro
+        if host and L.id in host["launches"]:
+            row["cubin_from_host"] = host["launches"][L.id]
         if L.profile:
             row["not_profiled"] = L.profile
         got = built[L.id]
@@ -560,6 +634,8 @@ def record(a) -> int:
         "commit": os.environ.get("TILELAB_COMMIT") or subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
         "arch": arch, "gpu": info, "nvrtc": ".".join(map(str, nvrtc_version())),
+        # --cubins: the launches ran (and their SASS was read from) the cubins another machine built
+        "cubins_from": {k: v for k, v in host.items() if k != "launches"} if host else None,
         "ncu": subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-1:]
         if exe else None,
         "counts": a.counts or counts_default() or "ptx (this tilelab has no counts=)",
@@ -646,8 +722,14 @@ def main(argv=None) -> int:
                     help="CPU dry run of the recording: everything but ncu (fidelity-dryrun-<date>.json)")
     ap.add_argument("--ncu-only", action="store_true",
                     help="record ncu and the SASS only; the emulator side comes later from --compare")
-    ap.add_argument("--arch", default="sm_90", help="--no-ncu: the SM whose cubin and SASS to build")
+    ap.add_argument("--arch", default="sm_90", help="--no-ncu, --save-cubins: the SM whose cubin and SASS to build")
+    ap.add_argument("--save-cubins", metavar="DIR",
+                    help="CPU only: write each launch's cubin as this machine builds it, for --cubins on the GPU host")
+    ap.add_argument("--cubins", metavar="DIR",
+                    help="record: run (and read the SASS of) the cubins --save-cubins wrote, not this machine's")
     a = ap.parse_args(argv)
+    if a.save_cubins:
+        return save_cubins(a)
     return compare(a) if a.compare else record(a)
 
 

@@ -29,6 +29,8 @@ SUITES = {
     "CuPy + PyCUDA examples (unseen34)": ("cupy_", "pycuda_"),
     "CUB examples + how-to-optimize-gemm (unseen35)": ("cub_ex_", "htog_"),
     "hardware-effects-gpu + mumax3 (unseen36)": ("hwfx_", "mumax_"),
+    "RSBench + miniBUDE (unseen37)": ("rsbench_", "minibude_"),
+    "llama2.cu + mini-nbody (unseen38)": ("llama2cu_", "mininbody_"),
 }
 
 

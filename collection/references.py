@@ -5,6 +5,8 @@ The manifest calls these by name; each takes numpy arrays and returns numpy arra
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 
@@ -979,6 +981,202 @@ def xsbench_verification(p_energy, mat, nuclide_grid, egrid, index_grid, num_nuc
                 best, idx = macro[c], c
         out[t] = idx + 1
     return out
+# RSBench (collection/rsbench_simulation.cu): the deck as init.cu draws it (numpy for its LCG) and the lookup
+_RS_POLE = np.dtype([("EA", "<c16"), ("RT", "<c16"), ("RA", "<c16"), ("RF", "<c16"), ("l", "<i2"), ("pad", "V6")])
+_RS_WINDOW = np.dtype([("T", "<f8"), ("A", "<f8"), ("F", "<f8"), ("start", "<i4"), ("end", "<i4")])
+
+
+def rsbench_deck(n_nuclides=68, avg_poles=1000, avg_windows=100, seed=42):
+    """init.cu's data: n_poles, n_windows (one each at least, the rest at random), the Pole and Window
+    arrays as the bytes of their C layout (72 and 32 bytes), pseudo_K0RS; and the two maxima."""
+    rng = np.random.default_rng(seed)
+    n_poles = (1 + rng.multinomial(avg_poles * n_nuclides - n_nuclides, [1 / n_nuclides] * n_nuclides)).astype(np.int32)
+    n_windows = (1 + rng.multinomial(avg_windows * n_nuclides - n_nuclides, [1 / n_nuclides] * n_nuclides)).astype(np.int32)
+    mp, mw = int(n_poles.max()), int(n_windows.max())
+    poles = np.zeros((n_nuclides, mp), _RS_POLE)
+    windows = np.zeros((n_nuclides, mw), _RS_WINDOW)
+    for i in range(n_nuclides):
+        k = int(n_poles[i])
+        u = rng.uniform(0, 1, (k, 8))
+        poles["EA"][i, :k] = 152.5 * u[:, 0] + 152.5j * u[:, 1]
+        for f, c in (("RT", 2), ("RA", 4), ("RF", 6)):
+            poles[f][i, :k] = 152.5 * u[:, c] + 1j * u[:, c + 1]
+        poles["l"][i, :k] = rng.integers(0, 4, k)
+        nw = int(n_windows[i])
+        space, rem = k // nw, k - (k // nw) * nw
+        ctr = 0
+        for j in range(nw):
+            t, a, f = rng.uniform(0, 1, 3)
+            start, end = ctr, ctr + space - 1
+            ctr += space
+            if j < rem:
+                ctr += 1
+                end += 1
+            windows[i, j] = (t, a, f, start, end)
+    return {"n_poles": n_poles, "n_windows": n_windows, "poles": poles.reshape(-1).view(np.uint8),
+            "windows": windows.reshape(-1).view(np.uint8), "pseudo_K0RS": rng.uniform(0, 1, n_nuclides * 4),
+            "max_num_poles": mp, "max_num_windows": mw}
+
+
+def rsbench_sorted_samples(lookups):
+    """The samples as optimization 1's host leaves them: sorted by material, then by energy within each."""
+    e, m = xsbench_samples(lookups)
+    order = np.lexsort((e, m))
+    return e[order], m[order]
+
+
+def _rs_mul(a, b):
+    return (a[0] * b[0] - a[1] * b[1], a[0] * b[1] + a[1] * b[0])
+
+
+def _rs_div(a, b):
+    d = b[0] * b[0] + b[1] * b[1]
+    return ((a[0] * b[0] + a[1] * b[1]) / d, (a[1] * b[0] - a[0] * b[1]) / d)
+
+
+def _rs_cexp(z):
+    x = 1.0 + z[0] * 0.000244140625
+    for _ in range(12):
+        x *= x
+    return _rs_mul((x, 0.0), (math.cos(z[1]), math.sin(z[1])))
+
+
+_RS_AN = [2.758402e-01, 2.245740e-01, 1.594149e-01, 9.866577e-02, 5.324414e-02, 2.505215e-02, 1.027747e-02,
+          3.676164e-03, 1.146494e-03, 3.117570e-04]
+_RS_DEN = [9.869604e+00, 3.947842e+01, 8.882644e+01, 1.579137e+02, 2.467401e+02, 3.553058e+02, 4.836106e+02,
+           6.316547e+02, 7.994380e+02, 9.869604e+02]
+
+
+def _rs_faddeeva(z):
+    """fast_nuclear_W: Abrarov's approximation inside |z| < 6, the three-term expansion outside."""
+    if math.sqrt(z[0] * z[0] + z[1] * z[1]) < 6.0:
+        e12 = _rs_cexp(_rs_mul((0.0, 12.0), z))
+        w = _rs_div(_rs_mul((0.0, 1.0), (1.0 - e12[0], -e12[1])), _rs_mul((12.0, 0.0), z))
+        acc = (0.0, 0.0)
+        z2 = _rs_mul(z, z)
+        for n in range(10):
+            top = (-1.0 if n % 2 == 0 else 1.0) * e12[0] - 1.0, (-1.0 if n % 2 == 0 else 1.0) * e12[1]
+            bot = (_RS_DEN[n] - 144 * z2[0], -144 * z2[1])
+            q = _rs_div(top, bot)
+            acc = (acc[0] + _RS_AN[n] * q[0], acc[1] + _RS_AN[n] * q[1])
+        zs = _rs_mul(z, acc)
+        return (w[0] - 81.24330 * zs[1], w[1] + 81.24330 * zs[0])
+    a, b = 0.512424224754768462984202823134979415014943561548661637413182, 0.275255128608410950901357962647054304017026259671664935783653
+    c, d = 0.051765358792987823963876628425793170829107067780337219430904, 2.724744871391589049098642037352945695982973740328335064216346
+    z2 = _rs_mul(z, z)
+    s1, s2 = _rs_div((a, 0.0), (z2[0] - b, z2[1])), _rs_div((c, 0.0), (z2[0] - d, z2[1]))
+    return _rs_mul(_rs_mul(z, (0.0, 1.0)), (s1[0] + s2[0], s1[1] + s2[1]))
+
+
+def rsbench_verification(p_energy, mat, n_windows, pseudo_K0RS, windows, poles, num_nucs, mats, concs):
+    """RSBench's verification value (1 + the argmax of the 4 macroscopic cross sections) of each lookup,
+    doppler broadening on; windows and poles the bytes of the C arrays (nuclides x their maxima)."""
+    n_nuc = len(n_windows)
+    win = np.asarray(windows).view(_RS_WINDOW).reshape(n_nuc, -1)
+    pol = np.asarray(poles).view(_RS_POLE).reshape(n_nuc, -1)
+    out = np.zeros(len(p_energy), np.uint64)
+    for t, (e, m) in enumerate(zip(np.asarray(p_energy).tolist(), np.asarray(mat).tolist())):
+        macro = [0.0] * 4
+        for j in range(int(num_nucs[m])):
+            nuc = int(mats[m, j])
+            nw = int(n_windows[nuc])
+            w = int(e / (1.0 / nw))
+            w -= w == nw
+            sig_t = []
+            for i in range(4):
+                phi = float(pseudo_K0RS[nuc * 4 + i]) * math.sqrt(e)
+                if i == 1:
+                    phi -= -math.atan(phi)
+                elif i == 2:
+                    phi -= math.atan(3.0 * phi / (3.0 - phi * phi))
+                elif i == 3:
+                    phi -= math.atan(phi * (15.0 - phi * phi) / (15.0 - 6.0 * phi * phi))
+                phi *= 2.0
+                sig_t.append((math.cos(phi), -math.sin(phi)))
+            T, A, F, start, end = win[nuc, w].tolist()
+            st, sa, sf = e * T, e * A, e * F
+            for p in pol[nuc, start:end].tolist():
+                ea, rt, ra, rf, lv = p[0], p[1], p[2], p[3], p[4]
+                fz = _rs_faddeeva(_rs_mul((e - ea.real, -ea.imag), (0.5, 0.0)))
+                st += _rs_mul((rt.real, rt.imag), _rs_mul(fz, sig_t[lv]))[0]
+                sa += _rs_mul((ra.real, ra.imag), fz)[0]
+                sf += _rs_mul((rf.real, rf.imag), fz)[0]
+            conc = float(concs[m, j])
+            for c, v in enumerate((st, sa, sf, st - sa)):
+                macro[c] += v * conc
+        best, idx = -np.inf, 0
+        for c in range(4):
+            if macro[c] > best:
+                best, idx = macro[c], c
+        out[t] = idx + 1
+    return out
+
+
+# miniBUDE (collection/minibude_fasten.cu): a deck in bm1's kinds and the energy in float64
+_BUDE_ATOM = np.dtype([("x", "<f4"), ("y", "<f4"), ("z", "<f4"), ("type", "<i4")])
+_BUDE_FF = np.dtype([("hbtype", "<i4"), ("radius", "<f4"), ("hphb", "<f4"), ("elsc", "<f4")])
+
+
+def minibude_deck(natlig=26, natpro=8, ntypes=34, nposes=8192, seed=7):
+    """Packed Atoms (protein, ligand) and FFParams as bytes, and the six pose arrays (float32)."""
+    rng = np.random.default_rng(seed)
+
+    def atoms(n, half):
+        a = np.zeros(n, _BUDE_ATOM)
+        for f in "xyz":
+            a[f] = rng.uniform(-half, half, n)
+        a["type"] = rng.integers(0, ntypes, n)
+        return a.view(np.uint8)
+    ff = np.zeros(ntypes, _BUDE_FF)
+    ff["hbtype"] = rng.choice([69, 70, 78], ntypes)
+    ff["radius"] = rng.uniform(1.0, 2.5, ntypes)
+    ff["hphb"] = np.where(rng.uniform(0, 1, ntypes) < 0.3, 0.0, rng.uniform(-1, 1, ntypes))
+    ff["elsc"] = rng.uniform(-1, 1, ntypes)
+    deck = {"protein": atoms(natpro, 5.0), "ligand": atoms(natlig, 2.0), "forcefield": ff.view(np.uint8)}
+    for i in range(6):
+        deck[f"transforms_{i}"] = (rng.uniform(-np.pi, np.pi, nposes) if i < 3
+                                   else rng.uniform(-3, 3, nposes)).astype(np.float32)
+    return deck
+
+
+def minibude_energies(protein, ligand, forcefield, t0, t1, t2, t3, t4, t5):
+    """fasten_main's etotals in float64: every pose's energy over every ligand-protein atom pair."""
+    pro, lig, ff = (np.asarray(a).view(d) for a, d in ((protein, _BUDE_ATOM), (ligand, _BUDE_ATOM),
+                                                      (forcefield, _BUDE_FF)))
+    ax, ay, az = (np.asarray(t, np.float64) for t in (t0, t1, t2))
+    sx, cx, sy, cy, sz, cz = np.sin(ax), np.cos(ax), np.sin(ay), np.cos(ay), np.sin(az), np.cos(az)
+    rot = [[cy * cz, sx * sy * cz - cx * sz, cx * sy * cz + sx * sz],
+           [cy * sz, sx * sy * sz + cx * cz, cx * sy * sz - sx * cz],
+           [-sy, sx * cy, cx * cy]]
+    trans = [np.asarray(t, np.float64) for t in (t3, t4, t5)]
+    etot = np.zeros(len(ax))
+    for la in lig:
+        lp = ff[la["type"]]
+        l_lt, l_gt = lp["hphb"] < 0, lp["hphb"] > 0
+        lpos = [trans[r] + la["x"] * rot[r][0] + la["y"] * rot[r][1] + la["z"] * rot[r][2] for r in range(3)]
+        for pa in pro:
+            pp = ff[pa["type"]]
+            radij = float(pp["radius"]) + float(lp["radius"])
+            both_f = pp["hbtype"] == 70 and lp["hbtype"] == 70
+            elcdst, elcdst1 = (4.0, 0.25) if both_f else (2.0, 0.5)
+            type_e = pp["hbtype"] == 69 or lp["hbtype"] == 69
+            p_lt, p_gt, p_nz = pp["hphb"] < 0, pp["hphb"] > 0, pp["hphb"] != 0
+            p_hphb = float(pp["hphb"]) * (-1.0 if p_lt and l_gt else 1.0)
+            l_hphb = float(lp["hphb"]) * (-1.0 if p_gt and l_lt else 1.0)
+            distdslv = (5.5 if l_lt else 1.0) if p_lt else (1.0 if l_lt else -float(np.finfo(np.float32).max))
+            chrg_init = float(lp["elsc"]) * float(pp["elsc"])
+            dslv_init = p_hphb + l_hphb
+            d = np.sqrt((lpos[0] - pa["x"]) ** 2 + (lpos[1] - pa["y"]) ** 2 + (lpos[2] - pa["z"]) ** 2)
+            bb = d - radij
+            zone1 = bb < 0
+            etot += (1.0 - d / radij) * np.where(zone1, 2 * 38.0, 0.0)
+            chrg = chrg_init * (np.where(zone1, 1.0, 1.0 - bb * elcdst1) * (bb < elcdst))
+            etot += np.where(type_e, -np.abs(chrg), chrg) * 45.0
+            dslv = dslv_init * ((bb < distdslv) & p_nz) * np.where(zone1, 1.0, 1.0 - bb / distdslv)
+            etot += dslv
+    return etot * 0.5
+
+
 def fan_neighbors(x, y, cutoff_square, mn):
     """CUDA-Programming's neighbour lists: for each atom, the sorted atoms within the cutoff (float32
     differences, as the kernels take them), as rows of mn padded with int32's largest value; and the counts."""

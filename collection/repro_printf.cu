@@ -162,3 +162,28 @@ __global__ void printfFourLanesTwoStrings(int* dst)
         printf("%s|%s\n", tail + 64 - a, tail + 64 - b);
     dst[threadIdx.x] = threadIdx.x;
 }
+
+// Calls of several blocks at once (cub_ex_decoupled_look_back.cu's second printf, the same format and
+// arguments): thread 0 of each block prints, all blocks at once; and the same with the blocks in turn,
+// block b printing only once block b - 1 has (a flag in global memory), so no two calls overlap.
+__global__ void printfOnePerBlock(int* dst)
+{
+    if (threadIdx.x == 0)
+        printf("tile %d: exclusive = %d inclusive = %d\n", (int)blockIdx.x, 3 * (int)blockIdx.x,
+               3 * (int)blockIdx.x + 3);
+    dst[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x;
+}
+
+__global__ void printfOnePerBlockInTurn(int* dst, int* turn)
+{
+    if (threadIdx.x == 0)
+    {
+        while (*(volatile int*)turn != (int)blockIdx.x)
+            __nanosleep(100);
+        printf("tile %d: exclusive = %d inclusive = %d\n", (int)blockIdx.x, 3 * (int)blockIdx.x,
+               3 * (int)blockIdx.x + 3);
+        __threadfence();
+        atomicExch(turn, (int)blockIdx.x + 1);
+    }
+    dst[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x;
+}

@@ -167,7 +167,7 @@ def run_emu(entry, nvrtc=None, seed: int = 0):
     args, named, symbols = inputs(entry, seed)
     before = {n: (v.copy() if isinstance(v, np.ndarray) else v) for n, v in named.items()}
     res = launch(k, tuple(entry["grid"]), tuple(entry["block"]), *args, shared=int(entry.get("shared", 0)),
-                 backend="emu", echo=False, symbols=symbols or None)
+                 backend="emu", echo=False, symbols=symbols or None, step_budget=entry.get("step_budget"))
     return res, named, before
 
 

@@ -125,6 +125,28 @@ def test_the_headers_nvcc_users_expect(emu):
                                       -128, 2**32 - 1, 8])
 
 
+def test_limits_gives_std_numeric_limits(emu):
+    # miniBUDE's bude.h: `static constexpr auto FloatMax = std::numeric_limits<float>::max();`, which nvcc
+    # users get from <limits> (docs/FIDELITY.md, the fifteenth unseen suite); NVRTC could not open it
+    k = emu.compile(r"""
+#include <limits>
+static constexpr auto FloatMax = std::numeric_limits<float>::max();
+__global__ void lim(float* f, double* d, long long* i)
+{
+    f[0] = FloatMax; f[1] = std::numeric_limits<float>::lowest(); f[2] = std::numeric_limits<float>::epsilon();
+    d[0] = std::numeric_limits<double>::infinity();
+    i[0] = std::numeric_limits<int>::max(); i[1] = std::numeric_limits<unsigned short>::max();
+    i[2] = std::numeric_limits<float>::digits;
+}
+""", "lim")
+    f, d, i = np.zeros(3, np.float32), np.zeros(1, np.float64), np.zeros(3, np.int64)
+    emu.run(k, 1, 1, f, d, i, echo=False)
+    fi = np.finfo(np.float32)
+    np.testing.assert_array_equal(f, [fi.max, -fi.max, fi.eps])
+    assert d[0] == np.inf
+    np.testing.assert_array_equal(i, [2**31 - 1, 2**16 - 1, 24])
+
+
 def test_a_message_names_the_header_line_and_the_learners_call(emu, tmp_path):
     # an instruction the emulator does not model, in code a header inlines: the message shows
     # the header's line (not the cell's line of the same number) and the cell's line that called it

@@ -83,6 +83,27 @@ def test_jacobi_reads_a_word_below_the_first_and_says_so():
     assert "ptxas merged 3 loads into LDS.128" in pl["why"] and "16-byte chunk" in pl["why"]
 
 
+@needs_cubin
+def test_the_dynamic_shared_block_reduce_reads_its_warp_aggregates_as_the_h200():
+    """CUB's BlockReduce with its TempStorage in dynamic shared memory: NVVM already vectorised the 31
+    warp-aggregate loads (a u32 at +36, a v2 at +40, seven v4), ptxas made 8 LDS.128 from +32 (the
+    device's SASS in ncu-sass-lines-2026-12-03-suites12-13.json, and this machine's cubin), and ncu
+    counted 40 shared-load requests and wavefronts in every recording; the emulator counted 41, as
+    the PTX, without looking (the extern array's 16-byte alignment was unknown to the model)."""
+    name = "cub_ex_block_reduce_dyn_smem.cu:BlockReduceKernel<1024>"
+    r = _launch(name)
+    pl = _cub_line(r)
+    assert pl["counted"] == "sass" and not pl.get("undecided"), pl
+    assert pl["shared_ld_requests"] == pl["shared_ld_wavefronts"] == 8 and pl["ptx"]["shared_ld_requests"] == 9
+    assert "16-byte chunk" in pl["why"]
+    for rec in ("fidelity-2026-12-03-unseen35.json", "fidelity-2026-12-03-suites12-13-repeats.json"):
+        want = _recorded(rec, name)["ncu"]
+        for key in ("shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "global_ld_requests",
+                    "global_st_requests", "global_ld_sectors", "global_st_sectors"):
+            assert r.metrics[key] == want[key], (rec, key, r.metrics[key], want[key])
+    assert not any(x.get("undecided") for x in r.per_line)
+
+
 SRC = r'''
 __global__ void threeOfFour(float* out)
 {
@@ -130,7 +151,7 @@ def test_the_model_agrees_with_ptxas_on_small_kernels(name, line, n, mix):
 PROBE = """
 .visible .entry {name}(.param .u64 p0)
 {{
-    .reg .b32 %r<64>;
+    .reg .b32 %r<96>;
     .reg .b64 %rd<64>;
     .shared .align 4 .b8 s_{name}[8192];
     ld.param.u64 %rd1, [p0];
@@ -164,14 +185,31 @@ PROBES = [
     ("ld", 128, (36, 40, 44, 48, 52, 56, 60, 64)),
     ("ld", 128, (0, 4096, 4, 4100, 8, 4104, 12, 4108)),    # loads alternating rows still merge
     ("ld", 8, (0, 4, 8)),                                  # 8 bytes of alignment: no chunk
+    # 4- and 8-byte loads (an offset with ":8" is a v2.u32) of three words of a chunk: one LDS.128
+    ("ld", 128, (4, "8:8")),                               # CUB's warp aggregates as NVVM vectorised them
+    ("ld", 128, ("0:8", 12)),
+    ("ld", 128, (0, "8:8")),
+    ("ld", 128, ("8:8", 4)),                               # in either order
+    ("ld", 128, (0, 4, "8:8")),                            # the whole chunk
+    ("ld", 128, ("0:8", 8, 12)),
+    ("ld", 128, (36, "40:8", "48:16", "64:16")),           # the BlockReduce's first chunks
+    ("ld", 128, (4, 8, "16:8")),                           # two words of one chunk and another's: no
+    ("ld", 8, (4, "8:8")),                                 # 8 bytes of alignment: no chunk
 ]
 
 
 def _probe_body(kind, offsets):
     if kind == "st":
         return "\n".join(f"    st.shared.u32 [%rd13+{o}], %r2;" for o in offsets)
-    loads = [f"    ld.shared.u32 %r{10 + i}, [%rd13+{o}];" for i, o in enumerate(offsets)]
-    adds = [f"    add.s32 %r3, %r3, %r{10 + i};" for i in range(len(offsets))]
+    loads, regs = [], []
+    for o in offsets:                      # "40:8": a v2.u32 at +40, "48:16" a v4.u32
+        at, width = (int(x) for x in o.split(":")) if isinstance(o, str) else (o, 4)
+        rs = [f"%r{10 + len(regs) + j}" for j in range(width // 4)]
+        regs += rs
+        vec = {1: "", 2: ".v2", 4: ".v4"}[len(rs)]
+        dst = rs[0] if len(rs) == 1 else "{" + ", ".join(rs) + "}"
+        loads.append(f"    ld.shared{vec}.u32 {dst}, [%rd13+{at}];")
+    adds = [f"    add.s32 %r3, %r3, {r};" for r in regs]
     return "\n".join(loads + adds + ["    st.global.u32 [%rd2], %r3;"])
 
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import EmulatorError, UnsupportedInstruction
 from ..messages import msg
-from . import contraction
+from . import contraction, structs as emu_structs
 from .addressing import param_as, shared32
 from .calls import param_access
 from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
@@ -91,6 +91,11 @@ def execute(m, ins, idx, pc):
     try:
         if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
             return contraction.step(m, ins, idx, pc, h)
+        if m.observed is not None and pc in m.observed.pcs:     # a value the SASS replay may need (counters/observed.py)
+            at = address(m, ins.args[1], idx)
+            h(m, ins, idx, pc)
+            m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at, read(m, ins.args[0], "u32", idx))
+            return
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:
         if getattr(e, "placed", False) or "\n  from " in str(e):          # already says where
@@ -696,9 +701,15 @@ def h_nop(m, ins, idx, pc):
 
 def h_fence(m, ins, idx, pc):
     """__threadfence(): orders nothing in lockstep emulation, but the global race shadow
-    (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol."""
+    (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol. Where ptxas put
+    never-true ``@!PT LDS`` before its MEMBAR, ncu counts them: shared-load requests (ifconvert.py)."""
     if m.gshadow is not None and ("gl" in ins.mods or "gpu" in ins.mods or "sys" in ins.mods):
         m.gshadow.fence(m, m.lanes(idx))
+    pad = m.lazy.get().padding.get(pc) if m.lazy is not None else None
+    if pad:
+        n = m.nwarps(idx)
+        m.count(pc, "shared_ld_requests", pad * n)
+        m.sass_only(pc, "shared_ld_requests", pad * n)
 
 
 def h_barwarp(m, ins, idx, pc):
@@ -775,6 +786,12 @@ def _access(m, ins, idx, pc, store):
         vop, aop = ins.args[0], ins.args[1]
     if space == "param":
         name = aop.name
+        if not store and name and name.startswith("%"):     # a struct parameter's address in a register
+            raw = emu_structs.param_bytes(m.params, address(m, aop, idx), es * nvec)
+            if raw is not None:
+                raw = raw.view(_UINT_OF[es])
+                _write_loaded(m, vop, raw if nvec > 1 else raw.reshape(-1), t, idx)
+                return
         if store or name not in m.params:          # a device-function call's argument or result slot
             return param_access(m, ins, idx, store, aop, vop, t, nvec)
         maps = getattr(m.gmem, "tensor_maps", None)

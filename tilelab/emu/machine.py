@@ -37,13 +37,14 @@ from . import structs as emu_structs
 from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, remainder_loop, sass_replay
+from .counters.observed import Observed
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
 from .counters.tally import tally
 from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout, shared_base
 from .places import line_text, place
-from .ptx import Function, Module, parse
+from .ptx import Function, Module, _module_cache, parse, parsed  # noqa: F401  (machine.parsed and its cache, as before)
 from .sanitizer.devicestate import device_state_findings
 from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from .sanitizer.globalrace import GlobalShadow, global_unit
@@ -79,22 +80,10 @@ class EmuResult:
                                                                 # (in metrics and per_pc; emu/counters/vprintf_cost.py)
 
 
-_module_cache: dict = {}
-
-
 def linked(ptx: str, entry: str) -> Function:
     """The entry ``entry`` of ``ptx`` with every function it can call linked in (emu/calls.py)."""
     module = parsed(ptx)
     return calls.link(module, module.entry(entry))
-
-
-def parsed(ptx: str) -> Module:
-    m = _module_cache.get(ptx)
-    if m is None:
-        if len(_module_cache) > 64:
-            _module_cache.clear()
-        m = _module_cache[ptx] = parse(ptx)
-    return m
 
 
 class Machine:
@@ -103,6 +92,7 @@ class Machine:
     contract = None        # pc -> what ptxas's FMA contraction makes of it (emu/contraction.py)
     tma = None             # the TMA's and the mbarriers' state, made at their first use (emu/tma.py)
     wgmma = None           # the warpgroup path's state, for kernels that use it (emu/wgmma.py)
+    observed = None        # counts="sass": the loads whose values the SASS replay may need (counters/observed.py)
 
     def __init__(self, fn: Function, module: Module, files: dict, source_lines: dict,
                  grid, block, block_ids: np.ndarray, gmem: GlobalMemory, params: dict,
@@ -118,7 +108,7 @@ class Machine:
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
-        self.narrow_cost: dict = {}     # a merged group's leader pc -> its last PTX cost (requests._count_planned)
+        self.narrow_cost: dict = {}     # a merged group's leader pc -> (its width, its last PTX cost) (requests._count_planned)
         self.remainder = None           # counts="sass": remainder_loop.RemainderLoops of the launch
 
         t = np.arange(T, dtype=np.int64)
@@ -718,6 +708,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     rloops = remainder_loop.RemainderLoops(kernel, fn, files, arch) if counts == "sass" else None
     rloops = rloops if rloops is not None and rloops.pcs else None
     fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
+    # the values a loop bound is loaded with, for the replay of a family ptxas moved between lines (counters/observed.py)
+    observed = Observed.for_launch(fn, nblocks * tpb) if plan is not None and plan.pools and blocks is None else None
     sass_only: dict = {}
     vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
     driver_counts: dict = {}                   # pc -> the counts those calls added
@@ -770,6 +762,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
         m.remainder = rloops
+        m.observed = observed
         if watch is not None:
             m.observer = watch if m.observer is None else _both(m.observer, watch)
         m.run(budget)
@@ -797,7 +790,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                                  arch) if lazy is not None and blocks is None else {}
     # lines ptxas only copied (an unrolled loop's remainder copies): decided by the same replay, where it agrees
     copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
-                                               arch) if lazy is not None and blocks is None else ({}, set())
+                                               arch, observed, global_syms) \
+        if lazy is not None and blocks is None else ({}, set())
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
               {**replayed, **copied}, vprintf_calls, kernel_file=kernel.filename, decided=decided,
               more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines)

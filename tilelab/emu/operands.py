@@ -12,6 +12,7 @@ from ..messages import msg
 from .addressing import param_as
 from .modvars import plain_name
 from .places import place
+from .structs import param_address
 
 DT = {
     "f64": np.float64, "f32": np.float32, "f16": np.float16,
@@ -104,8 +105,8 @@ def read(m, op, t: str, idx):
             return dt(m.shared_syms[op.name])
         if op.name in m.params:
             v = m.params[op.name]
-            if isinstance(v, np.void):       # a struct by value: its fields are read at offsets (emu/structs.py)
-                raise UnsupportedInstruction(msg("struct.param_address", name=op.name))
+            if isinstance(v, np.void):       # a struct by value's address: in the param window (emu/structs.py)
+                return np.array(param_address(m.params, op.name), dtype=np.int64).astype(dt)[()]
             return param_as(v, dt)[()]
         if op.name in m.local_syms:
             return dt(m.local_syms[op.name])

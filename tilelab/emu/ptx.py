@@ -202,6 +202,19 @@ def _expand_reg_names(spec: str) -> list[str]:
     return names
 
 
+_module_cache: dict = {}
+
+
+def parsed(ptx: str) -> Module:
+    """``parse``, kept for the PTX texts seen last (the machine, the count model and the checks share it)."""
+    m = _module_cache.get(ptx)
+    if m is None:
+        if len(_module_cache) > 64:
+            _module_cache.clear()
+        m = _module_cache[ptx] = parse(ptx)
+    return m
+
+
 def parse(ptx: str) -> Module:
     """Parse a whole PTX module (every .entry)."""
     files: dict[int, str] = {}

@@ -7,6 +7,11 @@ copy of the pointer argument that is the same numpy array, or else an allocation
 field with ``ld.param.u64 %rd, [p+8]`` (isa.py ``_access`` serves the bytes at the offset), and an
 address computed from a pointer field is checked against, and blamed on, that field's array
 (emu/sanitizer/provenance.py follows ``[p+off]`` as its own source).
+
+A kernel may also take such a parameter's address (``mov.b64 %rd, p``, as ptxas-bound PTX does when
+a device function gets the struct's fields through it) and read it with ``ld.param [%rd+off]``: the
+address is one in the param window (negative, as ``isspacep.param`` tells it), the parameter's
+index in its stride, and ``param_bytes`` serves each lane's bytes at it.
 """
 from __future__ import annotations
 
@@ -14,7 +19,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["StructPlan", "place", "encode", "read_back", "source_key"]
+__all__ = ["StructPlan", "encode", "param_address", "param_bytes", "place", "read_back", "source_key"]
+
+PARAM_WINDOW = -(1 << 40)        # a struct parameter's address: negative, so isspacep.param says "param"
+_PARAM_STRIDE = 1 << 20          # one struct parameter's bytes (a kernel's parameters are 32 KiB at most)
 
 
 @dataclass
@@ -70,3 +78,30 @@ def read_back(gmem) -> None:
         for _, _, arr, j, own in e["fields"]:
             if own and arr.flags.writeable:
                 gmem.read_back(j, arr)
+
+
+def _struct_names(params: dict) -> list:
+    return [n for n, v in params.items() if isinstance(v, np.void)]
+
+
+def param_address(params: dict, name: str) -> int:
+    """The address ``mov`` gives a struct parameter's name: its index's place in the param window."""
+    return PARAM_WINDOW + _struct_names(params).index(name) * _PARAM_STRIDE
+
+
+def param_bytes(params: dict, addr, nbytes: int):
+    """Each lane's ``nbytes`` at its address in the param window, shape (lanes, nbytes); None where an
+    address is not inside a struct parameter's bytes (the caller says which instruction)."""
+    rel = np.asarray(addr, dtype=np.int64) - PARAM_WINDOW
+    names = _struct_names(params)
+    k, off = rel // _PARAM_STRIDE, rel % _PARAM_STRIDE
+    if (rel < 0).any() or (k >= len(names)).any():
+        return None
+    out = np.empty((len(rel), nbytes), dtype=np.uint8)
+    for j in np.unique(k):
+        raw = np.frombuffer(params[names[j]].tobytes(), dtype=np.uint8)
+        sel = k == j
+        if (off[sel] + nbytes > len(raw)).any():
+            return None
+        out[sel] = raw[off[sel][:, None] + np.arange(nbytes)]
+    return out

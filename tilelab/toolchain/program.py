@@ -131,6 +131,17 @@ class Program:
                     raise CompileError(self._map_ptxas(str(e), arch)) from None
             return self._cubins[arch]
 
+    def adopt(self, arch: str, assembled: Assembled) -> str:
+        """Use ``assembled`` (a cubin another machine's toolchain built from this source) as this
+        program's machine code for ``arch``: the GPU then runs it and the SASS-aware counts read it.
+        So a GPU whose own NVRTC differs can measure the very cubin a host's counts model. Returns
+        the arch it was filed under (``sm_90`` or ``sm_90a``, as ``assembled()`` names it)."""
+        arch = sm_for(ptx_arch_for(self.source, self.options), _norm_arch(arch))
+        with self._lock:
+            self._cubins[arch] = assembled
+            self._sass.pop(arch, None)
+        return arch
+
     def _nvrtc_cubin(self, arch: str, why: str):
         """NVRTC's own cubin of the source for ``arch`` (where the emulator's PTX cannot be assembled)."""
         cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,

@@ -212,3 +212,37 @@ def sass_memory_addresses(program: Program, arch: str = DEFAULT_ARCH,
                 base = groups[-1].strip()
         out.setdefault(ins.where, []).append((_mem_key(ins.op, ins.mods), ins.pred, base, off))
     return out
+
+
+def constant_symbols(cubin: bytes, bank: int = 3) -> dict[str, tuple[int, int]]:
+    """``{name: (offset, size)}``: where the cubin places each ``__constant__`` variable in constant
+    bank ``bank`` (its ``.nv.constant<bank>`` section; the SASS reads them as ``c[0x3][offset]``),
+    from the ELF symbol table. Empty if the cubin has none (or is no 64-bit little-endian ELF)."""
+    if len(cubin) < 64 or cubin[:4] != b"\x7fELF" or cubin[4] != 2 or cubin[5] != 1:
+        return {}
+    shoff = int.from_bytes(cubin[0x28:0x30], "little")
+    shentsize = int.from_bytes(cubin[0x3a:0x3c], "little")
+    shnum = int.from_bytes(cubin[0x3c:0x3e], "little")
+    shstrndx = int.from_bytes(cubin[0x3e:0x40], "little")
+    secs = []
+    for i in range(shnum):
+        h = cubin[shoff + i * shentsize:shoff + (i + 1) * shentsize]
+        secs.append((int.from_bytes(h[0:4], "little"), int.from_bytes(h[4:8], "little"),
+                     int.from_bytes(h[24:32], "little"), int.from_bytes(h[32:40], "little"),
+                     int.from_bytes(h[40:44], "little")))
+
+    def cstr(sec, off):
+        start = secs[sec][2] + off
+        return cubin[start:cubin.index(b"\0", start)].decode("utf-8", "replace")
+
+    want = next((i for i, s in enumerate(secs) if cstr(shstrndx, s[0]) == f".nv.constant{bank}"), None)
+    out: dict[str, tuple[int, int]] = {}
+    for name_off, typ, off, size, link in secs:
+        if typ != 2 or want is None:            # SHT_SYMTAB
+            continue
+        for k in range(size // 24):
+            s = cubin[off + 24 * k:off + 24 * (k + 1)]
+            if int.from_bytes(s[6:8], "little") == want and s[4] & 0xf == 1:     # an STT_OBJECT there
+                out[cstr(link, int.from_bytes(s[0:4], "little"))] = (int.from_bytes(s[8:16], "little"),
+                                                                     int.from_bytes(s[16:24], "little"))
+    return out

@@ -92,8 +92,8 @@ class Plan:
     # which some warp skipped them, or had every lane off (else the PTX and SASS counts agree)
     uncertain: dict = field(default_factory=dict)
     uncertain_notes: dict = field(default_factory=dict)
-    # cp.async pc -> the never-true `@!PT LDS` ptxas issues before its LDGSTS (shared-load
-    # requests of the warp that executes it)
+    # cp.async or fence pc -> the never-true `@!PT LDS` ptxas issues before its LDGSTS or MEMBAR
+    # (shared-load requests of the warp that executes it)
     padding: dict = field(default_factory=dict)
     # (file, line, kind) -> how many more predicated SASS accesses the line has than the PTX
     # accesses a modelled branch covers (the line's note says so; emu/counters/sass_replay.py replays them
@@ -195,6 +195,28 @@ def sass_ldgsts_runs(sass_text: str, entry: str, filename: str = "") -> dict:
     return out
 
 
+def sass_fence_pads(sass_text: str, entry: str, filename: str = "") -> dict:
+    """``{(file, line): [pads before each fence, in address order]}``: how many ``@!PT LDS`` come right
+    before each MEMBAR of a line (a run of MEMBARs, as ``membar.gl`` becomes, is one fence). ptxas puts
+    four before a fence in some kernels (a ``__threadfence()`` after a ``printf``'s call, CUB's
+    look-back wait), none in others; ncu counts each as a shared-load request of the warp."""
+    out: dict = {}
+    pads, prev = 0, None
+    for where, pred, op, _ in sass_instructions(entry_sass(sass_text, entry), filename):
+        if op == "LDS" and pred == "@!PT":
+            pads += 1
+            continue
+        if op == "MEMBAR" and prev != "MEMBAR":
+            out.setdefault(where, []).append(pads)
+        pads, prev = 0, op
+    return out
+
+
+def _is_fence(ins) -> bool:
+    """A PTX fence ptxas makes a MEMBAR of (``membar.*``, ``fence.sc`` / ``fence.acq_rel``; not the proxy fences)."""
+    return ins.op == "membar" or (ins.op == "fence" and bool(set(ins.mods) & {"sc", "acq_rel"}))
+
+
 def _is_cp_async_copy(ins) -> bool:
     return ins.op == "cp" and len(ins.mods) > 1 and ins.mods[1] in ("ca", "cg")
 
@@ -211,7 +233,7 @@ def merged_units(action: dict) -> dict:
 
 
 def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None,
-              merged: dict | None = None) -> Plan:
+              merged: dict | None = None, fences: dict | None = None) -> Plan:
     """The plan for one kernel. ``where(ins)`` gives an instruction's ``(file, line)``; ``sass``
     is ``sass_predication(...)``, or None when there is no SASS (then no access moves);
     ``ldgsts`` is ``sass_ldgsts_runs(...)``; ``merged`` is ``merged_units(...)``: PTX accesses
@@ -234,6 +256,19 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
         else:
             plan.notes[w] = _msg("counts.ldgsts_pads", pads=sum(pads), runs=len(pads), copies=len(pcs))
+    # the @!PT LDS before a fence's MEMBAR: matched to the line's PTX fences in program order
+    at_line: dict = {}
+    for pc, ins in enumerate(instrs):
+        if _is_fence(ins):
+            at_line.setdefault(where(ins), []).append(pc)
+    for w, pads in (fences or {}).items():
+        if not any(pads):
+            continue
+        pcs = at_line.get(w, [])
+        if len(pcs) == len(pads):
+            plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
+        else:
+            plan.notes[w] = _msg("counts.fence_pads", pads=sum(pads), runs=len(pads), fences=len(pcs))
     regs = regions(instrs)
     in_region = {}                                  # pc -> branch pc
     for b, (then, other) in regs.items():
@@ -438,6 +473,7 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         text = program.sass(arch)
         sass = sass_predication(text, kernel.entry, program.filename)
         ldgsts = sass_ldgsts_runs(text, kernel.entry, program.filename)
+        fences = sass_fence_pads(text, kernel.entry, program.filename)
     except Exception as e:   # no nvdisasm, or ptxas refused the kernel: count as the PTX runs
         plan = Plan(arch=arch)
         plan.notes[("", 0)] = _msg("counts.no_sass", arch=arch, why=(str(e).splitlines() or [type(e).__name__])[0][:100])
@@ -445,7 +481,7 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         return plan
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     merged = merged_units(count_plan_for(kernel, fn, files, arch).action)
-    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts, merged)
+    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts, merged, fences)
     return plan
 
 

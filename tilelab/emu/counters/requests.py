@@ -94,12 +94,14 @@ def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shif
     active = reqs if active is None else active
     m.count_ptx(pc, key + "_requests", reqs)
     m.count_ptx(pc, key + "_requests_active", active)
-    narrow = m.narrow_cost.get(planned[1]) if planned[0] == "part" and shift_invariant else None
+    # (a part of another width than its leader, in a chunk ptxas loads whole, costs its own)
+    led = m.narrow_cost.get(planned[1]) if planned[0] == "part" and shift_invariant else None
+    narrow = led[1] if led is not None and led[0] == nbytes else None
     if narrow is None:
         narrow = int(cost(mat, act, nbytes).sum())
     m.count_ptx(pc, key + unit, narrow)
     if planned[0] == "wide":
-        m.narrow_cost[pc] = narrow
+        m.narrow_cost[pc] = (nbytes, narrow)
         m.count(pc, key + "_requests", reqs)
         m.count(pc, key + "_requests_active", active)
         m.count(pc, key + unit, int(cost(mat + planned[2] if planned[2] else mat, act, planned[1]).sum()))

@@ -45,6 +45,7 @@ from ...messages import language, msg as _msg
 from ...toolchain import DEFAULT_ARCH, sass_memory_mix
 from ...toolchain.sass import entry_sass, sass_listing, sass_memory_addresses
 from ..operands import reg_array
+from ..ptx import parsed
 from .regions import regions
 from .sunk import sunk_loads
 
@@ -270,6 +271,12 @@ class Unit:
     reused: bool = False  # a load of a word an earlier load of the group read: ptxas keeps its register
     start: int | None = None  # the wide access's offset where it is not its lowest member's (a load
     #                           widened down to its 16-byte boundary: _cut)
+    sizes: tuple = ()    # per member, its width, where they differ (a chunk of 4- and 8-byte loads: _chunks)
+
+    @property
+    def asked(self) -> int:
+        """The bytes its members read (fewer than ``size``: ptxas reads words nobody asked for)."""
+        return sum(self.sizes) if self.sizes else len(self.pcs) * self.member_size
 
     @property
     def at(self) -> int:
@@ -334,6 +341,34 @@ def _cut(members: list, size: int, bits) -> list[Unit]:
         if len(runs) > 1:
             return [u for r in runs for u in _cut_run(r, size, bits)]
     return _cut_run(members, size, bits)
+
+
+def _chunks(narrow: list, wide: list, bits) -> tuple[list[Unit], list, list]:
+    """Shared loads of one base, guard and qualifiers, 4 and 8 bytes wide (two groups of ``predict``,
+    which close together), at least three of whose words lie in one 16-byte chunk that the base's
+    known bits place, one of each width among them: one LDS.128 of the chunk, as ptxas makes it
+    (``+4`` and a ``v2`` at ``+8``, a ``v2`` at ``+0`` and ``+12``, ``+0, +4`` and a ``v2`` at ``+8``:
+    docs/SASS_COUNTS.md, 3). Returns (those units, the 4-byte and the 8-byte loads left to ``_cut``).
+    Not in a loop modelled as unrolled, nor where a word is loaded twice (the reuse rule's)."""
+    b = (K, 0) if bits is None else narrow[0].known or bits.base(narrow[0].base)
+    if narrow[0].space != "shared" or b[0] < 4:
+        return [], narrow, wide
+    by: dict = {}
+    for a in narrow + wide:
+        by.setdefault((b[1] + a.offset) // 16, []).append(a)
+    out, taken = [], set()
+    for ms in by.values():
+        words = [w for a in ms for w in range(a.offset // 4, (a.offset + a.size) // 4)]
+        if (len({a.size for a in ms}) < 2 or len(set(words)) < 3 or len(set(words)) < len(words)
+                or any(a.it is not None for a in ms)):
+            continue
+        ms = sorted(ms, key=lambda a: a.offset)
+        lo = ms[0].offset - (b[1] + ms[0].offset) % 16
+        out.append(Unit(tuple(a.pc for a in ms), 16, sass_key("shared", "ld", 16), min(a.line for a in ms), 4,
+                        tuple(a.it for a in ms), tuple(a.offset for a in ms), start=lo,
+                        sizes=tuple(a.size for a in ms)))
+        taken.update(a.pc for a in ms)
+    return out, [a for a in narrow if a.pc not in taken], [a for a in wide if a.pc not in taken]
 
 
 def _cut_run(members: list, size: int, bits) -> list[Unit]:
@@ -409,23 +444,43 @@ def _stream(fn, n_entry: int, unrolled: list):
         pc = L.end + 1
 
 
-def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans=()) -> list[Unit]:
+def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans=(),
+            chunk_sym: dict | None = None) -> list[Unit]:
     """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
     (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
     (``sym_align`` None: whatever the alignment, i.e. what could merge at all), with the loops
     in ``unrolled`` (``find_loops``) unrolled fully, as ptxas does with a short counted loop,
     and the ``(branch, target)`` regions in ``spans`` (``if_regions``) if-converted: groups stay
     open across them, the region's own accesses keyed apart (as if guarded by the branch's
-    predicate), its stores, fences and register writes still closing what they may touch."""
+    predicate), its stores, fences and register writes still closing what they may touch.
+    ``chunk_sym``: the shared variables' alignment for the chunk rule of 4- and 8-byte loads (``_chunks``)
+    where it knows more than ``sym_align`` (the module's ``extern`` arrays)."""
     bits = _Bits(fn, sym_align) if sym_align is not None else None
+    cbits: list = []                        # _Bits of chunk_sym, made when a chunk first needs them
     block = _blocks(fn, n_entry, spans)
     region = {pc: b for b, t in spans for pc in range(b + 1, t)}
     units: list[Unit] = []
     open_groups: dict = {}                  # key -> [Access]
 
     def close(pred=lambda key: True):
-        for key in [k for k in open_groups if pred(k)]:
-            units.extend(_cut(open_groups.pop(key), key[4], bits))
+        keys = [k for k in open_groups if pred(k)]
+        for key in keys:
+            if key not in open_groups:
+                continue
+            members = open_groups.pop(key)
+            other = (*key[:4], 12 - key[4], key[5])
+            if key[0] == "ld" and key[4] in (4, 8) and other in keys and other in open_groups:
+                # 4- and 8-byte loads of one base filling three words of a chunk (_chunks)
+                narrow, wide = (members, open_groups[other]) if key[4] == 4 else (open_groups[other], members)
+                if bits is not None and chunk_sym is not None and not cbits:
+                    cbits.append(_Bits(fn, chunk_sym))
+                chunked, narrow, wide = _chunks(narrow, wide, cbits[0] if cbits else bits)
+                units.extend(chunked)
+                members, open_groups[other] = (narrow, wide) if key[4] == 4 else (wide, narrow)
+                if not open_groups[other]:
+                    del open_groups[other]
+            if members:
+                units.extend(_cut(members, key[4], bits))
 
     entry_bits: dict = {}                   # (loop start, register) -> known bits on entry
     cur_block = 0
@@ -653,6 +708,9 @@ class CountPlan:
                                                    # accesses ptxas only copied (emu/counters/sass_replay.py)
     idle: dict = field(default_factory=dict)       # (file, line) -> the SASS keys of ``copies`` wider than the
                                                    # PTX's, which must not run for the line to be decided
+    pools: dict = field(default_factory=dict)      # SASS family -> the "ptx" lines it is decided on over the
+                                                   # whole kernel (``_pools``; emu/counters/sass_replay.py)
+    pool_fams: dict = field(default_factory=dict)  # (file, line) of a pool -> every family its PTX or SASS holds
 
     @property
     def active(self) -> bool:
@@ -687,12 +745,15 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         msg = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
         return CountPlan(mode="ptx", arch=arch, reason=_msg("counts.no_cubin", arch=arch, why=msg))
     # ptxas places static shared variables itself only when it sees the whole program (assemble.py)
-    sym = _sym_align(fn, kernel.program.assembled(arch).whole_program)
+    whole = kernel.program.assembled(arch).whole_program
+    sym = _sym_align(fn, whole)
+    # the module's shared arrays (an extern one's declared alignment) for the chunk rule alone (_chunks)
+    chunk_sym = _sym_align(fn, whole, parsed(kernel.program.ptx).globals)
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     unrolled = _unrolled(fn, n_entry, sym, cub, where)
     spans = _spanned(fn, n_entry, sym, cub, where, unrolled,
                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
-    units = predict(fn, n_entry, sym, unrolled, spans)
+    units = predict(fn, n_entry, sym, unrolled, spans, chunk_sym)
     crossed = {id(u): n for u in units if (n := len(_crossed(u, spans)))}
     # lines that one merged access spans are checked together (ptxas gives it one of their lines)
     parent: dict = {}
@@ -748,7 +809,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             notes = []
             if any(len(u.pcs) > 1 for u in by_line.get(w, [])):
                 notes.append(_merge_note(by_line[w], fn))
-            n_wide = sum(1 for u in by_line.get(w, []) if len(u.pcs) * u.member_size < u.size)
+            n_wide = sum(1 for u in by_line.get(w, []) if u.asked < u.size)
             if n_wide:
                 notes.append(_msg("counts.widened_loads", n=n_wide))
             n_const = sum(1 for u in silent if u in by_line.get(w, []))
@@ -768,6 +829,10 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                 notes.append(_msg("counts.repeats", copies=copies))
             if notes:
                 plan.notes[w] = _msg("counts.sep").join(notes)
+    plan.pools = _pools(plan, units, cub, fn, where)
+    for w in {w for ws in plan.pools.values() for w in ws}:
+        plan.pool_fams[w] = frozenset({k.split(".")[0] for k in cub.get(w, {}) if k.split(".")[0] in COMPARED} |
+                                      {u.key.split(".")[0] for u in units if u.key and where(fn.instrs[u.pcs[0]]) == w})
     # shared loads ptxas sank past the branch after them: counted for the lanes that fall through it
     listing = lambda: sass_listing(entry_sass(kernel.program.sass(arch), kernel.entry),  # noqa: E731
                                    kernel.program.filename)
@@ -777,6 +842,45 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             plan.action[pc] = a
             plan.notes[w] = _msg("counts.sep").join(x for x in (plan.notes.get(w), _msg("counts.sunk_load", line=a[3])) if x)
     return plan
+
+
+def _pools(plan, units: list, cub: dict, fn, where) -> dict:
+    """The families whose accesses ptxas only moved between lines: ``{family: the "ptx" lines that hold it}``.
+
+    A line left to the PTX whose count of one family differs from the model's may hold accesses
+    another line's PTX has: NVVM gives some accesses no line (``.loc 1 0``; the emulator gives them
+    the line of their first use), and ptxas the line of the instruction scheduled before them, so
+    the two place them on different lines (Parboil's ``spmv_jds``: 11, 1 and none of the LDGs the
+    PTX has 8, 3 and 1 of on lines 90, 101 and 120; spmm v1's As_value stores). Where, over the
+    whole kernel, the cubin has exactly the model's accesses of that family, key for key, each
+    one PTX access (nothing merged, widened or reused), every SASS access of it is one PTX access,
+    wherever each was placed: a replay of the SASS's control flow over all of them decides the
+    family's lines together, where the executions with a lane on equal the PTX's (sass_replay's
+    ``apply_copies``). Families no such line needs are left out (their other lines may hold
+    accesses the replay cannot follow)."""
+    undecided = [w for w, how in plan.lines.items() if how == "ptx"]
+    if not undecided:
+        return {}
+    fam = lambda k: k.split(".")[0]  # noqa: E731
+    out = {}
+    for F in COMPARED:
+        mine = [u for u in units if u.key and fam(u.key) == F]
+        need = []
+        for w in undecided:
+            ptx = sum(1 for u in mine if where(fn.instrs[u.pcs[0]]) == w)
+            sass = sum(n for k, n in cub.get(w, {}).items() if fam(k) == F)
+            if ptx != sass:
+                need.append(w)
+        if not need or any(len(u.pcs) > 1 or u.reused or len(u.pcs) * u.member_size < u.size for u in mine):
+            continue
+        have = Counter()
+        for mix in cub.values():
+            have.update({k: n for k, n in mix.items() if fam(k) == F})
+        if have != Counter(u.key for u in mine):
+            continue
+        out[F] = tuple(sorted(w for w in undecided if w in need or any(
+            where(fn.instrs[u.pcs[0]]) == w for u in mine) or any(fam(k) == F for k in cub.get(w, {}))))
+    return out
 
 
 def _assign(action: dict, us: list, unrolled: list) -> None:
@@ -962,11 +1066,15 @@ def _worth_checking(fn, n_entry: int) -> bool:
     return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True), loops, spans))
 
 
-def _sym_align(fn, whole_program: bool) -> dict:
+def _sym_align(fn, whole_program: bool, module_vars=()) -> dict:
     """Where ptxas places each shared variable: static ones 16-byte aligned in a whole program
-    (or more, as declared), otherwise (and dynamic shared memory) at their declared alignment."""
+    (or more, as declared), otherwise (and dynamic shared memory) at their declared alignment.
+    ``module_vars``: the module's own (``extern __shared__`` arrays are declared there, not in the
+    entry: NVRTC's ``.extern .shared .align 16 .b8 smem[]``, which ptxas reads as 16-byte aligned);
+    only the chunk rule reads them so far (``predict``'s ``chunk_sym``): known to the other rules, they
+    would predict merges across the trips of loops that ptxas copies instead (llm.c's softmax)."""
     return {v.name: max(v.align, SHARED_ALIGN) if whole_program and not v.extern else max(v.align, 1)
-            for v in fn.vars if v.space == "shared"}
+            for v in list(module_vars) + list(fn.vars) if v.space == "shared"}
 
 
 def _copies(have: Counter, predicted: Counter) -> int:

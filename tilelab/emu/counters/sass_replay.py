@@ -44,7 +44,7 @@ import numpy as np
 
 from ...messages import msg
 from ...toolchain import DEFAULT_ARCH
-from ...toolchain.sass import entry_sass, sass_listing
+from ...toolchain.sass import constant_symbols, entry_sass, sass_listing
 from ..ptx import split_top
 from .ifconvert import _SHARED_KINDS, access_kind, plan_for
 from .metrics import METRIC_KEYS
@@ -165,6 +165,8 @@ class Launch:
     param_bytes: bytes = b""
     known: int = 0                 # how many leading parameter bytes are known
     arch: str = DEFAULT_ARCH
+    observed: object = None        # counters/observed.Observed: what the launch's own loads read (or None)
+    const3: tuple = ()             # (bank-3 offset, size, the emulator's address) per __constant__ variable
 
     def key(self):
         return (self.grid, self.block, self.param_bytes[:self.known], self.arch)
@@ -227,6 +229,8 @@ def launch_of(fn_params, values: dict, grid, block, arch: str, aligns=None) -> L
 _REG = re.compile(r"^(U?R)(\d+|Z)$")
 _CONST = re.compile(r"c\[0x0\]\[(?:(U?R\d+|U?RZ)\s*\+?\s*)?(0x[0-9a-f]+)?\]")
 _PRED = re.compile(r"^(!?)(U?P)(\d|T)$")
+_GADDR = re.compile(r"^\[(U?R\d+)\.64(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]$")     # an LDG's [R4.64+0x10]
+_CONST3 = re.compile(r"c\[0x3\]\[(?:(U?R\d+|U?RZ)\s*\+?\s*)?(0x[0-9a-f]+)?\]")
 
 
 class _Group:
@@ -634,7 +638,54 @@ class Replay:
             return sset(o[0], _U32((hi << 16 | lo) & _MASK))
         if op == "R2UR" and len(o) == 2:
             return sset(o[0], v(1))
+        if op in ("LDG", "LDC", "ULDC") and self.launch.observed is not None:
+            got = self._observed(g, ins, guard)
+            if got is not None:
+                return sset(o[0], got)
         return self._poison(g, ins, guard)
+
+    def _observed(self, g, ins, guard):
+        """A 32-bit LDG, or LDC of a ``__constant__`` variable (``c[0x3][...]``), whose address the replay
+        computed: the value each lane's thread read there in the launch (``Launch.observed``,
+        counters/observed.py), or None where that is not known for every lane the instruction is on for."""
+        o = ins.ops
+        if len(o) != 2 or set(ins.mods) & {"64", "128", "U8", "S8", "U16", "S16", "U64"}:
+            return None
+        if ins.op == "LDG":
+            m = _GADDR.fullmatch(re.sub(r"^desc\[[^\]]*\]", "", o[1]))
+            if not m:
+                return None
+            base = self._val64(g, m.group(1), ins)
+            if isinstance(base, Unknown):
+                return None
+            off = int(m.group(3), 16) * (-1 if m.group(2) else 1) if m.group(3) else 0
+            addr = np.asarray(base, dtype=np.uint64).astype(np.int64) + off
+        else:
+            m = _CONST3.fullmatch(o[1])
+            if not m or not self.launch.const3:
+                return None
+            off = np.int64(int(m.group(2), 16) if m.group(2) else 0)
+            if m.group(1) and m.group(1) not in ("RZ", "URZ"):
+                r = self._val(g, m.group(1), ins)
+                if isinstance(r, Unknown):
+                    return None
+                off = r.astype(np.int64) + off
+            addr = np.full(np.shape(off), -1, dtype=np.int64)
+            for start, size, at in self.launch.const3:
+                addr = np.where((off >= start) & (off + 4 <= start + size), at + off - start, addr)
+            if (addr < 0).any():
+                return None
+        lanes = g.lanes
+        addr = np.broadcast_to(addr, lanes.shape)
+        if guard is None or np.ndim(guard) == 0:
+            return self.launch.observed.value(lanes, addr)
+        sel = np.broadcast_to(guard, lanes.shape)
+        got = self.launch.observed.value(lanes[sel], addr[sel])
+        if got is None:
+            return None
+        out = np.zeros(lanes.shape, dtype=_U32)
+        out[sel] = got
+        return out
 
     def _special(self, g, ins, guard):
         d, src = ins.ops
@@ -996,6 +1047,11 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
 def _run_once(replay, runs: dict, launch):
     """The replay's totals for this launch (or why it gave up), run once per distinct launch; ``runs``
     is the replay's cache of them (cleared past 64 launches)."""
+    if launch.observed is not None:              # what its loads read is this launch's: never reused
+        try:
+            return replay.run(launch) if isinstance(replay, Replay) else replay
+        except GiveUp as e:
+            return e
     k = launch.key()
     if k not in runs:
         if len(runs) > 64:
@@ -1030,7 +1086,8 @@ def _family(ins) -> str | None:
     return {"shared": "LDS", "global": "LDG"}[space] if ins.op != "st" else {"shared": "STS", "global": "STG"}[space]
 
 
-def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only, arch) -> tuple:
+def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only, arch, observed=None,
+                 global_syms=None) -> tuple:
     """The lines the SASS check left to the PTX because ptxas made more (or fewer) copies of their
     accesses than the model expected, and nothing else (``sass_model``'s ``plan.copies``: a loop
     unrolled with a remainder, NVVM's and ptxas's unrolling stacked): replay the SASS's control flow
@@ -1042,17 +1099,28 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     none, D1). ``({(file, line): note}, decided lines)``; a line it cannot decide keeps the PTX's
     counts, undecided, its note saying why. A line with wider copies of its accesses too (``plan.idle``:
     a loop ptxas unrolled and widened, sass_model's ``_copied``) is decided only where none of
-    the wider ones runs in the launch. Called once per launch, after its blocks ran."""
-    if plan is None or not plan.copies:
+    the wider ones runs in the launch. A family ptxas only moved between lines (``plan.pools``) is
+    compared over the whole kernel, every SASS access of it replayed: its lines are decided together
+    where the executions with a lane on equal the PTX's. ``observed`` (counters/observed.py) gives the
+    replay what the launch's own loads read (a loop bound loaded from memory), ``global_syms`` where the
+    ``__constant__`` variables it reads through bank 3 live. Called once per launch, after its blocks ran."""
+    pools = getattr(plan, "pools", None) or {}
+    if plan is None or not (plan.copies or pools):
         return {}, set()
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     pcs: dict = {}                                  # (line, family) -> the line's PTX accesses of it
+    fam_pcs: dict = {}                              # family -> every PTX access of it (the pools')
+    line_fams: dict = {}                            # a pool line -> the families its PTX accesses are of
     for pc, ins in enumerate(fn.instrs):
+        fam = _family(ins)
+        if fam is None:
+            continue
         w = where(ins)
         if w in plan.copies and ins.line:
-            fam = _family(ins)
-            if fam is not None:
-                pcs.setdefault((w, fam), []).append(pc)
+            pcs.setdefault((w, fam), []).append(pc)
+        if fam in pools:
+            fam_pcs.setdefault(fam, []).append(pc)
+        line_fams.setdefault(w, set()).add(fam)
     cache = fn.__dict__.setdefault("_sass_replay_copies", {})     # arch -> (Replay, {target: (line, family)}) or why
     if arch not in cache:
         try:
@@ -1061,7 +1129,12 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             of = {i: (ins.where, ins.op) for i, ins in enumerate(instrs)
                   if ins.where in plan.copies and ins.op in _FAMILY_KIND and ins.pred != "!PT"}
             keys = {i: instrs[i].op + next((f".{m}" for m in instrs[i].mods if m in ("64", "128")), "") for i in of}
-            cache[arch] = (Replay(instrs, tuple(of)), of, {}, keys)
+            # the pools' families, every access of them, in a replay of their own (one that gives up
+            # leaves the copies' lines as they were)
+            ofp = {i: (ins.where, ins.op) for i, ins in enumerate(instrs) if ins.op in pools and ins.pred != "!PT"}
+            const3 = tuple(sorted(constant_symbols(program.cubin(arch)).items())) if pools else ()
+            cache[arch] = (Replay(instrs, tuple(of)), of, {}, keys, const3,
+                           Replay(instrs, tuple(ofp)) if pools else None, ofp, {})
         except GiveUp as e:
             cache[arch] = e
         except Exception as e:                      # no cubin or no nvdisasm
@@ -1069,14 +1142,57 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     got = cache[arch]
     notes, decided = {}, set()
     if isinstance(got, GiveUp):
-        totals = got
+        totals = ptotals = got
     else:
-        replay, of, runs, keys = got
-        totals = _run_once(replay, runs, launch_of(fn.params, params, grid, block, arch,
-                                                   aligns=[getattr(p, "ptx_align", None) for p in kernel.params]))
-    for w, have in sorted(plan.copies.items(), key=lambda kv: kv[0][1]):
-        if isinstance(totals, GiveUp):
+        replay, of, runs, keys, const3, preplay, ofp, pruns = got
+        launch = launch_of(fn.params, params, grid, block, arch,
+                           aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
+        if observed is not None:
+            launch.observed = observed
+            launch.const3 = tuple((off, size, int(global_syms[name])) for name, (off, size) in const3
+                                  if name in (global_syms or {}))
+        totals = _run_once(replay, runs, launch) if of else {}
+        ptotals = _run_once(preplay, pruns, launch) if preplay is not None else {}
+    # the pools: each family over the whole kernel
+    pooled: dict = {}                               # family -> (its note's runs, the requests to add) or Undecided
+    for fam in sorted(pools):
+        if isinstance(ptotals, GiveUp):
+            pooled[fam] = Undecided(msg("counts.copies_gave_up", why=str(ptotals)))
+            continue
+        ts = [t for t, (_, op) in ofp.items() if op == fam]
+        run, on = sum(ptotals[t][0] for t in ts), sum(ptotals[t][1] for t in ts)
+        req = _FAMILY_KIND[fam] + "_requests"
+        ps = fam_pcs.get(fam, [])
+        ptx = sum(counters.get(pc, {}).get(req, 0) for pc in ps)
+        ptx_on = sum(counters.get(pc, {}).get(req + "_active", 0) for pc in ps)
+        if not ps or on != ptx_on:
+            pooled[fam] = Undecided(msg("counts.pool_disagree", on=on, name=fam, ptx_on=ptx_on))
+            continue
+        pooled[fam] = (msg("counts.pool_replayed", name=fam, n=len(ts), run=run, off=run - on),
+                       req, (run if fam in ("LDS", "STS") else on) - ptx)
+    for fam, got_ in pooled.items():               # a shared family's runs with every lane off: at its first line
+        if not isinstance(got_, Undecided) and got_[2]:
+            first = next(pc for pc in fam_pcs[fam] if where(fn.instrs[pc]) in pools[fam])
+            _add_requests(counters, sass_only, [first], got_[1], got_[2])
+    in_pool = {w: {f for f, ws in pools.items() if w in ws} for ws in pools.values() for w in ws}
+    lines = dict(plan.copies)
+    for w in in_pool:
+        lines.setdefault(w, None)
+    for w, have in sorted(lines.items(), key=lambda kv: kv[0][1]):
+        failed = next((pooled[f] for f in sorted(in_pool.get(w, ())) if isinstance(pooled[f], Undecided)), None)
+        mine = {f for f in in_pool.get(w, ()) if not isinstance(pooled[f], Undecided)}   # the pools that decided
+        if isinstance(totals, GiveUp) and have is not None:
             notes[w] = Undecided(msg("counts.copies_gave_up", why=str(totals)))
+            continue
+        pool_notes = [pooled[f][0] for f in sorted(mine)]
+        if have is None:                            # only pooled families here
+            if failed is not None:
+                notes[w] = failed
+                continue
+            if (line_fams.get(w, set()) | plan.pool_fams.get(w, set())) - mine:
+                continue                            # another family keeps it undecided (its note stands)
+            notes[w] = msg("counts.sep").join(pool_notes)
+            decided.add(w)
             continue
         adds, bad = [], None
         idle = plan.idle.get(w, ())
@@ -1084,7 +1200,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         if wide:                            # ptxas's wider accesses ran: not one PTX access each
             notes[w] = Undecided(msg("counts.widened_ran", keys=", ".join(idle), run=wide))
             continue
-        for fam in sorted({k.split(".")[0] for k in have}):
+        for fam in sorted({k.split(".")[0] for k in have} - mine):
             ts = [t for t, (tw, op) in of.items() if tw == w and op == fam]
             run, on = sum(totals[t][0] for t in ts), sum(totals[t][1] for t in ts)
             kind = _FAMILY_KIND[fam]
@@ -1102,8 +1218,10 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         for ps, req, d, _, _, _ in adds:
             if d:
                 _add_requests(counters, sass_only, ps, req, d)
-        notes[w] = msg("counts.copies_replayed", have=", ".join(f"{k}×{v}" for k, v in sorted(have.items())),
-                       runs=", ".join(msg("counts.copies_runs", name=f, run=r, off=r - o) for _, _, _, f, r, o in adds))
+        notes[w] = msg("counts.sep").join(
+            ([msg("counts.copies_replayed", have=", ".join(f"{k}×{v}" for k, v in sorted(have.items())),
+                  runs=", ".join(msg("counts.copies_runs", name=f, run=r, off=r - o) for _, _, _, f, r, o in adds))]
+             if adds else []) + pool_notes)
         if idle:
             notes[w] += msg("counts.sep") + msg("counts.widened_idle", keys=", ".join(f"{k}×{have[k]}" for k in idle))
         decided.add(w)

@@ -26,7 +26,9 @@ For every warp that calls vprintf:
 * 5 shared-atomic wavefronts (generic atomics, no shared-atomic request): what a call costs
   when no other warp's call overlaps it. Calls of several warps at once cost less, by how
   they overlap (2 warps: 9, not 10, in five runs; testKernel's 4 warps: 17 to 19 in six runs), which is the GPU's
-  timing: the collection's manifest sets those totals apart.
+  timing: the collection's manifest sets those totals apart. Measured again on 14 blocks' calls of one
+  line (collection/repro_printf.cu, bench/results/fidelity-2026-12-03-samecubin-printf.json): 70 when
+  the blocks print in turn, 61 and 62 when they print at once, 57 and 58 in CUB's decoupled look-back.
 
 Another driver may cost differently; the rule says which one it was measured on. What it adds is
 also kept apart per instruction (``EmuResult.driver_per_pc``), so the judge can grade a kernel's
