@@ -6,11 +6,13 @@ ptxas sinks the load past that branch, into the loop's side, so a warp all of wh
 branch never executes it: llama2.cu's softmax reads ``shared_val`` in 24 warps of 192 on the H200.
 The PTX counts it for every warp.
 
-The rule, proved from the SASS: a PTX shared load with no guard, followed in its block by a conditional
-forward ``bra`` (nothing but register arithmetic between them, the branch's predicate not written after
-the load), whose line has that one shared load in the PTX and one unpredicated ``LDS`` in the SASS, where
-that ``LDS`` stands in the fall-through of a conditional forward ``BRA`` of the PTX branch's line that
-jumps past it, with no branch target or other branch between the two. That instruction runs for the lanes
+The rule, proved from the SASS: a PTX shared load with no guard, right after a block-wide barrier and
+followed in its block by a conditional forward ``bra`` (nothing but register arithmetic between them, the
+branch's predicate not written after the load), whose line has that one shared load in the PTX and one
+unpredicated ``LDS`` in the SASS, where that ``LDS`` stands in the fall-through of a conditional forward
+``BRA`` of the PTX branch's line that jumps past it, with no branch target or other branch between the
+two, and that ``BRA`` is the first branch after a ``BAR.SYNC`` (straight, no label between): the two
+branches are each the first after their barrier, one and the same. That instruction runs for the lanes
 that fall through the branch, and only they: the machine counts the load for them (action ``("sunk",
 pred, neg, line)``: requests in the warps with such a lane, wavefronts from their addresses). Any other
 shape counts the load as in the PTX.
@@ -25,11 +27,28 @@ _ENDS = {"BRA", "BRX", "JMP", "JMX", "RET", "EXIT", "CALL", "BREAK", "CONT", "KI
          "WARPSYNC", "BSYNC"}
 
 
+def _after_barrier(fn, pc: int) -> bool:
+    """Whether the load is the first thing after a block-wide barrier but for register arithmetic
+    (no branch, access or label between: the branch after it is the barrier's first)."""
+    targets = fn.__dict__.get("_sunk_targets")
+    if targets is None:
+        targets = fn.__dict__["_sunk_targets"] = {i.target for i in fn.instrs if i.op == "bra"}
+    for q in range(pc - 1, -1, -1):
+        j = fn.instrs[q]
+        if q + 1 in targets:
+            return False
+        if j.op in ("bar", "barrier"):
+            return "warp" not in j.mods and not j.guard
+        if j.op in _SIDE_EFFECT or j.guard:
+            return False
+    return False
+
+
 def _candidate(fn, n_entry: int, pc: int, writes):
     """The conditional forward branch that ends the load's block, with nothing between them but
-    register arithmetic that leaves its predicate alone (None otherwise)."""
+    register arithmetic that leaves its predicate alone, the load right after a barrier (None otherwise)."""
     ins = fn.instrs[pc]
-    if ins.guard or "volatile" in ins.mods:
+    if ins.guard or "volatile" in ins.mods or not _after_barrier(fn, pc):
         return None
     dest = writes(ins)
     for q in range(pc + 1, n_entry):
@@ -81,11 +100,25 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
                 break
             if ln.op in _ENDS:
                 if ln.op == "BRA" and ln.pred and ln.pred != "@PT" and ln.where == bline \
-                        and _past(ln, lines, s):
+                        and _past(ln, lines, s) and _barrier_before(lines, i, targets):
                     g = fn.instrs[b]
                     out[pc] = (SUNK, g.guard, bool(g.guard_neg), bline[1])
                 break
     return out
+
+
+def _barrier_before(lines, i: int, targets) -> bool:
+    """Whether the branch at ``lines[i]`` is the first one after a ``BAR.SYNC``, straight (no label or
+    other branch between): it is then the PTX branch the barrier's block ends with."""
+    for k in range(i - 1, -1, -1):
+        if lines[k + 1].addr in targets:
+            return False
+        ln = lines[k]
+        if ln.op == "BAR":
+            return not ln.pred and ln.mods.startswith(".SYNC")
+        if ln.op in _ENDS:
+            return False
+    return False
 
 
 def _past(bra, lines, s: int) -> bool:
