@@ -10,6 +10,7 @@ line: every launch the files compared, kernels/, the collection and the reproduc
 """
 from __future__ import annotations
 
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -31,6 +32,7 @@ SUITES = {
     "hardware-effects-gpu + mumax3 (unseen36)": ("hwfx_", "mumax_"),
     "RSBench + miniBUDE (unseen37)": ("rsbench_", "minibude_"),
     "llama2.cu + mini-nbody (unseen38)": ("llama2cu_", "mininbody_"),
+    "Image-Processing-CUDA + parallel-etudes (unseen40)": ("tiagoorl_", "etudes_"),
 }
 
 
@@ -56,12 +58,18 @@ def _count(t: dict, row: dict) -> None:
             t["kernel_equal"] += ok
 
 
+def _rows(path) -> list:
+    """A compare file's rows; the large ones are stored gzipped (``.json.gz``)."""
+    raw = Path(path).read_bytes()
+    return json.loads(gzip.decompress(raw) if str(path).endswith(".gz") else raw)["rows"]
+
+
 def table(paths) -> dict:
     empty = {"launches": 0, "run": 0, "totals": 0, "equal": 0, "kernel_totals": 0, "kernel_equal": 0}
     seen, out = set(), {s: dict(empty) for s in SUITES}
     every = dict(empty)
     for p in paths:
-        for r in json.loads(Path(p).read_text())["rows"]:
+        for r in _rows(p):
             if r["id"] in seen:
                 continue
             seen.add(r["id"])

@@ -1624,4 +1624,121 @@ def gecko_filter_serial(dm, ref_len, n, grid, block):
                     px, d = pn, dn
                 else:
                     out[g + i] = (1 << 64) - 1
+
+def tiago_gray(r, g, b):
+    """Image-Processing-CUDA's k_grayScale: the integer mean (r + g + b) / 3 of each pixel, as bytes."""
+    return ((r.astype(np.int64) + g + b) // 3).astype(np.uint8)
+
+
+def _tiago_taps(plane, radius):
+    """Image-Processing-CUDA's mask loops as written: taps over the flat index (rows wrap), a tap outside
+    [0, size) skipped with `continue`, which also skips the column counter's step; yields (tap, pixel
+    values, taken) per tap, in the kernel's order."""
+    h, w = plane.shape
+    flat = plane.reshape(-1).astype(np.int64)
+    index = np.arange(h * w)
+    side = 2 * radius + 1
+    row, col = -radius, np.full(h * w, -radius)
+    for i in range(side * side):
+        if i % side == 0 and i != 0:
+            row += 1
+        k = index + row * w + col
+        ok = (k >= 0) & (k < h * w)
+        yield i, np.where(ok, flat[np.clip(k, 0, h * w - 1)], 0), ok
+        col = np.where(ok, np.where(col + 1 == radius, -radius, col + 1), col)
+
+
+def tiago_blur(plane):
+    """k_blur on one plane: a u_char sum += pixel * (mask / 256) in float, truncated to a byte each tap."""
+    m = np.array([1, 4, 6, 4, 1, 4, 16, 24, 16, 4, 6, 24, 36, 24, 6, 4, 16, 24, 16, 4, 1, 4, 6, 4, 1],
+                 np.float32) / np.float32(256)
+    s = np.zeros(plane.size, np.int64)
+    for i, v, ok in _tiago_taps(plane, 2):
+        t = (s.astype(np.float32) + v.astype(np.float32) * m[i]).astype(np.int64)   # exact: few bits
+        s = np.where(ok, t & 0xFF, s)
+    return s.astype(np.uint8).reshape(plane.shape)
+
+
+def tiago_sobel(plane):
+    """k_sobel / k_sobelBW on one plane: int sums of pixel * mask (exact in float), then
+    (u_char) abs((h + v) / 2) with C's truncating division."""
+    hm = [1, 0, -1, 2, 0, -2, 1, 0, -1]
+    vm = [1, 2, 1, 0, 0, 0, -1, -2, -1]
+    hs = np.zeros(plane.size, np.int64)
+    vs = np.zeros(plane.size, np.int64)
+    for i, v, ok in _tiago_taps(plane, 1):
+        hs = np.where(ok, hs + v * hm[i], hs)
+        vs = np.where(ok, vs + v * vm[i], vs)
+    t = hs + vs
+    q = np.abs(t) // 2                       # |trunc(t / 2)|
+    return (q & 0xFF).astype(np.uint8).reshape(plane.shape)
+
+
+def etudes_sobel(img, threshold):
+    """parallel-etudes' sobel_kernel: border pixels white (255), inside 255 where Gx^2 + Gy^2 > threshold^2, else 0."""
+    a = img.astype(np.int64)
+    h, w = a.shape
+    out = np.full((h, w), 255, np.uint8)
+    c = lambda di, dj: a[1 + di:h - 1 + di, 1 + dj:w - 1 + dj]
+    gx = c(-1, -1) - c(-1, 1) + 2 * c(0, -1) - 2 * c(0, 1) + c(1, -1) - c(1, 1)
+    gy = c(-1, -1) + 2 * c(-1, 0) + c(-1, 1) - c(1, -1) - 2 * c(1, 0) - c(1, 1)
+    out[1:-1, 1:-1] = np.where(gx * gx + gy * gy > threshold * threshold, 255, 0)
+    return out
+
+
+def etudes_denoise(img):
+    """parallel-etudes' denoise_kernel: inside, median_of_five's nine compare-and-swaps on (c, w, e, n, s);
+    the border copied."""
+    h, w = img.shape
+    v = [img[1:-1, 1:-1], img[1:-1, :-2], img[1:-1, 2:], img[:-2, 1:-1], img[2:, 1:-1]]
+    v = [x.astype(np.int64) for x in v]
+    for a, b in ((3, 4), (2, 3), (1, 2), (0, 1), (3, 4), (2, 3), (1, 2), (3, 4), (2, 3)):
+        v[a], v[b] = np.minimum(v[a], v[b]), np.maximum(v[a], v[b])
+    out = img.copy()
+    out[1:-1, 1:-1] = v[2]
+    return out
+
+
+def odd_even_phase(x, phase):
+    """One phase of odd-even transposition sort: compare-and-swap (i, i + 1) for i = phase % 2, +2, ... < n - 1."""
+    y = x.copy()
+    i = np.arange(phase % 2, len(y) - 1, 2)
+    a, b = y[i].copy(), y[i + 1].copy()
+    y[i], y[i + 1] = np.minimum(a, b), np.maximum(a, b)
+    return y
+
+
+def merge_pass(src, length):
+    """One pass of bottom-up merge sort: each adjacent pair of sorted runs of `length` merged (a stable sort
+    of each 2 * length chunk)."""
+    out = src.copy()
+    for lo in range(0, len(src), 2 * length):
+        out[lo:lo + 2 * length] = np.sort(src[lo:lo + 2 * length], kind="stable")
+    return out
+
+
+def anneal_copy_tb(g):
+    """parallel-etudes' copy_top_bottom: the last row from row 1, row 0 from the last-but-one."""
+    g = g.copy()
+    g[-1, :] = g[1, :]
+    g[0, :] = g[-2, :]
+    return g
+
+
+def anneal_copy_lr(g):
+    """parallel-etudes' copy_left_right: the last column from column 1, column 0 from the last-but-one."""
+    g = g.copy()
+    g[:, -1] = g[:, 1]
+    g[:, 0] = g[:, -2]
+    return g
+
+
+def anneal_step(cur, nxt):
+    """parallel-etudes' step / step_shared: inside cells (nblack >= 6 || nblack == 4) over the 3 x 3
+    neighbourhood of cur; next's ghost cells unwritten."""
+    a = cur.astype(np.int64)
+    h, w = a.shape
+    s = sum(a[1 + di:h - 1 + di, 1 + dj:w - 1 + dj] for di in (-1, 0, 1) for dj in (-1, 0, 1))
+    out = nxt.copy()
+    out[1:-1, 1:-1] = ((s >= 6) | (s == 4)).astype(out.dtype)
     return out

@@ -98,8 +98,10 @@ def test_after_the_header_fix_llama2cus_totals_against_ncu(tmp_path):
     assert missed == {(MHA, k) for k in ("shared_ld_wavefronts", "shared_ld_requests",
                                          "global_ld_sectors", "global_ld_requests")}
     m = checks[MHA]
-    assert (m["shared_ld_requests"]["emu"], m["shared_ld_requests"]["ncu"]) == (1932, 996)
-    assert (m["shared_ld_wavefronts"]["emu"], m["shared_ld_wavefronts"]["ncu"]) == (1764, 833)
+    # 1,932 and 1,764 before the sunk shared_val reads were counted for the warps that run them (24 of 192
+    # each: tests/test_sass_sunk.py); the weighted sum's LDS.64 pairs are still counted as the PTX's loads
+    assert (m["shared_ld_requests"]["emu"], m["shared_ld_requests"]["ncu"]) == (1596, 996)
+    assert (m["shared_ld_wavefronts"]["emu"], m["shared_ld_wavefronts"]["ncu"]) == (1428, 833)
     assert all(m[k]["undecided"] and m[k]["emu"] == m[k]["ncu"] for k in ("global_ld_sectors", "global_ld_requests"))
     # ncu's total is what the SASS gives: softmax_gpu's two shared_val reads sunk past the loop's branch (24
     # warps, not 192, each) and the weighted sum's att reads in LDS.64 pairs (51 a warp, 12 warps), the

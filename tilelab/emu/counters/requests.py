@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..operands import reg_array
 from .metrics import global_sectors, shared_wavefronts
 from .remainder_loop import keep as keep_remainder  # counts="sass": a loop ptxas unrolled with remainder copies
 from .sass_model import resolve as resolve_plan  # counts="sass": an unrolled loop's per-iteration action
@@ -110,6 +111,26 @@ def _count_planned(m, pc, planned, key, unit, reqs, mat, act, nbytes, cost, shif
         m.count(pc, key + unit, narrow)
 
 
+def _count_sunk(m, pc, idx, planned, key, mat, act, nbytes, sop) -> None:
+    """A shared load ptxas sank past the conditional branch after it (``("sunk", pred, neg, line)``,
+    emu/counters/sunk.py): the SASS instruction runs for the lanes that fall through the branch, so
+    the requests are the warps with such a lane, the wavefronts their addresses'; the PTX view
+    (``m.ptx_counters``) keeps every lane's."""
+    m.capture(pc, mat, act, nbytes, False)
+    m.count_ptx(pc, key + "_requests", mat.shape[0])
+    m.count_ptx(pc, key + "_requests_active", int(act.any(axis=1).sum()))
+    m.count_ptx(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
+    p = reg_array(m, planned[1])
+    p = p if idx is None else p[idx]
+    falls, _ = m.warp_matrix(idx, p if planned[2] else ~p)    # @p bra: the lanes with p false fall through
+    on = act & falls.astype(bool)
+    rows = on.any(axis=1)
+    n = int(rows.sum())
+    m.count(pc, key + "_requests", n)
+    m.count(pc, key + "_requests_active", n)
+    m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat[rows], on[rows], nbytes, sop).sum()))
+
+
 def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: bool) -> None:
     """A global ld/st's requests (every warp that executed it, and those with a lane on) and sectors;
     under counts="sass", as ptxas made the access (``_count_planned``). ``mat``/``act``: the warps'
@@ -145,6 +166,9 @@ def count_shared_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: 
         m.count(pc, key + "_generic_requests", active)   # ...which the technique checks see (SEEN_KEYS)
         reqs = active = 0
     sop = "st" if store else "ld"
+    if planned is not None and planned[0] == "sunk":     # ptxas moved the load past the branch (counters/sunk.py)
+        _count_sunk(m, pc, idx, planned, key, mat, act, nbytes, sop)
+        return
     if planned is None:
         m.capture(pc, mat, act, nbytes, store)
         m.count(pc, key + "_requests", reqs)

@@ -43,10 +43,11 @@ from dataclasses import dataclass, field
 
 from ...messages import language, msg as _msg
 from ...toolchain import DEFAULT_ARCH, sass_memory_mix
-from ...toolchain.sass import sass_memory_addresses
+from ...toolchain.sass import entry_sass, sass_listing, sass_memory_addresses
 from ..operands import reg_array
 from ..ptx import parsed
 from .regions import regions
+from .sunk import sunk_loads
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
@@ -832,6 +833,14 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     for w in {w for ws in plan.pools.values() for w in ws}:
         plan.pool_fams[w] = frozenset({k.split(".")[0] for k in cub.get(w, {}) if k.split(".")[0] in COMPARED} |
                                       {u.key.split(".")[0] for u in units if u.key and where(fn.instrs[u.pcs[0]]) == w})
+    # shared loads ptxas sank past the branch after them: counted for the lanes that fall through it
+    listing = lambda: sass_listing(entry_sass(kernel.program.sass(arch), kernel.entry),  # noqa: E731
+                                   kernel.program.filename)
+    for pc, a in sunk_loads(fn, n_entry, listing, where, _writes).items():
+        w = where(fn.instrs[pc])
+        if plan.lines.get(w) == "sass" and pc not in plan.action:
+            plan.action[pc] = a
+            plan.notes[w] = _msg("counts.sep").join(x for x in (plan.notes.get(w), _msg("counts.sunk_load", line=a[3])) if x)
     return plan
 
 

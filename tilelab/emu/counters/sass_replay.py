@@ -546,6 +546,14 @@ class Replay:
                 return sset(o[0], bad or Unknown("op", op=op, addr=_at(ins)))
             return sset(o[0], ((vals[0].astype(np.uint64) + vals[1].astype(np.uint64) +
                                 vals[2].astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op == "I2FP" and len(o) == 2 and mods in (("F32", "S32"), ("F32", "U32")):
+            # int -> float32, rounded to nearest even (the default mode; others stay unknown): the
+            # bits of sqrtf(n)'s argument, whose fast-path test is an integer compare on them
+            a = v(1)
+            if isinstance(a, Unknown):
+                return sset(o[0], a)
+            x = (a.view(np.int32) if mods[1] == "S32" else a).astype(np.float32)
+            return sset(o[0], np.asarray(x, dtype=np.float32).view(_U32))
         if op in ("VIADD", "UVIADD") and len(o) == 3 and not mods:
             a, b = v(1), v(2)
             bad = next((x for x in (a, b) if isinstance(x, Unknown)), None)
