@@ -1624,6 +1624,8 @@ def gecko_filter_serial(dm, ref_len, n, grid, block):
                     px, d = pn, dn
                 else:
                     out[g + i] = (1 << 64) - 1
+    return out
+
 
 def tiago_gray(r, g, b):
     """Image-Processing-CUDA's k_grayScale: the integer mean (r + g + b) / 3 of each pixel, as bytes."""
