@@ -1338,6 +1338,295 @@ def nbody_aos(bodies, dt):
     return out
 
 
+# --- the seventeenth unseen suite: mochimo's CUDA hashes and CUDA-GECKO's k-mer kernels ---
+
+_KECCAK_RC = [0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x8000000080008000,
+              0x000000000000808B, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009,
+              0x000000000000008A, 0x0000000000000088, 0x0000000080008009, 0x000000008000000A,
+              0x000000008000808B, 0x800000000000008B, 0x8000000000008089, 0x8000000000008003,
+              0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
+              0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008]
+_KECCAK_ROT = [[0, 36, 3, 41, 18], [1, 44, 10, 45, 2], [62, 6, 43, 15, 61], [28, 55, 25, 21, 56],
+               [27, 20, 39, 8, 14]]
+
+
+def _keccak_f(a):
+    """Keccak-f[1600] on a[x][y], 64-bit lanes (FIPS 202's step mappings)."""
+    m = (1 << 64) - 1
+
+    def rol(v, r):
+        return ((v << r) | (v >> (64 - r))) & m if r else v
+    for rc in _KECCAK_RC:
+        c = [a[x][0] ^ a[x][1] ^ a[x][2] ^ a[x][3] ^ a[x][4] for x in range(5)]
+        d = [c[(x - 1) % 5] ^ rol(c[(x + 1) % 5], 1) for x in range(5)]
+        a = [[a[x][y] ^ d[x] for y in range(5)] for x in range(5)]
+        b = [[0] * 5 for _ in range(5)]
+        for x in range(5):
+            for y in range(5):
+                b[y][(2 * x + 3 * y) % 5] = rol(a[x][y], _KECCAK_ROT[x][y])
+        a = [[b[x][y] ^ (~b[(x + 1) % 5][y] & m & b[(x + 2) % 5][y]) for y in range(5)] for x in range(5)]
+        a[0][0] ^= rc
+    return a
+
+
+def keccak(msg: bytes, outbits: int, pad: int = 0x01) -> bytes:
+    """Keccak[c = 2 * outbits] of msg: pad 0x01 is the original Keccak's (mochimo's cuda_keccak_init),
+    0x06 SHA-3's (checked against hashlib.sha3_256 in tests)."""
+    rate = 200 - 2 * (outbits // 8)
+    p = bytearray(msg) + bytes([pad]) + bytes((-len(msg) - 1) % rate)
+    p[-1] |= 0x80
+    a = [[0] * 5 for _ in range(5)]
+    for off in range(0, len(p), rate):
+        for i in range(rate // 8):
+            a[i % 5][i // 5] ^= int.from_bytes(p[off + 8 * i: off + 8 * i + 8], "little")
+        a = _keccak_f(a)
+    out = b"".join(a[i % 5][i // 5].to_bytes(8, "little") for i in range(rate // 8))
+    return out[:outbits // 8]
+
+
+def _md2_table():
+    """RFC 1319's S table (the digits of pi), as mochimo's md2.cu's __constant__ s[256] gives it."""
+    import re
+    from pathlib import Path
+    src = (Path(__file__).parent / "mochimo_md2.cu").read_text()
+    body = src[src.index("__constant__ BYTE s[256]"):]
+    return [int(v) for v in re.findall(r"\d+", body[body.index("{"):body.index("}")])]
+
+
+def md2(msg: bytes) -> bytes:
+    """MD2 (RFC 1319); checked against the RFC's test vectors in tests."""
+    s = _md2_table()
+    n = 16 - len(msg) % 16
+    m = bytearray(msg) + bytes([n]) * n
+    c, last = bytearray(16), 0
+    for i in range(0, len(m), 16):
+        for j in range(16):
+            c[j] ^= s[m[i + j] ^ last]
+            last = c[j]
+    m += c
+    x = bytearray(48)
+    for i in range(0, len(m), 16):
+        for j in range(16):
+            x[16 + j] = m[i + j]
+            x[32 + j] = x[16 + j] ^ x[j]
+        t = 0
+        for j in range(18):
+            for k in range(48):
+                x[k] ^= s[t]
+                t = x[k]
+            t = (t + j) % 256
+    return bytes(x[:16])
+
+
+def mochimo_hashes(indata, inlen, n, algo, outbits=None, key=None):
+    """Each of the n messages of inlen bytes (one a thread) hashed: the batch's outdata, as uint8."""
+    import hashlib
+    data = np.asarray(indata, dtype=np.uint8).tobytes()
+    out = []
+    for i in range(n):
+        msg = data[i * inlen:(i + 1) * inlen]
+        if algo == "keccak":
+            out.append(keccak(msg, outbits))
+        elif algo == "md2":
+            out.append(md2(msg))
+        elif algo == "blake2b":
+            out.append(hashlib.blake2b(msg, key=bytes(np.asarray(key, dtype=np.uint8)), digest_size=outbits // 8).digest())
+        else:
+            out.append(hashlib.new(algo, msg).digest())
+    return np.frombuffer(b"".join(out), dtype=np.uint8)
+
+
+def blake2b_ctx(key, outbits):
+    """mochimo's cpu_blake2b_init(ctx, key, keylen, outbits) as the bytes of its cuda_blake2b_ctx_t (what the
+    host's cudaMemcpyToSymbol writes into c_CTX): digestlen, key[64], keylen, buff[128], chain[8], state[16],
+    pos, t0, t1, f0 in the C layout (ctypes')."""
+    import ctypes
+
+    class Ctx(ctypes.Structure):
+        _fields_ = [("digestlen", ctypes.c_uint32), ("key", ctypes.c_uint8 * 64), ("keylen", ctypes.c_uint32),
+                    ("buff", ctypes.c_uint8 * 128), ("chain", ctypes.c_int64 * 8), ("state", ctypes.c_int64 * 16),
+                    ("pos", ctypes.c_uint32), ("t0", ctypes.c_uint64), ("t1", ctypes.c_uint64), ("f0", ctypes.c_uint64)]
+    iv = [0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+          0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179]
+    key = bytes(np.asarray(key, dtype=np.uint8))
+    c = Ctx()
+    c.buff[:len(key)] = list(key)
+    c.key[:len(key)] = list(key)
+    c.keylen, c.digestlen = len(key), outbits >> 3
+    chain = [iv[0] ^ (c.digestlen | (c.keylen << 8) | 0x1010000)] + iv[1:]
+    c.chain[:] = [v - (1 << 64) if v >= 1 << 63 else v for v in chain]
+    c.pos = 128
+    return np.frombuffer(bytes(c), dtype=np.uint8).copy()
+
+
+def dna(n, pad, rng, n_ns=6):
+    """A random ACGT sequence of n bases with n_ns 'N's, then pad zero bytes (the device buffer's rest)."""
+    s = rng.choice(np.frombuffer(b"ACGT", dtype=np.uint8), n)
+    s[rng.choice(n, n_ns, replace=False)] = ord("N")
+    return np.concatenate([s, np.zeros(pad, dtype=np.uint8)])
+
+
+_CODE = {ord("A"): 0, ord("C"): 1, ord("G"): 2, ord("T"): 3}
+
+
+def gecko_reverse_complement(seq, n):
+    comp = {ord("A"): ord("T"), ord("C"): ord("G"), ord("G"): ord("C"), ord("T"): ord("A")}
+    return np.array([comp.get(int(c), ord("N")) for c in seq[:n][::-1]], dtype=np.uint8)
+
+
+def gecko_index_global32(seq, nthreads, block, offset, seq_lim, hashes, positions):
+    """kernel_index_global32: thread g's hash is sum_k code(seq[g + k]) * 4^k (k < 32), | ~0 with an 'N';
+    threads with g + 32 > seq_lim write nothing."""
+    hashes, positions = hashes.copy(), positions.copy()
+    for g in range(nthreads):
+        if g + 32 > seq_lim:
+            continue
+        h, bad = 0, 0
+        for k in range(32):
+            c = int(seq[g + k])
+            h += _CODE.get(c, 0) << (2 * k)
+            if c == ord("N"):
+                bad = (1 << 64) - 1
+        hashes[g] = (h | bad) & ((1 << 64) - 1)
+        positions[g] = (g + offset) & 0xFFFFFFFF if not bad else 0xFFFFFFFF
+    return hashes, positions
+
+
+def gecko_index_global32_advanced(seq, grid, block, offset):
+    """kernel_index_global32_advanced: uchar4 access (t >> 2) + (b >> 2) * (block >> 2), 8 of them (32 bases)."""
+    hashes = np.zeros(grid * block, dtype=np.uint64)
+    positions = np.zeros(grid * block, dtype=np.uint32)
+    for b in range(grid):
+        for t in range(block):
+            a = (t >> 2) + (b >> 2) * (block >> 2)
+            h, bad = 0, False
+            for j in range(32):
+                c = int(seq[4 * a + j])
+                h += _CODE.get(c, 0) << (2 * j)
+                bad |= c == ord("N")
+            g = t + b * block
+            hashes[g] = 0 if bad else h
+            positions[g] = 0xFFFFFFFF if bad else (g + offset) & 0xFFFFFFFF
+    return hashes, positions
+
+
+def gecko_rotational(seq, grid, offset):
+    """kernel_register_fast_hash_rotational, lane by lane as the kernel's shuffles move the values (one warp a
+    block): 4 hashes a lane at hashes[t + 32 i + 128 b]. Its rotation's two sides (lanes 0-30 shuffle
+    segment[0], lane 31 segment[1], each with the full mask) exchange as one on the H200: a lane reads what
+    its source lane gave at its own side's __shfl_sync (collection-gpu-2026-12-03-unseen39.json)."""
+    m = (1 << 64) - 1
+    words = np.frombuffer(np.asarray(seq, dtype=np.uint8).tobytes(), dtype=np.uint64)
+    hashes = np.zeros(grid * 128, dtype=np.uint64)
+    positions = np.zeros(grid * 128, dtype=np.uint64)
+
+    def byte_of(v, sh):
+        return (int(v) >> sh) & 0xFF
+    for b in range(grid):
+        value = [int(words[t + b * 16]) for t in range(32)]
+        h0 = []
+        for t in range(32):
+            c = byte_of(value[(124 + t) >> 3], (t & 7) << 3)
+            h0.append((4 ** t) * _CODE.get(c, 0) & m)
+        seg1 = []
+        for t in range(32):
+            o = ((t + 1) << 2) & 31
+            s = 0
+            for j in range(4):
+                s = ((s + h0[o + j]) << 2) & m
+            seg1.append(s)
+        seg0, bads = [], []
+        for t in range(32):
+            tv, mod = value[t >> 1], (t & 1) << 5
+            h, bad = 0, m
+            for sh in (24, 16, 8, 0):
+                c = byte_of(tv, sh + mod)
+                h = ((h << 2) + _CODE.get(c, 0)) & m
+                if c == ord("N"):
+                    bad = 0
+            seg0.append(h)
+            bads.append(bad)
+        for t in range(32):
+            h = seg0[t]
+            for j in range(1, 8):           # lane s gives its own side's segment: lanes 0-30 segment[0], 31 segment[1]
+                s_ = (t + j) & 31           # (the two sides' __shfl_sync meet on the H200)
+                h = (h + ((seg0 if s_ < 31 else seg1)[s_] << (8 * j))) & m
+            bad = bads[t]
+            hashes[t + 128 * b] = h & bad
+            positions[t + 128 * b] = ((t + b * 128 + offset) | (~bad & m)) & m
+            ks = 32 + (t << 2)
+            for i in range(1, 4):
+                bad = m
+                c = byte_of(value[ks >> 3], (ks & 7) << 3)
+                ks += 1
+                h = ((h << 2) + _CODE.get(c, 0)) & m
+                if c == ord("N"):
+                    bad = 0
+                hashes[t + (i << 5) + 128 * b] = h & bad
+                positions[t + (i << 5) + 128 * b] = ((t + (i << 5) + b * 128 + offset) | (~bad & m)) & m
+    return hashes, positions
+
+
+def gecko_hits(n, rng, n_diag=120, max_fill=0):
+    """n sorted (diagonal << 32) | x hits over n_diag diagonals, x < 1000."""
+    d = rng.integers(0, 2000, n_diag)[rng.integers(0, n_diag, n)]
+    x = rng.integers(0, 1000, n)
+    v = np.sort((d.astype(np.uint64) << np.uint64(32)) | x.astype(np.uint64))
+    return v
+
+
+def gecko_sorted_keys(n, n_fill, rng):
+    """n sorted 62-bit keys whose last n_fill are the 0xFF... fill (the host's cudaMemset of unused keys)."""
+    k = np.sort(rng.integers(0, 1 << 62, n - n_fill, dtype=np.uint64))
+    return np.concatenate([k, np.full(n_fill, 0xFFFFFFFFFFFFFFFF, dtype=np.uint64)])
+
+
+def gecko_filter_parallel(dm, ref_len, n, block=64):
+    """kernel_filter_hits_parallel: in each warp, lane by lane i, a later lane on lane i's (current) diagonal
+    whose x is under lane i's x + 63 is filtered (~0) and its diagonal and x become 0xFFFFFFFF."""
+    M32 = 0xFFFFFFFF
+    out = dm.copy()
+    for w0 in range(0, n, 32):
+        lanes = range(w0, min(w0 + 32, n))
+        d = {g: int(dm[g]) >> 32 for g in lanes}
+        px = {g: int(dm[g]) & M32 for g in lanes}
+        res = {g: ((px[g] << 32) + ((ref_len + px[g] - d[g]) & M32)) for g in lanes}
+        for i in lanes:
+            for g in lanes:
+                if g > i and d[i] == d[g] and px[g] < ((px[i] + 63) & M32):
+                    res[g] = (1 << 64) - 1
+                    px[g] = d[g] = M32
+        for g in lanes:
+            out[g] = res[g] & ((1 << 64) - 1)
+    return out
+
+
+def gecko_filter_serial(dm, ref_len, n, grid, block):
+    """kernel_filter_hits: thread t walks hits b * 1024 + t * block .. + block - 1, keeping one whose diagonal
+    differs from the last kept or whose x is over its x + 63."""
+    M32 = 0xFFFFFFFF
+    out = dm.copy()
+    for b in range(grid):
+        for t in range(block):
+            g = b * 1024 + t * block
+            if g >= n:
+                continue
+            v = int(dm[g])
+            d, px = v >> 32, v & M32
+            out[g] = (px << 32) + ((ref_len + px - d) & M32)
+            for i in range(1, block):
+                if g + i >= n:
+                    break
+                v = int(dm[g + i])
+                dn, pn = v >> 32, v & M32
+                if d != dn or pn > ((px + 63) & M32):
+                    out[g + i] = (pn << 32) + ((ref_len + pn - dn) & M32)
+                    px, d = pn, dn
+                else:
+                    out[g + i] = (1 << 64) - 1
+    return out
+
+
 def tiago_gray(r, g, b):
     """Image-Processing-CUDA's k_grayScale: the integer mean (r + g + b) / 3 of each pixel, as bytes."""
     return ((r.astype(np.int64) + g + b) // 3).astype(np.uint8)

@@ -311,3 +311,32 @@ def test_syncthreads_count_and_or(emu, rng):
         assert (o[b, :, 0] == pb.sum()).all()
         assert ((o[b, :, 1] != 0) == bool(pb.all())).all()
         assert ((o[b, :, 2] != 0) == bool(pb.any())).all()
+
+
+SIDES_SRC = """\
+__global__ void sides(const int* x, const int* y, int* out)
+{
+    int t = threadIdx.x, r;
+    if (t < 31) r = __shfl_sync(0xffffffffu, x[t], (t + 1) & 31);
+    else        r = __shfl_sync(0xffffffffu, y[t] * 3, (t + 5) & 31) ^ 0x55;
+    out[t] = r;
+}
+"""
+
+
+def test_shfl_sync_on_the_two_sides_of_a_branch_meet(emu, rng):
+    """Lanes at different __shfl_sync sites with the same full mask (a divergent branch) exchange as one on
+    the GPU: each lane reads what its source lane gave at its own site. The H200 does so in CUDA-GECKO's
+    rotational k-mer hash (docs/FIDELITY.md, the seventeenth unseen suite); the emulator gave 0 for a source
+    lane on the other side."""
+    k = emu.compile(SIDES_SRC, "sides", filename="sides.cu")
+    assert k.program.ptx.count("shfl.sync.idx.b32") == 2          # two sites, not one shfl of a select
+    x = rng.integers(-1000, 1000, 32).astype(np.int32)
+    y = rng.integers(-1000, 1000, 32).astype(np.int32)
+    out = np.zeros(32, np.int32)
+    r = emu.run(k, 1, 32, x, y, out)
+    assert r.findings == []
+    gave = np.where(np.arange(32) < 31, x, y * 3)                   # each lane's value at its own site
+    want = gave[(np.arange(32) + 1) & 31]
+    want[31] = gave[(31 + 5) & 31] ^ 0x55
+    np.testing.assert_array_equal(out, want)

@@ -1065,10 +1065,9 @@ def _warp_rows(m, idx):
     return row, m.lane[lanes], int(row[-1]) + 1 if len(lanes) else 0
 
 
-def h_shfl(m, ins, idx, pc):
+def _shfl_lanes(m, ins, idx):
+    """One shfl's lanes, the value each gives (its own ``a``), the lane each reads and whether in range."""
     mode = next(x for x in ins.mods if x in ("up", "down", "bfly", "idx"))
-    d = ins.args[0]
-    dst, pdst = (d.items if d.kind == "vec" else (d, None))
     lanes = m.lanes(idx)
     n = len(lanes)
     a = np.broadcast_to(np.asarray(read(m, ins.args[1], "b32", idx)), (n,))
@@ -1092,13 +1091,33 @@ def h_shfl(m, ins, idx, pc):
     else:
         j = min_lane | (bval & ~segmask)
         ok = j <= max_lane
-    j = np.where(ok, j, lane)
-    row, ln, nrows = _warp_rows(m, idx)
-    mat = np.zeros((nrows, 32), dtype=np.uint32)
-    mat[row, ln] = a
-    write(m, dst, mat[row, j], idx)
-    if pdst is not None:
-        write(m, pdst, ok, idx)
+    return lanes, a, np.where(ok, j, lane), ok
+
+
+def h_shfl(m, ins, idx, pc):
+    shfl_together(m, [(ins, idx)])
+
+
+def shfl_together(m, parts):
+    """The exchange of one or more shfl instructions ``[(ins, idx), ...]`` as one: every lane gives its own
+    instruction's value and reads its source lane's. Lanes of a warp at different ``shfl.sync`` instructions
+    with the same member mask (the two sides of a divergent branch) meet so on the GPU (machine.py's
+    rendezvous); a source lane at none of them gives 0."""
+    got = [_shfl_lanes(m, ins, idx) for ins, idx in parts]
+    lanes = np.concatenate([g[0] for g in got])
+    vals = np.concatenate([np.asarray(g[1], dtype=np.uint32) for g in got])
+    keys = m.warp_global[lanes].astype(np.int64) * 32 + m.lane[lanes]
+    order = np.argsort(keys, kind="stable")
+    keys, vals = keys[order], vals[order]
+    for (ins, idx), (ln, _, j, ok) in zip(parts, got):
+        want = m.warp_global[ln].astype(np.int64) * 32 + j
+        at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+        v = np.where(keys[at] == want, vals[at], np.uint32(0)).astype(np.uint32)
+        d = ins.args[0]
+        dst, pdst = (d.items if d.kind == "vec" else (d, None))
+        write(m, dst, v, idx)
+        if pdst is not None:
+            write(m, pdst, ok, idx)
 
 
 def h_vote(m, ins, idx, pc):

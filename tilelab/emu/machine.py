@@ -217,6 +217,8 @@ class Machine:
         self.yielded = None                              # threads that yielded in a spin-wait loop
         self.held = None                                 # back from a call through a pointer, waiting for
                                                          # the lanes that called another function (calls.py)
+        self.shfl_parked = None                          # at a shfl.sync, waiting for the lanes its mask names
+        self.shfl_alone = None                           # released from it: their shfl runs without them
 
     # ---------------------------------------------------------------- helpers
     def thread_coords(self, t: int) -> tuple:
@@ -420,6 +422,12 @@ class Machine:
                     if idx is False:
                         return
                 continue
+            if op == "shfl" and (idx is not None or self.shfl_parked is not None) and "sync" in ins.mods \
+                    and self._shfl_meet(ins, idx, gpc):
+                idx, gpc, others_min = self._regroup()
+                if idx is False:
+                    return
+                continue
             isa.execute(self, ins, idx, gpc)
             gpc += 1
             if others_min is not None and gpc >= others_min:
@@ -436,10 +444,18 @@ class Machine:
                 runnable &= ~self.cwaiting
             if self.held is not None:
                 runnable &= ~self.held
+            if self.shfl_parked is not None:
+                runnable &= ~self.shfl_parked
             if runnable.any():
                 break
             if self.held is not None:             # the lanes they waited for ended or wait at a barrier
                 self.held = None
+                continue
+            if self.shfl_parked is not None and self.shfl_parked.any():   # their mates wait elsewhere or ended
+                if self.shfl_alone is None:
+                    self.shfl_alone = np.zeros(self.T, dtype=bool)
+                self.shfl_alone |= self.shfl_parked
+                self.shfl_parked[:] = False
                 continue
             if not self.waiting.any():
                 if self.cwaiting is not None and self.cwaiting.any():
@@ -463,6 +479,52 @@ class Machine:
         if group.all():
             return None, lo, others
         return np.flatnonzero(group), lo, others
+
+    def _shfl_meet(self, ins, idx, gpc):
+        """shfl.sync where the member mask names lanes of the warp that are elsewhere (the other side of a
+        divergent branch): on the GPU the lanes wait for each other and exchange at their own shfl.sync
+        instructions (the H200, docs/FIDELITY.md's seventeenth suite). Parks this group until those lanes
+        reach one, then runs the exchanges as one (isa.shfl_together). False: the usual exchange."""
+        lanes = self.lanes(idx)
+        if self.shfl_alone is not None and self.shfl_alone[lanes].any():
+            self.shfl_alone[lanes] = False                # released: the others ended or wait at a barrier
+            self.count(gpc, "instructions", -self.nwarps(idx))   # counted when it parked
+            return False
+        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[4], "b32", idx)),
+                               (len(lanes),)).astype(np.int64)          # each lane's own member mask
+        here = np.zeros(self.T, dtype=bool)
+        here[lanes] = True
+        parked = self.shfl_parked if self.shfl_parked is not None else here & False
+        warps, wrow = np.unique(self.warp_global[lanes], return_inverse=True)
+        mates = np.flatnonzero(np.isin(self.warp_global, warps))
+        mrow = np.searchsorted(warps, self.warp_global[mates])
+        bit = np.int64(1) << self.lane[mates].astype(np.int64)
+        away = np.zeros(len(warps), dtype=np.int64)         # per warp: lanes elsewhere that could still come
+        np.bitwise_or.at(away, mrow, np.where(self.alive[mates] & ~here[mates] & ~parked[mates]
+                                              & ~self.waiting[mates], bit, 0))
+        waits = (mask & away[wrow]) != 0
+        if waits.any():                                    # these lanes wait for theirs; the rest go on
+            if self.shfl_parked is None:
+                self.shfl_parked = np.zeros(self.T, dtype=bool)
+            self.shfl_parked[lanes[waits]] = True
+            self.pc[lanes[waits]] = gpc
+            if waits.all():
+                return True
+            go = lanes[~waits]
+            isa.shfl_together(self, [(ins, go)])
+            self.pc[go] = gpc + 1
+            return True
+        atpark = np.zeros(len(warps), dtype=np.int64)
+        np.bitwise_or.at(atpark, mrow, np.where(parked[mates], bit, 0))
+        if not ((mask & atpark[wrow]) != 0).any():
+            return False
+        there = mates[parked[mates] & np.isin(mrow, np.unique(wrow[(mask & atpark[wrow]) != 0]))]
+        parts = [(ins, idx)] + [(self.fn.instrs[int(p)], there[self.pc[there] == p]) for p in np.unique(self.pc[there])]
+        isa.shfl_together(self, parts)
+        self.shfl_parked[there] = False
+        self.pc[there] += 1
+        self.pc[lanes] = gpc + 1
+        return True
 
     def _arrive(self, lanes):
         blocks = np.unique(self.block_local[lanes])
