@@ -1,3 +1,7 @@
+// tilelab kernel collection: a shared load ptxas moves past the branch after it (llama2.cu's softmax miss)
+// Source:  tilelab (written for this repository; docs/FIDELITY.md, "a sixteenth unseen suite")
+// Licence: MIT, as the repository
+//
 // Issue 23: a shared load ptxas moves past the branch after it (docs/SASS_COUNTS.md, "Loads ptxas sank").
 // llama2.cu's softmax_gpu as a kernel: the PTX reads s_max after the barrier, before the
 // second loop's skip branch; ptxas reads it on the loop's side of that branch, so only the warps with a
