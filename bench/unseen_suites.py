@@ -32,6 +32,7 @@ SUITES = {
     "hardware-effects-gpu + mumax3 (unseen36)": ("hwfx_", "mumax_"),
     "RSBench + miniBUDE (unseen37)": ("rsbench_", "minibude_"),
     "llama2.cu + mini-nbody (unseen38)": ("llama2cu_", "mininbody_"),
+    "mochimo's hashes + CUDA-GECKO (unseen39)": ("mochimo_", "gecko_"),
     "Image-Processing-CUDA + parallel-etudes (unseen40)": ("tiagoorl_", "etudes_"),
 }
 
