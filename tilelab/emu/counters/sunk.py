@@ -10,8 +10,9 @@ The rule, proved from the SASS: a PTX shared load with no guard, right after a b
 followed in its block by a conditional forward ``bra`` (nothing but register arithmetic between them, the
 branch's predicate not written after the load), whose line has that one shared load in the PTX and one
 unpredicated ``LDS`` in the SASS, where that ``LDS`` stands in the fall-through of a conditional forward
-``BRA`` of the PTX branch's line that jumps past it, with no branch target or other branch between the
-two, and that ``BRA`` is the first branch after a ``BAR.SYNC`` (straight, no label between): the two
+``BRA`` of the PTX branch's line that jumps past it (or a predicated ``EXIT`` of that line, where the PTX
+branch jumps straight to a ``ret``: the lanes that take it leave), with no branch target or other branch
+between the two, and that ``BRA`` is the first branch after a ``BAR.SYNC`` (straight, no label between): the two
 branches are each the first after their barrier, one and the same. That instruction runs for the lanes
 that fall through the branch, and only they: the machine counts the load for them (action ``("sunk",
 pred, neg, line)``: requests in the warps with such a lane, wavefronts from their addresses). Any other
@@ -85,7 +86,8 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
     if not cands:
         return {}
     lines = list(listing() if callable(listing) else listing)
-    targets = {ln.addr for ln in lines if ln.labels}
+    named = {tok.strip("`()[] ;,") for ln in lines for tok in (ln.operands or "").split()}
+    targets = {ln.addr for ln in lines if named.intersection(ln.labels)}   # labels some instruction jumps to
     out = {}
     for pc, b in cands.items():
         w = where(fn.instrs[pc])
@@ -99,8 +101,9 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
             if lines[i + 1].addr in targets:      # something else jumps in between: not one path
                 break
             if ln.op in _ENDS:
-                if ln.op == "BRA" and ln.pred and ln.pred != "@PT" and ln.where == bline \
-                        and _past(ln, lines, s) and _barrier_before(lines, i, targets):
+                ends = (ln.op == "BRA" and _past(ln, lines, s)) or (ln.op == "EXIT" and _exits(fn, b, n_entry))
+                if ends and ln.pred and ln.pred != "@PT" and ln.where == bline \
+                        and _barrier_before(lines, i, targets):
                     g = fn.instrs[b]
                     out[pc] = (SUNK, g.guard, bool(g.guard_neg), bline[1])
                 break
@@ -119,6 +122,13 @@ def _barrier_before(lines, i: int, targets) -> bool:
         if ln.op in _ENDS:
             return False
     return False
+
+
+def _exits(fn, b: int, n_entry: int) -> bool:
+    """Whether the PTX branch at ``b`` jumps straight to an unguarded ``ret``/``exit``: ptxas then writes
+    it as a predicated ``EXIT``, and the lanes that take it leave before the sunk load."""
+    t = fn.instrs[b].target
+    return t < n_entry and fn.instrs[t].op in ("ret", "exit") and not fn.instrs[t].guard
 
 
 def _past(bra, lines, s: int) -> bool:
