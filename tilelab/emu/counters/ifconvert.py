@@ -232,6 +232,24 @@ def merged_units(action: dict) -> dict:
     return {pc: tuple(u) for u in units.values() for pc in u}
 
 
+def _pads_in_order(plan, instrs, where, pads_by_line, anchor, note: str, noun: str) -> None:
+    """The never-run ``@!PT LDS`` ptxas puts before some instructions (an ``LDGSTS``, a fence's ``MEMBAR``):
+    a line's pads, run by run, go to its PTX anchors in program order; where the numbers differ, the line
+    says so (``note``, naming how many ``noun`` the PTX has)."""
+    at_line: dict = {}
+    for pc, ins in enumerate(instrs):
+        if anchor(ins):
+            at_line.setdefault(where(ins), []).append(pc)
+    for w, pads in (pads_by_line or {}).items():
+        if not any(pads):
+            continue
+        pcs = at_line.get(w, [])
+        if len(pcs) == len(pads):
+            plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
+        else:
+            plan.notes[w] = _msg(note, pads=sum(pads), runs=len(pads), **{noun: len(pcs)})
+
+
 def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None,
               merged: dict | None = None, fences: dict | None = None) -> Plan:
     """The plan for one kernel. ``where(ins)`` gives an instruction's ``(file, line)``; ``sass``
@@ -243,32 +261,9 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
     merged = merged or {}
     if sass is None:
         return plan
-    # the @!PT LDS before LDGSTS: matched to the line's cp.async copies in program order
-    by_line: dict = {}
-    for pc, ins in enumerate(instrs):
-        if _is_cp_async_copy(ins):
-            by_line.setdefault(where(ins), []).append(pc)
-    for w, pads in (ldgsts or {}).items():
-        if not any(pads):
-            continue
-        pcs = by_line.get(w, [])
-        if len(pcs) == len(pads):
-            plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
-        else:
-            plan.notes[w] = _msg("counts.ldgsts_pads", pads=sum(pads), runs=len(pads), copies=len(pcs))
-    # the @!PT LDS before a fence's MEMBAR: matched to the line's PTX fences in program order
-    at_line: dict = {}
-    for pc, ins in enumerate(instrs):
-        if _is_fence(ins):
-            at_line.setdefault(where(ins), []).append(pc)
-    for w, pads in (fences or {}).items():
-        if not any(pads):
-            continue
-        pcs = at_line.get(w, [])
-        if len(pcs) == len(pads):
-            plan.padding.update({pc: n for pc, n in zip(pcs, pads) if n})
-        else:
-            plan.notes[w] = _msg("counts.fence_pads", pads=sum(pads), runs=len(pads), fences=len(pcs))
+    # the @!PT LDS before LDGSTS and before a fence's MEMBAR: matched to the line's PTX copies / fences
+    _pads_in_order(plan, instrs, where, ldgsts, _is_cp_async_copy, "counts.ldgsts_pads", "copies")
+    _pads_in_order(plan, instrs, where, fences, _is_fence, "counts.fence_pads", "fences")
     regs = regions(instrs)
     in_region = {}                                  # pc -> branch pc
     for b, (then, other) in regs.items():
