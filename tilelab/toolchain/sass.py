@@ -132,6 +132,9 @@ def sass_instructions(text: str, filename: str = ""):
         yield ins.where, ins.pred, ins.op, ins.mods
 
 
+_OPERAND_LABEL = re.compile(r"\(\s*(\.L_x_\d+|\$[\w$.]+)\s*\)")
+
+
 @dataclass(frozen=True)
 class SassLine:
     """One instruction of a SASS listing: its address, source line, predicate (``"@!P0"``, or
@@ -143,6 +146,12 @@ class SassLine:
     mods: str
     operands: str
     labels: tuple = ()
+
+    @property
+    def label(self) -> str | None:
+        """The label its operands name (a branch's target, a ``BSSY``'s end, a callee), or None."""
+        m = _OPERAND_LABEL.search(self.operands)
+        return m.group(1) if m else None
 
 
 def sass_listing(text: str, filename: str = ""):

@@ -90,7 +90,7 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
         if x.op == "LDG" and x.pred != "@!PT" and x.where in lines:
             seq.append(("G", x.addr))
         elif x.op in ("BRA", "EXIT", "BRX", "JMP", "JMX", "RET", "CALL"):
-            t = x.operands.split("(", 1)[-1].rstrip(")").strip() if "(" in x.operands else None
+            t = x.label
             if x.op == "BRA" and t in label_at and label_at[t] <= x.addr:
                 back.append((label_at[t], x.addr))
             seq.append(("|", x.addr))

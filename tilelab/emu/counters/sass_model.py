@@ -871,7 +871,7 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
             sass = sum(n for k, n in cub.get(w, {}).items() if fam(k) == F)
             if ptx != sass:
                 need.append(w)
-        if not need or any(len(u.pcs) > 1 or u.reused or len(u.pcs) * u.member_size < u.size for u in mine):
+        if not need or any(len(u.pcs) > 1 or u.reused or u.asked < u.size for u in mine):
             continue
         have = Counter()
         for mix in cub.values():

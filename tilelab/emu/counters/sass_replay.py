@@ -143,13 +143,13 @@ def from_listing(lines) -> list[Ins]:
     out = []
     for ln in lines:
         target = None
-        lab = re.search(r"\(\s*(\.L_x_\d+|\$[\w$.]+)\s*\)", ln.operands)
+        lab = ln.label
         if ln.op == "BRA" and lab:
-            if lab.group(1) not in at:
-                raise GiveUp("no_label", label=lab.group(1))
-            target = at[lab.group(1)]
+            if lab not in at:
+                raise GiveUp("no_label", label=lab)
+            target = at[lab]
         elif ln.op in ("BSSY", "CALL") and lab:
-            target = at.get(lab.group(1))       # a skipped region's end, a callee (Replay.regions)
+            target = at.get(lab)                # a skipped region's end, a callee (Replay.regions)
         ops = re.sub(r"`?\(\s*\.L_x_\d+\s*\)", "LABEL", ln.operands)
         out.append(instruction(ln.addr, f"{ln.pred} {ln.op}{ln.mods} {ops}", ln.where, target))
     return out

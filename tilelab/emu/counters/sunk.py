@@ -86,7 +86,7 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
     if not cands:
         return {}
     lines = list(listing() if callable(listing) else listing)
-    named = {tok.strip("`()[] ;,") for ln in lines for tok in (ln.operands or "").split()}
+    named = {ln.label for ln in lines} - {None}
     targets = {ln.addr for ln in lines if named.intersection(ln.labels)}   # labels some instruction jumps to
     out = {}
     for pc, b in cands.items():
@@ -133,6 +133,5 @@ def _exits(fn, b: int, n_entry: int) -> bool:
 
 def _past(bra, lines, s: int) -> bool:
     """Whether ``bra``'s label lies past the load at ``lines[s]``."""
-    label = bra.operands.strip().strip("`").strip("()").strip()
-    at = next((ln.addr for ln in lines if label in ln.labels), None)
+    at = next((ln.addr for ln in lines if bra.label in ln.labels), None)
     return at is not None and at > lines[s].addr
