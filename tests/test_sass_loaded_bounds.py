@@ -23,7 +23,7 @@ from conftest import ROOT, needs_cubin
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
-from tilelab.emu import machine  # noqa: E402
+from tilelab.emu import ptx as emu_ptx  # noqa: E402
 from tilelab.emu.counters import observed as ob  # noqa: E402
 from tilelab.emu.counters import sass_replay as sr  # noqa: E402
 from tilelab.launch import launch  # noqa: E402
@@ -77,12 +77,12 @@ def test_the_notes_say_the_family_was_replayed_over_the_kernel():
 @needs_cubin
 def test_without_the_launchs_loaded_values_the_lines_stay_undecided(monkeypatch):
     monkeypatch.setattr(ob.Observed, "for_launch", classmethod(lambda cls, fn, n: None))
-    machine._module_cache.clear()               # a fresh parse: no replay cached on the function
+    emu_ptx._module_cache.clear()               # a fresh parse: no replay cached on the function
     row = next(pl for pl in _run(":spmv_jds").per_line if pl["line"] == 101)
     assert row["undecided"] and row["counted"] == "ptx" and "a loaded value" in row["why"]
     row = next(pl for pl in _run(":My_spmm_csr_vector_kernel_v1").per_line if pl["line"] == 114)
     assert row["undecided"] and "a loaded value" in row["why"]
-    machine._module_cache.clear()
+    emu_ptx._module_cache.clear()
 
 
 @needs_cubin
@@ -94,11 +94,11 @@ def test_a_pool_the_replay_disagrees_with_stays_undecided(monkeypatch):
         t = min(got)
         return {**got, t: (got[t][0] + 1, got[t][1] + 1)}
     monkeypatch.setattr(sr.Replay, "run", one_more)
-    machine._module_cache.clear()
+    emu_ptx._module_cache.clear()
     row = next(pl for pl in _run(":spmv_jds").per_line if pl["line"] == 120)
     assert row["undecided"] and row["global_ld_requests"] == 18
     assert "233 executions with a lane on where the PTX has 232" in row["why"]
-    machine._module_cache.clear()
+    emu_ptx._module_cache.clear()
 
 
 @needs_cubin

@@ -44,7 +44,7 @@ from .counters.tally import tally
 from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout, shared_base
 from .places import line_text, place
-from .ptx import Function, Module, _module_cache, parse, parsed  # noqa: F401  (machine.parsed and its cache, as before)
+from .ptx import Function, Module, parse, parsed  # noqa: F401  (machine.parsed, as before: tilelab.emu exports it)
 from .sanitizer.devicestate import device_state_findings
 from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from .sanitizer.globalrace import GlobalShadow, global_unit
