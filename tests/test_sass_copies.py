@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
 from tilelab.emu import machine  # noqa: E402
+from tilelab.emu import ptx as emu_ptx  # noqa: E402
 from tilelab.emu.counters import observed  # noqa: E402
 from tilelab.emu.counters import sass_replay as sr  # noqa: E402
 from tilelab.launch import launch  # noqa: E402
@@ -83,7 +84,7 @@ def test_a_replay_that_disagrees_leaves_the_line_undecided(monkeypatch):
         t = min(got)
         return {**got, t: (got[t][0] + 1, got[t][1] + 1)}
     monkeypatch.setattr(sr.Replay, "run", one_more)
-    machine._module_cache.clear()            # a fresh parse: no replay cached on the function
+    emu_ptx._module_cache.clear()            # a fresh parse: no replay cached on the function
     r = _run(":convolution_kernel_v3")
     row = next(pl for pl in r.per_line if pl["line"] == 139)
     assert row["undecided"] and row["counted"] == "ptx" and row["shared_ld_requests"] == 3888
@@ -95,11 +96,11 @@ def test_where_the_replay_cannot_follow_the_loop_the_line_stays_undecided(monkey
     # without what the launch's own loads read (counters/observed.py, tests/test_sass_loaded_bounds.py) the
     # replay cannot follow it
     monkeypatch.setattr(observed.Observed, "for_launch", classmethod(lambda cls, fn, n: None))
-    machine._module_cache.clear()
+    emu_ptx._module_cache.clear()
     r = _run(":spmv_jds")
     row = next(pl for pl in r.per_line if pl["line"] == 101)
     assert row["undecided"] and "gave up" in row["why"] and "a loaded value" in row["why"]
-    machine._module_cache.clear()
+    emu_ptx._module_cache.clear()
 
 
 def _region(inside_target: bool):
