@@ -1744,3 +1744,245 @@ def anneal_step(cur, nxt):
     out = nxt.copy()
     out[1:-1, 1:-1] = ((s >= 6) | (s == 4)).astype(out.dtype)
     return out
+
+
+# ---------------------------------------------------------------- the twentieth unseen suite
+def ising_update(lattice, op_lattice, randvals, inv_temp, is_black):
+    """ising-gpu's update_lattice<is_black>: the checkerboard Metropolis flip of one colour's (nx, ny) bytes
+    against the other colour's, periodic; the acceptance ratio in float32 as the kernel computes it."""
+    nx, ny = lattice.shape
+    i = np.arange(nx)[:, None]
+    j = np.arange(ny)[None, :]
+    ipp, inn = (i + 1) % nx, (i - 1) % nx
+    jpp, jnn = (j + 1) % ny, (j - 1) % ny
+    odd = (i % 2) == 1
+    joff = np.where(odd, jpp, jnn) if is_black else np.where(odd, jnn, jpp)
+    op = op_lattice.astype(np.int64)
+    nn_sum = op[inn, j] + op[i, j] + op[ipp, j] + op[i, joff]
+    lij = lattice.astype(np.int64)
+    x = np.float32(-2.0) * np.float32(inv_temp) * nn_sum.astype(np.float32) * lij.astype(np.float32)
+    ratio = np.exp(x.astype(np.float32))
+    r = randvals.reshape(nx, ny).astype(np.float32)
+    return np.where(r < ratio, -lij, lij).astype(lattice.dtype)
+
+
+CAV_NUM = 512
+CAV_DX = CAV_DY = 1.0 / CAV_NUM
+CAV_RE, CAV_OMEGA, CAV_MIX = 1000.0, 1.7, 0.9
+
+
+def _tree(vals, op):
+    """A block's shared-memory tree over its BLOCK_SIZE values (i = 64, 32, ..., 1), per block (rows)."""
+    c = vals.copy()
+    i = c.shape[-1] >> 1
+    while i:
+        c[..., :i] = op(c[..., :i], c[..., i:2 * i])
+        i >>= 1
+    return c[..., 0]
+
+
+def cavity_F(dt, u, v, F):
+    """calculate_F: F(col, row) for col 1..NUM-1, row 1..NUM; F(0, row), F(NUM, row) the u's."""
+    N, dx, dy, g = CAV_NUM, CAV_DX, CAV_DY, CAV_MIX
+    out = F.copy()
+    r = np.arange(1, N + 1)
+    out[0, r], out[N, r] = u[0, r], u[N, r]
+    c = np.arange(1, N)[:, None]
+    r = r[None, :]
+    u_ij, u_ip1j, u_ijp1, u_im1j, u_ijm1 = u[c, r], u[c + 1, r], u[c, r + 1], u[c - 1, r], u[c, r - 1]
+    v_ij, v_ip1j, v_ijm1, v_ip1jm1 = v[c, r], v[c + 1, r], v[c, r - 1], v[c + 1, r - 1]
+    du2dx = (((u_ij + u_ip1j) * (u_ij + u_ip1j) - (u_im1j + u_ij) * (u_im1j + u_ij))
+             + g * (np.abs(u_ij + u_ip1j) * (u_ij - u_ip1j) - np.abs(u_im1j + u_ij) * (u_im1j - u_ij))) / (4.0 * dx)
+    duvdy = ((v_ij + v_ip1j) * (u_ij + u_ijp1) - (v_ijm1 + v_ip1jm1) * (u_ijm1 + u_ij)
+             + g * (np.abs(v_ij + v_ip1j) * (u_ij - u_ijp1) - np.abs(v_ijm1 + v_ip1jm1) * (u_ijm1 - u_ij))) / (4.0 * dy)
+    d2udx2 = (u_ip1j - (2.0 * u_ij) + u_im1j) / (dx * dx)
+    d2udy2 = (u_ijp1 - (2.0 * u_ij) + u_ijm1) / (dy * dy)
+    out[c, r] = u_ij + dt * (((d2udx2 + d2udy2) / CAV_RE) - du2dx - duvdy + 0.0)
+    return out
+
+
+def cavity_G(dt, u, v, G):
+    """calculate_G: G(col, row) for col 1..NUM, row 1..NUM-1; G(col, 0), G(col, NUM) the v's."""
+    N, dx, dy, g = CAV_NUM, CAV_DX, CAV_DY, CAV_MIX
+    out = G.copy()
+    c = np.arange(1, N + 1)
+    out[c, 0], out[c, N] = v[c, 0], v[c, N]
+    c = c[:, None]
+    r = np.arange(1, N)[None, :]
+    u_ij, u_ijp1, u_im1j, u_im1jp1 = u[c, r], u[c, r + 1], u[c - 1, r], u[c - 1, r + 1]
+    v_ij, v_ijp1, v_ip1j, v_ijm1, v_im1j = v[c, r], v[c, r + 1], v[c + 1, r], v[c, r - 1], v[c - 1, r]
+    dv2dy = ((v_ij + v_ijp1) * (v_ij + v_ijp1) - (v_ijm1 + v_ij) * (v_ijm1 + v_ij)
+             + g * (np.abs(v_ij + v_ijp1) * (v_ij - v_ijp1) - np.abs(v_ijm1 + v_ij) * (v_ijm1 - v_ij))) / (4.0 * dy)
+    duvdx = ((u_ij + u_ijp1) * (v_ij + v_ip1j) - (u_im1j + u_im1jp1) * (v_im1j + v_ij)
+             + g * (np.abs(u_ij + u_ijp1) * (v_ij - v_ip1j) - np.abs(u_im1j + u_im1jp1) * (v_im1j - v_ij))) / (4.0 * dx)
+    d2vdx2 = (v_ip1j - (2.0 * v_ij) + v_im1j) / (dx * dx)
+    d2vdy2 = (v_ijp1 - (2.0 * v_ij) + v_ijm1) / (dy * dy)
+    out[c, r] = v_ij + dt * (((d2vdx2 + d2vdy2) / CAV_RE) - dv2dy - duvdx + 0.0)
+    return out
+
+
+def _cav_grid():
+    """The pressure kernels' threads: col 1..NUM (blockIdx.y + 1), row 1..NUM/2 (blockIdx.x * 128 + threadIdx.x + 1)."""
+    return np.arange(1, CAV_NUM + 1)[:, None], np.arange(1, CAV_NUM // 2 + 1)[None, :]
+
+
+def _cav_blocks(per_thread):
+    """(col, row) per-thread values -> the kernels' block sums' order: index blockIdx.y + gridDim.y * blockIdx.x,
+    each block's 128 threads in threadIdx.x order."""
+    n = CAV_NUM
+    b = per_thread.reshape(n, 2, 128)                     # [blockIdx.y, blockIdx.x, threadIdx.x]
+    return b.transpose(1, 0, 2).reshape(2 * n, 128)
+
+
+def cavity_sum_pressure(pres_red, pres_black):
+    c, r = _cav_grid()
+    pr, pb = pres_red[c, r], pres_black[c, r]
+    return _tree(_cav_blocks((pr * pr) + (pb * pb)), np.add)
+
+
+def cavity_horz_bcs(pres_red, pres_black):
+    red, black = pres_red.copy(), pres_black.copy()
+    c = np.arange(1, CAV_NUM, 2)
+    n2 = CAV_NUM // 2
+    black[c, 0] = red[c, 1]
+    red[c + 1, 0] = black[c + 1, 1]
+    red[c, n2 + 1] = black[c, n2]
+    black[c + 1, n2 + 1] = red[c + 1, n2]
+    return red, black
+
+
+def cavity_vert_bcs(pres_red, pres_black):
+    red, black = pres_red.copy(), pres_black.copy()
+    r = np.arange(1, CAV_NUM // 2 + 1)
+    N = CAV_NUM
+    black[0, r] = red[1, r]
+    red[0, r] = black[1, r]
+    black[N + 1, r] = red[N, r]
+    red[N + 1, r] = black[N, r]
+    return red, black
+
+
+def _cav_rhs(dt, F, G, c, k):
+    return (((F[c, k] - F[c - 1, k]) / CAV_DX) + ((G[c, k] - G[c, k - 1]) / CAV_DY)) / dt
+
+
+def _cav_sor(dt, F, G, other, mine, red):
+    """red_kernel (red=True) / black_kernel: one SOR sweep of one colour against the other's values."""
+    c, r = _cav_grid()
+    dx, dy, om = CAV_DX, CAV_DY, CAV_OMEGA
+    a, b = (c & 1, (c + 1) & 1) if red else ((c + 1) & 1, c & 1)
+    p_ij = mine[c, r]
+    p_im1j, p_ip1j = other[c - 1, r], other[c + 1, r]
+    p_ijm1, p_ijp1 = other[c, r - a], other[c, r + b]
+    rhs = _cav_rhs(dt, F, G, c, 2 * r - a)
+    out = mine.copy()
+    out[c, r] = p_ij * (1.0 - om) + om * (((p_ip1j + p_im1j) / (dx * dx)) + ((p_ijp1 + p_ijm1) / (dy * dy))
+                                          - rhs) / ((2.0 / (dx * dx)) + (2.0 / (dy * dy)))
+    return out
+
+
+def cavity_red(dt, F, G, pres_black, pres_red):
+    return _cav_sor(dt, F, G, pres_black, pres_red, True)
+
+
+def cavity_black(dt, F, G, pres_red, pres_black):
+    return _cav_sor(dt, F, G, pres_red, pres_black, False)
+
+
+def cavity_residual(dt, F, G, pres_red, pres_black):
+    c, r = _cav_grid()
+    dx, dy = CAV_DX, CAV_DY
+
+    def res(mine, other, a, b):
+        p_ij, p_im1j, p_ip1j = mine[c, r], other[c - 1, r], other[c + 1, r]
+        p_ijm1, p_ijp1 = other[c, r - a], other[c, r + b]
+        rhs = _cav_rhs(dt, F, G, c, 2 * r - a)
+        return ((p_ip1j - (2.0 * p_ij) + p_im1j) / (dx * dx)) + ((p_ijp1 - (2.0 * p_ij) + p_ijm1) / (dy * dy)) - rhs
+    r1 = res(pres_red, pres_black, c & 1, (c + 1) & 1)
+    r2 = res(pres_black, pres_red, (c + 1) & 1, c & 1)
+    return _tree(_cav_blocks((r1 * r1) + (r2 * r2)), np.add)
+
+
+def cavity_u(dt, F, pres_red, pres_black, u):
+    """calculate_u: (the new u, the blocks' maxima of |u|)."""
+    N = CAV_NUM
+    out = u.copy()
+    c, r = _cav_grid()
+    c, r = np.broadcast_arrays(c, r)
+    m = np.zeros(c.shape)
+    i = c != N
+    ci, ri = c[i], r[i]
+    k1, k2 = 2 * ri - (ci & 1), 2 * ri - ((ci + 1) & 1)
+    n1 = F[ci, k1] - (dt * (pres_black[ci + 1, ri] - pres_red[ci, ri]) / CAV_DX)
+    n2 = F[ci, k2] - (dt * (pres_red[ci + 1, ri] - pres_black[ci, ri]) / CAV_DX)
+    nm = np.fmax(np.abs(n1), np.abs(n2))
+    top = (2 * ri) == N
+    nm[top] = np.fmax(nm[top], np.abs(u[ci[top], N + 1]))
+    m[i] = nm
+    e = ~i
+    re = r[e]
+    w = np.fmax(np.abs(u[N, 2 * re]), np.abs(u[0, 2 * re]))
+    w = np.fmax(np.abs(u[N, 2 * re - 1]), w)
+    w = np.fmax(np.abs(u[0, 2 * re - 1]), w)
+    w = np.fmax(np.abs(u[N + 1, 2 * re]), w)
+    w = np.fmax(np.abs(u[N + 1, 2 * re - 1]), w)
+    m[e] = w
+    out[ci, k1] = n1
+    out[ci, k2] = n2
+    return out, _tree(_cav_blocks(m), np.fmax)
+
+
+def cavity_v(dt, G, pres_red, pres_black, v):
+    """calculate_v: (the new v, the blocks' maxima of |v|)."""
+    N, N2 = CAV_NUM, CAV_NUM // 2
+    out = v.copy()
+    c, r = _cav_grid()
+    c, r = np.broadcast_arrays(c, r)
+    m = np.zeros(c.shape)
+    i = r != N2
+    ci, ri = c[i], r[i]
+    k1, k2 = 2 * ri - (ci & 1), 2 * ri - ((ci + 1) & 1)
+    n1 = G[ci, k1] - (dt * (pres_black[ci, ri + ((ci + 1) & 1)] - pres_red[ci, ri]) / CAV_DY)
+    n2 = G[ci, k2] - (dt * (pres_red[ci, ri + (ci & 1)] - pres_black[ci, ri]) / CAV_DY)
+    nm = np.fmax(np.abs(n1), np.abs(n2))
+    last = ci == N
+    nm[last] = np.fmax(nm[last], np.abs(v[N + 1, 2 * ri[last]]))
+    m[i] = nm
+    out[ci, k1] = n1
+    out[ci, k2] = n2
+    e = ~i
+    ce, re = c[e], r[e]
+    odd = (ce & 1) == 1
+    k = 2 * re - 1                                    # (2 * row) - (col & 1) on odd col, - ((col + 1) & 1) on even
+    pij = np.where(odd, pres_red[ce, re], pres_black[ce, re])
+    pijp1 = np.where(odd, pres_black[ce, re + ((ce + 1) & 1)], pres_red[ce, re + (ce & 1)])
+    ne = G[ce, k] - (dt * (pijp1 - pij) / CAV_DY)
+    out[ce, k] = ne
+    w = np.abs(ne)
+    w = np.fmax(np.abs(v[ce, N]), w)
+    w = np.fmax(np.abs(v[ce, 0]), w)
+    w = np.fmax(np.abs(v[ce, N + 1]), w)
+    m[e] = w
+    return out, _tree(_cav_blocks(m), np.fmax)
+
+
+def cavity_bcs(u, v):
+    """set_BCs, its 512 threads one after another in thread order (the blocks' order): the kernel races
+    (u(0, 0) reads u(0, 1), v(0, NUM) reads v(1, NUM), ..., which thread 1 writes): (u, v)."""
+    u, v = u.copy(), v.copy()
+    N = CAV_NUM
+    for ind in range(1, N + 1):
+        u[0, ind] = 0.0; v[0, ind] = -v[1, ind]
+        u[N, ind] = 0.0; v[N + 1, ind] = -v[N, ind]
+        u[ind, 0] = -u[ind, 1]; v[ind, 0] = 0.0
+        u[ind, N + 1] = 2.0 - u[ind, N]; v[ind, N] = 0.0
+        if ind == N:
+            u[0, 0] = 0.0; v[0, 0] = -v[1, 0]
+            u[0, N + 1] = 0.0; v[0, N + 1] = -v[1, N + 1]
+            u[N, 0] = 0.0; v[N + 1, 0] = -v[N, 0]
+            u[N, N + 1] = 0.0; v[N + 1, N + 1] = -v[N, N + 1]
+            u[0, 0] = -u[0, 1]; v[0, 0] = 0.0
+            u[N + 1, 0] = -u[N + 1, 1]; v[N + 1, 0] = 0.0
+            u[0, N + 1] = 2.0 - u[0, N]; v[0, N] = 0.0
+            u[N + 1, N + 1] = 2.0 - u[N + 1, N]; v[ind, N + 1] = 0.0
+    return u, v
