@@ -52,3 +52,36 @@ def test_set_bcs_races_between_its_blocks():
     assert kinds == {"race"}
     assert any(":191" in str(f) for f in res.findings)               # u(0, 0) = -u(0, 1), the corner code
     assert not collection_run.check_emu(entry)                       # numpy's port, threads in order
+
+
+def test_every_total_is_ncus_before_any_change():
+    """The compare at the branch point: 182 of 182 totals of the 14 launches equal ncu's."""
+    s = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (14, 14, 182, 182)
+
+
+def test_the_suites_totals_against_ncu(tmp_path):
+    """This tree's emulator against the same recording: still every total ncu's."""
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(REC), "--only", "/isinggpu_,/cavity_", "--json", str(out)])
+    rows = json.loads(out.read_text())["rows"]
+    checks = {r["id"]: r["checks"] for r in rows}
+    assert set(checks) == IDS
+    assert sum(len(c) for c in checks.values()) == 182
+    assert all(fid.matches(v) for c in checks.values() for v in c.values())
+    # calculate_F's nine-point double stencil over 512 x 512: 73,616 load requests, 646,192 sectors on the H200
+    f = checks["collection/cavity_gpu.cu:calculate_F"]
+    assert (f["global_ld_requests"]["ncu"], f["global_ld_sectors"]["ncu"]) == (73616, 646192)
+    # sum_pressure's shared tree of doubles: 19,456 store and 23,552 load wavefronts
+    sp = checks["collection/cavity_gpu.cu:sum_pressure"]
+    assert (sp["shared_st_wavefronts"]["ncu"], sp["shared_ld_wavefronts"]["ncu"]) == (19456, 23552)
+    # the Ising update's byte stencil: 6,144 load requests over 10,240 sectors
+    up = checks["collection/isinggpu_basic.cu:update_lattice<true>"]
+    assert (up["global_ld_requests"]["ncu"], up["global_ld_sectors"]["ncu"]) == (6144, 10240)
+
+
+def test_the_outputs_are_the_h200s():
+    rec = json.loads(GPU.read_text())
+    assert rec["kernels"] == 14 and rec["as_expected"] == 14 and rec["nvrtc"] == "13.0"
+    verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
+    assert len(verdicts) == 46 and set(verdicts) == {"bit-identical"}
