@@ -243,6 +243,7 @@ class Access:
     quals: tuple = ()    # cache and ordering qualifiers (.nc, .volatile, .cg, ...)
     it: int | None = None   # the iteration, in a loop modelled as unrolled (offset then includes its steps)
     known: tuple | None = None   # the base's known low bits where they are not _Bits' (a loop's entry value)
+    var: str | None = None       # the static shared variable, where the base is WINDOW (its place known)
 
 
 _SPACE_NAMES = ("shared", "global", "const", "local", "param")
@@ -378,7 +379,7 @@ def _chunks(narrow: list, wide: list, bits) -> tuple[list[Unit], list, list]:
     for ms in by.values():
         words = [w for a in ms for w in range(a.offset // 4, (a.offset + a.size) // 4)]
         if (len({a.size for a in ms}) < 2 or len(set(words)) < 3 or len(set(words)) < len(words)
-                or any(a.it is not None for a in ms)):
+                or any(a.it is not None for a in ms) or len({a.var for a in ms}) > 1):
             continue
         ms = sorted(ms, key=lambda a: a.offset)
         lo = ms[0].offset - (b[1] + ms[0].offset) % 16
@@ -418,7 +419,7 @@ def _cut_run(members: list, size: int, bits) -> list[Unit]:
         chunk = members[i:i + 4]
         chunk = chunk[:next((j for j, m in enumerate(chunk) if m.offset >= lo + 16), len(chunk))]
         if (a.kind == "ld" and size == 4 and b[0] >= 4 and len(chunk) == 3
-                and len({m.offset for m in chunk}) == 3):
+                and len({m.offset for m in chunk}) == 3 and len({m.var for m in chunk}) == 1):
             out.append(Unit(tuple(m.pc for m in chunk), 16, sass_key(a.space, a.kind, 16),
                             min(m.line for m in chunk), size, tuple(m.it for m in chunk),
                             tuple(m.offset for m in chunk), start=lo))
@@ -512,7 +513,7 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
             cur_block = block[pc]
         acc = _access(pc, ins)
         if acc is not None and acc.space == "shared" and acc.base in placed:
-            acc.base, acc.offset = WINDOW, placed[acc.base] + acc.offset
+            acc.base, acc.offset, acc.var = WINDOW, placed[acc.base] + acc.offset, acc.base
         if acc is not None and loop is not None and acc.base in loop.steps:
             # an induction register: one base for every iteration, the steps in the offset
             step, at = loop.steps[acc.base]
