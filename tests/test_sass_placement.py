@@ -85,3 +85,23 @@ def test_ptxas_places_static_shared_variables_in_order_and_merges_neighbours():
         assert sass_model.placement(mod.functions[k.entry], mod.globals, cubin, k.entry, "sm_80") == {}
         r = _run(":" + name)
         assert not [pl["line"] for pl in r.per_line if pl.get("undecided")], name
+
+
+def test_without_a_confirmed_placement_the_merged_lines_say_undecided(monkeypatch):
+    """Where the cubin does not confirm the layout (``placement`` empty), the two variables stay two bases
+    and the lines ptxas merged are left to the PTX, undecided, never silently decided: the old code did not
+    even build the cubin for this kernel (no two accesses of one base could merge) and decided the loads'
+    lines 75 and 76 at the PTX's 128 requests each."""
+    from tilelab.launch import launch
+    monkeypatch.setattr(sass_model, "placement", lambda *a: {})
+    (L,) = [x for x in fid.launches(":kernel_filter_hits_parallel_shared")]
+    k, args, symbols = L.make()
+    k.program.__dict__.pop("_count_plans", None)
+    try:
+        r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False,
+                   symbols=symbols or None, counts="sass", arch="sm_90")
+    finally:
+        k.program.__dict__.pop("_count_plans", None)
+    undecided = {pl["line"] for pl in r.per_line if pl.get("undecided")}
+    assert {72, 73, 75, 76} <= undecided
+    assert r.metrics["shared_ld_requests"] == 256          # the PTX's, now marked as such
