@@ -42,7 +42,7 @@ from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
 from .counters.tally import tally
 from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
-from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout, shared_base
+from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout, shared_base, static_shared_layout
 from .places import line_text, place
 from .ptx import Function, Module, parse, parsed  # noqa: F401  (machine.parsed, as before: tilelab.emu exports it)
 from .sanitizer.devicestate import device_state_findings
@@ -156,17 +156,7 @@ class Machine:
 
         # shared memory layout: static declarations in order, then dynamic, from the arch's first
         # user address (memory.shared_base: 0x400 on sm_90+, where the GPU puts them)
-        layout, off, dyn_align = {}, 0, 16
-        for v in list(fn.vars) + [v for v in module.globals if v.space == "shared"]:
-            if v.space != "shared":
-                continue
-            if v.extern:
-                layout[v.name] = None
-                dyn_align = max(dyn_align, v.align)
-                continue
-            off = (off + v.align - 1) // v.align * v.align
-            layout[v.name] = off
-            off += v.size
+        layout, off, dyn_align = static_shared_layout(list(fn.vars) + [v for v in module.globals if v.space == "shared"])
         self.smem = SharedMemory(self.nblocks, {k: o for k, o in layout.items() if o is not None},
                                  off, dynamic_shared + reserved, dyn_align, shared_base(arch))
         intrinsics.add_specials(self, used, self.smem.size - reserved, reserved, off + dynamic_shared)

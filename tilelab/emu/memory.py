@@ -131,6 +131,26 @@ class GlobalMemory:
         return addr - GLOBAL_BASE
 
 
+def static_shared_layout(variables) -> tuple[dict, int, int]:
+    """Where a block's shared variables lie: ``({name: offset, or None for an extern (dynamic) array},
+    the static bytes' end, the dynamic part's alignment)``. The static ones in declaration order, each
+    at its declared alignment, from the block's first user byte (``shared_base``): where ptxas places
+    them in a whole program too (docs/SASS_COUNTS.md, "Where ptxas places the static shared
+    variables"). ``variables``: the entry's declarations, then the module's."""
+    out, off, dyn_align = {}, 0, 16
+    for v in variables:
+        if v.space != "shared":
+            continue
+        if v.extern:
+            out[v.name] = None
+            dyn_align = max(dyn_align, v.align)
+            continue
+        off = (off + v.align - 1) // v.align * v.align
+        out[v.name] = off
+        off += v.size
+    return out, off, dyn_align
+
+
 def shared_base(arch: str) -> int:
     """The shared address of a block's first user byte for ``arch``: ptxas for sm_90 and later
     gives every shared symbol the address 0x400 + its offset (the first 1 KiB of the block's window

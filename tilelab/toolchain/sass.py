@@ -223,12 +223,11 @@ def sass_memory_addresses(program: Program, arch: str = DEFAULT_ARCH,
     return out
 
 
-def constant_symbols(cubin: bytes, bank: int = 3) -> dict[str, tuple[int, int]]:
-    """``{name: (offset, size)}``: where the cubin places each ``__constant__`` variable in constant
-    bank ``bank`` (its ``.nv.constant<bank>`` section; the SASS reads them as ``c[0x3][offset]``),
-    from the ELF symbol table. Empty if the cubin has none (or is no 64-bit little-endian ELF)."""
+def _elf_sections(cubin: bytes):
+    """The section headers of a 64-bit little-endian ELF: ``(names, [(name, type, offset, size, link)])``
+    with ``names(section index, offset)`` its string reader; None if ``cubin`` is no such ELF."""
     if len(cubin) < 64 or cubin[:4] != b"\x7fELF" or cubin[4] != 2 or cubin[5] != 1:
-        return {}
+        return None
     shoff = int.from_bytes(cubin[0x28:0x30], "little")
     shentsize = int.from_bytes(cubin[0x3a:0x3c], "little")
     shnum = int.from_bytes(cubin[0x3c:0x3e], "little")
@@ -243,10 +242,20 @@ def constant_symbols(cubin: bytes, bank: int = 3) -> dict[str, tuple[int, int]]:
     def cstr(sec, off):
         start = secs[sec][2] + off
         return cubin[start:cubin.index(b"\0", start)].decode("utf-8", "replace")
+    return cstr, [(cstr(shstrndx, s[0]), *s[1:]) for s in secs]
 
-    want = next((i for i, s in enumerate(secs) if cstr(shstrndx, s[0]) == f".nv.constant{bank}"), None)
+
+def constant_symbols(cubin: bytes, bank: int = 3) -> dict[str, tuple[int, int]]:
+    """``{name: (offset, size)}``: where the cubin places each ``__constant__`` variable in constant
+    bank ``bank`` (its ``.nv.constant<bank>`` section; the SASS reads them as ``c[0x3][offset]``),
+    from the ELF symbol table. Empty if the cubin has none (or is no 64-bit little-endian ELF)."""
+    elf = _elf_sections(cubin)
+    if elf is None:
+        return {}
+    cstr, secs = elf
+    want = next((i for i, s in enumerate(secs) if s[0] == f".nv.constant{bank}"), None)
     out: dict[str, tuple[int, int]] = {}
-    for name_off, typ, off, size, link in secs:
+    for _name, typ, off, size, link in secs:
         if typ != 2 or want is None:            # SHT_SYMTAB
             continue
         for k in range(size // 24):
@@ -255,3 +264,14 @@ def constant_symbols(cubin: bytes, bank: int = 3) -> dict[str, tuple[int, int]]:
                 out[cstr(link, int.from_bytes(s[0:4], "little"))] = (int.from_bytes(s[8:16], "little"),
                                                                      int.from_bytes(s[16:24], "little"))
     return out
+
+
+def shared_section_size(cubin: bytes, entry: str) -> int | None:
+    """The size of the entry's ``.nv.shared.<entry>`` section in a whole-program cubin: the bytes of
+    its static shared variables as ptxas placed them, after the system's first KiB on sm_90 and later
+    (0x400: ``memory.shared_base``). 0 where the entry has none; None if the cubin is no ELF. (ptxas
+    writes no symbol for an entry's shared variables, so where each lies is not in the cubin as such.)"""
+    elf = _elf_sections(cubin)
+    if elf is None:
+        return None
+    return next((size for name, _t, _o, size, _l in elf[1] if name == f".nv.shared.{entry}"), 0)

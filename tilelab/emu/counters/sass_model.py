@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 
 from ...messages import language, msg as _msg
 from ...toolchain import DEFAULT_ARCH, sass_memory_mix
-from ...toolchain.sass import entry_sass, sass_listing, sass_memory_addresses
+from ...toolchain.sass import entry_sass, sass_listing, sass_memory_addresses, shared_section_size
+from ..memory import shared_base, static_shared_layout
 from ..operands import reg_array
 from ..ptx import parsed
 from .regions import regions
@@ -51,6 +52,20 @@ from .sunk import sunk_loads
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
+WINDOW = "%shared"                      # the base of a static shared variable's access where its place is known
+
+
+class Shared(dict):
+    """``{name: alignment}`` of the shared variables (what ``_Bits`` reads), and ``placed``: ``{name: offset
+    from the block's first static byte}`` where the cubin confirms ptxas placed the static ones as the
+    emulator lays them out (``placement``). A placed variable's accesses are accesses of one base, the
+    block's static shared memory (``WINDOW``, 16-byte aligned), at the variable's offset plus their own:
+    accesses of two variables merge where they lie side by side (docs/SASS_COUNTS.md, "Where ptxas places
+    the static shared variables")."""
+
+    def __init__(self, align: dict, placed: dict | None = None):
+        super().__init__(align)
+        self.placed = dict(placed or {})
 COMPARED = ("LDS", "STS", "LDG", "STG")  # the SASS families a line is checked on
 _WIDTH_KEY = {1: ".8", 2: ".16", 4: "", 8: ".64", 16: ".128"}
 _TYPE_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
@@ -156,11 +171,14 @@ class _Bits:
             self.val = {k: (0, 0) for k in self.val}
 
     def _sym(self, name: str):
+        placed = getattr(self.sym_align, "placed", {})
+        if name in placed:
+            return _norm(K, placed[name])
         return _norm(self.sym_align[name].bit_length() - 1, 0)
 
     def base(self, name: str):
-        """Known bits of a memory operand's base (register, symbol, or "" for an absolute address)."""
-        if not name:
+        """Known bits of a memory operand's base (register, symbol, ``WINDOW``, or "" for an absolute address)."""
+        if not name or name == WINDOW:
             return _const(0)
         if name in self.sym_align:
             return self._sym(name)
@@ -225,6 +243,7 @@ class Access:
     quals: tuple = ()    # cache and ordering qualifiers (.nc, .volatile, .cg, ...)
     it: int | None = None   # the iteration, in a loop modelled as unrolled (offset then includes its steps)
     known: tuple | None = None   # the base's known low bits where they are not _Bits' (a loop's entry value)
+    var: str | None = None       # the static shared variable, where the base is WINDOW (its place known)
 
 
 _SPACE_NAMES = ("shared", "global", "const", "local", "param")
@@ -360,7 +379,7 @@ def _chunks(narrow: list, wide: list, bits) -> tuple[list[Unit], list, list]:
     for ms in by.values():
         words = [w for a in ms for w in range(a.offset // 4, (a.offset + a.size) // 4)]
         if (len({a.size for a in ms}) < 2 or len(set(words)) < 3 or len(set(words)) < len(words)
-                or any(a.it is not None for a in ms)):
+                or any(a.it is not None for a in ms) or len({a.var for a in ms}) > 1):
             continue
         ms = sorted(ms, key=lambda a: a.offset)
         lo = ms[0].offset - (b[1] + ms[0].offset) % 16
@@ -400,7 +419,7 @@ def _cut_run(members: list, size: int, bits) -> list[Unit]:
         chunk = members[i:i + 4]
         chunk = chunk[:next((j for j, m in enumerate(chunk) if m.offset >= lo + 16), len(chunk))]
         if (a.kind == "ld" and size == 4 and b[0] >= 4 and len(chunk) == 3
-                and len({m.offset for m in chunk}) == 3):
+                and len({m.offset for m in chunk}) == 3 and len({m.var for m in chunk}) == 1):
             out.append(Unit(tuple(m.pc for m in chunk), 16, sass_key(a.space, a.kind, 16),
                             min(m.line for m in chunk), size, tuple(m.it for m in chunk),
                             tuple(m.offset for m in chunk), start=lo))
@@ -445,7 +464,7 @@ def _stream(fn, n_entry: int, unrolled: list):
 
 
 def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans=(),
-            chunk_sym: dict | None = None) -> list[Unit]:
+            chunk_sym: dict | None = None, placed: dict | None = None) -> list[Unit]:
     """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
     (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
     (``sym_align`` None: whatever the alignment, i.e. what could merge at all), with the loops
@@ -454,7 +473,10 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
     open across them, the region's own accesses keyed apart (as if guarded by the branch's
     predicate), its stores, fences and register writes still closing what they may touch.
     ``chunk_sym``: the shared variables' alignment for the chunk rule of 4- and 8-byte loads (``_chunks``)
-    where it knows more than ``sym_align`` (the module's ``extern`` arrays)."""
+    where it knows more than ``sym_align`` (the module's ``extern`` arrays). ``placed``: the static shared
+    variables' offsets (``Shared.placed``, which it defaults to): their accesses are of one base, ``WINDOW``."""
+    if placed is None:
+        placed = getattr(sym_align, "placed", {})
     bits = _Bits(fn, sym_align) if sym_align is not None else None
     cbits: list = []                        # _Bits of chunk_sym, made when a chunk first needs them
     block = _blocks(fn, n_entry, spans)
@@ -490,6 +512,8 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
             close()
             cur_block = block[pc]
         acc = _access(pc, ins)
+        if acc is not None and acc.space == "shared" and acc.base in placed:
+            acc.base, acc.offset, acc.var = WINDOW, placed[acc.base] + acc.offset, acc.base
         if acc is not None and loop is not None and acc.base in loop.steps:
             # an induction register: one base for every iteration, the steps in the offset
             step, at = loop.steps[acc.base]
@@ -735,7 +759,8 @@ def _merge_note(units: list[Unit], fn) -> str:
 def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     """Model the entry's PTX, check it per line against the cubin of that PTX, and plan."""
     n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
-    if not _worth_checking(fn, n_entry):
+    module_vars = parsed(kernel.program.ptx).globals
+    if not _worth_checking(fn, n_entry, module_vars):
         # nothing ptxas could merge as far as the model can see and no __constant__ load: every
         # line counts as in the PTX, and no cubin is built for the check (nvdisasm takes ~0.5 s)
         return CountPlan(mode="sass", arch=arch)
@@ -745,10 +770,13 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         msg = str(e).strip().splitlines()[0][:160] if str(e).strip() else type(e).__name__
         return CountPlan(mode="ptx", arch=arch, reason=_msg("counts.no_cubin", arch=arch, why=msg))
     # ptxas places static shared variables itself only when it sees the whole program (assemble.py)
-    whole = kernel.program.assembled(arch).whole_program
-    sym = _sym_align(fn, whole)
+    assembled = kernel.program.assembled(arch)
+    whole = assembled.whole_program
+    # where ptxas placed the static shared variables, where the cubin confirms the emulator's layout
+    placed = placement(fn, module_vars, assembled.cubin, kernel.entry, arch) if whole else {}
+    sym = Shared(_sym_align(fn, whole), placed)
     # the module's shared arrays (an extern one's declared alignment) for the chunk rule alone (_chunks)
-    chunk_sym = _sym_align(fn, whole, parsed(kernel.program.ptx).globals)
+    chunk_sym = Shared(_sym_align(fn, whole, module_vars), placed)
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     unrolled = _unrolled(fn, n_entry, sym, cub, where)
     spans = _spanned(fn, n_entry, sym, cub, where, unrolled,
@@ -1051,17 +1079,20 @@ def _agreeing(units, lines, cub, fn, where) -> int:
                                                      if k.split(".")[0] in COMPARED}), pred.get(w, Counter())))
 
 
-def _worth_checking(fn, n_entry: int) -> bool:
+def _worth_checking(fn, n_entry: int, module_vars=()) -> bool:
     """Could the cubin differ from the PTX's accesses? Yes if the PTX has a __constant__ load, two
-    shared accesses that could merge whatever their alignment (a short counted loop unrolled), or
-    global ones that could with every static shared variable 16-byte aligned (a kernel pointer's
-    alignment is unknown to ptxas too)."""
+    shared accesses that could merge whatever their alignment (a short counted loop unrolled; two
+    static variables side by side in the emulator's layout count as one), or global ones that could
+    with every static shared variable 16-byte aligned (a kernel pointer's alignment is unknown to
+    ptxas too)."""
     if any(_is_const(ins) for ins in fn.instrs[:n_entry]):
         return True
     loops = find_loops(fn, n_entry)
     spans = if_regions(fn, n_entry)         # (groups across ifs ptxas may predicate: _spanned)
+    layout = static_shared_layout(list(fn.vars) + [v for v in module_vars if v.space == "shared"])[0]
+    placed = {k: o for k, o in layout.items() if o is not None}
     if any((len(u.pcs) > 1 and u.key.startswith(("LDS", "STS"))) or u.reused
-           for u in predict(fn, n_entry, None, loops, spans) if u.key or u.reused):
+           for u in predict(fn, n_entry, None, loops, spans, placed=placed) if u.key or u.reused):
         return True
     return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True), loops, spans))
 
@@ -1075,6 +1106,22 @@ def _sym_align(fn, whole_program: bool, module_vars=()) -> dict:
     would predict merges across the trips of loops that ptxas copies instead (llm.c's softmax)."""
     return {v.name: max(v.align, SHARED_ALIGN) if whole_program and not v.extern else max(v.align, 1)
             for v in list(module_vars) + list(fn.vars) if v.space == "shared"}
+
+
+def placement(fn, module_vars, cubin: bytes, entry: str, arch: str) -> dict:
+    """``{name: offset}`` of the entry's static shared variables from its first static byte, as the
+    emulator lays them out (``memory.static_shared_layout``: declaration order, each at its declared
+    alignment), where the cubin agrees: its ``.nv.shared.<entry>`` section holds exactly that many
+    bytes after the system's (``shared_base``). ptxas writes no symbol for them, so the section's size is
+    what the cubin says of their place; the order is ptxas's as the probes of
+    ``tests/test_sass_placement.py`` read it off the SASS (a ``u32`` then a ``u64`` pair: ``STS [UR4]``,
+    ``STS.64 [UR4+0x8]``, ``STS.64 [UR4+0x10]``). Empty where the two differ (the old rule then holds:
+    every static variable 16-byte aligned, each its own base)."""
+    layout, end, _ = static_shared_layout(list(fn.vars) + [v for v in module_vars if v.space == "shared"])
+    placed = {k: o for k, o in layout.items() if o is not None}
+    if not placed or shared_section_size(cubin, entry) != shared_base(arch) + end:
+        return {}
+    return placed
 
 
 def _copies(have: Counter, predicted: Counter) -> int:
