@@ -21,7 +21,8 @@ the first load of a pair counts the 8-byte access, the second nothing.
   synchronises or is jumped to.
 - SASS: the line's shared loads, in address order and split into runs off one base register, are runs of
   the body's pair pattern (unpredicated ``LDS.64`` at the pairs' relative offsets: ``+0`` and ``+0x8``),
-  any number of them (ptxas's copies of the body), and a last run that is the remainder's: an
+  each run one or more trips of it at the trip's stride (``+0`` to ``+0x38`` off one register: four trips),
+  any number of runs (ptxas's copies of the body), and a last run that is the remainder's: an
   unpredicated ``LDS.64`` at ``+0`` and a predicated ``LDS`` at each further word from ``+0x8``; nothing
   else of the family on the line.
 
@@ -74,10 +75,11 @@ def _chain(fn, tail: list, writes, aligned8) -> tuple | None:
 
 
 def _runs(sass: list) -> list:
-    """The line's shared loads ``[(key, pred, base, off)]`` (address order) split into runs off one base."""
+    """The line's shared loads ``[(key, pred, base, off)]`` (address order) split into runs off one base, a
+    run ending where the base changes or an offset comes again (the next copy, off the same register)."""
     runs: list = []
     for x in sass:
-        if runs and runs[-1][0][2] == x[2]:
+        if runs and runs[-1][0][2] == x[2] and all(y[3] != x[3] for y in runs[-1]):
             runs[-1].append(x)
         else:
             runs.append([x])
@@ -118,11 +120,13 @@ def paired_line(fn, loads: list, loops: list, units8: list, sass: list, writes, 
     if len(runs) < 2:
         return None
     *heads, last = runs
+    span = 4 * len(body)                    # the bytes of one trip of the PTX loop
     for r in heads:
-        if any(x[1] for x in r):
+        if any(x[1] for x in r) or len(r) % len(body_run):
             return None
         o = min(x[3] for x in r)
-        if sorted((x[0], x[3] - o) for x in r) != body_run:
+        copies = [(k, d + span * j) for j in range(len(r) // len(body_run)) for k, d in body_run]
+        if sorted((x[0], x[3] - o) for x in r) != sorted(copies):
             return None
     o = last[0][3]
     got = [(x[0], bool(x[1]) if i else x[1], x[3] - o) for i, x in enumerate(last)]

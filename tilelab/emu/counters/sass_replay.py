@@ -60,12 +60,14 @@ _MASK = 0xFFFFFFFF
 
 # SASS opcode -> the kind of PTX access (emu/counters/ifconvert.py's kinds) whose requests it makes
 KIND_OPS = {"shared_ld": ("LDS",), "shared_st": ("STS",), "ldmatrix": ("LDSM",), "shared_atom": ("ATOMS",)}
-_NOOPS = {"NOP", "BSSY", "BSYNC", "WARPSYNC", "YIELD", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
+# (BREAK Bk takes the lanes it is on for out of convergence barrier Bk: it moves no thread, the branch after it
+# does, and the replay follows each thread's path without waiting at a BSYNC)
+_NOOPS = {"NOP", "BSSY", "BSYNC", "BREAK", "WARPSYNC", "YIELD", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
           "FENCE", "NANOSLEEP", "CGAERRBAR", "ACQBULK", "PMTRIG", "UCGABAR_ARV", "UCGABAR_WAIT"}
 _STORES = {"STS", "STG", "ST", "STL", "RED", "REDG", "STSM", "LDGSTS", "LDGDEPBAR", "ARRIVES",
            "UBLKCP", "UTMALDG", "UTMASTG", "STAS"}
 _MANY_WORDS = ("HGMMA", "IGMMA", "QGMMA", "BGMMA", "UTC")    # warpgroup MMAs write whole register ranges
-_GIVE_UP_OPS = {"CALL", "RET", "BRX", "JMX", "JMP", "BPT", "KILL", "RTT", "BREAK", "CONT"}
+_GIVE_UP_OPS = {"CALL", "RET", "BRX", "JMX", "JMP", "BPT", "KILL", "RTT", "CONT"}
 _ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2FP", "F2IP", "POPC", "FLO",
              "BREV", "PRMT", "SHFL", "VOTE", "LDS", "LDG", "LD", "LDL", "S2R", "S2UR", "R2UR", "MOV",
              "FCHK", "FRND", "IDP", "HADD2", "HMUL2", "HFMA2", "REDUX", "MATCH", "ATOMS", "ATOMG", "ATOM",
