@@ -135,3 +135,27 @@ def test_the_pairs_are_read_off_the_sass_and_any_other_shape_is_not_paired():
     wide = [("LDS.128" if x[0] == "LDS.64" else x[0], *x[1:]) for x in sass]
     assert pairs.paired_line(fn, loads, loops, units8, wide, writes, aligned8) is None
     assert pairs.paired_line(fn, loads, loops, units8, sass, writes, lambda pc: False) is None
+
+
+def test_the_reproduction_is_the_h200s_in_every_total(tmp_path):
+    """``reproSharedPairs`` (collection/repro_pairs.cu: the weighted sum alone, att placed 8 bytes in after another
+    shared variable, 48 outputs in a block of 64) recorded at c43cf80: 13 of 13 totals in both launches, the line
+    decided. With 103 terms (3 remainder trips) the remainder's LDS.64 and predicated LDS run with lanes on; with 102
+    (2) the predicated LDS runs in both warps with every lane off, 2 requests no wavefront (ncu's page: executed 2,
+    0 threads on), 106 requests and 104 wavefronts. The attention launch's wavefronts were 831 in that run, its
+    bank-conflict counter 3: its excess over the emulator's 828 moves from run to run (833, 834, 831)."""
+    rec = RES / "fidelity-2026-12-03-pairs.json"
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", ":reproSharedPairs", "--json", str(out)])
+    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    assert set(rows) == {"collection/repro_pairs.cu:reproSharedPairs#n103", "collection/repro_pairs.cu:reproSharedPairs#n102"}
+    assert all(fid.matches(v) and not v.get("undecided") for c in rows.values() for v in c.values())
+    assert sum(len(c) for c in rows.values()) == 26
+    n102 = rows["collection/repro_pairs.cu:reproSharedPairs#n102"]
+    assert (n102["shared_ld_requests"]["ncu"], n102["shared_ld_wavefronts"]["ncu"]) == (106, 104)
+    raw = {r["id"]: r for r in json.loads(rec.read_text())["rows"]}
+    assert raw["collection/repro_pairs.cu:reproSharedPairs#n102"]["sass_mix"]["collection/repro_pairs.cu:24"] == \
+        {"LDG.16": 31, "LDS.64": 15, "LDS": 1}
+    mha = raw[MHA]
+    assert mha["ncu"]["shared_ld_wavefronts"] - 828 == \
+        mha["ncu_raw"]["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] == 3
