@@ -87,7 +87,10 @@ MHA = "collection/llama2cu_kernels.cu:MultiHeadAttention_kernel"
 
 def test_after_the_header_fix_llama2cus_totals_against_ncu(tmp_path):
     """The second call (12f5f10, tilelab's <cub/cub.cuh> giving cub::Max back under CCCL 3): the 8 launches
-    build on the H200 and 100 of their 104 totals are ncu's; the 4 misses are the attention kernel's."""
+    build on the H200 and, at first, 100 of their 104 totals were ncu's, the 4 misses the attention kernel's;
+    with the sunk shared_val reads (tests/test_sass_sunk.py) and the weighted sum's LDS.64 pairs
+    (tests/test_sass_pairs.py) 103: only ncu's launch-wide shared-load wavefronts, 5 over the sum of its own
+    per-instruction counts, which are the emulator's 828."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(LLAMA_REC), "--only", "/llama2cu_", "--json", str(out)])
     rows = json.loads(out.read_text())["rows"]
@@ -95,14 +98,13 @@ def test_after_the_header_fix_llama2cus_totals_against_ncu(tmp_path):
     assert set(checks) == {f"collection/llama2cu_kernels.cu:{k}" for k in LLAMA}
     assert sum(len(c) for c in checks.values()) == 104
     missed = {(i, k) for i, c in checks.items() for k, v in c.items() if not fid.matches(v)}
-    assert missed == {(MHA, k) for k in ("shared_ld_wavefronts", "shared_ld_requests",
-                                         "global_ld_sectors", "global_ld_requests")}
+    assert missed == {(MHA, "shared_ld_wavefronts")}
     m = checks[MHA]
     # 1,932 and 1,764 before the sunk shared_val reads were counted for the warps that run them (24 of 192
-    # each: tests/test_sass_sunk.py); the weighted sum's LDS.64 pairs are still counted as the PTX's loads
-    assert (m["shared_ld_requests"]["emu"], m["shared_ld_requests"]["ncu"]) == (1596, 996)
-    assert (m["shared_ld_wavefronts"]["emu"], m["shared_ld_wavefronts"]["ncu"]) == (1428, 833)
-    assert all(m[k]["undecided"] and m[k]["emu"] == m[k]["ncu"] for k in ("global_ld_sectors", "global_ld_requests"))
+    # each), 1,596 and 1,428 before the weighted sum's att reads were counted as ptxas's LDS.64 pairs
+    assert (m["shared_ld_requests"]["emu"], m["shared_ld_requests"]["ncu"]) == (996, 996)
+    assert (m["shared_ld_wavefronts"]["emu"], m["shared_ld_wavefronts"]["ncu"]) == (828, 833)
+    assert not any(m[k].get("undecided") for k in m)
     # ncu's total is what the SASS gives: softmax_gpu's two shared_val reads sunk past the loop's branch (24
     # warps, not 192, each) and the weighted sum's att reads in LDS.64 pairs (51 a warp, 12 warps), the
     # other lines as the emulator has them; 168 of the 996 with every lane off (line 149), 5 conflicts more

@@ -842,8 +842,10 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                                  arch) if lazy is not None and blocks is None else {}
     # lines ptxas only copied (an unrolled loop's remainder copies): decided by the same replay, where it agrees
     copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
-                                               arch, observed, global_syms) \
+                                               arch, observed, global_syms, ptx_counters) \
         if lazy is not None and blocks is None else ({}, set())
+    if lazy is None or blocks is not None:      # no replay: pairs ptxas reads stay the PTX's loads (undecided)
+        sass_replay.unpair(plan, counters, ptx_counters, set())
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
               {**replayed, **copied}, vprintf_calls, kernel_file=kernel.filename, decided=decided,
               more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines)

@@ -47,6 +47,7 @@ from ...toolchain.sass import entry_sass, sass_listing, sass_memory_addresses, s
 from ..memory import shared_base, static_shared_layout
 from ..operands import reg_array
 from ..ptx import parsed
+from .pairs import paired_line
 from .regions import regions
 from .sunk import sunk_loads
 
@@ -735,6 +736,8 @@ class CountPlan:
     pools: dict = field(default_factory=dict)      # SASS family -> the "ptx" lines it is decided on over the
                                                    # whole kernel (``_pools``; emu/counters/sass_replay.py)
     pool_fams: dict = field(default_factory=dict)  # (file, line) of a pool -> every family its PTX or SASS holds
+    pairs: dict = field(default_factory=dict)      # (file, line) of ``copies`` -> the pcs of its shared loads ptxas
+                                                   # reads in pairs (emu/counters/pairs.py), counted so
 
     @property
     def active(self) -> bool:
@@ -801,6 +804,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     for w in list(parent):
         groups.setdefault(root(w), []).append(w)
     plan = CountPlan(mode="sass", arch=arch)
+    lazy8: dict = {}                        # what the pairs rule reads, made once where a line needs it
     for lines in groups.values():
         lines.sort(key=lambda w: w[1])
         us = [u for w in lines for u in by_line.get(w, [])]
@@ -818,6 +822,17 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         # a line whose other accesses the check cannot place (a rotated loop's line-0 PTX)
         for u in silent:
             plan.action[u.pcs[0]] = (SILENT,)
+        if not copies and (got := _paired(fn, n_entry, lines, us, have, unrolled, spans, sym, where, lazy8,
+                                          lambda: sass_memory_addresses(kernel.program, arch,
+                                                                        entry=kernel.entry))) is not None:
+            # ptxas reads the line's shared loads in pairs across an unrolled loop and its last trips: counted
+            # so, and decided where a replay of the SASS runs each pair as often (sass_replay.apply_copies)
+            _assign(plan.action, got, unrolled)
+            plan.copies[lines[0]] = dict(have)
+            plan.pairs[lines[0]] = frozenset(pc for u in got for pc in u.pcs)
+            plan.lines[lines[0]] = "ptx"
+            plan.notes[lines[0]] = _msg("counts.pairs", have=_mix_text(have), n=len(got))
+            continue
         if not copies:
             if (wider := _copied(us, have, predicted, silent, reused)) is not None:
                 plan.copies[lines[0]] = dict(have)
@@ -1122,6 +1137,47 @@ def placement(fn, module_vars, cubin: bytes, entry: str, arch: str) -> dict:
     if not placed or shared_section_size(cubin, entry) != shared_base(arch) + end:
         return {}
     return placed
+
+
+def _paired(fn, n_entry: int, lines: list, us: list, have: Counter, unrolled, spans, sym: dict, where, lazy: dict,
+            addresses) -> list | None:
+    """The pairs of a line whose shared loads ptxas reads in pairs (emu/counters/pairs.py), as merged units, or
+    None. Its other families must be the model's accesses, one width each, nothing merged (ptxas's copies of
+    them, which the replay counts as for ``_copied``). The shared variables are taken 8-byte aligned: the
+    ``LDS.64`` shows ptxas proved that much, and no ``LDS.128`` more (a variable it placed after others)."""
+    if len(lines) != 1 or not have.get("LDS.64") or any(k.startswith("LDS.128") for k in have):
+        return None
+    w = lines[0]
+    loads = sorted(pc for u in us if u.key and u.key.startswith("LDS") for pc in u.pcs)
+    others = [u for u in us if not (u.key and u.key.startswith("LDS"))]
+    if any(u.key is None or len(u.pcs) > 1 or u.reused for u in others):
+        return None
+    fams: dict = {}
+    for u in others:
+        fams.setdefault(u.key.split(".")[0], set()).add(u.key)
+    if any(len(ks) != 1 for ks in fams.values()) or \
+            {k for k in have if not k.startswith("LDS")} != {k for ks in fams.values() for k in ks}:
+        return None
+    if "units8" not in lazy:
+        sym8 = {name: min(a, 8) for name, a in sym.items()}
+        lazy["units8"] = predict(fn, n_entry, sym8, unrolled, spans)
+        lazy["bits8"] = _Bits(fn, sym8)
+        lazy["loops"] = one_block_loops(fn, n_entry)
+        lazy["sass"] = addresses()
+    bits8 = lazy["bits8"]
+
+    def aligned8(pc):
+        mem = fn.instrs[pc].args[1]
+        return _tz(_add(bits8.base(mem.name), _const(mem.offset)) or (0, 0)) >= 3
+
+    got = paired_line(fn, loads, lazy["loops"], [u for u in lazy["units8"] if where(fn.instrs[u.pcs[0]]) == w],
+                      lazy["sass"].get(w, []), _writes, aligned8)
+    if got is None:
+        return None
+    body, (pcs, offs) = got
+    units = [u for u in lazy["units8"] if tuple(u.pcs) in {p for p, _ in body}]
+    first = fn.instrs[pcs[0]]
+    return units + [Unit(pcs, 8, "LDS.64", (first.file, first.line), 4, (None, None), offs)]
 
 
 def _copies(have: Counter, predicted: Counter) -> int:

@@ -60,12 +60,14 @@ _MASK = 0xFFFFFFFF
 
 # SASS opcode -> the kind of PTX access (emu/counters/ifconvert.py's kinds) whose requests it makes
 KIND_OPS = {"shared_ld": ("LDS",), "shared_st": ("STS",), "ldmatrix": ("LDSM",), "shared_atom": ("ATOMS",)}
-_NOOPS = {"NOP", "BSSY", "BSYNC", "WARPSYNC", "YIELD", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
+# (BREAK Bk takes the lanes it is on for out of convergence barrier Bk: it moves no thread, the branch after it
+# does, and the replay follows each thread's path without waiting at a BSYNC)
+_NOOPS = {"NOP", "BSSY", "BSYNC", "BREAK", "WARPSYNC", "YIELD", "DEPBAR", "MEMBAR", "ERRBAR", "CCTL",
           "FENCE", "NANOSLEEP", "CGAERRBAR", "ACQBULK", "PMTRIG", "UCGABAR_ARV", "UCGABAR_WAIT"}
 _STORES = {"STS", "STG", "ST", "STL", "RED", "REDG", "STSM", "LDGSTS", "LDGDEPBAR", "ARRIVES",
            "UBLKCP", "UTMALDG", "UTMASTG", "STAS"}
 _MANY_WORDS = ("HGMMA", "IGMMA", "QGMMA", "BGMMA", "UTC")    # warpgroup MMAs write whole register ranges
-_GIVE_UP_OPS = {"CALL", "RET", "BRX", "JMX", "JMP", "BPT", "KILL", "RTT", "BREAK", "CONT"}
+_GIVE_UP_OPS = {"CALL", "RET", "BRX", "JMX", "JMP", "BPT", "KILL", "RTT", "CONT"}
 _ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2FP", "F2IP", "POPC", "FLO",
              "BREV", "PRMT", "SHFL", "VOTE", "LDS", "LDG", "LD", "LDL", "S2R", "S2UR", "R2UR", "MOV",
              "FCHK", "FRND", "IDP", "HADD2", "HMUL2", "HFMA2", "REDUX", "MATCH", "ATOMS", "ATOMG", "ATOM",
@@ -833,6 +835,12 @@ class Replay:
                             if groups > MAX_GROUPS:
                                 raise GiveUp("paths", n=MAX_GROUPS)
                             g = on
+                            if ins.op == "EXIT":
+                                # the lanes that leave here ran nothing apart from their warp's others, which
+                                # carry the same counts on: where a warp has lanes on both sides, it is those
+                                g = self._leaving(on, off, tpb)
+                                if g is None:
+                                    break
                         guard = np.bool_(on is not None)
                 if g.pc in tset:
                     c = g.counts.setdefault(g.pc, [0, 0])
@@ -879,6 +887,21 @@ class Replay:
                 self._step(g, ins, guard)
                 g.pc += 1
         return self._per_warp(done, len(lanes), lanes[0] if len(lanes) else 0, tpb)
+
+    @staticmethod
+    def _leaving(on, off, tpb):
+        """The lanes of ``on`` (those a predicated ``EXIT`` ends) whose warp has no lane in ``off`` (those going
+        on), as a group, or None where there are none: a lane leaving has run every target so far with the
+        lanes of its warp that go on (the two groups were one until here, their counts one copy), so its warp
+        is counted by those; the warps that leave whole are counted by the lanes that leave."""
+        wpb = (tpb + 31) // 32
+        warp = lambda x: (x // tpb) * wpb + (x % tpb) // 32  # noqa: E731
+        alone = ~np.isin(warp(on.lanes), warp(off.lanes))
+        if alone.all():
+            return on
+        if not alone.any():
+            return None
+        return on.split(alone)[0]
 
     def _mixed(self, g, guard, tpb):
         """Per thread, 1 where a lane of its warp in the group has ``guard`` on (a counted instruction's
@@ -1087,7 +1110,7 @@ def _family(ins) -> str | None:
 
 
 def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only, arch, observed=None,
-                 global_syms=None) -> tuple:
+                 global_syms=None, ptx_counters=None) -> tuple:
     """The lines the SASS check left to the PTX because ptxas made more (or fewer) copies of their
     accesses than the model expected, and nothing else (``sass_model``'s ``plan.copies``: a loop
     unrolled with a remainder, NVVM's and ptxas's unrolling stacked): replay the SASS's control flow
@@ -1103,9 +1126,12 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     compared over the whole kernel, every SASS access of it replayed: its lines are decided together
     where the executions with a lane on equal the PTX's. ``observed`` (counters/observed.py) gives the
     replay what the launch's own loads read (a loop bound loaded from memory), ``global_syms`` where the
-    ``__constant__`` variables it reads through bank 3 live. Called once per launch, after its blocks ran."""
+    ``__constant__`` variables it reads through bank 3 live. A line whose shared loads ptxas reads in pairs
+    (``plan.pairs``, counters/pairs.py) was counted so; where the replay does not decide it, its loads' counts
+    go back to the PTX's (``ptx_counters``, the machine's PTX view). Called once per launch, after its blocks ran."""
     pools = getattr(plan, "pools", None) or {}
     if plan is None or not (plan.copies or pools):
+        unpair(plan, counters, ptx_counters, set())
         return {}, set()
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     pcs: dict = {}                                  # (line, family) -> the line's PTX accesses of it
@@ -1218,11 +1244,29 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         for ps, req, d, _, _, _ in adds:
             if d:
                 _add_requests(counters, sass_only, ps, req, d)
+        paired = w in getattr(plan, "pairs", {})
         notes[w] = msg("counts.sep").join(
-            ([msg("counts.copies_replayed", have=", ".join(f"{k}×{v}" for k, v in sorted(have.items())),
+            ([msg("counts.pairs_replayed" if paired else "counts.copies_replayed",
+                  have=", ".join(f"{k}×{v}" for k, v in sorted(have.items())),
                   runs=", ".join(msg("counts.copies_runs", name=f, run=r, off=r - o) for _, _, _, f, r, o in adds))]
              if adds else []) + pool_notes)
         if idle:
             notes[w] += msg("counts.sep") + msg("counts.widened_idle", keys=", ".join(f"{k}×{have[k]}" for k in idle))
         decided.add(w)
+    unpair(plan, counters, ptx_counters, decided)
     return notes, decided
+
+
+def unpair(plan, counters, ptx_counters, decided) -> None:
+    """A line whose shared loads ptxas reads in pairs (``plan.pairs``, counters/pairs.py) was counted so; where
+    the replay did not decide it (it disagreed, gave up or did not run), its loads count as in the PTX
+    (``ptx_counters``, the machine's PTX view of the planned pcs), as its note says."""
+    if plan is None or ptx_counters is None:
+        return
+    for w, pcs in getattr(plan, "pairs", {}).items():
+        if w in decided:
+            continue
+        for pc in pcs:
+            if pc in ptx_counters and pc in counters:
+                for k in [k for k in counters[pc] if k.startswith("shared_ld")]:
+                    counters[pc][k] = ptx_counters[pc].get(k, 0)
