@@ -881,7 +881,8 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
         ptx = Counter(u.key for u in mine)
         # the very accesses, or copies of them where the family has one width (a byte copy loop NVVM
         # left without a line, unrolled by ptxas with its remainder copies on the line before it)
-        if have != ptx and not (len(ptx) == 1 and set(have) == set(ptx)):
+        if have != ptx and not (len(ptx) == 1 and set(have) == set(ptx) and
+                                any(fn.instrs[u.pcs[0]].line == 0 for u in mine)):
             continue
         if have != ptx:
             plan.pool_copies[F] = (next(iter(ptx)), sum(have.values()), sum(ptx.values()))

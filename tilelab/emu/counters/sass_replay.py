@@ -265,10 +265,15 @@ class _Group:
     once the group ran a target whose predicate its lanes of one warp did not agree on (``Replay._mixed``);
     ``parted``: per thread, whether its warp was part in this group and part elsewhere at such a run."""
 
-    def __init__(self, lanes, pc, regs, preds, counts, parted=False, local=None):
+    def __init__(self, lanes, pc, regs, preds, counts, parted=False, local=None, apart=0, open_=()):
         self.lanes, self.pc, self.regs, self.preds, self.counts = lanes, pc, regs, preds, counts
         self.parted = parted
         self.local = {} if local is None else local     # local address -> a byte's value (uniform address)
+        # per thread: 0 its warp's live lanes are all here; 1 some are on another path, alive until the
+        # BSYNC that ends the innermost open BSSY region; 2 not known (a warp-mate exited, or the paths
+        # parted where nothing rejoins them)
+        self.apart = apart
+        self.open = open_          # the open BSSY regions, innermost last: (barrier, end index, apart before, clean)
 
     def split(self, mask):
         """(the threads where ``mask`` holds, the others) as two groups (None where empty)."""
@@ -283,7 +288,8 @@ class _Group:
             sub = lambda d: {k: cut(v) for k, v in d.items()}  # noqa: E731
             return _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
                           {k: [cut(x) for x in c] for k, c in self.counts.items()}, cut(self.parted),
-                          sub(self.local))
+                          sub(self.local), cut(self.apart),
+                          tuple((b, e, cut(a), c) for b, e, a, c in self.open))
         return part(mask), part(~mask)
 
 
@@ -303,6 +309,7 @@ class Replay:
     reach: list = field(default_factory=list)
 
     def __post_init__(self):
+        self._clean_cache = {}
         index = {ins.addr: i for i, ins in enumerate(self.instrs)}
         n = len(self.instrs)
         succ = []
@@ -390,8 +397,80 @@ class Replay:
             self._poison(g, self.instrs[i], None)
             if self.instrs[i].op in _LOCAL_WRITES:
                 g.local = {}
+        while g.open and g.open[-1][1] <= e:       # regions stepped over whole: their threads met at the end
+            g.apart = g.open[-1][2]
+            g.open = g.open[:-1]
         g.pc = e
         return True
+
+    def _clean(self, s: int, e: int, k: str) -> bool:
+        """Whether every path from the ``BSSY k`` at ``s`` reaches its ``BSYNC k`` (before ``e``) with no
+        exit, trap, return, call, indirect jump or ``BREAK`` on the way: then the threads a branch parts
+        inside stay alive until they meet there."""
+        got = self._clean_cache.get(s)
+        if got is not None:
+            return got
+        seen, todo, ok = set(), [s + 1], True
+        while todo and ok:
+            i = todo.pop()
+            if i in seen:
+                continue
+            seen.add(i)
+            if i >= len(self.instrs):
+                ok = False
+                break
+            x = self.instrs[i]
+            if x.op == "BSYNC" and x.ops[:1] == (k,):
+                continue
+            if x.op in ("EXIT", "BREAK", "BPT", "KILL") or x.op in _GIVE_UP_OPS:
+                ok = False
+                break
+            if x.op == "BRA":
+                t = self.index.get(x.target) if x.target is not None else None
+                if t is None or any(_REG.match(o) for o in (x.ops[1:] if "DIV" in x.mods else x.ops)):
+                    ok = False
+                    break
+                todo.append(t)
+                if x.pred or len(x.ops) > 1 or "DIV" in x.mods:
+                    todo.append(i + 1)
+                continue
+            todo.append(i + 1)
+        self._clean_cache[s] = ok
+        return ok
+
+    def _parted(self, a, b, tpb):
+        """After ``a`` and ``b`` (the two parts of a group, both not None) went different ways: mark in each
+        the threads whose warp has lanes in the other (1 inside a clean open region, else 2)."""
+        wpb = (tpb + 31) // 32
+        for x, y in ((a, b), (b, a)):
+            wx = (x.lanes // tpb) * wpb + (x.lanes % tpb) // 32
+            wy = np.unique((y.lanes // tpb) * wpb + (y.lanes % tpb) // 32)
+            hit = np.isin(wx, wy)
+            if not hit.any():
+                continue
+            level = 1 if x.open and x.open[-1][3] else 2
+            x.apart = _uniform(np.maximum(np.broadcast_to(np.asarray(x.apart, dtype=np.int8), x.lanes.shape),
+                                          np.where(hit, level, 0).astype(np.int8)))
+
+    def _div(self, g, ins, tpb, seen):
+        """``BRA.DIV URm, target`` (``URm`` all lanes): per thread, whether its warp is not converged here.
+        Converged where its warp is whole (32 lanes launched) and all of it on this path (``apart`` 0);
+        not where some of its live lanes are on another path inside a clean region (``apart`` 1), as long as
+        no other path of that warp runs this very instruction apart (else they might meet here); else None."""
+        m = self._val(g, ins.ops[0], ins) if ins.ops else Unknown("op", op="BRA.DIV", addr=_at(ins))
+        if isinstance(m, Unknown) or np.ndim(_uniform(np.asarray(m))) or int(np.asarray(m).flat[0]) != _MASK:
+            return None
+        apart = np.broadcast_to(np.asarray(g.apart, dtype=np.int8), g.lanes.shape)
+        whole = (g.lanes % tpb) // 32 < tpb // 32
+        if (apart == 2).any() or not whole.all():
+            return None
+        wpb = (tpb + 31) // 32
+        warp = (g.lanes // tpb) * wpb + (g.lanes % tpb) // 32
+        for w in np.unique(warp[apart == 1]):
+            lanes = frozenset(g.lanes[warp == w].tolist())
+            if seen.setdefault((g.pc, int(w)), lanes) != lanes:
+                return None
+        return apart == 1
 
     # ------------------------------------------------------------- operands
     def _val(self, g, o: str, ins):
@@ -993,6 +1072,7 @@ class Replay:
         tset = set(self.targets)
         work = [_Group(lanes, 0, {}, {}, {})]
         done = []
+        seen = {}                                   # (BRA.DIV index, warp) -> the lanes that ran it apart
         steps = 0
         groups = 1
         while work:
@@ -1025,6 +1105,10 @@ class Replay:
                     if not isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         on, off = g.split(guard)
                         if on is not None and off is not None:     # the lanes go different ways
+                            self._parted(on, off, tpb)
+                            if ins.op == "EXIT":               # a warp-mate leaves: what BRA.DIV sees is not known
+                                off.apart = _uniform(np.where(np.broadcast_to(np.asarray(off.apart), off.lanes.shape)
+                                                              > 0, np.int8(2), np.asarray(off.apart, dtype=np.int8)))
                             work.append(off)
                             groups += 1
                             if groups > MAX_GROUPS:
@@ -1044,6 +1128,23 @@ class Replay:
                 if ins.op == "BRA":
                     taken = guard is None or bool(guard)
                     extra = [x for x in ins.ops if _PRED.match(x)]
+                    if "DIV" in ins.mods and set(ins.mods) == {"DIV"} and not ins.pred and len(ins.ops) == 2:
+                        div = self._div(g, ins, tpb, seen)
+                        if div is None:
+                            raise GiveUp("convergence", op="BRA.DIV", addr=_at(ins))
+                        yes, no = g.split(div)
+                        if yes is not None and no is not None:
+                            no.pc += 1
+                            work.append(no)
+                            groups += 1
+                        if yes is None:
+                            g.pc += 1
+                            continue
+                        g = yes
+                        if ins.target is None or ins.target not in self.index:
+                            raise GiveUp("no_target", addr=_at(ins))
+                        g.pc = self.index[ins.target]
+                        continue
                     if any(_REG.match(x) for x in ins.ops) or "DIV" in ins.mods or "CONV" in ins.mods:
                         raise GiveUp("convergence", op="BRA" + "".join("." + m for m in ins.mods), addr=_at(ins))
                     if taken and extra:             # BRA.U !UP0, target: a second condition
@@ -1068,6 +1169,19 @@ class Replay:
                     continue
                 if ins.op == "CALL" and self._skip(g):
                     continue
+                if ins.op == "BSSY" and ins.ops:
+                    e = self.index.get(ins.target) if ins.target is not None else None
+                    if ins.pred or e is None:
+                        g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
+                    else:
+                        g.open = g.open + ((ins.ops[0], e, g.apart, self._clean(g.pc, e, ins.ops[0])),)
+                elif ins.op == "BSYNC" and ins.ops:
+                    if ins.pred or not g.open or g.open[-1][0] != ins.ops[0]:
+                        g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
+                        g.open = tuple(x for x in g.open if x[0] != ins.ops[0])
+                    else:                           # the threads that entered the region meet here again
+                        g.apart = g.open[-1][2]
+                        g.open = g.open[:-1]
                 if ins.op in _GIVE_UP_OPS:
                     raise GiveUp("op", op=ins.op, addr=_at(ins))
                 if guard is not None and not isinstance(guard, Unknown) and not np.any(guard):
