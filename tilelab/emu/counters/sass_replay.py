@@ -874,7 +874,7 @@ class Replay:
         a, b = self._val(g, o[2], ins), self._val(g, o[3], ins)
         c, lo = self._pred(g, o[4]), self._pred(g, o[5])
         bad = next((x for x in (a, b, c, lo) if isinstance(x, Unknown)), None)
-        if cmp is None or o[1] != "PT":
+        if cmp is None or o[1] not in ("PT", "UPT"):
             bad = bad or Unknown("cmp64", addr=_at(ins))
         if bad is not None:
             self._set(g, o[0], bad, guard)
