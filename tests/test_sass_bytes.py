@@ -27,6 +27,8 @@ from conftest import ROOT, needs_cubin
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
+from tilelab.emu import ptx as emu_ptx  # noqa: E402
+from tilelab.emu.counters import observed as ob  # noqa: E402
 from tilelab.emu.counters import sass_replay as sr  # noqa: E402
 from tilelab.launch import launch  # noqa: E402
 
@@ -155,3 +157,17 @@ def test_bra_div_gives_up_where_the_warp_is_not_whole():
     idx = {ins.addr: i for i, ins in enumerate(instrs)}
     with pytest.raises(sr.GiveUp, match="BRA.DIV at 0x0020"):
         sr.Replay(instrs, (idx[0xd0],)).run(sr.Launch((1, 1, 1), (40, 1, 1)))
+
+
+@needs_cubin
+def test_a_constant_bound_is_read_through_bank_3_without_the_launchs_loads(monkeypatch):
+    """Parboil's spmv_jds reads its loop bound from a __constant__ array (LDC c[0x3][R9]): with the launch's
+    own loads not kept (counters/observed.py), the replay now reads the array's bytes as the launch gave them,
+    and the lines are decided as with them (ncu's 232 requests: fidelity-2026-12-02-every-launch.json)."""
+    monkeypatch.setattr(ob.Observed, "for_launch", classmethod(lambda cls, fn, n: None))
+    emu_ptx._module_cache.clear()
+    r = _run(":spmv_jds")
+    emu_ptx._module_cache.clear()
+    row = next(pl for pl in r.per_line if pl["line"] == 101)
+    assert not row.get("undecided") and "runs its 22 LDGs 232 times" in row["why"]
+    assert r.metrics["global_ld_requests"] == 232
