@@ -933,11 +933,9 @@ class Replay:
                 self._set(g, p, bad, guard)
             return self._set(g, o[0], bad, guard)
         carry = total >> np.uint64(32)
-        if len(outs) == 1:                          # one carry out: a carry of 2 is not written
-            self._set(g, outs[0], np.where(carry > 1, False, carry >= 1) if not (carry <= 1).all()
-                      else carry >= 1, guard)
-            if not (carry <= 1).all():
-                self._set(g, outs[0], Unknown("carry", op=ins.op, addr=_at(ins)), guard)
+        if len(outs) == 1:                          # one carry out: a carry of 2 it cannot hold is not known
+            self._set(g, outs[0], carry >= 1 if (carry <= 1).all() else Unknown("carry", op=ins.op, addr=_at(ins)),
+                      guard)
         elif len(outs) == 2:
             self._set(g, outs[0], carry >= 1, guard)
             self._set(g, outs[1], carry >= 2, guard)
@@ -1173,8 +1171,9 @@ class Replay:
                     e = self.index.get(ins.target) if ins.target is not None else None
                     if ins.pred or e is None:
                         g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
-                    else:
-                        g.open = g.open + ((ins.ops[0], e, g.apart, self._clean(g.pc, e, ins.ops[0])),)
+                    else:                           # (re)entered: the barrier starts again from here
+                        g.open = tuple(x for x in g.open if x[0] != ins.ops[0]) + \
+                            ((ins.ops[0], e, g.apart, self._clean(g.pc, e, ins.ops[0])),)
                 elif ins.op == "BSYNC" and ins.ops:
                     if ins.pred or not g.open or g.open[-1][0] != ins.ops[0]:
                         g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
