@@ -171,3 +171,18 @@ def test_a_constant_bound_is_read_through_bank_3_without_the_launchs_loads(monke
     row = next(pl for pl in r.per_line if pl["line"] == 101)
     assert not row.get("undecided") and "runs its 22 LDGs 232 times" in row["why"]
     assert r.metrics["global_ld_requests"] == 232
+
+
+@needs_cubin
+def test_the_reproduction_is_decided_at_the_h200s_totals(tmp_path):
+    """collection/repro_bytes.cu: a byte memcpy of each thread's message into a local context and 32 bytes of
+    it out; ptxas's copies on lines 22 and 36 (8 LDG.E.U8, 8 STG.E.U8), the PTX's loops on line 0.
+    bench/results/fidelity-2026-12-03-bytes.json (the H200, NVRTC 13.0)."""
+    rec = json.loads((RES / "fidelity-2026-12-03-bytes.json").read_text())["rows"][0]
+    assert rec["sass_mix"]["collection/repro_bytes.cu:22"]["LDG.8"] == 8
+    assert rec["sass_mix"]["collection/repro_bytes.cu:36"]["STG.8"] == 8
+    c = _compare(tmp_path, "fidelity-2026-12-03-bytes.json", "/repro_bytes")["collection/repro_bytes.cu:reproByteCopies"]
+    assert not [k for k, v in c.items() if v.get("undecided")]
+    assert [(c[k]["emu"], c[k]["ncu"]) for k in ("global_ld_requests", "global_ld_sectors", "global_st_requests",
+                                                 "global_st_sectors")] == [(1000, 1000), (30000, 30000), (320, 320),
+                                                                           (9600, 9600)]
