@@ -95,7 +95,9 @@ def test_where_the_replay_cannot_follow_the_loop_the_line_stays_undecided(monkey
     # Parboil's spmv_jds: the loop's bound is a loaded value (the SASS's BRA reads an LDC of a __constant__);
     # without what the launch's own loads read (counters/observed.py, tests/test_sass_loaded_bounds.py) the
     # replay cannot follow it
+    # (nor the __constant__ array's bytes, which the replay now reads through bank 3: tests/test_sass_bytes.py)
     monkeypatch.setattr(observed.Observed, "for_launch", classmethod(lambda cls, fn, n: None))
+    monkeypatch.setattr(sr.Launch, "const3_value", lambda self, off, nbytes: None)
     emu_ptx._module_cache.clear()
     r = _run(":spmv_jds")
     row = next(pl for pl in r.per_line if pl["line"] == 101)

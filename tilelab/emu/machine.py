@@ -841,8 +841,12 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
                                  arch) if lazy is not None and blocks is None else {}
     # lines ptxas only copied (an unrolled loop's remainder copies): decided by the same replay, where it agrees
+    # __constant__ variables' bytes (no kernel writes them): what the replay's LDCs of bank 3 read
+    const_data = {v.name: bytes(gmem.arena.data[a.offset:a.offset + a.nbytes])
+                  for v, a in zip(module_vars, gmem.allocs[n_args:]) if v.space == "const"} \
+        if plan is not None and plan.pools else None
     copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
-                                               arch, observed, global_syms, ptx_counters) \
+                                               arch, observed, global_syms, ptx_counters, const_data) \
         if lazy is not None and blocks is None else ({}, set())
     if lazy is None or blocks is not None:      # no replay: pairs ptxas reads stay the PTX's loads (undecided)
         sass_replay.unpair(plan, counters, ptx_counters, set())

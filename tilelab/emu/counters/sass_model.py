@@ -738,6 +738,8 @@ class CountPlan:
     pool_fams: dict = field(default_factory=dict)  # (file, line) of a pool -> every family its PTX or SASS holds
     pairs: dict = field(default_factory=dict)      # (file, line) of ``copies`` -> the pcs of its shared loads ptxas
                                                    # reads in pairs (emu/counters/pairs.py), counted so
+    pool_copies: dict = field(default_factory=dict)  # a pool's family whose SASS accesses are copies of the PTX's
+                                                     # (one width): family -> (its key, SASS count, PTX count)
 
     @property
     def active(self) -> bool:
@@ -919,8 +921,14 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
         have = Counter()
         for mix in cub.values():
             have.update({k: n for k, n in mix.items() if fam(k) == F})
-        if have != Counter(u.key for u in mine):
+        ptx = Counter(u.key for u in mine)
+        # the very accesses, or copies of them where the family has one width (a byte copy loop NVVM
+        # left without a line, unrolled by ptxas with its remainder copies on the line before it)
+        if have != ptx and not (len(ptx) == 1 and set(have) == set(ptx) and
+                                any(fn.instrs[u.pcs[0]].line == 0 for u in mine)):
             continue
+        if have != ptx:
+            plan.pool_copies[F] = (next(iter(ptx)), sum(have.values()), sum(ptx.values()))
         out[F] = tuple(sorted(w for w in undecided if w in need or any(
             where(fn.instrs[u.pcs[0]]) == w for u in mine) or any(fam(k) == F for k in cub.get(w, {}))))
     return out

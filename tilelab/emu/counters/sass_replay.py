@@ -169,9 +169,29 @@ class Launch:
     arch: str = DEFAULT_ARCH
     observed: object = None        # counters/observed.Observed: what the launch's own loads read (or None)
     const3: tuple = ()             # (bank-3 offset, size, the emulator's address) per __constant__ variable
+    bank3: tuple = ()              # (bank-3 offset, the variable's bytes) per __constant__ variable
 
     def key(self):
-        return (self.grid, self.block, self.param_bytes[:self.known], self.arch)
+        return (self.grid, self.block, self.param_bytes[:self.known], self.arch, self.bank3)
+
+    def const3_value(self, off, nbytes: int):
+        """``c[0x3][off]`` (``off`` an int or per-lane array) as uint64 values, where every offset lies in one
+        ``__constant__`` variable whose bytes the launch gave (``bank3``), else None."""
+        off = np.asarray(off, dtype=np.int64)
+        out = np.zeros(off.shape, dtype=np.uint64)
+        hit = np.zeros(off.shape, dtype=bool)
+        for start, data in self.bank3:
+            inside = (off >= start) & (off + nbytes <= start + len(data))
+            if not inside.any():
+                continue
+            raw = np.frombuffer(data, dtype=np.uint8)
+            rel = np.where(inside, off - start, 0)
+            v = np.zeros(off.shape, dtype=np.uint64)
+            for b in range(nbytes):
+                v |= raw[rel + b].astype(np.uint64) << np.uint64(8 * b)
+            out = np.where(inside, v, out)
+            hit |= inside
+        return out if hit.all() else None
 
     def const(self, off: int, nbytes: int):
         """``c[0x0][off]`` (4 or 8 bytes) as an integer, or Unknown."""
@@ -179,6 +199,8 @@ class Launch:
                0xc: self.grid[0], 0x10: self.grid[1], 0x14: self.grid[2]}
         if nbytes == 4 and off in geo:
             return geo[off]
+        if nbytes == 4 and off == 0x28:             # the stack pointer R1 is loaded with: local addresses only
+            return STACK_BASE
         base = PARAM_BASE.get(self.arch)
         if base is not None and base <= off and off + nbytes <= base + self.known:
             return int.from_bytes(self.param_bytes[off - base:off - base + nbytes], "little")
@@ -231,6 +253,10 @@ def launch_of(fn_params, values: dict, grid, block, arch: str, aligns=None) -> L
 _REG = re.compile(r"^(U?R)(\d+|Z)$")
 _CONST = re.compile(r"c\[0x0\]\[(?:(U?R\d+|U?RZ)\s*\+?\s*)?(0x[0-9a-f]+)?\]")
 _PRED = re.compile(r"^(!?)(U?P)(\d|T)$")
+_LADDR = re.compile(r"^\[(U?R\d+|RZ)(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]$")       # an STL's [R1+0x10]
+_LOCAL_WRITES = {"ST", "ATOM", "STL"}          # what may write a thread's local memory (generic: anywhere)
+_LOCAL_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
+STACK_BASE = 0x00FFFC00     # c[0x0][0x28], the local stack's top: the same in every thread, so any value serves
 _GADDR = re.compile(r"^\[(U?R\d+)\.64(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]$")     # an LDG's [R4.64+0x10]
 _CONST3 = re.compile(r"c\[0x3\]\[(?:(U?R\d+|U?RZ)\s*\+?\s*)?(0x[0-9a-f]+)?\]")
 
@@ -241,9 +267,15 @@ class _Group:
     once the group ran a target whose predicate its lanes of one warp did not agree on (``Replay._mixed``);
     ``parted``: per thread, whether its warp was part in this group and part elsewhere at such a run."""
 
-    def __init__(self, lanes, pc, regs, preds, counts, parted=False):
+    def __init__(self, lanes, pc, regs, preds, counts, parted=False, local=None, apart=0, open_=()):
         self.lanes, self.pc, self.regs, self.preds, self.counts = lanes, pc, regs, preds, counts
         self.parted = parted
+        self.local = {} if local is None else local     # local address -> a byte's value (uniform address)
+        # per thread: 0 its warp's live lanes are all here; 1 some are on another path, alive until the
+        # BSYNC that ends the innermost open BSSY region; 2 not known (a warp-mate exited, or the paths
+        # parted where nothing rejoins them)
+        self.apart = apart
+        self.open = open_          # the open BSSY regions, innermost last: (barrier, end index, apart before, clean)
 
     def split(self, mask):
         """(the threads where ``mask`` holds, the others) as two groups (None where empty)."""
@@ -257,7 +289,9 @@ class _Group:
             cut = lambda v: v[m] if isinstance(v, np.ndarray) and v.ndim else v  # noqa: E731
             sub = lambda d: {k: cut(v) for k, v in d.items()}  # noqa: E731
             return _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
-                          {k: [cut(x) for x in c] for k, c in self.counts.items()}, cut(self.parted))
+                          {k: [cut(x) for x in c] for k, c in self.counts.items()}, cut(self.parted),
+                          sub(self.local), cut(self.apart),
+                          tuple((b, e, cut(a), c) for b, e, a, c in self.open))
         return part(mask), part(~mask)
 
 
@@ -277,6 +311,7 @@ class Replay:
     reach: list = field(default_factory=list)
 
     def __post_init__(self):
+        self._clean_cache = {}
         index = {ins.addr: i for i, ins in enumerate(self.instrs)}
         n = len(self.instrs)
         succ = []
@@ -362,8 +397,82 @@ class Replay:
         e, body = got
         for i in body:
             self._poison(g, self.instrs[i], None)
+            if self.instrs[i].op in _LOCAL_WRITES:
+                g.local = {}
+        while g.open and g.open[-1][1] <= e:       # regions stepped over whole: their threads met at the end
+            g.apart = g.open[-1][2]
+            g.open = g.open[:-1]
         g.pc = e
         return True
+
+    def _clean(self, s: int, e: int, k: str) -> bool:
+        """Whether every path from the ``BSSY k`` at ``s`` reaches its ``BSYNC k`` (before ``e``) with no
+        exit, trap, return, call, indirect jump or ``BREAK`` on the way: then the threads a branch parts
+        inside stay alive until they meet there."""
+        got = self._clean_cache.get(s)
+        if got is not None:
+            return got
+        seen, todo, ok = set(), [s + 1], True
+        while todo and ok:
+            i = todo.pop()
+            if i in seen:
+                continue
+            seen.add(i)
+            if i >= len(self.instrs):
+                ok = False
+                break
+            x = self.instrs[i]
+            if x.op == "BSYNC" and x.ops[:1] == (k,):
+                continue
+            if x.op in ("EXIT", "BREAK", "BPT", "KILL") or x.op in _GIVE_UP_OPS:
+                ok = False
+                break
+            if x.op == "BRA":
+                t = self.index.get(x.target) if x.target is not None else None
+                if t is None or any(_REG.match(o) for o in (x.ops[1:] if "DIV" in x.mods else x.ops)):
+                    ok = False
+                    break
+                todo.append(t)
+                if x.pred or len(x.ops) > 1 or "DIV" in x.mods:
+                    todo.append(i + 1)
+                continue
+            todo.append(i + 1)
+        self._clean_cache[s] = ok
+        return ok
+
+    def _parted(self, a, b, tpb):
+        """After ``a`` and ``b`` (the two parts of a group, both not None) went different ways: mark in each
+        the threads whose warp has lanes in the other (1 inside a clean open region, else 2)."""
+        wpb = (tpb + 31) // 32
+        for x, y in ((a, b), (b, a)):
+            wx = (x.lanes // tpb) * wpb + (x.lanes % tpb) // 32
+            wy = np.unique((y.lanes // tpb) * wpb + (y.lanes % tpb) // 32)
+            hit = np.isin(wx, wy)
+            if not hit.any():
+                continue
+            level = 1 if x.open and x.open[-1][3] else 2
+            x.apart = _uniform(np.maximum(np.broadcast_to(np.asarray(x.apart, dtype=np.int8), x.lanes.shape),
+                                          np.where(hit, level, 0).astype(np.int8)))
+
+    def _div(self, g, ins, tpb, seen):
+        """``BRA.DIV URm, target`` (``URm`` all lanes): per thread, whether its warp is not converged here.
+        Converged where its warp is whole (32 lanes launched) and all of it on this path (``apart`` 0);
+        not where some of its live lanes are on another path inside a clean region (``apart`` 1), as long as
+        no other path of that warp runs this very instruction apart (else they might meet here); else None."""
+        m = self._val(g, ins.ops[0], ins) if ins.ops else Unknown("op", op="BRA.DIV", addr=_at(ins))
+        if isinstance(m, Unknown) or np.ndim(_uniform(np.asarray(m))) or int(np.asarray(m).flat[0]) != _MASK:
+            return None
+        apart = np.broadcast_to(np.asarray(g.apart, dtype=np.int8), g.lanes.shape)
+        whole = (g.lanes % tpb) // 32 < tpb // 32
+        if (apart == 2).any() or not whole.all():
+            return None
+        wpb = (tpb + 31) // 32
+        warp = (g.lanes // tpb) * wpb + (g.lanes % tpb) // 32
+        for w in np.unique(warp[apart == 1]):
+            lanes = frozenset(g.lanes[warp == w].tolist())
+            if seen.setdefault((g.pc, int(w)), lanes) != lanes:
+                return None
+        return apart == 1
 
     # ------------------------------------------------------------- operands
     def _val(self, g, o: str, ins):
@@ -512,6 +621,11 @@ class Replay:
             return sset(o[0], v(1))
         if op in ("S2R", "S2UR", "CS2R") and len(o) == 2:
             return self._special(g, ins, guard)
+        if op in ("LDC", "ULDC") and len(o) == 2 and self.launch.bank3 and _CONST3.fullmatch(o[1]) and \
+                set(mods) <= {"64"}:
+            got = self._bank3(g, ins)
+            if got is not None:
+                return self._set64(g, o[0], got, guard) if "64" in mods else sset(o[0], got.astype(_U32))
         if op in ("LDC", "ULDC") and len(o) == 2 and _CONST.fullmatch(o[1]):
             if "64" in mods:
                 return self._set64(g, o[0], self._val64(g, o[1], ins), guard)
@@ -537,17 +651,23 @@ class Replay:
             if "HI" in mods:
                 p = p >> np.uint64(32)
             return sset(o[0], ((p + c.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
-        if op in ("IADD3", "UIADD3") and "X" not in mods:
-            srcs = [x for x in o[1:] if not _PRED.match(x)]
-            outs = [x for x in o[1:] if _PRED.match(x)]
-            for p in outs:                          # carry-outs: not computed
-                sset(p, Unknown("carry", op=op, addr=_at(ins)))
-            vals = [self._val(g, x, ins) for x in srcs]
-            bad = next((x for x in vals if isinstance(x, Unknown)), None)
-            if bad is not None or len(vals) != 3:
-                return sset(o[0], bad or Unknown("op", op=op, addr=_at(ins)))
-            return sset(o[0], ((vals[0].astype(np.uint64) + vals[1].astype(np.uint64) +
-                                vals[2].astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op in ("IADD3", "UIADD3"):
+            return self._iadd3(g, ins, guard)
+        if op in ("IMAD", "UIMAD") and len(o) == 5 and mods == ("X",):
+            # the high word of a 64-bit add: a * b + c + the carry-in predicate
+            a, b, c, p = v(1), v(2), v(3), self._pred(g, o[4])
+            bad = next((x for x in (a, b, c, p) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            return sset(o[0], ((a.astype(np.uint64) * b.astype(np.uint64) + c.astype(np.uint64) +
+                                np.asarray(p, dtype=np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op == "STL":
+            return self._stl(g, ins, guard)
+        if op in ("ST", "ATOM"):                    # generic: may write local memory
+            g.local = {}
+            return self._poison(g, ins, guard)
+        if op == "LDL":
+            return self._ldl(g, ins, guard)
         if op == "I2FP" and len(o) == 2 and mods in (("F32", "S32"), ("F32", "U32")):
             # int -> float32, rounded to nearest even (the default mode; others stay unknown): the
             # bits of sqrtf(n)'s argument, whose fast-path test is an integer compare on them
@@ -607,7 +727,7 @@ class Replay:
                 res.append(((np.int64(k) >> idx) & 1).astype(bool))
             sset(o[0], res[0])
             return sset(o[1], res[1])
-        if op in ("ISETP", "UISETP") and len(o) == 5:
+        if op in ("ISETP", "UISETP") and (len(o) == 5 or (len(o) == 6 and "EX" in mods)):
             return self._isetp(g, ins, guard)
         if op in ("SEL", "USEL") and len(o) == 4:
             a, b, p = v(1), v(2), self._pred(g, o[3])
@@ -645,6 +765,19 @@ class Replay:
             if got is not None:
                 return sset(o[0], got)
         return self._poison(g, ins, guard)
+
+    def _bank3(self, g, ins):
+        """An ``LDC``/``ULDC`` of ``c[0x3][...]`` (a ``__constant__`` variable; its offset computed): the bytes
+        there, as the launch gave them (no kernel writes constant memory), or None."""
+        m = _CONST3.fullmatch(ins.ops[1])
+        off = np.int64(int(m.group(2), 16) if m.group(2) else 0)
+        if m.group(1) and m.group(1) not in ("RZ", "URZ"):
+            r = self._val(g, m.group(1), ins)
+            if isinstance(r, Unknown):
+                return None
+            off = r.astype(np.int64) + off
+        got = self.launch.const3_value(off, 8 if "64" in ins.mods else 4)
+        return None if got is None else _uniform(np.asarray(got))
 
     def _observed(self, g, ins, guard):
         """A 32-bit LDG, or LDC of a ``__constant__`` variable (``c[0x3][...]``), whose address the replay
@@ -715,8 +848,7 @@ class Replay:
     def _isetp(self, g, ins, guard):
         o, mods = ins.ops, set(ins.mods)
         if "EX" in mods:
-            self._set(g, o[0], Unknown("cmp64", addr=_at(ins)), guard)
-            return self._set(g, o[1], Unknown("cmp64", addr=_at(ins)), guard)
+            return self._isetp_ex(g, ins, guard)
         a, b, c = self._val(g, o[2], ins), self._val(g, o[3], ins), self._pred(g, o[4])
         bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
         if bad is not None:
@@ -732,6 +864,148 @@ class Replay:
         f = {"AND": np.logical_and, "OR": np.logical_or, "XOR": np.logical_xor}[bop]
         self._set(g, o[0], f(r, c), guard)
         self._set(g, o[1], f(~r, c), guard)
+
+    def _isetp_ex(self, g, ins, guard):
+        """The high words' compare of a 64-bit ``ISETP``: ``ISETP.GT.AND.EX Pd, PT, a_hi, b_hi, Pc, Plo``,
+        ``Plo`` the low words' compare (unsigned, same test): GT/GE/LT/LE hold where the high words
+        compare strictly so, or are equal and ``Plo`` holds; EQ where equal and ``Plo``; NE where unequal
+        or ``Plo``. Combined with ``Pc`` as the plain form is. A second destination other than PT: unknown."""
+        o, mods = ins.ops, ins.mods
+        cmp = next((m for m in mods if m in ("LT", "LE", "GT", "GE", "EQ", "NE")), None)
+        bop = next((m for m in mods if m in ("AND", "OR", "XOR")), "AND")
+        a, b = self._val(g, o[2], ins), self._val(g, o[3], ins)
+        c, lo = self._pred(g, o[4]), self._pred(g, o[5])
+        bad = next((x for x in (a, b, c, lo) if isinstance(x, Unknown)), None)
+        if cmp is None or o[1] not in ("PT", "UPT"):
+            bad = bad or Unknown("cmp64", addr=_at(ins))
+        if bad is not None:
+            self._set(g, o[0], bad, guard)
+            return self._set(g, o[1], bad, guard)
+        if "U32" not in mods:
+            a, b = a.view(np.int32), b.view(np.int32)
+        eq = a == b
+        r = {"LT": (a < b) | (eq & lo), "LE": (a < b) | (eq & lo), "GT": (a > b) | (eq & lo),
+             "GE": (a > b) | (eq & lo), "EQ": eq & lo, "NE": ~eq | lo}[cmp]
+        f = {"AND": np.logical_and, "OR": np.logical_or, "XOR": np.logical_xor}[bop]
+        self._set(g, o[0], f(r, c), guard)
+
+    def _iadd3(self, g, ins, guard):
+        """``IADD3 d, [Pc1, [Pc2,]] a, b, c``: the sum, its carries out (``-x`` adds ``~x + 1``: a
+        subtraction's carry is its no-borrow); ``IADD3.X d, [Pc..,] a, b, c, Pi1, Pi2``: plus the carries
+        in (the high words of a 64-bit add, ``-imm`` read as its 32-bit value, a negated register unknown)."""
+        o = ins.ops
+        x = "X" in ins.mods
+        i = 1
+        outs = []
+        while i < len(o) and _PRED.match(o[i]):
+            outs.append(o[i])
+            i += 1
+        srcs = o[i:i + 3]
+        cins = o[i + 3:] if x else []
+        bad = None
+        if len(srcs) != 3 or (not x and len(o) != i + 3) or (x and not 1 <= len(cins) <= 2) or len(outs) > 2:
+            bad = Unknown("op", op=ins.op, addr=_at(ins))
+        total = np.uint64(0)
+        if bad is None:
+            for src in srcs:
+                if src.startswith("-") and x and _REG.match(src[1:]):
+                    bad = Unknown("op", op=ins.op, addr=_at(ins))
+                    break
+                if src.startswith("-") and not x:
+                    w = self._val(g, src[1:], ins)
+                    if isinstance(w, Unknown):
+                        bad = w
+                        break
+                    total = total + ((~w.astype(np.uint64)) & np.uint64(_MASK)) + np.uint64(1)
+                    continue
+                w = self._val(g, src, ins)
+                if isinstance(w, Unknown):
+                    bad = w
+                    break
+                total = total + w.astype(np.uint64)
+            for p in cins:
+                if bad is None:
+                    q = self._pred(g, p)
+                    if isinstance(q, Unknown):
+                        bad = q
+                    else:
+                        total = total + np.asarray(q, dtype=np.uint64)
+        if bad is not None:
+            for p in outs:
+                self._set(g, p, bad, guard)
+            return self._set(g, o[0], bad, guard)
+        carry = total >> np.uint64(32)
+        if len(outs) == 1:                          # one carry out: a carry of 2 it cannot hold is not known
+            self._set(g, outs[0], carry >= 1 if (carry <= 1).all() else Unknown("carry", op=ins.op, addr=_at(ins)),
+                      guard)
+        elif len(outs) == 2:
+            self._set(g, outs[0], carry >= 1, guard)
+            self._set(g, outs[1], carry >= 2, guard)
+        self._set(g, o[0], (total & np.uint64(_MASK)).astype(_U32), guard)
+
+    def _laddr(self, g, text: str, ins):
+        """A local access's address as one int where every lane of the group has the same, else None."""
+        m = _LADDR.fullmatch(text)
+        if not m:
+            return None
+        base = np.uint32(0) if m.group(1) == "RZ" else self._val(g, m.group(1), ins)
+        if isinstance(base, Unknown):
+            return None
+        base = _uniform(np.asarray(base))
+        if np.ndim(base):
+            return None
+        off = int(m.group(3), 16) * (-1 if m.group(2) else 1) if m.group(3) else 0
+        return (int(base) + off) & _MASK
+
+    def _stl(self, g, ins, guard):
+        """``STL[.U8|.64|...] [Rb+imm], Rv``: the bytes it writes, where the address is one for the group
+        and the value known (a value not known, or a guard on only some lanes of a byte not known before:
+        those bytes unknown); an address that differs between lanes or is not known: nothing known after."""
+        o = ins.ops
+        n = _LOCAL_BYTES.get(next((m for m in ins.mods if m in _LOCAL_BYTES), ""), 4)
+        at = self._laddr(g, o[0], ins) if len(o) == 2 else None
+        if at is None:
+            g.local = {}
+            return
+        words = []
+        m = _REG.match(o[1])
+        for k in range(max(1, n // 4)):
+            name = "RZ" if o[1] in ("RZ", "URZ") else f"{m.group(1)}{int(m.group(2)) + k}" if m else None
+            words.append(Unknown("op", op="STL", addr=_at(ins)) if name is None else self._val(g, name, ins))
+        for b in range(n):
+            w = words[b // 4]
+            key = (at + b) & _MASK
+            if isinstance(w, Unknown) or isinstance(guard, Unknown):
+                g.local.pop(key, None)
+                continue
+            byte = ((w >> np.uint32(8 * (b % 4))) & np.uint32(0xFF)).astype(_U32)
+            if guard is not None and not np.all(guard):
+                old = g.local.get(key)
+                if old is None:
+                    g.local.pop(key, None)
+                    continue
+                byte = np.where(guard, byte, old).astype(_U32)
+            g.local[key] = _uniform(np.asarray(byte))
+
+    def _ldl(self, g, ins, guard):
+        """``LDL[.U8|.S8|.U16|.S16|.64|.128] Rd, [Rb+imm]``: the bytes an ``STL`` of the group wrote there."""
+        o = ins.ops
+        mod = next((m for m in ins.mods if m in _LOCAL_BYTES), "")
+        n = _LOCAL_BYTES.get(mod, 4)
+        at = self._laddr(g, o[1], ins) if len(o) == 2 else None
+        bs = [g.local.get((at + b) & _MASK) for b in range(n)] if at is not None else [None]
+        if any(b is None for b in bs) or not _REG.match(o[0]):
+            return self._poison(g, ins, guard)
+        m = _REG.match(o[0])
+        for k in range(max(1, n // 4)):
+            w = np.uint32(0)
+            for b in range(min(4, n)):
+                w = w | (np.asarray(bs[4 * k + b], dtype=_U32) << np.uint32(8 * b))
+            if mod in ("S8", "S16"):
+                sh = np.uint32(32 - 8 * n)
+                w = ((np.asarray(w, dtype=_U32) << sh).view(np.int32) >> np.int32(32 - 8 * n)).view(_U32)
+            if m.group(2) != "Z":
+                self._set(g, f"{m.group(1)}{int(m.group(2)) + k}", np.asarray(w, dtype=_U32), guard)
 
     def _shf(self, g, ins, guard):
         o, mods = ins.ops, set(ins.mods)
@@ -798,6 +1072,7 @@ class Replay:
         tset = set(self.targets)
         work = [_Group(lanes, 0, {}, {}, {})]
         done = []
+        seen = {}                                   # (BRA.DIV index, warp) -> the lanes that ran it apart
         steps = 0
         groups = 1
         while work:
@@ -830,6 +1105,10 @@ class Replay:
                     if not isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         on, off = g.split(guard)
                         if on is not None and off is not None:     # the lanes go different ways
+                            self._parted(on, off, tpb)
+                            if ins.op == "EXIT":               # a warp-mate leaves: what BRA.DIV sees is not known
+                                off.apart = _uniform(np.where(np.broadcast_to(np.asarray(off.apart), off.lanes.shape)
+                                                              > 0, np.int8(2), np.asarray(off.apart, dtype=np.int8)))
                             work.append(off)
                             groups += 1
                             if groups > MAX_GROUPS:
@@ -855,6 +1134,23 @@ class Replay:
                 if ins.op == "BRA":
                     taken = guard is None or bool(guard)
                     extra = [x for x in ins.ops if _PRED.match(x)]
+                    if "DIV" in ins.mods and set(ins.mods) == {"DIV"} and not ins.pred and len(ins.ops) == 2:
+                        div = self._div(g, ins, tpb, seen)
+                        if div is None:
+                            raise GiveUp("convergence", op="BRA.DIV", addr=_at(ins))
+                        yes, no = g.split(div)
+                        if yes is not None and no is not None:
+                            no.pc += 1
+                            work.append(no)
+                            groups += 1
+                        if yes is None:
+                            g.pc += 1
+                            continue
+                        g = yes
+                        if ins.target is None or ins.target not in self.index:
+                            raise GiveUp("no_target", addr=_at(ins))
+                        g.pc = self.index[ins.target]
+                        continue
                     if any(_REG.match(x) for x in ins.ops) or "DIV" in ins.mods or "CONV" in ins.mods:
                         raise GiveUp("convergence", op="BRA" + "".join("." + m for m in ins.mods), addr=_at(ins))
                     if taken and extra:             # BRA.U !UP0, target: a second condition
@@ -879,6 +1175,20 @@ class Replay:
                     continue
                 if ins.op == "CALL" and self._skip(g):
                     continue
+                if ins.op == "BSSY" and ins.ops:
+                    e = self.index.get(ins.target) if ins.target is not None else None
+                    if ins.pred or e is None:
+                        g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
+                    else:                           # (re)entered: the barrier starts again from here
+                        g.open = tuple(x for x in g.open if x[0] != ins.ops[0]) + \
+                            ((ins.ops[0], e, g.apart, self._clean(g.pc, e, ins.ops[0])),)
+                elif ins.op == "BSYNC" and ins.ops:
+                    if ins.pred or not g.open or g.open[-1][0] != ins.ops[0]:
+                        g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
+                        g.open = tuple(x for x in g.open if x[0] != ins.ops[0])
+                    else:                           # the threads that entered the region meet here again
+                        g.apart = g.open[-1][2]
+                        g.open = g.open[:-1]
                 if ins.op in _GIVE_UP_OPS:
                     raise GiveUp("op", op=ins.op, addr=_at(ins))
                 if guard is not None and not isinstance(guard, Unknown) and not np.any(guard):
@@ -1110,7 +1420,7 @@ def _family(ins) -> str | None:
 
 
 def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only, arch, observed=None,
-                 global_syms=None, ptx_counters=None) -> tuple:
+                 global_syms=None, ptx_counters=None, const_data=None) -> tuple:
     """The lines the SASS check left to the PTX because ptxas made more (or fewer) copies of their
     accesses than the model expected, and nothing else (``sass_model``'s ``plan.copies``: a loop
     unrolled with a remainder, NVVM's and ptxas's unrolling stacked): replay the SASS's control flow
@@ -1177,6 +1487,9 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             launch.observed = observed
             launch.const3 = tuple((off, size, int(global_syms[name])) for name, (off, size) in const3
                                   if name in (global_syms or {}))
+        if const_data:
+            launch.bank3 = tuple((off, const_data[name][:size]) for name, (off, size) in const3
+                                 if name in const_data)
         totals = _run_once(replay, runs, launch) if of else {}
         ptotals = _run_once(preplay, pruns, launch) if preplay is not None else {}
     # the pools: each family over the whole kernel
@@ -1194,8 +1507,10 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         if not ps or on != ptx_on:
             pooled[fam] = Undecided(msg("counts.pool_disagree", on=on, name=fam, ptx_on=ptx_on))
             continue
-        pooled[fam] = (msg("counts.pool_replayed", name=fam, n=len(ts), run=run, off=run - on),
-                       req, (run if fam in ("LDS", "STS") else on) - ptx)
+        copies = (getattr(plan, "pool_copies", None) or {}).get(fam)
+        note = msg("counts.pool_copies_replayed", name=fam, width=copies[0], n=copies[1], ptx_n=copies[2], run=run,
+                   off=run - on) if copies else msg("counts.pool_replayed", name=fam, n=len(ts), run=run, off=run - on)
+        pooled[fam] = (note, req, (run if fam in ("LDS", "STS") else on) - ptx)
     for fam, got_ in pooled.items():               # a shared family's runs with every lane off: at its first line
         if not isinstance(got_, Undecided) and got_[2]:
             first = next(pc for pc in fam_pcs[fam] if where(fn.instrs[pc]) in pools[fam])
