@@ -125,6 +125,28 @@ def test_the_headers_nvcc_users_expect(emu):
                                       -128, 2**32 - 1, 8])
 
 
+def test_float_h_alone_gives_its_macros(emu):
+    # CUDA_Kernel_Samples' softmax (docs/FIDELITY.md, the twenty-first unseen suite) includes only <float.h>
+    # and writes -FLT_MAX; under NVRTC 12 the fallback named __FLT_MAX__, which NVRTC 12 does not predefine
+    for header in ("<float.h>", "<cfloat>"):
+        k = emu.compile(f"""
+#include {header}
+__global__ void fl(float* f, double* d, int* i)
+{{
+    f[0] = -FLT_MAX; f[1] = FLT_MIN; f[2] = FLT_EPSILON; f[3] = FLT_TRUE_MIN;
+    d[0] = DBL_MAX; d[1] = DBL_MIN; d[2] = DBL_EPSILON; d[3] = DBL_TRUE_MIN;
+    i[0] = FLT_RADIX; i[1] = FLT_MANT_DIG; i[2] = DBL_MANT_DIG; i[3] = FLT_DIG; i[4] = DBL_DIG;
+    i[5] = FLT_MIN_EXP; i[6] = DBL_MIN_EXP; i[7] = FLT_MAX_EXP; i[8] = DBL_MAX_EXP;
+}}
+""", "fl")
+        f, d, i = np.zeros(4, np.float32), np.zeros(4, np.float64), np.zeros(9, np.int32)
+        emu.run(k, 1, 1, f, d, i, echo=False)
+        fi, di = np.finfo(np.float32), np.finfo(np.float64)
+        np.testing.assert_array_equal(f, [-fi.max, fi.tiny, fi.eps, fi.smallest_subnormal])
+        np.testing.assert_array_equal(d, [di.max, di.tiny, di.eps, di.smallest_subnormal])
+        np.testing.assert_array_equal(i, [2, 24, 53, 6, 15, -125, -1021, 128, 1024])
+
+
 def test_limits_gives_std_numeric_limits(emu):
     # miniBUDE's bude.h: `static constexpr auto FloatMax = std::numeric_limits<float>::max();`, which nvcc
     # users get from <limits> (docs/FIDELITY.md, the fifteenth unseen suite); NVRTC could not open it

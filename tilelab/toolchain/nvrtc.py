@@ -176,9 +176,27 @@ def _line_directive(filename: str, first_line: int) -> str:
     return f'#line {int(first_line)} "{esc}"\n'
 
 
+#: nvcc's --extended-lambda (and its older spelling) lets a lambda carry ``__device__`` or ``__host__ __device__``
+#: (cudacodes' block reductions pass ``[]__device__(T a, T b) { ... }``); NVRTC knows neither the option nor, in its
+#: JIT mode where every function is device code, the annotation (12: "requires --extended-lambda nvcc flag", 13: "not
+#: allowed in JIT mode"). Given the option, the annotations are blanked and the option dropped: the lambda is the same
+#: device lambda. Without it NVRTC's refusal stands, as nvcc's does.
+EXTENDED_LAMBDA_OPTIONS = frozenset({"--extended-lambda", "-extended-lambda",
+                                     "--expt-extended-lambda", "-expt-extended-lambda"})
+_ANNOTATED_LAMBDA = re.compile(r"(\[[^\[\]{};]*\]\s*)((?:(?:__host__|__device__)\b\s*)+)(?=[({]|mutable\b|->)")
+
+
+def _lambdas_unannotated(source: str) -> str:
+    """``source`` with the execution spaces of its lambdas blanked: same lines and columns."""
+    return _ANNOTATED_LAMBDA.sub(lambda m: m.group(1) + re.sub(r"\S", " ", m.group(2)), source)
+
+
 def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, options,
                    arch_opt: str, names: list[str], want_cubin: bool):
     """Returns (ptx_or_cubin, log, lowered)."""
+    if any(o in EXTENDED_LAMBDA_OPTIONS for o in options):
+        source = _lambdas_unannotated(source)
+        options = tuple(o for o in options if o not in EXTENDED_LAMBDA_OPTIONS)
     lib = nv.lib
     text = (_line_directive(filename, first_line) + source).encode()
     prog = ctypes.c_void_p()
