@@ -5,6 +5,7 @@ The manifest calls these by name; each takes numpy arrays and returns numpy arra
 """
 from __future__ import annotations
 
+import heapq
 import math
 
 import numpy as np
@@ -1986,3 +1987,159 @@ def cavity_bcs(u, v):
             u[0, N + 1] = 2.0 - u[0, N]; v[0, N] = 0.0
             u[N + 1, N + 1] = 2.0 - u[N + 1, N]; v[ind, N + 1] = 0.0
     return u, v
+# --- the nineteenth unseen suite: PMPP-Learning's sparse matrices and BFS, SParry's shortest paths -----------
+
+_PMPPL_SPARSE: dict = {}
+
+
+def pmppl_sparse():
+    """PMPP-Learning chapter 14's matrix: 1,000 x 1,000, 0-20 non-zeros a row at distinct random columns
+    (sorted), values 1-9 and x 0-9 (small integers, as the test's: every sum exact in float). Returns the
+    COO (sorted by row), CSR, ELL (column-major, -1-padded) and JDS layouts and x."""
+    if _PMPPL_SPARSE:
+        return _PMPPL_SPARSE
+    rng = np.random.default_rng(1914)
+    n = 1000
+    lens = rng.integers(0, 21, n)
+    rows = [np.sort(rng.choice(n, k, replace=False)) for k in lens]
+    vals = [rng.integers(1, 10, k).astype(np.float32) for k in lens]
+    x = rng.integers(0, 10, n).astype(np.float32)
+    row_idx = np.concatenate([np.full(k, r) for r, k in enumerate(lens)]).astype(np.int32)
+    col_idx = np.concatenate(rows).astype(np.int32)
+    values = np.concatenate(vals).astype(np.float32)
+    ptrs = np.concatenate([[0], np.cumsum(lens)]).astype(np.int32)
+    K = int(lens.max())
+    ell_col = np.full((K, n), -1, np.int32)
+    ell_val = np.zeros((K, n), np.float32)
+    for r in range(n):
+        ell_col[:lens[r], r] = rows[r]
+        ell_val[:lens[r], r] = vals[r]
+    perm = np.argsort(-lens, kind="stable").astype(np.int32)
+    counts = [int((lens > t).sum()) for t in range(K)]
+    iter_ptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
+    jds_col = np.concatenate([[rows[perm[i]][t] for i in range(counts[t])] for t in range(K)]).astype(np.int32)
+    jds_val = np.concatenate([[vals[perm[i]][t] for i in range(counts[t])] for t in range(K)]).astype(np.float32)
+    dense = np.zeros((n, n))
+    dense[row_idx, col_idx] = values
+    _PMPPL_SPARSE.update(n=n, nnz=len(values), row_idx=row_idx, col_idx=col_idx, values=values, ptrs=ptrs, K=K,
+                         ell_col=ell_col.reshape(-1), ell_val=ell_val.reshape(-1), perm=perm, tiles=K,
+                         iter_ptr=iter_ptr, jds_col=jds_col, jds_val=jds_val, x=x, y=dense @ x.astype(np.float64))
+    return _PMPPL_SPARSE
+
+
+_PMPPL_GRAPH: dict = {}
+
+
+def pmppl_graph():
+    """PMPP-Learning chapter 15's graph kind: generateScaleFreeGraphCOO(2000, 4), a Barabasi-Albert graph (a
+    complete graph of m + 1 vertices, then each new vertex joined to m distinct earlier ones chosen by degree),
+    every edge stored both ways, in COO order; CSR and CSC built from it in COO order (a stable sort by source,
+    by destination); BFS levels from vertex 0 after the host's first launch and its second."""
+    if _PMPPL_GRAPH:
+        return _PMPPL_GRAPH
+    rng = np.random.default_rng(1915)
+    n, m = 2000, 4
+    m0 = m + 1
+    src = [i for i in range(m0) for j in range(m0) if i != j]
+    dst = [j for i in range(m0) for j in range(m0) if i != j]
+    deg = np.zeros(n)
+    np.add.at(deg, src, 1)
+    np.add.at(deg, dst, 1)
+    for v in range(m0, n):
+        p = deg[:v] / deg[:v].sum()
+        for t in rng.choice(v, m, replace=False, p=p):
+            src += [v, int(t)]
+            dst += [int(t), v]
+            deg[v] += 1
+            deg[t] += 1
+    src, dst = np.array(src, np.int32), np.array(dst, np.int32)
+    o = np.argsort(src, kind="stable")
+    csr_ptrs = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=n))]).astype(np.int32)
+    csr_dst = dst[o]
+    o2 = np.argsort(dst, kind="stable")
+    csc_ptrs = np.concatenate([[0], np.cumsum(np.bincount(dst, minlength=n))]).astype(np.int32)
+    csc_src = src[o2]
+    full = np.full(n, -1, np.int32)
+    full[0] = 0
+    frontier = [0]
+    levels = [full.copy()]
+    lvl = 0
+    while frontier:
+        nxt = sorted({int(w) for v in frontier for w in csr_dst[csr_ptrs[v]:csr_ptrs[v + 1]] if full[w] == -1})
+        lvl += 1
+        full[nxt] = lvl
+        levels.append(full.copy())
+        frontier = nxt
+    f1 = csr_dst[csr_ptrs[0]:csr_ptrs[1]]             # level 1 in the order the first launch's one thread finds it
+    _PMPPL_GRAPH.update(n=n, edges=len(src), src=src, dst=dst, values=np.ones(len(src), np.int32),
+                        csr_ptrs=csr_ptrs, csr_dst=csr_dst, csc_ptrs=csc_ptrs, csc_src=csc_src,
+                        levels1=levels[1], levels2=levels[2], frontier1=f1.astype(np.int32),
+                        frontier2=np.flatnonzero(levels[2] == 2).astype(np.int32))
+    return _PMPPL_GRAPH
+
+
+def pmppl_frontier_set(front):
+    """A frontier's vertices as a sorted array: the written prefix (unwritten slots keep int32's largest)."""
+    return np.sort(front[front != np.iinfo(np.int32).max])
+
+
+_SPARRY: dict = {}
+SPARRY_INF = 0x7F7F3F7F
+
+
+def sparry_graph():
+    """SParry's sample size (data_100_200.txt): 100 vertices, 200 random edges with weights 1-99 (self-loops
+    and repeats allowed, as the sample has them), read undirected as pretreat.read reads a file: each edge
+    stored both ways (m = 400), the edge set in that order, the CSR a stable sort by source."""
+    if _SPARRY:
+        return _SPARRY
+    rng = np.random.default_rng(1916)
+    n, m = 100, 200
+    a, b, w = rng.integers(0, n, m), rng.integers(0, n, m), rng.integers(1, 100, m)
+    src = np.stack([a, b], 1).reshape(-1).astype(np.int32)
+    des = np.stack([b, a], 1).reshape(-1).astype(np.int32)
+    ww = np.stack([w, w], 1).reshape(-1).astype(np.int32)
+    o = np.argsort(src, kind="stable")
+    V = np.concatenate([[0], np.cumsum(np.bincount(src, minlength=n))]).astype(np.int32)
+    _SPARRY.update(n=n, m=2 * m, src=src, des=des, w=ww, V=V, E=des[o], W=ww[o])
+    return _SPARRY
+
+
+def sparry_sssp(s=0):
+    """Shortest distances from s over SParry's graph (Dijkstra); SParry's INF where unreachable."""
+    g = sparry_graph()
+    dist = np.full(g["n"], SPARRY_INF, np.int64)
+    dist[s] = 0
+    heap = [(0, s)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u]:
+            continue
+        for j in range(g["V"][u], g["V"][u + 1]):
+            v, nd = g["E"][j], d + g["W"][j]
+            if nd < dist[v]:
+                dist[v] = nd
+                heapq.heappush(heap, (nd, v))
+    return dist.astype(np.int32)
+
+
+def sparry_divide_step(dist, vis, predist, base, part, E, W, V):
+    """SParry's `divide`, one launch (one batch of edges [base, base + part)): vertices with vis > 0 give up
+    one batch (vis - 1) and relax their edges inside the batch into predist; then every vertex whose predist
+    is below its dist takes it, is marked with its number of batches, and sets flag. Returns (dist, vis,
+    predist, flag)."""
+    dist, vis, predist = dist.astype(np.int64).copy(), vis.astype(np.int64).copy(), predist.astype(np.int64).copy()
+    n = len(dist)
+    flag = 0
+    for u in range(n):
+        if V[u + 1] <= base or V[u] >= base + part or not vis[u]:
+            continue
+        vis[u] -= 1
+        for j in range(max(base, V[u]), min(base + part, V[u + 1])):
+            predist[E[j - base]] = min(predist[E[j - base]], dist[u] + W[j - base])
+    for u in range(n):
+        if predist[u] < dist[u]:
+            dist[u] = predist[u]
+            vis[u] = (V[u + 1] + part - 1) // part - V[u] // part
+            flag = 1
+    return dist.astype(np.int32), vis.astype(np.int32), predist.astype(np.int32), flag

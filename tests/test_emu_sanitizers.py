@@ -382,6 +382,31 @@ __global__ void perWarp(const float* in, float* out)
         assert np.allclose(out, x.reshape(4, 32).sum(axis=1), rtol=1e-5)
 
 
+@pytest.mark.parametrize("threads, race", [(32, False), (64, True)])
+def test_warps_stepped_together_storing_one_value_race(emu, threads, race):
+    # every thread stores 0 to one shared flag (SParry's dijkstra resets quickBreak[0] so, docs/FIDELITY.md,
+    # the nineteenth unseen suite): one warp's lanes are one instruction, the same value everywhere no race;
+    # two warps are two instructions on a GPU, a write-write race, though the emulator steps them together
+    src = """\
+__global__ void resetFlag(int* out)
+{
+    __shared__ volatile int flag;
+    flag = 0;                                     // @store
+    __syncthreads();
+    out[threadIdx.x] = flag;
+}
+"""
+    k = emu.compile(src, "resetFlag", filename="resetflag.cu")
+    out = np.full(threads, -1, np.int32)
+    r = emu.run(k, 1, threads, out)
+    races = by_kind(r, "race")
+    if race:
+        assert races and races[0].line == emu.line_of(src, "// @store") and "write-after-write" in str(races[0])
+    else:
+        assert races == []
+    assert (out == 0).all()
+
+
 CP_GROUPS_SRC = """\
 __global__ void cpGroups(const float* in, float* out, int readNewest)
 {

@@ -46,12 +46,14 @@ def test_shared_base_by_arch():
 
 def test_the_probe_sees_the_gpus_addresses_on_sm90_and_on_sm80():
     r, addrs, flip = _probe("sm_90")
-    assert r.findings == []
+    # its one finding: `dyn[threadIdx.x & 15] = 0.0f`, 8 warps storing one value to 16 words with no barrier
+    # (a write-write race since the nineteenth unseen suite, docs/FIDELITY.md)
+    assert [f.kind for f in r.findings] == ["race"] and "`dyn[" in str(r.findings[0])
     assert addrs.tolist() == [0x400, 0x4400, 0x4420]          # buf, tail (16 KiB on), dyn (16-byte aligned after)
     # (&buf[768 + t]) ^ 0x800: 0x1000 + 4t has bit 11 clear, so the XOR adds 0x800: buf[1280 + t]
     np.testing.assert_array_equal(flip, np.arange(1280, 1536, dtype=np.float32))
     r, addrs, flip = _probe("sm_80")
-    assert r.findings == [] and addrs.tolist() == [0, 0x4000, 0x4020]
+    assert [f.kind for f in r.findings] == ["race"] and addrs.tolist() == [0, 0x4000, 0x4020]
     np.testing.assert_array_equal(flip, np.arange(256, 512, dtype=np.float32))   # 0xC00 + 4t: bit 11 set
 
 

@@ -205,9 +205,11 @@ class SharedShadow:
             war = np.zeros(len(units), dtype=bool)
         new = (tid.astype(np.int64) + 1) | stamp
         self.writer[units] = new
-        dup = self.writer[units] != new              # two lanes of one instruction wrote it:
+        dup = self.writer[units] != new              # two lanes of one step wrote it:
         if values is not None and dup.any():          # one lands, which one is not defined, unless
-            dup &= _differs(units, values)            # they all write the same value
+            # they all write the same value from one warp: one instruction. Warps the emulator steps
+            # together are separate instructions on a GPU, a write-write race whatever the values
+            dup &= _differs(units, values) | _differs(units, np.asarray(tid) >> 5)
         waw |= dup
         self.init[units] = True
         self.dirty = True
@@ -225,7 +227,8 @@ _SHARED_KINDS = ("race", "uninitialized_read", "cp_async_before_wait", "tma_befo
 
 
 def _differs(units, values):
-    """Per access: whether some access of the same instruction writes another value to its unit."""
+    """Per access: whether some access of the same step has another value for its unit (what it writes,
+    or its warp)."""
     u, inv = np.unique(units, return_inverse=True)
     lo = np.full(len(u), np.iinfo(values.dtype).max, values.dtype)
     hi = np.zeros(len(u), values.dtype)
