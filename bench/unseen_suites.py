@@ -34,6 +34,9 @@ SUITES = {
     "llama2.cu + mini-nbody (unseen38)": ("llama2cu_", "mininbody_"),
     "mochimo's hashes + CUDA-GECKO (unseen39)": ("mochimo_", "gecko_"),
     "Image-Processing-CUDA + parallel-etudes (unseen40)": ("tiagoorl_", "etudes_"),
+    "PMPP-Learning + SParry (unseen41)": ("pmppl_", "sparry_"),
+    "ising-gpu + lid-driven cavity (unseen42)": ("isinggpu_", "cavity_"),
+    "cudacodes + CUDA_Kernel_Samples (unseen43)": ("cudacodes_", "tongkai_"),
 }
 
 
