@@ -769,15 +769,22 @@ class Replay:
     def _bank3(self, g, ins):
         """An ``LDC``/``ULDC`` of ``c[0x3][...]`` (a ``__constant__`` variable; its offset computed): the bytes
         there, as the launch gave them (no kernel writes constant memory), or None."""
-        m = _CONST3.fullmatch(ins.ops[1])
+        off = self._const3_offset(g, ins, _CONST3.fullmatch(ins.ops[1]))
+        if off is None:
+            return None
+        got = self.launch.const3_value(off, 8 if "64" in ins.mods else 4)
+        return None if got is None else _uniform(np.asarray(got))
+
+    def _const3_offset(self, g, ins, m):
+        """The byte offset in constant bank 3 that a ``c[0x3][reg+imm]`` operand (``_CONST3``'s match ``m``)
+        names, per lane where the register is known, or None."""
         off = np.int64(int(m.group(2), 16) if m.group(2) else 0)
         if m.group(1) and m.group(1) not in ("RZ", "URZ"):
             r = self._val(g, m.group(1), ins)
             if isinstance(r, Unknown):
                 return None
             off = r.astype(np.int64) + off
-        got = self.launch.const3_value(off, 8 if "64" in ins.mods else 4)
-        return None if got is None else _uniform(np.asarray(got))
+        return off
 
     def _observed(self, g, ins, guard):
         """A 32-bit LDG, or LDC of a ``__constant__`` variable (``c[0x3][...]``), whose address the replay
@@ -799,12 +806,9 @@ class Replay:
             m = _CONST3.fullmatch(o[1])
             if not m or not self.launch.const3:
                 return None
-            off = np.int64(int(m.group(2), 16) if m.group(2) else 0)
-            if m.group(1) and m.group(1) not in ("RZ", "URZ"):
-                r = self._val(g, m.group(1), ins)
-                if isinstance(r, Unknown):
-                    return None
-                off = r.astype(np.int64) + off
+            off = self._const3_offset(g, ins, m)
+            if off is None:
+                return None
             addr = np.full(np.shape(off), -1, dtype=np.int64)
             for start, size, at in self.launch.const3:
                 addr = np.where((off >= start) & (off + 4 <= start + size), at + off - start, addr)
