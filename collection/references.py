@@ -2143,3 +2143,42 @@ def sparry_divide_step(dist, vis, predist, base, part, E, W, V):
             vis[u] = (V[u + 1] + part - 1) // part - V[u] // part
             flag = 1
     return dist.astype(np.int32), vis.astype(np.int32), predist.astype(np.int32), flag
+
+
+# ---------------------------------------------------------------- Tuomanen's work-efficient prefix sum (unseen46)
+def tuomanen_up(x_old, k):
+    """One launch of `up_ker` at step k (one thread per pair of 2^(k+1)-blocks): x starts as x_old's copy
+    (the host's `x_old_gpu[:] = x_gpu[:]`), and x[j + 2^(k+1) - 1] = x_old[j + 2^k - 1] + x_old[j + 2^(k+1) - 1]."""
+    x = np.array(x_old, dtype=np.float64)
+    j = np.arange(len(x) >> (k + 1)) << (k + 1)
+    x[j + (2 << k) - 1] = x[j + (1 << k) - 1] + x[j + (2 << k) - 1]
+    return x
+
+
+def tuomanen_down(y_old, k):
+    """One launch of `down_ker` at step k: y[j + 2^k - 1] = y_old[j + 2^(k+1) - 1] and
+    y[j + 2^(k+1) - 1] = y_old[j + 2^(k+1) - 1] + y_old[j + 2^k - 1]."""
+    y_old = np.array(y_old, dtype=np.float64)
+    y = y_old.copy()
+    j = np.arange(len(y) >> (k + 1)) << (k + 1)
+    y[j + (1 << k) - 1] = y_old[j + (2 << k) - 1]
+    y[j + (2 << k) - 1] = y_old[j + (2 << k) - 1] + y_old[j + (1 << k) - 1]
+    return y
+
+
+def tuomanen_up_before(x, k):
+    """What `up_sweep`'s launches at steps 0 .. k-1 leave in x (and x_old)."""
+    x = np.array(x, dtype=np.float64)
+    for kk in range(k):
+        x = tuomanen_up(x, kk)
+    return x
+
+
+def tuomanen_down_before(x, k):
+    """What `down_sweep`'s launches at steps log2(n) - 1 down to k + 1 leave, on `up_sweep`'s result with its
+    last element set to 0 (the host's `y[-1] = 0`)."""
+    y = tuomanen_up_before(x, int(np.log2(len(x))))
+    y[-1] = 0
+    for kk in reversed(range(k + 1, int(np.log2(len(x))))):
+        y = tuomanen_down(y, kk)
+    return y
