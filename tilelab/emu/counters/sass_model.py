@@ -742,6 +742,7 @@ class CountPlan:
                                                    # reads in pairs (emu/counters/pairs.py), counted so
     pool_copies: dict = field(default_factory=dict)  # a pool's family whose SASS accesses are copies of the PTX's
                                                      # (one width): family -> (its key, SASS count, PTX count)
+    pool_merged: dict = field(default_factory=dict)  # a pool's family with groups the model merged -> how many
     moved: dict = field(default_factory=dict)      # (file, line) of a pool -> the pcs planned the model's way there
                                                    # (a merged group ptxas moved to another line, and the line's
                                                    # families that agree with its SASS), back to the PTX's counts
@@ -937,6 +938,8 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
         # a merged group is one SASS access as any other unit: only where the cubin holds the very units
         if any(len(u.pcs) > 1 for u in mine) and have != ptx:
             continue
+        if any(len(u.pcs) > 1 for u in mine):
+            plan.pool_merged[F] = sum(1 for u in mine if len(u.pcs) > 1)
         # the very accesses, or copies of them where the family has one width (a byte copy loop NVVM
         # left without a line, unrolled by ptxas with its remainder copies on the line before it)
         if have != ptx and not (len(ptx) == 1 and set(have) == set(ptx) and

@@ -1547,8 +1547,11 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             pooled[fam] = Undecided(msg("counts.pool_disagree", on=on, name=fam, ptx_on=ptx_on))
             continue
         copies = (getattr(plan, "pool_copies", None) or {}).get(fam)
+        merged = (getattr(plan, "pool_merged", None) or {}).get(fam)
         note = msg("counts.pool_copies_replayed", name=fam, width=copies[0], n=copies[1], ptx_n=copies[2], run=run,
-                   off=run - on) if copies else msg("counts.pool_replayed", name=fam, n=len(ts), run=run, off=run - on)
+                   off=run - on) if copies else \
+            msg("counts.pool_merged_replayed", name=fam, n=len(ts), merged=merged, run=run, off=run - on) if merged \
+            else msg("counts.pool_replayed", name=fam, n=len(ts), run=run, off=run - on)
         pooled[fam] = (note, req, (run if fam in ("LDS", "STS") else on) - ptx)
     for fam, got_ in pooled.items():               # a shared family's runs with every lane off: at its first line
         if not isinstance(got_, Undecided) and got_[2]:
