@@ -5,7 +5,8 @@
 The SASS replay (tilelab/emu/counters/sass_replay.py, ``_division_step``) computes ``MUFU.RCP`` only for a
 normal power of two whose reciprocal is normal (2^-126 .. 2^124 as operands, either sign), taking the result to
 be 2^-k exactly; this runs ``rcp.approx.ftz.f32`` (one MUFU.RCP) on every such operand and writes how many
-results differ from 2^-k, bit for bit, (the probe's SASS is one MUFU.RCP: tests/test_sass_moved_pair.py)."""
+results differ from 2^-k, bit for bit, (the probe's SASS is one MUFU.RCP: tests/test_sass_moved_pair.py; the H200's answer:
+bench/results/mufu-rcp-pow2-2026-12-03.json)."""
 from __future__ import annotations
 
 import json

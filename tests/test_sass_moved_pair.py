@@ -59,15 +59,33 @@ def test_tongkai_softmax_counts_its_merged_broadcast_as_the_h200(kernel, ncu_ld,
 
 
 @pytest.mark.parametrize("launch_id, n", [(":reproMovedSharedPair", 64), (":reproMovedSharedPair#n80", 80)])
-def test_the_reproduction_decides_its_moved_pair(launch_id, n):
-    """The same shape with the missing __syncwarp() (no race): one LDS.64 a warp on line 47, every line decided."""
+def test_the_reproduction_decides_its_moved_pair_as_the_h200(launch_id, n):
+    """The same shape with the missing __syncwarp() (no race): the H200's SASS has the same LDS.64 on the loop's
+    line 45; every line decided, every total the H200's."""
+    rec = json.loads((RES / "fidelity-2026-12-03-moved-pair.json").read_text())
+    (row,) = [x for x in rec["rows"] if x["id"] == "collection/repro_moved_pair.cu" + launch_id]
+    assert row["sass_mix"]["collection/repro_moved_pair.cu:45"] == {"LDS.64": 1}
+    assert row["sass_mix"]["collection/repro_moved_pair.cu:47"] == {"LDG": 5, "STG": 5}
+    assert row["ncu"]["shared_ld_requests"] == row["ncu"]["shared_ld_wavefronts"] == 128
+    assert row["ncu"]["global_st_requests"] == 64 * -(-n // 32)
     r = _run(launch_id)
     assert not [pl["line"] for pl in r.per_line if pl.get("undecided")]
     assert not r.findings
     (line,) = [pl for pl in r.per_line if pl["line"] == 47]
     assert line["shared_ld_requests"] == line["shared_ld_wavefronts"] == 64      # 64 blocks of one warp
-    assert r.metrics["shared_ld_requests"] == 128
-    assert r.metrics["global_st_requests"] == 64 * -(-n // 32)
+    assert {k: r.metrics[k] for k in fid.KEYS} == {k: row["ncu"][k] for k in fid.KEYS}
+
+
+def test_the_h200_returns_a_power_of_twos_reciprocal_exactly(tmp_path):
+    """bench/mufu_rcp_pow2.py's probe is one MUFU.RCP, and on the H200 none of its 498 operands differs."""
+    import mufu_rcp_pow2
+    from tilelab.toolchain import kernel_from_file
+    src = tmp_path / "rcp.cu"
+    src.write_text(mufu_rcp_pow2.SRC)
+    sass = kernel_from_file(src, "rcp").program.sass("sm_90")
+    assert [x.split("*/")[1].split()[0] for x in sass.splitlines() if "MUFU" in x] == ["MUFU.RCP"]
+    got = json.loads((RES / "mufu-rcp-pow2-2026-12-03.json").read_text())
+    assert (got["operands"], got["differ"], got["device"]) == (498, 0, "NVIDIA H200")
 
 
 def test_the_replay_computes_the_division_steps_exactly():
