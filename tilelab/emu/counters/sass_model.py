@@ -742,6 +742,13 @@ class CountPlan:
                                                    # reads in pairs (emu/counters/pairs.py), counted so
     pool_copies: dict = field(default_factory=dict)  # a pool's family whose SASS accesses are copies of the PTX's
                                                      # (one width): family -> (its key, SASS count, PTX count)
+    pool_merged: dict = field(default_factory=dict)  # a pool's family with groups the model merged -> how many
+    moved: dict = field(default_factory=dict)      # (file, line) of a pool -> the pcs planned the model's way there
+                                                   # (a merged group ptxas moved to another line, and the line's
+                                                   # families that agree with its SASS), back to the PTX's counts
+                                                   # where the replay does not decide the line (sass_replay.unpair)
+    agreed: dict = field(default_factory=dict)     # (file, line) of a pool -> its other families, whose SASS keys on
+                                                   # the line are the model's (decided by the check itself)
 
     @property
     def active(self) -> bool:
@@ -809,6 +816,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         groups.setdefault(root(w), []).append(w)
     plan = CountPlan(mode="sass", arch=arch)
     lazy8: dict = {}                        # what the pairs rule reads, made once where a line needs it
+    left: dict = {}                         # a line left to the PTX -> (its units, the cubin's keys there)
     for lines in groups.values():
         lines.sort(key=lambda w: w[1])
         us = [u for w in lines for u in by_line.get(w, [])]
@@ -842,6 +850,8 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                 plan.copies[lines[0]] = dict(have)
                 if wider:
                     plan.idle[lines[0]] = wider
+            if len(lines) == 1:
+                left[lines[0]] = (us, have)
             for w in lines:
                 plan.lines[w] = "ptx"
                 plan.notes[w] = ((_msg("counts.not_modelled") if merged or silent else "") +
@@ -877,6 +887,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             if notes:
                 plan.notes[w] = _msg("counts.sep").join(notes)
     plan.pools = _pools(plan, units, cub, fn, where)
+    _moved(plan, left, unrolled)
     for w in {w for ws in plan.pools.values() for w in ws}:
         plan.pool_fams[w] = frozenset({k.split(".")[0] for k in cub.get(w, {}) if k.split(".")[0] in COMPARED} |
                                       {u.key.split(".")[0] for u in units if u.key and where(fn.instrs[u.pcs[0]]) == w})
@@ -918,12 +929,17 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
             sass = sum(n for k, n in cub.get(w, {}).items() if fam(k) == F)
             if ptx != sass:
                 need.append(w)
-        if not need or any(len(u.pcs) > 1 or u.reused or u.asked < u.size for u in mine):
+        if not need or any(u.reused or u.asked < u.size for u in mine):
             continue
         have = Counter()
         for mix in cub.values():
             have.update({k: n for k, n in mix.items() if fam(k) == F})
         ptx = Counter(u.key for u in mine)
+        # a merged group is one SASS access as any other unit: only where the cubin holds the very units
+        if any(len(u.pcs) > 1 for u in mine) and have != ptx:
+            continue
+        if any(len(u.pcs) > 1 for u in mine):
+            plan.pool_merged[F] = sum(1 for u in mine if len(u.pcs) > 1)
         # the very accesses, or copies of them where the family has one width (a byte copy loop NVVM
         # left without a line, unrolled by ptxas with its remainder copies on the line before it)
         if have != ptx and not (len(ptx) == 1 and set(have) == set(ptx) and
@@ -934,6 +950,34 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
         out[F] = tuple(sorted(w for w in undecided if w in need or any(
             where(fn.instrs[u.pcs[0]]) == w for u in mine) or any(fam(k) == F for k in cub.get(w, {}))))
     return out
+
+
+def _moved(plan, left: dict, unrolled: list) -> None:
+    """A pool's line (``_pools``) whose other families the cubin holds there key for key as the model
+    does is decided by the replay of its pooled families alone: those families are ``agreed``. Its
+    pooled families' merged groups and its agreed families' units are counted the model's way
+    (``action``), as on a line the check decided; ``moved`` keeps their pcs, which go back to the
+    PTX's counts where the replay does not decide the line (sass_replay.unpair). Tongkai's row
+    softmax: NVVM reads ``s_max_val`` and ``s_sum`` with no line before the last loop (the emulator
+    gives them line 79, their first use), ptxas merges them into one ``LDS.64`` placed on line 77, the
+    instruction before it; line 79's ``LDG×5, STG×5`` are the model's."""
+    fam = lambda k: k.split(".")[0]  # noqa: E731
+    for w, (us, have) in left.items():
+        pooled = {F for F, ws in plan.pools.items() if w in ws}
+        if not pooled or any(u.reused for u in us):
+            continue
+        predicted = Counter(u.key for u in us if u.key)
+        others = {fam(k) for k in list(have) + list(predicted)} - pooled
+        if any(Counter({k: n for k, n in have.items() if fam(k) == F}) !=
+               Counter({k: n for k, n in predicted.items() if fam(k) == F}) for F in others):
+            continue
+        planned = [u for u in us if u.key and (fam(u.key) in others or len(u.pcs) > 1)]
+        if not any(len(u.pcs) > 1 for u in planned):
+            plan.agreed[w] = frozenset(others)
+            continue
+        _assign(plan.action, planned, unrolled)
+        plan.moved[w] = frozenset(pc for u in planned for pc in u.pcs)
+        plan.agreed[w] = frozenset(others)
 
 
 def _assign(action: dict, us: list, unrolled: list) -> None:

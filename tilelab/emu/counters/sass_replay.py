@@ -295,6 +295,36 @@ class _Group:
         return part(mask), part(~mask)
 
 
+def _division_step(op: str, mods: tuple, a):
+    """The steps of ptxas's unsigned division by a divisor it did not fold (``CEIL(N, warpSize)``: NVVM divides by
+    ``WARP_SZ``, which ptxas knows as 32 only after choosing the sequence) that the replay can compute exactly:
+    ``IABS`` (|x|, wrapping at -2^31), ``I2F.U32.RP`` (an unsigned integer to float32 rounded up: exact in
+    float64, then the next float32 up where float32 rounded it down), ``MUFU.RCP`` of a power of two (the
+    reciprocal 2^-k is a float32 and the H200 returns it exactly: docs/SASS_COUNTS.md; any other operand stays
+    unknown, as the unit's approximation is not specified) and ``F2I.FTZ.U32.TRUNC.NTZ`` (truncated to an
+    unsigned integer, saturating, NaN to 0). None: not one of these, or an operand the replay cannot give."""
+    if isinstance(a, Unknown):
+        return a
+    a = np.asarray(a, dtype=_U32)
+    if op == "IABS" and not mods:
+        return np.abs(a.view(np.int32).astype(np.int64)).astype(np.uint64).astype(np.uint32).astype(_U32)
+    if op == "I2F" and mods == ("U32", "RP"):
+        x = a.astype(np.float64)
+        f = x.astype(np.float32)
+        f = np.where(f.astype(np.float64) < x, np.nextafter(f, np.float32(np.inf)), f).astype(np.float32)
+        return f.view(_U32)
+    if op == "MUFU" and mods == ("RCP",):
+        exp, man = (a >> _U32(23)) & _U32(0xFF), a & _U32(0x7FFFFF)
+        if not ((man == 0) & (exp > 2) & (exp < 252)).all():     # a normal power of two with a normal reciprocal
+            return None
+        return ((a & _U32(0x80000000)) | ((_U32(254) - exp) << _U32(23))).astype(_U32)
+    if op == "F2I" and mods == ("FTZ", "U32", "TRUNC", "NTZ"):
+        f = a.view(np.float32).astype(np.float64)
+        t = np.trunc(np.nan_to_num(f, nan=0.0, posinf=4294967295.0, neginf=0.0))
+        return np.clip(t, 0, 4294967295).astype(np.uint64).astype(_U32)
+    return None
+
+
 def _uniform(v):
     """Collapse a per-lane array whose lanes all agree to shape ()."""
     if isinstance(v, np.ndarray) and v.ndim and len(v) and (v == v[0]).all():
@@ -676,6 +706,11 @@ class Replay:
                 return sset(o[0], a)
             x = (a.view(np.int32) if mods[1] == "S32" else a).astype(np.float32)
             return sset(o[0], np.asarray(x, dtype=np.float32).view(_U32))
+        if op in ("I2F", "MUFU", "F2I", "IABS") and len(o) == 2:
+            got = _division_step(op, mods, v(1))
+            if got is not None:
+                return sset(o[0], got)
+            return self._poison(g, ins, guard)
         if op in ("VIADD", "UVIADD") and len(o) == 3 and not mods:
             a, b = v(1), v(2)
             bad = next((x for x in (a, b) if isinstance(x, Unknown)), None)
@@ -1512,8 +1547,11 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             pooled[fam] = Undecided(msg("counts.pool_disagree", on=on, name=fam, ptx_on=ptx_on))
             continue
         copies = (getattr(plan, "pool_copies", None) or {}).get(fam)
+        merged = (getattr(plan, "pool_merged", None) or {}).get(fam)
         note = msg("counts.pool_copies_replayed", name=fam, width=copies[0], n=copies[1], ptx_n=copies[2], run=run,
-                   off=run - on) if copies else msg("counts.pool_replayed", name=fam, n=len(ts), run=run, off=run - on)
+                   off=run - on) if copies else \
+            msg("counts.pool_merged_replayed", name=fam, n=len(ts), merged=merged, run=run, off=run - on) if merged \
+            else msg("counts.pool_replayed", name=fam, n=len(ts), run=run, off=run - on)
         pooled[fam] = (note, req, (run if fam in ("LDS", "STS") else on) - ptx)
     for fam, got_ in pooled.items():               # a shared family's runs with every lane off: at its first line
         if not isinstance(got_, Undecided) and got_[2]:
@@ -1534,7 +1572,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             if failed is not None:
                 notes[w] = failed
                 continue
-            if (line_fams.get(w, set()) | plan.pool_fams.get(w, set())) - mine:
+            if (line_fams.get(w, set()) | plan.pool_fams.get(w, set())) - mine - getattr(plan, "agreed", {}).get(w, set()):
                 continue                            # another family keeps it undecided (its note stands)
             notes[w] = msg("counts.sep").join(pool_notes)
             decided.add(w)
@@ -1589,3 +1627,12 @@ def unpair(plan, counters, ptx_counters, decided) -> None:
             if pc in ptx_counters and pc in counters:
                 for k in [k for k in counters[pc] if k.startswith("shared_ld")]:
                     counters[pc][k] = ptx_counters[pc].get(k, 0)
+    # a pool's line planned the model's way (sass_model._moved): every count of its planned pcs
+    for w, pcs in getattr(plan, "moved", {}).items():
+        if w in decided:
+            continue
+        for pc in pcs:
+            if pc in ptx_counters:
+                c = counters.setdefault(pc, dict.fromkeys(METRIC_KEYS, 0))
+                for k in set(c) | set(ptx_counters[pc]):
+                    c[k] = ptx_counters[pc].get(k, 0)
