@@ -37,6 +37,7 @@ from . import structs as emu_structs
 from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import ifconvert, remainder_loop, sass_replay
+from . import order
 from .counters.observed import Observed
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
@@ -196,6 +197,7 @@ class Machine:
         self._lay_key, self._lay = None, None
         self.deadline = time.process_time() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
+        self.rank = order.schedule_order(fn)            # None: the lowest pc runs first (emu/order.py)
         # requests on the SASS control flow (emu/counters/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
         self.lazy = lazy                       # ifconvert.Lazy (counts="sass"), or None
@@ -321,7 +323,8 @@ class Machine:
         steps = 0
         idx = None          # current group (None = every thread of the chunk)
         gpc = 0             # the group's pc
-        others_min = None   # lowest pc among runnable threads outside the group
+        others_min = None   # lowest pc (rank, emu/order.py) among runnable threads outside the group
+        rank = self.rank
         while True:
             if gpc >= n:
                 raise EmulatorError("fell off the end of the kernel without ret")
@@ -406,7 +409,7 @@ class Machine:
                     if idx is False:
                         return
                     continue
-                if others_min is not None and gpc >= others_min:
+                if others_min is not None and (gpc if rank is None else rank[gpc]) >= others_min:
                     self.pc[self.lanes(idx)] = gpc
                     idx, gpc, others_min = self._regroup()
                     if idx is False:
@@ -420,7 +423,7 @@ class Machine:
                 continue
             isa.execute(self, ins, idx, gpc)
             gpc += 1
-            if others_min is not None and gpc >= others_min:
+            if others_min is not None and (gpc if rank is None else rank[gpc]) >= others_min:
                 self.pc[self.lanes(idx)] = gpc
                 idx, gpc, others_min = self._regroup()
                 if idx is False:
@@ -462,10 +465,14 @@ class Machine:
                 self.yielded = None
                 if self.tma is not None and tma.stalled(self, runnable):   # mbarriers that never complete
                     return self._regroup()
+        if self.rank is not None:                 # a join above its way in: the order of emu/order.py
+            pcs = np.where(pcs == np.iinfo(np.int64).max, pcs, self.rank[np.minimum(pcs, len(self.rank) - 1)])
         lo = int(pcs.min())
         group = pcs == lo
         rest = pcs[~group]
         others = int(rest.min()) if rest.size and rest.min() != np.iinfo(np.int64).max else None
+        if self.rank is not None:
+            lo = int(self.pc[int(np.argmax(group))])
         if group.all():
             return None, lo, others
         return np.flatnonzero(group), lo, others
