@@ -36,7 +36,7 @@ from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, op
 from . import structs as emu_structs
 from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
-from .counters import ifconvert, remainder_loop, sass_replay
+from .counters import ifconvert, remainder_loop, requests, sass_replay
 from . import order
 from .counters.observed import Observed
 from .counters.metrics import METRIC_KEYS
@@ -108,6 +108,8 @@ class Machine:
         self.T = T = self.nblocks * self.tpb
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
+        self.sunk_at = None             # branch pc -> load pc: global loads ptxas sank past it (counters/sunk.py)
+        self.sunk_pending: dict = {}    # branch pc -> the sunk load's warps, waiting for the branch
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
         self.narrow_cost: dict = {}     # a merged group's leader pc -> (its width, its last PTX cost) (requests._count_planned)
         self.remainder = None           # counts="sass": remainder_loop.RemainderLoops of the launch
@@ -360,6 +362,8 @@ class Machine:
                     lanes = self.lanes(idx)
                     if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/counters/ifconvert.py)
                         ifconvert.count_skipped(self, gpc, idx, take)
+                    if self.sunk_at is not None and gpc in self.sunk_at:   # a load ptxas sank past it (counters/sunk.py)
+                        requests.count_sunk_at_branch(self, gpc, idx, take)
                     if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None
                                                  or self.tma is not None) and \
                             (take is None or take.any()):
@@ -759,6 +763,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     if counts == "sass":
         plan = plan_for(kernel, fn, files, arch)
     actions = plan.action if plan is not None and plan.active else {}
+    sunk_at = requests.sunk_branches(actions)
     ptx_counters: dict = {}
     # requests on the SASS control flow (emu/counters/ifconvert.py); sass_only: what it adds to a pc's
     # counts (or, negative, takes away) that the PTX view has not
@@ -818,6 +823,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
+        m.sunk_at = sunk_at
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
         m.remainder = rloops
