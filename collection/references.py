@@ -2143,3 +2143,16 @@ def sparry_divide_step(dist, vis, predist, base, part, E, W, V):
             vis[u] = (V[u + 1] + part - 1) // part - V[u] // part
             flag = 1
     return dist.astype(np.int32), vis.astype(np.int32), predist.astype(np.int32), flag
+
+
+def repro_join_above(a, n, rounds, threads):
+    """collection/repro_divide.cu's reproJoinAbove: ``rounds`` passes, each lowering every item above the pass's
+    id by one; then each thread's flag is ``rounds`` and its ``seen`` says whether its item (thread < n) equals
+    ``rounds`` after them. Returns (a, flags, seen)."""
+    a = np.array(a, dtype=np.int32)
+    for i in range(rounds):
+        a = np.where(a > i, a - 1, a).astype(np.int32)
+    tid = np.arange(threads)
+    seen = np.zeros(threads, dtype=np.int32)
+    seen[:n] = (a[:n] == rounds).astype(np.int32)
+    return a, np.full(threads, rounds, dtype=np.int32), seen

@@ -21,7 +21,7 @@ shape counts the load as in the PTX.
 from __future__ import annotations
 
 SUNK = "sunk"
-_ORDERED = ("volatile", "relaxed", "acquire", "release", "mmio", "nc")
+_ORDERED = ("volatile", "relaxed", "acquire", "release", "mmio")
 _NO_DEST = ("st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp", "prefetch",
             "mbarrier", "griddepcontrol", "setmaxnreg", "trap")
 _SIDE_EFFECT = {"st", "atom", "red", "bar", "barrier", "membar", "fence", "call", "ret", "exit", "trap",
