@@ -94,3 +94,25 @@ def test_delta_steppings_last_stores_once_a_warp_as_on_the_h200():
     assert (r.metrics["global_st_requests"], r.metrics["global_st_sectors"]) == (6928, 6964)
     assert (r.metrics["global_ld_requests"], r.metrics["global_ld_sectors"]) == (23482, 26462) == \
         (ncu["global_ld_requests"], ncu["global_ld_sectors"])
+
+
+def test_the_reproductions_count_each_cause_once():
+    """``collection/repro_divide.cu``: ``reproSunkGlobalLoad``'s ``base`` read (line 17) runs in the 4 warps of
+    32 with an item (the old code: 32), its ``part`` read (line 18, used after the loop too) in all 32;
+    ``reproJoinAbove``'s two stores after the inner loop (lines 50 and 51) once a warp a pass, 32 x 4 = 128 (the
+    old code: 132, warp 3 twice a pass). Their outputs were the H200's bit for bit
+    (collection-gpu-2026-12-03-divide.json); ncu's counts of them are left to the next device call."""
+    r = _run(":reproSunkGlobalLoad")
+    src = (ROOT / "collection" / "repro_divide.cu").read_text().splitlines()
+    base = 1 + next(i for i, s in enumerate(src) if "int localBase = base[0];" in s)
+    row = _line(r, base)
+    assert (row["global_ld_requests"], row["global_ld_sectors"]) == (4, 4) and row["ptx"]["global_ld_requests"] == 32
+    assert _line(r, base + 1)["global_ld_requests"] == 32
+    r = _run(":reproJoinAbove")
+    stores = [1 + i for i, s in enumerate(src) if s.strip() in ("flags[u0] = id;", "seen[u0] = 0;")]
+    assert len(stores) == 2
+    for line in stores:
+        assert _line(r, line)["global_st_requests"] == 32 * 4
+    gpu = json.loads((RES / "collection-gpu-2026-12-03-divide.json").read_text())
+    assert gpu["nvrtc"] == "13.0" and gpu["as_expected"] == 2 == len(gpu["results"])
+    assert all(set(x["outputs"].values()) == {"bit-identical"} for x in gpu["results"])
