@@ -101,7 +101,7 @@ def test_the_reproductions_count_each_cause_once():
     32 with an item (the old code: 32), its ``part`` read (line 18, used after the loop too) in all 32;
     ``reproJoinAbove``'s two stores after the inner loop (lines 50 and 51) once a warp a pass, 32 x 4 = 128 (the
     old code: 132, warp 3 twice a pass). Their outputs were the H200's bit for bit
-    (collection-gpu-2026-12-03-divide.json); ncu's counts of them are left to the next device call."""
+    (collection-gpu-2026-12-03-divide.json); their totals against ncu's: the next test."""
     r = _run(":reproSunkGlobalLoad")
     src = (ROOT / "collection" / "repro_divide.cu").read_text().splitlines()
     base = 1 + next(i for i, s in enumerate(src) if "int localBase = base[0];" in s)
@@ -116,3 +116,30 @@ def test_the_reproductions_count_each_cause_once():
     gpu = json.loads((RES / "collection-gpu-2026-12-03-divide.json").read_text())
     assert gpu["nvrtc"] == "13.0" and gpu["as_expected"] == 2 == len(gpu["results"])
     assert all(set(x["outputs"].values()) == {"bit-identical"} for x in gpu["results"])
+
+
+def test_the_reproductions_totals_are_ncus():
+    """ncu on the H200 at 0b112ea (fidelity-2026-12-03-divide.json, NVRTC 13.0): ``reproSunkGlobalLoad`` 72
+    global-load requests and 81 sectors, 35 store requests and 136 sectors; ``reproJoinAbove`` 356 and 482, 282
+    and 1,113. This code counts all 26 totals as ncu does, every line decided; the code before the branch
+    (a040291, fidelity-compare-2026-12-03-divide-before.json) counted 28 load requests and sectors too many in
+    the first (line 17 in all 32 warps) and 8 store requests and sectors in the second (warp 3 twice a pass)."""
+    rec = RES / "fidelity-2026-12-03-divide.json"
+    meta = json.loads(rec.read_text())
+    assert meta["commit"].startswith("0b112ea") and meta["nvrtc"] == "13.0" and meta["gpu"]["name"] == "NVIDIA H200"
+    sunk, join = "collection/repro_divide.cu:reproSunkGlobalLoad", "collection/repro_divide.cu:reproJoinAbove"
+    keys = ("global_ld_requests", "global_ld_sectors", "global_st_requests", "global_st_sectors")
+    assert tuple(_ncu(rec, sunk)[k] for k in keys) == (72, 81, 35, 136)
+    assert tuple(_ncu(rec, join)[k] for k in keys) == (356, 482, 282, 1113)
+    for lid in (sunk, join):
+        L = _launch(lid[lid.index(":"):])
+        emu = fid.emulate(L, "sass", "sm_90")
+        assert not fid.undecided_keys(emu)
+        checks = fid.compare_row(emu["metrics"], _ncu(rec, lid), L.apart)
+        assert len(checks) == 13 and all(fid.matches(c) for c in checks.values()), checks
+    before = {x["id"]: x["checks"] for x in json.loads((RES / "fidelity-compare-2026-12-03-divide-before.json")
+                                                        .read_text())["rows"]}
+    assert {k: c["delta"] for k, c in before[sunk].items() if c["delta"]} == \
+        {"global_ld_requests": 28, "global_ld_sectors": 28}
+    assert {k: c["delta"] for k, c in before[join].items() if c["delta"]} == \
+        {"global_st_requests": 8, "global_st_sectors": 8}
