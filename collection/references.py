@@ -2182,3 +2182,16 @@ def tuomanen_down_before(x, k):
     for kk in reversed(range(k + 1, int(np.log2(len(x))))):
         y = tuomanen_down(y, kk)
     return y
+
+
+def repro_join_above(a, n, rounds, threads):
+    """collection/repro_divide.cu's reproJoinAbove: ``rounds`` passes, each lowering every item above the pass's
+    id by one; then each thread's flag is ``rounds`` and its ``seen`` says whether its item (thread < n) equals
+    ``rounds`` after them. Returns (a, flags, seen)."""
+    a = np.array(a, dtype=np.int32)
+    for i in range(rounds):
+        a = np.where(a > i, a - 1, a).astype(np.int32)
+    tid = np.arange(threads)
+    seen = np.zeros(threads, dtype=np.int32)
+    seen[:n] = (a[:n] == rounds).astype(np.int32)
+    return a, np.full(threads, rounds, dtype=np.int32), seen

@@ -36,7 +36,8 @@ from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, op
 from . import structs as emu_structs
 from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
-from .counters import ifconvert, remainder_loop, sass_replay
+from .counters import ifconvert, remainder_loop, requests, sass_replay
+from . import order
 from .counters.observed import Observed
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
@@ -107,6 +108,8 @@ class Machine:
         self.T = T = self.nblocks * self.tpb
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
+        self.sunk_at = None             # branch pc -> load pc: global loads ptxas sank past it (counters/sunk.py)
+        self.sunk_pending: dict = {}    # branch pc -> the sunk load's warps, waiting for the branch
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
         self.narrow_cost: dict = {}     # a merged group's leader pc -> (its width, its last PTX cost) (requests._count_planned)
         self.remainder = None           # counts="sass": remainder_loop.RemainderLoops of the launch
@@ -196,6 +199,7 @@ class Machine:
         self._lay_key, self._lay = None, None
         self.deadline = time.process_time() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
+        self.rank = order.schedule_order(fn)            # None: the lowest pc runs first (emu/order.py)
         # requests on the SASS control flow (emu/counters/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
         self.lazy = lazy                       # ifconvert.Lazy (counts="sass"), or None
@@ -321,7 +325,8 @@ class Machine:
         steps = 0
         idx = None          # current group (None = every thread of the chunk)
         gpc = 0             # the group's pc
-        others_min = None   # lowest pc among runnable threads outside the group
+        others_min = None   # lowest pc (rank, emu/order.py) among runnable threads outside the group
+        rank = self.rank
         while True:
             if gpc >= n:
                 raise EmulatorError("fell off the end of the kernel without ret")
@@ -357,6 +362,8 @@ class Machine:
                     lanes = self.lanes(idx)
                     if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/counters/ifconvert.py)
                         ifconvert.count_skipped(self, gpc, idx, take)
+                    if self.sunk_at is not None and gpc in self.sunk_at:   # a load ptxas sank past it (counters/sunk.py)
+                        requests.count_sunk_at_branch(self, gpc, idx, take)
                     if gpc in self.spin_pcs and (others_min is not None or self.yielded is not None
                                                  or self.tma is not None) and \
                             (take is None or take.any()):
@@ -406,7 +413,7 @@ class Machine:
                     if idx is False:
                         return
                     continue
-                if others_min is not None and gpc >= others_min:
+                if others_min is not None and (gpc if rank is None else rank[gpc]) >= others_min:
                     self.pc[self.lanes(idx)] = gpc
                     idx, gpc, others_min = self._regroup()
                     if idx is False:
@@ -420,7 +427,7 @@ class Machine:
                 continue
             isa.execute(self, ins, idx, gpc)
             gpc += 1
-            if others_min is not None and gpc >= others_min:
+            if others_min is not None and (gpc if rank is None else rank[gpc]) >= others_min:
                 self.pc[self.lanes(idx)] = gpc
                 idx, gpc, others_min = self._regroup()
                 if idx is False:
@@ -462,10 +469,14 @@ class Machine:
                 self.yielded = None
                 if self.tma is not None and tma.stalled(self, runnable):   # mbarriers that never complete
                     return self._regroup()
+        if self.rank is not None:                 # a join above its way in: the order of emu/order.py
+            pcs = np.where(pcs == np.iinfo(np.int64).max, pcs, self.rank[np.minimum(pcs, len(self.rank) - 1)])
         lo = int(pcs.min())
         group = pcs == lo
         rest = pcs[~group]
         others = int(rest.min()) if rest.size and rest.min() != np.iinfo(np.int64).max else None
+        if self.rank is not None:
+            lo = int(self.pc[int(np.argmax(group))])
         if group.all():
             return None, lo, others
         return np.flatnonzero(group), lo, others
@@ -752,6 +763,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     if counts == "sass":
         plan = plan_for(kernel, fn, files, arch)
     actions = plan.action if plan is not None and plan.active else {}
+    sunk_at = requests.sunk_branches(actions)
     ptx_counters: dict = {}
     # requests on the SASS control flow (emu/counters/ifconvert.py); sass_only: what it adds to a pc's
     # counts (or, negative, takes away) that the PTX view has not
@@ -811,6 +823,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         intrinsics.set_grid_workspace(m)
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
+        m.sunk_at = sunk_at
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
         m.remainder = rloops

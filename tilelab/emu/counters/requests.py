@@ -131,6 +131,45 @@ def _count_sunk(m, pc, idx, planned, key, mat, act, nbytes, sop) -> None:
     m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat[rows], on[rows], nbytes, sop).sum()))
 
 
+def _count_sunk_global(m, pc, idx, planned, key, mat, act, nbytes, active) -> None:
+    """A global load ptxas sank past the conditional branch after it (``_count_sunk``'s global twin,
+    ``("sunk", pred, neg, line, branch_pc)``). Its predicate is set after the load in the PTX, so the
+    SASS count waits for the branch (``count_sunk_at_branch``); the PTX view keeps every lane's now."""
+    m.count_ptx(pc, key + "_requests", mat.shape[0])
+    m.count_ptx(pc, key + "_requests_active", active)
+    m.count_ptx(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+    m.sunk_pending[planned[4]] = (pc, None if idx is None else idx.copy(), mat, act, nbytes, key)
+
+
+def sunk_branches(actions: dict):
+    """``{branch pc: load pc}`` of the global loads ptxas sank past a branch (None: there are none)."""
+    out = {a[4]: pc for pc, a in actions.items() if a[0] == "sunk" and len(a) > 4}
+    return out or None
+
+
+def count_sunk_at_branch(m, bpc: int, idx, take) -> None:
+    """At the branch a sunk global load waits for: a request for each warp with a lane that falls
+    through it, the sectors of those lanes' addresses (the SASS's ``LDG`` stands on that side alone).
+    Lanes that reached the branch in another group than the load's are counted as the PTX has them."""
+    got = m.sunk_pending.pop(bpc, None)
+    if got is None:
+        return
+    pc, lidx, mat, act, nbytes, key = got
+    same = (lidx is None and idx is None) or (lidx is not None and idx is not None and np.array_equal(lidx, idx))
+    if take is None or not same:
+        m.count(pc, key + "_requests", mat.shape[0])
+        m.count(pc, key + "_requests_active", int(act.any(axis=1).sum()))
+        m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+        return
+    falls, _ = m.warp_matrix(idx, ~take)
+    on = act & falls.astype(bool)
+    rows = on.any(axis=1)
+    n = int(rows.sum())
+    m.count(pc, key + "_requests", n)
+    m.count(pc, key + "_requests_active", n)
+    m.count(pc, key + "_sectors", int(global_sectors(mat[rows], on[rows], nbytes).sum()))
+
+
 def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: bool) -> None:
     """A global ld/st's requests (every warp that executed it, and those with a lane on) and sectors;
     under counts="sass", as ptxas made the access (``_count_planned``). ``mat``/``act``: the warps'
@@ -140,6 +179,9 @@ def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: 
     if planned is not None and planned[0] == "iter":    # a loop modelled as unrolled (sass_model)
         planned = resolve_plan(m, planned, idx)
     active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
+    if planned is not None and planned[0] == "sunk":     # ptxas moved the load past the branch (counters/sunk.py)
+        _count_sunk_global(m, pc, idx, planned, key, mat, act, nbytes, active)
+        return
     if planned is None:
         rl = m.remainder
         if rl is not None and not store and pc in rl.pcs:   # recounted as ptxas's copies run (remainder_loop)

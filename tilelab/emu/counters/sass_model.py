@@ -49,7 +49,7 @@ from ..operands import reg_array
 from ..ptx import parsed
 from .pairs import paired_line
 from .regions import regions
-from .sunk import sunk_loads
+from .sunk import candidates as sunk_candidates, sunk_loads
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
@@ -1149,12 +1149,15 @@ def _agreeing(units, lines, cub, fn, where) -> int:
 
 
 def _worth_checking(fn, n_entry: int, module_vars=()) -> bool:
-    """Could the cubin differ from the PTX's accesses? Yes if the PTX has a __constant__ load, two
+    """Could the cubin differ from the PTX's accesses? Yes if the PTX has a __constant__ load, a load
+    ptxas may have sunk past a branch (emu/counters/sunk.py's PTX side), two
     shared accesses that could merge whatever their alignment (a short counted loop unrolled; two
     static variables side by side in the emulator's layout count as one), or global ones that could
     with every static shared variable 16-byte aligned (a kernel pointer's alignment is unknown to
     ptxas too)."""
     if any(_is_const(ins) for ins in fn.instrs[:n_entry]):
+        return True
+    if sunk_candidates(fn, n_entry, lambda ins: (ins.file, ins.line), _writes):   # a load ptxas may sink (sunk.py)
         return True
     loops = find_loops(fn, n_entry)
     spans = if_regions(fn, n_entry)         # (groups across ifs ptxas may predicate: _spanned)

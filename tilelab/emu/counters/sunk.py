@@ -21,6 +21,9 @@ shape counts the load as in the PTX.
 from __future__ import annotations
 
 SUNK = "sunk"
+_ORDERED = ("volatile", "relaxed", "acquire", "release", "mmio")
+_NO_DEST = ("st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp", "prefetch",
+            "mbarrier", "griddepcontrol", "setmaxnreg", "trap")
 _SIDE_EFFECT = {"st", "atom", "red", "bar", "barrier", "membar", "fence", "call", "ret", "exit", "trap",
                 "cp", "mbarrier", "ld", "ldu", "tex", "suld", "sust", "wmma", "mma", "ldmatrix", "stmatrix",
                 "vote", "shfl", "match", "redux", "activemask", "bra", "brx", "setmaxnreg", "griddepcontrol"}
@@ -28,9 +31,16 @@ _ENDS = {"BRA", "BRX", "JMP", "JMX", "RET", "EXIT", "CALL", "BREAK", "CONT", "KI
          "WARPSYNC", "BSYNC"}
 
 
-def _after_barrier(fn, pc: int) -> bool:
-    """Whether the load is the first thing after a block-wide barrier but for register arithmetic
-    (no branch, access or label between: the branch after it is the barrier's first)."""
+def _plain_load(j) -> bool:
+    """A load ptxas may move past another load: unguarded, not volatile, ordered or a texture's."""
+    return j.op in ("ld", "ldu") and not j.guard and not any(q in j.mods for q in _ORDERED)
+
+
+def _after_barrier(fn, pc: int, space: str) -> bool:
+    """Whether the load is the first thing after a block-wide barrier (a shared load), or after one or
+    the kernel's start (a global load), but for register arithmetic and, for a global load, other plain
+    loads (no branch, store, atomic or label between: the branch after it is the barrier's, or the
+    kernel's, first)."""
     targets = fn.__dict__.get("_sunk_targets")
     if targets is None:
         targets = fn.__dict__["_sunk_targets"] = {i.target for i in fn.instrs if i.op == "bra"}
@@ -40,29 +50,82 @@ def _after_barrier(fn, pc: int) -> bool:
             return False
         if j.op in ("bar", "barrier"):
             return "warp" not in j.mods and not j.guard
+        if space == "global" and _plain_load(j):
+            continue
         if j.op in _SIDE_EFFECT or j.guard:
             return False
-    return False
+    return space == "global" and 0 not in targets
 
 
-def _candidate(fn, n_entry: int, pc: int, writes):
+def _candidate(fn, n_entry: int, pc: int, writes, space: str = "shared"):
     """The conditional forward branch that ends the load's block, with nothing between them but
-    register arithmetic that leaves its predicate alone, the load right after a barrier (None otherwise)."""
+    register arithmetic that leaves its predicate alone (and, for a global load, other plain loads),
+    the load right after a barrier (a global one: or at the kernel's start) (None otherwise). A global
+    load's value must also be dead where the branch jumps (ptxas sinks it only into the side that uses
+    it: ``_read_from``)."""
     ins = fn.instrs[pc]
-    if ins.guard or "volatile" in ins.mods or not _after_barrier(fn, pc):
+    if ins.guard or any(q in ins.mods for q in _ORDERED) or not _after_barrier(fn, pc, space):
         return None
     dest = writes(ins)
+    targets = fn.__dict__["_sunk_targets"]                # (made by _after_barrier)
     for q in range(pc + 1, n_entry):
         j = fn.instrs[q]
+        if space == "global" and q in targets:         # something jumps in between: not one block
+            return None
         if j.op == "bra":
             if not j.guard or j.guard in dest or not (q < j.target <= n_entry):
                 return None
+            if space == "global":
+                # the value unused before the branch (so the branch cannot depend on it) and dead where it jumps
+                if not dest or any(_reads(fn.instrs[k], dest) for k in range(pc + 1, q + 1)) \
+                        or _read_from(fn, n_entry, j.target, dest):
+                    return None
+                return q
             if any(j.guard in writes(fn.instrs[k]) for k in range(pc + 1, q)):
                 return None
             return q
+        if space == "global" and _plain_load(j) and not (writes(j) & dest):
+            continue
         if j.op in _SIDE_EFFECT or j.guard:
             return None
     return None
+
+
+def _read_from(fn, n_entry: int, start: int, regs: set) -> bool:
+    """Whether any instruction reachable from ``start`` (forward and back edges alike) names one of
+    ``regs`` other than as the register it writes (conservative: a rewrite before the read is not
+    looked for)."""
+    seen, todo = set(), [start]
+    while todo:
+        q = todo.pop()
+        while 0 <= q < n_entry and q not in seen:
+            seen.add(q)
+            j = fn.instrs[q]
+            if _reads(j, regs):
+                return True
+            if j.op == "bra":
+                todo.append(j.target)
+                if not j.guard:
+                    break
+            elif j.op in ("ret", "exit") and not j.guard:
+                break
+            q += 1
+    return False
+
+
+def _reads(j, regs: set) -> bool:
+    """Whether the instruction reads one of ``regs`` (its guard or a source operand)."""
+    return j.guard in regs or any(_names(a, regs) for a in (j.args[1:] if _writes_first(j) else j.args))
+
+
+def _writes_first(j) -> bool:
+    return bool(j.args) and j.op not in _NO_DEST
+
+
+def _names(a, regs: set) -> bool:
+    if a.kind == "vec":
+        return any(_names(x, regs) for x in a.items)
+    return getattr(a, "name", None) in regs
 
 
 def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
@@ -71,18 +134,7 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
     callable returning them, called only where the PTX has a candidate); ``where``: a PTX
     instruction's (file, line), as the listing names them; ``writes``: a PTX instruction's
     destination registers."""
-    cands = {}
-    per_line: dict = {}
-    for pc in range(n_entry):
-        ins = fn.instrs[pc]
-        if ins.op in ("ld", "ldu") and "shared" in ins.mods and ins.line:
-            per_line.setdefault(where(ins), []).append(pc)
-    for w, pcs in per_line.items():
-        if len(pcs) != 1:
-            continue
-        b = _candidate(fn, n_entry, pcs[0], writes)
-        if b is not None and fn.instrs[b].line:
-            cands[pcs[0]] = b
+    cands = candidates(fn, n_entry, where, writes)
     if not cands:
         return {}
     lines = list(listing() if callable(listing) else listing)
@@ -91,7 +143,8 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
     out = {}
     for pc, b in cands.items():
         w = where(fn.instrs[pc])
-        lds = [i for i, ln in enumerate(lines) if ln.where == w and ln.op == "LDS" and ln.pred != "@!PT"]
+        op = "LDS" if _space(fn.instrs[pc]) == "shared" else "LDG"
+        lds = [i for i, ln in enumerate(lines) if ln.where == w and ln.op == op and ln.pred != "@!PT"]
         if len(lds) != 1 or lines[lds[0]].pred:
             continue
         s = lds[0]
@@ -103,16 +156,17 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
             if ln.op in _ENDS:
                 ends = (ln.op == "BRA" and _past(ln, lines, s)) or (ln.op == "EXIT" and _exits(fn, b, n_entry))
                 if ends and ln.pred and ln.pred != "@PT" and ln.where == bline \
-                        and _barrier_before(lines, i, targets):
+                        and _barrier_before(lines, i, targets, start=op == "LDG"):
                     g = fn.instrs[b]
-                    out[pc] = (SUNK, g.guard, bool(g.guard_neg), bline[1])
+                    out[pc] = (SUNK, g.guard, bool(g.guard_neg), bline[1]) + ((b,) if op == "LDG" else ())
                 break
     return out
 
 
-def _barrier_before(lines, i: int, targets) -> bool:
-    """Whether the branch at ``lines[i]`` is the first one after a ``BAR.SYNC``, straight (no label or
-    other branch between): it is then the PTX branch the barrier's block ends with."""
+def _barrier_before(lines, i: int, targets, start: bool = False) -> bool:
+    """Whether the branch at ``lines[i]`` is the first one after a ``BAR.SYNC`` (or, with ``start``, the
+    kernel's first), straight (no label or other branch between): it is then the PTX branch the
+    barrier's (the kernel's first) block ends with."""
     for k in range(i - 1, -1, -1):
         if lines[k + 1].addr in targets:
             return False
@@ -121,7 +175,14 @@ def _barrier_before(lines, i: int, targets) -> bool:
             return not ln.pred and ln.mods.startswith(".SYNC")
         if ln.op in _ENDS:
             return False
-    return False
+    return start and lines[0].addr not in targets
+
+
+def _space(ins) -> str | None:
+    """"shared" or "global" for a load this module may find sunk (a plain ``ld.shared``/``ld.global``)."""
+    if ins.op not in ("ld", "ldu"):
+        return None
+    return "shared" if "shared" in ins.mods else "global" if "global" in ins.mods else None
 
 
 def _exits(fn, b: int, n_entry: int) -> bool:
@@ -135,3 +196,22 @@ def _past(bra, lines, s: int) -> bool:
     """Whether ``bra``'s label lies past the load at ``lines[s]``."""
     at = next((ln.addr for ln in lines if bra.label in ln.labels), None)
     return at is not None and at > lines[s].addr
+
+
+def candidates(fn, n_entry: int, where, writes) -> dict:
+    """``{pc: branch pc}``: the PTX's loads that the rule may find sunk (the PTX side of it alone; the
+    cubin is read only where there are any: ``sass_model._worth_checking`` asks too)."""
+    cands = {}
+    per_line: dict = {}
+    for pc in range(n_entry):
+        ins = fn.instrs[pc]
+        space = _space(ins)
+        if space and ins.line:
+            per_line.setdefault((where(ins), space), []).append(pc)
+    for (w, space), pcs in per_line.items():
+        if len(pcs) != 1:
+            continue
+        b = _candidate(fn, n_entry, pcs[0], writes, space)
+        if b is not None and fn.instrs[b].line:
+            cands[pcs[0]] = b
+    return cands
