@@ -54,6 +54,8 @@ from .sunk import sunk_loads
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
 WINDOW = "%shared"                      # the base of a static shared variable's access where its place is known
+COMPARED = ("LDS", "STS", "LDG", "STG")  # the SASS families a line is checked on
+_WIDTH_KEY = {1: ".8", 2: ".16", 4: "", 8: ".64", 16: ".128"}
 
 
 class Shared(dict):
@@ -67,8 +69,8 @@ class Shared(dict):
     def __init__(self, align: dict, placed: dict | None = None):
         super().__init__(align)
         self.placed = dict(placed or {})
-COMPARED = ("LDS", "STS", "LDG", "STG")  # the SASS families a line is checked on
-_WIDTH_KEY = {1: ".8", 2: ".16", 4: "", 8: ".64", 16: ".128"}
+
+
 _TYPE_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
                "b32": 4, "u32": 4, "s32": 4, "f32": 4, "f16x2": 4, "bf16x2": 4,
                "b64": 8, "u64": 8, "s64": 8, "f64": 8}
@@ -1167,6 +1169,7 @@ def _paired(fn, n_entry: int, lines: list, us: list, have: Counter, unrolled, sp
             {k for k in have if not k.startswith("LDS")} != {k for ks in fams.values() for k in ks}:
         return None
     if "units8" not in lazy:
+        # a plain dict, not a Shared: the 8-byte view drops ``placed`` on purpose, each variable its own base
         sym8 = {name: min(a, 8) for name, a in sym.items()}
         lazy["units8"] = predict(fn, n_entry, sym8, unrolled, spans)
         lazy["bits8"] = _Bits(fn, sym8)
