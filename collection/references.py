@@ -2195,3 +2195,222 @@ def repro_join_above(a, n, rounds, threads):
     seen = np.zeros(threads, dtype=np.int32)
     seen[:n] = (a[:n] == rounds).astype(np.int32)
     return a, np.full(threads, rounds, dtype=np.int32), seen
+# ---------------------------------------------------------------- the twenty-third unseen suite: Monte Carlo and option pricing
+_U32 = np.uint32
+
+
+def _xorshift32(rng):
+    """One xorshift32 step (13, 17, 5) of uint32 states, as lollipop's kernels write it inline."""
+    rng = rng ^ (rng << _U32(13))
+    rng = rng ^ (rng >> _U32(17))
+    return rng ^ (rng << _U32(5))
+
+
+def _lollipop_seed(n, seed):
+    """lollipop's per-thread xorshift32 state: tid * 1099087573u + seed, then one step."""
+    tid = np.arange(n, dtype=np.uint64)
+    return _xorshift32(((tid * np.uint64(1099087573) + np.uint64(seed)) & np.uint64(0xFFFFFFFF)).astype(np.uint32))
+
+
+def _lollipop_normal(rng):
+    """Two xorshift32 steps to one Box-Muller normal (float32, as the kernels compute it): (new state, z)."""
+    f32 = np.float32
+    rng = _xorshift32(rng)
+    u1 = np.maximum((rng & _U32(0x7FFFFFFF)).astype(f32) / f32(0x7FFFFFFF), f32(1e-10))
+    rng = _xorshift32(rng)
+    u2 = (rng & _U32(0x7FFFFFFF)).astype(f32) / f32(0x7FFFFFFF)
+    z = np.sqrt(f32(-2.0) * np.log(u1)) * np.cos(f32(6.2831853) * u2)
+    return rng, z.astype(f32)
+
+
+def lollipop_mc_option(S0, K, r, sigma, T, paths_per_thread, num_threads, seed):
+    """lollipop's monte_carlo_option: [sum of call payoffs, sum of put payoffs] over every thread's paths."""
+    f32 = np.float32
+    S0, K, r, sigma, T = (f32(v) for v in (S0, K, r, sigma, T))
+    rng = _lollipop_seed(num_threads, seed)
+    drift = (r - f32(0.5) * sigma * sigma) * T
+    diffusion = sigma * np.sqrt(T)
+    call = np.zeros(num_threads, f32)
+    put = np.zeros(num_threads, f32)
+    for _ in range(paths_per_thread):
+        rng, z = _lollipop_normal(rng)
+        st = S0 * np.exp(drift + diffusion * z)
+        call += np.maximum(st - K, f32(0))
+        put += np.maximum(K - st, f32(0))
+    return np.array([call.astype(np.float64).sum(), put.astype(np.float64).sum()], dtype=f32)
+
+
+def lollipop_mc_pi(num_threads, samples_per_thread, seed):
+    """lollipop's monte_carlo_pi: how many of the threads' LCG points fall in the unit circle (x * x + y * y
+    <= 1 in float32; the sum as ptxas may contract it, fma(x, x, y * y), gives the same count here)."""
+    a, c = np.uint64(6364136223846793005), np.uint64(1442695040888963407)
+    tid = np.arange(num_threads, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        state = np.uint64(seed) ^ (tid * a + np.uint64(1))
+        inside = np.zeros(num_threads, np.int64)
+        for _ in range(samples_per_thread):
+            state = state * a + c
+            x = (state >> np.uint64(33)).astype(np.float32) / np.float32(2 ** 31) - np.float32(1)
+            state = state * a + c
+            y = (state >> np.uint64(33)).astype(np.float32) / np.float32(2 ** 31) - np.float32(1)
+            inside += (x * x + y * y <= np.float32(1))
+    return np.array([inside.sum()], dtype=np.uint32)
+
+
+def lollipop_gbm(S0, mu, sigma, dt, num_steps, num_paths, seed):
+    """lollipop's gbm_paths: (num_paths, num_steps + 1) float32 prices."""
+    f32 = np.float32
+    S0, mu, sigma, dt = (f32(v) for v in (S0, mu, sigma, dt))
+    rng = _lollipop_seed(num_paths, seed)
+    drift = (mu - f32(0.5) * sigma * sigma) * dt
+    diffusion = sigma * np.sqrt(dt)
+    out = np.empty((num_paths, num_steps + 1), f32)
+    s = np.full(num_paths, S0, f32)
+    out[:, 0] = s
+    for step in range(1, num_steps + 1):
+        rng, z = _lollipop_normal(rng)
+        s = (s * np.exp(drift + diffusion * z)).astype(f32)
+        out[:, step] = s
+    return out
+
+
+def _normcdf(x):
+    return np.array([0.5 * math.erfc(-v / math.sqrt(2.0)) for v in np.asarray(x, np.float64).reshape(-1)])
+
+
+def lollipop_black_scholes(spot, strike, ttm, rate, vol):
+    """lollipop's black_scholes: (call, put) in float64 from the float32 inputs."""
+    S, K, T, r, v = (np.asarray(a, np.float64) for a in (spot, strike, ttm, rate, vol))
+    d1 = (np.log(S / K) + (r + 0.5 * v * v) * T) / (v * np.sqrt(T))
+    d2 = d1 - v * np.sqrt(T)
+    n1, n2 = _normcdf(d1), _normcdf(d2)
+    disc = np.exp(-r * T)
+    return S * n1 - K * disc * n2, K * disc * (1 - n2) - S * (1 - n1)
+
+
+def lollipop_baccarat(num_shoes, seed):
+    """lollipop's baccarat: [player, banker, tie, hands, repeats, changes] over one shoe a thread, the
+    xorshift32 draws and the third-card rules as the kernel plays them."""
+    out = [0] * 6
+    states = [int(v) for v in _lollipop_seed(num_shoes, seed)]
+
+    def step(s):
+        s ^= (s << 13) & 0xFFFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0xFFFFFFFF
+        return s
+
+    for tid in range(num_shoes):
+        rng = states[tid]
+        count = [128] + [32] * 9
+        left = 416
+
+        def draw():
+            nonlocal rng, left
+            rng = step(rng)
+            r = rng % left
+            val = 0
+            while val < 9:
+                r -= count[val]
+                if r < 0:
+                    break
+                val += 1
+            count[val] -= 1
+            left -= 1
+            return val
+
+        prev = -1
+        while left > 52:
+            p1, p2, b1, b2 = draw(), draw(), draw(), draw()
+            pt, bt, p3 = (p1 + p2) % 10, (b1 + b2) % 10, -1
+            if pt < 8 and bt < 8:
+                if pt <= 5:
+                    p3 = draw()
+                    pt = (pt + p3) % 10
+                if p3 == -1:
+                    if bt <= 5:
+                        bt = (bt + draw()) % 10
+                else:
+                    d = (bt <= 2 or (bt == 3 and p3 != 8) or (bt == 4 and 2 <= p3 <= 7)
+                         or (bt == 5 and 4 <= p3 <= 7) or (bt == 6 and p3 in (6, 7)))
+                    if d:
+                        bt = (bt + draw()) % 10
+            outcome = 0 if pt > bt else (1 if bt > pt else 2)
+            out[outcome] += 1
+            out[3] += 1
+            if prev >= 0:
+                out[4 if outcome == prev else 5] += 1
+            prev = outcome
+    return np.array(out, dtype=np.uint32)
+
+
+def bemap_boxmuller(random):
+    """bemap's boxmuller: each pair (u1, u2) of the uniforms becomes r cos(phi), r sin(phi), r = sqrtf(-2 logf(u1)),
+    phi = (float)(M_PI2 * u2) in double, as the kernel's `M_PI2 * *u2` is."""
+    u = np.asarray(random, np.float32).reshape(-1, 2)
+    r = np.sqrt(np.float32(-2.0) * np.log(u[:, 0]))
+    phi = (6.283185307179586 * u[:, 1].astype(np.float64)).astype(np.float32)
+    return np.stack([r * np.cos(phi), r * np.sin(phi)], axis=1).reshape(-1).astype(np.float32)
+
+
+def _bemap_paths(random, S, X, T, R, V):
+    f32 = np.float32
+    vt = f32(V) * np.sqrt(f32(T))
+    mt = (f32(R) - f32(0.5) * f32(V) * f32(V)) * f32(T)
+    tmp = f32(S) * np.exp(mt + vt * np.asarray(random, f32)) - f32(X)
+    return np.maximum(tmp, f32(0)).astype(f32)
+
+
+def _bemap_price(s, s2, T, R, pathN):
+    f32 = np.float32
+    disc = np.exp(-f32(R) * f32(T))
+    call = disc * s / f32(pathN)
+    std = np.sqrt((f32(pathN) * s2 - s * s) / (f32(pathN) * f32(pathN - 1)))
+    return f32(call), f32(disc * f32(1.96) * std / np.sqrt(f32(pathN)))
+
+
+def bemap_montecarlo(random, S, X, T, R, V, pathN, shm):
+    """bemap's montecarlo_scalar (shm False: one thread's serial float sums) or montecarlo_shm (128 strided
+    float sums, the tree 64 ... 2, then s[0] + s[1]): (call, confidence) per option."""
+    f32 = np.float32
+    n = len(S)
+    call, conf = np.empty(n, f32), np.empty(n, f32)
+    for o in range(n):
+        p = _bemap_paths(random[:pathN], S[o], X[o], T[o], R, V)
+        if shm:
+            s1, s2 = np.zeros(128, f32), np.zeros(128, f32)
+            for i in range(0, pathN, 128):
+                blk = p[i:i + 128]
+                s1[:len(blk)] += blk
+                s2[:len(blk)] += blk * blk
+            k = 64
+            while k >= 2:
+                s1[:k] += s1[k:2 * k]
+                s2[:k] += s2[k:2 * k]
+                k //= 2
+            s, ss = s1[0] + s1[1], s2[0] + s2[1]
+        else:
+            s = ss = f32(0)
+            for v in p:
+                s = f32(s + v)
+                ss = f32(ss + v * v)
+        call[o], conf[o] = _bemap_price(f32(s), f32(ss), T[o], R, pathN)
+    return call, conf
+
+
+def bemap_black_scholes(S, X, T, R, V):
+    """bemap's black_scholes_scalar in float64: the Abramowitz-Stegun polynomial CDF with its five coefficients."""
+    S, X, T = (np.asarray(a, np.float64) for a in (S, X, T))
+
+    def cnd(d):
+        k = 1.0 / (1.0 + 0.2316419 * np.abs(d))
+        c = 0.3989422804 * np.exp(-0.5 * d * d) * (k * (0.31938153 + k * (-0.356563782 + k * (
+            1.781477937 + k * (-1.821255978 + k * 1.330274429)))))
+        return np.where(d > 0, 1.0 - c, c)
+
+    sq = np.sqrt(T)
+    d1 = (np.log(S / X) + (R + 0.5 * V * V) * T) / (V * sq)
+    d2 = d1 - V * sq
+    c1, c2 = cnd(d1), cnd(d2)
+    e = np.exp(-R * T)
+    return S * c1 - X * e * c2, X * e * (1.0 - c2) - S * (1.0 - c1)
