@@ -2195,6 +2195,8 @@ def repro_join_above(a, n, rounds, threads):
     seen = np.zeros(threads, dtype=np.int32)
     seen[:n] = (a[:n] == rounds).astype(np.int32)
     return a, np.full(threads, rounds, dtype=np.int32), seen
+
+
 # ---------------------------------------------------------------- the twenty-third unseen suite: Monte Carlo and option pricing
 _U32 = np.uint32
 
