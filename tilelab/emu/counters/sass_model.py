@@ -1046,7 +1046,13 @@ def hoist_candidates(fn, n_entry: int) -> list[int]:
             acc = _access(pc, fn.instrs[pc])
             return acc is not None and acc.space == "shared" and acc.kind == "ld" and _mergeable(acc) \
                 and acc.guard[0] is None
-        before = any(shared_load(pc) for pc in range(b - 1, -1, -1) if block[pc] == block[b])
+        before = False
+        for pc in range(b - 1, -1, -1):
+            if block[pc] != block[b]:
+                break
+            if shared_load(pc):
+                before = True
+                break
         after = False
         for pc in range(b + 1, n_entry):
             if block[pc] != block[b + 1]:
