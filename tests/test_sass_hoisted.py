@@ -72,3 +72,39 @@ def test_a_hoist_is_a_candidate_only_with_a_shared_load_on_both_sides_of_the_bra
             assert [fn.instrs[b].line for b in got] == [221]
         else:
             assert got == []
+
+
+SPFA = "collection/sparry_sssp_spfa.cu:spfaKernelForSSSP"
+# per sweep of spfaKernelForSSSP's while(1) loop (ncu's per-instruction page, 7 sweeps: 224 runs of the flag's store
+# and read, 238 inner-loop trips): 32 + 34 shared-store requests, 32 + 8 + 5 * 34 + 4 global-load requests, ...
+PER_SWEEP = {"shared_st_requests": 66, "global_ld_requests": 214, "global_ld_sectors": 1009,
+             "shared_ld_requests": 32, "shared_ld_wavefronts": 32}
+
+
+def test_spfas_totals_are_whole_sweeps_6_or_7_on_the_h200_and_set_apart():
+    """No compiled-code rule: every total of spfaKernelForSSSP that follows its sweeps is a whole number of them,
+    7 on the emulator, 6 or 7 on the H200 (within one ncu process too), and the entry sets them apart."""
+    r = _run(SPFA)
+    rec = {x["id"]: x for x in json.loads(BFS_REC.read_text())["rows"]}[SPFA]
+    reps = json.loads(BFS_REPEATS.read_text())["launches"][SPFA]["values"]
+    entry = {L.id: L for L in fid.launches(":spfaKernelForSSSP")}[SPFA]
+    for key, n in PER_SWEEP.items():
+        assert r.metrics[key] == 7 * n
+        assert all(v in (6 * n, 7 * n) for v in [rec["ncu"][key], *reps[key]])
+        assert key in entry.apart and entry.apart[key].startswith("timing: the sweeps")
+    # the one ncu process of the first recording: loads 7 sweeps', stores and load requests 6 sweeps'
+    raw = rec["ncu_raw"]
+    assert raw["smsp__inst_executed_op_shared_ld.sum"] == 7 * 32
+    assert raw["smsp__inst_executed_op_global_ld.sum"] == 7 * 214
+    assert raw["smsp__inst_executed_op_shared_st.sum"] == 6 * 66
+    assert raw["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"] == 6 * 214
+
+
+def test_the_sweeps_follow_the_order_of_the_four_warps():
+    """bench/sweeps_by_order.py's numpy replay: 6 or 7 sweeps, by the order the warps take turns in."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import sweeps_by_order as sbo
+    got = json.loads((RES / "sweeps-by-order-2026-12-03.json").read_text())["orders"]
+    assert sorted(got["interleaved"].values()).count(6) == 16 and sorted(got["interleaved"].values()).count(7) == 8
+    assert sbo.sweeps((0, 1, 2, 3), True) == got["interleaved"]["0123"] == 6
+    assert sbo.sweeps((0, 2, 1, 3), True) == got["interleaved"]["0213"] == 7
