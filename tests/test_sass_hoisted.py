@@ -108,3 +108,19 @@ def test_the_sweeps_follow_the_order_of_the_four_warps():
     assert sorted(got["interleaved"].values()).count(6) == 16 and sorted(got["interleaved"].values()).count(7) == 8
     assert sbo.sweeps((0, 1, 2, 3), True) == got["interleaved"]["0123"] == 6
     assert sbo.sweeps((0, 2, 1, 3), True) == got["interleaved"]["0213"] == 7
+
+
+def test_the_reproduction_reads_the_pair_in_every_warp_even_those_that_skip_the_loop():
+    """reproHoistedPair with count_s 100 in a block of 256: the cubin's LDS.64 stands above the loop's skip (an
+    ``@P0 EXIT``), so each of the 8 warps runs it once, where the PTX reads start_s only in the 4 warps that enter
+    the loop (12). The old code left lines 18 and 19 undecided at the PTX's counts."""
+    from tilelab.toolchain.sass import entry_sass
+    (L,) = [x for x in fid.launches(":reproHoistedPair") if x.id.endswith("#n100")]
+    k = L.make()[0]
+    sass = [ln for ln in entry_sass(k.program.sass("sm_90"), k.entry).splitlines() if "LDS" in ln or "EXIT" in ln]
+    assert "LDS.64" in sass[0] and "@P0 EXIT" in sass[1]
+    r = _run(":reproHoistedPair#n100")
+    for line in (18, 19):
+        assert not _line(r, line).get("undecided")
+    assert r.metrics["shared_ld_requests"] == 8 and r.metrics["shared_ld_wavefronts"] == 8
+    assert _line(r, 19)["ptx"]["shared_ld_requests"] == 4
