@@ -467,7 +467,7 @@ def _stream(fn, n_entry: int, unrolled: list):
 
 
 def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans=(),
-            chunk_sym: dict | None = None, placed: dict | None = None) -> list[Unit]:
+            chunk_sym: dict | None = None, placed: dict | None = None, hoists=()) -> list[Unit]:
     """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
     (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
     (``sym_align`` None: whatever the alignment, i.e. what could merge at all), with the loops
@@ -477,7 +477,9 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
     predicate), its stores, fences and register writes still closing what they may touch.
     ``chunk_sym``: the shared variables' alignment for the chunk rule of 4- and 8-byte loads (``_chunks``)
     where it knows more than ``sym_align`` (the module's ``extern`` arrays). ``placed``: the static shared
-    variables' offsets (``Shared.placed``, which it defaults to): their accesses are of one base, ``WINDOW``."""
+    variables' offsets (``Shared.placed``, which it defaults to): their accesses are of one base, ``WINDOW``.
+    ``hoists``: conditional forward branches (``hoist_candidates``) above which ptxas reads the unguarded shared
+    loads that follow them with those before: their groups stay open into the fall-through, the others close."""
     if placed is None:
         placed = getattr(sym_align, "placed", {})
     bits = _Bits(fn, sym_align) if sym_align is not None else None
@@ -512,7 +514,10 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
     for pc, it, loop in _stream(fn, n_entry, unrolled):
         ins = fn.instrs[pc]
         if block[pc] != cur_block:
-            close()
+            if pc - 1 in hoists and block[pc - 1] == cur_block:
+                close(lambda k: not _hoistable(k))
+            else:
+                close()
             cur_block = block[pc]
         acc = _access(pc, ins)
         if acc is not None and acc.space == "shared" and acc.base in placed:
@@ -795,7 +800,9 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     unrolled = _unrolled(fn, n_entry, sym, cub, where)
     spans = _spanned(fn, n_entry, sym, cub, where, unrolled,
                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
-    units = predict(fn, n_entry, sym, unrolled, spans, chunk_sym)
+    hoists = _hoisted(fn, n_entry, sym, cub, where, unrolled, spans,
+                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
+    units = predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=hoists)
     crossed = {id(u): n for u in units if (n := len(_crossed(u, spans)))}
     # lines that one merged access spans are checked together (ptxas gives it one of their lines)
     parent: dict = {}
@@ -1059,6 +1066,78 @@ def if_regions(fn, n_entry: int) -> list[tuple[int, int]]:
     return out
 
 
+def _hoistable(key) -> bool:
+    """A group of unguarded shared loads: what ptxas may read above a branch (``hoist_candidates``)."""
+    return key[0] == "ld" and key[1] == "shared" and key[3][0] is None
+
+
+def hoist_candidates(fn, n_entry: int) -> list[int]:
+    """The conditional forward branches (``@%p bra``) with an unguarded, non-volatile shared load in the
+    straight code before them (their block) and one in their fall-through before anything else touches
+    shared memory, the fall-through entered from the branch alone (no label on it): the places where ptxas
+    may read the second load above the branch, with the first (docs/SASS_COUNTS.md, "Loads ptxas hoisted
+    above a branch into a pair")."""
+    targets = {ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx")}
+    block = _blocks(fn, n_entry)
+    out = []
+    for b in range(n_entry - 1):
+        ins = fn.instrs[b]
+        if (ins.op != "bra" or not ins.guard or not isinstance(ins.target, int) or ins.target <= b + 1
+                or (b + 1) in targets):
+            continue
+
+        def shared_load(pc):
+            acc = _access(pc, fn.instrs[pc])
+            return acc is not None and acc.space == "shared" and acc.kind == "ld" and _mergeable(acc) \
+                and acc.guard[0] is None
+        before = False
+        for pc in range(b - 1, -1, -1):
+            if block[pc] != block[b]:
+                break
+            if shared_load(pc):
+                before = True
+                break
+        after = False
+        for pc in range(b + 1, n_entry):
+            if block[pc] != block[b + 1]:
+                break
+            if shared_load(pc):
+                after = True
+                break
+            acc = _access(pc, fn.instrs[pc])
+            if (acc is not None and acc.space in ("shared", "generic")) or fn.instrs[pc].op in \
+                    ("atom", "red", "cp", "cp.async", "ldmatrix", "stmatrix") or fn.instrs[pc].op in _FENCES:
+                break
+        if before and after:
+            out.append(b)
+    return out
+
+
+def _hoisted(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, spans, addresses) -> list:
+    """The branches of ``hoist_candidates`` above which ptxas read a shared load of the fall-through with
+    one before the branch, decided against the cubin: a branch is taken where a merged access the model
+    then predicts across it makes every line of its members agree with the cubin where they did not
+    without it, and the cubin has that wide access, unpredicated, on the first member's line
+    (``_in_sass``: privatized BFS's ``numCurrFrontier_s`` and ``currFrontierStartIdx`` are one
+    ``LDS.64`` above the branch past the commit loop)."""
+    chosen: list = []
+    sass = None
+    for b in hoist_candidates(fn, n_entry):
+        trial = predict(fn, n_entry, sym, unrolled, spans, hoists=chosen + [b])
+        across = [u for u in trial if len(u.pcs) > 1 and min(u.pcs) < b < max(u.pcs)]
+        if not across:
+            continue
+        lines = {where(fn.instrs[pc]) for u in across for pc in u.pcs}
+        if _agreeing(trial, lines, cub, fn, where) < len(lines) or \
+                _agreeing(predict(fn, n_entry, sym, unrolled, spans, hoists=chosen), lines, cub, fn, where) == len(lines):
+            continue
+        if sass is None:
+            sass = addresses()
+        if _in_sass(across, fn, where, sass):
+            chosen.append(b)
+    return chosen
+
+
 def _crossed(u: Unit, spans) -> list:
     """The spans whose region lies between a merged unit's first and last member."""
     if len(u.pcs) < 2 or not spans:
@@ -1163,8 +1242,9 @@ def _worth_checking(fn, n_entry: int, module_vars=()) -> bool:
     spans = if_regions(fn, n_entry)         # (groups across ifs ptxas may predicate: _spanned)
     layout = static_shared_layout(list(fn.vars) + [v for v in module_vars if v.space == "shared"])[0]
     placed = {k: o for k, o in layout.items() if o is not None}
+    hoists = hoist_candidates(fn, n_entry)   # (shared loads ptxas may read above a branch: _hoisted)
     if any((len(u.pcs) > 1 and u.key.startswith(("LDS", "STS"))) or u.reused
-           for u in predict(fn, n_entry, None, loops, spans, placed=placed) if u.key or u.reused):
+           for u in predict(fn, n_entry, None, loops, spans, placed=placed, hoists=hoists) if u.key or u.reused):
         return True
     return any(len(u.pcs) > 1 for u in predict(fn, n_entry, _sym_align(fn, True), loops, spans))
 
