@@ -114,12 +114,13 @@ def _digest(a) -> str:
 
 
 def _masked(entry, name, a):
-    """The array with the gpu_skip elements of ``name`` zeroed (both sides get the same)."""
+    """The array with the gpu_skip elements of ``name`` zeroed (both sides get the same). The subscript is
+    read as Python writes it (``seed[:, 4]``, ``out[380:382]``, ``hashes[slice(960, 969)]``, ``g_odata[2]``)."""
     a = np.array(a, copy=True)
     for item in entry.get("gpu_skip", []):
         m = re.fullmatch(rf"{re.escape(name)}\[(.+)\]", item)
         if m:
-            a[eval(m.group(1))] = 0
+            a[eval(f"np.s_[{m.group(1)}]", {"np": np})] = 0
     return a
 
 

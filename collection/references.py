@@ -2416,3 +2416,271 @@ def bemap_black_scholes(S, X, T, R, V):
     c1, c2 = cnd(d1), cnd(d2)
     e = np.exp(-R * T)
     return S * c1 - X * e * c2, X * e * (1.0 - c2) - S * (1.0 - c1)
+# ---- PackUp (michkied/PackUp): run-length and fixed-length coding --------------------------------------------
+
+def packup_rl(n: int = 4096, sym: int = 2, partition: int = 255, seed: int = 44) -> dict:
+    """PackUp's run-length compression and decompression of a `n`-byte input of `sym`-byte symbols, every array
+    each kernel reads or writes as RunLength.cu's host leaves it (its thrust scans done here): the input (random
+    runs, 1 to 300 symbols long, of 4 symbols), A and B as rlNeighborArrays writes them (`A1`, `B1`) and as the
+    two scans leave them (`A`, `B`), the runs' counts, symbols and repetitions (a run over `partition` symbols is
+    split), their exclusive scan, the compressed stream (counts, then symbols), its counts as uint32 and their
+    exclusive scan (the decompression's offsets)."""
+    rng = np.random.default_rng(seed)
+    alphabet = rng.integers(0, 256, (4, sym), dtype=np.uint8)
+    runs, total = [], 0
+    while total < n // sym:
+        k = int(min(rng.integers(1, 301), n // sym - total))
+        s = int(rng.integers(0, 4))
+        if runs and runs[-1][0] == s:
+            s = (s + 1) % 4
+        runs.append((s, k))
+        total += k
+    inp = np.concatenate([np.tile(alphabet[s], k) for s, k in runs]).astype(np.uint8)
+    m = n // sym
+    syms = inp[:m * sym].reshape(m, sym)
+    B1 = np.ones(m, np.uint32)
+    B1[1:] = np.any(syms[1:] != syms[:-1], axis=1)
+    B = np.cumsum(B1).astype(np.uint32)
+    A = np.zeros(m, np.uint32)
+    for i in range(m):
+        A[i] = A[i - 1] + 1 if i and B[i] == B[i - 1] else 1
+    last = np.flatnonzero(np.r_[B[1:] != B[:-1], True])
+    counts = A[last].astype(np.uint32)
+    symbols = syms[last].reshape(-1).astype(np.uint8)
+    reps = (counts // partition + (counts % partition != 0)).astype(np.uint32)
+    reps_scan = np.r_[0, np.cumsum(reps)[:-1]].astype(np.uint32)
+    adj = int(reps_scan[-1] + reps[-1])
+    out = np.zeros(adj * (1 + sym), np.uint8)
+    for t in range(len(counts)):
+        c = int(counts[t])
+        out[reps_scan[t]] = c % partition if c % partition else partition
+        for r in range(int(reps[t])):
+            if r:
+                out[reps_scan[t] + r] = partition
+            out[adj + (reps_scan[t] + r) * sym: adj + (reps_scan[t] + r + 1) * sym] = symbols[t * sym:(t + 1) * sym]
+    arr = out[:adj].astype(np.uint32)
+    offsets = np.r_[0, np.cumsum(arr)[:-1]].astype(np.uint32)
+    return {"input": inp, "A1": np.ones(m, np.uint32), "B1": B1, "A": A, "B": B, "bound": len(counts),
+            "counts": counts, "symbols": symbols, "reps": reps, "reps_scan": reps_scan, "adj": adj, "output": out,
+            "array": arr, "offsets": offsets}
+
+
+def packup_fl(frames: int = 64, frame_B: int = 4, seed: int = 44) -> dict:
+    """PackUp's fixed-length compression and decompression of `frames` frames of `frame_B` bytes, every array
+    each kernel reads or writes as FixedLength.cu's host leaves it (its thrust reductions and scans done here):
+    the input (bytes 0 to 15, so segments have leading zeros), the segment sizes and offsets of every division
+    (sizes 2 to the frame's bits), the insignificant bits of every segment of every frame, the minimum per
+    division (`division_zeros`, `division_seg_sizes`), the division records (removed zeros, segment size,
+    insignificant zeros; uint32 x 3), each frame's best one (the first of the most zeros removed), their
+    inclusive scan, the compressed stream after flProduceOutput (`produced`) and after flAddHeadersAndRemainders
+    (`output`), the compressed frame lengths and their inclusive scan."""
+    rng = np.random.default_rng(seed)
+    inp = rng.integers(0, 16, frames * frame_B).astype(np.uint8)
+    fb = frame_B * 8
+    seg_sizes, seg_offsets, div_sizes = [], [], []
+    for s in range(2, fb + 1):
+        for i in range(fb // s + (fb % s != 0)):
+            seg_sizes.append(s)
+            seg_offsets.append(i * s)
+        div_sizes.append(s)
+    seg_sizes, seg_offsets = np.array(seg_sizes, np.uint32), np.array(seg_offsets, np.uint32)
+    bits = np.unpackbits(inp).reshape(frames, fb)            # MSB first, as the kernels read them
+    insig = np.zeros((frames, len(seg_sizes)), np.uint32)
+    for f in range(frames):
+        for t, (s, o) in enumerate(zip(seg_sizes, seg_offsets)):
+            c = 0
+            for b in range(int(o), int(o + s - 1)):
+                if b == fb - 1 or bits[f, b]:
+                    break
+                c += 1
+            insig[f, t] = c
+    nd = len(div_sizes)
+    dz = np.zeros((frames, nd), np.uint32)
+    for f in range(frames):
+        for d, s in enumerate(div_sizes):
+            dz[f, d] = insig[f, seg_sizes == s].min()
+    ds = np.array(div_sizes, np.uint32)
+    divs = np.stack([dz * (fb // ds + (fb % ds != 0)), np.broadcast_to(ds, dz.shape), dz], -1).astype(np.uint32)
+    best = divs[np.arange(frames), np.argmax(divs[:, :, 0], axis=1)]     # argmax: the first of the largest
+    totals = np.cumsum(best, axis=0).astype(np.uint32)
+    header = frames * 4
+    comp_b = fb * frames - int(totals[-1, 0])
+    size = header + comp_b // 8 + (comp_b % 8 != 0)
+    obits = np.zeros(size * 8, np.uint8)
+    rem_bits = []
+    for f in range(frames):
+        removed, s, z = (int(x) for x in best[f])
+        off = header * 8 + fb * f - (int(totals[f, 0]) - removed)
+        for t in range(fb // s):
+            obits[off + t * (s - z): off + (t + 1) * (s - z)] = bits[f, t * s + z:(t + 1) * s]
+        r = fb % s
+        if r:
+            end = off + fb - removed
+            rem_bits.append((end - r + z, bits[f, fb - r + z:]))
+    produced = np.packbits(obits)
+    for o, b in rem_bits:
+        obits[o:o + len(b)] = b
+    output = np.packbits(obits)
+    for f in range(frames):
+        s, z = int(best[f, 1]), int(best[f, 2])
+        output[2 * f:2 * f + 2] = [(s - z) & 0xFF, (s - z) >> 8]
+        output[2 * (frames + f):2 * (frames + f) + 2] = [z & 0xFF, z >> 8]
+    lengths = np.array([(fb // s) * (s - z) + ((fb % s) - z if fb % s else 0) for _, s, z in best], np.uint32)
+    return {"input": inp, "seg_sizes": seg_sizes, "seg_offsets": seg_offsets, "insig": insig.reshape(-1),
+            "division_zeros": dz.reshape(-1), "division_seg_sizes": ds, "divisions": divs.reshape(-1, 3),
+            "best": best, "totals": totals, "produced": produced, "output": output, "lengths": lengths,
+            "lengths_scan": np.cumsum(lengths).astype(np.uint32)}
+
+
+# ---- LOGAN (albertozeni/LOGAN): X-drop seed extension ------------------------------------------------------------
+
+def logan_batch(n: int = 16, k: int = 17, seed: int = 44) -> dict:
+    """n pairs of DNA reads sharing a k-mer seed: a target (H) 200 to 400 bases and a query (V), a copy of it with
+    about 10% substitutions, insertions and deletions outside the seed; the seeds (SeedL's ten ints: begin H/V,
+    end H/V, seedLength 0, lower/upper/begin/end diagonals, score 0), and the four segment arrays and offsets
+    as extendSeedL builds them (the query's prefix reversed, the target's prefix as is; the query's suffix as
+    is, the target's suffix reversed), with offAntidiag for each side."""
+    rng = np.random.default_rng(seed)
+    acgt = np.frombuffer(b"ACGT", np.int8)
+
+    def mutate(s):
+        out = []
+        for c in s:
+            u = rng.random()
+            if u < 0.04:
+                out.append(acgt[rng.integers(4)])
+            elif u < 0.07:
+                continue
+            elif u < 0.10:
+                out += [c, acgt[rng.integers(4)]]
+            else:
+                out.append(c)
+        return np.array(out, np.int8)
+
+    H, V, seeds = [], [], []
+    for _ in range(n):
+        h = acgt[rng.integers(0, 4, int(rng.integers(200, 401)))]
+        p = int(rng.integers(20, len(h) - k - 20))
+        v = np.concatenate([mutate(h[:p]), h[p:p + k], mutate(h[p + k:])]).astype(np.int8)
+        H.append(h)
+        V.append(v)
+        pv = int(np.flatnonzero([np.array_equal(v[i:i + k], h[p:p + k]) for i in range(len(v) - k + 1)])[0])
+        seeds.append([p, pv, p + k, pv + k, 0, p - pv, p - pv, p - pv, p - pv, 0])
+    seeds = np.array(seeds, np.int32)
+    lq = [s[1] for s in seeds]
+    lt = [s[0] for s in seeds]
+    rq = [len(V[i]) - seeds[i][3] for i in range(n)]
+    rt = [len(H[i]) - seeds[i][2] for i in range(n)]
+    return {
+        "seeds": seeds,
+        "prefQ": np.concatenate([V[i][:lq[i]][::-1] for i in range(n)]).astype(np.int8),
+        "prefT": np.concatenate([H[i][:lt[i]] for i in range(n)]).astype(np.int8),
+        "suffQ": np.concatenate([V[i][seeds[i][3]:] for i in range(n)]).astype(np.int8),
+        "suffT": np.concatenate([H[i][seeds[i][2]:][::-1] for i in range(n)]).astype(np.int8),
+        "offLQ": np.cumsum(lq).astype(np.int32), "offLT": np.cumsum(lt).astype(np.int32),
+        "offRQ": np.cumsum(rq).astype(np.int32), "offRT": np.cumsum(rt).astype(np.int32),
+        "antL": int(max(min(a, b) for a, b in zip(lq, lt))), "antR": int(max(min(a, b) for a, b in zip(rq, rt))),
+    }
+
+
+def logan_extend(seeds, qarr, tarr, offq, offt, off, direction, xdrop, n_threads=128):
+    """extendSeedLGappedXDropOneDirectionGlobal, block by block, as the kernel computes it (its three anti-diagonal
+    buffers in one block's 3 * off shorts, so an index past a buffer lands in the next as on the GPU; the shared
+    max reduction as a max). Returns (the seeds after, as the kernel stores them, seedLength left as given; the
+    scores)."""
+    UNDEF, GAP, MATCH, MISMATCH = -32767, -1, 1, -1
+    seeds = np.array(seeds, np.int64).copy()
+    res = np.zeros(len(seeds), np.int64)
+    for b in range(len(seeds)):
+        q0 = 0 if b == 0 else int(offq[b - 1])
+        t0 = 0 if b == 0 else int(offt[b - 1])
+        cols, rows = int(offq[b]) - q0 + 1, int(offt[b]) - t0 + 1
+        mem = np.zeros(3 * off + 64, np.int64)
+        a1, a2, a3 = 0, off, 2 * off
+        if rows == 1 or cols == 1:
+            res[b] = -1
+            continue
+        minCol, maxCol = 1, 2
+        o1 = o2 = o3 = 0
+        s1 = 0
+        s2 = 1
+        mem[a2] = 0
+        s3 = 2
+        mem[a3] = mem[a3 + 1] = GAP
+        adn, best, lower, upper = 1, 0, 0, 0
+        while minCol < maxCol:
+            adn += 1
+            a1, a2, a3 = a2, a3, a1
+            s1, s2, s3 = s2, s3, s1
+            o1, o2, o3 = o2, o3, minCol - 1
+            s3 = maxCol + 1 - o3
+            mem[a3] = UNDEF
+            mem[a3 + maxCol - o3] = UNDEF
+            if adn * GAP > best - xdrop:
+                if o3 == 0:
+                    mem[a3] = adn * GAP
+                if adn - maxCol == 0:
+                    mem[a3 + maxCol - o3] = adn * GAP
+            new = {}
+            for col in range(minCol, maxCol):
+                tmp = max(mem[a2 + col - o2], mem[a2 + col - o2 - 1]) + GAP
+                sc = MATCH if qarr[q0 + col - 1] == tarr[t0 + col + rows - adn - 1] else MISMATCH
+                tmp = max(mem[a1 + col - o1 - 1] + sc, tmp)
+                new[a3 + col - minCol + 1] = UNDEF if tmp < best - xdrop else tmp
+            for i, v in new.items():
+                mem[i] = v
+            adbest = UNDEF
+            for i in range(0, s3, n_threads):
+                adbest = max(adbest, int(mem[a3 + i: a3 + min(s3, i + n_threads)].max()))
+            best = max(best, adbest)
+            while minCol - o3 < s3 and mem[a3 + minCol - o3] == UNDEF and minCol - o2 - 1 < s2 and \
+                    mem[a2 + minCol - o2 - 1] == UNDEF:
+                minCol += 1
+            while maxCol - o3 > 0 and mem[a3 + maxCol - o3 - 1] == UNDEF and mem[a2 + maxCol - o2 - 1] == UNDEF:
+                maxCol -= 1
+            maxCol += 1
+            if minCol - (adn - minCol) < lower:
+                lower = minCol - (adn - minCol)
+            mc = maxCol - 1
+            if mc - 1 - (adn + 1 - mc) > upper:
+                upper = mc - 1 - (adn + 1 - mc)
+            minCol = max(minCol, adn + 2 - rows)
+            maxCol = min(maxCol, cols)
+        col = s3 + o3 - 2
+        row = adn - col
+        score = mem[a3 + col - o3]
+        if score == UNDEF:
+            if mem[a2 + s2 - 2] != UNDEF:
+                col = s2 + o2 - 2
+                row = adn - 1 - col
+                score = mem[a2 + col - o2]
+            elif s2 > 2 and mem[a2 + s2 - 3] != UNDEF:
+                col = s2 + o2 - 3
+                row = adn - 1 - col
+                score = mem[a2 + col - o2]
+        if score == UNDEF:
+            for i in range(s1):
+                if mem[a1 + i] > score:
+                    score, col = mem[a1 + i], i + o1
+                    row = adn - 2 - col
+        sd = seeds[b]
+        if score != UNDEF:
+            if direction == 1:
+                bd = sd[7]
+                if sd[5] > bd + lower:
+                    sd[5] = bd + lower
+                if sd[6] < bd + upper:
+                    sd[6] = bd + upper
+                sd[0] -= row
+                sd[1] -= col
+            else:
+                ed = sd[8]
+                if sd[6] < ed - lower:
+                    sd[6] = ed - lower
+                if sd[5] > ed - upper:
+                    sd[5] = ed - upper
+                sd[2] += row
+                sd[3] += col
+        sd[9] = 0
+        res[b] = score
+    return seeds.astype(np.int32), res.astype(np.int32)

@@ -559,3 +559,16 @@ def test_extended_lambda_builds_as_nvcc_builds_it(emu):
     # without the option the annotation stays refused, as nvcc refuses it
     with pytest.raises(CompileError, match="lambda"):
         emu.compile(EXTENDED_LAMBDA_SRC, "lam")
+
+
+def test_integer_specifiers_in_any_order_are_their_type():
+    """C lets a built-in integer type's specifiers come in any order: PackUp's kernels take
+    `long unsigned int input_size`, which the launcher refused ("this parameter type cannot be passed
+    from Python"; the twenty-second unseen suite). Each spelling is its canonical type's dtype."""
+    from tilelab.toolchain.signature import _parse_param
+    for text, dtype in [("long unsigned int n", "uint64"), ("int long n", "int64"),
+                        ("long long unsigned int n", "uint64"), ("short unsigned n", "uint16"),
+                        ("signed long n", "int64"), ("int unsigned n", "uint32"),
+                        ("signed char n", "int8"), ("const long unsigned int* n", "uint64")]:
+        p = _parse_param(text, 0)
+        assert p.name == "n" and p.dtype == np.dtype(dtype), (text, p)

@@ -246,6 +246,24 @@ _SCALARS = {
     "bool": "bool", "half": "float16", "__half": "float16",
     "void": None, "__nv_bfloat16": None,
 }
+_SPECIFIERS = ("signed", "unsigned", "short", "long", "int", "char")
+
+
+def _canonical_builtin(base: str) -> str:
+    """A built-in integer type's specifiers in the order _SCALARS spells them: C lets them come in any order
+    (``long unsigned int`` is ``unsigned long int``, ``int long`` is ``long int``), and ``signed`` is the
+    default but for ``char`` (``signed long`` is ``long``). Any other name is returned as it is."""
+    words = base.split()
+    if len(words) < 2 or not set(words) <= set(_SPECIFIERS):
+        return base
+    sign = [w for w in words if w in ("signed", "unsigned")]
+    size = [w for w in words if w in ("short", "long")]
+    kind = [w for w in words if w in ("int", "char")]
+    if sign == ["signed"] and kind != ["char"] and (size or kind):
+        sign = []
+    return " ".join(sign + size + kind)
+
+
 _VECTORS = {"float": "float32", "double": "float64", "int": "int32", "uint": "uint32",
             "char": "int8", "uchar": "uint8", "short": "int16", "ushort": "uint16",
             "long": "int64", "ulong": "uint64", "longlong": "int64", "ulonglong": "uint64",
@@ -332,7 +350,7 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
     # the last identifier is the name, unless the declaration is unnamed
     name = f"arg{index}"
     if len(names) >= 2 and (not stars or toks.index(names[-1]) > stars[-1]) \
-            and " ".join(names) not in _SCALARS:
+            and _canonical_builtin(" ".join(names)) not in _SCALARS:
         name = names[-1]
         base_words = names[:-1]
     else:
@@ -343,7 +361,7 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
     else:
         const = "const" in toks
     base = " ".join(w for w in base_words if w != "std" and w != "::")
-    base = re.sub(r"^std\s*", "", base)
+    base = _canonical_builtin(re.sub(r"^std\s*", "", base))
     dtype, lanes = None, 1
     if aliases and base not in _SCALARS:
         base = _resolve(base, aliases)
