@@ -2416,6 +2416,8 @@ def bemap_black_scholes(S, X, T, R, V):
     c1, c2 = cnd(d1), cnd(d2)
     e = np.exp(-R * T)
     return S * c1 - X * e * c2, X * e * (1.0 - c2) - S * (1.0 - c1)
+
+
 # ---- PackUp (michkied/PackUp): run-length and fixed-length coding --------------------------------------------
 
 def packup_rl(n: int = 4096, sym: int = 2, partition: int = 255, seed: int = 44) -> dict:
