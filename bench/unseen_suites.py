@@ -37,6 +37,9 @@ SUITES = {
     "PMPP-Learning + SParry (unseen41)": ("pmppl_", "sparry_"),
     "ising-gpu + lid-driven cavity (unseen42)": ("isinggpu_", "cavity_"),
     "cudacodes + CUDA_Kernel_Samples (unseen43)": ("cudacodes_", "tongkai_"),
+    "PackUp + LOGAN (unseen44)": ("packup_", "logan_"),
+    "lollipop + bemap (unseen45)": ("lollipop_", "bemap_"),
+    "Vaidya + Tuomanen, Packt (unseen46)": ("vaidya_", "tuomanen_"),
 }
 
 
