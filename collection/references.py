@@ -2686,3 +2686,96 @@ def logan_extend(seeds, qarr, tarr, offq, offt, off, direction, xdrop, n_threads
         sd[9] = 0
         res[b] = score
     return seeds.astype(np.int32), res.astype(np.int32)
+
+
+# ---------------------------------------------------------------- the twenty-sixth unseen suite (unseen48)
+def finger_b():
+    """richardfinger's heat-equation solver: the right-hand side ``b`` of the first CG solve (t = 0): the initial
+    condition (``initializeMatrix``: 10 in two ellipses, -1 elsewhere) on the 512 x 512 inner points, minus
+    ``lambda`` (2.5) on each edge the point touches, as ``run`` builds it, in float32."""
+    dim = 514
+    i, j = np.meshgrid(np.arange(dim), np.arange(dim), indexing="ij")
+    u = np.where((((i - 10) ** 2 < 10) & ((j - 10) ** 2 < 17)) | (((i - 25) ** 2 < 17) & ((j - 30) ** 2 < 10)),
+                 10.0, -1.0).astype(np.float32)
+    b = u[1:-1, 1:-1].copy()
+    lam = np.float32(0.001 / (0.02 * 0.02))
+    b[0, :] -= lam
+    b[-1, :] -= lam
+    b[:, 0] -= lam
+    b[:, -1] -= lam
+    return b.reshape(-1)
+
+
+def finger_mv(y):
+    """``cudamv``: the 5-point implicit matrix (1 + 4 lambda on the diagonal, -lambda off it) on the 512 x 512
+    grid stored row by row, as the kernel reads its shared halo: the north neighbour only where ``g_i - offset > 0``
+    (row 512's ``y[0]`` is taken as 0), the east and west ones within the row, the south one below ``length``."""
+    y = np.asarray(y, dtype=np.float64)
+    n, off = len(y), 512
+    lam = float(np.float32(0.001 / (0.02 * 0.02)))
+    g = np.arange(n)
+    r = (1 + 4 * lam) * y
+    east = np.where((g + 1 < n) & (g % off < off - 1), np.roll(y, -1), 0.0)
+    south = np.where(g + off < n, np.roll(y, -off), 0.0)
+    west = np.where((g - 1 > -1) & (g % off > 0), np.roll(y, 1), 0.0)
+    north = np.where(g - off > 0, np.roll(y, off), 0.0)
+    return r - lam * (east + south + west + north)
+
+
+def finger_dot_blocks(a, b):
+    """``cudadot<<<length / 512, 256>>>``: block B's sum of a[i] b[i] + a[i + length/2] b[i + length/2] over its 256
+    indices i = 256 B + t, which thread 0 writes to res[B]."""
+    p = np.asarray(a, dtype=np.float64) * np.asarray(b, dtype=np.float64)
+    h = len(p) // 2
+    return (p[:h] + p[h:]).reshape(-1, 256).sum(1)
+
+
+def finger_alpha(b):
+    """The host's first ``alpha = dot(r, r) / dot(A p, p)`` with r = p = b, in float64, rounded to float."""
+    b64 = np.asarray(b, dtype=np.float64)
+    return float(np.float32(b64 @ b64 / (finger_mv(b64) @ b64)))
+
+
+def csc_stencil(src, w, size):
+    """CSC's stencil demo, the global/constant versions: dst[idx] = sum_m src[idx - 10 + m] w[m] for m < 20, for
+    idx = 11 .. size - 1 (the thread's global index plus 11); dst[0..10] as they were (returned as NaN here)."""
+    src = np.asarray(src, dtype=np.float64)
+    idx = np.arange(11, size)
+    out = np.full(size, np.nan)
+    out[11:] = sum(src[idx - 10 + m] * float(w[m]) for m in range(20))
+    return out
+
+
+def csc_stencil_shared(src, w, size):
+    """The shared versions: block b's ``buffer[k]`` is ``src[b * 1024 + k + threadIdx]``, i.e. src[1024 b + 2k] for
+    k < 1024 and src[1024 b + 2k - 1024] for the 21 more, as the kernels index it (``src[idx + i]`` with idx the
+    global index); dst[1024 b + t + 11] = sum_m buffer[t + m] w[m] for the threads with that index below ``size``."""
+    src = np.asarray(src, dtype=np.float64)
+    out = np.full(size, np.nan)
+    k = np.arange(1024 + 21)
+    for blk in range(size // 1024):
+        buf = np.where(k < 1024, src[1024 * blk + 2 * k], src[np.minimum(1024 * blk + 2 * k - 1024, len(src) - 1)])
+        t = np.arange(1024)
+        ok = 1024 * blk + t + 11 < size
+        vals = sum(buf[t + m] * float(w[m]) for m in range(20))
+        out[(1024 * blk + t + 11)[ok]] = vals[ok]
+    return out
+
+
+def csc_jacobi_source(n=512):
+    """CSC's Jacobi exercise: the host's source, +-1e10 h^2 in two discs of radius 0.1 at x = +-0.25."""
+    h = 1.0 / (n - 1)
+    i, j = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    x, y = (i - n // 2) * h, (j - n // 2) * h
+    s = np.where((x - 0.25) ** 2 + y ** 2 < 0.1 * 0.1, 1e10 * h * h,
+                 np.where((x + 0.25) ** 2 + y ** 2 < 0.1 * 0.1, -1e10 * h * h, 0.0))
+    return s.reshape(-1)       # index = j + i * N
+
+
+def csc_jacobi_sweep(phi, prev, source, h2, n=512):
+    """``sweepGPU``: phi[i + j N] = 0.25 (4 neighbours of prev - h2 source) on the inner points; the rest as it was."""
+    out = np.array(phi, dtype=np.float64).reshape(n, n)
+    p = np.asarray(prev, dtype=np.float64).reshape(n, n)
+    s = np.asarray(source, dtype=np.float64).reshape(n, n)
+    out[1:-1, 1:-1] = 0.25 * (p[1:-1, :-2] + p[1:-1, 2:] + p[:-2, 1:-1] + p[2:, 1:-1] - h2 * s[1:-1, 1:-1])
+    return out.reshape(-1)
