@@ -2460,6 +2460,12 @@ def dtananaev_nlm(img, lut, window, patch, inv_sigma):
     return new / tot
 
 
+def _fma32(a, b, c):
+    """float32 a * b + c as an fma.rn.f32 (the float32 product is exact in float64; the sum rounds to float64, then
+    to float32: a single rounding but for rare double-rounding ties)."""
+    return (np.float64(a) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
+
+
 def _trtx_bilinear(src, sw, sh, sx, sy, const):
     """The four-tap bilinear sample of warpaffine_kernel and bilinearSample: taps outside the image are ``const``."""
     xl, yl = np.floor(sx).astype(np.int64), np.floor(sy).astype(np.int64)
@@ -2478,10 +2484,12 @@ def _trtx_bilinear(src, sw, sh, sx, sy, const):
 
 def trtx_warpaffine(src, sw, sh, dw, dh, const, m):
     """warpaffine_kernel in float64 over the float32 matrix: the letterbox sample, BGR to RGB, /255, CHW planes."""
-    m = np.asarray(m, np.float32).astype(np.float64)
-    dy, dx = np.mgrid[0:dh, 0:dw].astype(np.float64)
-    sx = m[0] * dx + m[1] * dy + m[2] + 0.5
-    sy = m[3] * dx + m[4] * dy + m[5] + 0.5
+    m = np.asarray(m, np.float32)
+    dy, dx = np.mgrid[0:dh, 0:dw].astype(np.float32)
+    # the sample position in float32 as the kernel computes it (fma(m0, dx, m1 * dy) + m2 + 0.5): one rounding of
+    # it moves a tap weight by ~1e-6, times neighbouring pixels up to 255 apart (the twenty-fifth suite)
+    sx = (_fma32(m[0], dx, m[1] * dy) + m[2] + np.float32(0.5)).astype(np.float64)
+    sy = (_fma32(m[3], dx, m[4] * dy) + m[5] + np.float32(0.5)).astype(np.float64)
     out_range = (sx <= -1) | (sx >= sw) | (sy <= -1) | (sy >= sh)
     c = _trtx_bilinear(src, sw, sh, np.where(out_range, 0.0, sx), np.where(out_range, 0.0, sy), const)
     c = np.where(out_range[..., None], float(const), c)
@@ -2492,10 +2500,11 @@ def trtx_ocr(src, sw, sh, rw, dw, dh, det):
     """det_preprocess_kernel (det: ImageNet normalisation, rw = dw) and rec_preprocess_kernel (c / 127.5 - 1 into the
     first rw columns of a dw-wide zeroed input) in float64: a centre-aligned resize, the source clamped."""
     f32 = np.float32
-    scale_x, scale_y = float(f32(sw) / f32(rw)), float(f32(sh) / f32(dh))
-    yy, xx = np.mgrid[0:dh, 0:rw].astype(np.float64)
-    sx = np.clip((xx + 0.5) * scale_x - 0.5, 0.0, sw - 1)
-    sy = np.clip((yy + 0.5) * scale_y - 0.5, 0.0, sh - 1)
+    scale_x, scale_y = f32(sw) / f32(rw), f32(sh) / f32(dh)
+    yy, xx = np.mgrid[0:dh, 0:rw].astype(f32)
+    # the source position in float32 as the kernel computes it, fma(d + 0.5, scale, -0.5) (the twenty-fifth suite)
+    sx = np.clip(_fma32(xx + f32(0.5), scale_x, f32(-0.5)), 0, sw - 1).astype(np.float64)
+    sy = np.clip(_fma32(yy + f32(0.5), scale_y, f32(-0.5)), 0, sh - 1).astype(np.float64)
     c = _trtx_bilinear(src, sw, sh, sx, sy, 0)
     if det:
         c = (c / 255.0 - np.array([0.485, 0.456, 0.406])) / np.array([0.229, 0.224, 0.225])
