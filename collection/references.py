@@ -2778,4 +2778,117 @@ def csc_jacobi_sweep(phi, prev, source, h2, n=512):
     p = np.asarray(prev, dtype=np.float64).reshape(n, n)
     s = np.asarray(source, dtype=np.float64).reshape(n, n)
     out[1:-1, 1:-1] = 0.25 * (p[1:-1, :-2] + p[1:-1, 2:] + p[:-2, 1:-1] + p[2:, 1:-1] - h2 * s[1:-1, 1:-1])
+# ---- the twenty-fifth unseen suite: Dtananaev's cuda_filters and tensorrtx's image pre- and post-processing
+
+
+def dtananaev_median(img):
+    """The 3 x 3 median of each pixel (the row above clamped at row 0, as filter_kernel's ym1); rows 1 to m-2 and
+    columns 1 to n-2 are the kernel's where its reads are the image's."""
+    img = np.asarray(img, np.float32)
+    m, n = img.shape
+    up = np.concatenate([img[:1], img[:-1]])
+    down = np.concatenate([img[1:], img[-1:]])
+    stack = []
+    for rows in (up, img, down):
+        for dx in (-1, 0, 1):
+            stack.append(np.roll(rows, -dx, axis=1))
+    return np.sort(np.stack(stack), axis=0)[4]
+
+
+def dtananaev_nlm(img, lut, window, patch, inv_sigma):
+    """cuda_NLM_filter's loops in float64: for each pixel the window (clipped to the image), each patch's Gaussian
+    weighted distance over clamped coordinates, the weights exp(-dist * inv_sigma)."""
+    img = np.asarray(img, np.float64)
+    lut = np.asarray(lut, np.float64)
+    ys, xs = img.shape
+    y, x = np.mgrid[0:ys, 0:xs]
+    new, tot = np.zeros_like(img), np.zeros_like(img)
+    for wy in range(-window, window + 1):
+        for wx in range(-window, window + 1):
+            ny, nx = y + wy, x + wx
+            ok = (ny >= 0) & (ny < ys) & (nx >= 0) & (nx < xs)
+            nyc, nxc = np.clip(ny, 0, ys - 1), np.clip(nx, 0, xs - 1)
+            dist = np.zeros_like(img)
+            for ty in range(-patch, patch + 1):
+                for tx in range(-patch, patch + 1):
+                    d = (img[np.clip(y + ty, 0, ys - 1), np.clip(x + tx, 0, xs - 1)]
+                         - img[np.clip(nyc + ty, 0, ys - 1), np.clip(nxc + tx, 0, xs - 1)])
+                    dist += d * d * lut[patch + tx] * lut[patch + ty]
+            w = np.where(ok, np.exp(-dist * inv_sigma), 0.0)
+            new += w * img[nyc, nxc]
+            tot += w
+    return new / tot
+
+
+def _fma32(a, b, c):
+    """float32 a * b + c as an fma.rn.f32 (the float32 product is exact in float64; the sum rounds to float64, then
+    to float32: a single rounding but for rare double-rounding ties)."""
+    return (np.float64(a) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
+
+
+def _trtx_bilinear(src, sw, sh, sx, sy, const):
+    """The four-tap bilinear sample of warpaffine_kernel and bilinearSample: taps outside the image are ``const``."""
+    xl, yl = np.floor(sx).astype(np.int64), np.floor(sy).astype(np.int64)
+    xh, yh = xl + 1, yl + 1
+    lx, ly = sx - xl, sy - yl
+    hx, hy = 1 - lx, 1 - ly
+    img = np.asarray(src, np.float64).reshape(sh, sw, 3)
+
+    def tap(yy, xx):
+        ok = (yy >= 0) & (yy < sh) & (xx >= 0) & (xx < sw)
+        v = img[np.clip(yy, 0, sh - 1), np.clip(xx, 0, sw - 1)]
+        return np.where(ok[..., None], v, float(const))
+    return ((hy * hx)[..., None] * tap(yl, xl) + (hy * lx)[..., None] * tap(yl, xh)
+            + (ly * hx)[..., None] * tap(yh, xl) + (ly * lx)[..., None] * tap(yh, xh))
+
+
+def trtx_warpaffine(src, sw, sh, dw, dh, const, m):
+    """warpaffine_kernel in float64 over the float32 matrix: the letterbox sample, BGR to RGB, /255, CHW planes."""
+    m = np.asarray(m, np.float32)
+    dy, dx = np.mgrid[0:dh, 0:dw].astype(np.float32)
+    # the sample position in float32 as the kernel computes it (fma(m0, dx, m1 * dy) + m2 + 0.5): one rounding of
+    # it moves a tap weight by ~1e-6, times neighbouring pixels up to 255 apart (the twenty-fifth suite)
+    sx = (_fma32(m[0], dx, m[1] * dy) + m[2] + np.float32(0.5)).astype(np.float64)
+    sy = (_fma32(m[3], dx, m[4] * dy) + m[5] + np.float32(0.5)).astype(np.float64)
+    out_range = (sx <= -1) | (sx >= sw) | (sy <= -1) | (sy >= sh)
+    c = _trtx_bilinear(src, sw, sh, np.where(out_range, 0.0, sx), np.where(out_range, 0.0, sy), const)
+    c = np.where(out_range[..., None], float(const), c)
+    return (c[..., ::-1] / 255.0).transpose(2, 0, 1).reshape(-1)
+
+
+def trtx_ocr(src, sw, sh, rw, dw, dh, det):
+    """det_preprocess_kernel (det: ImageNet normalisation, rw = dw) and rec_preprocess_kernel (c / 127.5 - 1 into the
+    first rw columns of a dw-wide zeroed input) in float64: a centre-aligned resize, the source clamped."""
+    f32 = np.float32
+    scale_x, scale_y = f32(sw) / f32(rw), f32(sh) / f32(dh)
+    yy, xx = np.mgrid[0:dh, 0:rw].astype(f32)
+    # the source position in float32 as the kernel computes it, fma(d + 0.5, scale, -0.5) (the twenty-fifth suite)
+    sx = np.clip(_fma32(xx + f32(0.5), scale_x, f32(-0.5)), 0, sw - 1).astype(np.float64)
+    sy = np.clip(_fma32(yy + f32(0.5), scale_y, f32(-0.5)), 0, sh - 1).astype(np.float64)
+    c = _trtx_bilinear(src, sw, sh, sx, sy, 0)
+    if det:
+        c = (c / 255.0 - np.array([0.485, 0.456, 0.406])) / np.array([0.229, 0.224, 0.225])
+    else:
+        c = c / 127.5 - 1.0
+    out = np.zeros((3, dh, dw))
+    out[:, :, :rw] = c.transpose(2, 0, 1)
+    return out.reshape(-1)
+
+
+def trtx_upsample(inp, c, h, w, oh, ow):
+    """BilinearKernel in float64 over its float32 rates: the source index scale * (d + 0.5) - 0.5, floored at 0, the
+    upper tap clamped to the last row and column."""
+    x = np.asarray(inp, np.float64).reshape(c, h, w)
+    rate_h, rate_w = float(np.float32(h) / np.float32(oh)), float(np.float32(w) / np.float32(ow))
+
+    def src(rate, d, size):
+        r = np.maximum(rate * (d + 0.5) - 0.5, 0).astype(np.float32).astype(np.float64)
+        i = r.astype(np.int64)
+        return i, np.where(i < size - 1, 1, 0), r - i
+    h1, h1p, hl = src(rate_h, np.arange(oh), h)
+    w1, w1p, wl = src(rate_w, np.arange(ow), w)
+    H1, W1 = h1[:, None], w1[None, :]
+    HL, WL = hl[:, None], wl[None, :]
+    out = ((1 - HL) * ((1 - WL) * x[:, H1, W1] + WL * x[:, H1, W1 + w1p[None, :]])
+           + HL * ((1 - WL) * x[:, H1 + h1p[:, None], W1] + WL * x[:, H1 + h1p[:, None], W1 + w1p[None, :]]))
     return out.reshape(-1)
