@@ -1297,19 +1297,20 @@ def popc_increment(fn, ins, args, t) -> bool:
 
 
 def warp_aggregated(fn, ins, args, t) -> bool:
-    """Does ptxas aggregate this shared atomic over the warp? An ``atom.shared.add`` of an immediate to
-    a 32-bit integer at one fixed address (a ``__shared__`` variable: ``[sym]``, or a register set
-    once to its address) whose old value is read: ptxas elects a leader (``VOTEU.ANY``, ``FLO``), adds
-    the active lanes' count once (``@P ATOMS.ADD``) and hands each lane its old value plus its rank
-    (``SHFL``, ``POPC``): one lane, one wavefront a warp (PyCUDA's select_them, the twelfth unseen
-    suite: ncu 123 requests, the warps with a lane on). Unused, the old value makes ATOMS.POPC.INC
-    (``popc_increment``), which costs the same on one word."""
-    if "add" not in ins.mods or t not in ("u32", "s32", "b32") or ins.op != "atom":
-        return False
-    v = args[1]
-    if v.kind == "reg":
-        v = dataflow(fn)[1].get(v.name) or v
-    if v.kind != "imm":
+    """Does ptxas aggregate this shared atomic over the warp? A 32-bit integer atomic at one fixed address
+    (a ``__shared__`` variable: ``[sym]``, or a register set once to its address), in two forms:
+
+    * an ``atom.shared.add`` of an immediate whose old value is read: ptxas elects a leader
+      (``VOTEU.ANY``, ``FLO``), adds the active lanes' count once (``@P ATOMS.ADD``) and hands each lane
+      its old value plus its rank (``SHFL``, ``POPC``): one lane, one wavefront a warp (PyCUDA's
+      select_them, the twelfth unseen suite: ncu 123 requests, the warps with a lane on). Unused, the old
+      value of an add of 1 makes ATOMS.POPC.INC (``popc_increment``), which costs the same on one word;
+    * an add, and, or, xor, min or max whose old value nothing reads (``atomicOr(&flag, 1)`` as a
+      statement), of any operand: ptxas folds the active lanes' operands first (``REDUX.OR``, ``.MAX``,
+      ...; ``POPC`` for an add of a constant) and the lane ``UFLO`` elects does one ``@P ATOMS``: one
+      wavefront a warp, and a warp with no lane on jumps past it (reproSweepsByOrder's flag: ncu 102
+      requests and 102 wavefronts, bench/results/fidelity-2026-12-03-hoisted-pair.json)."""
+    if t not in ("u32", "s32", "b32"):
         return False
     a = args[0]
     if a.kind != "mem":
@@ -1317,7 +1318,20 @@ def warp_aggregated(fn, ins, args, t) -> bool:
     if a.name.startswith("%") and getattr(dataflow(fn)[1].get(a.name), "kind", None) != "sym":
         return False
     dst = ins.args[0]
-    return dst.kind == "reg" and dst.name in dataflow(fn)[0]
+    used = ins.op == "atom" and dst.kind == "reg" and dst.name in dataflow(fn)[0]
+    if not used:
+        return any(x in ins.mods for x in _AGGREGATED_UNUSED)
+    if "add" not in ins.mods:
+        return False
+    v = args[1]
+    if v.kind == "reg":
+        v = dataflow(fn)[1].get(v.name) or v
+    return v.kind == "imm"
+
+
+#: the ops of a shared atomic whose old value nothing reads that ptxas folds over the warp (``REDUX``) and
+#: does once, from one elected lane (``warp_aggregated``)
+_AGGREGATED_UNUSED = ("add", "and", "or", "xor", "min", "max")
 
 
 def h_atom(m, ins, idx, pc):

@@ -162,7 +162,7 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
         where, pred, op, mods = ln.where, ln.pred, ln.op, ln.mods
         if op in ("VOTEU", "VOTE") and ".ANY" in mods:
             vote = True
-        elif op == "FLO" and vote:      # a warp-aggregated atomic's leader election (isa.warp_aggregated)
+        elif op in ("FLO", "UFLO") and vote:    # a warp-aggregated atomic's leader election (isa.warp_aggregated)
             leader = True
         elif op in ("BRA", "EXIT", "BSYNC"):
             vote = leader = False
