@@ -2778,6 +2778,9 @@ def csc_jacobi_sweep(phi, prev, source, h2, n=512):
     p = np.asarray(prev, dtype=np.float64).reshape(n, n)
     s = np.asarray(source, dtype=np.float64).reshape(n, n)
     out[1:-1, 1:-1] = 0.25 * (p[1:-1, :-2] + p[1:-1, 2:] + p[:-2, 1:-1] + p[2:, 1:-1] - h2 * s[1:-1, 1:-1])
+    return out.reshape(-1)
+
+
 # ---- the twenty-fifth unseen suite: Dtananaev's cuda_filters and tensorrtx's image pre- and post-processing
 
 
