@@ -455,6 +455,7 @@ class Replay:
         while g.open and g.open[-1][1] <= e:       # regions stepped over whole: their threads met at the end
             g.apart = g.open[-1][2]
             g.open = g.open[:-1]
+        self._strand(g)
         g.pc = e
         return True
 
@@ -1135,7 +1136,7 @@ class Replay:
         work = [_Group(lanes, 0, {}, {}, {})]
         done = []
         seen = {}                                   # (BRA.DIV index, warp) -> the lanes that ran it apart
-        parked = {}                                 # BSYNC index -> groups waiting there for warp-mates (``_park``)
+        parked = self._parked = {}                  # BSYNC index -> groups waiting there for warp-mates (``_park``)
         steps = 0
         groups = 1
         while work:
@@ -1250,6 +1251,7 @@ class Replay:
                     else:                           # (re)entered: the barrier starts again from here
                         g.open = tuple(x for x in g.open if x[0] != ins.ops[0]) + \
                             ((ins.ops[0], e, g.apart, self._clean(g.pc, e, ins.ops[0])),)
+                        self._strand(g)
                 elif ins.op == "BSYNC" and ins.ops:
                     if ins.pred or not g.open or g.open[-1][0] != ins.ops[0]:
                         g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
@@ -1258,6 +1260,7 @@ class Replay:
                         g = self._rejoin(g, parked)
                         g.apart = g.open[-1][2]
                         g.open = g.open[:-1]
+                    self._strand(g)
                 if ins.op in _GIVE_UP_OPS:
                     raise GiveUp("op", op=ins.op, addr=_at(ins))
                 if guard is not None and not isinstance(guard, Unknown) and not np.any(guard):
@@ -1294,6 +1297,7 @@ class Replay:
             return on, off
         waiting, leave = leave.split(wait)
         waiting.pc = e
+        waiting.stay = stay.lanes[np.isin(warp(stay.lanes), warp(waiting.lanes))]   # the warp-mates it waits for
         # the lanes going on have warp-mates alive (waiting) until the region's end, as for a branch inside it
         by = np.isin(warp(stay.lanes), warp(waiting.lanes))
         stay.apart = _uniform(np.maximum(np.broadcast_to(np.asarray(stay.apart, dtype=np.int8), stay.lanes.shape),
@@ -1321,6 +1325,10 @@ class Replay:
         for p in waiting:
             same = len(p.open) == len(g.open) and all(a[0] == b[0] and a[1] == b[1] for a, b in zip(p.open, g.open))
             mine = np.isin(warp(p.lanes), here)
+            # only the lanes it left behind (or some of them) can come for it: they were one group until then
+            if not np.isin(g.lanes[np.isin(warp(g.lanes), warp(p.lanes[mine]))], p.stay).all():
+                keep.append(p)
+                continue
             fits = not p.local and all(not (isinstance(x, np.ndarray) and x.ndim) for c in p.counts.values() for x in c) \
                 and all(t in g.counts and p.counts[t][0] <= g.counts[t][0] and p.counts[t][1] <= g.counts[t][1]
                         for t in p.counts)
@@ -1329,10 +1337,31 @@ class Replay:
                 continue
             join, rest = p.split(mine)
             if rest is not None:
+                rest.stay = p.stay
                 keep.append(rest)
             g = _join(g, join)
         parked[g.pc] = keep
         return g
+
+    def _strand(self, g):
+        """After ``g``'s open regions changed (a ``BSYNC``, a region re-entered or stepped over): lanes set aside
+        for ``g``'s lanes inside a region ``g`` is no longer in were not met at its ``BSYNC`` (another one ended
+        it): they can no longer join anyone, and are kept apart (``_per_warp`` then gives up on their warp)."""
+        parked = getattr(self, "_parked", None)
+        if not parked:
+            return
+        for k, lst in list(parked.items()):
+            if k < 0:
+                continue
+            keep = []
+            for p in lst:
+                d = len(p.open)
+                if np.isin(g.lanes, p.stay).any() and \
+                        (len(g.open) < d or tuple(g.open[d - 1][:2]) != tuple(p.open[-1][:2])):
+                    parked.setdefault(-1, []).append(p)
+                else:
+                    keep.append(p)
+            parked[k] = keep
 
     @staticmethod
     def _leaving(on, off, tpb):
