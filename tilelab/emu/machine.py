@@ -42,6 +42,7 @@ from .counters.observed import Observed
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
 from .counters.tally import tally
+from .counters.undecided import Undecided
 from .counting import COUNT_MODES, Counting, check_counts  # noqa: F401  (machine.check_counts, machine.COUNT_MODES)
 from .memory import GLOBAL_BASE, GlobalMemory, LocalMemory, SharedMemory, layout, shared_base, static_shared_layout
 from .places import line_text, place
@@ -861,6 +862,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
                                                arch, observed, global_syms, ptx_counters, const_data) \
         if lazy is not None and blocks is None else ({}, set())
+    if rloops is not None:      # a line the replay decided: which copies each warp ran is known, lane by lane
+        rloops.notes = {w: t for w, t in rloops.notes.items() if not (w in decided and isinstance(t, Undecided))}
     if lazy is None or blocks is not None:      # no replay: pairs ptxas reads stay the PTX's loads (undecided)
         sass_replay.unpair(plan, counters, ptx_counters, set())
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,

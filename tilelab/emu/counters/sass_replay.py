@@ -295,6 +295,29 @@ class _Group:
         return part(mask), part(~mask)
 
 
+def _join(g, p):
+    """``g`` with the lanes of ``p`` (at the same pc, inside the same open regions) added: each register,
+    predicate and mark per lane (a value either side does not compute stays unknown), ``g``'s counts."""
+    n, m = g.lanes.shape[0], p.lanes.shape[0]
+
+    def cat(a, b, dtype=None):
+        if isinstance(a, Unknown):
+            return a
+        if isinstance(b, Unknown):
+            return b
+        a, b = np.asarray(a, dtype=dtype), np.asarray(b, dtype=dtype)
+        if a.ndim == 0 and b.ndim == 0 and a == b:
+            return a
+        return _uniform(np.concatenate([np.broadcast_to(a, (n,)), np.broadcast_to(b, (m,))]))
+
+    def table(x, y):
+        return {k: cat(x[k], y[k]) for k in x.keys() & y.keys()}
+    open_ = tuple((b, e, cat(a, a2, np.int8), c) for (b, e, a, c), (_, _, a2, _) in zip(g.open, p.open))
+    return _Group(np.concatenate([g.lanes, p.lanes]), g.pc, table(g.regs, p.regs), table(g.preds, p.preds),
+                  {k: list(c) for k, c in g.counts.items()}, cat(g.parted, p.parted, bool), {},
+                  cat(g.apart, p.apart, np.int8), open_)
+
+
 def _division_step(op: str, mods: tuple, a):
     """The steps of ptxas's unsigned division by a divisor it did not fold (``CEIL(N, warpSize)``: NVVM divides by
     ``WARP_SZ``, which ptxas knows as 32 only after choosing the sequence) that the replay can compute exactly:
@@ -432,6 +455,7 @@ class Replay:
         while g.open and g.open[-1][1] <= e:       # regions stepped over whole: their threads met at the end
             g.apart = g.open[-1][2]
             g.open = g.open[:-1]
+        self._strand(g)
         g.pc = e
         return True
 
@@ -1112,6 +1136,7 @@ class Replay:
         work = [_Group(lanes, 0, {}, {}, {})]
         done = []
         seen = {}                                   # (BRA.DIV index, warp) -> the lanes that ran it apart
+        parked = self._parked = {}                  # BSYNC index -> groups waiting there for warp-mates (``_park``)
         steps = 0
         groups = 1
         while work:
@@ -1143,6 +1168,11 @@ class Replay:
                         continue
                     if not isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         on, off = g.split(guard)
+                        if on is not None and off is not None and ins.op == "BRA" and g.pc not in tset:
+                            # lanes that leave for the BSYNC ending their region wait there for their warp-mates
+                            on, off = self._park(g, on, off, ins, tpb, parked)
+                            if on is None or off is None:
+                                g = on if on is not None else off
                         if on is not None and off is not None:     # the lanes go different ways
                             self._parted(on, off, tpb)
                             if ins.op == "EXIT":               # a warp-mate leaves: what BRA.DIV sees is not known
@@ -1221,13 +1251,16 @@ class Replay:
                     else:                           # (re)entered: the barrier starts again from here
                         g.open = tuple(x for x in g.open if x[0] != ins.ops[0]) + \
                             ((ins.ops[0], e, g.apart, self._clean(g.pc, e, ins.ops[0])),)
+                        self._strand(g)
                 elif ins.op == "BSYNC" and ins.ops:
                     if ins.pred or not g.open or g.open[-1][0] != ins.ops[0]:
                         g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
                         g.open = tuple(x for x in g.open if x[0] != ins.ops[0])
                     else:                           # the threads that entered the region meet here again
+                        g = self._rejoin(g, parked)
                         g.apart = g.open[-1][2]
                         g.open = g.open[:-1]
+                    self._strand(g)
                 if ins.op in _GIVE_UP_OPS:
                     raise GiveUp("op", op=ins.op, addr=_at(ins))
                 if guard is not None and not isinstance(guard, Unknown) and not np.any(guard):
@@ -1235,7 +1268,100 @@ class Replay:
                     continue
                 self._step(g, ins, guard)
                 g.pc += 1
+        done.extend(x for xs in parked.values() for x in xs)     # never met again: counted on their own
         return self._per_warp(done, len(lanes), lanes[0] if len(lanes) else 0, tpb)
+
+    def _park(self, g, on, off, ins, tpb, parked):
+        """At a predicated ``BRA`` that parts ``g`` into ``on`` (taken) and ``off``: where one side goes straight
+        to the ``BSYNC`` that ends the innermost open region, and that region is clean (every path inside meets
+        there: ``_clean``), the lanes of that side whose warp has lanes on the other side wait there, off, while
+        their warp-mates go on (a loop whose trip count differs between the lanes of a warp: those that leave
+        early are inactive for the later trips). Those lanes are set aside in ``parked`` (by the ``BSYNC``'s
+        index) and rejoin their warp-mates when these reach it (``_rejoin``). The two sides, less the lanes set
+        aside (None where none is left)."""
+        if not g.open or not g.open[-1][3] or ins.mods or len(ins.ops) != 1 or ins.target not in self.index:
+            return on, off
+        b = g.open[-1][0]
+        end = lambda i: self.instrs[i].op == "BSYNC" and not self.instrs[i].pred and self.instrs[i].ops[:1] == (b,)  # noqa: E731
+        to = self.index[ins.target]
+        if end(to) and not (g.pc + 1 < len(self.instrs) and end(g.pc + 1)):
+            leave, stay, e, leave_on = on, off, to, True
+        elif g.pc + 1 < len(self.instrs) and end(g.pc + 1) and not end(to):
+            leave, stay, e, leave_on = off, on, g.pc + 1, False
+        else:
+            return on, off
+        wpb = (tpb + 31) // 32
+        warp = lambda x: (x // tpb) * wpb + (x % tpb) // 32  # noqa: E731
+        wait = np.isin(warp(leave.lanes), warp(stay.lanes))
+        if not wait.any():
+            return on, off
+        waiting, leave = leave.split(wait)
+        waiting.pc = e
+        waiting.stay = stay.lanes[np.isin(warp(stay.lanes), warp(waiting.lanes))]   # the warp-mates it waits for
+        # the lanes going on have warp-mates alive (waiting) until the region's end, as for a branch inside it
+        by = np.isin(warp(stay.lanes), warp(waiting.lanes))
+        stay.apart = _uniform(np.maximum(np.broadcast_to(np.asarray(stay.apart, dtype=np.int8), stay.lanes.shape),
+                                         by.astype(np.int8)))
+        parked.setdefault(e, []).append(waiting)
+        return (leave, stay) if leave_on else (stay, leave)
+
+    def _rejoin(self, g, parked):
+        """``g`` at the ``BSYNC`` that ends its innermost open region, with the lanes ``_park`` set aside there
+        whose warp has lanes in ``g``: they executed every target in the region with those warp-mates until
+        they left (they were one group until then), and were off for the rest, so their warp's executions are
+        ``g``'s. Joined only where ``g``'s counts are one per group (no per-lane lane-on counts), no target
+        ran more often in the lanes set aside, and neither side holds local memory; else they stay apart (and
+        ``_per_warp`` gives up on their warp)."""
+        waiting = parked.get(g.pc)
+        if not waiting:
+            return g
+        if g.local or any(isinstance(x, np.ndarray) and x.ndim for c in g.counts.values() for x in c):
+            return g
+        tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
+        wpb = (tpb + 31) // 32
+        warp = lambda x: (x // tpb) * wpb + (x % tpb) // 32  # noqa: E731
+        here = np.unique(warp(g.lanes))
+        keep = []
+        for p in waiting:
+            same = len(p.open) == len(g.open) and all(a[0] == b[0] and a[1] == b[1] for a, b in zip(p.open, g.open))
+            mine = np.isin(warp(p.lanes), here)
+            # only the lanes it left behind (or some of them) can come for it: they were one group until then
+            if not np.isin(g.lanes[np.isin(warp(g.lanes), warp(p.lanes[mine]))], p.stay).all():
+                keep.append(p)
+                continue
+            fits = not p.local and all(not (isinstance(x, np.ndarray) and x.ndim) for c in p.counts.values() for x in c) \
+                and all(t in g.counts and p.counts[t][0] <= g.counts[t][0] and p.counts[t][1] <= g.counts[t][1]
+                        for t in p.counts)
+            if not same or not fits or not mine.any():
+                keep.append(p)
+                continue
+            join, rest = p.split(mine)
+            if rest is not None:
+                rest.stay = p.stay
+                keep.append(rest)
+            g = _join(g, join)
+        parked[g.pc] = keep
+        return g
+
+    def _strand(self, g):
+        """After ``g``'s open regions changed (a ``BSYNC``, a region re-entered or stepped over): lanes set aside
+        for ``g``'s lanes inside a region ``g`` is no longer in were not met at its ``BSYNC`` (another one ended
+        it): they can no longer join anyone, and are kept apart (``_per_warp`` then gives up on their warp)."""
+        parked = getattr(self, "_parked", None)
+        if not parked:
+            return
+        for k, lst in list(parked.items()):
+            if k < 0:
+                continue
+            keep = []
+            for p in lst:
+                d = len(p.open)
+                if np.isin(g.lanes, p.stay).any() and \
+                        (len(g.open) < d or tuple(g.open[d - 1][:2]) != tuple(p.open[-1][:2])):
+                    parked.setdefault(-1, []).append(p)
+                else:
+                    keep.append(p)
+            parked[k] = keep
 
     @staticmethod
     def _leaving(on, off, tpb):
