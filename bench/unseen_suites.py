@@ -40,6 +40,8 @@ SUITES = {
     "PackUp + LOGAN (unseen44)": ("packup_", "logan_"),
     "lollipop + bemap (unseen45)": ("lollipop_", "bemap_"),
     "Vaidya + Tuomanen, Packt (unseen46)": ("vaidya_", "tuomanen_"),
+    "cuda_filters + tensorrtx (unseen47)": ("dtananaev_", "trtx_"),
+    "heat-equation CG + CSC course (unseen48)": ("finger_", "csc_"),
 }
 
 
