@@ -19,29 +19,12 @@ from tilelab.emu import machine, order
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
+from sass_launch import fidelity_launch as _launch, line as _line, run as _run  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 REC = RES / "fidelity-2026-12-03-unseen41.json"
 DIVIDE = "collection/sparry_sssp_dijkstra.cu:divide"
 DELTA = "collection/sparry_sssp_delta.cu:delta_stepping"
-
-
-def _launch(only: str):
-    (L,) = [x for x in fid.launches(only) if x.id.endswith(only)]
-    return L
-
-
-def _run(only: str):
-    from tilelab.launch import launch
-    L = _launch(only)
-    k, args, symbols = L.make()
-    return launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False,
-                  symbols=symbols or None, counts="sass", arch="sm_90")
-
-
-def _line(r, line: int) -> dict:
-    (row,) = [pl for pl in r.per_line if pl["line"] == line]
-    return row
 
 
 def _ncu(rec, launch_id: str) -> dict:

@@ -20,25 +20,12 @@ from tilelab.emu.ptx import parsed
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
+from sass_launch import line as _line, run as _run  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 BFS_REC = RES / "fidelity-2026-12-03-unseen41.json"
 BFS_REPEATS = RES / "fidelity-2026-12-03-unseen41-43-repeats.json"
 PRIV = "collection/pmppl_bfs.cu:bsf_frontier_vertex_centric_with_privatization_kernel"
-
-
-def _run(only: str):
-    """The emulator's result of the one fidelity launch whose id ends with ``only``."""
-    from tilelab.launch import launch
-    (L,) = [x for x in fid.launches(only) if x.id.endswith(only)]
-    k, args, symbols = L.make()
-    return launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False,
-                  symbols=symbols or None, counts="sass", arch="sm_90")
-
-
-def _line(r, line: int) -> dict:
-    (row,) = [pl for pl in r.per_line if pl["line"] == line]
-    return row
 
 
 def test_the_privatized_frontier_reads_its_two_counters_as_one_pair_as_the_h200():

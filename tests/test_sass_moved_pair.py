@@ -24,18 +24,11 @@ from tilelab.emu.counters.sass_replay import _division_step
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
+from sass_launch import run as _run  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 REC = RES / "fidelity-2026-12-03-unseen43.json"
 FILE = "collection/tongkai_softmax_matrix.cu"
-
-
-def _run(only: str):
-    from tilelab.launch import launch
-    (L,) = [x for x in fid.launches(only) if x.id.endswith(only)]
-    k, args, symbols = L.make()
-    return launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False,
-                  symbols=symbols or None, counts="sass", arch="sm_90")
 
 
 @pytest.mark.parametrize("kernel, ncu_ld, hoisted_on, used_on", [

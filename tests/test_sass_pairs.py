@@ -22,26 +22,12 @@ from tilelab.emu.counters import pairs
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
+from sass_launch import line as _line, run as _run  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 LLAMA_REC = RES / "fidelity-2026-12-03-unseen38-llama.json"
 ATTN_LINES = RES / "ncu-sass-lines-2026-12-03-attn.json.gz"
 MHA = "collection/llama2cu_kernels.cu:MultiHeadAttention_kernel"
-
-
-def _run(only: str, blocks=None):
-    """The emulator's result of the one fidelity launch whose id ends with ``only``."""
-    from tilelab.launch import launch
-    (L,) = [x for x in fid.launches(only) if x.id.endswith(only)]
-    k, args, symbols = L.make()
-    kw = {} if blocks is None else {"blocks": blocks}
-    return launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False,
-                  symbols=symbols or None, counts="sass", arch="sm_90", **kw)
-
-
-def _line(r, line: int) -> dict:
-    (row,) = [pl for pl in r.per_line if pl["line"] == line]
-    return row
 
 
 def _ncu_loads():

@@ -22,19 +22,12 @@ from tilelab.toolchain.sass import shared_section_size
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
+from sass_launch import run as _run  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 REC = RES / "fidelity-2026-12-03-unseen39.json"
 FILTER = "collection/gecko_kernels.cu:kernel_filter_hits_parallel_shared"
 SHARED = ("shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "shared_st_wavefronts")
-
-
-def _run(only: str):
-    from tilelab.launch import launch
-    (L,) = [x for x in fid.launches(only) if x.id.endswith(only)]
-    k, args, symbols = L.make()
-    return launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False,
-                  symbols=symbols or None, counts="sass", arch="sm_90")
 
 
 def test_the_racing_filter_counts_its_shared_accesses_as_the_h200():

@@ -22,25 +22,11 @@ from test_sass_replay import _eval
 from tilelab.emu.counters import sass_replay as sr
 
 sys.path.insert(0, str(ROOT / "bench"))
-import fidelity as fid  # noqa: E402
+from sass_launch import line as _line, run as _run  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 LLAMA_REC = RES / "fidelity-2026-12-03-unseen38-llama.json"
 MHA = "collection/llama2cu_kernels.cu:MultiHeadAttention_kernel"
-
-
-def _run(only: str):
-    """The emulator's result of the one fidelity launch whose id ends with ``only``."""
-    from tilelab.launch import launch
-    (L,) = [x for x in fid.launches(only) if x.id.endswith(only)]
-    k, args, symbols = L.make()
-    return launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False,
-                  symbols=symbols or None, counts="sass", arch="sm_90")
-
-
-def _line(r, line: int) -> dict:
-    (row,) = [pl for pl in r.per_line if pl["line"] == line]
-    return row
 
 
 def test_i2fp_is_the_float_of_the_integer():
