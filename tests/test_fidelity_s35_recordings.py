@@ -58,9 +58,29 @@ def test_every_launch_at_this_code():
              "heap", "unseen33", "gups-hgemm-repeats", "lds128", "unseen32", "unseen31", "vprintf-strings-decide",
              "vprintf-strings-predicted", "vprintf-strings", "unseen30", "unseen29-repro", "unseen29", "unseen28",
              "every-launch"]
-    paths = [RES / f"fidelity-compare-2026-12-03-{n}-s35.json" for n in names[:-1]]
+    paths = [RES / "fidelity-compare-2026-12-03-generic-mix.json"]
+    paths += [RES / f"fidelity-compare-2026-12-03-{n}-s35.json" for n in names[:-1]]
     paths.append(RES / "fidelity-compare-2026-12-03-every-launch-s35.json.gz")
     every = unseen_suites.table([str(p) for p in paths])["every launch"]
-    assert (every["run"], every["launches"]) == (776, 778)
-    assert (every["kernel_equal"], every["kernel_totals"]) == (9960, 9970)
-    assert (every["equal"], every["totals"]) == (9974, 10088)
+    assert (every["run"], every["launches"]) == (783, 785)
+    assert (every["kernel_equal"], every["kernel_totals"]) == (10043, 10061)
+    assert (every["equal"], every["totals"]) == (10057, 10179)
+
+
+def test_generic_loads_that_mix_local_and_global_lanes(tmp_path):
+    """reproGenericMix on the H200 (81a7aa6): a warp whose generic byte loads mix the local and global windows
+    counts more global sectors than its global lanes touch, and fewer requests where its local lanes are not the
+    first; warps wholly global or wholly local count as the emulator does. The emulator's split stays a miss."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import fidelity as fid
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(RES / "fidelity-2026-12-03-generic-mix.json"), "--json", str(out)])
+    rows = {r["id"].split("#")[1]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    ncu = {k: (c["global_ld_requests"]["ncu"], c["global_ld_sectors"]["ncu"]) for k, c in rows.items()}
+    assert ncu == {"none": (24, 72), "all": (0, 0), "first": (24, 93), "first13": (24, 96), "last": (15, 90),
+                   "upper": (18, 78), "middle": (15, 84)}
+    emu = {k: (c["global_ld_requests"]["emu"], c["global_ld_sectors"]["emu"]) for k, c in rows.items()}
+    assert emu["none"] == ncu["none"] and emu["all"] == ncu["all"]
+    assert sum(not c["equal"] for r in rows.values() for c in r.values()) == 8
+    gpu = json.loads((RES / "collection-gpu-2026-12-03-generic-mix.json").read_text())
+    assert gpu["kernels"] == 7 and gpu["as_expected"] == 7
