@@ -49,7 +49,7 @@ from ..operands import reg_array
 from ..ptx import parsed
 from .pairs import paired_line
 from .regions import regions
-from .sunk import candidates as sunk_candidates, sunk_loads
+from .sunk import NO_DEST as _NO_DEST, ORDERED, candidates as sunk_candidates, sunk_loads
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
@@ -74,8 +74,6 @@ class Shared(dict):
 _TYPE_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
                "b32": 4, "u32": 4, "s32": 4, "f32": 4, "f16x2": 4, "bf16x2": 4,
                "b64": 8, "u64": 8, "s64": 8, "f64": 8}
-_NO_DEST = {"st", "red", "bar", "barrier", "bra", "ret", "exit", "membar", "fence", "cp", "call", "trap",
-            "prefetch", "prefetchu", "discard", "griddepcontrol", "mbarrier", "stmatrix", "nanosleep"}
 _BLOCK_END = {"bra", "ret", "exit", "call", "trap", "brx"}
 _FENCES = {"membar", "fence", "bar", "barrier", "mbarrier", "griddepcontrol"}
 
@@ -342,7 +340,7 @@ def _writes(ins) -> set:
 
 def _mergeable(acc: Access) -> bool:
     return (acc.space in ("shared", "global") and acc.size in (4, 8)
-            and not any(q in ("volatile", "relaxed", "acquire", "release", "mmio") for q in acc.quals))
+            and not any(q in ORDERED for q in acc.quals))
 
 
 def _cut(members: list, size: int, bits) -> list[Unit]:

@@ -21,9 +21,12 @@ shape counts the load as in the PTX.
 from __future__ import annotations
 
 SUNK = "sunk"
-_ORDERED = ("volatile", "relaxed", "acquire", "release", "mmio")
-_NO_DEST = ("st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp", "prefetch",
-            "mbarrier", "griddepcontrol", "setmaxnreg", "trap")
+#: memory-order qualifiers: an access with one is not moved or merged by ptxas (here and sass_model)
+ORDERED = ("volatile", "relaxed", "acquire", "release", "mmio")
+#: PTX ops whose first operand is not a register they write (here and sass_model's dataflow)
+NO_DEST = frozenset({"st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp",
+                     "prefetch", "prefetchu", "discard", "mbarrier", "griddepcontrol", "setmaxnreg", "trap",
+                     "stmatrix", "nanosleep"})
 _SIDE_EFFECT = {"st", "atom", "red", "bar", "barrier", "membar", "fence", "call", "ret", "exit", "trap",
                 "cp", "mbarrier", "ld", "ldu", "tex", "suld", "sust", "wmma", "mma", "ldmatrix", "stmatrix",
                 "vote", "shfl", "match", "redux", "activemask", "bra", "brx", "setmaxnreg", "griddepcontrol"}
@@ -33,7 +36,7 @@ _ENDS = {"BRA", "BRX", "JMP", "JMX", "RET", "EXIT", "CALL", "BREAK", "CONT", "KI
 
 def _plain_load(j) -> bool:
     """A load ptxas may move past another load: unguarded, not volatile, ordered or a texture's."""
-    return j.op in ("ld", "ldu") and not j.guard and not any(q in j.mods for q in _ORDERED)
+    return j.op in ("ld", "ldu") and not j.guard and not any(q in j.mods for q in ORDERED)
 
 
 def _after_barrier(fn, pc: int, space: str) -> bool:
@@ -64,7 +67,7 @@ def _candidate(fn, n_entry: int, pc: int, writes, space: str = "shared"):
     load's value must also be dead where the branch jumps (ptxas sinks it only into the side that uses
     it: ``_read_from``)."""
     ins = fn.instrs[pc]
-    if ins.guard or any(q in ins.mods for q in _ORDERED) or not _after_barrier(fn, pc, space):
+    if ins.guard or any(q in ins.mods for q in ORDERED) or not _after_barrier(fn, pc, space):
         return None
     dest = writes(ins)
     targets = fn.__dict__["_sunk_targets"]                # (made by _after_barrier)
@@ -119,7 +122,7 @@ def _reads(j, regs: set) -> bool:
 
 
 def _writes_first(j) -> bool:
-    return bool(j.args) and j.op not in _NO_DEST
+    return bool(j.args) and j.op not in NO_DEST
 
 
 def _names(a, regs: set) -> bool:
