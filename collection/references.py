@@ -2895,3 +2895,190 @@ def trtx_upsample(inp, c, h, w, oh, ow):
     out = ((1 - HL) * ((1 - WL) * x[:, H1, W1] + WL * x[:, H1, W1 + w1p[None, :]])
            + HL * ((1 - WL) * x[:, H1 + h1p[:, None], W1] + WL * x[:, H1 + h1p[:, None], W1 + w1p[None, :]]))
     return out.reshape(-1)
+
+
+# ---------------------------------------------------------------- the twenty-eighth unseen suite (docs/FIDELITY.md)
+
+def _sspmv_canonical(raw):
+    """std::uniform_real_distribution<float>(0, 1) over std::mt19937's 32-bit outputs, as libstdc++ draws it: one
+    output a value, float(u) / 2^32 in float, a result of 1 taken to the float below it."""
+    u = raw.astype(np.float32) / np.float32(2.0 ** 32)
+    return np.where(u >= np.float32(1), np.nextafter(np.float32(1), np.float32(0)), u).astype(np.float32)
+
+
+def _sspmv_stream(n):
+    """The first n values of a fresh std::mt19937(9658) through the float distribution (numpy's MT19937 seeded as
+    init_genrand is: the legacy seeding)."""
+    bg = np.random.MT19937()
+    bg._legacy_seeding(9658)
+    return _sspmv_canonical(bg.random_raw(n))
+
+
+def sspmv_prepare(n, prob):
+    """Simple_SPMV's prepare_data<float, false>(data, n, prob): a fresh mt19937(9658); per element one draw, and
+    where it is under prob a second, the element's value (else 0)."""
+    prob = np.float32(prob)
+    u = _sspmv_stream(2 * n + 2)
+    hits = np.flatnonzero(u < prob)
+    out = np.zeros(n, np.float32)
+    p = i = 0
+    while True:
+        k = int(np.searchsorted(hits, p))
+        if k == len(hits):
+            break
+        h = int(hits[k])
+        i += h - p
+        if i >= n:
+            break
+        out[i] = u[h + 1]
+        i += 1
+        p = h + 2
+    return out
+
+
+def sspmv_diags(m, num_diags):
+    """random_diags_gen<float, false>(mat, m, num_diags), its fixed-seed branch: a diagonal chosen where a draw is
+    under num_diags / (2m - 1) (float), then its entries drawn row by row."""
+    max_diags = 2 * m - 1
+    thr = np.float32(num_diags) / np.float32(max_diags)
+    u = _sspmv_stream(max_diags + 16 * m)
+    mat = np.zeros((m, m), np.float32)
+    p = 0
+    for i in range(max_diags):
+        p += 1
+        if u[p - 1] < thr:
+            d = i - (m - 1)
+            for x in range(m):
+                if 0 <= x + d < m:
+                    mat[x, x + d] = u[p]
+                    p += 1
+    return mat.reshape(-1)
+
+
+_SSPMV: dict = {}
+
+
+def sspmv(which):
+    """Simple_SPMV's matrices and their formats: 'small' is test_all.cpp's default (M = K = 10, NNZ 2), 'large' the
+    same kind at M = K = 1,024 with NNZ 13,000, 'dia' test_dia.cpp's kind (random_diags_gen, 3 diagonals) at
+    M = 1,024; each with prepare_data's vector (probability 1). The DIA (mat2dia), ELL (mat2ell: column-major,
+    zero-padded values and indices), CSR (mat2csr) and COO (mat2coo, row-major order) layouts, and y = A x in
+    float64."""
+    if which in _SSPMV:
+        return _SSPMV[which]
+    if which == "small":
+        m, nnz_arg = 10, 2
+    else:
+        m, nnz_arg = 1024, 13000
+    if which == "dia":
+        mat = sspmv_diags(m, 3).reshape(m, m)
+    else:
+        mat = sspmv_prepare(m * m, np.float32(nnz_arg) / np.float32(m * m)).reshape(m, m)
+    vec = sspmv_prepare(m, 1.0)
+    rows, cols = np.nonzero(mat)
+    vals = mat[rows, cols].astype(np.float32)
+    lens = np.bincount(rows, minlength=m)
+    offs = sorted(set((cols - rows).tolist()))
+    dia = np.zeros((len(offs), m), np.float32)
+    for j, o in enumerate(offs):
+        r = np.arange(m)
+        ok = (r + o >= 0) & (r + o < m)
+        dia[j, r[ok]] = mat[r[ok], r[ok] + o]
+    K = int(lens.max()) if len(lens) else 0
+    ell_val = np.zeros((K, m), np.float32)
+    ell_col = np.zeros((K, m), np.int32)
+    start = np.concatenate([[0], np.cumsum(lens)])
+    for r in range(m):
+        ell_val[:lens[r], r] = vals[start[r]:start[r + 1]]
+        ell_col[:lens[r], r] = cols[start[r]:start[r + 1]]
+    _SSPMV[which] = dict(m=m, nnz=len(vals), vec=vec, mat=mat.reshape(-1), values=vals, rows=rows.astype(np.int32),
+                         cols=cols.astype(np.int32), ptr=start.astype(np.int32), ndiags=len(offs),
+                         dia_offsets=np.array(offs, np.int32), dia_data=dia.reshape(-1), ell_k=K,
+                         ell_data=ell_val.reshape(-1), ell_indices=ell_col.reshape(-1),
+                         y=mat.astype(np.float64) @ vec.astype(np.float64))
+    return _SSPMV[which]
+
+
+_PGC: dict = {}
+
+
+def pgc_graph():
+    """ParallelGraphColoring's input kind: a symmetric graph in CSR with sorted neighbour lists (the host's std::set
+    adjacency), here 256 vertices, each pair an edge with probability 8 / 255 (numpy, seed 2808). Also the states
+    the first-fit loop leaves, each racing launch as the outcome 'every read before every write' leaves it: after
+    the init (c0, v0), the first ColorGraph (c1), the first ResolveBadColoring (c2, v2), the second ColorGraph (c3),
+    the second ResolveBadColoring (c4, v4)."""
+    if _PGC:
+        return _PGC
+    rng = np.random.default_rng(2808)
+    n = 256
+    up = np.triu(rng.random((n, n)) < 8 / 255, 1)
+    adj = up | up.T
+    ptr = np.concatenate([[0], np.cumsum(adj.sum(1))]).astype(np.int32)
+    col = np.concatenate([np.flatnonzero(adj[i]) for i in range(n)]).astype(np.int32)
+    nbrs = [col[ptr[i]:ptr[i + 1]] for i in range(n)]
+
+    def color(c):
+        out = c.copy()
+        for t in range(n):
+            if c[t] == 0:
+                used = set(c[nbrs[t]].tolist())
+                k = 1
+                while k in used:
+                    k += 1
+                out[t] = k
+        return out
+
+    def resolve(c, v):
+        out, val = c.copy(), v.copy()
+        for t in range(n):
+            if not v[t]:
+                bad = any(c[u] == c[t] and t < u for u in nbrs[t])
+                if bad:
+                    out[t] = 0
+                val[t] = not bad
+        return out, val
+
+    c0, v0 = np.zeros(n, np.int32), np.zeros(n, bool)
+    c1 = color(c0)
+    c2, v2 = resolve(c1, v0)
+    c3 = color(c2)
+    c4, v4 = resolve(c3, v2)
+    _PGC.update(n=n, nnz=len(col), ptr=ptr, col=col, deg=np.diff(ptr), c0=c0, v0=v0, c1=c1, c2=c2, v2=v2, c3=c3,
+                c4=c4, v4=v4)
+    return _PGC
+
+
+def pgc_color_ok(before, after):
+    """What ColorGraph leaves under any order of its racing reads and stores: coloured vertices keep their colour;
+    each uncoloured one gets a colour from 1 to its degree + 1 that no neighbour coloured before the launch holds
+    (those colours cannot change during it)."""
+    g = pgc_graph()
+    for t in range(g["n"]):
+        nb = g["col"][g["ptr"][t]:g["ptr"][t + 1]]
+        if before[t] != 0:
+            if after[t] != before[t]:
+                return False
+        elif not (1 <= after[t] <= len(nb) + 1) or after[t] in set(before[nb][before[nb] != 0].tolist()):
+            return False
+    return True
+
+
+def pgc_resolve_ok(c_before, v_before, c_after, v_after):
+    """What ResolveBadColoring leaves under any order: only vertices not yet valid change; such a vertex either keeps
+    its colour and is marked valid, with no higher neighbour holding that (non-zero) colour at the end (a neighbour's
+    colour can only fall to NO_COLOR during the launch), or is set to NO_COLOR and marked invalid."""
+    g = pgc_graph()
+    for t in range(g["n"]):
+        nb = g["col"][g["ptr"][t]:g["ptr"][t + 1]]
+        if v_before[t]:
+            if v_after[t] != v_before[t] or c_after[t] != c_before[t]:
+                return False
+        elif v_after[t]:
+            if c_after[t] != c_before[t]:
+                return False
+            if c_after[t] != 0 and any(c_after[u] == c_after[t] for u in nb if u > t):
+                return False
+        elif c_after[t] != 0:
+            return False
+    return True
