@@ -91,3 +91,20 @@ def test_the_colouring_checks_reject_a_wrong_colouring():
     assert not references.pgc_color_ok(g["c2"], bad)
     keep = g["c1"].copy()                                    # every vertex kept colour 1 and marked valid
     assert not references.pgc_resolve_ok(g["c1"], g["v0"], keep, ~g["v0"])
+
+
+def test_the_emulator_leaves_the_every_read_before_every_write_outcome():
+    """On the emulator each colouring launch left the state references.pgc_graph's port gives ("every read before
+    every write", one outcome the races allow), which the next launch's entry takes as its input."""
+    g = references.pgc_graph()
+    want = {("ColorGraph", ""): ("c1", None), ("ResolveBadColoring", ""): ("c2", "v2"),
+            ("ColorGraph", "trip2"): ("c3", None), ("ResolveBadColoring", "trip2"): ("c4", "v4")}
+    for e in _entries():
+        key = (e["name"], e.get("launch", ""))
+        if key not in want:
+            continue
+        _, after, _ = collection_run.run_emu(e)
+        c, v = want[key]
+        assert (after["d_ColorVector"] == g[c]).all()
+        if v:
+            assert (after["d_ColorValid"] == g[v]).all()
