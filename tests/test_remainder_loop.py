@@ -172,3 +172,29 @@ def test_compare_counts_an_undecided_lines_totals_as_misses(monkeypatch, tmp_pat
     assert all(fid.matches(v) for k, v in c.items() if not v.get("undecided"))
     assert json.loads(out.read_text())["summary"]["collection"]["totals_equal"] < \
         json.loads(out.read_text())["summary"]["collection"]["totals"]
+
+
+def test_a_one_trip_copy_that_ptxas_made_a_loop():
+    """ParallelGraphColoring's ColorGraph (the twenty-eighth unseen suite): the neighbour loop is NVVM's 4-unrolled
+    loop (8 loads of lines 73-74 a trip) then its 1-trip remainder loop (2 loads); ptxas unrolls the first 4 times
+    more (a SASS loop of 32 LDG), then a 2-trip copy (16 LDG, straight) and the 1-trip copy as a SASS loop of its own
+    (8 LDG, run at most once), then the remainder loop (2 LDG). Three SASS loops for two PTX loops: undecided
+    before; now U = 4 and 1."""
+    assert _structures("/pgc_firstfit.cu:ColorGraph") == [(4, None), (1, None)]
+
+
+def test_colorgraphs_copies_give_ncus_counts(tmp_path):
+    # ncu on the H200 (bench/results/fidelity-2026-12-03-unseen50.json): 296 load requests and 3,382 sectors (the
+    # first trip's launch), 296 and 3,026 (the second's); the emulator counted 272 and 3,193, 264 and 2,866 as the
+    # PTX runs, on undecided lines (bench/results/fidelity-compare-2026-12-03-unseen50-before.json)
+    rec = ROOT / "bench" / "results" / "fidelity-2026-12-03-unseen50.json"
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", "/pgc_firstfit.cu:ColorGraph", "--json", str(out)])
+    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    assert len(rows) == 2
+    for i, checks in rows.items():
+        assert all(fid.matches(v) for v in checks.values()), (i, checks)
+    c = rows["collection/pgc_firstfit.cu:ColorGraph"]
+    assert (c["global_ld_requests"]["emu"], c["global_ld_sectors"]["emu"]) == (296, 3382)
+    c = rows["collection/pgc_firstfit.cu:ColorGraph#trip2"]
+    assert (c["global_ld_requests"]["emu"], c["global_ld_sectors"]["emu"]) == (296, 3026)

@@ -17,7 +17,9 @@ them are kept (``keep``); at the end of each chunk of blocks (``finish``), per l
 trip i of t is known. Where every warp's lanes agree on t, each copy a warp runs is one PTX trip and
 nothing changes (no cubin is read). Otherwise the SASS decides (``structure``, once per kernel and
 loop): the LDGs of the loop's lines must be U per PTX load inside one SASS loop and then U/2, ..., 1
-per PTX load in straight blocks after it, split by branches, in that order, none elsewhere. Where NVVM
+per PTX load in straight blocks after it, split by branches, in that order, none elsewhere (the last, a
+one-trip copy, may be a SASS loop of its own, which runs at most once: ParallelGraphColoring's ColorGraph,
+the twenty-eighth unseen suite, NVVM's 4-unrolled loop that ptxas unrolled 4 times more). Where NVVM
 already split the loop (its own t % 4-trip loop, then one unrolled 4 times: Hetero-Mark's pr_cuda,
 Kernel Tuner's spmv), the lines have one PTX loop and one SASS loop each, in the same order, each
 checked so, and one copy of a trip of the next loop may stand between them: pr_cuda's, which ptxas
@@ -106,24 +108,18 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
         return None, msg("counts.remainder_shape", have=have, ptx=a)
 
     # the PTX loops of these lines (NVVM's own remainder loop first, then its unrolled one, say), in order,
-    # and as many SASS loops holding their LDGs, one for each, in the same order
+    # and the SASS loops holding their LDGs, one for each in the same order (and one more after a loop whose
+    # one-trip remainder copy ptxas made a loop)
     loops = sorted({lp for p, lp in candidates(fn).items() if where(fn.instrs[p]) in lines})
     n_lines = [sum(1 for p in range(s2, e2) if where(fn.instrs[p]) in lines and fn.instrs[p].op in ("ld", "ldu")
                    and "global" in fn.instrs[p].mods) for s2, e2 in loops]
     inside = sorted({lp for lp in back if any(lp[0] <= g <= lp[1] for g in ldgs)})
     total = sum(1 for ins in fn.instrs[:n_entry] if where(ins) in lines and ins.op in ("ld", "ldu")
                 and "global" in ins.mods)
-    if (not a or loop not in loops or len(inside) != len(loops) or sum(n_lines) != total
+    if (not a or loop not in loops or len(inside) < len(loops) or sum(n_lines) != total
             or any(x[1] >= y[0] for x, y in zip(inside, inside[1:]))):
         cache[key] = undecided()
         return cache[key]
-    us = []
-    for (t0, t1), ak in zip(inside, n_lines):
-        body = sum(1 for g in ldgs if t0 <= g <= t1)
-        if not ak or body % ak or body // ak & (body // ak - 1):
-            cache[key] = undecided()
-            return cache[key]
-        us.append(body // ak)
 
     def runs(lo, hi):               # LDGs strictly between two addresses, in runs split by branches
         got, n = [], 0
@@ -136,16 +132,36 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
                     n = 0
         return got + [n] if n else got
 
-    # between the SASS loops: loop k's remainder copies (U/2, ..., 1 of its PTX trips), then, optionally, one
-    # copy of loop k + 1's trip before it (pr_cuda's: run only by a lane that enters the loop with its
-    # condition false, which the PTX's guard before the loop rules out: not counted)
-    bounds = [-1] + [b for lp in inside for b in lp] + [1 << 62]
-    for k in range(len(loops) + 1):
-        got = runs(bounds[2 * k], bounds[2 * k + 1])
-        tail = [n_lines[k - 1] * (us[k - 1] >> b) for b in range(1, us[k - 1].bit_length())] if k else []
-        if got not in (tail, tail + [n_lines[k]] if k < len(loops) else tail):
+    def held(lp):                   # LDGs of the lines inside a SASS loop
+        return sum(1 for g in ldgs if lp[0] <= g <= lp[1])
+
+    # PTX loop k: a SASS loop of U of its trips, then its remainder copies (U/2, ..., 1 trips) in straight blocks,
+    # or the last (one trip) as a SASS loop of its own (the 4-trip loop ptxas rebuilt from NVVM's 4-unrolled
+    # one: ParallelGraphColoring's ColorGraph, the twenty-eighth unseen suite); before loop k + 1, optionally,
+    # one copy of its trip (pr_cuda's: run only by a lane that enters the loop with its condition false, which
+    # the PTX's guard before the loop rules out: not counted)
+    us, p, prev_end, prev_tail = [], 0, -1, []
+    for k, ak in enumerate(n_lines):
+        if p >= len(inside) or not ak:
             cache[key] = undecided()
             return cache[key]
+        t0, t1 = inside[p]
+        body = held(inside[p])
+        if body % ak or body // ak & (body // ak - 1) or runs(prev_end, t0) not in (prev_tail, prev_tail + [ak]):
+            cache[key] = undecided()
+            return cache[key]
+        u = body // ak
+        us.append(u)
+        p += 1
+        tail = [ak * (u >> b) for b in range(1, u.bit_length())]
+        if u > 1 and p < len(inside) and held(inside[p]) == ak and runs(t1, inside[p][0]) == tail[:-1]:
+            prev_end, prev_tail = inside[p][1], []
+            p += 1
+        else:
+            prev_end, prev_tail = t1, tail
+    if p != len(inside) or runs(prev_end, 1 << 62) != prev_tail:
+        cache[key] = undecided()
+        return cache[key]
     cache[key] = (us[loops.index(loop)], None)
     return cache[key]
 
