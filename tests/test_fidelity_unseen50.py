@@ -5,16 +5,23 @@ twenty-eighth unseen suite").
 The suite was measured on the emulator as it was, with no change made for it
 (collection-emu-2026-12-03-unseen50-before.json, and under NVRTC 13, the H200's major,
 collection-emu-2026-12-03-unseen50-before-nvrtc13.json): these tests pin what it found.
+bench/results/fidelity-2026-12-03-unseen50.json is `bench/fidelity.py --ncu-only` of the 17 launches on the H200 (the
+emulator side re-run here by --compare); bench/results/collection-gpu-2026-12-03-unseen50.json is
+`bench/collection_gpu.py` of the same entries. The one change after the measurement is the remainder-copy rule
+(tilelab/emu/counters/remainder_loop.py; tests/test_remainder_loop.py).
 """
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 
 from conftest import ROOT
 
-from collection import references
-from collection import run as collection_run
+sys.path.insert(0, str(ROOT / "bench"))
+import fidelity as fid  # noqa: E402
+from collection import references  # noqa: E402
+from collection import run as collection_run  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 BEFORE = RES / "collection-emu-2026-12-03-unseen50-before.json"
@@ -108,3 +115,73 @@ def test_the_emulator_leaves_the_every_read_before_every_write_outcome():
         assert (after["d_ColorVector"] == g[c]).all()
         if v:
             assert (after["d_ColorValid"] == g[v]).all()
+
+
+REC = RES / "fidelity-2026-12-03-unseen50.json"
+GPU = RES / "collection-gpu-2026-12-03-unseen50.json"
+CMP_BEFORE = RES / "fidelity-compare-2026-12-03-unseen50-before.json"
+CMP_AFTER = RES / "fidelity-compare-2026-12-03-unseen50-after.json"
+SCHED = RES / "pgc-resolve-schedules-2026-12-03.json"
+RESOLVE = ("collection/pgc_firstfit.cu:ResolveBadColoring", "collection/pgc_firstfit.cu:ResolveBadColoring#trip2")
+
+
+def _misses(path):
+    rows = json.loads(path.read_text())["rows"]
+    return {r["id"]: sorted(k for k, c in r["checks"].items() if not (c["equal"] and not c.get("undecided")))
+            for r in rows if any(not (c["equal"] and not c.get("undecided")) for c in r["checks"].values())}
+
+
+def test_the_totals_against_ncu_before_and_after():
+    """Before (da5dda6's emulator): 209 of 221 totals ncu's, the misses the two colouring kernels' (ColorGraph's
+    neighbour loop on undecided lines; ResolveBadColoring's race-steered conflict loop). After the remainder-copy
+    rule: 213 of 221, ResolveBadColoring's 8 left."""
+    s = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (17, 13, 221, 209)
+    ld = ["global_ld_requests", "global_ld_sectors"]
+    four = sorted(ld + ["global_st_requests", "global_st_sectors"])
+    assert _misses(CMP_BEFORE) == {"collection/pgc_firstfit.cu:ColorGraph": ld,
+                                   "collection/pgc_firstfit.cu:ColorGraph#trip2": ld,
+                                   RESOLVE[0]: four, RESOLVE[1]: four}
+    s = json.loads(CMP_AFTER.read_text())["summary"]["all"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (17, 15, 221, 213)
+    assert _misses(CMP_AFTER) == {RESOLVE[0]: four, RESOLVE[1]: four}
+
+
+def test_the_suites_totals_against_ncu_now(tmp_path):
+    """This tree's emulator against the recording: the after compare's numbers."""
+    out = tmp_path / "cmp.json"
+
+    fid.main(["--compare", str(REC), "--only", "/sspmv_,/pgc_", "--json", str(out)])
+    s = json.loads(out.read_text())["summary"]["all"]
+    assert (s["launches_equal"], s["totals"], s["totals_equal"]) == (15, 221, 213)
+    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    # ResolveBadColoring: one conflict-store request a warp on the emulator (the breaking lanes wait for the loop's
+    # others: lowest pc first), 51 and 45 more on the H200 (one a trip with a breaking lane)
+    assert [(rows[i]["global_st_requests"]["emu"], rows[i]["global_st_requests"]["ncu"]) for i in RESOLVE] == \
+        [(16, 59), (16, 53)]
+
+
+def test_the_breaking_lanes_replayed():
+    """The loop replayed with the breaking lanes storing when they break (bench/pgc_resolve_schedules.py): store
+    requests of ncu's size (57 and 61, 56 and 55, against ncu's 59 and 53; the emulator 16), where lowest-pc-first
+    gives one a warp; ncu's load requests lie between the two data models' (which neighbour colours a lane reads
+    is the race's)."""
+    rec = json.loads(SCHED.read_text())["launches"]
+    st = [(rec[i]["snapshot"]["global_st_requests"], rec[i]["visible"]["global_st_requests"],
+           rec[i]["ncu"]["global_st_requests"]) for i in RESOLVE]
+    assert st == [(57, 61, 59), (56, 55, 53)]
+    for i in RESOLVE:
+        r = rec[i]
+        lo, hi = sorted((r["snapshot"]["global_ld_requests"], r["visible"]["global_ld_requests"]))
+        assert lo <= r["ncu"]["global_ld_requests"] <= hi, i
+
+
+def test_the_outputs_are_the_h200s():
+    """17 of 17 as expected: 66 of 66 compared arrays bit for bit; the colouring races' 8 results not compared."""
+    rec = json.loads(GPU.read_text())
+    assert rec["kernels"] == 17 and rec["as_expected"] == 17 and rec["nvrtc"] == "13.0"
+    verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
+    assert len(verdicts) == 74 and verdicts.count("bit-identical") == 66
+    skipped = sorted({(r["kernel"], n) for r in rec["results"] for n, v in r["outputs"].items() if v != "bit-identical"})
+    assert skipped == [("ColorGraph", "d_ColorVector"), ("ColorGraph", "d_changed"),
+                       ("ResolveBadColoring", "d_ColorValid"), ("ResolveBadColoring", "d_ColorVector")]
