@@ -2909,7 +2909,7 @@ def _kmer_index(seq, pos, k):
     return idx
 
 
-def kmer_counts(seq, k):
+def kmer_table(seq, k):
     """count_kmers_kernel (the twenty-ninth suite): how often each k-mer starts at positions 0 .. len - k, over the
     4^k table."""
     out = np.zeros(4 ** k, np.uint32)
