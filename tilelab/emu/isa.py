@@ -933,6 +933,9 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         off_ok = off[sel]
     else:
         sel, off_ok = None, off
+    if space == "local" and m.lmem.written is not None:
+        _local_written(m, ins, lanes if sel is None else lanes[sel], off_ok, nbytes, store,
+                       addr if sel is None else addr[sel])
     if store:
         v = vals if sel is None else vals[sel]
         if space != "local":                     # lanes of a warp that write the same bytes: who keeps them
@@ -952,6 +955,20 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         else:
             out[sel] = got
         _write_loaded(m, ins.args[0], out, t, idx)
+
+
+def _local_written(m, ins, lanes, flat, nbytes, store, addr):
+    """A thread's local memory holds what its stack held before (another kernel's, another thread's frame):
+    a load none of whose bytes one of its own stores wrote reads that garbage (cuda-kmer-counting's
+    ``char kmer[MAX_K]``, filled only where ``tid + j < MAX_K``: docs/FIDELITY.md, the twenty-ninth suite)."""
+    if store:
+        m.lmem.mark(flat, nbytes)
+        return
+    bad = m.lmem.unwritten(flat, nbytes)
+    if bad.any():
+        i = int(np.argmax(bad))
+        m.finding("uninitialized_read", ins, lanes[i], addr[i], said("finding.uninit_local", off=int(addr[i])),
+                  int(bad.sum()))
 
 
 def _oob_global(m, a, nbytes, store, used=None):

@@ -177,6 +177,8 @@ class Machine:
                 self.local_syms[v.name] = loff
                 loff += v.size
         self.lmem = LocalMemory(T, max(depot, loff))
+        if sanitize:
+            self.lmem.track()                            # uninitialised local reads (isa._access_space)
         self.block_base = self.block_local * self.smem.stride     # each thread's block's shared base
         self.unit = operands.shared_unit(fn)
         self.shadow = SharedShadow(self.smem.arena.nbytes // self.unit + 1, self.unit) if sanitize else None
