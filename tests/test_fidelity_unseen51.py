@@ -15,9 +15,15 @@ import json
 
 import numpy as np
 
+import sys
+
 from conftest import ROOT
 from collection import references  # noqa: E402
 from collection import run as collection_run
+from tilelab.emu import memory
+
+sys.path.insert(0, str(ROOT / "bench"))
+import fidelity as fid  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 FIRST = RES / "collection-emu-2026-12-03-unseen51-first.json"
@@ -102,3 +108,77 @@ def test_the_edit_distances_are_the_scripts():
     _, after, before = collection_run.run_emu(_entry("d_edit_core", "hifi"))
     np.testing.assert_array_equal(after["dp"], references.edit_dp(before["a"], before["b"]))
     assert 0 < int(after["dp"][-1, -1]) < 64
+
+
+REC = RES / "fidelity-2026-12-03-unseen51.json"
+GPU = RES / "collection-gpu-2026-12-03-unseen51.json"
+CMP_BEFORE = RES / "fidelity-compare-2026-12-03-unseen51-before.json"
+CMP_AFTER = RES / "fidelity-compare-2026-12-03-unseen51-after.json"
+COALESCED = {"": (9174, 14424), "#k6": (9216, 11306), "#k8": (9136, 14156)}   # shared atomic wavefronts, emu and ncu
+
+
+def test_192_of_195_totals_are_ncus_as_they_came():
+    """The H200 at 2491514 against the emulator as it was (da5dda6): every total equal but the shared-memory
+    counter's shared atomic wavefronts, one a k; set apart since (values), the same totals."""
+    s = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (15, 12, 195, 192)
+    rows = {r["id"]: r["checks"] for r in json.loads(CMP_BEFORE.read_text())["rows"]}
+    bad = {(i, k): (c["emu"], c["ncu"]) for i, cs in rows.items() for k, c in cs.items() if not c["equal"]}
+    assert bad == {("collection/cudakmer_gpu_kmer_optimized.cu:count_kmers_coalesced_kernel" + x, "shared_atom_wavefronts"): v
+                   for x, v in COALESCED.items()}
+    for i in rows:       # their requests are ncu's: 5,120 shared atomics a launch
+        if "coalesced" in i:
+            assert rows[i]["shared_atom_requests"]["emu"] == rows[i]["shared_atom_requests"]["ncu"] == 5120
+    s = json.loads(CMP_AFTER.read_text())["summary"]["all"]
+    assert (s["totals"], s["totals_equal"], s["apart_totals"], s["apart_equal"]) == (192, 192, 3, 0)
+
+
+def test_the_suites_totals_against_ncu(tmp_path):
+    """This tree's emulator against the recording: 192 totals equal, the 3 set apart still the emulator's zero-stack
+    values."""
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(REC), "--only", "/cudakmer_,/aligndna_", "--json", str(out)])
+    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    assert len(rows) == 15 and sum(len(c) for c in rows.values()) == 195
+    for i, cs in rows.items():
+        for k, c in cs.items():
+            if "coalesced" in i and k == "shared_atom_wavefronts":
+                assert c.get("apart") and (c["emu"], c["ncu"]) == COALESCED[i[i.index("#"):] if "#" in i else ""]
+            else:
+                assert fid.matches(c), (i, k, c)
+
+
+def test_the_set_apart_wavefronts_are_the_stacks_garbage(monkeypatch):
+    """The shared-memory counter's shared atomic wavefronts follow what the uninitialised `kmer` chars hold: the same
+    launch over a zero stack, a stack of 'A' bytes and one of random ACGT bytes gives 9,216, 10,288 and 15,329 (the
+    H200's 11,306 between), its 5,120 requests and the count it adds the same each time."""
+    entry = _entry("count_kmers_coalesced_kernel", "k6")
+    orig = memory.LocalMemory.__init__
+    got = {}
+    for label in ("zero", "A", "ACGT"):
+        def init(self, nthreads, depot, label=label):
+            orig(self, nthreads, depot)
+            if label == "A":
+                self.arena.data[:] = ord("A")
+            elif label == "ACGT":
+                rng = np.random.default_rng(1)
+                self.arena.data[:] = rng.choice(np.frombuffer(b"ACGT", np.uint8), len(self.arena.data))
+        monkeypatch.setattr(memory.LocalMemory, "__init__", init)
+        res, after, _ = collection_run.run_emu(entry)
+        got[label] = (res.metrics["shared_atom_requests"], res.metrics["shared_atom_wavefronts"],
+                      int(after["global_kmer_counts"].sum()))
+    assert got == {"zero": (5120, 9216, 132096), "A": (5120, 10288, 132096), "ACGT": (5120, 15329, 132096)}
+
+
+def test_the_outputs_are_the_h200s():
+    """15 of 15 as their entries say on the H200: every compared array bit for bit (the 12 exact launches whole, the
+    shared-memory counter's sequence; its table is the GPU's stack's, not compared)."""
+    rec = json.loads(GPU.read_text())
+    assert rec["kernels"] == rec["as_expected"] == 15 and rec["commit"].startswith("2491514")
+    exact = [r for r in rec["results"] if r["gpu_note"] == "exact"]
+    assert len(exact) == 12
+    for r in rec["results"]:
+        assert r["verdict"] == "as expected"
+        assert all(h["differ"] == 0 for h in r["hashes"].values())
+        if r["gpu_note"] != "exact":
+            assert r["file"] == "cudakmer_gpu_kmer_optimized.cu" and list(r["hashes"]) == ["sequence"]
