@@ -100,14 +100,14 @@ def test_the_listed_findings_are_raised():
 
 def test_the_edit_distances_are_the_scripts():
     """d_edit_core's last cell: 4 for AGGTAB / GXTXAYB and 1 for ACTG / ACTGA (run.sh's comments), and the 64-base
-    window of the HiFi pair over its first difference."""
+    window of the HiFi pair over its first difference (17)."""
     for launch, dist in ((None, 4), ("pair2", 1)):
         _, after, before = collection_run.run_emu(_entry("d_edit_core", launch))
         assert int(after["dp"][-1, -1]) == dist
         np.testing.assert_array_equal(after["dp"], references.edit_dp(before["a"], before["b"]))
     _, after, before = collection_run.run_emu(_entry("d_edit_core", "hifi"))
     np.testing.assert_array_equal(after["dp"], references.edit_dp(before["a"], before["b"]))
-    assert 0 < int(after["dp"][-1, -1]) < 64
+    assert int(after["dp"][-1, -1]) == 17
 
 
 REC = RES / "fidelity-2026-12-03-unseen51.json"
@@ -176,7 +176,8 @@ def test_the_outputs_are_the_h200s():
     rec = json.loads(GPU.read_text())
     assert rec["kernels"] == rec["as_expected"] == 15 and rec["commit"].startswith("2491514")
     exact = [r for r in rec["results"] if r["gpu_note"] == "exact"]
-    assert len(exact) == 12
+    assert len(exact) == 12 and sum(len(r["hashes"]) for r in exact) == 21
+    assert sum(len(r["hashes"]) for r in rec["results"]) == 24
     for r in rec["results"]:
         assert r["verdict"] == "as expected"
         assert all(h["differ"] == 0 for h in r["hashes"].values())
