@@ -427,7 +427,7 @@ def gauss_fan2(m, a, b, size, t):
 def bpnn_partial_sums(inp, w, hid, height=16):
     """Rodinia backprop's layer forward: per block of ``height`` input units, the sums of
     weight * input for each hidden unit (w is (in + 1) x (hid + 1), row 0 and column 0 unused)."""
-    inp = np.asarray(inp, np.float64)
+    src = np.asarray(src, np.float64)
     w = np.asarray(w, np.float64).reshape(len(inp), hid + 1)
     nb = (len(inp) - 1) // height
     out = np.zeros((nb, hid))
@@ -2895,3 +2895,17 @@ def trtx_upsample(inp, c, h, w, oh, ow):
     out = ((1 - HL) * ((1 - WL) * x[:, H1, W1] + WL * x[:, H1, W1 + w1p[None, :]])
            + HL * ((1 - WL) * x[:, H1 + h1p[:, None], W1] + WL * x[:, H1 + h1p[:, None], W1 + w1p[None, :]]))
     return out.reshape(-1)
+
+
+def table_patch(src, lut, r):
+    """reproTableLoop's sum over a (2r+1)^2 patch: (src[clamp(x + tx)] - src[x])^2 * lut[r + tx] * lut[r + ty], in
+    float64."""
+    src = np.asarray(src, np.float64)
+    lut = np.asarray(lut, np.float64)
+    x = np.arange(src.size)
+    out = np.zeros_like(src)
+    for ty in range(-r, r + 1):
+        for tx in range(-r, r + 1):
+            v = src[np.clip(x + tx, 0, src.size - 1)] - src
+            out += v * v * lut[r + tx] * lut[r + ty]
+    return out
