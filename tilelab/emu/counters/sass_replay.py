@@ -1713,8 +1713,8 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         # per family, or per width where the model has a family in several widths (each SASS access of a width
         # a copy of one PTX access of that width: sass_model._copied)
         parts = [(fam, None) for fam in sorted({k.split(".")[0] for k in have} - mine)]
-        parts = [(fam, key) for fam, _ in parts for key in
-                 (sorted({k for k in mixed.values() if k.split(".")[0] == fam}) or [None])]
+        widths = {fam: sorted({k for k in mixed.values() if k.split(".")[0] == fam}) for fam, _ in parts}
+        parts = [(fam, key) for fam, _ in parts for key in (widths[fam] if len(widths[fam]) > 1 else [None])]
         for fam, key in parts:
             ts = [t for t, (tw, op) in of.items() if tw == w and op == fam and (key is None or keys[t] == key)]
             run, on = sum(totals[t][0] for t in ts), sum(totals[t][1] for t in ts)
