@@ -32,6 +32,8 @@ from sass_launch import fidelity_launch, line as _line, run as _run  # noqa: E40
 RES = ROOT / "bench" / "results"
 NLM = "collection/dtananaev_nlm_smem.cu:NLM_filter_smem"
 NLM_REC = RES / "fidelity-2026-12-03-unseen47.json"
+TABLE_REC = RES / "fidelity-2026-12-03-table.json"
+TABLE_GPU = RES / "collection-gpu-2026-12-03-table.json"
 
 
 def _entry(only):
@@ -140,3 +142,28 @@ def test_the_reproduction_is_modelled_as_its_sass():
     assert rows[":reproTableLoop#r2"]["ptx"]["shared_ld_wavefronts"] == 75
     # the LDS.64 (a paired broadcast: one wavefront) and the LDS of word 4, 9 times each
     assert (rows[":reproTableAt<2>"]["shared_ld_requests"], rows[":reproTableAt<2>"]["shared_ld_wavefronts"]) == (18, 18)
+
+
+def test_the_reproduction_is_the_h200s_in_every_total():
+    """The H200's recording of the five launches (NVRTC 13.0): every total the emulator's, on decided lines; the
+    recorded SASS has the shapes above; the outputs bit for bit. Radius 2 separates the rule from the PTX: its one
+    remainder trip's LDS.128 costs 2 wavefronts a full warp where the PTX's LDS of word 0 costs 1 (ncu's 105
+    wavefronts; the PTX's 90)."""
+    rec = {x["id"]: x for x in json.loads(TABLE_REC.read_text())["rows"]}
+    assert len(rec) == 5 and json.loads(TABLE_REC.read_text())["gpu"]["name"] == "NVIDIA H200"
+    want = {"reproTableLoop#r1": (18, 27), "reproTableLoop#r2": (90, 105), "reproTableLoop#r3": (126, 147),
+            "reproTableAt<1>": (18, 27), "reproTableAt<2>": (27, 27)}
+    for name, (req, wf) in want.items():
+        row = rec[f"collection/repro_table.cu:{name}"]
+        assert (row["ncu"]["shared_ld_requests"], row["ncu"]["shared_ld_wavefronts"]) == (req, wf)
+        r = _run(":" + name)
+        assert not any(pl.get("undecided") for pl in r.per_line), name
+        for key in fid.KEYS:
+            assert r.metrics[key] == row["ncu"][key], (name, key)
+    assert rec["collection/repro_table.cu:reproTableLoop#r1"]["sass_mix"]["collection/repro_table.cu:28"] == \
+        {"LDS.128": 1, "LDS": 4}
+    assert rec["collection/repro_table.cu:reproTableAt<2>"]["sass_mix"]["collection/repro_table.cu:51"] == \
+        {"LDS.64": 1, "LDS": 5}
+    gpu = json.loads(TABLE_GPU.read_text())
+    assert gpu["kernels"] == 5 == gpu["as_expected"]
+    assert {v for x in gpu["results"] for v in x["outputs"].values()} == {"bit-identical"}
