@@ -1122,6 +1122,9 @@ def hoist_candidates(fn, n_entry: int) -> list[int]:
     return out
 
 
+MAX_CHAIN = 7                            # branches one hoisted group may cross (an 8-trip unroll's remainder)
+
+
 def _hoisted(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, spans, addresses, chunk_sym=None) -> list:
     """The branches of ``hoist_candidates`` above which ptxas read a shared load of the fall-through with
     one before the branch, decided against the cubin: a branch is taken where a merged access the model
@@ -1142,7 +1145,7 @@ def _hoisted(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, span
             continue
         chain = [b]
         for c in cands[i + 1:]:
-            if block[c] != block[chain[-1] + 1]:
+            if block[c] != block[chain[-1] + 1] or len(chain) == MAX_CHAIN:
                 break
             chain.append(c)
         without = None
