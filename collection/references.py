@@ -427,7 +427,7 @@ def gauss_fan2(m, a, b, size, t):
 def bpnn_partial_sums(inp, w, hid, height=16):
     """Rodinia backprop's layer forward: per block of ``height`` input units, the sums of
     weight * input for each hidden unit (w is (in + 1) x (hid + 1), row 0 and column 0 unused)."""
-    src = np.asarray(src, np.float64)
+    inp = np.asarray(inp, np.float64)
     w = np.asarray(w, np.float64).reshape(len(inp), hid + 1)
     nb = (len(inp) - 1) // height
     out = np.zeros((nb, hid))
