@@ -2964,3 +2964,17 @@ def edit_dp_borders(n, m, column=True, row=False):
     if row:
         dp[0, :] = np.arange(m)
     return dp
+
+
+def table_patch(src, lut, r):
+    """reproTableLoop's sum over a (2r+1)^2 patch: (src[clamp(x + tx)] - src[x])^2 * lut[r + tx] * lut[r + ty], in
+    float64."""
+    src = np.asarray(src, np.float64)
+    lut = np.asarray(lut, np.float64)
+    x = np.arange(src.size)
+    out = np.zeros_like(src)
+    for ty in range(-r, r + 1):
+        for tx in range(-r, r + 1):
+            v = src[np.clip(x + tx, 0, src.size - 1)] - src
+            out += v * v * lut[r + tx] * lut[r + ty]
+    return out
