@@ -18,6 +18,7 @@ from ..messages import msg
 from . import contraction, structs as emu_structs
 from .addressing import param_as, shared32
 from .calls import param_access
+from .counters import generic_mix  # generic loads whose warps mix the local and global windows
 from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .counters.requests import (
     _count_warps,
@@ -822,6 +823,8 @@ def _access(m, ins, idx, pc, store):
         sh = (addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)
         lo = (addr >= LOCAL_WINDOW) & (addr < GLOBAL_BASE)
         gl = ~(sh | lo)
+        if not store:                            # a warp with local and global lanes: undecided (generic_mix)
+            generic_mix.note(m, ins, lanes, lo, gl)
         for mask, sp, base in ((sh, "shared", SHARED_WINDOW), (lo, "local", LOCAL_WINDOW), (gl, "global", 0)):
             if mask.all():
                 _access_space(m, ins, idx, pc, store, sp, addr - base, t, nvec, es, vop, generic=True)
