@@ -3,9 +3,9 @@
 //          (ridash2005/CUDA-Kernels-Demo, commit 3e67e05: a teaching repository of CUDA kernels)
 // Licence: MIT (the repository's LICENSE, "Copyright (c) 2025 Rickarya Das"; the file carries no notice of its
 //          own: the LICENSE's notice is repeated below).
-// Kept: the device code, unchanged (lines 13-46 of the original).
+// Kept: the device code, unchanged (lines 13-47 of the original).
 //       Removed: the includes (lines 1-2: "vector_ops.h", <stdio.h>), the host function getOptimalBlockSize
-//       (lines 4-12) and the host code after the kernels (lines 47-94: launchers, CPU references, verification).
+//       (lines 4-12) and the host code after the kernels (lines 48-94: launchers, CPU references, verification).
 //       Copied in, marked: lines 6-10, 14-18 and 32-34 of vector_ops/include/vector_ops.h (the extern "C" block
 //       holding DEFAULT_BLOCK_SIZE and the kernels' declarations, so the kernels keep the C linkage they have there).
 //
@@ -82,3 +82,4 @@ __global__ void kDotProductFloatAtomic(const float* a, const float* b, float* re
     }
 
     if (tid == 0) atomicAdd(result, sdata[0]);
+}
