@@ -77,3 +77,20 @@ def test_the_thirtieth_unseen_suites_outputs_against_the_h200():
         for name, hh in r["hashes"].items():
             got = np.ascontiguousarray(after[name])
             assert hashlib.sha256(got.tobytes()).hexdigest()[:16] == hh["gpu_sha256"], (r["kernel"], name)
+
+
+def test_after_the_fix_every_total_equals_ncus(tmp_path):
+    """Fixed, after (tilelab/emu/counters/remainder_loop.py reads the lower product's SASS shape): the emulator
+    now gives ncu's 2,544 requests and 34,400 sectors there, decided, and every one of the 182 totals."""
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
+    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    assert len(rows) == 14 and sum(len(c) for c in rows.values()) == 182
+    assert all(fid.matches(v) for c in rows.values() for v in c.values())
+    got = rows[LOWER]
+    assert (got["global_ld_requests"]["emu"], got["global_ld_sectors"]["emu"]) == (2544, 34400)
+    assert not got["global_ld_requests"].get("undecided")
+    after = json.loads((RES / "fidelity-compare-2026-12-03-unseen52-after.json").read_text())["summary"]["collection"]
+    assert (after["launches_equal"], after["totals"], after["totals_equal"]) == (14, 182, 182)
+    rec = json.loads((RES / "collection-emu-2026-12-03-unseen52-after.json").read_text())
+    assert rec["kernels"] == 14 and rec["matched"] == 14
