@@ -202,7 +202,7 @@ def emulate(L: Launch, counts: str | None = None, arch: str = "sm_90") -> dict:
     t0 = time.perf_counter()
     r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
                **extra)
-    per_line = [{key: v for key, v in pl.items() if key in ("file", "line", "source", "undecided") or
+    per_line = [{key: v for key, v in pl.items() if key in ("file", "line", "source", "undecided", "undecided_keys") or
                  (key in KEYS and v)} for pl in r.per_line]
     return {"metrics": {key: r.metrics.get(key) for key in KEYS if key in r.metrics},
             "per_line": per_line, "findings": sorted({f.kind for f in r.findings}),
@@ -365,8 +365,10 @@ def matches(c: dict) -> bool:
 
 def undecided_keys(emu: dict) -> set:
     """The totals an emulator row counted something into on a line it marks undecided (its requests
-    follow the PTX because what ptxas made of them could not be read: emu/counters/undecided.py)."""
-    return {k for pl in emu.get("per_line", ()) if pl.get("undecided") for k in KEYS if pl.get(k)}
+    follow the PTX because what ptxas made of them could not be read: emu/counters/undecided.py), and those
+    a line leaves undecided alone (``undecided_keys``: a generic load mixing windows, counters/generic_mix.py)."""
+    return {k for pl in emu.get("per_line", ()) for k in KEYS if pl.get(k)
+            and (pl.get("undecided") or k in pl.get("undecided_keys", ()))}
 
 
 def group_of(row) -> str:

@@ -2897,6 +2897,89 @@ def trtx_upsample(inp, c, h, w, oh, ow):
     return out.reshape(-1)
 
 
+def _kmer_index(seq, pos, k):
+    """cuda-kmer-counting's kmer_to_index: 2 bits a base (A 0, C 1, G 2, T 3), the first base highest; None where a
+    base is not one of the four (the kernel's INVALID_KMER)."""
+    code = {ord("A"): 0, ord("C"): 1, ord("G"): 2, ord("T"): 3}
+    idx = 0
+    for c in np.asarray(seq[pos:pos + k], np.uint8):
+        if int(c) not in code:
+            return None
+        idx = (idx << 2) | code[int(c)]
+    return idx
+
+
+def kmer_table(seq, k):
+    """count_kmers_kernel (the twenty-ninth suite): how often each k-mer starts at positions 0 .. len - k, over the
+    4^k table."""
+    out = np.zeros(4 ** k, np.uint32)
+    for pos in range(len(seq) - k + 1):
+        idx = _kmer_index(seq, pos, k)
+        if idx is not None:
+            out[idx] += 1
+    return out
+
+
+def kmer_coalesced_known(seq, k, nblocks, coalesce=128, block=256, max_k=32):
+    """count_kmers_coalesced_kernel's counts that do not depend on uninitialised memory, and how many counts it adds
+    in all. Thread tid of block b counts the k-mer at b * coalesce + tid once for each i < coalesce with tid + i <
+    coalesce (and the positions inside the sequence); its k-mer is whole only where tid + k <= max_k (the copy from
+    its cache stops at tid + j < MAX_K), elsewhere some of its chars are whatever its local memory holds. Returns
+    (the whole k-mers' counts over the 4^k table at index % 1,024, the number of counts all threads add)."""
+    n = len(seq)
+    known = np.zeros(4 ** k, np.int64)
+    total = 0
+    for b in range(nblocks):
+        start = b * coalesce
+        for tid in range(min(block, coalesce)):
+            times = sum(1 for i in range(coalesce)
+                        if start + i + k - 1 < n and tid + i < coalesce and start + tid + i + k - 1 < n)
+            total += times
+            if times and tid + k <= max_k:
+                idx = _kmer_index(seq, start + tid, k)
+                known[(idx if idx is not None else 2 ** 64 - 1) % 1024] += times
+    return known, total
+
+
+def edit_dp(a, b):
+    """CUDA-ALIGN-DNA's Levenshtein matrix (d_edit_core over the first column and row d_init_dpi and d_init_dpj
+    write): n = len(a) rows and m = len(b) columns, a and b each with its terminating zero."""
+    n, m = len(a), len(b)
+    dp = np.zeros((n, m), np.int32)
+    dp[:, 0] = np.arange(n)
+    dp[0, :] = np.arange(m)
+    for i in range(1, n):
+        for j in range(1, m):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            dp[i, j] = min(dp[i - 1, j] + 1, dp[i, j - 1] + 1, dp[i - 1, j - 1] + cost)
+    return dp
+
+
+def edit_dp_borders(n, m, column=True, row=False):
+    """What d_init_dpi (the first column: dp[i][0] = i) and then d_init_dpj (the first row: dp[0][j] = j) leave in a
+    zeroed n x m matrix."""
+    dp = np.zeros((n, m), np.int32)
+    if column:
+        dp[:, 0] = np.arange(n)
+    if row:
+        dp[0, :] = np.arange(m)
+    return dp
+
+
+def table_patch(src, lut, r):
+    """reproTableLoop's sum over a (2r+1)^2 patch: (src[clamp(x + tx)] - src[x])^2 * lut[r + tx] * lut[r + ty], in
+    float64."""
+    src = np.asarray(src, np.float64)
+    lut = np.asarray(lut, np.float64)
+    x = np.arange(src.size)
+    out = np.zeros_like(src)
+    for ty in range(-r, r + 1):
+        for tx in range(-r, r + 1):
+            v = src[np.clip(x + tx, 0, src.size - 1)] - src
+            out += v * v * lut[r + tx] * lut[r + ty]
+    return out
+
+
 # ---------------------------------------------------------------- the twenty-eighth unseen suite (docs/FIDELITY.md)
 
 def _sspmv_canonical(raw):

@@ -238,3 +238,38 @@ def test_an_aligned_access_past_its_array_still_costs_its_sectors(emu, rng):
     assert m["global_atom_sectors"] == 4
     assert m["global_st_sectors"] == 4
 
+
+
+PARTIAL_LOCAL_SRC = """\
+__global__ void partialLocal(const char* s, const int* pick, int* out, int fill)
+{
+    char v[32];                                   // indexed by data: lives in local memory
+    int t = threadIdx.x;
+    for (int j = 0; j < fill; ++j)
+        v[j] = s[t + j];
+    out[t] = v[pick[t] & 31];                     // @read
+}
+"""
+
+
+def test_a_local_read_of_bytes_its_thread_never_wrote_is_uninitialised(emu, rng):
+    """A thread's local memory holds whatever its stack held before: a load of bytes none of its own stores wrote
+    is an uninitialised read (cuda-kmer-counting's `char kmer[MAX_K]`, filled only where `tid + j < MAX_K`:
+    docs/FIDELITY.md, the twenty-ninth suite). Before, local memory was simply zero and nothing was said."""
+    k = emu.compile(PARTIAL_LOCAL_SRC, "partialLocal", filename="partial_local.cu")
+    assert ".local" in k.program.ptx
+    s = rng.integers(65, 91, 64 + 32).astype(np.int8)
+    pick = np.arange(64, dtype=np.int32) % 32
+    out = np.full(64, -1, np.int32)
+    r = emu.run(k, 1, 64, s, pick, out, 32)        # every byte written first: nothing to say
+    assert r.findings == []
+    np.testing.assert_array_equal(out, s[np.arange(64) + pick])
+    r = emu.run(k, 1, 64, s, pick, out, 8)         # bytes 8-31 never written: threads picking them read garbage
+    bad = [f for f in r.findings if f.kind == "uninitialized_read"]
+    assert [f.kind for f in r.findings] == ["uninitialized_read"]
+    assert [f.line for f in bad] == [emu.line_of(PARTIAL_LOCAL_SRC, "// @read")]
+    assert bad[0].thread == (8, 0, 0) and bad[0].address == 8 and bad[0].count == 48
+    assert "local memory" in bad[0].detail
+    good = pick < 8
+    np.testing.assert_array_equal(out[good], s[np.arange(64) + pick][good])
+    assert (out[~good] == 0).all()                # here the garbage is 0

@@ -18,6 +18,7 @@ from ..messages import msg
 from . import contraction, structs as emu_structs
 from .addressing import param_as, shared32
 from .calls import param_access
+from .counters import generic_mix  # generic loads whose warps mix the local and global windows
 from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .counters.requests import (
     _count_warps,
@@ -822,6 +823,8 @@ def _access(m, ins, idx, pc, store):
         sh = (addr >= SHARED_WINDOW) & (addr < LOCAL_WINDOW)
         lo = (addr >= LOCAL_WINDOW) & (addr < GLOBAL_BASE)
         gl = ~(sh | lo)
+        if not store:                            # a warp with local and global lanes: undecided (generic_mix)
+            generic_mix.note(m, ins, lanes, lo, gl)
         for mask, sp, base in ((sh, "shared", SHARED_WINDOW), (lo, "local", LOCAL_WINDOW), (gl, "global", 0)):
             if mask.all():
                 _access_space(m, ins, idx, pc, store, sp, addr - base, t, nvec, es, vop, generic=True)
@@ -933,6 +936,9 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         off_ok = off[sel]
     else:
         sel, off_ok = None, off
+    if space == "local" and m.lmem.written is not None:
+        _local_written(m, ins, lanes if sel is None else lanes[sel], off_ok, nbytes, store,
+                       addr if sel is None else addr[sel])
     if store:
         v = vals if sel is None else vals[sel]
         if space != "local":                     # lanes of a warp that write the same bytes: who keeps them
@@ -952,6 +958,20 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         else:
             out[sel] = got
         _write_loaded(m, ins.args[0], out, t, idx)
+
+
+def _local_written(m, ins, lanes, flat, nbytes, store, addr):
+    """A thread's local memory holds what its stack held before (another kernel's, another thread's frame):
+    a load none of whose bytes one of its own stores wrote reads that garbage (cuda-kmer-counting's
+    ``char kmer[MAX_K]``, filled only where ``tid + j < MAX_K``: docs/FIDELITY.md, the twenty-ninth suite)."""
+    if store:
+        m.lmem.mark(flat, nbytes)
+        return
+    bad = m.lmem.unwritten(flat, nbytes)
+    if bad.any():
+        i = int(np.argmax(bad))
+        m.finding("uninitialized_read", ins, lanes[i], addr[i], said("finding.uninit_local", off=int(addr[i])),
+                  int(bad.sum()))
 
 
 def _oob_global(m, a, nbytes, store, used=None):

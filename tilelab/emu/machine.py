@@ -36,7 +36,7 @@ from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, op
 from . import structs as emu_structs
 from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
-from .counters import ifconvert, remainder_loop, requests, sass_replay
+from .counters import generic_mix, ifconvert, remainder_loop, requests, sass_replay
 from . import order
 from .counters.observed import Observed
 from .counters.metrics import METRIC_KEYS
@@ -177,6 +177,8 @@ class Machine:
                 self.local_syms[v.name] = loff
                 loff += v.size
         self.lmem = LocalMemory(T, max(depot, loff))
+        if sanitize:
+            self.lmem.track()                            # uninitialised local reads (isa._access_space)
         self.block_base = self.block_local * self.smem.stride     # each thread's block's shared base
         self.unit = operands.shared_unit(fn)
         self.shadow = SharedShadow(self.smem.arena.nbytes // self.unit + 1, self.unit) if sanitize else None
@@ -206,6 +208,8 @@ class Machine:
         self.lazy = lazy                       # ifconvert.Lazy (counts="sass"), or None
         self.skips = lazy.branches if lazy is not None else {}
         self.uncertain = set()                 # undecided accesses some warp skipped (set by run())
+        self.generic_mix_lines = {}            # lines of generic loads a warp ran in two windows -> undecided keys
+                                               # (counters/generic_mix.py)
         self.sass_delta: dict = {}             # pc -> {key: SASS-only count} (set by run())
         self.vprintf_calls: dict = {}          # pc -> warp calls of the driver's vprintf (set by run())
         self.driver_counts: dict = {}          # pc -> {key: n}: the part of counters that is vprintf's (run())
@@ -803,6 +807,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     captured: list = []
     uncertain: set = set()
     dsmem: set = set()                         # lines that reached another block's shared memory (emu/cluster.py)
+    mixed: dict = {}                           # lines of generic loads mixing local and global lanes (counters/generic_mix.py)
     per_chunk = max(1, CHUNK_THREADS // tpb)
     if grid_sync:
         per_chunk = intrinsics.grid_sync_chunk(fn, nblocks, tpb, per_chunk)
@@ -838,6 +843,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         tma.finish(m)
         wgmma_path.finish(m)
         dsmem |= m.dsmem_lines
+        for where, keys in m.generic_mix_lines.items():
+            mixed.setdefault(where, set()).update(keys)
         lane_steps += m.lane_steps
     if sanitize and module_vars:
         device_state_findings(log, gmem, n_args, module_vars, [b for _, b in buffers[n_args:]], fn, files,
@@ -869,6 +876,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     t = tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, plan, lazy, uncertain,
               {**replayed, **copied}, vprintf_calls, kernel_file=kernel.filename, decided=decided,
               more_notes=lambda lines: contraction.notes_for(fused, lines) + clusters.notes_for(dsmem, lines)
+              + generic_mix.notes_for(mixed, lines)
               + (rloops.notes_for(lines) if rloops is not None else []))
     return EmuResult(findings=log.findings, metrics=t.metrics, per_line=t.per_line,
                      seconds=time.perf_counter() - t0, lane_instructions=lane_steps,

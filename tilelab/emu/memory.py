@@ -210,6 +210,21 @@ class LocalMemory:
         self.size = int(depot_bytes)
         self.stride = max(16, (self.size + 15) // 16 * 16)
         self.arena = Arena(self.stride * nthreads) if depot_bytes else Arena(16)
+        self.written = None          # the bytes its thread's stores wrote, once track() asks for them
 
     def flat(self, tid: np.ndarray, off: np.ndarray) -> np.ndarray:
         return tid.astype(np.int64) * self.stride + off
+
+    def track(self) -> None:
+        """Keep which bytes each thread's stores wrote (the sanitizer's): a thread's local memory starts as
+        whatever its stack held before, so a load of bytes none of its stores wrote reads garbage."""
+        self.written = np.zeros(len(self.arena.data), dtype=bool)
+
+    def mark(self, off: np.ndarray, nbytes: int) -> None:
+        """A store of ``nbytes`` at each flat offset ``off``."""
+        self.written[np.asarray(off, np.int64)[:, None] + np.arange(nbytes)] = True
+
+    def unwritten(self, off: np.ndarray, nbytes: int) -> np.ndarray:
+        """The loads of ``nbytes`` at the flat offsets ``off`` none of whose bytes a store wrote (a wider
+        load over a field a store wrote and padding next to it is not one)."""
+        return ~self.written[np.asarray(off, np.int64)[:, None] + np.arange(nbytes)].any(axis=1)

@@ -116,10 +116,13 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     inside = sorted({lp for lp in back if any(lp[0] <= g <= lp[1] for g in ldgs)})
     total = sum(1 for ins in fn.instrs[:n_entry] if where(ins) in lines and ins.op in ("ld", "ldu")
                 and "global" in ins.mods)
-    if (not a or loop not in loops or len(inside) < len(loops) or sum(n_lines) != total
-            or any(x[1] >= y[0] for x, y in zip(inside, inside[1:]))):
-        cache[key] = undecided()
-        return cache[key]
+    bad = (not a or loop not in loops or sum(n_lines) != total
+           or any(x[1] >= y[0] for x, y in zip(inside, inside[1:])))
+    if bad or len(inside) != len(loops):
+        u = _last_copy_a_loop(fn, n_entry, where, lines, loops, seq, back, a)
+        if u or bad or len(inside) < len(loops):
+            cache[key] = (u, None) if u else undecided()
+            return cache[key]
 
     def runs(lo, hi):               # LDGs strictly between two addresses, in runs split by branches
         got, n = [], 0
@@ -164,6 +167,59 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
         return cache[key]
     cache[key] = (us[loops.index(loop)], None)
     return cache[key]
+
+
+def _last_copy_a_loop(fn, n_entry, where, lines, loops, seq, back, a):
+    """U where the SASS is ptxas's other shape of NVVM's loop unrolled 4 times followed by its own remainder
+    loop (docs/FIDELITY.md, the thirtieth unseen suite: CUDA-Kernels-Demo's lower triangular product), else
+    None. The unrolled loop (``a`` loads, the one candidate) is a SASS loop of U of its trips, then copies of
+    U/2, ..., 1 trips, largest first, the last one a SASS loop of its own (entered with fewer than 2 trips
+    left, so it runs at most once, like a straight copy); then NVVM's remainder loop (not a candidate: its
+    back edge follows a guarded exit), ``b`` loads, after it in the PTX, each of its SASS copies (a peeled
+    first trip, then a loop) one PTX trip: counted as the PTX runs."""
+    if len(loops) != 1 or not a:
+        return None
+    s, end = loops[0]
+    rest = [pc for pc in range(n_entry) if where(fn.instrs[pc]) in lines and fn.instrs[pc].op in ("ld", "ldu")
+            and "global" in fn.instrs[pc].mods and not s <= pc <= end]
+    if rest:                        # all in one PTX loop after the candidate
+        ptx_back = [(ins.target, pc) for pc, ins in enumerate(fn.instrs[:n_entry])
+                    if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
+        tail_loop = [lp for lp in ptx_back if all(lp[0] <= pc <= lp[1] for pc in rest)]
+        if min(rest) <= end or not tail_loop:
+            return None
+    # the LDGs in units, in address order: a SASS loop's (its innermost back edge holding them) or a straight
+    # run between branches
+    units = []                      # [in a loop, LDGs]
+    prev = None
+    for k, addr in seq:
+        if k != "G":
+            if prev is None or prev[0] is None:
+                prev = None
+            continue
+        lp = min((lp for lp in back if lp[0] <= addr <= lp[1]), key=lambda lp: lp[1] - lp[0], default=None)
+        if prev is not None and prev[0] == lp:
+            units[-1][1] += 1
+        else:
+            units.append([lp is not None, 1])
+            prev = (lp,)
+    if not units or not units[0][0] or units[0][1] % a:
+        return None
+    u = units[0][1] // a
+    if u < 2 or u & (u - 1):
+        return None
+    tail = [a * (u >> b) for b in range(1, u.bit_length())]
+    got = units[1:1 + len(tail)]
+    if [n for _, n in got] != tail or any(looped for looped, _ in got[:-1]) or not got[-1][0]:
+        return None                 # the straight copies, then the last one a loop (the other shape's only)
+    after = units[1 + len(tail):]
+    if not rest:
+        return u if not after else None
+    b = len(rest)
+    if not after or any(n != b for _, n in after) or not after[-1][0] or len(after) > 2 or \
+            (len(after) == 2 and after[0][0]):
+        return None                 # NVVM's remainder loop: a loop of one PTX trip, perhaps its first trip peeled
+    return u
 
 
 class RemainderLoops:

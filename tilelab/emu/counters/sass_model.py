@@ -505,7 +505,14 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
                 if not open_groups[other]:
                     del open_groups[other]
             if members:
-                units.extend(_cut(members, key[4], bits))
+                hb = bits
+                if bits is not None and chunk_sym is not None and len({block[a.pc] for a in members}) > 1:
+                    # a group kept open above hoisted branches (``hoists``): its base's alignment as the module
+                    # declares it (an ``extern`` array's), as for the chunk rule; the cubin decides (``_hoisted``)
+                    if not cbits:
+                        cbits.append(_Bits(fn, chunk_sym))
+                    hb = cbits[0]
+                units.extend(_cut(members, key[4], hb))
 
     entry_bits: dict = {}                   # (loop start, register) -> known bits on entry
     cur_block = 0
@@ -752,6 +759,8 @@ class CountPlan:
                                                    # where the replay does not decide the line (sass_replay.unpair)
     agreed: dict = field(default_factory=dict)     # (file, line) of a pool -> its other families, whose SASS keys on
                                                    # the line are the model's (decided by the check itself)
+    mixed: dict = field(default_factory=dict)      # (file, line) of ``copies`` with a family of several widths ->
+                                                   # {pc: its SASS key}: the replay compares each width apart
 
     @property
     def active(self) -> bool:
@@ -799,7 +808,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     spans = _spanned(fn, n_entry, sym, cub, where, unrolled,
                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
     hoists = _hoisted(fn, n_entry, sym, cub, where, unrolled, spans,
-                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
+                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry), chunk_sym)
     units = predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=hoists)
     crossed = {id(u): n for u in units if (n := len(_crossed(u, spans)))}
     # lines that one merged access spans are checked together (ptxas gives it one of their lines)
@@ -855,6 +864,8 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                 plan.copies[lines[0]] = dict(have)
                 if wider:
                     plan.idle[lines[0]] = wider
+                if len({k.split(".")[0] for k in predicted}) < len(predicted):
+                    plan.mixed[lines[0]] = {u.pcs[0]: u.key for u in us if u.key}
             if len(lines) == 1:
                 left[lines[0]] = (us, have)
             for w in lines:
@@ -1111,28 +1122,49 @@ def hoist_candidates(fn, n_entry: int) -> list[int]:
     return out
 
 
-def _hoisted(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, spans, addresses) -> list:
+MAX_CHAIN = 7                            # branches one hoisted group may cross (an 8-trip unroll's remainder)
+
+
+def _hoisted(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, spans, addresses, chunk_sym=None) -> list:
     """The branches of ``hoist_candidates`` above which ptxas read a shared load of the fall-through with
     one before the branch, decided against the cubin: a branch is taken where a merged access the model
     then predicts across it makes every line of its members agree with the cubin where they did not
     without it, and the cubin has that wide access, unpredicated, on the first member's line
     (``_in_sass``: privatized BFS's ``numCurrFrontier_s`` and ``currFrontierStartIdx`` are one
-    ``LDS.64`` above the branch past the commit loop)."""
+    ``LDS.64`` above the branch past the commit loop). A branch is also tried with the candidates that follow
+    it down its fall-through (a loop's peeled remainder trips, each behind a branch to one end: NLM's Gaussian
+    table, ``table[0]``, ``[1]``, ``[2]`` one ``LDS.128`` above two branches), the first of those sets that
+    agrees taken. ``chunk_sym``: the module's shared arrays' declared alignment, which a group kept open
+    across a branch is cut with (``predict``)."""
     chosen: list = []
     sass = None
-    for b in hoist_candidates(fn, n_entry):
-        trial = predict(fn, n_entry, sym, unrolled, spans, hoists=chosen + [b])
-        across = [u for u in trial if len(u.pcs) > 1 and min(u.pcs) < b < max(u.pcs)]
-        if not across:
+    cands = hoist_candidates(fn, n_entry)
+    block = _blocks(fn, n_entry)
+    for i, b in enumerate(cands):
+        if b in chosen:
             continue
-        lines = {where(fn.instrs[pc]) for u in across for pc in u.pcs}
-        if _agreeing(trial, lines, cub, fn, where) < len(lines) or \
-                _agreeing(predict(fn, n_entry, sym, unrolled, spans, hoists=chosen), lines, cub, fn, where) == len(lines):
-            continue
-        if sass is None:
-            sass = addresses()
-        if _in_sass(across, fn, where, sass):
-            chosen.append(b)
+        chain = [b]
+        for c in cands[i + 1:]:
+            if block[c] != block[chain[-1] + 1] or len(chain) == MAX_CHAIN:
+                break
+            chain.append(c)
+        without = None
+        for k in range(1, len(chain) + 1):
+            trial = predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=chosen + chain[:k])
+            across = [u for u in trial if len(u.pcs) > 1 and any(min(u.pcs) < c < max(u.pcs) for c in chain[:k])]
+            if not across:
+                continue
+            lines = {where(fn.instrs[pc]) for u in across for pc in u.pcs}
+            if without is None:
+                without = predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=chosen)
+            if _agreeing(trial, lines, cub, fn, where) < len(lines) or \
+                    _agreeing(without, lines, cub, fn, where) == len(lines):
+                continue
+            if sass is None:
+                sass = addresses()
+            if _in_sass(across, fn, where, sass):
+                chosen += chain[:k]
+                break
     return chosen
 
 
@@ -1329,22 +1361,27 @@ def _copies(have: Counter, predicted: Counter) -> int:
 
 def _copied(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> tuple | None:
     """Whether a line the check could not place has only more (or fewer) copies of the very accesses the
-    model expected: one line, nothing merged, reused or read through the constant cache, one width per
-    family in the model, each of its keys in the cubin. ``()``: the cubin has no other key; then each SASS
-    copy that runs is one PTX access as it runs, and a replay of the SASS's control flow can say how
-    often they run (emu/counters/sass_replay.py, ``apply_copies``). Else the cubin's other keys, where each
-    is a wider one of the model's families (llm.c's softmax: a loop of 4 loads a trip that ptxas unrolled
-    by 4 with copies for 2 and 1 trips, each copy's loads widened to LDS.128s, the PTX's remainder loop
-    kept as LDS): the replay decides such a line only for a launch where none of the wider ones runs.
-    None: not such a line."""
+    model expected: one line, nothing merged, reused or read through the constant cache, each of its keys in
+    the cubin. ``()``: the cubin has no other key; then each SASS copy that runs is one PTX access as it runs,
+    and a replay of the SASS's control flow can say how often they run (emu/counters/sass_replay.py,
+    ``apply_copies``). A family may have several widths in the model (NLM's table fill: a ``v4`` store in the
+    4-trip body and a 4-byte one in the remainder loop, ``STS.128×7, STS×1`` in the cubin where the model has one
+    of each) where the cubin's keys of it are the model's: the replay then counts each width apart
+    (``CountPlan.mixed``). Else the cubin's other keys, where each is a wider one of a one-width family of the
+    model (llm.c's softmax: a loop of 4 loads a trip that ptxas unrolled by 4 with copies for 2 and 1 trips, each
+    copy's loads widened to LDS.128s, the PTX's remainder loop kept as LDS): the replay decides such a line only
+    for a launch where none of the wider ones runs. None: not such a line."""
     width = lambda k: int(k.split(".")[1]) if "." in k else 32  # noqa: E731
-    fams = {k.split(".")[0]: k for k in predicted}
-    if (not have or not predicted or len(fams) != len(predicted) or silent or reused
+    fams: dict = {}
+    for k in predicted:
+        fams.setdefault(k.split(".")[0], []).append(k)
+    if (not have or not predicted or silent or reused
             or any(len(u.pcs) > 1 for u in us) or len({u.line for u in us}) != 1
             or not all(have.get(k) for k in predicted)):
         return None
     extra = tuple(sorted(k for k in have if k not in predicted))
-    if not all(k.split(".")[0] in fams and width(k) > width(fams[k.split(".")[0]]) for k in extra):
+    if not all(k.split(".")[0] in fams and len(fams[k.split(".")[0]]) == 1 and width(k) > width(fams[k.split(".")[0]][0])
+               for k in extra):
         return None
     return extra
 

@@ -1709,18 +1709,24 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         if wide:                            # ptxas's wider accesses ran: not one PTX access each
             notes[w] = Undecided(msg("counts.widened_ran", keys=", ".join(idle), run=wide))
             continue
-        for fam in sorted({k.split(".")[0] for k in have} - mine):
-            ts = [t for t, (tw, op) in of.items() if tw == w and op == fam]
+        mixed = getattr(plan, "mixed", {}).get(w, {})
+        # per family, or per width where the model has a family in several widths (each SASS access of a width
+        # a copy of one PTX access of that width: sass_model._copied)
+        parts = [(fam, None) for fam in sorted({k.split(".")[0] for k in have} - mine)]
+        widths = {fam: sorted({k for k in mixed.values() if k.split(".")[0] == fam}) for fam, _ in parts}
+        parts = [(fam, key) for fam, _ in parts for key in (widths[fam] if len(widths[fam]) > 1 else [None])]
+        for fam, key in parts:
+            ts = [t for t, (tw, op) in of.items() if tw == w and op == fam and (key is None or keys[t] == key)]
             run, on = sum(totals[t][0] for t in ts), sum(totals[t][1] for t in ts)
             kind = _FAMILY_KIND[fam]
             req = kind + "_requests"
-            ps = pcs.get((w, fam), [])
+            ps = [pc for pc in pcs.get((w, fam), []) if key is None or mixed.get(pc) == key]
             ptx = sum(counters.get(pc, {}).get(req, 0) for pc in ps)
             ptx_on = sum(counters.get(pc, {}).get(req + "_active", 0) for pc in ps)
             if not ps or on != ptx_on:
-                bad = msg("counts.copies_disagree", on=on, name=fam, ptx_on=ptx_on)
+                bad = msg("counts.copies_disagree", on=on, name=key or fam, ptx_on=ptx_on)
                 break
-            adds.append((ps, req, (run if kind.startswith("shared") else on) - ptx, fam, run, on))
+            adds.append((ps, req, (run if kind.startswith("shared") else on) - ptx, key or fam, run, on))
         if bad is not None:
             notes[w] = Undecided(bad)
             continue

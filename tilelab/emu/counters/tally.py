@@ -17,7 +17,7 @@ from .undecided import Undecided
 class Tally:
     metrics: dict            # the launch's totals, as counted ("sass" or "ptx": ``mode``)
     ptx_metrics: dict        # the same totals as the PTX runs
-    per_line: list           # [{file, line, source, <metric>: n, counted, ptx, why, undecided}]
+    per_line: list           # [{file, line, source, <metric>: n, counted, ptx, why, undecided, undecided_keys}]
     per_pc: dict             # pc -> {metric: n} (+ sass_bytes: the width ptxas merged a group into)
     mode: str                # how the counts were made: "sass" or "ptx"
     count_notes: list        # [{file, line, text}]
@@ -60,6 +60,7 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
     mode = "sass" if plan is not None and plan.mode == "sass" and (ifc is None or ("", 0) not in ifc.notes) \
         else "ptx"
     undecided = _undecided_lines(ifc, plan, uncertain, replayed, count_notes, decided) if mode == "sass" else set()
+    undecided_keys = _undecided_keys(count_notes) if mode == "sass" else {}
     per_line = []
     for (f, l), v in sorted(lines.items(), key=lambda kv: kv[0][1]):
         row = {"file": f, "line": l, "source": line_text(f, l, kernel_file, source_lines).strip(), **v}
@@ -67,6 +68,8 @@ def tally(fn, files, source_lines, counters, ptx_counters, sass_only, actions, p
             row["counted"] = "sass" if (f, l) in decided else plan.lines.get((f, l), "sass")
             if (f, l) in undecided:
                 row["undecided"] = True
+            elif (f, l) in undecided_keys:         # undecided for these totals only (the rest decided)
+                row["undecided_keys"] = sorted(undecided_keys[(f, l)])
             pv = ptx_lines[(f, l)]
             if pv != v:
                 row["ptx"] = {k: pv[k] for k in METRIC_KEYS if pv[k] != v[k]}
@@ -96,7 +99,17 @@ def _undecided_lines(ifc, plan, uncertain, replayed, count_notes, decided=frozen
                 and (w not in replayed or isinstance(replayed[w], Undecided))}
         out |= {ifc.uncertain[pc] for pc in uncertain}
     out |= {w for w, t in replayed.items() if isinstance(t, Undecided)}
-    out |= {(n["file"], n["line"]) for n in count_notes if n.get("undecided")}
+    out |= {(n["file"], n["line"]) for n in count_notes if n.get("undecided") and not n.get("keys")}
+    return out
+
+
+def _undecided_keys(count_notes) -> dict:
+    """(file, line) -> the totals a note leaves undecided on that line alone (a note with ``keys``: e.g. a
+    generic load mixing windows, counters/generic_mix.py), where the line's other totals stay decided."""
+    out: dict = {}
+    for n in count_notes:
+        if n.get("undecided") and n.get("keys"):
+            out.setdefault((n["file"], n["line"]), set()).update(n["keys"])
     return out
 
 

@@ -1,0 +1,114 @@
+"""Generic loads whose lanes mix the thread's local array and global memory in one warp (docs/SASS_COUNTS.md,
+"Generic loads that mix the local and global windows"; docs/FIDELITY.md, the twenty-fifth suite's generic taps).
+
+The H200's global-load requests and sectors of such a load are no property of the launch: the same one-warp
+launch of reproGenericMix, recorded three times in one run, counted 9, 12 and 12 sectors. The emulator keeps
+the split's counts (the global lanes' sectors, one request a warp) and marks them undecided on the line, for
+the global-load totals only: the line's store stays decided. Where every mixed warp's lane 0 is local the
+request was counted in every recording, so the requests stay decided there.
+"""
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+
+from conftest import ROOT
+from sass_launch import fidelity_launch, fid
+
+from tilelab.emu.counters.generic_mix import note  # noqa: F401  (the rule's module: absent on the old code)
+
+RES = ROOT / "bench" / "results"
+LEAD = RES / "fidelity-2026-12-03-generic-mix.json"       # the lead's 8-warp launches (81a7aa6)
+PROBES = RES / "fidelity-2026-12-03-genmix.json"          # this branch's probes and repeats (1eac452)
+LINES = RES / "ncu-sass-lines-2026-12-03-genmix.json.gz"
+UNSEEN = RES / "fidelity-2026-12-03-unseen47.json"
+MIX = "collection/repro_generic_mix.cu:reproGenericMix#"
+LD = ("global_ld_requests", "global_ld_sectors")
+
+
+def _ncu(path, lid):
+    return {r["id"]: r for r in json.loads(path.read_text())["rows"]}[lid]["ncu"]
+
+
+def _ld(path, lid):
+    n = _ncu(path, lid)
+    return n["global_ld_requests"], n["global_ld_sectors"]
+
+
+def _emu(only):
+    return fid.emulate(fidelity_launch(only), "sass", "sm_90")
+
+
+def test_the_h200_counts_the_same_launch_differently_run_to_run():
+    # one warp, lane 0 local: 9, 12, 12 sectors; lanes 8-23 local: 0, 3, 3 requests; lane 31 local: 9, 12, 9
+    assert [_ld(PROBES, MIX + f"w1_0_1{r}") for r in ("", "_r2", "_r3")] == [(3, 9), (3, 12), (3, 12)]
+    assert [_ld(PROBES, MIX + f"w1_8_24{r}") for r in ("", "_r2", "_r3")] == [(0, 12), (3, 12), (3, 12)]
+    assert [_ld(PROBES, MIX + f"w1_31_32{r}") for r in ("", "_r2", "_r3")] == [(3, 9), (3, 12), (3, 9)]
+    # the 8-warp launches: the lead's recording, then this branch's (the launch, then its repeat)
+    assert _ld(LEAD, MIX + "upper") == (18, 78)
+    assert [_ld(PROBES, MIX + x) for x in ("upper", "upper_r2")] == [(18, 66), (21, 90)]
+    assert _ld(LEAD, MIX + "first13") == (24, 96)
+    assert [_ld(PROBES, MIX + x) for x in ("first13", "first13_r2")] == [(24, 78), (24, 84)]
+    # the local counters of one of them (ncu's raw page, with the memory tables): what is global's is not local's
+    doc = json.loads(gzip.decompress(LINES.read_bytes()))
+    (mid,) = [x for x in doc["launches"] if x["id"] == MIX + "middle_r3"]
+    raw = list(csv.reader(io.StringIO(mid["raw"]["stdout"])))
+    got = dict(zip(raw[0], raw[-1]))
+    assert got["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"] == "21"
+    assert got["l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum"] == "21"
+    assert got["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"] == "90"
+
+
+def test_a_mixed_line_is_undecided_for_its_global_loads_only():
+    e = _emu(MIX + "last")                     # lane 31 of each warp local: lane 0 global
+    rows = [pl for pl in e["per_line"] if pl["line"] in (19, 20, 21)]
+    assert len(rows) == 3
+    for pl in rows:
+        assert pl["undecided_keys"] == list(LD) and not pl.get("undecided")
+        assert pl["global_st_requests"] == 8 and pl["global_st_sectors"] == 24     # the STG on the line
+    assert fid.undecided_keys(e) == set(LD)
+    # the split's counts, kept: the most requests and the fewest sectors the GPU counted
+    assert (e["metrics"]["global_ld_requests"], e["metrics"]["global_ld_sectors"]) == (24, 72)
+    assert _ld(LEAD, MIX + "last") == (15, 90)
+    c = fid.compare_row(e["metrics"], _ncu(LEAD, MIX + "last"), None, fid.undecided_keys(e))
+    assert not fid.matches(c["global_ld_sectors"]) and c["global_ld_sectors"]["undecided"]
+    assert fid.matches(c["global_st_requests"]) and fid.matches(c["global_st_sectors"])     # 24 / 72 both
+
+
+def test_where_lane_0_is_local_the_request_is_decided():
+    e = _emu(MIX + "first13")                  # lanes 0-12 local
+    assert fid.undecided_keys(e) == {"global_ld_sectors"}
+    assert e["metrics"]["global_ld_requests"] == 24
+    # 24 requests in every recording of it, and in its repeat; one warp with lanes 0-12 local: 3 both times
+    assert _ld(LEAD, MIX + "first13")[0] == _ld(PROBES, MIX + "first13")[0] == _ld(PROBES, MIX + "first13_r2")[0] == 24
+    assert _ld(PROBES, MIX + "w1_0_13")[0] == _ld(PROBES, MIX + "w1_0_13_r2")[0] == 3
+
+
+def test_no_mixed_warp_no_undecided_total():
+    for x, want in (("none", (24, 72)), ("all", (0, 0)), ("w1_0_0", (3, 9)), ("w1_0_32", (0, 0))):
+        e = _emu(MIX + x)
+        assert not fid.undecided_keys(e), x
+        assert (e["metrics"]["global_ld_requests"], e["metrics"]["global_ld_sectors"]) == want == _ld(PROBES, MIX + x)
+
+
+def test_every_recorded_mixed_launch_lies_between_the_split_and_the_split_plus_its_local_sectors():
+    # one warp, lanes 8-23 local: the split 3 / 6; ncu 0 / 12 (no request, the 2 local sectors of each load)
+    e = _emu(MIX + "w1_8_24")
+    assert (e["metrics"]["global_ld_requests"], e["metrics"]["global_ld_sectors"]) == (3, 6)
+    assert _ld(PROBES, MIX + "w1_8_24") == (0, 12)
+    # the 4-byte probe with lanes 16-31 local: the split 2 / 8, ncu 2 / 12
+    w = _emu("reproGenericMixWord#word_16_31")
+    assert (w["metrics"]["global_ld_requests"], w["metrics"]["global_ld_sectors"]) == (2, 8)
+    assert fid.undecided_keys(w) == set(LD)
+
+
+def test_the_trtx_taps_are_undecided_for_their_global_loads():
+    for lid, emu, ncu in (("collection/trtx_warpaffine.cu:warpaffine_kernel#portrait", (1524, 4132), (1441, 4679)),
+                          ("collection/trtx_ocr_preprocess.cu:rec_preprocess_kernel", (2568, 5747), (2489, 5910))):
+        e = _emu(lid)
+        assert (e["metrics"]["global_ld_requests"], e["metrics"]["global_ld_sectors"]) == emu
+        assert _ld(UNSEEN, lid) == ncu
+        assert fid.undecided_keys(e) == set(LD), lid
+        assert ncu[0] <= emu[0] and emu[1] <= ncu[1]            # fewer requests, more sectors on the GPU
