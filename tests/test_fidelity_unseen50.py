@@ -185,3 +185,22 @@ def test_the_outputs_are_the_h200s():
     skipped = sorted({(r["kernel"], n) for r in rec["results"] for n, v in r["outputs"].items() if v != "bit-identical"})
     assert skipped == [("ColorGraph", "d_ColorVector"), ("ColorGraph", "d_changed"),
                        ("ResolveBadColoring", "d_ColorValid"), ("ResolveBadColoring", "d_ColorVector")]
+
+
+def test_no_other_launch_moved_with_the_remainder_rule():
+    """bench/remainder_shapes.py: the loops whose remainder-copy shape this branch decides otherwise than main's are
+    all undecided on main (none decided otherwise); their launches compared again against their recordings moved
+    nowhere but ColorGraph's 4 totals, to ncu's."""
+    shapes = json.loads((RES / "remainder-shapes-2026-12-03-unseen50.json").read_text())
+    assert shapes["differ"] and all(d["old"] is None and d["new"] for d in shapes["differ"])
+    assert len({d["launch"] for d in shapes["differ"]}) == 34
+    aff = json.loads((RES / "fidelity-compare-2026-12-03-unseen50-affected.json").read_text())
+    assert aff["all"] == {"launches": 39, "totals": 507, "equal_before": 500, "equal_after": 504}
+    moved = [m for r in aff["recordings"].values() for m in r["moved"]]
+    assert sorted({m[0] for m in moved}) == ["collection/pgc_firstfit.cu:ColorGraph",
+                                             "collection/pgc_firstfit.cu:ColorGraph#trip2"]
+    assert all(m[3] == m[4] for m in moved)                  # each moved total is ncu's now
+    every = aff["recordings"]["bench/results/fidelity-2026-12-02-every-launch.json"]
+    assert (every["launches"], every["totals"], every["equal_before"], every["equal_after"]) == (20, 260, 260, 260)
+    after = json.loads((RES / "collection-emu-2026-12-03-unseen50-after.json").read_text())
+    assert (after["kernels"], after["matched"]) == (17, 17)
