@@ -42,6 +42,12 @@ SUITES = {
     "Vaidya + Tuomanen, Packt (unseen46)": ("vaidya_", "tuomanen_"),
     "cuda_filters + tensorrtx (unseen47)": ("dtananaev_", "trtx_"),
     "heat-equation CG + CSC course (unseen48)": ("finger_", "csc_"),
+    "md-cpu-gpu + SPH_3D_CUDA (unseen49)": ("mdgpu_", "sph3d_"),
+    "Simple_SPMV + ParallelGraphColoring (unseen50)": ("sspmv_", "pgc_"),
+    "cuda-kmer-counting + CUDA-ALIGN-DNA (unseen51)": ("cudakmer_", "aligndna_"),
+    "CUDA-Kernels-Demo + Jacobi_CUDA (unseen52)": ("ckd_", "qz_"),
+    "PFFDTD + FWI (unseen53)": ("pffdtd_", "fwi_"),
+    "BenLib + pybind11-cuda CRC-32 (unseen54)": ("benlib_", "pbcrc_"),
 }
 
 
