@@ -13,6 +13,7 @@ import csv
 import gzip
 import io
 import json
+import tomllib
 
 from conftest import ROOT
 from sass_launch import fidelity_launch, fid
@@ -112,3 +113,110 @@ def test_the_trtx_taps_are_undecided_for_their_global_loads():
         assert _ld(UNSEEN, lid) == ncu
         assert fid.undecided_keys(e) == set(LD), lid
         assert ncu[0] <= emu[0] and emu[1] <= ncu[1]            # fewer requests, more sectors on the GPU
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Set apart since (docs/FIDELITY.md, "Set apart since"): a generic-mix total that moved between runs of its launch,
+# or between identical copies of it in one run, is the GPU's, not the kernel's; one that never moved stays undecided.
+REPEATS = RES / "fidelity-2026-12-03-genmix-repeats.json"     # three runs at d33acee: the trtx launches, the
+#                                                               reproduction's 256-thread launches and their copies
+WHY = "a generic load whose warp mixes local and global lanes"
+
+
+def _manifest_apart() -> dict:
+    kernels = tomllib.loads((ROOT / "collection" / "manifest.toml").read_text())["kernel"]
+    return {(f"collection/{k['file']}:{k['name']}" + (f"#{k['launch']}" if k.get("launch") else ""), key): why
+            for k in kernels for key, why in k.get("apart", {}).items()}
+
+
+def _copy_of(lid: str) -> str:
+    """The launch an identical copy repeats (reproGenericMix#w1_0_1_r2 -> #w1_0_1)."""
+    return lid[:-3] if lid[-3:] in ("_r2", "_r3") else lid
+
+
+def _runs(lid: str, key: str) -> list:
+    """Every recorded value of one launch's total: the suite's or the lead's recording, the probes', the repeats'."""
+    out = [rows[lid]["ncu"][key] for rows in map(_rows, (UNSEEN, LEAD, PROBES)) if lid in rows]
+    return out + json.loads(REPEATS.read_text())["launches"].get(lid, {}).get("values", {}).get(key, [])
+
+
+def _rows(path):
+    return {r["id"]: r for r in json.loads(path.read_text())["rows"] if r.get("ncu")}
+
+
+def _copies(lid: str, key: str) -> list:
+    """The values of one total over the identical copies of its launch in the probes' one run."""
+    rows = _rows(PROBES)
+    return [rows[i]["ncu"][key] for i in sorted(rows) if _copy_of(i) == _copy_of(lid)]
+
+
+def _undecided(path, only="") -> dict:
+    out = {}
+    for r in json.loads(path.read_text())["rows"]:
+        for key, c in r["checks"].items():
+            if c.get("undecided") and only in r["id"]:
+                out[(r["id"], key)] = c
+    return out
+
+
+def test_every_generic_mix_total_set_apart_moved_in_the_recorded_runs():
+    apart = {k: v for k, v in _manifest_apart().items() if WHY in v}
+    assert len(apart) == 41
+    for (lid, key), why in apart.items():
+        assert key in LD, (lid, key)
+        runs, copies = _runs(lid, key), _copies(lid, key)
+        assert len(set(runs)) > 1 or len(set(copies)) > 1, (lid, key, runs, copies)
+        # the reason names the values: those of its runs, or of its copies where it ran once
+        values = runs if len(set(runs)) > 1 else copies
+        assert ", ".join(f"{v:,}" for v in values) in why or all(f"{v} (" in why for v in copies), (lid, why)
+    # the trtx taps: four runs each (the suite's recording, then three)
+    assert _runs("collection/trtx_warpaffine.cu:warpaffine_kernel#portrait", "global_ld_sectors") == [4679, 4656, 4685, 4705]
+    assert _runs("collection/trtx_warpaffine.cu:warpaffine_kernel#portrait", "global_ld_requests") == [1441, 1410, 1411, 1411]
+    assert _runs("collection/trtx_ocr_preprocess.cu:rec_preprocess_kernel", "global_ld_sectors") == [5910, 5941, 5926, 5896]
+    assert _runs("collection/trtx_ocr_preprocess.cu:rec_preprocess_kernel", "global_ld_requests") == [2489, 2505, 2502, 2492]
+    # the reproduction's 256-thread launches: five runs (the lead's, the probes', three)
+    assert _runs(MIX + "first", "global_ld_sectors") == [93, 90, 96, 93, 90]
+    assert _runs(MIX + "middle", "global_ld_sectors") == [84, 78, 84, 84, 84]
+
+
+def test_every_generic_mix_total_that_moved_is_set_apart_and_what_is_left_undecided():
+    apart = _manifest_apart()
+    und = {**_undecided(RES / "fidelity-compare-2026-12-03-genmix-genmix2.json"),
+           **_undecided(RES / "fidelity-compare-2026-12-03-generic-mix-genmix2.json"),
+           **_undecided(RES / "fidelity-compare-2026-12-03-unseen47-genmix2.json", "/trtx_")}
+    assert len(und) == 111                      # the probes' run 107 (its 7 256-thread launches too), the trtx 4
+    moved = {t for t in und if len(set(_runs(*t))) > 1 or len(set(_copies(*t))) > 1}
+    assert moved == {t for t in und if t in apart and WHY in apart[t]}
+    assert len(moved) == 41
+    # the recorded repeats moved nothing else: no store, no decided request (lanes 0-12 local: 24 every run)
+    rep = json.loads(REPEATS.read_text())["launches"]
+    assert {(lid, k) for lid, r in rep.items() for k in r["moves"]} <= moved
+    assert rep[MIX + "first13"]["values"]["global_ld_requests"] == [24, 24, 24]
+    assert rep[MIX + "none"]["moves"] == rep[MIX + "all"]["moves"] == []
+    # left undecided, named misses: 8 totals whose copies repeated in the probes' one run, 62 recorded once
+    # (17 of one-warp reproGenericMix launches, 45 of the probe kernels')
+    left = {(lid.split(":")[1], k) for lid, k in set(und) - moved}
+    same = {("reproGenericMix#w1_0_13", "global_ld_sectors"), ("reproGenericMix#w1_0_13_r2", "global_ld_sectors"),
+            *((f"reproGenericMix#w1_31_32{r}", "global_ld_requests") for r in ("", "_r2", "_r3")),
+            *((f"reproGenericMix#w1_8_24{r}", "global_ld_sectors") for r in ("", "_r2", "_r3"))}
+    assert same <= left and len(left) == 70
+    once = left - same
+    assert all(len(_runs(f"collection/{'repro_generic_mix_probe.cu' if 'Mix#' not in lid else 'repro_generic_mix.cu'}:{lid}", k)) == 1
+               for lid, k in once)
+    assert sum(lid.startswith("reproGenericMix#w1_") for lid, _ in once) == 17
+    assert sum(lid.startswith(("reproGenericMixMask#", "reproGenericMixWord#")) for lid, _ in once) == 45
+
+
+def test_the_compares_after_setting_apart(tmp_path):
+    """This tree's emulator against the four recordings: every launch equal but for its set-apart and undecided
+    totals; the files' summaries are these compares'."""
+    for rec, only, name, want in (
+            (REPEATS, "", "genmix-repeats", (20, 20, 228, 228, 32)),
+            (PROBES, "/repro_generic_mix", "genmix-genmix2", (73, 25, 912, 842, 37)),
+            (LEAD, "/repro_generic_mix", "generic-mix-genmix2", (7, 7, 83, 83, 8)),
+            (UNSEEN, "", "unseen47-genmix2", (12, 12, 152, 152, 4))):
+        out = tmp_path / f"{name}.json"
+        fid.main(["--compare", str(rec), *(["--only", only] if only else []), "--json", str(out)])
+        s = json.loads(out.read_text())["summary"]["all"]
+        assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == want, name
+        assert s == json.loads((RES / f"fidelity-compare-2026-12-03-{name}.json").read_text())["summary"]["all"]
