@@ -94,3 +94,75 @@ def test_no_finding_in_the_suite():
     """No race, out-of-bounds access or barrier finding in any of the 12, as the entries say."""
     for e in _entries():
         assert "findings" not in e
+
+
+REC = RES / "fidelity-2026-12-03-unseen49.json"
+GPU = RES / "collection-gpu-2026-12-03-unseen49.json"
+CMP_BEFORE = RES / "fidelity-compare-2026-12-03-unseen49-before.json"
+CMP_AFTER = RES / "fidelity-compare-2026-12-03-unseen49-after.json"
+CMP_SYMBOLS = RES / "fidelity-compare-2026-12-03-unseen49-symbols.json"
+REFUSED_BY_NVRTC = ("collection/mdgpu_naive.cu:naive_kernel", "collection/mdgpu_naive.cu:integrate",
+                    "collection/mdgpu_optimized.cu:optimized_gpu", "collection/mdgpu_optimized.cu:integrate")
+REORDER = "collection/sph3d_solver.cu:cudaReorderDataAndFindCellStart"
+
+
+def test_the_h200_recorded_8_launches_and_nvrtc_refused_the_same_4_there():
+    rec = json.loads(REC.read_text())
+    assert rec["gpu"]["name"] == "NVIDIA H200" and rec["nvrtc"] == "13.0"
+    assert rec["commit"] == "342133d502159e0dfe3273994bd71803b3859a66"
+    rows = {r["id"]: r for r in rec["rows"]}
+    assert len(rows) == 12
+    for lid in REFUSED_BY_NVRTC:
+        assert rows[lid]["error"].startswith(f"CompileError: {lid.split(':')[0]}:34: warning")   # the log's first line
+    assert sum(1 for r in rows.values() if r.get("ncu")) == 8 and rows[REORDER]["ncu"]
+
+
+def test_91_of_91_totals_before_and_104_of_104_after():
+    """Before: the 7 launches that ran, every total ncu's (the refused reordering kernel's 13 not compared). After the
+    symbol fix: the reordering kernel's 13 too; the 4 launches NVRTC refused are not recorded."""
+    before = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    assert (before["launches"], before["launches_equal"], before["totals"], before["totals_equal"]) == (7, 7, 91, 91)
+    after = json.loads(CMP_AFTER.read_text())
+    s = after["summary"]["all"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (8, 8, 104, 104)
+    reorder = next(r for r in after["rows"] if r["id"] == REORDER)
+    assert len(reorder["checks"]) == 13 and all(c["equal"] for c in reorder["checks"].values())
+    assert not any(r["id"] == REORDER and r.get("checks") for r in json.loads(CMP_BEFORE.read_text())["rows"])
+
+
+def test_the_outputs_on_the_h200_and_mufu_rsq_of_two():
+    """6 of the 7 launches compared give the emulator's outputs bit for bit; super_optimized_gpu's accelerations differ
+    in 23, 33 and 25 elements. Particle 84's one neighbour is at r^2 = 2: its a_x, replayed in float32, is the
+    emulator's bits with 1/sqrt(2) correctly rounded (0x3f3504f3) and the H200's with 0x3f3504f2 (MUFU.RSQ)."""
+    gpu = json.loads(GPU.read_text())
+    verdicts = {(r["file"], r["kernel"]): r["verdict"] for r in gpu["results"]}
+    assert sum(v == "as expected" for v in verdicts.values()) == 6
+    assert verdicts[("mdgpu_cell_list.cu", "super_optimized_gpu")] == "UNEXPECTED DIFFERENCE"
+    row = next(r for r in gpu["results"] if r["kernel"] == "super_optimized_gpu")
+    assert [row["hashes"][a]["differ"] for a in ("a_x", "a_y", "a_z")] == [23, 33, 25]
+    assert sum(v == "bit-identical" for r in gpu["results"] if isinstance(r.get("outputs"), dict)
+               for v in r["outputs"].values()) == 45
+    index, emu_bits, gpu_bits = row["hashes"]["a_x"]["first"][0]
+    assert (index, emu_bits, gpu_bits) == (84, "0xbe8ffffe", "0xbe8ffffb")
+    named = collection_run.inputs(_entry("mdgpu_cell_list.cu", "super_optimized_gpu"))[1]
+    p = np.stack([named["x"], named["y"], named["z"]], 1).astype(np.float64)
+    d2 = ((p - p[84]) ** 2).sum(1)
+    d2[84] = np.inf
+    (j,) = np.flatnonzero(d2 <= 6.25)
+    assert d2[j] == 2.0 and named["m"][84] == 4.0
+    f = np.float32
+    dx = f(named["x"][j] - named["x"][84])
+
+    def a_x(inv_r_bits):
+        inv_r = np.array([inv_r_bits], np.uint32).view(np.float32)[0]
+        sr2 = f(inv_r * inv_r)
+        sr6 = f(f(sr2 * sr2) * sr2)
+        force = f(f(f(24) * f(f(f(2) * f(sr6 * sr6)) - sr6)) * inv_r)
+        return hex(int(np.array([f(f(f(force * dx) * inv_r) / named["m"][84])], np.float32).view(np.uint32)[0]))
+    assert a_x(0x3f3504f3) == emu_bits and a_x(0x3f3504f2) == gpu_bits
+
+
+def test_no_other_launch_moved_with_the_symbol_change():
+    """The recorded launches that pass symbols=, compared again after the change: every total ncu's, as before."""
+    s = json.loads(CMP_SYMBOLS.read_text())["summary"]["all"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (19, 19, 246, 246)
