@@ -13,9 +13,14 @@ import json
 
 import numpy as np
 
+import sys
+
 from conftest import ROOT
 from collection import references
 from collection import run as collection_run
+
+sys.path.insert(0, str(ROOT / "bench"))
+import collection_gpu as cg  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 BEFORE = RES / "collection-emu-2026-12-03-unseen49-before.json"
@@ -166,3 +171,42 @@ def test_no_other_launch_moved_with_the_symbol_change():
     """The recorded launches that pass symbols=, compared again after the change: every total ncu's, as before."""
     s = json.loads(CMP_SYMBOLS.read_text())["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (19, 19, 246, 246)
+
+
+GPU_B = RES / "collection-gpu-2026-12-03-unseen49b.json"
+CMP_B = RES / "fidelity-compare-2026-12-03-unseen49b.json"
+
+
+def test_the_second_call_52_of_52_totals_and_the_nan_bits():
+    """The 4 launches that build since the toolchain fix, recorded in a second call: 52 of 52 totals ncu's. Their
+    outputs: naive_kernel and the two integrates bit for bit, the reordering kernel's too (the emulator runs it
+    since the symbol fix); optimized_gpu's accelerations differ in 25, 35 and 27 elements, rsqrtf's units and the
+    two particles on one point, whose NaN the H200 stores as 0x7fffffff and the emulator stored as numpy's
+    0xffc00000 (element 122 of each); it stores 0x7fffffff since."""
+    s = json.loads(CMP_B.read_text())["summary"]["all"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (4, 4, 52, 52)
+    gpu = json.loads(GPU_B.read_text())
+    verdicts = {(r["file"], r["kernel"]): r["verdict"] for r in gpu["results"]}
+    assert verdicts == {("mdgpu_naive.cu", "naive_kernel"): "as expected", ("mdgpu_naive.cu", "integrate"): "as expected",
+                        ("mdgpu_optimized.cu", "optimized_gpu"): "UNEXPECTED DIFFERENCE",
+                        ("mdgpu_optimized.cu", "integrate"): "as expected",
+                        ("sph3d_solver.cu", "cudaReorderDataAndFindCellStart"): "as expected"}
+    for r in gpu["results"]:
+        if r["verdict"] == "as expected":
+            assert all(v == "bit-identical" for v in r["outputs"].values()), r["kernel"]
+    row = next(r for r in gpu["results"] if r["kernel"] == "optimized_gpu")
+    assert [row["hashes"][a]["differ"] for a in ("a_x", "a_y", "a_z")] == [25, 35, 27]
+    assert [122, "0xffc00000", "0x7fffffff"] in row["hashes"]["a_x"]["first"]
+    entry = _entry("mdgpu_optimized.cu", "optimized_gpu")
+    res, after, before = collection_run.run_emu(entry)
+    bits = after["a_x"].view(np.uint32)
+    assert bits[122] == 0x7FFFFFFF and np.isnan(after["a_x"]).sum() == 2
+    assert bits[84] == 0xBE8FFFFE and [84, "0xbe8ffffe", "0xbe8ffffb"] in row["hashes"]["a_x"]["first"]
+    # the harness compares within gpu_rtol with NaN equal to NaN: the same NaNs and rsqrtf's units are within it
+    gpu_side = after["a_x"].copy()
+    gpu_side[84] = np.array([0xBE8FFFFB], np.uint32).view(np.float32)[0]
+    verdicts, ok = cg.compare(entry, {"a_x": after["a_x"]}, {"a_x": gpu_side})
+    assert ok and verdicts["a_x"].startswith("within tolerance (rtol 1e-05, atol 1e-05; max |diff| 8.94e-08)")
+    one_sided = gpu_side.copy()
+    one_sided[122] = 0.0
+    assert not cg.compare(entry, {"a_x": after["a_x"]}, {"a_x": one_sided})[1]
