@@ -150,8 +150,12 @@ def compare(entry, emu_out, gpu_out):
             continue
         diff = np.flatnonzero(e2.view(np.uint8).reshape(-1) != g2.view(np.uint8).reshape(-1))
         if rtol is not None or atol is not None:
-            close = np.allclose(g2.astype(np.float64), e2.astype(np.float64), rtol=rtol or 0, atol=atol or 0)
-            err = float(np.max(np.abs(g2.astype(np.float64) - e2.astype(np.float64))))
+            # a NaN on both sides is equal (a kernel's NaN, the same element on the GPU); on one side only, not
+            close = np.allclose(g2.astype(np.float64), e2.astype(np.float64), rtol=rtol or 0, atol=atol or 0,
+                                equal_nan=True)
+            d = np.abs(g2.astype(np.float64) - e2.astype(np.float64))
+            both = np.isnan(g2.astype(np.float64)) & np.isnan(e2.astype(np.float64))
+            err = float(np.max(d[~both])) if (~both).any() else 0.0
             verdicts[name] = (f"within tolerance (rtol {rtol}, atol {atol}; max |diff| {err:.3g}): "
                               if close else f"OUTSIDE tolerance (max |diff| {err:.3g}): ") + entry["gpu"]
             ok &= close

@@ -3165,3 +3165,199 @@ def pgc_resolve_ok(c_before, v_before, c_after, v_after):
         elif c_after[t] != 0:
             return False
     return True
+
+
+_MDGPU_LJ: dict = {}
+
+
+def mdgpu_lj(m, x, y, z, kind, r_cutoff=2.5, sigma=1.0, epsilon=1.0):
+    """The three force kernels' new accelerations (ax, ay, az), in float64 over all pairs i != j within the cutoff:
+    F = 24 eps (2 (s/r)^12 - (s/r)^6) / r along (x_j - x_i) / r, divided by m_i. ``kind``: ``"naive"`` skips
+    r > r_cutoff or r < 1e-6 (``sqrt`` of the float distance); ``"cell"`` skips r^2 > r_cutoff^2 or r^2 < 1e-5 (the
+    3 x 3 x 3 cells of 1.5 r_cutoff hold every pair within the cutoff; the box is larger than the positions, so the
+    minimum image changes nothing); ``"tiled"`` skips only r^2 > r_cutoff^2, so two particles on one point meet
+    ``rsqrtf(0 + 1e-12)``: (s/r)^12 overflows to inf and inf * 0 is NaN, and both particles' accelerations are NaN,
+    as the kernel computes them. Kept for the last inputs (an entry's checks ask three times)."""
+    key = (kind, r_cutoff, sigma, epsilon, *(np.asarray(v, np.float64).tobytes() for v in (m, x, y, z)))
+    if key not in _MDGPU_LJ:
+        _MDGPU_LJ.clear()
+        _MDGPU_LJ[key] = _mdgpu_lj(m, x, y, z, kind, r_cutoff, sigma, epsilon)
+    return _MDGPU_LJ[key]
+
+
+def _mdgpu_lj(m, x, y, z, kind, r_cutoff, sigma, epsilon):
+    p = np.stack([np.asarray(v, np.float64) for v in (x, y, z)], 1)
+    m = np.asarray(m, np.float64)
+    d = p[None, :, :] - p[:, None, :]                       # d[i, j] = p_j - p_i
+    r2 = (d * d).sum(2)
+    np.fill_diagonal(r2, np.inf)
+    if kind == "naive":
+        r = np.sqrt(r2)
+        use = (r <= r_cutoff) & (r >= 1e-6)
+    elif kind == "cell":
+        use = (r2 <= r_cutoff * r_cutoff) & (r2 >= 1e-5)
+    else:
+        use = (r2 <= r_cutoff * r_cutoff) & (r2 > 0)
+    r = np.sqrt(np.where(use, r2, 1.0))
+    sr6 = (sigma / r) ** 6
+    f = np.where(use, 24.0 * epsilon * (2.0 * sr6 * sr6 - sr6) / r, 0.0)
+    a = (f[:, :, None] * d / r[:, :, None]).sum(1) / m[:, None]
+    if kind == "tiled":
+        dup = ((r2 == 0)).any(1)
+        a[dup] = np.nan
+    return a[:, 0], a[:, 1], a[:, 2]
+
+
+def mdgpu_cells(x, y, z, r_cutoff=2.5):
+    """The host's ``cpu_list``: positions wrapped into [-200, 200) x [-50, 50) x [-10, 45) (unchanged for these),
+    cells of 1.5 r_cutoff (107 x 27 x 15), each particle's cell clamped into the grid; {count, start, end, particles}
+    with the particles of a cell in index order, as its two passes leave them."""
+    side = np.float32(1.5) * np.float32(r_cutoff)
+    lo = (-200.0, -50.0, -10.0)
+    dims = [int(np.ceil(np.float32(b) / side)) for b in (400.0, 100.0, 55.0)]
+    idx = [np.clip(np.floor((np.asarray(v, np.float32) - np.float32(l)) / side).astype(np.int64), 0, dm - 1)
+           for v, l, dm in zip((x, y, z), lo, dims)]
+    cell = idx[2] * dims[0] * dims[1] + idx[1] * dims[0] + idx[0]
+    ncell = dims[0] * dims[1] * dims[2]
+    count = np.bincount(cell, minlength=ncell)
+    end = np.cumsum(count)
+    start = end - count
+    return {"count": count, "start": start, "end": end, "particles": np.argsort(cell, kind="stable"),
+            "dims": dims}
+
+
+def mdgpu_integrate(p, v, a, a_old, dt=1e-4):
+    """``integrate``'s velocity-Verlet step for one coordinate: (p + v dt + a_old dt^2 / 2, v + (a_old + a) dt / 2),
+    in float64 over the float32 inputs."""
+    p, v, a, a_old = (np.asarray(t, np.float64) for t in (p, v, a, a_old))
+    dt = float(np.float32(dt))
+    return p + v * dt + 0.5 * a_old * dt * dt, v + 0.5 * (a_old + a) * dt
+
+
+#: SPH_3D_CUDA's Parameters, as Solver::Solver sets them: dt, gridSize (int3), cellSize (int), the box, mass, h,
+#: restDens, k, mu
+SPH3D = {"dt": 0.005, "grid": 64, "cell": 1, "box": (0.0, 64.0, 0.0, 64.0, 0.0, 64.0), "mass": 0.5, "h": 1.5,
+         "restDens": 0.2, "k": 10.0, "mu": 0.5}
+
+
+def sph3d_params():
+    """``struct Parameters`` as the 16 four-byte words of ``__constant__ para`` (its int fields by their bits)."""
+    p = SPH3D
+    f = np.array([p["dt"], 0, 0, 0, 0, *p["box"], p["mass"], p["h"], p["restDens"], p["k"], p["mu"]], np.float32)
+    w = f.view(np.int32).copy()
+    w[1:4] = p["grid"]
+    w[4] = p["cell"]
+    return w
+
+
+def sph3d_lattice():
+    """``Solver::InitParticles``: particle k * 1024 + j * 32 + i at (i, j, k) on the 32 x 32 x 16 lattice, float3s."""
+    k, j, i = np.meshgrid(np.arange(16), np.arange(32), np.arange(32), indexing="ij")
+    return np.stack([i, j, k], -1).reshape(-1, 3).astype(np.float32)
+
+
+def sph3d_hash(pos):
+    """``cudaCalHash``: the cell (floor of pos / cellSize), wrapped by & (gridSize - 1), as x + g (y + g z)."""
+    g = SPH3D["grid"]
+    c = np.floor(np.asarray(pos, np.float32).reshape(-1, 3) / np.float32(SPH3D["cell"])).astype(np.int64) & (g - 1)
+    return (c[:, 0] + g * (c[:, 1] + g * c[:, 2])).astype(np.uint32)
+
+
+def sph3d_step():
+    """The host's first step (``_sph3d_step``), computed once: an entry's inputs and checks ask for it many times."""
+    if not _SPH3D_STEP:
+        _SPH3D_STEP.update(_sph3d_step())
+    return _SPH3D_STEP
+
+
+_SPH3D_STEP: dict = {}
+
+
+def _sph3d_step():
+    """The host's first ``Solver::Update()`` on the lattice (velocities zero), in float64 over float32 inputs: every
+    array each kernel reads or writes, in the order the kernels run. The sort is a stable argsort of the hashes (one
+    particle a cell here, so any sort gives the same order)."""
+    p = SPH3D
+    n, g, h, mass = 16384, p["grid"], p["h"], p["mass"]
+    out = {"pos": sph3d_lattice(), "vel": np.zeros((n, 3), np.float32)}
+    hsh = sph3d_hash(out["pos"])
+    out["hash"], out["index"] = hsh, np.arange(n, dtype=np.uint32)
+    order = np.argsort(hsh, kind="stable")
+    shash, sidx = hsh[order], order.astype(np.uint32)
+    out["sorted_hash"], out["sorted_index"] = shash, sidx
+    start = np.full(g ** 3, 0xFFFFFFFF, np.uint32)
+    end = np.zeros(g ** 3, np.uint32)
+    first = np.r_[True, shash[1:] != shash[:-1]]
+    last = np.r_[shash[1:] != shash[:-1], True]
+    t = np.arange(n, dtype=np.uint32)
+    start[shash[first]] = t[first]
+    end[shash[last]] = t[last] + 1
+    out["cellstart"], out["cellend"] = start, end
+    spos, svel = out["pos"][sidx], out["vel"][sidx]
+    out["spos"], out["svel"] = spos, svel
+    sp = spos.astype(np.float64)
+    cells = np.floor(sp / p["cell"]).astype(np.int64)
+    poly6 = 315.0 / (64.0 * np.pi * h ** 9)
+    nbrs = []                                               # (sorted neighbour j, valid) for each of the 27 cells
+    for dz in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                c = cells + np.array([dx, dy, dz])
+                ok = (c >= 0).all(1)
+                hc = (c[:, 0] & (g - 1)) + g * ((c[:, 1] & (g - 1)) + g * (c[:, 2] & (g - 1)))
+                s = start[hc]
+                ok &= s != 0xFFFFFFFF
+                assert np.all(np.where(ok, end[hc].astype(np.int64) - s, 1) == 1)    # one particle a cell
+                nbrs.append((np.where(ok, s, 0).astype(np.int64), ok))
+    dens = np.zeros(n)
+    for j, ok in nbrs:
+        d = sp - sp[j]
+        r2 = (d * d).sum(1)
+        use = ok & (np.sqrt(r2) <= h) & (r2 <= h * h)
+        dens += np.where(use, mass * poly6 * (h * h - r2) ** 3, 0.0)
+    press = p["k"] * (dens - p["restDens"])
+    out["dens"], out["press"] = dens, press
+    dens32, press32 = dens.astype(np.float32).astype(np.float64), press.astype(np.float32).astype(np.float64)
+    sv = svel.astype(np.float64)
+    force = np.zeros((n, 3))
+    spiky, visco = -15.0 / (np.pi * h ** 6), 45.0 / (np.pi * h ** 6)
+    for j, ok in nbrs:
+        d = sp - sp[j]
+        dist = np.sqrt((d * d).sum(1))
+        use = ok & (dist <= h)
+        dv = sv[j] - sv
+        fv = p["mu"] * mass * dv / dens32[j][:, None] * (visco * (h - dist))[:, None]
+        fp = mass * (press32 + press32[j]) / (2.0 * dens32[j])
+        fp = fp[:, None] * (spiky * (h - dist) ** 2)[:, None] * d
+        force += np.where(use[:, None], fv - fp, 0.0)
+    f_orig = np.zeros((n, 3))
+    f_orig[sidx] = (force + np.array([0.0, -9.8, 0.0]) * mass) / mass
+    v_orig = np.zeros((n, 3))
+    v_orig[sidx] = sv
+    out["force"], out["vel_after_force"] = f_orig, v_orig
+    f32 = f_orig.astype(np.float32).astype(np.float64)
+    dt = float(np.float32(p["dt"]))
+    v1 = v_orig + f32 * dt
+    p1 = out["pos"].astype(np.float64) + v1.astype(np.float32).astype(np.float64) * dt
+    out["vel_updated"], out["pos_updated"] = v1, p1
+    out["pos_bounded"], out["vel_bounded"] = sph3d_boundary(p1.astype(np.float32), v1.astype(np.float32))
+    return out
+
+
+def sph3d_boundary(pos, vel):
+    """``cudaHandleBoundary``: a coordinate past the box's max moves back by cellSize / 2, one below its min to min +
+    cellSize / 2, and its velocity component flips (x, y, z each in turn, the min test on the moved value)."""
+    pos = np.asarray(pos, np.float32).reshape(-1, 3).copy()
+    vel = np.asarray(vel, np.float32).reshape(-1, 3).copy()
+    disp = np.float32(SPH3D["cell"] / 2.0)
+    box = SPH3D["box"]
+    for c in range(3):
+        lo, hi = np.float32(box[2 * c]), np.float32(box[2 * c + 1])
+        v = pos[:, c].copy()
+        over = v > hi
+        pos[over, c] = v[over] - disp
+        vel[over, c] = -vel[over, c]
+        under = v < lo
+        pos[under, c] = lo + disp
+        vel[under, c] = -vel[under, c]
+    return pos, vel

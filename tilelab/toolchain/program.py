@@ -28,6 +28,7 @@ from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .host_functions import device_uses, unannotated
+from .host_variables import blanked, read
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, option_defines,
@@ -277,7 +278,10 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     # <sys/types.h>'s short names come with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
     # under nvcc: here too, with the header included first (only then: it costs a plain compile ~40 ms);
     # and nvcc takes a declaration with no execution space as a host one (_HOST_FUNCTION_IN_JIT)
+    # and a namespace-scope variable with no memory space as a host one (host_variables.py): NVRTC refuses one
+    # whose initialiser is not a constant; the retry builds without it, and a kernel that reads it is refused
     host_functions: dict[str, int] = {}
+    host_variables: dict[str, int] = {}
     while True:
         try:
             ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
@@ -285,6 +289,14 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                                                arch_opt, names, want_cubin=False)
             break
         except CompileError as e:
+            reads = read(str(e), host_variables)
+            if reads:
+                raise CompileError("\n".join(msg("errors.host_variable_read", file=filename, line=line, name=name,
+                                                  declared=declared) for name, line, declared in reads)) from None
+            source2, more = blanked(source, first_line, str(e))
+            if more and not set(more) <= set(host_variables):
+                source, host_variables = source2, {**host_variables, **more}
+                continue
             extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
             if extra is None:
                 raise
