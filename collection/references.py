@@ -2956,3 +2956,21 @@ def pbcrc_kernel(message, num_dword, nthreads, blocks, chunk_bytes, levels):
             crc[0::2 * step] = acc
         out[b] = crc[0]
     return out
+
+
+def benlib_tableless2(data, jam=False):
+    """BenLib's CRC32_byte_tableless2_kernel / JAMCRC_byte_tableless2_kernel as written: crc is a uint, so each
+    ((crc << k) >> 31) is the bit itself (0 or 1), not the all-ones mask a signed shift would give (the
+    algorithm it ports shifts an int); each term keeps at most bit 0 of its constant, so the register is not
+    CRC-32's. Returns the kernel's result from previousCrc32 0."""
+    poly, mask = 0xEDB88320, 0xFFFFFFFF
+    consts = [(31, (poly >> 7) ^ (poly >> 1)), (30, (poly >> 6) ^ poly), (29, poly >> 5), (28, poly >> 4),
+              (27, poly >> 3), (26, poly >> 2), (25, poly >> 1), (24, poly)]
+    crc = mask
+    for b in np.asarray(data, np.uint8).tolist():
+        crc ^= b
+        c = 0
+        for s, k in consts:
+            c ^= (((crc << s) & mask) >> 31) & k
+        crc = (crc >> 8) ^ c
+    return np.array([crc if jam else crc ^ mask], dtype=np.uint32)
