@@ -70,3 +70,56 @@ def test_the_thirty_second_unseen_suite_after_the_fix():
         assert (rec["kernels"], rec["matched"], rec["refused"]) == (6, 6, 0)
     rows = json.loads(TIME.read_text())["rows"]
     assert len(rows) == 6 and all(r["ok"] for r in rows)
+
+
+sys.path.insert(0, str(ROOT / "bench"))
+import fidelity as fid  # noqa: E402
+
+REC = RES / "fidelity-2026-12-03-unseen54.json"        # the 4 launches that compiled before the fix
+REC_B = RES / "fidelity-2026-12-03-unseen54b.json"     # pybind11-cuda's 2, recorded after it
+T2 = ("collection/benlib_crc.cu:CRC32_byte_tableless2_kernel", "collection/benlib_crc.cu:JAMCRC_byte_tableless2_kernel")
+FAST = "collection/pbcrc_crc_cuda.cu:crc_cuda_fast"
+
+
+def _checks(rec, only, tmp_path):
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", only, "--json", str(out)])
+    return {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"] if "checks" in r}
+
+
+def test_the_thirty_second_unseen_suites_totals_against_ncu_before(tmp_path):
+    """48 of 52: the tableless2 pair's global loads, 1,024 in the PTX the emulator runs, 1 LDG executed on the
+    H200 (ptxas drops the loop's dead loads)."""
+    saved = json.loads((RES / "fidelity-compare-2026-12-03-unseen54-before.json").read_text())["summary"]["collection"]
+    assert (saved["launches"], saved["totals"], saved["totals_equal"]) == (4, 52, 48)
+    checks = _checks(REC, "/benlib_", tmp_path)
+    assert len(checks) == 4
+    missed = {(i, k): (v["emu"], v["ncu"]) for i, c in checks.items() for k, v in c.items() if not v["equal"]}
+    assert missed == {(i, k): (1024, 1) for i in T2 for k in ("global_ld_requests", "global_ld_sectors")}
+    raw = {r["id"]: r.get("ncu_raw") for r in json.loads(REC.read_text())["rows"]}
+    assert all(raw[i]["smsp__inst_executed_op_global_ld.sum"] == 1 for i in T2)
+
+
+def test_the_thirty_second_unseen_suites_totals_against_ncu_after(tmp_path):
+    """22 of 26: crc_cuda equal in all 13; crc_cuda_fast's byte-vector loads (ld.shared.v4.u8, paired into
+    LDS.64 by ptxas) undecided, its shared load requests and wavefronts over the H200's."""
+    checks = _checks(REC_B, "/pbcrc_", tmp_path)
+    assert len(checks) == 2
+    assert all(v["equal"] and not v.get("undecided") for v in checks["collection/pbcrc_crc_cuda.cu:crc_cuda"].values())
+    fast = checks[FAST]
+    assert {k for k, v in fast.items() if v.get("undecided")} == {"shared_ld_wavefronts", "shared_st_wavefronts",
+                                                                   "shared_ld_requests", "shared_st_requests"}
+    assert (fast["shared_ld_requests"]["emu"], fast["shared_ld_requests"]["ncu"]) == (22000, 19952)
+    assert (fast["shared_ld_wavefronts"]["emu"], fast["shared_ld_wavefronts"]["ncu"]) == (184370, 118834)
+    assert sum(v["equal"] and not v.get("undecided") for v in fast.values()) == 9
+
+
+def test_the_h200_outputs():
+    """Before: the 4 that compiled bit for bit (the tableless2 pair's 0xFFFFFFFF and 0 too). After: crc_cuda's
+    crc_out differs in 5 of 16 blocks, the race's (warps reading s_table before it is stored); the rest equal."""
+    gpu = json.loads((RES / "collection-gpu-2026-12-03-unseen54.json").read_text())
+    assert (gpu["kernels"], gpu["as_expected"]) == (6, 4)
+    gpu_b = json.loads((RES / "collection-gpu-2026-12-03-unseen54b.json").read_text())
+    res = {r["kernel"]: r for r in gpu_b["results"]}
+    assert res["crc_cuda"]["hashes"]["crc_out"]["differ"] == 5
+    assert res["crc_cuda_fast"]["verdict"] == "as expected"
