@@ -3361,3 +3361,82 @@ def sph3d_boundary(pos, vel):
         pos[under, c] = lo + disp
         vel[under, c] = -vel[under, c]
     return pos, vel
+
+
+def benlib_crc32(data, jam=False):
+    """BenLib's tableless CRC-32 kernels: the reflected CRC-32 (polynomial 0xEDB88320) of the bytes, from
+    previousCrc32 0, bit by bit; JAMCRC is the same register without the final complement."""
+    crc = 0xFFFFFFFF
+    for b in np.asarray(data, np.uint8).tolist():
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
+    return np.array([crc if jam else crc ^ 0xFFFFFFFF], dtype=np.uint32)
+
+
+def _pbcrc_step(crc, byte, table):
+    return ((crc << np.uint32(8)) ^ table[(byte.astype(np.uint32) ^ (crc >> np.uint32(24))) & np.uint32(0xFF)]
+            ).astype(np.uint32)
+
+
+def pbcrc_table():
+    """pybind11-cuda's get_lookup(): the unreflected CRC-32 byte table of polynomial 0x04C11DB7."""
+    t = np.arange(256, dtype=np.uint32) << np.uint32(24)
+    for _ in range(8):
+        t = np.where(t & np.uint32(0x80000000), (t << np.uint32(1)) ^ np.uint32(0x04C11DB7),
+                     t << np.uint32(1)).astype(np.uint32)
+    return t
+
+
+def pbcrc_join_tables(levels, chunk_bytes):
+    """get_join_table(dist) for dist = chunk_bytes * 2**level, level 0 .. levels - 1, one after the other:
+    entry i * 256 + j is (j << 8 i) run through dist zero bytes."""
+    table, out = pbcrc_table(), []
+    for level in range(levels):
+        x = (np.arange(256, dtype=np.uint32)[None, :] << (8 * np.arange(4, dtype=np.uint32))[:, None]).reshape(-1)
+        zero = np.zeros(1, np.uint8)
+        for _ in range(chunk_bytes << level):
+            x = _pbcrc_step(x, zero, table)
+        out.append(x)
+    return np.concatenate(out)
+
+
+def pbcrc_kernel(message, num_dword, nthreads, blocks, chunk_bytes, levels):
+    """crc_cuda / crc_cuda_fast: each block's CRC of its num_dword / blocks words, each thread the CRC of its
+    chunk_bytes bytes, then the tree that joins the neighbours' CRCs through the join tables."""
+    table, join = pbcrc_table(), pbcrc_join_tables(levels, chunk_bytes).reshape(levels, 4, 256)
+    raw = np.ascontiguousarray(message, np.uint32).view(np.uint8)
+    part = num_dword // blocks * 4
+    out = np.empty(blocks, np.uint32)
+    for b in range(blocks):
+        chunks = raw[b * part: b * part + nthreads * chunk_bytes].reshape(nthreads, chunk_bytes)
+        crc = np.zeros(nthreads, np.uint32)
+        for k in range(chunk_bytes):
+            crc = _pbcrc_step(crc, chunks[:, k], table)
+        for level in range(levels):
+            step = 1 << level
+            lo, hi = crc[0::2 * step].copy(), crc[step::2 * step]
+            acc = hi.copy()
+            for byte in range(4):
+                acc ^= join[level, byte][(lo >> np.uint32(8 * byte)) & np.uint32(0xFF)]
+            crc[0::2 * step] = acc
+        out[b] = crc[0]
+    return out
+
+
+def benlib_tableless2(data, jam=False):
+    """BenLib's CRC32_byte_tableless2_kernel / JAMCRC_byte_tableless2_kernel as written: crc is a uint, so each
+    ((crc << k) >> 31) is the bit itself (0 or 1), not the all-ones mask a signed shift would give (the
+    algorithm it ports shifts an int); each term keeps at most bit 0 of its constant, so the register is not
+    CRC-32's. Returns the kernel's result from previousCrc32 0."""
+    poly, mask = 0xEDB88320, 0xFFFFFFFF
+    consts = [(31, (poly >> 7) ^ (poly >> 1)), (30, (poly >> 6) ^ poly), (29, poly >> 5), (28, poly >> 4),
+              (27, poly >> 3), (26, poly >> 2), (25, poly >> 1), (24, poly)]
+    crc = mask
+    for b in np.asarray(data, np.uint8).tolist():
+        crc ^= b
+        c = 0
+        for s, k in consts:
+            c ^= (((crc << s) & mask) >> 31) & k
+        crc = (crc >> 8) ^ c
+    return np.array([crc if jam else crc ^ mask], dtype=np.uint32)

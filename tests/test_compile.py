@@ -312,6 +312,21 @@ def test_math_macros_with_no_include_build_as_under_nvcc(nv, emu):
     assert (y == -np.inf).all()
 
 
+def test_cmath_names_the_math_functions_in_std_as_under_nvcc(nv, emu):
+    """pybind11-cuda's crc_cuda takes a tree level's stride as `int step = std::pow(2, pow);` (the
+    thirty-second unseen suite): nvcc's <cmath> declares the math functions in std, with libstdc++'s
+    overloads for integer arguments; tilelab's <cmath> named none of them ("namespace "std" has no member
+    "pow""). Now std::pow(int, int) is computed in double, std::sqrt(float) stays float."""
+    src = ("#include <cmath>\n"
+           "__global__ void k(float *y, int p) { int s = std::pow(2, p + threadIdx.x);\n"
+           "  y[threadIdx.x] = s + std::sqrt(2.0f) + std::fabs(-p) + std::fmax(p, 0.5f); }\n")
+    kern = tc.compile_cuda(src, nvrtc=nv).kernel("k")
+    y = np.zeros(8, np.float32)
+    emu.run(kern, 1, 8, y, 3, echo=False)
+    want = (2.0 ** (3 + np.arange(8))).astype(np.int32) + np.float32(np.sqrt(np.float32(2))) + 3 + 3
+    assert np.array_equal(y, want.astype(np.float32))
+
+
 def test_sys_types_short_names_with_no_include_build_as_under_nvcc(nv, emu):
     """PyCUDA's tiled matrix multiply writes `const uint wA` with no #include (the twelfth unseen suite):
     nvcc's implicit cuda_runtime.h brings glibc's <sys/types.h>, NVRTC nothing ("identifier "uint" is
