@@ -120,6 +120,8 @@ def test_the_trtx_taps_are_undecided_for_their_global_loads():
 # or between identical copies of it in one run, is the GPU's, not the kernel's; one that never moved stays undecided.
 REPEATS = RES / "fidelity-2026-12-03-genmix-repeats.json"     # three runs at d33acee: the trtx launches, the
 #                                                               reproduction's 256-thread launches and their copies
+PROBE_RUNS = RES / "fidelity-2026-12-03-probes-repeats.json"  # three runs at c43617e: the one-warp reproGenericMix
+#                                                               launches (24, copies too) and the probe kernels' 31
 WHY = "a generic load whose warp mixes local and global lanes"
 
 
@@ -134,10 +136,16 @@ def _copy_of(lid: str) -> str:
     return lid[:-3] if lid[-3:] in ("_r2", "_r3") else lid
 
 
+def _launches(path) -> dict:
+    return json.loads(path.read_text())["launches"]
+
+
 def _runs(lid: str, key: str) -> list:
     """Every recorded value of one launch's total: the suite's or the lead's recording, the probes', the repeats'."""
     out = [rows[lid]["ncu"][key] for rows in map(_rows, (UNSEEN, LEAD, PROBES)) if lid in rows]
-    return out + json.loads(REPEATS.read_text())["launches"].get(lid, {}).get("values", {}).get(key, [])
+    for path in (REPEATS, PROBE_RUNS):
+        out += _launches(path).get(lid, {}).get("values", {}).get(key, [])
+    return out
 
 
 def _rows(path):
@@ -145,9 +153,16 @@ def _rows(path):
 
 
 def _copies(lid: str, key: str) -> list:
-    """The values of one total over the identical copies of its launch in the probes' one run."""
-    rows = _rows(PROBES)
-    return [rows[i]["ncu"][key] for i in sorted(rows) if _copy_of(i) == _copy_of(lid)]
+    """Per run, the (copy, value) pairs of one total over the identical copies of its launch: the probes' one run,
+    then each of the three later runs."""
+    rows, rep = _rows(PROBES), _launches(PROBE_RUNS)
+    out = [[(i, rows[i]["ncu"][key]) for i in sorted(rows) if _copy_of(i) == _copy_of(lid)]]
+    ids = [i for i in sorted(rep) if _copy_of(i) == _copy_of(lid)]
+    return out + ([[(i, rep[i]["values"][key][j]) for i in ids] for j in range(3)] if ids else [])
+
+
+def _moved(lid: str, key: str) -> bool:
+    return len(set(_runs(lid, key))) > 1 or any(len({v for _, v in run}) > 1 for run in _copies(lid, key))
 
 
 def _undecided(path, only="") -> dict:
@@ -161,14 +176,15 @@ def _undecided(path, only="") -> dict:
 
 def test_every_generic_mix_total_set_apart_moved_in_the_recorded_runs():
     apart = {k: v for k, v in _manifest_apart().items() if WHY in v}
-    assert len(apart) == 41
+    assert len(apart) == 81
     for (lid, key), why in apart.items():
         assert key in LD, (lid, key)
-        runs, copies = _runs(lid, key), _copies(lid, key)
-        assert len(set(runs)) > 1 or len(set(copies)) > 1, (lid, key, runs, copies)
-        # the reason names the values: those of its runs, or of its copies where it ran once
-        values = runs if len(set(runs)) > 1 else copies
-        assert ", ".join(f"{v:,}" for v in values) in why or all(f"{v} (" in why for v in copies), (lid, why)
+        assert _moved(lid, key), (lid, key, _runs(lid, key), _copies(lid, key))
+        # the reason names the values: those of its runs, or those of one run's copies that differ
+        runs = ", ".join(f"{v:,}" for v in _runs(lid, key))
+        copies = [", ".join(f"{v} ({i.split('#')[1]})" for i, v in run)
+                  for run in _copies(lid, key) if len({v for _, v in run}) > 1]
+        assert runs in why or any(c in why for c in copies), (lid, why)
     # the trtx taps: four runs each (the suite's recording, then three)
     assert _runs("collection/trtx_warpaffine.cu:warpaffine_kernel#portrait", "global_ld_sectors") == [4679, 4656, 4685, 4705]
     assert _runs("collection/trtx_warpaffine.cu:warpaffine_kernel#portrait", "global_ld_requests") == [1441, 1410, 1411, 1411]
@@ -177,6 +193,35 @@ def test_every_generic_mix_total_set_apart_moved_in_the_recorded_runs():
     # the reproduction's 256-thread launches: five runs (the lead's, the probes', three)
     assert _runs(MIX + "first", "global_ld_sectors") == [93, 90, 96, 93, 90]
     assert _runs(MIX + "middle", "global_ld_sectors") == [84, 78, 84, 84, 84]
+    # the probes: four runs each (the probes' run, then three at c43617e)
+    probe = "collection/repro_generic_mix_probe.cu:reproGenericMix"
+    assert _runs(MIX + "w1_0_16", "global_ld_sectors") == [12, 6, 12, 12]
+    assert _runs(MIX + "w1_16_17", "global_ld_requests") == [3, 0, 3, 0]
+    assert _runs(probe + "Mask#even", "global_ld_sectors") == [21, 9, 21, 21]
+    assert _runs(probe + "Word#word_w8_l31", "global_ld_requests") == [12, 8, 10, 6]
+    # lane 31 local: the requests of the three copies 3, 3, 3 in the probes' run, 3, 3, 0 in the first run after
+    assert [[v for _, v in run] for run in _copies(MIX + "w1_31_32", "global_ld_requests")] == \
+        [[3, 3, 3], [3, 3, 0], [3, 3, 3], [3, 3, 3]]
+
+
+# left undecided, named misses: the same value in all four runs, and in every run's copies
+LEFT = {("reproGenericMix#w1_0_13", "global_ld_sectors"), ("reproGenericMix#w1_0_13_r2", "global_ld_sectors"),
+        ("reproGenericMix#w1_0_31", "global_ld_sectors"), ("reproGenericMix#w1_15_16", "global_ld_sectors"),
+        ("reproGenericMix#w1_16_32", "global_ld_requests"), ("reproGenericMix#w1_16_32", "global_ld_sectors"),
+        ("reproGenericMix#w1_1_2", "global_ld_sectors"), ("reproGenericMix#w1_1_32", "global_ld_sectors"),
+        ("reproGenericMix#w1_20_32", "global_ld_requests"), ("reproGenericMix#w1_20_32", "global_ld_sectors"),
+        ("reproGenericMix#w1_8_24", "global_ld_sectors"), ("reproGenericMix#w1_8_24_r2", "global_ld_sectors"),
+        ("reproGenericMix#w1_8_24_r3", "global_ld_sectors"),
+        ("reproGenericMixMask#0_12_delay", "global_ld_sectors"), ("reproGenericMixMask#0_15_spread", "global_ld_sectors"),
+        ("reproGenericMixMask#0_7_spread", "global_ld_sectors"), ("reproGenericMixMask#24_31", "global_ld_sectors"),
+        ("reproGenericMixMask#24_31_spread", "global_ld_requests"),
+        ("reproGenericMixMask#24_31_spread", "global_ld_sectors"),
+        ("reproGenericMixMask#8_23_delay", "global_ld_sectors"), ("reproGenericMixMask#l0", "global_ld_sectors"),
+        ("reproGenericMixMask#l0_off192", "global_ld_sectors"), ("reproGenericMixMask#l0_off96", "global_ld_sectors"),
+        ("reproGenericMixMask#l31_off192", "global_ld_sectors"), ("reproGenericMixMask#l31_off288", "global_ld_requests"),
+        ("reproGenericMixMask#l31_off96", "global_ld_requests"), ("reproGenericMixMask#odd", "global_ld_sectors"),
+        ("reproGenericMixWord#word_16_31", "global_ld_requests"), ("reproGenericMixWord#word_l0", "global_ld_sectors"),
+        ("reproGenericMixWord#word_l31", "global_ld_requests")}
 
 
 def test_every_generic_mix_total_that_moved_is_set_apart_and_what_is_left_undecided():
@@ -185,34 +230,39 @@ def test_every_generic_mix_total_that_moved_is_set_apart_and_what_is_left_undeci
            **_undecided(RES / "fidelity-compare-2026-12-03-generic-mix-genmix2.json"),
            **_undecided(RES / "fidelity-compare-2026-12-03-unseen47-genmix2.json", "/trtx_")}
     assert len(und) == 111                      # the probes' run 107 (its 7 256-thread launches too), the trtx 4
-    moved = {t for t in und if len(set(_runs(*t))) > 1 or len(set(_copies(*t))) > 1}
+    moved = {t for t in und if _moved(*t)}
     assert moved == {t for t in und if t in apart and WHY in apart[t]}
-    assert len(moved) == 41
+    assert len(moved) == 81                     # 41 set apart before these runs, 40 since
     # the recorded repeats moved nothing else: no store, no decided request (lanes 0-12 local: 24 every run)
-    rep = json.loads(REPEATS.read_text())["launches"]
+    rep = _launches(REPEATS)
     assert {(lid, k) for lid, r in rep.items() for k in r["moves"]} <= moved
     assert rep[MIX + "first13"]["values"]["global_ld_requests"] == [24, 24, 24]
     assert rep[MIX + "none"]["moves"] == rep[MIX + "all"]["moves"] == []
-    # left undecided, named misses: 8 totals whose copies repeated in the probes' one run, 62 recorded once
-    # (17 of one-warp reproGenericMix launches, 45 of the probe kernels')
+    runs = _launches(PROBE_RUNS)
+    assert len(runs) == 55 and {(lid, k) for lid, r in runs.items() for k in r["moves"]} <= moved
+    assert runs[MIX + "w1_0_32"]["moves"] == runs[MIX + "w1_0_0"]["moves"] == []
+    # left undecided, named misses: every one recorded four times (the probes' run, three at c43617e), all equal,
+    # and its copies equal in every run
     left = {(lid.split(":")[1], k) for lid, k in set(und) - moved}
-    same = {("reproGenericMix#w1_0_13", "global_ld_sectors"), ("reproGenericMix#w1_0_13_r2", "global_ld_sectors"),
-            *((f"reproGenericMix#w1_31_32{r}", "global_ld_requests") for r in ("", "_r2", "_r3")),
-            *((f"reproGenericMix#w1_8_24{r}", "global_ld_sectors") for r in ("", "_r2", "_r3"))}
-    assert same <= left and len(left) == 70
-    once = left - same
-    assert all(len(_runs(f"collection/{'repro_generic_mix_probe.cu' if 'Mix#' not in lid else 'repro_generic_mix.cu'}:{lid}", k)) == 1
-               for lid, k in once)
-    assert sum(lid.startswith("reproGenericMix#w1_") for lid, _ in once) == 17
-    assert sum(lid.startswith(("reproGenericMixMask#", "reproGenericMixWord#")) for lid, _ in once) == 45
+    assert left == LEFT and len(left) == 30
+    for lid, k in set(und) - moved:
+        assert len(_runs(lid, k)) == 4 and len(set(_runs(lid, k))) == 1, (lid, k)
+        assert all(len({v for _, v in run}) == 1 for run in _copies(lid, k)), (lid, k)
+    assert sum(lid.startswith("reproGenericMix#w1_") for lid, _ in left) == 13
+    assert sum(lid.startswith(("reproGenericMixMask#", "reproGenericMixWord#")) for lid, _ in left) == 17
+    # the compare after: exactly these are the probes' undecided totals not set apart
+    after = json.loads((RES / "fidelity-compare-2026-12-03-genmix-rep.json").read_text())
+    assert {(r["id"].split(":")[1], k) for r in after["rows"] for k, c in r["checks"].items()
+            if c.get("undecided") and not c.get("apart")} == LEFT
 
 
 def test_the_compares_after_setting_apart(tmp_path):
-    """This tree's emulator against the four recordings: every launch equal but for its set-apart and undecided
+    """This tree's emulator against the five recordings: every launch equal but for its set-apart and undecided
     totals; the files' summaries are these compares'."""
     for rec, only, name, want in (
             (REPEATS, "", "genmix-repeats", (20, 20, 228, 228, 32)),
-            (PROBES, "/repro_generic_mix", "genmix-genmix2", (73, 25, 912, 842, 37)),
+            (PROBE_RUNS, "", "probes-repeats", (55, 28, 666, 636, 49)),
+            (PROBES, "/repro_generic_mix", "genmix-rep", (73, 46, 872, 842, 77)),
             (LEAD, "/repro_generic_mix", "generic-mix-genmix2", (7, 7, 83, 83, 8)),
             (UNSEEN, "", "unseen47-genmix2", (12, 12, 152, 152, 4))):
         out = tmp_path / f"{name}.json"
@@ -220,3 +270,7 @@ def test_the_compares_after_setting_apart(tmp_path):
         s = json.loads(out.read_text())["summary"]["all"]
         assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == want, name
         assert s == json.loads((RES / f"fidelity-compare-2026-12-03-{name}.json").read_text())["summary"]["all"]
+    # the probes' run before these: 842 of 912 with 37 apart (70 undecided)
+    s = json.loads((RES / "fidelity-compare-2026-12-03-genmix-genmix2.json").read_text())["summary"]["all"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == \
+        (73, 25, 912, 842, 37)
