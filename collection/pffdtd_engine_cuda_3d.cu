@@ -4,11 +4,11 @@
 // Licence: MIT (the repository's LICENSE.txt; the file carries SPDX lines naming Brian Hamilton, kept below); the notice follows.
 // Kept: the file's SPDX lines (lines 1-2), its device-side includes <cmath>, <concepts> and <cstdint> (lines 11, 12, 14),
 //       and the device code, unchanged: the namespaces' openings (lines 20-22), add and fma (lines 24-44), the block
-//       shapes (lines 68-80), the constant memory (lines 82-101), constant<Real> (lines 182-192), every kernel (lines
-//       194-524) and the namespaces' closings (lines 1411 and 1421).
+//       shapes (lines 69-80), the constant memory (lines 82-101), constant<Real> (lines 184-193), every kernel (lines
+//       195-523) and the namespaces' closings (lines 1411 and 1421).
 //       Removed: the host-only includes (lines 4-10, 13, 15-18: engine_cuda_3d.hpp, pffdtd/assert.hpp, progress.hpp,
-//       time.hpp, utility.hpp, <cstddef>, <cstdio>, <cstdlib>, <span>, <vector>) and the host code (lines 45-67:
-//       gpuErrchk, gpuAssert, elapsedTime, cu_divceil; lines 103-181: HostData, DeviceData; lines 525-1410 and
+//       time.hpp, utility.hpp, <cstddef>, <cstdio>, <cstdlib>, <span>, <vector>) and the host code (lines 45-68:
+//       gpuErrchk, gpuAssert, elapsedTime, cu_divceil; lines 102-183: HostData, DeviceData; lines 524-1410 and
 //       1412-1420: the host's set-up, run loop and EngineCUDA3D).
 //       Copied in, marked: the lines of the engine's own headers the device code uses (utility.hpp's <type_traits>,
 //       DIV_CEIL and GET_BIT; assert.hpp's always_false; mat_quad.hpp's MMb, MNm and MatQuad).
@@ -100,7 +100,6 @@ __device__ auto fma(Real x, Real y, Real z) -> Real {
   }
 }
 
-
 // thread-block dims for 3d kernels
 constexpr auto cuBx = 32;
 constexpr auto cuBy = 2;
@@ -134,8 +133,6 @@ __constant__ int64_t cuNbl;
 __constant__ int64_t cuNba;
 __constant__ int64_t cuNxNy;
 __constant__ int8_t cuMb[MNm]; // to store Mb per mat
-
-};
 
 template<typename Real>
 __device__ auto constant(float f32, double f64) -> Real {
@@ -477,7 +474,6 @@ __global__ void FlipHaloYZ_Xend(Real* __restrict__ u1) {
     u1[ii]     = u1[ii - 2];
   }
 }
-
 
 } // namespace
 
