@@ -70,7 +70,8 @@ def run_gpu(entry, cp, arch):
         fn = mod.get_function(spec.entry)
     finally:
         os.unlink(path)
-    for name, arr in symbols.items():                 # cudaMemcpyToSymbol
+    from tilelab.gpu.spec import check_symbols      # the module's names (a namespaced variable's PTX name)
+    for name, arr in (check_symbols(spec, symbols) if symbols else {}).items():   # cudaMemcpyToSymbol
         mem = mod.get_global(name)
         dst = cp.ndarray(arr.shape, arr.dtype, mem)
         dst.set(np.ascontiguousarray(arr))

@@ -174,3 +174,22 @@ def test_pffdtd_air_update_is_the_numpy_port():
             masked += 1
             assert after["u0"][ii] == before["u0"][ii]
     assert masked > 1000
+
+
+def test_the_gpu_side_names_a_namespaced_variable_as_the_module_does():
+    """On the H200 the 13 PFFDTD launches that read a constant stopped at `CUDA_ERROR_NOT_FOUND: named symbol not
+    found` (collection-gpu-2026-12-03-unseen53.json): bench/collection_gpu.py and bench/fidelity.py's ncu runner
+    asked the cubin for `c1_f32`. Both now take the names from `check_symbols`, which gives the module's own
+    (`_ZN...6c1_f32E`, a LOCAL object in the cubin like the global scope's `c_Kernel`, which they reach)."""
+    from tilelab.gpu.spec import check_symbols, kernel_spec
+    prog = compile_cuda(_NAMESPACED, filename="ns.cu")
+    spec = kernel_spec(prog.kernel("fd::scale"), "sm_90")
+    got = check_symbols(spec, {"c2": np.float32([3.0]), "nx": np.int64([20])})
+    names = dict(spec.variables)
+    assert sorted(got) == sorted(n for n in names if n.endswith(("2c2E", "2nxE")))
+    assert all(n.startswith("_ZN") for n in got)
+    rec = json.loads((RES / "collection-gpu-2026-12-03-unseen53.json").read_text())
+    stopped = {r["kernel"] for r in rec["results"] if r["verdict"] == "ERROR"}
+    assert len(stopped) == 13 and all("named symbol not found" in r["error"] for r in rec["results"]
+                                      if r["kernel"] in stopped)
+    assert {"pffdtd::AddIn<float>", "pffdtd::CopyToGridKernel<float>"}.isdisjoint(stopped)
