@@ -7,8 +7,10 @@ The suite was measured on the emulator as it was, with no change made for it
 were its findings, each fixed after it in the module where the concept lives and pinned here by a test that fails on
 the old code: NVRTC had no <concepts> or <type_traits> (tilelab/include), the kernel discovery declared the kernels of
 a preprocessor branch the options leave out (tilelab/toolchain/signature.py), and ``symbols=`` wanted the PTX name of
-a variable in a namespace (tilelab/emu/modvars.py); after them 20 of 20 are right
-(collection-emu-2026-12-03-unseen53-after.json).
+a variable in a namespace (tilelab/emu/modvars.py, and on the GPU side tilelab/gpu/spec.py's check_symbols, which the
+collection's GPU runners use since the H200 stopped at it); after them 20 of 20 are right
+(collection-emu-2026-12-03-unseen53-after.json), and the 7 launches the H200 ran are ncu's in every total
+(fidelity-compare-2026-12-03-unseen53-after.json).
 """
 from __future__ import annotations
 
@@ -193,3 +195,17 @@ def test_the_gpu_side_names_a_namespaced_variable_as_the_module_does():
     assert len(stopped) == 13 and all("named symbol not found" in r["error"] for r in rec["results"]
                                       if r["kernel"] in stopped)
     assert {"pffdtd::AddIn<float>", "pffdtd::CopyToGridKernel<float>"}.isdisjoint(stopped)
+
+
+def test_the_h200_recording_after_the_fixes():
+    """The lead's call at 4224ac8: 7 of 20 launches ran on the H200 (the 13 that read a constant stopped at their
+    symbols, the GPU runners' gap); on the CPU, the fixed emulator's totals are ncu's, 91 of 91 over the 7, and the
+    25 compared arrays bit for bit. As the suite came (f246a22) nothing builds, and nothing is compared."""
+    after = json.loads((RES / "fidelity-compare-2026-12-03-unseen53-after.json").read_text())["summary"]["all"]
+    assert (after["launches"], after["launches_equal"], after["totals"], after["totals_equal"]) == (7, 7, 91, 91)
+    before = json.loads((RES / "fidelity-compare-2026-12-03-unseen53-before.json").read_text())["summary"]["all"]
+    assert before["launches"] == 0 and before["totals"] == 0
+    gpu = json.loads((RES / "collection-gpu-2026-12-03-unseen53.json").read_text())
+    verdicts = [v for r in gpu["results"] for v in r.get("outputs", {}).values()]
+    assert verdicts.count("bit-identical") == 25 and len(verdicts) == 27
+    assert all(v == "bit-identical" or v.startswith("not compared (a race") for v in verdicts)
