@@ -209,3 +209,14 @@ def test_the_h200_recording_after_the_fixes():
     verdicts = [v for r in gpu["results"] for v in r.get("outputs", {}).values()]
     assert verdicts.count("bit-identical") == 25 and len(verdicts) == 27
     assert all(v == "bit-identical" or v.startswith("not compared (a race") for v in verdicts)
+
+
+def test_the_h200_third_call_for_the_namespaced_constants():
+    """The lead's third call at 51eb5b3, with the GPU runners naming the constants as the module does: the 13
+    PFFDTD launches that stopped in the second ran, 169 of 169 totals ncu's, 35 of 35 arrays bit for bit."""
+    rec = json.loads((RES / "fidelity-compare-2026-12-03-unseen53c.json").read_text())["summary"]["all"]
+    assert (rec["launches"], rec["launches_equal"], rec["totals"], rec["totals_equal"]) == (13, 13, 169, 169)
+    gpu = json.loads((RES / "collection-gpu-2026-12-03-unseen53c.json").read_text())
+    assert gpu["kernels"] == 13 and gpu["as_expected"] == 13
+    verdicts = [v for r in gpu["results"] for v in r.get("outputs", {}).values()]
+    assert verdicts == ["bit-identical"] * 35
