@@ -53,7 +53,7 @@ def _capture_stdout(fn):
 def run_gpu(entry, cp, arch):
     """(outputs by parameter name, printf lines) of one entry on the GPU."""
     from tilelab.args import pack_args
-    from tilelab.gpu.spec import kernel_spec
+    from tilelab.gpu.spec import check_symbols, kernel_spec
     from tilelab.structs import Struct
     from tilelab.tma import TensorMap
     k = collection.compile_entry(entry)
@@ -70,7 +70,8 @@ def run_gpu(entry, cp, arch):
         fn = mod.get_function(spec.entry)
     finally:
         os.unlink(path)
-    for name, arr in symbols.items():                 # cudaMemcpyToSymbol
+    # cudaMemcpyToSymbol, by the module's names (a namespaced variable's PTX name for the manifest's C++ name)
+    for name, arr in (check_symbols(spec, symbols) if symbols else {}).items():
         mem = mod.get_global(name)
         dst = cp.ndarray(arr.shape, arr.dtype, mem)
         dst.set(np.ascontiguousarray(arr))

@@ -310,7 +310,9 @@ def ncu_counts(raw: dict) -> dict:
 def pack(L: Launch, kernel, args, symbols, arch):
     from tilelab.gpu.ncu import pack_launch
     spec, grid, block, packed, shared = pack_launch(kernel, L.grid, L.block, args, L.shared, arch)
-    syms = {n: np.ascontiguousarray(a) for n, a in (symbols or {}).items()}
+    from tilelab.gpu.spec import check_symbols
+    # as the module names them: a namespaced variable's PTX name for the C++ name the manifest gives
+    syms = check_symbols(spec, symbols) if symbols else {}
     return (spec, grid, block, packed, shared, syms, L.cooperative)
 
 

@@ -3440,3 +3440,174 @@ def benlib_tableless2(data, jam=False):
             c ^= (((crc << s) & mask) >> 31) & k
         crc = (crc >> 8) ^ c
     return np.array([crc if jam else crc ^ mask], dtype=np.uint32)
+
+
+# ---------------------------------------------------------------- the thirty-first unseen suite: PFFDTD and FWI
+PFFDTD_NX, PFFDTD_NY, PFFDTD_NZ = 66, 10, 10          # the CUDA domain's cuNx (contiguous), cuNy, cuNz
+
+
+def pffdtd_nodes(n, rng):
+    """``n`` distinct interior points of the 66 x 10 x 10 grid (two points from every face, so the 12-point FCC
+    neighbourhood stays inside), as flat indices ``cz * cuNxNy + cy * cuNx + cx``: boundary-node lists."""
+    cz, cy, cx = np.meshgrid(np.arange(2, PFFDTD_NZ - 2), np.arange(2, PFFDTD_NY - 2), np.arange(2, PFFDTD_NX - 2),
+                             indexing="ij")
+    flat = (cz * PFFDTD_NX * PFFDTD_NY + cy * PFFDTD_NX + cx).ravel()
+    return np.sort(rng.choice(flat, n, replace=False))
+
+
+def _pffdtd_bit(mask, ii):
+    return (np.asarray(mask, np.int64)[ii >> 3] >> (ii % 8)) & 1
+
+
+_PFFDTD_CART = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]          # (dz, dy, dx)
+_PFFDTD_FCC = [(1, 1, 0), (-1, -1, 0), (0, 1, 1), (0, -1, -1), (1, 0, 1), (-1, 0, -1), (1, -1, 0), (-1, 1, 0),
+               (0, 1, -1), (0, -1, 1), (1, 0, -1), (-1, 0, 1)]
+
+
+def _pffdtd_off(d):
+    return d[0] * PFFDTD_NX * PFFDTD_NY + d[1] * PFFDTD_NX + d[2]
+
+
+def pffdtd_air(u0, u1, bn_mask, c1, c2, fcc=False):
+    """KernelAirCart / KernelAirFCC: at every interior point not marked in ``bn_mask``, u0 = c1 u1 + c2 (sum of the
+    6 Cartesian or 12 FCC neighbours of u1) - u0; marked points and the faces as they were (float64 here: the kernel
+    adds in float with round-to-zero and fuses, so the check carries a tolerance)."""
+    out = np.asarray(u0, np.float64).copy()
+    u1 = np.asarray(u1, np.float64)
+    cz, cy, cx = np.meshgrid(np.arange(1, PFFDTD_NZ - 1), np.arange(1, PFFDTD_NY - 1), np.arange(1, PFFDTD_NX - 1),
+                             indexing="ij")
+    ii = (cz * PFFDTD_NX * PFFDTD_NY + cy * PFFDTD_NX + cx).ravel()
+    s = sum(u1[ii + _pffdtd_off(d)] for d in (_PFFDTD_FCC if fcc else _PFFDTD_CART))
+    new = float(c1) * u1[ii] + float(c2) * s - out[ii]
+    keep = _pffdtd_bit(bn_mask, ii) == 1
+    out[ii] = np.where(keep, out[ii], new)
+    return out
+
+
+def pffdtd_rigid(u0, u1, adj, bn_ixyz, K, c2, csl2, fcc=False):
+    """KernelBoundaryRigidCart / FCC: at each boundary node, u0 = (2 - csl2 K) u1 + c2 (sum of the neighbours whose
+    adjacency bit is set) - u0."""
+    out = np.asarray(u0, np.float64).copy()
+    u1 = np.asarray(u1, np.float64)
+    ii = np.asarray(bn_ixyz, np.int64)
+    adj = np.asarray(adj, np.int64)
+    dirs = _PFFDTD_FCC if fcc else _PFFDTD_CART
+    s = sum(((adj >> k) & 1) * u1[ii + _pffdtd_off(d)] for k, d in enumerate(dirs))
+    b1 = 2.0 - float(np.float32(csl2)) * np.asarray(K, np.float64)
+    out[ii] = b1 * u1[ii] + float(c2) * s - out[ii]
+    return out
+
+
+def pffdtd_abc(u0, u2ba, Q, bna_ixyz, cl):
+    """KernelBoundaryABC: u0[ib] = (u0[ib] + l Q u2ba) / (1 + l Q) at each absorbing node."""
+    out = np.asarray(u0, np.float64).copy()
+    ib = np.asarray(bna_ixyz, np.int64)
+    lq = float(cl) * np.asarray(Q, np.float64)
+    out[ib] = (out[ib] + lq * np.asarray(u2ba, np.float64)) / (1.0 + lq)
+    return out
+
+
+def pffdtd_fd(u0b, u2b, vh1, gh1, ssaf, mat, beta, quads, Mb, clo2):
+    """KernelBoundaryFD: the frequency-dependent boundary update, node by node as the kernel loops over its
+    material's ``Mb[k]`` branches (``quads[k * 12 + m]`` = b, bd, bDh, bFh). Returns (u0b, vh1, gh1)."""
+    u0b = np.asarray(u0b, np.float64).copy()
+    vh1 = np.asarray(vh1, np.float64).copy()
+    gh1 = np.asarray(gh1, np.float64).copy()
+    quads = np.asarray(quads, np.float64).reshape(-1, 4)
+    nbl = len(u0b)
+    lo2 = float(clo2)
+    for nb in range(nbl):
+        k = int(mat[nb])
+        sf = float(ssaf[nb])
+        lo2kbg = lo2 * sf * float(beta[k])
+        fac = 2.0 * lo2 * sf / (1.0 + lo2kbg)
+        u2 = float(u2b[nb])
+        u = (u0b[nb] + lo2kbg * u2) / (1.0 + lo2kbg)
+        ms = range(int(Mb[k]))
+        v1 = [vh1[m * nbl + nb] for m in ms]
+        g1 = [gh1[m * nbl + nb] for m in ms]
+        for m in ms:
+            b, bd, bdh, bfh = quads[k * 12 + m]
+            u -= fac * (2.0 * bdh * v1[m] - bfh * g1[m])
+        du = u - u2
+        for m in ms:
+            b, bd, bdh, bfh = quads[k * 12 + m]
+            v0 = b * du + bd * v1[m] - 2.0 * bfh * g1[m]
+            gh1[m * nbl + nb] = g1[m] + (v0 + v1[m]) / 2.0
+            vh1[m * nbl + nb] = v0
+        u0b[nb] = u
+    return u0b, vh1, gh1
+
+
+def pffdtd_grid(u):
+    """The flat grid as [cz, cy, cx] (cx contiguous)."""
+    return np.asarray(u).reshape(PFFDTD_NZ, PFFDTD_NY, PFFDTD_NX)
+
+
+def pffdtd_flip(u, face):
+    """The halo flips and the FCC fold, on the [cz, cy, cx] view: each copies the plane two (the fold: one) inside."""
+    g = pffdtd_grid(np.asarray(u).copy())
+    if face == "Zbeg":
+        g[0] = g[2]
+    elif face == "Zend":
+        g[-1] = g[-3]
+    elif face == "Ybeg":
+        g[:, 0] = g[:, 2]
+    elif face == "Yend":
+        g[:, -1] = g[:, -3]
+    elif face == "Xbeg":
+        g[:, :, 0] = g[:, :, 2]
+    elif face == "Xend":
+        g[:, :, -1] = g[:, :, -3]
+    elif face == "fold":
+        g[:, -1] = g[:, -2]
+    return g.ravel()
+
+
+FWI_C = (1.2, 1.4, 1.6, 1.8)
+FWI_DIMS = (40, 24, 72)                  # y, x, z (z contiguous): IDX(z, x, y) = y dimmx dimmz + x dimmz + z
+FWI_BOX = ((4, 36), (4, 20), (4, 68))    # ny0..nyf, nx0..nxf, nz0..nzf
+
+
+def _fwi_shift(p, dy, dx, dz):
+    (y0, y1), (x0, x1), (z0, z1) = FWI_BOX
+    return p[y0 + dy:y1 + dy, x0 + dx:x1 + dx, z0 + dz:z1 + dz]
+
+
+def _fwi_stencil(p, axis, off, di):
+    c0, c1, c2, c3 = (np.float32(c) for c in FWI_C)
+
+    def s(k):
+        d = [0, 0, 0]
+        d[axis] = k + off
+        return _fwi_shift(p, *d)
+    return (c0 * (s(0) - s(-1)) + c1 * (s(1) - s(-2)) + c2 * (s(2) - s(-3)) + c3 * (s(3) - s(-4))) * np.float32(di)
+
+
+def fwi_vcell(v, sz, sx, sy, rho, dt, dzi, dxi, dyi, SZ, SX, SY, kind):
+    """FWI's velocity update over the interior: v += (stx + sty + stz) dt lrho, each stress differenced at 8th order
+    along its own axis with its offset, lrho the kernel's density average (TL: y pair, TR: x pair, BL: z pair,
+    BR: the 8 corners of the cell), in float32 as the kernels compute it."""
+    dims = FWI_DIMS
+    v = np.asarray(v, np.float32).reshape(dims).copy()
+    sz, sx, sy, r = (np.asarray(a, np.float32).reshape(dims) for a in (sz, sx, sy, rho))
+    st = _fwi_stencil(sx, 1, SX, dxi) + _fwi_stencil(sy, 0, SY, dyi) + _fwi_stencil(sz, 2, SZ, dzi)
+    c = _fwi_shift(r, 0, 0, 0)
+    if kind == "TL":
+        lrho = np.float32(2) / (c + _fwi_shift(r, 1, 0, 0))
+    elif kind == "TR":
+        lrho = np.float32(2) / (c + _fwi_shift(r, 0, 1, 0))
+    elif kind == "BL":
+        lrho = np.float32(2) / (c + _fwi_shift(r, 0, 0, 1))
+    else:
+        lrho = np.float32(8) / sum(_fwi_shift(r, a, b, d) for a in (0, 1) for b in (0, 1) for d in (0, 1))
+    (y0, y1), (x0, x1), (z0, z1) = FWI_BOX
+    v[y0:y1, x0:x1, z0:z1] += st * np.float32(dt) * lrho
+    return v.ravel()
+
+
+def pffdtd_put(u, locs, buffer):
+    """CopyToGridKernel: u[locs[i]] = buffer[i]."""
+    out = np.asarray(u).copy()
+    out[np.asarray(locs, np.int64)] = buffer
+    return out

@@ -28,12 +28,13 @@ from .counting import COUNT_MODES, Counting, check_counts
 from .intrinsics import uses_grid_sync
 from .isa import access_bytes, mma_fragment_map
 from .machine import EmuResult, linked, parsed, run
+from .modvars import symbol_keys
 from .ptx import parse
 from .sanitizer.findings import Finding
 from .specialregs import reads as special_register_reads
 
 __all__ = [
-    "run", "EmuResult", "Counting", "COUNT_MODES", "DEFAULT_ARCH", "check_counts",
+    "run", "EmuResult", "symbol_keys", "Counting", "COUNT_MODES", "DEFAULT_ARCH", "check_counts",
     "parse", "parsed", "linked", "uses_grid_sync", "sass_unread", "special_register_reads", "Finding",
     "METRIC_KEYS", "SEEN_TOTALS", "NUM_BANKS", "BANK_BYTES", "shared_wavefronts", "request_breakdown",
     "request_lanes_per_phase", "ideal_wavefronts", "access_bytes", "mma_fragment_map",

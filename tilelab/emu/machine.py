@@ -690,6 +690,7 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
     addresses = {v.name: GLOBAL_BASE + off for v, off in zip(module_vars, offsets[n_args:])}
     addresses.update(func_addrs)
     symbols = dict(symbols or {})
+    symbols = {modvars.symbol_keys(symbols, [v.name for v in module_vars])[k]: a for k, a in symbols.items()}
     for v in module_vars:
         data = modvars.initial(v, addresses)
         if v.name in symbols:

@@ -87,6 +87,23 @@ def display_name(v) -> str:
     return '"' + text.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
 
 
+def symbol_keys(given, names) -> dict:
+    """``symbols=`` keys as the module's variables are named: each key a PTX name as it is, or the C++ identifier of
+    exactly one variable among ``names`` (the PTX names), as ``cudaMemcpyToSymbol(c1_f32, ...)`` names it in the
+    source: a variable in a namespace (PFFDTD's ``pffdtd::(anonymous)::c1_f32``) is ``_ZN...6c1_f32E`` in the PTX.
+    A key that names none (or two) is kept, for the caller's message."""
+    names = list(names)
+    by_plain: dict = {}
+    for n in names:
+        if n.startswith("_Z"):
+            by_plain.setdefault(plain_name(n), []).append(n)
+    out = {}
+    for key in given:
+        hit = by_plain.get(key, [])
+        out[key] = hit[0] if key not in names and len(hit) == 1 else key
+    return out
+
+
 def plain_name(sym: str) -> str:
     """The C++ identifier behind a PTX symbol, for messages: ``_ZN2ns6kWordsE`` -> ``kWords``,
     ``_Z5helloi`` -> ``hello``, ``$str$2`` -> a string literal."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..args import MAX_THREADS_PER_BLOCK, PackedArgs, check_geometry, norm_dim3, pack_args
-from ..emu import linked, uses_grid_sync as _emu_grid_sync
+from ..emu import linked, symbol_keys, uses_grid_sync as _emu_grid_sync
 from ..errors import LaunchError
 from ..messages import msg
 from ..toolchain import DEFAULT_ARCH
@@ -102,7 +102,8 @@ def check_symbols(spec: "KernelSpec", symbols: dict) -> dict:
     """``symbols=`` as the worker gets it: each name a variable of the module, each value fitting it."""
     sizes = dict(spec.variables)
     out = {}
-    for name, value in symbols.items():
+    keys = symbol_keys(symbols, sizes)          # a variable in a namespace, named as the source names it
+    for name, value in ((keys[k], v) for k, v in symbols.items()):
         arr = np.ascontiguousarray(value)
         if name not in sizes:
             mine = sorted(n for n in sizes if not n.startswith(("_Z", "$")))   # not the headers' C++

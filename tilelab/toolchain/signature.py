@@ -121,12 +121,60 @@ def _preprocess_params(text: str, macros: dict) -> str:
     return "\n".join(out)
 
 
+def _inactive_lines(clean: str, defines: dict) -> set:
+    """The line numbers (1-based) the preprocessor leaves out of ``clean``: the branches of ``#if``/``#ifdef``/
+    ``#ifndef``/``#elif``/``#else`` not taken, with the options' macros and the source's own ``#define``/``#undef``
+    lines as they come. A condition that names ``__CUDA_ARCH__`` (which arch NVRTC builds for is the caller's) or
+    that it cannot evaluate leaves both of its branches in, as if there were no directive."""
+    macros = {**{k: str(v) for k, v in _PREDEFINED.items()}, **defines}
+    out, stack, taking = set(), [], True        # stack: (taking outside, a branch already taken; None: unknown)
+    for n, line in enumerate(clean.split("\n"), 1):
+        m = re.match(r"[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", line)
+        if not m:
+            if not taking:
+                out.add(n)
+            continue
+        word, rest = m.group(1), m.group(2).strip()
+        try:
+            if word in ("if", "ifdef", "ifndef"):
+                if "__CUDA_ARCH__" in rest:
+                    cond = None
+                else:
+                    cond = (rest.split()[0] in macros if word == "ifdef" else
+                            rest.split()[0] not in macros if word == "ifndef" else _pp_value(rest, macros))
+                stack.append((taking, cond))
+                taking = taking and cond is not False
+            elif word in ("elif", "else") and stack:
+                outside, done = stack[-1]
+                if done is None or (word == "elif" and "__CUDA_ARCH__" in rest):
+                    stack[-1] = (outside, None)
+                    taking = outside
+                else:
+                    cond = (not done) and (word == "else" or _pp_value(rest, macros))
+                    stack[-1] = (outside, done or cond)
+                    taking = outside and cond
+            elif word == "endif" and stack:
+                taking = stack.pop()[0]
+            elif taking and word == "define" and rest and re.fullmatch(r"[A-Za-z_]\w*", rest.split()[0]):
+                macros[rest.split()[0]] = " ".join(rest.split()[1:]) or "1"
+            elif taking and word == "undef" and rest:
+                macros.pop(rest.split()[0], None)
+        except (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError):
+            return set()
+    return out
+
+
 def _find_kernels(src: str, defines: dict | None = None) -> list[_Found]:
     """The kernels ``__global__`` declares in ``src``, with their parameter text (``defines``: the
-    macros the compile options define, for preprocessor lines inside a parameter list)."""
+    macros the compile options define, for preprocessor lines inside a parameter list). A kernel in a
+    branch the preprocessor leaves out is not declared (FWI's ``#ifdef VCELL_TL`` template and its
+    ``#else`` plain version of one kernel: only the branch the options take is)."""
     clean = _strip_comments(src)   # `extern "C"` becomes `extern` + blanks: still matches
     out = []
+    skip = _inactive_lines(clean, defines or {}) if "#" in clean else set()
     for m in _KERNEL.finditer(clean):
+        if skip and clean.count("\n", 0, m.start()) + 1 in skip:
+            continue
         # the declaration's own head: back to the end of the previous declaration (a comment
         # header of any length in between is blanks here, so a fixed window would miss `template`)
         start = max(clean.rfind(c, 0, m.start()) for c in ";{}") + 1
