@@ -27,9 +27,10 @@ __global__ void reproCrcFastRows(const unsigned *message, int chunksize, const u
     unsigned warpstart = thread - windex;
 
     s_crc[thread] = 0;
-    for (unsigned i = thread; i < 256; i += 64) {
-        s_table[i] = crc_table[i];
-    }
+    s_table[thread] = crc_table[thread];
+    s_table[thread + 64] = crc_table[thread + 64];
+    s_table[thread + 128] = crc_table[thread + 128];
+    s_table[thread + 192] = crc_table[thread + 192];
     __syncthreads();
     for (int i = 0; i < chunksize; i += 32) {
         for (int j = 0; j < 32; j++) {
