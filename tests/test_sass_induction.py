@@ -10,6 +10,9 @@ undecided at the PTX's four loads a trip: 22,000 shared-load requests and 184,37
 """
 from __future__ import annotations
 
+import csv
+import gzip
+import io
 import json
 from collections import Counter
 
@@ -21,6 +24,20 @@ from sass_launch import line as _line, run as _run
 RES = ROOT / "bench" / "results"
 CRC_REC = RES / "fidelity-2026-12-03-unseen54b.json"
 CRC = "collection/pbcrc_crc_cuda.cu:crc_cuda_fast"
+REPRO_REC = RES / "fidelity-2026-12-03-crcfast.json"
+LINES_REC = RES / "ncu-sass-lines-2026-12-03-crcfast.json.gz"
+REPRO = "collection/repro_crcfast_bytes.cu:reproCrcFastRows"
+
+
+def _ncu_pairs(launch_id: str) -> list:
+    """ncu's per-instruction page of a launch: its LDS.64s' (SASS text, executions, wavefronts)."""
+    rec = json.loads(gzip.decompress(LINES_REC.read_bytes()))
+    (L,) = [x for x in rec["launches"] if x["id"] == launch_id]
+    rows = list(csv.reader(io.StringIO(L["source"]["stdout"])))
+    h = rows[1]
+    at = {k: h.index(k) for k in ("Source", "Instructions Executed", "L1 Wavefronts Shared")}
+    return [(r[at["Source"]].strip(), int(r[at["Instructions Executed"]]), int(r[at["L1 Wavefronts Shared"]]))
+            for r in rows[2:] if len(r) > at["Source"] and r[at["Source"]].strip().startswith("LDS.64")]
 
 
 def _recorded(rec, launch_id: str) -> dict:
@@ -43,6 +60,25 @@ def test_crc_cuda_fast_reads_its_staged_bytes_as_the_h200():
     assert (ncu["shared_ld_requests"], ncu["shared_ld_wavefronts"]) == (19952, 118834)
     assert ncu["shared_st_requests"] == ncu["shared_st_wavefronts"] == 5232
     for m, v in ncu.items():
+        assert r.metrics[m] == v, m
+    # ncu's per-instruction page: the two LDS.64 run 1,024 times each (128 warps, 8 trips), 32 wavefronts a run
+    assert _ncu_pairs(CRC) == [("LDS.64 R22, [R43+-0x8]", 1024, 32768), ("LDS.64 R22, [R43]", 1024, 32768)]
+    assert pl["shared_ld_requests"] == 18432 == 16384 + 2 * 1024
+
+
+@pytest.mark.parametrize("launch, trips, ld", [("one_pass", 32, (584, 3678)), ("two_passes", 64, (1164, 7328))])
+def test_the_reproduction_is_the_h200s_in_every_total(launch, trips, ld):
+    """reproCrcFastRows (the loop alone, race-free), recorded on the H200 (NVRTC 13.0): its line 11 has the two
+    LDS.64 (each run once a warp and trip, 32 wavefronts a run) and every total of both launches is ncu's, line
+    11 decided (the old code: undecided, 648 and 1,292 shared-load requests)."""
+    rid = f"{REPRO}#{launch}"
+    row = _recorded(REPRO_REC, rid)
+    assert row["sass_mix"]["collection/repro_crcfast_bytes.cu:11"]["LDS.64"] == 2
+    assert _ncu_pairs(rid) == [("LDS.64 R22, [R24+-0x8]", trips, 32 * trips), ("LDS.64 R22, [R24]", trips, 32 * trips)]
+    assert (row["ncu"]["shared_ld_requests"], row["ncu"]["shared_ld_wavefronts"]) == ld
+    r = _run(f":reproCrcFastRows#{launch}")
+    assert not any(x.get("undecided") for x in r.per_line)
+    for m, v in row["ncu"].items():
         assert r.metrics[m] == v, m
 
 
