@@ -102,11 +102,11 @@ PROBE = """
     mov.u32 %r11, 0;
     mov.u64 %rd6, %rd5;
 $L_{name}:
-    .pragma "nounroll";
+{pragma}
 {body}
     add.s64 %rd6, %rd6, {step};
     add.s32 %r11, %r11, 1;
-    setp.ne.s32 %p1, %r11, %r12;
+    setp.ne.s32 %p1, %r11, {bound};
     @%p1 bra $L_{name};
     cvta.to.global.u64 %rd7, %rd1;
     st.global.u32 [%rd7], %r10;
@@ -158,7 +158,7 @@ def test_the_model_cuts_a_kept_loop_as_ptxas_with_induction_registers_known_by_a
     from tilelab.toolchain.sass import _disassemble, entry_sass, sass_instructions
     names = [f"ind{i}" for i in range(len(PROBES))]
     ptx = ".version 8.0\n.target sm_80\n.address_size 64\n" + "".join(
-        PROBE.format(name=n, entry=e, step=s, body=_body(offs, kind))
+        PROBE.format(name=n, entry=e, step=s, body=_body(offs, kind), bound="%r12", pragma='    .pragma "nounroll";')
         for n, (e, s, offs, kind, _) in zip(names, PROBES))
     text = _disassemble(assemble(ptx, "sm_90", tc.find_nvrtc().version).cubin)
     module = parse(ptx)
@@ -175,3 +175,25 @@ def test_the_model_cuts_a_kept_loop_as_ptxas_with_induction_registers_known_by_a
         if got != have:
             wrong.append(n)
     assert wrong == ([] if induction else ["ind0", "ind1", "ind2", "ind3", "ind4", "ind5", "ind6"])
+
+
+@needs_cubin
+def test_ptxas_merges_across_the_offsets_where_it_unrolls_the_loop_fully():
+    """Why the rule is for a loop ptxas keeps: crc_cuda_fast's shape with a constant trip count. At 2 and 4 trips
+    ptxas unrolls the loop fully (the register folds into its entry value, whose place past 16 bytes it knows) and
+    reads each trip as one LDS.128; at 8 trips it unrolls by 4 and keeps the loop, and the trips are LDS.64 pairs
+    again. The model leaves such loops to the per-line check (rule 5's unrolled loops, or this rule where the cubin
+    holds its cut)."""
+    from tilelab import toolchain as tc
+    from tilelab.toolchain.assemble import assemble
+    from tilelab.toolchain.sass import _disassemble, entry_sass, sass_instructions
+    trips = {"full2": 2, "full4": 4, "kept8": 8}
+    ptx = ".version 8.0\n.target sm_80\n.address_size 64\n" + "".join(
+        PROBE.format(name=n, entry=8, step=16, body=_body((-8, -4, 0, 4), "v4.u8"), bound=t, pragma="")
+        for n, t in trips.items())
+    text = _disassemble(assemble(ptx, "sm_90", tc.find_nvrtc().version).cubin)
+    got = {}
+    for n in trips:
+        got[n] = Counter(op + (".128" if ".128" in mods else ".64" if ".64" in mods else "")
+                         for _, _, op, mods in sass_instructions(entry_sass(text, n)) if op == "LDS")
+    assert got == {"full2": {"LDS.128": 2}, "full4": {"LDS.128": 4}, "kept8": {"LDS.64": 8}}
