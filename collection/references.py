@@ -3424,6 +3424,17 @@ def pbcrc_kernel(message, num_dword, nthreads, blocks, chunk_bytes, levels):
     return out
 
 
+def pbcrc_chunks(message, chunk_words):
+    """collection/repro_crcfast_bytes.cu: each thread's CRC (pybind11-cuda's table, initial value 0) of its own
+    chunk_words words of message, the chunks one after another in thread order."""
+    table = pbcrc_table()
+    raw = np.ascontiguousarray(message, np.uint32).view(np.uint8).reshape(-1, 4 * chunk_words)
+    crc = np.zeros(raw.shape[0], np.uint32)
+    for k in range(raw.shape[1]):
+        crc = _pbcrc_step(crc, raw[:, k], table)
+    return crc
+
+
 def benlib_tableless2(data, jam=False):
     """BenLib's CRC32_byte_tableless2_kernel / JAMCRC_byte_tableless2_kernel as written: crc is a uint, so each
     ((crc << k) >> 31) is the bit itself (0 or 1), not the all-ones mask a signed shift would give (the

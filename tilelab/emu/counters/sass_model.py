@@ -154,15 +154,21 @@ class _Bits:
     """Known low bits of every register: the meet over all its definitions (flow-insensitive),
     from an optimistic start (None: nothing seen yet) until nothing changes."""
 
-    def __init__(self, fn, sym_align: dict):
+    def __init__(self, fn, sym_align: dict, induction: bool = False):
         self.sym_align = sym_align
         defs = [ins for ins in fn.instrs if ins.op not in _NO_DEST and ins.args and ins.args[0].kind == "reg"]
         self.val: dict = {ins.args[0].name: None for ins in defs}
+        # ``induction``: what ptxas knows of a register a loop it keeps advances by a constant (an induction
+        # pointer): its power-of-two alignment only, not where it lies past it ("Induction registers ptxas
+        # knows by their alignment" in docs/SASS_COUNTS.md)
+        stepped = _stepped(defs) if induction else set()
         for _ in range(64):
             changed = False
             for ins in defs:
                 name = ins.args[0].name
                 new = _meet(self.val[name], self._transfer(ins))
+                if name in stepped and new is not None:
+                    new = _norm(_tz(new), 0)
                 if new != self.val[name]:
                     self.val[name] = new
                     changed = True
@@ -223,6 +229,16 @@ class _Bits:
         if op in ("selp", "min", "max") and len(a) >= 3:
             return _meet(v(1), v(2))
         return (0, 0)
+
+
+def _stepped(defs: list) -> set:
+    """The registers set more than once, one of those an ``add``/``sub`` of an immediate to the register
+    itself: a loop's induction registers (the entry's ``mov`` and the trip's step)."""
+    count = Counter(ins.args[0].name for ins in defs)
+    return {ins.args[0].name for ins in defs
+            if ins.op in ("add", "sub") and len(ins.args) >= 3 and count[ins.args[0].name] > 1
+            and ins.args[1].kind == "reg" and ins.args[1].name == ins.args[0].name and ins.args[2].kind == "imm"
+            and not _is_float(ins)}
 
 
 def _is_float(ins) -> bool:
@@ -465,7 +481,7 @@ def _stream(fn, n_entry: int, unrolled: list):
 
 
 def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans=(),
-            chunk_sym: dict | None = None, placed: dict | None = None, hoists=()) -> list[Unit]:
+            chunk_sym: dict | None = None, placed: dict | None = None, hoists=(), induction: bool = False) -> list[Unit]:
     """Every SASS memory access (LDS/STS/LDG/STG and the silent ``ld.const``) the entry's PTX
     (pcs below ``n_entry``) becomes, by the merge rule in the module docstring
     (``sym_align`` None: whatever the alignment, i.e. what could merge at all), with the loops
@@ -477,10 +493,12 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
     where it knows more than ``sym_align`` (the module's ``extern`` arrays). ``placed``: the static shared
     variables' offsets (``Shared.placed``, which it defaults to): their accesses are of one base, ``WINDOW``.
     ``hoists``: conditional forward branches (``hoist_candidates``) above which ptxas reads the unguarded shared
-    loads that follow them with those before: their groups stay open into the fall-through, the others close."""
+    loads that follow them with those before: their groups stay open into the fall-through, the others close.
+    ``induction``: registers a loop advances by a constant known by their alignment only (``_Bits``), as ptxas
+    knows them in a loop it keeps (``_induction``)."""
     if placed is None:
         placed = getattr(sym_align, "placed", {})
-    bits = _Bits(fn, sym_align) if sym_align is not None else None
+    bits = _Bits(fn, sym_align, induction) if sym_align is not None else None
     cbits: list = []                        # _Bits of chunk_sym, made when a chunk first needs them
     block = _blocks(fn, n_entry, spans)
     region = {pc: b for b, t in spans for pc in range(b + 1, t)}
@@ -498,7 +516,7 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
                 # 4- and 8-byte loads of one base filling three words of a chunk (_chunks)
                 narrow, wide = (members, open_groups[other]) if key[4] == 4 else (open_groups[other], members)
                 if bits is not None and chunk_sym is not None and not cbits:
-                    cbits.append(_Bits(fn, chunk_sym))
+                    cbits.append(_Bits(fn, chunk_sym, induction))
                 chunked, narrow, wide = _chunks(narrow, wide, cbits[0] if cbits else bits)
                 units.extend(chunked)
                 members, open_groups[other] = (narrow, wide) if key[4] == 4 else (wide, narrow)
@@ -510,7 +528,7 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
                     # a group kept open above hoisted branches (``hoists``): its base's alignment as the module
                     # declares it (an ``extern`` array's), as for the chunk rule; the cubin decides (``_hoisted``)
                     if not cbits:
-                        cbits.append(_Bits(fn, chunk_sym))
+                        cbits.append(_Bits(fn, chunk_sym, induction))
                     hb = cbits[0]
                 units.extend(_cut(members, key[4], hb))
 
@@ -830,6 +848,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         groups.setdefault(root(w), []).append(w)
     plan = CountPlan(mode="sass", arch=arch)
     lazy8: dict = {}                        # what the pairs rule reads, made once where a line needs it
+    inductive: set = set()                  # lines decided with the induction registers known by alignment
     left: dict = {}                         # a line left to the PTX -> (its units, the cubin's keys there)
     for lines in groups.values():
         lines.sort(key=lambda w: w[1])
@@ -859,6 +878,21 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             plan.lines[lines[0]] = "ptx"
             plan.notes[lines[0]] = _msg("counts.pairs", have=_mix_text(have), n=len(got))
             continue
+        if not copies and (alt := _induction(fn, n_entry, lines, us, have, unrolled, spans, sym, chunk_sym, hoists,
+                                             where, lazy8)) is not None:
+            # ptxas kept a loop and knows its induction registers by their alignment only: the line's accesses
+            # as the merge model cuts them so, which the cubin holds key for key
+            ids = {id(u) for u in us}
+            units[:] = [u for u in units if id(u) not in ids] + alt
+            for w in lines:
+                by_line[w] = [u for u in alt if _line_of(u, fn, files, where) == w]
+            us = alt
+            predicted = Counter(u.key for u in us if u.key)
+            merged = True
+            silent = [u for u in us if u.key is None and _is_const(fn.instrs[u.pcs[0]])]
+            reused = [u for u in us if u.reused]
+            copies = 1
+            inductive.update(lines)
         if not copies:
             if (wider := _copied(us, have, predicted, silent, reused)) is not None:
                 plan.copies[lines[0]] = dict(have)
@@ -900,6 +934,8 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                 notes.append(_msg("counts.across_ifs", n=ifs))
             if notes and copies > 1:
                 notes.append(_msg("counts.repeats", copies=copies))
+            if notes and w in inductive:
+                notes.append(_msg("counts.induction_aligned"))
             if notes:
                 plan.notes[w] = _msg("counts.sep").join(notes)
     plan.pools = _pools(plan, units, cub, fn, where)
@@ -1346,6 +1382,35 @@ def _paired(fn, n_entry: int, lines: list, us: list, have: Counter, unrolled, sp
     units = [u for u in lazy["units8"] if tuple(u.pcs) in {p for p, _ in body}]
     first = fn.instrs[pcs[0]]
     return units + [Unit(pcs, 8, "LDS.64", (first.file, first.line), 4, (None, None), offs)]
+
+
+def _line_of(u, fn, files: dict, where) -> tuple:
+    """The (file, line) a unit is counted on, as build_plan groups them."""
+    return where(fn.instrs[u.pcs[0]]) if len(u.pcs) == 1 else (files.get(u.line[0], "<ptx>"), u.line[1])
+
+
+def _induction(fn, n_entry: int, lines: list, us: list, have: Counter, unrolled, spans, sym, chunk_sym, hoists,
+               where, lazy: dict) -> list | None:
+    """The units of a line the check could not place, cut with every register a loop advances by a constant
+    known by its power-of-two alignment only (``_Bits``'s ``induction``), where the cubin holds those key for
+    key and the line has a merged access; None otherwise.
+
+    ptxas knows an induction pointer of a loop it keeps (does not unroll fully) by the largest power of two
+    dividing its value on entry and its step, not by where it lies past it: pybind11-cuda's ``crc_cuda_fast``
+    reads each 16-byte trip of its staged bytes as four ``ld.shared.v4.u8`` at ``[r-8]`` .. ``[r+4]`` off a
+    register 8 bytes past a 16-byte boundary (entry ``s_data + 128 * tid + 8``, step 16); the model knows
+    ``r - 8`` 16-byte aligned and cuts one ``LDS.128``, ptxas only 8-byte aligned and makes two ``LDS.64``."""
+    if "units_ind" not in lazy:
+        lazy["units_ind"] = predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=hoists, induction=True)
+    mine = {pc for u in us for pc in u.pcs}
+    alt = [u for u in lazy["units_ind"] if set(u.pcs) & mine]
+    if {pc for u in alt for pc in u.pcs} != mine or any(
+            where(fn.instrs[pc]) not in lines for u in alt for pc in u.pcs):
+        return None
+    got = Counter(u.key for u in alt if u.key)
+    if got != have or not any(len(u.pcs) > 1 for u in alt):
+        return None
+    return alt
 
 
 def _copies(have: Counter, predicted: Counter) -> int:
