@@ -42,7 +42,17 @@ def _src(a, regs: dict) -> dict:
         return dict(regs.get(a.name, {("out", a.name): -1}))
     if a.kind == "imm" and isinstance(a.value, int):
         return {None: a.value & ((1 << 64) - 1)} if a.value else {}
-    return {("out", "?"): -1}
+    out = {("out", "?"): -1}                    # anything else: every bit of it from every register it names
+    for r in _names(a):
+        out.update({k: -1 for k in regs.get(r, {})})
+    return out
+
+
+def _names(a) -> list:
+    """The registers an operand reads (a vector's items, a memory operand's base)."""
+    if a.kind == "vec":
+        return [x.name for x in a.items if x.kind in ("reg", "mem") and x.name]
+    return [a.name] if a.kind in ("reg", "mem") and a.name else []
 
 
 def _any(d: dict) -> int:
@@ -116,10 +126,9 @@ def dead_loads(fn, n_entry: int, loops, writes) -> dict:
         carried = set()
         for ins in body:
             for a in ins.args[1:] if writes(ins) else ins.args:
-                if a.kind == "reg" and a.name not in written:
-                    carried.add(a.name)
-                if a.kind == "mem" and a.name and a.name not in written:
-                    carried.add(a.name)
+                carried |= {r for r in _names(a) if r not in written}
+            if ins.guard and ins.guard not in written:
+                carried.add(ins.guard)
             written |= writes(ins)
         carried &= written
         possible = {r: 0 for r in carried}          # a carried register's bits that may be nonzero
@@ -163,8 +172,7 @@ def _run(body, s: int, possible: dict, writes, tainted=None, checked=None):
         pc = s + i
         if ins.guard and live(ins.guard):
             ok = False
-        reads = [a.name for a in (ins.args if ins.op in ("st", "bra") else ins.args[1:])
-                 if a.kind in ("reg", "mem") and a.name]
+        reads = [r for a in (ins.args if ins.op in ("st", "bra") else ins.args[1:]) for r in _names(a)]
         if ins.op in ("st", "setp", "bra") or ins.op not in _ARITH and ins.op not in ("ld", "ldu"):
             if any(live(r) for r in reads):
                 ok = False
