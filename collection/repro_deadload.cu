@@ -1,11 +1,11 @@
-// tilelab kernel collection: minimal reproductions of a loop whose loaded value ptxas proves dead across trips
-// (docs/FIDELITY.md, the thirty-second unseen suite: BenLib's CRC32_byte_tableless2_kernel, whose one-byte loads
-// the H200 executes once in the whole loop where the PTX loads once a 4-byte trip; docs/SASS_COUNTS.md, "Loads
-// ptxas removed from a loop").
-//
-// reproDeadLoad: the tableless2 step as NVVM folds it, c = (((c ^ d[i]) >> 2) & 1) ^ (c >> 8). After any trip c
-// is 0 or 1, so four trips later nothing of it is left: NVVM unrolls by 4 and keeps one load a trip (the trip's
-// last byte), ptxas sees c >> 24 is 0 after a trip and keeps only the last trip's load.
+// tilelab kernel collection: a loop whose loaded value ptxas proves dead across trips (BenLib's tableless2 miss)
+// Source:  tilelab (written for this repository; docs/FIDELITY.md, "a thirty-second unseen suite")
+// Licence: MIT, as the repository
+// Issue 23: BenLib's CRC32_byte_tableless2_kernel's one-byte loads run once in the whole loop on the H200, once
+// a 4-byte trip in the PTX (docs/SASS_COUNTS.md, "Loads ptxas removed from a loop"). reproDeadLoad: the step
+// as NVVM folds it, c = (((c ^ d[i]) >> 2) & 1) ^ (c >> 8); after any trip c is 0 or 1, so four trips later
+// nothing of it is left (NVVM unrolls by 4, one load a trip; whether ptxas keeps only the last trip's load
+// depends on the loop's shape: as this for loop it keeps one a trip, as the warp's below it does not).
 __global__ void reproDeadLoad(const unsigned char *d, unsigned long n, unsigned *out)
 {
     unsigned c = 0xFFFFFFFFu;
