@@ -18,6 +18,7 @@ from tilelab.emu import ptx as P
 from tilelab.emu.counters import deadload, sass_model as S
 
 sys.path.insert(0, str(ROOT / "bench"))
+import fidelity as fid  # noqa: E402
 from sass_launch import fidelity_launch, line as _line, run as _run  # noqa: E402
 
 RES = ROOT / "bench" / "results"
@@ -61,3 +62,48 @@ def test_the_tableless2_pair_counted_as_the_sass_runs_its_loads():
                                                                            ncu["global_ld_sectors"])
         assert row["ptx"]["global_ld_requests"] == 1024
         assert (r.metrics["global_ld_requests"], r.metrics["global_ld_sectors"]) == (1, 1)
+
+
+PROBES = RES / "fidelity-2026-12-03-deadload.json"
+# launch -> ncu's global-load requests (= sectors), recorded on the H200; the old code's counts are the PTX's
+H200 = {"reproDeadLoad": 1024, "reproDeadLoad#n5": 2, "reproDeadLoadWarp": 1, "reproDeadLoadWarp#n1": 1,
+        "reproDeadLoadWarp#n3": 3, "reproDeadLoadWarp#n5": 2, "reproDeadLoadWarp#n14": 4, "reproDeadLoadWarp#n33": 2,
+        "reproLiveLoad": 64, "CRC32_byte_tableless2_kernel#len7": 4, "CRC32_byte_tableless2_kernel#len20": 2}
+OLD = {"reproDeadLoadWarp": 16, "reproDeadLoadWarp#n14": 5, "reproDeadLoadWarp#n33": 9,
+       "CRC32_byte_tableless2_kernel#len20": 5}
+
+
+def test_the_probes_recorded_on_the_h200_equal_in_every_total(tmp_path):
+    """The reproductions (collection/repro_deadload.cu, BenLib's kernel at two more lengths): the replay's counts
+    are ncu's in all 143 totals, nothing undecided. The old code's four misses (the PTX's loads, decided) are the
+    launches whose SASS ran a loop's trips without their loads: reproDeadLoad keeps one LDG a trip in its SASS (as
+    the PTX: the replay agrees), and the live control has no dead load."""
+    rows = {r["id"].split(":")[1]: r for r in json.loads(PROBES.read_text())["rows"]}
+    assert {k: (r["ncu"]["global_ld_requests"], r["ncu"]["global_ld_sectors"]) for k, r in rows.items()} == \
+        {k: (v, v) for k, v in H200.items()}
+    before = json.loads((RES / "fidelity-compare-2026-12-03-deadload-before.json").read_text())
+    old = {r["id"].split(":")[1]: r["checks"]["global_ld_requests"]["emu"] for r in before["rows"]}
+    assert {k: v for k, v in old.items() if v != H200[k]} == OLD
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(PROBES), "--only", "/repro_deadload,tableless2_kernel#len", "--json", str(out)])
+    got = {r["id"].split(":")[1]: r["checks"] for r in json.loads(out.read_text())["rows"] if "checks" in r}
+    assert set(got) == set(H200)
+    assert all(v["equal"] and not v.get("undecided") for c in got.values() for v in c.values())
+    assert sum(len(c) for c in got.values()) == 143
+
+
+def test_a_dead_load_line_with_more_than_one_sector_a_request_stays_undecided(monkeypatch):
+    """Which of the PTX's loads the SASS keeps is not known, only how many: their sectors are decided only where
+    every PTX request had one sector. Counted as if each had two, the warp repro's line stays undecided."""
+    import tilelab.emu.counters.sass_replay as sr
+    orig = sr.apply_copies
+
+    def doubled(plan, kernel, fn, files, grid, block, params, counters, *a, **k):
+        for c in counters.values():
+            if c.get("global_ld_sectors"):
+                c["global_ld_sectors"] *= 2
+        return orig(plan, kernel, fn, files, grid, block, params, counters, *a, **k)
+
+    monkeypatch.setattr(sr, "apply_copies", doubled)
+    row = _line(_run(":reproDeadLoadWarp"), 22)
+    assert row.get("undecided") and row["global_ld_requests"] == 16
