@@ -107,3 +107,31 @@ def test_a_dead_load_line_with_more_than_one_sector_a_request_stays_undecided(mo
     monkeypatch.setattr(sr, "apply_copies", doubled)
     row = _line(_run(":reproDeadLoadWarp"), 22)
     assert row.get("undecided") and row["global_ld_requests"] == 16
+
+
+def _loop(lines):
+    """A one-block PTX loop over bytes: ``lines`` between its label and its counter; %r3 carried (-1 before the
+    loop) and stored after it, %r4 the trip's byte if ``lines`` loads it."""
+    text = "\n".join([".version 8.0", ".target sm_90", ".address_size 64",
+                      ".visible .entry k(.param .u64 k_p0, .param .u32 k_p1, .param .u64 k_p2)", "{",
+                      ".reg .pred %p<4>;", ".reg .b32 %r<20>;", ".reg .b64 %rd<8>;",
+                      "ld.param.u64 %rd1, [k_p0];", "ld.param.u32 %r1, [k_p1];", "ld.param.u64 %rd2, [k_p2];",
+                      "cvta.to.global.u64 %rd3, %rd1;", "mov.u32 %r3, -1;", "mov.u32 %r2, 0;", "$L__BB0_1:",
+                      *lines, "add.s64 %rd3, %rd3, 1;", "add.s32 %r2, %r2, 1;", "setp.ne.s32 %p1, %r2, %r1;",
+                      "@%p1 bra $L__BB0_1;", "cvta.to.global.u64 %rd4, %rd2;", "st.global.u32 [%rd4], %r3;",
+                      "ret;", "}", ""])
+    fn = P.parse(text).entry("k")
+    n = len(fn.instrs)
+    return deadload.dead_loads(fn, n, S.one_block_loops(fn, n), S._writes)
+
+
+def test_the_cue_reads_bits_guards_and_predicates():
+    """Dead: the tableless2 trip (the carried value's bits shifted out) and a plain overwrite. Live: a carried value
+    shifted by 1 (its bits stay), a guarded move of the byte (a trip that skips it keeps an earlier trip's byte), a
+    predicate computed from the byte (control the cue does not follow)."""
+    ld = "ld.global.u8 %r4, [%rd3];"
+    assert _loop([ld, "shr.u32 %r5, %r3, 24;", "xor.b32 %r6, %r5, %r4;", "shr.u32 %r7, %r6, 2;", "and.b32 %r3, %r7, 1;"])
+    assert _loop([ld, "mov.u32 %r3, %r4;"])
+    assert not _loop([ld, "shr.u32 %r5, %r3, 1;", "xor.b32 %r6, %r5, %r4;", "and.b32 %r3, %r6, 255;"])
+    assert not _loop([ld, "and.b32 %r5, %r2, 1;", "setp.eq.s32 %p2, %r5, 0;", "@%p2 mov.u32 %r3, %r4;"])
+    assert not _loop([ld, "setp.eq.s32 %p2, %r4, 0;", "selp.b32 %r3, 1, 0, %p2;"])

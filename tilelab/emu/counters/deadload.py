@@ -129,6 +129,8 @@ def dead_loads(fn, n_entry: int, loops, writes) -> dict:
                 carried |= {r for r in _names(a) if r not in written}
             if ins.guard and ins.guard not in written:
                 carried.add(ins.guard)
+            if ins.guard:                            # a guarded write may keep the trip before's value
+                carried |= writes(ins) - written
             written |= writes(ins)
         carried &= written
         possible = {r: 0 for r in carried}          # a carried register's bits that may be nonzero
