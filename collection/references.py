@@ -3622,3 +3622,23 @@ def pffdtd_put(u, locs, buffer):
     out = np.asarray(u).copy()
     out[np.asarray(locs, np.int64)] = buffer
     return out
+
+
+def repro_deadload(d, n=None, live=False, lanes=None):
+    """collection/repro_deadload.cu as written: c = (((c ^ b) >> 2) & 1) ^ (c >> 8) over the first n bytes
+    (reproDeadLoad), the same per lane over bytes i * 32 + t (lanes=32: reproDeadLoadWarp), or the control's
+    c = ((c ^ b) & 1) ^ (c >> 1) (live=True: reproLiveLoad); returns ~c (one word, or one a lane)."""
+    d = np.asarray(d, np.uint8).astype(np.int64)
+    mask = 0xFFFFFFFF
+
+    def run(bs):
+        c = mask
+        for b in bs.tolist():
+            c = (((c ^ b) & 1) ^ (c >> 1)) if live else ((((c ^ b) >> 2) & 1) ^ (c >> 8))
+        return c ^ mask
+
+    if lanes:
+        n = len(d) // lanes if n is None else n
+        return np.array([run(d[t:n * lanes:lanes]) for t in range(lanes)], dtype=np.uint32)
+    n = len(d) if n is None else n
+    return np.array([run(d[:n])], dtype=np.uint32)

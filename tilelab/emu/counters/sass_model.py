@@ -47,6 +47,7 @@ from ...toolchain.sass import entry_sass, sass_listing, sass_memory_addresses, s
 from ..memory import shared_base, static_shared_layout
 from ..operands import reg_array
 from ..ptx import parsed
+from .deadload import dead_loads
 from .pairs import paired_line
 from .regions import regions
 from .sunk import NO_DEST as _NO_DEST, ORDERED, candidates as sunk_candidates, sunk_loads
@@ -779,6 +780,8 @@ class CountPlan:
                                                    # the line are the model's (decided by the check itself)
     mixed: dict = field(default_factory=dict)      # (file, line) of ``copies`` with a family of several widths ->
                                                    # {pc: its SASS key}: the replay compares each width apart
+    dead: dict = field(default_factory=dict)       # (file, line) of ``copies`` -> its global loads whose values no
+                                                   # later trip reads (counters/deadload.py): the replay may run fewer
 
     @property
     def active(self) -> bool:
@@ -849,6 +852,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     plan = CountPlan(mode="sass", arch=arch)
     lazy8: dict = {}                        # what the pairs rule reads, made once where a line needs it
     inductive: set = set()                  # lines decided with the induction registers known by alignment
+    dead = dead_loads(fn, n_entry, one_block_loops(fn, n_entry), _writes)
     left: dict = {}                         # a line left to the PTX -> (its units, the cubin's keys there)
     for lines in groups.values():
         lines.sort(key=lambda w: w[1])
@@ -861,6 +865,13 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         silent = [u for u in us if u.key is None and _is_const(fn.instrs[u.pcs[0]])]
         reused = [u for u in us if u.reused]
         copies = _copies(have, predicted)
+        # a loop's global loads whose values no later trip reads: ptxas may run the loop without them, which no
+        # count of the cubin's copies shows; only a replay of the SASS's control flow says how often they run
+        gone = frozenset(pc for u in us for pc in u.pcs if pc in dead)
+        if gone:
+            copies = 0
+            for w in lines:
+                plan.dead[w] = gone
         these = _msg("counts.of_this_line") if len(lines) == 1 else \
             _msg("counts.of_lines", lines=", ".join(str(w[1]) for w in lines))
         # an ld.const is read through the constant cache (LDC or an operand), never an LDG, even on
@@ -1301,6 +1312,8 @@ def _worth_checking(fn, n_entry: int, module_vars=()) -> bool:
     with every static shared variable 16-byte aligned (a kernel pointer's alignment is unknown to
     ptxas too)."""
     if any(_is_const(ins) for ins in fn.instrs[:n_entry]):
+        return True
+    if dead_loads(fn, n_entry, one_block_loops(fn, n_entry), _writes):   # loads ptxas may remove (deadload.py)
         return True
     if sunk_candidates(fn, n_entry, lambda ins: (ins.file, ins.line), _writes):   # a load ptxas may sink (sunk.py)
         return True

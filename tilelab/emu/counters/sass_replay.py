@@ -1703,7 +1703,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             notes[w] = msg("counts.sep").join(pool_notes)
             decided.add(w)
             continue
-        adds, bad = [], None
+        adds, bad, dropped = [], None, []
         idle = plan.idle.get(w, ())
         wide = sum(totals[t][0] for t, (tw, _) in of.items() if tw == w and keys[t] in idle)
         if wide:                            # ptxas's wider accesses ran: not one PTX access each
@@ -1723,6 +1723,18 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             ps = [pc for pc in pcs.get((w, fam), []) if key is None or mixed.get(pc) == key]
             ptx = sum(counters.get(pc, {}).get(req, 0) for pc in ps)
             ptx_on = sum(counters.get(pc, {}).get(req + "_active", 0) for pc in ps)
+            dead = getattr(plan, "dead", {}).get(w, frozenset())
+            if ps and fam == "LDG" and on < ptx_on and set(ps) <= dead:
+                # loads whose values no later trip reads (counters/deadload.py), fewer in the SASS's loop: each run
+                # is one of the PTX's (the last trips'); their sectors are known where every PTX request had one
+                sec = kind + "_sectors"
+                ptx_sec = sum(counters.get(pc, {}).get(sec, 0) for pc in ps)
+                if ptx_sec != ptx_on or ptx != ptx_on:
+                    bad = msg("counts.dead_sectors", on=on, ptx_on=ptx_on, sectors=ptx_sec)
+                    break
+                dropped.append((ps, sec, on - ptx_sec, on, ptx_on))
+                adds.append((ps, req, on - ptx, key or fam, run, on))
+                continue
             if not ps or on != ptx_on:
                 bad = msg("counts.copies_disagree", on=on, name=key or fam, ptx_on=ptx_on)
                 break
@@ -1733,10 +1745,15 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         for ps, req, d, _, _, _ in adds:
             if d:
                 _add_requests(counters, sass_only, ps, req, d)
+        for ps, sec, d, _, _ in dropped:
+            if d:
+                _add_requests(counters, sass_only, ps, sec, d)
         paired = w in getattr(plan, "pairs", {})
+        have_text = ", ".join(f"{k}×{v}" for k, v in sorted(have.items()))
         notes[w] = msg("counts.sep").join(
-            ([msg("counts.pairs_replayed" if paired else "counts.copies_replayed",
-                  have=", ".join(f"{k}×{v}" for k, v in sorted(have.items())),
+            ([msg("counts.dead_replayed", have=have_text, run=on, ptx_on=ptx_on) for _, _, _, on, ptx_on in dropped]
+             if dropped else
+             [msg("counts.pairs_replayed" if paired else "counts.copies_replayed", have=have_text,
                   runs=", ".join(msg("counts.copies_runs", name=f, run=r, off=r - o) for _, _, _, f, r, o in adds))]
              if adds else []) + pool_notes)
         if idle:
