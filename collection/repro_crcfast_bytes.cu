@@ -1,4 +1,7 @@
 // tilelab kernel collection: a minimal reproduction of pybind11-cuda's crc_cuda_fast staged-byte reads
+// Source:  tilelab (written for this repository; docs/FIDELITY.md, "a thirty-second unseen suite")
+// Licence: MIT, as the repository
+//
 // (collection/pbcrc_crc_cuda.cu; docs/FIDELITY.md, "a thirty-second unseen suite"). Written for the project, no
 // third-party code: the loop of include_data (a table-driven CRC-32 over each thread's 128 staged bytes read
 // through an unsigned char pointer) with the race of the original removed (the table filled before a barrier,
