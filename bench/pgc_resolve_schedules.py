@@ -16,7 +16,9 @@ in order, under two data models: ``snapshot``, every read sees the colours befor
 outcome); ``visible``, a store is seen by every later read of its warp and of later warps. It writes each
 schedule's loop trips (one request of each of the line's two loads a warp-trip), conflict-store requests, and
 the launch's load and store request totals (with the loads before the loop, 32 a launch, and the d_ColorValid
-store, 8), beside ncu's. Usage: python bench/pgc_resolve_schedules.py OUT.json
+store, 8), beside ncu's; and a third model, ``warp``: a store seen by its own warp's later trips only. With a
+second argument, the recording of collection/repro_breakstore.cu's launches, it also replays those (the loop
+race-free; each warp alone) beside their ncu values. Usage: python bench/pgc_resolve_schedules.py OUT.json [REPRO.json]
 """
 from __future__ import annotations
 
@@ -34,12 +36,18 @@ LAUNCHES = {"collection/pgc_firstfit.cu:ResolveBadColoring": ("c1", "v0"),
             "collection/pgc_firstfit.cu:ResolveBadColoring#trip2": ("c3", "v2")}
 
 
-def replay(colors, valid, visible: bool) -> dict:
+def replay(colors, valid, visible: bool | str, warps=None) -> dict:
+    """``visible``: False (snapshot), True (every later read sees a store) or "warp" (only the storing warp's later
+    trips see it: the warp alone, no other warp's store seen); ``warps``: which warps run (all by default)."""
     g = references.pgc_graph()
     ptr, col = g["ptr"], g["col"]
     c = colors.copy()
     stores = trips = 0
-    for w in range(g["n"] // 32):
+    per_warp = {}
+    for w in (range(g["n"] // 32) if warps is None else warps):
+        before = trips
+        if visible == "warp":
+            c = colors.copy()
         lanes = [t for t in range(32 * w, 32 * w + 32) if not valid[t]]
         pos = {t: int(ptr[t]) for t in lanes}
         active = {t for t in lanes if ptr[t] < ptr[t + 1]}
@@ -58,7 +66,8 @@ def replay(colors, valid, visible: bool) -> dict:
                 pos[t] += 1
                 if pos[t] >= ptr[t + 1]:
                     active.discard(t)
-    return {"loop_trips": trips, "conflict_store_requests": stores,
+        per_warp[w] = trips - before
+    return {"loop_trips": trips, "warp_trips": list(per_warp.values()), "conflict_store_requests": stores,
             "global_ld_requests": 32 + 2 * trips, "global_st_requests": 8 + stores}
 
 
@@ -73,7 +82,27 @@ def main(argv=None) -> int:
         out["launches"][lid] = {
             "ncu": {k: ncu[k] for k in ("global_ld_requests", "global_st_requests")},
             "snapshot": replay(g[cb], g[vb], False),
-            "visible": replay(g[cb], g[vb], True)}
+            "visible": replay(g[cb], g[vb], True),
+            "warp": replay(g[cb], g[vb], "warp")}
+    if len(argv) > 1:
+        # the reproductions (collection/repro_breakstore.cu): the race-free loop on the two inputs, and each warp
+        # alone on its own loop (4 loads and the d_ColorValid store a warp, 2 loads a trip, a store a break trip)
+        probes = {r["id"]: r for r in json.loads(Path(argv[1]).read_text())["rows"]}
+        out["probes_recording"] = Path(argv[1]).name
+        out["probes"] = {}
+        for cb, vb in (("c1", "v0"), ("c3", "v2")):
+            rid = f"collection/repro_breakstore.cu:reproBreakStore#{cb}"
+            snap = replay(g[cb], g[vb], False)
+            out["probes"][rid] = {"ncu": {k: probes[rid]["ncu"][k] for k in ("global_ld_requests", "global_st_requests")},
+                                  "snapshot": snap}
+            for w in range(g["n"] // 32):
+                rid = f"collection/repro_breakstore.cu:reproBreakStoreWarp#{cb}w{w}"
+                row = {"ncu": {k: probes[rid]["ncu"][k] for k in ("global_ld_requests", "global_st_requests")}}
+                for name, vis in (("snapshot", False), ("warp", "warp")):
+                    r = replay(g[cb], g[vb], vis, warps=[w])
+                    row[name] = {"loop_trips": r["loop_trips"], "global_ld_requests": 4 + 2 * r["loop_trips"],
+                                 "global_st_requests": 1 + r["conflict_store_requests"]}
+                out["probes"][rid] = row
     Path(argv[0]).write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps(out["launches"], indent=1))
     return 0
