@@ -22,21 +22,27 @@ BEFORE = ["unseen48", "unseen47", "hoisted-pair", "unseen46", "unseen45", "unsee
           "vprintf-strings-predicted", "vprintf-strings", "unseen30", "unseen29-repro", "unseen29", "unseen28"]
 
 
-def _table() -> dict:
-    paths = [RES / f"fidelity-compare-2026-12-03-{n}-s36.json" for n in NEW + BEFORE]
+def _table(colour: bool = True) -> dict:
+    paths = [RES / "fidelity-compare-2026-12-03-colour-s36.json"] if colour else []
+    paths += [RES / f"fidelity-compare-2026-12-03-{n}-s36.json" for n in NEW + BEFORE]
     paths.append(RES / "fidelity-compare-2026-12-03-every-launch-s36.json.gz")
     return unseen_suites.table([str(p) for p in paths])
 
 
 def test_every_launch_at_one_commit():
-    """Line 1: 951 of 953 launches against ncu, 12,123 of 12,155 kernel totals (99.74%), undecided lines as misses:
-    the 32 misses are 30 generic-mix probe totals (ncu's value the same in four runs) and ResolveBadColoring's
-    two global-load request totals."""
+    """Line 1: 969 of 971 launches against ncu, 12,311 of 12,389 kernel totals (99.37%), undecided lines as misses,
+    under the line's 99.5%: the break-store reproduction's 46 (a loop's break-path store the H200 issues as lanes
+    break), 30 generic-mix probe totals (ncu's value the same in four runs) and ResolveBadColoring's two global-load
+    request totals. Without the break-store reproduction: 951 of 953, 12,123 of 12,155 (99.74%)."""
     every = _table()["every launch"]
-    assert (every["run"], every["launches"]) == (951, 953)
-    assert (every["kernel_equal"], every["kernel_totals"]) == (12123, 12155)
-    assert (every["equal"], every["totals"]) == (12137, 12363)
-    assert every["kernel_equal"] / every["kernel_totals"] >= 0.995
+    assert (every["run"], every["launches"]) == (969, 971)
+    assert (every["kernel_equal"], every["kernel_totals"]) == (12311, 12389)
+    assert (every["equal"], every["totals"]) == (12325, 12597)
+    assert every["kernel_equal"] / every["kernel_totals"] < 0.995
+    without = _table(colour=False)["every launch"]
+    assert (without["run"], without["launches"]) == (951, 953)
+    assert (without["kernel_equal"], without["kernel_totals"]) == (12123, 12155)
+    assert (without["equal"], without["totals"]) == (12137, 12363)
 
 
 def test_the_thirty_two_suites_now():
