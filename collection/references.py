@@ -3642,3 +3642,99 @@ def repro_deadload(d, n=None, live=False, lanes=None):
         return np.array([run(d[t:n * lanes:lanes]) for t in range(lanes)], dtype=np.uint32)
     n = len(d) if n is None else n
     return np.array([run(d[:n])], dtype=np.uint32)
+
+
+_BREAKSTORE: dict = {}
+
+
+def _breakstore_designs() -> dict:
+    """The designed warps of ``breakstore_probe``: name -> per lane (trips, trip it breaks at or -1; None: the lane
+    is already valid and skips the loop)."""
+    rng = np.random.default_rng(3707)
+    d: dict = {}
+
+    def two(b, c, order="low"):        # trip 0: b lanes break, c go on and all break at trip 1
+        lanes = list(range(32))
+        if order == "high":
+            lanes = lanes[::-1]
+        elif order == "mixed":
+            lanes = [int(x) for x in rng.permutation(32)]
+        L = [None] * 32
+        for k in lanes[:b]:
+            L[k] = (2, 0)
+        for k in lanes[b:b + c]:
+            L[k] = (2, 1)
+        return L
+
+    for b, c in ((1, 31), (31, 1), (16, 16), (3, 1), (1, 3), (9, 2), (2, 9), (1, 2), (2, 1), (1, 1), (4, 4),
+                 (8, 24), (24, 8)):
+        d[f"t{b}x{c}"] = two(b, c)
+    for b, c in ((1, 31), (31, 1), (3, 1), (1, 3)):
+        d[f"t{b}x{c}h"] = two(b, c, "high")
+        d[f"t{b}x{c}m"] = two(b, c, "mixed")
+    d["one_each_up"] = [(32, k) for k in range(32)]                 # lane k breaks at trip k
+    d["one_each_down"] = [(32, 31 - k) for k in range(32)]
+    d["one_each_mixed"] = [(32, int(k)) for k in rng.permutation(32)]
+    d["exit_all_but_one"] = [(1, 0)] + [(1, -1)] * 31               # trip 0: one breaks, the rest leave normally
+    d["exit_then_break"] = [(2, 0), (2, 1)] + [(1, -1)] * 30        # trip 0: 1 breaks, 30 leave, 1 goes on
+    d["exit_half"] = [(1, 0) if k % 2 else (1, -1) for k in range(32)]
+    d["exit_1_15_16"] = [(2, 0)] + [(2, 1)] * 15 + [(1, -1)] * 16
+    d["last_trip_all"] = [(2, 1)] * 32                              # no break until every lane's last trip
+    d["last_trip_one_leaves"] = [(2, 1)] * 31 + [(1, -1)]
+    d["never"] = [(3, -1)] * 32
+    d["break_continue_break"] = [(4, 0), (4, 2), (4, 2), (4, 3)] + [(4, -1)] * 28
+    d["pairs"] = [(8, k // 4) for k in range(32)]                     # four lanes break at each of trips 0-7
+    for k in range(12):                                               # held out: random warps
+        L = []
+        for _ in range(32):
+            if rng.random() < 0.15:
+                L.append(None)
+                continue
+            n = int(rng.integers(1, 9))
+            L.append((n, int(rng.integers(0, n)) if rng.random() < 0.6 else -1))
+        d[f"rand{k}"] = L
+    return d
+
+
+def breakstore_probe(name: str) -> dict:
+    """A warp's worth of input for collection/repro_breakstore.cu's reproBreakStore (grid 1, block 32, n = 64) whose
+    lanes break at trips chosen by design: lane t scans ``trips`` neighbours, all vertex 33 (another colour) but the one
+    at the trip it breaks at, vertex 32 (its own colour, higher): so which lanes break, leave or go on at each trip is
+    fixed before the launch (race-free). Returns ColIdx, RowPtr, Color, Valid and the expected Out and Valid."""
+    if name in _BREAKSTORE:
+        return _BREAKSTORE[name]
+    lanes = _breakstore_designs()[name]
+    ptr, col = [0], []
+    for t in range(64):
+        L = lanes[t] if t < 32 else None
+        if L is not None:
+            n, b = L
+            col += [32 if j == b else 33 for j in range(n)]
+        ptr.append(len(col))
+    color = np.full(64, 2, np.int32)
+    color[:33] = 1
+    valid = np.array([t >= 32 or lanes[t] is None for t in range(64)])
+    out, val = color.copy(), valid.copy()
+    for t in range(32):
+        if lanes[t] is not None:
+            broke = lanes[t][1] >= 0
+            out[t] = 0 if broke else out[t]
+            val[t] = not broke
+    _BREAKSTORE[name] = dict(col=np.array(col, np.int32), ptr=np.array(ptr, np.int32), color=color, valid=valid,
+                             out=out, val=val)
+    return _BREAKSTORE[name]
+
+
+def pgc_one_warp(cb: str, vb: str, w: int) -> dict:
+    """ResolveBadColoring's race-free loop (reproBreakStore) on one warp of a launch's input: Valid set for every
+    vertex outside warp ``w`` (those threads leave at once), and the Out and Valid the loop leaves."""
+    g = pgc_graph()
+    valid = np.ones(g["n"], bool)
+    valid[32 * w:32 * w + 32] = g[vb][32 * w:32 * w + 32]
+    out, val = g[cb].copy(), valid.copy()
+    for t in range(32 * w, 32 * w + 32):
+        if not valid[t]:
+            bad = any(g[cb][u] == g[cb][t] and t < u for u in g["col"][g["ptr"][t]:g["ptr"][t + 1]])
+            out[t] = 0 if bad else out[t]
+            val[t] = not bad
+    return dict(valid=valid, out=out, val=val)

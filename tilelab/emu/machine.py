@@ -37,7 +37,7 @@ from . import structs as emu_structs
 from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
 from .counters import generic_mix, ifconvert, remainder_loop, requests, sass_replay
-from . import order
+from . import loop_exits, order
 from .counters.observed import Observed
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
@@ -203,6 +203,8 @@ class Machine:
         self.deadline = time.process_time() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
         self.rank = order.schedule_order(fn)            # None: the lowest pc runs first (emu/order.py)
+        self.loop_exits = loop_exits.loop_exits(fn)     # branches that leave a loop (emu/loop_exits.py)
+        self.exit_groups = None                          # made at the first one that parts a group's lanes
         # requests on the SASS control flow (emu/counters/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
         self.lazy = lazy                       # ifconvert.Lazy (counts="sass"), or None
@@ -345,6 +347,9 @@ class Machine:
                 self._hang(ins, idx, msg("errors.ran_seconds", limit=WALL_LIMIT))
             lanes_n = self.T if idx is None else len(idx)
             self.lane_steps += lanes_n
+            eg = self.exit_groups
+            if eg is not None and eg.is_join[gpc]:     # where lanes that left a loop apart reconverge
+                eg.arrive(self.lanes(idx), gpc)
             self.count(gpc, "instructions", self.nwarps(idx))
             op = ins.op
             if op == "barrier" and ins.mods and ins.mods[0] == "cluster":
@@ -389,6 +394,10 @@ class Machine:
                         gpc += 1
                     else:
                         self.pc[lanes] = np.where(take, ins.target, gpc + 1)
+                        if self.loop_exits is not None and gpc in self.loop_exits:   # lanes leave a loop apart
+                            if self.exit_groups is None:
+                                self.exit_groups = loop_exits.ExitGroups(self.T, self.loop_exits, n)
+                            self.exit_groups.leave(lanes, take, self.loop_exits[gpc])
                         idx, gpc, others_min = self._regroup()
                         if idx is False:
                             return

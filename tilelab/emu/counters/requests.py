@@ -186,6 +186,9 @@ def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: 
         rl = m.remainder
         if rl is not None and not store and pc in rl.pcs:   # recounted as ptxas's copies run (remainder_loop)
             keep_remainder(m, pc, idx, mat, act, nbytes)
+        if getattr(m, "exit_groups", None) is not None:     # lanes that left a loop apart issue apart
+            mat, act = m.exit_groups.split_rows(m, idx, mat, act)
+            active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
         m.count(pc, key + "_requests", mat.shape[0])        # every warp that executed it (ncu's basis)
         m.count(pc, key + "_requests_active", active)
         m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
@@ -213,6 +216,11 @@ def count_shared_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: 
         return
     if planned is None:
         m.capture(pc, mat, act, nbytes, store)
+        if getattr(m, "exit_groups", None) is not None:     # lanes that left a loop apart issue apart
+            mat, act = m.exit_groups.split_rows(m, idx, mat, act)
+            if not generic:
+                reqs = mat.shape[0]
+                active = mat.shape[0] if all_ok else int(act.any(axis=1).sum())
         m.count(pc, key + "_requests", reqs)
         m.count(pc, key + "_requests_active", active)
         m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))

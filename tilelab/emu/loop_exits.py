@@ -1,0 +1,233 @@
+"""Lanes that leave a loop at different trips issue apart until their warp reconverges (docs/FIDELITY.md,
+"the break store").
+
+Why: a loop whose lanes break at different trips, with a store on the way out (ParallelGraphColoring's
+``d_ColorVector[t] = NO_COLOR; break;``, collection/repro_breakstore.cu). ptxas keeps the store inside the loop's
+``BSSY``/``BSYNC`` region, on the branch out of the loop, and the H200 runs the lanes that break at a trip through
+it then: one request a trip at which some lane of the warp breaks (the 45 designed warps of
+``references.breakstore_probe`` and 31 of the 34 warps of the graph's inputs, bench/results/fidelity-2026-12-04-
+breakstore.json). The machine runs the lowest pc first, so the lanes that broke wait at the store until the loop is
+done and the warp stored once.
+
+How: each thread carries a group id (0 at the start). A branch inside a natural loop of the PTX that sends some of
+a group's lanes out of the loop gives those lanes a new id, one per id they had (its parent), and the place where
+the warp reconverges, the branch's immediate post-dominator (where ptxas puts the ``BSYNC``), gives them the
+parent back. A global or shared access then counts a request, and its sectors or wavefronts, for each id among a
+warp's lanes (``split_rows``), as the GPU issues each group apart. Only exits of loops make ids: lanes that part
+at a branch inside a loop body and meet again before it ends (``if (a || b)``, whose two ways ptxas often merges
+into one predicate) keep theirs.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+_ENDS = ("bra", "brx", "ret", "exit")
+
+
+def loop_exits(fn) -> dict | None:
+    """``{branch pc: (taken side leaves, fall-through side leaves, join pc or -1)}`` for the conditional branches
+    that leave a natural loop; None where there are none (or an indirect branch makes the flow unknown)."""
+    cached = fn.__dict__.get("_loop_exits", False)
+    if cached is not False:
+        return cached
+    instrs = fn.instrs
+    n = len(instrs)
+    out = None
+    if n and not any(i.op == "brx" for i in instrs):
+        starts = sorted({0} | {int(v["start"]) for v in (getattr(fn, "func_info", None) or {}).values()})
+        found = {}
+        for a, b in zip(starts, starts[1:] + [n]):
+            found.update(_region(instrs, a, b))
+        out = found or None
+    fn.__dict__["_loop_exits"] = out
+    return out
+
+
+def _region(instrs, a: int, b: int) -> dict:
+    """The loop exits of one function's instructions [a, b)."""
+    leaders = {a}
+    for pc in range(a, b):
+        i = instrs[pc]
+        if i.op == "bra":
+            if not a <= i.target < b:
+                return {}
+            leaders.add(i.target)
+        if i.op in _ENDS and pc + 1 < b:
+            leaders.add(pc + 1)
+    heads = sorted(leaders)
+    end = dict(zip(heads, heads[1:] + [b]))
+    block_of = {}
+    succ = {}
+    for h in heads:
+        for pc in range(h, end[h]):
+            block_of[pc] = h
+        last = instrs[end[h] - 1]
+        s = []
+        if last.op == "bra":
+            s.append(last.target)
+            if last.guard and end[h] < b:
+                s.append(end[h])
+        elif last.op in ("ret", "exit"):
+            if last.guard and end[h] < b:
+                s.append(end[h])
+        elif end[h] < b:
+            s.append(end[h])
+        succ[h] = s
+    # back edges: a depth-first walk's edges to a block on its path; a natural loop per header
+    back, state, stack = [], {a: 1}, [(a, iter(succ[a]))]
+    while stack:
+        h, it = stack[-1]
+        t = next(it, None)
+        if t is None:
+            state[h] = 2
+            stack.pop()
+        elif state.get(t) == 1:
+            back.append((h, t))
+        elif t not in state:
+            state[t] = 1
+            stack.append((t, iter(succ[t])))
+    if not back:
+        return {}
+    pred = {h: [] for h in heads}
+    for h in heads:
+        for t in succ[h]:
+            pred[t].append(h)
+    body = {}
+    for u, hd in back:
+        seen = body.setdefault(hd, {hd})
+        work = [u]
+        while work:
+            x = work.pop()
+            if x not in seen:
+                seen.add(x)
+                work.extend(pred[x])
+    exits = set()
+    for blocks in body.values():
+        for h in blocks:
+            ins = instrs[end[h] - 1]
+            if ins.op == "bra" and ins.guard and end[h] < b and \
+                    (block_of.get(ins.target) not in blocks) != (end[h] not in blocks):
+                exits.add(h)
+    if not exits:
+        return {}
+    ipdom = _ipdoms([h for h in heads if h in state], succ, exits)
+    out = {}
+    for hd, blocks in body.items():
+        for h in blocks:
+            last_pc = end[h] - 1
+            ins = instrs[last_pc]
+            if ins.op != "bra" or not ins.guard or end[h] >= b:
+                continue
+            taken_out = block_of.get(ins.target) not in blocks
+            fall_out = end[h] not in blocks
+            if not (taken_out or fall_out) or (taken_out and fall_out):
+                continue
+            j = ipdom.get(h)
+            prev = out.get(last_pc)
+            # an exit of an inner loop that also leaves an outer one: the outer loop's view (the farther join)
+            out[last_pc] = (taken_out or (prev is not None and prev[0]), fall_out or (prev is not None and prev[1]),
+                            -1 if j is None else j)
+    return out
+
+
+def _ipdoms(blocks, succ, want) -> dict:
+    """The immediate post-dominator of each block of ``want`` (None: only the exit), over bit sets of the blocks."""
+    bit = {h: 1 << k for k, h in enumerate(blocks)}
+    full = (1 << len(blocks)) - 1
+    pdom = {h: (full if succ[h] else bit[h]) for h in blocks}
+    order = blocks[::-1]
+    changed = True
+    while changed:
+        changed = False
+        for h in order:
+            if not succ[h]:
+                continue
+            meet = full
+            for t in succ[h]:
+                meet &= pdom.get(t, full)
+            new = bit[h] | meet
+            if new != pdom[h]:
+                pdom[h] = new
+                changed = True
+    out = {}
+    for h in want:
+        if h not in pdom:
+            continue
+        strict = pdom[h] & ~bit[h]
+        best, size = None, -1
+        for d in blocks:
+            if strict & bit[d]:
+                c = bin(pdom[d]).count("1")
+                if c > size:
+                    best, size = d, c
+        out[h] = best
+    return out
+
+
+class ExitGroups:
+    """The threads' group ids (see the module's docstring); made by the machine at the first loop exit that
+    parts a group's lanes."""
+
+    def __init__(self, T: int, exits: dict, n: int):
+        self.ids = np.zeros(T, dtype=np.int64)
+        self.parent = np.zeros(64, dtype=np.int64)
+        self.join = np.full(64, -1, dtype=np.int64)
+        self.next = 1
+        self.is_join = np.zeros(n + 1, dtype=bool)
+        for _, _, j in exits.values():
+            if j >= 0:
+                self.is_join[j] = True
+
+    def leave(self, lanes, take, entry) -> None:
+        """Lanes of a group part at a loop exit: those that leave get new ids (one per id they had)."""
+        taken_out, fall_out, j = entry
+        go = take if taken_out else ~take
+        if not fall_out and not taken_out:
+            return
+        movers = lanes[go]
+        if not len(movers):
+            return
+        old = self.ids[movers]
+        u, inv = np.unique(old, return_inverse=True)
+        base = self.next
+        self.next += len(u)
+        if self.next > len(self.parent):
+            grow = max(self.next, 2 * len(self.parent))
+            self.parent = np.concatenate([self.parent, np.zeros(grow - len(self.parent), np.int64)])
+            self.join = np.concatenate([self.join, np.full(grow - len(self.join), -1, np.int64)])
+        self.parent[base:base + len(u)] = u
+        self.join[base:base + len(u)] = j
+        self.ids[movers] = base + inv
+
+    def arrive(self, lanes, pc: int) -> None:
+        """Lanes at ``pc``, where some loop exit's lanes reconverge: ids made for this join go back to their parents."""
+        ids = self.ids[lanes]
+        while True:
+            mine = self.join[ids] == pc
+            if not mine.any():
+                break
+            ids = np.where(mine, self.parent[ids], ids)
+        self.ids[lanes] = ids
+
+    def split_rows(self, m, idx, mat, act):
+        """Rows of a warp access (``warp_matrix``'s) with lanes of several groups: one row per group, each with
+        its own lanes on, as the GPU issues each group apart."""
+        ids, _ = m.warp_matrix(idx, self.ids[m.lanes(idx)], fill=-1)
+        big = np.iinfo(np.int64).max
+        lo = np.where(act, ids, big).min(axis=1)
+        hi = np.where(act, ids, -1).max(axis=1)
+        multi = np.flatnonzero(hi > lo)
+        if not multi.size:
+            return mat, act
+        act = act.copy()
+        extra_m, extra_a = [], []
+        for r in multi:
+            row_act = act[r].copy()
+            for k, v in enumerate(np.unique(ids[r][row_act])):
+                sel = row_act & (ids[r] == v)
+                if k == 0:
+                    act[r] = sel
+                else:
+                    extra_m.append(mat[r])
+                    extra_a.append(sel)
+        return np.vstack([mat, np.array(extra_m)]), np.vstack([act, np.array(extra_a)])
