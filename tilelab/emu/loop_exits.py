@@ -110,7 +110,21 @@ def _region(instrs, a: int, b: int) -> dict:
                 exits.add(h)
     if not exits:
         return {}
-    ipdom = _ipdoms([h for h in heads if h in state], succ, exits)
+    # a block that only ends the thread is where ptxas puts an EXIT on the way in: lanes that go there leave the
+    # warp's convergence barrier rather than wait at it, so the join is where the other ways meet (a break path
+    # whose loop's normal end returns at once reconverges at the break path's head: collection/pmppl_bfs.cu)
+    gone = {h for h in heads if all(instrs[pc].op in ("ret", "exit") and not instrs[pc].guard
+                                    and not instrs[pc].func for pc in range(h, end[h]))}
+    more = True
+    while more:                 # and a block that only jumps to one (``bra.uni $L__BB1_7;`` to the ``ret``)
+        more = False
+        for h in heads:
+            ins = instrs[h]
+            if h not in gone and end[h] == h + 1 and ins.op == "bra" and not ins.guard and ins.target in gone:
+                gone.add(h)
+                more = True
+    live = {h: [t for t in succ[h] if t not in gone] for h in heads}
+    ipdom = _ipdoms([h for h in heads if h in state], live, exits)
     out = {}
     for hd, blocks in body.items():
         for h in blocks:
