@@ -3738,3 +3738,194 @@ def pgc_one_warp(cb: str, vb: str, w: int) -> dict:
             out[t] = 0 if bad else out[t]
             val[t] = not bad
     return dict(valid=valid, out=out, val=val)
+
+
+# ------------------------------------------------------------------ the thirty-third unseen suite (docs/FIDELITY.md):
+# rapidsai/cusignal's sosfilt, lombscargle and boolrelextrema kernels and OrthogonalHawk/libfalcon_dsp's FIR filter,
+# frequency shift, polyphase resampler and add. Written from the sources (and scipy.signal's definitions, which
+# cuSignal ports) before anything ran; neither machine has scipy, so the filters are designed here in numpy.
+
+def cusig_butter_sos(order: int, wn: float) -> np.ndarray:
+    """A digital Butterworth low-pass of even ``order`` as second-order sections (scipy.signal.butter's
+    ``output='sos'`` layout: rows [b0, b1, b2, 1, a1, a2], float64): the analog prototype's poles, pre-warped,
+    through the bilinear transform, conjugate pairs one section each, unit gain at DC spread over the sections."""
+    assert order % 2 == 0
+    fs = 2.0
+    warped = 2 * fs * np.tan(np.pi * wn / fs)
+    k = np.arange(1, order // 2 + 1)
+    p = warped * np.exp(1j * np.pi * (2 * k + order - 1) / (2 * order))     # upper-half-plane analog poles
+    z = (2 * fs + p) / (2 * fs - p)                                           # bilinear transform
+    sos = np.zeros((order // 2, 6))
+    for i, zp in enumerate(z):
+        a = np.array([1.0, -2 * zp.real, abs(zp) ** 2])
+        b = np.array([1.0, 2.0, 1.0])                                         # both zeros at z = -1
+        sos[i, :3] = b * (a.sum() / b.sum())                                  # unit gain at z = 1
+        sos[i, 3:] = a
+    return sos
+
+
+def cusig_sosfilt(sos, x) -> np.ndarray:
+    """scipy.signal.sosfilt with zero initial conditions, float64, along the last axis: each section a direct form II
+    transposed (the kernel's: temp = b0 x + z0; z0 = b1 x - a1 temp + z1; z1 = b2 x - a2 temp), sections in series.
+    With zero state the kernel's pipeline (section tx on sample n - tx at step n) is this cascade."""
+    sos = np.asarray(sos, np.float64)
+    y = np.array(x, np.float64, copy=True).reshape(-1, np.shape(x)[-1])
+    for b0, b1, b2, _a0, a1, a2 in sos:
+        z0 = np.zeros(y.shape[0])
+        z1 = np.zeros(y.shape[0])
+        for n in range(y.shape[1]):
+            xn = y[:, n].copy()
+            t = b0 * xn + z0
+            z0 = b1 * xn - a1 * t + z1
+            z1 = b2 * xn - a2 * t
+            y[:, n] = t
+    return y.reshape(np.shape(x))
+
+
+def cusig_lomb() -> dict:
+    """cuSignal's test input for lombscargle (its conftest's lombscargle_gen at num_in_samps 1,024): x from
+    linspace(0.01, 10 pi, 1,024) where a uniform draw is at least 0.9, y = 2 cos(x + pi / 2), the frequencies
+    linspace(0.01, 10, 1,024); seeded here. y_dot as `lombscargle` makes it: y . y when normalised."""
+    rng = np.random.default_rng(1234)
+    r = rng.random(1024)
+    x = np.linspace(0.01, 10 * np.pi, 1024)[r >= 0.9]
+    y = 2.0 * np.cos(x + 0.5 * np.pi)
+    f = np.linspace(0.01, 10, 1024)
+    return dict(x=x, y=y, f=f, y_centred=y - y.mean(), y_dot=np.array([y @ y]))
+
+
+def cusig_lombscargle(x, y, freqs, y_dot) -> np.ndarray:
+    """The kernel's periodogram in float64 (scipy.signal.lombscargle's formula with the kernel's scaling: times
+    2 / y_dot, or 1 where y_dot is 0)."""
+    x, y, freqs = (np.asarray(v, np.float64) for v in (x, y, freqs))
+    yd = float(np.asarray(y_dot).reshape(-1)[0])
+    scale = 1.0 if yd == 0 else 2.0 / yd
+    wx = freqs[:, None] * x[None, :]
+    c, s = np.cos(wx), np.sin(wx)
+    xc, xs = (y * c).sum(1), (y * s).sum(1)
+    cc, ss, cs = (c * c).sum(1), (s * s).sum(1), (c * s).sum(1)
+    tau = np.arctan2(2 * cs, cc - ss) / (2 * freqs)
+    ct, st = np.cos(freqs * tau), np.sin(freqs * tau)
+    ct2, st2, cst = ct * ct, st * st, 2 * ct * st
+    p = 0.5 * ((ct * xc + st * xs) ** 2 / (ct2 * cc + cst * cs + st2 * ss)
+               + (ct * xs - st * xc) ** 2 / (ct2 * ss - cst * cs + st2 * cc))
+    return p * scale
+
+
+_CUSIG_COMP = [np.less, np.greater, np.less_equal, np.greater_equal, np.equal, np.not_equal]
+
+
+def cusig_relextrema(data, comp: int, order: int, clip: bool, axis: int = -1) -> np.ndarray:
+    """The boolrelextrema kernels (scipy.signal's _boolrelextrema): True where the comparator holds between each
+    element and its neighbours 1 .. order away along ``axis`` on both sides, neighbours clipped to the ends (clip)
+    or wrapped (wrap). The 2-D kernel's axis 0 runs down the rows; any other axis along a row."""
+    data = np.asarray(data)
+    ax = 0 if (data.ndim == 2 and axis == 0) else data.ndim - 1
+    n = data.shape[ax]
+    idx = np.arange(n)
+    res = np.ones(data.shape, bool)
+    f = _CUSIG_COMP[comp]
+    for o in range(1, order + 1):
+        plus, minus = idx + o, idx - o
+        if clip:
+            plus, minus = np.minimum(plus, n - 1), np.maximum(minus, 0)
+        else:
+            plus, minus = np.where(plus >= n, plus - n, plus), np.where(minus < 0, minus + n, minus)
+        res &= f(data, np.take(data, plus, axis=ax)) & f(data, np.take(data, minus, axis=ax))
+    return res
+
+
+def _c(a):
+    """A float32 [..., 2] array (cuFloatComplex) as complex128."""
+    a = np.asarray(a, np.float64)
+    return a[..., 0] + 1j * a[..., 1]
+
+
+def _pairs(z):
+    z = np.asarray(z)
+    return np.stack([z.real, z.imag], -1)
+
+
+def falcon_fir(coeffs, in_data, out_len: int) -> np.ndarray:
+    """__fir_filter: y(n) = sum_i x(n + i) h(L - 1 - i) over the padded input (the L - 1 state samples first), for n
+    below out_len, complex, float64; float32 pairs out."""
+    h, x = _c(coeffs), _c(in_data)
+    L = len(h)
+    y = np.array([(x[n:n + L] * h[::-1]).sum() for n in range(out_len)])
+    return _pairs(y)
+
+
+def falcon_freq_shift_params(rate_sps: int, shift_hz: int) -> tuple:
+    """falcon_dsp_freq_shift::get_freq_shift_params: (rollover sample index, angular frequency)."""
+    roll = rate_sps / abs(shift_hz)
+    while roll < 1e5:
+        roll *= 10
+    return int(round(roll)), (shift_hz / rate_sps) * 2.0 * math.pi
+
+
+def falcon_freq_shift(in_data, handled: int, rollover: int, angular: float) -> np.ndarray:
+    """__freq_shift: x(n) e^(j w ((handled + n) mod rollover)), the sinusoid rounded to float32 as the kernel stores
+    it, the product in float64; float32 pairs out."""
+    x = _c(in_data)
+    k = (handled + np.arange(len(x), dtype=np.int64)) % rollover
+    ang = angular * k.astype(np.float64)
+    rot = np.cos(ang).astype(np.float32).astype(np.float64) + 1j * np.sin(ang).astype(np.float32).astype(np.float64)
+    return _pairs(x * rot)
+
+
+def falcon_lowpass(ntaps: int, cutoff: float) -> np.ndarray:
+    """A real Hamming-windowed sinc low-pass (cutoff as a fraction of Nyquist), as float32 complex pairs."""
+    n = np.arange(ntaps) - (ntaps - 1) / 2
+    h = cutoff * np.sinc(cutoff * n) * np.hamming(ntaps)
+    return _pairs(h / h.sum()).astype(np.float32)
+
+
+_FALCON_RESAMPLER: dict = {}
+
+
+def falcon_resampler(up: int, down: int, ntaps: int, cutoff: float, n_in: int, seed: int = 7) -> dict:
+    """falcon_dsp_polyphase_resampler_cuda's first apply() with ``falcon_lowpass(ntaps, cutoff)``: the transposed,
+    flipped taps (polyphase_resampler_params_s::initialize), the input with its zero state in front, the per-output
+    parameters compute_output_params builds (start_x_idx, start_coeff_phase: 16-byte structures as int64 pairs, the
+    buffer 1,024 a block long), the launch's sizes and the outputs the kernels compute (float64)."""
+    key = (up, down, ntaps, cutoff, n_in, seed)
+    if key not in _FALCON_RESAMPLER:
+        _FALCON_RESAMPLER[key] = _falcon_resampler(up, down, falcon_lowpass(ntaps, cutoff), n_in, seed)
+    return _FALCON_RESAMPLER[key]
+
+
+def _falcon_resampler(up, down, taps, n_in, seed):
+    h = _c(taps)
+    padded = len(h)
+    while padded % up:
+        padded += 1
+    cpp = padded // up
+    tc = np.zeros(padded, complex)
+    for ii in range(up):
+        for jj in range(cpp):
+            if jj * up + ii < len(h):
+                tc[(cpp - 1 - jj) + ii * cpp] = h[jj * up + ii]
+    state = cpp - 1
+    x = np.random.default_rng(seed).uniform(-1, 1, (n_in, 2)).astype(np.float32)
+    buf = np.concatenate([np.zeros((state, 2), np.float32), x])
+    np_ = n_in * up
+    need = np_ // down + (1 if 0 < np_ % down else 0)
+    blocks = -(-need // 1024)
+    params, phase, xi, nout = [(state, 0)], 0, state, 0
+    while nout < need and xi < n_in:                                  # the host's loop, as written
+        phase += down
+        xi += phase // up
+        phase %= up
+        nout += 1
+        params.append((xi, phase))
+    P = np.zeros((1024 * blocks, 2), np.int64)
+    P[:len(params)] = params
+    xb = _c(buf)
+    out = []
+    for t in range(nout):
+        s, ph = P[t]
+        lo = s - cpp + 1
+        xs = np.arange(lo, min(s + 1, len(buf)))
+        out.append((xb[xs] * tc[ph * cpp + (xs - lo)]).sum())
+    return dict(coeffs=_pairs(tc).astype(np.float32), params=P, buf=buf, in_len=len(buf), out_len=nout,
+                params_len=1024 * blocks, blocks=blocks, cpp=cpp, out=_pairs(np.array(out)))
