@@ -650,3 +650,20 @@ def test_nvfunctional_builds_as_under_nvcc(nv, emu):
     f1 = np.where(t % 3 == 0, 2.0, np.where(t % 3 == 1, 1.5, 3.5))
     assert np.array_equal(out, (fx + f1).astype(np.float32))
     assert (flags == 1).all()
+
+
+def test_nvfunctional_is_tilelabs_before_a_toolkits(nv, tmp_path):
+    """On the H200 (the thirty-third unseen suite's recording) NVRTC found the toolkit's <nvfunctional> in
+    /usr/local/cuda/include before tilelab's, and it includes <cstddef>, which NVRTC does not have. tilelab's is in
+    tilelab/include/override, which comes before the toolkit's directory; a toolkit directory with such a header
+    where the toolkit's goes on the path (after the override, before tilelab's other headers) is not reached."""
+    import copy
+    fake = tmp_path / "toolkit_include"
+    fake.mkdir()
+    (fake / "nvfunctional").write_text("#include <cstddef>\n#include <new>\n")
+    dirs = list(nv.include_dirs)
+    assert dirs[0].endswith("override")
+    nv2 = copy.copy(nv)
+    nv2.include_dirs = dirs[:1] + [str(fake)] + dirs[1:]
+    prog = tc.compile_cuda(NVFUNCTIONAL_SRC, filename=f"nvf_order_{nv.major}.cu", nvrtc=nv2)
+    assert "k" in prog.ptx

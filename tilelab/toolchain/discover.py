@@ -122,7 +122,7 @@ def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
             cands.append(d / "nvidia/cuda_runtime/include")
     ours = Path(__file__).resolve().parents[1] / "include"
     shims = [str(ours)]                            # <stdio.h>, <assert.h> for NVRTC: after the toolkit's
-    override = [str(ours / "override")]            # <cub/cub.cuh>: before CCCL's, whose NVRTC cannot build
+    override = [str(ours / "override")]            # <cub/cub.cuh>, <nvfunctional>: before CCCL's and the toolkit's, which NVRTC cannot build
     for d in cands:
         if (d / "cuda_fp16.h").is_file():
             return override + [str(d)] + _cccl_dirs(d, major) + _crt_dirs(d, major) + shims
