@@ -126,19 +126,26 @@ def sass_chains(listing) -> dict:
                 out[key] = out.get(key, 0) + 1
         if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
             last[regs[0]] = s
-        if s.op in ("BRA", "EXIT", "RET", "CALL", "BAR", "BSYNC", "WARPSYNC"):
+        if s.op in _SASS_ENDS:
             last = {}
     return out
 
 
-def _fmas_adding_an_fmul(listing, shape, same_line: bool) -> dict:
+# SASS instructions after which a register's last writer is forgotten: the block ends (a barrier does not end one:
+# ptxas schedules a statement's FMUL before the next trip's BAR and its FFMA after it, cuSignal's sosfilt)
+_SASS_ENDS = ("BRA", "EXIT", "RET", "CALL", "BSYNC", "WARPSYNC")
+
+
+def _fmas_adding_an_fmul(listing, shape, same_line: bool, any_line: bool = False) -> dict:
     """``{(kind, fma_where): n}``: SASS FMAs of ``shape(ops)`` whose addend register an FMUL of the
     same kind wrote: within a block (the scan forgets at labels and branches), or, ``same_line``,
-    anywhere before it on the FMA's own source line (through branches ptxas made itself)."""
+    anywhere before it on the FMA's own source line (through branches ptxas made itself). ``any_line``:
+    through labels and branches too, the FMUL on any line, keyed ``(kind, fma_where, fmul_where)``."""
     last: dict = {}
     out: dict = {}
+    through = same_line or any_line
     for s in listing:
-        if s.labels and not same_line:
+        if s.labels and not through:
             last = {}
         regs = _sass_regs(s.operands)
         ops = [o.strip().rstrip(";").strip() for o in s.operands.split(",")]
@@ -146,10 +153,11 @@ def _fmas_adding_an_fmul(listing, shape, same_line: bool) -> dict:
         if kind is not None and len(ops) >= 4 and shape(ops):
             r = regs[3]
             if r in last and _SASS_MUL.get(last[r].op) == kind and (not same_line or last[r].where == s.where):
-                out[(kind, s.where)] = out.get((kind, s.where), 0) + 1
+                key = (kind, s.where, last[r].where) if any_line else (kind, s.where)
+                out[key] = out.get(key, 0) + 1
         if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
             last[regs[0]] = s
-        if not same_line and s.op in ("BRA", "EXIT", "RET", "CALL", "BAR", "BSYNC", "WARPSYNC"):
+        if not through and s.op in _SASS_ENDS:
             last = {}
     return out
 
@@ -177,28 +185,99 @@ def sass_subtrahend_fmas(listing) -> dict:
         same_line=True)
 
 
-def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | None = None) -> set:
+def sass_minuend_fmas_of(listing) -> dict:
+    """``{(kind, fma_where, fmul_where): n}``: SASS FMAs ``d = a * b - c`` whose subtracted addend ``c`` an FMUL
+    wrote, on any line, followed in program order through labels and branches: ptxas's ``p - q`` where the
+    product ``q`` has other users (the compiler's common subexpression, cuSignal's Lomb-Scargle ``cs_tau * cs``),
+    so stays an FMUL that may sit before branches ptxas made itself (``div.rn``'s slow path), and ``p`` is fused."""
+    return _fmas_adding_an_fmul(listing, lambda ops: ops[3].startswith("-"), same_line=False, any_line=True)
+
+
+def _ptx_uses(fn) -> dict:
+    """``{pc: n}``: how many PTX instructions read each register-writing instruction's result (by the last
+    writer in program order within a block, as ``ptx_pairs`` pairs them)."""
+    got = fn.__dict__.get("_contraction_uses")
+    if got is not None:
+        return got
+    starts = set(fn.labels.values()) if getattr(fn, "labels", None) else set()
+    last: dict = {}
+    uses: dict = {}
+    for pc, ins in enumerate(fn.instrs):
+        if pc in starts:
+            last = {}
+        for a in ins.args[1:] if ins.args and ins.op not in ("st", "red") else ins.args:
+            for r in ([a] if a is not None and a.kind == "reg" else
+                      (a.items if a is not None and a.kind == "vec" else [])):
+                if getattr(r, "name", None) in last:
+                    uses[last[r.name]] = uses.get(last[r.name], 0) + 1
+        if ins.args and ins.args[0].kind == "reg" and ins.op not in ("st", "red"):
+            last[ins.args[0].name] = pc
+        if ins.op in _ENDS:
+            last = {}
+    fn.__dict__["_contraction_uses"] = uses
+    return uses
+
+
+def _copies(have: int, n: int, line_clear: bool) -> bool:
+    """Whether ``have`` SASS FMAs of one shape account for ``n`` PTX subs: as many, or a multiple (ptxas's copies
+    of a loop body), or, where nothing on the line says otherwise (no product left apart, no FMA of the other
+    shape), more (ptxas unrolled the loop its own way: falcon_dsp's FIR filter, 31 fused where the PTX has 7)."""
+    return have > 0 and (have % n == 0 or (line_clear and have > n))
+
+
+def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | None = None,
+              chains: dict | None = None, minuend_of: dict | None = None) -> set:
     """A free ``sub`` of two free products, each used by it alone (`a * c1 - b * c0`): ptxas fuses
     the minuend's product and keeps the subtrahend's an FMUL. Fused so where the SASS has, on the
-    sub's line, as many FMAs subtracting an FMUL's result (or a multiple: copies) as such subs;
-    returns the subs decided. Where the SASS has no such FMA on the line but as many FMAs adding an
-    FMUL's result to a negated product (``subtrahend``), the subtrahend's product is the fused one."""
+    sub's line, as many FMAs subtracting an FMUL's result (or a multiple: copies; or more, with nothing
+    on the line against it) as such subs; returns the subs decided. Where the SASS has no such FMA on the
+    line but as many FMAs adding an FMUL's result to a negated product (``subtrahend``), the subtrahend's
+    product is the fused one. A sub whose subtrahend's product has other readers (and the minuend's not):
+    ptxas keeps that product an FMUL and fuses the minuend's, where the SASS has, on the sub's line, FMAs
+    subtracting an FMUL of the subtrahend's line (``minuend_of``)."""
     by_add: dict = {}
     uses: dict = {}
     for mpc, apc, k, free in pairs:
         by_add.setdefault(apc, []).append((mpc, k, free))
         uses[mpc] = uses.get(mpc, 0) + 1
+    readers = _ptx_uses(fn)
+    apart_at = {(kind, wa) for (kind, _wm, wa) in (chains or {})}
     subs: dict = {}
+    shared: dict = {}
+    on_line: dict = {}                  # every free sub of two free products, by (kind, line)
     for apc, ps in by_add.items():
         if fn.instrs[apc].op == "sub" and len(ps) == 2 and all(f for *_, f in ps) \
-                and sorted(k for _, k, _ in ps) == [1, 2] and all(uses[m] == 1 for m, _, _ in ps):
-            subs.setdefault((_KIND_OF[_ftype(fn.instrs[apc])], where(apc)), []).append(apc)
+                and sorted(k for _, k, _ in ps) == [1, 2]:
+            kw = (_KIND_OF[_ftype(fn.instrs[apc])], where(apc))
+            on_line[kw] = on_line.get(kw, 0) + 1
+            m1 = next(m for m, k, _ in ps if k == 1)
+            m2 = next(m for m, k, _ in ps if k == 2)
+            if uses[m1] == 1 and readers.get(m1, 0) == 1 and readers.get(m2, 0) > 1:
+                key = (_KIND_OF[_ftype(fn.instrs[apc])], where(apc), where(m2))
+                shared.setdefault(key, []).append(apc)
+            if all(uses[m] == 1 for m, _, _ in ps):
+                subs.setdefault((_KIND_OF[_ftype(fn.instrs[apc])], where(apc)), []).append(apc)
     decided = set()
-    for key, apcs in subs.items():
+    for (kind, wa, wm), apcs in shared.items():
+        # only where the shared product's FMUL is on another line: none of the line's own products is mistaken for it
+        if wm == wa or not _copies((minuend_of or {}).get((kind, wa, wm), 0), len(apcs), False):
+            continue
+        for apc in apcs:
+            mpc = next(m for m, k, _ in by_add[apc] if k == 1)
+            plan.actions[mpc] = ("stash",)
+            plan.actions[apc] = ("fuse", mpc, 1)
+            decided.add(apc)
+        plan.lines[wa] = "fused" if plan.lines.get(wa) in (None, "fused") else "undecided"
+    for key, apcs in list(subs.items()):
+        apcs = [a for a in apcs if a not in decided]
+        if not apcs:
+            continue
         have, fused = minuend.get(key, 0), 1
+        other = (subtrahend or {}).get(key, 0)
         if not have:
-            have, fused = (subtrahend or {}).get(key, 0), 2
-        if not have or have % len(apcs):
+            have, fused, other = other, 2, 0
+        # more FMAs than subs only where every sub on the line is one of these (no other sub can account for them)
+        if not _copies(have, len(apcs), key not in apart_at and not other and on_line.get(key) == len(apcs)):
             continue
         for apc in apcs:
             mpc = next(m for m, k, _ in by_add[apc] if k == fused)
@@ -226,6 +305,7 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         chains = sass_chains(listing)
         minuend = sass_minuend_fmas(listing)
         subtrahend = sass_subtrahend_fmas(listing)
+        minuend_of = sass_minuend_fmas_of(listing)
         fmas: dict = {}
         for s in listing:
             if s.op in _SASS_FMA:
@@ -238,7 +318,7 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
                 plan.lines[where(apc)] = "undecided"
         cache[arch] = plan
         return plan
-    decided = _minuends(fn, pairs, where, minuend, plan, subtrahend)
+    decided = _minuends(fn, pairs, where, minuend, plan, subtrahend, chains, minuend_of)
     pairs = [p for p in pairs if p[1] not in decided]
     groups: dict = {}
     for mpc, apc, k, free in pairs:
