@@ -831,6 +831,12 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     hoists = _hoisted(fn, n_entry, sym, cub, where, unrolled, spans,
                       lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry), chunk_sym)
     units = predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=hoists)
+    # a function pointer read from a table in global memory (cuSignal's comparators, called indirectly): ptxas may
+    # load the low 4 bytes of the PTX's 8 (an sm_90 code address, which CALL can take from one register). The same
+    # request, and the 8-byte word being aligned, the same sector: where the cubin's line holds the narrow load, the
+    # unit keeps the PTX's count and takes the cubin's key
+    narrowable = {id(u) for u in units if len(u.pcs) == 1 and u.key == sass_key("global", "ld", 8)
+                  and _call_target_only(fn, n_entry, u.pcs[0])}
     crossed = {id(u): n for u in units if (n := len(_crossed(u, spans)))}
     # lines that one merged access spans are checked together (ptxas gives it one of their lines)
     parent: dict = {}
@@ -865,6 +871,14 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         silent = [u for u in us if u.key is None and _is_const(fn.instrs[u.pcs[0]])]
         reused = [u for u in us if u.reused]
         copies = _copies(have, predicted)
+        if not copies and any(id(u) in narrowable for u in us):
+            narrow = sass_key("global", "ld", 4)
+            alt = Counter(narrow if id(u) in narrowable else u.key for u in us if u.key)
+            if _copies(have, alt):
+                for u in us:
+                    if id(u) in narrowable:
+                        u.key = narrow
+                predicted, copies = alt, _copies(have, alt)
         # a loop's global loads whose values no later trip reads: ptxas may run the loop without them, which no
         # count of the cubin's copies shows; only a replay of the SASS's control flow says how often they run
         gone = frozenset(pc for u in us for pc in u.pcs if pc in dead)
@@ -963,6 +977,29 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             plan.action[pc] = a
             plan.notes[w] = _msg("counts.sep").join(x for x in (plan.notes.get(w), _msg("counts.sunk_load", line=a[3])) if x)
     return plan
+
+
+def _call_target_only(fn, n_entry: int, pc: int) -> bool:
+    """Whether the register a load at ``pc`` writes is read only as an indirect ``call``'s target (and written
+    nowhere else in the entry)."""
+    dst = fn.instrs[pc].args[0] if fn.instrs[pc].args else None
+    if dst is None or dst.kind != "reg":
+        return False
+    called = False
+    for q in range(n_entry):
+        if q == pc:
+            continue
+        ins = fn.instrs[q]
+        for j, a in enumerate(ins.args):
+            names = [a.name] if a.kind in ("reg", "mem") else \
+                [getattr(it, "name", None) for it in getattr(a, "items", ())] if a.kind == "vec" else []
+            if dst.name not in names:
+                continue
+            if ins.op == "call" and j == 1 and a.kind == "reg":
+                called = True
+            else:
+                return False
+    return called
 
 
 def _pools(plan, units: list, cub: dict, fn, where) -> dict:
