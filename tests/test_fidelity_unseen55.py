@@ -5,9 +5,12 @@ boolrelextrema kernels and OrthogonalHawk/libfalcon_dsp's add, FIR filter, frequ
 The suite was measured on the emulator as it was, with no change made for it
 (collection-emu-2026-12-04-unseen55-before.json): 9 of 17 ran and matched, the sosfilt race and the frequency
 shift's out-of-bounds thread raised as their entries listed before anything ran; cuSignal's 8 peak-finding kernels
-did not build: NVRTC has no <nvfunctional>, which the file includes (tilelab/include/nvfunctional since, its test
-in tests/test_compile.py). After it all 17 run and match, under NVRTC 12 and 13 (collection-emu-2026-12-04-unseen55-
-after*.json): these tests pin both, and the H200's recording.
+did not build: NVRTC has no <nvfunctional>, which the file includes (tilelab/include/override/nvfunctional since, its
+tests in tests/test_compile.py). After it all 17 run and match, under NVRTC 12 and 13 (collection-emu-2026-12-04-
+unseen55-after*.json). On the H200 (two calls) the counts were 117 of 117 as the suite came, and 221 of 221 since the
+function-pointer load rule (sass_model); the outputs of four launches differed in the last bits where the contraction
+model left lines undecided, the H200's bit for bit since its three new readings (contraction.py). These tests pin
+each step.
 """
 from __future__ import annotations
 
