@@ -110,9 +110,10 @@ def _region(instrs, a: int, b: int) -> dict:
                 exits.add(h)
     if not exits:
         return {}
-    # a block that only ends the thread is where ptxas puts an EXIT on the way in: lanes that go there leave the
-    # warp's convergence barrier rather than wait at it, so the join is where the other ways meet (a break path
-    # whose loop's normal end returns at once reconverges at the break path's head: collection/pmppl_bfs.cu)
+    # where the join is a block that only ends the thread (the ``ret``), ptxas puts an EXIT on the ways that go
+    # straight there: those lanes leave the warp's convergence barrier rather than wait at it, and the join is
+    # where the other ways meet (a break path whose loop's normal end returns at once reconverges at the break
+    # path's head: collection/pmppl_bfs.cu)
     gone = {h for h in heads if all(instrs[pc].op in ("ret", "exit") and not instrs[pc].guard
                                     and not instrs[pc].func for pc in range(h, end[h]))}
     more = True
@@ -124,7 +125,11 @@ def _region(instrs, a: int, b: int) -> dict:
                 gone.add(h)
                 more = True
     live = {h: [t for t in succ[h] if t not in gone] for h in heads}
-    ipdom = _ipdoms([h for h in heads if h in state], live, exits)
+    reach = [h for h in heads if h in state]
+    ipdom = _ipdoms(reach, succ, exits)
+    past = [h for h in exits if ipdom.get(h) in gone]
+    if past:
+        ipdom.update(_ipdoms(reach, live, past))
     out = {}
     for hd, blocks in body.items():
         for h in blocks:
@@ -165,7 +170,7 @@ def _ipdoms(blocks, succ, want) -> dict:
                 changed = True
     out = {}
     for h in want:
-        if h not in pdom:
+        if h not in pdom or pdom[h] == full:     # no way from it ends the thread: no join to wait at
             continue
         strict = pdom[h] & ~bit[h]
         best, size = None, -1
