@@ -189,6 +189,8 @@ class ExitGroups:
 
     def __init__(self, T: int, exits: dict, n: int):
         self.ids = np.zeros(T, dtype=np.int64)
+        self.first = np.zeros(T, dtype=bool)       # lanes that left a loop and run before its other lanes
+        self.going = False
         self.parent = np.zeros(64, dtype=np.int64)
         self.join = np.full(64, -1, dtype=np.int64)
         self.next = 1
@@ -217,9 +219,18 @@ class ExitGroups:
         self.parent[base:base + len(u)] = u
         self.join[base:base + len(u)] = j
         self.ids[movers] = base + inv
+        self.first[movers] = True
+        self.going = True
 
-    def arrive(self, lanes, pc: int) -> None:
-        """Lanes at ``pc``, where some loop exit's lanes reconverge: ids made for this join go back to their parents."""
+    def arrive(self, lanes, pc: int) -> bool:
+        """Lanes at ``pc``, where some loop exit's lanes reconverge: ids made for this join go back to their parents.
+        True where some of them were going first (they now wait for the loop's other lanes)."""
+        went = False
+        if self.going:
+            f = self.first[lanes]
+            if f.any():
+                self.first[lanes] = False
+                went = True
         ids = self.ids[lanes]
         while True:
             mine = self.join[ids] == pc
@@ -227,6 +238,12 @@ class ExitGroups:
                 break
             ids = np.where(mine, self.parent[ids], ids)
         self.ids[lanes] = ids
+        return went
+
+    def stop_going(self) -> None:
+        """No lane that went first can run now (they ended, or wait at a barrier): the usual order again."""
+        self.first[:] = False
+        self.going = False
 
     def split_rows(self, m, idx, mat, act):
         """Rows of a warp access (``warp_matrix``'s) with lanes of several groups: one row per group, each with
