@@ -9,19 +9,17 @@ SourceCounters section (per-instruction executions), a second profile.
 """
 from __future__ import annotations
 
-import gzip
 import csv
+import gzip
 import io
 import json
 import sys
 
 import numpy as np
 import pytest
-
 from conftest import ROOT
 
-from tilelab.emu import loop_exits as LE
-from tilelab.emu import ptx as P
+from tilelab.emu import loop_exits as LE, ptx as P
 
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "collection"))
@@ -92,7 +90,8 @@ def test_the_graphs_warps_one_at_a_time():
 
 
 def _stg(lid: str) -> int:
-    x = {y["id"]: y for y in json.loads(gzip.open(LINES, "rt").read())["launches"]}[lid]
+    with gzip.open(LINES, "rt") as f:
+        x = {y["id"]: y for y in json.load(f)["launches"]}[lid]
     rows = list(csv.reader(io.StringIO(x["source"]["stdout"])))
     hdr = next(r for r in rows if r and r[0] == "Address")
     body = [dict(zip(hdr, r)) for r in rows[rows.index(hdr) + 1:] if len(r) >= len(hdr)]

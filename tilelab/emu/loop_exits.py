@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-_ENDS = ("bra", "brx", "ret", "exit")
+from .cfg import flow
 
 
 def loop_exits(fn) -> dict | None:
@@ -45,47 +45,11 @@ def loop_exits(fn) -> dict | None:
 
 def _region(instrs, a: int, b: int) -> dict:
     """The loop exits of one function's instructions [a, b)."""
-    leaders = {a}
-    for pc in range(a, b):
-        i = instrs[pc]
-        if i.op == "bra":
-            if not a <= i.target < b:
-                return {}
-            leaders.add(i.target)
-        if i.op in _ENDS and pc + 1 < b:
-            leaders.add(pc + 1)
-    heads = sorted(leaders)
-    end = dict(zip(heads, heads[1:] + [b]))
-    block_of = {}
-    succ = {}
-    for h in heads:
-        for pc in range(h, end[h]):
-            block_of[pc] = h
-        last = instrs[end[h] - 1]
-        s = []
-        if last.op == "bra":
-            s.append(last.target)
-            if last.guard and end[h] < b:
-                s.append(end[h])
-        elif last.op in ("ret", "exit"):
-            if last.guard and end[h] < b:
-                s.append(end[h])
-        elif end[h] < b:
-            s.append(end[h])
-        succ[h] = s
-    # back edges: a depth-first walk's edges to a block on its path; a natural loop per header
-    back, state, stack = [], {a: 1}, [(a, iter(succ[a]))]
-    while stack:
-        h, it = stack[-1]
-        t = next(it, None)
-        if t is None:
-            state[h] = 2
-            stack.pop()
-        elif state.get(t) == 1:
-            back.append((h, t))
-        elif t not in state:
-            state[t] = 1
-            stack.append((t, iter(succ[t])))
+    f = flow(instrs, a, b)
+    if f is None:
+        return {}
+    heads, end, succ, back, state = f.heads, f.end, f.succ, f.back, f.reached
+    block_of = {pc: h for h in heads for pc in range(h, end[h])}
     if not back:
         return {}
     pred = {h: [] for h in heads}
@@ -176,7 +140,7 @@ def _ipdoms(blocks, succ, want) -> dict:
         best, size = None, -1
         for d in blocks:
             if strict & bit[d]:
-                c = bin(pdom[d]).count("1")
+                c = pdom[d].bit_count()
                 if c > size:
                     best, size = d, c
         out[h] = best
