@@ -232,6 +232,14 @@ MATH_PRE_INCLUDE = "--pre-include=math.h"
 #: includes <sys/types.h>, which defines them on Linux (PyCUDA's `const uint wA`); tilelab/include's has them
 _SYSTYPES_MISSING = re.compile(r'identifier "(?:uint|ushort|ulong|u_char|u_short|u_int|u_long)" is undefined')
 SYSTYPES_PRE_INCLUDE = "--pre-include=sys/types.h"
+#: a math function called as std::sqrt, std::pow, ... with no #include <cmath>: nvcc's implicit cuda_runtime.h
+#: includes crt/math_functions.h, which includes <cmath> (GPU-LBMsim's stream_collide_gpu calls std::sqrt and
+#: includes only <stdio.h> and <assert.h>); tilelab's own <cmath> (tilelab/include) names them in std as nvcc's does
+_STD_MATH_MISSING = re.compile(
+    r'namespace "std" has no member "(?:a?(?:cos|sin|tan)h?|atan2|exp2?|expm1|log(?:10|1p|2|b)?|ilogb|sqrt|cbrt|erfc?'
+    r'|tgamma|lgamma|ceil|floor|trunc|l?l?round|l?l?rint|nearbyint|fabs|pow|fmod|hypot|fmin|fmax|fdim|copysign'
+    r'|nextafter|remainder|remquo|abs|fma|frexp|ldexp|modf|scalbl?n|isnan|isinf|isfinite|signbit)"')
+CMATH_PRE_INCLUDE = "--pre-include=cmath"
 #: a member function declared with no execution space in a class the device code uses (Hetero-Mark's
 #: `class Creature { ...; void Dump(); }`): nvcc takes it as a host function the device code never
 #: calls; NVRTC refuses every host function. NVRTC's -default-device makes it a device declaration,
@@ -239,7 +247,8 @@ SYSTYPES_PRE_INCLUDE = "--pre-include=sys/types.h"
 _HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
 DEFAULT_DEVICE = "-default-device"
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
-            (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE))
+            (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
+            (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE))
 
 
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
@@ -274,8 +283,8 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
     arch_opt = f"-arch={ptx_arch_for(source, options)}"
-    # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types, <math.h>'s macros and
-    # <sys/types.h>'s short names come with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
+    # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types, <math.h>'s macros,
+    # <cmath>'s std:: names and <sys/types.h>'s short names come with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
     # under nvcc: here too, with the header included first (only then: it costs a plain compile ~40 ms);
     # and nvcc takes a declaration with no execution space as a host one (_HOST_FUNCTION_IN_JIT)
     # and a namespace-scope variable with no memory space as a host one (host_variables.py): NVRTC refuses one
