@@ -32,6 +32,7 @@ from .host_variables import blanked, read
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, option_defines,
+                        overload_cast, overload_key,
                         with_ptx_layouts)
 
 __all__ = ["compile_cuda", "kernel_from_file", "Program", "Kernel", "Param", "PTX_ARCH", "DEFAULT_ARCH"]
@@ -66,8 +67,14 @@ class Kernel:
         return f"<Kernel {self.name}({sig}) from {self.filename}:{self.line}>"
 
 
+def _overloaded_msg(filename: str, name: str, keys: list) -> str:
+    return msg("errors.overloaded_kernel", file=filename, name=name, n=len(keys), types=", ".join(keys[0]))
+
+
 class Program:
     """The result of one NVRTC compile: PTX for ``compute_80`` and its kernels."""
+
+    overloaded: dict = {}          # an overloaded kernel's name -> its overloads' parameter types (compile_cuda)
 
     def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found):
         self.source = source
@@ -99,6 +106,8 @@ class Program:
             raise CompileError(msg("errors.several_kernels", file=self.filename, n=len(self.kernels),
                                    names=", ".join(self.kernels)))
         if name not in self.kernels:
+            if name in self.overloaded:
+                raise CompileError(_overloaded_msg(self.filename, name, self.overloaded[name]))
             have = ", ".join(self.kernels) or msg("errors.none")
             raise CompileError(msg("errors.no_kernel_named", file=self.filename, name=name, have=have))
         return self.kernels[name]
@@ -274,8 +283,26 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             return _CACHE[key]
 
     defines = option_defines(options)
-    found = [f for f in _find_kernels(source, defines) if not f.template]
+    declared = _find_kernels(source, defines)
+    aliases = _type_aliases(source)
+    plain = [f for f in declared if not f.template]
+    # an overloaded kernel (one name, parameter lists of different types: GPU-LBMsim's stream_collide_gpu)
+    # has no plain name NVRTC can lower ("cannot determine which instance of overloaded function"): each
+    # overload is named by a name expression that casts to its type, `static_cast<void (*)(int, ...)>(k)`
+    types: dict[str, set] = {}
+    for f in plain:
+        types.setdefault(f.name, set()).add(overload_key(f.params_text, aliases))
+    found = [f for f in plain if len(types[f.name]) == 1]
     for expr in name_expressions:
+        cast = overload_cast(expr)
+        if cast is not None:
+            name, args = cast
+            want = overload_key(args, aliases)
+            match = [f for f in plain if (f.name == name or f.name.rsplit("::", 1)[-1] == name.rsplit("::", 1)[-1])
+                     and overload_key(f.params_text, aliases) == want]
+            f = match[-1] if match else None                 # the definition, where a declaration comes first
+            found.append(_Found(expr, False, f.params_text if f else "", f.line if f else 0, ""))
+            continue
         base = expr.split("<")[0].strip().rsplit("::", 1)[-1]     # M7::k<...>: the template k (namespaces
         tmpl = next((f for f in _find_kernels(source, defines)                  # are qualified when known)
                      if f.name.rsplit("::", 1)[-1] == base), None)
@@ -317,10 +344,14 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     if calls:
         raise CompileError("\n".join(msg("errors.host_function_called", file=filename, line=c.line, name=c.name,
                                           declared=c.declared) for c in calls))
+    overloaded = {n: sorted(t) for n, t in types.items() if len(t) > 1}
     if not found:
+        if overloaded:
+            raise CompileError(_overloaded_msg(filename, *next(iter(overloaded.items()))))
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
                    nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found)
+    prog.overloaded = overloaded
     with _LOCK:
         _CACHE[key] = prog
         while len(_CACHE) > _CACHE_SIZE:
