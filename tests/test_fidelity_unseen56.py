@@ -151,3 +151,96 @@ def test_the_thirty_fourth_unseen_suite_after_the_fixes():
         assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == LAUNCHES
     rows = json.loads((RES / "collection-emu-time-2026-12-04-unseen56.json").read_text())["rows"]
     assert len(rows) == 18 and all(r["ok"] and r["first_run_s"] < 2 for r in rows)
+
+
+# ------------------------------------------------------------------ the H200's recording and what it showed
+import hashlib  # noqa: E402
+import sys  # noqa: E402
+
+from collection import run as collection_run  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+import fidelity as fid  # noqa: E402
+
+REC = RES / "fidelity-2026-12-04-unseen56.json"              # stage unseen56-2, the branch at 38b0db9
+GPU = RES / "collection-gpu-2026-12-04-unseen56.json"
+
+
+def test_the_suite_as_it_came_against_ncu():
+    """As the suite came (the emulator at 59a8525: ed32ccc's code), the 12 launches it could run: 156 of 156 totals.
+    The H200 recorded 14 (the four overloads were profiled, but bench/fidelity.py found no row for a cast's name)."""
+    before = json.loads((RES / "fidelity-compare-2026-12-04-unseen56.json").read_text())
+    assert before["commit"] == "59a8525"
+    s = before["summary"]["collection"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (12, 12, 156, 156)
+    rec = json.loads(REC.read_text())
+    assert sum("ncu" in r for r in rec["rows"]) == 14
+    assert all(r["error"] == "ncu returned no row for this launch: not in ncu's output"
+               for r in rec["rows"] if "lbmsim_core" in r["id"])
+
+
+def test_ncu_rows_align_with_an_overload_named_by_its_cast():
+    """ncu names an overload as C++ does, `stream_collide_gpu(int, int, ..., use_LES<false>, use_MRT<false>)`; the
+    old base name of the launch's cast was `static_cast`, so no row matched and the four were not recorded."""
+    ls = fid.launches(only="/lbmsim_core")
+    assert len(ls) == 4
+    rows = [{"Kernel Name": f"stream_collide_gpu(int, int, float *, float *, float *, float, float *, bool *, float, "
+                            f"float, bool, use_LES<{les}>, use_MRT<{mrt}>)"} for les, mrt in
+            [("false", "false"), ("true", "false"), ("false", "true"), ("true", "true")]]
+    assert [r for _, r in fid.align(ls, rows)] == rows
+
+
+def _f_digest(entry):
+    res, after, before = collection_run.run_emu(entry)
+    return hashlib.sha256(np.ascontiguousarray(after["f"]).tobytes()).hexdigest()[:16], res.count_notes
+
+
+def test_the_h200s_distributions_are_the_emulators_for_every_overload():
+    """The H200's f (sha256 of its bytes, bench/collection_gpu.py's digest) is the emulator's for all four overloads.
+    It differed for MRT and MRT-LES in 26 and 33 elements, one ulp each, two ways ptxas contracted the collision:
+    `m3 * m3 + m5 * m5` and `m3 * m3 - m5 * m5` sharing both products (undecided: 2 muls, 1 add), and the
+    MRT-LES update of m8, whose sub of line 914's m3 * m5 is an FADD after ptxas's sqrt and rcp slow-path
+    branches (then counted as fused: line 949's own FFMA taken for it)."""
+    gpu = {r["kernel"]: r["hashes"]["f"] for r in json.loads(GPU.read_text())["results"]
+           if r["file"] == "lbmsim_core_gpu.cu"}
+    assert [gpu[o]["differ"] for o in OVERLOADS] == [0, 0, 26, 33]
+    for e in (x for x in collection_run.load() if x["file"] == "lbmsim_core_gpu.cu"):
+        digest, notes = _f_digest(e)
+        assert digest == gpu[e["name"]]["gpu_sha256"] and not notes
+
+
+def _plan(name, major):
+    from tilelab.emu import calls, contraction
+    from tilelab.emu.machine import parsed
+    prog = compile_cuda((ROOT / "collection" / "repro_contraction_lbm.cu").read_text(),
+                        filename="collection/repro_contraction_lbm.cu", nvrtc=major)
+    k = prog.kernel(name)
+    module = parsed(prog.ptx)
+    fn = calls.link(module, module.entry(k.entry))
+    fn.__dict__.pop("_contraction", None)
+    plan = contraction.plan_for(k, fn, dict(module.files), "sm_90")
+    fn.__dict__.pop("_contraction", None)
+    ops = {pc: fn.instrs[pc].op for pc in plan.actions}
+    return plan, ops
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_two_products_only_an_add_and_a_sub_read_are_decided(major):
+    """reproSharedProducts (p = a * a, q = b * b; p + q, and p - q or q - p under a select): the SASS has one FMUL
+    (q) and three FFMAs; the old plan left lines 18 and 19 undecided (two muls for one add). Now p, the first operand
+    of the first add, is fused into all three, q kept."""
+    plan, ops = _plan("reproSharedProducts", major)
+    assert not plan.notes and set(plan.lines.values()) == {"fused"}
+    stashed = [pc for pc, a in plan.actions.items() if a == ("stash",)]
+    assert len(stashed) == 1 and ops[stashed[0]] == "mul"
+    assert sorted(a[2] for a in plan.actions.values() if a[0] == "fuse") == [1, 1, 2]
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_a_chain_across_ptxas_slow_path_branches_is_seen(major):
+    """reproSlowPathChain: line 30 subtracts line 27's product (FADD, apart) after sqrtf's and 1/x's slow-path
+    branches, and its own mul and sub fuse (one FFMA). The old plan did not see the FADD's chain across ptxas's
+    branches and gave line 30's one FFMA to both pairs: fused the product of line 27 too."""
+    plan, ops = _plan("reproSlowPathChain", major)
+    fuses = [a for a in plan.actions.values() if a[0] == "fuse"]
+    assert len(fuses) == 1 and fuses[0][2] == 2 and not plan.notes
