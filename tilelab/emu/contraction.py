@@ -17,7 +17,15 @@ fused when the SASS has none of those chains beyond the PTX pairs that could not
 apart when it has a chain for each (or more: ``div.approx`` is an FMUL in the SASS) and no
 FMA the PTX lacks; anything else (some of each, ptxas unrolling a loop further, no SASS) is
 undecided: those are computed as the PTX says (two roundings) and the launch's notes say so on
-that line.
+that line. A chain is followed across the forward branches ptxas makes inside one PTX block (the
+``BSSY`` ... ``BSYNC`` diamonds around ``sqrt.rn``'s, ``rcp.rn``'s and ``div.rn``'s slow-path calls): at
+a label only the registers written on a way in are forgotten (all of them at a loop's head). The FMAs
+an add's line has beyond the PTX's are shared among the groups with their adds on that line: two groups
+that would each need the one spare FMA are undecided, not both fused. Two products that only adds and
+subs read, each reading both (``p + q`` and ``p - q``, the products computed once), are one shape of
+their own (``_shared_products``): ptxas keeps the second operand of the first of those adds an FMUL and
+fuses the other product into every one of them (GPU-LBMsim's MRT collision, the thirty-fourth unseen
+suite; collection/repro_contraction_lbm.cu).
 """
 from __future__ import annotations
 
