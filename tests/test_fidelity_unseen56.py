@@ -244,3 +244,18 @@ def test_a_chain_across_ptxas_slow_path_branches_is_seen(major):
     plan, ops = _plan("reproSlowPathChain", major)
     fuses = [a for a in plan.actions.values() if a[0] == "fuse"]
     assert len(fuses) == 1 and fuses[0][2] == 2 and not plan.notes
+
+
+def test_the_third_call_records_the_overloads_and_the_reproductions():
+    """Stage unseen56-3 (the branch at ae2f87a): ncu's rows of the four overloads aligned, 52 of 52 totals the
+    emulator's; the three contraction reproductions 39 of 39; the seven launches' outputs the H200's bit for bit
+    (MRT's and MRT-LES's f included)."""
+    cmp3 = json.loads((RES / "fidelity-compare-2026-12-04-unseen56-3.json").read_text())["summary"]
+    assert (cmp3["collection"]["launches_equal"], cmp3["collection"]["totals"], cmp3["collection"]["totals_equal"]) \
+        == (4, 52, 52)
+    assert (cmp3["repro"]["launches_equal"], cmp3["repro"]["totals"], cmp3["repro"]["totals_equal"]) == (3, 39, 39)
+    gpu3 = json.loads((RES / "collection-gpu-2026-12-04-unseen56-3.json").read_text())
+    assert (gpu3["kernels"], gpu3["as_expected"]) == (7, 7)
+    assert all(set(r["outputs"].values()) == {"bit-identical"} for r in gpu3["results"])
+    rec3 = json.loads((RES / "fidelity-2026-12-04-unseen56-3.json").read_text())
+    assert [r["ncu_kernel_name"].split("(")[0] for r in rec3["rows"][:4]] == ["stream_collide_gpu"] * 4
