@@ -259,3 +259,21 @@ def test_the_third_call_records_the_overloads_and_the_reproductions():
     assert all(set(r["outputs"].values()) == {"bit-identical"} for r in gpu3["results"])
     rec3 = json.loads((RES / "fidelity-2026-12-04-unseen56-3.json").read_text())
     assert [r["ncu_kernel_name"].split("(")[0] for r in rec3["rows"][:4]] == ["stream_collide_gpu"] * 4
+
+
+def test_the_suite_together_and_the_contraction_plans_that_moved():
+    """bench/unseen_suites.py's row for the suite over the two compares (the third call's first): 18 of 18 launches,
+    234 of 234 totals. The contraction change moved the fused pairs of 4 plans only (MRT, MRT-LES and the two
+    reproductions); 6 others only say otherwise what their lines are, their values as before."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import unseen_suites
+    t = unseen_suites.table([RES / "fidelity-compare-2026-12-04-unseen56-3.json",
+                             RES / "fidelity-compare-2026-12-04-unseen56-after.json"])
+    row = t["Game of Life + GPU-LBMsim (unseen56)"]
+    assert (row["launches"], row["run"], row["totals"], row["equal"]) == (18, 18, 234, 234)
+    scan = json.loads((RES / "contraction-scan-2026-12-04-unseen56.json").read_text())
+    moved = {(r["file"], r["kernel"]) for r in scan["moved"] if r["actions_differ"]}
+    assert moved == {("lbmsim_core_gpu.cu", OVERLOADS[2]), ("lbmsim_core_gpu.cu", OVERLOADS[3]),
+                     ("repro_contraction_lbm.cu", "reproSharedProducts"),
+                     ("repro_contraction_lbm.cu", "reproSlowPathChain")}
+    assert len(scan["moved"]) == 10
