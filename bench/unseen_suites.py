@@ -48,6 +48,7 @@ SUITES = {
     "CUDA-Kernels-Demo + Jacobi_CUDA (unseen52)": ("ckd_", "qz_"),
     "PFFDTD + FWI (unseen53)": ("pffdtd_", "fwi_"),
     "BenLib + pybind11-cuda CRC-32 (unseen54)": ("benlib_", "pbcrc_"),
+    "Game of Life + GPU-LBMsim (unseen56)": ("cudalife_", "lbmsim_"),
 }
 
 
