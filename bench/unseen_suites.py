@@ -49,6 +49,7 @@ SUITES = {
     "PFFDTD + FWI (unseen53)": ("pffdtd_", "fwi_"),
     "BenLib + pybind11-cuda CRC-32 (unseen54)": ("benlib_", "pbcrc_"),
     "cuSignal + libfalcon_dsp signal processing (unseen55)": ("cusig_", "falcon_"),
+    "Game of Life + GPU-LBMsim (unseen56)": ("cudalife_", "lbmsim_"),
 }
 
 

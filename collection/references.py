@@ -3929,3 +3929,230 @@ def _falcon_resampler(up, down, taps, n_in, seed):
         out.append((xb[xs] * tc[ph * cpp + (xs - lo)]).sum())
     return dict(coeffs=_pairs(tc).astype(np.float32), params=P, buf=buf, in_len=len(buf), out_len=nout,
                 params_len=1024 * blocks, blocks=blocks, cpp=cpp, out=_pairs(np.array(out)))
+
+
+# ---------------------------------------------------------------- the thirty-fourth unseen suite: Game of Life and LBM
+# Marek Fiser's Game of Life (collection/cudalife_kernels.cu) and GPU-LBMsim's D2Q9 cavity (collection/lbmsim_*.cu)
+
+def cudalife_step(world):
+    """One generation of Conway's Life on a toroidal byte-per-cell world (rows x columns, cells 0 or 1)."""
+    w = np.asarray(world, np.uint8).astype(np.int32)
+    n = sum(np.roll(np.roll(w, dy, 0), dx, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)
+    return ((n == 3) | ((n == 2) & (w == 1))).astype(np.uint8)
+
+
+def cudalife_bitstep(enc, rows):
+    """One generation on a bit-per-cell world: bytes (or little-endian words) of ``rows`` rows, the first cell of
+    each byte in its highest bit (np.packbits' order); the result in the same layout and dtype."""
+    raw = np.ascontiguousarray(enc).view(np.uint8).reshape(rows, -1)
+    out = np.packbits(cudalife_step(np.unpackbits(raw, axis=1)), axis=1)
+    return out.reshape(-1).view(np.asarray(enc).dtype).reshape(np.shape(enc))
+
+
+def cudalife_table(n=1 << 18):
+    """precompute6x3EvaluationTableKernel's table: entry k holds, in its low nibble, the next states of the four
+    middle cells of the 6 x 3 window whose 18 cells are k's bits (the first cell the highest)."""
+    k = np.arange(n, dtype=np.int64)
+    cell = lambda x, y: (k >> (17 - (y * 6 + x))) & 1          # noqa: E731
+    out = np.zeros(n, np.int64)
+    for dx in range(4):
+        alive = sum(cell(x + dx, y) for x in range(3) for y in range(3))
+        centre = cell(1 + dx, 1)
+        alive = alive - centre
+        out |= np.where((alive == 3) | ((alive == 2) & (centre == 1)), 1 << (3 - dx), 0)
+    return out.astype(np.uint8)
+
+
+def cudalife_display(life, world_w, world_h, dest, dest_w, dest_h, disp, zoom_factor, multisample, colours,
+                     cyclic, bit):
+    """displayLifeKernel, one thread a pixel: the uchar4 screen (dest_h x dest_w x 4) after the kernel, from the
+    screen before it (``dest``), the world (bytes, or bits in np.packbits' order) and the host's arguments."""
+    out = np.array(dest, np.uint8).reshape(dest_h * dest_w, 4).copy()
+    life = np.asarray(life, np.uint8).reshape(-1)
+    for p in range(dest_w * dest_h):
+        x = int(np.floor(((p % dest_w) - disp[0]) * zoom_factor))
+        y = int(np.floor(((p // dest_w) - disp[1]) * zoom_factor))
+        if cyclic:
+            x = (int(np.fmod(x, world_w)) + world_w) % world_w       # C's % (the dividend's sign), then unsigned
+            y = (int(np.fmod(y, world_h)) + world_h) % world_h
+        elif x < 0 or y < 0 or x >= world_w or y >= world_h:
+            out[p, :3] = 127
+            continue
+        inc = 255 // (multisample * multisample)
+        value = 0
+        for dy in range(multisample):
+            row = (y + dy) * world_w
+            for dx in range(multisample):
+                i = row + x + dx
+                value += (((int(life[i >> 3]) >> (7 - (i & 7))) & 1) if bit else int(life[i])) * inc
+        edge = not cyclic or not (x == 0 or y == 0)
+        px = [int(v) for v in out[p]]                                # uchar arithmetic: wraps modulo 256
+        if colours:
+            if value > 0:
+                if px[3] > 0:
+                    if px[1] > 63:
+                        if edge:
+                            px[0] -= 1
+                        px[1] -= 1
+                        px[2] -= 1
+                else:
+                    px[:3] = [255, 255, 255]
+            elif px[3] > 0:
+                if edge:
+                    px[0] = 0
+                px[1], px[2] = 128, 0
+            elif px[1] > 8:
+                px[1] -= 8
+        else:
+            px[0] = value if edge else 255
+            px[1] = px[2] = value
+        px[3] = value
+        out[p] = [v & 0xFF for v in px]
+    return out.reshape(dest_h, dest_w, 4)
+
+
+_LBM_W = np.float32([4. / 9., 1. / 9., 1. / 36.])
+_LBM_M = np.array([[1, 1, 1, 1, 1, 1, 1, 1, 1], [-4, -1, -1, -1, -1, 2, 2, 2, 2], [4, -2, -2, -2, -2, 1, 1, 1, 1],
+                   [0, 1, 0, -1, 0, 1, -1, -1, 1], [0, -2, 0, 2, 0, 1, -1, -1, 1], [0, 0, 1, 0, -1, 1, 1, -1, -1],
+                   [0, 0, -2, 0, 2, 1, 1, -1, -1], [0, 1, -1, 1, -1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, -1, 1, -1]],
+                  np.float64)
+
+
+def _lbm_minv():
+    r = [[1 / 9, -1 / 9, 1 / 9, 0, 0, 0, 0, 0, 0],
+         [1 / 9, -1 / 36, -1 / 18, 1 / 6, -1 / 6, 0, 0, 1 / 4, 0],
+         [1 / 9, -1 / 36, -1 / 18, 0, 0, 1 / 6, -1 / 6, -1 / 4, 0],
+         [1 / 9, -1 / 36, -1 / 18, -1 / 6, 1 / 6, 0, 0, 1 / 4, 0],
+         [1 / 9, -1 / 36, -1 / 18, 0, 0, -1 / 6, 1 / 6, -1 / 4, 0],
+         [1 / 9, 1 / 18, 1 / 36, 1 / 6, 1 / 12, 1 / 6, 1 / 12, 0, 1 / 4],
+         [1 / 9, 1 / 18, 1 / 36, -1 / 6, -1 / 12, 1 / 6, 1 / 12, 0, -1 / 4],
+         [1 / 9, 1 / 18, 1 / 36, -1 / 6, -1 / 12, -1 / 6, -1 / 12, 0, 1 / 4],
+         [1 / 9, 1 / 18, 1 / 36, 1 / 6, 1 / 12, -1 / 6, -1 / 12, 0, -1 / 4]]
+    return np.array(r, np.float32).astype(np.float64)            # the __constant__ float Minv
+
+
+def lbmsim_params(nx, reynolds):
+    """initialise_simulation's u_lid, tau and omega, in float as the host computes them."""
+    u_lid = np.float32(np.float32(0.1) * np.float32(np.sqrt(1. / 3.)))
+    kin_visc = np.float32(np.float32(u_lid * np.float32(nx - 1)) / np.float32(reynolds))
+    tau = np.float32(3. * float(kin_visc) + 0.5)
+    return dict(u_lid=u_lid, tau=tau, omega=np.float32(np.float32(1) / tau))
+
+
+def lbmsim_geometry(nx, ny):
+    """define_geometry: the west, east and south walls solid (rows y, columns x)."""
+    s = np.zeros((ny, nx), bool)
+    s[:, 0] = s[:, -1] = s[0, :] = True
+    return s
+
+
+def _lbm_feq(rho, ux, uy):
+    w0, w1, w2 = (float(v) for v in _LBM_W)
+    c2 = 4.5
+    usq = ux * ux + uy * uy
+    c = 1 - 1.5 * usq
+    e = [(0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)]
+    out = []
+    for a, (ex, ey) in enumerate(e):
+        w = w0 if a == 0 else (w1 if a < 5 else w2)
+        eu = ex * ux + ey * uy
+        out.append(w * rho * (c + 3. * eu + c2 * eu * eu))
+    return out
+
+
+def lbmsim_init(nx, ny, u_lid):
+    """initialise_distributions: rho 1, the lid (top row) moving at u_lid, f at equilibrium ([9, ny, nx])."""
+    ux = np.zeros((ny, nx))
+    ux[-1, :] = float(np.float32(u_lid))
+    f = np.array(_lbm_feq(np.ones((ny, nx)), ux, np.zeros((ny, nx))))
+    return dict(f=f.astype(np.float32), rho=np.ones((ny, nx), np.float32), ux=ux.astype(np.float32),
+                uy=np.zeros((ny, nx), np.float32))
+
+
+def lbmsim_step(f, solid, nx, ny, u_lid, tau, omega, les=False, mrt=False):
+    """stream_collide_gpu (SRT, SRT-LES, MRT or MRT-LES) as the source means it: pull streaming from the
+    distributions as they were before the launch (the kernel streams in place: a real race), the walls'
+    bounce-back, the lid's moving-wall rule and the corners, then the collision; save true. Returns the new f
+    ([9, ny, nx]) and ux, uy at the fluid nodes (zero elsewhere, as the arrays start). float64."""
+    F = np.asarray(f, np.float64).reshape(9, ny, nx)
+    g = [np.full((ny, nx), -1.0) for _ in range(9)]
+    g[0] = F[0].copy()
+    g[1][:, 1:] = F[1][:, :-1]
+    g[2][1:, :] = F[2][:-1, :]
+    g[3][:, :-1] = F[3][:, 1:]
+    g[4][:-1, :] = F[4][1:, :]
+    g[5][1:, 1:] = F[5][:-1, :-1]
+    g[6][1:, :-1] = F[6][:-1, 1:]
+    g[7][:-1, :-1] = F[7][1:, 1:]
+    g[8][:-1, 1:] = F[8][1:, :-1]
+    Y, X = np.mgrid[0:ny, 0:nx]
+    u_lid = float(np.float32(u_lid))
+
+    def put(mask, a, v):
+        g[a] = np.where(mask, v, g[a])
+
+    m = X == 0
+    put(m, 1, g[3]); put(m, 5, g[7]); put(m, 8, g[6])                       # noqa: E702
+    m = X == nx - 1
+    put(m, 3, g[1]); put(m, 7, g[5]); put(m, 6, g[8])                       # noqa: E702
+    m = Y == 0
+    put(m, 2, g[4]); put(m, 5, g[7]); put(m, 6, g[8])                       # noqa: E702
+    m = (Y == ny - 1) & (X > 0) & (X < nx - 1)
+    rho0 = np.float32(g[0] + g[1] + g[3] + 2. * (g[2] + g[5] + g[6])).astype(np.float64)
+    ru = rho0 * u_lid
+    put(m, 4, g[2]); put(m, 7, g[5] - ru / 6.); put(m, 8, g[6] + ru / 6.)  # noqa: E702
+    m = (X == 0) & (Y == ny - 1)
+    put(m, 4, g[2]); put(m, 8, g[6]); put(m, 5, 0.); put(m, 7, 0.)          # noqa: E702
+    m = (X == nx - 1) & (Y == ny - 1)
+    put(m, 4, g[2]); put(m, 7, g[5]); put(m, 6, 0.); put(m, 8, 0.)          # noqa: E702
+    m = (X == 0) & (Y == 0)
+    put(m, 6, 0.); put(m, 8, 0.)                                            # noqa: E702
+    m = (X == nx - 1) & (Y == 0)
+    put(m, 5, 0.); put(m, 7, 0.)                                            # noqa: E702
+
+    tau, omega = float(np.float32(tau)), float(np.float32(omega))
+    G = np.array(g)
+    rho = G.sum(0)
+    if not mrt:
+        ux = (G[1] + G[5] + G[8] - (G[3] + G[6] + G[7])) / rho
+        uy = (G[2] + G[5] + G[6] - (G[4] + G[7] + G[8])) / rho
+        feq = np.array(_lbm_feq(rho, ux, uy))
+        if les:
+            d = G - feq
+            qxx = d[1] + d[3] + d[5] + d[6] + d[7] + d[8]
+            qyy = d[2] + d[4] + d[5] + d[6] + d[7] + d[8]
+            qxy = d[5] - d[6] + d[7] - d[8]
+            qbar = np.sqrt(2 * (qxx * qxx + qyy * qyy + 2 * qxy * qxy))
+            c_smg = float(np.float32(0.1))
+            tau_eff = tau + 0.5 * (np.sqrt(tau * tau + 18. * c_smg * c_smg * qbar) - tau)
+            om = 1 / tau_eff
+        else:
+            om = omega
+        new = (1 - om) * G + feq * om
+    else:
+        mom = np.einsum("ab,byx->ayx", _LBM_M, G)
+        ux, uy = mom[3] / mom[0], mom[5] / mom[0]
+        s12, s46 = float(np.float32(1.4)), float(np.float32(1.2))
+        if les:
+            pxx = (mom[1] + 4 * mom[0] + 3. * mom[7]) / 6.
+            pyy = (mom[1] + 4 * mom[0] - 3. * mom[7]) / 6.
+            qxx = mom[0] / 3. + mom[3] * mom[3] - pxx
+            qyy = mom[0] / 3. + mom[5] * mom[5] - pyy
+            qxy = mom[3] * mom[5] - mom[8]
+            qbar = np.sqrt(2 * (qxx * qxx + qyy * qyy + 2 * qxy * qxy))
+            c_smg = float(np.float32(0.1))
+            s78 = 1 / (tau + 0.5 * (np.sqrt(tau * tau + 18. * c_smg * c_smg * qbar) - tau))
+        else:
+            s78 = omega
+        momsq = mom[3] ** 2 + mom[5] ** 2
+        mom[1] = mom[1] - s12 * (mom[1] - (-2. * mom[0] + 3. * momsq))
+        mom[2] = mom[2] - s12 * (mom[2] - (mom[0] - 3. * momsq))
+        mom[4] = mom[4] - s46 * (mom[4] + mom[3])
+        mom[6] = mom[6] - s46 * (mom[6] + mom[5])
+        mom[7] = mom[7] - s78 * (mom[7] - (mom[3] ** 2 - mom[5] ** 2))
+        mom[8] = mom[8] - s78 * (mom[8] - mom[3] * mom[5])
+        new = np.einsum("ab,byx->ayx", _lbm_minv(), mom)
+    solid = np.asarray(solid, bool).reshape(ny, nx)
+    out = np.where(solid[None], G, new)
+    return dict(f=out.astype(np.float32), ux=np.where(solid, 0., ux).astype(np.float32),
+                uy=np.where(solid, 0., uy).astype(np.float32))

@@ -101,21 +101,29 @@ def test_the_colouring_checks_reject_a_wrong_colouring():
     assert not references.pgc_resolve_ok(g["c1"], g["v0"], keep, ~g["v0"])
 
 
-def test_the_emulator_leaves_the_every_read_before_every_write_outcome():
-    """On the emulator each colouring launch left the state references.pgc_graph's port gives ("every read before
-    every write", one outcome the races allow), which the next launch's entry takes as its input."""
+def test_the_emulator_leaves_one_outcome_the_races_allow():
+    """On the emulator each ColorGraph launch leaves the state references.pgc_graph's port gives ("every read before
+    every write", one outcome the races allow), which the next launch's entry takes as its input. ResolveBadColoring
+    leaves another allowed outcome: the lanes that break run their store first (tilelab/emu/loop_exits.py, as the GPU
+    runs a break path), so later reads see a neighbour's NO_COLOR and 5 and 8 fewer vertices are reset (221 and 159
+    uncoloured, where the port leaves 226 and 167)."""
     g = references.pgc_graph()
     want = {("ColorGraph", ""): ("c1", None), ("ResolveBadColoring", ""): ("c2", "v2"),
             ("ColorGraph", "trip2"): ("c3", None), ("ResolveBadColoring", "trip2"): ("c4", "v4")}
+    before_of = {("ResolveBadColoring", ""): ("c1", "v0"), ("ResolveBadColoring", "trip2"): ("c3", "v2")}
     for e in _entries():
         key = (e["name"], e.get("launch", ""))
         if key not in want:
             continue
         _, after, _ = collection_run.run_emu(e)
         c, v = want[key]
-        assert (after["d_ColorVector"] == g[c]).all()
-        if v:
-            assert (after["d_ColorValid"] == g[v]).all()
+        if v is None:
+            assert (after["d_ColorVector"] == g[c]).all()
+            continue
+        cb, vb = before_of[key]
+        assert references.pgc_resolve_ok(g[cb], g[vb], after["d_ColorVector"], after["d_ColorValid"])
+        assert (int((after["d_ColorVector"] == 0).sum()), int((g[c] == 0).sum())) == \
+            {"": (221, 226), "trip2": (159, 167)}[key[1]]
 
 
 REC = RES / "fidelity-2026-12-03-unseen50.json"
@@ -158,10 +166,11 @@ def test_the_suites_totals_against_ncu_now(tmp_path):
     assert (s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == (15, 215, 213, 6)
     assert s == json.loads(CMP_REP.read_text())["summary"]["all"]
     rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
-    # ResolveBadColoring: one conflict-store request a warp on the emulator (the breaking lanes wait for the loop's
-    # others: lowest pc first), 51 and 45 more on the H200 (one a trip with a breaking lane)
+    # ResolveBadColoring: a conflict-store request a trip at which some lane of a warp breaks, on the emulator
+    # (tilelab/emu/loop_exits.py; before it, one a warp: 16 and 16) and on the H200, whose trips the race decides
+    # (these totals are set apart: they move between runs)
     assert [(rows[i]["global_st_requests"]["emu"], rows[i]["global_st_requests"]["ncu"]) for i in RESOLVE] == \
-        [(16, 59), (16, 53)]
+        [(65, 59), (59, 53)]
 
 
 REPEATS = RES / "fidelity-2026-12-03-colour-repeats.json"     # three more ncu runs of the two launches (c43617e)

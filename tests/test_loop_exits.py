@@ -9,19 +9,17 @@ SourceCounters section (per-instruction executions), a second profile.
 """
 from __future__ import annotations
 
-import gzip
 import csv
+import gzip
 import io
 import json
 import sys
 
 import numpy as np
 import pytest
-
 from conftest import ROOT
 
-from tilelab.emu import loop_exits as LE
-from tilelab.emu import ptx as P
+from tilelab.emu import loop_exits as LE, ptx as P
 
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "collection"))
@@ -92,7 +90,8 @@ def test_the_graphs_warps_one_at_a_time():
 
 
 def _stg(lid: str) -> int:
-    x = {y["id"]: y for y in json.loads(gzip.open(LINES, "rt").read())["launches"]}[lid]
+    with gzip.open(LINES, "rt") as f:
+        x = {y["id"]: y for y in json.load(f)["launches"]}[lid]
     rows = list(csv.reader(io.StringIO(x["source"]["stdout"])))
     hdr = next(r for r in rows if r and r[0] == "Address")
     body = [dict(zip(hdr, r)) for r in rows[rows.index(hdr) + 1:] if len(r) >= len(hdr)]
@@ -178,3 +177,32 @@ def test_a_break_path_that_ends_the_thread_reconverges_at_its_head():
     exits = LE.loop_exits(fn)
     (brk,) = [pc for pc, e in exits.items() if e[0]]
     assert exits[brk][2] == fn.instrs[brk].target and fn.instrs[exits[brk][2]].op == "st"
+
+
+def test_the_merges_repeat_and_the_outputs_are_the_gpus():
+    """bench/results/fidelity-2026-12-04-breakstore-repeats.json: the two whole launches, their 16 one-warp launches
+    and the 16 racing one-warp loops, three ncu runs each: no total moves (the merged trips are no run-to-run noise,
+    so they stay misses). collection-gpu-2026-12-04-breakstore.json: the 79 launches' outputs on the H200 are as
+    expected (the race-free ones bit for bit)."""
+    rep = json.loads((RES / "fidelity-2026-12-04-breakstore-repeats.json").read_text())["launches"]
+    assert len(rep) == 34 and not any(v["moves"] for v in rep.values())
+    assert rep[FILE + "c1"]["values"]["global_st_requests"] == [55, 55, 55]
+    g = json.loads((RES / "collection-gpu-2026-12-04-breakstore.json").read_text())
+    assert (g["kernels"], g["as_expected"]) == (79, 79)
+
+
+def test_the_racing_loops_see_the_stores_of_lanes_that_broke():
+    """reproBreakStoreWarp (the kernel's own loop, one warp alone: lanes read colours that lanes of the same warp
+    store as they break). The lanes that leave the loop now run first, to the place they wait at, as the GPU runs a
+    break path: 13 of the 16 warps count every total as ncu does (before: none); the three left are the warps where
+    the H200 stored two trips' lanes together in the race-free loop too."""
+    ncu = {r["id"]: r["ncu"] for r in json.loads((RES / "fidelity-2026-12-03-colour.json").read_text())["rows"]}
+    off = []
+    for cb in ("c1", "c3"):
+        for w in range(8):
+            lid = f"collection/repro_breakstore.cu:reproBreakStoreWarp#{cb}w{w}"
+            (L,) = [x for x in fid.launches(lid) if x.id == lid]
+            emu = fid.emulate(L)["metrics"]
+            if any(emu[k] != ncu[lid][k] for k in fid.KEYS if ncu[lid].get(k) is not None):
+                off.append(f"{cb}w{w}")
+    assert set(off) == MERGED

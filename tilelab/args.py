@@ -151,16 +151,22 @@ def _vector(p, a, what: str) -> Struct:
     """A ``tl.Struct`` of the vector's lanes for a vector parameter: ``a`` is one (its layout checked as a
     struct's), or ``lanes`` values (an array or a sequence), each of the lane's dtype. A lone scalar is
     refused: it is not ``make_float4(s, s, s, s)`` on a GPU, where its own bytes are only the first lane's."""
-    if isinstance(a, Struct):
-        return _struct(p, a, what)
     dt = np.dtype(p.dtype)
+    width = dt.itemsize * p.lanes
+    align = getattr(p, "ptx_align", None) or (min(width, 16) if p.lanes in (2, 4) else dt.itemsize)
+    if isinstance(a, Struct):
+        # the vector's lanes as a struct (the collection's `struct = [{ name = "x", ...}, ...]` spec): laid out
+        # at the vector type's alignment, which CUDA raises above its lanes' (int2 is __align__(8), float4
+        # __align__(16)); the lanes' offsets are the same. Any other struct is checked as it is
+        if a.align_request is None and len(a.fields) == p.lanes and all(
+                kind == "scalar" and np.asarray(v).dtype == dt for (_, v), (_, _, _, kind) in zip(a.fields, a.layout)):
+            a = Struct(a.fields, align=align)
+        return _struct(p, a, what)
     vals = np.asarray(a) if isinstance(a, (np.ndarray, list, tuple)) else None
     if vals is None or vals.ndim != 1 or vals.size != p.lanes or vals.dtype.kind not in "biuf":
         got = f"shape {vals.shape}" if vals is not None else type(a).__name__
         raise LaunchError(msg("args.vector_lanes", what=what, lanes=p.lanes, dt=dt.name, got=got))
     lanes = [(c, _scalar(v, dt, what)) for c, v in zip("xyzw", vals.tolist())]
-    width = dt.itemsize * p.lanes
-    align = getattr(p, "ptx_align", None) or (min(width, 16) if p.lanes in (2, 4) else dt.itemsize)
     return _struct(p, Struct(lanes, align=align), what)
 
 

@@ -9,7 +9,8 @@
 Fields are given in the C declaration's order (keyword arguments, or ``(name, value)`` pairs), each
 a numpy array (the field is a pointer: the array's device address), a typed numpy scalar
 (``np.int32(5)``, ``np.uint64(256)``, ``np.float32(0.5)``: a bare Python number has no C type, so it
-is refused), or another ``Struct`` (a nested struct). The bytes are laid out as C lays them out: each
+is refused), or another ``Struct`` (a nested struct); ``Struct()`` with none is an empty struct (a C++
+tag type such as ``use_MRT<true>``: one byte, as ``sizeof`` says). The bytes are laid out as C lays them out: each
 field at the next multiple of its alignment (its size; a pointer 8; a nested struct its largest
 field's), the whole rounded up to the largest alignment (``align=`` raises it, as ``__align__(16)``
 does). Before a launch the layout is compared with the parameter the PTX declares
@@ -60,8 +61,8 @@ class Struct:
                 except (TypeError, ValueError):
                     raise LaunchError(msg("struct.fields_type", got=type(fields).__name__)) from None
         pairs += list(named.items())
-        if not pairs:
-            raise LaunchError(msg("struct.no_fields"))
+        # no fields: an empty struct, as C++ tag types are (GPU-LBMsim's `use_LES<true>` passed by value to pick
+        # an overload): one byte, as sizeof gives it and NVVM declares it (.param .align 1 .b8 p[1])
         names = [n for n, _ in pairs]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
@@ -86,7 +87,7 @@ class Struct:
             most = max(most, int(a))
         self.layout = lay                      # (field, byte offset, bytes, "ptr" | "scalar" | "struct")
         self.alignment = most
-        self.nbytes = (off + most - 1) // most * most
+        self.nbytes = max(1, (off + most - 1) // most * most)     # C++: an empty struct's size is 1
 
     def describe(self) -> str:
         """``{float* ptr @0; int n @8; float scale @12} (16 bytes, aligned to 8)``"""

@@ -17,7 +17,15 @@ fused when the SASS has none of those chains beyond the PTX pairs that could not
 apart when it has a chain for each (or more: ``div.approx`` is an FMUL in the SASS) and no
 FMA the PTX lacks; anything else (some of each, ptxas unrolling a loop further, no SASS) is
 undecided: those are computed as the PTX says (two roundings) and the launch's notes say so on
-that line.
+that line. A chain is followed across the forward branches ptxas makes inside one PTX block (the
+``BSSY`` ... ``BSYNC`` diamonds around ``sqrt.rn``'s, ``rcp.rn``'s and ``div.rn``'s slow-path calls): at
+a label only the registers written on a way in are forgotten (all of them at a loop's head). The FMAs
+an add's line has beyond the PTX's are shared among the groups with their adds on that line: two groups
+that would each need the one spare FMA are undecided, not both fused. Two products that only adds and
+subs read, each reading both (``p + q`` and ``p - q``, the products computed once), are one shape of
+their own (``_shared_products``): ptxas keeps the second operand of the first of those adds an FMUL and
+fuses the other product into every one of them (GPU-LBMsim's MRT collision, the thirty-fourth unseen
+suite; collection/repro_contraction_lbm.cu).
 """
 from __future__ import annotations
 
@@ -105,14 +113,64 @@ def _sass_regs(operands: str) -> list:
     return out
 
 
+def _join_drops(listing) -> dict:
+    """``{index: set of registers | None}`` for each labelled instruction of ``listing``: the registers whose
+    value there depends on the way in, written between a forward branch to it and it (None: a backward branch
+    comes in, a loop's head, where nothing is known). ptxas's own forward branches inside one PTX block (the
+    ``BSSY`` ... ``BSYNC`` diamonds of ``sqrt.rn``'s and ``rcp.rn``'s slow-path calls) leave every other register
+    as it was before the branch."""
+    at = {}
+    for i, s in enumerate(listing):
+        for lb in s.labels:
+            at[lb] = i
+    sources: dict = {}
+    for i, s in enumerate(listing):
+        if s.op in ("BRA", "BRX", "JMP", "JMX") and s.label in at:
+            sources.setdefault(at[s.label], []).append(i)
+    out = {}
+    for j, s in enumerate(listing):
+        if not s.labels:
+            continue
+        src = sources.get(j, [])
+        if any(i >= j for i in src):
+            out[j] = None
+            continue
+        lo = min(src, default=j)
+        drop = set()
+        for t in listing[lo + 1:j]:
+            regs = _sass_regs(t.operands)
+            if regs and regs[0] is not None:
+                drop.add(regs[0])
+        out[j] = drop
+    return out
+
+
 def sass_chains(listing) -> dict:
-    """``{(kind, mul_where, add_where): n}``: SASS adds of the same block that read a multiply's
-    result (adds ptxas did not fuse; each counted once, whether one or both sources are products)."""
+    """``{(kind, mul_where, add_where): n}``: SASS adds that read a multiply's result with no branch ptxas did
+    not make between them (adds ptxas did not fuse; each counted once, whether one or both sources are products).
+    A label clears what its ways in may have changed (``_join_drops``): across ptxas's own forward branches the
+    registers neither side writes keep their value, so an FMUL before a ``sqrt.rn`` and the FADD after it are a
+    chain (GPU-LBMsim's MRT-LES, m3 * m5 on line 914 subtracted on line 949); a loop's head clears everything."""
+    listing = list(listing)
+    drops = _join_drops(listing)
     last: dict = {}
     out: dict = {}
-    for s in listing:
+    region = 0                                    # where the latest BSSY opened ptxas's own diamond
+    for j, s in enumerate(listing):
         if s.labels:
-            last = {}
+            d = drops.get(j)
+            if d is None:
+                last = {}
+            else:
+                for r in d:
+                    last.pop(r, None)
+        if s.op == "BSSY":
+            region = j
+        elif s.op == "CALL":          # a slow path's callee may write what its diamond's fast path wrote (its line)
+            for t in listing[region:j]:
+                regs = _sass_regs(t.operands)
+                if regs and regs[0] is not None and t.where == s.where:
+                    last.pop(regs[0], None)
         regs = _sass_regs(s.operands)
         ops = [o.strip() for o in s.operands.split(",")]
         kind = _SASS_ADD.get(s.op)
@@ -126,13 +184,13 @@ def sass_chains(listing) -> dict:
                 out[key] = out.get(key, 0) + 1
         if regs and regs[0] is not None and not s.op.startswith(("ST", "RED", "ATOM", "BRA", "EXIT")):
             last[regs[0]] = s
-        if s.op in _SASS_ENDS:
+        if s.op in ("EXIT", "RET", "BAR"):
             last = {}
     return out
 
 
-# SASS instructions after which a register's last writer is forgotten: the block ends (a barrier does not end one:
-# ptxas schedules a statement's FMUL before the next trip's BAR and its FFMA after it, cuSignal's sosfilt)
+# SASS instructions after which _fmas_adding_an_fmul forgets a register's last writer: the block ends (a barrier does
+# not end one: ptxas schedules a statement's FMUL before the next trip's BAR and its FFMA after it, cuSignal's sosfilt)
 _SASS_ENDS = ("BRA", "EXIT", "RET", "CALL", "BSYNC", "WARPSYNC")
 
 
@@ -288,6 +346,63 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | No
     return decided
 
 
+def sass_fmas_adding_an_fmul(listing) -> dict:
+    """``{(kind, fma_where): n}``: SASS FMAs whose addend (negated or not) is an FMUL's result of the same block."""
+    return _fmas_adding_an_fmul(listing, lambda ops: True, same_line=False)
+
+
+def _readers(fn, reg: str) -> list:
+    """The pcs of the instructions that read register ``reg`` (as a source, not as the destination)."""
+    out = []
+    for pc, ins in enumerate(fn.instrs):
+        srcs = ins.args[1:] if ins.op not in ("st", "red") else ins.args
+        for a in srcs:
+            items = a.items if a.kind == "vec" else [a]
+            if any(it.kind in ("reg", "mem") and it.name == reg for it in items):
+                out.append(pc)
+                break
+    return out
+
+
+def _shared_products(fn, pairs, where, fmas_on_fmul: dict, chains: dict, plan: Plan) -> set:
+    """Two free products that only adds and subs read, every one of them reading both (GPU-LBMsim's MRT
+    collision: ``momsq = m3 * m3 + m5 * m5`` and ``m3 * m3 - m5 * m5``, the products computed once): ptxas keeps
+    one product an FMUL and fuses the other into each of those adds, the same one everywhere; on sm_90 the kept
+    one is the second operand of the first of them in the PTX (the fused one its first operand, the minuend of a
+    first sub), whatever order the PTX computes the products in (probes in tests/test_fidelity_unseen56.py; a
+    product with another use is kept: not this shape). Decided where the SASS agrees: on each add's line as
+    many FMAs adding an FMUL's result as such adds, and no add of a product left apart; returns the adds decided."""
+    by_add: dict = {}
+    for mpc, apc, k, free in pairs:
+        by_add.setdefault(apc, []).append((mpc, k, free))
+    groups: dict = {}
+    for apc, ps in by_add.items():
+        if len(ps) == 2 and all(f for *_, f in ps) and sorted(k for _, k, _ in ps) == [1, 2] \
+                and ps[0][0] != ps[1][0]:
+            groups.setdefault(frozenset(m for m, _, _ in ps), []).append(apc)
+    decided = set()
+    for muls, adds in groups.items():
+        if len(adds) < 2:
+            continue
+        if any(sorted(_readers(fn, fn.instrs[m].args[0].name)) != sorted(adds) for m in muls):
+            continue                                          # a product read elsewhere too: ptxas keeps it
+        kind = _KIND_OF[_ftype(fn.instrs[adds[0]])]
+        per_line: dict = {}
+        for apc in adds:
+            per_line[where(apc)] = per_line.get(where(apc), 0) + 1
+        if any(fmas_on_fmul.get((kind, w), 0) < n for w, n in per_line.items()) \
+                or any(chains.get((kind, where(m), w), 0) for m in muls for w in per_line):
+            continue
+        first = min(adds)
+        fused = next(m for m, k, _ in by_add[first] if k == 1)
+        plan.actions[fused] = ("stash",)
+        for apc in adds:
+            plan.actions[apc] = ("fuse", fused, next(k for m, k, _ in by_add[apc] if m == fused))
+            decided.add(apc)
+            plan.lines[where(apc)] = "fused" if plan.lines.get(where(apc)) in (None, "fused") else "undecided"
+    return decided
+
+
 def plan_for(kernel, fn, files, arch: str) -> Plan:
     """The fused pairs of ``kernel``'s linked entry (cached per arch and language)."""
     cache = fn.__dict__.setdefault("_contraction", {}).setdefault(language(), {})
@@ -319,6 +434,12 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         cache[arch] = plan
         return plan
     decided = _minuends(fn, pairs, where, minuend, plan, subtrahend, chains, minuend_of)
+    decided |= _shared_products(fn, [p for p in pairs if p[1] not in decided], where,
+                                sass_fmas_adding_an_fmul(listing), chains, plan)
+    used: dict = {}                                       # the FMAs those decided adds are, by line
+    for apc in decided:
+        key = (_KIND_OF[_ftype(fn.instrs[apc])], where(apc))
+        used[key] = used.get(key, 0) + 1
     pairs = [p for p in pairs if p[1] not in decided]
     groups: dict = {}
     for mpc, apc, k, free in pairs:
@@ -334,6 +455,17 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         if ins.op in ("fma", "mad") and _ftype(ins):
             k = (_KIND_OF[_ftype(ins)], (files.get(ins.file, "<ptx>"), ins.line))
             ptx_fma[k] = ptx_fma.get(k, 0) + 1
+    # the FMAs an add's line has beyond the PTX's are shared by every group with its add on that line: where the
+    # groups that would take them as fused pairs need more than there are (GPU-LBMsim's MRT-LES: line 949's one
+    # FFMA is its own mul and sub; the sub of line 914's product m3 * m5 is an FADD across ptxas's sqrt and rcp
+    # slow-path branches, which the chains do not cross), which of them fused cannot be read: all undecided
+    wanted: dict = {}
+    for key, g in groups.items():
+        kind, wm, wa = key
+        adds = {apc for _, apc, _ in g["free"]}
+        if adds and chains.get(key, 0) - len(g["bound"] - adds) == 0 \
+                and not any(apc in two_muls for apc in adds):
+            wanted[(kind, wa)] = wanted.get((kind, wa), 0) + len(adds)
     for key, g in groups.items():
         if not g["free"]:
             continue
@@ -341,12 +473,13 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         adds = {apc for _, apc, _ in g["free"]}
         apart = chains.get(key, 0) - len(g["bound"] - adds)
         n = len(adds)
-        fused_room = fmas.get((kind, wa), 0) - ptx_fma.get((kind, wa), 0)   # a fused FMA has the add's line
-        ambiguous = any(apc in two_muls for apc in adds)
-        if apart >= n and fused_room <= 0:           # every add apart, and no FMA on its line the PTX lacks
+        fused_room = fmas.get((kind, wa), 0) - ptx_fma.get((kind, wa), 0) - used.get((kind, wa), 0)
+        ambiguous = any(apc in two_muls for apc in adds)          # (a fused FMA has the add's line)
+        if apart >= n and fused_room <= wanted.get((kind, wa), 0):
+            # every add apart, and no FMA on its line the PTX lacks that another group's fused pairs do not take
             plan.lines[wa] = plan.lines.get(wa) or "apart"
             continue
-        if apart == 0 and fused_room >= n and not ambiguous:
+        if apart == 0 and fused_room >= wanted.get((kind, wa), n) and not ambiguous:
             for mpc, apc, k in g["free"]:
                 plan.actions[mpc] = ("stash",)
                 plan.actions[apc] = ("fuse", mpc, k)

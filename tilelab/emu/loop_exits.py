@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-_ENDS = ("bra", "brx", "ret", "exit")
+from .cfg import flow
 
 
 def loop_exits(fn) -> dict | None:
@@ -45,47 +45,11 @@ def loop_exits(fn) -> dict | None:
 
 def _region(instrs, a: int, b: int) -> dict:
     """The loop exits of one function's instructions [a, b)."""
-    leaders = {a}
-    for pc in range(a, b):
-        i = instrs[pc]
-        if i.op == "bra":
-            if not a <= i.target < b:
-                return {}
-            leaders.add(i.target)
-        if i.op in _ENDS and pc + 1 < b:
-            leaders.add(pc + 1)
-    heads = sorted(leaders)
-    end = dict(zip(heads, heads[1:] + [b]))
-    block_of = {}
-    succ = {}
-    for h in heads:
-        for pc in range(h, end[h]):
-            block_of[pc] = h
-        last = instrs[end[h] - 1]
-        s = []
-        if last.op == "bra":
-            s.append(last.target)
-            if last.guard and end[h] < b:
-                s.append(end[h])
-        elif last.op in ("ret", "exit"):
-            if last.guard and end[h] < b:
-                s.append(end[h])
-        elif end[h] < b:
-            s.append(end[h])
-        succ[h] = s
-    # back edges: a depth-first walk's edges to a block on its path; a natural loop per header
-    back, state, stack = [], {a: 1}, [(a, iter(succ[a]))]
-    while stack:
-        h, it = stack[-1]
-        t = next(it, None)
-        if t is None:
-            state[h] = 2
-            stack.pop()
-        elif state.get(t) == 1:
-            back.append((h, t))
-        elif t not in state:
-            state[t] = 1
-            stack.append((t, iter(succ[t])))
+    f = flow(instrs, a, b)
+    if f is None:
+        return {}
+    heads, end, succ, back, state = f.heads, f.end, f.succ, f.back, f.reached
+    block_of = {pc: h for h in heads for pc in range(h, end[h])}
     if not back:
         return {}
     pred = {h: [] for h in heads}
@@ -110,9 +74,10 @@ def _region(instrs, a: int, b: int) -> dict:
                 exits.add(h)
     if not exits:
         return {}
-    # a block that only ends the thread is where ptxas puts an EXIT on the way in: lanes that go there leave the
-    # warp's convergence barrier rather than wait at it, so the join is where the other ways meet (a break path
-    # whose loop's normal end returns at once reconverges at the break path's head: collection/pmppl_bfs.cu)
+    # where the join is a block that only ends the thread (the ``ret``), ptxas puts an EXIT on the ways that go
+    # straight there: those lanes leave the warp's convergence barrier rather than wait at it, and the join is
+    # where the other ways meet (a break path whose loop's normal end returns at once reconverges at the break
+    # path's head: collection/pmppl_bfs.cu)
     gone = {h for h in heads if all(instrs[pc].op in ("ret", "exit") and not instrs[pc].guard
                                     and not instrs[pc].func for pc in range(h, end[h]))}
     more = True
@@ -124,7 +89,11 @@ def _region(instrs, a: int, b: int) -> dict:
                 gone.add(h)
                 more = True
     live = {h: [t for t in succ[h] if t not in gone] for h in heads}
-    ipdom = _ipdoms([h for h in heads if h in state], live, exits)
+    reach = [h for h in heads if h in state]
+    ipdom = _ipdoms(reach, succ, exits)
+    past = [h for h in exits if ipdom.get(h) in gone]
+    if past:
+        ipdom.update(_ipdoms(reach, live, past))
     out = {}
     for hd, blocks in body.items():
         for h in blocks:
@@ -165,13 +134,13 @@ def _ipdoms(blocks, succ, want) -> dict:
                 changed = True
     out = {}
     for h in want:
-        if h not in pdom:
+        if h not in pdom or pdom[h] == full:     # no way from it ends the thread: no join to wait at
             continue
         strict = pdom[h] & ~bit[h]
         best, size = None, -1
         for d in blocks:
             if strict & bit[d]:
-                c = bin(pdom[d]).count("1")
+                c = pdom[d].bit_count()
                 if c > size:
                     best, size = d, c
         out[h] = best
@@ -184,6 +153,8 @@ class ExitGroups:
 
     def __init__(self, T: int, exits: dict, n: int):
         self.ids = np.zeros(T, dtype=np.int64)
+        self.first = np.zeros(T, dtype=bool)       # lanes that left a loop and run before its other lanes
+        self.going = False
         self.parent = np.zeros(64, dtype=np.int64)
         self.join = np.full(64, -1, dtype=np.int64)
         self.next = 1
@@ -212,9 +183,18 @@ class ExitGroups:
         self.parent[base:base + len(u)] = u
         self.join[base:base + len(u)] = j
         self.ids[movers] = base + inv
+        self.first[movers] = True
+        self.going = True
 
-    def arrive(self, lanes, pc: int) -> None:
-        """Lanes at ``pc``, where some loop exit's lanes reconverge: ids made for this join go back to their parents."""
+    def arrive(self, lanes, pc: int) -> bool:
+        """Lanes at ``pc``, where some loop exit's lanes reconverge: ids made for this join go back to their parents.
+        True where some of them were going first (they now wait for the loop's other lanes)."""
+        went = False
+        if self.going:
+            f = self.first[lanes]
+            if f.any():
+                self.first[lanes] = False
+                went = True
         ids = self.ids[lanes]
         while True:
             mine = self.join[ids] == pc
@@ -222,6 +202,12 @@ class ExitGroups:
                 break
             ids = np.where(mine, self.parent[ids], ids)
         self.ids[lanes] = ids
+        return went
+
+    def stop_going(self) -> None:
+        """No lane that went first can run now (they ended, or wait at a barrier): the usual order again."""
+        self.first[:] = False
+        self.going = False
 
     def split_rows(self, m, idx, mat, act):
         """Rows of a warp access (``warp_matrix``'s) with lanes of several groups: one row per group, each with

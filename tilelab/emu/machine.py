@@ -338,6 +338,15 @@ class Machine:
             if gpc >= n:
                 raise EmulatorError("fell off the end of the kernel without ret")
             ins = instrs[gpc]
+            eg = self.exit_groups
+            if eg is not None and eg.is_join[gpc] and eg.arrive(self.lanes(idx), gpc):
+                # lanes that left a loop went first (the GPU runs a break path as its lanes break) and reached
+                # the place where they wait for the loop's other lanes
+                self.pc[self.lanes(idx)] = gpc
+                idx, gpc, others_min = self._regroup()
+                if idx is False:
+                    return
+                continue
             steps += 1
             if self.observer is not None:
                 self.observer(self, ins, idx)
@@ -347,9 +356,7 @@ class Machine:
                 self._hang(ins, idx, msg("errors.ran_seconds", limit=WALL_LIMIT))
             lanes_n = self.T if idx is None else len(idx)
             self.lane_steps += lanes_n
-            eg = self.exit_groups
-            if eg is not None and eg.is_join[gpc]:     # where lanes that left a loop apart reconverge
-                eg.arrive(self.lanes(idx), gpc)
+
             self.count(gpc, "instructions", self.nwarps(idx))
             op = ins.op
             if op == "barrier" and ins.mods and ins.mods[0] == "cluster":
@@ -474,6 +481,15 @@ class Machine:
                     continue
                 return False, 0, None
             self._release_barriers()
+        eg = self.exit_groups
+        if eg is not None and eg.going:           # lanes that just left a loop go first (emu/loop_exits.py)
+            pick = runnable & eg.first
+            if pick.any():
+                pcs = np.where(pick, self.pc, np.iinfo(np.int64).max)
+                lo = int(pcs.min())
+                group = pcs == lo
+                return (None if group.all() else np.flatnonzero(group)), lo, None
+            eg.stop_going()
         pcs = np.where(runnable, self.pc, np.iinfo(np.int64).max)
         if self.yielded is not None:              # spin-waiting threads go last (see _spin_loops)
             pref = runnable & ~self.yielded

@@ -25,7 +25,7 @@ import heapq
 
 import numpy as np
 
-_ENDS = ("bra", "brx", "ret", "exit")
+from .cfg import flow
 
 
 def schedule_order(fn) -> np.ndarray | None:
@@ -54,44 +54,10 @@ def schedule_order(fn) -> np.ndarray | None:
 
 def _region(instrs, a: int, b: int):
     """The pcs of one function's instructions [a, b) in scheduling order (None: leave it as it is)."""
-    leaders = {a}
-    for pc in range(a, b):
-        i = instrs[pc]
-        if i.op == "bra":
-            if not a <= i.target < b:
-                return None
-            leaders.add(i.target)
-        if i.op in _ENDS and pc + 1 < b:
-            leaders.add(pc + 1)
-    heads = sorted(leaders)
-    end = dict(zip(heads, heads[1:] + [b]))
-    succ = {}
-    for h in heads:
-        last = instrs[end[h] - 1]
-        s = []
-        if last.op == "bra":
-            s.append(last.target)
-            if last.guard and end[h] < b:
-                s.append(end[h])
-        elif last.op in ("ret", "exit"):
-            if last.guard and end[h] < b:
-                s.append(end[h])
-        elif end[h] < b:
-            s.append(end[h])
-        succ[h] = s
-    # depth-first from the start: an edge to a block on the walk's path is a back edge
-    back, state, stack = set(), {a: 1}, [(a, iter(succ[a]))]
-    while stack:
-        h, it = stack[-1]
-        t = next(it, None)
-        if t is None:
-            state[h] = 2
-            stack.pop()
-        elif state.get(t) == 1:
-            back.add((h, t))
-        elif t not in state:
-            state[t] = 1
-            stack.append((t, iter(succ[t])))
+    f = flow(instrs, a, b)
+    if f is None:
+        return None
+    heads, end, succ, back, state = f.heads, f.end, f.succ, set(f.back), f.reached
     reach = [h for h in heads if h in state]
     indeg = {h: 0 for h in reach}
     for h in reach:

@@ -32,6 +32,7 @@ from .host_variables import blanked, read
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, option_defines,
+                        overload_cast, overload_key,
                         with_ptx_layouts)
 
 __all__ = ["compile_cuda", "kernel_from_file", "Program", "Kernel", "Param", "PTX_ARCH", "DEFAULT_ARCH"]
@@ -66,8 +67,14 @@ class Kernel:
         return f"<Kernel {self.name}({sig}) from {self.filename}:{self.line}>"
 
 
+def _overloaded_msg(filename: str, name: str, keys: list) -> str:
+    return msg("errors.overloaded_kernel", file=filename, name=name, n=len(keys), types=", ".join(keys[0]))
+
+
 class Program:
     """The result of one NVRTC compile: PTX for ``compute_80`` and its kernels."""
+
+    overloaded: dict = {}          # an overloaded kernel's name -> its overloads' parameter types (compile_cuda)
 
     def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found):
         self.source = source
@@ -99,6 +106,8 @@ class Program:
             raise CompileError(msg("errors.several_kernels", file=self.filename, n=len(self.kernels),
                                    names=", ".join(self.kernels)))
         if name not in self.kernels:
+            if name in self.overloaded:
+                raise CompileError(_overloaded_msg(self.filename, name, self.overloaded[name]))
             have = ", ".join(self.kernels) or msg("errors.none")
             raise CompileError(msg("errors.no_kernel_named", file=self.filename, name=name, have=have))
         return self.kernels[name]
@@ -232,6 +241,14 @@ MATH_PRE_INCLUDE = "--pre-include=math.h"
 #: includes <sys/types.h>, which defines them on Linux (PyCUDA's `const uint wA`); tilelab/include's has them
 _SYSTYPES_MISSING = re.compile(r'identifier "(?:uint|ushort|ulong|u_char|u_short|u_int|u_long)" is undefined')
 SYSTYPES_PRE_INCLUDE = "--pre-include=sys/types.h"
+#: a math function called as std::sqrt, std::pow, ... with no #include <cmath>: nvcc's implicit cuda_runtime.h
+#: includes crt/math_functions.h, which includes <cmath> (GPU-LBMsim's stream_collide_gpu calls std::sqrt and
+#: includes only <stdio.h> and <assert.h>); tilelab's own <cmath> (tilelab/include) names them in std as nvcc's does
+_STD_MATH_MISSING = re.compile(
+    r'namespace "std" has no member "(?:a?(?:cos|sin|tan)h?|atan2|exp2?|expm1|log(?:10|1p|2|b)?|ilogb|sqrt|cbrt|erfc?'
+    r'|tgamma|lgamma|ceil|floor|trunc|l?l?round|l?l?rint|nearbyint|fabs|pow|fmod|hypot|fmin|fmax|fdim|copysign'
+    r'|nextafter|remainder|remquo|abs|fma|frexp|ldexp|modf|scalbl?n|isnan|isinf|isfinite|signbit)"')
+CMATH_PRE_INCLUDE = "--pre-include=cmath"
 #: a member function declared with no execution space in a class the device code uses (Hetero-Mark's
 #: `class Creature { ...; void Dump(); }`): nvcc takes it as a host function the device code never
 #: calls; NVRTC refuses every host function. NVRTC's -default-device makes it a device declaration,
@@ -239,7 +256,8 @@ SYSTYPES_PRE_INCLUDE = "--pre-include=sys/types.h"
 _HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
 DEFAULT_DEVICE = "-default-device"
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
-            (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE))
+            (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
+            (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE))
 
 
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
@@ -265,8 +283,26 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             return _CACHE[key]
 
     defines = option_defines(options)
-    found = [f for f in _find_kernels(source, defines) if not f.template]
+    declared = _find_kernels(source, defines)
+    aliases = _type_aliases(source)
+    plain = [f for f in declared if not f.template]
+    # an overloaded kernel (one name, parameter lists of different types: GPU-LBMsim's stream_collide_gpu)
+    # has no plain name NVRTC can lower ("cannot determine which instance of overloaded function"): each
+    # overload is named by a name expression that casts to its type, `static_cast<void (*)(int, ...)>(k)`
+    types: dict[str, set] = {}
+    for f in plain:
+        types.setdefault(f.name, set()).add(overload_key(f.params_text, aliases))
+    found = [f for f in plain if len(types[f.name]) == 1]
     for expr in name_expressions:
+        cast = overload_cast(expr)
+        if cast is not None:
+            name, args = cast
+            want = overload_key(args, aliases)
+            match = [f for f in plain if (f.name == name or f.name.rsplit("::", 1)[-1] == name.rsplit("::", 1)[-1])
+                     and overload_key(f.params_text, aliases) == want]
+            f = match[-1] if match else None                 # the definition, where a declaration comes first
+            found.append(_Found(expr, False, f.params_text if f else "", f.line if f else 0, ""))
+            continue
         base = expr.split("<")[0].strip().rsplit("::", 1)[-1]     # M7::k<...>: the template k (namespaces
         tmpl = next((f for f in _find_kernels(source, defines)                  # are qualified when known)
                      if f.name.rsplit("::", 1)[-1] == base), None)
@@ -274,8 +310,8 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
     arch_opt = f"-arch={ptx_arch_for(source, options)}"
-    # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types, <math.h>'s macros and
-    # <sys/types.h>'s short names come with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
+    # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types, <math.h>'s macros,
+    # <cmath>'s std:: names and <sys/types.h>'s short names come with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
     # under nvcc: here too, with the header included first (only then: it costs a plain compile ~40 ms);
     # and nvcc takes a declaration with no execution space as a host one (_HOST_FUNCTION_IN_JIT)
     # and a namespace-scope variable with no memory space as a host one (host_variables.py): NVRTC refuses one
@@ -308,10 +344,14 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     if calls:
         raise CompileError("\n".join(msg("errors.host_function_called", file=filename, line=c.line, name=c.name,
                                           declared=c.declared) for c in calls))
+    overloaded = {n: sorted(t) for n, t in types.items() if len(t) > 1}
     if not found:
+        if overloaded:
+            raise CompileError(_overloaded_msg(filename, *next(iter(overloaded.items()))))
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
                    nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found)
+    prog.overloaded = overloaded
     with _LOCK:
         _CACHE[key] = prog
         while len(_CACHE) > _CACHE_SIZE:

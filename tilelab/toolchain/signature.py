@@ -398,7 +398,8 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
     # the last identifier is the name, unless the declaration is unnamed
     name = f"arg{index}"
     if len(names) >= 2 and (not stars or toks.index(names[-1]) > stars[-1]) \
-            and _canonical_builtin(" ".join(names)) not in _SCALARS:
+            and not names[-1].startswith("<") \
+            and _canonical_builtin(" ".join(names)) not in _SCALARS:      # `use_LES<false>`: unnamed
         name = names[-1]
         base_words = names[:-1]
     else:
@@ -422,6 +423,37 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
     ctype = ("const " if const else "") + base + ("*" * len(stars))
     return Param(name=name, ctype=ctype, pointer=pointer, const=const,
                  dtype=np.dtype(dtype) if dtype else None, lanes=lanes)
+
+
+# an overload named as NVRTC's name expressions take it: the cast to its function pointer type,
+# `static_cast<void (*)(int, float*)>(k)` or `(void (*)(int, float*))&k`
+_OVERLOAD_CAST = re.compile(
+    r"\s*(?:static_cast\s*<\s*(?P<t1>.*)>\s*\(\s*&?\s*(?P<n1>(?:::)?[A-Za-z_][\w:]*)\s*\)"
+    r"|\(\s*(?P<t2>.*)\)\s*&?\s*(?P<n2>(?:::)?[A-Za-z_][\w:]*))\s*", re.S)
+_FUNCTION_POINTER = re.compile(r"\s*void\s*\(\s*\*\s*\)\s*\((?P<args>.*)\)\s*", re.S)
+
+
+def overload_cast(expr: str) -> tuple[str, str] | None:
+    """(kernel name, parameter types text) of a name expression that selects one overload of a kernel by a
+    cast to its function pointer type (GPU-LBMsim's four ``stream_collide_gpu``, told apart by the empty tag
+    structs ``use_LES<bool>`` and ``use_MRT<bool>``); None for any other expression."""
+    m = _OVERLOAD_CAST.fullmatch(expr)
+    if m is None:
+        return None
+    fm = _FUNCTION_POINTER.fullmatch(m.group("t1") if m.group("t1") is not None else m.group("t2"))
+    if fm is None:
+        return None
+    return (m.group("n1") or m.group("n2")).lstrip(":"), fm.group("args")
+
+
+def overload_key(params_text: str, aliases: dict | None = None) -> tuple:
+    """The parameter types of a declaration, names left out, as C++ tells overloads apart: a by-value
+    parameter's own const does not count, a pointee's does; typedef names resolved (``_type_aliases``)."""
+    out = []
+    for p in _parse_params(params_text, aliases):
+        ctype = p.ctype if p.pointer else re.sub(r"^const\s+", "", p.ctype)
+        out.append(re.sub(r"\s+", "", ctype))
+    return tuple(out)
 
 
 def _parse_params(text: str, aliases: dict | None = None) -> list[Param]:
