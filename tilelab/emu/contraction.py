@@ -25,7 +25,14 @@ that would each need the one spare FMA are undecided, not both fused. Two produc
 subs read, each reading both (``p + q`` and ``p - q``, the products computed once), are one shape of
 their own (``_shared_products``): ptxas keeps the second operand of the first of those adds an FMUL and
 fuses the other product into every one of them (GPU-LBMsim's MRT collision, the thirty-fourth unseen
-suite; collection/repro_contraction_lbm.cu).
+suite; collection/repro_contraction_lbm.cu). A sub of two products (``_minuends``) is fused as the SASS's
+``FFMA a, b, -FMUL`` say on its line: as many, a multiple (copies) or, where every sub of two products on the
+line is one of these and nothing on it says otherwise, more (ptxas's own unrolling: libfalcon_dsp's FIR
+filter); where its subtrahend's product has other readers (NVVM computed it once for two lines: cuSignal's
+Lomb-Scargle), ptxas keeps that one an FMUL and fuses the minuend's, read through labels and branches from an
+FMUL on the subtrahend's line. The scans for those FMAs do not forget registers at a ``BAR``, which ends no
+block (cuSignal's sosfilt: an unrolled step's FMUL before the next step's barrier, its FFMA after it); the
+thirty-third unseen suite.
 """
 from __future__ import annotations
 
