@@ -15,6 +15,8 @@ from test_fidelity_s36_recordings import BEFORE, NEW  # noqa: E402
 
 RES = ROOT / "bench" / "results"
 BREAK = [RES / "fidelity-compare-2026-12-04-breakstore-s37.json.gz", RES / "fidelity-compare-2026-12-03-colour-s37.json.gz"]
+# the thirty-third and thirty-fourth unseen suites' recordings, newest first
+SUITES = [RES / f"fidelity-compare-2026-12-04-{n}-s37.json.gz" for n in ("unseen56-3", "unseen55b", "unseen56", "unseen55")]
 
 
 def _table(first) -> dict:
@@ -35,6 +37,20 @@ def test_every_launch_at_one_commit():
     assert (colour["kernel_equal"], colour["kernel_totals"]) == (12343, 12389)
     neither = _table([])["every launch"]
     assert (neither["kernel_equal"], neither["kernel_totals"]) == (12123, 12155)
+
+
+def test_with_the_two_new_suites():
+    """Every launch with the thirty-third and thirty-fourth suites' recordings given first: 1,068 of 1,070 launches,
+    13,624 of 13,676 kernel totals (99.62%); the 34 suites together 686 of 687 launches run, 8,825 of 8,827 kernel
+    totals now, the two new ones 221 of 221 and 234 of 234."""
+    t = _table(SUITES + BREAK)
+    every = t["every launch"]
+    assert (every["run"], every["launches"], every["kernel_equal"], every["kernel_totals"]) == (1068, 1070, 13624, 13676)
+    together = t["together"]
+    assert (together["run"], together["launches"], together["kernel_equal"], together["kernel_totals"]) == \
+        (686, 687, 8825, 8827)
+    for suite, n in (("cuSignal + libfalcon_dsp signal processing (unseen55)", 221), ("Game of Life + GPU-LBMsim (unseen56)", 234)):
+        assert (t[suite]["kernel_equal"], t[suite]["kernel_totals"], t[suite]["run"]) == (n, n, t[suite]["launches"])
 
 
 def _rows(path):
