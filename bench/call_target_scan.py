@@ -17,10 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import fidelity as F  # noqa: E402
 from tilelab.emu import calls  # noqa: E402
 from tilelab.emu.counters import sass_model as sm  # noqa: E402
-from tilelab.emu.ptx import parsed  # noqa: E402
+from plan_scan import distinct_kernels  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -38,19 +37,9 @@ def main(argv=None) -> int:
         return got
 
     sm._call_target_only = spy
-    seen, n, failed, t0 = set(), 0, [], time.time()
-    for L in F.launches(a.only):
-        try:
-            k, _, _ = L.make()
-        except Exception as e:             # a kernel that does not compile has no plan
-            failed.append((L.id, type(e).__name__))
-            continue
-        key = (k.program.ptx, k.entry)
-        if key in seen:
-            continue
-        seen.add(key)
+    n, failed, t0 = 0, [], time.time()
+    for L, k, module in distinct_kernels(a.only, failed):
         n += 1
-        module = parsed(k.program.ptx)
         cur[0], cur[1] = L.id, dict(module.files)
         fn = calls.link(module, module.entry(k.entry))
         with_rule = sm.build_plan(k, fn, dict(module.files), "sm_90")
