@@ -1,0 +1,28 @@
+#!/bin/bash
+# One call on the lent GPU machine for several staged pieces of work (docs/FIDELITY.md's device calls of 2026-12-04):
+# each stage is a folder .stage-NAME/ (git-ignored through .git/info/exclude, carried by the call) holding
+#   overlay/     files laid over a copy of the tree (a branch's new collection entries, its code),
+#   command.sh   run from that copy's root with $OUT set (bench/fidelity.py --ncu-only, bench/collection_gpu.py ...),
+# and the results come back as $OUT/NAME.tgz (the device returns at most 8 files). CCCL's headers, which tilelab's
+# <cmath>, <type_traits> and <cstdint> need under NVRTC, come from the nvidia-cuda-cccl wheel in .stage-cccl/
+# (`python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp
+#  --platform manylinux2014_x86_64 -d .stage-cccl nvidia-cuda-cccl==13.3.5.0.6`, the pin of
+# scripts/prepare_device_wheels.sh). The tree travels whole (64 MiB at most): move large recordings that no stage
+# reads out of bench/results/ for the call, and back after it.
+#   device run: carry [".stage-cccl", ".stage-A", ".stage-B"]; command: STAGES="A B" bash scripts/device_stages.sh
+set -u
+BASE=$PWD
+export PYTHONUNBUFFERED=1
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site .stage-cccl/*.whl
+SITE=/tmp/site
+START=$(date +%s)
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/gpu.txt" 2>&1
+for s in $STAGES; do
+  W=/tmp/w-$s; O=/tmp/o-$s; mkdir -p "$O"
+  cp -a "$BASE" "$W" && cp -a "$BASE/.stage-$s/overlay/." "$W/"
+  (cd "$W" && OUT=$O PYTHONPATH=$W:$SITE timeout "${STAGE_TIMEOUT:-230}" bash "$BASE/.stage-$s/command.sh") \
+    > "$O/stage-stdout.txt" 2>&1
+  echo "$s rc=$? at $(( $(date +%s) - START )) s" | tee -a "$OUT/stages.txt"
+  tar czf "$OUT/$s.tgz" -C /tmp "o-$s"
+done
+ls -la "$OUT"
