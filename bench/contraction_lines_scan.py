@@ -21,24 +21,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 
 def scan(out: str, only: str) -> int:
-    import fidelity as F
+    from plan_scan import distinct_kernels
     from tilelab.emu import calls, contraction
-    from tilelab.emu.ptx import parsed
-    seen, rows, failed, t0 = set(), {}, [], time.time()
-    for L in F.launches(only):
-        try:
-            k, _, _ = L.make()
-        except Exception as e:             # a kernel that does not compile has no plan
-            failed.append([L.id, type(e).__name__])
-            continue
-        key = (k.program.ptx, k.entry)
-        if key in seen:
-            continue
-        seen.add(key)
-        module = parsed(k.program.ptx)
+    rows, failed, t0 = {}, [], time.time()
+    for L, k, module in distinct_kernels(only, failed):
         plan = contraction.plan_for(k, calls.link(module, module.entry(k.entry)), dict(module.files), "sm_90")
         rows[L.id] = {"lines": {f"{f}:{l}": v for (f, l), v in sorted(plan.lines.items())},
                       "fused_adds": sorted(pc for pc, a in plan.actions.items() if a[0] == "fuse")}
+    failed = [list(x) for x in failed]
     text = json.dumps({"kernels": len(rows), "not_compiled": failed, "seconds": round(time.time() - t0),
                        "rows": rows}, indent=0)
     Path(out).write_bytes(gzip.compress(text.encode()) if out.endswith(".gz") else text.encode())

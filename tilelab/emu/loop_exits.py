@@ -65,13 +65,17 @@ def _region(instrs, a: int, b: int) -> dict:
             if x not in seen:
                 seen.add(x)
                 work.extend(pred[x])
-    exits = set()
+    sides = {}                  # block -> (taken side leaves, fall-through side leaves), over every loop it is in
     for blocks in body.values():
         for h in blocks:
             ins = instrs[end[h] - 1]
-            if ins.op == "bra" and ins.guard and end[h] < b and \
-                    (block_of.get(ins.target) not in blocks) != (end[h] not in blocks):
-                exits.add(h)
+            if ins.op != "bra" or not ins.guard or end[h] >= b:
+                continue
+            taken_out, fall_out = block_of.get(ins.target) not in blocks, end[h] not in blocks
+            if taken_out != fall_out:
+                t0, f0 = sides.get(h, (False, False))
+                sides[h] = (t0 or taken_out, f0 or fall_out)
+    exits = set(sides)
     if not exits:
         return {}
     # where the join is a block that only ends the thread (the ``ret``), ptxas puts an EXIT on the ways that go
@@ -94,23 +98,7 @@ def _region(instrs, a: int, b: int) -> dict:
     past = [h for h in exits if ipdom.get(h) in gone]
     if past:
         ipdom.update(_ipdoms(reach, live, past))
-    out = {}
-    for hd, blocks in body.items():
-        for h in blocks:
-            last_pc = end[h] - 1
-            ins = instrs[last_pc]
-            if ins.op != "bra" or not ins.guard or end[h] >= b:
-                continue
-            taken_out = block_of.get(ins.target) not in blocks
-            fall_out = end[h] not in blocks
-            if not (taken_out or fall_out) or (taken_out and fall_out):
-                continue
-            j = ipdom.get(h)
-            prev = out.get(last_pc)
-            # an exit of an inner loop that also leaves an outer one: the outer loop's view (the farther join)
-            out[last_pc] = (taken_out or (prev is not None and prev[0]), fall_out or (prev is not None and prev[1]),
-                            -1 if j is None else j)
-    return out
+    return {end[h] - 1: (t, f, -1 if ipdom.get(h) is None else ipdom[h]) for h, (t, f) in sides.items()}
 
 
 def _ipdoms(blocks, succ, want) -> dict:
@@ -167,8 +155,6 @@ class ExitGroups:
         """Lanes of a group part at a loop exit: those that leave get new ids (one per id they had)."""
         taken_out, fall_out, j = entry
         go = take if taken_out else ~take
-        if not fall_out and not taken_out:
-            return
         movers = lanes[go]
         if not len(movers):
             return

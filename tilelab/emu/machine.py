@@ -356,7 +356,6 @@ class Machine:
                 self._hang(ins, idx, msg("errors.ran_seconds", limit=WALL_LIMIT))
             lanes_n = self.T if idx is None else len(idx)
             self.lane_steps += lanes_n
-
             self.count(gpc, "instructions", self.nwarps(idx))
             op = ins.op
             if op == "barrier" and ins.mods and ins.mods[0] == "cluster":

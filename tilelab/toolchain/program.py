@@ -304,7 +304,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             found.append(_Found(expr, False, f.params_text if f else "", f.line if f else 0, ""))
             continue
         base = expr.split("<")[0].strip().rsplit("::", 1)[-1]     # M7::k<...>: the template k (namespaces
-        tmpl = next((f for f in _find_kernels(source, defines)                  # are qualified when known)
+        tmpl = next((f for f in declared                                        # are qualified when known)
                      if f.name.rsplit("::", 1)[-1] == base), None)
         found.append(_Found(expr, False, tmpl.params_text if tmpl else "", tmpl.line if tmpl else 0,
                             tmpl.template_params if tmpl else ""))
