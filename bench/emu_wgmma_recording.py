@@ -5,7 +5,7 @@ its seeds (checked against the recorded input hashes) and run on the emulator th
 (D = C if useC + sum over steps of A_s B_s^T; one warpgroup a trial). Writes the elements equal /
 total per config and per input family to bench/results/wgmma-emu-vs-h200-<recording date>.json.
 
-    python bench/emu_wgmma_recording.py [bench/results/wgmma_probe-2026-12-02.json] [--configs 0,4]
+    python bench/emu_wgmma_recording.py [bench/results/wgmma_probe-2026-12-02.json.gz] [--configs 0,4]
 
 ``--ladder RECORDING``: the same for lesson 07's reference kernels (tilelab/kernels/sm90a/
 wgmma_ladder.cu, TMA + wgmma): the ladder recording's ``fixed`` outputs (every rung at one size, on
@@ -26,6 +26,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
+from recorded import read_json  # noqa: E402  (plain or gzipped recordings)
 
 
 def source(steps: int) -> str:
@@ -88,7 +89,7 @@ def run_config(g, ci: int):
 def compare(recording: Path, configs=None) -> dict:
     import gpu_wgmma_probe as g
     from hopper_common import load_arrays, sha
-    rec = json.loads(Path(recording).read_text())
+    rec = read_json(recording)
     arrays = load_arrays(rec["arrays"])
     name = "bench/results/" + Path(recording).name
     out = {"recording": name, "gpu": rec.get("gpu"), "command": "python bench/emu_wgmma_recording.py " + name,
@@ -114,7 +115,7 @@ def compare_ladder(recording: Path, labels=None) -> dict:
     from hopper_common import SM90A, grid_of, ladder_table, load_arrays, sha, shared_bytes
     from tilelab import toolchain as tc
     from tilelab.launch import launch
-    rec = json.loads(Path(recording).read_text())
+    rec = read_json(recording)
     fx = rec["fixed"]
     arrays = load_arrays(fx["arrays"])
     n = fx["size"]
@@ -154,17 +155,17 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.ladder:
         res = compare_ladder(a.ladder)
-        day = json.loads(a.ladder.read_text())["date"][:10]
+        day = read_json(a.ladder)["date"][:10]
         dest = a.out or ROOT / "bench" / "results" / f"wgmma-ladder-emu-vs-h200-{day}.json"
         dest.write_text(json.dumps(res, indent=1) + "\n")
         for c in res["rungs"]:
             print(f"{c['label']:16s} {c['equal']}/{c['total']}")
         print("wrote", dest)
         return 0 if all(c["equal"] == c["total"] and not c["findings"] for c in res["rungs"]) else 1
-    rec = a.recording or Path(sorted(glob.glob(str(ROOT / "bench" / "results" / "wgmma_probe-20??-??-??.json")))[-1])
+    rec = a.recording or Path(sorted(glob.glob(str(ROOT / "bench" / "results" / "wgmma_probe-20??-??-??.json.gz")))[-1])
     configs = {int(x) for x in a.configs.split(",")} if a.configs else None
     res = compare(rec, configs)
-    day = json.loads(Path(rec).read_text())["date"][:10]
+    day = read_json(rec)["date"][:10]
     dest = a.out or ROOT / "bench" / "results" / f"wgmma-emu-vs-h200-{day}.json"
     dest.write_text(json.dumps(res, indent=1) + "\n")
     for c in res["configs"]:

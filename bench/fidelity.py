@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from collection import run as collection  # noqa: E402
+from bench.recorded import read_json  # noqa: E402  (plain or gzipped recordings)
 
 # compared wherever both sides have a number
 KEYS = ("shared_ld_wavefronts", "shared_st_wavefronts", "global_ld_sectors", "global_st_sectors",
@@ -675,7 +676,7 @@ def record(a) -> int:
 
 def compare(a) -> int:
     """The CPU-only half: this commit's emulator against a recording's ncu numbers."""
-    rec = json.loads(Path(a.compare).read_text())
+    rec = read_json(a.compare)
     if a.counts and not counts_supported():
         raise SystemExit("--counts needs tilelab.launch.launch(counts=...), which this tilelab does not have yet")
     here = {L.id: L for L in launches()}

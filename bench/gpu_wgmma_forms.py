@@ -27,6 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from recorded import read_json  # noqa: E402  (plain or gzipped recordings)
+
 ROOT = Path(__file__).resolve().parents[1]
 MODES = {"none": 0, "128B": 1, "64B": 2, "32B": 3}
 SPAN = {"none": 0, "32B": 2, "64B": 4, "128B": 8}        # swizzle span in 16-byte chunks
@@ -297,7 +300,7 @@ def _bits(x):
 
 
 def compare(recording: Path) -> dict:
-    rec = json.loads(Path(recording).read_text())
+    rec = read_json(recording)
     out = []
     for p in rec["probes"]:
         c = Case(**p["case"])

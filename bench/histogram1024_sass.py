@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime
-import gzip
 import json
 import os
 import re
@@ -38,15 +37,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
+from recorded import read_json  # noqa: E402,F401  (plain or gzipped recordings; tests read through it too)
 
 LAUNCH = "rodinia_histogram1024"
 
 
 
-def read_json(path: Path):
-    """A recording, stored gzipped where it is large (the .json.gz of ncu's source pages)."""
-    raw = path.read_bytes()
-    return json.loads(gzip.decompress(raw) if path.suffix == ".gz" else raw)
 
 def _value(b: int) -> float:
     """A float in [0, 1) whose bin ((x - 0) / (1 - 0) * 1024, truncated) is b."""

@@ -10,10 +10,11 @@ line: every launch the files compared, kernels/, the collection and the reproduc
 """
 from __future__ import annotations
 
-import gzip
-import json
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from recorded import read_json  # noqa: E402  (plain or gzipped recordings)
 
 SUITES = {
     "gpu-mode lectures + Rodinia 3.1 (unseen23)": ("gpumode_", "rodinia_"),
@@ -77,8 +78,7 @@ def _count(t: dict, row: dict) -> None:
 
 def _rows(path) -> list:
     """A compare file's rows; the large ones are stored gzipped (``.json.gz``)."""
-    raw = Path(path).read_bytes()
-    return json.loads(gzip.decompress(raw) if str(path).endswith(".gz") else raw)["rows"]
+    return read_json(path)["rows"]
 
 
 def table(paths) -> dict:

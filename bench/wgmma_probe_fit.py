@@ -1,5 +1,5 @@
 """Offline: how well simple models of wgmma's accumulation reproduce the H200's recorded bits
-(bench/results/wgmma_probe-2026-12-02.json, written by bench/gpu_wgmma_probe.py). No GPU.
+(bench/results/wgmma_probe-2026-12-02.json.gz, written by bench/gpu_wgmma_probe.py). No GPU.
 
     python bench/wgmma_probe_fit.py [--bits 23 24 25 26 27]
 
@@ -12,7 +12,6 @@ best. A starting point for the emulator's exact model (tilelab/emu, the wgmma he
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -21,8 +20,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gpu_wgmma_probe as g  # noqa: E402
 from hopper_common import load_arrays  # noqa: E402
+from recorded import read_json  # noqa: E402  (plain or gzipped recordings)
 
-RECORDING = Path(__file__).resolve().parent / "results" / "wgmma_probe-2026-12-02.json"
+RECORDING = Path(__file__).resolve().parent / "results" / "wgmma_probe-2026-12-02.json.gz"
 
 
 def to_f32(x, mode: str):
@@ -52,7 +52,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--bits", type=int, nargs="+", default=[23, 24, 25, 26, 27])
     args = p.parse_args(argv)
-    d = json.loads(RECORDING.read_text())
+    d = read_json(RECORDING)
     arrays = load_arrays(d["arrays"])
     for ci, (dtype, steps, use_c) in enumerate(g.CONFIGS):
         _, fam, A, B, C = g.config_inputs(ci)

@@ -7,8 +7,9 @@
 # <cmath>, <type_traits> and <cstdint> need under NVRTC, come from the nvidia-cuda-cccl wheel in .stage-cccl/
 # (`python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp
 #  --platform manylinux2014_x86_64 -d .stage-cccl nvidia-cuda-cccl==13.3.5.0.6`, the pin of
-# scripts/prepare_device_wheels.sh). The tree travels whole (64 MiB at most): move large recordings that no stage
-# reads out of bench/results/ for the call, and back after it.
+# scripts/prepare_device_wheels.sh). The tree travels whole (64 MiB at most, carry included), so the largest
+# recordings are stored gzipped (bench/recorded.py reads either form; a recorded command that names the .json
+# finds the .json.gz).
 #   device run: carry [".stage-cccl", ".stage-A", ".stage-B"]; command: STAGES="A B" bash scripts/device_stages.sh
 set -u
 BASE=$PWD

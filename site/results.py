@@ -9,10 +9,13 @@ from __future__ import annotations
 import glob
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
+sys.path.append(str(ROOT / "bench"))
+from recorded import read_json  # noqa: E402  (plain or gzipped recordings)
 
 
 def _readme_results():
@@ -87,11 +90,16 @@ def _machine(d: dict) -> str:
     return f"{m['cpus']}-CPU machine" if isinstance(m, dict) and "cpus" in m else "–"
 
 
+def _recordings() -> list[Path]:
+    """Every JSON recording, the large ones stored gzipped (bench/recorded.py)."""
+    return sorted([*RESULTS.glob("*.json"), *RESULTS.glob("*.json.gz")])
+
+
 def recordings_list() -> str:
     """Every recording, downloadable, with its machine, date and command."""
     rows = []
-    for path in sorted(RESULTS.glob("*.json")):
-        d = json.loads(path.read_text(encoding="utf-8"))
+    for path in _recordings():
+        d = read_json(path)
         cmd = str(d.get("command", "–")).replace("`", "'")
         rows.append(f"- {{download}}`{path.name} <recordings/{path.name}>`: {_machine(d)}, "
                     f"{str(d.get('date', '–'))[:10]}  \n  `{cmd}`")
@@ -109,5 +117,5 @@ def pages(img: Path) -> dict[str, Path | str]:
     out["_generated/results.md"] = (rr.table() + "\n\n" + emu_speed_table() + "\n" + fidelity_table())
     out["_generated/recordings.md"] = recordings_list()
     out["_generated/bench-results-readme.md"] = (RESULTS / "README.md").read_text(encoding="utf-8")
-    out.update({f"recordings/{p.name}": p for p in sorted(RESULTS.glob("*.json"))})
+    out.update({f"recordings/{p.name}": p for p in _recordings()})
     return out

@@ -118,7 +118,7 @@ def test_multicast_lands_in_every_block_of_the_mask():
     assert (ob == B).all()                              # rank 0's one copy of B, in both blocks
     assert r.metrics["tma_requests"] == 3               # rank 0: A and the multicast; rank 1: A
     # 16 x 32 floats a box, 64 sectors: A's two boxes once each, B's once per block it reaches
-    # (ncu counts what reaches each SM: fast.cu's kernel 8 on the H200, fidelity-2026-12-02-all.json)
+    # (ncu counts what reaches each SM: fast.cu's kernel 8 on the H200, fidelity-2026-12-02-all.json.gz)
     assert r.metrics["tma_ld_sectors"] == 64 + 64 + 2 * 64
 
 

@@ -3,6 +3,7 @@ of the PTX ISA's shared-memory layouts (bench/gpu_wgmma_forms.py, written from t
 canonical layouts as CuTe layouts, not from the emulator's code), its findings provoked by wrong
 kernels, and the refusals by name."""
 from __future__ import annotations
+import gzip
 
 import sys
 
@@ -233,15 +234,15 @@ def test_a_tiled_gemm_with_a_chain_of_wgmma(rng):
     assert res.metrics["flops"] == 2 * M * N * K
 
 
-RECORDING = ROOT / "bench" / "results" / "wgmma_probe-2026-12-02.json"
+RECORDING = ROOT / "bench" / "results" / "wgmma_probe-2026-12-02.json.gz"
 COMPARISON = ROOT / "bench" / "results" / "wgmma-emu-vs-h200-2026-12-02.json"
 
 
 def test_the_comparison_with_the_h200_covers_the_whole_recording():
     import json
-    rec = json.loads(RECORDING.read_text())
+    rec = json.loads(gzip.decompress(RECORDING.read_bytes()))
     cmp = json.loads(COMPARISON.read_text())
-    assert cmp["recording"].endswith(RECORDING.name) and cmp["gpu"] == rec["gpu"]
+    assert cmp["recording"].endswith(RECORDING.name.removesuffix(".gz"))  # named before it was gzipped and cmp["gpu"] == rec["gpu"]
     assert [c["key"] for c in cmp["configs"]] == [c["key"] for c in rec["configs"]]
     for c, r in zip(cmp["configs"], rec["configs"]):
         assert c["total"] == len(r["seeds"]) * 64 * 8
@@ -430,7 +431,7 @@ def test_bf16_conversions_not_modelled_are_refused_by_name():
         launch(k, 1, 32, np.ones(1, np.float32), np.zeros(1, np.uint16), backend="emu")
 
 
-@pytest.mark.parametrize("recording", ["wgmma-forms-2026-12-02.json", "wgmma-forms-2026-12-02-seed11.json"])
+@pytest.mark.parametrize("recording", ["wgmma-forms-2026-12-02.json.gz", "wgmma-forms-2026-12-02-seed11.json.gz"])
 def test_every_wgmma_form_probe_equals_the_h200_bit_for_bit(recording):
     """bench/gpu_wgmma_forms.py --gpu on the lent H200 at two seeds: all 40 probes (every swizzle, both
     transposes, A from registers, bf16, f16 accumulate, negated and zero scales) against the GPU's

@@ -82,7 +82,7 @@ def test_wmma_requests_per_line_equal_the_cubins_instructions(emu, form):
 
 
 def test_the_plan_of_the_repro_is_what_its_cubin_shows():
-    # collection/repro_wmma.cu on the H200 (bench/results/fidelity-2026-12-02.json, sass_mix):
+    # collection/repro_wmma.cu on the H200 (bench/results/fidelity-2026-12-02.json.gz, sass_mix):
     # A from shared LDSM.x4, B col-major LDG x4, C row-major LDG.64 x4, D col-major STG x8
     from tilelab.emu.wmma_traffic import sass_keys
     assert sass_keys("m16n16k16", "a", "f16", "row", "shared") == {"LDSM.x4": 1}

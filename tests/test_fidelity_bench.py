@@ -2,6 +2,7 @@
 of the GPU half that need no GPU (the launch list, packing for the ncu runner, ncu's CSV
 mapped onto the compared keys, the per-kernel SASS mix)."""
 from __future__ import annotations
+import gzip
 
 import copy
 import os
@@ -349,7 +350,7 @@ def test_ncus_per_instruction_wavefronts_equal_the_emulators_where_its_totals_do
     import sys
     sys.path.insert(0, str(ROOT / "bench"))
     import fidelity
-    rec = json.loads((ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01-full.json").read_text())
+    rec = json.loads(gzip.decompress((ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01-full.json.gz").read_bytes()))
     for row in rec["launches"]:
         table = list(csv.reader(io.StringIO(row["source"]["stdout"])))
         head = {h: i for i, h in enumerate(table[1])}

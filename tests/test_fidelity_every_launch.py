@@ -2,10 +2,11 @@
 "every launch at one commit, the five unseen suites included"), and the probes that recording led to.
 
 The whole comparison takes minutes on two cores (`python bench/fidelity.py --compare
-bench/results/fidelity-2026-12-02-every-launch.json`); here only the launches whose counts changed
+bench/results/fidelity-2026-12-02-every-launch.json.gz`); here only the launches whose counts changed
 since it was recorded, each against its ncu numbers.
 """
 from __future__ import annotations
+import gzip
 
 import json
 import sys
@@ -17,7 +18,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
 RES = ROOT / "bench" / "results"
-EVERY = RES / "fidelity-2026-12-02-every-launch.json"
+EVERY = RES / "fidelity-2026-12-02-every-launch.json.gz"
 STRINGS = RES / "fidelity-2026-12-02-vprintf-strings.json"
 TRNS_REPEATS = RES / "fidelity-2026-12-02-trns-repeats.json"
 TRNS = "collection/chai_trns.cu:PTTWAC_soa_asta"
@@ -31,7 +32,7 @@ def _compare(tmp_path, rec, only):
 
 
 def test_the_recording_holds_every_launch_of_the_tree():
-    rec = json.loads(EVERY.read_text())
+    rec = json.loads(gzip.decompress(EVERY.read_bytes()))
     assert rec["commit"] == "61a7628" and rec["gpu"]["name"].startswith("NVIDIA H200")
     ids = [r["id"] for r in rec["rows"]]
     assert len(ids) == len(set(ids)) == 320

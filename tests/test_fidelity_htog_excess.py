@@ -2,13 +2,14 @@
 thirteenth unseen suite, "Steps 11 and 12's shared-load wavefronts").
 
 The emulator counts 12,800 and 12,384; ncu's l1tex totals were 12,832 and 12,391 in the suite's two recordings.
-One device call (bench/results/ncu-sass-lines-2026-12-03-htog.json, fidelity-2026-12-03-htog-repeats.json) gave
+One device call (bench/results/ncu-sass-lines-2026-12-03-htog.json.gz, fidelity-2026-12-03-htog-repeats.json) gave
 ncu's own count per SASS instruction, the emulator's exactly, and three more totals of each launch, which move:
 the hardware counter's excess, set apart in the manifest as step 7's. reproLdsStsOverlap / reproLdsStsApart
 (collection/repro_ldst_overlap.cu) load one buffer while other warps store the next, without and with a barrier
 between: no excess in either, in any run.
 """
 from __future__ import annotations
+import gzip
 
 import csv
 import io
@@ -23,7 +24,7 @@ import fidelity as fid  # noqa: E402
 from collection import run as collection  # noqa: E402
 
 RES = ROOT / "bench" / "results"
-LINES = RES / "ncu-sass-lines-2026-12-03-htog.json"
+LINES = RES / "ncu-sass-lines-2026-12-03-htog.json.gz"
 REPEATS = RES / "fidelity-2026-12-03-htog-repeats.json"
 M11, M12 = "collection/htog_mmult_11.cu:sgemm_128x128x8", "collection/htog_mmult_12.cu:sgemm_128x128x8"
 OVER = "collection/repro_ldst_overlap.cu:reproLdsStsOverlap"
@@ -51,7 +52,7 @@ def test_ncus_own_per_instruction_counts_are_the_emulators():
     """Per SASS instruction ncu counts what the addresses make (wavefronts = ideal), and the emulator's lines give
     the same: step 11's 32 LDS.128 (line 57) 12,288 and its epilogue's LDS (line 80) 512, step 12's LDS.128
     12,384. The same profile's l1tex totals were 12,831 and 12,388."""
-    doc = {L["id"]: L for L in json.loads(LINES.read_text())["launches"]}
+    doc = {L["id"]: L for L in json.loads(gzip.decompress(LINES.read_bytes()))["launches"]}
     want = {M11: ({"LDS.128": 12288, "LDS": 512}, 12831), M12: ({"LDS.128": 12384}, 12388),
             OVER: ({"LDS.128": 8192}, 8192), APART: ({"LDS.128": 8192}, 8192)}
     for lid, (ops, total) in want.items():

@@ -55,7 +55,7 @@ def test_the_twelfth_unseen_suite_after_its_fixes(tmp_path):
     (set apart, the driver's timing) and select_them's 163 atomic wavefronts against the emulator's 123: one a
     warp-aggregated ATOMS, the other 40 the H200's own bank-conflict counter for an atomic that one lane issues
     (tests/test_emu_atomics.py); ncu's per-instruction count is 123 and the total moved over three runs since
-    (set apart, the lead's call: ncu-sass-lines-2026-12-03-suites12-13.json)."""
+    (set apart, the lead's call: ncu-sass-lines-2026-12-03-suites12-13.json.gz)."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
     doc = json.loads(out.read_text())

@@ -2,6 +2,7 @@
 (bench/results/fidelity-2026-12-02-emu23.json: bench/fidelity.py --ncu-only on the H200, the
 emulator side re-run here by --compare, as CI does without a GPU)."""
 from __future__ import annotations
+import gzip
 
 import json
 import sys
@@ -66,7 +67,7 @@ def test_sgemm_shared_wavefronts_follow_the_toolchain_that_built_the_cubin():
     rec = json.loads((ROOT / "bench" / "results" / "ncu-toolchain-2026-12-02-nvrtc13.5.json").read_text())
     by_id = {r["id"]: r["ncu"] for r in rec["rows"]}
     wt = "collection/sgemm_warptiling.cu:sgemmWarptiling<128, 128, 16, 64, 64, 4, 8, 4, 128>"
-    old = next(r for r in json.loads((ROOT / "bench" / "results" / "fidelity-2026-12-02.json").read_text())["rows"]
+    old = next(r for r in json.loads(gzip.decompress((ROOT / "bench" / "results" / "fidelity-2026-12-02.json.gz").read_bytes()))["rows"]
                if r["id"] == wt)
     assert (by_id[wt]["shared_ld_wavefronts"], old["ncu"]["shared_ld_wavefronts"]) == (2560, 4096)
     from tilelab import toolchain as tc

@@ -1,11 +1,12 @@
 """The H200 recordings of lesson 07's hardware facts, read back and checked for what they claim:
-bench/results/wgmma_probe-2026-12-02.json (how wgmma accumulates, bit for bit, and what the TMA
+bench/results/wgmma_probe-2026-12-02.json.gz (how wgmma accumulates, bit for bit, and what the TMA
 writes for each swizzle mode; bench/gpu_wgmma_probe.py) and the newest gpu_tensor_ladder-*.json
 (the sustained ladders of lessons 06 and 07; bench/gpu_tensor_ladder.py). The emulator's wgmma and
 TMA are compared with these bits by their own tests; here: the inputs re-draw to the recorded
 hashes, the recorded bits have the shapes and the properties that any correct run has, and the
 ladder's ratios follow from its own samples."""
 from __future__ import annotations
+import gzip
 
 import glob
 import json
@@ -18,13 +19,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-PROBE = ROOT / "bench" / "results" / "wgmma_probe-2026-12-02.json"
+PROBE = ROOT / "bench" / "results" / "wgmma_probe-2026-12-02.json.gz"
 
 
 @pytest.fixture(scope="module")
 def probe():
     from hopper_common import load_arrays
-    d = json.loads(PROBE.read_text())
+    d = json.loads(gzip.decompress(PROBE.read_bytes()))
     return d, load_arrays(d["arrays"])
 
 

@@ -30,7 +30,7 @@ HERE = Path(__file__).resolve()
 DATE = re.compile(r"-20\d\d-\d\d-\d\d")
 NAME = re.compile(r"[A-Za-z0-9_][\w-]*-20\d\d-\d\d-\d\d(?:[-.][\w.-]*?)?\.(?:json\.gz|json|log|txt|npz)")
 # A pattern over a family: gpu_matmul-*.json, gpu_mma_ladder-20??-??-??.json, grade_scale-20[0-9][0-9]-*.json
-PATTERN = re.compile(r"(?<![\w.-])([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*?-(?:\*|20\?\?|20\[0-9\]\[0-9\])[\w?*\[\]-]*\.json)")
+PATTERN = re.compile(r"(?<![\w.-])([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*?-(?:\*|20\?\?|20\[0-9\]\[0-9\])[\w?*\[\]-]*\.json(?:\.gz)?)")
 # site/results.py and scripts/readme_results.py take the newest dated file of a family by name
 LATEST = re.compile(r"""\b_?latest\(\s*["']([\w-]+)["']\s*\)""")
 # A test that writes a recording of its own into a temporary folder (``(tmp / "NAME").write_text``)

@@ -144,9 +144,9 @@ def test_pr_cudas_copies_give_ncus_counts(tmp_path):
 
 
 def test_kt_spmvs_line_is_decided_and_its_counts_stay_ncus(tmp_path):
-    # bench/results/fidelity-2026-12-02-every-launch.json: 1,555 requests, 8,964 sectors, equal before and after;
+    # bench/results/fidelity-2026-12-02-every-launch.json.gz: 1,555 requests, 8,964 sectors, equal before and after;
     # line 57 said "undecided" (its 1-trip loop's lanes disagree); that loop is one LDG a load in the SASS
-    rec = ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json"
+    rec = ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json.gz"
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", "/kt_spmv", "--json", str(out)])
     (row,) = json.loads(out.read_text())["rows"]

@@ -163,7 +163,7 @@ def test_bra_div_gives_up_where_the_warp_is_not_whole():
 def test_a_constant_bound_is_read_through_bank_3_without_the_launchs_loads(monkeypatch):
     """Parboil's spmv_jds reads its loop bound from a __constant__ array (LDC c[0x3][R9]): with the launch's
     own loads not kept (counters/observed.py), the replay now reads the array's bytes as the launch gave them,
-    and the lines are decided as with them (ncu's 232 requests: fidelity-2026-12-02-every-launch.json)."""
+    and the lines are decided as with them (ncu's 232 requests: fidelity-2026-12-02-every-launch.json.gz)."""
     monkeypatch.setattr(ob.Observed, "for_launch", classmethod(lambda cls, fn, n: None))
     emu_ptx._module_cache.clear()
     r = _run(":spmv_jds")

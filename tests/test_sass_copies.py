@@ -5,7 +5,7 @@ The SASS check finds more copies of the line's accesses than the model (31 LDG a
 expected 7 each: flash-attention-minimal's `for (x = 0; x < d; x++)`), so the line was counted as the PTX
 runs and marked undecided, though its totals were ncu's. A replay of the SASS's control flow for the
 launch now counts how often the copies run; where that equals the PTX's requests with a lane on, family
-by family, the line is decided. ncu's values: bench/results/fidelity-2026-12-02-every-launch.json.
+by family, the line is decided. ncu's values: bench/results/fidelity-2026-12-02-every-launch.json.gz.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from tilelab.emu.counters import observed  # noqa: E402
 from tilelab.emu.counters import sass_replay as sr  # noqa: E402
 from tilelab.launch import launch  # noqa: E402
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json.gz"
 FLASH = "collection/flash_attention_minimal.cu:forward_kernel"
 PACKT = "collection/packt_convolution.cu:convolution_kernel_v3"
 STENCIL = "collection/shoc_stencil2d.cu:StencilKernel<float>"

@@ -6,7 +6,7 @@ The Samples' ``simple_cooperative_groups.cu:cgkernel`` reduces over a 16-thread 
 ``val += x[lane + i]`` (line 77) once as straight code and once more, with ``WARPSYNC.COLLECTIVE``, behind a
 ``BRA.DIV``: 9 predicated ``LDS`` on the line for the PTX's 5 guarded ``ld.shared``. The emulator noted "4 more
 LDS than it can place" and left the line undecided, its count the PTX's 20 (equal to ncu's: 68 in the launch,
-bench/results/fidelity-2026-12-02-every-launch.json, 48 of them the driver's vprintf). A warp runs one copy
+bench/results/fidelity-2026-12-02-every-launch.json.gz, 48 of them the driver's vprintf). A warp runs one copy
 or the other, so the copies are left out of the line's SASS accesses and the line is decided: 20, ncu's.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tilelab.emu.counters import ifconvert  # noqa: E402
 from tilelab.launch import launch  # noqa: E402
 from tilelab.toolchain.sass import entry_sass, sass_listing  # noqa: E402
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json.gz"
 CG = "collection/simple_cooperative_groups.cu"
 
 

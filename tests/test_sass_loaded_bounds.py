@@ -8,7 +8,7 @@ totals were ncu's. The launch's own loads are now kept where a replay needs them
 what each thread read at the address it computed. Both kernels' lines also hold accesses NVVM gave no line,
 which ptxas places on other lines than the emulator does: those families are decided over the whole kernel.
 spmm v1's stores, whose guards differ between a warp's lanes, also need tests/test_sass_lane_predicates.py's
-rule. ncu's values: bench/results/fidelity-2026-12-02-every-launch.json (spmv_jds),
+rule. ncu's values: bench/results/fidelity-2026-12-02-every-launch.json.gz (spmv_jds),
 bench/results/fidelity-2026-12-02-unseen29.json (spmm v1).
 """
 from __future__ import annotations
@@ -49,7 +49,7 @@ def _compare(tmp_path, rec: str, only: str) -> dict:
 
 @needs_cubin
 def test_loaded_loop_bounds_decide_spmv_jds_and_spmm_v1_at_ncus_totals(tmp_path):
-    c = _compare(tmp_path, "fidelity-2026-12-02-every-launch.json", ":spmv_jds")[JDS]
+    c = _compare(tmp_path, "fidelity-2026-12-02-every-launch.json.gz", ":spmv_jds")[JDS]
     assert not [k for k, v in c.items() if v.get("undecided")]
     assert all(fid.matches(v) for v in c.values())
     assert [(c[k]["emu"], c[k]["ncu"]) for k in ("global_ld_requests", "global_ld_sectors")] == \

@@ -2,7 +2,7 @@
 
 * the replay of the very SASS the H200 ran (ncu's source page lists it) against ncu's count of
   every shared load of the loop, for the two launches of docs/FIDELITY.md's cause D3, at their
-  recorded geometry (bench/results/ncu-sass-lines-2026-12-01.json);
+  recorded geometry (bench/results/ncu-sass-lines-2026-12-01.json.gz);
 * random trip counts (blockDim.x, start, step) of a counted loop assembled by the local ptxas:
   the replay's executions with a lane on against len(range(start, blockDim.x, step)), and the
   emulator's requests against the replay;
@@ -10,6 +10,7 @@
   and its note says why.
 """
 from __future__ import annotations
+import gzip
 
 import csv
 import io
@@ -28,13 +29,13 @@ from tilelab.emu.counters import sass_replay as sr
 from conftest import needs_cubin
 
 ROOT = Path(__file__).resolve().parent.parent
-NCU_LINES = ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01.json"
+NCU_LINES = ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01.json.gz"
 LOOPS = ROOT / "tests" / "kernels_replay" / "loops.cu"
 
 
 # ------------------------------------------------------------------ the H200's own SASS, and ncu's counts
 def _ncu_rows(kernel: str) -> list[dict]:
-    launches = json.loads(NCU_LINES.read_text())["launches"]
+    launches = json.loads(gzip.decompress(NCU_LINES.read_bytes()))["launches"]
     launch = next(x for x in launches if x["id"].endswith(":" + kernel))
     rows = list(csv.reader(io.StringIO(launch["source"]["stdout"])))
     return [dict(zip(rows[1], r)) for r in rows[2:]]
@@ -253,7 +254,7 @@ def test_threads_that_part_and_meet_again_count_once_per_warp():
 @needs_cubin
 def test_a_replayed_line_is_decided_where_the_launch_read_the_if_conversion_plan(tmp_path):
     """reduceSinglePassMultiBlockCG's line 64, replayed: ncu's 24 requests (the 8 loads' counts of
-    ncu-sass-lines-2026-12-01.json) and 56 in the launch (fidelity-2026-12-02-every-launch.json). Its warps
+    ncu-sass-lines-2026-12-01.json.gz) and 56 in the launch (fidelity-2026-12-02-every-launch.json.gz). Its warps
     also read the if-conversion plan (line 97's `@!P2 LDS`), whose note on line 64 ("2 more LDS than a
     modelled branch explains", which the replay answers) had left the line undecided, its totals misses."""
     sys.path.insert(0, str(ROOT / "bench"))
@@ -269,7 +270,7 @@ def test_a_replayed_line_is_decided_where_the_launch_read_the_if_conversion_plan
     assert row["shared_ld_requests"] == ncu64 == 24 and row["ptx"]["shared_ld_requests"] == 16
     assert "undecided" not in row and not any(pl.get("undecided") for pl in r.per_line)
     out = tmp_path / "cmp.json"
-    fid.main(["--compare", str(ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json"),
+    fid.main(["--compare", str(ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json.gz"),
               "--only", ":reduceSinglePassMultiBlockCG", "--json", str(out)])
     c = json.loads(out.read_text())["rows"][0]["checks"]
     assert c["shared_ld_requests"]["emu"] == c["shared_ld_requests"]["ncu"] == 56

@@ -13,7 +13,6 @@ The launches' totals are pinned to ncu's on the H200 (bench/results/), and the l
 (counted as ptxas made them), which they were not before."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -24,12 +23,15 @@ from tilelab import toolchain as tc
 from tilelab.toolchain.sass import sass_memory_mix
 from conftest import needs_cubin
 
+sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
+from recorded import read_json  # noqa: E402  (bench/recorded.py: plain or gzipped recordings)
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 
 
 def _recorded(rec: str, name: str) -> dict:
-    rows = json.loads((RESULTS / rec).read_text())["rows"]
+    rows = read_json(RESULTS / rec)["rows"]
     return next(r for r in rows if r["id"].endswith(name))
 
 
@@ -53,8 +55,8 @@ def _cub_line(r):
 @needs_cubin
 @pytest.mark.parametrize("rec,name,lines", [
     ("fidelity-2026-12-02-unseen33.json", "mgpm_jacobi.cu:jacobi_kernel<32, 32>", None),
-    ("fidelity-2026-12-02-every-launch.json", "histogram1DPerThread4x32<false>", {124, 125}),
-    ("fidelity-2026-12-02-every-launch.json", "histogram1DPerThread4x32<true>", {124, 125})])
+    ("fidelity-2026-12-02-every-launch.json.gz", "histogram1DPerThread4x32<false>", {124, 125}),
+    ("fidelity-2026-12-02-every-launch.json.gz", "histogram1DPerThread4x32<true>", {124, 125})])
 def test_widened_and_split_accesses_equal_the_h200_and_are_decided(rec, name, lines):
     r = _launch(name)
     want = _recorded(rec, name)["ncu"]
@@ -87,7 +89,7 @@ def test_jacobi_reads_a_word_below_the_first_and_says_so():
 def test_the_dynamic_shared_block_reduce_reads_its_warp_aggregates_as_the_h200():
     """CUB's BlockReduce with its TempStorage in dynamic shared memory: NVVM already vectorised the 31
     warp-aggregate loads (a u32 at +36, a v2 at +40, seven v4), ptxas made 8 LDS.128 from +32 (the
-    device's SASS in ncu-sass-lines-2026-12-03-suites12-13.json, and this machine's cubin), and ncu
+    device's SASS in ncu-sass-lines-2026-12-03-suites12-13.json.gz, and this machine's cubin), and ncu
     counted 40 shared-load requests and wavefronts in every recording; the emulator counted 41, as
     the PTX, without looking (the extern array's 16-byte alignment was unknown to the model)."""
     name = "cub_ex_block_reduce_dyn_smem.cu:BlockReduceKernel<1024>"
@@ -260,7 +262,7 @@ def test_softmax_lines_are_decided_where_ptxas_wider_copies_do_not_run():
     the recorded 128 threads (4 warps: the remainder loop's 3 loads a block); a replay of the SASS shows
     no LDS.128 run, so the line is decided at the PTX's count, ncu's (every total)."""
     r = _launch("llmc_softmax_forward.cu:softmax_forward_kernel4")
-    want = _recorded("fidelity-2026-12-02-every-launch.json", "softmax_forward_kernel4")["ncu"]
+    want = _recorded("fidelity-2026-12-02-every-launch.json.gz", "softmax_forward_kernel4")["ncu"]
     for key in [k for k in want if k in r.metrics and want[k] is not None]:
         assert r.metrics[key] == want[key], (key, r.metrics[key], want[key])
     rows = [pl for pl in r.per_line if pl["line"] in (214, 248)]

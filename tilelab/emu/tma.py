@@ -53,7 +53,7 @@ copy lands there. ``.multicast::cluster`` with a ctaMask writes the same box at 
 into each block of the mask and completes on each one's mbarrier at the same offset (the issuing
 block's ``tma_requests`` count it once; its global sectors once per block of the mask, as ncu's
 ``l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld`` counts what reaches each SM:
-fast.cu's kernel 8, 98,304 sectors on the H200, bench/results/fidelity-2026-12-02-all.json).
+fast.cu's kernel 8, 98,304 sectors on the H200, bench/results/fidelity-2026-12-02-all.json.gz).
 
 Not modelled, refused by name: im2col mode, reductions (cp.reduce.async.bulk), the
 .gather4/.scatter4 forms, copies between shared memories.

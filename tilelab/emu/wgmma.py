@@ -48,14 +48,14 @@ reads go through the shared race shadow, so a missing ``__syncthreads`` or an un
 is the usual race / uninitialised-read finding.
 
 **Numerics**: fp32 accumulation is ``wgmma_f32`` over the k16 step, fitted bit for bit to the
-H200's outputs (bench/results/wgmma_probe-2026-12-02.json; the comparison in
+H200's outputs (bench/results/wgmma_probe-2026-12-02.json.gz; the comparison in
 bench/results/wgmma-emu-vs-h200-2026-12-02.json): mma.sync's rule (exact products, aligned to the
 largest exponent and truncated 25 bits below it, summed exactly, truncated to f32) with a
 subnormal factor's exponent taken as its format's smallest normal one, overflow to inf, a
 truncated-to-zero sum +0 and one NaN. f16 accumulation is mma.sync's fp16 rule
 (``mma_forms.tensor_core_f16_sum``: the products and C aligned and truncated 25 bits below the largest
 exponent, summed, rounded once to f16), checked on the H200 by bench/gpu_wgmma_forms.py's f16 probes
-at two seeds (bench/results/wgmma-forms-2026-12-02.json, -seed11.json). The exact sum by ``np.matmul``,
+at two seeds (bench/results/wgmma-forms-2026-12-02.json.gz, -seed11.json). The exact sum by ``np.matmul``,
 used before, missed one output in 2,048 of one probe at either seed, and which one depended on the
 machine's BLAS (the float64 sum of 17 terms is not exact, and its order is the library's).
 
@@ -150,7 +150,7 @@ def _exponent(x, emin):
 
 def wgmma_f32(A, B, C, ab: str):
     """D = A @ B + C for [wg, 64, 16] x [wg, 16, N] + [wg, 64, N], fp32 accumulation, as the H200's
-    wgmma computes it (fitted bit for bit to bench/results/wgmma_probe-2026-12-02.json): the
+    wgmma computes it (fitted bit for bit to bench/results/wgmma_probe-2026-12-02.json.gz): the
     products are exact; each, and C, is truncated toward zero to a multiple of 2^(E - 25), E the
     largest of the products' nominal exponents (the sum of their factors' exponents, a subnormal
     factor's taken as the format's smallest normal one) and C's; the exact sum of those is
