@@ -250,12 +250,12 @@ _STD_MATH_MISSING = re.compile(
     r'|tgamma|lgamma|ceil|floor|trunc|l?l?round|l?l?rint|nearbyint|fabs|pow|fmod|hypot|fmin|fmax|fdim|copysign'
     r'|nextafter|remainder|remquo|abs|fma|frexp|ldexp|modf|scalbl?n|isnan|isinf|isfinite|signbit)"')
 CMATH_PRE_INCLUDE = "--pre-include=cmath"
+#: NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
+_UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
 #: a member function declared with no execution space in a class the device code uses (Hetero-Mark's
 #: `class Creature { ...; void Dump(); }`): nvcc takes it as a host function the device code never
 #: calls; NVRTC refuses every host function. NVRTC's -default-device makes it a device declaration,
 #: which builds the same PTX; a device call to one is nvcc's error, and here too (host_functions.py)
-# NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
-_UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
 _HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
 DEFAULT_DEVICE = "-default-device"
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
