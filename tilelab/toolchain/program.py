@@ -27,6 +27,7 @@ from ..errors import CompileError
 from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
+from .host_code import HOST_HEADERS, host_part
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
 from .local_includes import local_headers
@@ -250,6 +251,10 @@ _STD_MATH_MISSING = re.compile(
     r'|tgamma|lgamma|ceil|floor|trunc|l?l?round|l?l?rint|nearbyint|fabs|pow|fmod|hypot|fmin|fmax|fdim|copysign'
     r'|nextafter|remainder|remquo|abs|fma|frexp|ldexp|modf|scalbl?n|isnan|isinf|isfinite|signbit)"')
 CMATH_PRE_INCLUDE = "--pre-include=cmath"
+#: a host-only header of the C++ library or POSIX that NVRTC cannot open (<iostream>, <vector>, <unistd.h>...):
+#: a whole .cu file, whose host side nvcc would compile for the CPU (host_code.py)
+_HOST_HEADER_MISSING = re.compile(r'cannot open source file "(?:' + "|".join(re.escape(h) for h in HOST_HEADERS) + r')"')
+_UNDEFINED = re.compile(r':(\d+): error: identifier "([A-Za-z_]\w*)" is undefined')
 #: NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
 _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
 #: a member function declared with no execution space in a class the device code uses (Hetero-Mark's
@@ -334,6 +339,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     # whose initialiser is not a constant; the retry builds without it, and a kernel that reads it is refused
     host_functions: dict[str, int] = {}
     host_variables: dict[str, int] = {}
+    hp = None                                   # the host part, once taken out (host_code.py)
     while True:
         try:
             ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
@@ -356,7 +362,19 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             if more and not set(more) <= set(host_variables):
                 source, host_variables = source2, {**host_variables, **more}
                 continue
+            if hp is not None:      # a device call to a function the host part took: nvcc's refusal, by name
+                calls = [(int(line), name) for line, name in _UNDEFINED.findall(str(e)) if name in hp.functions]
+                if calls:
+                    raise CompileError("\n".join(
+                        msg("errors.host_function_called", file=filename, line=line, name=name,
+                            declared=hp.functions[name] + first_line - 1) for line, name in calls)) from None
             extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
+            if extra is None and hp is None and (_HOST_HEADER_MISSING.search(str(e)) or DEFAULT_DEVICE in options):
+                # a whole .cu file: its host side (main, <iostream>, a timing helper) is the CPU's, as under nvcc
+                part = host_part(source)
+                if part.device != source:
+                    hp, source = part, part.device
+                    continue
             if extra is None:
                 raise
             if extra == DEFAULT_DEVICE:

@@ -1,0 +1,103 @@
+"""A whole .cu file, host side included, builds as nvcc's device pass would see it (tilelab/toolchain/host_code.py).
+
+NVRTC compiles device code only: a file pasted whole (main, <iostream>, <vector>, a timing helper with POSIX's clock)
+stopped at its first host line ("cannot open source file "iostream""). compile_cuda now leaves that side to the CPU,
+line for line, on the way to an error only; a device call to a function it left out is nvcc's refusal, named.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tilelab import toolchain as tc
+from tilelab.errors import CompileError
+from tilelab.launch import launch
+from tilelab.toolchain import compile_cuda
+from tilelab.toolchain.host_code import device_part, host_part
+
+MAJORS = sorted(tc.available_nvrtc())
+
+WHOLE = """#include <iostream>
+#include <vector>
+#include <cstdio>
+
+double seconds() { return 0.0; }
+
+__global__ void add(const float* a, const float* b, float* c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+
+int main()
+{
+    std::vector<float> a(16, 1.0f);
+    std::cout << "sum " << a[0] << std::endl;
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_a_whole_file_with_its_host_side_builds_and_runs(major):
+    prog = compile_cuda(WHOLE, filename="whole.cu", nvrtc=major)
+    k = prog.kernel()
+    assert k.name == "add" and k.line == 7
+    a, b, c = np.ones(8, np.float32), np.arange(8, dtype=np.float32), np.zeros(8, np.float32)
+    launch(k, 1, 8, a, b, c, np.int32(8), backend="emu")
+    assert c.tolist() == (a + b).tolist()
+
+
+def test_a_device_call_to_a_host_function_is_nvccs_refusal():
+    src = WHOLE.replace("c[i] = a[i] + b[i];", "c[i] = a[i] + b[i] + seconds();")
+    with pytest.raises(CompileError) as e:
+        compile_cuda(src, filename="whole.cu")
+    text = str(e.value)
+    assert text.startswith("whole.cu:10: error: device code calls seconds(), a host function: it is declared at line 5")
+    assert "cannot open source file" not in text
+
+
+def test_lines_stay_so_a_device_error_names_its_own_line():
+    src = WHOLE.replace("c[i] = a[i] + b[i];", "c[i] = a[i] + undeclared;")
+    with pytest.raises(CompileError) as e:
+        compile_cuda(src, filename="whole.cu", first_line=20)
+    assert 'whole.cu:29: error: identifier "undeclared" is undefined' in str(e.value)
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_a_host_helper_only_the_cpu_can_compile(major):
+    """yhtang's util.h shape, in the file itself: a function with no execution space calling POSIX's clock; NVRTC's
+    -default-device retry compiled it as device code, where CLOCK_REALTIME does not exist."""
+    src = """#include <time.h>
+double get_time() {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+__global__ void fill(int* x) { x[threadIdx.x] = threadIdx.x; }
+"""
+    prog = compile_cuda(src, filename="util.cu", nvrtc=major)
+    assert list(prog.kernels) == ["fill"]
+
+
+def test_what_the_host_part_keeps():
+    src = ("#include <vector>\nstruct S { int f() { return 1; } };\nconstexpr int sq(int v) { return v * v; }\n"
+           "__host__ __device__ int both(int v) { return v; }\nnamespace n {\nvoid host() { }\n}\n"
+           "void S2::member() { }\ntemplate <typename T> T twice(T v) { return v + v; }\n"
+           "__global__ void k(int* p) { p[0] = sq(2); }\n")
+    hp = host_part(src)
+    assert hp.device.count("\n") == src.count("\n")
+    for kept in ("struct S { int f() { return 1; } };", "constexpr int sq", "__host__ __device__ int both",
+                 "namespace n {", "__global__ void k"):
+        assert kept in hp.device
+    assert "<vector>" not in hp.device and "host()" not in hp.device and "member" not in hp.device
+    assert "twice" not in hp.device
+    assert hp.functions == {"host": 6, "member": 8, "twice": 9}
+    assert device_part(src) == (hp.device, hp.removed)
+
+
+def test_a_file_that_builds_as_it_is_is_left_as_it_is():
+    """Only on the way to an error: a cell that builds keeps every line (its host-looking helper included)."""
+    src = "int helper(int v) { return v; }\n__global__ void k(int* p) { p[0] = 1; }\n"
+    prog = compile_cuda(src, filename="k.cu")
+    assert prog.source == src

@@ -1,0 +1,165 @@
+"""A whole ``.cu`` file's host side, left to the CPU as nvcc leaves it: blanked, line for line, for NVRTC.
+
+nvcc compiles a ``.cu`` file twice, for the CPU and the GPU: a function with no execution space (``main``, a
+timing helper) and the C++ library's host headers (``<iostream>``, ``<vector>``) are the CPU's. NVRTC compiles device
+code only and has neither, so a cell or a public file pasted whole ("as it came") stopped at its first host line.
+``device_part`` is what nvcc's device pass keeps: every namespace-scope function *definition* that is neither
+``__global__`` nor ``__device__`` blanked (``constexpr`` ones kept; class bodies kept whole), and every ``#include`` of
+a host-only header of the C++ library or POSIX. Lines stay where they were, so messages name the cell's lines.
+compile_cuda (program.py) takes it only on the way to an error: when NVRTC cannot open a host-only header the source
+includes, or when its ``-default-device`` retry still fails; a device call to a blanked function is then nvcc's
+refusal, named as such. bench/frontend_sweep.py uses it for its sweep of public files.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+def mask(src: str) -> str:
+    """``src`` with comments, string and character literals and preprocessor lines replaced by spaces (newlines
+    kept), so braces and parentheses can be counted."""
+    out = list(src)
+    i, n = 0, len(src)
+    line_start = True
+    while i < n:
+        c = src[i]
+        if line_start and c in " \t":
+            i += 1
+            continue
+        if line_start and c == "#":                     # a directive, with its continuations
+            j = i
+            while j < n and src[j] != "\n":
+                if src[j] == "\\" and j + 1 < n and src[j + 1] == "\n":
+                    j += 2
+                    continue
+                if src.startswith("/*", j):
+                    k = src.find("*/", j + 2)
+                    j = n if k < 0 else k + 2
+                    continue
+                j += 1
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+            continue
+        line_start = False
+        if c == "\n":
+            line_start = True
+            i += 1
+        elif src.startswith("//", i):
+            j = src.find("\n", i)
+            j = n if j < 0 else j
+            for k in range(i, j):
+                out[k] = " "
+            i = j
+        elif src.startswith("/*", i):
+            j = src.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+        elif c in "\"'":
+            m = re.match(r'R"([^(\s]*)\(', src[i:]) if c == '"' and i > 0 and src[i - 1] == "R" else None
+            if m:
+                end = src.find(")" + m.group(1) + '"', i)
+                j = n if end < 0 else end + len(m.group(1)) + 2
+            else:
+                j = i + 1
+                while j < n and src[j] != c and src[j] != "\n":
+                    j += 2 if src[j] == "\\" else 1
+                j += 1
+            for k in range(i + 1, min(j, n) - 1):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+        else:
+            i += 1
+    return "".join(out)
+
+
+#: the C++ standard library's host-only headers (and POSIX's): no device code can use them; the suites leave them out
+#: with the host code, and so does the device part (the C headers with device functions, <stdlib.h>, <string.h>,
+#: <time.h>, <cstdio>..., are kept)
+HOST_HEADERS = ("iostream", "fstream", "sstream", "iomanip", "ostream", "istream", "ios", "vector", "string", "map",
+                "unordered_map", "set", "unordered_set", "list", "deque", "queue", "stack", "chrono", "thread",
+                "mutex", "atomic", "future", "condition_variable", "random", "functional", "algorithm", "numeric",
+                "memory", "exception", "stdexcept", "system_error", "filesystem", "regex", "bitset", "valarray",
+                "unistd.h", "sys/time.h", "sys/resource.h", "omp.h", "mpi.h", "pthread.h")
+_HOST_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<(" + "|".join(re.escape(h) for h in HOST_HEADERS) + r")>.*$",
+                           re.M)
+_TRANSPARENT = re.compile(r'^\s*(?:(?:inline\s+)?namespace\b[\w\s:]*|extern\s+"[^"]*"\s*)$')   # masked: "C" is " "
+_AGGREGATE = re.compile(r"\b(?:struct|class|union|enum)\b")
+_DEVICE = re.compile(r"\b(?:__global__|__device__)\b")
+
+
+@dataclass(frozen=True)
+class HostPart:
+    """What ``host_part`` left to the CPU."""
+    device: str                      # the source, host part blanked, line for line
+    removed: list                    # each blanked include and function head, as written (a function's first 120 chars)
+    functions: dict                  # a blanked function's name -> the line its definition starts on (1-based)
+
+
+def device_part(src: str) -> tuple[str, list[str]]:
+    """(``src`` with every namespace-scope function definition that is neither ``__global__`` nor ``__device__``
+    blanked, line for line, and every ``#include`` of a host-only header (HOST_HEADERS); what was blanked: the
+    functions' headers and the includes)."""
+    hp = host_part(src)
+    return hp.device, hp.removed
+
+
+def host_part(src: str) -> HostPart:
+    """``device_part``, with the blanked functions' names and lines."""
+    functions: dict[str, int] = {}
+    removed: list[str] = [f"#include <{m.group(1)}>" for m in _HOST_INCLUDE.finditer(src)]
+    src = _HOST_INCLUDE.sub(lambda m: " " * len(m.group(0)), src)
+    masked = mask(src)
+    out = list(src)
+    i, n = 0, len(masked)
+    stmt = 0                             # where the current namespace-scope declaration starts
+    while i < n:
+        c = masked[i]
+        if c == ";":
+            stmt = i + 1
+            i += 1
+        elif c == "}":                   # a namespace's closing brace
+            stmt = i + 1
+            i += 1
+        elif c == "{":
+            head = masked[stmt:i]
+            if _TRANSPARENT.match(head.replace("\n", " ")):
+                stmt = i + 1             # inside a namespace / extern "C" block: still namespace scope
+                i += 1
+                continue
+            # the matching brace
+            depth, j = 0, i
+            while j < n:
+                if masked[j] == "{":
+                    depth += 1
+                elif masked[j] == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            end = j + 1
+            flat = " ".join(head.split())
+            is_function = ("(" in flat and ")" in flat and not _AGGREGATE.search(flat.split("(")[0])
+                           and "=" not in flat.split("(")[0] and not flat.rstrip().endswith("="))
+            if is_function and not _DEVICE.search(flat) and not re.search(r"\bconstexpr\b", flat):
+                start = stmt
+                while start < i and masked[start] in " \t\n":   # (directives and comments before it are masked:
+                    start += 1                                  #  they are not the function's, and stay)
+                removed.append(" ".join(masked[start:i].split())[:120])
+                name = re.search(r"([A-Za-z_]\w*)\s*$", flat.split("(")[0])
+                if name:
+                    functions.setdefault(name.group(1), masked.count("\n", 0, start) + 1)
+                for k in range(start, min(end, n)):
+                    if out[k] != "\n":
+                        out[k] = " "
+            # a struct/class/union/enum body or initializer: a ';' follows; a function body: none
+            stmt = end
+            i = end
+        else:
+            i += 1
+    return HostPart("".join(out), removed, functions)
