@@ -26,6 +26,8 @@ AFTER = RES / "frontend-sweep-2026-12-04-after.json"
 # before the sweep (a worktree at b307633) and with the local includes followed
 BEFORE2 = RES / "frontend-sweep-2026-12-04-before2.json"
 AFTER2 = RES / "frontend-sweep-2026-12-04-after2.json"
+# the third: a whole file's host side in tilelab (host_code.py), the project's own headers' too, in memory
+AFTER3 = RES / "frontend-sweep-2026-12-04-after3.json"
 
 
 @pytest.mark.parametrize("major", MAJORS)
@@ -81,7 +83,8 @@ def _load(p):
     return json.loads(p.read_text())
 
 
-@pytest.mark.parametrize("path", [BEFORE, AFTER, BEFORE2, AFTER2], ids=["before", "after", "before2", "after2"])
+@pytest.mark.parametrize("path", [BEFORE, AFTER, BEFORE2, AFTER2, AFTER3],
+                         ids=["before", "after", "before2", "after2", "after3"])
 def test_the_tallies_are_the_files_rows(path):
     d = _load(path)
     assert sweep.tally(d["files"]) == d["tally"]
@@ -220,3 +223,21 @@ def test_second_round_before_and_after():
         tea = [f for f in d["files"] if f["repo"] == "UK-MAC/TeaLeaf_CUDA" and f["outcome"] == "tilelab-refused"
                and f["path"] != "cuda_strings.cu"]
         assert len(tea) == 5 and all(f["nvrtc"][m]["class"] == "missing header iostream" for f in tea for m in f["nvrtc"])
+
+
+def test_third_round():
+    """The headers' host side blanked in memory: TeaLeaf's files pass <iostream> (and stop at a class of std::map
+    members), yhtang's util.h timing helper is the CPU's; nothing ok before is refused now."""
+    b, a = _load(AFTER2), _load(AFTER3)
+    assert [(f["repo"], f["path"]) for f in b["files"]] == [(f["repo"], f["path"]) for f in a["files"]]
+    for fb, fa in zip(b["files"], a["files"]):
+        assert not (fb["outcome"] == "ok" and fa["outcome"] != "ok"), fb["path"]
+    tb, ta = b["tally"], a["tally"]
+    assert (ta["files_swept"], ta["kernels"]) == (tb["files_swept"], tb["kernels"])
+    for gone in ("undefined CLOCK_REALTIME", "missing header iostream", "missing header unistd.h",
+                 "missing header csignal"):
+        assert gone in tb["refused_by_class"] and gone not in ta["refused_by_class"]
+    assert ta["kernels_ok"] > tb["kernels_ok"]
+    util = [f for f in a["files"] if f["repo"] == "yhtang/CUDA-tutorial" and f["kernels"]
+            and all(k["results"].get("12", {}).get("outcome") == "ok" for k in f["kernels"])]
+    assert len(util) >= 3

@@ -101,3 +101,22 @@ def test_a_file_that_builds_as_it_is_is_left_as_it_is():
     src = "int helper(int v) { return v; }\n__global__ void k(int* p) { p[0] = 1; }\n"
     prog = compile_cuda(src, filename="k.cu")
     assert prog.source == src
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_a_projects_own_header_with_a_host_side(tmp_path, major):
+    """TeaLeaf's shape: the .cu file includes the project's common header (which includes <iostream> and defines a
+    host helper) and the .cuknl file with the kernel. NVRTC takes the header in memory with its host side blanked;
+    the file on disk is not touched."""
+    (tmp_path / "common.hpp").write_text('#include <iostream>\n#include <unistd.h>\n'
+                                         'inline void report(const char* s) { std::cout << s << std::endl; }\n'
+                                         '#define BLOCK 8\n')
+    (tmp_path / "k.cuknl").write_text("__global__ void twice(float* x) { x[threadIdx.x] *= 2.0f * BLOCK / 8; }\n")
+    text = (tmp_path / "common.hpp").read_text()
+    src = '#include "common.hpp"\n#include "k.cuknl"\n'
+    prog = compile_cuda(src, filename=str(tmp_path / "twice.cu"), nvrtc=major)
+    assert list(prog.kernels) == ["twice"] and list(prog.headers) == ["common.hpp"]
+    assert (tmp_path / "common.hpp").read_text() == text
+    x = np.arange(8, dtype=np.float32)
+    launch(prog.kernel(), 1, 8, x, backend="emu")
+    assert x.tolist() == [2.0 * i for i in range(8)]

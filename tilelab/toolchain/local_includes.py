@@ -24,6 +24,7 @@ class Header:
     path: Path
     text: str
     line: int          # the line of the `#include` in the source that brings it in (directly or not)
+    name: str = ""     # as the `#include "..."` spells it (NVRTC takes an in-memory header by that name)
 
 
 def include_dirs(options) -> list[Path]:
@@ -81,6 +82,6 @@ def local_headers(source: str, filename: str, options=(), defines: dict | None =
             text = p.read_text(errors="replace")
         except OSError:
             continue
-        out.append(Header(p, text, line))
+        out.append(Header(p, text, line, name))
         queue.extend((line, n, p.parent) for _, n in _quoted(text, defines))
     return out

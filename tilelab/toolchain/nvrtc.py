@@ -192,15 +192,19 @@ def _lambdas_unannotated(source: str) -> str:
 
 
 def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, options,
-                   arch_opt: str, names: list[str], want_cubin: bool):
-    """Returns (ptx_or_cubin, log, lowered)."""
+                   arch_opt: str, names: list[str], want_cubin: bool, headers: dict | None = None):
+    """Returns (ptx_or_cubin, log, lowered). ``headers``: {name as included: text} that NVRTC takes in place of
+    the files of those names (a project's own headers with their host side blanked, host_code.py)."""
     if any(o in EXTENDED_LAMBDA_OPTIONS for o in options):
         source = _lambdas_unannotated(source)
         options = tuple(o for o in options if o not in EXTENDED_LAMBDA_OPTIONS)
     lib = nv.lib
     text = (_line_directive(filename, first_line) + source).encode()
     prog = ctypes.c_void_p()
-    nv._check(lib.nvrtcCreateProgram(ctypes.byref(prog), text, filename.encode(), 0, None, None),
+    hdrs = sorted((headers or {}).items())
+    h_text = (ctypes.c_char_p * len(hdrs))(*(h.encode() for _, h in hdrs)) if hdrs else None
+    h_name = (ctypes.c_char_p * len(hdrs))(*(n.encode() for n, _ in hdrs)) if hdrs else None
+    nv._check(lib.nvrtcCreateProgram(ctypes.byref(prog), text, filename.encode(), len(hdrs), h_text, h_name),
               "nvrtcCreateProgram")
     try:
         for n in names:

@@ -77,6 +77,7 @@ class Program:
     """The result of one NVRTC compile: PTX for ``compute_80`` and its kernels."""
 
     overloaded: dict = {}          # an overloaded kernel's name -> its overloads' parameter types (compile_cuda)
+    headers: dict = {}             # the source's own headers NVRTC took in memory, host side blanked (compile_cuda)
 
     def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found, headers_text=""):
         self.source = source
@@ -157,7 +158,8 @@ class Program:
     def _nvrtc_cubin(self, arch: str, why: str):
         """NVRTC's own cubin of the source for ``arch`` (where the emulator's PTX cannot be assembled)."""
         cub, log, _ = _nvrtc_compile(self.nvrtc, self.source, self.filename, self.first_line,
-                                     self.options, f"-arch={arch}", list(self.kernels), want_cubin=True)
+                                     self.options, f"-arch={arch}", list(self.kernels), want_cubin=True,
+                                     headers=self.headers)
         v = self.nvrtc.version
         return Assembled(cub, log, f"NVRTC {v[0]}.{v[1]} (the source, for {arch}{why})", True)
 
@@ -340,11 +342,12 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     host_functions: dict[str, int] = {}
     host_variables: dict[str, int] = {}
     hp = None                                   # the host part, once taken out (host_code.py)
+    header_parts: dict[str, str] = {}           # and the source's own headers', in memory
     while True:
         try:
             ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
                                                tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
-                                               arch_opt, names, want_cubin=False)
+                                               arch_opt, names, want_cubin=False, headers=header_parts)
             break
         except CompileError as e:
             # a header kernel NVRTC does not see (a header the preprocessor found elsewhere): not asked for
@@ -372,7 +375,10 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             if extra is None and hp is None and (_HOST_HEADER_MISSING.search(str(e)) or DEFAULT_DEVICE in options):
                 # a whole .cu file: its host side (main, <iostream>, a timing helper) is the CPU's, as under nvcc
                 part = host_part(source)
-                if part.device != source:
+                # the source's own headers too (TeaLeaf's cuda_common.hpp includes <iostream>), in memory: their
+                # files are not rewritten
+                header_parts = {h.name: d for h in headers if h.name and (d := host_part(h.text).device) != h.text}
+                if part.device != source or header_parts:
                     hp, source = part, part.device
                     continue
             if extra is None:
@@ -393,6 +399,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
                    nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found, headers_text=headers_text)
     prog.overloaded = overloaded
+    prog.headers = header_parts
     with _LOCK:
         _CACHE[key] = prog
         while len(_CACHE) > _CACHE_SIZE:
