@@ -28,6 +28,7 @@ from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .host_functions import device_uses, unannotated
+from .compound_literals import rewritten as compound_literals_rewritten
 from .host_variables import blanked, read
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
@@ -332,6 +333,12 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             source2, more = blanked(source, first_line, str(e))
             if more and not set(more) <= set(host_variables):
                 source, host_variables = source2, {**host_variables, **more}
+                continue
+            # a C compound literal, `(T){ a, b }`, which nvcc takes as g++ does and NVRTC refuses
+            # (compound_literals.py): retried as `T{ a, b }`, every line and column in its place
+            source2, literals = compound_literals_rewritten(source, first_line, str(e))
+            if literals:
+                source = source2
                 continue
             extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
             if extra is None:
