@@ -925,8 +925,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                     plan.idle[lines[0]] = wider
                 if len({k.split(".")[0] for k in predicted}) < len(predicted):
                     plan.mixed[lines[0]] = {u.pcs[0]: u.key for u in us if u.key}
-            if len(lines) == 1:
-                left[lines[0]] = (us, have)
+            left[tuple(lines)] = (us, have)
             for w in lines:
                 plan.lines[w] = "ptx"
                 plan.notes[w] = ((_msg("counts.not_modelled") if merged or silent else "") +
@@ -1048,7 +1047,7 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
         if have != ptx:
             plan.pool_copies[F] = (next(iter(ptx)), sum(have.values()), sum(ptx.values()))
         out[F] = tuple(sorted(w for w in undecided if w in need or any(
-            where(fn.instrs[u.pcs[0]]) == w for u in mine) or any(fam(k) == F for k in cub.get(w, {}))))
+            where(fn.instrs[pc]) == w for u in mine for pc in u.pcs) or any(fam(k) == F for k in cub.get(w, {}))))
     return out
 
 
@@ -1062,8 +1061,11 @@ def _moved(plan, left: dict, unrolled: list) -> None:
     gives them line 79, their first use), ptxas merges them into one ``LDS.64`` placed on line 77, the
     instruction before it; line 79's ``LDG×5, STG×5`` are the model's."""
     fam = lambda k: k.split(".")[0]  # noqa: E731
-    for w, (us, have) in left.items():
-        pooled = {F for F, ws in plan.pools.items() if w in ws}
+    for group, (us, have) in left.items():
+        # a group of lines the check compared together (a merged unit with members on several lines: CUDA_AES's
+        # rkS[0..3], four loads NVVM gives lines 370 and 371, one LDS.128 ptxas places on the loop's line) is
+        # planned as one line is, each of its lines agreed and moved alike
+        pooled = {F for F, ws in plan.pools.items() if any(w in ws for w in group)}
         if not pooled or any(u.reused for u in us):
             continue
         predicted = Counter(u.key for u in us if u.key)
@@ -1073,11 +1075,13 @@ def _moved(plan, left: dict, unrolled: list) -> None:
             continue
         planned = [u for u in us if u.key and (fam(u.key) in others or len(u.pcs) > 1)]
         if not any(len(u.pcs) > 1 for u in planned):
-            plan.agreed[w] = frozenset(others)
+            for w in group:
+                plan.agreed[w] = frozenset(others)
             continue
         _assign(plan.action, planned, unrolled)
-        plan.moved[w] = frozenset(pc for u in planned for pc in u.pcs)
-        plan.agreed[w] = frozenset(others)
+        for w in group:
+            plan.moved[w] = frozenset(pc for u in planned for pc in u.pcs)
+            plan.agreed[w] = frozenset(others)
 
 
 def _assign(action: dict, us: list, unrolled: list) -> None:
