@@ -4275,3 +4275,21 @@ def jaxcha_block(states):
             qr(0, 4, 8, 12); qr(1, 5, 9, 13); qr(2, 6, 10, 14); qr(3, 7, 11, 15)
             qr(0, 5, 10, 15); qr(1, 6, 11, 12); qr(2, 7, 8, 13); qr(3, 4, 9, 14)
         return (x + x0).astype(np.uint32).reshape(-1)
+
+
+def repro_pool_lines(g, n, out):
+    """collection/repro_pool_lines.cu's reproPoolLines, per thread, in uint32 arithmetic."""
+    rk = np.asarray(g, np.uint32)
+    a = np.asarray(out, np.uint32).copy()
+    b, c, d = a + np.uint32(1), a + np.uint32(2), a + np.uint32(3)
+    with np.errstate(over="ignore"):
+        for i in range(int(n)):
+            s0, s1, s2, s3 = a ^ rk[0], b ^ rk[1], c ^ rk[2], d ^ rk[3]
+            for r in range(9):
+                t = s0 ^ rk[4 * r + 4] ^ (s1 >> np.uint32(3))
+                s1 = s1 ^ rk[4 * r + 5] ^ (s2 << np.uint32(5))
+                s2 = s2 ^ rk[4 * r + 6] ^ s3
+                s3 = s3 ^ rk[4 * r + 7] ^ t
+                s0 = t
+            a, b, c, d = a + s0, b + s1, c + s2, d + s3 + np.uint32(1)
+    return (a ^ b ^ c ^ d).astype(np.uint32)
