@@ -355,6 +355,44 @@ def _writes(ins) -> set:
     return set()
 
 
+_LOW_TYPES = ("u32", "s32", "b32", "u16", "s16", "b16", "u8", "s8", "b8")
+
+
+def low_word_loads(fn, n_entry: int) -> frozenset:
+    """The pcs of the entry's scalar 64-bit integer global loads whose value only its low 32 bits are read of: the
+    register the load alone writes, read only by a ``cvt`` to a type of 32 bits or fewer or an ``and.b64`` with a
+    mask below 2^32 (CUDA_AES's ``u32 threadRange = *range`` of a ``u64*``: ``cvt.u32.u64`` and ``and.b64 ...,
+    4294967295``). ptxas loads 4 bytes for them (``LDG.E``, not ``LDG.E.64``); the requests and sectors are the
+    8-byte load's (an 8-byte load is 8-byte aligned, so its low word lies in the same sector). Cached on ``fn``."""
+    got = fn.__dict__.get("_low_word_loads")
+    if got is not None:
+        return got
+    loads = {}
+    for pc, ins in enumerate(fn.instrs[:n_entry]):
+        if ins.op == "ld" and "global" in ins.mods and any(t in ins.mods for t in ("u64", "s64", "b64")) \
+                and not any(m in ("v2", "v4") for m in ins.mods) and ins.args and ins.args[0].kind == "reg":
+            loads[ins.args[0].name] = pc
+    bad = set()
+    for pc, ins in enumerate(fn.instrs[:n_entry]):
+        for reg in _writes(ins) & set(loads):
+            if loads[reg] != pc:
+                bad.add(reg)                            # written elsewhere too
+        for i, a in enumerate(ins.args):
+            if a.kind != "reg" or a.name not in loads or (i == 0 and ins.op != "st" and a.name in _writes(ins)):
+                if a.kind == "vec" and any(x.kind == "reg" and x.name in loads for x in a.items):
+                    bad.update(x.name for x in a.items if x.kind == "reg")
+                continue
+            if ins.op == "cvt" and i == 1 and ins.mods and ins.mods[0] in _LOW_TYPES:
+                continue
+            if ins.op == "and" and "b64" in ins.mods and len(ins.args) == 3 and \
+                    any(b.kind == "imm" and 0 <= int(b.value) < (1 << 32) for b in ins.args[1:]):
+                continue
+            bad.add(a.name)
+    got = frozenset(pc for reg, pc in loads.items() if reg not in bad)
+    fn.__dict__["_low_word_loads"] = got
+    return got
+
+
 def _mergeable(acc: Access) -> bool:
     return (acc.space in ("shared", "global") and acc.size in (4, 8)
             and not any(q in ORDERED for q in acc.quals))
@@ -500,6 +538,7 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
     if placed is None:
         placed = getattr(sym_align, "placed", {})
     bits = _Bits(fn, sym_align, induction) if sym_align is not None else None
+    narrowed = low_word_loads(fn, n_entry)
     cbits: list = []                        # _Bits of chunk_sym, made when a chunk first needs them
     block = _blocks(fn, n_entry, spans)
     region = {pc: b for b, t in spans for pc in range(b + 1, t)}
@@ -544,6 +583,8 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
                 close()
             cur_block = block[pc]
         acc = _access(pc, ins)
+        if acc is not None and acc.size == 8 and pc in narrowed:
+            acc.size = 4                    # only its low word is read: ptxas loads 4 bytes (low_word_loads)
         if acc is not None and acc.space == "shared" and acc.base in placed:
             acc.base, acc.offset, acc.var = WINDOW, placed[acc.base] + acc.offset, acc.base
         if acc is not None and loop is not None and acc.base in loop.steps:
