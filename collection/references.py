@@ -4156,3 +4156,140 @@ def lbmsim_step(f, solid, nx, ny, u_lid, tau, omega, les=False, mrt=False):
     out = np.where(solid[None], G, new)
     return dict(f=out.astype(np.float32), ux=np.where(solid, 0., ux).astype(np.float32),
                 uy=np.where(solid, 0., uy).astype(np.float32))
+
+
+# --- the thirty-fifth unseen suite (docs/FIDELITY.md): CUDA_AES's T-table AES and jax-chacha-prng's ChaCha20 ---
+
+def _caes_sbox():
+    """AES's S-box computed from its definition (inverse in GF(2^8), then the affine map)."""
+    def mul(a, b):
+        r = 0
+        while b:
+            if b & 1:
+                r ^= a
+            a = ((a << 1) ^ 0x1B) & 0xFF if a & 0x80 else a << 1
+            b >>= 1
+        return r
+    box = []
+    for x in range(256):
+        inv = next((y for y in range(1, 256) if mul(x, y) == 1), 0) if x else 0
+        s = inv
+        for k in range(1, 5):
+            s ^= ((inv << k) | (inv >> (8 - k))) & 0xFF
+        box.append(s ^ 0x63)
+    return np.array(box, np.uint32)
+
+
+def caes_tables():
+    """The host tables of CUDA_AES's AES_final.h, as its kernels take them: T0 (big-endian 2s, s, s, 3s), T4 (s in
+    every byte), T4_0..T4_3 (s in byte 0..3), SAES (the S-box as bytes), RCON32 (round constants in the top byte)."""
+    s = _caes_sbox()
+    s2 = np.where(s & 0x80, ((s << 1) ^ 0x1B) & 0xFF, (s << 1) & 0xFF).astype(np.uint32)
+    s3 = s2 ^ s
+    rc, r = [], 1
+    for _ in range(15):
+        rc.append(r << 24)
+        r = ((r << 1) ^ 0x1B) & 0xFF if r & 0x80 else r << 1
+    return dict(T0=(s2 << 24) | (s << 16) | (s << 8) | s3, T4=s * np.uint32(0x01010101), T4_0=s.copy(),
+                T4_1=s << 8, T4_2=s << 16, T4_3=s << 24, SAES=s.astype(np.uint8),
+                RCON32=np.array(rc, np.uint32))
+
+
+def caes_key_expansion(key):
+    """FIPS-197's key expansion over 32-bit big-endian words (the hosts' keyExpansion, keyExpansion192 and
+    keyExpansion256): 44, 52 or 60 round-key words from 4, 6 or 8 key words."""
+    s = _caes_sbox()
+    key = [int(k) for k in np.asarray(key, np.uint32)]
+    nk = len(key)
+    total = {4: 44, 6: 52, 8: 60}[nk]
+    w, rcon = list(key), 1
+    for i in range(nk, total):
+        t = w[i - 1]
+        if i % nk == 0:
+            t = ((t << 8) | (t >> 24)) & 0xFFFFFFFF
+            t = (int(s[t >> 24]) << 24) | (int(s[(t >> 16) & 0xFF]) << 16) | (int(s[(t >> 8) & 0xFF]) << 8) | int(s[t & 0xFF])
+            t ^= rcon << 24
+            rcon = ((rcon << 1) ^ 0x1B) & 0xFF if rcon & 0x80 else rcon << 1
+        elif nk == 8 and i % nk == 4:
+            t = (int(s[t >> 24]) << 24) | (int(s[(t >> 16) & 0xFF]) << 16) | (int(s[(t >> 8) & 0xFF]) << 8) | int(s[t & 0xFF])
+        w.append(w[i - nk] ^ t)
+    return np.array(w, np.uint32)
+
+
+def caes_encrypt(blocks, rk):
+    """AES encryption of 128-bit blocks given as rows of four big-endian words, with the round keys ``rk`` (44, 52
+    or 60 words), by FIPS-197's rounds on bytes (not the kernels' tables)."""
+    s = _caes_sbox().astype(np.uint8)
+    rk = np.asarray(rk, np.uint32)
+    nr = len(rk) // 4 - 1
+    b = np.asarray(blocks, np.uint32).reshape(-1, 4)
+    st = np.stack([(b >> np.uint32(24 - 8 * k)) & np.uint32(0xFF) for k in range(4)], axis=2).astype(np.uint8)
+    kb = np.stack([(rk >> np.uint32(24 - 8 * k)) & np.uint32(0xFF) for k in range(4)], axis=1).astype(np.uint8)
+    kb = kb.reshape(nr + 1, 4, 4)                     # [round, column, row]
+
+    def xt(a):
+        return ((a.astype(np.uint16) << 1) ^ np.where(a & 0x80, 0x1B, 0)).astype(np.uint8)
+    st = st ^ kb[0]                                   # st[block, column, row]
+    for r in range(1, nr + 1):
+        st = s[st]
+        st = np.stack([st[:, (c + np.arange(4)) % 4, np.arange(4)] for c in range(4)], axis=1)   # ShiftRows
+        if r != nr:
+            a0, a1, a2, a3 = st[..., 0], st[..., 1], st[..., 2], st[..., 3]
+            t = a0 ^ a1 ^ a2 ^ a3
+            st = np.stack([a0 ^ t ^ xt(a0 ^ a1), a1 ^ t ^ xt(a1 ^ a2), a2 ^ t ^ xt(a2 ^ a3), a3 ^ t ^ xt(a3 ^ a0)],
+                          axis=2)
+        st = st ^ kb[r]
+    w = st.astype(np.uint32)
+    return ((w[..., 0] << 24) | (w[..., 1] << 16) | (w[..., 2] << 8) | w[..., 3]).astype(np.uint32)
+
+
+def caes_file_ct(pt, key, count, size=None):
+    """The file-encryption kernels' ``ct``: block i (i < count) is the AES encryption of the counter (pt0, pt1, pt2,
+    pt3 + i) (the carry into pt2 as the kernels make it), four words a block; words past ``count`` blocks as given
+    by ``size`` are left out (the caller compares ``ct[:4 * count]``)."""
+    pt = np.asarray(pt, np.uint32)
+    i = np.arange(count, dtype=np.uint64)
+    lo = (np.uint64(pt[3]) + i)
+    blocks = np.stack([np.full(count, pt[0], np.uint32), np.full(count, pt[1], np.uint32),
+                       (np.uint64(pt[2]) + (lo >> np.uint64(32))).astype(np.uint32),
+                       (lo & np.uint64(0xFFFFFFFF)).astype(np.uint32)], axis=1)
+    return caes_encrypt(blocks, caes_key_expansion(key)).reshape(-1)
+
+
+def jaxcha_block(states):
+    """RFC 8439's ChaCha20 block function on rows of 16 words (jax-chacha-prng's layout: word i*4 + t is row i,
+    column t): 20 rounds, then the input added."""
+    x = np.asarray(states, np.uint32).reshape(-1, 16).copy()
+    x0 = x.copy()
+
+    def rotl(v, n):
+        return ((v << np.uint32(n)) | (v >> np.uint32(32 - n))).astype(np.uint32)
+
+    def qr(a, b, c, d):
+        x[:, a] += x[:, b]; x[:, d] = rotl(x[:, d] ^ x[:, a], 16)
+        x[:, c] += x[:, d]; x[:, b] = rotl(x[:, b] ^ x[:, c], 12)
+        x[:, a] += x[:, b]; x[:, d] = rotl(x[:, d] ^ x[:, a], 8)
+        x[:, c] += x[:, d]; x[:, b] = rotl(x[:, b] ^ x[:, c], 7)
+    with np.errstate(over="ignore"):
+        for _ in range(10):
+            qr(0, 4, 8, 12); qr(1, 5, 9, 13); qr(2, 6, 10, 14); qr(3, 7, 11, 15)
+            qr(0, 5, 10, 15); qr(1, 6, 11, 12); qr(2, 7, 8, 13); qr(3, 4, 9, 14)
+        return (x + x0).astype(np.uint32).reshape(-1)
+
+
+def repro_pool_lines(g, n, out):
+    """collection/repro_pool_lines.cu's reproPoolLines, per thread, in uint32 arithmetic."""
+    rk = np.asarray(g, np.uint32)
+    a = np.asarray(out, np.uint32).copy()
+    b, c, d = a + np.uint32(1), a + np.uint32(2), a + np.uint32(3)
+    with np.errstate(over="ignore"):
+        for i in range(int(n)):
+            s0, s1, s2, s3 = a ^ rk[0], b ^ rk[1], c ^ rk[2], d ^ rk[3]
+            for r in range(9):
+                t = s0 ^ rk[4 * r + 4] ^ (s1 >> np.uint32(3))
+                s1 = s1 ^ rk[4 * r + 5] ^ (s2 << np.uint32(5))
+                s2 = s2 ^ rk[4 * r + 6] ^ s3
+                s3 = s3 ^ rk[4 * r + 7] ^ t
+                s0 = t
+            a, b, c, d = a + s0, b + s1, c + s2, d + s3 + np.uint32(1)
+    return (a ^ b ^ c ^ d).astype(np.uint32)

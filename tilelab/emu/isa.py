@@ -95,7 +95,8 @@ def execute(m, ins, idx, pc):
         if m.observed is not None and pc in m.observed.pcs:     # a value the SASS replay may need (counters/observed.py)
             at = address(m, ins.args[1], idx)
             h(m, ins, idx, pc)
-            m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at, read(m, ins.args[0], "u32", idx))
+            m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at,
+                           read(m, ins.args[0], m.observed.type(pc), idx))
             return
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:

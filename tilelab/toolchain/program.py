@@ -27,6 +27,7 @@ from ..errors import CompileError
 from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
+from .compound_literals import rewritten as compound_literals_rewritten
 from .host_code import HOST_HEADERS, host_part
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
@@ -371,6 +372,12 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                     raise CompileError("\n".join(
                         msg("errors.host_function_called", file=filename, line=line, name=name,
                             declared=hp.functions[name] + first_line - 1) for line, name in calls)) from None
+            # a C compound literal, `(T){ a, b }`, which nvcc takes as g++ does and NVRTC refuses
+            # (compound_literals.py): retried as `T{ a, b }`, every line and column in its place
+            source2, literals = compound_literals_rewritten(source, first_line, str(e))
+            if literals:
+                source = source2
+                continue
             extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
             if extra is None and hp is None and (_HOST_HEADER_MISSING.search(str(e)) or DEFAULT_DEVICE in options):
                 # a whole .cu file: its host side (main, <iostream>, a timing helper) is the CPU's, as under nvcc

@@ -5,26 +5,27 @@ Why: a loop whose trip count is a value loaded from memory (CSR row pointers, JD
 what the launch geometry and the parameters give. But the emulator has run the kernel: each thread's
 load of that value was executed, at a known address, and read a known value.
 
-How: statically (``candidates``, from the PTX alone): the 32-bit integer loads of global or constant
+How: statically (``candidates``, from the PTX alone): the 32- and 64-bit integer loads of global or constant
 memory outside every PTX loop (a thread executes each at most once), that is, the loads a loop
 bound or a guard is read with. Only for a launch whose count plan has a family the replay must
 count over the whole kernel (sass_model's ``plan.pools``), the machine keeps, per such load and per
 thread of the launch, the address it read and the value (``note``, from isa.execute). The replay
-asks ``value`` for an LDG or LDC whose address it computed: where every lane's thread read that very
-address with one of these loads, and all of its loads there read one value, that is the SASS's
-value too (the same thread's read of the same location; a load does not move across the barriers
+asks ``value`` for an LDG or LDC whose address it computed: where every lane's thread read the bytes there
+with one of these loads, and all of its loads of them read one value, that is the SASS's
+value too (a 64-bit PTX load's low or high word where ptxas loads only the word the kernel uses: CUDA_AES's
+``u32 threadRange = *range`` of a ``u64*``, an LDG of 4 bytes) (the same thread's read of the same location; a load does not move across the barriers
 and stores that order it); else the value stays unknown and so does the line.
 """
 from __future__ import annotations
 
 import numpy as np
 
-MAX_KEPT = 1 << 21           # thread slots kept per launch, all candidates together (12 bytes each)
-_TYPES = ("b32", "u32", "s32")
+MAX_KEPT = 1 << 21           # thread slots kept per launch, all candidates together (16 bytes each)
+_TYPES = {"b32": 4, "u32": 4, "s32": 4, "b64": 8, "u64": 8, "s64": 8}
 
 
 def candidates(fn) -> tuple:
-    """The pcs of the entry's 32-bit integer ld.global/ld.const outside every loop
+    """The pcs of the entry's 32- and 64-bit integer ld.global/ld.const outside every loop
     (cached on the function)."""
     got = fn.__dict__.get("_observed_candidates")
     if got is not None:
@@ -48,13 +49,20 @@ def candidates(fn) -> tuple:
     return got
 
 
-class Observed:
-    """Per candidate load, per thread of the launch: the address read (-1: not executed) and the value."""
+def width(ins) -> int:
+    """The bytes a candidate load reads (4 or 8)."""
+    return next(w for t, w in _TYPES.items() if t in ins.mods)
 
-    def __init__(self, pcs, nthreads: int):
+
+class Observed:
+    """Per candidate load, per thread of the launch: the address read (-1: not executed) and the value (its bytes
+    little-endian in a uint64; ``width``: 4 or 8 bytes a candidate)."""
+
+    def __init__(self, pcs, nthreads: int, widths=None):
         self.pcs = {pc: i for i, pc in enumerate(pcs)}
+        self.width = np.asarray(widths if widths is not None else [4] * len(pcs), dtype=np.int64)
         self.addr = np.full((len(pcs), nthreads), -1, dtype=np.int64)
-        self.val = np.zeros((len(pcs), nthreads), dtype=np.uint32)
+        self.val = np.zeros((len(pcs), nthreads), dtype=np.uint64)
 
     @classmethod
     def for_launch(cls, fn, nthreads: int):
@@ -62,25 +70,33 @@ class Observed:
         pcs = candidates(fn)
         if not pcs or len(pcs) * nthreads > MAX_KEPT:
             return None
-        return cls(pcs, nthreads)
+        return cls(pcs, nthreads, [width(fn.instrs[pc]) for pc in pcs])
+
+    def type(self, pc: int) -> str:
+        """The type a candidate's destination is read back as (isa.execute)."""
+        return "u64" if self.width[self.pcs[pc]] == 8 else "u32"
 
     def keep(self, pc: int, gtid, addr, value):
         """A candidate load executed (isa.execute): the launch's thread ids, their addresses, the values read."""
         k = self.pcs[pc]
         self.addr[k, gtid] = addr
-        self.val[k, gtid] = np.asarray(value).astype(np.uint32, copy=False)
+        self.val[k, gtid] = np.asarray(value).astype(np.uint64, copy=False)
 
-    def value(self, lanes, addr):
-        """The value each of ``lanes`` (launch thread ids) read at ``addr`` (int64 per lane) with a candidate
-        load, or None where one lane has no such read or its reads there disagree."""
+    def value(self, lanes, addr, nbytes: int = 4):
+        """The ``nbytes`` (4 or 8) each of ``lanes`` (launch thread ids) read at ``addr`` (int64 per lane) with
+        candidate loads (a load of those bytes or of a wider range holding them), as uint32 or uint64, or None where
+        one lane has no such read or its reads of them disagree."""
         lanes = np.asarray(lanes)
         addr = np.broadcast_to(np.asarray(addr, dtype=np.int64), lanes.shape)
-        hit = self.addr[:, lanes] == addr[None, :]              # [candidate, lane]
+        start = self.addr[:, lanes]                              # [candidate, lane]
+        shift = addr[None, :] - start
+        hit = (start >= 0) & (shift >= 0) & (shift + nbytes <= self.width[:, None])
         if not hit.any(axis=0).all():
             return None
-        vals = self.val[:, lanes]
-        lo = np.where(hit, vals, np.uint32(0xFFFFFFFF)).min(axis=0)
-        hi = np.where(hit, vals, np.uint32(0)).max(axis=0)
+        mask = np.uint64((1 << (8 * nbytes)) - 1)
+        vals = (self.val[:, lanes] >> (8 * np.clip(shift, 0, 7)).astype(np.uint64)) & mask
+        lo = np.where(hit, vals, mask).min(axis=0)
+        hi = np.where(hit, vals, np.uint64(0)).max(axis=0)
         if (lo != hi).any():
             return None
-        return lo
+        return lo.astype(np.uint32 if nbytes == 4 else np.uint64)

@@ -355,6 +355,44 @@ def _writes(ins) -> set:
     return set()
 
 
+_LOW_TYPES = ("u32", "s32", "b32", "u16", "s16", "b16", "u8", "s8", "b8")
+
+
+def low_word_loads(fn, n_entry: int) -> frozenset:
+    """The pcs of the entry's scalar 64-bit integer global loads whose value only its low 32 bits are read of: the
+    register the load alone writes, read only by a ``cvt`` to a type of 32 bits or fewer or an ``and.b64`` with a
+    mask below 2^32 (CUDA_AES's ``u32 threadRange = *range`` of a ``u64*``: ``cvt.u32.u64`` and ``and.b64 ...,
+    4294967295``). ptxas loads 4 bytes for them (``LDG.E``, not ``LDG.E.64``); the requests and sectors are the
+    8-byte load's (an 8-byte load is 8-byte aligned, so its low word lies in the same sector). Cached on ``fn``."""
+    got = fn.__dict__.get("_low_word_loads")
+    if got is not None:
+        return got
+    loads = {}
+    for pc, ins in enumerate(fn.instrs[:n_entry]):
+        if ins.op == "ld" and "global" in ins.mods and any(t in ins.mods for t in ("u64", "s64", "b64")) \
+                and not any(m in ("v2", "v4") for m in ins.mods) and ins.args and ins.args[0].kind == "reg":
+            loads[ins.args[0].name] = pc
+    bad = set()
+    for pc, ins in enumerate(fn.instrs[:n_entry]):
+        for reg in _writes(ins) & set(loads):
+            if loads[reg] != pc:
+                bad.add(reg)                            # written elsewhere too
+        for i, a in enumerate(ins.args):
+            if a.kind != "reg" or a.name not in loads or (i == 0 and ins.op != "st" and a.name in _writes(ins)):
+                if a.kind == "vec" and any(x.kind == "reg" and x.name in loads for x in a.items):
+                    bad.update(x.name for x in a.items if x.kind == "reg")
+                continue
+            if ins.op == "cvt" and i == 1 and ins.mods and ins.mods[0] in _LOW_TYPES:
+                continue
+            if ins.op == "and" and "b64" in ins.mods and len(ins.args) == 3 and \
+                    any(b.kind == "imm" and 0 <= int(b.value) < (1 << 32) for b in ins.args[1:]):
+                continue
+            bad.add(a.name)
+    got = frozenset(pc for reg, pc in loads.items() if reg not in bad)
+    fn.__dict__["_low_word_loads"] = got
+    return got
+
+
 def _mergeable(acc: Access) -> bool:
     return (acc.space in ("shared", "global") and acc.size in (4, 8)
             and not any(q in ORDERED for q in acc.quals))
@@ -500,6 +538,7 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
     if placed is None:
         placed = getattr(sym_align, "placed", {})
     bits = _Bits(fn, sym_align, induction) if sym_align is not None else None
+    narrowed = low_word_loads(fn, n_entry)
     cbits: list = []                        # _Bits of chunk_sym, made when a chunk first needs them
     block = _blocks(fn, n_entry, spans)
     region = {pc: b for b, t in spans for pc in range(b + 1, t)}
@@ -544,6 +583,8 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
                 close()
             cur_block = block[pc]
         acc = _access(pc, ins)
+        if acc is not None and acc.size == 8 and pc in narrowed:
+            acc.size = 4                    # only its low word is read: ptxas loads 4 bytes (low_word_loads)
         if acc is not None and acc.space == "shared" and acc.base in placed:
             acc.base, acc.offset, acc.var = WINDOW, placed[acc.base] + acc.offset, acc.base
         if acc is not None and loop is not None and acc.base in loop.steps:
@@ -925,8 +966,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                     plan.idle[lines[0]] = wider
                 if len({k.split(".")[0] for k in predicted}) < len(predicted):
                     plan.mixed[lines[0]] = {u.pcs[0]: u.key for u in us if u.key}
-            if len(lines) == 1:
-                left[lines[0]] = (us, have)
+            left[tuple(lines)] = (us, have)
             for w in lines:
                 plan.lines[w] = "ptx"
                 plan.notes[w] = ((_msg("counts.not_modelled") if merged or silent else "") +
@@ -1048,7 +1088,7 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
         if have != ptx:
             plan.pool_copies[F] = (next(iter(ptx)), sum(have.values()), sum(ptx.values()))
         out[F] = tuple(sorted(w for w in undecided if w in need or any(
-            where(fn.instrs[u.pcs[0]]) == w for u in mine) or any(fam(k) == F for k in cub.get(w, {}))))
+            where(fn.instrs[pc]) == w for u in mine for pc in u.pcs) or any(fam(k) == F for k in cub.get(w, {}))))
     return out
 
 
@@ -1062,8 +1102,11 @@ def _moved(plan, left: dict, unrolled: list) -> None:
     gives them line 79, their first use), ptxas merges them into one ``LDS.64`` placed on line 77, the
     instruction before it; line 79's ``LDG×5, STG×5`` are the model's."""
     fam = lambda k: k.split(".")[0]  # noqa: E731
-    for w, (us, have) in left.items():
-        pooled = {F for F, ws in plan.pools.items() if w in ws}
+    for group, (us, have) in left.items():
+        # a group of lines the check compared together (a merged unit with members on several lines: CUDA_AES's
+        # rkS[0..3], four loads NVVM gives lines 370 and 371, one LDS.128 ptxas places on the loop's line) is
+        # planned as one line is, each of its lines agreed and moved alike
+        pooled = {F for F, ws in plan.pools.items() if any(w in ws for w in group)}
         if not pooled or any(u.reused for u in us):
             continue
         predicted = Counter(u.key for u in us if u.key)
@@ -1073,11 +1116,13 @@ def _moved(plan, left: dict, unrolled: list) -> None:
             continue
         planned = [u for u in us if u.key and (fam(u.key) in others or len(u.pcs) > 1)]
         if not any(len(u.pcs) > 1 for u in planned):
-            plan.agreed[w] = frozenset(others)
+            for w in group:
+                plan.agreed[w] = frozenset(others)
             continue
         _assign(plan.action, planned, unrolled)
-        plan.moved[w] = frozenset(pc for u in planned for pc in u.pcs)
-        plan.agreed[w] = frozenset(others)
+        for w in group:
+            plan.moved[w] = frozenset(pc for u in planned for pc in u.pcs)
+            plan.agreed[w] = frozenset(others)
 
 
 def _assign(action: dict, us: list, unrolled: list) -> None:

@@ -822,6 +822,8 @@ class Replay:
         if op in ("LDG", "LDC", "ULDC") and self.launch.observed is not None:
             got = self._observed(g, ins, guard)
             if got is not None:
+                if got.dtype == np.uint64:                   # an LDG.64: the register pair
+                    return self._set64(g, o[0], got, guard)
                 return sset(o[0], got)
         return self._poison(g, ins, guard)
 
@@ -846,12 +848,15 @@ class Replay:
         return off
 
     def _observed(self, g, ins, guard):
-        """A 32-bit LDG, or LDC of a ``__constant__`` variable (``c[0x3][...]``), whose address the replay
-        computed: the value each lane's thread read there in the launch (``Launch.observed``,
-        counters/observed.py), or None where that is not known for every lane the instruction is on for."""
+        """A 32- or 64-bit LDG, or a 32-bit LDC of a ``__constant__`` variable (``c[0x3][...]``), whose address the
+        replay computed: the value each lane's thread read there in the launch (``Launch.observed``,
+        counters/observed.py; uint64 for an LDG.64, its register pair's), or None where that is not known for every
+        lane the instruction is on for."""
         o = ins.ops
-        if len(o) != 2 or set(ins.mods) & {"64", "128", "U8", "S8", "U16", "S16", "U64"}:
+        wide = "64" in ins.mods and ins.op == "LDG"
+        if len(o) != 2 or set(ins.mods) & {"128", "U8", "S8", "U16", "S16", "U64"} or ("64" in ins.mods and not wide):
             return None
+        nbytes = 8 if wide else 4
         if ins.op == "LDG":
             m = _GADDR.fullmatch(re.sub(r"^desc\[[^\]]*\]", "", o[1]))
             if not m:
@@ -876,12 +881,12 @@ class Replay:
         lanes = g.lanes
         addr = np.broadcast_to(addr, lanes.shape)
         if guard is None or np.ndim(guard) == 0:
-            return self.launch.observed.value(lanes, addr)
+            return self.launch.observed.value(lanes, addr, nbytes)
         sel = np.broadcast_to(guard, lanes.shape)
-        got = self.launch.observed.value(lanes[sel], addr[sel])
+        got = self.launch.observed.value(lanes[sel], addr[sel], nbytes)
         if got is None:
             return None
-        out = np.zeros(lanes.shape, dtype=_U32)
+        out = np.zeros(lanes.shape, dtype=got.dtype)
         out[sel] = got
         return out
 
