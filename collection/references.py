@@ -5,6 +5,7 @@ The manifest calls these by name; each takes numpy arrays and returns numpy arra
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 
@@ -4293,3 +4294,138 @@ def repro_pool_lines(g, n, out):
                 s0 = t
             a, b, c, d = a + s0, b + s1, c + s2, d + s3 + np.uint32(1)
     return (a ^ b ^ c ^ d).astype(np.uint32)
+
+
+# --- the thirty-seventh unseen suite: fast-cuda-gpu-dbscan's G-DBSCAN and GridKnn-Cuda's grid 1-NN -----------------
+
+@functools.lru_cache(maxsize=None)
+def _gdbscan_points(n, seed=59):
+    """n 2-d points in [0, 1): five Gaussian blobs and 10% noise, float32 (the host reads them from a file)."""
+    rng = np.random.default_rng(seed)
+    centres = rng.uniform(0.15, 0.85, (5, 2))
+    k = n - n // 10
+    pts = centres[rng.integers(0, 5, k)] + rng.normal(0, 0.04, (k, 2))
+    pts = np.concatenate([pts, rng.uniform(0, 1, (n - k, 2))])
+    return np.clip(pts, 0, 0.999).astype(np.float32)
+
+
+def gdbscan_points(n):
+    p = _gdbscan_points(int(n))
+    return {"x": p[:, 0].copy(), "y": p[:, 1].copy()}
+
+
+def _gdbscan_within(x, y, R):
+    """|p_i - p_j| <= R for every pair, as euclidean_distance computes it (float32; no pair is within 1e-7 of R (some fifty float32 steps), so
+    whether x_diff * x_diff + y_diff * y_diff is contracted to an fma cannot change a comparison: asserted)."""
+    x = np.asarray(x, np.float32); y = np.asarray(y, np.float32)
+    dx = x[:, None] - x[None, :]; dy = y[:, None] - y[None, :]
+    d32 = np.sqrt(dx * dx + dy * dy)
+    d64 = np.sqrt(dx.astype(np.float64) ** 2 + dy.astype(np.float64) ** 2)
+    assert np.all(np.abs(d64 - np.float64(np.float32(R))) > 1e-7), "a pair on the radius"
+    return d32 <= np.float32(R)
+
+
+def gdbscan_nodes(x, y, R, minPts):
+    """fillNodes: each point's neighbour count (itself included) and its core flag (Core = 1 where count >= minPts)."""
+    w = _gdbscan_within(x, y, R)
+    cnt = w.sum(axis=1).astype(np.uint64)
+    return {"count": cnt, "core": cnt >= minPts}
+
+
+def gdbscan_offsets(x, y, R):
+    """thrust::exclusive_scan over dNodes[0..n] (the n counts, then dNodes[n]; here 0): n + 1 offsets."""
+    cnt = _gdbscan_within(x, y, R).sum(axis=1).astype(np.uint64)
+    return np.concatenate([[0], np.cumsum(cnt)]).astype(np.uint64)
+
+
+def gdbscan_edges(x, y, R):
+    """fillEdges: each point's neighbours (itself included) in index order, the lists one after another."""
+    w = _gdbscan_within(x, y, R)
+    return np.concatenate([np.nonzero(r)[0] for r in w]).astype(np.int32)
+
+
+def gdbscan_bfs_state(x, y, R, minPts, level):
+    """The host's BFS state before launch `level` (1 or 2) from the first core point: the frontier Fa, the visited
+    Xa and the cost Ca, as level-synchronous BFS steps leave them (each frontier point visited, a core point's
+    unvisited neighbours on the next frontier with its cost + 1), and the same after the launch."""
+    w = _gdbscan_within(x, y, R)
+    core = w.sum(axis=1) >= minPts
+    n = len(core)
+    s = int(np.nonzero(core)[0][0])
+    Fa = np.zeros(n, bool); Xa = np.zeros(n, bool); Ca = np.zeros(n, np.int32)
+    Fa[s] = True
+    states = []
+    for _ in range(2):
+        before = (Fa.copy(), Xa.copy(), Ca.copy())
+        F, X, C = Fa.copy(), Xa.copy(), Ca.copy()
+        front = np.nonzero(Fa & ~Xa)[0]
+        F[front] = False; X[front] = True
+        done = True
+        for i in front:
+            if core[i]:
+                for j in np.nonzero(w[i])[0]:
+                    if not Xa[j] and j not in front:
+                        C[j] = Ca[i] + 1; F[j] = True; done = False
+        states.append((before, (F, X, C, done)))
+        Fa, Xa, Ca = F, X, C
+    (Fb, Xb, Cb), (F, X, C, done) = states[int(level) - 1]
+    return {"Fa": Fb, "Xa": Xb, "Ca": Cb, "Fa_after": F, "Xa_after": X, "Ca_after": C, "done_after": np.array([done])}
+
+
+@functools.lru_cache(maxsize=None)
+def _gridknn(npts, g, seed=59):
+    """GridKnn-Cuda's host side: npts points and npts queries uniform in [0, 1)^3 (float32), binned into g^3 cells of
+    side 1/g (cell index x*g*g + y*g + z of floor(p / side)), each set rearranged cell by cell (stable), the per-cell
+    counts and their exclusive prefix sums."""
+    rng = np.random.default_rng(seed)
+    side = np.float32(1) / np.float32(g)
+
+    def binned(p):
+        c = np.floor(p / side).astype(np.int64)
+        cell = c[:, 0] * g * g + c[:, 1] * g + c[:, 2]
+        order = np.argsort(cell, kind="stable")
+        per = np.bincount(cell, minlength=g ** 3).astype(np.int32)
+        integ = np.concatenate([[0], np.cumsum(per)[:-1]]).astype(np.int32)
+        return p[order], per, integ
+    pts = rng.uniform(0, 1, (npts, 3)).astype(np.float32)
+    qrs = rng.uniform(0, 1, (npts, 3)).astype(np.float32)
+    p, pp, ip = binned(pts)
+    q, qp, iq = binned(qrs)
+    return {"points": p, "queries": q, "points_per_block": pp, "queries_per_block": qp,
+            "integral_points": ip, "integral_queries": iq}
+
+
+def gridknn_data(npts, g):
+    return _gridknn(int(npts), int(g))
+
+
+def gridknn_result(npts, g):
+    """devKnnShared: each query's nearest point among its own cell's and the neighbouring cells' points (float32
+    distances, sqrt of the sum of squares in d order), its own cell first, then the neighbours in the kernel's
+    (i, j, k) order, a point replacing the best only where strictly nearer; res_dists starts at 100 and
+    res_indexes at 19 (the host's), as the kernel's own strict comparison leaves them."""
+    d = _gridknn(int(npts), int(g))
+    P, Q = d["points"], d["queries"]
+    pp, ip, qp, iq = d["points_per_block"], d["integral_points"], d["queries_per_block"], d["integral_queries"]
+    dist = np.full(len(Q), 100, np.float32)
+    idx = np.full(len(Q), 19, np.int32)
+    for b in range(g ** 3):
+        bx, by, bz = b // (g * g), (b // g) % g, b % g
+        cells = [b] + [(bx + i) * g * g + (by + j) * g + (bz + k)
+                       for i in (-1, 0, 1) for j in (-1, 0, 1) for k in (-1, 0, 1)
+                       if (i, j, k) != (0, 0, 0) and 0 <= bx + i < g and 0 <= by + j < g and 0 <= bz + k < g]
+        qs = slice(iq[b], iq[b] + qp[b])
+        for c in cells:
+            ps = P[ip[c]:ip[c] + pp[c]]
+            if len(ps) == 0 or qp[b] == 0:
+                continue
+            diff = Q[qs][:, None, :] - ps[None, :, :]
+            sq = diff * diff
+            dd = np.sqrt((sq[..., 0] + sq[..., 1]) + sq[..., 2])
+            best = np.argmin(dd, axis=1)                 # the first of equal ones, as the strict < keeps
+            bd = dd[np.arange(len(best)), best]
+            better = bd < np.minimum(dist[qs], np.float32(100))
+            dist_q, idx_q = dist[qs], idx[qs]
+            dist_q[better] = bd[better]; idx_q[better] = ip[c] + best[better]
+            dist[qs], idx[qs] = dist_q, idx_q
+    return {"dists": dist, "indexes": idx}
