@@ -200,8 +200,8 @@ def device_part(src: str) -> tuple[str, list[str]]:
                            and "=" not in flat.split("(")[0] and not flat.rstrip().endswith("="))
             if is_function and not _DEVICE.search(flat) and not re.search(r"\bconstexpr\b", flat):
                 start = stmt
-                while start < i and src[start] in " \t\n":
-                    start += 1
+                while start < i and masked[start] in " \t\n":   # (directives and comments before it are masked:
+                    start += 1                                  #  they are not the function's, and stay)
                 removed.append(" ".join(masked[start:i].split())[:120])
                 for k in range(start, min(end, n)):
                     if out[k] != "\n":

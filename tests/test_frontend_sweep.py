@@ -21,6 +21,11 @@ MAJORS = sorted(tc.available_nvrtc())
 RES = ROOT / "bench" / "results"
 BEFORE = RES / "frontend-sweep-2026-12-04-before.json"
 AFTER = RES / "frontend-sweep-2026-12-04-after.json"
+# the second round: the sweep's device part no longer blanks the directives before a host function it blanks
+# (the first round's did: a file's own `#include "..."` went with the function after it), run with the tilelab
+# before the sweep (a worktree at b307633) and with the local includes followed
+BEFORE2 = RES / "frontend-sweep-2026-12-04-before2.json"
+AFTER2 = RES / "frontend-sweep-2026-12-04-after2.json"
 
 
 @pytest.mark.parametrize("major", MAJORS)
@@ -76,7 +81,7 @@ def _load(p):
     return json.loads(p.read_text())
 
 
-@pytest.mark.parametrize("path", [BEFORE, AFTER], ids=["before", "after"])
+@pytest.mark.parametrize("path", [BEFORE, AFTER, BEFORE2, AFTER2], ids=["before", "after", "before2", "after2"])
 def test_the_tallies_are_the_files_rows(path):
     d = _load(path)
     assert sweep.tally(d["files"]) == d["tally"]
@@ -117,3 +122,101 @@ def test_device_part_keeps_lines_and_kernels():
     assert "__global__ void k" in dev and "constexpr int sq" in dev and "__device__ int f" in dev
     assert "launch" not in dev and "main" not in dev and "<vector>" not in dev and "<cstdio>" in dev
     assert removed[0] == "#include <vector>" and len(removed) == 3
+
+
+# --- kernels only in the files a source includes with quotes (TeaLeaf's .cu files include .cuknl files) -------------
+
+def _tealeaf_like(tmp_path):
+    (tmp_path / "kernel_files").mkdir()
+    (tmp_path / "kernel_files" / "scale.cuknl").write_text(
+        "typedef double real;\n"
+        "__global__ void scale_kernel(real* x, const real a, const int n)\n"
+        "{\n"
+        "    const int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "    if (i < n) x[i] *= a;\n"
+        "}\n")
+    main = tmp_path / "scale_kernel_cuda.cu"
+    main.write_text("// the host part of the file is elsewhere\n#include \"scale.cuknl\"\n")
+    return main
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_kernels_only_in_an_included_file_are_found_and_run(tmp_path, major):
+    import numpy as np
+    from tilelab.launch import launch
+    main = _tealeaf_like(tmp_path)
+    prog = compile_cuda(main.read_text(), filename=str(main), options=(f"-I{tmp_path / 'kernel_files'}",),
+                        nvrtc=major)
+    k = prog.kernel()
+    assert k.name == "scale_kernel" and k.line == 2        # the line of the #include that brings it in
+    assert [p.ctype for p in k.params] == ["double*", "const double", "const int"]   # the header's typedef, read there
+    x = np.arange(5, dtype=np.float64)
+    launch(k, 1, 8, x, np.float64(3.0), np.int32(5), backend="emu")
+    assert x.tolist() == [0.0, 3.0, 6.0, 9.0, 12.0]
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_a_file_with_kernels_of_its_own_keeps_them_alone(tmp_path, major):
+    """mma_exercise.cu includes mma_ladder.cu for its helpers: its own kernel stays the only one; an included
+    kernel is there when a name expression asks for it."""
+    _tealeaf_like(tmp_path)
+    src = '#include "scale.cuknl"\n__global__ void own(int* p) { p[0] = 1; }\n'
+    opts = (f"-I{tmp_path / 'kernel_files'}",)
+    prog = compile_cuda(src, filename=str(tmp_path / "own.cu"), options=opts, nvrtc=major)
+    assert list(prog.kernels) == ["own"]
+    prog = compile_cuda(src, filename=str(tmp_path / "own.cu"), options=opts, nvrtc=major,
+                        name_expressions=("scale_kernel",))
+    assert sorted(prog.kernels) == ["own", "scale_kernel"]
+    assert prog.kernel("scale_kernel").params[0].ctype == "double*"
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_an_included_kernel_the_preprocessor_drops_is_not_asked_for(tmp_path, major):
+    """The header's `#if !WITH_EXTRA` reads as taken (its macro comes from the including file), but NVRTC leaves
+    `extra` out: it is not asked for, and the compile goes on with `base`."""
+    (tmp_path / "h.cuh").write_text("#if !WITH_EXTRA\n__global__ void extra(int* p) { p[0] = 2; }\n#endif\n"
+                                    "__global__ void base(int* p) { p[0] = 1; }\n")
+    src = '#define WITH_EXTRA 1\n#include "h.cuh"\n'
+    prog = compile_cuda(src, filename=str(tmp_path / "m.cu"), nvrtc=major)
+    assert list(prog.kernels) == ["base"]
+
+
+def test_an_include_in_a_branch_not_taken_is_not_followed(tmp_path):
+    from tilelab.toolchain.local_includes import local_headers
+    (tmp_path / "a.cuh").write_text('#include "b.cuh"\n')
+    (tmp_path / "b.cuh").write_text("\n")
+    (tmp_path / "c.cuh").write_text("\n")
+    src = '#include "a.cuh"\n#if 0\n#include "c.cuh"\n#endif\n#include <cuda_fp16.h>\n#include "missing.cuh"\n'
+    got = [(h.path.name, h.line) for h in local_headers(src, str(tmp_path / "m.cu"))]
+    assert got == [("a.cuh", 1), ("b.cuh", 1)]
+
+
+def test_device_part_keeps_the_directives_before_a_host_function():
+    """The first round blanked a file's `#include "kernel_files/..."` with the host function after it (TeaLeaf)."""
+    src = '#include "kernels.cuknl"\n#include <vector>\n// the host side\nvoid run(int n) { }\n'
+    dev, removed = sweep.device_part(src)
+    assert dev.startswith('#include "kernels.cuknl"\n') and "// the host side" in dev and "run" not in dev
+    assert removed == ["#include <vector>", "void run(int n)"]
+
+
+def test_second_round_before_and_after():
+    """Same files and nvcc verdicts; the header classes and the included-kernels class gone after; TeaLeaf's files
+    now reach their .cuknl kernels (and stop at <iostream>, a host-only header of its own cuda_common.hpp)."""
+    b, a = _load(BEFORE2), _load(AFTER2)
+    key = lambda f: (f["repo"], f["path"])  # noqa: E731
+    assert [key(f) for f in b["files"]] == [key(f) for f in a["files"]]
+    for fb, fa in zip(b["files"], a["files"]):
+        assert (fb["outcome"] in ("nvcc-refused", "strip-broken")) == (fa["outcome"] in ("nvcc-refused", "strip-broken"))
+        assert not (fb["outcome"] == "ok" and fa["outcome"] != "ok"), key(fb)
+    tb, ta = b["tally"], a["tally"]
+    for k in ("files", "files_nvcc_refused", "files_strip_broken", "files_swept"):
+        assert tb[k] == ta[k]
+    assert "missing header stdlib.h" in tb["refused_by_class"] and "missing header stdlib.h" not in ta["refused_by_class"]
+    assert not any("kernels only in the files it includes" in c for c in ta["refused_by_class"])
+    assert ta["kernels_ok"] > tb["kernels_ok"] and ta["kernels_ok"] + ta["kernels_tilelab_refused"] == ta["kernels"]
+    # TeaLeaf's files keep their `#include "kernel_files/....cuknl"` now, and stop before it, at <iostream> in its
+    # own cuda_common.hpp (before and after alike): a host-only header, rightly refused
+    for d in (b, a):
+        tea = [f for f in d["files"] if f["repo"] == "UK-MAC/TeaLeaf_CUDA" and f["outcome"] == "tilelab-refused"
+               and f["path"] != "cuda_strings.cu"]
+        assert len(tea) == 5 and all(f["nvrtc"][m]["class"] == "missing header iostream" for f in tea for m in f["nvrtc"])

@@ -20,7 +20,7 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import CompileError
@@ -29,6 +29,7 @@ from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
+from .local_includes import local_headers
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, option_defines,
@@ -76,7 +77,7 @@ class Program:
 
     overloaded: dict = {}          # an overloaded kernel's name -> its overloads' parameter types (compile_cuda)
 
-    def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found):
+    def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found, headers_text=""):
         self.source = source
         self.filename = filename
         self.first_line = first_line
@@ -88,7 +89,7 @@ class Program:
         self._sass: dict[str, str] = {}
         self._lock = threading.Lock()
         self.kernels: dict[str, Kernel] = {}
-        aliases = _type_aliases(source)
+        aliases = _type_aliases(headers_text + "\n" + source if headers_text else source)
         for f in found:
             if f.name in lowered:
                 al = {**aliases, **_template_aliases(f.template_params, f.name)} if f.template_params else aliases
@@ -253,6 +254,8 @@ CMATH_PRE_INCLUDE = "--pre-include=cmath"
 #: `class Creature { ...; void Dump(); }`): nvcc takes it as a host function the device code never
 #: calls; NVRTC refuses every host function. NVRTC's -default-device makes it a device declaration,
 #: which builds the same PTX; a device call to one is nvcc's error, and here too (host_functions.py)
+# NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
+_UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
 _HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
 DEFAULT_DEVICE = "-default-device"
 #: the `register` storage class (cuda-bwt's `register unsigned int j`): C++17 removed it and NVRTC, which
@@ -289,8 +292,21 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
 
     defines = option_defines(options)
     declared = _find_kernels(source, defines)
-    aliases = _type_aliases(source)
-    plain = [f for f in declared if not f.template]
+    # kernels in the source's own headers (`#include "kernels.cuh"`), at the line that includes them: a name
+    # expression finds them; they are the program's kernels only where the source declares none of its own
+    # (TeaLeaf's .cu files, only includes of .cuknl files), so a file that borrows another's helpers
+    # (mma_exercise.cu includes mma_ladder.cu) keeps its own kernels alone
+    headers = local_headers(source, filename, options, defines) if '"' in source else []
+    own = {f.name for f in declared}
+    from_headers = set()
+    for h in headers:
+        for f in _find_kernels(h.text, defines):
+            if f.name not in own and f.name not in from_headers:
+                from_headers.add(f.name)
+                declared.append(replace(f, line=h.line))
+    headers_text = "\n".join(h.text for h in headers)
+    aliases = _type_aliases(headers_text + "\n" + source)
+    plain = [f for f in declared if not f.template and (not own or f.name in own)]
     # an overloaded kernel (one name, parameter lists of different types: GPU-LBMsim's stream_collide_gpu)
     # has no plain name NVRTC can lower ("cannot determine which instance of overloaded function"): each
     # overload is named by a name expression that casts to its type, `static_cast<void (*)(int, ...)>(k)`
@@ -330,6 +346,13 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                                                arch_opt, names, want_cubin=False)
             break
         except CompileError as e:
+            # a header kernel NVRTC does not see (a header the preprocessor found elsewhere): not asked for
+            unseen = set(_UNPARSED_NAME.findall(str(e))) & from_headers
+            if unseen:
+                found = [f for f in found if f.name not in unseen]
+                names = [f.name for f in found]
+                from_headers -= unseen
+                continue
             reads = read(str(e), host_variables)
             if reads:
                 raise CompileError("\n".join(msg("errors.host_variable_read", file=filename, line=line, name=name,
@@ -355,7 +378,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             raise CompileError(_overloaded_msg(filename, *next(iter(overloaded.items()))))
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
-                   nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found)
+                   nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found, headers_text=headers_text)
     prog.overloaded = overloaded
     with _LOCK:
         _CACHE[key] = prog
