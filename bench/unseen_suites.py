@@ -51,6 +51,7 @@ SUITES = {
     "BenLib + pybind11-cuda CRC-32 (unseen54)": ("benlib_", "pbcrc_"),
     "cuSignal + libfalcon_dsp signal processing (unseen55)": ("cusig_", "falcon_"),
     "Game of Life + GPU-LBMsim (unseen56)": ("cudalife_", "lbmsim_"),
+    "cuda-bwt + CULZSS (unseen58)": ("cudabwt_", "culzss_"),
 }
 
 
