@@ -1,10 +1,10 @@
-// tilelab kernel collection: a reproduction (ours, no external source) of the race the thirty-sixth unseen suite
-// found unflagged in cuda-bwt's WalkMatches (docs/FIDELITY.md, "a thirty-sixth unseen suite"): every thread reads
-// its own idx word in its test; the thread at the start of each run of four (from `first`) then walks the run,
-// reading each member's word and writing it. The members' reads and the walker's writes are not ordered (no
-// barrier; with first = 2 the run 30-33 crosses a warp boundary): a write-after-read race. The walker's own read of the word just before
-// its write made it the word's last reader, which hid the member's read from a shadow that kept one reader a word.
-// Licence: as tilelab (ours).
+// tilelab kernel collection: a reproduction of the race the thirty-sixth unseen suite found unflagged in cuda-bwt's WalkMatches
+// Source:  tilelab (written for this repository; docs/FIDELITY.md, "a thirty-sixth unseen suite")
+// Licence: MIT, as the repository
+// Every thread reads its own idx word in its test; the thread at the start of each run of four (from `first`) then walks
+// the run, reading each member's word and writing it. The members' reads and the walker's writes are not ordered (no barrier;
+// with first = 2 the run 30-33 crosses a warp boundary): a write-after-read race. The walker's own read of the word just
+// before its write made it the word's last reader, which hid the member's read from a shadow that kept one reader a word.
 
 __global__ void reproWalkRace(unsigned int *idx, int n, int first)
 {
