@@ -52,6 +52,7 @@ SUITES = {
     "cuSignal + libfalcon_dsp signal processing (unseen55)": ("cusig_", "falcon_"),
     "Game of Life + GPU-LBMsim (unseen56)": ("cudalife_", "lbmsim_"),
     "CUDA_AES + jax-chacha-prng symmetric cryptography (unseen57)": ("caes_", "jaxcha_"),
+    "cuda-bwt + CULZSS (unseen58)": ("cudabwt_", "culzss_"),
 }
 
 

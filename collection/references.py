@@ -4294,6 +4294,319 @@ def repro_pool_lines(g, n, out):
                 s0 = t
             a, b, c, d = a + s0, b + s1, c + s2, d + s3 + np.uint32(1)
     return (a ^ b ^ c ^ d).astype(np.uint32)
+# ---------------------------------------------------------------- the thirty-sixth unseen suite (docs/FIDELITY.md):
+# keith-daigle/cuda-bwt's bucket-sorting BWT kernels and fknorr/culzss's LZSS kernels, ported as written.
+
+def cudabwt_text(n):
+    """A repetitive lower-case text of n bytes (words drawn from a small vocabulary, so that many rotations share
+    their first 16 and 32 bytes) with one '~' (above every letter) at position n // 3: the rotation that starts
+    there sorts last and alone, so no walk reaches the end of the arrays."""
+    rng = np.random.default_rng(58)
+    words = ["abra", "cadabra", "abracadabra", "ca", "dab", "rabbit", "a", " "]
+    out = []
+    while sum(map(len, out)) < n:
+        out.append(words[rng.integers(0, len(words))])
+    s = np.frombuffer("".join(out)[:n].encode(), np.uint8).copy()
+    s[n // 3] = ord("~")
+    return s
+
+
+def _cudabwt_bucket(s, start):
+    """The (high, low) words of the 16 bytes of s from start (cyclic), as Buckets builds them (big-endian)."""
+    n = len(s)
+    idx = (np.asarray(start, np.int64)[:, None] + np.arange(16)[None, :]) % n
+    b = s[idx].astype(np.uint64)
+    sh = np.uint64(8) * np.arange(7, -1, -1, dtype=np.uint64)
+    return (b[:, :8] << sh).sum(1, dtype=np.uint64), (b[:, 8:] << sh).sum(1, dtype=np.uint64)
+
+
+def cudabwt_buckets(s, bucket, rot_num, exclude, offset, n):
+    """Buckets: each thread i < n builds its bucket (high, low) from rot_num[i] + 16 * offset (or i when offset is
+    0) unless exclude[i] is n + 1; with offset 0 it also sets bIndex 0 and rot_num[i] = i. bucket is (n, 3)
+    uint64: bIndex (the low half of word 0; the high half is padding), high, low."""
+    bucket, rot_num = np.array(bucket, np.uint64), np.array(rot_num, np.uint32)
+    i = np.arange(n)
+    start = (rot_num[:n].astype(np.int64) + 16 * offset) if offset else i
+    keep = np.asarray(exclude[:n]) != n + 1
+    hi, lo = _cudabwt_bucket(np.asarray(s, np.uint8), start)
+    bucket[:n, 1] = np.where(keep, hi, bucket[:n, 1])
+    bucket[:n, 2] = np.where(keep, lo, bucket[:n, 2])
+    if offset == 0:
+        bucket[:n, 0] = 0
+        rot_num[:n] = i
+    return dict(bucket=bucket, rot_num=rot_num)
+
+
+def _cudabwt_set(b, i, v):
+    b[i, 0] = np.uint64(v)           # a 32-bit store to bIndex over zero padding
+
+
+def cudabwt_build_matches(buckets, bucket_index, prev, n, order="snapshot"):
+    """BuildMatches as written: phase 1 (every thread), the block barrier, phase 2 (a bucket both of whose
+    neighbours are n + 1 becomes n + 1). order "snapshot" reads phase 2's neighbours before any phase-2 write,
+    "sequential" lets thread i see threads < i's writes (the two agree on this suite's inputs)."""
+    b, bi, pb = np.array(buckets, np.uint64), np.array(bucket_index, np.uint32), np.asarray(prev)
+    eq = lambda x, y: b[x, 1] == b[y, 1] and b[x, 2] == b[y, 2]
+    for i in range(n):
+        p, q = (i + n - 1) % n, (i + n + 1) % n
+        if pb[i] == n + 1:
+            bi[i] = n + 1; _cudabwt_set(b, i, n + 1)
+        elif i > 0 and eq(p, i):
+            bi[i] = i; bi[p] = p; _cudabwt_set(b, p, p); _cudabwt_set(b, i, i)
+        elif not eq(q, i):
+            bi[i] = n + 1; _cudabwt_set(b, i, n + 1)
+    snap = bi.copy()
+    for i in range(n):
+        src = snap if order == "snapshot" else bi
+        if src[(i + n - 1) % n] == n + 1 and src[(i + n + 1) % n] == n + 1:
+            bi[i] = n + 1; _cudabwt_set(b, i, n + 1)
+    return dict(buckets=b, bucket_index=bi)
+
+
+def cudabwt_walk_matches(buckets, bucket_index, prev, n):
+    """WalkMatches as written: a thread at the start of a run of equal buckets walks it, numbering it by its
+    start (or by the member where the previous bucket index changes), stopping at an n + 1."""
+    b, bi, pb = np.array(buckets, np.uint64), np.array(bucket_index, np.uint32), np.asarray(prev)
+    eq = lambda x, y: b[x, 1] == b[y, 1] and b[x, 2] == b[y, 2]
+    for i in range(n):
+        p = (i + n - 1) % n
+        if bi[i] != n + 1 and not eq(i, p):
+            cur, j = i, i + 1
+            while eq(i, j) and bi[j] != n + 1:
+                if pb[j] != pb[i]:
+                    if pb[j] == n + 1:
+                        break
+                    cur = j
+                _cudabwt_set(b, j, cur); bi[j] = cur
+                j += 1
+    return dict(buckets=b, bucket_index=bi)
+
+
+def cudabwt_inner_walk_matches(buckets, bucket_index, prev, n, reverse=False):
+    """InnerWalkMatches as written: a thread at the left edge of a previous bucket that is not done re-numbers
+    its members by runs of equal buckets; a previous n + 1 stays n + 1. Threads in index order (reverse: the
+    opposite order; the two agree on this suite's inputs)."""
+    b, bi, pb = np.array(buckets, np.uint64), np.array(bucket_index, np.uint32), np.asarray(prev)
+    eq = lambda x, y: b[x, 1] == b[y, 1] and b[x, 2] == b[y, 2]
+    for i in (range(n - 1, -1, -1) if reverse else range(n)):
+        p, q = (i + n - 1) % n, (i + n + 1) % n
+        if pb[i] == n + 1:
+            bi[i] = n + 1; _cudabwt_set(b, i, n + 1)
+        elif (pb[i] == pb[q] and (pb[i] != pb[p] or (pb[i] == pb[p] and bi[p] == n + 1))
+              and bi[i] != n + 1):
+            cur = j = i
+            while pb[i] == pb[j]:
+                while eq(cur, j) and pb[i] == pb[j]:
+                    bi[j] = cur; _cudabwt_set(b, j, cur)
+                    j += 1
+                cur = j
+    return dict(buckets=b, bucket_index=bi)
+
+
+def cudabwt_calc_push(sorted_bucket_index, n):
+    """CalcPushPositions: the thread at the start of each run of equal bucket indexes writes start + j over the
+    run (reading the index one past the run's end before it tests j + i < n: one past the array at the last run)."""
+    sbi = np.asarray(sorted_bucket_index)
+    out = np.zeros(n, np.uint32)
+    for i in range(n):
+        if i == 0 or sbi[i] != sbi[(i + n - 1) % n]:
+            j = 0
+            while i + j < n and sbi[i] == sbi[i + j]:
+                out[i + j] = sbi[i] + j
+                j += 1
+    return out
+
+
+def _cudabwt_sort(b):
+    """thrust::stable_sort of bucket_t by operator<: bIndex, then high, then low."""
+    return np.lexsort((b[:, 2], b[:, 1], b[:, 0] & np.uint64(0xFFFFFFFF)))
+
+
+_CUDABWT = {}
+
+
+def cudabwt_state(n):
+    """cuda-bwt.cu's pipeline on cudabwt_text(n), round 0 and the loop's first trip (k = 1): each launch's inputs
+    and results, the host's Thrust steps (stable sorts, remove_copy_if, the cudaMemcpy of the bucket indexes) in
+    numpy. Keys: s, and per launch its inputs and results."""
+    if n in _CUDABWT:
+        return _CUDABWT[n]
+    st = dict(s=cudabwt_text(n))
+    zeros = np.zeros(n, np.uint32)
+    r = cudabwt_buckets(st["s"], np.zeros((n, 3), np.uint64), zeros, zeros, 0, n)
+    st["b0"], st["r0"] = r["bucket"], r["rot_num"]
+    o = np.argsort(st["b0"][:, 1] * 0, kind="stable")     # placeholder, replaced below
+    o = _cudabwt_sort(st["b0"])
+    st["b1"], st["r1"] = st["b0"][o], st["r0"][o]
+    r = cudabwt_build_matches(st["b1"], zeros, zeros, n)
+    st["b2"], st["bi2"] = r["buckets"], r["bucket_index"]
+    r = cudabwt_walk_matches(st["b2"], st["bi2"], zeros, n)
+    st["b3"], st["bi3"] = r["buckets"], r["bucket_index"]
+    r = cudabwt_buckets(st["s"], st["b3"], st["r1"], st["bi3"], 1, n)
+    st["b4"] = r["bucket"]
+    keep = st["bi3"] < n
+    cnt = st["cnt"] = int(keep.sum())
+    sb, sr, sbi = st["b4"][keep], st["r1"][keep], st["bi3"][keep]
+    o = _cudabwt_sort(sb)
+    st["sb"], st["sr"], st["sbi"] = sb[o], sr[o], sbi[o]
+    st["off"] = cudabwt_calc_push(st["sbi"], cnt)
+    b5, r5 = st["b4"].copy(), st["r1"].copy()
+    b5[st["off"]] = st["sb"]
+    r5[st["off"]] = st["sr"]
+    st["b5"], st["r5"] = b5, r5
+    r = cudabwt_build_matches(st["b5"], st["bi3"], st["bi3"], n)
+    st["b6"], st["bi6"] = r["buckets"], r["bucket_index"]
+    r = cudabwt_inner_walk_matches(st["b6"], st["bi6"], st["bi3"], n)
+    st["b7"], st["bi7"] = r["buckets"], r["bucket_index"]
+    _CUDABWT[n] = st
+    return st
+
+
+def culzss_find_match(sw, ul, wh, uh, tx, lastcheck):
+    """FindMatch for all 128 threads at once (arrays over tx): the longest run of the window from wh matching
+    the lookahead from uh, as written (a mismatch restarts the count at the next window byte)."""
+    T = len(tx)
+    length, offset = np.ones(T, np.int64), np.ones(T, np.int64)
+    i, j = wh.copy(), np.zeros(T, np.int64)
+    matching = np.zeros(T, bool)
+    maxcheck = 128 - tx * lastcheck
+    steps = np.minimum(np.maximum(maxcheck - 1, 1), 128)   # the loop's trips: it stops once loop >= maxcheck - 1
+    for loop in range(int(steps.max())):
+        act = loop < steps
+        hit = sw[i] == ul[(uh + j) % 256]
+        upd = act & ~hit & matching & (j > length)
+        ti = i - j
+        ti = np.where(ti < 0, ti + 256, ti)
+        length = np.where(upd, j, length)
+        offset = np.where(upd, ti, offset)
+        j = np.where(act, np.where(hit, j + 1, 0), j)
+        matching = np.where(act, hit, matching)
+        i = np.where(act, (i + 1) % 256, i)
+    upd = (j > length) & matching
+    ti = i - j
+    ti = np.where(ti < 0, ti + 256, ti)
+    return np.where(upd, j, length), np.where(upd, ti, offset)
+
+
+def culzss_compress(data, blocks):
+    """CompressBlock over `blocks` packets of 4,096 bytes, 128 threads a block: each thread's (length, offset)
+    or (1, byte) pair per 128-byte round, 32 rounds, 8,192 output bytes a block."""
+    data = np.asarray(data, np.uint8)
+    out = np.zeros(blocks * 8192, np.uint8)
+    tx = np.arange(128)
+    for bx in range(blocks):
+        src = data[bx * 4096:(bx + 1) * 4096].astype(np.int64)
+        sw, ul = np.zeros(256, np.int64), np.zeros(256, np.int64)
+        sw[tx] = 32
+        wh, uh = tx.copy(), tx.copy()
+        ul[tx] = src[tx]
+        fp = 128
+        sw[(wh + 128) % 256] = ul[uh]
+        ul[128 + tx] = src[fp + tx]
+        fp += 128
+        wfp, last = 0, 0
+        ln, off = culzss_find_match(sw, ul, wh, uh, tx, 0)
+
+        def emit(ln, off):
+            ln = np.where(ln >= 128, 127, ln)
+            lit = ln <= 2
+            a = np.where(lit, 1, ln)
+            b = np.where(lit, ul[uh], off)
+            out[bx * 8192 + wfp + 2 * tx] = a & 0xFF
+            out[bx * 8192 + wfp + 2 * tx + 1] = b & 0xFF
+
+        while fp <= 4096 and not last:
+            emit(ln, off)
+            wfp += 256
+            wh, uh = (wh + 128) % 256, (uh + 128) % 256
+            if fp < 4096:
+                ul[(uh + 128) % 256] = src[fp + tx]
+                fp += 128
+                sw[(wh + 128) % 256] = ul[uh]
+            else:
+                last = 1
+                sw[(wh + 128) % 256] = ord("^")
+            ln, off = culzss_find_match(sw, ul, wh, uh, tx, last)
+        if last == 1:
+            ln = np.where(ln > 128 - tx, 128 - tx, ln)
+        emit(ln, off)
+    return out
+
+
+def culzss_text(n, seed=7):
+    """n bytes of text with repeats (words and phrases that recur), for the LZSS kernels."""
+    rng = np.random.default_rng(seed)
+    words = ["the ", "quick ", "brown ", "fox ", "jumps ", "over ", "lazy ", "dog ", "and ", "then ", "again, ",
+             "compression ", "on the GPU ", "\n"]
+    out = []
+    while sum(map(len, out)) < n:
+        out.append(words[rng.integers(0, len(words))])
+    return np.frombuffer("".join(out)[:n].encode(), np.uint8).copy()
+
+
+def culzss_stream(packets, seed=11):
+    """An LZSS stream as DecodeKernel reads it, one part a packet: flag bytes (bit set: a literal byte follows;
+    clear: a length and an offset byte), lengths 3-40, each packet decoding to at most 4,096 bytes. Returns
+    (stream bytes, the int32 start offsets: packets + 1 of them)."""
+    rng = np.random.default_rng(seed)
+    parts, sizes = [], [0]
+    for _ in range(packets):
+        part, outlen = [], 0
+        while True:
+            flags = int(rng.integers(0, 256))
+            group, add = [flags], 0
+            for k in range(8):
+                if flags >> k & 1:
+                    group.append(int(rng.integers(97, 123))); add += 1
+                else:
+                    ln = int(rng.integers(3, 41))
+                    group += [ln, int(rng.integers(0, 256))]; add += ln
+            if outlen + add > 4096:
+                break
+            part += group; outlen += add
+        parts += part
+        sizes.append(sizes[-1] + len(part))
+    return np.array(parts, np.uint8), np.array(sizes, np.int32)
+
+
+def culzss_decode(stream, sizes, blocks, sizeblock):
+    """DecodeKernel as written: each thread decodes its packet (stream[sizes[t]:sizes[t + 1]]) through a
+    128-byte window filled with spaces into out[t * 4096:]."""
+    stream = np.asarray(stream, np.uint8)
+    out = np.zeros(blocks * sizeblock * 4096, np.uint8)
+    for t in range(blocks * sizeblock):
+        start, size = int(sizes[t]), int(sizes[t + 1]) - int(sizes[t])
+        sw = [32] * 128
+        flags, used, nxt, fp, w = 0, 7, 0, 0, 0
+        base = t * 4096
+        while True:
+            flags >>= 1; used += 1
+            if used == 8:
+                if fp >= size:
+                    break
+                flags = int(stream[start + fp]); fp += 1; used = 0
+            if flags & 1:
+                if fp >= size:
+                    break
+                c = int(stream[start + fp])
+                out[base + w] = c; w += 1
+                sw[nxt] = c; nxt = (nxt + 1) % 128; fp += 1
+            else:
+                if fp >= size:
+                    break
+                ln = int(stream[start + fp]); fp += 1
+                if fp >= size:
+                    break
+                off = int(stream[start + fp]); fp += 1
+                look = []
+                for k in range(ln):
+                    c = sw[(off + k) % 128]
+                    out[base + w] = c; w += 1
+                    look.append(c)
+                for k in range(ln):
+                    sw[(nxt + k) % 128] = look[k]
+                nxt = (nxt + ln) % 128
+    return out
 
 
 # --- the thirty-seventh unseen suite: fast-cuda-gpu-dbscan's G-DBSCAN and GridKnn-Cuda's grid 1-NN -----------------

@@ -266,9 +266,14 @@ _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
 #: which builds the same PTX; a device call to one is nvcc's error, and here too (host_functions.py)
 _HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
 DEFAULT_DEVICE = "-default-device"
+#: the `register` storage class (cuda-bwt's `register unsigned int j`): C++17 removed it and NVRTC, which
+#: compiles C++17, refuses it; nvcc (13.0 here, -std=c++17 and c++20 too) accepts it without a word and ignores
+#: it, as C++ compilers always did. The retry defines it away, which is what nvcc makes of it
+_REGISTER_STORAGE = re.compile(r'use of the "register" storage class specifier is not allowed')
+REGISTER_DEFINE = "-Dregister="
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
             (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
-            (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE))
+            (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE))
 
 
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,

@@ -16,9 +16,10 @@ Atomics themselves are not plain accesses and are not recorded, and neither are 
 decoupled look-back publishing a tile's status): the PTX memory model makes two strong accesses of
 one scope morally strong, never a data race, so a strong store is kept as an atomic write is
 (``strong_store``), and a load that sees it acquires as a load of an atomic's result does. The shadow keeps, per 4-byte
-unit of the global arena, the last writer and the last reader (thread, barrier epoch, time);
-the last reader only, so a race between two earlier readers and a writer can go unseen, never
-the other way round: a reported race is a real one.
+unit of the global arena, the last writer, the last reader and the reader before it where that was
+another thread (thread, barrier epoch, time): a thread that reads a word and then writes it does not
+hide another thread's earlier read of it. A race between a writer and two readers before the last
+two can still go unseen, never the other way round: a reported race is a real one.
 """
 from __future__ import annotations
 
@@ -61,6 +62,13 @@ class GlobalShadow:
         self.w_time = np.zeros(n, dtype=np.int64)     # launch clock at the write
         self.r_rec = np.zeros(n, dtype=np.int64)
         self.r_time = np.zeros(n, dtype=np.int64)
+        # the reader before the last one, where it was another thread: a thread that reads a word just
+        # before it writes it (cuda-bwt's walks: `while (... bucket_index[j] != n+1) bucket_index[j] = c`)
+        # is the last reader of its own write, and hid every other thread's earlier read of the word
+        self.r2_rec = np.zeros(n, dtype=np.int64)
+        self.r2_time = np.zeros(n, dtype=np.int64)
+        self.r2_wep = None
+        self.read2_any = False
         # each record's warp epoch (its warp's __syncwarp count): made at the launch's first access
         # after a __syncwarp; until then every record's is 0, which is right
         self.w_wep = self.r_wep = None
@@ -120,6 +128,7 @@ class GlobalShadow:
         if self.w_wep is None:
             self.w_wep = np.zeros(len(self.w_rec), dtype=np.int64)
             self.r_wep = np.zeros(len(self.w_rec), dtype=np.int64)
+            self.r2_wep = np.zeros(len(self.w_rec), dtype=np.int64)
 
     def fence(self, m, lanes):
         self.fenced[m.gtid[lanes]] = True
@@ -206,6 +215,9 @@ class GlobalShadow:
             if self.read_any:
                 self._check(m, ins, lanes, units, rec, self.r_rec, self.r_time, "write-after-read",
                             None, self.r_wep, wep)
+            if self.read2_any:
+                self._check(m, ins, lanes, units, rec, self.r2_rec, self.r2_time, "write-after-read",
+                            None, self.r2_wep, wep)
             self.w_rec[units] = rec
             if self.w_wep is not None:
                 self.w_wep[units] = wep
@@ -229,6 +241,16 @@ class GlobalShadow:
             if self.written:
                 self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "read-after-write",
                             None, self.w_wep, wep)
+            if self.read_any:                  # another thread's earlier read moves to the second record
+                old = self.r_rec[units]
+                move = (old != 0) & ((old & 0xFFFFFFFF) != (rec & 0xFFFFFFFF))
+                if move.any():
+                    u = units[move]
+                    self.r2_rec[u] = old[move]
+                    self.r2_time[u] = self.r_time[u]
+                    if self.r2_wep is not None:
+                        self.r2_wep[u] = self.r_wep[u]
+                    self.read2_any = True
             self.r_rec[units] = rec
             if self.r_wep is not None:
                 self.r_wep[units] = wep
