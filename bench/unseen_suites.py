@@ -53,6 +53,7 @@ SUITES = {
     "Game of Life + GPU-LBMsim (unseen56)": ("cudalife_", "lbmsim_"),
     "CUDA_AES + jax-chacha-prng symmetric cryptography (unseen57)": ("caes_", "jaxcha_"),
     "cuda-bwt + CULZSS (unseen58)": ("cudabwt_", "culzss_"),
+    "fast-cuda-gpu-dbscan G-DBSCAN + GridKnn-Cuda grid 1-NN (unseen59)": ("gdbscan_", "gridknn_"),
 }
 
 
