@@ -28,6 +28,8 @@ BEFORE2 = RES / "frontend-sweep-2026-12-04-before2.json"
 AFTER2 = RES / "frontend-sweep-2026-12-04-after2.json"
 # the third: a whole file's host side in tilelab (host_code.py), the project's own headers' too, in memory
 AFTER3 = RES / "frontend-sweep-2026-12-04-after3.json"
+# the fourth: the host side's types, prototypes and variables no other line names left out too
+AFTER4 = RES / "frontend-sweep-2026-12-04-after4.json"
 
 
 @pytest.mark.parametrize("major", MAJORS)
@@ -83,8 +85,8 @@ def _load(p):
     return json.loads(p.read_text())
 
 
-@pytest.mark.parametrize("path", [BEFORE, AFTER, BEFORE2, AFTER2, AFTER3],
-                         ids=["before", "after", "before2", "after2", "after3"])
+@pytest.mark.parametrize("path", [BEFORE, AFTER, BEFORE2, AFTER2, AFTER3, AFTER4],
+                         ids=["before", "after", "before2", "after2", "after3", "after4"])
 def test_the_tallies_are_the_files_rows(path):
     d = _load(path)
     assert sweep.tally(d["files"]) == d["tally"]
@@ -241,3 +243,18 @@ def test_third_round():
     util = [f for f in a["files"] if f["repo"] == "yhtang/CUDA-tutorial" and f["kernels"]
             and all(k["results"].get("12", {}).get("outcome") == "ok" for k in f["kernels"])]
     assert len(util) >= 3
+
+
+def test_fourth_round_every_kernel_builds():
+    """The host-side classes that use the C++ library (gpu-benches' MeasurementSeries, TeaLeaf's chunk class and its
+    extern instance, lodepng's std::vector overloads, SpMVCUDA's FILE* prototypes) are named by no device line: left
+    out, every one of the 102 kernels builds under both NVRTCs, and TeaLeaf's five files reach their .cuknl kernels.
+    What is refused is files with no kernel at all."""
+    b, a = _load(AFTER3), _load(AFTER4)
+    for fb, fa in zip(b["files"], a["files"]):
+        assert not (fb["outcome"] == "ok" and fa["outcome"] != "ok"), fb["path"]
+    ta = a["tally"]
+    assert ta["kernels_ok"] == ta["kernels"] == 102 and ta["kernels_tilelab_refused"] == 0
+    assert set(ta["refused_by_class"]) == {"no kernel found (the file has none: host code only)"}
+    tea = [f for f in a["files"] if f["repo"] == "UK-MAC/TeaLeaf_CUDA" and f["outcome"] == "ok"]
+    assert len(tea) == 5

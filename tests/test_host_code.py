@@ -122,11 +122,29 @@ def test_a_projects_own_header_with_a_host_side(tmp_path, major):
     assert x.tolist() == [2.0 * i for i in range(8)]
 
 
+@pytest.mark.parametrize("major", MAJORS)
+def test_host_side_types_and_prototypes_no_line_names_are_left_out(major):
+    """TeaLeaf's class of std::map members, gpu-benches' MeasurementSeries (a std::vector it sorts), a Matrix Market
+    reader's FILE* prototype: named by no other line (their users are host functions, left out first), so no device
+    code can use them; a struct the kernel names stays."""
+    src = ("#include <map>\n#include <vector>\n#include <algorithm>\n"
+           "struct Chunk { std::map<int, int> sizes; void run(); };\n"
+           "class Series { public: void add(double v) { data.push_back(v); std::sort(data.begin(), data.end()); }\n"
+           "  private: std::vector<double> data; };\n"
+           "int mm_read_banner(FILE* f, char* code);\n"
+           "struct Pair { int a, b; };\n"
+           "void Chunk::run() { }\nint main() { Series s; s.add(1.0); }\n"
+           "__global__ void k(const Pair* p, int* o) { o[threadIdx.x] = p[threadIdx.x].a + p[threadIdx.x].b; }\n")
+    prog = compile_cuda(src, filename="whole.cu", nvrtc=major)
+    assert list(prog.kernels) == ["k"] and "struct Pair { int a, b; };" in prog.source
+    assert "Series" not in prog.source and "mm_read_banner" not in prog.source and "Chunk" not in prog.source
+
+
 def test_an_error_left_after_the_host_side_says_what_was_left_out():
-    """A host-side class of std::map members is kept (device code may use a class): NVRTC's error stays, and a note
-    names what was left out and where such a class belongs."""
+    """A host-side class of std::map members that the kernel names is kept (device code may use it): NVRTC's error
+    stays, and a note names what was left out and where such a class belongs."""
     src = ("#include <map>\n#include <iostream>\nstruct Chunk { std::map<int, int> sizes; };\n"
-           "int main() { std::cout << 1; }\n__global__ void k(int* p) { p[0] = 1; }\n")
+           "int main() { std::cout << 1; }\n__global__ void k(int* p) { Chunk* c = nullptr; p[0] = c != nullptr; }\n")
     with pytest.raises(CompileError) as e:
         compile_cuda(src, filename="whole.cu")
     text = str(e.value)

@@ -164,3 +164,105 @@ def host_part(src: str) -> HostPart:
         else:
             i += 1
     return HostPart("".join(out), removed, functions)
+
+
+_AGGREGATE_NAME = re.compile(r"\b(?:struct|class|union)\s+(?:__align__\s*\(\s*\d+\s*\)\s*|alignas\s*\(\s*\d+\s*\)\s*)*"
+                             r"([A-Za-z_]\w*)")
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_SPACES = re.compile(r"\b(?:__constant__|__shared__|__managed__|__grid_constant__)\b")
+
+
+def _statements(masked: str):
+    """Namespace-scope declarations of ``masked``: (start, end, head, body or None), ``end`` past its ``;`` (or
+    its closing brace, for a function body); namespaces and ``extern "C"`` blocks are entered, not returned."""
+    i, n, stmt = 0, len(masked), 0
+    while i < n:
+        c = masked[i]
+        if c == ";":
+            yield stmt, i + 1, masked[stmt:i], None
+            stmt = i = i + 1
+        elif c == "}":
+            stmt = i = i + 1
+        elif c == "{":
+            head = masked[stmt:i]
+            if _TRANSPARENT.match(head.replace("\n", " ")):
+                stmt = i = i + 1
+                continue
+            depth, j = 0, i
+            while j < n:
+                depth += {"{": 1, "}": -1}.get(masked[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            end = j + 1
+            k = end
+            while k < n and masked[k] in " \t\n":
+                k += 1
+            is_aggregate = bool(_AGGREGATE.search(head)) and "(" not in head.split("{")[0].replace("__align__(", "")
+            if is_aggregate and k < n and masked[k] != ";":     # `struct S {...} s, t;` declares more: up to the ;
+                k = masked.find(";", k)
+                k = n - 1 if k < 0 else k
+            yield stmt, (k + 1 if is_aggregate and k < n else end), head, masked[i:end]
+            stmt = i = (k + 1 if is_aggregate and k < n else end)
+        else:
+            i += 1
+
+
+def _declared_name(flat: str, body) -> str | None:
+    """The name a namespace-scope declaration declares, for the kinds ``unused_host_declarations`` may take out."""
+    if body is not None:
+        if _AGGREGATE.search(flat) and "(" not in flat.replace("__align__(", ""):
+            m = _AGGREGATE_NAME.search(flat)
+            return m.group(1) if m else None
+        return None
+    lead = flat.split("(")[0]
+    if "(" in flat and "=" not in lead and not _AGGREGATE.search(lead):        # a function declared, not defined
+        m = re.search(r"([A-Za-z_]\w*)\s*$", lead)
+        return m.group(1) if m and m.group(1) != "operator" else None
+    if flat.startswith(("template", "static_assert", "namespace", "struct", "class", "union", "enum")):
+        return None
+    m = re.search(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?:=.*)?$", flat)      # a variable: `extern T chunk;`
+    return m.group(1) if m and len(flat.split()) > 1 else None
+
+
+def unused_host_declarations(src: str) -> tuple[str, list[str]]:
+    """``src`` (a device part) with the namespace-scope declarations no other line names blanked, line for line: a
+    struct, class or union with no ``__device__`` or ``__global__`` in it, a function declared (not defined) and a
+    variable declared with neither (nor ``__constant__``, ``__shared__``, ``__managed__``). No device code can use a
+    name it never writes, so this leaves device code as it was; what it takes out is the host side's types,
+    prototypes and variables that need the C++ library (gpu-benches' MeasurementSeries sorting a std::vector,
+    TeaLeaf's class of std::map members and its `extern` instance, lodepng's std::vector overloads, a Matrix Market
+    reader's FILE* prototypes). Overloads go together; repeated while it finds more (a class only another named)."""
+    removed: list[str] = []
+    for _ in range(8):
+        masked = mask(src)
+        words: dict[str, int] = {}
+        for m in _WORD.finditer(masked):
+            words[m.group(0)] = words.get(m.group(0), 0) + 1
+        found: dict[str, list] = {}
+        for start, end, head, body in _statements(masked):
+            flat = " ".join(head.split())
+            if (not flat or _DEVICE.search(flat) or _SPACES.search(flat) or (body and _DEVICE.search(body))
+                    or flat.startswith(("typedef", "using"))):
+                continue
+            name = _declared_name(flat, body)
+            if not name:
+                continue
+            own = sum(1 for w in _WORD.finditer(masked[start:end]) if w.group(0) == name)
+            while start < end and masked[start] in " \t\n":
+                start += 1
+            found.setdefault(name, []).append((start, end, own, flat[:120]))
+        cut = []
+        for name, decls in found.items():
+            if words.get(name, 0) == sum(d[2] for d in decls):      # every mention is one of these declarations
+                cut += [(s, e) for s, e, _, _ in decls]
+                removed += [f for _, _, _, f in decls]
+        if not cut:
+            break
+        out = list(src)
+        for s, e in cut:
+            for k in range(s, min(e, len(out))):
+                if out[k] != "\n":
+                    out[k] = " "
+        src = "".join(out)
+    return src, removed

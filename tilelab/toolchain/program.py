@@ -28,7 +28,7 @@ from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .compound_literals import rewritten as compound_literals_rewritten
-from .host_code import HOST_HEADERS, host_part
+from .host_code import HOST_HEADERS, HostPart, host_part, unused_host_declarations
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
 from .local_includes import local_headers
@@ -348,6 +348,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     host_functions: dict[str, int] = {}
     host_variables: dict[str, int] = {}
     hp = None                                   # the host part, once taken out (host_code.py)
+    deep = False                                # and then its unused types and prototypes
     header_parts: dict[str, str] = {}           # and the source's own headers', in memory
     while True:
         try:
@@ -393,9 +394,21 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                 if part.device != source or header_parts:
                     hp, source = part, part.device
                     continue
+            if extra is None and hp is not None and not deep:
+                # then the host side's types and prototypes no other line names (a class of std::map members, a
+                # FILE* reader): device code cannot use what it never names
+                deep = True
+                source2, more_removed = unused_host_declarations(source)
+                deeper = {h.name: unused_host_declarations(header_parts.get(h.name, h.text))[0] for h in headers if h.name}
+                deeper = {k: v for k, v in deeper.items() if v != header_parts.get(k, next(h.text for h in headers if h.name == k))}
+                if source2 != source or deeper:
+                    source, header_parts = source2, {**header_parts, **deeper}
+                    hp = HostPart(hp.device, hp.removed + more_removed, hp.functions)
+                    continue
             if extra is None:
                 if hp is not None:          # say what was left out: the error may be in a host-side class kept
-                    left = [r if r.startswith("#include") else r.split("(")[0].split()[-1] + "()" for r in hp.removed]
+                    left = [r if r.startswith("#include") else r.split("(")[0].split()[-1] + ("()" if "(" in r else "")
+                            for r in hp.removed]
                     left += [f'"{n}"' for n in header_parts]
                     what = ", ".join(left[:4]) + (", ..." if len(left) > 4 else "")
                     raise CompileError(str(e) + "\n" + msg("errors.host_side_left_out", what=what)) from None
