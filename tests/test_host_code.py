@@ -120,3 +120,16 @@ def test_a_projects_own_header_with_a_host_side(tmp_path, major):
     x = np.arange(8, dtype=np.float32)
     launch(prog.kernel(), 1, 8, x, backend="emu")
     assert x.tolist() == [2.0 * i for i in range(8)]
+
+
+def test_an_error_left_after_the_host_side_says_what_was_left_out():
+    """A host-side class of std::map members is kept (device code may use a class): NVRTC's error stays, and a note
+    names what was left out and where such a class belongs."""
+    src = ("#include <map>\n#include <iostream>\nstruct Chunk { std::map<int, int> sizes; };\n"
+           "int main() { std::cout << 1; }\n__global__ void k(int* p) { p[0] = 1; }\n")
+    with pytest.raises(CompileError) as e:
+        compile_cuda(src, filename="whole.cu")
+    text = str(e.value)
+    assert text.startswith("whole.cu:3: error: qualified name is not allowed")
+    assert "left this file's host side out (#include <map>, #include <iostream>, main())" in text
+    assert "#ifndef __CUDACC_RTC__" in text

@@ -400,6 +400,11 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                     hp, source = part, part.device
                     continue
             if extra is None:
+                if hp is not None:          # say what was left out: the error may be in a host-side class kept
+                    left = [r if r.startswith("#include") else r.split("(")[0].split()[-1] + "()" for r in hp.removed]
+                    left += [f'"{n}"' for n in header_parts]
+                    what = ", ".join(left[:4]) + (", ..." if len(left) > 4 else "")
+                    raise CompileError(str(e) + "\n" + msg("errors.host_side_left_out", what=what)) from None
                 raise
             if extra == DEFAULT_DEVICE:
                 host_functions = unannotated(str(e))
