@@ -54,6 +54,7 @@ SUITES = {
     "CUDA_AES + jax-chacha-prng symmetric cryptography (unseen57)": ("caes_", "jaxcha_"),
     "cuda-bwt + CULZSS (unseen58)": ("cudabwt_", "culzss_"),
     "fast-cuda-gpu-dbscan G-DBSCAN + GridKnn-Cuda grid 1-NN (unseen59)": ("gdbscan_", "gridknn_"),
+    "betweenness-centrality-gpu Brandes kernels (unseen61)": ("bcgpu_",),
 }
 
 

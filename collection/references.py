@@ -4742,3 +4742,96 @@ def gridknn_result(npts, g):
             dist_q[better] = bd[better]; idx_q[better] = ip[c] + best[better]
             dist[qs], idx[qs] = dist_q, idx_q
     return {"dists": dist, "indexes": idx}
+
+
+# --- CSE-Projects/betweenness-centrality-gpu (files bcgpu_*.cu): Brandes betweenness centrality -------------------
+
+@functools.lru_cache(maxsize=None)
+def _bcgpu_graph(n):
+    """A connected undirected graph on n vertices: a random spanning tree (each vertex i > 0 joined to a random
+    earlier one) and n more random edges, no loops or repeats; CSR with both directions, neighbours ascending
+    (what the host's input format gives: one line of neighbours a vertex)."""
+    rng = np.random.default_rng(6100 + n)
+    edges = set()
+    for i in range(1, n):
+        j = int(rng.integers(0, i))
+        edges.add((min(i, j), max(i, j)))
+    while len(edges) < 2 * n - 1:
+        a, b = (int(x) for x in rng.integers(0, n, 2))
+        if a != b:
+            edges.add((min(a, b), max(a, b)))
+    adj = [[] for _ in range(n)]
+    for a, b in sorted(edges):
+        adj[a].append(b)
+        adj[b].append(a)
+    V = np.zeros(n + 1, np.int32)
+    V[1:] = np.cumsum([len(a) for a in adj])
+    E = np.array([w for a in adj for w in sorted(a)], np.int32)
+    return V, E
+
+
+def bcgpu_V(n):
+    """The CSR offsets R / V (n + 1)."""
+    return _bcgpu_graph(n)[0].copy()
+
+
+def bcgpu_E(n):
+    """The CSR neighbours C / E (2 * edges)."""
+    return _bcgpu_graph(n)[1].copy()
+
+
+def bcgpu_edges(n):
+    """The host's `edges` (each undirected edge once)."""
+    return len(_bcgpu_graph(n)[1]) // 2
+
+
+def _bcgpu_bfs(n, s):
+    V, E = _bcgpu_graph(n)
+    d = np.full(n, np.iinfo(np.int32).max, np.int64)
+    sigma = np.zeros(n, np.int64)
+    d[s], sigma[s] = 0, 1
+    order, frontier = [s], [s]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in E[V[v]:V[v + 1]]:
+                if d[w] == np.iinfo(np.int32).max:
+                    d[w] = d[v] + 1
+                    nxt.append(int(w))
+                if d[w] == d[v] + 1:
+                    sigma[w] += sigma[v]
+        order += nxt
+        frontier = nxt
+    return d, sigma, order
+
+
+def bcgpu_distance(n, s):
+    """d after the launch: the BFS distances from the last source s."""
+    return _bcgpu_bfs(n, s)[0].astype(np.int32)
+
+
+def bcgpu_sigma(n, s):
+    """sigma after the launch: the numbers of shortest paths from the last source s."""
+    return _bcgpu_bfs(n, s)[1].astype(np.int32)
+
+
+@functools.lru_cache(maxsize=None)
+def _bcgpu_bc(n):
+    V, E = _bcgpu_graph(n)
+    bc = np.zeros(n)
+    for s in range(n):
+        d, sigma, order = _bcgpu_bfs(n, s)
+        delta = np.zeros(n)
+        for w in reversed(order):
+            for v in E[V[w]:V[w + 1]]:
+                if d[v] == d[w] + 1:
+                    delta[w] += sigma[w] / sigma[v] * (1 + delta[v])
+        delta[s] = 0
+        bc += delta
+    return bc
+
+
+def bcgpu_bc(n):
+    """Brandes: bc[v], the sum over sources s != v of s's dependency on v (both directions of each pair: the
+    kernels do not halve; the host halves only the maximum it prints)."""
+    return _bcgpu_bc(n).copy()

@@ -342,6 +342,22 @@ def test_sys_types_short_names_with_no_include_build_as_under_nvcc(nv, emu):
     assert (y == 18).all()
 
 
+def test_limits_h_macros_with_no_include_build_as_under_nvcc(nv, emu):
+    """CSE-Projects' betweenness-centrality kernels write INT_MAX and include only host headers (the thirty-ninth
+    unseen suite): nvcc's implicit cuda_runtime.h includes driver_types.h, which includes <limits.h> outside
+    NVRTC; NVRTC includes nothing ("identifier "INT_MAX" is undefined"). Such a source builds, with tilelab's
+    <limits.h> included first; a source that includes it itself builds with no pre-include."""
+    prog = tc.compile_cuda("__global__ void k(int *y, unsigned *u) { y[threadIdx.x] = threadIdx.x ? INT_MAX : INT_MIN;\n"
+                           "  u[threadIdx.x] = UINT_MAX - CHAR_BIT; }\n", nvrtc=nv)
+    assert any(o.endswith("=limits.h") for o in prog.options)
+    own = tc.compile_cuda("#include <climits>\n__global__ void k(int *y) { y[0] = INT_MAX; }\n", nvrtc=nv)
+    assert not any(o.endswith("=limits.h") for o in own.options)
+    y, u = np.zeros(32, np.int32), np.zeros(32, np.uint32)
+    emu.run(prog.kernel("k"), 1, 32, y, u, echo=False)
+    assert y[0] == np.iinfo(np.int32).min and (y[1:] == np.iinfo(np.int32).max).all()
+    assert (u == np.iinfo(np.uint32).max - 8).all()
+
+
 def test_a_host_member_declaration_builds_as_under_nvcc(nv, emu):
     """Hetero-Mark's `class Creature { public: double fitness; double parameters[N]; void Dump(); }`: nvcc
     takes Dump as a host function the device code never calls; NVRTC refuses every host function

@@ -254,6 +254,12 @@ _STD_MATH_MISSING = re.compile(
     r'|tgamma|lgamma|ceil|floor|trunc|l?l?round|l?l?rint|nearbyint|fabs|pow|fmod|hypot|fmin|fmax|fdim|copysign'
     r'|nextafter|remainder|remquo|abs|fma|frexp|ldexp|modf|scalbl?n|isnan|isinf|isfinite|signbit)"')
 CMATH_PRE_INCLUDE = "--pre-include=cmath"
+#: <limits.h>'s macros used with no #include: nvcc's implicit cuda_runtime.h includes driver_types.h, which
+#: includes <limits.h> when not under NVRTC (CSE-Projects' betweenness-centrality kernels write INT_MAX and
+#: include only host headers); tilelab's own <limits.h> (tilelab/include) defines them from CCCL's <cuda/std/climits>
+_LIMITS_MISSING = re.compile(r'identifier "(?:CHAR_BIT|S?CHAR_M(?:IN|AX)|UCHAR_MAX|U?(?:SHRT|INT|LONG|LLONG)_MAX'
+                             r'|(?:SHRT|INT|LONG|LLONG)_MIN|MB_LEN_MAX)" is undefined')
+LIMITS_PRE_INCLUDE = "--pre-include=limits.h"
 #: a host-only header of the C++ library or POSIX that NVRTC cannot open (<iostream>, <vector>, <unistd.h>...):
 #: a whole .cu file, whose host side nvcc would compile for the CPU (host_code.py)
 _HOST_HEADER_MISSING = re.compile(r'cannot open source file "(?:' + "|".join(re.escape(h) for h in HOST_HEADERS) + r')"')
@@ -273,7 +279,7 @@ _REGISTER_STORAGE = re.compile(r'use of the "register" storage class specifier i
 REGISTER_DEFINE = "-Dregister="
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
             (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
-            (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE))
+            (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE))
 
 
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
