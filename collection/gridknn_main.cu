@@ -2,10 +2,10 @@
 // cells, one block a cell; each query's nearest point among its own cell's and the up to 26 neighbouring cells'
 // points, staged through shared memory)
 // Source:  https://github.com/KonstantinosChatziantoniou/GridKnn-Cuda/blob/cb4eade10c81eb71e755e0e7925adf1dca1463c9/CudaGridKnn/src/main.cu
-//          (KonstantinosChatziantoniou/GridKnn-Cuda, commit cb4eade: a parallel-programming course assignment, a
-//          1-nearest-neighbour search over a uniform grid)
 // Licence: MIT (the repository's LICENSE, "Copyright (c) 2019 Konstantinos Chatziantoniou", repeated below; the file
 //          carries no notice).
+//          (source: KonstantinosChatziantoniou/GridKnn-Cuda, commit cb4eade: a parallel-programming course assignment, a
+//          1-nearest-neighbour search over a uniform grid)
 // Kept: lines 18-178 of the original (the __global__ kernel devKnnShared), unchanged. Removed: lines 1-12 (<cuda.h>,
 //       <cuda_runtime_api.h>, <cuda_profiler_api.h>, <math_functions.h>, <sys/time.h>, <omp.h>, the C library and
 //       the project's two host headers: the kernel uses none of them but min, powf and sqrtf, which CUDA declares),
