@@ -5059,7 +5059,7 @@ def swift_run_on(qry, ref, nblocks, qry_len, ref_len, qcons, rcons, match=2.0, m
         st, en, ln, _, _ = swift_backtrack(qry, ref, qry_len, ref_len, cm, tl, lf, tp, block=b, q_cons=qc, r_cons=rc)
         out["score"][b], out["start"][b], out["end"][b], out["length"][b] = s, st, en, ln
         out.update(cellMax=np.array([cm], np.int32), topLeft=tl, left=lf, top=tp)
-    out["qcons"], out["rcons"] = qc, rc
+    out["qcons"], out["rcons"] = qc.view(np.int8), rc.view(np.int8)        # char arrays: int8, as the launcher has them
     return out
 
 
@@ -5068,8 +5068,8 @@ def swift_wrap_bits(qry, ref, qry_len, ref_len, nbytes, match=2.0, mismatch=-1.0
     as the test's cudaMemset does)."""
     qry, ref = np.asarray(qry).view(np.uint8), np.asarray(ref).view(np.uint8)
     s, cm, tl, lf, tp = swift_max_score(qry, ref, qry_len, ref_len, match, mismatch, gap_open, gap_ext, nbytes=nbytes)
-    return {"score": np.array([s], np.float32), "cellMax": np.array([cm], np.int32), "topLeft": tl, "left": lf,
-            "top": tp}
+    return {"score": np.array([s], np.float32), "cellMax": np.array([cm], np.int32), "topLeft": tl.view(np.int8),
+            "left": lf.view(np.int8), "top": tp.view(np.int8)}
 
 
 def ugene_one_writer(dmat, seq_len, qry_len):
