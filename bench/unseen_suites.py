@@ -54,6 +54,7 @@ SUITES = {
     "CUDA_AES + jax-chacha-prng symmetric cryptography (unseen57)": ("caes_", "jaxcha_"),
     "cuda-bwt + CULZSS (unseen58)": ("cudabwt_", "culzss_"),
     "fast-cuda-gpu-dbscan G-DBSCAN + GridKnn-Cuda grid 1-NN (unseen59)": ("gdbscan_", "gridknn_"),
+    "UGENE CUDA Smith-Waterman + Swift Smith-Waterman (unseen60)": ("ugenesw_", "swift_"),
 }
 
 
