@@ -100,3 +100,22 @@ def test_the_thirty_eighth_unseen_suites_totals_against_ncu_as_it_came():
     assert [(checks[SW + x]["shared_ld_requests"]["emu"] - checks[SW + x]["shared_ld_requests"]["ncu"])
             for x in ("test_q10_r20", "q40_r100_x4")] == [4, 80]
     assert all(v["equal"] for i in (CMS + "test_q10_r20", CMS + "q60_r150") for v in checks[i].values())
+
+
+REPEATS = RES / "fidelity-2026-12-04-unseen60-repeats.json"
+APART = RES / "fidelity-compare-2026-12-04-unseen60-apart.json"
+
+
+def test_the_five_ugene_totals_move_and_are_set_apart():
+    """Three more ncu runs: UGENE's five wavefront totals move, nothing else of the six launches does; set apart in
+    the manifest, the suite is 131 of 151 kernel totals, 8 of 12 launches equal in every total."""
+    rep = json.loads(REPEATS.read_text())
+    moves = {i: sorted(r["moves"]) for i, r in rep["launches"].items()}
+    assert len(moves) == 6
+    assert {i.split("#")[1]: m for i, m in moves.items() if m} == {
+        "s1000_q40": ["shared_st_wavefronts"],
+        "s600_q160_part1": ["shared_ld_wavefronts", "shared_st_wavefronts"],
+        "s600_q160_part2": ["shared_ld_wavefronts", "shared_st_wavefronts"]}
+    s = json.loads(APART.read_text())["summary"]["collection"]
+    assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (12, 8, 151, 131)
+    assert (s["apart_totals"], s["apart_equal"]) == (5, 0)
