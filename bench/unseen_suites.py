@@ -55,6 +55,7 @@ SUITES = {
     "cuda-bwt + CULZSS (unseen58)": ("cudabwt_", "culzss_"),
     "fast-cuda-gpu-dbscan G-DBSCAN + GridKnn-Cuda grid 1-NN (unseen59)": ("gdbscan_", "gridknn_"),
     "betweenness-centrality-gpu Brandes kernels (unseen61)": ("bcgpu_",),
+    "UGENE CUDA Smith-Waterman + Swift Smith-Waterman (unseen60)": ("ugenesw_", "swift_"),
 }
 
 

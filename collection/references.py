@@ -4835,3 +4835,340 @@ def bcgpu_bc(n):
     """Brandes: bc[v], the sum over sources s != v of s's dependency on v (both directions of each pair: the
     kernels do not halve; the host halves only the maximum it prints)."""
     return _bcgpu_bc(n).copy()
+# ---------------------------------------------------------------- the thirty-eighth unseen suite: UGENE's CUDA
+# Smith-Waterman and Swift's Smith-Waterman kernels (docs/FIDELITY.md, "a thirty-eighth unseen suite")
+
+def _sw60_pair(n_ref, n_qry, seed, stride=None, lower=False):
+    """A reference of n_ref random bases and a query taken from it (a window with a few substitutions, one base
+    deleted and one 'N'), as uint8 codes; with stride, each in a row of stride bytes (the rest 0)."""
+    rng = np.random.default_rng(seed)
+    ref = rng.choice(np.frombuffer(b"ACGT", np.uint8), n_ref)
+    start = int(rng.integers(0, max(1, n_ref - n_qry - 1)))
+    q = list(ref[start:start + n_qry + 1])
+    del q[len(q) // 2]
+    q = np.array(q[:n_qry], np.uint8)
+    for i in rng.choice(n_qry, max(1, n_qry // 8), replace=False):
+        q[i] = np.frombuffer(b"ACGT", np.uint8)[rng.integers(0, 4)]
+    q[n_qry // 3] = ord("N")
+    if lower:                                           # Swift upper-cases both sequences on the GPU
+        ref = np.where(rng.random(n_ref) < 0.25, ref + 32, ref).astype(np.uint8)
+    return ref, q
+
+
+def swift_inputs(nblocks, qry_len, ref_len, seed=60):
+    """Swift's inputs: nblocks queries in rows of qry_len + 1 bytes and nblocks references in rows of ref_len + 1
+    bytes (align.cu's layout: each sequence followed by one padding byte), every pair one query drawn from its
+    reference."""
+    qs = np.zeros((nblocks, qry_len + 1), np.uint8)
+    rs = np.zeros((nblocks, ref_len + 1), np.uint8)
+    for b in range(nblocks):
+        r, q = _sw60_pair(ref_len, qry_len, seed + b, lower=True)
+        rs[b, :ref_len], qs[b, :qry_len] = r, q
+    return {"qry": qs.reshape(-1), "ref": rs.reshape(-1)}
+
+
+def _swift_upper(c):
+    c = int(c)
+    return c - 32 if 0 <= c - ord("a") < 26 else c
+
+
+def swift_max_score(qry, ref, qry_len, ref_len, match, mismatch, gap_open, gap_ext, block=0, nbytes=None):
+    """smithWaterman.cu's computeMaxScore for one block, as the kernel computes it: the score matrix one anti-diagonal
+    at a time (float32), the topLeft/left/top bit arrays (bit 7 - cell % 8 of byte cell / 8, cell = (ref_len + 1) *
+    row + col), each row's first best cell and the first best row. Returns (score, cellMax, topLeft, left, top)."""
+    f = np.float32
+    match, mismatch, gap_open, gap_ext = f(match), f(mismatch), f(gap_open), f(gap_ext)
+    qs = [_swift_upper(c) for c in qry[block * (qry_len + 1):block * (qry_len + 1) + qry_len]]
+    rs = [_swift_upper(c) for c in ref[block * (ref_len + 1):block * (ref_len + 1) + ref_len]]
+    ncell = (qry_len + 1) * (ref_len + 1)
+    nbytes = nbytes or (ncell + 7) // 8
+    bits = {k: np.zeros(nbytes, np.uint8) for k in ("topLeft", "left", "top")}
+
+    def get(k, cell):
+        return (bits[k][cell // 8] >> (7 - cell % 8)) & 1
+
+    def put(k, cell, v):
+        if v:
+            bits[k][cell // 8] |= np.uint8(1 << (7 - cell % 8))
+        else:
+            bits[k][cell // 8] &= np.uint8(~(1 << (7 - cell % 8)) & 0xFF)
+    H = np.zeros((qry_len + 1, ref_len + 1), np.float32)
+    scores = np.zeros(qry_len + 1, np.float32)
+    cells = np.zeros(qry_len + 1, np.int64)
+    for i in range(2, ref_len + qry_len + 1):
+        for row in range(1, qry_len + 1):
+            col = i - row
+            if not 1 <= col <= ref_len:
+                continue
+            a, b = rs[col - 1], qs[row - 1]
+            same = a == b or a == ord("N") or b == ord("N")
+            tl = f(H[row - 1, col - 1] + (match if same else mismatch))
+            cur = (ref_len + 1) * row + col
+            topc, leftc = cur - (ref_len + 1), cur - 1
+            tp = f(H[row - 1, col] + (gap_ext if get("top", topc) else gap_open))
+            lf = f(H[row, col - 1] + (gap_ext if get("left", leftc) else gap_open))
+            s = f(0)
+            if s < tl:
+                s = tl; put("topLeft", cur, 1)
+            if s < tp:
+                s = tp; put("top", cur, 1); put("topLeft", cur, 0)
+            if s < lf:
+                s = lf; put("left", cur, 1); put("topLeft", cur, 0); put("top", cur, 0)
+            H[row, col] = s
+            if scores[row] < s:
+                scores[row], cells[row] = s, cur
+    best, cell_max = f(0), 0
+    for r in range(qry_len + 1):
+        if best < scores[r]:
+            best, cell_max = scores[r], int(cells[r])
+    return best, cell_max, bits["topLeft"], bits["left"], bits["top"]
+
+
+def swift_backtrack(qry, ref, qry_len, ref_len, cell_max, top_left, left, top, block=0, cons_len=None,
+                    q_cons=None, r_cons=None):
+    """smithWaterman.cu's backtrack for one block: (start, end, length, queryConsensus, refConsensus); the
+    consensus arrays are updated where the kernel writes (each block's row starts at block * (ref_len + qry_len + 2))."""
+    def bit(arr, cell):
+        return (int(arr[cell // 8]) >> (7 - cell % 8)) & 1
+    n = cons_len or (ref_len + qry_len + 2)
+    qc = np.zeros(n, np.uint8) if q_cons is None else q_cons
+    rc = np.zeros(n, np.uint8) if r_cons is None else r_cons
+    rs = ref[block * (ref_len + 1):]
+    qs = qry[block * (qry_len + 1):]
+    off = block * (ref_len + qry_len + 2)
+    start = 0
+    cur = cell_max
+    row, col = cur // (ref_len + 1), cur % (ref_len + 1)
+
+    def nxt(c):
+        if bit(top, c):
+            return c - ref_len - 1
+        if bit(left, c):
+            return c - 1
+        if bit(top_left, c):
+            return c - ref_len - 2
+        return None
+    nc = nxt(cur)
+    assert nc is not None                    # the kernel's nextCell would be uninitialised
+    nrow, ncol = nc // (ref_len + 1), nc % (ref_len + 1)
+    tick = col_inc = nref = -1
+    while (row != nrow or col != ncol) and ncol != 0 and nrow != 0:
+        tick += 1; col_inc += 1
+        if ncol == col:
+            rc[off + tick] = ord("-")
+        else:
+            rc[off + tick] = rs[col - 1]; nref += 1
+        qc[off + tick] = ord("-") if nrow == row else qs[row - 1]
+        start = col
+        row, col, cur = nrow, ncol, nc
+        nc = nxt(cur)
+        if nc is None:
+            row, col = nrow, ncol
+            break
+        nrow, ncol = nc // (ref_len + 1), nc % (ref_len + 1)
+    if (row != nrow or col != ncol) and (ncol == 0 or nrow == 0):
+        tick += 1; col_inc += 1
+        if ncol == col:
+            rc[off + tick] = ord("-")
+        else:
+            rc[off + tick] = rs[col - 1]; nref += 1
+        qc[off + tick] = ord("-") if nrow == row else qs[row - 1]
+        start = col
+    return start, start + nref, col_inc + 1, qc, rc
+
+
+@functools.lru_cache(maxsize=None)
+def _swift_run(nblocks, qry_len, ref_len, match, mismatch, gap_open, gap_ext, seed=60):
+    inp = swift_inputs(nblocks, qry_len, ref_len, seed)
+    n = ref_len + qry_len + 2
+    out = {"score": np.zeros(nblocks, np.float32), "start": np.zeros(nblocks, np.int32),
+           "end": np.zeros(nblocks, np.int32), "length": np.zeros(nblocks, np.int32),
+           "qcons": np.zeros(nblocks * n, np.uint8), "rcons": np.zeros(nblocks * n, np.uint8)}
+    for b in range(nblocks):
+        s, cm, tl, lf, tp = swift_max_score(inp["qry"], inp["ref"], qry_len, ref_len, match, mismatch, gap_open,
+                                            gap_ext, block=b, nbytes=3801)
+        st, en, ln, _, _ = swift_backtrack(inp["qry"], inp["ref"], qry_len, ref_len, cm, tl, lf, tp, block=b,
+                                           q_cons=out["qcons"], r_cons=out["rcons"])
+        out["score"][b], out["start"][b], out["end"][b], out["length"][b] = s, st, en, ln
+        if b == 0:
+            out.update(cellMax=np.array([cm], np.int32), topLeft=tl, left=lf, top=tp)
+    return out
+
+
+def swift_result(nblocks, qry_len, ref_len, match=2.0, mismatch=-1.0, gap_open=-10.0, gap_ext=-1.0, seed=60):
+    """What Swift's smithWaterman kernel writes for swift_inputs(...) (and, for block 0, its bit arrays and cellMax:
+    what computeMaxScore_wrapFunc writes into global arrays of the same bits)."""
+    return {k: v.copy() for k, v in _swift_run(nblocks, qry_len, ref_len, match, mismatch, gap_open, gap_ext,
+                                                seed).items()}
+
+
+def swift_bits(qry_len, ref_len, nbytes, match=2.0, mismatch=-1.0, gap_open=-10.0, gap_ext=-1.0, seed=60):
+    """computeMaxScore_wrapFunc's global bit arrays, padded to nbytes (the test's arrays are one byte a cell)."""
+    r = _swift_run(1, qry_len, ref_len, match, mismatch, gap_open, gap_ext, seed)
+    out = {}
+    for k in ("topLeft", "left", "top"):
+        a = np.zeros(nbytes, np.uint8)
+        a[:len(r[k])] = r[k][:nbytes]
+        out[k] = a
+    return out
+
+
+def ugene_setup(seq_len, qry_len, seed=61):
+    """UGENE's calculateOnGPU sizes (sw_cuda_cpp.cpp): overlap 3 * queryLength, parts ceil(seqLen / overlap)
+    (at most 14), queryDevider ceil(queryLength / 128), partQuerySize, partSeqSize, sizeRow; a DNA library
+    (raw 'ACGT' bytes) and a query drawn from it; the query profile as UGENE's SW builds it, one row of
+    queryLength scores for every byte value (match 5, mismatch -4: UGENE's DNA matrix; 0 for bytes not a base)."""
+    overlap = qry_len * 3
+    parts = min((seq_len + overlap - 1) // overlap, 14)
+    devider = (qry_len + 127) // 128 if qry_len > 128 else 1
+    part_q = (qry_len + devider - 1) // devider
+    part_seq = (seq_len + (parts - 1) * (overlap + 1)) // parts
+    size_row = (part_seq + 1) * parts
+    lib, q = _sw60_pair(seq_len, qry_len, seed)
+    q[q == ord("N")] = ord("A")
+    prof = np.zeros((128, qry_len), np.int32)
+    for c in b"ACGT":
+        prof[c] = np.where(q == c, 5, -4)
+    return {"overlap": overlap, "parts": parts, "devider": devider, "part_q": part_q, "part_seq": part_seq,
+            "size_row": size_row, "lib": lib.astype(np.int8), "profile": prof.reshape(-1)}
+
+
+def ugene_calculate(lib, profile, HUp, HRec, HMax, FUp, dUp, dRec, dMax, query_start, dmat, btb, *, part_seq,
+                    parts, overlap, seq_len, qry_len, gap_open, gap_ext, part_q, symbols=b"ulds"):
+    """sw_cuda.cu's calculateMatrix as the kernel runs it: every block, iteration by iteration, each thread's reads
+    before the barrier and its updates after it. Updates the arrays in place (copies of the inputs) and returns them."""
+    up_s, left_s, diag_s, stop_s = symbols
+    for b in range(parts):
+        P = part_q
+        seq0, glob0 = b * (part_seq - overlap), b * (part_seq + 1)
+        sH, sE, sD = np.zeros(P + 1, np.int64), np.zeros(P + 1, np.int64), np.zeros(P + 1, np.int64)
+        reg = {k: np.zeros(P, np.int64) for k in ("E", "F", "F_up", "H", "H_left", "H_up", "H_upleft", "E_left",
+                                                     "dL", "dU", "dUL", "d", "sub")}
+        diag = part_seq + P - 1
+        if diag == 0:
+            continue
+        for it in range(diag):
+            act = []
+            for p in range(P):
+                sp, gp, gpp = seq0 - p + it, glob0 - p + it, query_start + p
+                a = sp < seq_len and sp >= seq0 and sp < seq0 + part_seq and gpp < qry_len
+                act.append(a)
+                if a:
+                    reg["sub"][p] = profile[int(lib[sp]) * qry_len + gpp]
+                    reg["H_left"][p], reg["E_left"][p], reg["dL"][p] = sH[p], sE[p], sD[p]
+                    if p == 0:
+                        reg["H_left"][p], reg["E_left"][p], reg["dL"][p] = HUp[gp], FUp[gp], dUp[gp]
+                        if gp > 0:
+                            reg["H_upleft"][p], reg["dUL"][p] = HUp[gp - 1], dUp[gp - 1]
+                        if query_start == 0 or it == 0:
+                            reg["dUL"][p] = sp
+            for p in range(P):
+                if not act[p]:
+                    continue
+                sp, gp, gpp = seq0 - p + it, glob0 - p + it, query_start + p
+                r = reg
+                r["E"][p] = max(r["E_left"][p] - gap_ext, r["H_left"][p] - gap_open)
+                r["F"][p] = max(r["F_up"][p] - gap_ext, r["H_up"][p] - gap_open)
+                h = max(0, r["E"][p]); h = max(h, r["F"][p]); h = max(h, r["H_upleft"][p] + r["sub"][p])
+                r["H"][p] = h
+                diagv = r["H_upleft"][p] + r["sub"][p]
+                if HMax[gp] <= diagv:
+                    HMax[gp] = diagv
+                    dMax[gp] = r["dUL"][p]
+                    if dmat is not None and btb is not None:
+                        btb[gp * 2], btb[gp * 2 + 1] = gpp, sp
+                sym = stop_s
+                if h == 0:
+                    r["d"][p] = sp + 1
+                elif h == diagv:
+                    r["d"][p] = r["dUL"][p]; sym = diag_s
+                elif h == r["F"][p]:
+                    r["d"][p] = r["dU"][p]; sym = left_s
+                else:
+                    r["d"][p] = r["dL"][p]; sym = up_s
+                sE[p + 1], sH[p + 1], sD[p + 1] = r["E"][p], h, r["d"][p]
+                r["H_upleft"][p] = r["H_left"][p]
+                r["H_up"][p], r["F_up"][p] = h, r["F"][p]
+                r["dU"][p], r["dUL"][p] = r["d"][p], r["dL"][p]
+                if dmat is not None:
+                    dmat[seq_len * gpp + sp] = sym
+                if p == P - 1:
+                    HRec[gp], FUp[gp], dRec[gp] = h, r["E"][p], r["d"][p]
+    return HUp, HRec, HMax, FUp, dUp, dRec, dMax, dmat, btb
+
+
+@functools.lru_cache(maxsize=None)
+def _ugene_run(seq_len, qry_len, upto, gap_open=10, gap_ext=1, seed=61):
+    """UGENE's query-part loop (sw_cuda_cpp.cpp): launch i = 0 .. upto - 1, swapping HdataUp/HdataRec and
+    directionsUp/directionsRec after each. Returns (state before launch upto - 1, state after it)."""
+    s = ugene_setup(seq_len, qry_len, seed)
+    n = s["size_row"]
+    st = {k: np.zeros(n, np.int32) for k in ("HUp", "HRec", "HMax", "FUp", "dUp", "dRec", "dMax")}
+    st["dmat"] = np.zeros(seq_len * qry_len, np.int32)
+    st["btb"] = np.zeros(2 * n, np.int32)
+    before = None
+    for i in range(upto):
+        before = {k: v.copy() for k, v in st.items()}
+        ugene_calculate(s["lib"], s["profile"], st["HUp"], st["HRec"], st["HMax"], st["FUp"], st["dUp"], st["dRec"],
+                        st["dMax"], i * s["part_q"], st["dmat"], st["btb"], part_seq=s["part_seq"], parts=s["parts"],
+                        overlap=s["overlap"], seq_len=seq_len, qry_len=qry_len, gap_open=gap_open, gap_ext=gap_ext,
+                        part_q=s["part_q"])
+        if i < upto - 1:
+            st["HUp"], st["HRec"] = st["HRec"], st["HUp"]
+            st["dUp"], st["dRec"] = st["dRec"], st["dUp"]
+    return before, {k: v.copy() for k, v in st.items()}
+
+
+def ugene_before(seq_len, qry_len, upto=1):
+    """The arrays calculateMatrix's launch number `upto` (1-based) starts from."""
+    return {k: v.copy() for k, v in _ugene_run(seq_len, qry_len, upto)[0].items()}
+
+
+def ugene_after(seq_len, qry_len, upto=1):
+    """The arrays after that launch (before the host swaps them)."""
+    return {k: v.copy() for k, v in _ugene_run(seq_len, qry_len, upto)[1].items()}
+
+
+def swift_test_seqs():
+    """testSmithWaterman.cu's one-pair case: the query 'ACGTACGTAA' and the reference 'CCCCAAAACGTCCGTTACGT'
+    (each in a row one byte longer, as the kernel's blockIdx.x * (length + 1) strides read them)."""
+    return {"qry": np.frombuffer(b"ACGTACGTAA\0", np.uint8).copy(),
+            "ref": np.frombuffer(b"CCCCAAAACGTCCGTTACGT\0", np.uint8).copy()}
+
+
+def swift_run_on(qry, ref, nblocks, qry_len, ref_len, qcons, rcons, match=2.0, mismatch=-1.0, gap_open=-10.0,
+                 gap_ext=-1.0):
+    """smithWaterman's outputs on the given inputs: score, start, end, length per block and the consensus arrays
+    (qcons, rcons: their contents before the launch, updated where the kernel writes)."""
+    qry, ref = np.asarray(qry).view(np.uint8), np.asarray(ref).view(np.uint8)
+    qc, rc = np.asarray(qcons).view(np.uint8).copy(), np.asarray(rcons).view(np.uint8).copy()
+    out = {"score": np.zeros(nblocks, np.float32), "start": np.zeros(nblocks, np.int32),
+           "end": np.zeros(nblocks, np.int32), "length": np.zeros(nblocks, np.int32)}
+    for b in range(nblocks):
+        s, cm, tl, lf, tp = swift_max_score(qry, ref, qry_len, ref_len, match, mismatch, gap_open, gap_ext,
+                                            block=b, nbytes=3801)
+        st, en, ln, _, _ = swift_backtrack(qry, ref, qry_len, ref_len, cm, tl, lf, tp, block=b, q_cons=qc, r_cons=rc)
+        out["score"][b], out["start"][b], out["end"][b], out["length"][b] = s, st, en, ln
+        out.update(cellMax=np.array([cm], np.int32), topLeft=tl, left=lf, top=tp)
+    out["qcons"], out["rcons"] = qc.view(np.int8), rc.view(np.int8)        # char arrays: int8, as the launcher has them
+    return out
+
+
+def swift_wrap_bits(qry, ref, qry_len, ref_len, nbytes, match=2.0, mismatch=-1.0, gap_open=-10.0, gap_ext=-1.0):
+    """computeMaxScore_wrapFunc's outputs: maxScore, cellMax and its global bit arrays of nbytes bytes (zeroed first,
+    as the test's cudaMemset does)."""
+    qry, ref = np.asarray(qry).view(np.uint8), np.asarray(ref).view(np.uint8)
+    s, cm, tl, lf, tp = swift_max_score(qry, ref, qry_len, ref_len, match, mismatch, gap_open, gap_ext, nbytes=nbytes)
+    return {"score": np.array([s], np.float32), "cellMax": np.array([cm], np.int32), "topLeft": tl.view(np.int8),
+            "left": lf.view(np.int8), "top": tp.view(np.int8)}
+
+
+def ugene_one_writer(dmat, seq_len, qry_len):
+    """The directions matrix where one block alone writes: the columns (library positions) outside the parts'
+    overlaps. Two blocks write the overlap's columns (a race: which lands last is the schedule's)."""
+    s = ugene_setup(seq_len, qry_len)
+    cover = np.zeros(seq_len, np.int32)
+    for b in range(s["parts"]):
+        lo = b * (s["part_seq"] - s["overlap"])
+        cover[lo:min(lo + s["part_seq"], seq_len)] += 1
+    return np.asarray(dmat).reshape(qry_len, seq_len)[:, cover == 1]
