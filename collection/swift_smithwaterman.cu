@@ -1,5 +1,5 @@
-// Source: r-barnes/sw_comparison, https://github.com/r-barnes/sw_comparison/blob/1ac2c9cc10a32badd6b8fb1e96516c97f7800176/implementations/pankaj2012/src/smithWaterman.cu
-//         (Swift 0.11.2 by Pankaj Gupta, St. Jude Children's Research Hospital; upstream https://github.com/pgngp/swift)
+// Source:  https://github.com/r-barnes/sw_comparison/blob/1ac2c9cc10a32badd6b8fb1e96516c97f7800176/implementations/pankaj2012/src/smithWaterman.cu
+//         (r-barnes/sw_comparison: Swift 0.11.2 by Pankaj Gupta, St. Jude Children's Research Hospital; upstream https://github.com/pgngp/swift)
 // Licence: GPL-2.0-or-later (the file's notice, kept below; implementations/pankaj2012/COPYING is the GPL v2)
 // Kept: lines 337-836 and 857-1183 (every __global__ kernel and every __device__ function, unchanged). Removed:
 //   the includes (lines 18-20), the CPU functions (smithWaterman_cpu, computeMaxScore_cpu(_wrapFunc),

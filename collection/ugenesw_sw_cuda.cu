@@ -1,5 +1,5 @@
-// Source: ugeneunipro/ugene-old, https://github.com/ugeneunipro/ugene-old/blob/502a4ba40acaea161fc67b1eaea350f34eb79231/src/plugins/smith_waterman/src/sw_cuda.cu
-//         (UGENE's CUDA Smith-Waterman: affine gaps, a query profile, one block a part of the sequence library)
+// Source:  https://github.com/ugeneunipro/ugene-old/blob/502a4ba40acaea161fc67b1eaea350f34eb79231/src/plugins/smith_waterman/src/sw_cuda.cu
+//         (ugeneunipro/ugene-old: UGENE's CUDA Smith-Waterman: affine gaps, a query profile, one block a part of the sequence library)
 // Licence: GPL-2.0-or-later (the file's notice, kept below)
 // Kept: lines 1-185 (the notice, the typedef, the __constant__ parameters and the one __global__ kernel,
 //   calculateMatrix, unchanged). Removed: the host functions calculateMatrix_wrap (the launch: block threadNum,
