@@ -151,16 +151,10 @@ def classify(message: str) -> str:
 
 
 def _included_kernels(src: str, incs: list[str]) -> list[str]:
-    """The files ``src`` includes with quotes (found in ``incs``, one level) that define a __global__ function."""
-    out = []
-    for name in re.findall(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', src, re.M):
-        for d in incs:
-            f = Path(d) / name
-            if f.is_file():
-                if re.search(r"__global__", mask(f.read_text(errors="replace"))):
-                    out.append(name)
-                break
-    return out
+    """The files ``src`` includes with quotes (found in ``incs``, as tilelab finds them) that define a __global__
+    function."""
+    from tilelab.toolchain.local_includes import local_headers
+    return [h.name for h in local_headers(src, "", [f"-I{d}" for d in incs]) if "__global__" in mask(h.text)]
 
 
 def _loadable(k) -> bool:

@@ -14,8 +14,6 @@ import sys
 sys.path.insert(0, "bench")
 import plan_scan  # noqa: E402
 
-from tilelab.emu import calls  # noqa: E402
-from tilelab.emu.counters.sass_model import plan_for  # noqa: E402
 from tilelab.emu.counters.observed import candidates, width  # noqa: E402
 
 
@@ -23,9 +21,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     only = argv[1] if len(argv) > 1 else ""
     failed, rows = [], []
-    for L, k, module in plan_scan.distinct_kernels(only, failed):
-        fn = calls.link(module, module.entry(k.entry))
-        plan = plan_for(k, fn, dict(module.files), "sm_90")
+    for L, k, fn, plan in plan_scan.plans(only, failed):
         if plan is None:
             continue
         pcs = candidates(fn)

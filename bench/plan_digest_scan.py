@@ -13,8 +13,6 @@ import sys
 sys.path.insert(0, "bench")
 import plan_scan  # noqa: E402
 
-from tilelab.emu import calls  # noqa: E402
-from tilelab.emu.counters.sass_model import plan_for  # noqa: E402
 
 
 def digest(plan) -> dict:
@@ -30,9 +28,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     only = argv[1] if len(argv) > 1 else ""
     failed, rows = [], {}
-    for L, k, module in plan_scan.distinct_kernels(only, failed):
-        fn = calls.link(module, module.entry(k.entry))
-        plan = plan_for(k, fn, dict(module.files), "sm_90")
+    for L, k, fn, plan in plan_scan.plans(only, failed):
         rows[L.id] = None if plan is None else digest(plan)
     json.dump({"command": "python bench/plan_digest_scan.py " + " ".join(argv), "failed": failed, "plans": rows},
               open(argv[0], "w"), indent=0)

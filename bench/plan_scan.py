@@ -1,5 +1,6 @@
-"""Every distinct kernel the fidelity launches compile, parsed: what the rule scans (bench/induction_scan.py,
-bench/call_target_scan.py) build count plans from, without running a launch."""
+"""Every distinct kernel the fidelity launches compile, parsed, and its count plan: what the rule scans
+(bench/induction_scan.py, bench/call_target_scan.py, bench/observed_scan.py, bench/plan_digest_scan.py) read,
+without running a launch."""
 from __future__ import annotations
 
 import fidelity as F
@@ -22,3 +23,12 @@ def distinct_kernels(only: str, failed: list):
             continue
         seen.add(key)
         yield L, k, parsed(k.program.ptx)
+
+
+def plans(only: str, failed: list, arch: str = "sm_90"):
+    """Yield ``(launch, kernel, linked function, count plan or None)`` for each of ``distinct_kernels``."""
+    from tilelab.emu import calls
+    from tilelab.emu.counters.sass_model import plan_for
+    for L, k, module in distinct_kernels(only, failed):
+        fn = calls.link(module, module.entry(k.entry))
+        yield L, k, fn, plan_for(k, fn, dict(module.files), arch)

@@ -117,52 +117,22 @@ def host_part(src: str) -> HostPart:
     src = _HOST_INCLUDE.sub(lambda m: " " * len(m.group(0)), src)
     masked = mask(src)
     out = list(src)
-    i, n = 0, len(masked)
-    stmt = 0                             # where the current namespace-scope declaration starts
-    while i < n:
-        c = masked[i]
-        if c == ";":
-            stmt = i + 1
-            i += 1
-        elif c == "}":                   # a namespace's closing brace
-            stmt = i + 1
-            i += 1
-        elif c == "{":
-            head = masked[stmt:i]
-            if _TRANSPARENT.match(head.replace("\n", " ")):
-                stmt = i + 1             # inside a namespace / extern "C" block: still namespace scope
-                i += 1
-                continue
-            # the matching brace
-            depth, j = 0, i
-            while j < n:
-                if masked[j] == "{":
-                    depth += 1
-                elif masked[j] == "}":
-                    depth -= 1
-                    if depth == 0:
-                        break
-                j += 1
-            end = j + 1
-            flat = " ".join(head.split())
-            is_function = ("(" in flat and ")" in flat and not _AGGREGATE.search(flat.split("(")[0])
-                           and "=" not in flat.split("(")[0] and not flat.rstrip().endswith("="))
-            if is_function and not _DEVICE.search(flat) and not re.search(r"\bconstexpr\b", flat):
-                start = stmt
-                while start < i and masked[start] in " \t\n":   # (directives and comments before it are masked:
-                    start += 1                                  #  they are not the function's, and stay)
-                removed.append(" ".join(masked[start:i].split())[:120])
-                name = re.search(r"([A-Za-z_]\w*)\s*$", flat.split("(")[0])
-                if name:
-                    functions.setdefault(name.group(1), masked.count("\n", 0, start) + 1)
-                for k in range(start, min(end, n)):
-                    if out[k] != "\n":
-                        out[k] = " "
-            # a struct/class/union/enum body or initializer: a ';' follows; a function body: none
-            stmt = end
-            i = end
-        else:
-            i += 1
+    for start, end, head, body in _statements(masked):
+        flat = " ".join(head.split())
+        is_function = (body is not None and "(" in flat and ")" in flat and not _AGGREGATE.search(flat.split("(")[0])
+                       and "=" not in flat.split("(")[0] and not flat.rstrip().endswith("="))
+        if not is_function or _DEVICE.search(flat) or re.search(r"\bconstexpr\b", flat):
+            continue
+        brace = start + len(head)
+        while start < brace and masked[start] in " \t\n":   # (directives and comments before it are masked:
+            start += 1                                      #  they are not the function's, and stay)
+        removed.append(" ".join(masked[start:brace].split())[:120])
+        name = re.search(r"([A-Za-z_]\w*)\s*$", flat.split("(")[0])
+        if name:
+            functions.setdefault(name.group(1), masked.count("\n", 0, start) + 1)
+        for k in range(start, end):
+            if out[k] != "\n":
+                out[k] = " "
     return HostPart("".join(out), removed, functions)
 
 
@@ -266,3 +236,53 @@ def unused_host_declarations(src: str) -> tuple[str, list[str]]:
                     out[k] = " "
         src = "".join(out)
     return src, removed
+
+
+#: NVRTC stopping on a host-only header (a whole .cu file, whose host side nvcc would compile for the CPU)
+_HOST_HEADER_MISSING = re.compile(r'cannot open source file "(?:' + "|".join(re.escape(h) for h in HOST_HEADERS) + r')"')
+
+
+def stops_on_host_header(log: str) -> bool:
+    return bool(_HOST_HEADER_MISSING.search(log))
+
+
+@dataclass(frozen=True)
+class HostSide:
+    """What compile_cuda left to the CPU so far: the source and its own headers (in memory, by include name) as
+    NVRTC gets them, what was blanked, and whether the second step (``unused_host_declarations``) was taken."""
+    source: str
+    headers: dict
+    removed: list
+    functions: dict
+    deep: bool = False
+
+    def left_out(self) -> str:
+        """A short list of what was left out, for the note after an error that remains."""
+        left = [r if r.startswith("#include") else r.split("(")[0].split()[-1] + ("()" if "(" in r else "")
+                for r in self.removed] + [f'"{n}"' for n in self.headers]
+        return ", ".join(left[:4]) + (", ..." if len(left) > 4 else "")
+
+
+def leave_host_side(source: str, headers, taken: HostSide | None) -> HostSide | None:
+    """The next step of leaving a file's host side to the CPU, or None when there is none that changes anything:
+    first the host part (``host_part``) of ``source`` and of each of its own ``headers`` (local_includes.Header);
+    then, on top of that, the declarations no other line names (``unused_host_declarations``)."""
+    if taken is None:
+        part = host_part(source)
+        hdrs = {h.name: d for h in headers if h.name and (d := host_part(h.text).device) != h.text}
+        if part.device == source and not hdrs:
+            return None
+        return HostSide(part.device, hdrs, part.removed, part.functions)
+    if taken.deep:
+        return None
+    src, more = unused_host_declarations(source)
+    hdrs = dict(taken.headers)
+    for h in headers:
+        if h.name:
+            now = taken.headers.get(h.name, h.text)
+            new = unused_host_declarations(now)[0]
+            if new != now:
+                hdrs[h.name] = new
+    if src == source and hdrs == taken.headers:
+        return None
+    return HostSide(src, hdrs, taken.removed + more, taken.functions, deep=True)

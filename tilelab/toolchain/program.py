@@ -28,7 +28,7 @@ from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .compound_literals import rewritten as compound_literals_rewritten
-from .host_code import HOST_HEADERS, HostPart, host_part, unused_host_declarations
+from .host_code import leave_host_side, stops_on_host_header
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
 from .local_includes import local_headers
@@ -260,9 +260,6 @@ CMATH_PRE_INCLUDE = "--pre-include=cmath"
 _LIMITS_MISSING = re.compile(r'identifier "(?:CHAR_BIT|S?CHAR_M(?:IN|AX)|UCHAR_MAX|U?(?:SHRT|INT|LONG|LLONG)_MAX'
                              r'|(?:SHRT|INT|LONG|LLONG)_MIN|MB_LEN_MAX)" is undefined')
 LIMITS_PRE_INCLUDE = "--pre-include=limits.h"
-#: a host-only header of the C++ library or POSIX that NVRTC cannot open (<iostream>, <vector>, <unistd.h>...):
-#: a whole .cu file, whose host side nvcc would compile for the CPU (host_code.py)
-_HOST_HEADER_MISSING = re.compile(r'cannot open source file "(?:' + "|".join(re.escape(h) for h in HOST_HEADERS) + r')"')
 _UNDEFINED = re.compile(r':(\d+): error: identifier "([A-Za-z_]\w*)" is undefined')
 #: NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
 _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
@@ -353,14 +350,12 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     # whose initialiser is not a constant; the retry builds without it, and a kernel that reads it is refused
     host_functions: dict[str, int] = {}
     host_variables: dict[str, int] = {}
-    hp = None                                   # the host part, once taken out (host_code.py)
-    deep = False                                # and then its unused types and prototypes
-    header_parts: dict[str, str] = {}           # and the source's own headers', in memory
+    hs = None                                   # the host side, once left to the CPU (host_code.py)
     while True:
         try:
             ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
                                                tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
-                                               arch_opt, names, want_cubin=False, headers=header_parts)
+                                               arch_opt, names, want_cubin=False, headers=hs and hs.headers)
             break
         except CompileError as e:
             # a header kernel NVRTC does not see (a header the preprocessor found elsewhere): not asked for
@@ -378,12 +373,12 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             if more and not set(more) <= set(host_variables):
                 source, host_variables = source2, {**host_variables, **more}
                 continue
-            if hp is not None:      # a device call to a function the host part took: nvcc's refusal, by name
-                calls = [(int(line), name) for line, name in _UNDEFINED.findall(str(e)) if name in hp.functions]
+            if hs is not None:      # a device call to a function the host side took: nvcc's refusal, by name
+                calls = [(int(line), name) for line, name in _UNDEFINED.findall(str(e)) if name in hs.functions]
                 if calls:
                     raise CompileError("\n".join(
                         msg("errors.host_function_called", file=filename, line=line, name=name,
-                            declared=hp.functions[name] + first_line - 1) for line, name in calls)) from None
+                            declared=hs.functions[name] + first_line - 1) for line, name in calls)) from None
             # a C compound literal, `(T){ a, b }`, which nvcc takes as g++ does and NVRTC refuses
             # (compound_literals.py): retried as `T{ a, b }`, every line and column in its place
             source2, literals = compound_literals_rewritten(source, first_line, str(e))
@@ -391,33 +386,16 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                 source = source2
                 continue
             extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
-            if extra is None and hp is None and (_HOST_HEADER_MISSING.search(str(e)) or DEFAULT_DEVICE in options):
-                # a whole .cu file: its host side (main, <iostream>, a timing helper) is the CPU's, as under nvcc
-                part = host_part(source)
-                # the source's own headers too (TeaLeaf's cuda_common.hpp includes <iostream>), in memory: their
-                # files are not rewritten
-                header_parts = {h.name: d for h in headers if h.name and (d := host_part(h.text).device) != h.text}
-                if part.device != source or header_parts:
-                    hp, source = part, part.device
-                    continue
-            if extra is None and hp is not None and not deep:
-                # then the host side's types and prototypes no other line names (a class of std::map members, a
-                # FILE* reader): device code cannot use what it never names
-                deep = True
-                source2, more_removed = unused_host_declarations(source)
-                deeper = {h.name: unused_host_declarations(header_parts.get(h.name, h.text))[0] for h in headers if h.name}
-                deeper = {k: v for k, v in deeper.items() if v != header_parts.get(k, next(h.text for h in headers if h.name == k))}
-                if source2 != source or deeper:
-                    source, header_parts = source2, {**header_parts, **deeper}
-                    hp = HostPart(hp.device, hp.removed + more_removed, hp.functions)
+            if extra is None and (hs is not None or stops_on_host_header(str(e)) or DEFAULT_DEVICE in options):
+                # a whole .cu file: its host side (main, <iostream>, a timing helper; then the types and prototypes
+                # no device line names) is the CPU's, as under nvcc; the source's own headers' too, in memory
+                step = leave_host_side(source, headers, hs)
+                if step is not None:
+                    hs, source = step, step.source
                     continue
             if extra is None:
-                if hp is not None:          # say what was left out: the error may be in a host-side class kept
-                    left = [r if r.startswith("#include") else r.split("(")[0].split()[-1] + ("()" if "(" in r else "")
-                            for r in hp.removed]
-                    left += [f'"{n}"' for n in header_parts]
-                    what = ", ".join(left[:4]) + (", ..." if len(left) > 4 else "")
-                    raise CompileError(str(e) + "\n" + msg("errors.host_side_left_out", what=what)) from None
+                if hs is not None:          # say what was left out: the error may be in a host-side class kept
+                    raise CompileError(str(e) + "\n" + msg("errors.host_side_left_out", what=hs.left_out())) from None
                 raise
             if extra == DEFAULT_DEVICE:
                 host_functions = unannotated(str(e))
@@ -435,7 +413,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
                    nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found, headers_text=headers_text)
     prog.overloaded = overloaded
-    prog.headers = header_parts
+    prog.headers = hs.headers if hs else {}
     with _LOCK:
         _CACHE[key] = prog
         while len(_CACHE) > _CACHE_SIZE:
