@@ -96,7 +96,7 @@ def execute(m, ins, idx, pc):
             at = address(m, ins.args[1], idx)
             h(m, ins, idx, pc)
             m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at,
-                           read(m, ins.args[0], m.observed.type(pc), idx))
+                           read(m, ins.args[0], m.observed.type(pc), idx), m.epoch if idx is None else m.epoch[idx])
             return
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:

@@ -809,7 +809,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     rloops = rloops if rloops is not None and rloops.pcs else None
     fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
     # the values a loop bound is loaded with, for the replay of a family ptxas moved between lines (counters/observed.py)
-    observed = Observed.for_launch(fn, nblocks * tpb) if plan is not None and plan.pools and blocks is None else None
+    observed = Observed.for_launch(fn, nblocks * tpb) \
+        if plan is not None and (plan.pools or plan.copies) and blocks is None else None
     sass_only: dict = {}
     vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
     driver_counts: dict = {}                   # pc -> the counts those calls added
@@ -898,7 +899,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
                   for v, a in zip(module_vars, gmem.allocs[n_args:]) if v.space == "const"} \
         if plan is not None and plan.pools else None
     copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
-                                               arch, observed, global_syms, ptx_counters, const_data) \
+                                               arch, observed, global_syms, ptx_counters, const_data, cshape) \
         if lazy is not None and blocks is None else ({}, set())
     if rloops is not None:      # a line the replay decided: which copies each warp ran is known, lane by lane
         rloops.notes = {w: t for w, t in rloops.notes.items() if not (w in decided and isinstance(t, Undecided))}

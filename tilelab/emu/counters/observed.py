@@ -1,102 +1,241 @@
 """The values a launch's own loads read, kept for the SASS replay (emu/counters/sass_replay.py).
 
 Why: a loop whose trip count is a value loaded from memory (CSR row pointers, JDS row lengths in a
-``__constant__`` array) makes the replay of the SASS's control flow give up, since it computes only
-what the launch geometry and the parameters give. But the emulator has run the kernel: each thread's
-load of that value was executed, at a known address, and read a known value.
+``__constant__`` array, a ``__shared__`` scalar thread 0 wrote: ``while (block_source < nodes)``) makes the
+replay of the SASS's control flow give up, since it computes only what the launch geometry and the
+parameters give. But the emulator has run the kernel: each thread's load of that value was executed, at a
+known address, and read a known value.
 
-How: statically (``candidates``, from the PTX alone): the 32- and 64-bit integer loads of global or constant
-memory outside every PTX loop (a thread executes each at most once), that is, the loads a loop
-bound or a guard is read with. Only for a launch whose count plan has a family the replay must
-count over the whole kernel (sass_model's ``plan.pools``), the machine keeps, per such load and per
-thread of the launch, the address it read and the value (``note``, from isa.execute). The replay
-asks ``value`` for an LDG or LDC whose address it computed: where every lane's thread read the bytes there
-with one of these loads, and all of its loads of them read one value, that is the SASS's
-value too (a 64-bit PTX load's low or high word where ptxas loads only the word the kernel uses: CUDA_AES's
-``u32 threadRange = *range`` of a ``u64*``, an LDG of 4 bytes) (the same thread's read of the same location; a load does not move across the barriers
-and stores that order it); else the value stays unknown and so does the line.
+How: statically (``candidates``, from the PTX alone): the scalar 8- to 64-bit loads of global, constant or
+shared memory (and generic ones), in loops too. Only for a launch the replay runs for (sass_model's
+``plan.copies`` or ``plan.pools``), the machine keeps, per execution of such a load and per thread that ran it,
+the address it read, the bytes, and the thread's barrier epoch (``note``, from isa.execute; the epoch counts
+the block barriers the thread has passed). The replay asks ``value`` for an LDG, LD, LDS or LDC whose address
+it computed, with the barrier epoch it counted for each lane: where the thread read every one of those bytes
+in that epoch, and all of its reads of each byte in it agree, that is the SASS's value too. A load does not
+move across the barriers that order it, so the SASS reads in the epoch the PTX read in; a value another
+thread changed within the epoch shows as two reads that disagree, and stays unknown. Where the thread did
+not read the bytes in that epoch (or no epoch is given), its reads of them in every epoch are asked, and must
+agree (a ``u32 threadRange = *range`` of a ``u64*`` that ptxas reads as a 4-byte LDG is one such read). Else
+the value stays unknown and so does the line.
+
+Budget: the loads outside every PTX loop (each runs at most once per thread) are kept where the launch has no
+more than ``MAX_KEPT`` thread slots for them, as before; the reads inside loops share a second budget of
+``MAX_LOOP_READS`` lane reads, and past it none of them is kept (their values then stay unknown).
 """
 from __future__ import annotations
 
 import numpy as np
 
-MAX_KEPT = 1 << 21           # thread slots kept per launch, all candidates together (16 bytes each)
-_TYPES = {"b32": 4, "u32": 4, "s32": 4, "b64": 8, "u64": 8, "s64": 8}
+MAX_KEPT = 1 << 21           # thread slots kept per launch for the loads outside loops, together
+MAX_LOOP_READS = 1 << 21     # lane reads kept per launch for the loads inside loops, together
+_WIDTH = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf16": 2,
+          "b32": 4, "u32": 4, "s32": 4, "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
+_READ_AS = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
+GLOBAL, SHARED = 0, 1        # the address spaces a key names (generic and constant addresses are the global's)
+
+
+def _loops(fn, n_entry: int) -> list:
+    return [(ins.target, pc) for pc, ins in enumerate(fn.instrs[:n_entry])
+            if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
 
 
 def candidates(fn) -> tuple:
-    """The pcs of the entry's 32- and 64-bit integer ld.global/ld.const outside every loop
-    (cached on the function)."""
-    got = fn.__dict__.get("_observed_candidates")
+    """``((pc, width, space, in_loop), ...)``: the entry's scalar ld/ldu of global, constant, shared or
+    generic memory, 1 to 8 bytes (cached on the function)."""
+    got = fn.__dict__.get("_observed_reads")
     if got is not None:
         return got
     n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
-    backs = [(ins.target, pc) for pc, ins in enumerate(fn.instrs[:n_entry])
-             if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
+    backs = _loops(fn, n_entry)
     out = []
     for pc, ins in enumerate(fn.instrs[:n_entry]):
-        if ins.op not in ("ld", "ldu") or not ({"global", "const"} & set(ins.mods)):
+        if ins.op not in ("ld", "ldu"):
             continue
-        if not any(t in ins.mods for t in _TYPES) or any(m.startswith("v") and m[1:].isdigit() for m in ins.mods):
+        mods = set(ins.mods)
+        if mods & {"local", "param"} or any(m.startswith("v") and m[1:].isdigit() for m in ins.mods):
             continue
-        if len(ins.args) != 2 or ins.args[0].kind != "reg" or ins.args[1].kind != "mem":
+        width = next((w for t, w in _WIDTH.items() if t in mods), None)
+        if width is None or len(ins.args) != 2 or ins.args[0].kind != "reg" or ins.args[1].kind != "mem":
             continue
-        if any(s <= pc <= e for s, e in backs):
-            continue
-        out.append(pc)
+        space = SHARED if "shared" in mods else GLOBAL
+        out.append((pc, width, space, any(s <= pc <= e for s, e in backs)))
     got = tuple(out)
-    fn.__dict__["_observed_candidates"] = got
+    fn.__dict__["_observed_reads"] = got
     return got
 
 
-def width(ins) -> int:
-    """The bytes a candidate load reads (4 or 8)."""
-    return next(w for t, w in _TYPES.items() if t in ins.mods)
-
-
 class Observed:
-    """Per candidate load, per thread of the launch: the address read (-1: not executed) and the value (its bytes
-    little-endian in a uint64; ``width``: 4 or 8 bytes a candidate)."""
+    """Per execution of a candidate load, per thread that ran it: the address read, the bytes (little-endian in a
+    uint64), the thread's barrier epoch. ``pcs``: the candidates' pcs; ``widths``: their bytes (1, 2, 4 or 8);
+    ``spaces``: GLOBAL or SHARED each; ``loops``: which of them lie inside a loop (their own budget)."""
 
-    def __init__(self, pcs, nthreads: int, widths=None):
+    def __init__(self, pcs, nthreads: int, widths=None, spaces=None, loops=None):
         self.pcs = {pc: i for i, pc in enumerate(pcs)}
-        self.width = np.asarray(widths if widths is not None else [4] * len(pcs), dtype=np.int64)
-        self.addr = np.full((len(pcs), nthreads), -1, dtype=np.int64)
-        self.val = np.zeros((len(pcs), nthreads), dtype=np.uint64)
+        n = len(self.pcs)
+        self.width = np.asarray(widths if widths is not None else [4] * n, dtype=np.int64)
+        self.space = np.asarray(spaces if spaces is not None else [GLOBAL] * n, dtype=np.int64)
+        self.in_loop = np.asarray(loops if loops is not None else [False] * n, dtype=bool)
+        self.nthreads = nthreads
+        self._parts: list = []           # (in_loop, space, width, gtid, epoch, addr, value)
+        self._loop_reads = 0
+        self.loops_dropped = False
+        self._tables = None
 
     @classmethod
     def for_launch(cls, fn, nthreads: int):
-        """An ``Observed`` for the launch, or None (no candidate, or too many threads to keep)."""
-        pcs = candidates(fn)
-        if not pcs or len(pcs) * nthreads > MAX_KEPT:
+        """An ``Observed`` for the launch, or None (no candidate)."""
+        cands = candidates(fn)
+        outside = sum(1 for c in cands if not c[3])
+        if outside * nthreads > MAX_KEPT:                     # as before: too many thread slots to keep
+            cands = tuple(c for c in cands if c[3])
+        if not cands:
             return None
-        return cls(pcs, nthreads, [width(fn.instrs[pc]) for pc in pcs])
+        return cls([c[0] for c in cands], nthreads, [c[1] for c in cands], [c[2] for c in cands],
+                   [c[3] for c in cands])
 
     def type(self, pc: int) -> str:
-        """The type a candidate's destination is read back as (isa.execute)."""
-        return "u64" if self.width[self.pcs[pc]] == 8 else "u32"
+        """The type a candidate's destination is read back as (isa.execute): its raw bits."""
+        return _READ_AS[int(self.width[self.pcs[pc]])]
 
-    def keep(self, pc: int, gtid, addr, value):
-        """A candidate load executed (isa.execute): the launch's thread ids, their addresses, the values read."""
+    def keep(self, pc: int, gtid, addr, value, epoch=None):
+        """A candidate load executed (isa.execute): the launch's thread ids, their addresses, the values read, their
+        barrier epochs (None: unknown, kept for the any-epoch question only)."""
         k = self.pcs[pc]
-        self.addr[k, gtid] = addr
-        self.val[k, gtid] = np.asarray(value).astype(np.uint64, copy=False)
+        gtid = np.asarray(gtid, dtype=np.int64).ravel()
+        if not len(gtid):
+            return
+        loop = bool(self.in_loop[k])
+        if loop:
+            if self.loops_dropped:
+                return
+            self._loop_reads += len(gtid)
+            if self._loop_reads > MAX_LOOP_READS:          # past the budget: no read inside a loop is kept
+                self.loops_dropped = True
+                self._parts = [p for p in self._parts if not p[0]]
+                self._tables = None
+                return
+        ep = np.zeros(len(gtid), np.int64) if epoch is None else \
+            np.broadcast_to(np.asarray(epoch, dtype=np.int64), gtid.shape).copy()
+        self._parts.append((loop, int(self.space[k]), int(self.width[k]), gtid,
+                            ep, np.broadcast_to(np.asarray(addr, dtype=np.int64), gtid.shape).copy(),
+                            np.broadcast_to(np.asarray(value).astype(np.uint64, copy=False), gtid.shape).copy()))
+        self._tables = None
 
-    def value(self, lanes, addr, nbytes: int = 4):
-        """The ``nbytes`` (4 or 8) each of ``lanes`` (launch thread ids) read at ``addr`` (int64 per lane) with
-        candidate loads (a load of those bytes or of a wider range holding them), as uint32 or uint64, or None where
-        one lane has no such read or its reads of them disagree."""
-        lanes = np.asarray(lanes)
+    # ------------------------------------------------------------------ the tables asked
+    def _words(self):
+        """Every read as 4-byte words: (space, gtid, epoch, word index, byte mask, word value)."""
+        if not self._parts:
+            e = np.zeros(0, np.int64)
+            return e, e, e, e, e.astype(np.uint8), e.astype(np.uint32)
+        sp = np.concatenate([np.full(len(p[3]), p[1], np.int64) for p in self._parts])
+        wd = np.concatenate([np.full(len(p[3]), p[2], np.int64) for p in self._parts])
+        gt = np.concatenate([p[3] for p in self._parts])
+        ep = np.concatenate([p[4] for p in self._parts])
+        ad = np.concatenate([p[5] for p in self._parts])
+        vl = np.concatenate([p[6] for p in self._parts])
+        outs = []
+        for k in range(3):                                   # an unaligned 8-byte read spans 3 words
+            word = (ad >> 2) + k
+            mask = np.zeros(len(ad), np.uint8)
+            val = np.zeros(len(ad), np.uint32)
+            for j in range(4):
+                i = word * 4 + j - ad                        # the byte of the read that lands in byte j
+                ok = (i >= 0) & (i < wd)
+                byte = (vl >> (8 * np.clip(i, 0, 7)).astype(np.uint64)) & np.uint64(0xFF)
+                mask |= (ok.astype(np.uint8) << np.uint8(j))
+                val |= np.where(ok, byte, 0).astype(np.uint32) << np.uint32(8 * j)
+            on = mask != 0
+            outs.append((sp[on], gt[on], ep[on], word[on], mask[on], val[on]))
+        return tuple(np.concatenate([o[c] for o in outs]) for c in range(6))
+
+    def _table(self, sp, gt, ep, word, mask, val):
+        """A lookup: sorted keys of (space, thread, epoch, word), per key the bytes read (mask), the bytes two
+        reads disagree on (mask), and the value (uint32)."""
+        words = np.unique(word)
+        rank = np.searchsorted(words, word)
+        n_ep = int(ep.max()) + 1 if len(ep) else 1
+        n_gt = int(gt.max()) + 1 if len(gt) else 1
+        if 2 * n_gt * n_ep * max(1, len(words)) >= 2 ** 62:
+            return None
+        key = ((sp * n_gt + gt) * n_ep + ep) * max(1, len(words)) + rank
+        order = np.argsort(key, kind="stable")
+        key, mask, val = key[order], mask[order], val[order]
+        starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]) if len(key) else np.zeros(0, np.int64)
+        have = np.bitwise_or.reduceat(mask, starts) if len(key) else mask
+        clash = np.zeros(len(starts), np.uint8)
+        out = np.zeros(len(starts), np.uint32)
+        for j in range(4):
+            on = ((mask >> np.uint8(j)) & np.uint8(1)).astype(bool)
+            b = (val >> np.uint32(8 * j)) & np.uint32(0xFF)
+            lo = np.minimum.reduceat(np.where(on, b, np.uint32(0xFF)), starts) if len(key) else b
+            hi = np.maximum.reduceat(np.where(on, b, np.uint32(0)), starts) if len(key) else b
+            got = ((have >> np.uint8(j)) & np.uint8(1)).astype(bool)
+            clash |= ((got & (lo != hi)).astype(np.uint8) << np.uint8(j))
+            out |= np.where(got, lo, 0).astype(np.uint32) << np.uint32(8 * j)
+        return {"keys": key[starts], "have": have, "clash": clash, "val": out, "words": words,
+                "n_gt": n_gt, "n_ep": n_ep}
+
+    def _build(self):
+        if self._tables is None:
+            sp, gt, ep, word, mask, val = self._words()
+            self._tables = (self._table(sp, gt, ep, word, mask, val),
+                            self._table(sp, gt, np.zeros_like(ep), word, mask, val))
+        return self._tables
+
+    @staticmethod
+    def _ask(t, space, lanes, epoch, word, need):
+        """Per lane: (found and every needed byte read, a needed byte two reads disagree on, the word)."""
+        n = len(lanes)
+        if t is None or not len(t["keys"]):
+            return np.zeros(n, bool), np.zeros(n, bool), np.zeros(n, np.uint32)
+        words = t["words"]
+        r = np.searchsorted(words, word)
+        rc = np.clip(r, 0, len(words) - 1)
+        inside = (words[rc] == word) & (lanes < t["n_gt"]) & (epoch >= 0) & (epoch < t["n_ep"])
+        key = ((space * t["n_gt"] + lanes) * t["n_ep"] + np.clip(epoch, 0, t["n_ep"] - 1)) * len(words) + rc
+        i = np.clip(np.searchsorted(t["keys"], key), 0, len(t["keys"]) - 1)
+        found = inside & (t["keys"][i] == key)
+        have = np.where(found, t["have"][i], 0) & need
+        clash = (np.where(found, t["clash"][i], 0) & need) != 0
+        return have == need, clash, np.where(found, t["val"][i], 0).astype(np.uint32)
+
+    def value(self, lanes, addr, nbytes: int = 4, epoch=None, space: int = GLOBAL):
+        """The ``nbytes`` (1, 2, 4 or 8) each of ``lanes`` (launch thread ids) read at ``addr`` (int64 per lane) in
+        ``space``, in barrier epoch ``epoch`` (per lane; None: any), as uint32 (uint64 for 8 bytes), or None where
+        one lane's reads do not give them or disagree."""
+        lanes = np.asarray(lanes, dtype=np.int64).ravel()
         addr = np.broadcast_to(np.asarray(addr, dtype=np.int64), lanes.shape)
-        start = self.addr[:, lanes]                              # [candidate, lane]
-        shift = addr[None, :] - start
-        hit = (start >= 0) & (shift >= 0) & (shift + nbytes <= self.width[:, None])
-        if not hit.any(axis=0).all():
-            return None
-        mask = np.uint64((1 << (8 * nbytes)) - 1)
-        vals = (self.val[:, lanes] >> (8 * np.clip(shift, 0, 7)).astype(np.uint64)) & mask
-        lo = np.where(hit, vals, mask).min(axis=0)
-        hi = np.where(hit, vals, np.uint64(0)).max(axis=0)
-        if (lo != hi).any():
-            return None
-        return lo.astype(np.uint32 if nbytes == 4 else np.uint64)
+        if not len(lanes):
+            return np.zeros(0, np.uint64 if nbytes == 8 else np.uint32)
+        by_epoch, any_epoch = self._build()
+        ep = None if epoch is None else np.broadcast_to(np.asarray(epoch, dtype=np.int64), lanes.shape)
+        out = np.zeros(lanes.shape, np.uint64)
+        first = addr >> 2
+        last = (addr + nbytes - 1) >> 2
+        for k in range(int((last - first).max()) + 1):
+            word = first + k
+            lo = np.maximum(addr, word * 4) - word * 4                  # the needed bytes of this word
+            hi = np.minimum(addr + nbytes, word * 4 + 4) - word * 4
+            need = np.zeros(lanes.shape, np.uint8)
+            for j in range(4):
+                need |= (((j >= lo) & (j < hi)).astype(np.uint8) << np.uint8(j))
+            use = need != 0
+            ok = np.zeros(lanes.shape, bool)
+            got = np.zeros(lanes.shape, np.uint32)
+            if ep is not None:
+                ok, clash, got = self._ask(by_epoch, space, lanes, ep, word, need)
+                if (clash & use).any():
+                    return None
+            miss = use & ~ok
+            if miss.any():
+                ok2, clash2, got2 = self._ask(any_epoch, space, lanes, np.zeros_like(lanes), word, need)
+                if ((clash2 | ~ok2) & miss).any():
+                    return None
+                got = np.where(miss, got2, got)
+            for j in range(4):
+                b = ((got >> np.uint32(8 * j)) & np.uint32(0xFF)).astype(np.uint64)
+                at = word * 4 + j - addr                            # the byte of the answer
+                on = (at >= 0) & (at < nbytes) & use
+                out |= np.where(on, b << (8 * np.clip(at, 0, 7)).astype(np.uint64), np.uint64(0))
+        return out if nbytes == 8 else out.astype(np.uint32)

@@ -47,6 +47,7 @@ from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import constant_symbols, entry_sass, sass_listing
 from ..ptx import split_top
 from .ifconvert import _SHARED_KINDS, access_kind, plan_for
+from . import observed as observed_space
 from .metrics import METRIC_KEYS
 from .undecided import Undecided
 
@@ -170,9 +171,10 @@ class Launch:
     observed: object = None        # counters/observed.Observed: what the launch's own loads read (or None)
     const3: tuple = ()             # (bank-3 offset, size, the emulator's address) per __constant__ variable
     bank3: tuple = ()              # (bank-3 offset, the variable's bytes) per __constant__ variable
+    cluster: object = None         # the launch's cluster shape, or None where it has none
 
     def key(self):
-        return (self.grid, self.block, self.param_bytes[:self.known], self.arch, self.bank3)
+        return (self.grid, self.block, self.param_bytes[:self.known], self.arch, self.bank3, self.cluster)
 
     def const3_value(self, off, nbytes: int):
         """``c[0x3][off]`` (``off`` an int or per-lane array) as uint64 values, where every offset lies in one
@@ -267,8 +269,11 @@ class _Group:
     once the group ran a target whose predicate its lanes of one warp did not agree on (``Replay._mixed``);
     ``parted``: per thread, whether its warp was part in this group and part elsewhere at such a run."""
 
-    def __init__(self, lanes, pc, regs, preds, counts, parted=False, local=None, apart=0, open_=()):
+    def __init__(self, lanes, pc, regs, preds, counts, parted=False, local=None, apart=0, open_=(), epoch=1):
         self.lanes, self.pc, self.regs, self.preds, self.counts = lanes, pc, regs, preds, counts
+        # per thread: the block barriers it has passed, plus one (the machine's ``epoch``: what its loads read is
+        # kept by epoch, counters/observed.py); -1 where not known (a region stepped over held a barrier)
+        self.epoch = epoch
         self.parted = parted
         self.local = {} if local is None else local     # local address -> a byte's value (uniform address)
         # per thread: 0 its warp's live lanes are all here; 1 some are on another path, alive until the
@@ -291,7 +296,7 @@ class _Group:
             return _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
                           {k: [cut(x) for x in c] for k, c in self.counts.items()}, cut(self.parted),
                           sub(self.local), cut(self.apart),
-                          tuple((b, e, cut(a), c) for b, e, a, c in self.open))
+                          tuple((b, e, cut(a), c) for b, e, a, c in self.open), cut(self.epoch))
         return part(mask), part(~mask)
 
 
@@ -315,7 +320,7 @@ def _join(g, p):
     open_ = tuple((b, e, cat(a, a2, np.int8), c) for (b, e, a, c), (_, _, a2, _) in zip(g.open, p.open))
     return _Group(np.concatenate([g.lanes, p.lanes]), g.pc, table(g.regs, p.regs), table(g.preds, p.preds),
                   {k: list(c) for k, c in g.counts.items()}, cat(g.parted, p.parted, bool), {},
-                  cat(g.apart, p.apart, np.int8), open_)
+                  cat(g.apart, p.apart, np.int8), open_, cat(g.epoch, p.epoch, np.int64))
 
 
 def _division_step(op: str, mods: tuple, a):
@@ -452,6 +457,8 @@ class Replay:
             self._poison(g, self.instrs[i], None)
             if self.instrs[i].op in _LOCAL_WRITES:
                 g.local = {}
+            if self.instrs[i].op == "BAR":           # how many barriers each thread passed there is not known
+                g.epoch = np.int64(-1)
         while g.open and g.open[-1][1] <= e:       # regions stepped over whole: their threads met at the end
             g.apart = g.open[-1][2]
             g.open = g.open[:-1]
@@ -742,22 +749,37 @@ class Replay:
                         ((a.astype(np.uint64) + b.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
         if op in ("LEA", "ULEA") and "HI" not in mods and "X" not in mods:
             srcs = [x for x in o[1:] if not _PRED.match(x)]
-            for p in (x for x in o[1:] if _PRED.match(x)):
-                sset(p, Unknown("carry", op=op, addr=_at(ins)))
-            if len(srcs) != 3:
+            carry = [x for x in o[1:] if _PRED.match(x)]
+            if len(srcs) != 3 or len(carry) > 1:
+                for p in carry:
+                    sset(p, Unknown("carry", op=op, addr=_at(ins)))
                 return sset(o[0], Unknown("op", op=op, addr=_at(ins)))
             a, b, s = (self._val(g, x, ins) for x in srcs)
             bad = next((x for x in (a, b, s) if isinstance(x, Unknown)), None)
             if bad is not None:
+                for p in carry:
+                    sset(p, bad)
                 return sset(o[0], bad)
             sh = (a.astype(np.uint64) << (s.astype(np.uint64) & np.uint64(31))) & np.uint64(_MASK)
-            return sset(o[0], ((sh + b.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
-        if op in ("LEA", "ULEA") and "HI" in mods and "X" not in mods:
+            total = sh + b.astype(np.uint64)
+            for p in carry:                         # LEA R4, P0, ...: the carry out of the low word (for LEA.HI.X)
+                sset(p, np.asarray(total >> np.uint64(32), dtype=bool))
+            return sset(o[0], (total & np.uint64(_MASK)).astype(_U32))
+        if op in ("LEA", "ULEA") and "HI" in mods and set(mods) <= {"HI", "X", "SX32"}:
             # the high word of a 64-bit shift-add: d = b + ((c:a) << s) >> 32, c the high word
-            # (.SX32: a's sign); ptxas computes a loop's trip count >> k this way (LEA.HI d, a, 1, RZ, 32-k)
+            # (.SX32: a's sign); ptxas computes a loop's trip count >> k this way (LEA.HI d, a, 1, RZ, 32-k);
+            # .X adds the carry a LEA of the low words set (a 64-bit address: LEA R4, P0 ...; LEA.HI.X R5, ..., P0)
             srcs = [x for x in o[1:] if not _PRED.match(x)]
-            for p in (x for x in o[1:] if _PRED.match(x)):
-                sset(p, Unknown("carry", op=op, addr=_at(ins)))
+            preds = [x for x in o[1:] if _PRED.match(x)]
+            cin = np.uint64(0)
+            if "X" in mods:
+                cin = self._pred(g, preds[-1]) if len(preds) == 1 else Unknown("carry", op=op, addr=_at(ins))
+                if isinstance(cin, Unknown):
+                    return sset(o[0], cin)
+                cin = np.asarray(cin, dtype=np.uint64)
+            else:
+                for p in preds:
+                    sset(p, Unknown("carry", op=op, addr=_at(ins)))
             if len(srcs) != (3 if "SX32" in mods else 4):
                 return sset(o[0], Unknown("op", op=op, addr=_at(ins)))
             vals = [self._val(g, x, ins) for x in srcs]
@@ -769,7 +791,7 @@ class Replay:
             hi = (np.where(a >> np.uint64(31), np.uint64(_MASK), np.uint64(0)) if "SX32" in mods
                   else vals[2].astype(np.uint64))
             wide = ((hi << np.uint64(32)) | a) << s          # numpy's uint64 wraps: the 32 bits wanted survive
-            return sset(o[0], ((b + (wide >> np.uint64(32))) & np.uint64(_MASK)).astype(_U32))
+            return sset(o[0], ((b + (wide >> np.uint64(32)) + cin) & np.uint64(_MASK)).astype(_U32))
         if op in ("SHF", "USHF") and len(o) == 4:
             return self._shf(g, ins, guard)
         if op in ("LOP3", "ULOP3") and "LUT" in mods:
@@ -819,13 +841,60 @@ class Replay:
             return sset(o[0], _U32((hi << 16 | lo) & _MASK))
         if op == "R2UR" and len(o) == 2:
             return sset(o[0], v(1))
-        if op in ("LDG", "LDC", "ULDC") and self.launch.observed is not None:
+        if op in ("VOTE", "VOTEU") and mods == ("ANY",) and len(o) == 3 and o[1] in ("PT", "UPT"):
+            # the warp's lanes on here (with the predicate): ptxas's aggregated atomics elect a leader so
+            return sset(o[0], self._ballot(g, self._pred(g, o[2]), guard))
+        if op in ("FLO", "POPC", "UFLO", "UPOPC") and len(o) == 2 and set(mods) <= {"U32"}:
+            a = v(1)
+            if isinstance(a, Unknown):
+                return sset(o[0], a)
+            a = np.asarray(a, dtype=np.uint64)
+            if op.endswith("POPC"):
+                n = np.zeros(a.shape, np.uint64)
+                for k in range(32):
+                    n += (a >> np.uint64(k)) & np.uint64(1)
+                return sset(o[0], n.astype(_U32))
+            hi = np.full(a.shape, _MASK, np.uint64)           # FLO: the highest set bit, 0xffffffff for none
+            for k in range(32):
+                hi = np.where((a >> np.uint64(k)) & np.uint64(1), np.uint64(k), hi)
+            return sset(o[0], hi.astype(_U32))
+        if op in ("LDG", "LD", "LDS", "LDC", "ULDC") and self.launch.observed is not None:
             got = self._observed(g, ins, guard)
-            if got is not None:
-                if got.dtype == np.uint64:                   # an LDG.64: the register pair
-                    return self._set64(g, o[0], got, guard)
-                return sset(o[0], got)
+            m = _REG.match(o[0])
+            if got is not None and m and m.group(2) != "Z":
+                for k, word in enumerate(got):              # an LDG.64's register pair, an LDS.128's four
+                    sset(f"{m.group(1)}{int(m.group(2)) + k}", word)
+                return
         return self._poison(g, ins, guard)
+
+    def _ballot(self, g, p, guard):
+        """Per lane, the mask of its warp's lanes that run a ``VOTE.ANY`` here with ``p`` on, or Unknown where a warp
+        may have live lanes on another path (``_Group.apart``)."""
+        if isinstance(p, Unknown):
+            return p
+        if isinstance(guard, Unknown) or (np.asarray(g.apart) != 0).any():
+            return Unknown("op", op="VOTE", addr="")
+        tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
+        wpb = (tpb + 31) // 32
+        warp = (g.lanes // tpb) * wpb + (g.lanes % tpb) // 32
+        bit = (g.lanes % tpb) % 32
+        on = np.broadcast_to(np.asarray(p, dtype=bool), g.lanes.shape)
+        if guard is not None:
+            on = on & np.broadcast_to(np.asarray(guard, dtype=bool), g.lanes.shape)
+        w0 = int(warp.min())
+        bits = np.zeros(int(warp.max()) - w0 + 1, np.uint64)
+        np.bitwise_or.at(bits, warp[on] - w0, np.uint64(1) << bit[on].astype(np.uint64))
+        return _uniform(bits[warp - w0].astype(_U32))
+
+    @staticmethod
+    def _barrier(g, guard):
+        """The group's epochs past a ``BAR.SYNC``/``BAR.RED`` (a block barrier: the machine's epoch counts them;
+        ``BAR.ARV`` waits for nothing and counts none), one more for each lane it is on for."""
+        ep = np.asarray(g.epoch, dtype=np.int64)
+        if isinstance(guard, Unknown):
+            return np.int64(-1)
+        step = np.int64(1) if guard is None else np.asarray(guard, dtype=np.int64)
+        return _uniform(np.where(ep >= 0, ep + step, ep))
 
     def _bank3(self, g, ins):
         """An ``LDC``/``ULDC`` of ``c[0x3][...]`` (a ``__constant__`` variable; its offset computed): the bytes
@@ -848,16 +917,19 @@ class Replay:
         return off
 
     def _observed(self, g, ins, guard):
-        """A 32- or 64-bit LDG, or a 32-bit LDC of a ``__constant__`` variable (``c[0x3][...]``), whose address the
-        replay computed: the value each lane's thread read there in the launch (``Launch.observed``,
-        counters/observed.py; uint64 for an LDG.64, its register pair's), or None where that is not known for every
-        lane the instruction is on for."""
+        """An LDG, LD or LDS of 1 to 8 bytes, or a 32-bit LDC of a ``__constant__`` variable (``c[0x3][...]``), whose
+        address the replay computed: the value each lane's thread read there in the launch, in the barrier epoch
+        the replay counted for it (``Launch.observed``, counters/observed.py; uint64 for a 64-bit load, its register
+        pair's; a signed byte or half sign-extended), or None where that is not known for every lane the
+        instruction is on for. As a list of uint32 words, one per destination register."""
         o = ins.ops
-        wide = "64" in ins.mods and ins.op == "LDG"
-        if len(o) != 2 or set(ins.mods) & {"128", "U8", "S8", "U16", "S16", "U64"} or ("64" in ins.mods and not wide):
+        mods = set(ins.mods)
+        if len(o) != 2 or "U64" in mods or (mods & {"64", "128"} and ins.op in ("LDC", "ULDC")):
             return None
-        nbytes = 8 if wide else 4
-        if ins.op == "LDG":
+        nbytes = 16 if "128" in mods else 8 if "64" in mods else 1 if mods & {"U8", "S8"} else \
+            2 if mods & {"U16", "S16"} else 4
+        space = observed_space.GLOBAL
+        if ins.op in ("LDG", "LD"):
             m = _GADDR.fullmatch(re.sub(r"^desc\[[^\]]*\]", "", o[1]))
             if not m:
                 return None
@@ -866,9 +938,14 @@ class Replay:
                 return None
             off = int(m.group(3), 16) * (-1 if m.group(2) else 1) if m.group(3) else 0
             addr = np.asarray(base, dtype=np.uint64).astype(np.int64) + off
+        elif ins.op == "LDS":
+            addr = self._saddr(g, o[1], ins)
+            if addr is None:
+                return None
+            space = observed_space.SHARED
         else:
             m = _CONST3.fullmatch(o[1])
-            if not m or not self.launch.const3:
+            if not m or not self.launch.const3 or nbytes != 4:
                 return None
             off = self._const3_offset(g, ins, m)
             if off is None:
@@ -880,15 +957,41 @@ class Replay:
                 return None
         lanes = g.lanes
         addr = np.broadcast_to(addr, lanes.shape)
-        if guard is None or np.ndim(guard) == 0:
-            return self.launch.observed.value(lanes, addr, nbytes)
-        sel = np.broadcast_to(guard, lanes.shape)
-        got = self.launch.observed.value(lanes[sel], addr[sel], nbytes)
-        if got is None:
+        epoch = np.broadcast_to(np.asarray(g.epoch, dtype=np.int64), lanes.shape)
+        sel = np.ones(lanes.shape, bool) if guard is None or np.ndim(guard) == 0 else np.broadcast_to(guard, lanes.shape)
+        words = []                  # one register each; a word not read stays unknown, the others are still known
+        for at in range(0, nbytes, 4):
+            got = self.launch.observed.value(lanes[sel], addr[sel] + at, min(4, nbytes), epoch[sel], space)
+            if got is None:
+                words.append(Unknown("loaded", op=ins.op, addr=_at(ins)))
+                continue
+            if nbytes < 4 and mods & {"S8", "S16"}:
+                top = np.uint32(1 << (8 * nbytes - 1))
+                got = np.where(got & top, got | np.uint32((_MASK << (8 * nbytes)) & _MASK), got).astype(_U32)
+            out = np.zeros(lanes.shape, dtype=_U32)
+            out[sel] = got
+            words.append(_uniform(out))
+        return None if all(isinstance(w, Unknown) for w in words) else words
+
+    def _saddr(self, g, text: str, ins):
+        """An LDS's shared address (``[R2+UR4+0x10]``, ``[UR4]``, ``[R3.X4+0x8]``...) per lane, as the machine's
+        shared addresses are (the block's window, ``memory.shared_base`` included), or None."""
+        if not (text.startswith("[") and text.endswith("]")):
             return None
-        out = np.zeros(lanes.shape, dtype=got.dtype)
-        out[sel] = got
-        return out
+        total = np.int64(0)
+        for term in re.split(r"\+(?=\s*-?\s*[A-Z0-9])", text[1:-1].replace(" ", "")):
+            mm = re.fullmatch(r"(-?)(0x[0-9a-f]+)", term)
+            if mm:
+                total = total + int(mm.group(2), 16) * (-1 if mm.group(1) else 1)
+                continue
+            mm = re.fullmatch(r"(U?R(?:\d+|Z))(?:\.X(\d+))?", term)
+            if not mm:
+                return None
+            r = self._val(g, mm.group(1), ins)
+            if isinstance(r, Unknown):
+                return None
+            total = total + r.astype(np.int64) * (int(mm.group(2)) if mm.group(2) else 1)
+        return np.asarray(total, dtype=np.int64) & np.int64(0xFFFFFFFF)
 
     def _special(self, g, ins, guard):
         d, src = ins.ops
@@ -900,6 +1003,10 @@ class Replay:
         sr = src.replace("SR_", "")
         if sr in coords:
             return self._set(g, d, coords[sr], guard)
+        if sr == "CgaCtaId" and self.launch.cluster is None:
+            # the block's rank in its cluster, 0 with no cluster: ptxas forms the shared window's addresses from it
+            # (``ULEA UR4, UR5, 0x400, 0x18``), which are then the machine's
+            return self._set(g, d, _U32(0), guard)
         return self._set(g, d, Unknown("special", sr=src, op=ins.op, addr=_at(ins)), guard)
 
     def _coords(self, g):
@@ -911,7 +1018,9 @@ class Replay:
         u = lambda x: _uniform(np.asarray(x).astype(_U32))  # noqa: E731
         return {"TID.X": u(tib % bx), "TID.Y": u((tib // bx) % by), "TID.Z": u(tib // (bx * by)),
                 "CTAID.X": u(bid % gx), "CTAID.Y": u((bid // gx) % gy), "CTAID.Z": u(bid // (gx * gy)),
-                "LANEID": u(tib % 32)}
+                "LANEID": u(tib % 32), "LTMASK": u((1 << (tib % 32)) - 1), "LEMASK": u((2 << (tib % 32)) - 1),
+                "EQMASK": u(1 << (tib % 32)), "GTMASK": u(_MASK ^ ((2 << (tib % 32)) - 1)),
+                "GEMASK": u(_MASK ^ ((1 << (tib % 32)) - 1))}
 
     def _isetp(self, g, ins, guard):
         o, mods = ins.ops, set(ins.mods)
@@ -1271,6 +1380,8 @@ class Replay:
                 if guard is not None and not isinstance(guard, Unknown) and not np.any(guard):
                     g.pc += 1
                     continue
+                if ins.op == "BAR" and ({"SYNC", "RED"} & set(ins.mods)):
+                    g.epoch = self._barrier(g, guard)
                 self._step(g, ins, guard)
                 g.pc += 1
         done.extend(x for xs in parked.values() for x in xs)     # never met again: counted on their own
@@ -1447,6 +1558,9 @@ class Replay:
         np.logical_or.at(split, warp[ok], parted[ok])
         bad = np.nonzero(((hi >= 0) & (hi != lo)) | (split & (ghi != glo)))[0]
         if len(bad):
+            got = self._one_group_each(done, order, n, first, warp, nw)
+            if got is not None:
+                return got
             w = int(bad[0]) + (first // tpb) * ((tpb + 31) // 32)
             raise GiveUp("diverge", warp=w % ((tpb + 31) // 32), block=w // ((tpb + 31) // 32))
         per = np.bincount(hi[hi >= 0], minlength=len(vecs))
@@ -1454,6 +1568,38 @@ class Replay:
         return {t: (sum(int(per[i]) * by_id[i][k][0] for i in range(len(vecs))),
                     sum(int(per[i]) * by_id[i][k][1] for i in range(len(vecs))))
                 for k, t in enumerate(order)}
+
+
+    @staticmethod
+    def _one_group_each(done, order, n, first, warp, nw):
+        """Where a warp's threads do not agree on every target (thread 0 alone runs an ``if (tid == 0)`` block's
+        stores): per warp and target, the threads that ran it must all be of one group (they ran it together, the
+        others were off or elsewhere), and the warp ran it as often as that group, with a lane on as often as its
+        lanes say. None where two groups of a warp ran one target (when each ran it is not known)."""
+        out = {}
+        for t in order:
+            runs = np.zeros(n, np.int64)
+            on = np.zeros(n, np.int64)
+            gid = np.full(n, -1, np.int64)
+            for i, g in enumerate(done):
+                c = g.counts.get(t)
+                if not c or not c[0]:
+                    continue
+                at = g.lanes - first
+                runs[at] = c[0]
+                on[at] = np.broadcast_to(np.asarray(c[1], dtype=np.int64), g.lanes.shape)
+                gid[at] = i
+            ran = runs > 0
+            ghi, glo = np.full(nw, -1, np.int64), np.full(nw, 1 << 40, np.int64)
+            np.maximum.at(ghi, warp[ran], gid[ran])
+            np.minimum.at(glo, warp[ran], gid[ran])
+            if ((ghi >= 0) & (ghi != glo)).any():
+                return None
+            r, o = np.zeros(nw, np.int64), np.zeros(nw, np.int64)
+            np.maximum.at(r, warp[ran], runs[ran])
+            np.maximum.at(o, warp[ran], on[ran])
+            out[t] = (int(r.sum()), int(o.sum()))
+        return out
 
 
 # ------------------------------------------------------------------ in the machine
@@ -1590,7 +1736,7 @@ def _family(ins) -> str | None:
 
 
 def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only, arch, observed=None,
-                 global_syms=None, ptx_counters=None, const_data=None) -> tuple:
+                 global_syms=None, ptx_counters=None, const_data=None, cluster="unknown") -> tuple:
     """The lines the SASS check left to the PTX because ptxas made more (or fewer) copies of their
     accesses than the model expected, and nothing else (``sass_model``'s ``plan.copies``: a loop
     unrolled with a remainder, NVVM's and ptxas's unrolling stacked): replay the SASS's control flow
@@ -1653,6 +1799,8 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         replay, of, runs, keys, const3, preplay, ofp, pruns = got
         launch = launch_of(fn.params, params, grid, block, arch,
                            aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
+        launch.cluster = cluster if cluster is None else tuple(cluster) if isinstance(cluster, (tuple, list)) \
+            else str(cluster)
         if observed is not None:
             launch.observed = observed
             launch.const3 = tuple((off, size, int(global_syms[name])) for name, (off, size) in const3

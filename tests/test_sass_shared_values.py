@@ -1,0 +1,128 @@
+"""Values the SASS replay reads from what the launch's loads read, barrier epoch by barrier epoch
+(tilelab/emu/counters/observed.py, sass_replay.py's ``_observed``, ``_saddr``, ``_barrier``, ``_ballot``).
+
+Why: betweenness-centrality-gpu's ``while (block_source < nodes)`` (a ``__shared__`` scalar thread 0 writes, read
+again after every ``__syncthreads``) and GridKnn's 64-bit addresses (``LEA R4, P0 ...; LEA.HI.X R5, ..., P0``) made
+the replay give up at their first trip: the value was loaded from shared memory, or the carry was not followed.
+These tests are synthetic SASS with the values a launch would have kept; each fails where the replay ignores
+the barrier epoch, the carry, or the warp's vote."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from tilelab.emu.counters import observed as ob
+from tilelab.emu.counters import sass_replay as sr
+
+
+def _replay(text, targets):
+    return sr.Replay([sr.instruction(0x10 * i, t) for i, t in enumerate(text)], targets)
+
+
+def test_a_value_is_read_in_the_epoch_the_thread_read_it():
+    o = ob.Observed([1, 2], 4, widths=[4, 4], spaces=[ob.SHARED, ob.SHARED], loops=[False, True])
+    o.keep(1, np.arange(4), 0x404, np.full(4, 99, np.uint32), np.ones(4))          # before the barrier
+    o.keep(2, np.arange(4), 0x404, np.full(4, 16, np.uint32), np.full(4, 2))       # after it
+    assert list(o.value(np.arange(4), 0x404, 4, np.full(4, 1), ob.SHARED)) == [99] * 4
+    assert list(o.value(np.arange(4), 0x404, 4, np.full(4, 2), ob.SHARED)) == [16] * 4
+    assert o.value(np.arange(4), 0x404, 4, None, ob.SHARED) is None            # any epoch: two values
+    assert o.value(np.arange(4), 0x404, 4, np.full(4, 3), ob.SHARED) is None   # not read then, and no one value
+    assert o.value(np.arange(4), 0x404, 4, np.full(4, 2), ob.GLOBAL) is None   # another space
+    o.keep(2, np.array([1]), 0x404, np.array([17], np.uint32), np.array([2]))    # changed within the epoch
+    assert o.value(np.arange(4), 0x404, 4, np.full(4, 2), ob.SHARED) is None
+    assert list(o.value(np.array([0, 2]), 0x404, 4, np.full(2, 2), ob.SHARED)) == [16, 16]
+
+
+def test_bytes_are_assembled_from_the_reads_that_hold_them():
+    rng = random.Random(3)
+    for _ in range(20):
+        raw = bytes(rng.getrandbits(8) for _ in range(16))
+        o = ob.Observed([1, 2, 3], 2, widths=[1, 2, 8], spaces=[ob.GLOBAL] * 3)
+        o.keep(1, np.arange(2), 0x1001, np.full(2, raw[1], np.uint8), np.ones(2))
+        o.keep(2, np.arange(2), 0x1002, np.full(2, int.from_bytes(raw[2:4], "little"), np.uint16), np.ones(2))
+        o.keep(3, np.arange(2), 0x1004, np.full(2, int.from_bytes(raw[4:12], "little"), np.uint64), np.ones(2))
+        one = np.ones(2)
+        assert o.value(np.arange(2), 0x1000, 4, one) is None                     # byte 0x1000 never read
+        assert list(o.value(np.arange(2), 0x1001, 1, one)) == [raw[1]] * 2
+        assert list(o.value(np.arange(2), 0x1001, 4, one)) == [int.from_bytes(raw[1:5], "little")] * 2
+        got = o.value(np.arange(2), 0x1002, 8, one)
+        assert got.dtype == np.uint64 and list(got) == [int.from_bytes(raw[2:10], "little")] * 2
+
+
+def test_reads_inside_loops_past_their_budget_are_not_kept(monkeypatch):
+    monkeypatch.setattr(ob, "MAX_LOOP_READS", 6)
+    o = ob.Observed([1, 2], 4, widths=[4, 4], loops=[False, True])
+    o.keep(1, np.arange(4), 0x100, np.full(4, 5, np.uint32), np.ones(4))
+    o.keep(2, np.arange(4), 0x200, np.full(4, 6, np.uint32), np.ones(4))
+    assert list(o.value(np.arange(4), 0x200, 4, np.ones(4))) == [6] * 4
+    o.keep(2, np.arange(4), 0x204, np.full(4, 7, np.uint32), np.ones(4))         # 8 loop reads: over
+    assert o.loops_dropped and o.value(np.arange(4), 0x200, 4, np.ones(4)) is None
+    assert list(o.value(np.arange(4), 0x100, 4, np.ones(4))) == [5] * 4           # the others stay
+
+
+# thread 0 wrote the bound (16) at 0x404 before the barrier; every thread read 99 there before it, 16 after
+_BOUND = ["S2R R0, SR_TID.X", "S2UR UR5, SR_CgaCtaId", "UMOV UR4, 0x400", "ULEA UR4, UR5, UR4, 0x18",
+          "LDS R2, [UR4+0x4]", "BAR.SYNC.DEFER_BLOCKING 0x0", "LDS R2, [UR4+0x4]",
+          "ISETP.GE.AND P0, PT, R0, R2, PT", "@P0 EXIT", "LDS R3, [R0.X4+UR4+0x10]", "EXIT"]
+
+
+def _bound_launch(epoch_after=2):
+    o = ob.Observed([1, 2], 64, widths=[4, 4], spaces=[ob.SHARED, ob.SHARED])
+    o.keep(1, np.arange(64), 0x404, np.full(64, 99, np.uint32), np.ones(64))
+    o.keep(2, np.arange(64), 0x404, np.full(64, 16, np.uint32), np.full(64, epoch_after))
+    L = sr.Launch((1, 1, 1), (64, 1, 1))
+    L.observed = o
+    return L
+
+
+def test_a_shared_bound_read_after_a_barrier_decides_the_exit():
+    """Threads 16..63 leave: warp 0 runs the load once (16 lanes on), warp 1 never. Read in the wrong epoch (99)
+    every thread would stay and both warps run it."""
+    got = _replay(_BOUND, (9,)).run(_bound_launch())
+    assert got[9] == (1, 1)
+    with pytest.raises(sr.GiveUp, match="EXIT"):       # both reads in one epoch, two values: no guess
+        _replay(_BOUND, (9,)).run(_bound_launch(epoch_after=1))
+
+
+def test_the_shared_window_needs_no_cluster():
+    L = _bound_launch()
+    L.cluster = (2, 1, 1)                                                     # CgaCtaId is the block's rank then
+    try:
+        _replay(_BOUND, (9,)).run(L)
+    except sr.GiveUp as e:
+        assert "EXIT" in str(e)
+    else:
+        raise AssertionError("a cluster's rank was taken as 0")
+
+
+def test_an_aggregated_atomic_elects_its_leader():
+    """ptxas's warp-aggregated ``atomicAdd(&n, 1)``: VOTEU.ANY, FLO, POPC and the lane's mask elect one lane per warp;
+    the ATOMS runs once per warp with one lane on, and POPC says how many lanes came (48 threads: 32 and 16)."""
+    text = ["S2R R0, SR_LANEID", "VOTEU.ANY UR4, UPT, PT", "FLO.U32 R1, UR4", "POPC R2, UR4", "S2R R6, SR_LTMASK",
+            "LOP3.LUT R6, R6, UR4, RZ, 0xc0, !PT", "POPC R6, R6", "ISETP.EQ.U32.AND P0, PT, R1, R0, PT",
+            "@P0 ATOMS.ADD R3, [RZ], R2", "ISETP.NE.AND P1, PT, R2, 0x20, PT", "@P1 LDS R5, [RZ]",
+            "ISETP.NE.AND P2, PT, R6, R0, PT", "@P2 LDS R7, [RZ]", "EXIT"]
+    got = _replay(text, (8, 10, 12)).run(sr.Launch((2, 1, 1), (48, 1, 1)))
+    assert got[8] == (4, 4)           # 2 blocks x 2 warps, the leader's lane on
+    assert got[10] == (4, 2)          # run by every warp, with lanes on in the 16-lane warps only
+    assert got[12] == (4, 0)          # each lane's rank among the voters is its lane id: never on
+
+
+def test_a_64_bit_address_carries_into_its_high_word():
+    rng = random.Random(11)
+    M = 0xFFFFFFFF
+    for _ in range(40):
+        a, b, hi = rng.getrandbits(32), rng.getrandbits(32), rng.getrandbits(32)
+        sh = rng.randint(0, 4)
+        text = [f"MOV R2, {a:#x}", f"MOV R3, {b:#x}", f"MOV R7, {hi:#x}", f"LEA R4, P0, R2, R3, {sh:#x}",
+                f"LEA.HI.X R5, R2, R7, RZ, {sh:#x}, P0", "EXIT"]
+        rp = _replay(text, ())
+        rp.launch = sr.Launch((1, 1, 1), (1, 1, 1))
+        g = sr._Group(np.arange(1), 0, {}, {}, {})
+        for ins in rp.instrs[:-1]:
+            rp._step(g, ins, None)
+        seen = {k: int(v) for k, v in g.regs.items()}
+        want = ((a << sh) + (hi << 32 | b)) & ((1 << 64) - 1)
+        assert seen["R4"] == want & M and seen["R5"] == want >> 32, (a, b, hi, sh)
