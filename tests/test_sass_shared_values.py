@@ -126,3 +126,107 @@ def test_a_64_bit_address_carries_into_its_high_word():
         seen = {k: int(v) for k, v in g.regs.items()}
         want = ((a << sh) + (hi << 32 | b)) & ((1 << 64) - 1)
         assert seen["R4"] == want & M and seen["R5"] == want >> 32, (a, b, hi, sh)
+
+
+def _f32(x) -> str:
+    return f"{int(np.float32(x).view(np.uint32)):#x}"
+
+
+def test_float_compares_min_max_and_select_against_numpy():
+    """FSETP (ordered and unordered, .FTZ), FMNMX and FSEL on float32 bits, NaN, infinities and -0 included: Swift's
+    score kernels predicate a shared load on ``scoreMax < scores[i]`` (``FSETP.GEU``)."""
+    rng = random.Random(13)
+    pool = [0.0, -0.0, 1.0, -1.0, float("inf"), float("-inf"), float("nan"), 1e-40, -1e-40, 3.5, 152.0]
+    cmps = {"LT": np.less, "LE": np.less_equal, "GT": np.greater, "GE": np.greater_equal, "EQ": np.equal,
+            "NE": np.not_equal}
+    for _ in range(60):
+        a = np.float32(rng.choice(pool + [rng.uniform(-1e3, 1e3)]))
+        b = np.float32(rng.choice(pool + [rng.uniform(-1e3, 1e3)]))
+        text = [f"MOV R2, {_f32(a)}", f"MOV R3, {_f32(b)}"]
+        for k, c in enumerate(cmps):
+            text += [f"FSETP.{c}.AND P{k}, PT, R2, R3, PT"]
+        text += ["FSETP.GEU.AND P6, PT, R2, R3, PT", "FSETP.NEU.FTZ.AND UP0, PT, R2, R3, PT",
+                 "FMNMX R4, R2, R3, PT", "FMNMX R5, R2, R3, !PT", "FSEL R6, R2, R3, P0", "EXIT"]
+        rp = _replay(text, ())
+        rp.launch = sr.Launch((1, 1, 1), (1, 1, 1))
+        g = sr._Group(np.arange(1), 0, {}, {}, {})
+        for ins in rp.instrs[:-1]:
+            rp._step(g, ins, None)
+        f = lambda r: np.asarray(g.regs[r], dtype=np.uint32).view(np.float32)  # noqa: E731
+        with np.errstate(invalid="ignore"):
+            for k, (c, fn) in enumerate(cmps.items()):
+                want = bool(fn(a, b)) and not (np.isnan(a) or np.isnan(b))
+                assert bool(g.preds[f"P{k}"]) == want, (c, a, b)
+            assert bool(g.preds["P6"]) == (not bool(a < b))                 # GEU: not less, NaN true
+            fa, fb = (np.float32(0) if abs(x) < 1.17549435e-38 else x for x in (a, b))
+            assert bool(g.preds["UP0"]) == (bool(fa != fb) or np.isnan(a) or np.isnan(b))
+        lo, hi = f("R4"), f("R5")
+        if np.isnan(a) or np.isnan(b):
+            other = b if np.isnan(a) else a
+            assert (np.isnan(lo) and np.isnan(other)) or lo == other
+        else:
+            assert lo == min(a, b) and hi == max(a, b)
+        assert np.asarray(g.regs["R6"]) == (np.float32(a).view(np.uint32) if bool(a < b) else
+                                              np.float32(b).view(np.uint32))
+
+
+# thread 0 alone runs an ``if (tid == 0)`` block inside a two-trip loop with no BSSY around it; the warp's threads meet
+# at the WARPSYNC and block barrier after it (betweenness centrality's ``if (idx == 0)`` blocks), then all load
+_TID0 = ["S2R R0, SR_TID.X", "MOV R1, RZ", "ISETP.NE.AND P0, PT, R0, RZ, PT", "@P0 BRA 0x60", "STS [RZ], R0", "NOP",
+         "WARPSYNC.ALL", "BAR.SYNC.DEFER_BLOCKING 0x0", "LDS R2, [RZ]", "VIADD R1, R1, 0x1",
+         "ISETP.LT.U32.AND P1, PT, R1, 0x2, PT", "@P1 BRA 0x20", "EXIT"]
+
+
+def test_paths_that_meet_at_a_barrier_run_on_together():
+    """Thread 0's store splits its warp; the other threads go first to the WARPSYNC and barrier, wait there for it
+    (the lowest pc runs first, as the machine's do), and the load after runs once per warp per trip. Where the
+    paths meet with no point of reconvergence (NOPs), the warp's threads run the load apart, which is not known:
+    the replay gives up, as it did before."""
+    rp = _replay(_TID0, (4, 8))
+    got = rp.run(sr.Launch((2, 1, 1), (64, 1, 1)))
+    assert rp.merging
+    assert got[4] == (2 * 2, 2 * 2)                  # 2 blocks x 2 trips, warp 0 only
+    assert got[8] == (2 * 2 * 2, 2 * 2 * 2)          # 2 blocks x 2 warps x 2 trips
+    apart = [t if t not in ("WARPSYNC.ALL", "BAR.SYNC.DEFER_BLOCKING 0x0") else "NOP" for t in _TID0]
+    with pytest.raises(sr.GiveUp, match="take different paths"):
+        _replay(apart, (4, 8)).run(sr.Launch((2, 1, 1), (64, 1, 1)))
+
+
+def test_a_branch_over_a_float_division_slow_path_is_stepped_over():
+    """``FCHK P0, ...; @!P0 BRA L; CALL slowpath; L:`` with no BSSY around it: both ways meet at L, so the replay goes
+    on there with what the stretch writes unknown."""
+    text = ["S2R R0, SR_TID.X", "FCHK P0, R0, R0", "@!P0 BRA 0x40", "CALL.REL.NOINC 0x80", "LDS R2, [R0]", "EXIT",
+            "NOP", "NOP", "MOV R5, RZ", "RET.REL.NODEC R20 0x0"]
+
+    def replay(targets):
+        ins = [sr.instruction(0x10 * i, t, target=0x80 if t.startswith("CALL") else None) for i, t in enumerate(text)]
+        return sr.Replay(ins, targets)
+    got = replay((4,)).run(sr.Launch((1, 1, 1), (64, 1, 1)))
+    assert got[4] == (2, 2)
+    with pytest.raises(sr.GiveUp):                   # a target in the stretch: not stepped over
+        replay((3, 4)).run(sr.Launch((1, 1, 1), (64, 1, 1)))
+
+
+def test_an_atomics_result_is_the_launchs_in_its_order():
+    """Each thread's k-th atomic of an epoch returned what the launch's k-th did: the first ``atomicCAS`` of
+    thread t returned t % 3, the second 0; ``@P0 LDS`` runs where the first returned 0."""
+    o = ob.Observed([1, 2], 64, widths=[4, 4], spaces=[ob.ATOM, ob.ATOM])
+    t = np.arange(64)
+    o.keep(1, t, 0x400 + 4 * t, (t % 3).astype(np.uint32), np.ones(64))
+    o.keep(2, t, 0x400 + 4 * t, np.zeros(64, np.uint32), np.ones(64))
+    val, at = o.atomic(t, np.ones(64), np.zeros(64))
+    assert list(val) == list(t % 3) and list(at) == list(0x400 + 4 * t)
+    assert list(o.atomic(t, np.ones(64), np.ones(64))[0]) == [0] * 64
+    assert o.atomic(t, np.ones(64), np.full(64, 2))[0] is None
+    text = ["S2R R0, SR_TID.X", "S2UR UR5, SR_CgaCtaId", "UMOV UR4, 0x400", "ULEA UR4, UR5, UR4, 0x18",
+            "ATOMS.CAS R3, [R0.X4+UR4], R0, R0", "ISETP.NE.AND P0, PT, R3, RZ, PT", "@P0 BRA 0x80", "LDS R4, [RZ]",
+            "EXIT"]
+    L = sr.Launch((1, 1, 1), (64, 1, 1))
+    L.observed = o
+    got = _replay(text, (7,)).run(L)
+    assert got[7] == (2, 2)                          # both warps have lanes where t % 3 == 0
+    wrong = ob.Observed([1], 64, widths=[4], spaces=[ob.ATOM])
+    wrong.keep(1, t, 0x800 + 4 * t, np.zeros(64, np.uint32), np.ones(64))     # another address: not this atomic's
+    L.observed = wrong
+    with pytest.raises(sr.GiveUp, match="BRA"):
+        _replay(text, (7,)).run(L)

@@ -93,6 +93,16 @@ def execute(m, ins, idx, pc):
         if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
             return contraction.step(m, ins, idx, pc, h)
         if m.observed is not None and pc in m.observed.pcs:     # a value the SASS replay may need (counters/observed.py)
+            if m.observed.atomic_pc(pc):                        # an atomic: what it returned, in its order
+                red = ins.op == "red"
+                at = address(m, ins.args[0] if red else ins.args[1], idx)
+                if "shared" in ins.mods:
+                    at = shared32(at)
+                h(m, ins, idx, pc)
+                m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at,
+                                None if red else read(m, ins.args[0], m.observed.type(pc), idx),
+                                m.epoch if idx is None else m.epoch[idx])
+                return
             at = address(m, ins.args[1], idx)
             h(m, ins, idx, pc)
             m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at,

@@ -33,6 +33,7 @@ _WIDTH = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf
           "b32": 4, "u32": 4, "s32": 4, "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
 _READ_AS = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 GLOBAL, SHARED = 0, 1        # the address spaces a key names (generic and constant addresses are the global's)
+ATOM, ATOM_AT = 2, 3         # a thread's atomics of an epoch, by their order in it: what each returned, its address
 
 
 def _loops(fn, n_entry: int) -> list:
@@ -50,6 +51,11 @@ def candidates(fn) -> tuple:
     backs = _loops(fn, n_entry)
     out = []
     for pc, ins in enumerate(fn.instrs[:n_entry]):
+        if ins.op in ("atom", "red"):
+            width = next((w for t, w in _WIDTH.items() if t in ins.mods), None)
+            if width in (4, 8) and not any(m.startswith("v") and m[1:].isdigit() for m in ins.mods):
+                out.append((pc, width, ATOM, any(s <= pc <= e for s, e in backs)))
+            continue
         if ins.op not in ("ld", "ldu"):
             continue
         mods = set(ins.mods)
@@ -98,6 +104,9 @@ class Observed:
         """The type a candidate's destination is read back as (isa.execute): its raw bits."""
         return _READ_AS[int(self.width[self.pcs[pc]])]
 
+    def atomic_pc(self, pc: int) -> bool:
+        return int(self.space[self.pcs[pc]]) == ATOM
+
     def keep(self, pc: int, gtid, addr, value, epoch=None):
         """A candidate load executed (isa.execute): the launch's thread ids, their addresses, the values read, their
         barrier epochs (None: unknown, kept for the any-epoch question only)."""
@@ -117,23 +126,52 @@ class Observed:
                 return
         ep = np.zeros(len(gtid), np.int64) if epoch is None else \
             np.broadcast_to(np.asarray(epoch, dtype=np.int64), gtid.shape).copy()
-        self._parts.append((loop, int(self.space[k]), int(self.width[k]), gtid,
-                            ep, np.broadcast_to(np.asarray(addr, dtype=np.int64), gtid.shape).copy(),
-                            np.broadcast_to(np.asarray(value).astype(np.uint64, copy=False), gtid.shape).copy()))
+        at = np.broadcast_to(np.asarray(addr, dtype=np.int64), gtid.shape).copy()
+        if int(self.space[k]) == ATOM:             # an atomic (a ``red``: no value): its order is counted at _build
+            val = np.zeros(len(gtid), np.uint64) if value is None else \
+                np.broadcast_to(np.asarray(value).astype(np.uint64, copy=False), gtid.shape).copy()
+            self._parts.append((loop, ATOM, int(self.width[k]) if value is not None else 0, gtid, ep, at, val))
+        else:
+            self._parts.append((loop, int(self.space[k]), int(self.width[k]), gtid, ep, at,
+                                np.broadcast_to(np.asarray(value).astype(np.uint64, copy=False), gtid.shape).copy()))
         self._tables = None
+
+    def _atomics(self) -> list:
+        """The atomics' parts as reads: per thread and epoch, its k-th atomic's value at ``ATOM`` k * 8 and its
+        address at ``ATOM_AT`` k * 8 (k counted in the order the thread ran them: the order of the parts)."""
+        parts = [p for p in self._parts if p[1] == ATOM]
+        if not parts:
+            return []
+        gt = np.concatenate([p[3] for p in parts])
+        ep = np.concatenate([p[4] for p in parts])
+        at = np.concatenate([p[5] for p in parts])
+        vl = np.concatenate([p[6] for p in parts])
+        wd = np.concatenate([np.full(len(p[3]), p[2], np.int64) for p in parts])
+        order = np.lexsort((np.arange(len(gt)), ep, gt))          # by thread, epoch, then as they ran
+        g, e = gt[order], ep[order]
+        start = np.r_[True, (g[1:] != g[:-1]) | (e[1:] != e[:-1])]
+        idx = np.arange(len(g))
+        first = np.maximum.accumulate(np.where(start, idx, 0))
+        seq = np.empty(len(g), np.int64)
+        seq[order] = idx - first
+        has = wd > 0
+        return [(False, ATOM, 0, gt[has], ep[has], seq[has] * 8, vl[has], wd[has]),
+                (False, ATOM_AT, 8, gt, ep, seq * 8, at.astype(np.uint64), None)]
 
     # ------------------------------------------------------------------ the tables asked
     def _words(self):
         """Every read as 4-byte words: (space, gtid, epoch, word index, byte mask, word value)."""
-        if not self._parts:
+        parts = [p for p in self._parts if p[1] != ATOM] + self._atomics()
+        if not parts:
             e = np.zeros(0, np.int64)
             return e, e, e, e, e.astype(np.uint8), e.astype(np.uint32)
-        sp = np.concatenate([np.full(len(p[3]), p[1], np.int64) for p in self._parts])
-        wd = np.concatenate([np.full(len(p[3]), p[2], np.int64) for p in self._parts])
-        gt = np.concatenate([p[3] for p in self._parts])
-        ep = np.concatenate([p[4] for p in self._parts])
-        ad = np.concatenate([p[5] for p in self._parts])
-        vl = np.concatenate([p[6] for p in self._parts])
+        sp = np.concatenate([np.full(len(p[3]), p[1], np.int64) for p in parts])
+        wd = np.concatenate([p[7] if len(p) > 7 and p[7] is not None else np.full(len(p[3]), p[2], np.int64)
+                             for p in parts])
+        gt = np.concatenate([p[3] for p in parts])
+        ep = np.concatenate([p[4] for p in parts])
+        ad = np.concatenate([p[5] for p in parts])
+        vl = np.concatenate([p[6] for p in parts])
         outs = []
         for k in range(3):                                   # an unaligned 8-byte read spans 3 words
             word = (ad >> 2) + k
@@ -199,6 +237,16 @@ class Observed:
         have = np.where(found, t["have"][i], 0) & need
         clash = (np.where(found, t["clash"][i], 0) & need) != 0
         return have == need, clash, np.where(found, t["val"][i], 0).astype(np.uint32)
+
+    def atomic(self, lanes, epoch, seq, nbytes: int = 4):
+        """Per lane (launch thread ids), its ``seq``-th atomic in barrier epoch ``epoch``: (the value it returned as
+        uint32/uint64, or None; its address as int64, or None)."""
+        seq = np.broadcast_to(np.asarray(seq, dtype=np.int64), np.shape(lanes))
+        if (seq < 0).any():
+            return None, None
+        val = self.value(lanes, seq * 8, nbytes, epoch, ATOM)
+        at = self.value(lanes, seq * 8, 8, epoch, ATOM_AT)
+        return val, None if at is None else at.astype(np.int64)
 
     def value(self, lanes, addr, nbytes: int = 4, epoch=None, space: int = GLOBAL):
         """The ``nbytes`` (1, 2, 4 or 8) each of ``lanes`` (launch thread ids) read at ``addr`` (int64 per lane) in

@@ -54,6 +54,7 @@ from .undecided import Undecided
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
 MAX_STEPS = 200_000          # group-instruction steps per replay before it gives up
+MAX_MERGING_STEPS = 1_000_000   # the same where groups merge again (``Replay.merging``): paths that part and meet
 MAX_GROUPS = 1024            # groups of threads on distinct paths
 CHUNK_LANES = 1 << 16        # threads replayed together
 _U32 = np.uint32
@@ -69,6 +70,7 @@ _STORES = {"STS", "STG", "ST", "STL", "RED", "REDG", "STSM", "LDGSTS", "LDGDEPBA
            "UBLKCP", "UTMALDG", "UTMASTG", "STAS"}
 _MANY_WORDS = ("HGMMA", "IGMMA", "QGMMA", "BGMMA", "UTC")    # warpgroup MMAs write whole register ranges
 _GIVE_UP_OPS = {"CALL", "RET", "BRX", "JMX", "JMP", "BPT", "KILL", "RTT", "CONT"}
+_ATOMICS = {"ATOM", "ATOMS", "ATOMG", "RED", "REDG", "REDS"}
 _ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2FP", "F2IP", "POPC", "FLO",
              "BREV", "PRMT", "SHFL", "VOTE", "LDS", "LDG", "LD", "LDL", "S2R", "S2UR", "R2UR", "MOV",
              "FCHK", "FRND", "IDP", "HADD2", "HMUL2", "HFMA2", "REDUX", "MATCH", "ATOMS", "ATOMG", "ATOM",
@@ -274,6 +276,9 @@ class _Group:
         # per thread: the block barriers it has passed, plus one (the machine's ``epoch``: what its loads read is
         # kept by epoch, counters/observed.py); -1 where not known (a region stepped over held a barrier)
         self.epoch = epoch
+        self.visits = {}           # BSSY index -> per thread, how often it entered there (``Replay.merging``)
+        self.atoms = 0             # per thread: the atomics it ran in this epoch (-1: not known), ``Replay._atomic``
+        self.ledger = None         # ``_Ledger`` where the replay merges groups again (its counts go there)
         self.parted = parted
         self.local = {} if local is None else local     # local address -> a byte's value (uniform address)
         # per thread: 0 its warp's live lanes are all here; 1 some are on another path, alive until the
@@ -290,13 +295,18 @@ class _Group:
         if not mask.any():
             return None, self
 
+        if self.ledger is not None:                 # what the group ran so far is its warps' (``_Ledger``)
+            self.ledger.add(self)
+
         def part(m):
             cut = lambda v: v[m] if isinstance(v, np.ndarray) and v.ndim else v  # noqa: E731
             sub = lambda d: {k: cut(v) for k, v in d.items()}  # noqa: E731
-            return _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
-                          {k: [cut(x) for x in c] for k, c in self.counts.items()}, cut(self.parted),
-                          sub(self.local), cut(self.apart),
-                          tuple((b, e, cut(a), c) for b, e, a, c in self.open), cut(self.epoch))
+            out = _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
+                         {k: [cut(x) for x in c] for k, c in self.counts.items()}, cut(self.parted),
+                         sub(self.local), cut(self.apart),
+                         tuple((b, e, cut(a), c) for b, e, a, c in self.open), cut(self.epoch))
+            out.visits, out.ledger, out.atoms = sub(self.visits), self.ledger, cut(self.atoms)
+            return out
         return part(mask), part(~mask)
 
 
@@ -318,9 +328,74 @@ def _join(g, p):
     def table(x, y):
         return {k: cat(x[k], y[k]) for k in x.keys() & y.keys()}
     open_ = tuple((b, e, cat(a, a2, np.int8), c) for (b, e, a, c), (_, _, a2, _) in zip(g.open, p.open))
-    return _Group(np.concatenate([g.lanes, p.lanes]), g.pc, table(g.regs, p.regs), table(g.preds, p.preds),
-                  {k: list(c) for k, c in g.counts.items()}, cat(g.parted, p.parted, bool), {},
-                  cat(g.apart, p.apart, np.int8), open_, cat(g.epoch, p.epoch, np.int64))
+    if g.ledger is not None:                        # merged again: each side's runs are its warps' already
+        g.ledger.add(g)
+        g.ledger.add(p)
+    out = _Group(np.concatenate([g.lanes, p.lanes]), g.pc, table(g.regs, p.regs), table(g.preds, p.preds),
+                 {k: list(c) for k, c in g.counts.items()}, cat(g.parted, p.parted, bool), {},
+                 cat(g.apart, p.apart, np.int8), open_, cat(g.epoch, p.epoch, np.int64))
+    out.visits = {k: cat(g.visits[k], p.visits[k], np.int64) for k in g.visits.keys() & p.visits.keys()}
+    out.ledger = g.ledger
+    out.atoms = cat(g.atoms, p.atoms, np.int64)
+    return out
+
+
+class _Ledger:
+    """Where the replay merges its groups again (``Replay.merging``): each group's runs of a target are runs of every
+    warp with a lane in it (its lanes of one warp run together), counted here whenever the group splits, merges or
+    ends, the group then counting afresh. Two groups holding lanes of one warp that both ran a target, neither's
+    lanes within the other's, ran it apart, and how the warp did is not known: ``GiveUp`` (unless all the warp's
+    lanes met at a point of reconvergence in between: ``converged``). ``tpb``: threads per block."""
+
+    def __init__(self, targets, tpb: int, first: int, n: int):
+        self.tpb = tpb
+        self.runs = {t: [0, 0] for t in targets}
+        self.first = first
+        self.exited = np.zeros(n, bool)              # per lane of the chunk: it left the kernel
+        self.conv: dict = {}                         # warp -> how often all its live lanes met again
+        self.ran: dict = {}                          # (warp, target) -> (conv then, the lanes that last ran it)
+
+    def _warps(self, lanes):
+        wpb = (self.tpb + 31) // 32
+        return (lanes // self.tpb) * wpb + (lanes % self.tpb) // 32
+
+    def converged(self, g):
+        """``g`` was merged at a point of reconvergence: each warp whose live lanes are all in it met again."""
+        warp = self._warps(g.lanes)
+        for w in np.unique(warp).tolist():
+            lanes = g.lanes[warp == w]
+            wpb = (self.tpb + 31) // 32
+            b, k = divmod(w, wpb)
+            every = np.arange(b * self.tpb + 32 * k, min(b * self.tpb + 32 * (k + 1), (b + 1) * self.tpb))
+            live = every[~self.exited[np.clip(every - self.first, 0, len(self.exited) - 1)]]
+            if np.isin(live, lanes).all():
+                self.conv[w] = self.conv.get(w, 0) + 1
+
+    def add(self, g, leaving: bool = False):
+        if leaving:
+            self.exited[g.lanes - self.first] = True
+        if not g.counts:
+            return
+        warp = self._warps(g.lanes)
+        ws, first = np.unique(warp, return_index=True)
+        for t, (c0, c1) in g.counts.items():
+            if c0:
+                for w in ws.tolist():
+                    mine = frozenset(g.lanes[warp == w].tolist())
+                    c = self.conv.get(w, 0)
+                    then = self.ran.get((w, t))
+                    if then is not None and then[0] == c and not (mine <= then[1] or then[1] <= mine):
+                        wpb = (self.tpb + 31) // 32
+                        raise GiveUp("diverge", warp=w % wpb, block=w // wpb)
+                    self.ran[(w, t)] = (c, mine)
+            self.runs[t][0] += int(c0) * len(ws)
+            if isinstance(c1, np.ndarray) and c1.ndim:
+                on = np.zeros(len(ws), np.int64)
+                np.maximum.at(on, np.searchsorted(ws, warp), c1.astype(np.int64))
+                self.runs[t][1] += int(on.sum())
+            else:
+                self.runs[t][1] += int(c1) * len(ws)
+        g.counts = {}
 
 
 def _division_step(op: str, mods: tuple, a):
@@ -404,44 +479,85 @@ class Replay:
         self.reach = reach
         self.regions = self._regions()
 
+    @property
+    def _bssy_of(self) -> dict:
+        """BSYNC index -> the indices of the ``BSSY`` instructions whose region ends there."""
+        got = self.__dict__.get("_bssy_cache")
+        if got is None:
+            got = {}
+            for i, ins in enumerate(self.instrs):
+                e = self.index.get(ins.target) if ins.op == "BSSY" and ins.target is not None else None
+                if e is not None:
+                    got.setdefault(e, []).append(i)
+            self.__dict__["_bssy_cache"] = got
+        return got
+
     def _regions(self) -> dict:
         """index -> (end, the instructions whose writes it clobbers) for every instruction inside a
         ``BSSY Bk, END`` region the replay may step over whole (``_skip``): no counted target in it
         or in what it calls, no exit, return or indirect jump, every branch staying inside, every
         ``CALL`` to a callee of the listing (its first instruction to its first ``RET``, branches
         inside, no target, exit or further call). The innermost region wins."""
-        n, tset = len(self.instrs), set(self.targets)
         found = []
         for s, ins in enumerate(self.instrs):
             e = self.index.get(ins.target) if ins.op == "BSSY" else None
             if e is None or e <= s:
                 continue
-            body, ok = list(range(s + 1, e)), True
-            for i in list(body):
-                x = self.instrs[i]
-                if i in tset or x.op in _GIVE_UP_OPS - {"CALL"} or x.op == "EXIT":
-                    ok = False
-                elif x.op == "BRA" and not (x.target is not None and s < self.index.get(x.target, -1) <= e):
-                    ok = False
-                elif x.op == "CALL":
-                    c = self.index.get(x.target)
-                    r = next((j for j in range(c, n) if self.instrs[j].op == "RET"), None) if c is not None else None
-                    if r is None or any(j in tset or self.instrs[j].op in _GIVE_UP_OPS - {"RET"} or
-                                        self.instrs[j].op == "EXIT" or (self.instrs[j].op == "BRA" and not (
-                                            c <= self.index.get(self.instrs[j].target, -1) <= r))
-                                        for j in range(c, r)):
-                        ok = False
-                    else:
-                        body += range(c, r)
-                if not ok:
-                    break
-            if ok:
-                found.append((e - s, s, e, tuple(body)))
+            body = self._stretch(s, e)
+            if body is not None:
+                found.append((e - s, s, e, body))
         out = {}
         for _, s, e, body in sorted(found, reverse=True):      # the largest first: inner ones overwrite
             for i in range(s + 1, e):
                 out[i] = (e, body)
         return out
+
+    def _stretch(self, s: int, e: int):
+        """The instructions from ``s + 1`` to ``e`` (exclusive) and what they call, where every path through them
+        stays inside until ``e``: no counted target in them or in what they call, no exit, return or indirect jump,
+        every branch landing in ``(s, e]``, every ``CALL`` to a callee of the listing (its first instruction to its
+        first ``RET``, branches inside, no target, exit or further call). None where not."""
+        n, tset = len(self.instrs), set(self.targets)
+        body = list(range(s + 1, e))
+        for i in list(body):
+            x = self.instrs[i]
+            if i in tset or x.op in _GIVE_UP_OPS - {"CALL"} or x.op == "EXIT":
+                return None
+            if x.op == "BRA" and not (x.target is not None and s < self.index.get(x.target, -1) <= e):
+                return None
+            if x.op == "CALL":
+                c = self.index.get(x.target)
+                r = next((j for j in range(c, n) if self.instrs[j].op == "RET"), None) if c is not None else None
+                if r is None or any(j in tset or self.instrs[j].op in _GIVE_UP_OPS - {"RET"} or
+                                    self.instrs[j].op == "EXIT" or (self.instrs[j].op == "BRA" and not (
+                                        c <= self.index.get(self.instrs[j].target, -1) <= r))
+                                    for j in range(c, r)):
+                    return None
+                body += range(c, r)
+        return tuple(body)
+
+    def _hop(self, g, ins) -> bool:
+        """At a forward ``@P BRA`` whose predicate the replay does not compute: where the instructions it jumps over
+        (``_stretch``) all lead to its target, both ways meet there, so the group goes there with what they write
+        unknown (a float division's ``FCHK``, then a ``CALL`` to its slow path, with no ``BSSY`` around it)."""
+        t = self.index.get(ins.target) if ins.target is not None and len(ins.ops) == 1 and not ins.mods else None
+        if t is None or t <= g.pc:
+            return False
+        body = self.__dict__.setdefault("_hops", {}).get(g.pc, False)
+        if body is False:
+            body = self._hops[g.pc] = self._stretch(g.pc, t)
+        if body is None:
+            return False
+        for i in body:
+            self._poison(g, self.instrs[i], None)
+            if self.instrs[i].op in _LOCAL_WRITES:
+                g.local = {}
+            if self.instrs[i].op == "BAR":
+                g.epoch = np.int64(-1)
+            if self.instrs[i].op.startswith(("ATOM", "RED")):
+                g.atoms = np.int64(-1)
+        g.pc = t
+        return True
 
     def _skip(self, g) -> bool:
         """Step the group over the ``BSSY`` region it is in (``_regions``), if any: its threads meet
@@ -459,6 +575,8 @@ class Replay:
                 g.local = {}
             if self.instrs[i].op == "BAR":           # how many barriers each thread passed there is not known
                 g.epoch = np.int64(-1)
+            if self.instrs[i].op.startswith(("ATOM", "RED")):
+                g.atoms = np.int64(-1)
         while g.open and g.open[-1][1] <= e:       # regions stepped over whole: their threads met at the end
             g.apart = g.open[-1][2]
             g.open = g.open[:-1]
@@ -722,6 +840,8 @@ class Replay:
                 return sset(o[0], bad)
             return sset(o[0], ((a.astype(np.uint64) * b.astype(np.uint64) + c.astype(np.uint64) +
                                 np.asarray(p, dtype=np.uint64)) & np.uint64(_MASK)).astype(_U32))
+        if op in _ATOMICS:
+            return self._atomic(g, ins, guard)
         if op == "STL":
             return self._stl(g, ins, guard)
         if op in ("ST", "ATOM"):                    # generic: may write local memory
@@ -810,6 +930,22 @@ class Replay:
             return sset(o[1], res[1])
         if op in ("ISETP", "UISETP") and (len(o) == 5 or (len(o) == 6 and "EX" in mods)):
             return self._isetp(g, ins, guard)
+        if op == "FSETP" and len(o) == 5:
+            return self._fsetp(g, ins, guard)
+        if op in ("FMNMX", "FSEL") and len(o) == 4 and set(mods) <= {"FTZ", "NAN"}:
+            a, b, p = self._fval(g, o[1], ins, "FTZ" in mods), self._fval(g, o[2], ins, "FTZ" in mods), \
+                self._pred(g, o[3])
+            bad = next((x for x in (a, b, p) if isinstance(x, Unknown)), None)
+            if bad is not None or (op == "FMNMX" and "NAN" in mods):
+                return sset(o[0], bad or Unknown("op", op=op, addr=_at(ins)))
+            if op == "FSEL":
+                return sset(o[0], np.where(p, a, b).astype(np.float32).view(_U32))
+            # PT: the minimum, !PT the maximum; a NaN gives the other operand; -0 < +0
+            lo = np.where(np.isnan(a), b, np.where(np.isnan(b), a, np.where(
+                (a < b) | ((a == b) & np.signbit(a)), a, b)))
+            hi = np.where(np.isnan(a), b, np.where(np.isnan(b), a, np.where(
+                (a > b) | ((a == b) & ~np.signbit(a)), a, b)))
+            return sset(o[0], np.asarray(np.where(p, lo, hi), dtype=np.float32).view(_U32))
         if op in ("SEL", "USEL") and len(o) == 4:
             a, b, p = v(1), v(2), self._pred(g, o[3])
             bad = next((x for x in (a, b, p) if isinstance(x, Unknown)), None)
@@ -885,6 +1021,73 @@ class Replay:
         bits = np.zeros(int(warp.max()) - w0 + 1, np.uint64)
         np.bitwise_or.at(bits, warp[on] - w0, np.uint64(1) << bit[on].astype(np.uint64))
         return _uniform(bits[warp - w0].astype(_U32))
+
+    def _atomic(self, g, ins, guard):
+        """An atomic: each thread's k-th of its epoch is the PTX's k-th (ptxas neither drops, merges nor reorders a
+        thread's atomics), so it returned what the launch's did (``Observed.atomic``), where the address the replay
+        computes is the one the launch's had (or is not computed). ptxas's aggregated form (``VOTEU.ANY``, ``FLO``, one
+        leader's ``@P0 ATOMS.ADD`` for the warp: every thread there ran one atomic in the PTX) counts one for each
+        thread that came, its result unknown; a compare-and-swap loop (``.CAST``, ``.SPIN``) makes the order unknown."""
+        ops = list(ins.ops)
+        i = 0
+        while i < len(ops) and _PRED.match(ops[i]):
+            i += 1
+        red = ins.op.startswith("RED")
+        dst = None if red or i >= len(ops) or not _REG.match(ops[i]) else ops[i]
+        why = Unknown("loaded", op=ins.op, addr=_at(ins))
+        seq = np.broadcast_to(np.asarray(g.atoms, dtype=np.int64), g.lanes.shape)
+        if ins.op == "ATOM":                         # generic: may write local memory
+            g.local = {}
+        ob = self.launch.observed
+        wide = "64" in ins.mods
+        if set(ins.mods) & {"CAST", "SPIN"} or isinstance(guard, Unknown):
+            g.atoms = np.int64(-1)
+            return self._poison(g, ins, guard)
+        if guard is not None and self._aggregated(g.pc):
+            g.atoms = _uniform(np.where(seq >= 0, seq + 1, seq))
+            return self._poison(g, ins, guard)
+        on = np.ones(g.lanes.shape, bool) if guard is None else np.broadcast_to(np.asarray(guard, dtype=bool),
+                                                                                g.lanes.shape)
+        g.atoms = _uniform(np.where(on & (seq >= 0), seq + 1, seq))
+        if dst is None:
+            return
+        if ob is None or (seq[on] < 0).any():
+            return self._poison(g, ins, guard)
+        epoch = np.broadcast_to(np.asarray(g.epoch, dtype=np.int64), g.lanes.shape)
+        val, at = ob.atomic(g.lanes[on], epoch[on], seq[on], 8 if wide else 4)
+        mine = self._atomic_address(g, ins)
+        if val is None or at is None or (mine is not None and (np.broadcast_to(mine, on.shape)[on] != at).any()):
+            return self._poison(g, ins, guard)
+        m = _REG.match(dst)
+        val = np.asarray(val, dtype=np.uint64)
+        for k in range(2 if wide else 1):
+            out = np.zeros(g.lanes.shape, dtype=_U32)
+            out[on] = ((val >> np.uint64(32 * k)) & np.uint64(_MASK)).astype(_U32)
+            self._set(g, f"{m.group(1)}{int(m.group(2)) + k}", _uniform(out), guard)
+
+    def _atomic_address(self, g, ins):
+        """The address an ``ATOMS`` (shared) or ``ATOMG``/``REDG`` (global: ``[R12]``, a register pair) names, per lane,
+        or None where the replay does not compute it."""
+        text = next((o for o in ins.ops if "[" in o), None)
+        if text is None:
+            return None
+        if ins.op in ("ATOMS", "REDS"):
+            return self._saddr(g, text, ins)
+        if ins.op not in ("ATOMG", "REDG"):
+            return None
+        m = re.fullmatch(r"\[(U?R\d+)(?:\.64)?(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]", re.sub(r"^desc\[[^\]]*\]", "", text))
+        if not m:
+            return None
+        base = self._val64(g, m.group(1), ins)
+        if isinstance(base, Unknown):
+            return None
+        off = int(m.group(3), 16) * (-1 if m.group(2) else 1) if m.group(3) else 0
+        return np.asarray(base, dtype=np.uint64).astype(np.int64) + off
+
+    def _aggregated(self, pc: int) -> bool:
+        """Whether the predicated atomic at ``pc`` is ptxas's warp-aggregated form: a ``VOTE(U).ANY`` among the twelve
+        instructions before it."""
+        return any(x.op in ("VOTE", "VOTEU") and "ANY" in x.mods for x in self.instrs[max(0, pc - 12):pc])
 
     @staticmethod
     def _barrier(g, guard):
@@ -1038,6 +1241,73 @@ class Replay:
         if cmp is None:
             return self._poison(g, ins, guard)
         r = {"LT": a < b, "LE": a <= b, "GT": a > b, "GE": a >= b, "EQ": a == b, "NE": a != b}[cmp]
+        f = {"AND": np.logical_and, "OR": np.logical_or, "XOR": np.logical_xor}[bop]
+        self._set(g, o[0], f(r, c), guard)
+        self._set(g, o[1], f(~r, c), guard)
+
+    def _fval(self, g, o: str, ins, ftz: bool = False):
+        """A float32 source operand (numpy float32, or Unknown): a register's bits, ``|R2|``, ``-R2``, ``RZ``, a
+        float immediate as ptxas prints it (``152``, ``1.175494350822287508e-38``, ``+INF``, ``-QNAN``) or bits in hex;
+        with ``ftz`` a subnormal is taken as zero of its sign."""
+        neg = o.startswith("-") and not re.fullmatch(r"-(\d|\.|INF|QNAN|NAN)[\w.+-]*", o)
+        o = o[1:] if neg else o
+        ab = o.startswith("|") and o.endswith("|")
+        o = o[1:-1] if ab else o
+        o = re.sub(r"\.reuse$", "", o)
+        if o in ("RZ", "URZ"):
+            v = np.float32(0)
+        elif _REG.match(o):
+            r = g.regs.get(o, Unknown("unset", reg=o))
+            if isinstance(r, Unknown):
+                return r
+            v = np.asarray(r, dtype=_U32).view(np.float32)
+        elif re.fullmatch(r"0x[0-9a-f]+", o):
+            v = np.asarray(_U32(int(o, 16) & _MASK)).view(np.float32)
+        elif re.fullmatch(r"[+-]?(INF|QNAN|NAN)", o):
+            v = np.float32(float(o.replace("QNAN", "nan")))
+        elif re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?", o):
+            v = np.float32(float(o))
+            if float(v) != float(o) and abs(float(o)) > 1e-30:    # a decimal ptxas printed rounded: its bits unknown
+                if abs(float(v) - float(o)) > abs(float(o)) * 1e-6:
+                    return Unknown("operand", o=o, op=ins.op, addr=_at(ins))
+        elif _CONST.fullmatch(o):
+            c = self._const(g, o, 4)
+            if isinstance(c, Unknown):
+                return c
+            v = np.asarray(_U32(c & _MASK)).view(np.float32)
+        else:
+            return Unknown("operand", o=o, op=ins.op, addr=_at(ins))
+        v = np.asarray(v, dtype=np.float32)
+        if ftz:
+            v = np.where(np.abs(v) < np.float32(1.1754943508222875e-38), np.copysign(np.float32(0), v), v)
+        if ab:
+            v = np.abs(v)
+        if neg:
+            v = -v
+        return np.asarray(v, dtype=np.float32)
+
+    def _fsetp(self, g, ins, guard):
+        """``FSETP.<cmp>[.FTZ].<bop> Pd, Pe, a, b, Pc``: a float compare, ordered (false on a NaN) or unordered
+        (``LTU``..``NEU``: true on a NaN), ``NUM``/``NAN``; combined with ``Pc`` as ``ISETP`` is. Exact in float32."""
+        o, mods = ins.ops, ins.mods
+        ftz = "FTZ" in mods
+        a, b, c = self._fval(g, o[2], ins, ftz), self._fval(g, o[3], ins, ftz), self._pred(g, o[4])
+        cmp = next((m for m in mods if m in ("LT", "LE", "GT", "GE", "EQ", "NE", "LTU", "LEU", "GTU", "GEU", "EQU",
+                                               "NEU", "NUM", "NAN")), None)
+        bop = next((m for m in mods if m in ("AND", "OR", "XOR")), "AND")
+        bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
+        if bad is None and cmp is None:
+            bad = Unknown("op", op=ins.op, addr=_at(ins))
+        if bad is not None:
+            self._set(g, o[0], bad, guard)
+            return self._set(g, o[1], bad, guard)
+        nan = np.isnan(a) | np.isnan(b)
+        with np.errstate(invalid="ignore"):
+            base = cmp.rstrip("U") if cmp not in ("NUM", "NAN") else cmp
+            r = {"LT": a < b, "LE": a <= b, "GT": a > b, "GE": a >= b, "EQ": a == b, "NE": (a != b) & ~nan,
+                 "NUM": ~nan, "NAN": nan}[base]
+        if cmp.endswith("U") and cmp not in ("NUM",):
+            r = r | nan
         f = {"AND": np.logical_and, "OR": np.logical_or, "XOR": np.logical_xor}[bop]
         self._set(g, o[0], f(r, c), guard)
         self._set(g, o[1], f(~r, c), guard)
@@ -1237,36 +1507,56 @@ class Replay:
         bx, by, bz = launch.block
         tpb = bx * by * bz
         total = tpb * launch.grid[0] * launch.grid[1] * launch.grid[2]
-        totals = {t: [0, 0] for t in self.targets}
         per_chunk = max(tpb, CHUNK_LANES // tpb * tpb)
-        for start in range(0, total, per_chunk):
-            for t, (e, n) in self._run_chunk(np.arange(start, min(total, start + per_chunk)), tpb).items():
-                totals[t][0] += e
-                totals[t][1] += n
-        return {t: tuple(v) for t, v in totals.items()}
+        self.merging = False
+        for merging in (False, True):
+            self.merging = merging
+            totals = {t: [0, 0] for t in self.targets}
+            try:
+                for start in range(0, total, per_chunk):
+                    for t, (e, n) in self._run_chunk(np.arange(start, min(total, start + per_chunk)), tpb).items():
+                        totals[t][0] += e
+                        totals[t][1] += n
+            except GiveUp as e:
+                if merging or e.key not in ("diverge", "paths", "steps"):
+                    raise
+                continue
+            return {t: tuple(v) for t, v in totals.items()}
 
     def _run_chunk(self, lanes, tpb) -> dict:
+        """One chunk's totals. ``self.merging`` (the second try, where threads of a warp ran a target on two paths):
+        the group with the lowest pc runs first, and groups that meet at a pc in the same open regions, each entered
+        as often (``visits`` of its ``BSSY``), go on as one, as the machine's warps run and reconverge
+        (``_lowest``); counts go to a ``_Ledger``."""
         tset = set(self.targets)
         work = [_Group(lanes, 0, {}, {}, {})]
+        ledger = None
+        if self.merging:
+            ledger = work[0].ledger = _Ledger(self.targets, tpb, int(lanes[0]) if len(lanes) else 0, len(lanes))
         done = []
         seen = {}                                   # (BRA.DIV index, warp) -> the lanes that ran it apart
         parked = self._parked = {}                  # BSYNC index -> groups waiting there for warp-mates (``_park``)
         steps = 0
         groups = 1
         while work:
-            g = work.pop()
+            g = self._lowest(work) if self.merging else work.pop()
             while True:
                 if g.pc >= len(self.instrs) or not self.reach[g.pc]:
                     done.append(g)
+                    if ledger is not None:
+                        ledger.add(g, leaving=True)
+                    break
+                if self.merging and work and self._behind(work, g):
+                    work.append(g)              # the threads behind go first, as the machine's warps do
                     break
                 steps += 1
-                if steps > MAX_STEPS:
-                    raise GiveUp("steps", n=MAX_STEPS)
+                if steps > (MAX_MERGING_STEPS if self.merging else MAX_STEPS):
+                    raise GiveUp("steps", n=MAX_MERGING_STEPS if self.merging else MAX_STEPS)
                 ins = self.instrs[g.pc]
                 guard = None
                 if ins.pred:
                     guard = self._pred(g, ins.pred)
-                    if isinstance(guard, Unknown) and ins.op == "BRA" and self._skip(g):
+                    if isinstance(guard, Unknown) and ins.op == "BRA" and (self._skip(g) or self._hop(g, ins)):
                         continue
                     if isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         raise GiveUp("pred", op=ins.op, addr=_at(ins), why=guard)
@@ -1282,7 +1572,8 @@ class Replay:
                         continue
                     if not isinstance(guard, Unknown) and (ins.op in ("BRA", "EXIT") or g.pc in tset):
                         on, off = g.split(guard)
-                        if on is not None and off is not None and ins.op == "BRA" and g.pc not in tset:
+                        if on is not None and off is not None and ins.op == "BRA" and g.pc not in tset and \
+                                not self.merging:
                             # lanes that leave for the BSYNC ending their region wait there for their warp-mates
                             on, off = self._park(g, on, off, ins, tpb, parked)
                             if on is None or off is None:
@@ -1293,7 +1584,7 @@ class Replay:
                                 off.apart = _uniform(np.where(np.broadcast_to(np.asarray(off.apart), off.lanes.shape)
                                                               > 0, np.int8(2), np.asarray(off.apart, dtype=np.int8)))
                             work.append(off)
-                            groups += 1
+                            groups = len(work) + 1 if self.merging else groups + 1    # merging: those alive
                             if groups > MAX_GROUPS:
                                 raise GiveUp("paths", n=MAX_GROUPS)
                             g = on
@@ -1311,6 +1602,8 @@ class Replay:
                 if ins.op == "EXIT":
                     if guard is None or bool(guard):
                         done.append(g)
+                        if ledger is not None:
+                            ledger.add(g, leaving=True)
                         break
                     g.pc += 1
                     continue
@@ -1365,13 +1658,15 @@ class Replay:
                     else:                           # (re)entered: the barrier starts again from here
                         g.open = tuple(x for x in g.open if x[0] != ins.ops[0]) + \
                             ((ins.ops[0], e, g.apart, self._clean(g.pc, e, ins.ops[0])),)
+                        g.visits[g.pc] = _uniform(np.asarray(g.visits.get(g.pc, 0), dtype=np.int64) + 1)
                         self._strand(g)
                 elif ins.op == "BSYNC" and ins.ops:
                     if ins.pred or not g.open or g.open[-1][0] != ins.ops[0]:
                         g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
                         g.open = tuple(x for x in g.open if x[0] != ins.ops[0])
                     else:                           # the threads that entered the region meet here again
-                        g = self._rejoin(g, parked)
+                        if not self.merging:
+                            g = self._rejoin(g, parked)
                         g.apart = g.open[-1][2]
                         g.open = g.open[:-1]
                     self._strand(g)
@@ -1382,10 +1677,71 @@ class Replay:
                     continue
                 if ins.op == "BAR" and ({"SYNC", "RED"} & set(ins.mods)):
                     g.epoch = self._barrier(g, guard)
+                    g.atoms = np.int64(0) if guard is None else np.int64(-1)
                 self._step(g, ins, guard)
                 g.pc += 1
         done.extend(x for xs in parked.values() for x in xs)     # never met again: counted on their own
+        if ledger is not None:
+            for x in done:
+                ledger.add(x)
+            return {t: tuple(v) for t, v in ledger.runs.items()}
         return self._per_warp(done, len(lanes), lanes[0] if len(lanes) else 0, tpb)
+
+    def _key(self, g) -> tuple:
+        """Which groups at one pc merge (``_lowest``): those in the same open regions, each entered as often."""
+        vis = []
+        for _, e, _, _ in g.open:
+            for s in self._bssy_of.get(e, ()):
+                v = np.asarray(g.visits.get(s, 0))
+                if v.ndim and not (v == v.flat[0]).all():
+                    return (id(g),)
+                vis.append(int(v.flat[0]))
+        return (tuple((b, e) for b, e, _, _ in g.open), tuple(vis))
+
+    def _meets(self, pc: int) -> bool:
+        """Whether a warp's threads meet again at ``pc`` (``Replay.merging``): a ``BSYNC`` (the end of a region ptxas
+        made for that), a ``WARPSYNC`` or a block barrier (``BAR.SYNC``, ``BAR.RED``), where the hardware waits for
+        them. Elsewhere paths that meet stay apart, and a target both run makes the replay give up."""
+        if pc >= len(self.instrs):
+            return False
+        ins = self.instrs[pc]
+        return ins.op in ("BSYNC", "WARPSYNC") or (ins.op == "BAR" and bool({"SYNC", "RED"} & set(ins.mods)))
+
+    def _behind(self, work: list, g) -> bool:
+        """Merging: whether another group is at a lower pc, or at this one and would merge with ``g``."""
+        m = min(w.pc for w in work)
+        if m != g.pc:
+            return m < g.pc
+        if not self._meets(g.pc):
+            return False
+        k = self._key(g)
+        return any(w.pc == g.pc and self._key(w) == k for w in work)
+
+    def _lowest(self, work: list):
+        """Merging: take the group with the lowest pc out of ``work``, merged with the others there in the same
+        regions (the machine runs the threads with the lowest pc first, and a warp's threads that meet run on
+        together)."""
+        at = min(w.pc for w in work)
+        if not self._meets(at):
+            i = next(i for i, w in enumerate(work) if w.pc == at)
+            return work.pop(i)
+        here = [w for w in work if w.pc == at]
+        work[:] = [w for w in work if w.pc != at]
+        classes: dict = {}
+        for w in here:
+            classes.setdefault(self._key(w), []).append(w)
+        first = None
+        for gs in classes.values():
+            m = gs[0]
+            for p in gs[1:]:
+                m = _join(m, p)
+            if len(gs) > 1 and m.ledger is not None:
+                m.ledger.converged(m)
+            if first is None:
+                first = m
+            else:
+                work.append(m)
+        return first
 
     def _park(self, g, on, off, ins, tpb, parked):
         """At a predicated ``BRA`` that parts ``g`` into ``on`` (taken) and ``off``: where one side goes straight
