@@ -230,3 +230,61 @@ def test_an_atomics_result_is_the_launchs_in_its_order():
     L.observed = wrong
     with pytest.raises(sr.GiveUp, match="BRA"):
         _replay(text, (7,)).run(L)
+
+
+def test_a_conversion_writes_the_registers_of_its_destination_type():
+    """``I2F.U64 R2, R20`` writes one float32 (R3 keeps its value); ``I2F.F64.S32`` and ``F2I.U64.TRUNC`` write a pair.
+    (Before, the 64-bit source made the replay forget R3: betweenness centrality's thread index, which its depth
+    loop's bound is computed from.)"""
+    for text, kept in (("I2F.U64 R2, R20", True), ("I2F.F64.S32 R2, R20", False), ("F2I.U64.TRUNC R2, R20", False),
+                       ("F2I.FTZ.U32.TRUNC.NTZ R2, R20", True), ("F2F.F64.F32 R2, R20", False)):
+        rp = _replay(["MOV R3, 0x7", text, "EXIT"], ())
+        rp.launch = sr.Launch((1, 1, 1), (1, 1, 1))
+        g = sr._Group(np.arange(1), 0, {}, {}, {})
+        for ins in rp.instrs[:-1]:
+            rp._step(g, ins, None)
+        assert isinstance(g.regs["R2"], sr.Unknown)
+        assert (not isinstance(g.regs["R3"], sr.Unknown) and int(g.regs["R3"]) == 7) == kept, text
+
+
+def test_a_word_not_every_lane_read_is_looked_up_for_the_lanes_that_use_it():
+    """An ``LDS.64`` of a pointer only lanes 0-15 read in the launch (they enter the loop that uses it): the word is
+    kept aside, and the lanes that go on to use it find it; the load the pointer feeds then decides their branch."""
+    o = ob.Observed([1, 2], 32, widths=[8, 4], spaces=[ob.SHARED, ob.GLOBAL])
+    t = np.arange(16)
+    o.keep(1, t, 0x410, np.full(16, 0x1000, np.uint64), np.ones(16))            # the pointer, lanes 0-15 only
+    o.keep(2, t, 0x1000 + 4 * t, (t % 2).astype(np.uint32), np.ones(16))         # what each reads through it
+    text = ["S2R R0, SR_TID.X", "S2UR UR5, SR_CgaCtaId", "UMOV UR4, 0x400", "ULEA UR4, UR5, UR4, 0x18",
+            "LDS.64 R8, [UR4+0x10]", "ISETP.GE.U32.AND P0, PT, R0, 0x10, PT", "@P0 EXIT",
+            "IMAD.WIDE.U32 R10, R0, 0x4, R8", "LDG.E R12, desc[UR6][R10.64]", "ISETP.NE.AND P1, PT, R12, RZ, PT",
+            "@P1 BRA 0xc0", "LDS R13, [RZ]", "EXIT"]
+    L = sr.Launch((1, 1, 1), (32, 1, 1))
+    L.observed = o
+    got = _replay(text, (11,)).run(L)
+    assert got[11] == (1, 1)                         # the even lanes of warp 0
+    early = text[:4] + ["LDS.64 R8, [UR4+0x10]", "IMAD.WIDE.U32 R10, R0, 0x4, R8"] + text[5:7] + text[8:]
+    with pytest.raises(sr.GiveUp, match="BRA at 0x00a0"):   # used by every lane at once: 16-31 never read it
+        _replay(early, (11,)).run(L)
+
+
+def test_a_predicated_load_of_a_word_left_for_later():
+    """``@!P0 LDS.64`` with the predicate on for every lane keeps the word for later as an unpredicated load does; on
+    for some lanes only, the word is looked up at once (the others keep their value), unknown where not every lane
+    that ran it read it. (The guarded write had stored the deferred word inside an array: betweenness centrality's
+    vertex-parallel kernel stopped the emulator with a TypeError.)"""
+    o = ob.Observed([1, 2], 32, widths=[8, 4], spaces=[ob.SHARED, ob.GLOBAL])
+    t = np.arange(16)
+    o.keep(1, t, 0x410, np.full(16, 0x1000, np.uint64), np.ones(16))
+    o.keep(2, t, 0x1000 + 4 * t, (t % 2).astype(np.uint32), np.ones(16))
+    head = ["S2R R0, SR_TID.X", "S2UR UR5, SR_CgaCtaId", "UMOV UR4, 0x400", "ULEA UR4, UR5, UR4, 0x18",
+            "MOV R8, RZ", "MOV R9, RZ"]
+    tail = ["ISETP.GE.U32.AND P0, PT, R0, 0x10, PT", "@P0 EXIT", "IMAD.WIDE.U32 R10, R0, 0x4, R8",
+            "LDG.E R12, desc[UR6][R10.64]", "ISETP.NE.AND P1, PT, R12, RZ, PT", "@P1 BRA 0xf0", "LDS R13, [RZ]",
+            "EXIT"]
+    L = sr.Launch((1, 1, 1), (32, 1, 1))
+    L.observed = o
+    every = head + ["ISETP.GE.U32.AND P2, PT, R0, 0x40, PT", "@!P2 LDS.64 R8, [UR4+0x10]"] + tail
+    assert _replay(every, (14,)).run(L)[14] == (1, 1)
+    some = head + ["ISETP.GE.U32.AND P2, PT, R0, 0x8, PT", "@!P2 LDS.64 R8, [UR4+0x10]"] + tail
+    with pytest.raises(sr.GiveUp, match="BRA"):       # lanes 8-15 keep R8 = 0: their loads' values are not known
+        _replay(some, (14,)).run(L)

@@ -71,6 +71,17 @@ _STORES = {"STS", "STG", "ST", "STL", "RED", "REDG", "STSM", "LDGSTS", "LDGDEPBA
 _MANY_WORDS = ("HGMMA", "IGMMA", "QGMMA", "BGMMA", "UTC")    # warpgroup MMAs write whole register ranges
 _GIVE_UP_OPS = {"CALL", "RET", "BRX", "JMX", "JMP", "BPT", "KILL", "RTT", "CONT"}
 _ATOMICS = {"ATOM", "ATOMS", "ATOMG", "RED", "REDG", "REDS"}
+_CONVERTS = {"I2F", "I2FP", "F2I", "F2IP", "F2F", "I2I", "I2IP"}
+
+
+def _convert_width(ins) -> int:
+    """The registers a conversion writes: its destination's type decides, not its source's (``I2F.U64 R2, R20`` writes
+    one float32 from a 64-bit integer; ``I2F.F64.S32`` a pair; ``F2I.U64.TRUNC`` a pair). The destination type comes
+    first where two are named; with one, it names the destination of F2I and the source of I2F."""
+    types = [m for m in ins.mods if re.fullmatch(r"[FSU](8|16|32|64)", m)]
+    if ins.op in ("I2F", "I2FP", "I2I", "I2IP") and len(types) < 2:
+        return 1
+    return 2 if types and types[0].endswith("64") else 1
 _ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2FP", "F2IP", "POPC", "FLO",
              "BREV", "PRMT", "SHFL", "VOTE", "LDS", "LDG", "LD", "LDL", "S2R", "S2UR", "R2UR", "MOV",
              "FCHK", "FRND", "IDP", "HADD2", "HMUL2", "HFMA2", "REDUX", "MATCH", "ATOMS", "ATOMG", "ATOM",
@@ -314,6 +325,10 @@ def _join(g, p):
     """``g`` with the lanes of ``p`` (at the same pc, inside the same open regions) added: each register,
     predicate and mark per lane (a value either side does not compute stays unknown), ``g``'s counts."""
     n, m = g.lanes.shape[0], p.lanes.shape[0]
+    for x in (g, p):                                # loaded words left for later: looked up for each side's lanes
+        for k, v in list(x.regs.items()):
+            if isinstance(v, _Deferred):
+                x.regs[k] = v.resolve(x.lanes)
 
     def cat(a, b, dtype=None):
         if isinstance(a, Unknown):
@@ -338,6 +353,36 @@ def _join(g, p):
     out.ledger = g.ledger
     out.atoms = cat(g.atoms, p.atoms, np.int64)
     return out
+
+
+class _Deferred:
+    """A loaded word the launch's reads do not give for every lane that loaded it (``Replay._observed``): kept with
+    each lane's address and epoch, and looked up when a register read needs it, for the lanes reading it then (those
+    of a group that went on into a loop, say); unknown where even they did not read it."""
+    __slots__ = ("observed", "lanes", "order", "addr", "epoch", "space", "nbytes", "signed", "why")
+
+    def __init__(self, observed, lanes, addr, epoch, space, nbytes, signed, why):
+        self.observed, self.space, self.nbytes, self.signed, self.why = observed, space, nbytes, signed, why
+        self.lanes = np.asarray(lanes, dtype=np.int64)
+        self.order = np.argsort(self.lanes, kind="stable")
+        self.addr = np.broadcast_to(np.asarray(addr, dtype=np.int64), self.lanes.shape)
+        self.epoch = np.broadcast_to(np.asarray(epoch, dtype=np.int64), self.lanes.shape)
+
+    def resolve(self, lanes):
+        lanes = np.asarray(lanes, dtype=np.int64)
+        srt = self.lanes[self.order]
+        pos = np.clip(np.searchsorted(srt, lanes), 0, len(srt) - 1)
+        idx = self.order[pos]
+        if not len(srt) or not (self.lanes[idx] == lanes).all():
+            return self.why
+        got = self.observed.value(lanes, self.addr[idx], self.nbytes, self.epoch[idx], self.space)
+        if got is None:
+            return self.why
+        got = np.asarray(got, dtype=_U32)
+        if self.nbytes < 4 and self.signed:
+            top = _U32(1 << (8 * self.nbytes - 1))
+            got = np.where(got & top, got | _U32((_MASK << (8 * self.nbytes)) & _MASK), got).astype(_U32)
+        return _uniform(got)
 
 
 class _Ledger:
@@ -654,6 +699,17 @@ class Replay:
         return apart == 1
 
     # ------------------------------------------------------------- operands
+    @staticmethod
+    def _reg(g, name: str, unset: str = "unset"):
+        """A register's value for ``g``'s lanes: a loaded word left ``_Deferred`` is looked up now, for the lanes that
+        read it (and kept so)."""
+        v = g.regs.get(name, None)
+        if v is None:
+            return Unknown(unset, reg=name)
+        if isinstance(v, _Deferred):
+            v = g.regs[name] = v.resolve(g.lanes)
+        return v
+
     def _val(self, g, o: str, ins):
         """A source operand's 32-bit value (numpy uint32, or Unknown)."""
         neg = o.startswith("-")
@@ -667,7 +723,7 @@ class Replay:
         elif o in ("RZ", "URZ"):
             v = _U32(0)
         elif _REG.match(o):
-            v = g.regs.get(o, Unknown("unset", reg=o))
+            v = self._reg(g, o)
         elif re.fullmatch(r"0x[0-9a-f]+|\d+", o):
             v = _U32(int(o, 0) & _MASK)
         elif _CONST.fullmatch(o):
@@ -689,9 +745,9 @@ class Replay:
             return np.uint64(0)
         m = _REG.match(o)
         if m:
-            lo = g.regs.get(o, Unknown("unset", reg=o))
+            lo = self._reg(g, o)
             hi_name = f"{m.group(1)}{int(m.group(2)) + 1}"
-            hi = g.regs.get(hi_name, Unknown("unset", reg=hi_name))
+            hi = self._reg(g, hi_name)
             if isinstance(lo, Unknown):
                 return lo
             if isinstance(hi, Unknown):
@@ -709,7 +765,7 @@ class Replay:
         m = _CONST.fullmatch(o)
         off = int(m.group(2), 16) if m.group(2) else 0
         if m.group(1) and m.group(1) not in ("RZ", "URZ"):
-            r = g.regs.get(m.group(1), Unknown("unset", reg=m.group(1)))
+            r = self._reg(g, m.group(1))
             if isinstance(r, Unknown):
                 return r
             if np.ndim(r) and not (r == r.flat[0]).all():
@@ -734,10 +790,15 @@ class Replay:
         if name in ("RZ", "URZ", "PT", "UPT"):
             return
         table = g.preds if "P" in name and not name.startswith(("R", "UR")) else g.regs
+        if isinstance(v, _Deferred) and guard is not None and not isinstance(guard, Unknown):
+            if np.all(guard):                       # on for every lane: the word stays for later
+                guard = None
+            else:
+                v = v.resolve(g.lanes)
         if isinstance(guard, Unknown):
             v = guard
         elif guard is not None:
-            old = table.get(name, Unknown("guarded", reg=name))
+            old = self._reg(g, name, "guarded") if table is g.regs else table.get(name, Unknown("guarded", reg=name))
             if isinstance(v, Unknown) or isinstance(old, Unknown):
                 v = v if isinstance(v, Unknown) else old
             else:
@@ -776,6 +837,7 @@ class Replay:
         if i < len(ops) and _REG.match(ops[i]):
             m = _REG.match(ops[i])
             width = 256 if ins.op.startswith(_MANY_WORDS) else 4 if "128" in ins.mods else \
+                _convert_width(ins) if ins.op in _CONVERTS else \
                 2 if ("64" in ins.mods or "WIDE" in ins.mods or ins.op.startswith("D") or ins.op == "CS2R" or
                       ins.mods[:1] in (("F64",), ("S64",), ("U64",))) else \
                 1 if ins.op in _ONE_WORD else 4
@@ -857,7 +919,7 @@ class Replay:
                 return sset(o[0], a)
             x = (a.view(np.int32) if mods[1] == "S32" else a).astype(np.float32)
             return sset(o[0], np.asarray(x, dtype=np.float32).view(_U32))
-        if op in ("I2F", "MUFU", "F2I", "IABS") and len(o) == 2:
+        if op in ("I2F", "MUFU", "F2I", "IABS") and len(o) == 2 and not (op in _CONVERTS and _convert_width(ins) == 2):
             got = _division_step(op, mods, v(1))
             if got is not None:
                 return sset(o[0], got)
@@ -1166,7 +1228,11 @@ class Replay:
         for at in range(0, nbytes, 4):
             got = self.launch.observed.value(lanes[sel], addr[sel] + at, min(4, nbytes), epoch[sel], space)
             if got is None:
-                words.append(Unknown("loaded", op=ins.op, addr=_at(ins)))
+                why = Unknown("loaded", op=ins.op, addr=_at(ins))
+                # not every lane read it in the launch (an LDS.128 of two pointers, one of which only the lanes that
+                # enter a loop read): looked up later for the lanes that use it
+                words.append(_Deferred(self.launch.observed, lanes, addr + at, epoch, space, min(4, nbytes),
+                                       bool(mods & {"S8", "S16"}), why) if sel.all() else why)
                 continue
             if nbytes < 4 and mods & {"S8", "S16"}:
                 top = np.uint32(1 << (8 * nbytes - 1))
@@ -1257,7 +1323,7 @@ class Replay:
         if o in ("RZ", "URZ"):
             v = np.float32(0)
         elif _REG.match(o):
-            r = g.regs.get(o, Unknown("unset", reg=o))
+            r = self._reg(g, o)
             if isinstance(r, Unknown):
                 return r
             v = np.asarray(r, dtype=_U32).view(np.float32)
