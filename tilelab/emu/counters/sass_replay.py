@@ -273,6 +273,7 @@ _LOCAL_WRITES = {"ST", "ATOM", "STL"}          # what may write a thread's local
 _LOCAL_BYTES = {"U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
 STACK_BASE = 0x00FFFC00     # c[0x0][0x28], the local stack's top: the same in every thread, so any value serves
 _GADDR = re.compile(r"^\[(U?R\d+)\.64(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]$")     # an LDG's [R4.64+0x10]
+_GADDR_PAIR = re.compile(r"^\[(U?R\d+)(?:\.64)?(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]$")  # an ATOMG's [R12], a pair too
 _CONST3 = re.compile(r"c\[0x3\]\[(?:(U?R\d+|U?RZ)\s*\+?\s*)?(0x[0-9a-f]+)?\]")
 
 
@@ -1137,7 +1138,12 @@ class Replay:
             return self._saddr(g, text, ins)
         if ins.op not in ("ATOMG", "REDG"):
             return None
-        m = re.fullmatch(r"\[(U?R\d+)(?:\.64)?(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]", re.sub(r"^desc\[[^\]]*\]", "", text))
+        return self._global_address(g, text, ins, _GADDR_PAIR)
+
+    def _global_address(self, g, text: str, ins, rx=None):
+        """A global address operand (``desc[UR4][R2.64+0x10]``; ``rx``: its pattern, ``_GADDR`` by default) per lane,
+        from the register pair the replay computed, or None."""
+        m = (rx or _GADDR).fullmatch(re.sub(r"^desc\[[^\]]*\]", "", text))
         if not m:
             return None
         base = self._val64(g, m.group(1), ins)
@@ -1195,14 +1201,9 @@ class Replay:
             2 if mods & {"U16", "S16"} else 4
         space = observed_space.GLOBAL
         if ins.op in ("LDG", "LD"):
-            m = _GADDR.fullmatch(re.sub(r"^desc\[[^\]]*\]", "", o[1]))
-            if not m:
+            addr = self._global_address(g, o[1], ins)
+            if addr is None:
                 return None
-            base = self._val64(g, m.group(1), ins)
-            if isinstance(base, Unknown):
-                return None
-            off = int(m.group(3), 16) * (-1 if m.group(2) else 1) if m.group(3) else 0
-            addr = np.asarray(base, dtype=np.uint64).astype(np.int64) + off
         elif ins.op == "LDS":
             addr = self._saddr(g, o[1], ins)
             if addr is None:
