@@ -13,8 +13,7 @@ import random
 import numpy as np
 import pytest
 
-from tilelab.emu.counters import observed as ob
-from tilelab.emu.counters import sass_replay as sr
+from tilelab.emu.counters import observed as ob, sass_replay as sr
 
 
 def _replay(text, targets):
@@ -152,7 +151,7 @@ def test_float_compares_min_max_and_select_against_numpy():
         g = sr._Group(np.arange(1), 0, {}, {}, {})
         for ins in rp.instrs[:-1]:
             rp._step(g, ins, None)
-        f = lambda r: np.asarray(g.regs[r], dtype=np.uint32).view(np.float32)  # noqa: E731
+        f = lambda r, g=g: np.asarray(g.regs[r], dtype=np.uint32).view(np.float32)  # noqa: E731
         with np.errstate(invalid="ignore"):
             for k, (c, fn) in enumerate(cmps.items()):
                 want = bool(fn(a, b)) and not (np.isnan(a) or np.isnan(b))

@@ -46,8 +46,8 @@ from ...messages import msg
 from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import constant_symbols, entry_sass, sass_listing
 from ..ptx import split_top
-from .ifconvert import _SHARED_KINDS, access_kind, plan_for
 from . import observed as observed_space
+from .ifconvert import _SHARED_KINDS, access_kind, plan_for
 from .metrics import METRIC_KEYS
 from .undecided import Undecided
 
@@ -360,7 +360,7 @@ class _Deferred:
     """A loaded word the launch's reads do not give for every lane that loaded it (``Replay._observed``): kept with
     each lane's address and epoch, and looked up when a register read needs it, for the lanes reading it then (those
     of a group that went on into a loop, say); unknown where even they did not read it."""
-    __slots__ = ("observed", "lanes", "order", "addr", "epoch", "space", "nbytes", "signed", "why")
+    __slots__ = ("addr", "epoch", "lanes", "nbytes", "observed", "order", "signed", "space", "why")
 
     def __init__(self, observed, lanes, addr, epoch, space, nbytes, signed, why):
         self.observed, self.space, self.nbytes, self.signed, self.why = observed, space, nbytes, signed, why
@@ -423,7 +423,7 @@ class _Ledger:
         if not g.counts:
             return
         warp = self._warps(g.lanes)
-        ws, first = np.unique(warp, return_index=True)
+        ws = np.unique(warp)
         for t, (c0, c1) in g.counts.items():
             if c0:
                 for w in ws.tolist():
@@ -1097,7 +1097,6 @@ class Replay:
             i += 1
         red = ins.op.startswith("RED")
         dst = None if red or i >= len(ops) or not _REG.match(ops[i]) else ops[i]
-        why = Unknown("loaded", op=ins.op, addr=_at(ins))
         seq = np.broadcast_to(np.asarray(g.atoms, dtype=np.int64), g.lanes.shape)
         if ins.op == "ATOM":                         # generic: may write local memory
             g.local = {}
@@ -1334,9 +1333,9 @@ class Replay:
             v = np.float32(float(o.replace("QNAN", "nan")))
         elif re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?", o):
             v = np.float32(float(o))
-            if float(v) != float(o) and abs(float(o)) > 1e-30:    # a decimal ptxas printed rounded: its bits unknown
-                if abs(float(v) - float(o)) > abs(float(o)) * 1e-6:
-                    return Unknown("operand", o=o, op=ins.op, addr=_at(ins))
+            # a decimal ptxas printed rounded past a float32's precision: its bits are not known
+            if float(v) != float(o) and abs(float(o)) > 1e-30 and abs(float(v) - float(o)) > abs(float(o)) * 1e-6:
+                return Unknown("operand", o=o, op=ins.op, addr=_at(ins))
         elif _CONST.fullmatch(o):
             c = self._const(g, o, 4)
             if isinstance(c, Unknown):
