@@ -13,15 +13,19 @@ How: an interpreter of the integer slice of SASS that decides branches (ISETP, I
 IMAD, LEA (.HI too), SHF, LOP3, PLOP3, SEL, MOV and their uniform forms; S2R/S2UR of tid, ctaid and laneid,
 LDC/ULDC of the launch geometry and the kernel parameters in ``c[0x0][...]``) runs the kernel's
 SASS from its first instruction for all the threads at once (numpy lanes), splitting them where a
-branch or a counted instruction's predicate sends them different ways. Any other instruction
-makes its destinations unknown (a loaded value, a shuffle, floating point). A branch, an exit or
+branch or a counted instruction's predicate sends them different ways. A load or an atomic whose address it computed
+gives what the launch's own read there, in the same barrier epoch (counters/observed.py: ``_observed``, ``_atomic``);
+float compares, ``FMNMX`` and ``FSEL`` are exact. Any other instruction makes its destinations unknown (a shuffle,
+float arithmetic, a load the launch's reads do not give). A branch, an exit or
 a counted instruction's predicate that depends on an unknown value, an indirect branch, a call, a
 trap or a branch on the warp's convergence make it give up (``GiveUp``, with the reason), and the
 line is counted as the PTX runs, with a note saying why; except inside a ``BSSY`` region with nothing
 counted in it, which it steps over whole (``Replay._skip``: a float division's slow path). A group of threads stops once no counted
 instruction is reachable from where it is (the grid barrier's spin loops after a block reduction
 are never run). Per warp, the threads that reach a counted instruction must agree on how often
-they execute each one and with the predicate on (they execute it together); else it gives up. A
+they execute each one and with the predicate on (they execute it together); else it runs again
+merging paths where the hardware reconverges them (``Replay.merging``: a ``BSYNC``, ``WARPSYNC`` or block barrier,
+the lowest pc first, runs counted per warp by a ``_Ledger``), and gives up where a warp still ran a target apart. A
 counted instruction whose predicate is on for some lanes of a warp and off for others (``@!P1 STS``
 by lane 31 only: a branch NVVM wrote, which ptxas if-converted) does not split the threads: their
 warp executes it once, with a lane on if any of its lanes is (``Replay._mixed``); a warp whose lanes
