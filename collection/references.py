@@ -4952,7 +4952,9 @@ def swift_backtrack(qry, ref, qry_len, ref_len, cell_max, top_left, left, top, b
     assert nc is not None                    # the kernel's nextCell would be uninitialised
     nrow, ncol = nc // (ref_len + 1), nc % (ref_len + 1)
     tick = col_inc = nref = -1
-    while (row != nrow or col != ncol) and ncol != 0 and nrow != 0:
+
+    def step():                              # one aligned pair, as the kernel writes it in and after its loop
+        nonlocal tick, col_inc, nref, start
         tick += 1; col_inc += 1
         if ncol == col:
             rc[off + tick] = ord("-")
@@ -4960,6 +4962,8 @@ def swift_backtrack(qry, ref, qry_len, ref_len, cell_max, top_left, left, top, b
             rc[off + tick] = rs[col - 1]; nref += 1
         qc[off + tick] = ord("-") if nrow == row else qs[row - 1]
         start = col
+    while (row != nrow or col != ncol) and ncol != 0 and nrow != 0:
+        step()
         row, col, cur = nrow, ncol, nc
         nc = nxt(cur)
         if nc is None:
@@ -4967,13 +4971,7 @@ def swift_backtrack(qry, ref, qry_len, ref_len, cell_max, top_left, left, top, b
             break
         nrow, ncol = nc // (ref_len + 1), nc % (ref_len + 1)
     if (row != nrow or col != ncol) and (ncol == 0 or nrow == 0):
-        tick += 1; col_inc += 1
-        if ncol == col:
-            rc[off + tick] = ord("-")
-        else:
-            rc[off + tick] = rs[col - 1]; nref += 1
-        qc[off + tick] = ord("-") if nrow == row else qs[row - 1]
-        start = col
+        step()
     return start, start + nref, col_inc + 1, qc, rc
 
 

@@ -1984,9 +1984,6 @@ class Replay:
         np.logical_or.at(split, warp[ok], parted[ok])
         bad = np.nonzero(((hi >= 0) & (hi != lo)) | (split & (ghi != glo)))[0]
         if len(bad):
-            got = self._one_group_each(done, order, n, first, warp, nw)
-            if got is not None:
-                return got
             w = int(bad[0]) + (first // tpb) * ((tpb + 31) // 32)
             raise GiveUp("diverge", warp=w % ((tpb + 31) // 32), block=w // ((tpb + 31) // 32))
         per = np.bincount(hi[hi >= 0], minlength=len(vecs))
@@ -1994,38 +1991,6 @@ class Replay:
         return {t: (sum(int(per[i]) * by_id[i][k][0] for i in range(len(vecs))),
                     sum(int(per[i]) * by_id[i][k][1] for i in range(len(vecs))))
                 for k, t in enumerate(order)}
-
-
-    @staticmethod
-    def _one_group_each(done, order, n, first, warp, nw):
-        """Where a warp's threads do not agree on every target (thread 0 alone runs an ``if (tid == 0)`` block's
-        stores): per warp and target, the threads that ran it must all be of one group (they ran it together, the
-        others were off or elsewhere), and the warp ran it as often as that group, with a lane on as often as its
-        lanes say. None where two groups of a warp ran one target (when each ran it is not known)."""
-        out = {}
-        for t in order:
-            runs = np.zeros(n, np.int64)
-            on = np.zeros(n, np.int64)
-            gid = np.full(n, -1, np.int64)
-            for i, g in enumerate(done):
-                c = g.counts.get(t)
-                if not c or not c[0]:
-                    continue
-                at = g.lanes - first
-                runs[at] = c[0]
-                on[at] = np.broadcast_to(np.asarray(c[1], dtype=np.int64), g.lanes.shape)
-                gid[at] = i
-            ran = runs > 0
-            ghi, glo = np.full(nw, -1, np.int64), np.full(nw, 1 << 40, np.int64)
-            np.maximum.at(ghi, warp[ran], gid[ran])
-            np.minimum.at(glo, warp[ran], gid[ran])
-            if ((ghi >= 0) & (ghi != glo)).any():
-                return None
-            r, o = np.zeros(nw, np.int64), np.zeros(nw, np.int64)
-            np.maximum.at(r, warp[ran], runs[ran])
-            np.maximum.at(o, warp[ran], on[ran])
-            out[t] = (int(r.sum()), int(o.sum()))
-        return out
 
 
 # ------------------------------------------------------------------ in the machine
