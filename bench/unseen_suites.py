@@ -56,6 +56,7 @@ SUITES = {
     "fast-cuda-gpu-dbscan G-DBSCAN + GridKnn-Cuda grid 1-NN (unseen59)": ("gdbscan_", "gridknn_"),
     "betweenness-centrality-gpu Brandes kernels (unseen61)": ("bcgpu_",),
     "UGENE CUDA Smith-Waterman + Swift Smith-Waterman (unseen60)": ("ugenesw_", "swift_"),
+    "parallel-jump-flooding-voronoi JFA + Pointnet2_PyTorch point-cloud ops (unseen62)": ("jfavor_", "pn2ops_"),
 }
 
 

@@ -5170,3 +5170,239 @@ def ugene_one_writer(dmat, seq_len, qry_len):
         lo = b * (s["part_seq"] - s["overlap"])
         cover[lo:min(lo + s["part_seq"], seq_len)] += 1
     return np.asarray(dmat).reshape(qry_len, seq_len)[:, cover == 1]
+
+
+# --- 0717030/parallel-jump-flooding-voronoi (files jfavor_*.cu): jump flooding for a discrete Voronoi diagram ------
+
+_JFAVOR_W, _JFAVOR_H, _JFAVOR_N, _JFAVOR_PITCH = 60, 44, 24, 128
+
+
+def jfavor_seeds():
+    """The 24 seeds (x, y) inside the 60 x 44 image, distinct pixels but for seed 23, which shares seed 5's (the
+    host's random seeds can coincide: place_seeds_kernel's atomicMax then keeps the larger index)."""
+    rng = np.random.default_rng(6201)
+    cells = rng.choice(_JFAVOR_W * _JFAVOR_H, _JFAVOR_N - 1, replace=False)
+    xy = np.stack([cells % _JFAVOR_W, cells // _JFAVOR_W], axis=1)
+    return np.concatenate([xy, xy[5:6]]).astype(np.int32)
+
+
+def jfavor_const_seeds():
+    """c_seeds as cudaMemcpyToSymbol leaves it: the 24 seeds, then zeros (8192 GPUSeed in all)."""
+    out = np.zeros((8192, 2), np.int32)
+    out[:_JFAVOR_N] = jfavor_seeds()
+    return out
+
+
+def jfavor_placed():
+    """The buffer after init (-1) and place_seeds (each seed's index at its pixel, the largest where two share one)."""
+    buf = np.full((_JFAVOR_H, _JFAVOR_W), -1, np.int32)
+    for i, (x, y) in enumerate(jfavor_seeds()):
+        if 0 <= x < _JFAVOR_W and 0 <= y < _JFAVOR_H:
+            buf[y, x] = max(buf[y, x], i)
+    return buf
+
+
+def jfavor_step(buf, step):
+    """One JFA step as process_pixel does it: the pixel's own seed first, then the 3 x 3 neighbours at distance step
+    (dy, then dx, from -1 to 1), the first strictly nearer seed (float squared distance) taken."""
+    buf = np.asarray(buf)
+    h, w = buf.shape
+    seeds = jfavor_seeds().astype(np.float32)
+    ys, xs = np.mgrid[0:h, 0:w]
+    best = buf.copy()
+    bd = np.full((h, w), np.float32(1e30), np.float32)
+
+    def dist(idx):
+        s = seeds[np.maximum(idx, 0)]
+        dx = (xs - s[..., 0]).astype(np.float32)
+        dy = (ys - s[..., 1]).astype(np.float32)
+        return (dx * dx + dy * dy).astype(np.float32)        # small integers: exact in float32, FMA or not
+    has = best != -1
+    bd[has] = dist(best)[has]
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            nx, ny = xs + dx * step, ys + dy * step
+            inside = (nx >= 0) & (nx < w) & (ny >= 0) & (ny < h)
+            nb = np.full((h, w), -1, np.int32)
+            nb[inside] = buf[ny[inside], nx[inside]]
+            d = dist(nb)
+            take = (nb != -1) & (d < bd)
+            best[take], bd[take] = nb[take], d[take]
+    return best.astype(np.int32)
+
+
+def jfavor_state(*steps):
+    """The buffer after placement and the given steps in turn."""
+    buf = jfavor_placed()
+    for s in steps:
+        buf = jfavor_step(buf, s)
+    return buf
+
+
+def jfavor_pitched(buf, fill=-1):
+    """A 60-wide buffer in rows of 128 ints (the pitched allocation), the padding `fill`."""
+    out = np.full((_JFAVOR_H, _JFAVOR_PITCH), fill, np.int64)
+    out[:, :_JFAVOR_W] = buf
+    return out
+
+
+# --- erikwijmans/Pointnet2_PyTorch (files pn2ops_*.cu): PointNet++'s ball query, grouping, 3-NN, sampling --------
+
+def _pn2ops_fma_d2(a, b):
+    """|a - b|^2 in float32 as nvcc contracts (ax-bx)^2 + (ay-by)^2 + (az-bz)^2: fma(dz, dz, fma(dy, dy, dx * dx))."""
+    d = (np.asarray(a, np.float32) - np.asarray(b, np.float32)).astype(np.float32)
+    t = (d[..., 0].astype(np.float64) ** 2).astype(np.float32)
+    t = (d[..., 1].astype(np.float64) ** 2 + t).astype(np.float32)
+    return (d[..., 2].astype(np.float64) ** 2 + t).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=None)
+def _pn2ops_xyz(b, n):
+    return np.random.default_rng(6202 + 1000 * b + n).uniform(-1, 1, (b, n, 3)).astype(np.float32)
+
+
+def pn2ops_xyz(b, n):
+    """b clouds of n points, uniform in [-1, 1)^3."""
+    return _pn2ops_xyz(b, n).copy()
+
+
+@functools.lru_cache(maxsize=None)
+def _pn2ops_fps(b, n, m, block):
+    xyz = _pn2ops_xyz(b, n)
+    idxs = np.zeros((b, m), np.int32)
+    temps = np.full((b, n), np.float32(1e10), np.float32)
+    for bi in range(b):
+        p, temp = xyz[bi], temps[bi]
+        mag = _pn2ops_fma_d2(p, np.zeros(3, np.float32))
+        valid = ~(mag <= np.float32(1e-3))
+        old = 0
+        for j in range(1, m):
+            d = _pn2ops_fma_d2(p, p[old])
+            temp[valid] = np.minimum(d, temp)[valid]
+            best_v, best_k = -1.0, 0
+            for tid in range(block):                        # each thread's first strict maximum, then the tree's
+                ks = np.arange(tid, n, block)               # leftmost maximum (ties keep the lower thread)
+                ks = ks[valid[ks]]
+                if len(ks) == 0:
+                    v, k = -1.0, 0
+                else:
+                    k = ks[int(np.argmax(temp[ks]))]
+                    v = float(temp[k])
+                if v > best_v:
+                    best_v, best_k = v, k
+            old = int(best_k)
+            idxs[bi, j] = old
+    return idxs, temps
+
+
+def pn2ops_fps(b, n, m, block):
+    """furthest_point_sampling's idxs (b, m)."""
+    return _pn2ops_fps(b, n, m, block)[0].copy()
+
+
+def pn2ops_fps_temp(b, n, m, block):
+    """furthest_point_sampling's temp (b, n): each point's squared distance to the chosen set (1e10 kept for the
+    points it skips, |p|^2 <= 1e-3)."""
+    return _pn2ops_fps(b, n, m, block)[1].copy()
+
+
+def pn2ops_new_xyz(b, n, m):
+    """The centroids: each cloud's points at the sampler's indices (the host's gather_operation)."""
+    xyz, idx = _pn2ops_xyz(b, n), _pn2ops_fps(b, n, m, 256)[0]
+    return np.stack([xyz[i][idx[i]] for i in range(b)]).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=None)
+def _pn2ops_ball(b, n, m, radius, nsample):
+    xyz, new = _pn2ops_xyz(b, n), pn2ops_new_xyz(b, n, m)
+    r2 = np.float32(radius) * np.float32(radius)
+    idx = np.zeros((b, m, nsample), np.int32)
+    for bi in range(b):
+        for j in range(m):
+            d2 = _pn2ops_fma_d2(new[bi, j], xyz[bi])
+            hits = np.flatnonzero(d2 < r2)[:nsample]
+            if len(hits):
+                idx[bi, j, :] = hits[0]
+                idx[bi, j, :len(hits)] = hits
+    return idx
+
+
+def pn2ops_ball(b, n, m, radius, nsample):
+    """query_ball_point's idx (b, m, nsample): the first nsample points within radius, in point order, the first one
+    repeated over the rest (0 where none: the zeroed output)."""
+    return _pn2ops_ball(b, n, m, radius, nsample).copy()
+
+
+def pn2ops_group(points, idx):
+    """group_points: out[b, c, j, k] = points[b, c, idx[b, j, k]]."""
+    return np.stack([points[bi][:, idx[bi]] for bi in range(points.shape[0])])
+
+
+def pn2ops_group_grad(grad_out, idx, n):
+    """group_points_grad: grad_out scattered back onto the n points (float64 sums)."""
+    b, c = grad_out.shape[:2]
+    out = np.zeros((b, c, n))
+    for bi in range(b):
+        for ci in range(c):
+            np.add.at(out[bi, ci], idx[bi].reshape(-1), grad_out[bi, ci].reshape(-1).astype(np.float64))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _pn2ops_three_nn(b, n, m):
+    unknown, known = _pn2ops_xyz(b, n), pn2ops_new_xyz(b, n, m)
+    dist2 = np.zeros((b, n, 3), np.float32)
+    idx = np.zeros((b, n, 3), np.int32)
+    for bi in range(b):
+        for j in range(n):
+            d = _pn2ops_fma_d2(unknown[bi, j], known[bi])
+            order = np.argsort(d, kind="stable")[:3]       # the kernel's strict < keeps the first of equal ones
+            idx[bi, j], dist2[bi, j] = order, d[order]
+    return dist2, idx
+
+
+def pn2ops_three_nn_dist2(b, n, m):
+    return _pn2ops_three_nn(b, n, m)[0].copy()
+
+
+def pn2ops_three_nn_idx(b, n, m):
+    return _pn2ops_three_nn(b, n, m)[1].copy()
+
+
+def pn2ops_three_weight(b, n, m):
+    """The feature propagation's weights: 1 / (dist + 1e-8), normalised over the three (float32)."""
+    dist = np.sqrt(_pn2ops_three_nn(b, n, m)[0]).astype(np.float32)
+    recip = (np.float32(1.0) / (dist + np.float32(1e-8))).astype(np.float32)
+    return (recip / recip.sum(axis=2, keepdims=True)).astype(np.float32)
+
+
+def pn2ops_three_interp(points, idx, weight):
+    """three_interpolate: out[b, c, j] = sum_t points[b, c, idx[b, j, t]] * weight[b, j, t] (float64)."""
+    p = points.astype(np.float64)
+    return np.stack([(p[bi][:, idx[bi]] * weight[bi].astype(np.float64)).sum(axis=2) for bi in range(p.shape[0])])
+
+
+def pn2ops_three_interp_grad(grad_out, idx, weight, m):
+    """three_interpolate_grad: grad_out * weight scattered back onto the m known points (float64 sums)."""
+    b, c, n = grad_out.shape
+    out = np.zeros((b, c, m))
+    for bi in range(b):
+        for ci in range(c):
+            for t in range(3):
+                np.add.at(out[bi, ci], idx[bi, :, t], grad_out[bi, ci].astype(np.float64) * weight[bi, :, t])
+    return out
+
+
+def pn2ops_gather(points, idx):
+    """gather_points: out[b, c, j] = points[b, c, idx[b, j]]."""
+    return np.stack([points[bi][:, idx[bi]] for bi in range(points.shape[0])])
+
+
+def pn2ops_gather_grad(grad_out, idx, n):
+    """gather_points_grad: grad_out scattered back onto the n points (float64 sums)."""
+    b, c, _ = grad_out.shape
+    out = np.zeros((b, c, n))
+    for bi in range(b):
+        for ci in range(c):
+            np.add.at(out[bi, ci], idx[bi], grad_out[bi, ci].astype(np.float64))
+    return out
