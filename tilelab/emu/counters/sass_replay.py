@@ -58,6 +58,7 @@ from .undecided import Undecided
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
 MAX_STEPS = 200_000          # group-instruction steps per replay before it gives up
+MAX_LOCAL_ROWS = 64          # a local access whose lanes hold more addresses than this: not followed
 MAX_MERGING_STEPS = 1_000_000   # the same where groups merge again (``Replay.merging``): paths that part and meet
 MAX_GROUPS = 1024            # groups of threads on distinct paths
 CHUNK_LANES = 1 << 16        # threads replayed together
@@ -295,8 +296,9 @@ class _Group:
         self.visits = {}           # BSSY index -> per thread, how often it entered there (``Replay.merging``)
         self.atoms = 0             # per thread: the atomics it ran in this epoch (-1: not known), ``Replay._atomic``
         self.ledger = None         # ``_Ledger`` where the replay merges groups again (its counts go there)
+        self.on = None             # while an instruction runs: the lanes it is on for (None: all), ``_Part.read``
         self.parted = parted
-        self.local = {} if local is None else local     # local address -> a byte's value (uniform address)
+        self.local = {} if local is None else local     # local address (uniform) -> a byte's value, -1 not known
         # per thread: 0 its warp's live lanes are all here; 1 some are on another path, alive until the
         # BSYNC that ends the innermost open BSSY region; 2 not known (a warp-mate exited, or the paths
         # parted where nothing rejoins them)
@@ -315,7 +317,8 @@ class _Group:
             self.ledger.add(self)
 
         def part(m):
-            cut = lambda v: v[m] if isinstance(v, np.ndarray) and v.ndim else v  # noqa: E731
+            cut = lambda v: v.cut(m) if isinstance(v, _Part) else v[m] if isinstance(v, np.ndarray) and v.ndim \
+                else v  # noqa: E731
             sub = lambda d: {k: cut(v) for k, v in d.items()}  # noqa: E731
             out = _Group(self.lanes[m], self.pc, sub(self.regs), sub(self.preds),
                          {k: [cut(x) for x in c] for k, c in self.counts.items()}, cut(self.parted),
@@ -324,6 +327,34 @@ class _Group:
             out.visits, out.ledger, out.atoms = sub(self.visits), self.ledger, cut(self.atoms)
             return out
         return part(mask), part(~mask)
+
+
+class _Part:
+    """A register or predicate known on some lanes only: written under a guard where its old value was not known
+    (a thread's address into its own array, computed and used under one predicate). Read only by an instruction
+    whose lanes on are all known (``Replay._step`` sets ``_Group.on``); elsewhere it is ``why``."""
+    __slots__ = ("value", "known", "why")
+
+    def __init__(self, value, known, why):
+        self.value, self.known, self.why = value, known, why
+
+    @staticmethod
+    def of(value, known, why):
+        """``value`` where ``known``: the value itself where every lane is known, ``why`` where none is."""
+        known = np.asarray(known, dtype=bool)
+        if known.all():
+            return _uniform(np.asarray(value))
+        if not known.any():
+            return why
+        return _Part(np.asarray(value), known, why)
+
+    def read(self, on):
+        if on is None or np.ndim(on) == 0:
+            return self.value if (on is not None and not on) else self.why
+        return self.value if not (np.broadcast_to(on, self.known.shape) & ~self.known).any() else self.why
+
+    def cut(self, m):
+        return _Part.of(np.broadcast_to(self.value, m.shape)[m], self.known[m], self.why)
 
 
 def _join(g, p):
@@ -336,6 +367,15 @@ def _join(g, p):
                 x.regs[k] = v.resolve(x.lanes)
 
     def cat(a, b, dtype=None):
+        if isinstance(a, _Part) or isinstance(b, _Part):
+            def parts(x, k):
+                if isinstance(x, _Part):
+                    return np.broadcast_to(x.value, (k,)), x.known, x.why
+                if isinstance(x, Unknown):
+                    return np.zeros(k, dtype=_U32), np.zeros(k, bool), x
+                return np.broadcast_to(np.asarray(x), (k,)), np.ones(k, bool), None
+            (va, ka, wa), (vb, kb, wb) = parts(a, n), parts(b, m)
+            return _Part.of(np.concatenate([va, vb]), np.concatenate([ka, kb]), wa or wb)
         if isinstance(a, Unknown):
             return a
         if isinstance(b, Unknown):
@@ -345,14 +385,17 @@ def _join(g, p):
             return a
         return _uniform(np.concatenate([np.broadcast_to(a, (n,)), np.broadcast_to(b, (m,))]))
 
-    def table(x, y):
-        return {k: cat(x[k], y[k]) for k in x.keys() & y.keys()}
+    def table(x, y):    # one written on one side only: not known (absent means never written on any path)
+        return {k: cat(x.get(k, Unknown("guarded", reg=k)), y.get(k, Unknown("guarded", reg=k)))
+                for k in x.keys() | y.keys()}
     open_ = tuple((b, e, cat(a, a2, np.int8), c) for (b, e, a, c), (_, _, a2, _) in zip(g.open, p.open))
     if g.ledger is not None:                        # merged again: each side's runs are its warps' already
         g.ledger.add(g)
         g.ledger.add(p)
+    local = {k: cat(g.local.get(k, np.int64(-1)), p.local.get(k, np.int64(-1)), np.int64)     # -1: not known
+             for k in g.local.keys() | p.local.keys()}
     out = _Group(np.concatenate([g.lanes, p.lanes]), g.pc, table(g.regs, p.regs), table(g.preds, p.preds),
-                 {k: list(c) for k, c in g.counts.items()}, cat(g.parted, p.parted, bool), {},
+                 {k: list(c) for k, c in g.counts.items()}, cat(g.parted, p.parted, bool), local,
                  cat(g.apart, p.apart, np.int8), open_, cat(g.epoch, p.epoch, np.int64))
     out.visits = {k: cat(g.visits[k], p.visits[k], np.int64) for k in g.visits.keys() & p.visits.keys()}
     out.ledger = g.ledger
@@ -409,8 +452,10 @@ class _Ledger:
         wpb = (self.tpb + 31) // 32
         return (lanes // self.tpb) * wpb + (lanes % self.tpb) // 32
 
-    def converged(self, g):
-        """``g`` was merged at a point of reconvergence: each warp whose live lanes are all in it met again."""
+    def converged(self, g, blocked=None):
+        """``g`` was merged at a point of reconvergence: each warp whose live lanes are all in it met again. Lanes
+        of ``blocked`` (other groups waiting at a ``BSYNC`` or a barrier, which run nothing until ``g``'s lanes
+        come there too: a loop's lanes that left it early) are not live for this."""
         warp = self._warps(g.lanes)
         for w in np.unique(warp).tolist():
             lanes = g.lanes[warp == w]
@@ -418,6 +463,8 @@ class _Ledger:
             b, k = divmod(w, wpb)
             every = np.arange(b * self.tpb + 32 * k, min(b * self.tpb + 32 * (k + 1), (b + 1) * self.tpb))
             live = every[~self.exited[np.clip(every - self.first, 0, len(self.exited) - 1)]]
+            if blocked is not None and len(blocked):
+                live = live[~np.isin(live, blocked)]
             if np.isin(live, lanes).all():
                 self.conv[w] = self.conv.get(w, 0) + 1
 
@@ -619,7 +666,7 @@ class Replay:
         if got is None:
             return False
         e, body = got
-        for i in body:
+        for i in self._onward(g.pc, e, body):
             self._poison(g, self.instrs[i], None)
             if self.instrs[i].op in _LOCAL_WRITES:
                 g.local = {}
@@ -633,6 +680,30 @@ class Replay:
         self._strand(g)
         g.pc = e
         return True
+
+    def _onward(self, pc: int, e: int, body: tuple) -> tuple:
+        """The instructions of a region's ``body`` that the threads at ``pc`` may still run before its end ``e``
+        (what they ran before ``pc`` in the region keeps its values: ptxas schedules straight-line work into a
+        region ahead of the branch that made it)."""
+        cache = self.__dict__.setdefault("_onward_cache", {})
+        if pc not in cache:
+            inside, seen, todo = set(body), set(), [pc]
+            while todo:
+                i = todo.pop()
+                if i in seen or i not in inside and i != pc:
+                    continue
+                seen.add(i)
+                x = self.instrs[i]
+                if x.op == "RET":
+                    continue
+                if x.op == "CALL" and x.target in self.index:
+                    todo.append(self.index[x.target])
+                if x.op == "BRA" and x.target in self.index:
+                    todo.append(self.index[x.target])
+                if not (x.op == "BRA" and not x.pred) and i + 1 < e:
+                    todo.append(i + 1)
+            cache[pc] = tuple(sorted(seen & inside))
+        return cache[pc]
 
     def _clean(self, s: int, e: int, k: str) -> bool:
         """Whether every path from the ``BSSY k`` at ``s`` reaches its ``BSYNC k`` (before ``e``) with no
@@ -713,6 +784,8 @@ class Replay:
             return Unknown(unset, reg=name)
         if isinstance(v, _Deferred):
             v = g.regs[name] = v.resolve(g.lanes)
+        if isinstance(v, _Part):
+            return v.read(g.on)
         return v
 
     def _val(self, g, o: str, ins):
@@ -786,6 +859,8 @@ class Replay:
             v = np.bool_(True)
         else:
             v = g.preds.get(m.group(2) + m.group(3), Unknown("pred_unset", p=o.lstrip("!")))
+        if isinstance(v, _Part):
+            v = v.read(g.on)
         if isinstance(v, Unknown):
             return v
         return ~v if m.group(1) else v
@@ -795,17 +870,24 @@ class Replay:
         if name in ("RZ", "URZ", "PT", "UPT"):
             return
         table = g.preds if "P" in name and not name.startswith(("R", "UR")) else g.regs
+        if guard is not None and not isinstance(guard, Unknown) and np.all(guard):
+            guard = None                            # on for every lane (a deferred word stays for later)
         if isinstance(v, _Deferred) and guard is not None and not isinstance(guard, Unknown):
-            if np.all(guard):                       # on for every lane: the word stays for later
-                guard = None
-            else:
-                v = v.resolve(g.lanes)
+            v = v.resolve(g.lanes)
         if isinstance(guard, Unknown):
             v = guard
-        elif guard is not None:
-            old = self._reg(g, name, "guarded") if table is g.regs else table.get(name, Unknown("guarded", reg=name))
-            if isinstance(v, Unknown) or isinstance(old, Unknown):
-                v = v if isinstance(v, Unknown) else old
+        elif guard is not None and name in table:
+            old = table[name]
+            if isinstance(old, _Deferred):
+                old = table[name] = old.resolve(g.lanes)
+            if isinstance(v, Unknown):
+                pass
+            elif isinstance(old, (Unknown, _Part)):     # known where the guard is on (and where it was)
+                on = np.broadcast_to(np.asarray(guard, dtype=bool), g.lanes.shape)
+                was = old if isinstance(old, Unknown) else old.why
+                keep = np.zeros(g.lanes.shape, bool) if isinstance(old, Unknown) else old.known
+                base = np.zeros(g.lanes.shape, dtype=np.asarray(v).dtype) if isinstance(old, Unknown) else old.value
+                v = _Part.of(np.where(on, v, base), on | keep, was)
             else:
                 v = np.where(guard, v, old)
         table[name] = _uniform(v) if isinstance(v, np.ndarray) else v
@@ -857,7 +939,14 @@ class Replay:
     # ------------------------------------------------------------- one instruction
     def _step(self, g, ins, guard):
         """Execute a non-control instruction for group ``g`` (``guard``: the lanes it is on for, or
-        None for all)."""
+        None for all): a value known on some lanes only (``_Part``) is read where those it is on for are known."""
+        g.on = None if guard is None or isinstance(guard, Unknown) else guard
+        try:
+            return self._execute(g, ins, guard)
+        finally:
+            g.on = None
+
+    def _execute(self, g, ins, guard):
         op, mods, o = ins.op, ins.mods, ins.ops
         v = lambda k: self._val(g, o[k], ins)  # noqa: E731
         sset = lambda name, val: self._set(g, name, val, guard)  # noqa: E731
@@ -1461,7 +1550,8 @@ class Replay:
         self._set(g, o[0], (total & np.uint64(_MASK)).astype(_U32), guard)
 
     def _laddr(self, g, text: str, ins):
-        """A local access's address as one int where every lane of the group has the same, else None."""
+        """A local access's address: one int where every lane of the group has the same, else one per lane (int64),
+        or None where it is not known."""
         m = _LADDR.fullmatch(text)
         if not m:
             return None
@@ -1469,19 +1559,31 @@ class Replay:
         if isinstance(base, Unknown):
             return None
         base = _uniform(np.asarray(base))
-        if np.ndim(base):
-            return None
         off = int(m.group(3), 16) * (-1 if m.group(2) else 1) if m.group(3) else 0
+        if np.ndim(base):
+            return (base.astype(np.int64) + off) & _MASK
         return (int(base) + off) & _MASK
 
+    def _local_rows(self, g, at, guard):
+        """The addresses a local access touches and, for each, the lanes that are on for it there: one row for a
+        uniform address, one per address otherwise (at most ``MAX_LOCAL_ROWS``, else None)."""
+        on = np.ones(g.lanes.shape, bool) if guard is None else np.broadcast_to(np.asarray(guard, bool), g.lanes.shape)
+        if not isinstance(at, np.ndarray):
+            return [(at, on)]
+        addrs = np.unique(at[on])
+        if len(addrs) > MAX_LOCAL_ROWS:
+            return None
+        return [(int(x), on & (at == x)) for x in addrs]
+
     def _stl(self, g, ins, guard):
-        """``STL[.U8|.64|...] [Rb+imm], Rv``: the bytes it writes, where the address is one for the group
-        and the value known (a value not known, or a guard on only some lanes of a byte not known before:
-        those bytes unknown); an address that differs between lanes or is not known: nothing known after."""
+        """``STL[.U8|.64|...] [Rb+imm], Rv``: the bytes it writes, per lane (a lane whose guard is off keeps its
+        byte there; a value or guard not known: those bytes unknown); an address not known: nothing known after.
+        Lanes may store to different addresses (a thread's own array indexed by a count of its own)."""
         o = ins.ops
         n = _LOCAL_BYTES.get(next((m for m in ins.mods if m in _LOCAL_BYTES), ""), 4)
-        at = self._laddr(g, o[0], ins) if len(o) == 2 else None
-        if at is None:
+        at = self._laddr(g, o[0], ins) if len(o) == 2 and not isinstance(guard, Unknown) else None
+        rows = None if at is None else self._local_rows(g, at, guard)
+        if rows is None:
             g.local = {}
             return
         words = []
@@ -1489,30 +1591,37 @@ class Replay:
         for k in range(max(1, n // 4)):
             name = "RZ" if o[1] in ("RZ", "URZ") else f"{m.group(1)}{int(m.group(2)) + k}" if m else None
             words.append(Unknown("op", op="STL", addr=_at(ins)) if name is None else self._val(g, name, ins))
-        for b in range(n):
-            w = words[b // 4]
-            key = (at + b) & _MASK
-            if isinstance(w, Unknown) or isinstance(guard, Unknown):
-                g.local.pop(key, None)
-                continue
-            byte = ((w >> np.uint32(8 * (b % 4))) & np.uint32(0xFF)).astype(_U32)
-            if guard is not None and not np.all(guard):
-                old = g.local.get(key)
-                if old is None:
+        for a, sel in rows:
+            for b in range(n):
+                w = words[b // 4]
+                key = (a + b) & _MASK
+                if isinstance(w, Unknown):
                     g.local.pop(key, None)
                     continue
-                byte = np.where(guard, byte, old).astype(_U32)
-            g.local[key] = _uniform(np.asarray(byte))
+                byte = ((w >> np.uint32(8 * (b % 4))) & np.uint32(0xFF)).astype(np.int64)
+                if not sel.all():
+                    old = g.local.get(key)          # -1: not known
+                    byte = np.where(sel, byte, np.int64(-1) if old is None else old).astype(np.int64)
+                g.local[key] = _uniform(np.asarray(byte))
 
     def _ldl(self, g, ins, guard):
-        """``LDL[.U8|.S8|.U16|.S16|.64|.128] Rd, [Rb+imm]``: the bytes an ``STL`` of the group wrote there."""
+        """``LDL[.U8|.S8|.U16|.S16|.64|.128] Rd, [Rb+imm]``: the bytes an ``STL`` of the group wrote there, per lane;
+        unknown where a lane that is on reads a byte not known."""
         o = ins.ops
         mod = next((m for m in ins.mods if m in _LOCAL_BYTES), "")
         n = _LOCAL_BYTES.get(mod, 4)
-        at = self._laddr(g, o[1], ins) if len(o) == 2 else None
-        bs = [g.local.get((at + b) & _MASK) for b in range(n)] if at is not None else [None]
-        if any(b is None for b in bs) or not _REG.match(o[0]):
+        at = self._laddr(g, o[1], ins) if len(o) == 2 and not isinstance(guard, Unknown) else None
+        rows = None if at is None or not _REG.match(o[0]) else self._local_rows(g, at, guard)
+        if not rows:
             return self._poison(g, ins, guard)
+        bs = [np.zeros(g.lanes.shape, np.int64) for _ in range(n)]
+        for a, sel in rows:
+            for b in range(n):
+                x = g.local.get((a + b) & _MASK)
+                if x is None or (np.broadcast_to(x, g.lanes.shape) < 0)[sel].any():
+                    return self._poison(g, ins, guard)
+                bs[b] = np.where(sel, x, bs[b])
+        bs = [_uniform(x) for x in bs]
         m = _REG.match(o[0])
         for k in range(max(1, n // 4)):
             w = np.uint32(0)
@@ -1653,6 +1762,9 @@ class Replay:
                             if ins.op == "EXIT":               # a warp-mate leaves: what BRA.DIV sees is not known
                                 off.apart = _uniform(np.where(np.broadcast_to(np.asarray(off.apart), off.lanes.shape)
                                                               > 0, np.int8(2), np.asarray(off.apart, dtype=np.int8)))
+                            if self.merging and ins.op == "BRA" and set(ins.mods) <= {"U"} and \
+                                    not any(_REG.match(x) for x in ins.ops):
+                                off.pc += 1                 # it falls through: where it waits is the next pc
                             work.append(off)
                             groups = len(work) + 1 if self.merging else groups + 1    # merging: those alive
                             if groups > MAX_GROUPS:
@@ -1757,16 +1869,29 @@ class Replay:
             return {t: tuple(v) for t, v in ledger.runs.items()}
         return self._per_warp(done, len(lanes), lanes[0] if len(lanes) else 0, tpb)
 
-    def _key(self, g) -> tuple:
-        """Which groups at one pc merge (``_lowest``): those in the same open regions, each entered as often."""
-        vis = []
-        for _, e, _, _ in g.open:
-            for s in self._bssy_of.get(e, ()):
-                v = np.asarray(g.visits.get(s, 0))
-                if v.ndim and not (v == v.flat[0]).all():
-                    return (id(g),)
-                vis.append(int(v.flat[0]))
-        return (tuple((b, e) for b, e, _, _ in g.open), tuple(vis))
+    def _shape(self, g) -> tuple:
+        """The open regions of ``g`` (barrier, end), innermost last: groups at one pc merge only within one shape."""
+        return tuple((b, e) for b, e, _, _ in g.open)
+
+    def _rows(self, g) -> np.ndarray:
+        """Per lane of ``g``, how often it entered the ``BSSY`` of each of its open regions (``_lowest``): lanes of a
+        warp meet again at a pc only where these agree (the same trip of every loop around)."""
+        cols = [np.broadcast_to(np.asarray(g.visits.get(s, 0), dtype=np.int64), g.lanes.shape)
+                for _, e, _, _ in g.open for s in self._bssy_of.get(e, ())]
+        return np.stack(cols, axis=1) if cols else np.zeros((len(g.lanes), 0), dtype=np.int64)
+
+    def _warp(self, lanes):
+        tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
+        return (lanes // tpb) * ((tpb + 31) // 32) + (lanes % tpb) // 32
+
+    def _tags(self, g) -> set:
+        """``g``'s (warp, trips) pairs: two groups with one in common meet (``_lowest``)."""
+        rows = self._rows(g)
+        warp = self._warp(g.lanes)
+        if rows.shape[1] == 0:
+            return {(int(w), ()) for w in np.unique(warp).tolist()}
+        both = np.unique(np.concatenate([warp[:, None], rows], axis=1), axis=0)
+        return {(int(r[0]), tuple(r[1:].tolist())) for r in both}
 
     def _meets(self, pc: int) -> bool:
         """Whether a warp's threads meet again at ``pc`` (``Replay.merging``): a ``BSYNC`` (the end of a region ptxas
@@ -1778,19 +1903,30 @@ class Replay:
         return ins.op in ("BSYNC", "WARPSYNC") or (ins.op == "BAR" and bool({"SYNC", "RED"} & set(ins.mods)))
 
     def _behind(self, work: list, g) -> bool:
-        """Merging: whether another group is at a lower pc, or at this one and would merge with ``g``."""
+        """Merging: whether another group is at a lower pc, or at this one and would merge with ``g`` or take it in
+        (``_lowest``)."""
         m = min(w.pc for w in work)
         if m != g.pc:
             return m < g.pc
         if not self._meets(g.pc):
             return False
-        k = self._key(g)
-        return any(w.pc == g.pc and self._key(w) == k for w in work)
+        shape, tags = self._shape(g), None
+        for w in work:
+            if w.pc != g.pc or self._shape(w) != shape:
+                continue
+            tags = self._tags(g) if tags is None else tags
+            other = self._tags(w)
+            if tags & other or not ({t[0] for t in tags} & {t[0] for t in other}):
+                return True
+        return False
 
     def _lowest(self, work: list):
         """Merging: take the group with the lowest pc out of ``work``, merged with the others there in the same
         regions (the machine runs the threads with the lowest pc first, and a warp's threads that meet run on
-        together)."""
+        together). Where a group holds lanes in different trips of a loop around (other warps', or blocks'), its
+        lanes are taken apart by trips first: a warp's lanes meet where they are in the same trips (``_rows``). The
+        groups left are then packed into as few as hold no warp twice (groups of other warps run as one, which
+        counts the same)."""
         at = min(w.pc for w in work)
         if not self._meets(at):
             i = next(i for i, w in enumerate(work) if w.pc == at)
@@ -1799,19 +1935,29 @@ class Replay:
         work[:] = [w for w in work if w.pc != at]
         classes: dict = {}
         for w in here:
-            classes.setdefault(self._key(w), []).append(w)
-        first = None
-        for gs in classes.values():
+            shape = self._shape(w)
+            while w is not None:
+                rows = self._rows(w)
+                same = (rows == rows[0]).all(axis=1) if rows.shape[1] else np.ones(len(w.lanes), bool)
+                piece, w = w.split(same)
+                classes.setdefault((shape, tuple(rows[0].tolist()) if rows.shape[1] else ()), []).append(piece)
+        bins: list = []                             # [shape, warps, group]
+        for (shape, _), gs in sorted(classes.items(), key=lambda kv: -sum(len(x.lanes) for x in kv[1])):
             m = gs[0]
             for p in gs[1:]:
                 m = _join(m, p)
             if len(gs) > 1 and m.ledger is not None:
-                m.ledger.converged(m)
-            if first is None:
-                first = m
+                waiting = [w.lanes for w in work if self._meets(w.pc)]
+                m.ledger.converged(m, np.concatenate(waiting) if waiting else None)
+            warps = set(np.unique(self._warp(m.lanes)).tolist())
+            b = next((b for b in bins if b[0] == shape and not (b[1] & warps)), None)
+            if b is None:
+                bins.append([shape, warps, m])
             else:
-                work.append(m)
-        return first
+                b[1] |= warps
+                b[2] = _join(b[2], m)
+        work.extend(b[2] for b in bins[1:])
+        return bins[0][2]
 
     def _park(self, g, on, off, ins, tpb, parked):
         """At a predicated ``BRA`` that parts ``g`` into ``on`` (taken) and ``off``: where one side goes straight
