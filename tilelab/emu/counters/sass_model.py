@@ -813,6 +813,8 @@ class CountPlan:
     pool_copies: dict = field(default_factory=dict)  # a pool's family whose SASS accesses are copies of the PTX's
                                                      # (one width): family -> (its key, SASS count, PTX count)
     pool_merged: dict = field(default_factory=dict)  # a pool's family with groups the model merged -> how many
+    pool_skip: dict = field(default_factory=dict)    # a pool's family -> the ``copies`` lines left out of it (their
+                                                     # own replay decides them; the pool is the other lines')
     moved: dict = field(default_factory=dict)      # (file, line) of a pool -> the pcs planned the model's way there
                                                    # (a merged group ptxas moved to another line, and the line's
                                                    # families that agree with its SASS), back to the PTX's counts
@@ -1075,6 +1077,23 @@ def _pools(plan, units: list, cub: dict, fn, where) -> dict:
         for mix in cub.values():
             have.update({k: n for k, n in mix.items() if fam(k) == F})
         ptx = Counter(u.key for u in mine)
+        # lines whose accesses of the family ptxas only copied (a loop it unrolled, ``plan.copies``) have their own
+        # replay: where the cubin differs from the model only there and by moves elsewhere, the pool is the other
+        # lines', each of their SASS accesses one PTX access, the copies' lines left out on both sides
+        skip = frozenset(w for w in plan.copies if w in need and not any(len(u.pcs) > 1 for u in mine))
+        if have != ptx and skip and not any(len(u.pcs) > 1 for u in mine):
+            rest_have = Counter()
+            for w, mix in cub.items():
+                if w not in skip:
+                    rest_have.update({k: n for k, n in mix.items() if fam(k) == F})
+            rest = [u for u in mine if where(fn.instrs[u.pcs[0]]) not in skip]
+            if rest_have == Counter(u.key for u in rest) and any(w not in skip for w in need):
+                plan.pool_skip[F] = skip
+                need = [w for w in need if w not in skip]
+                undecided_rest = [w for w in undecided if w not in skip]
+                out[F] = tuple(sorted(w for w in undecided_rest if w in need or any(
+                    where(fn.instrs[u.pcs[0]]) == w for u in rest) or any(fam(k) == F for k in cub.get(w, {}))))
+                continue
         # a merged group is one SASS access as any other unit: only where the cubin holds the very units
         if any(len(u.pcs) > 1 for u in mine) and have != ptx:
             continue

@@ -2300,6 +2300,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     pcs: dict = {}                                  # (line, family) -> the line's PTX accesses of it
     fam_pcs: dict = {}                              # family -> every PTX access of it (the pools')
     line_fams: dict = {}                            # a pool line -> the families its PTX accesses are of
+    skip = getattr(plan, "pool_skip", None) or {}  # family -> the copies' lines its pool leaves out
     for pc, ins in enumerate(fn.instrs):
         fam = _family(ins)
         if fam is None:
@@ -2307,7 +2308,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
         w = where(ins)
         if w in plan.copies and ins.line:
             pcs.setdefault((w, fam), []).append(pc)
-        if fam in pools:
+        if fam in pools and w not in skip.get(fam, ()):
             fam_pcs.setdefault(fam, []).append(pc)
         line_fams.setdefault(w, set()).add(fam)
     cache = fn.__dict__.setdefault("_sass_replay_copies", {})     # arch -> (Replay, {target: (line, family)}) or why
@@ -2320,7 +2321,8 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             keys = {i: instrs[i].op + next((f".{m}" for m in instrs[i].mods if m in ("64", "128")), "") for i in of}
             # the pools' families, every access of them, in a replay of their own (one that gives up
             # leaves the copies' lines as they were)
-            ofp = {i: (ins.where, ins.op) for i, ins in enumerate(instrs) if ins.op in pools and ins.pred != "!PT"}
+            ofp = {i: (ins.where, ins.op) for i, ins in enumerate(instrs) if ins.op in pools and ins.pred != "!PT"
+                   and ins.where not in skip.get(ins.op, ())}
             const3 = tuple(sorted(constant_symbols(program.cubin(arch)).items())) if pools else ()
             cache[arch] = (Replay(instrs, tuple(of)), of, {}, keys, const3,
                            Replay(instrs, tuple(ofp)) if pools else None, ofp, {})
