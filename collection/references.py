@@ -5406,3 +5406,127 @@ def pn2ops_gather_grad(grad_out, idx, n):
         for ci in range(c):
             np.add.at(out[bi, ci], idx[bi], grad_out[bi, ci].astype(np.float64))
     return out
+
+
+# --- zhangyaobit/tridiagonalsolvers (files zytri_*.cu) and NIC0NIC0NI/TridiagonalSolver (kltri_*.cu): batched
+# tridiagonal solvers (CR, PCR, CR-PCR; Thomas and a global-memory CR) ----------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _tri_systems(n, batch, seed, dtype):
+    """`batch` diagonally dominant systems of n equations as testGeneration draws them (b = 8 + u, a = 3 + u,
+    c = 2 + u, d = 5 + u, u uniform in [0, 1), a[0] = c[n-1] = 0), each (batch, n) in `dtype`."""
+    rng = np.random.default_rng(seed)
+    u = rng.random((4, batch, n))
+    a, b, c, d = 3 + u[0], 8 + u[1], 2 + u[2], 5 + u[3]
+    a[:, 0] = 0
+    c[:, -1] = 0
+    return tuple(x.astype(dtype) for x in (a, b, c, d))
+
+
+def tri_system(n, batch, seed, dtype="float32"):
+    """The systems as a dict of a, b, c, d (batch, n)."""
+    return dict(zip("abcd", (x.copy() for x in _tri_systems(n, batch, seed, dtype))))
+
+
+def tri_solve(a, b, c, d):
+    """Each row's solution of the tridiagonal system (sub-diagonal a, diagonal b, super-diagonal c), in float64."""
+    a, b, c, d = (np.asarray(x, np.float64) for x in (a, b, c, d))
+    bt, n = b.shape
+    x = np.zeros((bt, n))
+    for s in range(bt):
+        m = np.diag(b[s]) + np.diag(a[s, 1:], -1) + np.diag(c[s, :-1], 1)
+        x[s] = np.linalg.solve(m, d[s])
+    return x
+
+
+def kltri_thomas(n, batch, seed, dtype):
+    """Thomas_kernel's in-place result: c[i] = c[i] / k_i and d the solution (float64, the kernel's order)."""
+    a, b, c, d = (x.astype(np.float64) for x in _tri_systems(n, batch, seed, dtype))
+    c, r = c.copy(), d.copy()
+    cc, rr = c[:, 0] / b[:, 0], r[:, 0] / b[:, 0]
+    c[:, 0], r[:, 0] = cc, rr
+    for i in range(1, n):
+        k = b[:, i] - cc * a[:, i]
+        cc = c[:, i] / k
+        rr = (r[:, i] - rr * a[:, i]) / k
+        c[:, i], r[:, i] = cc, rr
+    for i in range(n - 2, -1, -1):
+        rr = r[:, i] - c[:, i] * rr
+        r[:, i] = rr
+    return {"c": c, "d": r}
+
+
+def _kltri_cr_block(a, b, c, d, buf, n_eqt, tnum):
+    """CR_kernel for one block, sequentially: a, b, c, d the block's system (float64 views), buf a dict of the four
+    buffer rows (the block's n_eqt slots each), all changed in place as the kernel changes them."""
+    lev = [(a, b, c, d)]
+    lengths = [n_eqt]
+    off = 0
+    while lengths[-1] >= 2 * tnum:
+        L = lengths[-1]
+        m = L // 2
+        a1, b1, c1, d1 = lev[-1]
+        a2, b2, c2, d2 = (buf[k][off:off + m] for k in "abcd")
+        i = np.arange(m)
+        if L % 2:
+            k1 = a1[2 * i + 1] / b1[2 * i]
+            k2 = c1[2 * i + 1] / b1[2 * i + 2]
+            a2[:] = -a1[2 * i] * k1
+            b2[:] = b1[2 * i + 1] - c1[2 * i] * k1 - a1[2 * i + 2] * k2
+            c2[:] = -c1[2 * i + 2] * k2
+            d2[:] = d1[2 * i + 1] - d1[2 * i] * k1 - d1[2 * i + 2] * k2
+        else:
+            lm = np.where(i == 0, 0, 2 * i - 1)
+            first = i == 0
+            k1 = a1[2 * i] / np.where(first, 1.0, b1[lm])
+            k2 = c1[2 * i] / b1[2 * i + 1]
+            a2[:] = -np.where(first, 0.0, a1[lm]) * k1
+            b2[:] = b1[2 * i] - np.where(first, 0.0, c1[lm]) * k1 - a1[2 * i + 1] * k2
+            c2[:] = -c1[2 * i + 1] * k2
+            d2[:] = d1[2 * i] - np.where(first, 0.0, d1[lm]) * k1 - d1[2 * i + 1] * k2
+        lev.append((a2, b2, c2, d2))
+        lengths.append(m)
+        off += m
+    a1, b1, c1, d1 = lev[-1]
+    m = lengths[-1]
+    c1[0] = c1[0] / b1[0]
+    d1[0] = d1[0] / b1[0]
+    for i in range(1, m):
+        k = b1[i] - c1[i - 1] * a1[i]
+        c1[i] = c1[i] / k
+        d1[i] = (d1[i] - d1[i - 1] * a1[i]) / k
+    for i in range(m - 2, -1, -1):
+        d1[i] = d1[i] - c1[i] * d1[i + 1]
+    for it in range(len(lengths) - 2, -1, -1):
+        d2 = lev[it + 1][3]
+        a1, b1, c1, d1 = lev[it]
+        L = lengths[it]
+        m = L // 2
+        for ii in range(m):
+            i = m - 1 - ii
+            nxt = d2[i + 1] if ii != 0 else 0.0
+            if L % 2:
+                d1[2 * i + 1] = d2[i]
+                d1[2 * i + 2] = (d1[2 * i + 2] - a1[2 * i + 2] * d2[i] - c1[2 * i + 2] * nxt) / b1[2 * i + 2]
+            else:
+                d1[2 * i] = d2[i]
+                d1[2 * i + 1] = (d1[2 * i + 1] - a1[2 * i + 1] * d2[i] - c1[2 * i + 1] * nxt) / b1[2 * i + 1]
+        if L % 2:
+            d1[0] = (d1[0] - c1[0] * d2[0]) / b1[0]
+
+
+@functools.lru_cache(maxsize=None)
+def _kltri_cr(n, batch, seed, dtype, tnum=64):
+    a, b, c, d = (x.astype(np.float64).copy() for x in _tri_systems(n, batch, seed, dtype))
+    buf = np.zeros((4, batch, n))
+    for s in range(batch):
+        _kltri_cr_block(a[s], b[s], c[s], d[s], {k: buf[j, s] for j, k in enumerate("abcd")}, n, tnum)
+    return a, b, c, d, buf
+
+
+def kltri_cr(n, batch, seed, dtype):
+    """CR_kernel<<<batch, 64>>>'s results: a, b, c, d (c changed only where no level is reduced: thread 0's Thomas
+    then runs on the system itself; d the solution) and the buffer (4, batch, n): each level's reduced a, b, c, d,
+    the last level's c and d as Thomas leaves them, every level's d its solution, the slots no level uses 0."""
+    a, b, c, d, buf = _kltri_cr(n, batch, seed, dtype)
+    return {"a": a.copy(), "b": b.copy(), "c": c.copy(), "d": d.copy(), "buffer": buf.copy()}
