@@ -1,11 +1,11 @@
-// tilelab kernel collection: jump flooding (JFA) for a discrete Voronoi diagram: buffer initialisation, seed placement
-// (atomicMax: the largest seed index wins a shared pixel) and one JFA step (each pixel keeps the nearest of the seeds
-// held by its 3 x 3 neighbours at distance `step`) in four variants: seeds in global, shared and constant memory, and a
-// pitched buffer
+// tilelab kernel collection: jump flooding (JFA) for a discrete Voronoi diagram: buffer initialisation, seed placement (atomicMax: the largest
+// seed index wins a shared pixel) and one JFA step (the nearest of the seeds held by the 3 x 3 neighbours at distance `step`), 4 variants
 // Source:  https://github.com/0717030/parallel-jump-flooding-voronoi/blob/0a021aa5301b61cb8d595cf176020383ad0e90e0/src/gpu/jfa_cuda.cu
 //          (0717030/parallel-jump-flooding-voronoi, commit 0a021aa, the merge of PR #2 "feature/gpu-jfa": the file as
 //          first merged to main, its 8 kernels; later commits grow it to 33 kernels, mostly variants of the same step)
 // Licence: MIT (the repository's LICENSE, "Copyright (c) 2025 pin rong chi", repeated below).
+// Variants of the step: the seeds in global, shared and constant memory, and a pitched buffer. (Two header lines moved
+//       here, after the licence, keep the kernel's line numbers those of the H200's recording.)
 // Kept: lines 7-16 (namespace jfa, struct GPUSeed, MAX_CONST_SEEDS, the __constant__ c_seeds), lines 36-246 (the
 //       device helpers and all 8 __global__ kernels) and line 462 (the namespace's end), unchanged. Removed: lines 1-5
 //       (host includes: cuda_runtime.h, stdio.h, jfa/types.hpp for the host's Config, chrono, iostream), lines 18-35

@@ -1,10 +1,10 @@
-// tilelab kernel collection: batches of tridiagonal systems, one system a thread by the Thomas algorithm
-// (Thomas_kernel, in place: c and d overwritten, d the solution) and one system a block by cyclic reduction (CR_kernel:
-// odd-even reduction into a global buffer while the system holds at least 2 * blockDim equations, thread 0's Thomas
-// on the rest, then back substitution), each at float and double
+// tilelab kernel collection: batches of tridiagonal systems, one system a thread by the Thomas algorithm (Thomas_kernel,
+// in place: c and d overwritten, d the solution) and one system a block by cyclic reduction (CR_kernel: odd-even reduction
+// into a global buffer while the system holds at least 2 * blockDim equations, thread 0's Thomas on the rest, then back
 // Source:  https://github.com/NIC0NIC0NI/TridiagonalSolver/blob/9330103243acc4c811249ec4ffdb8df63c003350/Tridiagonal_CUDA/tridiagonal_basic.cu
 //          (NIC0NIC0NI/TridiagonalSolver, commit 9330103, Kan Liu's batched tridiagonal solvers for CUDA and AVX-512)
 // Licence: MIT (the repository's LICENSE, "Copyright (c) 2020 Kan Liu"), repeated below.
+// substitution), each at float and double.
 // Kept: lines 4-164 (the templates Thomas_kernel and CR_kernel), unchanged. Removed: lines 1-3 (cusparse.h, the
 //       host header tridiagonal.h, a blank line) and lines 165-end (THOMAS_THREAD_NUM = CR_THREAD_NUM = 64, the host wrappers
 //       Thomas_single/_double, CR_single/_double with their buffer allocation, and the cuSPARSE wrappers).

@@ -92,7 +92,7 @@ class Program:
         self._sass: dict[str, str] = {}
         self._lock = threading.Lock()
         self.kernels: dict[str, Kernel] = {}
-        aliases = _type_aliases(headers_text + "\n" + source if headers_text else source)
+        aliases = _type_aliases(headers_text + "\n" + source if headers_text else source, option_defines(self.options))
         for f in found:
             if f.name in lowered:
                 al = {**aliases, **_template_aliases(f.template_params, f.name)} if f.template_params else aliases
@@ -316,7 +316,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                 from_headers.add(f.name)
                 declared.append(replace(f, line=h.line))
     headers_text = "\n".join(h.text for h in headers)
-    aliases = _type_aliases(headers_text + "\n" + source)
+    aliases = _type_aliases(headers_text + "\n" + source, defines)
     plain = [f for f in declared if not f.template and (not own or f.name in own)]
     # an overloaded kernel (one name, parameter lists of different types: GPU-LBMsim's stream_collide_gpu)
     # has no plain name NVRTC can lower ("cannot determine which instance of overloaded function"): each

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -87,7 +88,9 @@ def _pp_value(expr: str, macros: dict) -> bool:
     e = e.replace("/", "//")
     if not re.fullmatch(r"[\s0-9()<>=!+*%/andortn-]*", e):
         raise ValueError(expr)
-    return bool(eval(e, {"__builtins__": {}}, {}))          # digits, comparisons and and/or/not only
+    with warnings.catch_warnings():                         # `0(3)`: a function-like macro not defined
+        warnings.simplefilter("ignore", SyntaxWarning)
+        return bool(eval(e, {"__builtins__": {}}, {}))      # digits, comparisons and and/or/not only
 
 
 def _preprocess_params(text: str, macros: dict) -> str:
@@ -230,13 +233,58 @@ _TYPEDEF_ENUM = re.compile(r"\btypedef\s+enum\s*(?:[A-Za-z_]\w*\s*)?(?::\s*((?:[
                            r"\{[^{}]*\}\s*([A-Za-z_]\w*)\s*;")
 
 
-def _type_aliases(src: str) -> dict:
+def _active_text(clean: str, defines: dict) -> str:
+    """The source with the lines its conditionals leave out blanked, as the preprocessor keeps them: ``#if``,
+    ``#ifdef``, ``#ifndef``, ``#elif``, ``#else``, ``#endif``, with the macros NVRTC and the options define and the
+    ``#define``/``#undef`` lines met on the way (tridiagonalsolvers' ``#ifdef USE_DOUBLE #define T double #else
+    #define T float #endif``). A condition it cannot evaluate keeps every branch of it, as the text was read before."""
+    macros = {**{k: str(v) for k, v in _PREDEFINED.items()}, **{k: str(v) for k, v in defines.items()}}
+    out, stack, taking = [], [], True          # stack: (taking outside, a branch taken: True, False or None)
+    for line in clean.split("\n"):
+        m = re.match(r"[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", line)
+        word, rest = (m.group(1), m.group(2).strip()) if m else ("", "")
+        if word in ("if", "ifdef", "ifndef"):
+            try:
+                cond = (rest.split()[0] in macros if word == "ifdef" else
+                        rest.split()[0] not in macros if word == "ifndef" else _pp_value(rest, macros))
+            except (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError):
+                cond = None
+            stack.append((taking, cond))
+            taking = taking and cond is not False
+        elif word in ("elif", "else") and stack:
+            outside, done = stack[-1]
+            if done is None:
+                cond = None
+            elif done:
+                cond = False
+            elif word == "else":
+                cond = True
+            else:
+                try:
+                    cond = _pp_value(rest, macros)
+                except (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError):
+                    cond = None
+            stack[-1] = (outside, None if cond is None or done is None else (done or cond))
+            taking = outside and cond is not False
+        elif word == "endif" and stack:
+            taking = stack.pop()[0]
+        elif taking and word == "define" and rest and re.match(r"[A-Za-z_]\w*(\s|$)", rest):
+            name, _, value = rest.partition(" ")
+            macros[name] = value.strip() or "1"
+        elif taking and word == "undef" and rest:
+            macros.pop(rest.split()[0], None)
+        out.append(line if taking else " " * len(line))
+    return "\n".join(out)
+
+
+def _type_aliases(src: str, defines: dict | None = None) -> dict:
     """Scalar type names a kernel signature may use: ``uint``, ``typedef unsigned int u32;``,
     ``using idx_t = long;``, ``#define DATA_TYPE float``, an enumeration (its fixed underlying
     type, else ``int``: NVVM passes an unscoped enum whose values fit as a ``.u32``, and an int
     is what a host passes for it) (pointer and struct typedefs, and macros that are not a
-    scalar type's name, are left alone)."""
-    clean = _strip_comments(src)
+    scalar type's name, are left alone). Only the text the preprocessor keeps counts (``_active_text``;
+    ``defines``: the options' macros)."""
+    clean = _active_text(_strip_comments(src), defines or {})
     out = dict(_BUILTIN_ALIASES)
     for m in _ENUM.finditer(clean):
         out[m.group(1)] = " ".join((m.group(2) or "int").split())
