@@ -329,6 +329,11 @@ class _Group:
         return part(mask), part(~mask)
 
 
+def _warp_of(lanes, tpb: int):
+    """The launch-wide warp index of each thread (block by block, 32 threads a warp, the last one partial)."""
+    return (lanes // tpb) * ((tpb + 31) // 32) + (lanes % tpb) // 32
+
+
 class _Part:
     """A register or predicate known on some lanes only: written under a guard where its old value was not known
     (a thread's address into its own array, computed and used under one predicate). Read only by an instruction
@@ -449,8 +454,7 @@ class _Ledger:
         self.ran: dict = {}                          # (warp, target) -> (conv then, the lanes that last ran it)
 
     def _warps(self, lanes):
-        wpb = (self.tpb + 31) // 32
-        return (lanes // self.tpb) * wpb + (lanes % self.tpb) // 32
+        return _warp_of(lanes, self.tpb)
 
     def converged(self, g, blocked=None):
         """``g`` was merged at a point of reconvergence: each warp whose live lanes are all in it met again. Lanes
@@ -1881,8 +1885,7 @@ class Replay:
         return np.stack(cols, axis=1) if cols else np.zeros((len(g.lanes), 0), dtype=np.int64)
 
     def _warp(self, lanes):
-        tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
-        return (lanes // tpb) * ((tpb + 31) // 32) + (lanes % tpb) // 32
+        return _warp_of(lanes, self.launch.block[0] * self.launch.block[1] * self.launch.block[2])
 
     def _tags(self, g) -> set:
         """``g``'s (warp, trips) pairs: two groups with one in common meet (``_lowest``)."""
