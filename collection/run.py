@@ -37,6 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from collection import references  # noqa: E402
+from tilelab.toolchain.source_text import read_source  # noqa: E402
 
 
 _LOADED: list = []
@@ -52,7 +53,7 @@ def load() -> list[dict]:
 def compile_entry(entry, nvrtc=None):
     from tilelab.toolchain import compile_cuda
     name = entry["name"]
-    src = (HERE / entry["file"]).read_text()
+    src = read_source(HERE / entry["file"])
     # every template instance of the file in one compile (NVRTC caches by source and names)
     names = tuple(sorted({e["name"] for e in load() if e["file"] == entry["file"] and "<" in e["name"]}
                          | ({name} if "<" in name else set())))

@@ -11,6 +11,7 @@ from conftest import ROOT
 
 sys.path.insert(0, str(ROOT))
 from collection import run as collection  # noqa: E402
+from tilelab.toolchain.source_text import read_source  # noqa: E402
 
 ENTRIES = collection.load()
 
@@ -20,7 +21,7 @@ def test_collection_is_big_enough_and_sourced():
     assert len(public) >= 40
     repos = set()
     for e in ENTRIES:
-        head = (ROOT / "collection" / e["file"]).read_text().splitlines()[:6]
+        head = read_source(ROOT / "collection" / e["file"]).splitlines()[:6]
         src = [h for h in head if h.startswith("// Source:  ")]
         if e.get("repro"):                      # our own minimal reproductions (docs/FIDELITY.md)
             assert src and src[0].startswith("// Source:  tilelab"), e["file"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .signature import _inactive_lines, _strip_comments
+from .source_text import read_source
 
 _QUOTED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"', re.M)
 _MAX_HEADERS = 64          # a project's own headers; past that, something is being read that should not be
@@ -79,7 +80,7 @@ def local_headers(source: str, filename: str, options=(), defines: dict | None =
             continue
         seen.add(p)
         try:
-            text = p.read_text(errors="replace")
+            text = read_source(p)
         except OSError:
             continue
         out.append(Header(p, text, line, name))

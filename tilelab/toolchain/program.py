@@ -34,7 +34,8 @@ from .host_variables import blanked, read
 from .local_includes import local_headers
 from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
-from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, option_defines,
+from .source_text import read_source
+from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, build_defines,
                         overload_cast, overload_key,
                         with_ptx_layouts)
 
@@ -92,7 +93,8 @@ class Program:
         self._sass: dict[str, str] = {}
         self._lock = threading.Lock()
         self.kernels: dict[str, Kernel] = {}
-        aliases = _type_aliases(headers_text + "\n" + source if headers_text else source, option_defines(self.options))
+        defines = build_defines(self.options, ptx_arch_for(source, self.options), nvrtc.version)
+        aliases = _type_aliases(headers_text + "\n" + source if headers_text else source, defines)
         for f in found:
             if f.name in lowered:
                 al = {**aliases, **_template_aliases(f.template_params, f.name)} if f.template_params else aliases
@@ -290,7 +292,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     """
     if isinstance(source, Path):
         filename = str(source) if filename == "<cell>" else filename
-        source = source.read_text()
+        source = read_source(source)
     nv = _resolve_nvrtc(nvrtc)
     options = tuple(options)
     key = hashlib.sha256("\0".join(
@@ -301,7 +303,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             _CACHE.move_to_end(key)
             return _CACHE[key]
 
-    defines = option_defines(options)
+    defines = build_defines(options, ptx_arch_for(source, options), nv.version)
     declared = _find_kernels(source, defines)
     # kernels in the source's own headers (`#include "kernels.cuh"`), at the line that includes them: a name
     # expression finds them; they are the program's kernels only where the source declares none of its own
@@ -426,7 +428,7 @@ def kernel_from_file(path, name: str | None = None, *, nvrtc=None, options=()) -
     ``#include "x.h"`` resolves next to the file."""
     p = Path(path)
     try:
-        src = p.read_text()
+        src = read_source(p)
     except OSError as e:
         raise CompileError(f"cannot read {p}: {e.strerror}") from None
     opts = (f"-I{p.resolve().parent}", *options)

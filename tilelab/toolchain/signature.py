@@ -43,9 +43,10 @@ class _Found:
     template_params: str = ""   # the text inside `template <...>`, for a template kernel
 
 
-# macros NVRTC defines for device code, as the preprocessor sees them in a parameter list
-_PREDEFINED = {"__CUDACC__": 1, "__CUDACC_RTC__": 1, "__CUDA_ARCH__": 800}
-_DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", re.M)
+# macros NVRTC defines for device code, as the preprocessor sees them; the values of the build-dependent ones (which
+# arch NVRTC builds for, which NVRTC it is) are the caller's, so only whether they are defined is known here
+_BUILD_DEPENDENT = ("__CUDA_ARCH__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__")
+_PREDEFINED = {"__CUDACC__": 1, "__CUDACC_RTC__": 1, **{name: "" for name in _BUILD_DEPENDENT}}
 
 
 def option_defines(options) -> dict:
@@ -58,24 +59,28 @@ def option_defines(options) -> dict:
     return out
 
 
-def _defined_before(clean: str, end: int, defines: dict) -> dict:
-    """The object-like macros defined where a kernel starts: NVRTC's own, the options', then the
-    source's ``#define`` / ``#undef`` lines before ``end``, in order."""
-    macros = {**{k: str(v) for k, v in _PREDEFINED.items()}, **defines}
-    for m in _DIRECTIVE.finditer(clean, 0, end):
-        word, rest = m.group(1), m.group(2).split()
-        if word == "define" and rest and re.fullmatch(r"[A-Za-z_]\w*", rest[0]):
-            macros[rest[0]] = " ".join(rest[1:]) or "1"
-        elif word == "undef" and rest:
-            macros.pop(rest[0], None)
-    return macros
+def build_defines(options, ptx_arch: str, nvrtc_version: tuple) -> dict:
+    """The macros one build defines, as its preprocessor reads them: the options' ``-D`` (``option_defines``) and
+    the build-dependent values NVRTC sets for it, ``__CUDA_ARCH__`` from the virtual arch (``compute_90a``: 900)
+    and ``__CUDACC_VER_MAJOR__``/``__CUDACC_VER_MINOR__`` from NVRTC's version (cuda_hgemm's ``#if
+    __CUDACC_VER_MAJOR__ > 11`` picks its ``cp.async`` form by them)."""
+    arch = re.search(r"\d+", ptx_arch)
+    out = {"__CUDACC_VER_MAJOR__": str(nvrtc_version[0]), "__CUDACC_VER_MINOR__": str(nvrtc_version[1])}
+    if arch:
+        out["__CUDA_ARCH__"] = arch.group(0) + "0"
+    return {**out, **option_defines(options)}
 
 
 def _pp_value(expr: str, macros: dict) -> bool:
     """An ``#if`` expression, as the preprocessor evaluates it: ``defined``, integers, the object-like
-    macros whose value is an integer, ``! && || == != < <= > >=`` and parentheses; any other name is 0."""
+    macros whose value is an integer, ``! && || == != < <= > >=`` and parentheses; any other name is 0.
+    A build-dependent macro (``__CUDA_ARCH__``, ``__CUDACC_VER_MAJOR__``: ``_BUILD_DEPENDENT``) whose value the
+    caller did not give (``build_defines``) is defined but of no known value: an expression that uses its value is
+    not evaluated (ValueError)."""
     e = re.sub(r"\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)",
                lambda m: " 1 " if (m.group(1) or m.group(2)) in macros else " 0 ", expr)
+    if any(name in e and not macros.get(name) for name in _BUILD_DEPENDENT):
+        raise ValueError(expr)
     for _ in range(8):                                          # macros that name macros
         e2 = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: f" {macros[m.group(0)]} " if m.group(0) in macros else m.group(0), e)
         if e2 == e:
@@ -93,78 +98,96 @@ def _pp_value(expr: str, macros: dict) -> bool:
         return bool(eval(e, {"__builtins__": {}}, {}))      # digits, comparisons and and/or/not only
 
 
-def _preprocess_params(text: str, macros: dict) -> str:
-    """A parameter list with the lines its ``#if``/``#ifdef``/``#ifndef``/``#elif``/``#else``/
-    ``#endif`` leave out blanked, as the preprocessor keeps them (Chai's ``#ifdef CUDA_8_0 , int
-    *worklist #endif``). A condition it cannot evaluate keeps the text as written: the launch's
-    argument-count message then shows the directive among the parameters, as before."""
-    out, stack, taking = [], [], True          # stack: (taking outside, a branch already taken)
-    for line in text.split("\n"):
-        m = re.match(r"[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", line)
-        if not m:
-            out.append(line if taking else " " * len(line))
+_PP_ERRORS = (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError)
+
+
+@dataclass
+class _Conditionals:
+    """One walk of a source's conditionals, as the preprocessor reads them (``_walk_conditionals``)."""
+    kept: list          # per line (0-based): False where a branch not taken leaves the line out
+    directive: list     # per line: a preprocessor directive's line
+    undecided: bool     # some condition could not be evaluated (its branches are all kept)
+    macros_at: dict     # line (1-based) -> the macros defined where that line starts, for the lines asked for
+
+
+def _walk_conditionals(clean: str, macros: dict, at=()) -> _Conditionals:
+    """The one reading of ``#if``/``#ifdef``/``#ifndef``/``#elif``/``#else``/``#endif`` that the signature reader,
+    the type names and the include finder share: ``macros`` as defined before the text, the ``#define``/``#undef``
+    lines of the branches taken applied as they come. A condition it cannot evaluate (a function-like macro, a
+    comparison of ``__CUDA_ARCH__``) keeps every branch of its conditional, as if there were no directive."""
+    macros = dict(macros)
+    wanted = set(at)
+    kept, directive, snap, undecided = [], [], {}, False
+    stack, taking = [], True          # stack: (taking outside, a branch taken: True, False or None = undecided)
+    lines, continued = clean.split("\n"), 0
+    for n, line in enumerate(lines, 1):
+        if n in wanted:
+            snap[n] = dict(macros)
+        if continued:                   # a directive's continuation line: read with the directive
+            continued -= 1
+            kept.append(taking)
+            directive.append(True)
             continue
-        word, rest = m.group(1), m.group(2).strip()
-        try:
-            if word in ("if", "ifdef", "ifndef"):
+        m = re.match(r"[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", line)
+        word, rest = (m.group(1), m.group(2).strip()) if m else ("", "")
+        while m and rest.endswith("\\") and n + continued < len(lines):
+            rest = rest[:-1] + " " + lines[n + continued].strip()
+            continued += 1
+        if word in ("if", "ifdef", "ifndef"):
+            try:
                 cond = (rest.split()[0] in macros if word == "ifdef" else
                         rest.split()[0] not in macros if word == "ifndef" else _pp_value(rest, macros))
-                stack.append((taking, cond))
-                taking = taking and cond
-            elif word in ("elif", "else") and stack:
-                outside, done = stack[-1]
-                cond = (not done) and (word == "else" or _pp_value(rest, macros))
-                stack[-1] = (outside, done or cond)
-                taking = outside and cond
-            elif word == "endif" and stack:
-                taking = stack.pop()[0]
-        except (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError):
-            return text
-        out.append(" " * len(line))
-    return "\n".join(out)
+            except _PP_ERRORS:
+                cond, undecided = None, True
+            stack.append((taking, cond))
+            taking = taking and cond is not False
+        elif word in ("elif", "else") and stack:
+            outside, done = stack[-1]
+            if done is None:
+                cond = None
+            elif done:
+                cond = False
+            elif word == "else":
+                cond = True
+            else:
+                try:
+                    cond = _pp_value(rest, macros)
+                except _PP_ERRORS:
+                    cond, undecided = None, True
+            stack[-1] = (outside, None if cond is None or done is None else (done or cond))
+            taking = outside and cond is not False
+        elif word == "endif" and stack:
+            taking = stack.pop()[0]
+        elif taking and word == "define" and rest and re.match(r"[A-Za-z_]\w*(\s|$)", rest):
+            name, _, value = rest.partition(" ")
+            macros[name] = value.strip() or "1"
+        elif taking and word == "undef" and rest:
+            macros.pop(rest.split()[0], None)
+        kept.append(taking)
+        directive.append(bool(m))
+    return _Conditionals(kept, directive, undecided, snap)
+
+
+def _initial_macros(defines: dict) -> dict:
+    """The object-like macros defined before the first line: NVRTC's own, then the options'."""
+    return {**{k: str(v) for k, v in _PREDEFINED.items()}, **{k: str(v) for k, v in defines.items()}}
+
+
+def _preprocess_params(text: str, macros: dict) -> str:
+    """A parameter list with the lines its conditionals leave out blanked, directives too, as the preprocessor
+    keeps them (Chai's ``#ifdef CUDA_8_0 , int *worklist #endif``). A condition it cannot evaluate keeps the text
+    as written: the launch's argument-count message then shows the directive among the parameters, as before."""
+    walk = _walk_conditionals(text, macros)
+    if walk.undecided:
+        return text
+    return "\n".join(line if keep and not d else " " * len(line)
+                     for line, keep, d in zip(text.split("\n"), walk.kept, walk.directive))
 
 
 def _inactive_lines(clean: str, defines: dict) -> set:
-    """The line numbers (1-based) the preprocessor leaves out of ``clean``: the branches of ``#if``/``#ifdef``/
-    ``#ifndef``/``#elif``/``#else`` not taken, with the options' macros and the source's own ``#define``/``#undef``
-    lines as they come. A condition that names ``__CUDA_ARCH__`` (which arch NVRTC builds for is the caller's) or
-    that it cannot evaluate leaves both of its branches in, as if there were no directive."""
-    macros = {**{k: str(v) for k, v in _PREDEFINED.items()}, **defines}
-    out, stack, taking = set(), [], True        # stack: (taking outside, a branch already taken; None: unknown)
-    for n, line in enumerate(clean.split("\n"), 1):
-        m = re.match(r"[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", line)
-        if not m:
-            if not taking:
-                out.add(n)
-            continue
-        word, rest = m.group(1), m.group(2).strip()
-        try:
-            if word in ("if", "ifdef", "ifndef"):
-                if "__CUDA_ARCH__" in rest:
-                    cond = None
-                else:
-                    cond = (rest.split()[0] in macros if word == "ifdef" else
-                            rest.split()[0] not in macros if word == "ifndef" else _pp_value(rest, macros))
-                stack.append((taking, cond))
-                taking = taking and cond is not False
-            elif word in ("elif", "else") and stack:
-                outside, done = stack[-1]
-                if done is None or (word == "elif" and "__CUDA_ARCH__" in rest):
-                    stack[-1] = (outside, None)
-                    taking = outside
-                else:
-                    cond = (not done) and (word == "else" or _pp_value(rest, macros))
-                    stack[-1] = (outside, done or cond)
-                    taking = outside and cond
-            elif word == "endif" and stack:
-                taking = stack.pop()[0]
-            elif taking and word == "define" and rest and re.fullmatch(r"[A-Za-z_]\w*", rest.split()[0]):
-                macros[rest.split()[0]] = " ".join(rest.split()[1:]) or "1"
-            elif taking and word == "undef" and rest:
-                macros.pop(rest.split()[0], None)
-        except (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError):
-            return set()
-    return out
+    """The line numbers (1-based) the preprocessor leaves out of ``clean`` (``_walk_conditionals``)."""
+    walk = _walk_conditionals(clean, _initial_macros(defines))
+    return {n for n, (keep, d) in enumerate(zip(walk.kept, walk.directive), 1) if not keep and not d}
 
 
 def _find_kernels(src: str, defines: dict | None = None) -> list[_Found]:
@@ -174,9 +197,11 @@ def _find_kernels(src: str, defines: dict | None = None) -> list[_Found]:
     ``#else`` plain version of one kernel: only the branch the options take is)."""
     clean = _strip_comments(src)   # `extern "C"` becomes `extern` + blanks: still matches
     out = []
-    skip = _inactive_lines(clean, defines or {}) if "#" in clean else set()
-    for m in _KERNEL.finditer(clean):
-        if skip and clean.count("\n", 0, m.start()) + 1 in skip:
+    found = list(_KERNEL.finditer(clean))
+    lines = [clean.count("\n", 0, m.start()) + 1 for m in found]
+    walk = _walk_conditionals(clean, _initial_macros(defines or {}), lines) if "#" in clean else None
+    for m, line in zip(found, lines):
+        if walk and not walk.kept[line - 1]:
             continue
         # the declaration's own head: back to the end of the previous declaration (a comment
         # header of any length in between is blanks here, so a fixed window would miss `template`)
@@ -191,10 +216,10 @@ def _find_kernels(src: str, defines: dict | None = None) -> list[_Found]:
             i += 1
         params_text = clean[m.end():i - 1]
         if "#" in params_text:
-            params_text = _preprocess_params(params_text, _defined_before(clean, m.start(), defines or {}))
+            params_text = _preprocess_params(params_text, walk.macros_at[line])
         tparams = re.match(r"template\s*<(.*)>", tail.group(0), re.S).group(1) if tail else ""
         name = _namespace_at(clean, m.start()) + m.group(1)
-        out.append(_Found(name, is_template, params_text, clean.count("\n", 0, m.start()) + 1, tparams))
+        out.append(_Found(name, is_template, params_text, line, tparams))
     return out
 
 
@@ -234,47 +259,11 @@ _TYPEDEF_ENUM = re.compile(r"\btypedef\s+enum\s*(?:[A-Za-z_]\w*\s*)?(?::\s*((?:[
 
 
 def _active_text(clean: str, defines: dict) -> str:
-    """The source with the lines its conditionals leave out blanked, as the preprocessor keeps them: ``#if``,
-    ``#ifdef``, ``#ifndef``, ``#elif``, ``#else``, ``#endif``, with the macros NVRTC and the options define and the
-    ``#define``/``#undef`` lines met on the way (tridiagonalsolvers' ``#ifdef USE_DOUBLE #define T double #else
-    #define T float #endif``). A condition it cannot evaluate keeps every branch of it, as the text was read before."""
-    macros = {**{k: str(v) for k, v in _PREDEFINED.items()}, **{k: str(v) for k, v in defines.items()}}
-    out, stack, taking = [], [], True          # stack: (taking outside, a branch taken: True, False or None)
-    for line in clean.split("\n"):
-        m = re.match(r"[ \t]*#[ \t]*(\w+)[ \t]*(.*)$", line)
-        word, rest = (m.group(1), m.group(2).strip()) if m else ("", "")
-        if word in ("if", "ifdef", "ifndef"):
-            try:
-                cond = (rest.split()[0] in macros if word == "ifdef" else
-                        rest.split()[0] not in macros if word == "ifndef" else _pp_value(rest, macros))
-            except (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError):
-                cond = None
-            stack.append((taking, cond))
-            taking = taking and cond is not False
-        elif word in ("elif", "else") and stack:
-            outside, done = stack[-1]
-            if done is None:
-                cond = None
-            elif done:
-                cond = False
-            elif word == "else":
-                cond = True
-            else:
-                try:
-                    cond = _pp_value(rest, macros)
-                except (ValueError, SyntaxError, IndexError, NameError, TypeError, ZeroDivisionError):
-                    cond = None
-            stack[-1] = (outside, None if cond is None or done is None else (done or cond))
-            taking = outside and cond is not False
-        elif word == "endif" and stack:
-            taking = stack.pop()[0]
-        elif taking and word == "define" and rest and re.match(r"[A-Za-z_]\w*(\s|$)", rest):
-            name, _, value = rest.partition(" ")
-            macros[name] = value.strip() or "1"
-        elif taking and word == "undef" and rest:
-            macros.pop(rest.split()[0], None)
-        out.append(line if taking else " " * len(line))
-    return "\n".join(out)
+    """The source with the lines its conditionals leave out blanked, as the preprocessor keeps them
+    (``_walk_conditionals``: tridiagonalsolvers' ``#ifdef USE_DOUBLE #define T double #else #define T float
+    #endif``)."""
+    walk = _walk_conditionals(clean, _initial_macros(defines))
+    return "\n".join(line if keep else " " * len(line) for line, keep in zip(clean.split("\n"), walk.kept))
 
 
 def _type_aliases(src: str, defines: dict | None = None) -> dict:
