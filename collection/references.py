@@ -5530,3 +5530,84 @@ def kltri_cr(n, batch, seed, dtype):
     the last level's c and d as Thomas leaves them, every level's d its solution, the slots no level uses 0."""
     a, b, c, d, buf = _kltri_cr(n, batch, seed, dtype)
     return {"a": a.copy(), "b": b.copy(), "c": c.copy(), "d": d.copy(), "buffer": buf.copy()}
+
+
+# --- algoparc/Tree-Layouts (files treelay_*.cu): queries on sorted keys in sorted order and in the implicit level-order
+# BST and B-tree layouts; anilshanbhag/gpu-topk (gtopk_*.cu): the radix-select top-k's digit histogram and selection -----
+
+def treelay_bst(n):
+    """Keys 1..n in the level-order (Eytzinger) BST layout: node i's children at 2i+1 and 2i+2, filled in order."""
+    out = np.zeros(n, np.int64)
+    key = iter(range(1, n + 1))
+
+    def fill(i):
+        if i < n:
+            fill(2 * i + 1)
+            out[i] = next(key)
+            fill(2 * i + 2)
+    fill(0)
+    return out
+
+
+def treelay_btree(n, b=32):
+    """Keys 1..n in the level-order B-tree layout of b keys a node (n = (b+1)^d - 1): node k's keys at k*b .. k*b+b-1,
+    its b+1 children the nodes k*(b+1)+1 .. k*(b+1)+b+1, filled in order."""
+    out = np.zeros(n, np.int64)
+    key = iter(range(1, n + 1))
+
+    def fill(k):
+        if k * b < n:
+            for c in range(b + 1):
+                fill(k * (b + 1) + 1 + c)
+                if c < b:
+                    out[k * b + c] = next(key)
+    fill(0)
+    return out
+
+
+def treelay_queries(keys, q, seed):
+    """createRandomQueries: q keys drawn (with repeats) from the array."""
+    keys = np.asarray(keys)
+    return keys[np.random.default_rng(seed).integers(0, keys.size, q)]
+
+
+def treelay_where(layout, queries):
+    """Each query's index in the layout (the keys are distinct)."""
+    layout = np.asarray(layout, np.int64)
+    pos = {int(v): i for i, v in enumerate(layout)}
+    return np.array([pos[int(v)] for v in np.asarray(queries)], np.int64)
+
+
+def gtopk_keys(n, dtype, seed):
+    """Keys: uint32 uniform over the whole range; float32 normal times 2^u, u uniform in [-40, 40), so that the top digit
+    (sign and exponent) spreads over many bins."""
+    rng = np.random.default_rng(seed)
+    if np.dtype(dtype) == np.float32:
+        return (rng.standard_normal(n) * np.exp2(rng.integers(-40, 40, n))).astype(np.float32)
+    return rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+
+
+def gtopk_digit(keys, digit):
+    """The kernels' masked digit: cub::Traits<KeyT>::TwiddleIn (a float's bits flipped whole when negative, its sign bit
+    when not), then the 8-bit digit `digit` counted from the top."""
+    keys = np.asarray(keys)
+    bits = keys.view(np.uint32).astype(np.uint64) if keys.dtype == np.float32 else keys.astype(np.uint64)
+    if keys.dtype == np.float32:
+        bits = np.where(bits & 0x80000000, bits ^ 0xFFFFFFFF, bits ^ 0x80000000)
+    return ((bits >> (32 - 8 * (digit + 1))) & 0xFF).astype(np.int64)
+
+
+def gtopk_hist(keys, digit, lo=0, hi=None):
+    """The 256-bin histogram of keys[lo:hi]'s digit."""
+    return np.bincount(gtopk_digit(np.asarray(keys)[lo:hi], digit), minlength=256)
+
+
+def gtopk_digit_val(keys, k, digit=0):
+    """radixSelectTopK's host loop: the highest bin whose count, added to the counts above it, exceeds k."""
+    h = gtopk_hist(keys, digit)
+    rolling = 0
+    for i in range(255, -1, -1):
+        if rolling + h[i] > k:
+            return i
+        rolling += h[i]
+    raise ValueError("fewer than k keys")
