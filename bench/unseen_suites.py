@@ -58,6 +58,7 @@ SUITES = {
     "UGENE CUDA Smith-Waterman + Swift Smith-Waterman (unseen60)": ("ugenesw_", "swift_"),
     "parallel-jump-flooding-voronoi JFA + Pointnet2_PyTorch point-cloud ops (unseen62)": ("jfavor_", "pn2ops_"),
     "tridiagonalsolvers CR/PCR/CR-PCR + TridiagonalSolver Thomas/CR (unseen63)": ("zytri_", "kltri_"),
+    "SMFFT + QPanda GPU gates (unseen65)": ("smfft_", "qpgpu_"),
 }
 
 
