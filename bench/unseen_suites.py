@@ -59,6 +59,7 @@ SUITES = {
     "parallel-jump-flooding-voronoi JFA + Pointnet2_PyTorch point-cloud ops (unseen62)": ("jfavor_", "pn2ops_"),
     "tridiagonalsolvers CR/PCR/CR-PCR + TridiagonalSolver Thomas/CR (unseen63)": ("zytri_", "kltri_"),
     "Tree-Layouts search queries + gpu-topk radix select (unseen64)": ("treelay_", "gtopk_"),
+    "SMFFT + QPanda GPU gates (unseen65)": ("smfft_", "qpgpu_"),
 }
 
 

@@ -5611,3 +5611,94 @@ def gtopk_digit_val(keys, k, digit=0):
             return i
         rolling += h[i]
     raise ValueError("fewer than k keys")
+
+# --- KAdamek/SMFFT (files smfft_*.cu): shared-memory Cooley-Tukey C2C FFTs; OriginQ/QPanda (qpgpu_*.cu): its GPU
+# state-vector gate kernels ------------------------------------------------------------------------------------------
+
+def _bitrev(n_bits):
+    idx = np.arange(1 << n_bits)
+    rev = np.zeros_like(idx)
+    for b in range(n_bits):
+        rev |= ((idx >> b) & 1) << (n_bits - 1 - b)
+    return rev
+
+
+def smfft_ref(x, fft_exp, direction, reorder):
+    """SMFFT_DIT_external's output: x (n, 2) float32 pairs cut into segments of 2^fft_exp points, each transformed
+    (direction 0: exp(-2 pi i k m / N), unnormalised; 1: exp(+...), unnormalised); without reorder the kernel takes its
+    input as already bit-reversed, so it gives the transform of the segment read in bit-reversed order. (n, 2) float64."""
+    n = 1 << fft_exp
+    z = (x[:, 0].astype(np.float64) + 1j * x[:, 1]).reshape(-1, n)
+    if not reorder:
+        z = z[:, _bitrev(fft_exp)]
+    y = np.fft.fft(z, axis=1) if direction == 0 else np.fft.ifft(z, axis=1) * n
+    y = y.reshape(-1)
+    return np.stack([y.real, y.imag], 1)
+
+
+def _qp_pairs(dim, block):
+    """The (realIdx, corIdx) pairs of QPanda's one-qubit kernels: amplitudes whose qubit bit (Block = 2^q) is 0 and 1."""
+    i0 = np.array([i for i in range(dim) if not i & block])
+    return i0, i0 + block
+
+
+def qpgpu_one(re, im, block, gate, c=0.0, s=0.0):
+    """QPanda's one-qubit kernels as their code writes them (H, RX, RY, RZ, NOT with cos/sin arguments), on float64
+    real and imaginary arrays; returns the new (re, im)."""
+    re, im = re.astype(np.float64).copy(), im.astype(np.float64).copy()
+    a, b = _qp_pairs(re.size, block)
+    x1, x2, y1, y2 = re[a].copy(), re[b].copy(), im[a].copy(), im[b].copy()
+    sq2 = 0.707106781186548
+    if gate == "H":
+        re[a], re[b], im[a], im[b] = (x1 + x2) * sq2, (x1 - x2) * sq2, (y1 + y2) * sq2, (y1 - y2) * sq2
+    elif gate == "RX":
+        re[a], re[b], im[a], im[b] = x1 * c + y2 * s, y1 * s + x2 * c, y1 * c - x2 * s, y2 * c - x1 * s
+    elif gate == "RY":
+        re[a], re[b], im[a], im[b] = x1 * c - x2 * s, x1 * s + x2 * c, y1 * c - y2 * s, y2 * c + y1 * s
+    elif gate == "RZ":
+        re[b], im[b] = x2 * c - y2 * s, x2 * s + y2 * c
+    elif gate == "NOT":
+        re[a], re[b], im[a], im[b] = x2, x1, y2, y1
+    return re, im
+
+
+def qpgpu_two(re, im, block1, block2, gate, c=0.0, s=0.0):
+    """QPanda's two-qubit kernels: CNOT (control Block1, target Block2: swap |c=1,t=0> and |c=1,t=1>), CR (phase
+    (c, s) on |11>), iSWAP and sqiSWAP (on |10> and |01> of the larger and smaller block, as the code writes them)."""
+    re, im = re.astype(np.float64).copy(), im.astype(np.float64).copy()
+    i = np.arange(re.size)
+    if gate in ("CNOT", "CR"):
+        base = i[((i & block1) != 0) & ((i & block2) == 0)]
+        if gate == "CNOT":
+            t = base + block2
+            re[base], re[t], im[base], im[t] = re[t].copy(), re[base].copy(), im[t].copy(), im[base].copy()
+        else:
+            t = base + block2
+            x, y = re[t].copy(), im[t].copy()
+            re[t], im[t] = x * c - y * s, x * s + y * c
+        return re, im
+    hi, lo = max(block1, block2), min(block1, block2)
+    cor = i[((i & hi) != 0) & ((i & lo) == 0)]
+    rea = cor - hi + lo
+    x1, y1, x2, y2 = re[cor].copy(), im[cor].copy(), re[rea].copy(), im[rea].copy()
+    sq2 = 0.707106781186548
+    if gate == "iSWAP":
+        re[cor], im[cor], re[rea], im[rea] = y2, -x2, y1, -x1
+    else:
+        re[cor], im[cor], re[rea], im[rea] = (x1 + y2) * sq2, (y1 - x2) * sq2, (x2 + y1) * sq2, (y2 - x1) * sq2
+    return re, im
+
+
+def qpgpu_init(dim):
+    """initState's result: |0...0> (re[0] = 1, everything else 0)."""
+    re = np.zeros(dim)
+    re[0] = 1
+    return re, np.zeros(dim)
+
+
+def qpgpu_prob(re, im, block, nblocks):
+    """qubitprob's per-block sums of |amp|^2 over the amplitudes whose bit `block` is 0, thread t of block b taking pair
+    b * 1024 + t."""
+    a, _ = _qp_pairs(re.size, block)
+    p = re[a].astype(np.float64) ** 2 + im[a].astype(np.float64) ** 2
+    return p.reshape(nblocks, -1).sum(1)
