@@ -166,3 +166,45 @@ def test_the_cub_functors_cccl3_removed_still_build(emu, rng):
     assert out[:3].tolist() == [v.max(), v.min(), v.sum()]
     np.testing.assert_array_equal(out[3:35], (v - 1) + np.trunc(v / 2).astype(np.int32))
     np.testing.assert_array_equal(out[35:], np.ones(32, np.int32))
+
+
+RADIX_SRC = r"""
+#include <cub/device/device_radix_sort.cuh>
+
+// a radix select's first pass, as gpu-topk's radixSelectTopK.cuh writes it: each key's bits made
+// order-preserving (cub::Traits), then its top 8-bit digit (the onesweep agent's digit extractor)
+__global__ void top_digit(const float* keys, unsigned* twiddled, unsigned* digit)
+{
+    typedef cub::Traits<float>::UnsignedBits Bits;
+    Bits b = reinterpret_cast<const Bits*>(keys)[threadIdx.x];
+    b = cub::Traits<float>::TwiddleIn(b);
+    twiddled[threadIdx.x] = b;
+    digit[threadIdx.x] = cub::BFEDigitExtractor<float>(24, 8).Digit(b);
+}
+"""
+
+
+def test_a_kernel_file_with_the_radix_sort_header_builds_and_twiddles(emu):
+    """<cub/device/device_radix_sort.cuh> did not build under NVRTC ("A function explicitly marked as a __host__
+    function is not allowed in JIT mode": gpu-topk's radix select, the forty-second unseen suite); tilelab's gives
+    the key traits, the block collectives and the radix agents that come with it."""
+    k = emu.compile(RADIX_SRC, "top_digit", filename="top_digit.cu")
+    keys = np.random.default_rng(64).standard_normal(64).astype(np.float32) * 1e3
+    keys[:4] = [0.0, -0.0, np.inf, -np.inf]
+    tw, dg = np.zeros(64, np.uint32), np.zeros(64, np.uint32)
+    r = emu.run(k, 1, 64, keys, tw, dg)
+    assert r.findings == []
+    bits = keys.view(np.uint32)
+    want = np.where(bits >> 31 == 1, ~bits, bits | np.uint32(0x80000000)).astype(np.uint32)
+    np.testing.assert_array_equal(tw, want)
+    plus = (keys + np.float32(0)).view(np.uint32)           # the digit extractor reads -0.0 as +0.0
+    np.testing.assert_array_equal(dg, np.where(plus >> 31 == 1, ~plus, plus | np.uint32(0x80000000)) >> 24)
+    np.testing.assert_array_equal(np.sort(keys[1:]), keys[1:][np.argsort(tw[1:])])  # the bits sort as the keys do
+
+
+def test_cub_device_radix_sort_named_in_a_kernel_still_says_why(emu):
+    src = "#include <cub/device/device_radix_sort.cuh>\n" + DEVICE_WIDE_SRC.replace("#include <cub/cub.cuh>", "") \
+        .replace("DeviceReduce::Sum(tmp, bytes, x, out, n)", "DeviceRadixSort::SortKeys(tmp, bytes, x, out, n)")
+    with pytest.raises(CompileError) as ei:
+        emu.compile(src, "sums", filename="sums.cu")
+    assert "host APIs that launch their own kernels" in str(ei.value)
