@@ -1047,7 +1047,8 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
             off = m.smem.user_of_flat(units[i] * unit)
             who = _other_thread(m, m.shadow.writer if waw[i] else m.shadow.reader, units[i], ln_rep[i],
                                 "wrote" if waw[i] else "read")
-            m.finding("race", ins, ln_rep[i], off, said("finding.race_shared", kind=kind, off=off, who=who),
+            hint = _one_warp_hint(m, m.shadow.writer if waw[i] else m.shadow.reader, units[i], ln_rep[i])
+            m.finding("race", ins, ln_rep[i], off, said("finding.race_shared", kind=kind, off=off, who=who) + hint,
                       int(bad.sum()))
     else:
         pending = m.async_state.pending_mask(units)
@@ -1066,7 +1067,8 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
             i = int(np.argmax(raw))
             off = m.smem.user_of_flat(units[i] * unit)
             who = _other_thread(m, m.shadow.writer, units[i], ln_rep[i], "wrote")
-            m.finding("race", ins, ln_rep[i], off, said("finding.race_shared_raw", off=off, who=who),
+            hint = _one_warp_hint(m, m.shadow.writer, units[i], ln_rep[i])
+            m.finding("race", ins, ln_rep[i], off, said("finding.race_shared_raw", off=off, who=who) + hint,
                       int(raw.sum()))
         if uninit is not None and uninit.any():
             i = int(np.argmax(uninit))
@@ -1088,6 +1090,18 @@ def _other_thread(m, records, unit, lane, verb):
     if int(m.block_local[other]) != int(m.block_local[lane]):     # finding.thread_wrote_block / _read_block
         return said(f"finding.thread_{verb}_block", thread=f"{x},{y},{z}", block=",".join(map(str, blk)))
     return said(f"finding.thread_{verb}", thread=f"{x},{y},{z}")
+
+
+def _one_warp_hint(m, records, unit, lane) -> str:
+    """A race between two lanes of one warp: a __syncwarp() orders them, and a warp vote or shuffle between the two
+    accesses does not (the CUDA memory model: those intrinsics imply no memory ordering). Tree-Layouts' B-tree
+    search reads a query on every lane, votes on it, then one lane writes the answer over it."""
+    rec = int(records[unit])
+    tid = (rec & 0xFFFF) - 1
+    if rec < 0 or tid < 0 or tid == int(m.ctid[lane]):
+        return ""
+    other = (int(m.cfirst[lane]) + tid // m.cstride) * m.tpb + tid % m.cstride
+    return said("finding.one_warp_hint") if int(m.warp_global[other]) == int(m.warp_global[lane]) else ""
 
 
 # ------------------------------------------------------------------------ warp-level ops

@@ -310,10 +310,13 @@ class GlobalShadow:
         othread = (ot % bx[0], (ot // bx[0]) % bx[1], ot // (bx[0] * bx[1]))
         oblock = (ob % by[0], (ob // by[0]) % by[1], ob // (by[0] * by[1]))
         wrote = kind in ("write-after-write", "read-after-write")
-        how = said("finding.needs_barrier" if oblock == m.thread_coords(int(lane))[1] else "finding.needs_fence")
+        same_block = oblock == m.thread_coords(int(lane))[1]
+        one_warp = same_block and ot // 32 == int(m.tid_in_block[int(lane)]) // 32
+        how = said("finding.needs_syncwarp" if one_warp else "finding.needs_barrier" if same_block else "finding.needs_fence")
         kinds = {"write-after-write": "finding.waw", "write-after-read": "finding.war", "read-after-write": "finding.raw"}
         m.finding("race", ins, lane, addr,
-                  said("finding.race_global_wrote" if wrote else "finding.race_global_read", kind=said(kinds[kind]),
+                  said(("finding.race_global_wrote" if wrote else "finding.race_global_read") + ("_warp" if one_warp else ""),
+                       kind=said(kinds[kind]),
                        where=where, thread=",".join(map(str, othread)), block=",".join(map(str, oblock)), how=how),
                   count, key_extra=("global",))
 

@@ -1,0 +1,43 @@
+"""A race between two lanes of one warp says so, and says what orders them (tilelab/emu/isa.py ``_one_warp_hint``,
+tilelab/emu/sanitizer/globalrace.py).
+
+Why: Tree-Layouts' B-tree search (the forty-second unseen suite) reads a query on every lane, votes on it with
+``__any_sync``, then one lane writes the answer over it. The CUDA memory model orders nothing by a vote, so the
+emulator reports the write-after-read race; its message told the learner to add a ``__syncthreads()``, which is not
+what orders two lanes of one warp."""
+from __future__ import annotations
+
+import numpy as np
+
+import tilelab as tl
+
+
+def _findings(body: str, threads: int, q):
+    k = tl.compile_cuda("__global__ void k(unsigned *q) { " + body + " }").kernels["k"]
+    return tl.launch(k, 1, threads, q, backend="emu", echo=False).findings
+
+
+def test_a_vote_orders_no_memory_and_the_message_names_syncwarp():
+    q = np.array([5], np.uint32)
+    got = _findings("unsigned v = q[0]; if (__any_sync(~0u, v == 5u) && threadIdx.x == 3) q[0] = 7u;", 32, q)
+    assert [f.kind for f in got] == ["race"]
+    text = str(got[0])
+    assert "a lane of the same warp" in text and "needs a __syncwarp()" in text and "orders no memory" in text
+    q = np.array([5], np.uint32)
+    assert _findings("unsigned v = q[0]; __syncwarp(); if (v == 5u && threadIdx.x == 3) q[0] = 7u;", 32, q) == []
+
+
+def test_two_warps_still_need_a_block_barrier():
+    q = np.array([5] + [0] * 63, np.uint32)
+    got = _findings("unsigned v = q[0]; if (v == 5u && threadIdx.x == 3) q[0] = 7u;", 64, q)   # warp 1 read last
+    assert [f.kind for f in got] == ["race"]
+    assert "needs a __syncthreads()" in str(got[0]) and "same warp" not in str(got[0])
+
+
+def test_a_shared_memory_race_in_one_warp_says_so():
+    src = ("__shared__ unsigned s[64]; s[threadIdx.x] = q[threadIdx.x]; unsigned v = s[(threadIdx.x + {d}) % 64]; "
+           "q[threadIdx.x] = v;")
+    one = _findings(src.format(d=1), 64, np.arange(64, dtype=np.uint32))
+    two = _findings(src.format(d=32), 64, np.arange(64, dtype=np.uint32))
+    assert [f.kind for f in one] == ["race"] and "lanes of one warp" in str(one[0])
+    assert [f.kind for f in two] == ["race"] and "lanes of one warp" not in str(two[0])
