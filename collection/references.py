@@ -5702,3 +5702,184 @@ def qpgpu_prob(re, im, block, nblocks):
     a, _ = _qp_pairs(re.size, block)
     p = re[a].astype(np.float64) ** 2 + im[a].astype(np.float64) ** 2
     return p.reshape(nblocks, -1).sum(1)
+
+# --- FolkeV/CUDA_CCL (files fvccl_*.cu): Playne-equivalence 8-way connected-component labelling; artecs-group/sycl-optic-flow
+# (soflow_*.cu): its CUDA dense Lucas-Kanade ---------------------------------------------------------------------------------
+
+def fvccl_image(rows, cols, seed):
+    """A binary image as main.cu makes one: a grey image (here uniform noise smoothed by a 5 x 5 box, as uint8) thresholded by
+    util::threshold at util::mean (the integer mean): 255 above it, else 0. (rows, cols) uint8."""
+    g = np.random.default_rng(seed).uniform(0, 255, (rows + 4, cols + 4))
+    s = sum(g[i:i + rows, j:j + cols] for i in range(5) for j in range(5)) / 25
+    grey = s.astype(np.uint8)
+    mean = int(grey.astype(np.int64).sum()) // grey.size
+    return np.where(grey > mean, 255, 0).astype(np.uint8)
+
+
+def fvccl_init(img):
+    """init_labels: each pixel's label the flat index of its same-valued NW, else N, else NE, else W neighbour, else its own."""
+    img = np.asarray(img)
+    rows, cols = img.shape
+    out = np.zeros((rows, cols), np.uint32)
+    for y in range(rows):
+        for x in range(cols):
+            p = img[y, x]
+            lab = y * cols + x
+            if x > 0 and img[y, x - 1] == p:
+                lab = y * cols + x - 1
+            if y > 0 and x < cols - 1 and img[y - 1, x + 1] == p:
+                lab = (y - 1) * cols + x + 1
+            if y > 0 and img[y - 1, x] == p:
+                lab = (y - 1) * cols + x
+            if y > 0 and x > 0 and img[y - 1, x - 1] == p:
+                lab = (y - 1) * cols + x - 1
+            out[y, x] = lab
+    return out
+
+
+def _fvccl_root(flat, lab):
+    nxt = int(flat[lab])
+    while lab != nxt:
+        lab, nxt = nxt, int(flat[nxt])
+    return lab
+
+
+def fvccl_resolve(labels):
+    """resolve_labels: every pixel's label replaced by the root of its chain (path compression by other threads changes no
+    root, so the result is the same in any order)."""
+    labels = np.asarray(labels)
+    flat = labels.reshape(-1).astype(np.int64)
+    return np.array([_fvccl_root(flat, int(flat[i])) for i in range(flat.size)], np.uint32).reshape(labels.shape)
+
+
+def fvccl_reduce(labels, img):
+    """label_reduction in raster order, one thread after another (its atomicMin at once): the kernel's reduction() port."""
+    img = np.asarray(img)
+    rows, cols = img.shape
+    g = np.asarray(labels).reshape(-1).astype(np.int64).copy()
+
+    def reduction(l1, l2):
+        n1 = g[l1] if l1 != l2 else 0
+        n2 = g[l2] if l1 != l2 else 0
+        while l1 != l2 and l1 != n1:
+            l1 = int(n1)
+            n1 = g[l1]
+        while l1 != l2 and l2 != n2:
+            l2 = int(n2)
+            n2 = g[l2]
+        while l1 != l2:
+            if l1 < l2:
+                l1, l2 = l2, l1
+            l3 = int(g[l1])
+            g[l1] = min(l3, l2)
+            l1 = l2 if l1 == l3 else l3
+        return l1
+
+    for y in range(rows):
+        for x in range(cols):
+            p = img[y, x]
+            if y > 0 and img[y - 1, x] == p:
+                continue
+            nw = y > 0 and x > 0 and img[y - 1, x - 1] == p
+            w = x > 0 and img[y, x - 1] == p
+            ne = y > 0 and x < cols - 1 and img[y - 1, x + 1] == p
+            if ne:
+                if (nw and w) or (nw and not w):
+                    reduction(int(g[y * cols + x]), int(g[(y - 1) * cols + x + 1]))
+                if not nw and w:
+                    reduction(int(g[y * cols + x]), int(g[y * cols + x - 1]))
+    return g.astype(np.uint32).reshape(rows, cols)
+
+
+def fvccl_components(img):
+    """An independent reading: 8-connected components of equal-valued pixels by a flood fill, each pixel labelled with the
+    smallest flat index of its component (where Playne's roots end). (rows, cols) uint32."""
+    img = np.asarray(img)
+    rows, cols = img.shape
+    out = np.full((rows, cols), -1, np.int64)
+    for y0 in range(rows):
+        for x0 in range(cols):
+            if out[y0, x0] >= 0:
+                continue
+            lab = y0 * cols + x0
+            out[y0, x0] = lab
+            stack = [(y0, x0)]
+            while stack:
+                y, x = stack.pop()
+                for dy in (-1, 0, 1):
+                    for dx in (-1, 0, 1):
+                        v, u = y + dy, x + dx
+                        if 0 <= v < rows and 0 <= u < cols and out[v, u] < 0 and img[v, u] == img[y0, x0]:
+                            out[v, u] = lab
+                            stack.append((v, u))
+    return out.astype(np.uint32)
+
+
+def fvccl_background(labels, img):
+    """resolve_background: label + 1 on foreground pixels, 0 on background."""
+    return np.where(np.asarray(img) > 0, np.asarray(labels).astype(np.uint32) + 1, 0).astype(np.uint32)
+
+
+def soflow_frames(ny, nx, seed):
+    """Three grey frames (3, ny, nx) uint8 of one smoothed random scene moving one pixel right and down a frame."""
+    g = np.random.default_rng(seed).uniform(0, 255, (ny + 6, nx + 6))
+    s = (sum(g[i:i + ny + 2, j:j + nx + 2] for i in range(5) for j in range(5)) / 25).astype(np.uint8)
+    return np.stack([s[2 - t:2 - t + ny, 2 - t:2 - t + nx] for t in range(3)])
+
+
+def soflow_it(buf, iframe, filt):
+    """temp_convolution_GPU: It = sum over fr of filter[fr] * frame slot (fr + iframe + 1) % size, float32 in that order."""
+    buf = np.asarray(buf)
+    n = len(filt)
+    it = np.zeros(buf.shape[1:], np.float32)
+    for fr in range(n):
+        it = (it + np.float32(filt[fr]) * buf[(fr + iframe + 1) % n].astype(np.float32)).astype(np.float32)
+    return it
+
+
+def soflow_ix(frame, filt):
+    """spac_convolution2D_x_GPU on one (ny, nx) frame: the 'left-top' 1-D filter along x, the edges' taps dropped."""
+    f = np.asarray(frame).astype(np.float32)
+    ny, nx = f.shape
+    c = (len(filt) - 1) // 2
+    out = np.zeros((ny, nx), np.float32)
+    for j in range(nx):
+        ks = range(c - j, len(filt)) if j < c else (range(0, c + nx - j) if j >= nx - c else range(len(filt)))
+        for k in ks:
+            out[:, j] = (out[:, j] + f[:, j + k - c] * np.float32(filt[k])).astype(np.float32)
+    return out
+
+
+def soflow_iy(frame_ext, nx, ny, filt):
+    """spac_convolution2D_y_GPU as written: its bottom-edge test compares the row with nx - c (not ny - c), so with nx > ny
+    the last rows take the interior branch and read row ny, which frame_ext (at least ny + 1 rows) supplies."""
+    f = np.asarray(frame_ext).astype(np.float32)
+    c = (len(filt) - 1) // 2
+    out = np.zeros((ny, nx), np.float32)
+    for i in range(ny):
+        ks = range(c - i, len(filt)) if i < c else (range(0, c + nx - i) if i >= nx - c else range(len(filt)))
+        for k in ks:
+            out[i] = (out[i] + f[i + k - c] * np.float32(filt[k])).astype(np.float32)
+    return out
+
+
+def soflow_lk(ix, iy, it, window):
+    """luca_kanade_1step_GPU's (Vx, Vy) in float64 on the pixels it writes (a window's half-width from each edge), by the
+    2 x 2 normal equations' inverse; NaN elsewhere (the kernel leaves them)."""
+    ix, iy, it = (np.asarray(a, np.float64) for a in (ix, iy, it))
+    ny, nx = ix.shape
+    c = (window - 1) // 2
+    vx = np.full((ny, nx), np.nan)
+    vy = np.full((ny, nx), np.nan)
+    for i in range(c, ny - c):
+        for j in range(c, nx - c):
+            wx, wy, wt = (a[i - c:i + c + 1, j - c:j + c + 1] for a in (ix, iy, it))
+            a11, a12, a22 = (wx * wx).sum(), (wx * wy).sum(), (wy * wy).sum()
+            b1, b2 = (wx * wt).sum(), (wy * wt).sum()
+            det = a11 * a22 - a12 * a12
+            if det != 0:
+                vx[i, j] = (a22 * -b1 + -a12 * -b2) / det
+                vy[i, j] = (-a12 * -b1 + a11 * -b2) / det
+            else:
+                vx[i, j] = vy[i, j] = 0.0
+    return vx, vy
