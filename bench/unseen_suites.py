@@ -60,6 +60,7 @@ SUITES = {
     "tridiagonalsolvers CR/PCR/CR-PCR + TridiagonalSolver Thomas/CR (unseen63)": ("zytri_", "kltri_"),
     "Tree-Layouts search queries + gpu-topk radix select (unseen64)": ("treelay_", "gtopk_"),
     "SMFFT + QPanda GPU gates (unseen65)": ("smfft_", "qpgpu_"),
+    "ECL-Suite CC/MIS + Gardenia CC/PageRank (unseen67)": ("eclsu_", "gard_"),
 }
 
 
