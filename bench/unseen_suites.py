@@ -61,6 +61,7 @@ SUITES = {
     "Tree-Layouts search queries + gpu-topk radix select (unseen64)": ("treelay_", "gtopk_"),
     "SMFFT + QPanda GPU gates (unseen65)": ("smfft_", "qpgpu_"),
     "CUDA_CCL Playne-equivalence labelling + sycl-optic-flow CUDA Lucas-Kanade (unseen66)": ("fvccl_", "soflow_"),
+    "ECL-Suite CC/MIS + Gardenia CC/PageRank (unseen67)": ("eclsu_", "gard_"),
 }
 
 

@@ -5883,3 +5883,323 @@ def soflow_lk(ix, iy, it, window):
             else:
                 vx[i, j] = vy[i, j] = 0.0
     return vx, vy
+
+
+# --- burtscher/ECL-Suite (files eclsu_*.cu): ECL-CC and ECL-MIS, baseline and race-free; chenxuhao/gardenia (files
+# gard_*.cu): its CUDA connected components (hook and shortcut) and pull PageRank. One graph for both ----------------
+
+_GRAPH67: dict = {}
+
+
+def graph67():
+    """The suite's undirected graph, 600 vertices, CSR both ways, each list sorted, no self-loop or repeat: a component
+    of 420 vertices (a random recursive tree, two hubs joined to 380 and 400 of its vertices: degree over 352, ECL-CC's
+    block-granularity class, and three vertices joined to 20-60: its warp class), one of 100 (a tree, two vertices
+    of degree 20-40, 15 more random edges), and 80 vertices in components of 1 to 8 (trees with a chord where they
+    can have one); ids shuffled. Returns dict(n, m (directed edges), nidx (n + 1), nlist (m), deg)."""
+    if _GRAPH67:
+        return _GRAPH67
+    rng = np.random.default_rng(67)
+    n = 600
+    ids = rng.permutation(n)
+    edges = set()
+
+    def add(a, b):
+        if a != b:
+            edges.add((min(a, b), max(a, b)))
+
+    def tree(vs):
+        for i in range(1, len(vs)):
+            add(vs[i], vs[rng.integers(0, i)])
+
+    g1, g2, rest = ids[:420], ids[420:520], ids[520:]
+    tree(g1)
+    hubs = sorted(g1, reverse=True)[:2]                   # large ids: each has a smaller neighbour (compute1 lists it)
+    for h, k in zip(hubs, (380, 400)):
+        for w in rng.choice(g1, k, replace=False):
+            add(h, w)
+    for v in g1[5:8]:
+        for w in rng.choice(g1, int(rng.integers(20, 61)), replace=False):
+            add(v, w)
+    tree(g2)
+    for v in g2[3:5]:
+        for w in rng.choice(g2, int(rng.integers(20, 41)), replace=False):
+            add(v, w)
+    for _ in range(15):
+        add(*rng.choice(g2, 2, replace=False))
+    i = 0
+    while i < len(rest):
+        s = int(min(rng.integers(1, 9), len(rest) - i))
+        vs = rest[i:i + s]
+        tree(vs)
+        if s >= 3:
+            add(vs[0], vs[-1])
+        i += s
+    adj = [[] for _ in range(n)]
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    deg = np.array([len(x) for x in adj], np.int32)
+    nidx = np.concatenate([[0], np.cumsum(deg)]).astype(np.int32)
+    nlist = np.array([w for x in adj for w in sorted(x)], np.int32)
+    _GRAPH67.update(n=n, m=int(nidx[-1]), nidx=nidx, nlist=nlist, deg=deg)
+    return _GRAPH67
+
+
+def _g67_edges():
+    g = graph67()
+    src = np.repeat(np.arange(g["n"]), g["deg"])
+    return src, g["nlist"].astype(np.int64)
+
+
+def g67_components():
+    """Each vertex's component, named by its smallest vertex (a breadth-first search, independent of the kernels)."""
+    g = graph67()
+    comp = np.full(g["n"], -1, np.int64)
+    for s in range(g["n"]):
+        if comp[s] < 0:
+            comp[s] = s
+            todo = [s]
+            while todo:
+                u = todo.pop()
+                for w in g["nlist"][g["nidx"][u]:g["nidx"][u + 1]]:
+                    if comp[w] < 0:
+                        comp[w] = s
+                        todo.append(w)
+    return comp
+
+
+def ecls_roots(nstat):
+    """The root each vertex's ECL-CC parent chain ends at (parents only go down; a chain longer than n is an error)."""
+    p = np.asarray(nstat, np.int64)
+    r = p.copy()
+    for _ in range(len(p) + 1):
+        nxt = p[r]
+        if np.array_equal(nxt, r):
+            return r
+        r = nxt
+    raise ValueError("parent chains do not end")
+
+
+def ecls_init():
+    """ECL-CC init: each vertex's first neighbour (in list order) smaller than itself, or itself."""
+    g = graph67()
+    out = np.arange(g["n"], dtype=np.int64)
+    for v in range(g["n"]):
+        for w in g["nlist"][g["nidx"][v]:g["nidx"][v + 1]]:
+            if w < v:
+                out[v] = w
+                break
+    return out
+
+
+def _ecls_class(v, deg):
+    return "low" if deg[v] <= 16 else ("mid" if deg[v] <= 352 else "high")
+
+
+def ecls_state(upto):
+    """ECL-CC's nstat and worklist after its kernels up to `upto` (1: compute1, 2: compute2, 3: compute3), run one
+    thread at a time in vertex order (one schedule the GPU may take), with the code's intermediate pointer jumping and
+    its CAS loop. Returns dict(nstat, wl, topL, topH): the worklist as compute1 fills it (medium vertices from 0 up,
+    high ones from n - 1 down, in vertex order)."""
+    g = graph67()
+    n, nidx, nlist, deg = g["n"], g["nidx"], g["nlist"], g["deg"]
+    nstat = ecls_init().tolist()
+    wl = [0] * n
+
+    def rep(idx):
+        curr = nstat[idx]
+        if curr != idx:
+            prev = idx
+            while curr > nstat[curr]:
+                nxt = nstat[curr]
+                nstat[prev] = nxt
+                prev, curr = curr, nxt
+        return curr
+
+    def hook_edges(v):
+        vstat = rep(v)
+        for i in range(nidx[v], nidx[v + 1]):
+            nli = int(nlist[i])
+            if v > nli:
+                ostat = rep(nli)
+                while True:
+                    repeat = False
+                    if vstat != ostat:
+                        if vstat < ostat:
+                            ret = nstat[ostat]
+                            if ret == ostat:
+                                nstat[ostat] = vstat
+                            else:
+                                ostat, repeat = ret, True
+                        else:
+                            ret = nstat[vstat]
+                            if ret == vstat:
+                                nstat[vstat] = ostat
+                            else:
+                                vstat, repeat = ret, True
+                    if not repeat:
+                        break
+
+    topL, topH = 0, n - 1
+    for v in range(n):
+        if v != nstat[v]:
+            if deg[v] > 16:
+                if deg[v] <= 352:
+                    wl[topL] = v
+                    topL += 1
+                else:
+                    wl[topH] = v
+                    topH -= 1
+            else:
+                hook_edges(v)
+    if upto >= 2:
+        for idx in range(topL):
+            hook_edges(wl[idx])
+    if upto >= 3:
+        for idx in range(n - 1, topH, -1):
+            hook_edges(wl[idx])
+    return dict(nstat=np.array(nstat, np.int64), wl=np.array(wl, np.int64), topL=topL, topH=topH)
+
+
+def ecls_partition(upto):
+    """The sets ECL-CC's kernels up to `upto` have joined, each named by its smallest vertex, from the union of the
+    edges they take (independent of the pointer structure): init's link of every vertex to its first smaller
+    neighbour; compute1: every edge (v, w), w < v, of a vertex v of degree <= 16; compute2: those of degree 17-352;
+    compute3: those above 352 (a vertex none of whose neighbours is smaller takes none; the larger side takes them)."""
+    g = graph67()
+    n, deg = g["n"], g["deg"]
+    parent = list(range(n))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a, b):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    for v, w in enumerate(ecls_init()):
+        union(v, int(w))
+    take = {1: ("low",), 2: ("low", "mid"), 3: ("low", "mid", "high")}[upto]
+    src, dst = _g67_edges()
+    for v, w in zip(src, dst):
+        if w < v and _ecls_class(v, deg) in take:
+            union(int(v), int(w))
+    return np.array([find(x) for x in range(n)], np.int64)
+
+
+def ecls_wl_vertices(kind):
+    """The vertices compute1 puts on the worklist: 'mid' (degree 17-352) or 'high' (above 352), with a smaller
+    neighbour, sorted."""
+    g = graph67()
+    init = ecls_init()
+    return np.array([v for v in range(g["n"]) if init[v] != v and _ecls_class(v, g["deg"]) == kind], np.int64)
+
+
+def eclmis_hash(val):
+    """ECL-MIS's hash on uint32."""
+    val = np.asarray(val, np.uint64) & 0xFFFFFFFF
+    val = (((val >> 16) ^ val) * 0x45d9f3b) & 0xFFFFFFFF
+    val = (((val >> 16) ^ val) * 0x45d9f3b) & 0xFFFFFFFF
+    return (val >> 16) ^ val
+
+
+def eclmis_init(size=None):
+    """ECL-MIS init: 0xfe (in) for an isolated vertex, else (res + res) | 1 with res = rint(scaledavg / (avg + x)),
+    x = degree - hash(i) * 2^-32, all in float32 (x as one fused multiply-add, as ptxas contracts it: the product exact
+    in float64, one rounding to float32 after the add; scaledavg = 126 * avg, avg = edges / nodes). `size`: the array's
+    length (the race-free host rounds it up to a multiple of 4); the bytes past nodes stay as the caller filled them
+    (here 0)."""
+    g = graph67()
+    n = g["n"]
+    f32 = np.float32
+    avg = f32(f32(g["m"]) / f32(n))
+    scaledavg = f32(f32(126) * avg)
+    h = eclmis_hash(np.arange(n)).astype(np.float64)
+    hf = h.astype(np.float32).astype(np.float64)          # (float)hash: unsigned to float, round to nearest
+    c = float(np.float32(0.00000000023283064365386962890625))
+    x = (g["deg"].astype(np.float64) - hf * c).astype(np.float32)
+    q = (scaledavg / (avg + x)).astype(np.float32)
+    res = np.rint(q).astype(np.int64)                      # __float2int_rn: ties to even, as np.rint
+    val = np.where(g["deg"] > 0, (res + res) | 1, 0xFE)
+    out = np.zeros(size or n, np.int64)
+    out[:n] = val
+    return out
+
+
+def eclmis_result(size=None):
+    """ECL-MIS's set, which no schedule changes: the greedy maximal independent set taking vertices by decreasing
+    priority (init's byte, then the larger id), 0xfe in, 0 out; an isolated vertex is in."""
+    g = graph67()
+    n = g["n"]
+    pri = eclmis_init()[:n]
+    order = sorted(range(n), key=lambda v: (int(pri[v]), v), reverse=True)
+    out = np.zeros(size or n, np.int64)
+    taken = np.zeros(n, bool)
+    for v in order:
+        nb = g["nlist"][g["nidx"][v]:g["nidx"][v + 1]]
+        if not taken[nb].any():
+            taken[v] = True
+    out[:n] = np.where(taken, 0xFE, 0)
+    return out
+
+
+def gard_hook_state():
+    """Gardenia's hook, first round (comp[i] = i), one thread at a time in vertex order: a forest its shortcut takes."""
+    g = graph67()
+    comp = list(range(g["n"]))
+    for src in range(g["n"]):
+        cs = comp[src]
+        for w in g["nlist"][g["nidx"][src]:g["nidx"][src + 1]]:
+            cd = comp[int(w)]
+            if cs == cd:
+                continue
+            hi, lo = max(cs, cd), min(cs, cd)
+            if hi == comp[hi]:
+                comp[hi] = lo
+    return np.array(comp, np.int64)
+
+
+def gard_forest_ok(comp):
+    """Gardenia's hook's invariants on any schedule: every label at most its vertex, in its vertex's component, and
+    fewer sets than vertices (some edge was hooked). 1 if all hold."""
+    comp = np.asarray(comp, np.int64)
+    c = g67_components()
+    n = len(comp)
+    ok = bool(np.all(comp <= np.arange(n)) and np.all(comp >= 0) and np.all(c[comp] == c)
+              and np.sum(comp == np.arange(n)) < n)
+    return np.array([int(ok)])
+
+
+def gard_pr_contrib():
+    """contrib on the host's first scores (1 / m each): 1/m / degree in float32 (an isolated vertex: inf)."""
+    g = graph67()
+    s = np.full(g["n"], np.float32(1.0) / np.float32(g["n"]), np.float32)
+    with np.errstate(divide="ignore"):
+        return s / g["deg"].astype(np.float32)
+
+
+def gard_pr_sums(contrib):
+    """pull_step: each vertex's float32 sum of its in-neighbours' contributions, added in list order."""
+    g = graph67()
+    contrib = np.asarray(contrib, np.float32)
+    out = np.zeros(g["n"], np.float32)
+    for v in range(g["n"]):
+        acc = np.float32(0)
+        for w in g["nlist"][g["nidx"][v]:g["nidx"][v + 1]]:
+            acc = np.float32(acc + contrib[w])
+        out[v] = acc
+    return out
+
+
+def gard_pr_l1(scores, sums, base):
+    """l1norm: new scores base + 0.85f * sums (one fused multiply-add, float32) and the float32 sum of |new - old|
+    (float64 here: the block sums' and atomics' order is the GPU's)."""
+    scores = np.asarray(scores, np.float32)
+    new = (np.float64(np.float32(0.85)) * np.asarray(sums, np.float32).astype(np.float64) + np.float64(np.float32(base))
+           ).astype(np.float32)
+    return new, np.array([np.abs(new.astype(np.float64) - scores.astype(np.float64)).sum()])
