@@ -41,3 +41,12 @@ def test_a_shared_memory_race_in_one_warp_says_so():
     two = _findings(src.format(d=32), 64, np.arange(64, dtype=np.uint32))
     assert [f.kind for f in one] == ["race"] and "lanes of one warp" in str(one[0])
     assert [f.kind for f in two] == ["race"] and "lanes of one warp" not in str(two[0])
+
+
+def test_two_lanes_writing_one_word_are_pointed_at_atomics():
+    """ECL-CC's pointer jumping (the forty-fifth unseen suite): lanes of one warp store to one word in the same step;
+    no barrier can come between them, an atomic is the fix."""
+    q = np.zeros(32, np.uint32)
+    got = _findings("q[threadIdx.x / 8] = threadIdx.x;", 32, q)
+    assert [f.kind for f in got] == ["race"]
+    assert "write-after-write" in str(got[0]) and "an atomic where the lanes may write it in the same step" in str(got[0])

@@ -312,7 +312,8 @@ class GlobalShadow:
         wrote = kind in ("write-after-write", "read-after-write")
         same_block = oblock == m.thread_coords(int(lane))[1]
         one_warp = same_block and ot // 32 == int(m.tid_in_block[int(lane)]) // 32
-        how = said("finding.needs_syncwarp" if one_warp else "finding.needs_barrier" if same_block else "finding.needs_fence")
+        how = said(("finding.needs_syncwarp_waw" if kind == "write-after-write" else "finding.needs_syncwarp") if one_warp
+                   else "finding.needs_barrier" if same_block else "finding.needs_fence")
         kinds = {"write-after-write": "finding.waw", "write-after-read": "finding.war", "read-after-write": "finding.raw"}
         m.finding("race", ins, lane, addr,
                   said(("finding.race_global_wrote" if wrote else "finding.race_global_read") + ("_warp" if one_warp else ""),
