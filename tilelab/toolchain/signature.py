@@ -194,41 +194,98 @@ def _find_kernels(src: str, defines: dict | None = None) -> list[_Found]:
     """The kernels ``__global__`` declares in ``src``, with their parameter text (``defines``: the
     macros the compile options define, for preprocessor lines inside a parameter list). A kernel in a
     branch the preprocessor leaves out is not declared (FWI's ``#ifdef VCELL_TL`` template and its
-    ``#else`` plain version of one kernel: only the branch the options take is)."""
+    ``#else`` plain version of one kernel: only the branch the options take is). A kernel written in a
+    function-like macro's body is declared where the macro is used (``_macro_kernels``)."""
     clean = _strip_comments(src)   # `extern "C"` becomes `extern` + blanks: still matches
     out = []
     found = list(_KERNEL.finditer(clean))
     lines = [clean.count("\n", 0, m.start()) + 1 for m in found]
     walk = _walk_conditionals(clean, _initial_macros(defines or {}), lines) if "#" in clean else None
     for m, line in zip(found, lines):
-        if walk and not walk.kept[line - 1]:
+        if walk and (not walk.kept[line - 1] or walk.directive[line - 1]):
+            continue                # left out, or in a #define's body: not a declaration there
+        macros = walk.macros_at[line] if walk else {}
+        out.append(_declared(clean, m, line, _namespace_at(clean, m.start(), macros), macros))
+    if walk and "define" in clean:
+        out += _macro_kernels(clean, walk)
+    return out
+
+
+def _declared(text: str, m, line: int, namespace: str, macros: dict) -> _Found:
+    """The kernel a ``_KERNEL`` match ``m`` in ``text`` declares: its template head, its parameter text."""
+    # the declaration's own head: back to the end of the previous declaration (a comment
+    # header of any length in between is blanks here, so a fixed window would miss `template`)
+    start = max(text.rfind(c, 0, m.start()) for c in ";{}") + 1
+    tail = _TEMPLATE_TAIL.search(text[start:m.start()])
+    # the balanced parameter list
+    depth, i = 1, m.end()
+    while i < len(text) and depth:
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        i += 1
+    params_text = text[m.end():i - 1]
+    if "#" in params_text:
+        params_text = _preprocess_params(params_text, macros)
+    tparams = re.match(r"template\s*<(.*)>", tail.group(0), re.S).group(1) if tail else ""
+    return _Found(namespace + m.group(1), bool(tail), params_text, line, tparams)
+
+
+_MACRO_HEAD = re.compile(r"[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)")
+
+
+def _macro_kernels(clean: str, walk: _Conditionals) -> list[_Found]:
+    """Kernels a function-like macro's body declares, one set per use of the macro in the text the preprocessor
+    keeps: dfdx's ``#define DROPOUT(TYPENAME, FWD, BWD) extern "C" __global__ void FWD(...) ...`` then
+    ``DROPOUT(float, dropout_fwd_f32, dropout_bwd_f32);``. The body is expanded with the use's arguments (whole
+    tokens; ``##`` pastes, ``__VA_ARGS__``), each kernel at the use's line, as NVRTC's line table has it. A macro
+    whose body uses other macros is expanded one level: their kernels are not seen."""
+    lines = clean.split("\n")
+    macros = {}
+    for n, line in enumerate(lines):
+        m = _MACRO_HEAD.match(line)
+        if not m or not walk.kept[n]:
             continue
-        # the declaration's own head: back to the end of the previous declaration (a comment
-        # header of any length in between is blanks here, so a fixed window would miss `template`)
-        start = max(clean.rfind(c, 0, m.start()) for c in ";{}") + 1
-        head = clean[start:m.start()]
-        tail = _TEMPLATE_TAIL.search(head)
-        is_template = bool(tail)
-        # the balanced parameter list
-        depth, i = 1, m.end()
-        while i < len(clean) and depth:
-            depth += {"(": 1, ")": -1}.get(clean[i], 0)
-            i += 1
-        params_text = clean[m.end():i - 1]
-        if "#" in params_text:
-            params_text = _preprocess_params(params_text, walk.macros_at[line])
-        tparams = re.match(r"template\s*<(.*)>", tail.group(0), re.S).group(1) if tail else ""
-        name = _namespace_at(clean, m.start()) + m.group(1)
-        out.append(_Found(name, is_template, params_text, line, tparams))
+        body, k = line[m.end():], n
+        while body.rstrip().endswith("\\") and k + 1 < len(lines):
+            k += 1
+            body = body.rstrip()[:-1] + " " + lines[k]
+        if "__global__" in body:
+            params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+            macros[m.group(1)] = (params, body)
+    out = []
+    for name, (params, body) in macros.items():
+        for use in re.finditer(r"\b" + name + r"\s*\(", clean):
+            line = clean.count("\n", 0, use.start()) + 1
+            if walk.directive[line - 1] or not walk.kept[line - 1]:
+                continue
+            depth, i, args, arg = 1, use.end(), [], ""
+            while i < len(clean) and depth:
+                c = clean[i]
+                depth += {"(": 1, ")": -1}.get(c, 0)
+                if depth == 1 and c == ",":
+                    args.append(arg.strip())
+                    arg = ""
+                elif depth:
+                    arg += c
+                i += 1
+            args.append(arg.strip())
+            values = dict(zip(params, args))
+            if params and params[-1] == "...":
+                values = {**dict(zip(params[:-1], args)), "__VA_ARGS__": ", ".join(args[len(params) - 1:])}
+            text = re.sub(r"\b[A-Za-z_]\w*\b", lambda t: values.get(t.group(0), t.group(0)), body)
+            text = re.sub(r"\s*##\s*", "", text)
+            ns = _namespace_at(clean, use.start())
+            out += [_declared(text, k, line, ns, {}) for k in _KERNEL.finditer(text)]
     return out
 
 
 _SCOPE = re.compile(r"\bnamespace\s+([A-Za-z_][\w:]*)\s*\{|\{|\}")
 
 
-def _namespace_at(clean: str, pos: int) -> str:
+def _namespace_at(clean: str, pos: int, macros: dict | None = None) -> str:
     """The named namespaces around ``pos`` as a qualifier (``N1::N2::``; anonymous ones add nothing): the
-    name expression NVRTC needs for a kernel declared in one (``f2`` alone is not in scope there)."""
+    name expression NVRTC needs for a kernel declared in one (``f2`` alone is not in scope there). A name that is
+    an object-like macro is the macro's value (``macros``, those defined there: JAX's ``namespace
+    JAX_GPU_NAMESPACE {`` with ``#define JAX_GPU_NAMESPACE cuda``)."""
     if "namespace" not in clean[:pos]:
         return ""
     stack = []
@@ -238,7 +295,19 @@ def _namespace_at(clean: str, pos: int) -> str:
                 stack.pop()
         else:
             stack.append(m.group(1) or "")
+    if macros:
+        stack = ["::".join(_macro_name(part, macros) for part in n.split("::")) for n in stack]
     return "".join(n + "::" for n in stack if n)
+
+
+def _macro_name(name: str, macros: dict) -> str:
+    """``name`` with object-like macros whose value is one identifier replaced, chains followed."""
+    for _ in range(8):
+        value = macros.get(name, "").strip()
+        if not re.fullmatch(r"[A-Za-z_]\w*", value) or value == name:
+            break
+        name = value
+    return name
 
 
 _BUILTIN_ALIASES = {"uint": "unsigned int", "ushort": "unsigned short", "uchar": "unsigned char",

@@ -1,0 +1,78 @@
+"""Kernels declared in a function-like macro's body are found where the macro is used
+(tilelab/toolchain/signature.py ``_macro_kernels``).
+
+Why: dfdx's dropout.cu writes ``#define DROPOUT(TYPENAME, FWD, BWD) extern "C" __global__ void FWD(...) ...`` and
+then ``DROPOUT(float, dropout_fwd_f32, dropout_bwd_f32);`` for three types. The kernel finder read the macro's
+parameter names ``FWD`` and ``BWD`` as kernels and gave them to NVRTC as name expressions, so the file did not build
+("identifier "BWD" is undefined"; the forty-sixth unseen suite)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tilelab as tl
+from tilelab.errors import CompileError
+
+SRC = r"""
+#define FILL(NAME, T, VALUE) \
+extern "C" __global__ void NAME(T *x, int n) { \
+    int i = blockIdx.x * blockDim.x + threadIdx.x; \
+    if (i < n) x[i] = (T)(VALUE); \
+}
+#define SCALE(T) extern "C" __global__ void scale_##T(T *x, T a) { x[threadIdx.x] *= a; }
+
+FILL(fill_f32, float, 2.5f);
+FILL(fill_i32, int, -7);
+SCALE(double)
+"""
+
+
+def test_each_use_of_the_macro_declares_its_kernels_with_their_types():
+    prog = tl.compile_cuda(SRC, filename="macros.cu")
+    assert sorted(prog.kernels) == ["fill_f32", "fill_i32", "scale_double"]
+    assert [p.ctype for p in prog.kernels["fill_i32"].params] == ["int*", "int"]
+    assert prog.kernels["fill_f32"].line == 9 and prog.kernels["scale_double"].line == 11     # where each is used
+    f = np.zeros(40, np.float32)
+    tl.launch(prog.kernels["fill_f32"], 2, 32, f, np.int32(40), backend="emu", echo=False)
+    np.testing.assert_array_equal(f, np.full(40, 2.5, np.float32))
+    i = np.zeros(40, np.int32)
+    tl.launch(prog.kernels["fill_i32"], 2, 32, i, np.int32(33), backend="emu", echo=False)
+    np.testing.assert_array_equal(i, [-7] * 33 + [0] * 7)
+    d = np.arange(32, dtype=np.float64)
+    tl.launch(prog.kernels["scale_double"], 1, 32, d, np.float64(0.5), backend="emu", echo=False)
+    np.testing.assert_array_equal(d, np.arange(32) * 0.5)
+
+
+def test_a_wrong_argument_names_the_expanded_parameter():
+    prog = tl.compile_cuda(SRC, filename="macros.cu")
+    with pytest.raises(Exception) as e:
+        tl.launch(prog.kernels["fill_i32"], 1, 32, np.zeros(32, np.float32), np.int32(32), backend="emu", echo=False)
+    assert "int* x" in str(e.value) and "int32" in str(e.value)
+
+
+def test_a_macro_nobody_uses_declares_nothing():
+    src = '#define K(N) extern "C" __global__ void N(float *x) { x[0] = 1; }\n__global__ void plain(float *x) { x[0] = 2; }\n'
+    assert list(tl.compile_cuda(src).kernels) == ["plain"]
+    with pytest.raises(CompileError):
+        tl.compile_cuda(src).kernel("N")
+
+
+def test_a_namespace_named_by_a_macro_is_the_macros_value():
+    """JAX's prng_kernels.cu.cc: ``namespace jax { namespace JAX_GPU_NAMESPACE {`` with ``#define JAX_GPU_NAMESPACE
+    cuda`` (vendor.h): the kernel is ``jax::cuda::ThreeFry2x32Kernel`` to NVRTC, not ``jax::JAX_GPU_NAMESPACE::...``."""
+    src = ("#define VENDOR cuda\n#define NS VENDOR\nnamespace jax {\nnamespace NS {\n"
+           "__global__ void twice(unsigned *a) { a[threadIdx.x] *= 2u; }\n}  // namespace NS\n}  // namespace jax\n")
+    prog = tl.compile_cuda(src)
+    assert list(prog.kernels) == ["jax::cuda::twice"]
+    a = np.arange(32, dtype=np.uint32)
+    tl.launch(prog.kernels["jax::cuda::twice"], 1, 32, a, backend="emu", echo=False)
+    np.testing.assert_array_equal(a, np.arange(32) * 2)
+
+
+def test_inttypes_gives_the_printf_macros():
+    """MTGP's mtgp32-cuda.cu includes <inttypes.h> for PRIx32: tilelab's include set had no such header."""
+    src = ('#include <inttypes.h>\n#include <cinttypes>\n'
+           '__global__ void show(uint32_t a, int64_t b) { printf("%08" PRIx32 " %" PRId64 " %" PRIu8 "\\n", a, b, '
+           '(uint8_t)7); std::uint32_t c = a; (void)c; }\n')
+    r = tl.launch(tl.compile_cuda(src).kernels["show"], 1, 1, np.uint32(0xBEEF), np.int64(-5), backend="emu", echo=False)
+    assert [line.strip() for line in r.printed] == ["0000beef -5 7"]
