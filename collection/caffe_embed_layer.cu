@@ -4,7 +4,7 @@
 // Licence: BSD-2-Clause (the repository's LICENSE: "Copyright (c) 2014-2017 The Regents of the University of
 //          California (Regents)" and "Copyright (c) 2014-2017, the respective contributors"), repeated below.
 // Kept: lines 8-44 (namespace caffe; EmbedForward, EmbedBackward's declaration and definition) and 86 (the
-//       namespace's close), unchanged. Removed: the includes (algorithm, cfloat, vector, caffe's layer headers), the
+//       namespace's close), unchanged. Removed: the other includes (algorithm, vector, caffe's headers; cfloat kept where the file has it), the
 //       host Forward_gpu/Backward_gpu methods and INSTANTIATE_LAYER_GPU_FUNCS. Copied in: CUDA_KERNEL_LOOP from device_alternate.hpp and
 //       caffe_gpu_atomic_add<float> from gpu_util.cuh (marked).
 // Selection, fixed before any run (collection/manifest.toml, the caffe_ entries): pooling_layer.cu, embed_layer.cu,

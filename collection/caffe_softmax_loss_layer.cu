@@ -3,8 +3,8 @@
 //          (BVLC/caffe, commit 9b89154, the Berkeley Vision and Learning Center's deep-learning framework)
 // Licence: BSD-2-Clause (the repository's LICENSE: "Copyright (c) 2014-2017 The Regents of the University of
 //          California (Regents)" and "Copyright (c) 2014-2017, the respective contributors"), repeated below.
-// Kept: lines 8-29 (namespace caffe; SoftmaxLossForwardGPU), 68-90 (SoftmaxLossBackwardGPU) and 130 (the
-//       namespace's close), unchanged. Removed: the includes (algorithm, cfloat, vector, caffe's layer headers), the
+// Kept: lines 2 (#include <cfloat>), 8-29 (namespace caffe; SoftmaxLossForwardGPU), 68-90 (SoftmaxLossBackwardGPU) and 130 (the
+//       namespace's close), unchanged. Removed: the other includes (algorithm, vector, caffe's headers; cfloat kept where the file has it), the
 //       host Forward_gpu/Backward_gpu methods and INSTANTIATE_LAYER_GPU_FUNCS. Copied in: CUDA_KERNEL_LOOP from device_alternate.hpp (marked).
 // Selection, fixed before any run (collection/manifest.toml, the caffe_ entries): pooling_layer.cu, embed_layer.cu,
 // dropout_layer.cu and softmax_loss_layer.cu at Dtype = float; every __global__ kernel of those files launched as its
@@ -66,6 +66,7 @@
        i += blockDim.x * gridDim.x)
 // (end of device_alternate.hpp lines)
 
+#include <cfloat>
 namespace caffe {
 
 template <typename Dtype>
