@@ -6203,3 +6203,161 @@ def gard_pr_l1(scores, sums, base):
     new = (np.float64(np.float32(0.85)) * np.asarray(sums, np.float32).astype(np.float64) + np.float64(np.float32(base))
            ).astype(np.float32)
     return new, np.array([np.abs(new.astype(np.float64) - scores.astype(np.float64)).sum()])
+
+
+# ---- unseen68: Caffe (caffe_) pooling / embedding / dropout / softmax loss, dfdx (dfdx_) dropout -------------------------
+
+def caffe_pool_shape(h, k, s, p):
+    """Caffe's PoolingLayer::Reshape: ceil((h + 2p - k) / s) + 1, less one if the last window starts in the padding."""
+    ph = int(np.ceil((h + 2 * p - k) / s)) + 1
+    if p and (ph - 1) * s >= h + p:
+        ph -= 1
+    return ph
+
+
+def caffe_blob(shape, seed, lo=-1.0, hi=1.0):
+    """A float32 blob drawn from a fixed seed (the entries' inputs and their references both call it)."""
+    return np.random.default_rng(seed).uniform(lo, hi, shape).astype(np.float32)
+
+
+def caffe_maxpool(x, k, s, p):
+    """Max pooling by windows, read directly: (top, argmax index h*W+w in the channel's plane); the first largest in
+    row-major scan order wins (strict >), a window clipped to the image (padding never wins)."""
+    n_, c_, h_, w_ = x.shape
+    ph, pw = caffe_pool_shape(h_, k, s, p), caffe_pool_shape(w_, k, s, p)
+    top = np.zeros((n_, c_, ph, pw), np.float32)
+    idx = np.zeros((n_, c_, ph, pw), np.int64)
+    for n in range(n_):
+        for c in range(c_):
+            for i in range(ph):
+                for j in range(pw):
+                    best, bi = -np.inf, -1
+                    for y in range(i * s - p, i * s - p + k):
+                        for xx in range(j * s - p, j * s - p + k):
+                            if 0 <= y < h_ and 0 <= xx < w_ and x[n, c, y, xx] > best:
+                                best, bi = x[n, c, y, xx], y * w_ + xx
+                    top[n, c, i, j], idx[n, c, i, j] = best, bi
+    return top, idx
+
+
+def caffe_maxpool_bwd(top_diff, idx, h, w):
+    """Every top gradient added to the bottom position its window's argmax names (a scatter-add, float64 then float32)."""
+    n_, c_ = top_diff.shape[:2]
+    out = np.zeros((n_, c_, h * w))
+    for n in range(n_):
+        for c in range(c_):
+            np.add.at(out[n, c], idx[n, c].ravel(), top_diff[n, c].astype(np.float64).ravel())
+    return out.reshape(n_, c_, h, w)
+
+
+def _caffe_ave_windows(h, w, k, s, p):
+    ph, pw = caffe_pool_shape(h, k, s, p), caffe_pool_shape(w, k, s, p)
+    for i in range(ph):
+        for j in range(pw):
+            y0, x0 = i * s - p, j * s - p
+            size = (min(y0 + k, h + p) - y0) * (min(x0 + k, w + p) - x0)   # the window clipped at the far padding only
+            ys = range(max(y0, 0), min(y0 + k, h))
+            xs = range(max(x0, 0), min(x0 + k, w))
+            yield i, j, ys, xs, size
+
+
+def caffe_avepool(x, k, s, p):
+    """Average pooling: the sum over the window's image positions divided by the window's size counting the padding
+    (Caffe's pool_size: clipped to h + p, w + p)."""
+    n_, c_, h_, w_ = x.shape
+    ph, pw = caffe_pool_shape(h_, k, s, p), caffe_pool_shape(w_, k, s, p)
+    top = np.zeros((n_, c_, ph, pw))
+    for i, j, ys, xs, size in _caffe_ave_windows(h_, w_, k, s, p):
+        top[:, :, i, j] = x[:, :, ys.start:ys.stop, xs.start:xs.stop].astype(np.float64).sum(axis=(2, 3)) / size
+    return top
+
+
+def caffe_avepool_bwd(top_diff, h, w, k, s, p):
+    """Each top gradient / its window size spread over the window's image positions."""
+    n_, c_ = top_diff.shape[:2]
+    out = np.zeros((n_, c_, h, w))
+    for i, j, ys, xs, size in _caffe_ave_windows(h, w, k, s, p):
+        out[:, :, ys.start:ys.stop, xs.start:xs.stop] += (top_diff[:, :, i, j].astype(np.float64) / size)[:, :, None, None]
+    return out
+
+
+def caffe_embed_ids(m, k, seed):
+    """Token ids as Caffe's bottom blob holds them (float), with repeats."""
+    return np.random.default_rng(seed).integers(0, k, m).astype(np.float32)
+
+
+def caffe_embed_bwd(ids, top_diff, k):
+    """weight_diff[id] summed over the tokens with that id (a zero weight_diff first)."""
+    out = np.zeros((k, top_diff.shape[1]))
+    for t, i in enumerate(ids.astype(np.int64)):
+        out[i] += top_diff[t]
+    return out
+
+
+def caffe_uint_bits(n, seed):
+    return np.random.default_rng(seed).integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+
+
+def caffe_dropout(x, bits, thresh, scale):
+    """x kept where the random uint32 is above the threshold, times scale (float32: x * keep first, then * scale)."""
+    keep = (bits.astype(np.uint64) > thresh).astype(np.float32)
+    return (x.astype(np.float32) * keep) * np.float32(scale)
+
+
+def caffe_softmax_prob(n, c, s, seed):
+    """Softmax over the channel axis of random logits, float32, shape (n, c, s)."""
+    z = np.random.default_rng(seed).normal(0, 2, (n, c, s))
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
+def caffe_labels(n, c, s, seed):
+    return np.random.default_rng(seed).integers(0, c, (n, s)).astype(np.float32)
+
+
+def caffe_softmax_loss(prob, labels, ignore):
+    """(loss, counts) per position: -log p[label] (at least FLT_MIN), 0 and 0 where the label is the ignored one."""
+    n_, c_, s_ = prob.shape
+    loss = np.zeros((n_, s_), np.float32)
+    cnt = np.zeros((n_, s_), np.float32)
+    for n in range(n_):
+        for s in range(s_):
+            lab = int(labels[n, s])
+            if lab == ignore:
+                continue
+            loss[n, s] = -np.log(max(np.float32(prob[n, lab, s]), np.float32(np.finfo(np.float32).tiny)), dtype=np.float32)
+            cnt[n, s] = 1
+    return loss, cnt
+
+
+def caffe_softmax_loss_bwd(prob, labels, ignore):
+    """The gradient before Caffe's scaling: p - onehot(label) per position, the whole channel column zero where ignored."""
+    n_, c_, s_ = prob.shape
+    g = prob.astype(np.float32).copy()
+    for n in range(n_):
+        for s in range(s_):
+            lab = int(labels[n, s])
+            if lab == ignore:
+                g[n, :, s] = 0
+            else:
+                g[n, lab, s] -= np.float32(1)
+    return g
+
+
+def dfdx_mask(n, prob, seed):
+    """A Bernoulli(prob) bool mask (true = dropped), as dfdx's host draws it (numpy's generator, not rand's)."""
+    return np.random.default_rng(seed).random(n) < prob
+
+
+def dfdx_dropout(x, mask, prob):
+    """dfdx's forward: x * (0 if dropped else 1 / (1 - prob)), in float32."""
+    one = np.float32(1)
+    scale = np.where(mask, np.float32(0), one / (one - np.float32(prob))).astype(np.float32)
+    return x.astype(np.float32) * scale
+
+
+def dfdx_dropout_bwd(grad_inp, grad_out, mask, prob):
+    """dfdx's backward: grad_inp += (0 if dropped else grad_out / (1 - prob)), in float32."""
+    one = np.float32(1)
+    add = np.where(mask, np.float32(0), grad_out.astype(np.float32) / (one - np.float32(prob))).astype(np.float32)
+    return grad_inp.astype(np.float32) + add
