@@ -6273,3 +6273,41 @@ def mtgp_ref(blocks, size, kind):
             data.append(r ^ ttbl[t & 15] if kind == "uint32" else (r >> 9) ^ ftbl[t & 15])
         new.extend(s[-_MTGP_N:])
     return np.array(data, np.uint64), np.array(new, np.uint64)
+
+
+# JAX's Threefry2x32 (jax-ml/jax jaxlib/gpu/prng_kernels.cu.cc): Random123's known-answer inputs for threefry2x32_20
+# (key, counter) -> output, placed first in the inputs; the rest random words.
+_TF_KAT = [((0x00000000, 0x00000000), (0x00000000, 0x00000000), (0x6b200159, 0x99ba4efe)),
+           ((0xffffffff, 0xffffffff), (0xffffffff, 0xffffffff), (0x1cb996fc, 0xbb002be7)),
+           ((0x13198a2e, 0x03707344), (0x243f6a88, 0x85a308d3), (0xc4923a9c, 0x483df7a0))]
+
+
+def jaxtf_inputs(n, which):
+    """key0, key1, data0 or data1 for n pairs: the three known-answer pairs first, then fixed random words."""
+    col = {"key0": (0, 0), "key1": (0, 1), "data0": (1, 0), "data1": (1, 1)}[which]
+    v = np.random.default_rng(77).integers(0, 1 << 32, (4, max(n, 3)), dtype=np.uint64)
+    out = v[["key0", "key1", "data0", "data1"].index(which)].copy()
+    for i, kat in enumerate(_TF_KAT):
+        out[i] = kat[col[0]][col[1]]
+    return out[:n]
+
+
+def threefry2x32(k0, k1, x0, x1):
+    """Threefry2x32 with 20 rounds (Salmon et al. 2011), on uint64 arrays holding 32-bit words: key schedule
+    ks = (k0, k1, k0 ^ k1 ^ 0x1BD11BDA), rotations 13 15 26 6 17 29 16 24, an injection after every 4 rounds."""
+    M = np.uint64(0xFFFFFFFF)
+    k0, k1, x0, x1 = (np.asarray(a, np.uint64) & M for a in (k0, k1, x0, x1))
+    ks = [k0, k1, (k0 ^ k1 ^ np.uint64(0x1BD11BDA)) & M]
+    rot = [13, 15, 26, 6, 17, 29, 16, 24]
+    x0 = (x0 + ks[0]) & M
+    x1 = (x1 + ks[1]) & M
+    for r in range(20):
+        d = np.uint64(rot[r % 8])
+        x0 = (x0 + x1) & M
+        x1 = ((x1 << d) | (x1 >> (np.uint64(32) - d))) & M
+        x1 ^= x0
+        if r % 4 == 3:
+            s = r // 4 + 1
+            x0 = (x0 + ks[s % 3]) & M
+            x1 = (x1 + ks[(s + 1) % 3] + np.uint64(s)) & M
+    return x0, x1
