@@ -62,6 +62,7 @@ SUITES = {
     "SMFFT + QPanda GPU gates (unseen65)": ("smfft_", "qpgpu_"),
     "CUDA_CCL Playne-equivalence labelling + sycl-optic-flow CUDA Lucas-Kanade (unseen66)": ("fvccl_", "soflow_"),
     "ECL-Suite CC/MIS + Gardenia CC/PageRank (unseen67)": ("eclsu_", "gard_"),
+    "MTGP + JAX threefry (unseen69)": ("mtgp_", "jaxtf_"),
 }
 
 
