@@ -63,6 +63,7 @@ SUITES = {
     "CUDA_CCL Playne-equivalence labelling + sycl-optic-flow CUDA Lucas-Kanade (unseen66)": ("fvccl_", "soflow_"),
     "ECL-Suite CC/MIS + Gardenia CC/PageRank (unseen67)": ("eclsu_", "gard_"),
     "Caffe pooling/embed/dropout/softmax-loss + dfdx dropout (unseen68)": ("caffe_", "dfdx_"),
+    "MTGP + JAX threefry (unseen69)": ("mtgp_", "jaxtf_"),
 }
 
 

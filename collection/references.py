@@ -6361,3 +6361,111 @@ def dfdx_dropout_bwd(grad_inp, grad_out, mask, prob):
     one = np.float32(1)
     add = np.where(mask, np.float32(0), grad_out.astype(np.float32) / (one - np.float32(prob))).astype(np.float32)
     return grad_inp.astype(np.float32) + add
+
+
+# MTGP32-11213 (MersenneTwister-Lab/MTGP, BSD-3-Clause): the first two parameter sets of
+# cuda-sample/mtgp32dc-param-11213.c (mtgp32dc_params_fast_11213[0..1]): pos, sh1, sh2, tbl, tmp_tbl, flt_tmp_tbl; mask.
+_MTGP_PARAMS = [
+    (88, 19, 5,
+     [0x00000000, 0xaba4d62c, 0xbb076f87, 0x10a3b9ab, 0x22000000, 0x89a4d62c, 0x99076f87, 0x32a3b9ab,
+      0x000095ba, 0xaba44396, 0xbb07fa3d, 0x10a32c11, 0x220095ba, 0x89a44396, 0x9907fa3d, 0x32a32c11],
+     [0x00000000, 0x06100000, 0x25d80000, 0x23c80000, 0x282c0000, 0x2e3c0000, 0x0df40000, 0x0be40000,
+      0x3302de00, 0x3512de00, 0x16dade00, 0x10cade00, 0x1b2ede00, 0x1d3ede00, 0x3ef6de00, 0x38e6de00],
+     [0x3f800000, 0x3f830800, 0x3f92ec00, 0x3f91e400, 0x3f941600, 0x3f971e00, 0x3f86fa00, 0x3f85f200,
+      0x3f99816f, 0x3f9a896f, 0x3f8b6d6f, 0x3f88656f, 0x3f8d976f, 0x3f8e9f6f, 0x3f9f7b6f, 0x3f9c736f]),
+    (84, 15, 12,
+     [0x00000000, 0x9a975707, 0x75c21b11, 0xef554c16, 0x15500019, 0x8fc7571e, 0x60921b08, 0xfa054c0f,
+      0x0000d269, 0x9a97856e, 0x75c2c978, 0xef559e7f, 0x1550d270, 0x8fc78577, 0x6092c961, 0xfa059e66],
+     [0x00000000, 0x00646c00, 0x0810f000, 0x08749c00, 0x37028000, 0x3766ec00, 0x3f127000, 0x3f761c00,
+      0x00505e00, 0x00343200, 0x0840ae00, 0x0824c200, 0x3752de00, 0x3736b200, 0x3f422e00, 0x3f264200],
+     [0x3f800000, 0x3f803236, 0x3f840878, 0x3f843a4e, 0x3f9b8140, 0x3f9bb376, 0x3f9f8938, 0x3f9fbb0e,
+      0x3f80282f, 0x3f801a19, 0x3f842057, 0x3f841261, 0x3f9ba96f, 0x3f9b9b59, 0x3f9fa117, 0x3f9f9321]),
+]
+_MTGP_MASK = 0xfff80000
+_MTGP_N = 351
+
+
+def mtgp_symbol(name):
+    """A constant table as make_constant fills it for the first two parameter sets (BLOCK_NUM_MAX = 200 rows; the rows
+    past 2 zero, as a fresh module's constant bank)."""
+    if name == "mask":
+        return np.array([_MTGP_MASK], np.uint64)
+    col = {"pos_tbl": 0, "sh1_tbl": 1, "sh2_tbl": 2, "param_tbl": 3, "temper_tbl": 4, "single_temper_tbl": 5}[name]
+    if col < 3:
+        out = np.zeros(200, np.uint64)
+        for b, p in enumerate(_MTGP_PARAMS):
+            out[b] = p[col]
+        return out
+    out = np.zeros((200, 16), np.uint64)
+    for b, p in enumerate(_MTGP_PARAMS):
+        out[b] = p[col]
+    return out.reshape(-1)
+
+
+def mtgp_state(blocks):
+    """Each block's 351-word state (fixed random words in place of the host's mtgp32_init_state(i + 1))."""
+    return np.random.default_rng(4242).integers(0, 1 << 32, blocks * _MTGP_N, dtype=np.uint64)
+
+
+def mtgp_ref(blocks, size, kind):
+    """MTGP32 as the paper defines it, one word at a time: with s the state words followed by the outputs,
+    s[k + N] = rec(s[k], s[k + 1], s[k + pos]) with rec(X1, X2, Y): X = (X1 & mask) ^ X2, X ^= X << sh1,
+    Y = X ^ (Y >> sh2), Y ^ tbl[Y & 15]; output k tempers s[k + N] by T = s[k + pos - 1], T ^= T >> 16, T ^= T >> 8:
+    'uint32': s ^ tmp_tbl[T & 15]; 'single': (s >> 9) ^ flt_tmp_tbl[T & 15] (a float's bits in [1, 2)).
+    Returns (the outputs, block after block, and each block's last 351 words: the state the kernel writes back)."""
+    M = 0xFFFFFFFF
+    st = mtgp_state(blocks)
+    data, new = [], []
+    for b in range(blocks):
+        pos, sh1, sh2, tbl, ttbl, ftbl = _MTGP_PARAMS[b]
+        s = [int(v) for v in st[b * _MTGP_N:(b + 1) * _MTGP_N]]
+        for k in range(size):
+            x = ((s[k] & _MTGP_MASK) ^ s[k + 1]) & M
+            x ^= (x << sh1) & M
+            y = x ^ (s[k + pos] >> sh2)
+            r = y ^ tbl[y & 15]
+            s.append(r)
+            t = s[k + pos - 1]
+            t ^= t >> 16
+            t ^= t >> 8
+            data.append(r ^ ttbl[t & 15] if kind == "uint32" else (r >> 9) ^ ftbl[t & 15])
+        new.extend(s[-_MTGP_N:])
+    return np.array(data, np.uint64), np.array(new, np.uint64)
+
+
+# JAX's Threefry2x32 (jax-ml/jax jaxlib/gpu/prng_kernels.cu.cc): Random123's known-answer inputs for threefry2x32_20
+# (key, counter) -> output, placed first in the inputs; the rest random words.
+_TF_KAT = [((0x00000000, 0x00000000), (0x00000000, 0x00000000), (0x6b200159, 0x99ba4efe)),
+           ((0xffffffff, 0xffffffff), (0xffffffff, 0xffffffff), (0x1cb996fc, 0xbb002be7)),
+           ((0x13198a2e, 0x03707344), (0x243f6a88, 0x85a308d3), (0xc4923a9c, 0x483df7a0))]
+
+
+def jaxtf_inputs(n, which):
+    """key0, key1, data0 or data1 for n pairs: the three known-answer pairs first, then fixed random words."""
+    col = {"key0": (0, 0), "key1": (0, 1), "data0": (1, 0), "data1": (1, 1)}[which]
+    v = np.random.default_rng(77).integers(0, 1 << 32, (4, max(n, 3)), dtype=np.uint64)
+    out = v[["key0", "key1", "data0", "data1"].index(which)].copy()
+    for i, kat in enumerate(_TF_KAT):
+        out[i] = kat[col[0]][col[1]]
+    return out[:n]
+
+
+def threefry2x32(k0, k1, x0, x1):
+    """Threefry2x32 with 20 rounds (Salmon et al. 2011), on uint64 arrays holding 32-bit words: key schedule
+    ks = (k0, k1, k0 ^ k1 ^ 0x1BD11BDA), rotations 13 15 26 6 17 29 16 24, an injection after every 4 rounds."""
+    M = np.uint64(0xFFFFFFFF)
+    k0, k1, x0, x1 = (np.asarray(a, np.uint64) & M for a in (k0, k1, x0, x1))
+    ks = [k0, k1, (k0 ^ k1 ^ np.uint64(0x1BD11BDA)) & M]
+    rot = [13, 15, 26, 6, 17, 29, 16, 24]
+    x0 = (x0 + ks[0]) & M
+    x1 = (x1 + ks[1]) & M
+    for r in range(20):
+        d = np.uint64(rot[r % 8])
+        x0 = (x0 + x1) & M
+        x1 = ((x1 << d) | (x1 >> (np.uint64(32) - d))) & M
+        x1 ^= x0
+        if r % 4 == 3:
+            s = r // 4 + 1
+            x0 = (x0 + ks[s % 3]) & M
+            x1 = (x1 + ks[(s + 1) % 3] + np.uint64(s)) & M
+    return x0, x1
