@@ -50,3 +50,22 @@ def test_the_h200_and_the_totals_as_it_came_and_now(tmp_path):
     for path in (RES / "fidelity-compare-2026-12-05-unseen65-after.json", out):
         now = unseen_suites.table([str(path)])[SUITE]
         assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (22, 284, 286), path
+
+
+def test_line_1_and_the_suites_with_both_new_ones():
+    """Every launch at one commit with the forty-second and forty-third suites: 15,140 of 15,190 kernel totals
+    (99.67%), 1,188 of 1,190 launches; the forty-three recorded suites 10,328 of 10,347."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    sys.path.insert(0, str(ROOT / "tests"))
+    import unseen_suites
+    from test_fidelity_s40_recordings import EARLIER, LAST, NEW_SUITES, UNSEEN59, UNSEEN62, s40
+
+    order = [str(RES / f"fidelity-compare-2026-12-05-{s}-after.json") for s in ("unseen64", "unseen65", "unseen63")] + \
+        [str(UNSEEN62)] + [str(p) for p in s40(LAST + UNSEEN59 + NEW_SUITES + EARLIER)]
+    t = unseen_suites.table(order)
+    every, together = t["every launch"], t["together"]
+    assert (every["run"], every["launches"], every["kernel_equal"], every["kernel_totals"]) == (1188, 1190, 15140, 15190)
+    assert every["kernel_equal"] / every["kernel_totals"] >= 0.995
+    assert (together["kernel_equal"], together["kernel_totals"]) == (10328, 10347)
