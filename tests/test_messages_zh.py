@@ -78,10 +78,11 @@ def test_every_moved_text_reads_as_chinese():
 
 # ------------------------------------------------------------------------------ 1. the emulator
 
-ROUND_SRC = """\
-__global__ void roundDown(const double* a, double* out)
+SAT_SRC = """\
+#include <cuda_fp16.h>
+__global__ void saturate(const __half2* a, __half2* out)
 {
-    out[threadIdx.x] = __dadd_rd(a[threadIdx.x], 1.0);
+    out[threadIdx.x] = __hadd2_sat(a[threadIdx.x], a[threadIdx.x]);
 }
 """
 PRINTF_N_SRC = """\
@@ -113,13 +114,13 @@ def kernels():
     if not tc.available_nvrtc():
         pytest.skip("no NVRTC installed")
     return {name: tc.compile_cuda(src, filename=f"{name}.cu", options=opts).kernel(name)
-            for name, src, opts in (("roundDown", ROUND_SRC, ()), ("countChars", PRINTF_N_SRC, ()),
+            for name, src, opts in (("saturate", SAT_SRC, ()), ("countChars", PRINTF_N_SRC, ()),
                                     ("grab", EXTERN_SRC, ("-rdc=true",)), ("chatty", CHATTY_SRC, ()))}
 
 
 def _unsupported(kernels, name):
     from tilelab.launch import launch
-    args = {"roundDown": (np.ones(32), np.zeros(32)), "countChars": (np.zeros(32, np.int32),),
+    args = {"saturate": (np.ones(64, np.float16), np.zeros(64, np.float16)), "countChars": (np.zeros(32, np.int32),),
             "grab": (np.zeros(32, np.int32),)}[name]
     with pytest.raises(TilelabError) as e:
         launch(kernels[name], 1, 32, *args, backend="emu")
@@ -127,7 +128,7 @@ def _unsupported(kernels, name):
 
 
 @pytest.mark.parametrize("name, english", [
-    ("roundDown", "(directed rounding of f64 arithmetic)"),
+    ("saturate", "(f16x2 with ftz/sat/relu or directed rounding)"),
     ("countChars", "(printf's %n conversion)"),
     ("grab", "(a call to the library function `_Z6helperi`)"),
 ])

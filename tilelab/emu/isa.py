@@ -28,7 +28,7 @@ from .counters.requests import (
     request_keys,
 )
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
-from .numerics import canonical_nan_f32, fma_f16, fma_f32, fma_f64
+from .numerics import add_sign_f64, canonical_nan_f32, exact_sign_f64, fma_f16, fma_f32, fma_f64, mul_sign_f64
 from .operands import (
     _SPACES,
     _UINT_OF,
@@ -120,9 +120,10 @@ def execute(m, ins, idx, pc):
 
 
 # ------------------------------------------------------------------------ float modifiers
-# .rz/.rm/.rp (directed rounding), .ftz (flush subnormals) and .sat (clamp to [0, 1]) on
-# f32 arithmetic. numpy rounds to nearest; a directed result is the nearest result or its
-# neighbour, chosen by the sign of (nearest - exact), which each op computes exactly.
+# .rz/.rm/.rp (directed rounding) on f32 and f64 arithmetic, .ftz (flush subnormals) and .sat (clamp to [0, 1]).
+# numpy rounds to nearest; a directed result is the nearest result or its neighbour, chosen by the sign of
+# (nearest - exact), which each op computes exactly (f32: in float64; f64: numerics.py's add_sign_f64,
+# mul_sign_f64 and exact_sign_f64; `round(double)` compiles to `add.rz.f64`).
 _DIRECTED = ("rz", "rm", "rp")
 _F32_TINY = np.float32(2.0 ** -126)
 
@@ -153,28 +154,44 @@ def _float_finish(m, ins, t, r, rnd, ftz, sat, cmp_fn, addends=None):
     """Apply directed rounding (cmp_fn(r) = sign(r - exact)), then ftz and sat, to a
     round-to-nearest result r. addends (p, c): an exact zero sum is -0 under .rm."""
     if rnd is not None:
-        if t != "f32":
-            unsupported(m, ins, msg("unsupported.f64_rounding"))
-        r = np.asarray(r, np.float32)
+        ft = DT[t]
+        r = np.asarray(r, ft)
         with np.errstate(all="ignore"):
             cmp = cmp_fn(r)
             if rnd == "rz":
-                step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), np.float32(0)
+                step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), ft(0)
             elif rnd == "rm":
-                step, to = cmp > 0, np.float32(-np.inf)
+                step, to = cmp > 0, ft(-np.inf)
             else:
-                step, to = cmp < 0, np.float32(np.inf)
+                step, to = cmp < 0, ft(np.inf)
             if np.any(step):
-                r = np.where(step, np.nextafter(r, to), r).astype(np.float32)
+                r = np.where(step, np.nextafter(r, to), r).astype(ft)
             if rnd == "rm" and addends is not None:
                 p, c = addends
                 plus = (p == 0) & ~np.signbit(p) & (c == 0) & ~np.signbit(c)
-                r = np.where((r == 0) & (cmp == 0) & ~plus, np.float32(-0.0), r).astype(np.float32)
+                r = np.where((r == 0) & (cmp == 0) & ~plus, ft(-0.0), r).astype(ft)
     if ftz:
         r = _flush(r)
     if sat:
         r = np.where(np.isnan(r), 0, np.clip(r, 0, 1)).astype(DT[t])
     return r
+
+
+def _narrow_directed(x, D, rnd):
+    """A float narrowing rounded as ``rnd`` says (``cvt.rm.f32.f64``: ``__double2float_rd``): the nearest result or
+    its neighbour, by the sign of (nearest - exact), exact in float64; a finite value whose nearest result overflowed
+    lies beyond every finite one."""
+    r = x.astype(D)
+    with np.errstate(all="ignore"):
+        cmp = np.sign(r.astype(np.float64) - x.astype(np.float64))
+        cmp = np.where(np.isinf(r) & np.isfinite(x), np.sign(r), np.nan_to_num(cmp))
+        if rnd == "rz":
+            step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), D(0)
+        elif rnd == "rm":
+            step, to = cmp > 0, D(-np.inf)
+        else:
+            step, to = cmp < 0, D(np.inf)
+        return np.where(step, np.nextafter(r, to), r).astype(D)
 
 
 def _binary(fn_int, fn_float=None):
@@ -195,7 +212,8 @@ def _binary(fn_int, fn_float=None):
                 if rnd or ftz or sat:
                     p = np.asarray(a, np.float64)
                     c = np.asarray(b, np.float64) * (-1 if ins.op == "sub" else 1)
-                    r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: _twosum_cmp(x, p, c), (p, c))
+                    cmp = (lambda x: _twosum_cmp(x, p, c)) if t == "f32" else (lambda x: add_sign_f64(x, p, c))
+                    r = _float_finish(m, ins, t, r, rnd, ftz, sat, cmp, (p, c))
                 if t == "f32":
                     m.count(pc, "flops", len(m.lanes(idx)))
                     if ins.op in ("add", "sub"):
@@ -227,7 +245,9 @@ def h_mul(m, ins, idx, pc):
             r = np.asarray(a * b, dtype=DT[t])
             if rnd or ftz or sat:
                 p = np.asarray(a, np.float64) * np.asarray(b, np.float64)      # exact for f32
-                r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: np.sign(np.asarray(x, np.float64) - p))
+                cmp = (lambda x: np.sign(np.asarray(x, np.float64) - p)) if t == "f32" else \
+                    (lambda x: mul_sign_f64(x, a, b))
+                r = _float_finish(m, ins, t, r, rnd, ftz, sat, cmp)
             if t == "f32":
                 m.count(pc, "flops", len(m.lanes(idx)))
                 r = canonical_nan_f32(r)
@@ -274,7 +294,9 @@ def _fma_float(m, ins, t, a, b, c):
         with np.errstate(all="ignore"):
             p = np.asarray(a, np.float64) * np.asarray(b, np.float64)          # exact for f32
             cc = np.asarray(c, np.float64)
-        r = _float_finish(m, ins, t, r, rnd, ftz, sat, lambda x: _twosum_cmp(x, p, cc), (p, cc))
+        cmp = (lambda x: _twosum_cmp(x, p, cc)) if t == "f32" else \
+            (lambda x: exact_sign_f64(lambda q, u, v, w: q - (u * v + w), x, a, b, c))
+        r = _float_finish(m, ins, t, r, rnd, ftz, sat, cmp, (p, cc))
     return canonical_nan_f32(r) if t == "f32" else r
 
 
@@ -312,8 +334,9 @@ def h_div(m, ins, idx, pc):
             r = np.asarray(a / b, dtype=DT[t])
             if rnd or ftz or sat:
                 a64, b64 = np.asarray(a, np.float64), np.asarray(b, np.float64)
-                r = _float_finish(m, ins, t, r, rnd, ftz, sat,
-                                  lambda x: np.sign(np.asarray(x, np.float64) * b64 - a64) * np.sign(b64))
+                cmp = (lambda x: np.sign(np.asarray(x, np.float64) * b64 - a64) * np.sign(b64)) if t == "f32" else \
+                    (lambda x: exact_sign_f64(lambda q, u, v: q * v - u, x, a, b) * np.sign(b64))
+                r = _float_finish(m, ins, t, r, rnd, ftz, sat, cmp)
             if t == "f32":
                 r = canonical_nan_f32(r)
         elif t[0] == "s":
@@ -338,10 +361,12 @@ def h_rem(m, ins, idx, pc):
     write(m, ins.args[0], r, idx)
 
 
-_UNARY_CMP = {   # sign(r - exact) for directed rounding, from exact float64 products
-    "sqrt": lambda r, a: np.sign(np.asarray(r, np.float64) ** 2 - np.asarray(a, np.float64)),
-    "rcp": lambda r, a: np.sign(np.asarray(r, np.float64) * np.asarray(a, np.float64) - 1) *
+_UNARY_CMP = {   # sign(r - exact) for directed rounding: f32 from exact float64 products, f64 from Fractions
+    ("sqrt", "f32"): lambda r, a: np.sign(np.asarray(r, np.float64) ** 2 - np.asarray(a, np.float64)),
+    ("rcp", "f32"): lambda r, a: np.sign(np.asarray(r, np.float64) * np.asarray(a, np.float64) - 1) *
     np.sign(np.asarray(a, np.float64)),
+    ("sqrt", "f64"): lambda r, a: exact_sign_f64(lambda q, u: q * q - u, r, a),
+    ("rcp", "f64"): lambda r, a: exact_sign_f64(lambda q, u: q * u - 1, r, a) * np.sign(np.asarray(a, np.float64)),
 }
 
 
@@ -355,7 +380,7 @@ def _unary(fn, flops=0):
         with np.errstate(all="ignore"):
             r = fn(a, t)
             if rnd or ftz or sat:
-                cmp = _UNARY_CMP.get(ins.op)
+                cmp = _UNARY_CMP.get((ins.op, t))
                 if rnd and cmp is None:
                     unsupported(m, ins)
                 r = _float_finish(m, ins, t, np.asarray(r).astype(DT[t]), rnd, ftz, sat,
@@ -536,7 +561,7 @@ def h_cvt(m, ins, idx, pc):
                 r = {"rni": np.rint, "rzi": np.trunc, "rmi": np.floor, "rpi": np.ceil}[rnd](
                     np.asarray(x)).astype(D)
             elif rnd in _DIRECTED and src_float and np.dtype(D).itemsize < np.asarray(x).dtype.itemsize:
-                unsupported(m, ins, msg("unsupported.narrowing_rounding"))
+                r = _narrow_directed(np.asarray(x), D, rnd)
             elif rnd in _DIRECTED and not src_float:
                 r = _int_to_float_directed(m, ins, np.asarray(x), D, rnd)
             else:

@@ -138,3 +138,65 @@ def f16_bits_to_f32(bits) -> np.ndarray:
 def f32_to_f16_bits(x) -> np.ndarray:
     with np.errstate(all="ignore"):
         return np.asarray(x, np.float32).astype(np.float16).view(np.uint16)
+
+
+# ------------------------------------------------------------------------ directed rounding of f64
+# sign(r - exact) of a round-to-nearest f64 result r, lane by lane: the emulator's .rz/.rm/.rp on f64 arithmetic steps
+# r to its neighbour where that sign says the nearest result lies on the wrong side (isa.py, _float_finish). A finite
+# operation whose nearest result overflowed lies above (below) every finite value; non-finite operands are exact.
+
+def exact_sign_f64(fn, r, *ops) -> np.ndarray:
+    """sign(fn(r, *ops)) with every value an exact Fraction, lane by lane (``fn`` is e.g. ``r*b - a`` for a
+    quotient): slow and exact, for the operations whose error has no cheap exact form (fma, div, sqrt, rcp) and the
+    lanes the fast forms below cannot take."""
+    shape = np.broadcast(r, *ops).shape
+    rv = np.broadcast_to(np.asarray(r, np.float64), shape).reshape(-1)
+    ov = [np.broadcast_to(np.asarray(o, np.float64), shape).reshape(-1) for o in ops]
+    out = np.zeros(len(rv))
+    for i in range(len(rv)):
+        xs = [float(o[i]) for o in ov]
+        if not all(np.isfinite(xs)) or np.isnan(rv[i]):
+            continue
+        if np.isinf(rv[i]):
+            out[i] = np.sign(rv[i])
+            continue
+        try:
+            v = fn(Fraction(float(rv[i])), *map(Fraction, xs))
+        except ZeroDivisionError:
+            continue
+        out[i] = (v > 0) - (v < 0)
+    return out.reshape(shape)
+
+
+def _fallback(cmp, slow, exact, r, *ops):
+    """Where ``slow`` (a lane mask) is set, sign(r - exact(*ops)) from Fractions instead of the fast sign."""
+    shape = np.broadcast(cmp, slow, r, *ops).shape
+    slow = np.broadcast_to(slow, shape)
+    if np.any(slow):
+        cmp = np.array(np.broadcast_to(cmp, shape), dtype=np.float64)
+        cmp[slow] = exact_sign_f64(lambda x, *y: x - exact(*y), *(np.broadcast_to(v, shape)[slow] for v in (r, *ops)))
+    return cmp
+
+
+def add_sign_f64(r, p, c) -> np.ndarray:
+    """sign(r - (p + c)) for r = RN(p + c): TwoSum's error, exact where the sum neither overflows nor takes a
+    non-finite operand."""
+    with np.errstate(all="ignore"):
+        p, c, r = (np.asarray(x, np.float64) for x in (p, c, r))
+        s, e = _two_sum(p, c)
+        cmp = np.sign((r - s) - e)
+        return _fallback(cmp, ~np.isfinite(s) | ~np.isfinite(cmp), lambda a, b: a + b, r, p, c)
+
+
+def mul_sign_f64(r, a, b) -> np.ndarray:
+    """sign(r - a*b) for r = RN(a*b): Dekker's exact low part, exact where the product is normal and finite."""
+    with np.errstate(all="ignore"):
+        a, b, r = (np.asarray(x, np.float64) for x in (a, b, r))
+        uh = a * b
+        ah, al = _split(a)
+        bh, bl = _split(b)
+        ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl
+        cmp = np.sign((r - uh) - ul)
+        big = np.maximum(np.abs(a), np.abs(b)) >= 2.0 ** 995
+        tiny = (np.abs(uh) < 2.0 ** -969) & (a != 0) & (b != 0)
+        return _fallback(cmp, ~np.isfinite(uh) | ~np.isfinite(cmp) | big | tiny, lambda x, y: x * y, r, a, b)
