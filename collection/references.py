@@ -6542,7 +6542,7 @@ def neurend_load_textures(image, faces, textures, is_update, wrapping, bilinear)
                 for c in range(ts):
                     d = np.array([a, b, c], np.float64) / (ts - 1)
                     if d.sum() > 0:
-                        d = d / d.sum()
+                        d = d / np.float64(np.float32(d.sum()))   # the kernel's `float sum`, at double too
                     px = (faces[f, :, 0] @ d) * (w - 1)
                     py = (faces[f, :, 1] @ d) * (h - 1)
                     if wrapping == 3:
