@@ -6469,3 +6469,143 @@ def threefry2x32(k0, k1, x0, x1):
             x0 = (x0 + ks[s % 3]) & M
             x1 = (x1 + ks[(s + 1) % 3] + np.uint64(s)) & M
     return x0, x1
+
+
+# Mandelbrot escape counts (blegal/Mandelbrot-SIMD-and-GPU mandelbrot_sp.cu): z = c, then per counter: r2 = x*x, i2 = y*y,
+# y = 2xy + ci, x = r2 - i2 + cr, return counter if r2 + i2 > 4; max_iters - 1 if it never escapes.
+def mandel_counts(cr, ci, max_iters, dtype):
+    """The escape counter of each start point (arrays), iterated in dtype (float32 or float64), one point at a time."""
+    t = np.dtype(dtype).type
+    out = np.full(np.shape(cr), max_iters - 1, np.int64)
+    for idx in np.ndindex(np.shape(cr)):
+        c_r, c_i = t(cr[idx]), t(ci[idx])
+        x, y = c_r, c_i
+        for counter in range(max_iters):
+            r2, i2 = x * x, y * y
+            y = t(2) * x * y + c_i
+            x = r2 - i2 + c_r
+            if r2 + i2 > t(4):
+                out[idx] = counter
+                break
+    return out
+
+
+def mandel_view(width, height, zoom, left, top):
+    """Start points of pixel (x, y): (left + x * zoom, top + y * zoom), exact in float32 for dyadic steps."""
+    ys, xs = np.mgrid[0:height, 0:width]
+    return left + xs * zoom, top + ys * zoom
+
+
+def mandel_ref(width, height, zoom, cx, cy, max_iters, dtype, corner=False):
+    """The kernels' image: the double kernels' start point offset - (W / 2) * zoom + x * zoom (corner=False: cx, cy the
+    centre); mandelbrot_sp's offset + x * zoom (corner=True: cx, cy the corner the host computed). Asserts the view is
+    not on a rounding edge: the counts in float32 and float64 agree at every pixel."""
+    left, top = (cx, cy) if corner else (cx - width / 2 * zoom, cy - height / 2 * zoom)
+    cr, ci = mandel_view(width, height, zoom, left, top)
+    a = mandel_counts(cr, ci, max_iters, np.float64)
+    b = mandel_counts(cr, ci, max_iters, np.float32)
+    assert (a == b).all(), f"{int((a != b).sum())} pixels differ between float32 and float64: pick another view"
+    return a if dtype == "float64" else b
+
+
+# neural_renderer (daniilidis-group/neural_renderer, MIT): load_textures_cuda_kernel and create_texture_image_cuda_kernel.
+def neurend_faces(num_faces, seed):
+    """UV triangles (num_faces, 3, 2) in (-1.5, 2.5), never within 0.01 of an integer (the in-place wrap idempotent)."""
+    v = np.random.default_rng(seed).uniform(-1.5, 2.5, (num_faces, 3, 2))
+    near = np.abs(v - np.round(v)) < 0.01
+    v[near] += 0.05
+    return v
+
+
+def neurend_load_textures(image, faces, textures, is_update, wrapping, bilinear):
+    """An independent reading of the kernel: returns (textures, faces) after the launch, in float64 (checked with rtol)."""
+    image = np.asarray(image, np.float64)
+    faces = np.asarray(faces, np.float64).copy()
+    tex = np.asarray(textures, np.float64).copy()
+    nf, ts = tex.shape[0], tex.shape[1]
+    h, w = image.shape[0], image.shape[1]
+    fm = lambda x, y: np.fmod(x, y) if x > 0 else y + np.fmod(x, y)
+    for f in range(nf):
+        if is_update[f] == 0:
+            continue
+        uv = faces[f].reshape(-1)
+        for i in range(6):
+            if wrapping == 0:
+                uv[i] = fm(uv[i], 1.0)
+            elif wrapping == 1:
+                uv[i] = fm(uv[i], 1.0) if fm(uv[i], 2.0) < 1 else 1 - fm(uv[i], 1.0)
+            elif wrapping == 2:
+                uv[i] = min(max(uv[i], 0.0), 1.0)
+        faces[f] = uv.reshape(3, 2)
+        for a in range(ts):
+            for b in range(ts):
+                for c in range(ts):
+                    d = np.array([a, b, c], np.float64) / (ts - 1)
+                    if d.sum() > 0:
+                        d = d / np.float64(np.float32(d.sum()))   # the kernel's `float sum`, at double too
+                    px = (faces[f, :, 0] @ d) * (w - 1)
+                    py = (faces[f, :, 1] @ d) * (h - 1)
+                    if wrapping == 3:
+                        tex[f, a, b, c] = 0
+                    elif bilinear:
+                        x0, y0 = int(px), int(py)
+                        x1, y1 = min(x0 + 1, w - 1), min(y0 + 1, h - 1)
+                        wx, wy = px - x0, py - y0
+                        tex[f, a, b, c] = (image[y0, x0] * (1 - wx) * (1 - wy) + image[y1, x0] * (1 - wx) * wy
+                                           + image[y0, x1] * wx * (1 - wy) + image[y1, x1] * wx * wy)
+                    else:
+                        rx, ry = (int(np.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1) for v in (px, py))
+                        tex[f, a, b, c] = image[ry, rx]
+    return tex, faces
+
+
+def neurend_tile_vertices(num_faces, tile_width, tso, seed):
+    """Each face's triangle (num_faces, 3, 2) in its tile's pixel coordinates: (x, y) inside [col * tso, (col + 1) * tso)
+    along x by the face's row index... as the kernel reads: fn = row + column * tile_width with row = x // tso."""
+    rng = np.random.default_rng(seed)
+    v = np.zeros((num_faces, 3, 2))
+    for fn in range(num_faces):
+        row, col = fn % tile_width, fn // tile_width
+        v[fn, :, 0] = row * tso + rng.uniform(0.2, tso - 0.2, 3)
+        v[fn, :, 1] = col * tso + rng.uniform(0.2, tso - 0.2, 3)
+    return v
+
+
+def neurend_texture_image(vertices, textures, tile_width, tso, eps):
+    """An independent reading of create_texture_image_cuda_kernel: pixel (x, y) of a (tile_width * tso)^2 image takes the
+    face of its tile, the barycentric weights of (x, y) in the triangle, normalised, scaled to texel indices in
+    [0, tsi - 1 - eps], and a trilinear blend of the face's texels. float64."""
+    tsi = textures.shape[1]
+    n = tile_width * tso
+    out = np.zeros((n, n, 3))
+    for y in range(n):
+        for x in range(n):
+            fn = x // tso + (y // tso) * tile_width
+            p = np.asarray(vertices[fn], np.float64)
+            m = np.array([[p[0, 0], p[1, 0], p[2, 0]], [p[0, 1], p[1, 1], p[2, 1]], [1.0, 1.0, 1.0]])
+            wgt = np.linalg.solve(m, [x, y, 1.0])   # barycentric weights, summing to 1
+            wgt = wgt / (wgt.sum() + eps)
+            t = np.clip(wgt * (tsi - 1), 0, tsi - 1 - eps)
+            i0 = t.astype(int)
+            fr = t - i0
+            acc = np.zeros(3)
+            for corner in range(8):
+                idx, wt = [], 1.0
+                for k in range(3):
+                    hi = (corner >> k) & 1
+                    idx.append(i0[k] + hi)
+                    wt *= fr[k] if hi else 1 - fr[k]
+                acc += wt * np.asarray(textures[fn, idx[0], idx[1], idx[2]], np.float64)
+            out[y, x] = acc
+    return out
+
+
+def neurend_boundary(image, tso):
+    """create_texture_image_boundary_cuda_kernel: pixel (x, y) with y % tso + 1 == x % tso takes pixel (x - 1, y)."""
+    out = np.asarray(image).copy()
+    n = out.shape[1]
+    for y in range(out.shape[0]):
+        for x in range(n):
+            if y % tso + 1 == x % tso:
+                out[y, x] = image[y, x - 1]
+    return out
