@@ -6659,3 +6659,56 @@ def gpjson_leveled_bitmaps(text, num_levels):
         elif ch in (58, 44) and 0 <= level < num_levels:
             bits[level, i] = True
     return np.concatenate([_gpj_words(bits[k]) for k in range(num_levels)])
+
+
+# CUDA-grep (bkase/CUDA-grep, MIT): parallelMatch's inputs as nfa.cpp's main lays them out, and the matches by Python's
+# re.fullmatch (the kernel's NFA runs the whole line and tests for the match state at its end: an anchored match).
+_CUGREP_OPS = {".": 0x15, "+": 0x01, "?": 0x02, "*": 0x03, "|": 0x04, "(": 0x05, ")": 0x06}
+_CUGREP_RES = [".*(cat|dog)s?.*", "(a|b)*c+(d|e)?"]
+
+
+def _cugrep_lines(n, which):
+    """n lines (no newline), fixed per seed: words around cat/dog for 'animals', strings over a-e for 'abcde'."""
+    r = np.random.default_rng(71 if which == "animals" else 72)
+    out = []
+    for _ in range(n):
+        if which == "animals":
+            ws = ["the", "cat", "cats", "dog", "dogs", "cow", "ca", "do", "t", "s", "c\u00e4t"]
+            out.append(" ".join(ws[int(k)] for k in r.integers(0, len(ws), int(r.integers(0, 6)))))
+        else:
+            k = int(r.integers(0, 9))
+            s = "".join("abcde"[int(c)] for c in r.choice(5, k, p=[0.3, 0.3, 0.25, 0.1, 0.05]))
+            out.append(s)
+    return out
+
+
+def cugrep_lines(n, which):
+    """(the NUL-separated buffer as int8 with a final NUL, the uint32 table of line starts)."""
+    ls = _cugrep_lines(n, which)
+    buf, starts = b"", []
+    for s in ls:
+        starts.append(len(buf))
+        buf += s.encode("utf-8") + b"\0"
+    return np.frombuffer(buf, np.uint8).astype(np.int8), np.array(starts, np.uint32)
+
+
+def cugrep_regexes(ids):
+    """The regular expressions simplified to the operator codes (simplifyRe's mapping), NUL-separated, and their table."""
+    buf, starts = b"", []
+    for i in ids:
+        starts.append(len(buf))
+        buf += bytes(_CUGREP_OPS.get(ch, ord(ch)) for ch in _CUGREP_RES[i]) + b"\0"
+    return np.frombuffer(buf, np.uint8).astype(np.int8), np.array(starts, np.uint32)
+
+
+def cugrep_match(n, which, regex_id):
+    """1 where the whole line matches the regular expression (re.fullmatch; '.' any one character), else 0: the last
+    regular expression's result, as the kernel leaves devResult after its loop over them."""
+    import re
+    rx = re.compile(_CUGREP_RES[regex_id], re.S)
+    out = []
+    for s in _cugrep_lines(n, which):
+        # the kernel steps byte by byte: a UTF-8 character is several steps, '.' matches each byte
+        b = s.encode("utf-8").decode("latin-1")
+        out.append(1 if rx.fullmatch(b) else 0)
+    return np.array(out, np.uint8)
