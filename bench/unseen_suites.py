@@ -64,7 +64,7 @@ SUITES = {
     "ECL-Suite CC/MIS + Gardenia CC/PageRank (unseen67)": ("eclsu_", "gard_"),
     "Caffe pooling/embed/dropout/softmax-loss + dfdx dropout (unseen68)": ("caffe_", "dfdx_"),
     "MTGP + JAX threefry (unseen69)": ("mtgp_", "jaxtf_"),
-    "GPJSON structural index (unseen71)": ("gpjson_",),
+    "GPJSON structural index + CUDA-grep NFA regex (unseen71)": ("gpjson_", "cugrep_"),
 }
 
 
