@@ -65,6 +65,7 @@ SUITES = {
     "Caffe pooling/embed/dropout/softmax-loss + dfdx dropout (unseen68)": ("caffe_", "dfdx_"),
     "MTGP + JAX threefry (unseen69)": ("mtgp_", "jaxtf_"),
     "neural_renderer textures + Mandelbrot-SIMD-and-GPU (unseen70)": ("neurend_", "mbsimd_"),
+    "GPJSON structural index + CUDA-grep NFA regex (unseen71)": ("gpjson_", "cugrep_"),
 }
 
 

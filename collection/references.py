@@ -6609,3 +6609,246 @@ def neurend_boundary(image, tso):
             if y % tso + 1 == x % tso:
                 out[y, x] = image[y, x - 1]
     return out
+
+
+# GPJSON (koesie10/gpjson, BSD-3-Clause): the JSON-lines structural index, stage by stage. gpjson_text builds a fixed
+# JSON-lines file (objects, arrays, numbers, strings holding escaped quotes, runs of backslashes, braces, commas, colons
+# and UTF-8 bytes); every later input is the earlier stage's expected output with the host's scans in between, as the
+# Java stages (NewlineIndex, StringIndex, LeveledBitmapsIndex) run them. All at the host's <<<8, 1024>>>: 8,192 threads.
+_GPJ_THREADS = 8 * 1024
+
+
+def gpjson_text(n):
+    """n bytes of JSON lines (int8), built from a fixed seed; the last record cut at n is completed by spaces."""
+    r = np.random.default_rng(2026)
+    words = ["alpha", "b\\\"q\\\"", "c\\\\d", "x{y}", "[a,b]", "k:v", "caf\u00e9", "\u00fcber", "tab\\t", "e\\\\\\\"f",
+             "plain", "x\\\\\\\\y", "\u20ac5"]
+
+    def value(depth):
+        k = int(r.integers(0, 5 if depth < 3 else 3))
+        if k == 0:
+            return str(int(r.integers(-999, 9999)))
+        if k == 1:
+            return '"' + words[int(r.integers(0, len(words)))] + '"'
+        if k == 2:
+            return "true" if r.integers(0, 2) else "null"
+        if k == 3:
+            return "[" + ", ".join(value(depth + 1) for _ in range(int(r.integers(0, 4)))) + "]"
+        return obj(depth + 1)
+
+    def obj(depth):
+        items = ['"%s": %s' % (words[int(r.integers(0, len(words)))], value(depth)) for _ in range(int(r.integers(1, 5)))]
+        return "{" + ",".join(items) + "}"
+
+    out = b""
+    while len(out) < n:
+        out += obj(0).encode("utf-8") + b"\n"
+    out = out[:n]
+    return np.frombuffer(out, np.uint8).astype(np.int8)
+
+
+def _gpj_u8(text):
+    return np.asarray(text).astype(np.int8).view(np.uint8)
+
+
+def gpjson_count_newlines(text):
+    """Each thread's count of '\\n' in its ceil(n / 8192) consecutive bytes."""
+    t = _gpj_u8(text)
+    n = t.size
+    cpt = (n + _GPJ_THREADS - 1) // _GPJ_THREADS
+    out = np.zeros(_GPJ_THREADS, np.int64)
+    for i in range(_GPJ_THREADS):
+        out[i] = int(np.sum(t[i * cpt:min(n, (i + 1) * cpt)] == 10))
+    return out
+
+
+def gpjson_newline_offsets(text):
+    """The host's createOffsetsIndex: 1 + the exclusive prefix sum of the counts (slot 0 the record start at 0)."""
+    c = gpjson_count_newlines(text)
+    return 1 + np.concatenate([[0], np.cumsum(c)[:-1]])
+
+
+def gpjson_newline_index(text):
+    """Slot 0 left as the host leaves it (here zero), slot k the position of the k-th newline."""
+    t = _gpj_u8(text)
+    pos = np.nonzero(t == 10)[0]
+    return np.concatenate([[0], pos]).astype(np.int64)
+
+
+def _gpj_chunk(n):
+    """Characters per thread of the 64-aligned stages."""
+    return ((((n + _GPJ_THREADS - 1) // _GPJ_THREADS) + 63) // 64) * 64
+
+
+def gpjson_escape_carry(text):
+    """Per thread (64-byte chunks), the parity of the backslash run its chunk ends with, from a zero carry."""
+    t = _gpj_u8(text)
+    n, c = t.size, max(_gpj_chunk(t.size), 64)
+    out = np.zeros(_GPJ_THREADS, np.int64)
+    for i in range(_GPJ_THREADS):
+        carry = 0
+        for ch in t[i * c:min(n, (i + 1) * c)]:
+            carry = (1 ^ carry) if ch == 92 else 0
+        out[i] = carry
+    return out
+
+
+def _gpj_escaped(t):
+    """Per byte: is it escaped (preceded by an odd run of backslashes), read left to right over the whole file."""
+    esc = np.zeros(t.size, bool)
+    run = 0
+    for i, ch in enumerate(t):
+        esc[i] = run % 2 == 1
+        run = run + 1 if ch == 92 else 0
+    return esc
+
+
+def _gpj_words(bits):
+    """Pack a per-byte bool array into little-endian 64-bit words (bit i % 64 of word i // 64), as int64."""
+    nw = (bits.size + 63) // 64
+    out = np.zeros(nw, np.uint64)
+    for i in np.nonzero(bits)[0]:
+        out[i // 64] |= np.uint64(1) << np.uint64(i % 64)
+    return out.view(np.int64)
+
+
+def gpjson_escape_index(text):
+    return _gpj_words(_gpj_escaped(_gpj_u8(text)))
+
+
+def _gpj_quotes(t):
+    return (t == 34) & ~_gpj_escaped(t)
+
+
+def gpjson_quote_index(text):
+    """The unescaped quotes, one bit a byte."""
+    return _gpj_words(_gpj_quotes(_gpj_u8(text)))
+
+
+def gpjson_quote_carry(text):
+    """Each thread's count of unescaped quotes in its 64-aligned chunk, mod 2."""
+    t = _gpj_u8(text)
+    q = _gpj_quotes(t)
+    n, c = t.size, _gpj_chunk(t.size)
+    out = np.zeros(_GPJ_THREADS, np.int64)
+    for i in range(_GPJ_THREADS):
+        out[i] = int(np.sum(q[i * c:min(n, (i + 1) * c)])) & 1
+    return out
+
+
+def gpjson_quote_carry_scanned(text):
+    """The host's copyCarryBuffer loop: an inclusive prefix XOR of the quote carries."""
+    return np.bitwise_xor.accumulate(gpjson_quote_carry(text))
+
+
+def _gpj_in_string(t):
+    """Per byte: the parity of the unescaped quotes at or before it (the opening quote in, the closing one out)."""
+    return (np.cumsum(_gpj_quotes(t)) & 1).astype(bool)
+
+
+def gpjson_string_index(text):
+    """The in-string mask, one bit a byte; the bits past n in the last word follow the last byte's state."""
+    t = _gpj_u8(text)
+    s = _gpj_in_string(t)
+    nw = (t.size + 63) // 64
+    pad = np.full(nw * 64, bool(s[-1]) if s.size else False)
+    pad[:t.size] = s
+    return _gpj_words(pad)
+
+
+def gpjson_level_carry(text):
+    """Each thread's net level change over its 64-aligned chunk, outside strings."""
+    t = _gpj_u8(text)
+    s = _gpj_in_string(t)
+    n, c = t.size, _gpj_chunk(t.size)
+    out = np.zeros(_GPJ_THREADS, np.int64)
+    for i in range(_GPJ_THREADS):
+        lo, hi = i * c, min(n, (i + 1) * c)
+        seg, ins = t[lo:hi], s[lo:hi]
+        out[i] = int(np.sum(((seg == 123) | (seg == 91)) & ~ins)) - int(np.sum(((seg == 125) | (seg == 93)) & ~ins))
+    return out
+
+
+def gpjson_level_start(text):
+    """The host's createLevelsIndex: -1 plus the exclusive prefix sum of the level carries."""
+    c = gpjson_level_carry(text)
+    return -1 + np.concatenate([[0], np.cumsum(c)[:-1]])
+
+
+def gpjson_leveled_bitmaps(text, num_levels):
+    """A byte-by-byte walk: '{' '[' raise the level and mark it, '}' ']' mark then lower it, ':' ',' mark the current
+    level (when 0 <= level < num_levels); strings skipped. num_levels rows of (n + 63) // 64 words."""
+    t = _gpj_u8(text)
+    s = _gpj_in_string(t)
+    n = t.size
+    ls = (n + 63) // 64
+    bits = np.zeros((num_levels, ls * 64), bool)
+    level = -1
+    for i in range(n):
+        if s[i]:
+            continue
+        ch = t[i]
+        if ch in (123, 91):
+            level += 1
+            if level < num_levels:
+                bits[level, i] = True
+        elif ch in (125, 93):
+            if level < num_levels:
+                bits[level, i] = True
+            level -= 1
+        elif ch in (58, 44) and 0 <= level < num_levels:
+            bits[level, i] = True
+    return np.concatenate([_gpj_words(bits[k]) for k in range(num_levels)])
+
+
+# CUDA-grep (bkase/CUDA-grep, MIT): parallelMatch's inputs as nfa.cpp's main lays them out, and the matches by Python's
+# re.fullmatch (the kernel's NFA runs the whole line and tests for the match state at its end: an anchored match).
+_CUGREP_OPS = {".": 0x15, "+": 0x01, "?": 0x02, "*": 0x03, "|": 0x04, "(": 0x05, ")": 0x06}
+_CUGREP_RES = [".*(cat|dog)s?.*", "(a|b)*c+(d|e)?"]
+
+
+def _cugrep_lines(n, which):
+    """n lines (no newline), fixed per seed: words around cat/dog for 'animals', strings over a-e for 'abcde'."""
+    r = np.random.default_rng(71 if which == "animals" else 72)
+    out = []
+    for _ in range(n):
+        if which == "animals":
+            ws = ["the", "cat", "cats", "dog", "dogs", "cow", "ca", "do", "t", "s", "c\u00e4t"]
+            out.append(" ".join(ws[int(k)] for k in r.integers(0, len(ws), int(r.integers(0, 6)))))
+        else:
+            k = int(r.integers(0, 9))
+            s = "".join("abcde"[int(c)] for c in r.choice(5, k, p=[0.3, 0.3, 0.25, 0.1, 0.05]))
+            out.append(s)
+    return out
+
+
+def cugrep_lines(n, which):
+    """(the NUL-separated buffer as int8 with a final NUL, the uint32 table of line starts)."""
+    ls = _cugrep_lines(n, which)
+    buf, starts = b"", []
+    for s in ls:
+        starts.append(len(buf))
+        buf += s.encode("utf-8") + b"\0"
+    return np.frombuffer(buf, np.uint8).astype(np.int8), np.array(starts, np.uint32)
+
+
+def cugrep_regexes(ids):
+    """The regular expressions simplified to the operator codes (simplifyRe's mapping), NUL-separated, and their table."""
+    buf, starts = b"", []
+    for i in ids:
+        starts.append(len(buf))
+        buf += bytes(_CUGREP_OPS.get(ch, ord(ch)) for ch in _CUGREP_RES[i]) + b"\0"
+    return np.frombuffer(buf, np.uint8).astype(np.int8), np.array(starts, np.uint32)
+
+
+def cugrep_match(n, which, regex_id):
+    """1 where the whole line matches the regular expression (re.fullmatch; '.' any one character), else 0: the last
+    regular expression's result, as the kernel leaves devResult after its loop over them."""
+    import re
+    rx = re.compile(_CUGREP_RES[regex_id], re.S)
+    out = []
+    for s in _cugrep_lines(n, which):
+        # the kernel steps byte by byte: a UTF-8 character is several steps, '.' matches each byte
+        b = s.encode("utf-8").decode("latin-1")
+        out.append(1 if rx.fullmatch(b) else 0)
+    return np.array(out, np.uint8)

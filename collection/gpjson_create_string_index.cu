@@ -1,0 +1,80 @@
+// tilelab kernel collection: GPJSON's create_string_index, the in-string bitmap by a prefix XOR within each word, from the scanned quote parities (StringIndex's last stage).
+// Source:  https://github.com/koesie10/gpjson/blob/1ea98737f3c9348d5b35c26e03419335cf433d3a/gpjson/src/main/resources/com/koenv/gpjson/kernels/create_string_index.cu
+//          (koesie10/gpjson, commit 1ea9873, Koen Vlaswinkel's GPU JSON query engine for GraalVM)
+// Licence: BSD-3-Clause (the repository's LICENSE, "Copyright (c) 2021, Koen Vlaswinkel"), repeated below.
+// Kept: lines 1-32 (the whole file: the kernel, unchanged). Removed: nothing; the host is Java
+//       (gpjson/src/main/java/com/koenv/gpjson/stages/*.java), launching through cuLaunchKernel.
+// Selection, fixed before any run (collection/manifest.toml, the gpjson_ entries): every __global__ kernel of the
+// kernel files the three index stages load (NewlineIndex, StringIndex, LeveledBitmapsIndex: 8 files, 8 kernels; the
+// combined-index kernels and the query kernels find_value and user_lang_query not taken), none dropped for its result,
+// each launched as its stage launches it (StringIndex.createStringIndex: <<<GRID_SIZE = 8, BLOCK_SIZE = 1024>>>), with the stage's
+// arguments and buffer sizes; the file: 12,000 bytes of JSON lines (references.py's gpjson_text) in place of a file
+// read from disk; each input the earlier stage's numpy result with the host's scans in between, as the Java does.
+//
+// Copyright (c) 2021, Koen Vlaswinkel
+// All rights reserved.
+//
+// Redistribution and use in source and binary forms, with or without
+// modification, are permitted provided that the following conditions are met:
+//
+//  * Redistributions of source code must retain the above copyright notice,
+//    this list of conditions and the following disclaimer.
+//  * Redistributions in binary form must reproduce the above copyright
+//    notice, this list of conditions and the following disclaimer in the
+//    documentation and/or other materials provided with the distribution.
+//  * Neither the name of  nor the names of its contributors may be used to
+//    endorse or promote products derived from this software without specific
+//    prior written permission.
+//
+// THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS"
+// AND ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE
+// IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE
+// ARE DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT OWNER OR CONTRIBUTORS BE
+// LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR
+// CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF
+// SUBSTITUTE GOODS OR SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS
+// INTERRUPTION) HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN
+// CONTRACT, STRICT LIABILITY, OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE)
+// ARISING IN ANY WAY OUT OF THE USE OF THIS SOFTWARE, EVEN IF ADVISED OF THE
+// POSSIBILITY OF SUCH DAMAGE.
+//
+// GPJSON contains copies of source code of grCUDA, by NVIDIA CORPORATION, licensed
+// under the BSD 3-Clause License
+// (https://github.com/NVIDIA/grcuda/blob/b1f531a844d2906080ab4c04a33e99fe6e04089c/LICENSE).
+//
+// GPJSON depends on Truffle APIs licensed under the Universal Permissive
+// License (UPL), Version 1.0 (https://opensource.org/licenses/UPL).
+
+// gpjson/src/main/resources/com/koenv/gpjson/kernels/create_string_index.cu, lines 1-32
+__global__ void create_string_index(long string_index_size, long *quote_index, char *quote_counts) {
+  int index = blockIdx.x * blockDim.x + threadIdx.x;
+  int stride = blockDim.x * gridDim.x;
+
+  long elements_per_thread = (string_index_size + stride - 1) / stride;
+  long start = index * elements_per_thread;
+  long end = start + elements_per_thread;
+
+  // If the previous thread was in a string, we will inverse the string we get
+  long previous_string = index > 0 && quote_counts[index - 1] == 1 ? 0xffffffffffffffffL : 0;
+
+  for (long i = start; i < end && i < string_index_size; i += 1) {
+    long quotes = quote_index[i];
+
+    // https://github.com/simdjson/simdjson/blob/cfc965ff9ada688cf5950da829331b28dfcb949f/include/simdjson/arm64/bitmask.h
+    quotes ^= quotes << 1;
+    quotes ^= quotes << 2;
+    quotes ^= quotes << 4;
+    quotes ^= quotes << 8;
+    quotes ^= quotes << 16;
+    quotes ^= quotes << 32;
+
+    // The prefix-XOR sum is combined with the previous string to negate it
+    quotes = quotes ^ previous_string;
+
+    quote_index[i] = quotes;
+
+    // This will ensure that if we are currently in a string, the next block
+    // will also be in a string.
+    previous_string = quotes >> 63;
+  }
+}
