@@ -1,12 +1,15 @@
-"""Issue 23's forty-fourth to forty-seventh unseen suites on the emulator, as they came and now (docs/FIDELITY.md,
-"2026-12-05"). Their H200 recordings wait for a device (the calls are staged: .stage-unseen66 ... 69, .stage-rep64).
+"""Issue 23's forty-fourth to forty-ninth unseen suites on the emulator, as they came and now (docs/FIDELITY.md,
+"2026-12-05"). Their H200 recordings wait for a device (the calls are staged: .stage-unseen66 ... 71, .stage-rep64).
 
 - unseen66, CUDA_CCL + sycl-optic-flow: 18 of 18 as they came, every listed finding and no other.
 - unseen67, ECL-Suite + gardenia: 19 of 19 as they came.
 - unseen68, Caffe + dfdx: 10 of 12 as they came; dfdx's 2 did not build (kernels written in a macro's body, the
   macro's parameters FWD and BWD taken for kernels). Fixed: 12 of 12 (tests/test_macro_kernels.py).
 - unseen69, MTGP + JAX: 0 of 8 as they came; MTGP's 4 included <inttypes.h>, which tilelab's include set lacked,
-  JAX's 4 declare their kernel in a namespace named by a macro. Fixed: 8 of 8 (tests/test_macro_kernels.py)."""
+  JAX's 4 declare their kernel in a namespace named by a macro. Fixed: 8 of 8 (tests/test_macro_kernels.py).
+- unseen70, neural_renderer + Mandelbrot-SIMD-and-GPU: 10 of 11 as they came; round(double) is add.rz.f64, which the
+  emulator refused. Fixed: 11 of 11 (tests/test_f64_directed_rounding.py).
+- unseen71, gpjson + CUDA-grep: 11 of 11 as they came, the listed race reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -25,6 +28,9 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                'cannot open source file "inttypes.h"',
                         "jaxtf_prng_kernels.cu": "CompileError: collection/jaxtf_prng_kernels.cu: no __global__ function "
                                                  "named 'jax::cuda::ThreeFry2x32Kernel'"}),
+    "unseen70": (11, 10, {"neurend_load_textures.cu": "UnsupportedInstruction: the emulator does not implement "
+                                                      "`add.rz.f64` (directed rounding of f64 arithmetic)"}),
+    "unseen71": (11, 11, {}),
 }
 
 
