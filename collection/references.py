@@ -6852,3 +6852,47 @@ def cugrep_match(n, which, regex_id):
         b = s.encode("utf-8").decode("latin-1")
         out.append(1 if rx.fullmatch(b) else 0)
     return np.array(out, np.uint8)
+
+
+# CUDA_FDTD_2D_acoustic_wave_propagation (ovcharenkoo, MIT): the source term and one time step of the O(2,8) scheme with
+# zero fields outside the grid (the kernels' reflective boundary), as float64 sums of the float32 inputs.
+def ovwave_add_wavelet(u, wavelet, it, isrc, jsrc):
+    """d_u with wavelet[it] added at column isrc, row jsrc (idx = gy * nx + gx)."""
+    out = u.copy()
+    out[jsrc, isrc] = np.float32(out[jsrc, isrc] + wavelet[it])
+    return out
+
+
+def ovwave_step(u1, u2, vp, coef, dt2dx2):
+    """2 u2 - u1 + vp^2 (d2u2/dx2 + d2u2/dy2) dt2/dx2, the Laplacian from coef[0..4] on the 8th-order cross stencil."""
+    ny, nx = u2.shape
+    c = np.asarray(coef, np.float64).ravel()
+    p = np.zeros((ny + 8, nx + 8))
+    p[4:-4, 4:-4] = u2
+    xx = c[0] * p[4:-4, 4:-4]
+    yy = c[0] * p[4:-4, 4:-4]
+    for d in range(1, 5):
+        xx = xx + c[d] * (p[4:-4, 4 - d:4 - d + nx] + p[4:-4, 4 + d:4 + d + nx])
+        yy = yy + c[d] * (p[4 - d:4 - d + ny, 4:-4] + p[4 + d:4 + d + ny, 4:-4])
+    v = vp.astype(np.float64)
+    return (2.0 * u2 - u1.astype(np.float64) + v * v * (xx + yy) * float(np.ravel(dt2dx2)[0])).astype(np.float32)
+
+
+# GPU Ocean (metno/gpu-ocean, GPL-3.0): FBL_boundary_EW.cu's east-west boundaries on arrays whose rows are pitch-padded
+# (only the first nx + 1 or nx + 2 columns are the field's; the padding must come back untouched).
+def gpuocean_ew(a, nx, kind):
+    """kind: 'closedU' (U[:, 0] = U[:, nx] = 0), 'periodicU' (U[:, nx] = U[:, 0]), 'closed' for V and eta
+    (column 0 = column 1, column nx + 1 = column nx), 'periodic' for V and eta (column 0 = column nx, nx + 1 = 1)."""
+    out = a.copy()
+    if kind == "closedU":
+        out[:, 0] = 0.0
+        out[:, nx] = 0.0
+    elif kind == "periodicU":
+        out[:, nx] = a[:, 0]
+    elif kind == "closed":
+        out[:, 0] = a[:, 1]
+        out[:, nx + 1] = a[:, nx]
+    elif kind == "periodic":
+        out[:, 0] = a[:, nx]
+        out[:, nx + 1] = a[:, 1]
+    return out
