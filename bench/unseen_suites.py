@@ -66,6 +66,7 @@ SUITES = {
     "MTGP + JAX threefry (unseen69)": ("mtgp_", "jaxtf_"),
     "neural_renderer textures + Mandelbrot-SIMD-and-GPU (unseen70)": ("neurend_", "mbsimd_"),
     "GPJSON structural index + CUDA-grep NFA regex (unseen71)": ("gpjson_", "cugrep_"),
+    "gpu-sql-operators + SimpleGPUHashTable (unseen73)": ("gsql_", "sgpuht_"),
 }
 
 
