@@ -67,6 +67,7 @@ SUITES = {
     "neural_renderer textures + Mandelbrot-SIMD-and-GPU (unseen70)": ("neurend_", "mbsimd_"),
     "GPJSON structural index + CUDA-grep NFA regex (unseen71)": ("gpjson_", "cugrep_"),
     "CUDA_FDTD_2D acoustic wave + GPU Ocean FBL east-west boundaries (unseen72)": ("ovwave_", "gpuocean_"),
+    "gpu-sql-operators + SimpleGPUHashTable (unseen73)": ("gsql_", "sgpuht_"),
 }
 
 

@@ -6896,3 +6896,140 @@ def gpuocean_ew(a, nx, kind):
         out[:, 0] = a[:, nx]
         out[:, nx + 1] = a[:, 1]
     return out
+
+
+# gpu-sql-operators (sujalsin/gpu-sql-operators, MIT): rows are TableEntry {int64 key, int64 value} as int64 [n, 2]; the
+# hash table is HashEntry {int64 key, int64 value, bool valid + 7 padding bytes} as int64 [n, 3] (the valid word: 0 or 1).
+def gsql_table(n, seed, key_range=2000, unique=True):
+    """n rows, fixed per seed: keys distinct from range(key_range) (or drawn with repeats), values in [-1000, 1000]."""
+    r = np.random.default_rng(seed)
+    keys = r.permutation(key_range)[:n] if unique else r.integers(0, key_range, n)
+    return np.stack([keys, r.integers(-1000, 1001, n)], axis=1).astype(np.int64)
+
+
+def gsql_hash(keys):
+    """hash_function: int64 arithmetic, wrapping, the result truncated to uint32."""
+    k = np.asarray(keys, np.int64).copy()
+    with np.errstate(over="ignore"):
+        k = ((k >> 16) ^ k) * np.int64(0x45d9f3b)
+        k = ((k >> 16) ^ k) * np.int64(0x45d9f3b)
+        k = (k >> 16) ^ k
+    return k.astype(np.uint64) & np.uint64(0xffffffff)
+
+
+def gsql_hash_table(build, size):
+    """build_hash_table's table as a serial insertion in row order would lay it out (linear probing)."""
+    t = np.zeros((size, 3), np.int64)
+    for (key, val), h in zip(build, gsql_hash(build[:, 0])):
+        pos = int(h) % size
+        while t[pos, 2]:
+            pos = (pos + 1) % size
+        t[pos] = (key, val, 1)
+    return t
+
+
+def gsql_rows(rows):
+    """The rows sorted by (key, value): a multiset of rows, whatever order atomicAdd gave them."""
+    rows = np.asarray(rows).reshape(-1, 2)
+    return rows[np.lexsort((rows[:, 1], rows[:, 0]))]
+
+
+def gsql_valid_rows(table):
+    """(key, value) of the table's valid slots, sorted."""
+    return gsql_rows(table[table[:, 2] != 0][:, :2])
+
+
+def gsql_join(build, probe):
+    """An independent reading of the join: each probe row whose key is a build key gives (key, that build row's value)."""
+    d = {int(k): int(v) for k, v in build}
+    return gsql_rows(np.array([(int(k), d[int(k)]) for k, _ in probe if int(k) in d], np.int64))
+
+
+def gsql_aggregate(rows, agg, block=256):
+    """compute_aggregation per block of 256 rows (one row a thread): the block's sum (SUM; the warp reduction adds for every
+    type), or for AVG the sum divided by the count, truncated toward zero as C's signed division does; sorted by value."""
+    out = []
+    for b in range(0, len(rows), block):
+        v = [int(x) for x in rows[b:b + block, 1]]
+        s = sum(v)
+        if agg == "avg":
+            q = abs(s) // len(v)
+            s = q if s >= 0 else -q
+        out.append((0, s))
+    return gsql_rows(np.array(out, np.int64))
+
+
+def gsql_last_block_count(rows, threshold, block=256):
+    """filter_with_prefix_sum's *output_size: the last block's own count of rows with value > threshold."""
+    last = (len(rows) - 1) // block * block
+    return [int(np.sum(rows[last:, 1] > threshold))]
+
+
+# SimpleGPUHashTable (nosferalatu/SimpleGPUHashTable, the Unlicense): KeyValue {uint32 key, value} as uint32 [n, 2];
+# kHashTableCapacity 4096 here (the file header says why), kEmpty 0xffffffff.
+SGPUHT_CAP, SGPUHT_EMPTY = 4096, 0xffffffff
+
+
+def sgpuht_kvs(n, seed):
+    """n distinct random keys (never kEmpty) with random values, fixed per seed."""
+    r = np.random.default_rng(seed)
+    keys = r.choice(2**32 - 1, n, replace=False)
+    return np.stack([keys, r.integers(0, 2**32 - 1, n)], axis=1).astype(np.uint32)
+
+
+def sgpuht_hash(k):
+    k = int(k)
+    k ^= k >> 16
+    k = (k * 0x85ebca6b) & 0xffffffff
+    k ^= k >> 13
+    k = (k * 0xc2b2ae35) & 0xffffffff
+    k ^= k >> 16
+    return k & (SGPUHT_CAP - 1)
+
+
+def sgpuht_table(kvs, deleted=()):
+    """The table a serial insertion of kvs in order makes (linear probing), then the deleted keys' values set to kEmpty."""
+    t = np.full((SGPUHT_CAP, 2), SGPUHT_EMPTY, np.uint32)
+    for key, val in kvs:
+        s = sgpuht_hash(key)
+        while t[s, 0] not in (SGPUHT_EMPTY, key):
+            s = (s + 1) & (SGPUHT_CAP - 1)
+        t[s] = (key, val)
+    for key in deleted:
+        s = sgpuht_hash(key)
+        while True:
+            if t[s, 0] == key:
+                t[s, 1] = SGPUHT_EMPTY
+                break
+            if t[s, 0] == SGPUHT_EMPTY:
+                break
+            s = (s + 1) & (SGPUHT_CAP - 1)
+    return t
+
+
+def sgpuht_queries(n, seed):
+    """Lookup/delete queries: every other one an inserted key (from sgpuht_kvs(1500, 1)), the others absent keys."""
+    ins = sgpuht_kvs(1500, 1)
+    r = np.random.default_rng(seed)
+    present = ins[r.choice(1500, n, replace=False), 0]
+    have = set(int(k) for k in ins[:, 0])
+    absent = [int(k) for k in r.integers(0, 2**32 - 1, 4 * n) if int(k) not in have][:n // 2]
+    keys = present.astype(np.int64).copy()
+    keys[1::2] = absent[:len(keys[1::2])]
+    return np.stack([keys, r.integers(0, 2**32 - 1, n)], axis=1).astype(np.uint32)
+
+
+def sgpuht_lookup(kvs_in):
+    """An independent reading of lookup: each query key's value from a dict of the inserted pairs, else kEmpty."""
+    d = {int(k): int(v) for k, v in sgpuht_kvs(1500, 1)}
+    out = np.asarray(kvs_in).copy()
+    out[:, 1] = [d.get(int(k), SGPUHT_EMPTY) for k in out[:, 0]]
+    return out
+
+
+def sgpuht_live(kvs, deleted=()):
+    """The (key, value) pairs left after deletion, sorted: from a dict, not from the table."""
+    d = {int(k): int(v) for k, v in kvs}
+    for k in deleted:
+        d.pop(int(k), None)
+    return gsql_rows(np.array(sorted(d.items()), np.uint32))
