@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 from ..errors import CompileError
+from ..messages import msg
 from .discover import _candidate_libs, _include_dirs_for, _major_from_name
 
 BASE_OPTIONS = ("-lineinfo", "--std=c++17")
@@ -171,6 +172,40 @@ def _map_log(log: str, source: str, filename: str, first_line: int) -> str:
     return "\n".join(out)
 
 
+_DIAGNOSTIC = re.compile(r"^(.*?):(\d+): (catastrophic error|error|warning|remark|note)\b")
+
+
+def _errors_first(log: str, filename: str) -> str:
+    """A failed compile's log as a learner reads it best: its errors before its warnings (NVRTC prints them in source
+    order, so an unused variable's warning came first), and an error's notes on candidate overloads in CUDA's own
+    headers ("function atomicAdd(__half *, __half) does not match ...", a dozen for one atomicAdd(size_t *, int))
+    counted in one line; notes on the learner's own file are kept."""
+    blocks: list[list[str]] = [[]]
+    for ln in log.split("\n"):
+        m = _DIAGNOSTIC.match(ln)
+        if m and m.group(3) != "note":
+            blocks.append([ln])
+        else:
+            blocks[-1].append(ln)
+    head, blocks = blocks[0], blocks[1:]
+    out = []
+    for b in blocks:
+        kept, elided, skipping = [], 0, False
+        for ln in b:
+            m = _DIAGNOSTIC.match(ln)
+            if m and m.group(3) == "note":
+                skipping = m.group(1) != filename and "does not match" in ln
+                elided += skipping
+            if not skipping:
+                kept.append(ln)
+        if elided:
+            kept.append(msg("errors.overloads_elided", n=elided))
+        out.append(kept)
+    is_error = [bool(re.search(r": (catastrophic )?error\b", b[0])) for b in out]
+    ordered = [b for b, e in zip(out, is_error) if e] + [b for b, e in zip(out, is_error) if not e]
+    return "\n".join(head + [ln for b in ordered for ln in b]).strip("\n")
+
+
 def _line_directive(filename: str, first_line: int) -> str:
     esc = filename.replace("\\", "\\\\").replace('"', '\\"')
     return f'#line {int(first_line)} "{esc}"\n'
@@ -221,7 +256,7 @@ def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, optio
             if not log:
                 text = lib.nvrtcGetErrorString(rc)          # NVRTC's own words (no local `msg`: the catalog's)
                 log = f"{filename}: {text.decode() if text else 'compile failed'}"
-            raise CompileError(log)
+            raise CompileError(_errors_first(log, filename))
         lowered = {}
         for n in names:
             p = ctypes.c_char_p()
