@@ -1,5 +1,5 @@
-"""Issue 23's forty-fourth to forty-ninth unseen suites on the emulator, as they came and now (docs/FIDELITY.md,
-"2026-12-05"). Their H200 recordings wait for a device (the calls are staged: .stage-unseen66 ... 71, .stage-rep64).
+"""Issue 23's forty-fourth to fifty-first unseen suites on the emulator, as they came and now (docs/FIDELITY.md,
+"2026-12-05"). Their H200 recordings wait for a device (the calls are staged: .stage-unseen66 ... 73, .stage-rep64).
 
 - unseen66, CUDA_CCL + sycl-optic-flow: 18 of 18 as they came, every listed finding and no other.
 - unseen67, ECL-Suite + gardenia: 19 of 19 as they came.
@@ -9,7 +9,11 @@
   JAX's 4 declare their kernel in a namespace named by a macro. Fixed: 8 of 8 (tests/test_macro_kernels.py).
 - unseen70, neural_renderer + Mandelbrot-SIMD-and-GPU: 10 of 11 as they came; round(double) is add.rz.f64, which the
   emulator refused. Fixed: 11 of 11 (tests/test_f64_directed_rounding.py).
-- unseen71, gpjson + CUDA-grep: 11 of 11 as they came, the listed race reported and nothing else."""
+- unseen71, gpjson + CUDA-grep: 11 of 11 as they came, the listed race reported and nothing else.
+- unseen72, CUDA_FDTD_2D + GPU Ocean: 9 of 9 as they came, the listed halo race reported.
+- unseen73, gpu-sql-operators + SimpleGPUHashTable: 4 of 10 as they came; gpu-sql-operators' 6 do not build under nvcc
+  either (atomicAdd(size_t *, int)): refused as nvcc refuses them, listed as refused now; the message leads with the
+  error since (tests/test_compile_log_order.py)."""
 from __future__ import annotations
 
 import json
@@ -31,6 +35,9 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen70": (11, 10, {"neurend_load_textures.cu": "UnsupportedInstruction: the emulator does not implement "
                                                       "`add.rz.f64` (directed rounding of f64 arithmetic)"}),
     "unseen71": (11, 11, {}),
+    "unseen72": (9, 9, {}),
+    "unseen73": (10, 4, {f: "CompileError: collection/" + f for f in ("gsql_aggregation.cu", "gsql_filter.cu",
+                                                                       "gsql_hash_join.cu")}),
 }
 
 
@@ -46,6 +53,7 @@ def test_as_it_came_and_now(suite):
     after = RES / f"collection-emu-2026-12-05-{suite}-after.json"
     if after.exists():
         now = json.loads(after.read_text())
-        assert (now["kernels"], now["matched"], now["refused"]) == (launches, launches, 0)
+        refused = launches - matched if suite == "unseen73" else 0    # as nvcc refuses them: the manifest lists it
+        assert (now["kernels"], now["matched"], now["refused"]) == (launches, launches - refused, refused)
     else:
         assert not bad                      # nothing to fix: as it came is now
