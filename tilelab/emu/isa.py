@@ -136,6 +136,19 @@ def _fmods(ins, t):
             "sat" in ins.mods)
 
 
+def _directed_step(r, cmp, rnd, D):
+    """A round-to-nearest result ``r`` of dtype ``D`` moved to its neighbour where ``cmp`` = sign(r - exact) says it
+    lies on the wrong side for ``rnd``: toward zero (``rz``), down (``rm``) or up (``rp``)."""
+    if rnd == "rz":
+        step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), D(0)
+    elif rnd == "rm":
+        step, to = cmp > 0, D(-np.inf)
+    else:
+        step, to = cmp < 0, D(np.inf)
+    with np.errstate(all="ignore"):
+        return np.where(step, np.nextafter(r, to), r).astype(D) if np.any(step) else np.asarray(r, D)
+
+
 def _flush(x):
     """ftz: an f32 subnormal becomes a zero of the same sign."""
     x = np.asarray(x, np.float32)
@@ -158,14 +171,7 @@ def _float_finish(m, ins, t, r, rnd, ftz, sat, cmp_fn, addends=None):
         r = np.asarray(r, ft)
         with np.errstate(all="ignore"):
             cmp = cmp_fn(r)
-            if rnd == "rz":
-                step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), ft(0)
-            elif rnd == "rm":
-                step, to = cmp > 0, ft(-np.inf)
-            else:
-                step, to = cmp < 0, ft(np.inf)
-            if np.any(step):
-                r = np.where(step, np.nextafter(r, to), r).astype(ft)
+            r = _directed_step(r, cmp, rnd, ft)
             if rnd == "rm" and addends is not None:
                 p, c = addends
                 plus = (p == 0) & ~np.signbit(p) & (c == 0) & ~np.signbit(c)
@@ -185,13 +191,7 @@ def _narrow_directed(x, D, rnd):
     with np.errstate(all="ignore"):
         cmp = np.sign(r.astype(np.float64) - x.astype(np.float64))
         cmp = np.where(np.isinf(r) & np.isfinite(x), np.sign(r), np.nan_to_num(cmp))
-        if rnd == "rz":
-            step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), D(0)
-        elif rnd == "rm":
-            step, to = cmp > 0, D(-np.inf)
-        else:
-            step, to = cmp < 0, D(np.inf)
-        return np.where(step, np.nextafter(r, to), r).astype(D)
+        return _directed_step(r, cmp, rnd, D)
 
 
 def _binary(fn_int, fn_float=None):
@@ -626,13 +626,7 @@ def _int_to_float_directed(m, ins, x, D, rnd):
     else:
         cmp = np.array([(int(a) > int(b)) - (int(a) < int(b)) for a, b in
                         zip(np.atleast_1d(r), np.atleast_1d(x))], dtype=np.float64).reshape(r.shape)
-    if rnd == "rz":
-        step, to = ((r > 0) & (cmp > 0)) | ((r < 0) & (cmp < 0)), D(0)
-    elif rnd == "rm":
-        step, to = cmp > 0, D(-np.inf)
-    else:
-        step, to = cmp < 0, D(np.inf)
-    return np.where(step, np.nextafter(r, to), r).astype(D)
+    return _directed_step(r, cmp, rnd, D)
 
 
 def h_cvta(m, ins, idx, pc):
