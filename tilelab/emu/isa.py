@@ -1096,15 +1096,23 @@ def _shadow(m, ins, lanes, flat, ok, nbytes, store, vals=None):
                       int(uninit.sum()))
 
 
+def _recorded_thread(m, records, unit, lane) -> int | None:
+    """The launch thread a shadow record names (a race's other thread), or None where it names several readers,
+    nobody, or ``lane``'s own thread."""
+    rec = int(records[unit])
+    tid = (rec & 0xFFFF) - 1
+    if rec < 0 or tid < 0 or tid == int(m.ctid[lane]):
+        return None
+    return (int(m.cfirst[lane]) + tid // m.cstride) * m.tpb + tid % m.cstride   # its thread (emu/cluster.py)
+
+
 def _other_thread(m, records, unit, lane, verb):
     """Describe the thread in a shadow record, e.g. 'thread (5,0,0) wrote'."""
-    rec = int(records[unit])
-    if rec < 0 and verb == "read":
+    if int(records[unit]) < 0 and verb == "read":
         return said("finding.several_read")
-    tid = (rec & 0xFFFF) - 1
-    if tid < 0 or tid == int(m.ctid[lane]):
+    other = _recorded_thread(m, records, unit, lane)
+    if other is None:
         return said(f"finding.another_{verb}")          # finding.another_wrote / finding.another_read
-    other = (int(m.cfirst[lane]) + tid // m.cstride) * m.tpb + tid % m.cstride   # its thread (emu/cluster.py)
     (x, y, z), blk = m.thread_coords(other)
     if int(m.block_local[other]) != int(m.block_local[lane]):     # finding.thread_wrote_block / _read_block
         return said(f"finding.thread_{verb}_block", thread=f"{x},{y},{z}", block=",".join(map(str, blk)))
@@ -1115,12 +1123,9 @@ def _one_warp_hint(m, records, unit, lane) -> str:
     """A race between two lanes of one warp: a __syncwarp() orders them, and a warp vote or shuffle between the two
     accesses does not (the CUDA memory model: those intrinsics imply no memory ordering). Tree-Layouts' B-tree
     search reads a query on every lane, votes on it, then one lane writes the answer over it."""
-    rec = int(records[unit])
-    tid = (rec & 0xFFFF) - 1
-    if rec < 0 or tid < 0 or tid == int(m.ctid[lane]):
-        return ""
-    other = (int(m.cfirst[lane]) + tid // m.cstride) * m.tpb + tid % m.cstride
-    return said("finding.one_warp_hint") if int(m.warp_global[other]) == int(m.warp_global[lane]) else ""
+    other = _recorded_thread(m, records, unit, lane)
+    one_warp = other is not None and int(m.warp_global[other]) == int(m.warp_global[lane])
+    return said("finding.one_warp_hint") if one_warp else ""
 
 
 # ------------------------------------------------------------------------ warp-level ops

@@ -81,7 +81,8 @@ class Program:
     overloaded: dict = {}          # an overloaded kernel's name -> its overloads' parameter types (compile_cuda)
     headers: dict = {}             # the source's own headers NVRTC took in memory, host side blanked (compile_cuda)
 
-    def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found, headers_text=""):
+    def __init__(self, *, source, filename, first_line, options, nvrtc, ptx, log, lowered, found, aliases):
+        # aliases: the type names its signatures may use (compile_cuda reads them once, the headers with the source)
         self.source = source
         self.filename = filename
         self.first_line = first_line
@@ -93,8 +94,6 @@ class Program:
         self._sass: dict[str, str] = {}
         self._lock = threading.Lock()
         self.kernels: dict[str, Kernel] = {}
-        defines = build_defines(self.options, ptx_arch_for(source, self.options), nvrtc.version)
-        aliases = _type_aliases(headers_text + "\n" + source if headers_text else source, defines)
         for f in found:
             if f.name in lowered:
                 al = {**aliases, **_template_aliases(f.template_params, f.name)} if f.template_params else aliases
@@ -413,7 +412,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             raise CompileError(_overloaded_msg(filename, *next(iter(overloaded.items()))))
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
-                   nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found, headers_text=headers_text)
+                   nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found, aliases=aliases)
     prog.overloaded = overloaded
     prog.headers = hs.headers if hs else {}
     with _LOCK:
