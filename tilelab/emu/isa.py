@@ -155,14 +155,6 @@ def _flush(x):
     return np.where(np.abs(x) < _F32_TINY, x * np.float32(0), x).astype(np.float32)
 
 
-def _twosum_cmp(r, p, c):
-    """sign(r - (p + c)) exactly, for float64 p, c (TwoSum) and a float32 r near p + c."""
-    s = p + c
-    bb = s - p
-    e = (p - (s - bb)) + (c - bb)
-    return np.sign((np.asarray(r, np.float64) - s) - e)
-
-
 def _float_finish(m, ins, t, r, rnd, ftz, sat, cmp_fn, addends=None):
     """Apply directed rounding (cmp_fn(r) = sign(r - exact)), then ftz and sat, to a
     round-to-nearest result r. addends (p, c): an exact zero sum is -0 under .rm."""
@@ -212,7 +204,7 @@ def _binary(fn_int, fn_float=None):
                 if rnd or ftz or sat:
                     p = np.asarray(a, np.float64)
                     c = np.asarray(b, np.float64) * (-1 if ins.op == "sub" else 1)
-                    cmp = (lambda x: _twosum_cmp(x, p, c)) if t == "f32" else (lambda x: add_sign_f64(x, p, c))
+                    cmp = lambda x: add_sign_f64(x, p, c)          # f32 operands: p + c never leaves float64's range
                     r = _float_finish(m, ins, t, r, rnd, ftz, sat, cmp, (p, c))
                 if t == "f32":
                     m.count(pc, "flops", len(m.lanes(idx)))
@@ -294,7 +286,7 @@ def _fma_float(m, ins, t, a, b, c):
         with np.errstate(all="ignore"):
             p = np.asarray(a, np.float64) * np.asarray(b, np.float64)          # exact for f32
             cc = np.asarray(c, np.float64)
-        cmp = (lambda x: _twosum_cmp(x, p, cc)) if t == "f32" else \
+        cmp = (lambda x: add_sign_f64(x, p, cc)) if t == "f32" else \
             (lambda x: exact_sign_f64(lambda q, u, v, w: q - (u * v + w), x, a, b, c))
         r = _float_finish(m, ins, t, r, rnd, ftz, sat, cmp, (p, cc))
     return canonical_nan_f32(r) if t == "f32" else r

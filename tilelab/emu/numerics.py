@@ -70,9 +70,7 @@ def fma_f16(a, b, c) -> np.ndarray:
 
 def _sum_round_to_odd(p, c):
     """p + c in float64, rounded to odd: a later rounding to 24 (or 11) bits is then correct."""
-    s = p + c
-    bp = s - c
-    err = (p - bp) + (c - (s - bp))
+    s, err = _two_sum(p, c)
     bits = s.view(np.int64).copy()
     inexact = (err != 0) & np.isfinite(s) & ((bits & 1) == 0) & (s != 0)
     toward = np.sign(err) * np.sign(s) > 0            # exact value has larger magnitude
