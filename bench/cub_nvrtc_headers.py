@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-from tilelab.toolchain.discover import _candidate_libs
+from tilelab.toolchain.discover import NVRTC_LIB
 from tilelab.toolchain.nvrtc import Nvrtc, _nvrtc_compile
 
 EXTRA = {"cub/block/block_shift.cuh", "cub/grid/grid_barrier.cuh", "cub/block/block_run_length_decode.cuh",
@@ -22,7 +22,7 @@ EXTRA = {"cub/block/block_shift.cuh", "cub/grid/grid_barrier.cuh", "cub/block/bl
 
 
 def main(out: str):
-    nvs = [Nvrtc(p) for p in _candidate_libs()]
+    nvs = [Nvrtc(p) for p in NVRTC_LIB.candidates()]
     heads = set(EXTRA)
     for nv in nvs:                      # CCCL's own umbrella of each: the directory holding cub/
         for d in nv.include_dirs:

@@ -7,6 +7,7 @@ import re
 import site
 import sys
 import sysconfig
+import threading
 from pathlib import Path
 
 # --------------------------------------------------------------------------------------
@@ -73,34 +74,57 @@ def _toolkit_roots() -> list[Path]:
     return roots
 
 
-def _candidate_libs() -> list[Path]:
-    """Candidate libnvrtc paths, in preference order: wheels, CuPy's, toolkits."""
-    out: list[Path] = []
-    for d in _site_dirs():
-        for pat in _LIB_GLOBS:
-            out += sorted(p for p in d.glob(pat) if _is_main_lib(p))
-    for root in _toolkit_roots():
-        for sub in ("lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib", "bin", "bin/x64"):
-            dd = root / sub
-            if dd.is_dir():
-                out += sorted(p for p in dd.glob("libnvrtc.so.*") if _is_main_lib(p))
-                out += sorted(p for p in dd.glob("nvrtc64_*.dll") if _is_main_lib(p))
-    seen, uniq = set(), []
-    for p in out:
-        # versioned names (libnvrtc.so.12.9.86) and their links are the same lib
-        r = p.resolve()
-        if r not in seen:
-            seen.add(r)
-            uniq.append(p)
-    return uniq
+class CudaLibrary:
+    """One CUDA shared library as wheels and toolkits lay it out (``libnvrtc.so.13``, ``nvrtc64_130_0.dll``): its
+    candidate files in preference order (wheels, then toolkits), the major version each file's name carries, and one
+    loaded object per file. NVRTC and nvJitLink are found the same way."""
+
+    def __init__(self, so: str, dll: str, wheel_globs: tuple[str, ...], keep=lambda p: True):
+        self.so, self.dll, self.wheel_globs, self.keep = so, dll, wheel_globs, keep
+        self._loaded: dict[Path, object] = {}
+        self._lock = threading.RLock()
+
+    def major(self, p: Path) -> int | None:
+        m = re.search(re.escape(self.so) + r"\.(\d+)", p.name) or re.search(re.escape(self.dll) + r"(\d\d)", p.name)
+        return int(m.group(1)) if m else None
+
+    def candidates(self) -> list[Path]:
+        """Candidate files, wheels first, each once: a versioned name (libnvrtc.so.12.9.86) and its links are one."""
+        out: list[Path] = []
+        for d in _site_dirs():
+            for pat in self.wheel_globs:
+                out += sorted(p for p in d.glob(pat) if self.keep(p))
+        for root in _toolkit_roots():
+            for sub in ("lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib", "bin", "bin/x64"):
+                dd = root / sub
+                if dd.is_dir():
+                    out += sorted(p for p in dd.glob(self.so + ".*") if self.keep(p))
+                    out += sorted(p for p in dd.glob(self.dll + "*.dll") if self.keep(p))
+        seen, uniq = set(), []
+        for p in out:
+            r = p.resolve()
+            if r not in seen and self.major(p) is not None:
+                seen.add(r)
+                uniq.append(p)
+        return uniq
+
+    def by_major(self) -> dict[int, Path]:
+        """{major: path}, the first candidate of each major."""
+        found: dict[int, Path] = {}
+        for p in self.candidates():
+            found.setdefault(self.major(p), p)
+        return dict(sorted(found.items()))
+
+    def load(self, path: Path, make):
+        """``make(path)``, once per file: a library is opened once per process."""
+        with self._lock:
+            key = Path(path).resolve()
+            if key not in self._loaded:
+                self._loaded[key] = make(path)
+            return self._loaded[key]
 
 
-def _major_from_name(p: Path) -> int | None:
-    m = re.search(r"libnvrtc\.so\.(\d+)", p.name) or re.search(r"nvrtc64_(\d\d)", p.name)
-    if not m:
-        return None
-    v = m.group(1)
-    return int(v[:2]) if p.name.startswith("nvrtc64") else int(v)
+NVRTC_LIB = CudaLibrary("libnvrtc.so", "nvrtc64_", _LIB_GLOBS, keep=_is_main_lib)
 
 
 def _include_dirs_for(lib_path: Path, major: int) -> list[str]:

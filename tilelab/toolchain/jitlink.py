@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 from ..errors import CompileError
-from .discover import _site_dirs, _toolkit_roots  # the same search places as NVRTC
+from .discover import CudaLibrary  # found the same way as NVRTC
 
 __all__ = ["JitLink", "available_jitlink", "find_jitlink", "link_ptx"]
 
@@ -40,31 +40,7 @@ _ERRORS = ("success", "unrecognized option", "missing -arch", "invalid input", "
            "unsupported arch", "needs -lto")
 
 
-def _major_from_name(p: Path) -> int | None:
-    m = re.search(r"libnvJitLink\.so\.(\d+)", p.name) or re.search(r"nvJitLink_(\d\d)", p.name)
-    if not m:
-        return None
-    v = m.group(1)
-    return int(v[:2]) if p.name.startswith("nvJitLink_") else int(v)
-
-
-def _candidate_libs() -> list[Path]:
-    out: list[Path] = []
-    for d in _site_dirs():
-        for pat in _LIB_GLOBS:
-            out += sorted(d.glob(pat))
-    for root in _toolkit_roots():
-        for sub in ("lib64", "lib", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib", "bin", "bin/x64"):
-            dd = root / sub
-            if dd.is_dir():
-                out += sorted(dd.glob("libnvJitLink.so.*")) + sorted(dd.glob("nvJitLink_*.dll"))
-    seen, uniq = set(), []
-    for p in out:
-        r = p.resolve()
-        if r not in seen and _major_from_name(p) is not None:
-            seen.add(r)
-            uniq.append(p)
-    return uniq
+NVJITLINK_LIB = CudaLibrary("libnvJitLink.so", "nvJitLink_", _LIB_GLOBS)
 
 
 class JitLink:
@@ -83,7 +59,7 @@ class JitLink:
         if f is not None and f(ctypes.byref(ma), ctypes.byref(mi)) == 0:
             self.version = (int(ma.value), int(mi.value))
         else:
-            self.version = (_major_from_name(self.path) or 12, 0)
+            self.version = (NVJITLINK_LIB.major(self.path) or 12, 0)
         self.major = self.version[0]
         P, S, C = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_char_p
         sig = {
@@ -160,26 +136,13 @@ class JitLink:
         return f"JitLink({self.version[0]}.{self.version[1]}, {self.path})"
 
 
-_LOADED: dict[Path, JitLink] = {}
-_LOCK = threading.RLock()
-
-
 def _load(path: Path) -> JitLink:
-    with _LOCK:
-        key = Path(path).resolve()
-        if key not in _LOADED:
-            _LOADED[key] = JitLink(path)
-        return _LOADED[key]
+    return NVJITLINK_LIB.load(path, JitLink)
 
 
 def available_jitlink() -> dict[int, Path]:
     """{major: path} of every nvJitLink found, first found per major (wheels before toolkits)."""
-    found: dict[int, Path] = {}
-    for p in _candidate_libs():
-        m = _major_from_name(p)
-        if m is not None and m not in found:
-            found[m] = p
-    return dict(sorted(found.items()))
+    return NVJITLINK_LIB.by_major()
 
 
 def _wheel(major: int) -> str:

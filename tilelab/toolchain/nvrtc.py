@@ -5,12 +5,11 @@ from __future__ import annotations
 import ctypes
 import os
 import re
-import threading
 from pathlib import Path
 
 from ..errors import CompileError
 from ..messages import msg
-from .discover import _candidate_libs, _include_dirs_for, _major_from_name
+from .discover import NVRTC_LIB, _include_dirs_for
 
 BASE_OPTIONS = ("-lineinfo", "--std=c++17")
 
@@ -77,26 +76,13 @@ class Nvrtc:
 
 
 
-_LOADED: dict[Path, Nvrtc] = {}
-_LOCK = threading.RLock()
-
-
 def _load(path: Path) -> Nvrtc:
-    with _LOCK:
-        key = Path(path).resolve()
-        if key not in _LOADED:
-            _LOADED[key] = Nvrtc(path)
-        return _LOADED[key]
+    return NVRTC_LIB.load(path, Nvrtc)
 
 
 def available_nvrtc() -> dict[int, Path]:
     """{major: path} of every NVRTC found, first found per major (wheels before toolkits)."""
-    found: dict[int, Path] = {}
-    for p in _candidate_libs():
-        m = _major_from_name(p)
-        if m is not None and m not in found:
-            found[m] = p
-    return dict(sorted(found.items()))
+    return NVRTC_LIB.by_major()
 
 
 def find_nvrtc(major: int | None = None) -> Nvrtc:

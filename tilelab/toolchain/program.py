@@ -32,7 +32,7 @@ from .host_code import leave_host_side, stops_on_host_header
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
 from .local_includes import local_headers
-from .nvrtc import _LOCK, _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
+from .nvrtc import _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
 from .source_text import read_source
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, build_defines,
@@ -233,6 +233,7 @@ class Program:
 
 
 _CACHE: "OrderedDict[str, Program]" = OrderedDict()
+_LOCK = threading.RLock()          # the cache is shared by the threads that compile (grading workers)
 _CACHE_SIZE = 256
 
 
