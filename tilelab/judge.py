@@ -400,6 +400,16 @@ class Judge:
         self._gpu_like = found
         return list(found)
 
+    def _unfit_as_evidence(self, mine, head) -> str | None:
+        """Why a launch of the submission cannot stand as evidence for a count (wrong values or a finding), or None:
+        a count of a wrong or unclean launch proves nothing."""
+        if not mine.ok:
+            return msg("judge.values_wrong_at", head=head) + "\n" + self._wrong(mine).split("\n", 1)[-1]
+        if mine.findings:
+            return msg("judge.not_clean_at", head=head) + "\n" + \
+                "\n".join("  " + ln for ln in str(mine.findings[0]).splitlines())
+        return None
+
     def _measure(self, part, probes, metric, reference, limit, techniques, what, low=None):
         """The count criterion of a part at every probe: (ok, text). The values must be right and
         the launch clean there (a count of a wrong or unclean launch is no evidence)."""
@@ -408,12 +418,9 @@ class Judge:
             size = probe.size
             mine = self.record("yours", size, blocks=probe.blocks)
             head = self._at(probe)
-            if not mine.ok:
-                return False, (msg("judge.values_wrong_at", head=head) + "\n"
-                               + self._wrong(mine).split("\n", 1)[-1])
-            if mine.findings:
-                return False, msg("judge.not_clean_at", head=head) + "\n" + \
-                    "\n".join("  " + ln for ln in str(mine.findings[0]).splitlines())
+            bad = self._unfit_as_evidence(mine, head)
+            if bad:
+                return False, bad
             texts, ok = [], True
             judged = []                                 # the techniques' verdicts at this probe
             for t in techniques:
@@ -492,12 +499,9 @@ class Judge:
         for probe in probes:
             mine = self.record("yours", probe.size, blocks=probe.blocks)
             head = self._at(probe)
-            if not mine.ok:
-                return False, (msg("judge.values_wrong_at", head=head) + "\n"
-                               + self._wrong(mine).split("\n", 1)[-1])
-            if mine.findings:
-                return False, msg("judge.not_clean_at", head=head) + "\n" + \
-                    "\n".join("  " + ln for ln in str(mine.findings[0]).splitlines())
+            bad = self._unfit_as_evidence(mine, head)
+            if bad:
+                return False, bad
             m = mine.metrics
             if not m.get(per):
                 return False, msg("judge.no_requests", head=head, what=what, limit=f"{limit:g}",
@@ -529,12 +533,9 @@ class Judge:
         for probe in probes:
             mine = self.record("yours", probe.size, blocks=probe.blocks, watch=True)
             head = self._at(probe)
-            if not mine.ok:
-                return False, (msg("judge.values_wrong_at", head=head) + "\n"
-                               + self._wrong(mine).split("\n", 1)[-1])
-            if mine.findings:
-                return False, msg("judge.not_clean_at", head=head) + "\n" + \
-                    "\n".join("  " + ln for ln in str(mine.findings[0]).splitlines())
+            bad = self._unfit_as_evidence(mine, head)
+            if bad:
+                return False, bad
             ref = self.record(ref_label, probe.size, blocks=probe.blocks, watch=True)
             a, b = mine.overlap, ref.overlap
             if b.mma == 0 or b.share == 0:     # no steady state here (one K tile): no evidence either way

@@ -263,6 +263,21 @@ def _gemm_launch(size, block):
     return (_cdiv(N, 128), _cdiv(M, 128)), block or (256,), 0   # kernels/mma_ladder.cu rungs 1-4: 128 x 128 tiles
 
 
+# What the fp16 GEMM problems share: C (M x N, float32) from fp16 inputs, the tolerance (exact fp16 products,
+# fp32 accumulation: measured < 1e-5), the cost model and the benchmark sizes.
+_FP16_GEMM = dict(
+    size_names=("M", "N", "K"),
+    outputs={"C": lambda s: (s[0], s[1])},
+    rtol=1e-3, floor=1e-2,
+    bench_sizes={"emu": [(128, 128, 128), (256, 256, 256)],
+                 "gpu": [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192)]},
+    flops=lambda s: 2 * s[0] * s[1] * s[2], bytes=lambda s: 2 * (s[0] + s[1]) * s[2] + 4 * s[0] * s[1],
+)
+# the sizes the grader draws for the 128 x 128-tile kernels (lessons 05 and 06)
+_GEMM128_SIZES = {"emu": [(128, 128, 64), (384, 128, 192), (128, 384, 320)],
+                  "gpu": [(128, 128, 64), (384, 128, 192), (128, 384, 320), (640, 384, 576), (1152, 1408, 960)]}
+
+
 def _gemm_sizes_ok(s):
     if s[0] % 128 or s[1] % 128 or s[2] % 64:
         raise TilelabError(f"the fp16 GEMM kernels need M and N multiples of 128 and K a multiple of 64; "
@@ -272,20 +287,14 @@ def _gemm_sizes_ok(s):
 
 register(Problem(
     name="gemm_fp16",
+    **_FP16_GEMM,
     signature="const __half* A, const __half* Bt, float* C, int M, int N, int K",
-    size_names=("M", "N", "K"),
     make_inputs=lambda s, rng: {"A": _uniform(rng, (s[0], s[2]), np.float16),
                                 "Bt": _uniform(rng, (_gemm_sizes_ok(s)[1], s[2]), np.float16),
                                 "M": s[0], "N": s[1], "K": s[2]},
-    outputs={"C": lambda s: (s[0], s[1])},
     reference=lambda x: {"C": _f64(x["A"]) @ _f64(x["Bt"]).T},
     launch_config=_gemm_launch,            # block (256): 8 warps, a 128 x 128 tile of C per block, BK = 64
-    rtol=1e-3, floor=1e-2,                 # exact fp16 products, fp32 accumulation (measured < 1e-5)
-    sizes={"emu": [(128, 128, 64), (384, 128, 192), (128, 384, 320)],
-           "gpu": [(128, 128, 64), (384, 128, 192), (128, 384, 320), (640, 384, 576), (1152, 1408, 960)]},
-    bench_sizes={"emu": [(128, 128, 128), (256, 256, 256)],
-                 "gpu": [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192)]},
-    flops=lambda s: 2 * s[0] * s[1] * s[2], bytes=lambda s: 2 * (s[0] + s[1]) * s[2] + 4 * s[0] * s[1],
+    sizes=_GEMM128_SIZES,
     sanitize_sizes=((384, 128, 192),),
     doc="C (M x N, float32) = A (M x K, fp16, K-major) @ Bt (N x K, fp16, K-major)^T; "
         "M, N multiples of 128, K of 64",
@@ -293,20 +302,14 @@ register(Problem(
 
 register(Problem(
     name="gemm_fp16_nmajor",
+    **_FP16_GEMM,
     signature="const __half* A, const __half* B, float* C, int M, int N, int K",
-    size_names=("M", "N", "K"),
     make_inputs=lambda s, rng: {"A": _uniform(rng, (s[0], s[2]), np.float16),
                                 "B": _uniform(rng, (_gemm_sizes_ok(s)[2], s[1]), np.float16),
                                 "M": s[0], "N": s[1], "K": s[2]},
-    outputs={"C": lambda s: (s[0], s[1])},
     reference=lambda x: {"C": _f64(x["A"]) @ _f64(x["B"])},
     launch_config=_gemm_launch,            # kernels/mma_nmajor.cu: 128 x 128 tiles, 8 warps
-    rtol=1e-3, floor=1e-2,
-    sizes={"emu": [(128, 128, 64), (384, 128, 192), (128, 384, 320)],
-           "gpu": [(128, 128, 64), (384, 128, 192), (128, 384, 320), (640, 384, 576), (1152, 1408, 960)]},
-    bench_sizes={"emu": [(128, 128, 128), (256, 256, 256)],
-                 "gpu": [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192)]},
-    flops=lambda s: 2 * s[0] * s[1] * s[2], bytes=lambda s: 2 * (s[0] + s[1]) * s[2] + 4 * s[0] * s[1],
+    sizes=_GEMM128_SIZES,
     sanitize_sizes=((384, 128, 192),),
     doc="C (M x N, float32) = A (M x K, fp16, K-major) @ B (K x N, fp16, N-major); "
         "M, N multiples of 128, K of 64",
@@ -341,19 +344,14 @@ def _gemm_tma_launch(size, block):
 
 register(Problem(
     name="gemm_fp16_tma",
+    **_FP16_GEMM,
     signature="const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB, "
               "const __half* A, const __half* Bt, float* C, int M, int N, int K",
-    size_names=("M", "N", "K"),
     make_inputs=_gemm_tma_inputs,
-    outputs={"C": lambda s: (s[0], s[1])},
     reference=lambda x: {"C": _f64(x["A"]) @ _f64(x["Bt"]).T},
     launch_config=_gemm_tma_launch,
-    rtol=1e-3, floor=1e-2,                 # exact fp16 products, fp32 accumulation
     sizes={"emu": [(64, 64, 64), (192, 64, 128), (64, 192, 320)],
            "gpu": [(64, 64, 64), (192, 64, 128), (64, 192, 320), (640, 384, 576), (1152, 1408, 960)]},
-    bench_sizes={"emu": [(128, 128, 128), (256, 256, 256)],
-                 "gpu": [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192)]},
-    flops=lambda s: 2 * s[0] * s[1] * s[2], bytes=lambda s: 2 * (s[0] + s[1]) * s[2] + 4 * s[0] * s[1],
     sanitize_sizes=((192, 64, 128),),
     doc="C (M x N, float32) = A (M x K, fp16, K-major) @ Bt (N x K, fp16, K-major)^T, A and Bt also given "
         "as tensor maps (box 64 x 64 halves, SWIZZLE_128B); M, N, K multiples of 64",
