@@ -149,7 +149,7 @@ def _include_dirs_for(lib_path: Path, major: int) -> list[str]:
     override = [str(ours / "override")]            # <cub/cub.cuh>, <nvfunctional>: before CCCL's and the toolkit's, which NVRTC cannot build
     for d in cands:
         if (d / "cuda_fp16.h").is_file():
-            return override + [str(d)] + _cccl_dirs(d, major) + _crt_dirs(d, major) + shims
+            return override + [str(d)] + _cccl_dirs(d, major) + _crt_dirs(d, major) + _curand_dirs(d, major) + shims
     return shims
 
 
@@ -170,6 +170,17 @@ def _crt_dirs(runtime_include: Path, major: int) -> list[str]:
                 continue
         cands.append(root / "include")
     return [str(d) for d in cands if (d / "crt" / "mma.h").is_file()][:1]
+
+
+def _curand_dirs(runtime_include: Path, major: int) -> list[str]:
+    """Where ``<curand_kernel.h>`` is: cuRAND's device API, header-only, which Monte Carlo kernels include. CUDA 13's
+    wheel (``nvidia-curand``) puts it beside the runtime's headers (``nvidia/cu13/include``), CUDA 12's
+    (``nvidia-curand-cu12``) in ``nvidia/curand/include``; a toolkit has it in its own ``include``."""
+    if (runtime_include / "curand_kernel.h").is_file():
+        return []
+    cands = [runtime_include.parent.parent / "curand" / "include"]
+    cands += [d / ("nvidia/curand/include" if major < 13 else f"nvidia/cu{major}/include") for d in _site_dirs()]
+    return [str(d) for d in cands if (d / "curand_kernel.h").is_file()][:1]
 
 
 def _cccl_dirs(runtime_include: Path, major: int) -> list[str]:

@@ -192,6 +192,19 @@ def _errors_first(log: str, filename: str) -> str:
     return "\n".join(head + [ln for b in ordered for ln in b]).strip("\n")
 
 
+#: cuRAND's device API (``curand_kernel.h`` ...) comes in a wheel of its own, one per CUDA major. A kernel that
+#: includes it where the wheel is missing is told which wheel, not only that the file cannot be opened.
+_CURAND_HEADER = re.compile(r'cannot open source file "(curand\w*\.h)"')
+
+
+def _with_install_hint(log: str, major: int) -> str:
+    m = _CURAND_HEADER.search(log)
+    if not m:
+        return log
+    wheel = "nvidia-curand-cu12" if major < 13 else "nvidia-curand"
+    return log + "\n" + msg("errors.header_wheel", header=m.group(1), major=major, wheel=wheel)
+
+
 def _line_directive(filename: str, first_line: int) -> str:
     esc = filename.replace("\\", "\\\\").replace('"', '\\"')
     return f'#line {int(first_line)} "{esc}"\n'
@@ -242,7 +255,7 @@ def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, optio
             if not log:
                 text = lib.nvrtcGetErrorString(rc)          # NVRTC's own words (no local `msg`: the catalog's)
                 log = f"{filename}: {text.decode() if text else 'compile failed'}"
-            raise CompileError(_errors_first(log, filename))
+            raise CompileError(_with_install_hint(_errors_first(log, filename), nv.version[0]))
         lowered = {}
         for n in names:
             p = ctypes.c_char_p()
