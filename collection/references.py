@@ -7033,3 +7033,134 @@ def sgpuht_live(kvs, deleted=()):
     for k in deleted:
         d.pop(int(k), None)
     return gsql_rows(np.array(sorted(d.items()), np.uint32))
+
+
+# sora5801/CUDA-SHA256-SHA3 (MIT): batched SHA-256 and SHA-3, one message a thread. The constant tables are made here
+# from their definitions (FIPS 180-4's cube roots of the first 64 primes; FIPS 202's LFSR round constants and the rho/pi
+# walk in tiny_sha3's fused order), not copied from the source; the digests are Python's hashlib.
+def _primes(n):
+    out, k = [], 2
+    while len(out) < n:
+        if all(k % p for p in out if p * p <= k):
+            out.append(k)
+        k += 1
+    return out
+
+
+def _icbrt(v):
+    """floor(v ** (1/3)) for a big integer v, by Newton's method."""
+    x = 1 << ((v.bit_length() + 2) // 3)
+    while True:
+        y = (2 * x + v // (x * x)) // 3
+        if y >= x:
+            break
+        x = y
+    while x ** 3 > v:
+        x -= 1
+    while (x + 1) ** 3 <= v:
+        x += 1
+    return x
+
+
+def sorasha_k256():
+    """SHA-256's K: the first 32 bits of the fractional parts of the cube roots of the first 64 primes."""
+    return np.array([_icbrt(p << 96) & 0xffffffff for p in _primes(64)], np.uint32)
+
+
+def sorasha_keccak_tables():
+    """(round constants, rho offsets, pi destinations) of Keccak-f[1600], rc from FIPS 202's rc(t) LFSR, rho/pi by walking
+    (x, y) -> (y, 2x + 3y) from (1, 0) as the fused rho-pi loop does."""
+    def rc_bit(t):
+        if t % 255 == 0:
+            return 1
+        r = 1
+        for _ in range(t % 255):
+            r <<= 1
+            if r & 0x100:
+                r ^= 0x171
+        return r & 1
+    rc = [sum(rc_bit(j + 7 * i) << ((1 << j) - 1) for j in range(7)) for i in range(24)]
+    rotc, piln, x, y = [], [], 1, 0
+    for t in range(24):
+        rotc.append((t + 1) * (t + 2) // 2 % 64)
+        x, y = y, (2 * x + 3 * y) % 5
+        piln.append(x + 5 * y)
+    return np.array(rc, np.uint64), np.array(rotc, np.uint32), np.array(piln, np.uint32)
+
+
+def sorasha_batch(n, maxlen, seed, special=()):
+    """n messages of random lengths 0..maxlen (the first ones the `special` lengths), random bytes, packed end to end:
+    {'messages': uint8, 'offsets': uint64, 'lengths': uint64}."""
+    r = np.random.default_rng(seed)
+    lengths = r.integers(0, maxlen + 1, n)
+    lengths[:len(special)] = special
+    offsets = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    return {"messages": r.integers(0, 256, int(lengths.sum()), dtype=np.uint8),
+            "offsets": offsets.astype(np.uint64), "lengths": lengths.astype(np.uint64)}
+
+
+def sorasha_digests(messages, offsets, lengths, algo):
+    """hashlib's digest (algo: 'sha256', 'sha3_224', ...) of each message, rows of bytes."""
+    import hashlib
+    m = np.asarray(messages, np.uint8).tobytes()
+    return np.array([list(hashlib.new(algo, m[int(o):int(o) + int(n)]).digest()) for o, n in zip(offsets, lengths)],
+                    np.uint8)
+
+
+def sorasha_fixed_digests(messages, msg_len, n, algo):
+    return sorasha_digests(messages, np.arange(n) * msg_len, np.full(n, msg_len), algo)
+
+
+# eoforhild/cudacha20 (MIT): ChaCha20 keystream XOR, one 64-byte block a thread. The reference is RFC 8439's block
+# function written out from the RFC (section 2.3), checked against its test vector 2.3.2 in cudacha_block's self-test.
+CUDACHA_CONST = (0x61707865, 0x3320646e, 0x79622d32, 0x6b206574)
+
+
+def cudacha_state(seed, counter):
+    """init_chacha_ctx's state: the 4 constants, 8 random key words, the block counter, 3 random nonce words."""
+    r = np.random.default_rng(seed)
+    key = [int(v) for v in r.integers(0, 2**32, 8)]
+    nonce = [int(v) for v in r.integers(0, 2**32, 3)]
+    return np.array(list(CUDACHA_CONST) + key + [counter] + nonce, np.uint32)
+
+
+def cudacha_block(state):
+    """RFC 8439 section 2.3: 20 rounds (column and diagonal quarter rounds) on a copy, then the state added back."""
+    m = 0xffffffff
+
+    def rotl(v, c):
+        return ((v << c) | (v >> (32 - c))) & m
+
+    def qr(x, a, b, c, d):
+        x[a] = (x[a] + x[b]) & m; x[d] = rotl(x[d] ^ x[a], 16)
+        x[c] = (x[c] + x[d]) & m; x[b] = rotl(x[b] ^ x[c], 12)
+        x[a] = (x[a] + x[b]) & m; x[d] = rotl(x[d] ^ x[a], 8)
+        x[c] = (x[c] + x[d]) & m; x[b] = rotl(x[b] ^ x[c], 7)
+    x = [int(v) for v in state]
+    for _ in range(10):
+        for a, b, c, d in ((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
+                           (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14)):
+            qr(x, a, b, c, d)
+    return [(v + int(s)) & m for v, s in zip(x, state)]
+
+
+def _cudacha_selftest():
+    """RFC 8439 2.3.2: key 00..1f, counter 1, nonce 00:00:00:09:00:00:00:4a:00:00:00:00."""
+    key = [int.from_bytes(bytes(range(i, i + 4)), "little") for i in range(0, 32, 4)]
+    st = list(CUDACHA_CONST) + key + [1, 0x09000000, 0x4a000000, 0]
+    out = cudacha_block(st)
+    assert out == [0xe4e7f110, 0x15593bd1, 0x1fdd0f50, 0xc47120a3, 0xc7f4d1c7, 0x0368c033, 0x9aaa2204, 0x4e6cd4c3,
+                   0x466482d2, 0x09aa9f07, 0x05d7c214, 0xa2028bd9, 0xd19c12b5, 0xb94e16de, 0xe883d0cb, 0x4e3c50a2]
+
+
+def cudacha_xor(state, buf):
+    """Block g (a thread) XORs the keystream block of counter state[12] + g into the 16 little-endian words of bytes
+    64g .. 64g + 63 of buf; uint32 words out."""
+    _cudacha_selftest()
+    words = np.asarray(buf).view(np.uint8).view("<u4").reshape(-1, 16)
+    st = [int(v) for v in state]
+    out = np.empty_like(words)
+    for g in range(len(words)):
+        ks = cudacha_block(st[:12] + [(st[12] + g) & 0xffffffff] + st[13:])
+        out[g] = np.array(ks, np.uint32) ^ words[g]
+    return out.reshape(-1)
