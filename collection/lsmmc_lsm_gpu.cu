@@ -12,7 +12,7 @@
 // points).
 // Copied in first, marked: src/core/math_utils.hpp lines 8-10 (enum OptionType: OPTION_CALL, OPTION_PUT),
 // src/core/hd_math.hpp lines 1 and 3-43 (MC_HD, mc_cnd by erfc, mc_bs_call, mc_bs_put, mc_bs_european, mc_intrinsic;
-// its include of math_utils.hpp, line 2, left out: the enum is above) and src/cuda/reduction.cuh whole (lines 1-26:
+// its include of math_utils.hpp, line 2, left out: the enum is above) and src/cuda/reduction.cuh whole (lines 1-27:
 // warp_reduce_sum, block_reduce_sum; read from the stored version at 08c21a5, the file unchanged since as far as the
 // history shows), unchanged.
 // Selection, fixed before any run (collection/manifest.toml, the lsmmc_ entries): every __global__ kernel of
@@ -99,7 +99,7 @@ MC_HD inline double mc_intrinsic(int type, double S, double X) {
     return type == OPTION_PUT ? X - S : S - X;
 }
 
-// ---- src/cuda/reduction.cuh, lines 1-26 (whole, copied in) ----
+// ---- src/cuda/reduction.cuh, lines 1-27 (whole, copied in) ----
 #pragma once
 #include <cuda_runtime.h>
 
@@ -126,6 +126,7 @@ double block_reduce_sum(double val, double* sdata) {
     if (wid == 0) val = warp_reduce_sum(val);
 
     return val;
+}
 
 // ---- src/cuda/lsm_gpu.cu, lines 6-7 and 10-146 ----
 #include <cuda_runtime.h>
