@@ -68,6 +68,7 @@ SUITES = {
     "GPJSON structural index + CUDA-grep NFA regex (unseen71)": ("gpjson_", "cugrep_"),
     "CUDA_FDTD_2D acoustic wave + GPU Ocean FBL east-west boundaries (unseen72)": ("ovwave_", "gpuocean_"),
     "gpu-sql-operators + SimpleGPUHashTable (unseen73)": ("gsql_", "sgpuht_"),
+    "fastvol BSM/binomial/trinomial + Monte-Carlo-cuda LSM American options (unseen75)": ("fvol_", "lsmmc_"),
 }
 
 
