@@ -69,6 +69,7 @@ SUITES = {
     "CUDA_FDTD_2D acoustic wave + GPU Ocean FBL east-west boundaries (unseen72)": ("ovwave_", "gpuocean_"),
     "gpu-sql-operators + SimpleGPUHashTable (unseen73)": ("gsql_", "sgpuht_"),
     "CUDA-SHA256-SHA3 + cudacha20 (unseen74)": ("sorasha_", "cudacha_"),
+    "fastvol BSM/binomial/trinomial + Monte-Carlo-cuda LSM American options (unseen75)": ("fvol_", "lsmmc_"),
 }
 
 

@@ -7164,3 +7164,205 @@ def cudacha_xor(state, buf):
         ks = cudacha_block(st[:12] + [(st[12] + g) & 0xffffffff] + st[13:])
         out[g] = np.array(ks, np.uint32) ^ words[g]
     return out.reshape(-1)
+# fastvol (vgalanti/fastvol, MIT): batches of options as separate arrays S, K, cp (the char 'c' or 'p'), ttm, iv, r, q.
+@functools.lru_cache(maxsize=None)
+def _fvol_opts(n, seed):
+    r = np.random.default_rng(seed)
+    return {"S": r.uniform(80, 120, n), "K": r.uniform(80, 120, n),
+            "cp": np.where(r.random(n) < 0.5, ord("c"), ord("p")).astype(np.int8),
+            "ttm": r.uniform(0.1, 2.0, n), "iv": r.uniform(0.1, 0.5, n),
+            "r": r.uniform(0.0, 0.08, n), "q": r.uniform(0.0, 0.06, n)}
+
+
+def fvol_opts(n, seed, dtype="float64"):
+    """n options, fixed per seed, the float fields in dtype; about half calls ('c' = 99), half puts ('p' = 112)."""
+    o = _fvol_opts(n, seed)
+    return {k: (v.copy() if k == "cp" else v.astype(dtype)) for k, v in o.items()}
+
+
+def _fvol_f64(o):
+    return [np.asarray(o[k], np.float64) for k in ("S", "K", "ttm", "iv", "r", "q")]
+
+
+def fvol_bsm(o):
+    """Black-Scholes-Merton with a continuous dividend yield, written from the textbook formula (math.erf, float64)."""
+    S, K, T, v, r, q = _fvol_f64(o)
+    N = np.vectorize(lambda x: 0.5 * (1.0 + math.erf(x / math.sqrt(2.0))))
+    # fastvol's d1 leaves q out of the drift: (log(S/K) + (r + iv^2/2) ttm) / (iv sqrt(ttm)); the reference follows
+    # the code's formula (with q only in S e^{-q ttm}), as the kernel is checked, not the textbook
+    d1 = (np.log(S / K) + (r + 0.5 * v * v) * T) / (v * np.sqrt(T))
+    d2 = d1 - v * np.sqrt(T)
+    Sq, Kr = S * np.exp(-q * T), K * np.exp(-r * T)
+    call = Sq * N(d1) - Kr * N(d2)
+    put = Kr * N(-d2) - Sq * N(-d1)
+    return np.where(np.asarray(o["cp"]) & 1, call, put)
+
+
+def fvol_bopm(o, n):
+    """An American option on a Cox-Ross-Rubinstein tree of n steps, node by node (float64): u = e^{iv sqrt(dt)},
+    d = 1/u, p = (e^{(r-q) dt} - d) / (u - d); each node max(discounted expectation, exercise)."""
+    out = []
+    for S, K, T, v, r, q, cp in zip(*_fvol_f64(o), np.asarray(o["cp"])):
+        dt = T / n
+        u = math.exp(v * math.sqrt(dt)); d = 1.0 / u
+        p = (math.exp((r - q) * dt) - d) / (u - d)
+        disc = math.exp(-r * dt)
+        pay = (lambda s: max(s - K, 0.0)) if cp & 1 else (lambda s: max(K - s, 0.0))
+        V = [pay(S * u ** j * d ** (n - j)) for j in range(n + 1)]
+        for i in range(n - 1, -1, -1):      # i = the level (number of moves from the root)
+            V = [max(disc * (p * V[j + 1] + (1 - p) * V[j]), pay(S * u ** j * d ** (i - j))) for j in range(i + 1)]
+        out.append(V[0])
+    return np.array(out)
+
+
+def fvol_ttree(o, n):
+    """An American option on a trinomial tree of n steps, node by node (float64): log-price step dx = iv sqrt(3 dt),
+    pu, pd = 1/6 +- nu sqrt(dt) / (2 iv sqrt 3) with nu = r - q - iv^2/2, pm = 2/3."""
+    out = []
+    for S, K, T, v, r, q, cp in zip(*_fvol_f64(o), np.asarray(o["cp"])):
+        dt = T / n
+        dx = v * math.sqrt(3 * dt)
+        nu = r - q - 0.5 * v * v
+        a = nu * math.sqrt(dt) / (2 * v * math.sqrt(3))
+        pu, pm, pd = 1 / 6 + a, 2 / 3, 1 / 6 - a
+        disc = math.exp(-r * dt)
+        pay = (lambda s: max(s - K, 0.0)) if cp & 1 else (lambda s: max(K - s, 0.0))
+        V = {k: pay(S * math.exp(k * dx)) for k in range(-n, n + 1)}
+        for i in range(n - 1, -1, -1):
+            V = {k: max(disc * (pu * V[k + 1] + pm * V[k] + pd * V[k - 1]), pay(S * math.exp(k * dx)))
+                 for k in range(-i, i + 1)}
+        out.append(V[0])
+    return np.array(out)
+
+
+# Monte-Carlo-cuda (sidx007/Monte-Carlo-cuda, MIT): American call by Longstaff-Schwartz; paths S[(m + 1), N] time-major.
+LSMMC_S0, LSMMC_X, LSMMC_T, LSMMC_R, LSMMC_V, LSMMC_M = 100.0, 100.0, 1.0, 0.05, 0.20, 10
+
+
+def _lsmmc_moro(u, dt):
+    """Moro's inverse normal CDF (Moro 1995's coefficients), vectorised, in dtype dt."""
+    f = np.dtype(dt).type
+    a = [f(2.50662823884), f(-18.61500062529), f(41.39119773534), f(-25.44106049637)]
+    b = [f(-8.47351093090), f(23.08336743743), f(-21.06224101826), f(3.13082909833)]
+    c = [f(x) for x in (0.3374754822726147, 0.9761690190917186, 0.1607979714918209, 0.0276438810333863,
+                        0.0038405729373609, 0.0003951896511349, 0.0000321767881768, 0.0000002888167364,
+                        0.0000003960315187)]
+    u = np.clip(u, f(1e-7), f(0.99999994)) if f is np.float32 else np.clip(u, 1e-10, 1.0 - 1e-10)
+    x = u - f(0.5)
+    rr = x * x
+    central = x * (((a[3] * rr + a[2]) * rr + a[1]) * rr + a[0]) / ((((b[3] * rr + b[2]) * rr + b[1]) * rr + b[0]) * rr + f(1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = np.where(x > 0, np.log(-np.log(f(1) - u)), np.log(-np.log(u))).astype(dt)
+    tail = c[8]
+    for k in range(7, -1, -1):
+        tail = c[k] + t * tail
+    tail = np.where(x < 0, -tail, tail)
+    return np.where(np.abs(x) < f(0.42), central, tail).astype(dt)
+
+
+@functools.lru_cache(maxsize=None)
+def _lsmmc_paths(N, m, dt):
+    f = np.dtype(dt).type
+    dtt = LSMMC_T / (m + 1)
+    drift = f((LSMMC_R - 0.5 * LSMMC_V * LSMMC_V) * dtt)
+    vol = f(LSMMC_V * math.sqrt(dtt))
+    state = ((np.arange(N, dtype=np.uint64) + 1) * 1234567) & 0xFFFFFFFF
+    S = np.empty((m + 1, N), dt)
+    s = np.full(N, f(LSMMC_S0), dt)
+    S[0] = s
+    for i in range(1, m + 1):
+        state = (1664525 * state + 1013904223) & 0xFFFFFFFF
+        if f is np.float32:
+            u = state.astype(np.float32) * np.float32(2.3283064365386963e-10)
+        else:
+            u = state.astype(np.float64) * 2.3283064365386963e-10
+        z = _lsmmc_moro(u, dt)
+        s = (s * np.exp(drift + vol * z)).astype(dt)
+        S[i] = s
+    return S
+
+
+def lsmmc_paths(N=1000, m=LSMMC_M, dtype="float64"):
+    """gen_paths_lcg_kernel's paths: per path the LCG x -> 1664525 x + 1013904223 (mod 2^32) seeded (path + 1) * 1234567,
+    u = x * 2^-32, z = Moro(u), s *= exp(drift + vol z), drift = (r - v^2/2) dt and vol = v sqrt(dt), dt = T / (m + 1)."""
+    return _lsmmc_paths(N, m, np.dtype(dtype).type).copy()
+
+
+def _lsmmc_bs_call(s, X, t, v, r):
+    N = np.vectorize(lambda d: 0.5 * math.erfc(-d / math.sqrt(2.0)))
+    d1 = (np.log(s / X) + (r + 0.5 * v * v) * t) / (v * math.sqrt(t))
+    return s * N(d1) - X * math.exp(-r * t) * N(d1 - v * math.sqrt(t))
+
+
+def _lsmmc_intr(s, typ):
+    return s - LSMMC_X if typ == 0 else LSMMC_X - s
+
+
+def lsmmc_terminal(S, typ=1, m=LSMMC_M):
+    """lsm_init_terminal: C = max(intrinsic, Black-Scholes value over the last step dt); the put by put-call parity."""
+    s = np.asarray(S, np.float64)[m]
+    dt = LSMMC_T / (m + 1)
+    call = _lsmmc_bs_call(s, LSMMC_X, dt, LSMMC_V, LSMMC_R)
+    cont = call if typ == 0 else call - s + LSMMC_X * math.exp(-LSMMC_R * dt)
+    return np.maximum(_lsmmc_intr(s, typ), cont)
+
+
+def lsmmc_discount(m=LSMMC_M):
+    return math.exp(-LSMMC_R * LSMMC_T / (m + 1))
+
+
+def lsmmc_accumulate(C, S, i, typ=1, block=512):
+    """lsm_accumulate: C *= discount; per block of 512 paths, over the in-the-money paths (intrinsic > 0), the sums of
+    1, x, x^2, x^2, x^3, x^4, c, x c, x^2 c with x = S_i / X. Returns (C, stats[nblocks, 9])."""
+    C = np.asarray(C, np.float64) * lsmmc_discount()
+    s = np.asarray(S, np.float64)[i]
+    x = s / LSMMC_X
+    itm = _lsmmc_intr(s, typ) > 0
+    nb = (len(C) + block - 1) // block
+    stats = np.zeros((nb, 9))
+    for b in range(nb):
+        sl = slice(b * block, (b + 1) * block)
+        xx, cc, w = x[sl], C[sl], itm[sl]
+        cols = [np.ones_like(xx), xx, xx * xx, xx * xx, xx ** 3, xx ** 4, cc, xx * cc, xx * xx * cc]
+        stats[b] = [np.sum(col[w]) for col in cols]
+    return C, stats
+
+
+def lsmmc_beta(stats):
+    """The least-squares coefficients of the continuation value on 1, x, x^2 from the summed normal equations."""
+    a = np.asarray(stats).sum(axis=0)
+    A = np.array([[a[0], a[1], a[2]], [a[1], a[3], a[4]], [a[2], a[4], a[5]]])
+    return np.linalg.solve(A, a[6:9])
+
+
+def lsmmc_decide(C, S, i, beta, typ=1):
+    """lsm_decide: where the intrinsic value is > 0 and > beta0 + beta1 x + beta2 x^2, C = the intrinsic value."""
+    C = np.asarray(C, np.float64).copy()
+    s = np.asarray(S, np.float64)[i]
+    x = s / LSMMC_X
+    intr = _lsmmc_intr(s, typ)
+    fit = beta[0] + beta[1] * x + beta[2] * x * x
+    ex = (intr > 0) & (intr > fit)
+    C[ex] = intr[ex]
+    return C
+
+
+def lsmmc_chain(dtype="float64", upto="decide"):
+    """The cash flows the host's sequence gives on lsmmc_paths(dtype): init_terminal, then date 9's accumulate, then
+    its decide with lsmmc_beta of that date's statistics."""
+    S = lsmmc_paths(dtype=dtype)
+    C = lsmmc_terminal(S)
+    if upto == "terminal":
+        return C
+    C, st = lsmmc_accumulate(C, S, LSMMC_M - 1)
+    if upto == "accumulate":
+        return C
+    return lsmmc_decide(C, S, LSMMC_M - 1, lsmmc_beta(st))
+
+
+def lsmmc_block_sums(C, block=512):
+    """lsm_reduce_cashflows: per block the sum of C * discount, then per block the sum of its squares."""
+    y = np.asarray(C, np.float64) * lsmmc_discount()
+    nb = (len(y) + block - 1) // block
+    return np.array([y[b * block:(b + 1) * block].sum() for b in range(nb)]
+                    + [(y[b * block:(b + 1) * block] ** 2).sum() for b in range(nb)])
