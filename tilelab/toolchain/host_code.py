@@ -86,7 +86,8 @@ HOST_HEADERS = ("iostream", "fstream", "sstream", "iomanip", "ostream", "istream
                 "mutex", "atomic", "future", "condition_variable", "random", "functional", "algorithm", "numeric",
                 "memory", "exception", "stdexcept", "system_error", "filesystem", "regex", "bitset", "valarray",
                 "unistd.h", "sys/time.h", "sys/resource.h", "omp.h", "mpi.h", "pthread.h",
-                "csignal", "signal.h", "ctype.h", "cctype", "getopt.h", "sys/stat.h", "fcntl.h", "dirent.h")
+                "csignal", "signal.h", "ctype.h", "cctype", "getopt.h", "sys/stat.h", "fcntl.h", "dirent.h",
+                "cerrno", "errno.h", "cstdarg", "stdarg.h", "complex", "locale", "clocale", "typeinfo")
 _HOST_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<(" + "|".join(re.escape(h) for h in HOST_HEADERS) + r")>.*$",
                            re.M)
 _TRANSPARENT = re.compile(r'^\s*(?:(?:inline\s+)?namespace\b[\w\s:]*|extern\s+"[^"]*"\s*)$')   # masked: "C" is " "

@@ -1,5 +1,5 @@
-"""Issue 23's forty-fourth to fifty-first unseen suites on the emulator, as they came and now (docs/FIDELITY.md,
-"2026-12-05"). Their H200 recordings wait for a device (the calls are staged: .stage-unseen66 ... 73, .stage-rep64).
+"""Issue 23's unseen suites from the forty-fourth on, on the emulator, as they came and now (docs/FIDELITY.md,
+"2026-12-05"). Their H200 recordings wait for a device (the calls are staged: .stage-unseen66 ... 77, .stage-rep64).
 
 - unseen66, CUDA_CCL + sycl-optic-flow: 18 of 18 as they came, every listed finding and no other.
 - unseen67, ECL-Suite + gardenia: 19 of 19 as they came.
@@ -13,7 +13,11 @@
 - unseen72, CUDA_FDTD_2D + GPU Ocean: 9 of 9 as they came, the listed halo race reported.
 - unseen73, gpu-sql-operators + SimpleGPUHashTable: 4 of 10 as they came; gpu-sql-operators' 6 do not build under nvcc
   either (atomicAdd(size_t *, int)): refused as nvcc refuses them, listed as refused now; the message leads with the
-  error since (tests/test_compile_log_order.py)."""
+  error since (tests/test_compile_log_order.py).
+- unseen74, CUDA-SHA256-SHA3 + cudacha20: 2 of 9 as they came; the SHA files include <cstddef>, which tilelab's include
+  set lacked. Fixed: 9 of 9 (tilelab/include/cstddef, stddef.h; tests/test_std_headers.py).
+- unseen75, fastvol + Monte-Carlo-cuda: 15 of 15 as they came, the listed race and unwritten read in the trinomial tree
+  reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -38,6 +42,9 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen72": (9, 9, {}),
     "unseen73": (10, 4, {f: "CompileError: collection/" + f for f in ("gsql_aggregation.cu", "gsql_filter.cu",
                                                                        "gsql_hash_join.cu")}),
+    "unseen74": (9, 2, {f: f'CompileError: collection/{f}:{line}: catastrophic error: cannot open source file "cstddef"'
+                        for f, line in (("sorasha_sha256_gpu.cu", 49), ("sorasha_sha3_gpu.cu", 51))}),
+    "unseen75": (15, 15, {}),
 }
 
 
