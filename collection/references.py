@@ -7366,3 +7366,253 @@ def lsmmc_block_sums(C, block=512):
     nb = (len(y) + block - 1) // block
     return np.array([y[b * block:(b + 1) * block].sum() for b in range(nb)]
                     + [(y[b * block:(b + 1) * block] ** 2).sum() for b in range(nb)])
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# cuRAND's device API, XORWOW, written from the generator's definition (as tests/test_curand_device_api.py checks it):
+# Marsaglia's xorwow with cuRAND's published seeding; subsequence k is k * 2^67 draws on, computed here as the one-step
+# GF(2) matrix of v raised to 2^67 by squaring (cuRAND reads precomputed tables; none are copied here); an offset is
+# drawn. curandStateXORWOW as uint32 words [d, v0..v4, boxmuller_flag, boxmuller_flag_double, boxmuller_extra (float),
+# padding, boxmuller_extra_double (2 words)]: 48 bytes.
+_M32 = 0xFFFFFFFF
+_XW_JUMP = []
+
+
+def _xw_seed(seed):
+    s0 = (seed & _M32) ^ 0xAAD26B49
+    s1 = ((seed >> 32) & _M32) ^ 0xF7DCEFDD
+    t0, t1 = (1099087573 * s0) & _M32, (2591861531 * s1) & _M32
+    v = [(123456789 + t0) & _M32, 362436069 ^ t0, (521288629 + t1) & _M32, 88675123 ^ t1, (5783321 + t0) & _M32]
+    return v, (6615241 + t1 + t0) & _M32
+
+
+def _xw_step(v):
+    t = v[0] ^ (v[0] >> 2)
+    x = v[4]
+    return v[1:] + [((x ^ (x << 4)) ^ (t ^ (t << 1))) & _M32]
+
+
+def _xw_bits(v):
+    return np.array([(w >> b) & 1 for w in v for b in range(32)], np.int64)
+
+
+def _xw_words(bits):
+    return [int(sum(int(bits[32 * i + b]) << b for b in range(32))) for i in range(5)]
+
+
+def _xw_jump():
+    """The GF(2) matrix that moves v 2^67 draws on (one subsequence)."""
+    if not _XW_JUMP:
+        cols = []
+        for i in range(160):
+            e = np.zeros(160, np.int64)
+            e[i] = 1
+            cols.append(_xw_bits(_xw_step(_xw_words(e))))
+        m = np.array(cols, np.int64).T
+        for _ in range(67):
+            m = (m @ m) & 1
+        _XW_JUMP.append(m)
+    return _XW_JUMP[0]
+
+
+def xorwow_init(seed, n, offset=0):
+    """[(v, d)] of curand_init(seed, k, offset) for k = 0 .. n-1 (d does not depend on the subsequence)."""
+    v, d = _xw_seed(int(seed))
+    jump, state, out = _xw_jump(), _xw_bits(v), []
+    for _ in range(n):
+        w = _xw_words(state)
+        dd = d
+        for _ in range(offset):
+            w = _xw_step(w)
+            dd = (dd + 362437) & _M32
+        out.append((w, dd))
+        state = (jump @ state) & 1
+    return out
+
+
+def xorwow_next(v, d):
+    """curand(): (the draw, v, d)."""
+    v = _xw_step(v)
+    d = (d + 362437) & _M32
+    return (v[4] + d) & _M32, v, d
+
+
+def curand_uniform_f32(x):
+    """curand_uniform's float: x * 2^-32 + 2^-33 in float32 (the product is exact, so fused or not is the same)."""
+    return np.float32(np.float32(x) * np.float32(2.0 ** -32) + np.float32(2.0 ** -33))
+
+
+def _box_muller_double(x0, x1, y0, y1):
+    """_curand_box_muller_double's pair from its definition: u in (0, 1] and v in (0, 2] from 53 bits each,
+    sqrt(-2 log u) * (sin(pi v), cos(pi v)) (the device's sincospi; here sin/cos of pi v: within a few 1e-16)."""
+    zx = x0 ^ (x1 << 21)
+    zy = y0 ^ (y1 << 21)
+    u = zx * 2.0 ** -53 + 2.0 ** -54
+    v = zy * 2.0 ** -52 + 2.0 ** -53
+    s = np.sqrt(-2.0 * np.log(u))
+    return s * np.sin(np.pi * v), s * np.cos(np.pi * v)
+
+
+def _xw_pack(v, d, flag=0, flag_d=0, extra_f=0.0, extra_d=0.0, pad=0):
+    w = np.zeros(12, np.uint32)
+    w[0], w[1:6], w[6], w[7] = d, v, flag, flag_d
+    w[8] = np.array([extra_f], np.float32).view(np.uint32)[0]
+    w[9] = pad
+    w[10:12] = np.array([extra_d], np.float64).view(np.uint32)
+    return w
+
+
+class _XWState:
+    """One curandStateXORWOW read from its 12 words; normal_double() is curand_normal_double."""
+    def __init__(self, w):
+        w = np.asarray(w, np.uint32)
+        self.d, self.v = int(w[0]), [int(x) for x in w[1:6]]
+        self.flag, self.flag_d = int(w[6]), int(w[7])
+        self.extra_f = float(w[8:9].view(np.float32)[0])
+        self.pad = int(w[9])
+        self.extra_d = float(w[10:12].copy().view(np.float64)[0])
+
+    def next(self):
+        x, self.v, self.d = xorwow_next(self.v, self.d)
+        return x
+
+    def normal_double(self):
+        if self.flag_d != 1:                         # EXTRA_FLAG_NORMAL
+            x0, x1, y0, y1 = self.next(), self.next(), self.next(), self.next()
+            a, b = _box_muller_double(x0, x1, y0, y1)
+            self.extra_d, self.flag_d = b, 1
+            return a
+        self.flag_d = 0
+        return self.extra_d
+
+    def words(self):
+        return _xw_pack(self.v, self.d, self.flag, self.flag_d, self.extra_f, self.extra_d, self.pad)
+
+
+# cellGPU (sussmanLab/cellGPU, MIT): one curandState a particle, double2 arrays as float64 [N, 2].
+def cellgpu_states(n, draws=0, seed=1337):
+    """The states initialize_RNG_array_kernel leaves (curand_init(seed, idx, 0)), after `draws` curand_normal_double."""
+    out = []
+    for v, d in xorwow_init(seed, n):
+        s = _XWState(_xw_pack(v, d))
+        for _ in range(draws):
+            s.normal_double()
+        out.append(s.words())
+    return np.array(out, np.uint32)
+
+
+def _cellgpu_draw(RNGs, k):
+    states = [_XWState(w) for w in np.asarray(RNGs, np.uint32)]
+    z = np.array([[s.normal_double() for _ in range(k)] for s in states], np.float64)
+    return z, np.array([s.words() for s in states], np.uint32)
+
+
+def cellgpu_brownian(forces, RNGs, dt, mu, T):
+    z, st = _cellgpu_draw(RNGs, 2)
+    f = np.asarray(forces, np.float64)
+    disp = z * np.sqrt(dt * T * mu * 2.0) + dt * mu * f
+    return {"displacements": disp, "RNGs": st}
+
+
+def cellgpu_langevin(velocities, forces, RNGs, dt, gamma, T):
+    z, st = _cellgpu_draw(RNGs, 2)
+    v = np.asarray(velocities, np.float64) + (0.5 * dt) * np.asarray(forces, np.float64)
+    disp = (0.5 * dt) * v
+    c1 = np.exp(-gamma * dt)
+    c2 = np.sqrt(T) * np.sqrt(1.0 - c1 * c1)
+    return {"velocities": c1 * v + z * c2, "displacements": disp, "RNGs": st}
+
+
+def cellgpu_spp(forces, velocities, motility, directors, RNGs, dt, mu):
+    z, st = _cellgpu_draw(RNGs, 1)
+    f, vel, m, th = (np.asarray(a, np.float64) for a in (forces, velocities, motility, directors))
+    disp = dt * (vel + mu * f)
+    v0, Dr = m[:, 0], m[:, 1]
+    diff = z[:, 0] * np.sqrt(2.0 * dt * Dr)
+    nv = np.stack([v0 * np.cos(th), v0 * np.sin(th)], 1)
+    theta = np.where((nv[:, 1] != 0) & (nv[:, 0] != 0), np.arctan2(nv[:, 1], nv[:, 0]), th)
+    return {"displacements": disp, "velocities": nv, "cellDirectors": theta + diff, "RNGs": st}
+
+
+def cellgpu_spp_aligning(forces, motility, directors, RNGs, dt, mu, J):
+    z, st = _cellgpu_draw(RNGs, 1)
+    f, m, th = (np.asarray(a, np.float64) for a in (forces, motility, directors))
+    v0, Dr = m[:, 0], m[:, 1]
+    diff = z[:, 0] * np.sqrt(2.0 * dt * Dr)
+    th = np.where(th < -np.pi, th + 2 * np.pi, th)
+    th = np.where(th > np.pi, th - 2 * np.pi, th)
+    vel = np.stack([v0 * np.cos(th) + mu * f[:, 0], v0 * np.sin(th) + mu * f[:, 1]], 1)
+    disp = dt * vel
+    phi = np.arctan2(disp[:, 1], disp[:, 0])
+    return {"velocities": vel, "displacements": disp, "cellDirectors": th + diff - dt * J * np.sin(th - phi), "RNGs": st}
+
+
+# CudaPercolation (lucamuscarnera/CudaPercolation, GPL-3.0): an N x N lattice, site i = x + N y.
+def cperc_populate(n, seed):
+    """lattice_populate: site i's first curand_uniform of curand_init(seed, i, 0)."""
+    return np.array([curand_uniform_f32(xorwow_next(v, d)[0]) for v, d in xorwow_init(seed, n * n)], np.float32)
+
+
+def cperc_observe(u, p, before=None):
+    """lattice_observe: 1 where u < p (float32), the site left as it was elsewhere."""
+    out = np.zeros(len(u), np.uint8) if before is None else np.asarray(before, np.uint8).copy()
+    out[np.asarray(u, np.float32) < np.float32(p)] = 1
+    return out
+
+
+def cperc_ids(n, seed, p):
+    """lattice_assign_id on lattice_observe's output (zeroed buffers): i + 1 for an open site, 0 elsewhere."""
+    s = cperc_observe(cperc_populate(n, seed), p)
+    return np.where(s == 1, np.arange(n * n, dtype=np.uint32) + 1, 0).astype(np.uint32)
+
+
+def _cperc_components(ids, n):
+    lab = -np.ones(n * n, np.int64)
+    for start in range(n * n):
+        if ids[start] == 0 or lab[start] >= 0:
+            continue
+        lab[start], todo = start, [start]
+        while todo:
+            i = todo.pop()
+            x, y = i % n, i // n
+            for j, ok in ((i - 1, x > 0), (i + 1, x < n - 1), (i - n, y > 0), (i + n, y < n - 1)):
+                if ok and ids[j] != 0 and lab[j] < 0:
+                    lab[j] = start
+                    todo.append(j)
+    return lab
+
+
+def cperc_diffusion_ok(before, after, n):
+    """One lattice_id_diffusion launch, racing by design: a site reads its neighbours while they store. Whatever the
+    order, a closed site stays 0 and an open site's new id is an id of its own cluster, no larger than the minimum of
+    its own and its open neighbours' old ids, and no smaller than its cluster's minimum."""
+    b, a = np.asarray(before, np.int64), np.asarray(after, np.int64)
+    if np.any(a[b == 0] != 0):
+        return False
+    lab = _cperc_components(b, n)
+    cmin, members = {}, {}
+    for i in np.flatnonzero(b):
+        cmin[lab[i]] = min(cmin.get(lab[i], b[i]), b[i])
+        members.setdefault(lab[i], set()).add(int(b[i]))
+    for i in np.flatnonzero(b):
+        x, y = i % n, i // n
+        jac = b[i]
+        for j, ok in ((i - 1, x > 0), (i + 1, x < n - 1), (i - n, y > 0), (i + n, y < n - 1)):
+            if ok and b[j] != 0:
+                jac = min(jac, b[j])
+        if not (cmin[lab[i]] <= a[i] <= jac and int(a[i]) in members[lab[i]]):
+            return False
+    return True
+
+
+def cperc_diffusion_jacobi(before, n):
+    """The race-free reading (every site reads its neighbours' old ids): for the check's self-test."""
+    b = np.asarray(before, np.int64).reshape(n, n)
+    out = b.copy()
+    for dy, dx in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        nb = np.full_like(b, 0)
+        ys, xs = slice(max(dy, 0), n + min(dy, 0)), slice(max(dx, 0), n + min(dx, 0))
+        yd, xd = slice(max(-dy, 0), n + min(-dy, 0)), slice(max(-dx, 0), n + min(-dx, 0))
+        nb[yd, xd] = b[ys, xs]
+        out = np.where((b != 0) & (nb != 0) & (nb < out), nb, out)
+    return out.reshape(-1).astype(np.uint32)
