@@ -70,6 +70,7 @@ SUITES = {
     "gpu-sql-operators + SimpleGPUHashTable (unseen73)": ("gsql_", "sgpuht_"),
     "CUDA-SHA256-SHA3 + cudacha20 (unseen74)": ("sorasha_", "cudacha_"),
     "fastvol BSM/binomial/trinomial + Monte-Carlo-cuda LSM American options (unseen75)": ("fvol_", "lsmmc_"),
+    "serban/kmeans + ThunderSVM kernel matrices and SMO (unseen77)": ("skm_", "tsvm_"),
 }
 
 
