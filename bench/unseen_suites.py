@@ -71,6 +71,7 @@ SUITES = {
     "CUDA-SHA256-SHA3 + cudacha20 (unseen74)": ("sorasha_", "cudacha_"),
     "fastvol BSM/binomial/trinomial + Monte-Carlo-cuda LSM American options (unseen75)": ("fvol_", "lsmmc_"),
     "cellGPU Brownian/Langevin/active-particle noise + CudaPercolation (unseen76)": ("cellgpu_", "cperc_"),
+    "serban/kmeans + ThunderSVM kernel matrices and SMO (unseen77)": ("skm_", "tsvm_"),
 }
 
 

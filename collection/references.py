@@ -7616,3 +7616,283 @@ def cperc_diffusion_jacobi(before, n):
         nb[yd, xd] = b[ys, xs]
         out = np.where((b != 0) & (nb != 0) & (nb < out), nb, out)
     return out.reshape(-1).astype(np.uint32)
+# serban/kmeans (skm_, MIT): k-means' assignment step; objects [numCoords][numObjs], clusters [numCoords][numClusters].
+@functools.lru_cache(maxsize=None)
+def _skm_objects(n, d, k, seed):
+    rng = np.random.default_rng(seed)
+    centres = rng.uniform(-4.0, 4.0, (k, d))
+    lab = rng.integers(0, k, n)
+    return (centres[lab] + rng.standard_normal((n, d))).astype(np.float32).T.copy()
+
+
+def skm_objects(n=1300, d=4, k=5, seed=7701):
+    """numObjs points in k Gaussian blobs (centres uniform in [-4, 4]^d, unit spread), float32, [d][n] as the host's
+    dimObjects (the transpose of its [numObjs][numCoords] input)."""
+    return _skm_objects(n, d, k, seed).copy()
+
+
+def skm_assign(objects, clusters):
+    """The nearest centre of every object by squared Euclidean distance, in float64; the first on a tie (the kernel's
+    `dist < min_dist`)."""
+    x = np.asarray(objects, np.float64).T            # [n, d]
+    c = np.asarray(clusters, np.float64).T           # [k, d]
+    d2 = ((x[:, None, :] - c[None, :, :]) ** 2).sum(axis=2)
+    return np.argmin(d2, axis=1).astype(np.int32)
+
+
+def skm_state(iteration, n=1300, d=4, k=5, seed=7701):
+    """(clusters [d][k] float32, membership [n] int32) before the host's iteration `iteration` (0: the first k objects
+    as centres, membership -1; then per iteration: assign, and each centre the float32 mean of its members, kept where
+    it has none)."""
+    obj = skm_objects(n, d, k, seed)
+    clusters = obj[:, :k].copy()
+    member = np.full(n, -1, np.int32)
+    for _ in range(iteration):
+        member = skm_assign(obj, clusters)
+        for c in range(k):
+            sel = member == c
+            if sel.any():
+                clusters[:, c] = (obj[:, sel].astype(np.float64).sum(axis=1) / sel.sum()).astype(np.float32)
+    return clusters, member
+
+
+def skm_changes(before, after, block=128):
+    """find_nearest_cluster's per-block counts of objects whose membership changed."""
+    changed = (np.asarray(before) != np.asarray(after)).astype(np.int64)
+    nb = (len(changed) + block - 1) // block
+    return np.array([changed[b * block:(b + 1) * block].sum() for b in range(nb)], np.int32)
+
+
+# Xtra-Computing/thundersvm (tsvm_, Apache-2.0): kernel matrices and SMO. Instances [n, d], labels +1 then -1.
+TSVM_N, TSVM_D, TSVM_GAMMA = 1100, 8, 0.125
+
+
+@functools.lru_cache(maxsize=None)
+def _tsvm_data(seed):
+    rng = np.random.default_rng(seed)
+    n_pos = TSVM_N // 2
+    X = rng.standard_normal((TSVM_N, TSVM_D))
+    X[:n_pos] += 0.6
+    X[n_pos:] -= 0.6
+    y = np.where(np.arange(TSVM_N) < n_pos, 1, -1).astype(np.int32)
+    return X.astype(np.float32), y
+
+
+def tsvm_X(seed=7702):
+    return _tsvm_data(seed)[0].copy()
+
+
+def tsvm_y(seed=7702):
+    return _tsvm_data(seed)[1].copy()
+
+
+def tsvm_sparse(seed=7702):
+    """tsvm_X with about 60% of its entries zeroed (a CSR data set)."""
+    X = tsvm_X(seed)
+    keep = np.random.default_rng(seed + 1).random(X.shape) < 0.4
+    return np.where(keep, X, np.float32(0)).astype(np.float32)
+
+
+def tsvm_csr(part, seed=7702):
+    """The CSR arrays (val, col_ind, row_ptr) of tsvm_sparse, built row by row."""
+    S = tsvm_sparse(seed)
+    val, col, ptr = [], [], [0]
+    for row in S:
+        for j, v in enumerate(row):
+            if v != 0:
+                val.append(v)
+                col.append(j)
+        ptr.append(len(val))
+    return {"val": np.array(val, np.float32), "col_ind": np.array(col, np.int32),
+            "row_ptr": np.array(ptr, np.int32)}[part]
+
+
+def tsvm_rows(m, seed=7703):
+    """A working set of m distinct instance indices (random)."""
+    return np.random.default_rng(seed).permutation(TSVM_N)[:m].astype(np.int32)
+
+
+def tsvm_rbf_exact(A, B, gamma=TSVM_GAMMA):
+    """exp(-gamma |a - b|^2) for every row pair, from the points themselves (float64)."""
+    A = np.asarray(A, np.float64)
+    B = np.asarray(B, np.float64)
+    d2 = ((A[:, None, :] - B[None, :, :]) ** 2).sum(axis=2)
+    return np.exp(-gamma * d2)
+
+
+@functools.lru_cache(maxsize=None)
+def _tsvm_kernel(seed):
+    X = tsvm_X(seed)
+    return tsvm_rbf_exact(X, X).astype(np.float32)
+
+
+def tsvm_kernel(seed=7702):
+    """The whole RBF kernel matrix of tsvm_X, float32 (the values kernel_RBF_kernel gives, up to rounding)."""
+    return _tsvm_kernel(seed).copy()
+
+
+def tsvm_model(part, seed=7704):
+    """A 3-class one-vs-one model, LIBSVM's layout: 40 support vectors grouped by class (sv_count 15, 10, 15), coef
+    [n_classes - 1][total_sv] float64, rho[3]; the test kernel values k_mat [n_instances][total_sv] are the RBF of
+    tsvm_X against 40 of its own rows."""
+    rng = np.random.default_rng(seed)
+    sv = rng.permutation(TSVM_N)[:40]
+    X = tsvm_X()
+    return {"coef": rng.uniform(-1.0, 1.0, (2, 40)), "rho": rng.uniform(-0.5, 0.5, 3),
+            "sv_count": np.array([15, 10, 15], np.int32), "sv_start": np.array([0, 15, 25], np.int32),
+            "k_mat": tsvm_rbf_exact(X, X[sv]).astype(np.float32)}[part]
+
+
+def tsvm_decision(coef, sv_start, sv_count, rho, k_mat):
+    """LIBSVM's svm_predict_values, one-vs-one: for each pair i < j, sum over class i's SVs of coef[j - 1] K plus over
+    class j's SVs of coef[i] K, minus rho[p]; returns (dec_values [n, pairs], votes [n, classes], predicted class)."""
+    K = np.asarray(k_mat, np.float64)
+    coef = np.asarray(coef, np.float64)
+    nc = len(sv_count)
+    n = K.shape[0]
+    dec, votes, p = [], np.zeros((n, nc)), 0
+    for i in range(nc):
+        for j in range(i + 1, nc):
+            si, ci, sj, cj = sv_start[i], sv_count[i], sv_start[j], sv_count[j]
+            d = K[:, si:si + ci] @ coef[j - 1, si:si + ci] + K[:, sj:sj + cj] @ coef[i, sj:sj + cj] - rho[p]
+            dec.append(d)
+            votes[d > 0, i] += 1
+            votes[d <= 0, j] += 1
+            p += 1
+    pred = np.array([max(range(nc), key=lambda c: (votes[r, c], -c)) for r in range(n)], np.float64)
+    return np.stack(dec, axis=1), votes, pred
+
+
+def tsvm_block_min(values):
+    """get_block_min: the index tree of a power-of-two block; a slot takes its partner's index only where the
+    partner's value is strictly smaller."""
+    idx = list(range(len(values)))
+    off = len(values) // 2
+    while off > 0:
+        for t in range(off):
+            if values[idx[t + off]] < values[idx[t]]:
+                idx[t] = idx[t + off]
+        off //= 2
+    return idx[0]
+
+
+def _f32(x):
+    return np.float32(x)
+
+
+def tsvm_smo(kind, label, f_val, alpha, working_set, C, k_mat_rows, k_mat_diag, eps=0.001, max_iter=100000):
+    """The local SMO of c_smo_solve_kernel (kind 'c', Cp = Cn = C) or nu_smo_solve_kernel (kind 'nu'), written from the
+    algorithm as the kernel's threads do it, one working-set element a slot: kernel values in float32 where the kernel
+    computes in kernel_type, the rest in float64. Returns (alpha, alpha_diff, diff)."""
+    ws = np.asarray(working_set)
+    q = len(ws)
+    y = np.asarray(label, np.float64)[ws]
+    f = np.asarray(f_val, np.float64)[ws].copy()
+    a = np.asarray(alpha, np.float64)[ws].copy()
+    aold = a.copy()
+    kd = np.asarray(k_mat_diag, np.float32)[ws]
+    K = np.asarray(k_mat_rows, np.float32).reshape(q, -1)
+    INF = np.inf
+    it, diff0 = 0, None
+
+    def second(i, up_value, kIwsI, cond):
+        aIJ = (kd[i] + kd - _f32(2) * kIwsI).astype(np.float64)
+        bIJ = -up_value + f
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(cond, -bIJ * bIJ / aIJ, INF)
+
+    while True:
+        if kind == "c":
+            up = ((y > 0) & (a < C)) | ((y < 0) & (a > 0))
+            low = ((y > 0) & (a > 0)) | ((y < 0) & (a < C))
+            v = np.where(up, f, INF)
+            i = tsvm_block_min(v)
+            up_value = v[i]
+            kIwsI = K[i, ws]
+            v = np.where(low, -f, INF)
+            j1 = tsvm_block_min(v)
+            local_diff = -v[j1] - up_value
+            if it == 0:
+                local_eps = max(eps, float(np.float32(0.1)) * local_diff)
+                diff0 = local_diff
+        else:
+            v = np.where((y > 0) & (a < C), f, INF)
+            ip = tsvm_block_min(v)
+            up_p, kIp = v[ip], K[ip, ws]
+            v = np.where((y < 0) & (a > 0), f, INF)
+            in_ = tsvm_block_min(v)
+            up_n, kIn = v[in_], K[in_, ws]
+            v = np.where((y > 0) & (a > 0), -f, INF)
+            low_p = -v[tsvm_block_min(v)]
+            v = np.where((y < 0) & (a < C), -f, INF)
+            low_n = -v[tsvm_block_min(v)]
+            local_diff = max(low_p - up_p, low_n - up_n)
+            if it == 0:
+                local_eps = max(eps, 0.1 * local_diff)
+                diff0 = local_diff
+        if it > max_iter or local_diff < local_eps:
+            break
+        if kind == "c":
+            v = second(i, up_value, kIwsI, (-up_value > -f) & low)
+            j2 = tsvm_block_min(v)
+        else:
+            vp = second(ip, up_p, kIp, (-up_p > -f) & (y > 0) & (a > 0))
+            j2p = tsvm_block_min(vp)
+            vn = second(in_, up_n, kIn, (-up_n > -f) & (y < 0) & (a < C))
+            j2n = tsvm_block_min(vn)
+            if vp[j2p] < vn[j2n]:
+                i, j2, up_value, kIwsI = ip, j2p, up_p, kIp
+            else:
+                i, j2, up_value, kIwsI = in_, j2n, up_n, kIn
+        ai = C - a[i] if y[i] > 0 else a[i]
+        den = float(_f32(kd[i] + kd[j2] - _f32(2) * kIwsI[j2]))
+        aj = min(a[j2] if y[j2] > 0 else C - a[j2], (-up_value + f[j2]) / den)
+        lam = min(ai, aj)
+        if i == j2:
+            a[i] = a[i] + lam * y[i] - lam * y[i]
+        else:
+            a[i] += lam * y[i]
+            a[j2] -= lam * y[j2]
+        f -= lam * (K[j2, ws] - kIwsI).astype(np.float64)
+        it += 1
+    out = np.asarray(alpha, np.float64).copy()
+    out[ws] = a
+    return out, -(a - aold) * y, np.array([diff0, it], np.float64)
+
+
+def tsvm_nu_start(nu=0.1, seed=7702):
+    """NuSVC::train_binary's start: alpha 1 on the first nu * n / 2 instances of each class (min(1, sum) each), 0
+    elsewhere; f = sum_j alpha_j y_j K_ij (init_f's update_f calls from f = 0)."""
+    y = tsvm_y(seed)
+    n_pos = int((y > 0).sum())
+    alpha = np.zeros(TSVM_N)
+    for lo, hi in ((0, n_pos), (n_pos, TSVM_N)):
+        s = nu * TSVM_N / 2
+        for l in range(lo, hi):
+            alpha[l] = min(1.0, s)
+            s -= alpha[l]
+    f = tsvm_kernel(seed).astype(np.float64) @ (alpha * y)
+    return alpha, f
+
+
+def tsvm_ws_nu(seed=7705):
+    """A 64-element nu-SVC working set: 16 each of bound positives, free positives, bound negatives, free negatives."""
+    rng = np.random.default_rng(seed)
+    groups = [np.arange(0, 55), np.arange(55, 550), np.arange(550, 605), np.arange(605, 1100)]
+    return np.concatenate([rng.choice(g, 16, replace=False) for g in groups]).astype(np.int32)
+
+
+def tsvm_ws_c(seed=7706):
+    """A 64-element C-SVC first working set: 32 positives, 32 negatives (f = -y ties every class: any)."""
+    rng = np.random.default_rng(seed)
+    return np.concatenate([rng.choice(550, 32, replace=False),
+                           550 + rng.choice(550, 32, replace=False)]).astype(np.int32)
+
+
+def tsvm_init_batch(part):
+    """init_f's first batch at NuSVC's start: the first 101 indices with alpha != 0, alpha_diff = -alpha y, and their
+    kernel rows [101][n]."""
+    alpha, _ = tsvm_nu_start()
+    y = tsvm_y()
+    idx = np.flatnonzero(alpha != 0)[:101]
+    return {"idx": idx, "alpha_diff": -alpha[idx] * y[idx], "rows": tsvm_kernel()[idx]}[part]
