@@ -17,7 +17,10 @@
 - unseen74, CUDA-SHA256-SHA3 + cudacha20: 2 of 9 as they came; the SHA files include <cstddef>, which tilelab's include
   set lacked. Fixed: 9 of 9 (tilelab/include/cstddef, stddef.h; tests/test_std_headers.py).
 - unseen75, fastvol + Monte-Carlo-cuda: 15 of 15 as they came, the listed race and unwritten read in the trinomial tree
-  reported and nothing else."""
+  reported and nothing else.
+- unseen76, cellGPU + CudaPercolation (cuRAND's device API: XORWOW states, curand_normal_double, curand_uniform): 11 of
+  11 as they came, the listed race reported.
+- unseen77, serban/kmeans + ThunderSVM: 16 of 16 as they came, the listed barrier divergence reported."""
 from __future__ import annotations
 
 import json
@@ -45,6 +48,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen74": (9, 2, {f: f'CompileError: collection/{f}:{line}: catastrophic error: cannot open source file "cstddef"'
                         for f, line in (("sorasha_sha256_gpu.cu", 49), ("sorasha_sha3_gpu.cu", 51))}),
     "unseen75": (15, 15, {}),
+    "unseen76": (11, 11, {}),
+    "unseen77": (16, 16, {}),
 }
 
 
