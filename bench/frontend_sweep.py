@@ -51,6 +51,14 @@ SOURCES = [
     ("yhtang/CUDA-tutorial", "21a1273d6fbfa659c1b90a4b84d98b11b5bffecd", "GPL-3.0", None),
     ("eunomia-bpf/basic-cuda-tutorial", "beb32ec8be77559b22b2ac87ee478e5079022c29", "MIT", None),
 ]
+# the second sweep (2026-12-05, --batch samples): what CUDA's own samples write, their Common/ helpers included with
+# angle brackets from an -I folder
+SAMPLES = [
+    ("NVIDIA/cuda-samples", "c94ff366aed18c797b8a85dfaac7817b0228b420", "BSD-3-Clause",
+     ("Samples/0_Introduction/", "Samples/2_Concepts_and_Techniques/", "Samples/3_CUDA_Features/",
+      "Samples/6_Performance/")),
+]
+BATCHES = {"first": SOURCES, "samples": SAMPLES}
 
 HEADER_EXT = (".h", ".hpp", ".cuh", ".inl", ".hh")
 
@@ -319,14 +327,16 @@ def main(argv=None):
     ap.add_argument("--out")
     ap.add_argument("--one", nargs=2, metavar=("REPO", "PATH"), help=argparse.SUPPRESS)
     ap.add_argument("--only", default="", help="repositories (comma-separated substrings)")
+    ap.add_argument("--batch", choices=sorted(BATCHES), default="first", help="which sweep's sources")
     a = ap.parse_args(argv)
+    sources = BATCHES[a.batch]
     if a.one:
         print(json.dumps(tilelab_one(*a.one)))
         return 0
     cache_path = SWEEP / "nvcc-cache.json"
     cache = json.loads(cache_path.read_text()) if cache_path.is_file() else {}
     jobs = []
-    for repo, commit, lic, folders in SOURCES:
+    for repo, commit, lic, folders in sources:
         if a.only and not any(s in repo for s in a.only.split(",")):
             continue
         for rel in files_of(repo, folders):
@@ -344,7 +354,7 @@ def main(argv=None):
               "nvcc": subprocess.run([NVCC, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-1],
               "nvcc_options": list(NVCC_OPTS), "step_budget": STEP_BUDGET, "file_limit_s": FILE_LIMIT_S,
               "sources": [{"repo": r, "commit": c, "licence": lic, "folders": list(f) if f else None}
-                          for r, c, lic, f in SOURCES],
+                          for r, c, lic, f in sources],
               "seconds": round(time.perf_counter() - t0, 1), "tally": tally(rows), "files": rows}
     print(json.dumps(result["tally"], indent=1))
     if a.out:

@@ -87,12 +87,32 @@ HOST_HEADERS = ("iostream", "fstream", "sstream", "iomanip", "ostream", "istream
                 "memory", "exception", "stdexcept", "system_error", "filesystem", "regex", "bitset", "valarray",
                 "unistd.h", "sys/time.h", "sys/resource.h", "omp.h", "mpi.h", "pthread.h",
                 "csignal", "signal.h", "ctype.h", "cctype", "getopt.h", "sys/stat.h", "fcntl.h", "dirent.h",
-                "cerrno", "errno.h", "cstdarg", "stdarg.h", "complex", "locale", "clocale", "typeinfo")
+                "cerrno", "errno.h", "cstdarg", "stdarg.h", "complex", "locale", "clocale", "typeinfo",
+                "sys/utsname.h", "strings.h", "cuda_profiler_api.h", "cudaProfiler.h", "GL/gl.h", "GL/glu.h", "GL/glew.h",
+                "GL/glut.h", "GL/freeglut.h", "EGL/egl.h", "EGL/eglext.h", "cuda_gl_interop.h", "cuda_egl_interop.h",
+                "cudaGL.h", "cudaEGL.h", "cuda_vdpau_interop.h")
 _HOST_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<(" + "|".join(re.escape(h) for h in HOST_HEADERS) + r")>.*$",
                            re.M)
 _TRANSPARENT = re.compile(r'^\s*(?:(?:inline\s+)?namespace\b[\w\s:]*|extern\s+"[^"]*"\s*)$')   # masked: "C" is " "
 _AGGREGATE = re.compile(r"\b(?:struct|class|union|enum)\b")
 _DEVICE = re.compile(r"\b(?:__global__|__device__)\b")
+
+
+def _without_template_head(flat: str) -> str:
+    """A declaration's head without its leading ``template <...>`` lists (nested angle brackets included)."""
+    while flat.startswith("template"):
+        i = flat.find("<")
+        if i < 0 or flat[len("template"):i].strip():
+            return flat
+        depth = 0
+        for j in range(i, len(flat)):
+            depth += {"<": 1, ">": -1}.get(flat[j], 0)
+            if depth == 0:
+                break
+        else:
+            return flat
+        flat = flat[j + 1:].lstrip()
+    return flat
 
 
 @dataclass(frozen=True)
@@ -120,8 +140,9 @@ def host_part(src: str) -> HostPart:
     out = list(src)
     for start, end, head, body in _statements(masked):
         flat = " ".join(head.split())
-        is_function = (body is not None and "(" in flat and ")" in flat and not _AGGREGATE.search(flat.split("(")[0])
-                       and "=" not in flat.split("(")[0] and not flat.rstrip().endswith("="))
+        sig = _without_template_head(flat)          # `template <class T>` names no aggregate, `typename U = int` no value
+        is_function = (body is not None and "(" in sig and ")" in sig and not _AGGREGATE.search(sig.split("(")[0])
+                       and "=" not in sig.split("(")[0] and not sig.rstrip().endswith("="))
         if not is_function or _DEVICE.search(flat) or re.search(r"\bconstexpr\b", flat):
             continue
         brace = start + len(head)

@@ -305,11 +305,11 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
 
     defines = build_defines(options, ptx_arch_for(source, options), nv.version)
     declared = _find_kernels(source, defines)
-    # kernels in the source's own headers (`#include "kernels.cuh"`), at the line that includes them: a name
-    # expression finds them; they are the program's kernels only where the source declares none of its own
-    # (TeaLeaf's .cu files, only includes of .cuknl files), so a file that borrows another's helpers
-    # (mma_exercise.cu includes mma_ladder.cu) keeps its own kernels alone
-    headers = local_headers(source, filename, options, defines) if '"' in source else []
+    # kernels in the source's own headers (`#include "kernels.cuh"`, or `<helpers.h>` from an -I folder), at the
+    # line that includes them: a name expression finds them; they are the program's kernels only where the source
+    # declares none of its own (TeaLeaf's .cu files, only includes of .cuknl files), so a file that borrows another's
+    # helpers (mma_exercise.cu includes mma_ladder.cu) keeps its own kernels alone
+    headers = local_headers(source, filename, options, defines) if "#" in source else []
     own = {f.name for f in declared}
     from_headers = set()
     for h in headers:

@@ -1,0 +1,97 @@
+"""A project's own headers included with angle brackets from an -I folder, as CUDA's samples include their Common/
+helpers (``#include <helper_functions.h>``, ``-I Common``): their host side is the CPU's, as a quoted header's is.
+
+Found by the second front-end sweep (docs/FIDELITY.md, "cuda-samples"): 62 of its files stopped on
+``helper_string.h``'s ``#include <fstream>`` (tilelab followed only quoted includes, so NVRTC read the header whole),
+and the files that include ``exception.h`` then stopped on a class template's out-of-class member definitions
+(``template <class E> void Exception<E>::throw_it(...) {...}``: the ``class`` of the template head read as an
+aggregate, so the host functions were kept).
+"""
+import numpy as np
+import pytest
+
+HELPER = r"""
+#ifndef HELPER_H
+#define HELPER_H
+#include <fstream>
+#include <string>
+#include <strings.h>
+#include <stdexcept>
+
+// host side: a class template with std::string members, its members defined out of the class
+template <class Std_Exception>
+class Exception : public Std_Exception {
+ public:
+  static void throw_it(const char *file, int line, const std::string &detail);
+  explicit Exception(const std::string &s);
+};
+
+template <class Std_Exception>
+void Exception<Std_Exception>::throw_it(const char *file, int line, const std::string &detail) {
+  throw Exception(std::string(file) + ":" + std::to_string(line) + " " + detail);
+}
+
+template <class Std_Exception>
+Exception<Std_Exception>::Exception(const std::string &s) : Std_Exception(s) {}
+
+inline bool file_exists(const char *name) { std::ifstream f(name); return f.good(); }
+
+#define RUNTIME_EXCEPTION(msg) Exception<std::runtime_error>::throw_it(__FILE__, __LINE__, msg)
+
+// device side: what the kernel uses
+__device__ inline float twice(float x) { return 2.0f * x; }
+#endif
+"""
+
+SRC = r"""
+#include <helper.h>
+#include <cuda_profiler_api.h>
+
+__global__ void scale(float *x, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] = twice(x[i]) + 1.0f;
+}
+
+int main()
+{
+    if (!file_exists("data.bin")) RUNTIME_EXCEPTION("no data");
+    cudaProfilerStart();
+    return 0;
+}
+"""
+
+
+@pytest.fixture
+def common(tmp_path):
+    d = tmp_path / "Common"
+    d.mkdir()
+    (d / "helper.h").write_text(HELPER)
+    return d
+
+
+def test_an_angled_project_header_leaves_its_host_side(emu, common):
+    k = emu.compile(SRC, "scale", filename="sample.cu", options=(f"-I{common}",))
+    x = np.arange(40, dtype=np.float32)
+    emu.run(k, 2, 32, x, 40)
+    assert np.array_equal(x, 2 * np.arange(40, dtype=np.float32) + 1)
+
+
+def test_a_header_only_in_the_includers_folder_is_not_found_for_angle_brackets(tmp_path):
+    """``<...>`` searches the -I folders only, not the including file's folder, as the preprocessor does."""
+    from tilelab.toolchain.local_includes import local_headers
+
+    (tmp_path / "helper.h").write_text(HELPER)
+    src = "#include <helper.h>\n"
+    assert local_headers(src, str(tmp_path / "a.cu"), ()) == []
+    assert [h.name for h in local_headers(src, str(tmp_path / "a.cu"), (f"-I{tmp_path}",))] == ["helper.h"]
+    assert [h.name for h in local_headers('#include "helper.h"\n', str(tmp_path / "a.cu"), ())] == ["helper.h"]
+
+
+def test_template_member_definitions_are_host_functions():
+    from tilelab.toolchain.host_code import host_part
+
+    part = host_part(HELPER)
+    assert "throw Exception" not in part.device and "Std_Exception(s) {}" not in part.device
+    assert "__device__ inline float twice" in part.device
+    assert "class Exception : public Std_Exception" in part.device      # a type stays (the second step weighs it)
