@@ -5,7 +5,9 @@ Found by the second front-end sweep (docs/FIDELITY.md, "cuda-samples"): 62 of it
 ``helper_string.h``'s ``#include <fstream>`` (tilelab followed only quoted includes, so NVRTC read the header whole),
 and the files that include ``exception.h`` then stopped on a class template's out-of-class member definitions
 (``template <class E> void Exception<E>::throw_it(...) {...}``: the ``class`` of the template head read as an
-aggregate, so the host functions were kept).
+aggregate, so the host functions were kept); then on multithreading.h's ``typedef pthread_t CUTThread;`` (a type
+alias no kernel names) and simpleTemplates' ``template <class T> class ArrayComparator`` (its name read as ``T``,
+from the template head's ``class T``, so it was never taken out).
 """
 import numpy as np
 import pytest
@@ -17,6 +19,22 @@ HELPER = r"""
 #include <string>
 #include <strings.h>
 #include <stdexcept>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <memory.h>
+
+typedef pthread_t CUTThread;                      // aliases of host-only types, and prototypes that use them
+typedef void *(*CUT_THREADROUTINE)(void *);
+CUTThread cutStartThread(CUT_THREADROUTINE, void *data);
+
+template <class T> class ArrayComparator {        // a class template and its specialisation, host members only
+ public:
+  bool compare(const T *a, T *b, unsigned n) { return false; }
+};
+template <> class ArrayComparator<int> {
+ public:
+  bool compare(const int *a, int *b, unsigned n) { return std::string("x").size() == n; }
+};
 
 // host side: a class template with std::string members, its members defined out of the class
 template <class Std_Exception>
@@ -56,6 +74,9 @@ __global__ void scale(float *x, int n)
 int main()
 {
     if (!file_exists("data.bin")) RUNTIME_EXCEPTION("no data");
+    ArrayComparator<int> cmp;
+    int a = 1, b = 1;
+    cmp.compare(&a, &b, 1);
     cudaProfilerStart();
     return 0;
 }

@@ -85,12 +85,14 @@ HOST_HEADERS = ("iostream", "fstream", "sstream", "iomanip", "ostream", "istream
                 "unordered_map", "set", "unordered_set", "list", "deque", "queue", "stack", "chrono", "thread",
                 "mutex", "atomic", "future", "condition_variable", "random", "functional", "algorithm", "numeric",
                 "memory", "exception", "stdexcept", "system_error", "filesystem", "regex", "bitset", "valarray",
-                "unistd.h", "sys/time.h", "sys/resource.h", "omp.h", "mpi.h", "pthread.h",
-                "csignal", "signal.h", "ctype.h", "cctype", "getopt.h", "sys/stat.h", "fcntl.h", "dirent.h",
-                "cerrno", "errno.h", "cstdarg", "stdarg.h", "complex", "locale", "clocale", "typeinfo",
-                "sys/utsname.h", "strings.h", "cuda_profiler_api.h", "cudaProfiler.h", "GL/gl.h", "GL/glu.h", "GL/glew.h",
-                "GL/glut.h", "GL/freeglut.h", "EGL/egl.h", "EGL/eglext.h", "cuda_gl_interop.h", "cuda_egl_interop.h",
-                "cudaGL.h", "cudaEGL.h", "cuda_vdpau_interop.h")
+                "unistd.h", "sys/time.h", "sys/resource.h", "omp.h", "mpi.h", "pthread.h", "sys/mman.h",
+                "sys/socket.h", "sys/wait.h", "sys/un.h", "sys/ipc.h", "sys/shm.h", "netinet/in.h", "arpa/inet.h",
+                "netdb.h", "semaphore.h", "spawn.h", "windows.h", "process.h", "csignal", "signal.h", "ctype.h",
+                "cctype", "getopt.h", "sys/stat.h", "fcntl.h", "dirent.h", "cerrno", "errno.h", "cstdarg", "stdarg.h",
+                "complex", "locale", "clocale", "typeinfo", "sys/utsname.h", "strings.h", "cuda_profiler_api.h",
+                "cudaProfiler.h", "GL/gl.h", "GL/glu.h", "GL/glew.h", "GL/glut.h", "GL/freeglut.h", "EGL/egl.h",
+                "EGL/eglext.h", "cuda_gl_interop.h", "cuda_egl_interop.h", "cudaGL.h", "cudaEGL.h",
+                "cuda_vdpau_interop.h")
 _HOST_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<(" + "|".join(re.escape(h) for h in HOST_HEADERS) + r")>.*$",
                            re.M)
 _TRANSPARENT = re.compile(r'^\s*(?:(?:inline\s+)?namespace\b[\w\s:]*|extern\s+"[^"]*"\s*)$')   # masked: "C" is " "
@@ -140,7 +142,7 @@ def host_part(src: str) -> HostPart:
     out = list(src)
     for start, end, head, body in _statements(masked):
         flat = " ".join(head.split())
-        sig = _without_template_head(flat)          # `template <class T>` names no aggregate, `typename U = int` no value
+        sig = _without_template_head(flat)      # `template <class T>` names no aggregate, `typename U = int` no value
         is_function = (body is not None and "(" in sig and ")" in sig and not _AGGREGATE.search(sig.split("(")[0])
                        and "=" not in sig.split("(")[0] and not sig.rstrip().endswith("="))
         if not is_function or _DEVICE.search(flat) or re.search(r"\bconstexpr\b", flat):
@@ -200,8 +202,22 @@ def _statements(masked: str):
             i += 1
 
 
+def _alias_name(flat: str) -> str | None:
+    """The name ``typedef T Name``, ``typedef R (*Name)(...)`` or ``using Name = T`` declares (None for ``using
+    namespace`` and ``using std::swap``)."""
+    if flat.startswith("using"):
+        m = re.match(r"using\s+([A-Za-z_]\w*)\s*=", flat)
+        return m.group(1) if m else None
+    m = (re.search(r"\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(", flat)               # typedef R (*Name)(...)
+         or re.search(r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*$", flat))
+    return m.group(1) if m and m.group(1) != "typedef" else None
+
+
 def _declared_name(flat: str, body) -> str | None:
     """The name a namespace-scope declaration declares, for the kinds ``unused_host_declarations`` may take out."""
+    flat = _without_template_head(flat)            # `template <class T> class Cmp`: Cmp, not T
+    if body is None and flat.startswith(("typedef", "using")):
+        return _alias_name(flat)
     if body is not None:
         if _AGGREGATE.search(flat) and "(" not in flat.replace("__align__(", ""):
             m = _AGGREGATE_NAME.search(flat)
@@ -219,8 +235,9 @@ def _declared_name(flat: str, body) -> str | None:
 
 def unused_host_declarations(src: str) -> tuple[str, list[str]]:
     """``src`` (a device part) with the namespace-scope declarations no other line names blanked, line for line: a
-    struct, class or union with no ``__device__`` or ``__global__`` in it, a function declared (not defined) and a
-    variable declared with neither (nor ``__constant__``, ``__shared__``, ``__managed__``). No device code can use a
+    struct, class or union with no ``__device__`` or ``__global__`` in it (a class template's specialisations with
+    it), a function declared (not defined), a type alias (``typedef pthread_t CUTThread;``) and a variable declared
+    with neither (nor ``__constant__``, ``__shared__``, ``__managed__``). No device code can use a
     name it never writes, so this leaves device code as it was; what it takes out is the host side's types,
     prototypes and variables that need the C++ library (gpu-benches' MeasurementSeries sorting a std::vector,
     TeaLeaf's class of std::map members and its `extern` instance, lodepng's std::vector overloads, a Matrix Market
@@ -235,7 +252,7 @@ def unused_host_declarations(src: str) -> tuple[str, list[str]]:
         for start, end, head, body in _statements(masked):
             flat = " ".join(head.split())
             if (not flat or _DEVICE.search(flat) or _SPACES.search(flat) or (body and _DEVICE.search(body))
-                    or flat.startswith(("typedef", "using"))):
+                    or (body is not None and flat.startswith(("typedef", "using")))):
                 continue
             name = _declared_name(flat, body)
             if not name:
