@@ -249,9 +249,16 @@ def tilelab_one(repo: str, rel: str) -> dict:
                 k["results"][major] = {"outcome": "ok", "note": "compiled; parameters not plain (not loaded)"}
                 continue
             try:
-                launch(kern, (1, 1, 1), (1, 1, 1), *_args(kern), backend="emu", echo=False,
-                       step_budget=STEP_BUDGET)
-                k["results"][major] = {"outcome": "ok", "note": "loaded and ran one thread"}
+                try:
+                    launch(kern, (1, 1, 1), (1, 1, 1), *_args(kern), backend="emu", echo=False,
+                           step_budget=STEP_BUDGET)
+                    k["results"][major] = {"outcome": "ok", "note": "loaded and ran one thread"}
+                except EmulatorError as e:
+                    if "all 32 lanes" not in str(e):      # a warp-wide instruction (mma, ldmatrix): one warp, then
+                        raise
+                    launch(kern, (1, 1, 1), (32, 1, 1), *_args(kern), backend="emu", echo=False,
+                           step_budget=STEP_BUDGET)
+                    k["results"][major] = {"outcome": "ok", "note": "loaded and ran one warp"}
             except (StepBudgetExceeded, KernelFault) as e:
                 k["results"][major] = {"outcome": "ok", "note": f"loaded; {type(e).__name__}"}
             except (CompileError, LaunchError, EmulatorError) as e:

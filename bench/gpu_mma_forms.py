@@ -183,9 +183,9 @@ def run_mma(form, types, A, B, C, backend):
 
 # ------------------------------------------------------------------ WMMA probes
 _WTYPE = {"f16": "half", "bf16": "__nv_bfloat16", "tf32": "wmma::precision::tf32", "s8": "signed char",
-          "u8": "unsigned char", "f32": "float", "s32": "int"}
+          "u8": "unsigned char", "f32": "float", "s32": "int", "f64": "double"}
 _STORE = {"f16": "half", "bf16": "__nv_bfloat16", "tf32": "float", "s8": "signed char", "u8": "unsigned char",
-          "f32": "float", "s32": "int"}
+          "f32": "float", "s32": "int", "f64": "double"}
 
 
 def wmma_source(shape, ab, acc, la, lb, shared) -> str:
@@ -227,14 +227,14 @@ def wmma_cases():
 
 def _np_elem(kind):
     return {"f16": np.float16, "f32": np.float32, "s8": np.int8, "u8": np.uint8, "s32": np.int32,
-            "tf32": np.float32, "bf16": np.uint16}[kind]
+            "tf32": np.float32, "bf16": np.uint16, "f64": np.float64}[kind]
 
 
 def wmma_inputs(shape, ab, acc, la, lb, rng):
     M, N, K = mf._mnk(shape)
     A = _random_matrix(ab, (M, K), rng)
     B = _random_matrix(ab, (K, N), rng)
-    C = _random_matrix({"f16": "f16", "f32": "f32", "s32": "s32"}[acc], (M, N), rng)
+    C = _random_matrix(acc, (M, N), rng)
     if acc == "s32":
         C = rng.integers(-1000, 1000, (M, N)).astype(np.int64)
 
@@ -252,7 +252,7 @@ def wmma_reference(ab, acc, A, B, C):
         B = (B.astype(np.float32).view(np.uint32) & 0xFFFFE000).view(np.float32).astype(np.float64)
     if acc == "s32":
         return ((A @ B + C + 2**31) % 2**32) - 2**31, 0.0
-    return A @ B + C, {"f32": 2.0**-22, "f16": 2.0**-10}[acc]
+    return A @ B + C, {"f32": 2.0**-22, "f16": 2.0**-10, "f64": 2.0**-50}[acc]
 
 
 def run_wmma(case, arrays, backend):

@@ -111,7 +111,8 @@ def test_wmma_bit_for_bit_against_the_h200_recording(recording):
     path = ROOT / "bench" / "results" / recording
     recorded = [r for r in json.loads(path.read_text())["forms"] if "gpu_d_hex" in r]
     rows = probes.compare_wmma(path)
-    assert len(rows) == len(recorded) and len(rows) in (len(WMMA), 2)
+    before_f64 = [c for c in WMMA if c[1] != "f64"]       # WMMA's m8n8k4 .f64 came after these recordings
+    assert len(rows) == len(recorded) and len(rows) in (len(before_f64), 2)
     assert any("tf32" in r["form"] for r in rows)
     assert [r["form"] for r in rows if not r["bits_equal"]] == []
 

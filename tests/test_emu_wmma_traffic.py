@@ -14,10 +14,10 @@ import pytest
 from tilelab.emu import mma_forms as mf
 
 _ST = {"f16": "half", "bf16": "__nv_bfloat16", "tf32": "float", "s8": "signed char", "u8": "unsigned char",
-       "f32": "float", "s32": "int"}
+       "f32": "float", "s32": "int", "f64": "double"}
 _WT = dict(_ST, tf32="wmma::precision::tf32")
 _NP = {"f16": np.float16, "bf16": np.uint16, "tf32": np.float32, "s8": np.int8, "u8": np.uint8,
-       "f32": np.float32, "s32": np.int32}
+       "f32": np.float32, "s32": np.int32, "f64": np.float64}
 LD = 32                     # every leading dimension, in elements
 REQUESTS = ("shared_ld_requests", "shared_st_requests", "global_ld_requests", "global_st_requests",
             "shared_ld_generic_requests", "shared_st_generic_requests")

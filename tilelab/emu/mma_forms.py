@@ -506,8 +506,9 @@ WMMA_SHAPES = {
     ("m16n16k16", "bf16"): ("f32",), ("m32n8k16", "bf16"): ("f32",), ("m8n32k16", "bf16"): ("f32",),
     ("m16n16k8", "tf32"): ("f32",),
     ("m16n16k16", "int8"): ("s32",), ("m32n8k16", "int8"): ("s32",), ("m8n32k16", "int8"): ("s32",),
+    ("m8n8k4", "f64"): ("f64",),                  # DMMA (sm_80): one DMMA.884, as mma.sync's m8n8k4 .f64
 }
-_WMMA_REFUSED = "WMMA m8n8k4 .f64, .s4/.u4 and .b1 forms"
+_WMMA_REFUSED = "WMMA .s4/.u4 and .b1 forms"
 
 
 def _mnk(shape):
@@ -536,9 +537,9 @@ def _slot_map(rows, cols, nslots):
 def _wmma_kind(mods, which):
     ts = [x for x in mods if x in _PER_REG]
     if which in ("a", "b"):
-        k = next((x for x in ts if x in ("f16", "bf16", "tf32", "s8", "u8")), None)
+        k = next((x for x in ts if x in ("f16", "bf16", "tf32", "s8", "u8", "f64")), None)
     else:
-        k = next((x for x in ts if x in ("f16", "f32", "s32")), None)
+        k = next((x for x in ts if x in ("f16", "f32", "s32", "f64")), None)
     return k
 
 
@@ -594,8 +595,8 @@ def _wmma_move(m, ins, idx, pc, store):
     base = isa.address(m, aop, idx)
     if space == "shared":
         base = isa.shared32(base)
-    esize = {"f16": 2, "bf16": 2, "s8": 1, "u8": 1}.get(kind, 4)
-    et = {1: "b8", 2: "b16", 4: "b32"}[esize]
+    esize = {"f16": 2, "bf16": 2, "s8": 1, "u8": 1, "f64": 8}.get(kind, 4)
+    et = {1: "b8", 2: "b16", 4: "b32", 8: "b64"}[esize]
     r_of, c_of = _slot_map(rows, cols, nslots)
     ln = m.lane[lanes]
     areg = _scratch(m, "%__wmma_addr", "b64")
@@ -612,11 +613,17 @@ def _wmma_move(m, ins, idx, pc, store):
             off = (r * stride + c) if layout == "row" else (c * stride + r)
             isa.write(m, Operand("reg", areg), (base + off * esize).astype(np.int64).view(np.uint64), idx)
             reg, part = regs_ops[j // per], j % per
-            if store:
+            if store and esize == 8:                 # an f64 element is its whole register
+                isa.write(m, Operand("reg", vreg), np.asarray(isa.read(m, reg, et, idx)), idx)
+                isa.h_st(m, fake, idx, pc)
+            elif store:
                 v = np.asarray(isa.read(m, reg, "b32" if esize < 4 else et, idx)).astype(np.uint64)
                 isa.write(m, Operand("reg", vreg), ((v >> (8 * esize * part)) & ((1 << (8 * esize)) - 1))
                           .astype(isa.DT[et]), idx)
                 isa.h_st(m, fake, idx, pc)
+            elif esize == 8:
+                isa.h_ld(m, fake, idx, pc)
+                isa.write(m, reg, np.asarray(isa.read(m, Operand("reg", vreg), et, idx)), idx)
             else:
                 isa.h_ld(m, fake, idx, pc)
                 v = np.asarray(isa.read(m, Operand("reg", vreg), et, idx)).astype(np.uint32)
@@ -651,7 +658,7 @@ def _restore_counts(m, pc, saved):
 
 def _wmma_mma(m, ins, idx, pc):
     shape = next((x for x in ins.mods if x[:1] == "m" and "n" in x and "k" in x), "")
-    types = [x for x in ins.mods if x in ("f16", "f32", "bf16", "tf32", "s8", "u8", "s32")]
+    types = [x for x in ins.mods if x in ("f16", "f32", "bf16", "tf32", "s8", "u8", "s32", "f64")]
     # wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype (f16) or .dtype.atype.btype.ctype
     if len(types) == 2:
         d_t, c_t = types
@@ -670,13 +677,7 @@ def _wmma_mma(m, ins, idx, pc):
     dops, aops, bops, cops = (ins.args[i].items if ins.args[i].kind == "vec" else (ins.args[i],) for i in range(4))
 
     def values(ops, kind):
-        t = _REG_T[kind]
-        rs = []
-        for o in ops:
-            v = np.zeros((nrows, 32), dtype=np.float32 if t == "f32" else np.uint32)
-            v[row, ln] = np.asarray(read(m, o, t, idx))
-            rs.append(v)
-        return _to_values(rs, kind)
+        return _operand(m, ops, kind, idx, row, ln, nrows)
 
     def matrix(vals, rows, cols, dtype):
         ns = vals.shape[-1]

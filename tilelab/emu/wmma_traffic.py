@@ -16,6 +16,9 @@ instruction counts per line against them):
 - **32-bit C/D** (f32, s32): the accumulator's pairs ``(g [+8], 2t..2t+1)`` of each 16x8 tile;
   one 64-bit access per pair where a row is contiguous (row layout), else two 32-bit ones.
 - **tf32 A/B**: one 32-bit access per element of each HMMA.1684 fragment (k in steps of 4).
+- **f64** (m8n8k4, DMMA.884): one 64-bit access per lane for A (row g, k t) and B (k t, column g); C/D's
+  pair (g, 2t..2t+1) one 128-bit access in row layout, two 64-bit ones in column layout. Like tf32's, the
+  header's code never names the state space: generic LD/ST.
 - **m8n32k16** is computed transposed (as m32n8k16 with A and B swapped and the layouts
   flipped), so its accesses are m32n8k16's.
 
@@ -32,7 +35,7 @@ from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 
 _L = np.arange(32)
 _G, _T = _L >> 2, _L & 3
-_ESIZE = {"f16": 2, "bf16": 2, "s8": 1, "u8": 1, "tf32": 4, "f32": 4, "s32": 4}
+_ESIZE = {"f16": 2, "bf16": 2, "s8": 1, "u8": 1, "tf32": 4, "f32": 4, "s32": 4, "f64": 8}
 
 
 def _dims(shape):
@@ -90,6 +93,17 @@ def plan(shape: str, which: str, kind: str, layout: str, shared: bool):
                     mr[L], mc[L] = r0 + L % 8, c0
                 out.append((("ldsm", n), 16, mr, mc))
         return out
+    if es == 8:                                   # f64: DMMA.884's places, A (g, t), B (t, g), C (g, 2t..2t+1)
+        if which == "a":
+            element(_G, _T, 8)
+        elif which == "b":
+            element(_T, _G, 8)
+        elif layout == "row":                     # the pair is contiguous: one 128-bit access
+            element(_G, 2 * _T, 16)
+        else:
+            element(_G, 2 * _T, 8)
+            element(_G, 2 * _T + 1, 8)
+        return out
     if es == 1:                                   # k across memory: byte by byte, IMMA.16816's places
         if which == "a":
             for mi in range(M // 16):
@@ -133,7 +147,7 @@ def sass_keys(shape, which, kind, layout, space) -> dict:
         if isinstance(op, tuple):
             key = f"LDSM.x{op[1]}"
         else:
-            key = fam + {1: ".8", 4: "", 8: ".64"}[nbytes]
+            key = fam + {1: ".8", 4: "", 8: ".64", 16: ".128"}[nbytes]
         mix[key] = mix.get(key, 0) + 1
     return mix
 
