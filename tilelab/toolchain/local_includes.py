@@ -2,10 +2,11 @@
 
 nvcc users often keep kernels in a header (``#include "kernels.cuh"``; TeaLeaf's ``.cuknl`` files) and
 give the ``.cu`` file only the includes. NVRTC compiles those kernels, but kernel discovery read only the
-source's own text, so such a file had "no kernel". The headers are looked up where the preprocessor looks: for a quoted include the including
-file's folder, then each ``-I`` folder of the options, in order; for ``#include <...>`` only the ``-I`` folders
-(CUDA's samples include their Common/ helpers so: ``#include <helper_functions.h>``, ``-I Common``). A header found
-once is read once; one found nowhere there (the toolkit's, the system's) is never followed.
+source's own text, so such a file had "no kernel". The headers are looked up where the preprocessor looks: for a
+quoted include the including file's folder, then each ``-I`` folder of the options, in order; for ``#include <...>``
+only the ``-I`` folders (CUDA's samples include their Common/ helpers so: ``#include <helper_functions.h>``,
+``-I Common``). A header found once is read once; one found nowhere there (the toolkit's, the system's) is never
+followed.
 """
 from __future__ import annotations
 
