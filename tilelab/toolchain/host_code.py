@@ -88,11 +88,11 @@ HOST_HEADERS = ("iostream", "fstream", "sstream", "iomanip", "ostream", "istream
                 "unistd.h", "sys/time.h", "sys/resource.h", "omp.h", "mpi.h", "pthread.h", "sys/mman.h",
                 "sys/socket.h", "sys/wait.h", "sys/un.h", "sys/ipc.h", "sys/shm.h", "netinet/in.h", "arpa/inet.h",
                 "netdb.h", "semaphore.h", "spawn.h", "windows.h", "process.h", "csignal", "signal.h", "ctype.h",
-                "cctype", "getopt.h", "sys/stat.h", "fcntl.h", "dirent.h", "cerrno", "errno.h", "cstdarg", "stdarg.h",
-                "complex", "locale", "clocale", "typeinfo", "sys/utsname.h", "strings.h", "cuda_profiler_api.h",
-                "cudaProfiler.h", "GL/gl.h", "GL/glu.h", "GL/glew.h", "GL/glut.h", "GL/freeglut.h", "EGL/egl.h",
-                "EGL/eglext.h", "cuda_gl_interop.h", "cuda_egl_interop.h", "cudaGL.h", "cudaEGL.h",
-                "cuda_vdpau_interop.h")
+                "cctype", "getopt.h", "sys/stat.h", "fcntl.h", "dirent.h", "cerrno", "errno.h", "cfenv", "fenv.h",
+                "cstdarg", "stdarg.h", "complex", "locale", "clocale", "typeinfo", "sys/utsname.h", "strings.h",
+                "cuda_profiler_api.h", "cudaProfiler.h", "GL/gl.h", "GL/glu.h", "GL/glew.h", "GL/glut.h",
+                "GL/freeglut.h", "EGL/egl.h", "EGL/eglext.h", "cuda_gl_interop.h", "cuda_egl_interop.h", "cudaGL.h",
+                "cudaEGL.h", "cuda_vdpau_interop.h")
 _HOST_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<(" + "|".join(re.escape(h) for h in HOST_HEADERS) + r")>.*$",
                            re.M)
 _TRANSPARENT = re.compile(r'^\s*(?:(?:inline\s+)?namespace\b[\w\s:]*|extern\s+"[^"]*"\s*)$')   # masked: "C" is " "
@@ -157,7 +157,21 @@ def host_part(src: str) -> HostPart:
         for k in range(start, end):
             if out[k] != "\n":
                 out[k] = " "
+    if functions:                   # an explicit instantiation of a blanked template goes with it
+        for start, end, head, body in _statements(masked):
+            m = _INSTANTIATION.match(" ".join(head.split()))
+            if body is None and m and m.group(1) in functions:
+                while start < end and masked[start] in " \t\n":
+                    start += 1
+                removed.append(" ".join(masked[start:end].split())[:120])
+                for k in range(start, end):
+                    if out[k] != "\n":
+                        out[k] = " "
     return HostPart("".join(out), removed, functions)
+
+
+#: ``template void reduce<int>(...)`` / ``extern template ...``: an explicit instantiation, and the name it instantiates
+_INSTANTIATION = re.compile(r"^(?:extern\s+)?template\s+(?!<)[^(]*?\b([A-Za-z_]\w*)\s*(?:<[^(]*>)?\s*\(")
 
 
 _AGGREGATE_NAME = re.compile(r"\b(?:struct|class|union)\s+(?:__align__\s*\(\s*\d+\s*\)\s*|alignas\s*\(\s*\d+\s*\)\s*)*"

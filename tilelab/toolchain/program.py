@@ -411,6 +411,10 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     if not found:
         if overloaded:
             raise CompileError(_overloaded_msg(filename, *next(iter(overloaded.items()))))
+        templates = list(dict.fromkeys(f.name for f in declared if f.template))
+        if templates:           # templates only: NVRTC instantiates none unless one is named with its arguments
+            raise CompileError(msg("errors.templates_only", file=filename, names=", ".join(templates[:6])
+                                   + (", ..." if len(templates) > 6 else ""), example=templates[0]))
         raise CompileError(msg("errors.no_kernel", file=filename))
     prog = Program(source=source, filename=filename, first_line=first_line, options=options,
                    nvrtc=nv, ptx=ptx, log=log, lowered=lowered, found=found, aliases=aliases)

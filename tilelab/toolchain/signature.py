@@ -45,7 +45,8 @@ class _Found:
 
 # macros NVRTC defines for device code, as the preprocessor sees them; the values of the build-dependent ones (which
 # arch NVRTC builds for, which NVRTC it is) are the caller's, so only whether they are defined is known here
-_BUILD_DEPENDENT = ("__CUDA_ARCH__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__")
+_BUILD_DEPENDENT = ("__CUDA_ARCH__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__",
+                    "CUDART_VERSION")
 _PREDEFINED = {"__CUDACC__": 1, "__CUDACC_RTC__": 1, **{name: "" for name in _BUILD_DEPENDENT}}
 
 
@@ -63,9 +64,12 @@ def build_defines(options, ptx_arch: str, nvrtc_version: tuple) -> dict:
     """The macros one build defines, as its preprocessor reads them: the options' ``-D`` (``option_defines``) and
     the build-dependent values NVRTC sets for it, ``__CUDA_ARCH__`` from the virtual arch (``compute_90a``: 900)
     and ``__CUDACC_VER_MAJOR__``/``__CUDACC_VER_MINOR__`` from NVRTC's version (cuda_hgemm's ``#if
-    __CUDACC_VER_MAJOR__ > 11`` picks its ``cp.async`` form by them)."""
+    __CUDACC_VER_MAJOR__ > 11`` picks its ``cp.async`` form by them), and ``CUDART_VERSION``, which NVRTC defines as
+    major * 1000 + minor * 10 (CUDA's threadFenceReduction sample includes its kernels under ``#if CUDART_VERSION >=
+    2020``)."""
     arch = re.search(r"\d+", ptx_arch)
-    out = {"__CUDACC_VER_MAJOR__": str(nvrtc_version[0]), "__CUDACC_VER_MINOR__": str(nvrtc_version[1])}
+    out = {"__CUDACC_VER_MAJOR__": str(nvrtc_version[0]), "__CUDACC_VER_MINOR__": str(nvrtc_version[1]),
+           "CUDART_VERSION": str(1000 * int(nvrtc_version[0]) + 10 * int(nvrtc_version[1]))}
     if arch:
         out["__CUDA_ARCH__"] = arch.group(0) + "0"
     return {**out, **option_defines(options)}

@@ -1,4 +1,5 @@
-"""A project's own headers included with angle brackets from an -I folder, as CUDA's samples include their Common/
+"""What CUDA's samples write, through the front end (docs/FIDELITY.md, "cuda-samples"). First: a project's own headers
+included with angle brackets from an -I folder, as the samples include their Common/
 helpers (``#include <helper_functions.h>``, ``-I Common``): their host side is the CPU's, as a quoted header's is.
 
 Found by the second front-end sweep (docs/FIDELITY.md, "cuda-samples"): 62 of its files stopped on
@@ -116,3 +117,64 @@ def test_template_member_definitions_are_host_functions():
     assert "throw Exception" not in part.device and "Std_Exception(s) {}" not in part.device
     assert "__device__ inline float twice" in part.device
     assert "class Exception : public Std_Exception" in part.device      # a type stays (the second step weighs it)
+
+
+REDUCTION = r"""
+template <class T>
+__global__ void reduce0(const T *in, T *out, unsigned n)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) atomicAdd(out, in[i]);
+}
+
+// the host side: a launcher template, and its explicit instantiations
+template <class T>
+void reduce(int n, int threads, const T *d_in, T *d_out)
+{
+    reduce0<T><<<(n + threads - 1) / threads, threads>>>(d_in, d_out, n);
+}
+template void reduce<int>(int n, int threads, const int *d_in, int *d_out);
+template void reduce<float>(int n, int threads, const float *d_in, float *d_out);
+"""
+
+
+def test_an_explicit_instantiation_of_a_host_template_goes_with_it(emu):
+    """reduction_kernel.cu: with the launcher template left to the CPU, its explicit instantiations must go too (nvcc
+    and NVRTC: 'reduce is not a template')."""
+    from tilelab.toolchain.host_code import host_part
+
+    part = host_part(REDUCTION)
+    assert "template void reduce<int>" not in part.device and "__global__ void reduce0" in part.device
+    from tilelab.toolchain import compile_cuda
+
+    k = compile_cuda(REDUCTION, filename="reduction_kernel.cu", name_expressions=["reduce0<int>"],
+                     nvrtc=emu.nvrtc).kernel("reduce0<int>")
+    x = np.arange(1, 41, dtype=np.int32)
+    out = np.zeros(1, np.int32)
+    emu.run(k, 2, 32, x, out, np.uint32(40))
+    assert out[0] == 820
+
+
+def test_cudart_version_is_the_builds(emu, tmp_path):
+    """threadFenceReduction.cu includes its kernels under ``#if CUDART_VERSION >= 2020``: NVRTC defines it (major *
+    1000 + minor * 10), so the header is the program's and its host side the CPU's."""
+    (tmp_path / "fence_kernel.cuh").write_text(
+        "__device__ unsigned int retirementCount = 0;\n"
+        "__global__ void count(unsigned *p) { p[threadIdx.x] = retirementCount + threadIdx.x; }\n"
+        "cudaError_t setRetirementCount(int c)\n"
+        "{\n    return cudaMemcpyToSymbol(retirementCount, &c, sizeof(unsigned int), 0, cudaMemcpyHostToDevice);\n}\n")
+    src = ("#include <stdio.h>\n#if CUDART_VERSION >= 2020\n#include \"fence_kernel.cuh\"\n#else\n"
+           "#pragma message(\"CUDA 2.2 is required\")\n#endif\nint main() { setRetirementCount(0); return 0; }\n")
+    k = emu.compile(src, "count", filename=str(tmp_path / "fence.cu"))
+    out = np.zeros(32, np.uint32)
+    emu.run(k, 1, 32, out)
+    assert np.array_equal(out, np.arange(32, dtype=np.uint32))
+
+
+def test_a_file_of_template_kernels_says_how_to_name_one(emu):
+    from tilelab.errors import CompileError
+
+    with pytest.raises(CompileError) as e:
+        emu.compile(REDUCTION, None, filename="reduction_kernel.cu")
+    text = str(e.value)
+    assert "templates (reduce0)" in text and 'name_expressions=["reduce0<256>"]' in text
