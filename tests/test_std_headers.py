@@ -51,3 +51,37 @@ def test_a_host_only_header_goes_with_the_host_code(emu, header):
     x = np.arange(32, dtype=np.float32)
     emu.run(emu.compile(src, "twice", filename="host_header.cu"), 1, 32, x)
     assert np.array_equal(x, 2 * np.arange(32, dtype=np.float32))
+
+
+def test_numbers_and_the_float_forms_in_std(emu):
+    """<numbers> (C++20's constants; gpudct's std::numbers::pi) and <cmath>'s float forms by their C names in std
+    (std::roundf, std::sqrtf), as libstdc++ gives them, under the default dialect and the source's own -std=c++20."""
+    import math
+
+    src = ("#include <cmath>\n#include <numbers>\n"
+           "__global__ void k(double *d, float *f)\n{\n"
+           "    d[0] = std::numbers::pi; d[1] = std::numbers::e; d[2] = std::numbers::ln2;\n"
+           "    d[3] = std::numbers::sqrt2; d[4] = std::numbers::log10e; d[5] = std::numbers::inv_pi;\n"
+           "    f[0] = std::numbers::pi_v<float>; f[1] = std::roundf(2.5f); f[2] = std::sqrtf(2.0f);\n"
+           "    f[3] = std::fmaf(2.0f, 3.0f, 1.0f); f[4] = std::floorf(-1.5f);\n}\n")
+    want_d = [math.pi, math.e, math.log(2), math.sqrt(2), math.log10(math.e), 1 / math.pi]
+    want_f = np.array([math.pi, 3.0, math.sqrt(2), 7.0, -2.0], np.float32)
+    for options in ((), ("-std=c++20",)):
+        from tilelab.toolchain import compile_cuda
+
+        k = compile_cuda(src, filename="numbers.cu", options=options, nvrtc=emu.nvrtc).kernel("k")
+        d, f = np.zeros(6), np.zeros(5, np.float32)
+        emu.run(k, 1, 1, d, f)
+        assert d.tolist() == want_d and np.array_equal(f, want_f), options
+
+
+def test_the_sources_own_dialect_replaces_tilelabs(emu):
+    """A source built with -std=c++20 (its CMake's) gets that dialect alone: NVRTC warned of two, and its warning led
+    the log, above the error."""
+    from tilelab.errors import CompileError
+    from tilelab.toolchain import compile_cuda
+
+    with pytest.raises(CompileError) as e:
+        compile_cuda("__global__ void k(float *x) { x[0] = not_declared; }\n", filename="dialect.cu",
+                     options=("-std=c++20",), nvrtc=emu.nvrtc)
+    assert str(e.value).startswith("dialect.cu:1: error:") and "followed by" not in str(e.value)

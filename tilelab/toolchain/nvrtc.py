@@ -243,7 +243,11 @@ def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, optio
     try:
         for n in names:
             nv._check(lib.nvrtcAddNameExpression(prog, n.encode()), "nvrtcAddNameExpression")
-        opts = [arch_opt, *BASE_OPTIONS, *(f"-I{d}" for d in nv.include_dirs), *options]
+        # the source's own -std (gpudct's CMake asks for c++20) replaces tilelab's, as nvcc takes one: NVRTC warned of
+        # the two, and that warning led the log
+        own_std = any(re.fullmatch(r"--?std(=.*)?", o) for o in options)
+        base = [o for o in BASE_OPTIONS if not (own_std and o.startswith("--std"))]
+        opts = [arch_opt, *base, *(f"-I{d}" for d in nv.include_dirs), *options]
         arr = (ctypes.c_char_p * len(opts))(*(o.encode() for o in opts))
         rc = lib.nvrtcCompileProgram(prog, len(opts), arr)
         size = ctypes.c_size_t()
