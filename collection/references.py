@@ -7896,3 +7896,135 @@ def tsvm_init_batch(part):
     y = tsvm_y()
     idx = np.flatnonzero(alpha != 0)[:101]
     return {"idx": idx, "alpha_diff": -alpha[idx] * y[idx], "rows": tsvm_kernel()[idx]}[part]
+
+
+# ---- unseen79: nolmoonen/gpudct (gdct_: JPEG inverse DCT of 8x8 blocks) and pierrepaleo/PDWT (pdwt_: Haar wavelets)
+
+GDCT_LUMA = [16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56,
+             14, 17, 22, 29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92,
+             49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99]
+
+
+def gdct_qtable():
+    """The standard JPEG luminance quantisation table (ITU T.81 Annex K), natural (row-major) order."""
+    return np.array(GDCT_LUMA, np.uint16)
+
+
+def gdct_coeffs(num_blocks=128, seed=7901):
+    """Quantised DCT coefficients of num_blocks 8x8 blocks, each block's 64 in natural order (v rows, u columns) as
+    libjpeg's jpeg_read_coefficients gives them: DC in [-60, 60] (every 32nd block +75, every 32nd from the 16th -75:
+    saturating), AC ~ N(0, 6 / (1 + u + v)) rounded."""
+    rng = np.random.default_rng(seed)
+    v, u = np.mgrid[0:8, 0:8]
+    c = np.rint(rng.normal(0.0, 1.0, (num_blocks, 8, 8)) * (6.0 / (1 + u + v)))
+    c[:, 0, 0] = rng.integers(-60, 61, num_blocks)
+    c[::32, 0, 0] = 75
+    c[16::32, 0, 0] = -75
+    return c.astype(np.int16).reshape(-1)
+
+
+def gdct_idct(coeffs, qtable):
+    """JPEG's dequantisation and 2-D IDCT (T.81 A.3.3) in float64: f(y, x) = 1/4 sum_v sum_u C(u) C(v) F(v, u) Q(v, u)
+    cos((2x+1) u pi / 16) cos((2y+1) v pi / 16), C(0) = 1/sqrt(2); the pixel 128 + roundf(f) (half away from zero)
+    clamped to [0, 255]; blocks in order, each 64 pixels row-major."""
+    F = np.asarray(coeffs, np.float64).reshape(-1, 8, 8) * np.asarray(qtable, np.float64).reshape(8, 8)
+    k = np.arange(8)
+    C = np.cos((2 * k[None, :] + 1) * k[:, None] * np.pi / 16)          # C[u, x]
+    C[0] *= 1 / np.sqrt(2)
+    f = 0.25 * np.einsum("vy,bvu,ux->byx", C, F, C)
+    r = np.sign(f) * np.floor(np.abs(f) + 0.5)
+    return np.clip(128 + r, 0, 255).astype(np.uint8).reshape(-1)
+
+
+def pdwt_image(nr, nc, seed=7902):
+    """A smooth pattern plus noise in [0, 255], float32 (in place of demo.cpp's Lena)."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:nr, 0:nc]
+    img = 128 + 90 * np.sin(x / 5.0) * np.cos(y / 7.0) + rng.uniform(-30, 30, (nr, nc))
+    return np.clip(img, 0, 255).astype(np.float32)
+
+
+def pdwt_haar2d_fwd(img):
+    """kern_haar2d_fwd in float32: an odd side extended by its last row / column; a, b, c, d the 2x2 tile's (y0, x0),
+    (y0, x1), (y1, x0), (y1, x1); A = ((a+c)+(b+d))/2, V = ((a+c)-(b+d))/2, H = ((a-c)+(b-d))/2, D = ((a-c)-(b-d))/2.
+    Returns (A, H, V, D), each ceil(Nr/2) x ceil(Nc/2)."""
+    x = np.asarray(img, np.float32)
+    if x.shape[0] & 1:
+        x = np.concatenate([x, x[-1:]], axis=0)
+    if x.shape[1] & 1:
+        x = np.concatenate([x, x[:, -1:]], axis=1)
+    a, b, c, d = x[0::2, 0::2], x[0::2, 1::2], x[1::2, 0::2], x[1::2, 1::2]
+    h = np.float32(0.5)
+    return ((a + c) + (b + d)) * h, ((a - c) + (b - d)) * h, ((a + c) - (b + d)) * h, ((a - c) - (b - d)) * h
+
+
+def pdwt_haar2d_inv(c_a, c_h, c_v, c_d, nr2, nc2):
+    """kern_haar2d_inv in float32: with a = A, b = V, c = H, d = D at (y/2, x/2), the pixel (even y, even x) is
+    ((a+c)+(b+d))/2, (even, odd) ((a+c)-(b+d))/2, (odd, even) ((a-c)+(b-d))/2, (odd, odd) ((a-c)-(b-d))/2; cropped to
+    nr2 x nc2."""
+    a, b, c, d = (np.asarray(t, np.float32) for t in (c_a, c_v, c_h, c_d))
+    h = np.float32(0.5)
+    out = np.empty((2 * a.shape[0], 2 * a.shape[1]), np.float32)
+    out[0::2, 0::2] = ((a + c) + (b + d)) * h
+    out[0::2, 1::2] = ((a + c) - (b + d)) * h
+    out[1::2, 0::2] = ((a - c) + (b - d)) * h
+    out[1::2, 1::2] = ((a - c) - (b - d)) * h
+    return out[:nr2, :nc2]
+
+
+PDWT_ONE_SQRT2 = 0.70710678118654746
+
+
+def pdwt_haar1d_fwd(img):
+    """kern_haar1d_fwd: each row's pairs (an odd row extended by its last sample), A = ONE_SQRT2 * (a+b),
+    D = ONE_SQRT2 * (a-b): the sum in float32, the product in double (ONE_SQRT2 is a double literal), stored as float."""
+    x = np.asarray(img, np.float32)
+    if x.shape[1] & 1:
+        x = np.concatenate([x, x[:, -1:]], axis=1)
+    a, b = x[:, 0::2], x[:, 1::2]
+    return ((a + b).astype(np.float64) * PDWT_ONE_SQRT2).astype(np.float32), \
+        ((a - b).astype(np.float64) * PDWT_ONE_SQRT2).astype(np.float32)
+
+
+def pdwt_haar1d_inv(c_a, c_d, nc2):
+    """kern_haar1d_inv: sample 2k = ONE_SQRT2 * (A+D), 2k+1 = ONE_SQRT2 * (A-D) (float sum, double product); cropped to
+    nc2 columns."""
+    a, d = np.asarray(c_a, np.float32), np.asarray(c_d, np.float32)
+    out = np.empty((a.shape[0], 2 * a.shape[1]), np.float32)
+    out[:, 0::2] = ((a + d).astype(np.float64) * PDWT_ONE_SQRT2).astype(np.float32)
+    out[:, 1::2] = ((a - d).astype(np.float64) * PDWT_ONE_SQRT2).astype(np.float32)
+    return out[:, :nc2]
+
+
+def pdwt_levels2d():
+    """haar_forward2d's three levels of the 37 x 44 image: [(A, H, V, D) of level 1, 2, 3]."""
+    out, x = [], pdwt_image(37, 44)
+    for _ in range(3):
+        out.append(pdwt_haar2d_fwd(x))
+        x = out[-1][0]
+    return out
+
+
+def pdwt_inv2d(level):
+    """haar_inverse2d's output of its launch that rebuilds level `level`'s approximation (level 0: the image), each
+    launch on numpy's output of the one before: sizes 10 x 11, 19 x 22, 37 x 44."""
+    lv = pdwt_levels2d()
+    sizes = [(37, 44), (19, 22), (10, 11)]
+    a = lv[2][0]
+    for i in (2, 1, 0):
+        a = pdwt_haar2d_inv(a, lv[i][1], lv[i][2], lv[i][3], *sizes[i])
+        if i == level:
+            return a
+
+
+def pdwt_levels1d():
+    """haar_forward1d's two levels of 20 rows of 45 samples: [(A, D) of level 1 (20 x 23), level 2 (20 x 12)]."""
+    l1 = pdwt_haar1d_fwd(pdwt_image(20, 45, seed=7903))
+    return [l1, pdwt_haar1d_fwd(l1[0])]
+
+
+def pdwt_inv1d(level):
+    """haar_inverse1d's output of the launch that rebuilds level `level` (1: 20 x 23, 0: 20 x 45)."""
+    lv = pdwt_levels1d()
+    a = pdwt_haar1d_inv(lv[1][0], lv[1][1], 23)
+    return a if level == 1 else pdwt_haar1d_inv(a, lv[0][1], 45)
