@@ -85,3 +85,12 @@ def test_the_sources_own_dialect_replaces_tilelabs(emu):
         compile_cuda("__global__ void k(float *x) { x[0] = not_declared; }\n", filename="dialect.cu",
                      options=("-std=c++20",), nvrtc=emu.nvrtc)
     assert str(e.value).startswith("dialect.cu:1: error:") and "followed by" not in str(e.value)
+
+
+def test_a_float_form_in_std_with_no_include(emu):
+    """nvcc's implicit cuda_runtime.h brings <cmath>: std::roundf with no #include builds (gpudct's IDCT kernels)."""
+    k = emu.compile("__global__ void k(float *x) { x[0] = std::roundf(x[0]) + std::fabsf(x[1]); }\n", "k",
+                    filename="roundf.cu")
+    x = np.array([2.5, -4.0], np.float32)
+    emu.run(k, 1, 1, x)
+    assert x[0] == 7.0

@@ -20,7 +20,10 @@
   reported and nothing else.
 - unseen76, cellGPU + CudaPercolation (cuRAND's device API: XORWOW states, curand_normal_double, curand_uniform): 11 of
   11 as they came, the listed race reported.
-- unseen77, serban/kmeans + ThunderSVM: 16 of 16 as they came, the listed barrier divergence reported."""
+- unseen77, serban/kmeans + ThunderSVM: 16 of 16 as they came, the listed barrier divergence reported.
+- unseen79, gpudct + PDWT: 10 of 17 as they came; gpudct's 7 IDCT kernels include <numbers> (C++20) and call
+  std::roundf, neither of which tilelab's headers gave, and the log led with NVRTC's warning of two -std options.
+  Fixed: 17 of 17 (tests/test_std_headers.py)."""
 from __future__ import annotations
 
 import json
@@ -50,6 +53,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen75": (15, 15, {}),
     "unseen76": (11, 11, {}),
     "unseen77": (16, 16, {}),
+    "unseen79": (17, 10, {"gdct_dct.cu": 'CompileError: nvrtc: warning: "--std (-std)=c++17" followed by '
+                                         '"--std (-std)=c++20"'}),
 }
 
 

@@ -250,11 +250,12 @@ _SYSTYPES_MISSING = re.compile(r'identifier "(?:uint|ushort|ulong|u_char|u_short
 SYSTYPES_PRE_INCLUDE = "--pre-include=sys/types.h"
 #: a math function called as std::sqrt, std::pow, ... with no #include <cmath>: nvcc's implicit cuda_runtime.h
 #: includes crt/math_functions.h, which includes <cmath> (GPU-LBMsim's stream_collide_gpu calls std::sqrt and
-#: includes only <stdio.h> and <assert.h>); tilelab's own <cmath> (tilelab/include) names them in std as nvcc's does
+#: includes only <stdio.h> and <assert.h>; gpudct's std::roundf, a float form by its C name); tilelab's own <cmath>
+#: (tilelab/include) names them in std as nvcc's does
 _STD_MATH_MISSING = re.compile(
     r'namespace "std" has no member "(?:a?(?:cos|sin|tan)h?|atan2|exp2?|expm1|log(?:10|1p|2|b)?|ilogb|sqrt|cbrt|erfc?'
     r'|tgamma|lgamma|ceil|floor|trunc|l?l?round|l?l?rint|nearbyint|fabs|pow|fmod|hypot|fmin|fmax|fdim|copysign'
-    r'|nextafter|remainder|remquo|abs|fma|frexp|ldexp|modf|scalbl?n|isnan|isinf|isfinite|signbit)"')
+    r'|nextafter|remainder|remquo|abs|fma|frexp|ldexp|modf|scalbl?n|isnan|isinf|isfinite|signbit)f?"')
 CMATH_PRE_INCLUDE = "--pre-include=cmath"
 #: <limits.h>'s macros used with no #include: nvcc's implicit cuda_runtime.h includes driver_types.h, which
 #: includes <limits.h> when not under NVRTC (CSE-Projects' betweenness-centrality kernels write INT_MAX and
