@@ -72,6 +72,7 @@ SUITES = {
     "fastvol BSM/binomial/trinomial + Monte-Carlo-cuda LSM American options (unseen75)": ("fvol_", "lsmmc_"),
     "cellGPU Brownian/Langevin/active-particle noise + CudaPercolation (unseen76)": ("cellgpu_", "cperc_"),
     "serban/kmeans + ThunderSVM kernel matrices and SMO (unseen77)": ("skm_", "tsvm_"),
+    "tiny-flash-attention + cuflash-attn FlashAttention forward/backward (unseen78)": ("tinyfa_", "cuflash_"),
     "gpudct JPEG IDCT + PDWT Haar wavelets (unseen79)": ("gdct_", "pdwt_"),
 }
 

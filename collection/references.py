@@ -8028,3 +8028,75 @@ def pdwt_inv1d(level):
     lv = pdwt_levels1d()
     a = pdwt_haar1d_inv(lv[1][0], lv[1][1], 23)
     return a if level == 1 else pdwt_haar1d_inv(a, lv[0][1], 45)
+# ---- unseen78: attention (66RING/tiny-flash-attention, files tinyfa_*.cu; LessUp/cuflash-attn, files cuflash_*.cu).
+# Written from the definition softmax(scale Q K^T [+ causal mask]) V and its gradient, in float64.
+
+def attn_scores(Q, K, scale, causal=False):
+    """scale * Q K^T over the last two axes (float64); causal: key j > query i masked to -inf."""
+    S = scale * np.einsum("...id,...jd->...ij", np.asarray(Q, np.float64), np.asarray(K, np.float64))
+    if causal:
+        n = S.shape[-1]
+        S = np.where(np.triu(np.ones((n, n), bool), 1), -np.inf, S)
+    return S
+
+
+def attn_softmax(S):
+    """Row softmax of S (float64), the row maximum subtracted."""
+    S = np.asarray(S, np.float64)
+    e = np.exp(S - S.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def attn_forward(Q, K, V, scale, causal=False):
+    """(O, L): softmax(scale Q K^T) V and the rows' logsumexp L = max + log(sum exp(S - max)), float64."""
+    S = attn_scores(Q, K, scale, causal)
+    mx = S.max(axis=-1, keepdims=True)
+    L = (mx + np.log(np.exp(S - mx).sum(axis=-1, keepdims=True)))[..., 0]
+    return attn_softmax(S) @ np.asarray(V, np.float64), L
+
+
+def attn_backward(Q, K, V, L, dO, D, scale, causal=False):
+    """FlashAttention's backward from the kernels' inputs: P = exp(S - L), dP = dO V^T, dS = P (dP - D),
+    dQ = scale dS K, dK = scale dS^T Q, dV = P^T dO (float64). Returns {"dQ", "dK", "dV"}."""
+    f = lambda a: np.asarray(a, np.float64)
+    S = attn_scores(Q, K, scale, causal)
+    P = np.exp(S - f(L)[..., None])
+    dP = np.einsum("...id,...jd->...ij", f(dO), f(V))
+    dS = P * (dP - f(D)[..., None])
+    return {"dQ": scale * dS @ f(K), "dK": scale * np.swapaxes(dS, -1, -2) @ f(Q),
+            "dV": np.swapaxes(P, -1, -2) @ f(dO)}
+
+
+@functools.lru_cache(maxsize=None)
+def _tinyfa_case(m=64, d=4, seed=7801):
+    rng = np.random.default_rng(seed)
+    Q, K, V = (rng.random((m, d)).astype(np.float32) for _ in range(3))   # the host's rand() / RAND_MAX in [0, 1)
+    return {"Q": Q, "K": K, "V": V}
+
+
+def tinyfa_case(name):
+    """tiny-flash-attention's inputs at m = 64, dim = 4: Q, K, V; QK = float32(0.5 Q K^T) (naive_nrow_gemm's output,
+    row_softmax's input) and P = float32(softmax(QK)) (row_softmax's output, naive_pv's input)."""
+    c = _tinyfa_case()
+    if name == "QK":
+        return (0.5 * c["Q"].astype(np.float64) @ c["K"].T.astype(np.float64)).astype(np.float32)
+    if name == "P":
+        return attn_softmax(tinyfa_case("QK")).astype(np.float32)
+    return c[name]
+
+
+@functools.lru_cache(maxsize=None)
+def _cuflash_case(hd, causal, bh=2, n=96, seed=7802):
+    rng = np.random.default_rng(seed + hd + 1000 * causal)
+    Q, K, V, dO = (rng.uniform(-1, 1, (bh, n, hd)).astype(np.float32) for _ in range(4))
+    scale = 1 / math.sqrt(hd)
+    O, L = attn_forward(Q, K, V, scale, causal)
+    O, L = O.astype(np.float32), L.astype(np.float32)
+    D = (dO.astype(np.float64) * O.astype(np.float64)).sum(axis=-1).astype(np.float32)
+    return {"Q": Q, "K": K, "V": V, "dO": dO, "O": O, "L": L, "D": D}
+
+
+def cuflash_case(hd, causal, name):
+    """CuFlash-Attn's inputs: batch 1 x 2 heads, seq_len 96, head_dim hd, Q, K, V, dO uniform in [-1, 1); O and L the
+    float64 forward's (as float32), D = rowsum(dO O) (as float32): what the forward and compute_D hand the backward."""
+    return _cuflash_case(hd, bool(causal))[name]

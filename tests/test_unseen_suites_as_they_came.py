@@ -21,6 +21,8 @@
 - unseen76, cellGPU + CudaPercolation (cuRAND's device API: XORWOW states, curand_normal_double, curand_uniform): 11 of
   11 as they came, the listed race reported.
 - unseen77, serban/kmeans + ThunderSVM: 16 of 16 as they came, the listed barrier divergence reported.
+- unseen78, tiny-flash-attention + cuflash-attn: 22 of 22 as they came, the listed race on FlashAttention-2's
+  shared row maximum and denominator reported.
 - unseen79, gpudct + PDWT: 10 of 17 as they came; gpudct's 7 IDCT kernels include <numbers> (C++20) and call
   std::roundf, neither of which tilelab's headers gave, and the log led with NVRTC's warning of two -std options.
   Fixed: 17 of 17 (tests/test_std_headers.py)."""
@@ -53,6 +55,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen75": (15, 15, {}),
     "unseen76": (11, 11, {}),
     "unseen77": (16, 16, {}),
+    "unseen78": (22, 22, {}),
     "unseen79": (17, 10, {"gdct_dct.cu": 'CompileError: nvrtc: warning: "--std (-std)=c++17" followed by '
                                          '"--std (-std)=c++20"'}),
 }

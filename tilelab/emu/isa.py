@@ -152,7 +152,7 @@ def _directed_step(r, cmp, rnd, D):
 def _flush(x):
     """ftz: an f32 subnormal becomes a zero of the same sign."""
     x = np.asarray(x, np.float32)
-    return np.where(np.abs(x) < _F32_TINY, x * np.float32(0), x).astype(np.float32)
+    return np.where(np.abs(x) < _F32_TINY, np.copysign(np.float32(0), x), x).astype(np.float32)
 
 
 def _float_finish(m, ins, t, r, rnd, ftz, sat, cmp_fn, addends=None):
