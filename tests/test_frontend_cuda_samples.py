@@ -178,3 +178,21 @@ def test_a_file_of_template_kernels_says_how_to_name_one(emu):
         emu.compile(REDUCTION, None, filename="reduction_kernel.cu")
     text = str(e.value)
     assert "templates (reduce0)" in text and 'name_expressions=["reduce0<256>"]' in text
+
+
+def test_a_type_one_header_declares_and_anothers_kernels_use_stays(emu, tmp_path):
+    """TeaLeaf's cuda_common.hpp declares kernel_info_t beside a host class of std::map members; its .cuknl files'
+    kernels name it. Weighing each file alone took the type out once the host class went (a regression the first
+    sweep's files showed again, caught by re-running that sweep): the words of the program's other files count."""
+    (tmp_path / "common.hpp").write_text(
+        "#include <map>\n#include <string>\n"
+        "struct kernel_info_t { int x_min, x_max; };\n"
+        "class Chunk { std::map<std::string, kernel_info_t> kernels; public: void launch(); };\n")
+    (tmp_path / "widths.cuknl").write_text(
+        "__global__ void widths(int *out)\n"
+        "{\n    kernel_info_t info{2, 7 + (int)threadIdx.x};\n    out[threadIdx.x] = info.x_max - info.x_min;\n}\n")
+    src = '#include "common.hpp"\n#include "widths.cuknl"\nvoid Chunk::launch() { }\nint main() { return 0; }\n'
+    k = emu.compile(src, "widths", filename=str(tmp_path / "widths_cuda.cu"))
+    out = np.zeros(32, np.int32)
+    emu.run(k, 1, 32, out)
+    assert np.array_equal(out, 5 + np.arange(32))

@@ -258,3 +258,31 @@ def test_fourth_round_every_kernel_builds():
     assert set(ta["refused_by_class"]) == {"no kernel found (the file has none: host code only)"}
     tea = [f for f in a["files"] if f["repo"] == "UK-MAC/TeaLeaf_CUDA" and f["outcome"] == "ok"]
     assert len(tea) == 5
+
+
+SAMPLES_BEFORE = RES / "frontend-sweep-2026-12-05-samples-before.json"
+SAMPLES_AFTER = RES / "frontend-sweep-2026-12-05-samples-after.json"
+
+
+@pytest.mark.parametrize("path", [SAMPLES_BEFORE, SAMPLES_AFTER], ids=["before", "after"])
+def test_the_samples_sweeps_tallies_are_its_rows(path):
+    d = _load(path)
+    assert sweep.tally(d["files"]) == d["tally"]
+    assert [(s["repo"], s["commit"]) for s in d["sources"]] == [(r, c) for r, c, _, _ in sweep.SAMPLES]
+
+
+def test_the_samples_before_and_after():
+    """CUDA's samples (docs/FIDELITY.md, "a third round"): the same 112 files and nvcc's verdicts on them; the
+    Common/ helpers included with angle brackets stopped 130 kernels on <fstream> and 13 on <exception> before, none
+    after; no file that built before is refused after; 153 of 171 kernels build after (19 of 170 before)."""
+    b, a = _load(SAMPLES_BEFORE), _load(SAMPLES_AFTER)
+    assert [f["path"] for f in b["files"]] == [f["path"] for f in a["files"]]
+    assert [f["outcome"] == "nvcc-refused" for f in b["files"]] == [f["outcome"] == "nvcc-refused" for f in a["files"]]
+    for fb, fa in zip(b["files"], a["files"]):
+        assert not (fb["outcome"] == "ok" and fa["outcome"] != "ok"), fb["path"]
+    tb, ta = b["tally"], a["tally"]
+    assert (tb["kernels_ok"], tb["kernels"], tb["files_ok"]) == (19, 170, 15)
+    assert tb["refused_by_class"]["missing header fstream"] == 130
+    assert (ta["kernels_ok"], ta["kernels"], ta["files_ok"], ta["files_swept"]) == (153, 171, 85, 94)
+    assert not {"missing header fstream", "missing header exception", "missing header cuda_profiler_api.h"} \
+        & set(ta["refused_by_class"])

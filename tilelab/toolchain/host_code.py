@@ -247,7 +247,7 @@ def _declared_name(flat: str, body) -> str | None:
     return m.group(1) if m and len(flat.split()) > 1 else None
 
 
-def unused_host_declarations(src: str) -> tuple[str, list[str]]:
+def unused_host_declarations(src: str, elsewhere: str = "") -> tuple[str, list[str]]:
     """``src`` (a device part) with the namespace-scope declarations no other line names blanked, line for line: a
     struct, class or union with no ``__device__`` or ``__global__`` in it (a class template's specialisations with
     it), a function declared (not defined), a type alias (``typedef pthread_t CUTThread;``) and a variable declared
@@ -255,12 +255,15 @@ def unused_host_declarations(src: str) -> tuple[str, list[str]]:
     name it never writes, so this leaves device code as it was; what it takes out is the host side's types,
     prototypes and variables that need the C++ library (gpu-benches' MeasurementSeries sorting a std::vector,
     TeaLeaf's class of std::map members and its `extern` instance, lodepng's std::vector overloads, a Matrix Market
-    reader's FILE* prototypes). Overloads go together; repeated while it finds more (a class only another named)."""
+    reader's FILE* prototypes). Overloads go together; repeated while it finds more (a class only another named).
+    ``elsewhere``: the text of the program's other files (its source, its other headers), whose words are uses too: a
+    type one header declares and another's kernels name stays (TeaLeaf's ``kernel_info_t``)."""
     removed: list[str] = []
+    other = mask(elsewhere) if elsewhere else ""
     for _ in range(8):
         masked = mask(src)
         words: dict[str, int] = {}
-        for m in _WORD.finditer(masked):
+        for m in _WORD.finditer(masked + "\n" + other):
             words[m.group(0)] = words.get(m.group(0), 0) + 1
         found: dict[str, list] = {}
         for start, end, head, body in _statements(masked):
@@ -328,12 +331,14 @@ def leave_host_side(source: str, headers, taken: HostSide | None) -> HostSide | 
         return HostSide(part.device, hdrs, part.removed, part.functions)
     if taken.deep:
         return None
-    src, more = unused_host_declarations(source)
+    texts = {h.name: taken.headers.get(h.name, h.text) for h in headers if h.name}
+    src, more = unused_host_declarations(source, "\n".join(texts.values()))
     hdrs = dict(taken.headers)
     for h in headers:
         if h.name:
-            now = taken.headers.get(h.name, h.text)
-            new = unused_host_declarations(now)[0]
+            now = texts[h.name]
+            rest = "\n".join([source] + [t for n, t in texts.items() if n != h.name])
+            new = unused_host_declarations(now, rest)[0]
             if new != now:
                 hdrs[h.name] = new
     if src == source and hdrs == taken.headers:
