@@ -74,6 +74,7 @@ SUITES = {
     "serban/kmeans + ThunderSVM kernel matrices and SMO (unseen77)": ("skm_", "tsvm_"),
     "tiny-flash-attention + cuflash-attn FlashAttention forward/backward (unseen78)": ("tinyfa_", "cuflash_"),
     "gpudct JPEG IDCT + PDWT Haar wavelets (unseen79)": ("gdct_", "pdwt_"),
+    "GeoRsGPU terrain functors + nvidia-jetson-workload DEM kernels (unseen80)": ("georsg_", "jetgeo_"),
 }
 
 

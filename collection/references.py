@@ -8100,3 +8100,212 @@ def cuflash_case(hd, causal, name):
     """CuFlash-Attn's inputs: batch 1 x 2 heads, seq_len 96, head_dim hd, Q, K, V, dO uniform in [-1, 1); O and L the
     float64 forward's (as float32), D = rowsum(dO O) (as float32): what the forward and compute_D hand the backward."""
     return _cuflash_case(hd, bool(causal))[name]
+# ---- unseen80: geospatial rasters (cristianionita/GeoRsGPU, files georsg_*.cu; scttfrdmn/nvidia-jetson-workload,
+# files jetgeo_*.cu). Written from the kernels' formulas, cell by cell, in float64.
+
+GEORSG_RAD_DEGREE = 57.295779513082320876798154814105
+
+
+def georsg_dem(h=72, w=72, seed=8001):
+    """A tilted DEM (rows, cols), float32: 100 + 3 col + 2 row + 4 sin(0.3 col) cos(0.2 row) + uniform(-0.25, 0.25)
+    noise, so that every 3 x 3 window falls to the west and north (the aspect and curvature formulas' G and H stay
+    away from 0) and no two heights of a window tie."""
+    rng = np.random.default_rng(seed)
+    r, c = np.mgrid[0:h, 0:w].astype(np.float64)
+    z = 100 + 3 * c + 2 * r + 4 * np.sin(0.3 * c) * np.cos(0.2 * r) + rng.uniform(-0.25, 0.25, (h, w))
+    return z.astype(np.float32)
+
+
+def georsg_functor(name, win, cs, a1=0.0, a2=0.0):
+    """DemKernels.cuh's functor `name` (Slope Brr/Zvn, Hillshade, Aspect, Total/Plan/ProfileCurvature, TPI_EP/DIF/DEV)
+    on windows win = (a, b, c, d, e, f, g, h, i), each an array (float64), cell size cs in x and y."""
+    a, b, c, d, e, f, g, h, i = (np.asarray(t, np.float64) for t in win)
+    rd = GEORSG_RAD_DEGREE
+    brr_y = ((g + 2 * h + i) - (a + 2 * b + c)) / (8 * cs)
+    brr_x = ((c + 2 * f + i) - (a + 2 * d + g)) / (8 * cs)
+    D = ((d + f) / 2 - e) / cs ** 2
+    E = ((b + h) / 2 - e) / cs ** 2
+    F = (-a + c + g - i) / 4 * cs ** 2
+    G = (-d + f) / 2 * cs
+    H = (b - h) / 2 * cs
+
+    def fold(asp):                          # the functors' piecewise turn of atan2's angle
+        return np.where(asp < 0, 90.0 - asp, np.where(asp > 90.0, 360.0 - asp + 90.0, 90.0 - asp))
+
+    mean = (a + b + c + d + e + f + g + h + i) / 9.0
+    std = np.sqrt(sum((t - mean) ** 2 for t in (a, b, c, d, e, f, g, h, i)) / 9.0)
+    if name == "SlopeZevenbergen":
+        return np.sqrt(((f - d) / (2 * cs)) ** 2 + ((b - h) / (2 * cs)) ** 2) * rd
+    if name == "SlopeBurruogh":
+        return np.arctan(np.sqrt(brr_x ** 2 + brr_y ** 2)) * rd
+    if name == "Hillshade":                 # the aspect in radians folded as if degrees, as the functor does
+        asp = fold(np.arctan2(-H, -G))
+        slope = np.arctan(np.sqrt(brr_x ** 2 + brr_y ** 2))
+        zen, az = a2 / rd, a1 / rd
+        return 255.0 * (np.cos(zen) * np.cos(slope) + np.sin(zen) * np.sin(slope) * np.cos(az - asp))
+    if name == "Aspect":
+        return fold(np.arctan2(-H, -G) * rd)
+    if name == "TotalCurvature":
+        return -2 * (D + E) * 100
+    if name == "ProfileCurvature":
+        return -2 * (D * G ** 2 + E * H ** 2 + F * G * H) / (G ** 2 + H ** 2)
+    if name == "PlanCurvature":
+        return 2 * (D * H ** 2 + E * G ** 2 - F * G * H) / (G ** 2 + H ** 2)
+    if name == "TopographicPositionIndex_EP":
+        return sum((e < t).astype(np.float64) for t in (a, b, c, d, e, f, g, h, i)) * 100 / 8.0
+    if name == "TopographicPositionIndex_DIF":
+        return e - mean
+    if name == "TopographicPositionIndex_DEV":
+        return (e - mean) / std
+    raise ValueError(name)
+
+
+def georsg_block(name, dem, cs=5.0, a1=0.0, a2=0.0, d_row=0, d_col=0, h_out=None, w_out=None):
+    """gpuKernel<EQ>'s output block (h_out x w_out, float64): input cell (r, c) goes to (r + d_row, c + d_col) when
+    that is inside the output; an interior input cell gets the functor of its 3 x 3 window, an edge cell 0."""
+    z = np.asarray(dem, np.float64)
+    hh, ww = z.shape
+    h_out, w_out = h_out or hh, w_out or ww
+    full = np.zeros((hh, ww))
+    win = [z[dr:hh - 2 + dr, dc:ww - 2 + dc] for dr in range(3) for dc in range(3)]
+    full[1:-1, 1:-1] = georsg_functor(name, win, cs, a1, a2)
+    out = np.full((h_out, w_out), np.nan)
+    r0, c0 = max(0, -d_row), max(0, -d_col)
+    r1, c1 = min(hh, h_out - d_row), min(ww, w_out - d_col)
+    out[r0 + d_row:r1 + d_row, c0 + d_col:c1 + d_col] = full[r0:r1, c0:c1]
+    return out
+
+
+JETGEO_NODATA = -9999.0
+JETGEO_CURV = 0.87 / (2.0 * 6371000.0)
+
+
+@functools.lru_cache(maxsize=None)
+def _jetgeo_dem(n=72, spikes=False, seed=8002):
+    """test_dem_processing.cpp's createTestDEM at n x n (100 + 10 sin(0.1 x) cos(0.1 y), plus 20 (1 - dist / (n/4))
+    inside dist < n/4 of (n/2, n/2), the host's float arithmetic), NoData at (row 5, col 60) and (60, 10); spikes:
+    +15 on 25 cells of a 5 x 5 lattice (rows and cols 8, 22, ..., 64, each jittered by 0 or 1), none next to another."""
+    z = np.empty((n, n), np.float32)
+    for y in range(n):
+        for x in range(n):
+            v = np.float32(100.0) + np.float32(10.0) * np.float32(math.sin(np.float32(x * 0.1))) \
+                * np.float32(math.cos(np.float32(y * 0.1)))
+            dx, dy = np.float32(x - n // 2), np.float32(y - n // 2)
+            dist = np.float32(math.sqrt(dx * dx + dy * dy))
+            if dist < n // 4:
+                v = np.float32(v + np.float32(20.0) * (np.float32(1.0) - dist / np.float32(n // 4)))
+            z[y, x] = v
+    if spikes:
+        rng = np.random.default_rng(seed)
+        for r in range(8, n - 7, 14):
+            for c in range(8, n - 7, 14):
+                z[r + rng.integers(0, 2), c + rng.integers(0, 2)] += np.float32(15.0)
+    z[5, 60] = z[60, 10] = JETGEO_NODATA
+    return z
+
+
+def jetgeo_dem(spikes=False):
+    return _jetgeo_dem(72, bool(spikes)).copy()
+
+
+def jetgeo_viewshed(dem, ox, oy, oh, max_radius, cs=1.0, curv=JETGEO_CURV):
+    """viewshedKernel, cell by cell in float64: NoData -> 0; beyond max_radius (> 0, compared with the distance in
+    metres) -> 0; closer than half a cell -> 1; else 1 when atan((target - observer - curv d^2) / d) >= the largest
+    atan((bilinear sample - curv s^2 - observer) / s) over samples i = 1 .. ceil(d / (cs / 2)) - 1 at fraction
+    i / n of the way (a sample whose 2 x 2 cell leaves the DEM, or touches NoData, skipped)."""
+    z = np.asarray(dem, np.float64)
+    hh, ww = z.shape
+    out = np.zeros((hh, ww))
+    obs = z[int(oy), int(ox)] + oh
+    for row in range(hh):
+        for col in range(ww):
+            if z[row, col] == JETGEO_NODATA:
+                continue
+            dx, dy = col - ox, row - oy
+            dist = math.sqrt(dx * dx + dy * dy) * cs
+            if max_radius > 0 and dist > max_radius:
+                continue
+            if dist < cs * 0.5:
+                out[row, col] = 1
+                continue
+            ns = math.ceil(dist / (cs * 0.5))
+            fr = np.arange(1, ns) / ns
+            sx, sy = ox + fr * dx, oy + fr * dy
+            sc, sr = np.floor(sx).astype(int), np.floor(sy).astype(int)
+            ok = (sc >= 0) & (sc < ww - 1) & (sr >= 0) & (sr < hh - 1)
+            fr, sx, sy, sc, sr = fr[ok], sx[ok], sy[ok], sc[ok], sr[ok]
+            ul, ur, ll, lr = z[sr, sc], z[sr, sc + 1], z[sr + 1, sc], z[sr + 1, sc + 1]
+            good = (ul != JETGEO_NODATA) & (ur != JETGEO_NODATA) & (ll != JETGEO_NODATA) & (lr != JETGEO_NODATA)
+            wx, wy = sx - sc, sy - sr
+            el = (1 - wy) * ((1 - wx) * ul + wx * ur) + wy * ((1 - wx) * ll + wx * lr)
+            sd = fr * dist
+            ang = np.arctan((el - curv * sd * sd - obs) / sd)[good]
+            mx = ang.max() if ang.size else -np.inf
+            tgt = math.atan((z[row, col] - obs - curv * dist * dist) / dist)
+            out[row, col] = 1.0 if tgt >= mx else 0.0
+    return out
+
+
+def jetgeo_derivatives(dem, cs=1.0, zf=1.0, edge=0.0):
+    """terrainDerivativesKernel in float64: {'slope', 'aspect', 'curvature'} on interior cells (the edge cells are not
+    written: `edge`, the outputs' value before the launch), -9999 where the 3 x 3 window holds NoData; Horn's dx, dy; aspect from atan(dy / dx) turned to [0, 2 pi),
+    then (90 - deg + 360) mod 360; curvature -((z13 - 2 z22 + z31) + (z31 - 2 z22 + z13)) / cs^2."""
+    z = np.asarray(dem, np.float64)
+    hh, ww = z.shape
+    w = {f"z{r + 1}{c + 1}": z[r:hh - 2 + r, c:ww - 2 + c] * zf for r in range(3) for c in range(3)}
+    nod = np.zeros((hh - 2, ww - 2), bool)
+    for r in range(3):
+        for c in range(3):
+            nod |= z[r:hh - 2 + r, c:ww - 2 + c] == JETGEO_NODATA
+    dx = ((w["z13"] - w["z11"]) + 2 * (w["z23"] - w["z21"]) + (w["z33"] - w["z31"])) / (8 * cs)
+    dy = ((w["z31"] - w["z11"]) + 2 * (w["z32"] - w["z12"]) + (w["z33"] - w["z13"])) / (8 * cs)
+    slope = np.degrees(np.arctan(np.sqrt(dx * dx + dy * dy)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = np.arctan(dy / dx)
+    a = np.where(dx < 0, a + np.pi, np.where(dy < 0, a + 2 * np.pi, a))
+    a = np.where(dx == 0, np.where(dy > 0, np.pi / 2, np.where(dy < 0, 3 * np.pi / 2, 0.0)), a)
+    aspect = np.fmod(90.0 - np.degrees(a) + 360.0, 360.0)
+    d2 = (w["z13"] - 2 * w["z22"] + w["z31"]) / (cs * cs)
+    curvature = -(d2 + d2)
+    out = {}
+    for k, v in (("slope", slope), ("aspect", aspect), ("curvature", curvature)):
+        full = np.full((hh, ww), edge)
+        full[1:-1, 1:-1] = np.where(nod, JETGEO_NODATA, v)
+        out[k] = full
+    return out
+
+
+def jetgeo_fill_pass(dem, filled, z_limit):
+    """One fillSinksIterationKernel pass read from the pass's input (filled before it), float32 arithmetic as the
+    kernel's: NoData cells -> -9999; a cell whose highest lower (non-NoData) 8-neighbour m is more than z_limit below
+    it becomes m + z_limit. Returns (filled after, changed)."""
+    z0 = np.asarray(dem, np.float32)
+    f = np.asarray(filled, np.float32)
+    hh, ww = f.shape
+    out, changed = f.copy(), 0
+    for r in range(hh):
+        for c in range(ww):
+            if z0[r, c] == JETGEO_NODATA:
+                out[r, c] = JETGEO_NODATA
+                continue
+            cur, m = f[r, c], np.float32(JETGEO_NODATA)
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    if (dr or dc) and 0 <= rr < hh and 0 <= cc < ww and f[rr, cc] != JETGEO_NODATA \
+                            and f[rr, cc] < cur:
+                        m = max(m, f[rr, cc])
+            if m != JETGEO_NODATA and cur - m > z_limit:
+                new = np.float32(m + np.float32(z_limit))
+                if new < cur:
+                    out[r, c], changed = new, 1
+    return out, changed
+
+
+def jetgeo_filled(passes):
+    """The spiky DEM after `passes` fill passes at z_limit 2 (0: the init kernel's copy)."""
+    z = jetgeo_dem(True)
+    f = z.copy()
+    for _ in range(passes):
+        f = jetgeo_fill_pass(z, f, np.float32(2.0))[0]
+    return f
