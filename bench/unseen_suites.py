@@ -74,6 +74,7 @@ SUITES = {
     "serban/kmeans + ThunderSVM kernel matrices and SMO (unseen77)": ("skm_", "tsvm_"),
     "tiny-flash-attention + cuflash-attn FlashAttention forward/backward (unseen78)": ("tinyfa_", "cuflash_"),
     "gpudct JPEG IDCT + PDWT Haar wavelets (unseen79)": ("gdct_", "pdwt_"),
+    "CUDACFD_out NavSt2DIncompFiniteDiff + cuIBM explicit momentum terms (unseen81)": ("eycfd_", "cuibm_"),
 }
 
 
