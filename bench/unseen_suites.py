@@ -75,6 +75,7 @@ SUITES = {
     "tiny-flash-attention + cuflash-attn FlashAttention forward/backward (unseen78)": ("tinyfa_", "cuflash_"),
     "gpudct JPEG IDCT + PDWT Haar wavelets (unseen79)": ("gdct_", "pdwt_"),
     "GeoRsGPU terrain functors + nvidia-jetson-workload DEM kernels (unseen80)": ("georsg_", "jetgeo_"),
+    "CUDACFD_out NavSt2DIncompFiniteDiff + cuIBM explicit momentum terms (unseen81)": ("eycfd_", "cuibm_"),
 }
 
 

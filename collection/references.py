@@ -8309,3 +8309,338 @@ def jetgeo_filled(passes):
     for _ in range(passes):
         f = jetgeo_fill_pass(z, f, np.float32(2.0))[0]
     return f
+# ---- unseen81: grid fluids (ernestyalumni/CUDACFD_out's NavSt2DIncompFiniteDiff, files eycfd_*.cu; barbagroup/cuIBM's
+# explicit momentum terms, files cuibm_*.cu). Written from the kernels' formulas, in float64.
+
+EYCFD_N = 64                 # imax = jmax; the arrays are (imax+2) x (jmax+2), element (i, j) at i + (imax+2)*j: a[j, i]
+EYCFD_H = 1.0 / 64           # deltax = deltay = l_X / L_X
+
+
+@functools.lru_cache(maxsize=None)
+def _eycfd_fields(seed=8101):
+    n = EYCFD_N + 2
+    rng = np.random.default_rng(seed)
+    x = np.arange(n) * EYCFD_H
+    X, Y = np.meshgrid(x, x)                                      # X[j, i] = i h, Y[j, i] = j h
+    noise = lambda s: s * rng.standard_normal((n, n))
+    u = 0.8 * np.sin(np.pi * X) * np.cos(np.pi * Y) + noise(0.05)
+    v = -0.8 * np.cos(np.pi * X) * np.sin(np.pi * Y) + noise(0.05)
+    p = 0.1 * np.cos(2 * np.pi * X) * np.cos(2 * np.pi * Y) + noise(0.01)
+    F = u + noise(0.01)
+    G = v + noise(0.01)
+    RHS = 5.0 * np.sin(3 * X) * np.cos(2 * Y) + noise(0.5)
+    return {k: a.astype(np.float32) for k, a in dict(u=u, v=v, p=p, F=F, G=G, RHS=RHS).items()}
+
+
+def eycfd_fields(name):
+    """NavSt2DIncompFiniteDiff's fields on the 66 x 66 staggered grid (imax = jmax = 64): smooth velocities u, v (a
+    vortex) and pressure p with noise, F ~ u, G ~ v, a right-hand side RHS; float32, indexed [j, i]."""
+    return _eycfd_fields()[name].copy()
+
+
+def _eycfd_f(a):
+    return np.asarray(a, np.float64)
+
+
+def eycfd_F(u, v, F0, dt, gamma=0.9, Re=1000.0, n=EYCFD_N, h=EYCFD_H):
+    """compute_F: F = u + dt (lap(u)/Re - du2dx - duvdy) for 1 <= i <= imax-1, 1 <= j <= jmax (donor-cell mixing gamma);
+    F = u at i = 0 and i = imax (1 <= j <= jmax); the rest of F as it was."""
+    u, v, F = _eycfd_f(u), _eycfd_f(v), _eycfd_f(F0).copy()
+    j, i = np.mgrid[1:n + 1, 1:n]
+    U, Ue, Uw, Un, Us = u[j, i], u[j, i + 1], u[j, i - 1], u[j + 1, i], u[j - 1, i]
+    V, Ve, Vs, Vse = v[j, i], v[j, i + 1], v[j - 1, i], v[j - 1, i + 1]
+    du2dx = (((U + Ue) ** 2 - (Uw + U) ** 2) + gamma * (abs(U + Ue) * (U - Ue) - abs(Uw + U) * (Uw - U))) / (4 * h)
+    duvdy = (((V + Ve) * (U + Un) - (Vs + Vse) * (Us + U)) + gamma * (abs(V + Ve) * (U - Un) - abs(Vs + Vse) * (Us - U))) / (4 * h)
+    lap = (Ue - 2 * U + Uw) / h / h + (Un - 2 * U + Us) / h / h
+    F[j, i] = U + dt * (lap / Re - du2dx - duvdy)
+    F[1:n + 1, n] = u[1:n + 1, n]
+    F[1:n + 1, 0] = u[1:n + 1, 0]
+    return F
+
+
+def eycfd_G(u, v, G0, dt, gamma=0.9, Re=1000.0, n=EYCFD_N, h=EYCFD_H):
+    """compute_G: G = v + dt (lap(v)/Re - dv2dy - duvdx) for 1 <= i <= imax, 1 <= j <= jmax-1; G = v at j = jmax and
+    j = 0 (1 <= i <= imax); the rest as it was."""
+    u, v, G = _eycfd_f(u), _eycfd_f(v), _eycfd_f(G0).copy()
+    j, i = np.mgrid[1:n, 1:n + 1]
+    U, Uw, Un, Unw = u[j, i], u[j, i - 1], u[j + 1, i], u[j + 1, i - 1]
+    V, Ve, Vw, Vn, Vs = v[j, i], v[j, i + 1], v[j, i - 1], v[j + 1, i], v[j - 1, i]
+    duvdx = (((U + Un) * (V + Ve) - (Uw + Unw) * (Vw + V)) + gamma * (abs(U + Un) * (V - Ve) - abs(Uw + Unw) * (Vw - V))) / (4 * h)
+    dv2dy = (((V + Vn) ** 2 - (Vs + V) ** 2) + gamma * (abs(V + Vn) * (V - Vn) - abs(Vs + V) * (Vs - V))) / (4 * h)
+    lap = (Ve - 2 * V + Vw) / h / h + (Vn - 2 * V + Vs) / h / h
+    G[j, i] = V + dt * (lap / Re - dv2dy - duvdx)
+    G[n, 1:n + 1] = v[n, 1:n + 1]
+    G[0, 1:n + 1] = v[0, 1:n + 1]
+    return G
+
+
+def eycfd_RHS(F, G, RHS0, dt, n=EYCFD_N, h=EYCFD_H):
+    """compute_RHS: ((F_ij - F_i-1,j)/dx + (G_ij - G_i,j-1)/dy)/dt inside; the rest as it was."""
+    F, G, R = _eycfd_f(F), _eycfd_f(G), _eycfd_f(RHS0).copy()
+    R[1:n + 1, 1:n + 1] = ((F[1:n + 1, 1:n + 1] - F[1:n + 1, 0:n]) / h + (G[1:n + 1, 1:n + 1] - G[0:n, 1:n + 1]) / h) / dt
+    return R
+
+
+def _eycfd_sor_at(p, RHS, j, i, omega, h):
+    c = omega / (2.0 * (1 / h / h + 1 / h / h))
+    return (1 - omega) * p[j, i] + c * ((p[j, i + 1] + p[j, i - 1]) / h / h + (p[j + 1, i] + p[j - 1, i]) / h / h - RHS[j, i])
+
+
+def eycfd_sor(p, RHS, ptemp0, omega=1.7, n=EYCFD_N, h=EYCFD_H):
+    """poisson (Jacobi-ordered SOR into p_temp): p_temp_ij = (1-w) p_ij + w/(2(1/dx^2+1/dy^2)) ((p_E+p_W)/dx^2 +
+    (p_N+p_S)/dy^2 - RHS_ij) inside; the rest of p_temp as it was."""
+    p, R, out = _eycfd_f(p), _eycfd_f(RHS), _eycfd_f(ptemp0).copy()
+    j, i = np.mgrid[1:n + 1, 1:n + 1]
+    out[j, i] = _eycfd_sor_at(p, R, j, i, omega, h)
+    return out
+
+
+def eycfd_redblack(p, RHS, omega=1.7, n=EYCFD_N, h=EYCFD_H):
+    """poisson_redblack as one block would do it everywhere: red cells ((i+j) even) from the old black ones, then black
+    cells from the new red ones."""
+    p, R = _eycfd_f(p).copy(), _eycfd_f(RHS)
+    j, i = np.mgrid[1:n + 1, 1:n + 1]
+    for colour in (0, 1):
+        m = (i + j) % 2 == colour
+        p[j[m], i[m]] = _eycfd_sor_at(p, R, j[m], i[m], omega, h)
+    return p
+
+
+def eycfd_redblack_ok(p0, RHS, p, omega=1.7, n=EYCFD_N, h=EYCFD_H, block=32, rtol=1e-5, atol=1e-6):
+    """poisson_redblack's blocks of 32 x 32 threads sync only within themselves: a cell whose 4 neighbours are in its own
+    block must equal eycfd_redblack's value (red from old black, black from new red); a cell next to another block reads
+    that block's cells old or new (the race), so only finiteness is asked of it; the cells outside 1..imax unchanged."""
+    want, got = eycfd_redblack(p0, RHS, omega, n, h), _eycfd_f(p)
+    j, i = np.mgrid[0:n + 2, 0:n + 2]
+    inside = (i >= 1) & (i <= n) & (j >= 1) & (j <= n)
+    own = inside & (i % block != 0) & (i % block != block - 1) & (j % block != 0) & (j % block != block - 1)
+    ok_own = np.allclose(got[own], want[own], rtol=rtol, atol=atol)
+    ok_edge = bool(np.isfinite(got[inside & ~own]).all())
+    ok_out = bool((got[~inside] == _eycfd_f(p0)[~inside]).all())
+    return bool(ok_own and ok_edge and ok_out)
+
+
+def eycfd_residual(p, RHS, n=EYCFD_N, h=EYCFD_H):
+    """compute_residual: (((p_E-p)-(p-p_W))/dx^2 + ((p_N-p)-(p-p_S))/dy^2 - RHS)^2 inside, 0 on the boundary strip."""
+    p, R = _eycfd_f(p), _eycfd_f(RHS)
+    out = np.zeros_like(p)
+    j, i = np.mgrid[1:n + 1, 1:n + 1]
+    r = ((p[j, i + 1] - p[j, i]) - (p[j, i] - p[j, i - 1])) / h / h + ((p[j + 1, i] - p[j, i]) - (p[j, i] - p[j - 1, i])) / h / h - R[j, i]
+    out[j, i] = r * r
+    return out
+
+
+def eycfd_uv(w0, p, FG, dt, axis, n=EYCFD_N, h=EYCFD_H):
+    """calculate_u (axis 'x': u = F - (p_i+1,j - p_ij) dt/dx, 1 <= i <= imax-1, 1 <= j <= jmax) and calculate_v
+    (axis 'y': v = G - (p_i,j+1 - p_ij) dt/dy, 1 <= i <= imax, 1 <= j <= jmax-1); the rest as it was."""
+    out, p, FG = _eycfd_f(w0).copy(), _eycfd_f(p), _eycfd_f(FG)
+    if axis == "x":
+        out[1:n + 1, 1:n] = FG[1:n + 1, 1:n] - (p[1:n + 1, 2:n + 1] - p[1:n + 1, 1:n]) * dt / h
+    else:
+        out[1:n, 1:n + 1] = FG[1:n, 1:n + 1] - (p[2:n + 1, 1:n + 1] - p[1:n, 1:n + 1]) * dt / h
+    return out
+
+
+CUIBM_NX, CUIBM_NY = 40, 36
+
+
+def _cuibm_widths(n, lo, hi, r=1.04):
+    """n cell widths over [lo, hi], finest at the centre, each next one r times wider outwards."""
+    k = np.abs(np.arange(n) - (n - 1) / 2.0)
+    w = r ** k
+    return w * (hi - lo) / w.sum()
+
+
+@functools.lru_cache(maxsize=None)
+def _cuibm_case(seed=8102):
+    nx, ny = CUIBM_NX, CUIBM_NY
+    rng = np.random.default_rng(seed)
+    dx, dy = _cuibm_widths(nx, -1.0, 1.0), _cuibm_widths(ny, -1.0, 1.0, 1.05)
+    xc, yc = -1.0 + np.cumsum(dx), -1.0 + np.cumsum(dy) - dy / 2         # u points: x faces, y centres
+    xv, yv = -1.0 + np.cumsum(dx) - dx / 2, -1.0 + np.cumsum(dy)         # v points: x centres, y faces
+    U = np.sin(np.pi * xc[:nx - 1])[None, :] * np.cos(np.pi * yc / 2)[:, None] + 0.05 * rng.standard_normal((ny, nx - 1))
+    V = -np.cos(np.pi * xv / 2)[None, :] * np.sin(np.pi * yv[:ny - 1])[:, None] + 0.05 * rng.standard_normal((ny - 1, nx))
+    q = np.concatenate([(U * dy[:, None]).ravel(), (V * dx[None, :]).ravel()])     # fluxes: u dy, v dx
+    H = 0.3 * rng.standard_normal(q.size)                                          # the previous step's convection
+    bc = {k: 0.2 * rng.standard_normal(2 * m - 1) for k, m in (("xminus", ny), ("xplus", ny), ("yminus", nx), ("yplus", nx))}
+    bc["yplus"][:nx - 1] += 1.0                                                    # a moving lid
+    return dict(dx=dx, dy=dy, q=q, H=H, rn=np.zeros(q.size), **bc)
+
+
+def cuibm_case(name):
+    """cuIBM's inputs on a 40 x 36 stretched grid: cell widths dx, dy; fluxes q (u dy then v dx); the previous step's
+    convective terms H; rn zeroed; the boundary velocities xminus, xplus (2 ny - 1), yminus, yplus (2 nx - 1); float64."""
+    return _cuibm_case()[name].copy()
+
+
+def cuibm_rn(kernel, rn, H, q, dx, dy, dt, gamma, zeta, alpha, nu, bcBottom=None, bcTop=None, bcLeft=None, bcRight=None):
+    """generateRN.cu's kernels, thread by thread as written (float64): returns {"rn", "H"}. convectionTermULeftRight's
+    right column uses the left column's old H as Hn (the source's line: cTerm = gamma*H[Iu] + zeta*Hn, Hn not reloaded),
+    as the kernel does."""
+    nx, ny = len(dx), len(dy)
+    rn, H, q = np.array(rn, np.float64), np.array(H, np.float64), np.asarray(q, np.float64)
+    dx, dy = np.asarray(dx, np.float64), np.asarray(dy, np.float64)
+    Nu = (nx - 1) * ny
+    uu = lambda I, J: q[J * (nx - 1) + I] / dy[J]            # u at (I, J)
+    vv = lambda I, J: q[Nu + J * nx + I] / dx[I]             # v at (I, J)
+    if kernel == "U":
+        for J in range(1, ny - 1):
+            for I in range(1, nx - 2):
+                g = J * (nx - 1) + I
+                u = lambda a, b: uu(I + a, J + b)
+                v = lambda a, b: q[Nu + (J - 1 + b) * nx + I + a] / dx[I + a]   # the tile's v[j][i]: v point (I, J-1)
+                Dx = lambda a: dx[I + a]
+                Dy = lambda b: dy[J + b]
+                Hn = H[g]
+                Hx = (-((u(1, 0) + u(0, 0)) ** 2 - (u(0, 0) + u(-1, 0)) ** 2) / (2.0 * (Dx(0) + Dx(1)))
+                      - ((u(0, 1) + u(0, 0)) * (v(0, 1) + v(1, 1)) - (u(0, 0) + u(0, -1)) * (v(0, 0) + v(1, 0))) / (4.0 * Dy(0)))
+                H[g] = Hx
+                c = gamma * Hx + zeta * Hn
+                d = alpha * nu * 2.0 * (
+                    (Dx(0) * u(1, 0) - (Dx(0) + Dx(1)) * u(0, 0) + Dx(1) * u(-1, 0)) / (Dx(0) * Dx(1) * (Dx(0) + Dx(1)))
+                    + 4.0 * ((Dy(0) + Dy(-1)) * u(0, 1) - (Dy(-1) + 2.0 * Dy(0) + Dy(1)) * u(0, 0) + (Dy(0) + Dy(1)) * u(0, -1))
+                    / ((Dy(0) + Dy(-1)) * (Dy(-1) + 2.0 * Dy(0) + Dy(1)) * (Dy(0) + Dy(1))))
+                rn[g] = (u(0, 0) / dt + c + d) * 0.5 * (Dx(0) + Dx(1))
+    elif kernel == "V":
+        for J in range(1, ny - 2):
+            for I in range(1, nx - 1):
+                g = Nu + J * nx + I
+                u = lambda a, b: q[(J + b) * (nx - 1) + I + a] / dy[J + b]       # the tile's u[j][i]: flat index J*(nx-1)+I
+                v = lambda a, b: vv(I + a, J + b)
+                Dx = lambda a: dx[I + a]
+                Dy = lambda b: dy[J + b]
+                Hn = H[g]
+                Hy = (-((u(0, 1) + u(0, 0)) * (v(0, 0) + v(1, 0)) - (u(-1, 1) + u(-1, 0)) * (v(0, 0) + v(-1, 0))) / (4.0 * Dx(0))
+                      - ((v(0, 1) + v(0, 0)) ** 2 - (v(0, -1) + v(0, 0)) ** 2) / (2.0 * (Dy(1) + Dy(0))))
+                H[g] = Hy
+                c = gamma * Hy + zeta * Hn
+                d = alpha * nu * 2.0 * (
+                    4.0 * ((Dx(-1) + Dx(0)) * v(1, 0) - (Dx(-1) + 2.0 * Dx(0) + Dx(1)) * v(0, 0) + (Dx(0) + Dx(1)) * v(-1, 0))
+                    / ((Dx(-1) + Dx(0)) * (Dx(0) + Dx(1)) * (Dx(-1) + 2.0 * Dx(0) + Dx(1)))
+                    + (Dy(0) * v(0, 1) - (Dy(0) + Dy(1)) * v(0, 0) + Dy(1) * v(0, -1)) / (Dy(0) * Dy(1) * (Dy(0) + Dy(1))))
+                rn[g] = (v(0, 0) / dt + c + d) * 0.5 * (Dy(0) + Dy(1))
+    elif kernel == "VBottomTop":
+        for I in range(1, nx - 1):
+            for top in (False, True):
+                if not top:
+                    Iv = I + Nu
+                    Hn = H[Iv]
+                    H[Iv] = (-((0.5 * (q[Iv] / dx[I] + q[Iv + 1] / dx[I + 1])) * (0.5 * (q[I] / dy[0] + q[I + (nx - 1)] / dy[1]))
+                               - (0.5 * (q[Iv - 1] / dx[I - 1] + q[Iv] / dx[I])) * (0.5 * (q[I - 1] / dy[0] + q[I - 1 + (nx - 1)] / dy[1]))) / dx[I]
+                             - ((0.5 * (q[Iv] + q[Iv + nx]) / dx[I]) ** 2 - (0.5 * (bcBottom[I + nx - 1] + q[Iv] / dx[I])) ** 2)
+                             / (0.5 * (dy[0] + dy[1])))
+                    c = gamma * H[Iv] + zeta * Hn
+                    d = alpha * nu * 2.0 * (
+                        4.0 * ((dx[I - 1] + dx[I]) * q[Iv + 1] / dx[I + 1] - (dx[I - 1] + 2.0 * dx[I] + dx[I + 1]) * q[Iv] / dx[I]
+                               + (dx[I] + dx[I + 1]) * q[Iv - 1] / dx[I - 1])
+                        / ((dx[I - 1] + dx[I]) * (dx[I] + dx[I + 1]) * (dx[I - 1] + 2.0 * dx[I] + dx[I + 1]))
+                        + (dy[0] * q[Iv + nx] / dx[I] - (dy[0] + dy[1]) * q[Iv] / dx[I] + dy[1] * bcBottom[I + nx - 1])
+                        / (dy[0] * dy[1] * (dy[0] + dy[1])))
+                    rn[Iv] = (q[Iv] / (dx[I] * dt) + c + d) * 0.5 * (dy[0] + dy[1])
+                else:
+                    Iu = I + (ny - 2) * (nx - 1)
+                    Iv = I + Nu + (ny - 2) * nx
+                    Hn = H[Iv]
+                    H[Iv] = (-((0.5 * (q[Iv] / dx[I] + q[Iv + 1] / dx[I + 1])) * (0.5 * (q[Iu] / dy[ny - 2] + q[Iu + (nx - 1)] / dy[ny - 1]))
+                               - (0.5 * (q[Iv - 1] / dx[I - 1] + q[Iv] / dx[I])) * (0.5 * (q[Iu - 1] / dy[ny - 2] + q[Iu - 1 + (nx - 1)] / dy[ny - 1]))) / dx[I]
+                             - ((0.5 * (q[Iv] / dx[I] + bcTop[I + nx - 1])) ** 2 - (0.5 * (q[Iv - nx] + q[Iv]) / dx[I]) ** 2)
+                             / (0.5 * (dy[ny - 2] + dy[ny - 1])))
+                    c = gamma * H[Iv] + zeta * Hn
+                    d = alpha * nu * 2.0 * (
+                        4.0 * ((dx[I - 1] + dx[I]) * q[Iv + 1] / dx[I + 1] - (dx[I - 1] + 2.0 * dx[I] + dx[I + 1]) * q[Iv] / dx[I]
+                               + (dx[I] + dx[I + 1]) * q[Iv - 1] / dx[I - 1])
+                        / ((dx[I - 1] + dx[I]) * (dx[I] + dx[I + 1]) * (dx[I - 1] + 2.0 * dx[I] + dx[I + 1]))
+                        + (dy[ny - 2] * bcTop[I + nx - 1] - (dy[ny - 1] + dy[ny - 2]) * q[Iv] / dx[I] + dy[ny - 1] * q[Iv - nx] / dx[I])
+                        / (dy[ny - 2] * dy[ny - 1] * (dy[ny - 2] + dy[ny - 1])))
+                    rn[Iv] = (q[Iv] / (dx[I] * dt) + c + d) * 0.5 * (dy[ny - 2] + dy[ny - 1])
+    elif kernel == "UBottomTop":
+        for I in range(0, nx - 1):
+            for top in (False, True):
+                Iu = I if not top else I + (ny - 1) * (nx - 1)
+                Iv = I + Nu if not top else I + (ny - 2) * nx + Nu
+                row = 0 if not top else ny - 1
+                bcL, bcR = bcLeft[row], bcRight[row]
+                u = q[Iu] / dy[row]
+                ul = bcL if I == 0 else q[Iu - 1] / dy[row]
+                ur = bcR if I == nx - 2 else q[Iu + 1] / dy[row]
+                u0x, u1x = 0.5 * (ul + u), 0.5 * (u + ur)
+                Hn = H[Iu]
+                if not top:
+                    H[Iu] = (-(u1x * u1x - u0x * u0x) / (0.5 * (dx[I] + dx[I + 1]))
+                             - (0.5 * (q[Iv] / dx[I] + q[Iv + 1] / dx[I + 1]) * 0.5 * (u + q[I + (nx - 1)] / dy[1])
+                                - 0.5 * (bcBottom[I + (nx - 1)] + bcBottom[I + 1 + (nx - 1)]) * bcBottom[I]) / dy[0])
+                    d = alpha * nu * 2.0 * (
+                        (dx[I] * ur - (dx[I] + dx[I + 1]) * u + dx[I + 1] * ul) / (dx[I] * (dx[I] + dx[I + 1]) * dx[I + 1])
+                        + 4.0 * (dy[0] * q[I + (nx - 1)] / dy[1] - (2.0 * dy[0] + dy[1]) * u + (dy[0] + dy[1]) * bcBottom[I])
+                        / (dy[0] * (2.0 * dy[0] + dy[1]) * (dy[0] + dy[1])))
+                else:
+                    H[Iu] = (-(u1x * u1x - u0x * u0x) / (0.5 * (dx[I] + dx[I + 1]))
+                             - (bcTop[I] * 0.5 * (bcTop[I + (nx - 1)] + bcTop[I + 1 + (nx - 1)])
+                                - 0.5 * (q[Iv] / dx[I] + q[Iv + 1] / dx[I + 1]) * 0.5 * (u + q[Iu - (nx - 1)] / dy[ny - 2])) / dy[ny - 1])
+                    d = alpha * nu * 2.0 * (
+                        (dx[I] * ur - (dx[I] + dx[I + 1]) * u + dx[I + 1] * ul) / (dx[I] * (dx[I] + dx[I + 1]) * dx[I + 1])
+                        + 4.0 * ((dy[ny - 2] + dy[ny - 1]) * bcTop[I] - (dy[ny - 2] + 2.0 * dy[ny - 1]) * u + dy[ny - 1] * q[Iu - (nx - 1)] / dy[ny - 2])
+                        / ((dy[ny - 2] + dy[ny - 1]) * dy[ny - 1] * (dy[ny - 2] + 2.0 * dy[ny - 1])))
+                c = gamma * H[Iu] + zeta * Hn
+                rn[Iu] = (u / dt + c + d) * 0.5 * (dx[I] + dx[I + 1])
+    elif kernel == "ULeftRight":
+        for I in range(1, ny - 1):
+            Iu, Iv = I * (nx - 1), I * nx + Nu
+            Hn = H[Iu]
+            H[Iu] = (-((0.5 * (q[Iu] + q[Iu + 1]) / dy[I]) ** 2 - (0.5 * (bcLeft[I] + q[Iu] / dy[I])) ** 2) / (0.5 * (dx[0] + dx[1]))
+                     - ((0.5 * (q[Iv] / dx[0] + q[Iv + 1] / dx[1])) * (0.5 * (q[Iu] / dy[I] + q[Iu + (nx - 1)] / dy[I + 1]))
+                        - (0.5 * (q[Iv - nx] / dx[0] + q[Iv + 1 - nx] / dx[1])) * (0.5 * (q[Iu - (nx - 1)] / dy[I - 1] + q[Iu] / dy[I]))) / dy[I])
+            c = gamma * H[Iu] + zeta * Hn
+            d = alpha * nu * 2.0 * (
+                (dx[0] * q[Iu + 1] / dy[I] - (dx[0] + dx[1]) * q[Iu] / dy[I] + dx[1] * bcLeft[I]) / (dx[0] * dx[1] * (dx[0] + dx[1]))
+                + 4.0 * ((dy[I - 1] + dy[I]) * q[Iu + (nx - 1)] / dy[I + 1] - (dy[I - 1] + 2.0 * dy[I] + dy[I + 1]) * q[Iu] / dy[I]
+                         + (dy[I] + dy[I + 1]) * q[Iu - (nx - 1)] / dy[I - 1])
+                / ((dy[I - 1] + dy[I]) * (dy[I] + dy[I + 1]) * (dy[I - 1] + 2.0 * dy[I] + dy[I + 1])))
+            rn[Iu] = (q[Iu] / (dy[I] * dt) + c + d) * 0.5 * (dx[0] + dx[1])
+            Iu, Iv = I * (nx - 1) + (nx - 2), I * nx + Nu + (nx - 2)
+            H[Iu] = (-((0.5 * (q[Iu] / dy[I] + bcRight[I])) ** 2 - (0.5 * (q[Iu - 1] + q[Iu]) / dy[I]) ** 2) / (0.5 * (dx[nx - 2] + dx[nx - 1]))
+                     - ((0.5 * (q[Iv] / dx[nx - 2] + q[Iv + 1] / dx[nx - 1])) * (0.5 * (q[Iu] / dy[I] + q[Iu + (nx - 1)] / dy[I + 1]))
+                        - (0.5 * (q[Iv - nx] / dx[nx - 2] + q[Iv + 1 - nx] / dx[nx - 1])) * (0.5 * (q[Iu - (nx - 1)] / dy[I - 1] + q[Iu] / dy[I]))) / dy[I])
+            c = gamma * H[Iu] + zeta * Hn                   # Hn: the left column's, as the kernel leaves it
+            d = alpha * nu * 2.0 * (
+                (dx[nx - 2] * bcRight[I] - (dx[nx - 2] + dx[nx - 1]) * q[Iu] / dy[I] + dx[nx - 1] * q[Iu - 1] / dy[I])
+                / (dx[nx - 2] * dx[nx - 1] * (dx[nx - 2] + dx[nx - 1]))
+                + 4.0 * ((dy[I - 1] + dy[I]) * q[Iu + (nx - 1)] / dy[I + 1] - (dy[I - 1] + 2.0 * dy[I] + dy[I + 1]) * q[Iu] / dy[I]
+                         + (dy[I] + dy[I + 1]) * q[Iu - (nx - 1)] / dy[I - 1])
+                / ((dy[I - 1] + dy[I]) * (dy[I] + dy[I + 1]) * (dy[I - 1] + 2.0 * dy[I] + dy[I + 1])))
+            rn[Iu] = (q[Iu] / (dy[I] * dt) + c + d) * 0.5 * (dx[nx - 2] + dx[nx - 1])
+    elif kernel == "VLeftRight":
+        for I in range(0, ny - 1):
+            for right in (False, True):
+                col = 0 if not right else nx - 1
+                Iu = I * (nx - 1) + (0 if not right else nx - 1)
+                Iv = I * nx + Nu + col
+                v = q[Iv] / dx[col]
+                bb = bcBottom[nx - 1] if not right else bcBottom[nx - 1 + (nx - 1)]
+                bt = bcTop[nx - 1] if not right else bcTop[nx - 1 + (nx - 1)]
+                vb = bb if I == 0 else q[Iv - nx] / dx[col]
+                vt = bt if I == ny - 2 else q[Iv + nx] / dx[col]
+                v0y = 0.5 * (vb + v)
+                v1y = 0.5 * (v + vt) if I != ny - 2 else 0.5 * (q[Iv] / dx[col] + bt)
+                Hn = H[Iv]
+                if not right:
+                    H[Iv] = (-(0.5 * (v + q[Iv + 1] / dx[1]) * 0.5 * (q[Iu] / dy[I] + q[Iu + (nx - 1)] / dy[I + 1])
+                               - bcLeft[I + ny] * 0.5 * (bcLeft[I] + bcLeft[I + 1])) / dx[0]
+                             - (v1y * v1y - v0y * v0y) / (0.5 * (dy[I] + dy[I + 1])))
+                    d = alpha * nu * 2.0 * (
+                        4.0 * (dx[0] * q[Iv + 1] / dx[1] - (2.0 * dx[0] + dx[1]) * v + (dx[0] + dx[1]) * bcLeft[I + ny])
+                        / (dx[0] * (dx[0] + dx[1]) * (2.0 * dx[0] + dx[1]))
+                        + (dy[I] * vt - (dy[I] + dy[I + 1]) * v + dy[I + 1] * vb) / (dy[I] * dy[I + 1] * (dy[I] + dy[I + 1])))
+                else:
+                    H[Iv] = (-(bcRight[I + ny] * 0.5 * (bcRight[I] + bcRight[I + 1])
+                               - 0.5 * (q[Iv - 1] / dx[nx - 2] + v) * 0.5 * (q[Iu - 1] / dy[I] + q[Iu - 1 + (nx - 1)] / dy[I + 1])) / dx[nx - 1]
+                             - (v1y * v1y - v0y * v0y) / (0.5 * (dy[I] + dy[I + 1])))
+                    d = alpha * nu * 2.0 * (
+                        4.0 * ((dx[nx - 1] + dx[nx - 2]) * bcRight[I + ny] - (2.0 * dx[nx - 1] + dx[nx - 2]) * v + dx[nx - 1] * q[Iv - 1] / dx[nx - 2])
+                        / (dx[nx - 1] * (dx[nx - 1] + dx[nx - 2]) * (2.0 * dx[nx - 1] + dx[nx - 2]))
+                        + (dy[I] * vt - (dy[I] + dy[I + 1]) * v + dy[I + 1] * vb) / (dy[I] * dy[I + 1] * (dy[I] + dy[I + 1])))
+                c = gamma * H[Iv] + zeta * Hn
+                rn[Iv] = (v / dt + c + d) * 0.5 * (dy[I] + dy[I + 1])
+    else:
+        raise ValueError(kernel)
+    return {"rn": rn, "H": H}
