@@ -196,3 +196,39 @@ def test_a_type_one_header_declares_and_anothers_kernels_use_stays(emu, tmp_path
     out = np.zeros(32, np.int32)
     emu.run(k, 1, 32, out)
     assert np.array_equal(out, 5 + np.arange(32))
+
+
+def test_host_declarations_go_in_rounds_across_files(emu, tmp_path):
+    """yhtang's CUDA-tutorial: util.h's host class calls lodepng::decode, whose std::vector overloads png.h declares.
+    Once the class has gone (no device line names it), nothing names decode, and the overloads go in the next round."""
+    (tmp_path / "png.h").write_text(
+        "#include <vector>\nnamespace lodepng {\n"
+        "unsigned decode(std::vector<unsigned char>& out, unsigned& w, unsigned& h, const char* filename);\n}\n")
+    (tmp_path / "util.h").write_text(
+        '#include "png.h"\n'
+        "struct Image {\n    std::vector<unsigned char> pixels;\n"
+        "    unsigned load(const char *fn) { unsigned w, h; return lodepng::decode(pixels, w, h, fn); }\n};\n")
+    src = ('#include "util.h"\n__global__ void ramp(int *p) { p[threadIdx.x] = 3 * threadIdx.x; }\n'
+           'int main() { Image im; return im.load("in.png"); }\n')
+    k = emu.compile(src, "ramp", filename=str(tmp_path / "filter.cu"))
+    out = np.zeros(32, np.int32)
+    emu.run(k, 1, 32, out)
+    assert np.array_equal(out, 3 * np.arange(32))
+
+
+def test_a_type_named_only_in_a_used_macros_body_stays(emu, tmp_path):
+    """TeaLeaf's cuda_common.hpp declares its pack kernels through a macro whose body names kernel_info_t; once the
+    host class that also named it has gone, the macro's use keeps the type (a macro used only by host code does not:
+    test_an_angled_project_header_leaves_its_host_side)."""
+    (tmp_path / "common.hpp").write_text(
+        "#include <map>\n#include <string>\n"
+        "struct kernel_info_t { int x_min, x_max; };\n"
+        "class Chunk { std::map<std::string, kernel_info_t> kernels; };\n"
+        "#define WIDTH_KERNEL(name) __global__ void name(int *out, int n) \\\n"
+        "    { kernel_info_t info{n, 2 * n + (int)threadIdx.x}; out[threadIdx.x] = info.x_max - info.x_min; }\n"
+        "WIDTH_KERNEL(widths)\n")
+    src = '#include "common.hpp"\nint main() { Chunk c; return 0; }\n'
+    k = emu.compile(src, "widths", filename=str(tmp_path / "pack.cu"))
+    out = np.zeros(32, np.int32)
+    emu.run(k, 1, 32, out, np.int32(4))
+    assert np.array_equal(out, 4 + np.arange(32))

@@ -247,6 +247,15 @@ def _declared_name(flat: str, body) -> str | None:
     return m.group(1) if m and len(flat.split()) > 1 else None
 
 
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)(?:\([^)]*\))?((?:[^\n\\]|\\.)*(?:\\\n(?:[^\n\\]|\\.)*)*)", re.M)
+
+
+def _macros(text: str) -> list[tuple[str, str]]:
+    """(name, body) of ``text``'s ``#define`` lines: a name a macro's body writes is used wherever the macro is
+    (TeaLeaf's ``CUDA_PACK_KERNEL_FUNC_DEF`` declares kernels taking a ``kernel_info_t``)."""
+    return [(m.group(1), m.group(2)) for m in _DEFINE.finditer(text)] if "define" in text else []
+
+
 def unused_host_declarations(src: str, elsewhere: str = "") -> tuple[str, list[str]]:
     """``src`` (a device part) with the namespace-scope declarations no other line names blanked, line for line: a
     struct, class or union with no ``__device__`` or ``__global__`` in it (a class template's specialisations with
@@ -260,11 +269,16 @@ def unused_host_declarations(src: str, elsewhere: str = "") -> tuple[str, list[s
     type one header declares and another's kernels name stays (TeaLeaf's ``kernel_info_t``)."""
     removed: list[str] = []
     other = mask(elsewhere) if elsewhere else ""
+    macros = _macros(src) + _macros(elsewhere)
     for _ in range(8):
         masked = mask(src)
         words: dict[str, int] = {}
         for m in _WORD.finditer(masked + "\n" + other):
             words[m.group(0)] = words.get(m.group(0), 0) + 1
+        for name, body in macros:                   # a macro the code still uses: its body's names are used
+            if name in words:
+                for m in _WORD.finditer(body):
+                    words[m.group(0)] = words.get(m.group(0), 0) + 1
         found: dict[str, list] = {}
         for start, end, head, body in _statements(masked):
             flat = " ".join(head.split())
@@ -331,16 +345,25 @@ def leave_host_side(source: str, headers, taken: HostSide | None) -> HostSide | 
         return HostSide(part.device, hdrs, part.removed, part.functions)
     if taken.deep:
         return None
-    texts = {h.name: taken.headers.get(h.name, h.text) for h in headers if h.name}
-    src, more = unused_host_declarations(source, "\n".join(texts.values()))
-    hdrs = dict(taken.headers)
-    for h in headers:
-        if h.name:
-            now = texts[h.name]
-            rest = "\n".join([source] + [t for n, t in texts.items() if n != h.name])
-            new = unused_host_declarations(now, rest)[0]
+    # one program: a name any file's remaining text writes stays; rounds until none cuts more (util.h's host class
+    # names lodepng::decode, so png.h's std::vector overloads go only once that class has gone)
+    texts = {None: source, **{h.name: taken.headers.get(h.name, h.text) for h in headers if h.name}}
+    more: list[str] = []
+    for _ in range(8):
+        changed = False
+        for name, now in list(texts.items()):
+            rest = "\n".join(t for n, t in texts.items() if n != name)
+            new, cut = unused_host_declarations(now, rest)
             if new != now:
-                hdrs[h.name] = new
+                texts[name], changed = new, True
+                if name is None:
+                    more += cut
+        if not changed:
+            break
+    src = texts.pop(None)
+    on_disk = {h.name: h.text for h in headers if h.name}
+    hdrs = dict(taken.headers)
+    hdrs.update({n: t for n, t in texts.items() if t != taken.headers.get(n, on_disk[n])})
     if src == source and hdrs == taken.headers:
         return None
     return HostSide(src, hdrs, taken.removed + more, taken.functions, deep=True)
