@@ -286,3 +286,18 @@ def test_the_samples_before_and_after():
     assert (ta["kernels_ok"], ta["kernels"], ta["files_ok"], ta["files_swept"]) == (153, 171, 85, 94)
     assert not {"missing header fstream", "missing header exception", "missing header cuda_profiler_api.h"} \
         & set(ta["refused_by_class"])
+
+
+def test_the_first_sweep_again_after_the_samples():
+    """The first sweep's files re-run after the samples' fixes (frontend-sweep-2026-12-05-first-after.json): nothing
+    that built before is refused (a re-run that caught two regressions on the way: TeaLeaf's kernel_info_t and
+    lodepng's std::vector overloads); lightseq's three files whose device part nvcc refused before now build (their
+    launcher templates' explicit instantiations go with the launchers), 112 of 112 kernels."""
+    b, a = _load(AFTER4), _load(RES / "frontend-sweep-2026-12-05-first-after.json")
+    assert sweep.tally(a["files"]) == a["tally"]
+    assert [f["path"] for f in b["files"]] == [f["path"] for f in a["files"]]
+    for fb, fa in zip(b["files"], a["files"]):
+        assert not (fb["outcome"] == "ok" and fa["outcome"] != "ok"), fb["path"]
+    ta = a["tally"]
+    assert ta["kernels_ok"] == ta["kernels"] == 112 and ta["files_ok"] == 48
+    assert set(ta["refused_by_class"]) == {"no kernel found (the file has none: host code only)"}
