@@ -4,7 +4,8 @@ cuRAND's device API is header-only; the project installs the CUDA 12 and 13 whee
 ``nvidia-curand``) and ``tilelab/toolchain/discover.py`` puts their headers on NVRTC's path. Before, every kernel
 that included it stopped with 'cannot open source file "curand_kernel.h"'.
 
-The references here are written from the generators' definitions, not from NVIDIA's code or tables:
+The references are written from the generators' definitions, not from NVIDIA's code or tables (XORWOW's in
+collection/references.py, which the collection's cuRAND entries use too):
 - XORWOW (Marsaglia) with cuRAND's published seeding; a subsequence is 2^67 draws further on, and that jump is
   computed here as the one-step GF(2) matrix raised to 2^67 by squaring (cuRAND reads precomputed tables);
 - an offset of n draws is checked against drawing n times;
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
+from collection import references
 
 M32 = 0xFFFFFFFF
 
@@ -56,58 +59,14 @@ __global__ void philox_draws(uint4 *out, unsigned long long seed, int n)
 
 
 # ------------------------------------------------------------------------------ XORWOW
-def _xorwow_seed(seed: int):
-    """cuRAND's XORWOW state (v[0..4], d) for ``seed`` at subsequence 0, offset 0."""
-    s0 = (seed & M32) ^ 0xAAD26B49
-    s1 = ((seed >> 32) & M32) ^ 0xF7DCEFDD
-    t0, t1 = (1099087573 * s0) & M32, (2591861531 * s1) & M32
-    v = [(123456789 + t0) & M32, 362436069 ^ t0, (521288629 + t1) & M32, 88675123 ^ t1, (5783321 + t0) & M32]
-    return v, (6615241 + t1 + t0) & M32
-
-
-def _xorwow_step(v):
-    t = v[0] ^ (v[0] >> 2)
-    x = v[4]
-    return v[1:] + [((x ^ (x << 4)) ^ (t ^ (t << 1))) & M32]
-
-
+# collection/references.py's: seeding, the one-step GF(2) matrix raised to 2^67, drawing (the collection's cuRAND
+# entries use the same functions; this file is where they meet the emulator's run of cuRAND's own header code)
 def _xorwow_draws(v, d, n):
     out = []
     for _ in range(n):
-        v = _xorwow_step(v)
-        d = (d + 362437) & M32
-        out.append((v[4] + d) & M32)
+        x, v, d = references.xorwow_next(v, d)
+        out.append(x)
     return out
-
-
-def _bits(v):
-    return np.array([(w >> b) & 1 for w in v for b in range(32)], np.int64)
-
-
-def _words(bits):
-    return [int(sum(int(bits[32 * i + b]) << b for b in range(32))) for i in range(5)]
-
-
-def _step_matrix():
-    """The 160 x 160 GF(2) matrix of one XORWOW step of v (the step is linear in v's bits; d is not in it)."""
-    cols = []
-    for i in range(160):
-        e = np.zeros(160, np.int64)
-        e[i] = 1
-        cols.append(_bits(_xorwow_step(_words(e))))
-    return np.array(cols, np.int64).T
-
-
-def _jump_matrix(log2_steps: int):
-    m = _step_matrix()
-    for _ in range(log2_steps):
-        m = (m @ m) & 1
-    return m
-
-
-def _uniform(x):
-    """curand_uniform's float: x * 2^-32 + 2^-33, in float32 (fused or not: both are within one ulp)."""
-    return np.float32(np.float32(x) * np.float32(2.0 ** -32) + np.float32(2.0 ** -33))
 
 
 def test_xorwow_subsequences_are_2_to_the_67_draws_apart(emu):
@@ -116,16 +75,12 @@ def test_xorwow_subsequences_are_2_to_the_67_draws_apart(emu):
     bits, uni, gauss = np.zeros(2 * n, np.uint32), np.zeros(n, np.float32), np.zeros(n, np.float32)
     r = emu.run(k, 2, 32, bits, uni, gauss, seed, n)
     assert r.findings == []
-    jump = _jump_matrix(67)
-    v, d = _xorwow_seed(seed)
-    state = _bits(v)
-    for i in range(n):
-        want = _xorwow_draws(_words(state), d, 5)
+    for i, (v, d) in enumerate(references.xorwow_init(seed, n)):      # thread i: subsequence i, 2^67 i draws on
+        want = _xorwow_draws(v, d, 5)
         assert list(bits[2 * i: 2 * i + 2]) == want[:2], i
-        assert abs(float(uni[i]) - float(_uniform(want[2]))) <= np.spacing(np.float32(uni[i])), i
-        u1, u2 = float(_uniform(want[3])), (want[4] * 2.0 ** -32 + 2.0 ** -33) * 2 * np.pi
+        assert abs(float(uni[i]) - float(references.curand_uniform_f32(want[2]))) <= np.spacing(np.float32(uni[i])), i
+        u1, u2 = float(references.curand_uniform_f32(want[3])), (want[4] * 2.0 ** -32 + 2.0 ** -33) * 2 * np.pi
         assert gauss[i] == pytest.approx(np.sqrt(-2 * np.log(u1)) * np.sin(u2), abs=2e-4), i   # __sincosf: approximate
-        state = (jump @ state) & 1                       # the next thread's subsequence
     assert len(set(bits.tolist())) == 2 * n
 
 
@@ -134,7 +89,7 @@ def test_xorwow_offsets_skip_that_many_draws(emu):
     k = emu.compile(SRC, "xorwow_offsets", filename="mc.cu")
     bits = np.zeros(n, np.uint32)
     emu.run(k, 1, 64, bits, seed, n)
-    v, d = _xorwow_seed(seed)
+    (v, d), = references.xorwow_init(seed, 1)
     draws = _xorwow_draws(v, d, 37 * (n - 1) + 1)
     assert bits.tolist() == draws[::37]
 
