@@ -8644,3 +8644,167 @@ def cuibm_rn(kernel, rn, H, q, dx, dy, dt, gamma, zeta, alpha, nu, bcBottom=None
     else:
         raise ValueError(kernel)
     return {"rn": rn, "H": H}
+
+
+# ---------------------------------------------------------------- unseen82: cuHE's arithmetic mod P = 2^64 - 2^32 + 1
+# (cuhe_test_modp.cu) and atpqc-cuda's Kyber NTT and NTT-domain arithmetic over Z_3329 (atpqc_*.cu), in Python integers.
+
+CUHE_P = 0xFFFFFFFF00000001
+
+
+def cuhe_rand_array(rng, n):
+    """test_ModP.cu's rand_array: x = rand(); x <<= 32 * (rand() % 2); x |= rand() (rand() is 31 bits)."""
+    r = lambda: rng.integers(0, 1 << 31, n, dtype=np.uint64)              # noqa: E731
+    x = r() << (np.uint64(32) * rng.integers(0, 2, n, dtype=np.uint64))
+    return x | r()
+
+
+def cuhe_rand_offset(rng, n):
+    """test_ModP.cu's rand_offset: l = (rand() % 8) * (rand() % 8) * 3."""
+    return rng.integers(0, 8, n) * rng.integers(0, 8, n) * 3
+
+
+def cuhe_modp(op, x, y):
+    """What test_ModP.cu checks each kernel against (NTL's ZZ there): (x << y), x + y, x - y, x * y, all mod P."""
+    f = {"ls": lambda a, b: (a << b) % CUHE_P, "add": lambda a, b: (a + b) % CUHE_P,
+         "sub": lambda a, b: (a - b) % CUHE_P, "mul": lambda a, b: (a * b) % CUHE_P}[op]
+    return np.array([f(int(a), int(b)) for a, b in zip(x, y)], dtype=np.uint64)
+
+
+KYBER_Q = 3329
+
+
+def _s16(v):
+    return ((int(v) + 0x8000) & 0xFFFF) - 0x8000
+
+
+def _s32(v):
+    return ((int(v) + 0x80000000) & 0xFFFFFFFF) - 0x80000000
+
+
+def kyber_mont(a):
+    """reduce.cuh's montgomery_reduce in C's integer semantics (int16 / int32 wraps, arithmetic shift)."""
+    u = _s16(a * 62209)
+    t = _s32(u * KYBER_Q)
+    t = _s32(a - t) >> 16
+    return _s16(t)
+
+
+def kyber_barrett(a):
+    """reduce.cuh's barrett_reduce: its argument is an int16 (the callers' int sums are converted)."""
+    a = _s16(a)
+    t = _s16((20159 * a + (1 << 25)) >> 26)
+    t = _s16(t * KYBER_Q)
+    return _s16(a - t)
+
+
+def _kyber_zetas():
+    """zetas_table.cu's table: 2^16 * 17^bitrev7(k) mod q, centred (checked against the file's first entries)."""
+    br = lambda k: int(f"{k:07b}"[::-1], 2)                                  # noqa: E731
+    z = [(pow(17, br(k), KYBER_Q) * (1 << 16)) % KYBER_Q for k in range(128)]
+    return [v - KYBER_Q if v > KYBER_Q // 2 else v for v in z]
+
+
+KYBER_ZETAS = _kyber_zetas()
+
+
+def atpqc_poly(rng, shape):
+    """Coefficients uniform in (-q, q), an NTT output's range (int16)."""
+    return rng.integers(-KYBER_Q + 1, KYBER_Q, shape).astype(np.int16)
+
+
+def _kyber_ntt(r):
+    r = [int(v) for v in r]
+    k = 1
+    length = 128
+    while length >= 2:
+        start = 0
+        while start < 256:
+            zeta = KYBER_ZETAS[k]
+            k += 1
+            for j in range(start, start + length):
+                t = kyber_mont(zeta * r[j + length])
+                r[j + length] = _s16(r[j] - t)
+                r[j] = _s16(r[j] + t)
+            start += 2 * length
+        length >>= 1
+    return [kyber_barrett(v) for v in r]
+
+
+def _kyber_invntt_tomont(r):
+    r = [int(v) for v in r]
+    k = 127
+    length = 2
+    while length <= 128:
+        start = 0
+        while start < 256:
+            zeta = KYBER_ZETAS[k]
+            k -= 1
+            for j in range(start, start + length):
+                t = r[j]
+                r[j] = kyber_barrett(t + r[j + length])
+                r[j + length] = _s16(r[j + length] - t)
+                r[j + length] = kyber_mont(zeta * r[j + length])
+            start += 2 * length
+        length <<= 1
+    f = 2285 * (2285 * (KYBER_Q - 1) * ((KYBER_Q - 1) // 128) % KYBER_Q) % KYBER_Q
+    return [kyber_mont(f * v) for v in r]
+
+
+def atpqc_fwdntt(poly):
+    """Kyber's reference ntt() then poly_reduce, a polynomial a row (short2 pairs = coefficients 2i, 2i+1)."""
+    return np.array([_kyber_ntt(p) for p in np.asarray(poly).reshape(-1, 256)], dtype=np.int16).reshape(poly.shape)
+
+
+def atpqc_invntt(poly):
+    """Kyber's reference invntt() with the final multiplication by mont^2/128 (invntt_tomont)."""
+    return np.array([_kyber_invntt_tomont(p) for p in np.asarray(poly).reshape(-1, 256)],
+                    dtype=np.int16).reshape(poly.shape)
+
+
+def _kyber_basemul(a0, a1, b0, b1, zeta):
+    r0 = _s16(kyber_mont(_s16(kyber_mont(a1 * b1)) * zeta) + kyber_mont(a0 * b0))
+    r1 = _s16(kyber_mont(a0 * b1) + kyber_mont(a1 * b0))
+    return r0, r1
+
+
+def _kyber_polymul(a, b):
+    """Pointwise basemul of two NTT-domain polynomials, pair i with zetas[64 + i // 2], negated for odd i."""
+    out = []
+    for i in range(128):
+        z = KYBER_ZETAS[64 + i // 2] * (-1 if i % 2 else 1)
+        out.extend(_kyber_basemul(int(a[2 * i]), int(a[2 * i + 1]), int(b[2 * i]), int(b[2 * i + 1]), z))
+    return out
+
+
+def atpqc_arith(op, *xs):
+    """arithmetic_mt's kernels: mattimesvec(_tomont_plusvec) (mat[i][ki][j] * vec[i][j] summed over j, per row ki:
+    out[ki] = sum_j mat[ki][j] o vec[j]), vectimesvec (sum over k), add2, add3, sub; int16 wraps as in C."""
+    if op in ("mattimesvec", "mattimesvec_tomont_plusvec"):
+        mat, vec = xs[0], xs[1]
+        n, k = vec.shape[0], vec.shape[1]
+        out = np.zeros(vec.shape, dtype=np.int16)
+        for i in range(n):
+            for row in range(k):
+                s = [0] * 256
+                for j in range(k):
+                    s = [_s16(u + v) for u, v in zip(s, _kyber_polymul(mat[i, row, j], vec[i, j]))]
+                if op == "mattimesvec":
+                    out[i, row] = [kyber_barrett(v) for v in s]
+                else:
+                    rr = (1 << 32) % KYBER_Q
+                    out[i, row] = [kyber_barrett(kyber_mont(v * rr) + int(w)) for v, w in zip(s, xs[2][i, row])]
+        return out
+    if op == "vectimesvec":
+        v1, v2 = xs
+        out = np.zeros((v1.shape[0], 256), dtype=np.int16)
+        for i in range(v1.shape[0]):
+            s = [0] * 256
+            for j in range(v1.shape[1]):
+                s = [_s16(u + v) for u, v in zip(s, _kyber_polymul(v1[i, j], v2[i, j]))]
+            out[i] = s
+        return out
+    flat = [np.asarray(x).astype(np.int64) for x in xs]
+    tot = {"add2": lambda: flat[0] + flat[1], "add3": lambda: flat[0] + flat[1] + flat[2],
+           "sub": lambda: flat[0] - flat[1]}[op]()
+    return np.vectorize(kyber_barrett, otypes=[np.int16])(tot).astype(np.int16)
