@@ -76,6 +76,7 @@ SUITES = {
     "gpudct JPEG IDCT + PDWT Haar wavelets (unseen79)": ("gdct_", "pdwt_"),
     "GeoRsGPU terrain functors + nvidia-jetson-workload DEM kernels (unseen80)": ("georsg_", "jetgeo_"),
     "CUDACFD_out NavSt2DIncompFiniteDiff + cuIBM explicit momentum terms (unseen81)": ("eycfd_", "cuibm_"),
+    "tsp2opt_cuda 2-opt step + GPU-accelerated-tree-search N-Queens evaluation (unseen83)": ("tsp2opt_", "gpuat_"),
     "cuHE mod-P arithmetic (inline PTX carries) + atpqc-cuda Kyber NTT and polynomial arithmetic (unseen82)": ("cuhe_", "atpqc_"),
 }
 

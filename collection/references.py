@@ -8646,6 +8646,180 @@ def cuibm_rn(kernel, rn, H, q, dx, dy, dt, gamma, zeta, alpha, nu, bcBottom=None
     return {"rn": rn, "H": H}
 
 
+# ---- unseen83: manicely6005/tsp2opt_cuda (tsp2opt_) and Guillaume-Helbecque/GPU-accelerated-tree-search-Chapel (gpuat_)
+
+def tsp2opt_cities(n, seed):
+    """n random cities with integer coordinates in [0, 100) (float32 [n, 2]), TSPLIB's EUC_2D kind."""
+    return np.random.default_rng(seed).integers(0, 100, (n, 2)).astype(np.float32)
+
+
+def _tsp2opt_dist(c):
+    """euc2d under --use_fast_math for every pair: (int) floor(sqrtf(xd + yd) + 0.5), xd, yd the float squares of the
+    differences (integers below 2^24 here, so the sum is exact however it is fused)."""
+    c = np.asarray(c, np.float32)
+    d = c[:, None, :] - c[None, :, :]
+    s = (d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1]).astype(np.float32)
+    return np.floor(np.sqrt(s).astype(np.float32) + np.float32(0.5)).astype(np.int64)
+
+
+def tsp2opt_find_route(coords, grid=2, block=1024):
+    """find_route's best_block [grid, 3] (i, j, minchange), thread by thread: each thread's running best over its
+    candidates (strictly smaller changes only), then the block's tree (k = 512 .. 64, the lower index kept on ties) and
+    the 33-thread tail taken in program order (each line's reads before its writes)."""
+    c = np.asarray(coords, np.float32).reshape(-1, 2)
+    n = len(c)
+    D = _tsp2opt_dist(c)
+    counter = (n - 2) * (n - 1) // 2
+    iterations = counter // (1024 * grid) + 1
+    pack = block * grid
+    out = np.zeros((grid, 3), np.int64)
+    for b in range(grid):
+        bt = [None] * block                      # None: never written (uninitialised shared memory)
+        for t in range(block):
+            idx = b * block + t
+            best = (0, 0, 999999)
+            for no in range(iterations):
+                id_ = idx + no * pack
+                if id_ < counter:
+                    f = np.float32(np.float32(8.0) * np.float32(np.float32(id_) + np.float32(1.0)))
+                    i = int(np.float32(np.float32(3) + np.sqrt(f))) >> 1
+                    j = id_ - (i - 2) * (i - 1) // 2 + 1
+                    ch = int(D[i, j] + D[i - 1, j - 1] - D[i - 1, i] - D[j - 1, j])
+                    if ch < best[2]:
+                        best = (i, j, ch)
+                        bt[t] = best
+        pick = lambda a, b_: b_ if (b_ is not None and (a is None or b_[2] < a[2])) else a
+        k = block >> 1
+        while k != 32:
+            bt = [pick(bt[t], bt[t + k]) if t < k else bt[t] for t in range(block)]
+            k >>= 1
+        for off in (32, 16, 8, 4, 2, 1):
+            bt = [pick(bt[t], bt[t + off]) if t <= 32 else bt[t] for t in range(block)]
+        if bt[0] is not None:
+            out[b] = bt[0]
+        else:
+            out[b] = (-1, -1, -1)
+    return out
+
+
+def tsp2opt_tour_coords(n, seed, steps=0):
+    """The coordinates the host copies before its launch number steps + 1 of the inner loop: init_route's tour 1..n
+    (route[n] = 1), then for each earlier launch the host's reduction of the blocks (the first block's unless another
+    is strictly smaller), swap_two on its (i, j) and createOrderCoord; each step must shorten the tour (else the host
+    stops). Returns float32 [n, 2]."""
+    cities = tsp2opt_cities(n, seed)
+    route = list(range(1, n + 1)) + [1]
+    D = _tsp2opt_dist(cities)
+    length = lambda r: sum(int(D[r[a] - 1, r[a + 1] - 1]) for a in range(n))
+    for _ in range(steps):
+        coords = cities[np.asarray(route[:n]) - 1]
+        bb = tsp2opt_find_route(coords)
+        best = bb[0]
+        for r in bb[1:]:
+            if r[2] < best[2]:
+                best = r
+        gi, gj = int(best[0]), int(best[1])
+        i, j = (gi - 1, gj) if gi < gj else (gj, gi - 1)
+        new = route[:i] + route[j:i - 1:-1] if i > 0 else route[:i] + route[j::-1]
+        new = new + route[j + 1:n + 1]
+        assert len(new) == n + 1 and length(new) < length(route), "the host would stop here"
+        route = new
+    return cities[np.asarray(route[:n]) - 1]
+
+
+def tsp2opt_bruteforce(coords, grid=2, block=1024):
+    """An independent reading for the check of tsp2opt_find_route: the minimum change over all (i, j), 1 <= j < i <=
+    n-1, as the candidates of one block reach it (a plain double loop over the block's ids)."""
+    c = np.asarray(coords, np.float32).reshape(-1, 2)
+    n = len(c)
+    D = _tsp2opt_dist(c)
+    counter = (n - 2) * (n - 1) // 2
+    pack = block * grid
+    res = []
+    for b in range(grid):
+        ids = [i for i in range(counter) if (i % pack) // block == b]
+        best = None
+        for i in range(2, n):
+            for j in range(1, i):
+                id_ = (i - 2) * (i - 1) // 2 + j - 1
+                if (id_ % pack) // block != b:
+                    continue
+                ch = int(D[i, j] + D[i - 1, j - 1] - D[i - 1, i] - D[j - 1, j])
+                if best is None or ch < best:
+                    best = ch
+        res.append(best)
+    return res
+
+
+def gpuat_nqueens(N, G, m, M, launch):
+    """Replays nqueens_gpu_cuda.cu's nqueens_search up to its GPU launch number `launch` (0-based): the host's
+    breadth-first start (popFront and decompose while pool.size < m), then popBackBulk (the last min(size, M) nodes)
+    and generate_children with the labels of each launch. Returns {'parents': uint8 [poolSize, 21] (depth,
+    board[20]), 'labels': the kernel's uint8 [N * poolSize] over labels set to 2 beforehand}."""
+    def safe(board, depth, row_pos):
+        return all(not (board[i] == row_pos - (depth - i) or board[i] == row_pos + (depth - i)) for i in range(depth))
+
+    def children(node):
+        depth, board = node
+        out = []
+        for j in range(depth, N):
+            if safe(board, depth, board[j]):
+                b = list(board)
+                b[depth], b[j] = b[j], b[depth]
+                out.append((depth + 1, tuple(b)))
+        return out
+
+    pool = [(0, tuple(range(N)) + (0,) * (20 - N))]
+    front = 0
+    while len(pool) - front < m:                        # step 1: breadth-first on the host
+        if len(pool) - front == 0:
+            raise ValueError("no GPU launch: the pool never reaches m")
+        node = pool[front]
+        front += 1
+        if node[0] != N:
+            pool.extend(children(node))
+    pool = pool[front:]
+    for it in range(launch + 1):
+        if len(pool) < m:
+            raise ValueError(f"only {it} GPU launches")
+        size = min(len(pool), M)
+        parents = pool[len(pool) - size:]
+        pool = pool[:len(pool) - size]
+        labels = np.full(N * size, 2, np.uint8)
+        for p, (depth, board) in enumerate(parents):
+            for k in range(N):
+                if k >= depth:
+                    ok = 1
+                    for i in range(depth):
+                        for g in range(G):
+                            ok *= int(board[i] != board[k] - (depth - i) and board[i] != board[k] + (depth - i))
+                    labels[p * N + k] = ok
+        if it == launch:
+            arr = np.array([[d, *b] for d, b in parents], np.uint8)
+            return {"parents": arr, "labels": labels}
+        for p, (depth, board) in enumerate(parents):   # generate_children
+            if depth != N:
+                for j in range(depth, N):
+                    if labels[j + p * N] == 1:
+                        b = list(board)
+                        b[depth], b[j] = b[j], b[depth]
+                        pool.append((depth + 1, tuple(b)))
+
+
+def gpuat_nqueens_count(N):
+    """An independent reading: the number of N-queens solutions by the plain recursive bitmask count."""
+    full = (1 << N) - 1
+
+    def rec(cols, d1, d2):
+        if cols == full:
+            return 1
+        total, free = 0, full & ~(cols | d1 | d2)
+        while free:
+            bit = free & -free
+            free ^= bit
+            total += rec(cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1)
+        return total
+    return rec(0, 0, 0)
 # ---------------------------------------------------------------- unseen82: cuHE's arithmetic mod P = 2^64 - 2^32 + 1
 # (cuhe_test_modp.cu) and atpqc-cuda's Kyber NTT and NTT-domain arithmetic over Z_3329 (atpqc_*.cu), in Python integers.
 

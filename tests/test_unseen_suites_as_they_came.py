@@ -60,6 +60,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                          '"--std (-std)=c++20"'}),
     "unseen80": (17, 17, {}),
     "unseen81": (14, 14, {}),
+    "unseen83": (11, 11, {}),
     "unseen82": (13, 11, {"cuhe_test_modp.cu": "UnsupportedInstruction: the emulator does not implement `"}),
 }
 
