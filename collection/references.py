@@ -8820,6 +8820,8 @@ def gpuat_nqueens_count(N):
             total += rec(cols | bit, ((d1 | bit) << 1) & full, (d2 | bit) >> 1)
         return total
     return rec(0, 0, 0)
+
+
 # ---------------------------------------------------------------- unseen82: cuHE's arithmetic mod P = 2^64 - 2^32 + 1
 # (cuhe_test_modp.cu) and atpqc-cuda's Kyber NTT and NTT-domain arithmetic over Z_3329 (atpqc_*.cu), in Python integers.
 
