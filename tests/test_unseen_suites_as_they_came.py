@@ -25,7 +25,13 @@
   shared row maximum and denominator reported.
 - unseen79, gpudct + PDWT: 10 of 17 as they came; gpudct's 7 IDCT kernels include <numbers> (C++20) and call
   std::roundf, neither of which tilelab's headers gave, and the log led with NVRTC's warning of two -std options.
-  Fixed: 17 of 17 (tests/test_std_headers.py)."""
+  Fixed: 17 of 17 (tests/test_std_headers.py).
+- unseen80, GeoRsGPU + nvidia-jetson-workload: 17 of 17 as they came; unseen81, CUDACFD_out + cuIBM: 14 of 14.
+- unseen82, cuHE + atpqc-cuda: 11 of 13 as they came; cuHE's shift and multiply modulo 2^64 - 2^32 + 1 chain PTX's
+  carry flag (addc, madc), which the emulator refused (and add.cc ran as a plain add). Fixed: 13 of 13
+  (tilelab/emu/carry.py, tests/test_emu_carry.py).
+- unseen83, tsp2opt_cuda + GPU-accelerated tree search: 11 of 11 as they came, the listed race and unwritten read
+  reported."""
 from __future__ import annotations
 
 import json

@@ -30,9 +30,8 @@ from ..structs import Struct
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
-from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401  (intrinsics, mma_forms, tma register their handlers)
+from . import calls, carry, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401,E501  (carry, intrinsics, mma_forms, tma register their handlers)
 from . import cluster as clusters  # noqa: F401  (registers mapa; the cluster barrier is the scheduler's)
-from . import calls, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs  # noqa: F401  (intrinsics, mma_forms register their handlers)
 from . import structs as emu_structs
 from . import heap
 from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setmaxnreg, stmatrix, griddepcontrol)
