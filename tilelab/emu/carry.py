@@ -34,7 +34,7 @@ def h_carry(m, ins, idx, pc):
     m.fn.regs.setdefault(CF, "u32")
     a, b = (_ints(read(m, ins.args[i], unsigned, idx), n) for i in (1, 2))
     cin = _ints(read(m, Operand("reg", CF), "u32", idx), n) if ins.op in ("addc", "subc", "madc") else [0] * n
-    op = ins.op.rstrip("c") if ins.op != "subc" else "sub"
+    op = {"addc": "add", "subc": "sub", "madc": "mad"}.get(ins.op, ins.op)
     if op == "add":
         s = [x + y + c for x, y, c in zip(a, b, cin)]
         out = [v >> bits for v in s]
