@@ -8984,3 +8984,54 @@ def atpqc_arith(op, *xs):
     tot = {"add2": lambda: flat[0] + flat[1], "add3": lambda: flat[0] + flat[1] + flat[2],
            "sub": lambda: flat[0] - flat[1]}[op]()
     return np.vectorize(kyber_barrett, otypes=[np.int16])(tot).astype(np.int16)
+
+
+def murmur3_x86_32(key: bytes, seed: int) -> int:
+    """smhasher's MurmurHash3_x86_32 in Python integers (4-byte little-endian blocks, the tail, fmix32)."""
+    c1, c2, m = 0xCC9E2D51, 0x1B873593, 0xFFFFFFFF
+    rotl = lambda x, r: ((x << r) | (x >> (32 - r))) & m
+    h = seed & m
+    n = len(key) // 4
+    for i in range(n):
+        k = int.from_bytes(key[4 * i:4 * i + 4], "little")
+        k = rotl((k * c1) & m, 15) * c2 & m
+        h = (rotl(h ^ k, 13) * 5 + 0xE6546B64) & m
+    tail, k = key[4 * n:], 0
+    if len(tail) >= 3:
+        k ^= tail[2] << 16
+    if len(tail) >= 2:
+        k ^= tail[1] << 8
+    if len(tail) >= 1:
+        k ^= tail[0]
+        k = rotl((k * c1) & m, 15) * c2 & m
+        h ^= k
+    h ^= len(key)
+    for s_, mul in ((16, 0x85EBCA6B), (13, 0xC2B2AE35)):
+        h = ((h ^ (h >> s_)) * mul) & m
+    return h ^ (h >> 16)
+
+
+def murcu_batch(keys, seeds):
+    """murmur-cuda's _batch_helper: out[i * num_seeds + j] = MurmurHash3_x86_32(keys[i] as 4 bytes, seeds[j])."""
+    return np.array([murmur3_x86_32(int(k).to_bytes(4, "little", signed=True), int(s))
+                     for k in np.asarray(keys) for s in np.asarray(seeds)], dtype=np.uint32)
+
+
+def blmcu_bits(num_bits, num_seeds, keys):
+    """bloom-cuda's bit vector (the host's (num_bits + 3) / 4 uint32 words, four times the num_bits / 32 it needs) after
+    BloomFilter::add of each key: bit MurmurHash3(key, seed) % num_bits set for seeds 0 .. num_seeds - 1."""
+    words = np.zeros((num_bits + 3) // 4, dtype=np.uint32)
+    for key in keys:
+        kb = int(key).to_bytes(4, "little", signed=True)
+        for s in range(num_seeds):
+            b = murmur3_x86_32(kb, s) % num_bits
+            words[b // 32] |= np.uint32(1 << (b % 32))
+    return words
+
+
+def blmcu_test(num_bits, num_seeds, keys, key):
+    """BloomFilter::test: every bit of key's num_seeds hashes set in the vector the adds of keys leave."""
+    w = blmcu_bits(num_bits, num_seeds, keys)
+    kb = int(key).to_bytes(4, "little", signed=True)
+    return np.array([all((int(w[(b := murmur3_x86_32(kb, s) % num_bits) // 32]) >> (b % 32)) & 1
+                         for s in range(num_seeds))], dtype=bool)
