@@ -31,7 +31,9 @@
   carry flag (addc, madc), which the emulator refused (and add.cc ran as a plain add). Fixed: 13 of 13
   (tilelab/emu/carry.py, tests/test_emu_carry.py).
 - unseen83, tsp2opt_cuda + GPU-accelerated tree search: 11 of 11 as they came, the listed race and unwritten read
-  reported."""
+  reported.
+- unseen85, murmur-cuda + bloom-cuda: 11 of 11 as they came (inline-PTX MurmurHash3, a Bloom filter's atomicOr adds
+  and shared-memory tree test)."""
 from __future__ import annotations
 
 import json
@@ -68,6 +70,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen81": (14, 14, {}),
     "unseen83": (11, 11, {}),
     "unseen82": (13, 11, {"cuhe_test_modp.cu": "UnsupportedInstruction: the emulator does not implement `"}),
+    "unseen85": (11, 11, {}),
 }
 
 
