@@ -94,3 +94,15 @@ def test_a_float_form_in_std_with_no_include(emu):
     x = np.array([2.5, -4.0], np.float32)
     emu.run(k, 1, 1, x)
     assert x[0] == 7.0
+
+
+def test_an_unqualified_mixed_type_pow(emu):
+    """pcseg's voxel kernels (unseen84, not merged yet) call pow(float, 2.0) unqualified: nvcc's implicit
+    cuda_runtime.h brings libstdc++'s <math.h>, whose mixed-type templates decide it; NVRTC's own overloads alone left
+    it ambiguous. With no include, <math.h> or <cmath>, as under nvcc."""
+    for inc in ("", "#include <math.h>\n", "#include <cmath>\n"):
+        k = emu.compile(inc + "__global__ void k(float *a) { a[1] = pow(a[0] - a[2], 2.0); a[3] = pow(a[0], 2);"
+                        " a[4] = atan2(a[0], 1.0); }\n", "k", filename="mixed_pow.cu")
+        a = np.array([3, 0, 1, 0, 0], np.float32)
+        emu.run(k, 1, 1, a)
+        assert a[1] == 4 and a[3] == 9 and a[4] == np.float32(np.arctan2(3.0, 1.0)), inc

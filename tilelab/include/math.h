@@ -23,3 +23,9 @@
 #define M_SQRT2    1.41421356237309504880
 #define M_SQRT1_2  0.70710678118654752440
 #endif
+// libstdc++'s <math.h> names <cmath>'s overloads in the global namespace (using std::pow ...), and nvcc's implicit
+// cuda_runtime.h includes it: an unqualified pow(float, double) finds the mixed-type template there, where NVRTC's own
+// pow(float, float), pow(float, int) and pow(double, double) alone leave the call ambiguous (pcseg's voxel kernels)
+#include <cmath>
+using std::pow; using std::atan2; using std::fmod; using std::hypot; using std::fmin; using std::fmax;
+using std::fdim; using std::copysign; using std::nextafter; using std::remainder;

@@ -243,6 +243,10 @@ STDINT_PRE_INCLUDE = "--pre-include=cuda/std/cstdint"
 #: <math.h>'s macros used with no #include: nvcc's implicit cuda_runtime.h includes <math.h> (darknet's
 #: maxpool kernels write -INFINITY with no include); tilelab's own <math.h> (tilelab/include) defines them
 _MATH_MACRO_MISSING = re.compile(r'identifier "(?:INFINITY|NAN|HUGE_VALF?|M_[A-Z0-9_]+)" is undefined')
+#: an unqualified two-argument math call of mixed types, pow(float, double): nvcc's implicit cuda_runtime.h brings
+#: libstdc++'s <math.h>, whose mixed-type templates decide it; NVRTC's own overloads alone leave it ambiguous
+_MATH_MIXED_AMBIGUOUS = re.compile(r'more than one instance of overloaded function "(?:pow|atan2|fmod|hypot|fmin|fmax'
+                                   r'|fdim|copysign|nextafter|remainder)" matches')
 MATH_PRE_INCLUDE = "--pre-include=math.h"
 #: glibc's System V short names (uint, ushort, ...) used with no #include: nvcc's implicit cuda_runtime.h
 #: includes <sys/types.h>, which defines them on Linux (PyCUDA's `const uint wA`); tilelab/include's has them
@@ -278,6 +282,7 @@ DEFAULT_DEVICE = "-default-device"
 _REGISTER_STORAGE = re.compile(r'use of the "register" storage class specifier is not allowed')
 REGISTER_DEFINE = "-Dregister="
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
+            (_MATH_MIXED_AMBIGUOUS, MATH_PRE_INCLUDE),
             (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
             (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE))
 
