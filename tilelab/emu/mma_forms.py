@@ -613,26 +613,24 @@ def _wmma_move(m, ins, idx, pc, store):
             off = (r * stride + c) if layout == "row" else (c * stride + r)
             isa.write(m, Operand("reg", areg), (base + off * esize).astype(np.int64).view(np.uint64), idx)
             reg, part = regs_ops[j // per], j % per
-            if store and esize == 8:                 # an f64 element is its whole register
-                isa.write(m, Operand("reg", vreg), np.asarray(isa.read(m, reg, et, idx)), idx)
+            if store:
+                if per == 1:                         # one element a register (f64's is 64 bits): its bits as they are
+                    v = np.asarray(isa.read(m, reg, et, idx))
+                else:
+                    w = np.asarray(isa.read(m, reg, "b32", idx)).astype(np.uint32)
+                    v = ((w >> np.uint32(8 * esize * part)) & np.uint32((1 << (8 * esize)) - 1)).astype(isa.DT[et])
+                isa.write(m, Operand("reg", vreg), v, idx)
                 isa.h_st(m, fake, idx, pc)
-            elif store:
-                v = np.asarray(isa.read(m, reg, "b32" if esize < 4 else et, idx)).astype(np.uint64)
-                isa.write(m, Operand("reg", vreg), ((v >> (8 * esize * part)) & ((1 << (8 * esize)) - 1))
-                          .astype(isa.DT[et]), idx)
-                isa.h_st(m, fake, idx, pc)
-            elif esize == 8:
-                isa.h_ld(m, fake, idx, pc)
-                isa.write(m, reg, np.asarray(isa.read(m, Operand("reg", vreg), et, idx)), idx)
             else:
                 isa.h_ld(m, fake, idx, pc)
-                v = np.asarray(isa.read(m, Operand("reg", vreg), et, idx)).astype(np.uint32)
+                v = np.asarray(isa.read(m, Operand("reg", vreg), et, idx))
                 if per == 1:
-                    isa.write(m, reg, v.astype(np.uint32), idx)
+                    isa.write(m, reg, v, idx)
                 else:
                     old = np.broadcast_to(np.asarray(isa.read(m, reg, "b32", idx)), (len(lanes),)).astype(np.uint32)
                     sh = np.uint32(8 * esize * part)
                     mask = np.uint32(((1 << (8 * esize)) - 1) << int(sh))
+                    v = v.astype(np.uint32)
                     isa.write(m, reg, ((old & ~mask) | ((v << sh) & mask)).astype(np.uint32), idx)
     finally:
         _restore_counts(m, pc, saved)

@@ -100,6 +100,13 @@ _AGGREGATE = re.compile(r"\b(?:struct|class|union|enum)\b")
 _DEVICE = re.compile(r"\b(?:__global__|__device__)\b")
 
 
+def _blank(out: list, start: int, end: int):
+    """``out[start:end]`` (a source as a list of characters) blanked, line for line: every line keeps its number."""
+    for k in range(start, min(end, len(out))):
+        if out[k] != "\n":
+            out[k] = " "
+
+
 def _without_template_head(flat: str) -> str:
     """A declaration's head without its leading ``template <...>`` lists (nested angle brackets included)."""
     while flat.startswith("template"):
@@ -154,9 +161,7 @@ def host_part(src: str) -> HostPart:
         name = re.search(r"([A-Za-z_]\w*)\s*$", flat.split("(")[0])
         if name:
             functions.setdefault(name.group(1), masked.count("\n", 0, start) + 1)
-        for k in range(start, end):
-            if out[k] != "\n":
-                out[k] = " "
+        _blank(out, start, end)
     if functions:                   # an explicit instantiation of a blanked template goes with it
         for start, end, head, body in _statements(masked):
             m = _INSTANTIATION.match(" ".join(head.split()))
@@ -164,9 +169,7 @@ def host_part(src: str) -> HostPart:
                 while start < end and masked[start] in " \t\n":
                     start += 1
                 removed.append(" ".join(masked[start:end].split())[:120])
-                for k in range(start, end):
-                    if out[k] != "\n":
-                        out[k] = " "
+                _blank(out, start, end)
     return HostPart("".join(out), removed, functions)
 
 
@@ -301,9 +304,7 @@ def unused_host_declarations(src: str, elsewhere: str = "") -> tuple[str, list[s
             break
         out = list(src)
         for s, e in cut:
-            for k in range(s, min(e, len(out))):
-                if out[k] != "\n":
-                    out[k] = " "
+            _blank(out, s, e)
         src = "".join(out)
     return src, removed
 
