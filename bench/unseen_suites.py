@@ -78,6 +78,7 @@ SUITES = {
     "CUDACFD_out NavSt2DIncompFiniteDiff + cuIBM explicit momentum terms (unseen81)": ("eycfd_", "cuibm_"),
     "tsp2opt_cuda 2-opt step + GPU-accelerated-tree-search N-Queens evaluation (unseen83)": ("tsp2opt_", "gpuat_"),
     "cuHE mod-P arithmetic (inline PTX carries) + atpqc-cuda Kyber NTT and polynomial arithmetic (unseen82)": ("cuhe_", "atpqc_"),
+    "pcseg voxel-neighbourhood sampling and segmentation + range_libc ray marching (unseen84)": ("pcseg_", "rangelib_"),
 }
 
 
