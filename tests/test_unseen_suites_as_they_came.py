@@ -31,7 +31,9 @@
   carry flag (addc, madc), which the emulator refused (and add.cc ran as a plain add). Fixed: 13 of 13
   (tilelab/emu/carry.py, tests/test_emu_carry.py).
 - unseen83, tsp2opt_cuda + GPU-accelerated tree search: 11 of 11 as they came, the listed race and unwritten read
-  reported."""
+  reported.
+- unseen84, pcseg + range_libc: 6 of 10 as they came; pcseg's 4 call pow(float, 2.0) unqualified, which nvcc resolves
+  through libstdc++'s <cmath> overloads in the global namespace and tilelab's headers leave ambiguous."""
 from __future__ import annotations
 
 import json
@@ -68,6 +70,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen81": (14, 14, {}),
     "unseen83": (11, 11, {}),
     "unseen82": (13, 11, {"cuhe_test_modp.cu": "UnsupportedInstruction: the emulator does not implement `"}),
+    "unseen84": (10, 6, {"pcseg_cuda_test.cu": 'CompileError: collection/pcseg_cuda_test.cu:125: error: more than one '
+                                               'instance of overloaded function "pow"'}),
 }
 
 
