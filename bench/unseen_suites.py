@@ -79,6 +79,7 @@ SUITES = {
     "tsp2opt_cuda 2-opt step + GPU-accelerated-tree-search N-Queens evaluation (unseen83)": ("tsp2opt_", "gpuat_"),
     "cuHE mod-P arithmetic (inline PTX carries) + atpqc-cuda Kyber NTT and polynomial arithmetic (unseen82)": ("cuhe_", "atpqc_"),
     "murmur-cuda MurmurHash3 batch + bloom-cuda Bloom filter add and test (unseen85)": ("murcu_", "blmcu_"),
+    "pcseg voxel-neighbourhood sampling and segmentation + range_libc ray marching (unseen84)": ("pcseg_", "rangelib_"),
 }
 
 

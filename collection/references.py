@@ -9035,3 +9035,233 @@ def blmcu_test(num_bits, num_seeds, keys, key):
     kb = int(key).to_bytes(4, "little", signed=True)
     return np.array([all((int(w[(b := murmur3_x86_32(kb, s) % num_bits) // 32]) >> (b % 32)) & 1
                          for s in range(num_seeds))], dtype=bool)
+# ---------------------------------------------------------------- unseen84: pcseg (pcseg_) and range_libc (rangelib_)
+
+PCSEG_CLOUDS = {                             # (x_idx, y_idx, z_idx): the launches' gridDim; points a voxel
+    "small": ((3, 3, 2), (14, 9, 20, 12, 0, 17, 11, 24, 8, 15, 13, 0, 19, 10, 16, 7, 22, 18)),   # 235, 4 and 11 empty
+    "dense": ((2, 1, 1), (260, 12)),         # 272: voxel 0 takes two passes of the 256 threads (i = 0, 256)
+}
+PCSEG_LEAF = 0.05                            # the voxel edge (preprocess_step1's x_grid = y_grid = z_grid)
+
+
+@functools.lru_cache(maxsize=None)
+def _pcseg_cloud(cloud="small"):
+    """A synthetic cloud laid out as preprocess_step2 lays one out: points grouped by voxel id yz_idx*i + z_idx*j + k,
+    voxel_offset (num_voxels + 1), neighbor_ids (7 a voxel: itself, +x, -x, +y, -y, +z, -z; -1 past the grid),
+    colours as float(r) / 255.0 of 8-bit channels: one colour a slab of voxels (x index 0, 1, 2), +-1 levels of noise
+    (sampling's sigma_sq = 0.00005 weighs colour differences of a few levels only)."""
+    (X, Y, Z), counts = PCSEG_CLOUDS[cloud]
+    rng = np.random.default_rng(84)
+    xyz, rgb, off = [], [], [0]
+    for v, c in enumerate(counts):
+        i, j, k = v // (Y * Z), (v // Z) % Y, v % Z
+        p = (np.array([i, j, k], dtype=np.float64) + rng.uniform(0.02, 0.98, (c, 3))) * PCSEG_LEAF
+        xyz.append(p.astype(np.float32))
+        base = np.array([200, 40, 40] if i == 0 else ([40, 160, 40] if i == 1 else [40, 40, 200]))
+        rgb.append(((base + rng.integers(-1, 2, (c, 3))).astype(np.float64) / 255.0).astype(np.float32))
+        off.append(off[-1] + c)
+    nbr = np.full((X * Y * Z, 7), -1, dtype=np.int32)
+    for i in range(X):
+        for j in range(Y):
+            for k in range(Z):
+                v = Y * Z * i + Z * j + k
+                nbr[v, 0] = v
+                nbr[v, 1] = Y * Z * (i + 1) + Z * j + k if i + 1 < X else -1
+                nbr[v, 2] = Y * Z * (i - 1) + Z * j + k if i - 1 >= 0 else -1
+                nbr[v, 3] = Y * Z * i + Z * (j + 1) + k if j + 1 < Y else -1
+                nbr[v, 4] = Y * Z * i + Z * (j - 1) + k if j - 1 >= 0 else -1
+                nbr[v, 5] = Y * Z * i + Z * j + (k + 1) if k + 1 < Z else -1
+                nbr[v, 6] = Y * Z * i + Z * j + (k - 1) if k - 1 >= 0 else -1
+    return (np.concatenate(xyz).ravel(), np.concatenate(rgb).ravel(), np.array(off, dtype=np.int32), nbr.ravel())
+
+
+def pcseg_cloud(part, cloud="small"):
+    """One array of a synthetic cloud: 'xyz', 'rgb' (3 floats a point), 'offset', 'nbr'."""
+    return _pcseg_cloud(cloud)[("xyz", "rgb", "offset", "nbr").index(part)].copy()
+
+
+def pcseg_keep(cloud="small"):
+    """The points no second thread writes: each non-empty voxel's extra thread (threadId + i == my_num_pts passes the
+    kernels' `threadId + i > my_num_pts` test) writes the point at voxel_offset[b + 1], the first point of a later
+    voxel that its own block writes too; those points are left out of the checks."""
+    off = _pcseg_cloud(cloud)[2]
+    n = int(off[-1])
+    counts = PCSEG_CLOUDS[cloud][1]
+    raced = {int(off[b + 1]) for b, c in enumerate(counts) if c > 0 and off[b + 1] < n}
+    return np.array([p for p in range(n) if p not in raced])
+
+
+def _pcseg_voxel_points(xyz, off, nbr, b):
+    """The neighbour points of voxel b in the kernels' order (j over the 7 ids, k over each voxel's points)."""
+    idx = [off[nb] + k for nb in nbr[7 * b:7 * b + 7] if nb != -1 for k in range(off[nb + 1] - off[nb])]
+    return np.array(idx, dtype=np.int64)
+
+
+def _pcseg_sqdist(a, b):
+    """pow(a.x - b.x, 2.0) + ... : float differences, squared and summed in double, stored to a float."""
+    d = (a.astype(np.float32) - b.astype(np.float32)).astype(np.float64)
+    return ((d[..., 0] ** 2 + d[..., 1] ** 2) + d[..., 2] ** 2).astype(np.float32)
+
+
+def pcseg_sampling(xyz, rgb, off, nbr):
+    """sampling's (pdensity, imp_wt) for every point, each from its own voxel's neighbourhood: Aij_ew =
+    exp(-xyz_dist / sigma_sq), Aij_ew2 = exp(-(xyz_dist + rgb_dist) / sigma_sq), sigma_sq = 0.00005f, the point
+    itself included; pdensity = sum Aij_ew2, imp_wt = |(xyz, rgb) - sum Aij_ew * (xyz, rgb)_nbr|^2."""
+    P, C = xyz.reshape(-1, 3), rgb.reshape(-1, 3)
+    sig = np.float32(0.00005)
+    pd = np.zeros(len(P), np.float32)
+    iw = np.zeros(len(P), np.float32)
+    for b in range(len(off) - 1):
+        idx = _pcseg_voxel_points(xyz, off, nbr, b)
+        for p in range(off[b], off[b + 1]):
+            dx = _pcseg_sqdist(P[p], P[idx])
+            dc = _pcseg_sqdist(C[p], C[idx])
+            a1 = np.exp(-(dx / sig).astype(np.float64))
+            a2 = np.exp(-((dx + dc) / sig).astype(np.float64))
+            pd[p] = a2.sum()
+            feat = np.concatenate([(a1[:, None] * P[idx]).sum(0), (a1[:, None] * C[idx]).sum(0)])
+            me = np.concatenate([P[p], C[p]]).astype(np.float64)
+            iw[p] = ((me - feat) ** 2).sum()
+    return pd, iw
+
+
+def pcseg_segmentation(xyz, off, nbr, pdens):
+    """segmentation_kernel's (parents, distances): among the other points of the voxel's neighbourhood, in the
+    kernel's order, the first nearest one (xyz_dist < min_distance, starting at 10000000.0f) of higher density
+    (pdens[nbr] > pdens[me]); none: the point itself and 10000000.0f."""
+    P = xyz.reshape(-1, 3)
+    par = np.arange(len(P), dtype=np.int32)
+    dist = np.full(len(P), np.float32(10000000.0), np.float32)
+    for b in range(len(off) - 1):
+        idx = _pcseg_voxel_points(xyz, off, nbr, b)
+        for p in range(off[b], off[b + 1]):
+            d = _pcseg_sqdist(P[p], P[idx])
+            ok = (idx != p) & (pdens[idx] > pdens[p]) & (d < np.float32(10000000.0))
+            if ok.any():
+                m = np.flatnonzero(ok)[np.argmin(d[ok])]
+                par[p], dist[p] = idx[m], d[m]
+    return par, dist
+
+
+# range_libc: a 64 x 48 occupancy grid (2-cell walls around, two boxes), its L2 distance transform in cells.
+RL_W, RL_H = 64, 48
+RL_SCALE = 0.0625                            # world_scale (m a cell); inv_world_scale = 1.0 / 0.0625f = 16
+RL_ORIGIN = (-1.5, -2.0)                     # world_origin_x, world_origin_y; world angle 0 (sin 0, cos 1)
+RL_ROT = np.float32(-1.0 * 0.0 - 3.0 * math.pi / 2.0)    # set_conversion_params's rotation_const as a float
+
+
+@functools.lru_cache(maxsize=None)
+def _rl_map():
+    occ = np.zeros((RL_W, RL_H), bool)
+    occ[:2, :] = occ[-2:, :] = occ[:, :2] = occ[:, -2:] = True
+    occ[20:28, 10:18] = True
+    occ[40:46, 28:40] = True
+    ox, oy = np.nonzero(occ)
+    gx, gy = np.meshgrid(np.arange(RL_W), np.arange(RL_H), indexing="ij")
+    d2 = ((gx[..., None] - ox) ** 2 + (gy[..., None] - oy) ** 2).min(-1)
+    return occ, np.sqrt(d2.astype(np.float32))              # grid[x][y]: distMap[x * height + y]
+
+
+def rl_distmap():
+    """DistanceTransform's grid as RayMarchingCUDA copies it: distMap[x * height + y], 0 on occupied cells."""
+    return _rl_map()[1].ravel().copy()
+
+
+def _rl_free_poses(rng, n):
+    occ = _rl_map()[0]
+    out = []
+    while len(out) < n:
+        x, y = rng.uniform(2.5, RL_W - 2.5), rng.uniform(2.5, RL_H - 2.5)
+        if not occ[int(x), int(y)]:
+            out.append((x, y, rng.uniform(0.0, 2 * math.pi)))
+    return np.array(out, dtype=np.float32)
+
+
+def rl_grid_rays(n, chunk, seed=1):
+    """calc_range_many's d_ins: n rays (x, y, theta) in grid cells from free cells, the rest of the chunk zero."""
+    ins = np.zeros((chunk, 3), np.float32)
+    ins[:n] = _rl_free_poses(np.random.default_rng(seed), n)
+    return ins.ravel()
+
+
+def rl_world_poses(n, chunk, angles=None, seed=2):
+    """numpy_calc_range(_angles)'s d_ins: n poses in ROS world coordinates (x_world, y_world, theta_world) whose grid
+    cell is free (grid x = (y_world - origin_y) / scale, grid y = (x_world - origin_x) / scale: the kernel's swap),
+    then the beam angles where numpy_calc_range_angles copies them (d_ins[n * 3 ...]), the rest of the chunk zero."""
+    g = _rl_free_poses(np.random.default_rng(seed), n).astype(np.float64)
+    w = np.stack([RL_ORIGIN[0] + g[:, 1] * RL_SCALE, RL_ORIGIN[1] + g[:, 0] * RL_SCALE, g[:, 2]], 1)
+    ins = np.zeros(chunk * 3, np.float32)
+    ins[:n * 3] = w.astype(np.float32).ravel()
+    if angles is not None:
+        ins[n * 3:n * 3 + len(angles)] = angles
+    return ins
+
+
+def rl_angles(m):
+    """A scan's beam angles, m evenly spaced over a full turn, as floats."""
+    return (np.arange(m) * (2 * math.pi / m) - math.pi).astype(np.float32)
+
+
+def _rl_march(x0, y0, theta, dist, max_range):
+    """One ray of cuda_ray_marching in float arithmetic: cells px = (int)(x0 + cos(theta) * t) (an FMA), stop on a
+    cell whose distance is <= 0 (range sqrt of the cell offset) or off the grid (max_range), t += max(d * 0.999, 1)."""
+    f = np.float32
+    x0, y0, mr = f(x0), f(y0), f(max_range)
+    dx, dy = f(math.cos(float(theta))), f(math.sin(float(theta)))
+    t = f(0.0)
+    while t < mr:
+        px = int(f(float(dx) * float(t) + float(x0)))
+        py = int(f(float(dy) * float(t) + float(y0)))
+        if px >= RL_W or px < 0 or py < 0 or py >= RL_H:
+            return mr
+        d = dist[px * RL_H + py]
+        if d <= 0.0:
+            xd, yd = f(f(px) - x0), f(f(py) - y0)
+            return f(math.sqrt(float(f(float(xd) * float(xd) + float(f(yd * yd))))))
+        t = f(t + max(f(float(d) * 0.999), f(1.0)))
+    return mr
+
+
+def _rl_world_to_grid(xw, yw, tw, extra=0.0):
+    f = np.float32
+    inv = f(1.0 / f(RL_SCALE))
+    x0 = f(f(f(xw) - f(RL_ORIGIN[0])) * inv)
+    y0 = f(f(f(yw) - f(RL_ORIGIN[1])) * inv)
+    theta = f(f(f(-f(tw)) + RL_ROT) - f(extra))
+    return y0, x0, theta                                      # swapped, as the kernel swaps them
+
+
+def rl_ray_marching(ins, dist, max_range, n):
+    """cuda_ray_marching's outs for the first n rays (grid coordinates)."""
+    r = ins.reshape(-1, 3)
+    return np.array([_rl_march(*r[i], dist, max_range) for i in range(n)], np.float32)
+
+
+def rl_ray_marching_world(ins, dist, max_range, n):
+    """cuda_ray_marching_world_to_grid's outs: each pose converted to grid space, the range times world_scale."""
+    r = ins.reshape(-1, 3)
+    return np.array([np.float32(_rl_march(*_rl_world_to_grid(*r[i]), dist, max_range) * np.float32(RL_SCALE))
+                     for i in range(n)], np.float32)
+
+
+def rl_ray_marching_angles(ins, dist, max_range, n, m):
+    """cuda_ray_marching_angles_world_to_grid's outs[p * m + a]: pose p, beam a (theta_world's conversion minus the
+    beam's angle ins[n * 3 + a])."""
+    r = ins[:n * 3].reshape(-1, 3)
+    ang = ins[n * 3:n * 3 + m]
+    return np.array([np.float32(_rl_march(*_rl_world_to_grid(*r[p], extra=ang[a]), dist, max_range)
+                                * np.float32(RL_SCALE)) for p in range(n) for a in range(m)], np.float32)
+
+
+def rl_eval_sensor_table(obs, ranges, table, rays, particles, inv_scale, width):
+    """cuda_eval_sensor_table's outs[ind + i * rays] = table[r * width + d], r = (int) clamp(obs[ind] * inv_scale,
+    0, width - 1), d = (int) clamp(ranges[ind + ind * i], 0, width - 1) (the file's index, ind * i, as it is)."""
+    f = np.float32
+    out = np.full(particles * rays, np.nan)
+    top = f(width - 1.0)
+    cl = lambda v: int(min(max(f(v), f(0.0)), top))          # noqa: E731
+    for ind in range(rays):
+        r = cl(f(obs[ind]) * f(inv_scale))
+        for i in range(particles):
+            out[ind + i * rays] = table[r * width + cl(ranges[ind + ind * i])]
+    return out
