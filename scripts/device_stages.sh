@@ -11,6 +11,10 @@
 # recordings are stored gzipped (bench/recorded.py reads either form; a recorded command that names the .json
 # finds the .json.gz).
 #   device run: carry [".stage-cccl", ".stage-A", ".stage-B"]; command: STAGES="A B" bash scripts/device_stages.sh
+# More stages than carry's 8 paths: copy them into one ignored folder, .stages/NAME/ (looked up where .stage-NAME/ is
+# missing), carry ".stages", and set BUNDLE=1 (every stage's results in one $OUT/stages.tgz, rewritten after each
+# stage, so a call cut off at its limit still returns the stages done) and DEADLINE (seconds after which the stages
+# left are skipped and named in stages.txt).
 set -u
 BASE=$PWD
 export PYTHONUNBUFFERED=1
@@ -27,11 +31,19 @@ SITE=/tmp/site
 START=$(date +%s)
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/gpu.txt" 2>&1
 for s in $STAGES; do
+  D="$BASE/.stage-$s"; [ -d "$D" ] || D="$BASE/.stages/$s"
+  if [ -n "${DEADLINE:-}" ] && [ $(( $(date +%s) - START )) -ge "$DEADLINE" ]; then
+    echo "$s skipped: past DEADLINE=$DEADLINE s" | tee -a "$OUT/stages.txt"; continue
+  fi
   W=/tmp/w-$s; O=/tmp/o-$s; mkdir -p "$O"
-  cp -a "$BASE" "$W" && cp -a "$BASE/.stage-$s/overlay/." "$W/"
-  (cd "$W" && OUT=$O PYTHONPATH=$W:$SITE timeout "${STAGE_TIMEOUT:-230}" bash "$BASE/.stage-$s/command.sh") \
+  cp -a "$BASE" "$W" && cp -a "$D/overlay/." "$W/"
+  (cd "$W" && OUT=$O PYTHONPATH=$W:$SITE timeout "${STAGE_TIMEOUT:-230}" bash "$D/command.sh") \
     > "$O/stage-stdout.txt" 2>&1
   echo "$s rc=$? at $(( $(date +%s) - START )) s" | tee -a "$OUT/stages.txt"
-  tar czf "$OUT/$s.tgz" -C /tmp "o-$s"
+  if [ -n "${BUNDLE:-}" ]; then           # one file for every stage so far: the device returns at most 8
+    (cd /tmp && tar czf "$OUT/stages.tgz" o-*)
+  else
+    tar czf "$OUT/$s.tgz" -C /tmp "o-$s"
+  fi
 done
 ls -la "$OUT"
