@@ -18,6 +18,7 @@ import numpy as np
 from ..errors import LaunchTooLarge
 from ..messages import msg
 from . import calls, isa
+from .sanitizer import warpmask
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .operands import _UINT_OF, _type_of, read, size_of, unsupported, write
 
@@ -205,6 +206,7 @@ def h_redux(m, ins, idx, pc):
     t = _type_of(ins)
     if op is None or t not in ("u32", "s32", "b32"):
         unsupported(m, ins, msg("unsupported.redux_type"))
+    warpmask.check(m, ins, idx)
     row, ln, nrows, inmask = _member_rows(m, ins, idx, 2)
     dt = np.int64 if t == "s32" else np.uint64
     v = np.broadcast_to(np.asarray(read(m, ins.args[1], t, idx)), (len(row),)).astype(dt)
@@ -224,6 +226,7 @@ def h_redux(m, ins, idx, pc):
 def h_match(m, ins, idx, pc):
     """match.any.sync / match.all.sync over the lanes of the membermask."""
     t = _type_of(ins)
+    warpmask.check(m, ins, idx)
     row, ln, nrows, inmask = _member_rows(m, ins, idx, 2)
     v = np.broadcast_to(np.asarray(read(m, ins.args[1], t, idx)), (len(row),)).astype(np.uint64)
     bit = (np.uint64(1) << ln.astype(np.uint64)) * inmask.astype(np.uint64)

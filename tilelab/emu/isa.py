@@ -45,7 +45,7 @@ from .operands import (
     write,
 )
 from .places import place
-from .sanitizer import provenance
+from .sanitizer import provenance, warpmask
 from .sanitizer.findings import said  # a finding's words, in the learner's language (messages: finding.*)
 
 # ------------------------------------------------------------------------ dispatch
@@ -741,6 +741,7 @@ def h_fence(m, ins, idx, pc):
 
 
 def h_barwarp(m, ins, idx, pc):
+    warpmask.check(m, ins, idx)
     lanes = m.lanes(idx)
     m.wepoch[lanes] += 1
     m.epochs_changed()
@@ -1169,6 +1170,9 @@ def shfl_together(m, parts):
     instruction's value and reads its source lane's. Lanes of a warp at different ``shfl.sync`` instructions
     with the same member mask (the two sides of a divergent branch) meet so on the GPU (machine.py's
     rendezvous); a source lane at none of them gives 0."""
+    for ins, idx in parts:
+        if "sync" in ins.mods:
+            warpmask.check(m, ins, idx)
     got = [_shfl_lanes(m, ins, idx) for ins, idx in parts]
     lanes = np.concatenate([g[0] for g in got])
     vals = np.concatenate([np.asarray(g[1], dtype=np.uint32) for g in got])
@@ -1188,6 +1192,8 @@ def shfl_together(m, parts):
 
 def h_vote(m, ins, idx, pc):
     mode = next(x for x in ins.mods if x in ("all", "any", "uni", "ballot"))
+    if "sync" in ins.mods:
+        warpmask.check(m, ins, idx)
     lanes = m.lanes(idx)
     n = len(lanes)
     p = np.broadcast_to(np.asarray(read(m, ins.args[1], "pred", idx)), (n,))

@@ -44,6 +44,9 @@ def _kind_words(kind: str) -> str:
 #: the warpgroup path's later kind (emu/wgmma.py): a wgmma with no wgmma.fence where the ISA needs one
 KINDS += ("missing_wgmma_fence",)
 COUNTED += ("missing_wgmma_fence",)
+#: a warp-synchronous instruction run by a lane its own member mask leaves out (sanitizer/warpmask.py)
+KINDS += ("warp_sync_mask",)
+COUNTED += ("warp_sync_mask",)
 
 
 @dataclass
