@@ -9265,3 +9265,309 @@ def rl_eval_sensor_table(obs, ranges, table, rays, particles, inv_scale, width):
         for i in range(particles):
             out[ind + i * rays] = table[r * width + cl(ranges[ind + ind * i])]
     return out
+
+
+# ---------------------------------------------------------------- unseen86: cloth (gegcl_) and lattice Boltzmann (agal_)
+# gegcl_: mmmovania/GEG2_Chap22_ClothDemo's verlet (Game Engine Gems 2, chapter 22). agal_: KhodrJ/AGAL's D2Q9
+# set_ic / collide_bgk / stream_inpl on 4 x 4 cell-blocks. Both references in float32, in the kernels' order.
+
+_GEGCL_NB = [(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
+             (-2, -2), (2, -2), (2, 2), (-2, 2)]                 # nextNeigh(k) = (coord.x, coord.y)
+
+
+def gegcl_state(side, kind, which):
+    """pos ('pos') or pos_old ('old') of a side x side cloth as BuildCloth lays it out (particle (w, h) at
+    (w / (side - 1), 0, h / (side - 1), 1)), moved to a mid-simulation state: 'flat' stays near the plane y = 0,
+    'draped' hangs from the pinned row h = 0 at 60 degrees (y = -0.866 h', z = 0.5 h', h' = h / (side - 1)) through
+    the sphere, the cylinders and the plane; small fixed displacements and velocities (seeded by side and kind)."""
+    f = np.float32
+    rng = np.random.default_rng(8600 + side + (0 if kind == "flat" else 1))
+    step = 1.0 / (side - 1)
+    h, w = np.meshgrid(np.arange(side), np.arange(side), indexing="ij")
+    x, hp = w * step, h * step
+    if kind == "flat":
+        y, z = np.zeros_like(x), hp
+    else:
+        y, z = -0.866 * hp, 0.5 * hp
+    p = np.stack([x, y, z, np.ones_like(x)], -1).reshape(-1, 4)
+    p[:, :3] += rng.uniform(-0.15, 0.15, (side * side, 3)) * step
+    o = p.copy()
+    o[:, :3] -= rng.uniform(-0.03, 0.03, (side * side, 3)) * step
+    return (p if which == "pos" else o).astype(f).reshape(-1)
+
+
+def _v3(a):
+    return np.asarray(a, np.float32)
+
+
+def _dot3(a, b):
+    f = np.float32
+    return f(f(f(a[0] * b[0]) + f(a[1] * b[1])) + f(a[2] * b[2]))
+
+
+def _norm3(v):
+    f = np.float32
+    inv = f(1.0) / f(np.sqrt(_dot3(v, v)))                      # rsqrtf
+    return _v3([v[0] * inv, v[1] * inv, v[2] * inv])
+
+
+def _cross3(a, b):
+    f = np.float32
+    return _v3([f(a[1] * b[2]) - f(a[2] * b[1]), f(a[2] * b[0]) - f(a[0] * b[2]), f(a[0] * b[1]) - f(a[1] * b[0])])
+
+
+def gegcl_verlet(g_pos_in, g_pos_old_in, side, stiffness, damp, inverse_mass, coll):
+    """verlet's (pos_vbo, nor_vbo, g_pos_out, g_pos_old_out), particle by particle as the kernel computes it."""
+    f = np.float32
+    n = side * side
+    P, O = g_pos_in.reshape(n, 4), g_pos_old_in.reshape(n, 4)
+    pv, nv, po = (np.zeros((n, 4), f) for _ in range(3))
+    stiffness, damp, inverse_mass = f(stiffness), f(damp), f(inverse_mass)
+    step = f(1.0 / (side - 1.0))
+    for index in range(n):
+        ix, iy = index % side, index // side
+        pos, pos_old = _v3(P[index, :3]), _v3(O[index, :3])
+        vel = (pos - pos_old) / f(0.01)
+        normal, last = _v3([0, 0, 0]), _v3([0, 0, 0])
+        iters = f(0.0)
+        force = _v3([0.0, -9.81, 0.0])
+        inv_mass = f(0.0) if index <= side - 1.0 else inverse_mass
+        for k, (j, i) in enumerate(_GEGCL_NB):
+            if iy + i < 0 or iy + i > side - 1 or ix + j < 0 or ix + j > side - 1:
+                continue
+            diff = _v3(P[(iy + i) * side + ix + j, :3]) - pos
+            cur = _norm3(diff)
+            if iters > 0.0 and k < 8:
+                if _dot3(cur, last) > 0.0:
+                    normal = normal + _cross3(last, cur)
+            last = cur
+            fx, fy = f(f(j) * step), f(f(i) * step)
+            rest = f(np.sqrt(f(f(fx * fx) + f(fy * fy))))
+            ln = f(np.sqrt(_dot3(diff, diff)))
+            force = force + ((cur * f(ln - rest)) * stiffness - vel * damp)
+            if k < 8:
+                iters = f(iters + f(1.0))
+        normal = _norm3(normal / f(-(float(iters) - 1.0)))
+        acc = force * inv_mass
+        tmp = pos
+        pos = (pos * f(2) - pos_old) + (acc * f(0.01)) * f(0.01)
+        pos_old = tmp
+        if coll & 2:
+            pc = f(0.2)
+            for _ in range(2):
+                c = _v3([0.0, -pc, pc])
+                d = _v3([0.0, pos[1], pos[2]]) - c
+                if f(np.sqrt(_dot3(d, d))) < f(0.1):
+                    pos = _v3([pos[0], c[1], c[2]]) + _norm3(d) * f(0.1)
+                pc = f(pc + f(0.2))
+        if coll & 1:
+            c = _v3([0.5, -0.5, 0.25])
+            d = pos - c
+            if f(np.sqrt(_dot3(d, d))) < f(0.3):
+                pos = c + _norm3(d) * f(0.3)
+        if coll & 4:
+            if float(pos[1]) < -0.6:
+                pos = _v3([pos[0], -0.6, pos[2]])
+                pos_old = pos_old + (pos - pos_old) * f(0.03)
+        pv[index] = [*pos, P[index, 3]]
+        nv[index] = [*normal, 0.0]
+        po[index] = [*pos_old, O[index, 3]]
+    return pv.reshape(-1), nv.reshape(-1), pv.reshape(-1).copy(), po.reshape(-1)
+
+
+# AGAL: 5 x 4 cell-blocks of 4 x 4 cells; n_maxcblocks 24, n_maxcells 24 * 16; DDF q of cell t of block b at
+# t + b * 16 + q * n_maxcells; cblock_ID_nbr[b + d * 24] for the D2Q9 directions d (1 +x, 2 +y, 3 -x, 4 -y,
+# 5 +x+y, 6 -x+y, 7 -x-y, 8 +x-y). 'periodic': every neighbour a block; 'walls': across x < 0 the code -1, x >= 5
+# -2, y < 0 -4, y >= 4 -3 (x's code where both are crossed), cblock_ID_onb 1 on blocks with a negative neighbour,
+# and two non-leaf blocks: one with cblock_ID_mask 0 (skipped by collide and stream), one with mask 1 (processed).
+AGAL_BX, AGAL_BY, AGAL_NB, AGAL_MC = 5, 4, 24, 24 * 16
+_AGAL_C = [(0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)]
+_AGAL_W = [0.444444444444444, 0.111111111111111, 0.111111111111111, 0.111111111111111, 0.111111111111111,
+           0.027777777777778, 0.027777777777778, 0.027777777777778, 0.027777777777778]
+
+
+def _agal_layout():
+    rng = np.random.default_rng(86)
+    ids = rng.permutation(AGAL_NB)[:AGAL_BX * AGAL_BY]          # block at (bx, by) = ids[by * 5 + bx]
+    order = rng.permutation(ids)                                # the level's id set
+    return ids, order
+
+
+def agal_mesh(kind, what, n_ids=20):
+    ids, order = _agal_layout()
+    nbr = np.full((9, AGAL_NB), -1, np.int64)
+    child = np.full(AGAL_NB, -1, np.int64)
+    mask = np.zeros(AGAL_NB, np.int64)
+    onb = np.zeros(AGAL_NB, np.int64)
+    for by in range(AGAL_BY):
+        for bx in range(AGAL_BX):
+            b = ids[by * AGAL_BX + bx]
+            for d, (cx, cy) in enumerate(_AGAL_C):
+                x, y = bx + cx, by + cy
+                if kind == "periodic":
+                    nbr[d, b] = ids[(y % AGAL_BY) * AGAL_BX + x % AGAL_BX]
+                elif 0 <= x < AGAL_BX and 0 <= y < AGAL_BY:
+                    nbr[d, b] = ids[y * AGAL_BX + x]
+                else:
+                    nbr[d, b] = -1 if x < 0 else -2 if x >= AGAL_BX else -4 if y < 0 else -3
+                    onb[b] = 1
+    if kind == "walls":
+        child[ids[1 * AGAL_BX + 2]], mask[ids[1 * AGAL_BX + 2]] = 21, 0     # non-leaf, skipped
+        child[ids[0 * AGAL_BX + 4]], mask[ids[0 * AGAL_BX + 4]] = 22, 1     # non-leaf on the refinement boundary
+    if what == "ids":
+        out = np.full(AGAL_NB, -1, np.int64)
+        out[:n_ids] = order[:n_ids]
+        return out
+    if what == "X":
+        X = np.zeros((2, AGAL_NB))
+        for by in range(AGAL_BY):
+            for bx in range(AGAL_BX):
+                X[:, ids[by * AGAL_BX + bx]] = (bx * 0.2, by * 0.2)
+        return X.reshape(-1)
+    return {"nbr": nbr.reshape(-1), "child": child, "mask": mask, "onb": onb}[what]
+
+
+def agal_f(seed):
+    """DDFs near a rest equilibrium (rho ~ 1), each q slot filled for every cell of the 24 blocks."""
+    rng = np.random.default_rng(seed)
+    w = np.array(_AGAL_W)[[0, 3, 4, 1, 2, 7, 8, 5, 6]]        # slot q holds the DDF the kernels call f_perm[q]
+    return (w[:, None] * (1.0 + rng.uniform(-0.2, 0.2, (9, AGAL_MC)))).astype(np.float32).reshape(-1)
+
+
+def agal_set_ic(f_in, ids, n_ids, rho, u, v, w):
+    f = np.float32
+    out = f_in.reshape(9, AGAL_MC).copy()
+    udotu = f(f(f(u * u) + f(v * v)) + f(w * w))
+    for slot, cd, wt in [(0, (0, 0), 0), (3, (1, 0), 1), (4, (0, 1), 1), (1, (-1, 0), 1), (2, (0, -1), 1),
+                         (7, (1, 1), 5), (8, (-1, 1), 5), (5, (-1, -1), 5), (6, (1, -1), 5)]:
+        cdotu = f(f(cd[0] * u) + f(cd[1] * v)) if cd != (0, 0) else f(0.0)
+        if cd == (1, 0): cdotu = f(u)
+        if cd == (0, 1): cdotu = f(v)
+        if cd == (-1, 0): cdotu = f(-u)
+        if cd == (0, -1): cdotu = f(-v)
+        val = f(f(f(_AGAL_W[wt]) * f(rho)) * f(f(f(f(1.0) + f(f(3.0) * cdotu)) + f(f(f(4.5) * cdotu) * cdotu))
+                                                  - f(f(1.5) * udotu)))
+        for b in ids[:n_ids]:
+            out[slot, b * 16:(b + 1) * 16] = val
+    return out.reshape(-1)
+
+
+_AGAL_BC = {1: [("I3", 1), ("I3J<3", 5), ("I3J>0", 8)], 2: [("J3", 2), ("I<3J3", 5), ("I>0J3", 6)],
+            3: [("I0", 3), ("I0J<3", 6), ("I0J>0", 7)], 4: [("J0", 4), ("I>0J0", 7), ("I<3J0", 8)],
+            5: [("I3J3", 5)], 6: [("I0J3", 6)], 7: [("I0J0", 7)], 8: [("I3J0", 8)]}
+
+
+def _agal_cond(c, I, J):
+    ok = True
+    for part in ["I3", "I0", "I<3", "I>0", "J3", "J0", "J<3", "J>0"]:
+        if part in c:
+            v = I if part[0] == "I" else J
+            ok &= {"3": v == 3, "0": v == 0, "<3": v < 3, ">0": v > 0}[part[1:]]
+    return ok
+
+
+def agal_collide(f_in, ids, n_ids, dx, tau, nbr, child, mask, onb):
+    f = np.float32
+    F = f_in.reshape(9, AGAL_MC).copy()
+    nbr = nbr.reshape(9, AGAL_NB)
+    omeg = f(f(dx) / f(tau))
+    omegp = f(f(1.0) - omeg)
+    perm = [0, 3, 4, 1, 2, 7, 8, 5, 6]                          # f_i read from slot perm[i]
+    for b in ids[:n_ids]:
+        if not (child[b] < 0 or mask[b] == 1):
+            continue
+        for t in range(16):
+            I, J = t % 4, t // 4
+            fi = [F[perm[i], b * 16 + t] for i in range(9)]
+            rho = fi[0]
+            for i in range(1, 9):
+                rho = f(rho + fi[i])
+            u = f(f(f(f(f(f(fi[1] - fi[3]) + fi[5]) - fi[6]) - fi[7]) + fi[8]) / rho)
+            v = f(f(f(f(f(f(fi[2] - fi[4]) + fi[5]) + fi[6]) - fi[7]) - fi[8]) / rho)
+            udotu = f(f(u * u) + f(v * v))
+            cd = [f(0.0), u, v, f(-u), f(-v), f(u + v), f(f(-u) + v), f(f(-u) + f(-v)), f(u + f(-v))]
+            post = []
+            for i in range(9):
+                eq = f(f(f(_AGAL_W[i]) * rho) * f(f(f(f(1.0) + f(f(3.0) * cd[i])) + f(f(f(4.5) * cd[i]) * cd[i]))
+                                                   - f(f(1.5) * udotu)))
+                post.append(f(f(fi[i] * omegp) + f(eq * omeg)))
+            if onb[b] == 1:
+                for d, rules in _AGAL_BC.items():
+                    code = nbr[d, b]
+                    for cond, i in rules:
+                        if not _agal_cond(cond, I, J):
+                            continue
+                        wt = f(_AGAL_W[i])
+                        if code in (-1, -3, -4):
+                            cw = f(_AGAL_C[i][0] * 0.05)
+                            post[i] = f(post[i] - f(f(f(f(2.0) * wt) * f(3.0)) * cw))
+                        elif code == -2:
+                            post[i] = f(f(-post[i]) + f(f(f(2.0) * wt) * f(f(f(1.0) + f(f(cd[i] * cd[i]) * f(4.5)))
+                                                                        - f(udotu * f(1.5)))))
+            for i in range(9):
+                F[i, b * 16 + t] = post[i]
+    return F.reshape(-1)
+
+
+def agal_stream(f_in, ids, n_ids, nbr, child, mask):
+    """Cu_Stream_Inpl_d2q9 block by block in the id set's order: the two 6 x 6 tiles (-1: empty), the halo from
+    the +x, +y and +x+y neighbours, the main and the neighbour writes, as the kernel does them."""
+    F = f_in.reshape(9, AGAL_MC).copy()
+    nbr = nbr.reshape(9, AGAL_NB)
+    N = 4
+    def g(q, b, I, J):
+        return F[q, b * 16 + J * 4 + I]
+    def s(q, b, I, J, val):
+        F[q, b * 16 + J * 4 + I] = val
+    for b in ids[:n_ids]:
+        if not (child[b] < 0 or mask[b] == 1):
+            continue
+        n1, n2, n5 = nbr[1, b], nbr[2, b], nbr[5, b]
+        for p, pb in [(1, 3), (2, 4), (5, 7), (8, 6)]:
+            sp = np.full((6, 6), -1.0, np.float32)                 # [x, y]
+            spb = np.full((6, 6), -1.0, np.float32)
+            for J in range(N):
+                for I in range(N):
+                    sp[I + 1, J + 1] = g(p, b, I, J)
+                    spb[I + 1, J + 1] = g(pb, b, I, J)
+            for J in range(N):                                   # threads with I == 0 / J == 0
+                if p in (1, 5, 8) and n1 >= 0:
+                    spb[N + 1, J + 1] = g(pb, n1, 0, J)
+            for I in range(N):
+                if p in (2, 5) and n2 >= 0:
+                    spb[I + 1, N + 1] = g(pb, n2, I, 0)
+                if p == 8 and n2 >= 0:
+                    sp[I + 1, N + 1] = g(p, n2, I, 0)
+            if p == 5 and n5 >= 0:
+                spb[N + 1, N + 1] = g(pb, n5, 0, 0)
+            cx, cy = _AGAL_C[p]
+            new = []
+            for J in range(N):
+                for I in range(N):
+                    a = spb[I + 1 + cx, J + 1 + cy]
+                    if a >= 0:
+                        new.append((p, b, I, J, a))
+                    c = sp[I + 1 - cx, J + 1 - cy]
+                    if c >= 0:
+                        new.append((pb, b, I, J, c))
+            for J in range(N):
+                for I in range(N):
+                    if p == 1 and n1 >= 0 and I == 0 and sp[N, J + 1] >= 0:
+                        new.append((3, n1, 0, J, sp[N, J + 1]))
+                    if p == 2 and n2 >= 0 and J == 0 and sp[I + 1, N] >= 0:
+                        new.append((4, n2, I, 0, sp[I + 1, N]))
+                    if p == 5:
+                        if n1 >= 0 and I == 0 and sp[N, J] >= 0:
+                            new.append((7, n1, 0, J, sp[N, J]))
+                        if n2 >= 0 and J == 0 and sp[I, N] >= 0:
+                            new.append((7, n2, I, 0, sp[I, N]))
+                        if n5 >= 0 and I == 0 and J == 0 and sp[N, N] >= 0:
+                            new.append((7, n5, 0, 0, sp[N, N]))
+                    if p == 8:
+                        if n1 >= 0 and I == 0 and sp[N, J + 2] >= 0:
+                            new.append((6, n1, 0, J, sp[N, J + 2]))
+                        if n2 >= 0 and J == 0 and spb[I + 2, N] >= 0:
+                            new.append((8, n2, I, 0, spb[I + 2, N]))
+            for q, bb, I, J, val in new:
+                s(q, bb, I, J, val)
+    return F.reshape(-1)
