@@ -5,8 +5,8 @@
 // each sample a path through the Cornell-box scene of 9 spheres (diffuse, mirror, glass with Schlick's Fresnel and
 // Russian roulette after depth 4), cuRAND XORWOW (curand_init(pixel, 0, 0)) for the samples, all in double.
 // Kept: the repository headers kernel.cu includes, copied in whole in include order, each marked with its name and lines:
-//       math.hpp lines 25-49, vector.hpp 11-308, geometry.cuh 11-61, sphere.hpp 11-120, sampling.cuh 11-39,
-//       specular.cuh 2-10 (its #include "curand_kernel.h") and 20-80; removed from them: each `#pragma once`,
+//       math.hpp lines 25-50, vector.hpp 11-309, geometry.cuh 11-62, sphere.hpp 11-121, sampling.cuh 11-40,
+//       specular.cuh 2-10 (its #include "curand_kernel.h") and 20-81; removed from them: each `#pragma once`,
 //       the includes of each other (copied in instead), math.hpp's lines 1-24 less <cmath>, <cstdint>, <limits> (kept):
 //       "device_launch_parameters.h" and <algorithm> (host-side, as the collection's other files remove them).
 //       Then kernel.cu lines 15-31 (REFRACTIVE_INDEX_*, namespace smallpt) and 43-169 (Intersect, Radiance, kernel),
@@ -43,7 +43,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-// ---- from the repository's math.hpp, lines 25-49 ----
+// ---- from the repository's math.hpp, lines 25-50 ----
 // Declarations and Definitions
 //-----------------------------------------------------------------------------
 namespace smallpt {
@@ -69,7 +69,8 @@ namespace smallpt {
 		const double gcolor = std::pow(color, 1.0 / gamma);
 		return static_cast< std::uint8_t >(Clamp(255.0 * gcolor, 0.0, 255.0));
 	}
-// ---- from the repository's vector.hpp, lines 11-308 ----
+}
+// ---- from the repository's vector.hpp, lines 11-309 ----
 
 //-----------------------------------------------------------------------------
 // Declarations and Definitions
@@ -368,7 +369,8 @@ namespace smallpt {
 		const double a = 1.0 / v.Norm2();
 		return a * v;
 	}
-// ---- from the repository's geometry.cuh, lines 11-61 ----
+}
+// ---- from the repository's geometry.cuh, lines 11-62 ----
 
 //-----------------------------------------------------------------------------
 // Declarations and Definitions
@@ -420,7 +422,8 @@ namespace smallpt {
 		mutable double m_tmin, m_tmax;
 		std::uint32_t m_depth;
 	};
-// ---- from the repository's sphere.hpp, lines 11-120 ----
+}
+// ---- from the repository's sphere.hpp, lines 11-121 ----
 
 //-----------------------------------------------------------------------------
 // Defines
@@ -531,7 +534,8 @@ namespace smallpt {
 		Vector3 m_f; // reflection
 		Reflection_t m_reflection_t;
 	};
-// ---- from the repository's sampling.cuh, lines 11-39 ----
+}
+// ---- from the repository's sampling.cuh, lines 11-40 ----
 
 //-----------------------------------------------------------------------------
 // Declarations and Definitions
@@ -561,6 +565,7 @@ namespace smallpt {
 			cos_theta
 		};
 	}
+}
 // ---- from the repository's specular.cuh, lines 2-10 ----
 
 //-----------------------------------------------------------------------------
@@ -571,7 +576,7 @@ namespace smallpt {
 #include "curand_kernel.h"
 
 #pragma endregion
-// ---- from the repository's specular.cuh, lines 20-80 ----
+// ---- from the repository's specular.cuh, lines 20-81 ----
 
 //-----------------------------------------------------------------------------
 // Declarations and Definitions
@@ -633,6 +638,7 @@ namespace smallpt {
 			return d_Tr;
 		}
 	}
+}
 // ---- from the repository's kernel.cu, lines 15-31 ----
 //-----------------------------------------------------------------------------
 // Defines
