@@ -80,6 +80,7 @@ SUITES = {
     "cuHE mod-P arithmetic (inline PTX carries) + atpqc-cuda Kyber NTT and polynomial arithmetic (unseen82)": ("cuhe_", "atpqc_"),
     "murmur-cuda MurmurHash3 batch + bloom-cuda Bloom filter add and test (unseen85)": ("murcu_", "blmcu_"),
     "pcseg voxel-neighbourhood sampling and segmentation + range_libc ray marching (unseen84)": ("pcseg_", "rangelib_"),
+    "torch-ngp NeRF ray marching + cu-smallpt path tracer (unseen87)": ("tngp_", "cusmpt_"),
 }
 
 
