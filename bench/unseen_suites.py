@@ -81,6 +81,7 @@ SUITES = {
     "murmur-cuda MurmurHash3 batch + bloom-cuda Bloom filter add and test (unseen85)": ("murcu_", "blmcu_"),
     "pcseg voxel-neighbourhood sampling and segmentation + range_libc ray marching (unseen84)": ("pcseg_", "rangelib_"),
     "GEG2 chapter 22 Verlet cloth + AGAL D2Q9 lattice Boltzmann set_ic/collide/stream (unseen86)": ("gegcl_", "agal_"),
+    "torch-ngp NeRF ray marching + cu-smallpt path tracer (unseen87)": ("tngp_", "cusmpt_"),
 }
 
 

@@ -9571,3 +9571,364 @@ def agal_stream(f_in, ids, n_ids, nbr, child, mask):
             for q, bb, I, J, val in new:
                 s(q, bb, I, J, val)
     return F.reshape(-1)
+# ---------------------------------------------------------------------------------------------------------------------
+# unseen87: torch-ngp's ray marching (ashawkey/torch-ngp, MIT; files tngp_*) and cu-smallpt (matt77hias/cu-smallpt, MIT;
+# files cusmpt_*). float32 written as the kernels compute it; a*b+c where nvcc contracts it (x = o + t * d) as one
+# rounding (the double product of two floats is exact).
+_F = np.float32
+
+
+def _fma32(a, b, c):
+    return _F(np.float64(a) * np.float64(b) + np.float64(c))
+
+
+def tngp_rays(which, n=256, seed=87):
+    """n rays: origins on a shell of radius 2.6 .. 3.6 around the [-2, 2]^3 box, directions (unnormalised, as the
+    kernels take them) toward a point within 2.2 of the centre, some missing the box; float32 [n, 3]."""
+    r = np.random.default_rng(seed)
+    u = r.normal(size=(n, 3))
+    o = u / np.linalg.norm(u, axis=1, keepdims=True) * r.uniform(2.6, 3.6, (n, 1))
+    target = r.uniform(-2.2, 2.2, (n, 3))
+    d = target - o
+    d = d / np.linalg.norm(d, axis=1, keepdims=True)
+    return (o if which == "o" else d).astype(np.float32)
+
+
+def tngp_near_far(rays_o, rays_d, aabb, min_near):
+    """kernel_near_far_from_aabb: the slab test as written (swaps, early misses: both FLT_MAX)."""
+    o, d, a = (np.asarray(x, _F) for x in (rays_o, rays_d, aabb))
+    o, d = o.reshape(-1, 3), d.reshape(-1, 3)
+    n = len(o)
+    nears, fars = np.zeros(n, _F), np.zeros(n, _F)
+    big = np.finfo(_F).max
+    for i in range(n):
+        with np.errstate(divide="ignore"):
+            rd = [_F(1) / d[i, k] for k in range(3)]
+        near, far = (a[0] - o[i, 0]) * rd[0], (a[3] - o[i, 0]) * rd[0]
+        if near > far:
+            near, far = far, near
+        miss = False
+        for k in (1, 2):
+            nk, fk = (a[k] - o[i, k]) * rd[k], (a[k + 3] - o[i, k]) * rd[k]
+            if nk > fk:
+                nk, fk = fk, nk
+            if near > fk or nk > far:
+                miss = True
+                break
+            if nk > near:
+                near = nk
+            if fk < far:
+                far = fk
+        if miss:
+            nears[i] = fars[i] = big
+            continue
+        if near < min_near:
+            near = _F(min_near)
+        nears[i], fars[i] = near, far
+    return nears, fars
+
+
+def tngp_sph(rays_o, rays_d, radius):
+    """kernel_sph_from_ray, in float64 (the kernel's float32 within a few ulps): [n, 2] (2 theta / pi - 1, phi / pi)."""
+    o, d = np.asarray(rays_o, np.float64).reshape(-1, 3), np.asarray(rays_d, np.float64).reshape(-1, 3)
+    A = (d * d).sum(1)
+    B = (o * d).sum(1)
+    C = (o * o).sum(1) - radius * radius
+    t = (-B + np.sqrt(B * B - A * C)) / A
+    p = o + t[:, None] * d
+    theta = np.arctan2(np.sqrt(p[:, 0] ** 2 + p[:, 2] ** 2), p[:, 1])
+    phi = np.arctan2(p[:, 2], p[:, 0])
+    return np.stack([2 * theta / np.pi - 1, phi / np.pi], 1)
+
+
+def _expand_bits(v):
+    v = (v * 0x00010001) & 0xFF0000FF
+    v = (v * 0x00000101) & 0x0F00F00F
+    v = (v * 0x00000011) & 0xC30C30C3
+    v = (v * 0x00000005) & 0x49249249
+    return v
+
+
+def tngp_morton(coords):
+    c = np.asarray(coords, np.int64).reshape(-1, 3) & 0xFFFFFFFF
+    return (_expand_bits(c[:, 0]) | (_expand_bits(c[:, 1]) << 1) | (_expand_bits(c[:, 2]) << 2)) & 0xFFFFFFFF
+
+
+def _morton_invert(x):
+    x = x & 0x49249249
+    x = (x | (x >> 2)) & 0xC30C30C3
+    x = (x | (x >> 4)) & 0x0F00F00F
+    x = (x | (x >> 8)) & 0xFF0000FF
+    x = (x | (x >> 16)) & 0x0000FFFF
+    return x
+
+
+def tngp_morton_invert(indices):
+    i = np.asarray(indices, np.int64)          # int >> k: arithmetic, the indices here are non-negative
+    return np.stack([_morton_invert(i), _morton_invert(i >> 1), _morton_invert(i >> 2)], 1)
+
+
+def tngp_packbits(grid, thresh):
+    g = np.asarray(grid, _F).reshape(-1, 8) > _F(thresh)
+    return (g * (1 << np.arange(8))).sum(1).astype(np.uint8)
+
+
+def tngp_bitfield(C=2, H=16, p=0.35, seed=871):
+    """An occupancy bitfield as packbits leaves it: each cascade's cells (Morton order) occupied with probability p
+    inside a ball of radius 0.8 of the cascade's bound, empty outside."""
+    r = np.random.default_rng(seed)
+    bits = np.zeros(C * H ** 3, bool)
+    ii = np.arange(H ** 3)
+    xyz = tngp_morton_invert(ii)
+    centre = (xyz + 0.5) / H * 2 - 1
+    inside = (centre ** 2).sum(1) < 0.64
+    for c in range(C):
+        bits[c * H ** 3 + tngp_morton(xyz)] = inside & (r.uniform(size=H ** 3) < p)
+    return np.packbits(bits.reshape(-1, 8)[:, ::-1], axis=1).reshape(-1)
+
+
+def _frexp_exp(x):
+    return math.frexp(float(x))[1] if x != 0 else 0
+
+
+def tngp_march(rays_alive, rays_t, rays_o, rays_d, bound, dt_gamma, max_steps, C, H, grid, nears, fars, noises,
+               n_step):
+    """kernel_march_rays in float32 as written: (xyzs, dirs, deltas) for the alive rays, zeros past each ray's steps."""
+    alive = np.asarray(rays_alive, np.int64)
+    ro, rdr = np.asarray(rays_o, _F).reshape(-1, 3), np.asarray(rays_d, _F).reshape(-1, 3)
+    grid = np.asarray(grid, np.uint8)
+    n = len(alive)
+    xyzs, dirs, deltas = np.zeros((n * n_step, 3), _F), np.zeros((n * n_step, 3), _F), np.zeros((n * n_step, 2), _F)
+    SQRT3 = _F(1.7320508075688772)
+    dt_min = _F(2) * SQRT3 / _F(max_steps)
+    dt_max = _F(_F(2) * SQRT3 * _F(1 << (C - 1))) / _F(H)
+    rH = _F(1) / _F(H)
+    H3 = _F(H * H * H)
+    b = _F(bound)
+    cl = lambda x, lo, hi: min(hi, max(lo, x))
+
+    def sign(x):
+        return _F(math.copysign(1.0, x))
+    for k in range(n):
+        idx = alive[k]
+        ox, oy, oz = ro[idx]
+        dx, dy, dz = rdr[idx]
+        with np.errstate(divide="ignore"):
+            rdx, rdy, rdz = _F(1) / dx, _F(1) / dy, _F(1) / dz
+        t = _F(rays_t[idx])
+        far = _F(fars[idx])
+        t = _fma32(cl(t * _F(dt_gamma), dt_min, dt_max), _F(noises[k]), t)
+        last_t = t
+        step = 0
+        while t < far and step < n_step:
+            x = cl(_fma32(t, dx, ox), -b, b)
+            y = cl(_fma32(t, dy, oy), -b, b)
+            z = cl(_fma32(t, dz, oz), -b, b)
+            dt = cl(t * _F(dt_gamma), dt_min, dt_max)
+            mx = max(abs(x), max(abs(y), abs(z)))
+            lp = int(min(_F(C - 1), max(_F(0), _F(_frexp_exp(mx)))))
+            ld = int(min(_F(C - 1), max(_F(0), _F(_frexp_exp(_F(float(dt * _F(H)) * 0.5))))))
+            level = max(lp, ld)
+            mip_bound = min(_F(2.0 ** level), b)
+            mip_rbound = _F(1) / mip_bound
+            nx = int(cl(_F(0.5 * float(_fma32(x, mip_rbound, _F(1))) * H), _F(0), _F(H - 1)))
+            ny = int(cl(_F(0.5 * float(_fma32(y, mip_rbound, _F(1))) * H), _F(0), _F(H - 1)))
+            nz = int(cl(_F(0.5 * float(_fma32(z, mip_rbound, _F(1))) * H), _F(0), _F(H - 1)))
+            index = int(level * H3) + int(tngp_morton(np.array([[nx, ny, nz]]))[0])
+            occ = grid[index // 8] & (1 << (index % 8))
+            if occ:
+                j = k * n_step + step
+                xyzs[j] = (x, y, z)
+                dirs[j] = (dx, dy, dz)
+                t = t + dt
+                deltas[j] = (dt, t - last_t)
+                last_t = t
+                step += 1
+            else:
+                def nxt(c, s, r, p):
+                    e = _F(c) + _F(0.5) + _F(0.5) * s
+                    return _F(_F(_F(_F(e * rH) * _F(2) - _F(1)) * mip_bound - p) * r)
+                tx, ty, tz = nxt(nx, sign(dx), rdx, x), nxt(ny, sign(dy), rdy, y), nxt(nz, sign(dz), rdz, z)
+                tt = t + max(_F(0), min(tx, min(ty, tz)))
+                while True:
+                    t = t + cl(t * _F(dt_gamma), dt_min, dt_max)
+                    if not t < tt:
+                        break
+    return xyzs.reshape(-1), dirs.reshape(-1), deltas.reshape(-1)
+
+
+def tngp_deltas(n, n_step, seed=872):
+    """deltas [n * n_step, 2] as march_rays leaves them: each ray's first m steps (m in 0 .. n_step) set, zeros after."""
+    r = np.random.default_rng(seed)
+    d = np.zeros((n, n_step, 2), _F)
+    for i in range(n):
+        m = int(r.integers(0, n_step + 1))
+        dt = r.uniform(0.003, 0.05, m)
+        d[i, :m, 0] = dt
+        d[i, :m, 1] = dt * r.uniform(1.0, 3.0, m)
+    return d.reshape(-1)
+
+
+def tngp_composite(n_step, T_thresh, rays_alive, rays_t, sigmas, rgbs, deltas, weights_sum, depth, image):
+    """kernel_composite_rays in float32 (its __expf as exp): (rays_alive, rays_t, weights_sum, depth, image)."""
+    alive = np.array(rays_alive, np.int32)
+    rt, ws, dp, im = (np.array(a, _F) for a in (rays_t, weights_sum, depth, image))
+    sg, rg, de = np.asarray(sigmas, _F), np.asarray(rgbs, _F).reshape(-1, 3), np.asarray(deltas, _F).reshape(-1, 2)
+    for k in range(len(alive)):
+        idx = int(alive[k])
+        t, wsum, d = rt[idx], ws[idx], dp[idx]
+        r, g, b = im[3 * idx:3 * idx + 3]
+        step = 0
+        while step < n_step:
+            j = k * n_step + step
+            if de[j, 0] == 0:
+                break
+            alpha = _F(1) - _F(np.exp(-np.float64(sg[j]) * np.float64(de[j, 0])))
+            T = _F(1) - wsum
+            w = alpha * T
+            wsum = wsum + w
+            t = t + de[j, 1]
+            d, r, g, b = _fma32(w, t, d), _fma32(w, rg[j, 0], r), _fma32(w, rg[j, 1], g), _fma32(w, rg[j, 2], b)
+            if T < _F(T_thresh):
+                break
+            step += 1
+        if step < n_step:
+            alive[k] = -1
+        else:
+            rt[idx] = t
+        ws[idx], dp[idx] = wsum, d
+        im[3 * idx:3 * idx + 3] = (r, g, b)
+    return {"rays_alive": alive, "rays_t": rt, "weights_sum": ws, "depth": dp, "image": im}
+
+
+# cu-smallpt: Sphere { double r; Vector3 p, e, f; Reflection_t (int) } = 88 bytes (8-aligned), the host's g_spheres.
+_CUSMPT_SCENE = [  # r, p, e, f, reflection (0 diffuse, 1 specular, 2 refractive)
+    (1e5, (1e5 + 1, 40.8, 81.6), (0, 0, 0), (0.75, 0.25, 0.25), 0),
+    (1e5, (-1e5 + 99, 40.8, 81.6), (0, 0, 0), (0.25, 0.25, 0.75), 0),
+    (1e5, (50, 40.8, 1e5), (0, 0, 0), (0.75, 0.75, 0.75), 0),
+    (1e5, (50, 40.8, -1e5 + 170), (0, 0, 0), (0, 0, 0), 0),
+    (1e5, (50, 1e5, 81.6), (0, 0, 0), (0.75, 0.75, 0.75), 0),
+    (1e5, (50, -1e5 + 81.6, 81.6), (0, 0, 0), (0.75, 0.75, 0.75), 0),
+    (16.5, (27, 16.5, 47), (0, 0, 0), (0.999, 0.999, 0.999), 1),
+    (16.5, (73, 16.5, 78), (0, 0, 0), (0.999, 0.999, 0.999), 2),
+    (600, (50, 681.6 - .27, 81.6), (12, 12, 12), (0, 0, 0), 0),
+]
+
+
+def cusmpt_spheres():
+    """g_spheres' bytes: 9 x 88 (ten doubles, the enum's int, 4 bytes of padding), uint8 [792]."""
+    out = bytearray()
+    for r, p, e, f, refl in _CUSMPT_SCENE:
+        out += np.array([r, *p, *e, *f], np.float64).tobytes() + np.array([refl, 0], np.int32).tobytes()
+    return np.frombuffer(bytes(out), np.uint8).copy()
+
+
+def cusmpt_render(w, h, nb_samples=1):
+    """The kernel's image, float64 [w * h * 3] (Ls, row (h - 1 - y)), from the kernel's definition: the same
+    operations in float64 (unfused) and the same XORWOW draws (curand_init(x + y * w, 0, 0), curand_uniform_double:
+    two draws, (x ^ (y << 21)) * 2^-53 + 2^-54)."""
+    import math as m
+    V = lambda a, b, c: (float(a), float(b), float(c))
+    add = lambda a, b: (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+    sub = lambda a, b: (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+    mul = lambda a, b: (a[0] * b[0], a[1] * b[1], a[2] * b[2])
+    sc = lambda a, s: (a[0] * s, a[1] * s, a[2] * s)
+    dot = lambda a, b: a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+    cross = lambda a, b: (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+    def norm(v):
+        a = 1.0 / m.sqrt(dot(v, v))
+        return sc(v, a)
+    scene = [(float(r), V(*p), V(*e), V(*f), k) for r, p, e, f, k in _CUSMPT_SCENE]
+    out = np.zeros((w * h, 3))
+    for y in range(h):
+        for x in range(w):
+            (v, d), = xorwow_init(x + y * w, 1)
+            st = [v, d]
+
+            def u01():
+                a, st[0], st[1] = xorwow_next(st[0], st[1])
+                b, st[0], st[1] = xorwow_next(st[0], st[1])
+                return (a ^ (b << 21)) * 2.0 ** -53 + 2.0 ** -54
+            eye = (50.0, 52.0, 295.6)
+            gaze = norm((0.0, -0.042612, -1.0))
+            fov = 0.5135
+            cx = (w * fov / h, 0.0, 0.0)
+            cy = sc(norm(cross(cx, gaze)), fov)
+            i = (h - 1 - y) * w + x
+            for sy in range(2):
+                for sx in range(2):
+                    L = (0.0, 0.0, 0.0)
+                    for s in range(nb_samples):
+                        u1, u2 = 2.0 * u01(), 2.0 * u01()
+                        ddx = m.sqrt(u1) - 1.0 if u1 < 1.0 else 1.0 - m.sqrt(2.0 - u1)
+                        ddy = m.sqrt(u2) - 1.0 if u2 < 1.0 else 1.0 - m.sqrt(2.0 - u2)
+                        dd = add(add(sc(cx, ((sx + 0.5 + ddx) * 0.5 + x) / w - 0.5),
+                                     sc(cy, ((sy + 0.5 + ddy) * 0.5 + y) / h - 0.5)), gaze)
+                        # Radiance
+                        o, dr, tmin, depth = add(eye, sc(dd, 130)), norm(dd), 1e-4, 0
+                        Lr, F = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
+                        while True:
+                            tmax, hid = m.inf, None
+                            for j, (r, p, _, _, _) in enumerate(scene):
+                                op = sub(p, o)
+                                dop = dot(dr, op)
+                                D = dop * dop - dot(op, op) + r * r
+                                if 0.0 > D:
+                                    continue
+                                sD = m.sqrt(D)
+                                t0 = dop - sD
+                                if tmin < t0 < tmax:
+                                    tmax, hid = t0, j
+                                    continue
+                                t1 = dop + sD
+                                if tmin < t1 < tmax:
+                                    tmax, hid = t1, j
+                            if hid is None:
+                                break
+                            r, p, e, f, kind = scene[hid]
+                            ph = add(o, sc(dr, tmax))
+                            n = norm(sub(ph, p))
+                            Lr = add(Lr, mul(F, e))
+                            F = mul(F, f)
+                            if 4 < depth:
+                                cp = max(f[0], max(f[1], f[2]))
+                                if u01() >= cp:
+                                    break
+                                F = sc(F, 1.0 / cp)
+                            if kind == 1:
+                                dnew = sub(dr, sc(n, 2.0 * dot(n, dr)))
+                            elif kind == 2:
+                                d_re = sub(dr, sc(n, 2.0 * dot(n, dr)))
+                                out_to_in = 0.0 > dot(n, dr)
+                                nl = n if out_to_in else sc(n, -1.0)
+                                nn = 1.0 / 1.5 if out_to_in else 1.5 / 1.0
+                                cos_t = dot(dr, nl)
+                                cos2_phi = 1.0 - nn * nn * (1.0 - cos_t * cos_t)
+                                if 0.0 > cos2_phi:
+                                    pr, dnew = 1.0, d_re
+                                else:
+                                    d_tr = norm(sub(sc(dr, nn), sc(nl, nn * cos_t + m.sqrt(cos2_phi))))
+                                    c = 1.0 - (-cos_t if out_to_in else dot(d_tr, n))
+                                    R0 = ((1.0 - 1.5) / (1.0 + 1.5)) ** 2
+                                    Re = R0 + (1.0 - R0) * c * c * c * c * c
+                                    p_re = 0.25 + 0.5 * Re
+                                    if u01() < p_re:
+                                        pr, dnew = Re / p_re, d_re
+                                    else:
+                                        pr, dnew = (1.0 - Re) / (1.0 - p_re), d_tr
+                                F = sc(F, pr)
+                            else:
+                                wv = n if 0.0 > dot(n, dr) else sc(n, -1.0)
+                                uv = norm(cross((0.0, 1.0, 0.0) if abs(wv[0]) > 0.1 else (1.0, 0.0, 0.0), wv))
+                                vv = cross(wv, uv)
+                                a1, a2 = u01(), u01()
+                                ct, st_ = m.sqrt(1.0 - a1), m.sqrt(a1)
+                                phi = 2.0 * 3.14159265358979323846 * a2
+                                smp = (m.cos(phi) * st_, m.sin(phi) * st_, ct)
+                                dnew = norm(add(add(sc(uv, smp[0]), sc(vv, smp[1])), sc(wv, smp[2])))
+                            o, dr, tmin, depth = ph, dnew, 1e-4, depth + 1
+                        L = add(L, sc(Lr, 1.0 / nb_samples))
+                    cl = tuple(min(max(c, 0.0), 1.0) for c in L)
+                    out[i] = add(tuple(out[i]), sc(cl, 0.25))
+    return out.reshape(-1)
