@@ -9932,3 +9932,181 @@ def cusmpt_render(w, h, nb_samples=1):
                     cl = tuple(min(max(c, 0.0), 1.0) for c in L)
                     out[i] = add(tuple(out[i]), sc(cl, 0.25))
     return out.reshape(-1)
+
+
+# ---------------------------------------------------------------- unseen88: cudaCompress (ccmp_) and PAVLE (pavle_)
+# cudaCompress's packInc: increments of an increasing list, packed at a fixed width, most significant bit first.
+
+def ccmp_values(n, hi, seed):
+    """n values drawn uniformly from [0, hi), uint32 (the increments the pack / unpack entries use)."""
+    return np.random.default_rng(seed).integers(0, hi, n).astype(np.uint32)
+
+
+def ccmp_increments(values, dtype=np.uint32):
+    """computeIncrementsKernel: value - previous (0 before the first), wrapped to 32 bits, then cast to dtype."""
+    v = np.asarray(values, np.uint64)
+    prev = np.concatenate([[0], v[:-1]]).astype(np.uint64)
+    return ((v - prev) % (1 << 32)).astype(np.uint32).astype(dtype)
+
+
+def ccmp_pack(values, bits):
+    """packIncrementsKernel's words: each value's low `bits` bits, concatenated most significant bit first, cut into
+    32-bit words (the first value's top bit is word 0's bit 31), the last word padded with zeros."""
+    v = np.asarray(values, np.uint64)
+    b = ((v[:, None] >> np.arange(bits - 1, -1, -1, dtype=np.uint64)) & 1).reshape(-1)
+    b = np.concatenate([b, np.zeros((-len(b)) % 32, np.uint64)]).reshape(-1, 32)
+    return (b << np.arange(31, -1, -1, dtype=np.uint64)).sum(axis=1).astype(np.uint32)
+
+
+# cudaCompress's run-length coding of zero runs (Symbol16): a stream of non-zero symbols, each with the count of zeros
+# before it (at most zeroCountMax; longer runs get extra (0, zeroCountMax) pairs, each standing for zeroCountMax + 1
+# zeros); trailing zeros are not coded (the decoder's output starts zeroed).
+
+def ccmp_rle_symbols(n, seed):
+    """ushort symbols: 60 % zeros, values 1..999 otherwise, and a run of 600 zeros at [200, 800)."""
+    r = np.random.default_rng(seed)
+    s = np.where(r.random(n) < 0.6, 0, r.integers(1, 1000, n)).astype(np.uint16)
+    s[200:800] = 0
+    s[199] = 7
+    return s
+
+
+def ccmp_rle_state(n, seed, zmax):
+    """The encoder's buffers between its kernels, as RunLength.cu's runLengthEncode leaves them:
+    outidx  - the exclusive scan of the non-zero flags over n + 1 symbols (n + 1 words; the symbol past the end
+              counted as zero), valid - the non-zero symbols' indices (n words, zeros past C),
+    extra   - outidx after runLengthEncodeExtraZeroSymbolCountsKernel (its first C words the extra zero symbols),
+    offsets - extra after the exclusive scan over C + 1 words (the rest as before), C and E (the totals)."""
+    s = ccmp_rle_symbols(n, seed)
+    flags = (s != 0).astype(np.uint32)
+    outidx = np.concatenate([[0], np.cumsum(flags)]).astype(np.uint32)
+    C = int(outidx[n])
+    nz = np.flatnonzero(s)
+    valid = np.zeros(n, np.uint32)
+    valid[:C] = nz
+    left = np.concatenate([[0], nz[:-1] + 1])
+    extra = outidx.copy()
+    extra[:C] = (nz - left) // (zmax + 1)
+    offsets = extra.copy()
+    offsets[:C + 1] = np.concatenate([[0], np.cumsum(extra[:C])])
+    return {"symbols": s, "outidx": outidx, "valid": valid, "extra": extra, "offsets": offsets, "C": C,
+            "E": int(offsets[C])}
+
+
+def ccmp_rle_encode(symbols, zmax):
+    """(symbols, zero counts) as ushort arrays, written again as a sequential loop over the stream."""
+    syms, zcs, z = [], [], 0
+    for v in np.asarray(symbols).tolist():
+        if v == 0:
+            z += 1
+            continue
+        while z > zmax:
+            syms.append(0)
+            zcs.append(zmax)
+            z -= zmax + 1
+        syms.append(v)
+        zcs.append(z)
+        z = 0
+    return np.array(syms, np.uint16), np.array(zcs, np.uint16)
+
+
+# PAVLE (Rodinia's huffman): byte symbols, a Huffman code from their frequencies, one 32-bit word (4 symbols, the most
+# significant byte first) a thread, 256 words a block; each block's bits concatenated, most significant bit first.
+
+def pavle_data(nwords, alphabet, seed):
+    """uint32 words of 4 byte symbols: `alphabet` byte values (a random choice of 0..255) drawn with probability
+    proportional to 1 / (rank + 1)^1.3 (skewed, as text)."""
+    r = np.random.default_rng(seed)
+    vals = r.permutation(256)[:alphabet]
+    p = 1.0 / np.arange(1, alphabet + 1) ** 1.3
+    b = vals[r.choice(alphabet, size=nwords * 4, p=p / p.sum())].astype(np.uint64).reshape(nwords, 4)
+    return ((b[:, 0] << 24) | (b[:, 1] << 16) | (b[:, 2] << 8) | b[:, 3]).astype(np.uint32)
+
+
+@functools.lru_cache(maxsize=None)
+def _pavle_code(key):
+    words = np.frombuffer(key, np.uint32)
+    sym = np.stack([(words >> s) & 0xFF for s in (24, 16, 8, 0)], axis=1).reshape(-1)
+    freq = np.bincount(sym, minlength=256)
+    heap = [(int(f), i, (i,)) for i, f in enumerate(freq) if f]
+    heapq.heapify(heap)
+    lens = np.zeros(256, np.int64)
+    nxt = 256
+    while len(heap) > 1:
+        f1, _, s1 = heapq.heappop(heap)
+        f2, _, s2 = heapq.heappop(heap)
+        for s in s1 + s2:
+            lens[s] += 1
+        heapq.heappush(heap, (f1 + f2, nxt, s1 + s2))
+        nxt += 1
+    cw = np.zeros(256, np.uint32)
+    code, prev = 0, 0
+    for s in sorted((i for i in range(256) if lens[i]), key=lambda i: (lens[i], i)):   # canonical codewords
+        code <<= int(lens[s]) - prev
+        prev = int(lens[s])
+        cw[s] = code
+        code += 1
+    return cw, lens.astype(np.uint32)
+
+
+def pavle_code(data, part):
+    """The Huffman code of the data's byte frequencies: part 'cw' the codewords, 'len' their lengths (uint32 [256],
+    0 / 0 for absent bytes)."""
+    cw, ln = _pavle_code(np.ascontiguousarray(data, np.uint32).tobytes())
+    return cw.copy() if part == "cw" else ln.copy()
+
+
+def _pavle_bits(words, cw, ln):
+    out = []
+    for w in np.asarray(words).tolist():
+        for s in (24, 16, 8, 0):
+            b = (w >> s) & 0xFF
+            c, n = int(cw[b]), int(ln[b])
+            out.extend((c >> (n - 1 - j)) & 1 for j in range(n))
+    return out
+
+
+def _pavle_words(bits, nwords):
+    bits = list(bits) + [0] * ((-len(bits)) % 32)
+    w = [int("".join(map(str, bits[i:i + 32])), 2) for i in range(0, len(bits), 32)]
+    return np.array(w[:nwords] + [0] * (nwords - len(w[:nwords])), np.uint32)
+
+
+def pavle_encode(data, cw, ln, part, block=256):
+    """vlc_encode_kernel_sm64huff's results: 'out' - each block's words at the block's own offset (words 0 .. bits / 32
+    of the block, the rest left as they were: zero), 'idx' - each block's bit count."""
+    data = np.asarray(data, np.uint32)
+    nb = len(data) // block
+    out = np.zeros(len(data), np.uint32)
+    idx = np.zeros(nb, np.uint32)
+    for b in range(nb):
+        bits = _pavle_bits(data[b * block:(b + 1) * block], cw, ln)
+        idx[b] = len(bits)
+        k = len(bits) // 32 + 1
+        out[b * block:b * block + k] = _pavle_words(bits, k)
+    return out if part == "out" else idx
+
+
+def pavle_cindex2(cindex):
+    """prescanArray's exclusive scan of the blocks' bit counts."""
+    return np.concatenate([[0], np.cumsum(np.asarray(cindex, np.uint64))[:-1]]).astype(np.uint32)
+
+
+def pavle_stream(data, cw, ln, nwords):
+    """The whole input's codewords as one stream, most significant bit first, nwords words (zero-padded)."""
+    return _pavle_words(_pavle_bits(data, cw, ln), nwords)
+
+
+@functools.lru_cache(maxsize=None)
+def _pavle_case(nwords, alphabet, seed):
+    d = pavle_data(nwords, alphabet, seed)
+    cw, ln = pavle_code(d, "cw"), pavle_code(d, "len")
+    idx = pavle_encode(d, cw, ln, "idx")
+    return {"out": pavle_encode(d, cw, ln, "out"), "idx": idx, "cindex2": pavle_cindex2(idx),
+            "stream": pavle_stream(d, cw, ln, nwords)}
+
+
+def pavle_case(nwords, alphabet, seed, part):
+    """pack2's inputs and result for pavle_data(nwords, alphabet, seed): 'out' the encoder's words, 'idx' the blocks'
+    bit counts, 'cindex2' their exclusive scan, 'stream' the whole input's codewords as one stream."""
+    return _pavle_case(nwords, alphabet, seed)[part].copy()

@@ -38,7 +38,10 @@
   through libstdc++'s <cmath> overloads in the global namespace and tilelab's headers leave ambiguous.
 - unseen86, GEG2 cloth demo + AGAL: 10 of 10 as they came, the listed race of the in-place streaming reported.
 - unseen87, torch-ngp + cu-smallpt: 7 of 9 as they came; cu-smallpt's 2 name std::size_t with only <cmath>, <cstdint>,
-  <limits> and curand_kernel.h included, which declare it under nvcc (libstdc++) and not in tilelab's headers."""
+  <limits> and curand_kernel.h included, which declare it under nvcc (libstdc++) and not in tilelab's headers.
+- unseen88, cudaCompress + PAVLE (CuPBoP): 10 of 14 as they came; PAVLE's encoder's shared atomicOr with its result
+  unused (SASS `ATOMS.OR RZ`) crashed the SASS replay (int('Z') for the destination register), and pack2's listed
+  race, a plain store against another thread's atomicOr on one word, was not reported (atomics are not recorded)."""
 from __future__ import annotations
 
 import json
@@ -81,6 +84,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen86": (10, 10, {}),
     "unseen87": (9, 7, {"cusmpt_kernel.cu": 'CompileError: collection/cusmpt_kernel.cu:213: error: namespace "std" has '
                                             'no member "size_t"'}),
+    "unseen88": (14, 10, {"pavle_vlc_kernel_sm64huff.cu": "ValueError: invalid literal for int() with base 10: 'Z'",
+                          "pavle_pack_kernels.cu": "findings [], expected ['race']"}),
 }
 
 
