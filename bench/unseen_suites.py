@@ -82,6 +82,7 @@ SUITES = {
     "pcseg voxel-neighbourhood sampling and segmentation + range_libc ray marching (unseen84)": ("pcseg_", "rangelib_"),
     "GEG2 chapter 22 Verlet cloth + AGAL D2Q9 lattice Boltzmann set_ic/collide/stream (unseen86)": ("gegcl_", "agal_"),
     "torch-ngp NeRF ray marching + cu-smallpt path tracer (unseen87)": ("tngp_", "cusmpt_"),
+    "Gauss-Legendre-Spherical-t Coulomb sums + MindSpore SPONGE leap-frog/grid/temperature (unseen89)": ("glst_", "msponge_"),
 }
 
 
