@@ -83,6 +83,7 @@ SUITES = {
     "GEG2 chapter 22 Verlet cloth + AGAL D2Q9 lattice Boltzmann set_ic/collide/stream (unseen86)": ("gegcl_", "agal_"),
     "torch-ngp NeRF ray marching + cu-smallpt path tracer (unseen87)": ("tngp_", "cusmpt_"),
     "cudaCompress packInc/RLE + PAVLE Huffman encoder and pack2 (unseen88)": ("ccmp_", "pavle_"),
+    "Gauss-Legendre-Spherical-t Coulomb sums + MindSpore SPONGE leap-frog/grid/temperature (unseen89)": ("glst_", "msponge_"),
 }
 
 

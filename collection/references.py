@@ -10110,3 +10110,83 @@ def pavle_case(nwords, alphabet, seed, part):
     """pack2's inputs and result for pavle_data(nwords, alphabet, seed): 'out' the encoder's words, 'idx' the blocks'
     bit counts, 'cindex2' their exclusive scan, 'stream' the whole input's codewords as one stream."""
     return _pavle_case(nwords, alphabet, seed)[part].copy()
+# ---------------------------------------------------------------- unseen89: molecular dynamics (glst_, msponge_)
+def glst_atoms(n, seed=89):
+    """n atoms as rows (x, y, z, q): positions uniform in [0.5, 10)^3 (none at the origin), charges +-[0.5, 1.5)."""
+    rng = np.random.default_rng(seed + n)
+    xyz = rng.uniform(0.5, 10.0, (n, 3))
+    q = rng.choice([-1.0, 1.0], n) * rng.uniform(0.5, 1.5, n)
+    return np.concatenate([xyz, q[:, None]], axis=1)
+
+
+def glst_coulomb(xyzq):
+    """Gauss-Legendre-Spherical-t's compute_coulomb_kernel in float64: rows (fx, fy, fz, en), f_i = sum_j q_i q_j
+    (r_i - r_j) / |r_i - r_j|^3 and en_i = sum_j q_i q_j / |r_i - r_j|, j != i."""
+    xyzq = np.asarray(xyzq, np.float64).reshape(-1, 4)
+    x, q = xyzq[:, :3], xyzq[:, 3]
+    d = x[:, None, :] - x[None, :, :]
+    r2 = (d * d).sum(-1)
+    np.fill_diagonal(r2, 1.0)
+    r = np.sqrt(r2)
+    qij = q[:, None] * q[None, :]
+    np.fill_diagonal(qij, 0.0)
+    f = ((qij / r2 / r)[:, :, None] * d).sum(1)
+    en = (qij / r).sum(1)
+    return np.concatenate([f, en[:, None]], axis=1)
+
+
+def msponge_leap_frog(half_dt, dt, exp_gamma, inverse_mass, sqrt_mass_inverse, vel, crd, frc, random_frc,
+                      max_vel=None):
+    """SPONGE's MD_Iteration_Leap_Frog_With_LiuJian (and _With_Max_Velocity when max_vel is given) in float32, as
+    the kernel orders it: {'acc', 'vel', 'crd', 'frc'} flat."""
+    f = np.float32
+    im = np.asarray(inverse_mass, f)[:, None]
+    sm = np.asarray(sqrt_mass_inverse, f)[:, None]
+    v = np.asarray(vel, f).reshape(-1, 3).copy()
+    x = np.asarray(crd, f).reshape(-1, 3).copy()
+    F = np.asarray(frc, f).reshape(-1, 3)
+    R = np.asarray(random_frc, f).reshape(-1, 3)
+    acc = im * F
+    v = v + f(dt) * acc
+    if max_vel is not None:
+        a = np.sqrt((v.astype(np.float64) ** 2).sum(1)).astype(f)
+        cap = ~(a < f(max_vel))
+        v[cap] = (f(max_vel) / a[cap])[:, None] * v[cap]
+    x = x + f(half_dt) * v
+    v = f(exp_gamma) * v + sm * R
+    x = x + f(half_dt) * v
+    return {"acc": acc.reshape(-1), "vel": v.reshape(-1), "crd": x.reshape(-1),
+            "frc": np.zeros(F.size, f)}
+
+
+def msponge_uint_crd(scale_factor, crd):
+    """SPONGE's Crd_To_Uint_Crd: (unsigned)(crd * scale_factor) << 1 per axis, the product in float32, truncated."""
+    p = np.asarray(crd, np.float32).reshape(-1, 3) * np.asarray(scale_factor, np.float32).reshape(1, 3)
+    u = np.floor(p).astype(np.uint64)
+    return ((u << np.uint64(1)) & np.uint64(0xFFFFFFFF)).astype(np.uint32).reshape(-1)
+
+
+def msponge_residues(nres=50):
+    """(start, end) of nres residues of 1-6 atoms each, consecutive."""
+    sizes = 1 + (np.arange(nres) * 7 + 3) % 6
+    end = np.cumsum(sizes)
+    return (end - sizes).astype(np.int32), end.astype(np.int32)
+
+
+def msponge_temperature(start, end, atom_vel, atom_mass):
+    """SPONGE's MDTemperatureKernel: per residue 0.5 |p|^2 / M * 2 / 3 / kB / nres, p and M summed in float32 in atom
+    order, the tail in double (the kernel's 0.5, 2., 3. and kB are double), stored as float32."""
+    f = np.float32
+    v = np.asarray(atom_vel, f).reshape(-1, 3)
+    m = np.asarray(atom_mass, f)
+    nres = len(start)
+    out = np.empty(nres, f)
+    for r in range(nres):
+        p = np.zeros(3, f)
+        M = f(0)
+        for a in range(int(start[r]), int(end[r])):
+            p = p + m[a] * v[a]
+            M = f(M + m[a])
+        s = f(p[0] * p[0] + p[1] * p[1] + p[2] * p[2])
+        out[r] = 0.5 * float(s) / float(M) * 2.0 / 3.0 / 0.00198716 / nres
+    return out
