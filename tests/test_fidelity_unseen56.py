@@ -277,3 +277,34 @@ def test_the_suite_together_and_the_contraction_plans_that_moved():
                      ("repro_contraction_lbm.cu", "reproSharedProducts"),
                      ("repro_contraction_lbm.cu", "reproSlowPathChain")}
     assert len(scan["moved"]) == 10
+
+
+_TEMPLATE_OVERLOADS = r"""
+#include <cstddef>
+template <int N> __global__ void fill(float *a, const std::size_t n) { if (threadIdx.x < n) a[threadIdx.x] = N; }
+template <int N> __global__ void fill(double *a, const std::size_t n) { if (threadIdx.x < n) a[threadIdx.x] = 2 * N; }
+template <typename T> __global__ void scale(T *a, T s) { a[threadIdx.x] *= s; }
+template <typename T> __global__ void scale(T *a, int s, int t) { a[threadIdx.x] *= s + t; }
+"""
+
+
+@pytest.mark.parametrize("major", MAJORS)
+def test_an_overloaded_template_instance_is_named_by_a_cast(major):
+    """Gauss-Legendre-Spherical-t (unseen89) names one overload of a template instance by a cast,
+    static_cast<void (*)(double4 *, const double4 *, const std::size_t)>(compute_coulomb_kernel<128>): the launcher
+    read no parameters from it ("takes 0 arguments"). Now the instance's parameters are the overload's, with its
+    template arguments put in (a type parameter too), and an unnamed `const std::size_t` reads as a type."""
+    names = ("static_cast<void (*)(float *, const std::size_t)>(fill<3>)",
+             "static_cast<void (*)(double *, const std::size_t)>(fill<3>)",
+             "static_cast<void (*)(float *, float)>(scale<float>)",
+             "(void (*)(double *, int, int))&scale<double>")
+    prog = compile_cuda(_TEMPLATE_OVERLOADS, filename="template_overloads.cu", name_expressions=names, nvrtc=major)
+    f32, f64, s32, s64 = (prog.kernel(n) for n in names)
+    assert [p.name for p in f32.params] == ["a", "n"] and [p.name for p in s64.params] == ["a", "s", "t"]
+    a, b = np.zeros(8, np.float32), np.zeros(8, np.float64)
+    launch(f32, (1,), (8,), a, np.uint64(5), backend="emu", echo=False)
+    launch(f64, (1,), (8,), b, np.uint64(6), backend="emu", echo=False)
+    assert a.tolist() == [3] * 5 + [0] * 3 and b.tolist() == [6] * 6 + [0] * 2
+    launch(s32, (1,), (8,), a, np.float32(2), backend="emu", echo=False)
+    launch(s64, (1,), (8,), b, 2, 3, backend="emu", echo=False)
+    assert a.tolist() == [6] * 5 + [0] * 3 and b.tolist() == [30] * 6 + [0] * 2

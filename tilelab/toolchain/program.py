@@ -36,7 +36,7 @@ from .nvrtc import _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _una
 from .sass import _disassemble
 from .source_text import read_source
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, build_defines,
-                        overload_cast, overload_key,
+                        instantiate_params, overload_cast, overload_key,
                         with_ptx_layouts)
 
 __all__ = ["compile_cuda", "kernel_from_file", "Program", "Kernel", "Param", "PTX_ARCH", "DEFAULT_ARCH"]
@@ -337,11 +337,18 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
         cast = overload_cast(expr)
         if cast is not None:
             name, args = cast
-            want = overload_key(args, aliases)
-            match = [f for f in plain if (f.name == name or f.name.rsplit("::", 1)[-1] == name.rsplit("::", 1)[-1])
-                     and overload_key(f.params_text, aliases) == want]
-            f = match[-1] if match else None                 # the definition, where a declaration comes first
-            found.append(_Found(expr, False, f.params_text if f else "", f.line if f else 0, ""))
+            want = overload_key(args, aliases, unnamed=True)
+            base, _, targs = name.partition("<")
+            if targs:                    # an instance of an overloaded template: its parameters under those arguments
+                targs = targs.rsplit(">", 1)[0]
+                pool = [(f, instantiate_params(f.params_text, f.template_params, targs)) for f in declared if f.template]
+            else:
+                pool = [(f, f.params_text) for f in plain]
+            match = [(f, params) for f, params in pool
+                     if (f.name == base or f.name.rsplit("::", 1)[-1] == base.rsplit("::", 1)[-1])
+                     and overload_key(params, aliases) == want]
+            f, params = match[-1] if match else (None, "")   # the definition, where a declaration comes first
+            found.append(_Found(expr, False, params, f.line if f else 0, ""))
             continue
         base = expr.split("<")[0].strip().rsplit("::", 1)[-1]     # M7::k<...>: the template k (namespaces
         tmpl = next((f for f in declared                                        # are qualified when known)

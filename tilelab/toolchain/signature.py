@@ -538,32 +538,69 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
 # an overload named as NVRTC's name expressions take it: the cast to its function pointer type,
 # `static_cast<void (*)(int, float*)>(k)` or `(void (*)(int, float*))&k`
 _OVERLOAD_CAST = re.compile(
-    r"\s*(?:static_cast\s*<\s*(?P<t1>.*)>\s*\(\s*&?\s*(?P<n1>(?:::)?[A-Za-z_][\w:]*)\s*\)"
-    r"|\(\s*(?P<t2>.*)\)\s*&?\s*(?P<n2>(?:::)?[A-Za-z_][\w:]*))\s*", re.S)
+    r"\s*(?:static_cast\s*<\s*(?P<t1>.*)>\s*\(\s*&?\s*(?P<n1>(?:::)?[A-Za-z_][\w:]*(?:\s*<[^()]*>)?)\s*\)"
+    r"|\(\s*(?P<t2>.*)\)\s*&?\s*(?P<n2>(?:::)?[A-Za-z_][\w:]*(?:\s*<[^()]*>)?))\s*", re.S)
 _FUNCTION_POINTER = re.compile(r"\s*void\s*\(\s*\*\s*\)\s*\((?P<args>.*)\)\s*", re.S)
 
 
 def overload_cast(expr: str) -> tuple[str, str] | None:
     """(kernel name, parameter types text) of a name expression that selects one overload of a kernel by a
     cast to its function pointer type (GPU-LBMsim's four ``stream_collide_gpu``, told apart by the empty tag
-    structs ``use_LES<bool>`` and ``use_MRT<bool>``); None for any other expression."""
+    structs ``use_LES<bool>`` and ``use_MRT<bool>``), the name with its template arguments where it names an instance
+    (``static_cast<void (*)(double *, ...)>(compute_coulomb_kernel<128>)``: Gauss-Legendre-Spherical-t, unseen89); None
+    for any other expression."""
     m = _OVERLOAD_CAST.fullmatch(expr)
     if m is None:
         return None
     fm = _FUNCTION_POINTER.fullmatch(m.group("t1") if m.group("t1") is not None else m.group("t2"))
     if fm is None:
         return None
-    return (m.group("n1") or m.group("n2")).lstrip(":"), fm.group("args")
+    return re.sub(r"\s+", "", (m.group("n1") or m.group("n2")).lstrip(":")), fm.group("args")
 
 
-def overload_key(params_text: str, aliases: dict | None = None) -> tuple:
+def instantiate_params(params_text: str, template_params: str, targs: str) -> str:
+    """A template's parameter list with its template parameters replaced by an instance's arguments, token by token
+    (``T *a, int n`` under ``typename T`` and ``<float>``: ``float *a, int n``), for matching an overload cast's
+    types; parameters past the arguments given keep their names (defaults are not evaluated)."""
+    def split(text):
+        out, depth, cur = [], 0, ""
+        for c in text:
+            depth += {"<": 1, "(": 1, ">": -1, ")": -1}.get(c, 0)
+            if c == "," and depth == 0:
+                out.append(cur.strip())
+                cur = ""
+            else:
+                cur += c
+        return out + ([cur.strip()] if cur.strip() else [])
+    names = [re.findall(r"[A-Za-z_]\w*", p.split("=")[0])[-1:] for p in split(template_params)]
+    values = dict(zip((n[0] for n in names if n), split(targs)))
+    return re.sub(r"\b[A-Za-z_]\w*\b", lambda t: values.get(t.group(0), t.group(0)), params_text)
+
+
+def overload_key(params_text: str, aliases: dict | None = None, unnamed: bool = False) -> tuple:
     """The parameter types of a declaration, names left out, as C++ tells overloads apart: a by-value
-    parameter's own const does not count, a pointee's does; typedef names resolved (``_type_aliases``)."""
+    parameter's own const does not count, a pointee's does; typedef names resolved (``_type_aliases``).
+    ``unnamed``: a type list with no parameter names (a function pointer type's: ``const std::size_t``)."""
+    if unnamed:
+        params_text = ", ".join(f"{t} __p{i}" for i, t in enumerate(_split_top(params_text)) if t.strip())
     out = []
     for p in _parse_params(params_text, aliases):
         ctype = p.ctype if p.pointer else re.sub(r"^const\s+", "", p.ctype)
         out.append(re.sub(r"\s+", "", ctype))
     return tuple(out)
+
+
+def _split_top(text: str) -> list[str]:
+    """``text`` split at its top-level commas (not those inside <>, () or [])."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += 1 if ch in "(<[" else -1 if ch in ")>]" else 0
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return parts + ([cur] if cur.strip() else [])
 
 
 def _parse_params(text: str, aliases: dict | None = None) -> list[Param]:
