@@ -48,6 +48,7 @@ from ..memory import shared_base, static_shared_layout
 from ..operands import reg_array
 from ..ptx import parsed
 from .deadload import dead_loads
+from .overwritten import overwritten_stores
 from .pairs import paired_line
 from .regions import regions
 from .sunk import NO_DEST as _NO_DEST, ORDERED, candidates as sunk_candidates, sunk_loads
@@ -878,6 +879,18 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     # load the low 4 bytes of the PTX's 8 (an sm_90 code address, which CALL can take from one register). The same
     # request, and the 8-byte word being aligned, the same sector: where the cubin's line holds the narrow load, the
     # unit keeps the PTX's count and takes the cubin's key
+    # a shared store a guarded store of the same address overwrites up to a join: ptxas stores once, after the
+    # join, for S1's lanes at S1's addresses (overwritten.py); taken where the cubin has one STS less per pair
+    over = overwritten_stores(fn, n_entry, _writes)
+    if over:
+        sts = lambda k: bool(k) and k.split(".")[0] == "STS"  # noqa: E731
+        model = sum(1 for u in units if sts(u.key))
+        have_sts = sum(n for mix in cub.values() for k, n in mix.items() if sts(k))
+        gone = {id(u) for u in units if len(u.pcs) == 1 and u.pcs[0] in over}
+        if len(gone) == len(over) and have_sts == model - len(over):
+            units = [u for u in units if id(u) not in gone]
+        else:
+            over = {}
     narrowable = {id(u) for u in units if len(u.pcs) == 1 and u.key == sass_key("global", "ld", 8)
                   and _call_target_only(fn, n_entry, u.pcs[0])}
     crossed = {id(u): n for u in units if (n := len(_crossed(u, spans)))}
@@ -1005,6 +1018,12 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                 notes.append(_msg("counts.induction_aligned"))
             if notes:
                 plan.notes[w] = _msg("counts.sep").join(notes)
+    for p2, p1 in over.items():
+        w2 = where(fn.instrs[p2])
+        if plan.lines.get(w2) == "sass":
+            plan.action[p2] = (PART, p1)
+            plan.notes[w2] = _msg("counts.sep").join(
+                x for x in (plan.notes.get(w2), _msg("counts.overwritten_store", line=fn.instrs[p1].line)) if x)
     plan.pools = _pools(plan, units, cub, fn, where)
     _moved(plan, left, unrolled)
     for w in {w for ws in plan.pools.values() for w in ws}:
@@ -1417,6 +1436,8 @@ def _worth_checking(fn, n_entry: int, module_vars=()) -> bool:
     if dead_loads(fn, n_entry, one_block_loops(fn, n_entry), _writes):   # loads ptxas may remove (deadload.py)
         return True
     if sunk_candidates(fn, n_entry, lambda ins: (ins.file, ins.line), _writes):   # a load ptxas may sink (sunk.py)
+        return True
+    if overwritten_stores(fn, n_entry, _writes):   # a shared store ptxas makes one with a later one (overwritten.py)
         return True
     loops = find_loops(fn, n_entry)
     spans = if_regions(fn, n_entry)         # (groups across ifs ptxas may predicate: _spanned)
