@@ -202,6 +202,16 @@ class Machine:
         self.deadline = time.process_time() + WALL_LIMIT
         self.spin_pcs = _spin_loops(fn)
         self.rank = order.schedule_order(fn)            # None: the lowest pc runs first (emu/order.py)
+        # loops with several back edges: lanes that take one wait at the head for the trip's other lanes, as at
+        # ptxas's one latch after its BSYNC (emu/order.py, latch_joins); ranks double, the waits take odd ones
+        self.latches, self.latch_fall, self.latched = None, None, None
+        joins = order.latch_joins(fn)
+        if joins is not None:
+            base = self.rank if self.rank is not None else np.arange(len(fn.instrs) + 1, dtype=np.int64)
+            self.rank = 2 * base
+            self.latches = {e: 2 * int(max(base[p] for p in lasts)) + 1 for e, lasts in joins.items()}
+            self.latch_fall = frozenset(hd for (p, hd) in joins if p + 1 == hd)
+            self.latched = np.full(T, -1, dtype=np.int64)
         self.loop_exits = loop_exits.loop_exits(fn)     # branches that leave a loop (emu/loop_exits.py)
         self.exit_groups = None                          # made at the first one that parts a group's lanes
         # requests on the SASS control flow (emu/counters/ifconvert.py): branches ptxas predicated, and
@@ -393,12 +403,27 @@ class Machine:
                         if idx is False:
                             return
                         continue
+                    latches = self.latches
                     if take is None or take.all():
+                        if latches is not None and (gpc, ins.target) in latches:
+                            idx, gpc, others_min = self._latch(lanes, gpc, ins.target)
+                            if idx is False:
+                                return
+                            continue
                         gpc = ins.target
                     elif not take.any():
+                        if latches is not None and (gpc, gpc + 1) in latches:
+                            idx, gpc, others_min = self._latch(lanes, gpc, gpc + 1)
+                            if idx is False:
+                                return
+                            continue
                         gpc += 1
                     else:
                         self.pc[lanes] = np.where(take, ins.target, gpc + 1)
+                        if latches is not None:
+                            for side, to in ((take, ins.target), (~take, gpc + 1)):
+                                if (gpc, to) in latches:
+                                    self.latched[lanes[side]] = latches[(gpc, to)]
                         if self.loop_exits is not None and gpc in self.loop_exits:   # lanes leave a loop apart
                             if self.exit_groups is None:
                                 self.exit_groups = loop_exits.ExitGroups(self.T, self.loop_exits, n)
@@ -446,11 +471,23 @@ class Machine:
                 continue
             isa.execute(self, ins, idx, gpc)
             gpc += 1
+            if self.latch_fall is not None and gpc in self.latch_fall and (gpc - 1, gpc) in self.latches:
+                idx, gpc, others_min = self._latch(self.lanes(idx), gpc - 1, gpc)
+                if idx is False:
+                    return
+                continue
             if others_min is not None and (gpc if rank is None else rank[gpc]) >= others_min:
                 self.pc[self.lanes(idx)] = gpc
                 idx, gpc, others_min = self._regroup()
                 if idx is False:
                     return
+
+    def _latch(self, lanes, frm: int, head: int):
+        """Lanes take a back edge of a loop with several (emu/order.py, latch_joins): they wait at the head
+        until no lane ranks below the loop body's last place, then run the next trip together."""
+        self.pc[lanes] = head
+        self.latched[lanes] = self.latches[(frm, head)]
+        return self._regroup()
 
     def _regroup(self):
         """Pick the runnable threads with the lowest PC; release barriers when none can run."""
@@ -499,8 +536,13 @@ class Machine:
                     return self._regroup()
         if self.rank is not None:                 # a join above its way in: the order of emu/order.py
             pcs = np.where(pcs == np.iinfo(np.int64).max, pcs, self.rank[np.minimum(pcs, len(self.rank) - 1)])
+        if self.latched is not None:              # lanes waiting at a loop's head for its trip's others
+            pcs = np.where((pcs != np.iinfo(np.int64).max) & (self.latched >= 0), self.latched, pcs)
         lo = int(pcs.min())
         group = pcs == lo
+        if self.latched is not None and lo & 1:   # their wait is over: one head's lanes go on together
+            group &= self.pc == self.pc[int(np.argmax(group))]
+            self.latched[group] = -1
         rest = pcs[~group]
         others = int(rest.min()) if rest.size and rest.min() != np.iinfo(np.int64).max else None
         if self.rank is not None:

@@ -83,3 +83,60 @@ def _region(instrs, a: int, b: int):
     # blocks nothing reaches keep their place relative to nothing: after the rest, in the PTX's order
     order += [h for h in heads if h not in placed]
     return [pc for h in order for pc in range(h, end[h])]
+
+
+def latch_joins(fn) -> dict | None:
+    """``{(pc, head pc): body's last pcs}`` for the back edges of loops that have more than one (cu-smallpt's
+    ``while (true)`` whose ``switch`` cases each jump back to the loop's head: collection/cusmpt_kernel.cu);
+    ``pc`` is the last instruction of the block the back edge leaves (a ``bra`` to the head, or the instruction
+    before the head where the block falls into it). None where there are none (or a ``brx.idx``).
+
+    Why: the scheduler runs the lowest place first, so a warp's lanes meet again at a loop's one latch (its last
+    block): every other lane of the trip comes first. With several latches the lanes of the earliest jump back
+    and run the next trip, its loads included, while the others still finish this one: the warp issues the trip
+    twice or more. ptxas gives such a loop one back edge, after the ``BSYNC`` where the ways of the body meet
+    (cu-smallpt's SASS: ``BSYNC B2; BRA .L_x_106``), so the warp runs each trip once. The machine makes lanes
+    that take one of these back edges wait, at the head, until no lane ranks below the loop body's last place
+    (machine.py, ``latched``)."""
+    cached = fn.__dict__.get("_latch_joins", False)
+    if cached is not False:
+        return cached
+    instrs = fn.instrs
+    n = len(instrs)
+    out = None
+    if n and not any(i.op == "brx" for i in instrs):
+        starts = sorted({0} | {int(v["start"]) for v in (getattr(fn, "func_info", None) or {}).values()})
+        found = {}
+        for a, b in zip(starts, starts[1:] + [n]):
+            found.update(_latches(instrs, a, b))
+        out = found or None
+    fn.__dict__["_latch_joins"] = out
+    return out
+
+
+def _latches(instrs, a: int, b: int) -> dict:
+    f = flow(instrs, a, b)
+    if f is None:
+        return {}
+    heads, end, succ = f.heads, f.end, f.succ
+    by_head: dict = {}
+    for u, hd in f.back:
+        by_head.setdefault(hd, set()).add(u)
+    pred = {h: [] for h in heads}
+    for h in heads:
+        for t in succ[h]:
+            pred[t].append(h)
+    out = {}
+    for hd, us in by_head.items():
+        if len(us) < 2:
+            continue
+        body, work = {hd}, list(us)
+        while work:
+            x = work.pop()
+            if x not in body:
+                body.add(x)
+                work.extend(pred[x])
+        lasts = sorted(end[h] - 1 for h in body)
+        for u in us:
+            out[(end[u] - 1, hd)] = lasts
+    return out
