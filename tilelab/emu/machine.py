@@ -538,6 +538,7 @@ class Machine:
             pcs = np.where(pcs == np.iinfo(np.int64).max, pcs, self.rank[np.minimum(pcs, len(self.rank) - 1)])
         if self.latched is not None:              # lanes waiting at a loop's head for its trip's others
             pcs = np.where((pcs != np.iinfo(np.int64).max) & (self.latched >= 0), self.latched, pcs)
+        pcs = self._at_call_sites(pcs)
         lo = int(pcs.min())
         group = pcs == lo
         if self.latched is not None and lo & 1:   # their wait is over: one head's lanes go on together
@@ -550,6 +551,35 @@ class Machine:
         if group.all():
             return None, lo, others
         return np.flatnonzero(group), lo, others
+
+    def _at_call_sites(self, pcs):
+        """Threads inside a called function (a device function NVVM did not inline, e.g. pow's
+        __internal_accurate_pow) rank at their outermost call site, not at the callee's pcs, which calls.link
+        lays out after the kernel: lanes of a warp that skipped the call (a loop's ``continue`` to its latch,
+        above the callee's pcs) wait there for the lanes in the call, as at ptxas's BSYNC, instead of running
+        the next trips alone (pcseg's segmentation_kernel, docs/FIDELITY.md). Among the threads of the lowest
+        call site, those not yet in the call go first, then the callee's lowest pc."""
+        st = getattr(self, "call_state", None)
+        if st is None or not st.frame_at:
+            return pcs
+        inside = (st.depth > 0) & (pcs != np.iinfo(np.int64).max)
+        if not inside.any():
+            return pcs
+        site = pcs.copy()
+        fids = st.frame_at[0][inside]
+        rets = np.fromiter((st.frames[int(f)].ret_pc - 1 for f in fids), dtype=np.int64, count=len(fids))
+        if self.rank is not None:
+            rets = self.rank[np.minimum(rets, len(self.rank) - 1)]
+        site[inside] = rets
+        big = np.iinfo(np.int64).max
+        lo = int(site.min())
+        at = site == lo
+        if not (at & inside).any():
+            return pcs                       # the lowest place is outside every call: as before
+        out = np.full_like(pcs, big)
+        first = at & ~inside                 # at the call site itself, not yet in the call
+        out[first if first.any() else at] = pcs[first if first.any() else at]
+        return out
 
     def _shfl_meet(self, ins, idx, gpc):
         """shfl.sync where the member mask names lanes of the warp that are elsewhere (the other side of a
