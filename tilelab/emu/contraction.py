@@ -258,6 +258,17 @@ def sass_minuend_fmas_of(listing) -> dict:
     return _fmas_adding_an_fmul(listing, lambda ops: ops[3].startswith("-"), same_line=False, any_line=True)
 
 
+def sass_subtrahend_fmas_of(listing) -> dict:
+    """``{(kind, fma_where, fmul_where): n}``: SASS FMAs ``d = a * -b + c`` whose addend ``c`` an FMUL wrote, on any
+    line, followed in program order through labels and branches: ptxas's ``p - q`` of two products written over two
+    source lines, the subtrahend ``q`` fused on the sub's line and the minuend ``p`` left an FMUL on its own line
+    (cuIBM's convection terms, ``(a)*(b)`` on one line, ``- (c)*(d)`` on the next, ``div.rn``'s slow-path branches
+    between them: ``DMUL R24, R24, R8`` on line 268, ``DFMA R24, -R2, R8, R24`` on line 269)."""
+    return _fmas_adding_an_fmul(
+        listing, lambda ops: not ops[3].startswith("-") and ops[1].startswith("-") != ops[2].startswith("-"),
+        same_line=False, any_line=True)
+
+
 def _ptx_uses(fn) -> dict:
     """``{pc: n}``: how many PTX instructions read each register-writing instruction's result (by the last
     writer in program order within a block, as ``ptx_pairs`` pairs them)."""
@@ -291,7 +302,8 @@ def _copies(have: int, n: int, line_clear: bool) -> bool:
 
 
 def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | None = None,
-              chains: dict | None = None, minuend_of: dict | None = None) -> set:
+              chains: dict | None = None, minuend_of: dict | None = None,
+              subtrahend_of: dict | None = None) -> set:
     """A free ``sub`` of two free products, each used by it alone (`a * c1 - b * c0`): ptxas fuses
     the minuend's product and keeps the subtrahend's an FMUL. Fused so where the SASS has, on the
     sub's line, as many FMAs subtracting an FMUL's result (or a multiple: copies; or more, with nothing
@@ -299,7 +311,10 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | No
     line but as many FMAs adding an FMUL's result to a negated product (``subtrahend``), the subtrahend's
     product is the fused one. A sub whose subtrahend's product has other readers (and the minuend's not):
     ptxas keeps that product an FMUL and fuses the minuend's, where the SASS has, on the sub's line, FMAs
-    subtracting an FMUL of the subtrahend's line (``minuend_of``)."""
+    subtracting an FMUL of the subtrahend's line (``minuend_of``). A sub whose minuend's product is on another line
+    than the sub, with no FMA of either shape on the sub's line counted above: the subtrahend's product is the fused
+    one where the SASS has, on the sub's line, as many (or a multiple) FMAs adding a negated product to an FMUL of
+    the minuend's line (``subtrahend_of``)."""
     by_add: dict = {}
     uses: dict = {}
     for mpc, apc, k, free in pairs:
@@ -341,6 +356,23 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | No
         other = (subtrahend or {}).get(key, 0)
         if not have:
             have, fused, other = other, 2, 0
+        if not have and subtrahend_of:
+            # the minuend's FMUL on its own line, the fused subtrahend on the sub's: counted per minuend line
+            by_line: dict = {}
+            for apc in apcs:
+                wm1 = where(next(m for m, k, _ in by_add[apc] if k == 1))
+                if wm1 != key[1]:
+                    by_line.setdefault(wm1, []).append(apc)
+            for wm1, group in by_line.items():
+                if not _copies(subtrahend_of.get((key[0], key[1], wm1), 0), len(group), False):
+                    continue
+                for apc in group:
+                    mpc = next(m for m, k, _ in by_add[apc] if k == 2)
+                    plan.actions[mpc] = ("stash",)
+                    plan.actions[apc] = ("fuse", mpc, 2)
+                    decided.add(apc)
+                plan.lines[key[1]] = "fused" if plan.lines.get(key[1]) in (None, "fused") else "undecided"
+            continue
         # more FMAs than subs only where every sub on the line is one of these (no other sub can account for them)
         if not _copies(have, len(apcs), key not in apart_at and not other and on_line.get(key) == len(apcs)):
             continue
@@ -428,6 +460,7 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         minuend = sass_minuend_fmas(listing)
         subtrahend = sass_subtrahend_fmas(listing)
         minuend_of = sass_minuend_fmas_of(listing)
+        subtrahend_of = sass_subtrahend_fmas_of(listing)
         fmas: dict = {}
         for s in listing:
             if s.op in _SASS_FMA:
@@ -440,7 +473,7 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
                 plan.lines[where(apc)] = "undecided"
         cache[arch] = plan
         return plan
-    decided = _minuends(fn, pairs, where, minuend, plan, subtrahend, chains, minuend_of)
+    decided = _minuends(fn, pairs, where, minuend, plan, subtrahend, chains, minuend_of, subtrahend_of)
     decided |= _shared_products(fn, [p for p in pairs if p[1] not in decided], where,
                                 sass_fmas_adding_an_fmul(listing), chains, plan)
     used: dict = {}                                       # the FMAs those decided adds are, by line
