@@ -263,3 +263,38 @@ def test_a_warp_aggregated_shared_atomic_is_one_lane_a_warp_that_reaches_it():
     assert res.metrics["shared_atom_wavefronts"] == warps_on
     assert raw["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum"] - warps_on == \
         raw["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum"] == 40
+
+
+PAIRS_SRC = r"""
+extern "C" __global__ void pairs(unsigned long long *out) {
+    __shared__ unsigned long long s[16];
+    if (threadIdx.x < 16) s[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    unsigned long long x;
+    const unsigned long long *p = &s[(threadIdx.x % 32) / 2];     // lanes 2k and 2k+1: one address
+#ifdef GENERIC
+    asm volatile("ld.u64 %0, [%1];" : "=l"(x) : "l"(p) : "memory");
+#else
+    asm volatile("ld.shared.u64 %0, [%1];" : "=l"(x) : "r"((unsigned)__cvta_generic_to_shared(p)) : "memory");
+#endif
+    out[threadIdx.x] = x;
+}
+"""
+
+
+def test_a_generic_8_byte_load_in_shared_memory_does_not_pair(emu):
+    """An LDS.64 whose lane pairs read one address serves 32 lanes a phase (the paired rule, metrics.py); a
+    generic LD.64 landing there does not: 16 lanes a phase. CUDA-grep's parallelMatch (collection/cugrep_pnfa.cu,
+    its NFA states in shared memory read through State *) is short of the H200's shared-load wavefronts by exactly
+    what its generic LD.64s cost unpaired over paired: 553, 3,337 and 3,469 (bench/results/
+    fidelity-2026-12-05-unseen71.json, #abcde, #animals, #two_regexes)."""
+    got = {}
+    for generic in (False, True):
+        k = emu.compile(("#define GENERIC\n" if generic else "") + PAIRS_SRC, "pairs",
+                        filename=f"pairs_{'generic' if generic else 'shared'}.cu")
+        r = emu.run(k, 1, 64, np.zeros(64, np.uint64))
+        assert r.findings == []
+        got[generic] = r.metrics
+    assert got[False]["shared_ld_wavefronts"] == 2 * 1      # 2 warps, 16 words of 8 bytes paired: one wavefront
+    assert got[True]["shared_ld_wavefronts"] == 2 * 2       # generic: two phases of 16 lanes
+    assert (got[False]["shared_ld_requests"], got[True]["shared_ld_requests"]) == (2, 0)

@@ -210,7 +210,11 @@ def count_shared_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: 
     if generic:                                         # a generic LD/ST: wavefronts, no shared request
         m.count(pc, key + "_generic_requests", active)   # ...which the technique checks see (SEEN_KEYS)
         reqs = active = 0
-    sop = "st" if store else "ld"
+    # only LDS pairs: a generic LD.64 that lands in shared memory is served 16 lanes a phase (LD.128 8, by analogy:
+    # unmeasured) even where
+    # every lane pair reads one address (CUDA-grep's parallelMatch: ncu 553, 3,337 and 3,469 wavefronts over the
+    # paired rule, exactly its generic LD.64s' excess unpaired; docs/FIDELITY.md, the forty-ninth suite)
+    sop = "st" if store or generic else "ld"
     if planned is not None and planned[0] == "sunk":     # ptxas moved the load past the branch (counters/sunk.py)
         _count_sunk(m, pc, idx, planned, key, mat, act, nbytes, sop)
         return
