@@ -552,3 +552,41 @@ def test_strong_stores_and_loads_of_two_blocks_are_no_race(emu):
     assert by_kind(r, "race") == []                  # (what block 1 reads, 0 or 1, is the timing's)
     r = emu.run(plain, 2, 32, np.zeros(1, np.uint32), out)
     assert len(by_kind(r, "race")) == 1
+
+
+ATOMIC_PLAIN_SRC = r"""
+__global__ void atomicVsStore(unsigned* a, int order, int sync)
+{
+    unsigned t = threadIdx.x;
+    if (order == 0) {                       // a plain store, then another warp's atomicOr on the same word
+        if (t == 0) a[0] = 1u;
+        if (sync) __syncthreads();
+        if (t == 32) atomicOr(&a[0], 2u);
+    } else {                                // the atomic first, then the plain store
+        if (t == 32) atomicOr(&a[0], 2u);
+        if (sync) __syncthreads();
+        if (t == 0) a[0] = 1u;
+    }
+    if (t == 1) atomicAdd(&a[1], 1u);       // atomics among themselves never race
+    if (t == 33) atomicAdd(&a[1], 1u);
+}
+"""
+
+
+@pytest.mark.parametrize("order", [0, 1])
+@pytest.mark.parametrize("sync", [0, 1])
+def test_a_plain_store_and_another_threads_atomic_race(emu, order, sync):
+    """A weak store and an atomic on one word are a data race in the PTX memory model unless something orders them
+    (CuPBoP's PAVLE pack2, unseen88: its last atomicOr of a word and the next thread's plain store); a
+    __syncthreads() between them orders them. Fails before: atomics were not recorded against plain stores."""
+    k = emu.compile(ATOMIC_PLAIN_SRC, "atomicVsStore", filename="atomic_store.cu")
+    a = np.zeros(2, np.uint32)
+    r = emu.run(k, 1, 64, a, np.int32(order), np.int32(sync))
+    races = [f for f in r.findings if f.kind == "race"]
+    assert a[1] == 2
+    if sync:
+        assert races == []
+        return
+    (f,) = races
+    assert f.line == (8 if order == 0 else 12) and "global memory" in f.detail
+    assert f.thread == ((32, 0, 0) if order == 0 else (0, 0, 0))

@@ -1194,6 +1194,8 @@ class Replay:
             i += 1
         red = ins.op.startswith("RED")
         dst = None if red or i >= len(ops) or not _REG.match(ops[i]) else ops[i]
+        if dst is not None and dst.endswith("Z"):      # RZ/URZ: the result is dropped (``ATOMS.OR RZ, [R12], R15``)
+            dst = None
         seq = np.broadcast_to(np.asarray(g.atoms, dtype=np.int64), g.lanes.shape)
         if ins.op == "ATOM":                         # generic: may write local memory
             g.local = {}

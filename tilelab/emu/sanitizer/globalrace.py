@@ -11,7 +11,10 @@ each other, on a GPU they do. What orders two accesses of different threads:
   wait does) after that one (the "am I the last block?" counter);
 * separate launches (this shadow lives for one launch).
 
-Atomics themselves are not plain accesses and are not recorded, and neither are strong stores
+A plain store and another thread's atomic on the same word with nothing ordering them race (the PTX memory
+model: a weak store and an atomic are not morally strong), in either order; atomics among themselves never do, and a
+plain load of a word an atomic changed is not reported (spins on a counter with a volatile load are the idiom).
+Atomics are otherwise not plain accesses and are not recorded as them, and neither are strong stores
 (``st.relaxed`` / ``st.release`` at ``.gpu`` or ``.sys`` scope, ``cuda::atomic_ref``'s store, CUB's
 decoupled look-back publishing a tile's status): the PTX memory model makes two strong accesses of
 one scope morally strong, never a data race, so a strong store is kept as an atomic write is
@@ -73,6 +76,7 @@ class GlobalShadow:
         # after a __syncwarp; until then every record's is 0, which is right
         self.w_wep = self.r_wep = None
         self.a_time = None                            # per unit: last atomic on it (made at the first)
+        self.a_rec = self.a_wep = None                # per unit: that atomic's thread record, warp epoch
         self.written = False
         self.read_any = False
         self.clock = 1
@@ -147,7 +151,26 @@ class GlobalShadow:
             self.note_read(off, size_of(_type_of(ins)))
         if self.a_time is None:
             self.a_time = np.zeros(len(self.w_rec), dtype=np.int64)
-        self.a_time[off >> self.shift] = times
+            self.a_rec = np.zeros(len(self.w_rec), dtype=np.int64)
+        units = off >> self.shift
+        rec = self._records(m, lanes, False)
+        wep = m.wepoch[lanes] if self.w_wep is not None else None
+        k = max(1, size_of(_type_of(ins)) // self.unit)
+        if k > 1:
+            units = (units[:, None] + np.arange(k)).ravel()
+            rec, lanes_k = np.repeat(rec, k), np.repeat(lanes, k)
+            wep = None if wep is None else np.repeat(wep, k)
+        else:
+            lanes_k = lanes
+        if self.written:      # another thread's plain store to the word, nothing ordering it: a data race
+            self._check(m, ins, lanes_k, units, rec, self.w_rec, self.w_time, "write-after-write",
+                        None, self.w_wep, wep)
+        self.a_time[units] = np.repeat(times, k) if k > 1 else times
+        self.a_rec[units] = rec
+        if wep is not None:
+            if self.a_wep is None:
+                self.a_wep = np.zeros(len(self.w_rec), dtype=np.int64)
+            self.a_wep[units] = wep
         rel = self.fenced[g] | any(x in ins.mods for x in ("release", "acq_rel"))
         if np.any(rel):
             rel = np.broadcast_to(rel, g.shape)
@@ -212,6 +235,9 @@ class GlobalShadow:
             if self.written:
                 self._check(m, ins, lanes, units, rec, self.w_rec, self.w_time, "write-after-write",
                             self._same(m, units, new), self.w_wep, wep)
+            if self.a_rec is not None:   # a plain store over another thread's atomic, nothing ordering them
+                self._check(m, ins, lanes, units, rec, self.a_rec, self.a_time, "write-after-write", None,
+                            self.a_wep if self.a_wep is not None and wep is not None else None, wep)
             if self.read_any:
                 self._check(m, ins, lanes, units, rec, self.r_rec, self.r_time, "write-after-read",
                             None, self.r_wep, wep)
