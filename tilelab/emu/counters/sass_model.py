@@ -870,6 +870,15 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     chunk_sym = Shared(_sym_align(fn, whole, module_vars), placed)
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     unrolled = _unrolled(fn, n_entry, sym, cub, where)
+    if set(chunk_sym) - set(sym):
+        # the module's extern shared arrays at their declared alignment (NVRTC's .align 16) for every rule, where that
+        # makes more of the entry's lines agree with the cubin: cuflash-attn's unrolled row loops over a dynamic
+        # shared tile, whose LDS.128 come from the extern array's 16 bytes (llm.c's softmax agrees better without)
+        ext_unrolled = _unrolled(fn, n_entry, chunk_sym, cub, where)
+        every = {where(fn.instrs[pc]) for pc in range(n_entry) if _access(pc, fn.instrs[pc]) is not None}
+        if _agreeing(predict(fn, n_entry, chunk_sym, ext_unrolled, chunk_sym=chunk_sym), every, cub, fn, where) > \
+                _agreeing(predict(fn, n_entry, sym, unrolled, chunk_sym=chunk_sym), every, cub, fn, where):
+            sym, unrolled = chunk_sym, ext_unrolled
     spans = _spanned(fn, n_entry, sym, cub, where, unrolled,
                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
     hoists = _hoisted(fn, n_entry, sym, cub, where, unrolled, spans,
