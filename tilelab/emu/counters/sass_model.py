@@ -939,7 +939,8 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                     if id(u) in narrowable:
                         u.key = narrow
                 predicted, copies = alt, _copies(have, alt)
-        if not copies:
+        if not copies and any(len(u.pcs) > 1 for u in us):
+            # (a line with nothing merged is left to the replay of the SASS's copies below: _copied)
             copies = _loop_copies(us, have, fn, n_entry)
         # a loop's global loads whose values no later trip reads: ptxas may run the loop without them, which no
         # count of the cubin's copies shows; only a replay of the SASS's control flow says how often they run
@@ -1563,7 +1564,8 @@ def _loop_copies(us: list, have: Counter, fn, n_entry: int) -> int:
     kept what is before it once), else 0. gpudct's ``idct_lut_kernel``, line 175 (``ff += coeffs_shared[idx_in] *
     lut_gpu[dct_block_dim * u + x] * qval``): NVVM hoists the 8 loop-invariant ``lut_gpu`` loads above the v loop
     and keeps the 8 ``ld.shared.u16`` of ``coeffs_shared`` in it; the model makes them LDG×8 and LDS.64×2, ptxas
-    unrolls the 8-trip loop by 4: LDG×8, LDS.64×8."""
+    unrolls the 8-trip loop by 4: LDG×8, LDS.64×8. Only for a line with a merged access: one with none is left to
+    the replay of its SASS copies (``_copied``, sass_replay.apply_copies), which counts what runs."""
     loops = fn.__dict__.get("_back_edges")
     if loops is None:
         loops = fn.__dict__["_back_edges"] = tuple(
