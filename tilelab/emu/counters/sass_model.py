@@ -10,7 +10,7 @@ instruction, count it as a wide access, as part of another's, not at all, or as 
 
 Merge rule (docs/SASS_COUNTS.md): loads (or stores) of one state space (.shared or
 .global), one base register (or shared symbol), one guard and one access size (4 or 8
-bytes), at consecutive immediate offsets, inside one basic block with no barrier, fence,
+bytes, or 2 for .shared: merged into 4 or 8 bytes only, ``_widths``), at consecutive immediate offsets, inside one basic block with no barrier, fence,
 atomic or possibly aliasing store (for stores: any other access of the space) between
 them, become one access of 8 or 16 bytes when ptxas can prove that the first address is
 aligned to the wide size. Alignment comes from a known-low-bits analysis of the address
@@ -18,10 +18,13 @@ arithmetic (``_Bits``), starting from shared variables (ptxas places each at an 
 aligned to 16 bytes, or to its declared alignment if larger) and from nothing for kernel
 pointers (ptxas knows nothing of a pointer's alignment beyond what the PTX states). Groups
 are cut greedily from the lowest offset, widest first; three 4-byte loads in one 16-byte chunk
-the address bits place are one 16-byte load of the chunk (ptxas reads the fourth word too), and
+the address bits place are one 16-byte load of the chunk (ptxas reads the fourth word too; three 2-byte
+shared loads in one 8-byte chunk likewise one LDS.64), and
 a store group is first split into runs, one after another in program order, that stay in one
 aligned window of the width the base's known bits prove (ptxas merges no stores across another
-window's store between them). A short counted loop that ptxas unrolls
+window's store between them). A line whose accesses ptxas copied (a loop it unrolled) holds k times the model's units, or, where
+the line also has accesses outside every PTX loop (NVVM hoisted them), those once and the loop's k times
+(``_loop_copies``). A short counted loop that ptxas unrolls
 fully (``find_loops``) can be modelled as unrolled, so that groups span its trips; whether to
 is decided per loop against the cubin. Groups can likewise stay open across simple forward
 branches around straight-line code that ptxas predicated (``if_regions``), the regions' own
@@ -395,8 +398,20 @@ def low_word_loads(fn, n_entry: int) -> frozenset:
 
 
 def _mergeable(acc: Access) -> bool:
-    return (acc.space in ("shared", "global") and acc.size in (4, 8)
+    return ((acc.space in ("shared", "global") and acc.size in (4, 8)
+             or acc.space == "shared" and acc.size == 2)
             and not any(q in ORDERED for q in acc.quals))
+
+
+def _widths(size: int) -> tuple:
+    """The widths, widest first, a group of ``size``-byte accesses merges into: up to four of them and
+    16 bytes (2-byte shared accesses: LDS.64/STS.64 and LDS/STS, never a 16-byte one; docs/SASS_COUNTS.md)."""
+    return (8, 4) if size == 2 else (16, 8)
+
+
+def _chunk_bytes(size: int) -> int:
+    """The aligned chunk three of whose ``size``-byte words a load group reads whole (0: no such rule)."""
+    return {4: 16, 2: 8}.get(size, 0)
 
 
 def _cut(members: list, size: int, bits) -> list[Unit]:
@@ -471,18 +486,20 @@ def _cut_run(members: list, size: int, bits) -> list[Unit]:
         a = members[i]
         done = False
         # three of a 16-byte aligned chunk's four words: one 16-byte load of the chunk (ptxas widens
-        # down to the chunk's start, or up to its end, reading a word nobody asked for)
-        lo = a.offset - (b[1] + a.offset) % 16
+        # down to the chunk's start, or up to its end, reading a word nobody asked for); of 2-byte shared
+        # loads, three of an 8-byte aligned chunk's four halfwords: one LDS.64 of the chunk
+        C = _chunk_bytes(size)
+        lo = a.offset - (b[1] + a.offset) % C if C else a.offset
         chunk = members[i:i + 4]
-        chunk = chunk[:next((j for j, m in enumerate(chunk) if m.offset >= lo + 16), len(chunk))]
-        if (a.kind == "ld" and size == 4 and b[0] >= 4 and len(chunk) == 3
-                and len({m.offset for m in chunk}) == 3 and len({m.var for m in chunk}) == 1):
-            out.append(Unit(tuple(m.pc for m in chunk), 16, sass_key(a.space, a.kind, 16),
+        chunk = chunk[:next((j for j, m in enumerate(chunk) if m.offset >= lo + C), len(chunk))]
+        if (a.kind == "ld" and C and (size == 4 or a.space == "shared") and b[0] >= C.bit_length() - 1
+                and len(chunk) == 3 and len({m.offset for m in chunk}) == 3 and len({m.var for m in chunk}) == 1):
+            out.append(Unit(tuple(m.pc for m in chunk), C, sass_key(a.space, a.kind, C),
                             min(m.line for m in chunk), size, tuple(m.it for m in chunk),
                             tuple(m.offset for m in chunk), start=lo))
             i += 3
             continue
-        for w in (16, 8):
+        for w in _widths(size):
             need = w // size
             if need < 2 or i + need > len(members):
                 continue
@@ -944,6 +961,9 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                     if id(u) in narrowable:
                         u.key = narrow
                 predicted, copies = alt, _copies(have, alt)
+        if not copies and any(len(u.pcs) > 1 for u in us):
+            # (a line with nothing merged is left to the replay of the SASS's copies below: _copied)
+            copies = _loop_copies(us, have, fn, n_entry)
         # a loop's global loads whose values no later trip reads: ptxas may run the loop without them, which no
         # count of the cubin's copies shows; only a replay of the SASS's control flow says how often they run
         gone = frozenset(pc for u in us for pc in u.pcs if pc in dead)
@@ -1566,6 +1586,30 @@ def _copies(have: Counter, predicted: Counter) -> int:
         return 0
     k, rem = divmod(next(iter(have.values())), predicted[next(iter(have))])
     return k if not rem and k > 1 and all(have[x] == k * predicted[x] for x in predicted) else 0
+
+
+def _loop_copies(us: list, have: Counter, fn, n_entry: int) -> int:
+    """``_copies`` of a line whose accesses lie partly inside a PTX loop and partly outside every loop: k (> 1)
+    where the cubin holds the outside ones once and the inside ones k times each (ptxas unrolled the loop by k and
+    kept what is before it once), else 0. gpudct's ``idct_lut_kernel``, line 175 (``ff += coeffs_shared[idx_in] *
+    lut_gpu[dct_block_dim * u + x] * qval``): NVVM hoists the 8 loop-invariant ``lut_gpu`` loads above the v loop
+    and keeps the 8 ``ld.shared.u16`` of ``coeffs_shared`` in it; the model makes them LDG×8 and LDS.64×2, ptxas
+    unrolls the 8-trip loop by 4: LDG×8, LDS.64×8. Only for a line with a merged access: one with none is left to
+    the replay of its SASS copies (``_copied``, sass_replay.apply_copies), which counts what runs."""
+    loops = fn.__dict__.get("_back_edges")
+    if loops is None:
+        loops = fn.__dict__["_back_edges"] = tuple(
+            (ins.target, pc) for pc, ins in enumerate(fn.instrs[:n_entry])
+            if ins.op in ("bra", "brx") and isinstance(ins.target, int) and 0 <= ins.target <= pc)
+    once, looped = Counter(), Counter()
+    for u in us:
+        if u.key:
+            (looped if any(s <= pc <= e for pc in u.pcs for s, e in loops) else once)[u.key] += 1
+    if not once or not looped or any(have.get(k, 0) < n for k, n in once.items()):
+        return 0
+    rest = Counter({k: n - once.get(k, 0) for k, n in have.items() if n - once.get(k, 0)})
+    k = _copies(rest, looped)
+    return k if k > 1 else 0
 
 
 def _copied(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> tuple | None:
