@@ -47,6 +47,7 @@ def test_the_h200_and_the_totals_as_it_came_and_now(tmp_path):
     out = tmp_path / "now.json"
     fid.main(["--compare", str(RES / "fidelity-2026-12-05-unseen64.json"), "--only", "/treelay_,/gtopk_",
               "--json", str(out)])
-    for path in (RES / "fidelity-compare-2026-12-05-unseen64-after.json", out):
-        now = unseen_suites.table([str(path)])[SUITE]
-        assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (12, 155, 156), path
+    now = unseen_suites.table([str(RES / "fidelity-compare-2026-12-05-unseen64-after.json")])[SUITE]
+    assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (12, 155, 156)
+    now = unseen_suites.table([str(out)])[SUITE]         # since: gpu-topk's store sectors, set apart since the repeats moved them 145..156 (fidelity-2026-12-05-rep64-repeats.json)
+    assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (12, 155, 155)

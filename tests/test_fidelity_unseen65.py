@@ -47,9 +47,10 @@ def test_the_h200_and_the_totals_as_it_came_and_now(tmp_path):
     out = tmp_path / "now.json"
     fid.main(["--compare", str(RES / "fidelity-2026-12-05-unseen65.json"), "--only", "/smfft_,/qpgpu_",
               "--json", str(out)])
-    for path in (RES / "fidelity-compare-2026-12-05-unseen65-after.json", out):
-        now = unseen_suites.table([str(path)])[SUITE]
-        assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (22, 284, 286), path
+    now = unseen_suites.table([str(RES / "fidelity-compare-2026-12-05-unseen65-after.json")])[SUITE]
+    assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (22, 284, 286)
+    now = unseen_suites.table([str(out)])[SUITE]         # since: SMFFT's two load-wavefront totals, set apart as ncu's counter's (ncu-sass-lines-2026-12-05-rep64.json.gz)
+    assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (22, 284, 284)
 
 
 def test_line_1_and_the_suites_with_both_new_ones():
