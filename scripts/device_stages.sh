@@ -35,13 +35,14 @@ for s in $STAGES; do
   if [ -n "${DEADLINE:-}" ] && [ $(( $(date +%s) - START )) -ge "$DEADLINE" ]; then
     echo "$s skipped: past DEADLINE=$DEADLINE s" | tee -a "$OUT/stages.txt"; continue
   fi
-  W=/tmp/w-$s; O=/tmp/o-$s; mkdir -p "$O"
+  W=/tmp/w-$s; O=/tmp/o-$s; rm -rf "$W" "$O"; mkdir -p "$O"
   cp -a "$BASE" "$W" && cp -a "$D/overlay/." "$W/"
   (cd "$W" && OUT=$O PYTHONPATH=$W:$SITE timeout "${STAGE_TIMEOUT:-230}" bash "$D/command.sh") \
     > "$O/stage-stdout.txt" 2>&1
   echo "$s rc=$? at $(( $(date +%s) - START )) s" | tee -a "$OUT/stages.txt"
-  if [ -n "${BUNDLE:-}" ]; then           # one file for every stage so far: the device returns at most 8
-    (cd /tmp && tar czf "$OUT/stages.tgz" o-*)
+  DONE="${DONE:-} o-$s"
+  if [ -n "${BUNDLE:-}" ]; then           # one file for this call's stages so far: the device returns at most 8
+    (cd /tmp && tar czf "$OUT/stages.tgz" $DONE)   # (a warm machine keeps earlier calls' /tmp/o-*: not theirs)
   else
     tar czf "$OUT/$s.tgz" -C /tmp "o-$s"
   fi
