@@ -59,3 +59,23 @@ def flow(instrs, a: int, b: int) -> Flow | None:
             state[t] = 1
             stack.append((t, iter(succ[t])))
     return Flow(heads, end, succ, back, set(state))
+
+
+def per_function(fn, key: str, region) -> dict | None:
+    """``region(instrs, a, b)`` over each function's instructions [a, b) of ``fn`` (the kernel, then the device
+    functions calls.link appended after it), merged and cached on ``fn`` under ``key``; None where nothing was found
+    or an indirect branch (``brx``) makes the flow unknown."""
+    cached = fn.__dict__.get(key, False)
+    if cached is not False:
+        return cached
+    instrs = fn.instrs
+    n = len(instrs)
+    out = None
+    if n and not any(i.op == "brx" for i in instrs):
+        starts = sorted({0} | {int(v["start"]) for v in (getattr(fn, "func_info", None) or {}).values()})
+        found = {}
+        for a, b in zip(starts, starts[1:] + [n]):
+            found.update(region(instrs, a, b))
+        out = found or None
+    fn.__dict__[key] = out
+    return out

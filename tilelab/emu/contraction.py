@@ -342,12 +342,7 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | No
         # only where the shared product's FMUL is on another line: none of the line's own products is mistaken for it
         if wm == wa or not _copies((minuend_of or {}).get((kind, wa, wm), 0), len(apcs), False):
             continue
-        for apc in apcs:
-            mpc = next(m for m, k, _ in by_add[apc] if k == 1)
-            plan.actions[mpc] = ("stash",)
-            plan.actions[apc] = ("fuse", mpc, 1)
-            decided.add(apc)
-        plan.lines[wa] = "fused" if plan.lines.get(wa) in (None, "fused") else "undecided"
+        _fuse_each(plan, by_add, apcs, 1, wa, decided)
     for key, apcs in list(subs.items()):
         apcs = [a for a in apcs if a not in decided]
         if not apcs:
@@ -366,22 +361,12 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | No
             for wm1, group in by_line.items():
                 if not _copies(subtrahend_of.get((key[0], key[1], wm1), 0), len(group), False):
                     continue
-                for apc in group:
-                    mpc = next(m for m, k, _ in by_add[apc] if k == 2)
-                    plan.actions[mpc] = ("stash",)
-                    plan.actions[apc] = ("fuse", mpc, 2)
-                    decided.add(apc)
-                plan.lines[key[1]] = "fused" if plan.lines.get(key[1]) in (None, "fused") else "undecided"
+                _fuse_each(plan, by_add, group, 2, key[1], decided)
             continue
         # more FMAs than subs only where every sub on the line is one of these (no other sub can account for them)
         if not _copies(have, len(apcs), key not in apart_at and not other and on_line.get(key) == len(apcs)):
             continue
-        for apc in apcs:
-            mpc = next(m for m, k, _ in by_add[apc] if k == fused)
-            plan.actions[mpc] = ("stash",)
-            plan.actions[apc] = ("fuse", mpc, fused)
-            decided.add(apc)
-        plan.lines[key[1]] = "fused" if plan.lines.get(key[1]) in (None, "fused") else "undecided"
+        _fuse_each(plan, by_add, apcs, fused, key[1], decided)
     return decided
 
 
@@ -595,3 +580,14 @@ def notes_for(plan: Plan, lines) -> list:
     """The plan's notes on the lines a launch counted something on."""
     return [{"file": f, "line": l, "text": t} for (f, l), t in sorted(plan.notes.items(), key=lambda kv: kv[0][1])
             if (f, l) in lines]
+
+
+def _fuse_each(plan, by_add, apcs, k: int, line, decided: set):
+    """Each sub of ``apcs`` fused with its ``k``-th product (1: the minuend, 2: the subtrahend), the product's FMUL
+    stashed for it; ``line`` marked fused (undecided where it already held something else)."""
+    for apc in apcs:
+        mpc = next(m for m, j, _ in by_add[apc] if j == k)
+        plan.actions[mpc] = ("stash",)
+        plan.actions[apc] = ("fuse", mpc, k)
+        decided.add(apc)
+    plan.lines[line] = "fused" if plan.lines.get(line) in (None, "fused") else "undecided"

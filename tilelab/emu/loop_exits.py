@@ -21,26 +21,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cfg import flow
+from .cfg import flow, per_function
 
 
 def loop_exits(fn) -> dict | None:
     """``{branch pc: (taken side leaves, fall-through side leaves, join pc or -1)}`` for the conditional branches
     that leave a natural loop; None where there are none (or an indirect branch makes the flow unknown)."""
-    cached = fn.__dict__.get("_loop_exits", False)
-    if cached is not False:
-        return cached
-    instrs = fn.instrs
-    n = len(instrs)
-    out = None
-    if n and not any(i.op == "brx" for i in instrs):
-        starts = sorted({0} | {int(v["start"]) for v in (getattr(fn, "func_info", None) or {}).values()})
-        found = {}
-        for a, b in zip(starts, starts[1:] + [n]):
-            found.update(_region(instrs, a, b))
-        out = found or None
-    fn.__dict__["_loop_exits"] = out
-    return out
+    return per_function(fn, "_loop_exits", _region)
 
 
 def _region(instrs, a: int, b: int) -> dict:

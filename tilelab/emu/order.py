@@ -25,7 +25,7 @@ import heapq
 
 import numpy as np
 
-from .cfg import flow
+from .cfg import flow, per_function
 
 
 def schedule_order(fn) -> np.ndarray | None:
@@ -98,20 +98,7 @@ def latch_joins(fn) -> dict | None:
     (cu-smallpt's SASS: ``BSYNC B2; BRA .L_x_106``), so the warp runs each trip once. The machine makes lanes
     that take one of these back edges wait, at the head, until no lane ranks below the loop body's last place
     (machine.py, ``latched``)."""
-    cached = fn.__dict__.get("_latch_joins", False)
-    if cached is not False:
-        return cached
-    instrs = fn.instrs
-    n = len(instrs)
-    out = None
-    if n and not any(i.op == "brx" for i in instrs):
-        starts = sorted({0} | {int(v["start"]) for v in (getattr(fn, "func_info", None) or {}).values()})
-        found = {}
-        for a, b in zip(starts, starts[1:] + [n]):
-            found.update(_latches(instrs, a, b))
-        out = found or None
-    fn.__dict__["_latch_joins"] = out
-    return out
+    return per_function(fn, "_latch_joins", _latches)
 
 
 def _latches(instrs, a: int, b: int) -> dict:

@@ -562,18 +562,8 @@ def instantiate_params(params_text: str, template_params: str, targs: str) -> st
     """A template's parameter list with its template parameters replaced by an instance's arguments, token by token
     (``T *a, int n`` under ``typename T`` and ``<float>``: ``float *a, int n``), for matching an overload cast's
     types; parameters past the arguments given keep their names (defaults are not evaluated)."""
-    def split(text):
-        out, depth, cur = [], 0, ""
-        for c in text:
-            depth += {"<": 1, "(": 1, ">": -1, ")": -1}.get(c, 0)
-            if c == "," and depth == 0:
-                out.append(cur.strip())
-                cur = ""
-            else:
-                cur += c
-        return out + ([cur.strip()] if cur.strip() else [])
-    names = [re.findall(r"[A-Za-z_]\w*", p.split("=")[0])[-1:] for p in split(template_params)]
-    values = dict(zip((n[0] for n in names if n), split(targs)))
+    names = [re.findall(r"[A-Za-z_]\w*", p.split("=")[0])[-1:] for p in _split_top(template_params)]
+    values = dict(zip((n[0] for n in names if n), (a.strip() for a in _split_top(targs))))
     return re.sub(r"\b[A-Za-z_]\w*\b", lambda t: values.get(t.group(0), t.group(0)), params_text)
 
 
@@ -604,19 +594,7 @@ def _split_top(text: str) -> list[str]:
 
 
 def _parse_params(text: str, aliases: dict | None = None) -> list[Param]:
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "(<[":
-            depth += 1
-        elif ch in ")>]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur)
+    parts = _split_top(text)
     if len(parts) == 1 and parts[0].strip() == "void":
         return []
     return [_parse_param(p, i, aliases) for i, p in enumerate(parts)]
