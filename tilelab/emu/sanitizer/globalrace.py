@@ -152,16 +152,8 @@ class GlobalShadow:
         if self.a_time is None:
             self.a_time = np.zeros(len(self.w_rec), dtype=np.int64)
             self.a_rec = np.zeros(len(self.w_rec), dtype=np.int64)
-        units = off >> self.shift
-        rec = self._records(m, lanes, False)
-        wep = m.wepoch[lanes] if self.w_wep is not None else None
         k = max(1, size_of(_type_of(ins)) // self.unit)
-        if k > 1:
-            units = (units[:, None] + np.arange(k)).ravel()
-            rec, lanes_k = np.repeat(rec, k), np.repeat(lanes, k)
-            wep = None if wep is None else np.repeat(wep, k)
-        else:
-            lanes_k = lanes
+        units, rec, lanes_k, wep = self._spread(m, lanes, off, k, False)
         if self.written:      # another thread's plain store to the word, nothing ordering it: a data race
             self._check(m, ins, lanes_k, units, rec, self.w_rec, self.w_time, "write-after-write",
                         None, self.w_wep, wep)
@@ -194,6 +186,17 @@ class GlobalShadow:
             return g1 | (np.int64(int(m.epoch[0])) << 32)
         return g1 | (m.epoch[lanes] << 32)
 
+    def _spread(self, m, lanes, off, k: int, all_lanes):
+        """An access of ``k`` units per lane as one entry per unit: (units, records, lanes, warp epochs)."""
+        units = off >> self.shift
+        rec = self._records(m, lanes, all_lanes)
+        wep = m.wepoch[lanes] if self.w_wep is not None else None
+        if k > 1:
+            units = (units[:, None] + np.arange(k)).ravel()
+            rec, lanes = np.repeat(rec, k), np.repeat(lanes, k)
+            wep = None if wep is None else np.repeat(wep, k)
+        return units, rec, lanes, wep
+
     def access(self, m, ins, lanes, off, nbytes, store, all_lanes=False, vals=None):
         """Check and record one plain access: ``off`` are arena byte offsets of ``lanes``;
         ``vals`` the values a store writes (raw, per lane)."""
@@ -215,14 +218,7 @@ class GlobalShadow:
                 self.untracked = [(a, b) for a, b in self.untracked if hi <= a or lo >= b]
             elif any(a <= lo and hi <= b for a, b in self.untracked):
                 return
-        k = max(1, nbytes // self.unit)
-        units = off >> self.shift
-        rec = self._records(m, lanes, all_lanes)
-        wep = m.wepoch[lanes] if self.w_wep is not None else None
-        if k > 1:
-            units = (units[:, None] + np.arange(k)).ravel()
-            rec, lanes = np.repeat(rec, k), np.repeat(lanes, k)
-            wep = None if wep is None else np.repeat(wep, k)
+        units, rec, lanes, wep = self._spread(m, lanes, off, max(1, nbytes // self.unit), all_lanes)
         now = self.clock
         self.clock += 1
         if store:
