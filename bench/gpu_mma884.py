@@ -27,6 +27,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.recorded import read_json  # noqa: E402  (plain or gzipped recordings)
 
 from tilelab.emu import mma_forms as mf  # noqa: E402
 
@@ -246,7 +247,7 @@ def cases(seed):
 
 
 def compare(recording) -> list:
-    rec = json.loads(Path(recording).read_text())
+    rec = read_json(recording)
     gpu = {(r["form"], r["family"]): r for r in rec["probes"] if "gpu_registers_hex" in r}
     out = []
     for name, form, dc, fam, A, B, C in cases(rec["seed"]):

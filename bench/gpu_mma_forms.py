@@ -29,6 +29,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 
 from tilelab.emu import mma_forms as mf  # noqa: E402
+sys.path.insert(0, str(ROOT))
+from bench.recorded import read_json  # noqa: E402  (plain or gzipped recordings)
 
 _CT = {"f32": ("float", "f", "__uint_as_float", "__float_as_uint"),
        "f64": ("double", "d", "__longlong_as_double", "__double_as_longlong")}
@@ -274,7 +276,7 @@ def run_wmma(case, arrays, backend):
 def compare(recording) -> list:
     """Each mma.sync form of a recording (--gpu): the emulator's D registers for the same
     inputs (the recording's seed) against the GPU's, bit for bit."""
-    rec = json.loads(Path(recording).read_text())
+    rec = read_json(recording)
     by_name = {r["form"]: r for r in rec["forms"] if "gpu_registers_hex" in r}
     out = []
     for form, types, A, B, C in mma_cases(np.random.default_rng(rec.get("seed", 23))):
@@ -295,7 +297,7 @@ def wmma_name(case) -> str:
 def compare_wmma(recording) -> list:
     """Each WMMA form of a recording that kept the GPU's D (``gpu_d_hex``): the emulator's D for
     the same inputs (the recording's seed, drawn after the mma.sync cases) against it, bit for bit."""
-    rec = json.loads(Path(recording).read_text())
+    rec = read_json(recording)
     by_name = {r["form"]: r for r in rec["forms"] if "gpu_d_hex" in r}
     rng = np.random.default_rng(rec.get("seed", 23))
     for _ in mma_cases(rng):

@@ -2,7 +2,7 @@
 suite"), reproduced on the H200 (collection/repro_breakstore.cu).
 
 bench/results/fidelity-2026-12-03-colour.json is `bench/fidelity.py --ncu-only` of the reproduction's 18 launches;
-bench/results/ncu-sass-lines-2026-12-03-colour.json is ncu's per-instruction counts of ResolveBadColoring's two
+bench/results/ncu-sass-lines-2026-12-03-colour.json.gz is ncu's per-instruction counts of ResolveBadColoring's two
 launches; bench/results/pgc-resolve-schedules-2026-12-03-colour.json replays the loop under three data models
 beside the recorded values (bench/pgc_resolve_schedules.py). No emulator rule is added: these tests pin what the
 reproduction shows.
@@ -14,7 +14,7 @@ import io
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -24,14 +24,14 @@ from collection import references  # noqa: E402
 RES = ROOT / "bench" / "results"
 REC = RES / "fidelity-2026-12-03-colour.json"
 CMP = RES / "fidelity-compare-2026-12-03-colour.json"
-LINES = RES / "ncu-sass-lines-2026-12-03-colour.json"
+LINES = RES / "ncu-sass-lines-2026-12-03-colour.json.gz"
 SCHED = RES / "pgc-resolve-schedules-2026-12-03-colour.json"
 GPU = RES / "collection-gpu-2026-12-03-colour.json"
 FREE = {"c1": "collection/repro_breakstore.cu:reproBreakStore#c1", "c3": "collection/repro_breakstore.cu:reproBreakStore#c3"}
 
 
 def _ncu(lid):
-    return {r["id"]: r for r in json.loads(REC.read_text())["rows"]}[lid]["ncu"]
+    return {r["id"]: r for r in read_json(REC)["rows"]}[lid]["ncu"]
 
 
 def test_the_race_free_loop_loads_as_the_emulator_and_stores_as_its_lanes_break():
@@ -56,7 +56,7 @@ def test_a_warp_alone_sees_some_of_its_lanes_break_stores():
     where a lane's break store is seen by the warp's later trips in 14 of 16 warps, and the snapshot's (no store
     seen) in the two others (the first trip's warps 3 and 5), so even within one warp which stores are seen is the
     schedule's; where the two models differ (5 warps) the H200 went each way."""
-    rec = json.loads(SCHED.read_text())["probes"]
+    rec = read_json(SCHED)["probes"]
     warp = {k: v for k, v in rec.items() if "Warp#" in k}
     assert len(warp) == 16
     as_warp = sorted(k.split("#")[1] for k, v in warp.items()
@@ -71,7 +71,7 @@ def test_a_warp_alone_sees_some_of_its_lanes_break_stores():
 
 
 def _lines(lid):
-    L = {x["id"]: x for x in json.loads(LINES.read_text())["launches"]}[lid]
+    L = {x["id"]: x for x in read_json(LINES)["launches"]}[lid]
     rows = list(csv.reader(io.StringIO(L["source"]["stdout"])))
     hdr = next(r for r in rows if r and r[0] == "Address")
     return [dict(zip(hdr, r)) for r in rows[rows.index(hdr) + 1:] if len(r) >= len(hdr)]
@@ -94,8 +94,8 @@ def test_the_loop_loads_of_resolvebadcoloring_on_the_h200():
 def test_the_reproductions_compared_and_their_outputs():
     """The compare of the 18 launches (188 of 234 totals equal: every store total and the racing warps' loads
     differ), and the outputs on the H200: 18 of 18 as expected, the race-free ones bit for bit."""
-    s = json.loads(CMP.read_text())["summary"]["all"]
+    s = read_json(CMP)["summary"]["all"]
     assert (s["launches"], s["totals"], s["totals_equal"]) == (18, 234, 188)
-    g = json.loads(GPU.read_text())
+    g = read_json(GPU)
     assert (g["kernels"], g["as_expected"]) == (18, 18)
     assert sum(v == "bit-identical" for r in g["results"] for v in r["outputs"].values()) == 42

@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import gpu_mma_forms as probes  # noqa: E402
@@ -92,7 +92,7 @@ def test_cvt_to_tf32():
     np.testing.assert_array_equal(rn, np.array([1.0, 1.0], np.float32))
 
 
-@pytest.mark.parametrize("recording", ["mma-forms-2026-12-02.json", "mma-forms-2026-12-02-seed7.json"])
+@pytest.mark.parametrize("recording", ["mma-forms-2026-12-02.json", "mma-forms-2026-12-02-seed7.json.gz"])
 def test_mma_sync_bit_for_bit_against_the_h200_recording(recording):
     # every mma.sync form's D registers on an H200 (bench/results/mma-forms-2026-12-02.json, seed 23,
     # which the fp32 model was fitted on; -seed7.json, a later recording on other inputs):
@@ -102,14 +102,14 @@ def test_mma_sync_bit_for_bit_against_the_h200_recording(recording):
     assert [r["form"] for r in rows if not r["bits_equal"]] == []
 
 
-@pytest.mark.parametrize("recording", ["mma-forms-2026-12-02-seed7.json", "mma-forms-2026-12-02-seed11.json",
+@pytest.mark.parametrize("recording", ["mma-forms-2026-12-02-seed7.json.gz", "mma-forms-2026-12-02-seed11.json",
                                        "mma-forms-2026-12-02-seed29.json"])
 def test_wmma_bit_for_bit_against_the_h200_recording(recording):
     # every WMMA form's D on an H200 (-seed7.json, the first to keep them, on which the tf32 order was
     # found; -seed11.json, every form on fresh inputs; -seed29.json, the tf32 forms on others): the
     # same bits from the emulator, tf32 m16n16k8 included (two k=4 steps, as ptxas lowers it)
     path = ROOT / "bench" / "results" / recording
-    recorded = [r for r in json.loads(path.read_text())["forms"] if "gpu_d_hex" in r]
+    recorded = [r for r in read_json(path)["forms"] if "gpu_d_hex" in r]
     rows = probes.compare_wmma(path)
     before_f64 = [c for c in WMMA if c[1] != "f64"]       # WMMA's m8n8k4 .f64 came after these recordings
     assert len(rows) == len(recorded) and len(rows) in (len(before_f64), 2)
@@ -158,7 +158,7 @@ def test_m8n8k4_quad_pairs_are_independent_and_the_layout_check_can_fail():
 def test_m8n8k4_f16_accumulation_order():
     # ptxas's sm_8x routine: f32 D is C + (((a0b0 + a1b1) + a2b2) + a3b3), one fma a step; f16 D
     # adds (a0b0 + a1b1) to C first, then (a2b2 + a3b3), in f32, and rounds once to f16 (the
-    # order the H200's registers single out: bench/results/mma884-2026-12-02.json, row.row)
+    # order the H200's registers single out: bench/results/mma884-2026-12-02.json.gz, row.row)
     from tilelab.emu.mma_forms import quadpair_product
     A = np.zeros((1, 8, 4))
     B = np.zeros((1, 4, 8))
@@ -174,14 +174,14 @@ def test_m8n8k4_f16_accumulation_order():
     assert f16[0, 1, 1] == 2.0 ** -12                               # C + p01 = 0 first; (C + p23) would round to C
 
 
-@pytest.mark.parametrize("recording", ["mma884-2026-12-02.json", "mma884-2026-12-02-seed885.json",
-                                       "mma884-2026-12-02-seed886.json"])
+@pytest.mark.parametrize("recording", ["mma884-2026-12-02.json.gz", "mma884-2026-12-02-seed885.json.gz",
+                                       "mma884-2026-12-02-seed886.json.gz"])
 def test_m8n8k4_bit_for_bit_against_the_h200_recording(recording):
     # the twelve f16 forms and f64 on seven input families (random, cancellation, order, ties,
     # subnormals, wide exponents, zeros/inf/NaN), the H200's D registers (NVRTC 13.0, ptxas 13.0):
     # the emulator gives the same bits
     path = ROOT / "bench" / "results" / recording
-    families = {r["family"] for r in json.loads(path.read_text())["probes"]}
+    families = {r["family"] for r in read_json(path)["probes"]}
     rows = p884.compare(path)
     assert len(rows) == 13 * len(families) and len(families) >= 7
     assert [(r["form"], r["family"]) for r in rows if not r["bits_equal"]] == []
@@ -214,7 +214,7 @@ def test_f16_accumulation_is_the_aligned_truncated_sum_rounded_once():
     from tilelab.emu import mma_forms
     sys.path.insert(0, str(ROOT / "collection"))
     import run as collection
-    rec = json.loads((ROOT / "bench" / "results" / "collection-gpu-2026-12-02-unseen28.json").read_text())
+    rec = read_json(ROOT / "bench" / "results" / "collection-gpu-2026-12-02-unseen28.json")
     (gpu,) = [r["hashes"]["C"] for r in rec["results"] if r["kernel"] == "mmaNaiveKernel"]
     (entry,) = [e for e in collection.load() if e["name"] == "mmaNaiveKernel"]
     _args, named, _ = collection.inputs(entry, 0)

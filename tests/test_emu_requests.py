@@ -5,6 +5,8 @@ at a global one (an L1TEX request). The active-lane view stays as ``*_requests_a
 wavefronts and sectors do not change."""
 from __future__ import annotations
 
+from conftest import read_json
+
 import numpy as np
 import pytest
 
@@ -360,7 +362,7 @@ def test_the_profile_shows_ncus_ratio_and_says_where_requests_had_no_lane():
 def test_the_never_true_loads_ptxas_puts_before_ldgsts_are_requests(emu, rng):
     """ptxas issues 3 `@!PT LDS RZ, [RZ]` before each run of LDGSTS: the warp executes them and
     ncu counts them as shared-load requests, with no wavefront. kernels/cp_async_copy.cu at its
-    recorded launch (bench/results/fidelity-2026-11-29.json): ncu 3,584 shared-load requests,
+    recorded launch (bench/results/fidelity-2026-11-29.json.gz): ncu 3,584 shared-load requests,
     the PTX's own loads 2,048; 512 LDGSTS x 3 = 1,536."""
     k = emu.kernel("cp_async_copy.cu", "cpAsyncCopy")
     got = {}
@@ -542,8 +544,8 @@ def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_replayed(emu, rng):
     r = emu.run(k, 2, 128, src, dst)
     assert (dst == src.reshape(2, 128)[:, ::32].sum(axis=1)).all()
     m = emu.line_metrics(r, line)
-    rec = json.loads((Path(__file__).resolve().parent.parent / "bench" / "results" /
-                      "fidelity-2026-12-01-run2.json").read_text())
+    rec = read_json(Path(__file__).resolve().parent.parent / "bench" / "results" /
+                      "fidelity-2026-12-01-run2.json")
     ncu = next(x for x in rec["rows"] if x["id"].endswith(":reproLoopRemainderPredicated"))["ncu"]
     assert m["shared_ld_requests"] == ncu["shared_ld_requests"] != m["shared_ld_requests_active"]
     assert m["shared_ld_requests_active"] == 2 * 128 // 32

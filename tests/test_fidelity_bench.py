@@ -13,9 +13,9 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-11-29.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-11-29.json.gz"
 FAST = ("vectorAdd", "transposePadded", "blockReduceSum")     # rows of that recording that emulate in a second
 
 
@@ -31,7 +31,7 @@ fid = _bench()
 
 
 def _small_recording(tmp_path, tamper=None):
-    rec = json.loads(REC.read_text())
+    rec = read_json(REC)
     rows = [r for r in rec["rows"] if r["kernel"] in FAST]
     assert sorted(r["kernel"] for r in rows) == sorted(FAST)
     rec = dict(rec, rows=copy.deepcopy(rows))
@@ -45,7 +45,7 @@ def _small_recording(tmp_path, tamper=None):
 def _compare(tmp_path, p):
     out = tmp_path / "cmp.json"
     assert fid.main(["--compare", str(p), "--json", str(out)]) == 0
-    return json.loads(out.read_text())
+    return read_json(out)
 
 
 def test_compare_reruns_the_emulator_against_the_recorded_ncu_numbers(tmp_path, capsys):
@@ -120,7 +120,7 @@ def test_pack_for_the_ncu_runner_carries_symbols_and_cooperative_launches():
 def test_ncu_rows_map_onto_the_compared_keys():
     # a CSV made of a real recorded row (2026-11-29, matmulTiled16): parsed and mapped as the bench does
     from tilelab.gpu.ncu import METRICS, parse_ncu_csv
-    row = next(r for r in json.loads(REC.read_text())["rows"] if r["kernel"] == "matmulTiled16")
+    row = next(r for r in read_json(REC)["rows"] if r["kernel"] == "matmulTiled16")
     names = [m for m in METRICS if m in row["ncu_raw"]]
     csv = ('"ID","Kernel Name",' + ",".join(f'"{m}"' for m in names) + "\n"
            + '"","",' + ",".join('""' for _ in names) + "\n"
@@ -236,7 +236,7 @@ def test_the_recording_path_runs_on_the_cpu_without_ncu(tmp_path, capsys):
     # --no-ncu: everything the GPU host does but ncu (launch list, cubin, packing, SASS, emulator)
     assert fid.main(["--no-ncu", "--out", str(tmp_path), "--only", "kernels/vector_add.cu,reproCpAsyncPadding,"
                      "reproLds128Broadcast"]) == 0
-    doc = json.loads(next(tmp_path.glob("fidelity-dryrun-*.json")).read_text())
+    doc = read_json(next(tmp_path.glob("fidelity-dryrun-*.json")))
     assert "dryrun" in capsys.readouterr().out
     rows = {r["id"].split(":")[1]: r for r in doc["rows"]}
     assert set(rows) == {"vectorAdd", "reproCpAsyncPadding", "reproLds128Broadcast"}
@@ -269,7 +269,7 @@ def test_the_site_draws_the_new_recording_format(tmp_path):
 
 def test_ncu_only_leaves_the_emulator_side_to_compare(tmp_path):
     assert fid.main(["--no-ncu", "--ncu-only", "--out", str(tmp_path), "--only", "kernels/vector_add.cu"]) == 0
-    (row,) = json.loads(next(tmp_path.glob("fidelity-dryrun-*.json")).read_text())["rows"]
+    (row,) = read_json(next(tmp_path.glob("fidelity-dryrun-*.json")))["rows"]
     assert "emu" not in row and "--compare" in row["emu_skipped"] and row["sass_mix"]
 
 
@@ -330,7 +330,7 @@ def test_ncu_runs_in_chunks_and_a_chunk_that_fails_loses_only_its_own_launches(t
     monkeypatch.setattr(fid, "ncu_metric_names", lambda exe: (list(ncu.METRICS), []))
     only = "kernels/vector_add.cu,transposePadded,blockReduceSum"
     assert fid.main(["--out", str(tmp_path), "--only", only, "--ncu-chunk", "1", "--ncu-only"]) == 1
-    doc = json.loads((tmp_path / f"fidelity-{fid.dt.date.today().isoformat()}.json").read_text())
+    doc = read_json(tmp_path / f"fidelity-{fid.dt.date.today().isoformat()}.json")
     assert len(calls) == 4 and all(len(c) == 1 for c in calls)
     rows = {r["kernel"]: r for r in doc["rows"]}
     lost = [r for r in rows.values() if "ncu" not in r]

@@ -12,7 +12,7 @@ import json
 import sys
 import tomllib
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -28,7 +28,7 @@ FLOAT4 = "collection/leetcuda_block_all_reduce.cu:block_all_reduce_sum_f32x4_f32
 def _compare(tmp_path, rec, only):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", only, "--json", str(out)])
-    return {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+    return {r["id"]: r for r in read_json(out)["rows"]}
 
 
 def test_the_recording_holds_every_launch_of_the_tree():
@@ -48,7 +48,7 @@ def test_a_float4_read_past_its_array_costs_the_sectors_the_h200_read(tmp_path):
 
 
 def test_trns_cycle_walk_is_the_gpus_timing_and_set_apart(tmp_path):
-    runs = [r["ncu"] for r in json.loads(TRNS_REPEATS.read_text())["runs"]]
+    runs = [r["ncu"] for r in read_json(TRNS_REPEATS)["runs"]]
     assert len(runs) == 3
     # the same launch, three ncu processes in a row: its totals move from run to run
     moved = {k for k in runs[0] if len({r.get(k) for r in runs}) > 1}
@@ -86,7 +86,7 @@ def test_vprintf_stores_follow_the_lanes_string_lengths(tmp_path):
 def test_every_collection_launchs_outputs_on_the_h200():
     """bench/collection_gpu.py over the whole collection at 630ffc9: every launch as expected, and where
     the GPU's bits differ from the emulator's the manifest says why (approximate math, atomics' order)."""
-    rec = json.loads((RES / "collection-gpu-2026-12-02-every.json").read_text())
+    rec = read_json(RES / "collection-gpu-2026-12-02-every.json.gz")
     assert rec["kernels"] == rec["as_expected"] == len(rec["results"]) == 422
     entries = tomllib.loads((ROOT / "collection" / "manifest.toml").read_text())["kernel"]
     notes = {(e["file"], e["name"]): e.get("gpu", "exact") for e in entries}
@@ -98,7 +98,7 @@ def test_every_collection_launchs_outputs_on_the_h200():
 
 def test_the_pipelines_and_gups_cas_misses_move_between_runs_and_are_set_apart(tmp_path):
     rep = RES / "fidelity-2026-12-02-gups-hgemm-repeats.json"
-    launches = json.loads(rep.read_text())["launches"]
+    launches = read_json(rep)["launches"]
     assert len(launches) == 4
     entries = {f"collection/{e['file']}:{e['name']}": e
                for e in tomllib.loads((ROOT / "collection" / "manifest.toml").read_text())["kernel"]}

@@ -1,7 +1,7 @@
 """Issue 23's second unseen suite: PolyBench/GPU and Parboil against the H200 (docs/FIDELITY.md,
 "a second unseen suite").
 
-bench/results/fidelity-2026-12-02-unseen24.json is `bench/fidelity.py --ncu-only` of their 32
+bench/results/fidelity-2026-12-02-unseen24.json.gz is `bench/fidelity.py --ncu-only` of their 32
 launches on the H200 (the emulator side re-run here by --compare, as CI does without a GPU);
 bench/results/collection-gpu-2026-12-02-unseen24.json is `bench/collection_gpu.py` of the same
 launches. Here too are the reproductions of what the suite found: PolyBench's scalars declared
@@ -17,13 +17,13 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from tilelab import toolchain as tc
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen24.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen24.json.gz"
 GPU = ROOT / "bench" / "results" / "collection-gpu-2026-12-02-unseen24.json"
 PREFIXES = ("polybench_", "parboil_")
 STENCIL = "parboil_stencil.cu"
@@ -32,7 +32,7 @@ STENCIL = "parboil_stencil.cu"
 def test_the_second_unseen_suite_equals_ncu_in_every_total(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ",".join(PREFIXES), "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 32 and all("checks" in r for r in rows)
     assert {r["id"].split("/")[1].split("_")[0] + "_" for r in rows} == set(PREFIXES)
     totals = [c for r in rows for c in r["checks"].values()]
@@ -73,7 +73,7 @@ def test_the_second_unseen_suites_outputs_are_the_h200s_bit_for_bit():
     H200's: the same sha256 as the recording's GPU side."""
     import hashlib
     from collection import run as coll
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 32 and rec["as_expected"] == 31
     bad = [r for r in rec["results"] if not r["verdict"].startswith("as expected")]
     assert [(r["file"], r["kernel"]) for r in bad] == [(STENCIL, "block2D_hybrid_coarsen_x")]

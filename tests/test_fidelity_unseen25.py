@@ -1,7 +1,7 @@
 """Issue 23's third unseen suite: SHOC and HeCBench against the H200 (docs/FIDELITY.md, "a third
 unseen suite").
 
-bench/results/fidelity-2026-12-02-unseen25.json is `bench/fidelity.py --ncu-only` of their 36
+bench/results/fidelity-2026-12-02-unseen25.json.gz is `bench/fidelity.py --ncu-only` of their 36
 launches on the H200 (the emulator side re-run here by --compare, as CI does without a GPU);
 bench/results/collection-gpu-2026-12-02-unseen25.json is `bench/collection_gpu.py` of the same
 entries. The suite was measured on the emulator as it was, with no change made for it: these
@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen25.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen25.json.gz"
 GPU = ROOT / "bench" / "results" / "collection-gpu-2026-12-02-unseen25.json"
 BEFORE = ROOT / "bench" / "results" / "collection-emu-2026-12-02-unseen25-before.json"
 PREFIXES = ("shoc_", "hecbench_")
@@ -29,7 +29,7 @@ FENCE = "collection/hecbench_threadfence.cu:sum"
 def _compare(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ",".join(PREFIXES), "--json", str(out)])
-    return json.loads(out.read_text())["rows"]
+    return read_json(out)["rows"]
 
 
 def test_the_third_unseen_suites_totals_against_ncu(tmp_path):
@@ -61,7 +61,7 @@ def test_the_third_unseen_suites_outputs_against_the_h200():
     """32 of 36 entries bit for bit; the refused launch; pitch's three sigmoids, whose expf is an
     ex2.approx.ftz.f32 on a reduced argument (MUFU.EX2, a few units in the last place off the
     emulator's correctly rounded exp2)."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 36 and rec["as_expected"] == 32
     bad = {r["kernel"]: r for r in rec["results"] if not r["verdict"].startswith("as expected")}
     assert set(bad) == {"parallelPitched2DAccess", "parallelSimple2DAccess", "parallelPitched3DAccess",
@@ -74,7 +74,7 @@ def test_the_third_unseen_suites_outputs_against_the_h200():
 
 
 def test_the_suite_on_the_emulator_before_any_change():
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 36 and rec["matched"] == 35
     (bad,) = [r for r in rec["results"] if not r["ok"]]
     assert bad["kernel"] == "parallelPitched3DAccess" and "cannot be passed" in bad["problems"][0]
@@ -150,7 +150,7 @@ def test_the_stencils_loads_shared_by_an_unrolled_pair_are_counted_once():
     assert all(plan.lines[w] == "sass" for w in lines)
     silent = [pc for pc, a in plan.action.items() if a == (SILENT,) and fn.instrs[pc].op == "ld"]
     assert len(silent) == 6 and all("shared" in fn.instrs[pc].mods for pc in silent)
-    rows = {r["id"]: r for r in json.loads(REC.read_text())["rows"]}
+    rows = {r["id"]: r for r in read_json(REC)["rows"]}
     assert rows[STENCIL]["sass_mix"]["collection/shoc_stencil2d.cu:187"] == {"LDS": 9}
 
 
@@ -165,7 +165,7 @@ def test_the_pitched_3d_kernels_totals_against_ncu(tmp_path):
     cudaPitchedPtr one passed as a tl.PitchedPtr; this commit's emulator equals ncu in every total."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(BYVAL), "--only", "hecbench_pitch", "--json", str(out)])
-    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r for r in read_json(out)["rows"]}
     assert len(rows) == 4 and all("checks" in r for r in rows.values())
     checks = rows[PITCHED_3D]["checks"]
     assert len(checks) == 13 and all(c["equal"] for c in checks.values()), checks
@@ -177,13 +177,13 @@ def test_the_pitched_3d_kernels_totals_against_ncu(tmp_path):
 def test_the_pitched_3d_kernels_outputs_against_the_h200():
     """bench/results/collection-gpu-2026-12-02-byval.json: the 3-D sigmoid through the cudaPitchedPtr is
     the emulator's within expf's ex2.approx units, like pitch's other three (the same values as unseen25's)."""
-    rec = json.loads(BYVAL_GPU.read_text())
+    rec = read_json(BYVAL_GPU)
     assert rec["kernels"] == 4 and rec["as_expected"] == 4
     by = {r["kernel"]: r for r in rec["results"]}
     assert by["parallelPitched3DAccess"]["verdict"] == "as expected"
     (h,) = by["parallelPitched3DAccess"]["hashes"].values()
     assert h["elements"] == 3 * 16 * 64 and 0 < h["differ"] < 3 * 16 * 40 // 4
     assert all(0 < abs(int(e, 16) - int(g, 16)) <= 4 for _, e, g in h["first"])
-    old = {r["kernel"]: r for r in json.loads(GPU.read_text())["results"]}
+    old = {r["kernel"]: r for r in read_json(GPU)["results"]}
     for k in ("parallelPitched2DAccess", "parallelSimple2DAccess", "parallelSimple3DAccess"):
         assert by[k]["hashes"] == old[k]["hashes"]

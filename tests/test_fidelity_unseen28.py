@@ -1,7 +1,7 @@
 """Issue 23's sixth unseen suite: cuda_hgemm's Tensor Core HGEMMs, OLCF's hw8 transposes and ENCCS's
 gpu-programming lesson kernels against the H200 (docs/FIDELITY.md, "a sixth unseen suite").
 
-bench/results/fidelity-2026-12-02-unseen28.json is `bench/fidelity.py --ncu-only` of their 44 launches on
+bench/results/fidelity-2026-12-02-unseen28.json.gz is `bench/fidelity.py --ncu-only` of their 44 launches on
 the H200 (the emulator side re-run here by --compare, as CI does without a GPU);
 bench/results/collection-gpu-2026-12-02-unseen28.json is `bench/collection_gpu.py` of the same entries at the
 branch point (27 of them ran), collection-gpu-2026-12-02-unseen28-after.json after the fixes (44).
@@ -14,13 +14,13 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
-REC = RESULTS / "fidelity-2026-12-02-unseen28.json"
+REC = RESULTS / "fidelity-2026-12-02-unseen28.json.gz"
 ONLY = "/hgemm_,/olcf_,/enccs_"
 # the tensor-core HGEMMs with an fp16 accumulator (all but the SIMT one)
 TC = {"wmmaNaiveKernel", "wmmaBaseKernel", "wmmaPaddingKernel", "wmmaAsyncKernel", "wmmaAsyncPg2sKernel",
@@ -47,7 +47,7 @@ def _missed(rows):
 def test_the_sixth_unseen_suites_totals_against_ncu_now(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 44
     checks, missed = _missed(rows)
     assert len(checks) == 44 and sum(len(c) for c in checks.values()) == 572
@@ -59,7 +59,7 @@ def test_the_sixth_unseen_suites_totals_against_ncu_now(tmp_path):
     # its sectors (31 an array; 62 load and 31 store sectors short before that change)
     assert checks[OOB]["global_ld_sectors"]["emu"] == checks[OOB]["global_ld_sectors"]["ncu"]
     assert checks[OOB]["global_st_sectors"]["emu"] == checks[OOB]["global_st_sectors"]["ncu"]
-    rec = {r["id"]: r for r in json.loads(REC.read_text())["rows"]}
+    rec = {r["id"]: r for r in read_json(REC)["rows"]}
     for i, n in STAGES.items():
         assert rec[i]["ncu_raw"]["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] == n
     # cp.async into 80-byte padded rows: 20 sectors a warp request, as ncu counts them
@@ -69,7 +69,7 @@ def test_the_sixth_unseen_suites_totals_against_ncu_now(tmp_path):
 
 
 def test_the_suite_against_ncu_before_any_change():
-    rows = json.loads((RESULTS / "fidelity-compare-2026-12-02-unseen28-before.json").read_text())["rows"]
+    rows = read_json(RESULTS / "fidelity-compare-2026-12-02-unseen28-before.json")["rows"]
     assert len(rows) == 44
     unrun = {r["id"]: r["error"] for r in rows if "checks" not in r}
     assert len(unrun) == 17 and all(i.startswith("collection/enccs_") for i in unrun)
@@ -81,17 +81,17 @@ def test_the_suite_against_ncu_before_any_change():
 
 
 def test_the_suite_on_the_emulator_before_any_change():
-    rec = json.loads((RESULTS / "collection-emu-2026-12-02-unseen28-before.json").read_text())
+    rec = read_json(RESULTS / "collection-emu-2026-12-02-unseen28-before.json")
     assert rec["kernels"] == 44 and rec["matched"] == 27
     bad = [(r["file"], r["problems"]) for r in rec["results"] if not r["ok"]]   # reduce_cp twice: a list
     assert len(bad) == 17 and all(f.startswith("enccs_") for f, _ in bad)
     assert all(p[0].startswith("CompileError") and "no __global__" in p[0] for _, p in bad)
-    after = json.loads((RESULTS / "collection-emu-2026-12-02-unseen28-after.json").read_text())
+    after = read_json(RESULTS / "collection-emu-2026-12-02-unseen28-after.json")
     assert after["kernels"] == 44 and after["matched"] == 44
 
 
 def test_the_sixth_unseen_suites_outputs_against_the_h200():
-    first = json.loads((RESULTS / "collection-gpu-2026-12-02-unseen28.json").read_text())
+    first = read_json(RESULTS / "collection-gpu-2026-12-02-unseen28.json")
     assert first["kernels"] == 44 and first["as_expected"] == 10
     ran = [r for r in first["results"] if r.get("hashes")]
     assert len(ran) == 27
@@ -101,7 +101,7 @@ def test_the_sixth_unseen_suites_outputs_against_the_h200():
     assert set(bad) == TC
     assert {h["gpu_sha256"] for h in bad.values()} == {"571df65a7438fc1f"}
     assert all(h["differ"] == 8 for h in bad.values())
-    after = json.loads((RESULTS / "collection-gpu-2026-12-02-unseen28-after.json").read_text())
+    after = read_json(RESULTS / "collection-gpu-2026-12-02-unseen28-after.json")
     assert after["kernels"] == 44 and after["as_expected"] == 44
     differ = {r["kernel"]: {k for k, h in r["hashes"].items() if h["differ"]} for r in after["results"]
               if any(h["differ"] for h in r["hashes"].values())}

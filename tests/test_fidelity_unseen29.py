@@ -1,7 +1,7 @@
 """Issue 23's seventh unseen suite: How_to_optimize_in_GPU's kernels and the Parallel Research Kernels'
 CUDA programs against the H200 (docs/FIDELITY.md, "a seventh unseen suite").
 
-bench/results/fidelity-2026-12-02-unseen29.json is `bench/fidelity.py --ncu-only` of their 43 launches on
+bench/results/fidelity-2026-12-02-unseen29.json.gz is `bench/fidelity.py --ncu-only` of their 43 launches on
 the H200 (the emulator side re-run here by --compare, as CI does without a GPU);
 bench/results/collection-gpu-2026-12-02-unseen29.json is `bench/collection_gpu.py` of the same entries.
 The suite was measured on the emulator as it was, with no change made for it: these tests pin what it
@@ -15,12 +15,12 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen29.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen29.json.gz"
 GPU = ROOT / "bench" / "results" / "collection-gpu-2026-12-02-unseen29.json"
 BEFORE = ROOT / "bench" / "results" / "collection-emu-2026-12-02-unseen29-before.json"
 ONLY = "/howto_,/prk_"
@@ -32,7 +32,7 @@ P2P = "collection/prk_p2p.cu:p2p"
 def test_the_seventh_unseen_suites_totals_against_ncu(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 43 and all("checks" in r for r in rows)          # every launch runs
     checks = {r["id"]: r["checks"] for r in rows}
     assert sum(len(c) for c in checks.values()) == 559
@@ -71,7 +71,7 @@ def test_the_seventh_unseen_suites_outputs_against_the_h200():
     contraction model did not read that DFMA as a fused minuend (FIDELITY.md). Now every output of the
     43 is the H200's: the same sha256 as the recording's GPU side."""
     from collection import run as coll
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 43 and rec["as_expected"] == 36
     bad = {r["kernel"]: r for r in rec["results"] if not r["verdict"].startswith("as expected")}
     assert set(bad) == {"star3", "star4", "star5", "grid2", "grid3", "grid4", "grid5"}
@@ -88,6 +88,6 @@ def test_the_seventh_unseen_suites_outputs_against_the_h200():
 
 
 def test_the_suite_on_the_emulator_before_any_change():
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 43 and rec["matched"] == 43
     assert all(r["ok"] for r in rec["results"])

@@ -1,7 +1,7 @@
 """Issue 23's eighth unseen suite: Hetero-Mark's CUDA kernels and Altis's (GUPS, where, darknet's layer
 kernels) against the H200 (docs/FIDELITY.md, "an eighth unseen suite").
 
-bench/results/fidelity-2026-12-02-unseen30.json is `bench/fidelity.py --ncu-only` of their 27 launches on
+bench/results/fidelity-2026-12-02-unseen30.json.gz is `bench/fidelity.py --ncu-only` of their 27 launches on
 the H200 (the emulator side re-run here by --compare, as CI does without a GPU);
 bench/results/collection-gpu-2026-12-02-unseen30.json is `bench/collection_gpu.py` of the same entries.
 The suite was measured on the emulator as it was, with no change made for it
@@ -16,13 +16,13 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
 RES = ROOT / "bench" / "results"
-REC = RES / "fidelity-2026-12-02-unseen30.json"
+REC = RES / "fidelity-2026-12-02-unseen30.json.gz"
 GPU = RES / "collection-gpu-2026-12-02-unseen30.json"
 BEFORE = RES / "collection-emu-2026-12-02-unseen30-before.json"
 CMP_BEFORE = RES / "fidelity-compare-2026-12-02-unseen30-before.json"
@@ -36,7 +36,7 @@ def test_the_eighth_unseen_suite_on_the_emulator_before_any_change():
     and 2 host-function declarations refused by NVRTC (both build under nvcc), 2 FLT_MAX (the
     collection file's slip: a header's <cfloat> not copied in), and GUPS's d_check (the entry's slips:
     a check the harness cannot make, and its device_state finding not listed)."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 27 and rec["matched"] == 16
     bad = {r["kernel"]: r["problems"][0] if r.get("problems") else "" for r in rec["results"] if not r["ok"]}
     assert len(bad) == 11
@@ -45,14 +45,14 @@ def test_the_eighth_unseen_suite_on_the_emulator_before_any_change():
     assert sum('"FLT_MAX" is undefined' in p for p in bad.values()) == 2
     assert sum("host functions are not allowed in JIT mode" in p for p in bad.values()) == 2
     assert "d_check" in bad
-    cmp = json.loads(CMP_BEFORE.read_text())["summary"]["collection"]
+    cmp = read_json(CMP_BEFORE)["summary"]["collection"]
     assert (cmp["launches"], cmp["totals"], cmp["totals_equal"]) == (17, 221, 217)
 
 
 def test_the_eighth_unseen_suites_totals_against_ncu(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 27 and all("checks" in r for r in rows)          # every launch runs
     checks = {r["id"]: r["checks"] for r in rows}
     assert sum(len(c) for c in checks.values()) == 351
@@ -75,7 +75,7 @@ def test_the_eighth_unseen_suites_outputs_against_the_h200():
     was an ERROR of its own gpu_skip. Every other output is the H200's, bit for bit; of bs_cuda's 16
     recorded differing elements the emulator now gives the H200's value in 10 (none before the fix)."""
     from collection import run as coll
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 27 and rec["as_expected"] == 25
     bad = {r["kernel"]: r for r in rec["results"] if not r["verdict"].startswith("as expected")}
     assert set(bad) == {"bs_cuda", "binary_gradient_array_kernel"}

@@ -1,10 +1,10 @@
 """Issue 23's tenth unseen suite: XSBench's CUDA lookups and CoffeeBeforeArch's cuda_programming lessons
 against the H200 (docs/FIDELITY.md, "a tenth unseen suite").
 
-bench/results/fidelity-2026-12-02-unseen32.json is `bench/fidelity.py --ncu-only` of their 29 launches on
+bench/results/fidelity-2026-12-02-unseen32.json.gz is `bench/fidelity.py --ncu-only` of their 29 launches on
 the H200 (the emulator side re-run here by --compare, as CI does without a GPU);
 bench/results/collection-gpu-2026-12-02-unseen32.json is `bench/collection_gpu.py` of the same entries;
-bench/results/ncu-sass-lines-2026-12-02-unseen32.json is ncu's count of every SASS instruction of two of
+bench/results/ncu-sass-lines-2026-12-02-unseen32.json.gz is ncu's count of every SASS instruction of two of
 the tiled GEMMs, from a second call. The suite was measured on the emulator as it was, with no change
 made for it (collection-emu-2026-12-02-unseen32-before.json, fidelity-compare-2026-12-02-unseen32-before.json):
 these tests pin what it found.
@@ -19,15 +19,15 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
 
 RES = ROOT / "bench" / "results"
-REC = RES / "fidelity-2026-12-02-unseen32.json"
+REC = RES / "fidelity-2026-12-02-unseen32.json.gz"
 GPU = RES / "collection-gpu-2026-12-02-unseen32.json"
-LINES = RES / "ncu-sass-lines-2026-12-02-unseen32.json"
+LINES = RES / "ncu-sass-lines-2026-12-02-unseen32.json.gz"
 BEFORE = RES / "collection-emu-2026-12-02-unseen32-before.json"
 CMP_BEFORE = RES / "fidelity-compare-2026-12-02-unseen32-before.json"
 ONLY = "/xsbench_,/cba_"
@@ -39,17 +39,17 @@ NONMULT = "collection/cba_mmul_nonmultiple.cu:matrixMul"
 def test_the_tenth_unseen_suite_on_the_emulator_before_any_change():
     """29 of 29 ran and matched numpy, on the emulator as it was; the one finding listed before it ran
     (the volatile warp-synchronous reduction's race) was the one raised."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 29 and rec["matched"] == 29
     assert all(r["ok"] for r in rec["results"])
-    cmp = json.loads(CMP_BEFORE.read_text())["summary"]["collection"]
+    cmp = read_json(CMP_BEFORE)["summary"]["collection"]
     assert (cmp["launches"], cmp["totals"], cmp["totals_equal"]) == (29, 377, 374)
 
 
 def test_the_tenth_unseen_suites_totals_against_ncu(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 29 and all("checks" in r for r in rows)          # every launch runs
     checks = {r["id"]: r["checks"] for r in rows}
     assert sum(len(c) for c in checks.values()) == 377
@@ -61,11 +61,11 @@ def test_the_tenth_unseen_suites_totals_against_ncu(tmp_path):
     got = {i: (checks[i]["shared_st_wavefronts"]["emu"], checks[i]["shared_st_wavefronts"]["ncu"])
            for i in (TILED, RECT, NONMULT)}
     assert got == {TILED: (2048, 2384), RECT: (8192, 9739), NONMULT: (4160, 4913)}
-    raw = {r["id"]: r["ncu_raw"] for r in json.loads(REC.read_text())["rows"]}
+    raw = {r["id"]: r["ncu_raw"] for r in read_json(REC)["rows"]}
     for i, (emu, ncu) in got.items():
         assert ncu - emu == raw[i]["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"]
     # after: the two whose per-instruction count ncu gave are set apart as the hardware counter's excess
-    after = json.loads((RES / "fidelity-compare-2026-12-02-unseen32-after.json").read_text())["summary"]["collection"]
+    after = read_json(RES / "fidelity-compare-2026-12-02-unseen32-after.json")["summary"]["collection"]
     assert (after["totals"], after["totals_equal"], after["apart_totals"]) == (375, 374, 2)
     # and the third since a later call gave its per-instruction count too (below): all three apart now
     assert {i for i, c in checks.items() for k, v in c.items() if v.get("apart")} == {TILED, RECT, NONMULT}
@@ -87,7 +87,7 @@ def test_ncus_own_per_instruction_count_is_the_emulators():
     """The second call: ncu's per-SASS-instruction count of the two STS is the emulator's (1,024 + 1,024 and
     4,096 + 4,096), while the hardware total moved between the two recordings (2,384 then 2,343; 9,739
     then 9,774): the excess is the counter's, the GPU's timing, not the kernel's addresses."""
-    launches = {L["id"]: L for L in json.loads(LINES.read_text())["launches"]}
+    launches = {L["id"]: L for L in read_json(LINES)["launches"]}
     assert launches[NONMULT] == {"id": NONMULT, "error": "out of --budget"}
     assert _sts_wavefronts(launches[TILED]) == ([1024, 1024], 2343)
     assert _sts_wavefronts(launches[RECT]) == ([4096, 4096], 9774)
@@ -97,7 +97,7 @@ def test_the_tenth_unseen_suites_outputs_against_the_h200():
     """Recorded: 29 of 29 as expected, every output (124 arrays, the structures' arrays included) the H200's
     bit for bit; the emulator still gives each of them."""
     from collection import run as coll
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 29 and rec["as_expected"] == 29
     verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
     assert len(verdicts) == 124 and set(verdicts) == {"bit-identical"}
@@ -115,10 +115,10 @@ def test_the_tenth_unseen_suites_outputs_against_the_h200():
 def test_nonmultiples_store_total_moves_and_its_per_instruction_count_is_the_emulators():
     """A later call (662ae4b): nonMultiple's two STS are 2,080 wavefronts each by ncu's own per-instruction
     count, the emulator's 4,160, while its hardware total moved over three runs in a row (and a fourth)."""
-    lines = json.loads((RES / "ncu-sass-lines-2026-12-02-nonmultiple.json").read_text())["launches"]
+    lines = read_json(RES / "ncu-sass-lines-2026-12-02-nonmultiple.json.gz")["launches"]
     assert [L["id"] for L in lines] == [NONMULT]
     sts, total = _sts_wavefronts(lines[0])
     assert sts == [2080, 2080] and total == 4963
-    rep = json.loads((RES / "fidelity-2026-12-02-nonmultiple-repeats.json").read_text())["launches"][NONMULT]
+    rep = read_json(RES / "fidelity-2026-12-02-nonmultiple-repeats.json")["launches"][NONMULT]
     assert rep["moves"] == ["shared_st_wavefronts"] and rep["values"]["shared_st_wavefronts"] == [4948, 4952, 4935]
     assert all(v > sum(sts) for v in rep["values"]["shared_st_wavefronts"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -34,10 +34,10 @@ def test_the_fourteenth_unseen_suite_on_the_emulator_before_any_change():
     """18 of 18 ran and matched numpy on the emulator as it was; the 15 races listed before they ran (7 of the
     8 bank-conflict offsets, the coalescing pair (32, 1), the shared-memory-limit kernel, mumax3's six
     warp-synchronous reductions) were the findings raised, and no other."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 18 and rec["matched"] == 18
     assert all(r["ok"] for r in rec["results"])
-    cmp = json.loads(CMP_BEFORE.read_text())
+    cmp = read_json(CMP_BEFORE)
     s = cmp["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (18, 12, 234, 198)
     flagged = {r["id"] for r in cmp["rows"] if r["emu"]["findings"] == ["race"]}
@@ -55,7 +55,7 @@ def test_the_fourteenth_unseen_suite_on_the_emulator_before_any_change():
 def test_ncus_store_requests_are_the_predicated_tree_steps():
     """ncu's 560 store requests = 288 with a lane on + 272 with every lane off: 8 blocks x 16 warps x 3 tree
     steps (s = 256, 128, 64) issue the predicated STS, 112 of them with a lane on (384 - 112 = 272)."""
-    raw = {r["id"]: r["ncu_raw"] for r in json.loads(REC.read_text())["rows"]}
+    raw = {r["id"]: r["ncu_raw"] for r in read_json(REC)["rows"]}
     for i in REDUCTIONS:
         assert raw[i]["smsp__inst_executed_op_shared_st.sum"] == 560
         assert raw[i]["smsp__inst_executed_op_shared_st_pred_on_any.sum"] == 288
@@ -67,7 +67,7 @@ def test_the_fourteenth_unseen_suites_totals_against_ncu_now(tmp_path):
     at every offset (1-way at 0 and 1, 2-, 4-, 8-, 16-, 32-way, and 4-way at 36)."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 18 and all("checks" in r for r in rows)
     assert sum(len(r["checks"]) for r in rows) == 234
     assert all(fid.matches(c) for r in rows for c in r["checks"].values())
@@ -75,14 +75,14 @@ def test_the_fourteenth_unseen_suites_totals_against_ncu_now(tmp_path):
     ways = {o: checks[BANK + str(o)]["shared_ld_wavefronts"]["ncu"] // 10000 for o in (0, 1, 2, 4, 8, 16, 32, 36)}
     assert ways == {0: 1, 1: 1, 2: 2, 4: 4, 8: 8, 16: 16, 32: 32, 36: 4}
     assert {checks[i]["shared_st_requests"]["emu"] for i in REDUCTIONS} == {560}
-    after = json.loads(CMP_AFTER.read_text())["summary"]["collection"]
+    after = read_json(CMP_AFTER)["summary"]["collection"]
     assert (after["totals"], after["totals_equal"], after["launches_equal"]) == (234, 234, 18)
 
 
 def test_the_fourteenth_unseen_suites_outputs_against_the_h200():
     """18 of 18 as expected: 30 arrays bit for bit, reducesum's dst within its tolerance (the order of the 8
     blocks' float atomicAdd), the two racing kernels' outputs not compared, as the entries said before."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 18 and rec["as_expected"] == 18
     verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
     assert sum(v == "bit-identical" for v in verdicts) == 30
@@ -94,9 +94,9 @@ def test_no_other_launch_moved():
     """The fix decides only lines that were undecided: re-compared, the launches with such lines in the
     every-launch recording and the thirteenth suite's radix sort count as before the fix."""
     for new, old in (("fidelity-compare-2026-12-03-unseen36-every-launch-undecided.json",
-                      "fidelity-compare-2026-12-03-every-launch-widen.json"),
+                      "fidelity-compare-2026-12-03-every-launch-widen.json.gz"),
                      ("fidelity-compare-2026-12-03-unseen36-unseen35-radix.json",
                       "fidelity-compare-2026-12-03-unseen35-after.json")):
-        n = {r["id"]: r["checks"] for r in json.loads((RES / new).read_text())["rows"]}
-        o = {r["id"]: r.get("checks") for r in json.loads((RES / old).read_text())["rows"]}
+        n = {r["id"]: r["checks"] for r in read_json(RES / new)["rows"]}
+        o = {r["id"]: r.get("checks") for r in read_json(RES / old)["rows"]}
         assert n and all(n[i] == o[i] for i in n)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 RES = ROOT / "bench" / "results"
 SUITE = "SMFFT + QPanda GPU gates (unseen65)"
 
 
 def test_the_forty_third_unseen_suite_on_the_emulator_as_it_came():
-    rec = json.loads((RES / "collection-emu-2026-12-05-unseen65-before.json").read_text())
+    rec = read_json(RES / "collection-emu-2026-12-05-unseen65-before.json")
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (22, 7, 0)
     bad = [r for r in rec["results"] if not r["ok"]]
     assert sorted(r["file"] for r in bad) == ["qpgpu_gates.cu"] * 14 + ["smfft_ct_c2c.cu"]
@@ -27,7 +27,7 @@ def test_the_forty_third_unseen_suite_on_the_emulator_as_it_came():
         else:
             assert r["kernel"] == "SMFFT_DIT_external<FFT_2048_inverse>"
             assert r["problems"][0].startswith("findings ['race'], expected []: race at collection/smfft_ct_c2c.cu:834")
-    after = json.loads((RES / "collection-emu-2026-12-05-unseen65-after.json").read_text())
+    after = read_json(RES / "collection-emu-2026-12-05-unseen65-after.json")
     assert (after["kernels"], after["matched"], after["refused"]) == (22, 22, 0)
 
 
@@ -40,12 +40,12 @@ def test_the_h200_and_the_totals_as_it_came_and_now(tmp_path):
     import fidelity as fid
     import unseen_suites
 
-    gpu = json.loads((RES / "collection-gpu-2026-12-05-unseen65.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-05-unseen65.json")
     assert (gpu["kernels"], gpu["as_expected"]) == (22, 22)
     came = unseen_suites.table([str(RES / "fidelity-compare-2026-12-05-unseen65.json")])[SUITE]
     assert (came["launches"], came["run"], came["kernel_equal"], came["kernel_totals"]) == (22, 8, 102, 104)
     out = tmp_path / "now.json"
-    fid.main(["--compare", str(RES / "fidelity-2026-12-05-unseen65.json"), "--only", "/smfft_,/qpgpu_",
+    fid.main(["--compare", str(RES / "fidelity-2026-12-05-unseen65.json.gz"), "--only", "/smfft_,/qpgpu_",
               "--json", str(out)])
     now = unseen_suites.table([str(RES / "fidelity-compare-2026-12-05-unseen65-after.json")])[SUITE]
     assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (22, 284, 286)

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -20,7 +20,7 @@ REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-emu23.json"
 def test_new_sources_and_wmma_reproductions_equal_ncu_in_every_total(tmp_path):
     out = tmp_path / "cmp.json"
     assert fid.main(["--compare", str(REC), "--json", str(out)]) == 0
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     ids = {r["id"] for r in rows}
     # two public sources new to the collection, and every WMMA reproduction (its SASS access families)
     assert {"collection/nvblog_tensor_core_gemm.cu:wmma_example",
@@ -40,18 +40,18 @@ def test_new_sources_and_wmma_reproductions_equal_ncu_in_every_total(tmp_path):
     assert wmma["checks"]["global_ld_requests"]["ncu"] > 0 and wmma["checks"]["global_st_requests"]["ncu"] > 0
 
 
-CLASS9 = ROOT / "bench" / "results" / "fidelity-2026-12-02-class9.json"
+CLASS9 = ROOT / "bench" / "results" / "fidelity-2026-12-02-class9.json.gz"
 
 
 def test_class9_reproductions_equal_ncu_in_every_total(tmp_path):
-    # issue 23's class 9 on the H200 (bench/results/fidelity-2026-12-02-class9.json, NVRTC 13.0): an
+    # issue 23's class 9 on the H200 (bench/results/fidelity-2026-12-02-class9.json.gz, NVRTC 13.0): an
     # LU diagonal block (a loop's remainder trip ptxas predicates, on a line it unrolled further than
     # the PTX: was 541 and 256 shared requests against 549 and 260) and a right-looking LU (the
     # last unrolled step branches back to the loop's head both ways: was 328 and 136 against 496
     # and 192), and two register-blocked SGEMMs
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(CLASS9), "--only", "repro_class9", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 4 and all(len(r["checks"]) == 10 for r in rows)
     assert {r["id"]: [k for k, c in r["checks"].items() if not c["equal"]] for r in rows} == \
         {r["id"]: [] for r in rows}
@@ -64,7 +64,7 @@ def test_sgemm_shared_wavefronts_follow_the_toolchain_that_built_the_cubin():
     # merges sgemmWarptiling's regM loads into LDS.128 where 13.0 does not. ncu on the H200 of the
     # cubins NVRTC 13.5 built (bench/results/ncu-toolchain-2026-12-02-nvrtc13.5.json) counts what
     # the emulator counts from them; against 13.0's cubins (the fidelity recordings) it differs
-    rec = json.loads((ROOT / "bench" / "results" / "ncu-toolchain-2026-12-02-nvrtc13.5.json").read_text())
+    rec = read_json(ROOT / "bench" / "results" / "ncu-toolchain-2026-12-02-nvrtc13.5.json")
     by_id = {r["id"]: r["ncu"] for r in rec["rows"]}
     wt = "collection/sgemm_warptiling.cu:sgemmWarptiling<128, 128, 16, 64, 64, 4, 8, 4, 128>"
     old = next(r for r in json.loads(gzip.decompress((ROOT / "bench" / "results" / "fidelity-2026-12-02.json.gz").read_bytes()))["rows"]

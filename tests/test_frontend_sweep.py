@@ -13,23 +13,23 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from tilelab import toolchain as tc
 from tilelab.toolchain import compile_cuda
 
 MAJORS = sorted(tc.available_nvrtc())
 RES = ROOT / "bench" / "results"
 BEFORE = RES / "frontend-sweep-2026-12-04-before.json"
-AFTER = RES / "frontend-sweep-2026-12-04-after.json"
+AFTER = RES / "frontend-sweep-2026-12-04-after.json.gz"
 # the second round: the sweep's device part no longer blanks the directives before a host function it blanks
 # (the first round's did: a file's own `#include "..."` went with the function after it), run with the tilelab
 # before the sweep (a worktree at b307633) and with the local includes followed
-BEFORE2 = RES / "frontend-sweep-2026-12-04-before2.json"
-AFTER2 = RES / "frontend-sweep-2026-12-04-after2.json"
+BEFORE2 = RES / "frontend-sweep-2026-12-04-before2.json.gz"
+AFTER2 = RES / "frontend-sweep-2026-12-04-after2.json.gz"
 # the third: a whole file's host side in tilelab (host_code.py), the project's own headers' too, in memory
-AFTER3 = RES / "frontend-sweep-2026-12-04-after3.json"
+AFTER3 = RES / "frontend-sweep-2026-12-04-after3.json.gz"
 # the fourth: the host side's types, prototypes and variables no other line names left out too
-AFTER4 = RES / "frontend-sweep-2026-12-04-after4.json"
+AFTER4 = RES / "frontend-sweep-2026-12-04-after4.json.gz"
 
 
 @pytest.mark.parametrize("major", MAJORS)
@@ -82,7 +82,7 @@ import frontend_sweep as sweep  # noqa: E402
 
 
 def _load(p):
-    return json.loads(p.read_text())
+    return read_json(p)
 
 
 @pytest.mark.parametrize("path", [BEFORE, AFTER, BEFORE2, AFTER2, AFTER3, AFTER4],
@@ -260,8 +260,8 @@ def test_fourth_round_every_kernel_builds():
     assert len(tea) == 5
 
 
-SAMPLES_BEFORE = RES / "frontend-sweep-2026-12-05-samples-before.json"
-SAMPLES_AFTER = RES / "frontend-sweep-2026-12-05-samples-after.json"
+SAMPLES_BEFORE = RES / "frontend-sweep-2026-12-05-samples-before.json.gz"
+SAMPLES_AFTER = RES / "frontend-sweep-2026-12-05-samples-after.json.gz"
 
 
 @pytest.mark.parametrize("path", [SAMPLES_BEFORE, SAMPLES_AFTER], ids=["before", "after"])
@@ -289,11 +289,11 @@ def test_the_samples_before_and_after():
 
 
 def test_the_first_sweep_again_after_the_samples():
-    """The first sweep's files re-run after the samples' fixes (frontend-sweep-2026-12-05-first-after.json): nothing
+    """The first sweep's files re-run after the samples' fixes (frontend-sweep-2026-12-05-first-after.json.gz): nothing
     that built before is refused (a re-run that caught two regressions on the way: TeaLeaf's kernel_info_t and
     lodepng's std::vector overloads); lightseq's three files whose device part nvcc refused before now build (their
     launcher templates' explicit instantiations go with the launchers), 112 of 112 kernels."""
-    b, a = _load(AFTER4), _load(RES / "frontend-sweep-2026-12-05-first-after.json")
+    b, a = _load(AFTER4), _load(RES / "frontend-sweep-2026-12-05-first-after.json.gz")
     assert sweep.tally(a["files"]) == a["tally"]
     assert [f["path"] for f in b["files"]] == [f["path"] for f in a["files"]]
     for fb, fa in zip(b["files"], a["files"]):

@@ -6,6 +6,8 @@ TMA are compared with these bits by their own tests; here: the inputs re-draw to
 hashes, the recorded bits have the shapes and the properties that any correct run has, and the
 ladder's ratios follow from its own samples."""
 from __future__ import annotations
+
+from conftest import read_json
 import gzip
 
 import glob
@@ -76,7 +78,7 @@ def _ladder():
     files = sorted(glob.glob(str(ROOT / "bench" / "results" / "gpu_tensor_ladder-20??-??-??.json")))
     if not files:
         pytest.skip("no ladder recording yet")
-    return json.loads(Path(files[-1]).read_text())
+    return read_json(Path(files[-1]))
 
 
 def test_ladder_ratios_follow_from_the_samples():
@@ -115,7 +117,7 @@ def test_no_swizzle_ncu_pair():
     """bench/results/gpu_tensor_ladder-2026-12-02-ncu.json: rung 2 and its no-swizzle twin under ncu at
     4096^3. By construction the twin issues eight TMA copies where rung 2 issues one (16-byte-wide boxes)
     and both issue the same wgmmas; the recording must say so, and shows what else moved."""
-    d = json.loads((ROOT / "bench" / "results" / "gpu_tensor_ladder-2026-12-02-ncu.json").read_text())
+    d = read_json(ROOT / "bench" / "results" / "gpu_tensor_ladder-2026-12-02-ncu.json")
     sw, ns = d["ncu_swizzle"]["h2_pipelined"], d["ncu_swizzle"]["h2_no_swizzle"]
     tma, gmma = "sm__inst_executed_pipe_tma.sum", "sm__inst_executed_pipe_tensor_op_gmma.sum"
     n = d["ncu_swizzle"]["size"]

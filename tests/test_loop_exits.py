@@ -1,7 +1,7 @@
 """Lanes that leave a loop at different trips issue apart until their warp reconverges (tilelab/emu/loop_exits.py;
 docs/FIDELITY.md, "the break store").
 
-bench/results/fidelity-2026-12-04-breakstore.json is `bench/fidelity.py --ncu-only` of reproBreakStore's 63 launches
+bench/results/fidelity-2026-12-04-breakstore.json.gz is `bench/fidelity.py --ncu-only` of reproBreakStore's 63 launches
 on the H200 (collection/repro_breakstore.cu): the loop race-free on the graph's two inputs, on each of their 16 warps
 alone, and on 45 warps designed so that which lanes break, leave or go on at each trip is fixed by the input
 (references.breakstore_probe). ncu-sass-lines-2026-12-04-breakstore.json.gz is the same launches under ncu's
@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 import pytest
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu import loop_exits as LE, ptx as P
 
@@ -28,7 +28,7 @@ import references  # noqa: E402
 from sass_launch import fidelity_launch  # noqa: E402
 
 RES = ROOT / "bench" / "results"
-REC = RES / "fidelity-2026-12-04-breakstore.json"
+REC = RES / "fidelity-2026-12-04-breakstore.json.gz"
 LINES = RES / "ncu-sass-lines-2026-12-04-breakstore.json.gz"
 FILE = "collection/repro_breakstore.cu:reproBreakStore#"
 # the three warps where the H200 stored once for two trips' breaking lanes, in the totals' profile
@@ -36,7 +36,7 @@ MERGED = {"c1w3", "c1w5", "c3w1"}
 
 
 def _ncu():
-    return {r["id"][len(FILE):]: r["ncu"] for r in json.loads(REC.read_text())["rows"]}
+    return {r["id"][len(FILE):]: r["ncu"] for r in read_json(REC)["rows"]}
 
 
 def _break_trips(name: str) -> int:
@@ -165,8 +165,8 @@ def test_a_break_path_that_ends_the_thread_reconverges_at_its_head():
     store requests on the H200, the emulator's too (a join taken past the ``ret`` would give 566 and 54)."""
     for lid, rec, want in (("collection/pmppl_bfs.cu:bsf_pull_vertex_centric_kernel",
                             "fidelity-2026-12-03-unseen41.json", (126, 313)),
-                           ("collection/heteromark_ga.cu:ga_cuda", "fidelity-2026-12-02-unseen30.json", (3, 3))):
-        ncu = {r["id"]: r["ncu"] for r in json.loads((RES / rec).read_text())["rows"]}[lid]
+                           ("collection/heteromark_ga.cu:ga_cuda", "fidelity-2026-12-02-unseen30.json.gz", (3, 3))):
+        ncu = {r["id"]: r["ncu"] for r in read_json(RES / rec)["rows"]}[lid]
         (L,) = [x for x in fid.launches(lid) if x.id == lid]
         emu = fid.emulate(L)["metrics"]
         assert (emu["global_st_requests"], emu["global_st_sectors"]) == \
@@ -180,14 +180,14 @@ def test_a_break_path_that_ends_the_thread_reconverges_at_its_head():
 
 
 def test_the_merges_repeat_and_the_outputs_are_the_gpus():
-    """bench/results/fidelity-2026-12-04-breakstore-repeats.json: the two whole launches, their 16 one-warp launches
+    """bench/results/fidelity-2026-12-04-breakstore-repeats.json.gz: the two whole launches, their 16 one-warp launches
     and the 16 racing one-warp loops, three ncu runs each: no total moves (the merged trips are no run-to-run noise,
     so they stay misses). collection-gpu-2026-12-04-breakstore.json: the 79 launches' outputs on the H200 are as
     expected (the race-free ones bit for bit)."""
-    rep = json.loads((RES / "fidelity-2026-12-04-breakstore-repeats.json").read_text())["launches"]
+    rep = read_json(RES / "fidelity-2026-12-04-breakstore-repeats.json.gz")["launches"]
     assert len(rep) == 34 and not any(v["moves"] for v in rep.values())
     assert rep[FILE + "c1"]["values"]["global_st_requests"] == [55, 55, 55]
-    g = json.loads((RES / "collection-gpu-2026-12-04-breakstore.json").read_text())
+    g = read_json(RES / "collection-gpu-2026-12-04-breakstore.json")
     assert (g["kernels"], g["as_expected"]) == (79, 79)
 
 
@@ -196,7 +196,7 @@ def test_the_racing_loops_see_the_stores_of_lanes_that_broke():
     store as they break). The lanes that leave the loop now run first, to the place they wait at, as the GPU runs a
     break path: 13 of the 16 warps count every total as ncu does (before: none); the three left are the warps where
     the H200 stored two trips' lanes together in the race-free loop too."""
-    ncu = {r["id"]: r["ncu"] for r in json.loads((RES / "fidelity-2026-12-03-colour.json").read_text())["rows"]}
+    ncu = {r["id"]: r["ncu"] for r in read_json(RES / "fidelity-2026-12-03-colour.json")["rows"]}
     off = []
     for cb in ("c1", "c3"):
         for w in range(8):

@@ -4,7 +4,7 @@
 How_to_optimize_in_GPU's spmv: `for (jj = row_start + lane; jj < row_end; jj += THREADS_PER_VECTOR)` is
 one trip at a time in the PTX; ptxas makes it a body unrolled 4 times and a 2-trip and a 1-trip copy,
 and a warp whose lanes have different trip counts runs each copy some lane needs. ncu's counts of the
-five instantiations are bench/results/fidelity-2026-12-02-unseen29.json (the H200); the emulator
+five instantiations are bench/results/fidelity-2026-12-02-unseen29.json.gz (the H200); the emulator
 counted one request per PTX trip (822 against 1,041 for <128, 2>, pinned in test_fidelity_unseen29.py).
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -21,7 +21,7 @@ from tilelab.emu.counters import remainder_loop  # noqa: E402
 from tilelab.launch import launch  # noqa: E402
 from tilelab.messages import msg  # noqa: E402
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen29.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen29.json.gz"
 SPMV = "collection/howto_spmv.cu:My_spmv_csr_kernel<int, float, "
 
 
@@ -36,7 +36,7 @@ def _line60(only: str):
 def test_spmvs_remainder_copies_are_counted_as_ncu_counts_them(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/howto_spmv", "--json", str(out)])
-    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r["checks"] for r in read_json(out)["rows"]}
     assert len(rows) == 5
     for i, checks in rows.items():
         assert all(v["equal"] for v in checks.values()), (i, {k: v for k, v in checks.items() if not v["equal"]})
@@ -125,12 +125,12 @@ def test_nvvms_own_remainder_loop_before_the_unrolled_one():
 
 
 def test_pr_cudas_copies_give_ncus_counts(tmp_path):
-    # ncu on the H200 (bench/results/fidelity-2026-12-02-unseen30.json): 4,000 requests, 23,565 sectors;
+    # ncu on the H200 (bench/results/fidelity-2026-12-02-unseen30.json.gz): 4,000 requests, 23,565 sectors;
     # the PTX's trips: 3,400 and 23,302 (the line's ptx view keeps them)
-    rec = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen30.json"
+    rec = ROOT / "bench" / "results" / "fidelity-2026-12-02-unseen30.json.gz"
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", "/heteromark_pr", "--json", str(out)])
-    (row,) = json.loads(out.read_text())["rows"]
+    (row,) = read_json(out)["rows"]
     c = row["checks"]
     assert (c["global_ld_requests"]["emu"], c["global_ld_requests"]["ncu"]) == (4000, 4000)
     assert (c["global_ld_sectors"]["emu"], c["global_ld_sectors"]["ncu"]) == (23565, 23565)
@@ -149,7 +149,7 @@ def test_kt_spmvs_line_is_decided_and_its_counts_stay_ncus(tmp_path):
     rec = ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json.gz"
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", "/kt_spmv", "--json", str(out)])
-    (row,) = json.loads(out.read_text())["rows"]
+    (row,) = read_json(out)["rows"]
     assert all(v["equal"] for v in row["checks"].values())
     assert row["checks"]["global_ld_requests"]["emu"] == 1555 and row["checks"]["global_ld_sectors"]["emu"] == 8964
     L = fid.launches("/kt_spmv")[0]
@@ -165,13 +165,13 @@ def test_compare_counts_an_undecided_lines_totals_as_misses(monkeypatch, tmp_pat
     monkeypatch.setattr(remainder_loop, "structure", lambda *a, **k: (None, "WHY"))
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/howto_spmv", "--json", str(out)])
-    row = next(r for r in json.loads(out.read_text())["rows"] if r["id"] == SPMV + "128, 2>")
+    row = next(r for r in read_json(out)["rows"] if r["id"] == SPMV + "128, 2>")
     c = row["checks"]
     assert {k for k, v in c.items() if v.get("undecided")} == {"global_ld_requests", "global_ld_sectors"}
     assert not fid.matches(c["global_ld_requests"]) and c["global_ld_requests"]["emu"] == 822
     assert all(fid.matches(v) for k, v in c.items() if not v.get("undecided"))
-    assert json.loads(out.read_text())["summary"]["collection"]["totals_equal"] < \
-        json.loads(out.read_text())["summary"]["collection"]["totals"]
+    assert read_json(out)["summary"]["collection"]["totals_equal"] < \
+        read_json(out)["summary"]["collection"]["totals"]
 
 
 def test_a_one_trip_copy_that_ptxas_made_a_loop():
@@ -190,7 +190,7 @@ def test_colorgraphs_copies_give_ncus_counts(tmp_path):
     rec = ROOT / "bench" / "results" / "fidelity-2026-12-03-unseen50.json"
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", "/pgc_firstfit.cu:ColorGraph", "--json", str(out)])
-    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r["checks"] for r in read_json(out)["rows"]}
     assert len(rows) == 2
     for i, checks in rows.items():
         assert all(fid.matches(v) for v in checks.values()), (i, checks)

@@ -5,7 +5,7 @@
 * a merged access counted from the lanes' addresses against a brute-force count of the
   wide access (DESIGN §5, written out here as loops), on kernels whose line the cubin confirms;
 * a line where the model and the cubin disagree is counted as in the PTX, and says so;
-* the tiled matmul's totals equal ncu's recorded on the H200 (bench/results/fidelity-2026-11-29.json).
+* the tiled matmul's totals equal ncu's recorded on the H200 (bench/results/fidelity-2026-11-29.json.gz).
 """
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ import pytest
 from tilelab import toolchain as tc
 from tilelab.emu.counters import sass_model
 from tilelab.emu.ptx import parse
-from conftest import needs_cubin
+from conftest import needs_cubin, read_json
 
 ROOT = Path(__file__).resolve().parent.parent
-FIDELITY = ROOT / "bench" / "results" / "fidelity-2026-11-29.json"
+FIDELITY = ROOT / "bench" / "results" / "fidelity-2026-11-29.json.gz"
 
 
 # ------------------------------------------------------------------ the merge model on PTX text
@@ -358,7 +358,7 @@ def test_counts_mode_is_checked():
 @pytest.mark.parametrize("name", ["matmulTiled16", "matmulTiled32"])
 def test_tiled_matmul_totals_equal_ncu(name):
     from tilelab.emu.machine import run
-    rec = json.loads(FIDELITY.read_text())
+    rec = read_json(FIDELITY)
     row = next(r for r in rec["rows"] if r["kernel"] == name and r["file"] == "matmul_tiled.cu")
     k = tc.kernel_from_file(ROOT / "kernels" / "matmul_tiled.cu", name)
     grid, block = row["grid"], row["block"]
@@ -740,7 +740,7 @@ def test_a_merged_access_is_matched_on_the_line_ptxas_put_it(decisions):
 
 
 def _recorded(name: str) -> dict:
-    rec = json.loads((ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json").read_text())
+    rec = read_json(ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json")
     return next(r for r in rec["rows"] if r["id"].endswith(name))
 
 

@@ -15,14 +15,14 @@ import io
 import json
 import tomllib
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from sass_launch import fidelity_launch, fid
 
 from tilelab.emu.counters.generic_mix import note  # noqa: F401  (the rule's module: absent on the old code)
 
 RES = ROOT / "bench" / "results"
 LEAD = RES / "fidelity-2026-12-03-generic-mix.json"       # the lead's 8-warp launches (81a7aa6)
-PROBES = RES / "fidelity-2026-12-03-genmix.json"          # this branch's probes and repeats (1eac452)
+PROBES = RES / "fidelity-2026-12-03-genmix.json.gz"          # this branch's probes and repeats (1eac452)
 LINES = RES / "ncu-sass-lines-2026-12-03-genmix.json.gz"
 UNSEEN = RES / "fidelity-2026-12-03-unseen47.json"
 MIX = "collection/repro_generic_mix.cu:reproGenericMix#"
@@ -30,7 +30,7 @@ LD = ("global_ld_requests", "global_ld_sectors")
 
 
 def _ncu(path, lid):
-    return {r["id"]: r for r in json.loads(path.read_text())["rows"]}[lid]["ncu"]
+    return {r["id"]: r for r in read_json(path)["rows"]}[lid]["ncu"]
 
 
 def _ld(path, lid):
@@ -118,14 +118,14 @@ def test_the_trtx_taps_are_undecided_for_their_global_loads():
 # ---------------------------------------------------------------------------------------------------------------
 # Set apart since (docs/FIDELITY.md, "Set apart since"): a generic-mix total that moved between runs of its launch,
 # or between identical copies of it in one run, is the GPU's, not the kernel's; one that never moved stays undecided.
-REPEATS = RES / "fidelity-2026-12-03-genmix-repeats.json"     # three runs at d33acee: the trtx launches, the
+REPEATS = RES / "fidelity-2026-12-03-genmix-repeats.json.gz"     # three runs at d33acee: the trtx launches, the
 #                                                               reproduction's 256-thread launches and their copies
-PROBE_RUNS = RES / "fidelity-2026-12-03-probes-repeats.json"  # three runs at c43617e: the one-warp reproGenericMix
+PROBE_RUNS = RES / "fidelity-2026-12-03-probes-repeats.json.gz"  # three runs at c43617e: the one-warp reproGenericMix
 #                                                               launches (24, copies too) and the probe kernels' 31
 WHY = "a generic load whose warp mixes local and global lanes"
 # five runs at 9a3f82e of the 55 again, then five at c5c6e30 of the 18 whose undecided totals still repeated
 # (docs/FIDELITY.md, "2026-12-05: the replay lane by lane, and the misses that move"): 19 more moved, set apart
-LATER_RUNS = (RES / "fidelity-2026-12-05-probes-repeats.json", RES / "fidelity-2026-12-05-probes-repeats-2.json")
+LATER_RUNS = (RES / "fidelity-2026-12-05-probes-repeats.json.gz", RES / "fidelity-2026-12-05-probes-repeats-2.json")
 
 
 def _manifest_apart() -> dict:
@@ -140,7 +140,7 @@ def _copy_of(lid: str) -> str:
 
 
 def _launches(path) -> dict:
-    return json.loads(path.read_text())["launches"]
+    return read_json(path)["launches"]
 
 
 def _runs(lid: str, key: str) -> list:
@@ -152,7 +152,7 @@ def _runs(lid: str, key: str) -> list:
 
 
 def _rows(path):
-    return {r["id"]: r for r in json.loads(path.read_text())["rows"] if r.get("ncu")}
+    return {r["id"]: r for r in read_json(path)["rows"] if r.get("ncu")}
 
 
 def _copies(lid: str, key: str) -> list:
@@ -170,7 +170,7 @@ def _moved(lid: str, key: str) -> bool:
 
 def _undecided(path, only="") -> dict:
     out = {}
-    for r in json.loads(path.read_text())["rows"]:
+    for r in read_json(path)["rows"]:
         for key, c in r["checks"].items():
             if c.get("undecided") and only in r["id"]:
                 out[(r["id"], key)] = c
@@ -231,7 +231,7 @@ LEFT = {("reproGenericMix#w1_0_13", "global_ld_sectors"), ("reproGenericMix#w1_0
 
 def test_every_generic_mix_total_that_moved_is_set_apart_and_what_is_left_undecided():
     apart = _manifest_apart()
-    und = {**_undecided(RES / "fidelity-compare-2026-12-03-genmix-genmix2.json"),
+    und = {**_undecided(RES / "fidelity-compare-2026-12-03-genmix-genmix2.json.gz"),
            **_undecided(RES / "fidelity-compare-2026-12-03-generic-mix-genmix2.json"),
            **_undecided(RES / "fidelity-compare-2026-12-03-unseen47-genmix2.json", "/trtx_")}
     assert len(und) == 111                      # the probes' run 107 (its 7 256-thread launches too), the trtx 4
@@ -256,7 +256,7 @@ def test_every_generic_mix_total_that_moved_is_set_apart_and_what_is_left_undeci
     assert sum(lid.startswith("reproGenericMix#w1_") for lid, _ in left) == 4
     assert sum(lid.startswith(("reproGenericMixMask#", "reproGenericMixWord#")) for lid, _ in left) == 7
     # the compare after the probes' repeats (2026-12-03): exactly the 30 were the probes' undecided totals not set apart
-    after = json.loads((RES / "fidelity-compare-2026-12-03-genmix-rep.json").read_text())
+    after = read_json(RES / "fidelity-compare-2026-12-03-genmix-rep.json.gz")
     assert {(r["id"].split(":")[1], k) for r in after["rows"] for k, c in r["checks"].items()
             if c.get("undecided") and not c.get("apart")} == LEFT
 
@@ -275,14 +275,14 @@ def test_the_compares_after_setting_apart(tmp_path):
             (UNSEEN, "", "unseen47-genmix2", (12, 12, 152, 152, 4))):
         out = tmp_path / f"{name}.json"
         fid.main(["--compare", str(rec), *(["--only", only] if only else []), "--json", str(out)])
-        s = json.loads(out.read_text())["summary"]["all"]
+        s = read_json(out)["summary"]["all"]
         assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == want, name
         if name not in CHANGED:                 # the compares saved then; two have 19 more set apart since
-            assert s == json.loads((RES / f"fidelity-compare-2026-12-03-{name}.json").read_text())["summary"]["all"]
+            assert s == read_json(RES / f"fidelity-compare-2026-12-03-{name}.json")["summary"]["all"]
         else:
-            saved = json.loads((RES / f"fidelity-compare-2026-12-03-{name}.json").read_text())["summary"]["all"]
+            saved = read_json(RES / f"fidelity-compare-2026-12-03-{name}.json")["summary"]["all"]
             assert saved["totals_equal"] == s["totals_equal"] and saved["apart_totals"] + 19 == s["apart_totals"]
     # the probes' run before these: 842 of 912 with 37 apart (70 undecided)
-    s = json.loads((RES / "fidelity-compare-2026-12-03-genmix-genmix2.json").read_text())["summary"]["all"]
+    s = read_json(RES / "fidelity-compare-2026-12-03-genmix-genmix2.json.gz")["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == \
         (73, 25, 912, 842, 37)

@@ -14,14 +14,14 @@ import pytest
 
 from tilelab.emu.counters import sass_model
 from tilelab.emu.ptx import parse
-from conftest import needs_cubin
+from conftest import needs_cubin, read_json
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 
 
 def _recorded(rec: str, name: str) -> dict:
-    rows = json.loads((RESULTS / rec).read_text())["rows"]
+    rows = read_json(RESULTS / rec)["rows"]
     return next(r for r in rows if r["id"].endswith(name))
 
 
@@ -37,7 +37,7 @@ def _emulate(name: str) -> dict:
     ("fidelity-2026-12-02-lds128.json", "reproLdsAcrossIfs", None),
     ("fidelity-2026-12-02-unseen29-repro.json", "reproUniformLdsUnrolled", None),
     ("fidelity-2026-12-02-lds128.json", "My_spmm_csr_vector_kernel_v1<128, 512, 128>", None),
-    ("fidelity-2026-12-02-unseen29.json", "My_spmm_csr_vector_kernel_v1<128, 512, 128>", None)])
+    ("fidelity-2026-12-02-unseen29.json.gz", "My_spmm_csr_vector_kernel_v1<128, 512, 128>", None)])
 def test_reads_merged_across_predicated_ifs_equal_the_h200(rec, name, keys):
     """Every total of the two reproductions and of spmm v1 is ncu's (its shared-load totals: the
     merges across ifs; its store requests: line 114's if/else stores, below)."""

@@ -9,7 +9,7 @@ what each thread read at the address it computed. Both kernels' lines also hold 
 which ptxas places on other lines than the emulator does: those families are decided over the whole kernel.
 spmm v1's stores, whose guards differ between a warp's lanes, also need tests/test_sass_lane_predicates.py's
 rule. ncu's values: bench/results/fidelity-2026-12-02-every-launch.json.gz (spmv_jds),
-bench/results/fidelity-2026-12-02-unseen29.json (spmm v1).
+bench/results/fidelity-2026-12-02-unseen29.json.gz (spmm v1).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -44,7 +44,7 @@ def _run(only: str):
 def _compare(tmp_path, rec: str, only: str) -> dict:
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(RES / rec), "--only", only, "--json", str(out)])
-    return {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    return {r["id"]: r["checks"] for r in read_json(out)["rows"]}
 
 
 @needs_cubin
@@ -54,7 +54,7 @@ def test_loaded_loop_bounds_decide_spmv_jds_and_spmm_v1_at_ncus_totals(tmp_path)
     assert all(fid.matches(v) for v in c.values())
     assert [(c[k]["emu"], c[k]["ncu"]) for k in ("global_ld_requests", "global_ld_sectors")] == \
         [(232, 232), (2486, 2486)]
-    c = _compare(tmp_path, "fidelity-2026-12-02-unseen29.json", ":My_spmm_csr_vector_kernel_v1")[SPMM]
+    c = _compare(tmp_path, "fidelity-2026-12-02-unseen29.json.gz", ":My_spmm_csr_vector_kernel_v1")[SPMM]
     assert not [k for k, v in c.items() if v.get("undecided")]
     assert all(fid.matches(v) for v in c.values())
     assert [(c[k]["emu"], c[k]["ncu"]) for k in ("shared_st_requests", "shared_st_wavefronts",
