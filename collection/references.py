@@ -10190,3 +10190,130 @@ def msponge_temperature(start, end, atom_vel, atom_mass):
         s = f(p[0] * p[0] + p[1] * p[1] + p[2] * p[2])
         out[r] = 0.5 * float(s) / float(M) * 2.0 / 3.0 / 0.00198716 / nres
     return out
+
+
+# ---- unseen90: Bifrost's FDMT (bffdmt_) and seticore's Taylor-tree dedoppler (seti_) ----
+
+def bffdmt_offsets():
+    """The made-up plan's row offsets of 8 channels (their delay counts 5, 4, 4, 3, 3, 2, 2, 2): 25 rows."""
+    return np.cumsum([0, 5, 4, 4, 3, 3, 2, 2, 2]).astype(np.int32)
+
+
+def bffdmt_init(d_in, d_offsets, ntime, nchan, nbatch, reverse_band, reverse_time, istride, ibatchstride,
+                d_out, ostride, obatchstride):
+    """fdmt_init_kernel from the FDMT's definition: row offset[c] + d holds, at time t >= d, the float32 running
+    mean of samples t-d..t of channel c (summed newest first, each step's sum times the float32 1/(d+1)), NaN for
+    t < d. d_out: the output before the launch (elements no row reaches keep their value)."""
+    f = np.float32
+    src = np.asarray(d_in).reshape(-1).astype(np.float32)
+    out = np.array(d_out, np.float32).reshape(-1).copy()
+    for b in range(nbatch):
+        for c in range(nchan):
+            off, nd = int(d_offsets[c]), int(d_offsets[c + 1] - d_offsets[c])
+            c_ = nchan - 1 - c if reverse_band else c
+            for t in range(ntime):
+                t_ = ntime - 1 - t if reverse_time else t
+                tmp = f(0)
+                for d in range(nd):
+                    val = f(np.nan)
+                    if t >= d:
+                        tmp = f(tmp + src[(t_ - d) + istride * c_ + ibatchstride * b])
+                        val = f(tmp * (f(1) / f(d + 1)))
+                    out[t + ostride * (off + d) + obatchstride * b] = val
+    return out.reshape(np.shape(d_out))
+
+
+def bffdmt_exec(d_in, d_delays, d_srcrows, ntime, nrow, nbatch, is_final_step, reverse_time, istride,
+                ibatchstride, d_out, ostride, obatchstride):
+    """fdmt_exec_kernel from the FDMT step's definition: row r at t is source row srcrows[r][0] at t plus source row
+    srcrows[r][1] at t - delays[r] (when t >= delay; a row of -1 is 0), in float32; the final step skips t < r
+    and writes at t (or ntime-1-t with reverse_time) + ostride * r."""
+    f = np.float32
+    src = np.asarray(d_in, np.float32).reshape(-1)
+    out = np.array(d_out, np.float32).reshape(-1).copy()
+    rows = np.asarray(d_srcrows).reshape(-1, 2)
+    t = np.arange(ntime)
+    for b in range(nbatch):
+        for r in range(nrow):
+            delay, s0, s1 = int(d_delays[r]), int(rows[r, 0]), int(rows[r, 1])
+            v = src[t + istride * s0 + ibatchstride * b] if s0 != -1 else np.zeros(ntime, np.float32)
+            if s1 != -1:
+                late = t >= delay
+                v = v.copy()
+                v[late] = v[late] + src[(t[late] - delay) + istride * s1 + ibatchstride * b]
+            keep = (t >= r) if is_final_step else np.ones(ntime, bool)
+            t_ = (ntime - 1 - t) if (is_final_step and reverse_time) else t
+            out[t_[keep] + ostride * r + obatchstride * b] = v[keep].astype(f)
+    return out.reshape(np.shape(d_out))
+
+
+def seti_taylor_step(source, target, num_timesteps, num_freqs, path_length, drift_block):
+    """One step of the Taylor tree (seticore's taylorOneStepOneChannel for every channel): target[tb][po][c] =
+    source[tb'][po // 2][c] + source[tb' + 1][po // 2][c + (po + 1) // 2 + drift_block * path_length / 2], tb'
+    = 2 tb in half-length blocks, in float32; a path whose shifted channel is out of range is not written."""
+    src = np.asarray(source, np.float32).reshape(-1)
+    out = np.array(target, np.float32).reshape(-1).copy()
+    n = num_freqs
+    chan = np.arange(n)
+    for tb in range(num_timesteps // path_length):
+        for po in range(path_length):
+            half = po // 2
+            shift = (po + 1) // 2 + int(drift_block * path_length / 2)
+            c = chan[(chan + shift >= 0) & (chan + shift < n)]
+            out[(tb * path_length + po) * n + c] = (src[(tb * path_length + half) * n + c]
+                                                     + src[(tb * path_length + half + path_length // 2) * n + c + shift])
+    return out.reshape(np.shape(target))
+
+
+def seti_tiled(data, T, num_channels, drift):
+    """The tiled Taylor tree's path sums from the algorithm, over the whole band rather than tiles: each T-row time
+    block unmapped (row t shifted by t * drift channels; cells past the band NaN), then steps 2, 4, ..., T with no
+    further drift. Rows tb * T + path_offset, as twoStageTaylorTree's first stage leaves them."""
+    x = np.asarray(data, np.float32).reshape(-1, num_channels)
+    out = np.full(x.shape, np.nan, np.float32)
+    c = np.arange(num_channels)
+    for tb in range(x.shape[0] // T):
+        u = np.full((T, num_channels), np.nan, np.float32)
+        for t in range(T):
+            sc = c + t * drift
+            ok = (sc >= 0) & (sc < num_channels)
+            u[t, ok] = x[tb * T + t, sc[ok]]
+        pl = 2
+        while pl <= T:
+            u = seti_taylor_step(u, np.full_like(u, np.nan), T, num_channels, pl, 0)
+            pl *= 2
+        out[tb * T:(tb + 1) * T] = u
+    return out
+
+
+def seti_tiled_valid(T, num_channels, rows, drift):
+    """The path sums seticore calls valid: the path's last channel, c + path_offset + (T - 1) * drift, in range."""
+    po = np.arange(rows)[:, None] % T
+    last = np.arange(num_channels)[None, :] + po + (T - 1) * drift
+    return (last >= 0) & (last < num_channels)
+
+
+def seti_sum_columns(data, num_freqs):
+    """sumColumns: per channel the float32 sum over timesteps, in time order from 0."""
+    x = np.asarray(data, np.float32).reshape(-1, num_freqs)
+    s = np.zeros(num_freqs, np.float32)
+    for row in x:
+        s = s + row
+    return s
+
+
+def seti_top_path_sums(path_sums, num_timesteps, num_freqs, drift_block, tops, blocks, offsets):
+    """findTopPathSums: per channel, path offsets 0, 1, ... while the path's last channel is in range; a sum
+    strictly above the running top replaces it and records the drift block and offset. {'top', 'drift', 'offset'}"""
+    ps = np.asarray(path_sums, np.float32).reshape(num_timesteps, num_freqs)
+    top, blk, off = (np.array(a).copy() for a in (tops, blocks, offsets))
+    freq = np.arange(num_freqs)
+    alive = np.ones(num_freqs, bool)
+    for po in range(num_timesteps):
+        last = (num_timesteps - 1) * drift_block + po + freq
+        alive &= (last >= 0) & (last < num_freqs)
+        better = alive & (ps[po] > top)
+        top[better] = ps[po][better]
+        blk[better] = drift_block
+        off[better] = po
+    return {"top": top, "drift": blk, "offset": off}

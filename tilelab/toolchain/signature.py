@@ -497,6 +497,25 @@ def _resolve(base: str, aliases: dict) -> str:
     return base
 
 
+def _alias_pointer(base: str, aliases: dict) -> tuple[bool, str, int] | None:
+    """(pointee const, pointee type, stars) where a type name the aliases resolve (a template argument, a typedef,
+    a ``#define``) is a pointer type itself: Bifrost's ``InType d_in`` as ``fdmt_init_kernel<const float*, float>``;
+    None for any other name."""
+    for _ in range(8):                       # typedef chains, not cycles
+        nxt = aliases.get(base)
+        if nxt is None:
+            nxt = aliases.get(re.sub(r"^std\s*::\s*", "", base))
+        if nxt is None or nxt == base:
+            return None
+        if "*" in nxt:
+            head, _, tail = nxt.partition("*")
+            words = head.split()
+            pointee = " ".join(w for w in words if w not in _QUALIFIERS)
+            return "const" in words, pointee, 1 + tail.count("*")
+        base = re.sub(r"^(const|volatile)\s+", "", nxt)
+    return None
+
+
 def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
     t = re.sub(r"=.*$", "", text.strip(), flags=re.S)       # default arguments
     t = re.sub(r"\[\s*\]", "*", t)                             # float a[] -> float* a
@@ -521,6 +540,11 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
         const = "const" in toks
     base = " ".join(w for w in base_words if w != "std" and w != "::")
     base = _canonical_builtin(re.sub(r"^std\s*", "", base))
+    aliased = _alias_pointer(base, aliases) if aliases and not pointer and base not in _SCALARS else None
+    if aliased:                              # the type name is a pointer type: the parameter is a pointer
+        const, base, n = aliased
+        pointer, stars = True, [None] * n
+        base = _canonical_builtin(re.sub(r"^std\s*::\s*", "", base))
     dtype, lanes = None, 1
     if aliases and base not in _SCALARS:
         base = _resolve(base, aliases)
