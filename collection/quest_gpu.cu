@@ -6,12 +6,12 @@
 //          under MIT licence"); the notice follows.
 // What: the state vector is two double arrays (qureg.deviceStateVec.real / .imag) inside the Qureg struct, which every
 // kernel takes BY VALUE; each thread takes one amplitude pair (indexUp, indexUp + 2^target).
-// Kept (unchanged, in the file's order): lines 1-8 (the file's notice), 16-18 (its C includes), 79-146 (the in-kernel
-//       bit-twiddling functions), 148-151 (the opening of extern "C"), 782-835 (statevec_compactUnitaryKernel),
+// Kept (unchanged, in the file's order): lines 1-8 (the file's notice), 16-18 (its C includes), 79-151 (the in-kernel
+//       bit-twiddling functions, a section comment and the opening of extern "C"), 782-835 (statevec_compactUnitaryKernel),
 //       1770-1817 (statevec_hadamardKernel), 1827-1864 (statevec_controlledNotKernel), 1918-1951 less 1924 and 1943
 //       (log2Int, reduceBlock, copySharedReduceBlock; the blank lines between), 1991-2039
 //       (statevec_findProbabilityOfZeroKernel), 2717-2768 (statevec_collapseToKnownProbOutcomeKernel) and
-//       3986-3990 (the closing of extern "C"). Removed: everything else (host code, the other kernels, the
+//       3987-3989 (the closing of extern "C"). Removed: everything else (host code, the other kernels, the
 //       includes of QuEST.h, QuEST_precision.h, QuEST_validation.h, QuEST_internal.h and mt19937ar.h, lines 10-14).
 // Copied in, marked: QuEST/include/QuEST_precision.h line 43 (# define qreal double: QuEST_PREC 2 is the default, lines
 //       20-22) and QuEST/include/QuEST.h lines 62-69 (QASMLogger), 77-81 (ComplexArray), 103-107 (Complex) and 322-353
@@ -168,7 +168,7 @@ __forceinline__ __device__ long long int insertZeroBits(long long int number, in
 
 /*
  * state vector and density matrix operations 
-
+ */
 
 #ifdef __cplusplus
 extern "C" {
@@ -454,7 +454,6 @@ __global__ void statevec_collapseToKnownProbOutcomeKernel(Qureg qureg, int measu
         stateVecImag[index+sizeHalfBlock]=stateVecImag[index+sizeHalfBlock]*renorm;
     }
 }
-
 
 #ifdef __cplusplus
 }
