@@ -85,6 +85,7 @@ SUITES = {
     "cudaCompress packInc/RLE + PAVLE Huffman encoder and pack2 (unseen88)": ("ccmp_", "pavle_"),
     "Gauss-Legendre-Spherical-t Coulomb sums + MindSpore SPONGE leap-frog/grid/temperature (unseen89)": ("glst_", "msponge_"),
     "Bifrost FDMT init/step + seticore Taylor-tree dedoppler (unseen90)": ("bffdmt_", "seti_"),
+    "Qulacs GPU named gates + QuEST v3.5.0 GPU gates, measurement probability and collapse (unseen91)": ("qulacs_", "quest_"),
 }
 
 

@@ -10317,3 +10317,91 @@ def seti_top_path_sums(path_sums, num_timesteps, num_freqs, drift_block, tops, b
         blk[better] = drift_block
         off[better] = po
     return {"top": top, "drift": blk, "offset": off}
+# ---- unseen91: Qulacs's GPU named gates (qulacs_) and QuEST v3.5.0's GPU backend (quest_) ----
+# Written from the gates' definitions (the textbook matrices on the amplitudes whose qubit bits select them), not
+# from the kernels' index arithmetic: numpy masks over all basis indices.
+
+def _sv_bit(dim, q):
+    """(i & 2^q) != 0 for every basis index i of a dim-amplitude state."""
+    return (np.arange(dim) >> q) & 1 == 1
+
+
+def qulacs_gate(psi, gate, q0=0, q1=0, factor=1.0):
+    """A Qulacs state (interleaved cuDoubleComplex: re, im, re, im, ...) after one named gate; returns it flat.
+    H, X, Y, Z, P0 (keep the amplitudes whose bit q0 is 0), P1 (bit 1): target q0; CZ(q0, q1); CNOT(control q0,
+    target q1); SWAP(q0, q1); normalize: every amplitude times factor."""
+    a = np.asarray(psi, np.float64).reshape(-1, 2)
+    s = a[:, 0] + 1j * a[:, 1]
+    dim = s.size
+    i = np.arange(dim)
+    out = s.copy()
+    b0 = _sv_bit(dim, q0)
+    if gate in ("H", "X", "Y"):
+        lo = i[~b0]
+        hi = lo + (1 << q0)
+        x0, x1 = s[lo], s[hi]
+        m = {"H": np.array([[1, 1], [1, -1]]) / np.sqrt(2.0), "X": np.array([[0, 1], [1, 0]]),
+             "Y": np.array([[0, -1j], [1j, 0]])}[gate]
+        out[lo], out[hi] = m[0, 0] * x0 + m[0, 1] * x1, m[1, 0] * x0 + m[1, 1] * x1
+    elif gate == "Z":
+        out[b0] = -s[b0]
+    elif gate == "P0":
+        out[b0] = 0
+    elif gate == "P1":
+        out[~b0] = 0
+    elif gate == "CZ":
+        both = b0 & _sv_bit(dim, q1)
+        out[both] = -s[both]
+    elif gate == "CNOT":
+        src = i[b0 & ~_sv_bit(dim, q1)]
+        dst = src + (1 << q1)
+        out[src], out[dst] = s[dst], s[src]
+    elif gate == "SWAP":
+        src = i[b0 & ~_sv_bit(dim, q1)]
+        dst = src - (1 << q0) + (1 << q1)
+        out[src], out[dst] = s[dst], s[src]
+    elif gate == "normalize":
+        out = s * factor
+    else:
+        raise ValueError(gate)
+    return np.stack([out.real, out.imag], 1).reshape(-1)
+
+
+def quest_gate(re, im, gate, q0=0, q1=0, alpha=(1.0, 0.0), beta=(0.0, 0.0), outcome=0, prob=1.0):
+    """QuEST's state (separate real and imaginary arrays) after one operation; returns (re, im).
+    H(q0); U = compactUnitary(q0, alpha, beta): the matrix [[alpha, -conj(beta)], [beta, conj(alpha)]];
+    CNOT(control q0, target q1); collapse(q0, outcome, prob): the amplitudes whose bit q0 is outcome divided by
+    sqrt(prob), the others zero."""
+    s = np.asarray(re, np.float64) + 1j * np.asarray(im, np.float64)
+    dim = s.size
+    i = np.arange(dim)
+    out = s.copy()
+    b0 = _sv_bit(dim, q0)
+    if gate in ("H", "U"):
+        lo = i[~b0]
+        hi = lo + (1 << q0)
+        x0, x1 = s[lo], s[hi]
+        if gate == "H":
+            m = np.array([[1, 1], [1, -1]]) / np.sqrt(2.0)
+        else:
+            a, b = complex(*alpha), complex(*beta)
+            m = np.array([[a, -np.conj(b)], [b, np.conj(a)]])
+        out[lo], out[hi] = m[0, 0] * x0 + m[0, 1] * x1, m[1, 0] * x0 + m[1, 1] * x1
+    elif gate == "CNOT":
+        src = i[b0 & ~_sv_bit(dim, q1)]
+        dst = src + (1 << q1)
+        out[src], out[dst] = s[dst], s[src]
+    elif gate == "collapse":
+        keep = b0 if outcome == 1 else ~b0
+        out = np.where(keep, s / np.sqrt(prob), 0)
+    else:
+        raise ValueError(gate)
+    return out.real.copy(), out.imag.copy()
+
+
+def quest_prob_zero_blocks(re, im, q, per_block=512):
+    """The first level of QuEST's probability of qubit q being 0: |amp|^2 summed over the amplitudes whose bit q is 0,
+    in ascending index order, in groups of per_block (one group per CUDA block); float64 sums."""
+    p = np.asarray(re, np.float64) ** 2 + np.asarray(im, np.float64) ** 2
+    zero = p[~_sv_bit(p.size, q)]
+    return zero.reshape(-1, per_block).sum(1)

@@ -48,6 +48,8 @@
 - unseen90, Bifrost FDMT + seticore Taylor-tree dedoppler: 9 of 11 as they came; Bifrost's 2 fdmt_init_kernel launches
   take `InType d_in` with InType = const float* (const unsigned char*), a template parameter that is a pointer type,
   which the parameter reader took for a scalar of the unknown type "float*" ("cannot be passed from Python")."""
+- unseen91, Qulacs + QuEST v3.5.0: 16 of 16 as they came; QuEST's probability kernel's listed barrier divergence
+  (reduceBlock's __syncthreads() in half the block) reported."""
 from __future__ import annotations
 
 import json
@@ -94,6 +96,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "pavle_pack_kernels.cu": "findings [], expected ['race']"}),
     "unseen89": (11, 7, {"glst_coulomb.cu": "LaunchError: static_cast<void (*)("}),
     "unseen90": (11, 9, {"bffdmt_fdmt.cu": "LaunchError: argument 7 of fdmt_init_kernel<const "}),
+    "unseen91": (16, 16, {}),
 }
 
 
