@@ -8,8 +8,8 @@
 //       element with threadIdx.x walking the angles (the slowest index: every warp's accesses are numRows * numCols
 //       floats apart): the attenuated-Radon (ERT) weight exp(mu * sqrt(R^2 - u^2)) by column, a per-(angle, row) polar
 //       weight (multiply or divide), and FBP's pre-ramp-filter ray weight (row, col) times view weight (angle, col).
-// Kept: lines 1-8 (the notice), 15-58 (the standard includes and the three kernels), unchanged. Removed: lines 9-13
-//       (the includes of ray_weighting.cuh, ray_weighting_cpu.h, cuda_runtime.h, cuda_utils.h, log.h) and 59-end (the
+// Kept: lines 1-8 (the notice), 15-62 (the standard includes and the three kernels), unchanged. Removed: lines 9-13
+//       (the includes of ray_weighting.cuh, ray_weighting_cpu.h, cuda_runtime.h, cuda_utils.h, log.h) and 63-end (the
 //       host functions applyPreRampFilterWeights_GPU, applyPostRampFilterWeights_GPU, convertARTtoERT_GPU, ...).
 // Copied in: typedef uint64 (src/leap_defines.h at the same commit, lines 43-47), marked.
 // Selection, fixed before any run (collection/manifest.toml, the leapct_ entries): every __global__ kernel of this
@@ -104,3 +104,7 @@ __global__ void applyWeightsKernel(float* g, const float* w_view, const float* w
 	float theWeight = 1.0f;
 	if (w_ray != NULL)
 		theWeight *= w_ray[j * N.z + k];
+	if (w_view != NULL)
+		theWeight *= w_view[i * N.z + k];
+	g[uint64(i) * uint64(N.y * N.z) + uint64(j * N.z + k)] *= theWeight;
+}
