@@ -86,6 +86,7 @@ SUITES = {
     "Gauss-Legendre-Spherical-t Coulomb sums + MindSpore SPONGE leap-frog/grid/temperature (unseen89)": ("glst_", "msponge_"),
     "Bifrost FDMT init/step + seticore Taylor-tree dedoppler (unseen90)": ("bffdmt_", "seti_"),
     "Qulacs GPU named gates + QuEST v3.5.0 GPU gates, measurement probability and collapse (unseen91)": ("qulacs_", "quest_"),
+    "TIGRE total-variation step + LEAP FBP ray/view weights, CT reconstruction (unseen92)": ("tigre_", "leapct_"),
 }
 
 

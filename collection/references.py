@@ -10405,3 +10405,69 @@ def quest_prob_zero_blocks(re, im, q, per_block=512):
     p = np.asarray(re, np.float64) ** 2 + np.asarray(im, np.float64) ** 2
     zero = p[~_sv_bit(p.size, q)]
     return zero.reshape(-1, per_block).sum(1)
+# ---------------------------------------------------------------- unseen92: CT reconstruction (TIGRE, LEAP)
+
+def tigre_gradient_tv(f, depth, rows, cols):
+    """TIGRE's gradientTV (GD_TV.cu), written from its definition: for each voxel (z, y, x) with z < depth, the TV
+    gradient (df0 + df1 + df2) / (|df| + eps) - dfi[2] / (|dfi| + eps) - dfj[1] / (|dfj| + eps) - dfk[0] / (|dfk| + eps),
+    df the backward differences at (z, y, x) and dfi / dfj / dfk those at x + 1 / y + 1 / z + 1; a component is 0 where
+    its index - 1 < 0 or the index is at or past its extent (the kernel's tests), each difference taken at the flat
+    index z * rows * cols + y * cols + x of the allocation (f holds depth + 1 slices). float64; the slices from depth
+    on are left as they were (zero)."""
+    u = np.asarray(f, np.float64).reshape(-1)
+    S = rows * cols
+    eps = float(np.float32(1e-8))
+
+    def grad(z, y, x):
+        idx = z * S + y * cols + x
+        g = [0.0, 0.0, 0.0]
+        if z - 1 >= 0 and z < depth:
+            g[0] = u[idx] - u[(z - 1) * S + y * cols + x]
+        if y - 1 >= 0 and y < rows:
+            g[1] = u[idx] - u[z * S + (y - 1) * cols + x]
+        if x - 1 >= 0 and x < cols:
+            g[2] = u[idx] - u[z * S + y * cols + (x - 1)]
+        return g
+
+    def norm(g):
+        return math.sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) + eps
+
+    out = np.zeros(len(u), np.float64)
+    for z in range(depth):
+        for y in range(rows):
+            for x in range(cols):
+                df, dfi, dfj, dfk = grad(z, y, x), grad(z, y, x + 1), grad(z, y + 1, x), grad(z + 1, y, x)
+                out[z * S + y * cols + x] = ((df[0] + df[1] + df[2]) / norm(df) - dfi[2] / norm(dfi)
+                                             - dfj[1] / norm(dfj) - dfk[0] / norm(dfk))
+    return out
+
+
+def tigre_block_norm2(x, n, threads=1024):
+    """TIGRE's reduceNorm2 at the host's grid ceil(n / threads): block b's sum of squares of x[b * threads:(b + 1) *
+    threads] (the grid covers n, so the grid-stride loop never wraps). float64."""
+    x = np.asarray(x, np.float64)[:n]
+    return np.add.reduceat(x * x, np.arange(0, n, threads))
+
+
+def leapct_art_to_ert(g, muCoeff, muRadius, T_u, u_0, N):
+    """LEAP's convertARTtoERTkernel: g[i, j, k] *= exp(muCoeff * sqrt(R^2 - u^2)) where |u| < R, u = T_u * k + u_0 the
+    column's detector coordinate (float64; the kernel's expf / sqrt in float32)."""
+    g = np.asarray(g, np.float64).reshape(N)
+    u = T_u * np.arange(N[2]) + u_0
+    w = np.where(np.abs(u) < muRadius, np.exp(muCoeff * np.sqrt(np.clip(muRadius**2 - u**2, 0, None))), 1.0)
+    return (g * w[None, None, :]).reshape(-1)
+
+
+def leapct_polar(g, w_polar, N, inverse):
+    """LEAP's applyViewDependentPolarWeightsKernel: g[i, j, :] times (or over) w_polar[i, j]; float32, one rounding."""
+    g = np.asarray(g, np.float32).reshape(N)
+    w = np.asarray(w_polar, np.float32).reshape(N[0], N[1], 1)
+    return (g / w if inverse else g * w).reshape(-1)
+
+
+def leapct_weights(g, w_view, w_ray, N):
+    """LEAP's applyWeightsKernel: g[i, j, k] *= (1 * w_ray[j, k]) * w_view[i, k], in float32 in that order."""
+    g = np.asarray(g, np.float32).reshape(N)
+    wr = np.asarray(w_ray, np.float32).reshape(1, N[1], N[2])
+    wv = np.asarray(w_view, np.float32).reshape(N[0], 1, N[2])
+    return (g * (wr * wv)).reshape(-1)

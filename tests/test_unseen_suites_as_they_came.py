@@ -50,6 +50,8 @@
   which the parameter reader took for a scalar of the unknown type "float*" ("cannot be passed from Python")."""
 - unseen91, Qulacs + QuEST v3.5.0: 16 of 16 as they came; QuEST's probability kernel's listed barrier divergence
   (reduceBlock's __syncthreads() in half the block) reported."""
+- unseen92, TIGRE + LEAP (CT reconstruction): 13 of 13 as they came, the listed warp-synchronous race of TIGRE's two
+  reductions reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -97,6 +99,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen89": (11, 7, {"glst_coulomb.cu": "LaunchError: static_cast<void (*)("}),
     "unseen90": (11, 9, {"bffdmt_fdmt.cu": "LaunchError: argument 7 of fdmt_init_kernel<const "}),
     "unseen91": (16, 16, {}),
+    "unseen92": (13, 13, {}),
 }
 
 
