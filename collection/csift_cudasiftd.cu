@@ -9,7 +9,7 @@
 //       separable Gaussian blur (horizontal taps by __shfl_down_sync inside a warp, vertical through a 16-row shared
 //       ring).
 // Kept: lines 1-3 (the banner), 13-17 (the __constant__ filter taps and the device counters the file declares) and
-//       the three kernels, lines 84-190 (ScaleDown, ScaleUp) and 1986-2036 (LowPassBlock), unchanged. Removed: the
+//       the three kernels, lines 84-190 (ScaleDown, ScaleUp) and 1986-2037 (LowPassBlock), unchanged. Removed: the
 //       includes (lines 5-7) and every other kernel (the texture-object kernels, the keypoint finders, the Laplace
 //       and older lowpass variants: not selected).
 // Copied in: cudaSiftD.h at 5bc874a, lines 8-42 (the block-size defines) and cudautils.h at 5bc874a, lines 109-116
@@ -264,3 +264,4 @@ __global__ void LowPassBlock(float *d_Image, float *d_Result, int width, int pit
 		     k[2]*(xrows[(ly - 2)%N][tx] + xrows[(ly + 2)%N][tx]) +
 		     k[1]*(xrows[(ly - 3)%N][tx] + xrows[(ly + 3)%N][tx]) +
 		     k[0]*(xrows[(ly - 4)%N][tx] + xrows[(ly + 4)%N][tx]);
+}
