@@ -87,6 +87,7 @@ SUITES = {
     "Bifrost FDMT init/step + seticore Taylor-tree dedoppler (unseen90)": ("bffdmt_", "seti_"),
     "Qulacs GPU named gates + QuEST v3.5.0 GPU gates, measurement probability and collapse (unseen91)": ("qulacs_", "quest_"),
     "TIGRE total-variation step + LEAP FBP ray/view weights, CT reconstruction (unseen92)": ("tigre_", "leapct_"),
+    "libSGM census transforms + CudaSift pyramid ScaleDown/ScaleUp/LowPassBlock (unseen93)": ("sgm_", "csift_"),
 }
 
 

@@ -10471,3 +10471,89 @@ def leapct_weights(g, w_view, w_ray, N):
     wr = np.asarray(w_ray, np.float32).reshape(1, N[1], N[2])
     wv = np.asarray(w_view, np.float32).reshape(N[0], 1, N[2])
     return (g * (wr * wv)).reshape(-1)
+# ---------------------------------------------------------------- unseen93: stereo and feature detection (sgm_, csift_)
+def sgm_census(img, width, height, symmetric=False):
+    """libSGM's 9x7 census transforms, read from the algorithm: for each pixel with 4 <= x < width - 4 and
+    3 <= y < height - 3 (the others stay 0). Plain (uint64): for dy = -3..3, dx = -4..4, both non-zero, in that order,
+    bit = centre > pixel(y + dy, x + dx), shifted in from the right (48 bits). Symmetric (uint32): for dy = -3..-1,
+    dx = -4..4, then dy = 0, dx = -4..-1, bit = pixel(y + dy, x + dx) > pixel(y - dy, x - dx) (31 bits).
+    img is (height, pitch) of any unsigned type; the result is (height, width)."""
+    img = np.asarray(img).astype(np.int64)
+    out = np.zeros((height, width), np.uint64 if not symmetric else np.uint32)
+    for y in range(3, height - 3):
+        for x in range(4, width - 4):
+            f = 0
+            if not symmetric:
+                a = img[y, x]
+                for dy in range(-3, 4):
+                    for dx in range(-4, 5):
+                        if dx != 0 and dy != 0:
+                            f = (f << 1) | int(a > img[y + dy, x + dx])
+            else:
+                for dy in range(-3, 0):
+                    for dx in range(-4, 5):
+                        f = (f << 1) | int(img[y + dy, x + dx] > img[y - dy, x - dx])
+                for dx in range(-4, 0):
+                    f = (f << 1) | int(img[y, x + dx] > img[y, x - dx])
+            out[y, x] = f
+    return out
+
+
+def csift_scaledown_taps(variance=0.5):
+    """CudaSift's ScaleDown() host taps: exp(-(j-2)^2 / 2 / variance), j = 0..4, normalised, in float32."""
+    h = np.array([np.float32(np.exp(-(j - 2) ** 2 / 2.0 / variance)) for j in range(5)], np.float32)
+    return (h / np.float32(h.sum(dtype=np.float32))).astype(np.float32)
+
+
+def csift_lowpass_taps(scale=1.0):
+    """CudaSift's LowPass() host taps: exp(-j^2 / (2 scale^2)), j = -4..4, normalised, in float32."""
+    ivar2 = np.float32(1.0) / (np.float32(2.0) * np.float32(scale) * np.float32(scale))
+    h = np.array([np.float32(np.exp(-float(j * j) * float(ivar2))) for j in range(-4, 5)], np.float32)
+    return (h / np.float32(h.sum(dtype=np.float32))).astype(np.float32)
+
+
+def _csift_sep(img, taps, xs, ys):
+    """sum_ij taps[i] taps[j] img[clamp(ys + i - r), clamp(xs + j - r)] in float64 (edge-clamped separable filter at
+    the given centre rows ys and columns xs)."""
+    img = np.asarray(img, np.float64)
+    t = np.asarray(taps, np.float64)
+    r = len(t) // 2
+    h, w = img.shape
+    rows = np.clip(np.asarray(ys)[:, None] + np.arange(-r, r + 1)[None, :], 0, h - 1)
+    cols = np.clip(np.asarray(xs)[:, None] + np.arange(-r, r + 1)[None, :], 0, w - 1)
+    hor = (img[:, cols] * t[None, None, :]).sum(-1)          # (h, len(xs))
+    return (hor[rows, :] * t[None, :, None]).sum(1)           # (len(ys), len(xs))
+
+
+def csift_scaledown(src, width, height, taps, out_shape):
+    """ScaleDown: the 5-tap lowpass at even rows and columns (2 ys, 2 xs) with clamped edges, for xs < width / 2 and
+    ys < height / 2 (height a multiple of 16, as the entries use); the rest of the (rows, newpitch) result stays 0."""
+    img = np.asarray(src, np.float64).reshape(height, -1)[:, :width]
+    out = np.zeros(out_shape, np.float64)
+    w2, h2 = width // 2, height // 2
+    out[:h2, :w2] = _csift_sep(img, taps, 2 * np.arange(w2), 2 * np.arange(h2))
+    return out
+
+
+def csift_scaleup(src, width, height, out_shape):
+    """ScaleUp: result (2y, 2x) = v(y, x); (2y, 2x+1) = mean of v(y, x), v(y, x+1); (2y+1, 2x) = mean of v(y, x),
+    v(y+1, x); (2y+1, 2x+1) = mean of the four; x + 1 and y + 1 clamped to the image. The rest stays 0."""
+    v = np.asarray(src, np.float64).reshape(height, -1)[:, :width]
+    xr = np.minimum(np.arange(width) + 1, width - 1)
+    yd = np.minimum(np.arange(height) + 1, height - 1)
+    ul, ur, dl, dr = v, v[:, xr], v[yd, :], v[yd][:, xr]
+    out = np.zeros(out_shape, np.float64)
+    out[0:2 * height:2, 0:2 * width:2] = ul
+    out[0:2 * height:2, 1:2 * width:2] = 0.5 * (ul + ur)
+    out[1:2 * height:2, 0:2 * width:2] = 0.5 * (ul + dl)
+    out[1:2 * height:2, 1:2 * width:2] = 0.25 * (ul + ur + dl + dr)
+    return out
+
+
+def csift_lowpass(src, width, height, taps):
+    """LowPassBlock: the 9-tap separable Gaussian, edges clamped, on the (height, pitch) image's first width columns;
+    the pitch columns past width stay 0."""
+    img = np.asarray(src, np.float64).reshape(height, -1)
+    out = np.zeros(img.shape, np.float64)
+    out[:, :width] = _csift_sep(img[:, :width], taps, np.arange(width), np.arange(height))
+    return out

@@ -52,6 +52,8 @@
   (reduceBlock's __syncthreads() in half the block) reported."""
 - unseen92, TIGRE + LEAP (CT reconstruction): 13 of 13 as they came, the listed warp-synchronous race of TIGRE's two
   reductions reported and nothing else."""
+- unseen93, libSGM + CudaSift: 12 of 12 as they came (the census transforms' shared row ring, the SIFT pyramid's
+  shared rows and __shfl_down_sync taps)."""
 from __future__ import annotations
 
 import json
@@ -100,6 +102,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen90": (11, 9, {"bffdmt_fdmt.cu": "LaunchError: argument 7 of fdmt_init_kernel<const "}),
     "unseen91": (16, 16, {}),
     "unseen92": (13, 13, {}),
+    "unseen93": (12, 12, {}),
 }
 
 
