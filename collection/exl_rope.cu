@@ -6,7 +6,7 @@
 //       Removed: lines 1-3 (the includes of rope.cuh, ../util.cuh, ../matrix.cuh; the lines used are copied below)
 //       and lines 89-end (the host code: rope_cuda_kernel_pick and rope_cuda, the launcher).
 // Copied in: #include <cuda_fp16.h> and #include <cstdint> (exllama_ext/cuda_func/rope.cuh at 3b013cd, lines 5-6) and
-//       classes MatrixView_half and MatrixView_half_rw (exllama_ext/matrix.cuh at 3b013cd, lines 9-41), marked.
+//       classes MatrixView_half and MatrixView_half_rw (exllama_ext/matrix.cuh at 3b013cd, lines 9-42), marked.
 // Selection: see exl_rms_norm.cu (every __global__ kernel of rms_norm.cu and rope.cu, both use_half2 instances).
 // Read before any run: each thread reads and writes its own pair of columns of its own row; no race.
 //
@@ -36,7 +36,7 @@ SOFTWARE.
 #include <cuda_fp16.h>
 #include <cstdint>
 
-// from exllama_ext/matrix.cuh (at 3b013cd), lines 9-41: MatrixView_half, MatrixView_half_rw
+// from exllama_ext/matrix.cuh (at 3b013cd), lines 9-42: MatrixView_half, MatrixView_half_rw
 class MatrixView_half
 {
 public:
@@ -70,6 +70,7 @@ public:
     __device__ __forceinline__ half* item_ptr(int row, int column) { return &data[row * width + column]; }
     __device__ __forceinline__ void set(int row, int column, half value) { data[row * width + column] = value; }
     __device__ __forceinline__ void set_half2(int row, int column, half2 value) { ((half2*)data)[(row * width + column) / 2] = value; }
+};
 
 const int THREADS_X = 32;
 const int THREADS_Y = 4;
