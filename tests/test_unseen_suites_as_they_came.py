@@ -44,7 +44,9 @@
   race, a plain store against another thread's atomicOr on one word, was not reported (atomics are not recorded).
 - unseen89, Gauss-Legendre-Spherical-t + MindSpore SPONGE: 7 of 11 as they came; the 4 Coulomb launches name one
   overload of a template by its cast, static_cast<void (*)(...)>(compute_coulomb_kernel<128>), from which the
-  launcher reads no parameters ("takes 0 arguments")."""
+  launcher reads no parameters ("takes 0 arguments").
+- unseen94, llama_cu_awq + ExLlama: 6 of 13 as they came; llama_cu_awq's 7 use FLT_MAX with only <cub/cub.cuh>
+  included, which reaches <cfloat> under nvcc (CCCL's cuda/std/cfloat) and not in tilelab's cub.cuh."""
 from __future__ import annotations
 
 import json
@@ -90,6 +92,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen88": (14, 10, {"pavle_vlc_kernel_sm64huff.cu": "ValueError: invalid literal for int() with base 10: 'Z'",
                           "pavle_pack_kernels.cu": "findings [], expected ['race']"}),
     "unseen89": (11, 7, {"glst_coulomb.cu": "LaunchError: static_cast<void (*)("}),
+    "unseen94": (13, 6, {"lcawq_gpu_kernels.cu": 'CompileError: collection/lcawq_gpu_kernels.cu:570: error: identifier '
+                                                '"FLT_MAX" is undefined'}),
 }
 
 
