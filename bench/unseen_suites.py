@@ -88,6 +88,7 @@ SUITES = {
     "Qulacs GPU named gates + QuEST v3.5.0 GPU gates, measurement probability and collapse (unseen91)": ("qulacs_", "quest_"),
     "TIGRE total-variation step + LEAP FBP ray/view weights, CT reconstruction (unseen92)": ("tigre_", "leapct_"),
     "libSGM census transforms + CudaSift pyramid ScaleDown/ScaleUp/LowPassBlock (unseen93)": ("sgm_", "csift_"),
+    "llama_cu_awq AWQ int4 matvec/RMSNorm/RoPE + ExLlama RMSNorm and rotary embedding (unseen94)": ("lcawq_", "exl_"),
 }
 
 

@@ -10557,3 +10557,98 @@ def csift_lowpass(src, width, height, taps):
     out = np.zeros(img.shape, np.float64)
     out[:, :width] = _csift_sep(img[:, :width], taps, np.arange(width), np.arange(height))
     return out
+# ---------------------------------------------------------------- unseen94: quantised LLM inference (lcawq_, exl_)
+def lcawq_dequant(q_weight, q_zeros, scales, n_in):
+    """llama_cu_awq's int4 weights, dequantised in float64: (n_out, n_in) W[o, j] = (q - z) * s, with q nibble j % 8
+    (lowest first) of q_weight[o, j // 8], the group g = j // 128, z nibble g % 8 of q_zeros[o, g // 8], s = scales[o, g]."""
+    qw = np.asarray(q_weight).astype(np.uint64)
+    qz = np.asarray(q_zeros).astype(np.uint64)
+    n_out = qw.shape[0]
+    j = np.arange(n_in)
+    g = j // 128
+    q = (qw[:, j // 8] >> (np.uint64(4) * (j % 8).astype(np.uint64))) & np.uint64(0xF)
+    z = (qz[:, g // 8] >> (np.uint64(4) * (g % 8).astype(np.uint64))) & np.uint64(0xF)
+    s = np.asarray(scales).reshape(n_out, -1).astype(np.float64)[:, g]
+    return (q.astype(np.float64) - z.astype(np.float64)) * s
+
+
+def lcawq_matvec(inp, q_weight, q_zeros, scales, n_in):
+    """llama_cu_awq's get_mat_vec_int4 in float64: W @ input over the first n_in inputs."""
+    w = lcawq_dequant(q_weight, q_zeros, scales, n_in)
+    return w @ np.asarray(inp, np.float64).reshape(-1)[:n_in]
+
+
+def lcawq_matvec_into(out, inp, q_weight, q_zeros, scales, n_in, accum=False, off=0):
+    """mat_vec_kernel_int4: `out` with W @ input written (added to its old halves when accum) at offset off, as half."""
+    out = np.asarray(out).copy()
+    y = lcawq_matvec(inp, q_weight, q_zeros, scales, n_in)
+    if accum:
+        y = y + out[off:off + y.size].astype(np.float64)
+    out[off:off + y.size] = y.astype(np.float16)
+    return out
+
+
+def lcawq_silu_ffn(inp, gw, gz, gs, uw, uz, us, n_in):
+    """ffn_matvec_silu_kernel in float64: silu(G @ x) * (U @ x), as half."""
+    g = lcawq_matvec(inp, gw, gz, gs, n_in)
+    u = lcawq_matvec(inp, uw, uz, us, n_in)
+    return (g / (1.0 + np.exp(-g)) * u).astype(np.float16)
+
+
+def lcawq_rope(q, k_cache, num_heads, num_kv_heads, head_size, pos, loff, theta):
+    """RoPERotation_kernel in float64: in each head the pairs (i, i + head_size / 2) of q, and of the first num_kv_heads
+    heads of the key row at loff + pos * num_kv_heads * head_size, rotated by pos * theta^(-2i / head_size)."""
+    q = np.asarray(q).copy()
+    k = np.asarray(k_cache).copy()
+    half = head_size // 2
+    i = np.arange(half)
+    a = pos * theta ** (-(2.0 * i) / head_size)
+    c, s = np.cos(a), np.sin(a)
+
+    def rot(v, base):
+        v0 = v[base + i].astype(np.float64)
+        v1 = v[base + half + i].astype(np.float64)
+        v[base + i] = (v0 * c - v1 * s).astype(np.float16)
+        v[base + half + i] = (v0 * s + v1 * c).astype(np.float16)
+
+    for h in range(num_heads):
+        rot(q, h * head_size)
+        if h < num_kv_heads:
+            rot(k, loff + pos * num_kv_heads * head_size + h * head_size)
+    return q, k
+
+
+def exl_sumsq(x, rows, dim):
+    """ExLlama's rms_norm_row_product_kernel: each row's sum of squares (float64, as float32)."""
+    x = np.asarray(x, np.float64).reshape(rows, dim)
+    return (x * x).sum(1).astype(np.float32)
+
+
+def exl_rms_norm(x, w, scratch, epsilon, rows, dim):
+    """ExLlama's rms_norm_kernel: rm = half(1 / sqrt(scratch / dim + eps)), then out = (x * rm) * w, each product rounded
+    to half (the product of two halves is exact in float64, so one rounding each, as __hmul)."""
+    x = np.asarray(x, np.float16).reshape(rows, dim)
+    rm = (1.0 / np.sqrt(np.asarray(scratch, np.float64)[:rows] / dim + epsilon)).astype(np.float16)
+    m = (x.astype(np.float64) * rm.astype(np.float64)[:, None]).astype(np.float16)
+    return (m.astype(np.float64) * np.asarray(w, np.float16).astype(np.float64)[None, :]).astype(np.float16)
+
+
+def exl_sincos(positions, head_dim, base=10000.0):
+    """ExLlama's (Hugging Face's) sin / cos tables: rows p, columns cat(f, f) with f_i = p * base^(-2i / head_dim)."""
+    inv = base ** (-np.arange(0, head_dim, 2) / head_dim)
+    f = np.arange(positions)[:, None] * inv[None, :]
+    emb = np.concatenate([f, f], axis=1)
+    return np.sin(emb), np.cos(emb)
+
+
+def exl_rope(x, sin, cos, bsz, rows_per_batch, head_dim, num_heads, past_len):
+    """ExLlama's rope_cuda_kernel in float64 (rotate-half): row r of a batch takes table row past_len + r // num_heads;
+    l' = l cos_l - r sin_l, r' = r cos_r + l sin_r over the columns (c, c + head_dim / 2)."""
+    x = np.asarray(x, np.float16).reshape(bsz * rows_per_batch, head_dim).astype(np.float64)
+    s = np.asarray(sin, np.float16).astype(np.float64)
+    c = np.asarray(cos, np.float16).astype(np.float64)
+    h = head_dim // 2
+    t = past_len + (np.arange(bsz * rows_per_batch) % rows_per_batch) // num_heads
+    l, r = x[:, :h], x[:, h:]
+    out = np.concatenate([l * c[t, :h] - r * s[t, :h], r * c[t, h:] + l * s[t, h:]], axis=1)
+    return out.astype(np.float16).reshape(-1)

@@ -204,3 +204,33 @@ def test_a_kernel_file_with_the_radix_sort_header_builds_and_twiddles(emu):
     plus = (keys + np.float32(0)).view(np.uint32)           # the digit extractor reads -0.0 as +0.0
     np.testing.assert_array_equal(dg, np.where(plus >> 31 == 1, ~plus, plus | np.uint32(0x80000000)) >> 24)
     np.testing.assert_array_equal(np.sort(keys[1:]), keys[1:][np.argsort(tw[1:])])  # the bits sort as the keys do
+
+
+FLT_MAX_SRC = r"""
+#include <cub/cub.cuh>
+
+// llama_cu_awq's gpu_kernels.h (unseen94) includes only <cub/cub.cuh> and seeds a reduction with -FLT_MAX:
+// under nvcc cub.cuh reaches <cfloat> (cuda/std/__floating_point/format.h -> cuda/std/cfloat -> <cfloat>),
+// which CCCL skips under NVRTC.
+__global__ void block_max(const float* x, float* out, int* imin)
+{
+    float m = -FLT_MAX;
+    if (threadIdx.x < 100) m = x[threadIdx.x];
+    using BlockReduce = cub::BlockReduce<float, 128>;
+    __shared__ typename BlockReduce::TempStorage temp;
+    float r = BlockReduce(temp).Reduce(m, cub::Max());
+    if (threadIdx.x == 0) { out[0] = r; out[1] = FLT_MIN; out[2] = FLT_EPSILON; imin[0] = INT_MAX; }
+}
+"""
+
+
+def test_cub_cuh_gives_the_float_limits_as_under_nvcc(emu, rng):
+    k = emu.compile(FLT_MAX_SRC, "block_max", filename="cub_flt_max.cu")
+    x = -rng.uniform(1.0, 2.0, 100).astype(np.float32)
+    out = np.zeros(3, np.float32)
+    imin = np.zeros(1, np.int32)
+    r = emu.run(k, 1, 128, x, out, imin)
+    assert r.findings == []
+    assert out[0] == x.max()
+    assert out[1] == np.finfo(np.float32).tiny and out[2] == np.finfo(np.float32).eps
+    assert imin[0] == np.iinfo(np.int32).max

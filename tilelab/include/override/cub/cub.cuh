@@ -13,6 +13,13 @@
 
 #include <cub/config.cuh>
 
+// Under nvcc (CUDA 13), <cub/cub.cuh> reaches the C limits: cuda/std/__floating_point/format.h includes
+// cuda/std/cfloat and cuda/std/limits includes cuda/std/climits, which include <cfloat> and <climits> unless
+// the compiler is NVRTC. Kernels that include only CUB use FLT_MAX or INT_MAX (llama_cu_awq's gpu_kernels.h,
+// unseen94), so this header includes tilelab's <cfloat> and <climits> as nvcc's path does.
+#include <cfloat>
+#include <climits>
+
 // block-level collectives
 #include <cub/block/block_adjacent_difference.cuh>
 #include <cub/block/block_discontinuity.cuh>
