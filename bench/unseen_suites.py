@@ -84,6 +84,7 @@ SUITES = {
     "torch-ngp NeRF ray marching + cu-smallpt path tracer (unseen87)": ("tngp_", "cusmpt_"),
     "cudaCompress packInc/RLE + PAVLE Huffman encoder and pack2 (unseen88)": ("ccmp_", "pavle_"),
     "Gauss-Legendre-Spherical-t Coulomb sums + MindSpore SPONGE leap-frog/grid/temperature (unseen89)": ("glst_", "msponge_"),
+    "Crystal SSB queries 1.1/2.1 and projection + OpenMM stream compaction (unseen95)": ("crystal_", "ommcmp_"),
 }
 
 
