@@ -10652,3 +10652,96 @@ def exl_rope(x, sin, cos, bsz, rows_per_batch, head_dim, num_heads, past_len):
     l, r = x[:, :h], x[:, h:]
     out = np.concatenate([l * c[t, :h] - r * s[t, :h], r * c[t, h:] + l * s[t, h:]], axis=1)
     return out.astype(np.float16).reshape(-1)
+# ---------------------------------------------------------------- unseen95: Crystal (SSB queries 1.1 and 2.1, projection)
+# and OpenMM's stream compaction. Written from the queries' SQL and the compaction's definition, not from the kernels.
+
+def crystal_dates(n=2556):
+    """The SSB date dimension's d_datekey (yyyymmdd, from 1992-01-01, one a day) and d_year."""
+    import datetime
+    d0 = datetime.date(1992, 1, 1)
+    ds = [d0 + datetime.timedelta(days=k) for k in range(n)]
+    key = np.array([d.year * 10000 + d.month * 100 + d.day for d in ds], np.int32)
+    return key, np.array([d.year for d in ds], np.int32)
+
+
+def crystal_lineorder(n, p_len=1000, s_len=200, seed=95):
+    """n lineorder rows as SSB's dbgen draws their columns (orderdate among the dates, quantity 1-50, discount 0-10,
+    extendedprice and revenue up to 10^7, part and supplier keys 1..len), a fixed seed."""
+    r = np.random.default_rng(seed)
+    dates, _ = crystal_dates()
+    return {"orderdate": dates[r.integers(0, len(dates), n)],
+            "quantity": r.integers(1, 51, n).astype(np.int32),
+            "discount": r.integers(0, 11, n).astype(np.int32),
+            "extendedprice": r.integers(90000, 10_000_000, n).astype(np.int32),
+            "revenue": r.integers(1, 10_000_000, n).astype(np.int32),
+            "partkey": r.integers(1, p_len + 1, n).astype(np.int32),
+            "suppkey": r.integers(1, s_len + 1, n).astype(np.int32)}
+
+
+def crystal_supplier(s_len=200, seed=96):
+    """s_suppkey 1..s_len and s_region 0-4 (Crystal's dictionary codes; 1 is AMERICA)."""
+    r = np.random.default_rng(seed)
+    return np.arange(1, s_len + 1, dtype=np.int32), r.integers(0, 5, s_len).astype(np.int32)
+
+
+def crystal_part(p_len=1000, seed=97):
+    """p_partkey 1..p_len, p_category 0-24 (1 is MFGR#12) and p_brand1 0-999 (codes)."""
+    r = np.random.default_rng(seed)
+    return (np.arange(1, p_len + 1, dtype=np.int32), r.integers(0, 25, p_len).astype(np.int32),
+            r.integers(0, 1000, p_len).astype(np.int32))
+
+
+def crystal_q11(orderdate, discount, quantity, extendedprice):
+    """SSB Q1.1 as Crystal states it: sum(lo_extendedprice * lo_discount) where 19930000 < lo_orderdate < 19940000,
+    1 <= lo_discount <= 3 and lo_quantity < 25 (exact integers)."""
+    d, q, x, e = (np.asarray(a, np.int64) for a in (orderdate, quantity, discount, extendedprice))
+    m = (d > 19930000) & (d < 19940000) & (q < 25) & (x >= 1) & (x <= 3)
+    return np.array([int((e[m] * x[m]).sum())], np.uint64)
+
+
+def crystal_pht(keys, flags, slots, vals=None, kmin=0):
+    """A perfect hash table as Crystal's build lays it out: one int a slot (key) without values, two (key, value)
+    with; the slot of key k is (k - kmin) % slots, the table zeroed first (the host's cudaMemset)."""
+    ht = np.zeros(2 * slots, np.int32)
+    for i, k in enumerate(np.asarray(keys, np.int64)):
+        if flags[i]:
+            h = (int(k) - kmin) % slots
+            if vals is None:
+                ht[h] = k
+            else:
+                ht[2 * h], ht[2 * h + 1] = k, vals[i]
+    return ht
+
+
+def crystal_q21(lo, s_region, p_category, p_brand1, d_datekey, d_year):
+    """SSB Q2.1 as Crystal groups it: sum(lo_revenue) by (d_year, p_brand1) over rows whose supplier is in AMERICA
+    (region 1) and whose part is in MFGR#12 (category 1), joined through the dimension arrays. The result array
+    as the kernel lays it out: 4 ints a group at (brand * 7 + year - 1992) % 7000: year, brand, the 64-bit sum."""
+    res = np.zeros(7000 * 4, np.int32)
+    year_of = dict(zip(d_datekey.tolist(), d_year.tolist()))
+    sums = {}
+    for d, p, s, rev in zip(lo["orderdate"].tolist(), lo["partkey"].tolist(), lo["suppkey"].tolist(),
+                            lo["revenue"].tolist()):
+        if s_region[s - 1] != 1 or p_category[p - 1] != 1:
+            continue
+        key = (year_of[d], int(p_brand1[p - 1]))
+        sums[key] = sums.get(key, 0) + rev
+    for (y, b), v in sums.items():
+        h = (b * 7 + (y - 1992)) % 7000
+        res[4 * h], res[4 * h + 1] = y, b
+        res[4 * h + 2:4 * h + 4] = np.array([v], np.uint64).view(np.int32)
+    return res
+
+
+def ommcmp_counts(valid, nblocks, per_block):
+    """OpenMM's compaction phase 1: the number of nonzero flags in each block's run of per_block elements."""
+    v = np.asarray(valid) != 0
+    return np.array([int(v[b * per_block:(b + 1) * per_block].sum()) for b in range(nblocks)], np.uint32)
+
+
+def ommcmp_compact(data, valid, out_before):
+    """Stream compaction: the elements whose flag is nonzero, in order, at the front; the rest as it was."""
+    out = np.array(out_before, copy=True)
+    kept = np.asarray(data)[np.asarray(valid) != 0]
+    out[:len(kept)] = kept
+    return out
