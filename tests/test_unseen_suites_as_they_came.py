@@ -47,15 +47,15 @@
   launcher reads no parameters ("takes 0 arguments").
 - unseen90, Bifrost FDMT + seticore Taylor-tree dedoppler: 9 of 11 as they came; Bifrost's 2 fdmt_init_kernel launches
   take `InType d_in` with InType = const float* (const unsigned char*), a template parameter that is a pointer type,
-  which the parameter reader took for a scalar of the unknown type "float*" ("cannot be passed from Python")."""
+  which the parameter reader took for a scalar of the unknown type "float*" ("cannot be passed from Python").
 - unseen91, Qulacs + QuEST v3.5.0: 16 of 16 as they came; QuEST's probability kernel's listed barrier divergence
-  (reduceBlock's __syncthreads() in half the block) reported."""
+  (reduceBlock's __syncthreads() in half the block) reported.
 - unseen92, TIGRE + LEAP (CT reconstruction): 13 of 13 as they came, the listed warp-synchronous race of TIGRE's two
-  reductions reported and nothing else."""
+  reductions reported and nothing else.
 - unseen93, libSGM + CudaSift: 12 of 12 as they came (the census transforms' shared row ring, the SIFT pyramid's
-  shared rows and __shfl_down_sync taps)."""
+  shared rows and __shfl_down_sync taps).
 - unseen94, llama_cu_awq + ExLlama: 6 of 13 as they came; llama_cu_awq's 7 use FLT_MAX with only <cub/cub.cuh>
-  included, which reaches <cfloat> under nvcc (CCCL's cuda/std/cfloat) and not in tilelab's cub.cuh."""
+  included, which reaches <cfloat> under nvcc (CCCL's cuda/std/cfloat) and not in tilelab's cub.cuh.
 - unseen95, Crystal + OpenMM's stream compaction: 12 of 13 as they came; the q21 probe's listed race (its group-by's
   same-value stores of year and brand from two blocks) is benign by the global race rule, which reports none; the
   manifest expects none since: 13 of 13."""
