@@ -1,6 +1,6 @@
 // Collection file: from anilshanbhag/crystal (Crystal, the GPU SQL query library of Shanbhag, Madden and Yu,
 // "A Study of the Fundamental Performance Characteristics of GPUs and CPUs for Database Analytics", SIGMOD 2020).
-// Source: https://github.com/anilshanbhag/crystal/blob/f2179e607eb923f2053a706c1e30aa2b6161b9db/src/ops/project.cu
+// Source:  https://github.com/anilshanbhag/crystal/blob/f2179e607eb923f2053a706c1e30aa2b6161b9db/src/ops/project.cu
 // Licence: MIT (the repository's LICENSE, repeated below; the source file itself carries no notice).
 // The projection operator: 2 a + 3 b and its sigmoid, tile-loaded and tile-stored.
 // Kept: the device code of src/ops/project.cu, lines 28-82 (the __global__ kernels, unchanged);

@@ -1,6 +1,6 @@
 // Collection file: from anilshanbhag/crystal (Crystal, the GPU SQL query library of Shanbhag, Madden and Yu,
 // "A Study of the Fundamental Performance Characteristics of GPUs and CPUs for Database Analytics", SIGMOD 2020).
-// Source: https://github.com/anilshanbhag/crystal/blob/f2179e607eb923f2053a706c1e30aa2b6161b9db/src/ssb/q11.cu
+// Source:  https://github.com/anilshanbhag/crystal/blob/f2179e607eb923f2053a706c1e30aa2b6161b9db/src/ssb/q11.cu
 // Licence: MIT (the repository's LICENSE, repeated below; the source file itself carries no notice).
 // SSB query 1.1: selection on four lineorder columns and a block sum of extendedprice * discount (one atomicAdd a block).
 // Kept: the device code of src/ssb/q11.cu, lines 25-73 (the __global__ kernels, unchanged);

@@ -1,6 +1,6 @@
 // Collection file: from openmm/openmm (OpenMM, the molecular-simulation toolkit), its CUDA platform's stream
 // compaction (Billeter, Olsson and Assarsson's prefix-sum compaction, Imran Haque, 2009).
-// Source: https://github.com/openmm/openmm/blob/06a98e93f7032ff2660708aa407ea71215e1fd5c/platforms/cuda/src/kernels/cudaCompact.cu
+// Source:  https://github.com/openmm/openmm/blob/06a98e93f7032ff2660708aa407ea71215e1fd5c/platforms/cuda/src/kernels/cudaCompact.cu
 // Licence: Public Domain (the file's own notice, lines 1-25, repeated below).
 // Kept: lines 1-25 (the notice) and 28-184 (the typedef, the __device__ helpers and the three __global__ kernels,
 // unchanged). Removed: line 26 (#include "cudaCompact.h": the host's compactionPlan struct and export macro, which
