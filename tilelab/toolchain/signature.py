@@ -486,33 +486,33 @@ def with_ptx_layouts(params: list, ptx: str, entry: str) -> list:
     return [replace(p, ptx_bytes=b, ptx_align=a, ptx_aggregate=g) for p, (b, a, g) in zip(params, lay)]
 
 
-def _resolve(base: str, aliases: dict) -> str:
+def _alias_steps(base: str, aliases: dict):
+    """Each type a name resolves to through the aliases (template arguments, typedefs, ``#define``), in turn."""
     for _ in range(8):                       # typedef chains, not cycles
         nxt = aliases.get(base)
         if nxt is None:
             nxt = aliases.get(re.sub(r"^std\s*::\s*", "", base))
         if nxt is None or nxt == base:
-            return base
+            return
+        yield nxt
+        base = re.sub(r"^(const|volatile)\s+", "", nxt)
+
+
+def _resolve(base: str, aliases: dict) -> str:
+    for nxt in _alias_steps(base, aliases):
         base = re.sub(r"^(const|volatile)\s+", "", nxt)
     return base
 
 
 def _alias_pointer(base: str, aliases: dict) -> tuple[bool, str, int] | None:
-    """(pointee const, pointee type, stars) where a type name the aliases resolve (a template argument, a typedef,
-    a ``#define``) is a pointer type itself: Bifrost's ``InType d_in`` as ``fdmt_init_kernel<const float*, float>``;
-    None for any other name."""
-    for _ in range(8):                       # typedef chains, not cycles
-        nxt = aliases.get(base)
-        if nxt is None:
-            nxt = aliases.get(re.sub(r"^std\s*::\s*", "", base))
-        if nxt is None or nxt == base:
-            return None
+    """(pointee const, pointee type, stars) where a type name the aliases resolve is a pointer type itself:
+    Bifrost's ``InType d_in`` as ``fdmt_init_kernel<const float*, float>``; None for any other name."""
+    for nxt in _alias_steps(base, aliases):
         if "*" in nxt:
             head, _, tail = nxt.partition("*")
             words = head.split()
             pointee = " ".join(w for w in words if w not in _QUALIFIERS)
             return "const" in words, pointee, 1 + tail.count("*")
-        base = re.sub(r"^(const|volatile)\s+", "", nxt)
     return None
 
 
