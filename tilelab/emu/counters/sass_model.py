@@ -912,8 +912,13 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         sts = lambda k: bool(k) and k.split(".")[0] == "STS"  # noqa: E731
         model = sum(1 for u in units if sts(u.key))
         have_sts = sum(n for mix in cub.values() for k, n in mix.items() if sts(k))
-        gone = {id(u) for u in units if len(u.pcs) == 1 and u.pcs[0] in over}
-        if len(gone) == len(over) and have_sts == model - len(over):
+        # S2's units: one store, or stores the merge model makes one STS.n whose S1s it makes one STS.n too
+        # (s[4t+0..3] = 0.0, then s[4t+0..3] = x[j]... under a guard: two STS.128 after the join, not four)
+        s1_units = {tuple(sorted(u.pcs)): u.key for u in units}
+        gone = {id(u) for u in units if all(pc in over for pc in u.pcs) and
+                (len(u.pcs) == 1 or s1_units.get(tuple(sorted(over[pc] for pc in u.pcs))) == u.key)}
+        covered = sum(len(u.pcs) for u in units if id(u) in gone)
+        if covered == len(over) and have_sts == model - len(gone):
             units = [u for u in units if id(u) not in gone]
         else:
             over = {}
@@ -1047,13 +1052,15 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                 notes.append(_msg("counts.induction_aligned"))
             if notes:
                 plan.notes[w] = _msg("counts.sep").join(notes)
+    plan.pools = _pools(plan, units, cub, fn, where)
     for p2, p1 in over.items():
+        # S2 counts nothing of its own: on a line counted the SASS way, or on one the replay of the kernel's STSs
+        # decides (ptxas may put the one STS after the join on S2's line: the Coulomb tile's last store)
         w2 = where(fn.instrs[p2])
-        if plan.lines.get(w2) == "sass":
+        if plan.lines.get(w2) == "sass" or w2 in plan.pools.get("STS", ()):
             plan.action[p2] = (PART, p1)
             plan.notes[w2] = _msg("counts.sep").join(
                 x for x in (plan.notes.get(w2), _msg("counts.overwritten_store", line=fn.instrs[p1].line)) if x)
-    plan.pools = _pools(plan, units, cub, fn, where)
     _moved(plan, left, unrolled)
     for w in {w for ws in plan.pools.values() for w in ws}:
         plan.pool_fams[w] = frozenset({k.split(".")[0] for k in cub.get(w, {}) if k.split(".")[0] in COMPARED} |
