@@ -108,8 +108,8 @@ class Machine:
         self.T = T = self.nblocks * self.tpb
         self.gmem, self.params, self.log, self.counters, self.sanitize = gmem, params, log, counters, sanitize
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
-        self.sunk_at = None             # branch pc -> load pc: global loads ptxas sank past it (counters/sunk.py)
-        self.sunk_pending: dict = {}    # branch pc -> the sunk load's warps, waiting for the branch
+        self.sunk_at = None             # branch pc -> load pcs: global loads ptxas sank past it (counters/sunk.py)
+        self.sunk_pending: dict = {}    # branch pc -> the sunk loads' warps, waiting for the branch
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
         self.narrow_cost: dict = {}     # a merged group's leader pc -> (its width, its last PTX cost) (requests._count_planned)
         self.remainder = None           # counts="sass": remainder_loop.RemainderLoops of the launch

@@ -138,12 +138,16 @@ def _count_sunk_global(m, pc, idx, planned, key, mat, act, nbytes, active) -> No
     m.count_ptx(pc, key + "_requests", mat.shape[0])
     m.count_ptx(pc, key + "_requests_active", active)
     m.count_ptx(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
-    m.sunk_pending[planned[4]] = (pc, None if idx is None else idx.copy(), mat, act, nbytes, key)
+    m.sunk_pending.setdefault(planned[4], []).append((pc, None if idx is None else idx.copy(), mat, act, nbytes, key))
 
 
 def sunk_branches(actions: dict):
-    """``{branch pc: load pc}`` of the global loads ptxas sank past a branch (None: there are none)."""
-    out = {a[4]: pc for pc, a in actions.items() if a[0] == "sunk" and len(a) > 4}
+    """``{branch pc: [load pcs]}`` of the global loads ptxas sank past a branch (None: there are none; one
+    branch may have several, fdmt_init_kernel's two reads of its offsets table)."""
+    out: dict = {}
+    for pc, a in actions.items():
+        if a[0] == "sunk" and len(a) > 4:
+            out.setdefault(a[4], []).append(pc)
     return out or None
 
 
@@ -151,23 +155,20 @@ def count_sunk_at_branch(m, bpc: int, idx, take) -> None:
     """At the branch a sunk global load waits for: a request for each warp with a lane that falls
     through it, the sectors of those lanes' addresses (the SASS's ``LDG`` stands on that side alone).
     Lanes that reached the branch in another group than the load's are counted as the PTX has them."""
-    got = m.sunk_pending.pop(bpc, None)
-    if got is None:
-        return
-    pc, lidx, mat, act, nbytes, key = got
-    same = (lidx is None and idx is None) or (lidx is not None and idx is not None and np.array_equal(lidx, idx))
-    if take is None or not same:
-        m.count(pc, key + "_requests", mat.shape[0])
-        m.count(pc, key + "_requests_active", int(act.any(axis=1).sum()))
-        m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
-        return
-    falls, _ = m.warp_matrix(idx, ~take)
-    on = act & falls.astype(bool)
-    rows = on.any(axis=1)
-    n = int(rows.sum())
-    m.count(pc, key + "_requests", n)
-    m.count(pc, key + "_requests_active", n)
-    m.count(pc, key + "_sectors", int(global_sectors(mat[rows], on[rows], nbytes).sum()))
+    for pc, lidx, mat, act, nbytes, key in m.sunk_pending.pop(bpc, ()):
+        same = (lidx is None and idx is None) or (lidx is not None and idx is not None and np.array_equal(lidx, idx))
+        if take is None or not same:
+            m.count(pc, key + "_requests", mat.shape[0])
+            m.count(pc, key + "_requests_active", int(act.any(axis=1).sum()))
+            m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+            continue
+        falls, _ = m.warp_matrix(idx, ~take)
+        on = act & falls.astype(bool)
+        rows = on.any(axis=1)
+        n = int(rows.sum())
+        m.count(pc, key + "_requests", n)
+        m.count(pc, key + "_requests_active", n)
+        m.count(pc, key + "_sectors", int(global_sectors(mat[rows], on[rows], nbytes).sum()))
 
 
 def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: bool) -> None:

@@ -40,17 +40,17 @@ def _plain_load(j) -> bool:
 
 
 def _after_barrier(fn, pc: int, space: str) -> bool:
-    """Whether the load is the first thing after a block-wide barrier (a shared load), or after one or
-    the kernel's start (a global load), but for register arithmetic and, for a global load, other plain
-    loads (no branch, store, atomic or label between: the branch after it is the barrier's, or the
-    kernel's, first)."""
+    """Whether the load is the first thing after a block-wide barrier (a shared load), or after one,
+    the kernel's start or a label (a global load: the start of its basic block, a loop's head), but for
+    register arithmetic and, for a global load, other plain loads (no branch, store, atomic or, for a
+    shared load, label between: the branch after it is the barrier's, or the block's, first)."""
     targets = fn.__dict__.get("_sunk_targets")
     if targets is None:
         targets = fn.__dict__["_sunk_targets"] = {i.target for i in fn.instrs if i.op == "bra"}
     for q in range(pc - 1, -1, -1):
         j = fn.instrs[q]
         if q + 1 in targets:
-            return False
+            return space == "global"
         if j.op in ("bar", "barrier"):
             return "warp" not in j.mods and not j.guard
         if space == "global" and _plain_load(j):
@@ -96,24 +96,36 @@ def _candidate(fn, n_entry: int, pc: int, writes, space: str = "shared"):
 
 def _read_from(fn, n_entry: int, start: int, regs: set) -> bool:
     """Whether any instruction reachable from ``start`` (forward and back edges alike) names one of
-    ``regs`` other than as the register it writes (conservative: a rewrite before the read is not
-    looked for)."""
-    seen, todo = set(), [start]
+    ``regs`` other than as the register it writes, before an unguarded instruction writes it again (a
+    loop's next trip that reloads the value first does not read this one)."""
+    seen, todo = set(), [(start, frozenset(regs))]
     while todo:
-        q = todo.pop()
-        while 0 <= q < n_entry and q not in seen:
-            seen.add(q)
+        q, live = todo.pop()
+        while 0 <= q < n_entry and (q, live) not in seen:
+            seen.add((q, live))
             j = fn.instrs[q]
-            if _reads(j, regs):
+            if _reads(j, live):
                 return True
+            if not j.guard and _writes_first(j):
+                live = live - _named(j.args[0])
+                if not live:
+                    break
             if j.op == "bra":
-                todo.append(j.target)
+                todo.append((j.target, live))
                 if not j.guard:
                     break
             elif j.op in ("ret", "exit") and not j.guard:
                 break
             q += 1
     return False
+
+
+def _named(a) -> frozenset:
+    """The register names an operand holds (a vector's items)."""
+    if a.kind == "vec":
+        return frozenset().union(*(_named(x) for x in a.items))
+    n = getattr(a, "name", None)
+    return frozenset((n,)) if n else frozenset()
 
 
 def _reads(j, regs: set) -> bool:
@@ -143,36 +155,49 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
     lines = list(listing() if callable(listing) else listing)
     named = {ln.label for ln in lines} - {None}
     targets = {ln.addr for ln in lines if named.intersection(ln.labels)}   # labels some instruction jumps to
+    per_line: dict = {}
+    for pc in sorted(cands):
+        per_line.setdefault(where(fn.instrs[pc]), []).append(pc)
     out = {}
-    for pc, b in cands.items():
-        w = where(fn.instrs[pc])
-        op = "LDS" if _space(fn.instrs[pc]) == "shared" else "LDG"
+    for w, pcs in per_line.items():
+        op = "LDS" if _space(fn.instrs[pcs[0]]) == "shared" else "LDG"
         lds = [i for i, ln in enumerate(lines) if ln.where == w and ln.op == op and ln.pred != "@!PT"]
-        if len(lds) != 1 or lines[lds[0]].pred:
+        # one SASS load per PTX one, each unpredicated; several (a global load's copies in the versions of a
+        # loop NVVM wrote twice) are paired in order, and each must show the move
+        if len(lds) != len(pcs) or any(lines[s].pred for s in lds):
             continue
-        s = lds[0]
-        bline = where(fn.instrs[b])
-        for i in range(s - 1, -1, -1):
-            ln = lines[i]
-            if lines[i + 1].addr in targets:      # something else jumps in between: not one path
-                break
-            if ln.op in _ENDS:
-                ends = (ln.op == "BRA" and _past(ln, lines, s)) or (ln.op == "EXIT" and _exits(fn, b, n_entry))
-                if ends and ln.pred and ln.pred != "@PT" and ln.where == bline \
-                        and _barrier_before(lines, i, targets, start=op == "LDG"):
-                    g = fn.instrs[b]
-                    out[pc] = (SUNK, g.guard, bool(g.guard_neg), bline[1]) + ((b,) if op == "LDG" else ())
-                break
+        got = {pc: _sunk_at(fn, n_entry, lines, targets, s, cands[pc], where, op) for pc, s in zip(pcs, lds)}
+        if all(got.values()):
+            out.update(got)
     return out
+
+
+def _sunk_at(fn, n_entry: int, lines, targets, s: int, b: int, where, op: str):
+    """The action for the load at ``lines[s]`` if it stands in the straight fall-through of a conditional
+    forward branch of the PTX branch ``b``'s line that jumps past it (or its predicated ``EXIT``), the first
+    branch after a barrier (a global load: or the kernel's start, or a label something jumps to); else None."""
+    bline = where(fn.instrs[b])
+    for i in range(s - 1, -1, -1):
+        ln = lines[i]
+        if lines[i + 1].addr in targets:      # something else jumps in between: not one path
+            return None
+        if ln.op in _ENDS:
+            ends = (ln.op == "BRA" and _past(ln, lines, s)) or (ln.op == "EXIT" and _exits(fn, b, n_entry))
+            if ends and ln.pred and ln.pred != "@PT" and ln.where == bline \
+                    and _barrier_before(lines, i, targets, start=op == "LDG"):
+                g = fn.instrs[b]
+                return (SUNK, g.guard, bool(g.guard_neg), bline[1]) + ((b,) if op == "LDG" else ())
+            return None
+    return None
 
 
 def _barrier_before(lines, i: int, targets, start: bool = False) -> bool:
     """Whether the branch at ``lines[i]`` is the first one after a ``BAR.SYNC`` (or, with ``start``, the
-    kernel's first), straight (no label or other branch between): it is then the PTX branch the
-    barrier's (the kernel's first) block ends with."""
+    kernel's first, or the first after a label something jumps to), straight (no label or other branch
+    between): it is then the PTX branch the barrier's (the kernel's first, the labelled) block ends with."""
     for k in range(i - 1, -1, -1):
         if lines[k + 1].addr in targets:
-            return False
+            return start
         ln = lines[k]
         if ln.op == "BAR":
             return not ln.pred and ln.mods.startswith(".SYNC")
@@ -212,9 +237,10 @@ def candidates(fn, n_entry: int, where, writes) -> dict:
         if space and ins.line:
             per_line.setdefault((where(ins), space), []).append(pc)
     for (w, space), pcs in per_line.items():
-        if len(pcs) != 1:
+        if len(pcs) != 1 and space == "shared":
             continue
-        b = _candidate(fn, n_entry, pcs[0], writes, space)
-        if b is not None and fn.instrs[b].line:
-            cands[pcs[0]] = b
+        # a global load's line: every one of its loads must be a candidate (the copies NVVM makes of a loop)
+        got = {pc: _candidate(fn, n_entry, pc, writes, space) for pc in pcs}
+        if all(b is not None and fn.instrs[b].line for b in got.values()):
+            cands.update(got)
     return cands
