@@ -405,13 +405,19 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             plan.skips[b] = tuple(lists)
     plan.branched = frozenset(branched)
     # accesses the SASS predicates where the PTX's branches are not a simple region
+    # (every such kind of a line: its shared loads and its stores alike, CudaSift's ScaleDown, whose line 145
+    # loads and stores under one if that ptxas predicates in some copies of an unrolled loop and not in others)
+    more: set = set()                       # the lines noted here (another kind of them joins their note)
     for (file, line, kind), (p, u, *_) in sass.items():
         if kind not in _SHARED_KINDS:
             continue                        # a global request needs a lane on: no SASS decides it
         covered = len(cover.get((file, line, kind), ()))
-        if p > covered and (file, line) not in plan.notes and (file, line) not in plan.uncertain_notes and line:
+        w = (file, line)
+        if p > covered and line and (w in more or (w not in plan.notes and w not in plan.uncertain_notes)):
             plan.unplaced[(file, line, kind)] = p - covered
-            plan.notes[(file, line)] = Undecided(_msg("counts.more_predicated", n=p - covered, name=_SASS_NAME[kind]))
+            note = _msg("counts.more_predicated", n=p - covered, name=_SASS_NAME[kind])
+            plan.notes[w] = Undecided(_msg("counts.sep").join((plan.notes[w], note)) if w in more else note)
+            more.add(w)
     return plan
 
 

@@ -53,6 +53,7 @@ from ..ptx import split_top
 from . import observed as observed_space
 from .ifconvert import _SHARED_KINDS, access_kind, plan_for
 from .metrics import METRIC_KEYS
+from .sass_model import PART, WIDE
 from .undecided import Undecided
 
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
@@ -2192,7 +2193,11 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
         kind = access_kind(ins)
         if kind and ins.line and where(ins) + (kind,) in plan.unplaced:
             lines.setdefault(where(ins) + (kind,), []).append(pc)
-    decided = set(plan.branched) | set(plan.uncertain) | set(actions) | \
+    # a merged group of the model's (("wide", ...) at its first member, ("part", leader) at the others) is one SASS
+    # access the counts already hold as one request a warp: the replay's executions with a lane on are compared
+    # with those, so such a line is replayed too (CudaSift's ScaleDown: an LDS.64 among each copy's loads)
+    decided = set(plan.branched) | set(plan.uncertain) | \
+        {pc for pc, a in actions.items() if a[0] not in (WIDE, PART)} | \
         {pc for parts in plan.skips.values() for part in parts for pc, _ in part}
     lines = {k: pcs for k, pcs in lines.items() if any(pc in loops for pc in pcs) and not decided & set(pcs)}
     if not lines:
