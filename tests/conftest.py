@@ -36,14 +36,20 @@ def has_sass_toolchain() -> bool:
         return False
 
 
-def read_json(path):
-    """A recording in bench/results/, plain or gzipped: the largest are stored as ``.json.gz`` so that the tree
-    stays small enough to travel to the device machine (bench/recorded.py)."""
+@functools.lru_cache(maxsize=None)
+def _recorded():
     import importlib.util
     spec = importlib.util.spec_from_file_location("_tilelab_recorded", ROOT / "bench" / "recorded.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return mod.read_json(path)
+    return mod
+
+
+def read_json(path):
+    """A JSON file, a recording in bench/results/ plain or gzipped: the largest are stored as ``.json.gz`` so that
+    the tree stays small enough to travel to the device machine, and a name without ``.gz`` finds them
+    (bench/recorded.py)."""
+    return _recorded().read_json(path)
 
 
 needs_cubin = pytest.mark.skipif(not has_sass_toolchain(), reason="needs NVRTC, nvJitLink and nvdisasm")

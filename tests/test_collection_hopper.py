@@ -13,14 +13,14 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 from collection import run as collection  # noqa: E402
 
-OUTPUTS = json.loads((ROOT / "bench" / "results" / "collection-gpu-2026-12-02-hopper.json").read_text())
-COUNTS = json.loads((ROOT / "bench" / "results" / "fidelity-2026-12-02-hopper.json").read_text())
+OUTPUTS = read_json(ROOT / "bench" / "results" / "collection-gpu-2026-12-02-hopper.json")
+COUNTS = read_json(ROOT / "bench" / "results" / "fidelity-2026-12-02-hopper.json")
 ENTRIES = {e["name"]: e for e in collection.load() if e["file"] in ("fastcu_matmul_7.cu", "repro_hopper.cu")}
 TMA = ("tma_requests", "tma_ld_sectors", "tma_st_sectors")
 
@@ -82,7 +82,7 @@ def test_the_tma_counts_are_ncus(name):
 # fast.cu's kernel 8 (collection/fastcu_matmul_8.cu): kernel 7 in clusters of 2 with B multicast by the
 # TMA and remote mbarrier arrivals (tilelab/emu/cluster.py); its H200 outputs are
 # bench/results/collection-gpu-2026-12-02-clusters.json (bench/collection_gpu.py --only fastcu_matmul_8)
-CLUSTERS = json.loads((ROOT / "bench" / "results" / "collection-gpu-2026-12-02-clusters.json").read_text())
+CLUSTERS = read_json(ROOT / "bench" / "results" / "collection-gpu-2026-12-02-clusters.json")
 
 
 def test_kernel_8_gives_the_h200s_bits():

@@ -5,6 +5,8 @@ that release still fits, and lessons/lessonkit.py checks answers and reads recor
 (nbval runs the notebooks themselves; the grading regression grades them.)"""
 from __future__ import annotations
 
+from conftest import read_json
+
 import json
 import re
 import sys
@@ -21,7 +23,7 @@ import build_course as bc  # noqa: E402
 import lessonkit  # noqa: E402
 from grading.rubrics import load_rubric  # noqa: E402
 
-PIN = json.loads((ROOT / "tests" / "data" / "course_structure_dd330b0.json").read_text())
+PIN = read_json(ROOT / "tests" / "data" / "course_structure_dd330b0.json")
 ADDED = "self-check"          # cells added since the pin: the hidden checks of self-tests (issue 12)
 
 

@@ -3,6 +3,8 @@ once, no bare measured number in prose, every placeholder defined, the message c
 All of it reads text files only (seconds)."""
 from __future__ import annotations
 
+from conftest import read_json
+
 import re
 import shutil
 import sys
@@ -246,8 +248,8 @@ def test_numbers_come_from_their_sources():
         "matmul_coalesced_check").part("coalesced")["max_ratio"]
     cites = bc.tomllib.loads((COURSE / "citations.toml").read_text())
     assert bc.number("h200_datasheet_tbps", table) == cites["h200_datasheet"]["hbm_tbps"]
-    assert json.loads((ROOT / "bench" / "results" / Path(bc.newest_recording("gpu_matmul-*.json")[0]).name)
-                      .read_text())["sm_count"] == bc.number("h200_sms", table)
+    assert read_json((ROOT / "bench" / "results" / Path(bc.newest_recording("gpu_matmul-*.json")[0]).name)
+                      )["sm_count"] == bc.number("h200_sms", table)
 
 
 def test_unknown_placeholder_is_an_error_naming_it():

@@ -17,7 +17,7 @@ import json
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from tilelab.emu.counters.metrics import atom_wavefronts, generic_atom_wavefronts
 
 REC = ROOT / "bench" / "results" / "fidelity-2026-12-01-run1.json"
@@ -25,7 +25,7 @@ REC2 = ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json"
 
 
 def _recorded(launch_id: str, rec=REC) -> dict:
-    row = next(r for r in json.loads(rec.read_text())["rows"] if r["id"] == launch_id)
+    row = next(r for r in read_json(rec)["rows"] if r["id"] == launch_id)
     return row["ncu_raw"]
 
 
@@ -199,7 +199,7 @@ ATOMICS_BENCH = ROOT / "bench" / "results" / "gpu_shared_atomics-2026-12-01.json
 def test_shared_atomics_cost_what_the_h200_counted_pattern_by_pattern(emu, kernel):
     """bench/gpu_shared_atomics.py's recording: one warp, 16 atomics of one kind at the recorded
     lane pattern; the emulator's shared-atomic wavefronts equal ncu's for each pattern."""
-    rec = json.loads(ATOMICS_BENCH.read_text())
+    rec = read_json(ATOMICS_BENCH)
     k = emu.compile(rec["kernel_source"], kernel, filename="gpu_shared_atomics.cu")
     cases = [c for c in rec["cases"] if c["kernel"] == kernel]
     named = [c for c in cases if not c["pattern"].startswith("random")]

@@ -16,6 +16,8 @@ with plain loops over phases, banks and distinct words.
 """
 from __future__ import annotations
 
+from conftest import read_json
+
 import numpy as np
 import pytest
 
@@ -148,7 +150,7 @@ def _wide_access_recordings():
     from pathlib import Path
     import json
     files = sorted((Path(__file__).resolve().parents[1] / "bench" / "results").glob("gpu_wide_access-*.json"))
-    return [c for f in files for c in json.loads(f.read_text())["cases"]]
+    return [c for f in files for c in read_json(f)["cases"]]
 
 
 def test_rule_equals_ncu_on_every_recorded_pattern():

@@ -6,6 +6,7 @@ emulator looked for the FMUL on the sub's line only, left those lines undecided 
 1 ulp off the H200's in 17 + 1 and 14 + 1 elements (bench/results/collection-gpu-2026-12-05-unseen81.json)."""
 import hashlib
 import json
+from conftest import read_json
 from pathlib import Path
 
 import numpy as np
@@ -50,7 +51,7 @@ def test_a_subtrahend_fused_on_the_line_after_its_minuend(name, lines):
 @pytest.mark.parametrize("name", ["kernels::convectionTermVBottomTop", "kernels::convectionTermULeftRight"])
 def test_outputs_are_the_h200s(name):
     from collection import run as coll
-    row = next(r for r in json.loads(RECORDING.read_text())["results"] if r["kernel"] == name)
+    row = next(r for r in read_json(RECORDING)["results"] if r["kernel"] == name)
     _, after, _ = coll.run_emu(_entry(name))
     got = {n: hashlib.sha256(np.ascontiguousarray(after[n]).tobytes()).hexdigest()[:16] for n in ("rn", "H")}
     assert got == {n: row["hashes"][n]["gpu_sha256"] for n in ("rn", "H")}

@@ -14,7 +14,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import same_address_stores as probe  # noqa: E402
@@ -24,11 +24,11 @@ import tilelab as tl  # noqa: E402
 RESULTS = ROOT / "bench" / "results"
 # every recording of the probe on a GPU; the one with the most cases is checked
 RECORDINGS = sorted(RESULTS.glob("same-address-stores-*.json"),
-                    key=lambda p: len(json.loads(p.read_text())["cases"]), reverse=True)
+                    key=lambda p: len(read_json(p)["cases"]), reverse=True)
 
 
 def _cases():
-    data = json.loads(RECORDINGS[0].read_text())
+    data = read_json(RECORDINGS[0])
     return [c for c in data["cases"] if "gpu" in c]
 
 
@@ -39,7 +39,7 @@ def program():
 
 
 def test_the_recording_is_the_h200s_and_covers_every_width():
-    data = json.loads(RECORDINGS[0].read_text())
+    data = read_json(RECORDINGS[0])
     assert "H200" in data["gpu"]["name"]
     kernels = {c["kernel"] for c in _cases()}
     assert {"sharedWord", "sharedByte", "sharedDouble", "sharedVector", "globalWord", "globalByte"} <= kernels

@@ -2,6 +2,7 @@
 judge's GPU-like pass (variant 1) changes every special register a kernel could branch on, within
 what hardware returns (the H200's values: bench/results/gpu_timing_attacks-2026-12-02.json)."""
 import json
+from conftest import read_json
 from pathlib import Path
 
 import numpy as np
@@ -55,7 +56,7 @@ def test_gridid_counts_launches_and_is_one_value_per_launch(kernel):
 
 
 def test_the_h200_values_and_the_gpu_like_pass(kernel):
-    rec = json.loads((ROOT / "bench/results/gpu_timing_attacks-2026-12-02.json").read_text())["registers"]
+    rec = read_json(ROOT / "bench/results/gpu_timing_attacks-2026-12-02.json")["registers"]
     h200 = rec[0]
     a = _run(kernel, 4)
     assert (a[:, 2] == h200["nsmid"]).all() and (a[:, 1] < h200["nsmid"]).all()

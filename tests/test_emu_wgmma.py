@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import gpu_wgmma_forms as probes  # noqa: E402
@@ -241,7 +241,7 @@ COMPARISON = ROOT / "bench" / "results" / "wgmma-emu-vs-h200-2026-12-02.json"
 def test_the_comparison_with_the_h200_covers_the_whole_recording():
     import json
     rec = json.loads(gzip.decompress(RECORDING.read_bytes()))
-    cmp = json.loads(COMPARISON.read_text())
+    cmp = read_json(COMPARISON)
     assert cmp["recording"].endswith(RECORDING.name.removesuffix(".gz"))  # named before it was gzipped and cmp["gpu"] == rec["gpu"]
     assert [c["key"] for c in cmp["configs"]] == [c["key"] for c in rec["configs"]]
     for c, r in zip(cmp["configs"], rec["configs"]):
@@ -268,7 +268,7 @@ def test_the_reference_kernels_equal_the_h200_bit_for_bit():
     # lesson 07's TMA + wgmma rungs against the H200's outputs at a fixed seed (the comparison names
     # the ladder recording it read); the recorded comparison covers every rung, this re-runs one
     import json
-    cmp = json.loads(LADDER.read_text())
+    cmp = read_json(LADDER)
     assert cmp["rungs"] and all(r["equal"] == r["total"] == cmp["size"] ** 2 and not r["findings"]
                                 for r in cmp["rungs"])
     needs = [ROOT / cmp["recording"], ROOT / "tilelab" / "kernels" / "sm90a" / "wgmma_ladder.cu",

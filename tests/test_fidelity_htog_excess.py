@@ -17,7 +17,7 @@ import json
 import sys
 from collections import Counter
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -68,7 +68,7 @@ def test_the_totals_move_from_run_to_run_and_are_set_apart(tmp_path):
     """Three runs in a row: step 11's total 12,837, 12,820, 12,833 and step 12's 12,390, 12,391, 12,390 (every
     other total the same in each run); the reproductions' 8,192 in each. So the manifest sets the two steps'
     shared-load wavefronts apart, and nothing else of theirs."""
-    rep = json.loads(REPEATS.read_text())["launches"]
+    rep = read_json(REPEATS)["launches"]
     assert rep[M11]["values"]["shared_ld_wavefronts"] == [12837, 12820, 12833]
     assert rep[M12]["values"]["shared_ld_wavefronts"] == [12390, 12391, 12390]
     assert rep[M11]["moves"] == rep[M12]["moves"] == ["shared_ld_wavefronts"]
@@ -79,7 +79,7 @@ def test_the_totals_move_from_run_to_run_and_are_set_apart(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REPEATS), "--only", "/htog_mmult_11.cu:,/htog_mmult_12.cu:,/repro_ldst_overlap.cu:",
               "--json", str(out)])
-    doc = json.loads(out.read_text())
+    doc = read_json(out)
     missed = {(r["id"], k): (v["emu"], v["ncu"], bool(v.get("apart"))) for r in doc["rows"]
               for k, v in r["checks"].items() if not fid.matches(v)}
     assert missed == {(M11, "shared_ld_wavefronts"): (12800, 12837, True),

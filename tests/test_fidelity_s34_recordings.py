@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -17,7 +17,7 @@ RES = ROOT / "bench" / "results"
 def _compare(tmp_path, rec: str, only: str | None = None) -> dict:
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(RES / rec), *(["--only", only] if only else []), "--json", str(out)])
-    return {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    return {r["id"]: r["checks"] for r in read_json(out)["rows"]}
 
 
 def test_the_placement_reproduction_is_the_h200s(tmp_path):
@@ -57,5 +57,5 @@ def test_the_nineteenth_suites_totals(tmp_path):
 
 def test_the_two_suites_outputs_on_the_h200():
     for name, n in (("unseen41", 17), ("unseen43", 14), ("shared-pair", 3)):
-        rec = json.loads((RES / f"collection-gpu-2026-12-03-{name}.json").read_text())
+        rec = read_json(RES / f"collection-gpu-2026-12-03-{name}.json")
         assert rec["kernels"] == n and rec["as_expected"] == n and rec["nvrtc"] == "13.0"

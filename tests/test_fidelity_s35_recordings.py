@@ -7,7 +7,7 @@ import json
 import sys
 import tomllib
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import unseen_suites  # noqa: E402
@@ -23,9 +23,9 @@ def _apart() -> dict:
 
 def _moved(firsts: tuple, repeats: str) -> dict:
     """{launch: {total: [first recording's value, then each repeat's]}} for the totals whose runs differ."""
-    base = {r["id"]: r for f in firsts for r in json.loads((RES / f).read_text())["rows"]}
+    base = {r["id"]: r for f in firsts for r in read_json(RES / f)["rows"]}
     out = {}
-    for lid, rec in json.loads((RES / repeats).read_text())["launches"].items():
+    for lid, rec in read_json(RES / repeats)["launches"].items():
         first_values = base[lid]["ncu"]
         runs = {m: [first_values[m], *v] for m, v in rec["values"].items() if m in first_values}
         out[lid] = {m: v for m, v in runs.items() if len(set(v)) > 1}
@@ -75,12 +75,12 @@ def test_generic_loads_that_mix_local_and_global_lanes(tmp_path):
     import fidelity as fid
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(RES / "fidelity-2026-12-03-generic-mix.json"), "--json", str(out)])
-    rows = {r["id"].split("#")[1]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"].split("#")[1]: r["checks"] for r in read_json(out)["rows"]}
     ncu = {k: (c["global_ld_requests"]["ncu"], c["global_ld_sectors"]["ncu"]) for k, c in rows.items()}
     assert ncu == {"none": (24, 72), "all": (0, 0), "first": (24, 93), "first13": (24, 96), "last": (15, 90),
                    "upper": (18, 78), "middle": (15, 84)}
     emu = {k: (c["global_ld_requests"]["emu"], c["global_ld_sectors"]["emu"]) for k, c in rows.items()}
     assert emu["none"] == ncu["none"] and emu["all"] == ncu["all"]
     assert sum(not c["equal"] for r in rows.values() for c in r.values()) == 8
-    gpu = json.loads((RES / "collection-gpu-2026-12-03-generic-mix.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-03-generic-mix.json")
     assert gpu["kernels"] == 7 and gpu["as_expected"] == 7

@@ -7,7 +7,7 @@ import gzip
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import unseen_suites  # noqa: E402
@@ -64,7 +64,7 @@ def test_only_the_loops_that_break_moved():
     for n in NEW + BEFORE + ["every-launch", "colour"]:
         old_path = RES / f"fidelity-compare-2026-12-03-{n}-s36.json"
         old = _rows(old_path.with_suffix(".json.gz")) if not old_path.exists() else \
-            {r["id"]: r for r in json.loads(old_path.read_text())["rows"]}
+            {r["id"]: r for r in read_json(old_path)["rows"]}
         new = _rows(RES / f"fidelity-compare-2026-12-03-{n}-s37.json.gz")
         for i, r in new.items():
             a, b = (old.get(i) or {}).get("emu") or {}, r.get("emu") or {}

@@ -9,7 +9,7 @@ import gzip
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import unseen_suites  # noqa: E402
@@ -76,7 +76,7 @@ def test_every_total_set_apart_moved_in_the_repeats():
     """Each of the 40 names the runs it moved in, and those runs hold more than one value."""
     reps = {}
     for name in ("bcgpu-repeats", "bcgpu-repeats-2", "probes-repeats", "probes-repeats-2", "swift-gridknn-repeats"):
-        for i, v in json.loads((RES / f"fidelity-2026-12-05-{name}.json").read_text())["launches"].items():
+        for i, v in read_json(RES / f"fidelity-2026-12-05-{name}.json")["launches"].items():
             for k, xs in v["values"].items():
                 reps.setdefault((i, k), []).extend(xs)
     rows = {}

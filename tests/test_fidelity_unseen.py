@@ -14,7 +14,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 from tilelab.emu.counters import ifconvert
 from tilelab.toolchain.sass import kernel_sass, sass_listing
 
@@ -32,7 +32,7 @@ REPEATS = ROOT / "bench" / "results" / "fidelity-2026-12-02-histogram1024-repeat
 def test_unseen_sources_equal_ncu_in_every_total_but_the_racing_histogram(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 27 and all("checks" in r for r in rows)
     differ = {r["id"] for r in rows if not all(c["equal"] for c in r["checks"].values())}
     # histogram1024Kernel's tagged-write retry loop is a data race (the emulator flags it, the
@@ -47,7 +47,7 @@ def test_unseen_sources_equal_ncu_in_every_total_but_the_racing_histogram(tmp_pa
 
 def _race_runs():
     """The racing histogram's ncu totals in its five H200 runs: REC's and the four of REPEATS."""
-    rec, rep = json.loads(REC.read_text()), json.loads(REPEATS.read_text())
+    rec, rep = read_json(REC), read_json(REPEATS)
     assert rep["launch"] == RACE and len(rep["runs"]) == 4
     for run in rep["runs"]:          # one GPU, driver, NVRTC and ncu for all five
         assert (run["gpu"], run["driver"], run["nvrtc"], run["ncu_version"]) == \
@@ -113,7 +113,7 @@ def test_the_racing_histograms_retry_loop_yields_inside_its_convergence_barrier(
 
 
 def test_unseen_outputs_are_the_h200s_bit_for_bit():
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == rec["as_expected"] == 27
     assert all(r["verdict"].startswith("as expected") for r in rec["results"])
 

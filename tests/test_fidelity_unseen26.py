@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -30,7 +30,7 @@ EXPDIST = {"collection/kt_expdist.cu:ExpDist", "collection/kt_expdist.cu:reduce_
 def _compare(tmp_path, only):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", only, "--json", str(out)])
-    return json.loads(out.read_text())["rows"]
+    return read_json(out)["rows"]
 
 
 def _check(rows, launches, totals):
@@ -71,7 +71,7 @@ def test_the_fourth_unseen_suites_totals_against_ncu(tmp_path):
 
 def test_the_fourth_unseen_suites_outputs_against_the_h200():
     """21 of 23 entries bit for bit on the H200; expdist's two do not compile under NVRTC there either."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 23 and rec["as_expected"] == 21
     bad = {r["kernel"]: r for r in rec["results"] if not r["verdict"].startswith("as expected")}
     assert set(bad) == {"ExpDist", "reduce_cross_term"}
@@ -82,7 +82,7 @@ def test_the_fourth_unseen_suites_outputs_against_the_h200():
 
 
 def test_the_suite_on_the_emulator_before_any_change():
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 23 and rec["matched"] == 21
     bad = [r for r in rec["results"] if not r["ok"]]
     assert {r["kernel"] for r in bad} == {"ExpDist", "reduce_cross_term"}
@@ -113,11 +113,11 @@ def test_expdist_after_the_cub_header_against_ncu_and_the_h200(tmp_path):
     ncu's, and both entries' outputs equal the H200's bit for bit."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(CUB_REC), "--only", "/kt_expdist", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert {r["id"] for r in rows} == EXPDIST and all("checks" in r for r in rows)
     checks = [c for r in rows for c in r["checks"].values()]
     assert len(checks) == 26 and all(c["equal"] for c in checks)
-    rec = json.loads(CUB_GPU.read_text())
+    rec = read_json(CUB_GPU)
     assert rec["kernels"] == 2 and rec["as_expected"] == 2 and rec["nvrtc"].startswith("13.")
     for r in rec["results"]:
         assert r["hashes"] and all(h["differ"] == 0 for h in r["hashes"].values())
@@ -128,7 +128,7 @@ def test_expdist_after_the_cub_header_against_ncu_and_the_h200(tmp_path):
 def test_the_handbook_histograms_on_the_emulator_before_any_change():
     """13 launches ran; 11 right with no finding; the per-block reduce's two flagged device_state for
     tempHist, the __device__ array they write as output (FIDELITY.md: the pass's rule, not a bug)."""
-    rec = json.loads((ROOT / "bench" / "results" / "collection-emu-2026-12-02-unseen26-handbook-before.json").read_text())
+    rec = read_json(ROOT / "bench" / "results" / "collection-emu-2026-12-02-unseen26-handbook-before.json")
     assert rec["kernels"] == 13 and rec["matched"] == 11
     bad = [r for r in rec["results"] if not r["ok"]]
     assert {r["kernel"] for r in bad} == {"histogram1DPerBlockReduce<false>", "histogram1DPerBlockReduce<true>"}
@@ -148,12 +148,12 @@ def test_the_handbooks_histograms_against_ncu(tmp_path):
     tail, whose trip count the SASS replay could not compute (LEA.HI). Every total is ncu's now."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(HANDBOOK), "--only", "/handbook_", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 13 and all("checks" in r for r in rows)
     checks = {(r["id"], k): c for r in rows for k, c in r["checks"].items()}
     assert len(checks) == 169
     assert [key for key, c in checks.items() if not c["equal"]] == []
     st = checks[("collection/handbook_histogramPerThread4x64.cu:histogram1DPerThread4x64<false>", "shared_st_requests")]
     assert st["ncu"] == st["emu"] == 2244
-    gpu = json.loads(HANDBOOK_GPU.read_text())
+    gpu = read_json(HANDBOOK_GPU)
     assert gpu["kernels"] == gpu["as_expected"] == 13

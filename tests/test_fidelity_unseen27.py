@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -34,7 +34,7 @@ TRNS = "collection/chai_trns.cu:PTTWAC_soa_asta"
 def test_the_fifth_unseen_suites_totals_against_ncu(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 25
     unrun = {r["id"]: r["not_profiled"] for r in rows if "checks" not in r}
     assert set(unrun) == IFDEF | INT32
@@ -55,7 +55,7 @@ def test_the_fifth_unseen_suites_totals_against_ncu(tmp_path):
 
 
 def test_the_fifth_unseen_suites_outputs_against_the_h200():
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 25 and rec["as_expected"] == 19
     bad = {r["kernel"]: r for r in rec["results"] if not r["verdict"].startswith("as expected")}
     assert set(bad) == {"Histogram_kernel", "Padding_kernel", "StreamCompaction_kernel", "dot_prod_f32_f32_kernel<256>",
@@ -69,7 +69,7 @@ def test_the_fifth_unseen_suites_outputs_against_the_h200():
 
 
 def test_the_suite_on_the_emulator_before_any_change():
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 25 and rec["matched"] == 19
     bad = {(r["file"], r["kernel"]): r["problems"] for r in rec["results"] if not r["ok"]}
     assert len(bad) == 6

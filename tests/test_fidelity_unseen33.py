@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -31,7 +31,7 @@ F2 = "collection/jcuda_lowered_names.cu:N1::N2::f2"
 
 def test_the_eleventh_unseen_suite_on_the_emulator_before_any_change():
     """8 of 17 ran and matched numpy on the emulator as it was; each of the 9 others for its own cause."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 17 and rec["matched"] == 8
     bad = {(r["kernel"], r["problems"][0].split(":")[0]) for r in rec["results"] if not r["ok"]}
     assert bad == {("reduce", "findings ['race', 'uninitialized_read'], expected ['race']"),
@@ -39,14 +39,14 @@ def test_the_eleventh_unseen_suite_on_the_emulator_before_any_change():
                    ("f1", "CompileError"), ("N1::N2::f2", "CompileError"), ("f3<int>", "CompileError"),
                    ("f3<double>", "CompileError"), ("jacobi_kernel<32, 32>", "NameError")}
     assert sum(not r["ok"] for r in rec["results"]) == 9
-    cmp = json.loads(CMP_BEFORE.read_text())["summary"]["collection"]
+    cmp = read_json(CMP_BEFORE)["summary"]["collection"]
     assert (cmp["launches"], cmp["totals"], cmp["totals_equal"]) == (9, 117, 117)
 
 
 def test_the_eleventh_unseen_suites_totals_against_ncu(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ONLY, "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 17
     checks = {r["id"]: r["checks"] for r in rows if "checks" in r}
     assert len(checks) == 16 and sum(len(c) for c in checks.values()) == 208
@@ -62,7 +62,7 @@ def test_the_eleventh_unseen_suites_totals_against_ncu(tmp_path):
                       (alloc, "global_st_sectors"): (845, 869), (alloc, "global_st_requests"): (212, 236),
                       (alloc, "shared_atom_wavefronts"): (5, 20)}
     assert (checks[JACOBI]["shared_ld_requests"]["emu"], checks[JACOBI]["shared_ld_wavefronts"]["emu"]) == (32, 32)
-    mix = {r["id"]: r.get("sass_mix") for r in json.loads(REC.read_text())["rows"]}[JACOBI]
+    mix = {r["id"]: r.get("sass_mix") for r in read_json(REC)["rows"]}[JACOBI]
     lds = [v for line, v in mix.items() if line.endswith("block_reduce_warp_reductions.cuh:166")]
     assert lds == [{"LDS.128": 8}]
 
@@ -70,9 +70,9 @@ def test_the_eleventh_unseen_suites_totals_against_ncu(tmp_path):
 def test_the_first_recording_missed_the_namespaced_kernel():
     """The first call matched ncu's rows by `N1::N2::f2` (ncu names it `N1::f2(int *)`): no row; matched by
     its own name `f2`, the second call's is."""
-    first = {r["id"]: r for r in json.loads(FIRST.read_text())["rows"]}
+    first = {r["id"]: r for r in read_json(FIRST)["rows"]}
     assert first[F2]["error"].startswith("ncu returned no row")
-    second = {r["id"]: r for r in json.loads(REC.read_text())["rows"]}
+    second = {r["id"]: r for r in read_json(REC)["rows"]}
     assert "error" not in second[F2] and second[F2]["ncu_kernel_name"] == "N1::f2(int *)"   # ncu's own name
     assert fid._base("N1::N2::f2") == "f2" and fid._base("M7::k<3>") == "k"
 
@@ -80,7 +80,7 @@ def test_the_first_recording_missed_the_namespaced_kernel():
 def test_the_eleventh_unseen_suites_outputs_against_the_h200():
     """17 of 17 as expected: 15 ran, 23 outputs the H200's bit for bit and the two Jacobi norms (float atomicAdd
     in the GPU's order) within 1e-5; device malloc and device-side cudaDeviceSynchronize refused."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 17 and rec["as_expected"] == 17
     verdicts = [v for r in rec["results"] for v in r.get("outputs", {}).values()]
     assert len(verdicts) == 25 and verdicts.count("bit-identical") == 23

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import collection_gpu  # noqa: E402
@@ -45,17 +45,17 @@ def _misses(rows):
 def test_the_thirteenth_unseen_suite_on_the_emulator_before_any_change():
     """15 of 17 ran and matched numpy; the look-back's file did not build: <cub/device/device_scan.cuh> pulls
     CCCL 2's strong_load.cuh, which includes <iterator> (NVRTC has no C++ library)."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (17, 15, 0)
     bad = {r["kernel"]: r["problems"] for r in rec["results"] if not r["ok"]}
     assert set(bad) == {"init_kernel<cub::ScanTileState<int>>", "decoupled_look_back_kernel<int>"}
     assert all('cannot open source file "iterator"' in p[0] for p in bad.values())
-    after = json.loads(AFTER.read_text())
+    after = read_json(AFTER)
     assert (after["kernels"], after["matched"]) == (17, 17)
 
 
 def test_the_thirteenth_unseen_suites_totals_against_ncu_before_and_after():
-    before = json.loads(CMP_BEFORE.read_text())
+    before = read_json(CMP_BEFORE)
     s = before["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (15, 10, 195, 185)
     undecided = {(r["id"], k) for r in before["rows"] if "checks" in r for k, v in r["checks"].items()
@@ -68,7 +68,7 @@ def test_the_thirteenth_unseen_suites_totals_against_ncu_before_and_after():
         (DYN, "shared_ld_requests"): (41, 40),
         (M7, "shared_ld_wavefronts"): (49152, 49169), (M11, "shared_ld_wavefronts"): (12800, 12832),
         (M12, "shared_ld_wavefronts"): (12384, 12391)}
-    after = json.loads(CMP_AFTER.read_text())
+    after = read_json(CMP_AFTER)
     a = after["summary"]["collection"]
     assert (a["launches"], a["launches_equal"], a["totals"], a["totals_equal"]) == (17, 11, 221, 207)
     new = {k: v for k, v in _misses(after["rows"]).items() if k not in _misses(before["rows"])}
@@ -81,7 +81,7 @@ def test_the_thirteenth_unseen_suites_totals_against_ncu_before_and_after():
 def test_the_recording_is_the_emulator_of_this_tree(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/cub_ex_decoupled,/htog_mmult_7,/htog_mmult_11", "--json", str(out)])
-    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r for r in read_json(out)["rows"]}
     assert set(rows) == {INIT, LOOK, M7, M11} and all("checks" in r for r in rows.values())
     assert {k for (i, k) in _misses(rows.values())} >= {"shared_ld_wavefronts", "global_ld_sectors"}
     assert all(v["equal"] for v in rows[INIT]["checks"].values())
@@ -94,7 +94,7 @@ def test_the_thirteenth_unseen_suites_outputs_against_the_h200():
     fixed since). Steps 11 and 12 differ in every element of C: on sm_90 a block's shared window starts with
     1 KiB reserved, so `smem` is at shared address 0x400, and their `bptr_base ^= 0x1000` ping-pong, which
     assumes the 16 KiB-aligned array at a 16 KiB-aligned address, lands outside B's buffer on the GPU."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert (rec["kernels"], rec["as_expected"], rec["nvrtc"]) == (17, 11, "13.0")
     by = {r["kernel"] if not r["file"].startswith("htog_") else r["file"]: r for r in rec["results"]}
     errors = {k for k, r in by.items() if r["verdict"] == "ERROR"}

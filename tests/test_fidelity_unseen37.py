@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
@@ -38,20 +38,20 @@ BUDE = ("version",) + tuple(f"fasten_main<{p}>" for p in (1, 2, 4, 8, 16, 32, 64
 def test_the_fifteenth_unseen_suite_on_the_emulator_before_any_change():
     """None of the 12 ran as they came: RSBench's three were refused at the `mov` of their structure
     parameter's address, miniBUDE's file did not build (<limits>); nothing was compared against ncu."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 12 and rec["matched"] == 0
     why = {r["kernel"]: r["problems"][0] for r in rec["results"]}
     assert set(why) == set(RS + BUDE)
     assert all(why[k].startswith("UnsupportedInstruction") and "address of the by-value struct parameter" in why[k]
                for k in RS)
     assert all(why[k].startswith("CompileError") and 'cannot open source file "limits"' in why[k] for k in BUDE)
-    cmp = json.loads(CMP_BEFORE.read_text())
+    cmp = read_json(CMP_BEFORE)
     assert cmp["summary"]["collection"]["launches"] == 0 and not any("checks" in r for r in cmp["rows"])
     assert {r["id"].split(":")[1]: ("error" in r, "not_profiled" in r) for r in cmp["rows"]} == {
         **{k: (True, False) for k in RS}, **{k: (False, True) for k in BUDE}}
-    recorded = {r["kernel"] for r in json.loads(REC.read_text())["rows"] if r.get("ncu")}
+    recorded = {r["kernel"] for r in read_json(REC)["rows"] if r.get("ncu")}
     assert recorded == set(RS)
-    gpu = json.loads(GPU_BEFORE.read_text())
+    gpu = read_json(GPU_BEFORE)
     assert gpu["as_expected"] == 0 and {r["verdict"] for r in gpu["results"]} == {"ERROR"}
 
 
@@ -60,7 +60,7 @@ def test_rsbenchs_totals_against_ncu_now(tmp_path):
     are ncu's (the first call's recording)."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/rsbench_", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     assert len(rows) == 3 and all("checks" in r for r in rows)
     assert sum(len(r["checks"]) for r in rows) == 39
     assert all(v["equal"] for r in rows for v in r["checks"].values())
@@ -69,18 +69,18 @@ def test_rsbenchs_totals_against_ncu_now(tmp_path):
 def test_minibudes_totals_against_ncu_after():
     """miniBUDE's 9 launches, recorded by the second call once <limits> built: 117 of 117 totals ncu's
     (the compare at the fixed code; re-running it costs about a minute of the emulator)."""
-    cmp = json.loads((RES / "fidelity-compare-2026-12-03-unseen37-minibude-after.json").read_text())
+    cmp = read_json(RES / "fidelity-compare-2026-12-03-unseen37-minibude-after.json")
     s = cmp["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (9, 9, 117, 117)
     assert {r["id"].split(":")[1] for r in cmp["rows"]} == set(BUDE)
-    rec = json.loads(REC_BUDE.read_text())
+    rec = read_json(REC_BUDE)
     assert {r["kernel"] for r in rec["rows"] if r.get("ncu")} == set(BUDE)
 
 
 def test_the_outputs_on_the_h200_after():
     """All 12 as the entries expect: RSBench's and `version`'s outputs bit for bit, miniBUDE's energies
     within the host's own 0.025% (-use_fast_math's .approx functions), 104 of the 112 arrays identical."""
-    gpu = json.loads(GPU_AFTER.read_text())
+    gpu = read_json(GPU_AFTER)
     assert gpu["kernels"] == 12 and gpu["as_expected"] == 12
     outs = {r["kernel"]: r["outputs"] for r in gpu["results"]}
     assert sum(len(o) for o in outs.values()) == 112

@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -36,7 +36,7 @@ NO_MAX = 'collection/llama2cu_kernels.cu:154: error: namespace "cub" has no memb
 
 def test_the_sixteenth_unseen_suite_on_the_emulator_before_any_change():
     """13 of 13 ran and matched numpy on the emulator as it was (this machine's NVRTC 12.9), none flagged."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 13 and rec["matched"] == 13 and rec["refused"] == 0
     assert all(r["ok"] for r in rec["results"])
 
@@ -44,20 +44,20 @@ def test_the_sixteenth_unseen_suite_on_the_emulator_before_any_change():
 def test_on_the_h200_llama2cu_did_not_build_and_mini_nbody_is_ncus_in_every_total():
     """The H200's NVRTC 13.0 (CCCL 3) has no cub::Max: the file's 8 launches were not recorded; the 5
     mini-nbody launches were, and the compare before any change found all 65 of their totals ncu's."""
-    cmp = json.loads(CMP_BEFORE.read_text())
+    cmp = read_json(CMP_BEFORE)
     s = cmp["summary"]["collection"]
     assert (s["launches"], s["totals"], s["totals_equal"]) == (5, 65, 65)
     rows = {r["id"]: r for r in cmp["rows"]}
     assert {i for i, r in rows.items() if "not_profiled" in r} == {f"collection/llama2cu_kernels.cu:{k}" for k in LLAMA}
     assert all(rows[f"collection/llama2cu_kernels.cu:{k}"]["not_profiled"] == "CompileError: " + NO_MAX for k in LLAMA)
-    rec = json.loads(REC.read_text())
+    rec = read_json(REC)
     assert rec["nvrtc"] == "13.0"
 
 
 def test_mini_nbodys_totals_against_ncu(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/mininbody_", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     checks = {r["id"]: r["checks"] for r in rows}
     assert set(checks) == set(NBODY)
     assert sum(len(c) for c in checks.values()) == 65
@@ -70,7 +70,7 @@ def test_mini_nbodys_totals_against_ncu(tmp_path):
 def test_the_outputs_against_the_h200():
     """Recorded: mini-nbody's 5 as expected (the float4 versions' p bit-identical, the velocities within
     gpu_rtol: rsqrt.approx), llama2.cu's 8 not built by the H200's NVRTC 13.0."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 13 and rec["as_expected"] == 5 and rec["nvrtc"] == "13.0"
     by = {(r["file"], r["kernel"]): r for r in rec["results"]}
     errors = [r for r in rec["results"] if r["verdict"] == "ERROR"]
@@ -93,7 +93,7 @@ def test_after_the_header_fix_llama2cus_totals_against_ncu(tmp_path):
     per-instruction counts, which are the emulator's 828."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(LLAMA_REC), "--only", "/llama2cu_", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     checks = {r["id"]: r["checks"] for r in rows}
     assert set(checks) == {f"collection/llama2cu_kernels.cu:{k}" for k in LLAMA}
     assert sum(len(c) for c in checks.values()) == 104
@@ -108,7 +108,7 @@ def test_after_the_header_fix_llama2cus_totals_against_ncu(tmp_path):
     # ncu's total is what the SASS gives: softmax_gpu's two shared_val reads sunk past the loop's branch (24
     # warps, not 192, each) and the weighted sum's att reads in LDS.64 pairs (51 a warp, 12 warps), the
     # other lines as the emulator has them; 168 of the 996 with every lane off (line 149), 5 conflicts more
-    raw = {r["id"]: r for r in json.loads(LLAMA_REC.read_text())["rows"]}[MHA]
+    raw = {r["id"]: r for r in read_json(LLAMA_REC)["rows"]}[MHA]
     assert 96 + 192 + 24 + 24 + 24 + 24 + 12 * 51 == 996
     assert raw["ncu_raw"]["smsp__inst_executed_op_shared_ld_pred_off_all.sum"] == 168
     assert raw["ncu_raw"]["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] == 833 - 828
@@ -116,11 +116,11 @@ def test_after_the_header_fix_llama2cus_totals_against_ncu(tmp_path):
 
 
 def test_after_the_header_fix_llama2cus_outputs_are_the_h200s():
-    rec = json.loads((RES / "collection-gpu-2026-12-03-unseen38-llama.json").read_text())
+    rec = read_json(RES / "collection-gpu-2026-12-03-unseen38-llama.json")
     assert rec["kernels"] == 8 and rec["as_expected"] == 8 and rec["nvrtc"] == "13.0"
     verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
     assert len(verdicts) == 22 and set(verdicts) == {"bit-identical"}
-    after = json.loads((RES / "collection-emu-2026-12-03-unseen38-after.json").read_text())
+    after = read_json(RES / "collection-emu-2026-12-03-unseen38-after.json")
     assert after["kernels"] == 13 and after["matched"] == 13
 
 

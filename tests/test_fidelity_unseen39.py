@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from collection import references as ref
 
@@ -36,14 +36,14 @@ def test_the_seventeenth_suite_on_the_emulator_as_it_came():
     """As first written, 10 of 14: three entries gave uint8 arrays for `const char*` (the launcher refuses
     them, rightly: the entries' mistake), and the racing shared filter raised an uninitialized read the entry
     had not listed. With the entries mended, same emulator: 13 of 14, the rotational k-mer hash the miss."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"]) == (14, 10)
     bad = {r["kernel"]: r["problems"][0] for r in rec["results"] if not r["ok"]}
     assert set(bad) == {"kernel_reverse_complement", "kernel_index_global32",
                         "kernel_register_fast_hash_rotational", "kernel_filter_hits_parallel_shared"}
     assert all("needs a int8 array, got uint8" in p for k, p in bad.items() if k != "kernel_filter_hits_parallel_shared")
     assert "uninitialized_read" in bad["kernel_filter_hits_parallel_shared"]
-    rec = json.loads(BEFORE_ENTRIES.read_text())
+    rec = read_json(BEFORE_ENTRIES)
     assert (rec["kernels"], rec["matched"]) == (14, 13)
     bad = {r["kernel"]: r["problems"] for r in rec["results"] if not r["ok"]}
     assert list(bad) == ["kernel_register_fast_hash_rotational"]
@@ -58,13 +58,13 @@ ROT = "kernel_register_fast_hash_rotational"
 def test_the_seventeenth_suites_totals_against_ncu():
     """168 of 182 totals equal, before and after: 10 equal in value on undecided lines (Keccak's and BLAKE2b's
     global accesses, the rotational hash's stores) and the racing shared filter's 4."""
-    cmp = json.loads(CMP_BEFORE.read_text())
+    cmp = read_json(CMP_BEFORE)
     assert (cmp["summary"]["all"]["totals"], cmp["summary"]["all"]["totals_equal"]) == (182, 168)
     shared = next(r for r in cmp["rows"] if r["id"].endswith(":kernel_filter_hits_parallel_shared"))
     got = {k: (v["emu"], v["ncu"]) for k, v in shared["checks"].items() if not v["equal"]}
     assert got == {"shared_ld_wavefronts": (256, 252), "shared_st_wavefronts": (2000, 1000),
                    "shared_ld_requests": (256, 128), "shared_st_requests": (2024, 1024)}
-    after = json.loads((RES / "fidelity-compare-2026-12-03-unseen39-after.json").read_text())["summary"]["all"]
+    after = read_json(RES / "fidelity-compare-2026-12-03-unseen39-after.json")["summary"]["all"]
     assert (after["totals"], after["totals_equal"]) == (182, 168)
 
 
@@ -72,7 +72,7 @@ def test_the_h200s_rotational_hash_is_the_emulators_now():
     """On the H200 13 of 14 were as expected; the rotational hash's two __shfl_sync sides met there (the numpy
     model of that, now the entry's expectation, has the GPU's digest), and the emulator now gives it."""
     from collection import run as coll
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert (rec["kernels"], rec["as_expected"]) == (14, 13)
     bad = [r for r in rec["results"] if r["verdict"] != "as expected"]
     assert [r["kernel"] for r in bad] == [ROT]
@@ -86,5 +86,5 @@ def test_the_h200s_rotational_hash_is_the_emulators_now():
 
 
 def test_the_seventeenth_suite_after():
-    rec = json.loads((RES / "collection-emu-2026-12-03-unseen39-after.json").read_text())
+    rec = read_json(RES / "collection-emu-2026-12-03-unseen39-after.json")
     assert (rec["kernels"], rec["matched"]) == (14, 14)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -38,7 +38,7 @@ IDS = {f"collection/{f}:{k}" for f, ks in LAUNCHES.items() for k in ks}
 
 def test_the_eighteenth_unseen_suite_on_the_emulator_before_any_change():
     """13 of 13 ran and matched numpy on the emulator as it was; one (step_shared) rightly flagged."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 13 and rec["matched"] == 13 and rec["refused"] == 0
     assert {(r["file"], r["kernel"]) for r in rec["results"]} == {(f, k) for f, ks in LAUNCHES.items() for k in ks}
     assert all(r["ok"] for r in rec["results"])
@@ -59,7 +59,7 @@ def test_step_shared_is_flagged_for_its_barrier_in_a_branch():
 
 def test_every_total_is_ncus_before_any_change():
     """The compare at the branch point: 169 of 169 totals of the 13 launches equal ncu's."""
-    s = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    s = read_json(CMP_BEFORE)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (13, 13, 169, 169)
 
 
@@ -67,7 +67,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
     """This tree's emulator against the same recording: still every total ncu's."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/tiagoorl_,/etudes_", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     checks = {r["id"]: r["checks"] for r in rows}
     assert set(checks) == IDS
     assert sum(len(c) for c in checks.values()) == 169
@@ -81,7 +81,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
 
 
 def test_the_outputs_are_the_h200s():
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 13 and rec["as_expected"] == 13 and rec["nvrtc"] == "13.0"
     verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
     assert len(verdicts) == 34 and set(verdicts) == {"bit-identical"}

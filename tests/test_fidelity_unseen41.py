@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 from collection import run as collection_run  # noqa: E402
@@ -45,7 +45,7 @@ def _entry(name):
 def test_the_nineteenth_unseen_suite_on_the_emulator_before_any_change():
     """15 of 17 matched as they came: spfa's int32 array for its bool* refused by tl.launch, and dijkstra's shared
     flag, stored by all 32 warps at once, not flagged."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 17 and rec["matched"] == 15 and rec["refused"] == 0
     assert {(r["file"], r["kernel"]) for r in rec["results"]} == {(f, k) for f, ks in LAUNCHES.items() for k in ks}
     bad = {r["kernel"]: r["problems"] for r in rec["results"] if not r["ok"]}
@@ -55,7 +55,7 @@ def test_the_nineteenth_unseen_suite_on_the_emulator_before_any_change():
 
 
 def test_after_the_fix_every_entry_runs_and_is_right_or_rightly_flagged():
-    rec = json.loads(AFTER.read_text())
+    rec = read_json(AFTER)
     assert rec["kernels"] == 17 and rec["matched"] == 17 and rec["refused"] == 0
     flagged = [e["name"] for e in collection_run.load() if e["file"] in LAUNCHES and e.get("findings")]
     assert flagged == FLAGGED and all(_entry(n)["findings"] == ["race"] for n in FLAGGED)

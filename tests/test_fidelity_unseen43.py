@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from collection import run as collection_run
 
@@ -30,7 +30,7 @@ PAIRS = {(f, k) for f, ks in LAUNCHES.items() for k in ks}
 
 
 def _rec(name):
-    return json.loads((RES / name).read_text())
+    return read_json(RES / name)
 
 
 def test_the_twenty_first_unseen_suite_on_the_emulator_before_any_change():

@@ -17,7 +17,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from collection import references
 from collection import run as collection_run
@@ -36,7 +36,7 @@ PAIRS = {(f, k) for f, ks in LAUNCHES.items() for k in ks}
 
 
 def _rec(name):
-    return json.loads((RES / name).read_text())
+    return read_json(RES / name)
 
 
 def test_the_twenty_second_unseen_suite_on_the_emulator_before_any_change():

@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -46,7 +46,7 @@ def _entry(name):
 def test_the_twenty_third_unseen_suite_on_the_emulator_before_any_change():
     """9 of 9 ran and matched numpy on the emulator as it was, under NVRTC 12.9 and 13; none flagged, none refused."""
     for path in (BEFORE, BEFORE13):
-        rec = json.loads(path.read_text())
+        rec = read_json(path)
         assert rec["kernels"] == 9 and rec["matched"] == 9 and rec["refused"] == 0
         assert {(r["file"], r["kernel"]) for r in rec["results"]} == PAIRS
         assert all(r["ok"] and not r["problems"] for r in rec["results"])
@@ -81,7 +81,7 @@ def test_box_muller_and_the_shared_tree_match_their_ports():
 def test_two_entries_cost_over_a_second():
     """The emulator's cost per entry as recorded: montecarlo_scalar (32 one-thread blocks walking 8,192 paths)
     and baccarat (1,024 whole shoes) are over the 1 s a launch; the others well under."""
-    rows = {r["kernel"]: r for r in json.loads(TIME.read_text())["rows"]}
+    rows = {r["kernel"]: r for r in read_json(TIME)["rows"]}
     assert set(rows) == {k for ks in LAUNCHES.values() for k in ks} and all(r["ok"] for r in rows.values())
     over = {k for k, r in rows.items() if r["second_run_s"] > 1.0}
     assert over == {"montecarlo_scalar", "baccarat"}
@@ -96,11 +96,11 @@ TIP = "dc7e2df2733d4b255374340d99dbcc87aa361e82"
 
 def test_every_total_is_ncus_before_any_change():
     """The compare at the branch's commit (the emulator as it came): 117 of 117 totals of the 9 launches ncu's."""
-    cmp = json.loads(CMP_BEFORE.read_text())
+    cmp = read_json(CMP_BEFORE)
     s = cmp["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (9, 9, 117, 117)
     assert {r["id"].split(":")[1] for r in cmp["rows"]} == {k for ks in LAUNCHES.values() for k in ks}
-    rec = json.loads(REC.read_text())
+    rec = read_json(REC)
     assert rec["commit"] == TIP and rec["nvrtc"] == "13.0" and rec["gpu"]["name"] == "NVIDIA H200"
 
 
@@ -108,7 +108,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
     """This tree's emulator against the same recording: still every total ncu's, and the counts the write-up cites."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/lollipop_,/bemap_", "--json", str(out)])
-    checks = {r["id"].split(":")[1]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    checks = {r["id"].split(":")[1]: r["checks"] for r in read_json(out)["rows"]}
     assert len(checks) == 9 and sum(len(c) for c in checks.values()) == 117
     assert all(fid.matches(v) for c in checks.values() for v in c.values())
     assert sum(v["ncu"] != 0 for c in checks.values() for v in c.values()) == 26
@@ -127,7 +127,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
 def test_the_outputs_are_the_h200s():
     """9 of 9 as expected: 19 of 29 arrays bit for bit; the 10 others exactly the outputs the entries' GPU notes
     named (approximate instructions, float atomicAdd order), within tolerance."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 9 and rec["as_expected"] == 9 and rec["nvrtc"] == "13.0" and rec["commit"] == TIP
     assert rec["device"]["driver"] == "580.159.04"
     verdicts = {(r["kernel"], n): v for r in rec["results"] for n, v in r["outputs"].items()}

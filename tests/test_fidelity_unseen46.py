@@ -15,7 +15,7 @@ import json
 import re
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -43,7 +43,7 @@ def _entries():
 def test_the_twenty_fourth_unseen_suite_on_the_emulator_before_any_change():
     """14 of 14 ran; 12 as their entries said, the 2 others only by the out-of-bounds read their entries listed
     (the race of histogram_without_atomic raised, as listed)."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 14 and rec["matched"] == 12 and rec["refused"] == 0
     assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == \
         sorted((f, k) for f, ks in LAUNCHES.items() for k in ks)
@@ -51,7 +51,7 @@ def test_the_twenty_fourth_unseen_suite_on_the_emulator_before_any_change():
     assert set(bad) == {"histogram_without_atomic", "histogram_atomic"}
     assert bad["histogram_without_atomic"][0].startswith("findings ['race'], expected ['out_of_bounds', 'race']")
     assert bad["histogram_atomic"] == ["findings [], expected ['out_of_bounds']: "]
-    after = json.loads(AFTER.read_text())
+    after = read_json(AFTER)
     assert after["kernels"] == 14 and after["matched"] == 14
 
 
@@ -91,7 +91,7 @@ HIST = "collection/vaidya_simple_histogram.cu:histogram_atomic"
 
 def test_every_total_is_ncus_before_any_change():
     """The compare with the manifest at bc6730c: 182 of 182 totals of the 14 launches equal ncu's."""
-    s = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    s = read_json(CMP_BEFORE)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (14, 14, 182, 182)
 
 
@@ -99,7 +99,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
     """This tree's emulator against the same recording: still every total ncu's."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/vaidya_,/tuomanen_", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     checks = {r["id"]: r["checks"] for r in rows}
     assert len(checks) == 14 and sum(len(c) for c in checks.values()) == 182
     assert all(fid.matches(v) for c in checks.values() for v in c.values())
@@ -116,7 +116,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
 
 def test_the_outputs_are_the_h200s():
     """14 of 14 as expected: every compared array bit for bit; the two races' results not compared."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 14 and rec["as_expected"] == 14 and rec["nvrtc"] == "13.0"
     verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
     assert len(verdicts) == 29

@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -48,7 +48,7 @@ def test_the_twenty_fifth_unseen_suite_on_the_emulator_before_any_change():
     """12 of 12 ran; 8 as their entries said. The 4 others were right: the two NLM kernels raised the
     barrier_divergence of their early return (unlisted), and 29 + 4 outputs of the letterbox and the OCR resize
     missed a float64-position reference by 3e-5."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 12 and rec["matched"] == 8 and rec["refused"] == 0
     assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == \
         sorted((f, k) for f, ks in LAUNCHES.items() for k in ks)
@@ -60,7 +60,7 @@ def test_the_twenty_fifth_unseen_suite_on_the_emulator_before_any_change():
                                        "expected np.float64(0.06667348168132894)"]
     assert bad["det_preprocess_kernel"][0].startswith("dst: 4 of 18432 differ")
     for path in (AFTER, AFTER13):
-        after = json.loads(path.read_text())
+        after = read_json(path)
         assert after["kernels"] == 12 and after["matched"] == 12
 
 
@@ -112,7 +112,7 @@ MISSES = {
 
 def test_146_of_156_totals_are_ncus_before_any_change():
     """The compare at 4cf8168 (the emulator as it was): 9 of 12 launches equal in every total, 146 of 156."""
-    s = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    s = read_json(CMP_BEFORE)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (12, 9, 156, 146)
 
 
@@ -123,7 +123,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
     four equal on lines the check left undecided) are ncu's since (tests/test_sass_table.py)."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/dtananaev_,/trtx_", "--json", str(out)])
-    rows = json.loads(out.read_text())["rows"]
+    rows = read_json(out)["rows"]
     checks = {r["id"]: r["checks"] for r in rows}
     assert len(checks) == 12 and sum(len(c) for c in checks.values()) == 156
     apart = {i: {k: (v["emu"], v["ncu"]) for k, v in c.items() if not fid.matches(v)} for i, c in checks.items()}
@@ -137,7 +137,7 @@ def test_the_outputs_against_the_h200s():
     """21 of 24 arrays bit for bit (the median's result outside its racing and out-of-bounds elements); the two NLM
     results 1 unit in the last place apart in 374 of 1,200 (expf's ex2.approx); the median's img changed on the GPU
     in its first 8 floats, where the writes past result landed."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 12 and rec["as_expected"] == 9 and rec["nvrtc"] == "13.0"
     verdicts = [((r["kernel"], n), v) for r in rec["results"] for n, v in r["outputs"].items()]
     assert len(verdicts) == 24

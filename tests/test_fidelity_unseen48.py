@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from collection import references  # noqa: E402
 from collection import run as collection_run
 
@@ -46,7 +46,7 @@ def _entry(name):
 def test_the_twenty_sixth_unseen_suite_on_the_emulator_before_any_change():
     """14 of 14 ran and were right; 12 as their entries said, the 2 shared stencils with a barrier finding their
     entries did not list (cudadot's race raised, as listed)."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 14 and rec["matched"] == 12 and rec["refused"] == 0
     assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == \
         sorted((f, k) for f, ks in LAUNCHES.items() for k in ks)
@@ -57,7 +57,7 @@ def test_the_twenty_sixth_unseen_suite_on_the_emulator_before_any_change():
         assert len(problems) == 1 and problems[0].startswith("findings ['barrier_divergence'], expected []")
         assert "this thread exited while other threads of its block wait" in problems[0]
     for path in (AFTER, AFTER13):
-        after = json.loads(path.read_text())
+        after = read_json(path)
         assert after["kernels"] == 14 and after["matched"] == 14
 
 
@@ -118,9 +118,9 @@ FILL = {"global_ld_requests": 528, "global_ld_sectors": 4192, "shared_st_request
 def test_174_of_182_totals_are_ncus_before_any_change():
     """Every total equal in value; the shared stencils' 8 on their undecided buffer-fill line are misses by the rule."""
     for path in (CMP_BEFORE, CMP_AFTER):
-        s = json.loads(path.read_text())["summary"]["all"]
+        s = read_json(path)["summary"]["all"]
         assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (14, 12, 182, 174)
-    s = json.loads(CMP_DIVERGE.read_text())["summary"]["all"]
+    s = read_json(CMP_DIVERGE)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (14, 14, 182, 182)
 
 
@@ -131,7 +131,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
     values (fidelity-compare-2026-12-03-diverge-unseen48.json)."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/finger_,/csc_", "--json", str(out)])
-    checks = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    checks = {r["id"]: r["checks"] for r in read_json(out)["rows"]}
     assert len(checks) == 14 and sum(len(c) for c in checks.values()) == 182
     assert all(fid.matches(v) for c in checks.values() for v in c.values())
     for i in SHARED:
@@ -146,7 +146,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
 
 def test_the_outputs_are_the_h200s():
     """14 of 14 as expected: 35 arrays bit for bit; cudadot's racing res not compared."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 14 and rec["as_expected"] == 14 and rec["nvrtc"] == "13.0"
     verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
     assert len(verdicts) == 36 and verdicts.count("bit-identical") == 35

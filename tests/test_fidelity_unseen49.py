@@ -15,7 +15,7 @@ import numpy as np
 
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from collection import references
 from collection import run as collection_run
 
@@ -46,7 +46,7 @@ def _entry(file, name):
 def test_the_twenty_seventh_unseen_suite_on_the_emulator_before_any_change():
     """7 of 12 ran, and matched numpy; NVRTC refused the two files whose host constants have a dynamic initialiser
     (4 launches), and the launcher refused `para` for the one SPH kernel that does not read it. 12 of 12 since."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 12 and rec["matched"] == 7 and rec["refused"] == 0
     assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == \
         sorted((f, k) for f, ks in LAUNCHES.items() for k in ks)
@@ -62,7 +62,7 @@ def test_the_twenty_seventh_unseen_suite_on_the_emulator_before_any_change():
             assert problems[0] == ("LaunchError: no __constant__/__device__ variable named 'para' that the kernel "
                                    "uses (module variables: none)")
     for path in (AFTER, AFTER13):
-        after = json.loads(path.read_text())
+        after = read_json(path)
         assert after["kernels"] == 12 and after["matched"] == 12
 
 
@@ -112,7 +112,7 @@ REORDER = "collection/sph3d_solver.cu:cudaReorderDataAndFindCellStart"
 
 
 def test_the_h200_recorded_8_launches_and_nvrtc_refused_the_same_4_there():
-    rec = json.loads(REC.read_text())
+    rec = read_json(REC)
     assert rec["gpu"]["name"] == "NVIDIA H200" and rec["nvrtc"] == "13.0"
     assert rec["commit"] == "342133d502159e0dfe3273994bd71803b3859a66"
     rows = {r["id"]: r for r in rec["rows"]}
@@ -125,21 +125,21 @@ def test_the_h200_recorded_8_launches_and_nvrtc_refused_the_same_4_there():
 def test_91_of_91_totals_before_and_104_of_104_after():
     """Before: the 7 launches that ran, every total ncu's (the refused reordering kernel's 13 not compared). After the
     symbol fix: the reordering kernel's 13 too; the 4 launches NVRTC refused are not recorded."""
-    before = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    before = read_json(CMP_BEFORE)["summary"]["all"]
     assert (before["launches"], before["launches_equal"], before["totals"], before["totals_equal"]) == (7, 7, 91, 91)
-    after = json.loads(CMP_AFTER.read_text())
+    after = read_json(CMP_AFTER)
     s = after["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (8, 8, 104, 104)
     reorder = next(r for r in after["rows"] if r["id"] == REORDER)
     assert len(reorder["checks"]) == 13 and all(c["equal"] for c in reorder["checks"].values())
-    assert not any(r["id"] == REORDER and r.get("checks") for r in json.loads(CMP_BEFORE.read_text())["rows"])
+    assert not any(r["id"] == REORDER and r.get("checks") for r in read_json(CMP_BEFORE)["rows"])
 
 
 def test_the_outputs_on_the_h200_and_mufu_rsq_of_two():
     """6 of the 7 launches compared give the emulator's outputs bit for bit; super_optimized_gpu's accelerations differ
     in 23, 33 and 25 elements. Particle 84's one neighbour is at r^2 = 2: its a_x, replayed in float32, is the
     emulator's bits with 1/sqrt(2) correctly rounded (0x3f3504f3) and the H200's with 0x3f3504f2 (MUFU.RSQ)."""
-    gpu = json.loads(GPU.read_text())
+    gpu = read_json(GPU)
     verdicts = {(r["file"], r["kernel"]): r["verdict"] for r in gpu["results"]}
     assert sum(v == "as expected" for v in verdicts.values()) == 6
     assert verdicts[("mdgpu_cell_list.cu", "super_optimized_gpu")] == "UNEXPECTED DIFFERENCE"
@@ -169,7 +169,7 @@ def test_the_outputs_on_the_h200_and_mufu_rsq_of_two():
 
 def test_no_other_launch_moved_with_the_symbol_change():
     """The recorded launches that pass symbols=, compared again after the change: every total ncu's, as before."""
-    s = json.loads(CMP_SYMBOLS.read_text())["summary"]["all"]
+    s = read_json(CMP_SYMBOLS)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (19, 19, 246, 246)
 
 
@@ -183,9 +183,9 @@ def test_the_second_call_52_of_52_totals_and_the_nan_bits():
     since the symbol fix); optimized_gpu's accelerations differ in 25, 35 and 27 elements, rsqrtf's units and the
     two particles on one point, whose NaN the H200 stores as 0x7fffffff and the emulator stored as numpy's
     0xffc00000 (element 122 of each); it stores 0x7fffffff since."""
-    s = json.loads(CMP_B.read_text())["summary"]["all"]
+    s = read_json(CMP_B)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (4, 4, 52, 52)
-    gpu = json.loads(GPU_B.read_text())
+    gpu = read_json(GPU_B)
     verdicts = {(r["file"], r["kernel"]): r["verdict"] for r in gpu["results"]}
     assert verdicts == {("mdgpu_naive.cu", "naive_kernel"): "as expected", ("mdgpu_naive.cu", "integrate"): "as expected",
                         ("mdgpu_optimized.cu", "optimized_gpu"): "UNEXPECTED DIFFERENCE",

@@ -17,7 +17,7 @@ import sys
 import tomllib
 from collections import Counter
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -44,7 +44,7 @@ def test_the_twenty_eighth_unseen_suite_on_the_emulator_before_any_change():
     """17 of 17 ran and were right, under NVRTC 12.9 and 13: the SpMV outputs A x within the entries' tolerance,
     the colouring launches within what any order of their races allows, every finding as listed before the run."""
     for path in (BEFORE, BEFORE13):
-        rec = json.loads(path.read_text())
+        rec = read_json(path)
         assert (rec["kernels"], rec["matched"], rec["refused"]) == (17, 17, 0)
         assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == \
             sorted((f, k) for f, ks in LAUNCHES.items() for k in ks)
@@ -135,7 +135,7 @@ RESOLVE = ("collection/pgc_firstfit.cu:ResolveBadColoring", "collection/pgc_firs
 
 
 def _misses(path):
-    rows = json.loads(path.read_text())["rows"]
+    rows = read_json(path)["rows"]
     return {r["id"]: sorted(k for k, c in r["checks"].items() if not (c["equal"] and not c.get("undecided")))
             for r in rows if any(not (c["equal"] and not c.get("undecided")) for c in r["checks"].values())}
 
@@ -144,14 +144,14 @@ def test_the_totals_against_ncu_before_and_after():
     """Before (da5dda6's emulator): 209 of 221 totals ncu's, the misses the two colouring kernels' (ColorGraph's
     neighbour loop on undecided lines; ResolveBadColoring's race-steered conflict loop). After the remainder-copy
     rule: 213 of 221, ResolveBadColoring's 8 left."""
-    s = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    s = read_json(CMP_BEFORE)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (17, 13, 221, 209)
     ld = ["global_ld_requests", "global_ld_sectors"]
     four = sorted(ld + ["global_st_requests", "global_st_sectors"])
     assert _misses(CMP_BEFORE) == {"collection/pgc_firstfit.cu:ColorGraph": ld,
                                    "collection/pgc_firstfit.cu:ColorGraph#trip2": ld,
                                    RESOLVE[0]: four, RESOLVE[1]: four}
-    s = json.loads(CMP_AFTER.read_text())["summary"]["all"]
+    s = read_json(CMP_AFTER)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (17, 15, 221, 213)
     assert _misses(CMP_AFTER) == {RESOLVE[0]: four, RESOLVE[1]: four}
 
@@ -162,10 +162,10 @@ def test_the_suites_totals_against_ncu_now(tmp_path):
     out = tmp_path / "cmp.json"
 
     fid.main(["--compare", str(REC), "--only", "/sspmv_,/pgc_", "--json", str(out)])
-    s = json.loads(out.read_text())["summary"]["all"]
+    s = read_json(out)["summary"]["all"]
     assert (s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == (15, 215, 213, 6)
-    assert s == json.loads(CMP_REP.read_text())["summary"]["all"]
-    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    assert s == read_json(CMP_REP)["summary"]["all"]
+    rows = {r["id"]: r["checks"] for r in read_json(out)["rows"]}
     # ResolveBadColoring: a conflict-store request a trip at which some lane of a warp breaks, on the emulator
     # (tilelab/emu/loop_exits.py; before it, one a warp: 16 and 16) and on the H200, whose trips the race decides
     # (these totals are set apart: they move between runs)
@@ -181,8 +181,8 @@ FOUR = ("global_ld_requests", "global_ld_sectors", "global_st_requests", "global
 
 def _four_runs(lid, key):
     """The suite's recording, then the three repeats."""
-    first = {r["id"]: r for r in json.loads(REC.read_text())["rows"]}[lid]["ncu"][key]
-    return [first] + json.loads(REPEATS.read_text())["launches"][lid]["values"][key]
+    first = {r["id"]: r for r in read_json(REC)["rows"]}[lid]["ncu"][key]
+    return [first] + read_json(REPEATS)["launches"][lid]["values"][key]
 
 
 def _apart(lid):
@@ -213,10 +213,10 @@ def test_resolve_bad_colorings_totals_that_moved_are_set_apart(tmp_path):
             assert why.startswith("timing: ") and "the race decides which trip each lane breaks at" in why
             assert ", ".join(f"{v:,}" for v in runs[(lid, k)]) in why, (lid, k)
         # nothing else of the launch moved in the repeats
-        assert json.loads(REPEATS.read_text())["launches"][lid]["moves"] == sorted(apart)
+        assert read_json(REPEATS)["launches"][lid]["moves"] == sorted(apart)
     # the compares after: the two load-request totals the suite's only misses, the six apart
     assert _misses(CMP_REP) == {RESOLVE[0]: list(FOUR), RESOLVE[1]: list(FOUR)}
-    rows = {r["id"]: r["checks"] for r in json.loads(CMP_REP.read_text())["rows"]}
+    rows = {r["id"]: r["checks"] for r in read_json(CMP_REP)["rows"]}
     assert {(i, k) for i in RESOLVE for k, c in rows[i].items() if not c["equal"] and not c.get("apart")} == \
         {(i, "global_ld_requests") for i in RESOLVE}
     assert [(rows[i]["global_ld_requests"]["emu"], rows[i]["global_ld_requests"]["ncu"]) for i in RESOLVE] == \
@@ -224,9 +224,9 @@ def test_resolve_bad_colorings_totals_that_moved_are_set_apart(tmp_path):
     # this tree's emulator against the repeats' first run: the file's numbers
     out = tmp_path / "repeats.json"
     fid.main(["--compare", str(REPEATS), "--json", str(out)])
-    s = json.loads(out.read_text())["summary"]["all"]
+    s = read_json(out)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == (2, 0, 20, 18, 6)
-    assert s == json.loads(CMP_REPEATS.read_text())["summary"]["all"]
+    assert s == read_json(CMP_REPEATS)["summary"]["all"]
 
 
 def test_the_breaking_lanes_replayed():
@@ -234,7 +234,7 @@ def test_the_breaking_lanes_replayed():
     requests of ncu's size (57 and 61, 56 and 55, against ncu's 59 and 53; the emulator 16), where lowest-pc-first
     gives one a warp; ncu's load requests lie between the two data models' (which neighbour colours a lane reads
     is the race's)."""
-    rec = json.loads(SCHED.read_text())["launches"]
+    rec = read_json(SCHED)["launches"]
     st = [(rec[i]["snapshot"]["global_st_requests"], rec[i]["visible"]["global_st_requests"],
            rec[i]["ncu"]["global_st_requests"]) for i in RESOLVE]
     assert st == [(57, 61, 59), (56, 55, 53)]
@@ -246,7 +246,7 @@ def test_the_breaking_lanes_replayed():
 
 def test_the_outputs_are_the_h200s():
     """17 of 17 as expected: 66 of 66 compared arrays bit for bit; the colouring races' 8 results not compared."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == 17 and rec["as_expected"] == 17 and rec["nvrtc"] == "13.0"
     verdicts = [v for r in rec["results"] for v in r["outputs"].values()]
     assert len(verdicts) == 74 and verdicts.count("bit-identical") == 66
@@ -259,10 +259,10 @@ def test_no_other_launch_moved_with_the_remainder_rule():
     """bench/remainder_shapes.py: the loops whose remainder-copy shape this branch decides otherwise than main's are
     all undecided on main (none decided otherwise); their launches compared again against their recordings moved
     nowhere but ColorGraph's 4 totals, to ncu's."""
-    shapes = json.loads((RES / "remainder-shapes-2026-12-03-unseen50.json").read_text())
+    shapes = read_json(RES / "remainder-shapes-2026-12-03-unseen50.json")
     assert shapes["differ"] and all(d["old"] is None and d["new"] for d in shapes["differ"])
     assert len({d["launch"] for d in shapes["differ"]}) == 34
-    aff = json.loads((RES / "fidelity-compare-2026-12-03-unseen50-affected.json").read_text())
+    aff = read_json(RES / "fidelity-compare-2026-12-03-unseen50-affected.json")
     assert aff["all"] == {"launches": 39, "totals": 507, "equal_before": 500, "equal_after": 504}
     moved = [m for r in aff["recordings"].values() for m in r["moved"]]
     assert sorted({m[0] for m in moved}) == ["collection/pgc_firstfit.cu:ColorGraph",
@@ -270,5 +270,5 @@ def test_no_other_launch_moved_with_the_remainder_rule():
     assert all(m[3] == m[4] for m in moved)                  # each moved total is ncu's now
     every = next(v for k, v in aff["recordings"].items() if k.endswith("fidelity-" + "2026-12-02-every-launch.json"))  # named before it was gzipped
     assert (every["launches"], every["totals"], every["equal_before"], every["equal_after"]) == (20, 260, 260, 260)
-    after = json.loads((RES / "collection-emu-2026-12-03-unseen50-after.json").read_text())
+    after = read_json(RES / "collection-emu-2026-12-03-unseen50-after.json")
     assert (after["kernels"], after["matched"]) == (17, 17)

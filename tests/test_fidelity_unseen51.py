@@ -17,7 +17,7 @@ import numpy as np
 
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from collection import references  # noqa: E402
 from collection import run as collection_run
 from tilelab.emu import memory
@@ -47,7 +47,7 @@ def _entry(name, launch=None):
 def test_the_twenty_ninth_unseen_suite_on_the_emulator_before_any_change():
     """15 of 15 ran; 12 right as their entries said; the shared-memory counter's three with their checks holding
     but its uninitialised local read unflagged (k = 4's past-the-table write was flagged)."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 15 and rec["matched"] == 12 and rec["refused"] == 0
     assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == \
         sorted((f, k) for f, ks in LAUNCHES.items() for k in ks)
@@ -57,11 +57,11 @@ def test_the_twenty_ninth_unseen_suite_on_the_emulator_before_any_change():
     assert sorted(p[0].split(":")[0] for p in bad) == [
         "findings ['out_of_bounds'], expected ['out_of_bounds', 'uninitialized_read']",
         "findings [], expected ['uninitialized_read']", "findings [], expected ['uninitialized_read']"]
-    first = json.loads(FIRST.read_text())
+    first = read_json(FIRST)
     assert first["kernels"] == 15 and first["matched"] == 9
     assert [r["problems"] for r in first["results"] if r["file"] == "cudakmer_gpu_kmer.cu"] == \
         [["TypeError: 'numpy.ndarray' object is not callable"]] * 3
-    after = json.loads(AFTER.read_text())
+    after = read_json(AFTER)
     assert after["kernels"] == 15 and after["matched"] == 15
 
 
@@ -120,16 +120,16 @@ COALESCED = {"": (9174, 14424), "#k6": (9216, 11306), "#k8": (9136, 14156)}   # 
 def test_192_of_195_totals_are_ncus_as_they_came():
     """The H200 at 2491514 against the emulator as it was (da5dda6): every total equal but the shared-memory
     counter's shared atomic wavefronts, one a k; set apart since (values), the same totals."""
-    s = json.loads(CMP_BEFORE.read_text())["summary"]["all"]
+    s = read_json(CMP_BEFORE)["summary"]["all"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (15, 12, 195, 192)
-    rows = {r["id"]: r["checks"] for r in json.loads(CMP_BEFORE.read_text())["rows"]}
+    rows = {r["id"]: r["checks"] for r in read_json(CMP_BEFORE)["rows"]}
     bad = {(i, k): (c["emu"], c["ncu"]) for i, cs in rows.items() for k, c in cs.items() if not c["equal"]}
     assert bad == {("collection/cudakmer_gpu_kmer_optimized.cu:count_kmers_coalesced_kernel" + x, "shared_atom_wavefronts"): v
                    for x, v in COALESCED.items()}
     for i in rows:       # their requests are ncu's: 5,120 shared atomics a launch
         if "coalesced" in i:
             assert rows[i]["shared_atom_requests"]["emu"] == rows[i]["shared_atom_requests"]["ncu"] == 5120
-    s = json.loads(CMP_AFTER.read_text())["summary"]["all"]
+    s = read_json(CMP_AFTER)["summary"]["all"]
     assert (s["totals"], s["totals_equal"], s["apart_totals"], s["apart_equal"]) == (192, 192, 3, 0)
 
 
@@ -138,7 +138,7 @@ def test_the_suites_totals_against_ncu(tmp_path):
     values."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/cudakmer_,/aligndna_", "--json", str(out)])
-    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r["checks"] for r in read_json(out)["rows"]}
     assert len(rows) == 15 and sum(len(c) for c in rows.values()) == 195
     for i, cs in rows.items():
         for k, c in cs.items():
@@ -173,7 +173,7 @@ def test_the_set_apart_wavefronts_are_the_stacks_garbage(monkeypatch):
 def test_the_outputs_are_the_h200s():
     """15 of 15 as their entries say on the H200: every compared array bit for bit (the 12 exact launches whole, the
     shared-memory counter's sequence; its table is the GPU's stack's, not compared)."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert rec["kernels"] == rec["as_expected"] == 15 and rec["commit"].startswith("2491514")
     exact = [r for r in rec["results"] if r["gpu_note"] == "exact"]
     assert len(exact) == 12 and sum(len(r["hashes"]) for r in exact) == 21

@@ -19,7 +19,7 @@ import json
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from collection import run as collection_run
 from tilelab.errors import LaunchError
 from tilelab.launch import launch
@@ -46,7 +46,7 @@ def test_the_thirty_first_unseen_suite_on_the_emulator_before_any_change():
     """0 of 20 built: PFFDTD's 16 stop at NVRTC (its C++20 `#include <concepts>`: the first line of the log kept in
     the recording is the standard's warning), FWI's 4 at the name expressions the kernel discovery made of the
     `#else` twins of its `#ifdef VCELL_*` templates."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert rec["kernels"] == 20 and rec["matched"] == 0 and rec["refused"] == 0
     assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == LAUNCHES
     for r in rec["results"]:
@@ -55,7 +55,7 @@ def test_the_thirty_first_unseen_suite_on_the_emulator_before_any_change():
             assert r["problems"][0].startswith("CompileError: nvrtc: warning: \"--std (-std)=c++17\" followed by")
         else:
             assert "cannot determine which instance of function template" in r["problems"][0]
-    after = json.loads(AFTER.read_text())
+    after = read_json(AFTER)
     assert after["kernels"] == 20 and after["matched"] == 20
     assert sorted((r["file"], r["kernel"]) for r in after["results"]) == LAUNCHES
 
@@ -190,7 +190,7 @@ def test_the_gpu_side_names_a_namespaced_variable_as_the_module_does():
     names = dict(spec.variables)
     assert sorted(got) == sorted(n for n in names if n.endswith(("2c2E", "2nxE")))
     assert all(n.startswith("_ZN") for n in got)
-    rec = json.loads((RES / "collection-gpu-2026-12-03-unseen53.json").read_text())
+    rec = read_json(RES / "collection-gpu-2026-12-03-unseen53.json")
     stopped = {r["kernel"] for r in rec["results"] if r["verdict"] == "ERROR"}
     assert len(stopped) == 13 and all("named symbol not found" in r["error"] for r in rec["results"]
                                       if r["kernel"] in stopped)
@@ -201,11 +201,11 @@ def test_the_h200_recording_after_the_fixes():
     """The lead's call at 4224ac8: 7 of 20 launches ran on the H200 (the 13 that read a constant stopped at their
     symbols, the GPU runners' gap); on the CPU, the fixed emulator's totals are ncu's, 91 of 91 over the 7, and the
     25 compared arrays bit for bit. As the suite came (f246a22) nothing builds, and nothing is compared."""
-    after = json.loads((RES / "fidelity-compare-2026-12-03-unseen53-after.json").read_text())["summary"]["all"]
+    after = read_json(RES / "fidelity-compare-2026-12-03-unseen53-after.json")["summary"]["all"]
     assert (after["launches"], after["launches_equal"], after["totals"], after["totals_equal"]) == (7, 7, 91, 91)
-    before = json.loads((RES / "fidelity-compare-2026-12-03-unseen53-before.json").read_text())["summary"]["all"]
+    before = read_json(RES / "fidelity-compare-2026-12-03-unseen53-before.json")["summary"]["all"]
     assert before["launches"] == 0 and before["totals"] == 0
-    gpu = json.loads((RES / "collection-gpu-2026-12-03-unseen53.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-03-unseen53.json")
     verdicts = [v for r in gpu["results"] for v in r.get("outputs", {}).values()]
     assert verdicts.count("bit-identical") == 25 and len(verdicts) == 27
     assert all(v == "bit-identical" or v.startswith("not compared (a race") for v in verdicts)
@@ -214,9 +214,9 @@ def test_the_h200_recording_after_the_fixes():
 def test_the_h200_third_call_for_the_namespaced_constants():
     """The lead's third call at 51eb5b3, with the GPU runners naming the constants as the module does: the 13
     PFFDTD launches that stopped in the second ran, 169 of 169 totals ncu's, 35 of 35 arrays bit for bit."""
-    rec = json.loads((RES / "fidelity-compare-2026-12-03-unseen53c.json").read_text())["summary"]["all"]
+    rec = read_json(RES / "fidelity-compare-2026-12-03-unseen53c.json")["summary"]["all"]
     assert (rec["launches"], rec["launches_equal"], rec["totals"], rec["totals_equal"]) == (13, 13, 169, 169)
-    gpu = json.loads((RES / "collection-gpu-2026-12-03-unseen53c.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-03-unseen53c.json")
     assert gpu["kernels"] == 13 and gpu["as_expected"] == 13
     verdicts = [v for r in gpu["results"] for v in r.get("outputs", {}).values()]
     assert verdicts == ["bit-identical"] * 35

@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "collection"))
 import references  # noqa: E402
@@ -30,7 +30,7 @@ TIME = RES / "collection-emu-time-2026-12-03-unseen54.json"
 def test_the_thirty_second_unseen_suite_on_the_emulator_before_any_change():
     """2 of 6: the two BenLib kernels that do compute CRC-32 matched; std::pow did not compile (both
     pybind11-cuda kernels); the tableless2 pair gave what the kernels compute, not the CRC-32 first expected."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (6, 2, 0)
     bad = {r["kernel"]: r["problems"][0] for r in rec["results"] if not r["ok"]}
     assert set(bad) == {"CRC32_byte_tableless2_kernel", "JAMCRC_byte_tableless2_kernel", "crc_cuda",
@@ -66,9 +66,9 @@ def test_the_thirty_second_unseen_suite_after_the_fix():
     """6 of 6 under NVRTC 12 and 13; the race on pybind11-cuda's s_table (listed before anything ran) is
     the one finding raised."""
     for path in (AFTER, AFTER13):
-        rec = json.loads(path.read_text())
+        rec = read_json(path)
         assert (rec["kernels"], rec["matched"], rec["refused"]) == (6, 6, 0)
-    rows = json.loads(TIME.read_text())["rows"]
+    rows = read_json(TIME)["rows"]
     assert len(rows) == 6 and all(r["ok"] for r in rows)
 
 
@@ -84,20 +84,20 @@ FAST = "collection/pbcrc_crc_cuda.cu:crc_cuda_fast"
 def _checks(rec, only, tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", only, "--json", str(out)])
-    return {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"] if "checks" in r}
+    return {r["id"]: r["checks"] for r in read_json(out)["rows"] if "checks" in r}
 
 
 def test_the_thirty_second_unseen_suites_totals_against_ncu_before(tmp_path):
     """48 of 52 (the compare saved before any change): the tableless2 pair's global loads, 1,024 in the PTX the
     emulator runs, 1 LDG executed on the H200 (ptxas drops the loop's dead loads). Since the rule for loads ptxas
     removed from a loop (tests/test_sass_deadload.py) the four are equal: 52 of 52, nothing undecided."""
-    before = json.loads((RES / "fidelity-compare-2026-12-03-unseen54-before.json").read_text())
+    before = read_json(RES / "fidelity-compare-2026-12-03-unseen54-before.json")
     saved = before["summary"]["collection"]
     assert (saved["launches"], saved["totals"], saved["totals_equal"]) == (4, 52, 48)
     old = {r["id"]: r["checks"] for r in before["rows"] if "checks" in r}
     missed = {(i, k): (v["emu"], v["ncu"]) for i, c in old.items() for k, v in c.items() if not v["equal"]}
     assert missed == {(i, k): (1024, 1) for i in T2 for k in ("global_ld_requests", "global_ld_sectors")}
-    raw = {r["id"]: r.get("ncu_raw") for r in json.loads(REC.read_text())["rows"]}
+    raw = {r["id"]: r.get("ncu_raw") for r in read_json(REC)["rows"]}
     assert all(raw[i]["smsp__inst_executed_op_global_ld.sum"] == 1 for i in T2)
     checks = _checks(REC, "/benlib_", tmp_path)
     assert len(checks) == 4
@@ -109,7 +109,7 @@ def test_the_thirty_second_unseen_suites_totals_against_ncu_after(tmp_path):
     in all 13 and crc_cuda_fast's byte-vector loads (ld.shared.v4.u8, paired into LDS.64 by ptxas) undecided, its
     shared load requests and wavefronts over the H200's. Since the induction-register rule (docs/SASS_COUNTS.md,
     "Induction registers ptxas knows by their alignment"): 26 of 26, every line decided."""
-    saved = json.loads((RES / "fidelity-compare-2026-12-03-unseen54-after.json").read_text())
+    saved = read_json(RES / "fidelity-compare-2026-12-03-unseen54-after.json")
     fast_then = {r["id"]: r["checks"] for r in saved["rows"] if "checks" in r}[FAST]
     assert {k for k, v in fast_then.items() if v.get("undecided")} == {
         "shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_requests", "shared_st_requests"}
@@ -125,9 +125,9 @@ def test_the_thirty_second_unseen_suites_totals_against_ncu_after(tmp_path):
 def test_the_h200_outputs():
     """Before: the 4 that compiled bit for bit (the tableless2 pair's 0xFFFFFFFF and 0 too). After: crc_cuda's
     crc_out differs in 5 of 16 blocks, the race's (warps reading s_table before it is stored); the rest equal."""
-    gpu = json.loads((RES / "collection-gpu-2026-12-03-unseen54.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-03-unseen54.json")
     assert (gpu["kernels"], gpu["as_expected"]) == (6, 4)
-    gpu_b = json.loads((RES / "collection-gpu-2026-12-03-unseen54b.json").read_text())
+    gpu_b = read_json(RES / "collection-gpu-2026-12-03-unseen54b.json")
     res = {r["kernel"]: r for r in gpu_b["results"]}
     assert res["crc_cuda"]["hashes"]["crc_out"]["differ"] == 5
     assert res["crc_cuda_fast"]["verdict"] == "as expected"

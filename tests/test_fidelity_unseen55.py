@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 RES = ROOT / "bench" / "results"
 BEFORE = RES / "collection-emu-2026-12-04-unseen55-before.json"
@@ -31,7 +31,7 @@ def test_the_thirty_third_unseen_suite_on_the_emulator_before_any_change():
     """9 of 17: cuSignal's sosfilt and lombscargle pairs and libfalcon_dsp's five ran and matched numpy, with the
     findings their entries listed (the sosfilt hand-off race, __freq_shift's thread one past the end); the eight
     boolrelextrema kernels stopped at NVRTC: `#include <nvfunctional>`."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (17, 9, 0)
     bad = {r["kernel"]: r["problems"] for r in rec["results"] if not r["ok"]}
     assert set(bad) == PEAKS
@@ -41,9 +41,9 @@ def test_the_thirty_third_unseen_suite_on_the_emulator_before_any_change():
 def test_the_thirty_third_unseen_suite_after_the_fix():
     """17 of 17 under NVRTC 12 and 13, the two findings listed before anything ran the only ones raised."""
     for path in (AFTER, AFTER13):
-        rec = json.loads(path.read_text())
+        rec = read_json(path)
         assert (rec["kernels"], rec["matched"], rec["refused"]) == (17, 17, 0)
-    rows = json.loads(TIME.read_text())["rows"]
+    rows = read_json(TIME)["rows"]
     assert len(rows) == 17 and all(r["ok"] for r in rows)
 
 
@@ -156,7 +156,7 @@ def test_the_h200_outputs():
     """Recorded (NVRTC 13.0): the 9 launches that built, 5 bit for bit; sosfilt_float64, both Lomb-Scargle
     kernels and the FIR filter differed in the last bits (1,938, 65, 62 and 1,320 elements: the four undecided
     lines); the 8 peak-finding kernels did not build there. Now all 9 are the H200's, bit for bit."""
-    rec = json.loads(GPU.read_text())
+    rec = read_json(GPU)
     assert (rec["kernels"], rec["as_expected"], rec["nvrtc"]) == (17, 5, "13.0")
     res = {r["kernel"]: r for r in rec["results"]}
     assert {k for k, r in res.items() if r["verdict"] == "UNEXPECTED DIFFERENCE"} == set(FUSED_LINES)
@@ -184,13 +184,13 @@ REC_B = RES / "fidelity-2026-12-04-unseen55b.json"     # the second: the 8 peak-
 def _checks(rec, only, tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", only, "--json", str(out)])
-    return {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"] if r.get("checks")}
+    return {r["id"]: r["checks"] for r in read_json(out)["rows"] if r.get("checks")}
 
 
 def test_the_thirty_third_unseen_suites_totals_against_ncu_as_it_came():
     """As it came (the compare saved at 13e414f's emulator): 117 of 117 totals over the 9 launches that built, no
     line undecided; the 8 peak-finding launches have no counts (they did not build, there as here)."""
-    saved = json.loads((RES / "fidelity-compare-2026-12-04-unseen55.json").read_text())
+    saved = read_json(RES / "fidelity-compare-2026-12-04-unseen55.json")
     s = saved["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (9, 9, 117, 117)
     rows = {r["id"].split(":", 1)[1]: r for r in saved["rows"]}
@@ -202,7 +202,7 @@ def test_the_peak_finding_counts_before_and_after_the_function_pointer_rule(tmp_
     """The second recording, compared before the rule (saved, at ac87589): 88 of 104, every value ncu's but the
     global-load requests and sectors of the comparator table's line undecided (the PTX's ld.global.nc.u64 of a
     function pointer, the cubin's LDG of 4 bytes). With the rule: 104 of 104, nothing undecided."""
-    saved = json.loads((RES / "fidelity-compare-2026-12-04-unseen55b.json").read_text())
+    saved = read_json(RES / "fidelity-compare-2026-12-04-unseen55b.json")
     s = saved["summary"]["collection"]
     assert (s["launches"], s["totals"], s["totals_equal"]) == (8, 104, 88)
     und = [(r["id"], k) for r in saved["rows"] for k, c in (r.get("checks") or {}).items() if c.get("undecided")]
@@ -260,6 +260,6 @@ def test_a_function_pointer_load_ptxas_narrows_is_decided():
 def test_the_h200_outputs_after_the_fixes():
     """The second call's GPU side, at ac87589 (the contraction readings and <nvfunctional> in override): 17 of 17
     as expected, every array bit for bit (the peak-finding masks and the race-free one-warp sosfilt included)."""
-    rec = json.loads((RES / "collection-gpu-2026-12-04-unseen55b.json").read_text())
+    rec = read_json(RES / "collection-gpu-2026-12-04-unseen55b.json")
     assert (rec["kernels"], rec["as_expected"]) == (17, 17)
     assert all(h["differ"] == 0 for r in rec["results"] for h in r["hashes"].values())

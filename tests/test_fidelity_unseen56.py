@@ -19,7 +19,7 @@ import json
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from tilelab import toolchain as tc
 from tilelab.errors import CompileError
 from tilelab.launch import launch
@@ -45,7 +45,7 @@ LAUNCHES = sorted([("cudalife_kernels.cu", f"mf::{k}") for k in LIFE]
 def test_the_thirty_fourth_unseen_suite_on_the_emulator_before_any_change():
     """12 of 18: the ten Game of Life kernels that take plain arguments and GPU-LBMsim's two initialisation
     kernels matched numpy; displayLifeKernel's int2 (twice) was refused, the four overloads did not build."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (18, 12, 0)
     assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == LAUNCHES
     bad = [(r["kernel"], r["problems"]) for r in rec["results"] if not r["ok"]]
@@ -146,10 +146,10 @@ def test_the_thirty_fourth_unseen_suite_after_the_fixes():
     ports, and the race listed for each stream_collide_gpu overload before the suite ran the one finding raised
     (the in-place streaming: a thread's stores to f are other blocks' threads' loads)."""
     for name in ("after", "after-nvrtc13"):
-        rec = json.loads((RES / f"collection-emu-2026-12-04-unseen56-{name}.json").read_text())
+        rec = read_json(RES / f"collection-emu-2026-12-04-unseen56-{name}.json")
         assert (rec["kernels"], rec["matched"], rec["refused"]) == (18, 18, 0)
         assert sorted((r["file"], r["kernel"]) for r in rec["results"]) == LAUNCHES
-    rows = json.loads((RES / "collection-emu-time-2026-12-04-unseen56.json").read_text())["rows"]
+    rows = read_json(RES / "collection-emu-time-2026-12-04-unseen56.json")["rows"]
     assert len(rows) == 18 and all(r["ok"] and r["first_run_s"] < 2 for r in rows)
 
 
@@ -169,11 +169,11 @@ GPU = RES / "collection-gpu-2026-12-04-unseen56.json"
 def test_the_suite_as_it_came_against_ncu():
     """As the suite came (the emulator at 59a8525: ed32ccc's code), the 12 launches it could run: 156 of 156 totals.
     The H200 recorded 14 (the four overloads were profiled, but bench/fidelity.py found no row for a cast's name)."""
-    before = json.loads((RES / "fidelity-compare-2026-12-04-unseen56.json").read_text())
+    before = read_json(RES / "fidelity-compare-2026-12-04-unseen56.json")
     assert before["commit"] == "59a8525"
     s = before["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (12, 12, 156, 156)
-    rec = json.loads(REC.read_text())
+    rec = read_json(REC)
     assert sum("ncu" in r for r in rec["rows"]) == 14
     assert all(r["error"] == "ncu returned no row for this launch: not in ncu's output"
                for r in rec["rows"] if "lbmsim_core" in r["id"])
@@ -201,7 +201,7 @@ def test_the_h200s_distributions_are_the_emulators_for_every_overload():
     `m3 * m3 + m5 * m5` and `m3 * m3 - m5 * m5` sharing both products (undecided: 2 muls, 1 add), and the
     MRT-LES update of m8, whose sub of line 914's m3 * m5 is an FADD after ptxas's sqrt and rcp slow-path
     branches (then counted as fused: line 949's own FFMA taken for it)."""
-    gpu = {r["kernel"]: r["hashes"]["f"] for r in json.loads(GPU.read_text())["results"]
+    gpu = {r["kernel"]: r["hashes"]["f"] for r in read_json(GPU)["results"]
            if r["file"] == "lbmsim_core_gpu.cu"}
     assert [gpu[o]["differ"] for o in OVERLOADS] == [0, 0, 26, 33]
     for e in (x for x in collection_run.load() if x["file"] == "lbmsim_core_gpu.cu"):
@@ -250,14 +250,14 @@ def test_the_third_call_records_the_overloads_and_the_reproductions():
     """Stage unseen56-3 (the branch at ae2f87a): ncu's rows of the four overloads aligned, 52 of 52 totals the
     emulator's; the three contraction reproductions 39 of 39; the seven launches' outputs the H200's bit for bit
     (MRT's and MRT-LES's f included)."""
-    cmp3 = json.loads((RES / "fidelity-compare-2026-12-04-unseen56-3.json").read_text())["summary"]
+    cmp3 = read_json(RES / "fidelity-compare-2026-12-04-unseen56-3.json")["summary"]
     assert (cmp3["collection"]["launches_equal"], cmp3["collection"]["totals"], cmp3["collection"]["totals_equal"]) \
         == (4, 52, 52)
     assert (cmp3["repro"]["launches_equal"], cmp3["repro"]["totals"], cmp3["repro"]["totals_equal"]) == (3, 39, 39)
-    gpu3 = json.loads((RES / "collection-gpu-2026-12-04-unseen56-3.json").read_text())
+    gpu3 = read_json(RES / "collection-gpu-2026-12-04-unseen56-3.json")
     assert (gpu3["kernels"], gpu3["as_expected"]) == (7, 7)
     assert all(set(r["outputs"].values()) == {"bit-identical"} for r in gpu3["results"])
-    rec3 = json.loads((RES / "fidelity-2026-12-04-unseen56-3.json").read_text())
+    rec3 = read_json(RES / "fidelity-2026-12-04-unseen56-3.json")
     assert [r["ncu_kernel_name"].split("(")[0] for r in rec3["rows"][:4]] == ["stream_collide_gpu"] * 4
 
 
@@ -271,7 +271,7 @@ def test_the_suite_together_and_the_contraction_plans_that_moved():
                              RES / "fidelity-compare-2026-12-04-unseen56-after.json"])
     row = t["Game of Life + GPU-LBMsim (unseen56)"]
     assert (row["launches"], row["run"], row["totals"], row["equal"]) == (18, 18, 234, 234)
-    scan = json.loads((RES / "contraction-scan-2026-12-04-unseen56.json").read_text())
+    scan = read_json(RES / "contraction-scan-2026-12-04-unseen56.json")
     moved = {(r["file"], r["kernel"]) for r in scan["moved"] if r["actions_differ"]}
     assert moved == {("lbmsim_core_gpu.cu", OVERLOADS[2]), ("lbmsim_core_gpu.cu", OVERLOADS[3]),
                      ("repro_contraction_lbm.cu", "reproSharedProducts"),

@@ -19,7 +19,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from tilelab import toolchain as tc
 from tilelab.errors import CompileError
 from tilelab.launch import launch
@@ -39,7 +39,7 @@ MAJORS = sorted(tc.available_nvrtc())
 def test_the_thirty_fifth_unseen_suite_on_the_emulator_before_any_change():
     """7 of 9: CUDA_AES's seven launches matched (no printed line from the counter-mode kernels, the file-encryption
     keystreams FIPS-197's AES); both jax-chacha-prng launches stopped at NVRTC on the compound literal."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (9, 7, 0)
     bad = [r for r in rec["results"] if not r["ok"]]
     assert [r["kernel"] for r in bad] == ["chacha20_block_with_shuffle"] * 2
@@ -106,7 +106,7 @@ def test_the_thirty_fifth_unseen_suite_after_the_fix():
     """9 of 9 under NVRTC 12 and 13, no finding raised (none was expected); the reproduction
     (collection/repro_pool_lines.cu) recorded with them, 10 of 10."""
     for path in (AFTER, AFTER13):
-        rec = json.loads(path.read_text())
+        rec = read_json(path)
         assert (rec["kernels"], rec["matched"], rec["refused"]) == (10, 10, 0)
         assert all(r["ok"] and not r.get("findings") for r in rec["results"])
 
@@ -124,14 +124,14 @@ HOISTED = (CTR + "PartlyExtendedSBox", CTR + "4ShiftedSbox")
 def _checks(rec, only, tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", only, "--json", str(out)])
-    return {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"] if "checks" in r}
+    return {r["id"]: r["checks"] for r in read_json(out)["rows"] if "checks" in r}
 
 
 def test_the_thirty_fifth_unseen_suites_totals_against_ncu_as_it_came():
     """69 of 91 (the compare saved before any change, fidelity-compare-2026-12-04-unseen57.json): the three
     file-encryption kernels equal in all 13 totals; lines of each of the four counter-mode kernels undecided (the
     replay of the SASS gave up on the loop bound loaded from *range), 22 totals missed, 10 of them with other numbers."""
-    saved = json.loads((RES / "fidelity-compare-2026-12-04-unseen57.json").read_text())
+    saved = read_json(RES / "fidelity-compare-2026-12-04-unseen57.json")
     s = saved["summary"]["collection"]
     assert (s["launches"], s["totals"], s["totals_equal"]) == (7, 91, 69)
     rows = {r["id"]: r["checks"] for r in saved["rows"] if "checks" in r}
@@ -253,9 +253,9 @@ def test_the_reproduction_of_the_key_loads_is_decided():
 def test_the_h200_outputs():
     """Every array of all 9 launches the emulator's bit for bit (the first call: CUDA_AES's 7, jax-chacha-prng's 2
     not built; the second: jax-chacha-prng's 2)."""
-    gpu = json.loads((RES / "collection-gpu-2026-12-04-unseen57.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-04-unseen57.json")
     assert (gpu["kernels"], gpu["as_expected"]) == (9, 7)
-    gpu2 = json.loads((RES / "collection-gpu-2026-12-04-unseen57-2.json").read_text())
+    gpu2 = read_json(RES / "collection-gpu-2026-12-04-unseen57-2.json")
     assert (gpu2["kernels"], gpu2["as_expected"]) == (2, 2)
     for r in gpu["results"][:7] + gpu2["results"]:
         assert r["verdict"] == "as expected" and all(h["differ"] == 0 for h in r["hashes"].values())

@@ -16,7 +16,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from tilelab import toolchain as tc
 from tilelab.launch import launch
 from tilelab.toolchain import compile_cuda
@@ -35,7 +35,7 @@ REGISTER = 'error: use of the "register" storage class specifier is not allowed'
 def test_the_thirty_sixth_unseen_suite_on_the_emulator_before_any_change():
     """4 of 11: CULZSS's three launches, and DoPush; `register` stopped Buckets (twice), CalcPushPositions and
     InnerWalkMatches; BuildMatches (twice) raised barrier_divergence besides its race; WalkMatches raised none."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (11, 4, 0)
     ok = sorted(r["kernel"] for r in rec["results"] if r["ok"])
     assert ok == ["CompressBlock", "CompressBlock", "DecodeKernel", "DoPush"]
@@ -100,7 +100,7 @@ def test_the_thirty_sixth_unseen_suite_after_the_fixes():
     """11 of 11 (collection-emu-2026-12-04-unseen58-after.json), the findings those listed: the races of both
     BuildMatches and of WalkMatches, the exited-threads barrier of both BuildMatches, CalcPushPositions' read past
     its array; none in CULZSS's."""
-    rec = json.loads(AFTER.read_text())
+    rec = read_json(AFTER)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (11, 11, 0)
 
 
@@ -114,7 +114,7 @@ GPU = RES / "collection-gpu-2026-12-04-unseen58.json"    # the H200's outputs of
 def test_the_h200_recording_as_the_suite_came():
     """The compare with the emulator, launcher and toolchain of the suite's first run (at 220cf66, main's 0712ec0
     tilelab): 91 of 91 totals on the 7 launches that built; the four `register` files did not."""
-    saved = json.loads((RES / "fidelity-compare-2026-12-04-unseen58.json").read_text())
+    saved = read_json(RES / "fidelity-compare-2026-12-04-unseen58.json")
     s = saved["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (7, 7, 91, 91)
     failed = [r["id"] for r in saved["rows"] if "checks" not in r]
@@ -128,10 +128,10 @@ def test_the_h200_recording_after_the_fixes(tmp_path):
     and the H200's outputs are the emulator's bit for bit (40 of 40 arrays, inputs included)."""
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/cudabwt_,/culzss_", "--json", str(out)])
-    s = json.loads(out.read_text())["summary"]["collection"]
+    s = read_json(out)["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"], s["apart_totals"]) == \
         (11, 11, 143, 143, 0)
-    gpu = json.loads(GPU.read_text())
+    gpu = read_json(GPU)
     assert (gpu["kernels"], gpu["as_expected"]) == (11, 11)
     outs = [v for r in gpu["results"] for v in r["outputs"].values()]
     assert len(outs) == 40 and set(outs) == {"bit-identical"}

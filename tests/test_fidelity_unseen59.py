@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "collection"))
 import references  # noqa: E402
@@ -35,7 +35,7 @@ KNN = "collection/gridknn_main.cu:devKnnShared#"
 def test_the_thirty_seventh_unseen_suite_on_the_emulator_before_any_change():
     """5 of 9, none refused: the four graph-building launches' only problem is the barrier_divergence they raise
     and their entries did not list (their outputs are numpy's)."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (9, 5, 0)
     bad = [r for r in rec["results"] if not r["ok"]]
     assert sorted(r["kernel"] for r in bad) == ["fillEdges", "fillEdges", "fillNodes", "fillNodes"]
@@ -48,9 +48,9 @@ def test_the_thirty_seventh_unseen_suite_on_the_emulator_before_any_change():
 def test_the_thirty_seventh_unseen_suite_after_the_entries_correction():
     """9 of 9: the BFS launches raise the race and the divergent barrier listed before anything ran, the graph
     launches the divergent barrier found by the first run."""
-    rec = json.loads(AFTER.read_text())
+    rec = read_json(AFTER)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (9, 9, 0)
-    rows = json.loads(TIME.read_text())["rows"]
+    rows = read_json(TIME)["rows"]
     assert len(rows) == 9 and all(r["ok"] for r in rows)
 
 
@@ -86,24 +86,24 @@ def test_the_thirty_seventh_unseen_suites_totals_against_ncu(tmp_path):
     (tests/test_sass_replay_lanes.py): the lines are decided, equal to ncu at 32 and 256 points; at 512 points
     ncu counts 4 more wavefronts (23,560) than requests (23,556), the emulator one a request (all 32 lanes read
     one word)."""
-    saved = json.loads(CMP.read_text())
+    saved = read_json(CMP)
     s = saved["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (9, 6, 117, 111)
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/gdbscan_,/gridknn_", "--json", str(out)])
-    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r["checks"] for r in read_json(out)["rows"]}
     assert len(rows) == 9
     missed = {(i, k): (v["emu"], v["ncu"]) for i, c in rows.items() for k, v in c.items()
               if not v["equal"] or v.get("undecided")}
     assert missed == {(KNN + "p9_g2", "shared_ld_wavefronts"): (23556, 23560)}
     assert not any(v.get("undecided") for c in rows.values() for v in c.values())
-    mix = {r["id"]: r.get("sass_mix", {}) for r in json.loads(REC.read_text())["rows"]}
+    mix = {r["id"]: r.get("sass_mix", {}) for r in read_json(REC)["rows"]}
     assert mix[KNN + "p9_g2"]["collection/gridknn_main.cu:90"] == {"LDS": 3}
     assert mix[KNN + "p9_g2"]["collection/gridknn_main.cu:173"] == {"LDS": 3}
 
 
 def test_the_h200_outputs():
     """9 of 9 as expected, every array bit for bit, the two racy BFS levels included."""
-    gpu = json.loads(GPU.read_text())
+    gpu = read_json(GPU)
     assert (gpu["kernels"], gpu["as_expected"]) == (9, 9)
     assert all(h["differ"] == 0 for r in gpu["results"] for h in r["hashes"].values())

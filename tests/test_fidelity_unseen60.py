@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "collection"))
 import references  # noqa: E402
@@ -35,7 +35,7 @@ CMS = "collection/swift_smithwaterman.cu:computeMaxScore_wrapFunc#"
 def test_the_thirty_eighth_unseen_suite_on_the_emulator_before_any_change():
     """4 of 12: UGENE's four launches; Swift's eight refused for the entries' uint8 `char*` arrays (the launcher
     right: it asks for int8)."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (12, 4, 0)
     bad = [r for r in rec["results"] if not r["ok"]]
     assert len(bad) == 8 and all(r["file"] == "swift_smithwaterman.cu" for r in bad)
@@ -45,9 +45,9 @@ def test_the_thirty_eighth_unseen_suite_on_the_emulator_before_any_change():
 
 def test_the_thirty_eighth_unseen_suite_with_the_entries_corrected():
     """12 of 12 with the emulator unchanged; every launch well under the per-call limits on the shared machine."""
-    rec = json.loads(ENTRIES.read_text())
+    rec = read_json(ENTRIES)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (12, 12, 0)
-    rows = json.loads(TIME.read_text())["rows"]
+    rows = read_json(TIME)["rows"]
     assert len(rows) == 12 and all(r["ok"] for r in rows)
 
 
@@ -64,7 +64,7 @@ def test_the_swift_port_gives_the_repositorys_own_test_answer():
 def test_the_h200s_outputs_are_the_emulators():
     """12 of 12 as expected; UGENE's directions matrix, which two blocks write in the parts' overlap (the race
     listed before the run), is the one array not compared."""
-    gpu = json.loads(GPU.read_text())
+    gpu = read_json(GPU)
     assert (gpu["kernels"], gpu["as_expected"]) == (12, 12)
     skipped = {(r["kernel"], n) for r in gpu["results"] for n, v in r["outputs"].items() if v.startswith("not compared")}
     assert skipped == {("calculateMatrix", "g_directionsMatrix")}
@@ -77,11 +77,11 @@ def test_the_thirty_eighth_unseen_suites_totals_against_ncu_as_it_came():
     - Swift (4 launches, 20 totals): lines the SASS replay gives up on (the predicate of `@!P0 LDS` of cell[i] is an
       FSETP of loaded scores), so counted as the PTX runs and undecided: smithWaterman's shared loads are 4 and
       80 over ncu's (ptxas reads scores[] as LDS.64 pairs), and 16 undecided totals are equal."""
-    cmp = json.loads(CMP.read_text())
+    cmp = read_json(CMP)
     s = cmp["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (12, 5, 156, 131)
     checks = {r["id"]: r["checks"] for r in cmp["rows"] if "checks" in r}
-    raw = {r["id"]: r["ncu_raw"] for r in json.loads(REC.read_text())["rows"]}
+    raw = {r["id"]: r["ncu_raw"] for r in read_json(REC)["rows"]}
     missed = {i: {k: v for k, v in c.items() if not v["equal"] or v.get("undecided")} for i, c in checks.items()}
     missed = {i: m for i, m in missed.items() if m}
     ugene = {i: m for i, m in missed.items() if i.startswith(UGENE)}
@@ -109,13 +109,13 @@ APART = RES / "fidelity-compare-2026-12-04-unseen60-apart.json"
 def test_the_five_ugene_totals_move_and_are_set_apart():
     """Three more ncu runs: UGENE's five wavefront totals move, nothing else of the six launches does; set apart in
     the manifest, the suite is 131 of 151 kernel totals, 8 of 12 launches equal in every total."""
-    rep = json.loads(REPEATS.read_text())
+    rep = read_json(REPEATS)
     moves = {i: sorted(r["moves"]) for i, r in rep["launches"].items()}
     assert len(moves) == 6
     assert {i.split("#")[1]: m for i, m in moves.items() if m} == {
         "s1000_q40": ["shared_st_wavefronts"],
         "s600_q160_part1": ["shared_ld_wavefronts", "shared_st_wavefronts"],
         "s600_q160_part2": ["shared_ld_wavefronts", "shared_st_wavefronts"]}
-    s = json.loads(APART.read_text())["summary"]["collection"]
+    s = read_json(APART)["summary"]["collection"]
     assert (s["launches"], s["launches_equal"], s["totals"], s["totals_equal"]) == (12, 8, 151, 131)
     assert (s["apart_totals"], s["apart_equal"]) == (5, 0)

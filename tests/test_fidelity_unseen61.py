@@ -14,7 +14,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "collection"))
 import references  # noqa: E402
@@ -26,7 +26,7 @@ AFTER = RES / "collection-emu-2026-12-04-unseen61-after.json"
 
 def test_the_thirty_ninth_unseen_suite_on_the_emulator_before_any_change():
     """0 of 9, none refused: every launch stopped at NVRTC's `identifier "INT_MAX" is undefined`."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (9, 0, 0)
     for r in rec["results"]:
         assert not r["ok"] and len(r["problems"]) == 1
@@ -37,7 +37,7 @@ def test_the_thirty_ninth_unseen_suite_on_the_emulator_before_any_change():
 def test_the_thirty_ninth_unseen_suite_after_the_fix_and_the_entries_correction():
     """9 of 9: Brandes' sums in bc, the vertex-parallel kernels' race on s (and the divergent barrier it leads to),
     no finding in the work-efficient kernel."""
-    rec = json.loads(AFTER.read_text())
+    rec = read_json(AFTER)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (9, 9, 0)
     assert all(r["ok"] for r in rec["results"])
 
@@ -65,18 +65,18 @@ def test_the_h200_recording():
     the racing kernels' (whose loops follow the race) and the work-efficient kernel's shared loads on undecided
     lines. The outputs: 7 of 9 as expected in the first call, the two others only in the order-dependent scratch
     arrays; with those left out (gpu_skip), 9 of 9."""
-    cmp = json.loads((RES / "fidelity-compare-2026-12-04-unseen61.json").read_text())
+    cmp = read_json(RES / "fidelity-compare-2026-12-04-unseen61.json")
     checks = [(r["id"].split(":")[0].split("/")[-1], c) for r in cmp["rows"] for c in (r.get("checks") or {}).values()]
     assert len(checks) == 117
     assert sum(1 for _, c in checks if c["equal"] and not c.get("undecided")) == 55
     assert sum(1 for _, c in checks if c["equal"] and c.get("undecided")) == 34
     differ = [f for f, c in checks if not c["equal"]]
     assert len(differ) == 28 and differ.count("bcgpu_work_efficient.cu") == 6
-    first = json.loads((RES / "collection-gpu-2026-12-04-unseen61.json").read_text())
+    first = read_json(RES / "collection-gpu-2026-12-04-unseen61.json")
     bad = [r for r in first["results"] if "OUTSIDE" in json.dumps(r["outputs"])]
     assert {r["file"] for r in bad} == {"bcgpu_vertex_serial.cu", "bcgpu_work_efficient.cu"}
     for r in bad:
         outside = {k for k, v in r["outputs"].items() if "OUTSIDE" in v}
         assert outside <= {"reverse_stack", "Queue_curr", "Queue_next", "Depth_Nodes"}
-    second = json.loads((RES / "collection-gpu-2026-12-04-unseen61-2.json").read_text())
+    second = read_json(RES / "collection-gpu-2026-12-04-unseen61-2.json")
     assert second["as_expected"] == second["kernels"] == 9

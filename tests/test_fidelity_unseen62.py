@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -33,7 +33,7 @@ SUITE = "parallel-jump-flooding-voronoi JFA + Pointnet2_PyTorch point-cloud ops 
 def test_the_fortieth_unseen_suite_on_the_emulator_as_it_came():
     """20 of 22: the two sampler launches report the race on dists_i[0] the entries did not list; nothing refused,
     nothing failed to build or run."""
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (22, 20, 0)
     bad = [r for r in rec["results"] if not r["ok"]]
     assert {r["kernel"] for r in bad} == {"furthest_point_sampling_kernel<256>", "furthest_point_sampling_kernel<64>"}
@@ -43,12 +43,12 @@ def test_the_fortieth_unseen_suite_on_the_emulator_as_it_came():
 
 
 def test_the_fortieth_unseen_suite_with_the_race_listed():
-    rec = json.loads(AFTER.read_text())
+    rec = read_json(AFTER)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (22, 22, 0)
 
 
 def test_the_h200_outputs():
-    gpu = json.loads(GPU.read_text())
+    gpu = read_json(GPU)
     assert (gpu["kernels"], gpu["as_expected"]) == (22, 22)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 RES = ROOT / "bench" / "results"
 BEFORE = RES / "collection-emu-2026-12-05-unseen63-before.json"
@@ -18,7 +18,7 @@ AFTER = RES / "collection-emu-2026-12-05-unseen63-after.json"
 
 
 def test_the_forty_first_unseen_suite_on_the_emulator_as_it_came():
-    rec = json.loads(BEFORE.read_text())
+    rec = read_json(BEFORE)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (13, 8, 0)
     bad = [r for r in rec["results"] if not r["ok"]]
     assert len(bad) == 5 and {r["file"] for r in bad} == {"zytri_cr_kernel.cu", "zytri_pcr_kernel.cu",
@@ -30,7 +30,7 @@ def test_the_forty_first_unseen_suite_on_the_emulator_as_it_came():
 
 
 def test_the_forty_first_unseen_suite_after_the_signature_fix():
-    rec = json.loads(AFTER.read_text())
+    rec = read_json(AFTER)
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (13, 13, 0)
 
 
@@ -46,7 +46,7 @@ def test_the_h200_and_the_totals_as_it_came_and_now(tmp_path):
     import unseen_suites
     from test_fidelity_s40_recordings import EARLIER, LAST, NEW_SUITES, UNSEEN59, UNSEEN62, s40
 
-    gpu = json.loads((RES / "collection-gpu-2026-12-05-unseen63.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-05-unseen63.json")
     assert (gpu["kernels"], gpu["as_expected"]) == (13, 13)
     suite = "tridiagonalsolvers CR/PCR/CR-PCR + TridiagonalSolver Thomas/CR (unseen63)"
     came = unseen_suites.table([str(RES / "fidelity-compare-2026-12-05-unseen63.json")])[suite]
@@ -57,7 +57,7 @@ def test_the_h200_and_the_totals_as_it_came_and_now(tmp_path):
     for path in (RES / "fidelity-compare-2026-12-05-unseen63-after.json", out):
         now = unseen_suites.table([str(path)])[suite]
         assert (now["run"], now["kernel_equal"], now["kernel_totals"], now["totals"]) == (13, 168, 168, 169), path
-    reps = json.loads((RES / "fidelity-2026-12-05-unseen63-repeats.json").read_text())["launches"]
+    reps = read_json(RES / "fidelity-2026-12-05-unseen63-repeats.json")["launches"]
     assert reps["collection/zytri_crpcr_kernel.cu:crpcrKernel#r2"]["values"]["shared_st_wavefronts"] == [1093, 1093, 1094]
     order = [str(RES / "fidelity-compare-2026-12-05-unseen63-after.json"), str(UNSEEN62)] + \
         [str(p) for p in s40(LAST + UNSEEN59 + NEW_SUITES + EARLIER)]

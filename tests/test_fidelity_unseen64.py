@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 RES = ROOT / "bench" / "results"
 SUITE = "Tree-Layouts search queries + gpu-topk radix select (unseen64)"
 
 
 def test_the_forty_second_unseen_suite_on_the_emulator_as_it_came():
-    rec = json.loads((RES / "collection-emu-2026-12-05-unseen64-before.json").read_text())
+    rec = read_json(RES / "collection-emu-2026-12-05-unseen64-before.json")
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (12, 4, 0)
     bad = [r for r in rec["results"] if not r["ok"]]
     assert sorted(r["file"] for r in bad) == ["gtopk_radix_select.cu"] * 6 + ["treelay_query_btree.cu"] * 2
@@ -27,7 +27,7 @@ def test_the_forty_second_unseen_suite_on_the_emulator_as_it_came():
             assert r["problems"][0].startswith("CompileError: ") and "not allowed in JIT mode" in r["problems"][0]
         else:
             assert r["problems"][0].startswith("findings ['race'], expected []: race at collection/treelay_query_btree.cu:87")
-    after = json.loads((RES / "collection-emu-2026-12-05-unseen64-after.json").read_text())
+    after = read_json(RES / "collection-emu-2026-12-05-unseen64-after.json")
     assert (after["kernels"], after["matched"], after["refused"]) == (12, 12, 0)
 
 
@@ -40,7 +40,7 @@ def test_the_h200_and_the_totals_as_it_came_and_now(tmp_path):
     import fidelity as fid
     import unseen_suites
 
-    gpu = json.loads((RES / "collection-gpu-2026-12-05-unseen64.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-05-unseen64.json")
     assert (gpu["kernels"], gpu["as_expected"]) == (12, 12)
     came = unseen_suites.table([str(RES / "fidelity-compare-2026-12-05-unseen64.json")])[SUITE]
     assert (came["launches"], came["run"], came["kernel_equal"], came["kernel_totals"]) == (12, 6, 78, 78)

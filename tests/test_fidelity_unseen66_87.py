@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 RES = ROOT / "bench" / "results"
 #: suite -> (launches, ran as it came, equal as it came, totals as it came, ran now, equal now, totals now)
@@ -53,7 +53,7 @@ def test_each_suite_as_it_came_and_now_and_the_line():
 
 def test_the_gpus_outputs_as_recorded():
     for n, (kernels, expected) in GPU.items():
-        rec = json.loads((RES / f"collection-gpu-2026-12-05-unseen{n}.json").read_text())
+        rec = read_json(RES / f"collection-gpu-2026-12-05-unseen{n}.json")
         assert (rec["kernels"], rec["as_expected"]) == (kernels, expected), n
         assert rec["device"]["name"] == "NVIDIA H200"
 
@@ -71,6 +71,6 @@ def test_a_fixed_suite_is_as_recorded_when_compared_again(tmp_path):
 
 def test_the_wmma_f64_forms_on_the_h200():
     for seed in ("seed23", "seed11"):
-        rec = json.loads((RES / f"mma-forms-2026-12-05-f64-{seed}.json").read_text())
+        rec = read_json(RES / f"mma-forms-2026-12-05-f64-{seed}.json")
         forms = rec["forms"]
         assert len(forms) == 2 and all(f["gpu_bits_equal"] for f in forms)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 RES = ROOT / "bench" / "results"
 #: suite -> (launches, ran as it came, equal as it came, totals as it came, ran now, equal now, totals now)
@@ -51,7 +51,7 @@ def test_each_suite_as_it_came_and_now_and_the_line():
 
 def test_the_gpus_outputs_as_recorded():
     for n, (kernels, expected) in GPU.items():
-        rec = json.loads((RES / f"collection-gpu-2026-12-05-unseen{n}.json").read_text())
+        rec = read_json(RES / f"collection-gpu-2026-12-05-unseen{n}.json")
         assert (rec["kernels"], rec["as_expected"]) == (kernels, expected), n
         assert rec["device"]["name"] == "NVIDIA H200"
 
@@ -72,7 +72,7 @@ def test_the_set_apart_launches_repeated_on_the_h200():
     """Five launches whose totals earlier rounds set apart as decided by order or a race, five ncu runs each
     (fidelity-2026-12-05-rep88-repeats.json): fvccl's resolve, Gardenia's hook and CUDA-grep's two-regex match move
     between runs; ECL-CC's compute2 and torch-ngp's composite did not move in five."""
-    rep = json.loads((RES / "fidelity-2026-12-05-rep88-repeats.json").read_text())["launches"]
+    rep = read_json(RES / "fidelity-2026-12-05-rep88-repeats.json")["launches"]
     moved = {lid.split(":")[-1]: bool(v["moves"]) for lid, v in rep.items()}
     assert moved == {"resolve_labels#64x48-1": True, "compute2": False, "hook": True,
                      "parallelMatch#two_regexes": True, "kernel_composite_rays<float>": False}

@@ -3,6 +3,8 @@ retried once, then fails alone; a submission past its time limit is killed with 
 started; worker sizing."""
 from __future__ import annotations
 
+from conftest import read_json
+
 import os
 import subprocess
 import sys
@@ -163,7 +165,7 @@ def test_an_external_scheduler_started_as_the_readme_says_grades_a_batch(tmp_pat
         while not info.exists() and time.monotonic() - t0 < 120:
             time.sleep(0.2)
         import json
-        address = json.loads(info.read_text())["address"]
+        address = read_json(info)["address"]
         procs.append(subprocess.Popen([dask, "worker", address, "--nthreads", "1", "--host", "127.0.0.1",
                                        "--no-dashboard"], cwd=elsewhere, env=env, stdout=subprocess.DEVNULL,
                                       stderr=subprocess.DEVNULL, start_new_session=True))

@@ -8,6 +8,8 @@ the venv's interpreter may live under the instructor's home, which other account
 read); the exchange is a folder, as on a JupyterHub with a shared volume (docs/JUPYTERHUB.md)."""
 from __future__ import annotations
 
+from conftest import read_json
+
 import os
 import pwd
 import subprocess
@@ -105,7 +107,7 @@ def test_release_fetch_submit_collect_grade_feedback(tmp_path):
     assert sorted(p.name for p in (course / "submitted").iterdir()) == ["tl-alice", "tl-bob", "tl-chen"]
     # collect (the course's plugin, grading/late.py) recorded when each reached the exchange, for make grade
     import json
-    received = json.loads((course / "received.json").read_text())
+    received = read_json(course / "received.json")
     assert sorted(received) == [f"tl-alice/{A}", f"tl-bob/{A}", f"tl-chen/{A}"]
     assert all(r["learner_timestamp"] and r["received"].endswith("UTC") for r in received.values())
 

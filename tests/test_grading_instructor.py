@@ -4,6 +4,8 @@ and told so in its feedback beside the learner's own timestamp, grades.csv with 
 submission, and the progress bar from the start."""
 from __future__ import annotations
 
+from conftest import read_json
+
 import csv
 import datetime as dt
 import json
@@ -102,4 +104,4 @@ def test_by_hand_then_the_batch_with_a_due_date(tmp_path):
     assert "when your submission reached the course" in html
     canvas = list(csv.reader(open(course / "grades-canvas.csv")))
     assert [row[3] for row in canvas[2:]] == ["en_late", "zh_hand"]
-    assert json.loads((course / "received.json").read_text())[f"en_late/{A}"]["learner_timestamp"] == before_due
+    assert read_json(course / "received.json")[f"en_late/{A}"]["learner_timestamp"] == before_due

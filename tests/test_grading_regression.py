@@ -4,6 +4,8 @@ exactly what the rubric gives for the parts it is expected to earn. One graded c
 process, as in autograde; the full nbgrader runs are in test_grading_autograde.py."""
 from __future__ import annotations
 
+from conftest import read_json
+
 import sys
 from pathlib import Path
 
@@ -82,7 +84,7 @@ def _newest_gpu_rows() -> dict:
     import json
     rows = {}
     for path in GPU_RECORDINGS:
-        rec = json.loads(path.read_text())
+        rec = read_json(path)
         assert "H200" in rec["gpu"] and rec["entries"], path.name
         for row in rec["entries"]:
             if row["name"] not in rows or rec["date"] >= rows[row["name"]][0]["date"]:

@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 import pytest
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid
@@ -69,7 +69,7 @@ def test_the_per_instruction_counts_repeat_and_add_up_to_the_recorded_totals(cou
     common = set(counts[0]) & set(counts[1])
     assert len(common) == 17 and all(counts[0][n] == counts[1][n] for n in common)
     launch = counts[0]["launch_r0"]
-    rec = next(r for r in json.loads(REC.read_text())["rows"] if r["id"] == RACE)["ncu"]
+    rec = next(r for r in read_json(REC)["rows"] if r["id"] == RACE)["ncu"]
     totals = hs.launch_totals(launch)
     assert totals == {k: rec[k] for k in totals}
     # the loop as the H200 ran it: 175 loads of an element, 230 first loads of a round (and as many
@@ -124,7 +124,7 @@ def test_the_h200_rule_replays_the_single_warp_inputs_and_41_of_42_warps(counts,
         if not name.startswith(("launch", "launchdata")):
             assert all(ok) and got == want, name
     assert total == 42 and matched >= 41
-    rec = next(r for r in json.loads(REC.read_text())["rows"] if r["id"] == RACE)["ncu"]
+    rec = next(r for r in read_json(REC)["rows"] if r["id"] == RACE)["ncu"]
     t = schedules.totals(inputs["launch"][1][1], "h200_rule")
     assert (t["global_ld_requests"], t["global_ld_sectors"]) == (rec["global_ld_requests"], rec["global_ld_sectors"])
     shared = ("shared_ld_wavefronts", "shared_st_wavefronts", "shared_ld_requests", "shared_st_requests")
@@ -136,12 +136,12 @@ def test_the_h200_rule_replays_the_single_warp_inputs_and_41_of_42_warps(counts,
 def test_the_summary_is_what_the_recordings_give(tmp_path):
     """bench/results/histogram1024-sass-2026-12-02.json is `histogram1024_sass.py summary` of the
     recordings at this commit."""
-    stored = json.loads((RES / "histogram1024-sass-2026-12-02.json").read_text())
+    stored = read_json(RES / "histogram1024-sass-2026-12-02.json")
     for name in ("histogram1024-sass-2026-12-02-ncu.json.gz", "histogram1024-sass-2026-12-02-ncu-run2.json.gz",
                  "histogram1024-sass-2026-12-02-probe.npz", "histogram1024-sass-2026-12-02-probe-run2.npz",
                  "fidelity-2026-12-02-unseen23.json"):
         (tmp_path / name).symlink_to(RES / name)
     hs.main(["summary", str(tmp_path)])
-    fresh = json.loads((tmp_path / "histogram1024-sass-2026-12-02.json").read_text())
+    fresh = read_json(tmp_path / "histogram1024-sass-2026-12-02.json")
     skip = ("sources",)
     assert {k: v for k, v in fresh.items() if k not in skip} == {k: v for k, v in stored.items() if k not in skip}

@@ -9,6 +9,8 @@ solutions/.
 """
 from __future__ import annotations
 
+from conftest import read_json
+
 import json
 import os
 import secrets
@@ -51,7 +53,7 @@ def _get(url, token):
 def _learner_copy(work: Path):
     """work/03_banks/03_banks.ipynb as the learner has it, plus an explorer cell after the set-up."""
     src = ROOT / "exercises" / "03_banks" / "03_banks.ipynb"
-    nb = json.loads(src.read_text())
+    nb = read_json(src)
     setup = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code")
     nb["cells"].insert(setup + 1, {"cell_type": "code", "execution_count": None, "metadata": {},
                                    "outputs": [], "source": EXPLORER_CELL})
@@ -261,8 +263,8 @@ def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path,
     # the zh lab's own settings (a copy of the user's, other settings kept) say zh_CN; the user's are untouched
     own = Path(os.environ["JUPYTERLAB_SETTINGS_DIR"])
     assert own.resolve().is_relative_to((view / ".jupyterlab" / "zh").resolve())
-    assert json.loads((own / lab.TRANSLATION).read_text()) == {"displayLanguage": "x", "locale": "zh_CN"}
-    assert json.loads(plugin.read_text()) == {"displayLanguage": "x"}
+    assert read_json(own / lab.TRANSLATION) == {"displayLanguage": "x", "locale": "zh_CN"}
+    assert read_json(plugin) == {"displayLanguage": "x"}
     assert Path(os.environ["JUPYTERLAB_WORKSPACES_DIR"]).resolve().is_relative_to((view / ".jupyterlab" / "zh").resolve())
     assert calls and any(a.startswith("--ServerApp.root_dir=") for a in calls[0])
     # the English lab afterwards opens in English, from settings of its own
@@ -270,8 +272,8 @@ def test_the_chinese_course_has_the_same_paths_and_a_chinese_interface(tmp_path,
     assert lab.main(["--lang", "en", "--work", str(work), "--view", str(view)]) == 0
     en = Path(os.environ["JUPYTERLAB_SETTINGS_DIR"])
     assert en.resolve().is_relative_to((view / ".jupyterlab" / "en").resolve())
-    assert json.loads((en / lab.TRANSLATION).read_text())["locale"] == "en"
-    assert json.loads(plugin.read_text()) == {"displayLanguage": "x"}
+    assert read_json(en / lab.TRANSLATION)["locale"] == "en"
+    assert read_json(plugin) == {"displayLanguage": "x"}
     monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(settings))
     # a learner's own edit survives a second start
     (work / "zh" / released[0]).write_text("mine")

@@ -5,6 +5,8 @@ tests/test_grading_regression.py); and the judge's per-request part refuses a ke
 no requests of the kind at all."""
 from __future__ import annotations
 
+from conftest import read_json
+
 import sys
 from pathlib import Path
 
@@ -41,7 +43,7 @@ def test_corpus_holds_the_issue_11_cases():
 
 def test_gates_are_nine_tenths_of_the_recording():
     import json
-    rec = json.loads((ROOT / "bench" / "results" / "gpu_mma_ladder-2026-12-01.json").read_text())
+    rec = read_json(ROOT / "bench" / "results" / "gpu_mma_ladder-2026-12-01.json")
     r = rec["sizes"]["8192"]["ratios"]
     want = {"gemm_swizzled_a_check": r["r2_over_r1"], "gemm_nmajor_b_check": r["nmajor_swizzled_over_plain"],
             "gemm_pipelined_check": r["r4_over_r3"]}

@@ -11,6 +11,8 @@ must also equal what ncu recorded for the same launches on the H200
 """
 from __future__ import annotations
 
+from conftest import read_json
+
 import json
 from pathlib import Path
 
@@ -133,7 +135,7 @@ def _recording():
     files = sorted((ROOT / "bench" / "results").glob("fidelity_mma-*.json"))
     if not files:
         pytest.skip("no fidelity_mma recording")
-    return json.loads(files[-1].read_text())["ncu"]
+    return read_json(files[-1])["ncu"]
 
 
 def test_recorded_emulator_counts_equal_ncu():

@@ -4,6 +4,8 @@ gate taken from the H200 recording (bench/results/gpu_exercise07-2026-12-02.json
 load sectors on the emulator, and the feedback says so."""
 from __future__ import annotations
 
+from conftest import read_json
+
 import json
 import sys
 from pathlib import Path
@@ -26,7 +28,7 @@ def _check():
 
 def test_the_gate_is_the_h200_recordings_and_every_recorded_ratio_clears_it():
     from gpu_exercise07 import gate
-    rec = json.loads(RECORDING.read_text())
+    rec = read_json(RECORDING)
     assert "H200" in rec["gpu"] and rec["commit"] and rec["command"].startswith("python bench/gpu_exercise07.py")
     part = _check().part("speed")
     assert part["reference"] == rec["baseline"] == "no_swizzle"

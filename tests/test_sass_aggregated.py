@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu.counters.ifconvert import sass_predication
 from tilelab.toolchain.sass import kernel_sass
@@ -52,8 +52,8 @@ def test_the_flag_costs_one_request_and_one_wavefront_a_warp_with_a_lane_on():
     assert row["shared_atom_requests"] == row["shared_atom_wavefronts"] == row["shared_atom_requests_active"]
     assert "ptx" not in row                  # the SASS's count is the PTX's: no warp with no lane on issues it
     assert (r.metrics["shared_atom_requests"], r.metrics["shared_atom_wavefronts"]) != (294, 249)   # the old counts
-    rec = {x["id"]: x for x in json.loads(REC.read_text())["rows"]}[SWEEPS]["ncu"]
-    reps = json.loads(REPEATS.read_text())["launches"][SWEEPS]["values"]
+    rec = {x["id"]: x for x in read_json(REC)["rows"]}[SWEEPS]["ncu"]
+    reps = read_json(REPEATS)["launches"][SWEEPS]["values"]
     # ncu: requests and wavefronts one for one in the first run (102, 102): one lane, one wavefront
     assert (rec["shared_atom_requests"], rec["shared_atom_wavefronts"]) == (102, 102)
     # how many warps see a lower distance is the order of the warps' atomicMin: 99 and 101 in the repeats

@@ -22,7 +22,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -41,7 +41,7 @@ ROT = "collection/gecko_kernels.cu:kernel_register_fast_hash_rotational"
 def _compare(tmp_path, rec: str, only: str) -> dict:
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(RES / rec), "--only", only, "--json", str(out)])
-    return {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    return {r["id"]: r["checks"] for r in read_json(out)["rows"]}
 
 
 def _run(only: str):
@@ -178,7 +178,7 @@ def test_the_reproduction_is_decided_at_the_h200s_totals(tmp_path):
     """collection/repro_bytes.cu: a byte memcpy of each thread's message into a local context and 32 bytes of
     it out; ptxas's copies on lines 22 and 36 (8 LDG.E.U8, 8 STG.E.U8), the PTX's loops on line 0.
     bench/results/fidelity-2026-12-03-bytes.json (the H200, NVRTC 13.0)."""
-    rec = json.loads((RES / "fidelity-2026-12-03-bytes.json").read_text())["rows"][0]
+    rec = read_json(RES / "fidelity-2026-12-03-bytes.json")["rows"][0]
     assert rec["sass_mix"]["collection/repro_bytes.cu:22"]["LDG.8"] == 8
     assert rec["sass_mix"]["collection/repro_bytes.cu:36"]["STG.8"] == 8
     c = _compare(tmp_path, "fidelity-2026-12-03-bytes.json", "/repro_bytes")["collection/repro_bytes.cu:reproByteCopies"]

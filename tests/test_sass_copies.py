@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -41,7 +41,7 @@ def _run(only: str):
 def _compare(tmp_path, only: str) -> dict:
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", only, "--json", str(out)])
-    return {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    return {r["id"]: r["checks"] for r in read_json(out)["rows"]}
 
 
 def test_copied_lines_are_decided_and_their_totals_are_ncus(tmp_path):

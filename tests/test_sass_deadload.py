@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu import ptx as P
 from tilelab.emu.counters import deadload, sass_model as S
@@ -35,7 +35,7 @@ def _dead(only):
 
 
 def _ncu(rec, i):
-    return next(r for r in json.loads(rec.read_text())["rows"] if r["id"] == i)["ncu"]
+    return next(r for r in read_json(rec)["rows"] if r["id"] == i)["ncu"]
 
 
 def test_the_cue_finds_the_loads_no_later_trip_reads():
@@ -78,15 +78,15 @@ def test_the_probes_recorded_on_the_h200_equal_in_every_total(tmp_path):
     are ncu's in all 143 totals, nothing undecided. The old code's four misses (the PTX's loads, decided) are the
     launches whose SASS ran a loop's trips without their loads: reproDeadLoad keeps one LDG a trip in its SASS (as
     the PTX: the replay agrees), and the live control has no dead load."""
-    rows = {r["id"].split(":")[1]: r for r in json.loads(PROBES.read_text())["rows"]}
+    rows = {r["id"].split(":")[1]: r for r in read_json(PROBES)["rows"]}
     assert {k: (r["ncu"]["global_ld_requests"], r["ncu"]["global_ld_sectors"]) for k, r in rows.items()} == \
         {k: (v, v) for k, v in H200.items()}
-    before = json.loads((RES / "fidelity-compare-2026-12-03-deadload-before.json").read_text())
+    before = read_json(RES / "fidelity-compare-2026-12-03-deadload-before.json")
     old = {r["id"].split(":")[1]: r["checks"]["global_ld_requests"]["emu"] for r in before["rows"]}
     assert {k: v for k, v in old.items() if v != H200[k]} == OLD
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(PROBES), "--only", "/repro_deadload,tableless2_kernel#len", "--json", str(out)])
-    got = {r["id"].split(":")[1]: r["checks"] for r in json.loads(out.read_text())["rows"] if "checks" in r}
+    got = {r["id"].split(":")[1]: r["checks"] for r in read_json(out)["rows"] if "checks" in r}
     assert set(got) == set(H200)
     assert all(v["equal"] and not v.get("undecided") for c in got.values() for v in c.values())
     assert sum(len(c) for c in got.values()) == 143

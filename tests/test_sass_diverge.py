@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 from tilelab.emu.counters import sass_replay as sr
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -105,7 +105,7 @@ def test_the_shared_stencils_buffer_fill_at_one_block_is_decided():
 def test_the_shared_stencils_buffer_fill_is_ncus_and_decided(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ":stencilShared", "--json", str(out)])
-    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r for r in read_json(out)["rows"]}
     assert set(rows) == set(SHARED)
     for i, line in SHARED.items():
         checks = rows[i]["checks"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -70,7 +70,7 @@ def test_line_77_is_decided_with_ncus_count(tmp_path):
     assert row["shared_ld_requests"] == 2 * 6 + 2 * 4 and row["shared_ld_wavefronts"] == 14
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", ":cgkernel", "--json", str(out)])
-    c = json.loads(out.read_text())["rows"][0]["checks"]
+    c = read_json(out)["rows"][0]["checks"]
     assert c["shared_ld_requests"]["emu"] == c["shared_ld_requests"]["ncu"] == 68
     assert c["shared_ld_wavefronts"]["emu"] == c["shared_ld_wavefronts"]["ncu"] == 14
     assert not any(v.get("undecided") for v in c.values())
@@ -83,7 +83,7 @@ def test_the_reproduction_counts_as_the_h200(tmp_path):
     BRA.DIV; ncu's 20 requests, 6 with every lane off, 14 wavefronts (fidelity-2026-12-03-predicate.json),
     not the 28 of a warp that ran both copies. The emulator counted 20 too, but undecided."""
     rec = ROOT / "bench" / "results" / "fidelity-2026-12-03-predicate.json"
-    row = next(r for r in json.loads(rec.read_text())["rows"] if r["id"].endswith(":reproWarpSyncCopies"))
+    row = next(r for r in read_json(rec)["rows"] if r["id"].endswith(":reproWarpSyncCopies"))
     assert row["ncu_raw"]["smsp__inst_executed_op_shared_ld_pred_off_all.sum"] == 6
     L = fid.launches(":reproWarpSyncCopies")[0]
     k, args, symbols = L.make()
@@ -93,7 +93,7 @@ def test_the_reproduction_counts_as_the_h200(tmp_path):
     assert len(ifconvert.divergent_copies(lst)) == 1
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", ":reproWarpSyncCopies", "--json", str(out)])
-    c = json.loads(out.read_text())["rows"][0]["checks"]
+    c = read_json(out)["rows"][0]["checks"]
     assert c["shared_ld_requests"]["emu"] == c["shared_ld_requests"]["ncu"] == 20
     assert c["shared_ld_wavefronts"]["emu"] == c["shared_ld_wavefronts"]["ncu"] == 14
     assert all(fid.matches(v) for v in c.values())

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu import machine, order
 
@@ -28,7 +28,7 @@ DELTA = "collection/sparry_sssp_delta.cu:delta_stepping"
 
 
 def _ncu(rec, launch_id: str) -> dict:
-    return {x["id"]: x for x in json.loads(rec.read_text())["rows"]}[launch_id]["ncu"]
+    return {x["id"]: x for x in read_json(rec)["rows"]}[launch_id]["ncu"]
 
 
 def test_divides_base_read_is_sunk_into_the_loop_as_on_the_h200():
@@ -96,7 +96,7 @@ def test_the_reproductions_count_each_cause_once():
     assert len(stores) == 2
     for line in stores:
         assert _line(r, line)["global_st_requests"] == 32 * 4
-    gpu = json.loads((RES / "collection-gpu-2026-12-03-divide.json").read_text())
+    gpu = read_json(RES / "collection-gpu-2026-12-03-divide.json")
     assert gpu["nvrtc"] == "13.0" and gpu["as_expected"] == 2 == len(gpu["results"])
     assert all(set(x["outputs"].values()) == {"bit-identical"} for x in gpu["results"])
 
@@ -108,7 +108,7 @@ def test_the_reproductions_totals_are_ncus():
     (a040291, fidelity-compare-2026-12-03-divide-before.json) counted 28 load requests and sectors too many in
     the first (line 17 in all 32 warps) and 8 store requests and sectors in the second (warp 3 twice a pass)."""
     rec = RES / "fidelity-2026-12-03-divide.json"
-    meta = json.loads(rec.read_text())
+    meta = read_json(rec)
     assert meta["commit"].startswith("0b112ea") and meta["nvrtc"] == "13.0" and meta["gpu"]["name"] == "NVIDIA H200"
     sunk, join = "collection/repro_divide.cu:reproSunkGlobalLoad", "collection/repro_divide.cu:reproJoinAbove"
     keys = ("global_ld_requests", "global_ld_sectors", "global_st_requests", "global_st_sectors")
@@ -120,8 +120,8 @@ def test_the_reproductions_totals_are_ncus():
         assert not fid.undecided_keys(emu)
         checks = fid.compare_row(emu["metrics"], _ncu(rec, lid), L.apart)
         assert len(checks) == 13 and all(fid.matches(c) for c in checks.values()), checks
-    before = {x["id"]: x["checks"] for x in json.loads((RES / "fidelity-compare-2026-12-03-divide-before.json")
-                                                        .read_text())["rows"]}
+    before = {x["id"]: x["checks"] for x in read_json((RES / "fidelity-compare-2026-12-03-divide-before.json")
+                                                        )["rows"]}
     assert {k: c["delta"] for k, c in before[sunk].items() if c["delta"]} == \
         {"global_ld_requests": 28, "global_ld_sectors": 28}
     assert {k: c["delta"] for k, c in before[join].items() if c["delta"]} == \

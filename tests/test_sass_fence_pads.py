@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import needs_cubin
+from conftest import needs_cubin, read_json
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
@@ -21,7 +21,7 @@ RECORDINGS = ("fidelity-2026-12-03-samecubin-hostcubin.json", "fidelity-2026-12-
 
 
 def _ncu(rec: str, lid: str) -> dict:
-    rows = json.loads((RESULTS / rec).read_text())["rows"]
+    rows = read_json(RESULTS / rec)["rows"]
     return next(r for r in rows if r["id"] == lid)["ncu"]
 
 

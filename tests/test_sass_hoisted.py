@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu.counters import sass_model as sm
 from tilelab.emu.ptx import parsed
@@ -36,8 +36,8 @@ def test_the_privatized_frontier_reads_its_two_counters_as_one_pair_as_the_h200(
     later = _line(r, 223)                      # the start index's own load: part of line 221's pair
     assert not later.get("shared_ld_requests") and later["ptx"]["shared_ld_requests"] == 8
     # ncu's totals, in the first recording and in the three repeats alike
-    rec = {x["id"]: x for x in json.loads(BFS_REC.read_text())["rows"]}[PRIV]
-    reps = json.loads(BFS_REPEATS.read_text())["launches"][PRIV]["values"]
+    rec = {x["id"]: x for x in read_json(BFS_REC)["rows"]}[PRIV]
+    reps = read_json(BFS_REPEATS)["launches"][PRIV]["values"]
     for key in ("shared_ld_requests", "shared_ld_wavefronts"):
         assert rec["ncu"][key] == 17 == r.metrics[key]
         assert reps[key] == [17, 17, 17]
@@ -72,8 +72,8 @@ def test_spfas_totals_are_whole_sweeps_6_or_7_on_the_h200_and_set_apart():
     """No compiled-code rule: every total of spfaKernelForSSSP that follows its sweeps is a whole number of them,
     7 on the emulator, 6 or 7 on the H200 (within one ncu process too), and the entry sets them apart."""
     r = _run(SPFA)
-    rec = {x["id"]: x for x in json.loads(BFS_REC.read_text())["rows"]}[SPFA]
-    reps = json.loads(BFS_REPEATS.read_text())["launches"][SPFA]["values"]
+    rec = {x["id"]: x for x in read_json(BFS_REC)["rows"]}[SPFA]
+    reps = read_json(BFS_REPEATS)["launches"][SPFA]["values"]
     entry = {L.id: L for L in fid.launches(":spfaKernelForSSSP")}[SPFA]
     for key, n in PER_SWEEP.items():
         assert r.metrics[key] == 7 * n
@@ -91,7 +91,7 @@ def test_the_sweeps_follow_the_order_of_the_four_warps():
     """bench/sweeps_by_order.py's numpy replay: 6 or 7 sweeps, by the order the warps take turns in."""
     sys.path.insert(0, str(ROOT / "bench"))
     import sweeps_by_order as sbo
-    got = json.loads((RES / "sweeps-by-order-2026-12-03.json").read_text())["orders"]
+    got = read_json(RES / "sweeps-by-order-2026-12-03.json")["orders"]
     assert sorted(got["interleaved"].values()).count(6) == 16 and sorted(got["interleaved"].values()).count(7) == 8
     assert sbo.sweeps((0, 1, 2, 3), True) == got["interleaved"]["0123"] == 6
     assert sbo.sweeps((0, 2, 1, 3), True) == got["interleaved"]["0213"] == 7

@@ -18,7 +18,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 from sass_launch import line as _line, run as _run
 
 RES = ROOT / "bench" / "results"
@@ -41,7 +41,7 @@ def _ncu_pairs(launch_id: str) -> list:
 
 
 def _recorded(rec, launch_id: str) -> dict:
-    return {x["id"]: x for x in json.loads(rec.read_text())["rows"]}[launch_id]
+    return {x["id"]: x for x in read_json(rec)["rows"]}[launch_id]
 
 
 def test_crc_cuda_fast_reads_its_staged_bytes_as_the_h200():

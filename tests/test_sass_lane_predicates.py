@@ -19,7 +19,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -68,14 +68,14 @@ def test_a_warp_whose_lanes_reach_it_on_two_paths_gives_up():
 def test_the_radix_sorts_line_is_decided_at_ncus_totals(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(REC), "--only", "/cub_ex_block_radix_sort.cu:", "--json", str(out)])
-    [c] = [r["checks"] for r in json.loads(out.read_text())["rows"] if r["id"] == SORT]
+    [c] = [r["checks"] for r in read_json(out)["rows"] if r["id"] == SORT]
     assert not [k for k, v in c.items() if v.get("undecided")]
     assert all(fid.matches(v) for v in c.values())
     assert [(c[k]["emu"], c[k]["ncu"]) for k in ("shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests",
                                                  "shared_st_wavefronts")] == \
         [(1684, 1684), (1716, 1716), (1500, 1500), (2511, 2511)]
     # ncu: no shared store ran with every lane off, and the H200's SASS has the line's STS×43, LDS×13
-    rec = next(r for r in json.loads(REC.read_text())["rows"] if r["id"] == SORT)
+    rec = next(r for r in read_json(REC)["rows"] if r["id"] == SORT)
     assert rec["ncu_raw"]["smsp__inst_executed_op_shared_st_pred_off_all.sum"] == 0
     assert [v for k, v in rec["sass_mix"].items() if k.endswith("uninitialized_copy.cuh:37")] == [{"STS": 43, "LDS": 13}]
     [L] = fid.launches("/cub_ex_block_radix_sort.cu:")

@@ -18,7 +18,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu.counters.sass_replay import _division_step
 
@@ -37,7 +37,7 @@ FILE = "collection/tongkai_softmax_matrix.cu"
 ])
 def test_tongkai_softmax_counts_its_merged_broadcast_as_the_h200(kernel, ncu_ld, hoisted_on, used_on):
     """Every total is ncu's, no line undecided, and the race still raised."""
-    rec = json.loads(REC.read_text())
+    rec = read_json(REC)
     (row,) = [r for r in rec["rows"] if r["id"] == f"{FILE}:{kernel}"]
     assert row["ncu"]["shared_ld_requests"] == row["ncu"]["shared_ld_wavefronts"] == ncu_ld
     # the H200's own cubin: the merged load on the loop's line, the line of its use without it
@@ -55,7 +55,7 @@ def test_tongkai_softmax_counts_its_merged_broadcast_as_the_h200(kernel, ncu_ld,
 def test_the_reproduction_decides_its_moved_pair_as_the_h200(launch_id, n):
     """The same shape with the missing __syncwarp() (no race): the H200's SASS has the same LDS.64 on the loop's
     line 45; every line decided, every total the H200's."""
-    rec = json.loads((RES / "fidelity-2026-12-03-moved-pair.json").read_text())
+    rec = read_json(RES / "fidelity-2026-12-03-moved-pair.json")
     (row,) = [x for x in rec["rows"] if x["id"] == "collection/repro_moved_pair.cu" + launch_id]
     assert row["sass_mix"]["collection/repro_moved_pair.cu:45"] == {"LDS.64": 1}
     assert row["sass_mix"]["collection/repro_moved_pair.cu:47"] == {"LDG": 5, "STG": 5}
@@ -77,7 +77,7 @@ def test_the_h200_returns_a_power_of_twos_reciprocal_exactly(tmp_path):
     src.write_text(mufu_rcp_pow2.SRC)
     sass = kernel_from_file(src, "rcp").program.sass("sm_90")
     assert [x.split("*/")[1].split()[0] for x in sass.splitlines() if "MUFU" in x] == ["MUFU.RCP"]
-    got = json.loads((RES / "mufu-rcp-pow2-2026-12-03.json").read_text())
+    got = read_json(RES / "mufu-rcp-pow2-2026-12-03.json")
     assert (got["operands"], got["differ"], got["device"]) == (498, 0, "NVIDIA H200")
 
 

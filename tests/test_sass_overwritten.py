@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.toolchain import sass_memory_mix
 
@@ -38,7 +38,7 @@ def test_the_reproductions_two_stores_are_one_sts_after_the_join():
 
 def test_agals_launches_store_as_on_the_h200():
     """AGAL's three kernels (fidelity-2026-12-05-unseen86.json): ncu's shared-store requests and wavefronts."""
-    rec = {x["id"]: x for x in json.loads((RES / "fidelity-2026-12-05-unseen86.json").read_text())["rows"]}
+    rec = {x["id"]: x for x in read_json(RES / "fidelity-2026-12-05-unseen86.json")["rows"]}
     for only in ("agal_set_ic_d2q9.cu:Cu_SetInitialConditions_d2q9#ids7",
                  "agal_collide_bgk_d2q9.cu:Cu_Collide_BGK_d2q9#walls"):
         r = _run(only)

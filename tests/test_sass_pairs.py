@@ -16,7 +16,7 @@ import io
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu.counters import pairs
 
@@ -59,7 +59,7 @@ def test_the_attention_weighted_sum_is_counted_as_ptxas_pairs_on_the_h200():
     pairs64 = [(n, w) for s, n, w in loads if "LDS.64" in s and n]
     assert sorted(n for n, _ in pairs64) == [12] * 3 + [72] * 8 and sum(n for n, _ in pairs64) == 612
     assert all(w == n for n, w in pairs64)
-    ncu = {x["id"]: x for x in json.loads(LLAMA_REC.read_text())["rows"]}[MHA]["ncu"]
+    ncu = {x["id"]: x for x in read_json(LLAMA_REC)["rows"]}[MHA]["ncu"]
     assert r.metrics["shared_ld_requests"] == ncu["shared_ld_requests"] == 996
     assert r.metrics["shared_ld_wavefronts"] == sum(w for _, _, w in loads) == 828
     assert not any(pl.get("undecided") for pl in r.per_line)
@@ -133,13 +133,13 @@ def test_the_reproduction_is_the_h200s_in_every_total(tmp_path):
     rec = RES / "fidelity-2026-12-03-pairs.json"
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(rec), "--only", ":reproSharedPairs", "--json", str(out)])
-    rows = {r["id"]: r["checks"] for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r["checks"] for r in read_json(out)["rows"]}
     assert set(rows) == {"collection/repro_pairs.cu:reproSharedPairs#n103", "collection/repro_pairs.cu:reproSharedPairs#n102"}
     assert all(fid.matches(v) and not v.get("undecided") for c in rows.values() for v in c.values())
     assert sum(len(c) for c in rows.values()) == 26
     n102 = rows["collection/repro_pairs.cu:reproSharedPairs#n102"]
     assert (n102["shared_ld_requests"]["ncu"], n102["shared_ld_wavefronts"]["ncu"]) == (106, 104)
-    raw = {r["id"]: r for r in json.loads(rec.read_text())["rows"]}
+    raw = {r["id"]: r for r in read_json(rec)["rows"]}
     assert raw["collection/repro_pairs.cu:reproSharedPairs#n102"]["sass_mix"]["collection/repro_pairs.cu:24"] == \
         {"LDG.16": 31, "LDS.64": 15, "LDS": 1}
     mha = raw[MHA]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu.counters import sass_model
 from tilelab.emu.ptx import parsed
@@ -32,7 +32,7 @@ SHARED = ("shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "s
 
 def test_the_racing_filter_counts_its_shared_accesses_as_the_h200():
     """All four shared totals are ncu's, every line decided, and the race still raised."""
-    rec = json.loads(REC.read_text())
+    rec = read_json(REC)
     (row,) = [r for r in rec["rows"] if r["id"] == FILTER]
     ncu = {k: row["ncu"][k] for k in SHARED}
     assert ncu == {"shared_ld_requests": 128, "shared_ld_wavefronts": 252,

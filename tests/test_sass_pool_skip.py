@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
 import fidelity as fid  # noqa: E402
@@ -34,7 +34,7 @@ def test_the_moved_loads_are_a_pool_with_the_unrolled_loop_left_out():
     for line in (292, 309, 359, 362):
         assert not rows[line].get("undecided"), (line, rows[line].get("why"))
     assert "LDS" in rows[292]["why"] and "LDS" in rows[309]["why"]
-    ncu = next(row["ncu"] for row in json.loads(REC.read_text())["rows"] if row["id"] == ID)
+    ncu = next(row["ncu"] for row in read_json(REC)["rows"] if row["id"] == ID)
     got = {"shared_ld_requests": 0, "shared_ld_wavefronts": 0, "global_ld_requests": 0, "global_ld_sectors": 0}
     for pl in r.per_line:
         for key in got:

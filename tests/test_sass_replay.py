@@ -26,7 +26,7 @@ import pytest
 from tilelab import toolchain as tc
 from tilelab.emu import machine
 from tilelab.emu.counters import sass_replay as sr
-from conftest import needs_cubin
+from conftest import needs_cubin, read_json
 
 ROOT = Path(__file__).resolve().parent.parent
 NCU_LINES = ROOT / "bench" / "results" / "ncu-sass-lines-2026-12-01.json.gz"
@@ -272,7 +272,7 @@ def test_a_replayed_line_is_decided_where_the_launch_read_the_if_conversion_plan
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(ROOT / "bench" / "results" / "fidelity-2026-12-02-every-launch.json.gz"),
               "--only", ":reduceSinglePassMultiBlockCG", "--json", str(out)])
-    c = json.loads(out.read_text())["rows"][0]["checks"]
+    c = read_json(out)["rows"][0]["checks"]
     assert c["shared_ld_requests"]["emu"] == c["shared_ld_requests"]["ncu"] == 56
     assert not any(v.get("undecided") for v in c.values()) and fid.matches(c["shared_ld_requests"])
 

@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 from test_sass_replay import _eval
 
 from tilelab.emu.counters import sass_replay as sr
@@ -61,7 +61,7 @@ def test_the_attention_kernels_sunk_loads_and_copied_score_line():
     assert r.metrics["shared_ld_requests"] == 996 and r.metrics["shared_ld_wavefronts"] == 828
     # ncu's total, as the suite's notes split it: 96 + 192 + 24 + 24 + 24 + 24 + 12 * 51; the two 24s
     # of the shared_val reads are these lines'
-    rec = {x["id"]: x for x in json.loads(LLAMA_REC.read_text())["rows"]}[MHA]
+    rec = {x["id"]: x for x in read_json(LLAMA_REC)["rows"]}[MHA]
     assert rec["ncu"]["shared_ld_requests"] == 996 == r.metrics["shared_ld_requests"]
 
 
@@ -81,7 +81,7 @@ def test_the_reproduction_both_reads_sunk_as_on_the_h200():
         row = _line(r, line)
         assert (row["shared_ld_requests"], row["shared_ld_wavefronts"]) == (warps_with_a_score, warps_with_a_score)
         assert row["ptx"]["shared_ld_requests"] == 1024 // 32 and "past the branch" in row["why"]
-    rec = {x["id"]: x for x in json.loads((RES / "fidelity-2026-12-03-attn.json").read_text())["rows"]}
+    rec = {x["id"]: x for x in read_json(RES / "fidelity-2026-12-03-attn.json")["rows"]}
     ncu = rec["collection/repro_sunk.cu:reproSunkSharedLoad"]["ncu"]
     assert (ncu["shared_ld_requests"], ncu["shared_ld_wavefronts"]) == (20, 20)
     assert (r.metrics["shared_ld_requests"], r.metrics["shared_ld_wavefronts"]) == (20, 20)

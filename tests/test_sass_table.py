@@ -19,7 +19,7 @@ import json
 import sys
 from collections import Counter
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 from tilelab.emu.counters import sass_model as sm
 from tilelab.emu.ptx import parsed
@@ -49,7 +49,7 @@ def test_the_gaussian_table_is_one_lds128_a_ty_trip_as_the_h200():
     """Line 93: one LDS.128 a ty trip (4,320 requests), two wavefronts in a warp of 32 lanes and one in block 1's
     warps of 8 (the paired rule: 2,160 x 2 + 2,160 x 1 = 6,480); with line 89's 4,320 the launch's shared loads are
     ncu's 8,640 and 10,800, and every total of the launch is ncu's, on decided lines."""
-    rec = {x["id"]: x for x in json.loads(NLM_REC.read_text())["rows"]}[NLM]
+    rec = {x["id"]: x for x in read_json(NLM_REC)["rows"]}[NLM]
     # the H200's SASS of the line, as recorded: one LDS.128 and the body's 4 LDS
     (mix,) = [m for w, m in rec["sass_mix"].items() if w.endswith(":93")]
     assert {k: v for k, v in mix.items() if k.startswith("LDS")} == {"LDS.128": 1, "LDS": 4}
@@ -149,8 +149,8 @@ def test_the_reproduction_is_the_h200s_in_every_total():
     recorded SASS has the shapes above; the outputs bit for bit. Radius 2 separates the rule from the PTX: its one
     remainder trip's LDS.128 costs 2 wavefronts a full warp where the PTX's LDS of word 0 costs 1 (ncu's 105
     wavefronts; the PTX's 90)."""
-    rec = {x["id"]: x for x in json.loads(TABLE_REC.read_text())["rows"]}
-    assert len(rec) == 5 and json.loads(TABLE_REC.read_text())["gpu"]["name"] == "NVIDIA H200"
+    rec = {x["id"]: x for x in read_json(TABLE_REC)["rows"]}
+    assert len(rec) == 5 and read_json(TABLE_REC)["gpu"]["name"] == "NVIDIA H200"
     want = {"reproTableLoop#r1": (18, 27), "reproTableLoop#r2": (90, 105), "reproTableLoop#r3": (126, 147),
             "reproTableAt<1>": (18, 27), "reproTableAt<2>": (27, 27)}
     for name, (req, wf) in want.items():
@@ -164,6 +164,6 @@ def test_the_reproduction_is_the_h200s_in_every_total():
         {"LDS.128": 1, "LDS": 4}
     assert rec["collection/repro_table.cu:reproTableAt<2>"]["sass_mix"]["collection/repro_table.cu:51"] == \
         {"LDS.64": 1, "LDS": 5}
-    gpu = json.loads(TABLE_GPU.read_text())
+    gpu = read_json(TABLE_GPU)
     assert gpu["kernels"] == 5 == gpu["as_expected"]
     assert {v for x in gpu["results"] for v in x["outputs"].values()} == {"bit-identical"}

@@ -10,6 +10,8 @@ docs/img/site-en.png and docs/img/site-zh.png.
 """
 from __future__ import annotations
 
+from conftest import read_json
+
 import html
 import html.parser
 import json
@@ -41,7 +43,7 @@ def lesson_notebooks(lang: str) -> list[Path]:
 
 
 def outputs(nb: Path, mime: str) -> int:
-    cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+    cells = read_json(nb)["cells"]
     return sum(mime in o.get("data", {}) for c in cells for o in c.get("outputs", []))
 
 
@@ -53,7 +55,7 @@ SHOWN = ("application/vnd.jupyter.widget-view+json", "application/javascript", "
 def image_outputs(nb: Path) -> int:
     """How many pictures the notebook's outputs show: image outputs, and <img> inside HTML ones."""
     n = 0
-    for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+    for c in read_json(nb)["cells"]:
         for o in c.get("outputs", []):
             shown = next((m for m in SHOWN if m in o.get("data", {})), None)
             if shown and shown.startswith("image/"):

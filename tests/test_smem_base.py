@@ -15,7 +15,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT, needs_cubin
+from conftest import ROOT, needs_cubin, read_json
 from tilelab.emu import run as emu_run
 from tilelab.emu.memory import shared_base
 
@@ -136,7 +136,7 @@ def test_the_h200_gives_the_probe_the_emulators_addresses():
     XOR flip are the H200's bit for bit; steps 11 and 12's A and B too (their C is not compared: below)."""
     sys.path.insert(0, str(ROOT / "bench"))
     import collection_gpu
-    rec = json.loads((RES / "collection-gpu-2026-12-03-smembase.json").read_text())
+    rec = read_json(RES / "collection-gpu-2026-12-03-smembase.json")
     assert (rec["kernels"], rec["as_expected"], rec["nvrtc"]) == (3, 3, "13.0")
     probe = next(r for r in rec["results"] if r["file"] == "repro_smem_base.cu")
     _, addrs, flip = _probe("sm_90")
@@ -150,7 +150,7 @@ def test_the_h200s_c_of_steps_11_and_12_is_the_emulators_once_its_shared_memory_
     those rows 1.0. So the GPU's C reads exactly the bytes the emulator says nothing wrote."""
     sys.path.insert(0, str(ROOT / "bench"))
     import collection_gpu
-    rec = json.loads((RES / "smem-base-gpu-2026-12-03.json").read_text())
+    rec = read_json(RES / "smem-base-gpu-2026-12-03.json")
     rows = rec["results"]
     assert len(rows) == 6 and {r["file"] for r in rows} == {"htog_mmult_11.cu", "htog_mmult_12.cu"}
     _, after, _ = collection.run_emu(_entry("htog_mmult_11.cu"))
@@ -172,7 +172,7 @@ def test_the_counts_against_ncu(tmp_path):
     out = tmp_path / "cmp.json"
     fid.main(["--compare", str(RES / "fidelity-2026-12-03-smembase.json"), "--only",
               "/htog_mmult_11,/htog_mmult_12,:reproSmemBase", "--json", str(out)])
-    rows = {r["id"]: r for r in json.loads(out.read_text())["rows"]}
+    rows = {r["id"]: r for r in read_json(out)["rows"]}
     assert all(v["equal"] for v in rows["collection/repro_smem_base.cu:reproSmemBase"]["checks"].values())
     for f, emu, ncu in (("htog_mmult_11.cu", 12800, 12832), ("htog_mmult_12.cu", 12384, 12391)):
         checks = rows[f"collection/{f}:sgemm_128x128x8"]["checks"]

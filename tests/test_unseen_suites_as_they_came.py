@@ -65,7 +65,7 @@ import json
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, read_json
 
 RES = ROOT / "bench" / "results"
 
@@ -117,7 +117,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
 @pytest.mark.parametrize("suite", sorted(AS_IT_CAME))
 def test_as_it_came_and_now(suite):
     launches, matched, problems = AS_IT_CAME[suite]
-    rec = json.loads((RES / f"collection-emu-2026-12-05-{suite}-before.json").read_text())
+    rec = read_json(RES / f"collection-emu-2026-12-05-{suite}-before.json")
     assert (rec["kernels"], rec["matched"], rec["refused"]) == (launches, matched, 0)
     bad = [r for r in rec["results"] if not r["ok"]]
     assert {r["file"] for r in bad} == set(problems)
@@ -125,7 +125,7 @@ def test_as_it_came_and_now(suite):
         assert r["problems"][0].startswith(problems[r["file"]])
     after = RES / f"collection-emu-2026-12-05-{suite}-after.json"
     if after.exists():
-        now = json.loads(after.read_text())
+        now = read_json(after)
         refused = launches - matched if suite == "unseen73" else 0    # as nvcc refuses them: the manifest lists it
         assert (now["kernels"], now["matched"], now["refused"]) == (launches, launches - refused, refused)
     else:
