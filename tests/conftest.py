@@ -52,6 +52,28 @@ def read_json(path):
     return _recorded().read_json(path)
 
 
+def unseen_tallies(tally: dict, date: str = "2026-12-05"):
+    """Issue 23's suites as each came and now, checked against ``tally`` (suite -> launches, ran, equal, totals as it
+    came; ran, equal, totals now) from their --compare files; returns the sums as it came and now and the suites that
+    met the line (every launch run, 99% of totals equal)."""
+    import sys
+    sys.path.insert(0, str(ROOT / "bench"))
+    import unseen_suites as us
+    res = ROOT / "bench" / "results"
+    came_sum, now_sum, met = [0, 0], [0, 0], []
+    for n, (launches, ran, eq, tot, ran_now, eq_now, tot_now) in tally.items():
+        suite = next(k for k in us.SUITES if f"(unseen{n})" in k)
+        came = us.table([str(res / f"fidelity-compare-{date}-unseen{n}.json")])[suite]
+        now = us.table([str(res / f"fidelity-compare-{date}-unseen{n}-after.json")])[suite]
+        assert (came["launches"], came["run"], came["kernel_equal"], came["kernel_totals"]) == (launches, ran, eq, tot), n
+        assert (now["run"], now["kernel_equal"], now["kernel_totals"]) == (ran_now, eq_now, tot_now), n
+        came_sum = [came_sum[0] + eq, came_sum[1] + tot]
+        now_sum = [now_sum[0] + eq_now, now_sum[1] + tot_now]
+        if ran == launches and tot and eq / tot >= 0.99:
+            met.append(n)
+    return came_sum, now_sum, met
+
+
 needs_cubin = pytest.mark.skipif(not has_sass_toolchain(), reason="needs NVRTC, nvJitLink and nvdisasm")
 
 
