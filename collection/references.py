@@ -10745,3 +10745,139 @@ def ommcmp_compact(data, valid, out_before):
     kept = np.asarray(data)[np.asarray(valid) != 0]
     out[:len(kept)] = kept
     return out
+
+
+# ---- unseen99: vilib (FAST corners, pyramid half-sampling) + jetson-utils (image warps)
+
+def vilib_halfsample(src, dst_before, width, height):
+    """vilib's pyramid level: each output byte the floor of the mean of the 2 x 2 source bytes under it
+    (rows 2y, 2y + 1; columns 2x, 2x + 1); the bytes past the output width (the pitch's padding) as they were."""
+    s = np.asarray(src).astype(np.int64)[:2 * height, :2 * width]
+    out = np.array(dst_before, copy=True)
+    out[:height, :width] = (s[0::2, 0::2] + s[0::2, 1::2] + s[1::2, 0::2] + s[1::2, 1::2]) >> 2
+    return out
+
+
+def vilib_arc_corner(mask16, arc):
+    """FAST's segment test on a 16-bit circle mask: some run of at least ``arc`` set bits, going round the circle."""
+    bits = [(int(mask16) >> i) & 1 for i in range(16)]
+    if all(bits):
+        return True
+    best = run = 0
+    for b in bits + bits:
+        run = run + 1 if b else 0
+        best = max(best, run)
+    return best >= arc
+
+
+def vilib_fast_lut(arc):
+    """The bit-based lookup table: word x (11 low bits of a mask) has bit i set when the mask (i << 11) | x passes."""
+    ok = np.array([vilib_arc_corner(m, arc) for m in range(1 << 16)], dtype=np.uint32)
+    hi = ok.reshape(32, 2048)                     # [i, x] = mask (i << 11) | x
+    return (hi << np.arange(32, dtype=np.uint32)[:, None]).sum(axis=0, dtype=np.uint64).astype(np.uint32)
+
+
+# FAST's Bresenham circle of radius 3, in the order of vilib's bresenham_circle_offset_pitch: (row, column) offsets
+VILIB_CIRCLE = [(3, 0), (3, -1), (2, -2), (1, -3), (0, -3), (-1, -3), (-2, -2), (-3, -1),
+                (-3, 0), (-3, 1), (-2, 2), (-1, 3), (0, 3), (1, 3), (2, 2), (3, 1)]
+
+
+def vilib_fast_response(img, width, height, hborder, vborder, threshold, arc, score, resp_before):
+    """FAST corner response, from Rosten's detector as vilib describes it: 0 everywhere in the image; inside the
+    border a pixel whose two opposite pairs (left/right, then below/above) are not both 'similar' and whose dark
+    (px < c - t) or bright (px > c + t) circle mask passes the segment test gets the score: 0 the sum of |px - c|,
+    1 the larger of the dark and bright arcs' sums of |px - c| - t, 2 the largest threshold (binary search from
+    t + 1 to 255) at which it is still a corner. Integers throughout, so exact in float32."""
+    im = np.asarray(img).astype(np.int64)
+    out = np.array(resp_before, copy=True)
+    out[:height, :width] = 0
+    t = int(threshold)
+
+    def masks(c, px, thr):
+        dark = sum(1 << i for i, p in enumerate(px) if p < c - thr)
+        bright = sum(1 << i for i, p in enumerate(px) if p > c + thr)
+        return dark, bright
+
+    def similar(c, p):
+        return c - t <= p <= c + t
+
+    for y in range(vborder, height - vborder):
+        for x in range(hborder, width - hborder):
+            c = im[y, x]
+            if similar(c, im[y, x - 3]) and similar(c, im[y, x + 3]):
+                continue
+            if similar(c, im[y + 3, x]) and similar(c, im[y - 3, x]):
+                continue
+            px = [int(im[y + dy, x + dx]) for dy, dx in VILIB_CIRCLE]
+            dark, bright = masks(c, px, t)
+            if not (vilib_arc_corner(dark, arc) or vilib_arc_corner(bright, arc)):
+                continue
+            if score == 0:
+                out[y, x] = sum(abs(p - c) for p in px)
+            elif score == 1:
+                sd = sum(abs(p - c) - t for i, p in enumerate(px) if dark >> i & 1)
+                sb = sum(abs(p - c) - t for i, p in enumerate(px) if bright >> i & 1)
+                out[y, x] = max(sd, sb)
+            else:
+                lo, hi = t + 1, 255
+                while lo <= hi:
+                    med = (lo + hi) // 2
+                    d, b = masks(c, px, med)
+                    if vilib_arc_corner(d, arc) or vilib_arc_corner(b, arc):
+                        lo = med + 1
+                    else:
+                        hi = med - 1
+                out[y, x] = hi
+    return out
+
+
+def jetu_perspective_warp(inp, m0, m1, fill):
+    """jetson-utils' gpuPerspectiveWarp: output pixel (x, y) takes input pixel (u, v) = the first two rows of the
+    3 x 3 matrix applied to (x, y, 1), each truncated toward zero (no division by the third), when inside the
+    image, else ``fill``. One image size for both."""
+    a = np.asarray(inp)
+    h, w = a.shape[:2]
+    y, x = np.mgrid[0:h, 0:w].astype(np.float64)
+    u = np.trunc(m0[0] * x + m0[1] * y + m0[2]).astype(np.int64)
+    v = np.trunc(m1[0] * x + m1[1] * y + m1[2]).astype(np.int64)
+    ok = (u >= 0) & (u < w) & (v >= 0) & (v < h)
+    out = np.empty_like(a)
+    out[...] = np.asarray(fill, dtype=a.dtype)
+    out[ok] = a[v[ok], u[ok]]
+    return out
+
+
+def jetu_perspective_warp2(inp, out_before, m0, m1, m2):
+    """gpuPerspectiveWarp2: (u, v) = (row 0 / row 2, row 1 / row 2) of the matrix times (x, y, 1), truncated toward
+    zero; output pixel (x, y) of the output's own size takes input (u, v) when inside the input, else stays."""
+    a = np.asarray(inp)
+    out = np.array(out_before, copy=True)
+    h, w = a.shape[:2]
+    oh, ow = out.shape[:2]
+    y, x = np.mgrid[0:oh, 0:ow].astype(np.float64)
+    z = m2[0] * x + m2[1] * y + m2[2]
+    u = np.trunc((m0[0] * x + m0[1] * y + m0[2]) / z).astype(np.int64)
+    v = np.trunc((m1[0] * x + m1[1] * y + m1[2]) / z).astype(np.int64)
+    ok = (u >= 0) & (u < w) & (v >= 0) & (v < h)
+    out[ok] = a[v[ok], u[ok]]
+    return out
+
+
+def jetu_intrinsic_warp(inp, out_before, f, c, k1, k2, p1, p2):
+    """gpuIntrinsicWarp: Brown-Conrady lens distortion (radial k1, k2; tangential p1, p2) applied to the
+    normalised output coordinates, the distorted pixel truncated toward zero and copied when inside the image;
+    the other output pixels stay as they were."""
+    a = np.asarray(inp)
+    out = np.array(out_before, copy=True)
+    h, w = a.shape[:2]
+    v_, u_ = np.mgrid[0:h, 0:w].astype(np.float64)
+    x = (u_ - c[0]) / f[0]
+    y = (v_ - c[1]) / f[1]
+    r2 = x * x + y * y
+    d = 1.0 + (k1 + k2 * r2) * r2
+    ud = f[0] * (x * (d + 2 * p1 * y) + p2 * y * y + 3 * p2 * x * x) + c[0]
+    vd = f[1] * (y * (d + 2 * p2 * x) + 3 * p1 * y * y + p1 * x * x) + c[1]
+    ui, vi = np.trunc(ud).astype(np.int64), np.trunc(vd).astype(np.int64)
+    ok = (ui >= 0) & (ui < w) & (vi >= 0) & (vi < h)
+    out[ok] = a[vi[ok], ui[ok]]
+    return out
