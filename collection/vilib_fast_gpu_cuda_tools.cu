@@ -44,7 +44,7 @@
  * OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
  */
 
-// ---- copied from include/vilib/feature_detection/fast/fast_gpu_config.h, lines 36, 63 and 72 (with 74)
+// ---- copied from include/vilib/feature_detection/fast/fast_gpu_config.h, lines 37, 63, 72 and 74
 namespace vilib {
 #define FAST_GPU_USE_LOOKUP_TABLE              1
 #define FAST_GPU_USE_LOOKUP_TABLE_BITBASED     1
