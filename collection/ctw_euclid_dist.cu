@@ -3,7 +3,7 @@
 // Source:  https://github.com/alexkyllo/cuTimeWarp/blob/1337078d2bc2fde733ea97e83721f4c6b3de7e39/src/kernels/euclid_dist.cu
 // Licence: MIT (the repository's LICENSE, repeated below; the source file itself carries no notice).
 // The pairwise squared Euclidean distance of two multivariate time series, X X + Y Y - 2 X Y^T.
-// Kept: lines 3-41 (the two __global__ kernels, unchanged); removed: line 1 (#include "euclid_dist.cuh", whose
+// Kept: lines 3-42 (the two __global__ kernels, unchanged); removed: line 1 (#include "euclid_dist.cuh", whose
 // declarations the definitions repeat). Copied in, marked below: the one line of src/kernels/helper_functions.cuh
 // (which euclid_dist.cuh includes) the kernels need, the uint typedef.
 

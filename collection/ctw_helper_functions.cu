@@ -3,8 +3,8 @@
 // Source:  https://github.com/alexkyllo/cuTimeWarp/blob/22505397f1b2977d5888d715292a503d955b178e/src/kernels/helper_functions.cu
 // Licence: MIT (the repository's LICENSE, repeated below; the source file itself carries no notice).
 // The helpers the Soft-DTW kernels share: softmin of three values and the cost-matrix fill.
-// Kept: lines 14-38 (softmin and the __global__ fill_matrix_inf, unchanged); removed: line 1 (#include
-// "helper_functions.cuh": host includes, declarations, the host GPUAssert) and lines 3-12 (get_device_sm_count,
+// Kept: lines 15-45 (softmin and the __global__ fill_matrix_inf, unchanged); removed: line 1 (#include
+// "helper_functions.cuh": host includes, declarations, the host GPUAssert) and lines 3-13 (get_device_sm_count,
 // host code). Copied in, marked below: the one line of src/kernels/helper_functions.cuh the code needs (uint).
 
 // MIT License

@@ -4,7 +4,7 @@
 // Licence: MIT (the repository's LICENSE, repeated below; the source file itself carries no notice).
 // Soft-DTW in one thread block, a thread a row, an anti-diagonal a pass: the forward cost matrix R and the
 // gradient E by backpropagation.
-// Kept: lines 4-93 (the two __global__ kernels, unchanged); removed: lines 1-2 (#include "helper_functions.cuh",
+// Kept: lines 4-96 (the two __global__ kernels, unchanged); removed: lines 1-2 (#include "helper_functions.cuh",
 // #include "soft_dtw_naive.cuh": host includes and declarations). Copied in, marked below: the uint typedef of
 // src/kernels/helper_functions.cuh and softmin, which the forward kernel calls, from src/kernels/helper_functions.cu
 // (separately compiled in the repository's Makefile; here in the same file).
@@ -33,7 +33,7 @@
 
 // ---- copied from src/kernels/helper_functions.cuh (at 027799c9), line 12
 typedef unsigned int uint;
-// ---- copied from src/kernels/helper_functions.cu (at 22505397), lines 14-30
+// ---- copied from src/kernels/helper_functions.cu (at 22505397), lines 15-30
 /** Take the softmin of 3 elements
  * @param a The first element
  * @param b The second element
