@@ -91,6 +91,7 @@ SUITES = {
     "llama_cu_awq AWQ int4 matvec/RMSNorm/RoPE + ExLlama RMSNorm and rotary embedding (unseen94)": ("lcawq_", "exl_"),
     "Crystal SSB queries 1.1/2.1 and projection + OpenMM stream compaction (unseen95)": ("crystal_", "ommcmp_"),
     "vilib FAST corner LUT/response and pyramid half-sampling + jetson-utils perspective/affine and lens-distortion warps (unseen99)": ("vilib_", "jetu_"),
+    "cuTimeWarp Soft-DTW forward/backward and distances + linmdtw DTW anti-diagonal step (unseen101)": ("ctw_", "lmdtw_"),
 }
 
 

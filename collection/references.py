@@ -10881,3 +10881,138 @@ def jetu_intrinsic_warp(inp, out_before, f, c, k1, k2, p1, p2):
     ok = (ui >= 0) & (ui < w) & (vi >= 0) & (vi < h)
     out[ok] = a[vi[ok], ui[ok]]
     return out
+# ---- unseen101: dynamic time warping on time series (alexkyllo/cuTimeWarp, files ctw_*.cu; ctralie/linmdtw,
+# files lmdtw_*.cu). Written from the recurrences (Soft-DTW: Cuturi and Blondel 2017; DTW by anti-diagonals), in
+# float64 unless a step is a plain float32 sum.
+
+
+def ctw_sq_norm(X, rows, k):
+    """sq_euclid_norm: XX[i] += sum_j X[i, j]^2 for the first `rows` rows of an (rows x k) row-major X."""
+    x = np.asarray(X, np.float64).reshape(-1)[:rows * k].reshape(rows, k)
+    return (x * x).sum(axis=1)
+
+
+def ctw_filled(width, height, val=np.inf):
+    """fill_matrix_inf(A, width, height, val): every element val, those whose flat index is a multiple of width 0."""
+    a = np.full(width * height, val, np.float64)
+    a[::width] = 0.0
+    return a
+
+
+def _ctw_softmin(a, b, c, gamma):
+    z = -np.array([a, b, c], np.float64) / gamma
+    mx = z.max()
+    return -gamma * (np.log(np.exp(z - mx).sum()) + mx)
+
+
+def ctw_softdtw(D, R, m, n, gamma):
+    """Soft-DTW forward: R[i, j] = D[i-1, j-1] + softmin_gamma(R[i-1, j], R[i, j-1], R[i-1, j-1]) for i in 1..m,
+    j in 1..n, over the (m+2) x (n+2) matrix R as given (its row 0 and column 0 are the boundary); returns R."""
+    d = np.asarray(D, np.float64).reshape(m, n)
+    r = np.array(R, np.float64).reshape(m + 2, n + 2)
+    for i in range(1, m + 1):
+        for j in range(1, n + 1):
+            r[i, j] = d[i - 1, j - 1] + _ctw_softmin(r[i - 1, j], r[i, j - 1], r[i - 1, j - 1], gamma)
+    return r
+
+
+def ctw_grad_inputs(m, n, gamma, seed=10101):
+    """What softdtw_grad_cuda_naive hands its kernel: D_ ((m+1) x (n+1): D's rows, last row and column 0), R
+    ((m+2) x (n+2): the Soft-DTW forward over D from R[0, 0] = 0 and an inf boundary, its last column and row
+    -inf but R[m+1, n+1] = R[m, n]) and E_ (zeros, E_[m+1, n+1] = 1). D is uniform(0, 2) (squared distances)."""
+    rng = np.random.default_rng(seed)
+    d = rng.uniform(0, 2, (m, n)).astype(np.float32)
+    r0 = np.full((m + 2, n + 2), np.inf)
+    r0[0, 0] = 0.0
+    r = ctw_softdtw(d, r0, m, n, gamma)
+    r[1:m + 1, n + 1] = -np.inf
+    r[m + 1, 1:n + 1] = -np.inf
+    r[m + 1, n + 1] = r[m, n]
+    d_ = np.zeros((m + 1, n + 1), np.float32)
+    d_[:m, :n] = d
+    e = np.zeros((m + 2, n + 2), np.float32)
+    e[m + 1, n + 1] = 1.0
+    return {"D": d_, "R": r.astype(np.float32), "E": e}
+
+
+def ctw_softdtw_grad(D_, R, E, m, n, gamma):
+    """Soft-DTW backward (E[i, j] = sum over the three successors of E[succ] exp((R[succ] - R[i, j] - D[succ]) /
+    gamma)), i from m down to 1, j from n down to 1, with D_ the (m+1) x (n+1) padded distances; an infinite R[i, j]
+    counts as -inf. Returns E ((m+2) x (n+2))."""
+    d = np.asarray(D_, np.float64).reshape(m + 1, n + 1)
+    r = np.array(R, np.float64).reshape(m + 2, n + 2)
+    e = np.array(E, np.float64).reshape(m + 2, n + 2)
+    for i in range(m, 0, -1):
+        for j in range(n, 0, -1):
+            if np.isinf(r[i, j]):
+                r[i, j] = -np.inf
+            a = np.exp((r[i + 1, j] - r[i, j] - d[i, j - 1]) / gamma)
+            b = np.exp((r[i, j + 1] - r[i, j] - d[i - 1, j]) / gamma)
+            c = np.exp((r[i + 1, j + 1] - r[i, j] - d[i, j]) / gamma)
+            e[i, j] = e[i + 1, j] * a + e[i, j + 1] * b + e[i + 1, j + 1] * c
+    return e
+
+
+def _lmdtw_diag(k, M, N):
+    """The cells (rows, cols) of anti-diagonal k in linmdtw's order (row from its largest down), and each one's
+    validity, for idx = 0 .. min(M, N) - 1."""
+    L = min(M, N)
+    i1, j1 = (k, 0) if k < M else (M - 1, k - (M - 1))
+    j2, i2 = (k, 0) if k < N else (N - 1, k - (N - 1))
+    idx = np.arange(L)
+    ti, tj = i1 - idx, j1 + idx
+    return ti, tj, (ti >= i2) & (tj <= j2)
+
+
+@__import__("functools").lru_cache(maxsize=None)
+def _lmdtw_case(M, N, dim, k, reverse, b0, b2, seed):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, (M + b0 + 2, dim)).astype(np.float32)
+    Y = rng.uniform(-1, 1, (N + b2 + 2, dim)).astype(np.float32)
+    xs, ys = X[b0:b0 + M].astype(np.float64), Y[b2:b2 + N].astype(np.float64)
+    if reverse:
+        xs, ys = xs[::-1], ys[::-1]
+    csm = np.sqrt(((xs[:, None, :] - ys[None, :, :]) ** 2).sum(axis=2))      # cell (i, j)'s Euclidean distance
+    acc = np.zeros((M, N))                                                   # accumulated DTW cost, by anti-diagonals
+    for s in range(M + N - 1):
+        for i in range(max(0, s - N + 1), min(s, M - 1) + 1):
+            j = s - i
+            prev = [acc[a, b] for a, b in ((i - 1, j), (i, j - 1), (i - 1, j - 1)) if a >= 0 and b >= 0]
+            acc[i, j] = csm[i, j] + (min(prev) if prev else 0.0)
+    acc = acc.astype(np.float32)
+    L = min(M, N)
+
+    def diag(s):
+        out = np.full(L, -1.0, np.float32)
+        if s < 0:
+            return np.zeros(L, np.float32)
+        ti, tj, ok = _lmdtw_diag(s, M, N)
+        out[ok] = acc[ti[ok], tj[ok]]
+        return out
+    csm2_in = np.zeros(L, np.float32)
+    ti, tj, ok = _lmdtw_diag(k, M, N)
+    d2 = np.where(ok, 0.0, -1.0 + csm2_in.astype(np.float64))
+    csm2 = csm2_in.astype(np.float64).copy()
+    U, Lf, UL, S = (np.zeros(M * N) for _ in range(4))
+    for t in np.flatnonzero(ok):
+        a, b = ti[t], tj[t]
+        up = float(acc[a - 1, b]) if a > 0 else -1.0
+        left = float(acc[a, b - 1]) if b > 0 else -1.0
+        dg = float(acc[a - 1, b - 1]) if a > 0 and b > 0 else -1.0
+        score = 0.0 if a == 0 and b == 0 else min(v for v in (up, left, dg) if v > -1)
+        d2[t] = score + csm[a, b]
+        csm2[t] = csm[a, b]
+        if not (a == 0 and b == 0):
+            U[a * N + b], Lf[a * N + b], UL[a * N + b], S[a * N + b] = up, left, dg, score
+    return {"X": X, "Y": Y, "box": np.array([b0, b0 + M - 1, b2, b2 + N - 1], np.int32),
+            "d0": diag(k - 2), "d1": diag(k - 1), "csm2_in": csm2_in,
+            "d2": d2, "csm2": csm2, "U": U, "L": Lf, "UL": UL, "S": S}
+
+
+def lmdtw_case(M, N, dim, k, reverse, name, b0=0, b2=0, seed=10102):
+    """linmdtw's DTW_Diag_Step at diagonal k of an M x N problem in `dim` dimensions (X and Y uniform(-1, 1), the box
+    [b0, b0+M-1, b2, b2+N-1]): inputs d0, d1 (diagonals k-2 and k-1 of the accumulated cost, -1 off the matrix;
+    zeros before the first, as the host's initial buffers), csm2_in (zeros); expected d2 (the accumulated cost on
+    diagonal k; -1 + csm2's old value off the matrix), csm2 (each cell's distance) and the debug matrices U, L, UL, S
+    (up, left, diagonal predecessor and their minimum, -1 where absent; zeros elsewhere)."""
+    return _lmdtw_case(M, N, dim, k, int(reverse), b0, b2, seed)[name]

@@ -59,7 +59,9 @@
 - unseen95, Crystal + OpenMM's stream compaction: 12 of 13 as they came; the q21 probe's listed race (its group-by's
   same-value stores of year and brand from two blocks) is benign by the global race rule, which reports none; the
   manifest expects none since: 13 of 13.
-- unseen99, vilib + jetson-utils (FAST corners, pyramid half-sampling, image warps): 15 of 15 as they came, no finding."""
+- unseen99, vilib + jetson-utils (FAST corners, pyramid half-sampling, image warps): 15 of 15 as they came, no finding.
+- unseen101, cuTimeWarp + linmdtw (dynamic time warping): 13 of 13 as they came (Soft-DTW's softmin over expf/logf,
+  its backward's -inf boundary, linmdtw's anti-diagonal buffers and their index cases around the corner)."""
 from __future__ import annotations
 
 import json
@@ -113,11 +115,12 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                 '"FLT_MAX" is undefined'}),
     "unseen95": (13, 12, {"crystal_q21.cu": "findings [], expected ['race']"}),
     "unseen99": (15, 15, {}),
+    "unseen101": (13, 13, {}),
 }
 
 
 def _recording(suite, which):
-    """The suite's collection-emu-<date>-<suite>-<which>.json (suites from unseen99 on are dated 2026-12-06), or None."""
+    """The suite's collection-emu-<date>-<suite>-<which>.json (suites from unseen96 on are dated 2026-12-06), or None."""
     found = sorted(RES.glob(f"collection-emu-2026-12-0?-{suite}-{which}.json"))
     return found[0] if found else None
 
