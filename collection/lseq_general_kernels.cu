@@ -1,6 +1,6 @@
 // Collection file: from bytedance/lightseq (LightSeq, a transformer training and inference library), its general
 // training kernels: the column sum of the fused transpose-bias gradient and the float4 add and concatenations.
-// Source: https://github.com/bytedance/lightseq/blob/a7ab0dabe63ede35016ab151c5adfdf1b86f2eb4/lightseq/csrc/kernels/cuda/general_kernels.cu
+// Source:  https://github.com/bytedance/lightseq/blob/a7ab0dabe63ede35016ab151c5adfdf1b86f2eb4/lightseq/csrc/kernels/cuda/general_kernels.cu
 // Licence: Apache-2.0 (the repository's LICENSE; the file carries no notice of its own, so the LICENSE's header,
 // lines 1-14, is repeated below).
 // Kept: lines 3-64 (<cooperative_groups.h>, the namespaces, column_sum_reduce), 89-158 (fused_add2_kernel and its

@@ -1,5 +1,5 @@
 // Collection file: from Tencent/TurboTransformers (a transformer inference runtime), its fused bias + activation kernel.
-// Source: https://github.com/Tencent/TurboTransformers/blob/6c7cf638019a6aee4a19649b8d573230bfe8b9ee/turbo_transformers/layers/kernels/gpu_activation_kernel.cu
+// Source:  https://github.com/Tencent/TurboTransformers/blob/6c7cf638019a6aee4a19649b8d573230bfe8b9ee/turbo_transformers/layers/kernels/gpu_activation_kernel.cu
 // Licence: BSD-3-Clause (the file's own notice, lines 1-12, repeated below; the repository's LICENSE).
 // Kept: lines 1-14 (the notice, <numeric>) and 19-68 (the namespaces, ActivationOp's three specialisations and the
 // __global__ add_bias_act), unchanged, then the closing braces of line 93-95. Removed: lines 16-17 (ide_macro.h and

@@ -1,5 +1,5 @@
 // Collection file: from Tencent/TurboTransformers (a transformer inference runtime), its embedding lookup.
-// Source: https://github.com/Tencent/TurboTransformers/blob/6c7cf638019a6aee4a19649b8d573230bfe8b9ee/turbo_transformers/layers/kernels/gpu_embedding_kernel.cu
+// Source:  https://github.com/Tencent/TurboTransformers/blob/6c7cf638019a6aee4a19649b8d573230bfe8b9ee/turbo_transformers/layers/kernels/gpu_embedding_kernel.cu
 // Licence: BSD-3-Clause (the file's own notice, lines 1-12, repeated below; the repository's LICENSE).
 // Kept: lines 1-17 (the notice, <cuda_runtime.h>, <numeric>, <stdexcept>) and 20-47 (the namespaces and the
 // __global__ lookup), unchanged, then the closing braces of lines 72-74. Removed: line 19 (gpu_embedding_kernel.h:

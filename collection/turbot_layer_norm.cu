@@ -1,5 +1,5 @@
 // Collection file: from Tencent/TurboTransformers (a transformer inference runtime), its LayerNorm kernels.
-// Source: https://github.com/Tencent/TurboTransformers/blob/6c7cf638019a6aee4a19649b8d573230bfe8b9ee/turbo_transformers/layers/kernels/gpu_layer_norm_kernel.cu
+// Source:  https://github.com/Tencent/TurboTransformers/blob/6c7cf638019a6aee4a19649b8d573230bfe8b9ee/turbo_transformers/layers/kernels/gpu_layer_norm_kernel.cu
 // Licence: BSD-3-Clause (the file's own notice, lines 1-12, repeated below; the repository's LICENSE).
 // Kept: lines 1-16 (the notice, <cuda_runtime.h>, <numeric>) and 20-119 (the namespaces and both __global__ kernels,
 // layer_norm_kernel_32x_le_1024 and layer_norm_kernel), unchanged, then the closing braces of lines 144-146.

@@ -1,5 +1,5 @@
 // Collection file: from Tencent/TurboTransformers (a transformer inference runtime), its masked attention softmax.
-// Source: https://github.com/Tencent/TurboTransformers/blob/6c7cf638019a6aee4a19649b8d573230bfe8b9ee/turbo_transformers/layers/kernels/gpu_softmax_kernel.cu
+// Source:  https://github.com/Tencent/TurboTransformers/blob/6c7cf638019a6aee4a19649b8d573230bfe8b9ee/turbo_transformers/layers/kernels/gpu_softmax_kernel.cu
 // Licence: BSD-3-Clause (the file's own notice, lines 1-12, repeated below; the repository's LICENSE).
 // Kept: lines 1-17 (the notice, <cuda_runtime.h>, <cub/cub.cuh>, <numeric>) and 20-130 (the namespaces, the Array
 // helpers and the __global__ cub_softmax_kernel_k), unchanged, then the closing braces of lines 205-207. Removed:
