@@ -92,6 +92,7 @@ SUITES = {
     "Crystal SSB queries 1.1/2.1 and projection + OpenMM stream compaction (unseen95)": ("crystal_", "ommcmp_"),
     "vilib FAST corner LUT/response and pyramid half-sampling + jetson-utils perspective/affine and lens-distortion warps (unseen99)": ("vilib_", "jetu_"),
     "cuTimeWarp Soft-DTW forward/backward and distances + linmdtw DTW anti-diagonal step (unseen101)": ("ctw_", "lmdtw_"),
+    "TurboTransformers bias+activation/LayerNorm/masked softmax/embedding + LightSeq general kernels (unseen97)": ("turbot_", "lseq_"),
 }
 
 

@@ -11016,3 +11016,64 @@ def lmdtw_case(M, N, dim, k, reverse, name, b0=0, b2=0, seed=10102):
     diagonal k; -1 + csm2's old value off the matrix), csm2 (each cell's distance) and the debug matrices U, L, UL, S
     (up, left, diagonal predecessor and their minimum, -1 where absent; zeros elsewhere)."""
     return _lmdtw_case(M, N, dim, k, int(reverse), b0, b2, seed)[name]
+# ---------------------------------------------------------------- unseen97: TurboTransformers (bias + activation,
+# LayerNorm, masked softmax, embedding lookup) and LightSeq's general kernels. Written from the operations' definitions
+# (BERT's tanh GELU, LayerNorm, softmax, a table lookup, a column sum, concatenation along dim 1), not from the kernels.
+
+def turbot_bias_act(out, bias, act):
+    """out[r, :] + bias (one float32 add, as the model's layer adds them), then the activation in float64: "gelu" is
+    BERT's tanh approximation x * 0.5 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3)))."""
+    x = (np.asarray(out, np.float32) + np.asarray(bias, np.float32)[None, :]).astype(np.float64)
+    if act == "gelu":
+        y = x * 0.5 * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) * (x + 0.044715 * x ** 3)))
+    elif act == "tanh":
+        y = np.tanh(x)
+    else:
+        y = np.maximum(x, 0.0)
+    return y.astype(np.float32)
+
+
+def turbot_layer_norm(out, gamma, beta, inp=None, bias=None, eps=1e-6):
+    """LayerNorm over each row of x = out (+ inp + bias when the residual and bias are added first, float32 adds):
+    (x - mean) / sqrt(var + eps) * gamma + beta, var the population variance, in float64."""
+    x = np.asarray(out, np.float32)
+    if inp is not None:
+        x = x + np.asarray(inp, np.float32) + np.asarray(bias, np.float32)[None, :]
+    x = x.astype(np.float64)
+    mean = x.mean(axis=1, keepdims=True)
+    var = (x * x).mean(axis=1, keepdims=True) - mean * mean
+    return ((x - mean) / np.sqrt(var + eps) * gamma + beta).astype(np.float32)
+
+
+def turbot_softmax(qk, mask, batch, heads, from_len, to_len, scale, is_2d):
+    """Attention softmax over the last axis of qk [batch, heads, from, to] of qk * scale + mask, the mask additive
+    (0 or -10000) and broadcast over heads ([batch, to] when is_2d, else [batch, from, to]); the sum + 1e-6."""
+    s = np.asarray(qk, np.float32).reshape(batch, heads, from_len, to_len).astype(np.float64)
+    m = np.asarray(mask, np.float64)
+    m = m.reshape(batch, 1, 1, to_len) if is_2d else m.reshape(batch, 1, from_len, to_len)
+    x = s * scale + m
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return (e / (e.sum(axis=-1, keepdims=True) + 1e-6)).astype(np.float32).reshape(-1)
+
+
+def turbot_lookup(table, ids, dst=None):
+    """Embedding lookup: row ids[i] of the table for each id, added to dst when given (one float32 add)."""
+    rows = np.asarray(table, np.float32)[np.asarray(ids, np.int64)]
+    return rows if dst is None else (np.asarray(dst, np.float32) + rows).astype(np.float32)
+
+
+def lseq_column_sum(inp):
+    """The sum of each column of a [rows, cols] matrix (the bias gradient), in float64."""
+    return np.asarray(inp, np.float64).sum(axis=0).astype(np.float32)
+
+
+def lseq_concat_dim1(a, b):
+    """Concatenate [d0, n1, d2] and [d0, n2, d2] along axis 1 (the key/value cache and the new step's)."""
+    return np.concatenate([np.asarray(a), np.asarray(b)], axis=1).reshape(-1)
+
+
+def lseq_fill_concat(out, inp, start):
+    """Write inp [d0, n1, d2] into out [d0, mx, d2] at rows start .. start + n1 of axis 1; the rest of out as it was."""
+    o = np.array(out, copy=True)
+    o[:, start:start + np.asarray(inp).shape[1], :] = inp
+    return o

@@ -61,7 +61,10 @@
   manifest expects none since: 13 of 13.
 - unseen99, vilib + jetson-utils (FAST corners, pyramid half-sampling, image warps): 15 of 15 as they came, no finding.
 - unseen101, cuTimeWarp + linmdtw (dynamic time warping): 13 of 13 as they came (Soft-DTW's softmin over expf/logf,
-  its backward's -inf boundary, linmdtw's anti-diagonal buffers and their index cases around the corner)."""
+  its backward's -inf boundary, linmdtw's anti-diagonal buffers and their index cases around the corner).
+- unseen97, TurboTransformers + LightSeq (transformer primitives): 15 of 15 as they came (the cub::BlockReduce softmax
+  over an Array of rows, the shuffle-xor LayerNorm reductions, LightSeq's transposed shared tile and float4 copies),
+  no finding."""
 from __future__ import annotations
 
 import json
@@ -116,6 +119,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen95": (13, 12, {"crystal_q21.cu": "findings [], expected ['race']"}),
     "unseen99": (15, 15, {}),
     "unseen101": (13, 13, {}),
+    "unseen97": (15, 15, {}),
 }
 
 
