@@ -5,9 +5,10 @@
 //          kernels), with gpu_bench/cudalib/cudaGraph.h at the same commit
 // Licence: BSD-3-Clause (the repository's LICENSE, "Copyright (c) 2015, Lifeng Nai", repeated below; the
 //          source file carries no notice of its own).
-// Kept: lines 1-8 (the banner), 10-12 (<stdint.h>, <stdio.h>) and 14-77 (the device code), unchanged.
-//       Removed: line 9, #include <cuda.h> (the host driver API), and lines 78-195 (the host function that
-//       allocates, copies, launches and times). Line 13, #include "cudaGraph.h", is replaced by the lines of that
+// Kept: lines 1-9 (the banner), 11-13 (<stdint.h>, <stdio.h>, a blank line) and 15-77 (the device
+//       code), unchanged. Removed: line 10, #include <cuda.h> (the host driver API), and lines 78-195
+//       (the host function that allocates, copies, launches and times). Line 14, #include "cudaGraph.h", is
+//       replaced by the lines of that
 //       header the kernels use, marked.
 //
 // Copyright (c) 2015, Lifeng Nai
@@ -46,9 +47,10 @@
 // Reference: 
 // Alvarez-Hamelin, et al. K-Core Decomposition: A Tool for the 
 //      Visualization of Large Networks.
-#include <cuda.h>
+//=================================================================//
 #include <stdint.h>
 #include <stdio.h>
+
 // ---- from gpu_bench/cudalib/cudaGraph.h (same commit), lines 28-29 and 64-91: the struct's device methods and
 // ---- its four fields; lines 30-62 (read, cudaGraphAlloc, cudaGraphCopy, cudaGraphFree: host code calling the
 // ---- CUDA runtime) left out
@@ -83,7 +85,6 @@ typedef struct cudaGraph
     uint64_t vertex_cnt, edge_cnt;
 }cudaGraph;
 // ---- end of cudaGraph.h
-#include "cudaGraph.h"
 
 __global__ void initialize(uint32_t * d_graph_property, 
         bool * d_rml, bool * d_flag, cudaGraph graph)

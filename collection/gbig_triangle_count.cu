@@ -5,9 +5,10 @@
 //          kernels), with gpu_bench/cudalib/cudaGraph.h at the same commit
 // Licence: BSD-3-Clause (the repository's LICENSE, "Copyright (c) 2015, Lifeng Nai", repeated below; the
 //          source file carries no notice of its own).
-// Kept: lines 1-8 (the banner), 10-12 (<stdint.h>, <stdio.h>) and 14-124 (the device code), unchanged.
-//       Removed: line 9, #include <cuda.h> (the host driver API), and lines 125-221 (the host function that
-//       allocates, copies, launches and times). Line 13, #include "cudaGraph.h", is replaced by the lines of that
+// Kept: lines 1-8 (the banner), 10-12 (<stdint.h>, <stdio.h>, a blank line) and 14-124 (the device
+//       code), unchanged. Removed: line 9, #include <cuda.h> (the host driver API), and lines 125-221
+//       (the host function that allocates, copies, launches and times). Line 13, #include "cudaGraph.h", is
+//       replaced by the lines of that
 //       header the kernels use, marked.
 //
 // Copyright (c) 2015, Lifeng Nai
