@@ -93,6 +93,7 @@ SUITES = {
     "vilib FAST corner LUT/response and pyramid half-sampling + jetson-utils perspective/affine and lens-distortion warps (unseen99)": ("vilib_", "jetu_"),
     "cuTimeWarp Soft-DTW forward/backward and distances + linmdtw DTW anti-diagonal step (unseen101)": ("ctw_", "lmdtw_"),
     "TurboTransformers bias+activation/LayerNorm/masked softmax/embedding + LightSeq general kernels (unseen97)": ("turbot_", "lseq_"),
+    "GraphBIG triangle counting and k-core + cuStinger CSR triangle counting (unseen98)": ("gbig_", "cstg_"),
 }
 
 

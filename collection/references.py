@@ -11077,3 +11077,75 @@ def lseq_fill_concat(out, inp, start):
     o = np.array(out, copy=True)
     o[:, start:start + np.asarray(inp).shape[1], :] = inp
     return o
+# ---------------------------------------------------------------- unseen98: GraphBIG triangle counting and k-core + cuStinger triangle counting
+@functools.lru_cache(maxsize=None)
+def _u98_graph(n=600, community=20, p_in=0.3, p_out=0.005, seed=98):
+    """An undirected graph without self loops: n vertices in communities of `community` (an edge with probability
+    p_in inside a community, p_out across), so that there are many triangles and the degrees vary. CSR, each edge
+    both ways, each vertex's destinations ascending: (offsets, destinations, each vertex's destinations shuffled)."""
+    rng = np.random.default_rng(seed)
+    same = (np.arange(n)[:, None] // community) == (np.arange(n)[None, :] // community)
+    a = rng.random((n, n)) < np.where(same, p_in, p_out)
+    a = np.triu(a, 1)
+    a = a | a.T
+    deg = a.sum(1)
+    off = np.concatenate([[0], np.cumsum(deg)]).astype(np.int64)
+    dst = np.concatenate([np.flatnonzero(a[v]) for v in range(n)]).astype(np.int64)
+    shuf = dst.copy()
+    for v in range(n):
+        seg = shuf[off[v]:off[v + 1]]
+        shuf[off[v]:off[v + 1]] = seg[rng.permutation(len(seg))]
+    return off, dst, shuf
+
+
+def gbig_graph(key):
+    """GraphBIG's cudaGraph arrays for the unseen98 graph (_u98_graph): 'vlist' (n + 1 edge offsets), 'elist' (each
+    vertex's destinations ascending), 'shuffled' (the same lists in a random order: kernel_step1's input), 'deg'."""
+    off, dst, shuf = _u98_graph()
+    return {"vlist": off, "elist": dst, "shuffled": shuf, "deg": np.diff(off)}[key].copy()
+
+
+def _u98_sets(vlist, elist):
+    vl, el = np.asarray(vlist, np.int64), np.asarray(elist, np.int64)
+    return [set(el[vl[v]:vl[v + 1]].tolist()) for v in range(len(vl) - 1)]
+
+
+def gbig_sorted_lists(vlist, elist):
+    """GraphBIG TC step 1: each vertex's edge destinations sorted ascending in place (its per-thread quicksort)."""
+    vl, out = np.asarray(vlist, np.int64), np.array(elist, copy=True)
+    for v in range(len(vl) - 1):
+        out[vl[v]:vl[v + 1]] = np.sort(out[vl[v]:vl[v + 1]])
+    return out
+
+
+def gbig_tri2(vlist, elist):
+    """GraphBIG TC step 2: for each vertex v, the sum over its neighbours u of |N(v) & N(u)| (each edge's count is added
+    to both ends once), i.e. twice the number of triangles through v."""
+    nb = _u98_sets(vlist, elist)
+    return np.array([sum(len(nb[v] & nb[u]) for u in nb[v]) for v in range(len(nb))], np.uint32)
+
+
+def gbig_kcore_removed(deg, k):
+    """GraphBIG k-core, the first removal step: the vertices whose degree is below k."""
+    return np.asarray(deg) < k
+
+
+def gbig_kcore_peel(vlist, elist, vplist, removed, flags):
+    """GraphBIG k-core's peeling step: each flagged vertex takes one off the count of each of its neighbours that is
+    not removed; the flags are cleared."""
+    vl, el = np.asarray(vlist, np.int64), np.asarray(elist, np.int64)
+    out = np.array(vplist, np.int64)
+    for v in np.flatnonzero(flags):
+        for u in el[vl[v]:vl[v + 1]]:
+            if not removed[u]:
+                out[u] -= 1
+    return out.astype(np.uint32)
+
+
+def cstg_triangles(off, ind, out_before):
+    """cuStinger's CSR triangle count: for each vertex s, the sum over its neighbours d > s of |N(s) & N(d)| (each
+    triangle a < b < c counted once at each of its three edges' lower ends); entries past the last vertex as they were."""
+    nb = _u98_sets(off, ind)
+    out = np.array(out_before, copy=True)
+    out[:len(nb)] = [sum(len(nb[s] & nb[d]) for d in nb[s] if d > s) for s in range(len(nb))]
+    return out

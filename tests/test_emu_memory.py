@@ -275,3 +275,32 @@ def test_a_local_read_of_bytes_its_thread_never_wrote_is_uninitialised(emu, rng)
     good = pick < 8
     np.testing.assert_array_equal(out[good], s[np.arange(64) + pick][good])
     assert (out[~good] == 0).all()                # here the garbage is 0
+
+
+SPECULATIVE_LOCAL_SRC = """\
+__global__ void speculativeLocal(const unsigned* in, unsigned* out, unsigned n)
+{
+    unsigned stack[64], pos = 0, len = n;
+    for (unsigned i = 0; i < n; i++) {
+        if (pos == 64) len = stack[pos = 0];     // @spec
+        stack[pos++] = len + in[threadIdx.x * n + i];
+    }
+    out[threadIdx.x] = stack[pos - 1] + len;
+}
+"""
+
+
+def test_a_local_load_whose_garbage_a_selp_throws_away_is_not_uninitialised(emu, rng):
+    """GraphBIG's quicksort (unseen98): `if (pos == STACK_SZ) len = stack[pos = 0];` compiles to an ld.local of
+    stack[0] on every pass, before anything was pushed, and a selp that keeps it only when the stack is full. The
+    garbage is never used, so no sanitizer would speak; the emulator said "uninitialized read" at the load.
+    A finding is now made where such a value reaches a store, an address or a branch (the test above)."""
+    k = emu.compile(SPECULATIVE_LOCAL_SRC, "speculativeLocal", filename="speculative_local.cu")
+    ptx = k.program.ptx
+    assert "ld.local" in ptx and "selp" in ptx        # the speculative load the test is about
+    n = 10
+    a = rng.integers(0, 1000, 32 * n).astype(np.uint32)
+    out = np.zeros(32, np.uint32)
+    r = emu.run(k, 1, 32, a, out, n)
+    assert r.findings == []
+    np.testing.assert_array_equal(out, a.reshape(32, n)[:, -1] + 2 * n)

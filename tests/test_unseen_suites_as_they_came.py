@@ -64,7 +64,10 @@
   its backward's -inf boundary, linmdtw's anti-diagonal buffers and their index cases around the corner).
 - unseen97, TurboTransformers + LightSeq (transformer primitives): 15 of 15 as they came (the cub::BlockReduce softmax
   over an Array of rows, the shuffle-xor LayerNorm reductions, LightSeq's transposed shared tile and float4 copies),
-  no finding."""
+  no finding.
+- unseen98, GraphBIG triangle counting and k-core + cuStinger's CSR triangle counting: 10 of 11 as they came;
+  GraphBIG's quicksort (TC step 1) was said to read uninitialised local memory where NVRTC loads stack[0] speculatively
+  and a selp throws it away. Fixed: 11 of 11 (tests/test_emu_memory.py). Recorded 2026-12-06."""
 from __future__ import annotations
 
 import json
@@ -120,6 +123,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen99": (15, 15, {}),
     "unseen101": (13, 13, {}),
     "unseen97": (15, 15, {}),
+    "unseen98": (11, 10, {"gbig_triangle_count.cu": "findings ['uninitialized_read'], expected []"}),
 }
 
 

@@ -997,9 +997,14 @@ def _local_written(m, ins, lanes, flat, nbytes, store, addr):
         return
     bad = m.lmem.unwritten(flat, nbytes)
     if bad.any():
-        i = int(np.argmax(bad))
-        m.finding("uninitialized_read", ins, lanes[i], addr[i], said("finding.uninit_local", off=int(addr[i])),
-                  int(bad.sum()))
+        # not a finding yet: the compiler may load speculatively and throw the value away (a selp); it is one
+        # where the value reaches a store, an address or a branch (sanitizer/uninit.py, LocalGarbage)
+        if m.local_garbage is None:
+            from .machine import _both
+            from .sanitizer.uninit import LocalGarbage
+            m.local_garbage = LocalGarbage(m)
+            m.observer = m.local_garbage if m.observer is None else _both(m.observer, m.local_garbage)
+        m.local_garbage.loaded(ins, lanes, bad, addr)
 
 
 def _oob_global(m, a, nbytes, store, used=None):

@@ -150,6 +150,7 @@ class Machine:
         self.variant = variant                           # when a TMA load's bytes land (emu/tma.py)
         self.gshadow = gshadow                           # global-memory race shadow (None: off)
         self.observer = RegisterTaint(self) if uninit else None
+        self.local_garbage = None                        # values loaded from unwritten local bytes (isa)
         self.regs: dict[str, np.ndarray] = {}
         self.global_syms: dict = {}                      # module-scope variables -> global address
         self.printf = printf if printf is not None else devio.PrintfLog()

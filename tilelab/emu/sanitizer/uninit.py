@@ -128,3 +128,46 @@ class RegisterTaint:
         # what: "branch", "address" or "stored" (finding.uninit_register_<what>)
         m.finding("uninitialized_register", ins, lanes[i], None, said(f"finding.uninit_register_{what}"),
                   int(bad.sum()))
+
+
+class LocalGarbage(RegisterTaint):
+    """Values loaded from local bytes none of the thread's own stores wrote (its stack's old contents), followed
+    like RegisterTaint's to where they matter. A load alone is not a finding: NVRTC loads speculatively, as in
+    GraphBIG's quicksort's ``if (pos == STACK_SZ) len = stack[pos = 0];``, an ``ld.local`` of stack[0] on every
+    pass whose value a ``selp`` keeps only when the stack is full (the unseen98 suite). Registers start clean;
+    the machine adds this observer at the first such load (isa._local_written), so other kernels pay nothing."""
+
+    def __init__(self, m):
+        super().__init__(m)
+        self.origin: dict[str, tuple] = {}   # register -> (the load, each lane's local offset)
+
+    def _t(self, name):
+        a = self.taint.get(name)
+        if a is None:
+            a = self.taint[name] = np.zeros(self.T, dtype=bool)
+        return a
+
+    def loaded(self, ins, lanes, bad, addr):
+        """The load ``ins`` read garbage on ``lanes[bad]`` (``addr``: each lane's offset): taint what it wrote."""
+        for d in _dests(ins.args[0]):
+            self._t(d)[lanes[bad]] = True
+            offs = np.full(self.T, -1, dtype=np.int64)
+            offs[lanes[bad]] = np.asarray(addr)[bad]
+            self.origin[d] = (ins, offs)
+
+    def __call__(self, m, ins, idx):
+        self._src = [n for a in ins.args for n in _regs(a)] + ([ins.guard] if ins.guard else [])
+        super().__call__(m, ins, idx)
+        if ins.op not in _NO_DEST and ins.args:
+            src = next((self.origin[n] for n in self._src if n in self.origin), None)
+            for d in _dests(ins.args[0]):
+                if src is not None and self._t(d).any():
+                    self.origin[d] = src
+
+    def _report(self, m, ins, lanes, bad, what):
+        i = int(np.argmax(bad))
+        load, offs = next((self.origin[n] for n in self._src if n in self.origin and self._t(n)[lanes[i]]),
+                          (ins, None))
+        off = int(offs[lanes[i]]) if offs is not None else 0
+        # the finding names the load (its line and offset) and the lanes whose garbage reached a use
+        m.finding("uninitialized_read", load, lanes[i], off, said("finding.uninit_local", off=off), int(bad.sum()))
