@@ -10770,12 +10770,15 @@ def _nlbvh_spread(v):
 
 
 def nlbvh_codes(positions, pos_indices, off=(-1.0, -1.0, -1.0), ext=(2.0, 2.0, 2.0)):
-    """30-bit Morton code of each triangle's centre, float32 as the kernel computes it: ((u + v) + w) * (1/3),
-    (c - off) / ext clamped to [0, 1], times 1024 clamped to [0, 1023], truncated; x's bits highest."""
+    """30-bit Morton code of each triangle's centre, float32 as the kernel computes it: s = (u + v) + w, then
+    (s * (1/3) - off) with one rounding (ptxas fuses the PTX's mul.f32 and sub.f32 into an FFMA: the product of
+    two float32 is exact in float64, and so is its sum with off for the lattice scene) divided by ext, clamped
+    to [0, 1], times 1024 clamped to [0, 1023], truncated; x's bits highest."""
     p = np.asarray(positions, np.float32).reshape(-1, 3)
     t = np.asarray(pos_indices).reshape(-1, 3)
-    c = ((p[t[:, 0]] + p[t[:, 1]]) + p[t[:, 2]]) * np.float32(1.0 / 3.0)
-    q = (c - np.array(off, np.float32)) / np.array(ext, np.float32)
+    s = (p[t[:, 0]] + p[t[:, 1]]) + p[t[:, 2]]
+    fused = (s.astype(np.float64) * np.float64(np.float32(1.0 / 3.0)) - np.array(off, np.float64)).astype(np.float32)
+    q = fused / np.array(ext, np.float32)
     q = np.clip(q, np.float32(0), np.float32(1))
     q = np.clip(q * np.float32(1024), np.float32(0), np.float32(1023)).astype(np.uint32)
     return np.array([(_nlbvh_spread(int(x)) << 2) | (_nlbvh_spread(int(y)) << 1) | _nlbvh_spread(int(z))
