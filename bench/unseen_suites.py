@@ -94,6 +94,7 @@ SUITES = {
     "cuTimeWarp Soft-DTW forward/backward and distances + linmdtw DTW anti-diagonal step (unseen101)": ("ctw_", "lmdtw_"),
     "TurboTransformers bias+activation/LayerNorm/masked softmax/embedding + LightSeq general kernels (unseen97)": ("turbot_", "lseq_"),
     "GraphBIG triangle counting and k-core + cuStinger CSR triangle counting (unseen98)": ("gbig_", "cstg_"),
+    "cuda-lbvh Karras LBVH build + cuNSearch uniform-grid neighbour search (unseen100)": ("nlbvh_", "cunsrch_"),
 }
 
 

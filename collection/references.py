@@ -11149,3 +11149,274 @@ def cstg_triangles(off, ind, out_before):
     out = np.array(out_before, copy=True)
     out[:len(nb)] = [sum(len(nb[s] & nb[d]) for d in nb[s] if d > s) for s in range(len(nb))]
     return out
+# ---------------------------------------------------------------- nolmoonen/cuda-lbvh (nlbvh_): Karras 2012 LBVH
+NLBVH_N = 1500          # triangles: two blocks of the host's 1024 threads
+
+
+def nlbvh_scene(n=NLBVH_N, nverts=600):
+    """The entries' scene: vertices on a 16^3 lattice in [-1, 1) (float32-exact), n triangles of random vertex
+    indices, the last 100 repeating the first 100 (equal centres, equal Morton codes: the id tie-break)."""
+    rng = np.random.default_rng(100)
+    pos = (rng.integers(0, 16, (nverts, 3)) / 8.0 - 1.0).astype(np.float32)
+    tris = rng.integers(0, nverts, (n, 3)).astype(np.int32)
+    tris[-100:] = tris[:100]
+    return pos, tris
+
+
+def _nlbvh_spread(v):
+    """The 10 low bits of v with two zero bits after each (bit b to bit 3b), bit by bit."""
+    out = 0
+    for b in range(10):
+        out |= ((v >> b) & 1) << (3 * b)
+    return out
+
+
+def nlbvh_codes(positions, pos_indices, off=(-1.0, -1.0, -1.0), ext=(2.0, 2.0, 2.0)):
+    """30-bit Morton code of each triangle's centre, float32 as the kernel computes it: s = (u + v) + w, then
+    (s * (1/3) - off) with one rounding (ptxas fuses the PTX's mul.f32 and sub.f32 into an FFMA: the product of
+    two float32 is exact in float64, and so is its sum with off for the lattice scene) divided by ext, clamped
+    to [0, 1], times 1024 clamped to [0, 1023], truncated; x's bits highest."""
+    p = np.asarray(positions, np.float32).reshape(-1, 3)
+    t = np.asarray(pos_indices).reshape(-1, 3)
+    s = (p[t[:, 0]] + p[t[:, 1]]) + p[t[:, 2]]
+    fused = (s.astype(np.float64) * np.float64(np.float32(1.0 / 3.0)) - np.array(off, np.float64)).astype(np.float32)
+    q = fused / np.array(ext, np.float32)
+    q = np.clip(q, np.float32(0), np.float32(1))
+    q = np.clip(q * np.float32(1024), np.float32(0), np.float32(1023)).astype(np.uint32)
+    return np.array([(_nlbvh_spread(int(x)) << 2) | (_nlbvh_spread(int(y)) << 1) | _nlbvh_spread(int(z))
+                     for x, y, z in q], np.uint32)
+
+
+def nlbvh_sorted():
+    """(codes, ids) after the host's stable cub radix sort of (code, triangle id) pairs."""
+    pos, tris = nlbvh_scene()
+    codes = nlbvh_codes(pos, tris)
+    order = np.argsort(codes, kind="stable").astype(np.uint32)
+    return codes[order], order
+
+
+# bvh_node as an int32 row of 10: child_l, child_r, paren, min.xyz, max.xyz (float32 bits), object_id / visited
+def nlbvh_leaves(nodes, ids):
+    """leaf_nodes: leaf i (row n - 1 + i) gets object_id = ids[i] and child_l = -1; internal nodes paren = -1."""
+    out = np.array(nodes, copy=True)
+    n = len(ids)
+    out[n - 1:, 9] = np.asarray(ids).view(np.int32)
+    out[n - 1:, 0] = -1
+    out[:n - 1, 2] = -1
+    return out
+
+
+def nlbvh_after_leaves():
+    n = NLBVH_N
+    return nlbvh_leaves(np.full((2 * n - 1, 10), 0x7FFFFFFF, np.int32), nlbvh_sorted()[1])
+
+
+def _nlbvh_tree(codes):
+    """Karras's radix tree over sorted keys (ties broken by index, 32 + clz(i ^ j)): for each internal node i,
+    its covered range [first, last] and its split; children are leaves where the split range has one key."""
+    k = [int(c) for c in codes]
+    n = len(k)
+
+    def delta(i, j):
+        if j < 0 or j > n - 1:
+            return -1
+        x = k[i] ^ k[j]
+        return 32 + (32 - (i ^ j).bit_length()) if x == 0 else 32 - x.bit_length()
+
+    kids = []
+    for i in range(n - 1):
+        d = 1 if delta(i, i + 1) >= delta(i, i - 1) else -1
+        dmin = delta(i, i - d)
+        lmax = 2
+        while delta(i, i + lmax * d) > dmin:
+            lmax *= 2
+        ln, t = 0, lmax // 2
+        while t > 0:
+            if delta(i, i + (ln + t) * d) > dmin:
+                ln += t
+            t //= 2
+        j = i + ln * d
+        first, last = min(i, j), max(i, j)
+        # the split: the last index sharing more than the range's common prefix with `first`
+        common = delta(first, last)
+        split = first
+        for s in range(first, last):
+            if delta(first, s) > common:
+                split = s
+        left = (n - 1 + split) if split == first else split
+        right = (n - 1 + split + 1) if split + 1 == last else split + 1
+        kids.append((left, right))
+    return kids
+
+
+def nlbvh_internal(nodes, codes):
+    """internal_nodes: each internal node's two children and visited = 0, each child's paren."""
+    out = np.array(nodes, copy=True)
+    for i, (l, r) in enumerate(_nlbvh_tree(codes)):
+        out[i, 0], out[i, 1], out[i, 9] = l, r, 0
+        out[l, 2] = out[r, 2] = i
+    return out
+
+
+def nlbvh_after_internal():
+    return nlbvh_internal(nlbvh_after_leaves(), nlbvh_sorted()[0])
+
+
+def nlbvh_boxes(nodes, positions, pos_indices):
+    """set_aabb: each leaf's box is its triangle's, each internal node's the union of its children's (float min /
+    max: exact), and every internal node is visited twice (the counter ends at 2)."""
+    out = np.array(nodes, copy=True)
+    n = (len(out) + 1) // 2
+    p = np.asarray(positions, np.float32).reshape(-1, 3)
+    t = np.asarray(pos_indices).reshape(-1, 3)
+    lo = np.zeros((2 * n - 1, 3), np.float32)
+    hi = np.zeros((2 * n - 1, 3), np.float32)
+    obj = out[n - 1:, 9]
+    tri = p[t[obj]]                                  # (n, 3 vertices, 3)
+    lo[n - 1:], hi[n - 1:] = tri.min(axis=1), tri.max(axis=1)
+
+    def fill(i):                                     # post-order over internal nodes, iteratively
+        stack = [(i, False)]
+        while stack:
+            j, done = stack.pop()
+            if j >= n - 1:
+                continue
+            l, r = out[j, 0], out[j, 1]
+            if done:
+                lo[j], hi[j] = np.minimum(lo[l], lo[r]), np.maximum(hi[l], hi[r])
+            else:
+                stack += [(j, True), (l, False), (r, False)]
+    roots = [i for i in range(n - 1) if out[i, 2] == -1]
+    for r in roots:
+        fill(r)
+    out[:, 3:6], out[:, 6:9] = lo.view(np.int32), hi.view(np.int32)
+    out[:n - 1, 9] = 2
+    return out
+
+
+# ---------------------------------------------------------------- cuNSearch (cunsrch_): uniform-grid neighbour search
+CUNSRCH_N, CUNSRCH_R = 500, np.float32(0.15)
+
+
+def cunsrch_particles():
+    """The entries' points: uniform in [0, 1) x [0, 0.6) x [0, 0.8), float32."""
+    rng = np.random.default_rng(100)
+    return (rng.uniform(0.0, 1.0, (CUNSRCH_N, 3)) * np.array([1.0, 0.6, 0.8])).astype(np.float32)
+
+
+def cunsrch_minmax(p, r=CUNSRCH_R):
+    """kComputeMinMax: the smallest and largest cell floor(x / r) on each axis (float32 division)."""
+    c = np.floor(np.asarray(p, np.float32) / np.float32(r)).astype(np.int32)
+    return c.min(axis=0), c.max(axis=0)
+
+
+def cunsrch_grid(p, r=CUNSRCH_R):
+    """The host's computeCellInformation, float32: the grid two cells wider than the cells' range on each side,
+    its 8 x 8 x 8 meta grid, and GridDelta = dimension / (dimension * r)."""
+    f = np.float32
+    mn, mx = cunsrch_minmax(p, r)
+    lo, hi = mn.astype(f) * r, mx.astype(f) * r
+    size = hi - lo
+    dim = np.ceil(size / r).astype(np.uint32) + 4
+    gmin = lo - np.array([r, r, r], f) * f(2)
+    meta = np.ceil(dim / f(8)).astype(np.uint32)
+    delta = dim.astype(f) / (dim.astype(f) * r)
+    return dict(min=gmin, delta=delta, dim=dim, meta=meta, r2=f(r * r))
+
+
+def _cunsrch_morton3(x, y, z):
+    out = 0
+    for b in range(10):
+        out |= ((x >> b) & 1) << (3 * b) | ((y >> b) & 1) << (3 * b + 1) | ((z >> b) & 1) << (3 * b + 2)
+    return out
+
+
+def _cunsrch_index(g, c):
+    """The cell index of cell c (x, y, z): its meta cell's linear index times 512 plus its Morton code within."""
+    m = [int(v) // 8 for v in c]
+    mx, my = int(g["meta"][0]), int(g["meta"][1])
+    return (m[2] * my * mx + m[1] * mx + m[0]) * 512 + _cunsrch_morton3(*[int(v) % 8 for v in c])
+
+
+def cunsrch_cells(p):
+    """kInsertParticles_Morton's cell index of each point: int((x - GridMin) * GridDelta) per axis."""
+    g = cunsrch_grid(p)
+    c = ((np.asarray(p, np.float32) - g["min"]) * g["delta"]).astype(np.int32)
+    return np.array([_cunsrch_index(g, v) for v in c], np.uint32)
+
+
+def cunsrch_ncells(p):
+    g = cunsrch_grid(p)
+    return int(np.prod(g["meta"].astype(np.int64))) * 512
+
+
+def cunsrch_counts(p):
+    return np.bincount(cunsrch_cells(p), minlength=cunsrch_ncells(p)).astype(np.uint32)
+
+
+def cunsrch_ranks_ok(ranks, cells):
+    """The atomicAdd ranks within each cell are 0 .. count - 1, each once (their order is the GPU's)."""
+    ranks, cells = np.asarray(ranks), np.asarray(cells)
+    return all(sorted(ranks[cells == c].tolist()) == list(range(int((cells == c).sum()))) for c in np.unique(cells))
+
+
+def cunsrch_ranks(p):
+    """Ranks within each cell in point order (one order the atomicAdds may give)."""
+    cells = cunsrch_cells(p)
+    seen, out = {}, np.zeros(len(cells), np.uint32)
+    for i, c in enumerate(cells.tolist()):
+        out[i] = seen.get(c, 0)
+        seen[c] = out[i] + 1
+    return out
+
+
+def cunsrch_offsets(p):
+    """The host's thrust::exclusive_scan of the cells' counts."""
+    c = cunsrch_counts(p).astype(np.int64)
+    return (np.cumsum(c) - c).astype(np.uint32)
+
+
+def cunsrch_sorted(p):
+    """kCountingSortIndices with cunsrch_ranks: the points in cell order, point order within a cell; this is
+    also the host's reversedSortIndices (thrust::gather of a sequence through the sort indices)."""
+    return np.argsort(cunsrch_cells(p), kind="stable").astype(np.uint32)
+
+
+def cunsrch_neighbours(q, p, cap=70):
+    """For each query point, the points at squared distance in (0, r^2) in the 27 cells around its cell, in the
+    kernel's order (z, y, x from -1 to 1, then the cell's points in sorted order), float32 squared distances
+    (a difference per axis, the three squares summed left to right); at most `cap` (CUDA_MAX_NEIGHBORS)."""
+    q, p = np.asarray(q, np.float32), np.asarray(p, np.float32)
+    g = cunsrch_grid(p)
+    offs, counts, order = cunsrch_offsets(p), cunsrch_counts(p), cunsrch_sorted(p)
+    out = []
+    for x in q:
+        c = np.floor((x - g["min"]) * g["delta"]).astype(np.int64)
+        found = []
+        for dz in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    cc = c + (dx, dy, dz)
+                    if (cc < 0).any() or (cc >= g["dim"]).any() or len(found) >= cap:
+                        continue
+                    k = _cunsrch_index(g, cc)
+                    for j in order[offs[k]:offs[k] + counts[k]]:
+                        d = p[j] - x
+                        s = d[0] * d[0] + d[1] * d[1] + d[2] * d[2]
+                        if 0 < s < g["r2"] and len(found) < cap:
+                            found.append(int(j))
+        out.append(found)
+    return out
+
+
+def cunsrch_neighbour_counts(q, p):
+    return np.array([len(f) for f in cunsrch_neighbours(q, p)], np.uint32)
+
+
+def cunsrch_write_offsets(q, p):
+    c = cunsrch_neighbour_counts(q, p).astype(np.int64)
+    return (np.cumsum(c) - c).astype(np.uint32)
+
+
+def cunsrch_neighbour_list(q, p):
+    return np.array([j for f in cunsrch_neighbours(q, p) for j in f], np.uint32)

@@ -590,3 +590,32 @@ def test_a_plain_store_and_another_threads_atomic_race(emu, order, sync):
     (f,) = races
     assert f.line == (8 if order == 0 else 12) and "global memory" in f.detail
     assert f.thread == ((32, 0, 0) if order == 0 else (0, 0, 0))
+
+
+@pytest.mark.parametrize("fence, crossWarp, race", [(1, 0, False), (1, 1, False), (0, 0, True), (0, 1, True)])
+def test_fenced_atomic_orders_threads_of_one_block(emu, rng, fence, crossWarp, race):
+    # an LBVH's bottom-up refit (nolmoonen/cuda-lbvh's set_aabb, unseen100): two siblings store their boxes,
+    # __threadfence() and count their visit of the parent; the second to arrive reads its sibling's box. The
+    # fence + atomic release / atomic acquire pattern orders them within one block as across blocks (the
+    # fence's .gpu scope); without the fence nothing orders the sibling's store and the read
+    src = """\
+__global__ void siblings(const float* in, float* box, unsigned int* visited, float* out, int fence, int crossWarp)
+{
+    int t = threadIdx.x;
+    int sib = crossWarp ? (t + 32) % 64 : (t ^ 1);
+    int parent = crossWarp ? t % 32 : t / 2;
+    box[t] = in[t];
+    if (fence) __threadfence();
+    if (atomicAdd(&visited[parent], 1) == 0) return;
+    if (fence) __threadfence();
+    out[parent] = box[t] + box[sib];              // @read
+}
+"""
+    k = emu.compile(src, "siblings", filename="siblings.cu")
+    x = rng.integers(0, 8, 64).astype(np.float32)
+    out = np.full(32, np.nan, np.float32)
+    r = emu.run(k, 1, 64, x, np.zeros(64, np.float32), np.zeros(32, np.uint32), out, fence, crossWarp)
+    pairs = (np.arange(32), np.arange(32) + 32) if crossWarp else (np.arange(0, 64, 2), np.arange(1, 64, 2))
+    np.testing.assert_array_equal(out, x[pairs[0]] + x[pairs[1]])
+    races = by_kind(r, "race")
+    assert [f.line for f in races] == ([emu.line_of(src, "// @read")] if race else []), races

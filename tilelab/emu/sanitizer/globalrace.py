@@ -9,6 +9,10 @@ each other, on a GPU they do. What orders two accesses of different threads:
   (``__threadfence()``: ``membar.gl`` / ``fence.*``, or a ``.release`` atomic) and then an atomic
   after the write, and the reader's block runs an atomic (or an ``ld.acquire``, as grid.sync's
   wait does) after that one (the "am I the last block?" counter);
+* the same block with no barrier between, the same protocol thread by thread: the writing thread's
+  fenced atomic after its write, the other thread's atomic after that (an LBVH's bottom-up refit:
+  the second child to reach a node's visit counter reads its sibling's box, the two often lanes of
+  one warp); the fence's scope (.gpu) holds the block's threads as it holds other blocks';
 * separate launches (this shadow lives for one launch).
 
 A plain store and another thread's atomic on the same word with nothing ordering them race (the PTX memory
@@ -83,6 +87,8 @@ class GlobalShadow:
         self.fenced = np.zeros(nthreads, dtype=bool)   # a fence since the thread's last atomic
         self.releases = {}                             # block -> times of its fenced atomics
         self.acquire = np.zeros(nblocks, dtype=np.int64)   # block -> last time it saw another's atomic
+        self.t_releases = {}                           # thread -> times of its fenced atomics
+        self.t_acquire = np.zeros(nthreads, dtype=np.int64)   # thread -> time of its last atomic / acquire
         # the units of __device__ variables (watch): which of them a read found as the launch
         # started, no write or atomic of this launch on them before it (sanitizer/devicestate.py)
         self.old_lo = self.old_hi = 0
@@ -148,6 +154,7 @@ class GlobalShadow:
         blocks = m.block_linear[lanes]
         if reads:                                       # an atomic reads the word before it writes it
             np.maximum.at(self.acquire, blocks, times)
+            self.t_acquire[g] = times
             self.note_read(off, size_of(_type_of(ins)))
         if self.a_time is None:
             self.a_time = np.zeros(len(self.w_rec), dtype=np.int64)
@@ -166,8 +173,9 @@ class GlobalShadow:
         rel = self.fenced[g] | any(x in ins.mods for x in ("release", "acq_rel"))
         if np.any(rel):
             rel = np.broadcast_to(rel, g.shape)
-            for b, t in zip(blocks[rel].tolist(), times[rel].tolist()):
+            for b, th, t in zip(blocks[rel].tolist(), g[rel].tolist(), times[rel].tolist()):
                 self.releases.setdefault(b, []).append(t)
+                self.t_releases.setdefault(th, []).append(t)
             self.fenced[g[rel]] = False
 
     def acquire_load(self, m, lanes):
@@ -175,6 +183,7 @@ class GlobalShadow:
         whatever was released before now, as its own atomic would."""
         if len(lanes):
             np.maximum.at(self.acquire, m.block_linear[lanes], self.clock)
+            self.t_acquire[m.gtid[lanes]] = self.clock
             self.clock += 1
 
     # --------------------------------------------------------------- accesses
@@ -211,6 +220,7 @@ class GlobalShadow:
             seen = self.a_time[off >> self.shift] > 0
             if seen.any():
                 np.maximum.at(self.acquire, m.block_linear[lanes[seen]], self.clock)
+                self.t_acquire[m.gtid[lanes[seen]]] = self.clock
                 self.clock += 1
         if self.untracked:
             lo, hi = int(off.min()), int(off.max()) + nbytes
@@ -307,6 +317,9 @@ class GlobalShadow:
         cross = ~same_block
         if cross.any():
             ordered[cross] = self._released(ob[cross], times[units[i][cross]], mb[cross])
+        near = same_block & ~ordered
+        if near.any() and self.t_releases:         # one block, no barrier between: thread by thread
+            ordered[near] = self._released_threads(o[near], times[units[i][near]], m.gtid[lanes[i][near]])
         bad = ~ordered
         if bad.any():
             j = int(np.argmax(bad))
@@ -320,6 +333,13 @@ class GlobalShadow:
         for n, (b, wt, a) in enumerate(zip(wblocks.tolist(), wtimes.tolist(), acq.tolist())):
             out[n] = any(wt < r < a for r in self.releases.get(b, ()))
         return out
+
+    def _released_threads(self, writers, wtimes, readers):
+        """Per pair of one block: did the first access's thread run a fenced atomic after it, and the
+        second access's thread an atomic (or a load of an atomic's result) after that?"""
+        acq = self.t_acquire[readers]
+        return np.array([any(wt < r < a for r in self.t_releases.get(w, ()))
+                         for w, wt, a in zip(writers.tolist(), wtimes.tolist(), acq.tolist())], dtype=bool)
 
     def _report(self, m, ins, lane, unit, other_gtid, kind, count):
         byte = int(unit) * self.unit
