@@ -83,7 +83,7 @@ from conftest import ROOT, read_json
 
 RES = ROOT / "bench" / "results"
 
-AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its launches' one problem})
+AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its launches' one problem, or a tuple of them})
     "unseen66": (18, 18, {}),
     "unseen67": (19, 19, {}),
     "unseen68": (12, 10, {"dfdx_dropout.cu": 'CompileError: __nv_name_map:2: error: identifier "BWD" is undefined'}),
