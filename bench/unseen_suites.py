@@ -90,6 +90,7 @@ SUITES = {
     "libSGM census transforms + CudaSift pyramid ScaleDown/ScaleUp/LowPassBlock (unseen93)": ("sgm_", "csift_"),
     "llama_cu_awq AWQ int4 matvec/RMSNorm/RoPE + ExLlama RMSNorm and rotary embedding (unseen94)": ("lcawq_", "exl_"),
     "Crystal SSB queries 1.1/2.1 and projection + OpenMM stream compaction (unseen95)": ("crystal_", "ommcmp_"),
+    "GE-SpMM CSR SpMM + dgSPARSE CSR SDDMM (unseen96)": ("gespmm_", "dgsddmm_"),
 }
 
 
