@@ -11420,3 +11420,51 @@ def cunsrch_write_offsets(q, p):
 
 def cunsrch_neighbour_list(q, p):
     return np.array([j for f in cunsrch_neighbours(q, p) for j in f], np.uint32)
+# ---------------------------------------------------------------- unseen96: GE-SpMM's CSR SpMM, dgSPARSE's CSR SDDMM
+def _u96_csr(m, n, lengths, seed):
+    """A CSR matrix with the given row lengths: each row's columns drawn without replacement and sorted, values
+    uniform in [-1, 1) (float32); (indptr int32, indices int32, values float32)."""
+    rng = np.random.default_rng(seed)
+    indptr = np.zeros(m + 1, np.int64)
+    indptr[1:] = np.cumsum(lengths)
+    cols = [np.sort(rng.choice(n, int(L), replace=False)) for L in lengths]
+    indices = np.concatenate(cols).astype(np.int32)
+    vals = rng.uniform(-1.0, 1.0, len(indices)).astype(np.float32)
+    return indptr.astype(np.int32), indices, vals
+
+
+def gespmm_csr():
+    """GE-SpMM's A: 37 x 45, rows of 0-19 elements with an empty row (3), rows longer than a warp's 32-element cache
+    (5: 40, 10: all 45, 36: 33), 436 elements."""
+    lengths = np.random.default_rng(9601).integers(0, 20, 37)
+    lengths[3], lengths[5], lengths[10], lengths[36] = 0, 40, 45, 33
+    return _u96_csr(37, 45, lengths, 9602)
+
+
+def gespmm_spmm(indptr, indices, B, vals=None):
+    """C = A B in float64, A in CSR (values 1 where none are given: the no-edge-value kernels)."""
+    indptr, indices = np.asarray(indptr, np.int64), np.asarray(indices, np.int64)
+    B = np.asarray(B, np.float64)
+    m = len(indptr) - 1
+    C = np.zeros((m, B.shape[1]))
+    for r in range(m):
+        cols = indices[indptr[r]:indptr[r + 1]]
+        w = np.ones(len(cols)) if vals is None else np.asarray(vals, np.float64)[indptr[r]:indptr[r + 1]]
+        C[r] = w @ B[cols]
+    return C
+
+
+def dgsddmm_csr():
+    """dgSPARSE's S: 30 x 28, rows of 0-15 elements, rows 0, 4 and 9 empty (9 drawn so), the last row 7 long,
+    214 elements (13 whole groups of 16 and the 6 past them, all in the last row)."""
+    lengths = np.random.default_rng(9603).integers(0, 16, 30)
+    lengths[0], lengths[4], lengths[29] = 0, 0, 7
+    return _u96_csr(30, 28, lengths, 9604)
+
+
+def dgsddmm_sddmm(indptr, indices, D1, D2):
+    """O[e] = dot(D1[row(e)], D2[col(e)]) for each stored element e of the CSR pattern, in float64."""
+    indptr, indices = np.asarray(indptr, np.int64), np.asarray(indices, np.int64)
+    rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
+    D1, D2 = np.asarray(D1, np.float64), np.asarray(D2, np.float64)
+    return (D1[rows] * D2[indices]).sum(axis=1)

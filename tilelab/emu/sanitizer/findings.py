@@ -123,6 +123,9 @@ class SharedShadow:
         self.unit = unit
         self.writer = np.zeros(nunits, dtype=np.int64)
         self.reader = np.zeros(nunits, dtype=np.int64)
+        # a unit's readers of the record's block epoch came from more than one warp (with MULTI): a later write
+        # is then a race whatever its warp; readers of one warp only are ordered by that warp's __syncwarp
+        self.mixed = np.zeros(nunits, dtype=bool)
         self.init = np.zeros(nunits, dtype=bool)
         self.all_init = False
         self.read_log = []
@@ -181,11 +184,19 @@ class SharedShadow:
         for units, stamp, tid in self.read_log:
             old = self.reader[units]
             oldm = old & ~MULTI
-            several = (old < 0) & (((oldm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT))
+            same_ep = ((oldm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT)
+            several = (old < 0) & same_ep
             several |= self._conflicts(oldm, stamp, tid)
+            otid = (oldm & ((1 << _TID_BITS) - 1)) - 1
+            xwarp = same_ep & (otid >= 0) & ((otid >> 5) != (np.asarray(tid) >> 5))
             new = (tid.astype(np.int64) + 1) | stamp
             self.reader[units] = new
-            several |= self.reader[units] != new          # another lane of this instruction won
+            won = self.reader[units] != new               # another lane of this instruction won
+            several |= won
+            if won.any():                                 # lanes of several warps stepped together
+                xwarp |= won & _differs(units, np.asarray(tid, np.int64) >> 5)
+            self.mixed[units] &= same_ep                  # an earlier epoch's mix is no longer live
+            np.logical_or.at(self.mixed, units, xwarp)
             if several.any():
                 self.reader[units[several]] |= MULTI
         self.read_log.clear()
@@ -203,7 +214,11 @@ class SharedShadow:
             r = self.reader[units]
             rm = r & ~MULTI
             war = self._conflicts(rm, stamp, tid)
-            war |= (r < 0) & (((rm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT))
+            # several readers: a race unless all were lanes of the writer's warp before its last __syncwarp
+            rtid = (rm & ((1 << _TID_BITS) - 1)) - 1
+            warp_ordered = (~self.mixed[units] & ((rtid >> 5) == (np.asarray(tid) >> 5))
+                            & (((rm >> _WEP_SHIFT) & _WEP_MASK) != ((stamp >> _WEP_SHIFT) & _WEP_MASK)))
+            war |= (r < 0) & (((rm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT)) & ~warp_ordered
         else:
             war = np.zeros(len(units), dtype=bool)
         new = (tid.astype(np.int64) + 1) | stamp
