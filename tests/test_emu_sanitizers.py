@@ -592,7 +592,6 @@ def test_a_plain_store_and_another_threads_atomic_race(emu, order, sync):
     assert f.thread == ((32, 0, 0) if order == 0 else (0, 0, 0))
 
 
-<<<<<<< HEAD
 @pytest.mark.parametrize("fence, crossWarp, race", [(1, 0, False), (1, 1, False), (0, 0, True), (0, 1, True)])
 def test_fenced_atomic_orders_threads_of_one_block(emu, rng, fence, crossWarp, race):
     # an LBVH's bottom-up refit (nolmoonen/cuda-lbvh's set_aabb, unseen100): two siblings store their boxes,
@@ -620,7 +619,6 @@ __global__ void siblings(const float* in, float* box, unsigned int* visited, flo
     np.testing.assert_array_equal(out, x[pairs[0]] + x[pairs[1]])
     races = by_kind(r, "race")
     assert [f.line for f in races] == ([emu.line_of(src, "// @read")] if race else []), races
-=======
 @pytest.mark.parametrize("sync, cross, race", [(1, 0, False), (1, 1, True), (0, 0, True)])
 def test_syncwarp_orders_a_write_after_many_lanes_read(emu, rng, sync, cross, race):
     # GE-SpMM's shared cache (collection/gespmm_spmm_kernel.cu): every lane of a warp reads one entry (a broadcast,
@@ -648,4 +646,3 @@ __global__ void refill(const int* in, int* out, int sync, int crossWarp)
     races = by_kind(r, "race")
     assert [f.line for f in races] == ([emu.line_of(src, "// @write")] if race else []), races
     np.testing.assert_array_equal(out, np.repeat(x[[0, 32]], 32))
->>>>>>> unseen96
