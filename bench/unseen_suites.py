@@ -96,6 +96,7 @@ SUITES = {
     "GraphBIG triangle counting and k-core + cuStinger CSR triangle counting (unseen98)": ("gbig_", "cstg_"),
     "cuda-lbvh Karras LBVH build + cuNSearch uniform-grid neighbour search (unseen100)": ("nlbvh_", "cunsrch_"),
     "GE-SpMM CSR SpMM + dgSPARSE CSR SDDMM (unseen96)": ("gespmm_", "dgsddmm_"),
+    "StencilBenchmarks z-marching star stencils + NPB-GPU MG 27-point multigrid operators (unseen102)": ("kcsten_", "npbmg_"),
 }
 
 

@@ -11468,3 +11468,112 @@ def dgsddmm_sddmm(indptr, indices, D1, D2):
     rows = np.repeat(np.arange(len(indptr) - 1), np.diff(indptr))
     D1, D2 = np.asarray(D1, np.float64), np.asarray(D2, np.float64)
     return (D1[rows] * D2[indices]).sum(axis=1)
+
+
+# ---------------------------------------------------------------- unseen102: StencilBenchmarks star stencils + NPB-GPU MG
+def kcsten_star(g, r, covered_y, covered_x):
+    """StencilBenchmarks' star stencil (its main.cu's cpu_stencil: temp = 2 c, plus c_coef = 1 for the centre and
+    every axis neighbour at distance 1..r): out = 3 c + the 6 r axis neighbours, on the planes r .. dimz - r - 1
+    and on the columns the grid covers (y in r .. r + covered_y - 1, x likewise); elsewhere the zeros the host
+    copied in. g: (dimz, dimy, dimx)."""
+    g = np.asarray(g, dtype=np.float64)
+    Z, _, _ = g.shape
+    out = np.zeros_like(g)
+    zs, ys, xs = slice(r, Z - r), slice(r, r + covered_y), slice(r, r + covered_x)
+    acc = 3.0 * g[zs, ys, xs]
+    for k in range(1, r + 1):
+        acc = acc + g[r - k:Z - r - k, ys, xs] + g[r + k:Z - r + k, ys, xs]
+        acc = acc + g[zs, r - k:r + covered_y - k, xs] + g[zs, r + k:r + covered_y + k, xs]
+        acc = acc + g[zs, ys, r - k:r + covered_x - k] + g[zs, ys, r + k:r + covered_x + k]
+    out[zs, ys, xs] = acc
+    return out
+
+
+def _npbmg_27(x, centre, w):
+    """sum over the 27 offsets d of w[number of nonzero components of d] * x[centre + d]; centre: three slices."""
+    x = np.asarray(x, dtype=np.float64)
+    acc = 0.0
+    for d3 in (-1, 0, 1):
+        for d2 in (-1, 0, 1):
+            for d1 in (-1, 0, 1):
+                k = (d3 != 0) + (d2 != 0) + (d1 != 0)
+                if w[k] == 0.0:
+                    continue
+                s = tuple(slice(c.start + d, c.stop + d, c.step) for c, d in zip(centre, (d3, d2, d1)))
+                acc = acc + w[k] * x[s]
+    return acc
+
+
+def npbmg_psinv(u, r, c):
+    """NPB MG's smoother: u = u + C r on the interior, C the 27-point stencil with c[0] for the centre, c[1] the
+    6 faces, c[2] the 12 edges and no corner term (NPB's psinv leaves c[3] out)."""
+    out = np.array(u, dtype=np.float64)
+    n3, n2, n1 = out.shape
+    inner = (slice(1, n3 - 1), slice(1, n2 - 1), slice(1, n1 - 1))
+    out[inner] += _npbmg_27(r, inner, (c[0], c[1], c[2], 0.0))
+    return out
+
+
+def npbmg_resid(u, v, r, a):
+    """NPB MG's residual r = v - A u on the interior, A the 27-point stencil with weights a[0..3] for the centre,
+    faces, edges, corners (NPB's a[1] is 0); the boundary of r as it was."""
+    out = np.array(r, dtype=np.float64)
+    n3, n2, n1 = out.shape
+    inner = (slice(1, n3 - 1), slice(1, n2 - 1), slice(1, n1 - 1))
+    out[inner] = np.asarray(v, dtype=np.float64)[inner] - _npbmg_27(u, inner, tuple(a))
+    return out
+
+
+def npbmg_rprj3(r, s, m):
+    """NPB MG's restriction (d = 1 on every axis, the fine grid not of size 3): s[j] for j = 1 .. m - 2 on each
+    axis is the full-weighting average around the fine point 2 j: 1/2 the centre, 1/4 the faces, 1/8 the edges,
+    1/16 the corners; s's boundary as it was."""
+    out = np.array(s, dtype=np.float64)
+    inner = tuple(slice(2, 2 * (m - 2) + 1, 2) for _ in range(3))
+    out[1:m - 1, 1:m - 1, 1:m - 1] = _npbmg_27(r, inner, (0.5, 0.25, 0.125, 0.0625))
+    return out
+
+
+def npbmg_interp(z, u, mm):
+    """NPB MG's prolongation: u[2 i + e] += the mean of z over the coarse points i + f, f in {0..e} on each axis,
+    for i = 0 .. mm - 2 and e in {0, 1}^3 (trilinear interpolation added to the fine grid)."""
+    z = np.asarray(z, dtype=np.float64)
+    out = np.array(u, dtype=np.float64)
+    k = mm - 1
+    for e3 in (0, 1):
+        for e2 in (0, 1):
+            for e1 in (0, 1):
+                acc = 0.0
+                for f3 in range(e3 + 1):
+                    for f2 in range(e2 + 1):
+                        for f1 in range(e1 + 1):
+                            acc = acc + z[f3:f3 + k, f2:f2 + k, f1:f1 + k]
+                out[e3:2 * k + e3:2, e2:2 * k + e2:2, e1:2 * k + e1:2] += acc / 2 ** (e3 + e2 + e1)
+    return out
+
+
+def npbmg_norm2u3(r, which):
+    """NPB MG's norm2u3 per block: block (bx, by) takes the row i3 = by + 1, i2 = bx + 1 of the interior, its sum
+    of squares ('sum') or its largest |r| ('max'); blocks in by * (n2 - 2) + bx order."""
+    r = np.asarray(r, dtype=np.float64)
+    rows = r[1:-1, 1:-1, 1:-1]
+    if which == "sum":
+        return (rows * rows).sum(axis=2).reshape(-1)
+    return np.abs(rows).max(axis=2).reshape(-1)
+
+
+def npbmg_comm3(u, axis):
+    """NPB MG's periodic exchange along one axis (1: i1, 2: i2, 3: i3), over the ranges the three kernels take:
+    axis 1 the interior i2, i3; axis 2 all i1, interior i3; axis 3 all i1, i2. The ghost plane 0 gets plane n - 2,
+    plane n - 1 gets plane 1."""
+    out = np.array(u, dtype=np.float64)
+    if axis == 1:
+        out[1:-1, 1:-1, 0] = out[1:-1, 1:-1, -2]
+        out[1:-1, 1:-1, -1] = out[1:-1, 1:-1, 1]
+    elif axis == 2:
+        out[1:-1, 0, :] = out[1:-1, -2, :]
+        out[1:-1, -1, :] = out[1:-1, 1, :]
+    else:
+        out[0, :, :] = out[-2, :, :]
+        out[-1, :, :] = out[1, :, :]
+    return out

@@ -75,7 +75,10 @@
   stopped by the endless-loop guard at 400,000 group steps though finite (step_budget); 9 of 9 since.
 - unseen96, GE-SpMM + dgSPARSE: 6 of 10 as they came; GE-SpMM's four shared-cache kernels reported a write-after-read
   race on a refill that the warp's __syncwarp() orders after its lanes' broadcast reads (the shared shadow's
-  several-readers mark ignored the warp's barrier). Fixed: 10 of 10 (tests/test_emu_sanitizers.py)."""
+  several-readers mark ignored the warp's barrier). Fixed: 10 of 10 (tests/test_emu_sanitizers.py).
+- unseen102, StencilBenchmarks (z-marching star stencils) + NPB-GPU MG (27-point multigrid operators): 12 of 12 as
+  they came (the register queue of z neighbours under a haloed shared plane, radius 4 and 8; psinv, resid, rprj3 and
+  interp staging rows of partial sums in dynamic shared memory, norm2u3's tree, comm3's periodic copies), no finding."""
 from __future__ import annotations
 
 import json
@@ -136,6 +139,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                          "cunsrch_kernels.cu": "StepBudgetExceeded: the kernel ran 400,000 instruction steps"}),
     "unseen96": (10, 6, {"gespmm_spmm_kernel.cu": "findings ['race'], expected []: race at "
                                                   "collection/gespmm_spmm_kernel.cu:"}),
+    "unseen102": (12, 12, {}),
 }
 
 
