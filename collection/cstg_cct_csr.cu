@@ -1,10 +1,7 @@
-// tilelab kernel collection: cuStinger's static triangle counting on a CSR graph (Green, Yalamanchili and
-// Munguia, "Fast Triangle Counting on GPU", IA3 2014): a merge-path intersection of the two neighbour lists of each
-// edge split over threads_per_block threads, the per-vertex sums reduced through shared memory
+// tilelab kernel collection: cuStinger's static triangle counting on a CSR graph (Green et al., IA3 2014), a merge-path intersection per edge
 // Source:  https://github.com/cuStinger/cuStingerAlg/blob/187db1e44fcc88333df5bbd29bab4be8fcaa2674/tests/cct_csr.cu
-//          (cuStinger/cuStingerAlg, commit 187db1e: the algorithms of cuStinger, Oded Green's dynamic graph data
-//          structure), with https://github.com/cuStinger/cuStinger/blob/2e4ee14751c696ce9fa92bc9a3de9b1177789abf/include/cuStingerDefs.hpp
-//          (the externals/cuStinger submodule at the commit cuStingerAlg pins) and include/static_triangle_counting/cct.hpp
+//          (cuStinger/cuStingerAlg, commit 187db1e), with https://github.com/cuStinger/cuStinger/blob/2e4ee14751c696ce9fa92bc9a3de9b1177789abf/include/cuStingerDefs.hpp
+//          (the externals/cuStinger submodule cuStingerAlg pins) and include/static_triangle_counting/cct.hpp
 // Licence: BSD-3-Clause (cuStingerAlg's LICENSE, "Copyright (c) 2017, cuStinger", repeated below; the source file
 //          carries no notice of its own; cuStinger's LICENSE is the same BSD-3-Clause text, "Copyright (c) 2016").
 // Kept: lines 1-2 and 10-276 (the __device__ helpers and the __global__ kernel count_all_trianglesGPU), unchanged.
