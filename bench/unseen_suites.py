@@ -95,6 +95,7 @@ SUITES = {
     "TurboTransformers bias+activation/LayerNorm/masked softmax/embedding + LightSeq general kernels (unseen97)": ("turbot_", "lseq_"),
     "GraphBIG triangle counting and k-core + cuStinger CSR triangle counting (unseen98)": ("gbig_", "cstg_"),
     "cuda-lbvh Karras LBVH build + cuNSearch uniform-grid neighbour search (unseen100)": ("nlbvh_", "cunsrch_"),
+    "TensorStream NV12 colour conversions + FFmpeg colorspace_cuda/overlay_cuda (unseen103)": ("tstrm_", "ffcu_"),
 }
 
 
