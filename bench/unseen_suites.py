@@ -97,6 +97,7 @@ SUITES = {
     "cuda-lbvh Karras LBVH build + cuNSearch uniform-grid neighbour search (unseen100)": ("nlbvh_", "cunsrch_"),
     "GE-SpMM CSR SpMM + dgSPARSE CSR SDDMM (unseen96)": ("gespmm_", "dgsddmm_"),
     "StencilBenchmarks z-marching star stencils + NPB-GPU MG 27-point multigrid operators (unseen102)": ("kcsten_", "npbmg_"),
+    "TensorStream NV12 colour conversions + FFmpeg colorspace_cuda/overlay_cuda (unseen103)": ("tstrm_", "ffcu_"),
 }
 
 

@@ -11577,3 +11577,179 @@ def npbmg_comm3(u, axis):
         out[0, :, :] = out[-2, :, :]
         out[-1, :, :] = out[1, :, :]
     return out
+
+
+# ---- unseen103: TensorStream's NV12 colour conversions (tstrm_) and FFmpeg's colorspace_cuda / overlay_cuda (ffcu_),
+# written from the kernels' formulas (BT.601 limited-range YUV to RGB, UYVY 4:2:2 with a 4-tap chroma filter, HSV,
+# the JPEG/MPEG range maps in 15-bit fixed point, alpha blending), not from the emulator.
+
+def _tstrm_planes(Y, UV, width, height, pitch):
+    Y = np.asarray(Y).reshape(-1)
+    UV = np.asarray(UV).reshape(-1)
+    i = np.arange(height)[:, None]
+    j = np.arange(width)[None, :]
+    col = j - (j % 2)                                     # UVCol: the pair's U byte
+    U = UV[(i // 2) * pitch + col]
+    V = UV[(i // 2) * pitch + col + 1]
+    return Y[i * pitch + j], U, V
+
+
+def tstrm_rgb_ints(Y, UV, width, height, pitch):
+    """NV12toRGB24Kernel: R, G, B as ints (float32 sums truncated to int, then clamped to 0..255)."""
+    y, U, V = _tstrm_planes(Y, UV, width, height, pitch)
+    f = np.float32
+    u = (U.astype(np.int64) - 128).astype(f)
+    v = (V.astype(np.int64) - 128).astype(f)
+    yv = np.maximum(f(0), y.astype(f) - f(16)) * f(1.163999557)
+    r = yv + (f(1.5959997177) * v + f(0.5))
+    b = yv + (f(2.017999649) * u + f(0.5))
+    g = yv + (f(-0.812999725) * v - f(0.390999794) * u + f(0.5))
+    conv = lambda x: np.clip(np.trunc(x.astype(np.float64)).astype(np.int64), 0, 255)
+    return conv(r), conv(g), conv(b)
+
+
+def tstrm_rgb_planar(Y, UV, width, height, pitch, swap=False, normalize=False):
+    """NV12ToRGB24KernelPlanar: three width x height planes (pitchRGB = width), R G B (B G R when swapped)."""
+    r, g, b = tstrm_rgb_ints(Y, UV, width, height, pitch)
+    out = np.stack([b, g, r] if swap else [r, g, b]).astype(np.float32)
+    return out / np.float32(255) if normalize else out
+
+
+def tstrm_rgb_packed(Y, UV, width, height, pitch, swap=False, normalize=False):
+    """NV12ToRGB24KernelMerged: height rows of width pixels x 3 bytes (pitchRGB = 3 width)."""
+    r, g, b = tstrm_rgb_ints(Y, UV, width, height, pitch)
+    out = np.stack([b, g, r] if swap else [r, g, b], axis=-1).reshape(height, 3 * width).astype(np.float32)
+    return out / np.float32(255) if normalize else out
+
+
+def tstrm_y800(Y, width, height, pitch, normalize):
+    y = np.asarray(Y).reshape(-1)[:height * pitch].reshape(height, pitch)[:, :width].astype(np.float32)
+    return y / np.float32(255) if normalize else y
+
+
+def tstrm_uyvy(Y, UV, width, height, pitch):
+    """NV12ToUYVY: U Y0 V Y1 per pixel pair; the chroma of odd chroma rows from a 4-tap vertical filter
+    (9 (a + b) - (c + d) + 8) >> 4 over rows r, r+1, r-1, r+2 (clamped to the plane), clamped to 0..255."""
+    Y = np.asarray(Y).reshape(-1).astype(np.int64)
+    UV = np.asarray(UV).reshape(-1).astype(np.int64)
+    last = height // 2 - 1
+
+    def chroma(i, j):
+        r = i // 2
+        v = int(UV[j + r * pitch])
+        if r % 2 != 0:
+            p2, p3, p4 = min(r + 1, last), max(r - 1, 0), min(r + 2, last)
+            v = (9 * (int(UV[r * pitch + j]) + int(UV[p2 * pitch + j]))
+                 - (int(UV[p3 * pitch + j]) + int(UV[p4 * pitch + j])) + 8) >> 4
+            v = max(min(v, 255), 0)
+        return v
+
+    out = np.zeros(2 * width * height, np.int64)
+    for i in range(height):
+        for j in range(width):
+            index, src = j + i * width, j + i * pitch
+            if index % 2 == 0:
+                out[2 * index] = chroma(i, j)
+                out[2 * index + 1] = Y[src]
+                out[2 * index + 2] = chroma(i, j + 1)
+            else:
+                out[2 * index + 1] = Y[src]
+    return out.astype(np.uint8)
+
+
+def tstrm_yuv444(src, width, height):
+    """UYVYToYUV444 with T = unsigned char: Y, U, V planes; odd pixels' chroma from the 4-tap horizontal
+    filter (9 (a + b) - (c + d) + 8) / 16 (C's division, towards zero), stored into an unsigned char first
+    (modulo 256: the clamps to (T) 0 and (T) 255 come after and change nothing)."""
+    s = np.asarray(src).reshape(-1).astype(np.int64)
+    n = width * height
+    out = np.zeros(3 * n, np.int64)
+
+    def horizontal(index, shift):
+        p1, p2, p3, p4 = index - 3 + shift, index + 1 + shift, index - 7 + shift, index + 5 + shift
+        if p3 < 0:
+            p3 = p1
+        if p4 > 2 * n - 1:
+            p4 = p2
+        num = 9 * (int(s[p1]) + int(s[p2])) - (int(s[p3]) + int(s[p4])) + 8
+        q = abs(num) // 16 * (1 if num >= 0 else -1)
+        return q & 0xFF
+
+    for index in range(n):
+        si = 2 * index + 1
+        out[index] = s[si]
+        if index % 2 == 0:
+            out[n + index] = s[si - 1]
+            out[2 * n + index] = s[si + 1]
+        else:
+            out[n + index] = horizontal(si, 0)
+            out[2 * n + index] = horizontal(si, 2)
+    return out.astype(np.uint8)
+
+
+def tstrm_nv12_merge(Y, UV, width, height, pitch):
+    """NV12MergeBuffers: the pitched Y and UV planes packed into one width-pitched NV12 buffer."""
+    y = np.asarray(Y).reshape(-1)[:height * pitch].reshape(height, pitch)[:, :width]
+    uv = np.asarray(UV).reshape(-1)[:(height // 2) * pitch].reshape(height // 2, pitch)[:, :width]
+    return np.concatenate([y.reshape(-1), uv.reshape(-1)])
+
+
+def tstrm_hsv(rgb):
+    """RGBMergedToHSVMerged<float>: H in [0, 1) (degrees / 360), S = 1 - min / max, V = max; float32 steps."""
+    a = np.asarray(rgb, np.float32).reshape(-1, 3)
+    out = np.zeros_like(a)
+    f = np.float32
+    for k, (R, G, B) in enumerate(a):
+        mn, mx = min(min(R, G), B), max(max(R, G), B)
+        d = f(mx - mn)
+        S = f(0) if mx == 0 else f(f(1) - f(mn / mx))
+        if mx == mn:
+            out[k] = (0, S, mx)
+            continue
+        if R == mx and G >= B:
+            H = f(f(f(60) * f(G - B)) / d)
+        elif R == mx:
+            H = f(f(f(f(60) * f(G - B)) / d) + f(360))
+        elif G == mx:
+            H = f(f(f(f(60) * f(B - R)) / d) + f(120))
+        else:
+            H = f(f(f(f(60) * f(R - G)) / d) + f(240))
+        if H < 0:
+            H = f(H + f(360))
+        out[k] = (f(H / f(360)), S, mx)
+    return out.reshape(np.asarray(rgb).shape)
+
+
+def ffcu_to_jpeg(src, comp_id):
+    """to_jpeg_cuda: limited to full range in 15-bit fixed point, + 64, >> 7, clamped (chroma 1..255)."""
+    s = np.asarray(src).astype(np.int64) << 7
+    d = ((np.minimum(s, 30775) * 4663 - 9289992) >> 12) if comp_id else ((np.minimum(s, 30189) * 19077 - 39057361) >> 14)
+    d = (d + 64) >> 7
+    return np.clip(d, 1 if comp_id else 0, 255).astype(np.uint8)
+
+
+def ffcu_to_mpeg(src, comp_id):
+    """to_mpeg_cuda: full to limited range (luma 16..235, chroma 16..240)."""
+    s = np.asarray(src).astype(np.int64) << 7
+    d = ((s * 1799 + 4081085) >> 11) if comp_id else ((s * 14071 + 33561947) >> 14)
+    d = (d + 64) >> 7
+    return np.clip(d, 16, 240 if comp_id else 235).astype(np.uint8)
+
+
+def ffcu_overlay(main, overlay, alpha, x_position, y_position, main_linesize, overlay_linesize, overlay_w, overlay_h,
+                 alpha_linesize, alpha_adj_x, alpha_adj_y):
+    """Overlay_Cuda: main = a ov + (1 - a) main over the overlay's rectangle, a = alpha / 255 (1 without an
+    alpha plane), float32, truncated to a byte."""
+    m = np.asarray(main).reshape(-1).copy()
+    ov = np.asarray(overlay).reshape(-1)
+    al = np.asarray(alpha).reshape(-1)
+    f = np.float32
+    for oy in range(overlay_h):
+        for ox in range(overlay_w):
+            x, y = x_position + ox, y_position + oy
+            a = f(1.0)
+            if alpha_linesize:
+                a = f(f(al[alpha_adj_x * ox + alpha_adj_y * oy * alpha_linesize]) / f(255))
+            v = f(a * f(ov[ox + oy * overlay_linesize])) + f(f(f(1) - a) * f(m[x + y * main_linesize]))
+            m[x + y * main_linesize] = min(max(int(v), 0), 255)
+    return m.reshape(np.asarray(main).shape)
