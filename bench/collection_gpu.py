@@ -58,10 +58,12 @@ def run_gpu(entry, cp, arch):
     from tilelab.tma import TensorMap
     k = collection.compile_entry(entry)
     args, named, symbols = collection.inputs(entry)
-    if any(isinstance(v, (TensorMap, Struct)) for v in args):      # by value: through tl.launch's gpu backend
+    packed = pack_args(k.name, k.params, args)
+    # by value: through tl.launch's gpu backend; a struct may also come from packing (a float2/float3 parameter's
+    # manifest list becomes a tl.Struct), which CuPy's RawKernel cannot pass
+    if any(isinstance(v, (TensorMap, Struct)) for v in list(args) + list(packed.values)):
         return _run_gpu_launch(entry, k, args, named)
     spec = kernel_spec(k, arch)
-    packed = pack_args(k.name, k.params, args)
     with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as fh:
         fh.write(spec.cubin)
         path = fh.name
