@@ -1,11 +1,11 @@
-// Collection file: from GMAP/NPB-GPU (the NAS Parallel Benchmarks 3.4 in CUDA, PUCRS' GMAP group), benchmark MG:
-// the V-cycle multigrid solver of a 3D Poisson problem on a periodic grid, its 27-point operators: psinv (the
+// Collection file: from GMAP/NPB-GPU (the NAS Parallel Benchmarks 3.4 in CUDA, PUCRS' GMAP group), benchmark MG,
+// Source:  https://github.com/GMAP/NPB-GPU/blob/dc70cf193fa2676514d7ec3d4229fdb6102123e1/CUDA/MG/mg.cu
+// Licence: MIT (the file's own notice, lines 1-60, repeated below).
+// The V-cycle multigrid solver of a 3D Poisson problem on a periodic grid, its 27-point operators: psinv (the
 // smoother, u += C r), resid (r = v - A u), rprj3 (restriction, trilinear projection to the coarser grid), interp
 // (prolongation, trilinear interpolation added to the finer grid), norm2u3 (per-block sums of squares and maxima),
 // comm3 (the periodic boundary exchange, three kernels) and zero3. Each 27-point kernel stages the i1 rows of
 // partial sums over the (i2, i3) neighbours in dynamic shared memory.
-// Source:  https://github.com/GMAP/NPB-GPU/blob/dc70cf193fa2676514d7ec3d4229fdb6102123e1/CUDA/MG/mg.cu
-// Licence: MIT (the file's own notice, lines 1-60, repeated below).
 // Kept: lines 1-60 (the notice), 66 and 70 (the NM and M defines: the shared rows' length), 136 (the extern
 // __shared__ array), and the __global__ kernels, unchanged: 782-822 (comm3_gpu_kernel_1/2/3), 1035-1071
 // (interp_gpu_kernel), 1308-1355 (norm2u3_gpu_kernel), 1495-1531 (psinv_gpu_kernel), 1676-1711 (resid_gpu_kernel),
