@@ -896,10 +896,26 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         if _agreeing(predict(fn, n_entry, chunk_sym, ext_unrolled, chunk_sym=chunk_sym), every, cub, fn, where) > \
                 _agreeing(predict(fn, n_entry, sym, unrolled, chunk_sym=chunk_sym), every, cub, fn, where):
             sym, unrolled = chunk_sym, ext_unrolled
-    spans = _spanned(fn, n_entry, sym, cub, where, unrolled,
-                     lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry))
-    hoists = _hoisted(fn, n_entry, sym, cub, where, unrolled, spans,
-                      lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry), chunk_sym)
+    addresses = lambda: sass_memory_addresses(kernel.program, arch, entry=kernel.entry)  # noqa: E731
+    spans = _spanned(fn, n_entry, sym, cub, where, unrolled, addresses)
+    hoists = _hoisted(fn, n_entry, sym, cub, where, unrolled, spans, addresses, chunk_sym)
+    if set(chunk_sym) - set(sym) and sym is not chunk_sym:
+        # the same choice once more with the if regions and hoisted branches each takes: a loop NVVM unrolled by 4
+        # around an `if` (GE-SpMM's `offset = sh[..kk] + cid; if (nout > 0) acc += B[offset];`) keeps its four
+        # reads of the extern array apart with branches, which ptxas predicates and reads as one LDS.128, only
+        # at the array's declared 16 bytes; without the regions neither alignment makes the line agree
+        ext_unrolled = _unrolled(fn, n_entry, chunk_sym, cub, where)
+        ext_spans = _spanned(fn, n_entry, chunk_sym, cub, where, ext_unrolled, addresses,
+                             lambda sp: (_hoisted(fn, n_entry, chunk_sym, cub, where, ext_unrolled, sp, addresses,
+                                                  chunk_sym), chunk_sym))
+        if ext_spans:
+            ext_hoists = _hoisted(fn, n_entry, chunk_sym, cub, where, ext_unrolled, ext_spans, addresses, chunk_sym)
+            every = {where(fn.instrs[pc]) for pc in range(n_entry) if _access(pc, fn.instrs[pc]) is not None}
+            if _agreeing(predict(fn, n_entry, chunk_sym, ext_unrolled, ext_spans, chunk_sym, hoists=ext_hoists),
+                         every, cub, fn, where) > \
+                    _agreeing(predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=hoists),
+                              every, cub, fn, where):
+                sym, unrolled, spans, hoists = chunk_sym, ext_unrolled, ext_spans, ext_hoists
     units = predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=hoists)
     # a function pointer read from a table in global memory (cuSignal's comparators, called indirectly): ptxas may
     # load the low 4 bytes of the PTX's 8 (an sm_90 code address, which CALL can take from one register). The same
@@ -1283,25 +1299,29 @@ def _hoistable(key) -> bool:
     return key[0] == "ld" and key[1] == "shared" and key[3][0] is None
 
 
-def hoist_candidates(fn, n_entry: int) -> list[int]:
+def hoist_candidates(fn, n_entry: int, spans=()) -> list[int]:
     """The conditional forward branches (``@%p bra``) with an unguarded, non-volatile shared load in the
     straight code before them (their block) and one in their fall-through before anything else touches
     shared memory, the fall-through entered from the branch alone (no label on it): the places where ptxas
     may read the second load above the branch, with the first (docs/SASS_COUNTS.md, "Loads ptxas hoisted
-    above a branch into a pair")."""
-    targets = {ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx")}
-    block = _blocks(fn, n_entry)
+    above a branch into a pair"). ``spans``: the if regions modelled as predicated code (``_spanned``), which
+    start no block (a loop's remainder trips whose loads have ifs between them); a load inside one is not
+    straight code."""
+    spanned = {b for b, _ in spans}
+    targets = {ins.target for i, ins in enumerate(fn.instrs[:n_entry]) if ins.op in ("bra", "brx") and i not in spanned}
+    block = _blocks(fn, n_entry, spans)
+    inside = {pc for b, t in spans for pc in range(b + 1, t)}
     out = []
     for b in range(n_entry - 1):
         ins = fn.instrs[b]
         if (ins.op != "bra" or not ins.guard or not isinstance(ins.target, int) or ins.target <= b + 1
-                or (b + 1) in targets):
+                or (b + 1) in targets or b in spanned):
             continue
 
         def shared_load(pc):
             acc = _access(pc, fn.instrs[pc])
             return acc is not None and acc.space == "shared" and acc.kind == "ld" and _mergeable(acc) \
-                and acc.guard[0] is None
+                and acc.guard[0] is None and pc not in inside
         before = False
         for pc in range(b - 1, -1, -1):
             if block[pc] != block[b]:
@@ -1341,8 +1361,8 @@ def _hoisted(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, span
     across a branch is cut with (``predict``)."""
     chosen: list = []
     sass = None
-    cands = hoist_candidates(fn, n_entry)
-    block = _blocks(fn, n_entry)
+    cands = hoist_candidates(fn, n_entry, spans)
+    block = _blocks(fn, n_entry, spans)
     for i, b in enumerate(cands):
         if b in chosen:
             continue
@@ -1379,14 +1399,16 @@ def _crossed(u: Unit, spans) -> list:
     return [(b, t) for b, t in spans if lo <= b and t <= hi]
 
 
-def _spanned(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, addresses) -> list:
+def _spanned(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, addresses, hoist=None) -> list:
     """The if regions (``if_regions``) to model as ptxas's predicated code, groups open across
     them, decided against the cubin: a set of regions that one run of merged accesses crosses
     (runs on one line decided together) is taken where that makes more of its lines agree with
     the cubin than not, and every wide access it predicts across them is there: on that line,
     an instruction of that width, predicated as the group is, at the same distances from a base
     as the group's accesses are from theirs (``sass_memory_addresses``). Only where some line
-    disagrees without them; otherwise none."""
+    disagrees without them; otherwise none. ``hoist`` (spans -> (hoists, chunk_sym)): where the regions alone
+    make no more lines agree, they are tried once more with the branches ptxas then reads shared loads above
+    (``_hoisted`` with those regions: a loop's remainder trips with ifs between their reads)."""
     cands = if_regions(fn, n_entry)
     if not cands:
         return []
@@ -1395,6 +1417,10 @@ def _spanned(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, addr
     if _agreeing(base, lines, cub, fn, where) == len(lines):
         return []
     wide = [u for u in predict(fn, n_entry, sym, unrolled, cands) if _crossed(u, cands)]
+    if hoist is not None:                   # (runs that cross regions only once their reads are hoisted too)
+        hs, csym = hoist(cands)
+        if hs:
+            wide = [u for u in predict(fn, n_entry, sym, unrolled, cands, csym, hoists=hs) if _crossed(u, cands)]
     if not wide:
         return []
     # clusters: the regions the runs of one line cross, joined where a run's lines meet
@@ -1415,9 +1441,14 @@ def _spanned(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, addr
         near = set(ls) | {where(fn.instrs[pc]) for b, t in sp for pc in range(b + 1, t)
                           if _access(pc, fn.instrs[pc]) is not None}
         trial = predict(fn, n_entry, sym, unrolled, chosen + sp)
-        if _agreeing(trial, near, cub, fn, where) <= _agreeing(predict(fn, n_entry, sym, unrolled, chosen),
-                                                                near, cub, fn, where):
-            continue
+        before = _agreeing(predict(fn, n_entry, sym, unrolled, chosen), near, cub, fn, where)
+        if _agreeing(trial, near, cub, fn, where) <= before:
+            hs, csym = hoist(chosen + sp) if hoist is not None else ((), None)
+            if not hs:
+                continue
+            trial = predict(fn, n_entry, sym, unrolled, chosen + sp, csym, hoists=hs)
+            if _agreeing(trial, near, cub, fn, where) <= before:
+                continue
         if sass is None:
             sass = addresses()
         if _in_sass([u for u in trial if _crossed(u, sp)], fn, where, sass):
