@@ -81,3 +81,62 @@ __global__ void one(const double* a, double* out, int n) {
 }""", "one", filename="one.cu")
     fn = P.parsed(k.program.ptx).entry(k.entry)
     assert order.latch_joins(fn) is None
+
+
+NESTED = r"""
+__global__ void nestedHead(const int* a, int* out, const int* lim)
+{
+    int t = threadIdx.x;
+    const int* row = a + 32 * t;
+    int i = -1, n = lim[t];
+    for (;;) {
+        while (row[++i] < 0);          // the inner loop: NVVM gives it the outer loop's head
+        if (i >= n) break;
+        out[32 * t + i] = i;           // once an outer trip
+    }
+}
+"""
+
+
+def _lockstep(a, lim):
+    """Load and store requests of one warp that runs each outer trip together and meets after the inner loop
+    (ptxas: ``BSSY B0`` at the outer head, the inner loop's own back edge, ``BSYNC B0`` after it)."""
+    i, act, ld, st = np.full(len(lim), -1), list(range(len(lim))), 1, 0       # 1: the lim load
+    while act:
+        w = list(act)
+        while w:
+            ld += 1
+            i[w] += 1
+            w = [t for t in w if a[t, i[t]] < 0]
+        act = [t for t in act if i[t] < lim[t]]
+        st += bool(act)
+    return ld, st
+
+
+def test_an_inner_loop_that_shares_its_outer_loops_head_is_no_second_latch(emu):
+    """quicksort's partition (GraphBIG's kernel_step1: ``for (;;) { while (a[++r] < p); ...; swap }``): the inner
+    ``while`` is the head block's own back edge, the outer loop's the other. Taken as one loop with two latches,
+    lanes looping in the ``while`` waited for the others' trip to end and ran their inner trips with lanes of
+    another outer trip: 32 load and 29 store requests here, 8,527 and 2,460 in kernel_step1, where the H200
+    counts 8,199 and 1,680, the lock-step count. An inner loop (its body inside the other back edge's) is no latch."""
+    k = emu.compile(NESTED, "nestedHead", filename="nested_head.cu")
+    fn = P.parsed(k.program.ptx).entry(k.entry)
+    assert order.latch_joins(fn) is None
+    a = np.full((32, 32), -1, np.int32)
+    lim = np.zeros(32, np.int32)
+    for t in range(32):                     # 3 to 6 outer trips a lane, inner runs of 1 to 7 loads
+        cells = [(t + 3 * j * j + j) % 7 + 1 for j in range(3 + t % 4)]
+        pos = np.cumsum(cells)
+        a[t, pos] = 1
+        a[t, 31] = 1
+        lim[t] = pos[-1]
+    out = np.zeros(32 * 32, np.int32)
+    r = emu.run(k, 1, 32, a.ravel(), out, lim)
+    want = np.zeros((32, 32), np.int32)
+    for t in range(32):
+        for p in np.flatnonzero(a[t] > 0):
+            if p < lim[t]:
+                want[t, p] = p
+    np.testing.assert_array_equal(out.reshape(32, 32), want)
+    ld, st = _lockstep(a, lim)
+    assert (r.metrics["global_ld_requests"], r.metrics["global_st_requests"]) == (ld, st)

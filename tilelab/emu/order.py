@@ -113,17 +113,28 @@ def _latches(instrs, a: int, b: int) -> dict:
     for h in heads:
         for t in succ[h]:
             pred[t].append(h)
-    out = {}
-    for hd, us in by_head.items():
-        if len(us) < 2:
-            continue
+    def natural(hd, us):
         body, work = {hd}, list(us)
         while work:
             x = work.pop()
             if x not in body:
                 body.add(x)
                 work.extend(pred[x])
-        lasts = sorted(end[h] - 1 for h in body)
+        return body
+
+    out = {}
+    for hd, us in by_head.items():
+        if len(us) < 2:
+            continue
+        # a back edge whose loop lies inside another's of the same head is an inner loop NVVM gave the outer
+        # one's head (quicksort's ``for (;;) { while (a[++r] < p); ... }``: the ``while`` is the head block's
+        # own back edge): ptxas makes it a loop of its own, nested in the outer one, whose lanes loop with no
+        # wait for the outer trip's others; only the outer loop's latches wait
+        own = {u: natural(hd, [u]) for u in us}
+        us = {u for u in us if not any(v != u and own[u] < own[v] for v in us)}
+        if len(us) < 2:
+            continue
+        lasts = sorted(end[h] - 1 for h in natural(hd, us))
         for u in us:
             out[(end[u] - 1, hd)] = lasts
     return out
