@@ -85,7 +85,46 @@ def _region(instrs, a: int, b: int) -> dict:
     past = [h for h in exits if ipdom.get(h) in gone]
     if past:
         ipdom.update(_ipdoms(reach, live, past))
+    lost = [h for h in exits if ipdom.get(h) is None or ipdom[h] in gone]
+    if lost:
+        ipdom.update(_past_returns(lost, body, succ, gone, end, instrs, reach))
     return {end[h] - 1: (t, f, -1 if ipdom.get(h) is None else ipdom[h]) for h, (t, f) in sides.items()}
+
+
+def _past_returns(lost, body, succ, gone, end, instrs, reach) -> dict:
+    """Joins for the exits ``lost`` that have none before the thread ends, where a loop's ways out part into
+    straight-line tails that each end the thread (a ``return`` inside the loop, with or without a store of its own,
+    beside the code after the loops). ptxas gives each loop its convergence barrier at its own way out and takes
+    the returning lanes out of it (``BREAK B0``, ``BREAK B1`` and a branch to the tail's ``BSYNC``, or an ``EXIT``):
+    so an exit's join is its post-dominator with its loops' other ways into such tails left out, and an exit into a
+    tail of its own (the returning lanes) joins at the tail's head, where the lanes returning from every trip and
+    loop wait together (collection/cunsrch_kernels.cu, tests/test_loop_exit_returns.py)."""
+    tails = set(gone)
+    more = True
+    while more:                 # blocks that run straight, with no branch of their own, into a tail or the ``ret``
+        more = False
+        for h in reach:
+            if h in tails or len(succ[h]) != 1 or succ[h][0] not in tails:
+                continue
+            last = instrs[end[h] - 1]
+            if last.guard and last.op in ("bra", "ret", "exit"):
+                continue
+            tails.add(h)
+            more = True
+    out = {}
+    for h in lost:
+        loops = [blocks for blocks in body.values() if h in blocks and any(t not in blocks for t in succ[h])]
+        cut = {(g, t) for blocks in loops for g in blocks if g != h for t in succ[g]
+               if t not in blocks and t in tails}
+        if cut:
+            j = _ipdoms(reach, {g: [t for t in succ[g] if (g, t) not in cut] for g in succ}, [h]).get(h)
+            if j is not None:
+                out[h] = j
+                continue
+        leave = [t for t in succ[h] if t in tails and t not in gone and any(t not in blocks for blocks in loops)]
+        if len(leave) == 1:
+            out[h] = leave[0]
+    return out
 
 
 def _ipdoms(blocks, succ, want) -> dict:
