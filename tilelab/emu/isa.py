@@ -999,12 +999,7 @@ def _local_written(m, ins, lanes, flat, nbytes, store, addr):
     if bad.any():
         # not a finding yet: the compiler may load speculatively and throw the value away (a selp); it is one
         # where the value reaches a store, an address or a branch (sanitizer/uninit.py, LocalGarbage)
-        if m.local_garbage is None:
-            from .machine import _both
-            from .sanitizer.uninit import LocalGarbage
-            m.local_garbage = LocalGarbage(m)
-            m.observer = m.local_garbage if m.observer is None else _both(m.observer, m.local_garbage)
-        m.local_garbage.loaded(ins, lanes, bad, addr)
+        m.watch_local_garbage().loaded(ins, lanes, bad, addr)
 
 
 def _oob_global(m, a, nbytes, store, used=None):

@@ -49,7 +49,7 @@ from .ptx import Function, Module, parse, parsed  # noqa: F401  (machine.parsed,
 from .sanitizer.devicestate import device_state_findings
 from .sanitizer.findings import Finding, FindingLog, SharedShadow, annotate, english, said, stamp as make_stamp
 from .sanitizer.globalrace import GlobalShadow, global_unit
-from .sanitizer.uninit import _NO_DEST, RegisterTaint, _dests, _regs
+from .sanitizer.uninit import _NO_DEST, LocalGarbage, RegisterTaint, _dests, _regs
 
 CHUNK_THREADS = 1 << 16          # threads run together in one vectorised batch
 MAX_THREADS = 1 << 21            # beyond this the launch is refused outright, with an estimate
@@ -242,6 +242,14 @@ class Machine:
 
     def where(self, ins) -> tuple:
         return self.files.get(ins.file, "<ptx>"), ins.line
+
+    def watch_local_garbage(self) -> "LocalGarbage":
+        """The watcher of values loaded from unwritten local bytes (sanitizer/uninit.py), made at the first such load
+        and chained after any other observer: kernels that never load one pay nothing."""
+        if self.local_garbage is None:
+            self.local_garbage = LocalGarbage(self)
+            self.observer = self.local_garbage if self.observer is None else _both(self.observer, self.local_garbage)
+        return self.local_garbage
 
     def finding(self, kind: str, ins, t: int, address, detail: str, count: int = 1, key_extra=()):
         thread, block = self.thread_coords(int(t))
