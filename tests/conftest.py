@@ -52,6 +52,16 @@ def read_json(path):
     return _recorded().read_json(path)
 
 
+def unseen_gpu_outputs(gpu: dict, date: str = "2026-12-05"):
+    """Each unseen suite's GPU outputs as recorded (collection-gpu-<date>-unseen<n>.json): suite -> (launches, as
+    expected), every file from the H200."""
+    res = ROOT / "bench" / "results"
+    for n, (kernels, expected) in gpu.items():
+        rec = read_json(res / f"collection-gpu-{date}-unseen{n}.json")
+        assert (rec["kernels"], rec["as_expected"]) == (kernels, expected), n
+        assert rec["device"]["name"] == "NVIDIA H200"
+
+
 def unseen_tallies(tally: dict, date: str = "2026-12-05"):
     """Issue 23's suites as each came and now, checked against ``tally`` (suite -> launches, ran, equal, totals as it
     came; ran, equal, totals now) from their --compare files; returns the sums as it came and now and the suites that

@@ -6,10 +6,9 @@ As each came: 3,069 of 3,198 kernel totals of the launches that ran (95.97%), 6 
 halfword merges, extern alignment, shared-window 8-byte loads, two-line contraction) and the totals set apart."""
 from __future__ import annotations
 
-import json
 import sys
 
-from conftest import ROOT, read_json, unseen_tallies
+from conftest import ROOT, read_json, unseen_gpu_outputs, unseen_tallies
 
 RES = ROOT / "bench" / "results"
 #: suite -> (launches, ran as it came, equal as it came, totals as it came, ran now, equal now, totals now)
@@ -41,10 +40,7 @@ def test_each_suite_as_it_came_and_now_and_the_line():
 
 
 def test_the_gpus_outputs_as_recorded():
-    for n, (kernels, expected) in GPU.items():
-        rec = read_json(RES / f"collection-gpu-2026-12-05-unseen{n}.json")
-        assert (rec["kernels"], rec["as_expected"]) == (kernels, expected), n
-        assert rec["device"]["name"] == "NVIDIA H200"
+    unseen_gpu_outputs(GPU)
 
 
 def test_a_fixed_suite_is_as_recorded_when_compared_again(tmp_path):

@@ -10,10 +10,9 @@ race. With the twenty-two suites before (tests/test_fidelity_unseen66_87.py): 4,
 4,839 of 4,891 now (98.94%)."""
 from __future__ import annotations
 
-import json
 import sys
 
-from conftest import ROOT, read_json, unseen_tallies
+from conftest import ROOT, read_json, unseen_gpu_outputs, unseen_tallies
 
 RES = ROOT / "bench" / "results"
 #: suite -> (launches, ran as it came, equal as it came, totals as it came, ran now, equal now, totals now)
@@ -39,10 +38,7 @@ def test_each_suite_as_it_came_and_now_and_the_line():
 
 
 def test_the_gpus_outputs_as_recorded():
-    for n, (kernels, expected) in GPU.items():
-        rec = read_json(RES / f"collection-gpu-2026-12-05-unseen{n}.json")
-        assert (rec["kernels"], rec["as_expected"]) == (kernels, expected), n
-        assert rec["device"]["name"] == "NVIDIA H200"
+    unseen_gpu_outputs(GPU)
 
 
 def test_the_round_s_fixes_when_compared_again(tmp_path):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from conftest import ROOT, read_json, unseen_tallies
+from conftest import ROOT, read_json, unseen_gpu_outputs, unseen_tallies
 
 RES = ROOT / "bench" / "results"
 #: suite -> (launches, ran as it came, equal as it came, totals as it came, ran now, equal now, totals now)
@@ -32,10 +32,7 @@ def test_each_suite_as_it_came_and_now_and_the_line():
 
 
 def test_the_gpus_outputs_as_recorded():
-    for n, (kernels, expected) in GPU.items():
-        rec = read_json(RES / f"collection-gpu-2026-12-06-unseen{n}.json")
-        assert (rec["kernels"], rec["as_expected"]) == (kernels, expected), n
-        assert rec["device"]["name"] == "NVIDIA H200"
+    unseen_gpu_outputs(GPU, date="2026-12-06")
     bad = [r for r in read_json(RES / "collection-gpu-2026-12-06-unseen99.json")["results"] if r["verdict"] != "as expected"]
     assert {r["file"] for r in bad} == {"jetu_cudawarp_affine.cu", "jetu_cudawarp_intrinsic.cu"}
     assert all("Unsupported type <class 'tilelab.structs.Struct'>" in r["error"] for r in bad)
