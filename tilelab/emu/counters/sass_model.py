@@ -904,13 +904,12 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         # around an `if` (GE-SpMM's `offset = sh[..kk] + cid; if (nout > 0) acc += B[offset];`) keeps its four
         # reads of the extern array apart with branches, which ptxas predicates and reads as one LDS.128, only
         # at the array's declared 16 bytes; without the regions neither alignment makes the line agree
-        ext_unrolled = _unrolled(fn, n_entry, chunk_sym, cub, where)
+        # (ext_unrolled and every: the choice above, which ran since chunk_sym has arrays sym lacks)
         ext_spans = _spanned(fn, n_entry, chunk_sym, cub, where, ext_unrolled, addresses,
                              lambda sp: (_hoisted(fn, n_entry, chunk_sym, cub, where, ext_unrolled, sp, addresses,
                                                   chunk_sym), chunk_sym))
         if ext_spans:
             ext_hoists = _hoisted(fn, n_entry, chunk_sym, cub, where, ext_unrolled, ext_spans, addresses, chunk_sym)
-            every = {where(fn.instrs[pc]) for pc in range(n_entry) if _access(pc, fn.instrs[pc]) is not None}
             if _agreeing(predict(fn, n_entry, chunk_sym, ext_unrolled, ext_spans, chunk_sym, hoists=ext_hoists),
                          every, cub, fn, where) > \
                     _agreeing(predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=hoists),

@@ -1850,13 +1850,13 @@ class Replay:
                         g.visits[g.pc] = _uniform(np.asarray(g.visits.get(g.pc, 0), dtype=np.int64) + 1)
                         self._strand(g)
                 elif ins.op == "BSYNC" and ins.ops:
-                    inner = [x[0] for x in g.open].index(ins.ops[0]) + 1 if not ins.pred and \
-                        ins.ops[0] in [x[0] for x in g.open] else None
-                    if inner is not None and inner < len(g.open) and g.open[inner - 1][1] == g.pc + 1:
+                    names = [x[0] for x in g.open]
+                    k = names.index(ins.ops[0]) + 1 if not ins.pred and ins.ops[0] in names else len(names)
+                    if k < len(names) and g.open[k - 1][1] == g.pc + 1:
                         # the BSYNC of an outer open region, reached by a branch out of regions opened inside it
                         # (``@!P0 BRA`` from before a ``BSYNC B1`` to the ``BSYNC B2`` after it: an unrolled loop's
                         # exit): those regions end here for these threads, which never meet at their BSYNCs
-                        g.open = g.open[:inner]
+                        g.open = g.open[:k]
                     if ins.pred or not g.open or g.open[-1][0] != ins.ops[0]:
                         g.apart = _uniform(np.maximum(np.asarray(g.apart, dtype=np.int8), np.int8(2)))
                         g.open = tuple(x for x in g.open if x[0] != ins.ops[0])

@@ -328,18 +328,12 @@ class GlobalShadow:
     def _released(self, wblocks, wtimes, rblocks):
         """Per pair: did the first access's block release (fence + atomic) after it, and the
         second access's block see that (an atomic, or a load of an atomic's result) since?"""
-        out = np.zeros(len(wblocks), dtype=bool)
-        acq = self.acquire[rblocks]
-        for n, (b, wt, a) in enumerate(zip(wblocks.tolist(), wtimes.tolist(), acq.tolist())):
-            out[n] = any(wt < r < a for r in self.releases.get(b, ()))
-        return out
+        return _ordered(self.releases, wblocks, wtimes, self.acquire[rblocks])
 
     def _released_threads(self, writers, wtimes, readers):
-        """Per pair of one block: did the first access's thread run a fenced atomic after it, and the
-        second access's thread an atomic (or a load of an atomic's result) after that?"""
-        acq = self.t_acquire[readers]
-        return np.array([any(wt < r < a for r in self.t_releases.get(w, ()))
-                         for w, wt, a in zip(writers.tolist(), wtimes.tolist(), acq.tolist())], dtype=bool)
+        """Per pair of one block: the same protocol thread by thread (the first access's thread ran a
+        fenced atomic after it, the second access's thread an atomic after that)."""
+        return _ordered(self.t_releases, writers, wtimes, self.t_acquire[readers])
 
     def _report(self, m, ins, lane, unit, other_gtid, kind, count):
         byte = int(unit) * self.unit
@@ -363,3 +357,9 @@ class GlobalShadow:
                        where=where, thread=",".join(map(str, othread)), block=",".join(map(str, oblock)), how=how),
                   count, key_extra=("global",))
 
+
+def _ordered(releases: dict, writers, wtimes, acquired) -> np.ndarray:
+    """Per pair: a release by the writer (a block or a thread: ``releases`` its fenced atomics' times) after
+    the write and before the reader's last acquire (``acquired``)."""
+    return np.array([any(wt < r < a for r in releases.get(w, ()))
+                     for w, wt, a in zip(writers.tolist(), wtimes.tolist(), acquired.tolist())], dtype=bool)
