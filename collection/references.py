@@ -11753,3 +11753,141 @@ def ffcu_overlay(main, overlay, alpha, x_position, y_position, main_linesize, ov
             v = f(a * f(ov[ox + oy * overlay_linesize])) + f(f(f(1) - a) * f(m[x + y * main_linesize]))
             m[x + y * main_linesize] = min(max(int(v), 0), 255)
     return m.reshape(np.asarray(main).shape)
+
+
+# ---- unseen108: HQQ's unpack / dequantise kernels and bitsandbytes' blockwise quantisation and 32-bit Adam
+
+def _hqq_fields(wq, r):
+    """The r values packed in each element, most significant first: 8 // r bits each in a byte (r = 2, 4, 8),
+    3 bits each in the low 30 bits of an int32 (r = 10)."""
+    x = np.asarray(wq).astype(np.int64).reshape(-1)
+    bits = 3 if r == 10 else 8 // r
+    return [(x >> ((r - 1 - k) * bits)) & ((1 << bits) - 1) for k in range(r)]
+
+
+def hqq_unpack(wq, r):
+    """unpack_*_kernel: field k of packed element i goes to row block k: out[k * n + i], shape (r * h, w)."""
+    h, w = np.asarray(wq).shape
+    return np.concatenate(_hqq_fields(wq, r)).astype(np.uint8).reshape(r * h, w)
+
+
+def hqq_dequant(wq, scale, zero, r):
+    """dequantize_*_kernel<float>: W[k * n + i] = (field_k(Wq[i]) - zero[j]) * scale[j], j = i % w (float32; r = 1:
+    the byte itself)."""
+    h, w = np.asarray(wq).shape
+    fields = [np.asarray(wq).astype(np.int64).reshape(-1)] if r == 1 else _hqq_fields(wq, r)
+    j = np.arange(h * w) % w
+    s, z = np.asarray(scale, np.float32)[j], np.asarray(zero, np.float32)[j]
+    return np.concatenate([(f.astype(np.float32) - z) * s for f in fields]).astype(np.float32).reshape(r * h, w)
+
+
+# the 16 NormalFloat4 levels (QLoRA's NF4 data type; bitsandbytes' table)
+BNB_NF4 = np.array([-1.0, -0.6961928009986877, -0.5250730514526367, -0.39491748809814453, -0.28444138169288635,
+                    -0.18477343022823334, -0.09105003625154495, 0.0, 0.07958029955625534, 0.16093020141124725,
+                    0.24611230194568634, 0.33791524171829224, 0.44070982933044434, 0.5626170039176941,
+                    0.7229568362236023, 1.0], dtype=np.float32)
+
+
+def bnb_absmax(a, bs):
+    """The absolute maximum of each block of bs values (the last block may be shorter)."""
+    a = np.abs(np.asarray(a, np.float32))
+    return np.array([a[i:i + bs].max() for i in range(0, a.size, bs)], dtype=np.float32)
+
+
+def _bnb_nearest_code(code, x):
+    """kQuantizeBlockwise's 8-bit code: dQuantize<0>'s seven-step binary search over the sorted 256-entry code
+    (pivot 127, steps 64 .. 1), then the nearer of the last pivot and its bracketing neighbour by the float32
+    midpoint."""
+    f = np.float32
+    pivot, up, lo = 127, 255, 0
+    lower, upper = f(-1.0), f(1.0)
+    val = code[pivot]
+    i = 64
+    while i > 0:
+        if x > val:
+            lo, lower, pivot = pivot, val, pivot + i
+        else:
+            up, upper, pivot = pivot, val, pivot - i
+        val = code[pivot]
+        i >>= 1
+    if up == 255:
+        upper = code[up]
+    if lo == 0:
+        lower = code[lo]
+    if x > val:
+        return up if x > f(f(upper + val) * f(0.5)) else pivot
+    return lo if x < f(f(lower + val) * f(0.5)) else pivot
+
+
+def _bnb_nf4(x):
+    """The nearest NF4 level's index: x above the float32 midpoint between two levels goes to the upper one."""
+    mid = ((BNB_NF4[:-1].astype(np.float64) + BNB_NF4[1:]) / 2).astype(np.float32)
+    return int(np.sum(x > mid))
+
+
+def bnb_quantize(code, a, bs, kind):
+    """kQuantizeBlockwise: each block of bs values scaled by float32(1 / absmax), then the nearest 8-bit code index
+    ('General8bit', one byte a value) or two NF4 indices a byte, the first value in the high nibble ('NF4')."""
+    code = np.asarray(code, np.float32)
+    a = np.asarray(a, np.float32)
+    mx = bnb_absmax(a, bs)
+    f = np.float32
+    q = []
+    for k, v in enumerate(a):
+        x = f(v * f(f(1.0) / mx[k // bs]))
+        q.append(_bnb_nearest_code(code, x) if kind == "General8bit" else _bnb_nf4(x))
+    q = np.array(q, dtype=np.int64)
+    if kind == "General8bit":
+        return q.astype(np.uint8)
+    return ((q[0::2] << 4) | q[1::2]).astype(np.uint8)
+
+
+def bnb_dequantize(code, a, absmax, bs, kind, n):
+    """kDequantizeBlockwise: value k = code[byte] (General8bit) or NF4[nibble] (high nibble first) times the
+    absmax of value k's block of bs values, float32."""
+    a = np.asarray(a).astype(np.int64)
+    idx = a if kind == "General8bit" else np.stack([a >> 4, a & 15], axis=1).reshape(-1)
+    table = np.asarray(code, np.float32) if kind == "General8bit" else BNB_NF4
+    absmax = np.asarray(absmax, np.float32)
+    return (table[idx[:n]] * absmax[np.arange(n) // bs]).astype(np.float32)
+
+
+def _bnb_f32(*v):
+    return [float(np.float32(x)) for x in v]
+
+
+def bnb_adam_unorm(g, s1, s2, beta1, beta2, eps, step, gnorm_scale):
+    """kPreconditionOptimizer32bit2State (ADAM): the sum over all values of u^2, u = m_hat / (sqrt(v_hat) + eps),
+    m = beta1 s1 + (1 - beta1) g', v = beta2 s2 + (1 - beta2) g'^2, g' = gnorm_scale g, hats with the bias
+    corrections 1 / (1 - beta^step) (computed in float32, as the kernel does; the rest in float64)."""
+    beta1, beta2, eps, gnorm_scale = _bnb_f32(beta1, beta2, eps, gnorm_scale)
+    f = np.float32
+    c1 = float(f(1.0) / (f(1.0) - f(np.float32(beta1) ** f(step))))
+    c2 = float(f(1.0) / (f(1.0) - f(np.float32(beta2) ** f(step))))
+    gp = np.float32(gnorm_scale) * np.asarray(g, np.float32)
+    gp = gp.astype(np.float64)
+    m = np.asarray(s1, np.float64) * beta1 + (1 - beta1) * gp
+    v = np.asarray(s2, np.float64) * beta2 + (1 - beta2) * gp * gp
+    u = (m * c1) / (np.sqrt(v * c2) + eps)
+    return np.array([np.sum(u * u)], dtype=np.float32)
+
+
+def bnb_adam(g, p, s1, s2, unorm, max_unorm, param_norm, beta1, beta2, eps, weight_decay, step, lr, gnorm_scale):
+    """kOptimizer32bit2State (ADAM): (p, state1, state2) after one step: the update clipped by
+    update_scale = max_unorm param_norm / sqrt(unorm) when that is below 1, step_size = -lr sqrt(1 - beta2^t) /
+    (1 - beta1^t), p += update_scale step_size m / (sqrt(v) + eps sqrt(1 - beta2^t)), then p *= 1 - lr wd."""
+    beta1, beta2, eps, weight_decay, lr, gnorm_scale = _bnb_f32(beta1, beta2, eps, weight_decay, lr, gnorm_scale)
+    f = np.float32
+    c1 = float(f(1.0) - f(np.float32(beta1) ** f(step)))
+    c2 = float(np.sqrt(f(1.0) - f(np.float32(beta2) ** f(step))))
+    step_size = -lr * c2 / c1
+    scale = 1.0
+    if max_unorm > 0 and np.sqrt(unorm) > max_unorm * param_norm:
+        scale = max_unorm * param_norm / np.sqrt(unorm)
+    gp = (np.float32(gnorm_scale) * np.asarray(g, np.float32)).astype(np.float64)
+    m = np.asarray(s1, np.float64) * beta1 + (1 - beta1) * gp
+    v = np.asarray(s2, np.float64) * beta2 + (1 - beta2) * gp * gp
+    pn = np.asarray(p, np.float64) + scale * step_size * (m / (np.sqrt(v) + eps * c2))
+    if weight_decay > 0:
+        pn = pn * (1 - lr * weight_decay)
+    return pn.astype(np.float32), m.astype(np.float32), v.astype(np.float32)

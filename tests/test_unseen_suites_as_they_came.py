@@ -80,7 +80,10 @@
   they came (the register queue of z neighbours under a haloed shared plane, radius 4 and 8; psinv, resid, rprj3 and
   interp staging rows of partial sums in dynamic shared memory, norm2u3's tree, comm3's periodic copies), no finding.
 - unseen103, TensorStream's NV12 colour conversions + FFmpeg's colorspace_cuda and overlay_cuda (video colour spaces,
-  chroma subsampling): 14 of 14 as they came, no finding."""
+  chroma subsampling): 14 of 14 as they came, no finding.
+- unseen108, bitsandbytes' blockwise quantisation and 32-bit Adam + HQQ's unpack / dequantise kernels (8-bit and NF4
+  blockwise quantise / dequantise through cub's BlockLoad, BlockStore and BlockReduce, Adam's update norm and step;
+  8/4/2/1/3-bit unpacking and per-column dequantisation): 15 of 15 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -143,6 +146,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                   "collection/gespmm_spmm_kernel.cu:"}),
     "unseen102": (12, 12, {}),
     "unseen103": (14, 14, {}),
+    "unseen108": (15, 15, {}),
 }
 
 
