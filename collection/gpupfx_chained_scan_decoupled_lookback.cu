@@ -3,8 +3,10 @@
 //          (b0nes164/GPUPrefixSums, commit 98d93a4: Thomas Smith's GPU prefix sums, reduce-then-scan and chained
 //          scan with decoupled lookback, with CUDA, D3D12, Unity and WebGPU ports)
 // Licence: MIT (the file's SPDX line and the repository's LICENSE, whose GPUPrefixSums notice follows).
-// Kept: the device code, unchanged (lines 1-14 and 17-160 of the original: its notice, the flags, the namespace ChainedScanDecoupledLookback's lookbacks, CSDL and its two __global__ templates). Removed: its two #include lines of the repository's headers, replaced
-//       by the lines below copied from those headers, marked (Utils.cuh's own includes left out but <stdint.h>).
+// Kept: the device code, unchanged (lines 1-15 and 18-160 of the original: its notice, the flags, the namespace
+//       ChainedScanDecoupledLookback's lookbacks, CSDL and its two __global__ templates). Removed: its two #include
+//       lines of the repository's headers, replaced by the lines below copied from those headers, marked (Utils.cuh's
+//       own includes left out but <stdint.h>).
 //       The host code that launches the kernels is ChainedScanDecoupledLookbackDispatcher.cuh (not copied).
 
 /*
@@ -232,7 +234,7 @@ __device__ __forceinline__ void PropagatePartial(uint4* tScan, uint32_t* scan,
  *          https://research.nvidia.com/publication/2016-03_single-pass-parallel-prefix-scan-decoupled-look-back
  *
  ******************************************************************************/
-#include "Utils.cuh"
+#pragma once
 
 #define FLAG_NOT_READY 0  // Flag indicating this partition tile's local reduction is not ready
 #define FLAG_REDUCTION 1  // Flag indicating this partition tile's local reduction is ready

@@ -3,8 +3,10 @@
 //          (b0nes164/GPUPrefixSums, commit 98d93a4: Thomas Smith's GPU prefix sums, reduce-then-scan and chained
 //          scan with decoupled lookback, with CUDA, D3D12, Unity and WebGPU ports)
 // Licence: MIT (the file's SPDX line and the repository's LICENSE, whose GPUPrefixSums notice follows).
-// Kept: the device code, unchanged (lines 1-10 and 13-162 of the original: its notice, the namespace ReduceThenScan's four __global__ templates and Propagate). Removed: its two #include lines of the repository's headers, replaced
-//       by the lines below copied from those headers, marked (Utils.cuh's own includes left out but <stdint.h>).
+// Kept: the device code, unchanged (lines 1-10 and 13-162 of the original: its notice, the namespace
+//       ReduceThenScan's four __global__ templates and Propagate). Removed: its two #include lines of the repository's
+//       headers, replaced by the lines below copied from those headers, marked (Utils.cuh's own includes left out but
+//       <stdint.h>).
 //       The host code that launches the kernels is ReduceThenScanDispatcher.cuh (not copied).
 
 /*

@@ -3,7 +3,7 @@
 //          (b0nes164/GPUSorting, commit 09a6081: Thomas Smith's GPU radix sorts, OneSweep and its reduce-then-scan
 //          DeviceRadixSort, with CUDA, D3D12 and Unity ports)
 // Licence: MIT (the file's SPDX line and the repository's LICENSE, whose GPUSorting notice follows).
-// Kept: the device code, unchanged (lines 1-9 and 11-479 of the original: its notice, the defines, Upsweep, Scan,
+// Kept: the device code, unchanged (lines 1-9 and 11-480 of the original: its notice, the defines, Upsweep, Scan,
 //       DownsweepKeysOnly, DownsweepPairs). Removed: line 10, #include "DeviceRadixSort.cuh", replaced by the lines
 //       below copied from the repository's own headers, marked. The host code that launches the kernels is
 //       Sort/DeviceRadixSortDispatcher.cuh (not copied).
@@ -32,7 +32,7 @@
 
 #include <stdint.h>
 
-// ---- copied from GPUSortingCUDA/Utils.cuh (lines 15-143; its includes, lines 10-13, left out)
+// ---- copied from GPUSortingCUDA/Utils.cuh (lines 15-144; its includes, lines 10-13, left out)
 //General macros
 #define LANE_COUNT          32							//Threads in a warp
 #define LANE_MASK           31							//Mask of the lane count
@@ -162,6 +162,7 @@ __device__ __forceinline__ uint32_t WarpReduceSum(uint32_t val)
         val += __shfl_xor_sync(0xffffffff, val, mask, LANE_COUNT);
 
     return val;
+}
 // ---- end of Utils.cuh
 
 // ---- copied from GPUSortingCUDA/Sort/DeviceRadixSort.cuh (lines 16-46: the namespace's kernel declarations)
@@ -206,6 +207,7 @@ namespace DeviceRadixSort
  * https://github.com/b0nes164/GPUSorting
  *
  ******************************************************************************/
+
 
 #define RADIX               256     //Number of digit bins
 #define RADIX_MASK          255     //Mask of digit bins, to extract digits
@@ -675,3 +677,4 @@ __global__ void DeviceRadixSort::DownsweepPairs(
                 altPayload[s_localHistogram[digits[i]] + t] = s_warpHistograms[t];
         }
     }
+}
