@@ -80,7 +80,11 @@
   they came (the register queue of z neighbours under a haloed shared plane, radius 4 and 8; psinv, resid, rprj3 and
   interp staging rows of partial sums in dynamic shared memory, norm2u3's tree, comm3's periodic copies), no finding.
 - unseen103, TensorStream's NV12 colour conversions + FFmpeg's colorspace_cuda and overlay_cuda (video colour spaces,
-  chroma subsampling): 14 of 14 as they came, no finding."""
+  chroma subsampling): 14 of 14 as they came, no finding.
+- unseen104, GPUSorting's DeviceRadixSort + GPUPrefixSums' reduce-then-scan and decoupled-lookback scans: 8 of 10 as
+  they came, every output right and the listed findings reported (Scan's unwritten shared reads, Reduce's inverted
+  last-tile test past the array); the two Downsweeps' write-after-read race within a warp, ordered only by a
+  __shfl_sync, was not listed by the manifest: real (shfl.sync orders no memory), listed since: 10 of 10."""
 from __future__ import annotations
 
 import json
@@ -143,6 +147,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                   "collection/gespmm_spmm_kernel.cu:"}),
     "unseen102": (12, 12, {}),
     "unseen103": (14, 14, {}),
+    "unseen104": (10, 8, {"gpusort_device_radix_sort.cu": "findings ['race'], expected []: race at "
+                                                          "collection/gpusort_device_radix_sort.cu:"}),
 }
 
 
