@@ -99,6 +99,7 @@ SUITES = {
     "StencilBenchmarks z-marching star stencils + NPB-GPU MG 27-point multigrid operators (unseen102)": ("kcsten_", "npbmg_"),
     "TensorStream NV12 colour conversions + FFmpeg colorspace_cuda/overlay_cuda (unseen103)": ("tstrm_", "ffcu_"),
     "bitsandbytes blockwise 8-bit/NF4 quantisation and 32-bit Adam + HQQ low-bit unpack/dequantise (unseen108)": ("bnb_", "hqq_"),
+    "GPUSorting DeviceRadixSort + GPUPrefixSums reduce-then-scan and decoupled-lookback scans (unseen104)": ("gpusort_", "gpupfx_"),
 }
 
 

@@ -11891,3 +11891,84 @@ def bnb_adam(g, p, s1, s2, unorm, max_unorm, param_norm, beta1, beta2, eps, weig
     if weight_decay > 0:
         pn = pn * (1 - lr * weight_decay)
     return pn.astype(np.float32), m.astype(np.float32), v.astype(np.float32)
+# ---- unseen104: GPUSorting's DeviceRadixSort (b0nes164/GPUSorting; gpusort_) and GPUPrefixSums' reduce-then-scan
+# and chained scan with decoupled lookback (b0nes164/GPUPrefixSums; gpupfx_). Written from the algorithms: an LSD
+# radix pass is a stable counting sort by one 8-bit digit; a prefix sum is np.cumsum. Unsigned 32-bit wrap-around.
+
+GPUSORT_PART = 7680          # BIN_PART_SIZE = PART_SIZE: keys per thread block in Upsweep and the Downsweeps
+
+
+def gpusort_digit(keys, shift):
+    return (np.asarray(keys).astype(np.uint64) >> np.uint64(shift)) & np.uint64(255)
+
+
+def gpusort_block_counts(keys, size, shift):
+    """(256, blocks): how many of each partition tile's keys (7680 a block, the last one partial) have each digit."""
+    d = gpusort_digit(np.asarray(keys).reshape(-1)[:size], shift).astype(np.int64)
+    blocks = -(-size // GPUSORT_PART)
+    out = np.zeros((256, blocks), dtype=np.uint64)
+    for b in range(blocks):
+        out[:, b] = np.bincount(d[b * GPUSORT_PART:(b + 1) * GPUSORT_PART], minlength=256)
+    return out
+
+
+def gpusort_global_hist(keys, size, shift, global_hist):
+    """Upsweep's globalHist: the 256 digits' exclusive prefix sum over every key, added at radixShift * 32."""
+    gh = np.asarray(global_hist).astype(np.uint64).reshape(-1).copy()
+    total = gpusort_block_counts(keys, size, shift).sum(axis=1)
+    gh[shift * 32:shift * 32 + 256] += np.cumsum(total) - total
+    return (gh & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+
+def gpusort_pass_hist(keys, size, shift):
+    """Upsweep's passHist: digit d's count in block b at d * blocks + b."""
+    return gpusort_block_counts(keys, size, shift).reshape(-1).astype(np.uint32)
+
+
+def gpusort_scan_pass_hist(pass_hist, blocks):
+    """Scan (one block a digit): each digit's row of per-block counts, exclusive prefix sum over the blocks."""
+    h = np.asarray(pass_hist).astype(np.uint64).reshape(256, blocks)
+    return ((np.cumsum(h, axis=1) - h) & np.uint64(0xFFFFFFFF)).astype(np.uint32).reshape(-1)
+
+
+def gpusort_scanned_pass_hist(keys, size, shift):
+    """passHist as Scan leaves it for the Downsweep: per digit, the keys of that digit in earlier blocks."""
+    blocks = -(-size // GPUSORT_PART)
+    return gpusort_scan_pass_hist(gpusort_pass_hist(keys, size, shift), blocks)
+
+
+def gpusort_pass_order(keys, size, shift):
+    """The permutation of one LSD pass: stable by the digit at radixShift."""
+    return np.argsort(gpusort_digit(np.asarray(keys).reshape(-1)[:size], shift), kind="stable")
+
+
+def gpusort_pass(keys, size, shift):
+    k = np.asarray(keys).reshape(-1)[:size]
+    return k[gpusort_pass_order(keys, size, shift)]
+
+
+GPUPFX_PART = 4096           # WARPS (8) x 32 lanes x PER_THREAD (4) uint4 = 4096 uint32 a thread block
+
+
+def gpupfx_block_sums(scan, size):
+    """Each 4096-element partition's sum (the last one partial), uint32 wrap-around."""
+    s = np.asarray(scan).astype(np.uint64).reshape(-1)[:size]
+    blocks = -(-size // GPUPFX_PART)
+    out = np.array([s[b * GPUPFX_PART:(b + 1) * GPUPFX_PART].sum() for b in range(blocks)], dtype=np.uint64)
+    return (out & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+
+def gpupfx_inclusive(x):
+    x = np.asarray(x).astype(np.uint64).reshape(-1)
+    return (np.cumsum(x) & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+
+def gpupfx_exclusive(x):
+    x = np.asarray(x).astype(np.uint64).reshape(-1)
+    return ((np.cumsum(x) - x) & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+
+def gpupfx_csdl_flags(scan, size):
+    """CSDL's threadBlockReduction as the scan leaves it: every tile FLAG_INCLUSIVE (2) | its inclusive sum << 2."""
+    inc = gpupfx_inclusive(gpupfx_block_sums(scan, size)).astype(np.uint64)
+    return (((inc << np.uint64(2)) | np.uint64(2)) & np.uint64(0xFFFFFFFF)).astype(np.uint32)
