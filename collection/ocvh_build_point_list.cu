@@ -7,8 +7,8 @@
 //          Apache-2.0).
 // Kept: lines 1-44 (the notice, #if !defined CUDA_DISABLER), 48-108 (the namespaces and buildPointList) and
 //       129-132, unchanged. Removed: the includes of lines 45-46 (OpenCV's common.hpp and emulation.hpp,
-//       whose few lines the kernel uses are copied in below, marked) and the host code (lines 109-128,
-//       buildPointList_gpu). The launch is buildPointList_gpu's: PIXELS_PER_THREAD = 16, block 32 x 4, grid
+//       whose few lines the kernel uses, and hal/interface.h's uchar, are copied in below, marked) and the
+//       host code (lines 109-128, buildPointList_gpu). The launch is buildPointList_gpu's: PIXELS_PER_THREAD = 16, block 32 x 4, grid
 //       divUp(cols, 32 * 16) x divUp(rows, 4), the counter zeroed first.
 
 /*M///////////////////////////////////////////////////////////////////////////////////////
@@ -188,6 +188,12 @@ namespace cv { namespace cuda { namespace device
     };
 }}}
 // ---- end of OpenCV's core CUDA headers ----
+
+// ---- copied from OpenCV's core headers, marked: hal/interface.h (opencv/opencv at 03b25ec) line 52, the
+// ---- uchar the kernel's srcRow uses (reached through common.hpp; added after the first run, which stopped
+// ---- at the missing typedef: bench/results/collection-emu-2026-12-06-unseen107-before.json)
+   typedef unsigned char uchar;
+// ---- end of hal/interface.h ----
 
 namespace cv { namespace cuda { namespace device
 {
