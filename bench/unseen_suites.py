@@ -100,6 +100,7 @@ SUITES = {
     "TensorStream NV12 colour conversions + FFmpeg colorspace_cuda/overlay_cuda (unseen103)": ("tstrm_", "ffcu_"),
     "bitsandbytes blockwise 8-bit/NF4 quantisation and 32-bit Adam + HQQ low-bit unpack/dequantise (unseen108)": ("bnb_", "hqq_"),
     "GPUSorting DeviceRadixSort + GPUPrefixSums reduce-then-scan and decoupled-lookback scans (unseen104)": ("gpusort_", "gpupfx_"),
+    "imgdistort affine warp and grey-scale morphology + OpenCV cudaimgproc Hough lines (unseen107)": ("imgd_", "ocvh_"),
 }
 
 

@@ -11972,3 +11972,126 @@ def gpupfx_csdl_flags(scan, size):
     """CSDL's threadBlockReduction as the scan leaves it: every tile FLAG_INCLUSIVE (2) | its inclusive sum << 2."""
     inc = gpupfx_inclusive(gpupfx_block_sums(scan, size)).astype(np.uint64)
     return (((inc << np.uint64(2)) | np.uint64(2)) & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+# ---- unseen107: imgdistort (affine warp, grey-scale morphology) and OpenCV's CUDA Hough lines ----
+
+def _imgd_guard(c, lo, hi):
+    """The sample positions where imgdistort's blinterp jumps (truncation at -1, nothing to the right of hi)."""
+    for edge in (lo, hi):
+        if abs(c - edge) < 1e-3:
+            raise ValueError(f"sample position {c} within 1e-3 of {edge}: choose another matrix")
+
+
+def imgd_affine(src, M, N, C, H, W, Mn, dtype=np.float32):
+    """kernel_affine_NCHW: dst(x, y) = blinterp(src, iM (x, y, 1)) with iM the inverse of the image's affine
+    matrix (inverted in double, stored as T); blinterp in float32: x_i = trunc(x), a = |x - x_i|, the in-range
+    corners' weights, normalised by their sum (0 when none is in range)."""
+    T = np.dtype(dtype).type
+    s = np.asarray(src, np.float64).reshape(N, C, H, W)
+    out = np.zeros((N, C, H, W), np.float64)
+    f = np.float32
+    for n in range(N):
+        m = np.asarray(M, np.float64).reshape(-1, 6)[n % Mn]
+        det = m[0] * m[4] - m[1] * m[3]
+        D = 1.0 / det if m[0] * m[4] != m[1] * m[3] else 0.0
+        a11, a12, a21, a22 = m[4] * D, -m[1] * D, -m[3] * D, m[0] * D
+        im = [T(a11), T(a12), T(-a11 * m[2] - a12 * m[5]), T(a21), T(a22), T(-a21 * m[2] - a22 * m[5])]
+        for y in range(H):
+            for x in range(W):
+                rx = f(im[0] * T(x) + im[1] * T(y) + im[2])
+                ry = f(im[3] * T(x) + im[4] * T(y) + im[5])
+                _imgd_guard(float(rx), -1.0, W)
+                _imgd_guard(float(ry), -1.0, H)
+                xi, yi = int(rx), int(ry)
+                a, b = abs(float(rx) - xi), abs(float(ry) - yi)
+                for c in range(C):
+                    v = wsum = 0.0
+                    for dx, dy, w in ((0, 0, (1 - a) * (1 - b)), (1, 0, a * (1 - b)), (0, 1, (1 - a) * b), (1, 1, a * b)):
+                        if 0 <= xi + dx < W and 0 <= yi + dy < H:
+                            v += w * s[n, c, yi + dy, xi + dx]
+                            wsum += w
+                    out[n, c, y, x] = v / wsum if wsum > 0 else 0.0
+    return out.reshape(np.asarray(src).shape)
+
+
+def imgd_morph(S, Mask, N, C, H, W, Mn, Mh, Mw, dilate):
+    """kernel_dilate_or_erode_NCHW: the max (dilate) or min (erode) over the structuring element's true cells,
+    centred at (Mw / 2, Mh / 2), outside the image the pad value (-inf for dilate, +inf for erode)."""
+    s = np.asarray(S, np.float64).reshape(N, C, H, W)
+    pad = -np.inf if dilate else np.inf
+    out = np.full((N, C, H, W), pad)
+    for n in range(N):
+        m = np.asarray(Mask).reshape(-1)[(n % Mn) * Mh * Mw:(n % Mn + 1) * Mh * Mw].reshape(Mh, Mw)
+        P = np.full((C, H + Mh - 1, W + Mw - 1), pad)
+        P[:, Mh // 2:Mh // 2 + H, Mw // 2:Mw // 2 + W] = s[n]
+        for ki in range(Mh):
+            for kj in range(Mw):
+                if m[ki, kj]:
+                    win = P[:, ki:ki + H, kj:kj + W]
+                    out[n] = np.maximum(out[n], win) if dilate else np.minimum(out[n], win)
+    return out.reshape(np.asarray(S).shape)
+
+
+def ocvh_point_list(src, cols, rows):
+    """buildPointList: the non-zero pixels of the first cols bytes of each row as (y << 16) | x, sorted (the
+    kernel's order depends on its atomics)."""
+    img = np.asarray(src)[:rows, :cols]
+    ys, xs = np.nonzero(img)
+    return np.sort(((ys.astype(np.uint64) << 16) | xs.astype(np.uint64)).astype(np.uint32))
+
+
+def _ocvh_r(x, y, n, theta, irho):
+    """linesAccum's rho index before the shift: rint(x cos + y sin) with sincosf of float32(n * theta)
+    scaled by irho in float32; also the distance of x cos + y sin from a rounding tie."""
+    f = np.float32
+    ang = f(f(n) * f(theta))
+    s, c = f(f(np.sin(np.float64(ang))) * f(irho)), f(f(np.cos(np.float64(ang))) * f(irho))
+    v = float(x) * float(c) + float(y) * float(s)
+    return int(np.rint(v)), abs(abs(v - np.floor(v)) - 0.5)
+
+
+def ocvh_clean_points(rng, cols, rows, numangle, theta, n):
+    """An input point list for linesAccum: n distinct random pixels of a cols x rows image, packed
+    (y << 16) | x, keeping only those whose x cos + y sin is at least 1e-3 from a rounding tie at every
+    angle (so that sincosf's and the sum's last bits cannot move a vote)."""
+    pts = []
+    for p in rng.permutation(cols * rows):
+        x, y = int(p % cols), int(p // cols)
+        if all(_ocvh_r(x, y, k, theta, 1.0)[1] > 1e-3 for k in range(numangle)):
+            pts.append((y << 16) | x)
+        if len(pts) == n:
+            break
+    return np.array(pts, np.uint32)
+
+
+def ocvh_lines_accum(lst, numangle, numrho, theta, irho, step_elems):
+    """linesAccum (global and shared): accum[n + 1][r + shift + 1] += 1 for every point and angle n, the
+    (numangle + 2) x step_elems int array zero elsewhere."""
+    acc = np.zeros((numangle + 2, step_elems), np.int64)
+    shift = (numrho - 1) // 2
+    for val in np.asarray(lst).reshape(-1):
+        x, y = int(val) & 0xFFFF, (int(val) >> 16) & 0xFFFF
+        for n in range(numangle):
+            acc[n + 1, _ocvh_r(x, y, n, theta, irho)[0] + shift + 1] += 1
+    return acc
+
+
+def ocvh_lines_result(accum, numangle, numrho, rho, theta, threshold):
+    """linesGetResult: every (r, n) whose votes exceed the threshold, its left and upper neighbours and are at
+    least its right and lower ones, as rows (votes, radius, angle) sorted (the kernel's order is its atomics')."""
+    A = np.asarray(accum).astype(np.int64)
+    f = np.float32
+    rows = []
+    for n in range(numangle):
+        for r in range(numrho):
+            v = A[n + 1, r + 1]
+            if v > threshold and v > A[n + 1, r] and v >= A[n + 1, r + 2] and v > A[n, r + 1] and v >= A[n + 2, r + 1]:
+                rows.append((v, float(f(f(f(r) - f(f(numrho - 1) * f(0.5))) * f(rho))), float(f(f(n) * f(theta)))))
+    return np.array(sorted(rows), np.float64).reshape(-1, 3)
+
+
+def ocvh_sorted_lines(out, votes, count):
+    """linesGetResult's first count results as rows (votes, radius, angle), sorted."""
+    k = int(count)
+    o = np.asarray(out, np.float64).reshape(-1, 2)[:k]
+    rows = sorted(zip(np.asarray(votes)[:k].astype(np.float64), o[:, 0], o[:, 1]))
+    return np.array(rows, np.float64).reshape(-1, 3)
