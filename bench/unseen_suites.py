@@ -101,6 +101,7 @@ SUITES = {
     "bitsandbytes blockwise 8-bit/NF4 quantisation and 32-bit Adam + HQQ low-bit unpack/dequantise (unseen108)": ("bnb_", "hqq_"),
     "GPUSorting DeviceRadixSort + GPUPrefixSums reduce-then-scan and decoupled-lookback scans (unseen104)": ("gpusort_", "gpupfx_"),
     "imgdistort affine warp and grey-scale morphology + OpenCV cudaimgproc Hough lines (unseen107)": ("imgd_", "ocvh_"),
+    "cuSZ quantisation-code histograms + cuSZp 1-D fixed/plain compressor (unseen105)": ("cuszh_", "cuszp_"),
 }
 
 

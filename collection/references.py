@@ -12095,3 +12095,105 @@ def ocvh_sorted_lines(out, votes, count):
     o = np.asarray(out, np.float64).reshape(-1, 2)[:k]
     rows = sorted(zip(np.asarray(votes)[:k].astype(np.float64), o[:, 0], o[:, 1]))
     return np.array(rows, np.float64).reshape(-1, 3)
+# ---------------------------------------------------------------- unseen105: cuSZ's quantisation-code histograms and
+# cuSZp's 1-D float32 compressor. Written from the algorithms (a histogram is a bincount; cuSZp's format as its
+# paper and code describe it: quantise to 2 eb steps, optionally a Lorenzo delta within each 32-value block, one
+# width byte per block, then for each non-zero block a big-endian sign word and `width` bit planes of 4 bytes), not
+# from the emulator.
+
+def cuszh_codes(n, nbin, seed=105):
+    """Quantisation codes as a Lorenzo predictor leaves them: centred on nbin / 2 (cuSZ's radius), all in range."""
+    r = np.random.default_rng(seed)
+    return np.clip(np.rint(r.normal(nbin // 2, nbin / 24, n)), 0, nbin - 1).astype(np.int64)
+
+
+def cuszh_freq(codes, nbin):
+    """Symbol frequencies: every code counted once, whatever the partition into warps and blocks."""
+    return np.bincount(np.asarray(codes, dtype=np.int64).reshape(-1), minlength=nbin)[:nbin]
+
+
+def cuszp_field(n, seed=105):
+    """A smooth float32 field (two sines with a little noise, values within +-1) with an exact-zero stretch
+    (values 1000..2999), so that some 32-value blocks quantise to all zeros (width 0, no payload)."""
+    r = np.random.default_rng(seed)
+    k = np.arange(n)
+    x = 0.7 * np.sin(2 * np.pi * k / 997.0) + 0.2 * np.cos(2 * np.pi * k / 131.0) + 0.01 * r.standard_normal(n)
+    x[1000:3000] = 0.0
+    return x.astype(np.float32)
+
+
+def _cuszp_quant(x, eb):
+    """quantization(): r = x * (0.5f / eb) in float32; q = (int)(r + 0.5f) (towards zero) - (r < -0.5)."""
+    f = np.float32
+    recip = f(f(0.5) / f(eb))
+    r = (np.asarray(x, dtype=f) * recip).astype(f)
+    t = (r + f(0.5)).astype(f)
+    return np.trunc(t).astype(np.int64) - (~(r >= f(-0.5))).astype(np.int64)
+
+
+def _cuszp_blocks(x, eb, mode):
+    """Per 32-value block (the data padded with zero codes to whole 32 x 1024-value thread blocks): the signed
+    values coded (the quantisation codes, or for "plain" each code minus the previous one of its block, the first
+    minus 0), and the grid size."""
+    n = len(x)
+    chunk = 32 * 1024
+    grid = (n + chunk - 1) // chunk
+    q = np.zeros(grid * chunk, np.int64)
+    q[:n] = _cuszp_quant(x, eb)
+    b = q.reshape(-1, 32)
+    if mode == "plain":
+        d = b.copy()
+        d[:, 1:] -= b[:, :-1]
+        d = d.reshape(-1)
+        d[n:] = 0                          # the values past nbEle are zeros of absQuant, not deltas
+        b = d.reshape(-1, 32)
+    return b, grid
+
+
+def cuszp_compress(x, eb, mode, out):
+    """cuSZp's compressed bytes, cmpOffset, locOffset and flag after one compression launch.
+    out: "cmp" (the bytes written over a zeroed buffer of 4 n), "cmpOffset", "locOffset" or "flag"."""
+    x = np.asarray(x, dtype=np.float32).reshape(-1)
+    n = len(x)
+    b, grid = _cuszp_blocks(x, eb, mode)
+    a = np.abs(b)
+    width = np.array([int(m).bit_length() for m in a.max(axis=1)])
+    rate_ofs = len(width)                  # one width byte per 32-value block of the padded data
+    size = np.where(width > 0, 4 + 4 * width, 0)
+    cmp = np.zeros(4 * n, np.uint8)
+    cmp[:rate_ofs] = width
+    pos = rate_ofs
+    for k in np.nonzero(width)[0]:
+        sign = sum(1 << (31 - i) for i in range(32) if b[k, i] < 0)
+        cmp[pos:pos + 4] = [(sign >> 24) & 255, (sign >> 16) & 255, (sign >> 8) & 255, sign & 255]
+        pos += 4
+        for bit in range(width[k]):
+            plane = (a[k] >> bit) & 1       # element 8 j + m is bit 7 - m of byte j
+            cmp[pos:pos + 4] = [int("".join(str(v) for v in plane[8 * j:8 * j + 8]), 2) for j in range(4)]
+            pos += 4
+    per_tb = size.reshape(grid, 1024).sum(axis=1)
+    loc = np.zeros(grid + 1, np.int64)
+    loc[1:] = per_tb
+    cmpofs = np.zeros(grid + 1, np.int64)
+    cmpofs[1:grid] = np.cumsum(per_tb)[:-1]
+    if grid > 1:                            # the last thread block writes the total (the first never does)
+        cmpofs[grid] = per_tb.sum()
+    flag = np.array([2] * grid + [1])
+    return {"cmp": cmp, "cmpOffset": cmpofs, "locOffset": loc, "flag": flag}[out]
+
+
+def cuszp_decompress(x, eb, mode, out):
+    """What one decompression launch leaves: "dec", the reconstruction currQuant * eb * 2 (float32, the codes
+    cuszp_compress coded, summed back within each block for "plain"); the offsets and flags as the compression
+    leaves them except cmpOffset[grid], which the decompression does not write."""
+    x = np.asarray(x, dtype=np.float32).reshape(-1)
+    n = len(x)
+    f = np.float32
+    q = _cuszp_quant(x, eb)                  # the codes; plain's deltas sum back to them exactly
+    if out == "dec":
+        return ((q.astype(f) * f(eb)).astype(f) * f(2)).astype(f)
+    v = cuszp_compress(x, eb, mode, out)
+    if out == "cmpOffset":
+        v = v.copy()
+        v[-1] = 0
+    return v

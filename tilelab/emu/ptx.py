@@ -140,6 +140,9 @@ def split_top(s: str, opening: str = "[{", closing: str = "]}") -> list[str]:
 
 
 _INT = re.compile(r"^-?(0[xX][0-9a-fA-F]+|\d+)[uU]?$")
+# PTX's decimal floating-point constants (inline asm writes them: cuSZp's `setp.ge.f32 p, r, -0.5;`): a point or
+# an exponent, kept as a 64-bit double and converted to the instruction's floating-point type where it is used
+_DEC_FLOAT = re.compile(r"-?(\d+\.\d*|\.\d+|\d+(?=[eE]))([eE][+-]?\d+)?")
 
 
 def _parse_int(s: str) -> int:
@@ -171,6 +174,8 @@ def parse_operand(tok: str) -> Operand:
         return Operand("fimm", value=int(tok[2:], 16), bits=64)
     if _INT.match(tok):
         return Operand("imm", value=_parse_int(tok))
+    if _DEC_FLOAT.fullmatch(tok):              # 0.5, -0.5, 1e-3: a double, rounded to the instruction's type at use
+        return Operand("fimm", value=int(np.array(float(tok), dtype=np.float64).view(np.uint64)), bits=64)
     if tok == "WARP_SZ":                       # warpSize: a PTX constant
         return Operand("imm", value=32)
     if tok.startswith("%"):
