@@ -98,7 +98,7 @@ SUITES = {
     "GE-SpMM CSR SpMM + dgSPARSE CSR SDDMM (unseen96)": ("gespmm_", "dgsddmm_"),
     "StencilBenchmarks z-marching star stencils + NPB-GPU MG 27-point multigrid operators (unseen102)": ("kcsten_", "npbmg_"),
     "TensorStream NV12 colour conversions + FFmpeg colorspace_cuda/overlay_cuda (unseen103)": ("tstrm_", "ffcu_"),
-    "MNN CUDA LayerNorm/RMSNorm execution + TNN CUDA LayerNorm/InstanceNorm layers (unseen110)": ("mnncu_", "tnncu_"),
+    "MNN CUDA LayerNorm execution (row, unrolled, adaptive, NC4HW4) + TNN CUDA LayerNorm/InstanceNorm layers (unseen110)": ("mnncu_", "tnncu_"),
 }
 
 
