@@ -102,6 +102,7 @@ SUITES = {
     "GPUSorting DeviceRadixSort + GPUPrefixSums reduce-then-scan and decoupled-lookback scans (unseen104)": ("gpusort_", "gpupfx_"),
     "imgdistort affine warp and grey-scale morphology + OpenCV cudaimgproc Hough lines (unseen107)": ("imgd_", "ocvh_"),
     "cuSZ quantisation-code histograms + cuSZp 1-D fixed/plain compressor (unseen105)": ("cuszh_", "cuszp_"),
+    "MNN CUDA LayerNorm execution (row, unrolled, adaptive, NC4HW4) + TNN CUDA LayerNorm/InstanceNorm layers (unseen110)": ("mnncu_", "tnncu_"),
 }
 
 

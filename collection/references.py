@@ -12197,3 +12197,62 @@ def cuszp_decompress(x, eb, mode, out):
         v = v.copy()
         v[-1] = 0
     return v
+# ---- unseen110: MNN's CUDA LayerNorm (mnncu_) and TNN's CUDA LayerNorm / InstanceNorm (tnncu_)
+
+def _norm_rows64(x, eps):
+    """Each row of x (float64) minus its mean, over sqrt(population variance + eps)."""
+    mean = x.mean(axis=1, keepdims=True)
+    var = ((x - mean) ** 2).mean(axis=1, keepdims=True)
+    return (x - mean) / np.sqrt(var + eps)
+
+
+def mnncu_layernorm(x, gamma, beta, eps=1e-5):
+    """LayerNorm of each row (LayerNorm, not RMSNorm): (x - mean) / sqrt(var + eps) * gamma + beta, in float64."""
+    x = np.asarray(x, np.float64)
+    y = _norm_rows64(x, eps) * np.asarray(gamma, np.float64)[None, :] + np.asarray(beta, np.float64)[None, :]
+    return y.astype(np.float32)
+
+
+def mnncu_layernorm_c4(x, gamma, beta, inside, eps=1e-5, out=None):
+    """layernorm_c4 on rows of rowStride floats, the first `inside` of them the channels: their LayerNorm, the
+    padding columns left as they were (out's; zeros where out is not given)."""
+    x = np.asarray(x, np.float32)
+    res = np.zeros_like(x) if out is None else np.array(out, np.float32)
+    res[:, :inside] = mnncu_layernorm(x[:, :inside], gamma, beta, eps)
+    return res
+
+
+def mnncu_binary_sum(x0, x1, inside, out=None):
+    """binary_layernorm_c4's sumOut: the float32 sum of the two inputs over the first `inside` columns."""
+    x0, x1 = np.asarray(x0, np.float32), np.asarray(x1, np.float32)
+    res = np.zeros_like(x0) if out is None else np.array(out, np.float32)
+    res[:, :inside] = x0[:, :inside] + x1[:, :inside]
+    return res
+
+
+def mnncu_binary_norm(x0, x1, gamma, beta, inside, eps=1e-5, out=None):
+    """binary_layernorm_c4's normOut: the LayerNorm of the float32 sum of the two inputs (its first `inside` columns)."""
+    s = np.asarray(x0, np.float32)[:, :inside] + np.asarray(x1, np.float32)[:, :inside]
+    res = np.zeros_like(np.asarray(x0, np.float32)) if out is None else np.array(out, np.float32)
+    res[:, :inside] = mnncu_layernorm(s, gamma, beta, eps)
+    return res
+
+
+def tnncu_layer_norm(x, scale, bias, eps=1e-5):
+    """TNN's layer_norm_kernel: each row normalised (population variance), times scale plus bias (per column),
+    computed in float64 and rounded to the input's type (float32 or float16)."""
+    dt = np.asarray(x).dtype
+    x64 = np.asarray(x, np.float64)
+    y = _norm_rows64(x64, eps) * np.asarray(scale, np.float64)[None, :] + np.asarray(bias, np.float64)[None, :]
+    return y.astype(dt)
+
+
+def tnncu_instance_norm(x, gamma, beta, channels, eps=1e-5):
+    """TNN's instance_norm_kernel: each plane (row of x, [num * channels, h * w]) normalised, times gamma[c] plus
+    beta[c], c = plane % channels; float64, rounded to the input's type."""
+    dt = np.asarray(x).dtype
+    x64 = np.asarray(x, np.float64)
+    c = np.arange(x64.shape[0]) % channels
+    g = np.asarray(gamma, np.float64)[c][:, None]
+    b = np.asarray(beta, np.float64)[c][:, None]
+    return (_norm_rows64(x64, eps) * g + b).astype(dt)

@@ -94,7 +94,11 @@
 - unseen105, cuSZ's quantisation-code histograms + cuSZp's 1-D float32 compressor (error-bounded lossy compression):
   3 of 11 as they came; cuSZp's inline PTX writes decimal constants (`-0.5`, `0.5`), which the operand parser took for
   symbols (the four compressions stopped; fixed, tests/test_ptx_decimal_float_literals.py), and its decoupled
-  look-back through `volatile` flags is a race by the project's rule for ECL-MIS (listed since): 11 of 11."""
+  look-back through `volatile` flags is a race by the project's rule for ECL-MIS (listed since): 11 of 11.
+- unseen110, MNN's CUDA LayerNorm execution + TNN's CUDA LayerNorm and InstanceNorm layers (inference-engine
+  operator backends): 7 of 13 as they came; MNN's six row kernels reported a write-after-write race on `s_mean`
+  (every thread stores 0, no barrier between the warps), real by the shared-memory rule and missed by the manifest,
+  which lists it since: 13 of 13. TNN's partial-mask shuffles reported as the listed warp_sync_mask."""
 from __future__ import annotations
 
 import json
@@ -164,6 +168,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                     'identifier "uchar" is undefined'}),
     "unseen105": (11, 3, {"cuszp_kernels_1d_f32.cu": ("UnsupportedInstruction: the emulator does not support symbol "
                                                       "`-0.5`", "findings ['race'], expected []")}),
+    "unseen110": (13, 7, {"mnncu_layernorm.cu": "findings ['race'], expected []: race at "
+                                                "collection/mnncu_layernorm.cu:"}),
 }
 
 
