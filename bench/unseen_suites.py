@@ -98,6 +98,7 @@ SUITES = {
     "GE-SpMM CSR SpMM + dgSPARSE CSR SDDMM (unseen96)": ("gespmm_", "dgsddmm_"),
     "StencilBenchmarks z-marching star stencils + NPB-GPU MG 27-point multigrid operators (unseen102)": ("kcsten_", "npbmg_"),
     "TensorStream NV12 colour conversions + FFmpeg colorspace_cuda/overlay_cuda (unseen103)": ("tstrm_", "ffcu_"),
+    "cuFINUFFT 1-D spread/interp + BART GPU Kaiser-Bessel gridding (unseen106)": ("cufi1d_", "bartgrid_"),
 }
 
 
