@@ -103,6 +103,7 @@ SUITES = {
     "imgdistort affine warp and grey-scale morphology + OpenCV cudaimgproc Hough lines (unseen107)": ("imgd_", "ocvh_"),
     "cuSZ quantisation-code histograms + cuSZp 1-D fixed/plain compressor (unseen105)": ("cuszh_", "cuszp_"),
     "MNN CUDA LayerNorm execution (row, unrolled, adaptive, NC4HW4) + TNN CUDA LayerNorm/InstanceNorm layers (unseen110)": ("mnncu_", "tnncu_"),
+    "cuFINUFFT 1-D spread/interp + BART GPU Kaiser-Bessel gridding (unseen106)": ("cufi1d_", "bartgrid_"),
 }
 
 

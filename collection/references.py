@@ -12256,3 +12256,216 @@ def tnncu_instance_norm(x, gamma, beta, channels, eps=1e-5):
     g = np.asarray(gamma, np.float64)[c][:, None]
     b = np.asarray(beta, np.float64)[c][:, None]
     return (_norm_rows64(x64, eps) * g + b).astype(dt)
+# ---- unseen106: cuFINUFFT's 1-D spreading / interpolation (cufi1d_) and BART's GPU gridding (bartgrid_),
+# written from the algorithms (the ES kernel exp(beta sqrt(1 - c d^2)) on |d| < ns / 2; bin sorting by
+# floor(x / bin_size); Kaiser-Bessel gridding through a linearly interpolated table; the roll-off correction
+# 1 / (ftkb(beta, x width) width) I0(beta) per axis; linear phases exp(i (cn + sum_n pos_n shift_n))).
+
+def cufi1d_points(m=300, nf1=128):
+    """The non-uniform points: m float32 coordinates in [0, nf1) (pirange 0), a fixed generator."""
+    return np.random.default_rng(106).uniform(0, nf1, m).astype(np.float32)
+
+
+def cufi1d_strengths(m=300, seed=1061):
+    return np.random.default_rng(seed).uniform(-1, 1, (m, 2)).astype(np.float32)
+
+
+def cufi1d_bins(x, bin_size_x, nbinx):
+    b = np.floor(np.asarray(x, np.float32) / np.float32(bin_size_x)).astype(np.int64)
+    b = np.where(b >= nbinx, b - 1, b)
+    return np.where(b < 0, 0, b)
+
+
+def cufi1d_bin_sizes(x, bin_size_x, nbinx):
+    return np.bincount(cufi1d_bins(x, bin_size_x, nbinx), minlength=nbinx).astype(np.int32)
+
+
+def cufi1d_ranks(x, bin_size_x, nbinx):
+    """A point's rank among its bin's points in index order (one valid sortidx; the atomics may give another)."""
+    b = cufi1d_bins(x, bin_size_x, nbinx)
+    r = np.zeros(len(b), np.int32)
+    seen = np.zeros(nbinx, np.int64)
+    for i, k in enumerate(b):
+        r[i] = seen[k]
+        seen[k] += 1
+    return r
+
+
+def cufi1d_ranks_by_bin(x, sortidx, bin_size_x, nbinx):
+    """sortidx grouped by bin, each group sorted: 0 .. count - 1 per bin whatever order the atomics took."""
+    b = cufi1d_bins(x, bin_size_x, nbinx)
+    s = np.asarray(sortidx).astype(np.int64)
+    return np.concatenate([np.sort(s[b == k]) for k in range(nbinx)])
+
+
+def cufi1d_ranks_expected(x, bin_size_x, nbinx):
+    return np.concatenate([np.arange(n) for n in cufi1d_bin_sizes(x, bin_size_x, nbinx)])
+
+
+def cufi1d_bin_starts(x, bin_size_x, nbinx):
+    n = cufi1d_bin_sizes(x, bin_size_x, nbinx)
+    return (np.cumsum(n) - n).astype(np.int32)
+
+
+def cufi1d_sorted_index(x, bin_size_x, nbinx):
+    """index[bin_start[b] + rank] = i: the points by bin, in index order within a bin."""
+    return np.argsort(cufi1d_bins(x, bin_size_x, nbinx), kind="stable").astype(np.int32)
+
+
+def cufi1d_subprobs(x, bin_size_x, nbinx, maxsubprobsize):
+    """(numsubprob, subprobstartpts (nbinx + 1), subprob_to_bin) as the host's CalcSubProb_1d, scan and
+    MapBintoSubProb_1d build them."""
+    n = cufi1d_bin_sizes(x, bin_size_x, nbinx)
+    num = -(-n // maxsubprobsize)
+    start = np.concatenate([[0], np.cumsum(num)])
+    to_bin = np.repeat(np.arange(nbinx), num)
+    return num.astype(np.int32), start.astype(np.int32), to_bin.astype(np.int32)
+
+
+def _cufi1d_window(xr, ns, es_c, es_beta):
+    """The grid points and ES kernel values of one point at x (float64 arithmetic)."""
+    xs = int(np.ceil(xr - ns / 2.0))
+    xe = int(np.floor(xr + ns / 2.0))
+    g = np.arange(xs, xe + 1)
+    d = np.abs(g - np.float64(xr))
+    k = np.where(d < ns / 2.0, np.exp(es_beta * np.sqrt(np.maximum(1.0 - es_c * d * d, 0.0))), 0.0)
+    return g, k
+
+
+def cufi1d_spread(x, c, nf1, ns, es_c, es_beta):
+    """Type-1 spreading: fw[j] = sum_i c_i phi(j - x_i), j taken modulo nf1."""
+    fw = np.zeros(nf1, np.complex128)
+    cc = np.asarray(c, np.float64)
+    for xi, (re, im) in zip(np.asarray(x, np.float32), cc):
+        g, k = _cufi1d_window(float(xi), ns, float(np.float32(es_c)), float(np.float32(es_beta)))
+        np.add.at(fw, g % nf1, (re + 1j * im) * k)
+    return np.stack([fw.real, fw.imag], -1)
+
+
+def cufi1d_interp(x, fw, nf1, ns, es_c, es_beta):
+    """Type-2 interpolation: c_i = sum_j fw[j mod nf1] phi(j - x_i)."""
+    f = np.asarray(fw, np.float64)
+    f = f[:, 0] + 1j * f[:, 1]
+    out = []
+    for xi in np.asarray(x, np.float32):
+        g, k = _cufi1d_window(float(xi), ns, float(np.float32(es_c)), float(np.float32(es_beta)))
+        out.append(np.sum(f[g % nf1] * k))
+    out = np.asarray(out)
+    return np.stack([out.real, out.imag], -1)
+
+
+def bartgrid_kb_table(beta, n=1000):
+    """BART's kb_precompute: n + 1 values of I0(beta sqrt(1 - (2 x)^2)) / I0(beta), x = i / (n - 1) / 2."""
+    x = np.arange(n + 1) / (n - 1) / 2.0
+    a = np.sqrt(np.clip(1.0 - (2.0 * x) ** 2, 0.0, None))
+    return np.where(x >= 0.5, 0.0, np.i0(beta * a) / np.i0(beta)).astype(np.float32)
+
+
+def bartgrid_beta(os_, width):
+    """BART's calc_beta: pi sqrt(((width / os) (os - 0.5))^2 - 0.8)."""
+    return np.pi * np.sqrt(((width / os_) * (os_ - 0.5)) ** 2 - 0.8)
+
+
+def bartgrid_traj(samples, extent, seed=1062):
+    """A 2-D non-Cartesian trajectory: samples x 3 complex coordinates (real parts in [-extent, extent), third 0)."""
+    r = np.random.default_rng(seed).uniform(-extent, extent, (samples, 2))
+    t = np.zeros((samples, 3, 2), np.float32)
+    t[:, :2, 0] = r
+    return t
+
+
+def _bartgrid_lookup(table, d):
+    """intlookup: the table linearly interpolated at 2 d (n - 1)."""
+    n = len(table) - 1
+    t = np.asarray(table, np.float64)
+    u = 2.0 * d * (n - 1)
+    i = np.floor(u).astype(np.int64)
+    f = u - i
+    return (1.0 - f) * t[i] + f * t[np.minimum(i + 1, n)]
+
+
+def _bartgrid_windows(traj, gdims, os_, width, table):
+    """For each sample: the grid cells (flat indices into one coil's grid, periodic) and weights (2-D, z = 0)."""
+    out = []
+    for s in np.asarray(traj, np.float32):
+        idx_w = []
+        axes = []
+        for j in range(2):
+            pos = np.float32(np.float32(os_) * s[j, 0]) + gdims[j] / 2.0
+            pos = float(np.float32(pos))
+            lo, hi = int(np.ceil(pos - 0.5 * width)), int(np.floor(pos + 0.5 * width))
+            g = np.arange(lo, hi + 1)
+            w = _bartgrid_lookup(table, np.abs(g - pos) / width)
+            axes.append((g % gdims[j], w))
+        (gx, wx), (gy, wy) = axes
+        w0 = _bartgrid_lookup(table, np.zeros(1))[0]           # the z axis: one cell, distance 0
+        cells = (gy[:, None] * gdims[0] + gx[None, :]).reshape(-1)
+        weights = (wy[:, None] * wx[None, :] * w0).reshape(-1)
+        out.append((cells, weights))
+    return out
+
+
+def bartgrid_grid(traj, ksp, gdims, ch, os_, width, table):
+    """kern_grid: every coil's samples spread onto its grid with the tabulated Kaiser-Bessel weights."""
+    g = np.zeros((ch, gdims[1] * gdims[0]), np.complex128)
+    k = np.asarray(ksp, np.float64)
+    k = k[..., 0] + 1j * k[..., 1]
+    for i, (cells, w) in enumerate(_bartgrid_windows(traj, gdims, os_, width, table)):
+        for c in range(ch):
+            np.add.at(g[c], cells, k[c, i] * w)
+    g = g.reshape(ch, gdims[1], gdims[0])
+    return np.stack([g.real, g.imag], -1)
+
+
+def bartgrid_gridH(traj, grid, gdims, ch, os_, width, table):
+    """kern_gridH: each sample the weighted sum of its window of its coil's grid (the adjoint)."""
+    gr = np.asarray(grid, np.float64).reshape(ch, gdims[1] * gdims[0], 2)
+    gr = gr[..., 0] + 1j * gr[..., 1]
+    wins = _bartgrid_windows(traj, gdims, os_, width, table)
+    out = np.array([[np.sum(gr[c, cells] * w) for (cells, w) in wins] for c in range(ch)])
+    return np.stack([out.real, out.imag], -1)
+
+
+def bartgrid_rolloff(src, dims, os_, width, beta, bessel_beta):
+    """kern_apply_rolloff_correction: each pixel times prod_axis 1 / (ftkb(beta, p width) width) I0(beta),
+    p = ((i - d / 2) / d) / os per axis of more than one pixel; ftkb(b, x) = sinh(sqrt(a)) / sqrt(a), a = b^2 - (pi x)^2
+    (sin for a < 0)."""
+    def ftkb(b, x):
+        a = b * b - (np.pi * x) ** 2
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(a > 0, np.sinh(np.sqrt(np.abs(a))) / np.sqrt(np.abs(a)),
+                            np.where(a < 0, np.sin(np.sqrt(np.abs(a))) / np.sqrt(np.abs(a)), 1.0))
+
+    def axis(d):
+        if d == 1:
+            return np.ones(1)
+        i = np.arange(d)
+        p = ((i - d / 2.0) / d).astype(np.float32)
+        p = (p / np.float32(os_)).astype(np.float32).astype(np.float64)
+        return 1.0 / ftkb(float(np.float32(beta)), p * float(np.float32(width))) / float(np.float32(width)) \
+            * float(np.float32(bessel_beta))
+
+    v = axis(dims[2])[:, None, None] * axis(dims[1])[None, :, None] * axis(dims[0])[None, None, :]
+    v = v.astype(np.float32).astype(np.float64)
+    s = np.asarray(src, np.float64)                # (coils, z, y, x, 2)
+    return s * v[None, ..., None]
+
+
+def bartgrid_linphase(dst, src, dims, shifts, scale, conj, fmac):
+    """kern_apply_linphases_3D: src times scale exp(i v), v = cn + sum_n pos_n 2 pi shift_n / dim_n,
+    cn = -sum_n pi shift_n (the host's), negated for conj; added to dst for fmac."""
+    sh = [np.float32(2.0 * np.pi * np.float32(s) / np.float32(d)) for s, d in zip(shifts, dims[:3])]
+    cn = np.float32(0)
+    for n in range(3):
+        cn = np.float32(cn - sh[n] * np.float32(dims[n]) / 2.0)
+    z, y, x = np.meshgrid(np.arange(dims[2]), np.arange(dims[1]), np.arange(dims[0]), indexing="ij")
+    v = float(cn) + x * float(sh[0]) + y * float(sh[1]) + z * float(sh[2])
+    if conj:
+        v = -v
+    p = scale * np.exp(1j * v)
+    s = np.asarray(src, np.float64)
+    out = (s[..., 0] + 1j * s[..., 1]) * p[None]
+    if fmac:
+        d = np.asarray(dst, np.float64)
+        out = out + d[..., 0] + 1j * d[..., 1]
+    return np.stack([out.real, out.imag], -1)

@@ -135,3 +135,17 @@ def test_a_programs_own_byte_stays_its_own(emu):
     out = np.zeros(1, np.int32)
     emu.run(emu.compile(src, "k", filename="own_byte.cu"), 1, 1, out)
     assert out[0] == 204
+
+
+def test_stdbool_names_bool_Bool_as_gnu_cplusplus_does(emu):
+    """<stdbool.h> in GNU C++ (GCC's, which nvcc's front end reads) defines _Bool as bool, so a C structure with
+    _Bool members builds in a .cu file. Unseen suite 106 (BART's gpu_grid.cu: struct linphase_conf's _Bool conj,
+    fmac) found it: NVRTC stopped with 'identifier "_Bool" is undefined'."""
+    src = ("#include <stdbool.h>\nstruct conf { int n; _Bool conj; _Bool fmac; };\n"
+           "__global__ void k(struct conf c, int *p) { p[0] = c.n + (c.conj ? 10 : 0) + (c.fmac ? 100 : 0)"
+           " + (int)sizeof(_Bool) * 1000; }\n")
+    import tilelab as tl
+    out = np.zeros(1, np.int32)
+    c = tl.Struct(n=np.int32(3), conj=np.uint8(1), fmac=np.uint8(0))
+    emu.run(emu.compile(src, "k", filename="uses_Bool.cu"), 1, 1, c, out)
+    assert out[0] == 3 + 10 + 1000

@@ -28,6 +28,7 @@ from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .compound_literals import rewritten as compound_literals_rewritten
+from .statement_expressions import rewritten as statement_expressions_rewritten
 from .host_code import leave_host_side, stops_on_host_header
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
@@ -281,10 +282,14 @@ DEFAULT_DEVICE = "-default-device"
 #: it, as C++ compilers always did. The retry defines it away, which is what nvcc makes of it
 _REGISTER_STORAGE = re.compile(r'use of the "register" storage class specifier is not allowed')
 REGISTER_DEFINE = "-Dregister="
+#: GCC's __typeof (MIN / MAX macros' statement expressions): tilelab/include/tilelab_typeof.h defines it by decltype
+_TYPEOF_MISSING = re.compile(r'identifier "__typeof(?:__)?" is undefined')
+TYPEOF_PRE_INCLUDE = "--pre-include=tilelab_typeof.h"
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
             (_MATH_MIXED_AMBIGUOUS, MATH_PRE_INCLUDE),
             (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
-            (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE))
+            (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE),
+            (_TYPEOF_MISSING, TYPEOF_PRE_INCLUDE))
 
 
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
@@ -398,6 +403,11 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             # (compound_literals.py): retried as `T{ a, b }`, every line and column in its place
             source2, literals = compound_literals_rewritten(source, first_line, str(e))
             if literals:
+                source = source2
+                continue
+            # a GNU statement expression, `({ s; e; })` (statement_expressions.py): retried as a lambda called there
+            source2 = statement_expressions_rewritten(source, str(e))
+            if source2 is not None:
                 source = source2
                 continue
             extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
