@@ -104,6 +104,7 @@ SUITES = {
     "cuSZ quantisation-code histograms + cuSZp 1-D fixed/plain compressor (unseen105)": ("cuszh_", "cuszp_"),
     "MNN CUDA LayerNorm execution (row, unrolled, adaptive, NC4HW4) + TNN CUDA LayerNorm/InstanceNorm layers (unseen110)": ("mnncu_", "tnncu_"),
     "cuFINUFFT 1-D spread/interp + BART GPU Kaiser-Bessel gridding (unseen106)": ("cufi1d_", "bartgrid_"),
+    "Cholla particle-mesh CIC density/gradient/interpolation + Bonsai direct gravity and block-timestep integrator (unseen109)": ("cholla_", "bonsai_"),
 }
 
 

@@ -12469,3 +12469,173 @@ def bartgrid_linphase(dst, src, dims, shifts, scale, conj, fmac):
         d = np.asarray(dst, np.float64)
         out = out + d[..., 0] + 1j * d[..., 1]
     return np.stack([out.real, out.imag], -1)
+# ---- unseen109: Cholla's particle-mesh CIC kernels (cholla_) and Bonsai's direct gravity and block-timestep
+# kernels (bonsai_), written from the algorithms (cloud-in-cell weights, the 5-point gradient, the direct N-body sum
+# with Plummer softening, the leapfrog-style predictor/corrector, per-block min/sum reductions), not from the emulator.
+
+def _cholla_cic(px, py, pz, x0, dx, ng):
+    """Each particle's lower CIC cell (with the ng ghosts added) and its weights delta = 1 - offset / dx."""
+    idx, dl = [], []
+    for p in (px, py, pz):
+        p = np.asarray(p, np.float64)
+        i = np.floor((p - x0 - 0.5 * dx) / dx).astype(np.int64)
+        centre = x0 + i * dx + 0.5 * dx
+        dl.append(1 - (p - centre) / dx)
+        idx.append(i + ng)
+    return idx, dl
+
+
+def _cholla_corners(idx, dl):
+    """The 8 (flat-index parts, weight) pairs: (ix + a, iy + b, iz + c) with weight prod(delta or 1 - delta)."""
+    (ix, iy, iz), (wx, wy, wz) = idx, dl
+    for c in (0, 1):
+        for b in (0, 1):
+            for a in (0, 1):
+                w = (wx if a == 0 else 1 - wx) * (wy if b == 0 else 1 - wy) * (wz if c == 0 else 1 - wz)
+                yield ix + a, iy + b, iz + c, w
+
+
+def cholla_density_cic(px, py, pz, mass, n, x0, dx, ng):
+    """Get_Density_CIC_Kernel (SINGLE_PARTICLE_MASS): mass / dx^3 spread over the 8 cells around each particle
+    on an n^3 grid with ng ghosts a side (z, y, x order)."""
+    g = n + 2 * ng
+    rho = np.zeros((g, g, g))
+    pm = mass * (1.0 / (dx * dx * dx))
+    idx, dl = _cholla_cic(px, py, pz, x0, dx, ng)
+    for ix, iy, iz, w in _cholla_corners(idx, dl):
+        np.add.at(rho, (iz, iy, ix), pm * w)
+    return rho
+
+
+def cholla_gravity_field(phi, n, ng_part, ng_pot, dx, axis):
+    """Get_Gravity_Field_Particles_Kernel with GRAVITY_5_POINTS_GRADIENT: -dphi/dx by the 5-point stencil on the
+    particle grid (n + 2 ng_part cells a side) from the potential (n + 2 ng_pot a side); axis 0 = x."""
+    phi = np.asarray(phi, np.float64)
+    gp = n + 2 * ng_part
+    s = ng_pot - ng_part
+    k = np.arange(gp) + s
+    def at(off):
+        o = [0, 0, 0]
+        o[axis] = off
+        return phi[np.ix_(k + o[2], k + o[1], k + o[0])]
+    return -1 * (-at(2) + 8 * at(1) - 8 * at(-1) + at(-2)) / (12 * dx)
+
+
+def cholla_gravity_cic(gx, px, py, pz, x0, dx, ng):
+    """Get_Gravity_CIC_Kernel: one field (z, y, x array) interpolated to the particles with the CIC weights."""
+    gx = np.asarray(gx, np.float64)
+    idx, dl = _cholla_cic(px, py, pz, x0, dx, ng)
+    out = np.zeros(len(np.asarray(px)))
+    for ix, iy, iz, w in _cholla_corners(idx, dl):
+        out += gx[iz, iy, ix] * w
+    return out
+
+
+def cholla_copy_density(src, n, ng):
+    """Copy_Particles_Density_Kernel: the n^3 interior of the (n + 2 ng)^3 particle grid."""
+    return np.asarray(src)[ng:ng + n, ng:ng + n, ng:ng + n].copy()
+
+
+def bonsai_bodies(n, rng):
+    """Positions in the unit cube, each body's mass 1 / n in w (Bonsai's float4 pos.w)."""
+    return np.concatenate([rng.uniform(0.0, 1.0, (n, 3)), np.full((n, 1), 1.0 / n)], axis=1)
+
+
+def bonsai_direct_gravity(ipos, jpos, eps2):
+    """dev_direct_gravity: a_i = sum_j m_j (r_j - r_i) / (|r_j - r_i|^2 + eps2)^(3/2), w = 0 (float64 sums)."""
+    ip = np.asarray(ipos, np.float64)
+    jp = np.asarray(jpos, np.float64)
+    d = jp[None, :, :3] - ip[:, None, :3]
+    r2 = (d * d).sum(-1) + eps2
+    s = jp[None, :, 3] / (r2 * np.sqrt(r2))
+    out = np.zeros((len(ip), 4))
+    out[:, :3] = (d * s[..., None]).sum(1)
+    return out
+
+
+def _bonsai_block_of(n, nblocks, bs):
+    """The reduction block each element i is read by: blocks take 2 * bs elements, round robin."""
+    return (np.arange(n) % (2 * bs * nblocks)) // (2 * bs)
+
+
+def bonsai_tnext(time, n, nblocks, bs):
+    """get_Tnext: each block's minimum of time[i].y over its elements (1e10 where it has none)."""
+    t = np.asarray(time, np.float32).reshape(-1, 2)[:n, 1]
+    blk = _bonsai_block_of(n, nblocks, bs)
+    return np.array([t[blk == b].min() if np.any(blk == b) else np.float32(1.0e10) for b in range(nblocks)],
+                    np.float32)
+
+
+def bonsai_nactive(valid, n, nblocks, bs):
+    """get_nactive: each block's sum of valid[i] over its elements."""
+    v = np.asarray(valid).astype(np.int64)[:n]
+    blk = _bonsai_block_of(n, nblocks, bs)
+    return np.array([v[blk == b].sum() for b in range(nblocks)], np.uint32)
+
+
+def bonsai_energy(pos, vel, acc, n, nblocks, bs):
+    """compute_energy_double: per block, (sum m/2 |v|^2, sum m/2 acc.w) in double, |v|^2 in float."""
+    p = np.asarray(pos, np.float32)[:n]
+    v = np.asarray(vel, np.float32)[:n]
+    a = np.asarray(acc, np.float32)[:n]
+    v2 = (v[:, 0] * v[:, 0] + v[:, 1] * v[:, 1] + v[:, 2] * v[:, 2]).astype(np.float64)
+    kin = p[:, 3].astype(np.float64) * 0.5 * v2
+    pot = p[:, 3].astype(np.float64) * 0.5 * a[:, 3].astype(np.float64)
+    blk = _bonsai_block_of(n, nblocks, bs)
+    return np.array([[kin[blk == b].sum(), pot[blk == b].sum()] for b in range(nblocks)])
+
+
+def bonsai_predict(pos, vel, acc, time, tc, which):
+    """predict_particles with DO_BLOCK_TIMESTEP: dt = tc - time.x; p += v dt + a dt^2 / 2, v += a dt (xyz; w kept)."""
+    f = np.float32
+    p = np.asarray(pos, f).copy()
+    v = np.asarray(vel, f).copy()
+    a = np.asarray(acc, f)
+    dt = (f(tc) - np.asarray(time, f)[:, 0])[:, None]
+    p[:, :3] = p[:, :3] + v[:, :3] * dt + a[:, :3] * dt * dt * f(0.5)
+    v[:, :3] = v[:, :3] + a[:, :3] * dt
+    return p if which == "pos" else v
+
+
+def bonsai_active_groups(time, grp, valid, tc):
+    """setActiveGroups: valid[grp[i]] = grp[i] | 1 << 31 for every body whose time.y equals tc."""
+    out = np.asarray(valid).astype(np.uint32).copy()
+    t = np.asarray(time, np.float32)[:, 1]
+    g = np.asarray(grp).astype(np.int64)[t == np.float32(tc)]
+    out[g] = (g | (1 << 31)).astype(np.uint32)
+    return out
+
+
+def bonsai_correct(tc, time, active, vel, acc0, acc1, body_h, body_dens, pos, ppos, pvel, unsorted, acc0_new,
+                   time_new, which):
+    """correct_particles with DO_BLOCK_TIMESTEP: for the active bodies (active == 1), u = unsorted[i]:
+    pos = pPos, vel = pVel[u] + (acc1 - acc0[u]) (tc - time[u].x) / 2 (xyz), acc0_new = acc1,
+    time_new = time[u], unsorted = i, h *= clamp(0.5 (1 + cbrt(32 / dens.y)), 0.5, 2)."""
+    f = np.float32
+    act = np.flatnonzero(np.asarray(active) == 1)
+    u = np.asarray(unsorted).astype(np.int64)[act]
+    time = np.asarray(time, f)
+    res = {"pos": np.asarray(pos, f).copy(), "vel": np.asarray(vel, f).copy(),
+           "acc0_new": np.asarray(acc0_new, f).copy(), "time_new": np.asarray(time_new, f).copy(),
+           "unsorted": np.asarray(unsorted).astype(np.uint32).copy(), "body_h": np.asarray(body_h, f).copy()}
+    res["pos"][act] = np.asarray(ppos, f)[act]
+    dt = ((f(tc) - time[u, 0]) * f(0.5))[:, None]
+    v = np.asarray(pvel, f)[u].copy()
+    v[:, :3] = v[:, :3] + (np.asarray(acc1, f)[act, :3] - np.asarray(acc0, f)[u, :3]) * dt
+    res["vel"][act] = v
+    res["acc0_new"][act] = np.asarray(acc1, f)[act]
+    res["time_new"][act] = time[u]
+    res["unsorted"][act] = act.astype(np.uint32)
+    fs = f(0.5) * (f(1) + np.cbrt(f(32) / np.asarray(body_dens, f)[act, 1]))
+    res["body_h"][act] = res["body_h"][act] * np.clip(fs, 0.5, 2.0).astype(f)
+    return res[which]
+
+
+def bonsai_compute_dt(time, active, tc, step):
+    """compute_dt: its time-step estimate is overwritten (dt = timeStep, the source's last assignment), so each
+    active body's time becomes (tc, tc + timeStep); the others' stays."""
+    out = np.asarray(time, np.float32).copy()
+    act = np.asarray(active) == 1
+    out[act, 0] = np.float32(tc)
+    out[act, 1] = np.float32(tc) + np.float32(step)
+    return out

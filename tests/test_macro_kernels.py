@@ -76,3 +76,44 @@ def test_inttypes_gives_the_printf_macros():
            '(uint8_t)7); std::uint32_t c = a; (void)c; }\n')
     r = tl.launch(tl.compile_cuda(src).kernels["show"], 1, 1, np.uint32(0xBEEF), np.int64(-5), backend="emu", echo=False)
     assert [line.strip() for line in r.printed] == ["0000beef -5 7"]
+
+
+# Bonsai's bonsai.h: the macro's body ends at the kernel's name, which a second macro spells; the parameter list
+# is the source's, after the use (the hundred-and-ninth unseen suite: NVRTC built the file, tilelab read the
+# kernel as "KERNEL_NAME" or not at all)
+WRAPPED = r"""
+#ifndef KERNEL_SEPARATE
+#define KERNEL_NAME(funcname)    funcname
+#define KERNEL_DECLARE(funcname) extern "C" __global__ void KERNEL_NAME(funcname)
+#else
+#define KERNEL_NAME(funcname)    gpu_ ## funcname
+#define KERNEL_DECLARE(funcname) __global__ void KERNEL_NAME(funcname)
+#endif
+
+KERNEL_DECLARE(add_one)(const int n,
+                        float *x)
+{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] += 1.0f;
+}
+
+KERNEL_DECLARE(twice)(int *y) { y[threadIdx.x] *= 2; }
+"""
+
+
+def test_a_macro_that_declares_only_the_head_takes_the_parameters_after_its_use():
+    prog = tl.compile_cuda(WRAPPED, filename="wrapped.cu")
+    assert sorted(prog.kernels) == ["add_one", "twice"]
+    assert [p.ctype for p in prog.kernels["add_one"].params] == ["const int", "float*"]
+    assert prog.kernels["add_one"].line == 10 and prog.kernels["twice"].line == 17
+    x = np.zeros(40, np.float32)
+    tl.launch(prog.kernels["add_one"], 2, 32, np.int32(35), x, backend="emu", echo=False)
+    np.testing.assert_array_equal(x, [1] * 35 + [0] * 5)
+    y = np.arange(32, dtype=np.int32)
+    tl.launch(prog.kernels["twice"], 1, 32, y, backend="emu", echo=False)
+    np.testing.assert_array_equal(y, np.arange(32) * 2)
+
+
+def test_the_separate_build_names_the_kernels_as_its_macro_pastes_them():
+    prog = tl.compile_cuda(WRAPPED, filename="wrapped.cu", options=["-DKERNEL_SEPARATE"])
+    assert sorted(prog.kernels) == ["gpu_add_one", "gpu_twice"]

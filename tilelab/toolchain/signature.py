@@ -236,14 +236,56 @@ def _declared(text: str, m, line: int, namespace: str, macros: dict) -> _Found:
 _MACRO_HEAD = re.compile(r"[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)")
 
 
+def _macro_args(text: str, i: int) -> tuple[list, int]:
+    """The arguments of a function-like macro's use whose ``(`` ends just before ``i``, and the index past its ``)``."""
+    depth, args, arg = 1, [], ""
+    while i < len(text) and depth:
+        c = text[i]
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if depth == 1 and c == ",":
+            args.append(arg.strip())
+            arg = ""
+        elif depth:
+            arg += c
+        i += 1
+    args.append(arg.strip())
+    return args, i
+
+
+def _substitute(params: list, body: str, args: list) -> str:
+    """A function-like macro's body with its parameters replaced by a use's arguments (whole tokens), ``##`` pasted."""
+    values = dict(zip(params, args))
+    if params and params[-1] == "...":
+        values = {**dict(zip(params[:-1], args)), "__VA_ARGS__": ", ".join(args[len(params) - 1:])}
+    text = re.sub(r"\b[A-Za-z_]\w*\b", lambda t: values.get(t.group(0), t.group(0)), body)
+    return re.sub(r"\s*##\s*", "", text)
+
+
+def _expand_uses(text: str, macros: dict) -> str:
+    """``text`` with each use of the function-like ``macros`` replaced by its body, one level."""
+    if not macros:
+        return text
+    out, pos = [], 0
+    for use in re.finditer(r"\b(" + "|".join(map(re.escape, macros)) + r")\s*\(", text):
+        if use.start() < pos:
+            continue
+        args, end = _macro_args(text, use.end())
+        out += [text[pos:use.start()], " ", _substitute(*macros[use.group(1)], args), " "]
+        pos = end
+    return "".join(out) + text[pos:]
+
+
 def _macro_kernels(clean: str, walk: _Conditionals) -> list[_Found]:
     """Kernels a function-like macro's body declares, one set per use of the macro in the text the preprocessor
     keeps: dfdx's ``#define DROPOUT(TYPENAME, FWD, BWD) extern "C" __global__ void FWD(...) ...`` then
     ``DROPOUT(float, dropout_fwd_f32, dropout_bwd_f32);``. The body is expanded with the use's arguments (whole
-    tokens; ``##`` pastes, ``__VA_ARGS__``), each kernel at the use's line, as NVRTC's line table has it. A macro
-    whose body uses other macros is expanded one level: their kernels are not seen."""
+    tokens; ``##`` pastes, ``__VA_ARGS__``), each kernel at the use's line, as NVRTC's line table has it. The
+    function-like macros the body uses are expanded too (a few levels), and the text after the use, up to the
+    next ``{`` or ``;``, is read with it: Bonsai's ``#define KERNEL_DECLARE(funcname) extern "C" __global__ void
+    KERNEL_NAME(funcname)`` (``KERNEL_NAME(funcname)``: ``funcname``) declares ``KERNEL_DECLARE(get_Tnext)(const
+    int n_bodies, ...) {``'s kernel get_Tnext, its parameter list the source's, after the use."""
     lines = clean.split("\n")
-    macros = {}
+    macros, others = {}, {}
     for n, line in enumerate(lines):
         m = _MACRO_HEAD.match(line)
         if not m or not walk.kept[n]:
@@ -252,31 +294,23 @@ def _macro_kernels(clean: str, walk: _Conditionals) -> list[_Found]:
         while body.rstrip().endswith("\\") and k + 1 < len(lines):
             k += 1
             body = body.rstrip()[:-1] + " " + lines[k]
-        if "__global__" in body:
-            params = [p.strip() for p in m.group(2).split(",") if p.strip()]
-            macros[m.group(1)] = (params, body)
+        params = [p.strip() for p in m.group(2).split(",") if p.strip()]
+        (macros if "__global__" in body else others)[m.group(1)] = (params, body)
     out = []
     for name, (params, body) in macros.items():
         for use in re.finditer(r"\b" + name + r"\s*\(", clean):
             line = clean.count("\n", 0, use.start()) + 1
             if walk.directive[line - 1] or not walk.kept[line - 1]:
                 continue
-            depth, i, args, arg = 1, use.end(), [], ""
-            while i < len(clean) and depth:
-                c = clean[i]
-                depth += {"(": 1, ")": -1}.get(c, 0)
-                if depth == 1 and c == ",":
-                    args.append(arg.strip())
-                    arg = ""
-                elif depth:
-                    arg += c
-                i += 1
-            args.append(arg.strip())
-            values = dict(zip(params, args))
-            if params and params[-1] == "...":
-                values = {**dict(zip(params[:-1], args)), "__VA_ARGS__": ", ".join(args[len(params) - 1:])}
-            text = re.sub(r"\b[A-Za-z_]\w*\b", lambda t: values.get(t.group(0), t.group(0)), body)
-            text = re.sub(r"\s*##\s*", "", text)
+            args, i = _macro_args(clean, use.end())
+            text = _substitute(params, body, args)
+            for _ in range(4):                      # the macros the body names (KERNEL_NAME), a few levels
+                expanded = _expand_uses(text, others)
+                if expanded == text:
+                    break
+                text = expanded
+            stop = re.compile(r"[{;]").search(clean, i)
+            text += clean[i:stop.start() if stop else len(clean)]
             ns = _namespace_at(clean, use.start())
             out += [_declared(text, k, line, ns, {}) for k in _KERNEL.finditer(text)]
     return out
