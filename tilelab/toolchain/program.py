@@ -28,6 +28,7 @@ from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .compound_literals import rewritten as compound_literals_rewritten
+from . import explicit_host
 from .statement_expressions import rewritten as statement_expressions_rewritten
 from .host_code import leave_host_side, stops_on_host_header
 from .host_functions import device_uses, unannotated
@@ -370,6 +371,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     # whose initialiser is not a constant; the retry builds without it, and a kernel that reads it is refused
     host_functions: dict[str, int] = {}
     host_variables: dict[str, int] = {}
+    host_only: dict[str, int] = {}              # functions marked __host__ alone, blanked (explicit_host.py)
     hs = None                                   # the host side, once left to the CPU (host_code.py)
     while True:
         try:
@@ -389,6 +391,15 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             if reads:
                 raise CompileError("\n".join(msg("errors.host_variable_read", file=filename, line=line, name=name,
                                                   declared=declared) for name, line, declared in reads)) from None
+            # a function marked __host__ alone: the CPU's under nvcc, refused by NVRTC; retried without it
+            source2, more = explicit_host.blanked(source, first_line, str(e), filename)
+            if more:
+                source, host_only = source2, {**host_only, **more}
+                continue
+            calls = explicit_host.called(str(e), host_only) if host_only else []
+            if calls:
+                raise CompileError("\n".join(msg("errors.explicit_host_called", file=filename, line=line, name=name,
+                                                  declared=host_only[name]) for line, name in calls)) from None
             source2, more = blanked(source, first_line, str(e))
             if more and not set(more) <= set(host_variables):
                 source, host_variables = source2, {**host_variables, **more}
