@@ -98,6 +98,7 @@ SUITES = {
     "GE-SpMM CSR SpMM + dgSPARSE CSR SDDMM (unseen96)": ("gespmm_", "dgsddmm_"),
     "StencilBenchmarks z-marching star stencils + NPB-GPU MG 27-point multigrid operators (unseen102)": ("kcsten_", "npbmg_"),
     "TensorStream NV12 colour conversions + FFmpeg colorspace_cuda/overlay_cuda (unseen103)": ("tstrm_", "ffcu_"),
+    "GPU-NTT four-step transpose/32-point NTT + CAT SEAL 60-bit NTT/INTT with Barrett and madc carries (unseen111)": ("gpuntt_", "catseal_"),
 }
 
 

@@ -80,7 +80,11 @@
   they came (the register queue of z neighbours under a haloed shared plane, radius 4 and 8; psinv, resid, rprj3 and
   interp staging rows of partial sums in dynamic shared memory, norm2u3's tree, comm3's periodic copies), no finding.
 - unseen103, TensorStream's NV12 colour conversions + FFmpeg's colorspace_cuda and overlay_cuda (video colour spaces,
-  chroma subsampling): 14 of 14 as they came, no finding."""
+  chroma subsampling): 14 of 14 as they came, no finding.
+- unseen111, GPU-NTT's four-step transpose and 32-point NTT + CAT's 60-bit NTT/INTT (Barrett, inline PTX carries):
+  0 of 12 as they came; CAT's 8 refused by NVRTC (explicitly __host__ helpers in JIT mode), GPU-NTT's 4 stuck in the
+  signature scan's using-alias regex (fixed: tests/test_signature_alias_backtracking.py), then the same __host__
+  refusal. Not in AS_IT_CAME: the refusal is not fixed and its -before recording holds CAT's 8 launches only."""
 from __future__ import annotations
 
 import json
