@@ -12639,3 +12639,170 @@ def bonsai_compute_dt(time, active, tc, step):
     out[act, 0] = np.float32(tc)
     out[act, 1] = np.float32(tc) + np.float32(step)
     return out
+# ---------------------------------------------------------------- unseen111: GPU-NTT's four-step NTT pieces
+# (gpuntt_ntt_4step.cu) and CAT's 60-bit NTT/INTT kernels (catseal_ntt_60bit.cu), in Python integers. Both reduce
+# products by Barrett with one final correction, which these references follow step for step (the truncations to 64
+# or 32 bits included), so that a result left in [q, 2q) would be the algorithm's, not a mismatch.
+
+_M32, _M64, _M128 = (1 << 32) - 1, (1 << 64) - 1, (1 << 128) - 1
+GPUNTT_Q64 = (1152921504606584833, 1152921504598720513)   # 2^60 - 2^18 + 1 and 2^60 - 2^23 - 2^21 + 1, primes
+GPUNTT_Q32 = (998244353, 754974721)                        # 30-bit primes (the 32-bit Barrett's limit is 30 bits)
+
+
+def _gpuntt_modulus(q, bits):
+    """struct Modulus's host constructor: bit = (T) (log2(value) + 1), mu = (T) (2^(2 bit + 1) / value)."""
+    bit = int(math.log2(q) + 1)
+    return q, bit, ((1 << (2 * bit + 1)) // q) & ((1 << bits) - 1)
+
+
+def gpuntt_moduli(bits):
+    """The kernels' Modulus<T>* table: {value, bit, mu} per modulus, T = uint32 or uint64."""
+    qs = GPUNTT_Q32 if bits == 32 else GPUNTT_Q64
+    return np.array([_gpuntt_modulus(q, bits) for q in qs], dtype=np.uint32 if bits == 32 else np.uint64)
+
+
+def gpuntt_poly(rng, batch, n, bits, mod_count=2):
+    """batch polynomials of n coefficients, polynomial b reduced below its modulus (b % mod_count)."""
+    qs = GPUNTT_Q32 if bits == 32 else GPUNTT_Q64
+    dt = np.uint32 if bits == 32 else np.uint64
+    return np.stack([rng.integers(0, qs[b % mod_count], n, dtype=np.uint64).astype(dt) for b in range(batch)])
+
+
+def _gpuntt_mult(a, b, q, bit, mu, bits):
+    """OPERATOR_GPU<T>::mult: z = a b, w = ((z >> (bit - 2)) mu) >> (bit + 3), z - w q, one subtraction of q."""
+    if bits == 32:
+        z = a * b
+        w = ((((z >> (bit - 2)) & _M32) * mu) >> (bit + 3)) & _M32
+        z = (z - w * q) & _M64
+        return (z - q if z >= q else z) & _M32
+    z = a * b
+    w = ((((z >> (bit - 2)) & _M64) * mu) >> (bit + 3)) & _M64
+    z = (z - w * q) & _M128
+    r = z & _M64
+    return r - q if r >= q else r
+
+
+def gpuntt_fourstep_t1(x, table, moduli, index1=7):
+    """FourStepForwardCoreT1 (n = 2^12): each block takes 1024 coefficients as 32 rows of 32, runs a radix-2
+    Cooley-Tukey NTT of 32 points on every row (stages t = 16 .. 1, group i's root table[i]), and writes the
+    transposed tile: out[(column << index1) + 32 block + row]."""
+    bits = 32 if x.dtype == np.uint32 else 64
+    out = np.zeros_like(x)
+    for b in range(x.shape[0]):
+        q, bit, mu = (int(v) for v in moduli[b % len(moduli)])
+        for blk in range(x.shape[1] // 1024):
+            for r in range(32):
+                row = [int(v) for v in x[b, blk * 1024 + 32 * r: blk * 1024 + 32 * r + 32]]
+                t = 16
+                while t >= 1:
+                    for i in range(16 // t):
+                        w = int(table[i])
+                        for j in range(2 * i * t, 2 * i * t + t):
+                            u, v = row[j], _gpuntt_mult(row[j + t], w, q, bit, mu, bits)
+                            s = u + v
+                            row[j] = s - q if s >= q else s
+                            d = u + q - v
+                            row[j + t] = d - q if d >= q else d
+                    t //= 2
+                for c in range(32):
+                    out[b, (c << index1) + 32 * blk + r] = row[c]
+    return out
+
+
+def gpuntt_transpose(x, row, col):
+    """Transpose_Batch: each batch's row x col matrix (row-major) transposed to col x row."""
+    return np.asarray(x).reshape(-1, row, col).transpose(0, 2, 1).reshape(np.asarray(x).shape)
+
+
+CAT_Q = (1152921504606584833, 1152921504598720513)
+
+
+def catseal_mu(q):
+    """CAT's callers: mu = (2^(2 bit_count) / q).low, qbit = bit_count."""
+    return (1 << (2 * q.bit_length())) // q
+
+
+def catseal_consts(which, qs=CAT_Q):
+    """__constant__ q_cons / mu_cons / q_bit_cons[16], the first len(qs) set (the host's cudaMemcpyToSymbol)."""
+    v = {"q": list(qs), "mu": [catseal_mu(q) for q in qs], "bit": [q.bit_length() for q in qs]}[which]
+    return np.array(v + [0] * (16 - len(v)), dtype=np.uint32 if which == "bit" else np.uint64)
+
+
+def catseal_rand(rng, q, shape):
+    """Values below q (coefficients, and psi tables: any residues, which the kernels take as they are)."""
+    return rng.integers(0, q, shape, dtype=np.uint64)
+
+
+def catseal_rand_rows(rng, qs, n, rows):
+    """rows of n values, row r below qs[r % len(qs)]."""
+    return np.concatenate([rng.integers(0, qs[r % len(qs)], n, dtype=np.uint64) for r in range(rows)])
+
+
+def _catseal_barrett(a, q, mu, qbit):
+    """singleBarrett on a 128-bit a: rx = ((a >> (qbit - 2)).low mu) >> (qbit + 2); a -= rx.low q; one
+    subtraction of q on the low word; the result is a.low."""
+    rx = (((a >> (qbit - 2)) & _M64) * mu) >> (qbit + 2)
+    a = (a - (rx & _M64) * q) & _M128
+    lo = a & _M64
+    return lo - q if lo >= q else lo
+
+
+def _catseal_ct(a, psi, q, lengths):
+    n, qbit, mu = len(a), q.bit_length(), catseal_mu(q)
+    a = [int(v) for v in a]
+    for m in lengths:
+        t = n // (2 * m)
+        for i in range(m):
+            w = int(psi[m + i])
+            for j in range(2 * i * t, 2 * i * t + t):
+                u, v = a[j], _catseal_barrett(a[j + t] * w, q, mu, qbit)
+                s = u + v
+                a[j] = s - q if s >= q else s
+                a[j + t] = (u + q if u < v else u) - v
+    return a
+
+
+def _catseal_gs(a, psiinv, q, lengths):
+    n, qbit, mu = len(a), q.bit_length(), catseal_mu(q)
+    q2 = (q + 1) >> 1
+    a = [int(v) for v in a]
+    for m in lengths:
+        t = n // (2 * m)
+        for i in range(m):
+            w = int(psiinv[m + i])
+            for j in range(2 * i * t, 2 * i * t + t):
+                u, v = a[j], a[j + t]
+                s = u + v
+                s = s - q if s >= q else s
+                a[j] = (s >> 1) + q2 * (s & 1)
+                d = _catseal_barrett(((u + q if u < v else u) - v) * w, q, mu, qbit)
+                a[j + t] = (d >> 1) + q2 * (d & 1)
+    return a
+
+
+def catseal_ntt(a, psi, q, first, only=False, qs=None):
+    """Cooley-Tukey stages m = first, 2 first, ... while m < N (a single kernel), or m = first alone (only:
+    CTBasedNTTInner); group i of stage m multiplies by psi[m + i]. With qs, a holds len(qs) polynomials, polynomial
+    r with modulus qs[r] and psi table r (the _batch kernels with num = division = len(qs))."""
+    return _catseal_apply(_catseal_ct, np.asarray(a), psi, q, first, only, qs, up=True)
+
+
+def catseal_intt(a, psiinv, q, last, only=False, qs=None):
+    """Gentleman-Sande stages m = N / 2, N / 4, ... down to m = last (a single kernel), or m = last alone (only:
+    GSBasedINTTInner), halving both outputs of each butterfly: (x >> 1) + (q + 1) / 2 (x & 1)."""
+    return _catseal_apply(_catseal_gs, np.asarray(a), psiinv, q, last, only, qs, up=False)
+
+
+def _catseal_apply(fn, a, table, q, m0, only, qs, up):
+    nrows = 1 if qs is None else len(qs)
+    rows = a.reshape(nrows, -1)
+    n = rows.shape[1]
+    tab = np.asarray(table).reshape(nrows, -1)
+    if only:
+        lengths = [m0]
+    elif up:
+        lengths = [m for m in (1 << k for k in range(20)) if m0 <= m < n]
+    else:
+        lengths = [m for m in (1 << k for k in range(19, -1, -1)) if m0 <= m <= n // 2]
+    out = [fn(rows[r], tab[r], int(qs[r]) if qs is not None else int(q), lengths) for r in range(nrows)]
+    return np.array(out, dtype=np.uint64).reshape(a.shape)

@@ -106,7 +106,12 @@
 - unseen109, Cholla's particle-mesh CIC kernels + Bonsai's direct gravity and block-timestep integrator: 5 of 12 as
   they came; Bonsai's seven kernels declared through KERNEL_DECLARE(name)(...) were not found (a macro's body read one
   level, nothing after its use). Fixed: 12 of 12, the three listed warp-synchronous races reported
-  (tests/test_macro_kernels.py)."""
+  (tests/test_macro_kernels.py).
+- unseen111, GPU-NTT's four-step transpose and 32-point NTT + CAT's 60-bit NTT/INTT (Barrett, inline PTX carries):
+  0 of 12 as they came; CAT's 8 refused by NVRTC (functions marked __host__ alone, in JIT mode), GPU-NTT's 4 stuck
+  in the signature scan's using-alias regex (fixed: tests/test_signature_alias_backtracking.py), then the same
+  refusal (fixed: toolchain/explicit_host.py, tests/test_explicit_host.py). Its -before recording holds CAT's 8
+  launches only: GPU-NTT's 4 never finished, and count as not run."""
 from __future__ import annotations
 
 import json

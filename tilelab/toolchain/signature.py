@@ -352,7 +352,9 @@ _BUILTIN_ALIASES = {"uint": "unsigned int", "ushort": "unsigned short", "uchar":
                     "ulong": "unsigned long", "std::size_t": "size_t", "std::ptrdiff_t": "ptrdiff_t",
                     "longlong": "long long", "ulonglong": "unsigned long long"}
 _TYPEDEF = re.compile(r"\btypedef\s+((?:[A-Za-z_][\w:]*\s+)*?[A-Za-z_][\w:]*)\s+([A-Za-z_]\w*)\s*;")
-_USING = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*((?:[A-Za-z_][\w:]*\s*)+?)\s*;")
+# the type's words are separated by whitespace: with `\s*` between them a long name that is not followed by `;`
+# (`using OPERATOR_GPU = modular_operation_gpu::BarrettOperations<T>;`) was split every way before failing
+_USING = re.compile(r"\busing\s+([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w:]*(?:\s+[A-Za-z_][\w:]*)*)\s*;")
 
 
 # an object-like macro whose whole replacement is a type name: PolyBench's `# define DATA_TYPE float`
