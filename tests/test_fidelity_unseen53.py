@@ -220,3 +220,16 @@ def test_the_h200_third_call_for_the_namespaced_constants():
     assert gpu["kernels"] == 13 and gpu["as_expected"] == 13
     verdicts = [v for r in gpu["results"] for v in r.get("outputs", {}).values()]
     assert verdicts == ["bit-identical"] * 35
+
+
+def test_symbols_may_name_the_namespaces_too():
+    """CAT's host writes `cudaMemcpyToSymbol(seal::q_cons, ...)` from outside namespace seal (unseen111): a key with its
+    namespaces is that variable (fd::(anonymous)::c2 as fd::c2), and one whose namespace differs is refused."""
+    prog = compile_cuda(_NAMESPACED, filename="ns.cu")
+    k = prog.kernel("fd::scale")
+    u = np.ones(32, dtype=np.float32)
+    launch(k, (1,), (32,), u, backend="emu", echo=False,
+           symbols={"fd::c2": np.float32([2.0]), "fd::nx": np.int64([10])})
+    assert np.array_equal(u, np.r_[np.full(10, 2.0), np.ones(22)].astype(np.float32))
+    with pytest.raises(LaunchError, match="no __constant__/__device__ variable named 'gd::c2'"):
+        launch(k, (1,), (32,), u, backend="emu", echo=False, symbols={"gd::c2": np.float32([3.0])})

@@ -90,7 +90,8 @@ def display_name(v) -> str:
 def symbol_keys(given, names) -> dict:
     """``symbols=`` keys as the module's variables are named: each key a PTX name as it is, or the C++ identifier of
     exactly one variable among ``names`` (the PTX names), as ``cudaMemcpyToSymbol(c1_f32, ...)`` names it in the
-    source: a variable in a namespace (PFFDTD's ``pffdtd::(anonymous)::c1_f32``) is ``_ZN...6c1_f32E`` in the PTX.
+    source: a variable in a namespace (PFFDTD's ``pffdtd::(anonymous)::c1_f32``) is ``_ZN...6c1_f32E`` in the PTX. A key
+    may name the namespaces too (``seal::q_cons``, as a host outside the namespace writes it).
     A key that names none (or two) is kept, for the caller's message."""
     names = list(names)
     by_plain: dict = {}
@@ -100,6 +101,10 @@ def symbol_keys(given, names) -> dict:
     out = {}
     for key in given:
         hit = by_plain.get(key, [])
+        if "::" in key:     # qualified as the host names it, `seal::q_cons`: each scope of the key in the mangled name
+            *scopes, last = key.split("::")
+            hit = [n for n in by_plain.get(last, [])
+                   if all(f"{len(s)}{s}" in n for s in scopes if s and s != "(anonymous namespace)")]
         out[key] = hit[0] if key not in names and len(hit) == 1 else key
     return out
 
