@@ -187,7 +187,12 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                 '"_Bool" is undefined'}),
     "unseen109": (12, 5, {"bonsai_direct_gravity.cu": "CompileError: __nv_name_map:2: error: identifier \"KERNEL_NAME\"",
                           "bonsai_timestep.cu": "CompileError: collection/bonsai_timestep.cu: no __global__ function named"}),
+    "unseen111": (8, 0, {"catseal_ntt_60bit.cu": "CompileError: collection/catseal_ntt_60bit.cu:114: error: A function "
+                                                 "explicitly marked as a __host__ function is not allowed in JIT mode"}),
 }
+#: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
+#: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
+NOW_LAUNCHES = {"unseen111": 12}
 
 
 def _recording(suite, which):
@@ -209,6 +214,7 @@ def test_as_it_came_and_now(suite):
     if after is not None:
         now = read_json(after)
         refused = launches - matched if suite == "unseen73" else 0    # as nvcc refuses them: the manifest lists it
-        assert (now["kernels"], now["matched"], now["refused"]) == (launches, launches - refused, refused)
+        total = NOW_LAUNCHES.get(suite, launches)
+        assert (now["kernels"], now["matched"], now["refused"]) == (total, total - refused, refused)
     else:
         assert not bad                      # nothing to fix: as it came is now
