@@ -313,6 +313,7 @@ class Unit:
     start: int | None = None  # the wide access's offset where it is not its lowest member's (a load
     #                           widened down to its 16-byte boundary: _cut)
     sizes: tuple = ()    # per member, its width, where they differ (a chunk of 4- and 8-byte loads: _chunks)
+    after: int | None = None  # a reused load in an if region: the pc of the load before the region it reuses
 
     @property
     def asked(self) -> int:
@@ -619,6 +620,21 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
         elif acc is not None and loop is not None:
             acc.it = it
         if acc is not None and pc in region:
+            # a load, in a region ptxas predicates, of the very word a load before the region read (its group still
+            # open: nothing between wrote the base or stored to the space): ptxas keeps that load's register, as
+            # the reuse rule within a group (MNN's layer norms read `s_variance` once, then again in each
+            # `if (gamma && beta)` the unrolled loop guards, 5 PTX loads for ptxas's 1 LDS)
+            outer = open_groups.get((acc.kind, acc.space, acc.base, acc.guard, acc.size, acc.quals), ())
+            first = next((m for m in outer if m.offset == acc.offset and m.it is None), None)
+            if acc.kind == "ld" and acc.space == "shared" and acc.it is None and _mergeable(acc) and first:
+                units.append(Unit((pc,), acc.size, None, acc.line, acc.size, (None,), (acc.offset,), reused=True,
+                                  after=first.pc))
+                w = _writes(ins)
+                if w and loop is not None:
+                    w -= set(loop.steps)
+                if w:
+                    close(lambda k: k[2] in w or k[3][0] in w)
+                continue
             acc.guard = ("@region", region[pc], acc.guard)     # never in a group with those outside
         if acc is not None and acc.space not in ("param", "local"):
             if _mergeable(acc):
@@ -1391,7 +1407,10 @@ def _hoisted(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, span
 
 
 def _crossed(u: Unit, spans) -> list:
-    """The spans whose region lies between a merged unit's first and last member."""
+    """The spans whose region lies between a merged unit's first and last member (a reused load's: whose branch
+    lies between the load it reuses and it)."""
+    if u.after is not None and spans:
+        return [(b, t) for b, t in spans if u.after <= b < u.pcs[0]]
     if len(u.pcs) < 2 or not spans:
         return []
     lo, hi = min(u.pcs), max(u.pcs)
@@ -1463,6 +1482,8 @@ def _in_sass(runs: list, fn, where, sass: dict) -> bool:
     ``%rd33``)."""
     groups: dict = {}
     for u in runs:
+        if u.reused:                        # no access of its own: the line's count decides it (_agreeing)
+            continue
         acc = _access(u.pcs[0], fn.instrs[u.pcs[0]])
         if acc is None:
             return False
