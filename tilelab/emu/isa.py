@@ -19,7 +19,7 @@ from . import contraction, structs as emu_structs
 from .addressing import param_as, shared32
 from .calls import param_access
 from .counters import generic_mix  # generic loads whose warps mix the local and global windows
-from .counters.metrics import atom_wavefronts, generic_atom_wavefronts, global_sectors, shared_wavefronts
+from .counters.metrics import atom_wavefronts, cas_loop, generic_atom_wavefronts, global_sectors, shared_wavefronts
 from .counters.requests import (
     _count_warps,
     count_global_access,
@@ -1473,7 +1473,18 @@ def h_atom(m, ins, idx, pc):
         mat, act = m.warp_matrix(idx, addr)
         if not ok.all():
             act &= m.warp_matrix(idx, ok)[0].astype(bool)
-        if generic or not (popc_increment(m.fn, ins, args, t) or warp_aggregated(m.fn, ins, args, t)):
+        if not generic and opname == "add" and t == "f32":
+            # no ATOMS for a float add: an LDS + ATOMS.CAST.SPIN loop, a pass for each lane a bank serves
+            # (metrics.cas_loop): its passes are requests of both, beyond the one a warp counted above
+            passes, lds = cas_loop(mat, act)
+            more = int(np.maximum(passes - 1, 0).sum())
+            m.count(pc, "shared_atom_requests", more)
+            m.count(pc, "shared_atom_requests_active", more)
+            m.count(pc, "shared_ld_requests", int(passes.sum()))
+            m.count(pc, "shared_ld_requests_active", int(passes.sum()))
+            m.count(pc, "shared_ld_wavefronts", int(lds.sum()))
+            wf = 2 * passes
+        elif generic or not (popc_increment(m.fn, ins, args, t) or warp_aggregated(m.fn, ins, args, t)):
             # every lane its own read-modify-write: the most active lanes one bank serves
             # (bench/results/gpu_shared_atomics-2026-12-01.json: ATOMS add/exch/min and generic ATOM
             # 40 of 40 patterns each); a CAS costs twice that (40 of 40)

@@ -250,6 +250,28 @@ def generic_atom_wavefronts(addr, active, nbytes: int) -> np.ndarray:
     return per_phase.reshape(W, P).sum(axis=1)
 
 
+def cas_loop(addr, active) -> tuple[np.ndarray, np.ndarray]:
+    """(passes, LDS wavefronts) of each warp's 4-byte float add to shared memory, which sm_90 has no ATOMS for:
+    ptxas makes it a loop of ``LDS`` + ``ATOMS.CAST.SPIN`` that runs until every lane's compare-and-swap has
+    held. A pass serves one lane of each bank, lanes in lane order, so a warp makes as many passes as the
+    most active lanes one bank serves (``generic_atom_wavefronts``); each pass is one LDS and one ATOMS.CAST
+    request, the CAS 2 wavefronts, the LDS the load rule's over the lanes still waiting. Measured: cuFINUFFT's
+    Spread_1d_Subprob on an H100, ncu per SASS instruction (bench/results/ncu-sass-lines-2026-12-06-unseen.json.gz):
+    270 passes of each of its two loops, 540 ATOMS.CAST wavefronts, 450 LDS wavefronts, which this gives
+    exactly (the lowest lane of a bank first: the highest first gives 438, by address 408)."""
+    addr = np.asarray(addr, dtype=np.int64).reshape(-1, 32)
+    active = np.asarray(active, dtype=bool).reshape(-1, 32)
+    bank = (addr // BANK_BYTES) % NUM_BANKS
+    rank = np.zeros(addr.shape, dtype=np.int64)         # active lanes of the same bank before each lane
+    for lane in range(1, 32):
+        rank[:, lane] = ((bank[:, :lane] == bank[:, lane:lane + 1]) & active[:, :lane]).sum(axis=1)
+    passes = np.where(active, rank + 1, 0).max(axis=1) if addr.size else np.zeros(0, dtype=np.int64)
+    lds = np.zeros(addr.shape[0], dtype=np.int64)
+    for i in range(int(passes.max()) if passes.size else 0):
+        lds += shared_wavefronts(addr, active & (rank >= i), 4, "ld")
+    return passes.astype(np.int64), lds
+
+
 def global_sectors(addr, active, nbytes: int) -> np.ndarray:
     """Distinct 32-byte sectors touched by each warp request."""
     addr = np.asarray(addr, dtype=np.int64).reshape(-1, 32)
