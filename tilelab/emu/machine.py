@@ -110,6 +110,8 @@ class Machine:
         self.count_plan: dict = {}      # pc -> sass_model action (counts="sass"); empty: count the PTX
         self.sunk_at = None             # branch pc -> load pcs: global loads ptxas sank past it (counters/sunk.py)
         self.sunk_pending: dict = {}    # branch pc -> the sunk loads' warps, waiting for the branch
+        self.hoist_entries = None       # pc where control enters a loop -> shared loads ptxas read before it
+        self.hoist_fresh: dict = {}     # such a load's pc -> the warps that entered its loop and have not read it
         self.ptx_counters: dict = {}    # the PTX counts of the planned pcs, for the per-line comparison
         self.narrow_cost: dict = {}     # a merged group's leader pc -> (its width, its last PTX cost) (requests._count_planned)
         self.remainder = None           # counts="sass": remainder_loop.RemainderLoops of the launch
@@ -366,6 +368,8 @@ class Machine:
                     return
                 continue
             steps += 1
+            if self.hoist_entries is not None and gpc in self.hoist_entries:
+                requests.enter_hoisted_loop(self, gpc, idx)     # counters/hoisted.py: these warps read it anew
             if self.observer is not None:
                 self.observer(self, ins, idx)
             if steps > budget:
@@ -942,6 +946,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
         m.capture_pc, m.captured = capture_pc, captured
         m.count_plan, m.ptx_counters = actions, ptx_counters
         m.sunk_at = sunk_at
+        m.hoist_entries = requests.hoisted_entries(actions)
         m.uncertain, m.sass_delta = uncertain, sass_only
         m.vprintf_calls, m.driver_counts = vprintf_calls, driver_counts
         m.remainder = rloops

@@ -141,6 +141,41 @@ def _count_sunk_global(m, pc, idx, planned, key, mat, act, nbytes, active) -> No
     m.sunk_pending.setdefault(planned[4], []).append((pc, None if idx is None else idx.copy(), mat, act, nbytes, key))
 
 
+def hoisted_entries(actions: dict):
+    """``{entry pc: [load pcs]}`` of the shared loads ptxas read once before their loop (counters/hoisted.py;
+    None: there are none)."""
+    out: dict = {}
+    for pc, a in actions.items():
+        if a[0] == "hoisted":
+            for e in a[1]:
+                out.setdefault(e, []).append(pc)
+    return out or None
+
+
+def enter_hoisted_loop(m, epc: int, idx) -> None:
+    """Warps reaching a pc where control enters the loop of a hoisted load: it is theirs to read once more."""
+    warps = np.unique(m.warp_global[m.lanes(idx)])
+    for pc in m.hoist_entries[epc]:
+        m.hoist_fresh.setdefault(pc, set()).update(warps.tolist())
+
+
+def _count_hoisted(m, pc, idx, key, mat, act, nbytes, sop) -> None:
+    """A shared load ptxas read before its loop (``("hoisted", entries)``): a request for each warp that entered
+    the loop since it last read it, the wavefronts of those warps' lanes; the PTX view keeps every trip's."""
+    m.capture(pc, mat, act, nbytes, False)
+    m.count_ptx(pc, key + "_requests", mat.shape[0])
+    m.count_ptx(pc, key + "_requests_active", int(act.any(axis=1).sum()))
+    m.count_ptx(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
+    warps = np.unique(m.warp_global[m.lanes(idx)])
+    fresh = m.hoist_fresh.setdefault(pc, set())
+    rows = np.array([int(w) in fresh for w in warps], dtype=bool)
+    fresh.difference_update(int(w) for w in warps)
+    n = int(rows.sum())
+    m.count(pc, key + "_requests", n)
+    m.count(pc, key + "_requests_active", int(act[rows].any(axis=1).sum()))
+    m.count(pc, key + "_wavefronts", int(shared_wavefronts(mat[rows], act[rows], nbytes, sop).sum()))
+
+
 def sunk_branches(actions: dict):
     """``{branch pc: [load pcs]}`` of the global loads ptxas sank past a branch (None: there are none; one
     branch may have several, fdmt_init_kernel's two reads of its offsets table)."""
@@ -218,6 +253,9 @@ def count_shared_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: 
     sop = "st" if store or generic else "ld"
     if planned is not None and planned[0] == "sunk":     # ptxas moved the load past the branch (counters/sunk.py)
         _count_sunk(m, pc, idx, planned, key, mat, act, nbytes, sop)
+        return
+    if planned is not None and planned[0] == "hoisted":  # ptxas read it before its loop (counters/hoisted.py)
+        _count_hoisted(m, pc, idx, key, mat, act, nbytes, sop)
         return
     if planned is None:
         m.capture(pc, mat, act, nbytes, store)

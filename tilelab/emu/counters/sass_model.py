@@ -51,6 +51,7 @@ from ..memory import shared_base, static_shared_layout
 from ..operands import reg_array
 from ..ptx import parsed
 from .deadload import dead_loads
+from .hoisted import hoisted_loads
 from .overwritten import overwritten_stores
 from .pairs import paired_line
 from .regions import regions
@@ -886,8 +887,16 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     module_vars = parsed(kernel.program.ptx).globals
     if not _worth_checking(fn, n_entry, module_vars):
         # nothing ptxas could merge as far as the model can see and no __constant__ load: every
-        # line counts as in the PTX, and no cubin is built for the check (nvdisasm takes ~0.5 s)
-        return CountPlan(mode="sass", arch=arch)
+        # line counts as in the PTX, and no cubin is built for the check (nvdisasm takes ~0.5 s),
+        # unless a loop-invariant shared load may have been read before its loop (hoisted.py)
+        plan = CountPlan(mode="sass", arch=arch)
+        at = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
+        try:
+            _hoist(plan, fn, n_entry, lambda: sass_listing(entry_sass(kernel.program.sass(arch), kernel.entry),
+                                                           kernel.program.filename), at)
+        except Exception:               # no cubin (ptxas refused, no nvdisasm): the PTX's counts
+            plan.action.clear()
+        return plan
     try:
         cub = sass_memory_mix(kernel.program, arch, entry=kernel.entry)
     except Exception as e:               # ptxas refused the PTX, or no nvJitLink / nvdisasm
@@ -1104,7 +1113,19 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         if plan.lines.get(w) == "sass" and pc not in plan.action:
             plan.action[pc] = a
             plan.notes[w] = _msg("counts.sep").join(x for x in (plan.notes.get(w), _msg("counts.sunk_load", line=a[3])) if x)
+    _hoist(plan, fn, n_entry, listing, where)
     return plan
+
+
+def _hoist(plan, fn, n_entry: int, listing, where) -> None:
+    """Shared loads ptxas read once before their loop (hoisted.py), on lines counted the SASS way (or not checked:
+    the rule checks the line's one load against the SASS itself): counted once a warp each time it enters."""
+    for pc, a in hoisted_loads(fn, n_entry, listing, where, _writes).items():
+        w = where(fn.instrs[pc])
+        if plan.lines.get(w, "sass") == "sass" and pc not in plan.action:
+            plan.action[pc] = a
+            plan.notes[w] = _msg("counts.sep").join(x for x in (plan.notes.get(w), _msg("counts.hoisted_load",
+                                                                                          line=w[1])) if x)
 
 
 def _call_target_only(fn, n_entry: int, pc: int) -> bool:
