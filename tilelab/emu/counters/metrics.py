@@ -41,8 +41,9 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   histogram256Kernel's 376 of them: 1,208 wavefronts on the H200, bench/results/fidelity-2026-12-01-run1.json,
   which this rule gives exactly and the lanes rule does not: 1,342). A generic ATOM is no ATOMS
   request (ncu's smsp__inst_executed_op_shared_atom) but counts its wavefronts all the same.
-  64-bit and float atomics are compare-and-swap loops on sm_90 (``LDS`` + ``ATOMS.CAST.SPIN``)
-  whose retries are the GPU's timing; they are given the rules above and are not exact.
+  64-bit and float atomics are compare-and-swap loops on sm_90 (``LDS`` + ``ATOMS.CAST.SPIN``); a 4-byte
+  float add's passes within a warp are counted (``cas_loop``), the retries other warps cause and the other
+  loops' are the GPU's timing, given the rules above and not exact.
   A generic ATOM that goes to global memory costs one atomics wavefront per warp with a lane on
   (one-lane requests measured: grid.sync's atom.add.release.gpu).
   Generic LD/ST that land in shared memory likewise count wavefronts and no shared request.
