@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .host_code import mask
+from .statement_expressions import _close as closing_brace     # one brace matcher (strings and comments skipped)
 
 #: NVRTC's refusal, with the file and line of the declaration (its name under the caret)
 _REFUSAL = re.compile(r"^(?P<file>.*?):(?P<line>\d+): error: A function explicitly marked as a __host__ function "
@@ -81,8 +82,8 @@ def _declaration(masked: str, at: int):
         elif ch == ";" and depth == 0:
             return start, i + 1
         elif ch == "{" and depth == 0:
-            close = _matching(masked, i)
-            if close is None:
+            close = closing_brace(masked, i)
+            if close < 0:
                 return None
             j = close + 1
             while j < n and masked[j].isspace():
@@ -92,18 +93,6 @@ def _declaration(masked: str, at: int):
                 continue
             return start, close + 1
         i += 1
-    return None
-
-
-def _matching(masked: str, i: int):
-    depth = 0
-    for j in range(i, len(masked)):
-        if masked[j] == "{":
-            depth += 1
-        elif masked[j] == "}":
-            depth -= 1
-            if depth == 0:
-                return j
     return None
 
 
