@@ -17,15 +17,12 @@ the pcs from which control enters the loop, where the machine marks the warps as
 """
 from __future__ import annotations
 
-import re
-
-from .sunk import ORDERED
+from .sunk import _plain_load
 
 HOISTED = "hoisted"
 #: what in a loop may write shared memory (or order it): a load outside it cannot be moved past these
 _WRITERS = {"st", "atom", "red", "bar", "barrier", "membar", "fence", "call", "cp", "cp.async", "mbarrier", "stmatrix",
             "wmma", "tensormap", "cp.async.bulk", "ret", "exit", "trap"}
-_LABEL = re.compile(r"`\((\.L_x_\d+|\$[\w$.]+)\)")
 
 
 def _loops(fn, n_entry: int) -> list[tuple[int, int]]:
@@ -36,11 +33,6 @@ def _loops(fn, n_entry: int) -> list[tuple[int, int]]:
         if ins.op == "bra" and ins.target is not None and ins.target <= pc:
             out.append((ins.target, pc))
     return out
-
-
-def _shared_plain_load(ins) -> bool:
-    return (ins.op == "ld" and "shared" in ins.mods and not ins.guard
-            and not any(q in ins.mods for q in ORDERED))
 
 
 def candidates(fn, n_entry: int, writes) -> dict:
@@ -55,7 +47,7 @@ def candidates(fn, n_entry: int, writes) -> dict:
             written |= writes(i)
         for pc in range(t, b + 1):
             ins = fn.instrs[pc]
-            if pc in out or not _shared_plain_load(ins) or not ins.args or len(ins.args) < 2:
+            if pc in out or not (_plain_load(ins) and "shared" in ins.mods) or not ins.args or len(ins.args) < 2:
                 continue
             addr = ins.args[1]
             if addr.kind != "mem" or addr.name in written:     # its base a symbol, or a register the loop keeps
@@ -72,10 +64,8 @@ def _sass_loops(listing) -> list[tuple[int, int, tuple]]:
             at[lab] = s.addr
     out = []
     for s in listing:
-        if s.op == "BRA":
-            m = _LABEL.search(s.operands)
-            if m and m.group(1) in at and at[m.group(1)] <= s.addr:
-                out.append((at[m.group(1)], s.addr, s.where))
+        if s.op == "BRA" and s.label in at and at[s.label] <= s.addr:
+            out.append((at[s.label], s.addr, s.where))
     return out
 
 

@@ -630,13 +630,9 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
             if acc.kind == "ld" and acc.space == "shared" and acc.it is None and _mergeable(acc) and first:
                 units.append(Unit((pc,), acc.size, None, acc.line, acc.size, (None,), (acc.offset,), reused=True,
                                   after=first.pc))
-                w = _writes(ins)
-                if w and loop is not None:
-                    w -= set(loop.steps)
-                if w:
-                    close(lambda k: k[2] in w or k[3][0] in w)
-                continue
-            acc.guard = ("@region", region[pc], acc.guard)     # never in a group with those outside
+                acc = None                  # no access of its own; the register it writes closes groups below
+            else:
+                acc.guard = ("@region", region[pc], acc.guard)     # never in a group with those outside
         if acc is not None and acc.space not in ("param", "local"):
             if _mergeable(acc):
                 key = (acc.kind, acc.space, acc.base, acc.guard, acc.size, acc.quals)
@@ -885,15 +881,15 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     """Model the entry's PTX, check it per line against the cubin of that PTX, and plan."""
     n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
     module_vars = parsed(kernel.program.ptx).globals
+    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     if not _worth_checking(fn, n_entry, module_vars):
         # nothing ptxas could merge as far as the model can see and no __constant__ load: every
         # line counts as in the PTX, and no cubin is built for the check (nvdisasm takes ~0.5 s),
         # unless a loop-invariant shared load may have been read before its loop (hoisted.py)
         plan = CountPlan(mode="sass", arch=arch)
-        at = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
         try:
             _hoist(plan, fn, n_entry, lambda: sass_listing(entry_sass(kernel.program.sass(arch), kernel.entry),
-                                                           kernel.program.filename), at)
+                                                           kernel.program.filename), where)
         except Exception:               # no cubin (ptxas refused, no nvdisasm): the PTX's counts
             plan.action.clear()
         return plan
@@ -910,7 +906,6 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     sym = Shared(_sym_align(fn, whole), placed)
     # the module's shared arrays (an extern one's declared alignment) for the chunk rule alone (_chunks)
     chunk_sym = Shared(_sym_align(fn, whole, module_vars), placed)
-    where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     unrolled = _unrolled(fn, n_entry, sym, cub, where)
     if set(chunk_sym) - set(sym):
         # the module's extern shared arrays at their declared alignment (NVRTC's .align 16) for every rule, where that
