@@ -12806,3 +12806,120 @@ def _catseal_apply(fn, a, table, q, m0, only, qs, up):
         lengths = [m for m in (1 << k for k in range(19, -1, -1)) if m0 <= m <= n // 2]
     out = [fn(rows[r], tab[r], int(qs[r]) if qs is not None else int(q), lengths) for r in range(nrows)]
     return np.array(out, dtype=np.uint64).reshape(a.shape)
+
+
+# ---------------------------------------------------------------- unseen116: ChamferDistancePytorch's 3-D Chamfer
+# distance (tgchamf_chamfer3d.cu) and mmcv's furthest point sampling, k nearest neighbours and three nearest neighbours
+# (mmcv3d_*.cu). Written from the algorithms: brute-force nearest neighbours over every pair, the samplers' greedy
+# farthest-point rule. Squared distances in float32 are formed as nvcc contracts dx*dx + dy*dy + dz*dz (two fmas), each
+# fma rounded once from its exact float64 value, so that an index chosen among near-equal distances is the kernels'.
+
+def _u116_d2(a, b):
+    """|a - b|^2 per pair in float32: fma(dz, dz, fma(dy, dy, dx * dx)) (a: (..., 3), b: (..., 3), broadcast)."""
+    d = (np.asarray(a, np.float32) - np.asarray(b, np.float32)).astype(np.float32)
+    t = (d[..., 0].astype(np.float64) * d[..., 0]).astype(np.float32)
+    t = (d[..., 1].astype(np.float64) * d[..., 1] + t).astype(np.float32)
+    return (d[..., 2].astype(np.float64) * d[..., 2] + t).astype(np.float32)
+
+
+def tgchamf_nn(xyz, xyz2):
+    """NmDistanceKernel: for each point of xyz (b, n, 3) the squared distance to its nearest point of xyz2 (b, m, 3)
+    and that point's index (the first of equal distances: strict < within and across the 512-point batches)."""
+    xyz, xyz2 = np.asarray(xyz, np.float32), np.asarray(xyz2, np.float32)
+    d = _u116_d2(xyz[:, :, None, :], xyz2[:, None, :, :])            # (b, n, m)
+    idx = np.argmin(d, axis=2).astype(np.int32)
+    return np.take_along_axis(d, idx[..., None].astype(np.int64), axis=2)[..., 0], idx
+
+
+def tgchamf_nn_idx(xyz, xyz2):
+    """The forward pass's indices (the backward pass's idx input)."""
+    return tgchamf_nn(xyz, xyz2)[1]
+
+
+def tgchamf_grad(xyz1, xyz2, grad_dist1, idx1, grad_xyz1, grad_xyz2):
+    """NmDistanceGradKernel: g = 2 grad_dist1; grad_xyz1[j] += g (p1 - p2[idx]), grad_xyz2[idx] -= g (p1 - p2[idx]).
+    Returns (grad_xyz1, grad_xyz2) after the adds, in float64 (the kernel's atomics add in any order)."""
+    p1, p2 = np.asarray(xyz1, np.float32), np.asarray(xyz2, np.float32)
+    g1, g2 = np.array(grad_xyz1, np.float64), np.array(grad_xyz2, np.float64)
+    idx = np.asarray(idx1, np.int64)
+    for i in range(p1.shape[0]):
+        g = (np.asarray(grad_dist1[i], np.float32) * np.float32(2)).astype(np.float32)
+        t = (g[:, None] * (p1[i] - p2[i][idx[i]]).astype(np.float32)).astype(np.float32)
+        g1[i] += t
+        np.add.at(g2[i], idx[i], -t.astype(np.float64))
+    return g1, g2
+
+
+def _mmcv3d_fps_core(dist_rows, n, m, block):
+    """The sampler's steps for one cloud: dist_rows(old) gives every point's distance to point old; each thread keeps
+    its first strict maximum of temp over k = tid, tid + block, ...; the shared tree halves from 1024 (ties keep the
+    lower slot: dists_i[idx1] = v2 > v1 ? i2 : i1). Returns (idxs (m,), temp (n,))."""
+    temp = np.full(n, np.float32(1e10), np.float32)
+    idxs = np.zeros(m, np.int32)
+    old = 0
+    for j in range(1, m):
+        temp = np.minimum(dist_rows(old), temp).astype(np.float32)
+        best = np.full(block, -1.0, np.float64)
+        besti = np.zeros(block, np.int64)
+        for tid in range(min(block, n)):
+            ks = np.arange(tid, n, block)
+            k = ks[int(np.argmax(temp[ks]))]                       # first strict maximum of the thread's points
+            if temp[k] > -1.0:
+                best[tid], besti[tid] = temp[k], k
+        thres = 1024
+        while thres >= 2:
+            half = thres // 2
+            if block >= thres:
+                v1, v2 = best[:half].copy(), best[half:thres].copy()
+                i1, i2 = besti[:half].copy(), besti[half:thres].copy()
+                best[:half] = np.maximum(v1, v2)
+                besti[:half] = np.where(v2 > v1, i2, i1)
+            thres //= 2
+        old = int(besti[0])
+        idxs[j] = old
+    return idxs, temp
+
+
+def mmcv3d_fps(dataset, m, block, with_dist=False):
+    """furthest_point_sampling(_with_dist)_forward_cuda_kernel<block>: (idxs (b, m), temp (b, n)) from temp = 1e10.
+    dataset: (b, n, 3) coordinates, or (b, n, n) distances (with_dist: row old is the distance to point old)."""
+    data = np.asarray(dataset, np.float32)
+    b, n = data.shape[0], data.shape[1]
+    out_i, out_t = np.zeros((b, m), np.int32), np.zeros((b, n), np.float32)
+    for bi in range(b):
+        p = data[bi]
+        rows = (lambda old: p[old]) if with_dist else (lambda old: _u116_d2(p, p[old]))
+        out_i[bi], out_t[bi] = _mmcv3d_fps_core(rows, n, m, block)
+    return out_i, out_t
+
+
+def mmcv3d_pdist(points):
+    """A (b, n, n) matrix of squared distances between the points of each cloud (the with_dist sampler's input)."""
+    p = np.asarray(points, np.float32)
+    return _u116_d2(p[:, :, None, :], p[:, None, :, :])
+
+
+def mmcv3d_knn(xyz, new_xyz, nsample):
+    """knn_forward_cuda_kernel: for each query of new_xyz (b, m, 3) the nsample nearest points of xyz (b, n, 3), nearest
+    first: (idx (b, m, nsample), dist2 (b, m, nsample)). A point replaces the heap's largest only when strictly nearer,
+    so of equal distances the earlier index stays (a stable sort). float32 inputs: distances as the fmas give them;
+    float64 inputs: the distance in double, kept in the kernel's float heap (float best_dist[100])."""
+    xyz, new_xyz = np.asarray(xyz), np.asarray(new_xyz)
+    if xyz.dtype == np.float32:
+        d = _u116_d2(new_xyz[:, :, None, :], xyz[:, None, :, :]).astype(np.float64)
+    else:
+        d = ((new_xyz[:, :, None, :] - xyz[:, None, :, :]) ** 2).sum(-1).astype(np.float32).astype(np.float64)
+    idx = np.argsort(d, axis=2, kind="stable")[..., :nsample]
+    return idx.astype(np.int32), np.take_along_axis(d, idx, axis=2)
+
+
+def mmcv3d_three_nn(unknown, known):
+    """three_nn_forward_cuda_kernel: each unknown point's three nearest known points, nearest first, strict < (the
+    earlier index on ties): (dist2 (b, n, 3), idx (b, n, 3)); float32 distances as the fmas give them, float64 exact."""
+    unknown, known = np.asarray(unknown), np.asarray(known)
+    if unknown.dtype == np.float32:
+        d = _u116_d2(unknown[:, :, None, :], known[:, None, :, :]).astype(np.float64)
+    else:
+        d = ((unknown[:, :, None, :] - known[:, None, :, :]) ** 2).sum(-1)
+    idx = np.argsort(d, axis=2, kind="stable")[..., :3]
+    return np.take_along_axis(d, idx, axis=2), idx.astype(np.int32)
