@@ -107,6 +107,7 @@ SUITES = {
     "Cholla particle-mesh CIC density/gradient/interpolation + Bonsai direct gravity and block-timestep integrator (unseen109)": ("cholla_", "bonsai_"),
     "GPU-NTT four-step transpose/32-point NTT + CAT SEAL 60-bit NTT/INTT with Barrett and madc carries (unseen111)": ("gpuntt_", "catseal_"),
     "ChamferDistancePytorch 3-D Chamfer search/gradient + mmcv furthest point sampling, kNN and three-NN (unseen116)": ("tgchamf_", "mmcv3d_"),
+    "VapourSynth-BilateralGPU bilateral/joint-bilateral (cp.async tiles) + CCPi ROF total-variation denoising 2D/3D (unseen117)": ("vsbil_", "ccpitv_"),
 }
 
 

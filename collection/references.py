@@ -12923,3 +12923,63 @@ def mmcv3d_three_nn(unknown, known):
         d = ((unknown[:, :, None, :] - known[:, None, :, :]) ** 2).sum(-1)
     idx = np.argsort(d, axis=2, kind="stable")[..., :3]
     return np.take_along_axis(d, idx, axis=2), idx.astype(np.int32)
+# ---- unseen117: VapourSynth-BilateralGPU (vsbil_) and the CCPi Regularisation Toolkit's ROF-TV kernels (ccpitv_)
+
+def vsbil_bilateral(src, width, height, sigma_spatial_scaled, sigma_color_scaled, radius, use_shared, has_ref):
+    """The bilateral filter of plane 0 of src (rows 0..height-1, the first width columns), its weights
+    2^(space * s + range * c) from plane has_ref (the reference clip's rows height..2 height-1 when has_ref):
+    space the squared pixel distance, range the squared difference to the window's centre. use_shared: the
+    (2 r + 1)^2 window with coordinates clamped to the image (the tile is loaded clamped); otherwise only the
+    window's pixels inside the image. In float64 over the float32 inputs; num / den."""
+    src = np.asarray(src, dtype=np.float64)
+    ss, sc = float(np.float32(sigma_spatial_scaled)), float(np.float32(sigma_color_scaled))
+    val = src[:height, :width]
+    gui = src[height:2 * height, :width] if has_ref else val
+    num = np.zeros((height, width))
+    den = np.zeros((height, width))
+    ys, xs = np.mgrid[0:height, 0:width]
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            ny, nx = ys + dy, xs + dx
+            if use_shared:
+                inside = np.ones_like(ny, dtype=bool)
+            else:
+                inside = (ny >= 0) & (ny < height) & (nx >= 0) & (nx < width)
+            cy, cx = np.clip(ny, 0, height - 1), np.clip(nx, 0, width - 1)
+            w = np.exp2((dy * dy + dx * dx) * ss + (gui[cy, cx] - gui) ** 2 * sc)
+            w = np.where(inside, w, 0.0)
+            num += w * val[cy, cx]
+            den += w
+    return num / den
+
+
+def _ccpitv_nb(a, axis, d):
+    """a's neighbour d steps along axis, reflected (Neumann) at the ends: index + d, or index - d outside."""
+    n = a.shape[axis]
+    idx = np.arange(n) + d
+    idx = np.where((idx < 0) | (idx >= n), np.arange(n) - d, idx)
+    return np.take(a, idx, axis=axis)
+
+
+def _ccpitv_minmod(p, q):
+    return 0.5 * (np.sign(p) + np.sign(q)) * np.minimum(np.abs(p), np.abs(q))
+
+
+def ccpitv_d(inp, fwd, others):
+    """D = f / sqrt(f^2 + sum over the other axes of minmod(forward, backward difference)^2 + 1e-8), f the
+    forward difference along axis fwd (the D1/D2/D3_func kernels; axes of the [Z,] M, N array)."""
+    a = np.asarray(inp, dtype=np.float64)
+    f = _ccpitv_nb(a, fwd, 1) - a
+    den = f * f
+    for ax in others:
+        m = _ccpitv_minmod(_ccpitv_nb(a, ax, 1) - a, a - _ccpitv_nb(a, ax, -1))
+        den = den + m * m
+    return f / np.sqrt(den + 1e-8)
+
+
+def ccpitv_tv(ds, update, inp, lam, tau):
+    """TV_kernel2D/3D: update + tau (lam sum_a (D_a - D_a's backward neighbour along axis a) - (update - inp));
+    ds: (D, axis) pairs."""
+    u = np.asarray(update, dtype=np.float64)
+    dv = sum(np.asarray(d, dtype=np.float64) - _ccpitv_nb(np.asarray(d, dtype=np.float64), ax, -1) for d, ax in ds)
+    return u + float(np.float32(tau)) * (float(np.float32(lam)) * dv - (u - np.asarray(inp, dtype=np.float64)))

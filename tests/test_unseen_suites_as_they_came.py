@@ -114,7 +114,10 @@
   launches only: GPU-NTT's 4 never finished, and count as not run.
 - unseen116, ChamferDistancePytorch's 3-D Chamfer search and gradient + mmcv's furthest point sampling, kNN and
   three-NN (3-D deep-learning geometry ops): 10 of 10 as they came, the two samplers' listed race reported and
-  nothing else."""
+  nothing else.
+- unseen117, VapourSynth-BilateralGPU's bilateral and joint-bilateral filter (shared tiles loaded with
+  __pipeline_memcpy_async) + the CCPi Regularisation Toolkit's ROF total-variation denoising kernels (2D and 3D):
+  15 of 15 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -193,6 +196,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen111": (8, 0, {"catseal_ntt_60bit.cu": "CompileError: collection/catseal_ntt_60bit.cu:114: error: A function "
                                                  "explicitly marked as a __host__ function is not allowed in JIT mode"}),
     "unseen116": (10, 10, {}),
+    "unseen117": (15, 15, {}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
