@@ -111,7 +111,10 @@
   0 of 12 as they came; CAT's 8 refused by NVRTC (functions marked __host__ alone, in JIT mode), GPU-NTT's 4 stuck
   in the signature scan's using-alias regex (fixed: tests/test_signature_alias_backtracking.py), then the same
   refusal (fixed: toolchain/explicit_host.py, tests/test_explicit_host.py). Its -before recording holds CAT's 8
-  launches only: GPU-NTT's 4 never finished, and count as not run."""
+  launches only: GPU-NTT's 4 never finished, and count as not run.
+- unseen118, PaddlePaddle's edit-distance kernels (anti-diagonal Levenshtein) + PFAC's failureless Aho-Corasick
+  matcher: 10 of 12 as they came; PFAC's 2 do not build (a legacy texture reference, "texture is not a template",
+  which nvcc 12 refuses the same way: CUDA 12 removed them), listed as refused since; nothing in tilelab changed."""
 from __future__ import annotations
 
 import json
@@ -189,6 +192,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "bonsai_timestep.cu": "CompileError: collection/bonsai_timestep.cu: no __global__ function named"}),
     "unseen111": (8, 0, {"catseal_ntt_60bit.cu": "CompileError: collection/catseal_ntt_60bit.cu:114: error: A function "
                                                  "explicitly marked as a __host__ function is not allowed in JIT mode"}),
+    "unseen118": (12, 10, {"pfac_kernel.cu": "CompileError: collection/pfac_kernel.cu:71: error: texture is not a "
+                                             "template"}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
@@ -213,7 +218,7 @@ def test_as_it_came_and_now(suite):
     after = _recording(suite, "after")
     if after is not None:
         now = read_json(after)
-        refused = launches - matched if suite == "unseen73" else 0    # as nvcc refuses them: the manifest lists it
+        refused = launches - matched if suite in ("unseen73", "unseen118") else 0   # as nvcc refuses them: listed
         total = NOW_LAUNCHES.get(suite, launches)
         assert (now["kernels"], now["matched"], now["refused"]) == (total, total - refused, refused)
     else:
