@@ -108,6 +108,7 @@ SUITES = {
     "GPU-NTT four-step transpose/32-point NTT + CAT SEAL 60-bit NTT/INTT with Barrett and madc carries (unseen111)": ("gpuntt_", "catseal_"),
     "ChamferDistancePytorch 3-D Chamfer search/gradient + mmcv furthest point sampling, kNN and three-NN (unseen116)": ("tgchamf_", "mmcv3d_"),
     "VapourSynth-BilateralGPU bilateral/joint-bilateral (cp.async tiles) + CCPi ROF total-variation denoising 2D/3D (unseen117)": ("vsbil_", "ccpitv_"),
+    "PaddlePaddle edit-distance anti-diagonal Levenshtein + PFAC failureless Aho-Corasick matcher (unseen118)": ("pdled_", "pfac_"),
 }
 
 

@@ -12983,3 +12983,127 @@ def ccpitv_tv(ds, update, inp, lam, tau):
     u = np.asarray(update, dtype=np.float64)
     dv = sum(np.asarray(d, dtype=np.float64) - _ccpitv_nb(np.asarray(d, dtype=np.float64), ax, -1) for d, ax in ds)
     return u + float(np.float32(tau)) * (float(np.float32(lam)) * dv - (u - np.asarray(inp, dtype=np.float64)))
+# ---------------------------------------------------------------- unseen118: PaddlePaddle's edit-distance kernels
+# (pdled_edit_distance_kernel.cu) and PFAC's failureless Aho-Corasick matcher (pfac_kernel.cu). Both are integer
+# algorithms: the Levenshtein matrix is kept in float (T = float) but holds small whole numbers, so every check is
+# exact; SetOutput's normalised distance is one float32 division, which numpy's float32 division rounds the same.
+
+def pdled_tokens(m, n, seed):
+    """A hypothesis of m and a reference of n token ids (int64) over a 4-token vocabulary, so that many match."""
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 4, m).astype(np.int64), rng.integers(0, 4, n).astype(np.int64)
+
+
+def pdled_dp(x1, x2):
+    """The Levenshtein matrix d[i][j] = distance between x1[:i] and x2[:j], row by row (the textbook recurrence)."""
+    m, n = len(x1), len(x2)
+    d = np.zeros((m + 1, n + 1), dtype=np.int64)
+    d[:, 0] = np.arange(m + 1)
+    d[0, :] = np.arange(n + 1)
+    for i in range(1, m + 1):
+        for j in range(1, n + 1):
+            d[i, j] = min(d[i - 1, j] + 1, d[i, j - 1] + 1, d[i - 1, j - 1] + (x1[i - 1] != x2[j - 1]))
+    return d
+
+
+def pdled_before(m, n, seed, slice_):
+    """The float matrix as the host's loop leaves it before anti-diagonal `slice_`: the cells i + j < slice_ hold the
+    distances, the others -1 (what a later diagonal holds does not matter to the launch: it only reads the two
+    diagonals before its own)."""
+    x1, x2 = pdled_tokens(m, n, seed)
+    d = pdled_dp(x1, x2).astype(np.float32)
+    i, j = np.indices(d.shape)
+    d[i + j >= slice_] = -1
+    return d
+
+
+def pdled_full(m, n, seed):
+    x1, x2 = pdled_tokens(m, n, seed)
+    return pdled_dp(x1, x2).astype(np.float32)
+
+
+def pdled_fill_first_column(dist):
+    d = np.array(dist, dtype=np.float32, copy=True)
+    d[:, 0] = np.arange(d.shape[0])
+    return d
+
+
+def pdled_fill_first_row(dist):
+    d = np.array(dist, dtype=np.float32, copy=True)
+    d[0, :] = np.arange(d.shape[1])
+    return d
+
+
+def pdled_levenshtein(dist, x1, x2, start, threads):
+    """One Levenshtein<float> launch: thread t updates the cell at flat index start + t N of the (M + 1) x (N + 1)
+    matrix when it lies inside (row > 0, col > 0), from the matrix as it was. Stepping by N walks an anti-diagonal;
+    past its end (col 0) the index wraps to column N of the same row, a diagonal N further on, and the threads there
+    write cells from neighbours not computed yet, which that diagonal's own launch writes again later. Those cells'
+    reads never meet a cell the launch writes (N > 2), so the launch is a function of the matrix before it."""
+    src = np.asarray(dist, dtype=np.float32)
+    m, n = src.shape[0] - 1, src.shape[1] - 1
+    out = src.copy()
+    s, o = src.reshape(-1), out.reshape(-1)
+    for t in range(threads):
+        index = start + t * n
+        row, col = index // (n + 1), index % (n + 1)
+        if 0 < row < m + 1 and 0 < col < n + 1:
+            cost = 0 if x1[row - 1] == x2[col - 1] else 1
+            dels = int(s[(row - 1) * (n + 1) + col]) + 1
+            ins = int(s[row * (n + 1) + col - 1]) + 1
+            subs = int(s[(row - 1) * (n + 1) + col - 1]) + cost
+            o[index] = min(dels, ins, subs)
+    return out
+
+
+def pdled_output(dist, normalized):
+    """SetOutput<float>: the last cell, divided by N (a float32 division) when normalised."""
+    d = np.asarray(dist, dtype=np.float32)
+    v = d[-1, -1]
+    return np.array([v / np.float32(d.shape[1] - 1) if normalized else v], dtype=np.float32)
+
+
+PFAC_PATTERNS = (b"AB", b"ABG", b"BEDE", b"ED")      # PFAC's test/pattern/example_pattern
+
+
+def pfac_table(patterns=PFAC_PATTERNS):
+    """PFAC's failureless table, int[states][256]: row 0 unused, the patterns' final states 1..F (pattern k, sorted,
+    is state k), the initial state F + 1, the other trie nodes after it; -1 (TRAP_STATE) where the trie has no
+    edge. No failure links: a thread restarts at the initial state for its own starting position."""
+    pats = sorted(patterns)
+    final = {p: k + 1 for k, p in enumerate(pats)}
+    nodes = {b"": len(pats) + 1}
+    for p in pats:
+        for L in range(1, len(p) + 1):
+            pre = p[:L]
+            if pre not in nodes:
+                nodes[pre] = final.get(pre) or (len(pats) + 2 + sum(1 for q in nodes if q not in final and q != b""))
+    rows = 1 + max(nodes.values())
+    t = np.full((rows, 256), -1, dtype=np.int32)
+    for pre, s in nodes.items():
+        if pre:
+            t[nodes[pre[:-1]], pre[-1]] = s
+    return t
+
+
+def pfac_text(rng, size):
+    """size bytes drawn from the patterns' letters and one other (C), packed little-endian into ceil(size / 4) ints
+    (the wrapper passes the char buffer as int*; the last int's spare bytes zero)."""
+    b = np.frombuffer(b"ABDEGC", dtype=np.uint8)[rng.integers(0, 6, size)]
+    buf = np.zeros(-(-size // 4) * 4, dtype=np.uint8)
+    buf[:size] = b
+    return buf.view(np.int32)
+
+
+def pfac_match(text_ints, size, patterns=PFAC_PATTERNS):
+    """result[i] = the number (1-based, sorted order) of the longest pattern that starts at byte i, 0 if none."""
+    text = np.asarray(text_ints, dtype=np.int32).view(np.uint8)[:size].tobytes()
+    pats = sorted(patterns)
+    out = np.zeros(size, dtype=np.int32)
+    for i in range(size):
+        best = 0
+        for k, p in enumerate(pats):
+            if text.startswith(p, i) and (best == 0 or len(p) > len(pats[best - 1])):
+                best = k + 1
+        out[i] = best
+    return out
