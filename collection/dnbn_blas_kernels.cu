@@ -8,7 +8,7 @@
 //       fast_variance_delta_kernel) and 501-558 (fast_mean_kernel, fast_variance_kernel), unchanged. Removed: the includes
 //       (lines 1-10: cuda_runtime.h, curand.h, cublas_v2.h, assert.h and darknet's blas.h, cuda.h, utils.h), every host
 //       wrapper (*_gpu) and the file's other kernels (not on the batch-norm layer's path).
-//       Copied in: BLOCK from include/darknet.h (lines 11-12 at the same commit; marked).
+//       Copied in: BLOCK from include/darknet.h (line 12 at the same commit, inside its #ifdef GPU of line 11; marked).
 // Selection, fixed before any run (collection/manifest.toml, the dnbn_ entries): every blas_kernels.cu kernel that
 // batchnorm_layer.c's forward_batchnorm_layer_gpu (training) and backward_batchnorm_layer_gpu launch when darknet is
 // built without cuDNN, except copy/scal/axpy (BLAS-1 helpers): 10 kernels, each once, with its host wrapper's launch shape
@@ -29,7 +29,7 @@ THE REAL LICENSE:
 2. Stop emailing me about it!
 */
 
-// (include/darknet.h, lines 11-12)
+// (include/darknet.h, line 12: inside #ifdef GPU, line 11)
 #define BLOCK 512
 // (end of darknet.h lines)
 
