@@ -109,6 +109,7 @@ SUITES = {
     "ChamferDistancePytorch 3-D Chamfer search/gradient + mmcv furthest point sampling, kNN and three-NN (unseen116)": ("tgchamf_", "mmcv3d_"),
     "VapourSynth-BilateralGPU bilateral/joint-bilateral (cp.async tiles) + CCPi ROF total-variation denoising 2D/3D (unseen117)": ("vsbil_", "ccpitv_"),
     "PaddlePaddle edit-distance anti-diagonal Levenshtein + PFAC failureless Aho-Corasick matcher (unseen118)": ("pdled_", "pfac_"),
+    "Paddle-Lite CUDA max/avg/adaptive/global pooling + darknet batch-norm forward/backward kernels (unseen119)": ("pdlite_", "dnbn_"),
 }
 
 

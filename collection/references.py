@@ -13107,3 +13107,103 @@ def pfac_match(text_ints, size, patterns=PFAC_PATTERNS):
                 best = k + 1
         out[i] = best
     return out
+# ---------------------------------------------------------------- unseen119: Paddle-Lite pooling (pdlite_), darknet batch norm (dnbn_)
+def pdlite_pool(x, win, stride, pad, kind, exclusive=True):
+    """NCHW pooling over windows [o * stride - pad, o * stride - pad + win) clipped to the input (padding is never
+    read): the max, or the mean over the clipped window (exclusive) or over win_h * win_w; out = (in + 2 pad - win) /
+    stride + 1. An empty window's max is 0 and its mean 0 (its divisor is taken as 1)."""
+    x = np.asarray(x, dtype=np.float64)
+    n, c, h, w = x.shape
+    oh, ow = (h + 2 * pad - win) // stride + 1, (w + 2 * pad - win) // stride + 1
+    out = np.zeros((n, c, oh, ow))
+    for i in range(oh):
+        h0, h1 = max(i * stride - pad, 0), min(i * stride - pad + win, h)
+        for j in range(ow):
+            w0, w1 = max(j * stride - pad, 0), min(j * stride - pad + win, w)
+            cell = x[:, :, h0:h1, w0:w1]
+            if cell.size == 0:
+                continue
+            if kind == "max":
+                out[:, :, i, j] = cell.max(axis=(2, 3))
+            else:
+                out[:, :, i, j] = cell.sum(axis=(2, 3)) / ((h1 - h0) * (w1 - w0) if exclusive else win * win)
+    return out
+
+
+def pdlite_adaptive_pool(x, oh, ow, kind):
+    """Adaptive NCHW pooling: output cell (i, j) covers rows [floor(i H / oh), ceil((i + 1) H / oh)) and columns
+    likewise; its max or its mean."""
+    x = np.asarray(x, dtype=np.float64)
+    n, c, h, w = x.shape
+    out = np.zeros((n, c, oh, ow))
+    for i in range(oh):
+        h0, h1 = (i * h) // oh, -((-(i + 1) * h) // oh)
+        for j in range(ow):
+            w0, w1 = (j * w) // ow, -((-(j + 1) * w) // ow)
+            cell = x[:, :, h0:h1, w0:w1]
+            out[:, :, i, j] = cell.max(axis=(2, 3)) if kind == "max" else cell.mean(axis=(2, 3))
+    return out
+
+
+DNBN_EPS = 1e-5     # darknet's .00001f in every batch-norm formula
+
+
+def dnbn_channels(x, batch, filters, spatial):
+    """A flat darknet tensor seen as [batch, filters, spatial] in float64."""
+    return np.asarray(x, dtype=np.float64).reshape(batch, filters, spatial)
+
+
+def dnbn_mean(x, batch, filters, spatial):
+    """Per-channel mean over batch and spatial positions."""
+    return dnbn_channels(x, batch, filters, spatial).mean(axis=(0, 2))
+
+
+def dnbn_variance(x, mean, batch, filters, spatial):
+    """Per-channel sample variance about the given mean: sum (x - mean)^2 / (batch spatial - 1)."""
+    d = dnbn_channels(x, batch, filters, spatial) - np.asarray(mean, dtype=np.float64)[None, :, None]
+    return (d * d).sum(axis=(0, 2)) / (batch * spatial - 1)
+
+
+def dnbn_normalize(x, mean, variance, batch, filters, spatial):
+    """(x - mean[f]) / sqrt(variance[f] + eps), flat."""
+    v = dnbn_channels(x, batch, filters, spatial)
+    m = np.asarray(mean, dtype=np.float64)[None, :, None]
+    s = np.sqrt(np.asarray(variance, dtype=np.float64) + DNBN_EPS)[None, :, None]
+    return ((v - m) / s).reshape(-1)
+
+
+def dnbn_per_channel(out, per, batch, filters, spatial, op):
+    """out[b, f, s] times (op "mul") or plus (op "add") per[f], flat."""
+    v = dnbn_channels(out, batch, filters, spatial)
+    p = np.asarray(per, dtype=np.float64)[None, :, None]
+    return (v * p if op == "mul" else v + p).reshape(-1)
+
+
+def dnbn_channel_sum(a, batch, filters, spatial, b=None):
+    """Per-channel sum over batch and spatial of a (or of a * b)."""
+    v = dnbn_channels(a, batch, filters, spatial)
+    if b is not None:
+        v = v * dnbn_channels(b, batch, filters, spatial)
+    return v.sum(axis=(0, 2))
+
+
+def dnbn_mean_delta(delta, variance, batch, filters, spatial):
+    """d loss / d mean: -sum(delta) / sqrt(variance + eps), per channel."""
+    return -dnbn_channel_sum(delta, batch, filters, spatial) / np.sqrt(np.asarray(variance, np.float64) + DNBN_EPS)
+
+
+def dnbn_variance_delta(x, delta, mean, variance, batch, filters, spatial):
+    """d loss / d variance: sum(delta (x - mean)) * -1/2 (variance + eps)^(-3/2), per channel."""
+    xc = dnbn_channels(x, batch, filters, spatial) - np.asarray(mean, np.float64)[None, :, None]
+    s = (dnbn_channels(delta, batch, filters, spatial) * xc).sum(axis=(0, 2))
+    return s * -0.5 * (np.asarray(variance, np.float64) + DNBN_EPS) ** -1.5
+
+
+def dnbn_normalize_delta(x, mean, variance, mean_delta, variance_delta, batch, filters, spatial, delta):
+    """delta / sqrt(variance + eps) + variance_delta 2 (x - mean) / (batch spatial) + mean_delta / (batch spatial)."""
+    m = float(batch * spatial)
+    col = lambda a: np.asarray(a, np.float64)[None, :, None]     # noqa: E731
+    d = dnbn_channels(delta, batch, filters, spatial)
+    xc = dnbn_channels(x, batch, filters, spatial) - col(mean)
+    out = d / np.sqrt(col(variance) + DNBN_EPS) + col(variance_delta) * 2.0 * xc / m + col(mean_delta) / m
+    return out.reshape(-1)
