@@ -1,6 +1,6 @@
 """ncu's counts per SASS instruction, for the launches a total cannot explain.
 
-    python bench/ncu_sass_lines.py --only NAME[,NAME...] --out DIR      # on the GPU host
+    python bench/ncu_sass_lines.py --only NAME[,NAME...] --out DIR [--cubins DIR]     # on the GPU host
 
 A kernel total says that the emulator and ncu differ, not where. ncu's SourceCounters
 section counts every SASS instruction the launch executed (warp-level executions, shared
@@ -72,6 +72,9 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", type=float, default=400, help="seconds for all of them")
     ap.add_argument("--sections", default="--section SourceCounters",
                     help="what ncu collects (e.g. '--set full': every source-level metric this ncu has)")
+    ap.add_argument("--cubins", metavar="DIR",
+                    help="profile (and read the SASS of) the cubins `bench/fidelity.py --save-cubins` wrote there, "
+                         "the very ones the emulator's counts read, not this machine's own build")
     a = ap.parse_args(argv)
     from tilelab.gpu.ncu import find_ncu
     t_start = time.perf_counter()
@@ -79,9 +82,11 @@ def main(argv=None) -> int:
     metrics, dropped = fidelity.ncu_metric_names(exe)
     todo = [L for L in fidelity.launches(a.only) if L.profile is None]
     built = fidelity.build(todo, a.arch)
+    host = fidelity.adopt_cubins(todo, built, a.cubins, a.arch) if a.cubins else None
     doc = {"date": datetime.date.today().isoformat(), "commit": os.environ.get("TILELAB_COMMIT", ""),
            "command": "python bench/ncu_sass_lines.py " + " ".join(sys.argv[1:] if argv is None else argv),
            "ncu": run([exe, "--version"], 30)[1].strip().splitlines()[-1:], "dropped_metrics": dropped,
+           "cubins_from": {k: v for k, v in host.items() if k != "launches"} if host else None,
            "launches": []}
     for L in todo:
         if time.perf_counter() - t_start > a.budget - 30:
