@@ -1,13 +1,13 @@
-// Source: deepmodeling/deepmd-kit (https://github.com/deepmodeling/deepmd-kit), LGPL-3.0-or-later
-// File: https://github.com/deepmodeling/deepmd-kit/blob/bc902daf747d93c5d7314338d287fd2dd0a7e32c/source/lib/src/gpu/coord.cu
-// Kept: the device code, unchanged: lines 5-241 (the index helpers, normalize_one, _fill_idx_cellmap,
-// _fill_loc_cellnum_map, _fill_total_cellnum_map, _build_loc_clist, _copy_coord).
-// Removed: the includes (coord.h, device.h, region.cuh) and the host functions (compute_int_data,
-// build_loc_clist, copy_coord, deepmd::normalize_coord_gpu, deepmd::copy_coord_gpu and their
-// explicit instantiations).
-// Copied in, marked: source/lib/include/device.h line 9 (TPB) and source/lib/include/region.cuh
-// lines 3-36 (tensorDotVector, tensorTransDotVector, phys2Inter, inter2Phys).
-// The source file carries no notice of its own; the repository's (its .license-header.txt and LICENSE):
+// tilelab kernel collection: DeePMD-kit's ghost-atom cell list: wrap into the box, cell maps, ghost copies
+// Source:  https://github.com/deepmodeling/deepmd-kit/blob/bc902daf747d93c5d7314338d287fd2dd0a7e32c/source/lib/src/gpu/coord.cu
+//          (deepmodeling/deepmd-kit, commit bc902da), with TPB of source/lib/include/device.h and the helpers of
+//          source/lib/include/region.cuh that its kernels use (same commit).
+// Licence: LGPL-3.0-or-later (the repository's LICENSE and .license-header.txt, repeated below; the file carries none).
+// Kept:    device.h line 9 (TPB); region.cuh lines 3-36 (tensorDotVector, tensorTransDotVector, phys2Inter,
+//          inter2Phys), unchanged; coord.cu lines 5-241 (the index helpers, normalize_one, _fill_idx_cellmap,
+//          _fill_loc_cellnum_map, _fill_total_cellnum_map, _build_loc_clist, _copy_coord), unchanged.
+//          Removed: coord.cu's includes (lines 1-3) and host code (compute_int_data, build_loc_clist, copy_coord,
+//          deepmd::normalize_coord_gpu, deepmd::copy_coord_gpu and their explicit instantiations, lines 243-).
 //
 // SPDX-License-Identifier: LGPL-3.0-or-later
 // DeePMD-kit is free software: you can redistribute it and/or modify it under the terms of the

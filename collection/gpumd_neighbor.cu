@@ -1,12 +1,16 @@
-// Source: brucefan1983/GPUMD (https://github.com/brucefan1983/GPUMD), GPL-3.0-or-later
-// File: https://github.com/brucefan1983/GPUMD/blob/d98135deee27068f4f30605fbc581d4c613fff99/src/force/neighbor.cu
-// Kept: the licence notice (lines 1-14) and the device code, unchanged: lines 27-162 (find_cell_id,
-// find_cell_counts, find_cell_contents, gpu_find_neighbor_ON1), 217-223 (set_to_zero), 352-440
-// (gpu_find_neighbor_ON1_ilp), 508-586 (gpu_find_neighbor_ON1_SW) and 644-739 (the anonymous namespace:
-// gpu_check_atom_distance, static_s2, gpu_update_xyz0, gpu_find_local_neighbor_from_global).
-// Removed: the includes and the host functions (find_cell_list, find_neighbor*, Neighbor::*).
-// Copied in, marked: src/model/box.cuh lines 18-129 (class Box, both apply_mic) and
-// src/force/neighbor.cuh lines 76-192 (find_cell_id, gpu_sort_neighbor_list and its _ilp version).
+// tilelab kernel collection: GPUMD's neighbour-list build: atom-distance check, cell list, cell search, list sort
+// Source:  https://github.com/brucefan1983/GPUMD/blob/d98135deee27068f4f30605fbc581d4c613fff99/src/force/neighbor.cu
+//          (brucefan1983/GPUMD, commit d98135d), with the device code of src/model/box.cuh and
+//          src/force/neighbor.cuh that its kernels use (same commit).
+// Licence: GPL-3.0-or-later (the file's notice, kept below; the repository's LICENCE).
+// Kept:    box.cuh lines 18-129 (class Box, both apply_mic), unchanged; neighbor.cuh lines 76-192 (find_cell_id,
+//          gpu_sort_neighbor_list and its _ilp version), unchanged; neighbor.cu lines 1-14 (the notice), 27-162
+//          (find_cell_id, find_cell_counts, find_cell_contents, gpu_find_neighbor_ON1), 217-223 (set_to_zero),
+//          352-440 (gpu_find_neighbor_ON1_ilp), 508-586 (gpu_find_neighbor_ON1_SW) and 644-739 (the anonymous
+//          namespace: gpu_check_atom_distance, static_s2, gpu_update_xyz0, gpu_find_local_neighbor_from_global),
+//          unchanged. Removed: the includes (neighbor.cu lines 20-25; box.cuh's and neighbor.cuh's notices and
+//          #pragma once) and the host code (find_cell_list, find_neighbor, find_neighbor_ilp, find_neighbor_SW,
+//          Neighbor's member functions; neighbor.cuh's declarations and class Neighbor).
 /*
     Copyright 2017 Zheyong Fan and GPUMD development team
     This file is part of GPUMD.
