@@ -110,6 +110,7 @@ SUITES = {
     "VapourSynth-BilateralGPU bilateral/joint-bilateral (cp.async tiles) + CCPi ROF total-variation denoising 2D/3D (unseen117)": ("vsbil_", "ccpitv_"),
     "PaddlePaddle edit-distance anti-diagonal Levenshtein + PFAC failureless Aho-Corasick matcher (unseen118)": ("pdled_", "pfac_"),
     "Paddle-Lite CUDA max/avg/adaptive/global pooling + darknet batch-norm forward/backward kernels (unseen119)": ("pdlite_", "dnbn_"),
+    "GPUMD cell and neighbour lists + DeePMD-kit ghost-atom cell list (unseen112)": ("gpumd_", "deepmd_"),
 }
 
 

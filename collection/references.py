@@ -13207,3 +13207,232 @@ def dnbn_normalize_delta(x, mean, variance, mean_delta, variance_delta, batch, f
     xc = dnbn_channels(x, batch, filters, spatial) - col(mean)
     out = d / np.sqrt(col(variance) + DNBN_EPS) + col(variance_delta) * 2.0 * xc / m + col(mean_delta) / m
     return out.reshape(-1)
+# ---------------------------------------------------------------- unseen112: GPUMD's cell and neighbour lists
+# An orthogonal periodic box of side GPUMD_L (Box: h = diag(L), its inverse diag(1 / L), thicknesses L);
+# the cell list of find_neighbor() has cells of rc / 2 (GPUMD_RC = rc + skin = 4, so 6 bins a side and
+# rc_inv = 0.5). Positions are fixed (their own generator), so every entry sees the same atoms.
+GPUMD_L, GPUMD_N, GPUMD_RC, GPUMD_MN, GPUMD_NB = 12.0, 200, 4.0, 64, 6
+
+
+def gpumd_pos():
+    """(3, N) positions in [0, L): x, y, z rows."""
+    return np.random.default_rng(112).uniform(0.0, GPUMD_L, (3, GPUMD_N))
+
+
+def gpumd_moved():
+    """The positions a step later: each atom moved by up to 0.4 a component (some more than skin / 2 = 0.5)."""
+    return gpumd_pos() + np.random.default_rng(1120).uniform(-0.4, 0.4, (3, GPUMD_N))
+
+
+def gpumd_cell_of(x, y, z):
+    """find_cell_id: s = h^-1 r, floor(s * thickness * rc_inv), wrapped into [0, nb); x + nb y + nb^2 z."""
+    ids = []
+    for r in (x, y, z):
+        s = np.asarray(r, np.float64) * (1.0 / GPUMD_L) + 0.0     # the inverse's zero entries add exact zeros
+        c = np.floor(s * GPUMD_L * (2.0 / GPUMD_RC)).astype(np.int64) % GPUMD_NB
+        ids.append(c)
+    return ids[0] + GPUMD_NB * ids[1] + GPUMD_NB * GPUMD_NB * ids[2]
+
+
+def gpumd_cells():
+    """(cell_count, cell_count_sum, cell_contents) of the cell list, contents ordered by atom within a cell."""
+    cell = gpumd_cell_of(*gpumd_pos())
+    count = np.bincount(cell, minlength=GPUMD_NB ** 3)
+    csum = np.concatenate([[0], np.cumsum(count)[:-1]])
+    return count, csum, np.argsort(cell, kind="stable")
+
+
+def gpumd_canon_cells(contents, csum):
+    """A cell list with each cell's atoms sorted (find_cell_contents' order within a cell is the atomics')."""
+    out = np.array(contents).copy()
+    bounds = list(csum) + [len(out)]
+    for c in range(len(csum)):
+        out[bounds[c]:bounds[c + 1]] = np.sort(out[bounds[c]:bounds[c + 1]])
+    return out
+
+
+def _gpumd_d2(pos, i, cand):
+    """float32 squared minimum-image distances from atom i to the atoms cand, as the kernels take them: the double
+    difference rounded to float, one box length added or taken away past half of it, then x^2 + y^2 + z^2."""
+    L = np.float32(GPUMD_L)
+    d2 = np.zeros(len(cand), np.float32)
+    for r in pos:
+        d = (r[cand] - r[i]).astype(np.float32)
+        d = np.where(d < -L * np.float32(0.5), d + L, np.where(d > L * np.float32(0.5), d - L, d))
+        d2 = d2 + d * d
+    return d2
+
+
+def gpumd_neighbors(rc=GPUMD_RC, within=None):
+    """Each atom's neighbours (d^2 < rc^2, itself excluded), ascending; within: only among these lists."""
+    pos = gpumd_pos()
+    out = []
+    for i in range(GPUMD_N):
+        cand = np.array([j for j in range(GPUMD_N) if j != i]) if within is None else np.array(within[i], int)
+        if len(cand) == 0:
+            out.append([])
+            continue
+        d2 = _gpumd_d2(pos, i, cand)
+        out.append([int(j) for j in cand[d2 < np.float32(rc * rc)]])
+    return out
+
+
+def gpumd_nn():
+    return np.array([len(n) for n in gpumd_neighbors()])
+
+
+def gpumd_nl(lists=None, fill=-1, shuffle=False):
+    """The (MN, N) neighbour list NL[k, i] = the k-th neighbour of atom i, the rest fill; shuffle: each list in a
+    fixed random order (the sort kernel's input)."""
+    lists = gpumd_neighbors() if lists is None else lists
+    rng = np.random.default_rng(1121)
+    nl = np.full((GPUMD_MN, GPUMD_N), fill, np.int64)
+    for i, n in enumerate(lists):
+        n = list(rng.permutation(n)) if shuffle else n
+        nl[:len(n), i] = n
+    return nl
+
+
+def gpumd_canon_nl(nl, nn):
+    """Each atom's first nn entries sorted, the rest -1 (the search order depends on the cell list's)."""
+    nl = np.array(nl).reshape(-1, len(nn))
+    out = np.full(nl.shape, -1, np.int64)
+    for i, k in enumerate(np.asarray(nn)):
+        out[:k, i] = np.sort(nl[:k, i])
+    return out
+
+
+def gpumd_local_nl(rc):
+    """gpu_find_local_neighbor_from_global: the global list's atoms within rc, in its order; the rest untouched."""
+    local = gpumd_neighbors(rc, within=gpumd_neighbors())
+    nl = gpumd_nl(local, fill=np.iinfo(np.int32).max)
+    return np.array([len(n) for n in local]), nl
+
+
+def gpumd_moved_count(d2):
+    """gpu_check_atom_distance: atoms whose float32 minimum-image displacement squared exceeds d2."""
+    old, new = gpumd_pos(), gpumd_moved()
+    L = np.float32(GPUMD_L)
+    s = np.zeros(GPUMD_N, np.float32)
+    for a, b in zip(old, new):
+        d = (b - a).astype(np.float32)
+        d = np.where(d < -L * np.float32(0.5), d + L, np.where(d > L * np.float32(0.5), d - L, d))
+        s = s + d * d
+    return np.array([int(np.sum(s.astype(np.float64) > d2))])
+
+
+# ---------------------------------------------------------------- unseen112: DeePMD-kit's ghost-atom cell list
+# An orthogonal box of side 6 (boxt = diag(6), rec_boxt = diag(1 / 6)) in 3 x 3 x 3 local cells (nat_stt 0,
+# nat_end 3) extended by one cell a side (ext_stt -1, ext_end 4: 5 x 5 x 5); two atoms in each local cell, in a
+# fixed random order: nloc = 54, and every ghost cell copies its image's 2 atoms: nall = 54 + 98 * 2 = 250.
+DP_L, DP_G, DP_E, DP_NLOC = 6.0, 3, 5, 54
+
+
+def dp_box():
+    return np.diag([DP_L] * 3).reshape(-1)
+
+
+def dp_rec_box():
+    return np.diag([1.0 / DP_L] * 3).reshape(-1)
+
+
+def dp_coords():
+    """(nloc * 3,) coordinates: cell (i, j, k)'s atoms at ((i, j, k) + u) * 2 with u in [0.05, 0.95)."""
+    rng = np.random.default_rng(1122)
+    cells = np.array([(i, j, k) for i in range(DP_G) for j in range(DP_G) for k in range(DP_G)] * 2, float)
+    pos = (cells + rng.uniform(0.05, 0.95, cells.shape)) * (DP_L / DP_G)
+    return pos[rng.permutation(len(pos))].reshape(-1)
+
+
+def dp_types():
+    return np.random.default_rng(1123).integers(0, 2, DP_NLOC)
+
+
+def dp_normalize(c):
+    """normalize_one: fractional coordinates r / 6 wrapped into [0, 1) (fmod, then + 1 below 0), times 6."""
+    inter = np.asarray(c, np.float64) * (1.0 / DP_L)
+    inter = np.fmod(inter, 1.0)
+    inter = np.where(inter < 0.0, inter + 1.0, inter)
+    return inter * DP_L
+
+
+def dp_cellmaps():
+    """(idx_cellmap, idx_cellmap_noshift) of _fill_idx_cellmap: each atom's cell in the extended and the local grid."""
+    inter = dp_coords().reshape(-1, 3) * (1.0 / DP_L)
+    idx = np.trunc(inter / (1.0 / DP_G)).astype(np.int64)
+    idx = np.clip(idx, 0, DP_G - 1)
+    noshift = (idx[:, 0] * DP_G + idx[:, 1]) * DP_G + idx[:, 2]
+    e = idx + 1
+    return (e[:, 0] * DP_E + e[:, 1]) * DP_E + e[:, 2], noshift
+
+
+def dp_loc_cellnum():
+    """(temp_idx_order, loc_cellnum_map): an atom's rank among its local cell's atoms (by index), each cell's count."""
+    noshift = dp_cellmaps()[1]
+    order = np.zeros(DP_NLOC, np.int64)
+    num = np.zeros(DP_G ** 3, np.int64)
+    for i, c in enumerate(noshift):
+        order[i] = num[c]
+        num[c] += 1
+    return order, num
+
+
+def dp_total_cellnum():
+    """(total_cellnum_map, mask_cellnum_map, cell_map, cell_shift_map) of _fill_total_cellnum_map: each extended
+    cell's periodic image in the local grid, the shift that takes it there, its atom count (0 in the mask where
+    the cell is local)."""
+    num = dp_loc_cellnum()[1]
+    n = DP_E ** 3
+    total, mask, cmap = (np.zeros(n, np.int64) for _ in range(3))
+    shift = np.zeros((n, 3), np.int64)
+    for c in range(n):
+        idx = np.array([c // (DP_E * DP_E), (c // DP_E) % DP_E, c % DP_E]) - 1
+        s = np.where(idx < 0, 1, np.where(idx >= DP_G, -1, 0))
+        idx = idx + s * DP_G
+        orig = (idx[0] * DP_G + idx[1]) * DP_G + idx[2]
+        total[c] = num[orig]
+        mask[c] = 0 if not s.any() else num[orig]
+        cmap[c] = orig
+        shift[c] = s
+    return total, mask, cmap, shift.reshape(-1)
+
+
+def dp_sec_loc():
+    """The host's sec_loc_cellnum_map: the exclusive prefix sums of loc_cellnum_map (28 entries)."""
+    return np.concatenate([[0], np.cumsum(dp_loc_cellnum()[1])])
+
+
+def dp_sec_total():
+    """The host's sec_total_cellnum_map: nloc, then nloc plus the prefix sums of mask_cellnum_map (126 entries)."""
+    return np.concatenate([[DP_NLOC], DP_NLOC + np.cumsum(dp_total_cellnum()[1])])
+
+
+def dp_clist():
+    """_build_loc_clist: the local atoms ordered by local cell, by index within one."""
+    noshift = dp_cellmaps()[1]
+    order = dp_loc_cellnum()[0]
+    clist = np.zeros(DP_NLOC, np.int64)
+    clist[dp_sec_loc()[noshift] + order] = np.arange(DP_NLOC)
+    return clist
+
+
+def dp_copy(c, t):
+    """_copy_coord: (out_c, out_t, mapping) of the local atoms then each ghost cell's image atoms, shifted by the
+    negative of the cell's shift times the box."""
+    c = np.asarray(c, np.float64).reshape(-1, 3)
+    sec_total, sec_loc, clist = dp_sec_total(), dp_sec_loc(), dp_clist()
+    _, _, cmap, shift = dp_total_cellnum()
+    shift = shift.reshape(-1, 3)
+    nall = int(sec_total[-1])
+    out_c, out_t, mapping = np.zeros((nall, 3)), np.zeros(nall, np.int64), np.zeros(nall, np.int64)
+    for i in range(nall):
+        if i < DP_NLOC:
+            o = i
+            out_c[i] = c[i]
+        else:
+            cell = int(np.sum(i >= sec_total[1:]))
+            o = clist[sec_loc[cmap[cell]] + i - sec_total[cell]]
+            out_c[i] = c[o] - shift[cell] * DP_L
+        mapping[i] = o
+        out_t[i] = t[o]
+    return out_c.reshape(-1), out_t, mapping
