@@ -1,11 +1,10 @@
-// tilelab kernel collection: PyTorch3D's coarse rasteriser: point and triangle bounding boxes, then bin assignment
-// with a per-chunk bit mask in dynamic shared memory (shared atomicOr, __popc counts, a global atomicAdd per bin)
+// tilelab kernel collection: PyTorch3D's coarse rasteriser (bounding boxes, bins by a shared-memory bit mask)
 // Source:  https://github.com/facebookresearch/pytorch3d/blob/9381c4016376345bb795b97c45a6c2de66db354a/pytorch3d/csrc/rasterize_coarse/rasterize_coarse.cu
-//          (facebookresearch/pytorch3d, commit 9381c40), with the headers it includes,
-//          https://github.com/facebookresearch/pytorch3d/blob/9381c4016376345bb795b97c45a6c2de66db354a/pytorch3d/csrc/rasterize_coarse/bitmask.cuh,
-//          https://github.com/facebookresearch/pytorch3d/blob/9381c4016376345bb795b97c45a6c2de66db354a/pytorch3d/csrc/rasterize_points/rasterization_utils.cuh, utils/float_math.cuh and utils/geometry_utils.cuh
-//          (same commit).
+//          (facebookresearch/pytorch3d, commit 9381c40), with the headers it includes at the same commit:
+//          rasterize_coarse/bitmask.cuh, rasterize_points/rasterization_utils.cuh, utils/float_math.cuh, utils/geometry_utils.cuh.
 // Licence: BSD-3-Clause (the repository's LICENSE, repeated below; each file's notice points to it).
+// What:    point and triangle bounding boxes, then bin assignment with a per-chunk bit mask in dynamic shared memory
+//          (shared atomicOr, __popc counts, a global atomicAdd per bin).
 // Kept:    rasterize_coarse.cu lines 1-8 (its notice), 12-13 (<float.h>, <math.h>) and 20-219
 //          (TriangleBoundingBoxKernel, PointBoundingBoxKernel, RasterizeCoarseCudaKernel), unchanged; copied in where
 //          the file includes them, unchanged: bitmask.cuh lines 9-79 (BitMask), rasterization_utils.cuh lines 9-66,

@@ -1,10 +1,11 @@
-// tilelab kernel collection: PyTorch3D's point-cloud rasteriser: naive (one thread a pixel over every point) and fine
-// (one thread a pixel over its bin's points) z-buffer splats keeping the K nearest points in a per-thread array, and
-// the backward pass's float atomicAdd of each pixel's gradients into its point
+// tilelab kernel collection: PyTorch3D's point-cloud rasteriser (naive and fine z-buffer splats, backward)
 // Source:  https://github.com/facebookresearch/pytorch3d/blob/9381c4016376345bb795b97c45a6c2de66db354a/pytorch3d/csrc/rasterize_points/rasterize_points.cu
-//          (facebookresearch/pytorch3d, commit 9381c40), with the header it includes,
-//          https://github.com/facebookresearch/pytorch3d/blob/9381c4016376345bb795b97c45a6c2de66db354a/pytorch3d/csrc/rasterize_points/rasterization_utils.cuh (same commit).
+//          (facebookresearch/pytorch3d, commit 9381c40), with the header it includes at the same commit:
+//          rasterize_points/rasterization_utils.cuh.
 // Licence: BSD-3-Clause (the repository's LICENSE, repeated below; each file's notice points to it).
+// What:    naive (one thread a pixel over every point) and fine (one thread a pixel over its bin's points) z-buffer
+//          splats keeping the K nearest points in a per-thread array, and the backward pass's float atomicAdd of
+//          each pixel's gradients into its point.
 // Kept:    rasterize_points.cu lines 1-8 (its notice), 12-13 (<math.h>, <cstdio>), 17-149 (Pix, CheckPixelInsidePoint,
 //          RasterizePointsNaiveCudaKernel), 219-298 (RasterizePointsFineCudaKernel) and 362-411
 //          (RasterizePointsBackwardCudaKernel), unchanged; rasterization_utils.cuh lines 9-66 (NonSquareNdcRange,

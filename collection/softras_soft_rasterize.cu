@@ -1,9 +1,10 @@
-// tilelab kernel collection: SoftRas's soft rasteriser: per-triangle preprocessing (inverse of the barycentric
-// matrix, F F^T, the obtuse-corner flags), then one thread a pixel over every triangle with a sigmoid of the
-// signed squared distance to the triangle, a probabilistic (product) alpha and a softmax of depth for colour
+// tilelab kernel collection: SoftRas's soft rasteriser (triangle preprocessing, soft and hard rasterisation)
 // Source:  https://github.com/ShichenLiu/SoftRas/blob/b569bed5759cf2014f9b79c12ad10eef7b80ec34/soft_renderer/cuda/soft_rasterize_cuda_kernel.cu
 //          (ShichenLiu/SoftRas, commit b569bed).
 // Licence: MIT (the repository's LICENSE, repeated below; the file carries no notice).
+// What:    per-triangle preprocessing (inverse of the barycentric matrix, F F^T, the obtuse-corner flags), then one
+//          thread a pixel over every triangle with a sigmoid of the signed squared distance to the triangle, a
+//          probabilistic (product) alpha and a softmax of depth for colour.
 // Kept:    lines 5-642 (the pre-sm_60 double atomicAdd, the anonymous namespace's device functions and the kernels
 //          forward_soft_rasterize_inv_cuda_kernel, forward_soft_rasterize_cuda_kernel and
 //          backward_soft_rasterize_cuda_kernel), unchanged. Removed: the ATen, <cuda.h> and <cuda_runtime.h> includes
