@@ -13436,3 +13436,216 @@ def dp_copy(c, t):
         mapping[i] = o
         out_t[i] = t[o]
     return out_c.reshape(-1), out_t, mapping
+# ---- unseen114: PyTorch3D's point rasteriser and coarse binning (p3dr_), SoftRas's soft rasteriser (softras_).
+# Written from the algorithms: PyTorch3D's NDC convention (the shorter side spans [-1, 1], pixel centres, both axes
+# reversed), a bin/box overlap test, the K nearest points by z; SoftRas's barycentric coordinates, signed squared
+# distance to the triangle, sigmoid coverage, product alpha and softmax of normalised depth (float64 here).
+
+def p3dr_ndc(i, s1, s2):
+    rng_ = np.float32(2.0) if s1 <= s2 else np.float32(s1 * 2.0) / np.float32(s2)
+    off = rng_ / np.float32(2.0)
+    return np.float32(-off + (rng_ * np.float32(i) + off) / np.float32(s1))
+
+
+def p3dr_points_bbox(points, radius):
+    x, y, z = points[:, 0], points[:, 1], points[:, 2]
+    return np.stack([x - radius, x + radius, y - radius, y + radius]).astype(np.float32), z < 0
+
+
+def p3dr_tri_bbox(fv, blur):
+    r = np.float32(np.sqrt(np.float32(blur)))
+    x, y, z = fv[:, :, 0], fv[:, :, 1], fv[:, :, 2]
+    bb = np.stack([x.min(1) - r, x.max(1) + r, y.min(1) - r, y.max(1) + r]).astype(np.float32)
+    return bb, z.min(1) < 1e-8
+
+
+def p3dr_coarse(bboxes, skip, first, count, H, W, bs, M):
+    """(elems_per_bin, bin_elems): each batch's elements, in index order, in every bin their box overlaps."""
+    N, nby, nbx = len(first), 1 + (H - 1) // bs, 1 + (W - 1) // bs
+    hx = np.float32(np.float32(2.0 if W <= H else W * 2.0 / H) / np.float32(2.0)) / np.float32(W)
+    hy = np.float32(np.float32(2.0 if H <= W else H * 2.0 / W) / np.float32(2.0)) / np.float32(H)
+    per = np.zeros((N, nby, nbx), np.int32)
+    elems = np.full((N, nby, nbx, M), -1, np.int32)
+    for n in range(N):
+        for e in range(int(first[n]), int(first[n] + count[n])):
+            if skip[e]:
+                continue
+            x0, x1, y0, y1 = bboxes[:, e]
+            for by in range(nby):
+                ylo, yhi = p3dr_ndc(by * bs, H, W) - hy, p3dr_ndc((by + 1) * bs - 1, H, W) + hy
+                for bx in range(nbx):
+                    xlo, xhi = p3dr_ndc(bx * bs, W, H) - hx, p3dr_ndc((bx + 1) * bs - 1, W, H) + hx
+                    if y0 <= yhi and ylo < y1 and x0 <= xhi and xlo < x1:
+                        elems[n, by, bx, per[n, by, bx]] = e
+                        per[n, by, bx] += 1
+    return per, elems
+
+
+def p3dr_points_bins(points, radius, first, count, H, W, bs, M):
+    bb, skip = p3dr_points_bbox(points, radius)
+    return p3dr_coarse(bb, skip, first, count, H, W, bs, M)[1]
+
+
+def p3dr_raster_points(points, first, count, radius, H, W, K, which):
+    """PyTorch3D's (N, H, W, K) idx / zbuf / dist2 outputs (-1 where fewer than K points cover a pixel)."""
+    N = len(first)
+    out = {"idx": np.full((N, H, W, K), -1, np.int32), "z": np.full((N, H, W, K), -1, np.float32),
+           "d": np.full((N, H, W, K), -1, np.float32)}
+    for n in range(N):
+        p = np.arange(int(first[n]), int(first[n] + count[n]))
+        for row in range(H):
+            for col in range(W):
+                xf, yf = p3dr_ndc(W - 1 - col, W, H), p3dr_ndc(H - 1 - row, H, W)
+                dx = np.float32(xf) - points[p, 0]
+                dy = np.float32(yf) - points[p, 1]
+                d2 = (dx * dx + dy * dy).astype(np.float32)
+                hit = (points[p, 2] >= 0) & (d2 < radius[p] * radius[p])
+                order = np.argsort(points[p[hit], 2], kind="stable")[:K]
+                k = len(order)
+                out["idx"][n, row, col, :k] = p[hit][order]
+                out["z"][n, row, col, :k] = points[p[hit][order], 2]
+                out["d"][n, row, col, :k] = d2[hit][order]
+    return out[which]
+
+
+def p3dr_points_backward(points, idxs, grad_z, grad_d, P):
+    N, H, W, K = idxs.shape
+    g = np.zeros((P, 3), np.float64)
+    for n in range(N):
+        for yi in range(H):
+            for xi in range(W):
+                xf, yf = p3dr_ndc(W - 1 - xi, W, H), p3dr_ndc(H - 1 - yi, H, W)
+                for k in range(K):
+                    p = idxs[n, yi, xi, k]
+                    if p < 0:
+                        continue
+                    g[p, 0] += 2.0 * grad_d[n, yi, xi, k] * (points[p, 0] - xf)
+                    g[p, 1] += 2.0 * grad_d[n, yi, xi, k] * (points[p, 1] - yf)
+                    g[p, 2] += grad_z[n, yi, xi, k]
+    return g
+
+
+def softras_info(faces):
+    """(B, F, 27): the inverse barycentric matrix, F F^T (+1), the first obtuse corner's flag; the rest 0."""
+    f = faces.reshape(-1, 3, 3).astype(np.float64)
+    out = np.zeros((len(f), 27))
+    for i, t in enumerate(f):
+        m = np.array([[t[0, 0], t[1, 0], t[2, 0]], [t[0, 1], t[1, 1], t[2, 1]], [1.0, 1.0, 1.0]])
+        det = np.linalg.det(m)
+        det = max(det, 1e-10) if det > 0 else min(det, -1e-10)
+        adj = np.linalg.inv(m) * np.linalg.det(m)          # the adjugate: w = adj (x, y, 1) / det
+        out[i, :9] = (adj / det).ravel()
+        out[i, 9:18] = (t[:, :2] @ t[:, :2].T + 1).ravel()
+        for k in range(3):
+            a, b = t[(k + 1) % 3, :2] - t[k, :2], t[(k + 2) % 3, :2] - t[k, :2]
+            if a @ b < 0:
+                out[i, 18 + k] = 1
+                break
+    return out.reshape(faces.shape[0], faces.shape[1], 27)
+
+
+def _softras_dist(w, tri, xp, yp):
+    """(sign, squared distance) from pixel (xp, yp) to the triangle: +1 inside, -1 outside."""
+    p = np.array([xp, yp])
+    if np.all(w > 0) and np.all(w < 1):
+        return 1.0, min(_seg_d2(p, tri[k], tri[(k + 1) % 3]) for k in range(3))
+    return -1.0, min(_seg_d2(p, tri[k], tri[(k + 1) % 3]) for k in range(3))
+
+
+def _seg_d2(p, a, b):
+    ab = b - a
+    t = np.clip((p - a) @ ab / (ab @ ab), 0.0, 1.0)
+    q = a + t * ab - p
+    return q @ q
+
+
+def softras_forward(faces, textures, soft_colors, image_size, near, far, eps, sigma, dist_id, dist_eps, gamma,
+                    rgb_id, alpha_id, tex_res, double_side, which):
+    """SoftRas's (B, 4, is, is) colours and (B, 2, is, is) aggregation state (softmax or hard settings)."""
+    B, F = faces.shape[:2]
+    ts = textures.shape[2]
+    info = softras_info(faces)
+    colors = soft_colors.astype(np.float64).copy()
+    aggr = np.zeros((B, 2, image_size, image_size))
+    thr = dist_eps * sigma
+    flat_tex = textures.reshape(B, -1).astype(np.float64)
+    for b in range(B):
+        for pn in range(image_size * image_size):
+            row, xi = divmod(pn, image_size)
+            yi = image_size - 1 - row
+            yp, xp = (2.0 * yi + 1 - image_size) / image_size, (2.0 * xi + 1 - image_size) / image_size
+            a = 1.0 if alpha_id == 2 else 0.0
+            ssum, smax = np.exp(eps / gamma), eps
+            rgb = colors[b, :3, row, xi] * (ssum if rgb_id == 1 else 1.0)
+            dmin, fmin = 10000000.0, -1
+            for f in range(F):
+                tri = faces[b, f].reshape(3, 3).astype(np.float64)
+                r = np.sqrt(thr)
+                if (xp > tri[:, 0].max() + r or xp < tri[:, 0].min() - r or yp > tri[:, 1].max() + r
+                        or yp < tri[:, 1].min() - r):
+                    continue
+                w = info[b, f, :9].reshape(3, 3) @ np.array([xp, yp, 1.0])
+                inside = np.all((w >= 0) & (w <= 1))
+                if dist_id == 0:
+                    if not inside:
+                        continue
+                    frag = 1.0
+                else:
+                    sign, d2 = _softras_dist(w, tri[:, :2], xp, yp)
+                    if sign < 0 and d2 >= thr:
+                        continue
+                    frag = 1.0 / (1.0 + np.exp(-sign * d2 / sigma))
+                if alpha_id == 0:
+                    a = 1.0 if frag > 0.5 else a
+                elif alpha_id == 1:
+                    a += frag
+                else:
+                    a *= 1.0 - frag
+                wc = np.clip(w, 0.0, 1.0)
+                wc /= max(wc.sum(), 1e-5)
+                zp = 1.0 / (wc / tri[:, 2]).sum()
+                if zp < near or zp > far:
+                    continue
+                front = (tri[2, 1] - tri[0, 1]) * (tri[1, 0] - tri[0, 0]) < (tri[1, 1] - tri[0, 1]) * (tri[2, 0] - tri[0, 0])
+                wx, wy = int(wc[0] * tex_res), int(wc[1] * tex_res)
+                if (wc[0] + wc[1]) * tex_res - wx - wy <= 1:
+                    texel = wy * tex_res + wx
+                else:
+                    texel = (tex_res - 1 - wy) * tex_res + (tex_res - 1 - wx)
+                col = flat_tex[b, (f * ts + texel) * 3:(f * ts + texel) * 3 + 3]   # the face's texels, as the kernel indexes
+                if rgb_id == 0:
+                    if zp < dmin and inside and (double_side or front):
+                        dmin, fmin, rgb = zp, f, col.copy()
+                elif double_side or front:
+                    zn = (far - zp) / (far - near)
+                    delta = 1.0
+                    if zn > smax:
+                        delta, smax = np.exp((smax - zn) / gamma), zn
+                    ez = np.exp((zn - smax) / gamma)
+                    ssum = delta * ssum + ez * frag
+                    rgb = delta * rgb + ez * frag * col
+            colors[b, 3, row, xi] = a if alpha_id == 0 else (a / F if alpha_id == 1 else 1.0 - a)
+            if rgb_id == 0:
+                if fmin != -1:
+                    colors[b, :3, row, xi] = rgb
+                aggr[b, :, row, xi] = dmin, fmin
+            else:
+                colors[b, :3, row, xi] = rgb / ssum
+                aggr[b, :, row, xi] = ssum, smax
+    return colors if which == "colors" else aggr
+
+
+def p3dr_cloud(rng, P):
+    """P points: x, y across the screen, z in [-0.2, 2] (some behind the camera, which the kernels skip)."""
+    return np.stack([rng.uniform(-1, 1, P), rng.uniform(-1, 1, P), rng.uniform(-0.2, 2, P)], 1)
+
+
+def p3dr_faces(rng, F):
+    """F triangles (F, 3, 3): vertices across the screen, z in [-0.1, 3] (some faces cross z = 0: skipped)."""
+    return np.concatenate([rng.uniform(-1, 1, (F, 3, 2)), rng.uniform(-0.1, 3, (F, 3, 1))], 2)
+
+
+def softras_faces(rng, B, F):
+    """(B, F, 9) triangles of SoftRas's face_vertices: x, y in [-1, 1], depth in [2, 10] (inside near 1, far 100)."""
+    f = np.concatenate([rng.uniform(-1, 1, (B, F, 3, 2)), rng.uniform(2, 10, (B, F, 3, 1))], 3)
+    return f.reshape(B, F, 9)

@@ -126,7 +126,9 @@
   (the manifest's mistake; rounded to float32 since): 16 of 16 with no emulator change.
 - unseen112, GPUMD's cell and neighbour lists + DeePMD-kit's ghost-atom cell list (molecular dynamics: atomics
   into cells, 5 x 5 x 5 cell searches with the minimum image, a shared-memory counting sort, a Box by value):
-  13 of 13 as they came."""
+  13 of 13 as they came.
+- unseen114, PyTorch3D's naive / fine / backward point rasteriser and coarse binning (shared bit masks) + SoftRas's
+  soft rasteriser (preprocessing, soft and hard settings): 10 of 10 as they came."""
 from __future__ import annotations
 
 import json
@@ -210,6 +212,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                              "template"}),
     "unseen119": (16, 14, {"dnbn_blas_kernels.cu": ("output: 4800 of 4800 differ", "output: 2710 of 4800 differ")}),
     "unseen112": (13, 13, {}),
+    "unseen114": (10, 10, {}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
