@@ -1,10 +1,11 @@
-// tilelab kernel collection: LightGBM's CUDA binary log-loss objective (gradient boosting): the init-score reduction
-// (warp shuffles, a shared-memory warp tree, a double atomicAdd_system per block), the per-row gradients and
-// hessians with label and sample weights, the sigmoid output conversion and the one-vs-all label reset
+// tilelab kernel collection: LightGBM's CUDA binary log-loss objective (gradient boosting): init score, gradients, output
 // Source:  https://github.com/microsoft/LightGBM/blob/bae0b7ba953341a32b2a9c5c5c437a1b976f576f/src/objective/cuda/cuda_binary_objective.cu
 //          (microsoft/LightGBM, commit bae0b7b), with the lines it needs of include/LightGBM/meta.h,
 //          src/objective/cuda/cuda_binary_objective.hpp and include/LightGBM/cuda/cuda_rocm_interop.h (same commit).
 // Licence: MIT (the file's notice, kept; the repository's LICENSE, repeated below).
+// Kernels: the init-score reduction (warp shuffles, a shared-memory warp tree, a double atomicAdd_system per block),
+//          the per-row gradients and hessians with label and sample weights, the sigmoid output conversion and the
+//          one-vs-all label reset.
 // Kept:    cuda_binary_objective.cu lines 1-9 (notice, #ifdef USE_CUDA), 15-91 (namespace LightGBM, the two
 //          BoostFromScore kernels), 129-163 (GetGradientsKernel_BinaryLogloss), 192-199 (ConvertOutputCUDAKernel_BinaryLogloss),
 //          205-216 (ResetOVACUDALabelKernel) and 221-224 (the namespace's and #ifdef's ends), unchanged. Removed: its
