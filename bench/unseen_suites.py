@@ -112,6 +112,7 @@ SUITES = {
     "Paddle-Lite CUDA max/avg/adaptive/global pooling + darknet batch-norm forward/backward kernels (unseen119)": ("pdlite_", "dnbn_"),
     "GPUMD cell and neighbour lists + DeePMD-kit ghost-atom cell list (unseen112)": ("gpumd_", "deepmd_"),
     "PyTorch3D point z-buffer splats and coarse bin masks + SoftRas soft triangle rasteriser (unseen114)": ("p3dr_", "softras_"),
+    "CudaTree random-forest prediction/bootstrap + LightGBM CUDA binary log-loss objective (unseen115)": ("ctree_", "lgbm_"),
 }
 
 

@@ -13649,3 +13649,110 @@ def softras_faces(rng, B, F):
     """(B, F, 9) triangles of SoftRas's face_vertices: x, y in [-1, 1], depth in [2, 10] (inside near 1, far 100)."""
     f = np.concatenate([rng.uniform(-1, 1, (B, F, 3, 2)), rng.uniform(2, 10, (B, F, 3, 1))], 3)
     return f.reshape(B, F, 9)
+# ---- unseen115: CudaTree (ctree_) and LightGBM's CUDA binary objective (lgbm_)
+
+def ctree_tree(seed, n_features, n_labels, depth):
+    """A random decision tree as CudaTree stores one: left/right child arrays (0 on a leaf; the root is node 0),
+    the split feature (uint16), the float32 threshold (go left when x < threshold) and the leaf value (uint8),
+    nodes numbered breadth first. Returns (left, right, feature, threshold, value)."""
+    r = np.random.default_rng(seed)
+    left, right, feat, thr, val, level = [0], [0], [0], [0.0], [0], [0]
+    i = 0
+    while i < len(left):
+        if level[i] < depth and (i == 0 or r.random() < 0.75):
+            feat[i], thr[i] = int(r.integers(0, n_features)), float(r.uniform(-0.8, 0.8))
+            for side in (left, right):
+                side[i] = len(left)
+                left.append(0), right.append(0), feat.append(0), thr.append(0.0), level.append(level[i] + 1)
+                val.append(0)
+        else:
+            val[i] = int(r.integers(0, n_labels))
+        i += 1
+    return (np.array(left, np.uint32), np.array(right, np.uint32), np.array(feat, np.uint16),
+            np.array(thr, np.float32), np.array(val, np.uint8))
+
+
+def ctree_predict(left, right, feature, threshold, value, x):
+    """Each row of x walked from the root: x[f] < threshold (float32 against float32) goes left, until a node
+    with a zero child; its value."""
+    out = np.zeros(len(x), np.uint8)
+    for s, row in enumerate(np.asarray(x, np.float32)):
+        i = 0
+        while left[i] != 0 and right[i] != 0:
+            i = int(left[i]) if row[feature[i]] < threshold[i] else int(right[i])
+        out[s] = value[i]
+    return out
+
+
+def ctree_bootstrap(seed, stride):
+    """CudaTree's bootstrap draw: the unique values of stride draws in [0, stride), sorted (np.unique), padded
+    with zeros to stride entries (the kernel reads the first n_samples only). Returns (indices, n_samples)."""
+    u = np.unique(np.random.default_rng(seed).integers(0, stride, stride))
+    return np.concatenate([u, np.zeros(stride - len(u), u.dtype)]).astype(np.uint16), len(u)
+
+
+def ctree_marks(indices, n_samples, stride):
+    """The byte table bootstrap_fill leaves: 0 on [0, stride), 1 at each drawn index."""
+    m = np.zeros(stride, np.uint8)
+    m[np.asarray(indices[:n_samples], np.int64)] = 1
+    return m
+
+
+def ctree_features(n_features, stride, constant=(1, 4)):
+    """Samples feature by feature (n_features x stride, float32), the rows in `constant` one repeated value,
+    the others a few distinct values (ties), and each row's argsort (uint16), as CudaTree sorts them."""
+    r = np.random.default_rng(115)
+    s = r.integers(0, 6, (n_features, stride)).astype(np.float32) / 4
+    for f in constant:
+        s[f] = 0.75
+    return s, np.argsort(s, axis=1, kind="stable").astype(np.uint16)
+
+
+def ctree_constant_mask(sorted_indices, samples, n_samples):
+    """feature_selector: 0 where a feature's first and (n_samples - 1)-th sorted values are equal, else 1."""
+    rows = np.arange(len(samples))
+    first = samples[rows, sorted_indices[:, 0].astype(np.int64)]
+    last = samples[rows, sorted_indices[:, n_samples - 1].astype(np.int64)]
+    return (first != last).astype(np.uint8)
+
+
+def lgbm_label_sums(labels, weights=None):
+    """BoostFromScoreKernel_1_BinaryLogloss: ([sum of positive labels' weights], [sum of weights]) in float64
+    (weights 1 without weights; then the second sum is not written)."""
+    pos = (np.asarray(labels) > 0).astype(np.float64)
+    if weights is None:
+        return np.array([pos.sum()])
+    w = np.asarray(weights, np.float32).astype(np.float64)
+    return np.array([(pos * w).sum()]), np.array([w.sum()])
+
+
+def lgbm_init_score(suml, sumw, sigmoid):
+    """BoostFromScoreKernel_2_BinaryLogloss: pavg = suml / sumw clamped to [kEpsilon, 1 - kEpsilon] (kEpsilon the
+    float 1e-15f), init = log(pavg / (1 - pavg)) / sigmoid. Returns ([init], [pavg])."""
+    eps = float(np.float32(1e-15))
+    pavg = max(min(suml / sumw, 1.0 - eps), eps)
+    return np.array([np.log(pavg / (1.0 - pavg)) / sigmoid]), np.array([pavg])
+
+
+def lgbm_gradients(scores, labels, sigmoid, label_weights=None, weights=None):
+    """GetGradientsKernel_BinaryLogloss in float64, rounded to float32: label y = +1 / -1, response
+    -y sigmoid / (1 + exp(y sigmoid score)), hessian |r| (sigmoid - |r|), each times the label weight
+    (label_weights[1] for a positive label: the CPU objective's label_weights_[is_pos]) and the sample weight.
+    Returns (gradients, hessians)."""
+    y = np.where(np.asarray(labels) > 0, 1.0, -1.0)
+    s = np.asarray(scores, np.float64)
+    r = -y * sigmoid / (1.0 + np.exp(y * sigmoid * s))
+    a = np.abs(r)
+    g, h = r, a * (sigmoid - a)
+    if label_weights is not None:
+        lw = np.where(y > 0, label_weights[1], label_weights[0])
+        g, h = g * lw, h * lw
+    if weights is not None:
+        w = np.asarray(weights, np.float32).astype(np.float64)
+        g, h = g * w, h * w
+    return g.astype(np.float32), h.astype(np.float32)
+
+
+def lgbm_sigmoid(x, sigmoid):
+    """ConvertOutputCUDAKernel_BinaryLogloss: 1 / (1 + exp(-sigmoid x)) in float64."""
+    return 1.0 / (1.0 + np.exp(-sigmoid * np.asarray(x, np.float64)))

@@ -128,7 +128,11 @@
   into cells, 5 x 5 x 5 cell searches with the minimum image, a shared-memory counting sort, a Box by value):
   13 of 13 as they came.
 - unseen114, PyTorch3D's naive / fine / backward point rasteriser and coarse binning (shared bit masks) + SoftRas's
-  soft rasteriser (preprocessing, soft and hard settings): 10 of 10 as they came."""
+  soft rasteriser (preprocessing, soft and hard settings): 10 of 10 as they came.
+- unseen115, CudaTree's random-forest kernels (tree prediction, bootstrap marking, constant-feature test) + LightGBM's
+  CUDA binary log-loss objective (init-score reduction, gradients and hessians, sigmoid output, one-vs-all labels):
+  14 of 14 as they came, the label-weighted gradients' out_of_bounds (label weights indexed by -1) reported as
+  listed."""
 from __future__ import annotations
 
 import json
@@ -213,6 +217,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen119": (16, 14, {"dnbn_blas_kernels.cu": ("output: 4800 of 4800 differ", "output: 2710 of 4800 differ")}),
     "unseen112": (13, 13, {}),
     "unseen114": (10, 10, {}),
+    "unseen115": (14, 14, {}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
