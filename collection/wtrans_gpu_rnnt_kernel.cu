@@ -7,7 +7,7 @@
 // Licence: Apache-2.0 (the repository's LICENSE, whose appendix names "Copyright 2018-2019, Mingkun Huang"; the files
 //          carry no notice: the LICENSE's notice is repeated below).
 // Kept:    hostdevice.h lines 3-7 (HOSTDEVICE); rnnt_helper.h line 5 (<cmath>; <limits> and <algorithm>, lines 3-4, are
-//          unused by the device code) and lines 9-69 (namespace rnnt_helper: neg_inf, log_sum_exp, div_up, the functors),
+//          unused by the device code) and lines 9-70 (namespace rnnt_helper: neg_inf, log_sum_exp, div_up, the functors),
 //          unchanged; gpu_rnnt_kernel.h lines 5-179 (logp, compute_alphas_kernel(_naive), compute_betas_kernel(_naive),
 //          compute_grad_kernel), unchanged. Removed: the #pragma once and #include lines of the three headers.
 // Launches: GpuRNNT<float>::compute_cost_and_score's (include/detail/gpu_rnnt.h, USE_NAIVE_KERNEL off as CMake's default):
@@ -37,7 +37,7 @@
 #else
     #define HOSTDEVICE
 #endif
-// ---- from include/detail/rnnt_helper.h (same commit), line 5 and lines 9-69 (namespace rnnt_helper)
+// ---- from include/detail/rnnt_helper.h (same commit), line 5 and lines 9-70 (namespace rnnt_helper)
 #include <cmath>
 
 namespace rnnt_helper {
@@ -101,6 +101,7 @@ struct log_plus {
     }
 };
 
+}
 // ---- end of rnnt_helper.h
 
 // ---- gpu_rnnt_kernel.h lines 5-179

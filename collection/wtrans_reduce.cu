@@ -6,7 +6,7 @@
 // Licence: Apache-2.0 (the repository's LICENSE, whose appendix names "Copyright 2018-2019, Mingkun Huang"; the files
 //          carry no notice: the LICENSE's notice is repeated below).
 // Kept:    hostdevice.h lines 3-7 (HOSTDEVICE); rnnt_helper.h line 5 (<cmath>; <limits> and <algorithm>, lines 3-4, are
-//          unused by the device code) and lines 9-69 (namespace rnnt_helper: neg_inf, log_sum_exp, div_up, the functors),
+//          unused by the device code) and lines 9-70 (namespace rnnt_helper: neg_inf, log_sum_exp, div_up, the functors),
 //          unchanged; reduce.h lines 5-104 (warp_size, CTAReduce, reduce_rows, reduce_minus), unchanged. Removed:
 //          reduce.h lines 1-3 (#pragma once, rnnt_helper.h, copied in above, and rnnt.h, the host API's status enum) and
 //          106-146 (ReduceHelper, reduce, reduce_exp, reduce_max: host code).
@@ -36,7 +36,7 @@
 #else
     #define HOSTDEVICE
 #endif
-// ---- from include/detail/rnnt_helper.h (same commit), line 5 and lines 9-69 (namespace rnnt_helper)
+// ---- from include/detail/rnnt_helper.h (same commit), line 5 and lines 9-70 (namespace rnnt_helper)
 #include <cmath>
 
 namespace rnnt_helper {
@@ -100,6 +100,7 @@ struct log_plus {
     }
 };
 
+}
 // ---- end of rnnt_helper.h
 
 // ---- reduce.h lines 5-104
