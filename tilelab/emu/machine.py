@@ -512,6 +512,15 @@ class Machine:
                 runnable &= ~self.held
             if self.shfl_parked is not None:
                 runnable &= ~self.shfl_parked
+                if self.yielded is not None and self.shfl_parked.any() and not (runnable & ~self.yielded).any():
+                    # only spin-waiters can run: they may wait for the parked lanes (warp-rnnt's kernel_warp, whose
+                    # lane 0 raises the counter the next block spins on), and the lanes the parked ones wait for
+                    # ended or wait too. Let the parked go, as when nothing runs at all (below).
+                    runnable |= self.shfl_parked
+                    if self.shfl_alone is None:
+                        self.shfl_alone = np.zeros(self.T, dtype=bool)
+                    self.shfl_alone |= self.shfl_parked
+                    self.shfl_parked[:] = False
             if runnable.any():
                 break
             if self.held is not None:             # the lanes they waited for ended or wait at a barrier
