@@ -106,6 +106,7 @@ SUITES = {
     "cuFINUFFT 1-D spread/interp + BART GPU Kaiser-Bessel gridding (unseen106)": ("cufi1d_", "bartgrid_"),
     "Cholla particle-mesh CIC density/gradient/interpolation + Bonsai direct gravity and block-timestep integrator (unseen109)": ("cholla_", "bonsai_"),
     "GPU-NTT four-step transpose/32-point NTT + CAT SEAL 60-bit NTT/INTT with Barrett and madc carries (unseen111)": ("gpuntt_", "catseal_"),
+    "warp-rnnt RNN-T alphas/betas (spin-chained blocks)/gradients/costs + warp-transducer RNN-T log-softmax/lattices/gradient (unseen113)": ("wrnnt_", "wtrans_"),
 }
 
 

@@ -111,7 +111,12 @@
   0 of 12 as they came; CAT's 8 refused by NVRTC (functions marked __host__ alone, in JIT mode), GPU-NTT's 4 stuck
   in the signature scan's using-alias regex (fixed: tests/test_signature_alias_backtracking.py), then the same
   refusal (fixed: toolchain/explicit_host.py, tests/test_explicit_host.py). Its -before recording holds CAT's 8
-  launches only: GPU-NTT's 4 never finished, and count as not run."""
+  launches only: GPU-NTT's 4 never finished, and count as not run.
+- unseen113, warp-rnnt's RNN-T loss (alphas and betas in blocks chained by spin-waits on atomic counters, gradients,
+  costs) + warp-transducer's (log-softmax reductions, diagonal-stepping lattices, gradient): 8 of 9 as they came;
+  kernel_warp never finished: lanes parked at a full-mask shuffle that the lane with t == actual_t skips were let go
+  only when no thread could run, and the other blocks spin for a counter one of them raises. Fixed: 9 of 9
+  (tests/test_shfl_parked_with_spinners.py), the same-warp race on its volatile first cells reported and listed."""
 from __future__ import annotations
 
 import json
@@ -189,6 +194,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "bonsai_timestep.cu": "CompileError: collection/bonsai_timestep.cu: no __global__ function named"}),
     "unseen111": (8, 0, {"catseal_ntt_60bit.cu": "CompileError: collection/catseal_ntt_60bit.cu:114: error: A function "
                                                  "explicitly marked as a __host__ function is not allowed in JIT mode"}),
+    "unseen113": (9, 8, {"wrnnt_core.cu": "StepBudgetExceeded: the kernel ran 400,000 instruction steps without finishing"}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
