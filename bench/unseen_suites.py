@@ -113,6 +113,7 @@ SUITES = {
     "GPUMD cell and neighbour lists + DeePMD-kit ghost-atom cell list (unseen112)": ("gpumd_", "deepmd_"),
     "PyTorch3D point z-buffer splats and coarse bin masks + SoftRas soft triangle rasteriser (unseen114)": ("p3dr_", "softras_"),
     "CudaTree random-forest prediction/bootstrap + LightGBM CUDA binary log-loss objective (unseen115)": ("ctree_", "lgbm_"),
+    "warp-rnnt RNN-T alphas/betas (spin-chained blocks)/gradients/costs + warp-transducer RNN-T log-softmax/lattices/gradient (unseen113)": ("wrnnt_", "wtrans_"),
 }
 
 

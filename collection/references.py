@@ -13756,3 +13756,172 @@ def lgbm_gradients(scores, labels, sigmoid, label_weights=None, weights=None):
 def lgbm_sigmoid(x, sigmoid):
     """ConvertOutputCUDAKernel_BinaryLogloss: 1 / (1 + exp(-sigmoid x)) in float64."""
     return 1.0 / (1.0 + np.exp(-sigmoid * np.asarray(x, np.float64)))
+# ---- unseen113: RNN-T loss, warp-rnnt (wrnnt_) and warp-transducer (wtrans_). The transducer lattice of one
+# sequence of T frames and U - 1 labels (Graves 2012): alpha(0, 0) = 0, alpha(t, u) = logaddexp(alpha(t - 1, u) +
+# lp(t - 1, u, blank), alpha(t, u - 1) + lp(t, u - 1, y(u - 1))); beta(T - 1, U - 1) = lp(T - 1, U - 1, blank),
+# beta(t, u) = logaddexp(beta(t + 1, u) + lp(t, u, blank), beta(t, u + 1) + lp(t, u, y(u))); a missing term is
+# left out. Float64 throughout; the kernels' float32 sums in their own order are the entries' tolerances.
+
+def _rnnt_alpha(lp, y, T, U, blank):
+    """alpha[t, u] for t < T, u < U of one sequence; lp is (maxT, maxU, V) log-probabilities."""
+    a = np.zeros((T, U))
+    for t in range(T):
+        for u in range(U):
+            if t == 0 and u == 0:
+                continue
+            terms = []
+            if t > 0:
+                terms.append(a[t - 1, u] + lp[t - 1, u, blank])
+            if u > 0:
+                terms.append(a[t, u - 1] + lp[t, u - 1, y[u - 1]])
+            a[t, u] = terms[0] if len(terms) == 1 else np.logaddexp(*terms)
+    return a
+
+
+def _rnnt_beta(lp, y, T, U, blank):
+    """beta[t, u] for t < T, u < U of one sequence."""
+    b = np.zeros((T, U))
+    for t in range(T - 1, -1, -1):
+        for u in range(U - 1, -1, -1):
+            if t == T - 1 and u == U - 1:
+                b[t, u] = lp[t, u, blank]
+                continue
+            terms = []
+            if t < T - 1:
+                terms.append(b[t + 1, u] + lp[t, u, blank])
+            if u < U - 1:
+                terms.append(b[t, u + 1] + lp[t, u, y[u]])
+            b[t, u] = terms[0] if len(terms) == 1 else np.logaddexp(*terms)
+    return b
+
+
+def _rnnt_table(fn, lp, labels, tlen, ylen, blank):
+    """(N, maxT, maxU) of fn's per-sequence tables; the cells past a sequence's lengths stay 0 (never written)."""
+    lp = np.asarray(lp, dtype=np.float64)
+    out = np.zeros(lp.shape[:3])
+    for n in range(lp.shape[0]):
+        T, U = int(tlen[n]), int(ylen[n]) + 1
+        out[n, :T, :U] = fn(lp[n], np.asarray(labels)[n], T, U, blank)
+    return out
+
+
+# warp-rnnt (1ytic/warp-rnnt core.cu): log_probs (N, T, U, V) already log-softmaxed by its caller, labels (N, U - 1).
+WRNNT_N, WRNNT_T, WRNNT_U, WRNNT_V = 2, 40, 6, 8
+WRNNT_XN = np.array([40, 29], dtype=np.int32)          # frames: the first a full 32 + 8, the second shorter
+WRNNT_YN = np.array([5, 3], dtype=np.int32)            # labels
+
+
+def wrnnt_lp():
+    """A fixed log-softmax over V of normal logits (its own seed: the tables of later launches are made from it)."""
+    x = np.random.default_rng(113).standard_normal((WRNNT_N, WRNNT_T, WRNNT_U, WRNNT_V))
+    m = x.max(axis=-1, keepdims=True)
+    return (x - m - np.log(np.exp(x - m).sum(axis=-1, keepdims=True))).astype(np.float32)
+
+
+def wrnnt_labels():
+    return np.random.default_rng(1131).integers(1, WRNNT_V, (WRNNT_N, WRNNT_U - 1)).astype(np.int32)
+
+
+def wrnnt_alphas(lp, labels, xn, yn, blank):
+    return _rnnt_table(_rnnt_alpha, lp, labels, xn, yn, blank)
+
+
+def wrnnt_betas(lp, labels, xn, yn, blank):
+    return _rnnt_table(_rnnt_beta, lp, labels, xn, yn, blank)
+
+
+def wrnnt_counts(xn, yn, W, U):
+    """kernel_warp's counters after the launch: row u's alpha (and beta) counter is raised once by each block of 32
+    frames that row has (ceil(xn / 32)) for u = 0 .. yn (the blocks of rows past yn return first)."""
+    c = np.zeros((len(xn), 2 * U), dtype=np.uint32)
+    for n in range(len(xn)):
+        for u in range(int(yn[n]) + 1):
+            c[n, u] = c[n, U + u] = -(-int(xn[n]) // W)
+    return c
+
+
+def wrnnt_grads_blank(grads, alphas, betas, lp, xn, yn, blank):
+    """d(-log P)/d lp(t, u, blank) = -exp(alpha(t, u) + beta(t + 1, u) + lp(t, u, blank) - beta(0, 0)), and at the
+    last frame only the final cell (T - 1, U - 1), whose blank ends the path (no beta term)."""
+    g = np.array(grads, dtype=np.float64)
+    a, b, lp = (np.asarray(v, dtype=np.float64) for v in (alphas, betas, lp))
+    for n in range(len(xn)):
+        T, U = int(xn[n]), int(yn[n]) + 1
+        for t in range(T):
+            for u in range(U):
+                if t == T - 1 and u < U - 1:
+                    continue
+                s = a[n, t, u] + (b[n, t + 1, u] if t < T - 1 else 0.0)
+                g[n, t, u, blank] = -np.exp(s + lp[n, t, u, blank] - b[n, 0, 0])
+    return g
+
+
+def wrnnt_grads_label(grads, alphas, betas, labels, lp, xn, yn, fastemit_lambda):
+    """d(-log P)/d lp(t, u, y(u)) = -(1 + lambda) exp(alpha(t, u) + beta(t, u + 1) + lp(t, u, y(u)) - beta(0, 0))."""
+    g = np.array(grads, dtype=np.float64)
+    a, b, lp = (np.asarray(v, dtype=np.float64) for v in (alphas, betas, lp))
+    for n in range(len(xn)):
+        for t in range(int(xn[n])):
+            for u in range(int(yn[n])):
+                y = int(labels[n, u])
+                g[n, t, u, y] = -(1.0 + fastemit_lambda) * np.exp(a[n, t, u] + b[n, t, u + 1] + lp[n, t, u, y] - b[n, 0, 0])
+    return g
+
+
+# warp-transducer (HawkAaron/warp-transducer): acts (N, maxT, maxU, V) are logits; log p = denom + acts with
+# denom = -logsumexp over V (its log_softmax's two reductions).
+WTRANS_N, WTRANS_T, WTRANS_U, WTRANS_V = 2, 10, 5, 160
+WTRANS_XLEN = np.array([10, 7], dtype=np.int32)
+WTRANS_YLEN = np.array([4, 2], dtype=np.int32)
+
+
+def wtrans_labels():
+    return np.random.default_rng(1132).integers(1, WTRANS_V, (WTRANS_N, WTRANS_U - 1)).astype(np.int32)
+
+
+def wtrans_denom(acts):
+    """-max - log(sum exp(x - max)) over the last axis, i.e. -logsumexp."""
+    x = np.asarray(acts, dtype=np.float64)
+    m = x.max(axis=-1)
+    return -m - np.log(np.exp(x - m[..., None]).sum(axis=-1))
+
+
+def _wtrans_lp(acts, denom):
+    return np.asarray(denom, dtype=np.float64)[..., None] + np.asarray(acts, dtype=np.float64)
+
+
+def wtrans_alphas(acts, denom, labels, xlen, ylen, blank):
+    """(alphas, llForward = alpha(T - 1, U - 1) + log p(T - 1, U - 1, blank))."""
+    lp = _wtrans_lp(acts, denom)
+    a = _rnnt_table(_rnnt_alpha, lp, labels, xlen, ylen, blank)
+    ll = np.array([a[n, xlen[n] - 1, ylen[n]] + lp[n, xlen[n] - 1, ylen[n], blank] for n in range(len(xlen))])
+    return a, ll
+
+
+def wtrans_betas(acts, denom, labels, xlen, ylen, blank):
+    """(betas, llBackward = beta(0, 0))."""
+    b = _rnnt_table(_rnnt_beta, _wtrans_lp(acts, denom), labels, xlen, ylen, blank)
+    return b, b[:, 0, 0].copy()
+
+
+def wtrans_grads(grads, acts, denom, alphas, betas, logll, xlen, ylen, labels, blank):
+    """d(-log P)/d acts (through the log-softmax): p(k) occupancy exp(alpha + beta + log p(k) - ll) less the
+    transitions that leave (t, u) by k: blank to (t + 1, u) (or the end at (T - 1, U - 1)), y(u) to (t, u + 1)."""
+    g = np.array(grads, dtype=np.float64)
+    lp = _wtrans_lp(acts, denom)
+    a, b, ll = (np.asarray(v, dtype=np.float64) for v in (alphas, betas, logll))
+    for n in range(len(xlen)):
+        T, U = int(xlen[n]), int(ylen[n]) + 1
+        for t in range(T):
+            for u in range(U):
+                k = lp[n, t, u]
+                gr = np.exp(a[n, t, u] + b[n, t, u] + k - ll[n])
+                if t == T - 1 and u == U - 1:
+                    gr[blank] -= np.exp(a[n, t, u] + k[blank] - ll[n])
+                if t < T - 1:
+                    gr[blank] -= np.exp(a[n, t, u] + k[blank] - ll[n] + b[n, t + 1, u])
+                if u < U - 1:
+                    y = int(labels[n, u])
+                    gr[y] -= np.exp(a[n, t, u] + k[y] - ll[n] + b[n, t, u + 1])
+                g[n, t, u] = gr
+    return g

@@ -512,6 +512,18 @@ class Machine:
                 runnable &= ~self.held
             if self.shfl_parked is not None:
                 runnable &= ~self.shfl_parked
+                if self.yielded is not None and self.shfl_parked.any() and not (runnable & ~self.yielded).any():
+                    # only spin-waiters can run, and they may wait for parked lanes (warp-rnnt's kernel_warp: its
+                    # parked lane 0 raises the counter the next block spins on). Lanes whose warp has no other lane
+                    # that could still come (all ended, parked or at a barrier) go, as when nothing runs (below).
+                    coming = self.alive & ~self.shfl_parked & ~self.waiting
+                    free = self.shfl_parked & ~np.isin(self.warp_global, self.warp_global[coming])
+                    if free.any():
+                        runnable |= free
+                        if self.shfl_alone is None:
+                            self.shfl_alone = np.zeros(self.T, dtype=bool)
+                        self.shfl_alone |= free
+                        self.shfl_parked[free] = False
             if runnable.any():
                 break
             if self.held is not None:             # the lanes they waited for ended or wait at a barrier
