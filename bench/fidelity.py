@@ -23,6 +23,7 @@ the inputs the emulator gets. Outputs are not compared here: bench/collection_gp
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import hashlib
 import inspect
@@ -500,6 +501,20 @@ def save_cubins(a) -> int:
     return 0 if all("cubin" in v for v in index.values()) else 1
 
 
+def anon_blind(entry: str) -> str:
+    """A mangled name with each anonymous namespace's name left out. NVRTC names one
+    ``_GLOBAL__N__<hash>_<file>_<hash>_<number>``, and the hashes and the number change from one
+    compile to the next (the same source gives ``..._6c762c98_16295`` here and ``..._b0634e46_482``
+    on the GPU host); the length before it says how much of the name it is."""
+    out, i = [], 0
+    for m in re.finditer(r"(\d+)_GLOBAL__N_", entry):
+        if m.start() < i:
+            continue
+        out.append(entry[i:m.start()] + "<anonymous>")
+        i = m.start(1) + len(m.group(1)) + int(m.group(1))
+    return "".join(out) + entry[i:]
+
+
 def adopt_cubins(todo: list, built: dict, where: str, arch: str) -> dict:
     """``--cubins DIR``: each launch's program takes the cubin ``--save-cubins`` wrote there (another
     machine's toolchain) in place of its own; a launch with none there, or whose entry differs, is
@@ -517,9 +532,11 @@ def adopt_cubins(todo: list, built: dict, where: str, arch: str) -> dict:
         if "cubin" not in info:
             built[L.id] = LookupError(f"no cubin for this launch in {where}: " + info.get("error", "not saved"))
             continue
-        if info["entry"] != got[0].entry:
+        if anon_blind(info["entry"]) != anon_blind(got[0].entry):
             built[L.id] = LookupError(f"the saved cubin's entry {info['entry']} is not this build's {got[0].entry}")
             continue
+        if info["entry"] != got[0].entry:        # the same kernel in an anonymous namespace: launch the cubin's name
+            got = built[L.id] = (dataclasses.replace(got[0], entry=info["entry"]), *got[1:])
         data = (Path(where) / info["cubin"]).read_bytes()
         if hashlib.sha256(data).hexdigest() != info["sha256"]:
             built[L.id] = LookupError(f"{info['cubin']} is not the cubin {CUBINS_INDEX} names")
