@@ -79,9 +79,11 @@ def _candidate(fn, n_entry: int, pc: int, writes, space: str = "shared"):
             if not j.guard or j.guard in dest or not (q < j.target <= n_entry):
                 return None
             if space == "global":
-                # the value unused before the branch (so the branch cannot depend on it) and dead where it jumps
-                if not dest or any(_reads(fn.instrs[k], dest) for k in range(pc + 1, q + 1)) \
-                        or _read_from(fn, n_entry, j.target, dest):
+                # the value, and the register arithmetic made from it before the branch (ptxas sinks those with
+                # it: deepmd's `global_grid[dd] = nat_end[dd] - nat_stt[dd]`), not what the branch tests and dead
+                # where it jumps
+                made = _made_from(fn, pc, q, dest, writes)
+                if made is None or j.guard in made or _read_from(fn, n_entry, j.target, made):
                     return None
                 return q
             if any(j.guard in writes(fn.instrs[k]) for k in range(pc + 1, q)):
@@ -92,6 +94,25 @@ def _candidate(fn, n_entry: int, pc: int, writes, space: str = "shared"):
         if j.op in _SIDE_EFFECT or j.guard:
             return None
     return None
+
+
+def _made_from(fn, pc: int, q: int, dest: set, writes):
+    """The registers between the load at ``pc`` and the branch at ``q`` that hold its value or what
+    register arithmetic made from it (None where a load, store or other side effect reads one, or a
+    guarded instruction writes one: then it is not only arithmetic ptxas may move with the load)."""
+    if not dest:
+        return None
+    made = set(dest)
+    for k in range(pc + 1, q):
+        j = fn.instrs[k]
+        if not _reads(j, made):
+            if writes(j) & made:                 # written again from elsewhere: no longer this value
+                made -= writes(j)
+            continue
+        if j.op in _SIDE_EFFECT or j.guard:
+            return None
+        made |= writes(j)
+    return made
 
 
 def _read_from(fn, n_entry: int, start: int, regs: set) -> bool:
