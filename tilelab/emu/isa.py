@@ -1651,10 +1651,14 @@ def h_cp_async(m, ins, idx, pc):
         mat, act = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, src[sel])
         # the shared-memory side: one store request of `size` bytes per lane (DESIGN §5 phases)
         dmat, dact = m.warp_matrix(lanes[sel] if len(sel) < m.T else None, dst[sel])
-        # LDGSTS's sectors: the global side's, or the shared side's where that spans more 32-byte
-        # sectors (cuda_hgemm's 64-byte rows into 80-byte padded rows: 20 a warp for 16 on an H200,
-        # docs/FIDELITY.md, the sixth unseen suite; a global side wider than the shared one is unrecorded)
-        sectors = np.maximum(global_sectors(mat, act, size), global_sectors(dmat, dact, size))
+        # LDGSTS's sectors: the global side's, or for a 16-byte copy the shared side's where that spans more
+        # 32-byte sectors (cuda_hgemm's 64-byte rows into 80-byte padded rows: 20 a warp for 16 on an H200,
+        # docs/FIDELITY.md, the sixth unseen suite; a global side wider than the shared one is unrecorded).
+        # A 4-byte copy counts the global side's alone (VapourSynth-BilateralGPU's 16-float rows into 22-float
+        # ones: 432 and 864 sectors on the H100, where the larger side gives 570 and 1,146; the eighth round)
+        sectors = global_sectors(mat, act, size)
+        if size == 16:
+            sectors = np.maximum(sectors, global_sectors(dmat, dact, size))
         m.count(pc, "global_ld_sectors", int(sectors.sum()))
         m.count(pc, "cp_async_requests", dmat.shape[0])
         pad = m.lazy.get().padding.get(pc) if m.lazy is not None else None
