@@ -314,7 +314,7 @@ class Unit:
     start: int | None = None  # the wide access's offset where it is not its lowest member's (a load
     #                           widened down to its 16-byte boundary: _cut)
     sizes: tuple = ()    # per member, its width, where they differ (a chunk of 4- and 8-byte loads: _chunks)
-    after: int | None = None  # a reused load in an if region: the pc of the load before the region it reuses
+    after: int | None = None  # a reused load: the pc of the load it reuses (before the regions between them)
 
     @property
     def asked(self) -> int:
@@ -473,12 +473,15 @@ def _cut_run(members: list, size: int, bits) -> list[Unit]:
         # open) is no SASS access: ptxas keeps the first load's register (SHOC Stencil2D's strip loop,
         # unrolled by 2 in the PTX: 6 of a pair's 18 loads, FIDELITY.md "a third unseen suite").
         # Only outside loops modelled as unrolled, whose iterations' parts _assign sets apart.
-        seen, kept = set(), []
+        # Its ``after``: that first load, so that the if regions between them count as crossed (_crossed):
+        # PyTorch3D's coarse rasteriser reads one bit-mask word four times round three `if (bit) store` regions.
+        seen, kept = {}, []
         for a in sorted(members, key=lambda a: a.pc):
             if a.it is None and a.offset in seen:
-                out.append(Unit((a.pc,), size, None, a.line, size, (None,), (a.offset,), reused=True))
+                out.append(Unit((a.pc,), size, None, a.line, size, (None,), (a.offset,), reused=True,
+                                after=seen[a.offset]))
             else:
-                seen.add(a.offset)
+                seen[a.offset] = a.pc
                 kept.append(a)
         members = kept
     members = sorted(members, key=lambda a: (a.offset, a.it or 0, a.pc))

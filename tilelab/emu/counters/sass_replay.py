@@ -513,8 +513,8 @@ def _division_step(op: str, mods: tuple, a):
     a = np.asarray(a, dtype=_U32)
     if op == "IABS" and not mods:
         return np.abs(a.view(np.int32).astype(np.int64)).astype(np.uint64).astype(np.uint32).astype(_U32)
-    if op == "I2F" and mods == ("U32", "RP"):
-        x = a.astype(np.float64)
+    if op == "I2F" and mods in (("U32", "RP"), ("RP",)):     # the source unsigned, or (no type named) signed
+        x = (a if mods[0] == "U32" else a.view(np.int32)).astype(np.float64)
         f = x.astype(np.float32)
         f = np.where(f.astype(np.float64) < x, np.nextafter(f, np.float32(np.inf)), f).astype(np.float32)
         return f.view(_U32)
@@ -1018,6 +1018,21 @@ class Replay:
                 return sset(o[0], a)
             x = (a.view(np.int32) if mods[1] == "S32" else a).astype(np.float32)
             return sset(o[0], np.asarray(x, dtype=np.float32).view(_U32))
+        if op == "P2R" and len(o) == 4 and o[1] == "PR" and not mods:
+            # predicates saved in a register's bits (P0 in bit 0 ... P6 in bit 6, those of the mask) over its
+            # other bits: ptxas keeps a predicate across a call (PyTorch3D's coarse rasteriser, round its printf)
+            base, mask = v(2), v(3)
+            if isinstance(base, Unknown) or isinstance(mask, Unknown):
+                return sset(o[0], base if isinstance(base, Unknown) else mask)
+            m = int(np.asarray(mask).flat[0]) & 0x7F
+            out = np.asarray(base, dtype=_U32) & _U32(~m & 0xFFFFFFFF)
+            for k in range(7):
+                if m >> k & 1:
+                    p = self._pred(g, f"P{k}")
+                    if isinstance(p, Unknown):
+                        return sset(o[0], p)
+                    out = out | (np.asarray(p, dtype=bool).astype(_U32) << _U32(k))
+            return sset(o[0], np.asarray(out, dtype=_U32))
         if op in ("I2F", "MUFU", "F2I", "IABS") and len(o) == 2 and not (op in _CONVERTS and _convert_width(ins) == 2):
             got = _division_step(op, mods, v(1))
             if got is not None:
