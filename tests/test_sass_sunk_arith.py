@@ -12,7 +12,6 @@ be dead where it jumps.
 from __future__ import annotations
 
 import numpy as np
-
 from conftest import ROOT, needs_cubin, read_json
 
 GUARDED = r"""
