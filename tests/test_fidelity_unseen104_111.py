@@ -22,7 +22,7 @@ RES = ROOT / "bench" / "results"
 TALLY = {104: (10, 10, 124, 130, 10, 124, 124), 105: (11, 7, 91, 91, 11, 139, 139),
          106: (9, 5, 61, 65, 9, 117, 117), 107: (10, 10, 129, 130, 10, 129, 129),
          108: (15, 15, 190, 195, 15, 190, 194), 109: (12, 5, 65, 65, 12, 156, 156),
-         110: (13, 13, 153, 169, 13, 161, 169), 111: (8, 0, 0, 0, 12, 153, 156)}
+         110: (13, 13, 153, 169, 13, 161, 169), 111: (8, 0, 0, 0, 12, 153, 155)}
 #: suite -> (launches, as expected) on the H100 in the round's first call; unseen106's and unseen109's seven were the
 #: manifest's tolerances, set since and checked again (collection-gpu-2026-12-06-unseen106-109-recheck.json)
 GPU = {104: (10, 10), 105: (11, 11), 106: (9, 5), 107: (10, 10), 108: (15, 15), 109: (12, 9), 110: (13, 13),
@@ -31,7 +31,7 @@ GPU = {104: (10, 10), 105: (11, 11), 106: (9, 5), 107: (10, 10), 108: (15, 15), 
 
 def test_each_suite_as_it_came_and_now_and_the_line():
     came_sum, now_sum, met = unseen_tallies(TALLY, date="2026-12-06")
-    assert came_sum == [813, 845] and now_sum == [1169, 1184]
+    assert came_sum == [813, 845] and now_sum == [1169, 1183]      # 1,184 before CAT was set apart (eighth round)
     assert met == [107]
     assert came_sum[0] / came_sum[1] < 0.99          # line 2 is not met as the suites came
 
