@@ -220,7 +220,19 @@ def test_integer_ops_against_python():
         assert r["R12"] | r["R13"] << 32 == a * b and r["R14"] == (a * b) >> 32
         assert r["R15"] == max(a, b) and r["R16"] == (a * b + a) & M and r["R17"] == (a - 8) & M
         assert r["P3"] == (a < b and s32(a) < s32(b))
-    assert isinstance(_eval(["FADD R4, R2, R3"], 1, 2)["R4"], sr.Unknown)
+    # a rounding mode other than the default stays unknown; FADD and FMUL themselves are IEEE float32 (below)
+    assert isinstance(_eval(["FADD.RZ R4, R2, R3"], 1, 2)["R4"], sr.Unknown)
+
+
+def test_fadd_and_fmul_are_float32_rounded_to_nearest_and_ftz_flushes():
+    import numpy as np
+    f = lambda x: int(np.float32(x).view(np.uint32))              # noqa: E731
+    r = _eval(["FADD R4, R2, R3", "FMUL R5, R2, R3", "FADD R6, R2, 9.9999997473787516356e-06"], f(0.1), f(3.7))
+    assert r["R4"] == f(np.float32(0.1) + np.float32(3.7)) and r["R5"] == f(np.float32(0.1) * np.float32(3.7))
+    assert r["R6"] == f(np.float32(0.1) + np.float32(1e-5))
+    tiny = f(1e-39)                                                  # a subnormal
+    assert _eval(["FADD R4, R2, R3"], tiny, 0)["R4"] == tiny
+    assert _eval(["FADD.FTZ R4, R2, R3"], tiny, 0)["R4"] == 0
 
 
 def test_lea_hi_is_the_high_word_of_a_64_bit_shift_add():

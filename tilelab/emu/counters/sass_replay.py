@@ -1018,6 +1018,20 @@ class Replay:
                 return sset(o[0], a)
             x = (a.view(np.int32) if mods[1] == "S32" else a).astype(np.float32)
             return sset(o[0], np.asarray(x, dtype=np.float32).view(_U32))
+        if op in ("FADD", "FMUL") and len(o) == 3 and set(mods) <= {"FTZ"}:
+            # float32 add and multiply, rounded to nearest even (another rounding mode or .SAT stays unknown), a
+            # subnormal source or result flushed to zero with .FTZ: darknet's sqrtf(variance + .00001f) fast-path
+            # test adds to a loaded variance before its integer compare on the bits
+            ftz = "FTZ" in mods
+            a, b = self._fval(g, o[1], ins, ftz), self._fval(g, o[2], ins, ftz)
+            bad = next((x for x in (a, b) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            with np.errstate(all="ignore"):
+                r = np.asarray(np.add(a, b) if op == "FADD" else np.multiply(a, b), dtype=np.float32)
+            if ftz:
+                r = np.where(np.abs(r) < np.float32(1.1754944e-38), np.copysign(np.float32(0), r), r)
+            return sset(o[0], np.asarray(r, dtype=np.float32).view(_U32))
         if op == "P2R" and len(o) == 4 and o[1] == "PR" and not mods:
             # predicates saved in a register's bits (P0 in bit 0 ... P6 in bit 6, those of the mask) over its
             # other bits: ptxas keeps a predicate across a call (PyTorch3D's coarse rasteriser, round its printf)

@@ -1,0 +1,24 @@
+"""The SASS replay computes FADD and FMUL (tilelab/emu/counters/sass_replay.py; docs/FIDELITY.md, darknet's batch
+norm in the eighth round).
+
+darknet's ``fast_mean_delta_kernel`` ends with ``mean_delta[filter] *= (-1.f/sqrtf(variance[filter] + .00001f))``:
+``sqrtf``'s fast path is chosen by an integer compare on the bits of ``variance + 1e-5`` (``FADD``, ``VIADD``,
+``ISETP.GT.U32``). Its line 130, which ptxas unrolled 4 times more than the PTX (31 ``LDG`` for 7), is counted by
+replaying the SASS, and the replay gave up at that ``FADD``: 4 totals undecided, equal to ncu's in value. It now adds
+(rounded to nearest even, subnormals flushed with .FTZ) and decides the line."""
+from __future__ import annotations
+
+from conftest import ROOT, needs_cubin, read_json
+
+
+@needs_cubin
+def test_darknets_mean_delta_is_decided_by_the_replay():
+    from collection import run as c
+    entry = next(e for e in c.load() if e["file"] == "dnbn_blas_kernels.cu" and e["name"] == "fast_mean_delta_kernel")
+    res, _, _ = c.run_emu(entry)
+    assert not [r["line"] for r in res.per_line if r.get("undecided") or r.get("undecided_keys")]
+    rec = next(r["ncu"] for r in read_json(ROOT / "bench" / "results" / "fidelity-2026-12-06-unseen119.json")["rows"]
+               if r["id"].endswith(":fast_mean_delta_kernel"))
+    keys = ("global_ld_requests", "global_ld_sectors", "shared_st_requests", "shared_st_wavefronts")
+    assert {k: res.metrics[k] for k in keys} == {k: rec[k] for k in keys}
+    assert any("a replay of the SASS" in (r.get("why") or "") for r in res.per_line)
