@@ -13925,3 +13925,180 @@ def wtrans_grads(grads, acts, denom, alphas, betas, logll, xlen, ylen, labels, b
                     gr[y] -= np.exp(a[n, t, u] + k[y] - ll[n] + b[n, t, u + 1])
                 g[n, t, u] = gr
     return g
+
+
+# ---- unseen125: WarpDrive's Tag GridWorld step (wdtag_) and the AI Economist's COVID-19 and economy step and
+# rewards (aecov_). Written from the environments' rules (their Python versions' definitions), not from the kernels'
+# runs.
+
+WDTAG_ACTIONS = np.array([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]])   # no-op, right, left, up, down
+
+
+def _wdtag_step(x, y, actions, timestep, wall, tag_reward, tag_penalty, step_cost, full, boundary, episode_length):
+    """One step of Tag GridWorld for every environment (rows): move each agent by its action, clamp to
+    [0, boundary] with a wall penalty per clamped axis, count taggers (all but the last agent) on the runner's
+    cell; rewards (float32, in the kernel's order), observations, done flags, the new positions and timesteps."""
+    x = np.asarray(x, dtype=np.int64).copy()
+    y = np.asarray(y, dtype=np.int64).copy()
+    t = np.asarray(timestep, dtype=np.int64) + 1
+    E, N = x.shape
+    f32 = np.float32
+    rew = np.zeros((E, N), dtype=f32)
+    x += WDTAG_ACTIONS[actions, 0]
+    y += WDTAG_ACTIONS[actions, 1]
+    for a in (x, y):
+        hit = (a < 0) | (a > boundary)
+        rew = np.where(hit, rew - f32(wall), rew).astype(f32)
+        np.clip(a, 0, boundary, out=a)
+    tagged = ((x[:, :-1] == x[:, -1:]) & (y[:, :-1] == y[:, -1:])).sum(axis=1) > 0
+    tagger = np.zeros(N, dtype=bool)
+    tagger[:-1] = True
+    add = np.where(tagger[None, :], np.where(tagged[:, None], f32(tag_reward), -f32(step_cost)),
+                   np.where(tagged[:, None], -f32(tag_penalty), f32(step_cost)))
+    rew = (rew + add.astype(f32)).astype(f32)
+    fx, fy = (x / f32(boundary)).astype(f32), (y / f32(boundary)).astype(f32)
+    tt = (t / f32(episode_length)).astype(f32)
+    if full:
+        obs = np.zeros((E, N, 4 * N + 1), dtype=f32)
+        obs[:, :, 0:N] = fx[:, None, :]
+        obs[:, :, N:2 * N] = fy[:, None, :]
+        obs[:, :, 2 * N:3 * N] = (~tagger).astype(f32)[None, None, :]
+        obs[:, :, 3 * N:4 * N] = np.eye(N, dtype=f32)[None]
+        obs[:, :, 4 * N] = tt[:, None]
+    else:
+        obs = np.zeros((E, N, 6), dtype=f32)
+        obs[:, :, 0], obs[:, :, 1] = fx, fy
+        obs[:, :-1, 2], obs[:, :-1, 3] = fx[:, -1:], fy[:, -1:]
+        d = (x[:, :-1] - x[:, -1:]) ** 2 + (y[:, :-1] - y[:, -1:]) ** 2
+        near = np.argmin(d, axis=1)                  # the first of the nearest taggers
+        obs[:, -1, 2] = fx[np.arange(E), near]
+        obs[:, -1, 3] = fy[np.arange(E), near]
+        obs[:, :, 4] = (~tagger).astype(f32)[None, :]
+        obs[:, :, 5] = tt[:, None]
+    done = ((t == episode_length) | tagged).astype(np.int32)
+    return {"x": x, "y": y, "t": t, "rew": rew, "obs": obs, "done": done}
+
+
+def wdtag_step(name, x, y, actions, timestep, wall, tag_reward, tag_penalty, step_cost, full, boundary,
+               episode_length, done_before=None):
+    r = _wdtag_step(x, y, actions, timestep, wall, tag_reward, tag_penalty, step_cost, full, boundary,
+                    episode_length)
+    if name == "done":                               # set to 1 where done, left as it was elsewhere
+        return np.where(r["done"] == 1, 1, done_before)
+    return r[name]
+
+
+def _aecov_softplus(x):
+    return np.where(x < 20.0, np.log1p(np.exp(np.minimum(x, 20.0))), x)
+
+
+def aecov_step(name, S, I, R, D, V, U, subsidy, productivity, stringency, n_levels, post, vaccines, history,
+               beta_delay, slopes, intercepts, gamma, death_rate, pop, sick_rate, frac_18_65, filter_len,
+               n_filters, delta, group_w, unemp_filters, unemp_bias, daily_production, max_productivity,
+               timestep, episode_length):
+    """The COVID-19 and economy simulation step of each environment e at time t = timestep[e] for its N - 1
+    states: the SIR update with vaccination from time t - 1 (beta from the stringency level beta_delay days
+    back, or the real-world history before that), the stringency-change history shifted by one and
+    convolved with the grouped filters into the unemployment rate (softplus plus bias), the workforce and
+    productivity, and the observations. In float64; the arrays as the kernel leaves them."""
+    f64 = np.float64
+    S, I, R, D, V, U = (np.asarray(a, dtype=f64).copy() for a in (S, I, R, D, V, U))
+    productivity, post = np.asarray(productivity, f64).copy(), np.asarray(post, f64).copy()
+    delta = np.asarray(delta).astype(np.int64).copy()
+    E, _, M = S.shape
+    F, L = n_filters, filter_len
+    popf = np.asarray(pop, dtype=np.float32).astype(f64)
+    beta = np.zeros((E, M))
+    signal = np.zeros((E, M, F, L))
+    incap, cant, can = np.zeros((E, M)), np.zeros((E, M)), np.zeros((E, M))
+    obs_a = np.zeros((E, 6, M))
+    obs_post, obs_lag, obs_time = np.zeros((E, M)), np.zeros((E, M)), np.zeros((E, M))
+    obs_p_time = np.zeros(E)
+    for e in range(E):
+        t = int(timestep[e])
+        for a in range(M):
+            Sp, Ip = S[e, t - 1, a], I[e, t - 1, a]
+            vac = float(vaccines[e, a])
+            frac_vac = min(1.0, vac / Sp)
+            vac_t = min(vac, Sp)
+            level = history[t - 1, a] if t < beta_delay else stringency[e, t - beta_delay, a]
+            b = level * f64(np.float32(slopes[a])) + f64(np.float32(intercepts[a]))
+            beta[e, a] = b
+            dS = -(Sp / popf[a] * Ip * b * (1 - frac_vac) + vac_t)
+            dR = gamma * Ip + vac_t
+            dI = -dS - dR
+            S[e, t, a] = max(0.0, Sp + dS)
+            I[e, t, a] = max(0.0, Ip + dI)
+            R[e, t, a] = max(0.0, R[e, t - 1, a] + dR)
+            V[e, t, a] = vac_t + V[e, t - 1, a]
+            D[e, t, a] = (R[e, t, a] - V[e, t, a]) * death_rate
+            # unemployment
+            delta[e, :-1, a] = delta[e, 1:, a]
+            delta[e, -1, a] = stringency[e, t, a] - stringency[e, t - 1, a]
+            signal[e, a] = delta[e, None, :, a] * f64(np.float32(group_w[a]))[:, None]
+            u = float(np.sum(signal[e, a].ravel() * np.asarray(unemp_filters, dtype=np.float32)))
+            rate = float(_aecov_softplus(u)) + float(np.float32(unemp_bias[a]))
+            U[e, t, a] = rate * popf[a] / 100.0
+            # economy
+            incap[e, a] = sick_rate * I[e, t, a] + D[e, t, a]
+            cant[e, a] = incap[e, a] * frac_18_65 + U[e, t, a]
+            workers = np.trunc(np.float32(np.int32(pop[a])) * np.float32(frac_18_65))
+            can[e, a] = max(0.0, workers - cant[e, a])
+            productivity[e, t, a] = can[e, a] * daily_production
+            post[e, t, a] = productivity[e, t, a] + float(subsidy[e, t, a])
+            for k, arr in enumerate((S, I, R, D, V, U)):
+                obs_a[e, k, a] = arr[e, t, a] / popf[a]
+            obs_post[e, a] = post[e, t, a] / float(np.float32(max_productivity[a]))
+            t_beta = t - beta_delay + 1
+            lag = history[t, a] if t_beta < 0 else stringency[e, t_beta, a]
+            obs_lag[e, a] = lag / n_levels
+            obs_time[e, a] = t / episode_length
+        obs_p_time[e] = t / episode_length
+    out = {"susceptible": S, "infected": I, "recovered": R, "deaths": D, "vaccinated": V, "unemployed": U,
+           "productivity": productivity, "postsubsidy_productivity": post, "beta": beta, "incapacitated": incap,
+           "cant_work": cant, "num_people_that_can_work": can, "delta_stringency_level": delta, "signal": signal,
+           "obs_a_world_agent_state": obs_a, "obs_p_world_agent_state": obs_a,
+           "obs_a_world_agent_postsubsidy_productivity": obs_post,
+           "obs_p_world_agent_postsubsidy_productivity": obs_post,
+           "obs_a_world_lagged_stringency_level": obs_lag, "obs_p_world_lagged_stringency_level": obs_lag,
+           "obs_a_time": obs_time, "obs_p_time": obs_p_time}
+    return out[name]
+
+
+def _aecov_crra(x, eta, days):
+    annual = np.clip(days * x, 0.1, 3.0)
+    return (1 + (annual ** (1 - eta) - 1) / (1 - eta)) / days
+
+
+def aecov_reward(name, days, value_of_life, interest, eta, min_ah, max_ah, min_ae, max_ae, min_ph, max_ph, min_pe,
+                 max_pe, w_ah, w_ph, w_ae, w_pe, agents_health_norm, agents_econ_norm, planner_health_norm,
+                 planner_econ_norm, deaths, subsidy, post, done, timestep, episode_length):
+    """The agents' and the planner's rewards at each environment's time t: marginal deaths scaled by the value
+    of life over the health norm, the CRRA utility of (post-subsidy productivity, for the planner less the
+    subsidy's cost with interest) over the economic norm, each min-max normalised and weighted (an agent's
+    weights are w_ah[a] and w_ph[a], the planner's w_ae and w_pe, as the kernel passes them); an environment
+    at its last step gets done = 1 and its timestep reset to 0. In float64."""
+    f64 = np.float64
+    D, sub, P = (np.asarray(a, dtype=f64) for a in (deaths, subsidy, post))
+    E, _, M = D.shape
+    ra = np.zeros((E, M))
+    rp = np.zeros(E)
+    c = lambda v: f64(np.float32(v))   # noqa: E731  the float parameters as the kernel holds them
+    for e in range(E):
+        t = int(timestep[e])
+        md = D[e, t] - D[e, t - 1]
+        h = -md / (np.asarray(agents_health_norm, np.float32).astype(f64) / value_of_life)
+        ec = _aecov_crra(P[e, t] / np.asarray(agents_econ_norm, np.float32).astype(f64), c(eta), days)
+        h = (h - np.asarray(min_ah, np.float32)) / (np.asarray(max_ah, np.float32).astype(f64) - np.asarray(min_ah, np.float32))
+        ec = (ec - np.asarray(min_ae, np.float32)) / (np.asarray(max_ae, np.float32).astype(f64) - np.asarray(min_ae, np.float32))
+        wa, wb = np.asarray(w_ah, np.float32).astype(f64), np.asarray(w_ph, np.float32).astype(f64)
+        ra[e] = (wa * h + wb * ec) / (wa + wb)
+        ph = -md.sum() / (c(planner_health_norm) / value_of_life)
+        pe = _aecov_crra((P[e, t].sum() - (1 + c(interest)) * sub[e, t].sum()) / c(planner_econ_norm), c(eta), days)
+        ph = (ph - c(min_ph)) / (c(max_ph) - c(min_ph))
+        pe = (pe - c(min_pe)) / (c(max_pe) - c(min_pe))
+        rp[e] = (c(w_ae) * ph + c(w_pe) * pe) / (c(w_ae) + c(w_pe))
+    last = np.asarray(timestep) == episode_length
+    out = {"rewards_a": ra, "rewards_p": rp,
+           "env_done_arr": np.where(last, 1, done), "env_timestep_arr": np.where(last, 0, timestep)}
+    return out[name]
