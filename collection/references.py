@@ -13925,3 +13925,11 @@ def wtrans_grads(grads, acts, denom, alphas, betas, logll, xlen, ylen, labels, b
                     gr[y] -= np.exp(a[n, t, u] + k[y] - ll[n] + b[n, t, u + 1])
                 g[n, t, u] = gr
     return g
+
+
+# ---- unseen120: cuTT / LibreTT tensor transposes
+def cutt_transpose(x, perm):
+    """cuTT's transpose: output rank i is input rank perm[i], ranks in column-major order (rank 0 the fastest).
+    numpy's axes are the ranks reversed, so output axis j (rank r-1-j) is input axis r-1-perm[r-1-j]."""
+    r = x.ndim
+    return np.ascontiguousarray(np.transpose(x, [r - 1 - perm[r - 1 - j] for j in range(r)]))
