@@ -14102,3 +14102,9 @@ def aecov_reward(name, days, value_of_life, interest, eta, min_ah, max_ah, min_a
     out = {"rewards_a": ra, "rewards_p": rp,
            "env_done_arr": np.where(last, 1, done), "env_timestep_arr": np.where(last, 0, timestep)}
     return out[name]
+# ---- unseen120: cuTT / LibreTT tensor transposes
+def cutt_transpose(x, perm):
+    """cuTT's transpose: output rank i is input rank perm[i], ranks in column-major order (rank 0 the fastest).
+    numpy's axes are the ranks reversed, so output axis j (rank r-1-j) is input axis r-1-perm[r-1-j]."""
+    r = x.ndim
+    return np.ascontiguousarray(np.transpose(x, [r - 1 - perm[r - 1 - j] for j in range(r)]))

@@ -141,7 +141,11 @@
 - unseen125, WarpDrive's Tag GridWorld step (taggers and a runner on a grid, a block an environment, a thread an
   agent: a shared tag count with atomicAdd, shared squared distances for the runner's nearest tagger) + the AI
   Economist's COVID-19 and economy simulation step (SIR with vaccination, unemployment from a convolution of the
-  stringency changes) and its rewards: 6 of 6 as they came, no finding."""
+  stringency changes) and its rewards: 6 of 6 as they came, no finding.
+- unseen120, cuTT's tensor transpose kernels + LibreTT's (its maintained fork): Tiled, Packed, PackedSplit and
+  TiledCopy, strides summed over a warp with xor shuffles: 6 of 12 as they came; cuTT's 6 do not build (__shfl,
+  __shfl_xor and __ballot without a mask, which CUDA's headers declare only below sm_70: nvcc refuses them the
+  same way), listed as refused since; LibreTT's 6 exact; nothing in tilelab changed."""
 from __future__ import annotations
 
 import json
@@ -229,6 +233,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen115": (14, 14, {}),
     "unseen113": (9, 8, {"wrnnt_core.cu": "StepBudgetExceeded: the kernel ran 400,000 instruction steps without finishing"}),
     "unseen125": (6, 6, {}),
+    "unseen120": (12, 6, {"cutt_cuttkernel.cu": "CompileError: collection/cutt_cuttkernel.cu:206: error: identifier "
+                                               "\"__shfl\" is undefined"}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
