@@ -1,11 +1,11 @@
-// tilelab kernel collection: warp-transducer's RNN-T loss kernels (Mingkun Huang's GPU path): the forward and backward
-// lattices a block a sequence, one thread a label position stepping along the anti-diagonals with __syncthreads(),
-// and the gradient, a block a (b, t, u) cell over the alphabet
+// tilelab kernel collection: warp-transducer's RNN-T loss kernels (Mingkun Huang's GPU path)
 // Source:  https://github.com/HawkAaron/warp-transducer/blob/f546575109111c455354861a0567c8aa794208a2/include/detail/gpu_rnnt_kernel.h
 //          (HawkAaron/warp-transducer, commit f546575), with the helpers of include/detail/rnnt_helper.h and
 //          include/detail/hostdevice.h it includes (same commit).
 // Licence: Apache-2.0 (the repository's LICENSE, whose appendix names "Copyright 2018-2019, Mingkun Huang"; the files
 //          carry no notice: the LICENSE's notice is repeated below).
+// What:    the forward and backward lattices a block a sequence, one thread a label position stepping along the anti-diagonals with __syncthreads(),
+// and the gradient, a block a (b, t, u) cell over the alphabet
 // Kept:    hostdevice.h lines 3-7 (HOSTDEVICE); rnnt_helper.h line 5 (<cmath>; <limits> and <algorithm>, lines 3-4, are
 //          unused by the device code) and lines 9-70 (namespace rnnt_helper: neg_inf, log_sum_exp, div_up, the functors),
 //          unchanged; gpu_rnnt_kernel.h lines 5-179 (logp, compute_alphas_kernel(_naive), compute_betas_kernel(_naive),
