@@ -3,7 +3,7 @@
 // Licence: BSD-3-Clause (the repository's LICENSE, repeated below; the file carries KAUST's copyright line).
 // Kept: lines 1-494 (the whole file: device code only, no host code). KBLAS builds it with TARGET_SM
 // from its CMake set-up; the manifest passes -DTARGET_SM=90.
-// Copied in, marked below: include/kblas_operators.h lines 27-28, 37-43, 53-54 and 84-96 (make_zero,
+// Copied in, marked below: include/kblas_operators.h lines 27-28, 37-43, 53-54 and 84-97 (make_zero,
 // FMA and shfl for float and double; the complex overloads are left out, nothing here uses them).
 //
 // Copyright (c) 2012-, King Abdullah University of Science and Technology
@@ -48,7 +48,7 @@ __host__ __device__ static __inline__ T make_zero()
 // ---- from include/kblas_operators.h, lines 53-54
 __device__ static __inline__ float FMA(float a, float b, float c){return fmaf(a,b,c);}
 __device__ static __inline__ double FMA(double a, double b, double c){return fma(a,b,c);}
-// ---- from include/kblas_operators.h, lines 84-96
+// ---- from include/kblas_operators.h, lines 84-97
 __device__ __inline__ float shfl(float x, int lane, int ws = 32)
 {
   return __shfl_sync(0xFFFFFFFF, x, lane, ws);
@@ -62,6 +62,7 @@ __device__ __inline__ double shfl(double x, int lane, int ws = 32)
   hi = __shfl_sync(0xFFFFFFFF, hi, lane, ws);
   // Recreate the 64b number.
   return __hiloint2double(hi,lo);
+}
 // ---- end of the lines from include/kblas_operators.h
 
 // ---- src/batch_triangular/Xpotrf_batch_kernels.cuh, lines 1-494

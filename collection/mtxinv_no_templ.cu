@@ -3,7 +3,7 @@
 //         https://github.com/sumukhashridhar/matrixInversion
 // File:   https://github.com/sumukhashridhar/matrixInversion/blob/23d1759c202edb36ccac67860f0d00c55c5794eb/no_templ/luBatchedInplace.cuh
 // Licence: BSD-3-Clause (the repository's LICENSE, repeated below).
-// Kept: lines 7-8 and 11-130 (the device code). Removed: lines 1-5 (<cuda.h>, <cuda_runtime.h>,
+// Kept: lines 7-8 and 11-131 (the device code). Removed: lines 1-5 (<cuda.h>, <cuda_runtime.h>,
 // <device_launch_parameters.h> and the host's "verify.hpp") and the host-only CUDA_CHECK macro.
 // The host code is no_templ/luBatchedInplace.cu; the entries use its block, grid and shared-memory formulas.
 //
@@ -159,4 +159,4 @@ batched_lu_subwarp(T* __restrict__ A, int matrixSize, int numMatrices, int threa
             A[k + mtrxOffset] = sh_A[k];
         }
     }
-
+}

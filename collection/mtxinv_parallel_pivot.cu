@@ -3,7 +3,7 @@
 //         https://github.com/sumukhashridhar/matrixInversion
 // File:   https://github.com/sumukhashridhar/matrixInversion/blob/23d1759c202edb36ccac67860f0d00c55c5794eb/parallel_pivot/luBatchedInplace.cuh
 // Licence: BSD-3-Clause (the repository's LICENSE, repeated below).
-// Kept: lines 7 and 11-198 (the device code). Removed: lines 1-5 (<cuda.h>, <cuda_runtime.h>,
+// Kept: lines 7 and 11-199 (the device code). Removed: lines 1-5 (<cuda.h>, <cuda_runtime.h>,
 // <device_launch_parameters.h> and the host's "verify.hpp") and the host-only CUDA_CHECK macro.
 // The host code is parallel_pivot/luBatchedInplace.cu; the entries use its block, grid and shared-memory formulas.
 //
@@ -226,4 +226,4 @@ __global__ void batched_lu_subwarp(T* __restrict__ A) {
             A[k + mtrxOffset] = sh_A[k];
         }
     }
-
+}
