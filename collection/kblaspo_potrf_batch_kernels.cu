@@ -1,5 +1,6 @@
-// Source: ecrc/kblas-gpu (KAUST BLAS, KBLAS), https://github.com/ecrc/kblas-gpu
-// File:   https://github.com/ecrc/kblas-gpu/blob/8af76dc862c74cbe880569ff2ccf6e5e54245430/src/batch_triangular/Xpotrf_batch_kernels.cuh
+// tilelab kernel collection: KBLAS's batched Cholesky factorisation of small matrices in registers
+// Source:  https://github.com/ecrc/kblas-gpu/blob/8af76dc862c74cbe880569ff2ccf6e5e54245430/src/batch_triangular/Xpotrf_batch_kernels.cuh
+//          (ecrc/kblas-gpu, commit 8af76dc: KAUST BLAS, KBLAS, batched BLAS/LAPACK routines for NVIDIA GPUs)
 // Licence: BSD-3-Clause (the repository's LICENSE, repeated below; the file carries KAUST's copyright line).
 // Kept: lines 1-494 (the whole file: device code only, no host code). KBLAS builds it with TARGET_SM
 // from its CMake set-up; the manifest passes -DTARGET_SM=90.

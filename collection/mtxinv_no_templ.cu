@@ -1,7 +1,7 @@
-// Source: sumukhashridhar/matrixInversion (batched in-place LU factorisation and inversion of small matrices,
-//         one sub-warp of threads a matrix, the matrices in dynamic shared memory),
-//         https://github.com/sumukhashridhar/matrixInversion
-// File:   https://github.com/sumukhashridhar/matrixInversion/blob/23d1759c202edb36ccac67860f0d00c55c5794eb/no_templ/luBatchedInplace.cuh
+// tilelab kernel collection: matrixInversion's batched in-place LU inversion (no_templ/)
+// Source:  https://github.com/sumukhashridhar/matrixInversion/blob/23d1759c202edb36ccac67860f0d00c55c5794eb/no_templ/luBatchedInplace.cuh
+//          (sumukhashridhar/matrixInversion, commit 23d1759: batched LU factorisation and inversion of small
+//          matrices, a sub-warp of threads a matrix, the matrices in dynamic shared memory)
 // Licence: BSD-3-Clause (the repository's LICENSE, repeated below).
 // Kept: lines 7-8 and 11-131 (the device code). Removed: lines 1-5 (<cuda.h>, <cuda_runtime.h>,
 // <device_launch_parameters.h> and the host's "verify.hpp") and the host-only CUDA_CHECK macro.
