@@ -116,6 +116,7 @@ SUITES = {
     "warp-rnnt RNN-T alphas/betas (spin-chained blocks)/gradients/costs + warp-transducer RNN-T log-softmax/lattices/gradient (unseen113)": ("wrnnt_", "wtrans_"),
     "WarpDrive Tag GridWorld agent step (shared tag count/distances) + AI Economist COVID-19 SIR/economy step and rewards (unseen125)": ("wdtag_", "aecov_"),
     "cuTT + LibreTT tensor transposes: Tiled/Packed/PackedSplit/TiledCopy with shuffle-summed strides (unseen120)": ("cutt_", "librett_"),
+    "KBLAS batched register Cholesky + matrixInversion batched shared-memory LU inversion (unseen121)": ("kblaspo_", "mtxinv_"),
 }
 
 

@@ -14108,3 +14108,46 @@ def cutt_transpose(x, perm):
     numpy's axes are the ranks reversed, so output axis j (rank r-1-j) is input axis r-1-perm[r-1-j]."""
     r = x.ndim
     return np.ascontiguousarray(np.transpose(x, [r - 1 - perm[r - 1 - j] for j in range(r)]))
+# ---- unseen121: KBLAS batched Cholesky in registers (kblaspo_) and matrixInversion's batched LU inversion
+# in shared memory (mtxinv_). Written from the algorithms: numpy's Cholesky and inverse in float64.
+
+def kblaspo_spd(batch, n, rng):
+    """A batch of well-conditioned symmetric positive definite n x n matrices, B B^T / n + I (eigenvalues
+    between 1 and a few), stored as KBLAS takes them: column-major with lda = n, one after another."""
+    b = rng.uniform(-1.0, 1.0, (batch, n, n))
+    m = b @ b.transpose(0, 2, 1) / n
+    return (m + m.transpose(0, 2, 1)) / 2 + np.eye(n)
+
+
+def kblaspo_potrf(a, n):
+    """KBLAS's lower Cholesky in place: column-major A (a[k, c, r] is row r, column c) whose lower triangle
+    becomes L (A = L L^T); the strict upper triangle is left as it was."""
+    a = np.asarray(a, dtype=np.float64).reshape(-1, n, n)
+    out = a.copy()
+    for k in range(a.shape[0]):
+        m = a[k].T                                  # row-major view of the column-major matrix
+        low = np.linalg.cholesky(m)
+        keep = np.tril(np.ones((n, n), dtype=bool))
+        res = m.copy()
+        res[keep] = low[keep]
+        out[k] = res.T
+    return out
+
+
+def mtxinv_dd(batch, n, rng):
+    """Row-major diagonally dominant matrices (uniform(-1, 1) plus n on the diagonal): LU without pivoting
+    is stable on them."""
+    return rng.uniform(-1.0, 1.0, (batch, n, n)) + n * np.eye(n)
+
+
+def mtxinv_pdd(batch, n, rng):
+    """mtxinv_dd with each matrix's rows shuffled: a small diagonal, so partial pivoting has work to do,
+    and as well conditioned."""
+    a = mtxinv_dd(batch, n, rng)
+    return np.stack([m[rng.permutation(n)] for m in a])
+
+
+def mtxinv_inv(a, n):
+    """The inverses, row-major, as the kernels leave them in place."""
+    a = np.asarray(a, dtype=np.float64).reshape(-1, n, n)
+    return np.linalg.inv(a)

@@ -145,7 +145,11 @@
 - unseen120, cuTT's tensor transpose kernels + LibreTT's (its maintained fork): Tiled, Packed, PackedSplit and
   TiledCopy, strides summed over a warp with xor shuffles: 6 of 12 as they came; cuTT's 6 do not build (__shfl,
   __shfl_xor and __ballot without a mask, which CUDA's headers declare only below sm_70: nvcc refuses them the
-  same way), listed as refused since; LibreTT's 6 exact; nothing in tilelab changed."""
+  same way), listed as refused since; LibreTT's 6 exact; nothing in tilelab changed.
+- unseen121, KBLAS's batched Cholesky in registers (fixN / varN / blocked_2, float and double, width-8 shuffles) +
+  matrixInversion's batched LU inversion in shared memory (no pivoting, and partial pivoting with a tree search):
+  13 of 13 as they came, parallel_pivot's listed race (comp_inv's writes into sh_A, no barrier) reported and
+  nothing else."""
 from __future__ import annotations
 
 import json
@@ -235,6 +239,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen125": (6, 6, {}),
     "unseen120": (12, 6, {"cutt_cuttkernel.cu": "CompileError: collection/cutt_cuttkernel.cu:206: error: identifier "
                                                "\"__shfl\" is undefined"}),
+    "unseen121": (13, 13, {}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
