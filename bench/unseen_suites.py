@@ -117,6 +117,7 @@ SUITES = {
     "WarpDrive Tag GridWorld agent step (shared tag count/distances) + AI Economist COVID-19 SIR/economy step and rewards (unseen125)": ("wdtag_", "aecov_"),
     "cuTT + LibreTT tensor transposes: Tiled/Packed/PackedSplit/TiledCopy with shuffle-summed strides (unseen120)": ("cutt_", "librett_"),
     "KBLAS batched register Cholesky + matrixInversion batched shared-memory LU inversion (unseen121)": ("kblaspo_", "mtxinv_"),
+    "TorchSparse two-level cuckoo hash map (bucketing, shared-memory cuckoo insert, lookup) + CUDPP cuckoo hash table with a stash (clear, build, retrieve; 2-5 functions) (unseen122)": ("tsphm_", "cudppht_"),
 }
 
 

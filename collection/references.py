@@ -14151,3 +14151,211 @@ def mtxinv_inv(a, n):
     """The inverses, row-major, as the kernels leave them in place."""
     a = np.asarray(a, dtype=np.float64).reshape(-1, n, n)
     return np.linalg.inv(a)
+# ---- unseen122: TorchSparse's two-level cuckoo hash map (tsphm_) and CUDPP's cuckoo hash table (cudppht_).
+# Both build their tables with atomicExch eviction chains, so where a key lands depends on the order the atomics
+# land in: a build is checked as the set of (key, value) rows it holds, each with a flag saying the slot is one of
+# the key's own; lookups are checked value for value against a dict of the inserted pairs.
+
+TSPHM_BUCKET = 512
+TSPHM_CFG = np.array([[0x2F6B1D3A, 5], [0x5A17C4E9, 21], [0x13579BDF, 37]], np.int32)   # FuncConfig {rv, ss}
+
+
+def tsphm_keys(n, seed):
+    """n distinct nonzero 64-bit keys (TorchSparse hashes voxel coordinates to int64: any bit pattern), fixed per seed."""
+    r = np.random.default_rng(seed)
+    k = np.unique(r.integers(1, 2**63, 2 * n, dtype=np.uint64) * np.uint64(2) + r.integers(0, 2, 2 * n, dtype=np.uint64))
+    k = k[k != 0]
+    return r.permutation(k)[:n].astype(np.uint64)
+
+
+def tsphm_queries(n, seed):
+    """n lookup keys: every other one an inserted key of tsphm_keys(300, 1), the others keys not inserted."""
+    ins = tsphm_keys(300, 1)
+    r = np.random.default_rng(seed)
+    have = set(int(k) for k in ins)
+    absent = [int(k) for k in tsphm_keys(2 * n, seed + 100) if int(k) not in have][:n]
+    q = ins[r.choice(len(ins), n, replace=True)].copy()
+    q[1::2] = np.array(absent[:len(q[1::2])], np.uint64)
+    return q
+
+
+def _tsphm_h2(key, i, cfg=TSPHM_CFG):
+    rv, ss = int(cfg[i][0]) & 0xFFFFFFFFFFFFFFFF, int(cfg[i][1])
+    return ((int(key) ^ rv) >> ss) % TSPHM_BUCKET
+
+
+def tsphm_buckets(key_buf, val_buf, counters, num_buckets):
+    """Rows (bucket, key, value) of what the bucketing pass wrote: each bucket's first counters[b] slots, sorted
+    (the order inside a bucket is the atomicAdd order)."""
+    rows = []
+    for b in range(num_buckets):
+        c = int(min(max(int(counters[b]), 0), TSPHM_BUCKET))
+        for j in range(b * TSPHM_BUCKET, b * TSPHM_BUCKET + c):
+            rows.append((b, int(key_buf[j]), int(val_buf[j])))
+    return np.array(sorted(rows), dtype=np.uint64).reshape(-1, 3)
+
+
+def tsphm_bucket_rows(keys, vals, num_buckets):
+    """The reference: every key's row (key mod num_buckets, key, value), sorted."""
+    rows = [(int(k) % num_buckets, int(k), int(v)) for k, v in zip(keys, vals)]
+    return np.array(sorted(rows), dtype=np.uint64).reshape(-1, 3)
+
+
+def tsphm_buffers(keys, vals, num_buckets, size):
+    """(key_buf, val_buf, counters) as a serial bucketing pass in input order leaves them."""
+    kb, vb = np.zeros(size, np.uint64), np.zeros(size, np.uint64)
+    cnt = np.zeros(num_buckets, np.int64)
+    for k, v in zip(keys, vals):
+        b = int(k) % num_buckets
+        kb[b * TSPHM_BUCKET + cnt[b]], vb[b * TSPHM_BUCKET + cnt[b]] = k, v
+        cnt[b] += 1
+    return kb, vb, cnt
+
+
+def tsphm_table(keys, vals, num_buckets, size, num_funcs=3, which="key"):
+    """A valid two-level cuckoo table (num_funcs sub-tables of size slots) built serially: each key into its bucket's
+    block of 512 slots, at ((key ^ rv_i) >> ss_i) % 512 of sub-table i, evicting round-robin. which: 'key' or 'val'."""
+    tk, tv = np.zeros(num_funcs * size, np.uint64), np.zeros(num_funcs * size, np.uint64)
+    for k, v in zip(keys, vals):
+        k, v, f = int(k), int(v), 0
+        b = k % num_buckets
+        for _ in range(1000):
+            s = f * size + b * TSPHM_BUCKET + _tsphm_h2(k, f)
+            ok, ov = int(tk[s]), int(tv[s])
+            tk[s], tv[s] = k, v
+            if ok == 0:
+                break
+            # the evicted key's sub-table: the one it sat in (s // size), next one round-robin
+            k, v, f = ok, ov, (s // size + 1) % num_funcs
+        else:
+            raise ValueError("tsphm_table: eviction chain too long")
+    return tk if which == "key" else tv
+
+
+def tsphm_placed(key, val, size, num_buckets, num_funcs=3):
+    """Rows (key, value, ok) of every nonempty slot of a built table, sorted; ok: the slot is the key's own in that
+    sub-table (its bucket's block, its second-level hash)."""
+    rows = []
+    for s in np.nonzero(np.asarray(key) != 0)[0]:
+        k = int(key[s])
+        i, r = divmod(int(s), size)
+        ok = i < num_funcs and r // TSPHM_BUCKET == k % num_buckets and r % TSPHM_BUCKET == _tsphm_h2(k, i)
+        rows.append((k, int(val[s]), int(ok)))
+    return np.array(sorted(rows), dtype=np.uint64).reshape(-1, 3)
+
+
+def tsphm_pairs(keys, vals):
+    return np.array(sorted((int(k), int(v), 1) for k, v in zip(keys, vals)), dtype=np.uint64).reshape(-1, 3)
+
+
+def tsphm_lookup(queries, keys, vals):
+    """lookup's results: the key's value + 1 where the key was inserted, EMPTY_CELL (0) elsewhere."""
+    d = {int(k): int(v) for k, v in zip(keys, vals)}
+    return np.array([d[int(q)] + 1 if int(q) in d else 0 for q in queries], dtype=np.uint64)
+
+
+CUDPPHT_PRIME = 4294967291
+CUDPPHT_EMPTY = 0xFFFFFFFF00000000          # kEntryEmpty: key kKeyEmpty, value 0
+CUDPPHT_STASH = 101
+
+
+def cudppht_keys(n, seed):
+    """n distinct keys (never kKeyEmpty) and values (never kNotFound), fixed per seed: an (n, 2) uint32 array."""
+    r = np.random.default_rng(seed)
+    k = r.choice(2**32 - 1, n, replace=False)
+    return np.stack([k, r.integers(0, 2**32 - 1, n)], axis=1).astype(np.uint32)
+
+
+def cudppht_queries(n, seed):
+    """n query keys: every other one a key of cudppht_keys(200, 1), the others absent keys."""
+    ins = cudppht_keys(200, 1)[:, 0]
+    have = set(int(k) for k in ins)
+    r = np.random.default_rng(seed)
+    q = ins[r.choice(len(ins), n, replace=True)].astype(np.int64)
+    absent = [int(k) for k in r.integers(0, 2**32 - 1, 4 * n) if int(k) not in have]
+    q[1::2] = absent[:len(q[1::2])]
+    return q.astype(np.uint32)
+
+
+def _cudppht_h(c, k):
+    """hash_function_inner: ((x ^ key) + y) in 32-bit arithmetic, mod the prime 4294967291."""
+    return (((int(c[0]) ^ int(k)) + int(c[1])) & 0xFFFFFFFF) % CUDPPHT_PRIME
+
+
+def _cudppht_stash_h(sc, k):
+    """stash_hash_function: x ^ key + y is x ^ (key + y) in C's precedence, mod kStashSize."""
+    return (int(sc[0]) ^ ((int(k) + int(sc[1])) & 0xFFFFFFFF)) % CUDPPHT_STASH
+
+
+def cudppht_table(kv, table_size, consts, stash_consts, max_iterations):
+    """A table built serially with CuckooHash's own rule (first slot h_0; an evicted key goes to the location after
+    the one it was evicted from, round-robin over its locations; the stash after max_iterations): uint64 entries
+    key << 32 | value, table_size + 101 slots."""
+    t = [CUDPPHT_EMPTY] * (table_size + CUDPPHT_STASH)
+    for k, v in kv:
+        e = (int(k) << 32) | int(v)
+        loc = _cudppht_h(consts[0], k) % table_size
+        key = int(k)
+        for _ in range(max_iterations):
+            e, t[loc] = t[loc], e
+            key = e >> 32
+            if key == 0xFFFFFFFF:
+                break
+            locs = [_cudppht_h(c, key) % table_size for c in consts]
+            nxt = locs[0]
+            for i in range(len(consts) - 2, -1, -1):
+                nxt = locs[i + 1] if loc == locs[i] else nxt
+            loc = nxt
+        if key != 0xFFFFFFFF:
+            s = table_size + _cudppht_stash_h(stash_consts, key)
+            if t[s] != CUDPPHT_EMPTY:
+                raise ValueError("cudppht_table: the stash slot is taken")
+            t[s] = e
+    return np.array(t, dtype=np.uint64)
+
+
+def cudppht_placed(table, table_size, consts, stash_consts):
+    """Rows (key, value, ok) of every nonempty entry of a built table, sorted; ok: a main-table entry sits at one of
+    its key's locations, a stash entry at its key's stash slot."""
+    rows = []
+    for s, e in enumerate(np.asarray(table, dtype=np.uint64)):
+        e = int(e)
+        if e == CUDPPHT_EMPTY:
+            continue
+        k, v = e >> 32, e & 0xFFFFFFFF
+        if s < table_size:
+            ok = s in {_cudppht_h(c, k) % table_size for c in consts}
+        else:
+            ok = s - table_size == _cudppht_stash_h(stash_consts, k)
+        rows.append((k, v, int(ok)))
+    return np.array(sorted(rows), dtype=np.uint64).reshape(-1, 3)
+
+
+def cudppht_pairs(kv):
+    return np.array(sorted((int(k), int(v), 1) for k, v in kv), dtype=np.uint64).reshape(-1, 3)
+
+
+def cudppht_retrieve(queries, kv):
+    """hash_retrieve's values: the key's value where it was inserted, kNotFound (0xffffffff) elsewhere."""
+    d = {int(k): int(v) for k, v in kv}
+    return np.array([d.get(int(q), 0xFFFFFFFF) for q in queries], dtype=np.uint32)
+
+
+# the hash function constants of the CUDPP launches (drawn once as GenerateFunctions draws them: x = max(1, r) mod p,
+# y = r mod p, with numpy's generator seeded 122), and the table sizes and eviction bounds Initialize and
+# ComputeMaxIterations give 200 keys: space usage 2.1 for two functions (its minimum is 2.01), the default 1.25 else
+CUDPPHT_CONSTS = {2: [(3708127224, 3544862325), (747690825, 754299341)],
+                  3: [(86380673, 898989564), (621387167, 3532791738), (611345883, 2170864507)],
+                  4: [(1542640898, 322964491), (2342452713, 3894619626), (989237269, 3971751677), (1310894113, 137470170)],
+                  5: [(1563174577, 2722250962), (947486046, 606707313), (3997485558, 3623840329), (34084353, 2164339491),
+                      (535024459, 1068405472)]}
+CUDPPHT_STASH_CONSTS = {2: (2365254715, 1621712877), 3: (390282053, 3317930762), 4: (2583324390, 2730214466),
+                        5: (3183919811, 2484798785)}
+CUDPPHT_SIZE = {2: 420, 3: 250, 4: 250, 5: 250}
+CUDPPHT_ITERS = {2: 40, 3: 136, 4: 136, 5: 136}
+
+
+def cudppht_built(n_funcs):
+    """The table hash_retrieve<n_funcs> reads: cudppht_keys(200, 1) built serially with its constants (no stash)."""
+    return cudppht_table(cudppht_keys(200, 1), CUDPPHT_SIZE[n_funcs], CUDPPHT_CONSTS[n_funcs],
+                         CUDPPHT_STASH_CONSTS[n_funcs], CUDPPHT_ITERS[n_funcs])
