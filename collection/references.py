@@ -13964,7 +13964,8 @@ def ntsl_scatter_grad(offsets, input_grad):
 
 
 def gsuite_index(n_out=50, n=200, seed=12305):
-    """GSuite's scatter index: 200 source rows (edges) into 50 output rows (nodes); rows 7 and 49 get none."""
+    """GSuite's scatter index: 200 source rows (edges) into 50 output rows (nodes), at most 10 into one; rows 7 and 49
+    get none (index_select's 60 of 40 rows: row 7 never taken)."""
     idx = np.random.default_rng(seed).integers(0, n_out, n)
     idx[idx == 7] = 8
     idx[idx == 49] = 48
