@@ -14359,3 +14359,72 @@ def cudppht_built(n_funcs):
     """The table hash_retrieve<n_funcs> reads: cudppht_keys(200, 1) built serially with its constants (no stash)."""
     return cudppht_table(cudppht_keys(200, 1), CUDPPHT_SIZE[n_funcs], CUDPPHT_CONSTS[n_funcs],
                          CUDPPHT_STASH_CONSTS[n_funcs], CUDPPHT_ITERS[n_funcs])
+# ---- unseen123: NeutronStarLite's fused aggregation kernels (ntsl_) and GSuite's scatter / index_select (gsuite_)
+
+def ntsl_graph(which="csc"):
+    """NeutronStarLite's graph chunk: 96 vertices on the kernel's side (batch_size), 80 on the other, in-degrees
+    0-6 drawn (vertices 0, 17 and 95 set to 0, 1 and 6), 315 edges with weights in [0, 1); (offsets uint32 [97],
+    indices uint32 [315] (sorted within a vertex), weights float32 [315]). "csr" draws a second graph, 96 x 80
+    with 280 edges, for the by-source kernels (row_offset / column_indices)."""
+    seed = 12301 if which == "csc" else 12303
+    rng = np.random.default_rng(seed)
+    deg = rng.integers(0, 7, 96)
+    deg[0], deg[17], deg[95] = 0, 1, 6
+    offsets = np.concatenate([[0], np.cumsum(deg)])
+    indices = np.concatenate([np.sort(rng.choice(80, int(d), replace=False)) for d in deg])
+    weights = rng.uniform(0.0, 1.0, len(indices))
+    return offsets.astype(np.uint32), indices.astype(np.uint32), weights.astype(np.float32)
+
+
+def ntsl_aggregate(offsets, indices, feat, weight=None, base=0):
+    """out[v] = sum over v's edges e of feat[indices[e] - base] (times weight[e]), in float64: the GCN sum
+    aggregation every ntsl_ forward and backward kernel computes."""
+    offsets, indices = np.asarray(offsets, np.int64), np.asarray(indices, np.int64) - base
+    feat = np.asarray(feat, np.float64)
+    out = np.zeros((len(offsets) - 1, feat.shape[1]))
+    for v in range(len(offsets) - 1):
+        s, e = offsets[v], offsets[v + 1]
+        w = np.ones(e - s) if weight is None else np.asarray(weight, np.float64)[s:e]
+        out[v] = w @ feat[indices[s:e]]
+    return out
+
+
+def ntsl_scatter_grad(offsets, input_grad):
+    """message_grad[e] = input_grad[v] for each edge e of vertex v (each edge's row is added to once, from zero)."""
+    offsets = np.asarray(offsets, np.int64)
+    return np.repeat(np.asarray(input_grad, np.float64), np.diff(offsets), axis=0)
+
+
+def gsuite_index(n_out=50, n=200, seed=12305):
+    """GSuite's scatter index: 200 source rows (edges) into 50 output rows (nodes), at most 10 into one; rows 7 and 49
+    get none (index_select's 60 of 40 rows: row 7 never taken)."""
+    idx = np.random.default_rng(seed).integers(0, n_out, n)
+    idx[idx == 7] = 8
+    idx[idx == 49] = 48
+    return idx.astype(np.int32)
+
+
+def gsuite_scatter(src, index, out, reduce):
+    """scatter_kernel<float, REDUCE>: out[index[r], c] = out[index[r], c] (op) src[r, c] for every source row, from
+    out's value before the launch (MEAN is the sum: the kernel only accumulates, the host never divides; DIV divides
+    the old value by the source's)."""
+    res = np.array(out, dtype=np.float64)
+    src = np.asarray(src, np.float64)
+    for r, o in enumerate(np.asarray(index, np.int64)):
+        if reduce in ("sum", "mean"):
+            res[o] += src[r]
+        elif reduce == "mul":
+            res[o] *= src[r]
+        elif reduce == "div":
+            res[o] /= src[r]
+        elif reduce == "min":
+            res[o] = np.minimum(res[o], src[r])
+        else:
+            res[o] = np.maximum(res[o], src[r])
+    return res
+
+
+def gsuite_index_select(src, indices):
+    """indexSelectLargeIndex at dim 0: out[i, c] = src[indices[i], c], read through an int (`int data = *(src + ...)`):
+    the float truncated toward zero, then stored as a float."""
+    return np.trunc(np.asarray(src, np.float32)[np.asarray(indices, np.int64)]).astype(np.float64)
