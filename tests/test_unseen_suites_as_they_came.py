@@ -137,7 +137,10 @@
   costs) + warp-transducer's (log-softmax reductions, diagonal-stepping lattices, gradient): 8 of 9 as they came;
   kernel_warp never finished: lanes parked at a full-mask shuffle that the lane with t == actual_t skips were let go
   only when no thread could run, and the other blocks spin for a counter one of them raises. Fixed: 9 of 9
-  (tests/test_shfl_parked_with_spinners.py), the same-warp race on its volatile first cells reported and listed."""
+  (tests/test_shfl_parked_with_spinners.py), the same-warp race on its volatile first cells reported and listed.
+- unseen124, Kaolin's point-to-triangle distance forward/backward (shared tiles of triangles, float and double
+  atomicAdd gradients) + Warp's hash grid key cells and cell ranges (uniform-grid broad phase): 9 of 9 as they
+  came."""
 from __future__ import annotations
 
 import json
@@ -224,6 +227,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen114": (10, 10, {}),
     "unseen115": (14, 14, {}),
     "unseen113": (9, 8, {"wrnnt_core.cu": "StepBudgetExceeded: the kernel ran 400,000 instruction steps without finishing"}),
+    "unseen124": (9, 9, {}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
