@@ -119,6 +119,7 @@ SUITES = {
     "KBLAS batched register Cholesky + matrixInversion batched shared-memory LU inversion (unseen121)": ("kblaspo_", "mtxinv_"),
     "TorchSparse two-level cuckoo hash map (bucketing, shared-memory cuckoo insert, lookup) + CUDPP cuckoo hash table with a stash (clear, build, retrieve; 2-5 functions) (unseen122)": ("tsphm_", "cudppht_"),
     "NeutronStarLite fused GCN aggregation (shared-atomic accumulators, CSC/CSR, weighted) + GSuite scatter-reduce/index_select (pytorch_scatter atomics) (unseen123)": ("ntsl_", "gsuite_"),
+    "Kaolin point-to-triangle distance forward/backward + Warp hash grid cell ranges, narrow and broad phase (unseen124)": ("kaotd_", "wphg_"),
 }
 
 

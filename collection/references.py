@@ -14428,3 +14428,137 @@ def gsuite_index_select(src, indices):
     """indexSelectLargeIndex at dim 0: out[i, c] = src[indices[i], c], read through an int (`int data = *(src + ...)`):
     the float truncated toward zero, then stored as a float."""
     return np.trunc(np.asarray(src, np.float32)[np.asarray(indices, np.int64)]).astype(np.float64)
+# ---- unseen124: Kaolin's point-to-triangle distance (kaotd_) and Warp's hash grid cell ranges (wphg_)
+
+def _kaotd_faces(points, face_vertices):
+    """Per face, per point: the closest point and the feature type kaolin's forward kernel picks, written from
+    its decision order: vertex 1, 2, 3 regions from the edge projections (uab < 0 and uca > 1, ...), then the
+    edges e12, e23, e31 where the projection lies in [0, 1] and the point is not above the edge (its edge normal
+    cross(n, e) against p - v <= 0), else the projection on the face's plane (type 0). In float64."""
+    P = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    F = np.asarray(face_vertices, dtype=np.float64).reshape(-1, 3, 3)
+    for v1, v2, v3 in F:
+        e12, e23, e31 = v2 - v1, v3 - v2, v1 - v3
+        normal = np.cross(v1 - v2, e31)
+        uab = (P - v1) @ e12 / (e12 @ e12)
+        uca = (P - v3) @ e31 / (e31 @ e31)
+        ubc = (P - v2) @ e23 / (e23 @ e23)
+
+        def not_above(v, e):
+            return (P - v) @ np.cross(normal, e) <= 0
+
+        def in_range(u):
+            return (u <= 1) & (u >= 0)
+
+        un = normal / np.sqrt(normal @ normal)
+        closest = P - np.outer((P - v1) @ un, un)              # type 0: the plane's projection
+        kind = np.zeros(len(P), np.int32)
+        rest = np.ones(len(P), bool)
+        for t, cond, pt in (
+                (1, (uca > 1) & (uab < 0), lambda: np.broadcast_to(v1, P.shape)),
+                (2, (uab > 1) & (ubc < 0), lambda: np.broadcast_to(v2, P.shape)),
+                (3, (ubc > 1) & (uca < 0), lambda: np.broadcast_to(v3, P.shape)),
+                (4, in_range(uab) & not_above(v1, e12), lambda: v1 + np.outer(uab, e12)),
+                (5, in_range(ubc) & not_above(v2, e23), lambda: v2 + np.outer(ubc, e23)),
+                (6, in_range(uca) & not_above(v3, e31), lambda: v3 + np.outer(uca, e31))):
+            take = rest & cond
+            closest = np.where(take[:, None], pt(), closest)
+            kind = np.where(take, t, kind)
+            rest &= ~take
+        yield closest, kind
+
+
+def kaotd_forward(points, face_vertices, part):
+    """unbatched_triangle_distance_forward: each point's smallest squared distance over the faces (the kernel
+    holds it in a float, so rounded to float32 before the comparison), the first face reaching it, and that
+    face's feature type. part: 0 distances, 1 face indices (int64), 2 types (int32)."""
+    P = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    best = np.full(len(P), np.inf)
+    idx = np.zeros(len(P), np.int64)
+    typ = np.zeros(len(P), np.int32)
+    for f, (closest, kind) in enumerate(_kaotd_faces(points, face_vertices)):
+        d = np.float32(((P - closest) ** 2).sum(axis=1)).astype(np.float64)
+        better = d < best
+        best = np.where(better, d, best)
+        idx = np.where(better, f, idx)
+        typ = np.where(better, kind, typ)
+    return (best, idx, typ)[part]
+
+
+def kaotd_backward(grad_dist, points, face_vertices, face_idx, dist_type, part):
+    """unbatched_triangle_distance_backward: the gradient of each point's squared distance to its closest
+    feature (plane, vertex or edge, by dist_type) times grad_dist, w.r.t. the point (part 0) and summed over
+    the points into its face's three vertices (part 1, (num_faces, 3, 3)), following the kernel's chain rule
+    term by term. In float64."""
+    P = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    F = np.asarray(face_vertices, dtype=np.float64).reshape(-1, 3, 3)
+    gp = np.zeros_like(P)
+    gf = np.zeros_like(F)
+    for i, p in enumerate(P):
+        f, t = int(face_idx[i]), int(dist_type[i])
+        v1, v2, v3 = F[f]
+        e12, e23, e31 = v2 - v1, v3 - v2, v1 - v3
+        g = 2.0 * float(grad_dist[i])
+        if t == 0:
+            point_vec = p - v1
+            e21 = v1 - v2
+            normal = np.cross(e21, e31)
+            ln = np.sqrt(normal @ normal)
+            un = normal / ln
+            dist = point_vec @ un
+            gdv = un * (dist * g)
+            gd = un @ gdv
+            gpv = un * gd
+            gun = gdv * dist + point_vec * gd
+            glen = -(normal @ gun) / (ln * ln)
+            gd2 = glen / (2 * ln)
+            gn = gun / ln + normal * (gd2 * 2.0)
+            ge31, ge21 = np.cross(gn, e21), np.cross(e31, gn)
+            gp[i] = gpv
+            gf[f, 0] += ge31 + ge21 - gpv
+            gf[f, 1] -= ge21
+            gf[f, 2] -= ge31
+        elif t in (1, 2, 3):
+            v = F[f, t - 1]
+            gv = (p - v) * g
+            gf[f, t - 1] -= gv
+            gp[i] = gv
+        else:
+            vab, pb, a, b = {4: (e12, p - v1, 1, 0), 5: (e23, p - v2, 2, 1), 6: (e31, p - v3, 0, 2)}[t]
+            l, m = vab @ pb, vab @ vab
+            k = l / m
+            j = min(max(k, 0.0), 1.0)
+            ib = (vab * j - pb) * g
+            jb = ib @ vab
+            kb = jb * (1.0 if 0 < k < 1 else 0.0)
+            mb, lb = kb * (-l / (m * m)), kb / m
+            pbb = vab * lb - ib
+            vabb = vab * 2.0 * mb + pb * lb + ib * j
+            gp[i] = pbb
+            gf[f, a] += vabb
+            gf[f, b] += -vabb - pbb
+    return (gp, gf)[part]
+
+
+def wphg_sorted_cells(n, ncells, rng):
+    """A hash grid's sorted point cells: n cell indices in [0, ncells), sorted (radix_sort_pairs_device)."""
+    return np.sort(rng.integers(0, ncells, n))
+
+
+def wphg_sorted_keys(n, ncells, ngroups, rng):
+    """compute_point_keys's composite keys, sorted: the cell in the high 32 bits, the group in the low."""
+    cells = rng.integers(0, ncells, n).astype(np.uint64)
+    groups = rng.integers(0, ngroups, n).astype(np.uint64)
+    return np.sort((cells << np.uint64(32)) | groups)
+
+
+def wphg_cell_ranges(point_cells, ncells, part):
+    """Each cell's [start, end) in the sorted point_cells; 0, 0 for the empty cells (their zeroed entries).
+    part: 0 starts, 1 ends."""
+    c = np.asarray(point_cells, dtype=np.int64)
+    starts = np.zeros(ncells, np.int32)
+    ends = np.zeros(ncells, np.int32)
+    for cell in np.unique(c):
+        where = np.flatnonzero(c == cell)
+        starts[cell], ends[cell] = where[0], where[-1] + 1
+    return (starts, ends)[part]

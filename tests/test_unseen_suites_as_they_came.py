@@ -158,7 +158,10 @@
 - unseen123, NeutronStarLite's fused GCN aggregation kernels (forward and backward gathers over CSC/CSR chunks,
   weighted or not, generic with global atomics and _optim_nts with shared float-atomic accumulators, the gradient
   scatter to messages) + GSuite's scatter-reduce (pytorch_scatter's Reducer and atomicCAS loops, six reductions) and
-  index_select: 16 of 16 as they came, no finding."""
+  index_select: 16 of 16 as they came, no finding.
+- unseen124, Kaolin's point-to-triangle distance forward/backward (shared tiles of triangles, float and double
+  atomicAdd gradients) + Warp's hash grid key cells and cell ranges (uniform-grid broad phase): 9 of 9 as they
+  came."""
 from __future__ import annotations
 
 import json
@@ -251,6 +254,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen121": (13, 13, {}),
     "unseen122": (12, 11, {"tsphm_hashmap_cuda.cu": "tsphm_placed(key, val, 2048, 4): shape (0, 3), expected (300, 3)"}),
     "unseen123": (16, 16, {}),
+    "unseen124": (9, 9, {}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
