@@ -12,7 +12,7 @@
 //       <<<1, kReduceThreads>>>, the Build/Assemble kernels <<<1, 1>>>, ComputeResidual <<<(m + 255) / 256, 256>>>
 //       and Gather <<<(numToKeep + 255) / 256, 256>>>.
 // Copied in (marked below): reg-io/niftilib/nifti1_io.h lines 64-66 (mat44) and reg-lib/cpu/Maths.hpp lines 34-38
-//       (DEVICE), 51 (namespace NiftyReg), 54-57 (Square), 270-285 (Mat44Mul) and 331-335 (SquareDistance3d).
+//       (DEVICE), 51 (namespace NiftyReg), 54-57 (Square), 270-286 (Mat44Mul) and 331-336 (SquareDistance3d).
 
 /*
  * Copyright (c) 2009-2018, University College London
@@ -52,7 +52,7 @@ typedef struct {                   /** 4x4 matrix struct **/
 } mat44 ;
 // ---- end of nifti1_io.h
 
-// ---- copied from reg-lib/cpu/Maths.hpp, lines 34-38, 51, 54-57, 270-285 and 331-335 (and the namespace's closing brace)
+// ---- copied from reg-lib/cpu/Maths.hpp, lines 34-38, 51, 54-57, 270-286 and 331-336 (and the namespace's closing brace)
 #ifdef __CUDACC__
 #define DEVICE  __host__ __device__
 #else
@@ -79,11 +79,13 @@ DEVICE inline void Mat44Mul(const mat44& mat, const T (&in)[3], T (&out)[3]) {
                                 static_cast<double>(mat.m[2][1]) * static_cast<double>(in[1]) +
                                 static_cast<double>(mat.m[2][2]) * static_cast<double>(in[2]) +
                                 static_cast<double>(mat.m[2][3]));
+}
 //is it square distance or just distance?
 DEVICE inline double SquareDistance3d(const float *first_point3D, const float *second_point3D) {
     return sqrt(Square(first_point3D[0] - second_point3D[0]) +
                 Square(first_point3D[1] - second_point3D[1]) +
                 Square(first_point3D[2] - second_point3D[2]));
+}
 } // namespace NiftyReg
 // ---- end of Maths.hpp
 
