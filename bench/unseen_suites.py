@@ -114,6 +114,7 @@ SUITES = {
     "PyTorch3D point z-buffer splats and coarse bin masks + SoftRas soft triangle rasteriser (unseen114)": ("p3dr_", "softras_"),
     "CudaTree random-forest prediction/bootstrap + LightGBM CUDA binary log-loss objective (unseen115)": ("ctree_", "lgbm_"),
     "warp-rnnt RNN-T alphas/betas (spin-chained blocks)/gradients/costs + warp-transducer RNN-T log-softmax/lattices/gradient (unseen113)": ("wrnnt_", "wtrans_"),
+    "NiftyReg device LTS rigid/affine fit and affine deformation field + FlowNet2 correlation cost volume and Resample2d flow warping (unseen126)": ("nreg_", "fn2_"),
 }
 
 

@@ -137,7 +137,11 @@
   costs) + warp-transducer's (log-softmax reductions, diagonal-stepping lattices, gradient): 8 of 9 as they came;
   kernel_warp never finished: lanes parked at a full-mask shuffle that the lane with t == actual_t skips were let go
   only when no thread could run, and the other blocks spin for a counter one of them raises. Fixed: 9 of 9
-  (tests/test_shfl_parked_with_spinners.py), the same-warp race on its volatile first cells reported and listed."""
+  (tests/test_shfl_parked_with_spinners.py), the same-warp race on its volatile first cells reported and listed.
+- unseen126, NiftyReg's device-resident least-trimmed-squares fit (rigid and affine sums, covariance, normal
+  system, residuals, gather) and affine deformation field + FlowNet2's correlation layer (cost volume, warp-shuffle
+  sums, both backward passes) and Resample2d (bilinear flow warping, long4 sizes by value, float atomicAdd
+  scatter): 16 of 16 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -224,6 +228,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen114": (10, 10, {}),
     "unseen115": (14, 14, {}),
     "unseen113": (9, 8, {"wrnnt_core.cu": "StepBudgetExceeded: the kernel ran 400,000 instruction steps without finishing"}),
+    "unseen126": (16, 16, {}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
