@@ -120,6 +120,7 @@ SUITES = {
     "TorchSparse two-level cuckoo hash map (bucketing, shared-memory cuckoo insert, lookup) + CUDPP cuckoo hash table with a stash (clear, build, retrieve; 2-5 functions) (unseen122)": ("tsphm_", "cudppht_"),
     "NeutronStarLite fused GCN aggregation (shared-atomic accumulators, CSC/CSR, weighted) + GSuite scatter-reduce/index_select (pytorch_scatter atomics) (unseen123)": ("ntsl_", "gsuite_"),
     "Kaolin point-to-triangle distance forward/backward + Warp hash grid cell ranges, narrow and broad phase (unseen124)": ("kaotd_", "wphg_"),
+    "NiftyReg device LTS rigid/affine fit and affine deformation field + FlowNet2 correlation cost volume and Resample2d flow warping (unseen126)": ("nreg_", "fn2_"),
 }
 
 

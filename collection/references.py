@@ -14562,3 +14562,277 @@ def wphg_cell_ranges(point_cells, ncells, part):
         where = np.flatnonzero(c == cell)
         starts[cell], ends[cell] = where[0], where[-1] + 1
     return (starts, ends)[part]
+# ---- unseen126: NiftyReg's LTS fit and affine field (nreg_), FlowNet2's correlation and Resample2d (fn2_)
+
+def nreg_rigid_sums(ref, warped):
+    """ReduceRigidSums: sum of the reference points, of the warped points and of every product
+    ref[a] * warped[b] (index 6 + 3 a + b), in double."""
+    r = np.asarray(ref, np.float64).reshape(-1, 3)
+    w = np.asarray(warped, np.float64).reshape(-1, 3)
+    return np.concatenate([r.sum(0), w.sum(0), (r[:, :, None] * w[:, None, :]).sum(0).reshape(9)])
+
+
+def nreg_covariance(sums, count):
+    """BuildCovariance: A (column-major 3 x 3) = Scross[a][b] - Sref[a] Swarped[b] / count."""
+    s = np.asarray(sums, np.float64)
+    a = np.zeros(9)
+    for i in range(3):
+        for j in range(3):
+            a[j * 3 + i] = s[6 + i * 3 + j] - s[i] * s[3 + j] / count
+    return a
+
+
+def nreg_assemble_rigid(sums, count, u, v):
+    """AssembleRigid: R[a][b] = sum_k V[3k + a] U[3k + b], V's last column negated when det R < 0 (and R
+    recomputed), translation = mean(warped) - R mean(ref); a float32 4 x 4 with the last row (0, 0, 0, 1)."""
+    s = np.asarray(sums, np.float64)
+    u = np.asarray(u, np.float64)
+    vl = np.array(v, np.float64)
+
+    def rot():
+        return np.array([[sum(vl[k * 3 + a] * u[k * 3 + b] for k in range(3)) for b in range(3)] for a in range(3)])
+    r = rot()
+    if np.linalg.det(r) < 0:
+        vl[6:9] = -vl[6:9]
+        r = rot()
+    cr = s[0:3] / count
+    cw = s[3:6] / count
+    out = np.eye(4)
+    out[:3, :3] = r
+    out[:3, 3] = cw - r @ cr
+    return out.astype(np.float32)
+
+
+def nreg_assemble_affine(x):
+    """AssembleAffine: the identity with rows 0-2 = X[4 r + c]."""
+    out = np.eye(4)
+    out[:3, :] = np.asarray(x, np.float64).reshape(3, 4)
+    return out.astype(np.float32)
+
+
+def nreg_affine_normal_sums(ref, warped):
+    """ReduceAffineNormal: the 10 distinct entries of M^T M (M's rows [x y z 1]) and the 12 of M^T W, in double."""
+    r = np.asarray(ref, np.float64).reshape(-1, 3)
+    w = np.asarray(warped, np.float64).reshape(-1, 3)
+    x, y, z = r[:, 0], r[:, 1], r[:, 2]
+    one = np.ones_like(x)
+    mtm = [x * x, x * y, x * z, x, y * y, y * z, y, z * z, z, one]
+    mtw = [p * w[:, c] for p in (x, y, z, one) for c in range(3)]
+    return np.array([t.sum() for t in mtm + mtw])
+
+
+def nreg_build_affine_normal(s):
+    """BuildAffineNormal: (An, Bn): the symmetric 4 x 4 normal matrix and the 4 x 3 right-hand side, column-major."""
+    s = np.asarray(s, np.float64)
+    m = np.zeros((4, 4))
+    m[0, 0] = s[0]; m[0, 1] = m[1, 0] = s[1]; m[0, 2] = m[2, 0] = s[2]; m[0, 3] = m[3, 0] = s[3]
+    m[1, 1] = s[4]; m[1, 2] = m[2, 1] = s[5]; m[1, 3] = m[3, 1] = s[6]
+    m[2, 2] = s[7]; m[2, 3] = m[3, 2] = s[8]
+    m[3, 3] = s[9]
+    an = m.T.reshape(16)                       # An[col * 4 + row] = m[row][col]
+    bn = np.zeros(12)
+    for p in range(4):
+        for c in range(3):
+            bn[c * 4 + p] = s[10 + p * 3 + c]
+    return an, bn
+
+
+def nreg_residual(ref, warped, final):
+    """ComputeResidual: |final * ref_k - warped_k|: the product in double rounded to float, the distance's
+    squares and sum in float."""
+    r = np.asarray(ref, np.float64).reshape(-1, 3)
+    w = np.asarray(warped, np.float32).reshape(-1, 3)
+    m = np.asarray(final, np.float64).reshape(4, 4)
+    out = (r @ m[:3, :3].T + m[:3, 3]).astype(np.float32)
+    d = (out - w).astype(np.float32)
+    return np.sqrt((d * d).sum(1, dtype=np.float32)).astype(np.float32)
+
+
+def nreg_gather(points, idx, k):
+    """Gather: the points idx[0..k-1], interleaved xyz."""
+    return np.asarray(points).reshape(-1, 3)[np.asarray(idx)[:k]].reshape(-1)
+
+
+def nreg_affine_field(mat, field, mask, composition):
+    """affineKernel: where mask >= 0, the voxel's position (its index, or the field's xyz when composing) times
+    the row-major 4 x 4 matrix's first three rows, in double rounded to float, w = 0; elsewhere unchanged."""
+    m = np.asarray(mat, np.float64).reshape(4, 4)
+    f = np.array(field, np.float32)
+    nz, ny, nx = f.shape[:3]
+    if composition:
+        v = f[..., :3].astype(np.float64)
+    else:
+        z, y, x = np.mgrid[0:nz, 0:ny, 0:nx]
+        v = np.stack([x, y, z], -1).astype(np.float64)
+    res = np.zeros(f.shape, np.float32)
+    res[..., :3] = (v @ m[:3, :3].T + m[:3, 3]).astype(np.float32)
+    sel = np.asarray(mask) >= 0
+    f[sel] = res[sel]
+    return f
+
+
+def fn2_channels_first(x, pad):
+    """channels_first: NCHW -> N(H + 2 pad)(W + 2 pad)C, the border zero (the host's fill_(0))."""
+    x = np.asarray(x)
+    n, c, h, w = x.shape
+    out = np.zeros((n, h + 2 * pad, w + 2 * pad, c), x.dtype)
+    out[:, pad:pad + h, pad:pad + w, :] = x.transpose(0, 2, 3, 1)
+    return out
+
+
+def fn2_correlation(r1, r2, ksize, maxd, s1, s2, oh, ow):
+    """correlation_forward: out[n, (tj + d) D + (ti + d), y, x] = mean over the k x k window and the channels of
+    r1[n, y1 + j, x1 + i, :] * r2[n, y1 + tj s2 + j, x1 + ti s2 + i, :], (y1, x1) = (y s1 + maxd, x s1 + maxd)."""
+    r1 = np.asarray(r1, np.float64)
+    r2 = np.asarray(r2, np.float64)
+    nb, _, _, nc = r1.shape
+    krad = (ksize - 1) // 2
+    drad = maxd // s2
+    dsz = 2 * drad + 1
+    out = np.zeros((nb, dsz * dsz, oh, ow))
+    for by in range(oh):
+        for bx in range(ow):
+            y1, x1 = by * s1 + maxd, bx * s1 + maxd
+            for tj in range(-drad, drad + 1):
+                for ti in range(-drad, drad + 1):
+                    y2, x2 = y1 + tj * s2, x1 + ti * s2
+                    acc = np.zeros(nb)
+                    for j in range(-krad, krad + 1):
+                        for i in range(-krad, krad + 1):
+                            acc += (r1[:, y1 + j, x1 + i, :] * r2[:, y2 + j, x2 + i, :]).sum(1)
+                    out[:, (tj + drad) * dsz + (ti + drad), by, bx] = acc / (ksize * ksize * nc)
+    return out
+
+
+def _cdiv(a, b):
+    """C's integer division (towards zero)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def fn2_correlation_backward(which, item, grad_init, grad_out, rin, pad, ksize, maxd, s1, s2):
+    """correlation_backward_input1 (which = 1: rin = rInput2) / _input2 (which = 2: rin = rInput1) for batch
+    item n: grad[n, c, y, x] = sum over the output positions whose window covers the pixel and over the
+    displacements of gradOutput times the other input at the displaced (or inversely displaced) pixel, / (k^2 C)."""
+    g = np.array(grad_init, np.float64)
+    go = np.asarray(grad_out, np.float64)
+    rin = np.asarray(rin, np.float64)
+    _, nc, h, w = g.shape
+    _, nout, oh, ow = go.shape
+    krad = (ksize - 1) // 2
+    drad = maxd // s2
+    dsz = 2 * drad + 1
+    n = item
+    for c in range(nc):
+        for by in range(h):
+            for bx in range(w):
+                y, x = by * s1 + pad, bx * s1 + pad
+                total = 0.0
+                if which == 1:
+                    xmin, ymin = _cdiv(x - krad - maxd, s1), _cdiv(y - krad - maxd, s1)
+                    xmax, ymax = _cdiv(x + krad - maxd, s1), _cdiv(y + krad - maxd, s1)
+                    if xmax < 0 or ymax < 0 or xmin >= ow or ymin >= oh or xmin > xmax or ymin > ymax:
+                        continue
+                    xmin, xmax, ymin, ymax = max(0, xmin), min(ow - 1, xmax), max(0, ymin), min(oh - 1, ymax)
+                for tc in range(nout):
+                    i2 = (tc % dsz - drad) * s2
+                    j2 = (tc // dsz - drad) * s2
+                    if which == 2:
+                        xmin, ymin = _cdiv(x - krad - maxd - i2, s1), _cdiv(y - krad - maxd - j2, s1)
+                        xmax, ymax = _cdiv(x + krad - maxd - i2, s1), _cdiv(y + krad - maxd - j2, s1)
+                        if xmax < 0 or ymax < 0 or xmin >= ow or ymin >= oh or xmin > xmax or ymin > ymax:
+                            continue
+                        xmin, xmax, ymin, ymax = max(0, xmin), min(ow - 1, xmax), max(0, ymin), min(oh - 1, ymax)
+                        val = rin[n, y - j2, x - i2, c]
+                    else:
+                        val = rin[n, y + j2, x + i2, c]
+                    total += go[n, tc, ymin:ymax + 1, xmin:xmax + 1].sum() * val
+                g[n, c, by, bx] = total / (ksize * ksize * nc)
+    return g
+
+
+def _fn2_coords(flow, b, y, x):
+    xf = np.float32(np.float32(x) + np.float32(flow[b, 0, y, x]))
+    yf = np.float32(np.float32(y) + np.float32(flow[b, 1, y, x]))
+    return xf, yf
+
+
+def fn2_resample(in1, flow):
+    """kernel_resample2d_update_output, bilinear, kernel_size 1: in1 sampled at (x + dx, y + dy), the four
+    neighbours' indices clamped to the image, the weights from the fractional parts (in double)."""
+    in1 = np.asarray(in1, np.float64)
+    flow = np.asarray(flow, np.float32)
+    nb, nc, h, w = in1.shape
+    out = np.zeros(in1.shape)
+    for b in range(nb):
+        for y in range(h):
+            for x in range(w):
+                xf, yf = _fn2_coords(flow, b, y, x)
+                a = float(np.float32(xf - np.floor(xf)))
+                be = float(np.float32(yf - np.floor(yf)))
+                xl, xr = min(max(int(np.floor(xf)), 0), w - 1), min(max(int(np.floor(xf) + 1), 0), w - 1)
+                yt, yb = min(max(int(np.floor(yf)), 0), h - 1), min(max(int(np.floor(yf) + 1), 0), h - 1)
+                out[b, :, y, x] = ((1 - a) * (1 - be) * in1[b, :, yt, xl] + a * (1 - be) * in1[b, :, yt, xr]
+                                   + (1 - a) * be * in1[b, :, yb, xl] + a * be * in1[b, :, yb, xr])
+    return out
+
+
+def fn2_resample_backward_input1(in1, flow, grad_out):
+    """kernel_resample2d_backward_input1, kernel_size 1: each output gradient scattered to its four neighbours
+    (clamped), weighted by alpha = xf - trunc(xf) and beta = yf - trunc(yf) (truncation, as the kernel writes it)."""
+    flow = np.asarray(flow, np.float32)
+    go = np.asarray(grad_out, np.float64)
+    nb, nc, h, w = go.shape
+    ih, iw = np.asarray(in1).shape[2:]
+    g = np.zeros(np.asarray(in1).shape)
+    for b in range(nb):
+        for y in range(h):
+            for x in range(w):
+                xf, yf = _fn2_coords(flow, b, y, x)
+                a = float(np.float32(xf - np.float32(int(xf))))
+                be = float(np.float32(yf - np.float32(int(yf))))
+                xl, xr = min(max(int(np.floor(xf)), 0), iw - 1), min(max(int(np.floor(xf) + 1), 0), iw - 1)
+                yt, yb = min(max(int(np.floor(yf)), 0), ih - 1), min(max(int(np.floor(yf) + 1), 0), ih - 1)
+                v = go[b, :, y, x]
+                g[b, :, yt, xl] += (1 - a) * (1 - be) * v
+                g[b, :, yt, xr] += a * (1 - be) * v
+                g[b, :, yb, xl] += (1 - a) * be * v
+                g[b, :, yb, xr] += a * be * v
+    return g
+
+
+def fn2_resample_backward_input2(in1, flow, grad_out):
+    """kernel_resample2d_backward_input2, kernel_size 1: the flow's gradient, channel 0 (x) from the
+    horizontal differences of the neighbours weighted by gamma = 1 - frac(yf), channel 1 (y) from the vertical
+    ones weighted by gamma = 1 - frac(xf), summed over the image's channels against gradOutput."""
+    in1 = np.asarray(in1, np.float64)
+    flow = np.asarray(flow, np.float32)
+    go = np.asarray(grad_out, np.float64)
+    nb, _, h, w = flow.shape
+    out = np.zeros(flow.shape)
+    for b in range(nb):
+        for c in range(2):
+            for y in range(h):
+                for x in range(w):
+                    xf, yf = _fn2_coords(flow, b, y, x)
+                    xl, xr = min(max(int(np.floor(xf)), 0), w - 1), min(max(int(np.floor(xf) + 1), 0), w - 1)
+                    yt, yb = min(max(int(np.floor(yf)), 0), h - 1), min(max(int(np.floor(yf) + 1), 0), h - 1)
+                    gv = go[b, :, y, x]
+                    if c % 2:
+                        gm = float(np.float32(1 - np.float32(xf - np.floor(xf))))
+                        t = (gm * gv * (in1[b, :, yb, xl] - in1[b, :, yt, xl])
+                             + (1 - gm) * gv * (in1[b, :, yb, xr] - in1[b, :, yt, xr]))
+                    else:
+                        gm = float(np.float32(1 - np.float32(yf - np.floor(yf))))
+                        t = (gm * gv * (in1[b, :, yt, xr] - in1[b, :, yt, xl])
+                             + (1 - gm) * gv * (in1[b, :, yb, xr] - in1[b, :, yb, xl]))
+                    out[b, c, y, x] = t.sum()
+    return out
+
+
+def nreg_orthonormal(rng, sign):
+    """A random 3 x 3 orthonormal matrix (flattened) of determinant sign (cuSOLVER's U or V of the SVD)."""
+    q, _ = np.linalg.qr(rng.normal(size=(3, 3)))
+    if np.sign(np.linalg.det(q)) != sign:
+        q[:, 2] = -q[:, 2]
+    return q.reshape(9)

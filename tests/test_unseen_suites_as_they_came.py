@@ -161,7 +161,11 @@
   index_select: 16 of 16 as they came, no finding.
 - unseen124, Kaolin's point-to-triangle distance forward/backward (shared tiles of triangles, float and double
   atomicAdd gradients) + Warp's hash grid key cells and cell ranges (uniform-grid broad phase): 9 of 9 as they
-  came."""
+  came.
+- unseen126, NiftyReg's device-resident least-trimmed-squares fit (rigid and affine sums, covariance, normal
+  system, residuals, gather) and affine deformation field + FlowNet2's correlation layer (cost volume, warp-shuffle
+  sums, both backward passes) and Resample2d (bilinear flow warping, long4 sizes by value, float atomicAdd
+  scatter): 16 of 16 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -255,6 +259,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen122": (12, 11, {"tsphm_hashmap_cuda.cu": "tsphm_placed(key, val, 2048, 4): shape (0, 3), expected (300, 3)"}),
     "unseen123": (16, 16, {}),
     "unseen124": (9, 9, {}),
+    "unseen126": (16, 16, {}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
