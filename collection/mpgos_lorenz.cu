@@ -1194,3 +1194,4 @@ __global__ void SingleSystem_PerThread(Struct_ThreadConfiguration ThreadConfigur
 	}
 }
 
+#endif

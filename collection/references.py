@@ -14015,7 +14015,8 @@ def _tvbrml_delay(lengths, speed, dt):
         rec = (f(1.0) / speed.astype(f) / f(dt)).astype(f)
         d = (lengths.astype(f)[None] * rec[:, None, None]).astype(f)
         d = (d.astype(np.float64) + 0.5).astype(f)
-        i = np.where(np.isnan(d), 0, np.where(d >= 2147483647.0, 2147483647, np.trunc(np.nan_to_num(d))))
+        d = d.astype(np.float64)                       # (2^31 - 1 is not a float32)
+        i = np.where(np.isnan(d), 0.0, np.where(d >= 2147483647.0, 2147483647.0, np.trunc(np.nan_to_num(d))))
     return i.astype(np.int64).astype(np.uint32)
 
 
