@@ -114,6 +114,7 @@ SUITES = {
     "PyTorch3D point z-buffer splats and coarse bin masks + SoftRas soft triangle rasteriser (unseen114)": ("p3dr_", "softras_"),
     "CudaTree random-forest prediction/bootstrap + LightGBM CUDA binary log-loss objective (unseen115)": ("ctree_", "lgbm_"),
     "warp-rnnt RNN-T alphas/betas (spin-chained blocks)/gradients/costs + warp-transducer RNN-T log-softmax/lattices/gradient (unseen113)": ("wrnnt_", "wtrans_"),
+    "MPGOS per-thread RK4/RKCK45 ODE ensembles + The Virtual Brain RateML neural-mass Euler models and BOLD (unseen127)": ("mpgos_", "tvbrml_"),
 }
 
 

@@ -1,17 +1,18 @@
-// tilelab kernel collection: MPGOS (Massively Parallel GPU ODE Solver), its per-thread solver module: the
-// kernel SingleSystem_PerThread, one thread a system, integrating many independent ODE systems with fixed-step
-// RK4 or adaptive Cash-Karp RKCK45 (error controller, step grow/shrink limits), with the Lorenz system of its
-// tutorial T2_Lorenz (one control parameter per system: rho)
+// tilelab kernel collection: MPGOS (Massively Parallel GPU ODE Solver), its per-thread solver kernel SingleSystem_PerThread
 // Source:  https://github.com/FerencHegedus/Massively-Parallel-GPU-ODE-Solver/blob/7cd36b9fd51208c9b88fe7a56c9da11e7ebac090/SourceCodes/SingleSystem_PerThread_Solver.cuh
-//          (FerencHegedus/Massively-Parallel-GPU-ODE-Solver, commit 7cd36b9; the kernel's file)
-//          with the headers it includes, from the same commit:
-//          SourceCodes/MPGOS_Overloaded_MathFunction.cuh, SourceCodes/SingleSystem_PerThread_DenseOutput.cuh,
-//          SourceCodes/SingleSystem_PerThread_ExplicitRungeKutta_Steppers.cuh,
-//          SourceCodes/SingleSystem_PerThread_ExplicitRungeKutta_ErrorControllers.cuh,
-//          SourceCodes/SingleSystem_PerThread_EventHandling.cuh,
-//          and the user's system definition Tutorials_SingleSystem_PerThread/T2_Lorenz/Lorenz_SystemDefinition.cuh
 // Licence: MIT (the repository's LICENSE; the source files carry no notice of their own: the repository's
 //          notice is repeated below).
+// What:    one thread a system, integrating many independent ODE systems with fixed-step RK4 or adaptive
+//          Cash-Karp RKCK45 (error controller, step grow/shrink limits), here with the Lorenz system of the
+//          tutorial T2_Lorenz (one control parameter per system: rho).
+// Also:    from the same commit (FerencHegedus/Massively-Parallel-GPU-ODE-Solver at 7cd36b9), the headers the
+//          kernel's file includes: SourceCodes/MPGOS_Overloaded_MathFunction.cuh,
+//          SourceCodes/SingleSystem_PerThread_DenseOutput.cuh,
+//          SourceCodes/SingleSystem_PerThread_ExplicitRungeKutta_Steppers.cuh,
+//          SourceCodes/SingleSystem_PerThread_ExplicitRungeKutta_ErrorControllers.cuh,
+//          SourceCodes/SingleSystem_PerThread_EventHandling.cuh, SourceCodes/SingleSystem_PerThread_Interface.cuh
+//          (lines below), and the user's system definition
+//          Tutorials_SingleSystem_PerThread/T2_Lorenz/Lorenz_SystemDefinition.cuh.
 // Kept: SingleSystem_PerThread_Solver.cuh lines 1-438, the whole file, unchanged, except that its five
 //       #include lines (4-8) are each followed by the included header, whole and unchanged, between
 //       "begin/end of" comments (NVRTC sees one file), the #include lines themselves turned into comments.

@@ -1,11 +1,12 @@
-// tilelab kernel collection: The Virtual Brain's RateML-generated CUDA model "epileptor" (a neural-mass model
-// integrated with forward Euler for a batch of parameter combinations, one thread a work item, the nodes
-// coupled through a delayed-state ring buffer), and the Balloon-Windkessel BOLD update
+// tilelab kernel collection: The Virtual Brain's RateML-generated CUDA model "epileptor" and its BOLD update
 // Source:  https://github.com/the-virtual-brain/tvb-root/blob/0ada1f922e72aa5551f0ffcb486a80fa0ac7626a/tvb_contrib/tvb/contrib/rateML/generatedModels/epileptor.c
-//          (the-virtual-brain/tvb-root, commit 0ada1f9: tvb_contrib's RateML, the XML-to-CUDA model generator;
-//          this file is its generated CUDA model, run by tvb_contrib/tvb/contrib/rateML/run/model_driver.py)
 // Licence: GNU General Public License v3 or later (the repository's LICENSE, its notice repeated below; the
 //          source file carries none of its own).
+// What:    a neural-mass model integrated with forward Euler for a batch of parameter combinations, one thread
+//          a work item, the nodes coupled through a delayed-state ring buffer; and the Balloon-Windkessel BOLD
+//          update.
+// Also:    the-virtual-brain/tvb-root at 0ada1f9: tvb_contrib's RateML, the XML-to-CUDA model generator;
+//          this file is its generated CUDA model, run by tvb_contrib/tvb/contrib/rateML/run/model_driver.py.
 // Kept: lines 1-303, the whole file, unchanged (it is all device code). The driver's make_kernel replaces the
 //       text "pi" with "3.141593f" and "inf" with "INFINITY" before compiling; in this file "pi" and "inf"
 //       occur in comments only and in the kernel's name (epileptor, which the replacement would

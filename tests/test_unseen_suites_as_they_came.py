@@ -137,7 +137,13 @@
   costs) + warp-transducer's (log-softmax reductions, diagonal-stepping lattices, gradient): 8 of 9 as they came;
   kernel_warp never finished: lanes parked at a full-mask shuffle that the lane with t == actual_t skips were let go
   only when no thread could run, and the other blocks spin for a counter one of them raises. Fixed: 9 of 9
-  (tests/test_shfl_parked_with_spinners.py), the same-warp race on its volatile first cells reported and listed."""
+  (tests/test_shfl_parked_with_spinners.py), the same-warp race on its volatile first cells reported and listed.
+- unseen127, MPGOS's per-thread ODE solver (RK4 and adaptive RKCK45 over 128 Lorenz systems, structures by value) +
+  The Virtual Brain's RateML-generated neural-mass models (forward Euler with a delayed-state ring buffer) and BOLD
+  update: 3 of 8 as they came; MPGOS's 3 met the collection file's lost #endif and rwongwang the reference's float32
+  rounding of a saturated delay (both the collection's mistakes, fixed); montbrio's M_PI_F is defined nowhere (nvcc
+  refuses it too), listed as refused; the RKCK45 instance's missing-barrier race reported and listed. 7 of 8 and 1
+  refused with no emulator change."""
 from __future__ import annotations
 
 import json
@@ -224,10 +230,18 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen114": (10, 10, {}),
     "unseen115": (14, 14, {}),
     "unseen113": (9, 8, {"wrnnt_core.cu": "StepBudgetExceeded: the kernel ran 400,000 instruction steps without finishing"}),
+    "unseen127": (8, 3, {"mpgos_lorenz.cu": "CompileError: collection/mpgos_lorenz.cu:170: error: the #endif for this "
+                                            "directive is missing",
+                         "tvbrml_montbrio.cu": 'CompileError: collection/tvbrml_montbrio.cu:180: error: identifier '
+                                               '"M_PI_F" is undefined',
+                         "tvbrml_rwongwang.cu": "state_pwi: 503 of 32768 differ"}),
 }
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
 NOW_LAUNCHES = {"unseen111": 12}
+#: suites whose -after recording lists refused launches that built nothing as they came either (nvcc refuses them
+#: too) while other launches of the suite failed for other reasons: unseen127's montbrio (M_PI_F)
+REFUSED_NOW = {"unseen127": 1}
 
 
 def _recording(suite, which):
@@ -248,7 +262,8 @@ def test_as_it_came_and_now(suite):
     after = _recording(suite, "after")
     if after is not None:
         now = read_json(after)
-        refused = launches - matched if suite in ("unseen73", "unseen118") else 0   # as nvcc refuses them: listed
+        refused = (launches - matched if suite in ("unseen73", "unseen118")    # as nvcc refuses them: listed
+                   else REFUSED_NOW.get(suite, 0))
         total = NOW_LAUNCHES.get(suite, launches)
         assert (now["kernels"], now["matched"], now["refused"]) == (total, total - refused, refused)
     else:
