@@ -121,6 +121,7 @@ SUITES = {
     "NeutronStarLite fused GCN aggregation (shared-atomic accumulators, CSC/CSR, weighted) + GSuite scatter-reduce/index_select (pytorch_scatter atomics) (unseen123)": ("ntsl_", "gsuite_"),
     "Kaolin point-to-triangle distance forward/backward + Warp hash grid cell ranges, narrow and broad phase (unseen124)": ("kaotd_", "wphg_"),
     "NiftyReg device LTS rigid/affine fit and affine deformation field + FlowNet2 correlation cost volume and Resample2d flow warping (unseen126)": ("nreg_", "fn2_"),
+    "MPGOS per-thread RK4/RKCK45 ODE ensembles + The Virtual Brain RateML neural-mass Euler models and BOLD (unseen127)": ("mpgos_", "tvbrml_"),
 }
 
 

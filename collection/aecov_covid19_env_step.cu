@@ -1,11 +1,11 @@
 // tilelab kernel collection: the AI Economist's COVID-19 and economy simulation step (a SIR epidemic model
-// per US state with vaccination and policy-driven transmission, unemployment from a convolution over the
-// stringency changes, productivity) and its reward kernel; one block per environment, one thread per state
-// agent and one for the planner, CUDA back end
 // Source:  https://github.com/salesforce/ai-economist/blob/a84d5f3fdcabb207d9fde7754d34906903b3e184/ai_economist/foundation/scenarios/covid19/covid19_env_step.cu
 //          (salesforce/ai-economist, commit a84d5f3: the AI Economist's economic simulations, run on the GPU
 //          through WarpDrive)
 // Licence: BSD-3-Clause (the file's SPDX notice; the repository's LICENSE.txt is repeated below).
+// What:    per US state with vaccination and policy-driven transmission, unemployment from a convolution over the
+//          stringency changes, productivity) and its reward kernel; one block per environment, one thread per state
+//          agent and one for the planner, CUDA back end
 // Kept: covid19_env_step.cu lines 1-620, the whole file, unchanged (it has no host code; covid19_env.py
 //       launches both kernels with WarpDrive's grid = num_envs blocks and block = n_agents threads, n_agents
 //       the states and the planner).

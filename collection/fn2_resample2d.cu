@@ -1,10 +1,10 @@
 // tilelab kernel collection: FlowNet2's Resample2d layer (warping an image or feature map by a flow field with
-// bilinear interpolation, FlowNet2's "warp the second image by the current flow" step, and its two backward
-// passes), CUDA back end
 // Source:  https://github.com/NVIDIA/flownet2-pytorch/blob/bce69c881ad2b11bef1e6ce9fd0dfd45bd8a1756/networks/resample2d_package/resample2d_kernel.cu
 //          (NVIDIA/flownet2-pytorch, commit bce69c8: the PyTorch implementation of FlowNet 2.0, optical flow
 //          estimation with deep networks)
 // Licence: Apache-2.0 (the repository's LICENSE, repeated below; the source file carries no notice of its own).
+// What:    bilinear interpolation, FlowNet2's "warp the second image by the current flow" step, and its two backward
+//          passes), CUDA back end
 // Kept: resample2d_kernel.cu lines 5-13 (CUDA_NUM_THREADS, THREADS_PER_BLOCK, the DIM* indexing macros) and
 //       15-198 (the __global__ templates kernel_resample2d_update_output, kernel_resample2d_backward_input1 and
 //       kernel_resample2d_backward_input2), unchanged. Removed: lines 1-3 (the ATen includes) and the host code

@@ -1,11 +1,11 @@
 // tilelab kernel collection: NeutronStarLite's fused GNN aggregation kernels (message passing over CSC/CSR
-// graph chunks: gather by destination from sources, by source from destinations, with and without edge weights,
-// a shared-memory accumulator with shared float atomics, and the scatter of gradients back to edge messages)
 // Source:  https://github.com/iDC-NEU/NeutronStarLite/blob/18f74cd7340b110a724ead7ee77c1bec16c9adf3/cuda/ntsCUDAFuseKernel.cuh
 //          (iDC-NEU/NeutronStarLite, commit 18f74cd: NeutronStar's single-machine GNN training system; this header
 //          holds the kernels cuda/ntsCUDAGraphOP.cu launches for GCN/GIN/GAT-style aggregation)
 // Licence: Apache-2.0 (the repository's LICENSE; the source file carries no notice of its own: the repository's
 //          licence is named below, as its section 4 asks).
+// What:    graph chunks: gather by destination from sources, by source from destinations, with and without edge weights,
+//          a shared-memory accumulator with shared float atomics, and the scatter of gradients back to edge messages)
 // Kept: ntsCUDAFuseKernel.cuh lines 1-11, 13-16 and 18-579, unchanged. Removed: line 12 (#include"cuda_type.h":
 //       its typedef and constants are copied in below, marked) and line 17 (#include <sys/time.h>, host-only; no
 //       kernel uses it). The launches are ntsCUDAGraphOP.cu's (Cuda_Stream::Gather_By_Dst_From_Src[_Optim],

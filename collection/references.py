@@ -14836,3 +14836,195 @@ def nreg_orthonormal(rng, sign):
     if np.sign(np.linalg.det(q)) != sign:
         q[:, 2] = -q[:, 2]
     return q.reshape(9)
+# ---- unseen127: MPGOS's per-thread ODE solver (mpgos_) and The Virtual Brain's RateML-generated models (tvbrml_)
+
+def _mpgos_lorenz_f(x, rho, dt):
+    """Lorenz_SystemDefinition.cuh's right-hand side at the kernel's precision dt: the literals 10.0 and 2.666
+    are doubles, so in float the products and the last difference are double before the store."""
+    x0, x1, x2 = (np.float64(v) for v in x)
+    f0 = 10.0 * np.float64(dt(x[1] - x[0]))
+    f1 = np.float64(dt(dt(rho * x[0]) - x[1]) - dt(x[0] * x[2]))
+    f2 = np.float64(dt(x[0] * x[1])) - 2.666 * x2
+    return [dt(f0), dt(f1), dt(f2)]
+
+
+def _mpgos_rk4(x, t, h, rho, dt):
+    """PerThread_Stepper_RK4: k1 in NextState, then NextState += 2 k2, += 2 k3, x + h/6 (NextState + k4)."""
+    h2, h6 = dt(dt(0.5) * h), dt(dt(1.0 / 6.0) * h)
+    ns = _mpgos_lorenz_f(x, rho, dt)
+    k = _mpgos_lorenz_f([dt(x[i] + ns[i] * h2) for i in range(3)], rho, dt)
+    ns = [dt(ns[i] + dt(2.0) * k[i]) for i in range(3)]
+    k = _mpgos_lorenz_f([dt(x[i] + k[i] * h2) for i in range(3)], rho, dt)
+    ns = [dt(ns[i] + dt(2.0) * k[i]) for i in range(3)]
+    k = _mpgos_lorenz_f([dt(x[i] + k[i] * h) for i in range(3)], rho, dt)
+    return [dt(x[i] + h6 * dt(ns[i] + k[i])) for i in range(3)]
+
+
+def _mpgos_rkck45(x, t, h, rho, dt):
+    """PerThread_Stepper_RKCK45: the Cash-Karp tableau, the fifth-order solution and |error| * h + 1e-18."""
+    f = lambda y: [np.float64(v) for v in _mpgos_lorenz_f([dt(v) for v in y], rho, dt)]
+    x = [np.float64(v) for v in x]
+    k1 = f(x)
+    k2 = f([x[i] + h * (1 / 5 * k1[i]) for i in range(3)])
+    k3 = f([x[i] + h * (3 / 40 * k1[i] + 9 / 40 * k2[i]) for i in range(3)])
+    k4 = f([x[i] + h * (3 / 10 * k1[i] - 9 / 10 * k2[i] + 6 / 5 * k3[i]) for i in range(3)])
+    k5 = f([x[i] + h * (-11 / 54 * k1[i] + 5 / 2 * k2[i] - 70 / 27 * k3[i] + 35 / 27 * k4[i]) for i in range(3)])
+    k6 = f([x[i] + h * (1631 / 55296 * k1[i] + 175 / 512 * k2[i] + 575 / 13824 * k3[i] + 44275 / 110592 * k4[i]
+                        + 253 / 4096 * k5[i]) for i in range(3)])
+    ns = [x[i] + h * (37 / 378 * k1[i] + 250 / 621 * k3[i] + 125 / 594 * k4[i] + 512 / 1771 * k6[i]) for i in range(3)]
+    err = [h * abs((37 / 378 - 2825 / 27648) * k1[i] + (250 / 621 - 18575 / 48384) * k3[i]
+                   + (125 / 594 - 13525 / 55296) * k4[i] - 277 / 14336 * k5[i] + (512 / 1771 - 1 / 4) * k6[i]) + 1e-18
+           for i in range(3)]
+    return ns, err
+
+
+def mpgos_lorenz(td, state, rho, t0, algorithm, h0, precision="float64", rtol=1e-8, atol=1e-8, h_max=1e6,
+                 h_min=1e-12, grow=5.0, shrink=0.1):
+    """SingleSystem_PerThread for the Lorenz tutorial, thread by thread: the solver loop (the step cut to the
+    time domain's end, which ends the run), RK4 with the fixed step h0, or RKCK45 with
+    PerThread_ErrorController_RKCK45 (tolerance max(rtol max(|new|, |old|), atol), 0.9 ratio^(1/5) after an
+    accepted step, ^(1/4) after a rejected one, the grow/shrink limits, h_max / h_min). Returns
+    {'state': [3, NT], 'time': [NT]}."""
+    dt = np.dtype(precision).type
+    td, state, rho, t0 = (np.asarray(a, dtype=precision) for a in (td, state, rho, t0))
+    out, tout = state.copy(), t0.copy()
+    for k in range(state.shape[1]):
+        x = [dt(v) for v in state[:, k]]
+        t, t_end, new_h = dt(t0[k]), dt(td[1, k]), dt(h0)
+        while True:
+            h, end = new_h, False
+            if h > dt(t_end - t):
+                h, end = dt(t_end - t), True
+            if algorithm == "RK4":
+                nxt, ok, new_h = _mpgos_rk4(x, t, h, rho[0, k], dt), True, dt(h0)
+            else:
+                nxt, err = _mpgos_rkck45(x, t, h, rho[0, k], dt)
+                ok, ratio = True, 1e30
+                for i in range(3):
+                    tol = max(rtol * max(abs(nxt[i]), abs(x[i])), atol)
+                    ok = ok and err[i] < tol
+                    ratio = min(ratio, tol / err[i])
+                m = 0.9 * ratio ** (1 / 5 if ok else 1 / 4)
+                m = max(min(m, grow), shrink)
+                new_h = max(min(h * m, h_max), h_min)
+            if ok:
+                t = dt(t + h)
+                x = [dt(v) for v in nxt]
+                if end:
+                    break
+        out[:, k], tout[k] = x, t
+    return {"state": out, "time": tout}
+
+
+def _tvbrml_delay(lengths, speed, dt):
+    """The kernels' delay in steps: (int)(length * (1.0f / speed / dt) + 0.5) in float32, the conversion
+    saturating as cvt.rzi.s32 does (a speed of 0 gives +inf: 2^31 - 1), as uint32: [size, n, n]."""
+    f = np.float32
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        rec = (f(1.0) / speed.astype(f) / f(dt)).astype(f)
+        d = (lengths.astype(f)[None] * rec[:, None, None]).astype(f)
+        d = (d.astype(np.float64) + 0.5).astype(f)
+        d = d.astype(np.float64)                       # (2^31 - 1 is not a float32)
+        i = np.where(np.isnan(d), 0.0, np.where(d >= 2147483647.0, 2147483647.0, np.trunc(np.nan_to_num(d))))
+    return i.astype(np.int64).astype(np.uint32)
+
+
+def tvbrml_model(model, weights, lengths, params, state, tavg, n_step, nh, dt, i_step=0):
+    """A RateML generated kernel, every work item at once, in float64 over the float32 buffers: the delayed
+    coupling sum over j (weights != 0) of the coupled variable at slot (t - d_ij + nh) % nh (uint32), the
+    model's forward Euler step, the clamps, the store at slot (t + 1) % nh, and tavg += value / n_step for the
+    observed variables. Nodes in order, so a delay that wraps to slot t + 1 reads this step's earlier nodes.
+    Returns {'state': ..., 'tavg': ...} in the buffers' [slot, var * n + node, work item] layout."""
+    st = np.asarray(state, dtype=np.float32).copy()
+    tv = np.asarray(tavg, dtype=np.float32).copy()
+    n, size = weights.shape[0], params.shape[1]
+    speed, coupling = params[0].astype(np.float32), params[1].astype(np.float32)
+    d = _tvbrml_delay(lengths, speed, dt)
+    w = weights.astype(np.float32).astype(np.float64)
+    nv = {"oscillator": 2, "montbrio": 2, "epileptor": 6, "rwongwang": 2}[model]
+    obs = {"oscillator": [0, 1], "montbrio": [0, 1], "epileptor": [0, 3], "rwongwang": [0, 1]}[model]
+    c_var = {"oscillator": [0], "montbrio": [0, 1], "epileptor": [0], "rwongwang": [0]}[model]
+    tv[:n] = 0
+    if i_step == 0:
+        st[0, :n] = 0
+    cols = np.arange(size)
+    for t in range(i_step, i_step + n_step):
+        for i in range(n):
+            if t == i_step:
+                tv[[v * n + i for v in range(len(obs) if model != "epileptor" else 6)]] = 0
+            y = [st[t % nh, v * n + i].astype(np.float64) for v in range(nv)]
+            c = [np.zeros(size) for _ in c_var]
+            for j in range(n):
+                if w[i, j] == 0.0:
+                    continue
+                slot = ((np.uint32(t) - d[:, i, j] + np.uint32(nh)) % np.uint32(nh)).astype(np.int64)
+                for ci, v in enumerate(c_var):
+                    yj = st[slot, v * n + j, cols].astype(np.float64)
+                    if model in ("oscillator", "montbrio", "rwongwang"):
+                        c[ci] = c[ci] + w[i, j] * yj
+                    else:
+                        c[ci] = c[ci] + w[i, j] * np.sin(yj - y[0])
+            c = [ci * coupling for ci in c]
+            y = _tvbrml_step(model, y, c, dt)
+            for v in range(nv):
+                st[(t + 1) % nh, v * n + i] = y[v]
+            for k, v in enumerate(obs):
+                tv[k * n + i] = (tv[k * n + i].astype(np.float64) + y[v] / n_step).astype(np.float32)
+    return {"state": st, "tavg": tv}
+
+
+def _tvbrml_step(model, y, c, dt):
+    """One forward Euler step of each model's equations (as the generated kernels write them), clamped."""
+    if model == "oscillator":
+        V, W = y
+        tau, I, a, b, cc, d, e, f, g, alpha, beta, gamma = 1.0, 0.1, 0.5, 0.4, -4.0, 0.02, 3.0, 1.0, 0.0, 1.0, 1.0, 1.0
+        dV = dt * (d * tau * (alpha * W - f * V ** 3 + e * V ** 2 + g * V + gamma * I + gamma * c[0] * V))
+        dW = dt * (d * (a + b * V + cc * V ** 2 - beta * W) / tau)
+        return [np.clip(V + dV, -2.0, 4.0), np.clip(W + dW, -6.0, 6.0)]
+    if model == "montbrio":
+        r, V = y
+        tau, I, Delta, J, eta, cr, cv = 1.0, 0.0, 0.7, 14.5, -4.6, 1.0, 1.0
+        pi = float(np.float32(np.pi))
+        dr = dt * (1 / tau * (Delta / (pi * tau) + 2 * V * r))
+        dV = dt * (1 / tau * (V ** 2 - pi ** 2 * tau ** 2 * r ** 2 + eta + J * tau * r + I + cr * c[0] + cv * c[1]))
+        return [np.maximum(r + dr, 0.0), V + dV]
+    if model == "epileptor":
+        x1, y1, z, x2, y2, g = y
+        a, b, cc, d, r, x0, Iext, slope, Iext2, tau, aa, bb, tt = 1.0, 3.0, 1.0, 5.0, 0.00035, -1.6, 3.1, 0.0, 0.45, \
+            10.0, 6.0, 2.0, 1.0
+        ydot0 = np.where(x1 < 0.0, -a * x1 ** 2 + b * x1, slope - x2 + 0.6 * (z - 4) ** 2)
+        ydot2 = np.where(z < 0.0, -0.1 * z ** 7, 0.0)
+        h = 4 * (x1 - x0) + ydot2
+        ydot4 = np.where(x2 < -0.25, 0.0, aa * (x2 + 0.25))
+        return [x1 + dt * (tt * (y1 - z + Iext + ydot0)), y1 + dt * (tt * (cc - d * x1 ** 2 - y1)),
+                z + dt * (tt * (r * (h - z))), x2 + dt * (tt * (-y2 + x2 - x2 ** 3 + Iext2 + bb * g - 0.3 * (z - 3.5))),
+                y2 + dt * (tt * (-y2 + ydot4) / tau), g + dt * (tt * (-0.01 * (g - 0.1 * x1)))]
+    V, W = y                                                   # rwongwang
+    a_E, b_E, d_E, a_I, b_I, d_I = 310.0, 125.0, 0.160, 615.0, 177.0, 0.087
+    gamma_E, tau_E, w_plus, w_E, gamma_I, tau_I, w_I, I_0, J_NMDA, JI = \
+        np.float32(0.641 / 1000.0), 100.0, 1.4, 1.0, np.float32(1.0 / 1000.0), 10.0, 0.7, 0.382, 0.15, 1.0
+    I_E = a_E * ((w_E * I_0) + (w_plus * J_NMDA) * V + c[0] - JI * W) - b_E
+    H_E = I_E / (1.0 - np.exp((-1.0 * d_E) * I_E))
+    I_I = (a_I * (((w_I * I_0) + (J_NMDA * V)) - W)) - b_I
+    H_I = I_I / (1.0 - np.exp((-1.0 * d_I) * I_I))
+    dV = dt * (((-1.0 / tau_E) * V) + (H_E * (1 - V) * float(gamma_E)))
+    dW = dt * (((-1.0 / tau_I) * W) + (H_I * float(gamma_I)))
+    return [np.clip(V + dV, 0.0, 1.0), np.clip(W + dW, 0.0, 1.0)]
+
+
+def tvbrml_bold(bold_state, neural, dt):
+    """bold_update: one Euler step of the Balloon-Windkessel model (s, f, v, q) per node and thread, from the
+    kernel's constants (Stefan 2007), and the BOLD signal V0 (k1 (1 - q) + k2 (1 - q / v) + k3 (1 - v)) of the
+    new state. Returns {'bold_state': [4, n, nt], 'out': [n, nt]}."""
+    b = np.asarray(bold_state, dtype=np.float64)
+    x = np.asarray(neural, dtype=np.float64)
+    s, f, v, q = b
+    TAU_S, TAU_F, TAU_O, ALPHA, TE, V0, E0, EPSILON, NU_0, R_0 = 0.65, 0.41, 0.98, 0.32, 0.04, 4.0, 0.4, 0.5, 40.3, 25.0
+    k1, k2, k3 = 4.3 * NU_0 * E0 * TE, EPSILON * R_0 * E0 * TE, 1.0 - EPSILON
+    ds = x - s / TAU_S - (f - 1.0) / TAU_F
+    df = s
+    dv = (f - v ** (1 / ALPHA)) / TAU_O
+    dq = (f * (1.0 - (1.0 - E0) ** (1.0 / f)) / E0 - v ** (1 / ALPHA) * (q / v)) / TAU_O
+    s, f, v, q = s + dt * ds, f + dt * df, v + dt * dv, q + dt * dq
+    return {"bold_state": np.stack([s, f, v, q]),
+            "out": V0 * (k1 * (1.0 - q) + k2 * (1.0 - q / v) + k3 * (1.0 - v))}
