@@ -272,6 +272,9 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                '"M_PI_F" is undefined',
                          "tvbrml_rwongwang.cu": "state_pwi: 503 of 32768 differ"}),
 }
+#: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
+#: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
+REFUSED_NOW = {"unseen127": 1}
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
 NOW_LAUNCHES = {"unseen111": 12}
@@ -296,7 +299,8 @@ def test_as_it_came_and_now(suite):
     if after is not None:
         now = read_json(after)
         # as nvcc refuses them, or NVRTC builds them otherwise than nvcc (unseen122): listed
-        refused = launches - matched if suite in ("unseen73", "unseen118", "unseen120", "unseen122") else 0
+        refused = (launches - matched if suite in ("unseen73", "unseen118", "unseen120", "unseen122")
+                   else REFUSED_NOW.get(suite, 0))
         total = NOW_LAUNCHES.get(suite, launches)
         assert (now["kernels"], now["matched"], now["refused"]) == (total, total - refused, refused)
     else:
