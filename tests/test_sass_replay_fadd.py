@@ -22,3 +22,21 @@ def test_darknets_mean_delta_is_decided_by_the_replay():
     keys = ("global_ld_requests", "global_ld_sectors", "shared_st_requests", "shared_st_wavefronts")
     assert {k: res.metrics[k] for k in keys} == {k: rec[k] for k in keys}
     assert any("a replay of the SASS" in (r.get("why") or "") for r in res.per_line)
+
+
+@needs_cubin
+def test_flownet2s_correlation_backward_is_decided_past_an_integer_division():
+    """FlowNet2's ``correlation_backward_input2`` divides by a launch size (``I2F.RP``, ``MUFU.RCP``, + 0x0ffffffe,
+    ``F2I.TRUNC``, a Newton step and two corrections) before the branch of its line 341's copies: the replay took
+    ``MUFU.RCP`` of a power of two only and gave up. The float32 nearest the reciprocal is within the unit's error and
+    the corrections make the quotient exact from either, so the reciprocal of that idiom is computed: the line is
+    decided, its totals ncu's (fidelity-2026-12-06-unseen126.json)."""
+    from collection import run as c
+    entry = next(e for e in c.load() if e["file"] == "fn2_correlation.cu"
+                 and e["name"] == "correlation_backward_input2<float>")
+    res, _, _ = c.run_emu(entry)
+    assert not [r["line"] for r in res.per_line if r.get("undecided") or r.get("undecided_keys")]
+    rec = next(r["ncu"] for r in read_json(ROOT / "bench" / "results" / "fidelity-2026-12-06-unseen126.json")["rows"]
+               if r["id"].endswith(":correlation_backward_input2<float>"))
+    keys = ("global_ld_requests", "global_ld_sectors", "shared_st_requests", "shared_st_wavefronts")
+    assert {k: res.metrics[k] for k in keys} == {k: rec[k] for k in keys}

@@ -951,6 +951,23 @@ class Replay:
         finally:
             g.on = None
 
+    def _division_reciprocal(self, pc: int, o) -> bool:
+        """Whether the ``MUFU.RCP`` at ``pc`` is the reciprocal step of ptxas's unsigned division: its operand
+        written by an ``I2F...RP`` just before it, its result read by the next add of ``0xffffffe``, whose sum an
+        ``F2I.FTZ.U32.TRUNC.NTZ`` right after truncates."""
+        src, dst = o[1], o[0]
+        back = [self.instrs[k] for k in range(max(0, pc - 8), pc)]
+        if not any(x.op == "I2F" and "RP" in x.mods and x.ops and x.ops[0] == src for x in back):
+            return False
+        ahead = self.instrs[pc + 1:pc + 9]
+        for k, x in enumerate(ahead):
+            if dst in x.ops[1:] and x.op in ("VIADD", "IADD3") and "0xffffffe" in x.ops:
+                return any(y.op == "F2I" and y.mods == ("FTZ", "U32", "TRUNC", "NTZ") and x.ops[0] in y.ops[1:]
+                           for y in ahead[k + 1:k + 4])
+            if dst in x.ops:
+                return False
+        return False
+
     def _execute(self, g, ins, guard):
         op, mods, o = ins.op, ins.mods, ins.ops
         v = lambda k: self._val(g, o[k], ins)  # noqa: E731
@@ -1047,6 +1064,15 @@ class Replay:
                         return sset(o[0], p)
                     out = out | (np.asarray(p, dtype=bool).astype(_U32) << _U32(k))
             return sset(o[0], np.asarray(out, dtype=_U32))
+        if op == "MUFU" and mods == ("RCP",) and len(o) == 2 and self._division_reciprocal(g.pc, o):
+            # the reciprocal of ptxas's unsigned division (I2F.RP of the divisor, MUFU.RCP, + 0x0ffffffe, F2I.TRUNC,
+            # then a Newton step and two corrections): the float32 nearest 1/x is within the unit's error, and the
+            # corrections make the quotient exact from either (FlowNet2's correlation divides by a launch's sizes)
+            a = self._fval(g, o[1], ins)
+            if isinstance(a, Unknown):
+                return sset(o[0], a)
+            with np.errstate(all="ignore"):
+                return sset(o[0], np.asarray(np.float32(1) / a, dtype=np.float32).view(_U32))
         if op in ("I2F", "MUFU", "F2I", "IABS") and len(o) == 2 and not (op in _CONVERTS and _convert_width(ins) == 2):
             got = _division_step(op, mods, v(1))
             if got is not None:
