@@ -11,17 +11,24 @@ from __future__ import annotations
 from conftest import ROOT, needs_cubin, read_json
 
 
-@needs_cubin
-def test_darknets_mean_delta_is_decided_by_the_replay():
+def _decided_and_ncus(file: str, name: str, suite: int, keys: tuple) -> list:
+    """Run the collection's launch: no line undecided, the ``keys`` totals ncu's in the suite's recording; the
+    per-line notes (``why``)."""
     from collection import run as c
-    entry = next(e for e in c.load() if e["file"] == "dnbn_blas_kernels.cu" and e["name"] == "fast_mean_delta_kernel")
+    entry = next(e for e in c.load() if e["file"] == file and e["name"] == name)
     res, _, _ = c.run_emu(entry)
     assert not [r["line"] for r in res.per_line if r.get("undecided") or r.get("undecided_keys")]
-    rec = next(r["ncu"] for r in read_json(ROOT / "bench" / "results" / "fidelity-2026-12-06-unseen119.json")["rows"]
-               if r["id"].endswith(":fast_mean_delta_kernel"))
-    keys = ("global_ld_requests", "global_ld_sectors", "shared_st_requests", "shared_st_wavefronts")
+    rec = next(r["ncu"] for r in read_json(ROOT / "bench" / "results" / f"fidelity-2026-12-06-unseen{suite}.json")["rows"]
+               if r["id"].endswith(f":{name}"))
     assert {k: res.metrics[k] for k in keys} == {k: rec[k] for k in keys}
-    assert any("a replay of the SASS" in (r.get("why") or "") for r in res.per_line)
+    return [r.get("why") or "" for r in res.per_line]
+
+
+@needs_cubin
+def test_darknets_mean_delta_is_decided_by_the_replay():
+    why = _decided_and_ncus("dnbn_blas_kernels.cu", "fast_mean_delta_kernel", 119,
+                            ("global_ld_requests", "global_ld_sectors", "shared_st_requests", "shared_st_wavefronts"))
+    assert any("a replay of the SASS" in w for w in why)
 
 
 @needs_cubin
@@ -31,12 +38,5 @@ def test_flownet2s_correlation_backward_is_decided_past_an_integer_division():
     ``MUFU.RCP`` of a power of two only and gave up. The float32 nearest the reciprocal is within the unit's error and
     the corrections make the quotient exact from either, so the reciprocal of that idiom is computed: the line is
     decided, its totals ncu's (fidelity-2026-12-06-unseen126.json)."""
-    from collection import run as c
-    entry = next(e for e in c.load() if e["file"] == "fn2_correlation.cu"
-                 and e["name"] == "correlation_backward_input2<float>")
-    res, _, _ = c.run_emu(entry)
-    assert not [r["line"] for r in res.per_line if r.get("undecided") or r.get("undecided_keys")]
-    rec = next(r["ncu"] for r in read_json(ROOT / "bench" / "results" / "fidelity-2026-12-06-unseen126.json")["rows"]
-               if r["id"].endswith(":correlation_backward_input2<float>"))
-    keys = ("global_ld_requests", "global_ld_sectors", "shared_st_requests", "shared_st_wavefronts")
-    assert {k: res.metrics[k] for k in keys} == {k: rec[k] for k in keys}
+    _decided_and_ncus("fn2_correlation.cu", "correlation_backward_input2<float>", 126,
+                      ("global_ld_requests", "global_ld_sectors", "shared_st_requests", "shared_st_wavefronts"))
