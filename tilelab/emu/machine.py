@@ -502,6 +502,13 @@ class Machine:
         self.latched[lanes] = self.latches[(frm, head)]
         return self._regroup()
 
+    def _unpark(self, lanes) -> None:
+        """Lanes parked at a shuffle go on alone (``shfl_alone``): no mate of their warp can still come to it."""
+        if self.shfl_alone is None:
+            self.shfl_alone = np.zeros(self.T, dtype=bool)
+        self.shfl_alone |= lanes
+        self.shfl_parked[lanes] = False
+
     def _regroup(self):
         """Pick the runnable threads with the lowest PC; release barriers when none can run."""
         while True:
@@ -520,20 +527,14 @@ class Machine:
                     free = self.shfl_parked & ~np.isin(self.warp_global, self.warp_global[coming])
                     if free.any():
                         runnable |= free
-                        if self.shfl_alone is None:
-                            self.shfl_alone = np.zeros(self.T, dtype=bool)
-                        self.shfl_alone |= free
-                        self.shfl_parked[free] = False
+                        self._unpark(free)
             if runnable.any():
                 break
             if self.held is not None:             # the lanes they waited for ended or wait at a barrier
                 self.held = None
                 continue
             if self.shfl_parked is not None and self.shfl_parked.any():   # their mates wait elsewhere or ended
-                if self.shfl_alone is None:
-                    self.shfl_alone = np.zeros(self.T, dtype=bool)
-                self.shfl_alone |= self.shfl_parked
-                self.shfl_parked[:] = False
+                self._unpark(self.shfl_parked.copy())
                 continue
             if not self.waiting.any():
                 if self.cwaiting is not None and self.cwaiting.any():

@@ -506,7 +506,8 @@ def _division_step(op: str, mods: tuple, a):
     ``IABS`` (|x|, wrapping at -2^31), ``I2F.U32.RP`` (an unsigned integer to float32 rounded up: exact in
     float64, then the next float32 up where float32 rounded it down), ``MUFU.RCP`` of a power of two (the
     reciprocal 2^-k is a float32 and the H200 returns it exactly: docs/SASS_COUNTS.md; any other operand stays
-    unknown, as the unit's approximation is not specified) and ``F2I.FTZ.U32.TRUNC.NTZ`` (truncated to an
+    unknown, as the unit's approximation is not specified, except inside the whole division, whose corrections
+    make the quotient exact from any reciprocal within that error: ``Replay._division_reciprocal``) and ``F2I.FTZ.U32.TRUNC.NTZ`` (truncated to an
     unsigned integer, saturating, NaN to 0). None: not one of these, or an operand the replay cannot give."""
     if isinstance(a, Unknown):
         return a
