@@ -15028,3 +15028,85 @@ def tvbrml_bold(bold_state, neural, dt):
     s, f, v, q = s + dt * ds, f + dt * df, v + dt * dv, q + dt * dq
     return {"bold_state": np.stack([s, f, v, q]),
             "out": V0 * (k1 * (1.0 - q) + k2 * (1.0 - q / v) + k3 * (1.0 - v))}
+
+
+# ---- unseen128: vLLM's MoE align/sum kernels (vllmmoe_) and SGLang's MoE input preparation (sglmoe_)
+
+def vllmmoe_padded_starts(topk_ids, num_experts, block_size):
+    """Each expert's count of top-k slots and its run in the padded order: the runs follow one another in
+    expert order, each rounded up to a multiple of block_size. Returns (counts, starts[num_experts + 1])."""
+    ids = np.asarray(topk_ids).ravel()
+    counts = np.bincount(ids[ids < num_experts], minlength=num_experts)
+    padded = -(-counts // block_size) * block_size
+    return counts, np.r_[0, np.cumsum(padded)]
+
+
+def vllmmoe_expert_ids(topk_ids, num_experts, block_size, max_padded):
+    """expert_ids: one entry per block of block_size sorted slots, the expert whose run holds it; the entries
+    after the last run 0 (up to ceil(max_padded / block_size))."""
+    _, starts = vllmmoe_padded_starts(topk_ids, num_experts, block_size)
+    out = np.zeros(-(-max_padded // block_size), dtype=np.int64)
+    for e in range(num_experts):
+        out[starts[e] // block_size:starts[e + 1] // block_size] = e
+    return out
+
+
+def vllmmoe_sorted_ids(topk_ids, num_experts, block_size, max_padded, order_key=None):
+    """sorted_token_ids: the flat index i of each top-k slot, in its expert's run (in increasing i, or by
+    order_key(i) where the kernel orders a run otherwise), the padding and the tail numel."""
+    ids = np.asarray(topk_ids).ravel()
+    _, starts = vllmmoe_padded_starts(ids, num_experts, block_size)
+    out = np.full(max_padded, ids.size, dtype=np.int64)
+    for e in range(num_experts):
+        idx = np.flatnonzero(ids == e)
+        if order_key is not None:
+            idx = np.array(sorted(idx, key=order_key), dtype=np.int64)
+        out[starts[e]:starts[e] + idx.size] = idx
+    return out
+
+
+def vllmmoe_sort_runs(sorted_ids, topk_ids, num_experts, block_size):
+    """The kernel's sorted_token_ids with each expert's run sorted: the order inside a run is the order of
+    the atomicAdds (count_and_sort_expert_tokens_kernel)."""
+    out = np.array(sorted_ids, copy=True)
+    _, starts = vllmmoe_padded_starts(topk_ids, num_experts, block_size)
+    for e in range(num_experts):
+        out[starts[e]:starts[e + 1]] = np.sort(out[starts[e]:starts[e + 1]])
+    return out
+
+
+def vllmmoe_batched(batch_num_tokens, max_tokens_per_batch, block_size):
+    """batched_moe_align_block_size: batch b's tokens b * max_tokens_per_batch + i (i < n_b) at the start of
+    its run of ceil(n_b / block_size) * block_size slots, the rest num_batches * max_tokens_per_batch; block_ids
+    b for the run's blocks, -1 after; num_tokens_post_pad the runs' total."""
+    n = np.asarray(batch_num_tokens, dtype=np.int64)
+    B = n.size
+    size = B * max(block_size, max_tokens_per_batch)
+    padded = -(-n // block_size) * block_size
+    starts = np.r_[0, np.cumsum(padded)]
+    sorted_ids = np.full(size, B * max_tokens_per_batch, dtype=np.int64)
+    block_ids = np.full(size // block_size, -1, dtype=np.int64)
+    for b in range(B):
+        sorted_ids[starts[b]:starts[b] + n[b]] = b * max_tokens_per_batch + np.arange(n[b])
+        block_ids[starts[b] // block_size:starts[b + 1] // block_size] = b
+    return {"sorted_ids": sorted_ids, "block_ids": block_ids, "post_pad": [starts[-1]]}
+
+
+def sglmoe_shuffle_mul_sum(inp, permutation, factors, m, topk):
+    """apply_shuffle_mul_sum_kernel with a 16-bit float scalar_t: out[i] = sum over j of factors[i topk + j] *
+    inp[permutation[i topk + j]], the rows with permutation >= m skipped, each product and each partial sum
+    rounded to half (at::Half's arithmetic: float, then back to half)."""
+    x = np.asarray(inp, dtype=np.float16)
+    f = np.asarray(factors, dtype=np.float16).ravel()
+    p = np.asarray(permutation).ravel()
+    out = np.zeros((m, x.shape[1]), dtype=np.float16)
+    for i in range(m):
+        s = np.zeros(x.shape[1], dtype=np.float16)
+        for j in range(topk):
+            r = p[i * topk + j]
+            if r >= m:
+                continue
+            prod = (np.float32(f[i * topk + j]) * x[r].astype(np.float32)).astype(np.float16)
+            s = (s.astype(np.float32) + prod.astype(np.float32)).astype(np.float16)
+        out[i] = s
+    return out
