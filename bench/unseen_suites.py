@@ -123,6 +123,7 @@ SUITES = {
     "NiftyReg device LTS rigid/affine fit and affine deformation field + FlowNet2 correlation cost volume and Resample2d flow warping (unseen126)": ("nreg_", "fn2_"),
     "MPGOS per-thread RK4/RKCK45 ODE ensembles + The Virtual Brain RateML neural-mass Euler models and BOLD (unseen127)": ("mpgos_", "tvbrml_"),
     "vLLM MoE align-block-size/batched align/count-and-sort/moe_sum + SGLang MoE problem sizes, offsets, arg sorts and shuffle-mul-sum (unseen128)": ("vllmmoe_", "sglmoe_"),
+    "flashlight force-alignment criterion forward/backward/Viterbi + target sizes/scales + PyTorch CTC loss alphas/betas/gradient (unseen129)": ("flseq_", "ptctc_"),
 }
 
 

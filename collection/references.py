@@ -15110,3 +15110,183 @@ def sglmoe_shuffle_mul_sum(inp, permutation, factors, m, topk):
             s = (s.astype(np.float32) + prod.astype(np.float32)).astype(np.float16)
         out[i] = s
     return out
+# ---- unseen129: flashlight's force-alignment criterion and target utilities (flseq_), PyTorch's first CUDA CTC loss
+# (ptctc_). Written from the two recurrences' definitions (the ASG force-alignment numerator of Collobert et al. 2016,
+# a monotone path through the target that stays or moves one letter a frame, scores emissions plus transitions; CTC's
+# blank-extended label sequence of Graves et al. 2006, with forward and backward variables in log space), in float64,
+# not from the kernels.
+
+FLSEQ_B, FLSEQ_T, FLSEQ_N, FLSEQ_L = 2, 12, 6, 5
+FLSEQ_TSIZE = [5, 3]
+
+
+def flseq_case(name, seed=12901):
+    """The force-alignment case: B = 2 sequences of T = 12 frames over N = 6 letters, targets of 5 and 3 letters
+    (row 1 padded with -1 to the batch's width 5; row 0 repeats a letter), emissions and transitions normal(0, 1)
+    float32; scale = sqrt(1 / target size) (TARGET_SZ_SQRT). Names: input [B, T, N], target [B, 5], targetSize,
+    trans [N, N], scale, transBuf1 / transBuf2 [B, 5] (the stay and move transitions of each target letter, 0 past
+    the target and for the first letter's move), alpha [B * T * 5] (the forward scores in the kernel's layout: row b at
+    b * T * 5, frame t of it at t * L_b; zero outside the cells on a complete path, as the kernel leaves them), loss,
+    grad (the loss gradients, [1, 0.5]), inputGrad [B, T, N], transGrad [N, N], bestPaths [B * T]."""
+    return _flseq_case(seed)[name]
+
+
+@functools.lru_cache(maxsize=None)
+def _flseq_case(seed):
+    rng = np.random.default_rng(seed)
+    B, T, N, W = FLSEQ_B, FLSEQ_T, FLSEQ_N, FLSEQ_L
+    inp = rng.standard_normal((B, T, N)).astype(np.float32)
+    trans = rng.standard_normal((N, N)).astype(np.float32)
+    target = np.full((B, W), -1, np.int32)
+    target[0] = [1, 4, 4, 2, 0]
+    target[1, :3] = [3, 5, 1]
+    tsize = np.array(FLSEQ_TSIZE, np.int32)
+    scale = np.sqrt(1.0 / tsize.astype(np.float64)).astype(np.float32)
+    grad = np.array([1.0, 0.5], np.float32)
+    tb1 = np.zeros((B, W), np.float32)
+    tb2 = np.zeros((B, W), np.float32)
+    alpha_out = np.zeros(B * T * W, np.float64)
+    loss = np.zeros(B, np.float32)
+    input_grad = np.zeros((B, T, N), np.float64)
+    trans_grad = np.zeros((N, N), np.float64)
+    paths = np.zeros(B * T, np.int32)
+    for b in range(B):
+        L = int(tsize[b])
+        c = target[b, :L].astype(np.int64)
+        stay = trans[c, c].astype(np.float64)
+        move = np.zeros(L)
+        move[1:] = trans[c[1:], c[:-1]]
+        tb1[b, :L] = stay
+        tb2[b, :L] = move
+        e = inp[b].astype(np.float64)[:, c]            # [T, L]: emission of letter i at frame t
+        t_idx, i_idx = np.meshgrid(np.arange(T), np.arange(L), indexing="ij")
+        band = (i_idx <= t_idx) & (L - 1 - i_idx <= T - 1 - t_idx)   # on some complete path
+        a = np.full((T, L), -np.inf)
+        v = np.full((T, L), -np.inf)
+        a[0, 0] = v[0, 0] = e[0, 0]
+        for t in range(1, T):
+            for i in range(L):
+                if not band[t, i]:
+                    continue
+                s1, s2 = a[t - 1, i] + stay[i], (a[t - 1, i - 1] + move[i] if i > 0 else -np.inf)
+                a[t, i] = np.logaddexp(s1, s2) + e[t, i]
+                w1, w2 = v[t - 1, i] + stay[i], (v[t - 1, i - 1] + move[i] if i > 0 else -np.inf)
+                v[t, i] = max(w1, w2) + e[t, i]
+        z = a[T - 1, L - 1]
+        beta = np.full((T, L), -np.inf)                 # log of the paths from (t, i) to the end, emission excluded
+        beta[T - 1, L - 1] = 0.0
+        for t in range(T - 2, -1, -1):
+            for i in range(L):
+                if not band[t, i]:
+                    continue
+                s = beta[t + 1, i] + stay[i] + e[t + 1, i]
+                if i + 1 < L:
+                    s = np.logaddexp(s, beta[t + 1, i + 1] + move[i + 1] + e[t + 1, i + 1])
+                beta[t, i] = s
+        post = np.where(band, np.exp(a + beta - z), 0.0)
+        gs = float(np.float32(grad[b]) * np.float32(scale[b]))
+        for t in range(T):
+            for i in range(L):
+                input_grad[b, t, c[i]] += post[t, i]
+        tg = np.zeros((N, N))
+        for t in range(1, T):
+            for i in range(L):
+                if not band[t, i]:
+                    continue
+                tg[c[i], c[i]] += np.exp(a[t - 1, i] + stay[i] + e[t, i] + beta[t, i] - z) if np.isfinite(a[t - 1, i]) else 0.0
+                if i > 0 and np.isfinite(a[t - 1, i - 1]):
+                    tg[c[i], c[i - 1]] += np.exp(a[t - 1, i - 1] + move[i] + e[t, i] + beta[t, i] - z)
+        input_grad[b] *= gs
+        trans_grad += gs * tg
+        kept = np.where(band, a, 0.0)
+        kept[0, :] = 0.0
+        kept[0, 0] = e[0, 0]
+        alpha_out[b * T * W: b * T * W + T * L] = kept.reshape(-1)
+        loss[b] = z * float(scale[b])
+        i = L - 1
+        for t in range(T - 1, 0, -1):
+            paths[b * T + t] = c[i]
+            if i > 0 and v[t - 1, i - 1] + move[i] > v[t - 1, i] + stay[i]:
+                i -= 1
+        paths[b * T] = c[i]
+    return {"input": inp, "target": target, "targetSize": tsize, "trans": trans, "scale": scale, "grad": grad,
+            "transBuf1": tb1, "transBuf2": tb2, "alpha": alpha_out, "loss": loss,
+            "inputGrad": input_grad.astype(np.float32), "transGrad": trans_grad.astype(np.float32), "bestPaths": paths}
+
+
+def flseq_target_sizes(target, max_size):
+    """Each row's target size: one past the last non-negative entry (0 for none), at most max_size."""
+    t = np.asarray(target)
+    out = []
+    for row in t:
+        nz = np.nonzero(row >= 0)[0]
+        out.append(min(int(nz[-1]) + 1 if len(nz) else 0, max_size))
+    return np.array(out, np.int32)
+
+
+PTCTC_T, PTCTC_B, PTCTC_C, PTCTC_S = 12, 2, 6, 4
+
+
+def ptctc_case(name, seed=12902):
+    """The CTC case: log_probs [T = 12, B = 2, C = 6] float32, log-softmax of normal(0, 1.5) logits; blank 0; targets
+    [B, 4] int64 (row 0: 1 3 3 5, a repeated label; row 1: 2 4 then padding 0), target lengths 4 and 2, input lengths
+    12 and 12; tg_offsets = [0, 4] (the host's arange over the batch stride). Names also: alpha, beta [B, T, 9]
+    (log forward / backward variables over the blank-extended sequence, -inf past 2 * length + 1), nll [B],
+    grad [T, B, C] (d nll / d logits with the loss gradient 1: exp(lp) - the label's posterior)."""
+    return _ptctc_case(seed)[name]
+
+
+@functools.lru_cache(maxsize=None)
+def _ptctc_case(seed):
+    rng = np.random.default_rng(seed)
+    T, B, C, S = PTCTC_T, PTCTC_B, PTCTC_C, PTCTC_S
+    logits = rng.normal(0.0, 1.5, (T, B, C))
+    lp = (logits - np.log(np.exp(logits).sum(-1, keepdims=True))).astype(np.float32)
+    targets = np.zeros((B, S), np.int64)
+    targets[0] = [1, 3, 3, 5]
+    targets[1, :2] = [2, 4]
+    tl = np.array([4, 2], np.int64)
+    il = np.array([T, T], np.int64)
+    W = 2 * S + 1
+    alpha = np.full((B, T, W), -np.inf)
+    beta = np.full((B, T, W), -np.inf)
+    nll = np.zeros(B)
+    grad = np.zeros((T, B, C))
+    for b in range(B):
+        n = int(tl[b])
+        ext = np.zeros(2 * n + 1, np.int64)
+        ext[1::2] = targets[b, :n]
+        x = lp[:, b, :].astype(np.float64)
+        Ti = int(il[b])
+        alpha[b, 0, 0] = x[0, 0]
+        if n > 0:
+            alpha[b, 0, 1] = x[0, ext[1]]
+        for t in range(1, Ti):
+            for s in range(2 * n + 1):
+                v = alpha[b, t - 1, s]
+                if s > 0:
+                    v = np.logaddexp(v, alpha[b, t - 1, s - 1])
+                if s > 1 and ext[s] != ext[s - 2]:
+                    v = np.logaddexp(v, alpha[b, t - 1, s - 2])
+                alpha[b, t, s] = v + x[t, ext[s]]
+        beta[b, Ti - 1, 2 * n] = x[Ti - 1, 0]
+        if n > 0:
+            beta[b, Ti - 1, 2 * n - 1] = x[Ti - 1, ext[2 * n - 1]]
+        for t in range(Ti - 2, -1, -1):
+            for s in range(2 * n + 1):
+                v = beta[b, t + 1, s]
+                if s < 2 * n:
+                    v = np.logaddexp(v, beta[b, t + 1, s + 1])
+                if s < 2 * n - 1 and ext[s + 2] != ext[s]:
+                    v = np.logaddexp(v, beta[b, t + 1, s + 2])
+                beta[b, t, s] = v + x[t, ext[s]]
+        ll = np.logaddexp(alpha[b, Ti - 1, 2 * n], alpha[b, Ti - 1, 2 * n - 1] if n > 0 else -np.inf)
+        nll[b] = -ll
+        for t in range(Ti):
+            occ = np.zeros(C)
+            for s in range(2 * n + 1):
+                occ[ext[s]] += np.exp(alpha[b, t, s] + beta[b, t, s] - x[t, ext[s]] - ll)
+            grad[t, b] = np.exp(x[t]) - occ
+    return {"log_probs": lp, "targets": targets, "target_lengths": tl, "input_lengths": il,
+            "tg_offsets": np.array([0, S], np.int64), "alpha": alpha.astype(np.float32),
+            "beta": beta.astype(np.float32), "nll": nll.astype(np.float32), "grad": grad.astype(np.float32)}

@@ -174,7 +174,9 @@
   refused with no emulator change.
 - unseen128, vLLM's MoE align kernels (small-batch per-thread counts, the 1024-thread align with shared atomics and
   cub::BlockScan, the atomic count-and-sort, the batched align) and moe_sum + SGLang's MoE input preparation (problem
-  sizes, offsets, the atomic arg sorts) and weighted un-permutation sum in half: 12 of 12 as they came, no finding."""
+  sizes, offsets, the atomic arg sorts) and weighted un-permutation sum in half: 12 of 12 as they came, no finding.
+- unseen129, flashlight's force-alignment criterion (forward, backward, Viterbi path; target sizes and loss scales) +
+  PyTorch's first CUDA CTC loss (log-alpha, log-beta, gradient collect): 8 of 8 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -275,6 +277,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                '"M_PI_F" is undefined',
                          "tvbrml_rwongwang.cu": "state_pwi: 503 of 32768 differ"}),
     "unseen128": (12, 12, {}),
+    "unseen129": (8, 8, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
