@@ -171,7 +171,13 @@
   update: 3 of 8 as they came; MPGOS's 3 met the collection file's lost #endif and rwongwang the reference's float32
   rounding of a saturated delay (both the collection's mistakes, fixed); montbrio's M_PI_F is defined nowhere (nvcc
   refuses it too), listed as refused; the RKCK45 instance's missing-barrier race reported and listed. 7 of 8 and 1
-  refused with no emulator change."""
+  refused with no emulator change.
+- unseen130, cuLDPC's QC-LDPC min-sum decoder (two-min check-node update with the old messages cached in shared
+  memory, variable-node update and hard decision, compact H tables in __constant__ memory) + redset's GF(2^8)
+  Reed-Solomon kernels (XOR, multiply-accumulate, scaling, two shared-table variants): 5 of 9 as they came; cuLDPC's 4
+  did not build, NVRTC refusing its header's unread host array (`static float snr_array[]`, "host variables are not
+  allowed in JIT mode"). Fixed: 9 of 9 (toolchain/host_variables.py, tests/test_compile.py), the two listed unwritten
+  shared reads reported."""
 from __future__ import annotations
 
 import json
@@ -271,6 +277,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                          "tvbrml_montbrio.cu": 'CompileError: collection/tvbrml_montbrio.cu:180: error: identifier '
                                                '"M_PI_F" is undefined',
                          "tvbrml_rwongwang.cu": "state_pwi: 503 of 32768 differ"}),
+    "unseen130": (9, 5, {"culdpc_kernel.cu": "CompileError: collection/culdpc_kernel.cu:62: error: A namespace scope "
+                                             "variable without memory space annotations"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
