@@ -124,6 +124,7 @@ SUITES = {
     "MPGOS per-thread RK4/RKCK45 ODE ensembles + The Virtual Brain RateML neural-mass Euler models and BOLD (unseen127)": ("mpgos_", "tvbrml_"),
     "vLLM MoE align-block-size/batched align/count-and-sort/moe_sum + SGLang MoE problem sizes, offsets, arg sorts and shuffle-mul-sum (unseen128)": ("vllmmoe_", "sglmoe_"),
     "flashlight force-alignment criterion forward/backward/Viterbi + target sizes/scales + PyTorch CTC loss alphas/betas/gradient (unseen129)": ("flseq_", "ptctc_"),
+    "cuLDPC QC-LDPC min-sum check/variable-node kernels (WiMAX, shared message cache) + redset GF(2^8) Reed-Solomon multiply-accumulate/scale/XOR (unseen130)": ("culdpc_", "redset_"),
 }
 
 

@@ -15290,3 +15290,156 @@ def _ptctc_case(seed):
     return {"log_probs": lp, "targets": targets, "target_lengths": tl, "input_lengths": il,
             "tg_offsets": np.array([0, S], np.int64), "alpha": alpha.astype(np.float32),
             "beta": beta.astype(np.float32), "nll": nll.astype(np.float32), "grad": grad.astype(np.float32)}
+# ---- unseen130: cuLDPC's QC-LDPC min-sum decoder (culdpc_)
+
+# IEEE 802.16e (WiMAX) rate-1/2 base matrix, Z = 96: -1 an all-zero block, s >= 0 the identity shifted by s
+# (the standard's table, as cuLDPC_matrix.h holds it)
+_CULDPC_H_BASE = np.array([
+    [-1, 94, 73, -1, -1, -1, -1, -1, 55, 83, -1, -1, 7, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1],
+    [-1, 27, -1, -1, -1, 22, 79, 9, -1, -1, -1, 12, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1],
+    [-1, -1, -1, 24, 22, 81, -1, 33, -1, -1, -1, 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1],
+    [61, -1, 47, -1, -1, -1, -1, -1, 65, 25, -1, -1, -1, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1],
+    [-1, -1, 39, -1, -1, -1, 84, -1, -1, 41, 72, -1, -1, -1, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1],
+    [-1, -1, -1, -1, 46, 40, -1, 82, -1, -1, -1, 79, 0, -1, -1, -1, -1, 0, 0, -1, -1, -1, -1, -1],
+    [-1, -1, 95, 53, -1, -1, -1, -1, -1, 14, 18, -1, -1, -1, -1, -1, -1, -1, 0, 0, -1, -1, -1, -1],
+    [-1, 11, 73, -1, -1, -1, 2, -1, -1, 47, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, -1, -1, -1],
+    [12, -1, -1, -1, 83, 24, -1, 43, -1, -1, -1, 51, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, -1, -1],
+    [-1, -1, -1, -1, -1, 94, -1, 59, -1, -1, 70, 72, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, -1],
+    [-1, -1, 7, 65, -1, -1, -1, -1, 39, 49, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0],
+    [43, -1, -1, -1, -1, 66, -1, 41, -1, -1, -1, 26, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0]])
+_CULDPC_Z = 96
+_CULDPC_ROW = 12 * 96                     # a check-message plane's length: one value per check row
+
+
+def _culdpc_rows():
+    """For each block row r, its non-empty blocks (block column, shift) left to right."""
+    return [[(c, int(s)) for c, s in enumerate(_CULDPC_H_BASE[r]) if s >= 0] for r in range(12)]
+
+
+def _culdpc_cols():
+    """For each block column c, its non-empty blocks (block row, shift) top to bottom."""
+    return [[(r, int(_CULDPC_H_BASE[r, c])) for r in range(12) if _CULDPC_H_BASE[r, c] >= 0] for c in range(24)]
+
+
+def culdpc_h_compact1():
+    """The row-wise compact H the host copies to dev_h_compact1[7][12]: entry [k][r] the k-th non-empty block of
+    block row r as (x, y, value, valid) = (r, block column, shift, 1); empty slots (0, 0, -1, 0)."""
+    h = np.zeros((7, 12, 4), dtype=np.int8)
+    h[:, :, 2] = -1
+    for r, blocks in enumerate(_culdpc_rows()):
+        for k, (c, s) in enumerate(blocks):
+            h[k, r] = (r, c, s, 1)
+    return h
+
+
+def culdpc_h_compact2():
+    """The column-wise compact H for dev_h_compact2[12][24]: entry [k][c] the k-th non-empty block of block
+    column c as (block row, c, shift, 1)."""
+    h = np.zeros((12, 24, 4), dtype=np.int8)
+    h[:, :, 2] = -1
+    for c, blocks in enumerate(_culdpc_cols()):
+        for k, (r, s) in enumerate(blocks):
+            h[k, c] = (r, c, s, 1)
+    return h
+
+
+def culdpc_cnp(llr, R, dt, first):
+    """One check-node pass of the scaled (0.75) min-sum decoder over every codeword (rows of llr): for check row
+    t of block row r, the messages Q_i = llr[col_i] (- the old R_i after the first iteration), col_i the column of
+    the row's i-th block; new R_i = 0.75 * (product of the signs) * sign(Q_i) * (the smallest |Q| of the others).
+    R and dt are [codeword, block column * ROW + check row]; returns (dt, R) with the row's slots written:
+    R the new message, dt the new message less the old one (the new one itself in the first iteration).
+    In float32 as the kernel computes it (exact: sign flips, one 0.75 * m rounding, one subtraction)."""
+    llr = np.asarray(llr, dtype=np.float32)
+    R_old = np.asarray(R, dtype=np.float32)
+    R_new, dt = R_old.copy(), np.asarray(dt, dtype=np.float32).copy()
+    Z, t = _CULDPC_Z, np.arange(_CULDPC_Z)
+    for r, blocks in enumerate(_culdpc_rows()):
+        addr = [c * _CULDPC_ROW + r * Z + t for c, _ in blocks]
+        Q = np.stack([llr[:, c * Z + (t + s) % Z] for c, s in blocks], axis=-1)       # [cw, t, i]
+        old = np.stack([R_old[:, a] for a in addr], axis=-1)
+        if not first:
+            Q = (Q - old).astype(np.float32)
+        mag = np.abs(Q)
+        neg = Q < 0
+        sign = np.where(neg.sum(-1) % 2 == 1, -1.0, 1.0).astype(np.float32)
+        order = np.argsort(mag, axis=-1, kind="stable")
+        idx = order[..., 0]
+        m1 = np.take_along_axis(mag, order[..., :1], -1)[..., 0]
+        m2 = np.take_along_axis(mag, order[..., 1:2], -1)[..., 0]
+        for i, a in enumerate(addr):
+            m = np.where(idx == i, m2, m1)
+            val = (np.float32(0.75) * m).astype(np.float32) * sign * np.where(neg[..., i], -1.0, 1.0)
+            val = val.astype(np.float32)
+            R_new[:, a] = val
+            dt[:, a] = val if first else (val - old[..., i]).astype(np.float32)
+    return dt, R_new
+
+
+def culdpc_vnp(llr, dt, last):
+    """The variable-node pass: APP of column c * Z + t = llr + the dt messages of block column c's blocks, top to
+    bottom (block row r, shift s: check row r * Z + (t - s) mod Z), summed in float32 in that order. Returns the
+    new llr (APP), or the hard decisions (1 where APP <= 0) when last."""
+    llr = np.asarray(llr, dtype=np.float32)
+    dt = np.asarray(dt, dtype=np.float32)
+    Z, t = _CULDPC_Z, np.arange(_CULDPC_Z)
+    app = llr.copy()
+    for c, blocks in enumerate(_culdpc_cols()):
+        acc = llr[:, c * Z + t].copy()
+        for r, s in blocks:
+            acc = (acc + dt[:, c * _CULDPC_ROW + r * Z + (t - s) % Z]).astype(np.float32)
+        app[:, c * Z + t] = acc
+    return np.where(app > 0, 0, 1).astype(np.int32) if last else app
+
+
+# ---- unseen130: redset's GPU Reed-Solomon kernels (redset_)
+
+def _redset_gf_mul(a, b):
+    """GF(2^8) products a * b (arrays of bytes) by carry-less multiplication reduced modulo
+    x^8 + x^4 + x^3 + x^2 + 1 (0x11D), without log tables."""
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    a, b = np.broadcast_arrays(a, b)
+    p = np.zeros(a.shape, dtype=np.int64)
+    for k in range(8):
+        p ^= np.where((b >> k) & 1, a << k, 0)
+    for k in range(14, 7, -1):
+        p = np.where((p >> k) & 1, p ^ (0x11D << (k - 8)), p)
+    return p.astype(np.uint8)
+
+
+def redset_gf_exp():
+    """The antilog table redset builds for GF(2^8): exp[i] = 2^i (i < 255), exp[255] = 0."""
+    e = np.zeros(256, dtype=np.uint32)
+    v = 1
+    for i in range(255):
+        e[i] = v
+        v = int(_redset_gf_mul(v, 2))
+    return e
+
+
+def redset_gf_log():
+    """The log table: log[2^i] = i, log[0] = 0."""
+    e = redset_gf_exp()
+    lg = np.zeros(256, dtype=np.uint32)
+    lg[e[:255]] = np.arange(255)
+    return lg
+
+
+def redset_multadd(dbuf, rbuf, coeff, count, blocks_with_table=None):
+    """dbuf ^= coeff * rbuf in GF(2^8) over the first count bytes (nothing when coeff is 0). blocks_with_table:
+    only the first that many 1024-byte blocks change (the kernels whose shared tables only block 0 fills: the
+    other blocks read the emulator's zeroed shared memory, a zero product)."""
+    out = np.asarray(dbuf, dtype=np.uint8).copy()
+    n = count if blocks_with_table is None else min(count, 1024 * blocks_with_table)
+    if coeff != 0:
+        out[:n] ^= _redset_gf_mul(coeff, np.asarray(rbuf, dtype=np.uint8)[:n])
+    return out
+
+
+def redset_scale(dbuf, coeff, count):
+    """dbuf = coeff * dbuf in GF(2^8) over the first count bytes (unchanged when coeff is 0)."""
+    out = np.asarray(dbuf, dtype=np.uint8).copy()
+    if coeff != 0:
+        out[:count] = _redset_gf_mul(coeff, out[:count])
+    return out

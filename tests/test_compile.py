@@ -428,6 +428,32 @@ def test_a_host_constant_with_a_dynamic_initialiser_builds_as_under_nvcc(nv, emu
     with pytest.raises(CompileError, match="dynamic initialization is not supported"):
         tc.compile_cuda(src.replace("const float r_cutoff", "__device__ const float r_cutoff"), nvrtc=nv)
 
+def test_a_host_variable_with_no_memory_space_builds_as_under_nvcc(nv, emu):
+    """cuLDPC's header declares `static float snr_array[NUM_SNR] = {3.0f};` at namespace scope (the 130th unseen
+    suite): nvcc takes it as a host variable its kernels never read. NVRTC refuses every non-const namespace-scope
+    variable with no memory space ("host variables are not allowed in JIT mode"), read or not. The build retries
+    with the declaration blanked (lines kept), and runs; a kernel that reads one is refused as nvcc refuses it,
+    naming the line; a const one with a constant initialiser (which device code may read) builds unchanged."""
+    src = ("static float snr_array[1] = {3.0f};\n"
+           "int counter = 0;  // a host global\n"
+           "__global__ void k(float *y) {\n"
+           "  y[threadIdx.x] = 2.0f;\n"
+           "}\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert list(prog.kernels) == ["k"] and prog.kernel("k").line == 3
+    y = np.zeros(32, np.float32)
+    emu.run(prog.kernel("k"), 1, 32, y, echo=False)
+    np.testing.assert_array_equal(y, 2.0)
+    with pytest.raises(CompileError) as e:
+        tc.compile_cuda(src.replace("= 2.0f", "= snr_array[0]"), nvrtc=nv)
+    assert "<cell>:4: error: device code reads snr_array, a host variable" in str(e.value)
+    assert "declared at line 1" in str(e.value)
+    const = src.replace("static float snr_array[1]", "static const float snr_array[1]").replace("= 2.0f", "= snr_array[0]")
+    y = np.zeros(32, np.float32)
+    emu.run(tc.compile_cuda(const, nvrtc=nv).kernel("k"), 1, 32, y, echo=False)
+    np.testing.assert_array_equal(y, 3.0)
+
+
 def test_preprocessor_lines_in_a_parameter_list(nv):
     """Chai's kernels put `, int *worklist` between `#ifdef CUDA_8_0` and `#endif` in the parameter
     list: the parameters are the ones the preprocessor keeps, by the source's #defines and -D options."""

@@ -4,7 +4,8 @@ nvcc takes ``const float r_cutoff = 2.5f * sigma;`` at namespace scope as a host
 and device code may read a ``const`` one only when a constant expression initialises it. NVRTC has no host code: it
 takes every such variable as ``__device__`` and refuses one whose initialiser is not a constant ("dynamic
 initialization is not supported for a __device__ variable"), whether device code reads it or not (md-cpu-gpu's
-files declare their host's constants so, and their kernels take the values as parameters). tilelab retries with
+files declare their host's constants so, and their kernels take the values as parameters); a non-const one it
+refuses outright ("host variables are not allowed in JIT mode": cuLDPC's header's `static float snr_array[]`). tilelab retries with
 those declarations taken out (blanked, so that every line keeps its number); a kernel that reads one then fails
 to build, as under nvcc, with a message that says why (``read``).
 """
@@ -12,10 +13,14 @@ from __future__ import annotations
 
 import re
 
-#: NVRTC's refusal: "<file>:<line>: error: dynamic initialization is not supported for a __device__ variable",
-#: then the source line and a caret under the variable's name
-_REFUSAL = re.compile(r"^(?P<file>.*?):(?P<line>\d+): error: dynamic initialization is not supported for a "
-                      r"__device__ variable\n(?P<text>.*)\n(?P<caret> *)\^", re.MULTILINE)
+#: NVRTC's refusals: "<file>:<line>: error: dynamic initialization is not supported for a __device__ variable"
+#: (a const one), or "... A namespace scope variable without memory space annotations (...) is considered a host
+#: variable, and host variables are not allowed in JIT mode. ..." (any other: cuLDPC's `static float
+#: snr_array[NUM_SNR] = {3.0f};`), then the source line and a caret under the variable's name
+_REFUSAL = re.compile(r"^(?P<file>.*?):(?P<line>\d+): error: (?:dynamic initialization is not supported for a "
+                      r"__device__ variable|A namespace scope variable without memory space annotations [^\n]*"
+                      r"host variables are not allowed in JIT mode[^\n]*)\n(?P<text>.*)\n(?P<caret> *)\^",
+                      re.MULTILINE)
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 #: a declaration that names a memory space is a device variable under nvcc too: its refusal stands
 _SPACE = re.compile(r"\b__(?:device|constant|shared|managed)__\b")
