@@ -125,6 +125,7 @@ SUITES = {
     "vLLM MoE align-block-size/batched align/count-and-sort/moe_sum + SGLang MoE problem sizes, offsets, arg sorts and shuffle-mul-sum (unseen128)": ("vllmmoe_", "sglmoe_"),
     "flashlight force-alignment criterion forward/backward/Viterbi + target sizes/scales + PyTorch CTC loss alphas/betas/gradient (unseen129)": ("flseq_", "ptctc_"),
     "cuLDPC QC-LDPC min-sum check/variable-node kernels (WiMAX, shared message cache) + redset GF(2^8) Reed-Solomon multiply-accumulate/scale/XOR (unseen130)": ("culdpc_", "redset_"),
+    "OpenPCDet RoI-aware pooling and points-in-boxes + Det3D rotated BEV box overlap, IoU and NMS masks (unseen131)": ("opcdra_", "d3diou_"),
 }
 
 

@@ -15442,4 +15442,206 @@ def redset_scale(dbuf, coeff, count):
     out = np.asarray(dbuf, dtype=np.uint8).copy()
     if coeff != 0:
         out[:count] = _redset_gf_mul(coeff, out[:count])
+# ---- unseen131: OpenPCDet's RoI-aware pooling and points-in-boxes (opcdra_) and Det3D's rotated BEV box
+# overlap, IoU and NMS masks (d3diou_)
+
+def opcdra_boxes(rng, n, spread=2.0):
+    """n boxes [cx, cy, cz, dx, dy, dz, heading] (LiDAR frame, (cx, cy, cz) the centre): centres in
+    [-spread, spread]^2 x [-0.3, 0.3], sizes 2-4 x 2-4 x 1-2, headings in (-pi, pi)."""
+    c = np.stack([rng.uniform(-spread, spread, n), rng.uniform(-spread, spread, n), rng.uniform(-0.3, 0.3, n)], 1)
+    d = np.stack([rng.uniform(2.0, 4.0, n), rng.uniform(2.0, 4.0, n), rng.uniform(1.0, 2.0, n)], 1)
+    return np.concatenate([c, d, rng.uniform(-np.pi, np.pi, (n, 1))], 1)
+
+
+def _opcdra_local(pt, box):
+    """(inside, local_x, local_y) of points (P, 3) against one box: |z - cz| <= dz / 2, then the point's offset
+    rotated by -heading strictly inside dx / 2 and dy / 2 (plus a 1e-5 margin); in float32 like the kernel."""
+    f = np.float32
+    pt, box = np.asarray(pt, f), np.asarray(box, f)
+    rz = box[6]
+    cosa, sina = f(np.cos(-np.float64(rz))), f(np.sin(-np.float64(rz)))
+    sx, sy = pt[:, 0] - box[0], pt[:, 1] - box[1]
+    lx = sx * cosa + sy * (-sina)
+    ly = sx * sina + sy * cosa
+    inz = ~(np.abs(pt[:, 2] - box[2]).astype(np.float64) > np.float64(box[5]) / 2.0)
+    inxy = (np.abs(lx).astype(np.float64) < np.float64(box[3]) / 2.0 + 1e-5) & \
+           (np.abs(ly).astype(np.float64) < np.float64(box[4]) / 2.0 + 1e-5)
+    return inz & inxy, lx, ly
+
+
+def opcdra_mask(rois, pts, out_x, out_y, out_z):
+    """generate_pts_mask_for_box3d: per box and point -1 outside, else the point's voxel in the box's
+    out_x x out_y x out_z grid (its local offset plus half the size over the voxel size, truncated, clamped),
+    encoded x << 16 | y << 8 | z."""
+    f = np.float32
+    rois, pts = np.asarray(rois, f), np.asarray(pts, f)
+    out = np.full((len(rois), len(pts)), -1, np.int64)
+    for b, box in enumerate(rois):
+        inside, lx, ly = _opcdra_local(pts, box)
+        lz = pts[:, 2] - box[2]
+        idx = []
+        for loc, d, n in ((lx, box[3], out_x), (ly, box[4], out_y), (lz, box[5], out_z)):
+            v = np.trunc((loc + d / f(2)) / (d / f(n))).astype(np.int64)
+            idx.append(np.clip(v, 0, n - 1))
+        enc = (idx[0] << 16) + (idx[1] << 8) + idx[2]
+        out[b, inside] = enc[inside]
+    return out.astype(np.int32)
+
+
+def opcdra_collect(mask, out_x, out_y, out_z, max_pts):
+    """collect_inside_pts_for_box3d: per box and voxel a counter and up to max_pts - 1 point indices, in the
+    points' order (N, out_x, out_y, out_z, max_pts)."""
+    mask = np.asarray(mask)
+    out = np.zeros((mask.shape[0], out_x, out_y, out_z, max_pts), np.int32)
+    for b in range(mask.shape[0]):
+        for k in np.flatnonzero(mask[b] != -1):
+            e = int(mask[b, k]) & 0xFFFFFFFF
+            x, y, z = (e >> 16) & 0xFF, (e >> 8) & 0xFF, e & 0xFF
+            cnt = out[b, x, y, z, 0]
+            if cnt < max_pts - 1:
+                out[b, x, y, z, cnt + 1] = k
+                out[b, x, y, z, 0] += 1
+    return out
+
+
+def opcdra_pool(feat, idx, method):
+    """roiaware_maxpool3d / avgpool3d over the collected points: {'pooled': (N, X, Y, Z, C), 'argmax': ...};
+    an empty voxel keeps pooled 0 (the host's zeros) and argmax -1 (max pooling's first largest point)."""
+    feat = np.asarray(feat, np.float64)
+    idx = np.asarray(idx)
+    C = feat.shape[1]
+    pooled = np.zeros(idx.shape[:4] + (C,))
+    argmax = np.full(idx.shape[:4] + (C,), -1, np.int32)
+    for v in np.ndindex(*idx.shape[:4]):
+        n = idx[v][0]
+        if n == 0:
+            continue
+        pts = idx[v][1:n + 1]
+        f = feat[pts]                                  # (n, C)
+        if method == "max":
+            a = np.argmax(f, 0)
+            pooled[v] = f[a, np.arange(C)]
+            argmax[v] = pts[a]
+        else:
+            pooled[v] = f.sum(0) / n
+    return {"pooled": pooled, "argmax": argmax}
+
+
+def opcdra_pool_backward(idx_or_argmax, grad_out, pts_num, method):
+    """roiaware_maxpool3d_backward: each voxel's gradient to its argmax point; avgpool3d_backward: each
+    voxel's gradient over its count to every collected point. (pts_num, C), summed over boxes and voxels."""
+    g = np.asarray(grad_out, np.float64)
+    C = g.shape[-1]
+    out = np.zeros((pts_num, C))
+    a = np.asarray(idx_or_argmax)
+    for v in np.ndindex(*g.shape[:4]):
+        if method == "max":
+            for c in range(C):
+                if a[v + (c,)] != -1:
+                    out[a[v + (c,)], c] += g[v + (c,)]
+        else:
+            n = a[v][0]
+            for k in a[v][1:n + 1]:
+                out[k] += g[v] / max(n, 1)
+    return out
+
+
+def opcdra_points_in_boxes(boxes, pts):
+    """points_in_boxes_kernel: per batch and point the first box holding it, -1 for none."""
+    boxes, pts = np.asarray(boxes), np.asarray(pts)
+    out = np.full(pts.shape[:2], -1, np.int32)
+    for b in range(boxes.shape[0]):
+        for k in range(boxes.shape[1] - 1, -1, -1):
+            inside, _, _ = _opcdra_local(pts[b], boxes[b, k])
+            out[b, inside] = k
+    return out
+
+
+def d3diou_boxes(rng, n, extent=8.0):
+    """n BEV boxes [x1, y1, x2, y2, angle]: centres in [0, extent]^2, sizes 1-3 x 1-3, angles in (-pi, pi)."""
+    c = rng.uniform(0.0, extent, (n, 2))
+    s = rng.uniform(1.0, 3.0, (n, 2))
+    return np.concatenate([c - s / 2, c + s / 2, rng.uniform(-np.pi, np.pi, (n, 1))], 1)
+
+
+def _d3diou_corners(b):
+    """A box's corners (x1, y1), (x2, y1), (x2, y2), (x1, y2) rotated about its centre as the kernel does
+    (x' = dx cos + dy sin, y' = -dx sin + dy cos): counter-clockwise."""
+    b = np.asarray(b, np.float64)
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    c, s = np.cos(b[4]), np.sin(b[4])
+    out = []
+    for x, y in ((b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])):
+        dx, dy = x - cx, y - cy
+        out.append((dx * c + dy * s + cx, -dx * s + dy * c + cy))
+    return out
+
+
+def _d3diou_clip(poly, a, b):
+    """Sutherland-Hodgman: the part of a convex polygon left of the directed edge a -> b."""
+    def side(p):
+        return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+    out = []
+    for i in range(len(poly)):
+        p, q = poly[i], poly[(i + 1) % len(poly)]
+        sp, sq = side(p), side(q)
+        if sp >= 0:
+            out.append(p)
+        if (sp >= 0) != (sq >= 0):
+            t = sp / (sp - sq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+def d3diou_overlap_area(a, b):
+    """The area of two rotated rectangles' intersection (clipping one by the other's edges, shoelace)."""
+    poly = _d3diou_corners(a)
+    cb = _d3diou_corners(b)
+    for i in range(4):
+        if not poly:
+            return 0.0
+        poly = _d3diou_clip(poly, cb[i], cb[(i + 1) % 4])
+    if len(poly) < 3:
+        return 0.0
+    x = np.array([p[0] for p in poly])
+    y = np.array([p[1] for p in poly])
+    return abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2.0
+
+
+def d3diou_pairs(boxes_a, boxes_b, what):
+    """boxes_overlap_kernel ('overlap') / boxes_iou_bev_kernel ('iou'): (num_a, num_b), the IoU the overlap
+    over the two areas' sum less the overlap (at least 1e-8); 'normal': nms_normal's axis-aligned IoU."""
+    A, B = np.asarray(boxes_a, np.float64), np.asarray(boxes_b, np.float64)
+    out = np.zeros((len(A), len(B)))
+    for i, a in enumerate(A):
+        for j, b in enumerate(B):
+            if what == "normal":
+                w = max(min(a[2], b[2]) - max(a[0], b[0]), 0.0)
+                h = max(min(a[3], b[3]) - max(a[1], b[1]), 0.0)
+                ov = w * h
+            else:
+                ov = d3diou_overlap_area(a, b)
+            if what == "overlap":
+                out[i, j] = ov
+            else:
+                sa = (a[2] - a[0]) * (a[3] - a[1])
+                sb = (b[2] - b[0]) * (b[3] - b[1])
+                out[i, j] = ov / max(sa + sb - ov, 1e-8)
+    return out
+
+
+def d3diou_nms_mask(boxes, thresh, what):
+    """nms_kernel ('iou') / nms_normal_kernel ('normal'): per box i and block of 64 boxes, bit j - 64 cb set
+    where IoU(i, j) > thresh, for j in the block (only j > i in i's own block). (N, ceil(N / 64)) uint64."""
+    n = len(boxes)
+    iou = d3diou_pairs(boxes, boxes, what)
+    cols = -(-n // 64)
+    out = np.zeros((n, cols), np.uint64)
+    for i in range(n):
+        for j in range(n):
+            cb = j // 64
+            if cb == i // 64 and j <= i:
+                continue
+            if iou[i, j] > thresh:
+                out[i, cb] |= np.uint64(1) << np.uint64(j - 64 * cb)
     return out
