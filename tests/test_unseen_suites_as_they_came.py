@@ -171,7 +171,11 @@
   update: 3 of 8 as they came; MPGOS's 3 met the collection file's lost #endif and rwongwang the reference's float32
   rounding of a saturated delay (both the collection's mistakes, fixed); montbrio's M_PI_F is defined nowhere (nvcc
   refuses it too), listed as refused; the RKCK45 instance's missing-barrier race reported and listed. 7 of 8 and 1
-  refused with no emulator change."""
+  refused with no emulator change.
+- unseen132, llama.cpp's ggml bitonic argsort (shared-memory index sort, several columns per thread) + ONNX Runtime
+  GenAI's selection-sort top-k (cub::BlockReduce rounds; the distributed one's blocks counted on a global lock block 0
+  spins on): 10 of 12 as they came; the distributed kernel's 2 named std::numeric_limits with no <limits>, which
+  nvcc's implicit cuda_runtime.h brings and NVRTC does not. Fixed: 12 of 12 (tests/test_compile.py)."""
 from __future__ import annotations
 
 import json
@@ -271,6 +275,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                          "tvbrml_montbrio.cu": 'CompileError: collection/tvbrml_montbrio.cu:180: error: identifier '
                                                '"M_PI_F" is undefined',
                          "tvbrml_rwongwang.cu": "state_pwi: 503 of 32768 differ"}),
+    "unseen132": (12, 10, {"ortgtk_distributed_select_sort.cu": 'CompileError: collection/ortgtk_distributed_select_sort.cu:181: '
+                                                                'error: namespace "std" has no member "numeric_limits"'}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
