@@ -126,6 +126,7 @@ SUITES = {
     "flashlight force-alignment criterion forward/backward/Viterbi + target sizes/scales + PyTorch CTC loss alphas/betas/gradient (unseen129)": ("flseq_", "ptctc_"),
     "cuLDPC QC-LDPC min-sum check/variable-node kernels (WiMAX, shared message cache) + redset GF(2^8) Reed-Solomon multiply-accumulate/scale/XOR (unseen130)": ("culdpc_", "redset_"),
     "OpenPCDet RoI-aware pooling and points-in-boxes + Det3D rotated BEV box overlap, IoU and NMS masks (unseen131)": ("opcdra_", "d3diou_"),
+    "llama.cpp ggml bitonic argsort + ONNX Runtime GenAI block/distributed selection-sort top-k (spin-waited lock) (unseen132)": ("ggmlas_", "ortgtk_"),
 }
 
 

@@ -15645,3 +15645,46 @@ def d3diou_nms_mask(boxes, thresh, what):
             if iou[i, j] > thresh:
                 out[i, cb] |= np.uint64(1) << np.uint64(j - 64 * cb)
     return out
+# ---- unseen132: llama.cpp's ggml argsort (ggmlas_) and ONNX Runtime GenAI's selection-sort top-k (ortgtk_)
+
+def ggmlas_indices(ncols, nrows):
+    """init_indices: every row holds 0 .. ncols - 1."""
+    return np.tile(np.arange(ncols), (nrows, 1))
+
+
+def ggmlas_argsort(x, descending):
+    """Each row's argsort, ascending or descending (the scores are distinct, so the order is unique)."""
+    x = np.asarray(x, dtype=np.float64)
+    return np.argsort(-x if descending else x, axis=-1, kind="stable")
+
+
+def ortgtk_topk(scores, k):
+    """Each row's k largest scores, largest first, and their indices (the lower index first on a tie)."""
+    s = np.asarray(scores, dtype=np.float64)
+    idx = np.argsort(-s, axis=-1, kind="stable")[:, :k]
+    return np.take_along_axis(s, idx, axis=-1), idx
+
+
+def ortgtk_blanked(scores, idx):
+    """scores with the selected positions (row-wise idx) overwritten by -FLT_MAX."""
+    out = np.array(scores, dtype=np.float32, copy=True)
+    np.put_along_axis(out, np.asarray(idx), -np.finfo(np.float32).max, axis=-1)
+    return out
+
+
+def ortgtk_shards(scores, k, shards, block=1024):
+    """The distributed selection's first stage: shard s owns the elements i with (i // block) % shards == s and
+    selects its k largest (largest first). Returns (the shards' scores, k each, shard-major; their vocabulary
+    indices; scores with every shard's selected elements overwritten by -FLT_MAX)."""
+    s = np.asarray(scores, dtype=np.float64)
+    owner = (np.arange(s.size) // block) % shards
+    vals, idxs = [], []
+    for sh in range(shards):
+        mine = np.flatnonzero(owner == sh)
+        order = mine[np.argsort(-s[mine], kind="stable")[:k]]
+        vals.append(s[order])
+        idxs.append(order)
+    vals, idxs = np.concatenate(vals), np.concatenate(idxs)
+    blank = np.array(scores, dtype=np.float32, copy=True)
+    blank[idxs] = -np.finfo(np.float32).max
+    return vals, idxs, blank

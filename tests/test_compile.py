@@ -358,6 +358,23 @@ def test_limits_h_macros_with_no_include_build_as_under_nvcc(nv, emu):
     assert (u == np.iinfo(np.uint32).max - 8).all()
 
 
+def test_std_numeric_limits_with_no_include_builds_as_under_nvcc(nv, emu):
+    """ONNX Runtime GenAI's distributed selection sort writes -std::numeric_limits<float>::max() and includes only
+    <float.h> and CUB (the unseen132 suite): nvcc's implicit cuda_runtime.h brings <cmath>, whose libstdc++
+    <bits/specfun.h> includes <limits>; NVRTC includes nothing ("namespace "std" has no member
+    "numeric_limits""). Such a source builds, with tilelab's <limits> included first; a source that includes
+    <limits> itself builds with no pre-include."""
+    prog = tc.compile_cuda("__global__ void k(float *y, int *i) { y[threadIdx.x] = -std::numeric_limits<float>::max();\n"
+                           "  i[threadIdx.x] = std::numeric_limits<int>::min(); }\n", nvrtc=nv)
+    assert any(o.endswith("=limits") for o in prog.options)
+    own = tc.compile_cuda("#include <limits>\n__global__ void k(int *y) { y[0] = std::numeric_limits<int>::max(); }\n",
+                          nvrtc=nv)
+    assert not any(o.endswith("=limits") for o in own.options)
+    y, i = np.zeros(32, np.float32), np.zeros(32, np.int32)
+    emu.run(prog.kernel("k"), 1, 32, y, i, echo=False)
+    assert (y == -np.finfo(np.float32).max).all() and (i == np.iinfo(np.int32).min).all()
+
+
 def test_a_host_member_declaration_builds_as_under_nvcc(nv, emu):
     """Hetero-Mark's `class Creature { public: double fitness; double parameters[N]; void Dump(); }`: nvcc
     takes Dump as a host function the device code never calls; NVRTC refuses every host function

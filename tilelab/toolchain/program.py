@@ -269,6 +269,14 @@ CMATH_PRE_INCLUDE = "--pre-include=cmath"
 _LIMITS_MISSING = re.compile(r'identifier "(?:CHAR_BIT|S?CHAR_M(?:IN|AX)|UCHAR_MAX|U?(?:SHRT|INT|LONG|LLONG)_MAX'
                              r'|(?:SHRT|INT|LONG|LLONG)_MIN|MB_LEN_MAX)" is undefined')
 LIMITS_PRE_INCLUDE = "--pre-include=limits.h"
+#: std::numeric_limits used with no #include <limits>: nvcc's implicit cuda_runtime.h includes crt/math_functions.h,
+#: whose <cmath> includes libstdc++'s <bits/specfun.h> (C++17), which includes <limits> (ONNX Runtime GenAI's
+#: distributed selection sort writes -std::numeric_limits<float>::max() and includes only <float.h> and CUB);
+#: tilelab's own <limits> (tilelab/include) names libcu++'s in std as nvcc users name them
+_STD_LIMITS_MISSING = re.compile(r'namespace "std" has no member "(?:numeric_limits|float_round_style'
+                                 r'|float_denorm_style|round_(?:indeterminate|toward_zero|to_nearest|toward_infinity'
+                                 r'|toward_neg_infinity)|denorm_(?:indeterminate|absent|present))"')
+STD_LIMITS_PRE_INCLUDE = "--pre-include=limits"
 _UNDEFINED = re.compile(r':(\d+): error: identifier "([A-Za-z_]\w*)" is undefined')
 #: NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
 _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
@@ -289,7 +297,8 @@ TYPEOF_PRE_INCLUDE = "--pre-include=tilelab_typeof.h"
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
             (_MATH_MIXED_AMBIGUOUS, MATH_PRE_INCLUDE),
             (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
-            (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE),
+            (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_STD_LIMITS_MISSING, STD_LIMITS_PRE_INCLUDE),
+            (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE),
             (_TYPEOF_MISSING, TYPEOF_PRE_INCLUDE))
 
 
