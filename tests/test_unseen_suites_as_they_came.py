@@ -171,7 +171,11 @@
   update: 3 of 8 as they came; MPGOS's 3 met the collection file's lost #endif and rwongwang the reference's float32
   rounding of a saturated delay (both the collection's mistakes, fixed); montbrio's M_PI_F is defined nowhere (nvcc
   refuses it too), listed as refused; the RKCK45 instance's missing-barrier race reported and listed. 7 of 8 and 1
-  refused with no emulator change."""
+  refused with no emulator change.
+- unseen133, the MDT FX correlator's polyphase filter bank (windowed-sinc coefficients, the batched polyphase FIR,
+  the shared-memory corner turn for the X-engine) + ARRUS's RF band-pass FIR (int16 samples, __constant__ taps, a
+  shared window) and digital down-conversion (__sincosf demodulation, complex low-pass FIR, decimation): 9 of 9 as
+  they came; ReorderFOutput's uninitialized shared reads at Npols x Nelements < 32 reported and listed."""
 from __future__ import annotations
 
 import json
@@ -271,6 +275,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                          "tvbrml_montbrio.cu": 'CompileError: collection/tvbrml_montbrio.cu:180: error: identifier '
                                                '"M_PI_F" is undefined',
                          "tvbrml_rwongwang.cu": "state_pwi: 503 of 32768 differ"}),
+    "unseen133": (9, 9, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
