@@ -127,6 +127,7 @@ SUITES = {
     "cuLDPC QC-LDPC min-sum check/variable-node kernels (WiMAX, shared message cache) + redset GF(2^8) Reed-Solomon multiply-accumulate/scale/XOR (unseen130)": ("culdpc_", "redset_"),
     "OpenPCDet RoI-aware pooling and points-in-boxes + Det3D rotated BEV box overlap, IoU and NMS masks (unseen131)": ("opcdra_", "d3diou_"),
     "llama.cpp ggml bitonic argsort + ONNX Runtime GenAI block/distributed selection-sort top-k (spin-waited lock) (unseen132)": ("ggmlas_", "ortgtk_"),
+    "MDT PFB channeliser window/polyphase FIR/corner turn + ARRUS RF band-pass FIR, quadrature demodulation, low-pass FIR and decimation (unseen133)": ("mdtfx_", "arrdsp_"),
 }
 
 

@@ -15688,3 +15688,61 @@ def ortgtk_shards(scores, k, shards, block=1024):
     blank = np.array(scores, dtype=np.float32, copy=True)
     blank[idxs] = -np.finfo(np.float32).max
     return vals, idxs, blank
+# ---------------------------------------------------------------- unseen133: MDT's PFB channeliser, ARRUS's RF DSP
+
+def mdtfx_window(nchannels: int, ntaps: int) -> np.ndarray:
+    """PFB_Window_min4term_BH: the PFB's windowed sinc over Ntaps x Nchannels points, sinc((k - Ntaps Nchannels / 2)
+    / Nchannels) (1 at 0) times the minimum 4-term Blackman-Harris window of 2 k / (Ntaps Nchannels) (in units of
+    pi). float64, float32 out."""
+    n = ntaps * nchannels
+    k = np.arange(n, dtype=np.float64)
+    x = (k - 0.5 * n) / nchannels
+    sinc = np.sinc(x)                                   # numpy's sinc is sin(pi x) / (pi x), 1 at 0
+    t = 2.0 * k / n
+    win = 0.35875 - 0.48829 * np.cos(np.pi * t) + 0.14128 * np.cos(2 * np.pi * t) - 0.01168 * np.cos(3 * np.pi * t)
+    return (sinc * win).astype(np.float32)
+
+
+def mdtfx_pps(window, insignal, nchannels: int, ntaps: int) -> np.ndarray:
+    """PpS_Batch: the polyphase structure, out[s, e, c] = sum_i w[i Nchannels + c] x[s + i, e, c] for the Nspectra =
+    len(x) - Ntaps + 1 spectra, complex as (I, Q) pairs; float64."""
+    w = np.asarray(window, np.float64).reshape(ntaps, nchannels)
+    x = np.asarray(insignal, np.float64)
+    nspec = x.shape[0] - ntaps + 1
+    out = np.zeros((nspec,) + x.shape[1:])
+    for i in range(ntaps):
+        out += w[i][None, None, :, None] * x[i:i + nspec]
+    return out
+
+
+def arrdsp_taps(n: int, div: float) -> np.ndarray:
+    """A 512-word __constant__ table whose first n words are a Hamming-windowed low-pass sinc (cut-off 1 / div of
+    Nyquist), the rest zero; float32."""
+    k = np.arange(n, dtype=np.float64) - (n - 1) / 2.0
+    h = np.hamming(n) * np.sinc(k / div) / div
+    out = np.zeros(512, np.float32)
+    out[:n] = h
+    return out
+
+
+def arrdsp_fir(x, taps, kw: int) -> np.ndarray:
+    """gpuFir / gpuFirLp: per line (last axis the samples; a trailing axis of 2 = (I, Q) pairs when x is float
+    [..., 2] rather than int16), y(n) = sum_{i < kw} c(i) x(n + kw - kw // 2 - 1 - i), x zero outside the line. The
+    full convolution's samples from kw - kw // 2 - 1 on; float64."""
+    x = np.asarray(x)
+    pairs = x.dtype != np.int16 and x.ndim == 3
+    z = _c(x) if pairs else x.astype(np.float64)
+    c = np.asarray(taps, np.float64)[:kw]
+    off = kw - kw // 2 - 1
+    ns = z.shape[-1]
+    y = np.stack([np.convolve(row, c)[off:off + ns] for row in z.reshape(-1, ns)]).reshape(z.shape)
+    return _pairs(y) if pairs else y
+
+
+def arrdsp_rf_to_iq(x, coeff: float) -> np.ndarray:
+    """gpuRfToIq: (2 x cos(a n), 2 x sin(a n)) per line, n the sample's index in its line, the argument rounded to
+    float32 as the kernel's product is; float64 pairs out."""
+    x = np.asarray(x, np.float64)
+    n = np.arange(x.shape[-1], dtype=np.float32)
+    arg = (np.float32(coeff) * n).astype(np.float64)
+    return np.stack([2.0 * x * np.cos(arg), 2.0 * x * np.sin(arg)], -1)

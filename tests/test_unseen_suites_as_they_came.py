@@ -189,7 +189,11 @@
 - unseen132, llama.cpp's ggml bitonic argsort (shared-memory index sort, several columns per thread) + ONNX Runtime
   GenAI's selection-sort top-k (cub::BlockReduce rounds; the distributed one's blocks counted on a global lock block 0
   spins on): 10 of 12 as they came; the distributed kernel's 2 named std::numeric_limits with no <limits>, which
-  nvcc's implicit cuda_runtime.h brings and NVRTC does not. Fixed: 12 of 12 (tests/test_compile.py)."""
+  nvcc's implicit cuda_runtime.h brings and NVRTC does not. Fixed: 12 of 12 (tests/test_compile.py).
+- unseen133, the MDT FX correlator's polyphase filter bank (windowed-sinc coefficients, the batched polyphase FIR,
+  the shared-memory corner turn for the X-engine) + ARRUS's RF band-pass FIR (int16 samples, __constant__ taps, a
+  shared window) and digital down-conversion (__sincosf demodulation, complex low-pass FIR, decimation): 9 of 9 as
+  they came; ReorderFOutput's uninitialized shared reads at Npols x Nelements < 32 reported and listed."""
 from __future__ import annotations
 
 import json
@@ -296,6 +300,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen131": (11, 11, {}),
     "unseen132": (12, 10, {"ortgtk_distributed_select_sort.cu": 'CompileError: collection/ortgtk_distributed_select_sort.cu:181: '
                                                                 'error: namespace "std" has no member "numeric_limits"'}),
+    "unseen133": (9, 9, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
