@@ -171,7 +171,12 @@
   update: 3 of 8 as they came; MPGOS's 3 met the collection file's lost #endif and rwongwang the reference's float32
   rounding of a saturated delay (both the collection's mistakes, fixed); montbrio's M_PI_F is defined nowhere (nvcc
   refuses it too), listed as refused; the RKCK45 instance's missing-barrier race reported and listed. 7 of 8 and 1
-  refused with no emulator change."""
+  refused with no emulator change.
+- unseen135, mc_on_accelerators' Monte Carlo cross section lookup (cuRAND Philox4_32_10 setup, stochastic
+  interpolation with Philox or an LCG, linear interpolation, over a unionized energy grid) + GPU-MCML's photon
+  migration thread-state initialisation (a structure of nine pointers by value, a __constant__ SimParamGPU) and
+  absorption-copy sum: 10 of 10 as they came, the two out_of_bounds of the 300-particle launches (setup_kernel's
+  unguarded state writes, calculate_xs_kernel's state copy before its bound test) real and listed."""
 from __future__ import annotations
 
 import json
@@ -271,6 +276,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                          "tvbrml_montbrio.cu": 'CompileError: collection/tvbrml_montbrio.cu:180: error: identifier '
                                                '"M_PI_F" is undefined',
                          "tvbrml_rwongwang.cu": "state_pwi: 503 of 32768 differ"}),
+    "unseen135": (10, 10, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
