@@ -128,6 +128,7 @@ SUITES = {
     "OpenPCDet RoI-aware pooling and points-in-boxes + Det3D rotated BEV box overlap, IoU and NMS masks (unseen131)": ("opcdra_", "d3diou_"),
     "llama.cpp ggml bitonic argsort + ONNX Runtime GenAI block/distributed selection-sort top-k (spin-waited lock) (unseen132)": ("ggmlas_", "ortgtk_"),
     "MDT PFB channeliser window/polyphase FIR/corner turn + ARRUS RF band-pass FIR, quadrature demodulation, low-pass FIR and decimation (unseen133)": ("mdtfx_", "arrdsp_"),
+    "mc_on_accelerators Monte Carlo cross section lookup (Philox/LCG stochastic interpolation) + GPU-MCML photon migration thread-state init and A_rz copy sum (unseen135)": ("mcxsl_", "gpumcml_"),
 }
 
 

@@ -15746,3 +15746,193 @@ def arrdsp_rf_to_iq(x, coeff: float) -> np.ndarray:
     n = np.arange(x.shape[-1], dtype=np.float32)
     arg = (np.float32(coeff) * n).astype(np.float64)
     return np.stack([2.0 * x * np.cos(arg), 2.0 * x * np.sin(arg)], -1)
+# mc_on_accelerators (hpc-science/mc_on_accelerators, MIT; mcxsl_): the Monte Carlo cross section lookup kernel's CUDA
+# baseline. Its inputs as main makes them (init_grids, init_particles and the unionized grid, all from its LCG at seed
+# 42), cuRAND's Philox4_32_10 from its definition (curand_philox4x32_x.h: ten rounds, the key bumped between them) and
+# the three lookups from the kernels' algorithm.
+_MCXSL_M, _MCXSL_A, _MCXSL_C = 4294967291, 1588635695, 12345
+
+
+def mcxsl_lcg(seed):
+    """LCG_random_float: (the float, the new seed); a * seed wraps at 2^32 (uint32_t) before the modulus."""
+    seed = ((_MCXSL_A * seed + _MCXSL_C) & 0xFFFFFFFF) % _MCXSL_M
+    return np.float32(np.float32(seed) / np.float32(_MCXSL_M)), seed
+
+
+_MCXSL_INPUTS: dict = {}
+
+
+def mcxsl_inputs(n_particles, n_nuclides, n_gridpoints):
+    """main's inputs: {'grids' [n_nuc, n_gp], 'xs' [n_nuc, n_gp, 5], 'densities', 'particles' [n, 6] (energy and five
+    zero macro_xs, sorted by energy as thrust::sort leaves them), 'ueg_energy', 'ueg_idx'}."""
+    key = (n_particles, n_nuclides, n_gridpoints)
+    if key in _MCXSL_INPUTS:
+        return _MCXSL_INPUTS[key]
+    seed = 42
+    grids = np.zeros((n_nuclides, n_gridpoints), np.float32)
+    for n in range(n_nuclides):
+        row = []
+        for _ in range(n_gridpoints):
+            v, seed = mcxsl_lcg(seed)
+            row.append(v)
+        row.sort()
+        while True:                                   # resample duplicates, then sort again
+            dup = 0
+            for e in range(1, n_gridpoints):
+                if row[e] == row[e - 1]:
+                    row[e], seed = mcxsl_lcg(seed)
+                    dup += 1
+            if not dup:
+                break
+            row.sort()
+        grids[n] = row
+    xs = np.zeros(n_nuclides * n_gridpoints * 5, np.float32)
+    for i in range(xs.size):
+        xs[i], seed = mcxsl_lcg(seed)
+    dens = np.zeros(n_nuclides, np.float32)
+    for i in range(n_nuclides):
+        dens[i], seed = mcxsl_lcg(seed)
+    total = n_nuclides * n_gridpoints
+    ueg = np.sort(grids.reshape(-1), kind="stable")
+    idx_low = [0] * n_nuclides
+    e_high = [float(grids[i, 1]) for i in range(n_nuclides)]
+    ueg_idx = np.zeros(total * n_nuclides, np.int32)
+    for e in range(total):
+        u = float(ueg[e])
+        for i in range(n_nuclides):
+            if u < e_high[i]:
+                ueg_idx[e * n_nuclides + i] = idx_low[i]
+            elif idx_low[i] == n_gridpoints - 2:
+                ueg_idx[e * n_nuclides + i] = idx_low[i]
+            else:
+                idx_low[i] += 1
+                ueg_idx[e * n_nuclides + i] = idx_low[i]
+                e_high[i] = float(grids[i, idx_low[i] + 1])
+    part = np.zeros((n_particles, 6), np.float32)
+    for p in range(n_particles):
+        part[p, 0], seed = mcxsl_lcg(seed)
+    part = part[np.argsort(part[:, 0], kind="stable")]
+    out = {"grids": grids, "xs": xs.reshape(n_nuclides, n_gridpoints, 5), "densities": dens, "particles": part,
+           "ueg_energy": ueg, "ueg_idx": ueg_idx}
+    _MCXSL_INPUTS[key] = out
+    return out
+
+
+def philox4x32_10(ctr, key):
+    """Philox4x32-10 of a counter (4 words) and key (2 words)."""
+    m0, m1, w0, w1 = 0xD2511F53, 0xCD9E8D57, 0x9E3779B9, 0xBB67AE85
+    c, k = [int(x) for x in ctr], [int(x) for x in key]
+    for r in range(10):
+        if r:
+            k = [(k[0] + w0) & _M32, (k[1] + w1) & _M32]
+        p0, p1 = m0 * c[0], m1 * c[2]
+        c = [(p1 >> 32) ^ c[1] ^ k[0], p1 & _M32, (p0 >> 32) ^ c[3] ^ k[1], p0 & _M32]
+    return c
+
+
+def philox_init(seed, n):
+    """curandStatePhilox4_32_10_t of curand_init(seed, k, 0) for k = 0 .. n-1, as 16 words each: ctr (0, 0, k, 0),
+    output = Philox(ctr, key), key (seed's low and high words), STATE 0, the Box-Muller flags and extras 0."""
+    out = np.zeros((n, 16), np.uint32)
+    key = [seed & _M32, (seed >> 32) & _M32]
+    for k in range(n):
+        ctr = [0, 0, k & _M32, (k >> 32) & _M32]
+        out[k, 0:4], out[k, 4:8], out[k, 8:10] = ctr, philox4x32_10(ctr, key), key
+    return out
+
+
+def philox_uniforms(state, count):
+    """The first `count` curand_uniform draws of a Philox state's 16 words (STATE = 0: output holds the next four)."""
+    ctr, key = [int(x) for x in state[0:4]], [int(x) for x in state[8:10]]
+    out, block, i = [], [int(x) for x in state[4:8]], int(state[10])
+    while len(out) < count:
+        out.append(curand_uniform_f32(block[i]))
+        i += 1
+        if i == 4:
+            ctr[0] = (ctr[0] + 1) & _M32                 # Philox_State_Incr: carry into the next words
+            if ctr[0] == 0:
+                ctr[1] = (ctr[1] + 1) & _M32
+                if ctr[1] == 0:
+                    ctr[2] = (ctr[2] + 1) & _M32
+                    if ctr[2] == 0:
+                        ctr[3] = (ctr[3] + 1) & _M32
+            block, i = philox4x32_10(ctr, key), 0
+    return out
+
+
+def _f32_fma(a, b, c):
+    """float32 a * b + c, rounded once (the product of two floats is exact in a double)."""
+    return np.float32(np.float64(np.float32(a)) * np.float64(np.float32(b)) + np.float64(np.float32(c)))
+
+
+def mcxsl_lookup(particles, n_particles, n_nuclides, n_gridpoints, grids, xs, densities, ueg_energy, ueg_idx,
+                 mode, states=None):
+    """calculate_xs_kernel ('curand'), calculate_xs_kernel_LCG ('lcg') or calculate_xs_kernel_og ('og'): each
+    particle's energy located on the unionized grid (the lower bound of a binary search, in [0, n - 2]), then per
+    nuclide the grid interval from the index grid (its last point moved one down); the stochastic versions take the
+    lower point's cross sections, or the upper one's where the energy lies above a uniform sample of the interval,
+    the original interpolates; each adds density * xs to the particle's five macroscopic cross sections."""
+    out = np.array(particles, np.float32).copy()
+    g = np.asarray(grids, np.float32).reshape(n_nuclides, n_gridpoints)
+    x = np.asarray(xs, np.float32).reshape(n_nuclides, n_gridpoints, 5)
+    d = np.asarray(densities, np.float32)
+    ue = np.asarray(ueg_energy, np.float32)
+    ui = np.asarray(ueg_idx).reshape(-1)
+    nt = ue.size
+    for p in range(n_particles):
+        e = out[p, 0]
+        uidx = int(np.clip(np.searchsorted(ue, e, "right") - 1, 0, nt - 2))
+        draws = philox_uniforms(states[p], n_nuclides) if mode == "curand" else None
+        seed = p
+        for n in range(n_nuclides):
+            lo = int(ui[uidx * n_nuclides + n])
+            if lo == n_gridpoints - 1:
+                lo -= 1
+            el, eh = g[n, lo], g[n, lo + 1]
+            if mode == "og":
+                f = np.float32((eh - e) / (eh - el))
+                for k in range(5):
+                    v = _f32_fma(-f, np.float32(x[n, lo + 1, k] - x[n, lo, k]), x[n, lo + 1, k])
+                    out[p, 1 + k] = _f32_fma(d[n], v, out[p, 1 + k])
+                continue
+            if mode == "curand":
+                u = draws[n]
+            else:
+                u, seed = mcxsl_lcg(seed)
+            sample = _f32_fma(u, np.float32(eh - el), el)
+            j = lo + 1 if e > sample else lo
+            for k in range(5):
+                out[p, 1 + k] = _f32_fma(d[n], x[n, j, k], out[p, 1 + k])
+    return out
+
+
+# GPU-MCML (IMSY-DKFZ/mcmlgpu, GPL-3.0; gpumcml_): d_simparam's 8 words, InitThreadState's thread states and
+# sum_A_rz's sum of the N_A_RZ_COPIES = 4 copies of the absorption grid.
+def gpumcml_simparam(init_photon_w, dz, dr, na, nz, nr, num_layers, overflow):
+    """SimParamGPU (__align__(16), 32 bytes): three floats, then five UINT32."""
+    w = np.zeros(8, np.uint32)
+    w[0:3] = np.array([init_photon_w, dz, dr], np.float32).view(np.uint32)
+    w[3:8] = [na, nz, nr, num_layers, overflow]
+    return w
+
+
+def gpumcml_init_states(n_threads, n_photons, init_photon_w):
+    """InitThreadState: is_active = tid < n_photons for every thread; an active thread's photon at the origin heading
+    +z (uz = 1) with the initial weight in layer 1; an inactive thread's photon fields untouched (NaN / all ones)."""
+    act = np.arange(n_threads) < n_photons
+    nan = np.full(n_threads, np.nan, np.float32)
+    out = {"is_active": act.astype(np.uint32)}
+    for f in ("photon_x", "photon_y", "photon_z", "photon_ux", "photon_uy"):
+        out[f] = np.where(act, np.float32(0), nan)
+    out["photon_uz"] = np.where(act, np.float32(1), nan)
+    out["photon_w"] = np.where(act, np.float32(init_photon_w), nan)
+    out["photon_layer"] = np.where(act, np.uint32(1), np.uint32(0xFFFFFFFF)).astype(np.uint32)
+    return out
+
+
+def gpumcml_sum_arz(A_rz, nz, nr, copies=4):
+    """sum_A_rz: the first nz * nr elements become the (wrapping UINT64) sum of the copies; the others stay."""
+    a = np.asarray(A_rz, np.uint64).copy()
+    m = nz * nr
+    a[:m] = a[:copies * m].reshape(copies, m).sum(axis=0, dtype=np.uint64)
+    return a

@@ -193,7 +193,12 @@
 - unseen133, the MDT FX correlator's polyphase filter bank (windowed-sinc coefficients, the batched polyphase FIR,
   the shared-memory corner turn for the X-engine) + ARRUS's RF band-pass FIR (int16 samples, __constant__ taps, a
   shared window) and digital down-conversion (__sincosf demodulation, complex low-pass FIR, decimation): 9 of 9 as
-  they came; ReorderFOutput's uninitialized shared reads at Npols x Nelements < 32 reported and listed."""
+  they came; ReorderFOutput's uninitialized shared reads at Npols x Nelements < 32 reported and listed.
+- unseen135, mc_on_accelerators' Monte Carlo cross section lookup (cuRAND Philox4_32_10 setup, stochastic
+  interpolation with Philox or an LCG, linear interpolation, over a unionized energy grid) + GPU-MCML's photon
+  migration thread-state initialisation (a structure of nine pointers by value, a __constant__ SimParamGPU) and
+  absorption-copy sum: 10 of 10 as they came, the two out_of_bounds of the 300-particle launches (setup_kernel's
+  unguarded state writes, calculate_xs_kernel's state copy before its bound test) real and listed."""
 from __future__ import annotations
 
 import json
@@ -301,6 +306,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen132": (12, 10, {"ortgtk_distributed_select_sort.cu": 'CompileError: collection/ortgtk_distributed_select_sort.cu:181: '
                                                                 'error: namespace "std" has no member "numeric_limits"'}),
     "unseen133": (9, 9, {}),
+    "unseen135": (10, 10, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
