@@ -1,12 +1,11 @@
-// tilelab kernel collection: ARRUS's example imaging pipeline, its digital down-conversion: quadrature
-// demodulation of RF lines (__sincosf), a complex low-pass FIR (__constant__ taps, a shared-memory window of
-// float2 samples) and decimation
+// tilelab kernel collection: ARRUS's example imaging pipeline, its digital down-conversion
 // Source:  https://github.com/us4useu/arrus/blob/64436b5846774a1266349bb5e16f806edd25fccf/arrus/core/framework/pipeline/kernels/DigitalDownConversion.cu
 //          (us4useu/arrus, commit 64436b5: us4us's API and runtime for its ultrasound research systems; the
-//          GPU imaging pipeline's DDC step, which DigitalDownConversion.cpp runs as demodulation, low-pass
-//          filter, decimation)
+//          GPU imaging pipeline's DDC step: demodulation, low-pass filter, decimation)
 // Licence: MIT (the repository's LICENSE, "Copyright (c) 2020 us4us Ltd."; the file has no notice of its own:
 //          the repository's is repeated below).
+// What:    quadrature demodulation of RF lines (__sincosf), a complex low-pass FIR (__constant__ taps, a
+//          shared-memory window of float2 samples) and decimation
 // Kept: lines 3-20 (the namespace's opening and gpuRfToIq), 32-70 (MAX_CIC_SIZE, the __constant__ taps and
 //       gpuFirLp), 86-100 (gpuDecimation) and 112 (the namespace's closing brace), unchanged. Removed: line 1
 //       (#include "DigitalDownConversion.h", the host classes) and the three functors' host code (lines 22-30,

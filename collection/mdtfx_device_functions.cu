@@ -1,11 +1,11 @@
-// tilelab kernel collection: the MDT (Mauritius Deuterium Telescope) FX correlator's GPU kernels: the polyphase
-// filter bank's windowed-sinc coefficients, the PFB (polyphase structure) FIR over a batch of spectra, and the
-// shared-memory corner turn of the F-engine's output for the X-engine
+// tilelab kernel collection: the MDT (Mauritius Deuterium Telescope) FX correlator's GPU kernels
 // Source:  https://github.com/aragorn2101/MDT_FPGA-GPU_pipeline/blob/5ae1cb1081f3fb09b4af5f641da6ca483b7c14c3/MDT_OneStation_client/MDT_device_functions.cu
 //          (aragorn2101/MDT_FPGA-GPU_pipeline, commit 5ae1cb1, master's head: the FPGA + GPU pipeline of a small
 //          radio telescope, one station's client; a channeliser (PFB + cuFFT) and a cuBLAS correlator)
 // Licence: MIT (the repository's LICENSE, "Copyright (c) 2020 Nitish Ragoomundun", and the file's own notice,
 //          kept below).
+// What:    the polyphase filter bank's windowed-sinc coefficients, the PFB (polyphase structure) FIR over a
+//          batch of spectra, and the shared-memory corner turn of the F-engine's output for the X-engine
 // Kept: lines 1-29 (the notice) and 34-208 (the three kernels and their comments, which give the launch
 //       shapes) of the original, unchanged. Removed: line 32 (#include "MDT_device_functions.h").
 // Copied in, marked: MDT_device_functions.h line 40 (the __constant__ d_PI the window kernel uses) and, for
