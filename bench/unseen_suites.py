@@ -122,6 +122,7 @@ SUITES = {
     "Kaolin point-to-triangle distance forward/backward + Warp hash grid cell ranges, narrow and broad phase (unseen124)": ("kaotd_", "wphg_"),
     "NiftyReg device LTS rigid/affine fit and affine deformation field + FlowNet2 correlation cost volume and Resample2d flow warping (unseen126)": ("nreg_", "fn2_"),
     "MPGOS per-thread RK4/RKCK45 ODE ensembles + The Virtual Brain RateML neural-mass Euler models and BOLD (unseen127)": ("mpgos_", "tvbrml_"),
+    "YACCLAB Oliveira union-find CCL (local/global merge, path compression) + kinap Canny gradient/NMS/hysteresis (unseen134)": ("yacuf_", "kcanny_"),
 }
 
 

@@ -171,7 +171,14 @@
   update: 3 of 8 as they came; MPGOS's 3 met the collection file's lost #endif and rwongwang the reference's float32
   rounding of a saturated delay (both the collection's mistakes, fixed); montbrio's M_PI_F is defined nowhere (nvcc
   refuses it too), listed as refused; the RKCK45 instance's missing-barrier race reported and listed. 7 of 8 and 1
-  refused with no emulator change."""
+  refused with no emulator change.
+- unseen134, YACCLAB's union-find connected-component labelling after Oliveira 2010 (shared-memory tiles joined by
+  atomicMin, border merges, path compression; OpenCV's PtrStepSz by value) + kinap/canny-edge-detector's Canny
+  kernels (Gaussian blur, gradient, magnitude, interpolated non-maximum suppression, two-pass hysteresis): 5 of 10
+  as they came; YACCLAB's 4 met '"cuda" is ambiguous' (tilelab's <cassert> brought libcu++'s ::cuda, which nvcc's
+  does not: fixed in tilelab/include/tilelab_std_base.h, tests/test_std_headers.py), cu_hysteresis_low an
+  equal-value write race the entry listed and the global race shadow does not report by its rule (the entry's
+  mistake, corrected). 10 of 10 after."""
 from __future__ import annotations
 
 import json
@@ -271,6 +278,9 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                          "tvbrml_montbrio.cu": 'CompileError: collection/tvbrml_montbrio.cu:180: error: identifier '
                                                '"M_PI_F" is undefined',
                          "tvbrml_rwongwang.cu": "state_pwi: 503 of 32768 differ"}),
+    "unseen134": (10, 5, {"yacuf_oliveira_2010.cu": 'CompileError: collection/yacuf_oliveira_2010.cu:230: error: "cuda" '
+                                                    'is ambiguous',
+                          "kcanny_canny.cu": "findings [], expected ['race']"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
