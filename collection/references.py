@@ -15936,3 +15936,223 @@ def gpumcml_sum_arz(A_rz, nz, nr, copies=4):
     m = nz * nr
     a[:m] = a[:copies * m].reshape(copies, m).sum(axis=0, dtype=np.uint64)
     return a
+# ---- unseen134: YACCLAB's union-find labelling (Oliveira 2010) and kinap/canny-edge-detector's Canny kernels
+
+def yacuf_image(rows, cols, stride, density, seed):
+    """A binary image as a GpuMat of `stride` bytes a row: 255 with probability `density` in the first `cols`
+    columns, 0 elsewhere (and in the padding)."""
+    r = np.random.default_rng(seed)
+    img = np.zeros((rows, stride), dtype=np.uint8)
+    img[:, :cols] = (r.uniform(0, 1, (rows, cols)) < density) * 255
+    return img
+
+
+def yacuf_ccl(img, rows, cols, stride, tile_rows=0, tile_cols=0):
+    """8-connected components of the image's non-zero pixels, labelled (an int32 image of `stride` ints a row)
+    with 1 + the smallest row * stride + col of their component, 0 on the background and in the padding.
+    tile_rows / tile_cols > 0: two pixels are adjacent only inside one tile of that size (a block's local
+    labelling)."""
+    fg = np.asarray(img)[:rows, :cols] != 0
+    parent = {}
+
+    def find(a):
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    def tile(r, c):
+        return (r // tile_rows, c // tile_cols) if tile_rows else 0
+
+    for r in range(rows):
+        for c in range(cols):
+            if fg[r, c]:
+                parent[r * stride + c] = r * stride + c
+    for r in range(rows):
+        for c in range(cols):
+            if not fg[r, c]:
+                continue
+            for dr, dc in ((-1, -1), (-1, 0), (-1, 1), (0, -1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < rows and 0 <= cc < cols and fg[rr, cc] and tile(rr, cc) == tile(r, c):
+                    a, b = find(r * stride + c), find(rr * stride + cc)
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+    out = np.zeros((rows, stride), dtype=np.int64)
+    for r in range(rows):
+        for c in range(cols):
+            if fg[r, c]:
+                out[r, c] = find(r * stride + c) + 1      # the smallest index is always the root kept
+    return out
+
+
+def yacuf_forest(img, rows, cols, stride, seed):
+    """A union-find forest over the 8-connected components (the layout GlobalMerge leaves): each foreground
+    pixel's label is 1 + the index of a random member of its component with a smaller index (the smallest
+    member's its own), so that chains of several links occur; 0 on the background and in the padding."""
+    r = np.random.default_rng(seed)
+    lab = yacuf_ccl(img, rows, cols, stride)
+    out = np.zeros_like(lab)
+    seen = {}
+    for idx in range(rows * stride):
+        root = lab.flat[idx]
+        if root == 0:
+            continue
+        members = seen.setdefault(root, [])
+        out.flat[idx] = (members[r.integers(0, len(members))] if members else idx) + 1
+        members.append(idx)
+    return out
+
+
+def yacuf_resolve(lab, img, rows, cols):
+    """Each foreground pixel's label followed (label - 1 is the parent's flat index) to its root: 1 + the
+    root's index; the background's labels as they are."""
+    lab = np.asarray(lab)
+    flat = lab.reshape(-1).astype(np.int64)
+    out = lab[:rows, :cols].astype(np.int64).copy()
+    fg = np.asarray(img)[:rows, :cols] != 0
+    stride = lab.shape[1]
+    for rr in range(rows):
+        for cc in range(cols):
+            if fg[rr, cc]:
+                n = rr * stride + cc
+                for _ in range(flat.size + 1):
+                    if flat[n] - 1 == n:
+                        break
+                    n = int(flat[n] - 1)
+                out[rr, cc] = n + 1
+    return out
+
+
+def kcanny_gauss(size, sigma):
+    """A size x size Gaussian of the given sigma, normalised to sum 1."""
+    x = np.arange(size) - (size - 1) / 2
+    g = np.exp(-(x[:, None] ** 2 + x[None, :] ** 2) / (2 * sigma * sigma))
+    return g / g.sum()
+
+
+def kcanny_blur(pix, k):
+    """cu_apply_gaussian_filter: each channel's window sum of weight * pixel over the window's part inside the
+    image, divided by the sum of those weights, truncated to uint16 (the accumulators taken to start at 0)."""
+    p = np.asarray(pix, dtype=np.float64)
+    rows, cols = p.shape[:2]
+    h = k.shape[0] // 2
+    out = np.zeros(p.shape, dtype=np.int64)
+    for r in range(rows):
+        for c in range(cols):
+            r0, r1, c0, c1 = max(r - h, 0), min(r + h + 1, rows), max(c - h, 0), min(c + h + 1, cols)
+            w = k[r0 - r + h:r1 - r + h, c0 - c + h:c1 - c + h]
+            s = (p[r0:r1, c0:c1] * w[:, :, None]).sum(axis=(0, 1))
+            out[r, c] = np.trunc(s / w.sum())
+    return out
+
+
+def kcanny_gradient(pix, axis):
+    """cu_compute_intensity_gradient: per channel the x (axis 0) or y (axis 1) difference (one-sided in the
+    first and last columns, central elsewhere), then trunc(0.2989 r + 0.5870 g + 0.1140 b) as int16; written
+    for flat indices offset < i < rows * cols - offset only (the rest keeps the output's fill, 32767)."""
+    p = np.asarray(pix, dtype=np.int64)
+    rows, cols = p.shape[:2]
+    out = np.full((rows, cols), 32767, dtype=np.int64)
+    for i in range(cols + 1, rows * cols - cols):
+        r, c = divmod(i, cols)
+        if axis == 0:
+            a, b = (p[r, c + 1], p[r, c]) if c == 0 else (p[r, c], p[r, c - 1]) if c == cols - 1 else \
+                (p[r, c + 1], p[r, c - 1])
+        else:
+            a, b = (p[r + 1, c], p[r, c]) if c == 0 else (p[r, c], p[r - 1, c]) if c == cols - 1 else \
+                (p[r + 1, c], p[r - 1, c])
+        d = a - b
+        out[r, c] = math.trunc(0.2989 * d[0] + 0.5870 * d[1] + 0.1140 * d[2])
+    return out
+
+
+def kcanny_magnitude(dx, dy):
+    """cu_magnitude: uint16(sqrt(dx^2 + dy^2) + 0.5)."""
+    dx, dy = np.asarray(dx, dtype=np.float64), np.asarray(dy, dtype=np.float64)
+    return np.floor(np.sqrt(dx * dx + dy * dy) + 0.5)
+
+
+# cu_suppress_non_max's eight directions: (alpha's numerator and denominator as functions of dx, dy; mag1's two
+# neighbours (row, col offsets), mag2's two); mag_k = (1 - alpha) M[first] + alpha M[second]
+def _kcanny_dir(dx, dy):
+    if dx >= 0:
+        if dy >= 0:
+            if dx - dy >= 0:
+                return dy, dx, ((0, 1), (1, 1)), ((0, -1), (-1, -1))
+            return dx, dy, ((1, 0), (1, 1)), ((-1, 0), (-1, -1))
+        if dx + dy >= 0:
+            return -dy, dx, ((0, 1), (-1, 1)), ((0, -1), (1, -1))
+        return dx, -dy, ((1, 0), (1, -1)), ((-1, 0), (-1, 1))
+    if dy >= 0:
+        if dx + dy >= 0:
+            return -dx, dy, ((1, 0), (1, -1)), ((-1, 0), (-1, 1))
+        return dy, -dx, ((0, -1), (1, -1)), ((0, 1), (-1, 1))
+    if -dx + dy >= 0:
+        return -dy, -dx, ((0, -1), (-1, -1)), ((0, 1), (1, 1))
+    return -dx, -dy, ((-1, 0), (-1, -1)), ((1, 0), (1, 1))
+
+
+def _kcanny_side(m, r, c, num, den, pair):
+    (ar, ac), (br, bc) = pair
+    return (den - num) * int(m[r + ar, c + ac]) + num * int(m[r + br, c + bc])   # den * mag_k, exactly
+
+
+def kcanny_nms_case(rows, cols, seed):
+    """(mag, dx, dy) for cu_suppress_non_max: magnitudes 1..4000 (15% zero), gradients in [-60, 60] not both 0,
+    redrawn at any interior pixel where mag equals an interpolated neighbour exactly (there float rounding, not
+    the algorithm, would decide); elsewhere the two sides differ by at least 1/60, far above float32's error."""
+    r = np.random.default_rng(seed)
+    m = r.integers(1, 4001, (rows, cols)) * (r.uniform(0, 1, (rows, cols)) >= 0.15)
+    dx, dy = r.integers(-60, 61, (rows, cols)), r.integers(-60, 61, (rows, cols))
+    for rr in range(1, rows - 1):
+        for cc in range(1, cols - 1):
+            while True:
+                if dx[rr, cc] == 0 and dy[rr, cc] == 0:
+                    dx[rr, cc], dy[rr, cc] = r.integers(-60, 61), r.integers(-60, 61)
+                    continue
+                num, den, p1, p2 = _kcanny_dir(int(dx[rr, cc]), int(dy[rr, cc]))
+                v = int(m[rr, cc]) * den
+                if v == 0 or (v != _kcanny_side(m, rr, cc, num, den, p1) and v != _kcanny_side(m, rr, cc, num, den, p2)):
+                    break
+                dx[rr, cc], dy[rr, cc] = r.integers(-60, 61), r.integers(-60, 61)
+    return m, dx, dy
+
+
+def kcanny_nms(mag, dx, dy):
+    """cu_suppress_non_max: 0 on the image's border rows and columns and where mag is 0; elsewhere mag, or 0
+    where it is below either neighbour interpolated along the gradient (compared exactly, in integers)."""
+    m = np.asarray(mag, dtype=np.int64)
+    rows, cols = m.shape
+    out = np.zeros((rows, cols), dtype=np.int64)
+    for r in range(1, rows - 1):
+        for c in range(1, cols - 1):
+            if m[r, c] == 0:
+                continue
+            num, den, p1, p2 = _kcanny_dir(int(dx[r, c]), int(dy[r, c]))
+            v = int(m[r, c]) * den
+            out[r, c] = 0 if v < _kcanny_side(m, r, c, num, den, p1) or v < _kcanny_side(m, r, c, num, den, p2) \
+                else m[r, c]
+    return out
+
+
+def kcanny_sparse(rows, cols, seed):
+    """An NMS-like uint16 image: 70% zeros, the rest uniform in 1..8000."""
+    r = np.random.default_rng(seed)
+    return r.integers(1, 8001, (rows, cols)) * (r.uniform(0, 1, (rows, cols)) >= 0.7)
+
+
+def kcanny_link(out, inp, mask, t_low):
+    """cu_hysteresis_low: every strong pixel (mask 1) off the border rows and columns sets each of its eight
+    neighbours whose input is >= t_low to 0xFFFF in out; the rest of out as it was."""
+    o = np.asarray(out, dtype=np.int64).copy()
+    a = np.asarray(inp, dtype=np.int64)
+    rows, cols = a.shape
+    for r in range(1, rows - 1):
+        for c in range(1, cols - 1):
+            if mask[r, c] == 1:
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        if (dr or dc) and a[r + dr, c + dc] >= t_low:
+                            o[r + dr, c + dc] = 0xFFFF
+    return o

@@ -149,3 +149,16 @@ def test_stdbool_names_bool_Bool_as_gnu_cplusplus_does(emu):
     c = tl.Struct(n=np.int32(3), conj=np.uint8(1), fmac=np.uint8(0))
     emu.run(emu.compile(src, "k", filename="uses_Bool.cu"), 1, 1, c, out)
     assert out[0] == 3 + 10 + 1000
+
+
+def test_cassert_declares_no_namespace_cuda(emu):
+    """<cassert> (libstdc++'s: <assert.h> and <bits/c++config.h>) declares no namespace `cuda` under nvcc: YACCLAB's
+    union-find labelling (unseen suite 134) names OpenCV's `cuda::PtrStepSzb` under `using namespace cv;`, and
+    NVRTC said '"cuda" is ambiguous' while tilelab's <cassert> brought libcu++'s ::cuda through its std base."""
+    src = ("#include <cassert>\nnamespace cv { namespace cuda { struct Img { int *data; int n; }; } }\n"
+           "using namespace cv;\n"
+           "__global__ void k(cuda::Img img) { assert(img.n > 0); img.data[0] = img.n + (int)sizeof(std::size_t); }\n")
+    from tilelab.structs import Struct
+    out = np.zeros(1, np.int32)
+    emu.run(emu.compile(src, "k", filename="cassert_cuda.cu"), 1, 1, Struct([("data", out), ("n", np.int32(5))]))
+    assert out[0] == 5 + 8
