@@ -1,10 +1,10 @@
-// tilelab kernel collection: a CUDA Canny edge detector (ECE 588 project, Portland State University): a 7 x 7
-// Gaussian blur with its weights staged in shared memory, the grey intensity gradient, its magnitude, the
-// interpolated non-maximum suppression and two-pass hysteresis (strong-edge mask, then one step of weak-edge linking)
+// tilelab kernel collection: a CUDA Canny edge detector (ECE 588 project, Portland State University)
 // Source:  https://github.com/kinap/canny-edge-detector/blob/23ce86aa9135e700bb489d4d2344c386147ee5f2/src/canny.cu
 //          (kinap/canny-edge-detector, commit 23ce86a; its host function cu_detect_edges launches the six kernels
 //          in one stream, each with (rows * cols) / 1024 blocks of 1024 threads, t_high = 0xFCC, t_low = 0xF5)
 // Licence: MIT (the repository's LICENSE, repeated below; the file itself carries no notice).
+// What:    a 7 x 7 Gaussian blur with its weights staged in shared memory, the grey intensity gradient, its magnitude, the
+//          interpolated non-maximum suppression and two-pass hysteresis (strong-edge mask, then one step of weak-edge linking)
 // Kept: lines 3 and 6-386 (<math.h>, the defines and every device function and kernel), unchanged. Removed: line 2
 //       (<vector>, host only), line 4 (the project's "canny.h", whose lines the kernels use are copied in below,
 //       marked, with those of the "ed_pixel.h" it includes) and lines 387-559 (the host code: the cu_test_*

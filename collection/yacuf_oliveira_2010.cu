@@ -1,12 +1,12 @@
-// tilelab kernel collection: YACCLAB's CUDA union-find connected-component labelling after Oliveira and Lotufo
-// (2010): LocalMerge (8-connected union-find on a 16 x 16 tile in shared memory, atomicMin links), LocalMergeSize
-// (the same with the tile in dynamic shared memory, any block size), GlobalMerge (the tiles' border unions on the
-// global label image) and PathCompression (every pixel's label set to its tree's root)
+// tilelab kernel collection: YACCLAB's CUDA union-find connected-component labelling
 // Source:  https://github.com/prittt/YACCLAB/blob/54e43543a02ff9966124c4bc41a5eda568aa8a06/cuda/src/labeling_oliveira_2010.cu
 //          (prittt/YACCLAB, commit 54e4354; its host class UF launches them: PerformLabeling's block 16 x 16 and grid
 //          divUp(cols, 16) x divUp(rows, 16); PerformLabelingBlocksize's LocalMergeSize with any block and
 //          rows * cols * 5 bytes of dynamic shared memory)
 // Licence: BSD-3-Clause (the repository's LICENSE, repeated below after the file's own notice).
+// What:    after Oliveira and Lotufo (2010): LocalMerge (8-connected union-find on a 16 x 16 tile in shared memory,
+//          atomicMin links), LocalMergeSize (the same with the tile in dynamic shared memory, any block size),
+//          GlobalMerge (the tiles' border unions on the global label image) and PathCompression (every pixel's label set to its tree's root)
 // Kept: lines 1-11 (the notice) and 21-290 (the defines, `using namespace cv;` and the anonymous namespace's
 //       device code), unchanged. Removed: the includes of lines 13-19 (opencv2/cudafeatures2d.hpp,
 //       cuda_runtime.h, device_launch_parameters.h, labeling_algorithms.h, register.h) and the host class
