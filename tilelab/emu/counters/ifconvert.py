@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from ...messages import language, msg as _msg
 from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import entry_sass, sass_instructions, sass_listing
+from ..isa import access_bytes
 from .requests import _count_warps, request_keys
 from .sass_model import plan_for as count_plan_for
 from .regions import regions
@@ -150,10 +151,10 @@ def divergent_copies(listing) -> frozenset:
 
 
 def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
-    """``{(file, line, kind): [predicated, unpredicated, order]}`` for one kernel's SASS memory
+    """``{(file, line, kind): [predicated, unpredicated, order, sizes]}`` for one kernel's SASS memory
     instructions (``@!PT`` padding, which never runs, and the divergent copies of ``divergent_copies``,
     which run instead of the instructions they copy, left out); ``order`` is "p"/"u" per instruction in
-    address order."""
+    address order, ``sizes`` each one's bytes a thread (``_sass_bytes``)."""
     out: dict = {}
     listing = list(sass_listing(entry_sass(sass_text, entry), filename))
     copies = divergent_copies(listing)
@@ -169,14 +170,23 @@ def sass_predication(sass_text: str, entry: str, filename: str = "") -> dict:
         kind = _SASS_KIND.get(op)
         if kind is None or pred == "@!PT" or ln.addr in copies:
             continue
-        c = out.setdefault(where + (kind,), [0, 0, ""])
+        c = out.setdefault(where + (kind,), [0, 0, "", []])
         # the leader's @P ATOMS is issued by every warp that reaches it: its predicate picks a lane, not a path
         on = bool(pred) and pred != "@PT" and not (op == "ATOMS" and leader)
         if op == "ATOMS":
             vote = leader = False
         c[0 if on else 1] += 1
         c[2] += "p" if on else "u"
+        c[3].append(_sass_bytes(mods))
     return out
+
+
+def _sass_bytes(mods: str) -> int:
+    """The bytes a thread moves in one LDS/STS (``.64``, ``.U8``, ...; 4 when the width is not named)."""
+    for m, n in ((".128", 16), (".64", 8), (".U16", 2), (".S16", 2), (".U8", 1), (".S8", 1)):
+        if m in mods:
+            return n
+    return 4
 
 
 def sass_ldgsts_runs(sass_text: str, entry: str, filename: str = "") -> dict:
@@ -299,12 +309,26 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
         if line:
             surplus[kind] = surplus.get(kind, 0) + max(0, u - plain.get((file, line, kind), 0))
     lineless = {kind for kind, n in line0.items() if surplus.get(kind) == n}
+
+    def plain_units(key) -> list:
+        """A line's plain accesses as SASS instructions: a pair sass_model.py merged, both plain here,
+        is one (bitsandbytes' NF4 quantise: CUB's two warp aggregates, one ``LDS.64``)."""
+        pcs = plain_pcs.get(key, [])
+        out = []
+        for pc in pcs:
+            unit = merged.get(pc)
+            if unit is None or not all(q in pcs for q in unit):
+                out.append((pc,))
+            elif unit not in out:
+                out.append(unit)
+        return out
     decision = {}                                   # (file, line, kind) -> the line's decision
     per_pc = {}                                     # pc -> "predicated" | "branched"
     votes: dict = {}                                # merged unit -> {decision}, from each of its lines
     for key, pcs in cover.items():
-        p, u, order = (list(sass.get(key, (0, 0))) + [None])[:3]
-        n_plain = plain.get(key, 0)
+        p, u, order, sizes = (list(sass.get(key, (0, 0))) + [None, None])[:4]
+        units = plain_units(key)
+        n_plain = len(units)
         file, line, kind = key
         name = _SASS_NAME[kind]
         # the line's PTX accesses as SASS accesses: one item per merged unit (at its member here)
@@ -347,7 +371,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
                 decide((it,), "predicated" if o == "p" else "branched")
             continue
         elif order and 0 < n_plain and len(order) == len(here) + n_plain and \
-                (placed := _by_order(order, plain_pcs[key], here)):
+                (placed := _by_order(order, [un[0] for un in units], here)):
             # the same, with the line's plain accesses among them, each an unpredicated instruction at
             # its place in program order (a macro that expands a whole reduction onto one line: its
             # unguarded store, the tree loop's predicated one, the last warp's branched ones; mumax3)
@@ -369,6 +393,14 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             # 4 then-stores are 4 predicated STS and 3 of the join's 4 stores sit beside them
             decision[key] = "predicated"
             decide(here, "predicated")
+            continue
+        elif sizes and (got := _by_regions(items, units, order, sizes, instrs, in_region, where, key)):
+            # the line's instructions, predicated or not and by width, fit one choice alone of which
+            # if regions ptxas predicated (a region whole, or none of it): bitsandbytes' NF4 quantise,
+            # whose CUB reduction ptxas compiled twice, one copy predicated and one branched
+            decision[key] = "by regions"
+            for it, how in got.items():
+                decide((it,), how)
             continue
         else:
             why = _msg("counts.cannot_tell", p=p, u=u, name=name)
@@ -419,6 +451,39 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
             plan.notes[w] = Undecided(_msg("counts.sep").join((plan.notes[w], note)) if w in more else note)
             more.add(w)
     return plan
+
+
+def _by_regions(items, units, order, sizes, instrs, in_region, where, key) -> dict | None:
+    """``{item: "predicated" | "branched"}`` where exactly one choice, per if region (and per guarded
+    access outside one), of predicated or branched makes the line's PTX accesses, with its plain ones
+    (``units``, unpredicated), the same instructions by width as the SASS line has (``order``, ``sizes``);
+    else None. An access merged with one on another line, or one pair across two regions: None."""
+    if len(order) != len(sizes):
+        return None
+    line = key[:2]
+    group, size = {}, {}
+    for it in list(items) + list(units):
+        if any(where(instrs[q]) != line for q in it):
+            return None
+        size[it] = sum(access_bytes(instrs[q]) for q in it)
+    for it in items:
+        gs = {in_region.get(q, ("guard", q)) for q in it}
+        if len(gs) != 1:
+            return None
+        group[it] = gs.pop()
+    groups = sorted({group[it] for it in items}, key=str)
+    if not groups or len(groups) > 10:
+        return None
+    want = sorted(zip(order, sizes))
+    base = [("u", size[un]) for un in units]
+    fits = []
+    for mask in range(1 << len(groups)):
+        on = {g for i, g in enumerate(groups) if mask >> i & 1}
+        if sorted(base + [("p" if group[it] in on else "u", size[it]) for it in items]) == want:
+            fits.append(on)
+    if len(fits) != 1:
+        return None
+    return {it: "predicated" if group[it] in fits[0] else "branched" for it in items}
 
 
 def _by_order(order: str, plain_pcs: list, here: list) -> dict | None:
