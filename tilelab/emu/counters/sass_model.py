@@ -1328,6 +1328,50 @@ def if_regions(fn, n_entry: int) -> list[tuple[int, int]]:
     return out
 
 
+_PURE = {"mov", "setp", "selp", "set", "slct", "and", "or", "xor", "not", "cnot", "add", "sub", "mul", "mad", "fma",
+         "min", "max", "neg", "abs", "cvt", "shl", "shr", "bra"}
+
+
+def pure_hammocks(fn, n_entry: int, longest: int = 64) -> list[tuple[int, int]]:
+    """``(branch, target)`` of every branch in the entry's branchy stretches of plain arithmetic: from a conditional
+    forward branch to the join all its paths meet at, every branch between going forward within it, nothing else
+    jumping in, and nothing but moves, compares, selects and arithmetic (no memory access, barrier or call), with two
+    branches at least (one alone is an ``if_regions`` region). NVVM compiles a reduction operator's ``a.u > b.u ? a :
+    (a.u == b.u && a.p < b.p) ? a : b`` so, between CUB's reads of the warps' aggregates; ptxas predicates it all and
+    reads the aggregates in ``LDS.128``s across it (onnxruntime-genai's top-k select sort). ``_spanned`` takes them
+    where the cubin agrees."""
+    ins = fn.instrs
+    into: dict = {}
+    for pc in range(n_entry):
+        if ins[pc].op == "bra":
+            into.setdefault(ins[pc].target, []).append(pc)
+    out: list = []
+    b = 0
+    while b < n_entry:
+        x = ins[b]
+        if not (x.op == "bra" and x.guard is not None and b + 1 < x.target <= n_entry):
+            b += 1
+            continue
+        t, j, ok, branches = x.target, b + 1, True, [b]
+        while ok and j < t:
+            y = ins[j]
+            if y.op == "bra":
+                ok = b < y.target <= n_entry
+                t = max(t, y.target)
+                branches.append(j)
+            elif y.op not in _PURE:
+                ok = False
+            j += 1
+        ok = ok and len(branches) > 1 and t - b <= longest and all(
+            b <= src < t for pc in range(b + 1, t + 1) for src in into.get(pc, ()))
+        if ok:
+            out.extend((pc, ins[pc].target) for pc in branches)
+            b = t
+        else:
+            b += 1
+    return out
+
+
 def _hoistable(key) -> bool:
     """A group of unguarded shared loads: what ptxas may read above a branch (``hoist_candidates``)."""
     return key[0] == "ld" and key[1] == "shared" and key[3][0] is None
@@ -1446,7 +1490,7 @@ def _spanned(fn, n_entry: int, sym: dict, cub: dict, where, unrolled: list, addr
     disagrees without them; otherwise none. ``hoist`` (spans -> (hoists, chunk_sym)): where the regions alone
     make no more lines agree, they are tried once more with the branches ptxas then reads shared loads above
     (``_hoisted`` with those regions: a loop's remainder trips with ifs between their reads)."""
-    cands = if_regions(fn, n_entry)
+    cands = sorted(set(if_regions(fn, n_entry)) | set(pure_hammocks(fn, n_entry)))
     if not cands:
         return []
     base = predict(fn, n_entry, sym, unrolled)
