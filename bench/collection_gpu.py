@@ -62,7 +62,7 @@ def run_gpu(entry, cp, arch):
     # by value: through tl.launch's gpu backend; a struct may also come from packing (a float2/float3 parameter's
     # manifest list becomes a tl.Struct), which CuPy's RawKernel cannot pass
     if any(isinstance(v, (TensorMap, Struct)) for v in list(args) + list(packed.values)):
-        return _run_gpu_launch(entry, k, args, named)
+        return _run_gpu_launch(entry, k, args, named, symbols)
     spec = kernel_spec(k, arch)
     with tempfile.NamedTemporaryFile(suffix=".cubin", delete=False) as fh:
         fh.write(spec.cubin)
@@ -94,13 +94,16 @@ def run_gpu(entry, cp, arch):
     return out, text.splitlines()
 
 
-def _run_gpu_launch(entry, k, args, named):
+def _run_gpu_launch(entry, k, args, named, symbols=None):
     """An entry with tensor maps or structs by value, through tl.launch's gpu backend (the driver's
     cuTensorMapEncodeTiled on the uploaded arrays, the 128 bytes passed by value; a struct's bytes with its
-    arrays' device addresses): its outputs come back into ``args`` (a struct's: into its arrays)."""
+    arrays' device addresses): its outputs come back into ``args`` (a struct's: into its arrays). The manifest's
+    ``symbols`` go with it (GPU-MCML's ``__constant__ d_simparam`` beside its struct of arrays: without them the
+    GPU read zeros, 2026-12-06's first unseen135 recording)."""
     from tilelab.launch import launch
     text = _capture_stdout(lambda: launch(k, tuple(entry["grid"]), tuple(entry["block"]), *args,
-                                          shared=int(entry.get("shared", 0)), backend="gpu", echo=False))
+                                          shared=int(entry.get("shared", 0)), backend="gpu", echo=False,
+                                          symbols=symbols or None))
     out = {}
     for spec_arg, v in zip(entry["args"], args):
         out[spec_arg["name"]] = named[spec_arg["name"]]     # a struct's spec names its array (tl.PitchedPtr)

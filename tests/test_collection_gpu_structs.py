@@ -31,7 +31,7 @@ def _entry(name):
 def test_a_packed_struct_goes_through_tl_launch(monkeypatch, name):
     import collection_gpu
     seen = []
-    monkeypatch.setattr(collection_gpu, "_run_gpu_launch", lambda e, k, a, n: seen.append(e["name"]) or ({}, []))
+    monkeypatch.setattr(collection_gpu, "_run_gpu_launch", lambda e, k, a, n, s=None: seen.append(e["name"]) or ({}, []))
 
     class NoCupy:                          # the RawKernel path must not be reached
         def __getattr__(self, attr):
@@ -53,3 +53,25 @@ def test_a_launch_without_structs_takes_the_rawkernel_path(monkeypatch):
     e = next(e for e in _all() if e["file"] == "vilib_pyramid_gpu.cu")
     with pytest.raises(Reached):
         collection_gpu.run_gpu(e, StopAtModule(), "sm_90")
+
+
+def test_a_struct_launch_takes_the_manifests_symbols(monkeypatch):
+    """GPU-MCML's InitThreadState passes a struct of arrays by value and reads ``__constant__ d_simparam``: the struct
+    path dropped the manifest's symbols, so the H100 read zeros for the photons' initial weight (2026-12-06's
+    unseen135 recording, photon_w differing in every element). The symbols now reach tl.launch."""
+    import tilelab.launch  # noqa: F401
+    import collection_gpu
+    from collection import run as coll
+    tl_launch = sys.modules["tilelab.launch"]
+    got = {}
+
+    def fake_launch(*a, **kw):
+        got.update(kw.get("symbols") or {})
+    monkeypatch.setattr(tl_launch, "launch", fake_launch)
+    entry = next(e for e in _all() if e["name"] == "InitThreadState" and not e.get("launch"))
+    k = coll.compile_entry(entry)
+    args, named, symbols = coll.inputs(entry)
+    assert symbols
+    collection_gpu._run_gpu_launch(entry, k, args, named, symbols)
+    assert set(got) == {"d_simparam"}
+    assert got["d_simparam"].view("float32")[0] == pytest.approx(0.9722222)
