@@ -15442,6 +15442,9 @@ def redset_scale(dbuf, coeff, count):
     out = np.asarray(dbuf, dtype=np.uint8).copy()
     if coeff != 0:
         out[:count] = _redset_gf_mul(coeff, out[:count])
+    return out
+
+
 # ---- unseen131: OpenPCDet's RoI-aware pooling and points-in-boxes (opcdra_) and Det3D's rotated BEV box
 # overlap, IoU and NMS masks (d3diou_)
 

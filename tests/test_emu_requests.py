@@ -535,7 +535,7 @@ def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_replayed(emu, rng):
     line = [i + 1 for i, s in enumerate(src) if "acc += s[i];" in s][-1]
     where = ("collection/repro_misses.cu", line)
     sass = ifconvert.sass_predication(k.program.sass("sm_90"), k.entry, k.program.filename)
-    p, u, _ = sass[where + ("shared_ld",)]
+    p, u, *_ = sass[where + ("shared_ld",)]
     assert (p, u) == (2, 6)                              # peeled + last, 4 + 2 unrolled
     plan = ifconvert.plan_for(k, *_linked(k))
     assert "predicated" in plan.notes[where] and plan.unplaced[where + ("shared_ld",)] == 2

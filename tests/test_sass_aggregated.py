@@ -40,7 +40,7 @@ def test_the_flags_atomic_is_one_elected_lanes_atoms_not_a_predicated_access():
     k, _ = _run()
     sass = kernel_sass(k.program, "sm_90", k.entry)
     assert "UFLO" in sass and "REDUX.OR" in sass
-    p, u, order = sass_predication(sass, k.entry)[(FILE, 40, "shared_atom")]
+    p, u, order, _ = sass_predication(sass, k.entry)[(FILE, 40, "shared_atom")]
     # every copy of line 40's ATOMS (the remainder trips' and the unrolled loop's) is the leader's: none predicated
     assert p == 0 and u >= 4 and set(order) == {"u"}
 

@@ -22,6 +22,9 @@ _REFUSAL = re.compile(r"^(?P<file>.*?):(?P<line>\d+): error: (?:dynamic initiali
                       r"host variables are not allowed in JIT mode[^\n]*)\n(?P<text>.*)\n(?P<caret> *)\^",
                       re.MULTILINE)
 _IDENT = re.compile(r"[A-Za-z_]\w*")
+#: a legacy texture or surface reference (``texture<int, 1, cudaReadModeElementType> tex;``): CUDA 12 took the
+#: template away, so nvcc refuses it too ("texture is not a template"); that refusal stands (PFAC's kernel)
+_TEXREF = re.compile(r"\s*(?:static\s+)?(?:texture|surface)\s*<")
 #: a declaration that names a memory space is a device variable under nvcc too: its refusal stands
 _SPACE = re.compile(r"\b__(?:device|constant|shared|managed)__\b")
 _UNDEFINED = re.compile(r'^(?P<file>.*?):(?P<line>\d+): error: identifier "(?P<name>[A-Za-z_]\w*)" is undefined',
@@ -42,7 +45,7 @@ def blanked(source: str, first_line: int, log: str) -> tuple[str, dict[str, int]
             continue
         start = lines[k].find(ident.group(0))
         head = lines[k][:start]
-        if start < 0 or ";" in head or "{" in head or "}" in head or _SPACE.search(head):
+        if start < 0 or ";" in head or "{" in head or "}" in head or _SPACE.search(head) or _TEXREF.match(head):
             continue
         end = _statement_end(lines, k, start)
         if end is None:
