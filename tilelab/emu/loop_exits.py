@@ -19,6 +19,8 @@ into one predicate) keep theirs.
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .cfg import flow, per_function
@@ -27,18 +29,81 @@ from .cfg import flow, per_function
 def loop_exits(fn) -> dict | None:
     """``{branch pc: (taken side leaves, fall-through side leaves, join pc or -1)}`` for the conditional branches
     that leave a natural loop; None where there are none (or an indirect branch makes the flow unknown)."""
-    return per_function(fn, "_loop_exits", _region)
+    return per_function(fn, "_loop_exits", lambda instrs, a, b: _region(instrs, a, b)[0])
 
 
-def _region(instrs, a: int, b: int) -> dict:
-    """The loop exits of one function's instructions [a, b)."""
+def tail_joins(fn) -> dict | None:
+    """``{branch pc: join}`` of the loop exits whose join is the head of a break path that ends the thread, taken
+    because the loop's normal end returns at once (``_region``'s ``past``): where the cubin has a ``BSYNC`` there
+    (PMPP's pull BFS), the breaking lanes wait at it; ``without_barrier`` checks."""
+    return per_function(fn, "_loop_exit_tails", lambda instrs, a, b: _region(instrs, a, b)[1])
+
+
+_LABEL = re.compile(r"\(\s*(\.L_x_\d+)\s*\)")       # a BSSY's reconvergence label
+_MEMORY = {"LDG", "STG", "LDS", "STS", "LD", "ST", "ATOM", "ATOMG", "ATOMS", "RED", "REDG"}
+
+
+def without_barrier(exits: dict, fn, listing, where) -> dict:
+    """``exits`` with the join of each ``tail_joins`` exit dropped (-1: the lanes never meet again before they end)
+    where the cubin enters the break path with no convergence barrier: the block holding the first SASS memory
+    instruction of the path's first access line has no ``BSYNC`` before it and no ``BSSY``'s label in it. OpenPCDet's ``points_in_boxes_kernel``
+    (collection/opcdra_roiaware_pool3d_kernel.cu): ptxas puts no ``BSSY`` around its box loop, and the lanes that
+    break at a trip store then, one request a trip (ncu's 134 where a join at the break path's head gives 38);
+    PMPP's pull BFS, the same shape in the PTX, has its ``BSYNC`` at the break path's head
+    (tests/test_loop_exits.py)."""
+    tails = tail_joins(fn)
+    if not tails:
+        return exits
+    ins = fn.instrs
+    out = dict(exits)
+    reconverge = {m.group(1) for ln in listing if ln.op == "BSSY" for m in [_LABEL.search(ln.operands)] if m}
+    for b, j in tails.items():
+        if b not in out or out[b][2] != j:
+            continue
+        pc, first, seen = j, None, set()        # the path from the join: straight (jumps followed) to the thread's end
+        while 0 <= pc < len(ins) and pc not in seen:
+            seen.add(pc)
+            x = ins[pc]
+            if x.op in ("ret", "exit") and x.guard is None:
+                break
+            if x.op == "bra" and x.guard is None:
+                pc = x.target
+                continue
+            if x.op in ("bra", "ret", "exit", "call", "bar", "barrier"):
+                pc = -1                             # not a tail that only ends the thread
+                break
+            if first is None and x.op in ("ld", "st", "atom", "red") and x.line:
+                first = pc
+            pc += 1
+        if not (0 <= pc < len(ins)) or first is None:
+            continue
+        pc = first
+        w = where(ins[pc])
+        at = next((k for k, ln in enumerate(listing) if ln.where == w and ln.op in _MEMORY), None)
+        if at is None:
+            continue
+        barrier = False                         # a BSYNC, or a BSSY's reconvergence label, in the access's block
+        for k in range(at, -1, -1):
+            ln = listing[k]
+            if ln.op == "BSYNC" or set(ln.labels) & reconverge:
+                barrier = True
+                break
+            if k < at and ln.op in ("BRA", "EXIT", "RET", "BREAK") and not ln.pred:
+                break
+        if not barrier:
+            out[b] = out[b][:2] + (-1,)
+    return out
+
+
+def _region(instrs, a: int, b: int) -> tuple[dict, dict]:
+    """The loop exits of one function's instructions [a, b), and those of them ``tail_joins`` names."""
     f = flow(instrs, a, b)
     if f is None:
-        return {}
+        return {}, {}
     heads, end, succ, back, state = f.heads, f.end, f.succ, f.back, f.reached
     block_of = {pc: h for h in heads for pc in range(h, end[h])}
     if not back:
-        return {}
+        return {}, {}
     pred = {h: [] for h in heads}
     for h in heads:
         for t in succ[h]:
@@ -64,7 +129,7 @@ def _region(instrs, a: int, b: int) -> dict:
                 sides[h] = (t0 or taken_out, f0 or fall_out)
     exits = set(sides)
     if not exits:
-        return {}
+        return {}, {}
     # where the join is a block that only ends the thread (the ``ret``), ptxas puts an EXIT on the ways that go
     # straight there: those lanes leave the warp's convergence barrier rather than wait at it, and the join is
     # where the other ways meet (a break path whose loop's normal end returns at once reconverges at the break
@@ -85,10 +150,11 @@ def _region(instrs, a: int, b: int) -> dict:
     past = [h for h in exits if ipdom.get(h) in gone]
     if past:
         ipdom.update(_ipdoms(reach, live, past))
+    tails = {end[h] - 1: ipdom[h] for h in past if ipdom.get(h) is not None and ipdom[h] not in gone}
     lost = [h for h in exits if ipdom.get(h) is None or ipdom[h] in gone]
     if lost:
         ipdom.update(_past_returns(lost, body, succ, gone, end, instrs, reach))
-    return {end[h] - 1: (t, f, -1 if ipdom.get(h) is None else ipdom[h]) for h, (t, f) in sides.items()}
+    return {end[h] - 1: (t, f, -1 if ipdom.get(h) is None else ipdom[h]) for h, (t, f) in sides.items()}, tails
 
 
 def _past_returns(lost, body, succ, gone, end, instrs, reach) -> dict:

@@ -30,6 +30,7 @@ from ..structs import Struct
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
+from ..toolchain.sass import entry_sass, sass_listing
 from . import calls, carry, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401,E501  (carry, intrinsics, mma_forms, tma register their handlers)
 from . import cluster as clusters  # noqa: F401  (registers mapa; the cluster barrier is the scheduler's)
 from . import structs as emu_structs
@@ -216,6 +217,8 @@ class Machine:
             self.latch_fall = frozenset(hd for (p, hd) in joins if p + 1 == hd)
             self.latched = np.full(T, -1, dtype=np.int64)
         self.loop_exits = loop_exits.loop_exits(fn)     # branches that leave a loop (emu/loop_exits.py)
+        if self.loop_exits and lazy is not None and loop_exits.tail_joins(fn):
+            self.loop_exits = _exits_on_cubin(self.loop_exits, fn, lazy)
         self.exit_groups = None                          # made at the first one that parts a group's lanes
         # requests on the SASS control flow (emu/counters/ifconvert.py): branches ptxas predicated, and
         # guarded accesses it branched around; None/empty: counted as the PTX runs
@@ -849,6 +852,22 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
     tma.encode_maps(maps, gmem, params)
     emu_structs.encode(structs, gmem, params)
     return buffers, params, n_args, module_vars, gmem, global_syms, grid_sync
+
+
+def _exits_on_cubin(exits: dict, fn, lazy) -> dict:
+    """The loop exits with the joins the cubin shows (``loop_exits.without_barrier``), cached on ``fn`` per SM; the
+    PTX's where no SASS can be had."""
+    kernel, _, files, arch = lazy.args
+    cache = fn.__dict__.setdefault("_exits_on_cubin", {})
+    if arch not in cache:
+        try:
+            listing = list(sass_listing(entry_sass(kernel.program.sass(arch), kernel.entry), kernel.program.filename))
+        except Exception:       # no nvdisasm, or ptxas refused the kernel: the PTX's joins
+            cache[arch] = exits
+        else:
+            cache[arch] = loop_exits.without_barrier(exits, fn, listing,
+                                                     lambda ins: (files.get(ins.file, "<ptx>"), ins.line))
+    return cache[arch]
 
 
 def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | None = None,
