@@ -58,7 +58,8 @@ def test_the_box_loops_stores_are_the_h100s():
     import fidelity as fid
     (L,) = [x for x in fid.launches(BOX) if x.id == BOX]
     got = fid.emulate(L)["metrics"]
-    want = {r["id"]: r["ncu"] for r in read_json(ROOT / "bench" / "results" / "fidelity-2026-12-06-unseen131.json")["rows"]}[BOX]
+    rec = read_json(ROOT / "bench" / "results" / "fidelity-2026-12-06-unseen131.json")
+    want = {r["id"]: r["ncu"] for r in rec["rows"]}[BOX]
     assert (want["global_st_requests"], want["global_st_sectors"]) == (134, 266)
     for key, v in want.items():
         if v is not None and key in got:

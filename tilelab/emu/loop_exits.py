@@ -46,8 +46,9 @@ _MEMORY = {"LDG", "STG", "LDS", "STS", "LD", "ST", "ATOM", "ATOMG", "ATOMS", "RE
 def without_barrier(exits: dict, fn, listing, where) -> dict:
     """``exits`` with the join of each ``tail_joins`` exit dropped (-1: the lanes never meet again before they end)
     where the cubin enters the break path with no convergence barrier: the block holding the first SASS memory
-    instruction of the path's first access line has no ``BSYNC`` before it and no ``BSSY``'s label in it. OpenPCDet's ``points_in_boxes_kernel``
-    (collection/opcdra_roiaware_pool3d_kernel.cu): ptxas puts no ``BSSY`` around its box loop, and the lanes that
+    instruction of the path's first access line has no ``BSYNC`` before it and no ``BSSY``'s label in it.
+    OpenPCDet's ``points_in_boxes_kernel`` (collection/opcdra_roiaware_pool3d_kernel.cu): ptxas puts no ``BSSY``
+    around its box loop, and the lanes that
     break at a trip store then, one request a trip (ncu's 134 where a join at the break path's head gives 38);
     PMPP's pull BFS, the same shape in the PTX, has its ``BSYNC`` at the break path's head
     (tests/test_loop_exits.py)."""

@@ -5,9 +5,10 @@ and device code may read a ``const`` one only when a constant expression initial
 takes every such variable as ``__device__`` and refuses one whose initialiser is not a constant ("dynamic
 initialization is not supported for a __device__ variable"), whether device code reads it or not (md-cpu-gpu's
 files declare their host's constants so, and their kernels take the values as parameters); a non-const one it
-refuses outright ("host variables are not allowed in JIT mode": cuLDPC's header's `static float snr_array[]`). tilelab retries with
-those declarations taken out (blanked, so that every line keeps its number); a kernel that reads one then fails
-to build, as under nvcc, with a message that says why (``read``).
+refuses outright ("host variables are not allowed in JIT mode": cuLDPC's header's `static float snr_array[]`).
+tilelab retries with those declarations taken out (blanked, so that every line keeps its number); a kernel that reads
+one then fails to build, as under nvcc, with a message that says why (``read``). A legacy ``texture<>`` reference is
+not taken out: nvcc refuses it too.
 """
 from __future__ import annotations
 
