@@ -29,10 +29,12 @@ from .counters.requests import (
 )
 from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 from .numerics import add_sign_f64, canonical_nan_f32, exact_sign_f64, fma_f16, fma_f32, fma_f64, mul_sign_f64
-from .operands import (
+from .operands import (  # noqa: F401  (access_bytes: emu/__init__.py takes it from here)
     _SPACES,
     _UINT_OF,
     DT,
+    _vec,
+    access_bytes,
     _module_var_msg,
     _type_of,
     _values_for_store,
@@ -755,19 +757,6 @@ def _space(ins):
         if s in _SPACES:
             return "global" if s == "const" else s      # __constant__ data lives in global memory here
     return "generic"
-
-
-def _vec(ins) -> int:
-    for s in ins.mods:
-        if s in ("v2", "v4", "v8"):
-            return int(s[1])
-    return 1
-
-
-def access_bytes(ins) -> int:
-    """Bytes one lane moves in a memory instruction: its type's width (32-bit when it has none)
-    times its vector count."""
-    return max(1, size_of(_type_of(ins, "b32"))) * _vec(ins)
 
 
 def address(m, op, idx):

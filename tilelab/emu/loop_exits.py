@@ -19,8 +19,6 @@ into one predicate) keep theirs.
 """
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from .cfg import flow, per_function
@@ -39,7 +37,6 @@ def tail_joins(fn) -> dict | None:
     return per_function(fn, "_loop_exit_tails", lambda instrs, a, b: _region(instrs, a, b)[1])
 
 
-_LABEL = re.compile(r"\(\s*(\.L_x_\d+)\s*\)")       # a BSSY's reconvergence label
 _MEMORY = {"LDG", "STG", "LDS", "STS", "LD", "ST", "ATOM", "ATOMG", "ATOMS", "RED", "REDG"}
 
 
@@ -57,7 +54,7 @@ def without_barrier(exits: dict, fn, listing, where) -> dict:
         return exits
     ins = fn.instrs
     out = dict(exits)
-    reconverge = {m.group(1) for ln in listing if ln.op == "BSSY" for m in [_LABEL.search(ln.operands)] if m}
+    reconverge = {ln.label for ln in listing if ln.op == "BSSY"}
     for b, j in tails.items():
         if b not in out or out[b][2] != j:
             continue

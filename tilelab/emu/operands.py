@@ -41,6 +41,19 @@ def size_of(t: str) -> int:
     return _REG_WIDTH[t]
 
 
+def _vec(ins) -> int:
+    for s in ins.mods:
+        if s in ("v2", "v4", "v8"):
+            return int(s[1])
+    return 1
+
+
+def access_bytes(ins) -> int:
+    """Bytes one lane moves in a memory instruction: its type's width (32-bit when it has none)
+    times its vector count (here, below isa.py, so that the counters read it too)."""
+    return max(1, size_of(_type_of(ins, "b32"))) * _vec(ins)
+
+
 def unsupported(m, ins, why=""):
     where, excerpt = place(m, ins)
     e = UnsupportedInstruction(

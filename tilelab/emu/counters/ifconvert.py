@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from ...messages import language, msg as _msg
 from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import entry_sass, sass_instructions, sass_listing
-from ..operands import _type_of, size_of
+from ..operands import access_bytes
 from .requests import _count_warps, request_keys
 from .sass_model import plan_for as count_plan_for
 from .regions import regions
@@ -465,7 +465,7 @@ def _by_regions(items, units, order, sizes, instrs, in_region, where, key) -> di
     for it in list(items) + list(units):
         if any(where(instrs[q]) != line for q in it):
             return None
-        size[it] = sum(_ptx_bytes(instrs[q]) for q in it)
+        size[it] = sum(access_bytes(instrs[q]) for q in it)
     for it in items:
         gs = {in_region.get(q, ("guard", q)) for q in it}
         if len(gs) != 1:
@@ -484,13 +484,6 @@ def _by_regions(items, units, order, sizes, instrs, in_region, where, key) -> di
     if len(fits) != 1:
         return None
     return {it: "predicated" if group[it] in fits[0] else "branched" for it in items}
-
-
-def _ptx_bytes(ins) -> int:
-    """Bytes one lane moves in a PTX memory instruction: its type's width (32-bit when it has none) times its
-    vector count."""
-    vec = next((int(m[1]) for m in ins.mods if m in ("v2", "v4", "v8")), 1)
-    return max(1, size_of(_type_of(ins, "b32"))) * vec
 
 
 def _by_order(order: str, plain_pcs: list, here: list) -> dict | None:
