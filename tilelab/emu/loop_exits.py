@@ -27,14 +27,28 @@ from .cfg import flow, per_function
 def loop_exits(fn) -> dict | None:
     """``{branch pc: (taken side leaves, fall-through side leaves, join pc or -1)}`` for the conditional branches
     that leave a natural loop; None where there are none (or an indirect branch makes the flow unknown)."""
-    return per_function(fn, "_loop_exits", lambda instrs, a, b: _region(instrs, a, b)[0])
+    return _parts(fn)[0]
 
 
 def tail_joins(fn) -> dict | None:
     """``{branch pc: join}`` of the loop exits whose join is the head of a break path that ends the thread, taken
     because the loop's normal end returns at once (``_region``'s ``past``): where the cubin has a ``BSYNC`` there
     (PMPP's pull BFS), the breaking lanes wait at it; ``without_barrier`` checks."""
-    return per_function(fn, "_loop_exit_tails", lambda instrs, a, b: _region(instrs, a, b)[1])
+    return _parts(fn)[1]
+
+
+def _parts(fn) -> tuple:
+    """``loop_exits`` and ``tail_joins`` of ``fn``, from one pass of ``_region`` over each function (cached)."""
+    got = fn.__dict__.get("_loop_exit_parts")
+    if got is None:
+        tails: dict = {}
+
+        def region(instrs, a, b):
+            exits, t = _region(instrs, a, b)
+            tails.update(t)
+            return exits
+        got = fn.__dict__["_loop_exit_parts"] = (per_function(fn, "_loop_exits", region), tails or None)
+    return got
 
 
 _MEMORY = {"LDG", "STG", "LDS", "STS", "LD", "ST", "ATOM", "ATOMG", "ATOMS", "RED", "REDG"}
