@@ -1735,8 +1735,9 @@ def _loop_copies(us: list, have: Counter, fn, n_entry: int) -> int:
 
 def _copied(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> tuple | None:
     """Whether a line the check could not place has only more (or fewer) copies of the very accesses the
-    model expected: one line, nothing merged, reused or read through the constant cache, each of its keys in
-    the cubin. ``()``: the cubin has no other key; then each SASS copy that runs is one PTX access as it runs,
+    model expected: one line, nothing merged or reused, each of its keys in the cubin (its reads through the
+    constant cache count nothing either way: ARRUS's FIR, ``cached[localN - i] * gpuFirCoefficients[i]``, whose
+    loop ptxas unrolled again into LDS.16×29 with the ``__constant__`` taps as operands). ``()``: the cubin has no other key; then each SASS copy that runs is one PTX access as it runs,
     and a replay of the SASS's control flow can say how often they run (emu/counters/sass_replay.py,
     ``apply_copies``). A family may have several widths in the model (NLM's table fill: a ``v4`` store in the
     4-trip body and a 4-byte one in the remainder loop, ``STS.128×7, STS×1`` in the cubin where the model has one
@@ -1749,7 +1750,7 @@ def _copied(us: list, have: Counter, predicted: Counter, silent: list, reused: l
     fams: dict = {}
     for k in predicted:
         fams.setdefault(k.split(".")[0], []).append(k)
-    if (not have or not predicted or silent or reused
+    if (not have or not predicted or reused
             or any(len(u.pcs) > 1 for u in us) or len({u.line for u in us}) != 1
             or not all(have.get(k) for k in predicted)):
         return None
