@@ -6,7 +6,7 @@ each came (the merged suites with b47c6cf7's tilelab: the helpers' three toolcha
 As each came: 896 of 923 kernel totals (97.07%), 72 of the 81 launches running (cuLDPC's four refused for its header's
 host array, the distributed select sort's two for `std::numeric_limits` with no `<limits>`, YACCLAB's four for a
 `cuda` namespace tilelab's `<cassert>` declared), one suite meeting the line with every launch run (unseen128). Now:
-1,019 of 1,037 (98.26%) after three rules (the one choice of predicated if regions that gives a line's instructions by
+1,025 of 1,037 (98.84%) after three rules (the one choice of predicated if regions that gives a line's instructions by
 width; branchy stretches of plain arithmetic between shared loads; a break path's join only where the cubin has a
 convergence barrier), with 16 totals set apart (argsort's store
 wavefronts, YACCLAB's union-find, the distributed select sort's stores; vLLM's batched align's shared loads and cuLDPC's
@@ -20,7 +20,7 @@ RES = ROOT / "bench" / "results"
 #: totals now)
 TALLY = {128: (12, 12, 155, 156, 12, 155, 155), 129: (8, 8, 100, 104, 8, 100, 104),
          130: (9, 5, 65, 65, 9, 116, 116), 131: (11, 11, 141, 143, 11, 143, 143),
-         132: (12, 10, 118, 130, 12, 147, 151), 133: (9, 9, 111, 117, 9, 111, 117),
+         132: (12, 10, 118, 130, 12, 147, 151), 133: (9, 9, 111, 117, 9, 117, 117),
          134: (10, 6, 78, 78, 10, 119, 121), 135: (10, 10, 128, 130, 10, 128, 130)}
 #: suite -> (launches, as expected) on the H100 in the round's first call; unseen135's two were GPU-MCML's
 #: InitThreadState, whose __constant__ d_simparam the struct path of bench/collection_gpu.py did not set
@@ -30,7 +30,7 @@ GPU = {128: (12, 12), 129: (8, 8), 130: (9, 9), 131: (11, 11), 132: (12, 12), 13
 
 def test_each_suite_as_it_came_and_now():
     came_sum, now_sum, met = unseen_tallies(TALLY, date="2026-12-06")
-    assert came_sum == [896, 923] and now_sum == [1019, 1037]
+    assert came_sum == [896, 923] and now_sum == [1025, 1037]
     assert met == [128]
     assert came_sum[0] / came_sum[1] < 0.99
 

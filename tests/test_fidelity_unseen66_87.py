@@ -2,8 +2,9 @@
 suites recorded in three device calls, compared as each came (at the suite's own commit) and now.
 
 As each came: 3,069 of 3,198 kernel totals of the launches that ran (95.97%), 6 of 22 suites meeting the line. Now:
-3,503 of 3,553 (98.59%), after the fixes of the round (loop latches, call-site reconvergence, an overwritten store,
-halfword merges, extern alignment, shared-window 8-byte loads, two-line contraction) and the totals set apart."""
+3,507 of 3,553 (98.71%), after the fixes of the round (loop latches, call-site reconvergence, an overwritten store,
+halfword merges, extern alignment, shared-window 8-byte loads, two-line contraction), the totals set apart, and
+the eleventh round's copies rule (a line whose other reads go through the constant cache: four SHA-3 totals decided)."""
 from __future__ import annotations
 
 import sys
@@ -14,7 +15,7 @@ RES = ROOT / "bench" / "results"
 #: suite -> (launches, ran as it came, equal as it came, totals as it came, ran now, equal now, totals now)
 TALLY = {66: (18, 18, 226, 234, 18, 226, 226), 67: (19, 19, 215, 247, 19, 215, 215), 68: (12, 10, 130, 130, 12, 156, 156),
          69: (8, 0, 0, 0, 8, 100, 100), 70: (11, 10, 130, 130, 11, 143, 143), 71: (11, 11, 130, 143, 11, 133, 142),
-         72: (9, 9, 117, 117, 9, 117, 117), 73: (10, 4, 46, 52, 4, 46, 49), 74: (9, 2, 26, 26, 9, 105, 117),
+         72: (9, 9, 117, 117, 9, 117, 117), 73: (10, 4, 46, 52, 4, 46, 49), 74: (9, 2, 26, 26, 9, 109, 117),
          75: (15, 15, 195, 195, 15, 195, 195), 76: (11, 11, 143, 143, 11, 143, 143), 77: (16, 16, 204, 208, 16, 204, 208),
          78: (22, 22, 246, 286, 22, 270, 286), 79: (17, 10, 130, 130, 17, 221, 221), 80: (17, 17, 217, 221, 17, 217, 221),
          81: (14, 14, 182, 182, 14, 182, 182), 82: (13, 11, 143, 143, 13, 169, 169), 83: (11, 11, 143, 143, 11, 143, 143),
@@ -34,7 +35,7 @@ def _tables():
 
 def test_each_suite_as_it_came_and_now_and_the_line():
     came_sum, now_sum, met = unseen_tallies(TALLY)
-    assert came_sum == [3069, 3198] and now_sum == [3503, 3553]
+    assert came_sum == [3069, 3198] and now_sum == [3507, 3553]
     assert met == [72, 75, 76, 81, 83, 85]
     assert came_sum[0] / came_sum[1] < 0.99          # line 2 is not met as the suites came
 
