@@ -35,7 +35,7 @@
  * SOFTWARE.
  */
 
-// ---- copied from src/cuda/cuda_constants.h, lines 3-339 (the whole header but its #pragma once: vector
+// ---- copied from src/cuda/cuda_constants.h, lines 3-340 (the whole header but its #pragma once: vector
 // ---- operators, TILE_SIZE, BATCH_SIZE, MAX_GAUSSIANS_PER_TILE, GaussianData2D, RenderParams, helpers) ----
 #include <cuda_runtime.h>
 
@@ -374,6 +374,7 @@ __device__ __forceinline__ void computeBoundingBox(
 }
 
 } // namespace CUDA
+} // namespace SplatRender
 // ---- end of cuda_constants.h ----
 
 #include <cuda_runtime.h>
