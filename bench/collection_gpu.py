@@ -206,8 +206,9 @@ def main():
     arch = info["arch"]
     only = [x for x in a.only.split(",") if x] or [""]
     entries = [e for e in collection.load() if any(x in e["name"] or x in e["file"] for x in only)]
-    # an assert kills the CUDA context: those entries go last
-    entries.sort(key=lambda e: "assert" in e.get("findings", []))
+    # an assert kills the CUDA context: those entries go last; before them the out-of-bounds ones, whose
+    # fault (an out-of-range shared address) can kill it too
+    entries.sort(key=lambda e: ("assert" in e.get("findings", []), "out_of_bounds" in e.get("findings", [])))
     rows, bad = [], 0
     for e in entries:
         row = {"file": e["file"], "kernel": e["name"], "gpu_note": e.get("gpu")}

@@ -16159,3 +16159,268 @@ def kcanny_link(out, inp, mask, t_low):
                         if (dr or dc) and a[r + dr, c + dc] >= t_low:
                             o[r + dr, c + dc] = 0xFFFF
     return o
+
+
+# ---- unseen136: gsplat v0.1.13's tile binning and rasterisers (gspl_) and SplatRender's tiling, sorting and
+# rasterisation kernels (splr_)
+
+@functools.lru_cache(maxsize=None)
+def gspl_scene(n=40, width=40, height=24, block=16, seed=136):
+    """A projected scene as gsplat's project_gaussians would leave it: pixel centres xys, depths, radii (0 where
+    the tile box is empty), conics (inverse 2-D covariances), opacities, 3- and 4-channel colours, the inclusive
+    cumulative tile counts, and the intersections: unsorted (map_gaussian_to_intersects's order) and sorted by
+    (tile, depth) as bin_and_sort_gaussians's radix sort leaves them, with the tile bins."""
+    r = np.random.default_rng(seed)
+    tbx, tby = (width + block - 1) // block, (height + block - 1) // block
+    xys = np.stack([r.uniform(-4, width + 4, n), r.uniform(-4, height + 4, n)], 1).astype(np.float32)
+    depths = r.uniform(1.0, 5.0, n).astype(np.float32)
+    rad = r.integers(2, 15, n)
+    f32 = np.float32
+    boxes, area = [], np.zeros(n, np.int64)
+    for g in range(n):                                    # get_tile_bbox in float32, (int) truncating
+        tc = xys[g] / f32(block)
+        tr = f32(rad[g]) / f32(block)
+        lo = [min(max(0, int(tc[k] - tr)), (tbx, tby)[k]) for k in range(2)]
+        hi = [min(max(0, int(f32(tc[k] + tr) + f32(1))), (tbx, tby)[k]) for k in range(2)]
+        boxes.append((lo, hi))
+        area[g] = (hi[0] - lo[0]) * (hi[1] - lo[1])
+    radii = np.where(area > 0, rad, 0).astype(np.int32)
+    sx, sy = r.uniform(1.5, 6.0, n), r.uniform(1.5, 6.0, n)
+    rho = r.uniform(-0.6, 0.6, n)
+    a, b, c = sx * sx, rho * sx * sy, sy * sy
+    det = a * c - b * b
+    conics = np.stack([c / det, -b / det, a / det], 1).astype(np.float32)
+    opac = r.uniform(0.3, 0.95, n).astype(np.float32)
+    col3 = r.uniform(0, 1, (n, 3)).astype(np.float32)
+    col4 = r.uniform(0, 1, (n, 4)).astype(np.float32)
+    cum = np.cumsum(np.where(area > 0, area, 0)).astype(np.int32)
+    ids, gids = [], []
+    dbits = depths.view(np.int32).astype(np.int64)
+    for g in range(n):
+        if radii[g] <= 0:
+            continue
+        (lx, ly), (hx, hy) = boxes[g]
+        for i in range(ly, hy):
+            for j in range(lx, hx):
+                ids.append(((i * tbx + j) << 32) | int(dbits[g]))
+                gids.append(g)
+    ids, gids = np.array(ids, np.int64), np.array(gids, np.int32)
+    order = np.argsort(ids, kind="stable")
+    ids_s, gids_s = ids[order], gids[order]
+    bins = np.zeros((tbx * tby, 2), np.int32)
+    tiles = ids_s >> 32
+    for t in range(tbx * tby):
+        w = np.nonzero(tiles == t)[0]
+        if len(w):
+            bins[t] = (w[0], w[-1] + 1)
+    return dict(xys=xys, depths=depths, radii=radii, conics=conics, opac=opac, col3=col3, col4=col4,
+                cum=cum, isect_ids=ids, gaussian_ids=gids, isect_ids_sorted=ids_s, gaussian_ids_sorted=gids_s,
+                tile_bins=bins, tb=(tbx, tby))
+
+
+def gspl_get(key):
+    return gspl_scene()[key]
+
+
+def gspl_rasterize(width, height, block, gids, bins, xys, conics, colors, opac, background, half):
+    """gsplat's rasterisers, pixel by pixel: the tile's sorted Gaussians front to back, sigma = conic's quadratic
+    form at (x + 0.5, y + 0.5) - centre, alpha = min(0.999, o exp(-sigma)), skipped when sigma < 0 or alpha <
+    1/255, stopping before the Gaussian that takes T to <= 1e-4; (image, final_Ts, final_index). half: the
+    colour accumulated in __half (nd_rasterize_forward: each term rounded to half, each sum rounded to half)."""
+    tbx = (width + block - 1) // block
+    ch = colors.shape[1]
+    colors = np.asarray(colors, np.float32)
+    img = np.zeros((height, width, ch), np.float64)
+    Ts = np.zeros((height, width), np.float64)
+    idxs = np.zeros((height, width), np.int32)
+    for i in range(height):
+        for j in range(width):
+            t = (i // block) * tbx + j // block
+            px, py = j + 0.5, i + 0.5
+            T, cur = 1.0, 0
+            acc = np.zeros(ch, np.float16 if half else np.float64)
+            for k in range(bins[t][0], bins[t][1]):
+                g = gids[k]
+                cx, cy, cz = (float(v) for v in conics[g])
+                dx, dy = float(xys[g][0]) - px, float(xys[g][1]) - py
+                sigma = 0.5 * (cx * dx * dx + cz * dy * dy) + cy * dx * dy
+                alpha = min(0.999, float(opac[g]) * np.exp(-sigma))
+                if sigma < 0 or alpha < 1 / 255:
+                    continue
+                nT = T * (1 - alpha)
+                if nT <= 1e-4:
+                    break
+                vis = alpha * T
+                if half:
+                    for c in range(ch):
+                        term = np.float16(np.float32(colors[g][c]) * np.float32(vis))
+                        acc[c] = np.float16(np.float32(acc[c]) + np.float32(term))
+                else:
+                    acc = acc + colors[g].astype(np.float64) * vis
+                T, cur = nT, k
+            img[i, j] = acc.astype(np.float64) + T * np.asarray(background, np.float64)
+            Ts[i, j], idxs[i, j] = T, cur
+    return img, Ts, idxs
+
+
+@functools.lru_cache(maxsize=None)
+def splr_scene(n=60, width=48, height=32, seed=1360):
+    """SplatRender GaussianData2D records (12 floats: center x y, depth, radius, cov_a, cov_b, cov_c, alpha,
+    color r g b, pad) and the tile lists its tilingKernel builds (in Gaussian order), compacted (offsets = the
+    exclusive sum of the counts), and the compacted lists sorted by depth (the sorting kernel's aim)."""
+    r = np.random.default_rng(seed)
+    T = 16
+    tx, ty = (width + T - 1) // T, (height + T - 1) // T
+    g = np.zeros((n, 12), np.float32)
+    g[:, 0] = r.uniform(-8, width + 8, n)
+    g[:, 1] = r.uniform(-8, height + 8, n)
+    g[:, 2] = r.uniform(1, 10, n)
+    g[:, 3] = r.uniform(3, 20, n)
+    sx, sy, rho = r.uniform(2, 8, n), r.uniform(2, 8, n), r.uniform(-0.7, 0.7, n)
+    g[:, 4], g[:, 5], g[:, 6] = sx * sx, rho * sx * sy, sy * sy
+    g[:, 7] = r.uniform(0.3, 0.95, n)
+    g[:, 8:11] = r.uniform(0, 1, (n, 3))
+    lists = [[] for _ in range(tx * ty)]
+    f32 = np.float32
+    for k in range(n):
+        cx, cy, rad = g[k, 0], g[k, 1], g[k, 3]
+        x0 = max(0, int(np.floor(f32(f32(cx - rad) / f32(T)))))
+        x1 = min((width + T - 1) // T - 1, int(np.ceil(f32(f32(cx + rad) / f32(T)))))
+        y0 = max(0, int(np.floor(f32(f32(cy - rad) / f32(T)))))
+        y1 = min((height + T - 1) // T - 1, int(np.ceil(f32(f32(cy + rad) / f32(T)))))
+        for yy in range(y0, y1 + 1):
+            for xx in range(x0, x1 + 1):
+                t = yy * tx + xx
+                if 0 <= t < tx * ty:
+                    lists[t].append(k)
+    counts = np.array([len(l) for l in lists], np.int32)
+    padded = np.full((tx * ty, 1024), -1, np.int32)
+    pdepth = np.zeros((tx * ty, 1024), np.float32)
+    for t, l in enumerate(lists):
+        padded[t, :len(l)] = l
+        pdepth[t, :len(l)] = g[l, 2]
+    offsets = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int32)
+    flat = np.concatenate([np.array(l, np.int32) for l in lists])
+    by_depth = np.concatenate([np.array(sorted(l, key=lambda k: g[k, 2]), np.int32) for l in lists])
+    return dict(g=g, counts=counts, padded=padded, pdepth=pdepth, offsets=offsets, flat=flat,
+                flat_depth=g[flat, 2], by_depth=by_depth, tx=tx, ty=ty)
+
+
+def splr_get(key):
+    return splr_scene()[key]
+
+
+def splr_tiles_canon(lists, depths, counts, per_tile=1024):
+    """The (tile, index, depth) triples of per-tile lists, sorted: the atomics' order does not matter."""
+    lists, depths = np.asarray(lists).reshape(-1, per_tile), np.asarray(depths).reshape(-1, per_tile)
+    rows = [(t, int(lists[t, i]), float(depths[t, i])) for t in range(len(counts)) for i in range(int(counts[t]))]
+    return np.array(sorted(rows), np.float64).reshape(-1, 3)
+
+
+def splr_bitonic(keys, vals):
+    """sortTileGaussiansKernel's bitonic network as written (bitonicSortWarp / bitonicSortBlock): sizes 2, 4, ...
+    up to the count (not the next power of two), strides size/2 .. 1, each pair (i, i ^ stride) with
+    i < partner < count exchanged ascending where i & size == 0, descending otherwise."""
+    k, v = list(keys), list(vals)
+    n = len(k)
+    size = 2
+    while size <= n:
+        stride = size // 2
+        while stride > 0:
+            for i in range(n):
+                p = i ^ stride
+                if i < p < n:
+                    asc = (i & size) == 0
+                    if (asc and k[i] > k[p]) or (not asc and k[i] < k[p]):
+                        k[i], k[p] = k[p], k[i]
+                        v[i], v[p] = v[p], v[i]
+            stride //= 2
+        size *= 2
+    return k, v
+
+
+def splr_oddeven(keys, vals, threads=256):
+    """The kernel's fallback past blockDim: count - 1 rounds of odd-even transposition (pairs idx, idx + 1 with
+    idx = 2 tid + (round & 1), tid < blockDim)."""
+    k, v = list(keys), list(vals)
+    n = len(k)
+    for rnd in range(n - 1):
+        for tid in range(threads):
+            i = 2 * tid + (rnd & 1)
+            if i < n - 1 and k[i] > k[i + 1]:
+                k[i], k[i + 1] = k[i + 1], k[i]
+                v[i], v[i + 1] = v[i + 1], v[i]
+    return k, v
+
+
+def splr_sort_tiles(lists, depths, counts, offsets, threads=256, which="values"):
+    lists, depths = np.array(lists).copy(), np.array(depths, np.float32).copy()
+    for t in range(len(counts)):
+        c, o = int(counts[t]), int(offsets[t])
+        if c <= 1:
+            continue
+        fn = splr_bitonic if c <= threads else (lambda a, b: splr_oddeven(a, b, threads))
+        k, v = fn(depths[o:o + c].tolist(), lists[o:o + c].tolist())
+        depths[o:o + c], lists[o:o + c] = k, v
+    return lists if which == "values" else depths
+
+
+def splr_radix_canon(keys_out, values_out, keys, values, count, bit, threads=256):
+    """radixSortKernel's one-bit split, block by block: within each block the bucket-0 elements first, then
+    bucket 1 (bucket = bit `bit` of the key made sortable); the atomics' order inside a bucket does not matter,
+    so each bucket is sorted by key. Of the kernel's output (keys_out, values_out given) or of the input."""
+    keys = np.asarray(keys, np.float32)
+    out = []
+    for b in range((count + threads - 1) // threads):
+        lo, hi = b * threads, min(count, (b + 1) * threads)
+        if keys_out is None:
+            ki = keys[lo:hi].view(np.int32).astype(np.int64)
+            s = np.where(ki >= 0, ki | 0x80000000, ~ki) & 0xFFFFFFFF
+            bucket = (s >> bit) & 1
+            parts = [(keys[lo:hi][bucket == q], np.asarray(values)[lo:hi][bucket == q]) for q in (0, 1)]
+        else:
+            n0 = int(np.sum(((np.where(keys[lo:hi].view(np.int32).astype(np.int64) >= 0,
+                                       keys[lo:hi].view(np.int32).astype(np.int64) | 0x80000000,
+                                       ~keys[lo:hi].view(np.int32).astype(np.int64)) & 0xFFFFFFFF) >> bit) & 1 == 0))
+            ko, vo = np.asarray(keys_out)[lo:hi], np.asarray(values_out)[lo:hi]
+            parts = [(ko[:n0], vo[:n0]), (ko[n0:], vo[n0:])]
+        for k, v in parts:
+            o = np.argsort(k, kind="stable")
+            out.append(np.stack([np.asarray(k, np.float64)[o], np.asarray(v, np.float64)[o]], 1))
+    return np.concatenate(out)
+
+
+def splr_rasterize(g, lists, counts, offsets, width, height, tile=16):
+    """SplatRender's alpha blending, pixel by pixel: the tile's list front to back (the order given), stopping
+    once T < 0.001; each Gaussian's value exp(-0.5 d^T inv(cov) d) at the pixel centre (0 where det <= 0 or
+    the exponent < -10), skipped below 0.01, alpha = min(opacity * value, 0.99); RGB and accumulated alpha."""
+    g = np.asarray(g, np.float64)
+    tx = (width + tile - 1) // tile
+    out = np.zeros((height * width, 4))
+    for y in range(height):
+        for x in range(width):
+            t = (y // tile) * tx + x // tile
+            c, o = int(counts[t]), int(offsets[t])
+            col, acc, T = np.zeros(3), 0.0, 1.0
+            for i in range(c):
+                if T < 0.001:
+                    break
+                k = lists[o + i]
+                dx, dy = x + 0.5 - g[k, 0], y + 0.5 - g[k, 1]
+                a, b, cc = g[k, 4], g[k, 5], g[k, 6]
+                det = a * cc - b * b
+                if det <= 0:
+                    continue
+                e = -0.5 * (dx * dx * cc / det + 2 * dx * dy * (-b / det) + dy * dy * a / det)
+                if e < -10:
+                    continue
+                val = np.exp(e)
+                if val < 0.01:
+                    continue
+                al = min(g[k, 7] * val, 0.99)
+                w = al * T
+                col += w * g[k, 8:11]
+                acc += w
+                T *= 1 - al
+            out[y * width + x] = (*col, acc)
+    return out

@@ -557,6 +557,12 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
     t = re.sub(r"\[\s*\]", "*", t)                             # float a[] -> float* a
     toks = re.findall(r"[A-Za-z_]\w*|\*|&|::|<[^>]*>", t)
     stars = [i for i, k in enumerate(toks) if k == "*"]
+    ref = [i for i, k in enumerate(toks) if k == "&"]
+    if ref and (not stars or ref[0] > stars[-1]):
+        # `const float3& x`, `int& n`, `const float* const& p`: a reference parameter is passed as the address
+        # (a .u64 in the PTX) of what it binds to, device memory; one more level of pointer
+        stars = stars + ref[:1]
+        toks = toks[:ref[0]] + ["*"] + toks[ref[0] + 1:]
     pointer = bool(stars)
     words = [k for k in toks if k not in ("*", "&")]
     names = [w for w in words if w not in _QUALIFIERS]
