@@ -205,7 +205,10 @@
   as they came; YACCLAB's 4 met '"cuda" is ambiguous' (tilelab's <cassert> brought libcu++'s ::cuda, which nvcc's
   does not: fixed in tilelab/include/tilelab_std_base.h, tests/test_std_headers.py), cu_hysteresis_low an
   equal-value write race the entry listed and the global race shadow does not report by its rule (the entry's
-  mistake, corrected). 10 of 10 after."""
+  mistake, corrected). 10 of 10 after.
+- unseen137, RWKV-LM's RWKV-2 TimeX (a causal decay convolution over float4 shared tiles, forward and backwards) and
+  RWKV-4 / RWKV-4neo WKV recurrences (forward and backward, Tmax-long local arrays) + ChatRWKV's WKV forward with a
+  carried aa / bb / pp state: 9 of 9 as they came."""
 from __future__ import annotations
 
 import json
@@ -317,6 +320,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen134": (10, 5, {"yacuf_oliveira_2010.cu": 'CompileError: collection/yacuf_oliveira_2010.cu:230: error: "cuda" '
                                                     'is ambiguous',
                           "kcanny_canny.cu": "findings [], expected ['race']"}),
+    "unseen137": (9, 9, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
