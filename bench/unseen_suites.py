@@ -131,6 +131,7 @@ SUITES = {
     "mc_on_accelerators Monte Carlo cross section lookup (Philox/LCG stochastic interpolation) + GPU-MCML photon migration thread-state init and A_rz copy sum (unseen135)": ("mcxsl_", "gpumcml_"),
     "YACCLAB Oliveira union-find CCL (local/global merge, path compression) + kinap Canny gradient/NMS/hysteresis (unseen134)": ("yacuf_", "kcanny_"),
     "gsplat v0.1.13 intersection keys, tile bins and shared-memory tile rasterisers + SplatRender atomic tiling, bitonic per-tile sort and alpha blending (unseen136)": ("gspl_", "splr_"),
+    "RWKV-LM RWKV-2 TimeX forward/backward + RWKV-4/4neo WKV forward/backward + ChatRWKV WKV forward with carried state (unseen137)": ("rwkvlm_", "chatrwkv_"),
 }
 
 

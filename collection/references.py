@@ -16424,3 +16424,109 @@ def splr_rasterize(g, lists, counts, offsets, width, height, tile=16):
                 T *= 1 - al
             out[y * width + x] = (*col, acc)
     return out
+# ---- unseen137: RWKV-LM's RWKV-2 TimeX and RWKV-4 / RWKV-4neo WKV kernels (rwkvlm_), ChatRWKV's WKV forward (chatrwkv_)
+def _rwkvlm_timex_pairs(T):
+    """(t, s) for every s <= t of a length-T causal convolution, and the kernel-tap index T - 1 - t + s it uses."""
+    t, s = np.tril_indices(T)
+    return t, s, T - 1 - t + s
+
+
+def rwkvlm_timex_forward(w, k, eps):
+    """RWKV-2's TimeX: out[b, c, t] = eps + sum over s <= t of w[c, T - 1 - (t - s)] * k[b, c, s] (w's last tap
+    weighs the current step), in float64."""
+    w = np.asarray(w, dtype=np.float64)
+    k = np.asarray(k, dtype=np.float64)
+    T = k.shape[-1]
+    t, s, m = _rwkvlm_timex_pairs(T)
+    M = np.zeros((w.shape[0], T, T))
+    M[:, t, s] = w[:, m]
+    return float(eps) + np.einsum("cts,bcs->bct", M, k)
+
+
+def rwkvlm_timex_grad_w(k, g):
+    """The gradient of sum(g * TimeX(w, k)) with respect to w, for each batch row apart (the host sums over b):
+    every pair s <= t adds g[b, c, t] * k[b, c, s] to tap T - 1 - t + s."""
+    k = np.asarray(k, dtype=np.float64)
+    g = np.asarray(g, dtype=np.float64)
+    T = k.shape[-1]
+    t, s, m = _rwkvlm_timex_pairs(T)
+    out = np.zeros(k.shape)
+    np.add.at(out, (slice(None), slice(None), m), g[:, :, t] * k[:, :, s])
+    return out
+
+
+def rwkvlm_timex_grad_k(w, g):
+    """The gradient of sum(g * TimeX(w, k)) with respect to k: the transpose of the causal convolution."""
+    w = np.asarray(w, dtype=np.float64)
+    g = np.asarray(g, dtype=np.float64)
+    T = g.shape[-1]
+    t, s, m = _rwkvlm_timex_pairs(T)
+    M = np.zeros((w.shape[0], T, T))
+    M[:, t, s] = w[:, m]
+    return np.einsum("cts,bct->bcs", M, g)
+
+
+def _rwkv_wkv(w, u, k, v, A0=0.0, B0=0.0):
+    """RWKV-4's WKV without the running-maximum rescaling (the inputs are small enough), in float64 or complex:
+    y_t = (A + e^(u + k_t) v_t) / (B + e^(u + k_t)), then A = e^w A + e^k_t v_t, B = e^w B + e^k_t, where A and B
+    start from the carried state. k, v: (B, T, C); w, u: (C,). Returns y and the final A, B."""
+    Bn, T, C = k.shape
+    A = np.zeros((Bn, C), dtype=np.result_type(w, u, k, v, complex if np.iscomplexobj(A0) else float)) + A0
+    Bs = np.zeros_like(A) + B0
+    y = np.zeros(k.shape, dtype=A.dtype)
+    ew = np.exp(w)
+    for t in range(T):
+        e = np.exp(u + k[:, t])
+        y[:, t] = (A + e * v[:, t]) / (Bs + e)
+        ek = np.exp(k[:, t])
+        A = ew * A + ek * v[:, t]
+        Bs = ew * Bs + ek
+    return y, A, Bs
+
+
+def rwkv_wkv_y(w, u, k, v):
+    w, u, k, v = (np.asarray(a, dtype=np.float64) for a in (w, u, k, v))
+    return _rwkv_wkv(w, u, k, v)[0]
+
+
+def rwkv_wkv_grads(w, u, k, v, gy):
+    """The gradients of L[b, c] = sum over t of gy * y (the WKV of one (batch, channel)) by complex-step
+    differentiation of _rwkv_wkv (exact to float64 rounding): dL/dw[b, c], dL/du[b, c], dL/dk, dL/dv."""
+    w, u, k, v, gy = (np.asarray(a, dtype=np.float64) for a in (w, u, k, v, gy))
+    h = 1e-30
+
+    def L(w_, u_, k_, v_):
+        return (gy * _rwkv_wkv(w_, u_, k_, v_)[0]).sum(axis=1).imag / h
+
+    gw = L(w + 1j * h, u + 0j, k + 0j, v + 0j)
+    gu = L(w + 0j, u + 1j * h, k + 0j, v + 0j)
+    gk = np.zeros(k.shape)
+    gv = np.zeros(k.shape)
+    for s in range(k.shape[1]):
+        d = np.zeros(k.shape, dtype=complex)
+        d[:, s] = 1j * h
+        gk[:, s] = L(w + 0j, u + 0j, k + d, v + 0j)
+        gv[:, s] = L(w + 0j, u + 0j, k + 0j, v + d)
+    return gw, gu, gk, gv
+
+
+def rwkvlm_wkv_backward(w, u, k, v, gy, gw_in, gu_in, accumulate):
+    """The WKV backward's outputs: gw (times w, the host's w = -exp(w) chain rule), gu, gk, gv; RWKV-4 adds gw and
+    gu to its outputs' contents (accumulate), RWKV-4neo writes them."""
+    gw, gu, gk, gv = rwkv_wkv_grads(w, u, k, v, gy)
+    gw = gw * np.asarray(w, dtype=np.float64)[None, :]
+    if accumulate:
+        gw = gw + gw_in
+        gu = gu + gu_in
+    return {"gw": gw, "gu": gu, "gk": gk, "gv": gv}
+
+
+def chatrwkv_wkv(w, u, k, v, aa, bb, pp):
+    """ChatRWKV's WKV over a sequence from a carried state (A = aa e^pp, B = bb e^pp): y, and the state written back,
+    whose scale pp follows the kernel's rule pp <- max(w + pp, k_t) (the state is (A, B) at that scale)."""
+    w, u, k, v, aa, bb, pp = (np.asarray(a, dtype=np.float64) for a in (w, u, k, v, aa, bb, pp))
+    y, A, Bs = _rwkv_wkv(w, u, k, v, aa * np.exp(pp), bb * np.exp(pp))
+    p = pp.copy()
+    for t in range(k.shape[1]):
+        p = np.maximum(w + p, k[:, t])
+    return {"y": y, "aa": A * np.exp(-p), "bb": Bs * np.exp(-p), "pp": p}

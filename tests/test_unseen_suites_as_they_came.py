@@ -211,7 +211,10 @@
   compaction, Blelloch scan), per-tile depth sort (bitonic networks, odd-even, one-bit radix split) and
   rasterisation: 10 of 12 as they came; rasterize_forward refused (the signature reader dropped the & of a
   reference parameter: fixed in tilelab/toolchain/signature.py, tests/test_signature_reference_params.py), the
-  sort's overrun of its 256-slot shared arrays by a 300-entry tile real and listed since. 12 of 12 after."""
+  sort's overrun of its 256-slot shared arrays by a 300-entry tile real and listed since. 12 of 12 after.
+- unseen137, RWKV-LM's RWKV-2 TimeX (a causal decay convolution over float4 shared tiles, forward and backwards) and
+  RWKV-4 / RWKV-4neo WKV recurrences (forward and backward, Tmax-long local arrays) + ChatRWKV's WKV forward with a
+  carried aa / bb / pp state: 9 of 9 as they came."""
 from __future__ import annotations
 
 import json
@@ -326,6 +329,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen136": (12, 10, {"gspl_forward.cu": "LaunchError: argument 12 of rasterize_forward (const float3 background) "
                                               "is a scalar parameter",
                            "splr_sorting.cu": "tile_lists: 288 of 711 differ"}),
+    "unseen137": (9, 9, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
