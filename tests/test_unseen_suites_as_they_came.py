@@ -205,7 +205,11 @@
   as they came; YACCLAB's 4 met '"cuda" is ambiguous' (tilelab's <cassert> brought libcu++'s ::cuda, which nvcc's
   does not: fixed in tilelab/include/tilelab_std_base.h, tests/test_std_headers.py), cu_hysteresis_low an
   equal-value write race the entry listed and the global race shadow does not report by its rule (the entry's
-  mistake, corrected). 10 of 10 after."""
+  mistake, corrected). 10 of 10 after.
+- unseen138, HugeCTR's sparse-embedding forward pooling (sum and mean over ragged slots, missing keys skipped, float
+  and __half2 outputs) + DeepLearningExamples' DLRM embedding gather (indices staged in shared memory, one-hot
+  lookup, backward fused with SGD by float atomicAdd, the fused 26-feature warp lookup with __all_sync/__shfl_sync
+  and 16-byte float/half copies, index offsetting, gradient copy): 13 of 13 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -317,6 +321,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen134": (10, 5, {"yacuf_oliveira_2010.cu": 'CompileError: collection/yacuf_oliveira_2010.cu:230: error: "cuda" '
                                                     'is ambiguous',
                           "kcanny_canny.cu": "findings [], expected ['race']"}),
+    "unseen138": (13, 13, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
