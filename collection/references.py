@@ -16530,3 +16530,46 @@ def chatrwkv_wkv(w, u, k, v, aa, bb, pp):
     for t in range(k.shape[1]):
         p = np.maximum(w + p, k[:, t])
     return {"y": y, "aa": A * np.exp(-p), "bb": Bs * np.exp(-p), "pp": p}
+# ---- unseen138: HugeCTR's sparse-embedding forward kernels (hctr_) and DeepLearningExamples' DLRM gather
+# extension (nvdlrm_)
+
+_HCTR_MISSING = 2 ** 64 - 1   # std::numeric_limits<size_t>::max(): a key the hash table does not hold
+
+
+def hctr_bags():
+    """The input of HugeCTR's forward pooling: 8 samples x 3 slots, each slot a bag of 0-4 keys (numpy, seed 138:
+    46 keys), as row_offset (the CSR offsets of the 24 slots, uint32) and hash_value_index (each key's row of a
+    50-row table, uint64; keys 5, 17 and 30 missing from the table: SIZE_MAX)."""
+    rng = np.random.default_rng(138)
+    counts = rng.integers(0, 5, 24)
+    row_offset = np.concatenate([[0], np.cumsum(counts)]).astype(np.uint32)
+    hvi = rng.integers(0, 50, int(counts.sum())).astype(np.uint64)
+    hvi[[5, 17, 30]] = _HCTR_MISSING
+    return {"row_offset": row_offset, "hvi": hvi}
+
+
+def hctr_pool(row_offset, hvi, table, rows, dim, mean):
+    """Each slot's pooled embedding: the sum of the table rows of its keys (a missing key adds 0), for mean divided
+    by the number of keys (missing ones included) when there are more than one. In float64; [rows, dim]."""
+    t = np.asarray(table, dtype=np.float64).reshape(-1, dim)
+    ro = np.asarray(row_offset, dtype=np.int64)
+    hvi = np.asarray(hvi, dtype=np.uint64)
+    out = np.zeros((rows, dim))
+    for r in range(rows):
+        keys = hvi[ro[r]:ro[r + 1]]
+        for k in keys:
+            if k != np.uint64(_HCTR_MISSING):
+                out[r] += t[int(k)]
+        n = len(keys)
+        if mean and n > 1:
+            out[r] /= n
+    return out
+
+
+def nvdlrm_sgd(params, grads, indices, lr):
+    """The embedding table after the fused backward + SGD: each looked-up row minus lr times the gradient of every
+    lookup of it (np.add.at: rows several lookups share get every gradient)."""
+    p = np.asarray(params, dtype=np.float64).copy()
+    g = np.asarray(grads, dtype=np.float64).reshape(len(np.ravel(indices)), -1)
+    np.add.at(p, np.ravel(indices).astype(np.int64), -float(np.float32(lr)) * g)
+    return p

@@ -214,7 +214,11 @@
   sort's overrun of its 256-slot shared arrays by a 300-entry tile real and listed since. 12 of 12 after.
 - unseen137, RWKV-LM's RWKV-2 TimeX (a causal decay convolution over float4 shared tiles, forward and backwards) and
   RWKV-4 / RWKV-4neo WKV recurrences (forward and backward, Tmax-long local arrays) + ChatRWKV's WKV forward with a
-  carried aa / bb / pp state: 9 of 9 as they came."""
+  carried aa / bb / pp state: 9 of 9 as they came.
+- unseen138, HugeCTR's sparse-embedding forward pooling (sum and mean over ragged slots, missing keys skipped, float
+  and __half2 outputs) + DeepLearningExamples' DLRM embedding gather (indices staged in shared memory, one-hot
+  lookup, backward fused with SGD by float atomicAdd, the fused 26-feature warp lookup with __all_sync/__shfl_sync
+  and 16-byte float/half copies, index offsetting, gradient copy): 13 of 13 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -330,6 +334,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                               "is a scalar parameter",
                            "splr_sorting.cu": "tile_lists: 288 of 711 differ"}),
     "unseen137": (9, 9, {}),
+    "unseen138": (13, 13, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
