@@ -205,7 +205,14 @@
   as they came; YACCLAB's 4 met '"cuda" is ambiguous' (tilelab's <cassert> brought libcu++'s ::cuda, which nvcc's
   does not: fixed in tilelab/include/tilelab_std_base.h, tests/test_std_headers.py), cu_hysteresis_low an
   equal-value write race the entry listed and the global race shadow does not report by its rule (the entry's
-  mistake, corrected). 10 of 10 after."""
+  mistake, corrected). 10 of 10 after.
+- unseen139, sppark's prefix scan over the Goldilocks field (gl64_t's add.cc/addc carry chains, warp shuffles,
+  grid.sync()) + BitCrack's secp256k1 multiply step (mad/madc carry chains, batch inversion): 0 of 11 as they came;
+  sppark's 7 refused (the kernel template's OutPtr / InPtr left to their defaults, which the signature reader did not
+  take: fixed in toolchain/signature.py), then gl64_t's `.reg.pred %top;` unread by the PTX reader (fixed: emu/ptx.py);
+  BitCrack's 4 could not be set up (its __constant__ _xPtr / _yPtr hold buffers' addresses: tl.AddressOf and the
+  manifest's pointer_to since). tests/test_unseen139_defaults_regpred_addressof.py. 11 of 11 after, the two-pass
+  scans' real race on the exchange slots (the tail pass rewrites the slots the pass before read) listed."""
 from __future__ import annotations
 
 import json
@@ -317,6 +324,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen134": (10, 5, {"yacuf_oliveira_2010.cu": 'CompileError: collection/yacuf_oliveira_2010.cu:230: error: "cuda" '
                                                     'is ambiguous',
                           "kcanny_canny.cu": "findings [], expected ['race']"}),
+    "unseen139": (11, 0, {"sppark_prefix_op.cu": "LaunchError: argument 1 of d_prefix_op<",
+                          "bitcrk_device_keys.cu": "KeyError: 'dtype'"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
