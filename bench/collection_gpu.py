@@ -73,6 +73,12 @@ def run_gpu(entry, cp, arch):
     finally:
         os.unlink(path)
     # cudaMemcpyToSymbol, by the module's names (a namespaced variable's PTX name for the manifest's C++ name)
+    from tilelab.structs import AddressOf
+    pointed = {}                     # a symbol that holds a buffer's address (a manifest's pointer_to): its upload
+    for k, v in list((symbols or {}).items()):
+        if isinstance(v, AddressOf):
+            pointed[k] = cp.asarray(v.array)
+            symbols[k] = np.array([pointed[k].data.ptr], dtype=np.uint64)
     for name, arr in (check_symbols(spec, symbols) if symbols else {}).items():
         mem = mod.get_global(name)
         dst = cp.ndarray(arr.shape, arr.dtype, mem)
@@ -91,6 +97,9 @@ def run_gpu(entry, cp, arch):
     for spec_arg, d, v in zip(entry["args"], dev, packed.values):   # by position: the manifest's names
         name = spec_arg["name"]                                     # (`in_` for a parameter named `in`)
         out[name] = cp.asnumpy(d).reshape(np.shape(named[name])) if isinstance(v, np.ndarray) else v
+    for s in entry.get("symbols", []):                              # the pointed-to buffers, by their tensors' names
+        if "pointer_to" in s:
+            out[s["pointer_to"]] = cp.asnumpy(pointed[s["name"]]).reshape(np.shape(named[s["pointer_to"]]))
     return out, text.splitlines()
 
 

@@ -57,7 +57,11 @@ def main(argv=None):
         for i, (spec, grid, block, packed, shared, symbols, cooperative) in enumerate(launches):
             try:
                 mod, fn = load(cp, spec, cooperative)
+                pointed = []                     # buffers a pointer variable holds (tl.AddressOf), kept alive
                 for name, arr in (symbols or {}).items():
+                    if isinstance(arr, tuple) and arr[0] == "address":
+                        pointed.append(cp.asarray(arr[1]))
+                        arr = np.array([pointed[-1].data.ptr], dtype=np.uint64)
                     mem = mod.get_global(name)
                     cp.ndarray(arr.shape, arr.dtype, mem).set(arr)
                 if shared > 48 * 1024:

@@ -133,6 +133,7 @@ SUITES = {
     "gsplat v0.1.13 intersection keys, tile bins and shared-memory tile rasterisers + SplatRender atomic tiling, bitonic per-tile sort and alpha blending (unseen136)": ("gspl_", "splr_"),
     "RWKV-LM RWKV-2 TimeX forward/backward + RWKV-4/4neo WKV forward/backward + ChatRWKV WKV forward with carried state (unseen137)": ("rwkvlm_", "chatrwkv_"),
     "HugeCTR sparse-embedding forward sum/mean pooling over ragged slots + DLRM embedding gather, fused 26-feature lookup and fused SGD backward (unseen138)": ("hctr_", "nvdlrm_"),
+    "sppark prefix scan over the Goldilocks field (add.cc/addc carries, grid.sync) + BitCrack secp256k1 multiply step (madc carry chains, batch inversion) (unseen139)": ("sppark_", "bitcrk_"),
 }
 
 

@@ -16573,3 +16573,98 @@ def nvdlrm_sgd(params, grads, indices, lr):
     g = np.asarray(grads, dtype=np.float64).reshape(len(np.ravel(indices)), -1)
     np.add.at(p, np.ravel(indices).astype(np.int64), -float(np.float32(lr)) * g)
     return p
+# ---- unseen139: sppark's prefix scan over the Goldilocks field; BitCrack's secp256k1 multiply step
+
+GL64_P = (1 << 64) - (1 << 32) + 1
+
+
+def gl64_random(rng, size):
+    """Canonical Goldilocks elements (0 <= v < p), uniform, as uint64."""
+    return rng.integers(0, GL64_P, size, dtype=np.uint64)
+
+
+def gl64_prefix(inp, op, length=None):
+    """Inclusive prefix sums ('add') or products ('mul') modulo p = 2^64 - 2^32 + 1 of the first ``length``
+    elements, in Python integers (exact), as uint64."""
+    vals = [int(v) for v in np.asarray(inp, dtype=np.uint64).reshape(-1)[:length]]
+    out, acc = [], 0 if op == "add" else 1
+    for v in vals:
+        acc = (acc + v) % GL64_P if op == "add" else (acc * v) % GL64_P
+        out.append(acc)
+    return np.array(out, dtype=np.uint64)
+
+
+SECP_P = (1 << 256) - (1 << 32) - 977
+SECP_G = (0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798,
+          0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8)
+
+
+def _secp_add(a, b):
+    """Affine point addition on y^2 = x^3 + 7 over F_p (None: the point at infinity)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    (x1, y1), (x2, y2) = a, b
+    if x1 == x2:
+        if (y1 + y2) % SECP_P == 0:
+            return None
+        s = 3 * x1 * x1 * pow(2 * y1, -1, SECP_P) % SECP_P
+    else:
+        s = (y2 - y1) * pow(x2 - x1, -1, SECP_P) % SECP_P
+    x3 = (s * s - x1 - x2) % SECP_P
+    return x3, (s * (x1 - x3) - y1) % SECP_P
+
+
+@functools.lru_cache(maxsize=None)
+def _secp_pow2_table():
+    t = [SECP_G]
+    for _ in range(255):
+        t.append(_secp_add(t[-1], t[-1]))
+    return tuple(t)
+
+
+def _words_be(v):
+    """A 256-bit integer as 8 uint32 words, most significant first (secp256k1::uint256::BigEndian)."""
+    return [(v >> (32 * (7 - k))) & 0xFFFFFFFF for k in range(8)]
+
+
+def bitcrk_table(coord):
+    """initializeBasePoints' table: (2^i) G for i = 0..255, x (coord 0) or y (1), 8 big-endian words each."""
+    return np.array([w for pt in _secp_pow2_table() for w in _words_be(pt[coord])], dtype=np.uint32)
+
+
+def bitcrk_keys(rng, nthreads, ppt):
+    """Random 256-bit private keys below the group order, one per (point, thread), as splatBigInt lays them out:
+    word k (most significant first) of point idx of thread t at idx * nthreads * 8 + k * nthreads + t."""
+    n = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+    out = np.zeros(nthreads * ppt * 8, dtype=np.uint32)
+    for idx in range(ppt):
+        for t in range(nthreads):
+            k = int.from_bytes(rng.bytes(32), "big") % n
+            for j, w in enumerate(_words_be(k)):
+                out[idx * nthreads * 8 + j * nthreads + t] = w
+    return out
+
+
+def _bitcrk_key(keys, nthreads, idx, t):
+    return sum(int(keys[idx * nthreads * 8 + j * nthreads + t]) << (32 * (7 - j)) for j in range(8))
+
+
+def bitcrk_state(keys, nthreads, ppt, steps, coord):
+    """The public-key buffer (x: coord 0, y: 1) after ``steps`` multiply steps: point idx of thread t is
+    (key mod 2^steps) G, laid out as the keys; the point at infinity is all words 0xFFFFFFFF (the host's
+    cudaMemset(-1), which isInfinity tests)."""
+    table = _secp_pow2_table()
+    out = np.full(nthreads * ppt * 8, 0xFFFFFFFF, dtype=np.uint32)
+    for idx in range(ppt):
+        for t in range(nthreads):
+            k = _bitcrk_key(keys, nthreads, idx, t)
+            pt = None
+            for s in range(steps):
+                if (k >> s) & 1:
+                    pt = _secp_add(pt, table[s])
+            if pt is not None:
+                for j, w in enumerate(_words_be(pt[coord])):
+                    out[idx * nthreads * 8 + j * nthreads + t] = w
+    return out

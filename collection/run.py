@@ -107,8 +107,13 @@ def inputs(entry, seed: int = 0) -> tuple[list, dict, dict]:
         else:
             args.append(v)
         named[spec["name"]] = v
-    symbols = {s["name"]: _make(s, rng) for s in entry.get("symbols", [])}
-    named.update(symbols)
+    symbols = {}
+    for s in entry.get("symbols", []):
+        if "pointer_to" in s:            # cudaMemcpyToSymbol of a buffer's address: that buffer, a tensor
+            from tilelab.structs import AddressOf
+            symbols[s["name"]] = AddressOf(named[s["pointer_to"]])
+        else:
+            symbols[s["name"]] = named[s["name"]] = _make(s, rng)
     return args, named, symbols
 
 

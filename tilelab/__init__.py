@@ -13,6 +13,7 @@ that counts shared-memory bank wavefronts, global sectors, races and out-of-boun
     tl.TensorMap(A, box=(64, 64), swizzle="128B")  # a TMA tensor map (Hopper): tilelab/tma.py
     tl.Struct(ptr=A, n=np.int32(5))                # a struct passed by value: tilelab/structs.py
     tl.PitchedPtr(V, xsize=40 * 4)                 # a cudaPitchedPtr over V, by value
+    symbols={"_xPtr": tl.AddressOf(X)}           # a __constant__ pointer to a buffer of its own
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from .bench import bench
 from .profile import profile
 from .messages import label, msg
 from .selfcheck import selfcheck
-from .structs import PitchedPtr, Struct
+from .structs import AddressOf, PitchedPtr, Struct
 from .tma import TensorMap, TensorMapError
 from .magic import load_ipython_extension as _load
 
@@ -39,7 +40,7 @@ __version__ = "0.1.0"
 __all__ = ["backend", "device_arch", "compile_cuda", "kernel_from_file", "launch", "LaunchResult", "check",
            "bench", "profile", "msg", "label", "selfcheck", "banks", "problems", "TilelabError", "CompileError", "LaunchError",
            "EmulatorError", "UnsupportedInstruction", "KernelFault", "CheckFailed", "TensorMap", "TensorMapError",
-           "Struct", "PitchedPtr"]
+           "Struct", "PitchedPtr", "AddressOf"]
 
 _LAZY = {"banks": ("banks", None), "problems": ("problems", None)}
 

@@ -180,3 +180,18 @@ def _size(what, v) -> int:
     if isinstance(v, bool) or not isinstance(v, numbers.Integral) or int(v) < 0:
         raise LaunchError(msg("struct.pitched_size", what=what, v=repr(v)))
     return int(v)
+
+
+class AddressOf:
+    """A ``symbols=`` value: the device address of an array of its own, as the host stores a buffer's pointer in
+    a ``__constant__``/``__device__`` pointer variable (``cudaMemcpyToSymbol(_xPtr, &devX, sizeof(unsigned int *))``,
+    BitCrack's public keys, unseen139). The array is uploaded beside the launch's arguments and comes back
+    after it, like a non-const pointer argument's."""
+
+    def __init__(self, array):
+        if not isinstance(array, np.ndarray) or array.size == 0:
+            raise LaunchError(msg("args.needs_array", what="tl.AddressOf", got=type(array).__name__))
+        self.array = array
+
+    def __repr__(self):
+        return f"AddressOf({self.array.dtype}[{self.array.size}])"

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..args import check_geometry
-from ..structs import Struct
+from ..structs import AddressOf, Struct
 from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExceeded
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
@@ -786,6 +786,15 @@ def _exit_depends(fn, s: int, e: int, waits: set) -> bool:
             return False
 
 
+def _read_back_pointed(gmem, buffers, first, symbols) -> None:
+    """The arrays of ``symbols``' tl.AddressOf values get their buffers' bytes after the launch (they follow the
+    module variables, in ``symbols``' order)."""
+    pointed = [a for a in (symbols or {}).values() if isinstance(a, AddressOf)]
+    for j, a in enumerate(pointed):
+        if a.array.flags.writeable and first + j < len(buffers) and buffers[first + j][0].startswith("*"):
+            gmem.read_back(first + j, a.array)
+
+
 def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
     """A launch's global memory: the kernel's pointer arguments, the module variables it reaches
     (their initial bytes, or the host's ``symbols``), and cooperative groups' grid workspace.
@@ -810,11 +819,17 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
     module_vars = modvars.reached(module, intrinsics.symbols_used(fn))
     func_addrs = getattr(fn, "func_addrs", {})                # dispatch tables hold these (calls.py)
     modvars.check(module, module_vars, kernel, func_addrs)
-    offsets, _ = layout([a.nbytes for _, a in buffers] + [v.size for v in module_vars])
-    addresses = {v.name: GLOBAL_BASE + off for v, off in zip(module_vars, offsets[n_args:])}
-    addresses.update(func_addrs)
     symbols = dict(symbols or {})
     symbols = {modvars.symbol_keys(symbols, [v.name for v in module_vars])[k]: a for k, a in symbols.items()}
+    # a symbol that holds a buffer's address (tl.AddressOf): the buffer goes after the module variables
+    pointed = [(k, a) for k, a in symbols.items() if isinstance(a, AddressOf)]
+    offsets, _ = layout([a.nbytes for _, a in buffers] + [v.size for v in module_vars]
+                        + [a.array.nbytes for _, a in pointed])
+    addresses = {v.name: GLOBAL_BASE + off for v, off in zip(module_vars, offsets[n_args:])}
+    addresses.update(func_addrs)
+    first = n_args + len(module_vars)
+    for j, (k, a) in enumerate(pointed):
+        symbols[k] = np.array([GLOBAL_BASE + offsets[first + j]], dtype=np.uint64)
     for v in module_vars:
         data = modvars.initial(v, addresses)
         if v.name in symbols:
@@ -833,6 +848,8 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
         raise LaunchError(f"no __constant__/__device__ variable named {', '.join(map(repr, symbols))} that the "
                           f"kernel uses (module variables: "
                           f"{', '.join(v.name for v in module_vars if not v.name.startswith('$')) or 'none'})")
+    for k, a in pointed:
+        buffers.append((f"*{k}", np.ascontiguousarray(a.array).copy()))
     grid_sync = intrinsics.uses_grid_sync(fn)
     if grid_sync:                                  # cooperative groups' grid workspace (%envreg1/2)
         intrinsics.grid_sync_chunk(fn, nblocks, tpb, 0)
@@ -1004,6 +1021,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     for i, (_, arr) in enumerate(buffers[:n_args]):
         if back[i] and arr.flags.writeable:
             gmem.read_back(i, arr)
+    _read_back_pointed(gmem, buffers, n_args + len(module_vars), symbols)
     tma.read_back(gmem)
     emu_structs.read_back(gmem)
     # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of

@@ -109,7 +109,7 @@ class Module:
             raise EmulatorError(f"no entry {name!r} in the PTX (have {', '.join(self.functions)})") from None
 
 
-_REG_DECL = re.compile(r"\.reg\s+\.(\w+)\s+(.+);")
+_REG_DECL = re.compile(r"\.reg\s*\.(\w+)\s+(.+);")    # `.reg .pred p;`, and `.reg.pred p;` (sppark's gl64_t)
 _VAR_DECL = re.compile(
     r"(?:\.extern\s+)?\.(shared|local|global|const)\s+(?:\.align\s+(\d+)\s+)?\.(\w+)\s+([\w$.]+)(?:\[(\d*)\])?")
 _TYPE_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "b32": 4, "u32": 4,

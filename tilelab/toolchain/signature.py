@@ -400,13 +400,25 @@ def _type_aliases(src: str, defines: dict | None = None) -> dict:
 
 
 def _template_aliases(tparams: str, expr: str) -> dict:
-    """``template <class T, int B>`` instantiated as ``k<float, 256>``: {'T': 'float'}."""
-    args = expr[expr.index("<") + 1:expr.rindex(">")] if "<" in expr else ""
+    """``template <class T, int B>`` instantiated as ``k<float, 256>``: {'T': 'float'}; a type parameter the
+    instance leaves out takes its default (``class P = T*`` in ``k<float>``: {'T': 'float', 'P': 'float*'})."""
+    args = _split_commas(expr[expr.index("<") + 1:expr.rindex(">")] if "<" in expr else "")
     out = {}
-    for p, a in zip(_split_commas(tparams), _split_commas(args)):
-        pm = re.fullmatch(r"\s*(?:class|typename)\s+([A-Za-z_]\w*)(?:\s*=.*)?\s*", p, re.S)
-        if pm:
-            out[pm.group(1)] = " ".join(a.split())
+    for i, p in enumerate(_split_commas(tparams)):
+        pm = re.fullmatch(r"\s*(?:class|typename)\s+([A-Za-z_]\w*)(?:\s*=(.*))?\s*", p, re.S)
+        if not pm:
+            continue
+        if i < len(args):
+            out[pm.group(1)] = " ".join(args[i].split())
+        elif pm.group(2):
+            # a parameter the instance leaves to its default, written in the parameters before it (sppark's
+            # `class OutPtr = fr_t*` after `typename fr_t = typename Operation::T`): the default, those names
+            # replaced by what they stand for, so that a pointer type stays one
+            default = re.sub(r"^\s*(?:typename|class)\s+", "", pm.group(2))
+            for name, value in out.items():
+                default = re.sub(rf"\b{re.escape(name)}\b(?!\s*::)", lambda _m, v=value: v, default)
+                default = re.sub(rf"\b{re.escape(name)}\s*::", lambda _m, v=value: v + "::", default)
+            out[pm.group(1)] = " ".join(default.split())
     return out
 
 
