@@ -134,6 +134,7 @@ SUITES = {
     "RWKV-LM RWKV-2 TimeX forward/backward + RWKV-4/4neo WKV forward/backward + ChatRWKV WKV forward with carried state (unseen137)": ("rwkvlm_", "chatrwkv_"),
     "HugeCTR sparse-embedding forward sum/mean pooling over ragged slots + DLRM embedding gather, fused 26-feature lookup and fused SGD backward (unseen138)": ("hctr_", "nvdlrm_"),
     "sppark prefix scan over the Goldilocks field (add.cc/addc carries, grid.sync) + BitCrack secp256k1 multiply step (madc carry chains, batch inversion) (unseen139)": ("sppark_", "bitcrk_"),
+    "tsdf-fusion TSDF integration (demo and old-version KinectFusion kernels) + tsdf-fusion-python TSDF and colour integration (unseen140)": ("tsdff_", "tsdfpy_"),
 }
 
 

@@ -16668,3 +16668,180 @@ def bitcrk_state(keys, nthreads, ppt, steps, coord):
                 for j, w in enumerate(_words_be(pt[coord])):
                     out[idx * nthreads * 8 + j * nthreads + t] = w
     return out
+# ---- unseen140: tsdf-fusion (tsdff_) and tsdf-fusion-python (tsdfpy_) TSDF integration. float32 step by step
+# as the kernels write it; a*b + c as one rounding where nvcc contracts it to an FMA (the products exact in
+# float64, so float64 then one float32 rounding is the FMA but for a double rounding once in ~2^29).
+
+def _tsdf_fma(a, b, c):
+    return (np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
+
+
+def _tsdf_roundf(v):
+    """roundf: halves away from zero."""
+    v = np.asarray(v, np.float64)
+    return np.sign(v) * np.floor(np.abs(v) + 0.5)
+
+
+def _tsdf_to_cam(px, py, pz, pose):
+    """R^T (p - t) for a 4 x 4 row-major camera-to-base pose: (a*t0 + b*t1) + c*t2 as fma(c, t2, fma(a, t0, b*t1))."""
+    f = np.float32
+    p = np.asarray(pose, f).reshape(-1)
+    t = [(px - p[3]).astype(f), (py - p[7]).astype(f), (pz - p[11]).astype(f)]
+    out = []
+    for col in range(3):
+        a, b, c = p[0 * 4 + col], p[1 * 4 + col], p[2 * 4 + col]
+        out.append(_tsdf_fma(c, t[2], _tsdf_fma(a, t[0], (b * t[1]).astype(f))))
+    return out
+
+
+def tsdf_pose(rx, ry, rz, tx, ty, tz):
+    """A 4 x 4 camera-to-base rigid transform (Rz Ry Rx, then the translation), float32, row-major."""
+    cx, sx, cy, sy, cz, sz = np.cos(rx), np.sin(rx), np.cos(ry), np.sin(ry), np.cos(rz), np.sin(rz)
+    r = (np.array([[cz, -sz, 0], [sz, cz, 0], [0, 0, 1]]) @ np.array([[cy, 0, sy], [0, 1, 0], [-sy, 0, cy]])
+         @ np.array([[1, 0, 0], [0, cx, -sx], [0, sx, cx]]))
+    m = np.eye(4)
+    m[:3, :3], m[:3, 3] = r, (tx, ty, tz)
+    return m.astype(np.float32)
+
+
+def tsdf_depth(h, w, seed, base=1.0, amp=0.15, holes=0.1, far=0.0, far_frac=0.0):
+    """A smooth depth surface in metres (two sines and a little noise), a fraction of pixels 0 (no reading)
+    and, if far_frac, a fraction set to far."""
+    r = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w]
+    d = base + amp * np.sin(3.0 * np.pi * x / w + seed) * np.cos(2.0 * np.pi * y / h) + r.uniform(-0.01, 0.01, (h, w))
+    u = r.uniform(0, 1, (h, w))
+    d[u < holes] = 0.0
+    d[(u >= holes) & (u < holes + far_frac)] = far
+    return d.astype(np.float32)
+
+
+def tsdff_integrate(cam_K, cam2base, depth_im, im_height, im_width, dx, dy, dz, ox, oy, oz, voxel_size,
+                    trunc_margin, tsdf, weight):
+    """demo.cu's Integrate: every voxel (x, y, z) of a dz x dy x dx volume; returns (tsdf, weight)."""
+    f = np.float32
+    K = np.asarray(cam_K, f).reshape(-1)
+    tsdf = np.asarray(tsdf, f).reshape(dz, dy, dx).copy()
+    weight = np.asarray(weight, f).reshape(dz, dy, dx).copy()
+    depth = np.asarray(depth_im, f).reshape(-1)
+    z, y, x = np.meshgrid(np.arange(dz), np.arange(dy), np.arange(dx), indexing="ij")
+    vs = f(voxel_size)
+    bx, by, bz = _tsdf_fma(x.astype(f), vs, f(ox)), _tsdf_fma(y.astype(f), vs, f(oy)), _tsdf_fma(z.astype(f), vs, f(oz))
+    cx, cy, cz = _tsdf_to_cam(bx, by, bz, cam2base)
+    ok = cz > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pxf = _tsdf_roundf(_tsdf_fma(K[0], (cx / cz).astype(f), K[2]))
+        pyf = _tsdf_roundf(_tsdf_fma(K[4], (cy / cz).astype(f), K[5]))
+    ok &= (pxf >= 0) & (pxf < im_width) & (pyf >= 0) & (pyf < im_height)
+    pix = np.where(ok, pyf * im_width + pxf, 0).astype(np.int64)
+    dv = depth[pix]
+    ok &= (dv > 0) & (dv <= 6)
+    diff = (dv - cz).astype(f)
+    ok &= diff > -f(trunc_margin)
+    dist = np.minimum(f(1.0), (diff / f(trunc_margin)).astype(f))
+    w_new = (weight + f(1.0)).astype(f)
+    t_new = (_tsdf_fma(tsdf, weight, dist) / w_new).astype(f)
+    return np.where(ok, t_new, tsdf), np.where(ok, w_new, weight)
+
+
+def tsdff_kinfu(K, depth_data, view_bounds, pose, vox_unit, vox_mu, vox_size, vox_range_cam, tsdf, weight):
+    """old-version/kinfu.cu's integrate over the view bounds' box; 640 x 480 millimetre depth; returns (tsdf, weight).
+    The ray scaling sqrtf(1 + powf(x/z, 2) + powf(y/z, 2)) in float64 (powf and the sum: a few ulp)."""
+    f = np.float32
+    K = np.asarray(K, f).reshape(-1)
+    nx, ny, nz = (int(v) for v in vox_size)
+    rng_ = np.asarray(vox_range_cam, f).reshape(-1)
+    vb = np.asarray(view_bounds, f).reshape(-1)
+    tsdf = np.asarray(tsdf, f).reshape(nz, ny, nx).copy()
+    weight = np.asarray(weight, f).reshape(nz, ny, nx).copy()
+    depth = np.asarray(depth_data).reshape(-1)
+    z, y, x = np.meshgrid(np.arange(nz), np.arange(ny), np.arange(nx), indexing="ij")
+    ok = (z >= int(vb[4])) & (z < int(vb[5])) & (y >= int(vb[2])) & (y < int(vb[3]))
+    ok &= (x >= int(vb[0])) & (x < vb[1])
+    vu = f(vox_unit)
+    px_ = _tsdf_fma((x + 1).astype(f), vu, rng_[0])
+    py_ = _tsdf_fma((y + 1).astype(f), vu, rng_[2])
+    pz_ = _tsdf_fma((z + 1).astype(f), vu, rng_[4])
+    cx, cy, cz = _tsdf_to_cam(px_, py_, pz_, pose)
+    ok &= cz > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rx, ry = (cx / cz).astype(f), (cy / cz).astype(f)
+        u = _tsdf_roundf(_tsdf_fma(K[0], rx, K[2]))
+        v = _tsdf_roundf(_tsdf_fma(K[4], ry, K[5]))
+    ok &= (u >= 1) & (u <= 640) & (v >= 1) & (v <= 480)
+    pix = np.where(ok, (v - 1) * 640 + (u - 1), 0).astype(np.int64)
+    p_depth = (depth[pix].astype(f) / f(1000.0)).astype(f)
+    ok &= (p_depth.astype(np.float64) >= 0.2) & (p_depth.astype(np.float64) <= 0.8)
+    ok &= _tsdf_roundf((p_depth * f(1000.0)).astype(f)) != 0
+    eta = ((p_depth - cz).astype(f).astype(np.float64)
+           * np.sqrt(1.0 + rx.astype(np.float64) ** 2 + ry.astype(np.float64) ** 2)).astype(f)
+    ok &= eta > -f(vox_mu)
+    sdf = np.minimum(f(1.0), (eta / f(vox_mu)).astype(f))
+    w_new = (weight + f(1.0)).astype(f)
+    t_new = (_tsdf_fma(tsdf, weight, sdf) / w_new).astype(f)
+    return np.where(ok, t_new, tsdf), np.where(ok, w_new, weight)
+
+
+def tsdfpy_grid(n_voxels, threads=1024):
+    """TSDFVolume's grid: (gx, gy, gz) and the number of gpu loops."""
+    n_blocks = int(np.ceil(n_voxels / threads))
+    gx = int(np.floor(np.cbrt(n_blocks)))
+    gy = int(np.floor(np.sqrt(n_blocks / gx)))
+    gz = int(np.ceil(n_blocks / (gx * gy)))
+    return (gx, gy, gz), int(np.ceil(n_voxels / (gx * gy * gz * threads)))
+
+
+def tsdf_colors(h, w, seed):
+    """fusion.py's folded colour image: b * 65536 + g * 256 + r of random 8-bit channels, as float32."""
+    r = np.random.default_rng(seed)
+    c = r.integers(0, 256, (h, w, 3))
+    return (c[..., 2] * 65536 + c[..., 1] * 256 + c[..., 0]).astype(np.float32)
+
+
+def tsdfpy_integrate(tsdf_vol, weight_vol, color_vol, vol_dim, vol_origin, cam_intr, cam_pose, other_params,
+                     color_im, depth_im):
+    """fusion.py's integrate for every voxel index below prod(vol_dim) (gpu_loop_idx 0 covering them all);
+    returns (tsdf, weight, color) over the first prod(vol_dim) entries."""
+    f = np.float32
+    dx, dy, dz = (int(v) for v in np.asarray(vol_dim).reshape(-1))
+    n = dx * dy * dz
+    op = np.asarray(other_params, f).reshape(-1)
+    vs, im_h, im_w, trunc, obs = op[1], int(op[2]), int(op[3]), op[4], op[5]
+    intr = np.asarray(cam_intr, f).reshape(-1)
+    org = np.asarray(vol_origin, f).reshape(-1)
+    tsdf = np.asarray(tsdf_vol, f).reshape(-1)[:n].copy()
+    weight = np.asarray(weight_vol, f).reshape(-1)[:n].copy()
+    color = np.asarray(color_vol, f).reshape(-1)[:n].copy()
+    depth = np.asarray(depth_im, f).reshape(-1)
+    cim = np.asarray(color_im, f).reshape(-1)
+    idx = np.arange(n)
+    vx = idx // (dy * dz)
+    vy = (idx - vx * dy * dz) // dz
+    vz = idx - vx * dy * dz - vy * dz
+    px_ = _tsdf_fma(vx.astype(f), vs, org[0])
+    py_ = _tsdf_fma(vy.astype(f), vs, org[1])
+    pz_ = _tsdf_fma(vz.astype(f), vs, org[2])
+    cx, cy, cz = _tsdf_to_cam(px_, py_, pz_, cam_pose)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        u = _tsdf_roundf(_tsdf_fma(intr[0], (cx / cz).astype(f), intr[2]))
+        v = _tsdf_roundf(_tsdf_fma(intr[4], (cy / cz).astype(f), intr[5]))
+    ok = (u >= 0) & (u < im_w) & (v >= 0) & (v < im_h) & (cz >= 0)
+    pix = np.where(ok, v * im_w + u, 0).astype(np.int64)
+    dv = depth[pix]
+    ok &= dv != 0
+    diff = (dv - cz).astype(f)
+    ok &= diff >= -trunc
+    dist = np.minimum(f(1.0), (diff / trunc).astype(f))
+    w_new = (weight + obs).astype(f)
+    t_new = (_tsdf_fma(tsdf, weight, (obs * dist).astype(f)) / w_new).astype(f)
+    ob = np.floor(color / f(65536.0))
+    og = np.floor((color - ob * 65536) / 256)
+    orr = color - ob * 65536 - og * 256
+    nc = cim[pix]
+    nb = np.floor(nc / f(65536.0))
+    ng = np.floor((nc - nb * 65536) / 256)
+    nr = nc - nb * 65536 - ng * 256
+    mix = [np.minimum(_tsdf_roundf((_tsdf_fma(o, weight, (obs * c).astype(f)) / w_new).astype(f)), 255.0)
+           for o, c in ((ob, nb), (og, ng), (orr, nr))]
+    c_new = (mix[0] * 65536 + mix[1] * 256 + mix[2]).astype(f)
+    return np.where(ok, t_new, tsdf), np.where(ok, w_new, weight), np.where(ok, c_new, color)

@@ -225,7 +225,11 @@
   take: fixed in toolchain/signature.py), then gl64_t's `.reg.pred %top;` unread by the PTX reader (fixed: emu/ptx.py);
   BitCrack's 4 could not be set up (its __constant__ _xPtr / _yPtr hold buffers' addresses: tl.AddressOf and the
   manifest's pointer_to since). tests/test_unseen139_defaults_regpred_addressof.py. 11 of 11 after, the two-pass
-  scans' real race on the exchange slots (the tail pass rewrites the slots the pass before read) listed."""
+  scans' real race on the exchange slots (the tail pass rewrites the slots the pass before read) listed.
+- unseen140, tsdf-fusion's TSDF integration kernels (demo.cu's one thread a (y, z) column, old-version/kinfu.cu's
+  view-bounded integration of 640 x 480 millimetre depth with its ray-scaled distance) + tsdf-fusion-python's
+  PyCUDA TSDF and colour integration (one thread a voxel, colour folded into one float): 9 of 9 as they came, the
+  out_of_bounds of fusion.py's guard `voxel_idx > n` at 3,840 voxels real and listed."""
 from __future__ import annotations
 
 import json
@@ -344,6 +348,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen138": (13, 13, {}),
     "unseen139": (11, 0, {"sppark_prefix_op.cu": "LaunchError: argument 1 of d_prefix_op<",
                           "bitcrk_device_keys.cu": "KeyError: 'dtype'"}),
+    "unseen140": (9, 9, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
