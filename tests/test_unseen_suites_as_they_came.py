@@ -205,7 +205,14 @@
   as they came; YACCLAB's 4 met '"cuda" is ambiguous' (tilelab's <cassert> brought libcu++'s ::cuda, which nvcc's
   does not: fixed in tilelab/include/tilelab_std_base.h, tests/test_std_headers.py), cu_hysteresis_low an
   equal-value write race the entry listed and the global race shadow does not report by its rule (the entry's
-  mistake, corrected). 10 of 10 after."""
+  mistake, corrected). 10 of 10 after.
+- unseen141, GPUJPEG's JPEG DCT stage (the encoder's AAN forward DCT with quantisation through a warp-synchronous
+  shared transposition, the decoder's dequantisation and lifting-scheme IDCT) + KFM's DCT-domain Deblock filter
+  (spp-style: shifted 8x8 DCTs, hard threshold by the block's quantiser, IDCT, overlapped sums by shared atomics on
+  packed ushort2; its qp-table and show kernels): 6 of 8 as they came; both kl_deblock launches reported a race
+  their entries had not listed, real (the getpixel loop writes the buffer by columns and the DCT's row pass reads
+  it by rows with no __syncwarp between: the entries' mistake, corrected). 8 of 8 after, nothing in tilelab
+  changed."""
 from __future__ import annotations
 
 import json
@@ -317,6 +324,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen134": (10, 5, {"yacuf_oliveira_2010.cu": 'CompileError: collection/yacuf_oliveira_2010.cu:230: error: "cuda" '
                                                     'is ambiguous',
                           "kcanny_canny.cu": "findings [], expected ['race']"}),
+    "unseen141": (8, 6, {"kfmdb_deblock.cu": "findings ['race', 'uninitialized_read'], expected ['uninitialized_read']"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
