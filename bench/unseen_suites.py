@@ -135,6 +135,7 @@ SUITES = {
     "HugeCTR sparse-embedding forward sum/mean pooling over ragged slots + DLRM embedding gather, fused 26-feature lookup and fused SGD backward (unseen138)": ("hctr_", "nvdlrm_"),
     "sppark prefix scan over the Goldilocks field (add.cc/addc carries, grid.sync) + BitCrack secp256k1 multiply step (madc carry chains, batch inversion) (unseen139)": ("sppark_", "bitcrk_"),
     "tsdf-fusion TSDF integration (demo and old-version KinectFusion kernels) + tsdf-fusion-python TSDF and colour integration (unseen140)": ("tsdff_", "tsdfpy_"),
+    "GPUJPEG AAN DCT + quantisation and lifting IDCT + KFM spp-style DCT deblocking, qp table and show (unseen141)": ("gpujpg_", "kfmdb_"),
 }
 
 

@@ -16845,3 +16845,200 @@ def tsdfpy_integrate(tsdf_vol, weight_vol, color_vol, vol_dim, vol_origin, cam_i
            for o, c in ((ob, nb), (og, ng), (orr, nr))]
     c_new = (mix[0] * 65536 + mix[1] * 256 + mix[2]).astype(f)
     return np.where(ok, t_new, tsdf), np.where(ok, w_new, weight), np.where(ok, c_new, color)
+# ---------------------------------------------------------------- unseen141: GPUJPEG's 8x8 DCT + quantisation and
+# dequantisation + IDCT (gpujpg_dct_gpu.cu) and KFM's DCT-domain Deblock filter (kfmdb_deblock.cu)
+
+
+def _dct8_orthonormal():
+    """The orthonormal 8-point DCT-II matrix D (D @ x transforms x; D.T @ X inverts)."""
+    n = np.arange(8)
+    d = np.sqrt(2.0 / 8.0) * np.cos(np.pi * (2 * n[None, :] + 1) * n[:, None] / 16.0)
+    d[0] /= np.sqrt(2.0)
+    return d
+
+
+# The JPEG standard's luminance quantisation table (ITU-T T.81 Annex K, Table K.1), natural (row-major) order.
+GPUJPG_LUMA_Q = np.array([
+    16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55,
+    14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51, 87, 80, 62,
+    18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92,
+    49, 64, 78, 87, 103, 121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99])
+
+# The output scales of the Arai-Agui-Nakajima 1-D DCT: s_0 = 1, s_k = sqrt(2) cos(k pi / 16).
+_GPUJPG_AAN = np.array([1.0] + [np.sqrt(2.0) * np.cos(k * np.pi / 16.0) for k in range(1, 8)])
+
+
+def gpujpg_forward_table(q=GPUJPG_LUMA_Q):
+    """The encoder's forward table as gpujpeg_table_quantization_encoder_init builds it: transposed
+    (entry [u * 8 + v] for the coefficient of vertical frequency v, horizontal u) and divided by the AAN output
+    scales and the 2-D DCT's gain of 8."""
+    q = np.asarray(q, dtype=np.float64).reshape(8, 8)
+    t = np.zeros((8, 8))
+    for v in range(8):
+        for u in range(8):
+            t[u, v] = 1.0 / (q[v, u] * _GPUJPG_AAN[u] * _GPUJPG_AAN[v] * 8.0)
+    return t.reshape(64).astype(np.float32)
+
+
+def gpujpg_fdct_quant(src, width, height, table, stride_out):
+    """gpujpeg_dct_gpu_kernel: each 8x8 block of the level-shifted image (pixels - 128) through the 2-D DCT;
+    the AAN DCT's outputs are the orthonormal DCT's times 8 s_v s_u, multiplied by table[u * 8 + v] and rounded
+    to nearest even (rintf). Block (bx, by)'s 64 coefficients (row-major, v * 8 + u) sit at
+    by * stride_out + bx * 64 of the int16 output. Blocks past the image are not written (zeros here)."""
+    img = np.asarray(src, dtype=np.float64).reshape(-1)[:height * width].reshape(height, width) - 128.0
+    d = _dct8_orthonormal()
+    t = np.asarray(table, dtype=np.float64).reshape(8, 8)   # t[u, v]
+    gain = 8.0 * np.outer(_GPUJPG_AAN, _GPUJPG_AAN)          # [v, u]
+    out = np.zeros((height // 8) * stride_out, dtype=np.int64)
+    for by in range(height // 8):
+        for bx in range(width // 8):
+            f = d @ img[by * 8:by * 8 + 8, bx * 8:bx * 8 + 8] @ d.T   # [v, u]
+            c = np.rint(f * gain * t.T)
+            out[by * stride_out + bx * 64:by * stride_out + bx * 64 + 64] = c.reshape(64)
+    return out.astype(np.int16)
+
+
+def _gpujpg_lift(v):
+    """The decoder's 1-D IDCT as gpujpeg_idct_gpu_kernel_inplace writes it: Liang's lifting-scheme factorisation
+    (2001) with its rounded constants, on the inputs in the kernel's order (0, 4, 6, 2, 7, 5, 3, 1). Its
+    constants make it an approximation (the gain of input 3 is 0.9963, input 7's rows differ from the exact
+    IDCT by up to 4%), so the exact IDCT would not do as a reference; these are the lifting steps, in float64,
+    vectorised over the leading axes."""
+    x = [v[..., i].astype(np.float64) for i in (0, 4, 6, 2, 7, 5, 3, 1)]
+    k = [0.4142135623, 0.3535533905, 0.4619397662, 0.1989123673, 0.7071067811, -2.0]
+    x[2] = x[2] * 0.5411961
+    x[4] = x[4] * 0.509795579
+    x[5] = x[5] * 0.601344887
+    x[1] = (x[0] - x[1]) * k[1]
+    x[0] = x[0] * k[4] - x[1]
+    x[3] = x[2] * k[1] + x[3] * k[2]
+    x[2] = x[3] * k[0] - x[2]
+    x[6] = x[5] * k[2] + x[6] * k[0]
+    x[5] = -0.6681786379 * x[6] + x[5]
+    x[7] = x[4] * k[3] + x[7] * 0.49039264
+    x[4] = x[7] * k[3] - x[4]
+    x[1] = x[2] + x[1]
+    x[2] = k[5] * x[2] + x[1]
+    x[4] = x[5] + x[4]
+    x[5] = 2.0 * x[5] - x[4]
+    x[7] = x[6] + x[7]
+    x[6] = k[5] * x[6] + x[7]
+    x[0] = x[3] + x[0]
+    x[3] = k[5] * x[3] + x[0]
+    x[5] = x[6] * k[0] + x[5]
+    x[6] = x[5] * -k[4] + x[6]
+    x[5] = x[6] * k[0] + x[5]
+    x[3] = x[3] + x[4]
+    x[4] = k[5] * x[4] + x[3]
+    x[2] = x[2] + x[5]
+    x[5] = k[5] * x[5] + x[2]
+    x[1] = x[6] + x[1]
+    x[6] = k[5] * x[6] + x[1]
+    x[0] = x[0] + x[7]
+    x[7] = k[5] * x[7] + x[0]
+    return np.stack(x, axis=-1)
+
+
+def gpujpg_idct(coef, q, width, height):
+    """gpujpeg_idct_gpu_kernel: block b's 64 coefficients (row-major, vertical frequency first) times the table
+    (same order), the 1-D IDCT down each column then along each row, + 128, rounded to nearest even and
+    clamped to 0..255; block b (raster order over the width / 8 blocks of a row) is the 8x8 tile at
+    (8 (b mod (width / 8)), 8 (b div (width / 8)))."""
+    nb = (width // 8) * (height // 8)
+    c = np.asarray(coef, dtype=np.float64).reshape(-1)[:nb * 64].reshape(nb, 8, 8)
+    c = c * np.asarray(q, dtype=np.float64).reshape(1, 8, 8)
+    cols = _gpujpg_lift(np.swapaxes(c, 1, 2))        # [b, col, row]
+    rows = _gpujpg_lift(np.swapaxes(cols, 1, 2))     # [b, row, col]
+    pix = np.clip(np.rint(rows + 128.0), 0, 255)
+    img = np.zeros((height, width))
+    bw = width // 8
+    for b in range(nb):
+        img[(b // bw) * 8:(b // bw) * 8 + 8, (b % bw) * 8:(b % bw) * 8 + 8] = pix[b]
+    return img.astype(np.uint8)
+
+
+def kfmdb_qp_table(in0, nonb0, in1, nonb1, dc0, dc1, in_w, in_h, in_pitch, qp_scale, dc_coeff, dc_pitch,
+                   shift_x, shift_y, out_w, out_h):
+    """kl_make_qp_table with both frames' tables: at (x, y) the macroblock (min(x >> sx, in_w - 1),
+    min(y >> sy, in_h - 1)); the larger of the two qps, non-B qps and DC counts; qps normalised by the qscale
+    type (MPEG-1 << 2, MPEG-2 << 1, H.264 as is, VP5/6 63 - q + 2); b_ratio = min(1, dc * dc_coeff);
+    qp = max(1, int(b b_ratio + nonb (1 - b_ratio) + 0.5)) (float32 in the kernel: with dc_coeff a power of
+    two every step is exact)."""
+    def norm(q):
+        return {0: q << 2, 1: q << 1, 2: q, 3: 63 - q + 2}.get(qp_scale, q)
+    a = [np.asarray(t, dtype=np.int64).reshape(-1) for t in (in0, nonb0, in1, nonb1)]
+    d0 = np.asarray(dc0, dtype=np.int64).reshape(-1)
+    d1 = np.asarray(dc1, dtype=np.int64).reshape(-1)
+    out = np.zeros((out_h, out_w), dtype=np.int64)
+    for y in range(out_h):
+        for x in range(out_w):
+            qx, qy = min(x >> shift_x, in_w - 1), min(y >> shift_y, in_h - 1)
+            i = qx + qy * in_pitch
+            j = qx + qy * dc_pitch
+            b = norm(int(max(a[0][i], a[2][i])))
+            nonb = norm(int(max(a[1][i], a[3][i])))
+            ratio = min(1.0, int(max(d0[j], d1[j])) * float(np.float32(dc_coeff)))
+            out[y, x] = max(1, int(b * ratio + nonb * (1 - ratio) + 0.5))
+    return out.astype(np.uint16)
+
+
+def _kfmdb_offsets():
+    """g_deblock_offset: the block offsets of quality 1..6 (entry count - 1 + i for the i-th of count = 2^q),
+    FFmpeg spp's table."""
+    return [(0, 0),
+            (0, 0), (4, 4),
+            (0, 0), (2, 2), (6, 4), (4, 6),
+            (0, 0), (5, 1), (2, 2), (7, 3), (4, 4), (1, 5), (6, 6), (3, 7),
+            (0, 0), (4, 0), (1, 1), (5, 1), (3, 2), (7, 2), (2, 3), (6, 3),
+            (0, 4), (4, 4), (1, 5), (5, 5), (3, 6), (7, 6), (2, 7), (6, 7),
+            (0, 0), (0, 2), (0, 4), (0, 6), (1, 1), (1, 3), (1, 5), (1, 7),
+            (2, 0), (2, 2), (2, 4), (2, 6), (3, 1), (3, 3), (3, 5), (3, 7),
+            (4, 0), (4, 2), (4, 4), (4, 6), (5, 1), (5, 3), (5, 5), (5, 7),
+            (6, 0), (6, 2), (6, 4), (6, 6), (7, 1), (7, 3), (7, 5), (7, 7)]
+
+
+def kfmdb_deblock(src, out, bw, bh, qp, count, shift, maxv, strength, thresh_a, thresh_b):
+    """kl_deblock: for each 8x8 block (bx, by) of the padded frame and each of its count = 2^quality offsets
+    (ox, oy), the 8x8 window at (8 bx + ox, 8 by + oy): its DCT (the kernel's is 8 times the orthonormal 2-D
+    DCT), every coefficient but DC with |c| <= thresh set to 0, thresh = clamp(a qp + b, 0, qp) (4 + strength)
+    - 1, the inverse (8 times the orthonormal inverse), then clamp(int(v + half) >> shift, 0, maxv) with
+    half = 2^shift / 2, summed into a 16 x 16 window at (ox, oy); the window is stored at
+    (8 bx, (bh z + by) * 8) of plane z = (bx & 1) + 2 (by & 1) of out (uint16; the rest of out kept)."""
+    s = np.asarray(src, dtype=np.float64)
+    o = np.array(out, dtype=np.int64).reshape(-1, np.asarray(out).shape[-1])
+    q = np.asarray(qp, dtype=np.float64).reshape(bh, -1)
+    d = _dct8_orthonormal()
+    offs = _kfmdb_offsets()[count - 1:2 * count - 1]
+    half = (1 << shift) >> 1
+    for by in range(bh):
+        for bx in range(bw):
+            qv = float(q[by, bx])
+            th = min(max(float(np.float32(thresh_a)) * qv + float(np.float32(thresh_b)), 0.0), qv)
+            th = th * (4.0 + float(np.float32(strength))) - 1.0
+            acc = np.zeros((16, 16), dtype=np.int64)
+            for ox, oy in offs:
+                blk = s[by * 8 + oy:by * 8 + oy + 8, bx * 8 + ox:bx * 8 + ox + 8]
+                c = 8.0 * (d @ blk @ d.T)
+                keep = np.abs(c) > th
+                keep[0, 0] = True
+                v = 8.0 * (d.T @ np.where(keep, c, 0.0) @ d)
+                t = np.clip(np.trunc(v + half).astype(np.int64) >> shift, 0, maxv)
+                acc[oy:oy + 8, ox:ox + 8] += t
+            z = (bx & 1) + (by & 1) * 2
+            y0 = (bh * z + by) * 8
+            o[y0:y0 + 16, bx * 8:bx * 8 + 16] = acc
+    return o.astype(np.uint16)
+
+
+def kfmdb_show(dst, width, height, qp, bw, bh, thresh_a, thresh_b):
+    """kl_deblock_show: the 8x8 square centred on each block's corner (x in 8 bx - 4 .. 8 bx + 3, likewise y),
+    inside the frame, set to 230 where clamp(a qp + b, 0, qp) >= qp >> 1, else 16."""
+    o = np.array(dst, dtype=np.int64)
+    q = np.asarray(qp, dtype=np.int64).reshape(bh, -1)
+    for by in range(bh):
+        for bx in range(bw):
+            qv = int(q[by, bx])
+            en = min(max(float(np.float32(thresh_a)) * qv + float(np.float32(thresh_b)), 0.0), qv) >= (qv >> 1)
+            y0, x0 = max(by * 8 - 4, 0), max(bx * 8 - 4, 0)
+            o[y0:min(by * 8 + 4, height), x0:min(bx * 8 + 4, width)] = 230 if en else 16
+    return o.astype(np.uint8)
