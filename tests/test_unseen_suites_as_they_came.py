@@ -205,7 +205,11 @@
   as they came; YACCLAB's 4 met '"cuda" is ambiguous' (tilelab's <cassert> brought libcu++'s ::cuda, which nvcc's
   does not: fixed in tilelab/include/tilelab_std_base.h, tests/test_std_headers.py), cu_hysteresis_low an
   equal-value write race the entry listed and the global race shadow does not report by its rule (the entry's
-  mistake, corrected). 10 of 10 after."""
+  mistake, corrected). 10 of 10 after.
+- unseen142, PyTorch Cluster's grid, random walks (uniform, node2vec rejection sampling with cuRAND), radius graph,
+  kNN, nearest and farthest point sampling + PyTorch Sparse's ind2ptr/ptr2ind, non-diagonal mask, random walk, CSR
+  SpMM (sum with values; max with argmax over a batch) and its value gradient: 15 of 15 as they came, fps_kernel's
+  listed race on its shared argmax tree reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -317,6 +321,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen134": (10, 5, {"yacuf_oliveira_2010.cu": 'CompileError: collection/yacuf_oliveira_2010.cu:230: error: "cuda" '
                                                     'is ambiguous',
                           "kcanny_canny.cu": "findings [], expected ['race']"}),
+    "unseen142": (15, 15, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
