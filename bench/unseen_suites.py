@@ -136,6 +136,7 @@ SUITES = {
     "sppark prefix scan over the Goldilocks field (add.cc/addc carries, grid.sync) + BitCrack secp256k1 multiply step (madc carry chains, batch inversion) (unseen139)": ("sppark_", "bitcrk_"),
     "tsdf-fusion TSDF integration (demo and old-version KinectFusion kernels) + tsdf-fusion-python TSDF and colour integration (unseen140)": ("tsdff_", "tsdfpy_"),
     "GPUJPEG AAN DCT + quantisation and lifting IDCT + KFM spp-style DCT deblocking, qp table and show (unseen141)": ("gpujpg_", "kfmdb_"),
+    "PyTorch Cluster grid/random walks/radius/kNN/nearest/FPS + PyTorch Sparse ind2ptr/ptr2ind/non-diagonal mask/random walk/CSR SpMM and its value gradient (unseen142)": ("pycl_", "pyts_"),
 }
 
 

@@ -17042,3 +17042,223 @@ def kfmdb_show(dst, width, height, qp, bw, bh, thresh_a, thresh_b):
             y0, x0 = max(by * 8 - 4, 0), max(bx * 8 - 4, 0)
             o[y0:min(by * 8 + 4, height), x0:min(bx * 8 + 4, width)] = 230 if en else 16
     return o.astype(np.uint8)
+# ---- unseen142: PyTorch Cluster (pycl_) and PyTorch Sparse (pyts_): graph sampling and sparse aggregation
+def pycl_graph():
+    """A directed 40-node CSR graph (rowptr, col, int64): out-degrees 1-6 drawn with seed 14201, node 5 isolated
+    (degree 0) and node 9 of degree 1; each node's neighbours drawn without replacement from the nodes other than
+    itself and node 5 (so a walk reaches node 5 only by starting there), sorted."""
+    rng = np.random.default_rng(14201)
+    deg = rng.integers(1, 7, 40)
+    deg[5], deg[9] = 0, 1
+    rowptr = np.zeros(41, np.int64)
+    rowptr[1:] = np.cumsum(deg)
+    col = [np.sort(rng.choice(np.setdiff1d(np.arange(40), [i, 5]), int(d), replace=False)) for i, d in enumerate(deg)]
+    return rowptr, np.concatenate(col).astype(np.int64)
+
+
+def pycl_uniform_walk(rowptr, col, start, rand, walk_length):
+    """Uniform random walks: from each start node, walk_length steps, step l of walk t taking edge
+    rowptr[v] + trunc(rand[l, t] * deg(v)) (the product in float32, as a float times an integer is in C),
+    staying put with edge -1 on a node without edges. (nodes [(L + 1) * n], edges [L * n]), step-major."""
+    rowptr, col, start = (np.asarray(a, np.int64) for a in (rowptr, col, start))
+    n = len(start)
+    rand = np.asarray(rand, np.float32).reshape(walk_length, n)
+    nodes = np.empty((walk_length + 1, n), np.int64)
+    edges = np.empty((walk_length, n), np.int64)
+    for t in range(n):
+        v = start[t]
+        nodes[0, t] = v
+        for step in range(walk_length):
+            a, b = rowptr[v], rowptr[v + 1]
+            if a == b:
+                e = -1
+            else:
+                e = a + int(rand[step, t] * np.float32(b - a))
+                v = col[e]
+            nodes[step + 1, t], edges[step, t] = v, e
+    return nodes.reshape(-1), edges.reshape(-1)
+
+
+def pycl_walk_consistent(rowptr, col, start, nodes, edges, walk_length):
+    """node2vec rejection sampling draws from cuRAND, so its walks are checked, not predicted: per walk, that it
+    begins at its start node, that each step's node is its edge's target (or, with edge -1, the node it stood on,
+    which has no edges), and that the first step's edge leaves the start node. Only these: after a rejected draw the
+    kernel's row_start/row_end hold the candidate's row, not the current node's (as written), so a later step's edge
+    may leave another node. A boolean per walk."""
+    rowptr, col, start = (np.asarray(a, np.int64) for a in (rowptr, col, start))
+    n = len(start)
+    nodes = np.asarray(nodes, np.int64).reshape(walk_length + 1, n)
+    edges = np.asarray(edges, np.int64).reshape(walk_length, n)
+    ok = nodes[0] == start
+    for t in range(n):
+        e0 = edges[0, t]
+        a, b = rowptr[start[t]], rowptr[start[t] + 1]
+        ok[t] &= (e0 == -1 and a == b) or (a <= e0 < b)
+        for step in range(walk_length):
+            e = edges[step, t]
+            if e == -1:
+                v = nodes[step, t]
+                ok[t] &= nodes[step + 1, t] == v and rowptr[v] == rowptr[v + 1]
+            else:
+                ok[t] &= 0 <= e < len(col) and col[e] == nodes[step + 1, t]
+    return ok
+
+
+def pycl_grid(pos, size, start, end):
+    """Voxel-grid cluster ids: per dimension d the cell trunc((pos - start) / size), the cells numbered
+    row-major with the first dimension fastest, each dimension holding trunc((end - start) / size) + 1 cells.
+    In float32 (the kernel's type; each value one rounded subtraction and one rounded division)."""
+    pos, size, start, end = (np.asarray(a, np.float32) for a in (pos, size, start, end))
+    c = np.zeros(len(pos), np.int64)
+    k = 1
+    for d in range(pos.shape[1]):
+        c += ((pos[:, d] - start[d]) / size[d]).astype(np.int64) * k
+        k *= int((end[d] - start[d]) / size[d]) + 1
+    return c
+
+
+def _pycl_example(ptr, i):
+    """The example of point i: the first b with ptr[b + 1] > i."""
+    return int(np.searchsorted(np.asarray(ptr), i, side="right") - 1)
+
+
+def pycl_radius(x, y, ptr_x, ptr_y, r2, max_num_neighbors, ignore_same_index):
+    """Radius graph: for each point of y, the points of x of the same example whose squared distance (float64) is
+    below r2 (float32), in x's order, at most max_num_neighbors, skipping x == y's index when asked. (row, col),
+    each y's max_num_neighbors slots, unused slots -1."""
+    x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
+    r2 = float(np.float32(r2))
+    m = len(y)
+    row = np.full(m * max_num_neighbors, -1, np.int64)
+    col = row.copy()
+    for ny in range(m):
+        b = _pycl_example(ptr_y, ny)
+        cand = np.arange(ptr_x[b], ptr_x[b + 1])
+        d = ((x[cand] - y[ny]) ** 2).sum(1)
+        keep = cand[(d < r2) & ~(ignore_same_index & (cand == ny))][:max_num_neighbors]
+        row[ny * max_num_neighbors:ny * max_num_neighbors + len(keep)] = ny
+        col[ny * max_num_neighbors:ny * max_num_neighbors + len(keep)] = keep
+    return row, col
+
+
+def pycl_knn(x, y, ptr_x, ptr_y, k, cosine):
+    """k nearest points of x (same example) to each point of y, nearest first, ties to the lower index: squared
+    Euclidean distance or 1 - cosine similarity, in float64. (row, col) of y's k slots."""
+    x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
+    m = len(y)
+    row = np.repeat(np.arange(m, dtype=np.int64), k)
+    col = np.full(m * k, -1, np.int64)
+    for ny in range(m):
+        b = _pycl_example(ptr_y, ny)
+        cand = np.arange(ptr_x[b], ptr_x[b + 1])
+        if cosine:
+            d = 1 - (x[cand] @ y[ny]) / (np.linalg.norm(x[cand], axis=1) * np.linalg.norm(y[ny]))
+        else:
+            d = ((x[cand] - y[ny]) ** 2).sum(1)
+        best = cand[np.argsort(d, kind="stable")[:k]]
+        col[ny * k:ny * k + len(best)] = best
+    return row, col
+
+
+def pycl_nearest(x, y, ptr_x, ptr_y):
+    """For each point of x, the index of its nearest point of y in the same example (squared distance in float64;
+    the first on a tie)."""
+    x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
+    out = np.empty(len(x), np.int64)
+    for nx in range(len(x)):
+        b = _pycl_example(ptr_x, nx)
+        d = ((y[ptr_y[b]:ptr_y[b + 1]] - x[nx]) ** 2).sum(1)
+        out[nx] = ptr_y[b] + int(np.argmin(d))
+    return out
+
+
+def pycl_fps(src, ptr, out_ptr, start, dist0=5e4):
+    """Farthest point sampling per example: the first sample start[b] (relative to the example), then repeatedly the
+    point whose distance to the nearest sample so far is largest (first on a tie), the distances starting at dist0.
+    Squared distances in float64. (samples, final distances)."""
+    src = np.asarray(src, np.float64)
+    out = np.empty(int(out_ptr[-1]), np.int64)
+    dist = np.full(len(src), dist0)
+    for b in range(len(ptr) - 1):
+        s, e = int(ptr[b]), int(ptr[b + 1])
+        out[out_ptr[b]] = s + start[b]
+        for m in range(int(out_ptr[b]) + 1, int(out_ptr[b + 1])):
+            old = out[m - 1]
+            dist[s:e] = np.minimum(dist[s:e], ((src[s:e] - src[old]) ** 2).sum(1))
+            out[m] = s + int(np.argmax(dist[s:e]))
+    return out, dist
+
+
+def pyts_csr(m=20, n=40, seed=14202):
+    """PyTorch Sparse's test matrix: m x n in CSR (rowptr, col, int64), row lengths 0-11 drawn with the seed, row 3
+    empty and row 7 of 38 entries (longer than a warp), columns without replacement, sorted."""
+    rng = np.random.default_rng(seed)
+    lengths = rng.integers(0, 12, m)
+    lengths[3], lengths[7] = 0, 38
+    rowptr = np.zeros(m + 1, np.int64)
+    rowptr[1:] = np.cumsum(lengths)
+    col = [np.sort(rng.choice(n, int(L), replace=False)) for L in lengths]
+    return rowptr, np.concatenate(col).astype(np.int64)
+
+
+def pyts_ind2ptr(ind, m):
+    """A sorted row index array's CSR row pointer: ptr[i] = the number of entries in rows below i."""
+    return np.searchsorted(np.asarray(ind, np.int64), np.arange(m + 1), side="left").astype(np.int64)
+
+
+def pyts_coo_offdiag(m, n, k, count, seed=14203):
+    """A sorted COO pattern (row, col) of an m x n matrix without entries on the k-th diagonal (set_diag removes
+    them first), count distinct entries drawn with the seed."""
+    rng = np.random.default_rng(seed)
+    r, c = np.divmod(np.arange(m * n), n)
+    flat = np.flatnonzero(c != r + k)
+    pick = np.sort(rng.choice(flat, count, replace=False))
+    return (pick // n).astype(np.int64), (pick % n).astype(np.int64)
+
+
+def pyts_non_diag_mask(row, col, m, n, k):
+    """Where each entry lands once the k-th diagonal's entries (d, d + k) are merged in row-major order: entry e
+    goes to e + the number of diagonal positions before it; a mask of E + num_diag with those places set."""
+    row, col = np.asarray(row, np.int64), np.asarray(col, np.int64)
+    d = np.arange(max(0, -k), m)
+    d = d[(d + k >= 0) & (d + k < n)]
+    diag_key = d * n + (d + k)
+    mask = np.zeros(len(row) + len(d), bool)
+    pos = np.arange(len(row)) + np.searchsorted(diag_key, row * n + col, side="left")
+    mask[pos] = True
+    return mask
+
+
+def pyts_spmm(rowptr, col, value, mat, reduce, n_edges=None):
+    """out[b, r, :] = reduce over row r's entries e of value[e] * mat[b, col[e], :] (value 1 when None), float64;
+    sum, mean (sum / max(deg, 1)) or max (with the first argmax's entry index; an empty row 0 and arg n_edges).
+    (out, arg)."""
+    rowptr, col = np.asarray(rowptr, np.int64), np.asarray(col, np.int64)
+    mat = np.asarray(mat, np.float64)
+    bsz, _, kk = mat.shape
+    m = len(rowptr) - 1
+    out = np.zeros((bsz, m, kk))
+    arg = np.full((bsz, m, kk), len(col) if n_edges is None else n_edges, np.int64)
+    for r in range(m):
+        es = np.arange(rowptr[r], rowptr[r + 1])
+        if len(es) == 0:
+            continue
+        prod = mat[:, col[es], :] * (1.0 if value is None else np.asarray(value, np.float64)[es][None, :, None])
+        if reduce == "max":
+            a = np.argmax(prod, axis=1)
+            out[:, r, :] = np.take_along_axis(prod, a[:, None, :], 1)[:, 0, :]
+            arg[:, r, :] = es[a]
+        else:
+            out[:, r, :] = prod.sum(1) / (len(es) if reduce == "mean" else 1)
+    return out, arg
+
+
+def pyts_spmm_value_bw(row, rowptr, col, mat, grad, reduce):
+    """The gradient of SpMM's output with respect to each entry's value: sum over batches and columns of
+    mat[b, col[e], :] * grad[b, row[e], :], divided by max(deg(row[e]), 1) for mean. float64."""
+    row, rowptr, col = (np.asarray(a, np.int64) for a in (row, rowptr, col))
+    mat, grad = np.asarray(mat, np.float64), np.asarray(grad, np.float64)
+    out = (mat[:, col, :] * grad[:, row, :]).sum(axis=(0, 2))
+    if reduce == "mean":
+        out /= np.maximum(np.diff(rowptr)[row], 1)
+    return out

@@ -236,7 +236,11 @@
   packed ushort2; its qp-table and show kernels): 6 of 8 as they came; both kl_deblock launches reported a race
   their entries had not listed, real (the getpixel loop writes the buffer by columns and the DCT's row pass reads
   it by rows with no __syncwarp between: the entries' mistake, corrected). 8 of 8 after, nothing in tilelab
-  changed."""
+  changed.
+- unseen142, PyTorch Cluster's grid, random walks (uniform, node2vec rejection sampling with cuRAND), radius graph,
+  kNN, nearest and farthest point sampling + PyTorch Sparse's ind2ptr/ptr2ind, non-diagonal mask, random walk, CSR
+  SpMM (sum with values; max with argmax over a batch) and its value gradient: 15 of 15 as they came, fps_kernel's
+  listed race on its shared argmax tree reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -357,6 +361,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "bitcrk_device_keys.cu": "KeyError: 'dtype'"}),
     "unseen140": (9, 9, {}),
     "unseen141": (8, 6, {"kfmdb_deblock.cu": "findings ['race', 'uninitialized_read'], expected ['uninitialized_read']"}),
+    "unseen142": (15, 15, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)

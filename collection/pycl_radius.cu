@@ -1,0 +1,79 @@
+// tilelab kernel collection: PyTorch Cluster's radius graph (every point of x within r of each point of y, per example, up to max_num_neighbors)
+// Source:  https://github.com/rusty1s/pytorch_cluster/blob/3d1d9e3967c77c757a68d8aad37d0171e93018e2/csrc/cuda/radius_cuda.cu
+//          (rusty1s/pytorch_cluster, commit 3d1d9e3).
+// Licence: MIT (the repository's LICENSE, "Copyright (c) 2020 Matthias Fey", repeated below; the file carries no notice).
+// Kept:    line 7 (THREADS) and 9-42 (radius_kernel), unchanged; utils.cuh's get_example_idx (lines 11-19) copied in, marked.
+//          Removed: lines 1-5 (the includes of the module's own headers ("*_cuda.h", "utils.cuh": torch's extension headers and host checks) and <ATen/cuda/CUDAContext.h>) and the host function radius_cuda (lines 44-96).
+// Launches: radius_cuda's radius_kernel<scalar_t><<<(m + THREADS - 1) / THREADS, THREADS>>> at scalar_t = float, r passed squared,
+//           row and col filled with -1 first.
+
+/*
+ * Copyright (c) 2020 Matthias Fey <matthias.fey@tu-dortmund.de>
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+ * copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in
+ * all copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ * OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+ * THE SOFTWARE.
+ */
+
+#define THREADS 256
+
+// ---- copied from csrc/cuda/utils.cuh lines 11-19 (get_example_idx), unchanged
+__forceinline__ __device__ int64_t get_example_idx(int64_t idx,
+                                                   const int64_t *ptr,
+                                                   const int64_t num_examples) {
+  for (int64_t i = 0; i < num_examples; i++) {
+    if (ptr[i + 1] > idx)
+      return i;
+  }
+  return num_examples - 1;
+}
+// ---- end of utils.cuh's lines
+
+template <typename scalar_t>
+__global__ void
+radius_kernel(const scalar_t *__restrict__ x, const scalar_t *__restrict__ y,
+              const int64_t *__restrict__ ptr_x,
+              const int64_t *__restrict__ ptr_y, int64_t *__restrict__ row,
+              int64_t *__restrict__ col, const scalar_t r, const int64_t n,
+              const int64_t m, const int64_t dim, const int64_t num_examples,
+              const int64_t max_num_neighbors,
+              const bool ignore_same_index) {
+
+  const int64_t n_y = blockIdx.x * blockDim.x + threadIdx.x;
+  if (n_y >= m)
+    return;
+
+  int64_t count = 0;
+  const int64_t example_idx = get_example_idx(n_y, ptr_y, num_examples);
+
+  for (int64_t n_x = ptr_x[example_idx]; n_x < ptr_x[example_idx + 1]; n_x++) {
+    scalar_t dist = 0;
+    for (int64_t d = 0; d < dim; d++) {
+      dist += (x[n_x * dim + d] - y[n_y * dim + d]) *
+              (x[n_x * dim + d] - y[n_y * dim + d]);
+    }
+
+    if (dist < r && !(ignore_same_index && n_y == n_x)) {
+      row[n_y * max_num_neighbors + count] = n_y;
+      col[n_y * max_num_neighbors + count] = n_x;
+      count++;
+    }
+
+    if (count >= max_num_neighbors)
+      break;
+  }
+}
