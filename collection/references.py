@@ -16268,13 +16268,13 @@ def ux_data(part):
 
 def gwux_hsp(target, query, sub, no_entropy, xdrop, thresh, seed_pairs, n, out, done):
     """find_high_scoring_segment_pairs: seed_pairs rows are SeedPair (query, target); out rows
-    ScoredSegmentPair (target start, query start, length, score), as before where the kernel leaves a score
+    ScoredSegmentPair (start_coord: query start, target start; length, score), as before where the kernel leaves a score
     unwritten (an entropy of 0); done[i] 1 for a segment pair scoring >= thresh; only the first n."""
     out, done = np.array(out, np.int64).copy(), np.array(done, np.int64).copy()
     t, q, s = np.asarray(target, np.int64), np.asarray(query, np.int64), np.asarray(sub, np.int64)
     for i, (ql, tl) in enumerate(np.asarray(seed_pairs, np.int64)[:n]):
         ts, qs, n, sc, d = _ux_segment(t, q, int(tl), int(ql), s, xdrop, thresh, not no_entropy, False)
-        out[i, :3] = ts, qs, n
+        out[i, :3] = qs, ts, n
         if sc is not None:
             out[i, 3] = sc
         done[i] = d
