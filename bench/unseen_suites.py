@@ -130,6 +130,7 @@ SUITES = {
     "MDT PFB channeliser window/polyphase FIR/corner turn + ARRUS RF band-pass FIR, quadrature demodulation, low-pass FIR and decimation (unseen133)": ("mdtfx_", "arrdsp_"),
     "mc_on_accelerators Monte Carlo cross section lookup (Philox/LCG stochastic interpolation) + GPU-MCML photon migration thread-state init and A_rz copy sum (unseen135)": ("mcxsl_", "gpumcml_"),
     "YACCLAB Oliveira union-find CCL (local/global merge, path compression) + kinap Canny gradient/NMS/hysteresis (unseen134)": ("yacuf_", "kcanny_"),
+    "GenomeWorks cudaextender ungapped x-drop extender/compaction + SegAlign seed hits, x-drop HSPs and compaction (unseen143)": ("gwux_", "segal_"),
 }
 
 

@@ -205,7 +205,14 @@
   as they came; YACCLAB's 4 met '"cuda" is ambiguous' (tilelab's <cassert> brought libcu++'s ::cuda, which nvcc's
   does not: fixed in tilelab/include/tilelab_std_base.h, tests/test_std_headers.py), cu_hysteresis_low an
   equal-value write race the entry listed and the global race shadow does not report by its rule (the entry's
-  mistake, corrected). 10 of 10 after."""
+  mistake, corrected). 10 of 10 after.
+- unseen143, NVIDIA GenomeWorks' cudaextender ungapped x-drop seed extender (one warp a seed pair, 32-position tiles
+  of shuffle scans, a base-entropy factor) and its output compaction + SegAlign's seed-and-filter kernels (base
+  encoding with the reverse complement, seed-hit counts and listing from the index, the in-place x-drop extension,
+  compaction): 5 of 9 as they came, every output right; the 4 extender launches met a write-after-read race on the
+  warp's shared prev_max_pos that the shadow made up (lane 31 re-reading it after a __syncwarp() kept its lanes'
+  several-readers mark alive: fixed in tilelab/emu/sanitizer/findings.py, tests/test_race_one_warp.py), SegAlign's two
+  then a real global race (a spare warp reading a row another warp writes in place), listed. 9 of 9 after."""
 from __future__ import annotations
 
 import json
@@ -317,6 +324,10 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen134": (10, 5, {"yacuf_oliveira_2010.cu": 'CompileError: collection/yacuf_oliveira_2010.cu:230: error: "cuda" '
                                                     'is ambiguous',
                           "kcanny_canny.cu": "findings [], expected ['race']"}),
+    "unseen143": (9, 5, {"gwux_ungapped_xdrop_kernels.cu": "findings ['race'], expected []: race at "
+                                                           "collection/gwux_ungapped_xdrop_kernels.cu:276",
+                         "segal_seed_filter.cu": "findings ['race'], expected []: race at "
+                                                 "collection/segal_seed_filter.cu:377"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
