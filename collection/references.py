@@ -17261,4 +17261,183 @@ def pyts_spmm_value_bw(row, rowptr, col, mat, grad, reduce):
     out = (mat[:, col, :] * grad[:, row, :]).sum(axis=(0, 2))
     if reduce == "mean":
         out /= np.maximum(np.diff(rowptr)[row], 1)
+# ---- unseen143: GenomeWorks' cudaextender (gwux_) and SegAlign's seed filter (segal_) ----
+
+def _ux_hoxd70():
+    """SegAlign's default 8 x 8 substitution matrix over its codes (A, C, G, T, L, N, X, E = 0..7): HOXD70
+    for ACGT; the other codes (absent from the inputs here) -1000."""
+    m = np.full((8, 8), -1000, np.int64)
+    m[:4, :4] = [[91, -114, -31, -123], [-114, 100, -125, -31], [-31, -125, 100, -114], [-123, -31, -114, 91]]
+    return m.reshape(-1)
+
+
+def _ux_extend(t, q, tloc, qloc, sub, xdrop, right):
+    """One direction of the warp's ungapped x-drop extension, 32 positions a tile: the tile's running sums
+    (after the previous tiles' total), the first lane whose sum fell more than xdrop below the best so far,
+    the best sum over the lanes before it (ties: the first position; the previous best if none beats it).
+    The extension stops at the tile with a drop or whose last position passes an end of a sequence.
+    Returns (best score, its offset, the edge reached?)."""
+    tile, prev_score, prev_max, prev_pos = 0, 0, 0, (-1 if right else 0)
+    lanes = np.arange(32)
+    while True:
+        offs = lanes + tile + (0 if right else 1)
+        if right:
+            valid = (tloc + offs < len(t)) & (qloc + offs < len(q))
+            tp, qp = tloc + offs, qloc + offs
+        else:
+            valid = (tloc >= offs) & (qloc >= offs)
+            tp, qp = tloc - offs, qloc - offs
+        sc = np.where(valid, sub[np.where(valid, t[np.clip(tp, 0, len(t) - 1)], 0) * 8
+                                 + np.where(valid, q[np.clip(qp, 0, len(q) - 1)], 0)], 0)
+        cum = np.cumsum(sc) + prev_score
+        run = np.maximum.accumulate(np.maximum(cum, prev_max))
+        drop = run - cum > xdrop
+        j = int(np.argmax(drop)) if drop.any() else 32
+        best = max(prev_max, int(cum[:j].max())) if j > 0 else prev_max
+        pos = int(offs[int(np.argmax(cum[:j] == best))]) if best > prev_max else prev_pos
+        edge = not valid[31]
+        if drop.any() or edge:
+            return best, pos, edge and not drop.any(), not valid.all()
+        prev_score, prev_max, prev_pos, tile = int(cum[31]), best, pos, tile + 32
+
+
+def _ux_segment(t, q, tloc, qloc, sub, xdrop, thresh, entropy_on, f32):
+    """A seed's segment pair as both kernels leave it: (target start, query start, length, score, done).
+    The entropy factor (when on and thresh <= total <= 3 thresh and >= 20 matching bases counted) is
+    -sum p ln p / ln 4 over the four bases' matches at offsets 0..right best and 1..left best, p = count /
+    (length + 1); GenomeWorks computes it in double, SegAlign accumulates it in a float (f32)."""
+    rs, rp, _, _ = _ux_extend(t, q, tloc, qloc, sub, xdrop, True)
+    ls, lp, _, _ = _ux_extend(t, q, tloc, qloc, sub, xdrop, False)
+    total, length = rs + ls, rp + lp
+    ent = np.float32(1.0) if f32 else 1.0
+    if entropy_on and thresh <= total <= 3 * thresh:
+        cnt = np.zeros(4, np.int64)
+        for o in list(range(0, rp + 1)) + [-o for o in range(1, lp + 1)]:
+            a, b = t[tloc + o], q[qloc + o]
+            if a == b and a < 4:
+                cnt[a] += 1
+        if cnt.sum() >= 20:
+            if f32:
+                e = np.float32(0.0)
+                for c in cnt:
+                    p = float(c) / float(length + 1)
+                    e = np.float32(float(e) + p * (math.log(p) if c else 0.0))
+                ent = np.float32(-e / np.float32(np.log(np.float32(4.0))))
+            else:
+                e = sum((c / (length + 1)) * math.log(c / (length + 1)) for c in cnt if c)
+                ent = -e / float(np.float32(np.log(np.float32(4.0))))
+    scored = int(np.float32(total) * ent) if f32 else int(total * ent)
+    if scored >= thresh:
+        return tloc - lp, qloc - lp, length, (scored if ent > 0 else None), 1
+    return tloc, qloc, 0, 0, 0
+
+
+@functools.lru_cache(maxsize=None)
+def _ux_data():
+    """Random ACGT target (1200) and query (1100) with 12 planted homologous stretches (25-75 bases, 0-20%
+    substitutions), one in each 75-base slot of the query from 100 on, copied from random places of the
+    target at least 100 bases from its ends; 20 seed positions: one inside each stretch and 8 at random; none
+    whose extension would reach an end of either sequence."""
+    r = np.random.default_rng(143)
+    t = r.integers(0, 4, 1200)
+    q = r.integers(0, 4, 1100)
+    seeds = []
+    for i in range(12):
+        n = int(r.integers(25, 76))
+        ts, qs = int(r.integers(100, 1100 - n)), 100 + 75 * i
+        seg = t[ts:ts + n].copy()
+        mut = r.uniform(0, 1, n) < r.uniform(0.0, 0.2)
+        seg[mut] = (seg[mut] + r.integers(1, 4, int(mut.sum()))) % 4
+        q[qs:qs + n] = seg
+        k = int(r.integers(0, n))
+        seeds.append((ts + k, qs + k))
+    while len(seeds) < 20:
+        seeds.append((int(r.integers(100, 1100)), int(r.integers(100, 1000))))
+    sub = _ux_hoxd70()
+    for tl, ql in seeds:
+        for right in (True, False):
+            assert not _ux_extend(t, q, tl, ql, sub, 910, right)[3]
+    return t, q, tuple(seeds)
+
+
+def ux_data(part):
+    """The inputs above: 'target', 'query' (int8 codes), 'submat' (int32 64), 'seeds' (n x 2 target, query)."""
+    t, q, seeds = _ux_data()
+    return {"target": t, "query": q, "submat": _ux_hoxd70(), "seeds": np.array(seeds)}[part]
+
+
+def gwux_hsp(target, query, sub, no_entropy, xdrop, thresh, seed_pairs, n, out, done):
+    """find_high_scoring_segment_pairs: seed_pairs rows are SeedPair (query, target); out rows
+    ScoredSegmentPair (start_coord: query start, target start; length, score), as before where the kernel leaves a score
+    unwritten (an entropy of 0); done[i] 1 for a segment pair scoring >= thresh; only the first n."""
+    out, done = np.array(out, np.int64).copy(), np.array(done, np.int64).copy()
+    t, q, s = np.asarray(target, np.int64), np.asarray(query, np.int64), np.asarray(sub, np.int64)
+    for i, (ql, tl) in enumerate(np.asarray(seed_pairs, np.int64)[:n]):
+        ts, qs, n, sc, d = _ux_segment(t, q, int(tl), int(ql), s, xdrop, thresh, not no_entropy, False)
+        out[i, :3] = qs, ts, n
+        if sc is not None:
+            out[i, 3] = sc
+        done[i] = d
+    return out, done
+
+
+def segal_hsps(ref, query, sub, noentropy, xdrop, thresh, n, hsp, done):
+    """find_hsps: hsp rows segmentPair (ref start, query start, len, score) in and out, done[i] as above,
+    the entropy in float; only the first n."""
+    out, done = np.array(hsp, np.int64).copy(), np.array(done, np.int64).copy()
+    t, q, s = np.asarray(ref, np.int64), np.asarray(query, np.int64), np.asarray(sub, np.int64)
+    for i, (tl, ql) in enumerate(out[:n, :2].copy()):
+        ts, qs, n, sc, d = _ux_segment(t, q, int(tl), int(ql), s, xdrop, thresh, not noentropy, True)
+        out[i, :3] = ts, qs, n
+        if sc is not None:
+            out[i, 3] = sc
+        done[i] = d
+    return out, done
+
+
+def ux_compress(done_scan, ssp, tmp, start=0):
+    """compress_output (both): row start + i goes to slot done_scan[i] - 1 where the inclusive scan of the
+    done flags steps up at i; the other slots as they were."""
+    o = np.array(tmp).copy()
+    d = np.asarray(done_scan, np.int64)
+    for i in range(len(d)):
+        if d[i] > (d[i - 1] if i > 0 else 0):
+            o[d[i] - 1] = ssp[start + i]
+    return o
+
+
+def segal_encode(src):
+    """compress_string_rev_comp: ACGT to 0-3 (reverse complement: T G C A), acgt to L (4), n/N to N (5),
+    '&' to E (7), anything else X (6); dst_rc is the complement read backwards."""
+    s = np.asarray(src, np.int64)
+    fwd = np.full(s.shape, 6, np.int64)
+    comp = np.full(s.shape, 6, np.int64)
+    for ch, f, c in (("A", 0, 3), ("C", 1, 2), ("G", 2, 1), ("T", 3, 0)):
+        fwd[s == ord(ch)], comp[s == ord(ch)] = f, c
+    for ch in "acgt":
+        fwd[s == ord(ch)], comp[s == ord(ch)] = 4, 4
+    for ch in "nN":
+        fwd[s == ord(ch)], comp[s == ord(ch)] = 5, 5
+    fwd[s == ord("&")], comp[s == ord("&")] = 7, 7
+    return fwd, comp[::-1]
+
+
+def segal_num_hits(index_table, seed_offsets):
+    """find_num_hits: hits of each seed's k-mer (the offset's high 32 bits) from the inclusive index table."""
+    tab = np.asarray(index_table, np.int64)
+    k = (np.asarray(seed_offsets, np.uint64) >> np.uint64(32)).astype(np.int64)
+    return tab[k] - np.where(k > 0, tab[np.maximum(k - 1, 0)], 0)
+
+
+def segal_hits(index_table, pos_table, seed_offsets, seed_size, hit_scan, hsp):
+    """find_hits: seed s's hits j in [table[k - 1], table[k]) go, last first, to the slots ending at
+    hit_scan[s] (the inclusive scan of the hit counts): (pos_table[j] + seed_size, the seed's query position +
+    seed_size, 0, 0)."""
+    out = np.array(hsp, np.int64).copy()
+    tab = np.asarray(index_table, np.int64)
+    for s, off in enumerate(np.asarray(seed_offsets, np.uint64)):
+        k, qpos = int(off >> np.uint64(32)), int(off & np.uint64(0xFFFFFFFF))
+        start, end = (int(tab[k - 1]) if k > 0 else 0), int(tab[k])
+        for j in range(start, end):
+            out[int(hit_scan[s]) - (j - start) - 1] = (int(pos_table[j]) + seed_size, qpos + seed_size, 0, 0)
     return out

@@ -50,3 +50,24 @@ def test_two_lanes_writing_one_word_are_pointed_at_atomics():
     got = _findings("q[threadIdx.x / 8] = threadIdx.x;", 32, q)
     assert [f.kind for f in got] == ["race"]
     assert "write-after-write" in str(got[0]) and "an atomic where the lanes may write it in the same step" in str(got[0])
+
+
+def _shared_findings(body: str, threads: int):
+    src = ("__global__ void k(unsigned *q) { __shared__ int s[2]; if (threadIdx.x < 2) s[threadIdx.x] = 1; "
+           "__syncthreads(); " + body + " }")
+    k = tl.compile_cuda(src).kernels["k"]
+    return tl.launch(k, 1, threads, np.zeros(64, np.uint32), backend="emu", echo=False).findings
+
+
+def test_a_lane_rereading_after_syncwarp_then_writing_is_no_race():
+    """GenomeWorks' and SegAlign's ungapped x-drop extenders (the 143rd unseen suite): every lane of a warp reads its
+    warp's shared prev_max_pos, __syncwarp(), then lane 31 reads it again and writes it. The lanes' reads are ordered
+    before the write by the __syncwarp; lane 31's own re-read once kept the earlier readers' several-readers mark
+    alive past it (tilelab/emu/sanitizer/findings.py ``_materialize``), a write-after-read race reported."""
+    reread = "q[threadIdx.x] = s[{w}]; __syncwarp(); if (threadIdx.x % 32 == 31) {{ int v = s[{w}]; s[{w}] = v + 1; }}"
+    assert _shared_findings(reread.format(w=0), 32) == []
+    assert _shared_findings(reread.format(w="threadIdx.x / 32"), 64) == []     # each warp its own word
+    # still races: no __syncwarp between the lanes' reads and the write; or readers of another warp
+    racy = "q[threadIdx.x] = s[0]; if (threadIdx.x == 31) { int v = s[0]; s[0] = v + 1; }"
+    assert [f.kind for f in _shared_findings(racy, 32)] == ["race"]
+    assert [f.kind for f in _shared_findings(reread.format(w=0), 64)] == ["race"]

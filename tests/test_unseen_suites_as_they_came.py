@@ -240,7 +240,14 @@
 - unseen142, PyTorch Cluster's grid, random walks (uniform, node2vec rejection sampling with cuRAND), radius graph,
   kNN, nearest and farthest point sampling + PyTorch Sparse's ind2ptr/ptr2ind, non-diagonal mask, random walk, CSR
   SpMM (sum with values; max with argmax over a batch) and its value gradient: 15 of 15 as they came, fps_kernel's
-  listed race on its shared argmax tree reported and nothing else."""
+  listed race on its shared argmax tree reported and nothing else.
+- unseen143, NVIDIA GenomeWorks' cudaextender ungapped x-drop seed extender (one warp a seed pair, 32-position tiles
+  of shuffle scans, a base-entropy factor) and its output compaction + SegAlign's seed-and-filter kernels (base
+  encoding with the reverse complement, seed-hit counts and listing from the index, the in-place x-drop extension,
+  compaction): 5 of 9 as they came, every output right; the 4 extender launches met a write-after-read race on the
+  warp's shared prev_max_pos that the shadow made up (lane 31 re-reading it after a __syncwarp() kept its lanes'
+  several-readers mark alive: fixed in tilelab/emu/sanitizer/findings.py, tests/test_race_one_warp.py), SegAlign's two
+  then a real global race (a spare warp reading a row another warp writes in place), listed. 9 of 9 after."""
 from __future__ import annotations
 
 import json
@@ -362,6 +369,10 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen140": (9, 9, {}),
     "unseen141": (8, 6, {"kfmdb_deblock.cu": "findings ['race', 'uninitialized_read'], expected ['uninitialized_read']"}),
     "unseen142": (15, 15, {}),
+    "unseen143": (9, 5, {"gwux_ungapped_xdrop_kernels.cu": "findings ['race'], expected []: race at "
+                                                           "collection/gwux_ungapped_xdrop_kernels.cu:276",
+                         "segal_seed_filter.cu": "findings ['race'], expected []: race at "
+                                                 "collection/segal_seed_filter.cu:377"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)

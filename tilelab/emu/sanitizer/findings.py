@@ -185,9 +185,14 @@ class SharedShadow:
             old = self.reader[units]
             oldm = old & ~MULTI
             same_ep = ((oldm >> _EP_SHIFT) & _EP_MASK) == (stamp >> _EP_SHIFT)
-            several = (old < 0) & same_ep
-            several |= self._conflicts(oldm, stamp, tid)
             otid = (oldm & ((1 << _TID_BITS) - 1)) - 1
+            # the earlier readers were lanes of this reader's warp only, before a __syncwarp it has passed since:
+            # they are ordered before whatever this warp does next, so the several-readers mark ends here
+            # (a warp's lane 31 re-reading a flag its lanes read, then writing it: GenomeWorks' x-drop extender)
+            passed = (~self.mixed[units] & (otid >= 0) & ((otid >> 5) == (np.asarray(tid) >> 5))
+                      & (((oldm >> _WEP_SHIFT) & _WEP_MASK) != ((stamp >> _WEP_SHIFT) & _WEP_MASK)))
+            several = (old < 0) & same_ep & ~passed
+            several |= self._conflicts(oldm, stamp, tid)
             xwarp = same_ep & (otid >= 0) & ((otid >> 5) != (np.asarray(tid) >> 5))
             new = (tid.astype(np.int64) + 1) | stamp
             self.reader[units] = new
