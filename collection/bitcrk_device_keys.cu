@@ -1,5 +1,6 @@
-// Source: brichard19/BitCrack (https://github.com/brichard19/BitCrack), at commit 6bf8059ef075eb1622298395866b0bd02375e1d9
-// File:   https://github.com/brichard19/BitCrack/blob/6bf8059ef075eb1622298395866b0bd02375e1d9/CudaKeySearchDevice/CudaDeviceKeys.cu
+// tilelab kernel collection: BitCrack's secp256k1 point-addition step (multi-precision field arithmetic in PTX carry chains)
+// Source:  https://github.com/brichard19/BitCrack/blob/6bf8059ef075eb1622298395866b0bd02375e1d9/CudaKeySearchDevice/CudaDeviceKeys.cu
+//          (brichard19/BitCrack, commit 6bf8059)
 // Licence: MIT (the repository's LICENSE.MIT, repeated below; the source files carry no notice of their own).
 // Kept: CudaDeviceKeys.cu lines 1-3 and 6-26 (includes, the __constant__ pointers _xPtr/_yPtr, ec::getXPtr/getYPtr,
 // the kernel's declaration) and lines 289-353 (the __global__ multiplyStepKernel), unchanged; removed: line 5

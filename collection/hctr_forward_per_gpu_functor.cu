@@ -1,10 +1,10 @@
 // tilelab kernel collection: HugeCTR's sparse-embedding forward kernels (sum and mean pooling of each slot's
-// ragged bag of embedding rows, float and half outputs), CUDA
 // Source:  https://github.com/NVIDIA-Merlin/HugeCTR/blob/00a7890b5561eec9260b9264ed7b47365b86c3d0/HugeCTR/src/embeddings/forward_per_gpu_functor.cu
 //          (NVIDIA-Merlin/HugeCTR, commit 00a7890: the GPU recommender-system training framework's localized and
 //          distributed slot sparse embeddings; forward_per_gpu pools each sample's slots after the hash table's
 //          get_insert has turned the keys into hash_value_index rows)
 // Licence: Apache-2.0 (the file's own notice, kept below; the repository's LICENSE).
+// What:    ragged bag of embedding rows, float and half outputs), CUDA
 // Kept: forward_per_gpu_functor.cu lines 1-16 (the notice), 20-21 and 22-189 (namespace HugeCTR, the anonymous
 //       namespace's comment and its four __global__ templates forward_sum_kernel, forward_sum_align2_kernel,
 //       forward_mean_kernel, forward_mean_align2_kernel), 255 and 381 (the two namespaces' closing braces),

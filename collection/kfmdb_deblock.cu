@@ -1,12 +1,12 @@
 // tilelab kernel collection: KFM's Deblock filter (AviSynthCUDAFilters): a DCT-domain deblocking post-filter
-// in the manner of FFmpeg's spp: 8x8 blocks at 2^quality shifted positions, DCT, hard threshold of the AC
-// coefficients by the block's quantiser, IDCT, overlapped sum; plus its quantiser-table and show kernels
 // Source:  https://github.com/nekopanda/AviSynthCUDAFilters/blob/9da82f045c81b3312f9d243b2952df1057a27768/KFM/Deblock.cu
 //          (nekopanda/AviSynthCUDAFilters, commit 9da82f0: CUDA filter plugins for AviSynth Neo; KFM is its
 //          own-implementation filter set, KFMDeint's inverse telecine / deinterlacing chain)
 // Licence: MIT (README.md, "ライセンス": "KFM: MIT"; the repository has no licence file and the source file no
 //          notice, so the MIT licence's text follows, naming the repository's author). The other projects of
 //          the repository (KTGMC, KNNEDI3, AvsCUDA, GRunT) are GPL and are not used.
+// What:    in the manner of FFmpeg's spp: 8x8 blocks at 2^quality shifted positions, DCT, hard threshold of the AC
+//          coefficients by the block's quantiser, IDCT, overlapped sum; plus its quantiser-table and show kernels
 // Kept: Deblock.cu line 2 (#include <stdint.h>), lines 137-270 (the DCT constants, dev_dct8 / dev_idct8 and
 //       the 8x8 row-column passes), 287-308 (dev_hardthresh and the commented-out soft threshold), 329-434 (qp_apply_thresh, the
 //       g_deblock_offset table and kl_deblock<pixel_t>), 514-531 (kl_deblock_show<pixel_t>) and 560-611

@@ -1,11 +1,11 @@
 // tilelab kernel collection: NVIDIA DeepLearningExamples' DLRM sparse-gather extension (embedding lookups of a
-// fixed number of indices a sample through shared memory, the one-hot lookup, and the backward pass fused with
-// plain SGD by float atomicAdd into the table), CUDA
 // Source:  https://github.com/NVIDIA/DeepLearningExamples/blob/729963dd47e7c8bd462ad10bfac7a7b0b604e6dd/PyTorch/Recommendation/DLRM/dlrm/cuda_src/sparse_gather/gather_gpu.cu
 //          (NVIDIA/DeepLearningExamples, commit 729963d: the PyTorch DLRM recommender's CUDA extension,
 //          gather_gpu_fwd / gather_gpu_bwd_fuse_sgd)
 // Licence: Apache-2.0 (PyTorch/Recommendation/DLRM/LICENSE; the source file carries no notice: the directory's
 //          notice is repeated below).
+// What:    fixed number of indices a sample through shared memory, the one-hot lookup, and the backward pass fused with
+//          plain SGD by float atomicAdd into the table), CUDA
 // Kept: gather_gpu.cu lines 11-75 (the comment on the launch shape and the three __global__ kernels GatherKernel,
 //       OneHotKernel, GatherBackwardFuseSgdKernel), unchanged. Removed: lines 1-10 (includes, the torch and ATen
 //       ones host-only) and 76-171 (the torch host functions).

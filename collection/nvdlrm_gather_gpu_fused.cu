@@ -1,12 +1,12 @@
 // tilelab kernel collection: NVIDIA DeepLearningExamples' DLRM fused embedding gather (26 categorical features a
-// sample, each warp one sample: lane i loads feature i's index plus its table offset, __shfl_sync broadcasts it,
-// the warp copies the 128-wide row with 16-byte vector loads, float or half, converting between them), the
-// backward's index offsetting through shared memory and its vectorised gradient copy, CUDA
 // Source:  https://github.com/NVIDIA/DeepLearningExamples/blob/729963dd47e7c8bd462ad10bfac7a7b0b604e6dd/PyTorch/Recommendation/DLRM/dlrm/cuda_src/gather_gpu_fused.cu
 //          (NVIDIA/DeepLearningExamples, commit 729963d: the PyTorch DLRM recommender's CUDA extension,
 //          gather_gpu_fused_fwd / gather_gpu_fused_bwd)
 // Licence: Apache-2.0 (PyTorch/Recommendation/DLRM/LICENSE; the source file carries no notice: the directory's
 //          notice is repeated below).
+// What:    sample, each warp one sample: lane i loads feature i's index plus its table offset, __shfl_sync broadcasts it,
+//          the warp copies the 128-wide row with 16-byte vector loads, float or half, converting between them), the
+//          backward's index offsetting through shared memory and its vectorised gradient copy, CUDA
 // Kept: gather_gpu_fused.cu lines 17-202 (VecType4, fp_type_cast, and the three __global__ templates
 //       lookupEmbeddings, indices_offset_addition, gradient_copy_kernel), unchanged. Removed: lines 1-4 (the host
 //       includes: iostream, the CUDA runtime API, c10 and ATen), 6-15 (the host macro CHK_CUDA) and 204-293 (the

@@ -17261,6 +17261,7 @@ def pyts_spmm_value_bw(row, rowptr, col, mat, grad, reduce):
     out = (mat[:, col, :] * grad[:, row, :]).sum(axis=(0, 2))
     if reduce == "mean":
         out /= np.maximum(np.diff(rowptr)[row], 1)
+    return out
 # ---- unseen143: GenomeWorks' cudaextender (gwux_) and SegAlign's seed filter (segal_) ----
 
 def _ux_hoxd70():

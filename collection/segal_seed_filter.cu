@@ -1,11 +1,11 @@
 // tilelab kernel collection: SegAlign's GPU seed-and-filter stage: 2-bit-style base encoding with the
-// reverse complement, seed-hit counting and hit listing from the seed index, the ungapped x-drop
-// extension of each hit (one warp a hit) and the output compaction
 // Source:  https://github.com/gsneha26/SegAlign/blob/d1a73a0c9169d5517c9316d9bdc68fd52f63e885/src/seed_filter.cu
 //          (gsneha26/SegAlign, commit d1a73a0: the GPU whole-genome aligner of Goenka et al., SC20, which
 //          feeds LASTZ's gapped stage)
 // Licence: MIT (the repository's LICENSE; the source file carries no notice of its own: the repository's
 //          notice is repeated below).
+// What:    reverse complement, seed-hit counting and hit listing from the seed index, the ungapped x-drop
+//          extension of each hit (one warp a hit) and the output compaction
 // Kept: seed_filter.cu lines 110-680 (the __global__ kernels compress_string_rev_comp, find_num_hits,
 //       find_hits, find_hsps and compress_output), unchanged. Removed: lines 1-108 (thrust and project
 //       includes, the host's globals, the host-side thrust functors hspEqual and hspComp) and the host code

@@ -1,5 +1,6 @@
-// Source: supranational/sppark (https://github.com/supranational/sppark), at commit 17278d74295392f9813f009300b257a688422b7a
-// File:   https://github.com/supranational/sppark/blob/17278d74295392f9813f009300b257a688422b7a/polynomial/prefix_op.cuh
+// tilelab kernel collection: sppark's prefix operation (a cooperative scan of sums or products) over the Goldilocks field
+// Source:  https://github.com/supranational/sppark/blob/17278d74295392f9813f009300b257a688422b7a/polynomial/prefix_op.cuh
+//          (supranational/sppark, commit 17278d7)
 // Licence: Apache-2.0 (the repository's LICENSE; each file's SPDX line, kept below).
 // Kept: polynomial/prefix_op.cuh lines 1-322 (the Add / Multiply operations and the d_prefix_op kernel) and
 // line 397 (#endif), unchanged except that its `#include <ff/shfl.cuh>` (line 15) is replaced by that header's
