@@ -103,6 +103,7 @@ class Plan:
 
 
 _LABEL = re.compile(r"\(\s*(\.L_x_\d+)\s*\)")
+_PRED_REG = re.compile(r"U?P[0-6T]")
 _JUMPS = {"BRA", "BRX", "JMP", "JMX", "CALL", "RET", "EXIT", "BREAK", "CONT", "KILL", "BPT", "RTT"}
 
 
@@ -114,7 +115,7 @@ def divergent_copies(listing) -> frozenset:
     not). The SASS must show it: the ``BRA.DIV`` jumps forward to code that nothing else enters (after an
     unconditional branch or exit, no other branch to it) and that runs straight to an unconditional
     ``BRA`` back to the end of the straight code after the ``BRA.DIV``; the two have the same memory
-    instructions (line, predicate, opcode) in the same order. Anything else: none."""
+    instructions (line, predicate by its sense, opcode), in any order. Anything else: none."""
     lines = list(listing)
     at = {lab: i for i, ln in enumerate(lines) for lab in ln.labels}
 
@@ -128,7 +129,10 @@ def divergent_copies(listing) -> frozenset:
             t = target(ln)
             if t is not None:
                 entered[t] = entered.get(t, 0) + 1
-    mem = lambda part: [(ln.where, ln.pred, ln.op, ln.mods) for ln in part if ln.op in _SASS_KIND]  # noqa: E731
+    # a predicate by its sense only: the copy's registers are allocated apart (GenomeWorks' x-drop extender:
+    # ``@!P1 LDS`` in the straight code, ``@!P0 LDS`` in its copy)
+    mem = lambda part: [(ln.where, _PRED_REG.sub("P", ln.pred), ln.op, ln.mods)  # noqa: E731
+                        for ln in part if ln.op in _SASS_KIND]
     out = set()
     for b, ln in enumerate(lines):
         if ln.op != "BRA" or ".DIV" not in ln.mods:
@@ -145,7 +149,7 @@ def divergent_copies(listing) -> frozenset:
                 or any(x.op in _JUMPS for x in lines[b + 1:join]):
             continue
         slow = lines[t:end]
-        if mem(lines[b + 1:join]) == mem(slow):
+        if sorted(mem(lines[b + 1:join])) == sorted(mem(slow)):      # (ptxas schedules the copy apart too)
             out |= {x.addr for x in slow if x.op in _SASS_KIND}
     return frozenset(out)
 

@@ -71,8 +71,13 @@ def regions(instrs) -> dict:
         a warp whose lanes all take the branch jumps over the else part, one none of whose lanes
         does over the then part; ptxas predicates both. ``(taken, fallthrough)`` or None."""
         last = instrs[e - 1]
-        if not (last.op == "bra" and last.guard is None and last.target > e and targets.get(t) == [b]):
+        if not (last.op == "bra" and last.guard is None and last.target > e):
             return None
+        if targets.get(t) != [b]:
+            # other branches jump to THEN too (the second test of an ``else if (a || b)``, SegAlign's and
+            # GenomeWorks' x-drop extenders): ptxas may predicate ELSE alone (``@P0 STS ...; @P0 BRA END``),
+            # THEN staying a block of its own that no warp runs unless a lane goes there
+            return (range(e, last.target), range(0)) if straight(e, last.target) else None
         if straight(t, e, allow_last_bra=True) and straight(e, last.target):
             return range(e, last.target), range(t, e - 1)
         return None
