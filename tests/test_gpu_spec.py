@@ -87,3 +87,18 @@ def test_variables_whose_initialisers_hold_addresses():
     from tilelab.errors import LaunchError
     with pytest.raises(LaunchError, match=r"called 'c_w' \(its variables: c_p, c_v, kWords\)"):
         check_symbols(spec, {"c_w": np.zeros(4, np.float32)})
+
+
+def test_a_pointer_variables_own_buffer_is_refused_on_the_gpu_side_with_what_to_do():
+    """``tl.AddressOf`` (a ``__constant__`` pointer to a buffer of its own, BitCrack's ``_xPtr``) is set up by the
+    emulator; the GPU backend says so in the learner's process, before the worker sees an object array."""
+    import tilelab as tl
+    from tilelab.errors import LaunchError
+    from tilelab.gpu.spec import check_symbols, kernel_spec
+    p = compile_cuda("__constant__ unsigned* c_x;\n"
+                     "__global__ void k(unsigned* o) { o[threadIdx.x] = c_x[threadIdx.x]; }", filename="ptrvar.cu")
+    spec = kernel_spec(p.kernel("k"), "sm_90")
+    with pytest.raises(LaunchError, match=r"tl.AddressOf.*kernel argument"):
+        check_symbols(spec, {"c_x": tl.AddressOf(np.arange(4, dtype=np.uint32))})
+    got = check_symbols(spec, {"c_x": np.uint64([0x1000])})         # an address as bytes is still taken
+    assert got["c_x"].dtype == np.uint64

@@ -13,7 +13,7 @@ that counts shared-memory bank wavefronts, global sectors, races and out-of-boun
     tl.TensorMap(A, box=(64, 64), swizzle="128B")  # a TMA tensor map (Hopper): tilelab/tma.py
     tl.Struct(ptr=A, n=np.int32(5))                # a struct passed by value: tilelab/structs.py
     tl.PitchedPtr(V, xsize=40 * 4)                 # a cudaPitchedPtr over V, by value
-    symbols={"_xPtr": tl.AddressOf(X)}           # a __constant__ pointer to a buffer of its own
+    symbols={"_xPtr": tl.AddressOf(X)}           # a __constant__ pointer to a buffer of its own (emulator)
 """
 from __future__ import annotations
 

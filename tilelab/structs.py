@@ -186,7 +186,8 @@ class AddressOf:
     """A ``symbols=`` value: the device address of an array of its own, as the host stores a buffer's pointer in
     a ``__constant__``/``__device__`` pointer variable (``cudaMemcpyToSymbol(_xPtr, &devX, sizeof(unsigned int *))``,
     BitCrack's public keys, unseen139). The array is uploaded beside the launch's arguments and comes back
-    after it, like a non-const pointer argument's."""
+    after it, like a non-const pointer argument's. The emulator sets it up; the GPU backend refuses it with what to
+    do instead (pass the buffer as an argument), and bench/collection_gpu.py uploads such buffers itself."""
 
     def __init__(self, array):
         if not isinstance(array, np.ndarray) or array.size == 0:

@@ -17,6 +17,7 @@ from ..args import MAX_THREADS_PER_BLOCK, PackedArgs, check_geometry, norm_dim3,
 from ..emu import linked, symbol_keys, uses_grid_sync as _emu_grid_sync
 from ..errors import LaunchError
 from ..messages import msg
+from ..structs import AddressOf
 from ..toolchain import DEFAULT_ARCH
 
 __all__ = ["ParamSpec", "KernelSpec", "kernel_spec", "describe_launch",
@@ -103,7 +104,9 @@ def check_symbols(spec: "KernelSpec", symbols: dict) -> dict:
     sizes = dict(spec.variables)
     out = {}
     keys = symbol_keys(symbols, sizes)          # a variable in a namespace, named as the source names it
-    for name, value in ((keys[k], v) for k, v in symbols.items()):
+    for given, name, value in ((k, keys[k], v) for k, v in symbols.items()):
+        if isinstance(value, AddressOf):         # the emulator's alone (bench/collection_gpu.py does it by hand)
+            raise LaunchError(msg("gpu.address_of", var=repr(given), name=given))
         arr = np.ascontiguousarray(value)
         if name not in sizes:
             mine = sorted(n for n in sizes if not n.startswith(("_Z", "$")))   # not the headers' C++
