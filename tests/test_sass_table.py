@@ -108,14 +108,14 @@ def test_a_family_of_two_widths_is_copies_only_where_the_cubin_has_those_widths_
     unit = lambda pc, key: sm.Unit((pc,), 4, key, (1, 61), 4)  # noqa: E731
     us = [unit(1, "LDG"), unit(2, "STS.128"), unit(3, "STS")]
     predicted = Counter(u.key for u in us)
-    assert sm._copied(us, Counter({"LDG": 29, "STS": 1, "STS.128": 7}), predicted, [], []) == ()
+    assert sm._copied(us, Counter({"LDG": 29, "STS": 1, "STS.128": 7}), predicted, []) == ()
     # a wider key of a family the model has in two widths: which PTX access a run stands for is not read
-    assert sm._copied(us, Counter({"LDG": 29, "STS": 1, "STS.128": 7, "LDG.128": 2}), predicted, [], []) == ("LDG.128",)
+    assert sm._copied(us, Counter({"LDG": 29, "STS": 1, "STS.128": 7, "LDG.128": 2}), predicted, []) == ("LDG.128",)
     assert sm._copied(us + [unit(4, "LDG.64")], Counter({"LDG": 2, "LDG.64": 1, "LDG.128": 1, "STS": 1,
                                                           "STS.128": 1}),
-                      predicted + Counter({"LDG.64": 1}), [], []) is None
+                      predicted + Counter({"LDG.64": 1}), []) is None
     # one width missing from the cubin: not copies
-    assert sm._copied(us, Counter({"LDG": 29, "STS": 1}), predicted, [], []) is None
+    assert sm._copied(us, Counter({"LDG": 29, "STS": 1}), predicted, []) is None
 
 
 def test_the_reproduction_is_modelled_as_its_sass():

@@ -416,8 +416,7 @@ def _template_aliases(tparams: str, expr: str) -> dict:
             # replaced by what they stand for, so that a pointer type stays one
             default = re.sub(r"^\s*(?:typename|class)\s+", "", pm.group(2))
             for name, value in out.items():
-                default = re.sub(rf"\b{re.escape(name)}\b(?!\s*::)", lambda _m, v=value: v, default)
-                default = re.sub(rf"\b{re.escape(name)}\s*::", lambda _m, v=value: v + "::", default)
+                default = re.sub(rf"\b{re.escape(name)}\b", lambda _m, v=value: v, default)
             out[pm.group(1)] = " ".join(default.split())
     return out
 

@@ -1047,7 +1047,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             copies = 1
             inductive.update(lines)
         if not copies:
-            if (wider := _copied(us, have, predicted, silent, reused)) is not None:
+            if (wider := _copied(us, have, predicted, reused)) is not None:
                 plan.copies[lines[0]] = dict(have)
                 if wider:
                     plan.idle[lines[0]] = wider
@@ -1733,12 +1733,12 @@ def _loop_copies(us: list, have: Counter, fn, n_entry: int) -> int:
     return k if k > 1 else 0
 
 
-def _copied(us: list, have: Counter, predicted: Counter, silent: list, reused: list) -> tuple | None:
+def _copied(us: list, have: Counter, predicted: Counter, reused: list) -> tuple | None:
     """Whether a line the check could not place has only more (or fewer) copies of the very accesses the
     model expected: one line, nothing merged or reused, each of its keys in the cubin (its reads through the
     constant cache count nothing either way: ARRUS's FIR, ``cached[localN - i] * gpuFirCoefficients[i]``, whose
-    loop ptxas unrolled again into LDS.16×29 with the ``__constant__`` taps as operands). ``()``: the cubin has no other key; then each SASS copy that runs is one PTX access as it runs,
-    and a replay of the SASS's control flow can say how often they run (emu/counters/sass_replay.py,
+    loop ptxas unrolled again into LDS.16×29 with the ``__constant__`` taps as operands). ``()``: the cubin has
+    no other key; then each SASS copy that runs is one PTX access as it runs, and a replay of the SASS's control flow can say how often they run (emu/counters/sass_replay.py,
     ``apply_copies``). A family may have several widths in the model (NLM's table fill: a ``v4`` store in the
     4-trip body and a 4-byte one in the remainder loop, ``STS.128×7, STS×1`` in the cubin where the model has one
     of each) where the cubin's keys of it are the model's: the replay then counts each width apart
