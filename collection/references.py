@@ -17442,3 +17442,120 @@ def segal_hits(index_table, pos_table, seed_offsets, seed_size, hit_scan, hsp):
         for j in range(start, end):
             out[int(hit_scan[s]) - (j - start) - 1] = (int(pos_table[j]) + seed_size, qpos + seed_size, 0, 0)
     return out
+
+
+# ---- unseen144: GFC 2.2 (celerity/ndzip's contrib/gfc) and bslz4decoders' bitshuffle decoders
+
+_M64 = (1 << 64) - 1
+
+
+def ndgfc_chunks(n, nchunks):
+    """(padded length, chunk boundaries) as GFC_Compress_Memory computes them: the length rounded up to 32
+    doubles, per = ceil(doubles / chunks) at least 32 and a multiple of 32, cut[i] = min((i + 1) * per, doubles)."""
+    doubles = (n + 31) // 32 * 32
+    per = max((doubles + nchunks - 1) // nchunks, 32)
+    per = (per + 31) // 32 * 32
+    return doubles, np.array([min((i + 1) * per, doubles) for i in range(nchunks)], np.int32)
+
+
+def ndgfc_cut(n, nchunks):
+    return ndgfc_chunks(n, nchunks)[1]
+
+
+def ndgfc_input(rng, n, nchunks, dim):
+    """n doubles (a random walk, a tenth of them zero, so that the deltas take 0 to 8 bytes), as uint64 bit
+    patterns, padded as GFC_Compress_Memory pads them: zeros when the last chunk is at most 32 doubles, else
+    each pad value copies the value dim back from its subchunk's start, cbuf[(i & -32) - (dim - i % dim)]."""
+    doubles, cut = ndgfc_chunks(n, nchunks)
+    x = np.cumsum(rng.normal(0.0, 1.0, n))
+    x[rng.random(n) < 0.1] = 0.0
+    out = np.zeros(doubles, np.uint64)
+    out[:n] = x.view(np.uint64)
+    before, d = 0, 0
+    for c in cut:
+        if c - before > 0:
+            d = int(c) - before
+        before = int(c)
+    if d > 32:
+        for i in range(n, doubles):
+            out[i] = out[(i & -32) - (dim - i % dim)]
+    return out
+
+
+def ndgfc_compress(cbuf, cut, dim, what):
+    """GFC's compressed stream, written from its format: each chunk (warp) starts at byte (start + 1) / 2 * 17;
+    per subchunk of 32 doubles, the delta of each value from its prediction (the value dim back, counted from the
+    previous subchunk's end, 0 in the first), negated when negative (sign code 8); its count of non-zero low
+    bytes (2 taken as 3) stored after 16 bytes of half-byte codes (sign | count, the count less one when >= 3;
+    lane 2k in the low half of byte k), the bytes packed in lane order, little-endian. 'dbuf': the buffer (bytes
+    not written stay 0); 'off': each chunk's end offset."""
+    c = [int(v) for v in np.asarray(cbuf, np.uint64)]
+    dbuf = np.zeros((len(c) + 1) // 2 * 17, np.uint8)
+    offs = np.zeros(len(cut), np.int32)
+    start = 0
+    for w, term in enumerate(np.asarray(cut, np.int64)):
+        term = int(term)
+        off = (start + 1) // 2 * 17
+        prev = [0] * 32
+        for base in range(start, term, 32):
+            counts, codes, diffs = [], [], []
+            for lane in range(32):
+                d = (c[base + lane] - prev[lane]) & _M64
+                code = 8 if d >> 63 else 0
+                if code:
+                    d = (-d) & _M64
+                b = (d.bit_length() + 7) // 8
+                if b == 2:
+                    b = 3
+                counts.append(b)
+                diffs.append(d)
+                codes.append(code | (b - 1 if b >= 3 else b))
+            pos = off + 16
+            for lane in range(32):
+                for k in range(counts[lane]):
+                    dbuf[pos + k] = (diffs[lane] >> (8 * k)) & 0xFF
+                pos += counts[lane]
+            for k in range(16):
+                dbuf[off + k] = codes[2 * k] | (codes[2 * k + 1] << 4)
+            off += sum(counts) + 16
+            prev = [c[base + 32 - (dim - lane % dim)] for lane in range(32)]
+        offs[w] = off
+        start = term
+    return {"dbuf": dbuf, "off": offs}[what]
+
+
+def bslz4_unshuffle_block(block, elemsize):
+    """Bitshuffle's inverse for one block of bytes: the first bytes up to a multiple of 8 elements are 8 *
+    elemsize bit planes of n / 8 bytes (bit j of byte k of plane i: bit i of element 8k + j, bit i of an element
+    being bit i % 8 of its little-endian byte i / 8); the rest is copied as it is."""
+    block = np.asarray(block, np.uint8)
+    nb = len(block) - len(block) % (8 * elemsize)
+    n = nb // elemsize
+    out = block.copy()
+    if n:
+        planes = np.unpackbits(block[:nb].reshape(8 * elemsize, n // 8), axis=1, bitorder="little")
+        out[:nb] = np.packbits(planes.T.reshape(n, elemsize, 8), axis=2, bitorder="little").reshape(-1)
+    return out
+
+
+def bslz4_unshuffle(data, elemsize, blocksize=8192, copy_tail=True):
+    """A bitshuffled buffer decoded block by block (blocks of blocksize bytes, the last one shorter). With
+    copy_tail False the last block's unshuffled tail (its bytes past a multiple of 8 elements) stays 0, as the
+    kernels that leave it to copybytes leave it."""
+    raw = np.asarray(data).view(np.uint8).reshape(-1)
+    out = np.zeros_like(raw)
+    for s in range(0, len(raw), blocksize):
+        blk = raw[s:s + blocksize]
+        dec = bslz4_unshuffle_block(blk, elemsize)
+        if not copy_tail:
+            dec[len(blk) - len(blk) % (8 * elemsize):] = 0
+        out[s:s + len(blk)] = dec
+    return out
+
+
+def bslz4_region(data, elemsize, start, stop, blocksize=8192, copy_tail=True):
+    """bslz4_unshuffle(data) in bytes [start, stop), zero elsewhere (what one kernel of the chain writes)."""
+    full = bslz4_unshuffle(data, elemsize, blocksize, copy_tail)
+    out = np.zeros_like(full)
+    out[start:stop] = full[start:stop]
+    return out
