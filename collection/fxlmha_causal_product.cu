@@ -7,9 +7,9 @@
 // Kept: causal_product_cuda.cu lines 1-28 (the notices), 31-32 (<assert.h>, <stdio.h>), 34-382 (the define,
 //       the namespace, THREADS_PER_WARP, LOW_OCCUPANCY_THRESHOLD, div_up, round_up, Lmha_params and
 //       lmha_low_occupancy_kernel), 416-668 (smem_buffer_elts_ and lmha_kernel), 794-1055 (Lmha_bwd_params and
-//       lmha_bwd_kernel) and 1192-1195 (the namespace's end), unchanged. Removed: line 30 (<torch/extension.h>)
+//       lmha_bwd_kernel) and 1192-1196 (the namespace's end and the #endif), unchanged. Removed: line 30 (<torch/extension.h>)
 //       and the host code: the launchers lmha_low_occupancy_, lmha_, lmha, set_params, lmha_fwd (383-415,
-//       669-793), lmha_bwd_, lmha_bwd (1056-1191), and from line 1196 the PyTorch-accessor kernels
+//       669-793), lmha_bwd_, lmha_bwd (1056-1191), and from line 1197 the PyTorch-accessor kernels
 //       (causal_dot_product_kernel and its two backwards: their parameters are torch::PackedTensorAccessor32,
 //       which needs libtorch's headers) and their host code. The launches are the launchers': lmha_kernel at
 //       grid (H, B), block round_up(max(E, round_up(M, 4) * THREADS_PER_HEAD), 32), dynamic shared memory
@@ -914,3 +914,4 @@ void lmha_bwd_kernel(Lmha_bwd_params<float> params) {
 ////////////////////////////////////////////////////////////////////////////////////////////////////
 
 } // namespace nvidia
+#endif // #ifdef ENABLE_NVIDIA_OPTIMIZATIONS

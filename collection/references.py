@@ -17491,7 +17491,7 @@ def cc1du_update(x, weight, bias, conv_state, width, silu, cache_seqlens=None, i
         if r < 0:
             continue
         if cache_seqlens is None:
-            prev = st[r, :, S - (width - 1):]
+            prev = st[r, :, S - (width - 1):].copy()
             st[r] = np.concatenate([st[r], x[b]], axis=1)[:, -S:]
         else:
             cs = int(cache_seqlens[b]) % S
