@@ -139,6 +139,7 @@ SUITES = {
     "PyTorch Cluster grid/random walks/radius/kNN/nearest/FPS + PyTorch Sparse ind2ptr/ptr2ind/non-diagonal mask/random walk/CSR SpMM and its value gradient (unseen142)": ("pycl_", "pyts_"),
     "GenomeWorks cudaextender ungapped x-drop extender/compaction + SegAlign seed hits, x-drop HSPs and compaction (unseen143)": ("gwux_", "segal_"),
     "GFC 2.2 double-precision compressor/decompressor (ndzip's vendored copy) + bslz4decoders CUDA bitshuffle decoders (ballot bit-plane transposes, tail and copy) (unseen144)": ("ndgfc_", "bslz4_"),
+    "fast-transformers causal linear attention lmha forward/low-occupancy/fused backward + causal-conv1d decode-step update, rolling and circular state (unseen146)": ("fxlmha_", "cc1du_"),
 }
 
 

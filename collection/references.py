@@ -17559,3 +17559,63 @@ def bslz4_region(data, elemsize, start, stop, blocksize=8192, copy_tail=True):
     out = np.zeros_like(full)
     out[start:stop] = full[start:stop]
     return out
+# ---- unseen146: fast-transformers' causal linear attention (fxlmha_) and causal-conv1d's update (cc1du_)
+
+def fxlmha_causal_product(q, k, v, backward=False):
+    """The causal linear-attention product over [B, H, L, E] queries and keys and [B, H, L, M] values:
+    out_l = sum_{j <= l} (q_l . k_j) v_j (backward: over j >= l, the walk from the sequence's end). float64."""
+    q, k, v = (np.asarray(a, np.float64) for a in (q, k, v))
+    s = np.einsum("bhle,bhje->bhlj", q, k)
+    L = q.shape[2]
+    mask = np.triu(np.ones((L, L))) if backward else np.tril(np.ones((L, L)))
+    return np.einsum("bhlj,bhjm->bhlm", s * mask, v)
+
+
+def fxlmha_grad_k(q, k, v, g):
+    """The gradient of sum_l g_l . out_l (out the causal product) with respect to k:
+    dk_j = sum_{l >= j} (g_l . v_j) q_l. float64."""
+    q, k, v, g = (np.asarray(a, np.float64) for a in (q, k, v, g))
+    L = q.shape[2]
+    s = np.einsum("bhlm,bhjm->bhlj", g, v) * np.tril(np.ones((L, L)))   # [l, j], j <= l
+    return np.einsum("bhlj,bhle->bhje", s, q)
+
+
+def fxlmha_grad_v(q, k, v, g):
+    """The gradient with respect to v: dv_j = sum_{l >= j} (q_l . k_j) g_l. float64."""
+    q, k, v, g = (np.asarray(a, np.float64) for a in (q, k, v, g))
+    L = q.shape[2]
+    s = np.einsum("bhle,bhje->bhlj", q, k) * np.tril(np.ones((L, L)))
+    return np.einsum("bhlj,bhlm->bhjm", s, g)
+
+
+def cc1du_update(x, weight, bias, conv_state, width, silu, cache_seqlens=None, indices=None):
+    """causal_conv1d_update: for batch b (its state row indices[b], or b; a negative index is padding: zero
+    outputs, no state change) and channel c, the sequence is the width - 1 values before the new tokens (the
+    state's last ones, or, circular, those before position cache_seqlens[b] % S) then x[b, c, :];
+    out_i = bias + sum_j w[c, j] seq[i + j], then x / (1 + e^-x) if silu. The state afterwards: rolling, the
+    last S values of state + tokens; circular, the tokens written at cache_seqlens[b] % S on, wrapping.
+    Returns (out, conv_state), in float64."""
+    x = np.asarray(x, np.float64)
+    w = np.asarray(weight, np.float64)
+    st = np.array(conv_state, np.float64)
+    B, D, T = x.shape
+    S = st.shape[2]
+    out = np.zeros((B, D, T))
+    for b in range(B):
+        r = b if indices is None else int(indices[b])
+        if r < 0:
+            continue
+        if cache_seqlens is None:
+            prev = st[r, :, S - (width - 1):].copy()
+            st[r] = np.concatenate([st[r], x[b]], axis=1)[:, -S:]
+        else:
+            cs = int(cache_seqlens[b]) % S
+            prev = st[r][:, [(cs - (width - 1) + j) % S for j in range(width - 1)]]
+            for i in range(T):
+                st[r, :, (cs + i) % S] = x[b, :, i]
+        seq = np.concatenate([prev, x[b]], axis=1)
+        acc = np.zeros((D, T)) if bias is None else np.repeat(np.asarray(bias, np.float64)[:, None], T, 1)
+        for j in range(width):
+            acc = acc + w[:, j:j + 1] * seq[:, j:j + T]
+        out[b] = acc / (1 + np.exp(-acc)) if silu else acc
+    return out, st

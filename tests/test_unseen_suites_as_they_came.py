@@ -252,7 +252,10 @@
   pointers, warp prefix sums in shared memory) + bslz4decoders' CUDA bitshuffle decoders (ballot bit-plane transposes
   of 8192-byte blocks, the partial last block, the tail copy): 9 of 12 as they came, every output right, GFC's listed
   prefix-sum races reported; the three full-block shuffles' write-after-read race across a __ballot_sync (a vote
-  orders no memory) was real and unlisted: listed since, no emulator change, 12 of 12 after."""
+  orders no memory) was real and unlisted: listed since, no emulator change, 12 of 12 after.
+- unseen146, fast-transformers' causal linear-attention product (NVIDIA's lmha forward, low-occupancy and fused
+  backward kernels, parameters as one struct by value) + causal-conv1d's decode-step update (rolling and circular
+  conv states): 15 of 15 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -380,6 +383,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                  "collection/segal_seed_filter.cu:377"}),
     "unseen144": (12, 9, {"bslz4_shuffles.cu": "findings ['race'], expected []: race at "
                                                "collection/bslz4_shuffles.cu:"}),
+    "unseen146": (15, 15, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
