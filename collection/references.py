@@ -17619,3 +17619,207 @@ def cc1du_update(x, weight, bias, conv_state, width, silu, cache_seqlens=None, i
             acc = acc + w[:, j:j + 1] * seq[:, j:j + T]
         out[b] = acc / (1 + np.exp(-acc)) if silu else acc
     return out, st
+# ---- unseen147: Subway's frontier kernels (subw_) and CuSha's shard and VWC kernels (cusha_) ----
+
+SUBW_INF = 0xFFFFFFFE  # Subway's DIST_INFINITY: numeric_limits<unsigned int>::max() - 1
+
+
+@functools.lru_cache(maxsize=None)
+def _subw_state():
+    """A 400-vertex bipartite graph (A: even ids, B: odd ids; every edge joins A and B) in Subway's form:
+    the active subgraph is the 200 A vertices in increasing order (makeQueue's order), activeNodesPointer
+    their degrees' exclusive scan (numActiveNodes + 1 entries, the last the edge count), the active edge
+    list their out-edges in that order. The launches take partition 1 (active nodes 50-199): its edges
+    start at activeNodesPointer[50], and the host copies only that partition's edges to the device.
+    As every active vertex is in A and every edge ends in B, no active vertex's value changes in a
+    launch: the outcome is the same in any thread order (the atomics' order decides nothing)."""
+    rng = np.random.default_rng(14701)
+    n = 400
+    A, B = np.arange(0, n, 2), np.arange(1, n, 2)
+    deg = np.zeros(n, np.int64)
+    deg[A] = rng.integers(0, 8, A.size)
+    deg[B] = rng.integers(0, 8, B.size)
+    ends = [rng.choice(B, deg[u]) for u in A]
+    w8 = [rng.integers(1, 41, deg[u]) for u in A]
+    ptr = np.concatenate([[0], np.cumsum(deg[A])]).astype(np.int64)
+    frm = 50
+    fe = int(ptr[frm])
+    end = np.concatenate(ends).astype(np.int64)
+    w = np.concatenate(w8).astype(np.int64)
+    dist = np.where(np.arange(n) % 2 == 0, rng.integers(0, 41, n),
+                    np.where(rng.random(n) < 0.5, SUBW_INF, rng.integers(0, 61, n))).astype(np.int64)
+    cc = rng.integers(0, 400, n).astype(np.int64)
+    width = np.where(np.arange(n) % 2 == 0, rng.integers(0, 41, n), rng.integers(0, 31, n)).astype(np.int64)
+    label1 = np.where(np.arange(n) % 2 == 0, rng.random(n) < 0.8, rng.random(n) < 0.5)
+    label2 = rng.random(n) < 0.3
+    rank = rng.uniform(0.0, 1.0, n).astype(np.float32)
+    delta = np.where(np.arange(n) % 2 == 0, rng.uniform(0.0, 0.05, n), rng.uniform(0.0, 0.02, n)).astype(np.float32)
+    return dict(n=n, active=A, deg=deg, ptr=ptr, frm=frm, size=A.size - frm, fe=fe, end=end[fe:], w8=w[fe:],
+                edges_w=np.stack([end[fe:], w[fe:]], 1), dist=dist, cc=cc, width=width, label1=label1,
+                label2=label2, rank=rank, delta=delta)
+
+
+def subw_state(key):
+    return _subw_state()[key]
+
+
+def subw_relax(kind, asynch=False):
+    """One launch of Subway's bfs/cc/sssp/sswp kernel (sync or async) over partition 1: each active vertex
+    whose label1 is set clears it and offers each out-neighbour a candidate (bfs: value + 1; cc: its value;
+    sssp: value + w8; sswp: min(value, w8)); the neighbour takes the least (sswp: the greatest) that improves
+    it, label2 is set where one does, and the async kernels clear *finished then."""
+    s = _subw_state()
+    val = np.array(s[{"bfs": "dist", "sssp": "dist", "cc": "cc", "sswp": "width"}[kind]], np.int64)
+    old = val.copy()
+    l1, l2 = s["label1"].copy(), s["label2"].copy()
+    improved = False
+    ptr, frm = s["ptr"], s["frm"]
+    for t in range(s["size"]):
+        u = int(s["active"][frm + t])
+        if not l1[u]:
+            continue
+        l1[u] = False
+        a = int(ptr[frm + t]) - s["fe"]
+        for i in range(a, a + int(s["deg"][u])):
+            v, w = int(s["end"][i]), int(s["w8"][i])
+            c = {"bfs": old[u] + 1, "cc": old[u], "sssp": old[u] + w, "sswp": min(old[u], w)}[kind]
+            if (c > val[v]) if kind == "sswp" else (c < val[v]):
+                val[v] = c
+                l2[v] = True
+                improved = True
+    out = dict(value=val, label1=l1, label2=l2)
+    if asynch:
+        out["finished"] = np.array([not improved])
+    return out
+
+
+def subw_pr():
+    """pr_kernel over partition 1: each active vertex whose delta exceeds acc = 0.01 adds it to its rank,
+    sends (float)(delta / degree) * 0.85 (the product in double, then rounded) to each out-neighbour's delta
+    with atomicAdd and takes delta off its own (no other vertex adds to an active one: the graph is
+    bipartite). Float sums in the atomics' order."""
+    s = _subw_state()
+    rank = s["rank"].astype(np.float32).copy()
+    delta = s["delta"].astype(np.float32).copy()
+    d0 = delta.copy()
+    ptr, frm = s["ptr"], s["frm"]
+    improved = False
+    for t in range(s["size"]):
+        u = int(s["active"][frm + t])
+        d = d0[u]
+        if d > np.float32(0.01):
+            rank[u] = np.float32(rank[u] + d)
+            deg = int(s["deg"][u])
+            if deg:
+                improved = True
+                spr = np.float32(np.float64(np.float32(d / np.float32(deg))) * 0.85)
+                a = int(ptr[frm + t]) - s["fe"]
+                for i in range(a, a + deg):
+                    v = int(s["end"][i])
+                    delta[v] = np.float32(delta[v] + spr)
+            delta[u] = np.float32(delta[u] - d)
+    return dict(rank=rank, delta=delta, finished=np.array([not improved]))
+
+
+def subw_labels(op):
+    """clearLabel / mixLabels / moveUpLabels over partition 1's active vertices (label = label1 for clear)."""
+    s = _subw_state()
+    l1, l2 = s["label1"].copy(), s["label2"].copy()
+    ids = s["active"][s["frm"]:]
+    if op == "clear":
+        l1[ids] = False
+    elif op == "mix":
+        l1[ids] = l1[ids] | l2[ids]
+        l2[ids] = False
+    else:
+        l1[ids] = l2[ids]
+        l2[ids] = False
+    return dict(label1=l1, label2=l2)
+
+
+CUSHA_INF = 1073741824  # SSSP_INF
+
+
+@functools.lru_cache(maxsize=None)
+def _cusha_state():
+    """A 96-vertex directed graph with 320 weighted edges (weights 1-20) in CuSha's forms. Shards of N = 32
+    vertices (3 shards): shard t holds the edges whose destination is in t, sorted by source (stable), its
+    window j the entries whose source is in shard j; windowSizesScansVertical[t * 3 + j] is window (t, j)'s
+    first entry (10 entries, the last the edge count). CW: shard j's concatenated windows are windows (0, j),
+    (1, j), (2, j) in turn; Mapper gives each CW entry's G-Shards address and the CW SrcIndex its source.
+    The values are a valid SSSP state from vertex 0: the shortest distances plus 0-30, 40% of them SSSP_INF
+    (vertex 0 at 0); SrcValue is each entry's source value. The CSR (for VWC) lists each vertex's in-edges
+    (sources and weights) in the same destination-then-source order."""
+    rng = np.random.default_rng(14702)
+    n, N, ns, m = 96, 32, 3, 320
+    src = rng.integers(0, n, m)
+    dst = rng.integers(0, n, m)
+    w = rng.integers(1, 21, m)
+    o = np.lexsort((src, dst // N))
+    src, dst, w = src[o], dst[o], w[o]
+    true = np.full(n, CUSHA_INF, np.int64)
+    true[0] = 0
+    heap = [(0, 0)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > true[u]:
+            continue
+        for e in np.flatnonzero(src == u):
+            if d + w[e] < true[dst[e]]:
+                true[dst[e]] = d + w[e]
+                heapq.heappush(heap, (int(true[dst[e]]), int(dst[e])))
+    old = np.where(true < CUSHA_INF, true + rng.integers(0, 31, n), CUSHA_INF)
+    old = np.where(rng.random(n) < 0.4, CUSHA_INF, old)
+    old[0] = 0
+    shard_scan = np.searchsorted(dst // N, np.arange(ns + 1))
+    win = np.zeros(ns * ns + 1, np.int64)
+    for t in range(ns):
+        for j in range(ns):
+            lo, hi = shard_scan[t], shard_scan[t + 1]
+            win[t * ns + j] = lo + np.searchsorted(src[lo:hi] // N, j)
+    win[ns * ns] = m
+    mapper = np.concatenate([np.arange(win[t * ns + j], win[t * ns + j + 1]) for j in range(ns) for t in range(ns)])
+    cw_scan = np.concatenate([[0], np.cumsum([sum(win[t * ns + j + 1] - win[t * ns + j] for t in range(ns))
+                                              for j in range(ns)])])
+    o2 = np.lexsort((src, dst))
+    csr_ptr = np.concatenate([[0], np.cumsum(np.bincount(dst, minlength=n))])
+    return dict(n=n, N=N, ns=ns, m=m, src=src, dst=dst, w=w, old=old, srcvalue=old[src], shard_scan=shard_scan,
+                win=win, mapper=mapper, cw_src=src[mapper], cw_scan=cw_scan, csr_ptr=csr_ptr,
+                csr_src=src[o2], csr_w=w[o2], csr_dst=dst[o2])
+
+
+def cusha_state(key):
+    return _cusha_state()[key]
+
+
+def cusha_sssp_ok(out, csr=False):
+    """1 where the launch's vertex values are one SSSP relaxation step of the old ones: each vertex's value is
+    min(old, its in-edges' source value + weight), a source's value being its old one or its new one (CuSha's
+    blocks read windows other blocks may rewrite in the same launch; VWC's warps read values others update),
+    so between the step with the old values and the step with the least of the two; INF sources skipped."""
+    s = _cusha_state()
+    out = np.asarray(out, np.int64)
+    old = s["old"]
+    src, dst, w = (s["csr_src"], s["csr_dst"], s["csr_w"]) if csr else (s["src"], s["dst"], s["w"])
+    best = np.minimum(old, out)
+    hi, lo = old.copy(), old.copy()
+    cands = [{int(old[v])} for v in range(s["n"])]
+    for u, v, ww in zip(src, dst, w):
+        if old[u] != CUSHA_INF:
+            hi[v] = min(hi[v], old[u] + ww)
+            cands[v].add(int(old[u] + ww))
+        if best[u] != CUSHA_INF:
+            lo[v] = min(lo[v], best[u] + ww)
+            cands[v].add(int(out[u] + ww))
+    ok = np.all((lo <= out) & (out <= hi)) and all(int(out[v]) in cands[v] for v in range(s["n"]))
+    return np.array([int(ok)])
+
+
+def cusha_changed():
+    """1 if the Jacobi step from the old values lowers any vertex (then every launch's flag is raised)."""
+    s = _cusha_state()
+    old = s["old"]
+    for u, v, ww in zip(s["src"], s["dst"], s["w"]):
+        if old[u] != CUSHA_INF and old[u] + ww < old[v]:
+            return np.array([1])
+    return np.array([0])
