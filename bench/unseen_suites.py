@@ -141,6 +141,7 @@ SUITES = {
     "GFC 2.2 double-precision compressor/decompressor (ndzip's vendored copy) + bslz4decoders CUDA bitshuffle decoders (ballot bit-plane transposes, tail and copy) (unseen144)": ("ndgfc_", "bslz4_"),
     "fast-transformers causal linear attention lmha forward/low-occupancy/fused backward + causal-conv1d decode-step update, rolling and circular state (unseen146)": ("fxlmha_", "cc1du_"),
     "Subway frontier kernels BFS/CC/SSSP/SSWP/PageRank sync and async + label kernels + CuSha G-Shards/CW shard kernel and virtual warp-centric CSR kernel (unseen147)": ("subw_", "cusha_"),
+    "RTE+RRTMGP C++/CUDA optical-property adding and delta-scaling + MicroHH fourth-order diffusion, plain and shared-slice (unseen148)": ("rrtcpp_", "mhhkt_"),
 }
 
 

@@ -17823,3 +17823,80 @@ def cusha_changed():
         if old[u] != CUSHA_INF and old[u] + ww < old[v]:
             return np.array([1])
     return np.array([0])
+# ---- unseen148: RTE+RRTMGP's optical-property kernels (rrtcpp_) and MicroHH's fourth-order diffusion (mhhkt_)
+
+def rrtcpp_inc2(tau1, ssa1, g1, tau2, ssa2, g2, eps):
+    """Adding two sets of two-stream properties: optical depths add, single-scattering albedo is the
+    scattering depth over the total, asymmetry the scattering-weighted mean (eps guards the divisions)."""
+    t1, w1, a1, t2, w2, a2 = (np.asarray(x, np.float64) for x in (tau1, ssa1, g1, tau2, ssa2, g2))
+    tau = t1 + t2
+    tauscat = t1 * w1 + t2 * w2
+    g = (t1 * w1 * a1 + t2 * w2 * a2) / np.maximum(tauscat, eps)
+    ssa = tauscat / np.maximum(eps, tau)
+    return tau, ssa, g
+
+
+def _rrtcpp_band_of_gpt(band_lims_gpt, ngpt):
+    """For each 0-based g-point, its band (band_lims_gpt rows are 1-based [first, last]); -1 where none."""
+    band = np.full(ngpt, -1)
+    for b, (lo, hi) in enumerate(np.asarray(band_lims_gpt).reshape(-1, 2)):
+        band[lo - 1:hi] = b
+    return band
+
+
+def rrtcpp_inc1_bybnd(tau1, tau2, band_lims_gpt):
+    out = np.array(tau1, copy=True)
+    band = _rrtcpp_band_of_gpt(band_lims_gpt, out.shape[0])
+    for igpt, b in enumerate(band):
+        if b >= 0:
+            out[igpt] = out[igpt] + tau2[b]
+    return out
+
+
+def rrtcpp_inc2_bybnd(tau1, ssa1, g1, tau2, ssa2, g2, band_lims_gpt, eps):
+    band = _rrtcpp_band_of_gpt(band_lims_gpt, tau1.shape[0])
+    outs = [np.array(x, np.float64) for x in (tau1, ssa1, g1)]
+    for igpt, b in enumerate(band):
+        if b >= 0:
+            t, w, a = rrtcpp_inc2(tau1[igpt], ssa1[igpt], g1[igpt], tau2[b], ssa2[b], g2[b], eps)
+            outs[0][igpt], outs[1][igpt], outs[2][igpt] = t, w, a
+    return tuple(outs)
+
+
+def rrtcpp_delta_scale(tau, ssa, g, eps):
+    """Delta-scaling of two-stream properties with the forward-peak fraction f = g^2."""
+    t, w, a = (np.asarray(x, np.float64) for x in (tau, ssa, g))
+    f = a * a
+    wf = w * f
+    return t * (1.0 - wf), (w - wf) / np.maximum(eps, 1.0 - wf), (a - f) / np.maximum(eps, 1.0 - f)
+
+
+def mhhkt_diff_c(at, a, dzi4, dzhi4, dxi, dyi, visc, ngc):
+    """MicroHH's fourth-order diffusion of a scalar with constant viscosity on a grid of (kcells, jcells,
+    icells) with ngc ghost cells: at += visc * (second derivatives in x and y with the 7-point fourth-order
+    stencil, and in z the fourth-order divergence of fourth-order face gradients, with one-sided gradient
+    stencils at the bottom face of the first level and the top face of the last)."""
+    at = np.array(at, np.float64, copy=True)
+    a = np.asarray(a, np.float64)
+    kc, jc, ic = a.shape
+    ks, ke, js, je, i0, ie = ngc, kc - ngc, ngc, jc - ngc, ngc, ic - ngc
+    cg = np.array([1.0, -27.0, 27.0, -1.0]) / 24.0
+    bg = np.array([-23.0, 21.0, 3.0, -1.0]) / 24.0
+    tg = np.array([1.0, -3.0, -21.0, 23.0]) / 24.0
+    cdg = np.array([-1460.0, 783.0, -54.0, 1.0]) / 576.0
+
+    def sh(k, dj, di):
+        return a[k, js + dj:je + dj, i0 + di:ie + di]
+
+    for k in range(ks, ke):
+        d2x = sum(cdg[abs(d)] * sh(k, 0, d) for d in range(-3, 4))
+        d2y = sum(cdg[abs(d)] * sh(k, d, 0) for d in range(-3, 4))
+        # the gradient at face f (between levels f - 1 and f): levels f - 2 .. f + 1
+        grad = {f: sum(cg[m] * sh(f - 2 + m, 0, 0) for m in range(4)) for f in range(k - 1, k + 3)}
+        if k == ks:       # bottom face of the first level: one-sided, levels k - 2 .. k + 1 (the same levels)
+            grad[k - 1] = sum(bg[m] * sh(k - 2 + m, 0, 0) for m in range(4))
+        if k == ke - 1:   # top face of the level above the last: one-sided, levels k - 1 .. k + 2
+            grad[k + 2] = sum(tg[m] * sh(k - 1 + m, 0, 0) for m in range(4))
+        d2z = sum(cg[m] * grad[k - 1 + m] * dzhi4[k - 1 + m] for m in range(4)) * dzi4[k]
+        at[k, js:je, i0:ie] += visc * d2x * dxi * dxi + visc * d2y * dyi * dyi + visc * d2z
+    return at
