@@ -142,6 +142,7 @@ SUITES = {
     "fast-transformers causal linear attention lmha forward/low-occupancy/fused backward + causal-conv1d decode-step update, rolling and circular state (unseen146)": ("fxlmha_", "cc1du_"),
     "Subway frontier kernels BFS/CC/SSSP/SSWP/PageRank sync and async + label kernels + CuSha G-Shards/CW shard kernel and virtual warp-centric CSR kernel (unseen147)": ("subw_", "cusha_"),
     "RTE+RRTMGP C++/CUDA optical-property adding and delta-scaling + MicroHH fourth-order diffusion, plain and shared-slice (unseen148)": ("rrtcpp_", "mhhkt_"),
+    "argon2-gpu Argon2 d/i/id oneshot, by-segment and reference precomputation + BLAKE3-gpu dark BLAKE3 chunk tree (unseen149)": ("a2gpu_", "blz3_"),
 }
 
 

@@ -17900,3 +17900,265 @@ def mhhkt_diff_c(at, a, dzi4, dzhi4, dxi, dyi, visc, ngc):
         d2z = sum(cg[m] * grad[k - 1 + m] * dzhi4[k - 1 + m] for m in range(4)) * dzi4[k]
         at[k, js:je, i0:ie] += visc * d2x * dxi * dxi + visc * d2y * dyi * dyi + visc * d2z
     return at
+# ---- unseen149: argon2-gpu's CUDA Argon2 (a2gpu_) and BLAKE3-gpu's "dark" BLAKE3 tree (blz3_)
+# Argon2 written from RFC 9106 (H0, H', the BlaMka compression G, the reference-index rule, version 0x13's XOR with the
+# old block after the first pass), memory in the kernels' layout: block j of lane l at qwords (j * lanes + l) * 128.
+# Password, salt and tag length below are the suite's own; before any run the fill's last column, hashed by H', was
+# checked equal to argon2-cffi's hash_secret_raw at the same parameters for d, i and id.
+
+_A2_M32 = np.uint64(0xFFFFFFFF)
+A2_PASSWORD, A2_SALT, A2_TAGLEN = b"tilelab unseen149", b"somesalt16bytes!", 32
+
+
+def _a2_rotr(x, n):
+    return (x >> np.uint64(n)) | (x << np.uint64(64 - n))
+
+
+def _a2_fbla(x, y):
+    return x + y + np.uint64(2) * ((x & _A2_M32) * (y & _A2_M32))
+
+
+def _a2_p(v):
+    """The BlaMka permutation P on each row of v (n x 16 uint64), in place."""
+    def gb(a, b, c, d):
+        va, vb, vc, vd = v[:, a], v[:, b], v[:, c], v[:, d]
+        va = _a2_fbla(va, vb); vd = _a2_rotr(vd ^ va, 32)
+        vc = _a2_fbla(vc, vd); vb = _a2_rotr(vb ^ vc, 24)
+        va = _a2_fbla(va, vb); vd = _a2_rotr(vd ^ va, 16)
+        vc = _a2_fbla(vc, vd); vb = _a2_rotr(vb ^ vc, 63)
+        v[:, a], v[:, b], v[:, c], v[:, d] = va, vb, vc, vd
+    for q in ((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
+              (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14)):
+        gb(*q)
+
+
+def a2_compress(x, y):
+    """Argon2's G(X, Y) on 128-qword blocks: P on the 8 rows of 16 qwords, then on the 8 columns of 2-qword registers."""
+    with np.errstate(over="ignore"):
+        r = (np.asarray(x, np.uint64) ^ np.asarray(y, np.uint64)).reshape(8, 16)
+        q = r.copy()
+        _a2_p(q)
+        c = q.reshape(8, 8, 2).transpose(1, 0, 2).reshape(8, 16).copy()
+        _a2_p(c)
+        z = c.reshape(8, 8, 2).transpose(1, 0, 2).reshape(128)
+        return z ^ r.reshape(128)
+
+
+def _a2_hprime(outlen, data):
+    import hashlib
+    le = outlen.to_bytes(4, "little")
+    if outlen <= 64:
+        return hashlib.blake2b(le + data, digest_size=outlen).digest()
+    v = hashlib.blake2b(le + data, digest_size=64).digest()
+    out, r = v[:32], (outlen + 31) // 32 - 2
+    for _ in range(r - 1):
+        v = hashlib.blake2b(v, digest_size=64).digest()
+        out += v[:32]
+    return out + hashlib.blake2b(v, digest_size=outlen - 32 * r).digest()
+
+
+def _a2_h0(typ, passes, lanes, seg):
+    import hashlib
+    le = lambda v: int(v).to_bytes(4, "little")  # noqa: E731
+    m = lanes * 4 * seg
+    return hashlib.blake2b(le(lanes) + le(A2_TAGLEN) + le(m) + le(passes) + le(0x13) + le(typ)
+                           + le(len(A2_PASSWORD)) + A2_PASSWORD + le(len(A2_SALT)) + A2_SALT + le(0) + le(0),
+                           digest_size=64).digest()
+
+
+def _a2_first_blocks(typ, passes, lanes, seg):
+    h0 = _a2_h0(typ, passes, lanes, seg)
+    B = np.zeros((lanes, 4 * seg, 128), np.uint64)
+    for lane in range(lanes):
+        for j in (0, 1):
+            B[lane, j] = np.frombuffer(_a2_hprime(1024, h0 + j.to_bytes(4, "little") + lane.to_bytes(4, "little")),
+                                       "<u8")
+    return B
+
+
+def _a2_address_blocks(typ, passes, lanes, seg, pss, lane, slc):
+    """The data-independent addressing's pseudo-random words for one segment: (J1, J2) per offset."""
+    zero = np.zeros(128, np.uint64)
+    out = []
+    for ctr in range(1, (seg + 127) // 128 + 1):
+        z = np.zeros(128, np.uint64)
+        z[:7] = [pss, lane, slc, lanes * 4 * seg, passes, typ, ctr]
+        out.append(a2_compress(zero, a2_compress(zero, z)))
+    w = np.concatenate(out)[:seg]
+    return (w & _A2_M32).astype(np.uint64), (w >> np.uint64(32)).astype(np.uint64)
+
+
+def _a2_ref(lanes, seg, pss, lane, slc, off, j1, j2):
+    """RFC 9106 3.4.1.2 (reference lane and index), in uint32 arithmetic where the area size wraps."""
+    q = 4 * seg
+    rl = int(j2) % lanes
+    if pss == 0 and slc == 0:
+        rl = lane
+    base = q - seg if pss else slc * seg
+    w = (base + off - 1) & 0xFFFFFFFF
+    if rl != lane:
+        w = min(w, base)
+    x = (int(j1) * int(j1)) >> 32
+    zz = (w - 1 - ((w * x) >> 32)) & 0xFFFFFFFF
+    if pss and slc != 3:
+        zz = (zz + (slc + 1) * seg) % q
+    return rl, zz
+
+
+def _a2_independent(typ, pss, slc):
+    return typ == 1 or (typ == 2 and pss == 0 and slc < 2)
+
+
+def _a2_fill(typ, passes, lanes, seg, stop=None, start=None, B=None):
+    """Argon2's memory (lanes x 4 seg x 128) filled segment by segment from (pass, slice) start up to, not including,
+    (pass, slice) stop."""
+    q = 4 * seg
+    if B is None:
+        B = _a2_first_blocks(typ, passes, lanes, seg)
+    for pss in range(passes):
+        for slc in range(4):
+            if start is not None and (pss, slc) < start:
+                continue
+            if stop is not None and (pss, slc) >= stop:
+                return B
+            for lane in range(lanes):
+                if _a2_independent(typ, pss, slc):
+                    j1s, j2s = _a2_address_blocks(typ, passes, lanes, seg, pss, lane, slc)
+                for off in range(2 if (pss == 0 and slc == 0) else 0, seg):
+                    j = slc * seg + off
+                    prev = B[lane, (j - 1) % q]
+                    if _a2_independent(typ, pss, slc):
+                        j1, j2 = j1s[off], j2s[off]
+                    else:
+                        j1, j2 = prev[0] & _A2_M32, prev[0] >> np.uint64(32)
+                    rl, ri = _a2_ref(lanes, seg, pss, lane, slc, off, j1, j2)
+                    new = a2_compress(prev, B[rl, ri])
+                    B[lane, j] = new ^ B[lane, j] if pss else new
+    return B
+
+
+def _a2_layout(B):
+    """lanes x blocks x 128 -> the kernels' interleaved memory (block j of lane l at j * lanes + l)."""
+    return np.ascontiguousarray(B.transpose(1, 0, 2)).reshape(-1)
+
+
+def a2gpu_memory(typ, passes, lanes, seg, upto=None):
+    """The kernels' memory after Argon2's fill up to (pass, slice) upto (None: the whole fill); (0, 0): the two
+    first blocks of each lane the host writes, the rest zero."""
+    return _a2_layout(_a2_fill(typ, passes, lanes, seg, stop=upto))
+
+
+def a2gpu_segment(typ, passes, lanes, seg, pss, slc):
+    """The memory after the one segment launch at (pass, slice), from the state before it."""
+    B = _a2_fill(typ, passes, lanes, seg, stop=(pss, slc))
+    nxt = (pss, slc + 1) if slc < 3 else (pss + 1, 0)
+    return _a2_layout(_a2_fill(typ, passes, lanes, seg, stop=nxt, start=(pss, slc), B=B))
+
+
+def a2gpu_refs(typ, passes, lanes, seg):
+    """argon2_precompute_kernel's struct ref {ref_lane, ref_index} array: data-independent segments in its order
+    (i: lanes, passes, slices; id: lanes, the first two slices of pass 0), every offset of each."""
+    if typ == 2:
+        segs = [(0, lane, slc) for lane in range(lanes) for slc in range(2)]
+    else:
+        segs = [(pss, lane, slc) for lane in range(lanes) for pss in range(passes) for slc in range(4)]
+    out = []
+    for pss, lane, slc in segs:
+        j1s, j2s = _a2_address_blocks(typ, passes, lanes, seg, pss, lane, slc)
+        for off in range(seg):
+            out.append(_a2_ref(lanes, seg, pss, lane, slc, off, j1s[off], j2s[off]))
+    return np.array(out, np.uint32)
+
+
+def a2gpu_tag(typ, passes, lanes, seg, memory=None):
+    """Argon2's tag from the kernels' memory (the XOR of each lane's last block, hashed by H')."""
+    if memory is None:
+        memory = a2gpu_memory(typ, passes, lanes, seg)
+    B = np.asarray(memory, np.uint64).reshape(4 * seg, lanes, 128)
+    c = np.bitwise_xor.reduce(B[-1], axis=0)
+    return _a2_hprime(A2_TAGLEN, c.astype("<u8").tobytes())
+
+
+# BLAKE3 written from its specification (the compression function, chunk chaining with CHUNK_START / CHUNK_END, parent
+# nodes over two chaining values); the kernel's struct Chunk as 300 uint32 words: leaf_data (bytes 0-1023), leaf_len
+# (256), data (257-272), flags (273), raw_hash (274-289), key (290-297), counter (298-299). Checked before any run: the
+# root of the tree the five launches leave, compressed with ROOT, equals the blake3 package's hash of the message.
+
+_B3_IV = [0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19]
+_B3_PERM = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8]
+_B3_CHUNK_START, _B3_CHUNK_END, _B3_PARENT, _B3_ROOT = 1, 2, 4, 8
+
+
+def b3_compress(cv, m, counter, block_len, flags):
+    M = 0xFFFFFFFF
+    rot = lambda x, n: ((x >> n) | (x << (32 - n))) & M  # noqa: E731
+    s = list(cv) + _B3_IV[:4] + [counter & M, counter >> 32, block_len, flags]
+    m = list(m)
+
+    def g(a, b, c, d, x, y):
+        s[a] = (s[a] + s[b] + x) & M; s[d] = rot(s[d] ^ s[a], 16)
+        s[c] = (s[c] + s[d]) & M; s[b] = rot(s[b] ^ s[c], 12)
+        s[a] = (s[a] + s[b] + y) & M; s[d] = rot(s[d] ^ s[a], 8)
+        s[c] = (s[c] + s[d]) & M; s[b] = rot(s[b] ^ s[c], 7)
+    for r in range(7):
+        g(0, 4, 8, 12, m[0], m[1]); g(1, 5, 9, 13, m[2], m[3]); g(2, 6, 10, 14, m[4], m[5]); g(3, 7, 11, 15, m[6], m[7])
+        g(0, 5, 10, 15, m[8], m[9]); g(1, 6, 11, 12, m[10], m[11]); g(2, 7, 8, 13, m[12], m[13])
+        g(3, 4, 9, 14, m[14], m[15])
+        m = [m[i] for i in _B3_PERM]
+    return [s[i] ^ s[i + 8] for i in range(8)] + [s[i + 8] ^ cv[i] for i in range(8)]
+
+
+def blz3_message(n):
+    return (np.arange(n * 1024) % 251).astype(np.uint8)
+
+
+def blz3_chunks(n):
+    """The n leaf Chunks Hasher::update pushes for n full 1024-byte chunks of blz3_message (flags 0, key the IV,
+    counter the chunk's index); data and raw_hash, which the host leaves unset, zero."""
+    c = np.zeros((n, 300), np.uint32)
+    c[:, :256] = blz3_message(n).view("<u4").reshape(n, 256)
+    c[:, 256] = 1024
+    c[:, 290:298] = _B3_IV
+    c[:, 298] = np.arange(n)
+    return c
+
+
+def _blz3_cv(ch):
+    ch = [int(v) for v in ch]
+    flags, key = ch[273], ch[290:298]
+    if flags & _B3_PARENT:
+        return b3_compress(key, ch[257:273], 0, 64, flags)[:8]
+    cv, n = key, ch[256]
+    for i in range(0, n, 64):
+        f = flags | (_B3_CHUNK_START if i == 0 else 0) | (_B3_CHUNK_END if i + 64 >= n else 0)
+        cv = b3_compress(cv, ch[i // 4:i // 4 + 16], ch[298] | (ch[299] << 32), 64, f)[:8]
+    return cv
+
+
+def blz3_launch(chunks, jump):
+    """h_compute at one jump: every jump-th chunk's chaining value goes into its parent slot (the left one of each
+    pair keeps it in data[0:8], the right one's goes to data[8:16] of the left one), each such chunk flagged PARENT."""
+    old = np.asarray(chunks, np.uint32).reshape(-1, 300)
+    new = old.copy()
+    for k, tid in enumerate(range(0, len(old), jump)):
+        cv = _blz3_cv(old[tid])
+        b = k & 1
+        new[tid, 273] |= _B3_PARENT
+        new[tid - jump * b, 257 + 8 * b:265 + 8 * b] = cv
+    return new
+
+
+def blz3_state(n, jump):
+    """The chunks dark_hash's loop hands the launch at jump (the launches at smaller jumps done)."""
+    c = blz3_chunks(n)
+    j = 1
+    while j < jump:
+        c = blz3_launch(c, j)
+        j <<= 1
+    return c
+
+
+def blz3_root(chunks):
+    ch = [int(v) for v in np.asarray(chunks).reshape(-1, 300)[0]]
+    out = b3_compress(ch[290:298], ch[257:273], 0, 64, ch[273] | _B3_ROOT)[:8]
+    return np.array(out, "<u4").tobytes()

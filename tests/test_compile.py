@@ -421,6 +421,34 @@ def test_a_kernel_calling_a_host_function_is_refused_as_under_nvcc(nv):
 
 
 
+def test_a_device_member_of_a_class_with_host_constructors_builds_as_under_nvcc(nv, emu):
+    """BLAKE3-gpu's struct Chunk (unseen149): host constructors and a __device__ member the kernel calls. The
+    member's mangled name, _ZN5Chunk...E, carries the class's name as its qualifier; that is no use of the
+    constructors Chunk(...) nvcc takes as host ones, and nvcc builds it: so does tilelab, and it runs. A device
+    use of a host constructor (a local Chunk) is still refused, as nvcc refuses it."""
+    src = ("struct Chunk {\n"
+           "  unsigned v[4];\n"
+           "  Chunk(unsigned *in) { for (int i = 0; i < 4; i++) v[i] = in[i]; }\n"              # line 3
+           "  Chunk() {}\n"
+           "  __device__ void twice();\n"
+           "};\n"
+           "__device__ void Chunk::twice() { for (int i = 0; i < 4; i++) v[i] *= 2; }\n"
+           "__global__ void k(Chunk *g) {\n"
+           "  __shared__ Chunk s[8];\n"
+           "  s[threadIdx.x] = g[threadIdx.x];\n"
+           "  s[threadIdx.x].twice();\n"
+           "  g[threadIdx.x] = s[threadIdx.x];\n"
+           "}\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert "-default-device" in prog.options
+    g = np.arange(32, dtype=np.uint32)
+    emu.run(prog.kernel("k"), 1, 8, g, echo=False)
+    np.testing.assert_array_equal(g, 2 * np.arange(32))
+    bad = src.replace("  s[threadIdx.x].twice();\n", "  Chunk c(g[0].v); s[threadIdx.x].v[0] = c.v[1];\n")
+    with pytest.raises(CompileError, match="device code calls Chunk\\(\\)"):
+        tc.compile_cuda(bad, nvrtc=nv)
+
+
 def test_a_host_constant_with_a_dynamic_initialiser_builds_as_under_nvcc(nv, emu):
     """md-cpu-gpu's `const float r_cutoff = 2.5f * sigma;` at namespace scope (the twenty-seventh unseen suite): nvcc
     takes it as a host variable, which its kernels never read (they take r_cutoff as a parameter); NVRTC takes it

@@ -43,9 +43,17 @@ def unannotated(log: str) -> dict[str, int]:
 
 
 def _mangles(mangled: str, name: str) -> bool:
-    """Whether an Itanium-mangled (or extern "C") symbol names a function called ``name``."""
-    return mangled == name or (mangled.startswith("_Z") and re.search(rf"(?<!\d){len(name)}{name}", mangled)
-                               is not None)
+    """Whether an Itanium-mangled (or extern "C") symbol names a function called ``name``. In a nested name
+    (``_ZN...E``) the function is the last component: ``name`` followed by another component (a length) is a
+    class or namespace it belongs to - ``_ZN5Chunk16g_compress_chunkEj``, Chunk's __device__ member, is no use of
+    Chunk's host constructors - and followed by ``C1``-``C3`` / ``D0``-``D2`` it is that class's constructor or
+    destructor, a use of ``name`` as nvcc reports it."""
+    if mangled == name:
+        return True
+    if not mangled.startswith("_Z"):
+        return False
+    after = r"(?!\d)" if mangled.startswith(("_ZN", "_ZLN")) else ""
+    return re.search(rf"(?<!\d){len(name)}{re.escape(name)}{after}", mangled) is not None
 
 
 def device_uses(ptx: str, names: dict[str, int]) -> list[HostCall]:
