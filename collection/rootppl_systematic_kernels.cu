@@ -4,7 +4,7 @@
 //          notice is repeated below).
 //          (miking-lang/miking-dppl at ecacb11, the last commit with rootppl/: RootPPL, the probabilistic
 //          programming language's SMC inference; these kernels weight, resample and normalise its particles)
-// Kept: kernels.cu lines 1-8 (the comment, #ifdef __NVCC__, <curand_kernel.h>), 12-59 and 66-75 (the kernels
+// Kept: kernels.cu lines 1-8 (the comment, #ifdef __NVCC__, <curand_kernel.h>), 12-59 and 66-76 (the kernels
 //       scaleExpWeightsAndSquareWeightsKernel, renormaliseKernel, systematicCumulativeOffspringKernel,
 //       cumulativeOffspringToAncestorKernel and normaliseWeightsKernel, the final #endif), unchanged. Removed:
 //       lines 9-11 (the project's own headers, replaced by the one line of macros/macros.cuh they give these
@@ -106,4 +106,4 @@ __global__ void normaliseWeightsKernel(floating_t* w, floating_t logWeightSum, i
 
 
 
-
+#endif
