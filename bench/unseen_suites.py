@@ -143,6 +143,7 @@ SUITES = {
     "Subway frontier kernels BFS/CC/SSSP/SSWP/PageRank sync and async + label kernels + CuSha G-Shards/CW shard kernel and virtual warp-centric CSR kernel (unseen147)": ("subw_", "cusha_"),
     "RTE+RRTMGP C++/CUDA optical-property adding and delta-scaling + MicroHH fourth-order diffusion, plain and shared-slice (unseen148)": ("rrtcpp_", "mhhkt_"),
     "argon2-gpu Argon2 d/i/id oneshot, by-segment and reference precomputation + BLAKE3-gpu dark BLAKE3 chunk tree (unseen149)": ("a2gpu_", "blz3_"),
+    "RootPPL SMC systematic resampling (exp weights, offspring counts, ancestors, normalisation) + MPPI-Generic normExp/Tsallis weights, weighted control reductions and full-GPU baseline/normaliser (unseen150)": ("rootppl_", "mppigen_"),
 }
 
 

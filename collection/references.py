@@ -18162,3 +18162,77 @@ def blz3_root(chunks):
     ch = [int(v) for v in np.asarray(chunks).reshape(-1, 300)[0]]
     out = b3_compress(ch[290:298], ch[257:273], 0, 64, ch[273] | _B3_ROOT)[:8]
     return np.array(out, "<u4").tobytes()
+# ---- unseen150: RootPPL's systematic resampling kernels (rootppl_) and MPPI-Generic's weight transforms and
+# weighted control reductions (mppigen_)
+
+def rootppl_log_prefix(rng, size):
+    """An input for systematicCumulativeOffspringKernel: the log prefix sums of size positive weights
+    (uniform in [0.1, 1)), as RootPPL's calcLogWeightSumPar leaves them (log of the inclusive scan)."""
+    return np.log(np.cumsum(rng.uniform(0.1, 1.0, size)))
+
+
+def rootppl_cumulative_offspring(rng, size, u=0.37):
+    """An input for cumulativeOffspringToAncestorKernel: the systematic scheme's cumulative offspring counts
+    min(N, floor(N * W_i / W_N + u)) of size positive weights, non-decreasing and ending at N."""
+    w = rng.uniform(0.1, 1.0, size)
+    c = np.cumsum(w)
+    return np.minimum(size, np.floor(size * c / c[-1] + u)).astype(np.int64)
+
+
+def rootppl_scale_exp(w, max_log_weight):
+    """scaleExpWeightsAndSquareWeightsKernel: w <- exp(w - max) (a NaN weight counts as -inf), and its square."""
+    w = np.where(np.isnan(w), -np.inf, np.asarray(w, dtype=np.float64))
+    e = np.exp(w - max_log_weight)
+    return {"w": e, "wSquared": np.where(np.isnan(e), 0.0, e * e)}
+
+
+def rootppl_renormalise(w, prefix, max_log_weight):
+    """renormaliseKernel: both arrays back to the log domain, max added."""
+    return {"w": np.log(w) + max_log_weight, "prefixSum": np.log(prefix) + max_log_weight}
+
+
+def rootppl_systematic_offspring(log_prefix, u):
+    """systematicCumulativeOffspringKernel: min(N, floor(N * exp(lps_i - lps_{N-1}) + u))."""
+    n = len(log_prefix)
+    lp = np.asarray(log_prefix, dtype=np.float64)
+    return np.minimum(n, np.floor(n * np.exp(lp - lp[-1]) + u)).astype(np.int32)
+
+
+def rootppl_ancestors(cumulative_offspring):
+    """cumulativeOffspringToAncestorKernel: particle i is the ancestor of the slots [C_{i-1}, C_i)."""
+    c = np.asarray(cumulative_offspring, dtype=np.int64)
+    counts = np.diff(np.concatenate(([0], c)))
+    return np.repeat(np.arange(len(c)), counts).astype(np.int32)
+
+
+def mppigen_norm_exp(costs, lambda_inv, baseline):
+    """normExpKernel: each rollout's cost to its unnormalised weight exp(-lambda_inv (cost - baseline))."""
+    c = np.asarray(costs, dtype=np.float64)
+    return np.exp(-float(np.float32(lambda_inv)) * (c - float(np.float32(baseline))))
+
+
+def mppigen_tsallis(costs, gamma, r, baseline):
+    """TsallisKernel: (1 - d / gamma)^(1 / (r - 1)) where d = cost - baseline < gamma, else 0."""
+    d = np.asarray(costs, dtype=np.float64) - float(np.float32(baseline))
+    g, r = float(np.float32(gamma)), float(np.float32(r))
+    out = np.zeros_like(d)
+    m = d < g
+    out[m] = np.exp(np.log(1.0 - d[m] / g) / (r - 1.0))
+    return out
+
+
+def mppigen_weighted_reduction(weights, du, normalizer, num_timesteps, control_dim):
+    """weightedReductionKernel: the new control sequence sum_r (w_r / normalizer) du[r, t, :], du laid out
+    rollout-major (num_rollouts x num_timesteps x control_dim); returned flat (t, j)."""
+    w = np.asarray(weights, dtype=np.float64) / float(np.float32(normalizer))
+    d = np.asarray(du, dtype=np.float64).reshape(len(w), num_timesteps, control_dim)
+    return np.einsum("r,rtj->tj", w, d).reshape(-1)
+
+
+def mppigen_full_weights(costs, lambda_inv):
+    """fullGPUcomputeWeights: baseline = the smallest cost, the costs turned into exp(-lambda_inv (c - baseline))
+    and the normaliser their sum; {'costs': weights, 'output': [baseline, normaliser]}."""
+    c = np.asarray(costs, dtype=np.float64)
+    base = c.min()
+    w = np.exp(-float(np.float32(lambda_inv)) * (c - base))
+    return {"costs": w, "output": np.array([base, w.sum()])}

@@ -269,7 +269,11 @@
   dark BLAKE3 chunk tree (a node a thread, its Chunk in static shared memory, a listed race on the pair's parent slot):
   11 of 16 as they came; the 5 BLAKE3 launches were refused at the build, the host-call check reading the class
   qualifier of Chunk's __device__ member's mangled name as a use of its host constructors (fixed in
-  tilelab/toolchain/host_functions.py, tests/test_compile.py). 16 of 16 after."""
+  tilelab/toolchain/host_functions.py, tests/test_compile.py). 16 of 16 after.
+- unseen150, RootPPL's SMC systematic resampling kernels + MPPI-Generic's weight transforms and weighted control
+  reductions: 4 of 10 as they came; RootPPL's 5 sit inside #ifdef __NVCC__, which NVRTC leaves undefined (no kernel
+  found), and MPPI's weightedReductionKernel<2, 1024, 32> took the other same-named template's parameters (its
+  launch refused). Fixed: 10 of 10 (tests/test_nvcc_macro_template_arity.py)."""
 from __future__ import annotations
 
 import json
@@ -402,6 +406,9 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen148": (11, 11, {}),
     "unseen149": (16, 11, {"blz3_dark_blaze3.cu": "CompileError: collection/blz3_dark_blaze3.cu:299: error: device "
                                                   "code calls Chunk(), a host function"}),
+    "unseen150": (10, 4, {"rootppl_systematic_kernels.cu": "CompileError: collection/rootppl_systematic_kernels.cu: "
+                                                           "no __global__ function found",
+                          "mppigen_common_kernels.cu": "LaunchError: mppi::kernels::weightedReductionKernel<2, 1024, 32>"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)

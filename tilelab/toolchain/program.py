@@ -38,7 +38,7 @@ from .nvrtc import _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _una
 from .sass import _disassemble
 from .source_text import read_source
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, build_defines,
-                        instantiate_params, overload_cast, overload_key,
+                        instantiate_params, overload_cast, overload_key, template_takes,
                         with_ptx_layouts)
 
 __all__ = ["compile_cuda", "kernel_from_file", "Program", "Kernel", "Param", "PTX_ARCH", "DEFAULT_ARCH"]
@@ -286,6 +286,9 @@ _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
 #: which builds the same PTX; a device call to one is nvcc's error, and here too (host_functions.py)
 _HOST_FUNCTION_IN_JIT = re.compile(r"host functions are not allowed in JIT mode")
 DEFAULT_DEVICE = "-default-device"
+#: nvcc's own macro, which NVRTC leaves undefined: defined for a source whose kernels it hides (compile_cuda)
+NVCC_DEFINE = "-D__NVCC__"
+_NVCC_NAMED = re.compile(r"\b__NVCC__\b")
 #: the `register` storage class (cuda-bwt's `register unsigned int j`): C++17 removed it and NVRTC, which
 #: compiles C++17, refuses it; nvcc (13.0 here, -std=c++17 and c++20 too) accepts it without a word and ignores
 #: it, as C++ compilers always did. The retry defines it away, which is what nvcc makes of it
@@ -326,6 +329,14 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
 
     defines = build_defines(options, ptx_arch_for(source, options), nv.version)
     declared = _find_kernels(source, defines)
+    # nvcc defines __NVCC__ and NVRTC does not: a file whose kernels all sit under `#ifdef __NVCC__` (RootPPL's
+    # resampling kernels.cu) has none here; it is built as nvcc builds it, with __NVCC__ defined
+    if not declared and NVCC_DEFINE not in options and _NVCC_NAMED.search(source):
+        redone = compile_cuda(source, filename=filename, first_line=first_line, options=(*options, NVCC_DEFINE),
+                              name_expressions=name_expressions, nvrtc=nvrtc)
+        with _LOCK:
+            _CACHE[key] = redone
+        return redone
     # kernels in the source's own headers (`#include "kernels.cuh"`, or `<helpers.h>` from an -I folder), at the
     # line that includes them: a name expression finds them; they are the program's kernels only where the source
     # declares none of its own (TeaLeaf's .cu files, only includes of .cuknl files), so a file that borrows another's
@@ -366,8 +377,12 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             found.append(_Found(expr, False, params, f.line if f else 0, ""))
             continue
         base = expr.split("<")[0].strip().rsplit("::", 1)[-1]     # M7::k<...>: the template k (namespaces
-        tmpl = next((f for f in declared                                        # are qualified when known)
-                     if f.name.rsplit("::", 1)[-1] == base), None)
+        same = [f for f in declared if f.name.rsplit("::", 1)[-1] == base]     # are qualified when known)
+        # two templates of one name (MPPI-Generic's weightedReductionKernel<CONTROL_DIM> and weightedReductionKernel<
+        # CONTROL_DIM, NUM_ROLLOUTS, SUM_STRIDE>): the instance is the one whose template parameters take its arguments
+        targs = expr.split("<", 1)[1].rsplit(">", 1)[0] if "<" in expr else ""
+        fits = [f for f in same if f.template and template_takes(f.template_params, targs)] if targs else []
+        tmpl = fits[0] if len(same) > 1 and fits else (same[0] if same else None)
         found.append(_Found(expr, False, tmpl.params_text if tmpl else "", tmpl.line if tmpl else 0,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]

@@ -644,6 +644,17 @@ def instantiate_params(params_text: str, template_params: str, targs: str) -> st
     return re.sub(r"\b[A-Za-z_]\w*\b", lambda t: values.get(t.group(0), t.group(0)), params_text)
 
 
+def template_takes(template_params: str, targs: str) -> bool:
+    """Whether a template whose parameter list is ``template_params`` takes the arguments ``targs`` (the text inside
+    an instance's ``<>``): no more than its parameters, no fewer than those without a default (a pack takes any)."""
+    params = [p for p in _split_top(template_params) if p.strip()]
+    n = len([a for a in _split_top(targs) if a.strip()])
+    if any("..." in p for p in params):
+        return n >= len(params) - 1
+    required = sum(1 for p in params if "=" not in p)
+    return required <= n <= len(params)
+
+
 def overload_key(params_text: str, aliases: dict | None = None, unnamed: bool = False) -> tuple:
     """The parameter types of a declaration, names left out, as C++ tells overloads apart: a by-value
     parameter's own const does not count, a pointee's does; typedef names resolved (``_type_aliases``).
