@@ -18236,3 +18236,215 @@ def mppigen_full_weights(costs, lambda_inv):
     base = c.min()
     w = np.exp(-float(np.float32(lambda_inv)) * (c - base))
     return {"costs": w, "output": np.array([base, w.sum()])}
+# ---- unseen151: MC-CNN's stereo kernels (jzbontar/mc-cnn adcensus.cu; mccnn_) and OpenCV's CUDA stereo
+# utilities (opencv/opencv modules/cudastereo util.cu; ocvsu_), written from the algorithms
+
+def mccnn_ad(x0, x1, D, direction):
+    """ad: the mean absolute difference over the 9 x 9 window of the pixels whose left and shifted right
+    positions are inside the image (float32, summed row by row as the loop does); NaN where x + d is outside."""
+    a = np.asarray(x0, np.float32).reshape(np.shape(x0)[-2:])
+    b = np.asarray(x1, np.float32).reshape(a.shape)
+    H, W = a.shape
+    out = np.empty((D, H, W), np.float32)
+    for dd in range(D):
+        d = dd * direction
+        for y in range(H):
+            for x in range(W):
+                if not (0 <= x + d < W):
+                    out[dd, y, x] = np.nan
+                    continue
+                s, cnt = np.float32(0), 0
+                for yy in range(y - 4, y + 5):
+                    for xx in range(x - 4, x + 5):
+                        if 0 <= xx < W and 0 <= xx + d < W and 0 <= yy < H:
+                            s = np.float32(s + np.float32(abs(np.float32(a[yy, xx] - b[yy, xx + d]))))
+                            cnt += 1
+                out[dd, y, x] = np.float32(s / np.float32(cnt))
+    return out
+
+
+def mccnn_census(x0, x1, D, direction):
+    """census: over the 9 x 9 window, the count of positions whose 'less than the centre' bit differs between
+    the left image and the right one shifted by d, an outside position counting 1; one channel; NaN where
+    x + d is outside."""
+    a = np.asarray(x0, np.float32).reshape(np.shape(x0)[-2:])
+    b = np.asarray(x1, np.float32).reshape(a.shape)
+    H, W = a.shape
+    out = np.empty((D, H, W), np.float32)
+    for dd in range(D):
+        d = dd * direction
+        for y in range(H):
+            for x in range(W):
+                if not (0 <= x + d < W):
+                    out[dd, y, x] = np.nan
+                    continue
+                n = 0
+                for yy in range(y - 4, y + 5):
+                    for xx in range(x - 4, x + 5):
+                        if 0 <= xx < W and 0 <= xx + d < W and 0 <= yy < H:
+                            n += (a[yy, xx] < a[y, x]) != (b[yy, xx + d] < b[y, x + d])
+                        else:
+                            n += 1
+                out[dd, y, x] = n
+    return out
+
+
+def mccnn_argmin(vol):
+    """spatial_argmin: 1 + the first index of the smallest value along the disparity axis."""
+    v = np.asarray(vol, np.float32)
+    return (np.argmin(v, axis=0) + 1).astype(np.float32)[None]
+
+
+def mccnn_cross(img, L1, tau1):
+    """cross: for each pixel and direction (left, right, up, down), the first coordinate along it that leaves the
+    image, or (past the adjacent pixel) differs from the centre by tau1 or more, or lies L1 or more away; the
+    x coordinate for left/right, y for up/down."""
+    a = np.asarray(img, np.float32).reshape(np.shape(img)[-2:])
+    H, W = a.shape
+    out = np.empty((4, H, W), np.float32)
+    for k, (dx, dy) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+        for y in range(H):
+            for x in range(W):
+                xx, yy = x + dx, y + dy
+                while True:
+                    if xx < 0 or xx >= W or yy < 0 or yy >= H:
+                        break
+                    dist = max(abs(xx - x), abs(yy - y))
+                    if dist != 1:
+                        if abs(np.float32(a[y, x] - a[yy, xx])) >= np.float32(tau1):
+                            break
+                        if dist >= L1:
+                            break
+                    xx += dx
+                    yy += dy
+                out[k, y, x] = xx if k <= 1 else yy
+    return out
+
+
+def mccnn_cbca(x0c, x1c, vol, direction):
+    """cbca: the mean of the cost over the cross-based support region, the intersection of the left pixel's cross
+    and the right pixel's (shifted by d): the rows strictly between the vertical arms, in each the columns strictly
+    between the horizontal arms; the cost unchanged where x + d is outside. float32 sum in the loops' order."""
+    c0 = np.asarray(x0c, np.float32).astype(np.int64)
+    c1 = np.asarray(x1c, np.float32).astype(np.int64)
+    v = np.asarray(vol, np.float32)
+    D, H, W = v.shape
+    out = v.copy()
+    for d in range(D):
+        for y in range(H):
+            for x in range(W):
+                xr = x + d * direction
+                if xr < 0 or xr >= W:
+                    continue
+                s, cnt = np.float32(0), 0
+                ys, yt = max(c0[2, y, x], c1[2, y, xr]), min(c0[3, y, x], c1[3, y, xr])
+                for yy in range(ys + 1, yt):
+                    xs = max(c0[0, yy, x], c1[0, yy, xr] - d * direction)
+                    xt = min(c0[1, yy, x], c1[1, yy, xr] - d * direction)
+                    for xx in range(xs + 1, xt):
+                        s = np.float32(s + v[d, yy, xx])
+                        cnt += 1
+                out[d, y, x] = np.float32(s / np.float32(cnt))
+    return out
+
+
+def mccnn_outliers(d0, d1, disp_max):
+    """outlier_detection: 0 where the left disparity agrees with the right map's at x - d (within 1.1), 2 (a
+    mismatch) where some disparity d agrees with the right map at x - d, else 1 (an occlusion); 1 where x - d < 0."""
+    a = np.asarray(d0, np.float32)
+    b = np.asarray(d1, np.float32)
+    H, W = a.shape
+    out = np.empty((H, W), np.float32)
+    for y in range(H):
+        for x in range(W):
+            di = int(a[y, x])
+            if x - di < 0:
+                out[y, x] = 1
+            elif abs(float(a[y, x]) - float(b[y, x - di])) < 1.1:
+                out[y, x] = 0
+            else:
+                out[y, x] = 1
+                for d in range(disp_max):
+                    if x - d >= 0 and abs(d - float(b[y, x - d])) < 1.1:
+                        out[y, x] = 2
+                        break
+    return out
+
+
+def mccnn_occlusion(d0, outlier):
+    """interpolate_occlusion: an occluded pixel (outlier 1) takes the disparity of the nearest pixel to its left
+    whose outlier flag is 0, else of the nearest such pixel to its right, else keeps its own; the rest keep
+    theirs."""
+    a = np.asarray(d0, np.float32)
+    o = np.asarray(outlier, np.float32)
+    H, W = a.shape
+    out = a.copy()
+    for y in range(H):
+        for x in range(W):
+            if o[y, x] != 1:
+                continue
+            dx = 0
+            while x + dx >= 0 and o[y, x + dx] != 0:
+                dx -= 1
+            if x + dx < 0:
+                dx = 0
+                while x + dx < W and o[y, x + dx] != 0:
+                    dx += 1
+            if x + dx < W:
+                out[y, x] = a[y, x + dx]
+    return out
+
+
+def mccnn_subpixel(d0, c2, disp_max):
+    """subpixel_enchancement: d minus the parabola's offset (cp - cn) / (2 (cp + cn - 2 cz)), clipped to [-1, 1],
+    where 1 <= d < disp_max - 1 and the denominator exceeds 1e-5; float32 arithmetic, the clip in double as
+    min(1.0, max(-1.0, ...)) does."""
+    a = np.asarray(d0, np.float32)
+    c = np.asarray(c2, np.float32)
+    H, W = a.shape
+    out = np.empty((H, W), np.float32)
+    for y in range(H):
+        for x in range(W):
+            d = int(a[y, x])
+            out[y, x] = d
+            if 1 <= d < disp_max - 1:
+                cn, cz, cp = c[d - 1, y, x], c[d, y, x], c[d + 1, y, x]
+                denom = np.float32(2) * np.float32(np.float32(cp + cn) - np.float32(2) * cz)
+                if float(denom) > 1e-5:
+                    r = float(np.float32(np.float32(cp - cn) / denom))
+                    out[y, x] = np.float32(d - min(1.0, max(-1.0, r)))
+    return out
+
+
+def ocvsu_reproject(disp, q, channels):
+    """reprojectImageTo3D: (X, Y, Z, W) = Q (x, y, d, 1), the point (X / W, Y / W, Z / W) (and 1 as the fourth
+    channel for float4), in float64 (the entries' tolerance covers float32's rounding)."""
+    d = np.asarray(disp, np.float64)
+    Q = np.asarray(q, np.float64).reshape(4, 4)
+    H, W = d.shape
+    y, x = np.mgrid[0:H, 0:W].astype(np.float64)
+    P = [Q[i, 0] * x + Q[i, 1] * y + Q[i, 2] * d + Q[i, 3] for i in range(4)]
+    out = np.ones((H, W, channels), np.float64)
+    for i in range(3):
+        out[..., i] = P[i] / P[3]
+    return out
+
+
+def ocvsu_color(disp, ndisp):
+    """drawColorDisp: hue H = (ndisp - d) * 240 / ndisp (integer division) in the HSV-to-BGR sextants with S = V = 1,
+    each channel clamped to [0, 1] and truncated from x 255 (float32), packed as 0xAARRGGBB with A = 255."""
+    d = np.asarray(disp, np.int64)
+    Hh = ((ndisp - d) * 240) // ndisp
+    hi = (Hh // 60) % 6
+    f = (Hh.astype(np.float32) / np.float32(60)) - (Hh // 60).astype(np.float32)
+    one = np.float32(1)
+    p = np.zeros_like(f)
+    q = one - f
+    t = one - (one - f)
+    V = np.ones_like(f)
+    bx = np.select([hi == 0, hi == 1, hi == 2, hi == 3, hi == 4, hi == 5], [p, p, t, V, V, q])
+    gy = np.select([hi == 0, hi == 1, hi == 2, hi == 3, hi == 4, hi == 5], [t, V, V, q, p, p])
+    rz = np.select([hi == 0, hi == 1, hi == 2, hi == 3, hi == 4, hi == 5], [V, q, p, p, t, V])
+    def ch(v):
+        return (np.clip(v.astype(np.float32), 0, 1).astype(np.float32) * np.float32(255)).astype(np.float32).astype(np.uint32)
+    return ((np.uint32(255) << np.uint32(24)) + (ch(rz) << np.uint32(16)) + (ch(gy) << np.uint32(8)) + ch(bx)).astype(np.uint32)

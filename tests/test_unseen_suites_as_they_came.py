@@ -273,7 +273,11 @@
 - unseen150, RootPPL's SMC systematic resampling kernels + MPPI-Generic's weight transforms and weighted control
   reductions: 4 of 10 as they came; RootPPL's 5 sit inside #ifdef __NVCC__, which NVRTC leaves undefined (no kernel
   found), and MPPI's weightedReductionKernel<2, 1024, 32> took the other same-named template's parameters (its
-  launch refused). Fixed: 10 of 10 (tests/test_nvcc_macro_template_arity.py)."""
+  launch refused). Fixed: 10 of 10 (tests/test_nvcc_macro_template_arity.py).
+- unseen151, MC-CNN's stereo-matching kernels (AD and census matching costs, the cross arms and cross-based cost
+  aggregation, the winner-take-all argmin, the left-right check, occlusion interpolation and sub-pixel refinement) +
+  OpenCV's cudastereo utilities (reprojectImageTo3D through a __constant__ Q, drawColorDisp's uchar4/short2 loads
+  and uint4/uint2 stores): 12 of 12 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -409,6 +413,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen150": (10, 4, {"rootppl_systematic_kernels.cu": "CompileError: collection/rootppl_systematic_kernels.cu: "
                                                            "no __global__ function found",
                           "mppigen_common_kernels.cu": "LaunchError: mppi::kernels::weightedReductionKernel<2, 1024, 32>"}),
+    "unseen151": (12, 12, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
