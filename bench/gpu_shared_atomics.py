@@ -5,11 +5,11 @@
 The emulator counts shared atomics' requests (``shared_atom_requests``, ncu's
 ``smsp__inst_executed_op_shared_atom``) and wavefronts
 (``l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom``) by the rule that fits the one
-recording that has many-lane ATOMS (histogram256Kernel in bench/results/fidelity-2026-12-01-run1.json:
+recording that has many-lane ATOMS (histogram256Kernel in bench/results/fidelity-2026-12-01-run1.json.gz:
 376 ATOMS.ADD of random bins, 1,208 wavefronts, which ``distinct_words`` gives exactly, the
 others 1,342 and 1,211). Generic atomics (PTX ``atom`` with no state space, SASS ATOM) that land
 in shared memory are counted by ``lanes_per_bank`` (tilelab/emu/counters/metrics.py ``generic_atom_wavefronts``),
-which fits the two recorded cases (bench/results/fidelity-2026-12-01-run2.json: reproGenericShared,
+which fits the two recorded cases (bench/results/fidelity-2026-12-01-run2.json.gz: reproGenericShared,
 32 lanes on 4 words in 4 banks, 8 wavefronts a warp; the cg tile barrier's one-lane ATOMs, 1 each),
 but so do ``words_or_same_address`` and ``quarter_of_lanes``: the patterns ``bank0_two_words``
 (32 / 16 / 8), ``broadcast`` (32 / 32 / 8) and ``distinct`` (1 / 1 / 8) decide between them.

@@ -89,7 +89,7 @@ __global__ void reproCpAsyncPadding(const float* src, float* dst)
 // block; the SASS (ptxas 12.9 and 13, sm_90) makes 6.
 // (recorded: collection/reduction_multiblock_cg.cu reduceSinglePassMultiBlockCG, reduceBlock's
 // `for (i = 0; i < blockDim.x; i += tile32.size()) beta += sdata[i]`: shared-load requests 48
-// against ncu's 56, bench/results/fidelity-2026-12-01-run1.json)
+// against ncu's 56, bench/results/fidelity-2026-12-01-run1.json.gz)
 __global__ void reproLoopRemainderPredicated(const float* src, float* dst)
 {
     __shared__ float s[256];
@@ -109,7 +109,7 @@ __global__ void reproLoopRemainderPredicated(const float* src, float* dst)
 // an L1TEX request, and a warp with no lane on sends none. Modelled (tilelab/emu/isa.py
 // request_keys): 2 global-load requests, 8 shared-store ones.
 // (recorded: collection/scan.cu uniformUpdate 64 against ncu's 36, and 6 more launches,
-// bench/results/fidelity-2026-12-01-run1.json)
+// bench/results/fidelity-2026-12-01-run1.json.gz)
 __global__ void reproGlobalNoLaneNoRequest(const float* src, float* dst)
 {
     __shared__ float v;
@@ -250,7 +250,7 @@ __global__ void reproLds128AcrossIterations(const float* src, float* dst)
 // (10,579 against 10,555) with equal request counts and equal active-lane counts
 // (smsp__inst_executed_op_shared_ld_pred_on_any 6,298 on both sides); the same kernel without the
 // merges (bitonicSortShared: scalar LDS only) agrees exactly. This launch isolates those
-// LDS.64. Recorded in bench/results/fidelity-2026-12-01-run2.json: equal, so the 8-byte rule
+// LDS.64. Recorded in bench/results/fidelity-2026-12-01-run2.json.gz: equal, so the 8-byte rule
 // for partial masks (tilelab/emu/counters/metrics.py) is not what bitonicSortShared1 misses
 // (docs/FIDELITY.md).
 __device__ inline void reproCompareSwap(unsigned& keyA, unsigned& valA, unsigned& keyB, unsigned& valB, unsigned dir)

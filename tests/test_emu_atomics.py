@@ -2,13 +2,13 @@
 
 * ATOMS cost what a 4-byte load costs (``metrics.atom_wavefronts``): the rule is checked against
   a brute-force model here and against the H200 recording (histogram256Kernel, 376 ATOMS of
-  random bins: 1,208 wavefronts in bench/results/fidelity-2026-12-01-run1.json).
+  random bins: 1,208 wavefronts in bench/results/fidelity-2026-12-01-run1.json.gz).
 * A PTX access with no state space stays a generic LD/ST/ATOM in the SASS: ncu counts its
   shared-memory wavefronts but no shared request (collection/reduction.cu multi_warp_cg_reduce,
   whose cg tile scratch is generic: 2 LDS, 8 STS, 0 ATOMS executed, 40 atomics wavefronts).
 * A generic ATOM's lanes in shared memory cost one access each (``metrics.generic_atom_wavefronts``:
   the most active lanes in one bank), not the ATOMS rule: collection/repro_misses.cu
-  reproGenericShared, 2 warps on 4 words, 16 wavefronts in bench/results/fidelity-2026-12-01-run2.json.
+  reproGenericShared, 2 warps on 4 words, 16 wavefronts in bench/results/fidelity-2026-12-01-run2.json.gz.
 """
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ import pytest
 from conftest import ROOT, read_json
 from tilelab.emu.counters.metrics import atom_wavefronts, generic_atom_wavefronts
 
-REC = ROOT / "bench" / "results" / "fidelity-2026-12-01-run1.json"
-REC2 = ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json"
+REC = ROOT / "bench" / "results" / "fidelity-2026-12-01-run1.json.gz"
+REC2 = ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json.gz"
 
 
 def _recorded(launch_id: str, rec=REC) -> dict:

@@ -267,7 +267,7 @@ def test_unknown_counting_mode_is_a_clear_error(emu, rng):
 def test_a_global_request_needs_a_lane_on_and_a_shared_one_does_not(emu, rng):
     """At 100 x 37 the padded transpose's edge warps execute guarded accesses with no lane on.
     ncu's global requests are L1TEX requests, which such a warp does not send (H200: requests =
-    LDG executed - LDG with every lane off, bench/results/fidelity-2026-12-01-run1.json); its shared
+    LDG executed - LDG with every lane off, bench/results/fidelity-2026-12-01-run1.json.gz); its shared
     requests are instructions executed, which it does. And the coalescing check, judged on the
     requests that touched memory, finds the copy as coalesced as the reference."""
     from tilelab.technique import coalesced_like_reference
@@ -400,7 +400,7 @@ def test_uniform_update_counts_ncus_global_and_shared_requests(emu, rng):
     d_Buffer[blockIdx.x];`. ptxas predicates both the LDG and the STS (@!P0), so all 32 warps
     execute them: ncu counts 32 shared-store requests but only 4 global-load ones for that line
     (a warp with no lane on sends no L1TEX request), 36 with the 32 uint4 loads
-    (bench/results/fidelity-2026-12-01-run1.json: 64 LDG executed, 28 with every lane off)."""
+    (bench/results/fidelity-2026-12-01-run1.json.gz: 64 LDG executed, 28 with every lane off)."""
     import sys
     sys.path.insert(0, str(emu.kernels_dir.parent))
     from collection import run as C
@@ -527,7 +527,7 @@ def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_replayed(emu, rng):
     and unrolls `for (i = 0; i < blockDim.x; i += 32) acc += s[i]` into 8 LDS on that line, 2 of
     them predicated; which of those a warp executes depends on the trip count, which no per-line
     reading says (the if-conversion plan notes the line). emu/counters/sass_replay.py replays the SASS's
-    control flow for the launch: ncu's recorded request count (fidelity-2026-12-01-run2.json),
+    control flow for the launch: ncu's recorded request count (fidelity-2026-12-01-run2.json.gz),
     the PTX's 8 loads with a lane on, and a note that says how it was counted."""
     import json
     from pathlib import Path
@@ -545,7 +545,7 @@ def test_a_loop_ptxas_rebuilt_with_predicated_iterations_is_replayed(emu, rng):
     assert (dst == src.reshape(2, 128)[:, ::32].sum(axis=1)).all()
     m = emu.line_metrics(r, line)
     rec = read_json(Path(__file__).resolve().parent.parent / "bench" / "results" /
-                      "fidelity-2026-12-01-run2.json")
+                      "fidelity-2026-12-01-run2.json.gz")
     ncu = next(x for x in rec["rows"] if x["id"].endswith(":reproLoopRemainderPredicated"))["ncu"]
     assert m["shared_ld_requests"] == ncu["shared_ld_requests"] != m["shared_ld_requests_active"]
     assert m["shared_ld_requests_active"] == 2 * 128 // 32

@@ -260,7 +260,7 @@ def test_the_site_draws_the_new_recording_format(tmp_path):
     doc = {"date": "2026-12-01", "command": "python bench/fidelity.py", "gpu": rec["gpu"], "arch": rec["arch"],
            "summary": got["summary"], "rows": got["rows"] + [{"id": "collection/simple_assert.cu:testKernel",
                                                               "not_profiled": "the assert stops the kernel"}]}
-    text = site._fidelity_checks_table(doc, "fidelity-2026-12-01-run1.json")
+    text = site._fidelity_checks_table(doc, "fidelity-2026-12-01-run1.json.gz")
     assert "| `kernels/vector_add.cu:vectorAdd` | differs | global_ld_sectors 16,384 vs 1 (+16,383) |" in text
     assert "| `kernels/transpose.cu:transposePadded` | equal | – |" in text
     assert "| `collection/simple_assert.cu:testKernel` | not compared | the assert stops the kernel |" in text

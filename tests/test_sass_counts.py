@@ -740,7 +740,7 @@ def test_a_merged_access_is_matched_on_the_line_ptxas_put_it(decisions):
 
 
 def _recorded(name: str) -> dict:
-    rec = read_json(ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json")
+    rec = read_json(ROOT / "bench" / "results" / "fidelity-2026-12-01-run2.json.gz")
     return next(r for r in rec["rows"] if r["id"].endswith(name))
 
 

@@ -91,7 +91,7 @@ def test_replay_equals_ncu_per_instruction(kernel):
         assert run == int(rows[t]["Instructions Executed"]), (rows[t]["Source"], got[t])
         lanes_on = int(rows[t]["Predicated-On Thread Instructions Executed"])
         assert (on > 0) == (lanes_on > 0) and on <= lanes_on, (rows[t]["Source"], got[t])
-    # and so the totals: ncu's request count of the launch (fidelity-2026-12-01-run2.json)
+    # and so the totals: ncu's request count of the launch (fidelity-2026-12-01-run2.json.gz)
     assert sum(got[t][0] for t in targets) == sum(int(rows[t]["Instructions Executed"]) for t in targets)
 
 

@@ -37,7 +37,7 @@ A shared request is every warp-level instruction executed, its lanes all predica
 (the ``..._requests`` keys of the emulator count the same way; bench/gpu_predicated_requests.py);
 a global request is an L1TEX request, which a warp with no lane on does not send (on the H200
 ``l1tex__t_requests`` = ``smsp__inst_executed_op_global_ld/st`` minus its ``_pred_off_all``
-count, bench/results/fidelity-2026-12-01-run1.json). Shared requests include even
+count, bench/results/fidelity-2026-12-01-run1.json.gz). Shared requests include even
 ``@!PT LDS RZ, [RZ]``, whose predicate is never true: ptxas puts 3 before each run of
 LDGSTS, and ``smsp__inst_executed_op_shared_ld`` counts them (tilelab/emu/counters/ifconvert.py).
 ncu counts SASS, not PTX: ptxas may merge accesses (DESIGN §4), which is why the

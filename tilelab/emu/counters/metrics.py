@@ -38,7 +38,7 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   increment ptxas turns into ATOMS.POPC.INC (an add of the constant 1 whose old value nothing
   reads: ``atomicAdd(&hist[b], 1)``): it adds each word's lane count at once, so it costs what a
   4-byte load costs, the most distinct words any bank holds (``atom_wavefronts``;
-  histogram256Kernel's 376 of them: 1,208 wavefronts on the H200, bench/results/fidelity-2026-12-01-run1.json,
+  histogram256Kernel's 376 of them: 1,208 wavefronts on the H200, bench/results/fidelity-2026-12-01-run1.json.gz,
   which this rule gives exactly and the lanes rule does not: 1,342). A generic ATOM is no ATOMS
   request (ncu's smsp__inst_executed_op_shared_atom) but counts its wavefronts all the same.
   64-bit and float atomics are compare-and-swap loops on sm_90 (``LDS`` + ``ATOMS.CAST.SPIN``); a 4-byte

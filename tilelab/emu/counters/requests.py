@@ -20,7 +20,7 @@ def request_keys(ins) -> tuple:
     (smsp__inst_executed_op_shared_ld/st, ..._op_ldsm, ..._op_shared_atom). A global request is
     an L1TEX request (l1tex__t_requests_pipe_lsu_mem_global_op_ld/st), and a warp with no lane
     on sends none: on the H200 it equals smsp__inst_executed_op_global_ld/st minus its
-    ``_pred_off_all`` count in every launch of bench/results/fidelity-2026-12-01-run1.json that has
+    ``_pred_off_all`` count in every launch of bench/results/fidelity-2026-12-01-run1.json.gz that has
     such warps (uniformUpdate: 64 LDG executed, 28 with no lane on, 36 requests), so global
     accesses have no key here and their requests never depend on the SASS control flow.
     Generic-space accesses are left out: with no active lane there is no address to say whether
