@@ -138,6 +138,7 @@ SUITES = {
     "GPUJPEG AAN DCT + quantisation and lifting IDCT + KFM spp-style DCT deblocking, qp table and show (unseen141)": ("gpujpg_", "kfmdb_"),
     "PyTorch Cluster grid/random walks/radius/kNN/nearest/FPS + PyTorch Sparse ind2ptr/ptr2ind/non-diagonal mask/random walk/CSR SpMM and its value gradient (unseen142)": ("pycl_", "pyts_"),
     "GenomeWorks cudaextender ungapped x-drop extender/compaction + SegAlign seed hits, x-drop HSPs and compaction (unseen143)": ("gwux_", "segal_"),
+    "Kaldi CUDA feature extraction (frames, windows, energies, power spectrum, lifter) and online CMVN + torchaudio lfilter IIR loop (unseen145)": ("kaldif_", "taudio_"),
 }
 
 

@@ -247,7 +247,13 @@
   compaction): 5 of 9 as they came, every output right; the 4 extender launches met a write-after-read race on the
   warp's shared prev_max_pos that the shadow made up (lane 31 re-reading it after a __syncwarp() kept its lanes'
   several-readers mark alive: fixed in tilelab/emu/sanitizer/findings.py, tests/test_race_one_warp.py), SegAlign's two
-  then a real global race (a spare warp reading a row another warp writes in place), listed. 9 of 9 after."""
+  then a real global race (a spare warp reading a row another warp writes in place), listed. 9 of 9 after.
+- unseen145, Kaldi's CUDA feature extraction (frame extraction with reflection, DC removal / pre-emphasis / Povey
+  window with cub::BlockReduce energies, power spectrum, lifter) and online CMVN (a cub::BlockScan<float2> of prefix
+  sums, windowed and globally smoothed normalisation) + torchaudio's lfilter IIR loop (packed tensor accessors by
+  value): 4 of 12 as they came; the 8 others never launched, the manifest's mistake (bool / float scalars given a
+  dtype, one-element arrays that tl.launch refuses for a scalar parameter). Given as plain values: 12 of 12, no
+  change in tilelab."""
 from __future__ import annotations
 
 import json
@@ -373,6 +379,16 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                            "collection/gwux_ungapped_xdrop_kernels.cu:276",
                          "segal_seed_filter.cu": "findings ['race'], expected []: race at "
                                                  "collection/segal_seed_filter.cu:377"}),
+    "unseen145": (12, 4, {"kaldif_feature_spectral.cu": ("LaunchError: argument 5 of extract_window_kernel (bool "
+                                                         "snip_edges) is a scalar parameter",
+                                                         "LaunchError: argument 2 of process_window_kernel (float "
+                                                         "dither) is a scalar parameter",
+                                                         "LaunchError: argument 6 of power_spectrum_kernel (bool "
+                                                         "use_power) is a scalar parameter",
+                                                         "LaunchError: argument 3 of apply_lifter_and_floor_energy "
+                                                         "(float cepstral_lifter) is a scalar parameter"),
+                          "kaldif_online_cmvn.cu": "LaunchError: argument 2 of apply_cmvn_kernel (bool var_norm) is a "
+                                                   "scalar parameter"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
