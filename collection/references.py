@@ -18448,3 +18448,151 @@ def ocvsu_color(disp, ndisp):
     def ch(v):
         return (np.clip(v.astype(np.float32), 0, 1).astype(np.float32) * np.float32(255)).astype(np.float32).astype(np.uint32)
     return ((np.uint32(255) << np.uint32(24)) + (ch(rz) << np.uint32(16)) + (ch(gy) << np.uint32(8)) + ch(bx)).astype(np.uint32)
+# ---- unseen145: Kaldi's CUDA feature extraction (kaldif_) and torchaudio's CUDA lfilter loop (taudio_)
+
+def kaldif_extract(wave, num_frames, shift, length, padded, window_size, snip_edges):
+    """Kaldi's frame extraction: frame f starts at f * shift (snip_edges) or at f * shift + shift / 2 -
+    window_size / 2; samples outside the wave are reflected about its ends (-1 -> 0, dim -> dim - 1), as
+    often as needed; the padding columns up to `padded` are zero."""
+    wave = np.asarray(wave, dtype=np.float32)
+    dim = wave.size
+    out = np.zeros((num_frames, padded), dtype=np.float32)
+    for f in range(num_frames):
+        start = f * shift if snip_edges else f * shift + shift // 2 - window_size // 2
+        for s in range(length):
+            i = s + start
+            while i < 0 or i >= dim:
+                i = -i - 1 if i < 0 else 2 * dim - 1 - i
+            out[f, s] = wave[i]
+    return out
+
+
+def kaldif_process(windows, windowing, length, remove_dc, preemph, energy_floor):
+    """Kaldi's window processing of each frame's first `length` samples (no dither): the DC offset removed
+    (the frame's mean), the log energy log(max(sum of squares, floor)) of the frame at that point, then the
+    pre-emphasis x[i] - p x[i - 1] (x[-1] = x[0]) and the window function. Returns (frames, log energies,
+    the DC-free frames before pre-emphasis). In float64."""
+    w = np.asarray(windows, dtype=np.float64)[:, :length].copy()
+    win = np.asarray(windowing, dtype=np.float64)[:length]
+    if remove_dc:
+        w = w - w.mean(axis=1, keepdims=True)
+    energy = np.log(np.maximum((w * w).sum(axis=1), float(np.float32(energy_floor))))
+    dc_free = w.copy()
+    if preemph != 0.0:
+        prev = np.concatenate([w[:, :1], w[:, :-1]], axis=1)
+        w = w - float(np.float32(preemph)) * prev
+    return w * win, energy, dc_free
+
+
+def kaldif_dot_log(frames):
+    """log of each row's sum of squares, in float64."""
+    f = np.asarray(frames, dtype=np.float64)
+    return np.log((f * f).sum(axis=1))
+
+
+def kaldif_power(a, row_length):
+    """The power spectrum of cuFFT's real-to-complex rows: bins 1 .. n/2 - 1 from the interleaved (re, im)
+    pairs, bin 0 from a[0] (the DC's real part) and bin n/2 from a[n] (the Nyquist's real part), squared."""
+    a = np.asarray(a, dtype=np.float64)
+    half = row_length // 2
+    out = np.empty((a.shape[0], half + 1))
+    re, im = a[:, 0:2 * half:2], a[:, 1:2 * half:2]
+    out[:, 1:half] = (re * re + im * im)[:, 1:half]
+    out[:, 0] = a[:, 0] ** 2
+    out[:, half] = a[:, row_length] ** 2
+    return out
+
+
+def kaldif_lifter(features, lifter_coeffs, log_energy, energy_floor):
+    """Each cepstrum times the lifter (one float32 product, as the kernel does), then column 0 replaced by the
+    frame's log energy, floored at log(energy_floor) when the floor is positive."""
+    f = np.asarray(features, dtype=np.float32) * np.asarray(lifter_coeffs, dtype=np.float32)
+    e = np.asarray(log_energy, dtype=np.float32).copy()
+    if energy_floor > 0:
+        e = np.where(e < np.float32(np.log(energy_floor)), np.float32(np.log(energy_floor)), e)
+    f[:, 0] = e
+    return f
+
+
+def kaldif_lifter_coeffs(n, lifter):
+    """Kaldi's cepstral lifter 1 + L/2 sin(pi i / L)."""
+    return 1.0 + 0.5 * lifter * np.sin(np.pi * np.arange(n) / lifter)
+
+
+def kaldif_cmvn_stats(data):
+    """Per frame r and feature c the prefix sums (sum x, sum x^2) over frames 0..r, interleaved
+    (stats[r, 2c], stats[r, 2c + 1]). In float64."""
+    x = np.asarray(data, dtype=np.float64)
+    out = np.empty((x.shape[0], 2 * x.shape[1]))
+    out[:, 0::2] = np.cumsum(x, axis=0)
+    out[:, 1::2] = np.cumsum(x * x, axis=0)
+    return out
+
+
+def kaldif_global_stats(dim, count):
+    """A global CMVN statistics matrix as Kaldi stores it: row 0 the sums (count * mean) with the count in
+    column dim, row 1 the sums of squares (count * (var + mean^2)), column dim 0."""
+    mean = 2.0 + 0.1 * np.arange(dim)
+    var = 5.0 + 0.2 * np.arange(dim)
+    g = np.zeros((2, dim + 1))
+    g[0, :dim] = count * mean
+    g[0, dim] = count
+    g[1, :dim] = count * (var + mean * mean)
+    return g
+
+
+def kaldif_apply_cmvn(feat, stats, window, var_norm, gstats, global_frames):
+    """Kaldi's online CMVN of each frame r: the window's statistics (the prefix sums at r less those at
+    r - window), window length min(r + 1, window), topped up with min(window - length, global_frames) frames'
+    worth of the global statistics (scaled by that count over the global count), mean = sum / length,
+    var = sumsq / length - mean^2 floored at 1e-20 (1 without var_norm), out = (x - mean) / sqrt(var).
+    No speaker statistics. In float64 over the float32 inputs."""
+    x = np.asarray(feat, dtype=np.float64)
+    st = np.asarray(stats, dtype=np.float32).astype(np.float64)
+    g = np.asarray(gstats, dtype=np.float32).astype(np.float64)
+    rows, cols = x.shape
+    out = np.empty_like(x)
+    for r in range(rows):
+        s1, s2 = st[r, 0::2].copy(), st[r, 1::2].copy()
+        if r >= window:
+            s1 -= st[r - window, 0::2]
+            s2 -= st[r - window, 1::2]
+        length = float(min(r + 1, window))
+        smooth = window - length
+        if smooth > 0 and global_frames > 0:
+            cnt = min(smooth, float(global_frames))
+            if cnt > 0:
+                alpha = cnt / g[0, cols]
+                s1 = s1 + alpha * g[0, :cols]
+                s2 = s2 + alpha * g[1, :cols]
+                length += alpha * g[0, cols]
+        mean = s1 / length
+        var = np.maximum(s2 / length - mean * mean, 1e-20) if var_norm else np.ones(cols)
+        out[r] = (x[r] - mean) / np.sqrt(var)
+    return out
+
+
+def taudio_a_flipped(channels, order_plus_one=3):
+    """Per channel a stable resonator's normalised denominator [1, -2 r cos t, r^2] (poles of radius
+    0.5 .. 0.9), flipped as torchaudio's lfilter passes it: [r^2, -2 r cos t, 1]."""
+    c = np.arange(channels)
+    r = 0.5 + 0.4 * c / channels
+    t = 0.3 + 2.0 * c / channels
+    return np.stack([r * r, -2.0 * r * np.cos(t), np.ones(channels)], axis=1)
+
+
+def taudio_iir(x, a_flipped):
+    """torchaudio's lfilter core loop: out (N, C, L + order - 1) starts at zero; for each sample i,
+    out[..., i + order - 1] = x[..., i] - sum_j a_flipped[c, j] * out[..., i + j] (j < order - 1).
+    In float64."""
+    x = np.asarray(x, dtype=np.float64)
+    a = np.asarray(a_flipped, dtype=np.float64)
+    n, c, length = x.shape
+    k = a.shape[1]
+    out = np.zeros((n, c, length + k - 1))
+    for i in range(length):
+        acc = x[:, :, i].copy()
+        for j in range(k - 1):
+            acc -= a[None, :, j] * out[:, :, i + j]
+        out[:, :, i + k - 1] = acc
+    return out
