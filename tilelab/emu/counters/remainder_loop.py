@@ -29,8 +29,13 @@ lane's trip i < U * (t // U) is the unrolled body's trip i, and the others the r
 the bits of t % U give it (largest first); a request is counted per copy a warp runs with a lane on,
 its sectors from those lanes' addresses, the difference from the PTX's counts added to the SASS view
 only (the PTX view of the line is unchanged). Where the SASS holds another shape, the line's counts
-stay the PTX's and its note says the copies are undecided. Only global loads: a shared access in a
+stay the PTX's and its note says the copies are undecided. Only global accesses: a shared access in a
 loop ptxas rebuilt is emu/counters/sass_replay.py's.
+
+Global stores the same way (the STGs of the loop's lines, ``global_st_*``): PyTorch Sparse's ``ptr2ind_kernel``
+(the eleventh round of unseen suites), ``for (i = idx; i < next_idx; i++) out_data[i] = thread_idx;`` over rows of
+different lengths, NVVM's 1-trip loop and then its 4-unrolled one, which ptxas unrolls 4 times more with 8- and
+4-store copies after it: 47 store requests on the H100 where the PTX's trips give 39.
 """
 from __future__ import annotations
 
@@ -46,8 +51,19 @@ _SLOT_REM = 1 << 40          # slot ids of the remainder copies (the body's are 
 MAX_KEPT = 1 << 19           # lane slots of candidate loads kept per chunk of blocks (4 MiB of addresses)
 
 
+#: a global access's kind -> its PTX ops, its SASS op and its counters' prefix
+_KINDS = {"ld": (("ld", "ldu"), "LDG", "global_ld"), "st": (("st",), "STG", "global_st")}
+
+
+def _kind(ins) -> str | None:
+    """"ld" or "st" for a global load or store (the accesses this module recounts), else None."""
+    if "global" not in ins.mods:
+        return None
+    return next((k for k, (ops, _, _) in _KINDS.items() if ins.op in ops), None)
+
+
 def candidates(fn) -> dict:
-    """pc -> (start, end) of its loop, for every unguarded global load of a one-block PTX loop that
+    """pc -> (start, end) of its loop, for every unguarded global load or store of a one-block PTX loop that
     no other loop encloses (cached on the function)."""
     got = fn.__dict__.get("_remainder_candidates")
     if got is not None:
@@ -62,7 +78,7 @@ def candidates(fn) -> dict:
             continue
         for pc in range(s, end):
             ins = ins_[pc]
-            if ins.op in ("ld", "ldu") and "global" in ins.mods and not ins.guard:
+            if _kind(ins) and not ins.guard:
                 got[pc] = (s, end)
     fn.__dict__["_remainder_candidates"] = got
     return got
@@ -72,14 +88,15 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     """(U, None) where the SASS of the loop's lines is ptxas's unrolled body and remainder copies
     (U = 1: not unrolled), else (None, why); cached on the kernel's Program."""
     cache = kernel.program.__dict__.setdefault("_remainder_shapes", {})
-    key = (kernel.entry, arch, loop)
+    kind = _kind(fn.instrs[pcs[0]])
+    key = (kernel.entry, arch, loop, kind)
     if key in cache:
         return cache[key]
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
     s, end = loop
     lines = {where(fn.instrs[pc]) for pc in pcs}
-    a = sum(1 for pc in range(s, end) if where(fn.instrs[pc]) in lines and fn.instrs[pc].op in ("ld", "ldu")
-            and "global" in fn.instrs[pc].mods)
+    mine = lambda ins: where(ins) in lines and _kind(ins) == kind  # noqa: E731
+    a = sum(1 for pc in range(s, end) if mine(fn.instrs[pc]))
     try:
         listing = list(sass_listing(entry_sass(kernel.program.sass(arch), kernel.entry), kernel.program.filename))
     except Exception as e:          # no cubin or no nvdisasm: undecided
@@ -89,7 +106,7 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     seq = []                        # "G": an LDG of the lines, "<": a back edge (its target), "|": a branch
     back = []
     for x in listing:
-        if x.op == "LDG" and x.pred != "@!PT" and x.where in lines:
+        if x.op == _KINDS[kind][1] and x.pred != "@!PT" and x.where in lines:
             seq.append(("G", x.addr))
         elif x.op in ("BRA", "EXIT", "BRX", "JMP", "JMX", "RET", "CALL"):
             t = x.label
@@ -99,8 +116,7 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     ldgs = [addr for k, addr in seq if k == "G"]
     have = len(ldgs)
     n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
-    if have == sum(1 for ins in fn.instrs[:n_entry] if where(ins) in lines and ins.op in ("ld", "ldu")
-                   and "global" in ins.mods):
+    if have == sum(1 for ins in fn.instrs[:n_entry] if mine(ins)):
         cache[key] = (1, None)      # one LDG per PTX load of these lines: the copies are the PTX's own
         return cache[key]
 
@@ -110,16 +126,14 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     # the PTX loops of these lines (NVVM's own remainder loop first, then its unrolled one, say), in order,
     # and the SASS loops holding their LDGs, one for each in the same order (and one more after a loop whose
     # one-trip remainder copy ptxas made a loop)
-    loops = sorted({lp for p, lp in candidates(fn).items() if where(fn.instrs[p]) in lines})
-    n_lines = [sum(1 for p in range(s2, e2) if where(fn.instrs[p]) in lines and fn.instrs[p].op in ("ld", "ldu")
-                   and "global" in fn.instrs[p].mods) for s2, e2 in loops]
+    loops = sorted({lp for p, lp in candidates(fn).items() if mine(fn.instrs[p])})
+    n_lines = [sum(1 for p in range(s2, e2) if mine(fn.instrs[p])) for s2, e2 in loops]
     inside = sorted({lp for lp in back if any(lp[0] <= g <= lp[1] for g in ldgs)})
-    total = sum(1 for ins in fn.instrs[:n_entry] if where(ins) in lines and ins.op in ("ld", "ldu")
-                and "global" in ins.mods)
+    total = sum(1 for ins in fn.instrs[:n_entry] if mine(ins))
     bad = (not a or loop not in loops or sum(n_lines) != total
            or any(x[1] >= y[0] for x, y in zip(inside, inside[1:])))
     if bad or len(inside) != len(loops):
-        u = _last_copy_a_loop(fn, n_entry, where, lines, loops, seq, back, a)
+        u = _last_copy_a_loop(fn, n_entry, mine, loops, seq, back, a)
         if u or bad or len(inside) < len(loops):
             cache[key] = (u, None) if u else undecided()
             return cache[key]
@@ -169,7 +183,7 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     return cache[key]
 
 
-def _last_copy_a_loop(fn, n_entry, where, lines, loops, seq, back, a):
+def _last_copy_a_loop(fn, n_entry, mine, loops, seq, back, a):
     """U where the SASS is ptxas's other shape of NVVM's loop unrolled 4 times followed by its own remainder
     loop (docs/FIDELITY.md, the thirtieth unseen suite: CUDA-Kernels-Demo's lower triangular product), else
     None. The unrolled loop (``a`` loads, the one candidate) is a SASS loop of U of its trips, then copies of
@@ -180,8 +194,7 @@ def _last_copy_a_loop(fn, n_entry, where, lines, loops, seq, back, a):
     if len(loops) != 1 or not a:
         return None
     s, end = loops[0]
-    rest = [pc for pc in range(n_entry) if where(fn.instrs[pc]) in lines and fn.instrs[pc].op in ("ld", "ldu")
-            and "global" in fn.instrs[pc].mods and not s <= pc <= end]
+    rest = [pc for pc in range(n_entry) if mine(fn.instrs[pc]) and not s <= pc <= end]
     if rest:                        # all in one PTX loop after the candidate
         ptx_back = [(ins.target, pc) for pc, ins in enumerate(fn.instrs[:n_entry])
                     if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
@@ -283,7 +296,9 @@ def finish(m, rl: RemainderLoops) -> None:
         mixed = ran.any(axis=1) & (tmin != trips.max(axis=1))
         if not mixed.any():
             continue
-        u, why = structure(rl.kernel, rl.fn, rl.files, rl.arch, rl.pcs[pc], [p for p in rl.pcs if rl.pcs[p] == rl.pcs[pc]])
+        kind = _kind(rl.fn.instrs[pc])
+        u, why = structure(rl.kernel, rl.fn, rl.files, rl.arch, rl.pcs[pc],
+                           [p for p in rl.pcs if rl.pcs[p] == rl.pcs[pc] and _kind(rl.fn.instrs[p]) == kind])
         where = rl.where(pc)
         if u is None:
             rl.notes[where] = Undecided(msg("counts.remainder_undecided", why=why))
@@ -331,8 +346,9 @@ def finish(m, rl: RemainderLoops) -> None:
         old_req = int(act.any(axis=1).sum())
         old_sec = int(global_sectors(mat, act, nbytes).sum())
         new_sec = int(global_sectors(gm, ga, nbytes).sum())
-        for k, d in (("global_ld_requests", n - old_req), ("global_ld_requests_active", n - old_req),
-                     ("global_ld_sectors", new_sec - old_sec)):
+        pre = _KINDS[kind][2]
+        for k, d in ((pre + "_requests", n - old_req), (pre + "_requests_active", n - old_req),
+                     (pre + "_sectors", new_sec - old_sec)):
             if d:
                 m.count(pc, k, d)
                 m.sass_only(pc, k, d)

@@ -220,7 +220,7 @@ def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: 
         return
     if planned is None:
         rl = m.remainder
-        if rl is not None and not store and pc in rl.pcs:   # recounted as ptxas's copies run (remainder_loop)
+        if rl is not None and pc in rl.pcs:   # recounted as ptxas's copies run (remainder_loop)
             keep_remainder(m, pc, idx, mat, act, nbytes)
         if getattr(m, "exit_groups", None) is not None:     # lanes that left a loop apart issue apart
             mat, act = m.exit_groups.split_rows(m, idx, mat, act)
