@@ -260,3 +260,24 @@ def test_the_last_copy_a_loop_needs_every_copy_before_it(monkeypatch):
     Cut = SimpleNamespace(entry=k.entry, program=SimpleNamespace(filename=k.program.filename, sass=lambda arch: text))
     u, why = remainder_loop.structure(Cut, fn, dict(module.files), "sm_90", loop, lower)
     assert u is None and why == msg("counts.remainder_shape", have=44, ptx=8)
+
+
+def test_a_store_loops_remainder_copies_are_counted_as_ptxas_runs_them(tmp_path):
+    """PyTorch Sparse's ptr2ind_kernel (the eleventh round of unseen suites): one store a trip over rows of different
+    lengths; NVVM's 1-trip loop, then its 4-unrolled one, which ptxas unrolls 4 times more (a SASS loop of 16 STG)
+    with an 8-store and a 4-store copy after it. ncu on the H100: 47 store requests; the PTX's trips gave 39."""
+    assert _structures("/pyts_convert.cu:ptr2ind_kernel") == [(1, None), (4, None)]
+    rec = ROOT / "bench" / "results" / "fidelity-2026-12-06-unseen142.json"
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", "/pyts_convert.cu:ptr2ind_kernel", "--json", str(out)])
+    (row,) = read_json(out)["rows"]
+    c = row["checks"]
+    assert (c["global_st_requests"]["emu"], c["global_st_requests"]["ncu"]) == (47, 47)
+    assert all(fid.matches(v) for v in c.values()), c
+    L = fid.launches("/pyts_convert.cu:ptr2ind_kernel")[0]
+    k, args, symbols = L.make()
+    r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
+               counts="sass", arch="sm_90")
+    assert r.ptx_metrics["global_st_requests"] == 39
+    assert {pl["line"]: pl["why"] for pl in r.per_line if pl.get("why")} == {
+        59: msg("counts.remainder_loop", u=4, rest="2, 1")}
