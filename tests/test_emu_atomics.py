@@ -191,7 +191,7 @@ __global__ void vecAddAtoms(const float* a, const float* b, float* c, int n)
     assert gen is not None and gen["shared ld requests"] == 0 and gen["shared ld wavefronts"] == warps
 
 
-ATOMICS_BENCH = ROOT / "bench" / "results" / "gpu_shared_atomics-2026-12-01.json"
+ATOMICS_BENCH = ROOT / "bench" / "results" / "gpu_shared_atomics-2026-12-01.json.gz"
 
 
 @pytest.mark.parametrize("kernel", ["atom_add_u32", "red_add_u32", "atom_exch_b32", "atom_min_s32", "atom_cas_b32",

@@ -1475,7 +1475,7 @@ def h_atom(m, ins, idx, pc):
             wf = 2 * passes
         elif generic or not (popc_increment(m.fn, ins, args, t) or warp_aggregated(m.fn, ins, args, t)):
             # every lane its own read-modify-write: the most active lanes one bank serves
-            # (bench/results/gpu_shared_atomics-2026-12-01.json: ATOMS add/exch/min and generic ATOM
+            # (bench/results/gpu_shared_atomics-2026-12-01.json.gz: ATOMS add/exch/min and generic ATOM
             # 40 of 40 patterns each); a CAS costs twice that (40 of 40)
             wf = generic_atom_wavefronts(mat, act, es) * (2 if opname == "cas" and not generic else 1)
         else:

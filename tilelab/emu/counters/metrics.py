@@ -33,7 +33,7 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
   min, max, and, or, xor, inc, dec) and generic ATOM (PTX ``atom`` with no state space, which
   ptxas keeps generic) cost the most active lanes any bank serves, lanes on one word included
   (``generic_atom_wavefronts``), and a CAS twice that. Measured on an H200 with ncu over 40 lane
-  patterns each (bench/gpu_shared_atomics.py, bench/results/gpu_shared_atomics-2026-12-01.json:
+  patterns each (bench/gpu_shared_atomics.py, bench/results/gpu_shared_atomics-2026-12-01.json.gz:
   40 of 40 for every kind; the other candidate rules fit 0 to 26). The exception is the
   increment ptxas turns into ATOMS.POPC.INC (an add of the constant 1 whose old value nothing
   reads: ``atomicAdd(&hist[b], 1)``): it adds each word's lane count at once, so it costs what a
