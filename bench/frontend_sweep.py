@@ -1,7 +1,7 @@
 """A front-end sweep: public .cu files through tilelab's compile path (NVRTC 12 and 13) and the emulator's
 loader, with nvcc as the oracle (docs/FIDELITY.md, "a front-end sweep").
 
-    python bench/frontend_sweep.py --out bench/results/frontend-sweep-2026-12-04-before.json
+    python bench/frontend_sweep.py --out bench/results/frontend-sweep-2026-12-04-before.json.gz
 
 The sources are snapshots under /tmp/sweep/<owner>+<name>/ (git archive of the commit in SOURCES); they are never
 committed. Per file: nvcc on the file (out if refused), nvcc on its device part (``strip-broken`` if refused), then

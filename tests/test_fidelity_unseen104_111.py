@@ -52,7 +52,7 @@ def test_the_set_apart_totals_are_the_emulators_per_instruction():
     lines = read_json(RES / "ncu-sass-lines-2026-12-06-unseen.json.gz")["launches"]
     now = {r["id"]: r for r in read_json(RES / "fidelity-compare-2026-12-06-unseen104-after.json")["rows"]}
     now.update({r["id"]: r for r in read_json(RES / "fidelity-compare-2026-12-06-unseen108-after.json")["rows"]})
-    rep = read_json(RES / "fidelity-2026-12-06-rep7-repeats.json")["launches"]
+    rep = read_json(RES / "fidelity-2026-12-06-rep7-repeats.json.gz")["launches"]
     checked = 0
     for launch in lines:
         if launch["id"] not in now or not any(k in launch["id"] for k in ("DeviceRadixSort", "adam-step")):

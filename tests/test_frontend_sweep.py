@@ -19,7 +19,7 @@ from tilelab.toolchain import compile_cuda
 
 MAJORS = sorted(tc.available_nvrtc())
 RES = ROOT / "bench" / "results"
-BEFORE = RES / "frontend-sweep-2026-12-04-before.json"
+BEFORE = RES / "frontend-sweep-2026-12-04-before.json.gz"
 AFTER = RES / "frontend-sweep-2026-12-04-after.json.gz"
 # the second round: the sweep's device part no longer blanks the directives before a host function it blanks
 # (the first round's did: a file's own `#include "..."` went with the function after it), run with the tilelab

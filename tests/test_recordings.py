@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve()
 # A dated recording's file name: <family>-YYYY-MM-DD[-tag].json|log|txt|npz, found from its date
 # (anchoring on the date keeps the scan linear over the notebooks' long base64 lines)
 DATE = re.compile(r"-20\d\d-\d\d-\d\d")
-NAME = re.compile(r"[A-Za-z0-9_][\w-]*-20\d\d-\d\d-\d\d(?:[-.][\w.-]*?)?\.(?:json\.gz|json|log|txt|npz)")
+NAME = re.compile(r"[A-Za-z0-9_][\w-]*-20\d\d-\d\d-\d\d(?:[-.][\w.-]*?)?\.(?:json\.gz|json|log\.gz|log|txt|npz)")
 # A pattern over a family: gpu_matmul-*.json, gpu_mma_ladder-20??-??-??.json, grade_scale-20[0-9][0-9]-*.json
 PATTERN = re.compile(r"(?<![\w.-])([A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*?-(?:\*|20\?\?|20\[0-9\]\[0-9\])[\w?*\[\]-]*\.json(?:\.gz)?)")
 # site/results.py and scripts/readme_results.py take the newest dated file of a family by name

@@ -9,7 +9,7 @@ if. The cubin has ``@!P1 LDS.64``, ``@!P1 LDS`` and an unpredicated ``LDS.64`` a
 order the instructions do not follow the PTX (ptxas put the partial path first), but by width only one
 choice fits, the full path's region predicated whole and the nested if branched. Every warp then executes
 the two predicated loads, as ncu counted on the H100 on the same cubin (96 shared-load requests,
-``fidelity-2026-12-06-samecubin-misses.json``; the emulator counted 84 before, having matched the line's
+``fidelity-2026-12-06-samecubin-misses.json.gz``; the emulator counted 84 before, having matched the line's
 plain pair as two instructions)."""
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_the_line_is_decided_by_regions_and_every_warp_counts_both_predicated_lo
     import fidelity
     L = next(x for x in fidelity.launches(NAME) if x.id.endswith("#blocksize256-nf4"))
     got = fidelity.emulate(L)["metrics"]
-    want = next(r for r in read_json(ROOT / "bench" / "results" / "fidelity-2026-12-06-samecubin-misses.json")["rows"]
+    want = next(r for r in read_json(ROOT / "bench" / "results" / "fidelity-2026-12-06-samecubin-misses.json.gz")["rows"]
                 if r["id"] == L.id)["ncu"]
     for k in ("shared_ld_requests", "shared_ld_wavefronts", "shared_st_requests", "shared_st_wavefronts"):
         assert got[k] == want[k], (k, got[k], want[k])

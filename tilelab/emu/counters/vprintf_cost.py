@@ -4,7 +4,7 @@ Device ``printf`` is a call to ``vprintf``, which the driver links in when the m
 its loads and stores are in no PTX and no cubin the emulator reads, but ncu counts them in
 the kernel's totals (docs/FIDELITY.md, "printf"). ncu's source page shows the call
 (``CALL.ABS.NOINC``) and nothing of the body, so the cost is measured, not read: fifteen
-probes on the H200 (driver 580.159.04; bench/results/fidelity-2026-12-01-run4-probes.json and -run5.json,
+probes on the H200 (driver 580.159.04; bench/results/fidelity-2026-12-01-run4-probes.json.gz and -run5.json,
 collection/repro_printf.cu) each changed one thing, and one rule fits every total of them
 but one (below) and of the kernels of the collection that print (simple_printf's testKernel,
 cgkernel).
