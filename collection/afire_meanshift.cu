@@ -18,7 +18,7 @@
  ********************************************************/
 
 // ---- copied in from the repository's own headers, marked (the includes <Param.hpp>, <math.hpp> are removed) ----
-// src/backend/cuda/backend.hpp lines 12-17, the NVRTC branch of __DH__:
+// src/backend/cuda/backend.hpp line 17 (the __CUDACC_RTC__ branch of __DH__):
 #define __DH__ __device__
 // include/af/defines.h line 50 (dim_t on 64-bit platforms):
 typedef long long   dim_t;
