@@ -18596,3 +18596,263 @@ def taudio_iir(x, a_flipped):
             acc -= a[None, :, j] * out[:, :, i + j]
         out[:, :, i + k - 1] = acc
     return out
+
+
+# ---- unseen153: ArrayFire mean shift and flood fill (afire_), MONAI fork push-relabel graph cut (mgcut_) ----
+
+def afire_image(channels, h, w, levels=4, noise=6, seed=153):
+    """A test image for the mean shift: piecewise constant 4 x 4 patches of a few grey levels (per channel) plus small
+    integer noise, integers in 0..255 (so every float sum of the kernel is exact). Shape (channels, h, w)."""
+    rng = np.random.default_rng(seed)
+    base = rng.integers(0, levels, (channels, (h + 3) // 4, (w + 3) // 4)) * (255 // levels) + 20
+    img = np.kron(base, np.ones((1, 4, 4), np.int64))[:, :h, :w]
+    return np.clip(img + rng.integers(-noise, noise + 1, img.shape), 0, 255)
+
+
+def afire_meanshift(img, radius, cvar, num_iters, channels, out_dtype=np.float32):
+    """ArrayFire's meanshift kernel, written from its algorithm: for each pixel, up to num_iters steps; each step
+    averages the positions and colours of the window pixels (radius around the current mean position, clipped to
+    the image) whose colour is within cvar (squared distance) of the current centre colour; the new position and
+    colours are the averages truncated toward zero (a float32 reciprocal of the count, multiplied); stop when the
+    position does not move or |dI| + |dJ| + the colour change's squared norm <= 1. img: (planes, h, w); colour
+    images have channels = planes = 3, grey ones channels = 1 and each plane is an image. Float32 throughout, as the
+    kernel's AccType float (the sums are of integers: exact)."""
+    f = np.float32
+    img = np.asarray(img)
+    planes, h, w = img.shape
+    groups = [list(range(planes))] if channels > 1 else [[p] for p in range(planes)]
+    out = np.zeros(img.shape, dtype=out_dtype)
+    for chans in groups:
+        src = img[chans].astype(out_dtype)
+        for gy in range(h):
+            for gx in range(w):
+                mi, mj = gx, gy
+                center = [src[c, gy, gx] for c in range(len(chans))]
+                for _ in range(num_iters):
+                    oi, oj = mi, mj
+                    count, sx, sy = 0, 0, 0
+                    mean = [f(0)] * len(chans)
+                    for wj in range(-radius, radius + 1):
+                        tj = mj + wj
+                        if tj < 0 or tj > h - 1:
+                            continue
+                        hits = 0
+                        for wi in range(-radius, radius + 1):
+                            ti = mi + wi
+                            if ti < 0 or ti > w - 1:
+                                continue
+                            temp = [src[c, tj, ti] for c in range(len(chans))]
+                            norm = f(0)
+                            for c in range(len(chans)):
+                                d = f(f(center[c]) - f(temp[c]))
+                                norm = f(norm + d * d)
+                            if norm <= f(cvar):
+                                for c in range(len(chans)):
+                                    mean[c] = f(mean[c] + f(temp[c]))
+                                sx += ti
+                                hits += 1
+                        count += hits
+                        sy += tj * hits
+                    if count == 0:
+                        break
+                    fc = f(f(1) / f(count))
+                    mi = int(np.trunc(f(f(sx) * fc)))
+                    mj = int(np.trunc(f(f(sy) * fc)))
+                    mean = [f(np.trunc(f(m * fc))) for m in mean]
+                    norm = f(0)
+                    for c in range(len(chans)):
+                        d = f(f(center[c]) - mean[c])
+                        norm = f(norm + d * d)
+                    stop = (mi == oi and mj == oj) or (f(abs(oj - mj) + abs(oi - mi)) + norm) <= 1
+                    center = [np.asarray(m).astype(out_dtype)[()] for m in mean]
+                    if stop:
+                        break
+                for c in range(len(chans)):
+                    out[chans[c], gy, gx] = center[c]
+    return out
+
+
+def afire_seeds(out, seedsx, seedsy):
+    """initSeeds: out[y][x] = 2 (VALID) at each seed."""
+    out = np.array(out, copy=True)
+    out[np.asarray(seedsy, np.int64), np.asarray(seedsx, np.int64)] = 2
+    return out
+
+
+def afire_flood_block(out, img, low, high):
+    """floodStep for an image that one block covers (its halo outside the image reads INVALID = 1): repeat,
+    all cells at once, 'a 0 cell with a VALID (2) cell among its 3 x 3 neighbours becomes 2 if its pixel lies in
+    [low, high], else 1' until nothing changes. out, img: (h, w)."""
+    cur = np.array(out, copy=True)
+    h, w = cur.shape
+    inside = (img >= low) & (img <= high)
+    while True:
+        pad = np.pad(cur, 1, constant_values=1)
+        valid = np.zeros(cur.shape, bool)
+        for dy in range(3):
+            for dx in range(3):
+                valid |= pad[dy:dy + h, dx:dx + w] == 2
+        change = (cur == 0) & valid
+        if not change.any():
+            return cur
+        cur = np.where(change, inside.astype(cur.dtype) + 1, cur)
+
+
+def afire_finalize(out, new_value):
+    """finalizeOutput: VALID (2) becomes new_value, everything else 0."""
+    return np.where(np.asarray(out) == 2, new_value, 0).astype(np.asarray(out).dtype)
+
+
+MGCUT_W, MGCUT_H = 40, 36          # the graph-cut launches' image: 2 x 2 blocks of 32 x 32, the right and bottom partial
+
+
+def _mgcut_geometry(w=MGCUT_W, h=MGCUT_H):
+    """Per pixel (flat x + y * w): its block id (bx + by * (int(w / 32) + 1)) and whether it is thread 0 of its block."""
+    y, x = np.divmod(np.arange(w * h), w)
+    bcx = w // 32 + 1
+    return (x // 32) + (y // 32) * bcx, (x % 32 == 0) & (y % 32 == 0), x, y
+
+
+def mgcut_fields(kind, seed=1530):
+    """Inputs of the graph-cut launches, flat as the kernels index them (x + y * width, edge i at + i * N)."""
+    rng = np.random.default_rng(seed)
+    n = MGCUT_W * MGCUT_H
+    block, _, x, y = _mgcut_geometry()
+    if kind == "excess01":          # the state InitialisationKernel leaves: excess flow, height = (excess > 0)
+        e = rng.integers(-60, 61, n)
+        return e
+    if kind == "excess":            # block 1 (top right) without any active pixel
+        e = rng.integers(-20, 21, n)
+        return np.where(block == 1, -np.abs(e), e)
+    if kind == "caps":
+        return rng.integers(0, 4, 4 * n) * rng.integers(0, 20, 4 * n)
+    if kind == "heights":
+        return rng.integers(0, 6, n)
+    if kind == "ghr":               # a global relabel's heights: -1 (not reached yet), 0, 1 (the wave)
+        return rng.choice([-1, -1, -1, 0, 1], n)
+    raise ValueError(kind)
+
+
+def _mgcut_neighbours(w=MGCUT_W, h=MGCUT_H):
+    n = w * h
+    _, _, x, y = _mgcut_geometry(w, h)
+    is_edge = [x == w - 1, y == h - 1, x == 0, y == 0]
+    offsets = [1, w, -1, -w]
+    home = np.arange(n)
+    return n, is_edge, offsets, home
+
+
+def mgcut_init(edge_weights, source_weights, sink_weights):
+    """InitialisationKernel: capacities int(w * N), excess int((sink - source) * N) (float32 products, truncated),
+    height 1 where the excess is positive, and each block's map entry from its thread 0's excess. Returns
+    (edge_capacities, excess_flow, heights, active_block_map)."""
+    f = np.float32
+    n = MGCUT_W * MGCUT_H
+    caps = np.trunc(np.asarray(edge_weights, f) * f(n)).astype(np.int32)
+    flow = np.trunc((np.asarray(sink_weights, f) - np.asarray(source_weights, f)) * f(n)).astype(np.int32)
+    block, first, _, _ = _mgcut_geometry()
+    amap = np.full(4, -1, np.int32)
+    for b, fl in zip(block[first], flow[first]):
+        amap[b] = b if fl > 0 else -1
+    return caps, flow, (flow > 0).astype(np.int32), amap
+
+
+def mgcut_push(active_block_map, height, caps, excess):
+    """PushKernel over the listed blocks: each pixel with 0 < excess (height < N) splits its excess over the
+    edges to neighbours one lower, in proportion to the edges' capacities (float32 excess / total, times the
+    capacity, truncated, at most the capacity), moving it along the edge and its reverse. The excess each pixel
+    starts from is its value before the launch (heights 0 / 1 here: no pixel that pushes receives). Returns
+    (edge_capacities, excess_flow)."""
+    f = np.float32
+    n, is_edge, offsets, home = _mgcut_neighbours()
+    block, _, _, _ = _mgcut_geometry()
+    height = np.asarray(height, np.int64)
+    excess0 = np.asarray(excess, np.int64)
+    caps0 = np.asarray(caps, np.int64)
+    caps_out, ex_out = caps0.copy(), excess0.copy()
+    redirect = [2, 3, 0, 1]
+    for p in range(n):
+        if block[p] not in set(np.asarray(active_block_map).tolist()):
+            continue
+        hp, fl = height[p], excess0[p]
+        if hp >= n or fl <= 0:
+            continue
+        ef, total = [0] * 4, 0
+        for i in range(4):
+            if not is_edge[i][p] and height[p + offsets[i]] == hp - 1:
+                ef[i] = caps0[p + i * n]
+                total += ef[i]
+        nf = f(f(fl) / f(total)) if total != 0 else f(np.inf)
+        for i in range(4):
+            if ef[i] != 0:
+                q = p + offsets[i]
+                flow = min(ef[i], int(np.trunc(f(nf * f(ef[i])))))
+                caps_out[p + i * n] -= flow
+                caps_out[q + redirect[i] * n] += flow
+                ex_out[p] -= flow
+                ex_out[q] += flow
+    return caps_out.astype(np.int32), ex_out.astype(np.int32)
+
+
+def mgcut_relabel(active_block_map, height_read, caps, excess, height_write):
+    """RelabelKernel over the listed blocks: a pixel with 0 < excess and height < N takes 1 + the lowest height of
+    its neighbours along edges of positive capacity (N if none); the others copy their height."""
+    n, is_edge, offsets, home = _mgcut_neighbours()
+    block, _, _, _ = _mgcut_geometry()
+    active = set(np.asarray(active_block_map).tolist())
+    out = np.array(height_write, np.int32, copy=True)
+    for p in range(n):
+        if block[p] not in active:
+            continue
+        hp = height_read[p]
+        if hp >= n or excess[p] <= 0:
+            out[p] = hp
+            continue
+        m = n
+        for i in range(4):
+            if not is_edge[i][p] and caps[p + i * n] > 0:
+                m = min(m, height_read[p + offsets[i]] + 1)
+        out[p] = m
+    return out
+
+
+def mgcut_active(height, excess):
+    """ActiveBlockCheckKernel: block b's entry is b if any of its pixels has height < N and excess > 0, else -1."""
+    n = MGCUT_W * MGCUT_H
+    block, _, _, _ = _mgcut_geometry()
+    act = (np.asarray(height) < n) & (np.asarray(excess) > 0)
+    return np.array([b if act[block == b].any() else -1 for b in range(4)], np.int32)
+
+
+def mgcut_global_relabel(excess, caps, height_read, iteration):
+    """GlobalRelabelKernel at c_iteration = iteration: a pixel's height is (excess < 0 ? 0 : -1) at iteration 0, its
+    read height after; a pixel at -1 with a neighbour at height == iteration along an edge of positive capacity is
+    reached (height iteration + 1). Returns (height_write, active_block_map: b if a pixel of b was reached, else -1)."""
+    n, is_edge, offsets, home = _mgcut_neighbours()
+    block, _, _, _ = _mgcut_geometry()
+    hr = np.asarray(height_read)
+    out = np.zeros(n, np.int32)
+    reached = np.zeros(n, bool)
+    for p in range(n):
+        hp = (0 if excess[p] < 0 else -1) if iteration == 0 else hr[p]
+        if hp == -1:
+            for i in range(4):
+                if not is_edge[i][p] and caps[p + i * n] > 0 and hr[p + offsets[i]] == iteration:
+                    reached[p] = True
+            if reached[p]:
+                hp = iteration + 1
+        out[p] = hp
+    amap = np.array([b if reached[block == b].any() else -1 for b in range(4)], np.int32)
+    return out, amap
+
+
+def mgcut_dump(height, excess, caps):
+    """TEMP_OUTPUT_DUMP: nine planes of N: excess, height, the four capacities, the block's any-active flag, the
+    pixel's active flag (height < N and excess > 0) and height == -1."""
+    n = MGCUT_W * MGCUT_H
+    block, _, _, _ = _mgcut_geometry()
+    height, excess, caps = np.asarray(height), np.asarray(excess), np.asarray(caps)
+    act = (height < n) & (excess > 0)
+    anyb = np.array([act[block == b].any() for b in range(4)])[block]
+    planes = [excess, height, caps[:n], caps[n:2 * n], caps[2 * n:3 * n], caps[3 * n:], anyb, act, height == -1]
+    return np.concatenate([np.asarray(p, np.int64) for p in planes]).astype(np.int32)

@@ -283,7 +283,11 @@
   sums, windowed and globally smoothed normalisation) + torchaudio's lfilter IIR loop (packed tensor accessors by
   value): 4 of 12 as they came; the 8 others never launched, the manifest's mistake (bool / float scalars given a
   dtype, one-element arrays that tl.launch refuses for a scalar parameter). Given as plain values: 12 of 12, no
-  change in tilelab."""
+  change in tilelab.
+- unseen153, ArrayFire's mean-shift filter and flood fill (seeded region growing in a shared tile with
+  __syncthreads_or; Param / CParam by value) + a MONAI fork's push-relabel graph cut (initialisation, push with
+  atomics, relabel, active-block check, global relabel, dump): 12 of 12 as they came, the three listed barrier
+  divergences reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -430,6 +434,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                          "(float cepstral_lifter) is a scalar parameter"),
                           "kaldif_online_cmvn.cu": "LaunchError: argument 2 of apply_cmvn_kernel (bool var_norm) is a "
                                                    "scalar parameter"}),
+    "unseen153": (12, 12, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
