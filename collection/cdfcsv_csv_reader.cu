@@ -4,7 +4,7 @@
 //          (rapidsai/cudf, commit 004244a of 2019-01-25: cuDF 0.5's read_csv, which scans the raw bytes for line
 //          terminators and quote characters, one thread per 64 bytes, before parsing the fields)
 // Kept: csv_reader.cu lines 1-15 (the notice), 66-67 (the cu_reccnt_t / cu_recstart_t aliases), 978-1024
-//       (countRecords) and 1092-1146 (storeRecordStart), unchanged (tabs as in the source). Removed: the includes
+//       (countRecords) and 1090-1146 (storeRecordStart), unchanged (tabs as in the source). Removed: the includes
 //       (cuDF's, RMM's, thrust, POSIX: none is used by the kept kernels), the host code (read_csv,
 //       launch_countRecords, launch_storeRecordStart, ...) and the parsing kernels convertCsvToGdf and
 //       dataTypeDetection with their helpers, which need cuDF's gdf types, ParseOptions and type-conversion
@@ -80,6 +80,8 @@ __global__ void countRecords(char *data, const char terminator, const char quote
 	atomicAdd(num_records, tokenCount);
 }
 
+/**---------------------------------------------------------------------------*
+ * @brief CUDA kernel that finds the start of each row (record) in the given 
  * file segment, based on the location of line terminators. 
  * 
  * The offset of each found row is stored in a device memory array. 

@@ -3,7 +3,7 @@
 // Licence: Apache-2.0 (the file's own notice, kept below; the repository's LICENSE)
 //          (IlyaGrebnov/libcubwt, commit aa386cb, version 1.6.3: the library bsc uses for GPU BWT construction,
 //          prefix doubling + DC3 over suffixes; libcubwt.cu holds device and host code together)
-// Kept: libcubwt.cu lines 1-22 (the notice), 52-86 (RESTRICT, the CUDA_DEVICE_ARCH / CUDA_SM_THREADS /
+// Kept: libcubwt.cu lines 1-22 (the notice), 52-83 (RESTRICT, the CUDA_DEVICE_ARCH / CUDA_SM_THREADS /
 //       CUDA_BLOCK_THREADS / CUDA_WARP_THREADS / CUDA_DEVICE_PADDING / ALPHABET_SIZE macros), 286-428 (the
 //       gather, scatter and block-permute kernels for uint32 and the uint64 scatter) and 578-670
 //       (libcubwt_initialize_device_arrays_kernel<extra_sentinel_bits> and libcubwt_set_sentinel_values_kernel),
@@ -76,9 +76,6 @@ Please see the file LICENSE for full copyright and license details.
 #define CUDA_DEVICE_PADDING                 (12 * 768)
 
 #define ALPHABET_SIZE                       (256)
-
-template <typename BaseTypeT, typename OffsetTypeT>
-struct OffsetToPointerOperator
 
 __global__ __launch_bounds__(CUDA_BLOCK_THREADS, CUDA_SM_THREADS / CUDA_BLOCK_THREADS)
 static void libcubwt_gather_values_uint32_kernel(const uint32_t * device_idx, const uint32_t * RESTRICT device_src, uint32_t * device_dst, uint32_t m)
