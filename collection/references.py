@@ -18856,3 +18856,103 @@ def mgcut_dump(height, excess, caps):
     anyb = np.array([act[block == b].any() for b in range(4)])[block]
     planes = [excess, height, caps[:n], caps[n:2 * n], caps[2 * n:3 * n], caps[3 * n:], anyb, act, height == -1]
     return np.concatenate([np.asarray(p, np.int64) for p in planes]).astype(np.int32)
+# ---- unseen155: libcubwt's flat-array kernels (lcbwt_) and cuDF's early CSV record scanners (cdfcsv_)
+
+def lcbwt_text(size, n):
+    """libcubwt's device_T: n bytes of text over a small alphabet ('a'..'h', so that long common prefixes
+    occur), then zeros (the host's padding) up to size bytes."""
+    rng = np.random.default_rng(1155)
+    t = np.zeros(size, dtype=np.uint8)
+    t[:n] = rng.integers(ord("a"), ord("i"), n)
+    return t
+
+
+def lcbwt_block_perm(n, block):
+    """An index array that sends each element to a position inside its own block of `block` elements
+    (what the host's radix sort on the high bits leaves for the block permutation), as global positions."""
+    rng = np.random.default_rng(2155)
+    out = np.empty(n, dtype=np.int64)
+    for b in range(0, n, block):
+        e = min(n, b + block)
+        out[b:e] = b + rng.permutation(e - b)
+    return out
+
+
+def lcbwt_scatter(idx, src, m, size):
+    """dst[idx[i]] = src[i] for i < m over a zeroed array of size elements."""
+    dst = np.zeros(size, dtype=np.asarray(src).dtype)
+    dst[np.asarray(idx[:m], dtype=np.int64)] = src[:m]
+    return dst
+
+
+def lcbwt_init_keys(t, blocks, extra_sentinel_bits):
+    """The DC3 sample of libcubwt's initialisation: for every position p = 12 j + r (r in 1, 2, 4, 5, 7, 8,
+    10, 11, i.e. p mod 3 != 0), in increasing p, the 64-bit key of the 8 bytes t[p .. p + 7] read
+    big-endian, with its low bits OR-ed with 7 (extra sentinel bits) or 1. 8 keys per 12 bytes,
+    blocks * 4096 keys."""
+    t = np.asarray(t, dtype=np.uint64)
+    flag = np.uint64(7 if extra_sentinel_bits else 1)
+    keys = []
+    for p in range(blocks * 6144):
+        if p % 3 == 0:
+            continue
+        k = np.uint64(0)
+        for i in range(8):
+            k = (k << np.uint64(8)) | t[p + i]
+        keys.append(k | flag)
+    return np.array(keys, dtype=np.uint64)
+
+
+def cdfcsv_text(n):
+    """A CSV file of n bytes (plus the extra zero byte the host copies): rows of an id, a quoted name that
+    may hold commas, doubled quotes and a line break, a number and a word; some rows end in \\r\\n, the
+    rest in \\n; the last row is cut at n bytes."""
+    rng = np.random.default_rng(3155)
+    words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta"]
+    out = bytearray(b"id,name,value,tag\n")
+    i = 0
+    while len(out) < n:
+        name = " ".join(rng.choice(words, rng.integers(1, 4)))
+        r = rng.random()
+        if r < 0.2:
+            name = '"' + name + ', ' + words[i % 8] + '"'
+        elif r < 0.3:
+            name = '"' + name + ' ""q"" ' + '"'
+        elif r < 0.36:
+            name = '"' + name + '\n' + words[i % 8] + '"'
+        end = "\r\n" if rng.random() < 0.3 else "\n"
+        out += f"{i},{name},{rng.integers(0, 100000) / 100:.2f},{words[(i * 7) % 8]}{end}".encode()
+        i += 1
+    data = np.zeros(n + 1, dtype=np.int8)
+    data[:n] = np.frombuffer(bytes(out[:n]), dtype=np.int8)
+    return data
+
+
+def _cdfcsv_scan(data, num_bytes, terminator, quotechar):
+    """The record scan as cuDF 0.5 defines it: the bytes cut into pieces of 64, each scanned on its own
+    from its first byte; a terminator, or the quote character when it is not 0, ends a record after it;
+    a \\r followed by \\n ends one after the \\n and skips it (the \\n may lie in the next piece, which
+    then counts it again). Returns the positions after each ending, in order."""
+    b = np.asarray(data).view(np.uint8) if np.asarray(data).dtype == np.int8 else np.asarray(data, dtype=np.uint8)
+    pos = []
+    for did in range(0, num_bytes, 64):
+        end = min(64, num_bytes - did)
+        x = 0
+        while x < end:
+            c = int(b[did + x])
+            if c == terminator or (quotechar != 0 and c == quotechar):
+                pos.append(did + x + 1)
+            elif c == 13 and int(b[did + x + 1]) == 10:
+                x += 1
+                pos.append(did + x + 1)
+            x += 1
+    return pos
+
+
+def cdfcsv_count(data, num_bytes, terminator, quotechar):
+    return len(_cdfcsv_scan(data, num_bytes, terminator, quotechar))
+
+
+def cdfcsv_starts(data, num_bytes, terminator, quotechar):
+    """Record starts, sorted as the host sorts them: 0 (set by the host) and every position after an ending."""
+    return np.sort(np.array([0] + _cdfcsv_scan(data, num_bytes, terminator, quotechar), dtype=np.uint64))

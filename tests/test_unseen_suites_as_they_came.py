@@ -287,7 +287,10 @@
 - unseen153, ArrayFire's mean-shift filter and flood fill (seeded region growing in a shared tile with
   __syncthreads_or; Param / CParam by value) + a MONAI fork's push-relabel graph cut (initialisation, push with
   atomics, relabel, active-block check, global relabel, dump): 12 of 12 as they came, the three listed barrier
-  divergences reported and nothing else."""
+  divergences reported and nothing else.
+- unseen155, libcubwt's flat-array kernels (the DC3 sample's prefix keys through a shared uint4 tile and __byte_perm,
+  uint32 gather / scatter / shared-tile block permutation, uint64 scatter) + cuDF 0.5's CSV reader record scanners
+  (countRecords, storeRecordStart with atomicAdd slots): 10 of 10 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -435,6 +438,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "kaldif_online_cmvn.cu": "LaunchError: argument 2 of apply_cmvn_kernel (bool var_norm) is a "
                                                    "scalar parameter"}),
     "unseen153": (12, 12, {}),
+    "unseen155": (10, 10, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
