@@ -146,6 +146,7 @@ SUITES = {
     "RootPPL SMC systematic resampling (exp weights, offspring counts, ancestors, normalisation) + MPPI-Generic normExp/Tsallis weights, weighted control reductions and full-GPU baseline/normaliser (unseen150)": ("rootppl_", "mppigen_"),
     "MC-CNN AD/census costs, crosses, cross-based aggregation, left-right check, occlusion fill and sub-pixel refinement + OpenCV cudastereo reprojectImageTo3D and drawColorDisp (unseen151)": ("mccnn_", "ocvsu_"),
     "Kaldi CUDA feature extraction (frames, windows, energies, power spectrum, lifter) and online CMVN + torchaudio lfilter IIR loop (unseen145)": ("kaldif_", "taudio_"),
+    "gpu_lomb_scargle Lomb-Scargle periodograms (one object / batch, global / shared pages / with errors) + torchbp 2-D CFAR radar detection (unseen156)": ("gpuls_", "tbp_"),
 }
 
 
