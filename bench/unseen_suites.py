@@ -148,6 +148,7 @@ SUITES = {
     "Kaldi CUDA feature extraction (frames, windows, energies, power spectrum, lifter) and online CMVN + torchaudio lfilter IIR loop (unseen145)": ("kaldif_", "taudio_"),
     "ArrayFire mean-shift filter and flood fill (seeded region growing) + MONAI fork push-relabel graph cut (unseen153)": ("afire_", "mgcut_"),
     "libcubwt BWT/suffix-sorting initialisation (DC3 sample keys), gather/scatter/block permutation + cuDF 0.5 CSV reader record counting and record starts (unseen155)": ("lcbwt_", "cdfcsv_"),
+    "gpu_lomb_scargle Lomb-Scargle periodograms (one object / batch, global / shared pages / with errors) + torchbp 2-D CFAR radar detection (unseen156)": ("gpuls_", "tbp_"),
 }
 
 

@@ -18956,3 +18956,123 @@ def cdfcsv_count(data, num_bytes, terminator, quotechar):
 def cdfcsv_starts(data, num_bytes, terminator, quotechar):
     """Record starts, sorted as the host sorts them: 0 (set by the host) and every position after an ending."""
     return np.sort(np.array([0] + _cdfcsv_scan(data, num_bytes, terminator, quotechar), dtype=np.uint64))
+# ---------------------------------------------------------------- unseen156: gpu_lomb_scargle + torchbp CFAR
+
+def _gpuls_freqs(min_freq: float, max_freq: float, num_freqs: int) -> np.ndarray:
+    """The kernels' angular frequencies: min + (max - min) / n * i, i < n (the step once, in double)."""
+    step = (max_freq - min_freq) / (num_freqs * 1.0)
+    return min_freq + step * np.arange(num_freqs, dtype=np.float64)
+
+
+def _atan2f(a, b) -> np.ndarray:
+    """atan2f of two double expressions: params.h's DTYPE is double, but `#if DTYPE==float` is true in the
+    preprocessor (both names are no macros there, so 0 == 0), so the kernels call atan2f: both arguments
+    rounded to float32, the angle a float32, widened back to double."""
+    return np.arctan2(np.asarray(a).astype(np.float32), np.asarray(b).astype(np.float32)).astype(np.float64)
+
+
+def gpuls_power(x, y, freqs) -> np.ndarray:
+    """The classic (unnormalised) Lomb-Scargle power of lombscargleOneObject / lombscargleBatch at each angular
+    frequency: sums of y cos, y sin, cos^2, sin^2, cos sin over the observations, tau from atan2f, then
+    0.5 ((c xc + s xs)^2 / (c^2 cc + 2 c s cs + s^2 ss) + (c xs - s xc)^2 / (c^2 ss - 2 c s cs + s^2 cc)). Double."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    w = np.asarray(freqs, dtype=np.float64)[:, None]
+    c, s = np.cos(w * x[None, :]), np.sin(w * x[None, :])
+    xc, xs = (y * c).sum(1), (y * s).sum(1)
+    cc, ss, cs = (c * c).sum(1), (s * s).sum(1), (c * s).sum(1)
+    w = w[:, 0]
+    tau = _atan2f(2.0 * cs, cc - ss) / (2.0 * w)
+    ct, st = np.cos(w * tau), np.sin(w * tau)
+    f1, f2 = ct * xc + st * xs, ct * xs - st * xc
+    d2 = ct * ct * cc + 2.0 * ct * st * cs + st * st * ss
+    d5 = ct * ct * ss - 2.0 * ct * st * cs + st * st * cc
+    return 0.5 * (f1 * f1 / d2 + f2 * f2 / d5)
+
+
+def gpuls_power_error(x, y, dy, freqs) -> np.ndarray:
+    """The AstroPy-style floating-mean Lomb-Scargle with errors (lombscargleOneObjectError / BatchError): weights
+    1 / dy^2, tau = 0.5 atan2f(S2, C2) / f from the weighted means, then the second pass's weighted means at
+    t - tau and (YC^2 / CC + YS^2 / SS) / YY (the standard normalisation, in [0, 1]). Double."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    wt = 1.0 / np.asarray(dy, dtype=np.float64) ** 2
+    f = np.asarray(freqs, dtype=np.float64)
+    wsum = wt.sum()
+    s, c = np.sin(f[:, None] * x[None, :]), np.cos(f[:, None] * x[None, :])
+    S, C = (wt * s).sum(1) / wsum, (wt * c).sum(1) / wsum
+    S2 = (2.0 * wt * s * c).sum(1) / wsum - 2.0 * S * C
+    C2 = (wt - 2.0 * wt * s * s).sum(1) / wsum - (C * C - S * S)
+    tau = 0.5 * _atan2f(S2, C2) / f
+    s, c = np.sin(f[:, None] * (x[None, :] - tau[:, None])), np.cos(f[:, None] * (x[None, :] - tau[:, None]))
+    Y = (wt * y).sum() / wsum
+    YY = (wt * y * y).sum() / wsum - Y * Y
+    Ct, St = (wt * c).sum(1) / wsum, (wt * s).sum(1) / wsum
+    YC = (wt * y * c).sum(1) / wsum - Y * Ct
+    YS = (wt * y * s).sum(1) / wsum - Y * St
+    CC = (wt * c * c).sum(1) / wsum - Ct * Ct
+    SS = (wt * s * s).sum(1) / wsum - St * St
+    return (YC * YC / CC + YS * YS / SS) / YY
+
+
+def gpuls_one_object(x, y, min_freq, max_freq, num_freqs, dy=None) -> np.ndarray:
+    """GPULSOneObject's pgram: num_freqs powers of the one object (with errors when dy is given)."""
+    f = _gpuls_freqs(min_freq, max_freq, num_freqs)
+    return gpuls_power(x, y, f) if dy is None else gpuls_power_error(x, y, dy, f)
+
+
+def gpuls_batch(x, y, lookup, min_freq, max_freq, num_freqs, dy=None) -> np.ndarray:
+    """batchGPULS's pgram: per object (lookup rows objId, idxMin, idxMax inclusive) its num_freqs powers, object
+    after object."""
+    f = _gpuls_freqs(min_freq, max_freq, num_freqs)
+    out = []
+    for _, lo, hi in np.asarray(lookup).reshape(-1, 3):
+        sl = slice(int(lo), int(hi) + 1)
+        out.append(gpuls_power(x[sl], y[sl], f) if dy is None else gpuls_power_error(x[sl], y[sl], dy[sl], f))
+    return np.concatenate(out)
+
+
+def gpuls_observations(n: int, period: float, seed: int, span: float = 50.0) -> tuple:
+    """Sorted observation times in [0, span) and a noisy sinusoid of the given period at them (float64)."""
+    rng = np.random.default_rng(seed)
+    t = np.sort(rng.uniform(0.0, span, n))
+    return t, np.sin(2.0 * np.pi * t / period) + 0.3 * rng.standard_normal(n)
+
+
+def tbp_cfar_2d(img, navg0: int, navg1: int, nguard0: int, nguard1: int, threshold: float,
+                peaks_only: bool) -> np.ndarray:
+    """torchbp's cfar_2d: for each pixel (y, x) of each N0 x N1 image, the mean of the cells with |i| <= navg0
+    along x (N1) and |j| <= navg1 along y (N0), inside the image, outside the guard box |i| <= nguard0 and
+    |j| <= nguard1, summed in float32 in the kernel's order (i outer, j inner); the detection is v / mean where
+    v > mean * threshold, else 0. peaks_only: 0 where a 4-neighbour (clamped at the edges) is larger."""
+    img = np.asarray(img, dtype=np.float32)
+    nb, n0, n1 = img.shape
+    out = np.zeros_like(img)
+    thr = np.float32(threshold)
+    for b in range(nb):
+        im = img[b]
+        for yy in range(n0):
+            for xx in range(n1):
+                v = im[yy, xx]
+                if peaks_only:
+                    nb4 = (im[yy, max(0, xx - 1)], im[yy, min(n1 - 1, xx + 1)],
+                           im[max(0, yy - 1), xx], im[min(n0 - 1, yy + 1), xx])
+                    if any(v < u for u in nb4):
+                        continue
+                acc, cnt = np.float32(0.0), 0
+                for i in range(-navg0, navg0 + 1):
+                    x = xx + i
+                    if x < 0 or x >= n1:
+                        continue
+                    for j in range(-navg1, navg1 + 1):
+                        if -nguard0 <= i <= nguard0 and -nguard1 <= j <= nguard1:
+                            continue
+                        y = yy + j
+                        if y < 0 or y >= n0:
+                            continue
+                        acc = np.float32(acc + im[y, x])
+                        cnt += 1
+                avg = np.float32(acc / np.float32(cnt))
+                if v > np.float32(avg * thr):
+                    out[b, yy, xx] = np.float32(v / avg)
+    return out

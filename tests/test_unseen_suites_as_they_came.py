@@ -290,7 +290,11 @@
   divergences reported and nothing else.
 - unseen155, libcubwt's flat-array kernels (the DC3 sample's prefix keys through a shared uint4 tile and __byte_perm,
   uint32 gather / scatter / shared-tile block permutation, uint64 scatter) + cuDF 0.5's CSV reader record scanners
-  (countRecords, storeRecordStart with atomicAdd slots): 10 of 10 as they came, no finding."""
+  (countRecords, storeRecordStart with atomicAdd slots): 10 of 10 as they came, no finding.
+- unseen156, gpu_lomb_scargle's Lomb-Scargle periodogram kernels (one object or a batch, observations from global
+  memory or paged through shared memory, the floating-mean version with errors; double, tau through atan2f) +
+  torchbp's 2-D CFAR radar detector: 10 of 10 as they came, OneObjectSM's listed out_of_bounds (x[64] / y[64], one
+  past the arrays) reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -439,6 +443,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                    "scalar parameter"}),
     "unseen153": (12, 12, {}),
     "unseen155": (10, 10, {}),
+    "unseen156": (10, 10, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
