@@ -19017,7 +19017,7 @@ def cupba_maurer(inp, stack, spacing=None):
                     while _cupba_hasnext(s2):
                         x1, y1, z1 = _cupba_dec(s1)
                         x2, y2, z2 = _cupba_dec(s2)
-                        nx, ny, nz = _cupba_dec(p)
+                        nx, _, nz = _cupba_dec(p)
                         args = (x1, y2, z1, x2, lasty, z2, nx, ty, nz, tx, tz)
                         dom = _cupba_dominate(*args) if spacing is None else _cupba_dominate_sp(*args, *spacing)
                         if not dom:

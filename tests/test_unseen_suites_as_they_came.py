@@ -283,7 +283,11 @@
   sums, windowed and globally smoothed normalisation) + torchaudio's lfilter IIR loop (packed tensor accessors by
   value): 4 of 12 as they came; the 8 others never launched, the manifest's mistake (bool / float scalars given a
   dtype, one-element arrays that tl.launch refuses for a scalar parameter). Given as plain values: 12 of 12, no
-  change in tilelab."""
+  change in tilelab.
+- unseen157, PBA+ 2D's nine Voronoi / distance-transform kernels (column floods, interband margins, the vertical update
+  through a shared short2 tile, proximate-point stacks, forward pointers, the band merge, the single list, the
+  colouring) + cuCIM's PBA+ 3D kernels (z flood, Maurer axis, colour axis, plain and with voxel spacing): 14 of 14 as
+  they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -430,6 +434,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                          "(float cepstral_lifter) is a scalar parameter"),
                           "kaldif_online_cmvn.cu": "LaunchError: argument 2 of apply_cmvn_kernel (bool var_norm) is a "
                                                    "scalar parameter"}),
+    "unseen157": (14, 14, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
