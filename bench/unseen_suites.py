@@ -149,6 +149,7 @@ SUITES = {
     "ArrayFire mean-shift filter and flood fill (seeded region growing) + MONAI fork push-relabel graph cut (unseen153)": ("afire_", "mgcut_"),
     "libcubwt BWT/suffix-sorting initialisation (DC3 sample keys), gather/scatter/block permutation + cuDF 0.5 CSV reader record counting and record starts (unseen155)": ("lcbwt_", "cdfcsv_"),
     "gpu_lomb_scargle Lomb-Scargle periodograms (one object / batch, global / shared pages / with errors) + torchbp 2-D CFAR radar detection (unseen156)": ("gpuls_", "tbp_"),
+    "PBA+ 2D Voronoi/EDT phases (floods, margins, proximate points, band merge, colour) + cuCIM PBA+ 3D flood, Maurer axis and colour, plain and with spacing (unseen157)": ("pbap_", "cupba_"),
 }
 
 

@@ -19076,3 +19076,512 @@ def tbp_cfar_2d(img, navg0: int, navg1: int, nguard0: int, nguard1: int, thresho
                 if v > np.float32(avg * thr):
                     out[b, yy, xx] = np.float32(v / avg)
     return out
+# ---- unseen157: PBA+ 2D (pbap_) and cuCIM's PBA+ 3D (cupba_). Each kernel is followed thread by thread as its
+# algorithm reads (one column, band or list walk a thread), in Python integers; the later phases' inputs are the
+# earlier phases' results computed the same way (the host's in-place buffers modelled as one array).
+
+_PBAP_M = -32768            # pba2D.h's MARKER
+_PBAP_SIZE = 128
+
+
+def pbap_sites(size=_PBAP_SIZE, n=200, seed=15701):
+    """The input texture as main.cpp's generateRandomPoints makes it: (x, y) at each of n distinct random sites,
+    (MARKER, MARKER) elsewhere; short2 as int16 (size, size, 2), row y, column x."""
+    rng = np.random.default_rng(seed)
+    cells = rng.choice(size * size, n, replace=False)
+    tex = np.full((size, size, 2), _PBAP_M, np.int16)
+    tex[cells // size, cells % size, 0] = cells % size
+    tex[cells // size, cells % size, 1] = cells // size
+    return tex
+
+
+def _pbap_list(a):
+    return [[tuple(int(v) for v in px) for px in row] for row in np.asarray(a).reshape(-1, np.asarray(a).shape[-2], 2)]
+
+
+def _pbap_arr(rows):
+    return np.array(rows, dtype=np.int64).astype(np.int16)
+
+
+def _pbap_dominate(x1, y1, x2, y2, x3, y3, x0):
+    k1, k2 = y2 - y1, y3 - y2
+    return (k1 * (y1 + y2) + (x2 - x1) * ((x1 + x2) - 2 * x0)) * k2 > \
+        (k2 * (y2 + y3) + (x3 - x2) * ((x2 + x3) - 2 * x0)) * k1
+
+
+def pbap_flood_down(tex, bands):
+    """kernelFloodDown: in each band of each column, the last site at or above a pixel (MARKER if none)."""
+    t = _pbap_list(tex)
+    size = len(t)
+    band = size // bands
+    out = [row[:] for row in t]
+    for x in range(size):
+        for b in range(bands):
+            p1 = (_PBAP_M, _PBAP_M)
+            for y in range(b * band, (b + 1) * band):
+                if t[y][x][0] != _PBAP_M:
+                    p1 = t[y][x]
+                out[y][x] = p1
+    return _pbap_arr(out)
+
+
+def pbap_flood_up(tex, bands):
+    """kernelFloodUp: each band bottom-up, the nearer (strictly) of the pixel's own and the one below's."""
+    t = _pbap_list(tex)
+    size = len(t)
+    band = size // bands
+    out = [row[:] for row in t]
+    for x in range(size):
+        for b in range(bands):
+            p1 = (_PBAP_M, _PBAP_M)
+            for y in range((b + 1) * band - 1, b * band - 1, -1):
+                p2 = t[y][x]
+                if abs(p2[1] - y) < abs(p1[1] - y):
+                    p1 = p2
+                out[y][x] = p1
+    return _pbap_arr(out)
+
+
+def pbap_propagate(tex, bands):
+    """kernelPropagateInterband: margin[b][x] = the band's top pixel or the first site found in the bands above
+    (its last row first) if strictly nearer; margin[bands + b][x] the same for the bottom row, looking below."""
+    t = _pbap_list(tex)
+    size = len(t)
+    band = size // bands
+    out = [[None] * size for _ in range(2 * bands)]
+    for x in range(size):
+        for b in range(bands):
+            ty = b * band
+            pix = t[ty][x]
+            out[b][x] = pix
+            r = ty - 1
+            while r >= 0:
+                p = t[r][x]
+                if p[0] != _PBAP_M:
+                    if abs(p[1] - ty) < abs(pix[1] - ty):
+                        out[b][x] = p
+                    break
+                r -= band
+            ty = ty + band - 1
+            pix = t[ty][x]
+            out[bands + b][x] = pix
+            r = ty + 1
+            while r < size:
+                p = t[r][x]
+                if p[0] != _PBAP_M:
+                    if abs(p[1] - ty) < abs(pix[1] - ty):
+                        out[bands + b][x] = p
+                    break
+                r += band
+    return _pbap_arr(out)
+
+
+def pbap_update_vertical(tex, margin, bands):
+    """kernelUpdateVertical: each pixel's nearest of its own, its band's top and bottom margins (strictly nearer
+    wins, top first), written transposed with x and y swapped: out[x][y] = (site y, site x)."""
+    t = _pbap_list(tex)
+    m = _pbap_list(margin)
+    size = len(t)
+    band = size // bands
+    out = [[None] * size for _ in range(size)]
+    for x in range(size):
+        for b in range(bands):
+            top, bottom = m[b][x], m[bands + b][x]
+            for y in range(b * band, (b + 1) * band):
+                pix = t[y][x]
+                my = abs(pix[1] - y)
+                d = abs(top[1] - y)
+                if d < my:
+                    my, pix = d, top
+                if abs(bottom[1] - y) < my:
+                    pix = bottom
+                out[x][y] = (pix[1], pix[0])
+    return _pbap_arr(out)
+
+
+def pbap_proximate(color, stack, bands):
+    """kernelProximatePoints: per column and band, the stack of sites whose parabolas survive (dominate), each
+    entry (site x, previous entry's row) at its own row; a tail pointer (MARKER, last row) at the band's last row
+    when that row holds none. Rows it does not write keep stack's values."""
+    c = _pbap_list(color)
+    s = [row[:] for row in _pbap_list(stack)]
+    size = len(c)
+    band = size // bands
+    for tx in range(size):
+        for b in range(bands):
+            ty = b * band
+            lasty = -1
+            last1 = (None, -1)
+            last2 = (None, -1)
+            for y in range(ty, ty + band):
+                cur = c[y][tx]
+                if cur[0] != _PBAP_M:
+                    while last2[1] >= 0:
+                        if not _pbap_dominate(last1[0], last2[1], last2[0], lasty, cur[0], cur[1], tx):
+                            break
+                        lasty = last2[1]
+                        last2 = last1
+                        if last1[1] >= 0:
+                            last1 = s[last1[1]][tx]
+                    last1 = last2
+                    last2 = (cur[0], lasty)
+                    lasty = cur[1]
+                    s[y][tx] = last2
+            if lasty != ty + band - 1:
+                s[ty + band - 1][tx] = (_PBAP_M, lasty)
+    return _pbap_arr(s)
+
+
+def pbap_forward(stack, bands):
+    """kernelCreateForwardPointers: walking each band's stack from its tail, entry (next row, previous row); a head
+    pointer (first row, MARKER) at the band's first row when that row holds none. Other rows unchanged."""
+    s = _pbap_list(stack)
+    out = [row[:] for row in s]
+    size = len(s)
+    band = size // bands
+    for tx in range(size):
+        for b in range(bands):
+            ty = (b + 1) * band - 1
+            lasty = -1
+            cur = s[ty][tx]
+            nexty = cur[1] if cur[0] == _PBAP_M else ty
+            for i in range(band):
+                y = ty - i
+                if y == nexty:
+                    cur = (lasty, s[y][tx][1])
+                    out[y][tx] = cur
+                    lasty = nexty
+                    nexty = cur[1]
+            if lasty != ty - band + 1:
+                out[ty - band + 1][tx] = (lasty, _PBAP_M)
+    return _pbap_arr(out)
+
+
+def _pbap_merge_rows(c, link, out, size, band, nhalf):
+    """kernelMergeBands over lists: reads color c and link, writes out (out is link for the host's in-place call)."""
+    M = _PBAP_M
+    for b in range(nhalf):
+        for tx in range(size):
+            band1 = 2 * b
+            band2 = band1 + 1
+            lasty = band2 * band - 1
+            last2 = (c[lasty][tx][0], link[lasty][tx][1])
+            last1 = (None, None)
+            if last2[0] == M:
+                lasty = last2[1]
+                last2 = (c[lasty][tx][0], link[lasty][tx][1]) if lasty >= 0 else (M, M)
+            if last2[1] >= 0:
+                last1 = (c[last2[1]][tx][0], link[last2[1]][tx][1])
+            firsty = band2 * band
+            cur = (link[firsty][tx][0], c[firsty][tx][0])
+            if cur[1] == M:
+                firsty = cur[0]
+                cur = (link[firsty][tx][0], c[firsty][tx][0]) if firsty >= 0 else (M, M)
+            top = 0
+            while top < 2 and cur[1] >= 0:
+                while last2[1] >= 0:
+                    if not _pbap_dominate(last1[0], last2[1], last2[0], lasty, cur[1], firsty, tx):
+                        break
+                    lasty = last2[1]
+                    last2 = last1
+                    top -= 1
+                    if last1[1] >= 0:
+                        last1 = (c[last1[1]][tx][0], link[last1[1]][tx][1])
+                out[firsty][tx] = (cur[0], lasty)
+                if lasty >= 0:
+                    out[lasty][tx] = (firsty, last2[1])
+                last1 = last2
+                last2 = (cur[1], lasty)
+                lasty = firsty
+                firsty = cur[0]
+                top = max(1, top + 1)
+                cur = (link[firsty][tx][0], c[firsty][tx][0]) if firsty >= 0 else (M, M)
+            firsty = band1 * band
+            lasty = band2 * band
+            cur = link[firsty][tx]
+            if cur[1] == M and cur[0] < 0:
+                l1 = link[lasty][tx]
+                out[firsty][tx] = (l1[0] if l1[1] == M else lasty, cur[1])
+            firsty = band1 * band + band - 1
+            lasty = band2 * band + band - 1
+            cur = link[lasty][tx]
+            if cur[0] == M and cur[1] < 0:
+                l1 = link[firsty][tx]
+                out[lasty][tx] = (cur[0], l1[1] if l1[0] == M else firsty)
+
+
+def pbap_merge(color, link, out, bands):
+    """kernelMergeBands with link and output two arrays (the manifest's launch): reads the link as it was."""
+    c = _pbap_list(color)
+    lk = _pbap_list(link)
+    o = [row[:] for row in _pbap_list(out)]
+    size = len(c)
+    _pbap_merge_rows(c, lk, o, size, size // bands, bands // 2)
+    return _pbap_arr(o)
+
+
+def pbap_merge_inplace(color, link, bands):
+    """The host's call, output = link: every merge of pba2DPhase2's loop on one array."""
+    c = _pbap_list(color)
+    lk = [row[:] for row in _pbap_list(link)]
+    size = len(c)
+    nb = bands
+    while nb > 1:
+        _pbap_merge_rows(c, lk, lk, size, size // nb, nb // 2)
+        nb //= 2
+    return _pbap_arr(lk)
+
+
+def pbap_single_list(color, link):
+    """kernelDoubleToSingleList: (color.x, link.y) everywhere."""
+    color, link = np.asarray(color), np.asarray(link)
+    return np.stack([color[..., 0], link[..., 1]], axis=-1).astype(np.int16)
+
+
+def _mul24(a, b):
+    def s24(v):
+        v &= 0xFFFFFF
+        return v - (1 << 24) if v & 0x800000 else v
+    return (s24(a) * s24(b)) & 0xFFFFFFFF
+
+
+def pbap_color(lists, m3, blockx=64):
+    """kernelColor: each thread (column, tid) walks its column's list from the tail, rows size-1-tid, size-1-tid-m3,
+    ...: moving to the previous entry while it is no farther (unsigned __mul24 squares); out[x][y] = (row of the
+    nearest entry, its site x), transposed back."""
+    s = _pbap_list(lists)
+    size = len(s)
+    out = [[None] * size for _ in range(size)]
+    for tx in range(size):
+        for tid in range(m3):
+            lasty = size - 1
+            last2 = s[lasty][tx]
+            last1 = None
+            if last2[0] == _PBAP_M:
+                lasty = last2[1]
+                last2 = s[lasty][tx]
+            if last2[1] >= 0:
+                last1 = s[last2[1]][tx]
+            for step in range(size // blockx):
+                y_start = size - step * blockx - 1
+                y_end = size - (step + 1) * blockx
+                ty = y_start - tid
+                while ty >= y_end:
+                    dx, dy = last2[0] - tx, lasty - ty
+                    best = (_mul24(dx, dx) + _mul24(dy, dy)) & 0xFFFFFFFF
+                    while last2[1] >= 0:
+                        dx, dy = last1[0] - tx, last2[1] - ty
+                        dist = (_mul24(dx, dx) + _mul24(dy, dy)) & 0xFFFFFFFF
+                        if dist > best:
+                            break
+                        best = dist
+                        lasty = last2[1]
+                        last2 = last1
+                        if last2[1] >= 0:
+                            last1 = s[last2[1]][tx]
+                    out[tx][ty] = (lasty, last2[0])
+                    ty -= m3
+    return _pbap_arr(out)
+
+
+@functools.cache
+def _pbap_chain(m1=2, m2=2):
+    st = {"input": pbap_sites()}
+    st["down"] = pbap_flood_down(st["input"], m1)
+    st["up"] = pbap_flood_up(st["down"], m1)
+    st["margin"] = pbap_propagate(st["up"], m1)
+    st["vertical"] = pbap_update_vertical(st["up"], st["margin"], m1)
+    st["proximate"] = pbap_proximate(st["vertical"], st["up"], m2)
+    st["forward"] = pbap_forward(st["proximate"], m2)
+    st["merged"] = pbap_merge_inplace(st["vertical"], st["forward"], m2)
+    st["single"] = pbap_single_list(st["vertical"], st["merged"])
+    return st
+
+
+def pbap_state(name):
+    """A buffer of pba2DCompute(2, 2, 2) on pbap_sites() after the named step (a copy)."""
+    return _pbap_chain()[name].copy()
+
+
+# cuCIM 3D: int32 codes (x << 20 | y << 10 | z | notsite << 31 | hasnext << 30), arrays [z][y][x]
+_CUPBA_SIZE = 32
+_CUPBA_NS = -(1 << 31)                   # ENCODE(0, 0, 0, 1, 0)
+_CUPBA_MAXINT = 2147483647
+
+
+def _cupba_enc(x, y, z, a, b):
+    v = ((x << 20) | (y << 10) | z | (a << 31) | (b << 30)) & 0xFFFFFFFF
+    return v - (1 << 32) if v & 0x80000000 else v
+
+
+def _cupba_dec(v):
+    return (v >> 20) & 0x3FF, (v >> 10) & 0x3FF, v & 0x3FF
+
+
+def _cupba_notsite(v):
+    return (v >> 31) & 1
+
+
+def _cupba_hasnext(v):
+    return (v >> 30) & 1
+
+
+def cupba_input(size=_CUPBA_SIZE, n=60, seed=15702):
+    """encode3d of a volume whose n random voxels are 0 (the sites): x << 20 | y << 10 | z there, MARKER elsewhere."""
+    rng = np.random.default_rng(seed)
+    cells = rng.choice(size ** 3, n, replace=False)
+    out = np.full(size ** 3, _CUPBA_NS, np.int64)
+    z, y, x = cells // (size * size), (cells // size) % size, cells % size
+    out[cells] = (x << 20) | (y << 10) | z
+    return out.reshape(size, size, size).astype(np.int32)
+
+
+def cupba_flood_z(inp):
+    """kernelFloodZ: down each (x, y) column the last site so far, then up the nearer (strictly) of a voxel's and
+    the one below's by z (GET_Z of a non-site is MAX_INT)."""
+    a = np.asarray(inp).astype(np.int64)
+    size = a.shape[0]
+    out = np.empty_like(a)
+    p1 = np.full(a.shape[1:], _CUPBA_NS, np.int64)
+    for z in range(size):
+        site = ((a[z] >> 31) & 1) == 0
+        p1 = np.where(site, a[z], p1)
+        out[z] = p1
+
+    def getz(v):
+        return np.where(((v >> 31) & 1) == 1, _CUPBA_MAXINT, v & 0x3FF)
+    for i in range(size - 2, -1, -1):
+        d1 = np.abs(getz(p1) - i)
+        p2 = out[i]
+        d2 = np.abs(getz(p2) - i)
+        p1 = np.where(d2 < d1, p2, p1)
+        out[i] = p1
+    return out.astype(np.int32)
+
+
+def _cupba_dominate(x1, y1, z1, x2, y2, z2, x3, y3, z3, x0, z0):
+    k1, k2 = y2 - y1, y3 - y2
+    return ((y1 + y2) * k1 + ((x2 - x1) * (x1 + x2 - 2 * x0) + (z2 - z1) * (z1 + z2 - 2 * z0))) * k2 > \
+        ((y2 + y3) * k2 + ((x3 - x2) * (x2 + x3 - 2 * x0) + (z3 - z2) * (z2 + z3 - 2 * z0))) * k1
+
+
+def _cupba_dominate_sp(x1, y1, z1, x2, y2, z2, x3, y3, z3, x0, z0, sx, sy, sz):
+    # the spacings are powers of two and the coordinates small: every float32 product and sum is exact
+    x1, x2, x3 = x1 * sx, x2 * sx, x3 * sx
+    y1, y2, y3 = y1 * sy, y2 * sy, y3 * sy
+    z1, z2, z3 = z1 * sz, z2 * sz, z3 * sz
+    x02, z02 = 2 * x0 * sx, 2 * z0 * sz
+    k1, k2 = y2 - y1, y3 - y2
+    return ((y1 + y2) * k1 + ((x2 - x1) * (x1 + x2 - x02) + (z2 - z1) * (z1 + z2 - z02))) * k2 > \
+        ((y2 + y3) * k2 + ((x3 - x2) * (x2 + x3 - x02) + (z3 - z2) * (z2 + z3 - z02))) * k1
+
+
+def cupba_maurer(inp, stack, spacing=None):
+    """kernelMaurerAxis(WithSpacing): per (x, z) row along y, the stack of sites that survive dominate, each entry
+    ENCODE(site x, previous entry's y, site z, 0, has-a-previous) at its y; a tail ENCODE(0, last y, 0, 1, flag) at
+    y = size - 1 when the last voxel is no site. Voxels it does not write keep stack's values."""
+    a = np.asarray(inp).astype(np.int64).tolist()
+    s = np.asarray(stack).astype(np.int64).tolist()
+    size = len(a)
+    for tz in range(size):
+        for tx in range(size):
+            lasty = 0
+            p = s1 = s2 = _CUPBA_NS
+            y2 = 0
+            flag = 0
+            for ty in range(size):
+                p = a[tz][ty][tx]
+                if not _cupba_notsite(p):
+                    while _cupba_hasnext(s2):
+                        x1, y1, z1 = _cupba_dec(s1)
+                        x2, y2, z2 = _cupba_dec(s2)
+                        nx, _, nz = _cupba_dec(p)
+                        args = (x1, y2, z1, x2, lasty, z2, nx, ty, nz, tx, tz)
+                        dom = _cupba_dominate(*args) if spacing is None else _cupba_dominate_sp(*args, *spacing)
+                        if not dom:
+                            break
+                        lasty = y2
+                        s2 = s1
+                        y2 = y1
+                        if _cupba_hasnext(s2):
+                            s1 = s[tz][y2][tx]
+                    nx, _, nz = _cupba_dec(p)
+                    s1 = s2
+                    s2 = _cupba_enc(nx, lasty, nz, 0, flag)
+                    y2 = lasty
+                    lasty = ty
+                    s[tz][ty][tx] = s2
+                    flag = 1
+            if _cupba_notsite(p):
+                s[tz][size - 1][tx] = _cupba_enc(0, lasty, 0, 1, flag)
+    return np.array(s, np.int64).astype(np.int32)
+
+
+def cupba_color(stack, m3=2, blockx=32, spacing=None):
+    """kernelColorAxis(WithSpacing): each thread (x, tid) of row z walks the list from y = size - 1 - tid down by
+    m3, moving to the previous entry while it is no farther (squared distances, long long or double with the
+    spacings); out[z][x][y] = ENCODE(nearest entry's y, its site x, its site z, notsite, 0): x and y swapped."""
+    s = np.asarray(stack).astype(np.int64).tolist()
+    size = len(s)
+    out = [[[None] * size for _ in range(size)] for _ in range(size)]
+    sx, sy, sz = spacing if spacing is not None else (1, 1, 1)
+
+    def d2(dx, dy, dz):
+        if spacing is None:
+            return dx * dx + dy * dy + dz * dz
+        a, b, c = float(dx) * sx, float(dy) * sy, float(dz) * sz
+        return a * a + b * b + c * c
+    for tz in range(size):
+        for tx in range(size):
+            for tid in range(m3):
+                lasty = size - 1
+                last2 = s[tz][lasty][tx]
+                x2, y2, z2 = _cupba_dec(last2)
+                x1 = z1 = 0
+                if _cupba_notsite(last2):
+                    lasty = y2
+                    if _cupba_hasnext(last2):
+                        last2 = s[tz][lasty][tx]
+                        x2, y2, z2 = _cupba_dec(last2)
+                last1 = _CUPBA_NS
+                if _cupba_hasnext(last2):
+                    last1 = s[tz][y2][tx]
+                    x1, _, z1 = _cupba_dec(last1)
+                for step in range(size // blockx):
+                    y_start = size - step * blockx - 1
+                    y_end = size - (step + 1) * blockx
+                    ty = y_start - tid
+                    while ty >= y_end:
+                        best = d2(x2 - tx, lasty - ty, z2 - tz)
+                        while _cupba_hasnext(last2):
+                            dist = d2(x1 - tx, y2 - ty, z1 - tz)
+                            if dist > best:
+                                break
+                            best = dist
+                            lasty = y2
+                            last2 = last1
+                            x2, y2, z2 = _cupba_dec(last2)
+                            if _cupba_hasnext(last2):
+                                last1 = s[tz][y2][tx]
+                                x1, _, z1 = _cupba_dec(last1)
+                        out[tz][tx][ty] = _cupba_enc(lasty, x2, z2, _cupba_notsite(last2), 0)
+                        ty -= m3
+    return np.array(out, np.int64).astype(np.int32)
+
+
+# _pba_3d's sampling (z, y, x) = (0.5, 2.0, 1.0): the first pass's (sx, sy, sz) = (1.0, 2.0, 0.5)
+CUPBA_SPACING = (1.0, 2.0, 0.5)
+
+
+@functools.cache
+def _cupba_chain():
+    st = {"input": cupba_input()}
+    st["flood"] = cupba_flood_z(st["input"])
+    st["maurer"] = cupba_maurer(st["flood"], st["input"])
+    st["maurer_sp"] = cupba_maurer(st["flood"], st["input"], CUPBA_SPACING)
+    return st
+
+
+def cupba_state(name):
+    """A buffer of _pba_3d on cupba_input() after the named step (a copy)."""
+    return _cupba_chain()[name].copy()

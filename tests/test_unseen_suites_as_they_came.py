@@ -294,7 +294,11 @@
 - unseen156, gpu_lomb_scargle's Lomb-Scargle periodogram kernels (one object or a batch, observations from global
   memory or paged through shared memory, the floating-mean version with errors; double, tau through atan2f) +
   torchbp's 2-D CFAR radar detector: 10 of 10 as they came, OneObjectSM's listed out_of_bounds (x[64] / y[64], one
-  past the arrays) reported and nothing else."""
+  past the arrays) reported and nothing else.
+- unseen157, PBA+ 2D's nine Voronoi / distance-transform kernels (column floods, interband margins, the vertical update
+  through a shared short2 tile, proximate-point stacks, forward pointers, the band merge, the single list, the
+  colouring) + cuCIM's PBA+ 3D kernels (z flood, Maurer axis, colour axis, plain and with voxel spacing): 14 of 14 as
+  they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -444,6 +448,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen153": (12, 12, {}),
     "unseen155": (10, 10, {}),
     "unseen156": (10, 10, {}),
+    "unseen157": (14, 14, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
