@@ -283,7 +283,10 @@
   sums, windowed and globally smoothed normalisation) + torchaudio's lfilter IIR loop (packed tensor accessors by
   value): 4 of 12 as they came; the 8 others never launched, the manifest's mistake (bool / float scalars given a
   dtype, one-element arrays that tl.launch refuses for a scalar parameter). Given as plain values: 12 of 12, no
-  change in tilelab."""
+  change in tilelab.
+- unseen158, AutoGPTQ's CUDA VecQuant 2/3/4/8-bit matrix-vector kernels (g_idx and group-size versions, per-thread
+  local weight arrays, 3-bit values straddling int32 words) + SqueezeLLM's non-uniform 3/4-bit LUT kernels (tables
+  staged in shared memory), CSR outlier and dense full-row kernels: 16 of 16 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -430,6 +433,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                          "(float cepstral_lifter) is a scalar parameter"),
                           "kaldif_online_cmvn.cu": "LaunchError: argument 2 of apply_cmvn_kernel (bool var_norm) is a "
                                                    "scalar parameter"}),
+    "unseen158": (16, 16, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
