@@ -150,6 +150,7 @@ SUITES = {
     "libcubwt BWT/suffix-sorting initialisation (DC3 sample keys), gather/scatter/block permutation + cuDF 0.5 CSV reader record counting and record starts (unseen155)": ("lcbwt_", "cdfcsv_"),
     "gpu_lomb_scargle Lomb-Scargle periodograms (one object / batch, global / shared pages / with errors) + torchbp 2-D CFAR radar detection (unseen156)": ("gpuls_", "tbp_"),
     "PBA+ 2D Voronoi/EDT phases (floods, margins, proximate points, band merge, colour) + cuCIM PBA+ 3D flood, Maurer axis and colour, plain and with spacing (unseen157)": ("pbap_", "cupba_"),
+    "AutoGPTQ CUDA VecQuant 2/3/4/8-bit matvec (g_idx and group-size) + SqueezeLLM non-uniform 3/4-bit LUT matvec, CSR outliers and dense full rows (unseen158)": ("agptq_", "sqllm_"),
 }
 
 

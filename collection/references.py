@@ -19585,3 +19585,66 @@ def _cupba_chain():
 def cupba_state(name):
     """A buffer of _pba_3d on cupba_input() after the named step (a copy)."""
     return _cupba_chain()[name].copy()
+# ---- unseen158: AutoGPTQ's CUDA VecQuant matrix-vector kernels (agptq_) and SqueezeLLM's LUT, sparse and dense
+# kernels (sqllm_)
+
+def _gptq_unpack(packed, bits, count):
+    """GPTQ's packing: each column of int32 words is one little-endian bit stream, value k at bits
+    [k * bits, (k + 1) * bits) (3-bit values straddle words). packed (words, cols) -> (count, cols) ints."""
+    w = np.asarray(packed).astype(np.int64) & 0xFFFFFFFF
+    stream = np.zeros((w.shape[0] * 32, w.shape[1]), dtype=np.int64)
+    for b in range(32):
+        stream[b::32] = (w >> b) & 1
+    k = np.arange(count)
+    vals = np.zeros((count, w.shape[1]), dtype=np.int64)
+    for j in range(bits):
+        vals |= stream[k * bits + j] << j
+    return vals
+
+
+def agptq_matvec(vec, mat, scales, zeros, g_idx, bits):
+    """GPTQ dequantise-and-multiply: W[k, n] = scale[g, n] * (q[k, n] - z[g, n]), g = g_idx[k], q unpacked from
+    mat along k, z unpacked from zeros' row g along n and stored minus one (AutoGPTQ's checkpoint convention:
+    z = (stored + 1) & 0xF, the mask the source writes to avoid the overflow of 4-bit 15 + 1); out = vec @ W
+    for each batch row. In float64."""
+    vec = np.asarray(vec, dtype=np.float64)
+    k_total = vec.shape[-1]
+    n = np.asarray(mat).shape[1]
+    q = _gptq_unpack(mat, bits, k_total)
+    z = (_gptq_unpack(np.asarray(zeros).T, bits, n).T + 1) & 0xF    # (groups, n)
+    g = np.asarray(g_idx).astype(np.int64)
+    s = np.asarray(scales, dtype=np.float64)
+    w = s[g] * (q - z[g])
+    return vec @ w
+
+
+def sqllm_lut_matvec(vec, mat, lut, bits):
+    """SqueezeLLM's non-uniform dequantisation: W[k, n] = lut[n, q[k, n]], q unpacked from mat along k (GPTQ's
+    bit-stream packing); out = vec @ W for each batch row. In float64."""
+    vec = np.asarray(vec, dtype=np.float64)
+    q = _gptq_unpack(mat, bits, vec.shape[-1])
+    lut = np.asarray(lut, dtype=np.float64)
+    w = lut[np.arange(q.shape[1])[None, :], q]
+    return vec @ w
+
+
+def sqllm_csr_matvec(rows, cols, vals, vec):
+    """CSR sparse matrix (num_rows x vec length) times vec (each batch row): out[b, r] = sum over the row's
+    entries of vals[i] * vec[b, cols[i]]. In float64."""
+    vec = np.asarray(vec, dtype=np.float64)
+    rows = np.asarray(rows).astype(np.int64)
+    m = np.zeros((len(rows) - 1, vec.shape[-1]))
+    for r in range(len(rows) - 1):
+        for i in range(rows[r], rows[r + 1]):
+            m[r, int(cols[i])] += float(vals[i])
+    return vec @ m.T
+
+
+def sqllm_dense_rows(vec, full_rows, idx, out_width):
+    """The dense full rows: out[b, idx[c]] = sum_r full_rows[r, c] * vec[b, r], the other outputs 0.
+    In float64."""
+    vec = np.asarray(vec, dtype=np.float64)
+    part = vec @ np.asarray(full_rows, dtype=np.float64)
+    out = np.zeros(vec.shape[:-1] + (out_width,))
+    out[..., np.asarray(idx).astype(np.int64)] += part
+    return out

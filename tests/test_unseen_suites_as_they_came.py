@@ -298,7 +298,10 @@
 - unseen157, PBA+ 2D's nine Voronoi / distance-transform kernels (column floods, interband margins, the vertical update
   through a shared short2 tile, proximate-point stacks, forward pointers, the band merge, the single list, the
   colouring) + cuCIM's PBA+ 3D kernels (z flood, Maurer axis, colour axis, plain and with voxel spacing): 14 of 14 as
-  they came, no finding."""
+  they came, no finding.
+- unseen158, AutoGPTQ's CUDA VecQuant 2/3/4/8-bit matrix-vector kernels (g_idx and group-size versions, per-thread
+  local weight arrays, 3-bit values straddling int32 words) + SqueezeLLM's non-uniform 3/4-bit LUT kernels (tables
+  staged in shared memory), CSR outlier and dense full-row kernels: 16 of 16 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -449,6 +452,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen155": (10, 10, {}),
     "unseen156": (10, 10, {}),
     "unseen157": (14, 14, {}),
+    "unseen158": (16, 16, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
