@@ -18971,10 +18971,11 @@ def jsbh_forces(x, y, mass, sorted_, child, left, right, n, warp=32):
     return ax, ay
 
 
-def jsbh_input(what, com=True, n=512, m=13024):
+def jsbh_input(what, stage="com", n=512, m=13024):
     """An array of the state the host has before a later Barnes-Hut kernel: n bodies (seeded: x, y in
-    (-1, 1), masses in (0.5, 1.5)) in arrays of numNodes m, the tree jsbh_build makes of them, the cells' x, y
-    the centres of mass (com) or the weighted sums (before centre_of_mass_kernel); 'sorted' is sort_kernel's
+    (-1, 1), masses in (0.5, 1.5)) in arrays of numNodes m (zero past n) at stage "bodies" (before
+    build_tree_kernel), or with the tree jsbh_build makes of them, the cells' x, y the weighted sums at stage
+    "sums" (before centre_of_mass_kernel) or the centres of mass at stage "com"; 'sorted' is sort_kernel's
     order, 'left', 'right', 'bottom', 'top' the bounding box (one-element arrays)."""
     rng = np.random.default_rng(159)
     x = np.zeros(m, dtype=np.float32)
@@ -18990,6 +18991,8 @@ def jsbh_input(what, com=True, n=512, m=13024):
         out = np.zeros(m, dtype=np.int32)
         out[:n] = jsbh_sorted(jsbh_build(x, y, mass, n, m)[4], n)
         return out
-    if com:
+    if stage == "bodies":
+        return {"x": x, "y": y, "mass": mass}[what]
+    if stage == "com":
         return jsbh_built(x, y, mass, n, m, what)
     return dict(zip(("x", "y", "mass", "count", "child", "index"), jsbh_build(x, y, mass, n, m)))[what]
