@@ -19648,3 +19648,401 @@ def sqllm_dense_rows(vec, full_rows, idx, out_width):
     out = np.zeros(vec.shape[:-1] + (out_width,))
     out[..., np.asarray(idx).astype(np.int64)] += part
     return out
+# ---- unseen159: exafmm-beta's GPU treecode (gpu/tree.cu) ----
+
+def exfmm_bounds(pos, blocks=64, threads=32):
+    """boundaryReduction: block b's threads take bodies b * threads + t + k * blocks * threads; each block's
+    min and max of x, y, z (1e10 / -1e10 where it has none). (xmin, xmax), each (blocks, 3) float32."""
+    pos = np.asarray(pos, dtype=np.float32)
+    n, stride = len(pos), blocks * threads
+    lo = np.full((blocks, 3), 1e10, dtype=np.float32)
+    hi = np.full((blocks, 3), -1e10, dtype=np.float32)
+    for b in range(blocks):
+        idx = np.concatenate([np.arange(b * threads + k, n, stride) for k in range(threads)])
+        if len(idx):
+            lo[b] = np.minimum(lo[b], pos[idx, :3].min(axis=0))
+            hi[b] = np.maximum(hi[b], pos[idx, :3].max(axis=0))
+    return lo, hi
+
+
+def exfmm_key(ix, iy, iz):
+    """getKey: the 30-level Peano-Hilbert key of integer coordinates, three 10-level (30-bit) words."""
+    C = [0, 1, 7, 6, 3, 2, 4, 5]
+    x, y, z = int(ix), int(iy), int(iz)
+    out = [0, 0, 0]
+    key = 0
+    mask = 1 << 29
+    for i in range(30):
+        xi, yi, zi = int(bool(x & mask)), int(bool(y & mask)), int(bool(z & mask))
+        index = (xi << 2) + (yi << 1) + zi
+        if index == 0:
+            y, z = z, y
+        elif index in (1, 5):
+            x, y = y, x
+        elif index in (4, 6):
+            x, z = ~x, ~z
+        elif index in (7, 3):
+            x, y = ~y, ~x
+        else:
+            y, z = ~z, ~y
+        key = (key << 3) + C[index]
+        if i == 19:
+            out[1] = key
+            key = 0
+        if i == 9:
+            out[0] = key
+            key = 0
+        mask >>= 1
+    out[2] = key
+    return out
+
+
+def exfmm_keys(pos, corner):
+    """getKeyKernel: index3 = round((pos - corner) / corner.w) (corner.w a power of two here, so the
+    division is exact), the key's three words and the body's index as w. (n, 4) uint32."""
+    pos = np.asarray(pos, dtype=np.float32)
+    c = np.asarray(corner, dtype=np.float32)
+    q = (pos[:, :3] - c[:3]) / c[3]
+    ind = np.rint(q).astype(np.int64)      # round half away from zero differs only on exact halves: none here
+    out = np.zeros((len(pos), 4), dtype=np.uint32)
+    for i, (a, b, d) in enumerate(ind):
+        out[i, :3] = exfmm_key(a, b, d)
+        out[i, 3] = i
+    return out
+
+
+def exfmm_sorted_keys(n, rng):
+    """Sorted uint4 keys (x, y, z words lexicographic) with many equal high words, w the body index."""
+    k = np.stack([rng.integers(0, 4, n), rng.integers(0, 1 << 30, n) & ~((1 << 27) - 1) | rng.integers(0, 3, n),
+                  rng.integers(0, 1 << 30, n), np.zeros(n, dtype=np.int64)], axis=1)
+    k = k[np.lexsort((k[:, 2], k[:, 1], k[:, 0]))]
+    k[:, 3] = np.arange(n)
+    return k.astype(np.uint32)
+
+
+def exfmm_mask(level):
+    """getMask: the key words' bits above level `level` (3 bits a level, 30 levels, words of 30 bits)."""
+    ml = 3 * (30 - level)
+    f = 0xFFFFFFFF
+    if ml > 60:
+        return ((f >> (ml - 60)) << (ml - 60)) & f, 0, 0
+    if ml > 30:
+        return f, ((f >> (ml - 30)) << (ml - 30)) & f, 0
+    return f, f, ((f >> ml) << ml) & f
+
+
+def exfmm_valid_range(keys, level):
+    """getValidRange: validRange[2i] = i | (key_i's masked key differs from key_{i-1}'s) << 31, [2i+1] the
+    same against key_{i+1}; the ends compare with the all-ones key (which always differs)."""
+    keys = np.asarray(keys, dtype=np.int64)
+    n = len(keys)
+    m = np.array(exfmm_mask(level), dtype=np.int64)
+    F = np.full(3, 0xFFFFFFFF, dtype=np.int64)
+    out = np.zeros(2 * n, dtype=np.uint32)
+    for i in range(n):
+        c = keys[i, :3]
+        km = F if i == 0 else keys[i - 1, :3]
+        kp = F if i == n - 1 else keys[i + 1, :3]
+        v0 = v1 = 0
+        if not np.array_equal(c, F):
+            v0 = int(not np.array_equal(c & m, km & m))
+            v1 = int(not np.array_equal(c & m, kp & m))
+        out[2 * i] = i | (v0 << 31)
+        out[2 * i + 1] = i | (v1 << 31)
+    return out
+
+
+def exfmm_node_bodies(nodes, rng, most=16):
+    """Contiguous body ranges (begin, end) of 0..most bodies a node, as uint2."""
+    sizes = rng.integers(0, most + 1, nodes)
+    end = np.cumsum(sizes)
+    return np.stack([end - sizes, end], axis=1).astype(np.uint32)
+
+
+def exfmm_p2m(pos, leaf_nodes, node_bodies, num_leafs):
+    """P2M for leaf k (node leaf_nodes[k]): the mass and the mass-weighted mean position of its bodies
+    (0 where it has none: 1 / 0 is replaced by 0) and the bodies' bounding box, w 0 and 1.
+    (multipole, lower, upper) rows in leaf order, float32."""
+    pos = np.asarray(pos, dtype=np.float64)
+    mon, lo, hi = [], [], []
+    for k in range(num_leafs):
+        b, e = (int(v) for v in node_bodies[int(leaf_nodes[k])])
+        p = pos[b:e]
+        w = p[:, 3].sum()
+        c = (p[:, 3:4] * p[:, :3]).sum(axis=0) / w if w != 0 else np.zeros(3)
+        mon.append([*c, w])
+        lo.append([*(p[:, :3].min(axis=0) if e > b else [1e10] * 3), 0.0])
+        hi.append([*(p[:, :3].max(axis=0) if e > b else [-1e10] * 3), 1.0])
+    f = lambda a: np.asarray(a, dtype=np.float32)
+    return f(mon), f(lo), f(hi)
+
+
+def exfmm_rescale(mon, lo, hi, node_bodies, node_child, theta=0.75):
+    """rescale: a node's opening criterion ((2 * max half-extent of its box) / theta + |box centre - centre of
+    mass|)^2 (0 distance for a massless node, length at least 1e-6), 1e11 for a one-body node, negated for a
+    leaf (upper bound's w > 0), whose child word becomes first body | (count - 1) << 28.
+    (openingAngle, nodeChild); float64 arithmetic, float32 results."""
+    mon, lo, hi = (np.asarray(a, dtype=np.float64) for a in (mon, lo, hi))
+    child = np.asarray(node_child, dtype=np.uint32).copy()
+    out = np.zeros(len(mon), dtype=np.float32)
+    for i in range(len(mon)):
+        c = 0.5 * (lo[i, :3] + hi[i, :3])
+        size = np.maximum(np.abs(c - lo[i, :3]), np.abs(c - hi[i, :3]))
+        R = np.sqrt(((c - mon[i, :3]) ** 2).sum())
+        if abs(mon[i, 3]) < 1e-10:
+            R = 0.0
+        length = 2 * size.max()
+        if length < 0.000001:
+            length = 0.000001
+        op = (length / theta + R) ** 2
+        first, nchild = int(node_bodies[i][0]), int(node_bodies[i][1]) - int(node_bodies[i][0])
+        if nchild == 1:
+            op = 10e10
+        if hi[i, 3] > 0:
+            op = -op
+            child[i] = (first | ((nchild - 1) << 28)) & 0xFFFFFFFF
+        out[i] = op
+    return out, child
+
+
+def exfmm_group_ranges(groups, rng, most=32):
+    """Contiguous (begin, end) ranges of 1..most bodies, as int2."""
+    sizes = rng.integers(1, most + 1, groups)
+    end = np.cumsum(sizes)
+    return np.stack([end - sizes, end], axis=1).astype(np.int32)
+
+
+def exfmm_set_groups(pos, group_range):
+    """setGroups: a group's box centre (the float of the double mean of min and max), half-extents, the
+    largest of them, and w the bits of first body | (count - 1) << 27. (groupSizeInfo, groupCenterInfo)."""
+    pos = np.asarray(pos, dtype=np.float32)
+    size = np.zeros((len(group_range), 4), dtype=np.float32)
+    cent = np.zeros((len(group_range), 4), dtype=np.float32)
+    for g, (b, e) in enumerate(group_range):
+        p = pos[b:e, :3]
+        lo, hi = p.min(axis=0), p.max(axis=0)
+        c = (0.5 * (lo.astype(np.float64) + hi.astype(np.float64))).astype(np.float32)
+        s = np.maximum(np.abs(c - lo), np.abs(c - hi))
+        size[g, :3] = s
+        size[g, 3] = np.array([(int(b) | ((int(e) - int(b) - 1) << 27)) & 0xFFFFFFFF], dtype=np.uint32).view(np.float32)[0]
+        cent[g, :3] = c
+        cent[g, 3] = s.max()
+    return size, cent
+
+
+# ---- unseen159: James Sandham's 2-D CUDA Barnes-Hut (jsandham-nbodycuda/kernels.cu) ----
+
+def _f32(v):
+    return float(np.float32(v))
+
+
+def jsbh_box(x, y, n):
+    """compute_bounding_box after reset_arrays (the four bounds start at 0): (left, right, bottom, top)."""
+    x, y = np.asarray(x[:n], dtype=np.float32), np.asarray(y[:n], dtype=np.float32)
+    return (min(0.0, float(x.min())), max(0.0, float(x.max())), min(0.0, float(y.min())), max(0.0, float(y.max())))
+
+
+def jsbh_build(x, y, mass, n, m):
+    """The quadtree build_tree_kernel makes, inserting bodies 0..n-1 one after the other: cells numbered from
+    n in creation order, root children child[0..3], a cell's children child[4c..4c+3] (quadrant 1: left of the
+    middle, 2: below it), a cell's x, y the float32 sums of mass * position of its bodies (before
+    centre_of_mass_kernel), mass their float32 sum, count their number. The middles are the kernel's: the double
+    0.5 * (l + r), the narrowed bounds stored as float32. Returns (x, y, mass, count, child, index) at sizes m, 4m."""
+    x = np.asarray(x, dtype=np.float32).copy()
+    y = np.asarray(y, dtype=np.float32).copy()
+    mass = np.asarray(mass, dtype=np.float32).copy()
+    x[n:] = 0
+    y[n:] = 0
+    mass[n:] = 0
+    count = np.zeros(m, dtype=np.int32)
+    count[:n] = 1
+    child = np.full(4 * m, -1, dtype=np.int32)
+    L0, R0, B0, T0 = jsbh_box(x, y, n)
+    index = n
+
+    def step(i, l, r, b, t):
+        p = 0
+        if float(x[i]) < 0.5 * (l + r):
+            p += 1
+            r = _f32(0.5 * (l + r))
+        else:
+            l = _f32(0.5 * (l + r))
+        if float(y[i]) < 0.5 * (b + t):
+            p += 2
+            t = _f32(0.5 * (t + b))
+        else:
+            b = _f32(0.5 * (t + b))
+        return p, l, r, b, t
+
+    def add(cell, i):
+        x[cell] = np.float32(x[cell] + np.float32(mass[i] * x[i]))
+        y[cell] = np.float32(y[cell] + np.float32(mass[i] * y[i]))
+        mass[cell] = np.float32(mass[cell] + mass[i])
+        count[cell] += count[i]
+
+    for i in range(n):
+        l, r, b, t = L0, R0, B0, T0
+        temp = 0
+        p, l, r, b, t = step(i, l, r, b, t)
+        ch = child[4 * temp + p]
+        while ch >= n:
+            temp = ch
+            p, l, r, b, t = step(i, l, r, b, t)
+            add(temp, i)
+            ch = child[4 * temp + p]
+        if ch == -1:
+            child[4 * temp + p] = i
+            continue
+        while 0 <= ch < n:
+            cell = index
+            index += 1
+            child[4 * temp + p] = cell
+            q = (1 if float(x[ch]) < 0.5 * (l + r) else 0) + (2 if float(y[ch]) < 0.5 * (b + t) else 0)
+            add(cell, ch)
+            child[4 * cell + q] = ch
+            temp = cell
+            p, l, r, b, t = step(i, l, r, b, t)
+            add(cell, i)
+            ch = child[4 * temp + p]
+        child[4 * temp + p] = i
+    return x, y, mass, count, child, np.array([index], dtype=np.int32)
+
+
+def jsbh_tree_summary(x, y, mass, count, child, index, n):
+    """What a quadtree in build_tree_kernel's layout says about each root quadrant, read from its top: the
+    number of bodies below it found by walking the children, the number of distinct ones, and the stored count,
+    mass and x, y sums of the quadrant's node (a body's own 1, mass, mass * position). (4, 5) float64, then the
+    number of cells used (index - n) is not compared: the creation order differs between runs."""
+    child = np.asarray(child)
+    out = np.zeros((4, 6))
+    for q in range(4):
+        c = int(child[q])
+        if c < 0:
+            continue
+        seen, todo = [], [c]
+        while todo:
+            k = todo.pop()
+            if k < n:
+                seen.append(k)
+            else:
+                todo.extend(int(v) for v in child[4 * k:4 * k + 4] if v >= 0)
+        if c < n:
+            cnt, ms, sx, sy = 1, float(mass[c]), float(mass[c]) * float(x[c]), float(mass[c]) * float(y[c])
+        else:
+            cnt, ms, sx, sy = int(count[c]), float(mass[c]), float(x[c]), float(y[c])
+        out[q] = [len(seen), len(set(seen)), cnt, ms, sx, sy]
+    return out
+
+
+def jsbh_tree_expected(x, y, mass, n):
+    """jsbh_tree_summary's rows from the bodies alone: each root quadrant's bodies (split at the double middle
+    of the bounding box that starts at 0), their number (three times), their mass and mass * position sums."""
+    x, y, mass = (np.asarray(a[:n], dtype=np.float64) for a in (x, y, mass))
+    L, R, B, T = jsbh_box(x, y, n)
+    q = (x < 0.5 * (L + R)).astype(int) + 2 * (y < 0.5 * (B + T)).astype(int)
+    out = np.zeros((4, 6))
+    for k in range(4):
+        s = q == k
+        c = int(s.sum())
+        out[k] = [c, c, c, mass[s].sum(), (mass[s] * x[s]).sum(), (mass[s] * y[s]).sum()]
+    return out
+
+
+def jsbh_built(x, y, mass, n, m, what):
+    """One array of jsbh_build's tree after centre_of_mass_kernel (cells' x, y divided by their mass):
+    what in x, y, mass, count, child, index."""
+    bx, by, bm, cnt, child, index = jsbh_build(x, y, mass, n, m)
+    k = int(index[0])
+    bx[n:k] = bx[n:k] / bm[n:k]
+    by[n:k] = by[n:k] / bm[n:k]
+    return {"x": bx, "y": by, "mass": bm, "count": cnt, "child": child, "index": index}[what]
+
+
+def jsbh_sorted(child, n):
+    """sort_kernel's order: the bodies as a depth-first walk of the tree meets them, children 0..3 in order."""
+    child = np.asarray(child)
+    out = []
+
+    def walk(k):
+        if k < n:
+            out.append(k)
+        else:
+            for v in child[4 * k:4 * k + 4]:
+                if v >= 0:
+                    walk(int(v))
+    for v in child[:4]:
+        if v >= 0:
+            walk(int(v))
+    return np.array(out, dtype=np.int32)
+
+
+def jsbh_forces(x, y, mass, sorted_, child, left, right, n, warp=32):
+    """compute_forces_kernel, one thread a body in sorted order, a warp walking the tree together: a warp's
+    stack starts with the root's children at depth radius^2 / theta; a popped node's child is taken whole (a
+    body, or a cell every lane of the warp sees at squared distance + eps2 >= a quarter of the node's depth)
+    or pushed with that quarter depth. acc += mass * r^-3 * (dx, dy). float32 arithmetic; (ax, ay) by body."""
+    f = np.float32
+    x, y, mass = (np.asarray(a, dtype=np.float32) for a in (x, y, mass))
+    child = np.asarray(child)
+    eps2, theta = f(0.025), f(0.5)
+    radius = f(0.5 * float(f(f(right) - f(left))))
+    roots = [int(c) for c in child[:4] if c != -1]
+    ax = np.zeros(n, dtype=np.float32)
+    ay = np.zeros(n, dtype=np.float32)
+    for w in range(0, n, warp):
+        bodies = np.asarray(sorted_[w:w + warp], dtype=np.int64)
+        px, py = x[bodies], y[bodies]
+        accx = np.zeros(len(bodies), dtype=np.float32)
+        accy = np.zeros(len(bodies), dtype=np.float32)
+        stack = roots + [0] * 64
+        depth = [f(f(radius * radius) / theta)] * len(roots) + [f(0)] * 64
+        top = len(roots) - 1
+        while top >= 0:
+            node = stack[top]
+            dp = f(0.25 * float(depth[top]))
+            for i in range(4):
+                ch = int(child[4 * node + i])
+                if ch >= 0:
+                    dx = f(x[ch]) - px
+                    dy = f(y[ch]) - py
+                    r = dx * dx + dy * dy + eps2
+                    if ch < n or np.all(dp <= r):
+                        rr = (1.0 / np.sqrt(r.astype(np.float64))).astype(np.float32)
+                        ff = mass[ch] * rr * rr * rr
+                        accx = accx + ff * dx
+                        accy = accy + ff * dy
+                    else:
+                        stack[top] = ch
+                        depth[top] = dp
+                        top += 1
+            top -= 1
+        ax[bodies] = accx
+        ay[bodies] = accy
+    return ax, ay
+
+
+def jsbh_input(what, stage="com", n=512, m=13024):
+    """An array of the state the host has before a later Barnes-Hut kernel: n bodies (seeded: x, y in
+    (-1, 1), masses in (0.5, 1.5)) in arrays of numNodes m (zero past n) at stage "bodies" (before
+    build_tree_kernel), or with the tree jsbh_build makes of them, the cells' x, y the weighted sums at stage
+    "sums" (before centre_of_mass_kernel) or the centres of mass at stage "com"; 'sorted' is sort_kernel's
+    order, 'left', 'right', 'bottom', 'top' the bounding box (one-element arrays)."""
+    rng = np.random.default_rng(159)
+    x = np.zeros(m, dtype=np.float32)
+    y = np.zeros(m, dtype=np.float32)
+    mass = np.zeros(m, dtype=np.float32)
+    x[:n] = rng.uniform(-1.0, 1.0, n)
+    y[:n] = rng.uniform(-1.0, 1.0, n)
+    mass[:n] = rng.uniform(0.5, 1.5, n)
+    box = dict(zip(("left", "right", "bottom", "top"), jsbh_box(x, y, n)))
+    if what in box:
+        return np.array([box[what]], dtype=np.float32)
+    if what == "sorted":
+        out = np.zeros(m, dtype=np.int32)
+        out[:n] = jsbh_sorted(jsbh_build(x, y, mass, n, m)[4], n)
+        return out
+    if stage == "bodies":
+        return {"x": x, "y": y, "mass": mass}[what]
+    if stage == "com":
+        return jsbh_built(x, y, mass, n, m, what)
+    return dict(zip(("x", "y", "mass", "count", "child", "index"), jsbh_build(x, y, mass, n, m)))[what]
