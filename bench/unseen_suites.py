@@ -146,6 +146,7 @@ SUITES = {
     "RootPPL SMC systematic resampling (exp weights, offspring counts, ancestors, normalisation) + MPPI-Generic normExp/Tsallis weights, weighted control reductions and full-GPU baseline/normaliser (unseen150)": ("rootppl_", "mppigen_"),
     "MC-CNN AD/census costs, crosses, cross-based aggregation, left-right check, occlusion fill and sub-pixel refinement + OpenCV cudastereo reprojectImageTo3D and drawColorDisp (unseen151)": ("mccnn_", "ocvsu_"),
     "Kaldi CUDA feature extraction (frames, windows, energies, power spectrum, lifter) and online CMVN + torchaudio lfilter IIR loop (unseen145)": ("kaldif_", "taudio_"),
+    "GPUDB foreign-key hash join build/probe/projections + EPFL partitioned radix hash join (AccMultiwayJoins): partitioning passes, chain decomposition, shared-table joins (unseen154)": ("gpudb_", "epflj_"),
 }
 
 
