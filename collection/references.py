@@ -20046,3 +20046,207 @@ def jsbh_input(what, stage="com", n=512, m=13024):
     if stage == "com":
         return jsbh_built(x, y, mass, n, m, what)
     return dict(zip(("x", "y", "mass", "count", "child", "index"), jsbh_build(x, y, mass, n, m)))[what]
+# ---- unseen154: GPUDB's foreign-key hash join (gpudb_) and EPFL's partitioned radix hash join (epflj_) ----
+
+def gpudb_dim_keys(n=500, seed=1540):
+    """A dimension table's primary keys: n distinct ints in [1, 4000), in a fixed random order."""
+    return np.random.default_rng(seed).choice(np.arange(1, 4000), n, replace=False).astype(np.int32)
+
+
+def gpudb_fact_keys(n=1500, matched=1100, seed=1541):
+    """A fact table's foreign keys: `matched` drawn (with repeats) from gpudb_dim_keys(), the rest keys in [1, 8000)
+    that no dimension row has (some of them share a hash bucket with dimension keys), shuffled."""
+    rng = np.random.default_rng(seed)
+    dim = gpudb_dim_keys()
+    miss = np.setdiff1d(np.arange(1, 8000), dim)
+    keys = np.concatenate([rng.choice(dim, matched), rng.choice(miss, n - matched)])
+    return rng.permutation(keys).astype(np.int32)
+
+
+def gpudb_hash_counts(keys, hsize):
+    """count_hash_num: keys per bucket, the bucket being key & (hsize - 1)."""
+    return np.bincount(np.asarray(keys).astype(np.int64) & (hsize - 1), minlength=hsize).astype(np.int32)
+
+
+def gpudb_psum(keys, hsize):
+    """The host's scanImpl over the counts: each bucket's first slot (an exclusive prefix sum)."""
+    c = gpudb_hash_counts(keys, hsize).astype(np.int64)
+    return (np.cumsum(c) - c).astype(np.int32)
+
+
+def gpudb_bucket(keys, hsize):
+    """build_hash_table's bucket array, (key, row id + 1) pairs grouped by bucket; within a bucket in row order
+    (the kernel's order there is its atomics' order: compare with gpudb_bucket_canon)."""
+    keys = np.asarray(keys).astype(np.int64)
+    h = keys & (hsize - 1)
+    order = np.argsort(h, kind="stable")
+    out = np.empty((len(keys), 2), dtype=np.int32)
+    out[:, 0] = keys[order]
+    out[:, 1] = order + 1
+    return out.reshape(-1)
+
+
+def gpudb_bucket_canon(bucket, keys, hsize):
+    """The bucket array with each bucket's pairs sorted by key (order-free): the segments from the keys' counts."""
+    b = np.asarray(bucket).reshape(-1, 2)[:len(keys)].astype(np.int64)
+    c = gpudb_hash_counts(keys, hsize)
+    out, start = [], 0
+    for n in c:
+        seg = b[start:start + n]
+        out.append(seg[np.lexsort((seg[:, 1], seg[:, 0]))])
+        start += n
+    return np.concatenate(out)
+
+
+def gpudb_probe(fact, dim):
+    """count_join_result's factFilter: the matching dimension row's id + 1, 0 for no match (keys are unique in dim)."""
+    pos = {int(k): i + 1 for i, k in enumerate(np.asarray(dim))}
+    return np.array([pos.get(int(k), 0) for k in np.asarray(fact)], dtype=np.int32)
+
+
+def gpudb_thread_counts(filt, threads):
+    """count_join_result's count[]: matches per thread of the grid-stride loop (rows i = t, t + threads, ...)."""
+    f = np.asarray(filt)
+    out = np.zeros(threads, dtype=np.int32)
+    np.add.at(out, np.arange(len(f)) % threads, (f != 0).astype(np.int32))
+    return out
+
+
+def gpudb_res_psum(filt, threads):
+    """The host's scanImpl over count[]: each thread's first output row."""
+    c = gpudb_thread_counts(filt, threads).astype(np.int64)
+    return (np.cumsum(c) - c).astype(np.int32)
+
+
+def gpudb_project(col, filt, attr, threads, dim_side):
+    """joinFact_* / joinDim_*: each thread t writes, from row resPsum[t] on, the attr-byte values of its matching rows
+    i = t, t + threads, ... in order: the fact row i itself, or (dim_side) the dimension row filter[i] - 1."""
+    col = np.asarray(col).reshape(-1).view(np.uint8).reshape(-1, attr)
+    f = np.asarray(filt)
+    start = gpudb_res_psum(f, threads)
+    out = np.zeros((int((f != 0).sum()), attr), dtype=np.uint8)
+    for t in range(threads):
+        pos = int(start[t])
+        for i in range(t, len(f), threads):
+            if f[i] != 0:
+                out[pos] = col[f[i] - 1] if dim_side else col[i]
+                pos += 1
+    return out.reshape(-1)
+
+
+EPFLJ_BUCKET = 4096          # types_EPFL.h's bucket_size
+EPFLJ_EMPTY_HEAD = (1 << 18) + (4095 << 32)   # init_metadata_double's head: no bucket yet, -1 elements
+
+
+def epflj_relation(which, n=6000, seed=1542):
+    """Join keys in [0, 2^20): R ("R") n distinct keys; S ("S") n keys, half of them R's (with repeats), half any."""
+    rng = np.random.default_rng(seed)
+    r = rng.choice(1 << 20, n, replace=False)
+    if which == "R":
+        return r.astype(np.int32)
+    s = np.concatenate([rng.choice(r, n // 2), rng.integers(0, 1 << 20, n - n // 2)])
+    return rng.permutation(s).astype(np.int32)
+
+
+def epflj_layout(keys, pays, part, nparts, nbuckets):
+    """A bucketised partitioning with every partition in one bucket (its reserved bucket p, fewer than 4096 tuples):
+    (keys out, payloads out, counts, heads). Within a bucket in input order; the kernels' order there is their
+    atomics' (compare with epflj_canon)."""
+    keys, pays, part = (np.asarray(a).astype(np.int64) for a in (keys, pays, part))
+    cnts = np.bincount(part, minlength=nparts)
+    assert cnts.max() < EPFLJ_BUCKET
+    out_k = np.zeros(nbuckets * EPFLJ_BUCKET, dtype=np.int32)
+    out_p = np.zeros(nbuckets * EPFLJ_BUCKET, dtype=np.int32)
+    for p in range(nparts):
+        sel = np.nonzero(part == p)[0]
+        out_k[p * EPFLJ_BUCKET:p * EPFLJ_BUCKET + len(sel)] = keys[sel]
+        out_p[p * EPFLJ_BUCKET:p * EPFLJ_BUCKET + len(sel)] = pays[sel]
+    heads = np.array([p + ((int(c) - 1) << 32) if c > 0 else EPFLJ_EMPTY_HEAD for p, c in enumerate(cnts)],
+                     dtype=np.uint64)
+    return out_k, out_p, cnts.astype(np.uint32), heads
+
+
+def epflj_pass1(keys, lp1, lp2, nbuckets, what):
+    """The first pass's result for keys with payloads 0..n-1 (the host's counting iterator): partition
+    (key >> lp2) & (2^lp1 - 1) (first_bit + log_parts2, first_bit 0). what: 0 keys, 1 payloads, 2 counts, 3 heads."""
+    keys = np.asarray(keys).astype(np.int64)
+    part = (keys >> lp2) & ((1 << lp1) - 1)
+    return epflj_layout(keys, np.arange(len(keys)), part, 1 << lp1, nbuckets)[what]
+
+
+def epflj_pass2(keys, lp1, lp2, nbuckets, what):
+    """The second pass's result: partition (first-pass partition << lp2) | (key & (2^lp2 - 1)), i.e. the key's low
+    lp1 + lp2 bits; what as epflj_pass1."""
+    keys = np.asarray(keys).astype(np.int64)
+    part = keys & ((1 << (lp1 + lp2)) - 1)
+    return epflj_layout(keys, np.arange(len(keys)), part, 1 << (lp1 + lp2), nbuckets)[what]
+
+
+def epflj_canon(out_k, out_p, cnts):
+    """Order-free view of a bucketised partitioning: per partition p (bucket p), its (key, payload) pairs sorted."""
+    out = []
+    for p, c in enumerate(np.asarray(cnts).astype(np.int64)):
+        k = np.asarray(out_k)[p * EPFLJ_BUCKET:p * EPFLJ_BUCKET + c].astype(np.int64)
+        v = np.asarray(out_p)[p * EPFLJ_BUCKET:p * EPFLJ_BUCKET + c].astype(np.int64)
+        o = np.lexsort((v, k))
+        out.append(np.stack([np.full(c, p), k[o], v[o]], axis=1))
+    return np.concatenate(out)
+
+
+def epflj_bucket_info1(chains, cnts):
+    """compute_bucket_info(1): walking each partition's chain from bucket p, each bucket's word becomes
+    (p << 13) + its element count (4096 but for the last)."""
+    ch = np.asarray(chains).astype(np.int64).copy()
+    for p, c in enumerate(np.asarray(cnts).astype(np.int64)):
+        cur = p
+        while c > 0:
+            nxt = ch[cur]
+            ch[cur] = (p << 13) + min(c, 4096)
+            cur = nxt
+            c -= 4096
+    return ch.astype(np.uint32)
+
+
+def epflj_decompose(info, chains, cnts, threshold):
+    """decompose_chains: per partition p, bucket_info[p] = (p << 15) + min(count, threshold); the chain cut into
+    runs of `threshold` elements (bucket_info[next] starts a run, chains[cur] = 0) or marked 0 within a run."""
+    info = np.asarray(info).astype(np.int64).copy()
+    ch = np.asarray(chains).astype(np.int64).copy()
+    for p, c in enumerate(np.asarray(cnts).astype(np.int64)):
+        cur, first, cutoff = p, min(c, threshold), 0
+        while c > 0:
+            cutoff += EPFLJ_BUCKET
+            c -= EPFLJ_BUCKET
+            nxt = ch[cur]
+            if cutoff >= threshold and c > 0:
+                info[nxt] = (p << 15) + min(c, threshold)
+                ch[cur] = 0
+                cutoff = 0
+            elif nxt != 0:
+                info[nxt] = 0
+            cur = nxt
+        info[p] = (p << 15) + first
+    return info.astype(np.uint32), ch.astype(np.uint32)
+
+
+def epflj_join_pairs(r_k, r_p, r_cnts, s_k, s_p, s_cnts):
+    """The equi-join of two single-bucket partitionings, partition by partition: the (R payload, S payload) pairs
+    with equal keys, sorted."""
+    out = []
+    for p in range(len(r_cnts)):
+        a = slice(p * EPFLJ_BUCKET, p * EPFLJ_BUCKET + int(r_cnts[p]))
+        b = slice(p * EPFLJ_BUCKET, p * EPFLJ_BUCKET + int(s_cnts[p]))
+        rk, rp = np.asarray(r_k)[a], np.asarray(r_p)[a]
+        sk, sp = np.asarray(s_k)[b], np.asarray(s_p)[b]
+        eq = rk[:, None] == sk[None, :]
+        i, j = np.nonzero(eq)
+        out.append(np.stack([rp[i], sp[j]], axis=1).astype(np.int64))
+    pairs = np.concatenate(out)
+    return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+
+
+def epflj_out_pairs(out_r, out_s, count):
+    """join_partitioned_results' output: its first `count` (R payload, S payload) pairs, sorted (order-free)."""
+    n = int(np.asarray(count).reshape(-1)[0])
+    pairs = np.stack([np.asarray(out_r)[:n], np.asarray(out_s)[:n]], axis=1).astype(np.int64)
+    return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]

@@ -308,7 +308,14 @@
   Barnes-Hut launches raised real races the manifest had not listed (the lock without a fence, the spin on start, the
   warp stack without __syncwarp) and the tree build's input was the manifest's mistake (an already-built tree, its
   cells' sums doubled) besides its real barrier divergence and race. Listed and fixed in the manifest: 15 of 15, no
-  change in tilelab."""
+  change in tilelab.
+- unseen154, GPUDB's foreign-key hash join (the bucket histogram, the pair scatter, the probe, the four compacting
+  projections) + EPFL's partitioned radix hash join as AccMultiwayJoins vendors it (metadata, the two partitioning
+  passes with 64-bit bucket heads and a shared shuffle, chain decomposition, the counting and the materialising
+  shared-table joins): 5 of 14 as they came; GPUDB's 7 never launched, the manifest's mistake (int32 arrays for
+  char* columns), partition_pass_one's same-value shared store race was not yet listed, and
+  join_partitioned_results wrote 1,364 of 3,009 pairs: a warp's lanes voted apart at a full-mask __any_sync /
+  __ballot_sync. Fixed: 14 of 14 (tests/test_vote_sync_meet.py), the two races listed."""
 from __future__ import annotations
 
 import json
@@ -464,6 +471,10 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                "jsbh_tree_summary(x, y, mass, count, child, index, 512): 12 of 24 differ",
                                                "findings ['race'], expected []: race at collection/jsbh_kernels.cu:351",
                                                "findings ['race'], expected []: race at collection/jsbh_kernels.cu:449")}),
+    "unseen154": (14, 5, {"gpudb_hash_join.cu": "LaunchError: argument ",
+                          "epflj_join_primitives.cu": ("findings ['race'], expected []: race at "
+                                                       "collection/epflj_join_primitives.cu:352",
+                                                       "results: 1 of 64 differ, first at 0: got np.int32(1364)")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)

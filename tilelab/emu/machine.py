@@ -485,6 +485,12 @@ class Machine:
                 if idx is False:
                     return
                 continue
+            if op == "vote" and "sync" in ins.mods and (idx is not None or self.shfl_parked is not None) \
+                    and self._vote_meet(ins, idx, gpc):
+                idx, gpc, others_min = self._regroup()
+                if idx is False:
+                    return
+                continue
             isa.execute(self, ins, idx, gpc)
             gpc += 1
             if self.latch_fall is not None and gpc in self.latch_fall and (gpc - 1, gpc) in self.latches:
@@ -649,11 +655,54 @@ class Machine:
         if not ((mask & atpark[wrow]) != 0).any():
             return False
         there = mates[parked[mates] & np.isin(mrow, np.unique(wrow[(mask & atpark[wrow]) != 0]))]
+        there = there[[self.fn.instrs[int(p)].op == "shfl" for p in self.pc[there]]]   # not lanes at a vote
         parts = [(ins, idx)] + [(self.fn.instrs[int(p)], there[self.pc[there] == p]) for p in np.unique(self.pc[there])]
         isa.shfl_together(self, parts)
         self.shfl_parked[there] = False
         self.pc[there] += 1
         self.pc[lanes] = gpc + 1
+        return True
+
+    def _vote_meet(self, ins, idx, gpc):
+        """vote.sync (__any_sync, __all_sync, __ballot_sync) where the member mask names lanes of the warp that
+        are elsewhere: on the GPU each lane waits until the mask's non-exited lanes have executed it, so the vote
+        is the whole mask's. Parks this group's lanes whose mates could still come (counted once, when the warp
+        votes); lanes whose mates are all here vote together with their mates parked at this instruction.
+        False: the usual vote (no mate elsewhere, or released alone: the mates ended or wait at a barrier)."""
+        lanes = self.lanes(idx)
+        if self.shfl_alone is not None and self.shfl_alone[lanes].any():
+            self.shfl_alone[lanes] = False                # released: the others ended or wait at a barrier
+            return False
+        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[2], "b32", idx)),
+                               (len(lanes),)).astype(np.int64) & 0xFFFFFFFF
+        here = np.zeros(self.T, dtype=bool)
+        here[lanes] = True
+        parked = self.shfl_parked if self.shfl_parked is not None else here & False
+        warps, wrow = np.unique(self.warp_global[lanes], return_inverse=True)
+        mates = np.flatnonzero(np.isin(self.warp_global, warps))
+        mrow = np.searchsorted(warps, self.warp_global[mates])
+        bit = np.int64(1) << self.lane[mates].astype(np.int64)
+        away = np.zeros(len(warps), dtype=np.int64)         # per warp: lanes elsewhere that could still come
+        np.bitwise_or.at(away, mrow, np.where(self.alive[mates] & ~here[mates] & ~parked[mates]
+                                              & ~self.waiting[mates], bit, 0))
+        waits = (mask & away[wrow]) != 0
+        if waits.any():
+            if self.shfl_parked is None:
+                self.shfl_parked = np.zeros(self.T, dtype=bool)
+            self.shfl_parked[lanes[waits]] = True
+            self.pc[lanes[waits]] = gpc
+            self.count(gpc, "instructions", -len(np.unique(self.warp_global[lanes[waits]])))
+            if waits.all():
+                return True
+        go = lanes[~waits]
+        gwarps = np.unique(self.warp_global[go])
+        there = mates[parked[mates] & (self.pc[mates] == gpc) & np.isin(self.warp_global[mates], gwarps)]
+        if not waits.any() and not len(there):
+            return False
+        both = np.union1d(go, there)
+        self.shfl_parked[there] = False
+        isa.execute(self, ins, both, gpc)
+        self.pc[both] = gpc + 1
         return True
 
     def _arrive(self, lanes):
