@@ -146,6 +146,7 @@ SUITES = {
     "RootPPL SMC systematic resampling (exp weights, offspring counts, ancestors, normalisation) + MPPI-Generic normExp/Tsallis weights, weighted control reductions and full-GPU baseline/normaliser (unseen150)": ("rootppl_", "mppigen_"),
     "MC-CNN AD/census costs, crosses, cross-based aggregation, left-right check, occlusion fill and sub-pixel refinement + OpenCV cudastereo reprojectImageTo3D and drawColorDisp (unseen151)": ("mccnn_", "ocvsu_"),
     "Kaldi CUDA feature extraction (frames, windows, energies, power spectrum, lifter) and online CMVN + torchaudio lfilter IIR loop (unseen145)": ("kaldif_", "taudio_"),
+    "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
 }
 
 

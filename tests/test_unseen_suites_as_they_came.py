@@ -283,7 +283,13 @@
   sums, windowed and globally smoothed normalisation) + torchaudio's lfilter IIR loop (packed tensor accessors by
   value): 4 of 12 as they came; the 8 others never launched, the manifest's mistake (bool / float scalars given a
   dtype, one-element arrays that tl.launch refuses for a scalar parameter). Given as plain values: 12 of 12, no
-  change in tilelab."""
+  change in tilelab.
+- unseen152, MAGMA's fine-grained asynchronous ILU(0) / IC(0) sweeps (double complex, at their fixed point) +
+  YuenyeungSpTRSV's synchronisation-free triangular solve (warp-level rows spinning on per-row flags with a fenced
+  plain load, then a __shfl_down built for compute_61; thread-level rows looping until a flag is 1): 4 of 8 as they
+  came; the two thread-level launches right but with the plain flag's race, not yet listed (a data race in the PTX
+  memory model, listed since), the two warp-level ones out of steps (the fenced spin not taken for a spin-wait). Fixed:
+  8 of 8 (tests/test_fenced_spin_wait.py)."""
 from __future__ import annotations
 
 import json
@@ -430,6 +436,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                          "(float cepstral_lifter) is a scalar parameter"),
                           "kaldif_online_cmvn.cu": "LaunchError: argument 2 of apply_cmvn_kernel (bool var_norm) is a "
                                                    "scalar parameter"}),
+    "unseen152": (8, 4, {"yysptrsv_kernel.cu": ("findings ['race'], expected []",
+                                                "StepBudgetExceeded: the kernel ran 400,000 instruction steps")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
