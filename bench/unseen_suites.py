@@ -153,6 +153,7 @@ SUITES = {
     "AutoGPTQ CUDA VecQuant 2/3/4/8-bit matvec (g_idx and group-size) + SqueezeLLM non-uniform 3/4-bit LUT matvec, CSR outliers and dense full rows (unseen158)": ("agptq_", "sqllm_"),
     "exafmm-beta GPU treecode bounds/keys/reorder/level ranges/P2M/opening criteria/groups + Sandham 2-D Barnes-Hut reset/box/tree build/centre of mass/sort/forces/update (unseen159)": ("exfmm_", "jsbh_"),
     "GPUDB foreign-key hash join build/probe/projections + EPFL partitioned radix hash join (AccMultiwayJoins): partitioning passes, chain decomposition, shared-table joins (unseen154)": ("gpudb_", "epflj_"),
+    "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
 }
 
 

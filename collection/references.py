@@ -20250,3 +20250,161 @@ def epflj_out_pairs(out_r, out_s, count):
     n = int(np.asarray(count).reshape(-1)[0])
     pairs = np.stack([np.asarray(out_r)[:n], np.asarray(out_s)[:n]], axis=1).astype(np.int64)
     return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+# ---- unseen152: MAGMA sparse's fine-grained ILU(0) / IC(0) sweeps (mgspar_) and YuenyeungSpTRSV (yysptrsv_)
+
+def _cplx_pairs(z):
+    """Complex values as cuDoubleComplex pairs: float64 rows (real, imag)."""
+    z = np.asarray(z, dtype=np.complex128)
+    return np.stack([z.real, z.imag], axis=-1)
+
+
+@functools.lru_cache(maxsize=None)
+def _mgspar_matrix(kind):
+    """A small sparse matrix with a symmetric pattern, dense (zeros off the pattern) and its pattern.
+    lap8: the 2D 5-point Laplacian on an 8 x 8 grid; rand96: 96 rows, each off-diagonal pair present with
+    probability 0.06. 'c' suffix: complex, diagonally dominant values; otherwise real, symmetric, diagonally dominant."""
+    base, cplx = kind.rstrip("c"), kind.endswith("c")
+    rng = np.random.default_rng(152)
+    if base == "lap8":
+        g, n = 8, 64
+        pat = np.eye(n, dtype=bool)
+        for y in range(g):
+            for x in range(g):
+                i = y * g + x
+                for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                    if 0 <= yy < g and 0 <= xx < g:
+                        pat[i, yy * g + xx] = True
+    else:
+        n = 96
+        up = np.triu(rng.random((n, n)) < 0.06, 1)
+        pat = up | up.T | np.eye(n, dtype=bool)
+    if cplx:
+        a = rng.uniform(-1, 1, (n, n)) + 1j * rng.uniform(-1, 1, (n, n))
+    else:
+        a = rng.uniform(-1, 1, (n, n))
+        a = np.triu(a, 1) + np.triu(a, 1).T
+    a = np.where(pat, a, 0)
+    np.fill_diagonal(a, 0)
+    d = np.abs(a).sum(axis=1) + 1.0
+    a = a + np.diag(d + (0.5j * d if cplx else 0))
+    return a, pat
+
+
+@functools.lru_cache(maxsize=None)
+def mgspar_ilu(kind):
+    """magma_zparilu_csr's arrays for the matrix kind: A in COO (row-major order: rowidxA, colidxA, A), L in CSR
+    (strictly lower pattern, then the unit diagonal last in each row: rowptrL, colidxL, valL), U transposed in
+    CSR (row j holds U's column j: rows i <= j of the pattern, the diagonal last: rowptrU, colidxU, valU). valL and
+    valU hold the exact ILU(0) factors (Gaussian elimination restricted to A's pattern, IKJ order, complex128), the
+    fixed point of the Chow-Patel sweep: l_ij = (a_ij - sum_{k<j} l_ik u_kj) / u_jj, u_ij = a_ij - sum_{k<i} l_ik u_kj."""
+    a, pat = _mgspar_matrix(kind)
+    n = a.shape[0]
+    w = a.astype(np.complex128).copy()
+    for i in range(n):
+        for k in range(i):
+            if not pat[i, k]:
+                continue
+            w[i, k] = w[i, k] / w[k, k]
+            for j in range(k + 1, n):
+                if pat[i, j] and pat[k, j]:
+                    w[i, j] -= w[i, k] * w[k, j]
+    rows, cols = np.nonzero(pat)
+    out = {"rowidxA": rows, "colidxA": cols, "A": _cplx_pairs(a[rows, cols])}
+    lp, lc, lv = [0], [], []
+    for i in range(n):
+        js = [j for j in range(i) if pat[i, j]]
+        lc += js + [i]
+        lv += [w[i, j] for j in js] + [1.0]
+        lp.append(len(lc))
+    up, uc, uv = [0], [], []
+    for j in range(n):
+        iis = [i for i in range(j + 1) if pat[i, j]]
+        uc += iis
+        uv += [w[i, j] for i in iis]
+        up.append(len(uc))
+    out.update(rowptrL=np.array(lp), colidxL=np.array(lc), valL=_cplx_pairs(lv),
+               rowptrU=np.array(up), colidxU=np.array(uc), valU=_cplx_pairs(uv))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def mgspar_ic(kind):
+    """magma_zparic_csr's arrays: A's lower triangle in COO (row-major: Arowidx, Acolidx, A_val) and the factor in
+    CSR over the same pattern (rowptr, colidx, val; the diagonal last in each row). val holds the exact IC(0)
+    factor (Cholesky restricted to the pattern, float64): l_ij = (a_ij - sum_{k<j} l_ik l_jk) / l_jj,
+    l_ii = sqrt(a_ii - sum_{k<i} l_ik^2), the sweep's fixed point."""
+    a, pat = _mgspar_matrix(kind)
+    a = a.real
+    n = a.shape[0]
+    low = np.tril(pat)
+    lf = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1):
+            if not low[i, j]:
+                continue
+            ks = [k for k in range(j) if low[i, k] and low[j, k]]
+            s = a[i, j] - sum(lf[i, k] * lf[j, k] for k in ks)
+            lf[i, j] = math.sqrt(abs(s)) if i == j else s / lf[j, j]
+    rows, cols = np.nonzero(low)
+    rp = np.concatenate([[0], np.cumsum(low.sum(axis=1))])
+    return {"Arowidx": rows, "Acolidx": cols, "A_val": _cplx_pairs(a[rows, cols]),
+            "rowptr": rp, "colidx": cols, "val": _cplx_pairs(lf[rows, cols])}
+
+
+@functools.lru_cache(maxsize=None)
+def yysp_matrix(kind):
+    """A lower triangular CSR matrix (the diagonal last in each row) for yySpTRSV_csr_kernel, with b.
+    band256: 256 rows, columns i-3..i; rand512: 512 rows, up to 3 random columns in [i-64, i) and the diagonal;
+    dense64: 64 rows, columns i-20..i; mixed200: 200 rows, rows 64-127 with 16 random earlier columns, the others
+    up to 2 random columns in [i-40, i). Off-diagonal values uniform(-1, 1) / row length, the diagonal uniform(1, 2)."""
+    rng = np.random.default_rng(1520)
+    m = {"band256": 256, "rand512": 512, "dense64": 64, "mixed200": 200}[kind]
+    rp, ci, vals = [0], [], []
+    for i in range(m):
+        if kind == "band256":
+            cols = list(range(max(0, i - 3), i))
+        elif kind == "dense64":
+            cols = list(range(max(0, i - 20), i))
+        elif kind == "rand512":
+            lo = max(0, i - 64)
+            cols = sorted(set(rng.integers(lo, i, 3).tolist())) if i > 0 else []
+        else:
+            if 64 <= i < 128:
+                cols = sorted(rng.choice(i, 16, replace=False).tolist())
+            else:
+                lo = max(0, i - 40)
+                cols = sorted(set(rng.integers(lo, i, 2).tolist())) if i > 0 else []
+        ci += cols + [i]
+        vals += (rng.uniform(-1, 1, len(cols)) / (len(cols) + 1)).tolist() + [rng.uniform(1, 2)]
+        rp.append(len(ci))
+    b = rng.uniform(-1, 1, m)
+    return {"rowptr": np.array(rp), "colidx": np.array(ci), "val": np.array(vals), "b": b, "m": m,
+            "warp_num": yysp_warp_num(np.array(rp), m)}
+
+
+def yysp_warp_num(rowptr, m, border=10, warp=32):
+    """matrix_warp's warp_num (the repository's CUDA/tranpose.h): each group of 32 rows whose average row length is
+    below border is one entry (a warp, a thread a row); a group at or above border gives one entry per row (a
+    warp a row). warp_num[0] = 0, then each warp's end row; its length is Len."""
+    out, row = [0], 0
+    for i in range(0, m, warp):
+        end = min(i + warp, m)
+        if (rowptr[end] - rowptr[i]) / (end - i) >= border:
+            for _ in range(end - i):
+                row += 1
+                out.append(row)
+        else:
+            row += end - i
+            out.append(row)
+    return np.array(out)
+
+
+def yysp_solve(kind):
+    """x with L x = b by forward substitution over the rows, in float64."""
+    d = yysp_matrix(kind)
+    rp, ci, v, b = d["rowptr"], d["colidx"], d["val"], d["b"]
+    x = np.zeros(d["m"])
+    for i in range(d["m"]):
+        s = sum(v[j] * x[ci[j]] for j in range(rp[i], rp[i + 1] - 1))
+        x[i] = (b[i] - s) / v[rp[i + 1] - 1]
+    return x

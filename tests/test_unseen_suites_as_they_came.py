@@ -315,7 +315,13 @@
   shared-table joins): 5 of 14 as they came; GPUDB's 7 never launched, the manifest's mistake (int32 arrays for
   char* columns), partition_pass_one's same-value shared store race was not yet listed, and
   join_partitioned_results wrote 1,364 of 3,009 pairs: a warp's lanes voted apart at a full-mask __any_sync /
-  __ballot_sync. Fixed: 14 of 14 (tests/test_vote_sync_meet.py), the two races listed."""
+  __ballot_sync. Fixed: 14 of 14 (tests/test_vote_sync_meet.py), the two races listed.
+- unseen152, MAGMA's fine-grained asynchronous ILU(0) / IC(0) sweeps (double complex, at their fixed point) +
+  YuenyeungSpTRSV's synchronisation-free triangular solve (warp-level rows spinning on per-row flags with a fenced
+  plain load, then a __shfl_down built for compute_61; thread-level rows looping until a flag is 1): 4 of 8 as they
+  came; the two thread-level launches right but with the plain flag's race, not yet listed (a data race in the PTX
+  memory model, listed since), the two warp-level ones out of steps (the fenced spin not taken for a spin-wait). Fixed:
+  8 of 8 (tests/test_fenced_spin_wait.py)."""
 from __future__ import annotations
 
 import json
@@ -475,6 +481,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "epflj_join_primitives.cu": ("findings ['race'], expected []: race at "
                                                        "collection/epflj_join_primitives.cu:352",
                                                        "results: 1 of 64 differ, first at 0: got np.int32(1364)")}),
+    "unseen152": (8, 4, {"yysptrsv_kernel.cu": ("findings ['race'], expected []",
+                                                "StepBudgetExceeded: the kernel ran 400,000 instruction steps")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
