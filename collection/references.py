@@ -19832,7 +19832,7 @@ def exfmm_set_groups(pos, group_range):
 
 # ---- unseen159: James Sandham's 2-D CUDA Barnes-Hut (jsandham-nbodycuda/kernels.cu) ----
 
-def _f32(v):
+def _jsbh_f32(v):
     return float(np.float32(v))
 
 
@@ -19864,14 +19864,14 @@ def jsbh_build(x, y, mass, n, m):
         p = 0
         if float(x[i]) < 0.5 * (l + r):
             p += 1
-            r = _f32(0.5 * (l + r))
+            r = _jsbh_f32(0.5 * (l + r))
         else:
-            l = _f32(0.5 * (l + r))
+            l = _jsbh_f32(0.5 * (l + r))
         if float(y[i]) < 0.5 * (b + t):
             p += 2
-            t = _f32(0.5 * (t + b))
+            t = _jsbh_f32(0.5 * (t + b))
         else:
-            b = _f32(0.5 * (t + b))
+            b = _jsbh_f32(0.5 * (t + b))
         return p, l, r, b, t
 
     def add(cell, i):

@@ -666,13 +666,9 @@ class Machine:
                 return True
             return False
         there = mates[parked[mates] & np.isin(mrow, np.unique(wrow[(mask & atpark[wrow]) != 0]))]
-<<<<<<< HEAD
         there = there[[self.fn.instrs[int(p)].op == "shfl" for p in self.pc[there]]]   # not lanes at a vote
-        parts = [(ins, idx)] + [(self.fn.instrs[int(p)], there[self.pc[there] == p]) for p in np.unique(self.pc[there])]
-=======
         parts = [(ins, lanes if partial else idx)] + \
             [(self.fn.instrs[int(p)], there[self.pc[there] == p]) for p in np.unique(self.pc[there])]
->>>>>>> unseen152
         isa.shfl_together(self, parts)
         self.shfl_parked[there] = False
         self.pc[there] += 1
