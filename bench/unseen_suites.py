@@ -146,6 +146,14 @@ SUITES = {
     "RootPPL SMC systematic resampling (exp weights, offspring counts, ancestors, normalisation) + MPPI-Generic normExp/Tsallis weights, weighted control reductions and full-GPU baseline/normaliser (unseen150)": ("rootppl_", "mppigen_"),
     "MC-CNN AD/census costs, crosses, cross-based aggregation, left-right check, occlusion fill and sub-pixel refinement + OpenCV cudastereo reprojectImageTo3D and drawColorDisp (unseen151)": ("mccnn_", "ocvsu_"),
     "Kaldi CUDA feature extraction (frames, windows, energies, power spectrum, lifter) and online CMVN + torchaudio lfilter IIR loop (unseen145)": ("kaldif_", "taudio_"),
+    "ArrayFire mean-shift filter and flood fill (seeded region growing) + MONAI fork push-relabel graph cut (unseen153)": ("afire_", "mgcut_"),
+    "libcubwt BWT/suffix-sorting initialisation (DC3 sample keys), gather/scatter/block permutation + cuDF 0.5 CSV reader record counting and record starts (unseen155)": ("lcbwt_", "cdfcsv_"),
+    "gpu_lomb_scargle Lomb-Scargle periodograms (one object / batch, global / shared pages / with errors) + torchbp 2-D CFAR radar detection (unseen156)": ("gpuls_", "tbp_"),
+    "PBA+ 2D Voronoi/EDT phases (floods, margins, proximate points, band merge, colour) + cuCIM PBA+ 3D flood, Maurer axis and colour, plain and with spacing (unseen157)": ("pbap_", "cupba_"),
+    "AutoGPTQ CUDA VecQuant 2/3/4/8-bit matvec (g_idx and group-size) + SqueezeLLM non-uniform 3/4-bit LUT matvec, CSR outliers and dense full rows (unseen158)": ("agptq_", "sqllm_"),
+    "exafmm-beta GPU treecode bounds/keys/reorder/level ranges/P2M/opening criteria/groups + Sandham 2-D Barnes-Hut reset/box/tree build/centre of mass/sort/forces/update (unseen159)": ("exfmm_", "jsbh_"),
+    "GPUDB foreign-key hash join build/probe/projections + EPFL partitioned radix hash join (AccMultiwayJoins): partitioning passes, chain decomposition, shared-table joins (unseen154)": ("gpudb_", "epflj_"),
+    "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
 }
 
 

@@ -18596,3 +18596,1815 @@ def taudio_iir(x, a_flipped):
             acc -= a[None, :, j] * out[:, :, i + j]
         out[:, :, i + k - 1] = acc
     return out
+
+
+# ---- unseen153: ArrayFire mean shift and flood fill (afire_), MONAI fork push-relabel graph cut (mgcut_) ----
+
+def afire_image(channels, h, w, levels=4, noise=6, seed=153):
+    """A test image for the mean shift: piecewise constant 4 x 4 patches of a few grey levels (per channel) plus small
+    integer noise, integers in 0..255 (so every float sum of the kernel is exact). Shape (channels, h, w)."""
+    rng = np.random.default_rng(seed)
+    base = rng.integers(0, levels, (channels, (h + 3) // 4, (w + 3) // 4)) * (255 // levels) + 20
+    img = np.kron(base, np.ones((1, 4, 4), np.int64))[:, :h, :w]
+    return np.clip(img + rng.integers(-noise, noise + 1, img.shape), 0, 255)
+
+
+def afire_meanshift(img, radius, cvar, num_iters, channels, out_dtype=np.float32):
+    """ArrayFire's meanshift kernel, written from its algorithm: for each pixel, up to num_iters steps; each step
+    averages the positions and colours of the window pixels (radius around the current mean position, clipped to
+    the image) whose colour is within cvar (squared distance) of the current centre colour; the new position and
+    colours are the averages truncated toward zero (a float32 reciprocal of the count, multiplied); stop when the
+    position does not move or |dI| + |dJ| + the colour change's squared norm <= 1. img: (planes, h, w); colour
+    images have channels = planes = 3, grey ones channels = 1 and each plane is an image. Float32 throughout, as the
+    kernel's AccType float (the sums are of integers: exact)."""
+    f = np.float32
+    img = np.asarray(img)
+    planes, h, w = img.shape
+    groups = [list(range(planes))] if channels > 1 else [[p] for p in range(planes)]
+    out = np.zeros(img.shape, dtype=out_dtype)
+    for chans in groups:
+        src = img[chans].astype(out_dtype)
+        for gy in range(h):
+            for gx in range(w):
+                mi, mj = gx, gy
+                center = [src[c, gy, gx] for c in range(len(chans))]
+                for _ in range(num_iters):
+                    oi, oj = mi, mj
+                    count, sx, sy = 0, 0, 0
+                    mean = [f(0)] * len(chans)
+                    for wj in range(-radius, radius + 1):
+                        tj = mj + wj
+                        if tj < 0 or tj > h - 1:
+                            continue
+                        hits = 0
+                        for wi in range(-radius, radius + 1):
+                            ti = mi + wi
+                            if ti < 0 or ti > w - 1:
+                                continue
+                            temp = [src[c, tj, ti] for c in range(len(chans))]
+                            norm = f(0)
+                            for c in range(len(chans)):
+                                d = f(f(center[c]) - f(temp[c]))
+                                norm = f(norm + d * d)
+                            if norm <= f(cvar):
+                                for c in range(len(chans)):
+                                    mean[c] = f(mean[c] + f(temp[c]))
+                                sx += ti
+                                hits += 1
+                        count += hits
+                        sy += tj * hits
+                    if count == 0:
+                        break
+                    fc = f(f(1) / f(count))
+                    mi = int(np.trunc(f(f(sx) * fc)))
+                    mj = int(np.trunc(f(f(sy) * fc)))
+                    mean = [f(np.trunc(f(m * fc))) for m in mean]
+                    norm = f(0)
+                    for c in range(len(chans)):
+                        d = f(f(center[c]) - mean[c])
+                        norm = f(norm + d * d)
+                    stop = (mi == oi and mj == oj) or (f(abs(oj - mj) + abs(oi - mi)) + norm) <= 1
+                    center = [np.asarray(m).astype(out_dtype)[()] for m in mean]
+                    if stop:
+                        break
+                for c in range(len(chans)):
+                    out[chans[c], gy, gx] = center[c]
+    return out
+
+
+def afire_seeds(out, seedsx, seedsy):
+    """initSeeds: out[y][x] = 2 (VALID) at each seed."""
+    out = np.array(out, copy=True)
+    out[np.asarray(seedsy, np.int64), np.asarray(seedsx, np.int64)] = 2
+    return out
+
+
+def afire_flood_block(out, img, low, high):
+    """floodStep for an image that one block covers (its halo outside the image reads INVALID = 1): repeat,
+    all cells at once, 'a 0 cell with a VALID (2) cell among its 3 x 3 neighbours becomes 2 if its pixel lies in
+    [low, high], else 1' until nothing changes. out, img: (h, w)."""
+    cur = np.array(out, copy=True)
+    h, w = cur.shape
+    inside = (img >= low) & (img <= high)
+    while True:
+        pad = np.pad(cur, 1, constant_values=1)
+        valid = np.zeros(cur.shape, bool)
+        for dy in range(3):
+            for dx in range(3):
+                valid |= pad[dy:dy + h, dx:dx + w] == 2
+        change = (cur == 0) & valid
+        if not change.any():
+            return cur
+        cur = np.where(change, inside.astype(cur.dtype) + 1, cur)
+
+
+def afire_finalize(out, new_value):
+    """finalizeOutput: VALID (2) becomes new_value, everything else 0."""
+    return np.where(np.asarray(out) == 2, new_value, 0).astype(np.asarray(out).dtype)
+
+
+MGCUT_W, MGCUT_H = 40, 36          # the graph-cut launches' image: 2 x 2 blocks of 32 x 32, the right and bottom partial
+
+
+def _mgcut_geometry(w=MGCUT_W, h=MGCUT_H):
+    """Per pixel (flat x + y * w): its block id (bx + by * (int(w / 32) + 1)) and whether it is thread 0 of its block."""
+    y, x = np.divmod(np.arange(w * h), w)
+    bcx = w // 32 + 1
+    return (x // 32) + (y // 32) * bcx, (x % 32 == 0) & (y % 32 == 0), x, y
+
+
+def mgcut_fields(kind, seed=1530):
+    """Inputs of the graph-cut launches, flat as the kernels index them (x + y * width, edge i at + i * N)."""
+    rng = np.random.default_rng(seed)
+    n = MGCUT_W * MGCUT_H
+    block, _, x, y = _mgcut_geometry()
+    if kind == "excess01":          # the state InitialisationKernel leaves: excess flow, height = (excess > 0)
+        e = rng.integers(-60, 61, n)
+        return e
+    if kind == "excess":            # block 1 (top right) without any active pixel
+        e = rng.integers(-20, 21, n)
+        return np.where(block == 1, -np.abs(e), e)
+    if kind == "caps":
+        return rng.integers(0, 4, 4 * n) * rng.integers(0, 20, 4 * n)
+    if kind == "heights":
+        return rng.integers(0, 6, n)
+    if kind == "ghr":               # a global relabel's heights: -1 (not reached yet), 0, 1 (the wave)
+        return rng.choice([-1, -1, -1, 0, 1], n)
+    raise ValueError(kind)
+
+
+def _mgcut_neighbours(w=MGCUT_W, h=MGCUT_H):
+    n = w * h
+    _, _, x, y = _mgcut_geometry(w, h)
+    is_edge = [x == w - 1, y == h - 1, x == 0, y == 0]
+    offsets = [1, w, -1, -w]
+    home = np.arange(n)
+    return n, is_edge, offsets, home
+
+
+def mgcut_init(edge_weights, source_weights, sink_weights):
+    """InitialisationKernel: capacities int(w * N), excess int((sink - source) * N) (float32 products, truncated),
+    height 1 where the excess is positive, and each block's map entry from its thread 0's excess. Returns
+    (edge_capacities, excess_flow, heights, active_block_map)."""
+    f = np.float32
+    n = MGCUT_W * MGCUT_H
+    caps = np.trunc(np.asarray(edge_weights, f) * f(n)).astype(np.int32)
+    flow = np.trunc((np.asarray(sink_weights, f) - np.asarray(source_weights, f)) * f(n)).astype(np.int32)
+    block, first, _, _ = _mgcut_geometry()
+    amap = np.full(4, -1, np.int32)
+    for b, fl in zip(block[first], flow[first]):
+        amap[b] = b if fl > 0 else -1
+    return caps, flow, (flow > 0).astype(np.int32), amap
+
+
+def mgcut_push(active_block_map, height, caps, excess):
+    """PushKernel over the listed blocks: each pixel with 0 < excess (height < N) splits its excess over the
+    edges to neighbours one lower, in proportion to the edges' capacities (float32 excess / total, times the
+    capacity, truncated, at most the capacity), moving it along the edge and its reverse. The excess each pixel
+    starts from is its value before the launch (heights 0 / 1 here: no pixel that pushes receives). Returns
+    (edge_capacities, excess_flow)."""
+    f = np.float32
+    n, is_edge, offsets, home = _mgcut_neighbours()
+    block, _, _, _ = _mgcut_geometry()
+    height = np.asarray(height, np.int64)
+    excess0 = np.asarray(excess, np.int64)
+    caps0 = np.asarray(caps, np.int64)
+    caps_out, ex_out = caps0.copy(), excess0.copy()
+    redirect = [2, 3, 0, 1]
+    for p in range(n):
+        if block[p] not in set(np.asarray(active_block_map).tolist()):
+            continue
+        hp, fl = height[p], excess0[p]
+        if hp >= n or fl <= 0:
+            continue
+        ef, total = [0] * 4, 0
+        for i in range(4):
+            if not is_edge[i][p] and height[p + offsets[i]] == hp - 1:
+                ef[i] = caps0[p + i * n]
+                total += ef[i]
+        nf = f(f(fl) / f(total)) if total != 0 else f(np.inf)
+        for i in range(4):
+            if ef[i] != 0:
+                q = p + offsets[i]
+                flow = min(ef[i], int(np.trunc(f(nf * f(ef[i])))))
+                caps_out[p + i * n] -= flow
+                caps_out[q + redirect[i] * n] += flow
+                ex_out[p] -= flow
+                ex_out[q] += flow
+    return caps_out.astype(np.int32), ex_out.astype(np.int32)
+
+
+def mgcut_relabel(active_block_map, height_read, caps, excess, height_write):
+    """RelabelKernel over the listed blocks: a pixel with 0 < excess and height < N takes 1 + the lowest height of
+    its neighbours along edges of positive capacity (N if none); the others copy their height."""
+    n, is_edge, offsets, home = _mgcut_neighbours()
+    block, _, _, _ = _mgcut_geometry()
+    active = set(np.asarray(active_block_map).tolist())
+    out = np.array(height_write, np.int32, copy=True)
+    for p in range(n):
+        if block[p] not in active:
+            continue
+        hp = height_read[p]
+        if hp >= n or excess[p] <= 0:
+            out[p] = hp
+            continue
+        m = n
+        for i in range(4):
+            if not is_edge[i][p] and caps[p + i * n] > 0:
+                m = min(m, height_read[p + offsets[i]] + 1)
+        out[p] = m
+    return out
+
+
+def mgcut_active(height, excess):
+    """ActiveBlockCheckKernel: block b's entry is b if any of its pixels has height < N and excess > 0, else -1."""
+    n = MGCUT_W * MGCUT_H
+    block, _, _, _ = _mgcut_geometry()
+    act = (np.asarray(height) < n) & (np.asarray(excess) > 0)
+    return np.array([b if act[block == b].any() else -1 for b in range(4)], np.int32)
+
+
+def mgcut_global_relabel(excess, caps, height_read, iteration):
+    """GlobalRelabelKernel at c_iteration = iteration: a pixel's height is (excess < 0 ? 0 : -1) at iteration 0, its
+    read height after; a pixel at -1 with a neighbour at height == iteration along an edge of positive capacity is
+    reached (height iteration + 1). Returns (height_write, active_block_map: b if a pixel of b was reached, else -1)."""
+    n, is_edge, offsets, home = _mgcut_neighbours()
+    block, _, _, _ = _mgcut_geometry()
+    hr = np.asarray(height_read)
+    out = np.zeros(n, np.int32)
+    reached = np.zeros(n, bool)
+    for p in range(n):
+        hp = (0 if excess[p] < 0 else -1) if iteration == 0 else hr[p]
+        if hp == -1:
+            for i in range(4):
+                if not is_edge[i][p] and caps[p + i * n] > 0 and hr[p + offsets[i]] == iteration:
+                    reached[p] = True
+            if reached[p]:
+                hp = iteration + 1
+        out[p] = hp
+    amap = np.array([b if reached[block == b].any() else -1 for b in range(4)], np.int32)
+    return out, amap
+
+
+def mgcut_dump(height, excess, caps):
+    """TEMP_OUTPUT_DUMP: nine planes of N: excess, height, the four capacities, the block's any-active flag, the
+    pixel's active flag (height < N and excess > 0) and height == -1."""
+    n = MGCUT_W * MGCUT_H
+    block, _, _, _ = _mgcut_geometry()
+    height, excess, caps = np.asarray(height), np.asarray(excess), np.asarray(caps)
+    act = (height < n) & (excess > 0)
+    anyb = np.array([act[block == b].any() for b in range(4)])[block]
+    planes = [excess, height, caps[:n], caps[n:2 * n], caps[2 * n:3 * n], caps[3 * n:], anyb, act, height == -1]
+    return np.concatenate([np.asarray(p, np.int64) for p in planes]).astype(np.int32)
+# ---- unseen155: libcubwt's flat-array kernels (lcbwt_) and cuDF's early CSV record scanners (cdfcsv_)
+
+def lcbwt_text(size, n):
+    """libcubwt's device_T: n bytes of text over a small alphabet ('a'..'h', so that long common prefixes
+    occur), then zeros (the host's padding) up to size bytes."""
+    rng = np.random.default_rng(1155)
+    t = np.zeros(size, dtype=np.uint8)
+    t[:n] = rng.integers(ord("a"), ord("i"), n)
+    return t
+
+
+def lcbwt_block_perm(n, block):
+    """An index array that sends each element to a position inside its own block of `block` elements
+    (what the host's radix sort on the high bits leaves for the block permutation), as global positions."""
+    rng = np.random.default_rng(2155)
+    out = np.empty(n, dtype=np.int64)
+    for b in range(0, n, block):
+        e = min(n, b + block)
+        out[b:e] = b + rng.permutation(e - b)
+    return out
+
+
+def lcbwt_scatter(idx, src, m, size):
+    """dst[idx[i]] = src[i] for i < m over a zeroed array of size elements."""
+    dst = np.zeros(size, dtype=np.asarray(src).dtype)
+    dst[np.asarray(idx[:m], dtype=np.int64)] = src[:m]
+    return dst
+
+
+def lcbwt_init_keys(t, blocks, extra_sentinel_bits):
+    """The DC3 sample of libcubwt's initialisation: for every position p = 12 j + r (r in 1, 2, 4, 5, 7, 8,
+    10, 11, i.e. p mod 3 != 0), in increasing p, the 64-bit key of the 8 bytes t[p .. p + 7] read
+    big-endian, with its low bits OR-ed with 7 (extra sentinel bits) or 1. 8 keys per 12 bytes,
+    blocks * 4096 keys."""
+    t = np.asarray(t, dtype=np.uint64)
+    flag = np.uint64(7 if extra_sentinel_bits else 1)
+    keys = []
+    for p in range(blocks * 6144):
+        if p % 3 == 0:
+            continue
+        k = np.uint64(0)
+        for i in range(8):
+            k = (k << np.uint64(8)) | t[p + i]
+        keys.append(k | flag)
+    return np.array(keys, dtype=np.uint64)
+
+
+def cdfcsv_text(n):
+    """A CSV file of n bytes (plus the extra zero byte the host copies): rows of an id, a quoted name that
+    may hold commas, doubled quotes and a line break, a number and a word; some rows end in \\r\\n, the
+    rest in \\n; the last row is cut at n bytes."""
+    rng = np.random.default_rng(3155)
+    words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta"]
+    out = bytearray(b"id,name,value,tag\n")
+    i = 0
+    while len(out) < n:
+        name = " ".join(rng.choice(words, rng.integers(1, 4)))
+        r = rng.random()
+        if r < 0.2:
+            name = '"' + name + ', ' + words[i % 8] + '"'
+        elif r < 0.3:
+            name = '"' + name + ' ""q"" ' + '"'
+        elif r < 0.36:
+            name = '"' + name + '\n' + words[i % 8] + '"'
+        end = "\r\n" if rng.random() < 0.3 else "\n"
+        out += f"{i},{name},{rng.integers(0, 100000) / 100:.2f},{words[(i * 7) % 8]}{end}".encode()
+        i += 1
+    data = np.zeros(n + 1, dtype=np.int8)
+    data[:n] = np.frombuffer(bytes(out[:n]), dtype=np.int8)
+    return data
+
+
+def _cdfcsv_scan(data, num_bytes, terminator, quotechar):
+    """The record scan as cuDF 0.5 defines it: the bytes cut into pieces of 64, each scanned on its own
+    from its first byte; a terminator, or the quote character when it is not 0, ends a record after it;
+    a \\r followed by \\n ends one after the \\n and skips it (the \\n may lie in the next piece, which
+    then counts it again). Returns the positions after each ending, in order."""
+    b = np.asarray(data).view(np.uint8) if np.asarray(data).dtype == np.int8 else np.asarray(data, dtype=np.uint8)
+    pos = []
+    for did in range(0, num_bytes, 64):
+        end = min(64, num_bytes - did)
+        x = 0
+        while x < end:
+            c = int(b[did + x])
+            if c == terminator or (quotechar != 0 and c == quotechar):
+                pos.append(did + x + 1)
+            elif c == 13 and int(b[did + x + 1]) == 10:
+                x += 1
+                pos.append(did + x + 1)
+            x += 1
+    return pos
+
+
+def cdfcsv_count(data, num_bytes, terminator, quotechar):
+    return len(_cdfcsv_scan(data, num_bytes, terminator, quotechar))
+
+
+def cdfcsv_starts(data, num_bytes, terminator, quotechar):
+    """Record starts, sorted as the host sorts them: 0 (set by the host) and every position after an ending."""
+    return np.sort(np.array([0] + _cdfcsv_scan(data, num_bytes, terminator, quotechar), dtype=np.uint64))
+# ---------------------------------------------------------------- unseen156: gpu_lomb_scargle + torchbp CFAR
+
+def _gpuls_freqs(min_freq: float, max_freq: float, num_freqs: int) -> np.ndarray:
+    """The kernels' angular frequencies: min + (max - min) / n * i, i < n (the step once, in double)."""
+    step = (max_freq - min_freq) / (num_freqs * 1.0)
+    return min_freq + step * np.arange(num_freqs, dtype=np.float64)
+
+
+def _atan2f(a, b) -> np.ndarray:
+    """atan2f of two double expressions: params.h's DTYPE is double, but `#if DTYPE==float` is true in the
+    preprocessor (both names are no macros there, so 0 == 0), so the kernels call atan2f: both arguments
+    rounded to float32, the angle a float32, widened back to double."""
+    return np.arctan2(np.asarray(a).astype(np.float32), np.asarray(b).astype(np.float32)).astype(np.float64)
+
+
+def gpuls_power(x, y, freqs) -> np.ndarray:
+    """The classic (unnormalised) Lomb-Scargle power of lombscargleOneObject / lombscargleBatch at each angular
+    frequency: sums of y cos, y sin, cos^2, sin^2, cos sin over the observations, tau from atan2f, then
+    0.5 ((c xc + s xs)^2 / (c^2 cc + 2 c s cs + s^2 ss) + (c xs - s xc)^2 / (c^2 ss - 2 c s cs + s^2 cc)). Double."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    w = np.asarray(freqs, dtype=np.float64)[:, None]
+    c, s = np.cos(w * x[None, :]), np.sin(w * x[None, :])
+    xc, xs = (y * c).sum(1), (y * s).sum(1)
+    cc, ss, cs = (c * c).sum(1), (s * s).sum(1), (c * s).sum(1)
+    w = w[:, 0]
+    tau = _atan2f(2.0 * cs, cc - ss) / (2.0 * w)
+    ct, st = np.cos(w * tau), np.sin(w * tau)
+    f1, f2 = ct * xc + st * xs, ct * xs - st * xc
+    d2 = ct * ct * cc + 2.0 * ct * st * cs + st * st * ss
+    d5 = ct * ct * ss - 2.0 * ct * st * cs + st * st * cc
+    return 0.5 * (f1 * f1 / d2 + f2 * f2 / d5)
+
+
+def gpuls_power_error(x, y, dy, freqs) -> np.ndarray:
+    """The AstroPy-style floating-mean Lomb-Scargle with errors (lombscargleOneObjectError / BatchError): weights
+    1 / dy^2, tau = 0.5 atan2f(S2, C2) / f from the weighted means, then the second pass's weighted means at
+    t - tau and (YC^2 / CC + YS^2 / SS) / YY (the standard normalisation, in [0, 1]). Double."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    wt = 1.0 / np.asarray(dy, dtype=np.float64) ** 2
+    f = np.asarray(freqs, dtype=np.float64)
+    wsum = wt.sum()
+    s, c = np.sin(f[:, None] * x[None, :]), np.cos(f[:, None] * x[None, :])
+    S, C = (wt * s).sum(1) / wsum, (wt * c).sum(1) / wsum
+    S2 = (2.0 * wt * s * c).sum(1) / wsum - 2.0 * S * C
+    C2 = (wt - 2.0 * wt * s * s).sum(1) / wsum - (C * C - S * S)
+    tau = 0.5 * _atan2f(S2, C2) / f
+    s, c = np.sin(f[:, None] * (x[None, :] - tau[:, None])), np.cos(f[:, None] * (x[None, :] - tau[:, None]))
+    Y = (wt * y).sum() / wsum
+    YY = (wt * y * y).sum() / wsum - Y * Y
+    Ct, St = (wt * c).sum(1) / wsum, (wt * s).sum(1) / wsum
+    YC = (wt * y * c).sum(1) / wsum - Y * Ct
+    YS = (wt * y * s).sum(1) / wsum - Y * St
+    CC = (wt * c * c).sum(1) / wsum - Ct * Ct
+    SS = (wt * s * s).sum(1) / wsum - St * St
+    return (YC * YC / CC + YS * YS / SS) / YY
+
+
+def gpuls_one_object(x, y, min_freq, max_freq, num_freqs, dy=None) -> np.ndarray:
+    """GPULSOneObject's pgram: num_freqs powers of the one object (with errors when dy is given)."""
+    f = _gpuls_freqs(min_freq, max_freq, num_freqs)
+    return gpuls_power(x, y, f) if dy is None else gpuls_power_error(x, y, dy, f)
+
+
+def gpuls_batch(x, y, lookup, min_freq, max_freq, num_freqs, dy=None) -> np.ndarray:
+    """batchGPULS's pgram: per object (lookup rows objId, idxMin, idxMax inclusive) its num_freqs powers, object
+    after object."""
+    f = _gpuls_freqs(min_freq, max_freq, num_freqs)
+    out = []
+    for _, lo, hi in np.asarray(lookup).reshape(-1, 3):
+        sl = slice(int(lo), int(hi) + 1)
+        out.append(gpuls_power(x[sl], y[sl], f) if dy is None else gpuls_power_error(x[sl], y[sl], dy[sl], f))
+    return np.concatenate(out)
+
+
+def gpuls_observations(n: int, period: float, seed: int, span: float = 50.0) -> tuple:
+    """Sorted observation times in [0, span) and a noisy sinusoid of the given period at them (float64)."""
+    rng = np.random.default_rng(seed)
+    t = np.sort(rng.uniform(0.0, span, n))
+    return t, np.sin(2.0 * np.pi * t / period) + 0.3 * rng.standard_normal(n)
+
+
+def tbp_cfar_2d(img, navg0: int, navg1: int, nguard0: int, nguard1: int, threshold: float,
+                peaks_only: bool) -> np.ndarray:
+    """torchbp's cfar_2d: for each pixel (y, x) of each N0 x N1 image, the mean of the cells with |i| <= navg0
+    along x (N1) and |j| <= navg1 along y (N0), inside the image, outside the guard box |i| <= nguard0 and
+    |j| <= nguard1, summed in float32 in the kernel's order (i outer, j inner); the detection is v / mean where
+    v > mean * threshold, else 0. peaks_only: 0 where a 4-neighbour (clamped at the edges) is larger."""
+    img = np.asarray(img, dtype=np.float32)
+    nb, n0, n1 = img.shape
+    out = np.zeros_like(img)
+    thr = np.float32(threshold)
+    for b in range(nb):
+        im = img[b]
+        for yy in range(n0):
+            for xx in range(n1):
+                v = im[yy, xx]
+                if peaks_only:
+                    nb4 = (im[yy, max(0, xx - 1)], im[yy, min(n1 - 1, xx + 1)],
+                           im[max(0, yy - 1), xx], im[min(n0 - 1, yy + 1), xx])
+                    if any(v < u for u in nb4):
+                        continue
+                acc, cnt = np.float32(0.0), 0
+                for i in range(-navg0, navg0 + 1):
+                    x = xx + i
+                    if x < 0 or x >= n1:
+                        continue
+                    for j in range(-navg1, navg1 + 1):
+                        if -nguard0 <= i <= nguard0 and -nguard1 <= j <= nguard1:
+                            continue
+                        y = yy + j
+                        if y < 0 or y >= n0:
+                            continue
+                        acc = np.float32(acc + im[y, x])
+                        cnt += 1
+                avg = np.float32(acc / np.float32(cnt))
+                if v > np.float32(avg * thr):
+                    out[b, yy, xx] = np.float32(v / avg)
+    return out
+# ---- unseen157: PBA+ 2D (pbap_) and cuCIM's PBA+ 3D (cupba_). Each kernel is followed thread by thread as its
+# algorithm reads (one column, band or list walk a thread), in Python integers; the later phases' inputs are the
+# earlier phases' results computed the same way (the host's in-place buffers modelled as one array).
+
+_PBAP_M = -32768            # pba2D.h's MARKER
+_PBAP_SIZE = 128
+
+
+def pbap_sites(size=_PBAP_SIZE, n=200, seed=15701):
+    """The input texture as main.cpp's generateRandomPoints makes it: (x, y) at each of n distinct random sites,
+    (MARKER, MARKER) elsewhere; short2 as int16 (size, size, 2), row y, column x."""
+    rng = np.random.default_rng(seed)
+    cells = rng.choice(size * size, n, replace=False)
+    tex = np.full((size, size, 2), _PBAP_M, np.int16)
+    tex[cells // size, cells % size, 0] = cells % size
+    tex[cells // size, cells % size, 1] = cells // size
+    return tex
+
+
+def _pbap_list(a):
+    return [[tuple(int(v) for v in px) for px in row] for row in np.asarray(a).reshape(-1, np.asarray(a).shape[-2], 2)]
+
+
+def _pbap_arr(rows):
+    return np.array(rows, dtype=np.int64).astype(np.int16)
+
+
+def _pbap_dominate(x1, y1, x2, y2, x3, y3, x0):
+    k1, k2 = y2 - y1, y3 - y2
+    return (k1 * (y1 + y2) + (x2 - x1) * ((x1 + x2) - 2 * x0)) * k2 > \
+        (k2 * (y2 + y3) + (x3 - x2) * ((x2 + x3) - 2 * x0)) * k1
+
+
+def pbap_flood_down(tex, bands):
+    """kernelFloodDown: in each band of each column, the last site at or above a pixel (MARKER if none)."""
+    t = _pbap_list(tex)
+    size = len(t)
+    band = size // bands
+    out = [row[:] for row in t]
+    for x in range(size):
+        for b in range(bands):
+            p1 = (_PBAP_M, _PBAP_M)
+            for y in range(b * band, (b + 1) * band):
+                if t[y][x][0] != _PBAP_M:
+                    p1 = t[y][x]
+                out[y][x] = p1
+    return _pbap_arr(out)
+
+
+def pbap_flood_up(tex, bands):
+    """kernelFloodUp: each band bottom-up, the nearer (strictly) of the pixel's own and the one below's."""
+    t = _pbap_list(tex)
+    size = len(t)
+    band = size // bands
+    out = [row[:] for row in t]
+    for x in range(size):
+        for b in range(bands):
+            p1 = (_PBAP_M, _PBAP_M)
+            for y in range((b + 1) * band - 1, b * band - 1, -1):
+                p2 = t[y][x]
+                if abs(p2[1] - y) < abs(p1[1] - y):
+                    p1 = p2
+                out[y][x] = p1
+    return _pbap_arr(out)
+
+
+def pbap_propagate(tex, bands):
+    """kernelPropagateInterband: margin[b][x] = the band's top pixel or the first site found in the bands above
+    (its last row first) if strictly nearer; margin[bands + b][x] the same for the bottom row, looking below."""
+    t = _pbap_list(tex)
+    size = len(t)
+    band = size // bands
+    out = [[None] * size for _ in range(2 * bands)]
+    for x in range(size):
+        for b in range(bands):
+            ty = b * band
+            pix = t[ty][x]
+            out[b][x] = pix
+            r = ty - 1
+            while r >= 0:
+                p = t[r][x]
+                if p[0] != _PBAP_M:
+                    if abs(p[1] - ty) < abs(pix[1] - ty):
+                        out[b][x] = p
+                    break
+                r -= band
+            ty = ty + band - 1
+            pix = t[ty][x]
+            out[bands + b][x] = pix
+            r = ty + 1
+            while r < size:
+                p = t[r][x]
+                if p[0] != _PBAP_M:
+                    if abs(p[1] - ty) < abs(pix[1] - ty):
+                        out[bands + b][x] = p
+                    break
+                r += band
+    return _pbap_arr(out)
+
+
+def pbap_update_vertical(tex, margin, bands):
+    """kernelUpdateVertical: each pixel's nearest of its own, its band's top and bottom margins (strictly nearer
+    wins, top first), written transposed with x and y swapped: out[x][y] = (site y, site x)."""
+    t = _pbap_list(tex)
+    m = _pbap_list(margin)
+    size = len(t)
+    band = size // bands
+    out = [[None] * size for _ in range(size)]
+    for x in range(size):
+        for b in range(bands):
+            top, bottom = m[b][x], m[bands + b][x]
+            for y in range(b * band, (b + 1) * band):
+                pix = t[y][x]
+                my = abs(pix[1] - y)
+                d = abs(top[1] - y)
+                if d < my:
+                    my, pix = d, top
+                if abs(bottom[1] - y) < my:
+                    pix = bottom
+                out[x][y] = (pix[1], pix[0])
+    return _pbap_arr(out)
+
+
+def pbap_proximate(color, stack, bands):
+    """kernelProximatePoints: per column and band, the stack of sites whose parabolas survive (dominate), each
+    entry (site x, previous entry's row) at its own row; a tail pointer (MARKER, last row) at the band's last row
+    when that row holds none. Rows it does not write keep stack's values."""
+    c = _pbap_list(color)
+    s = [row[:] for row in _pbap_list(stack)]
+    size = len(c)
+    band = size // bands
+    for tx in range(size):
+        for b in range(bands):
+            ty = b * band
+            lasty = -1
+            last1 = (None, -1)
+            last2 = (None, -1)
+            for y in range(ty, ty + band):
+                cur = c[y][tx]
+                if cur[0] != _PBAP_M:
+                    while last2[1] >= 0:
+                        if not _pbap_dominate(last1[0], last2[1], last2[0], lasty, cur[0], cur[1], tx):
+                            break
+                        lasty = last2[1]
+                        last2 = last1
+                        if last1[1] >= 0:
+                            last1 = s[last1[1]][tx]
+                    last1 = last2
+                    last2 = (cur[0], lasty)
+                    lasty = cur[1]
+                    s[y][tx] = last2
+            if lasty != ty + band - 1:
+                s[ty + band - 1][tx] = (_PBAP_M, lasty)
+    return _pbap_arr(s)
+
+
+def pbap_forward(stack, bands):
+    """kernelCreateForwardPointers: walking each band's stack from its tail, entry (next row, previous row); a head
+    pointer (first row, MARKER) at the band's first row when that row holds none. Other rows unchanged."""
+    s = _pbap_list(stack)
+    out = [row[:] for row in s]
+    size = len(s)
+    band = size // bands
+    for tx in range(size):
+        for b in range(bands):
+            ty = (b + 1) * band - 1
+            lasty = -1
+            cur = s[ty][tx]
+            nexty = cur[1] if cur[0] == _PBAP_M else ty
+            for i in range(band):
+                y = ty - i
+                if y == nexty:
+                    cur = (lasty, s[y][tx][1])
+                    out[y][tx] = cur
+                    lasty = nexty
+                    nexty = cur[1]
+            if lasty != ty - band + 1:
+                out[ty - band + 1][tx] = (lasty, _PBAP_M)
+    return _pbap_arr(out)
+
+
+def _pbap_merge_rows(c, link, out, size, band, nhalf):
+    """kernelMergeBands over lists: reads color c and link, writes out (out is link for the host's in-place call)."""
+    M = _PBAP_M
+    for b in range(nhalf):
+        for tx in range(size):
+            band1 = 2 * b
+            band2 = band1 + 1
+            lasty = band2 * band - 1
+            last2 = (c[lasty][tx][0], link[lasty][tx][1])
+            last1 = (None, None)
+            if last2[0] == M:
+                lasty = last2[1]
+                last2 = (c[lasty][tx][0], link[lasty][tx][1]) if lasty >= 0 else (M, M)
+            if last2[1] >= 0:
+                last1 = (c[last2[1]][tx][0], link[last2[1]][tx][1])
+            firsty = band2 * band
+            cur = (link[firsty][tx][0], c[firsty][tx][0])
+            if cur[1] == M:
+                firsty = cur[0]
+                cur = (link[firsty][tx][0], c[firsty][tx][0]) if firsty >= 0 else (M, M)
+            top = 0
+            while top < 2 and cur[1] >= 0:
+                while last2[1] >= 0:
+                    if not _pbap_dominate(last1[0], last2[1], last2[0], lasty, cur[1], firsty, tx):
+                        break
+                    lasty = last2[1]
+                    last2 = last1
+                    top -= 1
+                    if last1[1] >= 0:
+                        last1 = (c[last1[1]][tx][0], link[last1[1]][tx][1])
+                out[firsty][tx] = (cur[0], lasty)
+                if lasty >= 0:
+                    out[lasty][tx] = (firsty, last2[1])
+                last1 = last2
+                last2 = (cur[1], lasty)
+                lasty = firsty
+                firsty = cur[0]
+                top = max(1, top + 1)
+                cur = (link[firsty][tx][0], c[firsty][tx][0]) if firsty >= 0 else (M, M)
+            firsty = band1 * band
+            lasty = band2 * band
+            cur = link[firsty][tx]
+            if cur[1] == M and cur[0] < 0:
+                l1 = link[lasty][tx]
+                out[firsty][tx] = (l1[0] if l1[1] == M else lasty, cur[1])
+            firsty = band1 * band + band - 1
+            lasty = band2 * band + band - 1
+            cur = link[lasty][tx]
+            if cur[0] == M and cur[1] < 0:
+                l1 = link[firsty][tx]
+                out[lasty][tx] = (cur[0], l1[1] if l1[0] == M else firsty)
+
+
+def pbap_merge(color, link, out, bands):
+    """kernelMergeBands with link and output two arrays (the manifest's launch): reads the link as it was."""
+    c = _pbap_list(color)
+    lk = _pbap_list(link)
+    o = [row[:] for row in _pbap_list(out)]
+    size = len(c)
+    _pbap_merge_rows(c, lk, o, size, size // bands, bands // 2)
+    return _pbap_arr(o)
+
+
+def pbap_merge_inplace(color, link, bands):
+    """The host's call, output = link: every merge of pba2DPhase2's loop on one array."""
+    c = _pbap_list(color)
+    lk = [row[:] for row in _pbap_list(link)]
+    size = len(c)
+    nb = bands
+    while nb > 1:
+        _pbap_merge_rows(c, lk, lk, size, size // nb, nb // 2)
+        nb //= 2
+    return _pbap_arr(lk)
+
+
+def pbap_single_list(color, link):
+    """kernelDoubleToSingleList: (color.x, link.y) everywhere."""
+    color, link = np.asarray(color), np.asarray(link)
+    return np.stack([color[..., 0], link[..., 1]], axis=-1).astype(np.int16)
+
+
+def _mul24(a, b):
+    def s24(v):
+        v &= 0xFFFFFF
+        return v - (1 << 24) if v & 0x800000 else v
+    return (s24(a) * s24(b)) & 0xFFFFFFFF
+
+
+def pbap_color(lists, m3, blockx=64):
+    """kernelColor: each thread (column, tid) walks its column's list from the tail, rows size-1-tid, size-1-tid-m3,
+    ...: moving to the previous entry while it is no farther (unsigned __mul24 squares); out[x][y] = (row of the
+    nearest entry, its site x), transposed back."""
+    s = _pbap_list(lists)
+    size = len(s)
+    out = [[None] * size for _ in range(size)]
+    for tx in range(size):
+        for tid in range(m3):
+            lasty = size - 1
+            last2 = s[lasty][tx]
+            last1 = None
+            if last2[0] == _PBAP_M:
+                lasty = last2[1]
+                last2 = s[lasty][tx]
+            if last2[1] >= 0:
+                last1 = s[last2[1]][tx]
+            for step in range(size // blockx):
+                y_start = size - step * blockx - 1
+                y_end = size - (step + 1) * blockx
+                ty = y_start - tid
+                while ty >= y_end:
+                    dx, dy = last2[0] - tx, lasty - ty
+                    best = (_mul24(dx, dx) + _mul24(dy, dy)) & 0xFFFFFFFF
+                    while last2[1] >= 0:
+                        dx, dy = last1[0] - tx, last2[1] - ty
+                        dist = (_mul24(dx, dx) + _mul24(dy, dy)) & 0xFFFFFFFF
+                        if dist > best:
+                            break
+                        best = dist
+                        lasty = last2[1]
+                        last2 = last1
+                        if last2[1] >= 0:
+                            last1 = s[last2[1]][tx]
+                    out[tx][ty] = (lasty, last2[0])
+                    ty -= m3
+    return _pbap_arr(out)
+
+
+@functools.cache
+def _pbap_chain(m1=2, m2=2):
+    st = {"input": pbap_sites()}
+    st["down"] = pbap_flood_down(st["input"], m1)
+    st["up"] = pbap_flood_up(st["down"], m1)
+    st["margin"] = pbap_propagate(st["up"], m1)
+    st["vertical"] = pbap_update_vertical(st["up"], st["margin"], m1)
+    st["proximate"] = pbap_proximate(st["vertical"], st["up"], m2)
+    st["forward"] = pbap_forward(st["proximate"], m2)
+    st["merged"] = pbap_merge_inplace(st["vertical"], st["forward"], m2)
+    st["single"] = pbap_single_list(st["vertical"], st["merged"])
+    return st
+
+
+def pbap_state(name):
+    """A buffer of pba2DCompute(2, 2, 2) on pbap_sites() after the named step (a copy)."""
+    return _pbap_chain()[name].copy()
+
+
+# cuCIM 3D: int32 codes (x << 20 | y << 10 | z | notsite << 31 | hasnext << 30), arrays [z][y][x]
+_CUPBA_SIZE = 32
+_CUPBA_NS = -(1 << 31)                   # ENCODE(0, 0, 0, 1, 0)
+_CUPBA_MAXINT = 2147483647
+
+
+def _cupba_enc(x, y, z, a, b):
+    v = ((x << 20) | (y << 10) | z | (a << 31) | (b << 30)) & 0xFFFFFFFF
+    return v - (1 << 32) if v & 0x80000000 else v
+
+
+def _cupba_dec(v):
+    return (v >> 20) & 0x3FF, (v >> 10) & 0x3FF, v & 0x3FF
+
+
+def _cupba_notsite(v):
+    return (v >> 31) & 1
+
+
+def _cupba_hasnext(v):
+    return (v >> 30) & 1
+
+
+def cupba_input(size=_CUPBA_SIZE, n=60, seed=15702):
+    """encode3d of a volume whose n random voxels are 0 (the sites): x << 20 | y << 10 | z there, MARKER elsewhere."""
+    rng = np.random.default_rng(seed)
+    cells = rng.choice(size ** 3, n, replace=False)
+    out = np.full(size ** 3, _CUPBA_NS, np.int64)
+    z, y, x = cells // (size * size), (cells // size) % size, cells % size
+    out[cells] = (x << 20) | (y << 10) | z
+    return out.reshape(size, size, size).astype(np.int32)
+
+
+def cupba_flood_z(inp):
+    """kernelFloodZ: down each (x, y) column the last site so far, then up the nearer (strictly) of a voxel's and
+    the one below's by z (GET_Z of a non-site is MAX_INT)."""
+    a = np.asarray(inp).astype(np.int64)
+    size = a.shape[0]
+    out = np.empty_like(a)
+    p1 = np.full(a.shape[1:], _CUPBA_NS, np.int64)
+    for z in range(size):
+        site = ((a[z] >> 31) & 1) == 0
+        p1 = np.where(site, a[z], p1)
+        out[z] = p1
+
+    def getz(v):
+        return np.where(((v >> 31) & 1) == 1, _CUPBA_MAXINT, v & 0x3FF)
+    for i in range(size - 2, -1, -1):
+        d1 = np.abs(getz(p1) - i)
+        p2 = out[i]
+        d2 = np.abs(getz(p2) - i)
+        p1 = np.where(d2 < d1, p2, p1)
+        out[i] = p1
+    return out.astype(np.int32)
+
+
+def _cupba_dominate(x1, y1, z1, x2, y2, z2, x3, y3, z3, x0, z0):
+    k1, k2 = y2 - y1, y3 - y2
+    return ((y1 + y2) * k1 + ((x2 - x1) * (x1 + x2 - 2 * x0) + (z2 - z1) * (z1 + z2 - 2 * z0))) * k2 > \
+        ((y2 + y3) * k2 + ((x3 - x2) * (x2 + x3 - 2 * x0) + (z3 - z2) * (z2 + z3 - 2 * z0))) * k1
+
+
+def _cupba_dominate_sp(x1, y1, z1, x2, y2, z2, x3, y3, z3, x0, z0, sx, sy, sz):
+    # the spacings are powers of two and the coordinates small: every float32 product and sum is exact
+    x1, x2, x3 = x1 * sx, x2 * sx, x3 * sx
+    y1, y2, y3 = y1 * sy, y2 * sy, y3 * sy
+    z1, z2, z3 = z1 * sz, z2 * sz, z3 * sz
+    x02, z02 = 2 * x0 * sx, 2 * z0 * sz
+    k1, k2 = y2 - y1, y3 - y2
+    return ((y1 + y2) * k1 + ((x2 - x1) * (x1 + x2 - x02) + (z2 - z1) * (z1 + z2 - z02))) * k2 > \
+        ((y2 + y3) * k2 + ((x3 - x2) * (x2 + x3 - x02) + (z3 - z2) * (z2 + z3 - z02))) * k1
+
+
+def cupba_maurer(inp, stack, spacing=None):
+    """kernelMaurerAxis(WithSpacing): per (x, z) row along y, the stack of sites that survive dominate, each entry
+    ENCODE(site x, previous entry's y, site z, 0, has-a-previous) at its y; a tail ENCODE(0, last y, 0, 1, flag) at
+    y = size - 1 when the last voxel is no site. Voxels it does not write keep stack's values."""
+    a = np.asarray(inp).astype(np.int64).tolist()
+    s = np.asarray(stack).astype(np.int64).tolist()
+    size = len(a)
+    for tz in range(size):
+        for tx in range(size):
+            lasty = 0
+            p = s1 = s2 = _CUPBA_NS
+            y2 = 0
+            flag = 0
+            for ty in range(size):
+                p = a[tz][ty][tx]
+                if not _cupba_notsite(p):
+                    while _cupba_hasnext(s2):
+                        x1, y1, z1 = _cupba_dec(s1)
+                        x2, y2, z2 = _cupba_dec(s2)
+                        nx, _, nz = _cupba_dec(p)
+                        args = (x1, y2, z1, x2, lasty, z2, nx, ty, nz, tx, tz)
+                        dom = _cupba_dominate(*args) if spacing is None else _cupba_dominate_sp(*args, *spacing)
+                        if not dom:
+                            break
+                        lasty = y2
+                        s2 = s1
+                        y2 = y1
+                        if _cupba_hasnext(s2):
+                            s1 = s[tz][y2][tx]
+                    nx, _, nz = _cupba_dec(p)
+                    s1 = s2
+                    s2 = _cupba_enc(nx, lasty, nz, 0, flag)
+                    y2 = lasty
+                    lasty = ty
+                    s[tz][ty][tx] = s2
+                    flag = 1
+            if _cupba_notsite(p):
+                s[tz][size - 1][tx] = _cupba_enc(0, lasty, 0, 1, flag)
+    return np.array(s, np.int64).astype(np.int32)
+
+
+def cupba_color(stack, m3=2, blockx=32, spacing=None):
+    """kernelColorAxis(WithSpacing): each thread (x, tid) of row z walks the list from y = size - 1 - tid down by
+    m3, moving to the previous entry while it is no farther (squared distances, long long or double with the
+    spacings); out[z][x][y] = ENCODE(nearest entry's y, its site x, its site z, notsite, 0): x and y swapped."""
+    s = np.asarray(stack).astype(np.int64).tolist()
+    size = len(s)
+    out = [[[None] * size for _ in range(size)] for _ in range(size)]
+    sx, sy, sz = spacing if spacing is not None else (1, 1, 1)
+
+    def d2(dx, dy, dz):
+        if spacing is None:
+            return dx * dx + dy * dy + dz * dz
+        a, b, c = float(dx) * sx, float(dy) * sy, float(dz) * sz
+        return a * a + b * b + c * c
+    for tz in range(size):
+        for tx in range(size):
+            for tid in range(m3):
+                lasty = size - 1
+                last2 = s[tz][lasty][tx]
+                x2, y2, z2 = _cupba_dec(last2)
+                x1 = z1 = 0
+                if _cupba_notsite(last2):
+                    lasty = y2
+                    if _cupba_hasnext(last2):
+                        last2 = s[tz][lasty][tx]
+                        x2, y2, z2 = _cupba_dec(last2)
+                last1 = _CUPBA_NS
+                if _cupba_hasnext(last2):
+                    last1 = s[tz][y2][tx]
+                    x1, _, z1 = _cupba_dec(last1)
+                for step in range(size // blockx):
+                    y_start = size - step * blockx - 1
+                    y_end = size - (step + 1) * blockx
+                    ty = y_start - tid
+                    while ty >= y_end:
+                        best = d2(x2 - tx, lasty - ty, z2 - tz)
+                        while _cupba_hasnext(last2):
+                            dist = d2(x1 - tx, y2 - ty, z1 - tz)
+                            if dist > best:
+                                break
+                            best = dist
+                            lasty = y2
+                            last2 = last1
+                            x2, y2, z2 = _cupba_dec(last2)
+                            if _cupba_hasnext(last2):
+                                last1 = s[tz][y2][tx]
+                                x1, _, z1 = _cupba_dec(last1)
+                        out[tz][tx][ty] = _cupba_enc(lasty, x2, z2, _cupba_notsite(last2), 0)
+                        ty -= m3
+    return np.array(out, np.int64).astype(np.int32)
+
+
+# _pba_3d's sampling (z, y, x) = (0.5, 2.0, 1.0): the first pass's (sx, sy, sz) = (1.0, 2.0, 0.5)
+CUPBA_SPACING = (1.0, 2.0, 0.5)
+
+
+@functools.cache
+def _cupba_chain():
+    st = {"input": cupba_input()}
+    st["flood"] = cupba_flood_z(st["input"])
+    st["maurer"] = cupba_maurer(st["flood"], st["input"])
+    st["maurer_sp"] = cupba_maurer(st["flood"], st["input"], CUPBA_SPACING)
+    return st
+
+
+def cupba_state(name):
+    """A buffer of _pba_3d on cupba_input() after the named step (a copy)."""
+    return _cupba_chain()[name].copy()
+# ---- unseen158: AutoGPTQ's CUDA VecQuant matrix-vector kernels (agptq_) and SqueezeLLM's LUT, sparse and dense
+# kernels (sqllm_)
+
+def _gptq_unpack(packed, bits, count):
+    """GPTQ's packing: each column of int32 words is one little-endian bit stream, value k at bits
+    [k * bits, (k + 1) * bits) (3-bit values straddle words). packed (words, cols) -> (count, cols) ints."""
+    w = np.asarray(packed).astype(np.int64) & 0xFFFFFFFF
+    stream = np.zeros((w.shape[0] * 32, w.shape[1]), dtype=np.int64)
+    for b in range(32):
+        stream[b::32] = (w >> b) & 1
+    k = np.arange(count)
+    vals = np.zeros((count, w.shape[1]), dtype=np.int64)
+    for j in range(bits):
+        vals |= stream[k * bits + j] << j
+    return vals
+
+
+def agptq_matvec(vec, mat, scales, zeros, g_idx, bits):
+    """GPTQ dequantise-and-multiply: W[k, n] = scale[g, n] * (q[k, n] - z[g, n]), g = g_idx[k], q unpacked from
+    mat along k, z unpacked from zeros' row g along n and stored minus one (AutoGPTQ's checkpoint convention:
+    z = (stored + 1) & 0xF, the mask the source writes to avoid the overflow of 4-bit 15 + 1); out = vec @ W
+    for each batch row. In float64."""
+    vec = np.asarray(vec, dtype=np.float64)
+    k_total = vec.shape[-1]
+    n = np.asarray(mat).shape[1]
+    q = _gptq_unpack(mat, bits, k_total)
+    z = (_gptq_unpack(np.asarray(zeros).T, bits, n).T + 1) & 0xF    # (groups, n)
+    g = np.asarray(g_idx).astype(np.int64)
+    s = np.asarray(scales, dtype=np.float64)
+    w = s[g] * (q - z[g])
+    return vec @ w
+
+
+def sqllm_lut_matvec(vec, mat, lut, bits):
+    """SqueezeLLM's non-uniform dequantisation: W[k, n] = lut[n, q[k, n]], q unpacked from mat along k (GPTQ's
+    bit-stream packing); out = vec @ W for each batch row. In float64."""
+    vec = np.asarray(vec, dtype=np.float64)
+    q = _gptq_unpack(mat, bits, vec.shape[-1])
+    lut = np.asarray(lut, dtype=np.float64)
+    w = lut[np.arange(q.shape[1])[None, :], q]
+    return vec @ w
+
+
+def sqllm_csr_matvec(rows, cols, vals, vec):
+    """CSR sparse matrix (num_rows x vec length) times vec (each batch row): out[b, r] = sum over the row's
+    entries of vals[i] * vec[b, cols[i]]. In float64."""
+    vec = np.asarray(vec, dtype=np.float64)
+    rows = np.asarray(rows).astype(np.int64)
+    m = np.zeros((len(rows) - 1, vec.shape[-1]))
+    for r in range(len(rows) - 1):
+        for i in range(rows[r], rows[r + 1]):
+            m[r, int(cols[i])] += float(vals[i])
+    return vec @ m.T
+
+
+def sqllm_dense_rows(vec, full_rows, idx, out_width):
+    """The dense full rows: out[b, idx[c]] = sum_r full_rows[r, c] * vec[b, r], the other outputs 0.
+    In float64."""
+    vec = np.asarray(vec, dtype=np.float64)
+    part = vec @ np.asarray(full_rows, dtype=np.float64)
+    out = np.zeros(vec.shape[:-1] + (out_width,))
+    out[..., np.asarray(idx).astype(np.int64)] += part
+    return out
+# ---- unseen159: exafmm-beta's GPU treecode (gpu/tree.cu) ----
+
+def exfmm_bounds(pos, blocks=64, threads=32):
+    """boundaryReduction: block b's threads take bodies b * threads + t + k * blocks * threads; each block's
+    min and max of x, y, z (1e10 / -1e10 where it has none). (xmin, xmax), each (blocks, 3) float32."""
+    pos = np.asarray(pos, dtype=np.float32)
+    n, stride = len(pos), blocks * threads
+    lo = np.full((blocks, 3), 1e10, dtype=np.float32)
+    hi = np.full((blocks, 3), -1e10, dtype=np.float32)
+    for b in range(blocks):
+        idx = np.concatenate([np.arange(b * threads + k, n, stride) for k in range(threads)])
+        if len(idx):
+            lo[b] = np.minimum(lo[b], pos[idx, :3].min(axis=0))
+            hi[b] = np.maximum(hi[b], pos[idx, :3].max(axis=0))
+    return lo, hi
+
+
+def exfmm_key(ix, iy, iz):
+    """getKey: the 30-level Peano-Hilbert key of integer coordinates, three 10-level (30-bit) words."""
+    C = [0, 1, 7, 6, 3, 2, 4, 5]
+    x, y, z = int(ix), int(iy), int(iz)
+    out = [0, 0, 0]
+    key = 0
+    mask = 1 << 29
+    for i in range(30):
+        xi, yi, zi = int(bool(x & mask)), int(bool(y & mask)), int(bool(z & mask))
+        index = (xi << 2) + (yi << 1) + zi
+        if index == 0:
+            y, z = z, y
+        elif index in (1, 5):
+            x, y = y, x
+        elif index in (4, 6):
+            x, z = ~x, ~z
+        elif index in (7, 3):
+            x, y = ~y, ~x
+        else:
+            y, z = ~z, ~y
+        key = (key << 3) + C[index]
+        if i == 19:
+            out[1] = key
+            key = 0
+        if i == 9:
+            out[0] = key
+            key = 0
+        mask >>= 1
+    out[2] = key
+    return out
+
+
+def exfmm_keys(pos, corner):
+    """getKeyKernel: index3 = round((pos - corner) / corner.w) (corner.w a power of two here, so the
+    division is exact), the key's three words and the body's index as w. (n, 4) uint32."""
+    pos = np.asarray(pos, dtype=np.float32)
+    c = np.asarray(corner, dtype=np.float32)
+    q = (pos[:, :3] - c[:3]) / c[3]
+    ind = np.rint(q).astype(np.int64)      # round half away from zero differs only on exact halves: none here
+    out = np.zeros((len(pos), 4), dtype=np.uint32)
+    for i, (a, b, d) in enumerate(ind):
+        out[i, :3] = exfmm_key(a, b, d)
+        out[i, 3] = i
+    return out
+
+
+def exfmm_sorted_keys(n, rng):
+    """Sorted uint4 keys (x, y, z words lexicographic) with many equal high words, w the body index."""
+    k = np.stack([rng.integers(0, 4, n), rng.integers(0, 1 << 30, n) & ~((1 << 27) - 1) | rng.integers(0, 3, n),
+                  rng.integers(0, 1 << 30, n), np.zeros(n, dtype=np.int64)], axis=1)
+    k = k[np.lexsort((k[:, 2], k[:, 1], k[:, 0]))]
+    k[:, 3] = np.arange(n)
+    return k.astype(np.uint32)
+
+
+def exfmm_mask(level):
+    """getMask: the key words' bits above level `level` (3 bits a level, 30 levels, words of 30 bits)."""
+    ml = 3 * (30 - level)
+    f = 0xFFFFFFFF
+    if ml > 60:
+        return ((f >> (ml - 60)) << (ml - 60)) & f, 0, 0
+    if ml > 30:
+        return f, ((f >> (ml - 30)) << (ml - 30)) & f, 0
+    return f, f, ((f >> ml) << ml) & f
+
+
+def exfmm_valid_range(keys, level):
+    """getValidRange: validRange[2i] = i | (key_i's masked key differs from key_{i-1}'s) << 31, [2i+1] the
+    same against key_{i+1}; the ends compare with the all-ones key (which always differs)."""
+    keys = np.asarray(keys, dtype=np.int64)
+    n = len(keys)
+    m = np.array(exfmm_mask(level), dtype=np.int64)
+    F = np.full(3, 0xFFFFFFFF, dtype=np.int64)
+    out = np.zeros(2 * n, dtype=np.uint32)
+    for i in range(n):
+        c = keys[i, :3]
+        km = F if i == 0 else keys[i - 1, :3]
+        kp = F if i == n - 1 else keys[i + 1, :3]
+        v0 = v1 = 0
+        if not np.array_equal(c, F):
+            v0 = int(not np.array_equal(c & m, km & m))
+            v1 = int(not np.array_equal(c & m, kp & m))
+        out[2 * i] = i | (v0 << 31)
+        out[2 * i + 1] = i | (v1 << 31)
+    return out
+
+
+def exfmm_node_bodies(nodes, rng, most=16):
+    """Contiguous body ranges (begin, end) of 0..most bodies a node, as uint2."""
+    sizes = rng.integers(0, most + 1, nodes)
+    end = np.cumsum(sizes)
+    return np.stack([end - sizes, end], axis=1).astype(np.uint32)
+
+
+def exfmm_p2m(pos, leaf_nodes, node_bodies, num_leafs):
+    """P2M for leaf k (node leaf_nodes[k]): the mass and the mass-weighted mean position of its bodies
+    (0 where it has none: 1 / 0 is replaced by 0) and the bodies' bounding box, w 0 and 1.
+    (multipole, lower, upper) rows in leaf order, float32."""
+    pos = np.asarray(pos, dtype=np.float64)
+    mon, lo, hi = [], [], []
+    for k in range(num_leafs):
+        b, e = (int(v) for v in node_bodies[int(leaf_nodes[k])])
+        p = pos[b:e]
+        w = p[:, 3].sum()
+        c = (p[:, 3:4] * p[:, :3]).sum(axis=0) / w if w != 0 else np.zeros(3)
+        mon.append([*c, w])
+        lo.append([*(p[:, :3].min(axis=0) if e > b else [1e10] * 3), 0.0])
+        hi.append([*(p[:, :3].max(axis=0) if e > b else [-1e10] * 3), 1.0])
+    f = lambda a: np.asarray(a, dtype=np.float32)
+    return f(mon), f(lo), f(hi)
+
+
+def exfmm_rescale(mon, lo, hi, node_bodies, node_child, theta=0.75):
+    """rescale: a node's opening criterion ((2 * max half-extent of its box) / theta + |box centre - centre of
+    mass|)^2 (0 distance for a massless node, length at least 1e-6), 1e11 for a one-body node, negated for a
+    leaf (upper bound's w > 0), whose child word becomes first body | (count - 1) << 28.
+    (openingAngle, nodeChild); float64 arithmetic, float32 results."""
+    mon, lo, hi = (np.asarray(a, dtype=np.float64) for a in (mon, lo, hi))
+    child = np.asarray(node_child, dtype=np.uint32).copy()
+    out = np.zeros(len(mon), dtype=np.float32)
+    for i in range(len(mon)):
+        c = 0.5 * (lo[i, :3] + hi[i, :3])
+        size = np.maximum(np.abs(c - lo[i, :3]), np.abs(c - hi[i, :3]))
+        R = np.sqrt(((c - mon[i, :3]) ** 2).sum())
+        if abs(mon[i, 3]) < 1e-10:
+            R = 0.0
+        length = 2 * size.max()
+        if length < 0.000001:
+            length = 0.000001
+        op = (length / theta + R) ** 2
+        first, nchild = int(node_bodies[i][0]), int(node_bodies[i][1]) - int(node_bodies[i][0])
+        if nchild == 1:
+            op = 10e10
+        if hi[i, 3] > 0:
+            op = -op
+            child[i] = (first | ((nchild - 1) << 28)) & 0xFFFFFFFF
+        out[i] = op
+    return out, child
+
+
+def exfmm_group_ranges(groups, rng, most=32):
+    """Contiguous (begin, end) ranges of 1..most bodies, as int2."""
+    sizes = rng.integers(1, most + 1, groups)
+    end = np.cumsum(sizes)
+    return np.stack([end - sizes, end], axis=1).astype(np.int32)
+
+
+def exfmm_set_groups(pos, group_range):
+    """setGroups: a group's box centre (the float of the double mean of min and max), half-extents, the
+    largest of them, and w the bits of first body | (count - 1) << 27. (groupSizeInfo, groupCenterInfo)."""
+    pos = np.asarray(pos, dtype=np.float32)
+    size = np.zeros((len(group_range), 4), dtype=np.float32)
+    cent = np.zeros((len(group_range), 4), dtype=np.float32)
+    for g, (b, e) in enumerate(group_range):
+        p = pos[b:e, :3]
+        lo, hi = p.min(axis=0), p.max(axis=0)
+        c = (0.5 * (lo.astype(np.float64) + hi.astype(np.float64))).astype(np.float32)
+        s = np.maximum(np.abs(c - lo), np.abs(c - hi))
+        size[g, :3] = s
+        size[g, 3] = np.array([(int(b) | ((int(e) - int(b) - 1) << 27)) & 0xFFFFFFFF], dtype=np.uint32).view(np.float32)[0]
+        cent[g, :3] = c
+        cent[g, 3] = s.max()
+    return size, cent
+
+
+# ---- unseen159: James Sandham's 2-D CUDA Barnes-Hut (jsandham-nbodycuda/kernels.cu) ----
+
+def _jsbh_f32(v):
+    return float(np.float32(v))
+
+
+def jsbh_box(x, y, n):
+    """compute_bounding_box after reset_arrays (the four bounds start at 0): (left, right, bottom, top)."""
+    x, y = np.asarray(x[:n], dtype=np.float32), np.asarray(y[:n], dtype=np.float32)
+    return (min(0.0, float(x.min())), max(0.0, float(x.max())), min(0.0, float(y.min())), max(0.0, float(y.max())))
+
+
+def jsbh_build(x, y, mass, n, m):
+    """The quadtree build_tree_kernel makes, inserting bodies 0..n-1 one after the other: cells numbered from
+    n in creation order, root children child[0..3], a cell's children child[4c..4c+3] (quadrant 1: left of the
+    middle, 2: below it), a cell's x, y the float32 sums of mass * position of its bodies (before
+    centre_of_mass_kernel), mass their float32 sum, count their number. The middles are the kernel's: the double
+    0.5 * (l + r), the narrowed bounds stored as float32. Returns (x, y, mass, count, child, index) at sizes m, 4m."""
+    x = np.asarray(x, dtype=np.float32).copy()
+    y = np.asarray(y, dtype=np.float32).copy()
+    mass = np.asarray(mass, dtype=np.float32).copy()
+    x[n:] = 0
+    y[n:] = 0
+    mass[n:] = 0
+    count = np.zeros(m, dtype=np.int32)
+    count[:n] = 1
+    child = np.full(4 * m, -1, dtype=np.int32)
+    L0, R0, B0, T0 = jsbh_box(x, y, n)
+    index = n
+
+    def step(i, l, r, b, t):
+        p = 0
+        if float(x[i]) < 0.5 * (l + r):
+            p += 1
+            r = _jsbh_f32(0.5 * (l + r))
+        else:
+            l = _jsbh_f32(0.5 * (l + r))
+        if float(y[i]) < 0.5 * (b + t):
+            p += 2
+            t = _jsbh_f32(0.5 * (t + b))
+        else:
+            b = _jsbh_f32(0.5 * (t + b))
+        return p, l, r, b, t
+
+    def add(cell, i):
+        x[cell] = np.float32(x[cell] + np.float32(mass[i] * x[i]))
+        y[cell] = np.float32(y[cell] + np.float32(mass[i] * y[i]))
+        mass[cell] = np.float32(mass[cell] + mass[i])
+        count[cell] += count[i]
+
+    for i in range(n):
+        l, r, b, t = L0, R0, B0, T0
+        temp = 0
+        p, l, r, b, t = step(i, l, r, b, t)
+        ch = child[4 * temp + p]
+        while ch >= n:
+            temp = ch
+            p, l, r, b, t = step(i, l, r, b, t)
+            add(temp, i)
+            ch = child[4 * temp + p]
+        if ch == -1:
+            child[4 * temp + p] = i
+            continue
+        while 0 <= ch < n:
+            cell = index
+            index += 1
+            child[4 * temp + p] = cell
+            q = (1 if float(x[ch]) < 0.5 * (l + r) else 0) + (2 if float(y[ch]) < 0.5 * (b + t) else 0)
+            add(cell, ch)
+            child[4 * cell + q] = ch
+            temp = cell
+            p, l, r, b, t = step(i, l, r, b, t)
+            add(cell, i)
+            ch = child[4 * temp + p]
+        child[4 * temp + p] = i
+    return x, y, mass, count, child, np.array([index], dtype=np.int32)
+
+
+def jsbh_tree_summary(x, y, mass, count, child, index, n):
+    """What a quadtree in build_tree_kernel's layout says about each root quadrant, read from its top: the
+    number of bodies below it found by walking the children, the number of distinct ones, and the stored count,
+    mass and x, y sums of the quadrant's node (a body's own 1, mass, mass * position). (4, 5) float64, then the
+    number of cells used (index - n) is not compared: the creation order differs between runs."""
+    child = np.asarray(child)
+    out = np.zeros((4, 6))
+    for q in range(4):
+        c = int(child[q])
+        if c < 0:
+            continue
+        seen, todo = [], [c]
+        while todo:
+            k = todo.pop()
+            if k < n:
+                seen.append(k)
+            else:
+                todo.extend(int(v) for v in child[4 * k:4 * k + 4] if v >= 0)
+        if c < n:
+            cnt, ms, sx, sy = 1, float(mass[c]), float(mass[c]) * float(x[c]), float(mass[c]) * float(y[c])
+        else:
+            cnt, ms, sx, sy = int(count[c]), float(mass[c]), float(x[c]), float(y[c])
+        out[q] = [len(seen), len(set(seen)), cnt, ms, sx, sy]
+    return out
+
+
+def jsbh_tree_expected(x, y, mass, n):
+    """jsbh_tree_summary's rows from the bodies alone: each root quadrant's bodies (split at the double middle
+    of the bounding box that starts at 0), their number (three times), their mass and mass * position sums."""
+    x, y, mass = (np.asarray(a[:n], dtype=np.float64) for a in (x, y, mass))
+    L, R, B, T = jsbh_box(x, y, n)
+    q = (x < 0.5 * (L + R)).astype(int) + 2 * (y < 0.5 * (B + T)).astype(int)
+    out = np.zeros((4, 6))
+    for k in range(4):
+        s = q == k
+        c = int(s.sum())
+        out[k] = [c, c, c, mass[s].sum(), (mass[s] * x[s]).sum(), (mass[s] * y[s]).sum()]
+    return out
+
+
+def jsbh_built(x, y, mass, n, m, what):
+    """One array of jsbh_build's tree after centre_of_mass_kernel (cells' x, y divided by their mass):
+    what in x, y, mass, count, child, index."""
+    bx, by, bm, cnt, child, index = jsbh_build(x, y, mass, n, m)
+    k = int(index[0])
+    bx[n:k] = bx[n:k] / bm[n:k]
+    by[n:k] = by[n:k] / bm[n:k]
+    return {"x": bx, "y": by, "mass": bm, "count": cnt, "child": child, "index": index}[what]
+
+
+def jsbh_sorted(child, n):
+    """sort_kernel's order: the bodies as a depth-first walk of the tree meets them, children 0..3 in order."""
+    child = np.asarray(child)
+    out = []
+
+    def walk(k):
+        if k < n:
+            out.append(k)
+        else:
+            for v in child[4 * k:4 * k + 4]:
+                if v >= 0:
+                    walk(int(v))
+    for v in child[:4]:
+        if v >= 0:
+            walk(int(v))
+    return np.array(out, dtype=np.int32)
+
+
+def jsbh_forces(x, y, mass, sorted_, child, left, right, n, warp=32):
+    """compute_forces_kernel, one thread a body in sorted order, a warp walking the tree together: a warp's
+    stack starts with the root's children at depth radius^2 / theta; a popped node's child is taken whole (a
+    body, or a cell every lane of the warp sees at squared distance + eps2 >= a quarter of the node's depth)
+    or pushed with that quarter depth. acc += mass * r^-3 * (dx, dy). float32 arithmetic; (ax, ay) by body."""
+    f = np.float32
+    x, y, mass = (np.asarray(a, dtype=np.float32) for a in (x, y, mass))
+    child = np.asarray(child)
+    eps2, theta = f(0.025), f(0.5)
+    radius = f(0.5 * float(f(f(right) - f(left))))
+    roots = [int(c) for c in child[:4] if c != -1]
+    ax = np.zeros(n, dtype=np.float32)
+    ay = np.zeros(n, dtype=np.float32)
+    for w in range(0, n, warp):
+        bodies = np.asarray(sorted_[w:w + warp], dtype=np.int64)
+        px, py = x[bodies], y[bodies]
+        accx = np.zeros(len(bodies), dtype=np.float32)
+        accy = np.zeros(len(bodies), dtype=np.float32)
+        stack = roots + [0] * 64
+        depth = [f(f(radius * radius) / theta)] * len(roots) + [f(0)] * 64
+        top = len(roots) - 1
+        while top >= 0:
+            node = stack[top]
+            dp = f(0.25 * float(depth[top]))
+            for i in range(4):
+                ch = int(child[4 * node + i])
+                if ch >= 0:
+                    dx = f(x[ch]) - px
+                    dy = f(y[ch]) - py
+                    r = dx * dx + dy * dy + eps2
+                    if ch < n or np.all(dp <= r):
+                        rr = (1.0 / np.sqrt(r.astype(np.float64))).astype(np.float32)
+                        ff = mass[ch] * rr * rr * rr
+                        accx = accx + ff * dx
+                        accy = accy + ff * dy
+                    else:
+                        stack[top] = ch
+                        depth[top] = dp
+                        top += 1
+            top -= 1
+        ax[bodies] = accx
+        ay[bodies] = accy
+    return ax, ay
+
+
+def jsbh_input(what, stage="com", n=512, m=13024):
+    """An array of the state the host has before a later Barnes-Hut kernel: n bodies (seeded: x, y in
+    (-1, 1), masses in (0.5, 1.5)) in arrays of numNodes m (zero past n) at stage "bodies" (before
+    build_tree_kernel), or with the tree jsbh_build makes of them, the cells' x, y the weighted sums at stage
+    "sums" (before centre_of_mass_kernel) or the centres of mass at stage "com"; 'sorted' is sort_kernel's
+    order, 'left', 'right', 'bottom', 'top' the bounding box (one-element arrays)."""
+    rng = np.random.default_rng(159)
+    x = np.zeros(m, dtype=np.float32)
+    y = np.zeros(m, dtype=np.float32)
+    mass = np.zeros(m, dtype=np.float32)
+    x[:n] = rng.uniform(-1.0, 1.0, n)
+    y[:n] = rng.uniform(-1.0, 1.0, n)
+    mass[:n] = rng.uniform(0.5, 1.5, n)
+    box = dict(zip(("left", "right", "bottom", "top"), jsbh_box(x, y, n)))
+    if what in box:
+        return np.array([box[what]], dtype=np.float32)
+    if what == "sorted":
+        out = np.zeros(m, dtype=np.int32)
+        out[:n] = jsbh_sorted(jsbh_build(x, y, mass, n, m)[4], n)
+        return out
+    if stage == "bodies":
+        return {"x": x, "y": y, "mass": mass}[what]
+    if stage == "com":
+        return jsbh_built(x, y, mass, n, m, what)
+    return dict(zip(("x", "y", "mass", "count", "child", "index"), jsbh_build(x, y, mass, n, m)))[what]
+# ---- unseen154: GPUDB's foreign-key hash join (gpudb_) and EPFL's partitioned radix hash join (epflj_) ----
+
+def gpudb_dim_keys(n=500, seed=1540):
+    """A dimension table's primary keys: n distinct ints in [1, 4000), in a fixed random order."""
+    return np.random.default_rng(seed).choice(np.arange(1, 4000), n, replace=False).astype(np.int32)
+
+
+def gpudb_fact_keys(n=1500, matched=1100, seed=1541):
+    """A fact table's foreign keys: `matched` drawn (with repeats) from gpudb_dim_keys(), the rest keys in [1, 8000)
+    that no dimension row has (some of them share a hash bucket with dimension keys), shuffled."""
+    rng = np.random.default_rng(seed)
+    dim = gpudb_dim_keys()
+    miss = np.setdiff1d(np.arange(1, 8000), dim)
+    keys = np.concatenate([rng.choice(dim, matched), rng.choice(miss, n - matched)])
+    return rng.permutation(keys).astype(np.int32)
+
+
+def gpudb_hash_counts(keys, hsize):
+    """count_hash_num: keys per bucket, the bucket being key & (hsize - 1)."""
+    return np.bincount(np.asarray(keys).astype(np.int64) & (hsize - 1), minlength=hsize).astype(np.int32)
+
+
+def gpudb_psum(keys, hsize):
+    """The host's scanImpl over the counts: each bucket's first slot (an exclusive prefix sum)."""
+    c = gpudb_hash_counts(keys, hsize).astype(np.int64)
+    return (np.cumsum(c) - c).astype(np.int32)
+
+
+def gpudb_bucket(keys, hsize):
+    """build_hash_table's bucket array, (key, row id + 1) pairs grouped by bucket; within a bucket in row order
+    (the kernel's order there is its atomics' order: compare with gpudb_bucket_canon)."""
+    keys = np.asarray(keys).astype(np.int64)
+    h = keys & (hsize - 1)
+    order = np.argsort(h, kind="stable")
+    out = np.empty((len(keys), 2), dtype=np.int32)
+    out[:, 0] = keys[order]
+    out[:, 1] = order + 1
+    return out.reshape(-1)
+
+
+def gpudb_bucket_canon(bucket, keys, hsize):
+    """The bucket array with each bucket's pairs sorted by key (order-free): the segments from the keys' counts."""
+    b = np.asarray(bucket).reshape(-1, 2)[:len(keys)].astype(np.int64)
+    c = gpudb_hash_counts(keys, hsize)
+    out, start = [], 0
+    for n in c:
+        seg = b[start:start + n]
+        out.append(seg[np.lexsort((seg[:, 1], seg[:, 0]))])
+        start += n
+    return np.concatenate(out)
+
+
+def gpudb_probe(fact, dim):
+    """count_join_result's factFilter: the matching dimension row's id + 1, 0 for no match (keys are unique in dim)."""
+    pos = {int(k): i + 1 for i, k in enumerate(np.asarray(dim))}
+    return np.array([pos.get(int(k), 0) for k in np.asarray(fact)], dtype=np.int32)
+
+
+def gpudb_thread_counts(filt, threads):
+    """count_join_result's count[]: matches per thread of the grid-stride loop (rows i = t, t + threads, ...)."""
+    f = np.asarray(filt)
+    out = np.zeros(threads, dtype=np.int32)
+    np.add.at(out, np.arange(len(f)) % threads, (f != 0).astype(np.int32))
+    return out
+
+
+def gpudb_res_psum(filt, threads):
+    """The host's scanImpl over count[]: each thread's first output row."""
+    c = gpudb_thread_counts(filt, threads).astype(np.int64)
+    return (np.cumsum(c) - c).astype(np.int32)
+
+
+def gpudb_project(col, filt, attr, threads, dim_side):
+    """joinFact_* / joinDim_*: each thread t writes, from row resPsum[t] on, the attr-byte values of its matching rows
+    i = t, t + threads, ... in order: the fact row i itself, or (dim_side) the dimension row filter[i] - 1."""
+    col = np.asarray(col).reshape(-1).view(np.uint8).reshape(-1, attr)
+    f = np.asarray(filt)
+    start = gpudb_res_psum(f, threads)
+    out = np.zeros((int((f != 0).sum()), attr), dtype=np.uint8)
+    for t in range(threads):
+        pos = int(start[t])
+        for i in range(t, len(f), threads):
+            if f[i] != 0:
+                out[pos] = col[f[i] - 1] if dim_side else col[i]
+                pos += 1
+    return out.reshape(-1)
+
+
+EPFLJ_BUCKET = 4096          # types_EPFL.h's bucket_size
+EPFLJ_EMPTY_HEAD = (1 << 18) + (4095 << 32)   # init_metadata_double's head: no bucket yet, -1 elements
+
+
+def epflj_relation(which, n=6000, seed=1542):
+    """Join keys in [0, 2^20): R ("R") n distinct keys; S ("S") n keys, half of them R's (with repeats), half any."""
+    rng = np.random.default_rng(seed)
+    r = rng.choice(1 << 20, n, replace=False)
+    if which == "R":
+        return r.astype(np.int32)
+    s = np.concatenate([rng.choice(r, n // 2), rng.integers(0, 1 << 20, n - n // 2)])
+    return rng.permutation(s).astype(np.int32)
+
+
+def epflj_layout(keys, pays, part, nparts, nbuckets):
+    """A bucketised partitioning with every partition in one bucket (its reserved bucket p, fewer than 4096 tuples):
+    (keys out, payloads out, counts, heads). Within a bucket in input order; the kernels' order there is their
+    atomics' (compare with epflj_canon)."""
+    keys, pays, part = (np.asarray(a).astype(np.int64) for a in (keys, pays, part))
+    cnts = np.bincount(part, minlength=nparts)
+    assert cnts.max() < EPFLJ_BUCKET
+    out_k = np.zeros(nbuckets * EPFLJ_BUCKET, dtype=np.int32)
+    out_p = np.zeros(nbuckets * EPFLJ_BUCKET, dtype=np.int32)
+    for p in range(nparts):
+        sel = np.nonzero(part == p)[0]
+        out_k[p * EPFLJ_BUCKET:p * EPFLJ_BUCKET + len(sel)] = keys[sel]
+        out_p[p * EPFLJ_BUCKET:p * EPFLJ_BUCKET + len(sel)] = pays[sel]
+    heads = np.array([p + ((int(c) - 1) << 32) if c > 0 else EPFLJ_EMPTY_HEAD for p, c in enumerate(cnts)],
+                     dtype=np.uint64)
+    return out_k, out_p, cnts.astype(np.uint32), heads
+
+
+def epflj_pass1(keys, lp1, lp2, nbuckets, what):
+    """The first pass's result for keys with payloads 0..n-1 (the host's counting iterator): partition
+    (key >> lp2) & (2^lp1 - 1) (first_bit + log_parts2, first_bit 0). what: 0 keys, 1 payloads, 2 counts, 3 heads."""
+    keys = np.asarray(keys).astype(np.int64)
+    part = (keys >> lp2) & ((1 << lp1) - 1)
+    return epflj_layout(keys, np.arange(len(keys)), part, 1 << lp1, nbuckets)[what]
+
+
+def epflj_pass2(keys, lp1, lp2, nbuckets, what):
+    """The second pass's result: partition (first-pass partition << lp2) | (key & (2^lp2 - 1)), i.e. the key's low
+    lp1 + lp2 bits; what as epflj_pass1."""
+    keys = np.asarray(keys).astype(np.int64)
+    part = keys & ((1 << (lp1 + lp2)) - 1)
+    return epflj_layout(keys, np.arange(len(keys)), part, 1 << (lp1 + lp2), nbuckets)[what]
+
+
+def epflj_canon(out_k, out_p, cnts):
+    """Order-free view of a bucketised partitioning: per partition p (bucket p), its (key, payload) pairs sorted."""
+    out = []
+    for p, c in enumerate(np.asarray(cnts).astype(np.int64)):
+        k = np.asarray(out_k)[p * EPFLJ_BUCKET:p * EPFLJ_BUCKET + c].astype(np.int64)
+        v = np.asarray(out_p)[p * EPFLJ_BUCKET:p * EPFLJ_BUCKET + c].astype(np.int64)
+        o = np.lexsort((v, k))
+        out.append(np.stack([np.full(c, p), k[o], v[o]], axis=1))
+    return np.concatenate(out)
+
+
+def epflj_bucket_info1(chains, cnts):
+    """compute_bucket_info(1): walking each partition's chain from bucket p, each bucket's word becomes
+    (p << 13) + its element count (4096 but for the last)."""
+    ch = np.asarray(chains).astype(np.int64).copy()
+    for p, c in enumerate(np.asarray(cnts).astype(np.int64)):
+        cur = p
+        while c > 0:
+            nxt = ch[cur]
+            ch[cur] = (p << 13) + min(c, 4096)
+            cur = nxt
+            c -= 4096
+    return ch.astype(np.uint32)
+
+
+def epflj_decompose(info, chains, cnts, threshold):
+    """decompose_chains: per partition p, bucket_info[p] = (p << 15) + min(count, threshold); the chain cut into
+    runs of `threshold` elements (bucket_info[next] starts a run, chains[cur] = 0) or marked 0 within a run."""
+    info = np.asarray(info).astype(np.int64).copy()
+    ch = np.asarray(chains).astype(np.int64).copy()
+    for p, c in enumerate(np.asarray(cnts).astype(np.int64)):
+        cur, first, cutoff = p, min(c, threshold), 0
+        while c > 0:
+            cutoff += EPFLJ_BUCKET
+            c -= EPFLJ_BUCKET
+            nxt = ch[cur]
+            if cutoff >= threshold and c > 0:
+                info[nxt] = (p << 15) + min(c, threshold)
+                ch[cur] = 0
+                cutoff = 0
+            elif nxt != 0:
+                info[nxt] = 0
+            cur = nxt
+        info[p] = (p << 15) + first
+    return info.astype(np.uint32), ch.astype(np.uint32)
+
+
+def epflj_join_pairs(r_k, r_p, r_cnts, s_k, s_p, s_cnts):
+    """The equi-join of two single-bucket partitionings, partition by partition: the (R payload, S payload) pairs
+    with equal keys, sorted."""
+    out = []
+    for p in range(len(r_cnts)):
+        a = slice(p * EPFLJ_BUCKET, p * EPFLJ_BUCKET + int(r_cnts[p]))
+        b = slice(p * EPFLJ_BUCKET, p * EPFLJ_BUCKET + int(s_cnts[p]))
+        rk, rp = np.asarray(r_k)[a], np.asarray(r_p)[a]
+        sk, sp = np.asarray(s_k)[b], np.asarray(s_p)[b]
+        eq = rk[:, None] == sk[None, :]
+        i, j = np.nonzero(eq)
+        out.append(np.stack([rp[i], sp[j]], axis=1).astype(np.int64))
+    pairs = np.concatenate(out)
+    return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+
+
+def epflj_out_pairs(out_r, out_s, count):
+    """join_partitioned_results' output: its first `count` (R payload, S payload) pairs, sorted (order-free)."""
+    n = int(np.asarray(count).reshape(-1)[0])
+    pairs = np.stack([np.asarray(out_r)[:n], np.asarray(out_s)[:n]], axis=1).astype(np.int64)
+    return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+# ---- unseen152: MAGMA sparse's fine-grained ILU(0) / IC(0) sweeps (mgspar_) and YuenyeungSpTRSV (yysptrsv_)
+
+def _cplx_pairs(z):
+    """Complex values as cuDoubleComplex pairs: float64 rows (real, imag)."""
+    z = np.asarray(z, dtype=np.complex128)
+    return np.stack([z.real, z.imag], axis=-1)
+
+
+@functools.lru_cache(maxsize=None)
+def _mgspar_matrix(kind):
+    """A small sparse matrix with a symmetric pattern, dense (zeros off the pattern) and its pattern.
+    lap8: the 2D 5-point Laplacian on an 8 x 8 grid; rand96: 96 rows, each off-diagonal pair present with
+    probability 0.06. 'c' suffix: complex, diagonally dominant values; otherwise real, symmetric, diagonally dominant."""
+    base, cplx = kind.rstrip("c"), kind.endswith("c")
+    rng = np.random.default_rng(152)
+    if base == "lap8":
+        g, n = 8, 64
+        pat = np.eye(n, dtype=bool)
+        for y in range(g):
+            for x in range(g):
+                i = y * g + x
+                for yy, xx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                    if 0 <= yy < g and 0 <= xx < g:
+                        pat[i, yy * g + xx] = True
+    else:
+        n = 96
+        up = np.triu(rng.random((n, n)) < 0.06, 1)
+        pat = up | up.T | np.eye(n, dtype=bool)
+    if cplx:
+        a = rng.uniform(-1, 1, (n, n)) + 1j * rng.uniform(-1, 1, (n, n))
+    else:
+        a = rng.uniform(-1, 1, (n, n))
+        a = np.triu(a, 1) + np.triu(a, 1).T
+    a = np.where(pat, a, 0)
+    np.fill_diagonal(a, 0)
+    d = np.abs(a).sum(axis=1) + 1.0
+    a = a + np.diag(d + (0.5j * d if cplx else 0))
+    return a, pat
+
+
+@functools.lru_cache(maxsize=None)
+def mgspar_ilu(kind):
+    """magma_zparilu_csr's arrays for the matrix kind: A in COO (row-major order: rowidxA, colidxA, A), L in CSR
+    (strictly lower pattern, then the unit diagonal last in each row: rowptrL, colidxL, valL), U transposed in
+    CSR (row j holds U's column j: rows i <= j of the pattern, the diagonal last: rowptrU, colidxU, valU). valL and
+    valU hold the exact ILU(0) factors (Gaussian elimination restricted to A's pattern, IKJ order, complex128), the
+    fixed point of the Chow-Patel sweep: l_ij = (a_ij - sum_{k<j} l_ik u_kj) / u_jj, u_ij = a_ij - sum_{k<i} l_ik u_kj."""
+    a, pat = _mgspar_matrix(kind)
+    n = a.shape[0]
+    w = a.astype(np.complex128).copy()
+    for i in range(n):
+        for k in range(i):
+            if not pat[i, k]:
+                continue
+            w[i, k] = w[i, k] / w[k, k]
+            for j in range(k + 1, n):
+                if pat[i, j] and pat[k, j]:
+                    w[i, j] -= w[i, k] * w[k, j]
+    rows, cols = np.nonzero(pat)
+    out = {"rowidxA": rows, "colidxA": cols, "A": _cplx_pairs(a[rows, cols])}
+    lp, lc, lv = [0], [], []
+    for i in range(n):
+        js = [j for j in range(i) if pat[i, j]]
+        lc += js + [i]
+        lv += [w[i, j] for j in js] + [1.0]
+        lp.append(len(lc))
+    up, uc, uv = [0], [], []
+    for j in range(n):
+        iis = [i for i in range(j + 1) if pat[i, j]]
+        uc += iis
+        uv += [w[i, j] for i in iis]
+        up.append(len(uc))
+    out.update(rowptrL=np.array(lp), colidxL=np.array(lc), valL=_cplx_pairs(lv),
+               rowptrU=np.array(up), colidxU=np.array(uc), valU=_cplx_pairs(uv))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def mgspar_ic(kind):
+    """magma_zparic_csr's arrays: A's lower triangle in COO (row-major: Arowidx, Acolidx, A_val) and the factor in
+    CSR over the same pattern (rowptr, colidx, val; the diagonal last in each row). val holds the exact IC(0)
+    factor (Cholesky restricted to the pattern, float64): l_ij = (a_ij - sum_{k<j} l_ik l_jk) / l_jj,
+    l_ii = sqrt(a_ii - sum_{k<i} l_ik^2), the sweep's fixed point."""
+    a, pat = _mgspar_matrix(kind)
+    a = a.real
+    n = a.shape[0]
+    low = np.tril(pat)
+    lf = np.zeros((n, n))
+    for i in range(n):
+        for j in range(i + 1):
+            if not low[i, j]:
+                continue
+            ks = [k for k in range(j) if low[i, k] and low[j, k]]
+            s = a[i, j] - sum(lf[i, k] * lf[j, k] for k in ks)
+            lf[i, j] = math.sqrt(abs(s)) if i == j else s / lf[j, j]
+    rows, cols = np.nonzero(low)
+    rp = np.concatenate([[0], np.cumsum(low.sum(axis=1))])
+    return {"Arowidx": rows, "Acolidx": cols, "A_val": _cplx_pairs(a[rows, cols]),
+            "rowptr": rp, "colidx": cols, "val": _cplx_pairs(lf[rows, cols])}
+
+
+@functools.lru_cache(maxsize=None)
+def yysp_matrix(kind):
+    """A lower triangular CSR matrix (the diagonal last in each row) for yySpTRSV_csr_kernel, with b.
+    band256: 256 rows, columns i-3..i; rand512: 512 rows, up to 3 random columns in [i-64, i) and the diagonal;
+    dense64: 64 rows, columns i-20..i; mixed200: 200 rows, rows 64-127 with 16 random earlier columns, the others
+    up to 2 random columns in [i-40, i). Off-diagonal values uniform(-1, 1) / row length, the diagonal uniform(1, 2)."""
+    rng = np.random.default_rng(1520)
+    m = {"band256": 256, "rand512": 512, "dense64": 64, "mixed200": 200}[kind]
+    rp, ci, vals = [0], [], []
+    for i in range(m):
+        if kind == "band256":
+            cols = list(range(max(0, i - 3), i))
+        elif kind == "dense64":
+            cols = list(range(max(0, i - 20), i))
+        elif kind == "rand512":
+            lo = max(0, i - 64)
+            cols = sorted(set(rng.integers(lo, i, 3).tolist())) if i > 0 else []
+        else:
+            if 64 <= i < 128:
+                cols = sorted(rng.choice(i, 16, replace=False).tolist())
+            else:
+                lo = max(0, i - 40)
+                cols = sorted(set(rng.integers(lo, i, 2).tolist())) if i > 0 else []
+        ci += cols + [i]
+        vals += (rng.uniform(-1, 1, len(cols)) / (len(cols) + 1)).tolist() + [rng.uniform(1, 2)]
+        rp.append(len(ci))
+    b = rng.uniform(-1, 1, m)
+    return {"rowptr": np.array(rp), "colidx": np.array(ci), "val": np.array(vals), "b": b, "m": m,
+            "warp_num": yysp_warp_num(np.array(rp), m)}
+
+
+def yysp_warp_num(rowptr, m, border=10, warp=32):
+    """matrix_warp's warp_num (the repository's CUDA/tranpose.h): each group of 32 rows whose average row length is
+    below border is one entry (a warp, a thread a row); a group at or above border gives one entry per row (a
+    warp a row). warp_num[0] = 0, then each warp's end row; its length is Len."""
+    out, row = [0], 0
+    for i in range(0, m, warp):
+        end = min(i + warp, m)
+        if (rowptr[end] - rowptr[i]) / (end - i) >= border:
+            for _ in range(end - i):
+                row += 1
+                out.append(row)
+        else:
+            row += end - i
+            out.append(row)
+    return np.array(out)
+
+
+def yysp_solve(kind):
+    """x with L x = b by forward substitution over the rows, in float64."""
+    d = yysp_matrix(kind)
+    rp, ci, v, b = d["rowptr"], d["colidx"], d["val"], d["b"]
+    x = np.zeros(d["m"])
+    for i in range(d["m"]):
+        s = sum(v[j] * x[ci[j]] for j in range(rp[i], rp[i + 1] - 1))
+        x[i] = (b[i] - s) / v[rp[i + 1] - 1]
+    return x

@@ -283,7 +283,45 @@
   sums, windowed and globally smoothed normalisation) + torchaudio's lfilter IIR loop (packed tensor accessors by
   value): 4 of 12 as they came; the 8 others never launched, the manifest's mistake (bool / float scalars given a
   dtype, one-element arrays that tl.launch refuses for a scalar parameter). Given as plain values: 12 of 12, no
-  change in tilelab."""
+  change in tilelab.
+- unseen153, ArrayFire's mean-shift filter and flood fill (seeded region growing in a shared tile with
+  __syncthreads_or; Param / CParam by value) + a MONAI fork's push-relabel graph cut (initialisation, push with
+  atomics, relabel, active-block check, global relabel, dump): 12 of 12 as they came, the three listed barrier
+  divergences reported and nothing else.
+- unseen155, libcubwt's flat-array kernels (the DC3 sample's prefix keys through a shared uint4 tile and __byte_perm,
+  uint32 gather / scatter / shared-tile block permutation, uint64 scatter) + cuDF 0.5's CSV reader record scanners
+  (countRecords, storeRecordStart with atomicAdd slots): 10 of 10 as they came, no finding.
+- unseen156, gpu_lomb_scargle's Lomb-Scargle periodogram kernels (one object or a batch, observations from global
+  memory or paged through shared memory, the floating-mean version with errors; double, tau through atan2f) +
+  torchbp's 2-D CFAR radar detector: 10 of 10 as they came, OneObjectSM's listed out_of_bounds (x[64] / y[64], one
+  past the arrays) reported and nothing else.
+- unseen157, PBA+ 2D's nine Voronoi / distance-transform kernels (column floods, interband margins, the vertical update
+  through a shared short2 tile, proximate-point stacks, forward pointers, the band merge, the single list, the
+  colouring) + cuCIM's PBA+ 3D kernels (z flood, Maurer axis, colour axis, plain and with voxel spacing): 14 of 14 as
+  they came, no finding.
+- unseen158, AutoGPTQ's CUDA VecQuant 2/3/4/8-bit matrix-vector kernels (g_idx and group-size versions, per-thread
+  local weight arrays, 3-bit values straddling int32 words) + SqueezeLLM's non-uniform 3/4-bit LUT kernels (tables
+  staged in shared memory), CSR outlier and dense full-row kernels: 16 of 16 as they came, no finding.
+- unseen159, exafmm-beta's GPU treecode (bounding-box reduction, Peano-Hilbert keys, reorder, level ranges, P2M,
+  opening criteria, group boxes) + James Sandham's 2-D CUDA Barnes-Hut (reset, bounding box under a spin lock,
+  lock-based quadtree build, centre of mass, sort, warp-wise force walk, update, copy): 11 of 15 as they came; three
+  Barnes-Hut launches raised real races the manifest had not listed (the lock without a fence, the spin on start, the
+  warp stack without __syncwarp) and the tree build's input was the manifest's mistake (an already-built tree, its
+  cells' sums doubled) besides its real barrier divergence and race. Listed and fixed in the manifest: 15 of 15, no
+  change in tilelab.
+- unseen154, GPUDB's foreign-key hash join (the bucket histogram, the pair scatter, the probe, the four compacting
+  projections) + EPFL's partitioned radix hash join as AccMultiwayJoins vendors it (metadata, the two partitioning
+  passes with 64-bit bucket heads and a shared shuffle, chain decomposition, the counting and the materialising
+  shared-table joins): 5 of 14 as they came; GPUDB's 7 never launched, the manifest's mistake (int32 arrays for
+  char* columns), partition_pass_one's same-value shared store race was not yet listed, and
+  join_partitioned_results wrote 1,364 of 3,009 pairs: a warp's lanes voted apart at a full-mask __any_sync /
+  __ballot_sync. Fixed: 14 of 14 (tests/test_vote_sync_meet.py), the two races listed.
+- unseen152, MAGMA's fine-grained asynchronous ILU(0) / IC(0) sweeps (double complex, at their fixed point) +
+  YuenyeungSpTRSV's synchronisation-free triangular solve (warp-level rows spinning on per-row flags with a fenced
+  plain load, then a __shfl_down built for compute_61; thread-level rows looping until a flag is 1): 4 of 8 as they
+  came; the two thread-level launches right but with the plain flag's race, not yet listed (a data race in the PTX
+  memory model, listed since), the two warp-level ones out of steps (the fenced spin not taken for a spin-wait). Fixed:
+  8 of 8 (tests/test_fenced_spin_wait.py)."""
 from __future__ import annotations
 
 import json
@@ -430,6 +468,21 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                          "(float cepstral_lifter) is a scalar parameter"),
                           "kaldif_online_cmvn.cu": "LaunchError: argument 2 of apply_cmvn_kernel (bool var_norm) is a "
                                                    "scalar parameter"}),
+    "unseen153": (12, 12, {}),
+    "unseen155": (10, 10, {}),
+    "unseen156": (10, 10, {}),
+    "unseen157": (14, 14, {}),
+    "unseen158": (16, 16, {}),
+    "unseen159": (15, 11, {"jsbh_kernels.cu": ("findings ['race'], expected []: race at collection/jsbh_kernels.cu:142",
+                                               "jsbh_tree_summary(x, y, mass, count, child, index, 512): 12 of 24 differ",
+                                               "findings ['race'], expected []: race at collection/jsbh_kernels.cu:351",
+                                               "findings ['race'], expected []: race at collection/jsbh_kernels.cu:449")}),
+    "unseen154": (14, 5, {"gpudb_hash_join.cu": "LaunchError: argument ",
+                          "epflj_join_primitives.cu": ("findings ['race'], expected []: race at "
+                                                       "collection/epflj_join_primitives.cu:352",
+                                                       "results: 1 of 64 differ, first at 0: got np.int32(1364)")}),
+    "unseen152": (8, 4, {"yysptrsv_kernel.cu": ("findings ['race'], expected []",
+                                                "StepBudgetExceeded: the kernel ran 400,000 instruction steps")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)

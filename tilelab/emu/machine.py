@@ -479,8 +479,14 @@ class Machine:
                     if idx is False:
                         return
                 continue
-            if op == "shfl" and (idx is not None or self.shfl_parked is not None) and "sync" in ins.mods \
+            if op == "shfl" and (idx is not None or self.shfl_parked is not None) \
                     and self._shfl_meet(ins, idx, gpc):
+                idx, gpc, others_min = self._regroup()
+                if idx is False:
+                    return
+                continue
+            if op == "vote" and "sync" in ins.mods and (idx is not None or self.shfl_parked is not None) \
+                    and self._vote_meet(ins, idx, gpc):
                 idx, gpc, others_min = self._regroup()
                 if idx is False:
                     return
@@ -613,15 +619,21 @@ class Machine:
     def _shfl_meet(self, ins, idx, gpc):
         """shfl.sync where the member mask names lanes of the warp that are elsewhere (the other side of a
         divergent branch): on the GPU the lanes wait for each other and exchange at their own shfl.sync
-        instructions (the H200, docs/FIDELITY.md's seventeenth suite). Parks this group until those lanes
+        instructions (the H200, docs/FIDELITY.md's seventeenth suite). A shfl without .sync meets as a full
+        mask's does (YuenyeungSpTRSV's __shfl_down after its lanes' spin-waits, unseen152). Parks this group until those lanes
         reach one, then runs the exchanges as one (isa.shfl_together). False: the usual exchange."""
         lanes = self.lanes(idx)
         if self.shfl_alone is not None and self.shfl_alone[lanes].any():
             self.shfl_alone[lanes] = False                # released: the others ended or wait at a barrier
             self.count(gpc, "instructions", -self.nwarps(idx))   # counted when it parked
             return False
-        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[4], "b32", idx)),
-                               (len(lanes),)).astype(np.int64)          # each lane's own member mask
+        if "sync" in ins.mods:                             # each lane's own member mask
+            mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[4], "b32", idx)),
+                                   (len(lanes),)).astype(np.int64)
+        else:
+            # a shfl without .sync (PTX for targets before sm_70: __shfl_down): the warp's lanes meet at it as they
+            # reconverge there on the GPU (the branch's post-dominator), as a full mask's would
+            mask = np.full(len(lanes), 0xFFFFFFFF, dtype=np.int64)
         here = np.zeros(self.T, dtype=bool)
         here[lanes] = True
         parked = self.shfl_parked if self.shfl_parked is not None else here & False
@@ -633,27 +645,76 @@ class Machine:
         np.bitwise_or.at(away, mrow, np.where(self.alive[mates] & ~here[mates] & ~parked[mates]
                                               & ~self.waiting[mates], bit, 0))
         waits = (mask & away[wrow]) != 0
-        if waits.any():                                    # these lanes wait for theirs; the rest go on
+        parked = parked.copy()                             # the lanes parked before this group came
+        partial = bool(waits.any())
+        if partial:                                        # these lanes wait for theirs; the rest go on
             if self.shfl_parked is None:
                 self.shfl_parked = np.zeros(self.T, dtype=bool)
             self.shfl_parked[lanes[waits]] = True
             self.pc[lanes[waits]] = gpc
             if waits.all():
                 return True
-            go = lanes[~waits]
-            isa.shfl_together(self, [(ins, go)])
-            self.pc[go] = gpc + 1
-            return True
+            # the rest still meet their own parked mates (warps of one group, some waiting, some complete:
+            # YuenyeungSpTRSV's warp-level rows, unseen152)
+            lanes, mask, wrow = lanes[~waits], mask[~waits], wrow[~waits]
         atpark = np.zeros(len(warps), dtype=np.int64)
         np.bitwise_or.at(atpark, mrow, np.where(parked[mates], bit, 0))
         if not ((mask & atpark[wrow]) != 0).any():
+            if partial:
+                isa.shfl_together(self, [(ins, lanes)])
+                self.pc[lanes] = gpc + 1
+                return True
             return False
         there = mates[parked[mates] & np.isin(mrow, np.unique(wrow[(mask & atpark[wrow]) != 0]))]
-        parts = [(ins, idx)] + [(self.fn.instrs[int(p)], there[self.pc[there] == p]) for p in np.unique(self.pc[there])]
+        there = there[[self.fn.instrs[int(p)].op == "shfl" for p in self.pc[there]]]   # not lanes at a vote
+        parts = [(ins, lanes if partial else idx)] + \
+            [(self.fn.instrs[int(p)], there[self.pc[there] == p]) for p in np.unique(self.pc[there])]
         isa.shfl_together(self, parts)
         self.shfl_parked[there] = False
         self.pc[there] += 1
         self.pc[lanes] = gpc + 1
+        return True
+
+    def _vote_meet(self, ins, idx, gpc):
+        """vote.sync (__any_sync, __all_sync, __ballot_sync) where the member mask names lanes of the warp that
+        are elsewhere: on the GPU each lane waits until the mask's non-exited lanes have executed it, so the vote
+        is the whole mask's. Parks this group's lanes whose mates could still come (counted once, when the warp
+        votes); lanes whose mates are all here vote together with their mates parked at this instruction.
+        False: the usual vote (no mate elsewhere, or released alone: the mates ended or wait at a barrier)."""
+        lanes = self.lanes(idx)
+        if self.shfl_alone is not None and self.shfl_alone[lanes].any():
+            self.shfl_alone[lanes] = False                # released: the others ended or wait at a barrier
+            return False
+        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[2], "b32", idx)),
+                               (len(lanes),)).astype(np.int64) & 0xFFFFFFFF
+        here = np.zeros(self.T, dtype=bool)
+        here[lanes] = True
+        parked = self.shfl_parked if self.shfl_parked is not None else here & False
+        warps, wrow = np.unique(self.warp_global[lanes], return_inverse=True)
+        mates = np.flatnonzero(np.isin(self.warp_global, warps))
+        mrow = np.searchsorted(warps, self.warp_global[mates])
+        bit = np.int64(1) << self.lane[mates].astype(np.int64)
+        away = np.zeros(len(warps), dtype=np.int64)         # per warp: lanes elsewhere that could still come
+        np.bitwise_or.at(away, mrow, np.where(self.alive[mates] & ~here[mates] & ~parked[mates]
+                                              & ~self.waiting[mates], bit, 0))
+        waits = (mask & away[wrow]) != 0
+        if waits.any():
+            if self.shfl_parked is None:
+                self.shfl_parked = np.zeros(self.T, dtype=bool)
+            self.shfl_parked[lanes[waits]] = True
+            self.pc[lanes[waits]] = gpc
+            self.count(gpc, "instructions", -len(np.unique(self.warp_global[lanes[waits]])))
+            if waits.all():
+                return True
+        go = lanes[~waits]
+        gwarps = np.unique(self.warp_global[go])
+        there = mates[parked[mates] & (self.pc[mates] == gpc) & np.isin(self.warp_global[mates], gwarps)]
+        if not waits.any() and not len(there):
+            return False
+        both = np.union1d(go, there)
+        self.shfl_parked[there] = False
+        isa.execute(self, ins, both, gpc)
+        self.pc[both] = gpc + 1
         return True
 
     def _arrive(self, lanes):
@@ -737,18 +798,31 @@ def _spin_loops(fn) -> frozenset:
     branch yields to the others (cooperative groups' multi-warp barriers, grid.sync, a CAS retry).
     A loop that only does an atomic a trip (``if (near) atomicAdd(&count[i], 1);``) does not wait:
     its lanes keep to the lowest PC and reconverge, as a warp does (docs/FIDELITY.md, the ninth
-    unseen suite's neighbour list). A loop around a spin-wait yields too."""
+    unseen suite's neighbour list). A loop around a spin-wait yields too. A plain global load counts as a
+    spin-wait's read in a loop that also runs a fence (``while (flag[i] != 1) __threadfence_block();``,
+    YuenyeungSpTRSV's warp-level wait, unseen152): the fence makes each trip load the flag again."""
     s = fn.__dict__.get("_spin_pcs")
     if s is None:
         loops = [(ins.target, pc) for pc, ins in enumerate(fn.instrs)
-                 if ins.op == "bra" and 0 <= ins.target <= pc and
-                 any(_reads_others(i) for i in fn.instrs[ins.target:pc + 1])]
+                 if ins.op == "bra" and 0 <= ins.target <= pc and _loop_waits(fn, ins.target, pc)]
         spins = {(t, pc) for t, pc in loops
-                 if _exit_depends(fn, t, pc, {i for i in range(t, pc + 1) if _reads_others(fn.instrs[i])})}
+                 if _exit_depends(fn, t, pc, _loop_waits(fn, t, pc))
+                 or _exit_depends(fn, t, pc, _loop_waits(fn, t, pc) - _loop_waits(fn, t, pc, fenced_loads=False),
+                                  control=True)}
         # a loop around a spin-wait (a histogram's retry loop in its loop over the data) yields as before
         out = {pc for t, pc in loops if any(t <= t2 and pc2 <= pc for t2, pc2 in spins)}
         s = fn.__dict__["_spin_pcs"] = frozenset(out)
     return s
+
+
+def _loop_waits(fn, s: int, e: int, fenced_loads: bool = True) -> set:
+    """The loop s..e's instructions that read what another thread may be changing: _reads_others's, and where
+    the loop runs a fence (membar, fence: not a proxy fence), its plain loads of global memory too."""
+    body = fn.instrs[s:e + 1]
+    fenced = fenced_loads and any(i.op == "membar" or i.op == "fence" and "proxy" not in i.mods for i in body)
+    return {s + k for k, i in enumerate(body)
+            if _reads_others(i) or fenced and i.op == "ld" and not any(
+                q in i.mods for q in ("shared", "local", "param", "const", "nc"))}
 
 
 def _reads_others(i) -> bool:
@@ -757,11 +831,15 @@ def _reads_others(i) -> bool:
             or i.op == "mbarrier" and i.mods[0] in ("try_wait", "test_wait"))
 
 
-def _exit_depends(fn, s: int, e: int, waits: set) -> bool:
+def _exit_depends(fn, s: int, e: int, waits: set, control: bool = False) -> bool:
     """Whether a way out of the loop s..e (its guarded back edge, a branch, ret or exit leaving it)
     depends, through the registers the loop computes, on one of the ``waits`` instructions' results.
-    A loop with no guarded way out is taken to wait (as before this rule)."""
+    A loop with no guarded way out is taken to wait (as before this rule). ``control``: a register set
+    after a guarded forward branch of the loop depends on that branch's guard too (a flag's test that
+    decides whether a counter moves: YuenyeungSpTRSV's thread-level rows, ``j++`` only once the flag is 1)."""
     instrs = fn.instrs
+    fwd = [pc for pc in range(s, e + 1) if control and instrs[pc].op == "bra" and instrs[pc].guard is not None
+           and instrs[pc].target > pc]
     need = set()
     for pc in range(s, e + 1):
         i = instrs[pc]
@@ -779,6 +857,7 @@ def _exit_depends(fn, s: int, e: int, waits: set) -> bool:
             if pc in waits:
                 return True
             srcs = {n for a in i.args[1:] for n in _regs(a)} | ({i.guard} if i.guard else set())
+            srcs |= {instrs[b].guard for b in fwd if b < pc}
             if not srcs <= need:
                 need |= srcs
                 grown = True
