@@ -324,6 +324,7 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | No
     apart_at = {(kind, wa) for (kind, _wm, wa) in (chains or {})}
     subs: dict = {}
     shared: dict = {}
+    shared_minuend: dict = {}           # subs whose minuend's product other instructions read too
     on_line: dict = {}                  # every free sub of two free products, by (kind, line)
     for apc, ps in by_add.items():
         if fn.instrs[apc].op == "sub" and len(ps) == 2 and all(f for *_, f in ps) \
@@ -335,6 +336,9 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | No
             if uses[m1] == 1 and readers.get(m1, 0) == 1 and readers.get(m2, 0) > 1:
                 key = (_KIND_OF[_ftype(fn.instrs[apc])], where(apc), where(m2))
                 shared.setdefault(key, []).append(apc)
+            if uses[m2] == 1 and readers.get(m2, 0) == 1 and readers.get(m1, 0) > 1:
+                key = (_KIND_OF[_ftype(fn.instrs[apc])], where(apc), where(m1))
+                shared_minuend.setdefault(key, []).append(apc)
             if all(uses[m] == 1 for m, _, _ in ps):
                 subs.setdefault((_KIND_OF[_ftype(fn.instrs[apc])], where(apc)), []).append(apc)
     decided = set()
@@ -343,6 +347,21 @@ def _minuends(fn, pairs, where, minuend: dict, plan: Plan, subtrahend: dict | No
         if wm == wa or not _copies((minuend_of or {}).get((kind, wa, wm), 0), len(apcs), False):
             continue
         _fuse_each(plan, by_add, apcs, 1, wa, decided)
+    for (kind, wa, wm), apcs in shared_minuend.items():
+        # the mirror case: the minuend's product computed once for several lines (KFM's DCT butterflies, ``C3 * (a4 +
+        # a7)`` in both ``b4 = ... + C3 * (a4 + a7)`` and ``b7 = -(C3 + S3) * a4 + C3 * (a4 + a7)``, NVVM's common
+        # subexpression): ptxas keeps it an FMUL and fuses each subtrahend, ``FFMA a4, -0.27..., R16``. Read from the
+        # FMAs adding a negated product to an FMUL of the minuend's line: on the sub's own line (the FMUL's line, where
+        # every sub of two products is one of these and none subtracts an FMUL) or on another (``subtrahend_of``)
+        if wm == wa:
+            have = (subtrahend or {}).get((kind, wa), 0)
+            if minuend.get((kind, wa), 0) or on_line.get((kind, wa)) != len(apcs):
+                continue
+        else:
+            have = (subtrahend_of or {}).get((kind, wa, wm), 0)
+        if not _copies(have, len(apcs), False):
+            continue
+        _fuse_each(plan, by_add, apcs, 2, wa, decided)
     for key, apcs in list(subs.items()):
         apcs = [a for a in apcs if a not in decided]
         if not apcs:
