@@ -152,6 +152,73 @@ def _join_drops(listing) -> dict:
     return out
 
 
+def _callee_writes(listing) -> dict:
+    """``{label: registers}``: for each subroutine ptxas appended to the entry (``$__internal_...`` slow paths, from
+    their label to the next such label or the listing's end), every register it writes (``R`` names; a 64-bit
+    destination's pair both)."""
+    starts = [(j, lb) for j, s in enumerate(listing) for lb in s.labels if lb.startswith("$")]
+    out = {}
+    for n, (j, lb) in enumerate(starts):
+        end = starts[n + 1][0] if n + 1 < len(starts) else len(listing)
+        regs = set()
+        for t in listing[j:end]:
+            d = _sass_regs(t.operands)
+            if d and d[0] is not None and not t.op.startswith(("ST", "RED", "BRA", "EXIT", "RET", "CALL")):
+                regs.add(d[0])
+                if ".64" in t.mods or t.op in ("DADD", "DMUL", "DFMA", "LDG", "LDS", "LDL", "MOV64") and d[0][1:].isdigit():
+                    regs.add(f"R{int(d[0][1:]) + 1}")
+        out[lb] = regs
+    return out
+
+
+def _slow_path_fmas(listing) -> set:
+    """The indices of the FMAs of ``div.rn``'s, ``sqrt.rn``'s and ``rcp.rn``'s fast paths: in a ``BSSY`` ... ``BSYNC``
+    diamond whose other side calls a ``$__internal`` slow path, on that call's line, reading (through the diamond's
+    arithmetic) the ``MUFU`` estimate it refines (``MUFU.RCP``, ``MUFU.RSQ``, just before the diamond or in it). They
+    are the division's own Newton steps, no PTX mul and add, so no fused pair (Kaldi's CMVN, ``y / n - mean * mean``:
+    five such FFMAs on the line whose one product ptxas left an FMUL); an FMA of the line's own pairs that ptxas
+    scheduled inside the diamond reads no estimate and stays counted."""
+    out: set = set()
+    open_at: list = []
+    for j, s in enumerate(listing):
+        if s.op == "BSSY":
+            open_at.append(j)
+        elif s.op == "BSYNC" and open_at:
+            i = open_at.pop()
+            lines = {t.where for t in listing[i:j] if t.op == "CALL" and (t.label or "").startswith("$__internal")}
+            if not lines:
+                continue
+            # the estimate: the last MUFU of the call's line in the straight run before the diamond (f64's Newton
+            # steps on MUFU.RCP64H come before its BSSY), or in it
+            start = i
+            for k in range(i - 1, max(-1, i - 24), -1):
+                t = listing[k]
+                if t.labels or t.op in ("BRA", "BSYNC", "CALL", "EXIT", "RET"):
+                    break
+                if t.op == "MUFU" and t.where in lines:
+                    start = k
+                    break
+            tainted: set = set()
+            for k in range(start, j):
+                t = listing[k]
+                regs = _sass_regs(t.operands)
+                if not regs or regs[0] is None:
+                    continue
+                wide = t.op.startswith("D")             # DFMA, DMUL, DADD: each register names a pair
+                pair = lambda r: {r} | ({f"R{int(r[1:]) + 1}"} if wide and r[1:].isdigit() else set())  # noqa: E731
+                dest = pair(regs[0])
+                srcs = set().union(*(pair(r) for r in regs[1:] if r)) if regs[1:] else set()
+                if t.op == "MUFU" and t.where in lines:
+                    tainted |= dest
+                elif tainted & srcs:
+                    tainted |= dest
+                    if t.op in _SASS_FMA and t.where in lines:
+                        out.add(k)
+                else:
+                    tainted -= dest
+    return out
+
+
 def sass_chains(listing) -> dict:
     """``{(kind, mul_where, add_where): n}``: SASS adds that read a multiply's result with no branch ptxas did
     not make between them (adds ptxas did not fuse; each counted once, whether one or both sources are products).
@@ -160,6 +227,7 @@ def sass_chains(listing) -> dict:
     chain (GPU-LBMsim's MRT-LES, m3 * m5 on line 914 subtracted on line 949); a loop's head clears everything."""
     listing = list(listing)
     drops = _join_drops(listing)
+    callees = _callee_writes(listing)
     last: dict = {}
     out: dict = {}
     region = 0                                    # where the latest BSSY opened ptxas's own diamond
@@ -173,6 +241,12 @@ def sass_chains(listing) -> dict:
                     last.pop(r, None)
         if s.op == "BSSY":
             region = j
+        elif s.op == "CALL" and s.label in callees:
+            # a slow path's callee, whose body the listing holds (``$__internal_1_$__cuda_sm3x_div_rn_noftz_f32_slowpath``):
+            # it writes those registers and no other, since ptxas keeps what is live across the call out of them
+            # (Kaldi's CMVN: ``mean * mean``'s FMUL scheduled inside ``div.rn``'s diamond, its FADD after the join)
+            for r in callees[s.label]:
+                last.pop(r, None)
         elif s.op == "CALL":          # a slow path's callee may write what its diamond's fast path wrote (its line)
             for t in listing[region:j]:
                 regs = _sass_regs(t.operands)
@@ -466,8 +540,9 @@ def plan_for(kernel, fn, files, arch: str) -> Plan:
         minuend_of = sass_minuend_fmas_of(listing)
         subtrahend_of = sass_subtrahend_fmas_of(listing)
         fmas: dict = {}
-        for s in listing:
-            if s.op in _SASS_FMA:
+        slow = _slow_path_fmas(listing)
+        for i, s in enumerate(listing):
+            if s.op in _SASS_FMA and i not in slow:
                 fmas[(_SASS_FMA[s.op], s.where)] = fmas.get((_SASS_FMA[s.op], s.where), 0) + 1
     except Exception as e:                                    # noqa: BLE001  (no nvdisasm, ptxas refused)
         for mpc, apc, k, free in pairs:
