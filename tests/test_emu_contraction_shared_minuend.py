@@ -8,7 +8,6 @@ the subtrahend's) and rounded both products: 4 of kl_deblock's 8,960 outputs one
 import hashlib
 
 import numpy as np
-
 from conftest import ROOT, read_json
 
 RECORDING = ROOT / "bench" / "results" / "collection-gpu-2026-12-06-unseen141.json"

@@ -9,7 +9,6 @@ division's own."""
 import hashlib
 
 import numpy as np
-
 from conftest import ROOT, read_json
 
 RECORDING = ROOT / "bench" / "results" / "collection-gpu-2026-12-06-unseen145.json"

@@ -171,6 +171,11 @@ def _callee_writes(listing) -> dict:
     return out
 
 
+def _pair(r: str, wide: bool) -> set:
+    """A register operand's registers: ``R4`` of a D-instruction is the pair R4:R5."""
+    return {r} | ({f"R{int(r[1:]) + 1}"} if wide and r[1:].isdigit() else set())
+
+
 def _slow_path_fmas(listing) -> set:
     """The indices of the FMAs of ``div.rn``'s, ``sqrt.rn``'s and ``rcp.rn``'s fast paths: in a ``BSSY`` ... ``BSYNC``
     diamond whose other side calls a ``$__internal`` slow path, on that call's line, reading (through the diamond's
@@ -205,9 +210,8 @@ def _slow_path_fmas(listing) -> set:
                 if not regs or regs[0] is None:
                     continue
                 wide = t.op.startswith("D")             # DFMA, DMUL, DADD: each register names a pair
-                pair = lambda r: {r} | ({f"R{int(r[1:]) + 1}"} if wide and r[1:].isdigit() else set())  # noqa: E731
-                dest = pair(regs[0])
-                srcs = set().union(*(pair(r) for r in regs[1:] if r)) if regs[1:] else set()
+                dest = _pair(regs[0], wide)
+                srcs = set().union(*(_pair(r, wide) for r in regs[1:] if r)) if regs[1:] else set()
                 if t.op == "MUFU" and t.where in lines:
                     tainted |= dest
                 elif tainted & srcs:
