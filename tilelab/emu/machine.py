@@ -634,17 +634,7 @@ class Machine:
             # a shfl without .sync (PTX for targets before sm_70: __shfl_down): the warp's lanes meet at it as they
             # reconverge there on the GPU (the branch's post-dominator), as a full mask's would
             mask = np.full(len(lanes), 0xFFFFFFFF, dtype=np.int64)
-        here = np.zeros(self.T, dtype=bool)
-        here[lanes] = True
-        parked = self.shfl_parked if self.shfl_parked is not None else here & False
-        warps, wrow = np.unique(self.warp_global[lanes], return_inverse=True)
-        mates = np.flatnonzero(np.isin(self.warp_global, warps))
-        mrow = np.searchsorted(warps, self.warp_global[mates])
-        bit = np.int64(1) << self.lane[mates].astype(np.int64)
-        away = np.zeros(len(warps), dtype=np.int64)         # per warp: lanes elsewhere that could still come
-        np.bitwise_or.at(away, mrow, np.where(self.alive[mates] & ~here[mates] & ~parked[mates]
-                                              & ~self.waiting[mates], bit, 0))
-        waits = (mask & away[wrow]) != 0
+        parked, warps, wrow, mates, mrow, bit, waits = self._mates_away(lanes, mask)
         parked = parked.copy()                             # the lanes parked before this group came
         partial = bool(waits.any())
         if partial:                                        # these lanes wait for theirs; the rest go on
@@ -675,6 +665,23 @@ class Machine:
         self.pc[lanes] = gpc + 1
         return True
 
+    def _mates_away(self, lanes, mask):
+        """For a group's ``lanes`` at a warp-collective instruction with member ``mask`` (one per lane): the lanes
+        parked at such instructions, the group's warps (``wrow``: each lane's row), every lane of those warps
+        (``mates``, ``mrow``, ``bit``), and which of the group's lanes must wait for a mate that could still come
+        (alive, elsewhere, not parked, not at a barrier)."""
+        here = np.zeros(self.T, dtype=bool)
+        here[lanes] = True
+        parked = self.shfl_parked if self.shfl_parked is not None else here & False
+        warps, wrow = np.unique(self.warp_global[lanes], return_inverse=True)
+        mates = np.flatnonzero(np.isin(self.warp_global, warps))
+        mrow = np.searchsorted(warps, self.warp_global[mates])
+        bit = np.int64(1) << self.lane[mates].astype(np.int64)
+        away = np.zeros(len(warps), dtype=np.int64)         # per warp: lanes elsewhere that could still come
+        np.bitwise_or.at(away, mrow, np.where(self.alive[mates] & ~here[mates] & ~parked[mates]
+                                              & ~self.waiting[mates], bit, 0))
+        return parked, warps, wrow, mates, mrow, bit, (mask & away[wrow]) != 0
+
     def _vote_meet(self, ins, idx, gpc):
         """vote.sync (__any_sync, __all_sync, __ballot_sync) where the member mask names lanes of the warp that
         are elsewhere: on the GPU each lane waits until the mask's non-exited lanes have executed it, so the vote
@@ -687,17 +694,7 @@ class Machine:
             return False
         mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[2], "b32", idx)),
                                (len(lanes),)).astype(np.int64) & 0xFFFFFFFF
-        here = np.zeros(self.T, dtype=bool)
-        here[lanes] = True
-        parked = self.shfl_parked if self.shfl_parked is not None else here & False
-        warps, wrow = np.unique(self.warp_global[lanes], return_inverse=True)
-        mates = np.flatnonzero(np.isin(self.warp_global, warps))
-        mrow = np.searchsorted(warps, self.warp_global[mates])
-        bit = np.int64(1) << self.lane[mates].astype(np.int64)
-        away = np.zeros(len(warps), dtype=np.int64)         # per warp: lanes elsewhere that could still come
-        np.bitwise_or.at(away, mrow, np.where(self.alive[mates] & ~here[mates] & ~parked[mates]
-                                              & ~self.waiting[mates], bit, 0))
-        waits = (mask & away[wrow]) != 0
+        parked, _, _, mates, _, _, waits = self._mates_away(lanes, mask)
         if waits.any():
             if self.shfl_parked is None:
                 self.shfl_parked = np.zeros(self.T, dtype=bool)
