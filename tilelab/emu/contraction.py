@@ -164,11 +164,14 @@ def _callee_writes(listing) -> dict:
         for t in listing[j:end]:
             d = _sass_regs(t.operands)
             if d and d[0] is not None and not t.op.startswith(("ST", "RED", "BRA", "EXIT", "RET", "CALL")):
-                regs.add(d[0])
-                if ".64" in t.mods or t.op in ("DADD", "DMUL", "DFMA", "LDG", "LDS", "LDL", "MOV64") and d[0][1:].isdigit():
-                    regs.add(f"R{int(d[0][1:]) + 1}")
+                regs |= _pair(d[0], _wide(t))
         out[lb] = regs
     return out
+
+
+def _wide(t) -> bool:
+    """Whether a SASS instruction's register operands name pairs (DFMA, DMUL, DADD; a ``.64`` load or move)."""
+    return t.op.startswith("D") or ".64" in t.mods
 
 
 def _pair(r: str, wide: bool) -> set:
@@ -209,7 +212,7 @@ def _slow_path_fmas(listing) -> set:
                 regs = _sass_regs(t.operands)
                 if not regs or regs[0] is None:
                     continue
-                wide = t.op.startswith("D")             # DFMA, DMUL, DADD: each register names a pair
+                wide = _wide(t)
                 dest = _pair(regs[0], wide)
                 srcs = set().union(*(_pair(r, wide) for r in regs[1:] if r)) if regs[1:] else set()
                 if t.op == "MUFU" and t.where in lines:
@@ -246,8 +249,8 @@ def sass_chains(listing) -> dict:
         if s.op == "BSSY":
             region = j
         elif s.op == "CALL" and s.label in callees:
-            # a slow path's callee, whose body the listing holds (``$__internal_1_$__cuda_sm3x_div_rn_noftz_f32_slowpath``):
-            # it writes those registers and no other, since ptxas keeps what is live across the call out of them
+            # a slow path's callee, whose body the listing holds (``div.rn``'s ``$__internal_..._slowpath``): it
+            # writes those registers and no other, since ptxas keeps what is live across the call out of them
             # (Kaldi's CMVN: ``mean * mean``'s FMUL scheduled inside ``div.rn``'s diamond, its FADD after the join)
             for r in callees[s.label]:
                 last.pop(r, None)

@@ -479,14 +479,8 @@ class Machine:
                     if idx is False:
                         return
                 continue
-            if op == "shfl" and (idx is not None or self.shfl_parked is not None) \
-                    and self._shfl_meet(ins, idx, gpc):
-                idx, gpc, others_min = self._regroup()
-                if idx is False:
-                    return
-                continue
-            if op == "vote" and "sync" in ins.mods and (idx is not None or self.shfl_parked is not None) \
-                    and self._vote_meet(ins, idx, gpc):
+            meet = self._shfl_meet if op == "shfl" else self._vote_meet if op == "vote" and "sync" in ins.mods else None
+            if meet is not None and (idx is not None or self.shfl_parked is not None) and meet(ins, idx, gpc):
                 idx, gpc, others_min = self._regroup()
                 if idx is False:
                     return
@@ -620,8 +614,9 @@ class Machine:
         """shfl.sync where the member mask names lanes of the warp that are elsewhere (the other side of a
         divergent branch): on the GPU the lanes wait for each other and exchange at their own shfl.sync
         instructions (the H200, docs/FIDELITY.md's seventeenth suite). A shfl without .sync meets as a full
-        mask's does (YuenyeungSpTRSV's __shfl_down after its lanes' spin-waits, unseen152). Parks this group until those lanes
-        reach one, then runs the exchanges as one (isa.shfl_together). False: the usual exchange."""
+        mask's does (YuenyeungSpTRSV's __shfl_down after its lanes' spin-waits, unseen152). Parks this group
+        until those lanes reach one, then runs the exchanges as one (isa.shfl_together). False: the usual
+        exchange."""
         lanes = self.lanes(idx)
         if self.shfl_alone is not None and self.shfl_alone[lanes].any():
             self.shfl_alone[lanes] = False                # released: the others ended or wait at a barrier
@@ -800,11 +795,13 @@ def _spin_loops(fn) -> frozenset:
     YuenyeungSpTRSV's warp-level wait, unseen152): the fence makes each trip load the flag again."""
     s = fn.__dict__.get("_spin_pcs")
     if s is None:
-        loops = [(ins.target, pc) for pc, ins in enumerate(fn.instrs)
-                 if ins.op == "bra" and 0 <= ins.target <= pc and _loop_waits(fn, ins.target, pc)]
+        waits = {(ins.target, pc): _loop_waits(fn, ins.target, pc) for pc, ins in enumerate(fn.instrs)
+                 if ins.op == "bra" and 0 <= ins.target <= pc}
+        loops = [lp for lp, w in waits.items() if w]
+        # a fenced plain load decides the exit through the branch it guards as well (control)
         spins = {(t, pc) for t, pc in loops
-                 if _exit_depends(fn, t, pc, _loop_waits(fn, t, pc))
-                 or _exit_depends(fn, t, pc, _loop_waits(fn, t, pc) - _loop_waits(fn, t, pc, fenced_loads=False),
+                 if _exit_depends(fn, t, pc, waits[(t, pc)])
+                 or _exit_depends(fn, t, pc, waits[(t, pc)] - _loop_waits(fn, t, pc, fenced_loads=False),
                                   control=True)}
         # a loop around a spin-wait (a histogram's retry loop in its loop over the data) yields as before
         out = {pc for t, pc in loops if any(t <= t2 and pc2 <= pc for t2, pc2 in spins)}

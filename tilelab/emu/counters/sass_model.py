@@ -1734,18 +1734,18 @@ def _loop_copies(us: list, have: Counter, fn, n_entry: int) -> int:
 
 
 def _copied(us: list, have: Counter, predicted: Counter, reused: list) -> tuple | None:
-    """Whether a line the check could not place has only more (or fewer) copies of the very accesses the
-    model expected: one line, nothing merged or reused, each of its keys in the cubin (its reads through the
-    constant cache count nothing either way: ARRUS's FIR, ``cached[localN - i] * gpuFirCoefficients[i]``, whose
-    loop ptxas unrolled again into LDS.16×29 with the ``__constant__`` taps as operands). ``()``: the cubin has
-    no other key; then each SASS copy that runs is one PTX access as it runs, and a replay of the SASS's control flow can say how often they run (emu/counters/sass_replay.py,
-    ``apply_copies``). A family may have several widths in the model (NLM's table fill: a ``v4`` store in the
-    4-trip body and a 4-byte one in the remainder loop, ``STS.128×7, STS×1`` in the cubin where the model has one
-    of each) where the cubin's keys of it are the model's: the replay then counts each width apart
-    (``CountPlan.mixed``). Else the cubin's other keys, where each is a wider one of a one-width family of the
-    model (llm.c's softmax: a loop of 4 loads a trip that ptxas unrolled by 4 with copies for 2 and 1 trips, each
-    copy's loads widened to LDS.128s, the PTX's remainder loop kept as LDS): the replay decides such a line only
-    for a launch where none of the wider ones runs. None: not such a line."""
+    """Whether a line the check could not place has only more (or fewer) copies of the very accesses the model
+    expected: one line, nothing merged or reused, each of its keys in the cubin (its reads through the constant
+    cache count nothing either way: ARRUS's FIR, ``cached[localN - i] * gpuFirCoefficients[i]``, whose loop ptxas
+    unrolled again into LDS.16×29 with the ``__constant__`` taps as operands). ``()``: the cubin has no other key;
+    then each SASS copy that runs is one PTX access as it runs, and a replay of the SASS's control flow can say how
+    often they run (emu/counters/sass_replay.py, ``apply_copies``). A family may have several widths in the model
+    (NLM's table fill: a ``v4`` store in the 4-trip body and a 4-byte one in the remainder loop, ``STS.128×7,
+    STS×1`` in the cubin where the model has one of each) where the cubin's keys of it are the model's: the replay
+    then counts each width apart (``CountPlan.mixed``). Else the cubin's other keys, where each is a wider one of a
+    one-width family of the model (llm.c's softmax: a loop of 4 loads a trip that ptxas unrolled by 4 with copies
+    for 2 and 1 trips, each copy's loads widened to LDS.128s, the PTX's remainder loop kept as LDS): the replay
+    decides such a line only for a launch where none of the wider ones runs. None: not such a line."""
     width = lambda k: int(k.split(".")[1]) if "." in k else 32  # noqa: E731
     fams: dict = {}
     for k in predicted:
