@@ -2,6 +2,13 @@
 
     python bench/gpu_wide_access.py [--out bench/results] [--random 24]
     python bench/gpu_wide_access.py --partial [--out bench/results]   # partly masked 8-byte accesses
+    python bench/gpu_wide_access.py --xor [--out bench/results]       # lanes that share an address, by XOR partner
+
+``--xor`` (docs/FIDELITY.md, "lane partners"): 8- and 16-byte loads in which lane t and lane t ^ m read one
+address for a set of XOR masks m (pairs are m = 1, the rule's one case so far): fast-transformers'
+``lmha_kernel<128, 2>`` has lanes t and t ^ 2 read one float4 (lanes alternate between two), and ncu counts
+half the wavefronts the quarter-warp rule gives. Addresses consecutive (no conflict), spread over one bank
+(conflicts) and random, per mask set: gpu_wide_access_xor-<date>.json.
 
 ``--partial`` (docs/FIDELITY.md, cause L): 8-byte loads and stores of distinct consecutive
 addresses (lane t: bytes 8t..8t+7) with part of the lanes off, once off by a branch (ld8, st8:
@@ -137,6 +144,39 @@ BITONIC_MASKS = (0x11040c46, 0x1044c854, 0x41260381, 0x18880e90, 0xa013e009, 0x3
                  0x403ff60e, 0x2dda064f)
 
 
+#: XOR mask sets: lane t reads the address of its orbit under the masks (t, t ^ m, ...)
+XOR_SETS = {"m1": (1,), "m2": (2,), "m3": (3,), "m4": (4,), "m8": (8,), "m16": (16,), "m6": (6,), "m12": (12,),
+            "m2_4": (2, 4), "m2_8": (2, 8), "m4_8": (4, 8), "m2_16": (2, 16), "m1_2": (1, 2), "m2_4_8": (2, 4, 8)}
+
+
+def xor_patterns(width: int, seed: int = 20261206) -> dict[str, np.ndarray]:
+    """Lane -> word offset where lanes t and t ^ m share one address for every m of a mask set; the
+    orbits' addresses consecutive ("seq"), 8 addresses apart so that orbits collide in banks ("spread"),
+    or drawn from a pool ("rand"). Plus two-address patterns by lane parity (lmha's) and by quad."""
+    w = width // 4
+    lane = np.arange(32)
+    rng = np.random.default_rng(seed + width)
+    pats = {}
+    for name, masks in XOR_SETS.items():
+        orbit = lane.copy()
+        for _ in range(5):                          # the orbit's smallest lane names it
+            for m in masks:
+                orbit = np.minimum(orbit, orbit[lane ^ m])
+        ids = np.unique(orbit, return_inverse=True)[1]
+        pats[f"{name}_seq"] = ids * w
+        pats[f"{name}_spread"] = ids * w * 8
+        for i in range(3):
+            pool = rng.choice(np.arange(0, 256 // w) * w, size=ids.max() + 1, replace=False)
+            pats[f"{name}_rand{i}"] = pool[ids]
+    pats["parity_adjacent"] = (lane % 2) * w                  # lmha_kernel<128, 2>: A B A B ...
+    pats["parity_same_bank"] = (lane % 2) * 32                # two addresses in one bank
+    pats["parity_per_octet"] = (lane % 2) * w + (lane // 8) * 2 * w
+    pats["quad_abba"] = np.where((lane % 4 == 0) | (lane % 4 == 3), 0, w) + (lane // 4) * 2 * w
+    pats["quad_abaa"] = np.where(lane % 4 == 1, w, 0) + (lane // 4) * 2 * w
+    pats["quad_abca"] = np.array([0, 1, 2, 0])[lane % 4] * w + (lane // 4) * 3 * w
+    return {k: np.asarray(v, dtype=np.int32) for k, v in pats.items()}
+
+
 def patterns(width: int, n_random: int, seed: int = 20261201) -> dict[str, np.ndarray]:
     """Lane -> 4-byte word offset, every offset aligned to the access width."""
     w = width // 4
@@ -187,8 +227,9 @@ def main(argv=None):
     p = parser(__doc__)
     p.add_argument("--random", type=int, default=24, help="random patterns per width")
     p.add_argument("--partial", action="store_true", help="partly masked 8-byte accesses only (cause L)")
+    p.add_argument("--xor", action="store_true", help="8- and 16-byte loads whose lanes share by XOR partner")
     args = p.parse_args(argv)
-    bench = "gpu_wide_access_partial" if args.partial else "gpu_wide_access"
+    bench = "gpu_wide_access_partial" if args.partial else "gpu_wide_access_xor" if args.xor else "gpu_wide_access"
     from tilelab.gpu.device import Device
     from tilelab.gpu.ncu import map_metrics, ncu_profile, requested
     from tilelab.gpu.spec import PackedArgs
@@ -196,12 +237,13 @@ def main(argv=None):
     info = dev.info()
     res = header(bench, dev, args)
     res.update(kernel_source=SOURCE, reps=REPS, errors=[], cases=[])
-    names = ("ld8", "ld8p", "st8", "st8p") if args.partial else ("ld8", "ld16", "st8", "st16")
+    names = ("ld8", "ld8p", "st8", "st8p") if args.partial else ("ld8", "ld16") if args.xor else ("ld8", "ld16", "st8", "st16")
     kernels = {n: spec_src(SOURCE, n, info["arch"], "bench/gpu_wide_access.py") for n in names}
     launches, meta = [], []
     for name, k in kernels.items():
         width = int(name[2:].rstrip("p"))
-        for pname, table in (partial_patterns() if args.partial else patterns(width, args.random)).items():
+        pats = partial_patterns() if args.partial else xor_patterns(width) if args.xor else patterns(width, args.random)
+        for pname, table in pats.items():
             launches.append((k, (1, 1, 1), (32, 1, 1),
                              PackedArgs([table.copy(), np.zeros(32, np.int32)], [True, True]), 0))
             meta.append((name, width, pname, table))
