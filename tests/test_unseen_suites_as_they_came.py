@@ -493,8 +493,9 @@ NOW_LAUNCHES = {"unseen111": 12}
 
 
 def _recording(suite, which):
-    """The suite's collection-emu-<date>-<suite>-<which>.json (suites from unseen96 on are dated 2026-12-06), or None."""
-    found = sorted(RES.glob(f"collection-emu-2026-12-0?-{suite}-{which}.json"))
+    """The suite's collection-emu-<date>-<suite>-<which>.json or .json.gz (suites from unseen96 on are dated 2026-12-06),
+    or None."""
+    found = sorted(RES.glob(f"collection-emu-2026-12-0?-{suite}-{which}.json*"))
     return found[0] if found else None
 
 
