@@ -20544,12 +20544,13 @@ def aacc_dered(msd, d_input, sizes):
             slope = np.float32((cm - pm) / np.float32(rng_))
             for tid in range(256):
                 i = rng_ - tid
-                norm = 1.0 / np.sqrt(np.float64(pm) + np.float64(slope) * i)
                 lp = fm1 + (prev_r >> 1) + i
+                lp2 = fm1 + (prev_r >> 1) + rng_ + tid
+                if not ((0 <= i < rng_ and lp < ns) or (b == nseg - 2 and lp2 < ns)):
+                    continue
+                norm = 1.0 / np.sqrt(np.float64(pm) + np.float64(slope) * i)
                 if 0 <= i < rng_ and lp < ns:
                     x[y, lp] *= norm
-                if b == nseg - 2:
-                    lp2 = fm1 + (prev_r >> 1) + rng_ + tid
-                    if lp2 < ns:
-                        x[y, lp2] *= norm
+                if b == nseg - 2 and lp2 < ns:
+                    x[y, lp2] *= norm
     return x
