@@ -20408,3 +20408,149 @@ def yysp_solve(kind):
         s = sum(v[j] * x[ci[j]] for j in range(rp[i], rp[i + 1] - 1))
         x[i] = (b[i] - s) / v[rp[i + 1] - 1]
     return x
+
+
+# ---- unseen161: dedisp (ajameson/dedisp) and AstroAccelerate (AstroAccelerateOrg/astro-accelerate)
+
+def dedisp_delay_table(nchans=32, size=8192, dt=64e-6, f0=1500.0, df=-4.0):
+    """c_delay_table as generate_delay_table (kernels.cuh) fills it: 4.15e3 / dt * (1/f^2 - 1/f0^2) per channel, in
+    samples per unit DM; zero past nchans (the host copies nchans entries of the 8192)."""
+    c = np.arange(nchans)
+    a, b = 1.0 / (f0 + c * df), 1.0 / f0
+    out = np.zeros(size, np.float32)
+    out[:nchans] = (4.15e3 / dt * (a * a - b * b)).astype(np.float32)
+    return out
+
+
+def dedisp_dedisperse(d_in, nbits, nchans, nsamps, dm_list, delay_table, killmask, out_nbits):
+    """dedisperse_kernel: for each DM and output sample, the sum over channels of the killmasked sub-word at the
+    sample delayed by __float2uint_rn(dm * delay) (nearest, ties to even), channel c in word c // (32 / nbits) at bits
+    (c % (32 / nbits)) * nbits; summed in 32 bits (64 for 32-bit input), then scale_output's float formula, clipped
+    and truncated to 8 or 16 bits (a float for 32)."""
+    cpw = 32 // nbits
+    mask = np.uint64((1 << nbits) - 1)
+    words = np.asarray(d_in).astype(np.uint64)
+    f32 = np.float32
+    dms = np.asarray(dm_list, np.float32)
+    sums = np.zeros((len(dms), nsamps), np.uint64)
+    t = np.arange(nsamps)
+    for i, dm in enumerate(dms):
+        for c in range(nchans):
+            delay = int(np.rint(f32(dm) * f32(delay_table[c])))
+            sub = (words[c // cpw, t + delay] >> np.uint64((c % cpw) * nbits)) & mask
+            sums[i] += np.uint64(int(killmask[c])) * sub
+    if nbits != 32:
+        sums &= np.uint64(0xFFFFFFFF)
+    in_range = f32((1 << nbits) - 1)
+    out_range = f32(1.0) if out_nbits == 32 else f32((1 << out_nbits) - 1)
+    factor = f32(3.0 * 1024.0) / f32(255.0) / f32(16.0)
+    scaled = sums.astype(np.float32) * out_range / (in_range * f32(nchans)) * factor
+    if out_nbits == 32:
+        return scaled
+    scaled = np.minimum(np.maximum(scaled, f32(0.0)), out_range)
+    return np.trunc(scaled).astype({8: np.uint8, 16: np.uint16}[out_nbits])
+
+
+def aacc_boxcar(x, ntaps, nout):
+    """A boxcar (FIR of ones) of ntaps along each row: out[:, j] = sum(x[:, j:j + ntaps]) for j < nout, zeros (the
+    untouched output) after."""
+    x = np.asarray(x, np.float64)
+    c = np.concatenate([np.zeros((x.shape[0], 1)), np.cumsum(x, axis=1)], axis=1)
+    out = np.zeros_like(x)
+    out[:, :nout] = c[:, ntaps:ntaps + nout] - c[:, :nout]
+    return out
+
+
+def aacc_segment_sizes(nsamples, min_len=6, max_len=250):
+    """create_dered_segment_sizes_prefix_sum (aa_device_spectral_whitening.cu): the segments' prefix sum, 0 first and
+    nsamples last, each segment min_len * log(its start) long, at most max_len."""
+    import math
+    out = [0]
+    seg_len = min_len
+    seg_sum = 1 + seg_len
+    out.append(seg_sum)
+    while seg_sum + seg_len < nsamples:
+        seg_sum += seg_len
+        seg_len = int(min_len * math.log(seg_sum))
+        seg_len = min(seg_len, max_len)
+        out.append(seg_sum)
+    out.append(nsamples)
+    return np.array(out)
+
+
+def aacc_whiten_blocks(x, block=128, sigma=3.0):
+    """GPU_kernel_spectrum_whitening_SGP1: each block of 128 samples of a row less its mean, over its standard
+    deviation (population), both taken again over the samples within sigma of the first ones."""
+    x = np.asarray(x, np.float64)
+    out = np.empty_like(x)
+    for r in range(x.shape[0]):
+        for s in range(0, x.shape[1], block):
+            v = x[r, s:s + block]
+            m, d = v.mean(), v.std()
+            keep = v[(v > np.float32(m - sigma * np.float32(d))) & (v < np.float32(m + sigma * np.float32(d)))]
+            out[r, s:s + block] = (v - keep.mean()) / keep.std()
+    return out
+
+
+def aacc_power(d_input):
+    """|X|^2 of float2 spectra held as [..., 2]."""
+    x = np.asarray(d_input, np.float64)
+    return x[..., 0] ** 2 + x[..., 1] ** 2
+
+
+def aacc_segment_mean(d_input, sizes):
+    """GPU_kernel_segmented_MSD's means (the last, past-the-end block's column left out): the power of each segment,
+    bin 0 of each row counted as a zero."""
+    p = aacc_power(d_input)
+    p[:, 0] = 0.0
+    return np.stack([[p[r, sizes[b]:sizes[b + 1]].mean() for b in range(len(sizes) - 1)] for r in range(p.shape[0])])
+
+
+def aacc_segment_median(d_input, sizes, n=256):
+    """GPU_kernel_segmented_median<Sort_256>: the segment's powers sorted behind n - len zeros; for an odd length the
+    middle one, for an even one the mean of elements len/2 and len/2 + 1 of the segment (the source's indices)."""
+    p = aacc_power(d_input)
+    out = np.zeros((p.shape[0], len(sizes) - 1))
+    for r in range(p.shape[0]):
+        for b in range(len(sizes) - 1):
+            active = sizes[b + 1] - sizes[b]
+            s = np.concatenate([np.zeros(n - active), np.sort(p[r, sizes[b]:sizes[b + 1]])])
+            pos = n - active + (active >> 1)
+            out[r, b] = (s[pos] + s[pos + 1]) * 0.5 if active % 2 == 0 else s[pos]
+    return out
+
+
+def aacc_dered(msd, d_input, sizes):
+    """GPU_kernel_spectrum_whitening_SGP2 over its blocks 0 .. nSegments - 2 in order (the last block reads past
+    d_segment_sizes; as the emulator reads it, a zero, it writes nothing): block 0 scales the first half segment by
+    1/sqrt(mean) and sets bin 0 to 1 + 0i; block b the samples from the middle of segment b - 1 on by
+    1/sqrt(previous + slope * i), linear between the two segments' means (times 1/ln 2); the last real block also
+    the tail, each thread with its own i."""
+    x = np.array(d_input, np.float64)
+    nseg, ns = len(sizes), x.shape[1]
+    for y in range(x.shape[0]):
+        for b in range(nseg - 1):
+            if b == 0:
+                cur = sizes[1] - sizes[0]
+                norm = 1.0 / np.sqrt(np.float32(msd[y, 0] * 1.44269504088896))
+                x[y, :cur >> 1] *= norm
+                x[y, 0] = (1.0, 0.0)
+                continue
+            fm1, f0, fp1 = sizes[b - 1], sizes[b], sizes[b + 1]
+            prev_r, cur_r = f0 - fm1, fp1 - f0
+            pm = np.float32(msd[y, b - 1] * 1.44269504088896)
+            cm = np.float32(msd[y, b] * 1.44269504088896)
+            rng_ = (prev_r + cur_r + 1) >> 1
+            slope = np.float32((cm - pm) / np.float32(rng_))
+            for tid in range(256):
+                i = rng_ - tid
+                lp = fm1 + (prev_r >> 1) + i
+                lp2 = fm1 + (prev_r >> 1) + rng_ + tid
+                if not ((0 <= i < rng_ and lp < ns) or (b == nseg - 2 and lp2 < ns)):
+                    continue
+                norm = 1.0 / np.sqrt(np.float64(pm) + np.float64(slope) * i)
+                if 0 <= i < rng_ and lp < ns:
+                    x[y, lp] *= norm
+                if b == nseg - 2 and lp2 < ns:
+                    x[y, lp2] *= norm
+    return x

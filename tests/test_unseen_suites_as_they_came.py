@@ -321,7 +321,14 @@
   plain load, then a __shfl_down built for compute_61; thread-level rows looping until a flag is 1): 4 of 8 as they
   came; the two thread-level launches right but with the plain flag's race, not yet listed (a data race in the PTX
   memory model, listed since), the two warp-level ones out of steps (the fenced spin not taken for a spin-wait). Fixed:
-  8 of 8 (tests/test_fenced_spin_wait.py)."""
+  8 of 8 (tests/test_fenced_spin_wait.py).
+- unseen161, dedisp's incoherent dedispersion kernel (1/2/4/8/16/32-bit packed channels, __constant__ delay table and
+  killmask, 8/16/32-bit output) and tiled transpose + AstroAccelerate's spectral whitening (per-block MSD with outlier
+  rejection, segment means and bitonic-sorted medians, PRESTO dereddening) and single-pulse boxcar FIRs: 9 of 14 as
+  they came; dedisp's 16- and 32-bit-output launches never launched, the manifest's mistake (uint16/float32 arrays for
+  the unsigned char* d_out), and SGP2's two bins that two blocks rescale (the listed race) were checked against both
+  products. Fixed in the manifest: 14 of 14, every listed out-of-bounds read and race reported, no change in
+  tilelab."""
 from __future__ import annotations
 
 import json
@@ -483,6 +490,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                        "results: 1 of 64 differ, first at 0: got np.int32(1364)")}),
     "unseen152": (8, 4, {"yysptrsv_kernel.cu": ("findings ['race'], expected []",
                                                 "StepBudgetExceeded: the kernel ran 400,000 instruction steps")}),
+    "unseen161": (14, 9, {"dedisp_kernels.cu": "LaunchError: argument 11 of dedisperse_kernel<",
+                          "aacc_spectral_whitening.cu": "d_input: 8 of 1024 differ, first at 40"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
