@@ -154,6 +154,7 @@ SUITES = {
     "exafmm-beta GPU treecode bounds/keys/reorder/level ranges/P2M/opening criteria/groups + Sandham 2-D Barnes-Hut reset/box/tree build/centre of mass/sort/forces/update (unseen159)": ("exfmm_", "jsbh_"),
     "GPUDB foreign-key hash join build/probe/projections + EPFL partitioned radix hash join (AccMultiwayJoins): partitioning passes, chain decomposition, shared-table joins (unseen154)": ("gpudb_", "epflj_"),
     "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
+    "ASTRA Toolbox FDK pre-weighting/Parker short-scan weights, FBP Fourier-space filter, DART masks/smoothing/ROI + PYRO-NN cone-beam ray-driven projector and voxel-driven backprojector (software interpolation) (unseen162)": ("astra_", "pyronn_"),
 }
 
 
