@@ -2,7 +2,7 @@
 // Source:  https://github.com/csyben/PYRO-NN/blob/6102bb67baa3b3ce32b43b19bc98bcb7a0dfdd80/src/pyronn/ct_reconstruction/cpp/kernels/cone_backprojector_3D_CudaKernel.cu
 //          (csyben/PYRO-NN, commit 6102bb6: FAU's known-operator CT layers for TensorFlow / PyTorch, after CONRAD)
 // Licence: Apache-2.0 (the repository's LICENSE; the file's own notice, kept below).
-// Kept: lines 1-18 (the notice), 24-26 (the block size), 30 (CUDART_INF_F) and 42-116 (map, interp2D,
+// Kept: lines 1-19 (the notice), 24-26 (the block size), 30 (CUDART_INF_F) and 42-116 (map, interp2D,
 //       backproject_3Dcone_beam_kernel), unchanged. Removed: lines 20-22 (<stdio.h>, helper_grid.h, helper_math.h),
 //       28 (an unused legacy texture reference, which CUDA 12 no longer has), 32-40 (the host gpuErrchk/gpuAssert) and
 //       119-144 (the host Cone_Backprojection3D_Kernel_Launcher: 16 x 4 x 4 blocks, ceil(volume / block) grids).
@@ -31,6 +31,7 @@
  * Voxel-driven cone-beam back-projector CUDA kernel using kernel interpolation
  * Implementation adapted from CONRAD
  * PYRO-NN is developed as an Open Source project under the Apache License, Version 2.0.
+*/
 
 // ---- copied in: helper_headers/helper_math.h (NVIDIA's CUDA Samples helper, its notice: lines 1-10) lines 1-10, 28
 /**
