@@ -155,6 +155,7 @@ SUITES = {
     "GPUDB foreign-key hash join build/probe/projections + EPFL partitioned radix hash join (AccMultiwayJoins): partitioning passes, chain decomposition, shared-table joins (unseen154)": ("gpudb_", "epflj_"),
     "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
     "dedisp incoherent dedispersion (1/2/4/8/16/32-bit input, 8/16/32-bit output) and tiled transpose + AstroAccelerate spectral whitening (block MSD, segment mean/median, PRESTO dereddening) and single-pulse boxcar FIRs (unseen161)": ("dedisp_", "aacc_"),
+    "ASTRA Toolbox FDK pre-weighting/Parker short-scan weights, FBP Fourier-space filter, DART masks/smoothing/ROI + PYRO-NN cone-beam ray-driven projector and voxel-driven backprojector (software interpolation) (unseen162)": ("astra_", "pyronn_"),
 }
 
 

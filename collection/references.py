@@ -20554,3 +20554,236 @@ def aacc_dered(msd, d_input, sizes):
                 if b == nseg - 2 and lp2 < ns:
                     x[y, lp2] *= norm
     return x
+# ---- unseen162: the ASTRA Toolbox's FDK weights, FBP filter and DART helpers (astra_), PYRO-NN's cone-beam
+# projector and backprojector (pyronn_)
+
+def astra_cmul(sino, filt):
+    """applyFilter(_singleFilter)_kernel: each bin's complex product (x, y pairs), filt broadcast over projections."""
+    a, b = sino[..., 0].astype(np.float64), sino[..., 1].astype(np.float64)
+    c, d = filt[..., 0].astype(np.float64), filt[..., 1].astype(np.float64)
+    return np.stack([a * c - b * d, a * d + c * b], axis=-1)
+
+
+def astra_fdk_preweight(proj, src, det, zshift, du, dv, n_angles, n_u, n_v):
+    """devFDK_preweight over proj[v][angle][pitch]: W / |ray| with W = L * L / (du * src) * (pi / 2) / n_angles."""
+    L = src + det
+    u = (np.arange(n_u) - 0.5 * n_u + 0.5) * du
+    v = (np.arange(n_v) - 0.5 * n_v + 0.5) * dv + zshift
+    w = L * (L / (du * src)) * (np.pi / 2.0) / n_angles
+    out = proj.astype(np.float64).copy()
+    wt = w / np.sqrt(L * L + u[None, :] ** 2 + v[:, None] ** 2)          # [v][u]
+    out[:, :, :n_u] *= wt[:, None, :]
+    return out
+
+
+def astra_parker_angles(n, src, det, du, n_u):
+    """FDK_PreWeight's relative angles for a short scan of exactly pi + 2 * fan angle (gC_angle, 12000 floats)."""
+    fan = abs(np.arctan(np.float32(du * (n_u * 0.5)) / np.float32(src + det)))
+    rng_ = np.pi + 2 * fan
+    a = np.zeros(12000)
+    a[:n] = np.arange(n) * (rng_ / n)
+    return a
+
+
+def astra_parker_scale(n, src, det, du, n_u):
+    rel = astra_parker_angles(n, src, det, du, n_u)[:n].astype(np.float32).astype(np.float64)
+    return (rel[-1] - rel[0]) / (n - 1) * n / np.pi
+
+
+def astra_fdk_parker(proj, angles, src, det, du, fan, scale, n_angles, n_u):
+    """devFDK_ParkerWeight: Parker's short-scan weight by (angle, fan angle of the column), times scale."""
+    L = src + det
+    u = (np.arange(n_u) - 0.5 * n_u + 0.5) * du
+    g = np.arctan(u / L)
+    out = proj.astype(np.float64).copy()
+    for a in range(n_angles):
+        b = float(np.float32(angles[a]))
+        w = np.zeros(n_u)
+        for i in range(n_u):
+            if b <= 0.0:
+                w[i] = 0.0
+            elif b <= 2.0 * (fan + g[i]):
+                w[i] = np.sin((np.pi / 4.0) * b / (fan + g[i])) ** 2
+            elif b <= np.pi + 2 * g[i]:
+                w[i] = 1.0
+            elif b <= np.pi + 2 * fan:
+                w[i] = np.sin((np.pi / 4.0) * (np.pi + 2.0 * fan - b) / (fan - g[i])) ** 2
+            else:
+                w[i] = 0.0
+        out[:, a, :n_u] *= (w * scale)[None, :]
+    return out
+
+
+def astra_parker_fan(src, det, du, n_u):
+    return float(abs(np.arctan(np.float32(du * (n_u * 0.5)) / np.float32(src + det))))
+
+
+def astra_roi_select(img, diameter, width, height, bx, by):
+    """devRoiSelect over every thread of the (bx x by) 16 x 16 blocks: zero outside the circle (padding included)."""
+    out = img.copy()
+    w, h = (width - 1.0) * 0.5, (height - 1.0) * 0.5
+    for y in range(16 * by):
+        for x in range(16 * bx):
+            if (x - w) ** 2 + (y - h) ** 2 > diameter * diameter * 0.25:
+                out[y, x] = 0.0
+    return out
+
+
+_ASTRA_N8 = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def _astra_neighbours(conn, r, quirk4):
+    if r == 1 and conn == 8:
+        return _ASTRA_N8
+    if r == 1:                      # devDartMask's 4-connected test reads d[o3 + 1] where d[o2 + 1] is meant
+        return [(-1, 0), (0, -1), (1, 1), (1, 0)] if quirk4 else [(-1, 0), (0, -1), (0, 1), (1, 0)]
+    if conn == 8:
+        return [(dy, dx) for dy in range(-r, r + 1) for dx in range(-r, r + 1)]
+    return [(0, dx) for dx in range(-r, r + 1)] + [(dy, 0) for dy in range(-r, r + 1)]
+
+
+def astra_dart_mask(mask, d, conn, r, threshold, width, height, quirk4=False):
+    """devDartMask / devDartMaskRadius / devADartMask / devADartMaskRadius: 1 where >= threshold neighbours differ."""
+    out = mask.copy()
+    nb = _astra_neighbours(conn, r, quirk4)
+    for y in range(r, height - r):
+        for x in range(r, width - r):
+            n = sum(1 for dy, dx in nb if d[y + dy, x + dx] != d[y, x])
+            if n >= threshold:
+                out[y, x] = 1.0
+    return out
+
+
+def astra_dart_smooth(out, d, b, r, width, height):
+    """devDartSmoothing(Radius): (1 - b) * centre + b * the mean of the (2r + 1)^2 - 1 neighbours."""
+    o = out.astype(np.float64).copy()
+    d = d.astype(np.float64)
+    cnt = 4 * r * (r + 1)
+    for y in range(r, height - r):
+        for x in range(r, width - r):
+            s = d[y - r:y + r + 1, x - r:x + r + 1].sum() - d[y, x]
+            o[y, x] = (1.0 - b) * d[y, x] + b * s / cnt
+    return o
+
+
+def pyronn_cone_inv_ar(angles_deg, vol, det_w, det_h, pix, sid, sdd):
+    """(inverse AR matrices [n][9], source points [n][3]) in volume index coordinates for a circular scan."""
+    c = np.array([vol[0] / 2.0, vol[1] / 2.0, vol[2] / 2.0])
+    ms, ss = [], []
+    for t in np.deg2rad(angles_deg):
+        e = np.array([np.cos(t), np.sin(t), 0.0])
+        s = c + sid * e
+        dc = c - (sdd - sid) * e
+        eu = np.array([-np.sin(t), np.cos(t), 0.0]) * pix
+        ev = np.array([0.0, 0.0, 1.0]) * pix
+        d0 = dc - s - (det_w - 1) / 2.0 * eu - (det_h - 1) / 2.0 * ev
+        ms.append(np.stack([eu, ev, d0], axis=1).reshape(-1))
+        ss.append(s)
+    return np.array(ms), np.array(ss)
+
+
+def _pyronn_interp3(v, p):
+    n = v.shape                                      # [z][y][x]
+    xf, yf, zf = (int(np.floor(q)) for q in p)
+    acc = 0.0
+    for dz in (0, 1):
+        for dy in (0, 1):
+            for dx in (0, 1):
+                x, y, z = xf + dx, yf + dy, zf + dz
+                val = v[z, y, x] if (0 <= x < n[2] and 0 <= y < n[1] and 0 <= z < n[0]) else 0.0
+                acc += val * ((p[0] - xf) if dx else (1 - (p[0] - xf))) * \
+                    ((p[1] - yf) if dy else (1 - (p[1] - yf))) * ((p[2] - zf) if dz else (1 - (p[2] - zf)))
+    return acc
+
+
+def pyronn_cone_project(vol, mats, srcs, step, spacing, det_w, det_h):
+    """project_3Dcone_beam_kernel: slab-clipped trapezoidal ray sums of trilinear samples, [proj][v][u]."""
+    v = vol.astype(np.float64)
+    nz, ny, nx = v.shape
+    size = (nx, ny, nz)
+    sp = (spacing[2], spacing[1], spacing[0])
+    f32 = np.float32
+    out = np.zeros((len(mats), det_h, det_w))
+    for n, (m, s) in enumerate(zip(mats.astype(np.float64), srcs.astype(np.float64))):
+        for j in range(det_h):
+            for i in range(det_w):
+                r = np.array([m[2] + j * m[1] + i * m[0], m[5] + j * m[4] + i * m[3], m[8] + j * m[7] + i * m[6]])
+                r = r / np.sqrt(r @ r)
+                lo, hi = 0.0, np.inf
+                for a in range(3):
+                    if r[a] != 0.0:
+                        a0, a1 = (0 - s[a]) / r[a], (size[a] - s[a]) / r[a]
+                        if a == 0:
+                            lo, hi = min(a0, a1), max(a0, a1)
+                        else:
+                            lo, hi = max(lo, min(a0, a1)), min(hi, max(a0, a1))
+                st = f32(step)
+                amin, amax = f32(lo) + st * f32(0.5), f32(hi)
+                pix, pt = 0.0, np.zeros(3)
+                if amin < amax:
+                    pt = s + float(amin) * r
+                    pix += 0.5 * _pyronn_interp3(v, pt)
+                    amin = f32(amin + st)
+                while amin < amax:
+                    pt = s + float(amin) * r
+                    pix += _pyronn_interp3(v, pt)
+                    amin = f32(amin + st)
+                pix *= float(st)
+                if pix > 0.0:
+                    pix -= 0.5 * float(st) * _pyronn_interp3(v, pt)
+                    amin = f32(amin - st)
+                    last = float(amax) - float(amin)
+                    pix += 0.5 * last * _pyronn_interp3(v, pt)
+                    pt = s + float(amax) * r
+                    pix += 0.5 * last * _pyronn_interp3(v, pt)
+                out[n, j, i] = pix * np.sqrt(sum((r[a] * sp[a]) ** 2 for a in range(3)))
+    return out
+
+
+def pyronn_cone_proj_mats(angles_deg, det_w, det_h, pix, sid, sdd):
+    """3 x 4 projection matrices [n][12], world (physical, centred) to homogeneous detector (u w, v w, w)."""
+    out = []
+    cu, cv = (det_w - 1) / 2.0, (det_h - 1) / 2.0
+    for t in np.deg2rad(angles_deg):
+        s = sid * np.array([np.cos(t), np.sin(t), 0.0])
+        d = -np.array([np.cos(t), np.sin(t), 0.0])
+        eu = np.array([-np.sin(t), np.cos(t), 0.0])
+        ev = np.array([0.0, 0.0, 1.0])
+        r0 = sdd / pix * eu + cu * d
+        r1 = sdd / pix * ev + cv * d
+        P = np.array([np.append(r0, -r0 @ s), np.append(r1, -r1 @ s), np.append(d, -d @ s)])
+        out.append(P.reshape(-1))
+    return np.array(out)
+
+
+def pyronn_cone_backproject(sino, mats, vol_size, spacing, origin, det_w, det_h, mult):
+    """backproject_3Dcone_beam_kernel: sum over projections of the bilinear sample times 1/w^2, [z][y][x].
+    interp2D's bounds test is x > width / y > height (not >=): column `width` reads the next row's first pixel,
+    through the flat index, as the kernel does."""
+    flat = sino.astype(np.float64).reshape(-1)
+    m = mats.astype(np.float64)
+    nx, ny, nz = vol_size
+    sp = np.array([spacing[2], spacing[1], spacing[0]], dtype=np.float64)
+    org = np.array([origin[2], origin[1], origin[0]], dtype=np.float64)
+    out = np.zeros((nz, ny, nx))
+    for k in range(nz):
+        for j in range(ny):
+            for i in range(nx):
+                c = np.array([i, j, k]) * sp + org
+                val = 0.0
+                for n in range(len(m)):
+                    P = m[n].reshape(3, 4)
+                    h = P[:, :3] @ c + P[:, 3]
+                    w = 1.0 / h[2]
+                    x, y = h[0] * w, h[1] * w
+                    xf, yf = int(np.floor(x)), int(np.floor(y))
+                    acc = 0.0
+                    for dy in (0, 1):
+                        for dx in (0, 1):
+                            xx, yy = xf + dx, yf + dy
+                            ok = 0 <= xx <= det_w and 0 <= yy <= det_h
+                            pv = flat[n * det_w * det_h + yy * det_w + xx] if ok else 0.0
+                            acc += pv * ((x - xf) if dx else (1 - (x - xf))) * ((y - yf) if dy else (1 - (y - yf)))
+                    val += acc * w * w
+                out[k, j, i] = val * mult
+    return out
