@@ -2,7 +2,7 @@
 // Source:  https://github.com/ashishkumar822/Jetson-SLAM/blob/6d47378bf40d2c344eb1a204c75bb16d9043f52a/src/cuda/orb_FAST_compute_score.cu
 //          (ashishkumar822/Jetson-SLAM, commit 6d47378; the host functions are the same file's ORB_GPU methods)
 // Licence: GPL-3.0-or-later (the repository README's GPLv3; notice below).
-// Kept, unchanged: lines 5-22 (namespace orb_cuda, the launch defines, th_FAST_MIN/MAX, GRID_LAUNCH), 464-859 (FASTComputeScoreGPU_patternSize_16), 1412-1560 (FASTComputeScoreGPU_patternSize_16_lookup_mask).
+// Kept, unchanged: lines 5-22 (namespace orb_cuda, the launch defines, th_FAST_MIN/MAX, GRID_LAUNCH), 464-861 (FASTComputeScoreGPU_patternSize_16), 1412-1560 (FASTComputeScoreGPU_patternSize_16_lookup_mask).
 // Removed: lines 1-3 (orb_gpu.hpp, whose four defines are copied in below, marked; <chrono>), 24-46 (host patternCircle), 52-462 (the _v1 kernel, not launched), 865-1410 (host FAST_compute_score, the _lookup kernel, not launched, and its host), 1564-1864 (host FAST_compute_score_lookpup_mask and commented-out code); the namespace's closing brace added back.
 // Launches: the hosts' GRID_LAUNCH grids, block 32 x 8: FAST_compute_score's grid over (width - 40) x (height - 40)
 // and FAST_compute_score_lookpup_mask's over width x height (the one ORB_GPU::extract calls).
@@ -445,6 +445,8 @@ __global__ void FASTComputeScoreGPU_patternSize_16(int n_threads,
         }
     }
 
+}
+//        __syncthreads();
 }
 
 __global__ void FASTComputeScoreGPU_patternSize_16_lookup_mask(int imheight, int imwidth,
