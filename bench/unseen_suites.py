@@ -156,6 +156,7 @@ SUITES = {
     "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
     "dedisp incoherent dedispersion (1/2/4/8/16/32-bit input, 8/16/32-bit output) and tiled transpose + AstroAccelerate spectral whitening (block MSD, segment mean/median, PRESTO dereddening) and single-pulse boxcar FIRs (unseen161)": ("dedisp_", "aacc_"),
     "ASTRA Toolbox FDK pre-weighting/Parker short-scan weights, FBP Fourier-space filter, DART masks/smoothing/ROI + PYRO-NN cone-beam ray-driven projector and voxel-driven backprojector (software interpolation) (unseen162)": ("astra_", "pyronn_"),
+    "Jetson-SLAM CUDA ORB front end: FAST-16 scores (lookup table with mask, unrolled arc), local NMS, per-tile max reduction, bilinear pyramid, 7x7 Gaussian, IC-angle orientation, rBRIEF, output copy, map-point projection, Hamming distances + PopSift brute-force SIFT L2 2-NN ratio matching and its printf (unseen163)": ("jslam_", "psift_"),
 }
 
 

@@ -20786,4 +20786,317 @@ def pyronn_cone_backproject(sino, mats, vol_size, spacing, origin, det_w, det_h,
                             acc += pv * ((x - xf) if dx else (1 - (x - xf))) * ((y - yf) if dy else (1 - (y - yf)))
                     val += acc * w * w
                 out[k, j, i] = val * mult
+# ---- unseen163: Jetson-SLAM's CUDA ORB front end (jslam_) and PopSift's descriptor matching (psift_)
+
+def _jslam_fma32(a, b, c):
+    """float32 fma(a, b, c) (the product exact in float64, one rounding to float32 but for rare double roundings)."""
+    return (np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
+
+
+def jslam_lut(n_min=9, n_max=12):
+    """ORB_GPU's FAST lookup table (src/cuda/orb_gpu.cpp): 0xFFFF entries, as the host sizes it; entry j is 1 when
+    the 16 bits of j, from bit 15 down, hold a run of n_min..n_max set bits (the first run ended by a clear bit,
+    else the run that wraps from the last run into bit 15 onwards), as the host's two loops decide it."""
+    lut = np.zeros(0xFFFF, np.int32)
+    for j in range(0xFFFF):
+        n_valid, bit, further = 0, 0x8000, True
+        for _ in range(16):
+            if j & bit:
+                n_valid += 1
+            elif n_min <= n_valid <= n_max:
+                further = False
+                break
+            else:
+                n_valid = 0
+            bit >>= 1
+        if further:
+            bit = 0x8000
+            for _ in range(16):
+                if j & bit:
+                    n_valid += 1
+                else:
+                    break
+                bit >>= 1
+        lut[j] = 1 if n_min <= n_valid <= n_max else 0
+    return lut
+
+
+_JSLAM_CIRCLE = [(3, 0), (3, 1), (2, 2), (1, 3), (0, 3), (-1, 3), (-2, 2), (-3, 1),
+                 (-3, 0), (-3, -1), (-2, -2), (-1, -3), (0, -3), (1, -3), (2, -2), (3, -1)]   # (row, column) offsets
+
+
+def jslam_fast16(img, h, w, threshold, score, cover_h, cover_w):
+    """FASTComputeScoreGPU_patternSize_16 over the threads its host launches (rows < cover_h, columns < cover_w):
+    each zeroes its pixel, and a pixel 20 or more from every edge gets the signed-arc score (th_FAST 9..13 pixels of
+    one kind, the counts restarting when the kind changes) unless pixels 0 and 8, or 4 and 12, are both near v."""
+    img = np.asarray(img).reshape(h, w).astype(np.int64)
+    out = np.array(score, copy=True).reshape(h, w)
+    for y in range(min(h, cover_h)):
+        for x in range(min(w, cover_w)):
+            out[y, x] = 0
+            if not (20 <= x < w - 20 and 20 <= y < h - 20):
+                continue
+            v = img[y, x]
+            p = [img[y + dy, x + dx] for dy, dx in _JSLAM_CIRCLE]
+            near = lambda a: v - threshold <= a <= v + threshold
+            if near(p[0]) and near(p[8]):
+                continue
+            if near(p[4]) and near(p[12]):
+                continue
+            nb = nd = bs = ds = 0
+            prev = 0
+            xx = p[0] - v
+            if xx > threshold:
+                prev, nb, bs = 0, nb + 1, bs + xx
+            elif xx < -threshold:
+                prev, nd, ds = 1, nd + 1, ds + xx
+            for k in range(1, 16):
+                xx = p[k] - v
+                if xx > threshold:
+                    nb, bs = nb + 1, bs + xx
+                    if prev == 1:
+                        nd, ds, prev = 0, 0, 0
+                elif xx < -threshold:
+                    nd, ds = nd + 1, ds + xx
+                    if prev == 0:
+                        nb, bs, prev = 0, 0, 1
+            ds = -ds
+            s = 0
+            if nb > nd and 9 <= nb <= 13:
+                s = bs
+            elif nb < nd and 9 <= nd <= 13:
+                s = ds
+            out[y, x] = s
+    return out
+
+
+def jslam_fast_lut(img, pitch, mask, mask_pitch, h, w, threshold, lut, score, score_pitch):
+    """FASTComputeScoreGPU_patternSize_16_lookup_mask: where the mask is set and the pixel is 20 from every edge,
+    0 if pixels 4 and 12 (then 0 and 8) are both within the threshold, else the sum of |p - v| over the circle when
+    lut[bright bits] or lut[dark bits] is set (bit k: circle pixel k; 0xFFFF, one past the host's table, read as 0)."""
+    img = np.asarray(img).reshape(-1).astype(np.int64)
+    mask = np.asarray(mask).reshape(-1)
+    lut = np.concatenate([np.asarray(lut).reshape(-1), [0]])
+    out = np.array(score, copy=True).reshape(-1)
+    for y in range(20, h - 20):
+        for x in range(20, w - 20):
+            if not mask[y * mask_pitch + x]:
+                continue
+            o = y * pitch + x
+            v = img[o]
+            p = [img[o + dy * pitch + dx] for dy, dx in _JSLAM_CIRCLE]
+            near = lambda a: v - threshold <= a <= v + threshold
+            if (near(p[4]) and near(p[12])) or (near(p[0]) and near(p[8])):
+                out[y * score_pitch + x] = 0
+                continue
+            bright = sum(1 << k for k in range(16) if p[k] > v + threshold)
+            dark = sum(1 << k for k in range(16) if p[k] < v - threshold)
+            out[y * score_pitch + x] = sum(abs(a - v) for a in p) if (lut[bright] or lut[dark]) else 0
+    return out.reshape(np.shape(score))
+
+
+def jslam_nms_l(score, h, w, pitch, out, out_pitch):
+    """FASTapplyNMSGPU: pixels max(20, 1) from every edge copy their score, zeroed on the 31 x 31 tiles' border rows and
+    columns (y % 31 or x % 31 in {0, 30}) unless it is >= all nine of its 3 x 3 neighbourhood."""
+    s = np.asarray(score).reshape(-1).astype(np.int64)
+    o = np.array(out, copy=True).reshape(-1)
+    for y in range(20, h - 20):
+        for x in range(20, w - 20):
+            v = s[y * pitch + x]
+            if y % 31 in (0, 30) or x % 31 in (0, 30):
+                nb = [s[(y + dy) * pitch + x + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]
+                v = v if all(v >= n for n in nb) else 0
+            o[y * out_pitch + x] = v
+    return o.reshape(np.shape(out))
+
+
+def jslam_nms_g(score, h, w, pitch, tile_h, tile_w, n_tiles_h, n_tiles_w):
+    """Tile_unrolling_reduction_kernel_v2 with the fused 3 x 3 NMS: per tile, the largest score that is >= its eight
+    neighbours (flat offsets, as the kernel reads them) over the tile's columns and its rows within 20 of neither
+    edge; (x, y, score), or the tile's corner and 0 when none is above 0. Scores are distinct: no ties to break."""
+    s = np.asarray(score).reshape(-1).astype(np.int64)
+    kx = np.zeros(n_tiles_h * n_tiles_w, np.int64)
+    ky, ks = kx.copy(), kx.copy()
+    for ty in range(n_tiles_h):
+        for tx in range(n_tiles_w):
+            best, bx, by = 0, tx * tile_w, ty * tile_h
+            for y in range(max(ty * tile_h, 20), min(ty * tile_h + tile_h, h - 20)):
+                for x in range(tx * tile_w, min(tx * tile_w + tile_w, w)):
+                    v = s[y * pitch + x]
+                    nb = [s[(y + dy) * pitch + x + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+                    if all(v >= n for n in nb) and v > best:
+                        best, bx, by = v, x, y
+            i = ty * n_tiles_w + tx
+            kx[i], ky[i], ks[i] = bx, by, best
+    return kx, ky, ks
+
+
+def jslam_resize(ip, ip_pitch, oh, ow, op_pitch, inv_scale, out):
+    """imresize_GPU(_pitched): bilinear samples at (h, w) / inv_scale in float32, truncated to a byte."""
+    f = np.float32
+    ip = np.asarray(ip).reshape(-1).astype(np.float32)
+    o = np.array(out, copy=True).reshape(-1)
+    scale = f(1.0) / f(inv_scale)
+    for y in range(oh):
+        for x in range(ow):
+            iph, ipw = scale * f(y), scale * f(x)
+            xl, yt = int(np.floor(ipw)), int(np.floor(iph))
+            xr, yb = xl + 1, yt + 1
+            wxl = f(xr) - ipw
+            wxr = f(1) - wxl
+            wyt = f(yb) - iph
+            wyb = f(1) - wyt
+            v = (wyt * wxl * ip[yt * ip_pitch + xl] + wyt * wxr * ip[yt * ip_pitch + xr]
+                 + wyb * wxl * ip[yb * ip_pitch + xl] + wyb * wxr * ip[yb * ip_pitch + xr])
+            o[y * op_pitch + x] = np.uint8(min(max(np.trunc(v), 0), 255))
+    return o.reshape(np.shape(out))
+
+
+def jslam_gauss_weights(sigma=2.0):
+    """A normalised 7 x 7 Gaussian (row-major), as the host fills gaussian_weights from cv::getGaussianKernel."""
+    g = np.exp(-np.arange(-3, 4) ** 2 / (2 * sigma * sigma))
+    g /= g.sum()
+    return np.outer(g, g).reshape(-1).astype(np.float32)
+
+
+def jslam_gauss(img, pitch, h, w, weights, out, out_pitch):
+    """imgaussian_GPU: pixels 20 from every edge get the 7 x 7 weighted sum, row by row (a float fma chain),
+    truncated to a byte; the rest of the output untouched."""
+    img = np.asarray(img).reshape(-1)
+    wt = np.asarray(weights, np.float32)
+    o = np.array(out, copy=True).reshape(-1)
+    for y in range(20, h - 20):
+        for x in range(20, w - 20):
+            val, c = np.float32(0), 0
+            for i in range(-3, 4):
+                for j in range(-3, 4):
+                    val = _jslam_fma32(wt[c], np.float32(img[(y + i) * pitch + x + j]), val)
+                    c += 1
+            o[y * out_pitch + x] = np.uint8(min(max(np.trunc(val), 0), 255))
+    return o.reshape(np.shape(out))
+
+
+def jslam_umax(half=15):
+    """ORB_GPU's umax (ORB-SLAM's): the circular patch's half-widths per row 0..15."""
+    umax = np.zeros(half + 1, np.int32)
+    vmax = int(np.floor(half * np.sqrt(2.0) / 2 + 1))
+    vmin = int(np.ceil(half * np.sqrt(2.0) / 2))
+    for v in range(vmax + 1):
+        umax[v] = int(np.floor(np.sqrt(half * half - v * v) + 0.5))
+    v0 = 0
+    for v in range(half, vmin - 1, -1):
+        while umax[v0] == umax[v0 + 1]:
+            v0 += 1
+        umax[v] = v0
+        v0 += 1
+    return umax
+
+
+def jslam_orient(img, pitch, kx, ky, ks, umax, angle):
+    """FASTComputeOrientationGPU: atan2(m01, m10) of the circular patch's intensity moments, for keypoints whose
+    score is not 0 (the others' angles untouched)."""
+    img = np.asarray(img).reshape(-1).astype(np.int64)
+    out = np.array(angle, copy=True)
+    for k in range(len(kx)):
+        if not ks[k]:
+            continue
+        c = int(ky[k]) * pitch + int(kx[k])
+        m10 = sum(u * img[c + u] for u in range(-15, 16))
+        m01 = 0
+        for v in range(1, 16):
+            d = int(umax[v])
+            vs = 0
+            for u in range(-d, d + 1):
+                p, m = img[c + u + v * pitch], img[c + u - v * pitch]
+                vs += p - m
+                m10 += u * (p + m)
+            m01 += v * vs
+        out[k] = np.arctan2(np.float32(m01), np.float32(m10))
+    return out
+
+
+def jslam_desc(img, pitch, px, py, kx, ky, angle):
+    """ORB_compute_descriptorGPU: byte w of keypoint k packs 8 tests t0 < t1 of the pattern's pairs 8w..8w+7,
+    each point rotated by the keypoint's angle and rounded (rintf) in float32."""
+    img = np.asarray(img).reshape(-1)
+    px, py = np.asarray(px).astype(np.int64), np.asarray(py).astype(np.int64)
+    out = np.zeros((len(kx), 32), np.uint8)
+    for k in range(len(kx)):
+        a, b = np.cos(np.float32(angle[k])), np.sin(np.float32(angle[k]))
+        a, b = np.float32(a), np.float32(b)
+        c = int(ky[k]) * pitch + int(kx[k])
+        for w in range(32):
+            val = 0
+            for i in range(8):
+                t = []
+                for idx in (w * 16 + 2 * i, w * 16 + 2 * i + 1):
+                    x, y = np.float32(px[idx]), np.float32(py[idx])
+                    ro = int(np.rint(_jslam_fma32(x, b, y * a))) * pitch
+                    co = int(np.rint(_jslam_fma32(x, a, -(y * b))))
+                    t.append(int(img[c + ro + co]))
+                val |= (t[0] < t[1]) << i
+            out[k, w] = val
+    return out
+
+
+def jslam_trunc32(x):
+    """float32 to int, truncated (cvt.rzi.s32.f32)."""
+    return np.trunc(np.asarray(x, np.float32)).astype(np.int32)
+
+
+def jslam_project(px, py, pz, rcw, tcw, fx, fy, cx, cy, minx, maxx, miny, maxy):
+    """ORB_Search_by_projection_project_on_GPU: camera coordinates Rcw P + tcw; points in front get 1/z and the
+    pinhole (u, v), valid when inside [minX, maxX] x [minY, maxY]; the others -1, -1, -1 and invalid."""
+    P = np.stack([px, py, pz]).astype(np.float64)
+    pc = np.asarray(rcw, np.float64).reshape(3, 3) @ P + np.asarray(tcw, np.float64)[:, None]
+    front = pc[2] > 0
+    invz = np.where(front, 1.0 / np.where(front, pc[2], 1), -1.0)
+    u = np.where(front, fx * pc[0] * invz + cx, -1.0)
+    v = np.where(front, fy * pc[1] * invz + cy, -1.0)
+    valid = front & ~((u < minx) | (u > maxx) | (v < miny) | (v > maxy))
+    return u, v, invz, valid.astype(np.uint8)
+
+
+def jslam_hamming(idx_l, idx_r, dl, dr):
+    """ORB_compute_descriptor_Distance_GPU: the popcount of the two 256-bit descriptors' xor."""
+    x = np.asarray(dl)[np.asarray(idx_l)] ^ np.asarray(dr)[np.asarray(idx_r)]
+    return np.unpackbits(x.astype(np.uint8), axis=1).sum(axis=1).astype(np.int32)
+
+
+def _psift_l2(lv, rv):
+    """l2_in_t0's float32 sum: each lane's x^2 + y^2 + z^2 + w^2 (an fma chain), then the shuffle-down tree 16..1."""
+    d = (np.asarray(lv, np.float32) - np.asarray(rv, np.float32)).reshape(32, 4)
+    s = d[:, 0] * d[:, 0]
+    for c in (1, 2, 3):
+        s = _jslam_fma32(d[:, c], d[:, c], s)
+    for half in (16, 8, 4, 2, 1):
+        s = (s[:half] + s[half:2 * half]).astype(np.float32)
+    return np.float32(s[0])
+
+
+def psift_match(l, r):
+    """compute_distance: per left descriptor, the nearest and second-nearest right ones (first index on a tie) and
+    Lowe's test d1 / d2 < 0.8 in float32, as int3 rows (idx1, idx2, accept)."""
+    out = np.zeros((len(l), 3), np.int32)
+    for i in range(len(l)):
+        b1 = b2 = np.float32(np.inf)
+        i1 = i2 = 0
+        for j in range(len(r)):
+            d = _psift_l2(l[i], r[j])
+            if d < b1:
+                b2, i2, b1, i1 = b1, i1, d, j
+            elif d < b2:
+                b2, i2 = d, j
+        out[i] = (i1, i2, int(np.float32(b1) / np.float32(b2) < np.float32(0.8)))
+    return out
+
+
+def psift_lines(mm, l, r, lfem, rfem, n):
+    """show_distance's printf lines for the first n left descriptors."""
+    out = []
+    for i in range(n):
+        a, b, acc = (int(t) for t in mm[i])
+        d1, d2 = _psift_l2(l[i], r[a]), _psift_l2(l[i], r[b])
+        out.append("%s feat %4d [%4d] matches feat %4d [%4d] ( 2nd feat %4d [%4d] ) dist %.3f vs %.3f"
+                   % ("accept" if acc else "reject", lfem[i], i, rfem[a], a, rfem[b], b, float(d1), float(d2)))
     return out
