@@ -321,7 +321,11 @@
   plain load, then a __shfl_down built for compute_61; thread-level rows looping until a flag is 1): 4 of 8 as they
   came; the two thread-level launches right but with the plain flag's race, not yet listed (a data race in the PTX
   memory model, listed since), the two warp-level ones out of steps (the fenced spin not taken for a spin-wait). Fixed:
-  8 of 8 (tests/test_fenced_spin_wait.py)."""
+  8 of 8 (tests/test_fenced_spin_wait.py).
+- unseen164, SLAYER's spiking-network kernels (SRM spikes with the refractory kernel added ahead, rho, time
+  convolution and correlation, both delay-shift overloads, Loihi CUBA spikes in 12-bit fixed point) + lava-dl's Loihi
+  neuron dynamics (leaky integrator, adaptive threshold, resonator; forward and backward): 12 of 12 as they came, no
+  finding."""
 from __future__ import annotations
 
 import json
@@ -483,6 +487,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                        "results: 1 of 64 differ, first at 0: got np.int32(1364)")}),
     "unseen152": (8, 4, {"yysptrsv_kernel.cu": ("findings ['race'], expected []",
                                                 "StepBudgetExceeded: the kernel ran 400,000 instruction steps")}),
+    "unseen164": (12, 12, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
