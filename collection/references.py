@@ -21100,3 +21100,195 @@ def psift_lines(mm, l, r, lfem, rfem, n):
         out.append("%s feat %4d [%4d] matches feat %4d [%4d] ( 2nd feat %4d [%4d] ) dist %.3f vs %.3f"
                    % ("accept" if acc else "reject", lfem[i], i, rfem[a], a, rfem[b], b, float(d1), float(d2)))
     return out
+# ---- unseen164: SLAYER's spiking-network CUDA kernels (bamsumit/slayerPytorch, files slayer_*.cu) and lava-dl
+# SLAYER's Loihi neuron dynamics (lava-nc/lava-dl, files lavadl_*.cu) -------------------------------------------------
+
+def slayer_spikes(u, nu, theta, Ts):
+    """getSpikesKernel: (s, u) after each neuron's pass over time: where u >= theta, a spike of 1/Ts and the
+    refractory kernel nu added to u from that step on (the step itself included), in float32 as the kernel adds."""
+    u = np.array(u, dtype=np.float32)
+    nu = np.asarray(nu, dtype=np.float32)
+    s = np.zeros_like(u)
+    ns = u.shape[1]
+    spike = np.float32(1.0) / np.float32(Ts)
+    for i in range(ns):
+        m = u[:, i] >= np.float32(theta)
+        s[:, i] = np.where(m, spike, np.float32(0))
+        for j in range(len(nu)):
+            if i + j < ns:
+                u[m, i + j] += nu[j]
+    return s, u
+
+
+def slayer_rho(u, theta, tau, scale):
+    """evalRhoKernel: scale / tau * exp(-|theta - u| / tau), in float64."""
+    u = np.asarray(u, dtype=np.float64)
+    return scale / tau * np.exp(-np.abs(theta - u) / tau)
+
+
+def slayer_conv(x, f, Ts, corr=False):
+    """convKernel (causal: x[t - i]) or corrKernel (x[t + i]) along time, times Ts, in float64."""
+    x = np.asarray(x, dtype=np.float64)
+    n, t = x.shape
+    out = np.zeros_like(x)
+    for i, w in enumerate(np.asarray(f, dtype=np.float64)):
+        if corr:
+            out[:, :t - i] += x[:, i:] * w if i < t else 0
+        else:
+            out[:, i:] += x[:, :t - i] * w if i < t else 0
+    return out * Ts
+
+
+def slayer_shift(x, shift, Ts):
+    """shiftKernel: each neuron's row moved later by trunc(shift / Ts) steps (float32 division), zeros shifted in."""
+    x = np.asarray(x, dtype=np.float32)
+    n, t = x.shape
+    k = np.trunc(np.asarray(shift, dtype=np.float32) / np.float32(Ts)).astype(np.int64) * np.ones(n, np.int64)
+    out = np.zeros_like(x)
+    for r in range(n):
+        src = np.arange(t) - k[r]
+        ok = (src >= 0) & (src < t)
+        out[r, ok] = x[r, src[ok]]
+    return out
+
+
+def _slayer_i32(v):
+    return (v + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+def slayer_loihi(ws, weight_scale, i_decay, v_decay, ref_delay, theta):
+    """The Loihi getSpikesKernel: (s, u, v). 12-bit decays of |u| and |v| (floor of the magnitude), the current
+    integrated into the voltage, a spike where v > theta and no spike in the last ref_delay steps, v reset to
+    0 (stored as v_decay on a spike's step); step 0 all zeros."""
+    ws = np.asarray(ws, dtype=np.float32)
+    n, ns = ws.shape
+    s, u, v = (np.zeros((n, ns), np.float32) for _ in range(3))
+    sint = np.zeros((n, ns), np.int64)
+    u_old = np.zeros(n, np.int64)
+    v_old = np.zeros(n, np.int64)
+    ref = np.zeros(n, np.int64)
+    for i in range(1, ns):
+        us = np.where(u_old >= 0, 1, -1)
+        vs = np.where(v_old >= 0, 1, -1)
+        u_t = _slayer_i32(us * ((us * u_old * (4096 - i_decay)) >> 12)
+                          + weight_scale * np.trunc(ws[:, i]).astype(np.int64))
+        v_t = _slayer_i32(vs * ((vs * v_old * (4096 - v_decay)) >> 12) + u_t)
+        if i >= ref_delay:
+            ref -= sint[:, i - ref_delay]
+        spike = ((v_t > theta) & (ref == 0)).astype(np.int64)
+        v_old = v_t * (1 - spike) * (ref == 0)
+        ref += spike
+        sint[:, i] = spike
+        s[:, i] = spike
+        u[:, i] = u_t
+        u_old = u_t
+        v[:, i] = np.where(spike > 0, v_decay, v_old)
+    return s, u, v
+
+
+def lavadl_index(n, neurons_per_batch, num_decays, decay_block):
+    """Which decay a neuron reads: its own, its channel's (neuron % neurons_per_batch / decay_block), or the one."""
+    return np.arange(n) % neurons_per_batch // decay_block if num_decays > 1 else np.zeros(n, np.int64)
+
+
+def _lavadl_q(x, w_scale):
+    """int(w_scale * x): the float32 product truncated toward zero."""
+    return np.trunc(np.float32(w_scale) * np.asarray(x, dtype=np.float32)).astype(np.int64)
+
+
+def _lavadl_dec(decay, idx):
+    """(1 << 12) - decay[idx] in float32, truncated to int."""
+    return np.trunc(np.float32(4096) - np.asarray(decay, dtype=np.float32)[idx]).astype(np.int64)
+
+
+def lavadl_li_fwd(inp, decay, state, threshold, w_scale, neurons_per_batch, num_decays, decay_block):
+    """LIDynamicsFwdKernel: the fixed-point leaky integrator over time, reset to 0 at or above threshold."""
+    x = np.asarray(inp, dtype=np.float32)
+    n, t = x.shape
+    d = _lavadl_dec(decay, lavadl_index(n, neurons_per_batch, num_decays, decay_block))
+    old = _lavadl_q(state, w_scale)
+    out = np.zeros((n, t), np.float32)
+    for k in range(t):
+        sign = np.where(old >= 0, 1, -1)
+        new = sign * ((sign * old * d) // 4096) + _lavadl_q(x[:, k], w_scale)
+        out[:, k] = new.astype(np.float32) / np.float32(w_scale)
+        old = np.where((threshold >= 0) & (new >= threshold), 0, new)
+    return out
+
+
+def lavadl_li_bwd(gout, decay, neurons_per_batch, num_decays, decay_block):
+    """LIDynamicsBwdKernel: g[t] = (1 - decay / 4096) g[t + 1] + gout[t], backwards in time, in float64."""
+    g = np.asarray(gout, dtype=np.float64)
+    n, t = g.shape
+    d = 1 - np.asarray(decay, np.float64)[lavadl_index(n, neurons_per_batch, num_decays, decay_block)] / 4096
+    out = np.zeros_like(g)
+    acc = np.zeros(n)
+    for k in range(t - 1, -1, -1):
+        acc = d * acc + g[:, k]
+        out[:, k] = acc
+    return out
+
+
+def lavadl_ath_fwd(inp, ref_state, ref_decay, th_state, th_decay, th_scale, th0, w_scale, neurons_per_batch,
+                   num_decays, decay_block):
+    """AThDynamicsFwdKernel: (threshold, refractory) over time: both decay (>> 12, the threshold towards th0),
+    then an input at or above their sum adds 2 th to the refractory state and th_scale to the threshold."""
+    x = np.asarray(inp, dtype=np.float32)
+    n, t = x.shape
+    idx = lavadl_index(n, neurons_per_batch, num_decays, decay_block)
+    thd, refd = _lavadl_dec(th_decay, idx), _lavadl_dec(ref_decay, idx)
+    th, ref = _lavadl_q(th_state, w_scale), _lavadl_q(ref_state, w_scale)
+    th_out, ref_out = np.zeros((n, t), np.float32), np.zeros((n, t), np.float32)
+    for k in range(t):
+        ref = (ref * refd) >> 12
+        th = (((th - th0) * thd) >> 12) + th0
+        th_out[:, k] = th.astype(np.float32) / np.float32(w_scale)
+        ref_out[:, k] = ref.astype(np.float32) / np.float32(w_scale)
+        fire = _lavadl_q(x[:, k], w_scale) >= th + ref
+        ref = np.where(fire, ref + 2 * th, ref)
+        th = np.where(fire, th + th_scale, th)
+    return th_out, ref_out
+
+
+def lavadl_res_fwd(re_in, im_in, sin_decay, cos_decay, re_state, im_state, threshold, w_scale, neurons_per_batch,
+                   num_decays, decay_block):
+    """ResDynamicsFwdKernel: (real, imag) of the fixed-point rotation by (cos, sin) / 4096, each product's
+    magnitude truncated, plus the inputs; at or above threshold on imag, reset to (0, threshold - 1)."""
+    xr = np.asarray(re_in, dtype=np.float32)
+    xi = np.asarray(im_in, dtype=np.float32)
+    n, t = xr.shape
+    idx = lavadl_index(n, neurons_per_batch, num_decays, decay_block)
+    sn = np.trunc(np.asarray(sin_decay, np.float32)[idx]).astype(np.int64)
+    cs = np.trunc(np.asarray(cos_decay, np.float32)[idx]).astype(np.int64)
+    re, im = _lavadl_q(re_state, w_scale), _lavadl_q(im_state, w_scale)
+    out_r, out_i = np.zeros((n, t), np.float32), np.zeros((n, t), np.float32)
+
+    def part(sign, dec, v):
+        return sign * np.trunc(sign * (dec * v).astype(np.float64) / 4096).astype(np.int64)
+
+    for k in range(t):
+        rs, is_ = np.where(re >= 0, 1, -1), np.where(im >= 0, 1, -1)
+        rn = part(rs, cs, re) - part(is_, sn, im) + _lavadl_q(xr[:, k], w_scale)
+        inew = part(rs, sn, re) + part(is_, cs, im) + _lavadl_q(xi[:, k], w_scale)
+        out_r[:, k] = rn.astype(np.float32) / np.float32(w_scale)
+        out_i[:, k] = inew.astype(np.float32) / np.float32(w_scale)
+        fire = (threshold >= 0) & (inew >= threshold)
+        re = np.where(fire, 0, rn)
+        im = np.where(fire, threshold - 1, inew)
+    return out_r, out_i
+
+
+def lavadl_res_bwd(g_re, g_im, sin_decay, cos_decay, neurons_per_batch, num_decays, decay_block):
+    """ResDynamicsBwdKernel: the transposed rotation's recurrence backwards in time, in float64."""
+    gr = np.asarray(g_re, dtype=np.float64)
+    gi = np.asarray(g_im, dtype=np.float64)
+    n, t = gr.shape
+    idx = lavadl_index(n, neurons_per_batch, num_decays, decay_block)
+    sn = np.asarray(sin_decay, np.float64)[idx] / 4096
+    cs = np.asarray(cos_decay, np.float64)[idx] / 4096
+    out_r, out_i = np.zeros_like(gr), np.zeros_like(gi)
+    ar, ai = np.zeros(n), np.zeros(n)
+    for k in range(t - 1, -1, -1):
+        ar, ai = cs * ar + sn * ai + gr[:, k], -sn * ar + cs * ai + gi[:, k]
+        out_r[:, k], out_i[:, k] = ar, ai
+    return out_r, out_i
