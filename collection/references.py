@@ -21292,3 +21292,156 @@ def lavadl_res_bwd(g_re, g_im, sin_decay, cos_decay, neurons_per_batch, num_deca
         ar, ai = cs * ar + sn * ai + gr[:, k], -sn * ar + cs * ai + gi[:, k]
         out_r[:, k], out_i[:, k] = ar, ai
     return out_r, out_i
+# ---- unseen166: nsparse's hash SpGEMM and row binning (nsprs_), bhSPARSE's CUDA SpGEMM (bhspg_)
+
+def _nsprs_csr(rng, rows, cols, lengths, dtype):
+    """A CSR matrix with the given row lengths, sorted distinct columns and values in [-1, 1)."""
+    rpt = np.zeros(rows + 1, dtype=np.int64)
+    rpt[1:] = np.cumsum(lengths)
+    col = np.concatenate([np.sort(rng.choice(cols, int(n), replace=False)) for n in lengths] + [np.zeros(0, int)])
+    val = rng.uniform(-1.0, 1.0, int(rpt[-1])).astype(dtype)
+    return rpt, col.astype(np.int64), val
+
+
+def _nsprs_product(arpt, acol, aval, brpt, bcol, bval, m):
+    """C = A B row by row: ({col: value} per row in float64, the flops per row)."""
+    rows, flop = [], np.zeros(m, dtype=np.int64)
+    for i in range(m):
+        acc = {}
+        for j in range(arpt[i], arpt[i + 1]):
+            a = acol[j]
+            flop[i] += brpt[a + 1] - brpt[a]
+            for k in range(brpt[a], brpt[a + 1]):
+                acc[bcol[k]] = acc.get(bcol[k], 0.0) + float(aval[j]) * float(bval[k])
+        rows.append(acc)
+    return rows, flop
+
+
+def _nsprs_bins(count, lo, lolo, nbins=7):
+    """set_bin's bin of each row: count <= lolo in bin 0, then lo << j decides (BIN.hpp, lines 79-92)."""
+    out = np.empty(len(count), dtype=np.int64)
+    for i, nz in enumerate(count):
+        out[i] = nbins - 1
+        for j in range(nbins - 2):
+            if nz <= (lo << j):
+                out[i] = j if nz <= lolo else j + 1
+                break
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def nsprs_case():
+    """nsparse's SpGEMM on A (96 x 64, every 12th row 16 entries, the others 0-4) and B (64 x 64, 0-6 a row), float.
+
+    perm_s / perm_n: the rows by symbolic bin (flop, set_bin(512, 32)) and numeric bin (nnz of C, set_bin(256, 16)),
+    ascending within a bin (one order of set_row_perm's atomics)."""
+    rng = np.random.default_rng(166)
+    m, k, n = 96, 64, 64
+    alen = np.where(np.arange(m) % 12 == 0, 16, rng.integers(0, 5, m))
+    arpt, acol, aval = _nsprs_csr(rng, m, k, alen, np.float32)
+    brpt, bcol, bval = _nsprs_csr(rng, k, n, rng.integers(0, 7, k), np.float32)
+    rows, flop = _nsprs_product(arpt, acol, aval, brpt, bcol, bval, m)
+    nnz = np.array([len(r) for r in rows], dtype=np.int64)
+    crpt = np.zeros(m + 1, dtype=np.int64)
+    crpt[1:] = np.cumsum(nnz)
+    ccol = np.concatenate([sorted(r) for r in rows]).astype(np.int64)
+    cval = np.concatenate([[r[c] for c in sorted(r)] for r in rows])
+    bin_s, bin_n = _nsprs_bins(flop, 512, 32), _nsprs_bins(nnz, 256, 16)
+    size_s, size_n = np.bincount(bin_s, minlength=7), np.bincount(bin_n, minlength=7)
+    off_s = np.concatenate([[0], np.cumsum(size_s)[:-1]])
+    perm_s = np.argsort(bin_s, kind="stable")
+    perm_n = np.argsort(bin_n, kind="stable")
+    return dict(m=m, arpt=arpt, acol=acol, aval=aval, brpt=brpt, bcol=bcol, bval=bval, flop=flop, nnz=nnz,
+                crpt=crpt, ccol=ccol, cval=cval, bin_s=bin_s, bin_n=bin_n, size_s=size_s, size_n=size_n,
+                off_s=off_s, perm_s=perm_s, perm_n=perm_n)
+
+
+def nsprs_segsorted(perm, size):
+    """A permutation with each bin's segment sorted: set_row_perm's atomics order rows within a bin as they come."""
+    perm = np.array(perm)
+    edges = np.concatenate([[0], np.cumsum(size)])
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        perm[lo:hi] = np.sort(perm[lo:hi])
+    return perm
+
+
+def nsprs_row_nz(rows_bin, which):
+    """d_count after a symbolic launch: the flop per row, the bin's rows replaced by their nnz of C."""
+    d = nsprs_case()
+    return np.where(d["bin_s"] == rows_bin if which == "s" else d["bin_n"] == rows_bin, d["nnz"], d["flop"])
+
+
+def nsprs_c_of_bin(b):
+    """(ccol, cval) as a numeric launch of numeric bin b leaves them: C's sorted rows of that bin, -1 / 0 elsewhere."""
+    d = nsprs_case()
+    col, val = np.full(len(d["ccol"]), -1, dtype=np.int64), np.zeros(len(d["ccol"]))
+    for i in np.flatnonzero(d["bin_n"] == b):
+        col[d["crpt"][i]:d["crpt"][i + 1]] = d["ccol"][d["crpt"][i]:d["crpt"][i + 1]]
+        val[d["crpt"][i]:d["crpt"][i + 1]] = d["cval"][d["crpt"][i]:d["crpt"][i + 1]]
+    return col, val
+
+
+@functools.lru_cache(maxsize=None)
+def bhspg_case():
+    """bhSPARSE's SpGEMM on A (128 x 64, 0-3 entries a row) and B (64 x 64, 0-4 a row), double.
+
+    count: products per row (nnzCt); the queue (6 ints a row, rows by count, ascending) and the Ct offsets as
+    bhsparse::statistics builds them (bhsparse.h, lines 365-481); Ct: each row's compressed (sorted, summed)
+    products at its offset, zeros after them (create_Ct's memset)."""
+    rng = np.random.default_rng(1660)
+    m, k, n = 128, 64, 64
+    arpt, acol, aval = _nsprs_csr(rng, m, k, rng.integers(0, 4, m), np.float64)
+    brpt, bcol, bval = _nsprs_csr(rng, k, n, rng.integers(0, 5, k), np.float64)
+    rows, count = _nsprs_product(arpt, acol, aval, brpt, bcol, bval, m)
+    assert count.max() <= 121
+    one = np.zeros(129, dtype=np.int64)
+    one[1:] = np.cumsum(np.bincount(count, minlength=128))
+    sums = np.zeros(129, dtype=np.int64)
+    sums[1:] = np.cumsum(np.bincount(count, weights=count, minlength=128)).astype(np.int64)
+    queue = np.zeros((m, 6), dtype=np.int64)
+    seen = np.zeros(128, dtype=np.int64)
+    base = np.zeros(m, dtype=np.int64)
+    for i in range(m):
+        c = count[i]
+        pos = one[c] + seen[c]
+        queue[pos, 0], queue[pos, 1] = i, sums[c]
+        base[i] = sums[c]
+        sums[c] += c
+        seen[c] += 1
+    nnzct = int(count.sum())
+    nnzc = np.array([len(r) for r in rows], dtype=np.int64)
+    ctcol, ctval = np.zeros(nnzct, dtype=np.int64), np.zeros(nnzct)
+    for i, r in enumerate(rows):
+        cols = sorted(r)
+        ctcol[base[i]:base[i] + len(cols)] = cols
+        ctval[base[i]:base[i] + len(cols)] = [r[c] for c in cols]
+    crpt = np.zeros(m + 1, dtype=np.int64)
+    crpt[1:] = np.cumsum(nnzc)
+    ccol = np.concatenate([sorted(r) for r in rows]).astype(np.int64)
+    cval = np.concatenate([[r[c] for c in sorted(r)] for r in rows])
+    return dict(m=m, arpt=arpt, acol=acol, aval=aval, brpt=brpt, bcol=bcol, bval=bval, count=count, one=one,
+                queue=queue.reshape(-1), base=base, nnzct=nnzct, nnzc=nnzc, ctcol=ctcol, ctval=ctval, crpt=crpt,
+                ccol=ccol, cval=cval)
+
+
+def bhspg_after_esc(j):
+    """(csrRowPtrC, Ct columns, Ct values) as an ESC launch of the rows of j products leaves them (zeros before)."""
+    d = bhspg_case()
+    rows = np.flatnonzero(d["count"] == j)
+    rowc = np.zeros(d["m"] + 1, dtype=np.int64)
+    rowc[rows] = d["nnzc"][rows]
+    col, val = np.zeros(d["nnzct"], dtype=np.int64), np.zeros(d["nnzct"])
+    for i in rows:
+        s = slice(d["base"][i], d["base"][i] + d["nnzc"][i])
+        col[s], val[s] = d["ctcol"][s], d["ctval"][s]
+    return rowc, col, val
+
+
+def bhspg_c_of(j):
+    """(C columns, C values) as a copy launch of the rows of j products leaves them (zeros elsewhere)."""
+    d = bhspg_case()
+    col, val = np.zeros(len(d["ccol"]), dtype=np.int64), np.zeros(len(d["ccol"]))
+    for i in np.flatnonzero(d["count"] == j):
+        s = slice(d["crpt"][i], d["crpt"][i + 1])
+        col[s], val[s] = d["ccol"][s], d["cval"][s]
+    return col, val
