@@ -4,7 +4,7 @@
 // Kept, unchanged: lines 1 and 8-63 (namespace detectron2, BLOCK_DIM_X/Y, box_iou_rotated_cuda_kernel) and 130 (the
 //       namespace's end); the file's "box_iou_rotated_utils.h" (same directory, same commit) is copied in whole below,
 //       marked, but for its line 2 (#pragma once). Removed: lines 2-6 (ATen/c10 includes, the utils include) and 65-128
-// (the host function box_iou_rotated_cuda). Launch as that function: block (32, 16), grid (ceil(n1 / 32), ceil(n2 / 16)),
+// (the host function box_iou_rotated_cuda). Launch as it: block (32, 16), grid (ceil(n1 / 32), ceil(n2 / 16)),
 // float boxes (x_ctr, y_ctr, w, h, angle in degrees), both tiles staged in shared memory; a Graham scan per pair.
 
 // Copyright (c) Facebook, Inc. and its affiliates.

@@ -5,8 +5,8 @@
 //       (roi_pool_forward_kernel_impl, roi_pool_backward_kernel_impl) and the file's closing namespace braces.
 // Removed: lines 3-6 and 13 (torch stable-ABI includes, "cuda_helpers.h", whose one macro is copied in below,
 //       marked; `using namespace vision::stable`) and every host function (roi_pool_forward_kernel,
-//       roi_pool_backward_kernel, STABLE_TORCH_LIBRARY_IMPL). Launches as those host functions: block 512, grid min(ceil(n / 512), 4096), the float
-//       instance; the backward's grad strides those of a contiguous grad.
+//       roi_pool_backward_kernel, STABLE_TORCH_LIBRARY_IMPL). Launches as those host functions: block 512,
+//       grid min(ceil(n / 512), 4096), the float instance; the backward's grad strides those of a contiguous grad.
 
 #include <float.h>
 
