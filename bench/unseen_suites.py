@@ -152,6 +152,7 @@ SUITES = {
     "PBA+ 2D Voronoi/EDT phases (floods, margins, proximate points, band merge, colour) + cuCIM PBA+ 3D flood, Maurer axis and colour, plain and with spacing (unseen157)": ("pbap_", "cupba_"),
     "AutoGPTQ CUDA VecQuant 2/3/4/8-bit matvec (g_idx and group-size) + SqueezeLLM non-uniform 3/4-bit LUT matvec, CSR outliers and dense full rows (unseen158)": ("agptq_", "sqllm_"),
     "exafmm-beta GPU treecode bounds/keys/reorder/level ranges/P2M/opening criteria/groups + Sandham 2-D Barnes-Hut reset/box/tree build/centre of mass/sort/forces/update (unseen159)": ("exfmm_", "jsbh_"),
+    "torchvision RoIAlign (aligned, adaptive)/RoIPool forward and backward/PS-RoIAlign + detectron2 ROIAlignRotated forward and backward, rotated box IoU and NMS mask, DCN deformable im2col/col2im and modulated im2col (unseen160)": ("tvops_", "d2ops_"),
     "GPUDB foreign-key hash join build/probe/projections + EPFL partitioned radix hash join (AccMultiwayJoins): partitioning passes, chain decomposition, shared-table joins (unseen154)": ("gpudb_", "epflj_"),
     "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
     "dedisp incoherent dedispersion (1/2/4/8/16/32-bit input, 8/16/32-bit output) and tiled transpose + AstroAccelerate spectral whitening (block MSD, segment mean/median, PRESTO dereddening) and single-pulse boxcar FIRs (unseen161)": ("dedisp_", "aacc_"),

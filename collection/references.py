@@ -21445,3 +21445,307 @@ def bhspg_c_of(j):
         s = slice(d["crpt"][i], d["crpt"][i + 1])
         col[s], val[s] = d["ccol"][s], d["cval"][s]
     return col, val
+# ---- unseen160: torchvision's RoIAlign / RoIPool / PS-RoIAlign (tvops_) and detectron2's ROIAlignRotated, rotated
+# box IoU and NMS, deformable im2col / col2im (d2ops_)
+
+def tvops_rois(rng, n, batch, extent):
+    """n RoIs (batch index, x1, y1, x2, y2) in input-image coordinates: centres in [-2, extent + 2] (some reach past
+    the map), sides 3 to extent / 2."""
+    c = rng.uniform(-2.0, extent + 2.0, (n, 2))
+    s = rng.uniform(3.0, extent / 2.0, (n, 2))
+    b = rng.integers(0, batch, (n, 1)).astype(np.float64)
+    return np.concatenate([b, c - s / 2, c + s / 2], 1)
+
+
+def _tvops_bilinear(img, y, x):
+    """torchvision's (and ROIAlignRotated's) bilinear_interpolate: 0 outside [-1, H] x [-1, W], the point clamped to
+    the map, the high neighbour clamped to the last row / column."""
+    h, w = img.shape
+    if y < -1.0 or y > h or x < -1.0 or x > w:
+        return 0.0, ()
+    y, x = max(y, 0.0), max(x, 0.0)
+    yl, xl = int(y), int(x)
+    if yl >= h - 1:
+        yh = yl = h - 1
+        y = float(yl)
+    else:
+        yh = yl + 1
+    if xl >= w - 1:
+        xh = xl = w - 1
+        x = float(xl)
+    else:
+        xh = xl + 1
+    ly, lx = y - yl, x - xl
+    hy, hx = 1.0 - ly, 1.0 - lx
+    taps = ((yl, xl, hy * hx), (yl, xh, hy * lx), (yh, xl, ly * hx), (yh, xh, ly * lx))
+    return sum(wt * img[a, b] for a, b, wt in taps), taps
+
+
+def _tvops_grid(length, pooled, sr):
+    """roi_bin_grid: the sampling ratio, or ceil(length / pooled) in float32 as the kernel computes it."""
+    return sr if sr > 0 else int(np.ceil(np.float32(length) / np.float32(pooled)))
+
+
+def tvops_roi_align(inp, rois, scale, ph_n, pw_n, sr, aligned):
+    """roi_align_forward_kernel_impl: per RoI, channel and bin the mean of grid_h x grid_w bilinear samples."""
+    inp = np.asarray(inp, np.float64)
+    f = np.float32
+    out = np.zeros((len(rois), inp.shape[1], ph_n, pw_n))
+    for n, r in enumerate(np.asarray(rois, np.float32)):
+        off = f(0.5) if aligned else f(0.0)
+        x0, y0 = r[1] * f(scale) - off, r[2] * f(scale) - off
+        rw, rh = r[3] * f(scale) - off - x0, r[4] * f(scale) - off - y0
+        if not aligned:
+            rw, rh = max(rw, f(1.0)), max(rh, f(1.0))
+        bh, bw = rh / f(ph_n), rw / f(pw_n)
+        gh, gw = _tvops_grid(rh, ph_n, sr), _tvops_grid(rw, pw_n, sr)
+        cnt = max(gh * gw, 1)
+        for c in range(inp.shape[1]):
+            img = inp[int(r[0]), c]
+            for ph in range(ph_n):
+                for pw in range(pw_n):
+                    s = 0.0
+                    for iy in range(gh):
+                        y = float(y0 + ph * bh + f(iy + 0.5) * bh / f(gh))
+                        for ix in range(gw):
+                            x = float(x0 + pw * bw + f(ix + 0.5) * bw / f(gw))
+                            s += _tvops_bilinear(img, y, x)[0]
+                    out[n, c, ph, pw] = s / cnt
+    return out
+
+
+def _tvops_round(v):
+    """CUDA's round: halves away from zero."""
+    return int(math.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1)
+
+
+def tvops_roi_pool(inp, rois, scale, ph_n, pw_n, what):
+    """roi_pool_forward_kernel_impl: the max (what 'out') and its h * W + w index (what 'argmax', -1 for an empty
+    bin, whose max is 0) over each bin of the rounded RoI, clipped to the map."""
+    inp = np.asarray(inp, np.float64)
+    _, C, H, W = inp.shape
+    f = np.float32
+    out = np.zeros((len(rois), C, ph_n, pw_n))
+    arg = np.full((len(rois), C, ph_n, pw_n), -1, np.int32)
+    for n, r in enumerate(np.asarray(rois, np.float32)):
+        sw, sh = _tvops_round(float(r[1] * f(scale))), _tvops_round(float(r[2] * f(scale)))
+        ew, eh = _tvops_round(float(r[3] * f(scale))), _tvops_round(float(r[4] * f(scale)))
+        rw, rh = max(ew - sw + 1, 1), max(eh - sh + 1, 1)
+        bh, bw = f(rh) / f(ph_n), f(rw) / f(pw_n)
+        for ph in range(ph_n):
+            for pw in range(pw_n):
+                hs = min(max(int(np.floor(f(ph) * bh)) + sh, 0), H)
+                he = min(max(int(np.ceil(f(ph + 1) * bh)) + sh, 0), H)
+                ws = min(max(int(np.floor(f(pw) * bw)) + sw, 0), W)
+                we = min(max(int(np.ceil(f(pw + 1) * bw)) + sw, 0), W)
+                for c in range(C):
+                    if he <= hs or we <= ws:
+                        continue
+                    win = inp[int(r[0]), c, hs:he, ws:we]
+                    k = int(np.argmax(win))
+                    out[n, c, ph, pw] = win.flat[k]
+                    arg[n, c, ph, pw] = (hs + k // (we - ws)) * W + ws + k % (we - ws)
+    return out if what == "out" else arg
+
+
+def tvops_roi_pool_backward(grad, argmax, rois, shape):
+    """roi_pool_backward_kernel_impl: each bin's gradient atomicAdded at its argmax (none for -1) of its RoI's
+    image and channel (contiguous grad)."""
+    g = np.zeros(shape)
+    grad = np.asarray(grad, np.float64)
+    for n, r in enumerate(np.asarray(rois)):
+        for c in range(shape[1]):
+            for k, a in np.ndenumerate(argmax[n, c]):
+                if a != -1:
+                    g[int(r[0]), c].flat[a] += grad[n, c][k]
+    return g
+
+
+def tvops_ps_roi_align(inp, rois, scale, ph_n, pw_n, sr, c_out, what):
+    """ps_roi_align_forward_kernel_impl: bin (ph, pw) of output channel c samples input channel
+    (c * PH + ph) * PW + pw (what 'out': the mean of the samples; 'map': that channel)."""
+    inp = np.asarray(inp, np.float64)
+    f = np.float32
+    out = np.zeros((len(rois), c_out, ph_n, pw_n))
+    cmap = np.zeros((len(rois), c_out, ph_n, pw_n), np.int32)
+    for n, r in enumerate(np.asarray(rois, np.float32)):
+        x0, y0 = r[1] * f(scale) - f(0.5), r[2] * f(scale) - f(0.5)
+        rw, rh = r[3] * f(scale) - f(0.5) - x0, r[4] * f(scale) - f(0.5) - y0
+        bh, bw = rh / f(ph_n), rw / f(pw_n)
+        gh, gw = _tvops_grid(rh, ph_n, sr), _tvops_grid(rw, pw_n, sr)
+        for c in range(c_out):
+            for ph in range(ph_n):
+                for pw in range(pw_n):
+                    ci = (c * ph_n + ph) * pw_n + pw
+                    img = inp[int(r[0]), ci]
+                    hs, ws = f(ph) * bh + y0, f(pw) * bw + x0
+                    s = 0.0
+                    for iy in range(gh):
+                        y = float(hs + f(iy + 0.5) * bh / f(gh))
+                        for ix in range(gw):
+                            s += _tvops_bilinear(img, y, float(ws + f(ix + 0.5) * bw / f(gw)))[0]
+                    out[n, c, ph, pw] = s / (gh * gw)
+                    cmap[n, c, ph, pw] = ci
+    return out if what == "out" else cmap
+
+
+def d2ops_rrois(rng, n, batch, extent):
+    """n rotated RoIs (batch index, x_ctr, y_ctr, w, h, angle in degrees): centres in [0, extent], sides 3 to
+    extent / 2, angles in (-90, 90)."""
+    b = rng.integers(0, batch, (n, 1)).astype(np.float64)
+    return np.concatenate([b, rng.uniform(0.0, extent, (n, 2)), rng.uniform(3.0, extent / 2.0, (n, 2)),
+                           rng.uniform(-90.0, 90.0, (n, 1))], 1)
+
+
+def _d2ops_rotated_points(r, scale, ph_n, pw_n, sr):
+    """ROIAlignRotated's sample points of each bin (ph, pw): a list of (y, x), and the count divided by."""
+    r = np.asarray(r, np.float64)
+    cw, chh = r[1] * scale - 0.5, r[2] * scale - 0.5
+    rw, rh = r[3] * scale, r[4] * scale
+    th = r[5] * np.pi / 180.0
+    ct, st = np.cos(th), np.sin(th)
+    bh, bw = rh / ph_n, rw / pw_n
+    gh, gw = _tvops_grid(rh, ph_n, sr), _tvops_grid(rw, pw_n, sr)
+    pts = {}
+    for ph in range(ph_n):
+        for pw in range(pw_n):
+            lst = []
+            for iy in range(gh):
+                yy = -rh / 2 + ph * bh + (iy + 0.5) * bh / gh
+                for ix in range(gw):
+                    xx = -rw / 2 + pw * bw + (ix + 0.5) * bw / gw
+                    lst.append((yy * ct - xx * st + chh, yy * st + xx * ct + cw))
+            pts[ph, pw] = lst
+    return pts, gh * gw
+
+
+def d2ops_roi_align_rotated(inp, rois, scale, ph_n, pw_n, sr):
+    """RoIAlignRotatedForward: the mean of each rotated bin's bilinear samples."""
+    inp = np.asarray(inp, np.float64)
+    out = np.zeros((len(rois), inp.shape[1], ph_n, pw_n))
+    for n, r in enumerate(np.asarray(rois, np.float32)):
+        pts, cnt = _d2ops_rotated_points(r, scale, ph_n, pw_n, sr)
+        for c in range(inp.shape[1]):
+            img = inp[int(r[0]), c]
+            for (ph, pw), lst in pts.items():
+                out[n, c, ph, pw] = sum(_tvops_bilinear(img, y, x)[0] for y, x in lst) / max(cnt, 1)
+    return out
+
+
+def d2ops_roi_align_rotated_backward(top, rois, scale, ph_n, pw_n, sr, shape):
+    """RoIAlignRotatedBackwardFeature: each bin's gradient / count spread on its samples' four taps."""
+    top = np.asarray(top, np.float64)
+    g = np.zeros(shape)
+    for n, r in enumerate(np.asarray(rois, np.float32)):
+        pts, cnt = _d2ops_rotated_points(r, scale, ph_n, pw_n, sr)
+        for c in range(shape[1]):
+            img = g[int(r[0]), c]
+            for (ph, pw), lst in pts.items():
+                for y, x in lst:
+                    for a, b, wt in _tvops_bilinear(img, y, x)[1]:
+                        img[a, b] += top[n, c, ph, pw] * wt / cnt
+    return g
+
+
+def d2ops_rboxes(rng, n, extent=10.0):
+    """n rotated boxes (x_ctr, y_ctr, w, h, angle in degrees): centres in [0, extent]^2, sides 1 to 4, angles in
+    (-180, 180)."""
+    return np.concatenate([rng.uniform(0.0, extent, (n, 2)), rng.uniform(1.0, 4.0, (n, 2)),
+                           rng.uniform(-180.0, 180.0, (n, 1))], 1)
+
+
+def _d2ops_iou(a, b):
+    """single_box_iou_rotated: the rotated rectangles' intersection (d3diou's clipping: detectron2's vertices turn
+    the same way) over the union; 0 where an area is below 1e-14."""
+    def bev(r):
+        return [r[0] - r[2] / 2, r[1] - r[3] / 2, r[0] + r[2] / 2, r[1] + r[3] / 2, r[4] * np.pi / 180.0]
+    a1, a2 = a[2] * a[3], b[2] * b[3]
+    if a1 < 1e-14 or a2 < 1e-14:
+        return 0.0
+    inter = d3diou_overlap_area(bev(a), bev(b))
+    return inter / (a1 + a2 - inter)
+
+
+def d2ops_box_iou(b1, b2):
+    """box_iou_rotated_cuda_kernel: the (n1, n2) rotated IoUs."""
+    b1, b2 = np.asarray(b1, np.float64), np.asarray(b2, np.float64)
+    return np.array([[_d2ops_iou(a, b) for b in b2] for a in b1])
+
+
+def d2ops_nms_mask(boxes, thresh):
+    """nms_rotated_cuda_kernel: per box i and 64-box column block, bit j - 64 cb where IoU(i, j) > thresh; in i's
+    own block only j > i; every block pair is computed (the kernel's `row_start > col_start` return is commented
+    out)."""
+    b = np.asarray(boxes, np.float64)
+    n = len(b)
+    cols = -(-n // 64)
+    out = np.zeros((n, cols), np.uint64)
+    for i in range(n):
+        for j in range(n):
+            cb = j // 64
+            if cb == i // 64 and j <= i:
+                continue
+            if _d2ops_iou(b[i], b[j]) > thresh:
+                out[i, cb] |= np.uint64(1) << np.uint64(j - 64 * cb)
+    return out
+
+
+def _d2ops_taps(h, w, H, W):
+    """deformable_im2col_bilinear's taps: the four floor neighbours of (h, w) that lie on the map, with their
+    weights (none outside -1 < h < H, -1 < w < W)."""
+    if not (h > -1 and w > -1 and h < H and w < W):
+        return []
+    hl, wl = int(np.floor(h)), int(np.floor(w))
+    lh, lw = h - hl, w - wl
+    taps = []
+    for a, b, wt in ((hl, wl, (1 - lh) * (1 - lw)), (hl, wl + 1, (1 - lh) * lw),
+                     (hl + 1, wl, lh * (1 - lw)), (hl + 1, wl + 1, lh * lw)):
+        if 0 <= a <= H - 1 and 0 <= b <= W - 1:
+            taps.append((a, b, wt))
+    return taps
+
+
+def _d2ops_positions(offset, B, C, dg, kh, kw, Hc, Wc, pad, stride, dil):
+    """Each (c, i, j, b, h, w) of the column matrix with its sampling position in channel c's image."""
+    offset = np.asarray(offset, np.float64)
+    cpg = C // dg
+    for c in range(C):
+        g = c // cpg
+        for i in range(kh):
+            for j in range(kw):
+                k = i * kw + j
+                for b in range(B):
+                    for h in range(Hc):
+                        for w in range(Wc):
+                            oh = offset[b, g * 2 * kh * kw + 2 * k, h, w]
+                            ow = offset[b, g * 2 * kh * kw + 2 * k + 1, h, w]
+                            yield (c, k, b, h, w, g, h * stride - pad + i * dil + oh,
+                                   w * stride - pad + j * dil + ow)
+
+
+def d2ops_im2col(im, offset, mask, dg, kh, kw, pad, stride, dil, Hc, Wc):
+    """(modulated_)deformable_im2col_gpu_kernel: column [c * K + k, b, h, w] the bilinear sample at the offset
+    position (times the mask where one is given)."""
+    im = np.asarray(im, np.float64)
+    B, C, H, W = im.shape
+    K = kh * kw
+    col = np.zeros((C * K, B, Hc, Wc))
+    for c, k, b, h, w, g, y, x in _d2ops_positions(offset, B, C, dg, kh, kw, Hc, Wc, pad, stride, dil):
+        v = sum(wt * im[b, c, a, e] for a, e, wt in _d2ops_taps(y, x, H, W))
+        if mask is not None:
+            v *= float(mask[b, g * K + k, h, w])
+        col[c * K + k, b, h, w] = v
+    return col
+
+
+def d2ops_col2im(col, offset, shape, dg, kh, kw, pad, stride, dil, Hc, Wc):
+    """deformable_col2im_gpu_kernel: each column value atomicAdded into the image at its sample's taps, weighted
+    as the sample weighs them."""
+    col = np.asarray(col, np.float64).reshape(-1, shape[0], Hc, Wc)
+    B, C, H, W = shape
+    K = kh * kw
+    g = np.zeros(shape)
+    for c, k, b, h, w, _, y, x in _d2ops_positions(offset, B, C, dg, kh, kw, Hc, Wc, pad, stride, dil):
+        for a, e, wt in _d2ops_taps(y, x, H, W):
+            g[b, c, a, e] += wt * col[c * K + k, b, h, w]
+    return g
