@@ -2,8 +2,8 @@
 // Source: https://github.com/dmlc/dgl/blob/3d16000b4170fa741ed9e9667f22ba84d3493026/src/array/cuda/spmm.cuh
 // Licence: Apache-2.0 (the repository's LICENSE); the notice follows.
 // Kept: src/array/cuda/spmm.cuh lines 20-24, 400-544, 798-800 (the kernels, unchanged); host launchers removed.
-// Copied in, marked: src/runtime/cuda/cuda_common.h (accum_dtype), src/array/cuda/utils.h (_ldg),
-// src/array/cuda/atomic.cuh (Cast, DEFINE_ATOMIC, AtomicAdd<float>), functor.cuh (Mul, CopyLhs, Sum, Max); float only.
+// Copied in, marked: src/runtime/cuda/cuda_common.h (accum_dtype), src/array/cuda/utils.h (_ldg), atomic.cuh
+// (Cast, DEFINE_ATOMIC, AtomicAdd<float>), functor.cuh (Mul, CopyLhs, Sum, Max), the float parts only; include/dgl/bcast.h line 14.
 // DGL's licence notice (Apache License 2.0; the repository's LICENSE, file headers "Copyright (c) 2020 by
 // Contributors"):
 //   Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
@@ -36,11 +36,14 @@ struct accum_dtype<float> {
 }  // namespace runtime
 }  // namespace dgl
 
+// ---- from include/dgl/bcast.h, lines 14-14 ----
+using namespace dgl::runtime;
+
 // ---- from src/array/cuda/utils.h, lines 19-20 ----
 namespace dgl {
 namespace cuda {
 
-// ---- from src/array/cuda/utils.h, lines 91-97 ----
+// ---- from src/array/cuda/utils.h, lines 91-98 ----
 template <typename T>
 __device__ __forceinline__ T _ldg(T* addr) {
 #if __CUDA_ARCH__ >= 350
@@ -48,6 +51,7 @@ __device__ __forceinline__ T _ldg(T* addr) {
 #else
   return *addr;
 #endif
+}
 
 // ---- from src/array/cuda/utils.h, lines 298-299 ----
 }  // namespace cuda
@@ -137,7 +141,7 @@ DEFINE_ATOMIC(Min)
 DEFINE_ATOMIC(Add)
 #undef OP
 
-// ---- from src/array/cuda/atomic.cuh, lines 257-272 ----
+// ---- from src/array/cuda/atomic.cuh, lines 257-274 ----
 template <>
 __device__ __forceinline__ float AtomicAdd<float>(float* addr, float val) {
 #if __CUDA_ARCH__ >= 200
@@ -154,6 +158,8 @@ __device__ __forceinline__ float AtomicAdd<float>(float* addr, float val) {
         addr_as_ui, assumed, Cast<T>::Encode(Cast<T>::Decode(old) + val));
   } while (assumed != old);
   return Cast<T>::Decode(old);
+#endif  // __CUDA_ARCH__
+}
 
 // ---- from src/array/cuda/atomic.cuh, lines 332-334 ----
 }  // namespace cuda
