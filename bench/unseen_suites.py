@@ -154,6 +154,7 @@ SUITES = {
     "exafmm-beta GPU treecode bounds/keys/reorder/level ranges/P2M/opening criteria/groups + Sandham 2-D Barnes-Hut reset/box/tree build/centre of mass/sort/forces/update (unseen159)": ("exfmm_", "jsbh_"),
     "GPUDB foreign-key hash join build/probe/projections + EPFL partitioned radix hash join (AccMultiwayJoins): partitioning passes, chain decomposition, shared-table joins (unseen154)": ("gpudb_", "epflj_"),
     "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
+    "DGL segment reduce/scatter-add/min-max gradients, g-SpMM CSR and COO (atomic max, arg) and GE-SpMM + dgNN fused GAT forward/inference (edge softmax and aggregation), SpMM and SDDMM backward, softmax backward, tile-balanced forward (unseen165)": ("dgl_", "dgnn_"),
 }
 
 
