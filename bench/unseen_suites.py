@@ -160,6 +160,7 @@ SUITES = {
     "Jetson-SLAM CUDA ORB front end: FAST-16 scores (lookup table with mask, unrolled arc), local NMS, per-tile max reduction, bilinear pyramid, 7x7 Gaussian, IC-angle orientation, rBRIEF, output copy, map-point projection, Hamming distances + PopSift brute-force SIFT L2 2-NN ratio matching and its printf (unseen163)": ("jslam_", "psift_"),
     "SLAYER SRM spikes/rho/time conv-corr/delay shifts/Loihi CUBA spikes + lava-dl Loihi leaky integrator, adaptive threshold and resonator dynamics, forward and backward (unseen164)": ("slayer_", "lavadl_"),
     "nsparse hash SpGEMM row binning and symbolic/numeric phases (shared-memory hash tables, partial warps, thread-block rows) + bhSPARSE SpGEMM products per row, ESC of 0/1-product rows and per-thread heapsort, Ct-to-C copies (unseen166)": ("nsprs_", "bhspg_"),
+    "DGL segment reduce/scatter-add/min-max gradients, g-SpMM CSR and COO (atomic max, arg) and GE-SpMM + dgNN fused GAT forward/inference (edge softmax and aggregation), SpMM and SDDMM backward, softmax backward, tile-balanced forward (unseen165)": ("dgl_", "dgnn_"),
 }
 
 

@@ -21749,3 +21749,265 @@ def d2ops_col2im(col, offset, shape, dg, kh, kw, pad, stride, dil, Hc, Wc):
         for a, e, wt in _d2ops_taps(y, x, H, W):
             g[b, c, a, e] += wt * col[c * K + k, b, h, w]
     return g
+# ---- unseen165: DGL's CUDA segment reduce, g-SpMM and GE-SpMM kernels (dgl_) ----
+
+_DGL_G: dict = {}
+
+
+def dgl_graph():
+    """A fixed graph for DGL's kernels: 40 destination rows, 48 source nodes, no repeated (src, dst) pair; most rows
+    have 0-11 in-edges, rows 5 and 8 none, rows 3 and 17 have 36 and 33 (GE-SpMM's 32-edge unrolled chunks).
+    CSR by destination (indptr, indices = sources), COO (row = source, col = destination, in CSR order), and
+    ``seg``: each edge's destination (the segment it belongs to)."""
+    if _DGL_G:
+        return _DGL_G
+    r = np.random.default_rng(165)
+    deg = r.integers(0, 12, 40)
+    deg[[5, 8]] = 0
+    deg[3], deg[17] = 36, 33
+    indices = np.concatenate([np.sort(r.choice(48, d, replace=False)) for d in deg]).astype(np.int32)
+    indptr = np.concatenate([[0], np.cumsum(deg)]).astype(np.int32)
+    seg = np.repeat(np.arange(40), deg).astype(np.int32)
+    _DGL_G.update(indptr=indptr, indices=indices, row=indices.copy(), col=seg, seg=seg, E=int(indptr[-1]))
+    return _DGL_G
+
+
+def dgl_segment(feat, op):
+    """SegmentReduceKernel: per segment (offsets = indptr) and column, the float32 sum (in edge order) or the max and
+    its first arg (-inf and -1 for an empty segment)."""
+    g = dgl_graph()
+    p = g["indptr"]
+    n, dim = 40, feat.shape[1]
+    out = np.zeros((n, dim), np.float32)
+    arg = np.full((n, dim), -1, np.int32)
+    for s in range(n):
+        acc = np.full(dim, 0 if op == "sum" else -np.inf, np.float32)
+        for i in range(p[s], p[s + 1]):
+            if op == "sum":
+                acc = (acc + feat[i]).astype(np.float32)
+            else:
+                better = acc < feat[i]
+                acc = np.where(better, feat[i], acc).astype(np.float32)
+                arg[s] = np.where(better, i, arg[s])
+        out[s] = acc
+    return (out, arg) if op == "max" else out
+
+
+def dgl_scatter_add(feat, idx, out):
+    """ScatterAddKernel: out[idx[row]] += feat[row] (float64, then float32)."""
+    o = out.astype(np.float64).copy()
+    np.add.at(o, idx, feat.astype(np.float64))
+    return o
+
+
+def dgl_grad_minmax(feat, idx, idx_type, typ, out):
+    """UpdateGradMinMaxHeteroKernel: out[idx[r, c], c] += feat[r, c] where idx_type[r, c] == type."""
+    o = out.astype(np.float64).copy()
+    r, c = np.nonzero(idx_type == typ)
+    np.add.at(o, (idx[r, c], c), feat[r, c].astype(np.float64))
+    return o
+
+
+def dgl_backward_cmp(feat, arg, out):
+    """BackwardSegmentCmpKernel: out[arg[r, c], c] = feat[r, c] where arg >= 0."""
+    o = out.copy()
+    r, c = np.nonzero(arg >= 0)
+    o[arg[r, c], c] = feat[r, c]
+    return o
+
+
+def dgl_seg_arg(dim):
+    """An arg tensor as SegmentReduce's max leaves it: per segment and column one edge of the segment (-1 if empty);
+    each edge index in a column at most once (the edges of a segment belong to it alone)."""
+    g = dgl_graph()
+    p = g["indptr"]
+    r = np.random.default_rng(1650)
+    arg = np.full((40, dim), -1, np.int32)
+    for s in range(40):
+        if p[s + 1] > p[s]:
+            arg[s] = r.integers(p[s], p[s + 1], dim)
+    return arg
+
+
+def dgl_spmm(ufeat, efeat, op, red, out):
+    """g-SpMM over dgl_graph: per destination row, the reduction ('sum' or 'max') over its in-edges of
+    ufeat[src] (op 'copy_lhs') or ufeat[src] * efeat[eid] (op 'mul'); CSR's kernel adds it to ``out`` (+=), the
+    max with its first arg (src). Returns (out, arg_u)."""
+    g = dgl_graph()
+    p, ind = g["indptr"], g["indices"]
+    res = out.astype(np.float64).copy()
+    argu = np.zeros(out.shape, np.int32)
+    for d in range(40):
+        acc = np.zeros(out.shape[1]) if red == "sum" else np.full(out.shape[1], -np.inf, np.float32)
+        au = np.zeros(out.shape[1], np.int32)
+        for e in range(p[d], p[d + 1]):
+            v = ufeat[ind[e]].astype(np.float32)
+            if op == "mul":
+                v = (v * (efeat[e] if efeat.ndim == 1 else efeat[e])).astype(np.float32)
+            if red == "sum":
+                acc = acc + v
+            else:
+                better = acc < v
+                acc = np.where(better, v, acc)
+                au = np.where(better, ind[e], au)
+        res[d] = res[d] + acc if red == "sum" else np.float32(res[d]) + acc
+        argu[d] = au
+    return res, argu
+
+
+def dgl_coo_max(ufeat):
+    """SpMMCooKernel's atomic max of ufeat[src] per destination over -inf (the host's _FillKernel): float32."""
+    out = np.full((40, ufeat.shape[1]), -np.inf, np.float32)
+    g = dgl_graph()
+    for e in range(g["E"]):
+        out[g["col"][e]] = np.maximum(out[g["col"][e]], ufeat[g["row"][e]])
+    return out
+
+
+def dgl_coo_argmax(ufeat, out):
+    """ArgSpMMCooKernel: arg_u[dst, c] = src for an edge whose ufeat[src, c] equals out[dst, c] (no ties here)."""
+    g = dgl_graph()
+    arg = np.full(out.shape, -7, np.int32)
+    for e in range(g["E"]):
+        s, d = g["row"][e], g["col"][e]
+        hit = ufeat[s] == out[d]
+        arg[d] = np.where(hit, s, arg[d])
+    return arg
+
+
+# ---- unseen165: dgNN's fused GAT kernels (dgnn_) ----
+
+_DGNN_G: dict = {}
+
+
+def dgnn_graph():
+    """A fixed square graph for dgNN's GAT kernels: 40 nodes; most rows have 0-11 neighbours, rows 5 and 8 none,
+    rows 3 and 17 have 36 and 33 (two 32-edge chunks); node 39 is a neighbour (the last node's features are read).
+    CSR (row_ptr, col_ind, sorted), ``row`` (each edge's row) and the CSC dgNN's backward takes: col_ptr, row_ind
+    and permute (each CSC position's CSR edge id)."""
+    if _DGNN_G:
+        return _DGNN_G
+    r = np.random.default_rng(166)
+    deg = r.integers(0, 12, 40)
+    deg[[5, 8]] = 0
+    deg[3], deg[17] = 36, 33
+    col = np.concatenate([np.sort(r.choice(40, d, replace=False)) for d in deg]).astype(np.int32)
+    assert 39 in col
+    row = np.repeat(np.arange(40), deg).astype(np.int32)
+    ptr = np.concatenate([[0], np.cumsum(deg)]).astype(np.int32)
+    perm = np.lexsort((row, col)).astype(np.int32)
+    cptr = np.concatenate([[0], np.cumsum(np.bincount(col, minlength=40))]).astype(np.int32)
+    _DGNN_G.update(row_ptr=ptr, col_ind=col, row=row, E=int(ptr[-1]), deg=deg, col_ptr=cptr,
+                   row_ind=row[perm].astype(np.int32), permute=perm)
+    return _DGNN_G
+
+
+def dgnn_attn(i):
+    """The attention terms (attn_row: i = 0, attn_col: i = 1), [40 nodes, 2 heads], fixed so that the backward
+    entries' edge_max / edge_sum inputs (dgnn_stats) can be made from them before the arguments that hold them."""
+    return np.random.default_rng(1660 + i).uniform(-1.0, 1.0, (40, 2)).astype(np.float32)
+
+
+def _dgnn_scores(slope):
+    """Per CSR edge and head: LeakyRelu(attn_row[row] + attn_col[col]) in float32, as the kernels form it."""
+    g = dgnn_graph()
+    ar, ac = dgnn_attn(0), dgnn_attn(1)
+    w = (ar[g["row"]] + ac[g["col_ind"]]).astype(np.float32)
+    return np.where(w > 0, w, w * np.float32(slope)).astype(np.float32)
+
+
+def dgnn_stats(slope, which):
+    """The forward's edge_max (which = 0: -1e38 for an empty row) and edge_sum (1: sum of exp(w - max))."""
+    g = dgnn_graph()
+    w = _dgnn_scores(slope)
+    emax = np.full((40, 2), np.float32(-1e38), np.float32)
+    esum = np.zeros((40, 2), np.float64)
+    for r in range(40):
+        a, b = g["row_ptr"][r], g["row_ptr"][r + 1]
+        if b > a:
+            emax[r] = w[a:b].max(0)
+            esum[r] = np.exp(w[a:b].astype(np.float64) - emax[r]).sum(0)
+    return emax if which == 0 else esum
+
+
+def _dgnn_softmax(slope):
+    g = dgnn_graph()
+    w = _dgnn_scores(slope).astype(np.float64)
+    emax, esum = dgnn_stats(slope, 0), dgnn_stats(slope, 1)
+    r = g["row"]
+    return np.exp(w - emax[r]) / esum[r]
+
+
+def dgnn_forward(in_feat, mask, drop, slope, which):
+    """fused_forward_kernel: per row and head, the softmax of the edge scores (dropped where mask <= drop, the rest
+    scaled by 1 / (1 - drop)) times the neighbours' features; which: 0 out_feat, 1 edge_max, 2 edge_sum."""
+    if which == 1:
+        return dgnn_stats(slope, 0)
+    if which == 2:
+        return dgnn_stats(slope, 1)
+    g = dgnn_graph()
+    a = _dgnn_softmax(slope)
+    if mask is not None:
+        a = np.where(mask > drop, a, 0.0) / (1.0 - drop)
+    out = np.zeros((40, 2, in_feat.shape[2]))
+    np.add.at(out, g["row"], a[:, :, None] * in_feat[g["col_ind"]].astype(np.float64))
+    return out
+
+
+def dgnn_spmm_backward(grad_in, mask, drop, slope):
+    """mhspmm_backward_kernel: per column (CSC) and head, the sum over its edges of the forward's dropped, scaled
+    softmax weight times grad_in of the edge's row."""
+    g = dgnn_graph()
+    a = np.where(mask > drop, _dgnn_softmax(slope), 0.0) / (1.0 - drop)
+    out = np.zeros(grad_in.shape)
+    np.add.at(out, g["col_ind"], a[:, :, None] * grad_in[g["row"]].astype(np.float64))
+    return out
+
+
+def dgnn_sddmm(grad, feature):
+    """mhsddmm: out[e, h] = grad[row(e), h, :] . feature[col(e), h, :]."""
+    g = dgnn_graph()
+    return np.einsum("ehf,ehf->eh", grad[g["row"]].astype(np.float64), feature[g["col_ind"]].astype(np.float64))
+
+
+def dgnn_backward(mask, drop, slope, grad_edge, which):
+    """fused_backward_kernel: the softmax's backward through LeakyRelu; which 0: grad_attn_row (per row, the sum of
+    its edges' gradients), 1: grad_attn_col (atomicAdd per column onto zero)."""
+    g = dgnn_graph()
+    sm = _dgnn_softmax(slope)
+    ge = np.where(mask > drop, grad_edge.astype(np.float64) / (1.0 - drop), 0.0)
+    ws = np.zeros((40, 2))
+    np.add.at(ws, g["row"], sm * ge)
+    go = sm * (ge - ws[g["row"]])
+    go = np.where(_dgnn_scores(slope) < 0, go * slope, go)
+    out = np.zeros((40, 2))
+    np.add.at(out, g["row"] if which == 0 else g["col_ind"], go)
+    return out
+
+
+def dgnn_tiles():
+    """The tile scheduler fused_forward_kernel_tb_sr reads: a (row, tile of 32 edges in the row) pair per tile
+    (tile_balance_scheduler.py's intent: (hb - lb + 31) / 32 tiles a row)."""
+    g = dgnn_graph()
+    return np.array([(r, t) for r in range(40) for t in range((int(g["deg"][r]) + 31) // 32)], np.int32)
+
+
+def dgnn_one_tile_rows():
+    """The rows fused_forward_kernel_tb_sr handles in one tile (at most 32 edges): their edge_sum does not depend on
+    which tile of another row reads edge_max first."""
+    return np.flatnonzero(dgnn_graph()["deg"] <= 32)
+
+
+def dgnn_tb(slope, which):
+    """fused_forward_kernel_tb_sr from zeroed edge_max / edge_sum: 0: edge_max = max(0, the row's largest score)
+    (atomicMaxFloat over 0; 0 for an empty row); 1: edge_sum = sum of exp(w - that max) (0 for an empty row)."""
+    g = dgnn_graph()
+    w = _dgnn_scores(slope).astype(np.float64)
+    emax = np.zeros((40, 2), np.float32)
+    esum = np.zeros((40, 2))
+    for r in range(40):
+        a, b = g["row_ptr"][r], g["row_ptr"][r + 1]
+        if b > a:
+            emax[r] = np.maximum(w[a:b].max(0), 0.0)
+            esum[r] = np.exp(w[a:b] - emax[r]).sum(0)
+    return emax if which == 0 else esum
