@@ -353,7 +353,7 @@
   in 4-thread partial warps and in thread blocks) + bhSPARSE's SpGEMM (products per row, ESC of 0/1-product rows and a
   per-thread heapsort, the Ct-to-C copies): 12 of 15 as they came, every output right; the three nsparse hash kernels'
   real races (lanes with no __syncwarp) and barrier divergence not yet listed, a warp_sync_mask wrongly listed (the
-  manifest's mistake). Listed: 15 of 15, no change in tilelab."""
+  manifest's mistake). Listed: 15 of 15, no change in tilelab.
 - unseen165, DGL's CUDA kernels for graph neural networks (segment max with its arg, scatter-add, the min/max gradient
   scatter, the segment backward, g-SpMM over CSR and over COO with DGL's atomicCAS max and its arg pass, GE-SpMM) +
   dgNN's fused GAT kernels (edge softmax fused with the aggregation, forward and inference, the SpMM and SDDMM of the
