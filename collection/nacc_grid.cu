@@ -6,11 +6,11 @@
 // Kept, unchanged: grid.cu lines 18-317 (MAX_GRID_LEVELS, _calc_dt, traverse_grids_kernel, ray_aabb_intersect_kernel).
 //       Removed: grid.cu lines 1-16 (torch, ATen, c10 and curand includes, the repository's includes: copied in
 //       below instead) and 319-519 (the torch host functions). The repository headers grid.cu uses, copied in before
-//       it, in include order, each marked with its name and lines: utils_math.cuh 1-1476 (whole: CUDA samples'
-//       helper_math.h as nerfacc modified it), utils_contraction.cuh 1-6 and 8-134 (line 7, its include of
+//       it, in include order, each marked with its name and lines: utils_math.cuh 1-1477 (whole: CUDA samples'
+//       helper_math.h as nerfacc modified it), utils_contraction.cuh 1-6 and 8-135 (line 7, its include of
 //       utils_math.cuh, left out), data_spec_packed.cuh 1-2, 7-10 and 26-76 (lines 3-5, <torch/extension.h> and
 //       data_spec.hpp, and 11-25, PackedRaySegmentsSpec's constructor from a torch RaySegmentsSpec, host only, left
-//       out), utils_grid.cuh 1-2 and 6-145 (lines 3-5, its includes, left out). utils_cuda.cuh (torch checks and
+//       out), utils_grid.cuh 1-2 and 6-146 (lines 3-5, its includes, left out). utils_cuda.cuh (torch checks and
 //       macros grid.cu's device code does not use) is not copied. The host's launches: block min(512, n),
 //       grid ceil(n / block) (n the rays, or rays x AABBs); traverse_grids twice: a first pass counting, then one
 //       writing (or once, over-allocated).
@@ -42,7 +42,7 @@
  * REPOSITORY ON 05/08/2023.
  */
 
-// ---- from the repository's nerfacc/cuda/csrc/include/utils_math.cuh, lines 1-1476 (whole) ----
+// ---- from the repository's nerfacc/cuda/csrc/include/utils_math.cuh, lines 1-1477 (whole) ----
 /* Copyright (c) 2022, NVIDIA CORPORATION. All rights reserved.
  * Modified by Ruilong Li, 2022
  *
@@ -1519,7 +1519,8 @@ inline __device__ __host__ float3 sign(float3 a)
         copysignf(1.0f, a.x), copysignf(1.0f, a.y), copysignf(1.0f, a.z));
 }
 
-// ---- from the repository's utils_contraction.cuh, lines 1-6 and 8-134 ----
+#endif
+// ---- from the repository's utils_contraction.cuh, lines 1-6 and 8-135 ----
 /*
  * Copyright (c) 2022 Ruilong Li, UC Berkeley.
  */
@@ -1712,7 +1713,7 @@ struct AABBSpec {
 
 }  // namespace device
 }  // namespace
-// ---- from the repository's utils_grid.cuh, lines 1-2 and 6-145 ----
+// ---- from the repository's utils_grid.cuh, lines 1-2 and 6-146 ----
 #pragma once
 
 
@@ -1855,6 +1856,7 @@ inline __device__ bool single_traversal(
 
 
 } // namespace device
+} // namespace
 // ---- grid.cu, lines 18-317 ----
 static constexpr uint32_t MAX_GRID_LEVELS = 8;
 

@@ -9,10 +9,10 @@
 //       (importance_sampling_kernel: its at::PhiloxCudaState parameter and at::cuda::philox::unpack are PyTorch's,
 //       which NVRTC cannot build) and 293-end (the torch host functions). The repository headers pdf.cu includes
 //       are copied in before it, in include order, each marked with its name and lines, as in nacc_grid.cu:
-//       utils_math.cuh 1-1476 (whole; NVIDIA's BSD-3-Clause notice kept), utils_contraction.cuh 1-6 and 8-134,
+//       utils_math.cuh 1-1477 (whole; NVIDIA's BSD-3-Clause notice kept), utils_contraction.cuh 1-6 and 8-135,
 //       data_spec_packed.cuh 1-2, 7-10 and 26-76 (lines 3-5, <torch/extension.h> and data_spec.hpp, and 11-25,
 //       PackedRaySegmentsSpec's constructor from a torch RaySegmentsSpec, host only, left out), utils_grid.cuh 1-2
-//       and 6-145; utils_cuda.cuh (torch checks) is not copied. The host's launches: block min(512, n),
+//       and 6-146; utils_cuda.cuh (torch checks) is not copied. The host's launches: block min(512, n),
 //       grid ceil(n / block).
 
 /*
@@ -42,7 +42,7 @@
  * REPOSITORY ON 05/08/2023.
  */
 
-// ---- from the repository's nerfacc/cuda/csrc/include/utils_math.cuh, lines 1-1476 (whole) ----
+// ---- from the repository's nerfacc/cuda/csrc/include/utils_math.cuh, lines 1-1477 (whole) ----
 /* Copyright (c) 2022, NVIDIA CORPORATION. All rights reserved.
  * Modified by Ruilong Li, 2022
  *
@@ -1519,7 +1519,8 @@ inline __device__ __host__ float3 sign(float3 a)
         copysignf(1.0f, a.x), copysignf(1.0f, a.y), copysignf(1.0f, a.z));
 }
 
-// ---- from the repository's utils_contraction.cuh, lines 1-6 and 8-134 ----
+#endif
+// ---- from the repository's utils_contraction.cuh, lines 1-6 and 8-135 ----
 /*
  * Copyright (c) 2022 Ruilong Li, UC Berkeley.
  */
@@ -1712,7 +1713,7 @@ struct AABBSpec {
 
 }  // namespace device
 }  // namespace
-// ---- from the repository's utils_grid.cuh, lines 1-2 and 6-145 ----
+// ---- from the repository's utils_grid.cuh, lines 1-2 and 6-146 ----
 #pragma once
 
 
@@ -1855,6 +1856,7 @@ inline __device__ bool single_traversal(
 
 
 } // namespace device
+} // namespace
 // ---- pdf.cu, lines 18-96 and 169-290 ----
 static constexpr uint32_t MAX_GRID_LEVELS = 8;
 

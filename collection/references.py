@@ -20674,11 +20674,12 @@ def nacc_binaries(n_grids, res, seed=6):
 
 
 def nacc_traverse(rays_o, rays_d, mask, binaries, aabbs, near, far, step, cone, limit, first_pass,
-                  int_cnts=None, smp_cnts=None, want_intervals=True, want_samples=True, smp_fill=np.nan):
+                  int_cnts=None, smp_cnts=None, want_intervals=True, want_samples=True, smp_fill=np.nan, terminate=None):
     """traverse_grids_kernel, literally: {'int_cnts', 'smp_cnts', 'int_vals', 'int_rays', 'is_left', 'is_right',
     'smp_vals', 'smp_rays', 'is_valid', 'terminate'}. int_cnts / smp_cnts are the chunk counts a pass that writes
     reads (its chunk starts their exclusive cumsum); the written arrays are sized by them, the samples' values
-    filled with smp_fill where no sample lands (torch.empty: the pass writes every one; over-allocated: zeros)."""
+    filled with smp_fill where no sample lands (torch.empty: the pass writes every one; over-allocated: zeros);
+    terminate: terminate_planes before the launch (a ray the pass skips leaves its entry)."""
     F = _nacc_F
     n_rays, n_grids = len(rays_o), len(aabbs)
     res = binaries.shape[1:]
@@ -20698,7 +20699,7 @@ def nacc_traverse(rays_o, rays_d, mask, binaries, aabbs, near, far, step, cone, 
                        is_valid=np.zeros(ns_, bool))
     int_out = np.array(int_cnts if int_cnts is not None else np.zeros(n_rays), np.int64).copy()
     smp_out = np.array(smp_cnts if smp_cnts is not None else np.zeros(n_rays), np.int64).copy()
-    term = np.full(n_rays, np.nan, np.float32)
+    term = np.full(n_rays, np.nan, np.float32) if terminate is None else np.array(terminate, np.float32).copy()
 
     def calc_dt(t):
         return F(np.fmax(step, np.fmin(t * cone, F(1e10))))
