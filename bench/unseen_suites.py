@@ -154,6 +154,7 @@ SUITES = {
     "exafmm-beta GPU treecode bounds/keys/reorder/level ranges/P2M/opening criteria/groups + Sandham 2-D Barnes-Hut reset/box/tree build/centre of mass/sort/forces/update (unseen159)": ("exfmm_", "jsbh_"),
     "GPUDB foreign-key hash join build/probe/projections + EPFL partitioned radix hash join (AccMultiwayJoins): partitioning passes, chain decomposition, shared-table joins (unseen154)": ("gpudb_", "epflj_"),
     "MAGMA sparse fine-grained asynchronous ILU(0)/IC(0) sweeps (Chow-Patel) + YuenyeungSpTRSV thread/warp-level fusion sync-free SpTRSV (busy-waiting row flags) (unseen152)": ("mgspar_", "yysptrsv_"),
+    "voxel-tracer Ray Tracing in One Weekend render_init/render (curand, spheres, Lambertian/metal/dielectric) + nerfacc ray-AABB, occupancy-grid DDA traversal, ray ids, searchsorted and interval edges (unseen167)": ("vxrt_", "nacc_"),
 }
 
 

@@ -20463,7 +20463,7 @@ def vxrt_states(nx, ny):
     return np.array([_xw_pack(*xorwow_init(1984 + p, 1)[0]) for p in range(nx * ny)], np.uint32)
 
 
-class _VxrtRng:
+class _vxrt_Rng:
     def __init__(self, words):
         self.s = _XWState(words)
 
@@ -20584,7 +20584,7 @@ def vxrt_render(max_x, max_y, ns, cam, n_spheres, states):
     for j in range(max_y):
         for i in range(max_x):
             pix = j * max_x + i
-            rng = _VxrtRng(out[pix])
+            rng = _vxrt_Rng(out[pix])
             col = (F(0), F(0), F(0))
             for _ in range(ns):
                 u = (F(i) + rng.u()) / F(max_x)
