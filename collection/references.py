@@ -22011,3 +22011,478 @@ def dgnn_tb(slope, which):
             emax[r] = np.maximum(w[a:b].max(0), 0.0)
             esum[r] = np.exp(w[a:b] - emax[r]).sum(0)
     return emax if which == 0 else esum
+# ---------------------------------------------------------------------------------------------------------------------
+# unseen167. voxel-tracer/cuda-raytracing-optimized at 72181f8 (MIT; vxrt_): Ray Tracing in One Weekend's path tracer
+# with the scene in plain arrays. Every operation in float32 in the source's order (numpy float32 scalars round each
+# one; the GPU may fuse a multiply and an add: last-place differences, hence the entries' tolerances), the cuRAND
+# XORWOW draws of curand_init(1984 + pixel, 0, 0), each call's arguments drawn left to right.
+_vxrt_F = np.float32
+
+VXRT_SPHERES = [((0.0, -0.2, -1.5), 0.5), ((1.05, 0.0, -1.6), 0.5), ((-1.05, 0.0, -1.4), 0.5),
+                ((0.0, -1.3, -1.5), 0.6), ((0.3, 0.55, -2.2), 0.35)]
+# (type, albedo, fuzz or ref_idx): type 0 lambertian, 1 dielectric, 2 metal (helper_structs.h's enum)
+VXRT_MATERIALS = [(0, (0.1, 0.2, 0.5), 0.0), (2, (0.8, 0.6, 0.2), 0.3), (1, (0.0, 0.0, 0.0), 1.5),
+                  (0, (0.8, 0.8, 0.0), 0.0), (2, (0.9, 0.9, 0.9), 0.0)]
+
+
+def vxrt_spheres(n=5):
+    """struct sphere { vec3 center; float radius; }: float32 [n, 4]."""
+    return np.array([[*c, r] for c, r in VXRT_SPHERES[:n]], np.float32)
+
+
+def vxrt_materials(n=5):
+    """struct material { material_type type; vec3 albedo; union { fuzz, ref_idx }; }: 20 bytes each, as uint8."""
+    out = np.zeros((n, 5), np.uint32)
+    for k, (t, a, f) in enumerate(VXRT_MATERIALS[:n]):
+        out[k, 0] = t
+        out[k, 1:] = np.array([*a, f], np.float32).view(np.uint32)
+    return out.view(np.uint8).reshape(-1)
+
+
+def vxrt_camera(lookfrom, lookat, vup, vfov, aspect, aperture, focus_dist):
+    """helper_structs.h's camera constructor (host, float32): origin, lower_left_corner, horizontal, vertical, u, v,
+    w (3 floats each) and lens_radius, 22 floats in the struct's order."""
+    F = _vxrt_F
+    lf, la, up = (np.array(x, np.float32) for x in (lookfrom, lookat, vup))
+    unit = lambda x: x / np.float32(np.sqrt(np.float32(x @ x)))
+    cross = lambda a, b: np.array([a[1] * b[2] - a[2] * b[1], -(a[0] * b[2] - a[2] * b[0]), a[0] * b[1] - a[1] * b[0]],
+                                  np.float32)
+    theta = F(vfov) * F(math.pi) / F(180.0)
+    hh = F(math.tan(theta / F(2.0)))
+    hw = F(aspect) * hh
+    fd = F(focus_dist)
+    w = unit(lf - la)
+    u = unit(cross(up, w))
+    v = cross(w, u)
+    llc = lf - hw * fd * u - hh * fd * v - fd * w
+    return [float(x) for x in np.concatenate([lf, llc, F(2.0) * hw * fd * u, F(2.0) * hh * fd * v, u, v, w,
+                                               [F(aperture) / F(2.0)]]).astype(np.float32)]
+
+
+def vxrt_states(nx, ny):
+    """render_init's curandState array: curand_init(1984 + pixel, 0, 0), 12 uint32 words a state."""
+    return np.array([_xw_pack(*xorwow_init(1984 + p, 1)[0]) for p in range(nx * ny)], np.uint32)
+
+
+class _vxrt_Rng:
+    def __init__(self, words):
+        self.s = _XWState(words)
+
+    def u(self):
+        return curand_uniform_f32(self.s.next())
+
+
+def _vxrt_dot(a, b):
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _vxrt_unit(a):
+    n = _vxrt_F(np.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]))
+    return (a[0] / n, a[1] / n, a[2] / n)
+
+
+def _vxrt_add(a, b):
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _vxrt_sub(a, b):
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def _vxrt_mul(t, a):
+    return (t * a[0], t * a[1], t * a[2])
+
+
+def _vxrt_in_sphere(rng):
+    F = _vxrt_F
+    while True:
+        x, y, z = rng.u(), rng.u(), rng.u()
+        p = (F(2.0) * x - F(1), F(2.0) * y - F(1), F(2.0) * z - F(1))
+        if not (p[0] * p[0] + p[1] * p[1] + p[2] * p[2] >= F(1.0)):
+            return p
+
+
+def _vxrt_scatter(m, o, d, p, n, rng):
+    """(scattered?, attenuation, origin, direction): material.h's scatter."""
+    F = _vxrt_F
+    t, alb, f = m
+    alb = tuple(F(a) for a in alb)
+    f = F(f)
+    if t == 0:
+        target = _vxrt_add(_vxrt_add(p, n), _vxrt_in_sphere(rng))
+        return True, alb, p, _vxrt_sub(target, p)
+    if t == 2:
+        uv = _vxrt_unit(d)
+        refl = _vxrt_sub(uv, _vxrt_mul(F(2.0) * _vxrt_dot(uv, n), n))
+        sd = _vxrt_add(refl, _vxrt_mul(f, _vxrt_in_sphere(rng)))
+        return _vxrt_dot(sd, n) > F(0), alb, p, sd
+    # dielectric
+    refl = _vxrt_sub(d, _vxrt_mul(F(2.0) * _vxrt_dot(d, n), n))
+    dlen = F(np.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]))
+    if _vxrt_dot(d, n) > F(0):
+        out_n, ni = (-n[0], -n[1], -n[2]), f
+        cosine = _vxrt_dot(d, n) / dlen
+        with np.errstate(invalid="ignore"):
+            cosine = F(np.sqrt(F(1.0) - f * f * (F(1) - cosine * cosine)))
+    else:
+        out_n, ni = n, F(1.0) / f
+        cosine = -_vxrt_dot(d, n) / dlen
+    uv = _vxrt_unit(d)
+    dt = _vxrt_dot(uv, out_n)
+    disc = F(1.0) - ni * ni * (F(1) - dt * dt)
+    refr = None
+    if disc > 0:
+        refr = _vxrt_sub(_vxrt_mul(ni, _vxrt_sub(uv, _vxrt_mul(dt, out_n))), _vxrt_mul(F(np.sqrt(disc)), out_n))
+        r0 = (F(1.0) - f) / (F(1.0) + f)
+        r0 = r0 * r0
+        with np.errstate(invalid="ignore"):
+            prob = r0 + (F(1.0) - r0) * F(np.power(F(1.0) - cosine, F(5.0)))
+    else:
+        prob = F(1.0)
+    if rng.u() < prob:
+        return True, (F(1), F(1), F(1)), p, refl
+    return True, (F(1), F(1), F(1)), p, refr
+
+
+def _vxrt_color(o, d, spheres, mats, rng):
+    F = _vxrt_F
+    att = (F(1), F(1), F(1))
+    for _ in range(50):
+        closest, rec = F(np.finfo(np.float32).max), None
+        for k, (c, r) in enumerate(spheres):
+            oc = _vxrt_sub(o, c)
+            a, b = _vxrt_dot(d, d), _vxrt_dot(oc, d)
+            cc = _vxrt_dot(oc, oc) - r * r
+            disc = b * b - a * cc
+            if disc > 0:
+                for tt in ((-b - F(np.sqrt(disc))) / a, (-b + F(np.sqrt(disc))) / a):
+                    if tt < closest and tt > F(0.001):
+                        p = _vxrt_add(o, _vxrt_mul(tt, d))
+                        closest, rec = tt, (p, tuple(x / r for x in _vxrt_sub(p, c)), k)
+                        break
+        if rec is None:
+            ud = _vxrt_unit(d)
+            t = F(0.5) * (ud[1] + F(1.0))
+            c = _vxrt_add(_vxrt_mul(F(1.0) - t, (F(1), F(1), F(1))), _vxrt_mul(t, (F(0.5), F(0.7), F(1.0))))
+            return (att[0] * c[0], att[1] * c[1], att[2] * c[2])
+        ok, a3, o, d = _vxrt_scatter(mats[rec[2]], o, d, rec[0], rec[1], rng)
+        if not ok:
+            return (F(0), F(0), F(0))
+        att = (att[0] * a3[0], att[1] * a3[1], att[2] * a3[2])
+    return (F(0), F(0), F(0))
+
+
+def vxrt_render(max_x, max_y, ns, cam, n_spheres, states):
+    """render's (fb [max_y * max_x, 3], the curandState words after it)."""
+    F = _vxrt_F
+    cam = [F(x) for x in cam]
+    origin, llc, hor, ver = (tuple(cam[3 * k:3 * k + 3]) for k in range(4))
+    cu, cv = tuple(cam[12:15]), tuple(cam[15:18])
+    lens = cam[21]
+    spheres = [(tuple(F(x) for x in c), F(r)) for c, r in VXRT_SPHERES[:n_spheres]]
+    fb = np.zeros((max_x * max_y, 3), np.float32)
+    out = np.array(states, np.uint32).copy()
+    for j in range(max_y):
+        for i in range(max_x):
+            pix = j * max_x + i
+            rng = _vxrt_Rng(out[pix])
+            col = (F(0), F(0), F(0))
+            for _ in range(ns):
+                u = (F(i) + rng.u()) / F(max_x)
+                v = (F(j) + rng.u()) / F(max_y)
+                while True:                                       # random_in_unit_disk
+                    x, y = rng.u(), rng.u()
+                    p = (F(2.0) * x - F(1), F(2.0) * y - F(1), F(2.0) * F(0) - F(0))
+                    if not (_vxrt_dot(p, p) >= F(1.0)):
+                        break
+                rd = _vxrt_mul(lens, p)
+                off = _vxrt_add(_vxrt_mul(rd[0], cu), _vxrt_mul(rd[1], cv))
+                o = _vxrt_add(origin, off)
+                d = _vxrt_sub(_vxrt_sub(_vxrt_add(_vxrt_add(llc, _vxrt_mul(u, hor)), _vxrt_mul(v, ver)), origin), off)
+                col = _vxrt_add(col, _vxrt_color(o, d, spheres, VXRT_MATERIALS[:n_spheres], rng))
+            k = F(1.0 / float(F(ns)))
+            col = _vxrt_mul(k, col)
+            fb[pix] = [np.sqrt(x) for x in col]
+            out[pix] = rng.s.words()
+    return fb, out
+
+
+# nerfstudio-project/nerfacc at 57ccfa1 (MIT; nacc_): ray-AABB intersection and the occupancy-grid traversal in float32
+# in the source's order (the GPU may fuse a multiply and an add: last-place differences), packed ray segments.
+_nacc_F = np.float32
+
+
+def nacc_ray_aabb(rays_o, rays_d, near, far, aabbs, miss):
+    """ray_aabb_intersect_kernel: (t_mins, t_maxs, hits), [n_rays, n_aabbs] each."""
+    n, m = len(rays_o), len(aabbs)
+    tmins, tmaxs, hits = np.zeros((n, m), np.float32), np.zeros((n, m), np.float32), np.zeros((n, m), bool)
+    for r in range(n):
+        for a in range(m):
+            h, t0, t1 = _nacc_hit(rays_o[r], rays_d[r], _nacc_F(near), _nacc_F(far), aabbs[a])
+            hits[r, a] = h
+            tmins[r, a], tmaxs[r, a] = (t0, t1) if h else (miss, miss)
+    return tmins, tmaxs, hits
+
+
+def _nacc_hit(o, d, near, far, box):
+    """utils_grid.cuh's ray_aabb_intersect: (hit, tmin, tmax)."""
+    F = _nacc_F
+    o, box = [F(x) for x in o], [F(x) for x in box]
+    inv = [F(1.0) / F(x) for x in d]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        def slab(k):
+            if inv[k] >= 0:
+                return (box[k] - o[k]) * inv[k], (box[k + 3] - o[k]) * inv[k]
+            return (box[k + 3] - o[k]) * inv[k], (box[k] - o[k]) * inv[k]
+        tmin, tmax = slab(0)
+        for k in (1, 2):
+            a, b = slab(k)
+            if tmin > b or a > tmax:
+                return False, F(0), F(0)
+            if a > tmin:
+                tmin = a
+            if b < tmax:
+                tmax = b
+    if tmax <= 0:
+        return False, F(0), F(0)
+    return True, F(np.fmax(tmin, near)), F(np.fmin(tmax, far))
+
+
+def nacc_sorted(rays_o, rays_d, aabbs):
+    """grid.py's traverse_grids inputs: ray_aabb_intersect at its defaults (near -inf, far inf, miss inf), then
+    torch.sort of cat([t_mins, t_maxs], -1): (hits [n, g], t_sorted [n, 2g] float32, t_indices [n, 2g] int64)."""
+    tmins, tmaxs, hits = nacc_ray_aabb(rays_o, rays_d, -np.inf, np.inf, aabbs, np.float32(np.inf))
+    cat = np.concatenate([tmins, tmaxs], -1)
+    idx = np.argsort(cat, -1, kind="stable")
+    return hits, np.take_along_axis(cat, idx, -1).astype(np.float32), idx.astype(np.int64)
+
+
+NACC_AABBS = [[-1.0, -1.0, -1.0, 1.0, 1.0, 1.0], [-2.0, -2.0, -2.0, 2.0, 2.0, 2.0]]
+
+
+def nacc_rays(n, seed=5):
+    """Rays from a sphere of radius 3.5 toward points in [-0.9, 0.9]^3, unit directions (float32 [n, 3] each)."""
+    g = np.random.default_rng(seed)
+    o = g.normal(size=(n, 3))
+    o = 3.5 * o / np.linalg.norm(o, axis=1, keepdims=True)
+    d = g.uniform(-0.9, 0.9, (n, 3)) - o
+    d = d / np.linalg.norm(d, axis=1, keepdims=True)
+    return o.astype(np.float32), d.astype(np.float32)
+
+
+def nacc_binaries(n_grids, res, seed=6):
+    return np.random.default_rng(seed).random((n_grids, res, res, res)) < 0.3
+
+
+def nacc_traverse(rays_o, rays_d, mask, binaries, aabbs, near, far, step, cone, limit, first_pass,
+                  int_cnts=None, smp_cnts=None, want_intervals=True, want_samples=True, smp_fill=np.nan, terminate=None):
+    """traverse_grids_kernel, literally: {'int_cnts', 'smp_cnts', 'int_vals', 'int_rays', 'is_left', 'is_right',
+    'smp_vals', 'smp_rays', 'is_valid', 'terminate'}. int_cnts / smp_cnts are the chunk counts a pass that writes
+    reads (its chunk starts their exclusive cumsum); the written arrays are sized by them, the samples' values
+    filled with smp_fill where no sample lands (torch.empty: the pass writes every one; over-allocated: zeros);
+    terminate: terminate_planes before the launch (a ray the pass skips leaves its entry)."""
+    F = _nacc_F
+    n_rays, n_grids = len(rays_o), len(aabbs)
+    res = binaries.shape[1:]
+    hits, t_sorted, t_idx = nacc_sorted(rays_o, rays_d, aabbs)
+    step, cone, eps = F(step), F(cone), F(1e-6)
+    out = {}
+    if not first_pass:
+        ist = np.concatenate([[0], np.cumsum(int_cnts)[:-1]]) if want_intervals else None
+        sst = np.concatenate([[0], np.cumsum(smp_cnts)[:-1]]) if want_samples else None
+        if want_intervals:
+            ni = int(np.sum(int_cnts))
+            out.update(int_vals=np.zeros(ni, np.float32), int_rays=np.zeros(ni, np.int64),
+                       is_left=np.zeros(ni, bool), is_right=np.zeros(ni, bool))
+        if want_samples:
+            ns_ = int(np.sum(smp_cnts))
+            out.update(smp_vals=np.full(ns_, smp_fill, np.float32), smp_rays=np.zeros(ns_, np.int64),
+                       is_valid=np.zeros(ns_, bool))
+    int_out = np.array(int_cnts if int_cnts is not None else np.zeros(n_rays), np.int64).copy()
+    smp_out = np.array(smp_cnts if smp_cnts is not None else np.zeros(n_rays), np.int64).copy()
+    term = np.full(n_rays, np.nan, np.float32) if terminate is None else np.array(terminate, np.float32).copy()
+
+    def calc_dt(t):
+        return F(np.fmax(step, np.fmin(t * cone, F(1e10))))
+
+    for tid in range(n_rays):
+        if mask is not None and not mask[tid]:
+            continue
+        if not first_pass and want_intervals and int_cnts[tid] == 0:
+            continue
+        if not first_pass and want_samples and smp_cnts[tid] == 0:
+            continue
+        near_p, far_p = F(near[tid]), F(far[tid])
+        o = [F(x) for x in rays_o[tid]]
+        d = [F(x) for x in rays_d[tid]]
+        with np.errstate(divide="ignore"):
+            inv = [F(1.0) / x for x in d]
+        n_int = n_smp = 0
+        t_last = near_p
+        cont = False
+        for i in range(2 * n_grids - 1):
+            entering = t_idx[tid, i] < n_grids
+            level = int(t_idx[tid, i] % n_grids)
+            if not hits[tid, level]:
+                continue
+            if not entering:
+                if t_idx[tid, i + 1] < n_grids:
+                    continue
+                level = int(t_idx[tid, i + 1] % n_grids)
+                if not hits[tid, level]:
+                    continue
+            tmin = F(np.fmax(t_sorted[tid, i], near_p))
+            tmax = F(np.fmin(t_sorted[tid, i + 1], far_p))
+            if tmin >= tmax:
+                continue
+            if not cont:
+                if step <= 0:
+                    t_last = tmin
+                else:
+                    dt = calc_dt(t_last)
+                    while not (t_last + dt * F(0.5) >= tmin):
+                        t_last = t_last + dt
+            lo = [F(x) for x in aabbs[level][:3]]
+            hi = [F(x) for x in aabbs[level][3:]]
+            # setup_traversal
+            vs = [(hi[k] - lo[k]) / F(res[k]) for k in range(3)]
+            rs = [o[k] + d[k] * (tmin + eps) for k in range(3)]
+            re = [o[k] + d[k] * (tmax - eps) for k in range(3)]
+            cur = [min(max(int((rs[k] - lo[k]) / (hi[k] - lo[k]) * F(res[k])), 0), res[k] - 1) for k in range(3)]
+            fin = [min(max(int((re[k] - lo[k]) / (hi[k] - lo[k]) * F(res[k])), 0), res[k] - 1) for k in range(3)]
+            tdist, delta, stp = [], [], []
+            for k in range(3):
+                start = cur[k] + (1 if d[k] > 0 else 0)
+                txyz = ((lo[k] + (F(start) * vs[k] - rs[k])) * inv[k]) + tmin
+                sf = F(0.0) if d[k] == 0 else (F(1.0) if d[k] > 0 else F(-1.0))
+                tdist.append(tmax if d[k] == 0 else txyz)
+                stp.append(int(sf))
+                delta.append(tmax if d[k] == 0 else vs[k] * inv[k] * sf)
+            over = [fin[k] + stp[k] for k in range(3)]
+            while limit <= 0 or n_smp < limit:
+                t_tr = F(np.fmin(min(tdist[0], min(tdist[1], tdist[2])), tmax))
+                if not binaries[level, cur[0], cur[1], cur[2]]:
+                    if step <= 0:
+                        t_last = t_tr
+                    else:
+                        dt = calc_dt(t_last)
+                        while not (t_last + dt * F(0.5) >= t_tr):
+                            t_last = t_last + dt
+                    cont = False
+                else:
+                    while limit <= 0 or n_smp < limit:
+                        if step <= 0:
+                            t_next = t_tr
+                        else:
+                            dt = calc_dt(t_last)
+                            if t_last + dt * F(0.5) >= t_tr:
+                                break
+                            t_next = t_last + dt
+                        if want_intervals:
+                            if not cont:
+                                if not first_pass:
+                                    idx = ist[tid] + n_int
+                                    out["int_vals"][idx], out["int_rays"][idx], out["is_left"][idx] = t_last, tid, True
+                                n_int += 1
+                                if not first_pass:
+                                    idx = ist[tid] + n_int
+                                    out["int_vals"][idx], out["int_rays"][idx], out["is_right"][idx] = t_next, tid, True
+                                n_int += 1
+                            else:
+                                if not first_pass:
+                                    idx = ist[tid] + n_int
+                                    out["int_vals"][idx], out["int_rays"][idx] = t_next, tid
+                                    out["is_left"][idx - 1] = out["is_right"][idx] = True
+                                n_int += 1
+                        if want_samples and not first_pass:
+                            idx = sst[tid] + n_smp
+                            out["smp_vals"][idx] = (t_next + t_last) * F(0.5)
+                            out["smp_rays"][idx], out["is_valid"][idx] = tid, True
+                        n_smp += 1
+                        cont = True
+                        t_last = t_next
+                        if t_next >= t_tr:
+                            break
+                # single_traversal
+                if tdist[0] < tdist[1] and tdist[0] < tdist[2]:
+                    k = 0
+                elif tdist[1] < tdist[2]:
+                    k = 1
+                else:
+                    k = 2
+                cur[k] += stp[k]
+                tdist[k] = tdist[k] + delta[k]
+                if cur[k] == over[k]:
+                    break
+        term[tid] = t_last
+        if want_intervals:
+            int_out[tid] = n_int
+        if want_samples:
+            smp_out[tid] = n_smp
+    out.update(int_cnts=int_out, smp_cnts=smp_out, terminate=term)
+    return out
+
+
+def nacc_counts(n_rays, n_grids, res, step, cone, limit=0, mask=None, far=None):
+    """The first pass's (intervals' counts, samples' counts) on nacc_rays and nacc_binaries."""
+    o, d = nacc_rays(n_rays)
+    far = np.full(n_rays, 1e10, np.float32) if far is None else far
+    r = nacc_traverse(o, d, mask, nacc_binaries(n_grids, res), NACC_AABBS[:n_grids], np.zeros(n_rays, np.float32),
+                      far, step, cone, limit, True)
+    return r["int_cnts"], r["smp_cnts"]
+
+
+def nacc_starts(cnts):
+    return np.concatenate([[0], np.cumsum(cnts)[:-1]]).astype(np.int64)
+
+
+def nacc_chunks(n_rays, lo, hi, seed=7):
+    """Per-ray chunk counts in [lo, hi) (int64)."""
+    return np.random.default_rng(seed).integers(lo, hi, n_rays).astype(np.int64)
+
+
+def nacc_ray_ids(chunk_starts, n_items):
+    """compute_ray_ids_kernel: the last chunk whose start is <= the item, per item (upper bound - 1)."""
+    return (np.searchsorted(chunk_starts, np.arange(n_items), side="right") - 1).astype(np.int64)
+
+
+def nacc_sorted_vals(cnts, seed=8):
+    """Flattened per-ray sorted float32 values (each ray's chunk ascending)."""
+    g = np.random.default_rng(seed)
+    return np.concatenate([np.sort(g.uniform(0.0, 4.0, int(c))) for c in cnts]).astype(np.float32)
+
+
+def nacc_searchsorted(q_vals, q_starts, n_rays, k_vals, k_starts, k_cnts):
+    """searchsorted_kernel (flattened query without ray ids, flattened key): (ids_left, ids_right)."""
+    ray = nacc_ray_ids(q_starts, len(q_vals))
+    left, right = np.zeros(len(q_vals), np.int64), np.zeros(len(q_vals), np.int64)
+    for t, r in enumerate(ray):
+        base, last = int(k_starts[r]), int(k_starts[r] + k_cnts[r] - 1)
+        p = base + int(np.searchsorted(k_vals[base:last], q_vals[t], side="right"))   # upper_bound over [base, last)
+        left[t] = max(min(p - 1, last), base)
+        right[t] = max(min(p, last), base)
+    return left, right
+
+
+def nacc_intervals(seg_vals, seg_base, seg_last, smp_vals, smp_ray, smp_sid, smp_n, out_base, n_out):
+    """compute_intervels_kernel over per-sample (ray, sid, n_samples) and per-ray segment/out bases: the intervals'
+    (vals, ray_indices, is_left, is_right) for an output of n_out edges (the masks only matter flattened)."""
+    F = _nacc_F
+    vals = np.zeros(n_out, np.float32)
+    rays, left, right = np.zeros(n_out, np.int64), np.zeros(n_out, bool), np.zeros(n_out, bool)
+    for tid in range(len(smp_vals)):
+        r, sid, n = int(smp_ray[tid]), int(smp_sid[tid]), int(smp_n[tid])
+        t_min, t_max = F(seg_vals[seg_base[r]]), F(seg_vals[seg_last[r]])
+        t = F(smp_vals[tid])
+        if sid == 0:
+            hw = (F(smp_vals[tid + 1]) - t) * F(0.5)
+            b = out_base[r]
+            vals[b], rays[b], left[b], right[b] = np.fmax(t - hw, t_min), r, True, False
+        else:
+            tp = F(smp_vals[tid - 1])
+            idx = out_base[r] + sid
+            vals[idx], rays[idx], left[idx], right[idx] = (t + tp) * F(0.5), r, True, True
+            if sid == n - 1:
+                hw = (t - tp) * F(0.5)
+                vals[idx + 1], rays[idx + 1], left[idx + 1], right[idx + 1] = np.fmin(t + hw, t_max), r, False, True
+    return vals, rays, left, right

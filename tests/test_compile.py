@@ -12,6 +12,7 @@ from tilelab import toolchain as tc
 from tilelab.toolchain.nvrtc import _nvrtc_compile
 from tilelab.toolchain.sass import _disassemble
 from tilelab.errors import CompileError
+from tilelab.structs import Struct
 
 MAJORS = sorted(tc.available_nvrtc())
 pytestmark = pytest.mark.skipif(not MAJORS, reason="no NVRTC installed")
@@ -447,6 +448,26 @@ def test_a_device_member_of_a_class_with_host_constructors_builds_as_under_nvcc(
     bad = src.replace("  s[threadIdx.x].twice();\n", "  Chunk c(g[0].v); s[threadIdx.x].v[0] = c.v[1];\n")
     with pytest.raises(CompileError, match="device code calls Chunk\\(\\)"):
         tc.compile_cuda(bad, nvrtc=nv)
+
+
+def test_a_device_function_taking_a_class_with_host_constructors_builds_as_under_nvcc(nv, emu):
+    """voxel-tracer's Ray Tracing in One Weekend (unseen167): struct camera has host constructors, and the kernel
+    passes its camera by value to a __device__ get_ray(const camera &c, ...). The inlined get_ray's mangled name,
+    _Z7get_rayRK6camera..., names camera among its parameter types; that is no use of camera's constructors, and
+    nvcc builds it: so does tilelab, and it runs (a device use of a host constructor is still refused: the Chunk
+    test below)."""
+    src = ("struct camera {\n"
+           "  camera() {}\n"                                                          # line 2
+           "  camera(float s) : scale(s) {}\n"
+           "  float scale;\n"
+           "};\n"
+           "__device__ float get_ray(const camera &c, float u) { return c.scale * u; }\n"
+           "__global__ void k(float *y, const camera cam) { y[threadIdx.x] = get_ray(cam, y[threadIdx.x]); }\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert "-default-device" in prog.options
+    y = np.arange(32, dtype=np.float32)
+    emu.run(prog.kernel("k"), 1, 32, y, Struct(scale=np.float32(3.0)), echo=False)
+    np.testing.assert_array_equal(y, 3 * np.arange(32, dtype=np.float32))
 
 
 def test_a_host_constant_with_a_dynamic_initialiser_builds_as_under_nvcc(nv, emu):

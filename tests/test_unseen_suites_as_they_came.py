@@ -362,6 +362,16 @@
   tile-balanced forward's listed race was the manifest's mistake (a plain load of words other blocks change by
   atomics, which tilelab leaves unreported by design). Fixed in the copy and the manifest: 14 of 14, the forward's and
   inference's shared-memory races and the out-of-bounds reads and writes reported, no change in tilelab."""
+- unseen167, voxel-tracer's Ray Tracing in One Weekend in CUDA with the scene on the host (render_init: curand_init per
+  pixel; render: a 50-bounce path over spheres, Lambertian / metal / dielectric, rejection-sampled directions) +
+  nerfacc's ray-AABB intersection, multi-level occupancy-grid DDA traversal (first pass, second pass, over-allocated
+  with a mask and a step limit, cell by cell) and ray-segment kernels (ray ids, searchsorted, interval edges): 0 of 12
+  as they came, none of the three files built: nacc_grid.cu's and nacc_pdf.cu's copies had lost their headers' last
+  lines (utils_math.cuh's #endif, utils_grid.cuh's namespace close: the copy's mistake, with the kernels' device::
+  names and an unwritten-output fill the manifest's), and kernels.cu uses FLT_MAX with no <cfloat> (MSVC's <iostream>
+  gave it to its author; nvcc 13 on Linux refuses it too: listed as refused). Fixed: 9 of 12, 3 refused as listed;
+  with <cfloat> supplied the three match too, after tilelab no longer took get_ray(const camera &)'s mangled
+  parameter types for a use of camera's host constructors (tests/test_compile.py)."""
 from __future__ import annotations
 
 import json
@@ -539,10 +549,17 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "dgl_spmm.cu": "CompileError: collection/dgl_spmm.cu:143: error: the #endif for this directive",
                           "dgl_ge_spmm.cu": "CompileError: collection/dgl_ge_spmm.cu:143: error: the #endif for this directive",
                           "dgnn_fused_gatconv_kernel.cu": "findings ['out_of_bounds'], expected ['out_of_bounds', 'race']"}),
+    "unseen167": (12, 0, {"vxrt_kernels.cu": 'CompileError: collection/vxrt_kernels.cu:451: error: identifier "FLT_MAX" '
+                                             'is undefined',
+                          "nacc_grid.cu": 'CompileError: collection/nacc_grid.cu:1932: error: identifier '
+                                          '"PackedRaySegmentsSpec" is undefined',
+                          "nacc_pdf.cu": 'CompileError: collection/nacc_pdf.cu:1938: error: attribute "__global__" does '
+                                         'not apply here'}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
-#: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since)
-REFUSED_NOW = {"unseen127": 1}
+#: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
+#: unseen167's voxel-tracer kernels.cu names FLT_MAX and includes no <cfloat> (nvcc on Linux refuses it too)
+REFUSED_NOW = {"unseen127": 1, "unseen167": 3}
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
 NOW_LAUNCHES = {"unseen111": 12}

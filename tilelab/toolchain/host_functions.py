@@ -42,18 +42,49 @@ def unannotated(log: str) -> dict[str, int]:
     return out
 
 
+def _own_name(mangled: str) -> str:
+    """The part of an Itanium-mangled name that names the function: its nested name (qualifiers, the name, a
+    constructor's ``C1``) with template arguments left out, or a plain name's ``<length><name>``; not the parameter
+    types after it. ``_Z7get_rayRK6cameraff...`` is get_ray taking a camera, no use of camera's constructors."""
+    s = mangled[3:] if mangled.startswith("_ZL") else mangled[2:]
+    if not s.startswith("N"):
+        m = re.match(r"\d+", s)
+        return m.group(0) + s[m.end():m.end() + int(m.group(0))] if m else s
+    out, depth, i = [], 0, 1
+    while i < len(s):
+        m = re.match(r"\d+", s[i:])
+        if m:                                           # a source name: its length, then that many characters
+            end = i + m.end() + int(m.group(0))
+            if depth == 0:
+                out.append(s[i:end])
+            i = end
+        elif s[i] in "ILX":                             # template arguments, a literal, an expression: to their E
+            depth, i = depth + 1, i + 1
+        elif s[i] == "E":
+            if depth == 0:
+                break
+            depth, i = depth - 1, i + 1
+        elif s[i] in "CD" and depth == 0 and s[i + 1:i + 2].isdigit():
+            out.append(s[i:i + 2])                      # a constructor or destructor of the class before it
+            i += 2
+        else:                                           # cv-qualifiers, substitutions, builtin types
+            i += 1
+    return "".join(out)
+
+
 def _mangles(mangled: str, name: str) -> bool:
     """Whether an Itanium-mangled (or extern "C") symbol names a function called ``name``. In a nested name
     (``_ZN...E``) the function is the last component: ``name`` followed by another component (a length) is a
     class or namespace it belongs to - ``_ZN5Chunk16g_compress_chunkEj``, Chunk's __device__ member, is no use of
     Chunk's host constructors - and followed by ``C1``-``C3`` / ``D0``-``D2`` it is that class's constructor or
-    destructor, a use of ``name`` as nvcc reports it."""
+    destructor, a use of ``name`` as nvcc reports it. Only the function's own name counts (``_own_name``): a
+    parameter of a class type with host constructors (voxel-tracer's get_ray(const camera&), unseen167) is none."""
     if mangled == name:
         return True
     if not mangled.startswith("_Z"):
         return False
     after = r"(?!\d)" if mangled.startswith(("_ZN", "_ZLN")) else ""
-    return re.search(rf"(?<!\d){len(name)}{re.escape(name)}{after}", mangled) is not None
+    return re.search(rf"(?<!\d){len(name)}{re.escape(name)}{after}", _own_name(mangled)) is not None
 
 
 def device_uses(ptx: str, names: dict[str, int]) -> list[HostCall]:
