@@ -361,7 +361,7 @@
   mistakes (lines cut one short or one long from DGL's headers, bcast.h's global using-directive not copied), and the
   tile-balanced forward's listed race was the manifest's mistake (a plain load of words other blocks change by
   atomics, which tilelab leaves unreported by design). Fixed in the copy and the manifest: 14 of 14, the forward's and
-  inference's shared-memory races and the out-of-bounds reads and writes reported, no change in tilelab."""
+  inference's shared-memory races and the out-of-bounds reads and writes reported, no change in tilelab.
 - unseen167, voxel-tracer's Ray Tracing in One Weekend in CUDA with the scene on the host (render_init: curand_init per
   pixel; render: a 50-bounce path over spheres, Lambertian / metal / dielectric, rejection-sampled directions) +
   nerfacc's ray-AABB intersection, multi-level occupancy-grid DDA traversal (first pass, second pass, over-allocated
