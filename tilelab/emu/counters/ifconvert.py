@@ -39,7 +39,8 @@ after all of them, are as many as the guarded PTX accesses that follow the plain
 last remainder trip), "predicated" too when it has one predicated instruction per access a branch
 covers and its other unpredicated instructions are the PTX's accesses with no source line (NVVM's
 join block after an if/else: ptxas gives them a neighbour's line), counted exactly over all lines
-(spmm v1's line 114), and undecided otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
+(spmm v1's line 114; a lineless access of a copy loop ptxas unrolled fully counts as the SASS accesses it became,
+emu/counters/unrolled_copy.py: BLAKE3's line 235), and undecided otherwise: undecided accesses are counted as the PTX runs, and the launch's notes say so for
 that line where it mattered.
 Where no SASS can be had (no nvdisasm, ptxas refuses the kernel), there is no plan and every
 access is counted as the PTX runs, with one note.
@@ -265,12 +266,14 @@ def _pads_in_order(plan, instrs, where, pads_by_line, anchor, note: str, noun: s
 
 
 def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict | None = None,
-              merged: dict | None = None, fences: dict | None = None) -> Plan:
+              merged: dict | None = None, fences: dict | None = None, copies: dict | None = None) -> Plan:
     """The plan for one kernel. ``where(ins)`` gives an instruction's ``(file, line)``; ``sass``
     is ``sass_predication(...)``, or None when there is no SASS (then no access moves);
     ``ldgsts`` is ``sass_ldgsts_runs(...)``; ``merged`` is ``merged_units(...)``: PTX accesses
     that are one SASS access, which ptxas puts on one of their lines (``STS.64`` of lines 51 and
-    52 on line 52), so a line's SASS is matched to its PTX in order with or without them."""
+    52 on line 52), so a line's SASS is matched to its PTX in order with or without them. ``copies``: pc ->
+    how many SASS accesses a lineless PTX access of a copy loop ptxas unrolled fully became
+    (``CountPlan.copy_accesses``, emu/counters/unrolled_copy.py), for the lineless rule below."""
     plan = Plan(arch=arch)
     merged = merged or {}
     if sass is None:
@@ -307,7 +310,7 @@ def make_plan(instrs, where, sass: dict | None, arch: str = ARCH, ldgsts: dict |
     for pc, ins in enumerate(instrs):
         kind = access_kind(ins)
         if kind is not None and not ins.line and ins.guard is None and pc not in in_region:
-            line0[kind] = line0.get(kind, 0) + 1
+            line0[kind] = line0.get(kind, 0) + (copies or {}).get(pc, 1)
     surplus: dict = {}
     for (file, line, kind), (p, u, *_) in sass.items():
         if line:
@@ -550,8 +553,9 @@ def plan_for(kernel, fn, files, arch: str = ARCH) -> Plan:
         cache[arch] = plan
         return plan
     where = lambda ins: (files.get(ins.file, "<ptx>"), ins.line)  # noqa: E731
-    merged = merged_units(count_plan_for(kernel, fn, files, arch).action)
-    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts, merged, fences)
+    counted = count_plan_for(kernel, fn, files, arch)
+    merged = merged_units(counted.action)
+    plan = cache[arch] = make_plan(fn.instrs, where, sass, arch, ldgsts, merged, fences, counted.copy_accesses)
     return plan
 
 

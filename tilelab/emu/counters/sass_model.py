@@ -56,6 +56,7 @@ from .overwritten import overwritten_stores
 from .pairs import paired_line
 from .regions import regions
 from .sunk import NO_DEST as _NO_DEST, ORDERED, candidates as sunk_candidates, sunk_loads
+from .unrolled_copy import _counted_on, copy_loops, decide as decide_copy, redundant_loads
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
@@ -746,10 +747,12 @@ def one_block_loops(fn, n_entry: int) -> list[tuple[int, int]]:
     return out
 
 
-def find_loops(fn, n_entry: int) -> list[Loop]:
+def find_loops(fn, n_entry: int, max_trips: int | None = None) -> list[Loop]:
     """The entry's one-block loops with a constant trip count (a counter set by ``mov`` of an
     immediate, or of a register only ever set to one, just before the loop, advanced by an
-    immediate, compared with an immediate)."""
+    immediate, compared with an immediate), of fewer than ``max_trips`` trips (``MAX_TRIPS`` by default;
+    unrolled_copy.py asks for longer copy loops)."""
+    max_trips = MAX_TRIPS if max_trips is None else max_trips
     targets = Counter(ins.target for ins in fn.instrs[:n_entry] if ins.op in ("bra", "brx"))  # (the entry's search)
     only_def = _only_defs(fn, n_entry)
     out = []
@@ -800,7 +803,7 @@ def find_loops(fn, n_entry: int) -> list[Loop]:
         signed, bits = typ
         step, add_pc = steps[counter]
         v, trips = init, 0
-        while trips < MAX_TRIPS:
+        while trips < max_trips:
             trips += 1
             seen = _wrap(v + step if add_pc < sp[0] else v, signed, bits)
             again = _CMP[op](seen, _wrap(int(ca[2].value), signed, bits))
@@ -859,6 +862,8 @@ class CountPlan:
                                                    # {pc: its SASS key}: the replay compares each width apart
     dead: dict = field(default_factory=dict)       # (file, line) of ``copies`` -> its global loads whose values no
                                                    # later trip reads (counters/deadload.py): the replay may run fewer
+    copy_accesses: dict = field(default_factory=dict)  # pc in a copy loop ptxas unrolled fully (unrolled_copy.py) ->
+                                                       # the SASS accesses it leads over the trips (ifconvert's lineless)
 
     @property
     def active(self) -> bool:
@@ -939,6 +944,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                               every, cub, fn, where):
                 sym, unrolled, spans, hoists = chunk_sym, ext_unrolled, ext_spans, ext_hoists
     units = predict(fn, n_entry, sym, unrolled, spans, chunk_sym, hoists=hoists)
+    base_units = list(units)
     # a function pointer read from a table in global memory (cuSignal's comparators, called indirectly): ptxas may
     # load the low 4 bytes of the PTX's 8 (an sm_90 code address, which CALL can take from one register). The same
     # request, and the 8-byte word being aligned, the same sector: where the cubin's line holds the narrow load, the
@@ -1090,6 +1096,7 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
                 notes.append(_msg("counts.induction_aligned"))
             if notes:
                 plan.notes[w] = _msg("counts.sep").join(notes)
+    _copy_loops(plan, fn, n_entry, base_units, units, left, sym, unrolled, spans, chunk_sym, hoists, cub, where)
     plan.pools = _pools(plan, units, cub, fn, where)
     for p2, p1 in over.items():
         # S2 counts nothing of its own: on a line counted the SASS way, or on one the replay of the kernel's STSs
@@ -1113,6 +1120,63 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             plan.notes[w] = _msg("counts.sep").join(x for x in (plan.notes.get(w), _msg("counts.sunk_load", line=a[3])) if x)
     _hoist(plan, fn, n_entry, listing, where)
     return plan
+
+
+def _copy_loops(plan, fn, n_entry: int, base: list, units: list, left: dict, sym, unrolled: list, spans, chunk_sym,
+                hoists, cub: dict, where) -> None:
+    """Copy loops longer than ``MAX_TRIPS`` that ptxas unrolled fully (emu/counters/unrolled_copy.py): where the
+    cubin proves it, the loop's lines, the lines ptxas moved its trips' accesses to and the line of a load whose
+    bytes the copy reads again (dropped by ptxas) are decided together, their units planned the model's way with
+    the loop unrolled (``units`` updated in place, for ``_pools``)."""
+    loops = [L for L in copy_loops(fn, n_entry) if not any(L.start == U.start for U in unrolled)]
+    if not loops or not any(how == "ptx" for how in plan.lines.values()):
+        return
+    for L in loops:
+        trial = predict(fn, n_entry, sym, unrolled + [L], spans, chunk_sym, hoists=hoists)
+        got = decide_copy(fn, L, base, units, trial, redundant_loads(fn, L, _writes), cub, where, COMPARED)
+        if got is None:
+            continue
+        new, lines, dropped = got
+        if not any(plan.lines.get(w) == "ptx" for w in lines):
+            continue
+        units[:] = [Unit((pc,), u.size, None, u.line, u.size, (None,), u.offs, reused=True) if
+                    (len(u.pcs) == 1 and (pc := u.pcs[0]) in dropped) else u
+                    for u in units if not any(L.start <= pc < L.end for pc in u.pcs)] + \
+            [u for u in new if any(L.start <= pc < L.end for pc in u.pcs)]
+        mine = [u for u in units if _counted_on(u, fn, where) in lines and not u.reused]
+        for key in [k for k in left if set(k) & set(lines)]:
+            del left[key]
+        for d in (plan.copies, plan.idle, plan.mixed, plan.pairs, plan.dead):
+            for w in lines:
+                d.pop(w, None)
+        _assign(plan.action, mine, unrolled + [L])
+        for u in units:                 # the dropped loads, and the lines' loads of a word read before
+            if u.reused and _counted_on(u, fn, where) in lines:
+                plan.action[u.pcs[0]] = (SILENT,)
+        looped = [u for u in mine if L.start <= u.pcs[0] < L.end]
+        for u in looped:
+            order = sorted(range(len(u.pcs)), key=lambda i: (u.its[i] or 0, u.pcs[i]))
+            for i in order:
+                plan.copy_accesses.setdefault(u.pcs[i], 0)
+            plan.copy_accesses[u.pcs[order[0]]] += 1
+        placed = ", ".join(str(w[1]) for w in lines)
+        for w in lines:
+            plan.lines[w] = "sass"
+            notes = []
+            here = [u for u in mine if _counted_on(u, fn, where) == w]
+            if any(len(u.pcs) > 1 for u in here):
+                notes.append(_merge_note(here, fn))
+            if any(u in looped for u in here):
+                notes.append(_msg("counts.copy_loop", trips=L.trips, have=_mix_text(Counter(u.key for u in looped)),
+                                  lines=placed))
+            n_drop = sum(1 for pc in dropped if where(fn.instrs[pc]) == w)
+            if n_drop:
+                notes.append(_msg("counts.copy_loop_dropped", n=n_drop))
+            if not notes:
+                notes.append(_msg("counts.copy_loop_lines", lines=placed))
+            plan.notes[w] = _msg("counts.sep").join(notes)
+        unrolled = unrolled + [L]
+        base = trial
 
 
 def _hoist(plan, fn, n_entry: int, listing, where) -> None:
@@ -1590,6 +1654,7 @@ def _worth_checking(fn, n_entry: int, module_vars=()) -> bool:
     if overwritten_stores(fn, n_entry, _writes):   # a shared store ptxas makes one with a later one (overwritten.py)
         return True
     loops = find_loops(fn, n_entry)
+    loops += copy_loops(fn, n_entry)        # (a copy loop ptxas may unroll fully: unrolled_copy.py)
     spans = if_regions(fn, n_entry)         # (groups across ifs ptxas may predicate: _spanned)
     layout = static_shared_layout(list(fn.vars) + [v for v in module_vars if v.space == "shared"])[0]
     placed = {k: o for k, o in layout.items() if o is not None}
