@@ -22488,56 +22488,7 @@ def nacc_intervals(seg_vals, seg_base, seg_last, smp_vals, smp_ray, smp_sid, smp
     return vals, rays, left, right
 
 
-# ---- unseen168: md-cpu-gpu's Lennard-Jones steps (mdcg_) and HOOMD-blue's FIRE minimizer kernels (hbfire_)
-
-def mdcg_lattice(n, seed=0):
-    """n distinct integer points of the box [-8, 8) x [-4, 4) x [0, 6): the repository's main.cpp draws
-    integer coordinates too (rand() % range); distinct ones keep every pair at r >= 1 (no coincident pair)."""
-    r = np.random.default_rng(seed)
-    pick = r.permutation(16 * 8 * 6)[:n]
-    return ((pick % 16 - 8).astype(np.float32), ((pick // 16) % 8 - 4).astype(np.float32),
-            (pick // 128).astype(np.float32))
-
-
-def mdcg_lj_accel(m, x, y, z, r_cutoff=2.5, sigma=1.0, epsilon=1.0):
-    """The repository's accelerations: for each pair within the cutoff, F = 24 eps (2 (s/r)^12 - (s/r)^6) / r
-    along (x_j - x_i) / r, divided by m_i (its sign convention, not the physical one), in float64."""
-    p = np.stack([x, y, z], axis=1).astype(np.float64)
-    d = p[None, :, :] - p[:, None, :]                       # d[i, j] = p_j - p_i
-    r = np.sqrt((d * d).sum(axis=2))
-    use = (r <= r_cutoff) & (r > 1e-6)
-    rs = np.where(use, r, 1.0)
-    sr6 = (sigma / rs) ** 6
-    F = np.where(use, 24.0 * epsilon * (2.0 * sr6 * sr6 - sr6) / rs, 0.0)
-    a = (F[:, :, None] * d / rs[:, :, None]).sum(axis=1) / np.asarray(m, np.float64)[:, None]
-    return a[:, 0], a[:, 1], a[:, 2]
-
-
-def mdcg_cells(x, y, z, r_cutoff=2.5):
-    """cpu_list of optimized_cell_list_gpu.cu: cells of 1.5 r_cutoff over [-200, 200] x [-50, 50] x [-10, 45],
-    (cell_start, cell_end, cell_particles) by a counting pass and a prefix sum, in float32 as the host does."""
-    f = np.float32
-    size = f(1.5) * f(r_cutoff)
-    lo = (f(-200), f(-50), f(-10))
-    box = (f(400), f(100), f(55))
-    ncell = [int(np.ceil(b / size)) for b in box]
-    idx = []
-    for c, l, nc in zip((x, y, z), lo, ncell):
-        i = np.floor((np.asarray(c, f) - l) / size).astype(np.int64)
-        idx.append(np.clip(i, 0, nc - 1))
-    cell = idx[2] * ncell[0] * ncell[1] + idx[1] * ncell[0] + idx[0]
-    count = np.bincount(cell, minlength=ncell[0] * ncell[1] * ncell[2])
-    end = np.cumsum(count)
-    start = end - count
-    order = np.argsort(cell, kind="stable")                 # the second pass fills each cell in particle order
-    return start.astype(np.int32), end.astype(np.int32), order.astype(np.int32)
-
-
-def mdcg_integrate(p, v, a, a_old, dt):
-    """integrate's velocity-Verlet update in float32: (new p, new v)."""
-    f = np.float32
-    p, v, a, a_old, dt = (np.asarray(t, f) for t in (p, v, a, a_old, dt))
-    return p + v * dt + f(0.5) * a_old * dt * dt, v + f(0.5) * (a_old + a) * dt
+# ---- unseen168: HOOMD-blue's FIRE minimizer kernels (hbfire_)
 
 
 def hbfire_members(n, size, seed=0):
