@@ -22486,3 +22486,24 @@ def nacc_intervals(seg_vals, seg_base, seg_last, smp_vals, smp_ray, smp_sid, smp
                 hw = (t - tp) * F(0.5)
                 vals[idx + 1], rays[idx + 1], left[idx + 1], right[idx + 1] = np.fmin(t + hw, t_max), r, False, True
     return vals, rays, left, right
+
+
+# ---- unseen168: HOOMD-blue's FIRE minimizer kernels (hbfire_)
+
+
+def hbfire_members(n, size, seed=0):
+    """A group: `size` distinct particle indices of n, sorted (ParticleGroup sorts its members)."""
+    return np.sort(np.random.default_rng(seed).permutation(n)[:size])
+
+
+def hbfire_block_sums(vals, members, block, nblocks):
+    """The partial kernels: block b's sum of vals[members[b*block : (b+1)*block]] (a tree in shared memory)."""
+    g = np.asarray(vals, np.float64)[members]
+    return np.array([g[b * block:(b + 1) * block].sum() for b in range(nblocks)])
+
+
+def hbfire_set_members(arr, members, cols, value):
+    """arr with columns `cols` of the group's rows replaced by value (an array over the members, or a scalar)."""
+    out = np.array(arr, np.float64, copy=True)
+    out[np.asarray(members)[:, None], np.asarray(cols)[None, :]] = value
+    return out

@@ -371,7 +371,11 @@
   names and an unwritten-output fill the manifest's), and kernels.cu uses FLT_MAX with no <cfloat> (MSVC's <iostream>
   gave it to its author; nvcc 13 on Linux refuses it too: listed as refused). Fixed: 9 of 12, 3 refused as listed;
   with <cfloat> supplied the three match too, after tilelab no longer took get_ray(const camera &)'s mangled
-  parameter types for a use of camera's host constructors (tests/test_compile.py)."""
+  parameter types for a use of camera's host constructors (tests/test_compile.py).
+- unseen168, HOOMD-blue's FIRE minimizer kernels (zeroing, double shared-memory tree reductions of PE, P, |v|^2 and
+  |a|^2, the one-block sliding-window sum, the velocity mixing): 0 of 9 as they came, none launched: the manifest's
+  mistake (scalar arguments given a dtype, which run.py makes one-element arrays). Fixed in the manifest: 9 of 9, no
+  change in tilelab. (md-cpu-gpu, which the collection held already as unseen49's, taken out before any recording.)"""
 from __future__ import annotations
 
 import json
@@ -555,6 +559,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                           '"PackedRaySegmentsSpec" is undefined',
                           "nacc_pdf.cu": 'CompileError: collection/nacc_pdf.cu:1938: error: attribute "__global__" does '
                                          'not apply here'}),
+    "unseen168": (9, 0, {"hbfire_FIREEnergyMinimizerGPU.cu": "LaunchError: argument "}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
