@@ -163,6 +163,7 @@ SUITES = {
     "DGL segment reduce/scatter-add/min-max gradients, g-SpMM CSR and COO (atomic max, arg) and GE-SpMM + dgNN fused GAT forward/inference (edge softmax and aggregation), SpMM and SDDMM backward, softmax backward, tile-balanced forward (unseen165)": ("dgl_", "dgnn_"),
     "voxel-tracer Ray Tracing in One Weekend render_init/render (curand, spheres, Lambertian/metal/dielectric) + nerfacc ray-AABB, occupancy-grid DDA traversal, ray ids, searchsorted and interval edges (unseen167)": ("vxrt_", "nacc_"),
     "HOOMD-blue FIRE minimizer zeroing, double block reductions (PE, P, |v|^2, |a|^2), one-block sum, velocity mixing (unseen168)": ("hbfire_",),
+    "KBLAS batched TRTRI (triangular inversion of diagonal blocks in registers, warp shuffles) and POTRS (Cholesky solve B A^-1, row per thread, register substitutions) on small float/double matrices (unseen174)": ("kbtrs_",),
 }
 
 

@@ -22506,4 +22506,53 @@ def hbfire_set_members(arr, members, cols, value):
     """arr with columns `cols` of the group's rows replaced by value (an array over the members, or a scalar)."""
     out = np.array(arr, np.float64, copy=True)
     out[np.asarray(members)[:, None], np.asarray(cols)[None, :]] = value
+# ---- unseen174: KBLAS's batched TRTRI / POTRS in registers (kbtrs_) ----
+
+def kbtrs_lower(batch, n, rng):
+    """A batch of n x n matrices, column-major (a[k, c, r] is row r, column c), whose lower triangle is well
+    conditioned (diagonal in [1, 2], off-diagonal entries within +-0.5 / n) and whose strict upper triangle is
+    other values in [-1, 1) that a lower-triangular kernel must leave alone."""
+    m = rng.uniform(-1.0, 1.0, (batch, n, n))
+    low = np.tril(rng.uniform(-0.5, 0.5, (batch, n, n)) / n, -1) + np.eye(n) * rng.uniform(1.0, 2.0, (batch, 1, n))
+    m = np.where(np.tril(np.ones((n, n), dtype=bool)), low, m)
+    return m.transpose(0, 2, 1)
+
+
+def kbtrs_trtri(a, n, tx):
+    """KBLAS's kernel_trtri_U_registers_N{fix,var}<TX>: each TX x TX diagonal block of the column-major A (the
+    last one n - k TX wide) has its lower triangle replaced by that of its lower triangle's inverse; the rest
+    of A is left as it was."""
+    a = np.asarray(a, dtype=np.float64).reshape(-1, n, n)
+    out = a.copy()
+    for k in range(a.shape[0]):
+        m = a[k].T.copy()
+        for s in range(0, n, tx):
+            e = min(n, s + tx)
+            low = np.tril(m[s:e, s:e])
+            inv = np.linalg.inv(low)
+            keep = np.tril(np.ones((e - s, e - s), dtype=bool))
+            m[s:e, s:e][keep] = inv[keep]
+        out[k] = m.T
+    return out
+
+
+def kbtrs_chol(batch, n, rng):
+    """A batch of Cholesky factors, column-major: the lower triangle L of B B^T / n + I, the strict upper
+    triangle other values in [-1, 1) (the solve reads the lower triangle only)."""
+    b = rng.uniform(-1.0, 1.0, (batch, n, n))
+    spd = b @ b.transpose(0, 2, 1) / n + np.eye(n)
+    low = np.linalg.cholesky((spd + spd.transpose(0, 2, 1)) / 2)
+    m = np.where(np.tril(np.ones((n, n), dtype=bool)), low, rng.uniform(-1.0, 1.0, (batch, n, n)))
+    return m.transpose(0, 2, 1)
+
+
+def kbtrs_potrs(a, b, n, m):
+    """KBLAS's kernel_potrs_U_RL_registers_*: B <- B (L L^T)^-1 for column-major B (m x n, b[k, c, r]) and L the
+    lower triangle of column-major A (n x n)."""
+    a = np.asarray(a, dtype=np.float64).reshape(-1, n, n)
+    b = np.asarray(b, dtype=np.float64).reshape(-1, n, m)
+    out = np.empty_like(b)
+    for k in range(a.shape[0]):
+        low = np.tril(a[k].T)
+        out[k] = (b[k].T @ np.linalg.inv(low @ low.T)).T
     return out
