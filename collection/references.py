@@ -22506,6 +22506,9 @@ def hbfire_set_members(arr, members, cols, value):
     """arr with columns `cols` of the group's rows replaced by value (an array over the members, or a scalar)."""
     out = np.array(arr, np.float64, copy=True)
     out[np.asarray(members)[:, None], np.asarray(cols)[None, :]] = value
+    return out
+
+
 # ---- unseen174: KBLAS's batched TRTRI / POTRS in registers (kbtrs_) ----
 
 def kbtrs_lower(batch, n, rng):
