@@ -20554,6 +20554,8 @@ def aacc_dered(msd, d_input, sizes):
                 if b == nseg - 2 and lp2 < ns:
                     x[y, lp2] *= norm
     return x
+
+
 # ---- unseen162: the ASTRA Toolbox's FDK weights, FBP filter and DART helpers (astra_), PYRO-NN's cone-beam
 # projector and backprojector (pyronn_)
 
@@ -20786,6 +20788,9 @@ def pyronn_cone_backproject(sino, mats, vol_size, spacing, origin, det_w, det_h,
                             acc += pv * ((x - xf) if dx else (1 - (x - xf))) * ((y - yf) if dy else (1 - (y - yf)))
                     val += acc * w * w
                 out[k, j, i] = val * mult
+    return out
+
+
 # ---- unseen163: Jetson-SLAM's CUDA ORB front end (jslam_) and PopSift's descriptor matching (psift_)
 
 def _jslam_fma32(a, b, c):
@@ -21100,6 +21105,8 @@ def psift_lines(mm, l, r, lfem, rfem, n):
         out.append("%s feat %4d [%4d] matches feat %4d [%4d] ( 2nd feat %4d [%4d] ) dist %.3f vs %.3f"
                    % ("accept" if acc else "reject", lfem[i], i, rfem[a], a, rfem[b], b, float(d1), float(d2)))
     return out
+
+
 # ---- unseen164: SLAYER's spiking-network CUDA kernels (bamsumit/slayerPytorch, files slayer_*.cu) and lava-dl
 # SLAYER's Loihi neuron dynamics (lava-nc/lava-dl, files lavadl_*.cu) -------------------------------------------------
 
@@ -21292,6 +21299,8 @@ def lavadl_res_bwd(g_re, g_im, sin_decay, cos_decay, neurons_per_batch, num_deca
         ar, ai = cs * ar + sn * ai + gr[:, k], -sn * ar + cs * ai + gi[:, k]
         out_r[:, k], out_i[:, k] = ar, ai
     return out_r, out_i
+
+
 # ---- unseen166: nsparse's hash SpGEMM and row binning (nsprs_), bhSPARSE's CUDA SpGEMM (bhspg_)
 
 def _nsprs_csr(rng, rows, cols, lengths, dtype):
@@ -21749,6 +21758,8 @@ def d2ops_col2im(col, offset, shape, dg, kh, kw, pad, stride, dil, Hc, Wc):
         for a, e, wt in _d2ops_taps(y, x, H, W):
             g[b, c, a, e] += wt * col[c * K + k, b, h, w]
     return g
+
+
 # ---- unseen165: DGL's CUDA segment reduce, g-SpMM and GE-SpMM kernels (dgl_) ----
 
 _DGL_G: dict = {}
@@ -22011,6 +22022,8 @@ def dgnn_tb(slope, which):
             emax[r] = np.maximum(w[a:b].max(0), 0.0)
             esum[r] = np.exp(w[a:b] - emax[r]).sum(0)
     return emax if which == 0 else esum
+
+
 # ---------------------------------------------------------------------------------------------------------------------
 # unseen167. voxel-tracer/cuda-raytracing-optimized at 72181f8 (MIT; vxrt_): Ray Tracing in One Weekend's path tracer
 # with the scene in plain arrays. Every operation in float32 in the source's order (numpy float32 scalars round each
