@@ -371,7 +371,12 @@
   names and an unwritten-output fill the manifest's), and kernels.cu uses FLT_MAX with no <cfloat> (MSVC's <iostream>
   gave it to its author; nvcc 13 on Linux refuses it too: listed as refused). Fixed: 9 of 12, 3 refused as listed;
   with <cfloat> supplied the three match too, after tilelab no longer took get_ray(const camera &)'s mangled
-  parameter types for a use of camera's host constructors (tests/test_compile.py)."""
+  parameter types for a use of camera's host constructors (tests/test_compile.py).
+- unseen173, Locusta's CUDA PSO operators (particle records, canonical speed update with the isle's best in dynamic shared
+  memory, position update), GA operators (whole crossover with a curand-summed mutation, tournament selection by
+  reservoir sampling) and evolutionary-solver kernels (per-isle max/min record reduction in shared memory, init,
+  crop) + Erzis900/PSO-CUDA's kernels (curand_init, swarm init, velocity/position update on Booth and Rastrigin, a
+  single-thread global best, a shared-memory pBest sum with atomicAdd): 14 of 14 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -555,6 +560,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                           '"PackedRaySegmentsSpec" is undefined',
                           "nacc_pdf.cu": 'CompileError: collection/nacc_pdf.cu:1938: error: attribute "__global__" does '
                                          'not apply here'}),
+    "unseen173": (14, 14, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
