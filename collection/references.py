@@ -22572,3 +22572,228 @@ def kbtrs_potrs(a, b, n, m):
         low = np.tril(a[k].T)
         out[k] = (b[k].T @ np.linalg.inv(low @ low.T)).T
     return out
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Locusta (rdelcueto/Locusta, LGPL-3.0; lcsta_): PSO / GA / evolutionary-solver kernels. Genes are gene-major:
+# [DIMENSIONS, ISLES * AGENTS], agent i * AGENTS + j. float32 in the source's order (the GPU may fuse multiply-adds).
+def lcsta_record_update(positions, fitness, record_positions, record_fitness):
+    """canonical_particle_record_update_kernel: (record_positions, record_fitness)."""
+    rp, rf = record_positions.copy(), record_fitness.copy()
+    better = fitness > record_fitness
+    rf[better] = fitness[better]
+    rp[:, better] = positions[:, better]
+    return rp, rf
+
+
+def lcsta_speed(inertia, cognitive, social, positions, record_positions, isle_record, prng, velocities, isles):
+    """canonical_speed_update_kernel: the new velocities (prng: the cognitive draws, then the social ones)."""
+    F = np.float32
+    n = positions.shape[1]
+    agents = n // isles
+    g = np.repeat(isle_record.astype(F), agents, axis=1)          # isle_record [DIM, ISLES]: p_g of agent's isle
+    c = prng.reshape(-1)[:positions.size].reshape(positions.shape).astype(F)
+    s = prng.reshape(-1)[positions.size:2 * positions.size].reshape(positions.shape).astype(F)
+    return (F(inertia) * velocities + F(cognitive) * c * (record_positions - positions)
+            + F(social) * s * (g - positions)).astype(F)
+
+
+def lcsta_position(velocities, positions):
+    """canonical_position_update_kernel."""
+    return (positions + velocities).astype(np.float32)
+
+
+def _lcsta_unpack(w):
+    return [int(x) for x in w[1:6]], int(w[0])
+
+
+def lcsta_states(seed, n):
+    """curandState words of curand_init(seed, k, 0) for k = 0 .. n-1 (the host's prngenerator_cuda setup)."""
+    return np.array([_xw_pack(v, d) for v, d in xorwow_init(seed, n)], np.uint32)
+
+
+def lcsta_crossover(deviation, crossover_rate, mutation_rate, dist_limit, var_ranges, lower, upper, prn, couple,
+                    parents, states, isles):
+    """whole_crossover_kernel: (offspring, the curandState words after). The source's own logic: a draw below
+    CROSSOVER_RATE copies parent A, else the mean of A and B; GeneCrop applies the upper bound only (its second
+    assignment overwrites the first)."""
+    F = np.float32
+    dims, n = parents.shape
+    agents = n // isles
+    prn = prn.reshape(-1).astype(F)
+    off = np.zeros_like(parents)
+    st = states.copy()
+    inv = F(1.0 / dist_limit)
+    for t in range(n):
+        i = t // agents
+        v, d = _lcsta_unpack(states[t])
+        b = int(couple[t]) + i * agents
+        if prn[t] < F(crossover_rate):
+            off[:, t] = parents[:, t]
+        else:
+            off[:, t] = parents[:, t] * F(0.5) + parents[:, b] * F(0.5)
+        for k in range(dims):
+            if prn[(k + 1) * n + t] < F(mutation_rate):
+                x = F(0.0)
+                for _ in range(dist_limit):
+                    r, v, d = xorwow_next(v, d)
+                    x = F(x + curand_uniform_f32(r))
+                x = F(F(x * inv) - F(0.5))
+                x = F(x * F(F(deviation) * F(var_ranges[k])))
+                g = F(off[k, t] + x)
+                off[k, t] = F(upper[k]) if g > F(upper[k]) else g
+        st[t, 0], st[t, 1:6] = d, v
+    return off, st
+
+
+def lcsta_tournament(selection_size, selection_p, fitness, prn, isles):
+    """tournament_selection_kernel: (couple_idx, candidates reservoir [SELECTION_SIZE, n])."""
+    F = np.float32
+    n = fitness.size
+    agents = n // isles
+    prn = prn.reshape(-1).astype(F)
+    couple = np.zeros(n, np.uint32)
+    res = np.zeros((selection_size, n), np.uint32)
+    for t in range(n):
+        i, j = divmod(t, agents)
+        p = t
+        for k in range(agents - 1):
+            c = k if k < j else k + 1
+            if k < selection_size:
+                res[k, t] = c
+            else:
+                r = int(F(prn[p] * F(k + 1)))
+                p += n
+                if r < selection_size:
+                    res[r, t] = c
+        best = int(res[0, t])
+        bf = fitness[best + i * agents]
+        for k in range(1, selection_size):
+            cand = int(res[k, t])
+            cf = fitness[cand + i * agents]
+            sw = cf > bf
+            if F(selection_p) != 0 and F(selection_p) >= prn[p]:
+                sw = not sw
+            p += n
+            if sw:
+                bf, best = cf, cand
+        couple[t] = best
+    return couple, res
+
+
+def lcsta_update_records(data, fitness, max_genome, min_genome, max_fit, min_fit, isles):
+    """update_records_kernel: (max_genome, min_genome, max_fitness, min_fitness), the source's reduction step by
+    step (its min pass compares the max pass's values: kept)."""
+    agents = fitness.size // isles
+    mg, ng, mf, nf = max_genome.copy(), min_genome.copy(), max_fit.copy(), min_fit.copy()
+    for i in range(isles):
+        mx = fitness[i * agents:(i + 1) * agents].copy()
+        mn = mx.copy()
+        mxi, mni = np.arange(agents), np.arange(agents)
+        r = 1
+        while r < agents:
+            r <<= 1
+        while r != 0:
+            for j in range(agents):
+                if j < r and j + r < agents:
+                    a, b = mx[j], mx[j + r]
+                    if b > a:
+                        mx[j], mxi[j] = b, mxi[j + r]
+                    if b < a:
+                        mn[j], mni[j] = b, mni[j + r]
+            r >>= 1
+        if max_fit[i] < mx[0]:
+            mf[i] = mx[0]
+            mg[:, i] = data[:, mxi[0] + i * agents]
+        if min_fit[i] > mn[0]:
+            nf[i] = mn[0]
+            ng[:, i] = data[:, mni[0] + i * agents]
+    return mg, ng, mf, nf
+
+
+def lcsta_init_vector(lower, ranges, tmp):
+    """initialize_vector_kernel."""
+    F = np.float32
+    return (lower.astype(F)[:, None] + ranges.astype(F)[:, None] * tmp).astype(F)
+
+
+def lcsta_crop(upper, lower, vec):
+    """crop_vector_kernel."""
+    return np.minimum(np.maximum(vec, lower[:, None]), upper[:, None]).astype(np.float32)
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Erzis900/PSO-CUDA (MIT; erzpso_): struct Particle {x, y, vX, vY, pBestX, pBestY, pBest} as float32 [n, 7];
+# curandState as 12 uint32 words (lcsta_states' layout). Test functions in the source's precision: float, Rastrigin's
+# cosines of double arguments (2 * M_PI * x) in double.
+_ERZPSO_W, _ERZPSO_C1, _ERZPSO_C2 = np.float32(0.5), np.float32(1.5), np.float32(1.5)
+
+
+def _erzpso_f(func, x, y):
+    F = np.float32
+    x, y = F(x), F(y)
+    if func == 0:
+        return F(F(x + F(2) * y - F(7)) ** 2 + F(F(2) * x + y - F(5)) ** 2)
+    if func == 1:
+        return F(x * x + y * y)
+    if func == 2:
+        return F(F(F(1) - x) ** 2 + F(100) * F(F(y - x * x) ** 2))
+    if func == 3:
+        return F(float(F(F(20) + x * x) + y * y) - 10.0 * (np.cos(2 * np.pi * float(x)) + np.cos(2 * np.pi * float(y))))
+    return F(np.inf)
+
+
+def erzpso_init(states, func, n=1000):
+    """InitParticles on `states`: (particles [n, 7], the states after)."""
+    F = np.float32
+    st, p = states.copy(), np.zeros((n, 7), F)
+    for k in range(n):
+        v, d = _lcsta_unpack(states[k])
+        r1, v, d = xorwow_next(v, d)
+        r2, v, d = xorwow_next(v, d)
+        x = F(F(-10) + F(20) * curand_uniform_f32(r1))
+        y = F(F(-10) + F(20) * curand_uniform_f32(r2))
+        p[k] = [x, y, 0, 0, x, y, _erzpso_f(func, x, y)]
+        st[k, 0], st[k, 1:6] = d, v
+    return p, st
+
+
+def erzpso_update(particles, states, n, gx, gy, func):
+    """Update: (particles, states)."""
+    F = np.float32
+    p, st = particles.copy(), states.copy()
+    for k in range(n):
+        v, d = _lcsta_unpack(states[k])
+        a, v, d = xorwow_next(v, d)
+        b, v, d = xorwow_next(v, d)
+        r1, r2 = curand_uniform_f32(a), curand_uniform_f32(b)
+        x, y, vx, vy, bx, by, best = p[k]
+        vx = F(_ERZPSO_W * vx + _ERZPSO_C1 * r1 * (bx - x) + _ERZPSO_C2 * r2 * (F(gx) - x))
+        vy = F(_ERZPSO_W * vy + _ERZPSO_C1 * r1 * (by - y) + _ERZPSO_C2 * r2 * (F(gy) - y))
+        x, y = F(x + vx), F(y + vy)
+        nb = _erzpso_f(func, x, y)
+        if nb < best:
+            bx, by, best = x, y, nb
+        p[k] = [x, y, vx, vy, bx, by, best]
+        st[k, 0], st[k, 1:6] = d, v
+    return p, st
+
+
+def erzpso_best(particles, n, gbest, gx, gy):
+    """UpdateBestIndex (one thread): (gBest, gBestX, gBestY); the source stores the particle's current x, y."""
+    g, x, y = np.float32(gbest[0]), np.float32(gx[0]), np.float32(gy[0])
+    for k in range(n):
+        if particles[k, 6] < g:
+            x, y, g = particles[k, 0], particles[k, 1], particles[k, 6]
+    return np.array([g], np.float32), np.array([x], np.float32), np.array([y], np.float32)
+
+
+def erzpso_sum(particles, n, block):
+    """CalculateAveragePBest, one block: the shared-memory tree sum of pBest (zeros past n), atomicAdd onto 0."""
+    s = np.zeros(block, np.float32)
+    s[:n] = particles[:n, 6]
+    stride = block // 2
+    while stride > 0:
+        s[:stride] = s[:stride] + s[stride:2 * stride]
+        stride //= 2
+    return np.array([np.float32(0) + s[0]], np.float32)

@@ -378,7 +378,12 @@
   change in tilelab. (md-cpu-gpu, which the collection held already as unseen49's, taken out before any recording.)"""
 - unseen174, KBLAS's batched TRTRI and POTRS register kernels (one source: no second repository on the theme takes
   anything but arrays of device pointers): 12 of 12 as they came; POTRS NMvar's uninitialised registers (the judge's
-  uninit pass) keep their B from the GPU comparison."""
+  uninit pass) keep their B from the GPU comparison.
+- unseen173, Locusta's CUDA PSO operators (particle records, canonical speed update with the isle's best in dynamic shared
+  memory, position update), GA operators (whole crossover with a curand-summed mutation, tournament selection by
+  reservoir sampling) and evolutionary-solver kernels (per-isle max/min record reduction in shared memory, init,
+  crop) + Erzis900/PSO-CUDA's kernels (curand_init, swarm init, velocity/position update on Booth and Rastrigin, a
+  single-thread global best, a shared-memory pBest sum with atomicAdd): 14 of 14 as they came, no finding.
 from __future__ import annotations
 
 import json
@@ -564,6 +569,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                          'not apply here'}),
     "unseen168": (9, 0, {"hbfire_FIREEnergyMinimizerGPU.cu": "LaunchError: argument "}),
     "unseen174": (12, 12, {}),
+    "unseen173": (14, 14, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
