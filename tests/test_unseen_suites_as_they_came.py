@@ -371,7 +371,12 @@
   names and an unwritten-output fill the manifest's), and kernels.cu uses FLT_MAX with no <cfloat> (MSVC's <iostream>
   gave it to its author; nvcc 13 on Linux refuses it too: listed as refused). Fixed: 9 of 12, 3 refused as listed;
   with <cfloat> supplied the three match too, after tilelab no longer took get_ray(const camera &)'s mangled
-  parameter types for a use of camera's host constructors (tests/test_compile.py)."""
+  parameter types for a use of camera's host constructors (tests/test_compile.py).
+- unseen171, CS759-Fall-22's CUDA non-local means and "KNN" denoising (Gaussian-weighted patch distances to every
+  pixel from global memory, and the shared-memory sliding row window) + NVIDIA DALI's CUDA CLAHE (RGB to L*, fused,
+  plain and warp-privatized tile histograms, clip and redistribution to a CDF LUT, the mega-fused histogram-to-LUT,
+  the bilinear LUT blend for gray and RGB): 16 of 16 as they came, the listed findings reported and nothing else
+  (the sliding windows' read one row past the image, the warps' same-value merge race)."""
 from __future__ import annotations
 
 import json
@@ -555,6 +560,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                           '"PackedRaySegmentsSpec" is undefined',
                           "nacc_pdf.cu": 'CompileError: collection/nacc_pdf.cu:1938: error: attribute "__global__" does '
                                          'not apply here'}),
+    "unseen171": (16, 16, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
