@@ -22797,3 +22797,177 @@ def erzpso_sum(particles, n, block):
         s[:stride] = s[:stride] + s[stride:2 * stride]
         stride //= 2
     return np.array([np.float32(0) + s[0]], np.float32)
+
+
+# ---- unseen171: CS759-Fall-22's CUDA non-local means / "KNN" denoising (nlmcs_) and NVIDIA DALI's CUDA CLAHE (daclh_)
+
+def nlmcs_image(pixels, padding):
+    """The host's padded image: pixels x pixels noisy values framed by `padding` rows/columns of -1
+    (utils.cpp's parse_vals_from_txt), here a flat grey 0.5 with noise of sigma 0.02."""
+    r = np.random.default_rng(171)
+    n = pixels + 2 * padding
+    img = np.full((n, n), -1.0, np.float32)
+    img[padding:padding + pixels, padding:padding + pixels] = 0.5 + 0.02 * r.standard_normal((pixels, pixels))
+    return img.reshape(-1)
+
+
+def nlmcs_denoise(image, gauss, pixels, padding, patch, patches=True):
+    """nlm / nlm_sm / knn_sm (patches=True: the Gaussian-weighted patch distance, pads of -1 skipped) and
+    knn (patches=False: the single-pixel distance): every interior pixel becomes the exp(-d / sigma^2)-weighted
+    mean of all interior pixels; the frame keeps the host's -1."""
+    n = pixels + 2 * padding
+    img = np.asarray(image, np.float64).reshape(n, n)
+    s2 = float(np.float32(np.float32(0.0185) * np.float32(0.0185)))
+    out = np.full((n, n), -1.0)
+    rows = range(padding, padding + pixels)
+    cen = img[padding:padding + pixels, padding:padding + pixels].reshape(-1)
+    for a in rows:
+        for c in rows:
+            if patches:
+                d = np.zeros((pixels, pixels))
+                for m in range(patch):
+                    for k in range(patch):
+                        va = img[a + m - padding, c + k - padding]
+                        vb = img[m:m + pixels, k:k + pixels]
+                        ok = (vb != -1) & (va != -1)
+                        d += np.where(ok, gauss[m * patch + k] * (va - vb) ** 2, 0.0)
+                d = d.reshape(-1)
+            else:
+                d = (img[a, c] - cen) ** 2
+            w = np.exp(-d / s2)
+            out[a, c] = (w * cen).sum() / w.sum()
+    return out.reshape(-1)
+
+
+def _daclh_hex(h):
+    import struct
+    return np.float32(struct.unpack('<d', struct.pack('<Q', h))[0])
+
+
+_DACLH_RGB2XYZ = [[0x3fda65a14488c60d, 0x3fd6e297396d0918, 0x3fc71819d2391d58],
+                  [0x3fcb38cda6e75ff6, 0x3fe6e297396d0918, 0x3fb279aae6c8f755],
+                  [0x3f93cc4ac6cdaf4b, 0x3fbe836eb4e98138, 0x3fee68427418d691]]
+_DACLH_XYZ2RGB = [[0x4009ec804102ff8f, 0xbff8982a9930be0e, 0xbfdfe7ff583a53b9],
+                  [0xbfef042528ae74f3, 0x3ffe040f23897204, 0x3fa546d3f9e7b80b],
+                  [0x3fac7de5082cf52c, 0xbfca1e14bdfd2631, 0x3ff0eabef06b3786]]
+_DACLH_WHITE = (0x3fee6a22b3892ee8, None, 0x3ff16b8950763a19)
+
+
+def _daclh_lin(c):
+    cf = np.asarray(c, np.float64) / 255.0
+    return np.where(cf <= 809.0 / 20000.0, cf / 12.92, ((cf + 0.055) / 1.055) ** 2.4)
+
+
+def _daclh_f(t):
+    return np.where(t > 216.0 / 24389.0, np.cbrt(t), 841.0 / 108.0 * t + 16.0 / 116.0)
+
+
+def daclh_lab(rgb):
+    """clahe_op.cu's rgb_to_lab (OpenCV's sRGB -> XYZ (D65) -> L*a*b*), per pixel of an H x W x 3 uint8 image."""
+    rgb = np.asarray(rgb).reshape(-1, 3)
+    lin = [_daclh_lin(rgb[:, i]) for i in range(3)]
+    xyz = [sum(float(_daclh_hex(h)) * lin[i] for i, h in enumerate(row)) for row in _DACLH_RGB2XYZ]
+    x = xyz[0] / float(_daclh_hex(_DACLH_WHITE[0]))
+    z = xyz[2] / float(_daclh_hex(_DACLH_WHITE[2]))
+    fx, fy, fz = _daclh_f(x), _daclh_f(xyz[1]), _daclh_f(z)
+    return 116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)
+
+
+def daclh_L(rgb):
+    """The kernels' L* scaled to [0, 255] and rounded to uint8 (lrintf of the clamp)."""
+    L = daclh_lab(rgb)[0]
+    return np.rint(np.clip(L * 255.0 / 100.0, 0, 255)).astype(np.uint8)
+
+
+def daclh_hist(y, H, W, tiles_x, tiles_y):
+    """256-bin histogram of each tile (div_ceil-sized tiles, the last ones smaller), tile-major rows."""
+    y = np.asarray(y).reshape(H, W)
+    tw, th = -(-W // tiles_x), -(-H // tiles_y)
+    out = np.zeros((tiles_y * tiles_x, 256), np.uint32)
+    for ty in range(tiles_y):
+        for tx in range(tiles_x):
+            t = y[ty * th:min(ty * th + th, H), tx * tw:min(tx * tw + tw, W)]
+            out[ty * tiles_x + tx] = np.bincount(t.reshape(-1), minlength=256)[:256]
+    return out
+
+
+def daclh_lut(hist, H, W, tiles_x, tiles_y, clip_limit_rel):
+    """clip_redistribute_cdf per tile: clip at max(int(clip * area / 256), 1), spread the excess evenly and
+    its remainder OpenCV's way (every max(256 / residual, 1)-th bin from 0), CDF, LUT = cdf * 255 / area + 0.5
+    truncated to uint8 (float32 as the kernel)."""
+    tw, th = -(-W // tiles_x), -(-H // tiles_y)
+    hist = np.asarray(hist, np.int64).reshape(tiles_y * tiles_x, 256)
+    luts = np.zeros((tiles_y * tiles_x, 256), np.uint8)
+    for ty in range(tiles_y):
+        for tx in range(tiles_x):
+            x0, y0 = tx * tw, ty * th
+            area = max(1, (min(x0 + tw, W) - x0) * (min(y0 + th, H) - y0))
+            h = hist[ty * tiles_x + tx].copy()
+            limit = max(int(np.float32(np.float32(clip_limit_rel) * np.float32(area)) / np.float32(256)), 1)
+            excess = int(np.maximum(h - limit, 0).sum())
+            h = np.minimum(h, limit)
+            h += excess // 256
+            residual = excess % 256
+            if residual > 0:
+                step = max(256 // residual, 1)
+                i = 0
+                while i < 256 and residual > 0:
+                    h[i] += 1
+                    i += step
+                    residual -= 1
+            cdf = np.cumsum(h).astype(np.float32)
+            scale = np.float32(255) / np.float32(area)
+            val = cdf * scale + np.float32(0.5)
+            luts[ty * tiles_x + tx] = np.clip(val, 0, 255).astype(np.uint8)
+    return luts
+
+
+def _daclh_blend(y, luts, H, W, tiles_x, tiles_y):
+    """The bilinear blend of the four nearest tiles' LUTs (get_tile_indices_and_weights), float32."""
+    y = np.asarray(y).reshape(-1)
+    luts = np.asarray(luts).reshape(tiles_y * tiles_x, 256).astype(np.float32)
+    idx = np.arange(H * W)
+    yy, xx = idx // W, idx % W
+    F = np.float32
+    out = np.zeros(H * W, np.float32)
+    for i in idx:
+        def axis(p, tiles, size):
+            g = F(p) * (F(tiles) / F(size)) - F(0.5)
+            t = int(np.floor(g))
+            f = F(g - F(t))
+            if t < 0:
+                return 0, 0, F(0)
+            if t >= tiles - 1:
+                return tiles - 1, tiles - 1, F(0)
+            return t, t + 1, F(min(max(f, F(0)), F(1)))
+        tx0, tx1, fx = axis(xx[i], tiles_x, W)
+        ty0, ty1, fy = axis(yy[i], tiles_y, H)
+        v = y[i]
+        tl, tr = luts[ty0 * tiles_x + tx0, v], luts[ty0 * tiles_x + tx1, v]
+        bl, br = luts[ty1 * tiles_x + tx0, v], luts[ty1 * tiles_x + tx1, v]
+        top = tl * (F(1) - fx) + tr * fx
+        bot = bl * (F(1) - fx) + br * fx
+        out[i] = top * (F(1) - fy) + bot * fy
+    return out
+
+
+def daclh_apply_gray(y, luts, H, W, tiles_x, tiles_y):
+    return np.rint(np.clip(_daclh_blend(y, luts, H, W, tiles_x, tiles_y), 0, 255)).astype(np.uint8)
+
+
+def daclh_apply_rgb(rgb, y, luts, H, W, tiles_x, tiles_y):
+    """The RGB path: L* replaced by the blended LUT value (rounded to an integer L* in [0, 100]), a* b* kept,
+    back to sRGB (OpenCV's inverse matrix and gamma), each channel rounded to uint8."""
+    e = _daclh_blend(y, luts, H, W, tiles_x, tiles_y).astype(np.float64)
+    L = np.clip(np.rint(e * 100.0 / 255.0), 0, 100)
+    _, a, b = daclh_lab(rgb)
+    fy = (L + 16.0) / 116.0
+    fx, fz = a / 500.0 + fy, fy - b / 200.0
+    inv = lambda u: np.where(u > 6.0 / 29.0, u ** 3, 3.0 * (6.0 / 29.0) ** 2 * (u - 4.0 / 29.0))
+    xyz = [inv(fx) * float(_daclh_hex(_DACLH_WHITE[0])), inv(fy), inv(fz) * float(_daclh_hex(_DACLH_WHITE[2]))]
+    out = []
+    for row in _DACLH_XYZ2RGB:
+        c = sum(float(_daclh_hex(h)) * xyz[i] for i, h in enumerate(row))
+        s = np.where(c <= 7827.0 / 2500000.0, 12.92 * c, np.abs(c) ** (1.0 / 2.4) * 1.055 - 0.055)
+        out.append(np.rint(np.clip(s * 255.0, 0, 255)))
+    return np.stack(out, axis=1).astype(np.uint8).reshape(-1)

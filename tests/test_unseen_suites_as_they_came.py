@@ -384,6 +384,11 @@
   reservoir sampling) and evolutionary-solver kernels (per-isle max/min record reduction in shared memory, init,
   crop) + Erzis900/PSO-CUDA's kernels (curand_init, swarm init, velocity/position update on Booth and Rastrigin, a
   single-thread global best, a shared-memory pBest sum with atomicAdd): 14 of 14 as they came, no finding.
+- unseen171, CS759-Fall-22's CUDA non-local means and "KNN" denoising (Gaussian-weighted patch distances to every
+  pixel from global memory, and the shared-memory sliding row window) + NVIDIA DALI's CUDA CLAHE (RGB to L*, fused,
+  plain and warp-privatized tile histograms, clip and redistribution to a CDF LUT, the mega-fused histogram-to-LUT,
+  the bilinear LUT blend for gray and RGB): 16 of 16 as they came, the listed findings reported and nothing else
+  (the sliding windows' read one row past the image, the warps' same-value merge race).
 from __future__ import annotations
 
 import json
@@ -570,6 +575,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen168": (9, 0, {"hbfire_FIREEnergyMinimizerGPU.cu": "LaunchError: argument "}),
     "unseen174": (12, 12, {}),
     "unseen173": (14, 14, {}),
+    "unseen171": (16, 16, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
