@@ -22600,7 +22600,8 @@ def x264cu_full_block(fenc, fref, mbw, mbh, r, i_pixel, base, two_mb=False):
 
 def x264cu_two_step(fenc, fref, mbw, mbh, r, base, square):
     """motionsearch.cu (square=5: a 4-pixel grid, then a 5x5 square, argmin trees) and _tsa0 (square=3: a 2-pixel
-    grid, then a 3x3 square scanned by thread 0 against the grid's best, centre first)."""
+    grid, then a 3x3 square scanned by thread 0 against the grid's best, centre first). The merges reuse the 8x8
+    SADs as the threads computed them and read their positions back through the grid formula, as the source does."""
     out = np.array(base, dtype=np.int32).reshape(mbw * mbh, 41, 2).copy()
     P = _X264CU_PAD
     step, side = (4, r // 2) if square == 5 else (2, r)
@@ -22612,9 +22613,6 @@ def x264cu_two_step(fenc, fref, mbw, mbh, r, base, square):
 
             def sad(y, x, h, w, oy, ox):
                 return _x264cu_sad(fenc, fref, ey0 + y, ex0 + x, ey0 - r + oy + y, ex0 - r + ox + x, h, w)
-
-            def coarse(y, x, h, w):
-                return np.array([sad(y, x, h, w, t // side * step, t % side * step) for t in range(n)])
 
             def search(vals, y, x, h, w):
                 i0 = _x264cu_argmin_tree(vals, n)
@@ -22630,8 +22628,16 @@ def x264cu_two_step(fenc, fref, mbw, mbh, r, base, square):
                         best, k = sq[s], s
                 return bx - r + k % 3 - 1, by - r + k // 3 - 1, best
 
-            cache = [coarse(*b) for b in _X264CU_PARTS["8x8"]]
+            # the 8x8 loop's square search assigns the kernel's own ox, oy (no new declaration): threads
+            # 0-24 (0-8) search the next 8x8 blocks' grid from where their square point was
+            pos = [(t // side * step, t % side * step) for t in range(n)]
+            cache = []
             for k, b in enumerate(_X264CU_PARTS["8x8"]):
+                cache.append(np.array([sad(*b, *pos[t]) for t in range(n)]))
+                i0 = _x264cu_argmin_tree(cache[k], n)
+                by, bx = i0 // side * step, i0 % side * step
+                for t in range(25 if square == 5 else 9):
+                    pos[t] = (by - 2 + t // 5, bx - 2 + t % 5) if square == 5 else (by - 1 + t // 3, bx - 1 + t % 3)
                 out[m, 5 + k] = _x264cu_word(*search(cache[k], *b))
             out[m, 0] = _x264cu_word(*search(sum(cache), 0, 0, 16, 16))
             for i in range(2):
