@@ -162,6 +162,7 @@ SUITES = {
     "nsparse hash SpGEMM row binning and symbolic/numeric phases (shared-memory hash tables, partial warps, thread-block rows) + bhSPARSE SpGEMM products per row, ESC of 0/1-product rows and per-thread heapsort, Ct-to-C copies (unseen166)": ("nsprs_", "bhspg_"),
     "DGL segment reduce/scatter-add/min-max gradients, g-SpMM CSR and COO (atomic max, arg) and GE-SpMM + dgNN fused GAT forward/inference (edge softmax and aggregation), SpMM and SDDMM backward, softmax backward, tile-balanced forward (unseen165)": ("dgl_", "dgnn_"),
     "voxel-tracer Ray Tracing in One Weekend render_init/render (curand, spheres, Lambertian/metal/dielectric) + nerfacc ray-AABB, occupancy-grid DDA traversal, ray ids, searchsorted and interval edges (unseen167)": ("vxrt_", "nacc_"),
+    "x264-CUDA full-search, two-step/square and 4x4-merge motion searches (SAD trees, shared windows) + vp9_cuda_encoder VP8 diamond motion estimation, fast and split-MV (vabsdiff4) (unseen172)": ("x264cu_", "vp8me_"),
 }
 
 
