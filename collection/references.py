@@ -22971,3 +22971,324 @@ def daclh_apply_rgb(rgb, y, luts, H, W, tiles_x, tiles_y):
         s = np.where(c <= 7827.0 / 2500000.0, 12.92 * c, np.abs(c) ** (1.0 / 2.4) * 1.055 - 0.055)
         out.append(np.rint(np.clip(s * 255.0, 0, 255)))
     return np.stack(out, axis=1).astype(np.uint8).reshape(-1)
+
+
+# ---- unseen172: x264-CUDA's motion searches (x264cu_) and vp9_cuda_encoder's VP8 motion estimation (vp8me_)
+
+def x264cu_moved(fenc, rng, dy=3, dx=-5, noise=6):
+    """A reference frame: the current one moved by (dy, dx) pixels plus small noise, so each search has a clear best."""
+    f = np.roll(np.asarray(fenc, dtype=np.int64), (dy, dx), axis=(0, 1))
+    return np.clip(f + rng.integers(-noise, noise + 1, f.shape), 0, 255)
+
+
+def _x264cu_argmin_tree(vals, n):
+    """The kernels' min-index tree: index[o] = o, then for i = n/2 .. 1 slot o < i keeps index[o + i] if strictly smaller."""
+    vals = np.asarray(vals)
+    index = list(range(n))
+    i = n // 2
+    while i:
+        for o in range(i):
+            if vals[index[o]] > vals[index[o + i]]:
+                index[o] = index[o + i]
+        i //= 2
+    return index[0]
+
+
+def _x264cu_sad(fenc, fref, ey, ex, ry, rx, h, w):
+    a = np.asarray(fenc, dtype=np.int64)[ey:ey + h, ex:ex + w]
+    b = np.asarray(fref, dtype=np.int64)[ry:ry + h, rx:rx + w]
+    return int(np.abs(a - b).sum())
+
+
+def _x264cu_word(mv0, mv1, cost):
+    return [np.int32(np.uint32((mv0 & 0xFFFF) | ((mv1 & 0xFFFF) << 16)).view(np.int32)), cost]
+
+
+_X264CU_PAD = 32
+# x264_cuda_me_t's slots: mvc16x16, mvc16x8[2], mvc8x16[2], mvc8x8[4], mvc8x4[8], mvc4x8[8], mvc4x4[16]
+_X264CU_SLOT = {"16x16": 0, "16x8": 1, "8x16": 3, "8x8": 5, "8x4": 9, "4x8": 17, "4x4": 25}
+# the sub-blocks of each partition kind as (y, x, h, w) inside the macroblock, in the kernels' loop order
+_X264CU_PARTS = {"16x16": [(0, 0, 16, 16)], "16x8": [(0, 0, 8, 16), (8, 0, 8, 16)],
+                 "8x16": [(0, 0, 16, 8), (0, 8, 16, 8)],
+                 "8x8": [(0, 0, 8, 8), (0, 8, 8, 8), (8, 0, 8, 8), (8, 8, 8, 8)]}
+
+
+def _x264cu_full_sads(fenc, fref, mbx, mby, r, y, x, h, w):
+    """SADs of the block (y, x, h, w) of macroblock (mbx, mby) at the (2r)^2 candidates, thread order."""
+    P = _X264CU_PAD
+    ey, ex = P + 16 * mby + y, P + 16 * mbx + x
+    return [_x264cu_sad(fenc, fref, ey, ex, ey - r + t // (2 * r), ex - r + t % (2 * r), h, w) for t in range((2 * r) ** 2)]
+
+
+def x264cu_full_merge(fenc, fref, mbw, mbh, r, kinds, base):
+    """me of motionsearch_8x8.cu / _4x4.cu: full search of 8x8 (or 4x4) SADs, merged into the larger partitions."""
+    out = np.array(base, dtype=np.int32).reshape(mbw * mbh, 41, 2).copy()
+    n = (2 * r) ** 2
+    for mby in range(mbh):
+        for mbx in range(mbw):
+            m = mbx + mby * mbw
+            if "4x4" in kinds:
+                leaf = [(4 * (k // 4), 4 * (k % 4), 4, 4) for k in range(16)]
+            else:
+                leaf = _X264CU_PARTS["8x8"]
+            cache = [np.array(_x264cu_full_sads(fenc, fref, mbx, mby, r, *b)) for b in leaf]
+
+            def put(slot, vals):
+                i0 = _x264cu_argmin_tree(vals, n)
+                out[m, slot] = _x264cu_word(i0 % (2 * r) - r, i0 // (2 * r) - r, int(vals[i0]))
+
+            if "4x4" in kinds:
+                for k in range(16):
+                    put(_X264CU_SLOT["4x4"] + k, cache[k])
+                c = lambda bx, by: cache[bx + 4 * by]
+                put(0, sum(cache))
+                for i in range(2):
+                    put(1 + i, sum(c(bx, by) for by in (2 * i, 2 * i + 1) for bx in range(4)))
+                for i in range(2):
+                    put(3 + i, sum(c(bx, by) for by in range(4) for bx in (2 * i, 2 * i + 1)))
+                for yy in range(2):
+                    for xx in range(2):
+                        put(5 + xx + 2 * yy, sum(c(bx, by) for by in (2 * yy, 2 * yy + 1) for bx in (2 * xx, 2 * xx + 1)))
+                for yy in range(4):
+                    for xx in range(2):
+                        put(9 + xx + 2 * yy, c(2 * xx, yy) + c(2 * xx + 1, yy))
+                for yy in range(2):                     # mvc4x8[i4x8_x + i4x8_y * 2]: the source's index, slots overlap
+                    for xx in range(4):
+                        put(17 + xx + 2 * yy, c(xx, 2 * yy) + c(xx, 2 * yy + 1))
+            else:
+                for k in range(4):
+                    put(5 + k, cache[k])
+                put(0, sum(cache))
+                for i in range(2):
+                    put(1 + i, cache[2 * i] + cache[2 * i + 1])
+                for i in range(2):
+                    put(3 + i, cache[i] + cache[i + 2])
+    return out
+
+
+_X264CU_WH = {0: (16, 16), 1: (16, 8), 2: (8, 16), 3: (8, 8), 4: (8, 4), 5: (4, 8), 6: (4, 4)}
+
+
+def x264cu_full_block(fenc, fref, mbw, mbh, r, i_pixel, base, two_mb=False):
+    """me0 / me_shared_cache / me_two_mb: full search of the macroblock's top-left WxH block, one mvc a macroblock."""
+    out = np.array(base, dtype=np.int32).reshape(-1, 2).copy()
+    w, h = _X264CU_WH[i_pixel]
+    n = (2 * r) ** 2
+    for mby in range(mbh):
+        for mbx in range(mbw):
+            for i_mb in range(2 if two_mb else 1):
+                vals = _x264cu_full_sads(fenc, fref, mbx + i_mb, mby, r, 0, 0, h, w)
+                i0 = _x264cu_argmin_tree(vals, n)
+                out[i_mb + mbx + mby * mbw] = _x264cu_word(i0 % (2 * r) - r, i0 // (2 * r) - r, vals[i0])
+    return out
+
+
+def x264cu_two_step(fenc, fref, mbw, mbh, r, base, square):
+    """motionsearch.cu (square=5: a 4-pixel grid, then a 5x5 square, argmin trees) and _tsa0 (square=3: a 2-pixel
+    grid, then a 3x3 square scanned by thread 0 against the grid's best, centre first). The merges reuse the 8x8
+    SADs as the threads computed them and read their positions back through the grid formula, as the source does."""
+    out = np.array(base, dtype=np.int32).reshape(mbw * mbh, 41, 2).copy()
+    P = _X264CU_PAD
+    step, side = (4, r // 2) if square == 5 else (2, r)
+    n = side * side
+    for mby in range(mbh):
+        for mbx in range(mbw):
+            m = mbx + mby * mbw
+            ey0, ex0 = P + 16 * mby, P + 16 * mbx
+
+            def sad(y, x, h, w, oy, ox):
+                return _x264cu_sad(fenc, fref, ey0 + y, ex0 + x, ey0 - r + oy + y, ex0 - r + ox + x, h, w)
+
+            def search(vals, y, x, h, w):
+                i0 = _x264cu_argmin_tree(vals, n)
+                by, bx = i0 // side * step, i0 % side * step
+                if square == 5:
+                    sq = [sad(y, x, h, w, by - 2 + s // 5, bx - 2 + s % 5) if s < 25 else 65535 for s in range(n)]
+                    s0 = _x264cu_argmin_tree(sq, n // 2)
+                    return bx - r + s0 % 5 - 2, by - r + s0 // 5 - 2, sq[s0]
+                sq = [sad(y, x, h, w, by - 1 + s // 3, bx - 1 + s % 3) for s in range(9)]
+                best, k = int(vals[i0]), 4
+                for s in range(9):
+                    if sq[s] < best:
+                        best, k = sq[s], s
+                return bx - r + k % 3 - 1, by - r + k // 3 - 1, best
+
+            # the 8x8 loop's square search assigns the kernel's own ox, oy (no new declaration): threads
+            # 0-24 (0-8) search the next 8x8 blocks' grid from where their square point was
+            pos = [(t // side * step, t % side * step) for t in range(n)]
+            cache = []
+            for k, b in enumerate(_X264CU_PARTS["8x8"]):
+                cache.append(np.array([sad(*b, *pos[t]) for t in range(n)]))
+                i0 = _x264cu_argmin_tree(cache[k], n)
+                by, bx = i0 // side * step, i0 % side * step
+                for t in range(25 if square == 5 else 9):
+                    pos[t] = (by - 2 + t // 5, bx - 2 + t % 5) if square == 5 else (by - 1 + t // 3, bx - 1 + t % 3)
+                out[m, 5 + k] = _x264cu_word(*search(cache[k], *b))
+            out[m, 0] = _x264cu_word(*search(sum(cache), 0, 0, 16, 16))
+            for i in range(2):
+                out[m, 1 + i] = _x264cu_word(*search(cache[2 * i] + cache[2 * i + 1], 8 * i, 0, 8, 16))
+            for i in range(2):
+                out[m, 3 + i] = _x264cu_word(*search(cache[i] + cache[i + 2], 0, 8 * i, 16, 8))
+    return out
+
+
+# vp9_cuda_encoder: the 127 + 1 points of the 16x12 diamond and the 15 + 1 of the refinement, as (row, col)
+_VP8ME_DIAMOND = ([(-12, c) for c in (-2, 0, 2)] + [(-10, c) for c in (-5, -3, -1, 1, 3, 5)]
+                  + [(-8, c) for c in range(-8, 9, 2)] + [(-6, c) for c in range(-9, 10, 2)]
+                  + [(-4, c) for c in range(-12, 13, 2)] + [(-2, c) for c in range(-13, 14, 2)]
+                  + [(0, c) for c in range(-16, 17, 2)] + [(2, c) for c in range(-13, 14, 2)]
+                  + [(4, c) for c in range(-12, 13, 2)] + [(6, c) for c in range(-9, 10, 2)]
+                  + [(8, c) for c in range(-8, 9, 2)] + [(10, c) for c in (-5, -3, -1, 1, 3, 5)]
+                  + [(12, c) for c in (-2, 0, 2)] + [(0, 0)])
+_VP8ME_REFIN = [(-2, 0), (-1, -2), (-1, -1), (-1, 0), (-1, 1), (-1, 2), (0, -1), (0, 0), (0, 1),
+                (1, -2), (1, -1), (1, 0), (1, 1), (1, 2), (2, 0), (0, 0)]
+
+
+def vp8me_offsets(stride):
+    """setup_constant_mem_*'s off_16x12: row * stride + col of each diamond point (the host's table)."""
+    assert len(_VP8ME_DIAMOND) == 128
+    return np.array([r * stride + c for r, c in _VP8ME_DIAMOND], dtype=np.int32)
+
+
+def vp8me_offsets_refin(stride):
+    """setup_constant_mem_*'s off_16x12_refin, as the host writes it: its 10th entry is -I-2 where the MV table
+    says (1, -2), i.e. I-2."""
+    off = [r * stride + c for r, c in _VP8ME_REFIN]
+    off[9] = -stride - 2
+    return np.array(off, dtype=np.int32)
+
+
+def vp8me_ref_frame(raw, width, height, rng, dy=3, dx=-4, noise=6):
+    """The bordered reference frame (32-pixel border, stride width + 64): the raw frame moved, noise, edge pixels."""
+    f = np.asarray(raw, dtype=np.int64).reshape(height, width)
+    f = np.clip(np.roll(f, (dy, dx), axis=(0, 1)) + rng.integers(-noise, noise + 1, f.shape), 0, 255)
+    return np.pad(f, 32, mode="edge")
+
+
+def _vp8me_tree(vals, n):
+    return _x264cu_argmin_tree(vals, n)
+
+
+def vp8me_fast(raw, ref, width, stride, mb_w, n_mb, base, rows=None):
+    """me_cuda_fast with blockDim (8, 16): candidate j = i + TID/64, so the odd candidates' SADs cover the
+    macroblock's rows 4-19 (threadIdx.x 4-7 plus 0, 4, 8, 12), the even ones rows 0-15; the 16x16 column sums,
+    the 128- and 16-point min trees, MV = (diamond + refinement) << 3."""
+    raw = np.asarray(raw, dtype=np.int64).ravel()
+    ref = np.asarray(ref, dtype=np.int64).ravel()
+    out = np.array(base, dtype=np.int16).reshape(-1, 2).copy()
+    off = vp8me_offsets(stride)
+    offr = vp8me_offsets_refin(stride)
+    for m in range(n_mb if rows is None else rows):
+        bx, by = m // mb_w, m % mb_w                    # the source's blockX (row) and blockY (column)
+        im = 16 * (bx * width + by)
+        rf = 32 * (stride + 1) + 16 * (bx * stride + by)
+
+        def sad(o, odd):
+            r0 = 4 if odd else 0
+            return sum(abs(int(raw[im + r * width + c]) - int(ref[rf + o + r * stride + c]))
+                       for r in range(r0, r0 + 16) for c in range(16))
+
+        v = [sad(off[j], j % 2) for j in range(128)]
+        p = _vp8me_tree(v, 128)
+        row, col = _VP8ME_DIAMOND[p]
+        rf += int(off[p])
+        v2 = [sad(offr[j], j % 2) for j in range(16)]
+        q = _vp8me_tree(v2, 16)
+        out[m] = [np.int16((row + _VP8ME_REFIN[q][0]) << 3), np.int16((col + _VP8ME_REFIN[q][1]) << 3)]
+    return out
+
+
+def vp8me_split(raw, ref, width, stride, mb_w, n_mb, split_on, mvs_base, split_base):
+    """me_cuda_split, blockDim (4, 8): thread TID = 4 ty + tx owns rows 2ty, 2ty+1, columns 4tx..4tx+3; uint16
+    partial SADs reduced to 4x4 / 8x8 / 8x16 / 16x8 / 16x16 columns; first-minimum scans per column; the split
+    refinements with each thread's own displaced pointer (the 8x8 step takes the MV of column (TID/8)*8+4, rows
+    of the macroblock, as the source does), and the 16x16 refinement's 16-point min tree."""
+    raw = np.asarray(raw, dtype=np.int64).ravel()
+    ref = np.asarray(ref, dtype=np.int64).ravel()
+    mvs = np.array(mvs_base, dtype=np.int16).reshape(-1, 2).copy()
+    spl = np.array(split_base, dtype=np.int16).reshape(-1, 2).copy()
+    off = vp8me_offsets(stride)
+    offr = vp8me_offsets_refin(stride)
+    D, R = _VP8ME_DIAMOND, _VP8ME_REFIN
+    for m in range(n_mb):
+        bX, bY = m % mb_w, m // mb_w
+        base_ref = 16 * (bY * stride + bX) + 32 * (stride + 1)
+        base_im = 16 * (bY * width + bX)
+
+        def s8(t, o):                                   # one thread's 8 pixels against ref at base_ref + o
+            ty, tx = t // 4, t % 4
+            return sum(abs(int(raw[base_im + (2 * ty + d) * width + 4 * tx + c])
+                           - int(ref[base_ref + o + (2 * ty + d) * stride + 4 * tx + c]))
+                       for d in range(2) for c in range(4))
+
+        def columns(d):                                 # d[i][t] -> the reduced columns (uint16 arithmetic)
+            d = [list(row) for row in d]
+            for row in d:
+                for i in range(16):
+                    j = i + (i // 4) * 4
+                    row[j] = (row[j] + row[j + 4]) & 0xFFFF
+                for i in range(4):
+                    j = 2 * i + (i // 2) * 12
+                    row[8 * i + 4] = (row[j] + row[j + 1] + row[j + 8] + row[j + 9]) & 0xFFFF
+                for i in range(2):
+                    j = 4 + 8 * i
+                    row[22 + 8 * i] = (row[j] + row[j + 16]) & 0xFFFF
+                for i in range(2):
+                    j = 4 + 16 * i
+                    row[8 * i + 6] = (row[j] + row[j + 8]) & 0xFFFF
+                row[31] = (row[6] + row[14]) & 0xFFFF
+            return d
+
+        def first_min(d, n):                            # per column: minpos = first strict minimum
+            pos = []
+            for t in range(32):
+                best, k = d[0][t], 0
+                for i in range(1, n):
+                    if best > d[i][t]:
+                        best, k = d[i][t], i
+                pos.append(k)
+            return pos
+
+        d = columns([[s8(t, int(off[i])) for t in range(32)] for i in range(128)])
+        minpos = first_min(d, 128)
+        mvs[m] = [D[minpos[31]][0] * 8, D[minpos[31]][1] * 8]
+        if split_on:
+            for t in range(16):
+                p = minpos[t + (t // 4) * 4]
+                spl[m * 24 + t] = [D[p][0] * 8, D[p][1] * 8]
+            for t in range(4):
+                p = minpos[8 * t + 4]
+                spl[m * 24 + 16 + t] = [D[p][0] * 8, D[p][1] * 8]
+            for t in range(2):
+                p, q = minpos[8 * t + 22], minpos[8 * t + 6]
+                spl[m * 24 + 20 + t] = [D[p][0] * 8, D[p][1] * 8]
+                spl[m * 24 + 22 + t] = [D[q][0] * 8, D[q][1] * 8]
+            # 4x4 refinement: thread t displaced by the MV of column (t % 4) + (t / 8) * 8
+            d = [[s8(t, int(off[minpos[(t % 4) + (t // 8) * 8]]) + int(offr[i])) for t in range(32)]
+                 for i in range(16)]
+            for row in d[:16]:
+                for i in range(16):
+                    j = i + (i // 4) * 4
+                    row[j] = (row[j] + row[j + 4]) & 0xFFFF
+            pr = first_min(d, 16)
+            for t in range(16):
+                q = pr[t + (t // 4) * 4]
+                spl[m * 24 + t] += np.array([R[q][0] * 8, R[q][1] * 8], dtype=np.int16)
+            # 8x8 refinement: thread t displaced by the MV of column (t / 8) * 8 + 4
+            d = [[s8(t, int(off[minpos[(t // 8) * 8 + 4]]) + int(offr[i])) for t in range(32)] for i in range(16)]
+            for row in d[:16]:
+                for i in range(16):
+                    j = i + (i // 4) * 4
+                    row[j] = (row[j] + row[j + 4]) & 0xFFFF
+                for i in range(4):
+                    j = 2 * i + (i // 2) * 12
+                    row[8 * i + 4] = (row[j] + row[j + 1] + row[j + 8] + row[j + 9]) & 0xFFFF
+            pr = first_min(d, 16)
+            for t in range(4):
+                q = pr[8 * t + 4]
+                spl[m * 24 + 16 + t] += np.array([R[q][0] * 8, R[q][1] * 8], dtype=np.int16)
+        # 16x16 refinement around column 31's best: the 32 partial SADs summed, a 16-point min tree
+        tot = [sum(s8(t, int(off[minpos[31]]) + int(offr[i])) for t in range(32)) & 0xFFFF for i in range(16)]
+        q = _vp8me_tree(tot, 16)
+        mvs[m] += np.array([R[q][0] * 8, R[q][1] * 8], dtype=np.int16)
+    return mvs, spl

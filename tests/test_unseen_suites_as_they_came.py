@@ -389,6 +389,15 @@
   plain and warp-privatized tile histograms, clip and redistribution to a CDF LUT, the mega-fused histogram-to-LUT,
   the bilinear LUT blend for gray and RGB): 16 of 16 as they came, the listed findings reported and nothing else
   (the sliding windows' read one row past the image, the warps' same-value merge race).
+- unseen172, x264-CUDA's motion searches (motionsearch.cu's 4-pixel grid and 5x5 square over 8x8 SADs merged into
+  16x16 / 16x8 / 8x16; motionsearch_8x8.cu's full search, 1024 candidates a block, and its whole-block me0,
+  me_shared_cache, me_two_mb; the 4x4 merge into all seven partitions; tsa0's 2-pixel grid and 3x3 square) +
+  vp9_cuda_encoder's VP8 motion estimation (me_cuda_fast's 127-point diamond and refinement, me_cuda_split's per-
+  partition SADs with inline vabsdiff4): 5 of 10 as they came. The two-step reference missed that the square search
+  assigns the kernel's own ox, oy (the reference's mistake); tsa0's divergent barriers and me_cuda_fast's minpos reads
+  are real races (and me_cuda_fast reads past the raw frame, listed); me_cuda_split's vabsdiff4 was not emulated.
+  Fixed: 10 of 10, with PTX's SIMD video instructions in the emulator (emu/video.py, tests/test_emu_video.py) and the
+  split kernel's intra-warp minpos races listed."""
 from __future__ import annotations
 
 import json
@@ -576,6 +585,12 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen174": (12, 12, {}),
     "unseen173": (14, 14, {}),
     "unseen171": (16, 16, {}),
+    "unseen172": (10, 5, {"x264cu_motionsearch.cu": "me: 32 of 328 differ, first at 4",
+                          "x264cu_motionsearch_8x8_tsa0.cu": "me: 15 of 164 differ, first at 1",
+                          "vp8me_me_cuda.cu": ("findings ['barrier_divergence', 'out_of_bounds', 'race'], expected "
+                                               "['barrier_divergence', 'out_of_bounds']"),
+                          "vp8me_me_cuda2.cu": ("UnsupportedInstruction: the emulator does not implement "
+                                                "`vabsdiff4.u32.u32.u32.add`")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);

@@ -31,7 +31,7 @@ from ..errors import EmulatorError, LaunchError, LaunchTooLarge, StepBudgetExcee
 from ..messages import msg
 from ..toolchain.arch import DEFAULT_ARCH
 from ..toolchain.sass import entry_sass, sass_listing
-from . import calls, carry, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma  # noqa: F401,E501  (carry, intrinsics, mma_forms, tma register their handlers)
+from . import calls, carry, contraction, devio, intrinsics, isa, mma_forms, modvars, operands, specialregs, tma, video  # noqa: F401,E501  (carry, intrinsics, mma_forms, tma, video register their handlers)
 from . import cluster as clusters  # noqa: F401  (registers mapa; the cluster barrier is the scheduler's)
 from . import structs as emu_structs
 from . import heap
