@@ -56,7 +56,7 @@ from .overwritten import overwritten_stores
 from .pairs import paired_line
 from .regions import regions
 from .sunk import NO_DEST as _NO_DEST, ORDERED, candidates as sunk_candidates, sunk_loads
-from .unrolled_copy import _counted_on, copy_loops, decide as decide_copy, redundant_loads
+from .unrolled_copy import MAX_COPY_TRIPS, _counted_on, copy_loops, decide as decide_copy, redundant_loads
 
 K = 4                                   # low address bits tracked: enough for 16-byte alignment
 SHARED_ALIGN = 16                       # where ptxas places a shared variable (measured: SASS_COUNTS.md)
@@ -1128,12 +1128,13 @@ def _copy_loops(plan, fn, n_entry: int, base: list, units: list, left: dict, sym
     cubin proves it, the loop's lines, the lines ptxas moved its trips' accesses to and the line of a load whose
     bytes the copy reads again (dropped by ptxas) are decided together, their units planned the model's way with
     the loop unrolled (``units`` updated in place, for ``_pools``)."""
-    loops = [L for L in copy_loops(fn, n_entry) if not any(L.start == U.start for U in unrolled)]
+    loops = [L for L in copy_loops(fn, find_loops(fn, n_entry, MAX_COPY_TRIPS), _access, MAX_TRIPS)
+             if not any(L.start == U.start for U in unrolled)]
     if not loops or not any(how == "ptx" for how in plan.lines.values()):
         return
     for L in loops:
         trial = predict(fn, n_entry, sym, unrolled + [L], spans, chunk_sym, hoists=hoists)
-        got = decide_copy(fn, L, base, units, trial, redundant_loads(fn, L, _writes), cub, where, COMPARED)
+        got = decide_copy(fn, L, base, units, trial, redundant_loads(fn, L, _writes, _access), cub, where, COMPARED)
         if got is None:
             continue
         new, lines, dropped = got
@@ -1654,7 +1655,7 @@ def _worth_checking(fn, n_entry: int, module_vars=()) -> bool:
     if overwritten_stores(fn, n_entry, _writes):   # a shared store ptxas makes one with a later one (overwritten.py)
         return True
     loops = find_loops(fn, n_entry)
-    loops += copy_loops(fn, n_entry)        # (a copy loop ptxas may unroll fully: unrolled_copy.py)
+    loops += copy_loops(fn, find_loops(fn, n_entry, MAX_COPY_TRIPS), _access, MAX_TRIPS)  # (unrolled_copy.py)
     spans = if_regions(fn, n_entry)         # (groups across ifs ptxas may predicate: _spanned)
     layout = static_shared_layout(list(fn.vars) + [v for v in module_vars if v.space == "shared"])[0]
     placed = {k: o for k, o in layout.items() if o is not None}

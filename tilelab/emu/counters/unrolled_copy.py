@@ -44,15 +44,16 @@ def _fam(key: str) -> str:
     return key.split(".")[0]
 
 
-def copy_loops(fn, n_entry: int) -> list:
-    """The entry's one-block loops with a constant trip count above ``MAX_TRIPS`` (up to ``MAX_COPY_TRIPS``) whose
-    body is a copy: only plain global and shared loads and stores off the registers the body advances by a
-    constant, those advances, and the compare the back edge tests."""
-    from .sass_model import MAX_TRIPS, _access, find_loops
+def copy_loops(fn, loops, access, max_trips: int) -> list:
+    """Of ``loops`` (the entry's one-block loops found up to ``MAX_COPY_TRIPS`` trips), those with a constant trip
+    count above ``max_trips`` (what the model unrolls itself) whose body is a copy: only plain global and shared loads
+    and stores off the registers the body advances by a constant, those advances, and the compare the back edge
+    tests. ``access`` reads an instruction's memory access (sass_model passes its own: no import back)."""
     from .sunk import ORDERED
+    _access = access
     out = []
-    for L in find_loops(fn, n_entry, MAX_COPY_TRIPS):
-        if L.trips <= MAX_TRIPS:
+    for L in loops:
+        if L.trips <= max_trips:
             continue
         step_pcs = {at for _, at in L.steps.values()}
         ok, any_access = True, False
@@ -72,13 +73,14 @@ def copy_loops(fn, n_entry: int) -> list:
     return out
 
 
-def redundant_loads(fn, L, writes) -> dict:
+def redundant_loads(fn, L, writes, access) -> dict:
     """``{pc: trip}`` of the global loads before copy loop ``L``, in the straight code that falls into it (no label
     nor branch between), unguarded and plain, whose bytes the loop's load of the same base register reads in that
     trip, the register unchanged up to the loop and nothing between that writes or orders global memory (no global
-    or generic store, atomic, fence, barrier, call). ptxas reads those bytes once, in the copy."""
-    from .sass_model import _access
+    or generic store, atomic, fence, barrier, call). ptxas reads those bytes once, in the copy. ``access`` as for
+    ``copy_loops``."""
     from .sunk import ORDERED
+    _access = access
     targets = {ins.target for ins in fn.instrs if ins.op in ("bra", "brx")}
     copy_loads = [acc for pc in range(L.start, L.end) if (acc := _access(pc, fn.instrs[pc])) is not None
                   and acc.kind == "ld" and acc.space == "global"]
