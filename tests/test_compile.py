@@ -793,3 +793,18 @@ def test_nvfunctional_is_tilelabs_before_a_toolkits(nv, tmp_path):
     nv2.include_dirs = dirs[:1] + [str(fake)] + dirs[1:]
     prog = tc.compile_cuda(NVFUNCTIONAL_SRC, filename=f"nvf_order_{nv.major}.cu", nvrtc=nv2)
     assert "k" in prog.ptx
+
+
+def test_an_extern_c_kernel_in_a_namespace_answers_to_its_symbol(nv, emu):
+    """boojum-cuda's ops_simple.cu declares its kernels `extern "C" __global__` inside namespace goldilocks (the
+    unseen170 suite); its Rust host finds them by their C symbol, add_bf_bf_kernel, as cuModuleGetFunction does.
+    Program.kernel answered only to the qualified name ("no __global__ function named 'add_bf_bf_kernel'"): it
+    takes the symbol too. A C++-linkage kernel in a namespace still needs its qualified name."""
+    prog = tc.compile_cuda('namespace ns {\nextern "C" __global__ void k(int *y) { y[threadIdx.x] = 7; }\n'
+                           "__global__ void m(int *y) { y[threadIdx.x] = 8; }\n}\n", nvrtc=nv)
+    assert prog.kernel("k") is prog.kernel("ns::k")
+    y = np.zeros(32, np.int32)
+    emu.run(prog.kernel("k"), 1, 32, y, echo=False)
+    assert (y == 7).all()
+    with pytest.raises(CompileError):
+        prog.kernel("m")

@@ -113,6 +113,11 @@ class Program:
             raise CompileError(msg("errors.several_kernels", file=self.filename, n=len(self.kernels),
                                    names=", ".join(self.kernels)))
         if name not in self.kernels:
+            # an extern "C" kernel inside a namespace by its symbol, the name a host's cuModuleGetFunction (or a
+            # Rust or ctypes binding) gives it: boojum-cuda's goldilocks::add_bf_bf_kernel is add_bf_bf_kernel
+            by_symbol = [k for k in self.kernels.values() if k.entry == name]
+            if len(by_symbol) == 1:
+                return by_symbol[0]
             if name in self.overloaded:
                 raise CompileError(_overloaded_msg(self.filename, name, self.overloaded[name]))
             have = ", ".join(self.kernels) or msg("errors.none")
