@@ -371,7 +371,16 @@
   names and an unwritten-output fill the manifest's), and kernels.cu uses FLT_MAX with no <cfloat> (MSVC's <iostream>
   gave it to its author; nvcc 13 on Linux refuses it too: listed as refused). Fixed: 9 of 12, 3 refused as listed;
   with <cfloat> supplied the three match too, after tilelab no longer took get_ray(const camera &)'s mangled
-  parameter types for a use of camera's host constructors (tests/test_compile.py)."""
+  parameter types for a use of camera's host constructors (tests/test_compile.py).
+- unseen170, boojum-cuda's Goldilocks elementwise kernels (base-field add/sub/mul/mul_add/inv/pow, extension mul:
+  add.cc/subc carry chains, by-value matrix accessors) + era-bellman-cuda's BN254 MSM bucket kernels (signed-window
+  bucket indexes, XYZZ aggregation, window split, reduction, last-pass gather over 8-limb Montgomery arithmetic): 0 of
+  16 as they came. boojum's extern "C" kernels in namespace goldilocks were not found by their C symbol; bellman's
+  file stopped at memory.cuh's enable_if_t with no <type_traits>, then at HOST_INLINE (a macro for __host__) helpers,
+  then at a template head read as a plain kernel past #ifndef lines; boojum's add then came out off by 2^32 - 1
+  (the emulator kept PTX's borrow in the carry flag where the GPU keeps the adder's carry; subc(0, 0) after add.cc).
+  Fixed in tilelab (tests/test_compile.py, test_explicit_host.py, test_signature_template_directives.py,
+  test_emu_carry.py), the copy's header order besides: 16 of 16."""
 from __future__ import annotations
 
 import json
@@ -555,6 +564,10 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                           '"PackedRaySegmentsSpec" is undefined',
                           "nacc_pdf.cu": 'CompileError: collection/nacc_pdf.cu:1938: error: attribute "__global__" does '
                                          'not apply here'}),
+    "unseen170": (16, 0, {"boojum_ops_simple.cu": "CompileError: collection/boojum_ops_simple.cu: no __global__ function "
+                                                  "named '",
+                          "bellm_msm_kernels.cu": "CompileError: collection/bellm_msm_kernels.cu:683: error: enable_if_t is "
+                                                  "not a template"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
