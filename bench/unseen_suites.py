@@ -167,6 +167,7 @@ SUITES = {
     "Locusta PSO record/speed (isle best in shared memory)/position updates, GA whole crossover with curand mutation and reservoir tournament selection, per-isle max/min record reduction, init and crop + Erzis900 PSO-CUDA curand_init, swarm init, velocity/position update (Booth, Rastrigin), single-thread global best and shared-memory pBest sum with atomicAdd (unseen173)": ("lcsta_", "erzpso_"),
     "CS759-Fall-22 non-local means and KNN denoising (global memory and a shared-memory row window) + NVIDIA DALI CLAHE: RGB to L*, fused, plain and warp-privatized tile histograms, clip + CDF -> LUT, mega-fused histogram-to-LUT, bilinear LUT blend for gray and RGB (unseen171)": ("nlmcs_", "daclh_"),
     "x264-CUDA full-search, two-step/square and 4x4-merge motion searches (SAD trees, shared windows) + vp9_cuda_encoder VP8 diamond motion estimation, fast and split-MV (vabsdiff4) (unseen172)": ("x264cu_", "vp8me_"),
+    "boojum-cuda Goldilocks base-field add/sub/mul/mul_add/inv/pow and extension-field mul (carry chains, by-value matrix accessors) + era-bellman-cuda BN254 MSM bucket kernels (signed-window bucket indexes, XYZZ bucket aggregation, window split, reduction, last-pass gather; Montgomery multiplication) (unseen170)": ("boojum_", "bellm_"),
 }
 
 

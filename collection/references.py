@@ -23292,3 +23292,335 @@ def vp8me_split(raw, ref, width, stride, mb_w, n_mb, split_on, mvs_base, split_b
         q = _vp8me_tree(tot, 16)
         mvs[m] += np.array([R[q][0] * 8, R[q][1] * 8], dtype=np.int16)
     return mvs, spl
+
+
+# ---- unseen170: boojum-cuda's Goldilocks elementwise kernels (boojum_) ----
+# A base-field element is one uint64 (two uint32 limbs, low first), kept only up to congruence mod
+# p = 2^64 - 2^32 + 1 (the kernels' results need not be canonical): the checks reduce both sides mod p.
+# An extension element is c0 + c1 u with u^2 = 7, its c0 column and c1 column one stride apart.
+_BOOJUM_P = (1 << 64) - (1 << 32) + 1
+
+
+def boojum_u64(shape, rng):
+    """Random 64-bit words, non-canonical ones (>= p) included, and the edge values 0, 1, p - 1, p, 2^64 - 1."""
+    v = rng.integers(0, 1 << 63, shape, dtype=np.uint64) * np.uint64(2) + rng.integers(0, 2, shape, dtype=np.uint64)
+    flat = v.reshape(-1)
+    edges = [0, 1, _BOOJUM_P - 1, _BOOJUM_P, (1 << 64) - 1, _BOOJUM_P + 5]
+    flat[:len(edges)] = np.array(edges, dtype=np.uint64)
+    return v
+
+
+def boojum_canon(a):
+    """Each uint64 reduced mod p (the kernels keep values up to congruence)."""
+    return np.asarray(a, dtype=np.uint64) % np.uint64(_BOOJUM_P)
+
+
+def _boojum_map(fn, *arrays):
+    flat = [np.asarray(a, dtype=np.uint64).reshape(-1) for a in arrays]
+    out = np.array([fn(*(int(x) % _BOOJUM_P for x in xs)) % _BOOJUM_P for xs in zip(*flat)], dtype=np.uint64)
+    return out.reshape(np.asarray(arrays[0]).shape)
+
+
+def boojum_add(a, b):
+    return _boojum_map(lambda x, y: x + y, a, b)
+
+
+def boojum_sub(a, b):
+    return _boojum_map(lambda x, y: x - y, a, b)
+
+
+def boojum_mul(a, b):
+    return _boojum_map(lambda x, y: x * y, a, b)
+
+
+def boojum_mul_add(a, b, c):
+    return _boojum_map(lambda x, y, z: x * y + z, a, b, c)
+
+
+def boojum_inv(a):
+    """x^-1 mod p, and 0 for 0 (the kernel's inv returns zero there)."""
+    return _boojum_map(lambda x: pow(x, _BOOJUM_P - 2, _BOOJUM_P), a)
+
+
+def boojum_pow(a, e):
+    return _boojum_map(lambda x: pow(x, int(e), _BOOJUM_P), a)
+
+
+def boojum_ef_mul(a, b):
+    """(a0 + a1 u)(b0 + b1 u) with u^2 = 7, on arrays [cols, 2, rows] (c0 rows, then c1 rows, per column)."""
+    a0, a1 = a[:, 0], a[:, 1]
+    b0, b1 = b[:, 0], b[:, 1]
+    c0 = _boojum_map(lambda x0, x1, y0, y1: x0 * y0 + 7 * x1 * y1, a0, a1, b0, b1)
+    c1 = _boojum_map(lambda x0, x1, y0, y1: x0 * y1 + x1 * y0, a0, a1, b0, b1)
+    return np.stack([c0, c1], axis=1)
+
+
+# ---- unseen170: era-bellman-cuda's MSM bucket kernels on BN254 G1 (bellm_) ----
+# Field elements are 8 uint32 limbs (low first) in Montgomery form (x R mod p, R = 2^256); an affine point is
+# x, y (16 words), an XYZZ point x, y, zz, zzz (32 words: x = X/ZZ, y = Y/ZZZ, the point at infinity when ZZ = 0),
+# a Jacobian point x, y, z (24 words: x = X/Z^2, y = Y/Z^3). The checks compare points as affine coordinates
+# (canonical, plus an infinity flag), so that the kernels' projective representatives may be any.
+_BELLM_P = 21888242871839275222246405745257275088696311157297823662689037894645226208583
+_BELLM_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617
+_BELLM_RINV = pow(1 << 256, -1, _BELLM_P)
+
+
+def _bellm_limbs(x):
+    return [(x >> (32 * i)) & 0xFFFFFFFF for i in range(8)]
+
+
+def _bellm_int(words):
+    return sum(int(w) << (32 * i) for i, w in enumerate(words))
+
+
+def _bellm_mont(x):
+    return _bellm_limbs((x << 256) % _BELLM_P)
+
+
+def _bellm_unmont(words):
+    return _bellm_int(words) * _BELLM_RINV % _BELLM_P
+
+
+def _bellm_add(p1, p2):
+    """Affine addition on y^2 = x^3 + 3 (None: the point at infinity)."""
+    if p1 is None:
+        return p2
+    if p2 is None:
+        return p1
+    (x1, y1), (x2, y2) = p1, p2
+    if x1 == x2:
+        if (y1 + y2) % _BELLM_P == 0:
+            return None
+        lam = 3 * x1 * x1 * pow(2 * y1, -1, _BELLM_P) % _BELLM_P
+    else:
+        lam = (y2 - y1) * pow(x2 - x1, -1, _BELLM_P) % _BELLM_P
+    x3 = (lam * lam - x1 - x2) % _BELLM_P
+    return x3, (lam * (x1 - x3) - y1) % _BELLM_P
+
+
+def _bellm_neg(p):
+    return None if p is None else (p[0], (-p[1]) % _BELLM_P)
+
+
+def _bellm_points(n, seed):
+    """n points k G (G = (1, 2)) for random 64-bit k."""
+    rng = np.random.default_rng(seed)
+    pts = []
+    for k in rng.integers(1, 1 << 62, n):
+        acc, base, k = None, (1, 2), int(k)
+        while k:
+            if k & 1:
+                acc = _bellm_add(acc, base)
+            base = _bellm_add(base, base)
+            k >>= 1
+        pts.append(acc)
+    return pts
+
+
+def bellm_bases(n, seed=170):
+    """[n, 16] uint32: n affine points in Montgomery form."""
+    return np.array([_bellm_mont(x) + _bellm_mont(y) for x, y in _bellm_points(n, seed)], dtype=np.uint32)
+
+
+def bellm_xyzz_points(n, seed=171, infinities=()):
+    """[n, 32] uint32: n XYZZ points with random Z (X = x Z^2, Y = y Z^3, ZZ = Z^2, ZZZ = Z^3), Montgomery form;
+    the indexes in ``infinities`` hold the kernels' point at infinity (0, 1, 0, 0)."""
+    rng = np.random.default_rng(seed + 1000)
+    out = []
+    for i, (x, y) in enumerate(_bellm_points(n, seed)):
+        if i in infinities:
+            out.append(_bellm_mont(0) + _bellm_mont(1) + _bellm_mont(0) + _bellm_mont(0))
+            continue
+        z = int(rng.integers(1, 1 << 62)) * int(rng.integers(1, 1 << 62)) % _BELLM_P
+        zz, zzz = z * z % _BELLM_P, z * z * z % _BELLM_P
+        out.append(_bellm_mont(x * zz % _BELLM_P) + _bellm_mont(y * zzz % _BELLM_P) + _bellm_mont(zz) + _bellm_mont(zzz))
+    return np.array(out, dtype=np.uint32)
+
+
+def _bellm_from_xyzz(words):
+    w = np.asarray(words).reshape(4, 8)
+    x, y, zz, zzz = (_bellm_unmont(r) for r in w)
+    if zz == 0:
+        return None
+    return x * pow(zz, -1, _BELLM_P) % _BELLM_P, y * pow(zzz, -1, _BELLM_P) % _BELLM_P
+
+
+def _bellm_from_affine(words):
+    w = np.asarray(words).reshape(2, 8)
+    return _bellm_unmont(w[0]), _bellm_unmont(w[1])
+
+
+def _bellm_row(p):
+    return [0] * 16 + [1] if p is None else _bellm_limbs(p[0]) + _bellm_limbs(p[1]) + [0]
+
+
+def _bellm_rows(pts):
+    return np.array([_bellm_row(p) for p in pts], dtype=np.uint64).reshape(len(pts), 17)
+
+
+def bellm_xyzz_affine(buckets):
+    """[n, 17]: each XYZZ point of [n, 32] as canonical affine x, y limbs and an infinity flag."""
+    b = np.asarray(buckets).reshape(-1, 32)
+    return _bellm_rows([_bellm_from_xyzz(r) for r in b])
+
+
+def bellm_jacobian_affine(points):
+    """[n, 17]: each Jacobian point of [n, 24] as canonical affine x, y limbs and an infinity flag."""
+    out = []
+    for r in np.asarray(points).reshape(-1, 24).reshape(-1, 3, 8):
+        x, y, z = (_bellm_unmont(w) for w in r)
+        if z == 0:
+            out.append(None)
+        else:
+            zi = pow(z, -1, _BELLM_P)
+            out.append((x * zi * zi % _BELLM_P, y * zi * zi * zi % _BELLM_P))
+    return _bellm_rows(out)
+
+
+def bellm_initialize_buckets(buckets):
+    """Each bucket's zz cleared (the kernel stores two zero uint4s at &bucket.zz); x, y, zzz kept."""
+    b = np.array(buckets).reshape(-1, 32)
+    b[:, 16:24] = 0
+    return b.reshape(np.shape(buckets))
+
+
+def bellm_bucket_indexes(scalars, windows_count, window_bits, count):
+    """(bucket_indexes, base_indexes) of the signed-digit window decomposition, as the kernel encodes them:
+    the scalar (from Montgomery form over r) or r minus it, whichever is smaller (a global sign), split into
+    window_bits-wide digits with a borrow, digits above 2^(w-1) taken as 2^w minus the digit with the sign
+    flipped; the index packs a zero flag (bit 31), the window (bits w and up), the top window's spare bits
+    (the scalar's low bits), and the digit rotated left by one (the digit's top bit into bit 0)."""
+    hb = 0x80000000
+    rinv = pow(1 << 256, -1, _BELLM_R)
+    s = np.asarray(scalars).reshape(-1, 8)
+    bi = np.zeros(windows_count * count, dtype=np.uint64)
+    xi = np.zeros(windows_count * count, dtype=np.uint64)
+    unused = windows_count * window_bits - 254
+    unused_mask = (1 << unused) - 1
+    used = window_bits - unused
+    sw, tsw = window_bits - 1, used - 1
+    top, ttop = 1 << sw, 1 << tsw
+    for j in range(count):
+        pos = _bellm_int(s[j]) * rinv % _BELLM_R
+        neg = _BELLM_R - pos
+        gsign = 0 if pos < neg else hb
+        scalar = neg if gsign else pos
+        borrow = 0
+        for i in range(windows_count):
+            b = ((scalar >> (i * window_bits)) & ((1 << window_bits) - 1)) + borrow
+            borrow, sign = 0, gsign
+            if b > top:
+                b, borrow, sign = (top << 1) - b, 1, sign ^ hb
+            is_top = i == windows_count - 1
+            zero = 0 if b else hb
+            b = ((b & ((ttop if is_top else top) - 1)) << 1) | (b >> (tsw if is_top else sw))
+            off = (j & unused_mask) << used if is_top else 0
+            bi[i * count + j] = zero | (i << window_bits) | off | b
+            xi[i * count + j] = sign | j
+    return bi, xi
+
+
+def bellm_remove_zero_buckets(unique_bucket_indexes, bucket_run_lengths, bucket_runs_count, count):
+    out = np.array(bucket_run_lengths)
+    for g in range(count):
+        if g >= int(np.asarray(bucket_runs_count).reshape(-1)[0]) or int(unique_bucket_indexes[g]) & 0x80000000:
+            out[g] = 0
+    return out
+
+
+def bellm_agg_inputs(seed=172, runs=32, buckets=64, bases=64):
+    """A bucket-aggregation case: (base_indexes, bucket_run_offsets, bucket_run_lengths, bucket_indexes), run
+    lengths 0-4, each run a distinct bucket (bucket index << 1, the low bit random), distinct signed bases."""
+    rng = np.random.default_rng(seed)
+    lengths = rng.integers(0, 5, runs)
+    lengths[:4] = [1, 4, 0, 2]
+    offsets = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    total = int(lengths.sum())
+    base_idx = rng.permutation(bases)[:total] | (rng.integers(0, 2, total) << 31)
+    bucket_idx = (rng.permutation(buckets)[:runs] << 1) | rng.integers(0, 2, runs)
+    return (base_idx.astype(np.uint32), offsets.astype(np.uint32), lengths.astype(np.uint32),
+            bucket_idx.astype(np.uint32))
+
+
+def bellm_aggregate(base_indexes, bucket_run_offsets, bucket_run_lengths, bucket_indexes, bases, buckets, count,
+                    is_first):
+    """The buckets after the aggregation, as bellm_xyzz_affine rows: each run's bucket is the sum of its signed
+    bases (plus the bucket's old point unless is_first); buckets of no run keep theirs."""
+    pts = [_bellm_from_xyzz(r) for r in np.asarray(buckets).reshape(-1, 32)]
+    bs = np.asarray(bases).reshape(-1, 16)
+    for g in range(count):
+        n = int(bucket_run_lengths[g])
+        if n == 0:
+            continue
+        b = int(bucket_indexes[g]) >> 1
+        acc = None if is_first else pts[b]
+        for k in range(n):
+            e = int(base_indexes[int(bucket_run_offsets[g]) + k])
+            p = _bellm_from_affine(bs[e & 0x7FFFFFFF])
+            acc = _bellm_add(acc, _bellm_neg(p) if e & 0x80000000 else p)
+        pts[b] = acc
+    return _bellm_rows(pts)
+
+
+def bellm_extract_top_buckets(buckets, bits_count, windows_count):
+    """(buckets with each window's bucket 0 set to the point at infinity (0, 1, 0, 0), those buckets)."""
+    b = np.array(buckets).reshape(-1, 32)
+    idx = [g << bits_count for g in range(windows_count)]
+    top = b[idx].copy()
+    b[idx] = np.array(_bellm_mont(0) + _bellm_mont(1) + _bellm_mont(0) + _bellm_mont(0), dtype=b.dtype)
+    return b.reshape(np.shape(buckets)), top
+
+
+def bellm_split_windows(source_window_bits_count, source_windows_count, source_buckets, count):
+    """Each target bucket the sum of the source buckets the kernel's index arithmetic assigns it (as rows)."""
+    sb, sw = source_window_bits_count, source_windows_count
+    src = [_bellm_from_xyzz(r) for r in np.asarray(source_buckets).reshape(-1, 32)]
+    tb = (sb + 1) >> 1
+    tw = sw << 1
+    pbc = tw << tb
+    parts = count // pbc
+    out = []
+    for gid in range(count):
+        pidx, ptid = gid // pbc, gid % pbc
+        twbc = 1 << tb
+        twi, twt = ptid // twbc, ptid % twbc
+        split = twi & 1
+        if sb & 1:
+            per = (0 if twt >> (tb - 1) else twbc) if split else 1 << (sb - tb)
+        else:
+            per = twbc
+        goff = ((twi >> 1) << sb) + (twt << (tb * split))
+        mask = (1 << (tb * split)) - 1
+        acc = None
+        for i in range(pidx, per, parts):
+            acc = _bellm_add(acc, src[goff + ((i & mask) | ((i & ~mask) << tb))])
+        out.append(acc)
+    return _bellm_rows(out)
+
+
+def bellm_reduce_buckets(buckets, count):
+    pts = [_bellm_from_xyzz(r) for r in np.asarray(buckets).reshape(-1, 32)]
+    for g in range(count):
+        pts[g] = _bellm_add(pts[g], pts[g + count])
+    return _bellm_rows(pts)
+
+
+def bellm_last_pass_gather(bits_count_pass_one, source, top_buckets, count):
+    src = np.asarray(source).reshape(-1, 32)
+    top = np.asarray(top_buckets).reshape(-1, 32)
+    sbc = bits_count_pass_one - 1
+    out = []
+    for gid in range(count):
+        wi, wt = gid // bits_count_pass_one, gid % bits_count_pass_one
+        if wt == sbc or gid == count - 1:
+            out.append(_bellm_from_xyzz(top[wi]))
+            continue
+        bc = sbc
+        while bc > 1:
+            bc = (bc + 1) >> 1
+            wi <<= 1
+            if wt >= bc:
+                wi += 1
+                wt -= bc
+        out.append(_bellm_from_xyzz(src[(wi << 1) + 1]))
+    return _bellm_rows(out)

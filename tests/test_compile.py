@@ -376,6 +376,24 @@ def test_std_numeric_limits_with_no_include_builds_as_under_nvcc(nv, emu):
     assert (y == -np.finfo(np.float32).max).all() and (i == np.iinfo(np.int32).min).all()
 
 
+def test_type_traits_with_no_include_build_as_under_nvcc(nv, emu):
+    """era-bellman-cuda's memory.cuh writes `using namespace std;` and then enable_if_t<...> in its load/store
+    templates, including only <sm_32_intrinsics.h> (the unseen170 suite): nvcc's implicit cuda_runtime.h brings
+    <cmath>, whose libstdc++ <bits/specfun.h> includes <type_traits>; NVRTC includes nothing ("enable_if_t is
+    not a template"; "namespace "std" has no member" when qualified). Such a source builds, with tilelab's
+    <type_traits> included first; a source that includes it itself builds with no pre-include."""
+    src = ("using namespace std;\n"
+           "template <class T, typename U = enable_if_t<sizeof(T) == 4, unsigned>> __device__ U f(T x) { return x * 3; }\n"
+           "__global__ void k(unsigned *y) { y[threadIdx.x] = f(threadIdx.x) + std::is_same_v<int, int>; }\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert any(o.endswith("=type_traits") for o in prog.options)
+    own = tc.compile_cuda("#include <type_traits>\n" + src, nvrtc=nv)
+    assert not any(o.endswith("=type_traits") for o in own.options)
+    y = np.zeros(32, np.uint32)
+    emu.run(prog.kernel("k"), 1, 32, y, echo=False)
+    assert (y == np.arange(32) * 3 + 1).all()
+
+
 def test_a_host_member_declaration_builds_as_under_nvcc(nv, emu):
     """Hetero-Mark's `class Creature { public: double fitness; double parameters[N]; void Dump(); }`: nvcc
     takes Dump as a host function the device code never calls; NVRTC refuses every host function
@@ -775,3 +793,18 @@ def test_nvfunctional_is_tilelabs_before_a_toolkits(nv, tmp_path):
     nv2.include_dirs = dirs[:1] + [str(fake)] + dirs[1:]
     prog = tc.compile_cuda(NVFUNCTIONAL_SRC, filename=f"nvf_order_{nv.major}.cu", nvrtc=nv2)
     assert "k" in prog.ptx
+
+
+def test_an_extern_c_kernel_in_a_namespace_answers_to_its_symbol(nv, emu):
+    """boojum-cuda's ops_simple.cu declares its kernels `extern "C" __global__` inside namespace goldilocks (the
+    unseen170 suite); its Rust host finds them by their C symbol, add_bf_bf_kernel, as cuModuleGetFunction does.
+    Program.kernel answered only to the qualified name ("no __global__ function named 'add_bf_bf_kernel'"): it
+    takes the symbol too. A C++-linkage kernel in a namespace still needs its qualified name."""
+    prog = tc.compile_cuda('namespace ns {\nextern "C" __global__ void k(int *y) { y[threadIdx.x] = 7; }\n'
+                           "__global__ void m(int *y) { y[threadIdx.x] = 8; }\n}\n", nvrtc=nv)
+    assert prog.kernel("k") is prog.kernel("ns::k")
+    y = np.zeros(32, np.int32)
+    emu.run(prog.kernel("k"), 1, 32, y, echo=False)
+    assert (y == 7).all()
+    with pytest.raises(CompileError):
+        prog.kernel("m")

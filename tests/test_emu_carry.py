@@ -122,3 +122,31 @@ def test_64_bit_forms_signed_mad_hi_and_divergent_lanes(emu, rng):
         hi = (int(s[i]) * int(s[i + 32])) >> 32                    # the signed product's high word
         total = (hi & M32) + (int(s[i + 64]) & M32)
         assert (int(sout[2 * i]) & M32, int(sout[2 * i + 1])) == (total & M32, total >> 32), i
+
+
+MIXED = r"""
+// one carry flag for both directions, as the GPU keeps it: a subtraction is a + ~b + 1, so after sub.cc the flag
+// is 1 where nothing was borrowed, and subc takes 1 - CF as its borrow. boojum-cuda's Goldilocks add (unseen170)
+// reads an add.cc chain's carry with subc(0, 0): 0xffffffff where none, 0 after one
+__global__ void mixed(const unsigned *a, const unsigned *b, unsigned *out)
+{
+    int i = threadIdx.x;
+    unsigned s, t, u, v;
+    asm("add.cc.u32 %0, %2, %3;\n\tsubc.u32 %1, 0, 0;" : "=r"(s), "=r"(t) : "r"(a[i]), "r"(b[i]));
+    asm("sub.cc.u32 %0, %2, %3;\n\taddc.u32 %1, 0, 0;" : "=r"(u), "=r"(v) : "r"(a[i]), "r"(b[i]));
+    out[4 * i] = s; out[4 * i + 1] = t; out[4 * i + 2] = u; out[4 * i + 3] = v;
+}
+"""
+
+
+def test_add_and_sub_share_the_hardware_carry_flag(emu, rng):
+    a = rng.integers(0, 1 << 32, 32, dtype=np.uint64).astype(np.uint32)
+    b = rng.integers(0, 1 << 32, 32, dtype=np.uint64).astype(np.uint32)
+    a[:4], b[:4] = [0, 0xFFFFFFFF, 5, 7], [0, 1, 5, 9]     # the forum's add.cc 0, 0 then subc 0, 0: 0xffffffff
+    out = np.zeros((32, 4), np.uint32)
+    emu.run(emu.compile(MIXED, "mixed", filename="mixed.cu"), 1, 32, a, b, out)
+    for i in range(32):
+        x, y = int(a[i]), int(b[i])
+        assert out[i, 1] == (0 if x + y > M32 else M32), i
+        assert out[i, 3] == (1 if x >= y else 0), i
+    assert out[0, 1] == M32 and out[1, 1] == 0 and out[2, 3] == 1 and out[3, 3] == 0

@@ -60,3 +60,24 @@ def test_a_class_access_label_stays():
 __global__ void k(const P* p, int* out) { out[0] = p->shown; }
 """
     assert "ld.global" in compile_cuda(src).ptx
+
+
+def test_a_macro_that_says_host_marks_one_too():
+    # era-bellman-cuda's ff_dispatch_st.cuh (the unseen170 suite): `#define HOST_INLINE __host__ __forceinline__`,
+    # then `static constexpr HOST_INLINE bool is_zero_host(...)` members beside HOST_DEVICE_INLINE ones; nvcc's
+    # device pass leaves the host ones out, NVRTC refused them. A macro that says __device__ too marks nothing.
+    src = """#define HOST_INLINE __host__ __forceinline__
+#define HOST_DEVICE_INLINE __host__ __device__ __forceinline__
+struct F {
+  template <int N> static constexpr HOST_INLINE unsigned twice_host(unsigned a) { return N * a; }
+  static HOST_DEVICE_INLINE unsigned twice(unsigned a) { return 2 * a; }
+};
+__global__ void k(unsigned* x) { x[threadIdx.x] = F::twice(x[threadIdx.x]); }
+"""
+    prog = compile_cuda(src)
+    x = np.arange(32, dtype=np.uint32)
+    tl.launch(prog.kernels["k"], 1, 32, x, backend="emu", echo=False)
+    assert (x == 2 * np.arange(32)).all()
+    with pytest.raises(CompileError) as e:
+        compile_cuda(src.replace("F::twice(x[threadIdx.x])", "F::twice_host<2>(x[threadIdx.x])"))
+    assert "twice_host, which is declared __host__ at line 4" in str(e.value)

@@ -397,7 +397,16 @@
   assigns the kernel's own ox, oy (the reference's mistake); tsa0's divergent barriers and me_cuda_fast's minpos reads
   are real races (and me_cuda_fast reads past the raw frame, listed); me_cuda_split's vabsdiff4 was not emulated.
   Fixed: 10 of 10, with PTX's SIMD video instructions in the emulator (emu/video.py, tests/test_emu_video.py) and the
-  split kernel's intra-warp minpos races listed."""
+  split kernel's intra-warp minpos races listed.
+- unseen170, boojum-cuda's Goldilocks elementwise kernels (base-field add/sub/mul/mul_add/inv/pow, extension mul:
+  add.cc/subc carry chains, by-value matrix accessors) + era-bellman-cuda's BN254 MSM bucket kernels (signed-window
+  bucket indexes, XYZZ aggregation, window split, reduction, last-pass gather over 8-limb Montgomery arithmetic): 0 of
+  16 as they came. boojum's extern "C" kernels in namespace goldilocks were not found by their C symbol; bellman's
+  file stopped at memory.cuh's enable_if_t with no <type_traits>, then at HOST_INLINE (a macro for __host__) helpers,
+  then at a template head read as a plain kernel past #ifndef lines; boojum's add then came out off by 2^32 - 1
+  (the emulator kept PTX's borrow in the carry flag where the GPU keeps the adder's carry; subc(0, 0) after add.cc).
+  Fixed in tilelab (tests/test_compile.py, test_explicit_host.py, test_signature_template_directives.py,
+  test_emu_carry.py), the copy's header order besides: 16 of 16."""
 from __future__ import annotations
 
 import json
@@ -591,6 +600,10 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                "['barrier_divergence', 'out_of_bounds']"),
                           "vp8me_me_cuda2.cu": ("UnsupportedInstruction: the emulator does not implement "
                                                 "`vabsdiff4.u32.u32.u32.add`")}),
+    "unseen170": (16, 0, {"boojum_ops_simple.cu": "CompileError: collection/boojum_ops_simple.cu: no __global__ function "
+                                                  "named '",
+                          "bellm_msm_kernels.cu": "CompileError: collection/bellm_msm_kernels.cu:683: error: enable_if_t is "
+                                                  "not a template"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);

@@ -3,8 +3,12 @@
 
 Big-integer, modular and cryptographic kernels chain them in inline PTX (cuHE's arithmetic modulo 2^64 - 2^32 + 1:
 ``add.cc.u32`` then ``addc.u32`` for the high word). The condition code CC.CF is one bit per thread: every ``.cc``
-form writes the carry (for ``sub``/``subc``, the borrow) out of its result, and ``addc``/``subc``/``madc`` add it in
-(``subc``: d = a - (b + CF)). The emulator had run ``add.cc`` as a plain ``add`` and refused the rest.
+form writes the carry out of its result, and ``addc``/``subc``/``madc`` take it in. The flag is the hardware's, one
+for both directions: a subtraction is a + ~b + 1, so ``sub.cc``/``subc.cc`` leave CF = 1 when nothing was borrowed
+and ``subc`` computes d = a + ~b + CF = a - b - (1 - CF). Within a chain of one direction that is PTX's
+d = a - (b + borrow); across directions it is what the GPU does: boojum-cuda's Goldilocks add reads its carry out
+of an ``add.cc`` chain with ``subc(0, 0)`` (0xffffffff when there was none, 0 after a carry). The emulator had run ``add.cc`` as a plain ``add`` and refused the rest; then kept the borrow itself
+in CF, which a chain of one direction cannot tell apart but a mixed one can (all of unseen170's field adds off).
 
 The sums are exact (Python integers over the lanes), then cut to the type's width; a signed type's ``mad.hi``
 takes the high half of the signed product, as ``mul.hi`` does.
@@ -38,9 +42,10 @@ def h_carry(m, ins, idx, pc):
     if op == "add":
         s = [x + y + c for x, y, c in zip(a, b, cin)]
         out = [v >> bits for v in s]
-    elif op == "sub":
-        s = [x - y - c for x, y, c in zip(a, b, cin)]
-        out = [int(v < 0) for v in s]                               # the borrow
+    elif op == "sub":                                                # a + ~b + carry-in: sub.cc's carry-in is 1
+        cin = cin if ins.op == "subc" else [1] * n
+        s = [x - y - (1 - c) for x, y, c in zip(a, b, cin)]
+        out = [int(v >= 0) for v in s]                              # the carry out: 1 where nothing was borrowed
     else:                                                            # mad.lo / mad.hi (the .cc forms name one)
         if "hi" not in ins.mods and "lo" not in ins.mods:
             unsupported(m, ins)

@@ -18,19 +18,23 @@ from .statement_expressions import _close as closing_brace     # one brace match
 #: NVRTC's refusal, with the file and line of the declaration (its name under the caret)
 _REFUSAL = re.compile(r"^(?P<file>.*?):(?P<line>\d+): error: A function explicitly marked as a __host__ function "
                       r"is not allowed in JIT mode", re.MULTILINE)
-_HOST = re.compile(r"\b__host__\b")
 _DEVICE = re.compile(r"\b__(?:device|global)__\b")
 #: what may stand before a member's declaration in its class and must stay: ``public:`` and the like
 _ACCESS = re.compile(r"\s*(?:(?:public|private|protected)\s*:(?!:)\s*)+")
 _NAME = re.compile(r"(~?[A-Za-z_]\w*)\s*\(")
+#: an object-like macro, ``#define NAME replacement``: one whose replacement says __host__ and not __device__
+#: (era-bellman-cuda's ``#define HOST_INLINE __host__ __forceinline__``) marks a declaration as __host__ does
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(?![\w(])[ \t]*(.*)$", re.MULTILINE)
 _LOOK_BACK = 3                                 # lines above the refused one a `__host__` may stand on
 
 
 def blanked(source: str, first_line: int, log: str, filename: str) -> tuple[str, dict[str, int]]:
     """``source`` with each ``__host__`` declaration NVRTC refused in ``log`` (in ``filename``) blanked, from
     its first token (a ``template <...>``, ``static``) to its ``;`` or its body's ``}``, and {name: line} of
-    those blanked. A refusal whose ``__host__`` is not written on or just above its line (a macro's) stays."""
+    those blanked. The ``__host__`` may be written on or just above its line, or be an object-like macro's whose
+    replacement says ``__host__`` alone; a refusal with neither there (a function-like macro's) stays."""
     masked = mask(source)
+    host = _host_markers(source)
     starts = [0]
     for i, ch in enumerate(source):
         if ch == "\n":
@@ -44,7 +48,7 @@ def blanked(source: str, first_line: int, log: str, filename: str) -> tuple[str,
             continue
         lo = starts[max(0, k - _LOOK_BACK)]
         hi = starts[k + 1] - 1 if k + 1 < len(starts) else len(source)
-        tokens = list(_HOST.finditer(masked, lo, hi))
+        tokens = list(host.finditer(masked, lo, hi))
         if not tokens:
             continue
         span = _declaration(masked, tokens[-1].start())
@@ -60,6 +64,22 @@ def blanked(source: str, first_line: int, log: str, filename: str) -> tuple[str,
             if text[i] != "\n":
                 text[i] = " "
     return "".join(text), out
+
+
+def _host_markers(source: str):
+    """``__host__`` or any object-like macro of ``source`` that stands for it (its replacement has ``__host__``
+    and no ``__device__`` or ``__global__``, directly or through another such macro)."""
+    defines = {m.group(1): m.group(2) for m in _DEFINE.finditer(source)}
+    names = {"__host__"}
+    grew = True
+    while grew:                      # a macro of a macro: HOST_INLINE -> MY_HOST -> __host__
+        grew = False
+        for name, text in defines.items():
+            if name not in names and not _DEVICE.search(text) and any(re.search(rf"\b{re.escape(n)}\b", text)
+                                                                        for n in names):
+                names.add(name)
+                grew = True
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
 
 
 def _declaration(masked: str, at: int):

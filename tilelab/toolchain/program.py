@@ -113,6 +113,11 @@ class Program:
             raise CompileError(msg("errors.several_kernels", file=self.filename, n=len(self.kernels),
                                    names=", ".join(self.kernels)))
         if name not in self.kernels:
+            # an extern "C" kernel inside a namespace by its symbol, the name a host's cuModuleGetFunction (or a
+            # Rust or ctypes binding) gives it: boojum-cuda's goldilocks::add_bf_bf_kernel is add_bf_bf_kernel
+            by_symbol = [k for k in self.kernels.values() if k.entry == name]
+            if len(by_symbol) == 1:
+                return by_symbol[0]
             if name in self.overloaded:
                 raise CompileError(_overloaded_msg(self.filename, name, self.overloaded[name]))
             have = ", ".join(self.kernels) or msg("errors.none")
@@ -277,6 +282,15 @@ _STD_LIMITS_MISSING = re.compile(r'namespace "std" has no member "(?:numeric_lim
                                  r'|float_denorm_style|round_(?:indeterminate|toward_zero|to_nearest|toward_infinity'
                                  r'|toward_neg_infinity)|denorm_(?:indeterminate|absent|present))"')
 STD_LIMITS_PRE_INCLUDE = "--pre-include=limits"
+#: <type_traits>'s names used with no #include: the same <bits/specfun.h> includes <type_traits> (era-bellman-cuda's
+#: memory.cuh writes `using namespace std;` ... enable_if_t<...> and includes only <sm_32_intrinsics.h>; NVRTC says
+#: "enable_if_t is not a template", or "namespace "std" has no member" when qualified); tilelab's own <type_traits>
+#: (tilelab/include) names libcu++'s in std as nvcc users name them
+_TRAITS = (r"(?:enable_if|conditional|is_same|is_integral|is_floating_point|is_signed|is_unsigned|is_pointer"
+           r"|is_const|is_void|is_arithmetic|remove_cv|remove_const|remove_reference|remove_pointer|decay"
+           r"|make_unsigned|make_signed|integral_constant|common_type|underlying_type|is_trivially_copyable)(?:_t|_v)?")
+_TYPE_TRAITS_MISSING = re.compile(rf'namespace "std" has no member "{_TRAITS}"|error: {_TRAITS} is not a template')
+TYPE_TRAITS_PRE_INCLUDE = "--pre-include=type_traits"
 _UNDEFINED = re.compile(r':(\d+): error: identifier "([A-Za-z_]\w*)" is undefined')
 #: NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
 _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
@@ -301,6 +315,7 @@ _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PR
             (_MATH_MIXED_AMBIGUOUS, MATH_PRE_INCLUDE),
             (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
             (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_STD_LIMITS_MISSING, STD_LIMITS_PRE_INCLUDE),
+            (_TYPE_TRAITS_MISSING, TYPE_TRAITS_PRE_INCLUDE),
             (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE),
             (_TYPEOF_MISSING, TYPEOF_PRE_INCLUDE))
 

@@ -31,7 +31,9 @@ _ATTR = (r"(?:__launch_bounds__\s*" + _PARENS + r"|__cluster_dims__\s*" + _PAREN
 _KERNEL = re.compile(
     r"(?:\b__global__\s+(?:" + _ATTR + r"\s*)*void|\bvoid\s+(?:" + _ATTR + r"\s*)*__global__)\s+(?:"
     + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
-_TEMPLATE_TAIL = re.compile(r"template\s*<[^{};]*>\s*(?:" + _ATTR + r"\s*)*$")
+# a preprocessor line may stand between the template head and __global__: era-bellman-cuda's `template <bool IS_FIRST>`
+# `#ifndef __CUDACC_DEBUG__` `__launch_bounds__(MAX_THREADS, MIN_BLOCKS)` `#endif` `__global__ void k(` is a template
+_TEMPLATE_TAIL = re.compile(r"template\s*<[^{};]*>\s*(?:(?:" + _ATTR + r"|#[^\n]*\n)\s*)*$")
 
 
 @dataclass
