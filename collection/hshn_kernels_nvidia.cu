@@ -1,6 +1,6 @@
 // From https://github.com/fmihpc/hashinator (Hashinator: a portable hybrid hashmap for CPUs and GPUs) at commit 4ec66208bb5d820e766cfa0765a903ba5de4e4ca
 // Source: include/hashinator/kernels_NVIDIA.h, lines 18 and 20-832 (all but its #include "defaults.h", line 19), unchanged,
-// with what it uses copied in, marked: include/common.h 20-27, 50-57 and 81-91 (not its host-only helpers),
+// with what it uses copied in, marked: include/common.h 20-27, 49-57 and 81-91 (not its host-only helpers),
 // include/hashinator/hashfunctions.h 26-85, include/hashinator/defaults.h 22-56, include/hashinator/hash_pair.h 24-93,
 // include/splitvector/splitvec.h 42, include/splitvector/split_tools.h 38-43, include/splitvector/gpu_wrappers.h 21-340.
 // Licence: GPL-2.0-or-later (the files' notice below; the repository's LICENSE is the GPL v3 text). Host code (hashers.h, hashinator.h) removed.
@@ -22,7 +22,7 @@
  * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA  02110-1301, USA.
  * */
 
-// ---- from include/common.h, lines 20-27, 50-57 and 81-91
+// ---- from include/common.h, lines 20-27, 49-57 and 81-91
 #pragma once
 #ifdef HASHINATOR_CPU_ONLY_MODE
 #define HASHINATOR_DEVICEONLY
@@ -31,6 +31,7 @@
 #define HASHINATOR_DEVICEONLY __device__
 #define HASHINATOR_HOSTDEVICE __host__ __device__
 #endif
+/**
  * @brief Computes the next optimal overflow for the hasher kernels
  */
 HASHINATOR_HOSTDEVICE
