@@ -162,6 +162,7 @@ SUITES = {
     "nsparse hash SpGEMM row binning and symbolic/numeric phases (shared-memory hash tables, partial warps, thread-block rows) + bhSPARSE SpGEMM products per row, ESC of 0/1-product rows and per-thread heapsort, Ct-to-C copies (unseen166)": ("nsprs_", "bhspg_"),
     "DGL segment reduce/scatter-add/min-max gradients, g-SpMM CSR and COO (atomic max, arg) and GE-SpMM + dgNN fused GAT forward/inference (edge softmax and aggregation), SpMM and SDDMM backward, softmax backward, tile-balanced forward (unseen165)": ("dgl_", "dgnn_"),
     "voxel-tracer Ray Tracing in One Weekend render_init/render (curand, spheres, Lambertian/metal/dielectric) + nerfacc ray-AABB, occupancy-grid DDA traversal, ray ids, searchsorted and interval edges (unseen167)": ("vxrt_", "nacc_"),
+    "GpuBTree warp-cooperative B-tree: init, concurrent insert with node locks and splits, search, bulk delete, range query, compaction + Hashinator warp-voting open-addressing hash map: reset, insert (one and 8 keys a warp), retrieve, delete with tombstones, reset to empty (unseen175)": ("gbtr_", "hshn_"),
 }
 
 

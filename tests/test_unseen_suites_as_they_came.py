@@ -371,7 +371,18 @@
   names and an unwritten-output fill the manifest's), and kernels.cu uses FLT_MAX with no <cfloat> (MSVC's <iostream>
   gave it to its author; nvcc 13 on Linux refuses it too: listed as refused). Fixed: 9 of 12, 3 refused as listed;
   with <cfloat> supplied the three match too, after tilelab no longer took get_ray(const camera &)'s mangled
-  parameter types for a use of camera's host constructors (tests/test_compile.py)."""
+  parameter types for a use of camera's host constructors (tests/test_compile.py).
+- unseen175, GpuBTree's warp-cooperative B-tree (init, concurrent inserts under node locks with leaf and root splits,
+  search, bulk delete, range query, compaction; PoolAllocator by value) + Hashinator's warp-voting open-addressing hash
+  map (reset, insert one and 8 keys a warp, retrieve, delete with tombstones, reset to empty): 2 of 14 as they came.
+  GpuBTree's 5 others were the manifest's (scalar arguments given a dtype, which makes an array); Hashinator's 7 did
+  not build: the copy of common.h began a line after its comment's /** (the copy's), then four toolchain gaps (an
+  #error only a compiler without __NVCC__ reaches, std::min / std::max with no <algorithm>, a missing implicit header
+  retried after the host-variable retry had read its cascade, an overload cast with namespace-qualified types:
+  tests/test_unseen175_toolchain.py) and one emulator gap (vote.sync counted the whole warp, not each lane's
+  membermask: tests/test_vote_sync_membermask.py). Fixed: 14 of 14, with GpuBTree's 0x0000FFFF shuffles from 32 lanes
+  (warp_sync_mask), its search's writes past the results (out_of_bounds), Hashinator's early returns before
+  __syncthreads (barrier_divergence), retrieve's reads past its input (out_of_bounds) and reset_to_empty's race."""
 from __future__ import annotations
 
 import json
@@ -555,6 +566,9 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                           '"PackedRaySegmentsSpec" is undefined',
                           "nacc_pdf.cu": 'CompileError: collection/nacc_pdf.cu:1938: error: attribute "__global__" does '
                                          'not apply here'}),
+    "unseen175": (14, 2, {"gbtr_map_kernels.cu": "LaunchError: argument ",
+                          "hshn_kernels_nvidia.cu": "CompileError: collection/hshn_kernels_nvidia.cu:34: error: "
+                                                    "unrecognized token"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
