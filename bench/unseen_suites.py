@@ -168,6 +168,7 @@ SUITES = {
     "CS759-Fall-22 non-local means and KNN denoising (global memory and a shared-memory row window) + NVIDIA DALI CLAHE: RGB to L*, fused, plain and warp-privatized tile histograms, clip + CDF -> LUT, mega-fused histogram-to-LUT, bilinear LUT blend for gray and RGB (unseen171)": ("nlmcs_", "daclh_"),
     "x264-CUDA full-search, two-step/square and 4x4-merge motion searches (SAD trees, shared windows) + vp9_cuda_encoder VP8 diamond motion estimation, fast and split-MV (vabsdiff4) (unseen172)": ("x264cu_", "vp8me_"),
     "boojum-cuda Goldilocks base-field add/sub/mul/mul_add/inv/pow and extension-field mul (carry chains, by-value matrix accessors) + era-bellman-cuda BN254 MSM bucket kernels (signed-window bucket indexes, XYZZ bucket aggregation, window split, reduction, last-pass gather; Montgomery multiplication) (unseen170)": ("boojum_", "bellm_"),
+    "GpuBTree warp-cooperative B-tree: init, concurrent insert with node locks and splits, search, bulk delete, range query, compaction + Hashinator warp-voting open-addressing hash map: reset, insert (one and 8 keys a warp), retrieve, delete with tombstones, reset to empty (unseen175)": ("gbtr_", "hshn_"),
 }
 
 

@@ -23624,3 +23624,154 @@ def bellm_last_pass_gather(bits_count_pass_one, source, top_buckets, count):
                 wt -= bc
         out.append(_bellm_from_xyzz(src[(wi << 1) + 1]))
     return _bellm_rows(out)
+
+
+# ---- unseen175: GpuBTree (owensgroup/GpuBTree; gbtr_). A node is 32 uint32 words: pairs (key, value) in words
+# 2i, 2i + 1 (i < 15; keys stored + 2, 1 the root's sentinel, 0 empty; bit 31 of word 0 marks an intermediate node,
+# bit 31 of word 1 the node's lock), words 30 and 31 the right sibling's min key and index (0: none).
+GBTR_KEYS = np.arange(3, 3 + 7 * 100, 7, dtype=np.uint32)          # the tree's 100 keys (distinct, sorted)
+GBTR_VALUES = (GBTR_KEYS * 3 + 11).astype(np.uint32)
+
+
+def gbtr_build(keys=GBTR_KEYS, values=GBTR_VALUES, per_leaf=8, nodes=64):
+    """A two-level GpuBTree in its pool, as inserts leave one: root 0 (intermediate), leaves 1..L linked."""
+    k = np.concatenate([[1], np.asarray(keys, np.uint64) + 2])
+    v = np.concatenate([[0], np.asarray(values, np.uint64) + 2])
+    order = np.argsort(k, kind="stable")
+    k, v = k[order], v[order]
+    pool = np.zeros((nodes, 32), np.uint32)
+    leaves = [(k[i:i + per_leaf], v[i:i + per_leaf]) for i in range(0, len(k), per_leaf)]
+    assert len(leaves) <= 15
+    for j, (lk, lv) in enumerate(leaves):
+        node = pool[1 + j]
+        node[0:2 * len(lk):2], node[1:2 * len(lk):2] = lk, lv
+        if j + 1 < len(leaves):
+            node[30], node[31] = leaves[j + 1][0][0], 2 + j
+        pool[0, 2 * j], pool[0, 2 * j + 1] = np.uint32(lk[0]) | np.uint32(0x80000000), 1 + j
+    return pool.reshape(-1)
+
+
+def gbtr_count(keys=GBTR_KEYS):
+    """The allocator's count for gbtr_build's tree: the root and its leaves."""
+    return np.array([1 + -(-(len(keys) + 1) // 8)], np.uint32)
+
+
+def gbtr_pairs(pool, root):
+    """(key, value) of every leaf pair, walking down the leftmost children and across the leaf links."""
+    pool = np.asarray(pool).reshape(-1, 32)
+    node = int(np.asarray(root).reshape(-1)[0])
+    while pool[node, 0] & 0x80000000:
+        node = int(pool[node, 1] & 0x7FFFFFFF)
+    out, seen = [], set()
+    while node not in seen:
+        seen.add(node)
+        w = pool[node] & 0x7FFFFFFF
+        out += [(int(w[2 * i]), int(w[2 * i + 1])) for i in range(15) if w[2 * i] > 1]
+        if not w[31]:
+            break
+        node = int(w[31])
+    return np.array([(a - 2, b - 2) for a, b in out], np.int64).reshape(-1, 2)
+
+
+def gbtr_sorted(keys, values):
+    """The pairs a correct tree holds, in key order."""
+    order = np.argsort(keys, kind="stable")
+    return np.stack([np.asarray(keys, np.int64)[order], np.asarray(values, np.int64)[order]], 1)
+
+
+def gbtr_search(queries, keys=GBTR_KEYS, values=GBTR_VALUES):
+    """search_b_tree's results: the value, or SEARCH_NOT_FOUND (0)."""
+    d = dict(zip(keys.tolist(), values.tolist()))
+    return np.array([d.get(int(q), 0) for q in queries], np.uint32)
+
+
+def gbtr_range(lower, upper, length, keys=GBTR_KEYS, values=GBTR_VALUES):
+    """range_b_tree's output: per query, its pairs in [lower, upper] as key, value (each stored value - 2)."""
+    out = np.zeros(len(lower) * length * 2, np.uint32)
+    for q, (lo, hi) in enumerate(zip(lower, upper)):
+        sel = (keys >= lo) & (keys <= hi)
+        pairs = np.stack([keys[sel], values[sel]], 1).reshape(-1)
+        out[q * length * 2:q * length * 2 + len(pairs)] = pairs
+    return out
+
+
+def gbtr_compact(pool, root=0):
+    """compact_tree's copy of the tree, by node index: the leftmost path's levels, bit 31 set on intermediate words."""
+    pool = np.asarray(pool).reshape(-1, 32)
+    out = np.zeros_like(pool)
+    node, n = int(root), 0
+    while True:
+        inter = bool(pool[node, 0] & 0x80000000)
+        nxt = node
+        first = True
+        while nxt or first:
+            w = pool[nxt] & 0x7FFFFFFF
+            out[nxt] = (w | 0x80000000) if inter else w
+            n += 1
+            nxt = int(w[31])
+            first = False
+        if not inter:
+            break
+        node = int(pool[node, 1] & 0x7FFFFFFF)
+    return out.reshape(-1), np.array([n], np.uint32)
+
+
+# ---- unseen175: Hashinator (fmihpc/hashinator; hshn_). Buckets are hash_pair<uint32_t, uint32_t> (first, second);
+# EMPTYBUCKET 0xFFFFFFFF, TOMBSTONE 0xFFFFFFFE; Info as 5 little-endian 64-bit words (int sizePower, size_t fill,
+# currentMaxBucketOverflow, tombstoneCounter, status err).
+HSHN_SP = 8
+HSHN_KEYS = (np.arange(1, 101, dtype=np.uint64) * 2654435761 % 1000003).astype(np.uint32)   # 100 distinct keys
+HSHN_VALS = (HSHN_KEYS.astype(np.uint64) * 7 + 5).astype(np.uint32)
+
+
+def hshn_hash(key, sp=HSHN_SP):
+    """HashFunctions::Fibonacci<uint32_t>::_hash: fibhash's 64-bit product, cut to uint32_t."""
+    k = int(key) & 0xFFFFFFFF
+    k ^= k >> (32 - sp)
+    return ((k * 2654435769) % (1 << 64) >> (32 - sp)) & 0xFFFFFFFF
+
+
+def hshn_build(keys=HSHN_KEYS, vals=HSHN_VALS, sp=HSHN_SP):
+    """A table as inserts leave it: each key at the first empty bucket from its hash, linear probing."""
+    b = np.full((1 << sp, 2), 0xFFFFFFFF, np.uint32)
+    b[:, 1] = 0
+    for k, v in zip(keys, vals):
+        h = hshn_hash(k, sp)
+        for i in range(1 << sp):
+            j = (h + i) & ((1 << sp) - 1)
+            if b[j, 0] == 0xFFFFFFFF:
+                b[j] = (k, v)
+                break
+    return b
+
+
+def hshn_info(fill=0, sp=HSHN_SP, overflow=32, tombstones=0, err=0):
+    """Hashinator::Info's 40 bytes as 5 uint64 words."""
+    return np.array([sp, fill, overflow, tombstones, err], np.uint64)
+
+
+def hshn_pairs(buckets):
+    """The table's live (key, value) pairs in key order: neither empty nor a tombstone."""
+    b = np.asarray(buckets).reshape(-1, 2)
+    b = b[b[:, 0] < 0xFFFFFFFE]
+    return b[np.argsort(b[:, 0], kind="stable")].astype(np.int64)
+
+
+def hshn_sorted(keys, vals):
+    """The pairs a correct table holds, in key order."""
+    keys, vals = np.asarray(keys).reshape(-1), np.asarray(vals).reshape(-1)
+    order = np.argsort(keys, kind="stable")
+    return np.stack([keys[order], vals[order]], 1).astype(np.int64)
+
+
+def hshn_retrieve(queries, before, buckets):
+    """retrieve_kernel's values: a key's value where the table has it, else the value untouched."""
+    d = {int(k): int(v) for k, v in np.asarray(buckets).reshape(-1, 2) if k < 0xFFFFFFFE}
+    return np.array([d.get(int(q), int(b)) for q, b in zip(queries, before)], np.uint32)
+
+
+def hshn_delete(buckets, keys, mark):
+    """The table after delete_kernel (mark: TOMBSTONE) or reset_to_empty (mark: EMPTYBUCKET) of keys."""
+    b = np.asarray(buckets).reshape(-1, 2).copy()
+    b[np.isin(b[:, 0], np.asarray(keys).reshape(-1)), 0] = mark
+    return b

@@ -406,7 +406,18 @@
   then at a template head read as a plain kernel past #ifndef lines; boojum's add then came out off by 2^32 - 1
   (the emulator kept PTX's borrow in the carry flag where the GPU keeps the adder's carry; subc(0, 0) after add.cc).
   Fixed in tilelab (tests/test_compile.py, test_explicit_host.py, test_signature_template_directives.py,
-  test_emu_carry.py), the copy's header order besides: 16 of 16."""
+  test_emu_carry.py), the copy's header order besides: 16 of 16.
+- unseen175, GpuBTree's warp-cooperative B-tree (init, concurrent inserts under node locks with leaf and root splits,
+  search, bulk delete, range query, compaction; PoolAllocator by value) + Hashinator's warp-voting open-addressing hash
+  map (reset, insert one and 8 keys a warp, retrieve, delete with tombstones, reset to empty): 2 of 14 as they came.
+  GpuBTree's 5 others were the manifest's (scalar arguments given a dtype, which makes an array); Hashinator's 7 did
+  not build: the copy of common.h began a line after its comment's /** (the copy's), then four toolchain gaps (an
+  #error only a compiler without __NVCC__ reaches, std::min / std::max with no <algorithm>, a missing implicit header
+  retried after the host-variable retry had read its cascade, an overload cast with namespace-qualified types:
+  tests/test_unseen175_toolchain.py) and one emulator gap (vote.sync counted the whole warp, not each lane's
+  membermask: tests/test_vote_sync_membermask.py). Fixed: 14 of 14, with GpuBTree's 0x0000FFFF shuffles from 32 lanes
+  (warp_sync_mask), its search's writes past the results (out_of_bounds), Hashinator's early returns before
+  __syncthreads (barrier_divergence), retrieve's reads past its input (out_of_bounds) and reset_to_empty's race."""
 from __future__ import annotations
 
 import json
@@ -604,6 +615,9 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                   "named '",
                           "bellm_msm_kernels.cu": "CompileError: collection/bellm_msm_kernels.cu:683: error: enable_if_t is "
                                                   "not a template"}),
+    "unseen175": (14, 2, {"gbtr_map_kernels.cu": "LaunchError: argument ",
+                          "hshn_kernels_nvidia.cu": "CompileError: collection/hshn_kernels_nvidia.cu:34: error: "
+                                                    "unrecognized token"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);

@@ -291,6 +291,11 @@ _TRAITS = (r"(?:enable_if|conditional|is_same|is_integral|is_floating_point|is_s
            r"|make_unsigned|make_signed|integral_constant|common_type|underlying_type|is_trivially_copyable)(?:_t|_v)?")
 _TYPE_TRAITS_MISSING = re.compile(rf'namespace "std" has no member "{_TRAITS}"|error: {_TRAITS} is not a template')
 TYPE_TRAITS_PRE_INCLUDE = "--pre-include=type_traits"
+#: std::min / std::max called with no #include <algorithm>: nvcc's implicit cuda_runtime.h brings libstdc++'s
+#: <cmath>, whose <bits/specfun.h> includes <bits/stl_algobase.h>, which declares them (Hashinator's insert
+#: kernels, std::min(i + w_tid, ...), include neither); tilelab's own <algorithm> (tilelab/include) names libcu++'s
+_STD_MINMAX_MISSING = re.compile(r'namespace "std" has no member "(?:min|max)"')
+ALGORITHM_PRE_INCLUDE = "--pre-include=algorithm"
 _UNDEFINED = re.compile(r':(\d+): error: identifier "([A-Za-z_]\w*)" is undefined')
 #: NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
 _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
@@ -303,6 +308,10 @@ DEFAULT_DEVICE = "-default-device"
 #: nvcc's own macro, which NVRTC leaves undefined: defined for a source whose kernels it hides (compile_cuda)
 NVCC_DEFINE = "-D__NVCC__"
 _NVCC_NAMED = re.compile(r"\b__NVCC__\b")
+#: an #error directive NVRTC reached: in a source that names __NVCC__, the one nvcc never reaches because it
+#: defines the macro (Hashinator's defaults.h: `#ifdef __NVCC__ WARPSIZE ... #else #error "Warp size not known"`);
+#: retried with __NVCC__ defined, as nvcc builds it
+_ERROR_DIRECTIVE = re.compile(r"#error directive")
 #: the `register` storage class (cuda-bwt's `register unsigned int j`): C++17 removed it and NVRTC, which
 #: compiles C++17, refuses it; nvcc (13.0 here, -std=c++17 and c++20 too) accepts it without a word and ignores
 #: it, as C++ compilers always did. The retry defines it away, which is what nvcc makes of it
@@ -316,8 +325,16 @@ _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PR
             (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
             (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_STD_LIMITS_MISSING, STD_LIMITS_PRE_INCLUDE),
             (_TYPE_TRAITS_MISSING, TYPE_TRAITS_PRE_INCLUDE),
+            (_STD_MINMAX_MISSING, ALGORITHM_PRE_INCLUDE),
             (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE),
             (_TYPEOF_MISSING, TYPEOF_PRE_INCLUDE))
+
+
+def _unqualified(params_text: str) -> str:
+    """A parameter list with its types' namespace qualifiers left out, to match an overload cast: a cast written
+    outside the namespace names ``Hashinator::hash_pair<...>*`` where the kernel, declared inside it, writes
+    ``hash_pair<...>*`` (Hashinator's insert_kernel and retrieve_kernel overloads)."""
+    return re.sub(r"(?:\b[A-Za-z_]\w*)?::(?!:)", "", params_text)
 
 
 def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
@@ -378,7 +395,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
         cast = overload_cast(expr)
         if cast is not None:
             name, args = cast
-            want = overload_key(args, aliases, unnamed=True)
+            want = overload_key(_unqualified(args), aliases, unnamed=True)
             base, _, targs = name.partition("<")
             if targs:                    # an instance of an overloaded template: its parameters under those arguments
                 targs = targs.rsplit(">", 1)[0]
@@ -387,7 +404,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                 pool = [(f, f.params_text) for f in plain]
             match = [(f, params) for f, params in pool
                      if (f.name == base or f.name.rsplit("::", 1)[-1] == base.rsplit("::", 1)[-1])
-                     and overload_key(params, aliases) == want]
+                     and overload_key(_unqualified(params), aliases) == want]
             f, params = match[-1] if match else (None, "")   # the definition, where a declaration comes first
             found.append(_Found(expr, False, params, f.line if f else 0, ""))
             continue
@@ -426,6 +443,14 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                 names = [f.name for f in found]
                 from_headers -= unseen
                 continue
+            # a header nvcc's implicit cuda_runtime.h brings (<cstdint>, ...): included first, before any other
+            # retry reads the log, whose later errors may follow from it (Hashinator's uint32_t, undefined,
+            # turns its class's static member functions into "host variables" in NVRTC's eyes)
+            early = next((opt for pat, opt in _RETRIES if opt.startswith("--pre-include=") and opt not in options
+                          and pat.search(str(e))), None)
+            if early is not None:
+                options = (*options, early)
+                continue
             reads = read(str(e), host_variables)
             if reads:
                 raise CompileError("\n".join(msg("errors.host_variable_read", file=filename, line=line, name=name,
@@ -461,6 +486,9 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                 source = source2
                 continue
             extra = next((opt for pat, opt in _RETRIES if opt not in options and pat.search(str(e))), None)
+            if (extra is None and NVCC_DEFINE not in options and _ERROR_DIRECTIVE.search(str(e))
+                    and _NVCC_NAMED.search(source)):
+                extra = NVCC_DEFINE
             if extra is None and (hs is not None or stops_on_host_header(str(e)) or DEFAULT_DEVICE in options):
                 # a whole .cu file: its host side (main, <iostream>, a timing helper; then the types and prototypes
                 # no device line names) is the CPU's, as under nvcc; the source's own headers' too, in memory
