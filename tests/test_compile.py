@@ -304,6 +304,27 @@ def test_stdint_size_and_pointer_limits_are_defined(nv, emu):
         assert z.tolist() == [big, small, big, small, big, small, 88]
 
 
+def test_designated_initializers_build_as_under_nvcc(nv, emu):
+    """C99's designated initializers, ``T v = {.a = x, .b = y};`` and ``s.f = {.a = x, .b = y};``: nvcc's C++17
+    takes them as GNU C++ does (WFA-GPU's alignment kernels store their backtrace results so, unseen169); NVRTC's
+    C++17 refuses them ("expected an expression"), its C++20 has them. The retry builds with C++20; a source
+    without them builds as before, in C++17."""
+    src = ("typedef struct { unsigned backtrace; unsigned prev; } bt_t;\n"
+           "typedef struct { int d; bt_t bt; } res_t;\n"
+           "__global__ void k(res_t *r, unsigned v) {\n"
+           "    bt_t tmp = {.backtrace = v,\n"
+           "                .prev = v + 1};\n"
+           "    r[threadIdx.x].bt = {.backtrace = tmp.prev, .prev = tmp.backtrace};\n"
+           "    r[threadIdx.x].d = (int)threadIdx.x;\n"
+           "}\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert "--std=c++20" in prog.options
+    r = np.zeros((32, 3), np.int32)
+    emu.run(prog.kernel("k"), 1, 32, r, np.uint32(7), echo=False)
+    assert r.tolist() == [[i, 8, 7] for i in range(32)]
+    assert "--std=c++20" not in tc.compile_cuda("__global__ void k(int *y) { y[0] = 1; }\n", nvrtc=nv).options
+
+
 def test_an_enum_parameter_launches_as_its_underlying_type(nv, emu):
     """darknet's activate_array_kernel(float *x, int n, ACTIVATION a), ACTIVATION a `typedef enum {...}`
     (Altis, the eighth unseen suite): tl.launch refused it ("this parameter type cannot be passed from
