@@ -22537,7 +22537,7 @@ def _wfagpu_layout(n, with_n):
         tpk = packed_at
         packed_at += len(t) // 4 + (4 - (len(t) // 4) % 4)
         meta.append([to, po, tpk, ppk, len(t) | (len(p) << 32), int("N" in p or "N" in t)])
-    return pairs, np.frombuffer(bytes(buf[:last_end]), np.uint8).copy(), np.array(meta, np.uint64), packed_at
+    return pairs, np.frombuffer(bytes(buf[:last_end]), np.int8).copy(), np.array(meta, np.uint64), packed_at
 
 
 def wfagpu_unpacked(n, with_n=False):
@@ -22569,7 +22569,7 @@ def _wfagpu_pack_one(seq):
 def wfagpu_packed(n, with_n=False, base=None):
     """The packed buffer compact_sequences writes over ``base`` (the buffer before the launch); no N here."""
     pairs, _, meta, size = _wfagpu_layout(n, with_n)
-    out = bytearray(size) if base is None else bytearray(np.asarray(base, np.uint8).tobytes())
+    out = bytearray(size) if base is None else bytearray(np.asarray(base).astype(np.int8).tobytes())
     for (p, t), m in zip(pairs, meta):
         for seq, off in ((p, int(m[3])), (t, int(m[2]))):
             if "N" in seq:
@@ -22578,7 +22578,7 @@ def wfagpu_packed(n, with_n=False, base=None):
             written = [be - be % 4 + 3 - be % 4 for be in range(-(-len(seq) // 4))]
             for k in written:
                 out[off + k] = b[k]
-    return np.frombuffer(bytes(out), np.uint8).copy()
+    return np.frombuffer(bytes(out), np.int8).copy()              # char: NVRTC's char is signed
 
 
 def wfagpu_distance(n, x, o, e, with_n=False):
@@ -22814,3 +22814,4 @@ def mm2gb_seg_array(bounds, size):
     out = np.zeros((size, 2), np.uint64)
     out[:len(bounds)] = np.array(bounds, np.uint64).reshape(-1, 2)
     return out
+

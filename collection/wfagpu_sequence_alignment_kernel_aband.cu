@@ -3,7 +3,7 @@
 //          (quim0/WFA-GPU, commit 98aaefe: gap-affine wavefront alignment on the GPU, Aguado-Puig et al.)
 // Licence: MIT (the file's own notice, kept below; the repository's LICENSE is the same MIT licence).
 // Kept, unchanged: lines 22-24 (stdbool.h, stdio.h, cuda_runtime.h) and 27-730. Removed: lines 25-26 (the project's includes).
-// Copied in, marked: lib/wfa_types.h's types and backtrace macros (lines 28-42, 58-64), lib/affine_penalties.h (25-30), lib/alignment_results.h's alignment_result_t (37-42), utils/sequences.h's sequence_pair_t (28-36), sequence_alignment_kernel_aband.cuh's macros, wavefront type and prototype (lines 31-60) and lib/kernels/common_alignment_kernels.cuh's device helpers (lines 21-126).
+// Copied in, marked: lib/wfa_types.h's types, enums and backtrace macros (lines 28-64), lib/affine_penalties.h (25-30), lib/alignment_results.h's alignment_result_t (37-42), utils/sequences.h's sequence_pair_t (28-36), sequence_alignment_kernel_aband.cuh's <stdint.h> include, macros, wavefront type and prototype (lines 25, 31-60) and lib/kernels/common_alignment_kernels.cuh's device helpers (lines 21-126).
 /*
  * Copyright (c) 2021 Quim Aguado
  *
@@ -28,7 +28,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <cuda_runtime.h>
-// ---- copied from lib/wfa_types.h (same commit), lines 28-42
+// ---- copied from lib/kernels/sequence_alignment_kernel_aband.cuh (same commit), lines 25-25
+#include <stdint.h>
+// ---- copied from lib/wfa_types.h (same commit), lines 28-64
 // The maximum sequence length is determined by the size of the offset, in this
 // case a signed 16-bit integer (so 2^15 useful bits, as values <0 are
 // considered NULL)
@@ -44,7 +46,21 @@ typedef struct
     bt_vector_t backtrace;
     bt_prev_t prev;
 } wfa_backtrace_t;
-// ---- copied from lib/wfa_types.h (same commit), lines 58-64
+
+typedef enum {
+    OP_NOOP = 0,
+    OP_INS = 1,
+    OP_SUB = 2,
+    OP_DEL = 3
+} affine_op_t;
+
+static const char ops_ascii[4] = {'?', 'I', 'X', 'D'};
+
+typedef enum {
+    GAP_OPEN = 1,
+    GAP_EXTEND
+} gap_op_t;
+
 // Height * width
 #define BT_OFFLOADED_ELEMENTS(max_steps) \
                         (((max_steps) * 2 + 1) \
