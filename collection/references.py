@@ -22815,3 +22815,28 @@ def mm2gb_seg_array(bounds, size):
     out[:len(bounds)] = np.array(bounds, np.uint64).reshape(-1, 2)
     return out
 
+
+def mm2gb_cut_writes(rng_, start, rend, cstart, blockdim, anchor_per_block, cut_check_anchors):
+    """{slot: the values the range kernels' threads store there}: a slot two blocks store different values in
+    (a read's start and the previous block's last cut) holds either, as the GPU's schedule has it."""
+    writes = {}
+    for bid in range(len(start)):
+        s, e0 = int(start[bid]), int(rend[bid])
+        end = min(s + anchor_per_block, e0)
+        c0 = int(cstart[bid])
+        if bid == 0 or int(rend[bid - 1]) != e0:
+            writes.setdefault(c0, set()).add(s)
+        for tid in range(blockdim):
+            for k, i in enumerate(range(s + tid, end, blockdim)):
+                if tid >= blockdim - cut_check_anchors and blockdim - tid + i <= end and rng_[i] == 0:
+                    writes.setdefault(c0 + 1 + k, set()).add(i + 1)
+    return writes
+
+
+def mm2gb_cut_allowed(cut, ax, rev, read_ends, start, rend, cstart, blockdim, anchor_per_block, cut_check_anchors):
+    """For each cut slot, whether it holds a value the kernel may leave there: one of the stores to it, or
+    SIZE_MAX (the host's memset) where none stores."""
+    writes = mm2gb_cut_writes(mm2gb_range(ax, rev, read_ends), start, rend, cstart, blockdim, anchor_per_block,
+                              cut_check_anchors)
+    cut = np.asarray(cut, np.uint64)
+    return np.array([int(v) in writes.get(i, {int(MM2GB_SIZE_MAX)}) for i, v in enumerate(cut)])
