@@ -162,6 +162,7 @@ SUITES = {
     "nsparse hash SpGEMM row binning and symbolic/numeric phases (shared-memory hash tables, partial warps, thread-block rows) + bhSPARSE SpGEMM products per row, ESC of 0/1-product rows and per-thread heapsort, Ct-to-C copies (unseen166)": ("nsprs_", "bhspg_"),
     "DGL segment reduce/scatter-add/min-max gradients, g-SpMM CSR and COO (atomic max, arg) and GE-SpMM + dgNN fused GAT forward/inference (edge softmax and aggregation), SpMM and SDDMM backward, softmax backward, tile-balanced forward (unseen165)": ("dgl_", "dgnn_"),
     "voxel-tracer Ray Tracing in One Weekend render_init/render (curand, spheres, Lambertian/metal/dielectric) + nerfacc ray-AABB, occupancy-grid DDA traversal, ray ids, searchsorted and interval edges (unseen167)": ("vxrt_", "nacc_"),
+    "WFA-GPU gap-affine wavefront alignment: 2-bit sequence packing, distance and full alignment kernels, plain and adaptive-band (shared/global wavefronts, offloaded backtraces, an atomic pool) + mm2-gb minimap2 chaining: range selection (binary and linear) and score generation short/mid/long/long_map/naive (unseen169)": ("wfagpu_", "mm2gb_"),
 }
 
 
