@@ -23775,3 +23775,357 @@ def hshn_delete(buckets, keys, mark):
     b = np.asarray(buckets).reshape(-1, 2).copy()
     b[np.isin(b[:, 0], np.asarray(keys).reshape(-1)), 0] = mark
     return b
+
+
+# ---- unseen169: WFA-GPU (quim0/WFA-GPU) -- wfagpu_ ----------------------------------------------------------------
+# Sequence pairs as the library's host lays them out: the ASCII buffer (each sequence 32-bit aligned, NUL-ended, the
+# buffer sized as prepare_pack_sequences_gpu copies it: last text offset + length + 1), sequence_pair_t metadata as
+# uint64 words (4 size_t offsets, text_len | pattern_len << 32, has_N in the low byte of the sixth), and the 2-bit
+# packed buffer (A=0, C=1, T=2, G=3 from (base & 6) >> 1, 16 bases per little-endian u32 word, first base in the top
+# bits; each sequence's region len/4 + (4 - (len/4) % 4) bytes, as the host sizes it).
+
+def _wfagpu_mutate(rng, p, edits):
+    t = list(p)
+    for _ in range(edits):
+        kind, pos = rng.integers(0, 3), int(rng.integers(1, len(t) - 1))
+        if kind == 0:
+            t[pos] = "ACGT"[("ACGT".index(t[pos]) + int(rng.integers(1, 4))) % 4]
+        elif kind == 1:
+            t.insert(pos, "ACGT"[int(rng.integers(0, 4))])
+        else:
+            del t[pos]
+    return "".join(t)
+
+
+@functools.lru_cache(maxsize=None)
+def _wfagpu_pairs(n, with_n):
+    rng = np.random.default_rng(169)
+    pairs = []
+    for i in range(n):
+        p = "".join(rng.choice(list("ACGT"), int(rng.integers(60, 110))))
+        t = _wfagpu_mutate(rng, p, int(rng.integers(0, 6)))
+        if with_n and i == 2:
+            t = t[:20] + "N" + t[21:]
+        pairs.append((p, t))
+    return tuple(pairs)
+
+
+def _wfagpu_layout(n, with_n):
+    pairs = _wfagpu_pairs(n, with_n)
+    buf, meta, packed_at = bytearray(), [], 0
+    for p, t in pairs:
+        po = len(buf)
+        buf += p.encode() + b"\0"
+        buf += b"\0" * (-len(buf) % 4)
+        to = len(buf)
+        buf += t.encode() + b"\0"
+        last_end = len(buf)
+        buf += b"\0" * (-len(buf) % 4)
+        ppk = packed_at
+        packed_at += len(p) // 4 + (4 - (len(p) // 4) % 4)
+        tpk = packed_at
+        packed_at += len(t) // 4 + (4 - (len(t) // 4) % 4)
+        meta.append([to, po, tpk, ppk, len(t) | (len(p) << 32), int("N" in p or "N" in t)])
+    return pairs, np.frombuffer(bytes(buf[:last_end]), np.int8).copy(), np.array(meta, np.uint64), packed_at
+
+
+def wfagpu_unpacked(n, with_n=False):
+    return _wfagpu_layout(n, with_n)[1]
+
+
+def wfagpu_meta(n, with_n=False, has_n_flags=True):
+    meta = _wfagpu_layout(n, with_n)[2].copy()
+    if not has_n_flags:
+        meta[:, 5] = 0
+    return meta
+
+
+def wfagpu_packed_size(n, with_n=False):
+    return _wfagpu_layout(n, with_n)[3]
+
+
+def _wfagpu_pack_one(seq):
+    codes = [(ord(c) & 6) >> 1 for c in seq]
+    out = bytearray(len(codes) // 4 + 4)
+    for i in range(0, len(codes), 4):
+        grp = codes[i:i + 4] + [0] * (4 - len(codes[i:i + 4]))
+        be = i // 4
+        le = be - be % 4 + 3 - be % 4
+        out[le] = (grp[0] << 6) | (grp[1] << 4) | (grp[2] << 2) | grp[3]
+    return out
+
+
+def wfagpu_packed(n, with_n=False, base=None):
+    """The packed buffer compact_sequences writes over ``base`` (the buffer before the launch); no N here."""
+    pairs, _, meta, size = _wfagpu_layout(n, with_n)
+    out = bytearray(size) if base is None else bytearray(np.asarray(base).astype(np.int8).tobytes())
+    for (p, t), m in zip(pairs, meta):
+        for seq, off in ((p, int(m[3])), (t, int(m[2]))):
+            if "N" in seq:
+                continue
+            b = _wfagpu_pack_one(seq)
+            written = [be - be % 4 + 3 - be % 4 for be in range(-(-len(seq) // 4))]
+            for k in written:
+                out[off + k] = b[k]
+    return np.frombuffer(bytes(out), np.int8).copy()              # char: NVRTC's char is signed
+
+
+def wfagpu_distance(n, x, o, e, with_n=False):
+    """Gap-affine global distance (match 0, mismatch x, a gap of l bases o + l*e) of every pair: Gotoh's DP, the
+    score WFA finds; a pair with an N gets 0 (the kernels skip it)."""
+    out = []
+    big = 1 << 28
+    for p, t in _wfagpu_pairs(n, with_n):
+        if "N" in p or "N" in t:
+            out.append(0)
+            continue
+        lp, lt = len(p), len(t)
+        M = np.full((lp + 1, lt + 1), big, np.int64)
+        I = np.full((lp + 1, lt + 1), big, np.int64)
+        D = np.full((lp + 1, lt + 1), big, np.int64)
+        M[0, 0] = 0
+        for j in range(1, lt + 1):
+            I[0, j] = o + j * e
+            M[0, j] = I[0, j]
+        for i in range(1, lp + 1):
+            D[i, 0] = o + i * e
+            M[i, 0] = D[i, 0]
+            for j in range(1, lt + 1):
+                I[i, j] = min(M[i, j - 1] + o + e, I[i, j - 1] + e)
+                D[i, j] = min(M[i - 1, j] + o + e, D[i - 1, j] + e)
+                M[i, j] = min(M[i - 1, j - 1] + (0 if p[i - 1] == t[j - 1] else x), I[i, j], D[i, j])
+        out.append(int(M[lp, lt]))
+    return np.array(out, np.int32)
+
+
+def wfagpu_finished(n, with_n=False):
+    return np.array([0 if ("N" in p or "N" in t) else 1 for p, t in _wfagpu_pairs(n, with_n)], np.int32)
+
+
+# ---- unseen169: mm2-gb (Minimap2onGPU/mm2-gb) -- mm2gb_ ------------------------------------------------------------
+# Anchors as plmem_reorg_input_arr lays them out (ax = reference position, xrev = reference id and strand, ay = query
+# position, sid = segment id), minimap2's chaining options for k = 15 (build_misc: max_dist_x = max_dist_y = 5000,
+# bw = 500, max_iter = 5000, chn_pen_gap = 0.01 * 15, chn_pen_skip = 0, n_seg = 1, not cDNA), MM_QSPAN 15.
+MM2GB_MISC = dict(max_iter=5000, max_dist_x=5000, max_dist_y=5000, max_skip=25, bw=500, min_cnt=3, min_score=40,
+                  is_cdna=0, n_seg=1, chn_pen_gap=0.15, chn_pen_skip=0.0)
+MM2GB_SIZE_MAX = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def mm2gb_misc():
+    """The __constant__ Misc struct's 44 bytes as int32 words (its two floats as their bits)."""
+    m = MM2GB_MISC
+    words = np.array([m[k] for k in ("max_iter", "max_dist_x", "max_dist_y", "max_skip", "bw", "min_cnt",
+                                     "min_score", "is_cdna", "n_seg")] + [0, 0], np.int32)
+    words[9:] = np.array([m["chn_pen_gap"], m["chn_pen_skip"]], np.float32).view(np.int32)
+    return words
+
+
+@functools.lru_cache(maxsize=None)
+def _mm2gb_reads(sizes, seed):
+    """Reads of anchors: per read a forward then a reverse strand run (xrev 2r, 2r + 1), reference gaps of 20-300
+    bases with an occasional jump past max_dist_x, the query following the reference with a small drift."""
+    rng = np.random.default_rng(seed)
+    ax, ay, rev = [], [], []
+    for r, n in enumerate(sizes):
+        n_fwd = n // 2 + int(rng.integers(-n // 8, n // 8 + 1))
+        for strand, cnt in ((0, n_fwd), (1, n - n_fwd)):
+            x, y = int(rng.integers(1000, 100000)), int(rng.integers(0, 500))
+            for _ in range(cnt):
+                step = int(rng.integers(20, 300)) if rng.random() > 0.03 else int(rng.integers(6000, 9000))
+                x += step
+                y += max(1, step + int(rng.integers(-5, 6)))
+                ax.append(x), ay.append(y), rev.append(2 * r + strand)
+    return np.array(ax, np.int32), np.array(ay, np.int32), np.array(rev, np.int32)
+
+
+def mm2gb_reads(sizes, seed, what):
+    return _mm2gb_reads(tuple(sizes), seed)[("ax", "ay", "rev").index(what)].copy()
+
+
+def mm2gb_range_layout(sizes, blockdim, anchor_per_block):
+    """plmem_reorg_input_arr's per-block start_idx, read_end_idx, cut_start_idx and its cut_num."""
+    start, rend, cstart, cut_num, idx = [], [], [], 0, 0
+    for n in sizes:
+        blocks = (n - 1) // anchor_per_block + 1
+        start.append(idx), rend.append(idx + n), cstart.append(cut_num)
+        for j in range(1, blocks):
+            cut_num += anchor_per_block // blockdim
+            start.append(idx + j * anchor_per_block), rend.append(idx + n), cstart.append(cut_num)
+        cut_num += (n - (blocks - 1) * anchor_per_block - 1) // blockdim
+        idx += n
+    return (np.array(start, np.uint64), np.array(rend, np.uint64), np.array(cstart, np.uint64), cut_num)
+
+
+def mm2gb_range(ax, rev, read_end, max_dist_x=5000, max_iter=5000):
+    """Each anchor's successor range: the last anchor within max_iter of it, in its read, on the same reference and
+    strand, at most max_dist_x further on the reference (anchors sorted by xrev, ax)."""
+    ax, rev = np.asarray(ax, np.int64), np.asarray(rev)
+    out = np.zeros(len(ax), np.int32)
+    ends = np.asarray(read_end, np.int64)
+    for i in range(len(ax)):
+        rend = ends[np.searchsorted(ends, i, side="right")]
+        st = min(i + max_iter, rend - 1)
+        while st > i and (rev[st] != rev[i] or ax[st] > ax[i] + max_dist_x):
+            st -= 1
+        out[i] = st - i
+    return out
+
+
+def mm2gb_cut(rng_, start, rend, cstart, cut, blockdim, anchor_per_block, cut_check_anchors):
+    """The cut array the range kernels write over ``cut`` (SIZE_MAX before): a read's first block stores its start;
+    each of the last cut_check_anchors threads stores i + 1 where anchor i has no successor."""
+    cut = np.array(cut, np.uint64).copy()
+    for bid in range(len(start)):
+        s, e0 = int(start[bid]), int(rend[bid])
+        end = min(s + anchor_per_block, e0)
+        c0 = int(cstart[bid])
+        if bid == 0 or int(rend[bid - 1]) != e0:
+            cut[c0] = s
+        for tid in range(blockdim):
+            for k, i in enumerate(range(s + tid, end, blockdim)):
+                if tid >= blockdim - cut_check_anchors and blockdim - tid + i <= end and rng_[i] == 0:
+                    cut[c0 + 1 + k] = i + 1
+    return cut
+
+
+def _mm2gb_sc(xi, yi, xj, yj, si, sj, m):
+    """mm2-gb's comput_sc: the score of chaining anchor j to anchor i (INT32_MIN: not allowed)."""
+    same = si == sj
+    dq, dr = yi - yj, xi - xj
+    dd = abs(dr - dq)
+    if dq <= 0 or dq > m["max_dist_x"] or (same and (dr == 0 or dq > m["max_dist_y"] or dd > m["bw"] or
+                                                      (m["n_seg"] > 1 and not m["is_cdna"] and dr > m["max_dist_y"]))):
+        return None
+    dg = min(dr, dq)
+    sc = min(15, dg)
+    if dd or dg > 15:
+        log_pen = int(dd + 1).bit_length() - 1 if dd >= 1 else 0
+        f32 = np.float32
+        lin_pen = int(f32(f32(m["chn_pen_gap"]) * f32(dd)) + f32(f32(m["chn_pen_skip"]) * f32(dg)))
+        minor = bool(m["is_cdna"]) and not same and dr == 0
+        major = (bool(m["is_cdna"]) and dg == dq) or not same
+        sc += minor
+        if not minor and major:
+            sc -= int(min(lin_pen, log_pen))
+        if not minor and not major:
+            sc -= int(f32(lin_pen) + f32(0.5) * f32(log_pen))
+    return sc
+
+
+def mm2gb_score(ax, ay, sid, rng_, segs, f, p):
+    """The forward chaining DP of compute_sc_seg_*_wf over each [start, end) segment of ``segs`` into f and p (the
+    arrays before the launch): f = MM_QSPAN, p = 0, then the best predecessor within each anchor's range."""
+    f, p = np.array(f, np.int32).copy(), np.array(p, np.uint16).copy()
+    ax, ay, sid, rng_ = (np.asarray(a).astype(np.int64) for a in (ax, ay, sid, rng_))
+    for s, e in segs:
+        f[s:e], p[s:e] = 15, 0
+        for i in range(s, e):
+            for j in range(int(rng_[i])):
+                sc = _mm2gb_sc(ax[i + j + 1], ay[i + j + 1], ax[i], ay[i], sid[i + j + 1], sid[i], MM2GB_MISC)
+                if sc is None:
+                    continue
+                sc += int(f[i])
+                if sc >= f[i + j + 1] and sc != 15:
+                    f[i + j + 1], p[i + j + 1] = sc, j + 1
+    return f, p
+
+
+# the score kernels' segments: (anchors, cut entries it spans); a jump past max_dist_x ends each segment
+MM2GB_SHORT_SEGS = ((30, 1), (45, 2), (25, 3), (60, 5), (40, 1), (80, 22), (35, 2), (50, 10), (70, 25))
+MM2GB_LONG_SEGS = ((90, 1), (60, 1), (75, 1))
+
+
+@functools.lru_cache(maxsize=None)
+def _mm2gb_chain(segs, seed):
+    rng = np.random.default_rng(seed)
+    ax, ay, starts, bounds, idx = [], [], [], [], 0
+    x, y = 1000, 0
+    for n, span in segs:
+        x += 20000
+        y += 20000
+        bounds.append((idx, idx + n))
+        starts += [idx] + [int(MM2GB_SIZE_MAX)] * (span - 1)
+        for _ in range(n):
+            step = int(rng.integers(20, 300))
+            x += step
+            y += max(1, step + int(rng.integers(-5, 6)))
+            ax.append(x), ay.append(y)
+        idx += n
+    ax, ay = np.array(ax, np.int32), np.array(ay, np.int32)
+    rng_ = mm2gb_range(ax, np.zeros(len(ax), np.int32), [len(ax)])
+    return ax, ay, rng_, np.array(starts, np.uint64), tuple(bounds)
+
+
+def mm2gb_chain(segs, seed, what):
+    ax, ay, rng_, starts, _ = _mm2gb_chain(tuple(segs), seed)
+    return {"ax": ax, "ay": ay, "range": rng_, "seg_start": starts, "sid": np.zeros(len(ax), np.int8)}[what].copy()
+
+
+def mm2gb_chain_bounds(segs, seed, kind="all", mid_cutoff=3, long_cutoff=20):
+    """The [start, end) of the segments: all, or those the short kernel scores / lists as mid / copies as long."""
+    bounds = _mm2gb_chain(tuple(segs), seed)[4]
+    pick = {"all": lambda s: True, "short": lambda s: s <= mid_cutoff,
+            "mid": lambda s: mid_cutoff < s <= long_cutoff, "long": lambda s: s > long_cutoff}[kind]
+    return [b for b, (_, span) in zip(bounds, segs) if pick(span)]
+
+
+def mm2gb_seg_rows(segs, count):
+    """A seg_t list's first ``count`` entries (start, end), sorted: the atomics' order is the GPU's."""
+    rows = np.asarray(segs, np.uint64).reshape(-1, 2)[:int(np.asarray(count).reshape(-1)[0])]
+    return rows[np.lexsort((rows[:, 1], rows[:, 0]))]
+
+
+def mm2gb_long_copy(long_seg, long_seg_og, count, a_x_long, a_y_long, sid_long, range_long, ax, ay, sid, rng_):
+    """For each long segment (sorted by its original start): its original start and end, and whether the long
+    buffers hold its anchors (x, y, sid, range) at the place the kernel gave it."""
+    n = int(np.asarray(count).reshape(-1)[0])
+    ls, og = np.asarray(long_seg, np.uint64).reshape(-1, 2)[:n], np.asarray(long_seg_og, np.uint64).reshape(-1, 2)[:n]
+    rows = []
+    for (ls0, ls1), (o0, o1) in zip(ls.astype(np.int64), og.astype(np.int64)):
+        ok = (ls1 - ls0 == o1 - o0 and ls1 <= len(a_x_long)
+              and all(np.array_equal(np.asarray(b)[ls0:ls1], np.asarray(a)[o0:o1])
+                      for b, a in ((a_x_long, ax), (a_y_long, ay), (sid_long, sid), (range_long, rng_))))
+        rows.append((o0, o1, int(ok)))
+    rows.sort()
+    return np.array(rows, np.int64).reshape(-1, 3)
+
+
+def mm2gb_long_buffers(segs, seed, what, size):
+    """The aggregated long-segment buffers as plscore's long kernel reads them: the segments back to back."""
+    ax, ay, rng_, _, bounds = _mm2gb_chain(tuple(segs), seed)
+    src = {"ax": ax, "ay": ay, "range": rng_, "sid": np.zeros(len(ax), np.int8)}[what]
+    out = np.zeros(size, src.dtype)
+    out[:len(src)] = src
+    return out
+
+
+def mm2gb_seg_array(bounds, size):
+    out = np.zeros((size, 2), np.uint64)
+    out[:len(bounds)] = np.array(bounds, np.uint64).reshape(-1, 2)
+    return out
+
+
+def mm2gb_cut_writes(rng_, start, rend, cstart, blockdim, anchor_per_block, cut_check_anchors):
+    """{slot: the values the range kernels' threads store there}: a slot two blocks store different values in
+    (a read's start and the previous block's last cut) holds either, as the GPU's schedule has it."""
+    writes = {}
+    for bid in range(len(start)):
+        s, e0 = int(start[bid]), int(rend[bid])
+        end = min(s + anchor_per_block, e0)
+        c0 = int(cstart[bid])
+        if bid == 0 or int(rend[bid - 1]) != e0:
+            writes.setdefault(c0, set()).add(s)
+        for tid in range(blockdim):
+            for k, i in enumerate(range(s + tid, end, blockdim)):
+                if tid >= blockdim - cut_check_anchors and blockdim - tid + i <= end and rng_[i] == 0:
+                    writes.setdefault(c0 + 1 + k, set()).add(i + 1)
+    return writes
+
+
+def mm2gb_cut_allowed(cut, ax, rev, read_ends, start, rend, cstart, blockdim, anchor_per_block, cut_check_anchors):
+    """For each cut slot, whether it holds a value the kernel may leave there: one of the stores to it, or
+    SIZE_MAX (the host's memset) where none stores."""
+    writes = mm2gb_cut_writes(mm2gb_range(ax, rev, read_ends), start, rend, cstart, blockdim, anchor_per_block,
+                              cut_check_anchors)
+    cut = np.asarray(cut, np.uint64)
+    return np.array([int(v) in writes.get(i, {int(MM2GB_SIZE_MAX)}) for i, v in enumerate(cut)])

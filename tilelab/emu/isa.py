@@ -684,6 +684,16 @@ def h_bfi(m, ins, idx, pc):
     write(m, ins.args[0], np.broadcast_to(r.astype(DT[t]), (len(m.lanes(idx)),)), idx)
 
 
+def h_sad(m, ins, idx, pc):
+    """``sad.{s,u}{16,32,64} d, a, b, c``: d = c + (a < b ? b - a : a - b), wrapping in the type (the PTX ISA's
+    definition; CUDA's __sad / __usad). mm2-gb's chaining score takes |dr - dq| so."""
+    t = _type_of(ins)
+    a, b, c = (np.asarray(read(m, ins.args[i], t, idx)).astype(DT[t]) for i in (1, 2, 3))
+    with np.errstate(all="ignore"):
+        r = np.where(a < b, b - a, a - b).astype(DT[t]) + c
+    write(m, ins.args[0], np.broadcast_to(np.asarray(r, DT[t]), (len(m.lanes(idx)),)), idx)
+
+
 def h_bmsk(m, ins, idx, pc):
     """``bmsk.{clamp,wrap}.b32 d, a, b``: a mask of b ones from bit a (the PTX ISA's semantics, overflow rules
     included: .clamp gives 0 for a >= 32 and all bits from a up for b >= 32; .wrap takes both mod 32)."""
@@ -1733,7 +1743,7 @@ def finish_async(m):
 HANDLERS = {
     "add": _binary(lambda a, b: a + b, lambda a, b: a + b),
     "sub": _binary(lambda a, b: a - b, lambda a, b: a - b),
-    "mul": h_mul, "mad": h_mad, "fma": h_fma, "div": h_div, "rem": h_rem,
+    "mul": h_mul, "mad": h_mad, "fma": h_fma, "div": h_div, "rem": h_rem, "sad": h_sad,
     "min": h_minmax, "max": h_minmax,
     "neg": _unary(lambda a, t: -a), "abs": _unary(lambda a, t: np.abs(a)), "copysign": h_copysign,
     "sqrt": _unary(lambda a, t: np.sqrt(a)),

@@ -320,6 +320,12 @@ REGISTER_DEFINE = "-Dregister="
 #: GCC's __typeof (MIN / MAX macros' statement expressions): tilelab/include/tilelab_typeof.h defines it by decltype
 _TYPEOF_MISSING = re.compile(r'identifier "__typeof(?:__)?" is undefined')
 TYPEOF_PRE_INCLUDE = "--pre-include=tilelab_typeof.h"
+#: C99's designated initializers (`wfa_backtrace_t r = {.backtrace = v, .prev = p};`, WFA-GPU's alignment kernels):
+#: nvcc's C++17 takes them as GNU C++ does; NVRTC's C++17 refuses them ("expected an expression", the caret at the
+#: brace or the designator), its C++20 has them. The retry compiles as C++20, which the source's own -std replaces
+_DESIGNATED_INIT = re.compile(r"error: expected an expression\n[^\n]*(?:[{,]|^)\s*\.[A-Za-z_]\w*\s*=(?!=)",
+                              re.MULTILINE)
+DESIGNATED_INIT_STD = "--std=c++20"
 _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PRE_INCLUDE),
             (_MATH_MIXED_AMBIGUOUS, MATH_PRE_INCLUDE),
             (_SYSTYPES_MISSING, SYSTYPES_PRE_INCLUDE), (_STD_MATH_MISSING, CMATH_PRE_INCLUDE),
@@ -327,7 +333,7 @@ _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PR
             (_TYPE_TRAITS_MISSING, TYPE_TRAITS_PRE_INCLUDE),
             (_STD_MINMAX_MISSING, ALGORITHM_PRE_INCLUDE),
             (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE),
-            (_TYPEOF_MISSING, TYPEOF_PRE_INCLUDE))
+            (_TYPEOF_MISSING, TYPEOF_PRE_INCLUDE), (_DESIGNATED_INIT, DESIGNATED_INIT_STD))
 
 
 def _unqualified(params_text: str) -> str:
