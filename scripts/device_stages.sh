@@ -11,6 +11,7 @@
 # recordings are stored gzipped (bench/recorded.py reads either form; a recorded command that names the .json
 # finds the .json.gz).
 #   device run: carry [".stage-cccl", ".stage-A", ".stage-B"]; command: STAGES="A B" bash scripts/device_stages.sh
+# An unseen suite's stage: bash scripts/stage_unseen.sh NNN p1_,p2_ (into .stages/, which .gitignore leaves out).
 # More stages than carry's 8 paths: copy them into one ignored folder, .stages/NAME/ (looked up where .stage-NAME/ is
 # missing), carry ".stages", and set BUNDLE=1 (every stage's results in one $OUT/stages.tgz, rewritten after each
 # stage, so a call cut off at its limit still returns the stages done) and DEADLINE (seconds after which the stages

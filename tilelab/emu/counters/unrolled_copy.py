@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .sunk import ORDERED
+
 #: the longest copy loop modelled as unrolled (ptxas unrolled BLAKE3's 150 trips, and a 300-trip ``u32`` copy)
 MAX_COPY_TRIPS = 1024
 #: what writes (or orders) global memory between a load and the copy's load of the same bytes
@@ -49,7 +51,6 @@ def copy_loops(fn, loops, access, max_trips: int) -> list:
     count above ``max_trips`` (what the model unrolls itself) whose body is a copy: only plain global and shared loads
     and stores off the registers the body advances by a constant, those advances, and the compare the back edge
     tests. ``access`` reads an instruction's memory access (sass_model passes its own: no import back)."""
-    from .sunk import ORDERED
     _access = access
     out = []
     for L in loops:
@@ -79,7 +80,6 @@ def redundant_loads(fn, L, writes, access) -> dict:
     trip, the register unchanged up to the loop and nothing between that writes or orders global memory (no global
     or generic store, atomic, fence, barrier, call). ptxas reads those bytes once, in the copy. ``access`` as for
     ``copy_loops``."""
-    from .sunk import ORDERED
     _access = access
     targets = {ins.target for ins in fn.instrs if ins.op in ("bra", "brx")}
     copy_loads = [acc for pc in range(L.start, L.end) if (acc := _access(pc, fn.instrs[pc])) is not None
