@@ -73,7 +73,8 @@ def _with_rerun(res, stem: str, tail: str, n) -> list:
 def unseen_tallies(tally: dict, date: str = "2026-12-05"):
     """Issue 23's suites as each came and now, checked against ``tally`` (suite -> launches, ran, equal, totals as it
     came; ran, equal, totals now) from their --compare files; returns the sums as it came and now and the suites that
-    met the line (every launch run, 99% of totals equal)."""
+    met the line (every launch run, 99% of totals equal). The compares of 2026-12-06 are stored gzipped
+    (fidelity-compare-20??-??-??-unseen*.json.gz); read_json finds them by the plain name."""
     import sys
     sys.path.insert(0, str(ROOT / "bench"))
     import unseen_suites as us

@@ -375,7 +375,7 @@
 - unseen168, HOOMD-blue's FIRE minimizer kernels (zeroing, double shared-memory tree reductions of PE, P, |v|^2 and
   |a|^2, the one-block sliding-window sum, the velocity mixing): 0 of 9 as they came, none launched: the manifest's
   mistake (scalar arguments given a dtype, which run.py makes one-element arrays). Fixed in the manifest: 9 of 9, no
-  change in tilelab. (md-cpu-gpu, which the collection held already as unseen49's, taken out before any recording.)"""
+  change in tilelab. (md-cpu-gpu, which the collection held already as unseen49's, taken out before any recording.)
 - unseen174, KBLAS's batched TRTRI and POTRS register kernels (one source: no second repository on the theme takes
   anything but arrays of device pointers): 12 of 12 as they came; POTRS NMvar's uninitialised registers (the judge's
   uninit pass) keep their B from the GPU comparison.
