@@ -12,6 +12,12 @@ from ..messages import msg
 from .discover import NVRTC_LIB, _include_dirs_for
 
 BASE_OPTIONS = ("-lineinfo", "--std=c++17")
+#: NVRTC names a source's internal-linkage symbols (a namespace-scope constexpr, an anonymous namespace) after the
+#: process id (`_INTERNAL_..._cu_dda0cac2_5060...`), and NVVM's code can differ with that name's length: the same
+#: kernel built in two processes had 12 or 13 shared loads on one line (fast-transformers' lmha_kernel<48, 1>, one
+#: process in six). A fixed seed names them the same in every process (tests/test_nvrtc_seed.py); NVVM still numbers
+#: registers differently in about one process in ten, with the same instructions in the runs compared since
+SEED_OPTION = "-frandom-seed=0"
 
 class Nvrtc:
     """One loaded libnvrtc: its path, version, and the header dirs that go with it."""
@@ -247,6 +253,8 @@ def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, optio
         # the two, and that warning led the log
         own_std = any(re.fullmatch(r"--?std(=.*)?", o) for o in options)
         base = [o for o in BASE_OPTIONS if not (own_std and o.startswith("--std"))]
+        if not getattr(nv, "no_seed", False):
+            base.append(SEED_OPTION)
         opts = [arch_opt, *base, *(f"-I{d}" for d in nv.include_dirs), *options]
         arr = (ctypes.c_char_p * len(opts))(*(o.encode() for o in opts))
         rc = lib.nvrtcCompileProgram(prog, len(opts), arr)
@@ -255,6 +263,9 @@ def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, optio
         buf = ctypes.create_string_buffer(size.value)
         lib.nvrtcGetProgramLog(prog, buf)
         log = _map_log(buf.value.decode(errors="replace"), source, filename, first_line)
+        if rc != 0 and SEED_OPTION in opts and "-frandom-seed" in log and "unrecognized option" in log:
+            nv.no_seed = True                                  # an NVRTC older than the option: built as before
+            return _nvrtc_compile(nv, source, filename, first_line, options, arch_opt, names, want_cubin, headers)
         if rc != 0:
             if not log:
                 text = lib.nvrtcGetErrorString(rc)          # NVRTC's own words (no local `msg`: the catalog's)
