@@ -1,5 +1,5 @@
 // From https://github.com/dmlc/dgl (DGL, the Deep Graph Library), commit 3d16000b4170fa741ed9e9667f22ba84d3493026.
-// Source: https://github.com/dmlc/dgl/blob/3d16000b4170fa741ed9e9667f22ba84d3493026/src/array/cuda/spmm.cuh
+// Source:  https://github.com/dmlc/dgl/blob/3d16000b4170fa741ed9e9667f22ba84d3493026/src/array/cuda/spmm.cuh
 // Licence: Apache-2.0 (the repository's LICENSE); the notice follows.
 // Kept: src/array/cuda/spmm.cuh lines 20-24, 400-544, 798-800 (the kernels, unchanged); host launchers removed.
 // Copied in, marked: src/runtime/cuda/cuda_common.h (accum_dtype), src/array/cuda/utils.h (_ldg), atomic.cuh

@@ -1,5 +1,5 @@
 // From https://github.com/dgSPARSE/dgNN (dgNN: fused GNN operators of the dgSPARSE team), commit d5981fe0489ad5f1889cde48613f691eb70fac33.
-// Source: https://github.com/dgSPARSE/dgNN/blob/d5981fe0489ad5f1889cde48613f691eb70fac33/dgNN/src/fused_gatconv/fused_gatconv_kernel.cu
+// Source:  https://github.com/dgSPARSE/dgNN/blob/d5981fe0489ad5f1889cde48613f691eb70fac33/dgNN/src/fused_gatconv/fused_gatconv_kernel.cu
 // Licence: MIT (the repository's LICENSE, repeated below; the source file itself carries no notice).
 // Kept: dgNN/src/fused_gatconv/fused_gatconv_kernel.cu lines 10, 12-14, 24-320, 391-669, 712-996, 1072-1237 (every device function, unchanged); the
 // host launchers, torch/curand host includes and CURAND_CALL removed. Copied in, marked: dgNN/src/util/computeUtil.h

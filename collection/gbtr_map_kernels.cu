@@ -1,9 +1,9 @@
-// From https://github.com/owensgroup/GpuBTree (GpuBTree: a GPU B-tree, Awad et al., PPoPP 2019) at commit baa72d124ea84ca6b2b217b1370189d9c0cdc48c
-// Source: src/map/kernels/map_kernels.cu (lines 27-198, whole but its notice, unchanged) at that commit,
-// with the device code it includes copied in, marked: src/global.cuh 27-35, src/utils.cuh 67-73,
-// src/allocator/pool_allocator.cuh 27-34 and 53-81 (its host-only init/free/compute_usage removed, lines 35-52),
-// src/map/kernels/map_warps.cu 27-716 (whole). Licence: BSD-2-Clause (the repository's LICENSE; the files' notice below).
-// Host code (host.cu, GpuBTree.cuh's GpuBTreeMap class, utils.cuh's memoryUtil/CHECK_ERROR/GpuTimer) removed.
+// tilelab kernel collection: GpuBTree's map kernels (owensgroup/GpuBTree: a GPU B-tree, Awad et al., PPoPP 2019)
+// Source:  https://github.com/owensgroup/GpuBTree/blob/baa72d124ea84ca6b2b217b1370189d9c0cdc48c/src/map/kernels/map_kernels.cu
+// Licence: BSD-2-Clause (the repository's LICENSE; the files' notice below).
+// Kept: lines 27-198 (whole but its notice, unchanged), with the device code it includes copied in, marked: src/global.cuh
+// 27-35, src/utils.cuh 67-73, src/allocator/pool_allocator.cuh 27-34 and 53-81 (its host-only init/free/compute_usage removed,
+// lines 35-52), src/map/kernels/map_warps.cu 27-716 (whole). Host code (host.cu, GpuBTreeMap, memoryUtil/CHECK_ERROR/GpuTimer) removed.
 /*Copyright(c) 2020, The Regents of the University of California, Davis.            */
 /*                                                                                  */
 /*                                                                                  */

@@ -1,9 +1,9 @@
-// From https://github.com/fmihpc/hashinator (Hashinator: a portable hybrid hashmap for CPUs and GPUs) at commit 4ec66208bb5d820e766cfa0765a903ba5de4e4ca
-// Source: include/hashinator/kernels_NVIDIA.h, lines 18 and 20-832 (all but its #include "defaults.h", line 19), unchanged,
-// with what it uses copied in, marked: include/common.h 20-27, 49-57 and 81-91 (not its host-only helpers),
-// include/hashinator/hashfunctions.h 26-85, include/hashinator/defaults.h 22-56, include/hashinator/hash_pair.h 24-93,
-// include/splitvector/splitvec.h 42, include/splitvector/split_tools.h 38-43, include/splitvector/gpu_wrappers.h 21-340.
+// tilelab kernel collection: Hashinator's CUDA kernels (fmihpc/hashinator: a portable hybrid hashmap for CPUs and GPUs)
+// Source:  https://github.com/fmihpc/hashinator/blob/4ec66208bb5d820e766cfa0765a903ba5de4e4ca/include/hashinator/kernels_NVIDIA.h
 // Licence: GPL-2.0-or-later (the files' notice below; the repository's LICENSE is the GPL v3 text). Host code (hashers.h, hashinator.h) removed.
+// Kept: lines 18 and 20-832 (all but its #include "defaults.h", line 19), unchanged, with what it uses copied in, marked: include/common.h
+// 20-27, 49-57 and 81-91 (not its host-only helpers), include/hashinator/hashfunctions.h 26-85, defaults.h 22-56, hash_pair.h 24-93,
+// include/splitvector/splitvec.h 42, include/splitvector/split_tools.h 38-43, include/splitvector/gpu_wrappers.h 21-340.
 /* File:    kernels_NVIDIA.h
  * Authors: Kostis Papadakis, Urs Ganse and Markus Battarbee (2023)
  *
