@@ -1197,31 +1197,24 @@ def h_vote(m, ins, idx, pc):
     n = len(lanes)
     p = np.broadcast_to(np.asarray(read(m, ins.args[1], "pred", idx)), (n,))
     row, ln, nrows = _warp_rows(m, idx)
+    # each lane votes among the lanes its membermask names (a vote without .sync: the whole warp): lanes of one warp may
+    # vote at once in disjoint groups (Hashinator's 4-lane virtual warps: __any_sync(submask, done) must not see the
+    # other groups' done)
     if "sync" in ins.mods:
-        # each lane votes among the lanes its own membermask names: lanes of one warp may vote at once in disjoint
-        # groups (Hashinator's 4-lane virtual warps: __any_sync(submask, done) must not see the other groups' done)
         mask = np.broadcast_to(np.asarray(read(m, ins.args[2], "b32", idx)), (n,)).astype(np.uint64) & 0xFFFFFFFF
-        bit = np.uint64(1) << ln.astype(np.uint64)
-        yes = np.zeros(nrows, dtype=np.uint64)
-        here = np.zeros(nrows, dtype=np.uint64)
-        np.bitwise_or.at(yes, row, np.where(p.astype(bool), bit, np.uint64(0)))
-        np.bitwise_or.at(here, row, bit)
-        yes, here = yes[row] & mask, here[row] & mask
-        if mode == "ballot":
-            write(m, ins.args[0], yes.astype(np.uint32), idx)
-            return
-        r = {"all": yes == here, "any": yes != 0, "uni": (yes == 0) | (yes == here)}[mode]
-        write(m, ins.args[0], r, idx)
-        return
+    else:
+        mask = np.full(n, 0xFFFFFFFF, dtype=np.uint64)
+    bit = np.uint64(1) << ln.astype(np.uint64)
+    yes = np.zeros(nrows, dtype=np.uint64)
+    here = np.zeros(nrows, dtype=np.uint64)
+    np.bitwise_or.at(yes, row, np.where(p.astype(bool), bit, np.uint64(0)))
+    np.bitwise_or.at(here, row, bit)
+    yes, here = yes[row] & mask, here[row] & mask
     if mode == "ballot":
-        bits = np.zeros(nrows, dtype=np.uint64)
-        np.bitwise_or.at(bits, row, (p.astype(np.uint64) << ln.astype(np.uint64)))
-        write(m, ins.args[0], bits[row].astype(np.uint32), idx)
+        write(m, ins.args[0], yes.astype(np.uint32), idx)
         return
-    cnt = np.bincount(row, weights=p, minlength=nrows)
-    tot = np.bincount(row, minlength=nrows)
-    r = {"all": cnt == tot, "any": cnt > 0, "uni": (cnt == 0) | (cnt == tot)}[mode]
-    write(m, ins.args[0], r[row], idx)
+    r = {"all": yes == here, "any": yes != 0, "uni": (yes == 0) | (yes == here)}[mode]
+    write(m, ins.args[0], r, idx)
 
 
 def h_activemask(m, ins, idx, pc):
