@@ -94,7 +94,8 @@ def execute(m, ins, idx, pc):
     try:
         if m.contract and pc in m.contract:          # a mul + add ptxas fused (emu/contraction.py)
             return contraction.step(m, ins, idx, pc, h)
-        if m.observed is not None and pc in m.observed.pcs:     # a value the SASS replay may need (counters/observed.py)
+        if m.observed is not None and pc in m.observed.pcs and not m.observed.barrier_pc(pc):   # a value the SASS
+            # replay may need (counters/observed.py)
             if m.observed.atomic_pc(pc):                        # an atomic: what it returned, in its order
                 red = ins.op == "red"
                 at = address(m, ins.args[0] if red else ins.args[1], idx)

@@ -772,6 +772,8 @@ class Machine:
             else:
                 val = votes > 0
             operands.write(self, ins.args[0], val, lanes)
+            if self.observed is not None and int(pc) in self.observed.pcs:   # for the SASS replay's B2R
+                self.observed.keep_bar_red(int(pc), self.gtid[lanes], val, self.epoch[lanes] + 1)
 
     def _hang(self, ins, idx, what):
         lanes = self.lanes(idx)
@@ -781,6 +783,17 @@ class Machine:
         raise StepBudgetExceeded(
             msg("errors.no_finish", what=what, thread=",".join(map(str, thread)), block=",".join(map(str, block)),
                 where=where) + excerpt + msg("errors.no_finish_fix"))
+
+
+def _replays_loops(lazy, fn) -> bool:
+    """Whether the launch's loop lines may be replayed (sass_replay.apply: a shared access in a loop, and a line
+    ptxas predicated more accesses on than the if-conversion model places), so that what its loads read is kept."""
+    if lazy is None or not sass_replay.loop_accesses(fn):
+        return False
+    try:
+        return bool(ifconvert.plan_for(*lazy.args).unplaced)
+    except Exception:        # no SASS to read: apply() will not replay either
+        return False
 
 
 def _spin_loops(fn) -> frozenset:
@@ -1015,8 +1028,9 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     rloops = rloops if rloops is not None and rloops.pcs else None
     fused = contraction.plan_for(kernel, fn, files, arch)    # which mul + add ptxas fused: results
     # the values a loop bound is loaded with, for the replay of a family ptxas moved between lines (counters/observed.py)
+    # (and for the replay of a loop ptxas rebuilt with predicated trips: a bound loaded, a __syncthreads_or's result)
     observed = Observed.for_launch(fn, nblocks * tpb) \
-        if plan is not None and (plan.pools or plan.copies) and blocks is None else None
+        if plan is not None and blocks is None and (plan.pools or plan.copies or _replays_loops(lazy, fn)) else None
     sass_only: dict = {}
     vprintf_calls: dict = {}                   # pc -> warp calls (emu/counters/vprintf_cost.py)
     driver_counts: dict = {}                   # pc -> the counts those calls added
@@ -1100,7 +1114,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # loops ptxas rebuilt with predicated trips (FIDELITY.md D3): their requests from a replay of
     # the SASS's control flow for this launch's warps, where it can say (emu/counters/sass_replay.py)
     replayed = sass_replay.apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions,
-                                 arch) if lazy is not None and blocks is None else {}
+                                 arch, observed) if lazy is not None and blocks is None else {}
     # lines ptxas only copied (an unrolled loop's remainder copies): decided by the same replay, where it agrees
     # __constant__ variables' bytes (no kernel writes them): what the replay's LDCs of bank 3 read
     const_data = {v.name: bytes(gmem.arena.data[a.offset:a.offset + a.nbytes])

@@ -34,6 +34,7 @@ _WIDTH = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "bf
 _READ_AS = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 GLOBAL, SHARED = 0, 1        # the address spaces a key names (generic and constant addresses are the global's)
 ATOM, ATOM_AT = 2, 3         # a thread's atomics of an epoch, by their order in it: what each returned, its address
+BAR_RED = 4                  # a thread's bar.red result (__syncthreads_or/and/count), in the epoch the barrier opened
 
 
 def _loops(fn, n_entry: int) -> list:
@@ -51,6 +52,9 @@ def candidates(fn) -> tuple:
     backs = _loops(fn, n_entry)
     out = []
     for pc, ins in enumerate(fn.instrs[:n_entry]):
+        if ins.op in ("bar", "barrier") and "red" in ins.mods:
+            out.append((pc, 4, BAR_RED, any(s <= pc <= e for s, e in backs)))
+            continue
         if ins.op in ("atom", "red"):
             width = next((w for t, w in _WIDTH.items() if t in ins.mods), None)
             if width in (4, 8) and not any(m.startswith("v") and m[1:].isdigit() for m in ins.mods):
@@ -106,6 +110,25 @@ class Observed:
 
     def atomic_pc(self, pc: int) -> bool:
         return int(self.space[self.pcs[pc]]) == ATOM
+
+    def barrier_pc(self, pc: int) -> bool:
+        return int(self.space[self.pcs[pc]]) == BAR_RED
+
+    def keep_bar_red(self, pc: int, gtid, value, epoch):
+        """A ``bar.red`` released (machine._reduce_votes): each thread's result (the count, or 0/1 for and/or), with
+        the epoch the barrier opened (the one the replay counts at its ``BAR.RED``)."""
+        self.keep(pc, gtid, 0, np.asarray(value).astype(np.uint32), epoch)
+
+    def bar_red(self, lanes, epoch):
+        """Per lane, the result of the ``bar.red`` that opened barrier epoch ``epoch`` (uint32), or None where a lane's
+        is not known."""
+        lanes = np.asarray(lanes, dtype=np.int64).ravel()
+        if not len(lanes):
+            return np.zeros(0, np.uint32)
+        by_epoch, _ = self._build()
+        ep = np.broadcast_to(np.asarray(epoch, dtype=np.int64), lanes.shape)
+        ok, clash, got = self._ask(by_epoch, BAR_RED, lanes, ep, np.zeros(len(lanes), np.int64), np.uint8(0xF))
+        return got if ok.all() and not clash.any() else None      # that epoch's only: a loop's barriers differ
 
     def keep(self, pc: int, gtid, addr, value, epoch=None):
         """A candidate load executed (isa.execute): the launch's thread ids, their addresses, the values read, their

@@ -120,6 +120,10 @@ def _count_sunk(m, pc, idx, planned, key, mat, act, nbytes, sop) -> None:
     m.count_ptx(pc, key + "_requests", mat.shape[0])
     m.count_ptx(pc, key + "_requests_active", int(act.any(axis=1).sum()))
     m.count_ptx(pc, key + "_wavefronts", int(shared_wavefronts(mat, act, nbytes, sop).sum()))
+    if len(planned) > 4:        # sunk past a later branch, whose predicate is not set yet: counted there
+        m.sunk_pending.setdefault(planned[4], []).append((pc, None if idx is None else idx.copy(), mat, act, nbytes,
+                                                          key))
+        return
     p = reg_array(m, planned[1])
     p = p if idx is None else p[idx]
     falls, _ = m.warp_matrix(idx, p if planned[2] else ~p)    # @p bra: the lanes with p false fall through
@@ -192,10 +196,14 @@ def count_sunk_at_branch(m, bpc: int, idx, take) -> None:
     Lanes that reached the branch in another group than the load's are counted as the PTX has them."""
     for pc, lidx, mat, act, nbytes, key in m.sunk_pending.pop(bpc, ()):
         same = (lidx is None and idx is None) or (lidx is not None and idx is not None and np.array_equal(lidx, idx))
+        if key.startswith("shared"):          # a shared load sunk past a later branch (sunk._candidate_far)
+            unit, cost = "_wavefronts", lambda a, b, nb: shared_wavefronts(a, b, nb, "ld")
+        else:
+            unit, cost = "_sectors", global_sectors
         if take is None or not same:
             m.count(pc, key + "_requests", mat.shape[0])
             m.count(pc, key + "_requests_active", int(act.any(axis=1).sum()))
-            m.count(pc, key + "_sectors", int(global_sectors(mat, act, nbytes).sum()))
+            m.count(pc, key + unit, int(cost(mat, act, nbytes).sum()))
             continue
         falls, _ = m.warp_matrix(idx, ~take)
         on = act & falls.astype(bool)
@@ -203,7 +211,7 @@ def count_sunk_at_branch(m, bpc: int, idx, take) -> None:
         n = int(rows.sum())
         m.count(pc, key + "_requests", n)
         m.count(pc, key + "_requests_active", n)
-        m.count(pc, key + "_sectors", int(global_sectors(mat[rows], on[rows], nbytes).sum()))
+        m.count(pc, key + unit, int(cost(mat[rows], on[rows], nbytes).sum()))
 
 
 def count_global_access(m, pc, idx, mat, act, nbytes: int, store: bool, all_ok: bool) -> None:

@@ -538,6 +538,28 @@ def _uniform(v):
     return v
 
 
+class _BarRed:
+    """A ``BAR.RED``'s result per thread of the group that ran it (``Replay._bar_red``): the count of its block's
+    threads with the predicate on (``POPC``) or 0/1 (``AND``, ``OR``), as ``B2R.RESULT`` reads it; ``lanes`` None
+    where it is not known."""
+
+    def __init__(self, lanes=None, value=None):
+        if lanes is None:
+            self.lanes = self.value = None
+            return
+        order = np.argsort(lanes, kind="stable")
+        self.lanes, self.value = np.asarray(lanes)[order], np.asarray(value, dtype=_U32)[order]
+
+    def get(self, lanes):
+        """The result for ``lanes`` (every one of them among those that ran it), or Unknown."""
+        if self.lanes is None:
+            return Unknown("op", op="B2R", addr="")
+        at = np.searchsorted(self.lanes, lanes)
+        if (at >= len(self.lanes)).any() or (self.lanes[np.minimum(at, len(self.lanes) - 1)] != lanes).any():
+            return Unknown("op", op="B2R", addr="")
+        return self.value[at]
+
+
 @dataclass
 class Replay:
     """One kernel's SASS, ready to replay: ``instrs``, the indices of the counted ``targets``, and
@@ -1194,6 +1216,15 @@ class Replay:
             return sset(o[0], _U32((hi << 16 | lo) & _MASK))
         if op == "R2UR" and len(o) == 2:
             return sset(o[0], v(1))
+        if op == "BAR" and "RED" in mods:
+            return self._bar_red(g, ins, guard)
+        if op == "B2R" and mods == ("RESULT",) and len(o) == 2:
+            r = getattr(self, "_b2r", {}).get(g.pc)
+            got = r.get(g.lanes) if r is not None else Unknown("op", op="B2R", addr=_at(ins))
+            if isinstance(got, Unknown):
+                return self._poison(g, ins, guard)
+            sset(o[1], _uniform(got != 0))
+            return sset(o[0], _uniform(got))
         if op in ("VOTE", "VOTEU") and mods == ("ANY",) and len(o) == 3 and o[1] in ("PT", "UPT"):
             # the warp's lanes on here (with the predicate): ptxas's aggregated atomics elect a leader so
             return sset(o[0], self._ballot(g, self._pred(g, o[2]), guard))
@@ -1219,6 +1250,38 @@ class Replay:
                     sset(f"{m.group(1)}{int(m.group(2)) + k}", word)
                 return
         return self._poison(g, ins, guard)
+
+    def _bar_red(self, g, ins, guard):
+        """``BAR.RED.{POPC,AND,OR} 0x0, P``: the block's reduction of ``P``, for the ``B2R.RESULT`` right after it
+        (``__syncthreads_or`` and its kin: CuSha's ``if (__syncthreads_or(flag))`` decides its exit). What the launch's
+        own ``bar.red`` gave each thread in the epoch this barrier opens (counters/observed.py), or, where it was not
+        kept, the reduction over the group where it holds every thread of each of its blocks, none guarded off, ``P``
+        known on all; else unknown."""
+        nxt = g.pc + 1
+        if nxt >= len(self.instrs) or self.instrs[nxt].op != "B2R" or len(ins.ops) != 2:
+            return None
+        table = self.__dict__.setdefault("_b2r", {})
+        ob = self.launch.observed
+        ep = np.asarray(g.epoch, dtype=np.int64)
+        if ob is not None and guard is None and (ep >= 0).all():
+            got = ob.bar_red(g.lanes, np.broadcast_to(ep, g.lanes.shape))
+            if got is not None:
+                table[nxt] = _BarRed(g.lanes, got)
+                return None
+        p = self._pred(g, ins.ops[1])
+        tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
+        block = g.lanes // tpb
+        blocks, counts = np.unique(block, return_counts=True)
+        if isinstance(p, Unknown) or guard is not None or (counts != tpb).any():
+            table[nxt] = _BarRed()
+            return None
+        on = np.broadcast_to(np.asarray(p, dtype=bool), g.lanes.shape)
+        count = np.zeros(len(blocks), np.int64)
+        np.add.at(count, np.searchsorted(blocks, block), on.astype(np.int64))
+        count = count[np.searchsorted(blocks, block)]
+        value = count if "POPC" in ins.mods else (count == tpb) if "AND" in ins.mods else (count > 0)
+        table[nxt] = _BarRed(g.lanes, value)
+        return None
 
     def _ballot(self, g, p, guard):
         """Per lane, the mask of its warp's lanes that run a ``VOTE.ANY`` here with ``p`` on, or Unknown where a warp
@@ -1750,6 +1813,7 @@ class Replay:
         tpb = bx * by * bz
         total = tpb * launch.grid[0] * launch.grid[1] * launch.grid[2]
         per_chunk = max(tpb, CHUNK_LANES // tpb * tpb)
+        self._b2r = {}                  # B2R index -> the BAR.RED before it (_bar_red)
         self.merging = False
         for merging in (False, True):
             self.merging = merging
@@ -2237,7 +2301,7 @@ def _replay_for(kernel, key, arch) -> Replay:
                                 and ins.op in KIND_OPS[key[2]] and ins.pred != "!PT"))
 
 
-def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions, arch) -> dict:
+def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, actions, arch, observed=None) -> dict:
     """Count the requests of the launch's loop lines that ptxas rebuilt with predicated trips from a
     replay of their SASS: add to ``counters`` (and ``sass_only``, the SASS's own part) what the
     replay's executions add to the PTX's, where its executions with a lane on equal the PTX's.
@@ -2268,6 +2332,7 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
     cache = fn.__dict__.setdefault("_sass_replay", {})     # (arch, line key) -> (Replay or why, runs)
     launch = launch_of(fn.params, params, grid, block, arch,
                        aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
+    launch.observed = observed            # what the launch's own bar.reds gave (``_bar_red``): never reused
     notes = {}
     for key, pcs in lines.items():
         file, line, kind = key

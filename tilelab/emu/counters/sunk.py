@@ -170,8 +170,10 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
     callable returning them, called only where the PTX has a candidate); ``where``: a PTX
     instruction's (file, line), as the listing names them; ``writes``: a PTX instruction's
     destination registers."""
-    cands = candidates(fn, n_entry, where, writes)
-    if not cands:
+    cands = candidates(fn, n_entry, where, writes, far=False)
+    loads = _shared_loads(fn, n_entry, where)
+    far = {w: pcs for w, pcs in loads.items() if any(_candidate_far(fn, n_entry, pc, writes) for pc in pcs)}
+    if not cands and not far:
         return {}
     lines = list(listing() if callable(listing) else listing)
     named = {ln.label for ln in lines} - {None}
@@ -190,6 +192,18 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
         got = {pc: _sunk_at(fn, n_entry, lines, targets, s, cands[pc], where, op) for pc, s in zip(pcs, lds)}
         if all(got.values()):
             out.update(got)
+    for pc, a in far_sunk_loads(fn, n_entry, lines, where, writes, far).items():
+        out.setdefault(pc, a)
+    return out
+
+
+def _shared_loads(fn, n_entry: int, where) -> dict:
+    """``{(file, line): [pc]}``: the PTX's plain shared loads per line, in order."""
+    out: dict = {}
+    for pc in range(n_entry):
+        ins = fn.instrs[pc]
+        if _space(ins) == "shared" and ins.line:
+            out.setdefault(where(ins), []).append(pc)
     return out
 
 
@@ -247,9 +261,107 @@ def _past(bra, lines, s: int) -> bool:
     return at is not None and at > lines[s].addr
 
 
-def candidates(fn, n_entry: int, where, writes) -> dict:
+def _candidate_far(fn, n_entry: int, pc: int, writes):
+    """The branch that leaves the kernel (``@p bra`` straight to ``ret``) a shared load right after a barrier may be
+    sunk past across skips: argon2-gpu's last ``u64_shuffle`` feeds only the last trip of the unrolled store loop
+    after it (``if (offset < segment_blocks) refs[offset] = ...``), and ptxas reads it after that trip's
+    ``@P EXIT``. Between the load and that branch: register arithmetic (what reads the value only that), plain
+    global loads and stores, other plain shared loads, and conditional forward skips that land at or before the
+    branch; the branch does not test the value. None otherwise."""
+    ins = fn.instrs[pc]
+    if ins.guard or any(q in ins.mods for q in ORDERED) or not _after_barrier_far(fn, pc):
+        return None
+    made = set(writes(ins))
+    if not made:
+        return None
+    last = pc
+    for q in range(pc + 1, n_entry):
+        j = fn.instrs[q]
+        if j.op == "bra":
+            if not j.guard or j.guard in made or not (q < j.target <= n_entry):
+                return None
+            if _exits(fn, q, n_entry):
+                return q if last <= q else None
+            last = max(last, j.target)
+            continue
+        if _reads(j, made):
+            if j.op in _SIDE_EFFECT or j.guard:
+                return None
+            made |= writes(j)
+            continue
+        if not j.guard:
+            made -= writes(j)
+        if j.op in _SIDE_EFFECT and not _passable(j):
+            return None
+    return None
+
+
+def _passable(j) -> bool:
+    """A side effect ptxas may move a shared load past: a plain global store, a plain load of another space than
+    texture memory or of shared memory."""
+    if any(q in j.mods for q in ORDERED):
+        return False
+    return (j.op == "st" and "global" in j.mods) or (
+        _plain_load(j) and any(q in j.mods for q in ("global", "shared", "param", "const")))
+
+
+def _after_barrier_far(fn, pc: int) -> bool:
+    """``_after_barrier`` for a shared load, other plain shared loads allowed between (a 64-bit value's halves)."""
+    targets = fn.__dict__.get("_sunk_targets")
+    if targets is None:
+        targets = fn.__dict__["_sunk_targets"] = {i.target for i in fn.instrs if i.op == "bra"}
+    for q in range(pc - 1, -1, -1):
+        j = fn.instrs[q]
+        if q + 1 in targets:
+            return False
+        if j.op in ("bar", "barrier"):
+            return "warp" not in j.mods and not j.guard
+        if _plain_load(j) and "shared" in j.mods:
+            continue
+        if j.op in _SIDE_EFFECT or j.guard:
+            return False
+    return False
+
+
+def far_sunk_loads(fn, n_entry: int, lines, where, writes, line_loads) -> dict:
+    """``{pc: ("sunk", pred, neg, branch_line, branch_pc)}`` for ``_candidate_far``'s loads the SASS shows after the
+    branch's predicated ``EXIT``. A line's PTX shared loads and its ``LDS``s are paired in order (as many of each,
+    none predicated: ptxas keeps the order of accesses a barrier separates), and the paired ``LDS`` must follow that
+    ``EXIT`` straight, with no label, barrier or other branch between. ``line_loads``: ``{(file, line): [pc]}``,
+    the PTX's shared loads per line."""
+    out = {}
+    for w, pcs in line_loads.items():
+        far = {pc: _candidate_far(fn, n_entry, pc, writes) for pc in pcs}
+        far = {pc: b for pc, b in far.items() if b is not None and fn.instrs[b].line}
+        if not far:
+            continue
+        lds = [i for i, ln in enumerate(lines) if ln.where == w and ln.op == "LDS" and ln.pred != "@!PT"]
+        if len(lds) != len(pcs) or any(lines[s].pred for s in lds):
+            continue
+        for k, pc in enumerate(pcs):
+            if pc in far and _after_exit(fn, n_entry, lines, lds[k], far[pc], where):
+                g = fn.instrs[far[pc]]
+                out[pc] = (SUNK, g.guard, bool(g.guard_neg), where(g)[1], far[pc])
+    return out
+
+
+def _after_exit(fn, n_entry: int, lines, s: int, b: int, where) -> bool:
+    """Whether ``lines[s]`` follows straight a predicated ``EXIT`` of the PTX branch ``b``'s line."""
+    named = {ln.label for ln in lines} - {None}
+    for i in range(s - 1, -1, -1):
+        ln = lines[i]
+        if named.intersection(lines[i + 1].labels):    # something jumps in between: not one path
+            return False
+        if ln.op in _ENDS:
+            return ln.op == "EXIT" and bool(ln.pred) and ln.pred != "@PT" and ln.where == where(fn.instrs[b]) \
+                and _exits(fn, b, n_entry)
+    return False
+
+
+def candidates(fn, n_entry: int, where, writes, far: bool = True) -> dict:
     """``{pc: branch pc}``: the PTX's loads that the rule may find sunk (the PTX side of it alone; the
-    cubin is read only where there are any: ``sass_model._worth_checking`` asks too)."""
+    cubin is read only where there are any: ``sass_model._worth_checking`` asks too); ``far``: with the shared
+    loads ``_candidate_far`` names."""
     cands = {}
     per_line: dict = {}
     for pc in range(n_entry):
@@ -264,4 +376,10 @@ def candidates(fn, n_entry: int, where, writes) -> dict:
         got = {pc: _candidate(fn, n_entry, pc, writes, space) for pc in pcs}
         if all(b is not None and fn.instrs[b].line for b in got.values()):
             cands.update(got)
+    if far:
+        for pcs in _shared_loads(fn, n_entry, where).values():
+            for pc in pcs:
+                b = _candidate_far(fn, n_entry, pc, writes)
+                if b is not None and fn.instrs[b].line:
+                    cands.setdefault(pc, b)
     return cands
