@@ -24129,3 +24129,99 @@ def mm2gb_cut_allowed(cut, ax, rev, read_ends, start, rend, cstart, blockdim, an
                               cut_check_anchors)
     cut = np.asarray(cut, np.uint64)
     return np.array([int(v) in writes.get(i, {int(MM2GB_SIZE_MAX)}) for i, v in enumerate(cut)])
+
+
+# ---- unseen181: TorchPQ's PQ / IVF kernels (tpq_) and cuKNN's brute-force kNN kernels (cuknn_)
+
+TPQ_DIV_SIZES = (np.arange(20) * 37) % 90 + 40          # 20 inverted lists of 40..129 slots, 1,637 in all
+
+
+def tpq_div_start():
+    """The 20 inverted lists' first addresses (contiguous lists of TPQ_DIV_SIZES slots)."""
+    return np.concatenate([[0], np.cumsum(TPQ_DIV_SIZES)[:-1]]).astype(np.int64)
+
+
+def tpq_div_of(address, div_start, div_end):
+    """The list each address falls in (-1 where none holds it): get_div_by_address's answer."""
+    out = np.full(len(address), -1, np.int64)
+    for i, a in enumerate(np.asarray(address, np.int64)):
+        hit = np.nonzero((div_start <= a) & (a < div_end))[0]
+        if len(hit):
+            out[i] = hit[0]
+    return out
+
+
+def tpq_pq_decode(codebook, code):
+    """result[m, d, n] = codebook[m, d, code[m, n]]: each sub-quantizer's centroid coordinate."""
+    m, d, _ = codebook.shape
+    return codebook[np.arange(m)[:, None, None], np.arange(d)[None, :, None], code.astype(np.int64)[:, None, :]]
+
+
+def tpq_centroids(data, label, k, de):
+    """compute_centroids as written: sums per cluster over count, where the count (line 67) is added inside the
+    loop over the block's de coordinates, so each point counts de times and a centroid is its mean / de."""
+    m, e, _ = data.shape
+    c = np.zeros((m, e, k))
+    for s in range(m):
+        for j in range(k):
+            sel = label[s] == j
+            if sel.any():
+                c[s, :, j] = data[s][:, sel].astype(np.float64).sum(axis=1) / (de * sel.sum())
+    return c
+
+
+def tpq_address_by_id(address2id, ids):
+    """Where each id sits in address2id (-1, the host's torch.ones * -1, where it is absent)."""
+    pos = {int(v): i for i, v in reversed(list(enumerate(address2id)))}
+    return np.array([pos.get(int(v), -1) for v in ids], np.int64)
+
+
+def tpq_ioa(labels):
+    """Each label's index of appearance: how many equal labels come before it."""
+    seen, out = {}, np.empty(len(labels), np.int64)
+    for i, v in enumerate(labels):
+        out[i] = seen.get(int(v), 0)
+        seen[int(v)] = out[i] + 1
+    return out
+
+
+def tpq_write_address(empty_adr, div_of_empty, labels, ioa):
+    """The ioa-th empty address (in empty_adr's order) whose list is the label's; -1 where there is none."""
+    out = np.full(len(labels), -1, np.int64)
+    for i, (lab, n) in enumerate(zip(labels, ioa)):
+        cand = np.asarray(empty_adr)[np.asarray(div_of_empty) == lab]
+        if n < len(cand):
+            out[i] = cand[n]
+    return out
+
+
+def tpq_write_address_v2(is_empty, div_start, div_size, labels, ioa):
+    """The ioa-th empty slot (is_empty == 1) of the label's list [start, start + size), below n_slots; else -1."""
+    out = np.full(len(labels), -1, np.int64)
+    n_slots = len(is_empty)
+    for i, (lab, n) in enumerate(zip(labels, ioa)):
+        slots = [a for a in range(int(div_start[lab]), int(div_start[lab] + div_size[lab]))
+                 if a < n_slots and is_empty[a] == 1]
+        if n < len(slots):
+            out[i] = slots[n]
+    return out
+
+
+def cuknn_dist(data, query, d, q):
+    """compute_dist: squared distances of the batch's two data points to each query, dist[q * 2 + p]."""
+    x = np.asarray(data, np.float64).reshape(2, d)
+    y = np.asarray(query, np.float64).reshape(q, d)
+    return ((y[:, None, :] - x[None, :, :]) ** 2).sum(axis=2).reshape(-1)
+
+
+def cuknn_block_min(dist, index, n, blocks, block=128):
+    """block_min: each block's smallest distance and its index ((DBL_MAX, -1) for a block past n)."""
+    dmin, imin = np.empty(blocks), np.empty(blocks, np.int64)
+    for b in range(blocks):
+        lo, hi = b * block, min(n, (b + 1) * block)
+        if lo >= hi:
+            dmin[b], imin[b] = np.finfo(np.float64).max, -1
+            continue
+        j = lo + int(np.argmin(dist[lo:hi]))
+        dmin[b], imin[b] = dist[j], index[j]
+    return dmin, imin
