@@ -24225,3 +24225,157 @@ def cuknn_block_min(dist, index, n, blocks, block=128):
         j = lo + int(np.argmin(dist[lo:hi]))
         dmin[b], imin[b] = dist[j], index[j]
     return dmin, imin
+
+
+# ---- unseen180: nvcomp 1.2.3's cascaded decompression and RLE kernels (nvc_), DietGPU's ANS statistics and
+# checksum (dgpu_)
+
+def nvc_unpack_bytes(data, num_bits, min_value, n, dtype):
+    """nvcomp's unpackBytes for i < n: bits [i * num_bits, (i + 1) * num_bits) of the little-endian bit stream
+    `data` (bytes), masked to num_bits, plus min_value, wrapped to `dtype` (a signed integer type)."""
+    dt = np.dtype(dtype)
+    bits = dt.itemsize * 8
+    raw = int.from_bytes(np.asarray(data, np.uint8).tobytes(), "little")
+    mask = (1 << num_bits) - 1 if num_bits < bits else (1 << bits) - 1
+    out = []
+    for i in range(n):
+        v = ((raw >> (i * num_bits)) & mask) + int(min_value)
+        v &= (1 << bits) - 1
+        out.append(v - (1 << bits) if v >= 1 << (bits - 1) else v)
+    return np.array(out, dtype=dt)
+
+
+def nvc_rle(n_runs=300, elems_per_block=512, seed=180):
+    """One run-length encoded int32 sequence as nvcomp's cascaded decompressor holds it: values (deltas in
+    [-50, 50]), run lengths 1..20 (uint32), their inclusive scan, the inclusive scan of value * run (the
+    delta layer's sums), and searchBlockBoundaries' start run and offset for each 512-output block."""
+    r = np.random.default_rng(seed)
+    vals = r.integers(-50, 51, n_runs).astype(np.int32)
+    runs = r.integers(1, 21, n_runs).astype(np.uint32)
+    scan = np.cumsum(runs.astype(np.int64)).astype(np.uint32)
+    delta_scan = np.cumsum(vals.astype(np.int64) * runs).astype(np.int32)
+    out_len = int(scan[-1])
+    grid = (out_len + elems_per_block - 1) // elems_per_block
+    ind, off = nvc_search_blocks(scan, grid, elems_per_block)
+    return {"vals": vals, "runs": runs, "scan": scan, "delta_scan": delta_scan, "out_len": out_len,
+            "grid": grid, "start_ind": ind, "start_off": off}
+
+
+def nvc_search_blocks(scan, num_blocks, elems_per_block):
+    """searchBlockBoundaries: for each block b < num_blocks, the first run whose inclusive scan exceeds
+    b * elems_per_block (at most the last run) and the offset into it; entry num_blocks is (last run, 0)."""
+    scan = np.asarray(scan, np.int64)
+    size = len(scan)
+    ind = np.zeros(num_blocks + 1, np.uint64)
+    off = np.zeros(num_blocks + 1, np.uint64)
+    for b in range(num_blocks):
+        val = b * elems_per_block
+        low = min(int(np.searchsorted(scan, val, side="right")), size - 1)
+        ind[b] = low
+        off[b] = val - scan[low - 1] if low > 0 else val
+    ind[num_blocks] = size - 1
+    off[num_blocks] = 0
+    return ind, off
+
+
+def nvc_expand(vals, runs, delta):
+    """The decoded sequence: each value repeated its run length, and with the delta layer its running sum
+    (int32, wrapping)."""
+    out = np.repeat(np.asarray(vals, np.int64), np.asarray(runs, np.int64))
+    if delta:
+        out = np.cumsum(out)
+    return out.astype(np.int32)
+
+
+def nvc_rle_values(n, seed=181):
+    """n int32 values in runs of 1..40 equal values (drawn from 8 distinct ones, so neighbouring runs may
+    repeat a value)."""
+    r = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        out += [int(r.integers(0, 8))] * int(r.integers(1, 41))
+    return np.array(out[:n], np.int32)
+
+
+def nvc_rle_block_sizes(values, n, grid, tile):
+    """rleInitKernel: per tile of `tile` values, how many of them differ from the value before (the first
+    tile's first value always counts; past n the last value repeats); blocks past the data and the extra
+    entry grid are 0."""
+    v = np.asarray(values[:n], np.int64)
+    out = np.zeros(grid + 1, np.uint32)
+    for b in range(grid):
+        if b * tile >= n:
+            continue
+        prev = v[b * tile - 1] if b > 0 else v[0] + 1
+        tilev = np.array([v[min(g, n - 1)] for g in range(b * tile, (b + 1) * tile)])
+        seq = np.concatenate([[prev], tilev])
+        out[b] = int(np.count_nonzero(seq[1:] != seq[:-1]))
+    return out
+
+
+def dgpu_bytes(n, p=0.02):
+    """n bytes skewed toward small values ((geometric(p) - 1) mod 256), as entropy coders' inputs are."""
+    return ((np.random.default_rng(182).geometric(p, n) - 1) % 256).astype(np.uint8)
+
+
+def dgpu_histogram(data, stride, capacity, batches):
+    """DietGPU's histogramBatch: the 256 byte counts of each batch's first `capacity` bytes."""
+    data = np.asarray(data, np.uint8).reshape(-1)
+    return np.stack([np.bincount(data[b * stride:b * stride + capacity], minlength=256)
+                     for b in range(batches)]).astype(np.uint32)
+
+
+def dgpu_checksum(data, stride, capacity, batches):
+    """DietGPU's checksumBatch: the xor of each batch's first `capacity` bytes."""
+    data = np.asarray(data, np.uint8).reshape(-1)
+    return np.array([np.bitwise_xor.reduce(data[b * stride:b * stride + capacity]) for b in range(batches)],
+                    np.uint32)
+
+
+def dgpu_counts(batches, total, p, seed=183):
+    """Byte histograms of `batches` batches of `total` symbols each, every symbol present at least once,
+    the rest drawn with weights exp(-s * p) (so many symbols are rare)."""
+    r = np.random.default_rng(seed)
+    w = np.exp(-np.arange(256) * p)
+    return np.stack([r.multinomial(total - 256, w / w.sum()) + 1 for _ in range(batches)]).astype(np.uint32)
+
+
+def dgpu_quantize(counts, total, prob_bits):
+    """DietGPU's normalizeProbabilitiesFromHistogram, per batch: a float32 first quantisation to 2^prob_bits
+    (present symbols at least 1), the pairs (weight << 16 | symbol) sorted descending, then below the target
+    1 added to the symbols (by symbol number, as the source does) below the shortfall, above it 1 taken from
+    the smallest weights > 1 (by rank); the table's (pdf, exclusive cdf, magic, shift) per symbol."""
+    counts = np.asarray(counts, np.uint32)
+    w = 1 << prob_bits
+    tables = []
+    for c in counts:
+        q = (np.float32(w) * (c.astype(np.float32) / np.float32(total))).astype(np.uint32)
+        q = np.where((c > 0) & (q == 0), np.uint32(1), q)
+        qsum = int(q.astype(np.int64).sum())
+        pairs = np.sort((q.astype(np.uint32) << np.uint32(16)) | np.arange(256, dtype=np.uint32))[::-1]
+        sym = (pairs & 0xFFFF).astype(np.int64)
+        qr = (pairs >> 16).astype(np.int64)
+        diff = w - qsum
+        if diff > 0:
+            while diff > 0:
+                it = min(diff, 256)
+                qr[sym < it] += 1
+                diff -= it
+        elif diff < 0:
+            diff = -diff
+            while diff > 0:
+                ngt1 = int(np.count_nonzero(qr > 1))
+                it = min(diff, ngt1)
+                qr[ngt1 - it:ngt1] -= 1
+                diff -= it
+        pdf = np.zeros(256, np.int64)
+        pdf[sym] = qr
+        cdf = np.concatenate([[0], np.cumsum(pdf)[:-1]])
+        t = np.zeros((256, 4), np.uint32)
+        for s in range(256):
+            p = int(pdf[s])
+            shift = 32 - (32 - (p - 1).bit_length() if p > 1 else 32)
+            magic = ((1 << 32) * ((1 << shift) - p)) // p + 1
+            t[s] = (p, int(cdf[s]), magic & 0xFFFFFFFF, shift)
+        tables.append(t)
+    return np.stack(tables)
