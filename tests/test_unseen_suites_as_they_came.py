@@ -429,7 +429,7 @@
 - unseen181, TorchPQ's PQ / IVF CuPy kernels (PQ decode through a shared codebook tile, the k-means centroid
   update with shared float atomics, the IVF bookkeeping: address by id, division by address by tile scan and by
   binary search, index of appearance, write address by tile scan and by per-thread walk) + cuKNN's brute-force
-  kNN (double distances by a shared-memory tree, block minima): 12 of 12 as they came, no finding."""
+  kNN (double distances by a shared-memory tree, block minima): 12 of 12 as they came, no finding.
 - unseen180, nvcomp 1.2.3's cascaded decompression kernels (values x runs, convert, 13/37-bit unpacking, block boundary
   search, RLE and RLE+delta expansion with cub::BlockScan) and rleInitKernel + DietGPU's rANS histogram, probability
   quantisation (BlockRadixSort, __reduce_add_sync) and xor checksum over a BatchProviderStride by value: 12 of 14 as
