@@ -172,6 +172,7 @@ SUITES = {
     "WFA-GPU gap-affine wavefront alignment: 2-bit sequence packing, distance and full alignment kernels, plain and adaptive-band (shared/global wavefronts, offloaded backtraces, an atomic pool) + mm2-gb minimap2 chaining: range selection (binary and linear) and score generation short/mid/long/long_map/naive (unseen169)": ("wfagpu_", "mm2gb_"),
     "TorchPQ PQ decode, k-means centroid update (shared float atomics), IVF bookkeeping: address by id, division by address (tile scan and binary search), index of appearance, write address (tile scan and per-thread walk) + cuKNN brute-force kNN: shared-memory double distance trees, block minima (unseen181)": ("tpq_", "cuknn_"),
     "nvcomp 1.2.3 cascaded decompression (values x runs, convert, bit unpacking of 13/37-bit values, block boundary search, RLE and RLE+delta expansion with cub BlockScan) and RLE init tile counts + DietGPU rANS statistics: per-warp shared byte histograms, probability quantisation (BlockRadixSort, redux sums, division magic), xor checksum (unseen180)": ("nvc_", "dgpu_"),
+    "NSVF ray-voxel intersection (balls, AABB voxels, sparse-voxel-octree DFS, triangles with an insertion sort) and ray sampling (uniform merge, inverse CDF) + stable-dreamfusion multiresolution hash/tiled grid encoder forward with dy_dx, its input backward, frequency encoder forward/backward (unseen183)": ("nsvf_", "sdfus_"),
 }
 
 

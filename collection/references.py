@@ -24379,3 +24379,427 @@ def dgpu_quantize(counts, total, prob_bits):
             t[s] = (p, int(cdf[s]), magic & 0xFFFFFFFF, shift)
         tables.append(t)
     return np.stack(tables)
+
+
+# ---- unseen183: NSVF's ray-voxel intersection and ray sampling (nsvf_), stable-dreamfusion's grid and frequency
+# encoders (sdfus_). The loops are the kernels' own, transliterated, in float32.
+
+def _nsvf_f(x):
+    return np.float32(x)
+
+
+def nsvf_ball(ray_start, ray_dir, points, radius, n_max, out):
+    """ball_intersect_point_kernel: per ray, the first n_max points (in index order) within radius of the ray
+    line; depth the |projection| -/+ the half chord. out: 'idx', 'min' or 'max'."""
+    b, m = ray_start.shape[:2]
+    n = points.shape[1]
+    idx = np.full((b, m, n_max), -1, np.int32)
+    mn = np.zeros((b, m, n_max), np.float32)
+    mx = np.zeros((b, m, n_max), np.float32)
+    r2max = _nsvf_f(radius) * _nsvf_f(radius)
+    for i in range(b):
+        for j in range(m):
+            o, w = ray_start[i, j].astype(np.float32), ray_dir[i, j].astype(np.float32)
+            cnt = 0
+            for k in range(n):
+                if cnt >= n_max:
+                    break
+                v = points[i, k].astype(np.float32) - o
+                d2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2]
+                p = v[0] * w[0] + v[1] * w[1] + v[2] * w[2]
+                d2p = p * p
+                r2 = d2 - d2p
+                if r2 < r2max:
+                    idx[i, j, cnt] = k
+                    depth, blur = np.sqrt(d2p), np.sqrt(r2max - r2)
+                    mn[i, j, cnt], mx[i, j, cnt] = depth - blur, depth + blur
+                    cnt += 1
+    return {"idx": idx, "min": mn, "max": mx}[out]
+
+
+def _nsvf_aabb(o, d, c, half):
+    lo, hi = _nsvf_f(0), _nsvf_f(100000.)
+    for a in range(3):
+        inv = _nsvf_f(1) / d[a]
+        l, h = (c[a] - half - o[a]) * inv, (c[a] + half - o[a]) * inv
+        if h < l:
+            l, h = h, l
+        if h < lo or l > hi:
+            return -1.0, -1.0
+        lo, hi = max(l, lo), min(h, hi)
+        if lo > hi:
+            return -1.0, -1.0
+    return lo, hi
+
+
+def nsvf_aabb(ray_start, ray_dir, points, voxelsize, n_max, out):
+    """aabb_intersect_point_kernel: per ray, the first n_max voxels (index order) it crosses, entry and exit."""
+    b, m = ray_start.shape[:2]
+    idx = np.full((b, m, n_max), -1, np.int32)
+    res = {"min": np.zeros((b, m, n_max), np.float32), "max": np.zeros((b, m, n_max), np.float32)}
+    half = _nsvf_f(voxelsize) * _nsvf_f(0.5)
+    for i in range(b):
+        for j in range(m):
+            cnt = 0
+            for k in range(points.shape[1]):
+                if cnt >= n_max:
+                    break
+                lo, hi = _nsvf_aabb(ray_start[i, j].astype(np.float32), ray_dir[i, j].astype(np.float32),
+                                    points[i, k].astype(np.float32), half)
+                if lo > -1.0:
+                    idx[i, j, cnt] = k
+                    res["min"][i, j, cnt], res["max"][i, j, cnt] = lo, hi
+                    cnt += 1
+    return idx if out == "idx" else res[out]
+
+
+def nsvf_octree(b, what):
+    """A sparse voxel octree as NSVF's octree.cpp lays it out: per node its centre and 9 ints (8 children, -1 for
+    none, then the node's size in leaf voxels); the root last. Levels: the root (size 4, centre 0), its 8
+    children (size 2), and of each child's 8 leaves (size 1, voxel 0.5) those whose index mod 3 is not 0."""
+    pts, ch = [], []
+    mids = []
+    for c in range(8):
+        cc = np.array([(c >> 2) & 1, (c >> 1) & 1, c & 1], np.float32) * 1.0 - 0.5
+        kids = []
+        for l in range(8):
+            if (c * 8 + l) % 3 == 0:
+                kids.append(-1)
+                continue
+            lc = cc + np.array([(l >> 2) & 1, (l >> 1) & 1, l & 1], np.float32) * 0.5 - 0.25
+            pts.append(lc)
+            ch.append([-1] * 8 + [1])
+            kids.append(len(pts) - 1)
+        mids.append((cc, kids))
+    mid_ids = []
+    for cc, kids in mids:
+        pts.append(cc)
+        ch.append(kids + [2])
+        mid_ids.append(len(pts) - 1)
+    pts.append(np.zeros(3, np.float32))
+    ch.append(mid_ids + [4])
+    p = np.tile(np.array(pts, np.float32)[None], (b, 1, 1))
+    c = np.tile(np.array(ch, np.int32)[None], (b, 1, 1))
+    return p if what == "points" else c
+
+
+def nsvf_svo(ray_start, ray_dir, points, children, voxelsize, n_max, out):
+    """svo_intersect_point_kernel: a depth-first walk from the root (a stack; children pushed 0 to 7, so popped 7
+    first), the leaves a ray crosses recorded in the order reached, at most n_max."""
+    b, m = ray_start.shape[:2]
+    n = points.shape[1]
+    idx = np.full((b, m, n_max), -1, np.int32)
+    res = {"min": np.zeros((b, m, n_max), np.float32), "max": np.zeros((b, m, n_max), np.float32)}
+    half = _nsvf_f(voxelsize) * _nsvf_f(0.5)
+    for i in range(b):
+        for j in range(m):
+            stack, cnt = [n - 1], 0
+            while stack and cnt < n_max:
+                k = stack.pop()
+                lo, hi = _nsvf_aabb(ray_start[i, j].astype(np.float32), ray_dir[i, j].astype(np.float32),
+                                    points[i, k].astype(np.float32), half * _nsvf_f(children[i, k, 8]))
+                if lo > -1.0:
+                    if children[i, k, 8] == 1:
+                        idx[i, j, cnt] = k
+                        res["min"][i, j, cnt], res["max"][i, j, cnt] = lo, hi
+                        cnt += 1
+                        continue
+                    for u in range(8):
+                        if children[i, k, u] > -1:
+                            stack.append(int(children[i, k, u]))
+    return idx if out == "idx" else res[out]
+
+
+def _nsvf_cross(a, b):
+    return np.array([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]], np.float32)
+
+
+def _nsvf_dot(a, b):
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def nsvf_triangle(ray_start, ray_dir, face_points, cagesize, blur, n_max, out):
+    """triangle_intersect_point_kernel: Moeller-Trumbore hits with t > 0, insertion-sorted by depth as found (the
+    kernel's swap loop), then each hit's half gaps to its neighbours capped at cagesize. out: idx, depth, uv."""
+    b, m = ray_start.shape[:2]
+    n = face_points.shape[1]
+    idx = np.full((b, m, n_max), -1, np.int32)
+    depth = np.zeros((b, m, n_max * 3), np.float32)
+    uv = np.zeros((b, m, n_max * 2), np.float32)
+    cage, bl = _nsvf_f(cagesize), _nsvf_f(blur)
+    for i in range(b):
+        for j in range(m):
+            o, d = ray_start[i, j].astype(np.float32), ray_dir[i, j].astype(np.float32)
+            cnt = 0
+            for k in range(n):
+                if cnt >= n_max:
+                    break
+                v = face_points[i, k].astype(np.float32).reshape(3, 3)
+                e1, e2, s = v[1] - v[0], v[2] - v[0], o - v[0]
+                q = _nsvf_cross(d, e2)
+                det = _nsvf_f(1) / _nsvf_dot(e1, q)
+                u = _nsvf_dot(s, q) * det
+                if u < 0 - bl or u > 1 + bl:
+                    continue
+                r = _nsvf_cross(s, e1)
+                vv = _nsvf_dot(d, r) * det
+                if vv < 0 - bl or vv > 1 + bl or u + vv < 0 - bl or u + vv > 1 + bl:
+                    continue
+                t = _nsvf_dot(e2, r) * det
+                if t > 0:
+                    ki, dd, uu, w = k, t, u, vv
+                    for l in range(cnt):
+                        if dd < depth[i, j, l * 3]:
+                            ki, idx[i, j, l] = idx[i, j, l], ki
+                            dd, depth[i, j, l * 3] = depth[i, j, l * 3], dd
+                            uu, uv[i, j, l * 2] = uv[i, j, l * 2], uu
+                            w, uv[i, j, l * 2 + 1] = uv[i, j, l * 2 + 1], w
+                    idx[i, j, cnt], depth[i, j, cnt * 3] = ki, dd
+                    uv[i, j, cnt * 2], uv[i, j, cnt * 2 + 1] = uu, w
+                    cnt += 1
+            for l in range(cnt):
+                dl = depth[i, j]
+                dl[l * 3 + 1] = -cage if l == 0 else -min(cage, _nsvf_f(.5) * (dl[l * 3] - dl[l * 3 - 3]))
+                dl[l * 3 + 2] = cage if l == cnt - 1 else min(cage, _nsvf_f(.5) * (dl[l * 3 + 3] - dl[l * 3]))
+    return {"idx": idx, "depth": depth, "uv": uv}[out]
+
+
+def nsvf_hits(b, num_rays, max_hits, seed, what):
+    """Sorted voxel hits as NSVF's ray-voxel intersection leaves them for sampling: per ray 1 to max_hits
+    intervals (entry ascending, each 0.1 to 0.3 long, gaps of 0 to 0.1), the rest pts_idx -1 with depths
+    10000 (MAX_DEPTH); probs normalised over the hits; steps 8 to 20 samples a ray (not whole)."""
+    r = np.random.default_rng(seed)
+    idx = np.full((b, num_rays, max_hits), -1, np.int32)
+    mn = np.full((b, num_rays, max_hits), 10000.0, np.float32)
+    mx = np.full((b, num_rays, max_hits), 10000.0, np.float32)
+    pr = np.zeros((b, num_rays, max_hits), np.float32)
+    for i in range(b):
+        for j in range(num_rays):
+            h = int(r.integers(1, max_hits + 1))
+            z = np.float32(r.uniform(1.0, 2.0))
+            p = r.uniform(0.2, 1.0, h).astype(np.float32)
+            p /= p.sum()
+            for k in range(h):
+                mn[i, j, k] = z
+                z = np.float32(z + r.uniform(0.1, 0.3))
+                mx[i, j, k] = z
+                z = np.float32(z + r.uniform(0.0, 0.1) * (r.uniform() < 0.5))
+            idx[i, j, :h] = r.choice(1000, h, replace=False)
+            pr[i, j, :h] = p
+    steps = r.uniform(8.0, 20.0, (b, num_rays)).astype(np.float32)
+    return {"idx": idx, "min": mn, "max": mx, "probs": pr, "steps": steps}[what]
+
+
+def nsvf_uniform(pts_idx, min_depth, max_depth, noise, step_size, out):
+    """uniform_ray_sampling_kernel: the merge of the voxels' entries, exits and the jittered uniform steps in
+    depth order, then the midpoints and lengths of the segments inside a voxel, compacted; the rest -1."""
+    b, m, H = pts_idx.shape
+    S = noise.shape[2]
+    sidx = np.full((b, m, S), -1, np.int32)
+    sdep = np.zeros((b, m, S), np.float32)
+    sdis = np.zeros((b, m, S), np.float32)
+    st = _nsvf_f(step_size)
+    for i in range(b):
+        for j in range(m):
+            pi, lo, hi, nz = pts_idx[i, j], min_depth[i, j], max_depth[i, j], noise[i, j]
+            si, sd, ss = sidx[i, j], sdep[i, j], sdis[i, j]
+            s = ucur = umin = umax = 0
+            curr = _nsvf_f(0)
+            while True:
+                if umax == H or ucur == S or pi[umax] == -1:
+                    break
+                lmin = lo[umin] if umin < H else _nsvf_f(10000.0)
+                lmax = hi[umax] if umax < H else _nsvf_f(10000.0)
+                if ucur < S:
+                    curr = lo[0] + (_nsvf_f(ucur) + nz[ucur]) * st
+                if lmax <= curr and lmax <= lmin:
+                    sd[s], si[s] = lmax, pi[umax]
+                    umax += 1; s += 1; continue
+                if curr <= lmin and curr <= lmax:
+                    sd[s], si[s] = curr, pi[umin - 1]
+                    ucur += 1; s += 1; continue
+                if lmin <= curr and lmin <= lmax:
+                    sd[s], si[s] = lmin, pi[umin]
+                    umin += 1; s += 1; continue
+            step = umin = umax = 0
+            for ucur in range(S - 1):
+                if si[ucur + 1] == -1:
+                    break
+                l, r_ = sd[ucur], sd[ucur + 1]
+                sd[ucur] = (l + r_) * _nsvf_f(.5)
+                ss[ucur] = r_ - l
+                if umin < H and sd[ucur] >= lo[umin] and pi[umin] > -1:
+                    umin += 1
+                if umax < H and sd[ucur] >= hi[umax] and pi[umax] > -1:
+                    umax += 1
+                if umax == H or pi[umax] == -1:
+                    break
+                if umin - 1 == umax and ss[ucur] > 0:
+                    sd[step], ss[step], si[step] = sd[ucur], ss[ucur], si[ucur]
+                    step += 1
+            si[step:] = -1
+    return {"idx": sidx, "depth": sdep, "dists": sdis}[out]
+
+
+def nsvf_inverse_cdf(pts_idx, min_depth, max_depth, noise, probs, steps, fixed_step_size, out):
+    """inverse_cdf_sampling_kernel, as written: samples placed by the voxels' probability CDF, with its
+    `(~done)` (always true) and the tail loop's `pts_idx[curr_bin]` (ray 0's row of the batch, not this ray's).
+    Reads past a ray's row (the next ray's first hit) are taken from the flat arrays as the GPU does; one past
+    the arrays' end (the last ray of the last batch) raises IndexError."""
+    b, m, H = pts_idx.shape
+    S = noise.shape[2]
+    sidx = np.full((b, m, S), -1, np.int32)
+    sdep = np.zeros((b, m, S), np.float32)
+    sdis = np.zeros((b, m, S), np.float32)
+    fi, fmn, fmx = pts_idx.ravel(), min_depth.ravel(), max_depth.ravel()
+    for i in range(b):
+        for j in range(m):
+            h0, nz, pr = (i * m + j) * H, noise[i, j], probs[i, j]
+            si, sd, ss = sidx[i, j], sdep[i, j], sdis[i, j]
+            cb = s = 0
+            cmin, cmax = fmn[h0], fmx[h0]
+            ccdf_min, ccdf_max = _nsvf_f(0), pr[0]
+            step = np.float32(_nsvf_f(1.0) / steps[i, j])
+            z_low = cmin
+            total = int(np.ceil(steps[i, j]))
+            done = False
+            if fixed_step_size > 0.0:
+                step = _nsvf_f(fixed_step_size)
+            for cs in range(total):
+                cdf = (_nsvf_f(cs) + nz[cs]) * step
+                while cdf > ccdf_max:
+                    si[s], ss[s], sd[s] = fi[h0 + cb], cmax - z_low, (cmax + z_low) * _nsvf_f(.5)
+                    cb += 1; s += 1
+                    if cb >= H or fi[h0 + cb] == -1:
+                        done = True; break
+                    cmin, cmax = fmn[h0 + cb], fmx[h0 + cb]
+                    ccdf_min, ccdf_max = ccdf_max, ccdf_max + pr[cb]
+                    z_low = cmin
+                if done:
+                    break
+                u = (cdf - ccdf_min) / (ccdf_max - ccdf_min)
+                z = cmin + u * (cmax - cmin)
+                si[s], ss[s], sd[s] = fi[h0 + cb], z - z_low, (z + z_low) * _nsvf_f(.5)
+                z_low = z; s += 1
+            while z_low < cmax:
+                si[s], ss[s], sd[s] = fi[h0 + cb], cmax - z_low, (cmax + z_low) * _nsvf_f(.5)
+                cb += 1; s += 1
+                if cb >= H or fi[i * m * H + cb] == -1:
+                    break
+                cmin, cmax = fmn[h0 + cb], fmx[h0 + cb]
+                z_low = cmin
+    return {"idx": sidx, "depth": sdep, "dists": sdis}[out]
+
+
+def sdfus_offsets(L, D, H, S, log2_size, align_corners):
+    """gridencoder.py's embedding offsets: per level min(2**log2_size, (res + (not align_corners)) ** D) rounded
+    up to a multiple of 8, res = ceil(H * 2**(S * level))."""
+    off = [0]
+    for lv in range(L):
+        res = int(np.ceil(H * 2.0 ** (S * lv)))
+        p = min(2 ** log2_size, (res if align_corners else res + 1) ** D)
+        off.append(off[-1] + (p + 7) // 8 * 8)
+    return np.array(off, np.int32)
+
+
+_SDFUS_PRIMES = [1, 2654435761, 805459861, 3674653429, 2097192037, 1434869437, 2165219737]
+
+
+def _sdfus_index(gridtype, size, res, pg):
+    stride, index, D = 1, 0, len(pg)
+    d = 0
+    while d < D and stride <= size:
+        index = (index + pg[d] * stride) & 0xFFFFFFFF
+        stride = (stride * res) & 0xFFFFFFFF
+        d += 1
+    if gridtype == 0 and stride > size:
+        index = 0
+        for d in range(D):
+            index ^= (pg[d] * _SDFUS_PRIMES[d]) & 0xFFFFFFFF
+    return index % size
+
+
+def sdfus_grid(inputs, grid, offsets, L, S, H, gridtype, align_corners, interp, C, out):
+    """kernel_grid: per point and level the 2**D corner features interpolated (linear or smoothstep weights),
+    outputs [L, B, C], and dy_dx [B, L, D, C], the derivative along each axis; points outside [0, 1] give 0."""
+    B, D = inputs.shape
+    grid = grid.reshape(-1, C).astype(np.float32)
+    outs = np.zeros((L, B, C), np.float32)
+    dydx = np.zeros((B, L, D, C), np.float32)
+    one = _nsvf_f(1)
+    for lv in range(L):
+        size = int(offsets[lv + 1] - offsets[lv])
+        g = grid[int(offsets[lv]):]
+        res = int(np.ceil(np.float32(np.exp2(np.float32(lv * S))) * np.float32(H)))
+        for b in range(B):
+            x = inputs[b].astype(np.float32)
+            if np.any((x < 0) | (x > 1)):
+                continue
+            pos, deriv, pg = [], [], []
+            for d in range(D):
+                if align_corners:
+                    p = x[d] * np.float32(res - 1)
+                    q = min(int(np.floor(p)), res - 2)
+                else:
+                    p = np.float32(min(max(x[d] * np.float32(res) - np.float32(0.5), 0.0), res - 1))
+                    q = int(np.floor(p))
+                p = np.float32(p - np.float32(q))
+                if interp == 1:
+                    deriv.append(np.float32(6) * p * (one - p))
+                    p = p * p * (np.float32(3.0) - np.float32(2.0) * p)
+                else:
+                    deriv.append(one)
+                pos.append(p); pg.append(q)
+            acc = np.zeros(C, np.float32)
+            for idx in range(1 << D):
+                w, loc = one, []
+                for d in range(D):
+                    if idx & (1 << d) == 0:
+                        w = w * (one - pos[d]); loc.append(pg[d])
+                    else:
+                        w = w * pos[d]; loc.append(min(pg[d] + 1, res - 1))
+                acc = acc + w * g[_sdfus_index(gridtype, size, res, loc)]
+            outs[lv, b] = acc
+            for gd in range(D):
+                rg = np.zeros(C, np.float32)
+                for idx in range(1 << (D - 1)):
+                    w, loc = np.float32(res - 1 if align_corners else res), [0] * D
+                    for nd in range(D - 1):
+                        d = nd + 1 if nd >= gd else nd
+                        if idx & (1 << nd) == 0:
+                            w = w * (one - pos[d]); loc[d] = pg[d]
+                        else:
+                            w = w * pos[d]; loc[d] = min(pg[d] + 1, res - 1)
+                    loc[gd] = pg[gd]
+                    left = g[_sdfus_index(gridtype, size, res, loc)]
+                    loc[gd] = min(pg[gd] + 1, res - 1)
+                    right = g[_sdfus_index(gridtype, size, res, loc)]
+                    rg = rg + w * (right - left) * deriv[gd]
+                dydx[b, lv, gd] = rg
+    return outs if out == "outputs" else dydx.reshape(B, -1)
+
+
+def sdfus_input_backward(grad, dy_dx, B, L, D, C):
+    """kernel_input_backward: grad_inputs[b, d] = sum over levels and channels of grad[l, b, c] dy_dx[b, l, d, c]."""
+    g = grad.reshape(L, B, C).astype(np.float64)
+    j = dy_dx.reshape(B, L, D, C).astype(np.float64)
+    return np.einsum("lbc,bldc->bd", g, j).astype(np.float32)
+
+
+def sdfus_freq(inputs, deg):
+    """kernel_freq: [x, sin(x), cos(x), sin(2x), cos(2x), ...], each block of D columns one function."""
+    x = inputs.astype(np.float64)
+    cols = [x]
+    for f in range(deg):
+        cols += [np.sin(x * 2.0 ** f), np.cos(x * 2.0 ** f)]
+    return np.concatenate(cols, axis=1).astype(np.float32)
+
+
+def sdfus_freq_backward(grad, outputs, D, deg):
+    """kernel_freq_backward: grad[d] + sum_f 2**f (grad_sin[d] * out_cos[d] - grad_cos[d] * out_sin[d])."""
+    g, o = grad.astype(np.float64), outputs.astype(np.float64)
+    r = g[:, :D].copy()
+    for f in range(deg):
+        s = D + 2 * D * f
+        r += 2.0 ** f * (g[:, s:s + D] * o[:, s + D:s + 2 * D] - g[:, s + D:s + 2 * D] * o[:, s:s + D])
+    return r.astype(np.float32)
