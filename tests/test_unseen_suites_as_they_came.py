@@ -434,7 +434,7 @@
   search, RLE and RLE+delta expansion with cub::BlockScan) and rleInitKernel + DietGPU's rANS histogram, probability
   quantisation (BlockRadixSort, __reduce_add_sync) and xor checksum over a BatchProviderStride by value: 12 of 14 as
   they came, every output right; expandRLEDelta's two launches read shared in_vals past the runs its last block
-  loaded (for outputs past outputSize, not stored): a real uninitialized read, listed. Now 14 of 14."""
+  loaded (for outputs past outputSize, not stored): a real uninitialized read, listed. Now 14 of 14.
 - unseen183, NSVF's ray-voxel intersection (balls, AABB voxels, a sparse voxel octree's DFS, triangles insertion-sorted
   by depth) and ray sampling (uniform merge, inverse CDF) + stable-dreamfusion's multiresolution hash/tiled grid encoder
   (forward with dy_dx, input backward) and frequency encoder (forward, backward): 11 of 11 as they came, no finding."""
