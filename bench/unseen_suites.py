@@ -173,6 +173,7 @@ SUITES = {
     "TorchPQ PQ decode, k-means centroid update (shared float atomics), IVF bookkeeping: address by id, division by address (tile scan and binary search), index of appearance, write address (tile scan and per-thread walk) + cuKNN brute-force kNN: shared-memory double distance trees, block minima (unseen181)": ("tpq_", "cuknn_"),
     "nvcomp 1.2.3 cascaded decompression (values x runs, convert, bit unpacking of 13/37-bit values, block boundary search, RLE and RLE+delta expansion with cub BlockScan) and RLE init tile counts + DietGPU rANS statistics: per-warp shared byte histograms, probability quantisation (BlockRadixSort, redux sums, division magic), xor checksum (unseen180)": ("nvc_", "dgpu_"),
     "NSVF ray-voxel intersection (balls, AABB voxels, sparse-voxel-octree DFS, triangles with an insertion sort) and ray sampling (uniform merge, inverse CDF) + stable-dreamfusion multiresolution hash/tiled grid encoder forward with dy_dx, its input backward, frequency encoder forward/backward (unseen183)": ("nsvf_", "sdfus_"),
+    "torch-points-kernels dense and partial-dense ball queries, instance IoU, GRNet gridding and cubic feature sampling with their atomicAdd gradients + Pointcept pointops kNN query (local max-heap), farthest point sampling (shared arg-max tree), shell ball query, grouping and interpolation with atomicAdd backwards (unseen182)": ("tpkrn_", "ptcpt_"),
 }
 
 

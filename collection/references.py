@@ -24803,3 +24803,281 @@ def sdfus_freq_backward(grad, outputs, D, deg):
         s = D + 2 * D * f
         r += 2.0 ** f * (g[:, s:s + D] * o[:, s + D:s + 2 * D] - g[:, s + D:s + 2 * D] * o[:, s:s + D])
     return r.astype(np.float32)
+
+
+# ---- unseen182: torch-points-kernels (tpkrn_) and Pointcept's pointops (ptcpt_) -------------------------------------
+
+def _tpkrn_d2(a, b):
+    """Squared distances (len(a), len(b)) in float32, summed x, y, z in the kernels' order."""
+    a = np.asarray(a, np.float32)[:, None, :]
+    b = np.asarray(b, np.float32)[None, :, :]
+    d = a - b
+    return (d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1]) + d[..., 2] * d[..., 2]
+
+
+def tpkrn_ball_dense(new_xyz, xyz, radius, nsample, idx0, dist0):
+    """query_ball_point_kernel_dense: per centroid the first nsample points (in point order) with
+    d2 < radius^2; the first one's index fills every slot first; dist only where a point was found
+    (the host's -1 elsewhere). Returns (idx, dist)."""
+    idx, dist = np.array(idx0, np.int64), np.array(dist0, np.float32)
+    r2 = np.float32(radius) * np.float32(radius)
+    for bi in range(xyz.shape[0]):
+        d2 = _tpkrn_d2(new_xyz[bi], xyz[bi])
+        for j in range(new_xyz.shape[1]):
+            hit = np.flatnonzero(d2[j] < r2)[:nsample]
+            if len(hit):
+                idx[bi, j, :] = hit[0]
+                idx[bi, j, :len(hit)] = hit
+                dist[bi, j, :len(hit)] = d2[j, hit]
+    return idx, dist
+
+
+def tpkrn_ball_partial(x, y, batch_x, batch_y, radius, nsample, idx0, dist0):
+    """query_ball_point_kernel_partial_dense: per query point of y, the first nsample points of x in its
+    batch (CSR offsets) with d2 <= radius^2; the rest keeps the host's -1. Returns (idx, dist)."""
+    idx, dist = np.array(idx0, np.int64), np.array(dist0, np.float32)
+    r2 = np.float32(radius) * np.float32(radius)
+    for b in range(len(batch_x) - 1):
+        xs, xe, ys, ye = batch_x[b], batch_x[b + 1], batch_y[b], batch_y[b + 1]
+        d2 = _tpkrn_d2(y[ys:ye], x[xs:xe])
+        for j in range(ye - ys):
+            hit = np.flatnonzero(d2[j] <= r2)[:nsample]
+            idx[ys + j, :len(hit)] = hit + xs
+            dist[ys + j, :len(hit)] = d2[j, hit]
+    return idx, dist
+
+
+@functools.lru_cache(maxsize=None)
+def _tpkrn_iou_case():
+    r = np.random.default_rng(182)
+    n0, n1, k = 160, 140, (5, 3)
+    batch = np.array([0] * n0 + [1] * n1, np.int64)
+    labels = np.concatenate([r.integers(0, k[0] + 1, n0), r.integers(0, k[1] + 1, n1)]).astype(np.int64)
+    pointnum = np.array([np.sum(labels[:n0] == i + 1) for i in range(k[0])]
+                        + [np.sum(labels[n0:] == i + 1) for i in range(k[1])], np.int64)
+    props, offs = [], [0]
+    for p in range(12):
+        s = p % 2
+        base, n = (0, n0) if s == 0 else (n0, n1)
+        inst = p % k[s] + 1
+        own = base + np.flatnonzero(labels[base:base + n] == inst)
+        own = own[r.random(len(own)) < 0.8]
+        extra = base + r.choice(n, r.integers(1, 10), replace=False)
+        sel = np.unique(np.concatenate([own, extra]))
+        props.append(sel)
+        offs.append(offs[-1] + len(sel))
+    return {"nInstance": np.array(k, np.int64), "proposals_idx": np.concatenate(props).astype(np.int64),
+            "proposals_offset": np.array(offs, np.int64), "instance_labels": labels,
+            "offset_num_gt_instances": np.array([0, k[0]], np.int64), "batch": batch,
+            "instance_pointnum": pointnum}
+
+
+def tpkrn_iou_case(key):
+    """The instance-IoU launch's inputs: 2 samples (160 and 140 points, 5 and 3 ground-truth instances,
+    labels 0 = none), 12 proposals (most of one instance's points and a few others of its sample)."""
+    return _tpkrn_iou_case()[key].copy()
+
+
+def tpkrn_iou(total, nInstance, proposals_idx, proposals_offset, instance_labels, offset_num_gt_instances,
+              batch, instance_pointnum, iou0):
+    """instance_iou_cuda_kernel: intersection / (float(|P| + |I| - intersection) + 1e-5 (a double))."""
+    iou = np.array(iou0, np.float32)
+    for p in range(len(proposals_offset) - 1):
+        pts = proposals_idx[proposals_offset[p]:proposals_offset[p + 1]]
+        s = batch[pts[0]]
+        off = offset_num_gt_instances[s]
+        for i in range(nInstance[s]):
+            inter = int(np.sum(instance_labels[pts] == i + 1))
+            den = float(np.float32(len(pts) + instance_pointnum[off + i] - inter)) + 1e-5
+            iou[p, off + i] = np.float32(float(np.float32(inter)) / den)
+    return iou
+
+
+def _tpkrn_corners(pts):
+    """Per point (float32 (n, 3)): lower and upper integer corner per axis (upper = lower + 1 at an integer)."""
+    lo = np.floor(pts).astype(np.int64)
+    up = np.ceil(pts).astype(np.int64)
+    up = np.where(lo == up, up + 1, up)
+    return lo, up
+
+
+def tpkrn_gridding(ptcloud, lo_min, len_yz, n_vertices):
+    """gridding_kernel: (grid_weights, grid_pt_weights, grid_pt_indexes). Corner c = (x upper?, y upper?,
+    z upper?) as bits 2, 1, 0; weight per axis 1 - |p - corner|; the grid sums the three weights' product."""
+    B, n, _ = ptcloud.shape
+    gw = np.zeros((B, n_vertices), np.float64)
+    pw = np.zeros((B, n, 24), np.float32)
+    pi = np.zeros((B, n, 8), np.int32)
+    for b in range(B):
+        p = np.asarray(ptcloud[b], np.float32)
+        lo, up = _tpkrn_corners(p)
+        for c in range(8):
+            sel = [(c >> 2) & 1, (c >> 1) & 1, c & 1]
+            cor = np.stack([np.where(sel[a], up[:, a], lo[:, a]) for a in range(3)], 1)
+            off = (cor.astype(np.float32) - np.float32(lo_min)).astype(np.int64)
+            pi[b, :, c] = off[:, 0] * len_yz * len_yz + off[:, 1] * len_yz + off[:, 2]
+            w = np.float32(1) - np.abs(p - cor.astype(np.float32))
+            pw[b, :, 3 * c:3 * c + 3] = w
+            np.add.at(gw[b], pi[b, :, c], (w[:, 0] * w[:, 1]) * w[:, 2])
+    return gw.astype(np.float32), pw, pi
+
+
+def tpkrn_gridding_grad(grid_pt_weights, grid_pt_indexes, grad_grid):
+    """gridding_grad_kernel: per point and corner, -/+ grad * (the other two axes' weights), + where the
+    corner is the upper one on that axis; a point's thread adds its 24 terms in corner order."""
+    B, n, _ = grid_pt_indexes.shape
+    out = np.zeros((B, n, 3), np.float32)
+    for b in range(B):
+        for c in range(8):
+            g = grad_grid[b][grid_pt_indexes[b, :, c]].astype(np.float32)
+            w = grid_pt_weights[b, :, 3 * c:3 * c + 3].astype(np.float32)
+            sgn = [1 if (c >> s) & 1 else -1 for s in (2, 1, 0)]
+            out[b, :, 0] += (np.float32(sgn[0]) * g * w[:, 1]) * w[:, 2]
+            out[b, :, 1] += (np.float32(sgn[1]) * g * w[:, 0]) * w[:, 2]
+            out[b, :, 2] += (np.float32(sgn[2]) * g * w[:, 0]) * w[:, 1]
+    return out
+
+
+def tpkrn_cubic(ptcloud, cubic_features, scale, nbr, pf0):
+    """cubic_feature_sampling_kernel: (point_features, grid_pt_indexes). The vertices of
+    [lower - (nbr-1), upper + (nbr-1)] per axis, x outermost; -1 (and no feature) outside the grid."""
+    B, n, _ = ptcloud.shape
+    nv = (2 * nbr) ** 3
+    C = cubic_features.shape[1]
+    feats = np.asarray(cubic_features, np.float32).reshape(B, C, -1)
+    pf = np.array(pf0, np.float32).reshape(B, n, nv, C)
+    gi = np.zeros((B, n, nv), np.int32)
+    ns = nbr - 1
+    for b in range(B):
+        lo, up = _tpkrn_corners(np.asarray(ptcloud[b], np.float32))
+        for i in range(n):
+            v = 0
+            for j in range(lo[i, 0] - ns, up[i, 0] + ns + 1):
+                for k in range(lo[i, 1] - ns, up[i, 1] + ns + 1):
+                    for m in range(lo[i, 2] - ns, up[i, 2] + ns + 1):
+                        inside = 0 <= j < scale and 0 <= k < scale and 0 <= m < scale
+                        gi[b, i, v] = j * scale * scale + k * scale + m if inside else -1
+                        if inside:
+                            pf[b, i, v, :] = feats[b, :, gi[b, i, v]]
+                        v += 1
+    return pf.reshape(np.shape(pf0)), gi
+
+
+def tpkrn_cubic_grad(grad_point_features, grid_pt_indexes, n_channels, scale):
+    """cubic_feature_sampling_grad_kernel: each gathered feature's gradient added back onto its vertex."""
+    B, n, nv = grid_pt_indexes.shape
+    out = np.zeros((B, n_channels, scale ** 3), np.float64)
+    g = np.asarray(grad_point_features, np.float64).reshape(B, n, nv, n_channels)
+    for b in range(B):
+        ok = grid_pt_indexes[b] >= 0
+        for k in range(n_channels):
+            np.add.at(out[b, k], grid_pt_indexes[b][ok], g[b, :, :, k][ok])
+    return out.astype(np.float32)
+
+
+def ptcpt_sel(offset, new_offset, seed=1820):
+    """The query points' indices: new_offset[b] - new_offset[b-1] distinct points of each cloud b."""
+    r = np.random.default_rng(seed)
+    out, s, sm = [], 0, 0
+    for e, em in zip(offset, new_offset):
+        out.append(s + np.sort(r.choice(e - s, em - sm, replace=False)))
+        s, sm = e, em
+    return np.concatenate(out)
+
+
+def _ptcpt_reheap(dist, idx, k):
+    root, child = 0, 1
+    while child < k:
+        if child + 1 < k and dist[child + 1] > dist[child]:
+            child += 1
+        if dist[root] > dist[child]:
+            return
+        dist[root], dist[child] = dist[child], dist[root]
+        idx[root], idx[child] = idx[child], idx[root]
+        root, child = child, 2 * child + 1
+
+
+def _ptcpt_heap_sort(dist, idx, k):
+    for i in range(k - 1, 0, -1):
+        dist[0], dist[i] = dist[i], dist[0]
+        idx[0], idx[i] = idx[i], idx[0]
+        _ptcpt_reheap(dist, idx, i)
+
+
+def _ptcpt_cloud(j, offset, new_offset):
+    b = int(np.searchsorted(new_offset, j, side="right"))
+    return (0 if b == 0 else int(offset[b - 1])), int(offset[b])
+
+
+def ptcpt_knn(xyz, new_xyz, offset, new_offset, nsample):
+    """knn_query_cuda_kernel, step by step: a max-heap of nsample (1e10, -1) slots, a point replaces the
+    root when closer (then reheap), heap-sorted at the end. Returns (idx, dist2)."""
+    m = len(new_xyz)
+    idx, dist2 = np.zeros((m, nsample), np.int32), np.zeros((m, nsample), np.float32)
+    for j in range(m):
+        s, e = _ptcpt_cloud(j, offset, new_offset)
+        d2 = _tpkrn_d2(new_xyz[j:j + 1], xyz[s:e])[0]
+        bd, bi = [np.float32(1e10)] * nsample, [-1] * nsample
+        for i in range(e - s):
+            if d2[i] < bd[0]:
+                bd[0], bi[0] = d2[i], s + i
+                _ptcpt_reheap(bd, bi, nsample)
+        _ptcpt_heap_sort(bd, bi, nsample)
+        idx[j], dist2[j] = bi, bd
+    return idx, dist2
+
+
+def ptcpt_fps(xyz, offset, new_offset, tmp0):
+    """farthest_point_sampling_cuda_kernel: per cloud, its first point, then repeatedly the point whose
+    distance to the chosen set (tmp, min-updated) is largest. Returns (idx, tmp)."""
+    tmp = np.array(tmp0, np.float32)
+    idx = np.zeros(int(new_offset[-1]), np.int32)
+    s, sm = 0, 0
+    for e, em in zip(offset, new_offset):
+        idx[sm] = old = s
+        for j in range(sm + 1, em):
+            d = _tpkrn_d2(xyz[old:old + 1], xyz[s:e])[0]
+            tmp[s:e] = np.minimum(d, tmp[s:e])
+            old = s + int(np.argmax(tmp[s:e]))
+            idx[j] = old
+        s, sm = e, em
+    return idx, tmp
+
+
+def ptcpt_ball(xyz, new_xyz, offset, new_offset, nsample, min_radius, max_radius):
+    """ball_query_cuda_kernel, as written: the candidates (d2 <= 1e-5, or min^2 <= d2 < max^2) in point
+    order go through heap_sort without a heap built first (so not sorted); at most nsample of them are
+    kept as they are (then -1, 1e10), more are subsampled at floor(i * count / nsample), and then
+    dist2 receives the candidate's index (float), not its distance (the source's line 117).
+    Returns (idx, dist2)."""
+    m = len(new_xyz)
+    idx, dist2 = np.zeros((m, nsample), np.int32), np.zeros((m, nsample), np.float32)
+    lo2 = np.float32(min_radius) * np.float32(min_radius)
+    hi2 = np.float32(max_radius) * np.float32(max_radius)
+    for j in range(m):
+        s, e = _ptcpt_cloud(j, offset, new_offset)
+        d2 = _tpkrn_d2(new_xyz[j:j + 1], xyz[s:e])[0]
+        ok = (d2 <= np.float32(1e-5)) | ((d2 >= lo2) & (d2 < hi2))
+        cd, ci = list(d2[ok]), list(s + np.flatnonzero(ok))
+        _ptcpt_heap_sort(cd, ci, len(cd))
+        if len(cd) <= nsample:
+            idx[j, :len(cd)], dist2[j, :len(cd)] = ci, cd
+            idx[j, len(cd):], dist2[j, len(cd):] = -1, np.float32(1e10)
+        else:
+            sep = np.float32(len(cd)) / np.float32(nsample)
+            for i in range(nsample):
+                k = int(np.float32(sep * np.float32(i)))
+                idx[j, i], dist2[j, i] = ci[k], np.float32(ci[k])
+    return idx, dist2
+
+
+def ptcpt_scatter(values, index, rows):
+    """Sum of values (..., c) onto rows[index] (atomicAdd's sum, in float64 then float32)."""
+    out = np.zeros((rows, values.shape[-1]), np.float64)
+    np.add.at(out, np.asarray(index).reshape(-1), np.asarray(values, np.float64).reshape(-1, values.shape[-1]))
+    return out.astype(np.float32)
+
+
+def ptcpt_interp(inp, idx, weight):
+    """interpolation_forward_cuda_kernel onto zeros: sum over k of input[idx] * weight."""
+    return np.einsum("nkc,nk->nc", np.asarray(inp, np.float64)[idx], np.asarray(weight, np.float64)).astype(np.float32)
