@@ -437,7 +437,7 @@
   loaded (for outputs past outputSize, not stored): a real uninitialized read, listed. Now 14 of 14.
 - unseen183, NSVF's ray-voxel intersection (balls, AABB voxels, a sparse voxel octree's DFS, triangles insertion-sorted
   by depth) and ray sampling (uniform merge, inverse CDF) + stable-dreamfusion's multiresolution hash/tiled grid encoder
-  (forward with dy_dx, input backward) and frequency encoder (forward, backward): 11 of 11 as they came, no finding."""
+  (forward with dy_dx, input backward) and frequency encoder (forward, backward): 11 of 11 as they came, no finding.
 - unseen182, torch-points-kernels' ball queries (dense, partial-dense), instance IoU, GRNet gridding and cubic feature
   sampling with their atomicAdd gradients + Pointcept's pointops (kNN query with a local max-heap, farthest point
   sampling, shell ball query, grouping, interpolation and their backwards): 13 of 14 as they came; the farthest point
