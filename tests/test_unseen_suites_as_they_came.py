@@ -425,7 +425,11 @@
   had no SIZE_MAX (tilelab/include/tilelab_stdint_limits.h), the emulator no sad (emu/isa.py), NVRTC's C++17 no C99
   designated initializers (a C++20 retry, toolchain/program.py). Real bugs listed: the WFA kernels' race on
   alignment_idx (has_N path), the range kernels' shared cut slots, short's 8-byte atomicAdd on a 4-byte counter,
-  long_map's curr_long_segid, naive's __syncwarp-only 1024 threads. Now 12 of 12."""
+  long_map's curr_long_segid, naive's __syncwarp-only 1024 threads. Now 12 of 12.
+- unseen177, gprMax's FDTD kernels (field updates with __constant__ coefficients, dipole and voltage sources,
+  receivers, snapshots; PyCUDA templates substituted) + TorchFWI's acoustic and elastic C-PML propagators, forward and
+  adjoint (atomicAdd gradient sprays): 15 of 15 as they came, el_stress's listed race (MuGrad's plain += against the
+  neighbours' atomicAdds) reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -638,6 +642,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "mm2gb_plrange.cu": "cut: 2 of 14 differ, first at 2",
                           "mm2gb_plscore.cu": 'CompileError: collection/mm2gb_plscore.cu:516: error: identifier '
                                               '"SIZE_MAX" is undefined'}),
+    "unseen177": (15, 15, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
