@@ -174,6 +174,7 @@ SUITES = {
     "nvcomp 1.2.3 cascaded decompression (values x runs, convert, bit unpacking of 13/37-bit values, block boundary search, RLE and RLE+delta expansion with cub BlockScan) and RLE init tile counts + DietGPU rANS statistics: per-warp shared byte histograms, probability quantisation (BlockRadixSort, redux sums, division magic), xor checksum (unseen180)": ("nvc_", "dgpu_"),
     "NSVF ray-voxel intersection (balls, AABB voxels, sparse-voxel-octree DFS, triangles with an insertion sort) and ray sampling (uniform merge, inverse CDF) + stable-dreamfusion multiresolution hash/tiled grid encoder forward with dy_dx, its input backward, frequency encoder forward/backward (unseen183)": ("nsvf_", "sdfus_"),
     "torch-points-kernels dense and partial-dense ball queries, instance IoU, GRNet gridding and cubic feature sampling with their atomicAdd gradients + Pointcept pointops kNN query (local max-heap), farthest point sampling (shared arg-max tree), shell ball query, grouping and interpolation with atomicAdd backwards (unseen182)": ("tpkrn_", "ptcpt_"),
+    "gprMax FDTD field updates (update_e/update_h, constant-memory coefficients), Hertzian/magnetic dipole and voltage sources, receivers, snapshots (PyCUDA templates substituted) + TorchFWI acoustic/elastic C-PML staggered-grid pressure/stress/velocity updates, forward and adjoint with atomic gradient sprays (unseen177)": ("gprmax_", "tfwi_"),
 }
 
 

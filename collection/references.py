@@ -25081,3 +25081,299 @@ def ptcpt_scatter(values, index, rows):
 def ptcpt_interp(inp, idx, weight):
     """interpolation_forward_cuda_kernel onto zeros: sum over k of input[idx] * weight."""
     return np.einsum("nkc,nk->nc", np.asarray(inp, np.float64)[idx], np.asarray(weight, np.float64)).astype(np.float32)
+
+
+# ---- unseen177: gprMax's FDTD kernels (gprmax_*) and TorchFWI's finite-difference kernels (tfwi_*) ----
+
+def _gprmax_f(a):
+    return np.asarray(a, np.float64).reshape(11, 11, 11)
+
+
+def gprmax_update_e(n, ID, cE, Ex, Ey, Ez, Hx, Hy, Hz):
+    """update_e: each E component from the curl of H, the material's coefficients (ID's components 0-2)."""
+    NX, NY, NZ = n
+    ID = np.asarray(ID).reshape(6, 11, 11, 11).astype(np.int64)
+    c = np.asarray(cE, np.float64).reshape(-1, 5)
+    Ex, Ey, Ez, Hx, Hy, Hz = (_gprmax_f(a).copy() for a in (Ex, Ey, Ez, Hx, Hy, Hz))
+    ox, oy, oz = Ex.copy(), Ey.copy(), Ez.copy()
+    for i in range(NX):
+        for j in range(NY):
+            for k in range(NZ):
+                if (NY != 1 or NZ != 1) and j > 0 and k > 0:
+                    m = c[ID[0, i, j, k]]
+                    ox[i, j, k] = m[0] * Ex[i, j, k] + m[2] * (Hz[i, j, k] - Hz[i, j - 1, k]) - m[3] * (Hy[i, j, k] - Hy[i, j, k - 1])
+                if (NX != 1 or NZ != 1) and i > 0 and k > 0:
+                    m = c[ID[1, i, j, k]]
+                    oy[i, j, k] = m[0] * Ey[i, j, k] + m[3] * (Hx[i, j, k] - Hx[i, j, k - 1]) - m[1] * (Hz[i, j, k] - Hz[i - 1, j, k])
+                if (NX != 1 or NY != 1) and i > 0 and j > 0:
+                    m = c[ID[2, i, j, k]]
+                    oz[i, j, k] = m[0] * Ez[i, j, k] + m[1] * (Hy[i, j, k] - Hy[i - 1, j, k]) - m[2] * (Hx[i, j, k] - Hx[i, j - 1, k])
+    return ox, oy, oz
+
+
+def gprmax_update_h(n, ID, cH, Hx, Hy, Hz, Ex, Ey, Ez):
+    """update_h: each H component from the curl of E, the material's coefficients (ID's components 3-5)."""
+    NX, NY, NZ = n
+    ID = np.asarray(ID).reshape(6, 11, 11, 11).astype(np.int64)
+    c = np.asarray(cH, np.float64).reshape(-1, 5)
+    Hx, Hy, Hz, Ex, Ey, Ez = (_gprmax_f(a).copy() for a in (Hx, Hy, Hz, Ex, Ey, Ez))
+    ox, oy, oz = Hx.copy(), Hy.copy(), Hz.copy()
+    for i in range(NX):
+        for j in range(NY):
+            for k in range(NZ):
+                if NX != 1 and i > 0:
+                    m = c[ID[3, i, j, k]]
+                    ox[i, j, k] = m[0] * Hx[i, j, k] - m[2] * (Ez[i, j + 1, k] - Ez[i, j, k]) + m[3] * (Ey[i, j, k + 1] - Ey[i, j, k])
+                if NY != 1 and j > 0:
+                    m = c[ID[4, i, j, k]]
+                    oy[i, j, k] = m[0] * Hy[i, j, k] - m[3] * (Ex[i, j, k + 1] - Ex[i, j, k]) + m[1] * (Ez[i + 1, j, k] - Ez[i, j, k])
+                if NZ != 1 and k > 0:
+                    m = c[ID[5, i, j, k]]
+                    oz[i, j, k] = m[0] * Hz[i, j, k] - m[1] * (Ey[i + 1, j, k] - Ey[i, j, k]) + m[2] * (Ex[i, j + 1, k] - Ex[i, j, k])
+    return ox, oy, oz
+
+
+GPRMAX_SRCINFO = [[2, 3, 4, 0], [5, 5, 5, 1], [7, 2, 6, 2], [3, 8, 2, 0], [6, 4, 8, 1], [8, 7, 3, 2]]
+
+
+def gprmax_source(kind, nsrc, it, d, info1, info2, waves, ID, coeffs, F):
+    """The Hertzian dipole ('hertzian'), magnetic dipole ('magnetic') or voltage source ('voltage') update of the
+    three field components F (E, or H for the magnetic dipole), one source after another (their cells differ)."""
+    dx, dy, dz = (np.float64(v) for v in d)
+    ID = np.asarray(ID).reshape(6, 11, 11, 11).astype(np.int64)
+    c = np.asarray(coeffs, np.float64).reshape(-1, 5)
+    info1 = np.asarray(info1).reshape(-1, 4)
+    waves = np.asarray(waves, np.float64).reshape(nsrc, -1)
+    out = [_gprmax_f(a).copy() for a in F]
+    base = 3 if kind == "magnetic" else 0
+    for s in range(nsrc):
+        i, j, k, pol = (int(v) for v in info1[s])
+        w = waves[s, it]
+        m = c[ID[base + pol, i, j, k], 4]
+        if kind == "hertzian":
+            out[pol][i, j, k] -= m * w * np.float64(info2[s]) * (1 / (dx * dy * dz))
+        elif kind == "magnetic":
+            out[pol][i, j, k] -= m * w * (1 / (dx * dy * dz))
+        else:
+            r = np.float64(info2[s])
+            area = (dy * dz, dx * dz, dx * dy)[pol]
+            if r != 0:
+                out[pol][i, j, k] -= m * w * (1 / (r * area))
+            else:
+                out[pol][i, j, k] = -1 * w / (dx, dy, dz)[pol]
+    return out
+
+
+def gprmax_store_outputs(rxs, it, coords, F):
+    """store_outputs: rxs[component, iteration, receiver] = the six fields at each receiver's cell."""
+    out = np.asarray(rxs, np.float64).reshape(6, 20, -1).copy()
+    for r, (i, j, k) in enumerate(np.asarray(coords).reshape(-1, 3)):
+        for cmp_, a in enumerate(F):
+            out[cmp_, it, r] = _gprmax_f(a)[i, j, k]
+    return out
+
+
+def gprmax_snapshot(p, s, d, F, snaps):
+    """store_snapshot: E averaged over the cell's 4 edges, H over 2 faces, at a sampled sub-grid; snapshot p."""
+    (xs, xf, ys, yf, zs, zf), (dx, dy, dz) = s, d
+    Ex, Ey, Ez, Hx, Hy, Hz = (_gprmax_f(a) for a in F)
+    out = [np.asarray(a, np.float64).reshape(-1, 5, 5, 5).copy() for a in snaps]
+    for i in range(5):
+        for j in range(5):
+            for k in range(5):
+                if not (xs <= i < xf and ys <= j < yf and zs <= k < zf):
+                    continue
+                ii, jj, kk = (xs + i) * dx, (ys + j) * dy, (zs + k) * dz
+                out[0][p, i, j, k] = (Ex[ii, jj, kk] + Ex[ii, jj + 1, kk] + Ex[ii, jj, kk + 1] + Ex[ii, jj + 1, kk + 1]) / 4
+                out[1][p, i, j, k] = (Ey[ii, jj, kk] + Ey[ii + 1, jj, kk] + Ey[ii, jj, kk + 1] + Ey[ii + 1, jj, kk + 1]) / 4
+                out[2][p, i, j, k] = (Ez[ii, jj, kk] + Ez[ii + 1, jj, kk] + Ez[ii, jj + 1, kk] + Ez[ii + 1, jj + 1, kk]) / 4
+                out[3][p, i, j, k] = (Hx[ii, jj, kk] + Hx[ii + 1, jj, kk]) / 2
+                out[4][p, i, j, k] = (Hy[ii, jj, kk] + Hy[ii, jj + 1, kk]) / 2
+                out[5][p, i, j, k] = (Hz[ii, jj, kk] + Hz[ii, jj, kk + 1]) / 2
+    return out
+
+
+# TorchFWI: arrays d(z, x) = d[x * nz + z], numpy shape (nx, nz), index [x, z]; c1 = 9/8, c2 = float(1/24).
+TFWI_C1, TFWI_C2 = 1.125, float(np.float32(1.0 / 24.0))
+
+
+def _tfwi(a, nx, nz):
+    return np.asarray(a, np.float64).reshape(nx, nz).copy()
+
+
+def _tfwi_dz_fwd(f, x, z, dz):      # f(z+1) - f(z) centred half a cell below
+    return (TFWI_C1 * (f[x, z + 1] - f[x, z]) - TFWI_C2 * (f[x, z + 2] - f[x, z - 1])) / dz
+
+
+def _tfwi_dz_bwd(f, x, z, dz):
+    return (TFWI_C1 * (f[x, z] - f[x, z - 1]) - TFWI_C2 * (f[x, z + 1] - f[x, z - 2])) / dz
+
+
+def _tfwi_dx_fwd(f, x, z, dx):
+    return (TFWI_C1 * (f[x + 1, z] - f[x, z]) - TFWI_C2 * (f[x + 2, z] - f[x - 1, z])) / dx
+
+
+def _tfwi_dx_bwd(f, x, z, dx):
+    return (TFWI_C1 * (f[x, z] - f[x - 1, z]) - TFWI_C2 * (f[x + 1, z] - f[x - 2, z])) / dx
+
+
+def tfwi_ac_pressure(a, nz, nx, dt, dz, dx, nPml, nPad, isFor):
+    """ac_pressure: szz += Lambda (dvz/dz + dvx/dx) dt with C-PML memory variables (forward), or the reverse step
+    (szz -= ..., the derivatives stored in mat_dvz_dz / mat_dvx_dx) in the interior."""
+    a = {k: v for k, v in a.items() if isinstance(v, np.ndarray)}          # the entry's arrays (vars() of the check)
+    g = {k: _tfwi(v, nx, nz) for k, v in a.items() if np.size(v) == nx * nz}
+    p = {k: np.asarray(v, np.float64) for k, v in a.items() if np.size(v) != nx * nz}
+    vz, vx, L = g["d_vz"], g["d_vx"], g["d_Lambda"]
+    for x in range(nx):
+        for z in range(nz):
+            if isFor:
+                if not (2 <= z <= nz - nPad - 3 and 2 <= x <= nx - 3):
+                    continue
+                dvz = _tfwi_dz_fwd(vz, x, z, dz)
+                dvx = _tfwi_dx_bwd(vx, x, z, dx)
+                if z <= nPml or z >= nz - nPml - nPad - 1:
+                    g["d_mem_dvz_dz"][x, z] = p["d_b_z_half"][z] * g["d_mem_dvz_dz"][x, z] + p["d_a_z_half"][z] * dvz
+                    dvz = dvz / p["d_K_z_half"][z] + g["d_mem_dvz_dz"][x, z]
+                if x <= nPml or x >= nx - nPml - 1:
+                    g["d_mem_dvx_dx"][x, z] = p["d_b_x"][x] * g["d_mem_dvx_dx"][x, z] + p["d_a_x"][x] * dvx
+                    dvx = dvx / p["d_K_x"][x] + g["d_mem_dvx_dx"][x, z]
+                g["d_szz"][x, z] += L[x, z] * (dvz + dvx) * dt
+            else:
+                if not (nPml + 2 <= z <= nz - nPad - 3 - nPml and nPml + 2 <= x <= nx - 3 - nPml):
+                    continue
+                dvz = _tfwi_dz_fwd(vz, x, z, dz)
+                dvx = _tfwi_dx_bwd(vx, x, z, dx)
+                g["d_mat_dvz_dz"][x, z] = dvz
+                g["d_mat_dvx_dx"][x, z] = dvx
+                g["d_szz"][x, z] -= L[x, z] * (dvz + dvx) * dt
+    return g
+
+
+def tfwi_ac_velocity(a, nz, nx, dt, dz, dx, nPml, nPad, isFor):
+    """ac_velocity: vz, vx from the pressure's staggered derivatives, times the averaged buoyancies, with C-PML
+    memory variables (forward; the memory term is added everywhere), or the reverse step in the interior."""
+    a = {k: v for k, v in a.items() if isinstance(v, np.ndarray)}          # the entry's arrays (vars() of the check)
+    g = {k: _tfwi(v, nx, nz) for k, v in a.items() if np.size(v) == nx * nz}
+    p = {k: np.asarray(v, np.float64) for k, v in a.items() if np.size(v) != nx * nz}
+    s = g["d_szz"]
+    for x in range(nx):
+        for z in range(nz):
+            if isFor:
+                if not (2 <= z <= nz - nPad - 3 and 2 <= x <= nx - 3):
+                    continue
+                dszz = _tfwi_dz_bwd(s, x, z, dz)
+                if z <= nPml or z >= nz - nPml - nPad - 1:
+                    g["d_mem_dszz_dz"][x, z] = p["d_b_z"][z] * g["d_mem_dszz_dz"][x, z] + p["d_a_z"][z] * dszz
+                g["d_vz"][x, z] += (dszz / p["d_K_z"][z] + g["d_mem_dszz_dz"][x, z]) * g["d_ave_Byc_a"][x, z] * dt
+                dsxx = _tfwi_dx_fwd(s, x, z, dx)
+                if x <= nPml or x >= nx - nPml - 1:
+                    g["d_mem_dsxx_dx"][x, z] = p["d_b_x_half"][x] * g["d_mem_dsxx_dx"][x, z] + p["d_a_x_half"][x] * dsxx
+                g["d_vx"][x, z] += (dsxx / p["d_K_x_half"][x] + g["d_mem_dsxx_dx"][x, z]) * g["d_ave_Byc_b"][x, z] * dt
+            else:
+                if not (nPml + 2 <= z <= nz - nPad - 3 - nPml and nPml + 2 <= x <= nx - 3 - nPml):
+                    continue
+                g["d_vx"][x, z] -= _tfwi_dx_fwd(s, x, z, dx) * g["d_ave_Byc_b"][x, z] * dt
+                g["d_vz"][x, z] -= _tfwi_dz_bwd(s, x, z, dz) * g["d_ave_Byc_a"][x, z] * dt
+    return g
+
+
+def tfwi_el_stress(a, nz, nx, dt, dz, dx, nPml, nPad, isFor):
+    """el_stress: szz, sxx, sxz of the P-SV system with C-PML (forward), or the reverse step in the interior with
+    the Lame gradients: LambdaGrad and MuGrad at the cell, and sxz's share of MuGrad sprayed to the 4 cells whose
+    Mu ave_Mu averages (the kernel's conditions, its always-true 'gidx+1<=gidx<=nx-1-nPml' included). Every
+    contribution summed, as the GPU would if its plain += and the neighbours' atomicAdds did not race."""
+    MEGA = 1e6
+    a = {k: v for k, v in a.items() if isinstance(v, np.ndarray)}          # the entry's arrays (vars() of the check)
+    g = {k: _tfwi(v, nx, nz) for k, v in a.items() if np.size(v) == nx * nz}
+    p = {k: np.asarray(v, np.float64) for k, v in a.items() if np.size(v) != nx * nz}
+    vz, vx, L, M, aM = g["d_vz"], g["d_vx"], g["d_Lambda"], g["d_Mu"], g["d_ave_Mu"]
+    for x in range(nx):
+        for z in range(nz):
+            if isFor:
+                if not (2 <= z <= nz - nPad - 3 and 2 <= x <= nx - 3):
+                    continue
+            elif not (nPml <= z <= nz - nPad - 1 - nPml and nPml <= x <= nx - 1 - nPml):
+                continue
+            dvz_dz = _tfwi_dz_bwd(vz, x, z, dz)
+            dvx_dx = _tfwi_dx_bwd(vx, x, z, dx)
+            zp = z < nPml or z > nz - nPml - nPad - 1
+            xp = x < nPml or x > nx - nPml - 1
+            if isFor and zp:
+                g["d_mem_dvz_dz"][x, z] = p["d_b_z"][z] * g["d_mem_dvz_dz"][x, z] + p["d_a_z"][z] * dvz_dz
+                dvz_dz = dvz_dz / p["d_K_z"][z] + g["d_mem_dvz_dz"][x, z]
+            if isFor and xp:
+                g["d_mem_dvx_dx"][x, z] = p["d_b_x"][x] * g["d_mem_dvx_dx"][x, z] + p["d_a_x"][x] * dvx_dx
+                dvx_dx = dvx_dx / p["d_K_x"][x] + g["d_mem_dvx_dx"][x, z]
+            sg = 1 if isFor else -1
+            g["d_szz"][x, z] += sg * ((L[x, z] + 2.0 * M[x, z]) * dvz_dz + L[x, z] * dvx_dx) * dt
+            g["d_sxx"][x, z] += sg * (L[x, z] * dvz_dz + (L[x, z] + 2.0 * M[x, z]) * dvx_dx) * dt
+            dvx_dz = _tfwi_dz_fwd(vx, x, z, dz)
+            dvz_dx = _tfwi_dx_fwd(vz, x, z, dx)
+            if isFor and zp:
+                g["d_mem_dvx_dz"][x, z] = p["d_b_z_half"][z] * g["d_mem_dvx_dz"][x, z] + p["d_a_z_half"][z] * dvx_dz
+                dvx_dz = dvx_dz / p["d_K_z_half"][z] + g["d_mem_dvx_dz"][x, z]
+            if isFor and xp:
+                g["d_mem_dvz_dx"][x, z] = p["d_b_x_half"][x] * g["d_mem_dvz_dx"][x, z] + p["d_a_x_half"][x] * dvz_dx
+                dvz_dx = dvz_dx / p["d_K_x_half"][x] + g["d_mem_dvz_dx"][x, z]
+            g["d_sxz"][x, z] += sg * aM[x, z] * (dvx_dz + dvz_dx) * dt
+            if isFor:
+                continue
+            sa, xa, xza = g["d_szz_adj"][x, z], g["d_sxx_adj"][x, z], g["d_sxz_adj"][x, z]
+            g["d_LambdaGrad"][x, z] += -(sa + xa) * (dvz_dz + dvx_dx) * dt * MEGA
+            g["d_MuGrad"][x, z] += (-2.0 * sa * dvz_dz * dt - 2.0 * xa * dvx_dx * dt) * MEGA
+            if aM[x, z] != 0.0:
+                scale = (-xza * (dvx_dz + dvz_dx) * dt * aM[x, z]
+                         / (1.0 / M[x, z] + 1.0 / M[x, z + 1] + 1.0 / M[x + 1, z] + 1.0 / M[x + 1, z + 1]) * MEGA)
+                g["d_MuGrad"][x, z] += scale / M[x, z] ** 2
+                if z + 1 <= nz - nPad - 1 - nPml:
+                    g["d_MuGrad"][x, z + 1] += scale / M[x, z + 1] ** 2
+                g["d_MuGrad"][x + 1, z] += scale / M[x + 1, z] ** 2
+                if z + 1 <= nz - nPad - 1 - nPml and x + 1 <= nx - 1 - nPml:
+                    g["d_MuGrad"][x + 1, z + 1] += scale / M[x + 1, z + 1] ** 2
+    return g
+
+
+def tfwi_el_velocity(a, nz, nx, dt, dz, dx, nPml, nPad, isFor):
+    """el_velocity: vz, vx of the P-SV system with C-PML (forward; x's PML test is x > nx - nPml as written), or the
+    reverse step in the interior with the density gradient sprayed by atomicAdd (the always-true x condition kept)."""
+    a = {k: v for k, v in a.items() if isinstance(v, np.ndarray)}          # the entry's arrays (vars() of the check)
+    g = {k: _tfwi(v, nx, nz) for k, v in a.items() if np.size(v) == nx * nz}
+    p = {k: np.asarray(v, np.float64) for k, v in a.items() if np.size(v) != nx * nz}
+    szz, sxx, sxz, Ba, Bb = g["d_szz"], g["d_sxx"], g["d_sxz"], g["d_ave_Byc_a"], g["d_ave_Byc_b"]
+    for x in range(nx):
+        for z in range(nz):
+            if isFor:
+                if not (2 <= z <= nz - nPad - 3 and 2 <= x <= nx - 3):
+                    continue
+            elif not (nPml <= z <= nz - nPad - 1 - nPml and nPml <= x <= nx - 1 - nPml):
+                continue
+            zp = z < nPml or z > nz - nPml - nPad - 1
+            xp = x < nPml or x > nx - nPml
+            dszz_dz = _tfwi_dz_fwd(szz, x, z, dz)
+            dsxz_dx = _tfwi_dx_bwd(sxz, x, z, dx)
+            if isFor and zp:
+                g["d_mem_dszz_dz"][x, z] = p["d_b_z_half"][z] * g["d_mem_dszz_dz"][x, z] + p["d_a_z_half"][z] * dszz_dz
+                dszz_dz = dszz_dz / p["d_K_z_half"][z] + g["d_mem_dszz_dz"][x, z]
+            if isFor and xp:
+                g["d_mem_dsxz_dx"][x, z] = p["d_b_x"][x] * g["d_mem_dsxz_dx"][x, z] + p["d_a_x"][x] * dsxz_dx
+                dsxz_dx = dsxz_dx / p["d_K_x"][x] + g["d_mem_dsxz_dx"][x, z]
+            sg = 1 if isFor else -1
+            g["d_vz"][x, z] += sg * (dszz_dz + dsxz_dx) * Ba[x, z] * dt
+            dsxz_dz = _tfwi_dz_bwd(sxz, x, z, dz)
+            dsxx_dx = _tfwi_dx_fwd(sxx, x, z, dx)
+            if isFor and zp:
+                g["d_mem_dsxz_dz"][x, z] = p["d_b_z"][z] * g["d_mem_dsxz_dz"][x, z] + p["d_a_z"][z] * dsxz_dz
+                dsxz_dz = dsxz_dz / p["d_K_z"][z] + g["d_mem_dsxz_dz"][x, z]
+            if isFor and xp:
+                g["d_mem_dsxx_dx"][x, z] = p["d_b_x_half"][x] * g["d_mem_dsxx_dx"][x, z] + p["d_a_x_half"][x] * dsxx_dx
+                dsxx_dx = dsxx_dx / p["d_K_x_half"][x] + g["d_mem_dsxx_dx"][x, z]
+            g["d_vx"][x, z] += sg * (dsxz_dz + dsxx_dx) * Bb[x, z] * dt
+            if isFor:
+                continue
+            ga = -g["d_vz_adj"][x, z] * (dszz_dz + dsxz_dx) * dt * (-Ba[x, z] ** 2 / 2.0)
+            gb = -g["d_vx_adj"][x, z] * (dsxz_dz + dsxx_dx) * dt * (-Bb[x, z] ** 2 / 2.0)
+            g["d_DenGrad"][x, z] += ga + gb
+            if z + 1 <= nz - nPad - 1 - nPml:
+                g["d_DenGrad"][x, z + 1] += ga
+            g["d_DenGrad"][x + 1, z] += gb
+    return g

@@ -443,6 +443,10 @@
   sampling, shell ball query, grouping, interpolation and their backwards): 13 of 14 as they came; the farthest point
   sampling's real race (dists_i[0] read after a step's last barrier, written again by thread 0 before the next one)
   was reported and not listed. Listed since, the emulator unchanged: 14 of 14."""
+- unseen177, gprMax's FDTD kernels (field updates with __constant__ coefficients, dipole and voltage sources,
+  receivers, snapshots; PyCUDA templates substituted) + TorchFWI's acoustic and elastic C-PML propagators, forward and
+  adjoint (atomicAdd gradient sprays): 15 of 15 as they came, el_stress's listed race (MuGrad's plain += against the
+  neighbours' atomicAdds) reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -661,6 +665,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                                     "decompression_kernels.cu:303"}),
     "unseen183": (11, 11, {}),
     "unseen182": (14, 13, {"ptcpt_sampling.cu": "findings ['race'], expected []: race at collection/ptcpt_sampling.cu:90"}),
+    "unseen177": (15, 15, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
