@@ -442,7 +442,7 @@
   sampling with their atomicAdd gradients + Pointcept's pointops (kNN query with a local max-heap, farthest point
   sampling, shell ball query, grouping, interpolation and their backwards): 13 of 14 as they came; the farthest point
   sampling's real race (dists_i[0] read after a step's last barrier, written again by thread 0 before the next one)
-  was reported and not listed. Listed since, the emulator unchanged: 14 of 14."""
+  was reported and not listed. Listed since, the emulator unchanged: 14 of 14.
 - unseen177, gprMax's FDTD kernels (field updates with __constant__ coefficients, dipole and voltage sources,
   receivers, snapshots; PyCUDA templates substituted) + TorchFWI's acoustic and elastic C-PML propagators, forward and
   adjoint (atomicAdd gradient sprays): 15 of 15 as they came, el_stress's listed race (MuGrad's plain += against the
