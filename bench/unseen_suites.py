@@ -170,6 +170,7 @@ SUITES = {
     "boojum-cuda Goldilocks base-field add/sub/mul/mul_add/inv/pow and extension-field mul (carry chains, by-value matrix accessors) + era-bellman-cuda BN254 MSM bucket kernels (signed-window bucket indexes, XYZZ bucket aggregation, window split, reduction, last-pass gather; Montgomery multiplication) (unseen170)": ("boojum_", "bellm_"),
     "GpuBTree warp-cooperative B-tree: init, concurrent insert with node locks and splits, search, bulk delete, range query, compaction + Hashinator warp-voting open-addressing hash map: reset, insert (one and 8 keys a warp), retrieve, delete with tombstones, reset to empty (unseen175)": ("gbtr_", "hshn_"),
     "WFA-GPU gap-affine wavefront alignment: 2-bit sequence packing, distance and full alignment kernels, plain and adaptive-band (shared/global wavefronts, offloaded backtraces, an atomic pool) + mm2-gb minimap2 chaining: range selection (binary and linear) and score generation short/mid/long/long_map/naive (unseen169)": ("wfagpu_", "mm2gb_"),
+    "FasterTransformer sampling penalties: temperature (float, half2 specialisation, per-row batch with shared inverse temperatures), repetition (additive/multiplicative, plain and batch: shared indices and penalised logits), min length + DeepSpeed inference attn_softmax_v2 (scale, ALiBi, mask, triangular, local window; cooperative-groups shuffles, cross-warp partial sums; float and __half) and int8 dequantize_kernel (merge count; packed, __half and float) (unseen178)": ("ftpen_", "dsinf_"),
 }
 
 

@@ -425,7 +425,13 @@
   had no SIZE_MAX (tilelab/include/tilelab_stdint_limits.h), the emulator no sad (emu/isa.py), NVRTC's C++17 no C99
   designated initializers (a C++20 retry, toolchain/program.py). Real bugs listed: the WFA kernels' race on
   alignment_idx (has_N path), the range kernels' shared cut slots, short's 8-byte atomicAdd on a 4-byte counter,
-  long_map's curr_long_segid, naive's __syncwarp-only 1024 threads. Now 12 of 12."""
+  long_map's curr_long_segid, naive's __syncwarp-only 1024 threads. Now 12 of 12.
+- unseen178, FasterTransformer's sampling penalties (temperature, float and half2, plain and per row; repetition,
+  additive and multiplicative, plain and batch; min length) + DeepSpeed inference's attn_softmax_v2 (float and __half:
+  scale, ALiBi, mask, triangular, local window) and int8 dequantize_kernel (merge count; packed, __half and float):
+  13 of 16 as they came; dequantize.cu's 3 did not build: the discovery asked NVRTC for the plain name of its empty
+  float kernel, which the dequantize_kernel<T> templates beside it make ambiguous. Fixed: 16 of 16
+  (tests/test_unseen178_toolchain.py), no finding."""
 from __future__ import annotations
 
 import json
@@ -638,6 +644,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "mm2gb_plrange.cu": "cut: 2 of 14 differ, first at 2",
                           "mm2gb_plscore.cu": 'CompileError: collection/mm2gb_plscore.cu:516: error: identifier '
                                               '"SIZE_MAX" is undefined'}),
+    "unseen178": (16, 13, {"dsinf_dequantize.cu": "CompileError: __nv_name_map:2: error: cannot determine which instance of "
+                                                  "overloaded function"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
