@@ -25377,3 +25377,141 @@ def tfwi_el_velocity(a, nz, nx, dt, dz, dx, nPml, nPad, isFor):
                 g["d_DenGrad"][x, z + 1] += ga
             g["d_DenGrad"][x + 1, z] += gb
     return g
+
+
+# ---- unseen178: FasterTransformer's sampling penalties (ftpen_) and DeepSpeed inference's softmax and
+# dequantization (dsinf_)
+
+FTPEN_FLT_MAX = np.float32(3.4028234663852886e38)
+
+
+def ftpen_temperature(logits, bias, t_inv, vocab_size, temperatures=None):
+    """applyTemperaturePenalty / batchApplyTemperaturePenalty (float): (logit + bias) * 1/T in float32 for
+    the vocabulary's columns, -FLT_MAX in the padding columns. t_inv a scalar, or per row from temperatures
+    (1 / (t + 1e-6) as the kernel computes it)."""
+    logits = np.asarray(logits, np.float32)
+    if temperatures is not None:
+        t_inv = (np.float32(1.0) / (np.asarray(temperatures, np.float32) + np.float32(1e-6)))[:, None]
+    else:
+        t_inv = np.float32(t_inv)
+    val = ((logits + np.asarray(bias, np.float32)[None, :]) * t_inv).astype(np.float32)
+    col = np.arange(logits.shape[1])[None, :]
+    return np.where(col < vocab_size, val, -FTPEN_FLT_MAX).astype(np.float32)
+
+
+def ftpen_temperature_h2(logits, bias, t_inv, vocab_size, temperatures=None):
+    """The half2 kernels: __hadd2 then __hmul2 by the half inverse temperature (each rounded to half), in the
+    vocabulary's columns only; the padding columns are read but never written (kept as they were)."""
+    logits = np.asarray(logits, np.float16)
+    if temperatures is not None:
+        inv = (np.float32(1.0) / (np.asarray(temperatures, np.float32) + np.float32(1e-6))).astype(np.float16)
+        inv = inv[:, None]
+    else:
+        inv = np.float16(np.float32(t_inv))
+    val = ((logits + np.asarray(bias, np.float16)[None, :]).astype(np.float16) * inv).astype(np.float16)
+    col = np.arange(logits.shape[1])[None, :]
+    return np.where(col < vocab_size, val, logits).astype(np.float16)
+
+
+def ftpen_repetition(logits, penalties, output_ids, input_lengths, max_input_len, step, additive):
+    """applyRepetitionPenalty / batchApplyRepetitionPenalty (float): every token id of a row's first `step`
+    output_ids ([step, batch]), less its input padding [input_length, max_input_len), penalised once from its
+    original logit (additive: l - p; multiplicative: l * p if l < 0 else l / p). penalties: one per row."""
+    out = np.asarray(logits, np.float32).copy()
+    orig = out.copy()
+    ids = np.asarray(output_ids)
+    for b in range(out.shape[0]):
+        p = np.float32(penalties[b])
+        for idx in range(step):
+            if input_lengths[b] <= idx < max_input_len:
+                continue
+            t = int(ids[idx, b])
+            lg = orig[b, t]
+            if additive:
+                out[b, t] = np.float32(lg - p)
+            else:
+                out[b, t] = np.float32(lg * p) if lg < 0 else np.float32(lg / p)
+    return out
+
+
+def ftpen_min_length(logits, min_lengths, end_ids, sequence_lengths, max_input_length):
+    """batchApplyMinLengthPenalty: -FLT_MAX at each row's end id while it has generated fewer than min_length."""
+    out = np.asarray(logits, np.float32).copy()
+    for b in range(out.shape[0]):
+        if sequence_lengths[b] + 1 - max_input_length < min_lengths[b]:
+            out[b, end_ids[b]] = -FTPEN_FLT_MAX
+    return out
+
+
+def dsinf_attn_softmax(vals, mask, alibi=None, layer_scale=1.0, triangular=False, local_attention=False,
+                       window_size=0, heads=1, sequence_length=1, num_seq=1, mask_stride=1, reduce_width=32,
+                       iterations=1, mp_size=1, head_offset=0, out_dtype=np.float32):
+    """attn_softmax_v2 as written: row r of total_count, element d = i * 4R + lane + k * R (R = reduceWidth); it
+    is kept (x * layer_scale + alibi + mask; the float overload has no scale or alibi) when d < sequence_length,
+    not above seq_id when triangular, and past the local window (whose 4-aligned check takes the x element's id
+    for all four); else -10000. exp(x - max) / (sum + 1e-6), written for d < sequence_length."""
+    v = np.asarray(vals, np.float32).reshape(-1, sequence_length)
+    m = np.asarray(mask, np.float32).reshape(-1, sequence_length)
+    out = np.asarray(vals).reshape(-1, sequence_length).astype(out_dtype).copy()
+    R = reduce_width
+    for r in range(v.shape[0]):
+        batch_idx = r // (num_seq * heads)
+        moff = batch_idx * mask_stride + (r % mask_stride)
+        seq_id = r % num_seq
+        real = seq_id + (0 if num_seq == sequence_length else sequence_length)
+        ws4 = (real >> 2) - (window_size >> 2) if (local_attention and (real >> 2) > (window_size >> 2)) else 0
+        ws = real - window_size if (local_attention and real >= window_size) else -1
+        n = iterations * 4 * R
+        x = np.full(n, -10000.0, np.float32)
+        for i in range(iterations):
+            for lane in range(R):
+                base = i * 4 * R + lane
+                check = (base >> 2) >= ws4
+                for k in range(4):
+                    d = base + k * R
+                    if check and d < sequence_length and (not triangular or d <= seq_id) and d > ws:
+                        xv = v[r, d]
+                        if alibi is not None:
+                            aoff = batch_idx * heads * mp_size + head_offset + (r // num_seq) % heads
+                            xv = np.float32(np.float32(xv * np.float32(layer_scale))
+                                            + np.float32(np.asarray(alibi, np.float32).reshape(-1, sequence_length)[aoff, d]))
+                        x[d] = np.float32(xv + m[moff, d])
+        e = np.exp((x - x.max()).astype(np.float64)).astype(np.float32)
+        s = np.float32(e.sum(dtype=np.float64) + 1e-6)
+        out[r] = (e[:sequence_length] / s).astype(out_dtype)
+    return out
+
+
+def dsinf_dequantize_merge(inp, qscale, output_size, hidden_dim, groups, merge_count, out_dtype=np.float32):
+    """dequantize_kernel<T> (merge_count): row bid of hidden_dim, column tid of output_size, scale index
+    ((((bid - w * mh) + tid * mh) / stride) << merge_count) + w, w = bid / mh, mh = hidden_dim >> merge_count,
+    stride = mh * output_size / groups (unsigned arithmetic)."""
+    q = np.asarray(inp).reshape(hidden_dim, output_size).astype(np.float32)
+    mh = hidden_dim >> merge_count
+    stride = (mh * output_size) // groups
+    bid = np.arange(hidden_dim)[:, None]
+    tid = np.arange(output_size)[None, :]
+    w = bid // mh
+    idx = ((((bid - w * mh) + tid * mh) // stride) << merge_count) + w
+    return (np.asarray(qscale, np.float32)[idx] * q).astype(out_dtype)
+
+
+def dsinf_dequantize_packed(inp, qscale, rows, hidden_dim, groups, out, half):
+    """The packed dequantize_kernel<T>: row bid = blockIdx.x * gridDim.y + blockIdx.y with scale
+    qscale[blockIdx.x] (groups blocks of rows / groups rows), four int8 a float word; each thread writes one
+    float2 of T: four halves for __half; for float only the first two of its four floats fit the float2 (the
+    other two stores land past it, in the thread's stack), so each row's float2s hold inputs 4t and 4t + 1 and
+    the back half of the output is not written."""
+    q = np.asarray(inp, np.int8).reshape(rows, hidden_dim).astype(np.float32)
+    scale = np.asarray(qscale, np.float32)[np.arange(rows) // (rows // groups)][:, None]
+    vals = (scale * q).astype(np.float32)
+    res = np.asarray(out).copy().reshape(-1)
+    if half:
+        return vals.astype(np.float16).reshape(rows, hidden_dim)
+    mh = hidden_dim // 4
+    flat = res.astype(np.float32)
+    for r in range(rows):
+        for t in range(mh):
+            flat[2 * (r * mh + t)] = vals[r, 4 * t]
+            flat[2 * (r * mh + t) + 1] = vals[r, 4 * t + 1]
+    return flat.reshape(np.asarray(out).shape)

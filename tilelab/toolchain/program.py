@@ -396,6 +396,11 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     types: dict[str, set] = {}
     for f in plain:
         types.setdefault(f.name, set()).add(overload_key(f.params_text, aliases))
+    # a plain kernel beside a template of its name (DeepSpeed's dequantize.cu: an empty float overload of
+    # dequantize_kernel<T>) is overloaded too: its plain name is as ambiguous to NVRTC, so a cast names it
+    for f in declared:
+        if f.template and f.name in types:
+            types[f.name].add(overload_key(f.params_text, aliases))
     found = [f for f in plain if len(types[f.name]) == 1]
     for expr in name_expressions:
         cast = overload_cast(expr)
