@@ -446,7 +446,7 @@
 - unseen177, gprMax's FDTD kernels (field updates with __constant__ coefficients, dipole and voltage sources,
   receivers, snapshots; PyCUDA templates substituted) + TorchFWI's acoustic and elastic C-PML propagators, forward and
   adjoint (atomicAdd gradient sprays): 15 of 15 as they came, el_stress's listed race (MuGrad's plain += against the
-  neighbours' atomicAdds) reported and nothing else."""
+  neighbours' atomicAdds) reported and nothing else.
 - unseen178, FasterTransformer's sampling penalties (temperature, float and half2, plain and per row; repetition,
   additive and multiplicative, plain and batch; min length) + DeepSpeed inference's attn_softmax_v2 (float and __half:
   scale, ALiBi, mask, triangular, local window) and int8 dequantize_kernel (merge count; packed, __half and float):
