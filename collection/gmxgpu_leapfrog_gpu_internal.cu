@@ -2,8 +2,8 @@
 // Source:  https://github.com/gromacs/gromacs/blob/b1a82ec1956eb9658d33f3ec6f3adfdbb6b53a7b/src/gromacs/mdlib/leapfrog_gpu_internal.cu
 //          (gromacs/gromacs, commit b1a82ec; launched as launchLeapFrogKernel launches it: 256 threads a block, divideRoundUp(numAtoms, 256) blocks)
 // Licence: LGPL-2.1-or-later (the file's own notice, kept at its top)
-// Kept, unchanged: lines 1-33 (the notice), 59-154 (namespace gmx, c_threadsPerBlock, c_maxThreadsPerBlock, leapfrog_kernel), 206 (the namespace's end).
-// Removed: lines 34-57 (the file comment, gmxpre.h and GROMACS's includes), 156-204 (selectLeapFrogKernelPtr, launchLeapFrogKernel: host code).
+// Kept, unchanged: lines 1-33 (the notice), 59-154 (namespace gmx, c_threadsPerBlock, c_maxThreadsPerBlock, leapFrogKernel), 206 (the namespace's end).
+// Removed: lines 34-57 (the file comment, gmxpre.h and GROMACS's includes), 156-204 (launchLeapFrogKernel: host code).
 // Copied in, marked: src/gromacs/gpu_utils/vectype_ops_cuda_base_math.h lines 42-100 (float3 operators) and src/gromacs/mdlib/leapfrog_gpu.h lines 69-70,
 //       78-84, 117-123 and 223 (namespace gmx, enum classes NumTempScaleValues and ParrinelloRahmanVelocityScaling).
 
