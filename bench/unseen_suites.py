@@ -176,6 +176,7 @@ SUITES = {
     "torch-points-kernels dense and partial-dense ball queries, instance IoU, GRNet gridding and cubic feature sampling with their atomicAdd gradients + Pointcept pointops kNN query (local max-heap), farthest point sampling (shared arg-max tree), shell ball query, grouping and interpolation with atomicAdd backwards (unseen182)": ("tpkrn_", "ptcpt_"),
     "gprMax FDTD field updates (update_e/update_h, constant-memory coefficients), Hertzian/magnetic dipole and voltage sources, receivers, snapshots (PyCUDA templates substituted) + TorchFWI acoustic/elastic C-PML staggered-grid pressure/stress/velocity updates, forward and adjoint with atomic gradient sprays (unseen177)": ("gprmax_", "tfwi_"),
     "FasterTransformer sampling penalties: temperature (float, half2 specialisation, per-row batch with shared inverse temperatures), repetition (additive/multiplicative, plain and batch: shared indices and penalised logits), min length + DeepSpeed inference attn_softmax_v2 (scale, ALiBi, mask, triangular, local window; cooperative-groups shuffles, cross-warp partial sums; float and __half) and int8 dequantize_kernel (merge count; packed, __half and float) (unseen178)": ("ftpen_", "dsinf_"),
+    "NNPOps ANI radial/angular symmetry functions (warp-ballot neighbour list) and SchNet CFConv neighbour list and filter convolution + GROMACS leap-frog, SETTLE (shared-memory virial reduction) and force reduction (unseen176)": ("nnpops_", "gmxgpu_"),
 }
 
 

@@ -25515,3 +25515,273 @@ def dsinf_dequantize_packed(inp, qscale, rows, hidden_dim, groups, out, half):
             flat[2 * (r * mh + t)] = vals[r, 4 * t]
             flat[2 * (r * mh + t) + 1] = vals[r, 4 * t + 1]
     return flat.reshape(np.asarray(out).shape)
+
+
+# ---- unseen176: NNPOps' ANI symmetry functions and SchNet CFConv (nnpops_), GROMACS's leap-frog, SETTLE and
+# force reduction (gmxgpu_)
+
+def nnpops_disp(pos1, pos2, box, periodic, triclinic):
+    """computeDisplacement<PERIODIC, TRICLINIC> in float32: pos2 - pos1, the minimum image by roundf of the
+    scaled components (c, then b, then a for a triclinic box), and r2."""
+    f = np.float32
+    d = (np.asarray(pos2, f) - np.asarray(pos1, f)).astype(f)
+    b = np.asarray(box, f).reshape(3, 3)
+    if periodic:
+        inv = (f(1) / np.array([b[0, 0], b[1, 1], b[2, 2]], f)).astype(f)
+        rnd = lambda v: np.where(v >= 0, np.floor(v + f(0.5)), np.ceil(v - f(0.5))).astype(f)  # roundf
+        if triclinic:
+            s3 = rnd(d[..., 2] * inv[2])
+            d[..., 0] -= s3 * b[2, 0]; d[..., 1] -= s3 * b[2, 1]; d[..., 2] -= s3 * b[2, 2]
+            s2 = rnd(d[..., 1] * inv[1])
+            d[..., 0] -= s2 * b[1, 0]; d[..., 1] -= s2 * b[1, 1]
+            s1 = rnd(d[..., 0] * inv[0])
+            d[..., 0] -= s1 * b[0, 0]
+        else:
+            for k in range(3):
+                d[..., k] -= rnd(d[..., k] * inv[k]) * b[k, k]
+    r2 = (d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2]).astype(f)
+    return d, r2
+
+
+def _nnpops_fc(r, rc):
+    return 0.5 * np.cos(np.pi * r / rc) + 0.5
+
+
+def nnpops_ani_pairs(pos, box, periodic, triclinic):
+    """(delta, r2) for every ordered pair (atom1, atom2): delta[a1, a2] = pos[a2] - pos[a1], minimum image."""
+    pos = np.asarray(pos, np.float32)
+    return nnpops_disp(pos[:, None, :], pos[None, :, :], box, periodic, triclinic)
+
+
+def nnpops_ani_nbrs(pos, acut, box, periodic=False, triclinic=False):
+    """The angular neighbour list computeRadialFunctions builds: row atom1 of an N x N array holds the atoms
+    within the angular cutoff in increasing order (the warp's ballot order), the rest -1; and the counts."""
+    n = len(pos)
+    _, r2 = nnpops_ani_pairs(pos, box, periodic, triclinic)
+    out = np.full((n, n), -1, np.int32)
+    counts = np.zeros(n, np.int32)
+    for a in range(n):
+        js = [j for j in range(n) if j != a and r2[a, j] < np.float32(acut) * np.float32(acut)]
+        out[a, :len(js)] = js
+        counts[a] = len(js)
+    return out, counts
+
+
+def nnpops_nbr_pad(neighbors, counts):
+    """The kernel's neighbour rows with the slots past each row's count (never written) as -1."""
+    n = len(counts)
+    nb = np.asarray(neighbors).reshape(n, n).astype(np.int64)
+    return np.where(np.arange(n)[None, :] < np.asarray(counts)[:, None], nb, -1)
+
+
+def nnpops_ani_radial(pos, species, radfn, nspecies, rcut, box, periodic=False, triclinic=False):
+    """radial[atom1, species(atom2), i] = sum over atom2 within rcut of fc(r) exp(-eta (r - rs)^2)."""
+    n = len(pos)
+    radfn = np.asarray(radfn, np.float64).reshape(-1, 2)
+    _, r2 = nnpops_ani_pairs(pos, box, periodic, triclinic)
+    out = np.zeros((n, nspecies, len(radfn)))
+    for a in range(n):
+        for b in range(n):
+            if a != b and r2[a, b] < np.float32(rcut) * np.float32(rcut):
+                r = math.sqrt(float(r2[a, b]))
+                out[a, int(species[b])] += _nnpops_fc(r, rcut) * np.exp(-radfn[:, 0] * (r - radfn[:, 1]) ** 2)
+    return out
+
+
+def nnpops_ani_angular(pos, species, angfn, nspecies, acut, nbrs, counts, angidx, box, periodic=False,
+                       triclinic=False, torchani=False):
+    """angular[atom1, angularIndex[s2, s3], m] = sum over neighbour pairs j < k of atom1's list of
+    fc(r12) fc(r13) (1 + cos(theta - thetas))^zeta exp(-eta (mean r - rs)^2); TorchANI scales the cosine by 0.95."""
+    n = len(pos)
+    angfn = np.asarray(angfn, np.float64).reshape(-1, 4)
+    d, r2 = nnpops_ani_pairs(pos, box, periodic, triclinic)
+    angidx = np.asarray(angidx).reshape(nspecies, nspecies)
+    out = np.zeros((n, nspecies * (nspecies + 1) // 2, len(angfn)))
+    for a in range(n):
+        nb = [int(x) for x in np.asarray(nbrs).reshape(n, n)[a, :int(counts[a])]]
+        for i in range(len(nb)):
+            for j in range(i + 1, len(nb)):
+                b, c = nb[i], nb[j]
+                v1, v2 = d[a, b].astype(np.float64), d[a, c].astype(np.float64)
+                r12, r13 = math.sqrt(float(r2[a, b])), math.sqrt(float(r2[a, c]))
+                cos = float(v1 @ v2) / (r12 * r13)
+                theta = math.acos(max(-1.0, min(1.0, 0.95 * cos if torchani else cos)))
+                rmean = 0.5 * (r12 + r13)
+                val = _nnpops_fc(r12, acut) * _nnpops_fc(r13, acut) * (1 + np.cos(theta - angfn[:, 3])) ** angfn[:, 2] \
+                    * np.exp(-angfn[:, 0] * (rmean - angfn[:, 1]) ** 2)
+                out[a, angidx[int(species[b]), int(species[c])]] += val
+    return out
+
+
+def nnpops_ani_angidx(nspecies):
+    """The host's table from two species to their angular block (upper triangle, symmetric)."""
+    t = np.zeros((nspecies, nspecies), np.int32)
+    k = 0
+    for i in range(nspecies):
+        for j in range(i, nspecies):
+            t[i, j] = t[j, i] = k
+            k += 1
+    return t
+
+
+def nnpops_ani_scale(radial, angular, angfn, torchani):
+    """scaleSymmetryFunctions: radial x 0.25 (TorchANI), angular x 2^(1 - zeta) of its function."""
+    angfn = np.asarray(angfn, np.float64).reshape(-1, 4)
+    r = np.asarray(radial, np.float64) * (0.25 if torchani else 1.0)
+    a = np.asarray(angular, np.float64).reshape(-1, len(angfn)) * 2.0 ** (1 - angfn[:, 2])
+    return r, a.reshape(np.shape(angular))
+
+
+def nnpops_cf_pairs(pos, cutoff, box, periodic=False, triclinic=False):
+    """buildNeighborList's pairs (atom1 < atom2 within the cutoff) as rows (atom1, atom2, r, dx, dy, dz),
+    sorted by atom1 then atom2."""
+    n = len(pos)
+    d, r2 = nnpops_ani_pairs(pos, box, periodic, triclinic)
+    rows = [(a, b, math.sqrt(float(r2[a, b])), *d[a, b].astype(np.float64))
+            for a in range(n) for b in range(a + 1, n) if r2[a, b] < np.float32(cutoff) * np.float32(cutoff)]
+    return np.array(rows, np.float64).reshape(-1, 6)
+
+
+def nnpops_cf_got(neighbors, count, dist, deltas):
+    """The kernel's pairs, in whatever order its atomicAdd gave them slots, as nnpops_cf_pairs' sorted rows."""
+    c = int(np.asarray(count).reshape(-1)[0])
+    nb = np.asarray(neighbors).reshape(-1, 2)[:c].astype(np.float64)
+    rows = np.concatenate([nb, np.asarray(dist, np.float64).reshape(-1)[:c, None],
+                           np.asarray(deltas, np.float64).reshape(-1, 3)[:c]], axis=1)
+    return rows[np.lexsort((rows[:, 1], rows[:, 0]))]
+
+
+def nnpops_cf_neighbors(pos, cutoff, size):
+    """The neighbour arrays computeCFConv reads (the non-periodic list, sorted): int2 pairs, r, padded to size."""
+    rows = nnpops_cf_pairs(pos, cutoff, np.zeros(9))
+    nb = np.zeros((size, 2), np.int32)
+    r = np.zeros(size, np.float32)
+    nb[:len(rows)] = rows[:, :2]
+    r[:len(rows)] = rows[:, 2]
+    return nb, r, len(rows)
+
+
+def nnpops_cfconv(pos, cutoff, inp, w1, b1, w2, b2, ngauss, gwidth, activation):
+    """computeCFConv: for each pair, Gaussians of r, dense (w1, b1) + shifted softplus (activation 0) or tanh,
+    dense (w2, b2) times the cosine cutoff, the filter times the other atom's input added to both atoms."""
+    rows = nnpops_cf_pairs(pos, cutoff, np.zeros(9))
+    inp = np.asarray(inp, np.float64)
+    out = np.zeros_like(inp)
+    w1 = np.asarray(w1, np.float64); w2 = np.asarray(w2, np.float64)
+    centres = np.arange(ngauss) * cutoff / (ngauss - 1)
+    for a, b, r, *_ in rows:
+        a, b = int(a), int(b)
+        g = np.exp(-0.5 * ((r - centres) / gwidth) ** 2)
+        h = b1 + g @ w1
+        h = np.log(0.5 * np.exp(h) + 0.5) if activation == 0 else np.tanh(h)
+        f = (b2 + h @ w2) * _nnpops_fc(r, cutoff)
+        out[a] += f * inp[b]
+        out[b] += f * inp[a]
+    return out
+
+
+def gmxgpu_leapfrog(x, v, f, invmass, dt, lambdas, groups, prdiag, ntemp, pr_diagonal):
+    """leapfrog_kernel: v' = lambda v - diag(PR) v (as the template says) + f invmass dt, x' = x + v' dt;
+    returns (x', x before, v')."""
+    x = np.asarray(x, np.float64); v = np.asarray(v, np.float64); f = np.asarray(f, np.float64)
+    vp = v.copy()
+    if ntemp == 1:
+        vp = vp * float(np.asarray(lambdas).reshape(-1)[0])
+    elif ntemp == 2:
+        vp = vp * np.asarray(lambdas, np.float64)[np.asarray(groups).astype(np.int64)][:, None]
+    if pr_diagonal:
+        vp = vp - np.asarray(prdiag, np.float64)[None, :] * v
+    vn = vp + f * (np.asarray(invmass, np.float64) * dt)[:, None]
+    return x + vn * dt, x, vn
+
+
+def gmxgpu_water(n, box, dOH, dHH, seed=176, jitter=0.004):
+    """n SPC-like waters at their constraint geometry, oxygens uniform in a cubic box, random orientations
+    (x), and a displaced copy (xprime: x plus uniform noise up to jitter nm, as an unconstrained step gives)."""
+    r = np.random.default_rng(seed)
+    o = r.uniform(0, box, (n, 3))
+    half = dHH / 2
+    h = math.sqrt(dOH * dOH - half * half)
+    local = np.array([[0, 0, 0], [half, h, 0], [-half, h, 0]], np.float64)
+    q = r.normal(size=(n, 4))
+    q /= np.linalg.norm(q, axis=1, keepdims=True)
+    w, a, b, c = q.T
+    R = np.stack([np.stack([1 - 2 * (b * b + c * c), 2 * (a * b - c * w), 2 * (a * c + b * w)], -1),
+                  np.stack([2 * (a * b + c * w), 1 - 2 * (a * a + c * c), 2 * (b * c - a * w)], -1),
+                  np.stack([2 * (a * c - b * w), 2 * (b * c + a * w), 1 - 2 * (a * a + b * b)], -1)], 1)
+    x = (o[:, None, :] + np.einsum("nij,kj->nki", R, local)).reshape(-1, 3)
+    xp = x + r.uniform(-jitter, jitter, x.shape)
+    return x.astype(np.float32), xp.astype(np.float32)
+
+
+def gmxgpu_settle_params(mO, mH, dOH, dHH):
+    """settleParameters(): wh, ra, rb, rc, irc2 (in double, as settle.cpp computes them)."""
+    wohh = mO + 2.0 * mH
+    rc = dHH / 2.0
+    ra = 2.0 * mH * math.sqrt(dOH * dOH - rc * rc) / wohh
+    rb = math.sqrt(dOH * dOH - rc * rc) - ra
+    return dict(mO=mO, mH=mH, wh=mH / wohh, dOH=dOH, dHH=dHH, ra=ra, rb=rb, rc=rc, irc2=1.0 / dHH)
+
+
+def gmxgpu_settle(x, xp, v, invdt, box, mO, mH, dOH, dHH):
+    """settleKernel on waters (ow1, hw2, hw3) = (3i, 3i+1, 3i+2) in a cubic box, in double: the new xprime,
+    the velocities with the correction / dt added and the six scaled virial components (xx, xy, xz, yy, yz, zz)."""
+    p = gmxgpu_settle_params(mO, mH, dOH, dHH)
+    x = np.asarray(x, np.float64).reshape(-1, 3, 3)
+    xp = np.asarray(xp, np.float64).reshape(-1, 3, 3)
+    v = np.asarray(v, np.float64).reshape(-1, 3, 3).copy()
+    pbc = lambda d: d - np.rint(d / box) * box
+    dist21, dist31 = pbc(x[:, 1] - x[:, 0]), pbc(x[:, 2] - x[:, 0])
+    doh2, doh3 = pbc(xp[:, 1] - xp[:, 0]), pbc(xp[:, 2] - xp[:, 0])
+    a1 = (-doh2 - doh3) * p["wh"]
+    b1, c1 = doh2 + a1, doh3 + a1
+    zd = np.cross(dist21, dist31)
+    xd = np.cross(a1, zd)
+    yd = np.cross(zd, xd)
+    ex = xd / np.linalg.norm(xd, axis=1, keepdims=True)
+    ey = yd / np.linalg.norm(yd, axis=1, keepdims=True)
+    ez = zd / np.linalg.norm(zd, axis=1, keepdims=True)
+    T = np.stack([ex, ey, ez], 1)                       # rows: the local axes
+    loc = lambda u: np.einsum("nij,nj->ni", T, u)
+    b0d, c0d = loc(dist21), loc(dist31)
+    a1d, b1d, c1d = loc(a1), loc(b1), loc(c1)
+    sinphi = a1d[:, 2] / p["ra"]
+    tmp2 = np.maximum(1.0 - sinphi ** 2, 1e-12)
+    cosphi = np.sqrt(tmp2)
+    sinpsi = (b1d[:, 2] - c1d[:, 2]) * p["irc2"] / cosphi
+    cospsi = np.sqrt(1.0 - sinpsi ** 2)
+    a2d_y = p["ra"] * cosphi
+    b2d_x = -p["rc"] * cospsi
+    t1 = -p["rb"] * cosphi
+    t2 = p["rc"] * sinpsi * sinphi
+    b2d_y, c2d_y = t1 - t2, t1 + t2
+    alpha = b2d_x * (b0d[:, 0] - c0d[:, 0]) + b0d[:, 1] * b2d_y + c0d[:, 1] * c2d_y
+    beta = b2d_x * (c0d[:, 1] - b0d[:, 1]) + b0d[:, 0] * b2d_y + c0d[:, 0] * c2d_y
+    gamma = b0d[:, 0] * b1d[:, 1] - b1d[:, 0] * b0d[:, 1] + c0d[:, 0] * c1d[:, 1] - c1d[:, 0] * c0d[:, 1]
+    al2be2 = alpha ** 2 + beta ** 2
+    tmp2 = al2be2 - gamma ** 2
+    sinthe = (alpha * gamma - beta * np.sqrt(tmp2)) / al2be2
+    costhe = np.sqrt(1.0 - sinthe ** 2)
+    a3d = np.stack([-a2d_y * sinthe, a2d_y * costhe, a1d[:, 2]], 1)
+    b3d = np.stack([b2d_x * costhe - b2d_y * sinthe, b2d_x * sinthe + b2d_y * costhe, b1d[:, 2]], 1)
+    c3d = np.stack([-b2d_x * costhe - c2d_y * sinthe, -b2d_x * sinthe + c2d_y * costhe, c1d[:, 2]], 1)
+    glob = lambda u: np.einsum("nji,nj->ni", T, u)
+    dx = np.stack([glob(a3d) - a1, glob(b3d) - b1, glob(c3d) - c1], 1)
+    xn = xp + dx
+    vn = v + dx * invdt
+    mdb, mdc = mH * dx[:, 1], mH * dx[:, 2]
+    mdo = mO * dx[:, 0] + mdb + mdc
+    o = x[:, 0]
+    vir = [-(o[:, i] * mdo[:, j] + dist21[:, i] * mdb[:, j] + dist31[:, i] * mdc[:, j]).sum()
+           for i, j in ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2))]
+    return xn.reshape(-1, 3), vn.reshape(-1, 3), np.array(vir)
+
+
+def gmxgpu_reduce(nb, rvec, total, cell, add_rvec, accumulate):
+    """reduceKernel<addRvecForce, accumulateForce>: fTotal[i] (+)= nbnxmForce[cell[i]] (+ rvecForce[i])."""
+    out = np.asarray(nb, np.float64)[np.asarray(cell).astype(np.int64)]
+    if accumulate:
+        out = out + np.asarray(total, np.float64)
+    if add_rvec:
+        out = out + np.asarray(rvec, np.float64)
+    return out
