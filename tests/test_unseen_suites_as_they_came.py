@@ -452,7 +452,7 @@
   scale, ALiBi, mask, triangular, local window) and int8 dequantize_kernel (merge count; packed, __half and float):
   13 of 16 as they came; dequantize.cu's 3 did not build: the discovery asked NVRTC for the plain name of its empty
   float kernel, which the dequantize_kernel<T> templates beside it make ambiguous. Fixed: 16 of 16
-  (tests/test_unseen178_toolchain.py), no finding."""
+  (tests/test_unseen178_toolchain.py), no finding.
 - unseen176, NNPOps' ANI symmetry functions (radial with a warp-ballot neighbour list, angular over neighbour pairs,
   scaling) and SchNet CFConv (warp-ballot pair list, per-pair filter network in shared memory) + GROMACS's leap-frog,
   SETTLE (shared-memory virial reduction) and force reduction: 10 of 14 as they came. All four were the manifest's or a
