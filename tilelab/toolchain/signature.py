@@ -619,7 +619,9 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
         base = _canonical_builtin(re.sub(r"^std\s*::\s*", "", base))
     dtype, lanes = None, 1
     if aliases and base not in _SCALARS:
-        base = _resolve(base, aliases)
+        # an alias to a standard type spelled with its namespace (CUDASW++4.0's `using SequenceLengthT =
+        # std::int32_t;`) is that type: the std:: the parameter's own spelling loses above, the alias's too
+        base = _canonical_builtin(re.sub(r"^std\s*::\s*", "", _resolve(base, aliases)))
     if base in _SCALARS:
         dtype = _SCALARS[base]
     else:
