@@ -24139,7 +24139,7 @@ _CUSW4_BLOSUM62_20 = [4, -1, -2, -2, 0, -1, -1, 0, -2, -1, -1, -1, -1, -2, -1, 1
 
 # database shapes: (number of sequences, shortest, longest, query length, seed)
 _CUSW4_DBS = {"single": (12, 1, 128, 45, 1), "short": (10, 1, 64, 40, 2), "multi": (8, 100, 420, 46, 3),
-              "s16": (69, 1, 80, 47, 4), "s16multi": (9, 81, 300, 44, 5)}
+              "s16": (69, 1, 80, 47, 4), "s16multi": (5, 705, 1500, 44, 5)}
 
 
 def cusw4_blosum():
@@ -24240,14 +24240,25 @@ def _gasal_nibrev(x):
 def gasal_revcomp(packed, lens, offsets, ops, n_code):
     """gasal_reversecomplement_kernel on one batch, its arithmetic transcribed: op & 1 reverses the packed words
     (nbr_N, the count of the last word's nibbles equal to N_CODE, times 4, shifts the tail's pad N's back to the
-    end), op & 2 complements A<->T, C<->G (N stays)."""
+    end), op & 2 complements A<->T, C<->G (N stays). An N_CODE above 15 (the README's 0x4E) takes the compiled
+    code's path, below."""
     w = [int(v) for v in np.asarray(packed, np.uint32)]
     comp = {1: 4, 3: 7, 4: 1, 7: 3}
     for t in range(len(lens)):
         base, L, op = int(offsets[t]) >> 3, int(lens[t]), int(ops[t])
         regs = (L >> 3) + (1 if L & 7 else 0)
         swap = (regs >> 1) + (regs & 1)
-        if op & 1:
+        if op & 1 and n_code > 15:
+            # a nibble never equals N_CODE: NVVM folds nbr_N to 0, so `x << (32 - nbr_N)` and `x >> (32 - nbr_N)`
+            # shift by 32, undefined in C++, and it folds them to poison: the PTX stores 0xFFFFFFFF for rpac_2's
+            # reverse and for to_queue_2, and the head word's reverse at the tail (the compiled loop, in its order)
+            for i in range(swap):
+                v = w[base + i]
+                w[base + i] = 0xFFFFFFFF
+                w[base + regs - 1 - i] = _gasal_nibrev(v)
+                if i != swap - 1:
+                    w[base + regs - 2 - i] = 0xFFFFFFFF
+        elif op & 1:
             last = w[base + regs - 1]
             nb = 4 * sum(((last >> j) & 15) == n_code for j in range(0, 32, 4))
             for i in range(swap):
