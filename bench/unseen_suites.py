@@ -170,6 +170,7 @@ SUITES = {
     "boojum-cuda Goldilocks base-field add/sub/mul/mul_add/inv/pow and extension-field mul (carry chains, by-value matrix accessors) + era-bellman-cuda BN254 MSM bucket kernels (signed-window bucket indexes, XYZZ bucket aggregation, window split, reduction, last-pass gather; Montgomery multiplication) (unseen170)": ("boojum_", "bellm_"),
     "GpuBTree warp-cooperative B-tree: init, concurrent insert with node locks and splits, search, bulk delete, range query, compaction + Hashinator warp-voting open-addressing hash map: reset, insert (one and 8 keys a warp), retrieve, delete with tombstones, reset to empty (unseen175)": ("gbtr_", "hshn_"),
     "WFA-GPU gap-affine wavefront alignment: 2-bit sequence packing, distance and full alignment kernels, plain and adaptive-band (shared/global wavefronts, offloaded backtraces, an atomic pool) + mm2-gb minimap2 chaining: range selection (binary and linear) and score generation short/mid/long/long_map/naive (unseen169)": ("wfagpu_", "mm2gb_"),
+    "CUDASW++4.0 Smith-Waterman database search: float, DPX int32 and DPX 2 x int16 (short2) kernels, single-pass and multi-pass (warp-wide query shuffles, H/E columns in global memory, overflow check) + GASAL2 sequence packing and reverse-complement (unseen179)": ("cusw4_", "gasal_"),
 }
 
 

@@ -425,7 +425,15 @@
   had no SIZE_MAX (tilelab/include/tilelab_stdint_limits.h), the emulator no sad (emu/isa.py), NVRTC's C++17 no C99
   designated initializers (a C++20 retry, toolchain/program.py). Real bugs listed: the WFA kernels' race on
   alignment_idx (has_N path), the range kernels' shared cut slots, short's 8-byte atomicAdd on a 4-byte counter,
-  long_map's curr_long_segid, naive's __syncwarp-only 1024 threads. Now 12 of 12."""
+  long_map's curr_long_segid, naive's __syncwarp-only 1024 threads. Now 12 of 12.
+- unseen179, CUDASW++4.0's Smith-Waterman kernels (float, DPX int32, DPX 2 x int16; single- and multi-pass) + GASAL2's
+  packing and reverse-complement: 1 of 10 as they came. tilelab's: a template head read up to a #if line's '>', an
+  alias to std::int32_t not taken for int32_t, a __grid_constant__ parameter read through its address
+  (tests/test_signature_template_head_directive_gt.py, test_signature_std_alias.py, test_emu_grid_constant_address.py).
+  The manifest's: the pack kernel's uint32_t* batches, symbols dpx_s16 does not read, a dpx_s16 multi-pass instance
+  the host never builds; the reverse-complement's reference for N_CODE 0x4E (a real bug: shifts by 32, NVVM stores
+  0xFFFFFFFF). Real bugs listed: the multi-pass kernels' H/E column race, float's unset shuffled halves, dpx_s16's
+  devLengths read one past the end. Now 10 of 10."""
 from __future__ import annotations
 
 import json
@@ -638,6 +646,11 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "mm2gb_plrange.cu": "cut: 2 of 14 differ, first at 2",
                           "mm2gb_plscore.cu": 'CompileError: collection/mm2gb_plscore.cu:516: error: identifier '
                                               '"SIZE_MAX" is undefined'}),
+    "unseen179": (10, 1, {"cusw4_float_kernels.cu": "LaunchError: argument ",
+                          "cusw4_dpx_s32_kernels.cu": "LaunchError: argument ",
+                          "cusw4_dpx_s16_kernels.cu": "LaunchError: argument ",
+                          "gasal_pack_rc_seqs.cu": ("LaunchError: argument 1 of gasal_pack_kernel",
+                                                    "packed_query_batch: 284 of 997 differ")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
