@@ -25785,3 +25785,154 @@ def gmxgpu_reduce(nb, rvec, total, cell, add_rvec, accumulate):
     if add_rvec:
         out = out + np.asarray(rvec, np.float64)
     return out
+
+
+# ---- unseen179: CUDASW++4.0's Smith-Waterman kernels (cusw4_) and GASAL2's packing and reverse-complement
+# kernels (gasal_) ----
+
+# src/types.hpp's BLOSUM62_20 (20 amino acids and "other", low = -4), row-major 21 x 21
+_CUSW4_BLOSUM62_20 = [4, -1, -2, -2, 0, -1, -1, 0, -2, -1, -1, -1, -1, -2, -1, 1, 0, -3, -2, 0, -4, -1, 5, 0, -2, -3, 1, 0, -2, 0, -3, -2, 2, -1, -3, -2, -1, -1, -3, -2, -3, -4, -2, 0, 6, 1, -3, 0, 0, 0, 1, -3, -3, 0, -2, -3, -2, 1, 0, -4, -2, -3, -4, -2, -2, 1, 6, -3, 0, 2, -1, -1, -3, -4, -1, -3, -3, -1, 0, -1, -4, -3, -3, -4, 0, -3, -3, -3, 9, -3, -4, -3, -3, -1, -1, -3, -1, -2, -3, -1, -1, -2, -2, -1, -4, -1, 1, 0, 0, -3, 5, 2, -2, 0, -3, -2, 1, 0, -3, -1, 0, -1, -2, -1, -2, -4, -1, 0, 0, 2, -4, 2, 5, -2, 0, -3, -3, 1, -2, -3, -1, 0, -1, -3, -2, -2, -4, 0, -2, 0, -1, -3, -2, -2, 6, -2, -4, -4, -2, -3, -3, -2, 0, -2, -2, -3, -3, -4, -2, 0, 1, -1, -3, 0, 0, -2, 8, -3, -3, -1, -2, -1, -2, -1, -2, -2, 2, -3, -4, -1, -3, -3, -3, -1, -3, -3, -4, -3, 4, 2, -3, 1, 0, -3, -2, -1, -3, -1, 3, -4, -1, -2, -3, -4, -1, -2, -3, -4, -3, 2, 4, -2, 2, 0, -3, -2, -1, -2, -1, 1, -4, -1, 2, 0, -1, -3, 1, 1, -2, -1, -3, -2, 5, -1, -3, -1, 0, -1, -3, -2, -2, -4, -1, -1, -2, -3, -1, 0, -2, -3, -2, 1, 2, -1, 5, 0, -2, -1, -1, -1, -1, 1, -4, -2, -3, -3, -3, -2, -3, -3, -3, -1, 0, 0, -3, 0, 6, -4, -2, -2, 1, 3, -1, -4, -1, -2, -2, -1, -3, -1, -1, -2, -2, -3, -3, -1, -2, -4, 7, -1, -1, -4, -3, -2, -4, 1, -1, 1, 0, -1, 0, 0, 0, -1, -2, -2, 0, -1, -2, -1, 4, 1, -3, -2, -2, -4, 0, -1, 0, -1, -1, -1, -1, -2, -2, -1, -1, -1, -1, -2, -1, 1, 5, -2, -2, 0, -4, -3, -3, -4, -4, -2, -2, -3, -2, -2, -3, -2, -3, -1, 1, -4, -3, -2, 11, 2, -3, -4, -2, -2, -2, -3, -2, -1, -2, -3, 2, -1, -1, -2, -1, 3, -3, -2, -2, 2, 7, -1, -4, 0, -3, -3, -3, -1, -2, -2, -3, -3, 3, 1, -2, 1, -1, -2, -2, 0, -3, -1, 4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4]
+
+# database shapes: (number of sequences, shortest, longest, query length, seed)
+_CUSW4_DBS = {"single": (12, 1, 128, 45, 1), "short": (10, 1, 64, 40, 2), "multi": (8, 100, 420, 46, 3),
+              "s16": (69, 1, 80, 47, 4), "s16multi": (5, 705, 1500, 44, 5)}
+
+
+def cusw4_blosum():
+    """deviceBlosum: __constant__ int8[25 * 25], the first 21 * 21 BLOSUM62_20 (setProgramWideBlosum)."""
+    out = np.zeros(625, np.int8)
+    out[:441] = _CUSW4_BLOSUM62_20
+    return out
+
+
+def cusw4_db(name):
+    """A database partition as the host hands it to the kernels: encoded letters 0..19 concatenated, size_t
+    offsets (starting past 0, as a partition's do), int32 lengths, the positions of the selected sequences (a
+    permutation), and the query encoded and padded with 20 to SDIV(len, 4) * 4 + 32 * sizeof(char4)."""
+    n, lo, hi, qlen, seed = _CUSW4_DBS[name]
+    rng = np.random.default_rng(1790 + seed)
+    lengths = rng.integers(lo, hi + 1, n).astype(np.int32)
+    lengths[0], lengths[-1] = lo, hi
+    offsets = (1000 + np.concatenate([[0], np.cumsum(lengths)])).astype(np.uint64)
+    chars = rng.integers(0, 20, int(lengths.sum())).astype(np.int8)
+    query = np.full((qlen + 3) // 4 * 4 + 128, 20, np.int8)
+    query[:qlen] = rng.integers(0, 20, qlen)
+    return {"chars": chars, "offsets": offsets, "lengths": lengths, "positions": rng.permutation(n).astype(np.int32),
+            "query": query, "qlen": qlen}
+
+
+def _cusw4_sw(q, d, gop, gex):
+    """Smith-Waterman-Gotoh local score: H = max(0, diag + s, E, F), E/F = max(E/F + gex, H + gop)."""
+    M = np.asarray(_CUSW4_BLOSUM62_20, np.int64).reshape(21, 21)
+    neg = -(1 << 40)
+    Hprev = [0] * (len(d) + 1)
+    F = [neg] * (len(d) + 1)
+    best = 0
+    for a in q:
+        H = [0] * (len(d) + 1)
+        E = neg
+        row = M[int(a)]
+        for j in range(1, len(d) + 1):
+            E = max(E + gex, H[j - 1] + gop)
+            F[j] = max(F[j] + gex, Hprev[j] + gop)
+            h = max(0, Hprev[j - 1] + int(row[int(d[j - 1])]), E, F[j])
+            H[j] = h
+            best = max(best, h)
+        Hprev = H
+    return best
+
+
+def cusw4_scores(name, gop=-11, gex=-1, n_out=None):
+    """The scores the kernels write at each selected sequence's position: its local alignment score to the query."""
+    db = cusw4_db(name)
+    q = db["query"][:db["qlen"]]
+    base = int(db["offsets"][0])
+    out = np.zeros(len(db["lengths"]) if n_out is None else n_out, np.float32)
+    for k, L in enumerate(db["lengths"]):
+        s = int(db["offsets"][k]) - base
+        out[k] = _cusw4_sw(q, db["chars"][s:s + int(L)], gop, gex)
+    return out
+
+
+# GASAL2: a batch of DNA sequences, each padded with N to a multiple of 8 bases (gasal_host_batch_fill)
+def gasal_batch(which, n=150):
+    rng = np.random.default_rng(1791 if which == "q" else 1792)
+    lens = rng.integers(9, 91, n).astype(np.uint32)
+    lens[:8] = [16, 17, 23, 24, 31, 9, 40, 15]
+    parts, offs, off = [], [], 0
+    for L in lens:
+        padded = (int(L) + 7) // 8 * 8
+        s = np.frombuffer(b"ACGT", np.uint8)[rng.integers(0, 4, int(L))]
+        parts.append(np.concatenate([s, np.full(padded - int(L), ord("N"), np.uint8)]))
+        offs.append(off)
+        off += padded
+    unpacked = np.concatenate(parts)
+    ops = rng.integers(0, 4, n).astype(np.uint8)
+    return {"unpacked": unpacked, "lens": lens, "offsets": np.array(offs, np.uint32), "ops": ops,
+            "packed": gasal_pack(unpacked)}
+
+
+def gasal_pack(unpacked):
+    """gasal_pack_kernel: 8 ASCII bases to a word of nibbles (base & 15), the first base in the top nibble."""
+    b = (np.asarray(unpacked, np.uint8).reshape(-1, 8) & 15).astype(np.uint32)
+    out = np.zeros(len(b), np.uint32)
+    for k in range(8):
+        out |= b[:, k] << np.uint32(28 - 4 * k)
+    return out
+
+
+def _gasal_shl(x, s):
+    return (x << s) & 0xFFFFFFFF if s < 32 else 0          # PTX shl/shr clamp the shift: 32 gives 0
+
+
+def _gasal_shr(x, s):
+    return x >> s if s < 32 else 0
+
+
+def _gasal_nibrev(x):
+    return sum(((x >> k) & 15) << (28 - k) for k in range(0, 32, 4))
+
+
+def gasal_revcomp(packed, lens, offsets, ops, n_code):
+    """gasal_reversecomplement_kernel on one batch, its arithmetic transcribed: op & 1 reverses the packed words
+    (nbr_N, the count of the last word's nibbles equal to N_CODE, times 4, shifts the tail's pad N's back to the
+    end), op & 2 complements A<->T, C<->G (N stays). An N_CODE above 15 (the README's 0x4E) takes the compiled
+    code's path, below."""
+    w = [int(v) for v in np.asarray(packed, np.uint32)]
+    comp = {1: 4, 3: 7, 4: 1, 7: 3}
+    for t in range(len(lens)):
+        base, L, op = int(offsets[t]) >> 3, int(lens[t]), int(ops[t])
+        regs = (L >> 3) + (1 if L & 7 else 0)
+        swap = (regs >> 1) + (regs & 1)
+        if op & 1 and n_code > 15:
+            # a nibble never equals N_CODE: NVVM folds nbr_N to 0, so `x << (32 - nbr_N)` and `x >> (32 - nbr_N)`
+            # shift by 32, undefined in C++, and it folds them to poison: the PTX stores 0xFFFFFFFF for rpac_2's
+            # reverse and for to_queue_2, and the head word's reverse at the tail (the compiled loop, in its order)
+            for i in range(swap):
+                v = w[base + i]
+                w[base + i] = 0xFFFFFFFF
+                w[base + regs - 1 - i] = _gasal_nibrev(v)
+                if i != swap - 1:
+                    w[base + regs - 2 - i] = 0xFFFFFFFF
+        elif op & 1:
+            last = w[base + regs - 1]
+            nb = 4 * sum(((last >> j) & 15) == n_code for j in range(0, 32, 4))
+            for i in range(swap):
+                a, z1, z2 = w[base + i], w[base + regs - 1 - i], w[base + regs - 2 - i]
+                rpac2 = _gasal_shl(z2, 32 - nb) | _gasal_shr(z1, nb)
+                r1, r2 = _gasal_nibrev(a), _gasal_nibrev(rpac2)
+                mask = _gasal_shl(1, nb) - 1
+                q1 = _gasal_shl(r1, nb) | (z1 & mask)
+                q2 = (z2 & (0xFFFFFFFF - mask)) | _gasal_shr(r1, 32 - nb)
+                w[base + i] = r2
+                w[base + regs - 1 - i] = q1
+                if i != swap - 1:
+                    w[base + regs - 2 - i] = q2
+        if op & 2:
+            for i in range(regs):
+                v = w[base + i]
+                for k in range(28, -1, -4):
+                    nib = (v >> k) & 15
+                    v = (v & (0xFFFFFFFF - (15 << k))) | (comp.get(nib, nib) << k)
+                w[base + i] = v
+    return np.array(w, np.uint32)

@@ -459,6 +459,14 @@
   kernel's: GROMACS's kernel is leapFrogKernel at the pinned commit (the manifest named an older version's
   leapfrog_kernel), the ANI angular tolerance did not allow for the kernels' float32 cutoff cancelling near the cutoff,
   and computeCFConv's Gaussians in shared memory are ordered only by shuffles (a real race, listed). 14 of 14."""
+- unseen179, CUDASW++4.0's Smith-Waterman kernels (float, DPX int32, DPX 2 x int16; single- and multi-pass) + GASAL2's
+  packing and reverse-complement: 1 of 10 as they came. tilelab's: a template head read up to a #if line's '>', an
+  alias to std::int32_t not taken for int32_t, a __grid_constant__ parameter read through its address
+  (tests/test_signature_template_head_directive_gt.py, test_signature_std_alias.py, test_emu_grid_constant_address.py).
+  The manifest's: the pack kernel's uint32_t* batches, symbols dpx_s16 does not read, a dpx_s16 multi-pass instance
+  the host never builds; the reverse-complement's reference for N_CODE 0x4E (a real bug: shifts by 32, NVVM stores
+  0xFFFFFFFF). Real bugs listed: the multi-pass kernels' H/E column race, float's unset shuffled halves, dpx_s16's
+  devLengths read one past the end. Now 10 of 10."""
 from __future__ import annotations
 
 import json
@@ -684,6 +692,11 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                            "nnpops_CudaCFConv.cu": "findings ['race'], expected []: race at collection/nnpops_CudaCFConv.cu:164",
                            "gmxgpu_leapfrog_gpu_internal.cu": 'CompileError: __nv_name_map:2: error: namespace "gmx" has '
                                                               'no member "leapfrog_kernel"'}),
+    "unseen179": (10, 1, {"cusw4_float_kernels.cu": "LaunchError: argument ",
+                          "cusw4_dpx_s32_kernels.cu": "LaunchError: argument ",
+                          "cusw4_dpx_s16_kernels.cu": "LaunchError: argument ",
+                          "gasal_pack_rc_seqs.cu": ("LaunchError: argument 1 of gasal_pack_kernel",
+                                                    "packed_query_batch: 284 of 997 differ")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);

@@ -954,6 +954,8 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
             params[pname] = v
     tma.encode_maps(maps, gmem, params)
     emu_structs.encode(structs, gmem, params)
+    emu_structs.address_taken(fn, params, gmem,       # a __grid_constant__ parameter read through its address
+                              {pn for (pn, _), p in zip(fn.params, kernel.params) if p.pointer})
     return buffers, params, n_args, module_vars, gmem, global_syms, grid_sync
 
 

@@ -15,11 +15,12 @@ index in its stride, and ``param_bytes`` serves each lane's bytes at it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["StructPlan", "encode", "param_address", "param_bytes", "place", "read_back", "source_key"]
+__all__ = ["StructPlan", "address_taken", "encode", "param_address", "param_bytes", "place", "read_back", "source_key"]
 
 PARAM_WINDOW = -(1 << 40)        # a struct parameter's address: negative, so isspacep.param says "param"
 _PARAM_STRIDE = 1 << 20          # one struct parameter's bytes (a kernel's parameters are 32 KiB at most)
@@ -69,6 +70,37 @@ def encode(plan: StructPlan, gmem, params: dict) -> None:
             pointers[source_key(e["pname"], off)] = gmem.allocs[j].base
     gmem.struct_pointers = pointers
     gmem.structs = plan
+
+
+def address_taken(fn, params: dict, gmem, pointer_names=()) -> None:
+    """A scalar or pointer parameter whose address the kernel takes (``mov.b64 %rd, p``) is held as its bytes,
+    as a struct's are: its address is then one in the param window, which ``param_bytes`` serves.
+
+    NVVM declares every parameter of a kernel with ``__grid_constant__`` ones as a byte array (``.param .align 8
+    .b8 p[8]``) and may read one through its address (``mov.b64 %rd1, p; ld.param.u64 %rd2, [%rd1]``): CUDASW++4.0's
+    kernels pass theirs to an aligner object's constructor. A pointer (``pointer_names``) stays the source of the
+    address it holds (``gmem.struct_pointers``, for the provenance pass)."""
+    taken = {ins.args[1].name for ins in fn.instrs
+             if ins.op == "mov" and len(ins.args) == 2 and ins.args[1].kind == "sym"}
+    pointers = dict(getattr(gmem, "struct_pointers", None) or {})
+    maps = getattr(getattr(gmem, "tensor_maps", None), "pnames", ())       # a CUtensorMap's address is emu/tma.py's
+    for pname, ptype in fn.params:
+        v = params.get(pname)
+        if pname not in taken or pname in maps or v is None or isinstance(v, np.void):
+            continue
+        m = re.fullmatch(r"(\w+?)(?:\[(\d+)\])?", ptype)
+        raw = np.asarray(v).tobytes()
+        n = _PTX_BYTES.get(m.group(1), len(raw)) * int(m.group(2) or 1) if m else len(raw)
+        raw = (raw + bytes(max(0, n - len(raw))))[:n]
+        if pname in pointer_names:
+            pointers[pname] = int(v)
+        params[pname] = np.frombuffer(raw, dtype=f"V{len(raw)}")[0]
+    if pointers:
+        gmem.struct_pointers = pointers
+
+
+_PTX_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "b32": 4, "u32": 4, "s32": 4,
+              "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
 
 
 def read_back(gmem) -> None:

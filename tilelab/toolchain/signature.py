@@ -231,8 +231,25 @@ def _declared(text: str, m, line: int, namespace: str, macros: dict) -> _Found:
     params_text = text[m.end():i - 1]
     if "#" in params_text:
         params_text = _preprocess_params(params_text, macros)
-    tparams = re.match(r"template\s*<(.*)>", tail.group(0), re.S).group(1) if tail else ""
+    tparams = _template_head(tail.group(0)) if tail else ""
     return _Found(namespace + m.group(1), bool(tail), params_text, line, tparams)
+
+
+def _template_head(tail: str) -> str:
+    """The text inside a template head's balanced ``<...>``: a ``>`` past it, in a preprocessor line before
+    ``__global__`` (CUDASW++4.0's ``#if __CUDA_ARCH__ >= 800`` ``__launch_bounds__(blocksize,2)``), is not the
+    head's end, which a greedy match took it for (the last template parameter then read ``class P> #if ...``
+    and was no type: a ``const int*`` instance's pointer parameter was refused as a struct)."""
+    start = tail.index("<") + 1
+    depth, paren = 1, 0
+    for i in range(start, len(tail)):
+        c = tail[i]
+        paren += {"(": 1, ")": -1}.get(c, 0)
+        if paren == 0 and c in "<>":
+            depth += 1 if c == "<" else -1
+            if depth == 0:
+                return tail[start:i]
+    return tail[start:]
 
 
 _MACRO_HEAD = re.compile(r"[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)")
@@ -602,7 +619,9 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
         base = _canonical_builtin(re.sub(r"^std\s*::\s*", "", base))
     dtype, lanes = None, 1
     if aliases and base not in _SCALARS:
-        base = _resolve(base, aliases)
+        # an alias to a standard type spelled with its namespace (CUDASW++4.0's `using SequenceLengthT =
+        # std::int32_t;`) is that type: the std:: the parameter's own spelling loses above, the alias's too
+        base = _canonical_builtin(re.sub(r"^std\s*::\s*", "", _resolve(base, aliases)))
     if base in _SCALARS:
         dtype = _SCALARS[base]
     else:
