@@ -458,7 +458,7 @@
   SETTLE (shared-memory virial reduction) and force reduction: 10 of 14 as they came. All four were the manifest's or a
   kernel's: GROMACS's kernel is leapFrogKernel at the pinned commit (the manifest named an older version's
   leapfrog_kernel), the ANI angular tolerance did not allow for the kernels' float32 cutoff cancelling near the cutoff,
-  and computeCFConv's Gaussians in shared memory are ordered only by shuffles (a real race, listed). 14 of 14."""
+  and computeCFConv's Gaussians in shared memory are ordered only by shuffles (a real race, listed). 14 of 14.
 - unseen179, CUDASW++4.0's Smith-Waterman kernels (float, DPX int32, DPX 2 x int16; single- and multi-pass) + GASAL2's
   packing and reverse-complement: 1 of 10 as they came. tilelab's: a template head read up to a #if line's '>', an
   alias to std::int32_t not taken for int32_t, a __grid_constant__ parameter read through its address
