@@ -39,11 +39,12 @@ def _plain_load(j) -> bool:
     return j.op in ("ld", "ldu") and not j.guard and not any(q in j.mods for q in ORDERED)
 
 
-def _after_barrier(fn, pc: int, space: str) -> bool:
+def _after_barrier(fn, pc: int, space: str, shared_loads: bool = False) -> bool:
     """Whether the load is the first thing after a block-wide barrier (a shared load), or after one,
     the kernel's start or a label (a global load: the start of its basic block, a loop's head), but for
     register arithmetic and, for a global load, other plain loads (no branch, store, atomic or, for a
-    shared load, label between: the branch after it is the barrier's, or the block's, first)."""
+    shared load, label between: the branch after it is the barrier's, or the block's, first);
+    ``shared_loads``: other plain shared loads allowed between too (a 64-bit value's halves)."""
     targets = fn.__dict__.get("_sunk_targets")
     if targets is None:
         targets = fn.__dict__["_sunk_targets"] = {i.target for i in fn.instrs if i.op == "bra"}
@@ -53,7 +54,7 @@ def _after_barrier(fn, pc: int, space: str) -> bool:
             return space == "global"
         if j.op in ("bar", "barrier"):
             return "warp" not in j.mods and not j.guard
-        if space == "global" and _plain_load(j):
+        if _plain_load(j) and (space == "global" or (shared_loads and "shared" in j.mods)):
             continue
         if j.op in _SIDE_EFFECT or j.guard:
             return False
@@ -269,7 +270,7 @@ def _candidate_far(fn, n_entry: int, pc: int, writes):
     global loads and stores, other plain shared loads, and conditional forward skips that land at or before the
     branch; the branch does not test the value. None otherwise."""
     ins = fn.instrs[pc]
-    if ins.guard or any(q in ins.mods for q in ORDERED) or not _after_barrier_far(fn, pc):
+    if ins.guard or any(q in ins.mods for q in ORDERED) or not _after_barrier(fn, pc, "shared", shared_loads=True):
         return None
     made = set(writes(ins))
     if not made:
@@ -303,24 +304,6 @@ def _passable(j) -> bool:
         return False
     return (j.op == "st" and "global" in j.mods) or (
         _plain_load(j) and any(q in j.mods for q in ("global", "shared", "param", "const")))
-
-
-def _after_barrier_far(fn, pc: int) -> bool:
-    """``_after_barrier`` for a shared load, other plain shared loads allowed between (a 64-bit value's halves)."""
-    targets = fn.__dict__.get("_sunk_targets")
-    if targets is None:
-        targets = fn.__dict__["_sunk_targets"] = {i.target for i in fn.instrs if i.op == "bra"}
-    for q in range(pc - 1, -1, -1):
-        j = fn.instrs[q]
-        if q + 1 in targets:
-            return False
-        if j.op in ("bar", "barrier"):
-            return "warp" not in j.mods and not j.guard
-        if _plain_load(j) and "shared" in j.mods:
-            continue
-        if j.op in _SIDE_EFFECT or j.guard:
-            return False
-    return False
 
 
 def far_sunk_loads(fn, n_entry: int, lines, where, writes, line_loads) -> dict:
