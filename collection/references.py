@@ -25936,3 +25936,111 @@ def gasal_revcomp(packed, lens, offsets, ops, n_code):
                     v = (v & (0xFFFFFFFF - (15 << k))) | (comp.get(nib, nib) << k)
                 w[base + i] = v
     return np.array(w, np.uint32)
+
+
+# ---- unseen191: cuPDLP-C's CUDA kernels (cupdlp_) and OSQP's CUDA algebra kernels (osqp_)
+
+def cupdlp_primal_step(x, cost, aty, lb, ub, step):
+    """xUpdate = min(max(fma(step, ATy - cost, x), lb), ub): the projected primal gradient step."""
+    return np.minimum(np.maximum(step * (aty - cost) + x, lb), ub)
+
+
+def cupdlp_dual_step(y, b, ax, axu, step, n_eqs):
+    """yUpdate = y + step * (b - 2 AxUpdate + Ax), clamped at 0 for the inequality rows (i >= nEqs)."""
+    upd = step * (b - 2 * axu + ax) + y
+    upd[n_eqs:] = np.maximum(upd[n_eqs:], 0.0)
+    return upd
+
+
+def cupdlp_primal_feas(ax, rhs, row_scale, n_eqs):
+    tmp = ax - rhs
+    tmp[n_eqs:] = np.minimum(tmp[n_eqs:], 0.0)
+    return tmp * row_scale
+
+
+def cupdlp_dual_infeas_lb(x, has_lower, col_scale, alpha):
+    return np.minimum(alpha * x, 0.0) * has_lower / col_scale
+
+
+def cupdlp_block_sums(v, blocks, block=256):
+    """Per-block sums of a grid-stride loop: block b owns the elements i with (i // block) % blocks == b."""
+    owner = (np.arange(v.size) // block) % blocks
+    return np.array([v[owner == b].sum() for b in range(blocks)])
+
+
+def osqp_bounds(rng, n, infval=1e20):
+    """(l, u): a quarter equalities (u == l), a quarter loose (+-1e30), a quarter one-sided, the rest boxes."""
+    kind = rng.integers(0, 5, n)
+    l = rng.uniform(-2.0, 0.0, n)
+    u = rng.uniform(0.5, 2.0, n)
+    u = np.where(kind == 0, l, u)
+    l = np.where(kind == 1, -1e30, l)
+    u = np.where(kind == 1, 1e30, u)
+    u = np.where(kind == 2, 1e30, u)
+    l = np.where(kind == 3, -1e30, l)
+    return l, u
+
+
+def osqp_bounds_type(iseq, l, u, infval, tol):
+    want = np.where(u - l < tol, 1, np.where((l < -infval) & (u > infval), -1, 0))
+    return want.astype(np.int32), np.array([int((want != iseq).any())], np.int32)
+
+
+def osqp_polar_reccone(y, l, u, infval):
+    y = y.copy()
+    ui, li = u > infval, l < -infval
+    y[ui & li] = 0.0
+    y[ui & ~li] = np.minimum(y[ui & ~li], 0.0)
+    y[~ui & li] = np.maximum(y[~ui & li], 0.0)
+    return y
+
+
+def osqp_reccone_y(rng, n):
+    """y inside the recession cone of osqp_bounds(seed 191) but for 3 entries pushed out past any tol."""
+    l, u = osqp_bounds(np.random.default_rng(191), n)
+    uf, lf = u < 1e20, l > -1e20
+    y = np.where(uf & lf, 0.0, np.where(uf, -1.0, np.where(lf, 1.0, 0.5))) * rng.uniform(0.0, 1.0, n)
+    out = np.isin(np.arange(n), [17, 700, n - 1])
+    return y + out * np.where(uf, 1.0, -1.0)
+
+
+def osqp_in_reccone(y, l, u, infval, tol):
+    bad = ((u < infval) & (y > tol)) | ((l > -infval) & (y < -tol))
+    return np.array([0 if bad.any() else 1], np.int32)
+
+
+def osqp_triu_coo(rng, n, per_row=4):
+    """Row and column indices of an upper-triangular n x n pattern, row by row, with most diagonals present."""
+    rows, cols = [], []
+    for r in range(n):
+        c = set(rng.choice(np.arange(r + 1, n), min(per_row, n - r - 1), replace=False).tolist()) if r + 1 < n else set()
+        if rng.random() < 0.75:
+            c.add(r)
+        for cc in sorted(c):
+            rows.append(r)
+            cols.append(cc)
+    return np.array(rows, np.int32), np.array(cols, np.int32)
+
+
+def osqp_fill_full(row_in, col_in, n, row_out0, col_out0):
+    nnz = row_in.size
+    ro, co = row_out0.copy(), col_out0.copy()
+    ro[:nnz], co[:nnz] = row_in, col_in
+    diag = row_in == col_in
+    ro[nnz:2 * nnz] = np.where(diag, col_in + n, col_in)
+    co[nnz:2 * nnz] = np.where(diag, row_in + n, row_in)
+    has = np.zeros(n, np.int32)
+    has[row_in[diag]] = 1
+    return ro, co, np.array([diag.sum()], np.int32), has
+
+
+def osqp_reduce_permutation(p, new_range):
+    return np.where(p < 2 * new_range, p % new_range, new_range).astype(np.int32)
+
+
+def osqp_csr_eq(a_ptr, a_col, a_val, b_ptr, b_col, b_val, m, tol):
+    if (a_ptr[1:m + 1] != b_ptr[1:m + 1]).any():
+        return np.array([0], np.int32)
+    nnz = a_ptr[m]
+    same = (a_col[:nnz] == b_col[:nnz]).all() and (np.abs(a_val[:nnz] - b_val[:nnz]) <= tol).all()
+    return np.array([int(same)], np.int32)
