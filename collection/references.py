@@ -26044,3 +26044,49 @@ def osqp_csr_eq(a_ptr, a_col, a_val, b_ptr, b_col, b_val, m, tol):
     nnz = a_ptr[m]
     same = (a_col[:nnz] == b_col[:nnz]).all() and (np.abs(a_val[:nnz] - b_val[:nnz]) <= tol).all()
     return np.array([int(same)], np.int32)
+
+
+# ---- unseen184: spconv 1.2.1's gather / scatter-add (spcv_) and MinkowskiEngine's direct-GEMM convolution (minke_)
+
+def spcv_gather(buffer, features, indices, size):
+    """spconv's sparse_gather: buffer row i is features row indices[i], for i < size (rows past size untouched)."""
+    out = np.array(buffer, dtype=np.float32, copy=True)
+    out[:size] = np.asarray(features, dtype=np.float32)[np.asarray(indices[:size], dtype=np.int64)]
+    return out
+
+
+def spcv_scatter_add(out_features, buffer, indices, size):
+    """spconv's sparse_scatter_add: out row indices[i] += buffer row i, for i < size (indices unique per launch)."""
+    out = np.array(out_features, dtype=np.float32, copy=True)
+    idx = np.asarray(indices[:size], dtype=np.int64)
+    out[idx] = (out[idx] + np.asarray(buffer, dtype=np.float32)[:size]).astype(np.float32)
+    return out
+
+
+def minke_conv_fwd(A, B, C, in_map, out_map):
+    """MinkowskiEngine's matmul: C[out_map[r]] += A[in_map[r]] @ B (atomicAdd per output row)."""
+    out = np.asarray(C, dtype=np.float64).copy()
+    np.add.at(out, np.asarray(out_map, dtype=np.int64),
+              np.asarray(A, np.float64)[np.asarray(in_map, dtype=np.int64)] @ np.asarray(B, np.float64))
+    return out.astype(np.float32)
+
+
+def minke_conv_bwd_in(A, B, C, in_map, out_map):
+    """matmul2's C: grad_in[in_map[r]] += grad_out[out_map[r]] @ kernel^T."""
+    out = np.asarray(C, dtype=np.float64).copy()
+    np.add.at(out, np.asarray(in_map, dtype=np.int64),
+              np.asarray(A, np.float64)[np.asarray(out_map, dtype=np.int64)] @ np.asarray(B, np.float64).T)
+    return out.astype(np.float32)
+
+
+def minke_conv_bwd_kernel(A, D, E, in_map, out_map):
+    """matmul2's E: grad_kernel += in_feat[in_map]^T @ grad_out[out_map]."""
+    return (np.asarray(E, np.float64) + np.asarray(D, np.float64)[np.asarray(in_map, dtype=np.int64)].T
+            @ np.asarray(A, np.float64)[np.asarray(out_map, dtype=np.int64)]).astype(np.float32)
+
+
+def minke_add_tr(in_feat, out_feat, mp):
+    """add_mapped_output_tr: out[map[x], y] += in_feat[y, x] (in_feat channel-major, n columns)."""
+    out = np.asarray(out_feat, dtype=np.float64).copy()
+    np.add.at(out, np.asarray(mp, dtype=np.int64), np.asarray(in_feat, np.float64).T)
+    return out.astype(np.float32)
