@@ -470,7 +470,7 @@
 - unseen191, cuPDLP-C's PDLP kernels (projected primal/dual gradient steps, residuals, restart-movement reductions by
   warp shuffles and shared warp sums) + OSQP's CUDA algebra (atomic products and flags, recession-cone projection and
   test, diagonal scaling, triangular-to-full COO expansion, permutation reduction, CSR equality): 16 of 16 as they
-  came, no finding."""
+  came, no finding.
 - unseen184, spconv 1.2.1's gather (generic, int4 vec, vec block) and scatter-add (generic, block) kernels +
   MinkowskiEngine's direct-GEMM sparse convolution (matmul at 16/32/8, matmul2 at 16/8, add_mapped_output_tr): 11 of 11
   as they came, no finding."""
