@@ -1,8 +1,8 @@
 // tilelab kernel collection: kmcuda's sample extraction and tiled shared-memory transpose (samples <-> features)
 // Source:  https://github.com/src-d/kmcuda/blob/7dcd28c49a6c76bb9c5e1b19c23976a1f76e1b3b/src/transpose.cu
 // Licence: Apache-2.0 (the repository's LICENSE.md; the file carries no notice of its own: one is given below)
-// Kept, unchanged: lines 3-4 (TILE_DIM, BLOCK_ROWS), 6-52 (copy_sample_t, transpose<xyswap>). Removed: line 1
-//       (#include "private.h", host-only) and lines 54-end (the extern "C" host wrappers).
+// Kept, unchanged: lines 3-4 (TILE_DIM, BLOCK_ROWS), 6-54 (copy_sample_t, transpose<xyswap>). Removed: line 1
+//       (#include "private.h", host-only) and lines 55-end (the extern "C" host wrappers).
 //
 // kmcuda, Copyright source{d} (src-d). Licensed under the Apache License, Version 2.0 (the "License"); you may not use
 // this file except in compliance with the License. You may obtain a copy of the License at
@@ -59,3 +59,5 @@ __global__ void transpose(
          j += BLOCK_ROWS) {
       output[static_cast<uint64_t>(y + j) * rows + x] = tile[tx][ty + j];
     }
+  }
+}
