@@ -180,6 +180,7 @@ SUITES = {
     "CUDASW++4.0 Smith-Waterman database search: float, DPX int32 and DPX 2 x int16 (short2) kernels, single-pass and multi-pass (warp-wide query shuffles, H/E columns in global memory, overflow check) + GASAL2 sequence packing and reverse-complement (unseen179)": ("cusw4_", "gasal_"),
     "cuPDLP-C primal-dual LP steps (projected primal/dual gradient steps with __fma_rn, feasibility/infeasibility residuals, restart-movement reductions by warp shuffles and shared warp sums) + OSQP CUDA algebra (double atomicAdd product, atomicOr bound types, polar recession-cone projection and atomicAnd test, __drcp_rn, diagonal scaling, triangular-to-full COO expansion, permutation reduction, CSR equality) (unseen191)": ("cupdlp_", "osqp_"),
     "spconv 1.2.1 sparse-conv gather (generic, int4 vec, vec block) and scatter-add (generic, block) + MinkowskiEngine direct-GEMM sparse convolution forward (matmul at 16/32/8), backward (matmul2 at 16/8) and add_mapped_output_tr (unseen184)": ("spcv_", "minke_"),
+    "h2o4gpu ARIMA (lag matrix, residuals, differencing), k-means distance matmul (float, double) and CML tiled Cholesky (block chol, panel trsv) + kmcuda sample extraction and shared-memory tile transpose (unseen190)": ("h2og_", "kmcu_"),
 }
 
 

@@ -26090,3 +26090,103 @@ def minke_add_tr(in_feat, out_feat, mp):
     out = np.asarray(out_feat, dtype=np.float64).copy()
     np.add.at(out, np.asarray(mp, dtype=np.int64), np.asarray(in_feat, np.float64).T)
     return out.astype(np.float32)
+
+
+# ---- unseen190: h2o4gpu (h2og_) and kmcuda (kmcu_)
+
+def h2og_copy(d_in, M, N):
+    """arima.cu copy_kernel: the leading N x N block of an N-row, M-wide array, packed N wide."""
+    return np.asarray(d_in).reshape(-1)[: N * M].reshape(N, M)[:, :N].reshape(-1).copy()
+
+
+def h2og_lag_matrix(data, X, depth, ldx, n):
+    """ts_data_to_matrix_kernel: column j of the lag matrix (ldx rows) is the series shifted by j."""
+    out = np.array(X, copy=True).reshape(depth, ldx)
+    rows = min(n, ldx)
+    for j in range(depth):
+        out[j, :rows] = np.asarray(data)[j: j + rows]
+    return out.reshape(-1)
+
+
+def h2og_residual(residual, data, phi, p, last_residual, theta, q, n):
+    """update_residual_kernel: data minus the AR and MA predictions (float32, in the kernel's order)."""
+    out = np.array(residual, copy=True)
+    f = np.float32
+    for i in range(n):
+        ar = f(0)
+        for j in range(p):
+            ar = f(ar + f(data[i + j + 1]) * f(phi[j]))
+        ma = f(0)
+        for j in range(q):
+            ma = f(ma + f(last_residual[i + j + 1]) * f(theta[j]))
+        out[i] = f(f(data[i] - ar) - ma)
+    return out
+
+
+def h2og_diff(x, n):
+    """differencing: out[i] = in[i] - in[i + 1], the last one NaN."""
+    out = np.empty(n, dtype=np.asarray(x).dtype)
+    out[: n - 1] = x[: n - 1] - x[1:n]
+    out[n - 1] = np.nan
+    return out
+
+
+def h2og_undiff(x, n):
+    """undifferencing: out[i] = in[i] - in[i - 1], the first one NaN."""
+    out = np.empty(n, dtype=np.asarray(x).dtype)
+    out[1:] = x[1:n] - x[: n - 1]
+    out[0] = np.nan
+    return out
+
+
+def h2og_matmul(A, B, C, alpha, beta, n, d, k):
+    """kmeans_labels.cu matmul: C (k x n) = beta * C + (alpha * A) B^T, A n x d and B k x d row-major."""
+    a = np.asarray(A, np.float64).reshape(n, d) * alpha
+    b = np.asarray(B, np.float64).reshape(k, d)
+    return (beta * np.asarray(C, np.float64).reshape(k, n) + b @ a.T).reshape(-1)
+
+
+def h2og_spd(n, factored=0, seed=190):
+    """A symmetric positive definite n x n matrix (column-major flat); with factored=t, its leading
+    t x t tile's lower triangle replaced by that tile's Cholesky factor (the state __block_trsv meets)."""
+    r = np.random.default_rng(seed)
+    m = r.uniform(-1.0, 1.0, (n, n))
+    a = m @ m.T / n + 2.0 * np.eye(n)
+    a = a.astype(np.float32).astype(np.float64)
+    a = (a + a.T) / 2
+    if factored:
+        t = factored
+        low = np.linalg.cholesky(a[:t, :t])
+        # column-major: element (row, col) at flat row + col * n, numpy a[col, row]
+        for c in range(t):
+            a[c, c:t] = low[c:t, c]
+    return a.astype(np.float32).reshape(-1)
+
+
+def h2og_block_chol(A, n, t):
+    """__block_chol at iter 0: the leading t x t tile's lower triangle becomes its Cholesky factor."""
+    a = np.array(A, np.float64).reshape(n, n)           # a[col, row]
+    low = np.linalg.cholesky(a[:t, :t].T)
+    for c in range(t):
+        a[c, c:t] = low[c:t, c]
+    return a.reshape(-1)
+
+
+def h2og_block_trsv(A, n, t):
+    """__block_trsv at iter 0: the rows below the first tile, columns 0..t-1, become X with X L^T = A21."""
+    a = np.array(A, np.float64).reshape(n, n)           # a[col, row]
+    low = np.tril(a[:t, :t].T)
+    a21 = a[:t, t:n].T                                   # (n - t) x t
+    x = np.linalg.solve(low, a21.T).T
+    a[:t, t:n] = x.T
+    return a.reshape(-1)
+
+
+def kmcu_copy_sample(samples, samples_size, features_size, index):
+    """copy_sample_t: one sample's features out of the feature-major (transposed) samples."""
+    return np.asarray(samples).reshape(features_size, samples_size)[:, index].copy()
+
+
+def kmcu_transpose(x, rows, cols):
+    """transpose<xyswap>: a rows x cols row-major array, transposed."""
+    return np.asarray(x).reshape(rows, cols).T.reshape(-1).copy()
