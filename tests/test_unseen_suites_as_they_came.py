@@ -473,7 +473,7 @@
   came, no finding.
 - unseen184, spconv 1.2.1's gather (generic, int4 vec, vec block) and scatter-add (generic, block) kernels +
   MinkowskiEngine's direct-GEMM sparse convolution (matmul at 16/32/8, matmul2 at 16/8, add_mapped_output_tr): 11 of 11
-  as they came, no finding."""
+  as they came, no finding.
 - unseen190, h2o4gpu's ARIMA kernels (lag matrix, residuals, differencing), k-means distance matmul (float, double)
   and CML tiled-Cholesky helpers (block chol in shared memory, panel trsv) + kmcuda's sample extraction and padded
   shared-memory tile transpose: 9 of 12 as they came; kmcuda's 3 did not build, the copy's mistake (its kept range
