@@ -25980,10 +25980,13 @@ def _grtcc_rng():
     return np.random.default_rng(186)
 
 
-def grtcc_matching_edges():
-    """128 edges on vertices 0..127: a perfect matching (64 edges) and 64 self-loops, shuffled."""
+def grtcc_matching_edges(loops=True):
+    """128 edges on vertices 0..127: a perfect matching (64 edges) and 64 self-loops, shuffled (the matching alone
+    without loops)."""
     r = _grtcc_rng()
     pairs = r.permutation(128).reshape(64, 2)
+    if not loops:
+        return pairs.astype(np.uint32)
     loops = np.repeat(r.integers(0, 128, 64)[:, None], 2, axis=1)
     e = np.concatenate([pairs, loops])
     return e[r.permutation(128)].astype(np.uint32)
