@@ -26190,3 +26190,110 @@ def kmcu_copy_sample(samples, samples_size, features_size, index):
 def kmcu_transpose(x, rows, cols):
     """transpose<xyswap>: a rows x cols row-major array, transposed."""
     return np.asarray(x).reshape(rows, cols).T.reshape(-1).copy()
+
+
+# ---- unseen186: Enterprise BFS's frontier scans (entbfs_) and Groute's connected-components kernels (grtcc_)
+
+def _entbfs_tiles(vals, tile=64):
+    """Per-tile exclusive prefix sums of vals (zero-padded to whole tiles) and each tile's total."""
+    vals = np.asarray(vals, np.int64)
+    n = len(vals)
+    nt = -(-n // tile)
+    v = np.zeros(nt * tile, np.int64)
+    v[:n] = vals
+    v = v.reshape(nt, tile)
+    excl = (np.cumsum(v, axis=1) - v).reshape(-1)[:n]
+    return excl.astype(np.int32), v.sum(axis=1).astype(np.int32)
+
+
+def _entbfs_excl(vals):
+    vals = np.asarray(vals, np.int64)
+    return (np.cumsum(vals) - vals).astype(np.int32)
+
+
+def entbfs_gather_scan(ind, card, num_dat, tile=64):
+    """__pre_scan / sml_scan: exclusive scan, per tile, of the degrees card[ind[i]]; and the tiles' sums."""
+    return _entbfs_tiles(np.asarray(card)[np.asarray(ind)[:num_dat]], tile)
+
+
+def entbfs_post_scan_lrg(scan_out, blk_sum, grd_sum, tile=64):
+    """__post_scan (large): each element plus its tile's block offset plus its group's grid offset."""
+    i = np.arange(len(scan_out))
+    g = _entbfs_excl(grd_sum)
+    return (np.asarray(scan_out, np.int64) + np.asarray(blk_sum, np.int64)[i // tile]
+            + g[i // tile // tile]).astype(np.int32)
+
+
+def entbfs_post_scan_tiles(scan_out, blk_sum, tile=64):
+    """__post_scan (mid) / __insp_post_scan: each element plus the exclusive scan of the tiles' sums."""
+    i = np.arange(len(scan_out))
+    return (np.asarray(scan_out, np.int64) + _entbfs_excl(blk_sum)[i // tile]).astype(np.int32)
+
+
+def _grtcc_rng():
+    return np.random.default_rng(186)
+
+
+def grtcc_matching_edges(loops=True):
+    """128 edges on vertices 0..127: a perfect matching (64 edges) and 64 self-loops, shuffled (the matching alone
+    without loops)."""
+    r = _grtcc_rng()
+    pairs = r.permutation(128).reshape(64, 2)
+    if not loops:
+        return pairs.astype(np.uint32)
+    loops = np.repeat(r.integers(0, 128, 64)[:, None], 2, axis=1)
+    e = np.concatenate([pairs, loops])
+    return e[r.permutation(128)].astype(np.uint32)
+
+
+def grtcc_matching_parents():
+    """Vertices 0..127 point at distinct roots 128..255: every hook writes a different root, none a read vertex."""
+    r = _grtcc_rng()
+    p = np.arange(256)
+    p[:128] = 128 + r.permutation(128)
+    return p.astype(np.int32)
+
+
+def grtcc_r1_edges():
+    """128 edges whose larger ends are distinct (128..255), in either order: R1 hooks never share a target."""
+    r = _grtcc_rng()
+    high = 128 + r.permutation(128)
+    low = r.integers(0, high + 1)
+    flip = r.integers(0, 2, 128).astype(bool)
+    return np.where(flip[:, None], np.stack([low, high], 1), np.stack([high, low], 1)).astype(np.uint32)
+
+
+def grtcc_tree_ptr():
+    """Tree graph: vertex eid (0..99) links to 100 + a permutation of 0..99."""
+    return (100 + _grtcc_rng().permutation(100)).astype(np.int32)
+
+
+def grtcc_tree_parents():
+    """Vertices 0..199 point at distinct roots in 256..511; the rest are roots."""
+    p = np.arange(512)
+    p[:200] = 256 + _grtcc_rng().permutation(256)[:200]
+    return p.astype(np.int32)
+
+
+def grtcc_hook(parents, edges, read_parents=True, skip_loops=True, skip_equal=True):
+    """Hooking: for each edge, the larger of the two (parent) ids gets the smaller as its parent."""
+    p = np.asarray(parents).copy()
+    src = np.asarray(parents)
+    for u, v in np.asarray(edges, np.int64):
+        if skip_loops and u == v:
+            continue
+        a, b = (int(src[u]), int(src[v])) if read_parents else (int(u), int(v))
+        if skip_equal and a == b:
+            continue
+        p[max(a, b)] = min(a, b)
+    return p
+
+
+def grtcc_roots(parents):
+    """Multi-jump compression: every vertex ends pointing at its tree's root."""
+    p = np.asarray(parents).copy()
+    while True:
+        q = p[p]
+        if np.array_equal(q, p):
+            return p
+        p = q
