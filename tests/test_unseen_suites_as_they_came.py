@@ -477,7 +477,7 @@
 - unseen190, h2o4gpu's ARIMA kernels (lag matrix, residuals, differencing), k-means distance matmul (float, double)
   and CML tiled-Cholesky helpers (block chol in shared memory, panel trsv) + kmcuda's sample extraction and padded
   shared-memory tile transpose: 9 of 12 as they came; kmcuda's 3 did not build, the copy's mistake (its kept range
-  stopped two lines short of transpose's closing braces). Fixed in the copy: 12 of 12, no finding, tilelab unchanged."""
+  stopped two lines short of transpose's closing braces). Fixed in the copy: 12 of 12, no finding, tilelab unchanged.
 - unseen186, Enterprise BFS's frontier scans (Blelloch scans with conflict-free padding: gathered-degree pre-scan,
   spine, large and mid post-scans, inspection pre/post-scans, the one-block small scan) + Groute's connected-components
   kernels (parent init, hooking plain/flagged/R1/atomicCAS over an edge list and a tree, multi-jump compression): 7 of
