@@ -466,7 +466,11 @@
   The manifest's: the pack kernel's uint32_t* batches, symbols dpx_s16 does not read, a dpx_s16 multi-pass instance
   the host never builds; the reverse-complement's reference for N_CODE 0x4E (a real bug: shifts by 32, NVVM stores
   0xFFFFFFFF). Real bugs listed: the multi-pass kernels' H/E column race, float's unset shuffled halves, dpx_s16's
-  devLengths read one past the end. Now 10 of 10."""
+  devLengths read one past the end. Now 10 of 10.
+- unseen189, Deformable DETR's multi-scale deformable attention forward and six col2im kernels + InternImage's DCNv3
+  im2col and col2im: 7 of 14 as they came; DCNv3's 7 refused, its `const opmath_t offset_scale` (an alias template
+  through a macro) having no dtype. tilelab's: such a parameter takes the PTX's .f32/.f64
+  (tests/test_signature_ptx_float_scalar.py). Now 14 of 14."""
 from __future__ import annotations
 
 import json
@@ -697,6 +701,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "cusw4_dpx_s16_kernels.cu": "LaunchError: argument ",
                           "gasal_pack_rc_seqs.cu": ("LaunchError: argument 1 of gasal_pack_kernel",
                                                     "packed_query_batch: 284 of 997 differ")}),
+    "unseen189": (14, 7, {"dcn3_dcnv3_im2col_cuda.cu": "LaunchError: argument 20 of dcnv3_"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
