@@ -26297,3 +26297,131 @@ def grtcc_roots(parents):
         if np.array_equal(q, p):
             return p
         p = q
+
+
+# ---- unseen189: Deformable DETR's multi-scale deformable attention (msda_) and InternImage's DCNv3 (dcn3_) ----
+
+def _msda_bilinear(img, h, w):
+    """Bilinear sample of img (H, W, C) at (h, w) as ms_deform_attn_im2col_bilinear / col2im_bilinear do it.
+
+    Returns the value (C,), the in-image corners [(y, x, weight)] and the value's derivatives along h and w (C,)
+    (before the kernels' factors): corners outside the image read 0 and take no gradient.
+    """
+    H, W = img.shape[:2]
+    h_low, w_low = math.floor(h), math.floor(w)
+    lh, lw = float(h) - h_low, float(w) - w_low
+    hh, hw = 1 - lh, 1 - lw
+    corners = [(h_low, w_low, hh * hw, -hw, -hh), (h_low, w_low + 1, hh * lw, -lw, hh),
+               (h_low + 1, w_low, lh * hw, hw, -lh), (h_low + 1, w_low + 1, lh * lw, lw, lh)]
+    C = img.shape[2]
+    val, dh, dw, taken = np.zeros(C), np.zeros(C), np.zeros(C), []
+    for y, x, wt, gh, gw in corners:
+        if 0 <= y <= H - 1 and 0 <= x <= W - 1:
+            v = img[y, x].astype(np.float64)
+            val += wt * v
+            dh += gh * v
+            dw += gw * v
+            taken.append((y, x, wt))
+    return val, taken, dh, dw
+
+
+def _msda_samples(value, shapes, starts, loc):
+    """Yields (b, q, m, l, p, level image view index base, h, w) for every in-range sample (float32 h_im, w_im)."""
+    N, Lq, M, L, P, _ = loc.shape
+    for b in range(N):
+        for q in range(Lq):
+            for m in range(M):
+                for l in range(L):
+                    Hl, Wl = int(shapes[l][0]), int(shapes[l][1])
+                    s0 = int(starts[l])
+                    for p in range(P):
+                        h = np.float32(loc[b, q, m, l, p, 1]) * np.float32(Hl) - np.float32(0.5)
+                        w = np.float32(loc[b, q, m, l, p, 0]) * np.float32(Wl) - np.float32(0.5)
+                        if h > -1 and w > -1 and h < Hl and w < Wl:
+                            yield b, q, m, l, p, s0, Hl, Wl, h, w
+
+
+def msda_forward(value, shapes, starts, loc, attn):
+    """ms_deformable_im2col_gpu_kernel: out[b, q, m, c] = sum over levels and points of attn * bilinear(value)."""
+    N, S, M, C = value.shape
+    out = np.zeros((N, loc.shape[1], M, C))
+    for b, q, m, l, p, s0, Hl, Wl, h, w in _msda_samples(value, shapes, starts, loc):
+        img = value[b, s0:s0 + Hl * Wl, m].reshape(Hl, Wl, C)
+        out[b, q, m] += _msda_bilinear(img, h, w)[0] * float(attn[b, q, m, l, p])
+    return out
+
+
+def msda_backward(grad_col, value, shapes, starts, loc, attn):
+    """The col2im kernels: (grad_value, grad_sampling_loc, grad_attn_weight), the latter two summed over channels."""
+    N, S, M, C = value.shape
+    gv, gl, ga = np.zeros(value.shape), np.zeros(loc.shape), np.zeros(attn.shape)
+    for b, q, m, l, p, s0, Hl, Wl, h, w in _msda_samples(value, shapes, starts, loc):
+        img = value[b, s0:s0 + Hl * Wl, m].reshape(Hl, Wl, C)
+        val, taken, dh, dw = _msda_bilinear(img, h, w)
+        top = grad_col[b, q, m].astype(np.float64)
+        a = float(attn[b, q, m, l, p])
+        for y, x, wt in taken:
+            gv[b, s0 + y * Wl + x, m] += wt * top * a
+        ga[b, q, m, l, p] = np.sum(top * val)
+        gl[b, q, m, l, p, 0] = np.sum(Wl * dw * top * a)
+        gl[b, q, m, l, p, 1] = np.sum(Hl * dh * top * a)
+    return gv, gl, ga
+
+
+def _dcn3_samples(shape_out, kernel, stride, pad, dilation, group, offset, scale, remove_center):
+    """Yields (b, ho, wo, g, k, loc_h, loc_w) for every in-range DCNv3 sample, in dcnv3_im2col_gpu_kernel's
+    point order (i over kernel_w outside, j over kernel_h inside, the centre skipped when remove_center)."""
+    N, Ho, Wo, H, W = shape_out
+    kh, kw = kernel
+    f = np.float32
+    for b in range(N):
+        for ho in range(Ho):
+            for wo in range(Wo):
+                p0_w = ((dilation * (kw - 1)) >> 1) - pad + wo * stride
+                p0_h = ((dilation * (kh - 1)) >> 1) - pad + ho * stride
+                p0_w_ = f(p0_w) - f((dilation * (kw - 1)) >> 1) * f(scale)
+                p0_h_ = f(p0_h) - f((dilation * (kh - 1)) >> 1) * f(scale)
+                for g in range(group):
+                    k = 0
+                    for i in range(kw):
+                        for j in range(kh):
+                            if remove_center and i == kw // 2 and j == kh // 2:
+                                continue
+                            ow, oh = offset[b, ho, wo, g, k]
+                            lw = p0_w_ + (f(i * dilation) + f(ow)) * f(scale)
+                            lh = p0_h_ + (f(j * dilation) + f(oh)) * f(scale)
+                            if lh > -1 and lw > -1 and lh < H and lw < W:
+                                yield b, ho, wo, g, k, lh, lw
+                            k += 1
+
+
+def dcn3_forward(im, offset, mask, Ho, Wo, kernel, stride, pad, dilation, group, scale, remove_center):
+    """dcnv3_im2col_gpu_kernel: out (N, Ho, Wo, group * gc), offset (N, Ho, Wo, group, K, 2), mask (.., K)."""
+    N, H, W, GC = im.shape
+    gc = GC // group
+    out = np.zeros((N, Ho, Wo, group, gc))
+    for b, ho, wo, g, k, lh, lw in _dcn3_samples((N, Ho, Wo, H, W), kernel, stride, pad, dilation, group, offset,
+                                                 scale, remove_center):
+        img = im[b, :, :, g * gc:(g + 1) * gc]
+        out[b, ho, wo, g] += _msda_bilinear(img, lh, lw)[0] * float(mask[b, ho, wo, g, k])
+    return out.reshape(N, Ho, Wo, GC)
+
+
+def dcn3_backward(grad_col, im, offset, mask, Ho, Wo, kernel, stride, pad, dilation, group, scale, remove_center):
+    """The DCNv3 col2im kernels: (grad_im, grad_offset, grad_mask), the latter two summed over a group's channels."""
+    N, H, W, GC = im.shape
+    gc = GC // group
+    gi, go, gm = np.zeros(im.shape), np.zeros(offset.shape), np.zeros(mask.shape)
+    gcol = grad_col.reshape(N, Ho, Wo, group, gc).astype(np.float64)
+    for b, ho, wo, g, k, lh, lw in _dcn3_samples((N, Ho, Wo, H, W), kernel, stride, pad, dilation, group, offset,
+                                                 scale, remove_center):
+        img = im[b, :, :, g * gc:(g + 1) * gc]
+        val, taken, dh, dw = _msda_bilinear(img, lh, lw)
+        top = gcol[b, ho, wo, g]
+        a = float(mask[b, ho, wo, g, k])
+        for y, x, wt in taken:
+            gi[b, y, x, g * gc:(g + 1) * gc] += wt * top * a
+        gm[b, ho, wo, g, k] = np.sum(top * val)
+        go[b, ho, wo, g, k, 0] = np.sum(scale * dw * top * a)
+        go[b, ho, wo, g, k, 1] = np.sum(scale * dh * top * a)
+    return gi, go, gm

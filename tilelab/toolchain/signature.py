@@ -543,13 +543,32 @@ def ptx_param_layouts(ptx: str, entry: str) -> list[tuple[int, int, bool]] | Non
     return out
 
 
+_PTX_FLOATS = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64)}
+
+
+def _ptx_param_types(ptx: str, entry: str) -> list[str] | None:
+    """The PTX entry's parameters' type names, in order (``f32``, ``u64``, ``b8``...); None when not found."""
+    m = re.search(r"\.entry\s+" + re.escape(entry) + r"\s*\(([^)]*)\)", ptx)
+    return None if m is None else [pm.group(2) for pm in _ENTRY_PARAM.finditer(m.group(1))]
+
+
 def with_ptx_layouts(params: list, ptx: str, entry: str) -> list:
     """``params`` with each one's PTX size and alignment (unchanged when the PTX says otherwise than
-    the source: a count that differs is left to the launch's own checks)."""
+    the source: a count that differs is left to the launch's own checks). A by-value parameter whose type
+    the source reading could not name takes the PTX's float type where it declares one: NVVM declares a
+    float or double by value as ``.f32`` / ``.f64`` and nothing else so (InternImage's ``const opmath_t s``
+    under ``#define opmath_t at::opmath_type<scalar_t>``, an alias template this reader does not follow)."""
     lay = ptx_param_layouts(ptx, entry) if isinstance(ptx, str) else None
     if not lay or len(lay) != len(params):
         return params
-    return [replace(p, ptx_bytes=b, ptx_align=a, ptx_aggregate=g) for p, (b, a, g) in zip(params, lay)]
+    types = _ptx_param_types(ptx, entry) or [None] * len(lay)
+    out = []
+    for p, (b, a, g), t in zip(params, lay, types):
+        p = replace(p, ptx_bytes=b, ptx_align=a, ptx_aggregate=g)
+        if not p.pointer and p.dtype is None and t in _PTX_FLOATS and not g:
+            p = replace(p, dtype=_PTX_FLOATS[t])
+        out.append(p)
+    return out
 
 
 def _alias_steps(base: str, aliases: dict):
