@@ -483,7 +483,7 @@
   kernels (parent init, hooking plain/flagged/R1/atomicCAS over an edge list and a tree, multi-jump compression): 7 of
   15 as they came, no tilelab change. The manifest's: checks of the scans' __device__ totals the harness does not read
   back, Hook<!R1>'s self-loops hooking the roots the matching hooks. Real races listed: HookHighToLow's shared flag set
-  by several warps, MultiJumpCompress's reads of parents other threads rewrite. Now 15 of 15."""
+  by several warps, MultiJumpCompress's reads of parents other threads rewrite. Now 15 of 15.
 - unseen189, Deformable DETR's multi-scale deformable attention forward and six col2im kernels + InternImage's DCNv3
   im2col and col2im: 7 of 14 as they came; DCNv3's 7 refused, its `const opmath_t offset_scale` (an alias template
   through a macro) having no dtype. tilelab's: such a parameter takes the PTX's .f32/.f64
