@@ -1,7 +1,7 @@
 // tilelab kernel collection: cbuchner1/ccminer's Quark Keccak-512 of 64-byte hashes (quark_keccak512_gpu_hash_64)
 // Source:  https://github.com/cbuchner1/ccminer/blob/df840b7dfb97f03033c20357777ad342fee49caf/quark/cuda_quark_keccak512.cu
 // Licence: GPL-3.0 (the repository's LICENSE and LICENSE.txt; the notice is repeated below)
-// Kept, unchanged (its Latin-1 comments (German umlauts) re-encoded as UTF-8, its CRLF line endings made LF): lines 8-11 (its own typedefs), 18-21 (U32TO64_LE, U64TO32_LE), 39-155
+// Kept, unchanged (its Latin-1 comments (German umlauts) re-encoded as UTF-8, its CRLF line endings made LF): lines 8-11 (its own typedefs), 18-22 (U32TO64_LE, U64TO32_LE), 39-155
 //       (c_keccak_round_constants, keccak_block, the kernel); cuda_helper.h's ROTL64 (the file's #include at line 16).
 // Removed: lines 1-6 (host includes), 13-14 (MyStreamSynchronize's declaration), 23-37 (the host copy of the
 //       round constants: the entry's symbol), 157-180 (host init and launch: block 256, grid (threads + 255) / 256).
@@ -41,6 +41,7 @@ __forceinline__ __device__ uint64_t ROTL64(const uint64_t value, const int offse
     (((uint64_t)(*p)) | (((uint64_t)(*(p + 1))) << 32))
 
 #define U64TO32_LE(p, v) \
+    *p = (uint32_t)((v)); *(p+1) = (uint32_t)((v) >> 32);
 
 __constant__ uint64_t c_keccak_round_constants[24];
 

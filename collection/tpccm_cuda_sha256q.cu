@@ -14,7 +14,8 @@
 // FOR A PARTICULAR PURPOSE. See the GNU General Public License for more details.
 
 // ---- from cuda_helper.h (same commit), lines 15 (<stdint.h>), 49-67 (SPH_C32/C64/T32/T64), 69-78 (ROTL32/ROTR32), 82 (AS_UINT2),
-//      86-93 (MAKE_ULONGLONG), 106-117 (cuda_swab32), 119-135 (_LODWORD, _HIDWORD)
+//      86-93 (MAKE_ULONGLONG), 106-117 (cuda_swab32), 119-135 (_LODWORD, _HIDWORD),
+//      257-273 (xandx)
 #include <stdint.h>
 
 #ifndef SPH_C32
@@ -87,6 +88,24 @@ __device__ __forceinline__ uint32_t _HIDWORD(const uint64_t &x) {
 	return (uint32_t)__double2hiint(__longlong_as_double(x));
 #else
 	return (uint32_t)(x >> 32);
+#endif
+}
+
+// device asm for x17
+__device__ __forceinline__
+uint64_t xandx(uint64_t a, uint64_t b, uint64_t c)
+{
+#ifdef __CUDA_ARCH__
+	uint64_t result;
+	asm("{ // xandx \n\t"
+		".reg .u64 n;\n\t"
+		"xor.b64 %0, %2, %3;\n\t"
+		"and.b64 n, %0, %1;\n\t"
+		"xor.b64 %0, n, %3;\n\t"
+	"}\n" : "=l"(result) : "l"(a), "l"(b), "l"(c));
+	return result;
+#else
+	return ((b^c) & a) ^ c;
 #endif
 }
 // ---- end of cuda_helper.h lines
