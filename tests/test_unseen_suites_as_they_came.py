@@ -466,7 +466,11 @@
   The manifest's: the pack kernel's uint32_t* batches, symbols dpx_s16 does not read, a dpx_s16 multi-pass instance
   the host never builds; the reverse-complement's reference for N_CODE 0x4E (a real bug: shifts by 32, NVVM stores
   0xFFFFFFFF). Real bugs listed: the multi-pass kernels' H/E column race, float's unset shuffled halves, dpx_s16's
-  devLengths read one past the end. Now 10 of 10."""
+  devLengths read one past the end. Now 10 of 10.
+- unseen185, cbuchner1/ccminer's Quark and JackpotCoin Keccak-512 and X11 CubeHash-512 + tpruvot/ccminer's SHA-256d/t/q
+  nonce searches: 4 of 12 as they came, all eight my copies' (U64TO32_LE's body cut off its continuation, so NVVM
+  dropped the Quark kernel's stores; cuda_helper.h's xandx missing). The tpruvot kernels' s_K race (no barrier after
+  the fill) listed before any run. Now 12 of 12."""
 from __future__ import annotations
 
 import json
@@ -697,6 +701,13 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "cusw4_dpx_s16_kernels.cu": "LaunchError: argument ",
                           "gasal_pack_rc_seqs.cu": ("LaunchError: argument 1 of gasal_pack_kernel",
                                                     "packed_query_batch: 284 of 997 differ")}),
+    "unseen185": (12, 4, {"cbccm_cuda_quark_keccak512.cu": "g_hash: ",
+                          "tpccm_cuda_sha256d.cu": 'CompileError: collection/tpccm_cuda_sha256d.cu:161: error: identifier '
+                                                   '"xandx" is undefined',
+                          "tpccm_cuda_sha256t.cu": 'CompileError: collection/tpccm_cuda_sha256t.cu:161: error: identifier '
+                                                   '"xandx" is undefined',
+                          "tpccm_cuda_sha256q.cu": 'CompileError: collection/tpccm_cuda_sha256q.cu:162: error: identifier '
+                                                   '"xandx" is undefined'}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
