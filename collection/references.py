@@ -26425,3 +26425,172 @@ def dcn3_backward(grad_col, im, offset, mask, Ho, Wo, kernel, stride, pad, dilat
         go[b, ho, wo, g, k, 0] = np.sum(scale * dw * top * a)
         go[b, ho, wo, g, k, 1] = np.sum(scale * dh * top * a)
     return gi, go, gm
+
+
+# ---- unseen185: cbuchner1/ccminer's Keccak-512 (Quark, JackpotCoin) and X11 CubeHash-512 kernels (cbccm_),
+# tpruvot/ccminer's SHA-256d/t/q nonce searches (tpccm_). The hashes are written from their specifications
+# (Keccak through keccak() / _keccak_f above, CubeHash from Bernstein's description, SHA-256 through hashlib and
+# a FIPS 180-4 compression for the host's midstate), not from the kernels.
+
+def cbccm_keccak_rc():
+    """Keccak-f[1600]'s 24 round constants (the host's host_keccak_round_constants)."""
+    return np.array(_KECCAK_RC, np.uint64)
+
+
+def cbccm_keccak512_64(g_hash, nonces, start):
+    """Quark's keccak512 step: the rows nonces - start of g_hash (64-byte hashes, 8 uint64 LE each) replaced
+    by the original Keccak-512 (pad 0x01) of themselves; the other rows unchanged."""
+    out = np.array(g_hash, np.uint64).copy()
+    for p in (np.asarray(nonces, np.int64) - int(start)):
+        out[p] = np.frombuffer(keccak(out[p].astype("<u8").tobytes(), 512), "<u8")
+    return out
+
+
+def cbccm_jha_header():
+    """An 80-byte header for JackpotCoin's Keccak-512 (bytes 0..79; the kernel puts the nonce at 76..79)."""
+    return np.random.default_rng(185).integers(0, 256, 80).astype(np.uint8)
+
+
+def cbccm_jha_state(header):
+    """The host's c_State: Keccak-f[1600] after absorbing the header's first 72 bytes, lane x + 5 y."""
+    b = bytes(np.asarray(header, np.uint8))
+    a = [[0] * 5 for _ in range(5)]
+    for i in range(9):
+        a[i % 5][i // 5] ^= int.from_bytes(b[8 * i: 8 * i + 8], "little")
+    a = _keccak_f(a)
+    return np.array([a[i % 5][i // 5] for i in range(25)], np.uint64)
+
+
+def cbccm_jha_padded(header):
+    """The host's c_PaddedMessage: bytes 72..79, 0x01, zeros, 0x80 in the rate's last byte (72 bytes)."""
+    t = bytearray(bytes(np.asarray(header, np.uint8))[72:80]) + bytes([1]) + bytes(63)
+    t[71] |= 0x80
+    return np.frombuffer(bytes(t), "<u4").copy()
+
+
+def cbccm_jha_hashes(header, threads, start):
+    """Keccak-512 (pad 0x01) of the header with bytes 76..79 the big-endian nonce start + t, one row a thread."""
+    b = bytes(np.asarray(header, np.uint8))[:76]
+    return np.array([np.frombuffer(keccak(b + ((int(start) + t) & 0xFFFFFFFF).to_bytes(4, "big"), 512), "<u8")
+                     for t in range(threads)], np.uint64)
+
+
+def _cbccm_cube_rounds(x, r):
+    """r CubeHash rounds on x[32] (rows of uint32 lanes; word 16 i + 8 j + 4 k + 2 l + m is x_ijklm)."""
+    def rotl(v, n):
+        return (v << np.uint32(n)) | (v >> np.uint32(32 - n))
+    for _ in range(r):
+        for i in range(16):
+            x[i + 16] = x[i + 16] + x[i]
+        for i in range(16):
+            x[i] = rotl(x[i], 7)
+        x[0:16] = x[[i ^ 8 for i in range(16)]]
+        for i in range(16):
+            x[i] = x[i] ^ x[i + 16]
+        x[16:32] = x[[16 + (i ^ 2) for i in range(16)]]
+        for i in range(16):
+            x[i + 16] = x[i + 16] + x[i]
+        for i in range(16):
+            x[i] = rotl(x[i], 11)
+        x[0:16] = x[[i ^ 4 for i in range(16)]]
+        for i in range(16):
+            x[i] = x[i] ^ x[i + 16]
+        x[16:32] = x[[16 + (i ^ 1) for i in range(16)]]
+    return x
+
+
+def cbccm_cubehash_iv():
+    """CubeHash16/32-512's IV: h/8 = 64, b = 32, r = 16 in x_00000, x_00001, x_00010, then 10 r rounds."""
+    x = np.zeros((32, 1), np.uint32)
+    x[0], x[1], x[2] = 64, 32, 16
+    return _cbccm_cube_rounds(x, 160)[:, 0].copy()
+
+
+def cbccm_cubehash512_64(g_hash, nonces, start):
+    """X11's cubehash512 step: the rows nonces - start of g_hash (64 bytes each) replaced by CubeHash16/32-512
+    of themselves (two 32-byte blocks, the padding block 0x80, x_11111 ^= 1, 10 r final rounds)."""
+    out = np.array(g_hash, np.uint64).copy()
+    rows = np.asarray(nonces, np.int64) - int(start)
+    w = out[rows].view(np.uint32).reshape(len(rows), 16).T.copy()         # LE words, one column a row
+    x = np.repeat(cbccm_cubehash_iv()[:, None], len(rows), axis=1)
+    pad = np.zeros((8, len(rows)), np.uint32)
+    pad[0] = 0x80
+    with np.errstate(over="ignore"):
+        for blk in (w[0:8], w[8:16], pad):
+            x[0:8] ^= blk
+            x = _cbccm_cube_rounds(x, 16)
+        x[31] ^= np.uint32(1)
+        x = _cbccm_cube_rounds(x, 160)
+    out[rows] = x[0:16].T.copy().view(np.uint64).reshape(len(rows), 8)
+    return out
+
+
+TPCCM_GENESIS = bytes.fromhex(
+    "0100000000000000000000000000000000000000000000000000000000000000000000003ba3edfd7a7b12b27ac72c3e67768f617fc81bc3"
+    "888a51323a9fb8aa4b1e5e4a29ab5f49ffff001d1dac2b7c")       # Bitcoin's genesis block header (80 bytes)
+TPCCM_GENESIS_NONCE = 0x1DAC2B7C      # its bytes 76..79 read big-endian: the kernels' nonce
+
+
+def tpccm_k256():
+    """SHA-256's 64 round constants (the host's cpu_K)."""
+    return np.array([int((p ** (1 / 3) % 1) * 2 ** 32) for p in _tpccm_primes(64)], np.uint32)
+
+
+def _tpccm_primes(n):
+    out, c = [], 2
+    while len(out) < n:
+        if all(c % p for p in out):
+            out.append(c)
+        c += 1
+    return out
+
+
+def _tpccm_compress(state, block):
+    """FIPS 180-4's SHA-256 compression of one 64-byte block into state (8 ints)."""
+    k = [int(v) for v in tpccm_k256()]
+    m = 0xFFFFFFFF
+
+    def ror(v, n):
+        return ((v >> n) | (v << (32 - n))) & m
+    w = [int.from_bytes(block[4 * i: 4 * i + 4], "big") for i in range(16)]
+    for i in range(16, 64):
+        s0 = ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3)
+        s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10)
+        w.append((w[i - 16] + s0 + w[i - 7] + s1) & m)
+    a, b, c, d, e, f, g, h = state
+    for i in range(64):
+        t1 = (h + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i]) & m
+        t2 = ((ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) & m
+        a, b, c, d, e, f, g, h = (t1 + t2) & m, a, b, c, (d + t1) & m, e, f, g
+    return [(s + v) & m for s, v in zip(state, (a, b, c, d, e, f, g, h))]
+
+
+def tpccm_midstate(header=TPCCM_GENESIS):
+    """The host's c_midstate76: SHA-256's state after the header's first 64 bytes."""
+    h0 = [0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19]
+    return np.array(_tpccm_compress(h0, header[:64]), np.uint32)
+
+
+def tpccm_data_end(header=TPCCM_GENESIS):
+    """The host's c_dataEnd80: the header's bytes 64..79 as four big-endian words."""
+    return np.array([int.from_bytes(header[64 + 4 * i: 68 + 4 * i], "big") for i in range(4)], np.uint32)
+
+
+def tpccm_search(header, rounds, threads, start, target):
+    """resNonces after one launch of the shared-K nonce search: SHA-256 applied `rounds` times (2: sha256d, 3: t,
+    4: q) to the header with bytes 76..79 the big-endian nonce start + t; a nonce whose digest's bytes 24..31,
+    read little-endian, are <= target is atomicExch'd into [0], the old [0] into [1]. Both start at 0xFFFFFFFF;
+    at most one hit, so the order of atomics cannot matter."""
+    import hashlib
+    res = [0xFFFFFFFF, 0xFFFFFFFF]
+    hits = 0
+    for t in range(threads):
+        n = (int(start) + t) & 0xFFFFFFFF
+        d = header[:76] + n.to_bytes(4, "big")
+        for _ in range(rounds):
+            d = hashlib.sha256(d).digest()
+        if int.from_bytes(d[24:32], "little") <= int(target):
+            res = [n, res[0]]
+            hits += 1
+    assert hits <= 1, "more than one hit: the atomics' order would decide"
+    return np.array(res, np.uint32)
