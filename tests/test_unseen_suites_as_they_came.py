@@ -487,7 +487,7 @@
 - unseen189, Deformable DETR's multi-scale deformable attention forward and six col2im kernels + InternImage's DCNv3
   im2col and col2im: 7 of 14 as they came; DCNv3's 7 refused, its `const opmath_t offset_scale` (an alias template
   through a macro) having no dtype. tilelab's: such a parameter takes the PTX's .f32/.f64
-  (tests/test_signature_ptx_float_scalar.py). Now 14 of 14."""
+  (tests/test_signature_ptx_float_scalar.py). Now 14 of 14.
 - unseen185, cbuchner1/ccminer's Quark and JackpotCoin Keccak-512 and X11 CubeHash-512 + tpruvot/ccminer's SHA-256d/t/q
   nonce searches: 4 of 12 as they came, all eight my copies' (U64TO32_LE's body cut off its continuation, so NVVM
   dropped the Quark kernel's stores; cuda_helper.h's xandx missing). The tpruvot kernels' s_K race (no barrier after
