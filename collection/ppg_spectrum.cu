@@ -1,8 +1,8 @@
 // Source:  https://github.com/DL42/ParallelPopGen/blob/32cc956b49ef0e35c1823a25d6e0ce84ebe0df00/3P/_internal/spectrum.cu
 // Licence: MIT
-// Kept: spectrum.cu lines 14-15 (namespace), 74-138 (its __global__ kernels) and 140-141 unchanged; line 10's
+// Kept: spectrum.cu lines 14-15 (namespace), 74-139 (its __global__ kernels) and 141-142 unchanged; line 10's
 // include of the bundled cub (../_outside_libraries/cub/block/block_reduce.cuh) is written <cub/...>; lines 16-72
-// (a host-side class) and the host functions after line 141 are left out.
+// (a host-side class) and the host functions after line 142 are left out.
 // No build flags.
 // The MIT License (MIT)
 //
@@ -97,6 +97,7 @@ __global__ void binom(float * d_histogram, const float * const d_mutations_freq,
 		}
 	}
 	if(myIDx == 0 && myIDy == 0){  atomicAdd(&d_histogram[0],(float)(num_sites-num_mutations));  }
-
+}
 
 } /*----- end namespace Spectrum_details ----- */
+//!\endcond
