@@ -184,6 +184,7 @@ SUITES = {
     "Enterprise BFS frontier scans: gathered-degree pre-scan, spine, large/mid post-scans (__device__ queue sizes), inspection pre/post-scans, one-block small scan (conflict-free padded Blelloch) + Groute connected components: parent init, hooking (flagged, R1, plain, atomicCAS over an edge list and a tree), multi-jump compression (unseen186)": ("entbfs_", "grtcc_"),
     "Deformable DETR multi-scale deformable attention forward and backward (blocksize-aware, shared-tree, multi-block and global-atomic col2im) + InternImage DCNv3 im2col (remove_center) and col2im, same five reduction variants (unseen189)": ("msda_", "dcn3_"),
     "ccminer (cbuchner1) Quark and JackpotCoin Keccak-512, X11 CubeHash16/32-512 (full and compacted nonce vectors) + ccminer (tpruvot) SHA-256d/t/q nonce searches (midstate in __constant__, K in shared memory, atomicExch hits) (unseen185)": ("cbccm_", "tpccm_"),
+    "BEAGLE 4-state phylogenetic likelihood kernels (partials/states peeling with shared-memory matrices, fixed and dynamic rescaling, root integration, edge likelihoods) + ParallelPopGen GO Fish/SFS kernels (population histogram by atomics, binomial sample SFS over a cub BlockReduce, mutation array set-up) (unseen187)": ("bgl_", "ppg_"),
 }
 
 

@@ -26594,3 +26594,139 @@ def tpccm_search(header, rounds, threads, start, target):
             hits += 1
     assert hits <= 1, "more than one hit: the atomics' order would decide"
     return np.array(res, np.uint32)
+
+
+# ---- unseen187: BEAGLE's 4-state CUDA likelihood kernels (bgl_) and ParallelPopGen's GO Fish / SFS kernels (ppg_)
+
+def _bgl_child(partials, matrices):
+    """BEAGLE's transition of a child's partials: the matrices are stored transposed (M[c, from, to]),
+    so each state s of the parent sums M[c, i, s] * partials[c, p, i] over the child's states i."""
+    return np.einsum("cpi,cis->cps", partials.astype(np.float64), matrices.astype(np.float64))
+
+
+def _bgl_tip(states, matrices):
+    """A tip's compact states: M[c, state, s] per pattern, 1 for a gap (state 4 = PADDED_STATE_COUNT)."""
+    st = np.asarray(states)
+    m = matrices.astype(np.float64)
+    out = np.ones((m.shape[0], st.size, 4))
+    known = st < 4
+    out[:, known, :] = m[:, st[known], :]
+    return out
+
+
+def bgl_partials_partials(p1, p2, m1, m2):
+    """kernelPartialsPartialsNoScale: the parent's partials, product of its two children's transitions."""
+    return _bgl_child(p1, m1) * _bgl_child(p2, m2)
+
+
+def bgl_states_partials(s1, p2, m1, m2):
+    """kernelStatesPartialsNoScale: a tip child (compact states) and a partials child."""
+    return _bgl_tip(s1, m1) * _bgl_child(p2, m2)
+
+
+def bgl_states_states(s1, s2, m1, m2):
+    """kernelStatesStatesNoScale: two tip children."""
+    return _bgl_tip(s1, m1) * _bgl_tip(s2, m2)
+
+
+def bgl_fixed_scale(p1, p2, m1, m2, scale):
+    """kernelPartialsPartialsFixedScale: the partials-partials product divided by each pattern's factor."""
+    return bgl_partials_partials(p1, p2, m1, m2) / scale.astype(np.float64)[None, :, None]
+
+
+def bgl_dynamic_scaling(partials):
+    """kernelPartialsDynamicScaling: each pattern's largest partial over categories and states (1 where
+    all are 0), and the partials divided by it. Returns (factors, scaled partials)."""
+    p = partials.astype(np.float64)
+    mx = p.max(axis=(0, 2))
+    mx = np.where(mx == 0, 1.0, mx)
+    return mx, p / mx[None, :, None]
+
+
+def bgl_integrate(root, weights, freqs):
+    """kernelIntegrateLikelihoods: log of sum_s freq[s] sum_r weight[r] root[r, p, s] per pattern."""
+    r = root.astype(np.float64)
+    site = np.einsum("rps,r,s->p", r, weights.astype(np.float64), freqs.astype(np.float64))
+    return np.log(site)
+
+
+def bgl_edge(p1, p2, m1):
+    """kernelPartialsPartialsEdgeLikelihoods: one child's transition times the other side's partials."""
+    return _bgl_child(p1, m1) * p2.astype(np.float64)
+
+
+def ppg_population_hist(freq, nchrom, num_sites):
+    """Spectrum's population_hist: counts of round(nchrom * freq) (nchrom counted as 0) plus the
+    num_sites - num_mutations monomorphic sites in bin 0."""
+    idx = np.rint(nchrom * freq.astype(np.float32)).astype(np.int64)
+    idx[idx == nchrom] = 0
+    h = np.bincount(idx, minlength=nchrom).astype(np.uint32)
+    h[0] += num_sites - freq.size
+    return h
+
+
+def ppg_binom_coeff(half_n, n):
+    """binom_coeff: log((n + 1 - i) / i) for 1 <= i < half_n, 0 at i = 0 (the host scans them into log C(n, i))."""
+    out = np.zeros(half_n)
+    i = np.arange(1, half_n)
+    out[1:] = np.log((n + 1.0 - i) / i)
+    return out
+
+
+def ppg_binom(freq, log_coeff, half_n, n, num_sites):
+    """binom: the expected sample SFS of n draws, sum over segregating mutations of C(n, k) p^k q^(n-k);
+    fixed or lost mutations count as monomorphic (bin 0), bin n folds into bin 0, plus the monomorphic sites."""
+    p = freq.astype(np.float64)
+    seg = (p > 0) & (p < 1)
+    ps = p[seg]
+    out = np.zeros(n)
+    for k in range(n + 1):
+        c = log_coeff[k] if k < half_n else log_coeff[n - k]
+        v = np.exp(c + k * np.log(ps) + (n - k) * np.log1p(-ps)).sum()
+        if k == 0:
+            v += (~seg).sum()
+        out[0 if k == n else k] += v
+    out[0] += num_sites - p.size
+    return out
+
+
+def ppg_init_mse(freq, freq_index, scan_index, offset, nchrom, population, num_pops, length):
+    """initialize_mse_mutation_array: the mutations of each count class idy get frequency (idy+1)/nchrom in
+    `population` and 0 in the others, at scan_index[offset + idy] on."""
+    out = freq.copy()
+    for idy in range(nchrom - 1):
+        start, cnt = int(scan_index[offset + idy]), int(freq_index[offset + idy])
+        for pop in range(num_pops):
+            out[pop * length + start: pop * length + start + cnt] = 0
+        out[population * length + start: population * length + start + cnt] = np.float32((idy + 1.0) / nchrom)
+    return out
+
+
+def ppg_set_mutid(ids, freq, index, num_pops, length, preserve):
+    """mse_set_mutID: the first population where a mutation is present names it (0, pop, +-(id+1), 0)."""
+    out = ids.copy()
+    for i in range(index):
+        for pop in range(num_pops):
+            if freq[pop * length + i] > 0:
+                out[i] = (0, pop, -(i + 1) if preserve else i + 1, 0)
+                break
+    return out
+
+
+def ppg_add_new(freq, ids, prev, new, length, f, population, num_pops, generation):
+    """add_new_mutations: slots prev .. min(new, length) get frequency f in `population`, 0 elsewhere,
+    and ID (generation, population, i+1, 0). Returns (freq, ids)."""
+    fo, io = freq.copy(), ids.copy()
+    for i in range(min(new - prev, length - prev)):
+        for pop in range(num_pops):
+            fo[pop * length + prev + i] = 0
+        fo[population * length + prev + i] = f
+        io[prev + i] = (generation, population, i + 1, 0)
+    return fo, io
+
+
+def ppg_preserve(ids, index):
+    """preserve_prev_run_mutations: the ID's z becomes -|z| for the first `index` mutations."""
+    out = ids.copy()
+    out[:index, 2] = -np.abs(out[:index, 2])
+    return out

@@ -117,3 +117,35 @@ def test_a_macro_that_declares_only_the_head_takes_the_parameters_after_its_use(
 def test_the_separate_build_names_the_kernels_as_its_macro_pastes_them():
     prog = tl.compile_cuda(WRAPPED, filename="wrapped.cu", options=["-DKERNEL_SEPARATE"])
     assert sorted(prog.kernels) == ["gpu_add_one", "gpu_twice"]
+
+
+# BEAGLE's kernels4.cu (the 187th unseen suite): one source for CUDA and OpenCL, its kernels declared through an
+# object-like macro that is __global__ only under -DCUDA; the finder knew `__global__` written out alone ("no
+# __global__ function found")
+SPACE_MACRO = r"""
+#ifdef CUDA
+    #define KW_GLOBAL_KERNEL __global__
+    #define KW_GLOBAL_VAR
+    #define KW_RESTRICT      __restrict__
+#elif defined(FW_OPENCL)
+    #define KW_GLOBAL_KERNEL __kernel
+#endif
+
+KW_GLOBAL_KERNEL void scale(KW_GLOBAL_VAR float* KW_RESTRICT x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] *= 3.0f;
+}
+"""
+
+
+def test_a_kernel_declared_through_an_object_like_macro_for_global():
+    prog = tl.compile_cuda(SPACE_MACRO, filename="kernels4.cu", options=["-DCUDA"])
+    assert list(prog.kernels) == ["scale"] and prog.kernels["scale"].line == 10
+    x = np.ones(40, np.float32)
+    tl.launch(prog.kernels["scale"], 2, 32, x, np.int32(37), backend="emu", echo=False)
+    np.testing.assert_array_equal(x, [3] * 37 + [1] * 3)
+
+
+def test_the_macro_is_no_kernel_where_it_is_not_global():
+    with pytest.raises(CompileError):
+        tl.compile_cuda(SPACE_MACRO, filename="kernels4.cu")

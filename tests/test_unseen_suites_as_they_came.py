@@ -492,6 +492,11 @@
   nonce searches: 4 of 12 as they came, all eight my copies' (U64TO32_LE's body cut off its continuation, so NVVM
   dropped the Quark kernel's stores; cuda_helper.h's xandx missing). The tpruvot kernels' s_K race (no barrier after
   the fill) listed before any run. Now 12 of 12."""
+- unseen187, BEAGLE's 4-state likelihood kernels (peeling, rescaling, root and edge likelihoods) + ParallelPopGen's GO Fish
+  and SFS kernels: 5 of 16 as they came. tilelab's: a kernel declared through an object-like macro for __global__
+  (BEAGLE's KW_GLOBAL_KERNEL; tests/test_macro_kernels.py). The copy's: binom's closing brace left out of
+  ppg_spectrum.cu. Real bugs listed: binom<1024> reuses cub BlockReduce's temp_storage with no barrier (race),
+  kernelPartialsDynamicScaling reads shared rows no thread wrote (uninitialized_read). Now 16 of 16."""
 from __future__ import annotations
 
 import json
@@ -738,6 +743,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                    '"xandx" is undefined',
                           "tpccm_cuda_sha256q.cu": 'CompileError: collection/tpccm_cuda_sha256q.cu:162: error: identifier '
                                                    '"xandx" is undefined'}),
+    "unseen187": (16, 5, {"ppg_spectrum.cu": 'CompileError: At end of source: error: expected a "}"',
+                          "bgl_kernels4.cu": "CompileError: collection/bgl_kernels4.cu: no __global__ function found"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);

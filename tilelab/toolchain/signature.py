@@ -28,9 +28,17 @@ _ATTR = (r"(?:__launch_bounds__\s*" + _PARENS + r"|__cluster_dims__\s*" + _PAREN
          r"|__maxnreg__\s*" + _PARENS + r"|(?:__noinline__|__forceinline__|static|inline|extern)\b)")
 # (the keywords end at a word boundary: `__global__ void staticReverse(` is the kernel staticReverse;
 # C++ takes the specifiers in any order, and `void __global__ k(` builds under nvcc and NVRTC alike)
-_KERNEL = re.compile(
-    r"(?:\b__global__\s+(?:" + _ATTR + r"\s*)*void|\bvoid\s+(?:" + _ATTR + r"\s*)*__global__)\s+(?:"
-    + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
+def _kernel_pattern(words: str) -> re.Pattern:
+    """A kernel declaration whose execution space is one of ``words`` (a regex alternation)."""
+    return re.compile(
+        r"(?:\b(?:" + words + r")\s+(?:" + _ATTR + r"\s*)*void|\bvoid\s+(?:" + _ATTR + r"\s*)*(?:" + words
+        + r"))\s+(?:" + _ATTR + r"\s*)*([A-Za-z_]\w*)\s*\(")
+
+
+_KERNEL = _kernel_pattern("__global__")
+# an object-like macro that stands for __global__ (BEAGLE's kernels4.cu: `#define KW_GLOBAL_KERNEL __global__` under
+# `#ifdef CUDA`, one source for CUDA and OpenCL, `KW_GLOBAL_KERNEL void kernelPartialsPartialsNoScale(`)
+_GLOBAL_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+__global__[ \t]*$", re.M)
 # a preprocessor line may stand between the template head and __global__: era-bellman-cuda's `template <bool IS_FIRST>`
 # `#ifndef __CUDACC_DEBUG__` `__launch_bounds__(MAX_THREADS, MIN_BLOCKS)` `#endif` `__global__ void k(` is a template
 _TEMPLATE_TAIL = re.compile(r"template\s*<[^{};]*>\s*(?:(?:" + _ATTR + r"|#[^\n]*\n)\s*)*$")
@@ -204,13 +212,21 @@ def _find_kernels(src: str, defines: dict | None = None) -> list[_Found]:
     function-like macro's body is declared where the macro is used (``_macro_kernels``)."""
     clean = _strip_comments(src)   # `extern "C"` becomes `extern` + blanks: still matches
     out = []
-    found = list(_KERNEL.finditer(clean))
+    spaces = set(_GLOBAL_MACRO.findall(clean))
+    pattern = _kernel_pattern("|".join(["__global__", *map(re.escape, sorted(spaces))])) if spaces else _KERNEL
+    found = list(pattern.finditer(clean))
     lines = [clean.count("\n", 0, m.start()) + 1 for m in found]
     walk = _walk_conditionals(clean, _initial_macros(defines or {}), lines) if "#" in clean else None
     for m, line in zip(found, lines):
         if walk and (not walk.kept[line - 1] or walk.directive[line - 1]):
             continue                # left out, or in a #define's body: not a declaration there
         macros = walk.macros_at[line] if walk else {}
+        space = re.match(r"\w+", m.group(0)).group(0)
+        if space == "void":
+            space = re.search(r"(\w+)\s+(?:" + _ATTR + r"\s*)*" + re.escape(m.group(1)) + r"\s*\($", m.group(0))
+            space = space.group(1) if space else "__global__"
+        if space != "__global__" and macros.get(space) != "__global__":
+            continue                # a macro that is not __global__ here (the OpenCL branch's __kernel)
         out.append(_declared(clean, m, line, _namespace_at(clean, m.start(), macros), macros))
     if walk and "define" in clean:
         out += _macro_kernels(clean, walk)
