@@ -491,7 +491,7 @@
 - unseen185, cbuchner1/ccminer's Quark and JackpotCoin Keccak-512 and X11 CubeHash-512 + tpruvot/ccminer's SHA-256d/t/q
   nonce searches: 4 of 12 as they came, all eight my copies' (U64TO32_LE's body cut off its continuation, so NVVM
   dropped the Quark kernel's stores; cuda_helper.h's xandx missing). The tpruvot kernels' s_K race (no barrier after
-  the fill) listed before any run. Now 12 of 12."""
+  the fill) listed before any run. Now 12 of 12.
 - unseen187, BEAGLE's 4-state likelihood kernels (peeling, rescaling, root and edge likelihoods) + ParallelPopGen's GO Fish
   and SFS kernels: 5 of 16 as they came. tilelab's: a kernel declared through an object-like macro for __global__
   (BEAGLE's KW_GLOBAL_KERNEL; tests/test_macro_kernels.py). The copy's: binom's closing brace left out of
