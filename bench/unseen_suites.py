@@ -178,6 +178,7 @@ SUITES = {
     "FasterTransformer sampling penalties: temperature (float, half2 specialisation, per-row batch with shared inverse temperatures), repetition (additive/multiplicative, plain and batch: shared indices and penalised logits), min length + DeepSpeed inference attn_softmax_v2 (scale, ALiBi, mask, triangular, local window; cooperative-groups shuffles, cross-warp partial sums; float and __half) and int8 dequantize_kernel (merge count; packed, __half and float) (unseen178)": ("ftpen_", "dsinf_"),
     "NNPOps ANI radial/angular symmetry functions (warp-ballot neighbour list) and SchNet CFConv neighbour list and filter convolution + GROMACS leap-frog, SETTLE (shared-memory virial reduction) and force reduction (unseen176)": ("nnpops_", "gmxgpu_"),
     "CUDASW++4.0 Smith-Waterman database search: float, DPX int32 and DPX 2 x int16 (short2) kernels, single-pass and multi-pass (warp-wide query shuffles, H/E columns in global memory, overflow check) + GASAL2 sequence packing and reverse-complement (unseen179)": ("cusw4_", "gasal_"),
+    "katgpucbf X-engine Tensor-Core Correlator (WMMA int8 and half, s4 mma.sync, the accumulators' clamped reduce) + mwa_hyperdrive GPU peeling (UVWs, phase rotation, averaging, ionospheric fits with shared-memory reductions, model subtraction) (unseen188)": ("katx_", "mwahd_"),
 }
 
 
