@@ -26730,3 +26730,178 @@ def ppg_preserve(ids, index):
     out = ids.copy()
     out[:index, 2] = -np.abs(out[:index, 2])
     return out
+
+
+# ---- unseen188: katgpucbf's Tensor-Core Correlator (katx_) and mwa_hyperdrive's peeling kernels (mwahd_) ----
+
+def katx_s4(rng, shape):
+    """4-bit complex samples, one a byte: the real part in the low nibble, the imaginary in the high, both in [-7, 7]."""
+    re = rng.integers(-7, 8, shape)
+    im = rng.integers(-7, 8, shape)
+    return ((im & 15) << 4) | (re & 15)
+
+
+def _katx_complex(samples, bits):
+    """Samples [batch][recv][chan][time][pol](+[2]) as complex128: 8/16-bit pairs, or 4-bit nibbles."""
+    s = np.asarray(samples)
+    if bits == 4:
+        b = s.astype(np.int64) & 0xFF
+        re = ((b & 15) ^ 8) - 8
+        im = ((b >> 4) ^ 8) - 8
+        return re + 1j * im
+    s = s.astype(np.float64)
+    return s[..., 0] + 1j * s[..., 1]
+
+
+def katx_correlate(samples, nrecv, bits, zs=1, custom=True, dtype=np.int64):
+    """The correlator's visibilities per accumulator z (the batches split evenly over zs): for receivers a1 <= a2,
+    baseline a2 (a2 + 1) / 2 + a1, the sum over time of x[a1, p1] * conj(x[a2, p2]); katgpucbf's store
+    (CUSTOM_STORE_VISIBILITY) puts it at [p2][p1], upstream TCC's at [p1][p2]."""
+    x = _katx_complex(samples, bits)
+    nb, _, nch, nt, npol = x.shape
+    a2, a1 = np.meshgrid(np.arange(nrecv), np.arange(nrecv), indexing="ij")
+    keep = a1 <= a2
+    a1, a2 = a1[keep], a2[keep]
+    bl = a2 * (a2 + 1) // 2 + a1
+    order = np.argsort(bl)
+    a1, a2 = a1[order], a2[order]
+    xz = x.reshape(zs, nb // zs, nrecv, nch, nt, npol)
+    # v[z, ch, bl, p1, p2]
+    v = np.einsum("zbactp,zbactq->zcapq", xz[:, :, a1], np.conj(xz[:, :, a2]))
+    if custom:
+        v = v.transpose(0, 1, 2, 4, 3)
+    out = np.stack([v.real, v.imag], axis=-1)
+    return np.rint(out).astype(dtype) if np.issubdtype(dtype, np.integer) else out.astype(dtype)
+
+
+def katx_reduce_out(mid, present, nbl):
+    """reduce: the sum of the accumulators, clamped to [-INT_MAX, INT_MAX]; (INT_MIN, 1) for a baseline not present."""
+    s = np.asarray(mid, np.int64).sum(axis=0).reshape(-1, 2)
+    o = np.clip(s, -2**31 + 1, 2**31 - 1).astype(np.int32)
+    bl = (np.arange(o.shape[0]) // 4) % nbl
+    miss = np.asarray(present).reshape(-1)[bl] == 0
+    o[miss] = [-2**31, 1]
+    return o.reshape(np.shape(mid)[1:])
+
+
+def katx_reduce_saturated(mid, present, nbl):
+    """reduce's count of clamped outputs (a complex value whose real or imaginary part clamps counts once)."""
+    s = np.asarray(mid, np.int64).sum(axis=0).reshape(-1, 2)
+    sat = ((s < -2**31 + 1) | (s > 2**31 - 1)).any(axis=1)
+    bl = (np.arange(s.shape[0]) // 4) % nbl
+    sat &= np.asarray(present).reshape(-1)[bl] != 0
+    return np.array([sat.sum()], np.uint32)
+
+
+_MWAHD_TAU = 6.283185307179586
+
+
+def _mwahd_c(j):
+    j = np.asarray(j, np.float64)
+    return j[..., 0::2] + 1j * j[..., 1::2]
+
+
+def _mwahd_j(c, dtype):
+    out = np.empty(c.shape[:-1] + (8,), np.float64)
+    out[..., 0::2] = c.real
+    out[..., 1::2] = c.imag
+    return out.astype(dtype)
+
+
+def mwahd_uvws(xyzs, lmsts, ra, dec, ntiles):
+    """UVWs [time][baseline] of tile pairs t1 < t2 in (0,1), (0,2), ... order: the rotation of xyz[t1] - xyz[t2]."""
+    xyzs = np.asarray(xyzs, np.float64)
+    t1, t2 = np.triu_indices(ntiles, 1)
+    d = xyzs[:, t1] - xyzs[:, t2]
+    ha = (np.asarray(lmsts, np.float64) - ra)[:, None]
+    sh, ch, sd, cd = np.sin(ha), np.cos(ha), np.sin(dec), np.cos(dec)
+    x, y, z = d[..., 0], d[..., 1], d[..., 2]
+    return np.stack([sh * x + ch * y, -sd * ch * x + sd * sh * y + cd * z, cd * ch * x - cd * sh * y + sd * z], -1)
+
+
+def mwahd_rotate(vis, uvws_from, uvws_to, lambdas):
+    """vis [time][freq][baseline] times exp(i * -tau (w_to - w_from) / lambda), in double, back to float."""
+    dw = np.asarray(uvws_to, np.float64)[..., 2] - np.asarray(uvws_from, np.float64)[..., 2]
+    arg = -_MWAHD_TAU * dw[:, None, :] / np.asarray(lambdas, np.float64)[None, :, None]
+    c = np.exp(1j * arg)
+    return _mwahd_j(_mwahd_c(vis) * c[..., None], np.float32)
+
+
+def mwahd_average(vis, weights, factor):
+    """The weighted mean over time and each run of `factor` channels (divided by 1 where the weights sum to 0)."""
+    c = _mwahd_c(vis)
+    w = np.asarray(weights, np.float64)
+    nt, nf, nbl = w.shape
+    c = c.reshape(nt, nf // factor, factor, nbl, 4)
+    w = w.reshape(nt, nf // factor, factor, nbl)
+    s = (c * w[..., None]).sum(axis=(0, 2))
+    ws = w.sum(axis=(0, 2))
+    s /= np.where(ws > 0, ws, 1.0)[..., None]
+    return _mwahd_j(s, np.float32)
+
+
+def mwahd_reduce_baselines(data, nfreq, nbl):
+    """reduce_baselines: data[f] becomes the sum of frequency f's baselines; the rest is left as it was."""
+    d = np.asarray(data, np.float64).copy()
+    sums = d[: nfreq * nbl].reshape(nfreq, nbl, 8).sum(axis=1)
+    d[:nfreq] = sums
+    return d
+
+
+def mwahd_iono_step(data, lambdas, iono, convergence):
+    """reduce_freqs: the per-frequency fits scaled by lambda^2 / -lambda, summed, and the ionospheric update."""
+    d = np.asarray(data, np.float64)[: len(lambdas)].copy()
+    lam = np.asarray(lambdas, np.float64)
+    d[:, 0] *= lam ** 2
+    d[:, 1] *= lam ** 2
+    d[:, 2] *= lam ** 2
+    d[:, 3] *= -lam
+    d[:, 4] *= -lam
+    s = d.sum(axis=0)
+    a_uu, a_uv, a_vv, A_u, A_v, s_vm, s_mm = s[:7]
+    denom = _MWAHD_TAU * (a_uu * a_vv - a_uv * a_uv)
+    alpha, beta, gain = np.asarray(iono, np.float64)
+    return np.array([alpha + convergence * (A_u * a_vv - A_v * a_uv) / denom,
+                     beta + convergence * (A_v * a_uu - A_u * a_uv) / denom,
+                     gain * (1.0 + convergence * (s_vm / s_mm - 1.0))])
+
+
+def _mwahd_phase(uvws, lambdas, alpha, beta, gain):
+    uvw = np.asarray(uvws, np.float64)
+    arg = -_MWAHD_TAU * (uvw[..., 0] * alpha + uvw[..., 1] * beta)
+    return np.exp(1j * arg[..., None, :] * np.asarray(lambdas, np.float64)[:, None]) * gain
+
+
+def mwahd_iono_rotated(model, uvws, lambdas, iono):
+    """iono_loop's apply_iono: the model [freq][baseline] times the phase and gain (in float, as JonesF32 * C64)."""
+    ph = _mwahd_phase(uvws, lambdas, *iono)
+    return _mwahd_j(_mwahd_c(model) * ph[..., None], np.float32)
+
+
+def mwahd_iono_fits(residual, weights, model, uvws, lambdas, iono):
+    """iono_loop's per-visibility fit terms (a_uu, a_uv, a_vv, A_u, A_v, s_vm, s_mm, 1) from Stokes I of residual and model."""
+    rot = np.asarray(mwahd_iono_rotated(model, uvws, lambdas, iono), np.float64)
+    r = np.asarray(residual, np.float64)
+    w = np.asarray(weights, np.float64)
+    uvw = np.asarray(uvws, np.float64)
+    u, v = uvw[:, 0][None, :], uvw[:, 1][None, :]
+    ri_re, ri_im = r[..., 0] + r[..., 6], r[..., 1] + r[..., 7]
+    mi_re, mi_im = rot[..., 0] + rot[..., 6], rot[..., 1] + rot[..., 7]
+    mr = mi_re * (ri_im - mi_im)
+    mm = mi_re * mi_re
+    return np.stack([w * mm * u * u, w * mm * u * v, w * mm * v * v, w * mr * u, w * mr * v,
+                     w * mi_re * ri_re, w * mm, np.ones_like(w)], -1)
+
+
+def mwahd_subtract_iono(residual, model, uvws, lambdas, iono, old_iono):
+    """residual + model * (old phase * old gain) - model * (new phase * new gain), in double, back to float."""
+    new = _mwahd_phase(uvws, lambdas, *iono)
+    old = _mwahd_phase(uvws, lambdas, *old_iono)
+    m = _mwahd_c(model)
+    return _mwahd_j(_mwahd_c(residual) + m * old[..., None] - m * new[..., None], np.float32)
+
+
+def mwahd_add_model(residual, model, uvws, lambdas, iono):
+    """residual + model * (phase * gain), in float (JonesF32 * C64 then +=)."""
+    ph = _mwahd_phase(uvws, lambdas, *iono)
+    return _mwahd_j(_mwahd_c(residual) + _mwahd_c(model) * ph[..., None], np.float32)

@@ -227,3 +227,33 @@ def test_f16_accumulation_is_the_aligned_truncated_sum_rounded_once():
     assert hashlib.sha256(h.tobytes()).hexdigest()[:16] == gpu["gpu_sha256"]
     flat = h.view(np.uint16).ravel()
     assert len(gpu["first"]) == 8 and all(hex(flat[i]) == g for i, _emu, g in gpu["first"])
+
+
+def test_wmma_16x16_accumulator_slots_are_the_gpus(emu, rng):
+    # A kernel that reads acc.x[i] by hand (the Tensor-Core Correlator stores its visibilities so) needs the
+    # GPU's map: slot i of lane (g, t) is (g + 8 ((i >> 1) & 1), 2 t + (i & 1) + 8 (i >> 2)), as two m16n8 halves
+    src = r"""
+#include <mma.h>
+using namespace nvcuda;
+extern "C" __global__ void accSlots(const half *a, const half *b, float *out)
+{
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> fb;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+    wmma::load_matrix_sync(fa, a, 16);
+    wmma::load_matrix_sync(fb, b, 16);
+    wmma::fill_fragment(acc, 0.0f);
+    wmma::mma_sync(acc, fa, fb, acc);
+    for (int i = 0; i < acc.num_elements; i++)
+        out[threadIdx.x * 8 + i] = acc.x[i];
+}
+"""
+    from tilelab import toolchain as tc
+    k = tc.compile_cuda(src, filename="acc_slots.cu", nvrtc=emu.nvrtc).kernel("accSlots")
+    a = rng.integers(-3, 4, (16, 16)).astype(np.float16)
+    b = rng.integers(-3, 4, (16, 16)).astype(np.float16)
+    out = np.zeros((32, 8), np.float32)
+    emu.run(k, 1, 32, a, b, out, echo=False)
+    D = a.astype(np.float64) @ b.astype(np.float64).T
+    g, t, i = np.arange(32)[:, None] >> 2, np.arange(32)[:, None] & 3, np.arange(8)[None, :]
+    np.testing.assert_array_equal(out, D[g + 8 * ((i >> 1) & 1), 2 * t + (i & 1) + 8 * (i >> 2)])

@@ -497,6 +497,11 @@
   (BEAGLE's KW_GLOBAL_KERNEL; tests/test_macro_kernels.py). The copy's: binom's closing brace left out of
   ppg_spectrum.cu. Real bugs listed: binom<1024> reuses cub BlockReduce's temp_storage with no barrier (race),
   kernelPartialsDynamicScaling reads shared rows no thread wrote (uninitialized_read). Now 16 of 16."""
+- unseen188, katgpucbf's X-engine Tensor-Core Correlator (WMMA int8 and half correlate, 4-bit mma.sync, the clamped
+  reduce) + mwa_hyperdrive's GPU peeling kernels (UVWs, rotation, averaging, ionospheric fits and reductions, model
+  subtraction): 8 of 13 as they came. tilelab's: WMMA 16 x 16 accumulators in the emulator's own slot map where the
+  correlator reads sum.x[i] by the GPU's (tests/test_emu_mma_forms.py). A real bug listed: peel.cu's warp_reduce
+  (reduce_freqs; reduce_baselines had it listed). The 4-bit launch stays refused (no s4 mma.sync): 12 of 13, 1 refused."""
 from __future__ import annotations
 
 import json
@@ -745,11 +750,16 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                    '"xandx" is undefined'}),
     "unseen187": (16, 5, {"ppg_spectrum.cu": 'CompileError: At end of source: error: expected a "}"',
                           "bgl_kernels4.cu": "CompileError: collection/bgl_kernels4.cu: no __global__ function found"}),
+    "unseen188": (13, 8, {"katx_tcc.cu": ("visibilities: 25780 of 26240 differ", "visibilities: 25490 of 25920 differ",
+                                          "visibilities: 18463 of 18816 differ",
+                                          "UnsupportedInstruction: the emulator does not implement `mma.sync.aligned.m16n8k64"),
+                          "mwahd_peel.cu": "findings ['race'], expected []: race at collection/mwahd_peel.cu:660"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
-#: unseen167's voxel-tracer kernels.cu names FLT_MAX and includes no <cfloat> (nvcc on Linux refuses it too)
-REFUSED_NOW = {"unseen127": 1, "unseen167": 3}
+#: unseen167's voxel-tracer kernels.cu names FLT_MAX and includes no <cfloat> (nvcc on Linux refuses it too);
+#: unseen188's 4-bit correlate needs mma.sync m16n8k64 .s4, which the emulator refuses (mma_forms.py's REFUSED)
+REFUSED_NOW = {"unseen127": 1, "unseen167": 3, "unseen188": 1}
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
 NOW_LAUNCHES = {"unseen111": 12}

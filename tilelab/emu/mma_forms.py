@@ -9,7 +9,7 @@ of the lane's group ``g = lane >> 2`` and its place in the group ``t = lane & 3`
 
 WMMA (``nvcuda::wmma``): the fragments are opaque (the CUDA guide: "the mapping of matrix
 elements into fragment registers is unspecified"), so the emulator keeps its own map, the same
-for ``load``, ``mma`` and ``store``; code that treats a fragment element by element
+for ``load``, ``mma`` and ``store``, but for 16 x 16 accumulators, which take the GPU's (``_acc_map``); code that treats a fragment element by element
 (``frag.x[i] *= alpha``) gets the GPU's results whatever the map. ``wmma.mma`` of a shape
 computes what the tensor core instruction ptxas lowers it to computes (a k16 or k8 step).
 
@@ -534,6 +534,19 @@ def _slot_map(rows, cols, nslots):
     return e // cols, e % cols
 
 
+def _acc_map(rows, cols, nslots):
+    """lane, slot -> (row, col) of a C/D fragment. A 16 x 16 accumulator (m16n16k16, m16n16k8) is two
+    mma.m16n8 accumulators side by side on the GPU (slots 0-3 columns 0-7, slots 4-7 columns 8-15, each
+    as ``_lay_c_16x8``): kernels read it element by element (the Tensor-Core Correlator stores its
+    visibilities from ``sum.x[i]`` by that map), so the emulator keeps the GPU's. Others: its own map."""
+    if (rows, cols, nslots) != (16, 16, 8):
+        return _slot_map(rows, cols, nslots)
+    L = np.arange(32)[:, None]
+    i = np.arange(8)[None, :]
+    g, t = L >> 2, L & 3
+    return np.broadcast_to(g + 8 * ((i >> 1) & 1), (32, 8)), np.broadcast_to(2 * t + (i & 1) + 8 * (i >> 2), (32, 8))
+
+
 def _wmma_kind(mods, which):
     ts = [x for x in mods if x in _PER_REG]
     if which in ("a", "b"):
@@ -597,7 +610,7 @@ def _wmma_move(m, ins, idx, pc, store):
         base = isa.shared32(base)
     esize = {"f16": 2, "bf16": 2, "s8": 1, "u8": 1, "f64": 8}.get(kind, 4)
     et = {1: "b8", 2: "b16", 4: "b32", 8: "b64"}[esize]
-    r_of, c_of = _slot_map(rows, cols, nslots)
+    r_of, c_of = (_acc_map if which in ("c", "d") else _slot_map)(rows, cols, nslots)
     ln = m.lane[lanes]
     areg = _scratch(m, "%__wmma_addr", "b64")
     vreg = _scratch(m, f"%__wmma_val{8 * esize}", et)
@@ -677,9 +690,9 @@ def _wmma_mma(m, ins, idx, pc):
     def values(ops, kind):
         return _operand(m, ops, kind, idx, row, ln, nrows)
 
-    def matrix(vals, rows, cols, dtype):
+    def matrix(vals, rows, cols, dtype, slot_map=_slot_map):
         ns = vals.shape[-1]
-        r_of, c_of = _slot_map(rows, cols, ns)
+        r_of, c_of = slot_map(rows, cols, ns)
         X = np.zeros((nrows, rows, cols), dtype)
         first = (np.arange(32)[:, None] * ns + np.arange(ns)[None, :]) < rows * cols   # a duplicate's first copy
         li, ji = np.nonzero(first)
@@ -688,10 +701,10 @@ def _wmma_mma(m, ins, idx, pc):
     dtype = np.int64 if d_t == "s32" else np.float64
     A = matrix(values(aops, a_t), M, K, dtype)
     B = matrix(values(bops, b_t), K, N, dtype)
-    C = matrix(values(cops, c_t), M, N, dtype)
+    C = matrix(values(cops, c_t), M, N, dtype, _acc_map)
     D = _wmma_product(shape, A, B, C, a_t, d_t, "satfinite" in ins.mods)
     nd = _slots(len(dops), d_t)
-    r_of, c_of = _slot_map(M, N, nd)
+    r_of, c_of = _acc_map(M, N, nd)
     out = D[:, r_of, c_of]                                     # [warps, 32, slots]
     for o, v in zip(dops, _from_values(out, d_t)):
         write(m, o, v[row, ln], idx)
