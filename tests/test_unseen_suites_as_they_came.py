@@ -496,7 +496,7 @@
   and SFS kernels: 5 of 16 as they came. tilelab's: a kernel declared through an object-like macro for __global__
   (BEAGLE's KW_GLOBAL_KERNEL; tests/test_macro_kernels.py). The copy's: binom's closing brace left out of
   ppg_spectrum.cu. Real bugs listed: binom<1024> reuses cub BlockReduce's temp_storage with no barrier (race),
-  kernelPartialsDynamicScaling reads shared rows no thread wrote (uninitialized_read). Now 16 of 16."""
+  kernelPartialsDynamicScaling reads shared rows no thread wrote (uninitialized_read). Now 16 of 16.
 - unseen188, katgpucbf's X-engine Tensor-Core Correlator (WMMA int8 and half correlate, 4-bit mma.sync, the clamped
   reduce) + mwa_hyperdrive's GPU peeling kernels (UVWs, rotation, averaging, ionospheric fits and reductions, model
   subtraction): 8 of 13 as they came. tilelab's: WMMA 16 x 16 accumulators in the emulator's own slot map where the
