@@ -19,7 +19,6 @@ address in ``memory.FUNCTION_WINDOW`` (``func_addrs``), which initialisers and `
 from __future__ import annotations
 
 import dataclasses
-import re
 
 import numpy as np
 
@@ -31,7 +30,7 @@ from .memory import FUNCTION_WINDOW
 from .modvars import reached
 from .operands import _UINT_OF, _values_for_store, _write_loaded, guard, read, size_of, unsupported, write
 from .places import place
-from .ptx import _TYPE_BYTES, Function, Operand, Var
+from .ptx import Function, Operand, Var, param_type_bytes
 from .sanitizer.findings import said
 
 MAX_CALL_DEPTH = 64                 # nested calls per thread before the emulator stops a thread
@@ -53,7 +52,7 @@ def link(module, entry: Function) -> Function:
     out.instrs = [dataclasses.replace(i) for i in entry.instrs]
     out.func_addrs = {n: FUNCTION_WINDOW + 16 * i for i, n in enumerate(sorted(taken))}
     starts, recursive = {}, _recursive(module, reach, taken)
-    out.param_sizes = {n: _param_bytes(t) for n, t in entry.params}
+    out.param_sizes = {n: param_type_bytes(t) for n, t in entry.params}
     out.param_sizes.update(entry.param_vars)
     out.func_info = {}
     for name in reach:
@@ -77,7 +76,7 @@ def link(module, entry: Function) -> Function:
             out.labels[q(lab)] = base + pc
         params = {n for n, _ in f.params} | {n for n, _ in f.rets} | set(f.param_vars)
         for n, t in f.params + f.rets:
-            out.param_sizes[q(n)] = _param_bytes(t)
+            out.param_sizes[q(n)] = param_type_bytes(t)
         for n, size in f.param_vars.items():
             out.param_sizes[q(n)] = size
         for ins in f.instrs:
@@ -100,11 +99,6 @@ def link(module, entry: Function) -> Function:
             ins.target = starts[ins.args[1].name]
     cache[entry.name] = out
     return out
-
-
-def _param_bytes(ty: str) -> int:
-    m = re.fullmatch(r"(\w+?)(?:\[(\d+)\])?", ty)
-    return _TYPE_BYTES.get(m.group(1), 8) * int(m.group(2) or 1)
 
 
 def _rename(a: Operand, regs, syms, q) -> Operand:

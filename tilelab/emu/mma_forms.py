@@ -9,8 +9,9 @@ of the lane's group ``g = lane >> 2`` and its place in the group ``t = lane & 3`
 
 WMMA (``nvcuda::wmma``): the fragments are opaque (the CUDA guide: "the mapping of matrix
 elements into fragment registers is unspecified"), so the emulator keeps its own map, the same
-for ``load``, ``mma`` and ``store``, but for 16 x 16 accumulators, which take the GPU's (``_acc_map``); code that treats a fragment element by element
-(``frag.x[i] *= alpha``) gets the GPU's results whatever the map. ``wmma.mma`` of a shape
+for ``load``, ``mma`` and ``store`` (but for 16 x 16 accumulators, which take the GPU's: ``_acc_map``);
+code that treats a fragment element by element (``frag.x[i] *= alpha``) gets the GPU's results
+whatever the map. ``wmma.mma`` of a shape
 computes what the tensor core instruction ptxas lowers it to computes (a k16 or k8 step).
 
 Numerics (checked bit for bit on an H200 by ``bench/gpu_mma_forms.py``, recorded in

@@ -116,6 +116,12 @@ _TYPE_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2
                "s32": 4, "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
 
 
+def param_type_bytes(ty: str) -> int:
+    """The bytes a ``.param`` of PTX type ``ty`` holds (``u64``, ``b8[24]``; an unknown base type: 8)."""
+    m = re.fullmatch(r"(\w+?)(?:\[(\d+)\])?", ty)
+    return _TYPE_BYTES.get(m.group(1), 8) * int(m.group(2) or 1) if m else 8
+
+
 def _strip_comments(text: str) -> str:
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     return re.sub(r"//[^\n]*", "", text)

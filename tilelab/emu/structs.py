@@ -15,10 +15,11 @@ index in its stride, and ``param_bytes`` serves each lane's bytes at it.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from .ptx import param_type_bytes
 
 __all__ = ["StructPlan", "address_taken", "encode", "param_address", "param_bytes", "place", "read_back", "source_key"]
 
@@ -88,19 +89,14 @@ def address_taken(fn, params: dict, gmem, pointer_names=()) -> None:
         v = params.get(pname)
         if pname not in taken or pname in maps or v is None or isinstance(v, np.void):
             continue
-        m = re.fullmatch(r"(\w+?)(?:\[(\d+)\])?", ptype)
         raw = np.asarray(v).tobytes()
-        n = _PTX_BYTES.get(m.group(1), len(raw)) * int(m.group(2) or 1) if m else len(raw)
+        n = param_type_bytes(ptype)
         raw = (raw + bytes(max(0, n - len(raw))))[:n]
         if pname in pointer_names:
             pointers[pname] = int(v)
         params[pname] = np.frombuffer(raw, dtype=f"V{len(raw)}")[0]
     if pointers:
         gmem.struct_pointers = pointers
-
-
-_PTX_BYTES = {"b8": 1, "u8": 1, "s8": 1, "b16": 2, "u16": 2, "s16": 2, "f16": 2, "b32": 4, "u32": 4, "s32": 4,
-              "f32": 4, "b64": 8, "u64": 8, "s64": 8, "f64": 8}
 
 
 def read_back(gmem) -> None:

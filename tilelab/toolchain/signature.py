@@ -545,11 +545,11 @@ def ptx_param_layouts(ptx: str, entry: str) -> list[tuple[int, int, bool]] | Non
     """``[(bytes, alignment, aggregate)]`` of the PTX entry's parameters, in order (None when the entry is not
     found); ``aggregate``: declared as a byte array (``.b8 p[N]``), as NVVM declares every struct and
     union passed by value (an enum is a ``.u32``)."""
-    m = re.search(r"\.entry\s+" + re.escape(entry) + r"\s*\(([^)]*)\)", ptx)
-    if m is None:
+    found = _entry_params(ptx, entry)
+    if found is None:
         return None
     out = []
-    for pm in _ENTRY_PARAM.finditer(m.group(1)):
+    for pm in found:
         size = _PTX_SIZES.get(pm.group(2))
         if size is None:
             return None
@@ -562,10 +562,11 @@ def ptx_param_layouts(ptx: str, entry: str) -> list[tuple[int, int, bool]] | Non
 _PTX_FLOATS = {"f32": np.dtype(np.float32), "f64": np.dtype(np.float64)}
 
 
-def _ptx_param_types(ptx: str, entry: str) -> list[str] | None:
-    """The PTX entry's parameters' type names, in order (``f32``, ``u64``, ``b8``...); None when not found."""
+def _entry_params(ptx: str, entry: str) -> list | None:
+    """The PTX entry's ``.param`` declarations, in order, as ``_ENTRY_PARAM`` matches (group 2: the type name);
+    None when the entry is not found."""
     m = re.search(r"\.entry\s+" + re.escape(entry) + r"\s*\(([^)]*)\)", ptx)
-    return None if m is None else [pm.group(2) for pm in _ENTRY_PARAM.finditer(m.group(1))]
+    return None if m is None else list(_ENTRY_PARAM.finditer(m.group(1)))
 
 
 def with_ptx_layouts(params: list, ptx: str, entry: str) -> list:
@@ -577,7 +578,7 @@ def with_ptx_layouts(params: list, ptx: str, entry: str) -> list:
     lay = ptx_param_layouts(ptx, entry) if isinstance(ptx, str) else None
     if not lay or len(lay) != len(params):
         return params
-    types = _ptx_param_types(ptx, entry) or [None] * len(lay)
+    types = [pm.group(2) for pm in _entry_params(ptx, entry)]
     out = []
     for p, (b, a, g), t in zip(params, lay, types):
         p = replace(p, ptx_bytes=b, ptx_align=a, ptx_aggregate=g)

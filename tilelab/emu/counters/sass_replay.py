@@ -570,6 +570,7 @@ class Replay:
 
     def __post_init__(self):
         self._clean_cache = {}
+        self._b2r = {}                  # B2R index -> the BAR.RED before it (_bar_red)
         index = {ins.addr: i for i, ins in enumerate(self.instrs)}
         n = len(self.instrs)
         succ = []
@@ -1219,7 +1220,7 @@ class Replay:
         if op == "BAR" and "RED" in mods:
             return self._bar_red(g, ins, guard)
         if op == "B2R" and mods == ("RESULT",) and len(o) == 2:
-            r = getattr(self, "_b2r", {}).get(g.pc)
+            r = self._b2r.get(g.pc)
             got = r.get(g.lanes) if r is not None else Unknown("op", op="B2R", addr=_at(ins))
             if isinstance(got, Unknown):
                 return self._poison(g, ins, guard)
@@ -1260,7 +1261,7 @@ class Replay:
         nxt = g.pc + 1
         if nxt >= len(self.instrs) or self.instrs[nxt].op != "B2R" or len(ins.ops) != 2:
             return None
-        table = self.__dict__.setdefault("_b2r", {})
+        table = self._b2r
         ob = self.launch.observed
         ep = np.asarray(g.epoch, dtype=np.int64)
         if ob is not None and guard is None and (ep >= 0).all():
@@ -1813,7 +1814,7 @@ class Replay:
         tpb = bx * by * bz
         total = tpb * launch.grid[0] * launch.grid[1] * launch.grid[2]
         per_chunk = max(tpb, CHUNK_LANES // tpb * tpb)
-        self._b2r = {}                  # B2R index -> the BAR.RED before it (_bar_red)
+        self._b2r.clear()
         self.merging = False
         for merging in (False, True):
             self.merging = merging
@@ -2332,7 +2333,7 @@ def apply(lazy, kernel, fn, files, grid, block, params, counters, sass_only, act
     cache = fn.__dict__.setdefault("_sass_replay", {})     # (arch, line key) -> (Replay or why, runs)
     launch = launch_of(fn.params, params, grid, block, arch,
                        aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
-    launch.observed = observed            # what the launch's own bar.reds gave (``_bar_red``): never reused
+    launch.observed = observed            # what its loads and bar.reds gave (counters/observed.py): never reused
     notes = {}
     for key, pcs in lines.items():
         file, line, kind = key

@@ -172,8 +172,7 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
     instruction's (file, line), as the listing names them; ``writes``: a PTX instruction's
     destination registers."""
     cands = candidates(fn, n_entry, where, writes, far=False)
-    loads = _shared_loads(fn, n_entry, where)
-    far = {w: pcs for w, pcs in loads.items() if any(_candidate_far(fn, n_entry, pc, writes) for pc in pcs)}
+    far = _far_candidates(fn, n_entry, where, writes)
     if not cands and not far:
         return {}
     lines = list(listing() if callable(listing) else listing)
@@ -193,19 +192,26 @@ def sunk_loads(fn, n_entry: int, listing, where, writes) -> dict:
         got = {pc: _sunk_at(fn, n_entry, lines, targets, s, cands[pc], where, op) for pc, s in zip(pcs, lds)}
         if all(got.values()):
             out.update(got)
-    for pc, a in far_sunk_loads(fn, n_entry, lines, where, writes, far).items():
+    for pc, a in _far_sunk_loads(fn, n_entry, lines, targets, where, far).items():
         out.setdefault(pc, a)
     return out
 
 
-def _shared_loads(fn, n_entry: int, where) -> dict:
-    """``{(file, line): [pc]}``: the PTX's plain shared loads per line, in order."""
-    out: dict = {}
+def _far_candidates(fn, n_entry: int, where, writes) -> dict:
+    """``{(file, line): (every plain shared load of the line, in order; {pc: branch pc} of those ``_candidate_far``
+    names)}`` for the lines with one such load."""
+    per_line: dict = {}
     for pc in range(n_entry):
         ins = fn.instrs[pc]
         if _space(ins) == "shared" and ins.line:
-            out.setdefault(where(ins), []).append(pc)
-    return out
+            per_line.setdefault(where(ins), []).append(pc)
+    got = {}
+    for w, pcs in per_line.items():
+        bs = {pc: _candidate_far(fn, n_entry, pc, writes) for pc in pcs}
+        bs = {pc: b for pc, b in bs.items() if b is not None and fn.instrs[b].line}
+        if bs:
+            got[w] = (pcs, bs)
+    return got
 
 
 def _sunk_at(fn, n_entry: int, lines, targets, s: int, b: int, where, op: str):
@@ -306,34 +312,29 @@ def _passable(j) -> bool:
         _plain_load(j) and any(q in j.mods for q in ("global", "shared", "param", "const")))
 
 
-def far_sunk_loads(fn, n_entry: int, lines, where, writes, line_loads) -> dict:
-    """``{pc: ("sunk", pred, neg, branch_line, branch_pc)}`` for ``_candidate_far``'s loads the SASS shows after the
-    branch's predicated ``EXIT``. A line's PTX shared loads and its ``LDS``s are paired in order (as many of each,
-    none predicated: ptxas keeps the order of accesses a barrier separates), and the paired ``LDS`` must follow that
-    ``EXIT`` straight, with no label, barrier or other branch between. ``line_loads``: ``{(file, line): [pc]}``,
-    the PTX's shared loads per line."""
+def _far_sunk_loads(fn, n_entry: int, lines, targets, where, far) -> dict:
+    """``{pc: ("sunk", pred, neg, branch_line, branch_pc)}`` for ``_candidate_far``'s loads (``far``, from
+    ``_far_candidates``) the SASS shows after the branch's predicated ``EXIT``. A line's PTX shared loads and its
+    ``LDS``s are paired in order (as many of each, none predicated: ptxas keeps the order of accesses a barrier
+    separates), and the paired ``LDS`` must follow that ``EXIT`` straight, with nothing jumping in between
+    (``targets``: the addresses of labels an instruction names) and no barrier or other branch."""
     out = {}
-    for w, pcs in line_loads.items():
-        far = {pc: _candidate_far(fn, n_entry, pc, writes) for pc in pcs}
-        far = {pc: b for pc, b in far.items() if b is not None and fn.instrs[b].line}
-        if not far:
-            continue
+    for w, (pcs, bs) in far.items():
         lds = [i for i, ln in enumerate(lines) if ln.where == w and ln.op == "LDS" and ln.pred != "@!PT"]
         if len(lds) != len(pcs) or any(lines[s].pred for s in lds):
             continue
         for k, pc in enumerate(pcs):
-            if pc in far and _after_exit(fn, n_entry, lines, lds[k], far[pc], where):
-                g = fn.instrs[far[pc]]
-                out[pc] = (SUNK, g.guard, bool(g.guard_neg), where(g)[1], far[pc])
+            if pc in bs and _after_exit(fn, n_entry, lines, targets, lds[k], bs[pc], where):
+                g = fn.instrs[bs[pc]]
+                out[pc] = (SUNK, g.guard, bool(g.guard_neg), where(g)[1], bs[pc])
     return out
 
 
-def _after_exit(fn, n_entry: int, lines, s: int, b: int, where) -> bool:
+def _after_exit(fn, n_entry: int, lines, targets, s: int, b: int, where) -> bool:
     """Whether ``lines[s]`` follows straight a predicated ``EXIT`` of the PTX branch ``b``'s line."""
-    named = {ln.label for ln in lines} - {None}
     for i in range(s - 1, -1, -1):
         ln = lines[i]
-        if named.intersection(lines[i + 1].labels):    # something jumps in between: not one path
+        if lines[i + 1].addr in targets:        # something jumps in between: not one path
             return False
         if ln.op in _ENDS:
             return ln.op == "EXIT" and bool(ln.pred) and ln.pred != "@PT" and ln.where == where(fn.instrs[b]) \
@@ -360,9 +361,7 @@ def candidates(fn, n_entry: int, where, writes, far: bool = True) -> dict:
         if all(b is not None and fn.instrs[b].line for b in got.values()):
             cands.update(got)
     if far:
-        for pcs in _shared_loads(fn, n_entry, where).values():
-            for pc in pcs:
-                b = _candidate_far(fn, n_entry, pc, writes)
-                if b is not None and fn.instrs[b].line:
-                    cands.setdefault(pc, b)
+        for _, bs in _far_candidates(fn, n_entry, where, writes).values():
+            for pc, b in bs.items():
+                cands.setdefault(pc, b)
     return cands

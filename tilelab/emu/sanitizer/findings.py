@@ -246,7 +246,7 @@ class SharedShadow:
         self.dirty = True
 
 
-_SHARED_KINDS = ("race", "uninitialized_read", "cp_async_before_wait", "tma_before_wait", "mbarrier", "mbarrier_hang", "tma")
+_SHARED_KINDS = ("race", "cp_async_before_wait", "tma_before_wait", "mbarrier", "mbarrier_hang", "tma")
 
 
 def _differs(units, values):
@@ -260,12 +260,6 @@ def _differs(units, values):
     return (lo != hi)[inv]
 
 
-def _own_stack(f) -> bool:
-    """An uninitialised read of the thread's own local memory (sanitizer/uninit.py): its offset is a stack offset, not
-    a shared one, so no shared array is named for it (CUDASW++'s shuffled H_temp_out was called `shared_blosum[0]`)."""
-    return f.kind == "uninitialized_read" and english(f.detail) == msg("finding.uninit_local", SOURCE, off=f.address)
-
-
 def annotate(findings, m, kernel) -> None:
     """Say shared offsets in the learner's terms (``sB[3][5]``, emu/sanitizer/names.py), and suggest
     ``shared=`` when an ``extern __shared__`` array met a launch with no dynamic bytes.
@@ -273,8 +267,11 @@ def annotate(findings, m, kernel) -> None:
     if not findings or kernel is None:
         return
     for f in findings:
-        shared = f.kind in _SHARED_KINDS or (f.kind in ("out_of_bounds", "misaligned") and "shared" in english(f.detail))
-        if not shared or f.address is None or _own_stack(f):
+        # an out-of-bounds, misaligned or uninitialised read names an array where it is one of shared memory (a read of
+        # the thread's own stack has a stack offset: CUDASW++'s H_temp_out was once called `shared_blosum[0]`)
+        shared = f.kind in _SHARED_KINDS or (f.kind in ("out_of_bounds", "misaligned", "uninitialized_read")
+                                             and "shared" in english(f.detail))
+        if not shared or f.address is None:
             continue
         try:
             name = names.shared_name(m, kernel, f.address)
