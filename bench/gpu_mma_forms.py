@@ -39,19 +39,26 @@ _CT = {"f32": ("float", "f", "__uint_as_float", "__float_as_uint"),
 def _regs(form, which):
     n = {"a": form.na, "b": form.nb, "c": form.nc}[which]
     kind = form.cd if which == "c" else form.ab
-    kind = "s8" if kind == "int8" else kind
+    kind = {"int8": "s8", "int4": "s4"}.get(kind, kind)
     return n // mf._PER_REG[kind]
 
 
 def mma_types(form, signed=("s8", "s8")):
+    """(D, A, B, C) types; a 1-bit form's bit operation follows as a fifth (``signed`` = ("and",) or ("xor",))."""
     ab = form.ab
-    if ab == "int8":
+    if ab in ("int8", "int4"):
         return form.cd, signed[0], signed[1], form.cd
+    if ab == "b1":
+        return form.cd, ab, ab, form.cd, signed[0]
     return form.cd, ab, ab, form.cd
 
 
+def mma_name(form, types) -> str:
+    return "mma.sync." + form.shape + ".row.col." + ".".join(types) + (".popc" if form.ab == "b1" else "")
+
+
 def mma_source(form, types) -> str:
-    d_t, a_t, b_t, c_t = types
+    d_t, a_t, b_t, c_t = types[:4]
     na, nb, nc = _regs(form, "a"), _regs(form, "b"), _regs(form, "c")
     nd = nc
     wide = form.cd == "f64"
@@ -80,7 +87,7 @@ def mma_source(form, types) -> str:
     dcon = dc[1] if dc else "r"
     lines.append("    " + "; ".join(f"{dtype_c} d{i}" for i in range(nd)) + ";")
     asm = (f"mma.sync.aligned.{form.shape}.row.col." + ("satfinite." if False else "") +
-           f"{d_t}.{a_t}.{b_t}.{c_t} " + ", ".join(ops) + ";")
+           f"{d_t}.{a_t}.{b_t}.{c_t}" + (f".{types[4]}.popc " if form.ab == "b1" else " ") + ", ".join(ops) + ";")
     out_c = ", ".join(f"\"={dcon}\"(d{i})" for i in range(nd))
     in_c = ", ".join([f"\"{ab_con}\"(a{i})" for i in range(na)] + [f"\"{ab_con}\"(b{i})" for i in range(nb)] +
                      [f"\"{dcon}\"(c{i})" for i in range(nc)])
@@ -105,7 +112,7 @@ def _random_matrix(kind, shape, rng):
         if kind == "tf32":   # full f32 bits: the GPU ignores the low 13, which the emulator must too
             return x.astype(np.float32).astype(np.float64)
         return x
-    lo, hi = (-128, 128) if kind == "s8" else (0, 256) if kind == "u8" else (-2**20, 2**20)
+    lo, hi = {"s8": (-128, 128), "u8": (0, 256), "s4": (-8, 8), "u4": (0, 16), "b1": (0, 2)}.get(kind, (-2**20, 2**20))
     return rng.integers(lo, hi, shape).astype(np.int64)
 
 
@@ -126,6 +133,14 @@ def _pack(form, which, X, kind):
         h = (vals.astype(np.float16).view(np.uint16) if kind == "f16"
              else (vals.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)).astype(np.uint32)
         return h[:, 0::2] | (h[:, 1::2] << 16)
+    if kind in ("s4", "u4", "b1"):                      # 8 nibbles or 32 bits a register, the lowest first
+        w = 4 if kind != "b1" else 1
+        v = (vals.astype(np.int64) & ((1 << w) - 1)).astype(np.uint32)
+        e = 32 // w
+        out = np.zeros((32, v.shape[1] // e), np.uint32)
+        for j in range(e):
+            out |= v[:, j::e] << np.uint32(w * j)
+        return out
     b = vals.astype(np.int64).astype(np.int8 if kind == "s8" else np.uint8).view(np.uint8).astype(np.uint32)
     return b[:, 0::4] | (b[:, 1::4] << 8) | (b[:, 2::4] << 16) | (b[:, 3::4] << 24)
 
@@ -142,12 +157,20 @@ def _unpack_d(form, regs, kind):
     return D
 
 
-def mma_cases(rng):
+_SUB_BYTE = ("int4", "b1")
+
+
+def mma_cases(rng, sub_byte=False):
+    """The table's forms with random inputs; the 4- and 1-bit ones (``sub_byte``) apart, from a generator of their
+    own, so that the draws of the other forms, and of WMMA after them, stay those of the older recordings."""
     for key, form in mf.MMA_SYNC.items():
-        signs = [("s8", "s8"), ("u8", "s8")] if form.ab == "int8" else [None]
+        if (form.ab in _SUB_BYTE) != sub_byte:
+            continue
+        signs = {"int8": [("s8", "s8"), ("u8", "s8")], "int4": [("s4", "s4"), ("u4", "s4"), ("s4", "u4")],
+                 "b1": [("and",), ("xor",)]}.get(form.ab, [None])
         for s in signs:
             types = mma_types(form, s) if s else mma_types(form)
-            d_t, a_t, b_t, c_t = types
+            d_t, a_t, b_t, c_t = types[:4]
             M, N, K = form.mnk
             A = _random_matrix(a_t, (M, K), rng)
             B = _random_matrix(b_t, (K, N), rng)
@@ -158,7 +181,11 @@ def mma_cases(rng):
 
 
 def mma_reference(form, types, A, B, C):
-    d_t, a_t, b_t, _ = types
+    d_t, a_t, b_t, _ = types[:4]
+    if a_t == "b1":                        # the population count of (a op b) over k, element by element
+        a, b = A.astype(np.int64)[:, :, None], B.astype(np.int64)[None, :, :]
+        D = ((a ^ b) if types[4] == "xor" else (a & b)).sum(axis=1) + C
+        return ((D + 2**31) % 2**32) - 2**31, 0.0
     if a_t == "tf32":
         A = (A.astype(np.float32).view(np.uint32) & 0xFFFFE000).view(np.float32).astype(np.float64)
         B = (B.astype(np.float32).view(np.uint32) & 0xFFFFE000).view(np.float32).astype(np.float64)
@@ -172,7 +199,7 @@ def mma_reference(form, types, A, B, C):
 def run_mma(form, types, A, B, C, backend):
     from tilelab import toolchain as tc
     from tilelab.launch import launch
-    d_t, a_t, b_t, c_t = types
+    d_t, a_t, b_t, c_t = types[:4]
     src = mma_source(form, types)
     k = tc.compile_cuda(src, filename=f"mma_{form.shape}_{a_t}_{d_t}.cu").kernel("probe")
     ra, rb, rc = _pack(form, "a", A, a_t), _pack(form, "b", B, b_t), _pack(form, "c", C, c_t)
@@ -279,8 +306,10 @@ def compare(recording) -> list:
     rec = read_json(recording)
     by_name = {r["form"]: r for r in rec["forms"] if "gpu_registers_hex" in r}
     out = []
-    for form, types, A, B, C in mma_cases(np.random.default_rng(rec.get("seed", 23))):
-        name = "mma.sync." + form.shape + ".row.col." + ".".join(types)
+    seed = rec.get("seed", 23)
+    for form, types, A, B, C in (*mma_cases(np.random.default_rng(seed)),
+                                 *mma_cases(np.random.default_rng([seed, 4]), sub_byte=True)):
+        name = mma_name(form, types)
         if name not in by_name:
             continue
         gpu = np.array([int(x, 16) for x in by_name[name]["gpu_registers_hex"]], dtype=np.uint64)
@@ -344,8 +373,8 @@ def main(argv=None):
         return 1 if bad else 0
     rng = np.random.default_rng(args.seed)
     rows, bad = [], 0
-    for form, types, A, B, C in mma_cases(rng):
-        name = "mma.sync." + form.shape + ".row.col." + ".".join(types)
+    for form, types, A, B, C in (*mma_cases(np.random.default_rng([args.seed, 4]), sub_byte=True), *mma_cases(rng)):
+        name = mma_name(form, types)
         row = {"form": name}
         if args.wmma_only:
             continue

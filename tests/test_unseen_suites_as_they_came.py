@@ -501,7 +501,8 @@
   reduce) + mwa_hyperdrive's GPU peeling kernels (UVWs, rotation, averaging, ionospheric fits and reductions, model
   subtraction): 8 of 13 as they came. tilelab's: WMMA 16 x 16 accumulators in the emulator's own slot map where the
   correlator reads sum.x[i] by the GPU's (tests/test_emu_mma_forms.py). A real bug listed: peel.cu's warp_reduce
-  (reduce_freqs; reduce_baselines had it listed). The 4-bit launch stays refused (no s4 mma.sync): 12 of 13, 1 refused."""
+  (reduce_freqs; reduce_baselines had it listed). The 4-bit launch was refused (no s4 mma.sync) until the 4- and 1-bit
+  forms came: 13 of 13."""
 from __future__ import annotations
 
 import json
@@ -757,9 +758,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
-#: unseen167's voxel-tracer kernels.cu names FLT_MAX and includes no <cfloat> (nvcc on Linux refuses it too);
-#: unseen188's 4-bit correlate needs mma.sync m16n8k64 .s4, which the emulator refuses (mma_forms.py's REFUSED)
-REFUSED_NOW = {"unseen127": 1, "unseen167": 3, "unseen188": 1}
+#: unseen167's voxel-tracer kernels.cu names FLT_MAX and includes no <cfloat> (nvcc on Linux refuses it too)
+REFUSED_NOW = {"unseen127": 1, "unseen167": 3}
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
 NOW_LAUNCHES = {"unseen111": 12}

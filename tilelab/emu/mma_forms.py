@@ -118,6 +118,32 @@ def _lay_c_8x8(g, t, i):
     return g, 2 * t + i
 
 
+# 4-bit and 1-bit inputs: the 8-bit layouts with e elements a register instead of 4 (8 nibbles, 32 bits), low
+# bits first, so k stretches by e / 4 (the ISA's m16n8k32/k64 .s4/.u4, m16n8k128/k256 .b1, m8n8k32, m8n8k128)
+def _sub_a16(e):
+    def lay(g, t, i):
+        return g + 8 * ((i // e) & 1), e * t + (i % e) + 4 * e * (i // (2 * e))
+    return lay
+
+
+def _sub_b16(e):
+    def lay(g, t, i):
+        return e * t + (i % e) + 4 * e * (i // e), g
+    return lay
+
+
+def _sub_a8(e):
+    def lay(g, t, i):
+        return g, e * t + i
+    return lay
+
+
+def _sub_b8(e):
+    def lay(g, t, i):
+        return e * t + i, g
+    return lay
+
+
 # m8n8k4 .f16 (quad pairs): h = lane >= 16 picks the upper half of the pair's 8 rows/columns
 def _lay_qp_a_row(g, t, i):
     return t + 4 * (g >> 2), i
@@ -183,6 +209,14 @@ MMA_SYNC[("m16n8k16", "int8", "s32")] = _f("m16n8k16", "int8", "s32", _lay_i8_k1
 MMA_SYNC[("m16n8k32", "int8", "s32")] = _f("m16n8k32", "int8", "s32", _lay_i8_k32_a, _lay_i8_k32_b, _lay_c_16x8, 16, 8, 4)
 MMA_SYNC[("m8n8k16", "int8", "s32")] = _f("m8n8k16", "int8", "s32", _lay_m8_a, _lay_m8_b, _lay_c_8x8, 4, 4, 2)
 MMA_SYNC[("m8n8k4", "f64", "f64")] = _f("m8n8k4", "f64", "f64", _lay_m8_f64_a, _lay_m8_f64_b, _lay_c_8x8, 1, 1, 2)
+# "int4" stands for s4 and u4 in any mix; "b1" multiplies bits by .and or .xor and counts (.popc)
+for _kind, _e, _shapes in (("int4", 8, ("m8n8k32", "m16n8k32", "m16n8k64")), ("b1", 32, ("m8n8k128", "m16n8k128",
+                                                                                          "m16n8k256"))):
+    _m8, _k16, _k32 = _shapes
+    MMA_SYNC[(_m8, _kind, "s32")] = _f(_m8, _kind, "s32", _sub_a8(_e), _sub_b8(_e), _lay_c_8x8, _e, _e, 2)
+    MMA_SYNC[(_k16, _kind, "s32")] = _f(_k16, _kind, "s32", _sub_a16(_e), _sub_b16(_e), _lay_c_16x8, 2 * _e, _e, 4)
+    MMA_SYNC[(_k32, _kind, "s32")] = _f(_k32, _kind, "s32", _sub_a16(_e), _sub_b16(_e), _lay_c_16x8, 4 * _e, 2 * _e,
+                                        4)
 
 # m8n8k4 with f16 inputs: any A/B layout, (D, C) = (f32, f32), (f16, f16) or (f32, f16) (ptxas
 # refuses .f16 D with .f32 C). Keyed (A layout, B layout, D type, C type).
@@ -198,13 +232,12 @@ for _la, _fa in (("row", _lay_qp_a_row), ("col", _lay_qp_a_col)):
 # the forms the ISA lists for sm_80-sm_90 that the emulator refuses, with why (docs/MMA_FORMS.md)
 REFUSED = {
     "m16n8k4/k8/k16 .f64": "sm_90's f64 shapes",
-    "int4 (.s4/.u4: m8n8k32, m16n8k32, m16n8k64)": "4-bit integers",
-    "b1 (m8n8k128, m16n8k128, m16n8k256)": "single-bit products",
     ".e4m3/.e5m2 (m16n8k32)": "sm_89's fp8",
     "sparse (mma.sp)": "structured sparsity",
 }
 
 _INT8 = ("s8", "u8")
+_INT4 = ("s4", "u4")
 
 
 def mma_form(mods) -> tuple[Form | None, tuple]:
@@ -221,6 +254,10 @@ def mma_form(mods) -> tuple[Form | None, tuple]:
         return form, tuple(types)
     if a in _INT8 and b in _INT8:
         kind = "int8"
+    elif a in _INT4 and b in _INT4:
+        kind = "int4"
+    elif a == b == "b1" and ("popc" not in mods or not {"and", "xor"} & set(mods)):
+        return None, tuple(types)           # a 1-bit product names its operation: .and.popc or .xor.popc
     elif a == b:
         kind = a
     else:
@@ -234,14 +271,16 @@ def mma_form(mods) -> tuple[Form | None, tuple]:
 
 
 def supported_text() -> str:
-    return ", ".join([f"{f.shape}.{ {'int8': 's8/u8'}.get(f.ab, f.ab)}->{f.cd}" for f in MMA_SYNC.values()] +
+    return ", ".join([f"{f.shape}.{ {'int8': 's8/u8', 'int4': 's4/u4', 'b1': 'b1.{and,xor}.popc'}.get(f.ab, f.ab)}"
+                      f"->{f.cd}" for f in MMA_SYNC.values()] +
                      ["m8n8k4.{row,col}.{row,col}.f16->f16/f32 (quad pairs)"])
 
 
 # ------------------------------------------------------------------ numbers in and out of registers
-_PER_REG = {"f16": 2, "bf16": 2, "tf32": 1, "f32": 1, "s8": 4, "u8": 4, "s32": 1, "f64": 1}
+_PER_REG = {"f16": 2, "bf16": 2, "tf32": 1, "f32": 1, "s8": 4, "u8": 4, "s32": 1, "f64": 1, "s4": 8, "u4": 8,
+            "b1": 32}
 _REG_T = {"f16": "b32", "bf16": "b32", "tf32": "b32", "f32": "f32", "s8": "b32", "u8": "b32", "s32": "s32",
-          "f64": "f64"}
+          "f64": "f64", "s4": "b32", "u4": "b32", "b1": "b32"}
 
 
 def _operand(m, ops, kind: str, idx, row, ln, nrows) -> np.ndarray:
@@ -272,10 +311,17 @@ def _to_values(regs: list, kind: str) -> np.ndarray:
                            else (h.astype(np.uint32) << 16).view(np.float32).astype(np.float64))
         elif kind == "tf32":
             out.append((u & np.uint32(0xFFFFE000)).view(np.float32).astype(np.float64))
-        else:                                                  # s8 / u8, four per register, low byte first
+        elif kind in ("s8", "u8"):                             # four per register, low byte first
             for sh in (0, 8, 16, 24):
                 b = ((u >> sh) & 0xFF).astype(np.uint8)
                 out.append((b.view(np.int8) if kind == "s8" else b).astype(np.int64))
+        elif kind in ("s4", "u4"):                             # eight per register, low nibble first
+            for sh in range(0, 32, 4):
+                n = ((u >> sh) & 0xF).astype(np.int64)
+                out.append(n - ((n & 8) << 1) if kind == "s4" else n)
+        else:                                                  # b1: 32 per register, bit 0 first
+            for sh in range(32):
+                out.append(((u >> sh) & 1).astype(np.int64))
     return np.stack(out, axis=-1)
 
 
@@ -292,8 +338,13 @@ def _from_values(vals: np.ndarray, kind: str) -> list:
     return [(h[..., 2 * j] | (h[..., 2 * j + 1] << 16)) for j in range(vals.shape[-1] // 2)]
 
 
-def product(A, B, C, ab: str, cd: str, satfinite: bool = False):
-    """D = A @ B + C for [warps, M, K] x [warps, K, N] + [warps, M, N] as the tensor cores do."""
+def product(A, B, C, ab: str, cd: str, satfinite: bool = False, bitop: str = "and"):
+    """D = A @ B + C for [warps, M, K] x [warps, K, N] + [warps, M, N] as the tensor cores do; for 1-bit inputs the
+    sum over k of (a AND b) or (a XOR b), the population count of the row's and column's bits."""
+    if ab == "b1" and bitop == "xor":   # a ^ b = a + b - 2ab for bits
+        A, B = A.astype(np.int64), B.astype(np.int64)
+        D = A.sum(-1)[..., :, None] + B.sum(-2)[..., None, :] - 2 * np.matmul(A, B) + C.astype(np.int64)
+        return ((D + 2**31) % 2**32) - 2**31
     if cd == "s32":
         D = np.matmul(A.astype(np.int64), B.astype(np.int64)) + C.astype(np.int64)
         if satfinite:
@@ -464,7 +515,7 @@ def h_mma(m, ins, idx, pc):
     A[:, ra, ca] = av                      # every element of every lane at once: [warps, 32, elements]
     B[:, rb, cb] = bv
     C[:, rc, cc] = cv
-    D = product(A, B, C, a_t, d_t, "satfinite" in ins.mods)
+    D = product(A, B, C, a_t, d_t, "satfinite" in ins.mods, "xor" if "xor" in ins.mods else "and")
     out = D[:, rc, cc]
     for o, v in zip(dops, _from_values(out, d_t)):
         write(m, o, v[row, ln], idx)
