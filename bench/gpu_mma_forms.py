@@ -217,10 +217,21 @@ _STORE = {"f16": "half", "bf16": "__nv_bfloat16", "tf32": "float", "s8": "signed
           "f32": "float", "s32": "int", "f64": "double"}
 
 
+_SUB = {"s4": 4, "u4": 4, "b1": 1}          # bits an element: packed along k, lowest bits first
+
+
+def b1_op(case) -> str:
+    """The bit operation of a 1-bit WMMA probe: XOR from global memory, AND from shared (both forms, one case each)."""
+    return "and" if case[5] else "xor"
+
+
 def wmma_source(shape, ab, acc, la, lb, shared) -> str:
     M, N, K = mf._mnk(shape)
-    at = _WTYPE[ab]
-    st = _STORE[ab]
+    if ab in _SUB:
+        at = f"wmma::experimental::precision::{ab}"
+        st, nA = "unsigned char", M * K * _SUB[ab] // 8
+    else:
+        at, st, nA = _WTYPE[ab], _STORE[ab], M * K
     lda = K if la == "row" else M
     ldb = N if lb == "row" else K
     body = [f"#include <mma.h>", "#include <cuda_fp16.h>", "#include <cuda_bf16.h>", "using namespace nvcuda;",
@@ -230,8 +241,8 @@ def wmma_source(shape, ab, acc, la, lb, shared) -> str:
             f"    wmma::fragment<wmma::matrix_b, {M}, {N}, {K}, {at}, wmma::{lb}_major> fb;",
             f"    wmma::fragment<wmma::accumulator, {M}, {N}, {K}, {_WTYPE[acc]}> fc;"]
     if shared:
-        body += [f"    __shared__ {st} sA[{M * K}];",
-                 f"    for (int i = threadIdx.x; i < {M * K}; i += 32) sA[i] = A[i];",
+        body += [f"    __shared__ __align__(16) {st} sA[{nA}];",
+                 f"    for (int i = threadIdx.x; i < {nA}; i += 32) sA[i] = A[i];",
                  "    __syncwarp();",
                  f"    wmma::load_matrix_sync(fa, sA, {lda});"]
     else:
@@ -240,7 +251,13 @@ def wmma_source(shape, ab, acc, la, lb, shared) -> str:
              f"    wmma::load_matrix_sync(fc, C, {N}, wmma::mem_row_major);"]
     if ab == "tf32":
         body += ["    for (int i = 0; i < fa.num_elements; i++) fa.x[i] = wmma::__float_to_tf32(fa.x[i]);"]
-    body += ["    wmma::mma_sync(fc, fa, fb, fc);",
+    if ab == "b1":
+        op = "bmmaBitOpAND" if shared else "bmmaBitOpXOR"
+        body += [f"    wmma::bmma_sync(fc, fa, fb, fc, wmma::experimental::{op}, "
+                 "wmma::experimental::bmmaAccumulateOpPOPC);"]
+    else:
+        body += ["    wmma::mma_sync(fc, fa, fb, fc);"]
+    body += [
              f"    wmma::store_matrix_sync(D, fc, {M}, wmma::mem_col_major);", "}"]
     return "\n".join(body) + "\n"
 
@@ -248,9 +265,11 @@ def wmma_source(shape, ab, acc, la, lb, shared) -> str:
 def wmma_cases():
     for (shape, abk), accs in mf.WMMA_SHAPES.items():
         for acc in accs:
-            abs_ = ("s8", "u8") if abk == "int8" else (abk,)
+            abs_ = ("s8", "u8") if abk == "int8" else ("s4", "u4") if abk == "int4" else (abk,)
             for ab in abs_:
-                for la, lb, sh in (("row", "col", False), ("col", "row", True)):
+                lays = (("row", "col", False), ("row", "col", True)) if ab in _SUB else \
+                    (("row", "col", False), ("col", "row", True))     # 4- and 1-bit: A row-major, B col-major only
+                for la, lb, sh in lays:
                     yield shape, ab, acc, la, lb, sh
 
 
@@ -269,16 +288,27 @@ def wmma_inputs(shape, ab, acc, la, lb, rng):
 
     def store(X, kind, layout):
         Y = X if layout == "row" else X.T
+        if kind in _SUB:                   # k along memory (A rows, B columns), packed lowest bits first
+            bits = _SUB[kind]
+            v = (Y.astype(np.int64) & ((1 << bits) - 1)).astype(np.uint8)
+            per = 8 // bits
+            out = np.zeros((v.shape[0], v.shape[1] // per), np.uint8)
+            for j in range(per):
+                out |= v[:, j::per] << np.uint8(bits * j)
+            return out.reshape(-1)
         if kind == "bf16":
             return (Y.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16).copy()
         return np.ascontiguousarray(Y.astype(_np_elem(kind)))
     return A, B, C, store(A, ab, la), store(B, ab, lb), store(C, acc, "row")
 
 
-def wmma_reference(ab, acc, A, B, C):
+def wmma_reference(ab, acc, A, B, C, bitop="xor"):
     if ab == "tf32":                       # the probe rounds A (cvt.rna) and the GPU ignores B's low bits
         A = mf.cvt_tf32(A.astype(np.float32), "rna").view(np.float32).astype(np.float64)
         B = (B.astype(np.float32).view(np.uint32) & 0xFFFFE000).view(np.float32).astype(np.float64)
+    if ab == "b1":                          # the count over k of (a op b), element by element
+        a, b = A.astype(np.int64)[:, :, None], B.astype(np.int64)[None, :, :]
+        return ((a ^ b) if bitop == "xor" else (a & b)).sum(axis=1) + C, 0.0
     if acc == "s32":
         return ((A @ B + C + 2**31) % 2**32) - 2**31, 0.0
     return A @ B + C, {"f32": 2.0**-22, "f16": 2.0**-10, "f64": 2.0**-50}[acc]
@@ -320,7 +350,8 @@ def compare(recording) -> list:
 
 def wmma_name(case) -> str:
     shape, ab, acc, la, lb, sh = case
-    return f"wmma.{shape}.{ab}->{acc} A.{la} B.{lb}" + (" A in shared" if sh else "")
+    return (f"wmma.{shape}.{ab}->{acc} A.{la} B.{lb}" + (" A in shared" if sh else "") +
+            (f" {b1_op(case)}.popc" if ab == "b1" else ""))
 
 
 def compare_wmma(recording) -> list:
@@ -361,6 +392,8 @@ def main(argv=None):
     ap.add_argument("--wmma-only", action="store_true", help="the WMMA forms only (the mma.sync inputs are drawn all the same)")
     ap.add_argument("--ab", default="", help="WMMA forms with these input kinds only (comma-separated, e.g. tf32); "
                                              "the inputs of the others are drawn all the same")
+    ap.add_argument("--sub-byte", action="store_true", help="the 4- and 1-bit forms only (mma.sync and WMMA); the "
+                                                                "inputs of the others are drawn all the same")
     ap.add_argument("--gpu-only", action="store_true",
                     help="with --gpu: record the GPU's outputs only; the emulator's side comes later from --compare")
     args = ap.parse_args(argv)
@@ -376,7 +409,7 @@ def main(argv=None):
     for form, types, A, B, C in (*mma_cases(np.random.default_rng([args.seed, 4]), sub_byte=True), *mma_cases(rng)):
         name = mma_name(form, types)
         row = {"form": name}
-        if args.wmma_only:
+        if args.wmma_only or args.sub_byte and form.ab not in _SUB_BYTE:
             continue
         try:
             d = run_mma(form, types, A, B, C, "emu")
@@ -403,7 +436,7 @@ def main(argv=None):
         row = {"form": name}
         try:
             A, B, C, a, b, c = wmma_inputs(shape, ab, acc, la, lb, rng)
-            if args.ab and ab not in args.ab.split(","):
+            if args.ab and ab not in args.ab.split(",") or args.sub_byte and ab not in _SUB:
                 continue
             if args.gpu and args.gpu_only:
                 g = run_wmma(case, (a, b, c), "gpu")
@@ -412,7 +445,7 @@ def main(argv=None):
                 print(name, "recorded", flush=True)
                 continue
             d = run_wmma(case, (a, b, c), "emu")
-            want, tol = wmma_reference(ab, acc, A, B, C)
+            want, tol = wmma_reference(ab, acc, A, B, C, b1_op(case))
             row["numpy"] = _close(d.astype(np.float64) if acc != "s32" else d.astype(np.int64), want, tol)
             if args.gpu:
                 g = run_wmma(case, (a, b, c), "gpu")
@@ -427,7 +460,8 @@ def main(argv=None):
         rows.append(row)
         print(row, flush=True)
     if args.gpu:
-        out = Path(args.out) / (f"mma-forms-{dt.date.today()}" + (f"-seed{args.seed}" if args.seed != 23 else "") + ".json")
+        out = Path(args.out) / (f"mma-forms-{dt.date.today()}" + (f"-seed{args.seed}" if args.seed != 23 else "") +
+                                ("-subbyte" if args.sub_byte else "") + ".json")
         gpu = ""
         try:
             import cupy

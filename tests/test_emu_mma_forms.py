@@ -36,13 +36,16 @@ def test_a_wrong_fragment_layout_is_caught():
     assert not probes._close(probes._unpack_d(form, d, types[0]), want, tol)
 
 
-@pytest.mark.parametrize("case", WMMA[::3] + [WMMA[1]],
-                         ids=[f"{s}.{a}.{c}.{la}{lb}{'.shared' if sh else ''}" for s, a, c, la, lb, sh in WMMA[::3] + [WMMA[1]]])
+WMMA_SOME = WMMA[::3] + [WMMA[1]] + [c for c in WMMA if c[1] in probes._SUB and c not in WMMA[::3]]
+
+
+@pytest.mark.parametrize("case", WMMA_SOME,
+                         ids=[f"{s}.{a}.{c}.{la}{lb}{'.shared' if sh else ''}" for s, a, c, la, lb, sh in WMMA_SOME])
 def test_wmma_form_against_numpy(case):
     shape, ab, acc, la, lb, sh = case
     A, B, C, a, b, c = probes.wmma_inputs(shape, ab, acc, la, lb, np.random.default_rng(7))
     d = probes.run_wmma(case, (a, b, c), "emu")
-    want, tol = probes.wmma_reference(ab, acc, A, B, C)
+    want, tol = probes.wmma_reference(ab, acc, A, B, C, probes.b1_op(case))
     assert probes._close(d.astype(np.float64) if acc != "s32" else d.astype(np.int64), want, tol)
 
 
@@ -112,7 +115,7 @@ def test_wmma_bit_for_bit_against_the_h200_recording(recording):
     path = ROOT / "bench" / "results" / recording
     recorded = [r for r in read_json(path)["forms"] if "gpu_d_hex" in r]
     rows = probes.compare_wmma(path)
-    before_f64 = [c for c in WMMA if c[1] != "f64"]       # WMMA's m8n8k4 .f64 came after these recordings
+    before_f64 = [c for c in WMMA if c[1] not in ("f64", *probes._SUB)]   # m8n8k4 .f64, 4- and 1-bit came after
     assert len(rows) == len(recorded) and len(rows) in (len(before_f64), 2)
     assert any("tf32" in r["form"] for r in rows)
     assert [r["form"] for r in rows if not r["bits_equal"]] == []

@@ -559,8 +559,9 @@ WMMA_SHAPES = {
     ("m16n16k8", "tf32"): ("f32",),
     ("m16n16k16", "int8"): ("s32",), ("m32n8k16", "int8"): ("s32",), ("m8n32k16", "int8"): ("s32",),
     ("m8n8k4", "f64"): ("f64",),                  # DMMA (sm_80): one DMMA.884, as mma.sync's m8n8k4 .f64
+    ("m8n8k32", "int4"): ("s32",), ("m8n8k128", "b1"): ("s32",),   # A row-major, B col-major only (the ISA's)
 }
-_WMMA_REFUSED = "WMMA .s4/.u4 and .b1 forms"
+_WMMA_REFUSED = "docs/MMA_FORMS.md"
 
 
 def _mnk(shape):
@@ -602,7 +603,7 @@ def _acc_map(rows, cols, nslots):
 def _wmma_kind(mods, which):
     ts = [x for x in mods if x in _PER_REG]
     if which in ("a", "b"):
-        k = next((x for x in ts if x in ("f16", "bf16", "tf32", "s8", "u8", "f64")), None)
+        k = next((x for x in ts if x in ("f16", "bf16", "tf32", "s8", "u8", "f64", "s4", "u4", "b1")), None)
     else:
         k = next((x for x in ts if x in ("f16", "f32", "s32", "f64")), None)
     return k
@@ -623,7 +624,7 @@ def h_wmma(m, ins, idx, pc):
 
 
 def _wmma_check(m, ins, shape, kind, which):
-    ab = "int8" if kind in _INT8 else kind
+    ab = "int8" if kind in _INT8 else "int4" if kind in _INT4 else kind
     ok = False
     for (s, k), accs in WMMA_SHAPES.items():
         if s != shape:
@@ -646,6 +647,8 @@ def _wmma_move(m, ins, idx, pc, store):
     if which is None or kind is None or not shape:
         isa.unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
     _wmma_check(m, ins, shape, kind, which)
+    traffic = (shape, which, kind, layout)
+    shape, which, kind, layout, bits = wmma_traffic.byte_view(shape, which, kind, layout)   # 4-, 1-bit: as bytes
     rows, cols = _frag_dims(shape, which)
     if store:
         aop, vop = ins.args[0], ins.args[1]
@@ -656,6 +659,9 @@ def _wmma_move(m, ins, idx, pc, store):
     lanes = m.lanes(idx)
     stride = (np.broadcast_to(np.asarray(isa.read(m, ins.args[2], "u32", idx)).astype(np.int64), (len(lanes),))
               if len(ins.args) > 2 else np.full(len(lanes), cols if layout == "row" else rows, np.int64))
+    ldm = stride * 8 // bits if bits and len(ins.args) <= 2 else stride      # in the PTX's elements
+    if bits:
+        stride = ldm * bits // 8                 # the bytes' stride
     space = isa._space(ins)
     base = isa.address(m, aop, idx)
     if space == "shared":
@@ -699,7 +705,7 @@ def _wmma_move(m, ins, idx, pc, store):
                     isa.write(m, reg, ((old & ~mask) | ((v << sh) & mask)).astype(np.uint32), idx)
     finally:
         _restore_counts(m, pc, saved)
-    wmma_traffic.count(m, idx, pc, shape, which, kind, layout, space, base, stride, store)
+    wmma_traffic.count(m, idx, pc, *traffic, space, base, ldm, store)
 
 
 def _save_counts(m, pc):
@@ -721,7 +727,7 @@ def _restore_counts(m, pc, saved):
 
 def _wmma_mma(m, ins, idx, pc):
     shape = next((x for x in ins.mods if x[:1] == "m" and "n" in x and "k" in x), "")
-    types = [x for x in ins.mods if x in ("f16", "f32", "bf16", "tf32", "s8", "u8", "s32", "f64")]
+    types = [x for x in ins.mods if x in ("f16", "f32", "bf16", "tf32", "s8", "u8", "s32", "f64", "s4", "u4", "b1")]
     # wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype (f16) or .dtype.atype.btype.ctype
     if len(types) == 2:
         d_t, c_t = types
@@ -730,7 +736,10 @@ def _wmma_mma(m, ins, idx, pc):
         d_t, a_t, b_t, c_t = types
     else:
         unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
-    ab = "int8" if a_t in _INT8 and b_t in _INT8 else a_t if a_t == b_t else None
+    ab = ("int8" if a_t in _INT8 and b_t in _INT8 else "int4" if a_t in _INT4 and b_t in _INT4
+          else a_t if a_t == b_t else None)
+    if ab == "b1" and ("popc" not in ins.mods or not {"and", "xor"} & set(ins.mods)):
+        ab = None
     if ab is None or d_t not in WMMA_SHAPES.get((shape, ab), ()) or c_t not in WMMA_SHAPES.get((shape, ab), ()):
         unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
     row, ln, nrows = _warp_rows(m, idx)
@@ -752,9 +761,12 @@ def _wmma_mma(m, ins, idx, pc):
         return X
     dtype = np.int64 if d_t == "s32" else np.float64
     A = matrix(values(aops, a_t), M, K, dtype)
-    B = matrix(values(bops, b_t), K, N, dtype)
+    if ab in ("int4", "b1"):                   # B column-major as its bytes: lane 4n + t holds column n, k 8t.. (32t..)
+        B = matrix(values(bops, b_t), N, K, dtype).transpose(0, 2, 1)
+    else:
+        B = matrix(values(bops, b_t), K, N, dtype)
     C = matrix(values(cops, c_t), M, N, dtype, _acc_map)
-    D = _wmma_product(shape, A, B, C, a_t, d_t, "satfinite" in ins.mods)
+    D = _wmma_product(shape, A, B, C, a_t, d_t, "satfinite" in ins.mods, "xor" if "xor" in ins.mods else "and")
     nd = _slots(len(dops), d_t)
     r_of, c_of = _acc_map(M, N, nd)
     out = D[:, r_of, c_of]                                     # [warps, 32, slots]
@@ -770,10 +782,10 @@ def _wmma_mma(m, ins, idx, pc):
 _WMMA_K_STEP = {("m16n16k8", "tf32"): 4}
 
 
-def _wmma_product(shape, A, B, C, ab, cd, satfinite):
+def _wmma_product(shape, A, B, C, ab, cd, satfinite, bitop="and"):
     step = _WMMA_K_STEP.get((shape, ab))
     if step is None:
-        return product(A, B, C, ab, cd, satfinite)
+        return product(A, B, C, ab, cd, satfinite, bitop)
     D = C
     for k0 in range(0, A.shape[-1], step):
         D = product(A[:, :, k0:k0 + step], B[:, k0:k0 + step, :], D, ab, cd, satfinite)

@@ -21,6 +21,10 @@ instruction counts per line against them):
   header's code never names the state space: generic LD/ST.
 - **m8n32k16** is computed transposed (as m32n8k16 with A and B swapped and the layouts
   flipped), so its accesses are m32n8k16's.
+- **4- and 1-bit A/B** (m8n8k32 .s4/.u4, m8n8k128 .b1; A row-major, B column-major, k along memory
+  in both): an 8-row tile of 16 bytes a row, read as the 8-bit rule's one block (``byte_view``): one
+  32-bit access per lane, or from shared one ``LDSM.x1``. Their 8 x 8 s32 C/D: the pair (g, 2t..2t+1),
+  as the 32-bit rule's with one 8-row half.
 
 The state space is the PTX's: ``.shared`` gives LDS/LDSM/STS, ``.global`` LDG/STG, none a
 generic LD/ST (tf32's header code never says, so its loads stay generic even from shared).
@@ -36,6 +40,18 @@ from .memory import GLOBAL_BASE, LOCAL_WINDOW, SHARED_WINDOW
 _L = np.arange(32)
 _G, _T = _L >> 2, _L & 3
 _ESIZE = {"f16": 2, "bf16": 2, "s8": 1, "u8": 1, "tf32": 4, "f32": 4, "s32": 4, "f64": 8}
+SUB_BYTE_BITS = {"s4": 4, "u4": 4, "b1": 1}
+
+
+def byte_view(shape, which, kind, layout):
+    """A 4- or 1-bit A/B tile as the bytes it is: (shape, which, kind, layout, bits) of an 8-bit A tile in row layout,
+    8 rows (A's rows, or B's columns) of K * bits / 8 bytes; ``ldm`` counts bytes there (ldm * bits / 8). Other tiles
+    come back as they are, with bits 0."""
+    bits = SUB_BYTE_BITS.get(kind, 0)
+    if not bits or which not in ("a", "b"):
+        return shape, which, kind, layout, 0
+    M, N, K = _dims(shape)
+    return f"m{M if which == 'a' else N}n8k{K * bits // 8}", "a", "u8", "row", bits
 
 
 def _dims(shape):
@@ -50,6 +66,7 @@ def plan(shape: str, which: str, kind: str, layout: str, shared: bool):
     ("mem") for one access per lane, or ("ldsm", n) for an ldmatrix of n blocks whose row
     addresses lanes 0..8n-1 give."""
     which = "c" if which == "d" else which
+    shape, which, kind, layout, _ = byte_view(shape, which, kind, layout)
     M, N, K = _dims(shape)
     if shape == "m8n32k16":                       # computed as m32n8k16 transposed
         M, N = N, M
@@ -115,10 +132,10 @@ def plan(shape: str, which: str, kind: str, layout: str, shared: bool):
                 for j in range(4):
                     element(4 * _T + j, 8 * ni + _G, 1)
         return out
-    if which == "c":                              # 32-bit accumulators: HMMA's C pairs
-        for mi in range(M // 16):
+    if which == "c":                              # 32-bit accumulators: HMMA's C pairs (one 8-row half for m8n8)
+        for mi in range(max(M // 16, 1)):
             for ni in range(N // 8):
-                for h in range(2):
+                for h in range(2 if M >= 16 else 1):
                     r, c = 16 * mi + _G + 8 * h, 8 * ni + 2 * _T
                     if layout == "row":
                         element(r, c, 8)
@@ -155,6 +172,9 @@ def sass_keys(shape, which, kind, layout, space) -> dict:
 def count(m, idx, pc, shape, which, kind, layout, space, base, stride, store):
     """Count one executed wmma.load/store as its SASS accesses (``plan``): ``base`` the lanes'
     addresses as the PTX operand gives them (shared: already 32-bit offsets), ``stride`` their ldm."""
+    shape, which, kind, layout, bits = byte_view(shape, which, kind, layout)
+    if bits:
+        stride = np.asarray(stride, np.int64) * bits // 8
     es = _ESIZE[kind]
     lanes = m.lanes(idx)
     ln = m.lane[lanes]
