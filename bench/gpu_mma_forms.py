@@ -157,14 +157,16 @@ def _unpack_d(form, regs, kind):
     return D
 
 
-_SUB_BYTE = ("int4", "b1")
+def late(form) -> bool:
+    """A form the table gained on 2026-12-07: 4-bit, 1-bit, and sm_90's f64 shapes (m16n8k4/k8/k16)."""
+    return form.ab in ("int4", "b1") or form.ab == "f64" and form.shape != "m8n8k4"
 
 
-def mma_cases(rng, sub_byte=False):
-    """The table's forms with random inputs; the 4- and 1-bit ones (``sub_byte``) apart, from a generator of their
-    own, so that the draws of the other forms, and of WMMA after them, stay those of the older recordings."""
+def mma_cases(rng, late_forms=False):
+    """The table's forms with random inputs; the late ones (``late_forms``) apart, from a generator of their own,
+    so that the draws of the other forms, and of WMMA after them, stay those of the older recordings."""
     for key, form in mf.MMA_SYNC.items():
-        if (form.ab in _SUB_BYTE) != sub_byte:
+        if late(form) != late_forms:
             continue
         signs = {"int8": [("s8", "s8"), ("u8", "s8")], "int4": [("s4", "s4"), ("u4", "s4"), ("s4", "u4")],
                  "b1": [("and",), ("xor",)]}.get(form.ab, [None])
@@ -338,7 +340,7 @@ def compare(recording) -> list:
     out = []
     seed = rec.get("seed", 23)
     for form, types, A, B, C in (*mma_cases(np.random.default_rng(seed)),
-                                 *mma_cases(np.random.default_rng([seed, 4]), sub_byte=True)):
+                                 *mma_cases(np.random.default_rng([seed, 4]), late_forms=True)):
         name = mma_name(form, types)
         if name not in by_name:
             continue
@@ -392,8 +394,9 @@ def main(argv=None):
     ap.add_argument("--wmma-only", action="store_true", help="the WMMA forms only (the mma.sync inputs are drawn all the same)")
     ap.add_argument("--ab", default="", help="WMMA forms with these input kinds only (comma-separated, e.g. tf32); "
                                              "the inputs of the others are drawn all the same")
-    ap.add_argument("--sub-byte", action="store_true", help="the 4- and 1-bit forms only (mma.sync and WMMA); the "
-                                                                "inputs of the others are drawn all the same")
+    ap.add_argument("--late", action="store_true", help="the forms added on 2026-12-07 only (4- and 1-bit mma.sync "
+                                                        "and WMMA, sm_90's f64 mma.sync); the others' inputs are "
+                                                        "drawn all the same")
     ap.add_argument("--gpu-only", action="store_true",
                     help="with --gpu: record the GPU's outputs only; the emulator's side comes later from --compare")
     args = ap.parse_args(argv)
@@ -406,10 +409,10 @@ def main(argv=None):
         return 1 if bad else 0
     rng = np.random.default_rng(args.seed)
     rows, bad = [], 0
-    for form, types, A, B, C in (*mma_cases(np.random.default_rng([args.seed, 4]), sub_byte=True), *mma_cases(rng)):
+    for form, types, A, B, C in (*mma_cases(np.random.default_rng([args.seed, 4]), late_forms=True), *mma_cases(rng)):
         name = mma_name(form, types)
         row = {"form": name}
-        if args.wmma_only or args.sub_byte and form.ab not in _SUB_BYTE:
+        if args.wmma_only or args.late and not late(form):
             continue
         try:
             d = run_mma(form, types, A, B, C, "emu")
@@ -436,7 +439,7 @@ def main(argv=None):
         row = {"form": name}
         try:
             A, B, C, a, b, c = wmma_inputs(shape, ab, acc, la, lb, rng)
-            if args.ab and ab not in args.ab.split(",") or args.sub_byte and ab not in _SUB:
+            if args.ab and ab not in args.ab.split(",") or args.late and ab not in _SUB:
                 continue
             if args.gpu and args.gpu_only:
                 g = run_wmma(case, (a, b, c), "gpu")
@@ -461,7 +464,7 @@ def main(argv=None):
         print(row, flush=True)
     if args.gpu:
         out = Path(args.out) / (f"mma-forms-{dt.date.today()}" + (f"-seed{args.seed}" if args.seed != 23 else "") +
-                                ("-subbyte" if args.sub_byte else "") + ".json")
+                                ("-late" if args.late else "") + ".json")
         gpu = ""
         try:
             import cupy

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import gpu_mma_forms as probes  # noqa: E402
 import gpu_mma884 as p884  # noqa: E402
 
-MMA = list(probes.mma_cases(np.random.default_rng(5))) + list(probes.mma_cases(np.random.default_rng(6), sub_byte=True))
+MMA = list(probes.mma_cases(np.random.default_rng(5))) + list(probes.mma_cases(np.random.default_rng(6), late_forms=True))
 WMMA = list(probes.wmma_cases())
 
 
@@ -102,7 +102,7 @@ def test_mma_sync_bit_for_bit_against_the_h200_recording(recording):
     # which the fp32 model was fitted on; -seed7.json, a later recording on other inputs):
     # the emulator, on the same inputs, gives the same bits (fp32 accumulation included)
     rows = probes.compare(ROOT / "bench" / "results" / recording)
-    assert len(rows) == len([c for c in MMA if c[0].ab not in probes._SUB_BYTE])    # recorded before the 4-, 1-bit forms
+    assert len(rows) == len([c for c in MMA if not probes.late(c[0])])     # recorded before the late forms
     assert [r["form"] for r in rows if not r["bits_equal"]] == []
 
 

@@ -209,6 +209,11 @@ MMA_SYNC[("m16n8k16", "int8", "s32")] = _f("m16n8k16", "int8", "s32", _lay_i8_k1
 MMA_SYNC[("m16n8k32", "int8", "s32")] = _f("m16n8k32", "int8", "s32", _lay_i8_k32_a, _lay_i8_k32_b, _lay_c_16x8, 16, 8, 4)
 MMA_SYNC[("m8n8k16", "int8", "s32")] = _f("m8n8k16", "int8", "s32", _lay_m8_a, _lay_m8_b, _lay_c_8x8, 4, 4, 2)
 MMA_SYNC[("m8n8k4", "f64", "f64")] = _f("m8n8k4", "f64", "f64", _lay_m8_f64_a, _lay_m8_f64_b, _lay_c_8x8, 1, 1, 2)
+# sm_90's f64 shapes: tf32's layouts, one f64 a register; an fma per k step in k order, as m8n8k4's
+MMA_SYNC[("m16n8k4", "f64", "f64")] = _f("m16n8k4", "f64", "f64", _lay_tf32_k4_a, _lay_tf32_k4_b, _lay_c_16x8, 2, 1, 4)
+MMA_SYNC[("m16n8k8", "f64", "f64")] = _f("m16n8k8", "f64", "f64", _lay_tf32_k8_a, _lay_tf32_k8_b, _lay_c_16x8, 4, 2, 4)
+MMA_SYNC[("m16n8k16", "f64", "f64")] = _f("m16n8k16", "f64", "f64", _lay_tf32_k8_a, _lay_tf32_k8_b, _lay_c_16x8, 8, 4,
+                                           4)
 # "int4" stands for s4 and u4 in any mix; "b1" multiplies bits by .and or .xor and counts (.popc)
 for _kind, _e, _shapes in (("int4", 8, ("m8n8k32", "m16n8k32", "m16n8k64")), ("b1", 32, ("m8n8k128", "m16n8k128",
                                                                                           "m16n8k256"))):
@@ -231,7 +236,6 @@ for _la, _fa in (("row", _lay_qp_a_row), ("col", _lay_qp_a_col)):
 
 # the forms the ISA lists for sm_80-sm_90 that the emulator refuses, with why (docs/MMA_FORMS.md)
 REFUSED = {
-    "m16n8k4/k8/k16 .f64": "sm_90's f64 shapes",
     ".e4m3/.e5m2 (m16n8k32)": "sm_89's fp8",
     "sparse (mma.sp)": "structured sparsity",
 }
