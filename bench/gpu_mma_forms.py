@@ -39,14 +39,14 @@ _CT = {"f32": ("float", "f", "__uint_as_float", "__float_as_uint"),
 def _regs(form, which):
     n = {"a": form.na, "b": form.nb, "c": form.nc}[which]
     kind = form.cd if which == "c" else form.ab
-    kind = {"int8": "s8", "int4": "s4"}.get(kind, kind)
+    kind = {"int8": "s8", "int4": "s4", "fp8": "e4m3"}.get(kind, kind)
     return n // mf._PER_REG[kind]
 
 
 def mma_types(form, signed=("s8", "s8")):
     """(D, A, B, C) types; a 1-bit form's bit operation follows as a fifth (``signed`` = ("and",) or ("xor",))."""
     ab = form.ab
-    if ab in ("int8", "int4"):
+    if ab in ("int8", "int4", "fp8"):
         return form.cd, signed[0], signed[1], form.cd
     if ab == "b1":
         return form.cd, ab, ab, form.cd, signed[0]
@@ -100,7 +100,11 @@ def mma_source(form, types) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _random_matrix(kind, shape, rng):
+def _random_matrix(kind, shape, rng, limit=None):
+    if kind in ("e4m3", "e5m2"):           # every finite byte alike, up to |limit| (f16 sums must not overflow)
+        v = mf.fp8_values(np.arange(256), kind)
+        ok = np.flatnonzero(np.isfinite(v) & (np.abs(v) <= (limit or np.inf)))
+        return mf.fp8_values(rng.choice(ok, shape), kind)
     if kind in ("f16", "bf16", "tf32", "f32", "f64"):
         x = rng.uniform(-2, 2, shape)
         if kind == "f16":
@@ -133,6 +137,12 @@ def _pack(form, which, X, kind):
         h = (vals.astype(np.float16).view(np.uint16) if kind == "f16"
              else (vals.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)).astype(np.uint32)
         return h[:, 0::2] | (h[:, 1::2] << 16)
+    if kind in ("e4m3", "e5m2"):                         # back to bytes: each value is one (an exact round trip)
+        table = mf.fp8_values(np.arange(256), kind)
+        order = np.argsort(table[:128])
+        mag = order[np.searchsorted(table[:128], np.abs(vals), sorter=order)]
+        b = (mag | np.where(np.signbit(vals), 0x80, 0)).astype(np.uint32)
+        return b[:, 0::4] | (b[:, 1::4] << 8) | (b[:, 2::4] << 16) | (b[:, 3::4] << 24)
     if kind in ("s4", "u4", "b1"):                      # 8 nibbles or 32 bits a register, the lowest first
         w = 4 if kind != "b1" else 1
         v = (vals.astype(np.int64) & ((1 << w) - 1)).astype(np.uint32)
@@ -158,8 +168,8 @@ def _unpack_d(form, regs, kind):
 
 
 def late(form) -> bool:
-    """A form the table gained on 2026-12-07: 4-bit, 1-bit, and sm_90's f64 shapes (m16n8k4/k8/k16)."""
-    return form.ab in ("int4", "b1") or form.ab == "f64" and form.shape != "m8n8k4"
+    """A form the table gained on 2026-12-07: 4-bit, 1-bit, fp8, and sm_90's f64 shapes (m16n8k4/k8/k16)."""
+    return form.ab in ("int4", "b1", "fp8") or form.ab == "f64" and form.shape != "m8n8k4"
 
 
 def mma_cases(rng, late_forms=False):
@@ -169,13 +179,15 @@ def mma_cases(rng, late_forms=False):
         if late(form) != late_forms:
             continue
         signs = {"int8": [("s8", "s8"), ("u8", "s8")], "int4": [("s4", "s4"), ("u4", "s4"), ("s4", "u4")],
+                 "fp8": [("e4m3", "e4m3"), ("e5m2", "e4m3"), ("e5m2", "e5m2")],
                  "b1": [("and",), ("xor",)]}.get(form.ab, [None])
         for s in signs:
             types = mma_types(form, s) if s else mma_types(form)
             d_t, a_t, b_t, c_t = types[:4]
             M, N, K = form.mnk
-            A = _random_matrix(a_t, (M, K), rng)
-            B = _random_matrix(b_t, (K, N), rng)
+            limit = 16.0 if form.ab == "fp8" and d_t == "f16" else None
+            A = _random_matrix(a_t, (M, K), rng, limit)
+            B = _random_matrix(b_t, (K, N), rng, limit)
             C = _random_matrix(c_t if c_t != "s32" else "s32", (M, N), rng)
             if c_t == "f16":
                 C = C.astype(np.float16).astype(np.float64)
@@ -195,6 +207,9 @@ def mma_reference(form, types, A, B, C):
         return ((A @ B + C + 2**31) % 2**32) - 2**31, 0.0
     D = A @ B + C
     tol = {"f32": 2.0**-22, "f16": 2.0**-10, "f64": 2.0**-50}[d_t]
+    if a_t in ("e4m3", "e5m2"):            # two tensor-core steps and an add: within a few ulps of the magnitudes' sum
+        scale = np.abs(A) @ np.abs(B) + np.abs(C)
+        tol = tol * 2 * scale / np.maximum(1.0, np.abs(D))
     return D, tol
 
 
@@ -380,7 +395,7 @@ def compare_wmma(recording) -> list:
 
 
 def _close(got, want, tol):
-    if tol == 0:
+    if np.ndim(tol) == 0 and tol == 0:
         return bool(np.array_equal(got, want))
     return bool(np.all(np.abs(got - want) <= tol * np.maximum(1.0, np.abs(want)) * 4))
 

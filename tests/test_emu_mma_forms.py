@@ -72,8 +72,8 @@ __global__ void k(unsigned* d, const unsigned* a)
 {
     unsigned x = a[threadIdx.x];
     float d0, d1, d2, d3;
-    asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%0,%1,%2,%3}, {%4,%4,%4,%4}, {%4,%4}, "
-                 "{%5,%5,%5,%5};" : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3) : "r"(x), "f"(0.0f));
+    asm volatile("mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%4}, {%4,%4}, "
+                 "{%5,%5,%5,%5}, %4, 0x0;" : "=f"(d0), "=f"(d1), "=f"(d2), "=f"(d3) : "r"(x), "f"(0.0f));
     d[threadIdx.x] = __float_as_uint(d0 + d1 + d2 + d3);
 }
 '''
@@ -81,7 +81,7 @@ __global__ void k(unsigned* d, const unsigned* a)
     with pytest.raises(UnsupportedInstruction) as e:
         emu.run(k, 1, 32, np.zeros(32, np.uint32), np.zeros(32, np.uint32), echo=False)
     text = str(e.value)
-    assert "m16n8k32.row.col.f32.e4m3.e4m3.f32" in text and "MMA_FORMS.md" in text
+    assert "mma.sp.sync.aligned.m16n8k16" in text and "MMA_FORMS.md" in text
     assert "test.cu:6" in text or "test.cu:7" in text            # the asm statement spans both lines
 
 
@@ -261,3 +261,28 @@ extern "C" __global__ void accSlots(const half *a, const half *b, float *out)
     D = a.astype(np.float64) @ b.astype(np.float64).T
     g, t, i = np.arange(32)[:, None] >> 2, np.arange(32)[:, None] & 3, np.arange(8)[None, :]
     np.testing.assert_array_equal(out, D[g + 8 * ((i >> 1) & 1), 2 * t + (i & 1) + 8 * (i >> 2)])
+
+
+def test_an_fp8_mma_source_is_built_for_sm89_and_runs_as_ptxas_lowers_it(emu):
+    # ptxas refuses fp8 mma.sync under the emulator's compute_80: a source naming it gets compute_89; a source that
+    # only converts to fp8 keeps compute_80. Then the fp8 form runs: D = C + HMMA(high bytes, HMMA(low bytes, 0)),
+    # which differs from one exact sum rounded once on inputs built to show it
+    from tilelab.toolchain.arch import FP8_MMA_PTX_ARCH, PTX_ARCH, ptx_arch_for
+    form, types, A, B, C = next(c for c in MMA if c[0].ab == "fp8" and c[1][0] == "f32")
+    src = probes.mma_source(form, types)
+    assert ptx_arch_for(src) == FP8_MMA_PTX_ARCH
+    assert ptx_arch_for('__global__ void k(unsigned char *o) { o[0] = __nv_cvt_float_to_fp8(1.f, __NV_SATFINITE, '
+                        '__NV_E4M3); }\n') == PTX_ARCH
+    from tilelab.emu.mma_forms import fp8_values, tensor_core_f32
+    big, tiny = (float(fp8_values(np.array([b]), "e4m3")[0]) for b in (0x58, 0x01))     # 16 and 2^-9
+    A = np.zeros((16, 32))
+    B = np.zeros((32, 8))
+    A[0, 0], B[0, 0] = big, big                 # k 0 (first step): 256
+    A[0, 1], B[1, 0] = big, -big                # k 1 (first step): -256, the first step's sum exactly 0
+    A[0, 2], B[2, 0] = tiny, tiny               # k 2 (second step): 2^-18, alone in its step
+    C = np.zeros((16, 8))
+    d = probes.run_mma(form, types, A, B, C, "emu")
+    got = probes._unpack_d(form, d, types[0])
+    assert got[0, 0] == 2.0**-18
+    # one tensor-core sum of all 32 products aligns 2^-18 to 256's exponent and truncates it away
+    assert tensor_core_f32(A[None], B[None], C[None])[0, 0, 0] == 0

@@ -209,6 +209,10 @@ MMA_SYNC[("m16n8k16", "int8", "s32")] = _f("m16n8k16", "int8", "s32", _lay_i8_k1
 MMA_SYNC[("m16n8k32", "int8", "s32")] = _f("m16n8k32", "int8", "s32", _lay_i8_k32_a, _lay_i8_k32_b, _lay_c_16x8, 16, 8, 4)
 MMA_SYNC[("m8n8k16", "int8", "s32")] = _f("m8n8k16", "int8", "s32", _lay_m8_a, _lay_m8_b, _lay_c_8x8, 4, 4, 2)
 MMA_SYNC[("m8n8k4", "f64", "f64")] = _f("m8n8k4", "f64", "f64", _lay_m8_f64_a, _lay_m8_f64_b, _lay_c_8x8, 1, 1, 2)
+# sm_89's fp8 (.e4m3/.e5m2 in any mix): the 8-bit integer layouts; f32 or f16 accumulators (fp8_product)
+for _cd in ("f32", "f16"):
+    MMA_SYNC[("m16n8k32", "fp8", _cd)] = _f("m16n8k32", "fp8", _cd, _lay_i8_k32_a, _lay_i8_k32_b, _lay_c_16x8, 16, 8, 4)
+    MMA_SYNC[("m16n8k16", "fp8", _cd)] = _f("m16n8k16", "fp8", _cd, _lay_i8_k16_a, _lay_i8_k16_b, _lay_c_16x8, 8, 4, 4)
 # sm_90's f64 shapes: tf32's layouts, one f64 a register; an fma per k step in k order, as m8n8k4's
 MMA_SYNC[("m16n8k4", "f64", "f64")] = _f("m16n8k4", "f64", "f64", _lay_tf32_k4_a, _lay_tf32_k4_b, _lay_c_16x8, 2, 1, 4)
 MMA_SYNC[("m16n8k8", "f64", "f64")] = _f("m16n8k8", "f64", "f64", _lay_tf32_k8_a, _lay_tf32_k8_b, _lay_c_16x8, 4, 2, 4)
@@ -236,12 +240,12 @@ for _la, _fa in (("row", _lay_qp_a_row), ("col", _lay_qp_a_col)):
 
 # the forms the ISA lists for sm_80-sm_90 that the emulator refuses, with why (docs/MMA_FORMS.md)
 REFUSED = {
-    ".e4m3/.e5m2 (m16n8k32)": "sm_89's fp8",
     "sparse (mma.sp)": "structured sparsity",
 }
 
 _INT8 = ("s8", "u8")
 _INT4 = ("s4", "u4")
+_FP8 = ("e4m3", "e5m2")
 
 
 def mma_form(mods) -> tuple[Form | None, tuple]:
@@ -249,7 +253,7 @@ def mma_form(mods) -> tuple[Form | None, tuple]:
     shape = next((x for x in mods if x[:1] == "m" and "n" in x and "k" in x), "")
     types = [x for x in mods if x in ("f16", "f32", "bf16", "tf32", "s8", "u8", "s32", "f64", "s4", "u4", "b1",
                                       "e4m3", "e5m2")]
-    if len(types) != 4:
+    if len(types) != 4 or any(x.startswith("sp") for x in mods):     # mma.sp (sparse): refused, not run as dense
         return None, tuple(types)
     d, a, b, c = types
     if shape == "m8n8k4" and a == b == "f16":
@@ -260,6 +264,8 @@ def mma_form(mods) -> tuple[Form | None, tuple]:
         kind = "int8"
     elif a in _INT4 and b in _INT4:
         kind = "int4"
+    elif a in _FP8 and b in _FP8:
+        kind = "fp8"
     elif a == b == "b1" and ("popc" not in mods or not {"and", "xor"} & set(mods)):
         return None, tuple(types)           # a 1-bit product names its operation: .and.popc or .xor.popc
     elif a == b:
@@ -275,16 +281,29 @@ def mma_form(mods) -> tuple[Form | None, tuple]:
 
 
 def supported_text() -> str:
-    return ", ".join([f"{f.shape}.{ {'int8': 's8/u8', 'int4': 's4/u4', 'b1': 'b1.{and,xor}.popc'}.get(f.ab, f.ab)}"
+    return ", ".join([f"{f.shape}.{ {'int8': 's8/u8', 'int4': 's4/u4', 'b1': 'b1.{and,xor}.popc', 'fp8': 'e4m3/e5m2'}.get(f.ab, f.ab)}"
                       f"->{f.cd}" for f in MMA_SYNC.values()] +
                      ["m8n8k4.{row,col}.{row,col}.f16->f16/f32 (quad pairs)"])
 
 
 # ------------------------------------------------------------------ numbers in and out of registers
 _PER_REG = {"f16": 2, "bf16": 2, "tf32": 1, "f32": 1, "s8": 4, "u8": 4, "s32": 1, "f64": 1, "s4": 8, "u4": 8,
-            "b1": 32}
+            "b1": 32, "e4m3": 4, "e5m2": 4}
 _REG_T = {"f16": "b32", "bf16": "b32", "tf32": "b32", "f32": "f32", "s8": "b32", "u8": "b32", "s32": "s32",
-          "f64": "f64", "s4": "b32", "u4": "b32", "b1": "b32"}
+          "f64": "f64", "s4": "b32", "u4": "b32", "b1": "b32", "e4m3": "b32", "e5m2": "b32"}
+
+
+def fp8_values(b: np.ndarray, kind: str) -> np.ndarray:
+    """fp8 bytes as float64, exactly (every e4m3 and e5m2 value is an f16): e5m2 is an f16's high byte; e4m3 has
+    bias 7, subnormals m * 2^-9, no infinity, and NaN at S.1111.111."""
+    b = np.asarray(b).astype(np.uint16)
+    if kind == "e5m2":
+        return (b << 8).view(np.float16).astype(np.float64)
+    e = (b >> 3) & 0xF
+    m = (b & 7).astype(np.float64)
+    v = np.where(e == 0, m * 2.0**-9, (1 + m / 8) * np.exp2(e.astype(np.float64) - 7))
+    v = np.where((e == 15) & (b & 7 == 7), np.nan, v)
+    return np.where(b & 0x80, -v, v)
 
 
 def _operand(m, ops, kind: str, idx, row, ln, nrows) -> np.ndarray:
@@ -319,6 +338,9 @@ def _to_values(regs: list, kind: str) -> np.ndarray:
             for sh in (0, 8, 16, 24):
                 b = ((u >> sh) & 0xFF).astype(np.uint8)
                 out.append((b.view(np.int8) if kind == "s8" else b).astype(np.int64))
+        elif kind in _FP8:                                     # four per register, low byte first
+            for sh in (0, 8, 16, 24):
+                out.append(fp8_values((u >> sh) & 0xFF, kind))
         elif kind in ("s4", "u4"):                             # eight per register, low nibble first
             for sh in range(0, 32, 4):
                 n = ((u >> sh) & 0xF).astype(np.int64)
@@ -345,6 +367,8 @@ def _from_values(vals: np.ndarray, kind: str) -> list:
 def product(A, B, C, ab: str, cd: str, satfinite: bool = False, bitop: str = "and"):
     """D = A @ B + C for [warps, M, K] x [warps, K, N] + [warps, M, N] as the tensor cores do; for 1-bit inputs the
     sum over k of (a AND b) or (a XOR b), the population count of the row's and column's bits."""
+    if ab in _FP8:
+        return fp8_product(A, B, C, cd)
     if ab == "b1" and bitop == "xor":   # a ^ b = a + b - 2ab for bits
         A, B = A.astype(np.int64), B.astype(np.int64)
         D = A.sum(-1)[..., :, None] + B.sum(-2)[..., None, :] - 2 * np.matmul(A, B) + C.astype(np.int64)
@@ -362,6 +386,26 @@ def product(A, B, C, ab: str, cd: str, satfinite: bool = False, bitop: str = "an
     if cd == "f32":
         return tensor_core_f32(A, B, C)
     return tensor_core_f16_sum(A, B, C)     # f16: rounded once to nearest by _from_values
+
+
+def fp8_product(A, B, C, cd):
+    """fp8 ``mma.sync`` as ptxas builds it for sm_90 (read in the cubin under NVRTC 12.9 and 13): each register's low
+    two bytes and then its high two, unpacked to f16 (F2FP.UNPACK_B, exact), go to two HMMAs of half the k (16816
+    for k32, 1688 for k16), the first from zero and the second onto its result; then C is added with one FADD (f32)
+    or HADD2 (f16). The first HMMA takes the k with bit 1 clear, in k order."""
+    K = A.shape[-1]
+    halves = [np.array([k for k in range(K) if (k & 2) == h]) for h in (0, 2)]
+    P = np.zeros(C.shape, np.float64)
+    with np.errstate(all="ignore"):
+        for ks in halves:
+            a, b = A[..., ks], B[..., ks, :]
+            if cd == "f32":
+                P = tensor_core_f32(a, b, P)
+            else:
+                P = tensor_core_f16_sum(a, b, P).astype(np.float16).astype(np.float64)
+        if cd == "f32":
+            return (C.astype(np.float32) + P.astype(np.float32)).astype(np.float64)
+        return (C.astype(np.float16) + P.astype(np.float16)).astype(np.float64)
 
 
 def quadpair_product(A, B, C, d_t):

@@ -9,6 +9,8 @@ from ..errors import CompileError
 PTX_ARCH = "compute_80"  # the emulator's fixed virtual arch: ldmatrix and mma exist
 DEFAULT_ARCH = "sm_90"   # the SM whose cubin and SASS are built when none is named (the course's GPU, an H200)
 HOPPER_PTX_ARCH = "compute_90a"   # for sources that use Hopper's instructions (wgmma, setmaxnreg: sm_90a only)
+FP8_MMA_PTX_ARCH = "compute_89"   # for sources whose mma names fp8 inputs (.e4m3/.e5m2: sm_89 and later)
+_FP8_MMA = re.compile(r"mma\.sync[^;\"]*\.e[45]m[23]")
 _HOPPER_ONLY = re.compile(r"wgmma|setmaxnreg|stmatrix|elect\.sync|griddepcontrol"
                           r"|cp\.async\.bulk|CUtensorMap|expect_tx"    # the TMA path is sm_90+ too
                           r"|__cluster_dims__|this_cluster|cluster_group|barrier\.cluster|mapa|%cluster")  # clusters
@@ -18,13 +20,15 @@ def ptx_arch_for(source: str, options=()) -> str:
     """The virtual arch a source's PTX is built for: one the options name (-arch=compute_90a), else
     compute_90a where the source names wgmma or setmaxnreg (they exist only there; helpers such as
     wgmma_fence count) or sm_90's stmatrix, elect.sync, griddepcontrol, the TMA (cp.async.bulk, CUtensorMap,
-    expect_tx) or thread block clusters (__cluster_dims__, cooperative groups' this_cluster), else the emulator's fixed
-    compute_80."""
+    expect_tx) or thread block clusters (__cluster_dims__, cooperative groups' this_cluster), compute_89 where an
+    ``mma.sync`` names fp8 inputs, else the emulator's fixed compute_80."""
     for o in options:
         m = re.fullmatch(r"(?:-arch|--gpu-architecture)=(compute_\d+a?)", str(o))
         if m:
             return m.group(1)
-    return HOPPER_PTX_ARCH if _HOPPER_ONLY.search(source or "") else PTX_ARCH
+    if _HOPPER_ONLY.search(source or ""):
+        return HOPPER_PTX_ARCH
+    return FP8_MMA_PTX_ARCH if _FP8_MMA.search(source or "") else PTX_ARCH
 
 
 def sm_for(ptx_arch: str, arch: str) -> str:
