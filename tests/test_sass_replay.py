@@ -197,8 +197,9 @@ def _eval(lines: list[str], a: int, b: int) -> dict:
     rp = sr.Replay(instrs, ())
     rp.launch = sr.Launch((1, 1, 1), (1, 1, 1), raw, len(raw), "sm_90")
     g = sr._Group(np.arange(1), 0, {}, {}, {})
-    for ins in instrs[:-1]:
-        rp._step(g, ins, None)
+    for i, ins in enumerate(instrs[:-1]):
+        g.pc = i                                    # where the instruction is (the division's pattern looks around it)
+        rp._step(g, ins, rp._pred(g, ins.pred) if ins.pred else None)
     return {k: (int(v) if not isinstance(v, sr.Unknown) else v) for k, v in {**g.regs, **g.preds}.items()}
 
 
@@ -320,3 +321,24 @@ def test_a_line_with_a_kind_no_replay_counted_stays_undecided(monkeypatch):
     notes = sr.apply(SimpleNamespace(args=()), kernel, fn, {1: "f.cu"}, (1, 1, 1), (32, 1, 1), {}, counters, {},
                      {}, "sm_90")
     assert not isinstance(notes[("f.cu", 5)], undecided.Undecided)
+
+
+def test_ptxas_unsigned_division_gives_the_quotient():
+    """ptxas's n / d for a divisor it does not know: a reciprocal from ``MUFU.RCP``, refined by
+    ``IMAD.HI.U32 R5, R5, R7, R4`` with R4 zeroed, whose addend is the register pair R4:R5 (r + hi(r * e)), then
+    two corrections. With a 32-bit addend the refined reciprocal is near 0 and the quotient too: ndzip's
+    ``lane % dimensionality`` came out as lane - 2, and the replay read the wrong words."""
+    rng = random.Random(11)
+    seq = ["I2F.U32.RP R0, R3", "MUFU.RCP R0, R0", "VIADD R4, R0, 0xffffffe", "F2I.FTZ.U32.TRUNC.NTZ R5, R4",
+           "IMAD.MOV.U32 R4, RZ, RZ, RZ", "IMAD.MOV R6, RZ, RZ, -R5", "IMAD R7, R6, R3, RZ",
+           "IMAD.HI.U32 R5, R5, R7, R4", "IMAD.HI.U32 R8, R5, R2, RZ", "IMAD.MOV R9, RZ, RZ, -R8",
+           "IMAD R10, R3, R9, R2", "ISETP.GE.U32.AND P0, PT, R10, R3, PT", "@P0 IMAD.IADD R10, R10, 0x1, -R3",
+           "@P0 VIADD R8, R8, 0x1", "ISETP.GE.U32.AND P1, PT, R10, R3, PT", "@P1 VIADD R8, R8, 0x1"]
+    for _ in range(60):
+        n = rng.choice([rng.getrandbits(32), rng.randint(0, 1000)])
+        d = rng.choice([rng.getrandbits(32) | 1, rng.randint(1, 40), 1, 3, 7])
+        r = _eval(seq, n, d)
+        assert r["R8"] == n // d, (n, d)
+    # the pair is read as such: a non-zero high word adds to the product's high word
+    r = _eval(["IMAD.MOV.U32 R4, RZ, RZ, 0x5", "IMAD.MOV.U32 R5, RZ, RZ, 0x7", "IMAD.HI.U32 R6, R2, R3, R4"], 1 << 20, 1 << 20)
+    assert r["R6"] == (1 << 8) + 7

@@ -1121,7 +1121,7 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     # __constant__ variables' bytes (no kernel writes them): what the replay's LDCs of bank 3 read
     const_data = {v.name: bytes(gmem.arena.data[a.offset:a.offset + a.nbytes])
                   for v, a in zip(module_vars, gmem.allocs[n_args:]) if v.space == "const"} \
-        if plan is not None and plan.pools else None
+        if plan is not None and (plan.pools or plan.copies) else None
     copied, decided = sass_replay.apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_only,
                                                arch, observed, global_syms, ptx_counters, const_data, cshape) \
         if lazy is not None and blocks is None else ({}, set())

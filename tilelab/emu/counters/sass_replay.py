@@ -1024,13 +1024,16 @@ class Replay:
                     p = (np.asarray(a).view(np.int32).astype(np.int64) *
                          np.asarray(b).view(np.int32).astype(np.int64)).astype(np.uint64)
                 return self._set64(g, o[0], (p + c).astype(np.uint64), guard)
-            a, b, c = v(1), v(2), v(3)
+            # IMAD.HI's addend is a register pair (Rc, Rc+1), added to the 64-bit product before its high word is
+            # taken: ptxas's division refines its reciprocal r with ``IMAD.HI.U32 R3, R3, R7, R2`` after zeroing R2,
+            # r + hi(r * e) in one instruction (a 32-bit addend would leave hi(r * e) alone, a quotient near 0)
+            a, b, c = v(1), v(2), self._val64(g, o[3], ins) if "HI" in mods else v(3)
             bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
             if bad is not None:
                 return sset(o[0], bad)
             p = a.astype(np.uint64) * b.astype(np.uint64)
             if "HI" in mods:
-                p = p >> np.uint64(32)
+                return sset(o[0], (((p + c) & np.uint64(2**64 - 1)) >> np.uint64(32)).astype(_U32))
             return sset(o[0], ((p + c.astype(np.uint64)) & np.uint64(_MASK)).astype(_U32))
         if op in ("IADD3", "UIADD3"):
             return self._iadd3(g, ins, guard)
@@ -2462,7 +2465,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             # leaves the copies' lines as they were)
             ofp = {i: (ins.where, ins.op) for i, ins in enumerate(instrs) if ins.op in pools and ins.pred != "!PT"
                    and ins.where not in skip.get(ins.op, ())}
-            const3 = tuple(sorted(constant_symbols(program.cubin(arch)).items())) if pools else ()
+            const3 = tuple(sorted(constant_symbols(program.cubin(arch)).items()))
             cache[arch] = (Replay(instrs, tuple(of)), of, {}, keys, const3,
                            Replay(instrs, tuple(ofp)) if pools else None, ofp, {})
         except GiveUp as e:
