@@ -280,9 +280,11 @@ def mma_form(mods) -> tuple[Form | None, tuple]:
     return form, tuple(types)
 
 
+_KIND_TEXT = {"int8": "s8/u8", "int4": "s4/u4", "b1": "b1.{and,xor}.popc", "fp8": "e4m3/e5m2"}
+
+
 def supported_text() -> str:
-    return ", ".join([f"{f.shape}.{ {'int8': 's8/u8', 'int4': 's4/u4', 'b1': 'b1.{and,xor}.popc', 'fp8': 'e4m3/e5m2'}.get(f.ab, f.ab)}"
-                      f"->{f.cd}" for f in MMA_SYNC.values()] +
+    return ", ".join([f"{f.shape}.{_KIND_TEXT.get(f.ab, f.ab)}->{f.cd}" for f in MMA_SYNC.values()] +
                      ["m8n8k4.{row,col}.{row,col}.f16->f16/f32 (quad pairs)"])
 
 
