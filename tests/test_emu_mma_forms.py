@@ -286,3 +286,54 @@ def test_an_fp8_mma_source_is_built_for_sm89_and_runs_as_ptxas_lowers_it(emu):
     assert got[0, 0] == 2.0**-18
     # one tensor-core sum of all 32 products aligns 2^-18 to 256's exponent and truncates it away
     assert tensor_core_f32(A[None], B[None], C[None])[0, 0, 0] == 0
+
+
+def test_fp8_conversions_of_sm89_round_to_nearest_even_and_saturate(emu):
+    # a source with an fp8 mma is built for compute_89, where cuda_fp8.h converts with sm_89's cvt (these stopped the
+    # launch with an IndexError before): float pairs to e4m3x2 and back to half2, against numpy's rounding of the
+    # same values to the fp8 grid (ties to the even code, past 448 saturated)
+    from tilelab.emu.mma_forms import fp8_bytes, fp8_values
+    src = r'''
+#include <cuda_fp8.h>
+__global__ void k(const float* x, unsigned* packed, unsigned* back)
+{
+    int l = threadIdx.x;
+    __nv_fp8x2_storage_t p = __nv_cvt_float2_to_fp8x2(make_float2(x[2 * l], x[2 * l + 1]), __NV_SATFINITE, __NV_E4M3);
+    packed[l] = p;
+    __half2_raw h = __nv_cvt_fp8x2_to_halfraw2(p, __NV_E4M3);
+    back[l] = h.x | ((unsigned)h.y << 16);
+    float d0 = 0.f, d1 = 0.f, d2 = 0.f, d3 = 0.f;
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%0,%1,%2,%3}, {%4,%4}, {%4}, {%0,%1,%2,%3};"
+                 : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3) : "r"(0u));
+}
+'''
+    k = emu.compile(src, "k")
+    assert "cvt.rn.satfinite.e4m3x2.f32" in k.program.ptx and "cvt.rn.f16x2.e4m3x2" in k.program.ptx
+    grid = fp8_values(np.arange(0x7F), "e4m3")
+    x = np.concatenate([(grid[1:] + grid[:-1])[:30] / 2,            # midpoints: ties to the even code
+                        [500.0, -1e6, 449.0, 2.0**-10, -0.0, 3.3]]).astype(np.float32)
+    x = np.resize(x, 64).astype(np.float32)
+    packed = np.zeros(32, np.uint32)
+    back = np.zeros(32, np.uint32)
+    res = emu.run(k, 1, 32, x, packed, back, echo=False)
+    assert res.findings == []
+    got = np.stack([packed & 0xFF, packed >> 8], axis=1).reshape(-1)
+    want = fp8_bytes(x.astype(np.float64), "e4m3", satfinite=True)
+    np.testing.assert_array_equal(got, want)
+    # independently of fp8_bytes: the midpoint of codes c and c + 1 goes to the even one; 500 and -1e6 saturate to
+    # +-448 (0x7E, 0xFE), 449 rounds down to 448, 2^-10 (under half the least subnormal, 2^-9) to +0, -0 keeps its
+    # sign, 3.3 goes to its nearest value on the grid
+    assert [int(v) for v in got[:30]] == [c if c % 2 == 0 else c + 1 for c in range(30)]
+    assert [int(v) for v in got[30:35]] == [0x7E, 0xFE, 0x7E, 0x00, 0x80]
+    assert int(got[35]) == int(np.argmin(np.abs(grid - np.float32(3.3))))
+    halves = np.stack([back & 0xFFFF, back >> 16], axis=1).reshape(-1).astype(np.uint16).view(np.float16)
+    np.testing.assert_array_equal(halves.astype(np.float64), fp8_values(got, "e4m3"))
+
+
+def test_fp8_e5m2_overflow_is_infinity_unless_saturated():
+    # e5m2 is IEEE-like: past 57344 (code 0x7B) the tie at 61440 goes to the even code 0x7C, infinity; .satfinite keeps
+    # the largest finite value; NaN converts to NaN
+    from tilelab.emu.mma_forms import fp8_bytes
+    x = np.array([61440.0, 61439.0, 1e9, -1e9, np.nan])
+    assert [int(v) for v in fp8_bytes(x, "e5m2", satfinite=False)] == [0x7C, 0x7B, 0x7C, 0xFC, 0x7F]
+    assert [int(v) for v in fp8_bytes(x, "e5m2", satfinite=True)] == [0x7B, 0x7B, 0x7B, 0xFB, 0x7F]

@@ -308,6 +308,80 @@ def fp8_values(b: np.ndarray, kind: str) -> np.ndarray:
     return np.where(b & 0x80, -v, v)
 
 
+_FP8_MAX = {"e4m3": 448.0, "e5m2": 57344.0}
+_FP8_NAN = np.uint32(0x7F)                 # the NaN a conversion writes (S.1111.111 / S.11111.11, sign clear)
+
+
+def fp8_bytes(x: np.ndarray, kind: str, satfinite: bool, relu: bool = False) -> np.ndarray:
+    """``cvt.rn{.satfinite}{.relu}`` of float values (float64, exact f32 or f16 inputs) to fp8 bytes (uint32), rounded
+    to nearest even. Past the largest finite value: that value with ``.satfinite``, else e5m2's infinity or e4m3's
+    NaN (it has no infinity); NaN gives NaN; ``.relu`` makes negatives +0."""
+    x = np.asarray(x, np.float64)
+    codes = np.arange(0x80)
+    vals = fp8_values(codes, kind)
+    ok = np.isfinite(vals)
+    codes, vals = codes[ok], vals[ok]                       # ascending with the code
+    step = vals[-1] - vals[-2]                              # the last binade's ulp: where the next value would be
+    grid = np.append(vals, vals[-1] + step)
+    a = np.abs(x)
+    with np.errstate(invalid="ignore"):
+        i = np.clip(np.searchsorted(grid, a), 1, len(grid) - 1)
+        lo, hi = grid[i - 1], grid[i]
+        up = (a - lo > hi - a) | ((a - lo == hi - a) & ((i & 1) == 0))   # the upper value's code i is even
+        k = np.where(up, i, i - 1)
+    over = (k >= len(vals)) | (a > grid[-1])
+    out = np.where(over, 0, codes[np.clip(k, 0, len(codes) - 1)]).astype(np.uint32)
+    if satfinite:
+        out = np.where(over, codes[-1], out)
+    else:
+        out = np.where(over, 0x7C if kind == "e5m2" else 0x7F, out)
+    out = np.where(np.signbit(x) & (out != 0x7F), out | 0x80, out).astype(np.uint32)
+    if relu:
+        out = np.where(np.signbit(x), 0, out).astype(np.uint32)
+    return np.where(np.isnan(x), _FP8_NAN, out).astype(np.uint32)
+
+
+def _cvt_fp8(m, ins, idx):
+    """sm_89's fp8 conversions, which cuda_fp8.h uses where the PTX is built for compute_89 (a source with an fp8
+    ``mma.sync``): ``cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b`` (a to the high byte, b to the low),
+    ``cvt.rn{.satfinite}{.relu}.{e4m3x2,e5m2x2}.f16x2 d, a`` and ``cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a``."""
+    mods = ins.mods
+    kinds = [x for x in mods if x in ("e4m3x2", "e5m2x2")]
+    if len(kinds) != 1 or "rn" not in mods:
+        isa.unsupported(m, ins)
+    kind = kinds[0][:4]
+    n = len(m.lanes(idx))
+    sat, relu = "satfinite" in mods, "relu" in mods
+    if mods.index(kinds[0]) < mods.index("f16x2" if "f16x2" in mods else "f32"):     # to fp8
+        if "f32" in mods and len(ins.args) == 3:
+            a = np.asarray(isa.read(m, ins.args[1], "f32", idx), np.float64)
+            b = np.asarray(isa.read(m, ins.args[2], "f32", idx), np.float64)
+        elif "f16x2" in mods and len(ins.args) == 2:
+            u = np.asarray(isa.read(m, ins.args[1], "b32", idx)).astype(np.uint32)
+            a = ((u >> 16) & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64)
+            b = (u & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float64)
+        else:
+            isa.unsupported(m, ins)
+        d = (fp8_bytes(a, kind, sat, relu) << np.uint32(8)) | fp8_bytes(b, kind, sat, relu)
+        isa.write(m, ins.args[0], np.broadcast_to(d.astype(np.uint16), (n,)), idx)
+        return
+    if "f16x2" not in mods or len(ins.args) != 2:                                      # from fp8: to f16x2 only
+        isa.unsupported(m, ins)
+    u = np.asarray(isa.read(m, ins.args[1], "b16", idx)).astype(np.uint32)
+    halves = []
+    for sh in (0, 8):
+        byte = (u >> np.uint32(sh)) & np.uint32(0xFF)
+        v = fp8_values(byte, kind)
+        if kind == "e5m2":                   # an f16's high byte: its bits as they are, infinities and NaNs included
+            h = (byte << np.uint32(8)).astype(np.uint32)
+        else:
+            h = np.where(np.isnan(v), np.uint32(0x7FFF), v.astype(np.float16).view(np.uint16).astype(np.uint32))
+        if relu:
+            h = np.where((v < 0) | (np.signbit(v) & (v == 0)), np.uint32(0), h)
+        halves.append(h.astype(np.uint32))
+    isa.write(m, ins.args[0], np.broadcast_to((halves[1] << np.uint32(16)) | halves[0], (n,)).astype(np.uint32), idx)
+
+
 def _operand(m, ops, kind: str, idx, row, ln, nrows) -> np.ndarray:
     """One operand's registers (``ops``), read for every lane of the warps taking part, as numbers:
     [warps, 32, elements]."""
@@ -862,13 +936,15 @@ def cvt_tf32(x: np.ndarray, mode: str) -> np.ndarray:
 
 
 def register(handlers):
-    """Install the handlers: mma.sync (every form of the table), wmma.*, cvt.*.tf32.f32 (the
-    cvt handler of isa.py runs every other cvt)."""
+    """Install the handlers: mma.sync (every form of the table), wmma.*, cvt.*.tf32.f32 and sm_89's fp8 conversions
+    (the cvt handler of isa.py runs every other cvt)."""
     handlers["mma"] = h_mma
     handlers["wmma"] = h_wmma
     base_cvt = handlers["cvt"]
 
     def h_cvt(m, ins, idx, pc):
+        if "e4m3x2" in ins.mods or "e5m2x2" in ins.mods:
+            return _cvt_fp8(m, ins, idx)
         if "tf32" in ins.mods:
             mode = next((x for x in ins.mods if x in ("rna", "rn", "rz")), None)
             if mode is None or "f32" not in ins.mods:
