@@ -529,6 +529,8 @@ def _cvt_float_to_int(x, rnd, dt):
 
 def h_cvt(m, ins, idx, pc):
     types = [x for x in ins.mods if x in DT]
+    if len(types) < 2:              # a type the emulator has no table for (packed fp4/fp6, ...): refused by name
+        unsupported(m, ins)
     dt_, st = types[0], types[1]
     rnd = next((x for x in ins.mods if x in ("rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi")), None)
     sat = "sat" in ins.mods
