@@ -29,6 +29,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 
 from tilelab.emu import mma_forms as mf  # noqa: E402
+from tilelab.emu.wmma_traffic import SUB_BYTE_BITS  # noqa: E402
 sys.path.insert(0, str(ROOT))
 from bench.recorded import read_json  # noqa: E402  (plain or gzipped recordings)
 
@@ -234,7 +235,7 @@ _STORE = {"f16": "half", "bf16": "__nv_bfloat16", "tf32": "float", "s8": "signed
           "f32": "float", "s32": "int", "f64": "double"}
 
 
-_SUB = {"s4": 4, "u4": 4, "b1": 1}          # bits an element: packed along k, lowest bits first
+_SUB = SUB_BYTE_BITS                        # bits an element: packed along k, lowest bits first
 
 
 def b1_op(case) -> str:

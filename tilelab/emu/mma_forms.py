@@ -82,28 +82,31 @@ def _lay_tf32_k8_b(g, t, i):
     return t + 4 * i, g
 
 
-def _lay_i8_k16_a(g, t, i):
-    return g + 8 * (i >> 2), 4 * t + (i & 3)
+# packed integer and fp8 inputs: e elements a register, the lowest bits first (e = 4 for 8-bit, 8 for 4-bit, 32 for
+# 1-bit); A's register r holds row g (+8 for odd r) at k = e * t + 4e * (r // 2), B's register r k = e * t + 4e * r
+# (the ISA's m16n8k16/k32 .s8 and .e4m3, m16n8k32/k64 .s4, m16n8k128/k256 .b1; m8n8k16, m8n8k32, m8n8k128 on 8 rows)
+def _packed_a16(e):
+    def lay(g, t, i):
+        return g + 8 * ((i // e) & 1), e * t + (i % e) + 4 * e * (i // (2 * e))
+    return lay
 
 
-def _lay_i8_k16_b(g, t, i):
-    return 4 * t + i, g
+def _packed_b16(e):
+    def lay(g, t, i):
+        return e * t + (i % e) + 4 * e * (i // e), g
+    return lay
 
 
-def _lay_i8_k32_a(g, t, i):
-    return g + 8 * ((i >> 2) & 1), 4 * t + (i & 3) + 16 * (i >> 3)
+def _packed_a8(e):
+    def lay(g, t, i):
+        return g, e * t + i
+    return lay
 
 
-def _lay_i8_k32_b(g, t, i):
-    return 4 * t + (i & 3) + 16 * (i >> 2), g
-
-
-def _lay_m8_a(g, t, i):                    # m8n8k16 s8 (4 per lane), m8n8k4 f64 (1 per lane)
-    return g, 4 * t + i
-
-
-def _lay_m8_b(g, t, i):
-    return 4 * t + i, g
+def _packed_b8(e):
+    def lay(g, t, i):
+        return e * t + i, g
+    return lay
 
 
 def _lay_m8_f64_a(g, t, i):
@@ -116,32 +119,6 @@ def _lay_m8_f64_b(g, t, i):
 
 def _lay_c_8x8(g, t, i):
     return g, 2 * t + i
-
-
-# 4-bit and 1-bit inputs: the 8-bit layouts with e elements a register instead of 4 (8 nibbles, 32 bits), low
-# bits first, so k stretches by e / 4 (the ISA's m16n8k32/k64 .s4/.u4, m16n8k128/k256 .b1, m8n8k32, m8n8k128)
-def _sub_a16(e):
-    def lay(g, t, i):
-        return g + 8 * ((i // e) & 1), e * t + (i % e) + 4 * e * (i // (2 * e))
-    return lay
-
-
-def _sub_b16(e):
-    def lay(g, t, i):
-        return e * t + (i % e) + 4 * e * (i // e), g
-    return lay
-
-
-def _sub_a8(e):
-    def lay(g, t, i):
-        return g, e * t + i
-    return lay
-
-
-def _sub_b8(e):
-    def lay(g, t, i):
-        return e * t + i, g
-    return lay
 
 
 # m8n8k4 .f16 (quad pairs): h = lane >= 16 picks the upper half of the pair's 8 rows/columns
@@ -205,14 +182,15 @@ MMA_SYNC[("m16n8k16", "bf16", "f32")] = _f("m16n8k16", "bf16", "f32", _lay_16816
 MMA_SYNC[("m16n8k8", "bf16", "f32")] = _f("m16n8k8", "bf16", "f32", _lay_1688_a, _lay_1688_b, _lay_c_16x8, 4, 2, 4)
 MMA_SYNC[("m16n8k4", "tf32", "f32")] = _f("m16n8k4", "tf32", "f32", _lay_tf32_k4_a, _lay_tf32_k4_b, _lay_c_16x8, 2, 1, 4)
 MMA_SYNC[("m16n8k8", "tf32", "f32")] = _f("m16n8k8", "tf32", "f32", _lay_tf32_k8_a, _lay_tf32_k8_b, _lay_c_16x8, 4, 2, 4)
-MMA_SYNC[("m16n8k16", "int8", "s32")] = _f("m16n8k16", "int8", "s32", _lay_i8_k16_a, _lay_i8_k16_b, _lay_c_16x8, 8, 4, 4)
-MMA_SYNC[("m16n8k32", "int8", "s32")] = _f("m16n8k32", "int8", "s32", _lay_i8_k32_a, _lay_i8_k32_b, _lay_c_16x8, 16, 8, 4)
-MMA_SYNC[("m8n8k16", "int8", "s32")] = _f("m8n8k16", "int8", "s32", _lay_m8_a, _lay_m8_b, _lay_c_8x8, 4, 4, 2)
+MMA_SYNC[("m16n8k16", "int8", "s32")] = _f("m16n8k16", "int8", "s32", _packed_a16(4), _packed_b16(4), _lay_c_16x8, 8, 4, 4)
+MMA_SYNC[("m16n8k32", "int8", "s32")] = _f("m16n8k32", "int8", "s32", _packed_a16(4), _packed_b16(4), _lay_c_16x8, 16, 8,
+                                           4)
+MMA_SYNC[("m8n8k16", "int8", "s32")] = _f("m8n8k16", "int8", "s32", _packed_a8(4), _packed_b8(4), _lay_c_8x8, 4, 4, 2)
 MMA_SYNC[("m8n8k4", "f64", "f64")] = _f("m8n8k4", "f64", "f64", _lay_m8_f64_a, _lay_m8_f64_b, _lay_c_8x8, 1, 1, 2)
 # sm_89's fp8 (.e4m3/.e5m2 in any mix): the 8-bit integer layouts; f32 or f16 accumulators (fp8_product)
 for _cd in ("f32", "f16"):
-    MMA_SYNC[("m16n8k32", "fp8", _cd)] = _f("m16n8k32", "fp8", _cd, _lay_i8_k32_a, _lay_i8_k32_b, _lay_c_16x8, 16, 8, 4)
-    MMA_SYNC[("m16n8k16", "fp8", _cd)] = _f("m16n8k16", "fp8", _cd, _lay_i8_k16_a, _lay_i8_k16_b, _lay_c_16x8, 8, 4, 4)
+    MMA_SYNC[("m16n8k32", "fp8", _cd)] = _f("m16n8k32", "fp8", _cd, _packed_a16(4), _packed_b16(4), _lay_c_16x8, 16, 8, 4)
+    MMA_SYNC[("m16n8k16", "fp8", _cd)] = _f("m16n8k16", "fp8", _cd, _packed_a16(4), _packed_b16(4), _lay_c_16x8, 8, 4, 4)
 # sm_90's f64 shapes: tf32's layouts, one f64 a register; an fma per k step in k order, as m8n8k4's
 MMA_SYNC[("m16n8k4", "f64", "f64")] = _f("m16n8k4", "f64", "f64", _lay_tf32_k4_a, _lay_tf32_k4_b, _lay_c_16x8, 2, 1, 4)
 MMA_SYNC[("m16n8k8", "f64", "f64")] = _f("m16n8k8", "f64", "f64", _lay_tf32_k8_a, _lay_tf32_k8_b, _lay_c_16x8, 4, 2, 4)
@@ -222,10 +200,10 @@ MMA_SYNC[("m16n8k16", "f64", "f64")] = _f("m16n8k16", "f64", "f64", _lay_tf32_k8
 for _kind, _e, _shapes in (("int4", 8, ("m8n8k32", "m16n8k32", "m16n8k64")), ("b1", 32, ("m8n8k128", "m16n8k128",
                                                                                           "m16n8k256"))):
     _m8, _k16, _k32 = _shapes
-    MMA_SYNC[(_m8, _kind, "s32")] = _f(_m8, _kind, "s32", _sub_a8(_e), _sub_b8(_e), _lay_c_8x8, _e, _e, 2)
-    MMA_SYNC[(_k16, _kind, "s32")] = _f(_k16, _kind, "s32", _sub_a16(_e), _sub_b16(_e), _lay_c_16x8, 2 * _e, _e, 4)
-    MMA_SYNC[(_k32, _kind, "s32")] = _f(_k32, _kind, "s32", _sub_a16(_e), _sub_b16(_e), _lay_c_16x8, 4 * _e, 2 * _e,
-                                        4)
+    MMA_SYNC[(_m8, _kind, "s32")] = _f(_m8, _kind, "s32", _packed_a8(_e), _packed_b8(_e), _lay_c_8x8, _e, _e, 2)
+    MMA_SYNC[(_k16, _kind, "s32")] = _f(_k16, _kind, "s32", _packed_a16(_e), _packed_b16(_e), _lay_c_16x8, 2 * _e, _e, 4)
+    MMA_SYNC[(_k32, _kind, "s32")] = _f(_k32, _kind, "s32", _packed_a16(_e), _packed_b16(_e), _lay_c_16x8, 4 * _e,
+                                        2 * _e, 4)
 
 # m8n8k4 with f16 inputs: any A/B layout, (D, C) = (f32, f32), (f16, f16) or (f32, f16) (ptxas
 # refuses .f16 D with .f32 C). Keyed (A layout, B layout, D type, C type).
@@ -771,21 +749,20 @@ def _wmma_move(m, ins, idx, pc, store):
     if which is None or kind is None or not shape:
         isa.unsupported(m, ins, msg("unsupported.wmma_form", form=ins.form, refused=_WMMA_REFUSED))
     _wmma_check(m, ins, shape, kind, which)
+    lanes = m.lanes(idx)
+    rows, cols = _frag_dims(shape, which)
+    ldm = (np.broadcast_to(np.asarray(isa.read(m, ins.args[2], "u32", idx)).astype(np.int64), (len(lanes),))
+           if len(ins.args) > 2 else np.full(len(lanes), cols if layout == "row" else rows, np.int64))
     traffic = (shape, which, kind, layout)
     shape, which, kind, layout, bits = wmma_traffic.byte_view(shape, which, kind, layout)   # 4-, 1-bit: as bytes
     rows, cols = _frag_dims(shape, which)
+    stride = ldm * bits // 8 if bits else ldm      # in the accessed elements (bytes for 4- and 1-bit tiles)
     if store:
         aop, vop = ins.args[0], ins.args[1]
     else:
         vop, aop = ins.args[0], ins.args[1]
     regs_ops = vop.items if vop.kind == "vec" else (vop,)
     nslots = _slots(len(regs_ops), kind)
-    lanes = m.lanes(idx)
-    stride = (np.broadcast_to(np.asarray(isa.read(m, ins.args[2], "u32", idx)).astype(np.int64), (len(lanes),))
-              if len(ins.args) > 2 else np.full(len(lanes), cols if layout == "row" else rows, np.int64))
-    ldm = stride * 8 // bits if bits and len(ins.args) <= 2 else stride      # in the PTX's elements
-    if bits:
-        stride = ldm * bits // 8                 # the bytes' stride
     space = isa._space(ins)
     base = isa.address(m, aop, idx)
     if space == "shared":
