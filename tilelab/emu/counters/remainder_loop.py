@@ -103,10 +103,12 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
         cache[key] = (None, msg("counts.remainder_no_sass", why=(str(e).splitlines() or [type(e).__name__])[0][:100]))
         return cache[key]
     label_at = {lab: x.addr for x in listing for lab in x.labels}
+    n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
+    sass_lines = _sass_lines(fn.instrs[:n_entry], listing, lines, kind, where)
     seq = []                        # "G": an LDG of the lines, "<": a back edge (its target), "|": a branch
     back = []
     for x in listing:
-        if x.op == _KINDS[kind][1] and x.pred != "@!PT" and x.where in lines:
+        if x.op == _KINDS[kind][1] and x.pred != "@!PT" and x.where in sass_lines:
             seq.append(("G", x.addr))
         elif x.op in ("BRA", "EXIT", "BRX", "JMP", "JMX", "RET", "CALL"):
             t = x.label
@@ -115,13 +117,13 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
             seq.append(("|", x.addr))
     ldgs = [addr for k, addr in seq if k == "G"]
     have = len(ldgs)
-    n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
     if have == sum(1 for ins in fn.instrs[:n_entry] if mine(ins)):
         cache[key] = (1, None)      # one LDG per PTX load of these lines: the copies are the PTX's own
         return cache[key]
 
     def undecided():
-        return None, msg("counts.remainder_shape", have=have, ptx=a)
+        return None, msg("counts.remainder_shape", have=have, ptx=a, sass=_KINDS[kind][1],
+                         what=msg("counts.remainder_what_" + kind))
 
     # the PTX loops of these lines (NVVM's own remainder loop first, then its unrolled one, say), in order,
     # and the SASS loops holding their LDGs, one for each in the same order (and one more after a loop whose
@@ -181,6 +183,21 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
         return cache[key]
     cache[key] = (us[loops.index(loop)], None)
     return cache[key]
+
+
+def _sass_lines(instrs, listing, lines: set, kind: str, where) -> set:
+    """The source lines whose SASS instructions of ``kind`` stand for the PTX accesses of ``lines``: the lines
+    themselves, and for an access NVVM left at line 0 (a merged location: gecko's ``kernel_filter_hits``, whose
+    two stores in an if/else NVVM made one store of a selected value, at line 0; ptxas puts its STGs on the
+    condition's line 148) the lines of the file that hold such SASS instructions and no PTX access of the kind."""
+    zero = {w for w in lines if w[1] == 0}
+    if not zero:
+        return lines
+    op = _KINDS[kind][1]
+    claimed = {where(ins) for ins in instrs if _kind(ins) == kind}
+    files = {f for f, _ in zero}
+    orphans = {x.where for x in listing if x.op == op and x.where[0] in files and x.where not in claimed}
+    return (lines - zero) | orphans
 
 
 def _last_copy_a_loop(fn, n_entry, mine, loops, seq, back, a):
