@@ -121,6 +121,26 @@ def test_wmma_bit_for_bit_against_the_h200_recording(recording):
     assert [r["form"] for r in rows if not r["bits_equal"]] == []
 
 
+def test_the_late_forms_bit_for_bit_against_the_h100_recording():
+    # the forms added on 2026-12-07 (4-bit, 1-bit, fp8, WMMA's 4- and 1-bit) on an H100 (sm_90, as the H200;
+    # bench/results/mma-forms-2026-12-07-late.json, drawn from default_rng([23, 4])): 27 mma.sync and 6 WMMA forms,
+    # the emulator's registers equal the GPU's bit for bit, fp8's two half-k HMMAs and their f16/f32 sums included.
+    # The three sm_90 f64 m16n8k* forms stopped at ptxas there (their PTX was built for compute_80: fixed since,
+    # test_sm90_f64_mma_sources_are_built_for_compute_90_and_assemble), so their order stays unmeasured
+    path = ROOT / "bench" / "results" / "mma-forms-2026-12-07-late.json"
+    rec = read_json(path)
+    assert rec["gpu"].startswith("NVIDIA H100")
+    errors = {r["form"] for r in rec["forms"] if "error" in r}
+    assert errors == {f"mma.sync.{s}.row.col.f64.f64.f64.f64" for s in ("m16n8k4", "m16n8k8", "m16n8k16")}
+    rows = probes.compare(path)
+    late = [c for c in MMA if probes.late(c[0]) and c[0].ab != "f64"]
+    assert len(rows) == len(late) == 27
+    assert {r["form"].split(".")[6] for r in rows} >= {"e4m3", "e5m2", "s4", "u4", "b1"}
+    assert [r["form"] for r in rows if not r["bits_equal"]] == []
+    wm = probes.compare_wmma(path)
+    assert len(wm) == 6 and [r["form"] for r in wm if not r["bits_equal"]] == []
+
+
 def test_tensor_core_f32_is_not_round_to_nearest():
     # the fitted fp32 accumulation truncates: a sum one below a float32 midpoint ... rounds down
     from tilelab.emu.mma_forms import tensor_core_f32
@@ -337,3 +357,21 @@ def test_fp8_e5m2_overflow_is_infinity_unless_saturated():
     x = np.array([61440.0, 61439.0, 1e9, -1e9, np.nan])
     assert [int(v) for v in fp8_bytes(x, "e5m2", satfinite=False)] == [0x7C, 0x7B, 0x7C, 0xFC, 0x7F]
     assert [int(v) for v in fp8_bytes(x, "e5m2", satfinite=True)] == [0x7B, 0x7B, 0x7B, 0xFB, 0x7F]
+
+
+@pytest.mark.skipif(not __import__("conftest").has_sass_toolchain(), reason="needs NVRTC, nvJitLink and nvdisasm")
+def test_sm90_f64_mma_sources_are_built_for_compute_90_and_assemble():
+    # the H100's run of the late forms (bench/results/mma-forms-2026-12-07-late.json) stopped at ptxas for the three
+    # f64 m16n8k* forms: "Feature '.m16n8k8 with double types' requires .target sm_90 or higher", their PTX being
+    # built for compute_80. A source naming one is built for compute_90 now, and its cubin holds the DMMAs; m8n8k4's
+    # f64, which sm_80 has, keeps compute_80
+    from tilelab import toolchain as tc
+    from tilelab.toolchain.arch import F64_MMA_PTX_ARCH, PTX_ARCH, ptx_arch_for
+    f64 = [(f, t) for f, t, *_ in MMA if f.ab == "f64" and f.shape != "m8n8k4"]
+    assert {f.shape for f, _ in f64} == {"m16n8k4", "m16n8k8", "m16n8k16"}
+    for form, types in f64:
+        src = probes.mma_source(form, types)
+        assert ptx_arch_for(src) == F64_MMA_PTX_ARCH
+        prog = tc.compile_cuda(src, filename=f"mma_{form.shape}_f64.cu")
+        assert "DMMA" in prog.sass("sm_90")
+    assert ptx_arch_for('asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, ...");') == PTX_ARCH

@@ -11,6 +11,8 @@ DEFAULT_ARCH = "sm_90"   # the SM whose cubin and SASS are built when none is na
 HOPPER_PTX_ARCH = "compute_90a"   # for sources that use Hopper's instructions (wgmma, setmaxnreg: sm_90a only)
 FP8_MMA_PTX_ARCH = "compute_89"   # for sources whose mma names fp8 inputs (.e4m3/.e5m2: sm_89 and later)
 _FP8_MMA = re.compile(r"mma\.sync[^;\"]*\.e[45]m[23]")
+F64_MMA_PTX_ARCH = "compute_90"   # for sources whose mma is sm_90's f64 m16n8k4/k8/k16 (m8n8k4's f64 is sm_80's)
+_F64_MMA = re.compile(r"mma\.sync[^;\"]*\.m16n8k(?:4|8|16)\b[^;\"]*\.f64")
 _HOPPER_ONLY = re.compile(r"wgmma|setmaxnreg|stmatrix|elect\.sync|griddepcontrol"
                           r"|cp\.async\.bulk|CUtensorMap|expect_tx"    # the TMA path is sm_90+ too
                           r"|__cluster_dims__|this_cluster|cluster_group|barrier\.cluster|mapa|%cluster")  # clusters
@@ -20,7 +22,8 @@ def ptx_arch_for(source: str, options=()) -> str:
     """The virtual arch a source's PTX is built for: one the options name (-arch=compute_90a), else
     compute_90a where the source names wgmma or setmaxnreg (they exist only there; helpers such as
     wgmma_fence count) or sm_90's stmatrix, elect.sync, griddepcontrol, the TMA (cp.async.bulk, CUtensorMap,
-    expect_tx) or thread block clusters (__cluster_dims__, cooperative groups' this_cluster), compute_89 where an
+    expect_tx) or thread block clusters (__cluster_dims__, cooperative groups' this_cluster), compute_90 where an
+    ``mma.sync`` is sm_90's f64 m16n8k4/k8/k16 (ptxas refuses it in PTX for an earlier target), compute_89 where an
     ``mma.sync`` names fp8 inputs, else the emulator's fixed compute_80."""
     for o in options:
         m = re.fullmatch(r"(?:-arch|--gpu-architecture)=(compute_\d+a?)", str(o))
@@ -28,6 +31,8 @@ def ptx_arch_for(source: str, options=()) -> str:
             return m.group(1)
     if _HOPPER_ONLY.search(source or ""):
         return HOPPER_PTX_ARCH
+    if _F64_MMA.search(source or ""):
+        return F64_MMA_PTX_ARCH
     return FP8_MMA_PTX_ARCH if _FP8_MMA.search(source or "") else PTX_ARCH
 
 

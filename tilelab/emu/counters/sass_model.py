@@ -983,6 +983,8 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
         by_line.setdefault(w, []).append(u)
         for pc in u.pcs:
             parent[root(where(fn.instrs[pc]))] = root(w)
+    for z, w in _line0_orphans(fn, n_entry, by_line, cub, where):
+        parent[root(w)] = root(z)
     groups: dict = {}
     for w in list(parent):
         groups.setdefault(root(w), []).append(w)
@@ -1120,6 +1122,19 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
             plan.notes[w] = _msg("counts.sep").join(x for x in (plan.notes.get(w), _msg("counts.sunk_load", line=a[3])) if x)
     _hoist(plan, fn, n_entry, listing, where)
     return plan
+
+
+def _line0_orphans(fn, n_entry: int, by_line: dict, cub: dict, where) -> list:
+    """(line 0, line) pairs to check together: NVVM gives an access it merged from several source lines (an if/else's
+    two stores made one store of a selected value: CUDA-GECKO's ``kernel_filter_hits``, cuda-grep's ``parallelMatch``,
+    ThunderSVM's SMO solvers) line 0, which no SASS instruction has; ptxas puts its instructions on a line of their
+    own (the condition's). Those are the file's lines whose cubin accesses stand for no PTX access there."""
+    zero = {w for w in by_line if w[1] == 0 and any(u.key for u in by_line[w])}
+    if not zero:
+        return []
+    claimed = {where(fn.instrs[pc]) for pc in range(n_entry) if _access(pc, fn.instrs[pc]) is not None}
+    return [(z, w) for z in sorted(zero) for w in sorted(cub) if w[0] == z[0] and w[1] and w not in claimed
+            and any(k.split(".")[0] in COMPARED for k in cub[w])]
 
 
 def _copy_loops(plan, fn, n_entry: int, base: list, units: list, left: dict, sym, unrolled: list, spans, chunk_sym,
