@@ -9,9 +9,9 @@ with plain loops over phases, banks and distinct words.
   any one bank; the same word twice is a broadcast.
 * 8-byte accesses: 2 phases (lanes 0-15, 16-31); 16-byte: 4 phases of 8 lanes; conflicts
   count within a phase and the phases add up. Narrower accesses: one phase of 32 lanes.
-* Paired wide loads (measured with ncu, bench/results/gpu_wide_access-*.json): a load
-  (not a store, not ldmatrix) of 8 or 16 bytes whose lane pairs (2k, 2k+1) each read one
-  address, inactive lanes matching anything, runs in phases of twice as many lanes.
+* Paired wide loads (measured with ncu, bench/results/gpu_wide_access-*.json and gpu_wide_access_xor-*.json): a load
+  (not a store, not ldmatrix) of 8 or 16 bytes in which every lane t reads lane t ^ 1's address, or every lane t
+  lane t ^ 2's, inactive lanes matching anything, runs in phases of twice as many lanes.
 * Global: one per distinct 32-byte sector touched by the active lanes.
 """
 from __future__ import annotations
@@ -29,8 +29,8 @@ WIDTHS = (1, 2, 4, 8, 16)
 # ------------------------------------------------------------------ brute-force model
 def model_wavefronts(addrs, active, width, op="ld") -> int:
     lanes_per_phase = 16 if width == 8 else 8 if width == 16 else 32
-    if op == "ld" and width in (8, 16) and all(
-            not (active[2 * k] and active[2 * k + 1]) or addrs[2 * k] == addrs[2 * k + 1] for k in range(16)):
+    if op == "ld" and width in (8, 16) and any(all(
+            not (active[t] and active[t ^ m]) or addrs[t] == addrs[t ^ m] for t in range(32)) for m in (1, 2)):
         lanes_per_phase *= 2
     total = 0
     for first in range(0, 32, lanes_per_phase):
@@ -149,7 +149,7 @@ def test_shared_wavefronts_match_model(rng, width, op):
 def _wide_access_recordings():
     from pathlib import Path
     import json
-    files = sorted((Path(__file__).resolve().parents[1] / "bench" / "results").glob("gpu_wide_access-*.json"))
+    files = sorted((Path(__file__).resolve().parents[1] / "bench" / "results").glob("gpu_wide_access*-*.json"))
     return [c for f in files for c in read_json(f)["cases"]]
 
 
@@ -157,7 +157,8 @@ def test_rule_equals_ncu_on_every_recorded_pattern():
     """The H200's wavefronts per request (ncu) for every 8/16-byte load and store pattern
     recorded by bench/gpu_wide_access.py equal the rule, and the brute-force model."""
     cases = _wide_access_recordings()
-    assert len(cases) >= 100
+    assert len(cases) >= 100 + 152
+    assert sum(c["pattern"].startswith("m2") for c in cases) >= 40     # lanes t and t ^ 2 sharing (the H100's)
     for c in cases:
         words = np.asarray(c["lane_words"], np.int64)
         act = words >= 0

@@ -11,12 +11,16 @@ Rules (Volta through Hopper, confirmed with ncu on an H200):
 * 8-byte accesses run in 2 phases of 16 lanes, 16-byte accesses in 4 phases of
   8 lanes; conflicts count within a phase and phases add up. ``ldmatrix`` is a
   16-byte access per lane (one row address per lane, lanes 8m..8m+7 = matrix m).
-* Paired wide loads: an 8- or 16-byte *load* in which every pair of lanes (2k, 2k+1)
-  reads one address (an inactive lane matches anything) is served in phases of twice
-  as many lanes: one phase of 32 for 8 bytes, two of 16 for 16 bytes. So a float4
-  broadcast costs 2 wavefronts, not 4. Stores and ``ldmatrix`` never pair. Measured
-  with ncu on an H200 over 220 address patterns (bench/gpu_wide_access.py,
-  bench/results/gpu_wide_access-2026-12-01.json): every pattern fits this rule.
+* Paired wide loads: an 8- or 16-byte *load* in which every lane t reads the address of
+  lane t ^ 1, or every lane t that of lane t ^ 2 (an inactive lane matches anything), is
+  served in phases of twice as many lanes: one phase of 32 for 8 bytes, two of 16 for
+  16 bytes. So a float4 broadcast costs 2 wavefronts, not 4, and so does fast-transformers'
+  A B A B ... float4 pattern (lanes t and t ^ 2 share). Partners t ^ 3, t ^ 4 and beyond
+  do not pair. Stores and ``ldmatrix`` never pair. Measured with ncu on an H200 over 220
+  address patterns (bench/gpu_wide_access.py, bench/results/gpu_wide_access-2026-12-01.json)
+  and on an H100 over 152 patterns of lanes sharing by XOR partner (--xor,
+  bench/results/gpu_wide_access_xor-2026-12-07.json): all 262 loads fit this rule; with
+  the t ^ 1 partner alone, 44 of the 152 did not.
 * A phase with no active lane costs nothing.
 * ``cp.async`` (SASS LDGSTS) writes shared memory as a store of its own size per
   lane (16 bytes: 4 phases of 8 lanes, never paired); ncu counts those wavefronts apart
@@ -120,11 +124,15 @@ def _check_op(op: str) -> str:
 
 
 def pairs_share(addr, active) -> np.ndarray:
-    """Per request: does every lane pair (2k, 2k+1) read one address? (inactive lanes match)"""
-    addr = np.asarray(addr, dtype=np.int64).reshape(-1, 16, 2)
-    act = np.asarray(active, dtype=bool).reshape(-1, 16, 2)
-    same = (addr[:, :, 0] == addr[:, :, 1]) | ~act[:, :, 0] | ~act[:, :, 1]
-    return same.all(axis=1)
+    """Per request: does every lane t read lane t ^ 1's address, or every lane t lane t ^ 2's? (inactive lanes
+    match anything; the partners the hardware pairs, see the module docstring)"""
+    addr = np.asarray(addr, dtype=np.int64).reshape(-1, 32)
+    act = np.asarray(active, dtype=bool).reshape(-1, 32)
+    out = np.zeros(addr.shape[0], dtype=bool)
+    for m in (1, 2):
+        partner = np.arange(32) ^ m
+        out |= ((addr == addr[:, partner]) | ~act | ~act[:, partner]).all(axis=1)
+    return out
 
 
 def request_lanes_per_phase(addr, active, nbytes: int, op: str = "ld") -> int:
