@@ -4,7 +4,7 @@ NVVM gives an access it merged from several source lines line 0 (ThunderSVM's SM
 one store of a selected value); no SASS instruction has line 0, so the per-line check found "none of this line" and
 counted the line as the PTX runs, undecided. ptxas puts that access's instructions on a line of their own; the
 cubin's accesses on lines that hold no PTX access are now checked together with line 0. ncu's counts are the H200's
-(bench/results/fidelity-2026-12-05-unseen77.json)."""
+(bench/results/fidelity-2026-12-05-unseen77.json.gz)."""
 from __future__ import annotations
 
 import sys
@@ -39,7 +39,7 @@ def test_line_0_is_checked_with_the_lines_ptxas_gave_its_accesses():
 
 def test_the_solvers_shared_stores_are_decided_at_ncus_counts(tmp_path):
     out = tmp_path / "cmp.json"
-    fid.main(["--compare", str(ROOT / "bench" / "results" / "fidelity-2026-12-05-unseen77.json"), "--only", SMO,
+    fid.main(["--compare", str(ROOT / "bench" / "results" / "fidelity-2026-12-05-unseen77.json.gz"), "--only", SMO,
               "--json", str(out)])
     rows = [r for r in read_json(out)["rows"] if r["id"].endswith("solve_kernel")]
     assert len(rows) == 2
