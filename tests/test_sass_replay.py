@@ -342,3 +342,32 @@ def test_ptxas_unsigned_division_gives_the_quotient():
     # the pair is read as such: a non-zero high word adds to the product's high word
     r = _eval(["IMAD.MOV.U32 R4, RZ, RZ, 0x5", "IMAD.MOV.U32 R5, RZ, RZ, 0x7", "IMAD.HI.U32 R6, R2, R3, R4"], 1 << 20, 1 << 20)
     assert r["R6"] == (1 << 8) + 7
+
+
+def test_prmt_and_the_shared_windows_high_word():
+    """``PRMT d, a, sel, b`` (cuda-grep's and CUDASW++'s branches test its values: 0x9910 sign-extends a short,
+    0x8880 a byte, 0x7610 keeps b's high half under a's low half) against a byte-by-byte model, and ``S2R
+    SR_SWINHI``, the high word of a generic pointer to shared memory (cuda-grep tests such a pointer against 0): the
+    machine's own window. Both stopped the replay of the branches that depend on them before."""
+    from tilelab.emu.memory import SHARED_WINDOW
+    rng = random.Random(7)
+
+    def model(a, sel, b):
+        src = (b << 32) | a
+        out = 0
+        for k in range(4):
+            nib = (sel >> (4 * k)) & 0xF
+            byte = (src >> (8 * (nib & 7))) & 0xFF
+            if nib & 8:
+                byte = 0xFF if byte & 0x80 else 0
+            out |= byte << (8 * k)
+        return out
+    for _ in range(40):
+        a, b = rng.getrandbits(32), rng.getrandbits(32)
+        sels = [0x9910, 0x8880, 0x7610, 0x3210, 0x5432, rng.getrandbits(16)]
+        r = _eval([f"PRMT R{4 + i}, R2, {s:#x}, R3" for i, s in enumerate(sels)], a, b)
+        for i, s in enumerate(sels):
+            assert r[f"R{4 + i}"] == model(a, s, b), hex(s)
+        assert r["R4"] == (a & 0xFFFF) | (0xFFFF0000 if a & 0x8000 else 0)
+    r = _eval(["S2R R4, SR_SWINHI"], 0, 0)
+    assert r["R4"] == SHARED_WINDOW >> 32 != 0

@@ -49,6 +49,7 @@ import numpy as np
 from ...messages import msg
 from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import constant_symbols, entry_sass, sass_listing
+from ..memory import SHARED_WINDOW
 from ..ptx import split_top
 from . import observed as observed_space
 from .ifconvert import _SHARED_KINDS, access_kind, plan_for
@@ -1159,6 +1160,23 @@ class Replay:
             return self._shf(g, ins, guard)
         if op in ("LOP3", "ULOP3") and "LUT" in mods:
             return self._lop3(g, ins, guard)
+        if op in ("PRMT", "UPRMT") and len(o) == 4 and not mods:
+            # PRMT d, a, sel, b: byte k of d is byte (sel's nibble k & 7) of the 8 bytes b:a, or with the nibble's
+            # bit 3 set that byte's sign replicated (the default mode; 0x9910 and 0x8880 sign-extend a short and a
+            # byte, 0x7610 keeps b's high half): cuda-grep's and CUDASW++'s branches test such values
+            a, sel, b = v(1), v(2), v(3)
+            bad = next((x for x in (a, sel, b) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            src = (np.asarray(b, dtype=np.uint64) << np.uint64(32)) | np.asarray(a, dtype=np.uint64)
+            sel = np.asarray(sel, dtype=np.uint64)
+            out = np.zeros(np.broadcast(src, sel).shape, dtype=np.uint64)
+            for k in range(4):
+                nib = (sel >> np.uint64(4 * k)) & np.uint64(0xF)
+                byte = (src >> ((nib & np.uint64(7)) * np.uint64(8))) & np.uint64(0xFF)
+                byte = np.where(nib & np.uint64(8), np.where(byte & np.uint64(0x80), np.uint64(0xFF), np.uint64(0)), byte)
+                out |= byte << np.uint64(8 * k)
+            return sset(o[0], out.astype(_U32))
         if op in ("PLOP3", "UPLOP3") and "LUT" in mods and len(o) == 7:
             a, b, c = (self._pred(g, x) for x in o[2:5])
             res = []
@@ -1499,6 +1517,11 @@ class Replay:
             # the block's rank in its cluster, 0 with no cluster: ptxas forms the shared window's addresses from it
             # (``ULEA UR4, UR5, 0x400, 0x18``), which are then the machine's
             return self._set(g, d, _U32(0), guard)
+        if sr == "SWINHI":
+            # the high word of the shared window's generic addresses: ptxas forms a generic pointer to a shared
+            # variable from it (cvta.shared), and a branch may test that pointer (cuda-grep's ``if (p)``); the
+            # machine's window (memory.SHARED_WINDOW), so that the replay's pointers are the ones the launch used
+            return self._set(g, d, _uniform(np.asarray(SHARED_WINDOW >> 32).astype(_U32)), guard)
         return self._set(g, d, Unknown("special", sr=src, op=ins.op, addr=_at(ins)), guard)
 
     def _coords(self, g):
