@@ -9,7 +9,9 @@ two same-named templates, and twelve launches the device's NVRTC 13 cannot build
 Barnes-Hut, pre-Volta code built for compute_61, which CUDA 13 dropped); five suites meeting the line (unseen148,
 unseen151, unseen153, unseen156, unseen158). Now: 2,406 of 2,483 (96.90%), after the helpers' fixes and, for BLAKE3's
 five launches, the copy-loop rule of tests/test_sass_unrolled_copy.py (20 totals), for Argon2's two precompute
-launches the far sunk-load rule of tests/test_sass_sunk_far.py (4 totals)."""
+launches the far sunk-load rule of tests/test_sass_sunk_far.py (4 totals). Since 2026-12-07: 2,405 of 2,476 (97.13%),
+Subway's SSSP and SSWP sectors set apart (they moved between three ncu runs of the same launches on the H100,
+fidelity-2026-12-07-rep147-r1.json and -r2.json: the atomics' order)."""
 from __future__ import annotations
 
 from conftest import unseen_gpu_outputs, unseen_tallies
@@ -17,7 +19,7 @@ from conftest import unseen_gpu_outputs, unseen_tallies
 #: suite -> (launches compared as it came, ran as it came, equal as it came, totals as it came, ran now, equal now,
 #: totals now)
 TALLY = {144: (12, 12, 148, 156, 12, 148, 156), 145: (12, 12, 148, 156, 12, 148, 156),
-         146: (15, 15, 193, 195, 15, 193, 195), 147: (16, 16, 184, 208, 16, 184, 208),
+         146: (15, 15, 193, 195, 15, 193, 195), 147: (16, 16, 184, 208, 16, 183, 201),
          148: (11, 11, 143, 143, 11, 143, 143), 149: (16, 11, 135, 143, 16, 204, 208),
          150: (10, 4, 52, 52, 10, 130, 130), 151: (12, 12, 156, 156, 12, 156, 156),
          152: (8, 4, 52, 52, 4, 52, 52), 153: (12, 12, 156, 156, 12, 156, 156),
@@ -36,7 +38,7 @@ GPU = {144: (12, 12), 145: (12, 11), 146: (15, 15), 147: (16, 16), 148: (11, 7),
 
 def test_each_suite_as_it_came_and_now():
     came_sum, now_sum, met = unseen_tallies(TALLY, date="2026-12-06")
-    assert came_sum == [2256, 2340] and now_sum == [2406, 2483]
+    assert came_sum == [2256, 2340] and now_sum == [2405, 2476]
     assert met == [148, 151, 153, 156, 158]
     assert came_sum[0] / came_sum[1] < 0.99
 
