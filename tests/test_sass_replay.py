@@ -371,3 +371,31 @@ def test_prmt_and_the_shared_windows_high_word():
         assert r["R4"] == (a & 0xFFFF) | (0xFFFF0000 if a & 0x8000 else 0)
     r = _eval(["S2R R4, SR_SWINHI"], 0, 0)
     assert r["R4"] == SHARED_WINDOW >> 32 != 0
+
+
+def test_ffma_rounds_once():
+    """``FFMA d, a, b, c`` is a * b + c rounded once (mwa_hyperdrive's peeling reduction tests such a value before a
+    branch; it stopped the replay before): against an exact product and sum in Python fractions, on inputs where
+    rounding the product first gives another float, and with .FTZ's subnormal results flushed."""
+    from fractions import Fraction
+    import struct
+    f32 = lambda x: struct.unpack("<f", struct.pack("<I", x))[0]  # noqa: E731
+    bits = lambda x: struct.unpack("<I", struct.pack("<f", x))[0]  # noqa: E731
+
+    def exact(a, b, c):
+        return bits(float(np.float32(float(Fraction(a) * Fraction(b) + Fraction(c)))))
+    rng = random.Random(3)
+    differ = 0
+    for _ in range(60):
+        a = f32(rng.getrandbits(23) | 0x3F800000)                 # [1, 2)
+        b = f32(rng.getrandbits(23) | 0x3F800000)
+        c = -float(np.float32(a * b))                            # a * b - round(a * b): the product's rounding error
+        got = _eval([f"IMAD.MOV.U32 R5, RZ, RZ, {bits(c):#x}", "FFMA R4, R2, R3, R5", "FMUL R6, R2, R3",
+                     "FADD R7, R6, R5"], bits(a), bits(b))
+        assert got["R4"] == exact(a, b, c)
+        differ += got["R4"] != got["R7"]
+    assert differ > 40                                           # the fused result is the error, the other 0
+    tiny = f32(0x00800000)                                       # the smallest normal: halved, a subnormal
+    got = _eval(["IMAD.MOV.U32 R5, RZ, RZ, RZ", "FFMA.FTZ R4, R2, R3, R5", "FFMA R6, R2, R3, R5"],
+                bits(tiny), bits(0.5))
+    assert got["R4"] == 0 and got["R6"] == 0x00400000

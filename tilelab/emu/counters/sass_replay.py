@@ -50,6 +50,7 @@ from ...messages import msg
 from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import constant_symbols, entry_sass, sass_listing
 from ..memory import SHARED_WINDOW
+from ..numerics import fma_f32
 from ..ptx import split_top
 from . import observed as observed_space
 from .ifconvert import _SHARED_KINDS, access_kind, plan_for
@@ -1074,6 +1075,18 @@ class Replay:
                 return sset(o[0], bad)
             with np.errstate(all="ignore"):
                 r = np.asarray(np.add(a, b) if op == "FADD" else np.multiply(a, b), dtype=np.float32)
+            if ftz:
+                r = np.where(np.abs(r) < np.float32(1.1754944e-38), np.copysign(np.float32(0), r), r)
+            return sset(o[0], np.asarray(r, dtype=np.float32).view(_U32))
+        if op == "FFMA" and len(o) == 4 and set(mods) <= {"FTZ"}:
+            # float32 a * b + c rounded once (numerics.fma_f32, the emulator's own), nearest even, .FTZ as FADD's:
+            # mwa_hyperdrive's peeling reduction tests a value so made before a branch
+            ftz = "FTZ" in mods
+            a, b, c = (self._fval(g, x, ins, ftz) for x in o[1:4])
+            bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            r = np.asarray(fma_f32(a, b, c), dtype=np.float32)
             if ftz:
                 r = np.where(np.abs(r) < np.float32(1.1754944e-38), np.copysign(np.float32(0), r), r)
             return sset(o[0], np.asarray(r, dtype=np.float32).view(_U32))
