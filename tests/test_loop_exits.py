@@ -179,6 +179,25 @@ def test_a_break_path_that_ends_the_thread_reconverges_at_its_head():
     assert exits[brk][2] == fn.instrs[brk].target and fn.instrs[exits[brk][2]].op == "st"
 
 
+def test_a_break_store_whose_line_holds_the_loops_loads_too():
+    """ASTRA's DART mask (the fourteenth round): ``if (d[o1 + col] != d[o2]) {m[o2] = 1.0f; return;}`` inside two
+    loops, the loads and the break store on one line. The cubin's check looked at the line's first memory
+    instruction, the loop's LDG, found no barrier in its block and let the breaking lanes store a trip at a time (199
+    store requests); the STG's own block starts at the BSSY's reconvergence label, so they meet and store once a warp:
+    42 requests and 168 sectors, the H100's (bench/results/fidelity-2026-12-07-unseen162.json)."""
+    lid = "collection/astra_darthelper.cu:astraCUDA::devDartMaskRadius"
+    ncu = {r["id"]: r["ncu"] for r in read_json(RES / "fidelity-2026-12-07-unseen162.json")["rows"]}[lid]
+    (L,) = [x for x in fid.launches(lid) if x.id == lid]
+    emu = fid.emulate(L)["metrics"]
+    assert (emu["global_st_requests"], emu["global_st_sectors"]) == \
+        (ncu["global_st_requests"], ncu["global_st_sectors"]) == (42, 168)
+    k, _, _ = L.make()
+    fn = P.parsed(k.program.ptx).entry(k.entry)
+    st = [x for x in fn.instrs if x.op == "st" and "global" in x.mods]
+    assert LE._sass_kinds(st[0]) == {"STG", "ST"}
+    assert any(x.op == "ld" and "global" in x.mods and x.line == st[0].line for x in fn.instrs)
+
+
 def test_the_merges_repeat_and_the_outputs_are_the_gpus():
     """bench/results/fidelity-2026-12-04-breakstore-repeats.json.gz: the two whole launches, their 16 one-warp launches
     and the 16 racing one-warp loops, three ncu runs each: no total moves (the merged trips are no run-to-run noise,

@@ -54,6 +54,16 @@ def _parts(fn) -> tuple:
 _MEMORY = {"LDG", "STG", "LDS", "STS", "LD", "ST", "ATOM", "ATOMG", "ATOMS", "RED", "REDG"}
 
 
+def _sass_kinds(x) -> set:
+    """The SASS ops that may stand for the PTX access ``x`` (a load, store or atomic of its state space)."""
+    space = "shared" if "shared" in x.mods else "global" if "global" in x.mods else "generic"
+    if x.op in ("atom", "red"):
+        return {"ATOMS"} if space == "shared" else {"ATOM", "ATOMG", "RED", "REDG"}
+    load = x.op == "ld"
+    return ({"LDS"} if load else {"STS"}) if space == "shared" else \
+        ({"LDG", "LD"} if load else {"STG", "ST"}) if space == "global" else ({"LD"} if load else {"ST"})
+
+
 def without_barrier(exits: dict, fn, listing, where) -> dict:
     """``exits`` with the join of each ``tail_joins`` exit dropped (-1: the lanes never meet again before they end)
     where the cubin enters the break path with no convergence barrier: the block holding the first SASS memory
@@ -91,7 +101,13 @@ def without_barrier(exits: dict, fn, listing, where) -> dict:
             continue
         pc = first
         w = where(ins[pc])
-        at = next((k for k, ln in enumerate(listing) if ln.where == w and ln.op in _MEMORY), None)
+        # the access's own SASS instruction: a line may hold the loop's loads too (ASTRA's DART mask, whose compare
+        # `d[o1 + col] != d[o2]` and break store `m[o2] = 1.0f` share line 120: the LDG inside the loop has no
+        # barrier in its block, the STG after the BSYNC has one), so one of the access's kind comes first
+        kind = _sass_kinds(ins[pc])
+        at = next((k for k, ln in enumerate(listing) if ln.where == w and ln.op in kind), None)
+        if at is None:
+            at = next((k for k, ln in enumerate(listing) if ln.where == w and ln.op in _MEMORY), None)
         if at is None:
             continue
         barrier = False                         # a BSYNC, or a BSSY's reconvergence label, in the access's block
