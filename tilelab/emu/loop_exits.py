@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from .cfg import flow, per_function
+from .counters.sass_model import sass_key
 
 
 def loop_exits(fn) -> dict | None:
@@ -55,13 +56,11 @@ _MEMORY = {"LDG", "STG", "LDS", "STS", "LD", "ST", "ATOM", "ATOMG", "ATOMS", "RE
 
 
 def _sass_kinds(x) -> set:
-    """The SASS ops that may stand for the PTX access ``x`` (a load, store or atomic of its state space)."""
-    space = "shared" if "shared" in x.mods else "global" if "global" in x.mods else "generic"
-    if x.op in ("atom", "red"):
-        return {"ATOMS"} if space == "shared" else {"ATOM", "ATOMG", "RED", "REDG"}
-    load = x.op == "ld"
-    return ({"LDS"} if load else {"STS"}) if space == "shared" else \
-        ({"LDG", "LD"} if load else {"STG", "ST"}) if space == "global" else ({"LD"} if load else {"ST"})
+    """The SASS ops that may stand for the PTX access ``x``: a shared or global load or store's own (``sass_key``'s
+    LDS, STS, LDG, STG), any memory op for another access."""
+    space = next((m for m in ("shared", "global") if m in x.mods), None)
+    key = sass_key(space, x.op, 4) if space else None
+    return {key.split(".")[0]} if key else _MEMORY
 
 
 def without_barrier(exits: dict, fn, listing, where) -> dict:
@@ -106,7 +105,7 @@ def without_barrier(exits: dict, fn, listing, where) -> dict:
         # barrier in its block, the STG after the BSYNC has one), so one of the access's kind comes first
         kind = _sass_kinds(ins[pc])
         at = next((k for k, ln in enumerate(listing) if ln.where == w and ln.op in kind), None)
-        if at is None:
+        if at is None and kind is not _MEMORY:
             at = next((k for k, ln in enumerate(listing) if ln.where == w and ln.op in _MEMORY), None)
         if at is None:
             continue

@@ -44,7 +44,7 @@ import numpy as np
 from ...messages import msg
 from ...toolchain.sass import entry_sass, sass_listing
 from .metrics import global_sectors
-from .sass_model import one_block_loops
+from .sass_model import one_block_loops, orphan_lines
 from .undecided import Undecided
 
 _SLOT_REM = 1 << 40          # slot ids of the remainder copies (the body's are the trip index itself)
@@ -187,17 +187,14 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
 
 def _sass_lines(instrs, listing, lines: set, kind: str, where) -> set:
     """The source lines whose SASS instructions of ``kind`` stand for the PTX accesses of ``lines``: the lines
-    themselves, and for an access NVVM left at line 0 (a merged location: gecko's ``kernel_filter_hits``, whose
-    two stores in an if/else NVVM made one store of a selected value, at line 0; ptxas puts its STGs on the
-    condition's line 148) the lines of the file that hold such SASS instructions and no PTX access of the kind."""
+    themselves, and for line 0 (gecko's ``kernel_filter_hits``, whose STGs ptxas put on line 148) the lines
+    ``sass_model.orphan_lines`` gives, among those holding this kind's SASS op and no PTX access of the kind."""
     zero = {w for w in lines if w[1] == 0}
     if not zero:
         return lines
-    op = _KINDS[kind][1]
     claimed = {where(ins) for ins in instrs if _kind(ins) == kind}
-    files = {f for f, _ in zero}
-    orphans = {x.where for x in listing if x.op == op and x.where[0] in files and x.where not in claimed}
-    return (lines - zero) | orphans
+    have = {x.where for x in listing if x.op == _KINDS[kind][1]}
+    return (lines - zero).union(*(orphan_lines(z, claimed, have) for z in zero))
 
 
 def _last_copy_a_loop(fn, n_entry, mine, loops, seq, back, a):

@@ -1124,17 +1124,23 @@ def build_plan(kernel, fn, files: dict, arch: str = DEFAULT_ARCH) -> CountPlan:
     return plan
 
 
+def orphan_lines(z: tuple, claimed: set, sass_lines) -> set:
+    """The lines that stand for line 0 of ``z``'s file: NVVM gives an access it merged from several source lines (an
+    if/else's two stores made one store of a selected value: CUDA-GECKO's ``kernel_filter_hits``, cuda-grep's
+    ``parallelMatch``, ThunderSVM's SMO solvers) line 0, which no SASS instruction has; ptxas puts its instructions on
+    a line of their own (the condition's). Those are the file's lines among ``sass_lines`` (where the cubin has such
+    instructions) that hold no PTX access (``claimed``)."""
+    return {w for w in sass_lines if w[0] == z[0] and w[1] and w not in claimed}
+
+
 def _line0_orphans(fn, n_entry: int, by_line: dict, cub: dict, where) -> list:
-    """(line 0, line) pairs to check together: NVVM gives an access it merged from several source lines (an if/else's
-    two stores made one store of a selected value: CUDA-GECKO's ``kernel_filter_hits``, cuda-grep's ``parallelMatch``,
-    ThunderSVM's SMO solvers) line 0, which no SASS instruction has; ptxas puts its instructions on a line of their
-    own (the condition's). Those are the file's lines whose cubin accesses stand for no PTX access there."""
+    """(line 0, line) pairs the per-line check takes together (``orphan_lines``)."""
     zero = {w for w in by_line if w[1] == 0 and any(u.key for u in by_line[w])}
     if not zero:
         return []
     claimed = {where(fn.instrs[pc]) for pc in range(n_entry) if _access(pc, fn.instrs[pc]) is not None}
-    return [(z, w) for z in sorted(zero) for w in sorted(cub) if w[0] == z[0] and w[1] and w not in claimed
-            and any(k.split(".")[0] in COMPARED for k in cub[w])]
+    mem = [w for w in cub if any(k.split(".")[0] in COMPARED for k in cub[w])]
+    return [(z, w) for z in sorted(zero) for w in sorted(orphan_lines(z, claimed, mem))]
 
 
 def _copy_loops(plan, fn, n_entry: int, base: list, units: list, left: dict, sym, unrolled: list, spans, chunk_sym,

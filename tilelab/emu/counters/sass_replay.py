@@ -98,6 +98,14 @@ _ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2F
              "USEL", "UMOV", "ULDC", "LDC", "FSETP", "ISETP", "DSETP"}
 
 
+def _flushed(r, ftz: bool) -> np.ndarray:
+    """A float32 result, a subnormal one flushed to zero of its sign where the instruction has .FTZ."""
+    r = np.asarray(r, dtype=np.float32)
+    if ftz:
+        r = np.where(np.abs(r) < np.float32(1.1754944e-38), np.copysign(np.float32(0), r), r).astype(np.float32)
+    return r
+
+
 class GiveUp(Exception):
     """The replay cannot say what the SASS does here: ``counts.replay_<key>`` of the message
     catalog says why (an ``Unknown`` field as its own text)."""
@@ -1075,9 +1083,7 @@ class Replay:
                 return sset(o[0], bad)
             with np.errstate(all="ignore"):
                 r = np.asarray(np.add(a, b) if op == "FADD" else np.multiply(a, b), dtype=np.float32)
-            if ftz:
-                r = np.where(np.abs(r) < np.float32(1.1754944e-38), np.copysign(np.float32(0), r), r)
-            return sset(o[0], np.asarray(r, dtype=np.float32).view(_U32))
+            return sset(o[0], _flushed(r, ftz).view(_U32))
         if op == "FFMA" and len(o) == 4 and set(mods) <= {"FTZ"}:
             # float32 a * b + c rounded once (numerics.fma_f32, the emulator's own), nearest even, .FTZ as FADD's:
             # mwa_hyperdrive's peeling reduction tests a value so made before a branch
@@ -1087,9 +1093,7 @@ class Replay:
             if bad is not None:
                 return sset(o[0], bad)
             r = np.asarray(fma_f32(a, b, c), dtype=np.float32)
-            if ftz:
-                r = np.where(np.abs(r) < np.float32(1.1754944e-38), np.copysign(np.float32(0), r), r)
-            return sset(o[0], np.asarray(r, dtype=np.float32).view(_U32))
+            return sset(o[0], _flushed(r, ftz).view(_U32))
         if op == "P2R" and len(o) == 4 and o[1] == "PR" and not mods:
             # predicates saved in a register's bits (P0 in bit 0 ... P6 in bit 6, those of the mask) over its
             # other bits: ptxas keeps a predicate across a call (PyTorch3D's coarse rasteriser, round its printf)
