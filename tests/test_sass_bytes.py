@@ -115,7 +115,7 @@ def test_a_threads_local_memory_holds_what_it_stored():
     a, b = 0x89ABCDEF, 0x01234567
     r = _eval(["LDC R1, c[0x0][0x28]", "STL.64 [R1+0x10], R2", "LDL R8, [R1+0x14]", "STL.U8 [R1+0x11], R3",
                "LDL R9, [R1+0x10]", "LDL.S8 R10, [R1+0x10]", "LDL.U16 R11, [R1+0x10]", "LDL.64 R12, [R1+0x10]",
-               "FADD.RZ R20, R2, R3", "STL [R1+0x14], R20", "LDL R21, [R1+0x14]", "LDL R22, [R1+0x18]"], a, b)
+               "MUFU.EX2 R20, R2", "STL [R1+0x14], R20", "LDL R21, [R1+0x14]", "LDL R22, [R1+0x18]"], a, b)
     assert r["R8"] == b
     assert r["R9"] == (a & 0xFFFF00FF) | (b & 0xFF) << 8
     assert r["R10"] == 0xFFFFFFEF and r["R11"] == 0x67EF

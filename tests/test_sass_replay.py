@@ -227,7 +227,7 @@ def test_integer_ops_against_python():
         assert r["R15"] == max(a, b) and r["R16"] == (a * b + a) & M and r["R17"] == (a - 8) & M
         assert r["P3"] == (a < b and s32(a) < s32(b))
     # a rounding mode other than the default stays unknown; FADD and FMUL themselves are IEEE float32 (below)
-    assert isinstance(_eval(["FADD.RZ R4, R2, R3"], 1, 2)["R4"], sr.Unknown)
+    assert isinstance(_eval(["FADD.SAT R4, R2, R3"], 1, 2)["R4"], sr.Unknown)
 
 
 def test_fadd_and_fmul_are_float32_rounded_to_nearest_and_ftz_flushes():

@@ -108,8 +108,12 @@ def execute(m, ins, idx, pc):
                 return
             at = address(m, ins.args[1], idx)
             h(m, ins, idx, pc)
-            m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at,
-                           read(m, ins.args[0], m.observed.type(pc), idx), m.epoch if idx is None else m.epoch[idx])
+            dst, t = ins.args[0], m.observed.type(pc)
+            step = int(m.observed.width[m.observed.pcs[pc]])
+            for k, item in enumerate(dst.items if dst.kind == "vec" else (dst,)):   # a vector load: element by element
+                if item.kind == "reg":
+                    m.observed.keep(pc, m.gtid if idx is None else m.gtid[idx], at + k * step,
+                                    read(m, item, t, idx), m.epoch if idx is None else m.epoch[idx])
             return
         h(m, ins, idx, pc)
     except UnsupportedInstruction as e:

@@ -43,8 +43,9 @@ def _loops(fn, n_entry: int) -> list:
 
 
 def candidates(fn) -> tuple:
-    """``((pc, width, space, in_loop), ...)``: the entry's scalar ld/ldu of global, constant, shared or
-    generic memory, 1 to 8 bytes (cached on the function)."""
+    """``((pc, width, space, in_loop), ...)``: the entry's ld/ldu of global, constant, shared or generic memory,
+    1 to 8 bytes an element (cached on the function); a vector load's elements are kept one by one (isa.execute:
+    mwa_hyperdrive's thread 0 reads a block sum of doubles back as ``ld.shared.v2.f64``, the SASS as LDS.128)."""
     got = fn.__dict__.get("_observed_reads")
     if got is not None:
         return got
@@ -63,10 +64,12 @@ def candidates(fn) -> tuple:
         if ins.op not in ("ld", "ldu"):
             continue
         mods = set(ins.mods)
-        if mods & {"local", "param"} or any(m.startswith("v") and m[1:].isdigit() for m in ins.mods):
+        if mods & {"local", "param"}:
             continue
         width = next((w for t, w in _WIDTH.items() if t in mods), None)
-        if width is None or len(ins.args) != 2 or ins.args[0].kind != "reg" or ins.args[1].kind != "mem":
+        vec = ins.args[0].kind == "vec" if ins.args else False
+        if width is None or len(ins.args) != 2 or not (ins.args[0].kind == "reg" or vec) or \
+                ins.args[1].kind != "mem" or vec != any(m.startswith("v") and m[1:].isdigit() for m in ins.mods):
             continue
         space = SHARED if "shared" in mods else GLOBAL
         out.append((pc, width, space, any(s <= pc <= e for s, e in backs)))

@@ -50,7 +50,7 @@ from ...messages import msg
 from ...toolchain import DEFAULT_ARCH
 from ...toolchain.sass import constant_symbols, entry_sass, sass_listing
 from ..memory import SHARED_WINDOW
-from ..numerics import fma_f32
+from ..numerics import fma_f32, fma_f64
 from ..ptx import split_top
 from . import observed as observed_space
 from .ifconvert import _SHARED_KINDS, access_kind, plan_for
@@ -61,6 +61,7 @@ from .undecided import Undecided
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
 MAX_STEPS = 200_000          # group-instruction steps per replay before it gives up
+MAX_OWN_STORES = 64         # shared stores a group remembers for its own later loads (``Replay._own``)
 MAX_LOCAL_ROWS = 64          # a local access whose lanes hold more addresses than this: not followed
 MAX_MERGING_STEPS = 1_000_000   # the same where groups merge again (``Replay.merging``): paths that part and meet
 MAX_GROUPS = 1024            # groups of threads on distinct paths
@@ -96,6 +97,36 @@ _ONE_WORD = {"FADD", "FMUL", "FFMA", "FMNMX", "MUFU", "FSEL", "I2F", "F2I", "I2F
              "F2FP", "FSWZADD", "P2R", "R2P", "CS2R", "IMNMX", "VIMNMX", "IABS", "SGXT", "BMSK", "LEA",
              "IADD3", "IMAD", "VIADD", "SHF", "LOP3", "SEL", "ULEA", "UIADD3", "UIMAD", "USHF", "ULOP3",
              "USEL", "UMOV", "ULDC", "LDC", "FSETP", "ISETP", "DSETP"}
+
+
+def _directed_f32(a, b, add: bool, mode: str) -> np.ndarray:
+    """float32 ``a + b`` or ``a * b`` rounded toward zero (``RZ``), down (``RM``) or up (``RP``): the float64 result
+    and its exact error (Knuth's two-sum; a product of two float32 is exact in float64) place the exact value
+    against the float32 nearest it, which moves one step where it lies on the wrong side."""
+    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    with np.errstate(all="ignore"):
+        if add:
+            s = a + b
+            bb = s - a
+            err = (a - (s - bb)) + (b - bb)
+        else:
+            s, err = a * b, np.zeros(np.broadcast(a, b).shape)
+        f = s.astype(np.float32)
+        over = (f.astype(np.float64) - s) > err          # the float32 lies above the exact value
+        under = (f.astype(np.float64) - s) < err
+        err = np.where(np.isfinite(s), err, 0.0)
+        down = np.nextafter(f, np.float32(-np.inf))
+        up = np.nextafter(f, np.float32(np.inf))
+        if mode == "RM":
+            f = np.where(over, down, f)
+        elif mode == "RP":
+            f = np.where(under, up, f)
+        else:
+            f = np.where((f > 0) & over, down, np.where((f < 0) & under, up, f))
+        f = np.where(np.isinf(f) & np.isfinite(s) & ((mode == "RZ") | ((mode == "RM") & (f > 0)) |
+                                                      ((mode == "RP") & (f < 0))),
+                     np.copysign(np.float32(3.4028234663852886e38), f), f)
+    return np.asarray(f, dtype=np.float32)
 
 
 def _flushed(r, ftz: bool) -> np.ndarray:
@@ -315,6 +346,8 @@ class _Group:
         # parted where nothing rejoins them)
         self.apart = apart
         self.open = open_          # the open BSSY regions, innermost last: (barrier, end index, apart before, clean)
+        # its last shared stores, oldest first, per word: (per thread: address, value, value known, stored, epoch)
+        self.own = []
 
     def split(self, mask):
         """(the threads where ``mask`` holds, the others) as two groups (None where empty)."""
@@ -336,6 +369,7 @@ class _Group:
                          sub(self.local), cut(self.apart),
                          tuple((b, e, cut(a), c) for b, e, a, c in self.open), cut(self.epoch))
             out.visits, out.ledger, out.atoms = sub(self.visits), self.ledger, cut(self.atoms)
+            out.own = [tuple(x[m] for x in rec) for rec in self.own]
             return out
         return part(mask), part(~mask)
 
@@ -414,6 +448,7 @@ def _join(g, p):
                  {k: list(c) for k, c in g.counts.items()}, cat(g.parted, p.parted, bool), local,
                  cat(g.apart, p.apart, np.int8), open_, cat(g.epoch, p.epoch, np.int64))
     out.visits = {k: cat(g.visits[k], p.visits[k], np.int64) for k in g.visits.keys() & p.visits.keys()}
+    # (its remembered shared stores, ``_Group.own``, start empty: the loads after fall back on the launch's reads)
     out.ledger = g.ledger
     out.atoms = cat(g.atoms, p.atoms, np.int64)
     return out
@@ -538,6 +573,20 @@ def _division_step(op: str, mods: tuple, a):
         f = a.view(np.float32).astype(np.float64)
         t = np.trunc(np.nan_to_num(f, nan=0.0, posinf=4294967295.0, neginf=0.0))
         return np.clip(t, 0, 4294967295).astype(np.uint64).astype(_U32)
+    rest = tuple(m for m in mods if m not in ("FTZ", "NTZ"))
+    if op == "F2I" and set(rest) <= {"U32", "S32", "TRUNC", "FLOOR", "CEIL"} and \
+            sum(m in ("TRUNC", "FLOOR", "CEIL") for m in rest) <= 1:
+        # float32 to a 32-bit integer (cvt.rzi/rmi/rpi/rni.s32.f32: torchvision's RoIPool floors and ceils its bin
+        # edges), rounded as named (nearest even by default), saturating, NaN to 0
+        f = a.view(np.float32).astype(np.float64)
+        if "FTZ" in mods:
+            f = np.where(np.abs(f) < 1.1754943508222875e-38, 0.0, f)
+        rnd = {"TRUNC": np.trunc, "FLOOR": np.floor, "CEIL": np.ceil}.get(
+            next((m for m in rest if m in ("TRUNC", "FLOOR", "CEIL")), ""), np.rint)
+        lo, hi = (0.0, 4294967295.0) if "U32" in rest else (-2147483648.0, 2147483647.0)
+        t = np.clip(rnd(np.nan_to_num(f, nan=0.0, posinf=hi, neginf=lo)), lo, hi)
+        t = np.where(np.isnan(f), 0.0, t)
+        return t.astype(np.int64).astype(np.uint64).astype(np.uint32).astype(_U32)
     return None
 
 
@@ -990,14 +1039,20 @@ class Replay:
         written by an ``I2F...RP`` just before it, its result read by the next add of ``0xffffffe``, whose sum an
         ``F2I.FTZ.U32.TRUNC.NTZ`` right after truncates."""
         src, dst = o[1], o[0]
-        back = [self.instrs[k] for k in range(max(0, pc - 8), pc)]
+        # ptxas interleaves two divisions' steps (torchvision's RoIPool divides by two sizes at once): the I2F may
+        # sit a dozen instructions back and the F2I as far past the add, with neither register written between
+        back = [self.instrs[k] for k in range(max(0, pc - 16), pc)]
         if not any(x.op == "I2F" and "RP" in x.mods and x.ops and x.ops[0] == src for x in back):
             return False
-        ahead = self.instrs[pc + 1:pc + 9]
+        ahead = self.instrs[pc + 1:pc + 17]
         for k, x in enumerate(ahead):
             if dst in x.ops[1:] and x.op in ("VIADD", "IADD3") and "0xffffffe" in x.ops:
-                return any(y.op == "F2I" and y.mods == ("FTZ", "U32", "TRUNC", "NTZ") and x.ops[0] in y.ops[1:]
-                           for y in ahead[k + 1:k + 4])
+                for y in ahead[k + 1:k + 13]:
+                    if y.op == "F2I" and y.mods == ("FTZ", "U32", "TRUNC", "NTZ") and x.ops[0] in y.ops[1:]:
+                        return True
+                    if y.ops and y.ops[0] == x.ops[0]:
+                        return False
+                return False
             if dst in x.ops:
                 return False
         return False
@@ -1072,6 +1127,17 @@ class Replay:
                 return sset(o[0], a)
             x = (a.view(np.int32) if mods[1] == "S32" else a).astype(np.float32)
             return sset(o[0], np.asarray(x, dtype=np.float32).view(_U32))
+        if op in ("FADD", "FMUL") and len(o) == 3 and set(mods) <= {"FTZ", "RZ", "RM", "RP"} and \
+                sum(m in ("RZ", "RM", "RP") for m in mods) == 1:
+            # rounded toward zero, down or up (roundf's FADD.RZ of x and a half with x's sign): the sum or product in
+            # float64 with its error (two-sum; a float32 product is exact there), then the float32 on the named side
+            ftz = "FTZ" in mods
+            a, b = self._fval(g, o[1], ins, ftz), self._fval(g, o[2], ins, ftz)
+            bad = next((x for x in (a, b) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return sset(o[0], bad)
+            r = _directed_f32(a, b, op == "FADD", next(m for m in mods if m in ("RZ", "RM", "RP")))
+            return sset(o[0], _flushed(r, ftz).view(_U32))
         if op in ("FADD", "FMUL") and len(o) == 3 and set(mods) <= {"FTZ"}:
             # float32 add and multiply, rounded to nearest even (another rounding mode or .SAT stays unknown), a
             # subnormal source or result flushed to zero with .FTZ: darknet's sqrtf(variance + .00001f) fast-path
@@ -1094,6 +1160,37 @@ class Replay:
                 return sset(o[0], bad)
             r = np.asarray(fma_f32(a, b, c), dtype=np.float32)
             return sset(o[0], _flushed(r, ftz).view(_U32))
+        if op in ("DADD", "DMUL") and len(o) == 3 and not mods:
+            # float64 add and multiply, rounded to nearest even (another mode stays unknown): mwa_hyperdrive's
+            # peeling divides doubles before a branch on the quotient
+            a, b = self._dval(g, o[1], ins), self._dval(g, o[2], ins)
+            bad = next((x for x in (a, b) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return self._set64(g, o[0], bad, guard)
+            with np.errstate(all="ignore"):
+                r = np.asarray(np.add(a, b) if op == "DADD" else np.multiply(a, b), dtype=np.float64)
+            return self._set64(g, o[0], r.view(np.uint64), guard)
+        if op == "DFMA" and len(o) == 4 and not mods:
+            a, b, c = (self._dval(g, x, ins) for x in o[1:4])
+            bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
+            if bad is not None:
+                return self._set64(g, o[0], bad, guard)
+            return self._set64(g, o[0], np.asarray(fma_f64(a, b, c), dtype=np.float64).view(np.uint64), guard)
+        if op == "DSETP" and len(o) == 5:
+            return self._fsetp(g, ins, guard, wide=True)
+        if op == "MUFU" and mods == ("RCP64H",) and len(o) == 2 and self._division_reciprocal64(g.pc, o):
+            # the high word of 1/x from x's high word, the seed of ptxas's double division: its two Newton steps
+            # and the quotient's correction give the correctly rounded quotient from any seed within the unit's
+            # error, so the float64 nearest 1/(x's high word : 0), truncated to its high word, serves
+            hi = v(1)
+            if isinstance(hi, Unknown):
+                return sset(o[0], hi)
+            x = (np.asarray(hi, dtype=np.uint64) << np.uint64(32)).view(np.float64)
+            with np.errstate(all="ignore"):
+                r = np.asarray(np.float64(1) / x, dtype=np.float64).view(np.uint64)
+            return sset(o[0], (r >> np.uint64(32)).astype(_U32))
+        if op == "SHFL" and len(o) == 5 and len(mods) == 1 and mods[0] in ("IDX", "UP", "DOWN", "BFLY"):
+            return self._shfl(g, ins, guard)
         if op == "P2R" and len(o) == 4 and o[1] == "PR" and not mods:
             # predicates saved in a register's bits (P0 in bit 0 ... P6 in bit 6, those of the mask) over its
             # other bits: ptxas keeps a predicate across a call (PyTorch3D's coarse rasteriser, round its printf)
@@ -1118,6 +1215,29 @@ class Replay:
                 return sset(o[0], a)
             with np.errstate(all="ignore"):
                 return sset(o[0], np.asarray(np.float32(1) / a, dtype=np.float32).view(_U32))
+        if op == "MUFU" and mods == ("RCP",) and len(o) == 2 and self._float_division(g.pc, o):
+            # the reciprocal seeding ptxas's float division (div.rn.f32: r, e = 1 - d r, r + r e, q = n r, the
+            # remainder's correction), whose FCHK sends the operands it cannot round right to a slow path: from any
+            # seed within the unit's one-ulp error the corrected quotient is n / d rounded to nearest, so the float32
+            # nearest 1/d serves (tests/test_sass_replay_float.py runs the sequence on both neighbours of 1/d)
+            a = self._fval(g, o[1], ins, ftz=True)
+            if isinstance(a, Unknown):
+                return sset(o[0], a)
+            with np.errstate(all="ignore"):
+                return sset(o[0], np.asarray(np.float32(1) / a, dtype=np.float32).view(_U32))
+        if op == "FCHK" and len(o) == 3 and not mods:
+            # false (the fast path is exact) where both operands and the quotient are far from the float32 range's
+            # ends: normal, finite, magnitudes in [2^-100, 2^100] (the dividend may be 0); elsewhere unknown, as the
+            # unit's exact bounds are not documented
+            n, d = self._fval(g, o[1], ins), self._fval(g, o[2], ins)
+            bad = next((x for x in (n, d) if isinstance(x, Unknown)), None)
+            if bad is None:
+                an, ad = np.abs(n.astype(np.float64)), np.abs(d.astype(np.float64))
+                safe = (ad >= 2.0 ** -100) & (ad <= 2.0 ** 100) & ((an == 0) | ((an >= 2.0 ** -100) & (an <= 2.0 ** 100)))
+                if np.all(safe):
+                    return sset(o[0], np.zeros(np.broadcast(n, d).shape, dtype=bool))
+                bad = Unknown("op", op="FCHK", addr=_at(ins))
+            return sset(o[0], bad)
         if op in ("I2F", "MUFU", "F2I", "IABS") and len(o) == 2 and not (op in _CONVERTS and _convert_width(ins) == 2):
             got = _division_step(op, mods, v(1))
             if got is not None:
@@ -1281,6 +1401,8 @@ class Replay:
             for k in range(32):
                 hi = np.where((a >> np.uint64(k)) & np.uint64(1), np.uint64(k), hi)
             return sset(o[0], hi.astype(_U32))
+        if op == "STS" or op in ("ATOMS", "STSM", "STAS"):
+            self._keep_own(g, ins, guard)
         if op in ("LDG", "LD", "LDS", "LDC", "ULDC") and self.launch.observed is not None:
             got = self._observed(g, ins, guard)
             m = _REG.match(o[0])
@@ -1484,6 +1606,22 @@ class Replay:
         sel = np.ones(lanes.shape, bool) if guard is None or np.ndim(guard) == 0 else np.broadcast_to(guard, lanes.shape)
         words = []                  # one register each; a word not read stays unknown, the others are still known
         for at in range(0, nbytes, 4):
+            mine = self._own(g, addr + at, epoch) if space == observed_space.SHARED and nbytes >= 4 else None
+            if mine is not None:    # the thread's own store there in this epoch, for the lanes that made one
+                val, known, found = mine
+                if (found & sel & ~known).any():
+                    words.append(Unknown("loaded", op=ins.op, addr=_at(ins)))
+                    continue
+                rest = sel & ~found
+                got = self.launch.observed.value(lanes[rest], addr[rest] + at, 4, epoch[rest], space) \
+                    if rest.any() else np.zeros(0, _U32)
+                if got is None:
+                    words.append(Unknown("loaded", op=ins.op, addr=_at(ins)))
+                    continue
+                out = np.where(found, val, np.uint32(0)).astype(_U32)
+                out[rest] = got
+                words.append(_uniform(out))
+                continue
             got = self.launch.observed.value(lanes[sel], addr[sel] + at, min(4, nbytes), epoch[sel], space)
             if got is None:
                 why = Unknown("loaded", op=ins.op, addr=_at(ins))
@@ -1499,6 +1637,51 @@ class Replay:
             out[sel] = got
             words.append(_uniform(out))
         return None if all(isinstance(w, Unknown) for w in words) else words
+
+    def _keep_own(self, g, ins, guard):
+        """Remember a shared store's words for the storing thread's own loads later in the epoch: what the launch
+        read there may clash, the thread having read the word before it wrote it in the same epoch (mwa_hyperdrive's
+        thread 0 adds the last pair of a block sum, then reads the sum back). A store, atomic or matrix store
+        whose address or guard is not known forgets them all; a byte or half store, or an atomic, leaves its word
+        not known."""
+        o = ins.ops
+        n = 16 if "128" in ins.mods else 8 if "64" in ins.mods else 4
+        sub = bool(set(ins.mods) & {"U8", "S8", "U16", "S16"}) or ins.op != "STS"
+        at = self._saddr(g, o[0], ins) if o and ins.op == "STS" else \
+            self._saddr(g, o[1], ins) if len(o) > 1 and ins.op == "ATOMS" else None
+        if at is None or isinstance(guard, Unknown) or not isinstance(g.epoch, (np.ndarray, np.integer, int)):
+            g.own = []
+            return
+        shape = g.lanes.shape
+        on = np.ones(shape, bool) if guard is None else np.broadcast_to(np.asarray(guard, bool), shape).copy()
+        at = np.broadcast_to(np.asarray(at, dtype=np.int64), shape)
+        if sub:
+            at = at & ~np.int64(3)
+        epoch = np.broadcast_to(np.asarray(g.epoch, dtype=np.int64), shape)
+        m = _REG.match(o[1]) if ins.op == "STS" and len(o) > 1 else None
+        for k in range(0 if sub else n // 4):
+            name = "RZ" if o[1] in ("RZ", "URZ") else f"{m.group(1)}{int(m.group(2)) + k}" if m else None
+            w = self._val(g, name, ins) if name else Unknown("op", op=ins.op, addr=_at(ins))
+            known = np.zeros(shape, bool) if isinstance(w, Unknown) else np.ones(shape, bool)
+            val = np.zeros(shape, _U32) if isinstance(w, Unknown) else np.broadcast_to(np.asarray(w, _U32), shape)
+            g.own.append((at + 4 * k, val, known, on, epoch))
+        if sub:
+            g.own.append((at, np.zeros(shape, _U32), np.zeros(shape, bool), on, epoch))
+        del g.own[:-MAX_OWN_STORES]
+
+    @staticmethod
+    def _own(g, addr, epoch):
+        """Per lane, the word its thread last stored at ``addr`` in ``epoch`` (``_keep_own``): (value, known,
+        found), or None where the group remembers none."""
+        if not g.own:
+            return None
+        shape = g.lanes.shape
+        addr, epoch = np.broadcast_to(addr, shape), np.broadcast_to(epoch, shape)
+        val, known, found = np.zeros(shape, _U32), np.zeros(shape, bool), np.zeros(shape, bool)
+        for at, v, kn, on, ep in reversed(g.own):
+            hit = on & (at == addr) & (ep == epoch) & (epoch >= 0) & ~found
+            val, known, found = np.where(hit, v, val), np.where(hit, kn, known), found | hit
+        return (val, known, found) if found.any() else None
 
     def _saddr(self, g, text: str, ins):
         """An LDS's shared address (``[R2+UR4+0x10]``, ``[UR4]``, ``[R3.X4+0x8]``...) per lane, as the machine's
@@ -1615,12 +1798,99 @@ class Replay:
             v = -v
         return np.asarray(v, dtype=np.float32)
 
-    def _fsetp(self, g, ins, guard):
+    def _dval(self, g, o: str, ins):
+        """A float64 source operand (numpy float64, or Unknown): a register pair's bits, ``|R2|``, ``-R2``, ``RZ``, a
+        uniform pair, ``c[0x0][...]``'s eight bytes or a decimal immediate as ptxas prints it (``1``, ``+INF``)."""
+        neg = o.startswith("-") and not re.fullmatch(r"-(\d|\.|INF|QNAN|NAN)[\w.+-]*", o)
+        o = o[1:] if neg else o
+        ab = o.startswith("|") and o.endswith("|")
+        o = re.sub(r"\.reuse$", "", o[1:-1] if ab else o)
+        if o in ("RZ", "URZ"):
+            v = np.float64(0)
+        elif _REG.match(o) or _CONST.fullmatch(o):
+            w = self._val64(g, o, ins)
+            if isinstance(w, Unknown):
+                return w
+            v = np.asarray(w, dtype=np.uint64).view(np.float64)
+        elif re.fullmatch(r"[+-]?(INF|QNAN|NAN)", o):
+            v = np.float64(float(o.replace("QNAN", "nan")))
+        elif re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?", o):
+            v = np.float64(float(o))
+        else:
+            return Unknown("operand", o=o, op=ins.op, addr=_at(ins))
+        v = np.asarray(v, dtype=np.float64)
+        if ab:
+            v = np.abs(v)
+        return np.asarray(-v if neg else v, dtype=np.float64)
+
+    def _float_division(self, pc: int, o) -> bool:
+        """Whether the ``MUFU.RCP`` at ``pc`` seeds ptxas's float division: an ``FCHK`` of the same divisor and the
+        first Newton step ``FFMA e, -d, r, 1`` on its result ahead, before the divisor is written or a branch."""
+        check = step = False
+        for x in self.instrs[pc + 1:pc + 41]:       # ptxas spreads the steps among other work
+            check = check or (x.op == "FCHK" and len(x.ops) == 3 and x.ops[2] == o[1])
+            step = step or (x.op == "FFMA" and len(x.ops) == 4 and x.ops[1] == "-" + o[1] and x.ops[2] == o[0] and
+                            x.ops[3] == "1")
+            if check and step:
+                return True
+            if x.ops and x.ops[0] == o[1] and x.op not in ("FCHK",) or x.op in ("BRA", "CALL", "EXIT"):
+                return False
+        return False
+
+    def _division_reciprocal64(self, pc: int, o) -> bool:
+        """Whether the ``MUFU.RCP64H`` at ``pc`` seeds ptxas's double division: the pair it completes (its
+        destination's lower neighbour) read within a few instructions by a ``DFMA`` whose addend is ``1``, the
+        first Newton step ``e = 1 - d * r``."""
+        m = _REG.match(o[0])
+        if not m or m.group(2) == "Z" or int(m.group(2)) == 0:
+            return False
+        base = f"{m.group(1)}{int(m.group(2)) - 1}"
+        return any(x.op == "DFMA" and base in [y.lstrip("-") for y in x.ops[1:3]] and x.ops[3] == "1"
+                   for x in self.instrs[pc + 1:pc + 6])
+
+    def _shfl(self, g, ins, guard):
+        """``SHFL.{IDX,UP,DOWN,BFLY} Pd, Rd, a, b, c``: each lane reads ``a`` of the lane ``b`` names (the PTX's
+        ``shfl.sync`` rule, ``c`` packing the clamp in bits 0-4 and the segment mask in bits 8-12), ``Pd`` whether
+        that lane was in range. Known where every lane read is in this group with the instruction on for it and no
+        lane of its warp is on another path (NNPOps' neighbour count is a warp sum by shuffles)."""
+        o, mode = ins.ops, ins.mods[0]
+        a, b, c = self._val(g, o[2], ins), self._val(g, o[3], ins), self._val(g, o[4], ins)
+        bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
+        if bad is None and (isinstance(guard, Unknown) or (np.asarray(g.apart) != 0).any()):
+            bad = Unknown("op", op="SHFL", addr=_at(ins))
+        if bad is None:
+            tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
+            lanes = np.asarray(g.lanes, dtype=np.int64)
+            on = np.ones(lanes.shape, bool) if guard is None else np.broadcast_to(np.asarray(guard, bool), lanes.shape)
+            lane = (lanes % tpb) % 32
+            b = np.broadcast_to(np.asarray(b, dtype=np.int64), lanes.shape) & 0x1F
+            c = np.broadcast_to(np.asarray(c, dtype=np.int64), lanes.shape)
+            clamp, seg = c & 0x1F, (c >> 8) & 0x1F
+            lo = lane & seg
+            hi = lo | (clamp & ~seg)
+            j = {"UP": lane - b, "DOWN": lane + b, "BFLY": lane ^ b, "IDX": lo | (b & ~seg & 0x1F)}[mode]
+            ok = j >= hi if mode == "UP" else j <= hi
+            src = lanes - lane + np.where(ok, j, lane)
+            order = np.argsort(lanes, kind="stable")
+            pos = np.clip(np.searchsorted(lanes[order], src), 0, len(lanes) - 1)
+            found = (lanes[order][pos] == src) & on[order][pos]      # the lane read is here, and on
+            if not found[on].all():
+                bad = Unknown("op", op="SHFL", addr=_at(ins))
+            else:
+                av = np.broadcast_to(np.asarray(a, dtype=_U32), lanes.shape)
+                self._set(g, o[0], ok, guard)
+                return self._set(g, o[1], np.asarray(av[order][pos], dtype=_U32), guard)
+        self._set(g, o[0], bad, guard)
+        return self._set(g, o[1], bad, guard)
+
+    def _fsetp(self, g, ins, guard, wide: bool = False):
         """``FSETP.<cmp>[.FTZ].<bop> Pd, Pe, a, b, Pc``: a float compare, ordered (false on a NaN) or unordered
-        (``LTU``..``NEU``: true on a NaN), ``NUM``/``NAN``; combined with ``Pc`` as ``ISETP`` is. Exact in float32."""
+        (``LTU``..``NEU``: true on a NaN), ``NUM``/``NAN``; combined with ``Pc`` as ``ISETP`` is. Exact in float32;
+        ``wide``: ``DSETP``'s, in float64."""
         o, mods = ins.ops, ins.mods
         ftz = "FTZ" in mods
-        a, b, c = self._fval(g, o[2], ins, ftz), self._fval(g, o[3], ins, ftz), self._pred(g, o[4])
+        val = (lambda x: self._dval(g, x, ins)) if wide else (lambda x: self._fval(g, x, ins, ftz))  # noqa: E731
+        a, b, c = val(o[2]), val(o[3]), self._pred(g, o[4])
         cmp = next((m for m in mods if m in ("LT", "LE", "GT", "GE", "EQ", "NE", "LTU", "LEU", "GTU", "GEU", "EQU",
                                                "NEU", "NUM", "NAN")), None)
         bop = next((m for m in mods if m in ("AND", "OR", "XOR")), "AND")
