@@ -26905,3 +26905,144 @@ def mwahd_add_model(residual, model, uvws, lambdas, iono):
     """residual + model * (phase * gain), in float (JonesF32 * C64 then +=)."""
     ph = _mwahd_phase(uvws, lambdas, *iono)
     return _mwahd_j(_mwahd_c(residual) + _mwahd_c(model) * ph[..., None], np.float32)
+
+
+# ---- unseen192: qsim's CUDA state-space kernels (qsimcu_) and qibojit's CuPy Clifford kernels (qbjit_)
+
+def _qsimcu_amps(s):
+    """qsim's internal order (per 32 amplitudes: 32 real parts, then 32 imaginary ones) as complex64."""
+    v = np.asarray(s, np.float32).reshape(-1, 2, 32)
+    return (v[:, 0, :] + 1j * v[:, 1, :]).reshape(-1).astype(np.complex64)
+
+
+def _qsimcu_internal(a):
+    """Complex amplitudes back to qsim's internal float order."""
+    a = np.asarray(a).reshape(-1, 32)
+    return np.stack([a.real, a.imag], 1).reshape(-1).astype(np.float32)
+
+
+def qsimcu_to_normal(s):
+    """InternalToNormalOrder: each 64-float chunk's 32 re then 32 im become 32 (re, im) pairs."""
+    return np.asarray(s, np.float32).reshape(-1, 2, 32).transpose(0, 2, 1).reshape(-1)
+
+
+def qsimcu_to_internal(s):
+    """NormalToInternalOrder: interleaved (re, im) pairs to 32 re then 32 im per chunk."""
+    return np.asarray(s, np.float32).reshape(-1, 32, 2).transpose(0, 2, 1).reshape(-1)
+
+
+def qsimcu_collapse(s, mask, bits, r):
+    """Amplitudes whose index matches bits under mask scaled by r (float), the others zeroed."""
+    a = _qsimcu_amps(s)
+    k = np.arange(a.size)
+    keep = (k & mask) == bits
+    re = np.where(keep, a.real.astype(np.float32) * np.float32(r), np.float32(0))
+    im = np.where(keep, a.imag.astype(np.float32) * np.float32(r), np.float32(0))
+    return _qsimcu_internal(re + 1j * im)
+
+
+def qsimcu_bulk_set(s, mask, bits, re, im, exclude):
+    """Amplitudes whose index matches (or, with exclude, does not match) bits under mask set to re + i im."""
+    a = _qsimcu_amps(s).astype(np.complex128)
+    k = np.arange(a.size)
+    sel = ((k & mask) == bits) ^ bool(exclude)
+    a[sel] = np.float32(re) + 1j * np.float32(im)
+    return _qsimcu_internal(a)
+
+
+def _qsimcu_probs(s):
+    """|amplitude|^2 per amplitude, in float as RealProduct<float> computes it, in normal order."""
+    a = _qsimcu_amps(s)
+    re, im = a.real.astype(np.float32), a.imag.astype(np.float32)
+    return (re * re + im * im).astype(np.float64)
+
+
+def qsimcu_block_norms(s, blocks, mask=0, bits=0):
+    """Reduce1(Masked)Kernel with RealProduct: each block's sum of |a|^2 over its contiguous amplitudes
+    (those whose index matches bits under mask)."""
+    p = _qsimcu_probs(s)
+    k = np.arange(p.size)
+    p = np.where((k & mask) == bits, p, 0.0)
+    return p.reshape(blocks, -1).sum(1)
+
+
+def qsimcu_block_inner(s1, s2, blocks):
+    """Reduce1Kernel with Product: each block's sum of conj(a1) * a2, as (re, im) doubles."""
+    a1 = _qsimcu_amps(s1).astype(np.complex128)
+    a2 = _qsimcu_amps(s2).astype(np.complex128)
+    r = (np.conj(a1) * a2).reshape(blocks, -1).sum(1)
+    return np.stack([r.real, r.imag], 1).reshape(-1)
+
+
+def qsimcu_sample(s, rs, out):
+    """SampleKernel: for each sorted r, the first amplitude index whose cumulative |a|^2 exceeds r."""
+    cs = np.cumsum(_qsimcu_probs(s))
+    res = np.array(out, np.uint64).copy()
+    idx = np.searchsorted(cs, np.asarray(rs, np.float64), side="right")
+    ok = idx < cs.size
+    res[: ok.sum()] = idx[ok]
+    return res
+
+
+def qsimcu_measured_bits(s, block_id, per_block, r):
+    """FindMeasuredBitsKernel: within data block block_id, the first index whose running |a|^2 exceeds r."""
+    p = _qsimcu_probs(s)[block_id * per_block:(block_id + 1) * per_block]
+    cs = np.cumsum(p)
+    k = int(np.searchsorted(cs, r, side="right"))
+    return np.array([block_id * per_block + min(k, per_block - 1)], np.uint64)
+
+
+# qibojit's Clifford backend on the GPU: a symplectic tableau bit-packed along its rows (8 generators a byte),
+# nrows packed rows of ncolumns = 2n + 1 bytes (x columns, z columns, the phase column last). The references apply
+# Aaronson-Gottesman's rules for H, S and CNOT bitwise; CZ, SWAP and iSWAP as circuits of them.
+
+def _qbjit_h(m, q, n):
+    x, z = m[:, q].copy(), m[:, n + q].copy()
+    m[:, -1] ^= x & z
+    m[:, q], m[:, n + q] = z, x
+
+
+def _qbjit_s(m, q, n):
+    m[:, -1] ^= m[:, q] & m[:, n + q]
+    m[:, n + q] ^= m[:, q]
+
+
+def _qbjit_cnot(m, c, t, n):
+    m[:, -1] ^= m[:, c] & m[:, n + t] & ~(m[:, t] ^ m[:, n + c])
+    m[:, t] ^= m[:, c]
+    m[:, n + c] ^= m[:, n + t]
+
+
+def qbjit_gate(flat, n, gate, c, t=None):
+    """The packed tableau after one gate (H on c; CNOT, CZ, SWAP, iSWAP on control c and target t)."""
+    m = np.asarray(flat, np.uint8).reshape(-1, 2 * n + 1).copy()
+    if gate == "H":
+        _qbjit_h(m, c, n)
+    elif gate == "CNOT":
+        _qbjit_cnot(m, c, t, n)
+    elif gate == "CZ":
+        _qbjit_h(m, t, n); _qbjit_cnot(m, c, t, n); _qbjit_h(m, t, n)
+    elif gate == "SWAP":
+        _qbjit_cnot(m, c, t, n); _qbjit_cnot(m, t, c, n); _qbjit_cnot(m, c, t, n)
+    elif gate == "iSWAP":     # iSWAP = (S x S)(H x I) CNOT(c->t) CNOT(t->c) (I x H), rightmost first
+        _qbjit_h(m, t, n); _qbjit_cnot(m, t, c, n); _qbjit_cnot(m, c, t, n); _qbjit_h(m, c, n)
+        _qbjit_s(m, c, n); _qbjit_s(m, t, n)
+    return m.reshape(-1)
+
+
+def qbjit_rowsum(flat, h, i, nq, dim):
+    """apply_rowsum (not determined), as the kernel computes it on its bytes: per pair (h_j, i_j), the exponent of
+    the one byte column pair (nq = 1), the new phase (2 r_h + 2 r_i + g) % 4 != 0, and row h ^= row i.
+    Returns the matrix and the per-pair exponents."""
+    m = np.asarray(flat, np.uint8).reshape(-1, dim).copy()
+    g = np.zeros(len(h), np.int64)
+    for j, (hj, ij) in enumerate(zip(h, i)):
+        rh, ri = m[hj].astype(np.int64), m[ij].astype(np.int64)
+        e = 0
+        for k in range(nq):
+            xi, xh, zi, zh = ri[k], rh[k], ri[nq + k], rh[nq + k]
+            e = 2 * (xi * xh * (zh - zi) + zi * zh * (xi - xh)) - xi * zh + xh * zi
+        g[j] += e
+        m[hj, -1] = int((2 * rh[-1] + 2 * ri[-1] + g[j]) % 4 != 0)
+        m[hj, :2 * nq] ^= m[ij, :2 * nq]
+    return m.reshape(-1), g
