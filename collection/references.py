@@ -27164,7 +27164,7 @@ def szxcu_compress(data, eb, bs, which):
 
 
 def szxcu_packed(data, eb, bs):
-    """The host's decompression buffer: each non-constant block's mSize metadata and kept bytes, in bs floats."""
+    """The host's decompression buffer (bytes): each non-constant block's mSize metadata and kept bytes, in bs floats."""
     meta = szxcu_compress(data, eb, bs, "meta")
     offsets = szxcu_compress(data, eb, bs, "offsets")
     mid = szxcu_compress(data, eb, bs, "midBytes")
@@ -27179,11 +27179,12 @@ def szxcu_packed(data, eb, bs):
         row[:msize] = meta[m0:m0 + msize]
         row[msize:msize + offsets[b]] = mid[b * bs * 4:b * bs * 4 + offsets[b]]
         rows.append(row)
-    return np.concatenate(rows).view(np.float32)
+    return np.concatenate(rows)
 
 
 def szxcu_decompress(data, eb, bs):
-    """decompress_float's output over szxcu_packed: each value's top reqLength bits of (x - median), plus the median."""
+    """decompress_float's output over szxcu_packed, as the buffer's bytes: each value's top reqLength bits of
+    (x - median), plus the median, in float32."""
     out = []
     for state, median, req, bits in _szxcu_blocks(data, eb, bs):
         if not state:
@@ -27192,4 +27193,4 @@ def szxcu_decompress(data, eb, bs):
         keep = (0xFFFFFFFF << (32 - 8 * rbl + rsb)) & 0xFFFFFFFF
         v = (bits & keep).astype(np.uint32).view(np.float32)
         out.append((v + median).astype(np.float32))
-    return np.concatenate(out)
+    return np.concatenate(out).view(np.uint8)
