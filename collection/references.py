@@ -27046,3 +27046,292 @@ def qbjit_rowsum(flat, h, i, nq, dim):
         m[hj, -1] = int((2 * rh[-1] + 2 * ri[-1] + g[j]) % 4 != 0)
         m[hj, :2 * nq] ^= m[ij, :2 * nq]
     return m.reshape(-1), g
+
+
+# ---- unseen193: zfp's CUDA backend (LLNL/zfp src/cuda_zfp), fixed-rate 1-D encode and decode ----
+
+_ZFPCU_PARAMS = {"float32": (32, 8, 127, np.int32), "float64": (64, 11, 1023, np.int64)}
+
+
+def _zfpcu_encode_block(vals, maxbits, dtype):
+    """One block of 4 values to its fixed-rate bits (LSB first), as encode.cuh's zfp_encode_block<Scalar, 4>."""
+    intprec, ebits_, bias, _ = _ZFPCU_PARAMS[dtype]
+    ft = np.dtype(dtype).type
+    vals = [ft(v) for v in vals]
+    mx = max(abs(v) for v in vals)
+    if mx > 0:
+        emax = max(int(np.frexp(mx)[1]), 1 - bias)
+    else:
+        emax = -bias
+    maxprec = min(intprec, max(0, emax + 1074 + 8))
+    e = emax + bias if maxprec else 0
+    out = []
+    if not e:
+        return out
+    ebits = ebits_ + 1
+    code = 2 * e + 1
+    out += [(code >> i) & 1 for i in range(ebits)]
+    s = ft(np.ldexp(1.0, intprec - 2 - emax))
+    p = [int(np.trunc(s * v)) for v in vals]
+    # fwd_lift
+    x, y, z, w = p
+    x += w; x >>= 1; w -= x
+    z += y; z >>= 1; y -= z
+    x += z; x >>= 1; z -= x
+    w += y; w >>= 1; y -= w
+    w += y >> 1; y -= w >> 1
+    mask = (1 << intprec) - 1
+    nb = int("aa" * (intprec // 8), 16)
+    u = [((c + nb) ^ nb) & mask for c in (x, y, z, w)]
+    bits = maxbits - ebits
+    kmin = intprec - maxprec if intprec > maxprec else 0
+    k, n, size = intprec, 0, 4
+    while bits and k > kmin:
+        k -= 1
+        xx = sum(((u[i] >> k) & 1) << i for i in range(size))
+        m = min(n, bits)
+        bits -= m
+        out += [(xx >> i) & 1 for i in range(m)]
+        xx >>= m
+        while n < size and bits:
+            bits -= 1
+            b = 1 if xx else 0
+            out.append(b)
+            if not b:
+                break
+            while n < size - 1 and bits:
+                bits -= 1
+                b = xx & 1
+                out.append(b)
+                if b:
+                    break
+                xx >>= 1
+                n += 1
+            xx >>= 1
+            n += 1
+    return out
+
+
+def zfpcu_encode1(data, maxbits, words):
+    """cudaEncode1's stream: block i's bits from bit i * maxbits, the last block padded as pad_block does."""
+    data = np.asarray(data)
+    dtype = str(data.dtype)
+    n = len(data)
+    nblocks = (n + 3) // 4
+    bitbuf = np.zeros(words * 64, dtype=np.uint8)
+    for b in range(nblocks):
+        v = list(data[4 * b:4 * b + 4])
+        nx = len(v)
+        if nx < 4:  # pad_block(q, nx, 1)
+            v = v + [None] * (4 - nx)
+            if nx == 0:
+                v[0] = 0
+            if nx <= 1:
+                v[1] = v[0]
+            if nx <= 2:
+                v[2] = v[1]
+            if nx <= 3:
+                v[3] = v[0]
+        bits = _zfpcu_encode_block(v, maxbits, dtype)
+        bitbuf[b * maxbits:b * maxbits + len(bits)] = bits
+    return np.packbits(bitbuf.reshape(-1, 64)[:, ::-1], axis=1).view(">u8").ravel().astype(np.uint64)
+
+
+def _zfpcu_decode_block(bits, maxbits, dtype):
+    """decode.cuh's zfp_decode<Scalar, 4> over one block's bits (a list, LSB first)."""
+    intprec, ebits_, bias, itype = _ZFPCU_PARAMS[dtype]
+    ft = np.dtype(dtype).type
+    pos = 0
+
+    def rd(nb):
+        nonlocal pos
+        v = sum(int(bits[pos + i]) << i for i in range(nb))
+        pos += nb
+        return v
+
+    if not rd(1):
+        return [ft(0)] * 4
+    ebits = ebits_ + 1
+    emax = rd(ebits - 1) - bias
+    mb = maxbits - ebits
+    size = 4
+    data = [0] * size
+    k, n = intprec, 0
+    while mb and k > 0:
+        k -= 1
+        m = min(n, mb)
+        mb -= m
+        x = rd(m)
+        while mb and n < size:
+            mb -= 1
+            if rd(1):
+                while mb and n < size - 1:
+                    mb -= 1
+                    if rd(1):
+                        break
+                    n += 1
+                x += 1 << n
+            else:
+                break
+            n += 1
+        for i in range(size):
+            data[i] += ((x >> i) & 1) << k
+    mask = (1 << intprec) - 1
+    nb = int("aa" * (intprec // 8), 16)
+    sgn = 1 << (intprec - 1)
+    p = []
+    for c in data:
+        v = ((c ^ nb) - nb) & mask
+        p.append(v - (1 << intprec) if v & sgn else v)
+    # inv_lift, in intprec-bit two's complement
+    x, y, z, w = p
+
+    def wrap(a):
+        a &= mask
+        return a - (1 << intprec) if a & sgn else a
+
+    y = wrap(y + (w >> 1)); w = wrap(w - (y >> 1))
+    y = wrap(y + w); w = wrap(w - (y - w))
+    z = wrap(z + x); x = wrap(x - (z - x))
+    y = wrap(y + z); z = wrap(z - (y - z))
+    w = wrap(w + x); x = wrap(x - (w - x))
+    inv_w = ft(np.ldexp(ft(1), emax - (intprec - 2)))
+    return [inv_w * ft(itype(c)) for c in (x, y, z, w)]
+
+
+def zfpcu_decode1(stream, n, maxbits, dtype):
+    """cudaDecode1's output: each block of 4 decoded from bit b * maxbits, the last one cut to n."""
+    words = np.asarray(stream, dtype=np.uint64)
+    bitbuf = np.unpackbits(words.astype(">u8").view(np.uint8).reshape(-1, 8), axis=1)[:, ::-1].ravel()
+    out = np.zeros(n, dtype=dtype)
+    for b in range((n + 3) // 4):
+        vals = _zfpcu_decode_block(bitbuf[b * maxbits:(b + 1) * maxbits], maxbits, dtype)
+        m = min(4, n - 4 * b)
+        out[4 * b:4 * b + m] = vals[:m]
+    return out
+
+
+def zfpcu_signal(n, dtype):
+    """A smooth field with noise, an all-zero stretch (zfp's empty-block path) and a tiny-valued one."""
+    rng = np.random.default_rng(193)
+    x = np.sin(np.arange(n) / 20.0) * 3.0 + rng.normal(0.0, 0.05, n)
+    x[200:240] = 0.0
+    x[400:420] *= 1e-20
+    return x.astype(dtype)
+
+
+def zfpcu_words(n, maxbits):
+    """zfp_stream_maximum_size's buffer in 64-bit words: ZFP_HEADER_MAX_BITS (148) plus every block's maxbits."""
+    return (148 + (n + 3) // 4 * maxbits + 63) // 64
+
+
+# ---- unseen193: cuSZx's blockwise compressor (szcompressor/SZx szx/src/cuszx_float.cu, cuszxd_float.cu) ----
+
+def szxcu_signal(nb, bs):
+    """A smooth field over nb blocks of bs with noise, and two flat blocks (cuSZx's constant blocks)."""
+    rng = np.random.default_rng(1930)
+    n = nb * bs
+    x = np.sin(np.arange(n) / 37.0) * 3.0 + np.cos(np.arange(n) / 5.0) * 0.5 + rng.normal(0.0, 0.02, n)
+    x[3 * bs:4 * bs] = 1.25
+    x[10 * bs:11 * bs] = -0.5 + rng.normal(0.0, 1e-5, bs)
+    return x.astype(np.float32)
+
+
+def _szxcu_blocks(data, eb, bs):
+    """Per block: state, median (f32), reqLength and the (data - median) bit patterns, as compress_float computes them."""
+    data = np.asarray(data, dtype=np.float32)
+    eb = np.float32(eb)
+    out = []
+    for blk in data.reshape(-1, bs):
+        mn, mx = np.float32(blk.min()), np.float32(blk.max())
+        radius = np.float32((mx - mn) / np.float32(2))
+        median = np.float32(mn + radius)
+        if radius <= eb:
+            out.append((0, median, 0, None))
+            continue
+        rexp = int((np.array(radius, np.float32).view(np.int32) & 0x7F800000) >> 23) - 127
+        eexp = int((np.array(eb, np.float32).view(np.int32) & 0x7F800000) >> 23) - 127
+        req = 9 + rexp - eexp + 1
+        diff = (blk - median).astype(np.float32)
+        out.append((1, median, req, diff.view(np.uint32).astype(np.int64)))
+    return out
+
+
+def _szxcu_lengths(req):
+    return (req // 8 + 1, 8 - req % 8) if req % 8 else (req // 8, 0)
+
+
+def szxcu_compress(data, eb, bs, which):
+    """compress_float's meta (states, then per block median, reqLength, 2-bit leading counts), offsets and midBytes."""
+    blocks = _szxcu_blocks(data, eb, bs)
+    nb = len(blocks)
+    msize = 4 + 1 + bs // 4
+    meta = np.zeros((1 + msize) * nb, dtype=np.uint8)
+    offsets = np.zeros(nb, dtype=np.int16)
+    mid = np.zeros(nb * bs * 4, dtype=np.uint8)
+    for b, (state, median, req, bits) in enumerate(blocks):
+        meta[b] = state
+        m0 = nb + b * msize
+        meta[m0:m0 + 4] = np.array([median], np.float32).view(np.uint8)
+        if not state:
+            continue
+        rbl, rsb = _szxcu_lengths(req)
+        cur = (bits >> rsb) & ((1 << (32 - rsb)) - 1)
+        prev = np.concatenate([[0], cur[:-1]])
+        x = cur ^ prev
+        lead = np.zeros(bs, dtype=np.int64)
+        for t in range(bs):
+            for k in range(rbl, 0, -1):  # k leading bytes equal: the top 8k bits of x zero
+                if k <= 3 and x[t] >> (32 - 8 * k) == 0:
+                    lead[t] = k
+                    break
+                if k == 4 and x[t] == 0:
+                    lead[t] = 4
+                    break
+        meta[m0 + 4] = req
+        for q in range(bs // 4):
+            v = 0
+            for j in range(4):
+                v |= int(lead[4 * q + j]) << (3 - j) * 2
+            meta[m0 + 5 + q] = v & 0xFF
+        pos = b * bs * 4
+        for t in range(bs):
+            cb = [(int(cur[t]) >> (8 * j)) & 0xFF for j in range(4)]  # x, y, z, w
+            for j in range(4 - rbl, 4 - int(lead[t])):  # the kept bytes below the leading ones, low address first
+                mid[pos] = cb[j]
+                pos += 1
+        offsets[b] = pos - b * bs * 4
+    return {"meta": meta, "offsets": offsets, "midBytes": mid}[which]
+
+
+def szxcu_packed(data, eb, bs):
+    """The host's decompression buffer (bytes): each non-constant block's mSize metadata and kept bytes, in bs floats."""
+    meta = szxcu_compress(data, eb, bs, "meta")
+    offsets = szxcu_compress(data, eb, bs, "offsets")
+    mid = szxcu_compress(data, eb, bs, "midBytes")
+    nb = len(offsets)
+    msize = 4 + 1 + bs // 4
+    rows = []
+    for b in range(nb):
+        if not meta[b]:
+            continue
+        row = np.zeros(bs * 4, dtype=np.uint8)
+        m0 = nb + b * msize
+        row[:msize] = meta[m0:m0 + msize]
+        row[msize:msize + offsets[b]] = mid[b * bs * 4:b * bs * 4 + offsets[b]]
+        rows.append(row)
+    return np.concatenate(rows)
+
+
+def szxcu_decompress(data, eb, bs):
+    """decompress_float's output over szxcu_packed, as the buffer's bytes: each value's top reqLength bits of
+    (x - median), plus the median, in float32."""
+    out = []
+    for state, median, req, bits in _szxcu_blocks(data, eb, bs):
+        if not state:
+            continue
+        rbl, rsb = _szxcu_lengths(req)
+        keep = (0xFFFFFFFF << (32 - 8 * rbl + rsb)) & 0xFFFFFFFF
+        v = (bits & keep).astype(np.uint32).view(np.float32)
+        out.append((v + median).astype(np.float32))
+    return np.concatenate(out).view(np.uint8)
