@@ -26908,11 +26908,15 @@ def mwahd_add_model(residual, model, uvws, lambdas, iono):
 
 
 # ---- unseen195: DIB-R's interpolation-based rasteriser (nv-tlabs/DIB-R; dibr_) ----
-# The scene: vertices on a lattice of 125 (in DIB-R's multiplier-1000 screen units), pixel centres at odd multiples
-# of 1000 / (2 W), so coverage and the z-test are never decided by a rounding; the loops follow the kernels' order.
+# The scene: vertices near a lattice of 125 (in DIB-R's multiplier-1000 screen units), each moved by up to 35, so no
+# pixel centre (at odd multiples of 62.5 for 16 pixels) lies on an edge, and the nearest of a pixel's six distances
+# to a face is never a near tie that float32 rounding decides (on the lattice itself pixel centres lie exactly on
+# edges, where float32 w0 = 1 - w1 - w2 came out +1.5e-8 and float64 -2.8e-17; moved by up to 25, one pixel's
+# perpendicular distance to an edge and its distance to that edge's vertex differed by 6e-11 relatively; at 35 the
+# closest pair differs by 6e-5). The loops follow the kernels' order.
 
 def dibr_points2d(rng, bnum, fnum):
-    """(bnum, fnum, 6) triangles, x y x y x y, non-degenerate, vertices at 125 * ints in [-8, 8]."""
+    """(bnum, fnum, 6) triangles, x y x y x y, non-degenerate, vertices at 125 * ints in [-8, 8] moved by up to 35."""
     out = np.zeros((bnum, fnum, 6))
     for b in range(bnum):
         for f in range(fnum):
@@ -26923,7 +26927,7 @@ def dibr_points2d(rng, bnum, fnum):
                 n, q = v[2] - v[0]
                 if m * q - n * p != 0 and np.all(np.abs(v) <= 8):
                     break
-            out[b, f] = 125.0 * v.reshape(-1)
+            out[b, f] = 125.0 * v.reshape(-1) + rng.uniform(-35.0, 35.0, 6)
     return out
 
 
