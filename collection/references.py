@@ -27109,3 +27109,87 @@ def dibr_grad_prob(grad_improb, improb, imidx, probface, probcase, probdis, p2, 
                         g[b, f, 2 * j2] += dLdz * (y1 * dzdC - dzdB) / mult
                         g[b, f, 2 * j2 + 1] += dLdz * (dzdA - x1 * dzdC) / mult
     return g
+
+
+# ---- unseen195: ngp_pl's volume rendering and distortion loss backward (kwea123/ngp_pl; ngpl_) ----
+
+def ngpl_rays(rng, n_rays, total):
+    """rays_a (n_rays, 3) int64: (ray index, start, samples), the rays' indices a permutation, at least one sample
+    each and total in all, packed one after another as ngp_pl's ray marcher packs them."""
+    cuts = np.sort(rng.choice(np.arange(1, total), n_rays - 1, replace=False))
+    cnt = np.diff(np.concatenate([[0], cuts, [total]]))
+    start = np.concatenate([[0], np.cumsum(cnt)[:-1]])
+    return np.stack([rng.permutation(n_rays), start, cnt], axis=1).astype(np.int64)
+
+
+def _ngpl_alpha(sigma, delta, dt):
+    """1 - __expf(-sigma delta): __expf takes a float; in double the difference is computed in float too."""
+    return np.float64(1.0) - np.exp(-np.float64(np.float32(sigma * delta)))
+
+
+def ngpl_composite_train(sigmas, rgbs, deltas, ts, rays_a, T_threshold):
+    """composite_train_fw_kernel: (total_samples, opacity, depth, rgb, ws) in float64."""
+    R = rays_a.shape[0]
+    total = np.zeros(R, np.int64); opacity = np.zeros(R); depth = np.zeros(R); rgb = np.zeros((R, 3))
+    ws = np.zeros(sigmas.shape[0])
+    for ray_idx, start, n in rays_a:
+        samples, T = 0, 1.0
+        while samples < n:
+            s = start + samples
+            a = _ngpl_alpha(sigmas[s], deltas[s], None)
+            w = a * T
+            rgb[ray_idx] += w * rgbs[s]
+            depth[ray_idx] += w * ts[s]
+            opacity[ray_idx] += w
+            ws[s] = w
+            T *= 1.0 - a
+            if T <= T_threshold:
+                break
+            samples += 1
+        total[ray_idx] = samples
+    return total, opacity, depth, rgb, ws
+
+
+def ngpl_composite_test(sigmas, rgbs, deltas, ts, alive, T_threshold, n_eff, opacity, depth, rgb):
+    """composite_test_fw_kernel: (alive_indices, opacity, depth, rgb) after one step of inference compositing."""
+    alive = alive.copy(); opacity = opacity.astype(np.float64).copy(); depth = depth.astype(np.float64).copy()
+    rgb = rgb.astype(np.float64).copy()
+    for n in range(alive.shape[0]):
+        if n_eff[n] == 0:
+            alive[n] = -1
+            continue
+        r = alive[n]
+        T = 1 - opacity[r]
+        for s in range(n_eff[n]):
+            a = _ngpl_alpha(sigmas[n, s], deltas[n, s], None)
+            w = a * T
+            rgb[r] += w * rgbs[n, s]
+            depth[r] += w * ts[n, s]
+            opacity[r] += w
+            T *= 1.0 - a
+            if T <= T_threshold:
+                alive[n] = -1
+                break
+    return alive, opacity, depth, rgb
+
+
+def ngpl_segment_cumsum(x, rays_a):
+    """The inclusive scan of x within each ray's samples (what the host's prefix_sums_kernel gives)."""
+    out = np.zeros(x.shape[0])
+    for _, start, n in rays_a:
+        out[start:start + n] = np.cumsum(x[start:start + n])
+    return out
+
+
+def ngpl_distortion_bw(dL_dloss, ws_inc, wts_inc, ws, deltas, ts, rays_a):
+    """distortion_loss_bw_kernel: dL_dws."""
+    out = np.zeros(ws.shape[0])
+    for ray_idx, start, n in rays_a:
+        end = start + n - 1
+        ws_sum, wts_sum = ws_inc[end], wts_inc[end]
+        g = dL_dloss[ray_idx]
+        for s in range(start, end + 1):
+            first = 0.0 if s == start else ts[s] * ws_inc[s - 1] - wts_inc[s - 1]
+            out[s] = g * 2 * (first + (wts_sum - wts_inc[s] - ts[s] * (ws_sum - ws_inc[s])))
+            out[s] += g * 2 / 3 * ws[s] * deltas[s]
+    return out
