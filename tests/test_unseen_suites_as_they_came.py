@@ -502,7 +502,13 @@
   subtraction): 8 of 13 as they came. tilelab's: WMMA 16 x 16 accumulators in the emulator's own slot map where the
   correlator reads sum.x[i] by the GPU's (tests/test_emu_mma_forms.py). A real bug listed: peel.cu's warp_reduce
   (reduce_freqs; reduce_baselines had it listed). The 4-bit launch was refused (no s4 mma.sync) until the 4- and 1-bit
-  forms came: 13 of 13."""
+  forms came: 13 of 13.
+- unseen195, DIB-R's interpolation-based differentiable rasteriser (render, soft probabilities, colour and probability
+  backward by atomicAdd; float and double) + ngp_pl's volume rendering (training and inference compositing, distortion
+  loss backward; PyTorch packed accessors): 8 of 14 as they came, tilelab unchanged. The manifest's: DIB-R's float
+  passes at lattice vertices (pixel centres exactly on edges, exact distance ties that float32 rounding decides),
+  ngp_pl's scalar T_threshold written as an array (4 refused). A real race listed: the probability pass copies its own
+  probdep output at a face's index. Now 14 of 14."""
 from __future__ import annotations
 
 import json
@@ -755,6 +761,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                           "visibilities: 18463 of 18816 differ",
                                           "UnsupportedInstruction: the emulator does not implement `mma.sync.aligned.m16n8k64"),
                           "mwahd_peel.cu": "findings ['race'], expected []: race at collection/mwahd_peel.cu:660"}),
+    "unseen195": (14, 8, {"dibr_dr_cuda_for.cu": ("imidx: 2 of 512 differ, first at 116", "probcase: 3 of 2048 differ"),
+                          "ngpl_volumerendering.cu": "LaunchError: argument "}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
