@@ -188,6 +188,7 @@ SUITES = {
     "katgpucbf X-engine Tensor-Core Correlator (WMMA int8 and half, s4 mma.sync, the accumulators' clamped reduce) + mwa_hyperdrive GPU peeling (UVWs, phase rotation, averaging, ionospheric fits with shared-memory reductions, model subtraction) (unseen188)": ("katx_", "mwahd_"),
     "qsim CUDA state-space kernels (internal/normal amplitude order by a shared-memory shuffle, collapse, bulk amplitude set, block reductions of |a|^2, inner product and masked probability by warp shuffles with empty functors, two-stage sum, one-thread sampling and measured bits) + qibojit CuPy Clifford kernels (H, CNOT, CZ, SWAP, iSWAP on a bit-packed stabilizer tableau, measurement rowsum) (unseen192)": ("qsimcu_", "qbjit_"),
     "zfp CUDA fixed-rate 1-D encode/decode (block-floating-point, lifting transform, negabinary bit-plane coder with 64-bit atomicAdd stream writes; float and double) + cuSZx blockwise compress/decompress (warp-shuffle min/max, ballot-masked fold, XOR leading bytes, two-level shuffle scans) (unseen193)": ("zfpcu_", "szxcu_"),
+    "DIB-R interpolation-based differentiable rasteriser (per-pixel barycentric z-buffer render, soft silhouette probabilities, colour and probability gradients by atomicAdd; float and double) + ngp_pl volume rendering (front-to-back compositing with __expf and early stop, inference step with alive rays, distortion loss backward; PyTorch packed accessors) (unseen195)": ("dibr_", "ngpl_"),
 }
 
 

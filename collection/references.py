@@ -27335,3 +27335,291 @@ def szxcu_decompress(data, eb, bs):
         v = (bits & keep).astype(np.uint32).view(np.float32)
         out.append((v + median).astype(np.float32))
     return np.concatenate(out).view(np.uint8)
+
+
+# ---- unseen195: DIB-R's interpolation-based rasteriser (nv-tlabs/DIB-R; dibr_) ----
+# The scene: vertices near a lattice of 125 (in DIB-R's multiplier-1000 screen units), each moved by up to 35, so no
+# pixel centre (at odd multiples of 62.5 for 16 pixels) lies on an edge, and the nearest of a pixel's six distances
+# to a face is never a near tie that float32 rounding decides (on the lattice itself pixel centres lie exactly on
+# edges, where float32 w0 = 1 - w1 - w2 came out +1.5e-8 and float64 -2.8e-17; moved by up to 25, one pixel's
+# perpendicular distance to an edge and its distance to that edge's vertex differed by 6e-11 relatively; at 35 the
+# closest pair differs by 6e-5). The loops follow the kernels' order.
+
+def dibr_points2d(rng, bnum, fnum):
+    """(bnum, fnum, 6) triangles, x y x y x y, non-degenerate, vertices at 125 * ints in [-8, 8] moved by up to 35."""
+    out = np.zeros((bnum, fnum, 6))
+    for b in range(bnum):
+        for f in range(fnum):
+            while True:
+                c = rng.integers(-5, 6, 2)
+                v = c + rng.integers(-3, 4, (3, 2))
+                m, p = v[1] - v[0]
+                n, q = v[2] - v[0]
+                if m * q - n * p != 0 and np.all(np.abs(v) <= 8):
+                    break
+            out[b, f] = 125.0 * v.reshape(-1) + rng.uniform(-35.0, 35.0, 6)
+    return out
+
+
+def dibr_points3d(rng, bnum, fnum):
+    """(bnum, fnum, 9): only the z's (2, 5, 8) are read: a distinct depth a face, tilted by at most 0.01."""
+    out = rng.uniform(-1, 1, (bnum, fnum, 9))
+    for b in range(bnum):
+        base = -2.0 - 0.25 * rng.permutation(fnum)
+        for i in (2, 5, 8):
+            out[b, :, i] = base + rng.uniform(-0.01, 0.01, fnum)
+    return out
+
+
+def dibr_bbox(points2d, expand):
+    """The host's bounding boxes: min x, min y, max x, max y, grown by expand."""
+    p = points2d.reshape(points2d.shape[0], points2d.shape[1], 3, 2)
+    return np.concatenate([p.min(axis=2) - expand, p.max(axis=2) + expand], axis=2)
+
+
+def _dibr_xy(w, h, W, H, mult):
+    return mult / W * (2 * w + 1 - W), mult / H * (H - 2 * h - 1)
+
+
+def dibr_render(p3, p2, direct, bbox, feat, imdep0, H, W, D, mult):
+    """dr_cuda_forward_render_batch: (imidx, imdep, imwei, im), every face in order, the nearest (largest z) kept."""
+    B, F = p2.shape[:2]
+    eps = 1e-15
+    imidx = np.zeros((B, H, W, 1)); imdep = np.array(imdep0, dtype=np.float64).reshape(B, H, W, 1).copy()
+    imwei = np.zeros((B, H, W, 3)); im = np.zeros((B, H, W, D))
+    p3 = p3.reshape(B, F, 9); p2 = p2.reshape(B, F, 6); direct = direct.reshape(B, F); bbox = bbox.reshape(B, F, 4)
+    feat = feat.reshape(B, F, 3, D)
+    for b in range(B):
+        for h in range(H):
+            for w in range(W):
+                x0, y0 = _dibr_xy(w, h, W, H, mult)
+                for f in range(F):
+                    if direct[b, f] < 0:
+                        continue
+                    xmin, ymin, xmax, ymax = bbox[b, f]
+                    if x0 < xmin or x0 >= xmax or y0 < ymin or y0 >= ymax:
+                        continue
+                    ax, ay, bx, by, cx, cy = p2[b, f]
+                    m, p, n, q, s, t = bx - ax, by - ay, cx - ax, cy - ay, x0 - ax, y0 - ay
+                    k1, k2, k3 = s * q - n * t, m * t - s * p, m * q - n * p
+                    w1, w2 = k1 / (k3 + eps), k2 / (k3 + eps)
+                    w0 = 1 - w1 - w2
+                    if w0 < 0 or w1 < 0 or w2 < 0:
+                        continue
+                    z0 = w0 * p3[b, f, 2] + w1 * p3[b, f, 5] + w2 * p3[b, f, 8]
+                    if z0 <= imdep[b, h, w, 0]:
+                        continue
+                    imdep[b, h, w, 0] = z0
+                    imidx[b, h, w, 0] = f + 1.0
+                    imwei[b, h, w] = (w0, w1, w2)
+                    im[b, h, w] = w0 * feat[b, f, 0] + w1 * feat[b, f, 1] + w2 * feat[b, f, 2]
+    return imidx, imdep, imwei, im
+
+
+def dibr_prob(p2, bbox2, imidx, H, W, K, mult, sigmainv):
+    """dr_cuda_forward_prob_batch: (probface, probcase, probdis, probdep, improb) for uncovered pixels' first K
+    near faces. probdep copies probdep[shift1] (the buffer itself, all zeros: see the manifest's finding)."""
+    B, F = p2.shape[:2]
+    eps = 1e-15
+    p2 = p2.reshape(B, F, 6); bbox2 = bbox2.reshape(B, F, 4)
+    probface = np.zeros((B, H, W, K)); probcase = np.zeros((B, H, W, K)); probdis = np.zeros((B, H, W, K))
+    probdep = np.zeros((B, H, W, K)); improb = np.zeros((B, H, W, 1))
+    for b in range(B):
+        for h in range(H):
+            for w in range(W):
+                if int(np.floor(imidx.reshape(B, H, W)[b, h, w] + 0.5)) - 1 >= 0:
+                    improb[b, h, w, 0] = 1.0
+                    continue
+                x0, y0 = _dibr_xy(w, h, W, H, mult)
+                kid = 0
+                for f in range(F):
+                    xmin, ymin, xmax, ymax = bbox2[b, f]
+                    if x0 < xmin or x0 >= xmax or y0 < ymin or y0 >= ymax:
+                        continue
+                    pdis = [0.0] * 6
+                    for i in range(3):
+                        x1, y1 = p2[b, f, 2 * i], p2[b, f, 2 * i + 1]
+                        j = (i + 1) % 3
+                        x2, y2 = p2[b, f, 2 * j], p2[b, f, 2 * j + 1]
+                        A, Bc, C = y2 - y1, x1 - x2, x2 * y1 - x1 * y2
+                        up, down = A * x0 + Bc * y0 + C, A * A + Bc * Bc
+                        x3 = (Bc * Bc * x0 - A * Bc * y0 - A * C) / (down + eps)
+                        y3 = (A * A * y0 - A * Bc * x0 - Bc * C) / (down + eps)
+                        direct = (x3 - x1) * (x3 - x2) + (y3 - y1) * (y3 - y2)
+                        pdis[i] = 4 * mult * mult if direct > 0 else up * up / (down + eps)
+                    for i in range(3):
+                        x1, y1 = p2[b, f, 2 * i], p2[b, f, 2 * i + 1]
+                        pdis[i + 3] = (x0 - x1) ** 2 + (y0 - y1) ** 2
+                    edgeid, d = 0, pdis[0]
+                    for i in range(1, 6):
+                        if d > pdis[i]:
+                            d, edgeid = pdis[i], i
+                    prob = np.exp(-(sigmainv * d / mult / mult))
+                    probface[b, h, w, kid] = f + 1.0
+                    probcase[b, h, w, kid] = edgeid + 1.0
+                    probdis[b, h, w, kid] = prob
+                    kid += 1
+                    if kid >= K:
+                        break
+                improb[b, h, w, 0] = 1.0 - np.prod(1.0 - probdis[b, h, w, :kid])
+    return probface, probcase, probdis, probdep, improb
+
+
+def dibr_grad_color(grad_im, imidx, imwei, p2, feat, H, W, D, mult):
+    """dr_cuda_backword_color_batch: (grad_points2d, grad_features), the atomicAdds summed in float64."""
+    B, F = p2.shape[:2]
+    eps = 1e-15
+    p2 = p2.reshape(B, F, 6); feat = feat.reshape(B, F, 3, D)
+    gp = np.zeros((B, F, 6)); gf = np.zeros((B, F, 3, D))
+    gi = grad_im.reshape(B, H, W, D); wei = imwei.reshape(B, H, W, 3); idx = imidx.reshape(B, H, W)
+    for b in range(B):
+        for h in range(H):
+            for w in range(W):
+                f = int(np.floor(idx[b, h, w] + 0.5)) - 1
+                if f < 0:
+                    continue
+                x0, y0 = _dibr_xy(w, h, W, H, mult)
+                for i in range(3):
+                    gf[b, f, i] += gi[b, h, w] * wei[b, h, w, i]
+                ax, ay, bx, by, cx, cy = p2[b, f]
+                m, p, n, q, s, t = bx - ax, by - ay, cx - ax, cy - ay, x0 - ax, y0 - ay
+                k1, k2, k3 = s * q - n * t, m * t - s * p, m * q - n * p
+                dw1 = dict(m=-q * k1, n=-t * k3 + p * k1, p=n * k1, q=s * k3 - m * k1, s=q * k3, t=-n * k3)
+                dw2 = dict(m=t * k3 - q * k2, n=p * k2, p=-s * k3 + n * k2, q=-m * k2, s=-p * k3, t=m * k3)
+                d1 = [-(dw1["m"] + dw1["n"] + dw1["s"]), -(dw1["p"] + dw1["q"] + dw1["t"]),
+                      dw1["m"], dw1["p"], dw1["n"], dw1["q"]]
+                d2 = [-(dw2["m"] + dw2["n"] + dw2["s"]), -(dw2["p"] + dw2["q"] + dw2["t"]),
+                      dw2["m"], dw2["p"], dw2["n"], dw2["q"]]
+                for rgb in range(D):
+                    c0, c1, c2 = feat[b, f, 0, rgb], feat[b, f, 1, rgb], feat[b, f, 2, rgb]
+                    dldI = mult * gi[b, h, w, rgb] / (k3 * k3 + eps)
+                    for j in range(6):
+                        gp[b, f, j] += dldI * ((c1 - c0) * d1[j] + (c2 - c0) * d2[j])
+    return gp, gf.reshape(B, F, 3 * D)
+
+
+def dibr_grad_prob(grad_improb, improb, imidx, probface, probcase, probdis, p2, H, W, K, mult, sigmainv):
+    """dr_cuda_backword_prob_batch: grad_points2dprob, the atomicAdds summed in float64."""
+    B, F = p2.shape[:2]
+    eps = 1e-15
+    p2 = p2.reshape(B, F, 6)
+    g = np.zeros((B, F, 6))
+    idx = imidx.reshape(B, H, W); gpr = grad_improb.reshape(B, H, W); ipr = improb.reshape(B, H, W)
+    pf, pc, pd = (a.reshape(B, H, W, K) for a in (probface, probcase, probdis))
+    for b in range(B):
+        for h in range(H):
+            for w in range(W):
+                if int(np.floor(idx[b, h, w] + 0.5)) - 1 >= 0:
+                    continue
+                x0, y0 = _dibr_xy(w, h, W, H, mult)
+                dLdp, allprob = gpr[b, h, w], ipr[b, h, w]
+                for kid in range(K):
+                    f = int(np.floor(pf[b, h, w, kid] + 0.5)) - 1
+                    if f < 0:
+                        break
+                    prob = pd[b, h, w, kid]
+                    dLdz = -1.0 * sigmainv * dLdp * (1.0 - allprob) / (1.0 - prob + eps) * prob
+                    e = int(np.floor(pc[b, h, w, kid] + 0.5)) - 1
+                    if e >= 3:
+                        j = e - 3
+                        x1, y1 = p2[b, f, 2 * j], p2[b, f, 2 * j + 1]
+                        g[b, f, 2 * j] += dLdz * 2 * (x1 - x0) / mult
+                        g[b, f, 2 * j + 1] += dLdz * 2 * (y1 - y0) / mult
+                    else:
+                        j, j2 = e, (e + 1) % 3
+                        x1, y1, x2, y2 = p2[b, f, 2 * j], p2[b, f, 2 * j + 1], p2[b, f, 2 * j2], p2[b, f, 2 * j2 + 1]
+                        A, Bc, C = y2 - y1, x1 - x2, x2 * y1 - x1 * y2
+                        up, down = A * x0 + Bc * y0 + C, A * A + Bc * Bc
+                        dis = up * up / (down + eps)
+                        dzdA = 2 * (x0 * up - dis * A) / (down + eps)
+                        dzdB = 2 * (y0 * up - dis * Bc) / (down + eps)
+                        dzdC = 2 * up / (down + eps)
+                        g[b, f, 2 * j] += dLdz * (dzdB - y2 * dzdC) / mult
+                        g[b, f, 2 * j + 1] += dLdz * (x2 * dzdC - dzdA) / mult
+                        g[b, f, 2 * j2] += dLdz * (y1 * dzdC - dzdB) / mult
+                        g[b, f, 2 * j2 + 1] += dLdz * (dzdA - x1 * dzdC) / mult
+    return g
+
+
+# ---- unseen195: ngp_pl's volume rendering and distortion loss backward (kwea123/ngp_pl; ngpl_) ----
+
+def ngpl_rays(rng, n_rays, total):
+    """rays_a (n_rays, 3) int64: (ray index, start, samples), the rays' indices a permutation, at least one sample
+    each and total in all, packed one after another as ngp_pl's ray marcher packs them."""
+    cuts = np.sort(rng.choice(np.arange(1, total), n_rays - 1, replace=False))
+    cnt = np.diff(np.concatenate([[0], cuts, [total]]))
+    start = np.concatenate([[0], np.cumsum(cnt)[:-1]])
+    return np.stack([rng.permutation(n_rays), start, cnt], axis=1).astype(np.int64)
+
+
+def _ngpl_alpha(sigma, delta, dt):
+    """1 - __expf(-sigma delta): __expf takes a float; in double the difference is computed in float too."""
+    return np.float64(1.0) - np.exp(-np.float64(np.float32(sigma * delta)))
+
+
+def ngpl_composite_train(sigmas, rgbs, deltas, ts, rays_a, T_threshold):
+    """composite_train_fw_kernel: (total_samples, opacity, depth, rgb, ws) in float64."""
+    R = rays_a.shape[0]
+    total = np.zeros(R, np.int64); opacity = np.zeros(R); depth = np.zeros(R); rgb = np.zeros((R, 3))
+    ws = np.zeros(sigmas.shape[0])
+    for ray_idx, start, n in rays_a:
+        samples, T = 0, 1.0
+        while samples < n:
+            s = start + samples
+            a = _ngpl_alpha(sigmas[s], deltas[s], None)
+            w = a * T
+            rgb[ray_idx] += w * rgbs[s]
+            depth[ray_idx] += w * ts[s]
+            opacity[ray_idx] += w
+            ws[s] = w
+            T *= 1.0 - a
+            if T <= T_threshold:
+                break
+            samples += 1
+        total[ray_idx] = samples
+    return total, opacity, depth, rgb, ws
+
+
+def ngpl_composite_test(sigmas, rgbs, deltas, ts, alive, T_threshold, n_eff, opacity, depth, rgb):
+    """composite_test_fw_kernel: (alive_indices, opacity, depth, rgb) after one step of inference compositing."""
+    alive = alive.copy(); opacity = opacity.astype(np.float64).copy(); depth = depth.astype(np.float64).copy()
+    rgb = rgb.astype(np.float64).copy()
+    for n in range(alive.shape[0]):
+        if n_eff[n] == 0:
+            alive[n] = -1
+            continue
+        r = alive[n]
+        T = 1 - opacity[r]
+        for s in range(n_eff[n]):
+            a = _ngpl_alpha(sigmas[n, s], deltas[n, s], None)
+            w = a * T
+            rgb[r] += w * rgbs[n, s]
+            depth[r] += w * ts[n, s]
+            opacity[r] += w
+            T *= 1.0 - a
+            if T <= T_threshold:
+                alive[n] = -1
+                break
+    return alive, opacity, depth, rgb
+
+
+def ngpl_segment_cumsum(x, rays_a):
+    """The inclusive scan of x within each ray's samples (what the host's prefix_sums_kernel gives)."""
+    out = np.zeros(x.shape[0])
+    for _, start, n in rays_a:
+        out[start:start + n] = np.cumsum(x[start:start + n])
+    return out
+
+
+def ngpl_distortion_bw(dL_dloss, ws_inc, wts_inc, ws, deltas, ts, rays_a):
+    """distortion_loss_bw_kernel: dL_dws."""
+    out = np.zeros(ws.shape[0])
+    for ray_idx, start, n in rays_a:
+        end = start + n - 1
+        ws_sum, wts_sum = ws_inc[end], wts_inc[end]
+        g = dL_dloss[ray_idx]
+        for s in range(start, end + 1):
+            first = 0.0 if s == start else ts[s] * ws_inc[s - 1] - wts_inc[s - 1]
+            out[s] = g * 2 * (first + (wts_sum - wts_inc[s] - ts[s] * (ws_sum - ws_inc[s])))
+            out[s] += g * 2 / 3 * ws[s] * deltas[s]
+    return out

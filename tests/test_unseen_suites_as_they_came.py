@@ -511,6 +511,12 @@
   decompressor: 6 of 12 as they came; decompress_float's 3 refused, the manifest's (its unsigned char* buffer passed as
   float32). Real bugs listed: compress_float's shuffles outside the __ballot_sync mask and its warp-0 race on value[],
   decompress_float's race on c4value[]. tilelab unchanged. Now 12 of 12."""
+- unseen195, DIB-R's interpolation-based differentiable rasteriser (render, soft probabilities, colour and probability
+  backward by atomicAdd; float and double) + ngp_pl's volume rendering (training and inference compositing, distortion
+  loss backward; PyTorch packed accessors): 8 of 14 as they came, tilelab unchanged. The manifest's: DIB-R's float
+  passes at lattice vertices (pixel centres exactly on edges, exact distance ties that float32 rounding decides),
+  ngp_pl's scalar T_threshold written as an array (4 refused). A real race listed: the probability pass copies its own
+  probdep output at a face's index. Now 14 of 14."""
 from __future__ import annotations
 
 import json
@@ -768,6 +774,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                   "warp mask at collection/szxcu_cuszx_float.cu:321",
                           "szxcu_cuszxd_float.cu": "LaunchError: argument 1 of szx::decompress_float (unsigned char* data) "
                                                    "needs a uint8 array"}),
+    "unseen195": (14, 8, {"dibr_dr_cuda_for.cu": ("imidx: 2 of 512 differ, first at 116", "probcase: 3 of 2048 differ"),
+                          "ngpl_volumerendering.cu": "LaunchError: argument "}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
