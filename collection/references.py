@@ -27623,3 +27623,201 @@ def ngpl_distortion_bw(dL_dloss, ws_inc, wts_inc, ws, deltas, ts, rays_a):
             out[s] = g * 2 * (first + (wts_sum - wts_inc[s] - ts[s] * (ws_sum - ws_inc[s])))
             out[s] += g * 2 / 3 * ws[s] * deltas[s]
     return out
+
+
+# ---- unseen196: charlesq34/pointnet2's TensorFlow grouping and sampling ops (pn2tf_) and PointPillars' hard
+# voxelization (ppvox_). Distances in float32 as the fmas give them (_u116_d2, unseen116's helper).
+
+def pn2tf_ball_query(xyz1, xyz2, radius, nsample, idx0):
+    """query_ball_point_gpu: for each query of xyz2 (b, m, 3) the first nsample points k of xyz1 (b, n, 3) with
+    max(sqrtf(d2), 1e-20f) < radius, the first one also in every slot after them; a query with none leaves its
+    row of idx as it was: (idx (b, m, nsample), pts_cnt (b, m))."""
+    xyz1, xyz2 = np.asarray(xyz1, np.float32), np.asarray(xyz2, np.float32)
+    d = np.maximum(np.sqrt(_u116_d2(xyz2[:, :, None, :], xyz1[:, None, :, :])), np.float32(1e-20))
+    inside = d < np.float32(radius)
+    idx, cnt = np.array(idx0, np.int32), np.zeros(inside.shape[:2], np.int32)
+    for bi in range(inside.shape[0]):
+        for j in range(inside.shape[1]):
+            ks = np.flatnonzero(inside[bi, j])[:nsample]
+            cnt[bi, j] = ks.size
+            if ks.size:
+                idx[bi, j, :] = ks[0]
+                idx[bi, j, :ks.size] = ks
+    return idx, cnt
+
+
+def pn2tf_group(points, idx):
+    """group_point_gpu: out[b, j, k, :] = points[b, idx[b, j, k], :]."""
+    points, idx = np.asarray(points, np.float32), np.asarray(idx)
+    return points[np.arange(points.shape[0])[:, None, None], idx]
+
+
+def pn2tf_group_grad(grad_out, idx, n):
+    """group_point_grad_gpu after tf_grouping.cpp's cudaMemset: every grad_out[b, j, k, :] added into
+    grad_points[b, idx[b, j, k], :] (float64 here; the kernel's float atomicAdds in their order)."""
+    g, idx = np.asarray(grad_out, np.float64), np.asarray(idx)
+    out = np.zeros((g.shape[0], n, g.shape[3]))
+    np.add.at(out, (np.arange(g.shape[0])[:, None, None], idx), g)
+    return out
+
+
+def pn2tf_selection_sort(dist, k):
+    """selection_sort_gpu: each row of dist (b, m, n) copied with its indices, then k steps of selection sort (the
+    first minimum of the rest swapped into place; the rest of the row left in the order the swaps give): (outi, out)."""
+    out = np.array(dist, np.float32)
+    n = out.shape[-1]
+    outi = np.broadcast_to(np.arange(n, dtype=np.int32), out.shape).copy()
+    rows, ri = out.reshape(-1, n), outi.reshape(-1, n)
+    r = np.arange(rows.shape[0])
+    for s in range(k):
+        mn = s + np.argmin(rows[:, s:], axis=1)
+        for a in (rows, ri):
+            lo, hi = a[r, s].copy(), a[r, mn].copy()
+            a[r, s], a[r, mn] = hi, lo
+    return outi, out
+
+
+def pn2tf_binary_search(dataset, query):
+    """binarysearchKernel: the first r with dataset[b, r] >= query[b, j] * dataset[b, n - 1] (float32 product), n - 1
+    at most: the binary lifting from r = n - 1 over a non-decreasing row."""
+    data, q = np.asarray(dataset, np.float32), np.asarray(query, np.float32)
+    out = np.empty(q.shape, np.int32)
+    for bi in range(data.shape[0]):
+        qq = (q[bi] * data[bi, -1]).astype(np.float32)
+        out[bi] = np.minimum(np.searchsorted(data[bi], qq, "left"), data.shape[1] - 1)
+    return out
+
+
+def pn2tf_fps(dataset, m, block, rows):
+    """farthestpointsamplingKernel<<<rows, block>>>: (idxs (b, m), temp (rows, n)); temp from 1e38, each step every point's
+    distance to the chosen set, the farthest picked (of equal ones the lowest thread k % block, then the first k);
+    temp's rows from b on as given (zeros)."""
+    data = np.asarray(dataset, np.float32)
+    b, n = data.shape[:2]
+    idxs, temp = np.zeros((b, m), np.int32), np.zeros((rows, n), np.float32)
+    for bi in range(b):
+        t, old = np.full(n, np.float32(1e38), np.float32), 0
+        for j in range(1, m):
+            t = np.minimum(_u116_d2(data[bi], data[bi, old]), t)
+            cand = np.flatnonzero(t == t.max())
+            old = int(min(cand, key=lambda k: (k % block, k)))
+            idxs[bi, j] = old
+        temp[bi] = t
+    return idxs, temp
+
+
+def pn2tf_gather(inp, idx):
+    """gatherpointKernel: out[b, j, :] = inp[b, idx[b, j], :]."""
+    inp, idx = np.asarray(inp, np.float32), np.asarray(idx)
+    return inp[np.arange(inp.shape[0])[:, None], idx]
+
+
+def pn2tf_scatter_add(out_g, idx, n):
+    """scatteraddpointKernel after tf_sampling.cpp's cudaMemset: out_g[b, j, :] added into inp_g[b, idx[b, j], :]."""
+    g, idx = np.asarray(out_g, np.float64), np.asarray(idx)
+    out = np.zeros((g.shape[0], n, 3))
+    np.add.at(out, (np.arange(g.shape[0])[:, None], idx), g)
+    return out
+
+
+# PointPillars' voxelization as the manifest runs it: voxel (1, 1, 2) over x [0, 8), y [-4, 4), z [-3, 1): a grid
+# of 8 x 8 x 2; max_points 5, max_voxels 100; 500 points of 4 features, some outside the range.
+PPVOX_SIZE, PPVOX_LO, PPVOX_GRID = (1.0, 1.0, 2.0), (0.0, -4.0, -3.0), (8, 8, 2)
+PPVOX_MAX_POINTS, PPVOX_MAX_VOXELS = 5, 100
+
+
+def ppvox_cloud(rng, n=500):
+    """n points (x, y, z, intensity), about a fifth outside the voxel range."""
+    return np.stack([rng.uniform(-0.5, 8.5, n), rng.uniform(-4.5, 4.5, n), rng.uniform(-3.3, 1.3, n),
+                     rng.uniform(0.0, 1.0, n)], axis=1).astype(np.float32)
+
+
+def _ppvox_unique(coors):
+    """hard_voxelize's non-deterministic path: rows with a negative cleaned to (-1, -1, -1), at::unique_dim (sorted rows,
+    the inverse), the (-1, -1, -1) row dropped: (unique rows (k, 3), coors_map (n,), -1 for a point outside)."""
+    c = np.asarray(coors, np.int32).copy()
+    c[(c < 0).any(1)] = -1
+    uniq, inv = np.unique(c, axis=0, return_inverse=True)
+    inv = inv.reshape(-1)
+    if uniq.shape[0] and uniq[0, 0] < 0:
+        uniq, inv = uniq[1:], inv - 1
+    return uniq.astype(np.int32), inv.astype(np.int32)
+
+
+def ppvox_ranks(coors_map, pts_id):
+    """pts_id in an order-free form: grouped by voxel (coors_map), each group's values sorted."""
+    cm, pid = np.asarray(coors_map), np.asarray(pts_id)
+    return pid[np.lexsort((pid, cm))]
+
+
+def ppvox_stages(points):
+    """Every stage of hard_voxelize_gpu and of nondisterministic_hard_voxelize_gpu for the manifest's constants, as a dict."""
+    p = np.asarray(points, np.float32)
+    n = p.shape[0]
+    coors = np.zeros((n, 3), np.int32)                            # dynamic_voxelize_kernel over at::zeros
+    for i in range(n):
+        c = [int(np.floor((p[i, a] - np.float32(PPVOX_LO[a])) / np.float32(PPVOX_SIZE[a]))) for a in range(3)]
+        bad = [not 0 <= c[a] < PPVOX_GRID[a] for a in range(3)]
+        if bad[0]:
+            coors[i, 0] = -1
+        elif bad[1]:
+            coors[i, :2] = -1
+        elif bad[2]:
+            coors[i, :] = -1
+        else:
+            coors[i] = c[2], c[1], c[0]
+    p2v, p2p = np.full(n, -1, np.int32), np.full(n, -1, np.int32)   # point_to_voxelidx_kernel
+    for i in range(n):
+        if coors[i, 0] == -1:
+            continue
+        prev = coors[:i]
+        same = np.flatnonzero((prev[:, 0] != -1) & (prev == coors[i]).all(1))
+        if same.size >= PPVOX_MAX_POINTS:
+            p2p[i] = same[0]
+            continue
+        p2p[i] = same[0] if same.size else i
+        p2v[i] = same.size
+    nppv, c2v, vn = np.zeros(PPVOX_MAX_VOXELS, np.int32), np.full(n, -1, np.int32), 0    # determin_voxel_num
+    for i in range(n):
+        if p2v[i] == -1:
+            continue
+        if p2v[i] == 0:
+            if vn >= PPVOX_MAX_VOXELS:
+                continue
+            c2v[i], nppv[vn] = vn, 1
+            vn += 1
+        elif c2v[p2p[i]] != -1:
+            c2v[i] = c2v[p2p[i]]
+            nppv[c2v[i]] += 1
+    voxels = np.zeros((PPVOX_MAX_VOXELS, PPVOX_MAX_POINTS, p.shape[1]), np.float32)     # assign_point_to_voxel
+    vcoors = np.zeros((PPVOX_MAX_VOXELS, 3), np.int32)                                  # assign_voxel_coors
+    for i in range(n):
+        if p2v[i] > -1 and c2v[i] > -1:
+            voxels[c2v[i], p2v[i]] = p[i]
+        if p2v[i] == 0 and c2v[i] > -1:
+            vcoors[c2v[i]] = coors[i]
+    uniq, cmap = _ppvox_unique(coors)                              # the non-deterministic path
+    k = uniq.shape[0]
+    reduce_count = np.zeros(n, np.int32)
+    pts_id = np.zeros(n, np.int32)                                 # the atomics' ranks in point order
+    for i in range(n):
+        if cmap[i] > -1:
+            pts_id[i] = reduce_count[cmap[i]]
+            reduce_count[cmap[i]] += 1
+    order = np.full(n, -1, np.int32)
+    order[:k] = np.random.default_rng(196).permutation(k)          # one order the coors_count atomics may give
+    coors_in = np.zeros((n, 3), np.int32)
+    coors_in[:k] = uniq
+    nd_vox = np.zeros((PPVOX_MAX_VOXELS, PPVOX_MAX_POINTS, p.shape[1]), np.float32)
+    nd_coors, nd_count = np.zeros((PPVOX_MAX_VOXELS, 3), np.int32), np.zeros(PPVOX_MAX_VOXELS, np.int32)
+    for i in range(n):
+        if cmap[i] > -1:
+            pos = order[cmap[i]]
+            if pos < PPVOX_MAX_VOXELS and pts_id[i] < PPVOX_MAX_POINTS:
+                nd_vox[pos, pts_id[i]] = p[i]
+                if pts_id[i] == 0:
+                    nd_count[pos] = min(reduce_count[cmap[i]], PPVOX_MAX_POINTS)
+                    nd_coors[pos] = uniq[cmap[i]]
+    return dict(coors=coors, p2v=p2v, p2p=p2p, nppv=nppv, c2v=c2v, voxel_num=np.array([vn], np.int32),
+                voxels=voxels, voxel_coors=vcoors, cmap=cmap, num_coors=k, reduce_count=reduce_count, pts_id=pts_id,
+                coors_order=order, coors_in=coors_in, nd_voxels=nd_vox, nd_coors=nd_coors, nd_count=nd_count)

@@ -517,6 +517,10 @@
   passes at lattice vertices (pixel centres exactly on edges, exact distance ties that float32 rounding decides),
   ngp_pl's scalar T_threshold written as an array (4 refused). A real race listed: the probability pass copies its own
   probdep output at a face's index. Now 14 of 14."""
+- unseen196, PointNet++'s TensorFlow grouping and sampling ops (ball query, grouping and its gradient, selection
+  sort, cumsum scan, binary search, farthest point sampling, gather, scatter-add) + PointPillars' hard voxelization
+  (deterministic five steps, the atomic non-deterministic path): 16 of 16 as they came, the listed sampler race
+  reported and nothing else."""
 from __future__ import annotations
 
 import json
@@ -776,6 +780,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                    "needs a uint8 array"}),
     "unseen195": (14, 8, {"dibr_dr_cuda_for.cu": ("imidx: 2 of 512 differ, first at 116", "probcase: 3 of 2048 differ"),
                           "ngpl_volumerendering.cu": "LaunchError: argument "}),
+    "unseen196": (16, 16, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
