@@ -53,7 +53,7 @@ static __device__ __forceinline__ int warp_id()
 }
 } // namespace utils
 
-// ---- copied in: include/solvers/block_common_solver.h lines 11-12, 14-17, 21-29, 52-60, 82-92, 194-248, 383 ----
+// ---- copied in: include/solvers/block_common_solver.h lines 11-12, 14-17, 21-30, 52-60, 82-92, 194-248, 383 ----
 namespace amgx
 {
 #define double_epsilon  1e-12   //* AMGX_NUMERICAL_DZERO
@@ -70,6 +70,7 @@ static inline __host__  __device__ bool isCloseToZero( double a)
 static inline __host__ __device__ bool isCloseToZero( float a)
 {
     return  fabs(a) < float_epsilon ? true : false;
+}
 
 static inline __host__ __device__ bool isNotCloseToZero( const double &a)
 {

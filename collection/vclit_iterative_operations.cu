@@ -3,7 +3,7 @@
 //          (viennacl/viennacl-dev, commit dc552a8; each kernel's host launcher is in the same file)
 // Licence: MIT (the file's header names it; the repository's LICENSE repeated below).
 // Kept, unchanged: lines 1-19 (the file's notice), 31-81, 108-274, 457-514, 538-607, 731-788, 812-860 (the kernels
-//       named in the manifest), 2044-2046 (namespaces closed); removed: includes (20-29), host launchers, the other kernels.
+//       named in the manifest), 2044-2046 and 2049 (namespaces and guard closed); removed: includes (20-29), host launchers, the other kernels.
 /*
 Copyright (c) 2010-2016 Institute for Microelectronics,
                         Institute for Analysis and Scientific Computing, TU Wien.
@@ -513,3 +513,5 @@ __global__ void pipelined_bicgstab_vector_kernel(NumericT * result,
 } // namespace cuda
 } //namespace linalg
 } //namespace viennacl
+
+#endif
