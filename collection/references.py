@@ -26976,20 +26976,6 @@ def amgxl1_bsr(part):
     return _amgxl1_bsr_parts()[("ptr", "cols", "dia", "vals").index(part)].copy()
 
 
-def _amgxl1_l1_blocks(ptr, vals):
-    """compute_d_4x4_kernel's s_diag: the elementwise sum of |block| over a block row (the diagonal's too)."""
-    v = np.abs(vals.reshape(-1, 4, 4))
-    return np.array([v[ptr[r]:ptr[r + 1]].sum(axis=0) for r in range(ptr.size - 1)])
-
-
-def amgxl1_d4x4_from_a_lane(d, ptr, vals):
-    """compute_d_4x4_kernel passes every lane the same e_offset (16 * row): all 16 lanes store their
-    entry of inv(S) to d[16 * row], one lands. True per block row where that slot holds one of the 16."""
-    inv = np.linalg.inv(_amgxl1_l1_blocks(ptr, vals)).reshape(-1, 16)
-    got = d.reshape(-1, 16)[:, :1]
-    return np.isclose(got, inv, rtol=1e-12, atol=0.0).any(axis=1)
-
-
 def amgxl1_smooth4x4(ptr, cols, vals, dinv, b, x):
     """jacobi_smooth_4x4_kernel: x_i = Dinv_i (b_i - sum_{j != i} A_ij x_j), 4-vectors and 4x4 blocks."""
     nb = ptr.size - 1
