@@ -190,6 +190,7 @@ SUITES = {
     "zfp CUDA fixed-rate 1-D encode/decode (block-floating-point, lifting transform, negabinary bit-plane coder with 64-bit atomicAdd stream writes; float and double) + cuSZx blockwise compress/decompress (warp-shuffle min/max, ballot-masked fold, XOR leading bytes, two-level shuffle scans) (unseen193)": ("zfpcu_", "szxcu_"),
     "DIB-R interpolation-based differentiable rasteriser (per-pixel barycentric z-buffer render, soft silhouette probabilities, colour and probability gradients by atomicAdd; float and double) + ngp_pl volume rendering (front-to-back compositing with __expf and early stop, inference step with alive rays, distortion loss backward; PyTorch packed accessors) (unseen195)": ("dibr_", "ngpl_"),
     "PointNet++ TensorFlow ops: ball query, grouping and its atomicAdd gradient, partial selection sort, padded shared-memory cumsum scan, binary search, farthest point sampling (shared arg-max tree), gather and atomicAdd scatter + PointPillars hard voxelization (voxel coordinates, duplicate scan, one-thread voxel numbering, point and coordinate copies, the atomic non-deterministic path) (unseen196)": ("pn2tf_", "ppvox_"),
+    "AMGX L1-Jacobi smoother (signed row L1 norms, 4x4-block L1 diagonal with a cofactor inverse in volatile shared memory, 1x1 and 4x4 Jacobi sweeps, postsmooths) + ViennaCL pipelined CG/BiCGStab (fused vector updates with per-block inner products, CSR blocked and adaptive, ELL and SELL-C products with <Ap,Ap>/<p,Ap> partials) (unseen197)": ("amgxl1_", "vclit_"),
 }
 
 

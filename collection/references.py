@@ -27821,3 +27821,214 @@ def ppvox_stages(points):
     return dict(coors=coors, p2v=p2v, p2p=p2p, nppv=nppv, c2v=c2v, voxel_num=np.array([vn], np.int32),
                 voxels=voxels, voxel_coors=vcoors, cmap=cmap, num_coors=k, reduce_count=reduce_count, pts_id=pts_id,
                 coors_order=order, coors_in=coors_in, nd_voxels=nd_vox, nd_coors=nd_coors, nd_count=nd_count)
+
+
+# ---- unseen197: AMGX's L1-Jacobi smoother (amgxl1_) and ViennaCL's pipelined CG / BiCGStab kernels (vclit_) ----
+
+@functools.lru_cache(maxsize=None)
+def _amgxl1_csr_parts(n=600, seed=197):
+    """A scalar CSR matrix: each row its diagonal (4..8, negative on every 7th row, for compute_d's sign)
+    and 2-7 off-diagonal entries in (-1, 1), columns sorted."""
+    rng = np.random.default_rng(seed)
+    ptr, cols, vals = [0], [], []
+    for r in range(n):
+        k = int(rng.integers(2, 8))
+        c = np.sort(np.append(rng.choice(np.delete(np.arange(n), r), k, replace=False), r))
+        v = rng.uniform(-1.0, 1.0, c.size)
+        v[c == r] = rng.uniform(4.0, 8.0) * (-1.0 if r % 7 == 3 else 1.0)
+        cols.extend(c.tolist())
+        vals.extend(v.tolist())
+        ptr.append(len(cols))
+    return np.array(ptr), np.array(cols), np.array(vals)
+
+
+def amgxl1_csr(part):
+    """One part of the scalar CSR matrix: 'ptr', 'cols' or 'vals'."""
+    return _amgxl1_csr_parts()[("ptr", "cols", "vals").index(part)].copy()
+
+
+def amgxl1_l1(Ap, Aj, Ax):
+    """compute_d_kernel: each row's L1 norm (the diagonal included), negative where the diagonal is."""
+    n = Ap.size - 1
+    d = np.zeros(n)
+    for r in range(n):
+        s = slice(Ap[r], Ap[r + 1])
+        d[r] = np.abs(Ax[s]).sum()
+        if np.any((Aj[s] == r) & (Ax[s] < 0)):
+            d[r] = -d[r]
+    return d
+
+
+def _amgxl1_guard(d):
+    """AMGX's isNotCloseToZero(d) ? d : epsilon(d) for double (1e-12 with d's sign)."""
+    return np.where(np.abs(d) < 1e-12, np.copysign(1e-12, d), d)
+
+
+def amgxl1_smooth(Ap, Aj, Ax, d, b, x):
+    """jacobi_smooth_kernel: x + (b - A x) / d."""
+    n = Ap.size - 1
+    ax = np.array([np.dot(Ax[Ap[r]:Ap[r + 1]], x[Aj[Ap[r]:Ap[r + 1]]]) for r in range(n)])
+    return x + (b - ax) / _amgxl1_guard(d)
+
+
+@functools.lru_cache(maxsize=None)
+def _amgxl1_bsr_parts(nb=96, seed=1971):
+    """A 4x4-block CSR matrix: each block row its diagonal block (dia: its position) and 1-4 others."""
+    rng = np.random.default_rng(seed)
+    ptr, cols, dia = [0], [], []
+    for r in range(nb):
+        k = int(rng.integers(1, 5))
+        c = np.sort(np.append(rng.choice(np.delete(np.arange(nb), r), k, replace=False), r))
+        dia.append(len(cols) + int(np.flatnonzero(c == r)[0]))
+        cols.extend(c.tolist())
+        ptr.append(len(cols))
+    vals = rng.uniform(-1.0, 1.0, (len(cols), 4, 4))
+    vals[dia] += 4.0 * np.eye(4)
+    return np.array(ptr), np.array(cols), np.array(dia), vals.reshape(-1)
+
+
+def amgxl1_bsr(part):
+    """One part of the block matrix: 'ptr', 'cols', 'dia' or 'vals' (16 row-major values a block)."""
+    return _amgxl1_bsr_parts()[("ptr", "cols", "dia", "vals").index(part)].copy()
+
+
+def amgxl1_smooth4x4(ptr, cols, vals, dinv, b, x):
+    """jacobi_smooth_4x4_kernel: x_i = Dinv_i (b_i - sum_{j != i} A_ij x_j), 4-vectors and 4x4 blocks."""
+    nb = ptr.size - 1
+    a = vals.reshape(-1, 4, 4)
+    xb, bb, di = x.reshape(-1, 4), b.reshape(-1, 4), dinv.reshape(-1, 4, 4)
+    out = np.empty((nb, 4))
+    for r in range(nb):
+        t = bb[r].copy()
+        for k in range(ptr[r], ptr[r + 1]):
+            if cols[k] != r:
+                t -= a[k] @ xb[cols[k]]
+        out[r] = di[r] @ t
+    return out.reshape(-1)
+
+
+# ViennaCL: CSR (row_indices, column_indices, elements, and the adaptive kernel's row_blocks), ELL and SELL-C
+@functools.lru_cache(maxsize=None)
+def _vclit_csr_parts(n, lo, hi, long_rows, seed):
+    rng = np.random.default_rng(seed)
+    longs = dict(long_rows)
+    ptr, cols = [0], []
+    for r in range(n):
+        k = longs.get(r, int(rng.integers(lo, hi + 1)))
+        c = np.sort(rng.choice(n, k, replace=False))
+        cols.extend(c.tolist())
+        ptr.append(len(cols))
+    return np.array(ptr), np.array(cols), rng.uniform(-1.0, 1.0, len(cols))
+
+
+def vclit_csr(kind, part):
+    """'dense': 1000 rows of 13-20 entries (the host's blocked kernel: nnz / rows > 12); 'sparse': 1200 rows of
+    2-8 entries and two long rows (1100 and 700 entries) for the adaptive kernel's one-row blocks."""
+    args = {"dense": (1000, 13, 20, (), 1972), "sparse": (1200, 2, 8, ((17, 1100), (600, 700)), 1973)}[kind]
+    return _vclit_csr_parts(*args)[("ptr", "cols", "vals").index(part)].copy()
+
+
+def vclit_row_blocks(ptr):
+    """compressed_matrix::generate_row_block_information: rows batched up to 1024 entries (a longer row alone)."""
+    rows = ptr.size - 1
+    blocks, cur, i = [0], 0, 0
+    while i < rows:
+        cur += int(ptr[i + 1] - ptr[i])
+        if cur > 1024:
+            if i - blocks[-1] > 0:
+                blocks.append(i)
+                i -= 1
+            else:
+                blocks.append(i + 1)
+            cur = 0
+        i += 1
+    if cur > 0:
+        blocks.append(rows)
+    return np.array(blocks)
+
+
+def vclit_spmv(ptr, cols, vals, p):
+    return np.array([np.dot(vals[ptr[r]:ptr[r + 1]], p[cols[ptr[r]:ptr[r + 1]]]) for r in range(ptr.size - 1)])
+
+
+def vclit_cg_buffer(ap, p, owner, nblocks, buf, chunk=256):
+    """A pipelined CG product's buffer: chunk 1 <Ap, Ap> and chunk 2 <p, Ap> per block (owner[row]: its block)."""
+    out = buf.copy()
+    out[chunk:chunk + nblocks] = np.bincount(owner, ap * ap, nblocks)
+    out[2 * chunk:2 * chunk + nblocks] = np.bincount(owner, p * ap, nblocks)
+    return out
+
+
+def vclit_owner_stride(n, grid, block):
+    """The block of each element of a grid-stride loop."""
+    return (np.arange(n) % (grid * block)) // block
+
+
+def vclit_owner_blocked(n, grid, block):
+    """pipelined_cg_csr_vec_mul_blocked_kernel: contiguous row ranges of block * ceil(n / (grid * block))."""
+    inc = block * ((n - 1) // (grid * block) + 1)
+    return np.arange(n) // inc
+
+
+def vclit_owner_adaptive(row_blocks, grid):
+    """The adaptive kernel: row block k to thread block k % grid."""
+    own = np.empty(row_blocks[-1], dtype=np.int64)
+    for k in range(row_blocks.size - 1):
+        own[row_blocks[k]:row_blocks[k + 1]] = k % grid
+    return own
+
+
+@functools.lru_cache(maxsize=None)
+def _vclit_ell_parts(n=1000, internal=1024, seed=1974):
+    """ELL: up to 7 entries a row, column-major with internal_size1 = 1024 (ViennaCL pads rows to 128)."""
+    rng = np.random.default_rng(seed)
+    k = rng.integers(1, 8, n)
+    width = int(k.max())
+    coords = np.zeros((width, internal), dtype=np.int64)
+    elems = np.zeros((width, internal))
+    for r in range(n):
+        coords[:k[r], r] = np.sort(rng.choice(n, k[r], replace=False))
+        elems[:k[r], r] = rng.uniform(-1.0, 1.0, k[r])
+    return coords.reshape(-1), elems.reshape(-1), width
+
+
+def vclit_ell(part):
+    return _vclit_ell_parts()[("coords", "elems", "width").index(part)]
+
+
+def vclit_ell_spmv(coords, elems, internal, width, p, n):
+    c = coords.reshape(width, internal)[:, :n]
+    e = elems.reshape(width, internal)[:, :n]
+    return (np.where(e != 0, p[c] * e, 0.0)).sum(axis=0)
+
+
+@functools.lru_cache(maxsize=None)
+def _vclit_sell_parts(n=1000, c=32, seed=1975):
+    """SELL-C (C = 32, no sorting): per slice its width and start, values column by column within a slice."""
+    rng = np.random.default_rng(seed)
+    k = rng.integers(1, 10, n)
+    nsl = (n - 1) // c + 1
+    widths = np.array([k[s * c:(s + 1) * c].max() for s in range(nsl)])
+    start = np.concatenate([[0], np.cumsum(widths * c)[:-1]])
+    cols = np.zeros(int((widths * c).sum()), dtype=np.int64)
+    vals = np.zeros(cols.size)
+    for r in range(n):
+        s, i = divmod(r, c)
+        idx = start[s] + np.arange(k[r]) * c + i
+        cols[idx] = np.sort(rng.choice(n, k[r], replace=False))
+        vals[idx] = rng.uniform(-1.0, 1.0, k[r])
+    return widths, cols, start, vals
+
+
+def vclit_sell(part):
+    return _vclit_sell_parts()[("widths", "cols", "start", "vals").index(part)].copy()
+
+
+def vclit_sell_spmv(widths, cols, start, vals, p, n, c=32):
+    out = np.zeros(n)
+    for r in range(n):
+        s, i = divmod(r, c)
+        idx = start[s] + np.arange(widths[s]) * c + i
+        v = vals[idx]
+        out[r] = np.where(v != 0, p[cols[idx]] * v, 0.0).sum()
+    return out
