@@ -28032,3 +28032,258 @@ def vclit_sell_spmv(widths, cols, start, vals, p, n, c=32):
         v = vals[idx]
         out[r] = np.where(v != 0, p[cols[idx]] * v, 0.0).sum()
     return out
+
+
+# ---- unseen198: warp-ctc (wctc_) and optimized_transducer (otrans_) ----
+# warp-ctc: a minibatch of 2 utterances, Tmax 8 frames, an alphabet of 200 (blank 0); activations are laid out
+# [t][b][v] (the library's column-major "probs", a column an (t, b) pair). Utterance 0: 8 frames, labels 1 2 2 (one
+# repeat: L + repeats = 4 < T, so the lattice starts at the first blank); utterance 1: 3 frames, labels 4 4 (L + repeats
+# = 3 = T: the path must begin on the first label, start = 1).
+WCTC_B, WCTC_T, WCTC_V = 2, 8, 200
+WCTC_LABELS = np.array([1, 2, 2, 4, 4], dtype=np.int32)     # flat, without blanks
+WCTC_LABEL_LENGTHS = np.array([3, 2], dtype=np.int32)
+WCTC_INPUT_LENGTHS = np.array([8, 3], dtype=np.int32)
+WCTC_REPEATS = np.array([1, 1], dtype=np.int32)             # the host's count of label[i] == label[i - 1]
+WCTC_LABEL_OFFSETS = np.array([0, 3], dtype=np.int32)
+WCTC_S = 7                                                  # S_ = 2 * max valid L + 1 (S_memoffset)
+
+
+def wctc_acts():
+    """The activations, float32 [Tmax * B * V] (column (t, b) at (t * B + b) * V)."""
+    return (np.random.default_rng(198).standard_normal(WCTC_T * WCTC_B * WCTC_V) * 2).astype(np.float32)
+
+
+def wctc_colmax():
+    return wctc_acts().reshape(-1, WCTC_V).max(axis=1)
+
+
+def wctc_shifted():
+    """prepare_stable_SM_kernel's result: x - the column's maximum, in float32 (exact as the kernel's)."""
+    a = wctc_acts().reshape(-1, WCTC_V)
+    return (a - wctc_colmax()[:, None]).astype(np.float32).reshape(-1)
+
+
+def wctc_expsum():
+    """reduce_rows(exponential, add) over the shifted columns, in float64."""
+    return np.exp(wctc_shifted().astype(np.float64).reshape(-1, WCTC_V)).sum(axis=1)
+
+
+def wctc_softmax():
+    """compute_probs_kernel's result from float32 inputs: exp(x) / denominator, in float64."""
+    den = wctc_expsum().astype(np.float32).astype(np.float64)
+    return (np.exp(wctc_shifted().astype(np.float64).reshape(-1, WCTC_V)) / den[:, None]).reshape(-1)
+
+
+def wctc_tiny():
+    """Softmax outputs with some entries below FLT_MIN (zeros, denormals, FLT_MIN / 2) for truncate_probs_kernel."""
+    p = wctc_softmax().astype(np.float32)
+    p[::50] = 0.0
+    p[7::97] = np.float32(1e-40)
+    p[13::211] = np.float32(np.finfo(np.float32).tiny / 2)
+    return p
+
+
+def wctc_probs():
+    """The probabilities compute_alpha_kernel reads: the softmax, truncated at FLT_MIN, float32."""
+    return np.maximum(wctc_softmax().astype(np.float32), np.finfo(np.float32).tiny)
+
+
+def _wctc_log_plus(p1, p2):
+    if p1 == -np.inf:
+        return p2
+    if p2 == -np.inf:
+        return p1
+    return math.log1p(math.exp(-abs(p1 - p2))) + max(p1, p2)
+
+
+def wctc_alpha(probs, blank=0):
+    """(labels_with_blanks [B * S_], alphas [B * S_ * T_], nll_forward [B]) as compute_alpha_kernel fills them:
+    a row of S = 2L + 1 cells per frame at b * S_ * T_ + t * S, float64 log domain; cells it leaves are 0."""
+    p = np.asarray(probs, np.float64).reshape(WCTC_T, WCTC_B, WCTC_V)
+    lwb = np.zeros(WCTC_B * WCTC_S, np.int64)
+    alphas = np.zeros(WCTC_B * WCTC_S * WCTC_T, np.float64)
+    nll = np.zeros(WCTC_B, np.float64)
+    for b in range(WCTC_B):
+        L, T, rep = int(WCTC_LABEL_LENGTHS[b]), int(WCTC_INPUT_LENGTHS[b]), int(WCTC_REPEATS[b])
+        S = 2 * L + 1
+        lab = [blank] * S
+        for i in range(L):
+            lab[2 * i + 1] = int(WCTC_LABELS[WCTC_LABEL_OFFSETS[b] + i])
+        lwb[b * WCTC_S:b * WCTC_S + S] = lab
+        a = alphas[b * WCTC_S * WCTC_T:(b + 1) * WCTC_S * WCTC_T]
+        lg = lambda t, s: math.log(p[t, b, lab[s]])
+        start = 0 if L + rep < T else 1
+        end = 2 if S > 1 else 1
+        a[:S] = -np.inf
+        for i in range(end - start):
+            a[i + start] = lg(0, i + start)
+        for t in range(1, T):
+            cur, prev = t * S, (t - 1) * S
+            a[cur] = a[prev] + lg(t, 0) if start == 0 else a[prev]
+            for s in range(1, S):
+                ps = _wctc_log_plus(a[prev + s], a[prev + s - 1])
+                if lab[s] != blank and s != 1 and lab[s] != lab[s - 2]:
+                    ps = _wctc_log_plus(ps, a[prev + s - 2])
+                a[cur + s] = ps + lg(t, s)
+        val = 2 * (L - 1) + 1 - (1 if L + rep == T else 0)
+        ll = -np.inf
+        for i in range(val * (L != 0) + start, val * (L != 0) + end):
+            ll = _wctc_log_plus(ll, a[i + (T - 1) * S])
+        nll[b] = -ll
+    return lwb, alphas, nll
+
+
+# optimized_transducer: a batch of 2, T 6 / 5 frames, U 3 / 2 labels (U + 1 = 4 / 3 columns), V 8, blank 0, on the
+# compact layout: rows b's T_b * (U_b + 1) cells from row_splits[b], a cell's logits a row of V.
+OTRANS_T = np.array([6, 5], dtype=np.int32)
+OTRANS_U = np.array([3, 2], dtype=np.int32)
+OTRANS_TARGETS = np.array([[3, 1, 7], [5, 2, 0]], dtype=np.int32)
+OTRANS_V = 8
+OTRANS_ROW_SPLITS = np.array([0, 24, 39], dtype=np.int32)
+OTRANS_ROW_IDS = np.repeat(np.arange(2), [24, 15]).astype(np.int32)
+
+
+def otrans_logits():
+    return (np.random.default_rng(1198).standard_normal((39, OTRANS_V)) * 1.5).astype(np.float32)
+
+
+def otrans_den():
+    """The host's logits.logsumexp(1), float32."""
+    x = otrans_logits().astype(np.float64)
+    m = x.max(axis=1)
+    return (m + np.log(np.exp(x - m[:, None]).sum(axis=1))).astype(np.float32)
+
+
+def otrans_logsm():
+    """Log-softmax logits (the from_log_softmax path's input), float32."""
+    return (otrans_logits().astype(np.float64) - otrans_den().astype(np.float64)[:, None]).astype(np.float32)
+
+
+def otrans_lp(logits, den=None, blank=0):
+    """ComputeLogProbs' (sum_all_TU, 2) table: (blank, the next label) log-probs, in float32 as the kernel subtracts;
+    the last column's label slot is left as given (0)."""
+    lg = np.asarray(logits, np.float32)
+    d = np.zeros(lg.shape[0], np.float32) if den is None else np.asarray(den, np.float32)
+    out = np.zeros((lg.shape[0], 2), np.float32)
+    for b in range(2):
+        U1 = int(OTRANS_U[b]) + 1
+        for i in range(int(OTRANS_ROW_SPLITS[b]), int(OTRANS_ROW_SPLITS[b + 1])):
+            u = (i - int(OTRANS_ROW_SPLITS[b])) % U1
+            out[i, 0] = lg[i, blank] - d[i] if den is not None else lg[i, blank]
+            if u < U1 - 1:
+                k = int(OTRANS_TARGETS[b, u])
+                out[i, 1] = lg[i, k] - d[i] if den is not None else lg[i, k]
+    return out
+
+
+def _otrans_logadd(x, y):
+    m = max(x, y)
+    return m + math.log1p(math.exp(min(x, y) - m)) if m > -np.inf else m
+
+
+def otrans_alpha(lp, one_sym=False):
+    """(alpha [sum_all_TU], total_scores [B]) of the transducer's forward recurrence, float64; one_sym: a label and a
+    frame at once (alpha(t, u) from (t - 1, u) by blank and (t - 1, u - 1) by label), cells off its band left 0."""
+    lp = np.asarray(lp, np.float64)
+    alpha = np.zeros(lp.shape[0], np.float64)
+    tot = np.zeros(2, np.float64)
+    for b in range(2):
+        T, U1, o = int(OTRANS_T[b]), int(OTRANS_U[b]) + 1, int(OTRANS_ROW_SPLITS[b])
+        a = lambda t, u: alpha[o + t * U1 + u]
+        P = lambda t, u, k: lp[o + t * U1 + u, k]
+        diff = T - U1
+        for t in range(T):
+            for u in range(U1):
+                if one_sym and (u > t or t - u > diff):
+                    continue
+                if t == 0 and u == 0:
+                    v = 0.0
+                elif one_sym:
+                    if u == 0:
+                        v = a(t - 1, 0) + P(t - 1, 0, 0)
+                    elif t == u:
+                        v = a(t - 1, u - 1) + P(t - 1, u - 1, 1)
+                    else:
+                        v = _otrans_logadd(a(t - 1, u) + P(t - 1, u, 0), a(t - 1, u - 1) + P(t - 1, u - 1, 1))
+                elif u == 0:
+                    v = a(t - 1, 0) + P(t - 1, 0, 0)
+                elif t == 0:
+                    v = a(0, u - 1) + P(0, u - 1, 1)
+                else:
+                    v = _otrans_logadd(a(t - 1, u) + P(t - 1, u, 0), a(t, u - 1) + P(t, u - 1, 1))
+                alpha[o + t * U1 + u] = v
+        tot[b] = a(T - 1, U1 - 1) + P(T - 1, U1 - 1, 0)
+    return alpha, tot
+
+
+def otrans_beta(lp, one_sym=False):
+    """beta [sum_all_TU] of the transducer's backward recurrence, float64 (one_sym as otrans_alpha's)."""
+    lp = np.asarray(lp, np.float64)
+    beta = np.zeros(lp.shape[0], np.float64)
+    for b in range(2):
+        T, U1, o = int(OTRANS_T[b]), int(OTRANS_U[b]) + 1, int(OTRANS_ROW_SPLITS[b])
+        B = lambda t, u: beta[o + t * U1 + u]
+        P = lambda t, u, k: lp[o + t * U1 + u, k]
+        diff = T - U1
+        for t in range(T - 1, -1, -1):
+            for u in range(U1 - 1, -1, -1):
+                if one_sym and (u > t or t - u > diff):
+                    continue
+                if t == T - 1 and u == U1 - 1:
+                    v = P(t, u, 0)
+                elif u == U1 - 1:
+                    v = B(t + 1, u) + P(t, u, 0)
+                elif one_sym:
+                    if t - u == diff:
+                        v = B(t + 1, u + 1) + P(t, u, 1)
+                    else:
+                        v = _otrans_logadd(B(t + 1, u) + P(t, u, 0), B(t + 1, u + 1) + P(t, u, 1))
+                elif t == T - 1:
+                    v = B(t, u + 1) + P(t, u, 1)
+                else:
+                    v = _otrans_logadd(B(t + 1, u) + P(t, u, 0), B(t, u + 1) + P(t, u, 1))
+                beta[o + t * U1 + u] = v
+    return beta
+
+
+def otrans_grad(logits, den, alpha, beta, one_sym=False, blank=0):
+    """The gradients ComputeGradient* write, float64: den None is the from_log_softmax path (ComputeGradientForLogSoftmax*,
+    only the blank and the label entries, negated), else the full softmax gradient."""
+    lg = np.asarray(logits, np.float64)
+    al = np.asarray(alpha, np.float64)
+    be = np.asarray(beta, np.float64)
+    g = np.zeros_like(lg)
+    for i in range(lg.shape[0]):
+        b = int(OTRANS_ROW_IDS[i])
+        T, U1, o = int(OTRANS_T[b]), int(OTRANS_U[b]) + 1, int(OTRANS_ROW_SPLITS[b])
+        t, u = divmod(i - o, U1)
+        diff = T - U1
+        loss = -be[o]
+        if one_sym and (u > t or t - u > diff):
+            continue
+        c = al[i] + loss - (0.0 if den is None else float(den[i]))
+        tu = int(OTRANS_TARGETS[b, u]) if u < U1 - 1 else -1
+        bt = lambda tt, uu: be[o + tt * U1 + uu]
+        blank_next = (t - u < diff) if one_sym else (t < T - 1)
+        for v in range(lg.shape[1]):
+            x = lg[i, v] + c
+            if den is None:
+                if v == blank and t == T - 1 and u == U1 - 1:
+                    val = -math.exp(x)
+                elif v == blank and blank_next:
+                    val = -math.exp(x + bt(t + 1, u))
+                elif u < U1 - 1 and v == tu:
+                    val = -math.exp(x + (bt(t + 1, u + 1) if one_sym else bt(t, u + 1)))
+                else:
+                    val = 0.0
+            else:
+                if v == blank and t == T - 1 and u == U1 - 1:
+                    val = math.exp(x + bt(t, u)) - math.exp(x)
+                elif v == blank and blank_next:
+                    val = math.exp(x + bt(t, u)) - math.exp(x + bt(t + 1, u))
+                elif u < U1 - 1 and v == tu:
+                    val = math.exp(x + bt(t, u)) - math.exp(x + (bt(t + 1, u + 1) if one_sym else bt(t, u + 1)))
+                else:
+                    val = math.exp(x + bt(t, u))
+            g[i, v] = val
+    return g

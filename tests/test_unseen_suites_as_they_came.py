@@ -527,6 +527,9 @@
   #endif left out). Real bugs listed: compute_d_4x4's one e_offset for all 16 lanes and its half-warps' unsynchronised
   s_diag exchange (an uninitialized read once NVRTC unswitches the loop), jacobi_smooth_4x4's and the blocked CSR
   product's warp-synchronous shared exchanges (races). Now 13 of 13, tilelab unchanged."""
+- unseen198, warp-ctc's GPU CTC kernels (the softmax's reductions and element kernels, FLT_MIN truncation, the alpha
+  lattice) + optimized_transducer's RNN-T loss kernels (log-prob gathers, alpha/beta with and without one symbol per
+  frame, the four gradients): 16 of 16 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -791,6 +794,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                         '"inline" is not allowed',
                           "vclit_iterative_operations.cu": "CompileError: collection/vclit_iterative_operations.cu:34: "
                                                            "error: the #endif for this directive is missing"}),
+    "unseen198": (16, 16, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
