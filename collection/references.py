@@ -28287,3 +28287,177 @@ def otrans_grad(logits, den, alpha, beta, one_sym=False, blank=0):
                     val = math.exp(x + bt(t, u))
             g[i, v] = val
     return g
+
+
+# ---- unseen199: cuda-debayer's bilinear Bayer demosaicing (cdbay_) and Alcedo Studio (PuerhLab)'s CUDA image
+# ---- operators (puerh_)
+
+def cdbay_debayer(img, out, w, h, bpp, pos, kind, grid=(2, 1), block=(32, 32)):
+    """bayer_to_rgb / bayer_ir_to_rgb / bayer_ir_to_thermal: each thread a 2 x 2 square from (1, 1) on, positions
+    ``pos`` = (r, gr|ir, gb|g, b) as (x, y), integer interpolation (uint32 sums, truncating halves and quarters)."""
+    src = np.asarray(img).reshape(-1).astype(np.int64)
+    o = np.array(out, dtype=np.uint8).reshape(-1)
+    P = lambda x, y: int(src[x + y * w])
+    H_ = lambda x, y: (P(x - 1, y) + P(x + 1, y)) // 2
+    V_ = lambda x, y: (P(x, y - 1) + P(x, y + 1)) // 2
+    HV = lambda x, y: (P(x - 1, y) + P(x + 1, y) + P(x, y - 1) + P(x, y + 1)) // 4
+    X_ = lambda x, y: (P(x - 1, y - 1) + P(x - 1, y + 1) + P(x + 1, y - 1) + P(x + 1, y + 1)) // 4
+    if kind == "rgb":        # r: (P, HV, X), gr: (H, P, V), gb: (V, P, H), b: (X, HV, P)
+        rules = [(P, HV, X_), (H_, P, V_), (V_, P, H_), (X_, HV, P)]
+    else:                    # ir kernels: r: (P, V, X), ir: (H, X, V), g: (V, P, H), b: (X, H, P)
+        rules = [(P, V_, X_), (H_, X_, V_), (V_, P, H_), (X_, H_, P)]
+    thermal_src = [H_, P, X_, V_]
+    for ty in range(grid[1] * block[1]):
+        for tx in range(grid[0] * block[0]):
+            x, y = 2 * tx + 1, 2 * ty + 1
+            if not (x + 2 < w and y + 2 < h):
+                continue
+            for k, (dx, dy) in enumerate(pos):
+                px, py = x + dx, y + dy
+                base = py * w * bpp + px * bpp
+                if kind == "thermal":
+                    o[base:base + 3] = _cdbay_thermal(thermal_src[k](px, py) & 0xFF)
+                else:
+                    for c in range(3):
+                        o[base + c] = rules[k][c](px, py) & 0xFF
+            if bpp == 4:
+                for yy in (y, y + 1):
+                    for xx in (x, x + 1):
+                        o[yy * w * bpp + xx * bpp + 3] = 255
+    return o.reshape(np.shape(out))
+
+
+def _cdbay_thermal(h):
+    """ir_to_thermal: the reversed HSV ramp of a uint8 IR value as (R, G, B)."""
+    h = ((255 - h) + (43 * 4 - 1)) % 255 & 0xFF
+    region = h // 43
+    rem = (h - region * 43) * 6
+    return [(255, rem, 0), (255 - rem, 255, 0), (0, 255, rem), (0, 255 - rem, 255), (255, 255 - rem, 255),
+            (255, 0, 255 - rem)][region]
+
+
+def _puerh_fma(a, b, c):
+    """fmaf(a, b, c) for float32 arrays (the product exact in float64; inputs here keep the sum exact too)."""
+    return (np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
+
+
+def _puerh_samples(img, w, h, step):
+    """The float4 pixels the scope kernels sample (every step-th column and row), RGB clamped to [0, 1]."""
+    ys, xs = np.meshgrid(np.arange(0, h, step), np.arange(0, w, step), indexing="ij")
+    rgb = np.clip(np.asarray(img, np.float32)[ys, xs, :3], np.float32(0), np.float32(1))
+    return xs.reshape(-1), rgb.reshape(-1, 3)
+
+
+def puerh_histogram(img, w, h, step, bins):
+    """AccumulateHistogramKernel: per channel min(int(c (bins - 1) + 0.5), bins - 1), counted (uint32)."""
+    _, rgb = _puerh_samples(img, w, h, step)
+    b = np.minimum(_puerh_fma(rgb, np.float32(bins - 1), np.float32(0.5)).astype(np.int64), bins - 1)
+    counts = np.zeros(3 * bins, np.uint32)
+    for ch in range(3):
+        np.add.at(counts, ch * bins + b[:, ch], 1)
+    return counts
+
+
+def puerh_waveform(img, w, h, step, wave, ww, wh):
+    """AccumulateWaveformKernel: column bin from x / (w - 1), row bin from the top, +1 into the channel's
+    component and into w for each channel (float atomics of whole counts: exact)."""
+    xs, rgb = _puerh_samples(img, w, h, step)
+    out = np.array(wave, np.float32)
+    xf = (xs.astype(np.float32) / np.float32(max(1, w - 1))).astype(np.float32)
+    xb = np.minimum(_puerh_fma(xf, np.float32(ww - 1), np.float32(0.5)).astype(np.int64), ww - 1)
+    for ch in range(3):
+        yb = wh - 1 - np.minimum(_puerh_fma(rgb[:, ch], np.float32(wh - 1), np.float32(0.5)).astype(np.int64),
+                                 wh - 1)
+        np.add.at(out, (yb, xb, ch), np.float32(1))
+        np.add.at(out, (yb, xb, 3), np.float32(1))
+    return out
+
+
+def puerh_view(a, rows, cols, ch):
+    """The rows x cols (x ch) image of a pitched float array (rows of step / 4 floats)."""
+    a = np.asarray(a)
+    return a[:rows, :cols * ch].reshape(rows, cols, ch) if ch > 1 else a[:rows, :cols]
+
+
+def puerh_rotated(dst, src, rows, cols, ch, k):
+    """dst (rows of its own pitch) after a rotation of the rows x cols source by k quarter turns
+    counter-clockwise (np.rot90), every other float of dst as it was."""
+    out = np.array(dst, np.float32)
+    r = np.rot90(puerh_view(src, rows, cols, ch), k)
+    out[:r.shape[0], :r.shape[1] * ch] = r.reshape(r.shape[0], -1)
+    return out
+
+
+def puerh_merge(r, g, b, out, rows, cols):
+    """MergeRGBKernel: three float planes into interleaved float3 rows."""
+    o = np.array(out, np.float32)
+    o[:rows, :3 * cols] = np.stack([puerh_view(p, rows, cols, 1) for p in (r, g, b)], -1).reshape(rows, -1)
+    return o
+
+
+def puerh_rgba(src, out, rows, cols):
+    """RGBToRGBAKernel: float3 to float4 with alpha 1."""
+    o = np.array(out, np.float32)
+    rgb = puerh_view(src, rows, cols, 3)
+    o[:rows, :4 * cols] = np.concatenate([rgb, np.ones((rows, cols, 1), np.float32)], -1).reshape(rows, -1)
+    return o
+
+
+_PUERH_REMAP = (0, 1, 3, 2)
+
+
+def puerh_ahd_green(raw, G, R, B, w, h):
+    """G_FinalGeneration at the R and B sites of rows / columns 2 .. n-3: green from the flatter direction
+    (average plus a second-difference correction), R / B from the centre or 0. Returns (G, R, B)."""
+    f = np.float32
+    raw = np.asarray(raw, np.float32)
+    G, R, B = (np.array(a, np.float32) for a in (G, R, B))
+    for y in range(2, h - 2):
+        for x in range(2, w - 2):
+            c = _PUERH_REMAP[(y % 2) * 2 + x % 2]
+            if c not in (0, 2):
+                continue
+            ctr = raw[y, x]
+            h_avg = f(0.5) * (raw[y, x - 1] + raw[y, x + 1])
+            h_diff = f(0.25) * (f(2) * ctr - raw[y, x - 2] - raw[y, x + 2])
+            v_avg = f(0.5) * (raw[y - 1, x] + raw[y + 1, x])
+            v_diff = f(0.25) * (f(2) * ctr - raw[y - 2, x] - raw[y + 2, x])
+            dh = abs(raw[y, x - 1] - raw[y, x + 1])
+            dv = abs(raw[y - 1, x] - raw[y + 1, x])
+            G[y, x] = (h_avg + h_diff) if dh < dv else (v_avg + v_diff)
+            R[y, x] = ctr if c == 0 else f(0)
+            B[y, x] = ctr if c == 2 else f(0)
+    return G, R, B
+
+
+def puerh_ahd_rb(G, R, B, w, h):
+    """R_B_FinalGeneration over rows / columns 1 .. n-2: R at the non-R sites and B at the non-B sites from the
+    colour differences to green of the neighbours (the source's G(y, x - 1) for the right neighbour at a G1 site
+    kept). Reads only R / B sites it does not write. Returns (R, B)."""
+    f = np.float32
+    G = np.asarray(G, np.float32)
+    R0, B0 = np.asarray(R, np.float32), np.asarray(B, np.float32)
+    R, B = R0.copy(), B0.copy()
+    d = lambda P, yy, xx: P[yy, xx] - G[yy, xx]
+    for y in range(1, h - 1):
+        for x in range(1, w - 1):
+            c = _PUERH_REMAP[(y % 2) * 2 + x % 2]
+            if c != 0:
+                if c == 1:
+                    est = G[y, x] + f(0.5) * (d(R0, y, x - 1) + (R0[y, x + 1] - G[y, x - 1]))
+                elif c == 3:
+                    est = G[y, x] + f(0.5) * (d(R0, y - 1, x) + d(R0, y + 1, x))
+                else:
+                    est = G[y, x] + f(0.25) * (d(R0, y - 1, x - 1) + d(R0, y - 1, x + 1) + d(R0, y + 1, x - 1)
+                                               + d(R0, y + 1, x + 1))
+                R[y, x] = est
+            if c != 2:
+                if c == 3:
+                    est = G[y, x] + f(0.5) * (d(B0, y, x - 1) + d(B0, y, x + 1))
+                elif c == 1:
+                    est = G[y, x] + f(0.5) * (d(B0, y - 1, x) + d(B0, y + 1, x))
+                else:
+                    est = G[y, x] + f(0.25) * (d(B0, y - 1, x - 1) + d(B0, y - 1, x + 1) + d(B0, y + 1, x - 1)
+                                               + d(B0, y + 1, x + 1))
+                B[y, x] = est
+    return R, B

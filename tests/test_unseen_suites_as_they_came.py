@@ -530,6 +530,9 @@
 - unseen198, warp-ctc's GPU CTC kernels (the softmax's reductions and element kernels, FLT_MIN truncation, the alpha
   lattice) + optimized_transducer's RNN-T loss kernels (log-prob gathers, alpha/beta with and without one symbol per
   frame, the four gradients): 16 of 16 as they came, no finding."""
+- unseen199, cuda-debayer's bilinear Bayer demosaicing (RGGB family, RGB-IR, IR thermogram) + Alcedo Studio's CUDA
+  image operators (histogram and waveform scopes by atomics, shared-tile rotations, channel merge, RGB to RGBA, AHD
+  demosaic passes): 13 of 13 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -795,6 +798,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "vclit_iterative_operations.cu": "CompileError: collection/vclit_iterative_operations.cu:34: "
                                                            "error: the #endif for this directive is missing"}),
     "unseen198": (16, 16, {}),
+    "unseen199": (13, 13, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
