@@ -506,30 +506,30 @@
 - unseen192, qsim's CUDA state-space kernels (internal/normal order shuffles, collapse, bulk amplitude set, norm,
   inner-product and masked reductions by warp shuffles with empty functors by value, the two-stage sum, sampling and
   measured bits) + qibojit's CuPy Clifford kernels (H, CNOT, CZ, SWAP, iSWAP on a bit-packed tableau, the
-  measurement rowsum): 16 of 16 as they came, no finding."""
+  measurement rowsum): 16 of 16 as they came, no finding.
 - unseen193, zfp's CUDA fixed-rate 1-D encoder and decoder (float, double) + cuSZx's blockwise compressor and
   decompressor: 6 of 12 as they came; decompress_float's 3 refused, the manifest's (its unsigned char* buffer passed as
   float32). Real bugs listed: compress_float's shuffles outside the __ballot_sync mask and its warp-0 race on value[],
-  decompress_float's race on c4value[]. tilelab unchanged. Now 12 of 12."""
+  decompress_float's race on c4value[]. tilelab unchanged. Now 12 of 12.
 - unseen195, DIB-R's interpolation-based differentiable rasteriser (render, soft probabilities, colour and probability
   backward by atomicAdd; float and double) + ngp_pl's volume rendering (training and inference compositing, distortion
   loss backward; PyTorch packed accessors): 8 of 14 as they came, tilelab unchanged. The manifest's: DIB-R's float
   passes at lattice vertices (pixel centres exactly on edges, exact distance ties that float32 rounding decides),
   ngp_pl's scalar T_threshold written as an array (4 refused). A real race listed: the probability pass copies its own
-  probdep output at a face's index. Now 14 of 14."""
+  probdep output at a face's index. Now 14 of 14.
 - unseen196, PointNet++'s TensorFlow grouping and sampling ops (ball query, grouping and its gradient, selection
   sort, cumsum scan, binary search, farthest point sampling, gather, scatter-add) + PointPillars' hard voxelization
   (deterministic five steps, the atomic non-deterministic path): 16 of 16 as they came, the listed sampler race
-  reported and nothing else."""
+  reported and nothing else.
 - unseen197, AMGX's L1-Jacobi smoother (scalar and 4x4-block L1 diagonals, the 1x1 and 4x4 sweeps, the postsmooths) +
   ViennaCL's pipelined CG / BiCGStab kernels (vector updates with per-block inner products, CSR blocked and adaptive,
   ELL, SELL-C products): 0 of 13 as they came, all my copies' (isCloseToZero(float)'s closing brace and ViennaCL's
   #endif left out). Real bugs listed: compute_d_4x4's one e_offset for all 16 lanes and its half-warps' unsynchronised
   s_diag exchange (an uninitialized read once NVRTC unswitches the loop), jacobi_smooth_4x4's and the blocked CSR
-  product's warp-synchronous shared exchanges (races). Now 13 of 13, tilelab unchanged."""
+  product's warp-synchronous shared exchanges (races). Now 13 of 13, tilelab unchanged.
 - unseen198, warp-ctc's GPU CTC kernels (the softmax's reductions and element kernels, FLT_MIN truncation, the alpha
   lattice) + optimized_transducer's RNN-T loss kernels (log-prob gathers, alpha/beta with and without one symbol per
-  frame, the four gradients): 16 of 16 as they came, no finding."""
+  frame, the four gradients): 16 of 16 as they came, no finding.
 - unseen199, cuda-debayer's bilinear Bayer demosaicing (RGGB family, RGB-IR, IR thermogram) + Alcedo Studio's CUDA
   image operators (histogram and waveform scopes by atomics, shared-tile rotations, channel merge, RGB to RGBA, AHD
   demosaic passes): 13 of 13 as they came, no finding."""
