@@ -27023,10 +27023,16 @@ def marlin_s(rng, k, n, groupsize):
     return s.reshape((-1, p.size))[:, p].reshape((-1, n))
 
 
+def _marlin_half(x):
+    """Half values passed as the kernel's int4 (int32 words, two halves each) seen as halves again."""
+    x = np.ascontiguousarray(x)
+    return x if x.dtype == np.float16 else x.view(np.float16)
+
+
 def marlin_unpack(B, s, k, n, groupsize):
     """(codes (k, n), scales (groups, n)): Layer.pack's layouts undone."""
     perm, sp, sps = _marlin_perms()
-    B = np.asarray(B, np.uint32)
+    B = np.ascontiguousarray(B).view(np.uint32)
     res = np.zeros((B.shape[0], B.shape[1] * 8), np.int64)
     for i in range(8):
         res[:, i::8] = (B >> np.uint32(4 * i)) & 15
@@ -27035,7 +27041,7 @@ def marlin_unpack(B, s, k, n, groupsize):
     w[:, perm] = r
     q = w.reshape((k // 16, n // 16, 16, 16)).transpose(0, 2, 1, 3).reshape((k, n))
     p = sps if groupsize == -1 else sp
-    sr = np.asarray(s, np.float16).reshape((-1, p.size))
+    sr = _marlin_half(s).reshape((-1, p.size))
     so = np.zeros_like(sr)
     so[:, p] = sr
     return q, so.reshape((-1, n))
@@ -27045,7 +27051,7 @@ def marlin_mul(A, B, s, k, n, groupsize):
     """C = A @ dequant(B) in half: per group, (q - 8) * s rounded to half before the fp32 mma; column-wise, the
     fp32 sum rounded to half, then times s in half."""
     q, sc = marlin_unpack(B, s, k, n, groupsize)
-    A = np.asarray(A, np.float16).astype(np.float64)
+    A = _marlin_half(A).astype(np.float64)
     if groupsize == -1:
         acc = A @ (q - 8).astype(np.float64)
         return (acc.astype(np.float16) * sc[0]).astype(np.float16)
