@@ -28461,3 +28461,155 @@ def puerh_ahd_rb(G, R, B, w, h):
                                                + d(B0, y + 1, x + 1))
                 B[y, x] = est
     return R, B
+
+
+# ---- unseen194: ExLlamaV2's quantize.cu / pack_tensor.cu (exl2_) and Marlin's FP16xINT4 GEMM (marlin_)
+
+def _exl2_qdq(w, s, qzero, maxq):
+    """quantize.cu's shared body: q = clamp(rint(w / s) + qzero, 0, maxq) in float, then (q - qzero) * s in half."""
+    f32, f16 = np.float32, np.float16
+    x = np.rint(np.asarray(w, f32) / np.asarray(s, f32)) + f32(qzero)
+    x = np.maximum(f32(0), np.minimum(f32(maxq), x))
+    h = (x.astype(f16) - f16(qzero)) * np.asarray(s, f32).astype(f16)
+    return x.astype(np.uint16), h.astype(f32)
+
+
+def exl2_rtn(weights, scale, row, qzero, maxq):
+    """quantize_rtn_kernel: (weights with row `row` replaced by its quantise-dequantise, that row's codes)."""
+    q, r = _exl2_qdq(weights[row], scale, qzero, maxq)
+    out = np.array(weights, np.float32)
+    out[row] = r
+    return out, q
+
+
+def exl2_fused_adjust(weights, scale, hessian_inv, row, qzero, maxq):
+    """fused_quantize_adjust_kernel's row: (codes, dequantised, (w - q) / H_inv[row, row])."""
+    q, r = _exl2_qdq(weights[row], scale, qzero, maxq)
+    w = np.asarray(weights[row], np.float32)
+    return q, r, (w - r) / np.float32(hessian_inv[row, row])
+
+
+def exl2_quantize(x, scale, qzero, maxq):
+    """quantize_kernel over the whole matrix: (codes, dequantised)."""
+    return _exl2_qdq(x, scale[None, :], qzero, maxq)
+
+
+def exl2_quantize_err(x, scale, qzero, maxq, err_norm, min_p, max_p, p_grid):
+    """quantize_err_kernel: for each of p_grid + 1 scale factors p, sum |clamp(rint(w / (s p))) (s p) - w|^norm into
+    128 buckets by column / 4 mod 128 (float atomics; here float64)."""
+    f32 = np.float32
+    x = np.asarray(x, f32)
+    out = np.zeros((p_grid + 1, 128))
+    col4 = np.arange(x.shape[1]) // 4
+    for i in range(p_grid + 1):
+        pi = f32(i) / f32(p_grid)
+        p = f32(min_p) * (f32(1) - pi) + f32(max_p) * pi
+        s = np.asarray(scale, f32) * f32(p)
+        q = np.clip(np.rint(x / s), -qzero, maxq - qzero)
+        e = np.abs((q.astype(np.float64) * s - x).astype(f32)).astype(np.float64) ** err_norm
+        np.add.at(out[i], col4 % 128, e.sum(0))
+    return out
+
+
+def exl2_vv_mul_sub(x, y, z):
+    """vv_mul_sub_kernel: z - outer(x, y), one rounding a term (the contracted fma)."""
+    return (np.asarray(z, np.float64) - np.outer(np.asarray(x, np.float64), np.asarray(y, np.float64))).astype(np.float32)
+
+
+def exl2_pack_rows_4(x):
+    """pack_rows_4_kernel: eight codes in [1, 16] of a row, minus one, four bits each, the first lowest."""
+    x = (np.asarray(x, np.int64) - 1) & 0xFFFF
+    r = x.reshape(x.shape[0], -1, 8)
+    return sum(r[..., i] << (4 * i) for i in range(8)).astype(np.uint32)
+
+
+def exl2_pack_columns(x, bits):
+    """pack_columns_kernel<bits>: down each column, codes as one little-endian bit stream, 32 bits a word."""
+    x = np.asarray(x, np.int64)
+    rows, cols = x.shape
+    g = {2: 16, 3: 32, 4: 8, 5: 32, 6: 16, 8: 4}[bits]      # rows a group of whole words
+    words = g * bits // 32
+    out = np.zeros((rows * bits // 32, cols), np.uint32)
+    for r0 in range(0, rows, g):
+        for c in range(cols):
+            v = sum(int(x[r0 + i, c]) << (bits * i) for i in range(g))
+            for w in range(words):
+                out[r0 * bits // 32 + w, c] = (v >> (32 * w)) & 0xFFFFFFFF
+    return out
+
+
+def _marlin_perms():
+    """marlin/__init__.py's _get_perms, in numpy: the weight-tile permutation and the two scale permutations."""
+    perm = []
+    for i in range(32):
+        perm1 = []
+        col = i // 4
+        for block in [0, 1]:
+            for row in [2 * (i % 4), 2 * (i % 4) + 1, 2 * (i % 4 + 4), 2 * (i % 4 + 4) + 1]:
+                perm1.append(16 * row + col + 8 * block)
+        for j in range(4):
+            perm.extend([p + 256 * j for p in perm1])
+    perm = np.array(perm).reshape((-1, 8))[:, [0, 2, 4, 6, 1, 3, 5, 7]].ravel()
+    scale_perm = [i + 8 * j for i in range(8) for j in range(8)]
+    scale_perm_single = [2 * i + j for i in range(4) for j in [0, 1, 8, 9, 16, 17, 24, 25]]
+    return perm, np.array(scale_perm), np.array(scale_perm_single)
+
+
+def _marlin_codes(rng, k, n):
+    return rng.integers(0, 16, (k, n))
+
+
+def marlin_B(rng, k, n):
+    """Layer.pack's weight layout for random 4-bit codes (k, n): 16x16 tiles, permuted, eight nibbles a word."""
+    perm = _marlin_perms()[0]
+    w = _marlin_codes(rng, k, n).reshape((k // 16, 16, n // 16, 16)).transpose(0, 2, 1, 3).reshape((k // 16, n * 16))
+    res = w.reshape((-1, perm.size))[:, perm].reshape(w.shape).astype(np.uint32)
+    q = np.zeros((res.shape[0], res.shape[1] // 8), np.uint32)
+    for i in range(8):
+        q |= res[:, i::8] << np.uint32(4 * i)
+    return q
+
+
+def marlin_s(rng, k, n, groupsize):
+    """Layer.pack's scale layout for random half scales (k / groupsize, n) in [0.005, 0.02]."""
+    _, sp, sps = _marlin_perms()
+    g = 1 if groupsize == -1 else k // groupsize
+    s = rng.uniform(0.005, 0.02, (g, n)).astype(np.float16)
+    p = sps if groupsize == -1 else sp
+    return s.reshape((-1, p.size))[:, p].reshape((-1, n))
+
+
+def _marlin_half(x):
+    """Half values passed as the kernel's int4 (int32 words, two halves each) seen as halves again."""
+    x = np.ascontiguousarray(x)
+    return x if x.dtype == np.float16 else x.view(np.float16)
+
+
+def marlin_unpack(B, s, k, n, groupsize):
+    """(codes (k, n), scales (groups, n)): Layer.pack's layouts undone."""
+    perm, sp, sps = _marlin_perms()
+    B = np.ascontiguousarray(B).view(np.uint32)
+    res = np.zeros((B.shape[0], B.shape[1] * 8), np.int64)
+    for i in range(8):
+        res[:, i::8] = (B >> np.uint32(4 * i)) & 15
+    r = res.reshape((-1, perm.size))
+    w = np.zeros_like(r)
+    w[:, perm] = r
+    q = w.reshape((k // 16, n // 16, 16, 16)).transpose(0, 2, 1, 3).reshape((k, n))
+    p = sps if groupsize == -1 else sp
+    sr = _marlin_half(s).reshape((-1, p.size))
+    so = np.zeros_like(sr)
+    so[:, p] = sr
+    return q, so.reshape((-1, n))
+
+
+def marlin_mul(A, B, s, k, n, groupsize):
+    """C = A @ dequant(B) in half: per group, (q - 8) * s rounded to half before the fp32 mma; column-wise, the
+    fp32 sum rounded to half, then times s in half."""
+    q, sc = marlin_unpack(B, s, k, n, groupsize)
+    A = _marlin_half(A).astype(np.float64)
+    if groupsize == -1:
+        acc = A @ (q - 8).astype(np.float64)
+        return (acc.astype(np.float16) * sc[0]).astype(np.float16)
+    w = ((q - 8).astype(np.float16) * np.repeat(sc, groupsize, 0)).astype(np.float16)
+    return (A @ w.astype(np.float64)).astype(np.float16)

@@ -479,6 +479,25 @@ def test_a_kernel_calling_a_host_function_is_refused_as_under_nvcc(nv):
 
 
 
+def test_relaxed_constexpr_lets_a_kernel_call_a_constexpr_host_function_as_nvcc_does(nv, emu):
+    """Marlin's `constexpr int ceildiv(int a, int b)` (unseen194), no execution space, called at run time by the
+    kernel: nvcc refuses it unless given --expt-relaxed-constexpr, which PyTorch's CUDAExtension always passes.
+    NVRTC knows no such option: given it, the build drops it and lets constexpr functions through, and the kernel
+    runs; a plain host function stays refused, and so does the constexpr one without the option."""
+    src = ("constexpr int ceildiv(int a, int b) { return (a + b - 1) / b; }\n"         # line 1
+           "__global__ void k(int *y, int b) { y[threadIdx.x] = ceildiv(threadIdx.x, b); }\n")
+    k = emu.compile(src, "k", options=("--expt-relaxed-constexpr",))
+    y = np.zeros(32, np.int32)
+    emu.run(k, 1, 32, y, 3, echo=False)
+    np.testing.assert_array_equal(y, (np.arange(32) + 2) // 3)
+    with pytest.raises(CompileError, match=r"<cell>:2: error: device code calls ceildiv\(\)"):
+        tc.compile_cuda(src, nvrtc=nv)
+    plain = src + ("int twice(int a) { return 2 * a; }\n"                              # line 3
+                   "__global__ void h(int *y) { y[threadIdx.x] = twice(threadIdx.x); }\n")
+    with pytest.raises(CompileError, match=r"<cell>:4: error: device code calls twice\(\)"):
+        tc.compile_cuda(plain, nvrtc=nv, options=("--expt-relaxed-constexpr",))
+
+
 def test_a_device_member_of_a_class_with_host_constructors_builds_as_under_nvcc(nv, emu):
     """BLAKE3-gpu's struct Chunk (unseen149): host constructors and a __device__ member the kernel calls. The
     member's mangled name, _ZN5Chunk...E, carries the class's name as its qualifier; that is no use of the

@@ -533,6 +533,14 @@
 - unseen199, cuda-debayer's bilinear Bayer demosaicing (RGGB family, RGB-IR, IR thermogram) + Alcedo Studio's CUDA
   image operators (histogram and waveform scopes by atomics, shared-tile rotations, channel merge, RGB to RGBA, AHD
   demosaic passes): 13 of 13 as they came, no finding."""
+- unseen194, ExLlamaV2's quantisation kernels (round-to-nearest quantise/dequantise, fused error feedback, __powf
+  scale-grid error search, rank-1 update) and 4-bit row / 3-4-6-bit column packing + Marlin's FP16xINT4 GEMM
+  (mma.sync, ldmatrix, cp.async, lop3, lock-ordered split-k): 10 of 13 as they came; Marlin's 3 did not build.
+  tilelab's: nvcc's --expt-relaxed-constexpr (PyTorch's build flag) unknown, createpolicy and cp.async's cache-hint
+  operand, a block at a barrier never released while another block spins on its lock, a fenced atomic not releasing
+  its own write (tests/test_compile.py, test_cp_async_cache_hint.py, test_lock_ordered_blocks.py). The manifest's:
+  int4* arguments given as half arrays, the build's flags. Real findings listed: the pipeline's last prefetch reads an
+  unfetched stage, overwritten by the block reduction with no barrier. Now 13 of 13."""
 from __future__ import annotations
 
 import json
@@ -764,6 +772,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "gasal_pack_rc_seqs.cu": ("LaunchError: argument 1 of gasal_pack_kernel",
                                                     "packed_query_batch: 284 of 997 differ")}),
     "unseen191": (16, 16, {}),
+    "unseen194": (13, 10, {"marlin_cuda_kernel.cu": "CompileError: collection/marlin_cuda_kernel.cu:232: error: device code "
+                                                    "calls ceildiv(), a host function"}),
     "unseen184": (11, 11, {}),
     "unseen190": (12, 9, {"kmcu_transpose.cu": "CompileError: __nv_name_map:3: error: expected an identifier"}),
     "unseen186": (15, 7, {"entbfs_scan.cu": ("in_q_sz_d: 1 of 1 differ", "ex_sml_sz_d: 1 of 1 differ",

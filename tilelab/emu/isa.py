@@ -746,6 +746,12 @@ def h_nop(m, ins, idx, pc):
     return
 
 
+def h_createpolicy(m, ins, idx, pc):
+    """createpolicy: an L2 eviction policy for later .L2::cache_hint accesses. The emulator models no L2 priority, so
+    the policy is an opaque 64-bit zero; the accesses that take it read it as a hint and ignore it."""
+    write(m, ins.args[0], np.zeros(len(m.lanes(idx)), dtype=np.uint64), idx)
+
+
 def h_fence(m, ins, idx, pc):
     """__threadfence(): orders nothing in lockstep emulation, but the global race shadow
     (emu/sanitizer/globalrace.py) needs it for the fence-then-atomic protocol. Where ptxas put
@@ -1635,11 +1641,13 @@ def h_cp_async(m, ins, idx, pc):
         return
     if sub not in ("ca", "cg"):
         unsupported(m, ins)
-    dst = shared32(address(m, ins.args[0], idx))
-    src = address(m, ins.args[1], idx)
-    size = int(ins.args[2].value)
-    src_size = np.broadcast_to(np.asarray(read(m, ins.args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
-        if len(ins.args) > 3 else np.full(len(lanes), size)
+    # .L2::cache_hint's last operand is the createpolicy register (Marlin's weight stream): a hint, no effect here
+    args = ins.args[:-1] if "L2::cache_hint" in ins.mods else ins.args
+    dst = shared32(address(m, args[0], idx))
+    src = address(m, args[1], idx)
+    size = int(args[2].value)
+    src_size = np.broadcast_to(np.asarray(read(m, args[3], "u32", idx)).astype(np.int64), (len(lanes),)) \
+        if len(args) > 3 else np.full(len(lanes), size)
     inb, used = provenance.in_bounds(m, ins, src, size)
     okg = inb | (src_size == 0)
     _report_bad(m, ins, lanes, ~okg, src, "out_of_bounds", lambda a: _oob_global(m, a, size, False, used))
@@ -1758,6 +1766,7 @@ HANDLERS = {
     "setp": h_setp, "selp": h_selp, "mov": h_mov, "cvt": h_cvt, "cvta": h_cvta,
     "ld": h_ld, "st": h_st, "ldu": h_ld,
     "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
+    "createpolicy": h_createpolicy,
     "shfl": h_shfl, "vote": h_vote, "activemask": h_activemask,
     "ldmatrix": h_ldmatrix,
     "atom": h_atom, "red": h_atom,

@@ -532,6 +532,9 @@ class Machine:
                         runnable |= free
                         self._unpark(free)
             if runnable.any():
+                if (self.yielded is not None and self.waiting.any() and not (runnable & ~self.yielded).any()
+                        and self._release_complete_blocks()):
+                    continue
                 break
             if self.held is not None:             # the lanes they waited for ended or wait at a barrier
                 self.held = None
@@ -754,6 +757,32 @@ class Machine:
         self.waiting[:] = False
         self.block_waiting[:] = False
         self.arrival_alive[:] = False
+
+    def _release_complete_blocks(self) -> bool:
+        """Release the barrier of each block whose live threads all wait at it, while the only threads that can
+        run spin-wait: the flag they wait on may be set after that barrier by another block (Marlin's
+        lock-ordered global reduction, unseen194: block 1 waits at __syncthreads before it raises the lock block
+        0's thread 0 spins on). _release_barriers would wait for the spinners, which never stop. The shadow's
+        read log stays: each access's epoch stamp already keeps the released block's earlier reads apart."""
+        w = self.waiting
+        done = []
+        for b in np.unique(self.block_local[w]):
+            sl = slice(b * self.tpb, (b + 1) * self.tpb)
+            pcs = self.pc[sl][w[sl]]
+            if not (self.arrival_alive[sl] & ~w[sl]).any() and pcs.min() == pcs.max():
+                done.append(b)
+        if not done:
+            return False
+        mine = np.isin(self.block_local, done)
+        idx = np.flatnonzero(w & mine)
+        self._reduce_votes(idx)
+        self.pc[idx] += 1
+        self.epoch[idx] += 1
+        self.epochs_changed()
+        self.waiting[idx] = False
+        self.block_waiting[done] = False
+        self.arrival_alive[mine] = False
+        return True
 
     def _reduce_votes(self, idx):
         """bar.red.popc/and/or: every waiting thread gets its block's count/and/or of the votes."""

@@ -31,11 +31,14 @@ class HostCall:
     line: int
 
 
-def unannotated(log: str) -> dict[str, int]:
-    """{function name: its line} for each function NVRTC refused as a host function."""
+def unannotated(log: str, relaxed_constexpr: bool = False) -> dict[str, int]:
+    """{function name: its line} for each function NVRTC refused as a host function. ``relaxed_constexpr``
+    (nvcc's --expt-relaxed-constexpr): a ``constexpr`` one, which nvcc then lets device code call, is left out."""
     out: dict[str, int] = {}
     for m in _REFUSAL.finditer(log):
         col = len(m.group("caret"))
+        if relaxed_constexpr and re.search(r"\bconstexpr\b", m.group("text")[:col]):
+            continue
         ident = _IDENT.match(m.group("text"), col)
         if ident:
             out.setdefault(ident.group(0), int(m.group("line")))

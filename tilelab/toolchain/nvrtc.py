@@ -223,6 +223,10 @@ def _line_directive(filename: str, first_line: int) -> str:
 #: device lambda. Without it NVRTC's refusal stands, as nvcc's does.
 EXTENDED_LAMBDA_OPTIONS = frozenset({"--extended-lambda", "-extended-lambda",
                                      "--expt-extended-lambda", "-expt-extended-lambda"})
+#: nvcc's --expt-relaxed-constexpr lets device code call a ``constexpr`` function that has no execution space (Marlin's
+#: ``ceildiv``, unseen194; PyTorch's CUDAExtension passes it to every build). NVRTC knows no such option: it is
+#: dropped here, and host_functions.unannotated leaves constexpr functions out of the calls it refuses.
+RELAXED_CONSTEXPR_OPTIONS = frozenset({"--expt-relaxed-constexpr", "-expt-relaxed-constexpr"})
 _ANNOTATED_LAMBDA = re.compile(r"(\[[^\[\]{};]*\]\s*)((?:(?:__host__|__device__)\b\s*)+)(?=[({]|mutable\b|->)")
 
 
@@ -238,6 +242,7 @@ def _nvrtc_compile(nv: Nvrtc, source: str, filename: str, first_line: int, optio
     if any(o in EXTENDED_LAMBDA_OPTIONS for o in options):
         source = _lambdas_unannotated(source)
         options = tuple(o for o in options if o not in EXTENDED_LAMBDA_OPTIONS)
+    options = tuple(o for o in options if o not in RELAXED_CONSTEXPR_OPTIONS)
     lib = nv.lib
     text = (_line_directive(filename, first_line) + source).encode()
     prog = ctypes.c_void_p()

@@ -34,7 +34,7 @@ from .host_code import leave_host_side, stops_on_host_header
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
 from .local_includes import local_headers
-from .nvrtc import _PTX_FILE_IDX, _PTX_LOC, _nvrtc_compile, _resolve_nvrtc, _unabs
+from .nvrtc import _PTX_FILE_IDX, _PTX_LOC, RELAXED_CONSTEXPR_OPTIONS, _nvrtc_compile, _resolve_nvrtc, _unabs
 from .sass import _disassemble
 from .source_text import read_source
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, build_defines,
@@ -512,7 +512,7 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                     raise CompileError(str(e) + "\n" + msg("errors.host_side_left_out", what=hs.left_out())) from None
                 raise
             if extra == DEFAULT_DEVICE:
-                host_functions = unannotated(str(e))
+                host_functions = unannotated(str(e), any(o in RELAXED_CONSTEXPR_OPTIONS for o in options))
             options = (*options, extra)
     # the retry made every unannotated function a device one; nvcc refuses a device call to any of them
     calls = device_uses(ptx, host_functions) if host_functions else []

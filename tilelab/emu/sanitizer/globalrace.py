@@ -360,6 +360,8 @@ class GlobalShadow:
 
 def _ordered(releases: dict, writers, wtimes, acquired) -> np.ndarray:
     """Per pair: a release by the writer (a block or a thread: ``releases`` its fenced atomics' times) after
-    the write and before the reader's last acquire (``acquired``)."""
-    return np.array([any(wt < r < a for r in releases.get(w, ()))
+    the write and before the reader's last acquire (``acquired``). A fenced atomic releases its own write too (its
+    time is the release's): Marlin's lock, raised by a fence and a red.add, then reset by a plain store of the block
+    that acquired it (unseen194)."""
+    return np.array([any(wt <= r < a for r in releases.get(w, ()))
                      for w, wt, a in zip(writers.tolist(), wtimes.tolist(), acquired.tolist())], dtype=bool)
