@@ -4,10 +4,10 @@
 // Licence: MIT (the repository's LICENSE; the source files carry no notice of their own: the repository's notice
 //          is repeated below); the TensorInfo lines copied from PyTorch are under PyTorch's BSD-style
 //          LICENSE, repeated below too.
-// Kept: segment_coo_cuda.cu lines 10-153 (THREADS, BLOCKS, FULL_MASK, segment_coo_kernel,
+// Kept: segment_coo_cuda.cu lines 10-151 (THREADS, BLOCKS, FULL_MASK, segment_coo_kernel,
 //       segment_coo_arg_kernel, segment_coo_broadcast_kernel, segment_coo_arg_broadcast_kernel) and 285-325
 //       (gather_coo_kernel, gather_coo_broadcast_kernel), unchanged. Removed: lines 1-8 (includes: copied in below,
-//       marked) and the host functions segment_coo_cuda (155-283) and gather_coo_cuda (327-382). Launches as theirs:
+//       marked) and the host functions segment_coo_cuda (152-283) and gather_coo_cuda (327-382). Launches as theirs:
 //       BLOCKS(1, E) of 256 for K == 1; the broadcast kernel over dim3((E_1 * ((E_2 + TB-1) / TB) + 7) / 8, (K + 31) / 32)
 //       blocks of dim3(32, 8), TB by the mean segment length; index passed as getTensorInfo<int64_t, int> builds it.
 
@@ -611,8 +611,6 @@ __global__ void segment_coo_arg_broadcast_kernel(
   }
 }
 
-std::tuple<torch::Tensor, std::optional<torch::Tensor>>
-segment_coo_cuda(torch::Tensor src, torch::Tensor index,
 template <typename scalar_t>
 __global__ void
 gather_coo_kernel(const scalar_t *src_data,
