@@ -28613,3 +28613,198 @@ def marlin_mul(A, B, s, k, n, groupsize):
         return (acc.astype(np.float16) * sc[0]).astype(np.float16)
     w = ((q - 8).astype(np.float16) * np.repeat(sc, groupsize, 0)).astype(np.float16)
     return (A @ w.astype(np.float64)).astype(np.float16)
+
+
+# ---- unseen203: PyTorch Scatter (pysc_) and PyTorch SplineConv (splc_) ----
+
+def pysc_indptr(n, maxlen, seed):
+    """A CSR row pointer over n rows of 0..maxlen entries each (some empty), int64."""
+    lengths = np.random.default_rng(seed).integers(0, maxlen + 1, n)
+    return np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+
+
+def pysc_sorted_index(e, n, seed):
+    """e sorted segment ids in [0, n), some ids absent (empty segments), int64."""
+    return np.sort(np.random.default_rng(seed).integers(0, n, e)).astype(np.int64)
+
+
+def _pysc_reduce(vals, reduce):
+    """(value, position of the first extreme) of a 1-d float32 run, float64 arithmetic."""
+    v = vals.astype(np.float64)
+    if reduce == "sum":
+        return v.sum(), None
+    if reduce == "mean":
+        return v.sum() / max(len(v), 1), None
+    i = int(np.argmin(v) if reduce == "min" else np.argmax(v))
+    return v[i], i
+
+
+def pysc_segment_csr(src, indptr, reduce, arg_fill=None):
+    """segment_csr over the last but one axis of src (..., E, K) or the last of src (..., E): (out, arg);
+    empty rows give 0 and leave arg at arg_fill (the host's full(src.size(dim)))."""
+    s = np.asarray(src)
+    vec = s.ndim == 1
+    s3 = s.reshape((1, -1, 1)) if vec else (s.reshape((1,) + s.shape) if s.ndim == 2 else s)
+    b, e, k = s3.shape
+    n = len(indptr) - 1
+    out = np.zeros((b, n, k))
+    arg = np.full((b, n, k), e if arg_fill is None else arg_fill, dtype=np.int64)
+    for bi in range(b):
+        for r in range(n):
+            lo, hi = int(indptr[r]), int(indptr[r + 1])
+            for kk in range(k):
+                if hi > lo:
+                    v, i = _pysc_reduce(s3[bi, lo:hi, kk], reduce)
+                    out[bi, r, kk] = v
+                    if i is not None:
+                        arg[bi, r, kk] = lo + i
+    shape = (n,) if vec else ((n, k) if s.ndim == 2 else (b, n, k))
+    return out.reshape(shape), arg.reshape(shape)
+
+
+def pysc_gather_csr(src, indptr):
+    """gather_csr, K == 1: each row's value repeated over its CSR range."""
+    return np.repeat(np.asarray(src), np.diff(indptr))
+
+
+def pysc_segment_coo(src, index, n, reduce):
+    """segment_coo / scatter into n slots along axis 0 of src (E,) or (E, K), without the host's fill of empty
+    slots: they keep the Reducer's init (0 for sum, float32's lowest for max, its max for min)."""
+    s = np.asarray(src, dtype=np.float64)
+    init = {"sum": 0.0, "max": float(np.finfo(np.float32).min), "min": float(np.finfo(np.float32).max)}[reduce]
+    out = np.full((n,) + s.shape[1:], init)
+    op = {"sum": np.add, "max": np.maximum, "min": np.minimum}[reduce]
+    op.at(out, np.asarray(index), s)
+    return out
+
+
+def pysc_coo_arg(src, index, n):
+    """segment_coo_arg_kernel after a max reduction and the host's masked fill: per slot the position (in the
+    index's last axis) of the element equal to the slot's value, n (E) where none is."""
+    s = np.asarray(src)
+    out = pysc_segment_coo(s, index, n, "max").astype(np.float32)
+    arg = np.full(n, len(s), dtype=np.int64)
+    for i, (v, j) in enumerate(zip(s, index)):
+        if v == out[j]:
+            arg[j] = i
+    return arg
+
+
+def pysc_coo_max_filled(src, index, n):
+    """The max reduction as the host leaves it before the arg kernel: empty slots masked to 0."""
+    out = pysc_segment_coo(src, index, n, "max")
+    out[out == float(np.finfo(np.float32).min)] = 0.0
+    return out
+
+
+def pysc_scatter3(src, index, n, reduce):
+    """scatter along dim 1 of src (B, E, K) with a 1-d index broadcast over B and K: (B, n, K), empty slots at
+    the Reducer's init."""
+    return np.stack([pysc_segment_coo(src[b], index, n, reduce) for b in range(src.shape[0])])
+
+
+def pysc_scatter3_filled(src, index, n):
+    out = pysc_scatter3(src, index, n, "max")
+    out[out == float(np.finfo(np.float32).min)] = 0.0
+    return out
+
+
+def pysc_scatter3_arg(src, index, n):
+    """scatter_arg_kernel after scatter max and the masked fill: e of the element equal to its slot, else E."""
+    out = pysc_scatter3_filled(src, index, n).astype(np.float32)
+    b_, e_, k_ = src.shape
+    arg = np.full((b_, n, k_), e_, dtype=np.int64)
+    for b in range(b_):
+        for e in range(e_):
+            for k in range(k_):
+                if src[b, e, k] == out[b, index[e], k]:
+                    arg[b, index[e], k] = e
+    return arg
+
+
+def _splc_basis(v, k_mod, degree, grad=False):
+    if degree == 1:
+        return (2 * k_mod - 1.0) if grad else 1.0 - v - k_mod + 2.0 * v * k_mod
+    if degree == 2:
+        if grad:
+            return [v - 1.0, -2.0 * v + 1.0, v][k_mod]
+        return [0.5 * v * v - v + 0.5, -v * v + v + 0.5, 0.5 * v * v][k_mod]
+    if grad:
+        return [(-v * v + 2.0 * v - 1.0) / 2.0, (3.0 * v * v - 4.0 * v) / 2.0,
+                (-3.0 * v * v + 2.0 * v + 1.0) / 2.0, v * v / 2.0][k_mod]
+    return [(1.0 - v) ** 3 / 6.0, (3.0 * v ** 3 - 6.0 * v * v + 4.0) / 6.0,
+            (-3.0 * v ** 3 + 3.0 * v * v + 3.0 * v + 1.0) / 6.0, v ** 3 / 6.0][k_mod]
+
+
+def _splc_scaled(pseudo, kernel_size, is_open, degree):
+    """v * (kernel_size - degree * is_open) in float32, as the kernel scales it: (scaled, fractional part)."""
+    v = np.asarray(pseudo, np.float32) * (np.asarray(kernel_size) - degree * np.asarray(is_open)).astype(np.float32)
+    return v, (v - np.floor(v)).astype(np.float64)
+
+
+def splc_basis_fw(pseudo, kernel_size, is_open, degree):
+    """spline_basis_fw: (basis (E, S), weight_index (E, S))."""
+    e_, d_ = pseudo.shape
+    s_ = (degree + 1) ** d_
+    v, frac = _splc_scaled(pseudo, kernel_size, is_open, degree)
+    basis = np.ones((e_, s_))
+    wi = np.zeros((e_, s_), dtype=np.int64)
+    for s in range(s_):
+        k, off = s, 1
+        for d in range(d_):
+            k_mod = k % (degree + 1)
+            k //= degree + 1
+            wi[:, s] += ((v[:, d].astype(np.int64) + k_mod) % kernel_size[d]) * off
+            off *= int(kernel_size[d])
+            basis[:, s] *= _splc_basis(frac[:, d], k_mod, degree)
+    return basis, wi
+
+
+def splc_basis_bw(grad_basis, pseudo, kernel_size, is_open, degree):
+    """spline_basis_bw: the gradient to pseudo (E, D)."""
+    e_, d_ = pseudo.shape
+    _, frac = _splc_scaled(pseudo, kernel_size, is_open, degree)
+    g = np.zeros((e_, d_))
+    for d in range(d_):
+        for s in range(grad_basis.shape[1]):
+            t = _splc_basis(frac[:, d], (s // (degree + 1) ** d) % (degree + 1), degree, grad=True)
+            for dd in range(d_):
+                if dd != d:
+                    t = t * _splc_basis(frac[:, dd], (s // (degree + 1) ** dd) % (degree + 1), degree)
+            g[:, d] += t * grad_basis[:, s]
+        g[:, d] *= kernel_size[d] - degree * is_open[d]
+    return g
+
+
+def _splc_edges(e):
+    rng = np.random.default_rng(20303)
+    return splc_basis_fw(rng.uniform(0.0, 1.0, (e, 3)).astype(np.float32), np.array([5, 5, 5]),
+                         np.array([1, 1, 1]), 1)
+
+
+def splc_edge_basis(e):
+    """A degree-1 basis over 3 pseudo-coordinates, 5 taps each (S = 8, 125 weights), for e edges."""
+    return _splc_edges(e)[0]
+
+
+def splc_edge_wi(e):
+    return _splc_edges(e)[1]
+
+
+def splc_weighting_fw(x, weight, basis, wi):
+    """out[e, o] = sum_s basis[e, s] * x[e] @ weight[wi[e, s]]."""
+    return np.einsum("es,ei,esio->eo", basis.astype(np.float64), x.astype(np.float64),
+                     weight.astype(np.float64)[wi])
+
+
+def splc_weighting_bw_weight(grad_out, x, basis, wi, k):
+    g = np.zeros((k,) + (x.shape[1], grad_out.shape[1]))
+    contrib = np.einsum("eo,es,ei->esio", grad_out.astype(np.float64), basis.astype(np.float64),
+                        x.astype(np.float64))
+    np.add.at(g, wi.reshape(-1), contrib.reshape((-1,) + contrib.shape[2:]))
+    return g
+
+
+def splc_weighting_bw_basis(grad_out, x, weight, wi):
+    return np.einsum("eo,esio,ei->es", grad_out.astype(np.float64), weight.astype(np.float64)[wi],
+                     x.astype(np.float64))
