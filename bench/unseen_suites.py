@@ -186,6 +186,7 @@ SUITES = {
     "ccminer (cbuchner1) Quark and JackpotCoin Keccak-512, X11 CubeHash16/32-512 (full and compacted nonce vectors) + ccminer (tpruvot) SHA-256d/t/q nonce searches (midstate in __constant__, K in shared memory, atomicExch hits) (unseen185)": ("cbccm_", "tpccm_"),
     "BEAGLE 4-state phylogenetic likelihood kernels (partials/states peeling with shared-memory matrices, fixed and dynamic rescaling, root integration, edge likelihoods) + ParallelPopGen GO Fish/SFS kernels (population histogram by atomics, binomial sample SFS over a cub BlockReduce, mutation array set-up) (unseen187)": ("bgl_", "ppg_"),
     "katgpucbf X-engine Tensor-Core Correlator (WMMA int8 and half, s4 mma.sync, the accumulators' clamped reduce) + mwa_hyperdrive GPU peeling (UVWs, phase rotation, averaging, ionospheric fits with shared-memory reductions, model subtraction) (unseen188)": ("katx_", "mwahd_"),
+    "DualSPHysics neighbour-list cell division (cell-limit, position-limit, uint limit and sum shared-memory reductions with warp-synchronous tails, begin-end cells, particle-sort gathers of double2/float4/typecode/tsymatrix3f, re-sort, periodic parents, index update) + Fluids v5.0 grid prefix sum (two-level shared-memory scan, fixup) (unseen205)": ("dsphcd_", "fluids5_"),
 }
 
 
