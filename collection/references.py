@@ -28808,3 +28808,172 @@ def splc_weighting_bw_weight(grad_out, x, basis, wi, k):
 def splc_weighting_bw_basis(grad_out, x, weight, wi):
     return np.einsum("eo,esio,ei->es", grad_out.astype(np.float64), weight.astype(np.float64)[wi],
                      x.astype(np.float64))
+
+
+# ---- unseen205: DualSPHysics's cell division (JCellDivGpu_ker.cu; dsphcd_) and Fluids v5.0's prefix sum (fluids5_)
+
+# The cell code of JDsDcellDef.h's DCEL_GetCode(11, 10, 10): cx in the top 12 bits, cy in the next 10, cz in the low 10.
+DSPHCD_CELLCODE = ((11 + 1) << 25) | (10 << 20) | (10 << 15) | ((10 + 10) << 10) | ((11 + 1 + 10) << 5) | (11 + 1 + 10)
+
+
+def _dsphcd_xyz(cel):
+    cel = np.asarray(cel, dtype=np.uint64) & 0xFFFFFFFF
+    return (cel >> 20), ((cel >> 10) & 1023), (cel & 1023)
+
+
+def _dsphcd_cell(cx, cy, cz):
+    """DCEL_Cell in 32-bit unsigned arithmetic (UINT_MAX coordinates wrap as on the GPU)."""
+    cx, cy, cz = (np.asarray(v, dtype=np.uint64) for v in (cx, cy, cz))
+    return (((cx << 20) | (cy << 10) | cz) & 0xFFFFFFFF).astype(np.uint32)
+
+
+def dsphcd_dcell(rng, n):
+    """Cells of n particles: cx in [3, 40), cy in [0, 20), cz in [5, 30)."""
+    return _dsphcd_cell(rng.integers(3, 40, n), rng.integers(0, 20, n), rng.integers(5, 30, n))
+
+
+def dsphcd_code(rng, n):
+    """2-byte particle codes: an mk in the low bits, a special value (normal, periodic, out-ignore, out-move, out-pos)."""
+    special = rng.choice(np.array([0x0, 0x0, 0x0, 0x2000, 0x4000, 0x6000, 0x8000]), n)
+    return (special | rng.integers(0, 2048, n)).astype(np.uint16)
+
+
+def dsphcd_limits_cell(dcell, code, n, pini, nblocks, bs=256):
+    """KerLimitsCell: per block the smallest and largest cx, cy, cz of the valid particles (special < CODE_OUTIGNORE)."""
+    res = np.zeros(2 * nblocks, dtype=np.uint32)
+    for b in range(nblocks):
+        lo = [0xFFFFFFFF] * 3
+        hi = [0] * 3
+        for p in range(b * bs, min((b + 1) * bs, n)):
+            if (int(code[p + pini]) & 0xE000) < 0x4000:
+                c = [int(v) for v in _dsphcd_xyz(dcell[p + pini])]
+                lo = [min(a, v) for a, v in zip(lo, c)]
+                hi = [max(a, v) for a, v in zip(hi, c)]
+        res[b] = _dsphcd_cell(*lo)
+        res[b + nblocks] = _dsphcd_cell(*hi)
+    return res
+
+
+def dsphcd_limits_cell_redu(data, n, nblocks, bs=256):
+    """KerLimitsCellReduBase: data holds n minimum cells then n maximum cells; the same per-block reduction by coordinate."""
+    res = np.zeros(2 * nblocks, dtype=np.uint32)
+    for b in range(nblocks):
+        s = slice(b * bs, min((b + 1) * bs, n))
+        mn = _dsphcd_xyz(data[:n][s])
+        mx = _dsphcd_xyz(data[n:2 * n][s])
+        pad = (b + 1) * bs > n                 # padding threads load UINT_MAX and 0
+        lo = [min(int(v.min()), int(w)) if pad else int(v.min()) for v, w in zip(mn, _dsphcd_xyz(0xFFFFFFFF))]
+        hi = [int(v.max()) for v in mx]
+        res[b] = _dsphcd_cell(*lo)
+        res[b + nblocks] = _dsphcd_cell(*hi)
+    return res
+
+
+def dsphcd_pos_limits(data, n, nblocks, bs=256):
+    """KerReduPosLimits: per block the minimum of x, y, z and the maximum of x, y, z (six arrays of n in data)."""
+    res = np.zeros(6 * nblocks, dtype=np.float32)
+    d = np.asarray(data, dtype=np.float32).reshape(6, n)
+    for b in range(nblocks):
+        s = slice(b * bs, min((b + 1) * bs, n))
+        for k in range(6):
+            res[b + k * nblocks] = d[k, s].min() if k < 3 else d[k, s].max()
+    return res
+
+
+def dsphcd_sorted_cells(rng, n, pini, ncells):
+    """cellpart: pini boundary cells (any), then n - pini fluid cells in ascending order."""
+    out = np.zeros(n, dtype=np.uint32)
+    out[:pini] = rng.integers(0, ncells, pini)
+    out[pini:] = np.sort(rng.integers(0, ncells, n - pini))
+    return out
+
+
+def dsphcd_begin_end(cellpart, n, pini, begcell):
+    """KerCalcBeginEndCell: begcell[c] = (first, last + 1) of the particles pini .. pini + n - 1 in cell c."""
+    out = np.array(begcell, dtype=np.int32).copy()
+    for p in range(pini, pini + n):
+        c = int(cellpart[p])
+        if p == pini or c != int(cellpart[p - 1]):
+            out[c, 0] = p
+            if p != pini:
+                out[int(cellpart[p - 1]), 1] = p
+        if p == pini + n - 1:
+            out[c, 1] = p + 1
+    return out
+
+
+def dsphcd_sortpart(rng, n, pini):
+    """sortpart: the identity on the first pini (never read), a permutation of pini .. n - 1 after."""
+    return np.concatenate([np.arange(pini), pini + rng.permutation(n - pini)]).astype(np.uint32)
+
+
+def dsphcd_gather(a, sortpart, n, pini):
+    """KerSortDataParticles: a2[p] = a[p] for p < pini, a[sortpart[p]] after."""
+    old = np.where(np.arange(n) < pini, np.arange(n), np.asarray(sortpart[:n], dtype=np.int64))
+    return np.asarray(a)[old]
+
+
+def dsphcd_resort(sortpart, n, rsortpart):
+    """KerReSortData: rsortpart[sortpart[p]] = p."""
+    out = np.array(rsortpart).copy()
+    out[np.asarray(sortpart[:n], dtype=np.int64)] = np.arange(n)
+    return out
+
+
+def dsphcd_peri_parent(rng, n):
+    """Periodic parents: an index below n, or UINT_MAX (no parent) for about a third."""
+    a = rng.integers(0, n, n).astype(np.uint64)
+    a[rng.random(n) < 0.35] = 0xFFFFFFFF
+    return a.astype(np.uint32)
+
+
+def dsphcd_sort_peri_parent(sortpart, rsortpart, a, n):
+    """KerSortArrayPeriParent: a2[p] = rsortpart[a[sortpart[p]]], UINT_MAX kept."""
+    pp = np.asarray(a)[np.asarray(sortpart[:n], dtype=np.int64)].astype(np.int64)
+    return np.where(pp == 0xFFFFFFFF, 0xFFFFFFFF, np.asarray(rsortpart)[np.where(pp == 0xFFFFFFFF, 0, pp)]).astype(np.uint32)
+
+
+def dsphcd_uint_limits(data, n, nblocks, bs=256):
+    """KerReduUintLimits: per block min of data[:n] and max of data[n:2n] (padding UINT_MAX and 0)."""
+    res = np.zeros(2 * nblocks, dtype=np.uint32)
+    for b in range(nblocks):
+        s = slice(b * bs, min((b + 1) * bs, n))
+        res[b] = np.asarray(data[:n])[s].min()
+        res[b + nblocks] = np.asarray(data[n:2 * n])[s].max()
+    return res
+
+
+def dsphcd_uint_sum(data, n, nblocks, bs=256):
+    """KerReduUintSum: per block the sum of data[:n] (mod 2^32)."""
+    d = np.asarray(data[:n], dtype=np.uint64)
+    return np.array([d[b * bs:(b + 1) * bs].sum() & 0xFFFFFFFF for b in range(nblocks)], dtype=np.uint32)
+
+
+def fluids5_block_scan(inp, length, nblocks, zeroff, output, bs=512):
+    """prefixSum: each block of 2 * SCAN_BLOCKSIZE scans its values; zeroff shifts the output by one (exclusive),
+    the slot after each block's last is zeroed and output[0] is 0; returns (output, block totals)."""
+    out = np.array(output, dtype=np.uint32).copy()
+    x = np.asarray(inp, dtype=np.uint64)
+    tot = np.zeros(nblocks, dtype=np.uint32)
+    for b in range(nblocks):
+        seg = np.zeros(2 * bs, dtype=np.uint64)
+        lo, hi = 2 * b * bs, min(2 * (b + 1) * bs, length)
+        seg[:hi - lo] = x[lo:hi]
+        inc = np.cumsum(seg) & 0xFFFFFFFF
+        for i in range(2 * bs):
+            t = 2 * b * bs + i
+            if t + zeroff < length:
+                out[t + zeroff] = 0 if (i == 2 * bs - 1 and zeroff) else inc[i]
+        tot[b] = inc[-1]
+    if zeroff:
+        out[0] = 0
+    return out, tot
+
+
+def fluids5_fixup(inp, aux, length, nblocks, bs=512):
+    """prefixFixup: add aux[block] to both halves of each block's 2 * SCAN_BLOCKSIZE values."""
+    out = np.array(inp, dtype=np.uint64).copy()
+    for b in range(nblocks):
+        lo, hi = 2 * b * bs, min(2 * (b + 1) * bs, length)
+        out[lo:hi] += int(aux[b])
+    return (out & 0xFFFFFFFF).astype(np.uint32)
