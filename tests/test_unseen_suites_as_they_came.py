@@ -536,7 +536,7 @@
   frame, the four gradients): 16 of 16 as they came, no finding.
 - unseen199, cuda-debayer's bilinear Bayer demosaicing (RGGB family, RGB-IR, IR thermogram) + Alcedo Studio's CUDA
   image operators (histogram and waveform scopes by atomics, shared-tile rotations, channel merge, RGB to RGBA, AHD
-  demosaic passes): 13 of 13 as they came, no finding."""
+  demosaic passes): 13 of 13 as they came, no finding.
 - unseen194, ExLlamaV2's quantisation kernels (round-to-nearest quantise/dequantise, fused error feedback, __powf
   scale-grid error search, rank-1 update) and 4-bit row / 3-4-6-bit column packing + Marlin's FP16xINT4 GEMM
   (mma.sync, ldmatrix, cp.async, lop3, lock-ordered split-k): 10 of 13 as they came; Marlin's 3 did not build.
@@ -544,7 +544,7 @@
   operand, a block at a barrier never released while another block spins on its lock, a fenced atomic not releasing
   its own write (tests/test_compile.py, test_cp_async_cache_hint.py, test_lock_ordered_blocks.py). The manifest's:
   int4* arguments given as half arrays, the build's flags. Real findings listed: the pipeline's last prefetch reads an
-  unfetched stage, overwritten by the block reduction with no barrier. Now 13 of 13."""
+  unfetched stage, overwritten by the block reduction with no barrier. Now 13 of 13.
 - unseen203, PyTorch Scatter's segment_csr (sum, max with argmax, broadcast mean, batched min over an indptr
   expanded with stride 0), gather_csr, segment_coo (shuffle-up runs, atomicAdd and atomicCAS max, the arg pass,
   TB = 4 broadcast) and scatter max with its arg pass + PyTorch SplineConv's basis forward / backward and weighting
