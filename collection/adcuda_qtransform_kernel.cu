@@ -24,7 +24,7 @@ Copyright (C) 2009 The Scripps Research Institute. All rights reserved.
  along with this program; if not, write to the Free Software
  Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA  02110-1301, USA.
  */
-// ---- copied in from typedefs.h lines 60-66 (Real; the Makefile.am build defines USE_DOUBLE) and 127 (Boole)
+// ---- copied in from typedefs.h lines 60-66 (Real; the Makefile.am build defines USE_DOUBLE) and autocomm.h line 127 (Boole)
 #ifdef USE_DOUBLE
     typedef double Real;
 #   define FDFMT "%lf"
@@ -32,6 +32,7 @@ Copyright (C) 2009 The Scripps Research Institute. All rights reserved.
     typedef float Real;
 #   define FDFMT "%f"
 #endif
+typedef int Boole; // this could become the C++ type bool  (MP 2011 TODO)
 // ---- copied in from autocomm.h lines 68, 75, 97-98
 const Real TWOPI=6.28318530717958647692;
 #define SPACE        3      /* Dimensions of Cartesian Space                  */

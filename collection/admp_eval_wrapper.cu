@@ -50,7 +50,7 @@
 #define SPACE        3      /* Dimensions of Cartesian Space                  */
 #define ATOM_MAPS       6   /* Number of atomic affinity grids                */
 typedef char Boole;
-// ---- copied in from constants.h lines 145-172, 174-177, 204-205, 252, 279, 282-283, 295, 304, 312, 315, 475-477
+// ---- copied in from constants.h lines 145-172, 174-177, 204-206, 252, 279, 282-283, 295, 304, 312, 315, 475-477
 #ifdef USE_8A_NBCUTOFF
 
 // #ifdef USE_XCODE // Xcode-gmm
@@ -85,6 +85,7 @@ typedef char Boole;
 #define NDIEL_1 (NDIEL - 1)   /* The last valid index in dielectric lookup table, NDIEL minus 1 */
 #define RMIN_ELEC 0.5         /* if atoms closer than this in Angstroms, clamp distance in internal elec. calc.*/
 #define RMIN_ELEC2  (RMIN_ELEC * RMIN_ELEC) /* if atoms closer than this, clamp square
+                                               of distance in internal elec. calc.*/
 #define clamp(x,lowerbound)        ( ((x) < (lowerbound)) ? (lowerbound) : (x) )
 #define sq(a)                     ( (a) * (a) )
 #define sqhypotenuse(x,y,z)       ( sq(x) + sq(y) + sq(z) )
