@@ -502,7 +502,12 @@
   subtraction): 8 of 13 as they came. tilelab's: WMMA 16 x 16 accumulators in the emulator's own slot map where the
   correlator reads sum.x[i] by the GPU's (tests/test_emu_mma_forms.py). A real bug listed: peel.cu's warp_reduce
   (reduce_freqs; reduce_baselines had it listed). The 4-bit launch was refused (no s4 mma.sync) until the 4- and 1-bit
-  forms came: 13 of 13."""
+  forms came: 13 of 13.
+- unseen201, AutoDockCuda's kernels (quaternion qtransform, torsion work in progress, per-pair eintcal, a printf
+  diagnostic; CudaPtrs by value) + autodock-cudamp's alloc fill and per-individual eintcal: 2 of 10 as they came, the
+  other 8 my copies' (a Boole typedef taken from the wrong header, a copied constants.h line whose comment closed a
+  line later). Real bugs listed: torsion_kernel's barrier inside a branch, alloc_kernel's unguarded tail,
+  eintcal_kernel's shared Nb_group_energy race. Now 10 of 10, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -755,6 +760,16 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                           "visibilities: 18463 of 18816 differ",
                                           "UnsupportedInstruction: the emulator does not implement `mma.sync.aligned.m16n8k64"),
                           "mwahd_peel.cu": "findings ['race'], expected []: race at collection/mwahd_peel.cu:660"}),
+    "unseen201": (10, 2, {"adcuda_qtransform_kernel.cu": 'CompileError: collection/adcuda_qtransform_kernel.cu:66: error: '
+                                                         'identifier "Boole" is undefined',
+                          "adcuda_torsion_kernel.cu": 'CompileError: collection/adcuda_torsion_kernel.cu:66: error: '
+                                                      'identifier "Boole" is undefined',
+                          "adcuda_eintcal_kernel.cu": 'CompileError: collection/adcuda_eintcal_kernel.cu:66: error: '
+                                                      'identifier "Boole" is undefined',
+                          "adcuda_cuda_utils_gpu.cu": 'CompileError: collection/adcuda_cuda_utils_gpu.cu:66: error: '
+                                                      'identifier "Boole" is undefined',
+                          "admp_eval_wrapper.cu": 'CompileError: collection/admp_eval_wrapper.cu:259: error: '
+                                                  'identifier "sqhypotenuse" is undefined'}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
