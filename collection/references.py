@@ -28977,3 +28977,115 @@ def fluids5_fixup(inp, aux, length, nblocks, bs=512):
         lo, hi = 2 * b * bs, min(2 * (b + 1) * bs, length)
         out[lo:hi] += int(aux[b])
     return (out & 0xFFFFFFFF).astype(np.uint32)
+
+
+# ---- unseen201: AutoDockCuda (hacoo/AutoDockCuda, adcuda_) and autodock-cudamp (evertonmj/autodock-cudamp, admp_)
+
+def adcuda_states(rng, shape):
+    """AutoDock states (npop, state_size): translation, a unit quaternion (w, x, y, z), then torsions."""
+    s = rng.uniform(-np.pi, np.pi, shape)
+    s[:, :3] = rng.uniform(-4.0, 4.0, (shape[0], 3))
+    q = rng.normal(size=(shape[0], 4))
+    s[:, 3:7] = q / np.linalg.norm(q, axis=1, keepdims=True)
+    return s
+
+
+def adcuda_qtransform(crd, states):
+    """qtransform_kernel: every individual's atoms rotated by its quaternion, then translated."""
+    out = np.empty((states.shape[0], crd.shape[0], 3))
+    for p, st in enumerate(states):
+        w, x, y, z = st[3:7]
+        tx, ty, tz = x + x, y + y, z + z
+        twx, omtxx, txy, txz = w * tx, 1. - x * tx, y * tx, z * tx
+        twy, tyy, tyz, twz, tzz = w * ty, y * ty, z * ty, w * tz, z * tz
+        r = np.array([[1. - tyy - tzz, txy - twz, txz + twy],
+                      [txy + twz, omtxx - tzz, tyz - twx],
+                      [txz - twy, tyz + twx, omtxx - tyy]])
+        out[p] = crd @ r + st[:3]
+    return out
+
+
+def adcuda_torsion_out(out, roots, ntors):
+    """torsion_kernel with one block: the threads of threadIdx.z == 0 write the moved atom's index at
+    mvatm * (y + 1); the rest of the array is as it was."""
+    out = np.array(out, dtype=np.float64).reshape(-1)
+    for n in range(ntors):
+        m = int(roots[n])
+        for iy in range(3):
+            out[m * (iy + 1)] = m
+    return out
+
+
+def adcuda_nonbonds(rng, n, natoms):
+    """AutoDock's NonbondParam array (a1, a2, nonbond_type, desolv, q1q2, t1, t2, is_hbond; 48 bytes), as bytes."""
+    dt = np.dtype([("a1", "<i4"), ("a2", "<i4"), ("nonbond_type", "<i4"), ("pad", "<i4"), ("desolv", "<f8"),
+                   ("q1q2", "<f8"), ("t1", "<i4"), ("t2", "<i4"), ("is_hbond", "<i4"), ("pad2", "<i4")])
+    nb = np.zeros(n, dt)
+    nb["a1"] = rng.integers(0, natoms, n)
+    nb["a2"] = (nb["a1"] + rng.integers(1, natoms, n)) % natoms
+    nb["nonbond_type"] = rng.choice([0, 4], n)
+    nb["desolv"] = rng.uniform(0.0, 0.5, n)
+    nb["q1q2"] = rng.uniform(-0.5, 0.5, n)
+    nb["t1"] = rng.integers(0, 14, n)
+    nb["t2"] = rng.integers(0, 14, n)
+    return nb.view(np.uint8)
+
+
+def admp_nonbonds(rng, n, natoms):
+    """autodock-cudamp's flattened non-bond list, 7 floats a pair: a1, a2, t1, t2, nonbond_type, desolv, q1q2."""
+    a1 = rng.integers(0, natoms, n)
+    a2 = (a1 + rng.integers(1, natoms, n)) % natoms
+    return np.stack([a1, a2, rng.integers(0, 6, n), rng.integers(0, 6, n), rng.choice([0, 4], n),
+                     rng.uniform(0.0, 0.5, n), rng.uniform(-0.5, 0.5, n)], 1).astype(np.float32)
+
+
+def admp_table(n, cols=1):
+    """A smooth energy table of n distance bins (times cols atom-type pairs): a neighbouring bin differs little."""
+    i = np.arange(n, dtype=np.float64)[:, None]
+    c = np.arange(cols, dtype=np.float64)[None, :]
+    return (np.cos(i / 97.0 + c) / (1.0 + i / 300.0)).reshape(-1).astype(np.float32)
+
+
+def _admp_fma(a, b, c):
+    """float fma: the product is exact in double, the sum rounded to float (as ptxas's FFMA)."""
+    return np.float32(np.float64(a) * np.float64(b) + np.float64(c))
+
+
+def admp_eintcal(energies, nonbondlist, tcoord, inc14, flex, nnb, vdw, solfn, repsfn, comp_intermol, pfloat, pint):
+    """eintcal_kernel built with -DNOSQRT -DUSE_8A_NBCUTOFF: each individual's internal energy over the
+    non-bond groups (1 or 3), minus its unbound internal energy; += when b_comp_intermol."""
+    N = energies.shape[0]
+    out = np.array(energies, dtype=np.float32)
+    f32 = np.float32
+    NEINT, NDIEL, AM = 131072, 16384, 6
+    for idx in range(N):
+        if pint[3 * N + idx]:
+            continue
+        nbc = f32(64.0) if pint[2 * N + idx] else f32(999 * 999)
+        total = f32(0.0)
+        for g in range(3 if flex else 1):
+            lo = 0 if g == 0 else int(nnb[g - 1])
+            for inb in range(lo, int(nnb[g])):
+                a1, a2, t1, t2, nbt = (int(v) for v in nonbondlist[inb, :5])
+                desolv, q1q2 = nonbondlist[inb, 5], nonbondlist[inb, 6]
+                d = tcoord[idx, a1] - tcoord[idx, a2]
+                r2 = _admp_fma(d[2], d[2], _admp_fma(d[1], d[1], f32(d[0] * d[0])))
+                r2 = max(r2, f32(0.25))
+                index = int(f32(r2 * f32(32.0)))
+                ineint, indiel = min(index, NEINT - 1), min(index, NDIEL - 1)
+                e = f32(0.0)
+                if pint[1 * N + idx]:
+                    e = f32(q1q2 * repsfn[indiel])
+                if r2 < nbc:
+                    e_desolv = f32(solfn[ineint] * desolv)
+                    v = vdw[ineint * AM * AM + t2 * AM + t1]
+                    if inc14 and nbt == 4:
+                        e = f32(e + f32(pfloat[1 * N + idx] * f32(v + e_desolv)))
+                    else:
+                        e = f32(e + f32(v + e_desolv))
+                total = f32(total + e)
+        if comp_intermol:
+            out[idx] = f32(out[idx] + f32(total - pfloat[2 * N + idx]))
+        else:
+            out[idx] = f32(total - pfloat[2 * N + idx])
+    return out

@@ -551,6 +551,11 @@
   forward, weight and basis gradients: 0 of 16 as they came, all the manifest's and the copy's (scalar arguments
   given a dtype, so run.py made them arrays; segment_coo_cuda.cu's kept range taking two lines of the host's
   signature). Fixed in the manifest and the copy, tilelab unchanged: 16 of 16, no finding."""
+- unseen201, AutoDockCuda's kernels (quaternion qtransform, torsion work in progress, per-pair eintcal, a printf
+  diagnostic; CudaPtrs by value) + autodock-cudamp's alloc fill and per-individual eintcal: 2 of 10 as they came, the
+  other 8 my copies' (a Boole typedef taken from the wrong header, a copied constants.h line whose comment closed a
+  line later). Real bugs listed: torsion_kernel's barrier inside a branch, alloc_kernel's unguarded tail,
+  eintcal_kernel's shared Nb_group_energy race. Now 10 of 10, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -826,6 +831,16 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "pysc_scatter_cuda.cu": "LaunchError: argument ",
                           "splc_basis_cuda.cu": "LaunchError: argument 6 of spline_basis_",
                           "splc_weighting_cuda.cu": "LaunchError: argument 6 of spline_weighting_"}),
+    "unseen201": (10, 2, {"adcuda_qtransform_kernel.cu": 'CompileError: collection/adcuda_qtransform_kernel.cu:66: error: '
+                                                         'identifier "Boole" is undefined',
+                          "adcuda_torsion_kernel.cu": 'CompileError: collection/adcuda_torsion_kernel.cu:66: error: '
+                                                      'identifier "Boole" is undefined',
+                          "adcuda_eintcal_kernel.cu": 'CompileError: collection/adcuda_eintcal_kernel.cu:66: error: '
+                                                      'identifier "Boole" is undefined',
+                          "adcuda_cuda_utils_gpu.cu": 'CompileError: collection/adcuda_cuda_utils_gpu.cu:66: error: '
+                                                      'identifier "Boole" is undefined',
+                          "admp_eval_wrapper.cu": 'CompileError: collection/admp_eval_wrapper.cu:259: error: '
+                                                  'identifier "sqhypotenuse" is undefined'}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
