@@ -550,7 +550,7 @@
   TB = 4 broadcast) and scatter max with its arg pass + PyTorch SplineConv's basis forward / backward and weighting
   forward, weight and basis gradients: 0 of 16 as they came, all the manifest's and the copy's (scalar arguments
   given a dtype, so run.py made them arrays; segment_coo_cuda.cu's kept range taking two lines of the host's
-  signature). Fixed in the manifest and the copy, tilelab unchanged: 16 of 16, no finding."""
+  signature). Fixed in the manifest and the copy, tilelab unchanged: 16 of 16, no finding.
 - unseen201, AutoDockCuda's kernels (quaternion qtransform, torsion work in progress, per-pair eintcal, a printf
   diagnostic; CudaPtrs by value) + autodock-cudamp's alloc fill and per-individual eintcal: 2 of 10 as they came, the
   other 8 my copies' (a Boole typedef taken from the wrong header, a copied constants.h line whose comment closed a
