@@ -56,7 +56,10 @@ def _family(name: str) -> str:
 
 
 def _recordings(folder: Path) -> dict[str, Path]:
-    return {p.name: p for p in folder.rglob("*") if p.is_file() and p.name != "README.md"}
+    """A folder's recordings by name; a gzipped one also by its plain name, which readers cite (bench/recorded.py
+    finds ``x.json.gz`` for ``x.json``)."""
+    got = {p.name: p for p in folder.rglob("*") if p.is_file() and p.name != "README.md"}
+    return {**got, **{n[:-3]: p for n, p in got.items() if n.endswith(".json.gz") and n[:-3] not in got}}
 
 
 def _readers() -> list[Path]:
@@ -127,8 +130,10 @@ def test_every_reader_pattern_matches_a_result(cited):
 
 def test_every_result_is_read(cited):
     names, patterns = cited
-    unread = sorted(n for n in _recordings(RESULTS)
-                    if n not in names and not any(fnmatch.fnmatchcase(n, p) for p in patterns))
+    files = {p.name for p in RESULTS.rglob("*") if p.is_file() and p.name != "README.md"}
+    unread = sorted(n for n in files
+                    if not ({n, n.removesuffix(".gz")} & set(names)) and
+                    not any(fnmatch.fnmatchcase(x, p) for p in patterns for x in (n, n.removesuffix(".gz"))))
     assert not unread, ("files in bench/results/ that nothing reads: cite them where their figures are "
                         f"used, or git mv them to bench/experiments/ (the experiment log): {unread}")
 
