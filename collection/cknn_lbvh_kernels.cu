@@ -2,8 +2,8 @@
 // Source:  https://github.com/mortacious/cupy-knn/blob/e58f5572c7fbfff861fe3dfd7c08af7e75fba6d5/cupy_knn/cuda/lbvh_kernels.cu
 //          (mortacious/cupy-knn, commit e58f557; compiled by the package with CuPy's RawModule, i.e. NVRTC)
 // Licence: MIT (the repository's LICENSE; the source files carry no notice of their own: it is repeated below).
-// Kept, unchanged: lbvh_kernels.cu lines 5-250 (every kernel) and line 1 (HASH_64); removed: lines 3-4 (#includes of the headers
-//       copied in below); copied in: morton_code.cuh lines 3-83, aabb.cuh lines 3-83, lbvh.cuh lines 5-142 (its line 2, <cuda/std/limits> for UINT_MAX, is <climits> here).
+// Kept, unchanged: lbvh_kernels.cu lines 5-251 (every kernel) and line 1 (HASH_64); removed: lines 3-4 (#includes of the headers
+//       copied in below); copied in: morton_code.cuh lines 3-84, aabb.cuh lines 3-84, lbvh.cuh lines 5-143 (its line 2, <cuda/std/limits> for UINT_MAX, is <climits> here).
 /*
 MIT License
 
@@ -31,7 +31,7 @@ SOFTWARE.
 #define HASH_64 1 // use 64 bit morton codes
 #include <climits>
 
-// ---- morton_code.cuh lines 3-83
+// ---- morton_code.cuh lines 3-84
 #ifndef HASH_64
 #define HASH_64 1 // just for debugging right now
 #endif
@@ -113,8 +113,9 @@ namespace lbvh {
 //        return ::__clz(lhs ^ rhs);
 //    }
 //#endif
+}
 
-// ---- aabb.cuh lines 3-83
+// ---- aabb.cuh lines 3-84
 namespace lbvh {
     struct AABB
     {
@@ -196,8 +197,9 @@ namespace lbvh {
         if (p.z < aabb.min.z || p.z > aabb.max.z) sqDist += (v-p.z) * (v-p.z);
         return sqDist;
     }
+}
 
-// ---- lbvh.cuh lines 5-142
+// ---- lbvh.cuh lines 5-143
 
 namespace lbvh {
         struct __align__(16) BVHNode // size: 48 bytes
@@ -336,8 +338,9 @@ namespace lbvh {
             }
         }
     }
+};
 
-// ---- lbvh_kernels.cu lines 5-250
+// ---- lbvh_kernels.cu lines 5-251
 
 using namespace lbvh;
 
@@ -584,3 +587,4 @@ __global__ void compact_tree_kernel(BVHNode *nodes,
 
 
 
+}
