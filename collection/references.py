@@ -29089,3 +29089,405 @@ def admp_eintcal(energies, nonbondlist, tcoord, inc14, flex, nnb, vdw, solfn, re
         else:
             out[idx] = f32(total - pfloat[2 * N + idx])
     return out
+
+
+# ---- unseen202: mortacious/cupy-knn's LBVH build (cknn_) and deeptoaster/cuda-collisions' broad phase (dtcoll_)
+
+_CKNN_NONE = 0xFFFFFFFF
+
+
+def _cknn_expand_bits(v):
+    """morton_code.cuh's 64-bit expand_bits: the multiply-and-mask steps, wrapping as uint64 does."""
+    v = np.asarray(v, np.uint64)
+    with np.errstate(over="ignore"):
+        for mul, mask in ((0x000100000001, 0xFFFF00000000FFFF), (0x000000010001, 0x00FF0000FF0000FF),
+                          (0x000000000101, 0xF00F00F00F00F00F), (0x000000000011, 0x30C30C30C30C30C3),
+                          (0x000000000005, 0x9249249249249249)):
+            v = (v * np.uint64(mul)) & np.uint64(mask)
+    return v
+
+
+def cknn_morton_points(points, extent):
+    """lbvh::morton_code(point, extent): float3 minus extent.min over the extent's size, times 1024 * 1024, clamped, truncated,
+    three 20-bit coordinates interleaved (x highest), all in float as the kernel does."""
+    p = np.asarray(points, np.float32).reshape(-1, 3)
+    e = np.asarray(extent, np.float32).reshape(6)
+    res = np.float32(1024.0) * np.float32(1024.0)
+    q = (p - e[:3]) / (e[3:] - e[:3])
+    q = np.minimum(np.maximum(q * res, np.float32(0.0)), res - np.float32(1.0))
+    c = q.astype(np.uint64)
+    return _cknn_expand_bits(c[:, 0]) * np.uint64(4) + _cknn_expand_bits(c[:, 1]) * np.uint64(2) + _cknn_expand_bits(c[:, 2])
+
+
+def cknn_morton_aabbs(aabbs, extent):
+    """compute_morton_kernel: the centroid ((max + min) * 0.5, the sum in float) of each AABB {min, max}, then its code."""
+    a = np.asarray(aabbs, np.float32).reshape(-1, 6)
+    c = ((a[:, 3:] + a[:, :3]).astype(np.float64) * 0.5).astype(np.float32)
+    return cknn_morton_points(c, extent)
+
+
+def cknn_boxes(n, rng):
+    """n AABBs {min.xyz, max.xyz} in [0, 1]^3 with half-widths up to 0.02."""
+    c = rng.random((n, 3)).astype(np.float32)
+    h = (rng.random((n, 3)) * 0.02).astype(np.float32)
+    return np.concatenate([c - h, c + h], 1).astype(np.float32)
+
+
+def cknn_extent(boxes):
+    """The scene's AABB, as the package's host reduction gives it."""
+    b = np.asarray(boxes, np.float32).reshape(-1, 6)
+    return np.concatenate([b[:, :3].min(0), b[:, 3:].max(0)]).astype(np.float32)
+
+
+def cknn_sorted(boxes):
+    """(codes sorted, boxes in that order): the package sorts by code with cupy before building."""
+    codes = cknn_morton_aabbs(boxes, cknn_extent(boxes))
+    order = np.argsort(codes, kind="stable")
+    return codes[order], np.asarray(boxes, np.float32).reshape(-1, 6)[order]
+
+
+def cknn_init_tree(nodes, sorted_aabbs, n):
+    """initialize_tree_kernel on BVHNode rows of 12 words (bounds 0-5, parent, child_left, child_right, atomic, range_left,
+    range_right): leaves get their box, atomic 1, range [i, i] and no links; internal nodes N + i atomic 0 and no links."""
+    out = np.array(nodes, np.uint32).reshape(-1, 12).copy()
+    out[:n, 0:6] = np.asarray(sorted_aabbs, np.float32).reshape(-1, 6)[:n].view(np.uint32)
+    out[:n, 9] = 1
+    out[:n, 10] = np.arange(n)
+    out[:n, 11] = np.arange(n)
+    out[:n, 6:9] = _CKNN_NONE
+    out[n:2 * n - 1, 9] = 0
+    out[n:2 * n - 1, 6:9] = _CKNN_NONE
+    return out
+
+
+def _cknn_highest_bit(a, b):
+    """morton_code.cuh's highest_bit returns the 64-bit XOR as an int: its low 32 bits, signed."""
+    return int(np.array(int(a) ^ int(b) & 0xFFFFFFFF, np.uint64).astype(np.uint32).view(np.int32))
+
+
+def cknn_construct(nodes, codes, n):
+    """construct_tree_kernel: Apetrei's bottom-up build, each leaf's thread climbing while it is the second at a node
+    (one interleaving of it, leaf after leaf; the tree is the same for all). Returns (nodes, root index)."""
+    nd = np.array(nodes, np.uint32).reshape(-1, 12).copy()
+    f = nd[:, 0:6].view(np.float32)
+    atom = nd[:, 9].view(np.int32)
+    codes = [int(c) for c in np.asarray(codes, np.uint64)]
+    hb = [_cknn_highest_bit(codes[i], codes[i + 1]) for i in range(n - 1)]
+    root = None
+    for leaf in range(n):
+        cur = leaf
+        while True:
+            old = int(atom[cur])
+            atom[cur] = old + 1
+            if old != 1:
+                break
+            left, right = int(nd[cur, 10]), int(nd[cur, 11])
+            if not (nd[cur, 8] == _CKNN_NONE and nd[cur, 8] == _CKNN_NONE):
+                a, b = f[nd[cur, 7]], f[nd[cur, 8]]
+                f[cur, 3:] = np.fmax(a[3:], b[3:])
+                f[cur, :3] = np.fmin(a[:3], b[:3])
+            if left == 0 and right == n - 1:
+                root = cur
+                break
+            if left == 0 or (right != n - 1 and hb[right] < hb[left - 1]):
+                par = n + right
+                nd[par, 7] = cur
+                nd[par, 10] = left
+            else:
+                par = n + left - 1
+                nd[par, 8] = cur
+                nd[par, 11] = right
+            nd[cur, 6] = par
+            cur = par
+    return nd, root
+
+
+def cknn_built(boxes, garbage):
+    """The tree of the sorted boxes after initialize_tree_kernel and construct_tree_kernel, from garbage node memory."""
+    codes, sb = cknn_sorted(boxes)
+    n = len(codes)
+    return cknn_construct(cknn_init_tree(garbage, sb, n), codes, n)
+
+
+def cknn_optimize(nodes, n, max_node_size):
+    """optimize_tree_kernel, leaf after leaf (each thread's path depends only on ranges and parents, which no thread
+    changes for internal nodes): subtrees of at most max_node_size leaves collapse into their leftmost leaf.
+    Returns (nodes, valid, root or None)."""
+    nd = np.array(nodes, np.uint32).reshape(-1, 12).copy()
+    atom = nd[:, 9].view(np.int32)
+    valid = np.ones(2 * n - 1, np.uint32)
+    root = None
+    for leaf in range(n):
+        cur = int(nd[leaf, 6])
+        while True:
+            if cur == _CKNN_NONE:
+                root = leaf
+                break
+            par = int(nd[cur, 6])
+            size = int(nd[cur, 11]) - int(nd[cur, 10]) + 1
+            k = (cur - n) & 0xFFFFFFFF
+            if size <= max_node_size and leaf <= k:
+                nd[leaf, 6] = par
+                nd[leaf, 0:6] = nd[cur, 0:6]
+                nd[leaf, 10:12] = nd[cur, 10:12]
+                if par != _CKNN_NONE:
+                    if nd[par, 7] == cur:
+                        nd[par, 7] = leaf
+                    else:
+                        nd[par, 8] = leaf
+                atom[cur] = -1
+                valid[cur] = 0
+                cur = par
+            elif size <= max_node_size:
+                atom[leaf] = -1
+                valid[leaf] = 0
+                break
+            else:
+                break
+    return nd, valid, root
+
+
+def cknn_sums(valid):
+    """The host's exclusive sums: of valid flags (N + 1 entries) and of invalid ones."""
+    v = np.asarray(valid, np.int64)
+    vs = np.concatenate([[0], np.cumsum(v)]).astype(np.uint32)
+    inv = np.concatenate([[0], np.cumsum(1 - v)[:-1]]).astype(np.uint32)
+    return vs, inv
+
+
+def cknn_free_indices(valid_sums, isums, free, n):
+    """compute_free_indices_kernel: each invalid node's index at its invalid-rank."""
+    out = np.array(free, np.uint32).copy()
+    vs = np.asarray(valid_sums, np.int64)
+    for i in range(n):
+        if vs[i] == vs[i + 1]:
+            out[int(isums[i])] = i
+    return out
+
+
+# deeptoaster/cuda-collisions, DIM 2: cells and objects hold DIM_2 = 4 entries per object.
+_DTCOLL_NR, _DTCOLL_NB, _DTCOLL_G, _DTCOLL_TPG = 256, 16, 12, 16
+
+
+def dtcoll_init_cells(positions, dims, n, cell_dim):
+    """InitCellKernel: the home cell (8 bits per coordinate, flag bit 0 clear) and the phantom cells of the Moore
+    neighbourhood an object of radius dims[i] overlaps (flag set), UINT32_MAX filling the rest; returns (cells, objects,
+    count of cells occupied)."""
+    pos = np.asarray(positions, np.float32).reshape(-1)
+    dm = np.asarray(dims, np.float32).reshape(-1)
+    cd = np.float32(cell_dim)
+    cells = np.zeros(4 * n, np.uint32)
+    objs = np.zeros(4 * n, np.uint32)
+    count = 0
+    for i in range(n):
+        h = i * 4
+        hsh, sides = 0, 0
+        for j in range(2):
+            x = pos[n * j + i]
+            hsh = (hsh << 8 | int(np.float32(x / cd))) & 0xFFFFFFFF
+            x = np.float32(x - np.float32(np.floor(np.float32(x / cd)) * cd))
+            a = dm[i]
+            sides <<= 2
+            if x < a:
+                sides |= 3
+            elif np.float32(cd - x) < a:
+                sides |= 1
+        cells[h] = (hsh << 1) & 0xFFFFFFFF
+        objs[h] = (i << 1 | 1) & 0xFFFFFFFF
+        count += 1
+        m = 1
+        for j in range(9):
+            if j == 4:
+                continue
+            q, hsh = j, 0
+            for k in range(2):
+                r = q % 3 - 1
+                x = pos[n * k + i]
+                xr = np.float32(x + np.float32(r * cd))
+                if (r and ((((sides >> (2 - k - 1) * 2) & 3) ^ r) & 3)) or xr < 0 or xr >= 1:
+                    hsh = 0xFFFFFFFF
+                    break
+                hsh = ((hsh << 8) | ((int(np.float32(x / cd)) + r) & 0xFFFFFFFF)) & 0xFFFFFFFF
+                q //= 3
+            if hsh != 0xFFFFFFFF:
+                count += 1
+                h += 1
+                cells[h] = (hsh << 1 | 1) & 0xFFFFFFFF
+                objs[h] = (i << 1) & 0xFFFFFFFF
+                m += 1
+        while m < 4:
+            h += 1
+            cells[h] = 0xFFFFFFFF
+            objs[h] = (i << 2) & 0xFFFFFFFF
+            m += 1
+    return cells, objs, count
+
+
+def dtcoll_tabulate(keys, n, cells_per_group, shift):
+    """RadixTabulateKernel, all 16 blocks: each (block, group) counts the digits of its cells_per_group keys; radices laid
+    out [digit][block][group]."""
+    k = np.asarray(keys, np.uint32)
+    out = np.zeros((_DTCOLL_NR, _DTCOLL_NB, _DTCOLL_G), np.uint32)
+    for b in range(_DTCOLL_NB):
+        for g in range(_DTCOLL_G):
+            s = (b * _DTCOLL_G + g) * cells_per_group
+            seg = k[s:min(s + cells_per_group, n)]
+            if len(seg):
+                out[:, b, g] = np.bincount((seg >> np.uint32(shift)) & np.uint32(255), minlength=256)
+    return out.reshape(-1)
+
+
+def dtcoll_radix_sum(radices):
+    """RadixSumKernel: each digit's 192 (block, group) counters scanned exclusively, and per block of 16 digits the
+    exclusive running sum of their totals (radix_sums restarts at 0 in every block of digits). Returns (radices, sums)."""
+    r = np.asarray(radices, np.uint32).reshape(_DTCOLL_NR, -1).astype(np.int64)
+    tot = r.sum(1)
+    scanned = (np.cumsum(r, 1) - r).astype(np.uint32)
+    sums = np.zeros(_DTCOLL_NR, np.uint32)
+    for b in range(_DTCOLL_NB):
+        left = 0
+        for j in range(_DTCOLL_NR // _DTCOLL_NB):
+            sums[b * 16 + j] = left
+            left += int(tot[b * 16 + j])
+    return scanned.reshape(-1), sums
+
+
+def dtcoll_order_slots(keys, radices, radix_sums, n, cells_per_group, shift):
+    """RadixOrderKernel's destination of every key: its digit's slot t[k] of its (block, group), where block b's digit
+    offsets add the exclusive scan, over the blocks of 16 digits, of radix_sums' last entry of each block (the exclusive
+    sum up to that block's 16th digit)."""
+    k = np.asarray(keys, np.uint32)
+    rad = np.asarray(radices, np.uint32).reshape(_DTCOLL_NR, _DTCOLL_NB, _DTCOLL_G).astype(np.int64)
+    rs = np.asarray(radix_sums, np.uint32).astype(np.int64)
+    last = rs[15::16]
+    boff = np.cumsum(last) - last
+    s = rs + np.repeat(boff, 16)
+    dest = np.full(n, -1, np.int64)
+    for b in range(_DTCOLL_NB):
+        t = rad[:, b, :] + s[:, None]
+        for g in range(_DTCOLL_G):
+            st = (b * _DTCOLL_G + g) * cells_per_group
+            for i in range(st, min(st + cells_per_group, n)):
+                d = (int(k[i]) >> shift) & 255
+                dest[i] = t[d, g]
+                t[d, g] += 1
+    return dest
+
+
+def dtcoll_exscan(values):
+    """PrefixSumKernel: the exclusive scan of values (uint32, wrapping)."""
+    v = np.asarray(values, np.uint64)
+    return ((np.cumsum(v) - v) & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+
+
+def cknn_compact(nodes, root, valid_sums, free, first_moved, cnt_new, n_nodes):
+    """compact_tree_kernel: valid nodes below cnt_new get their links to moved nodes redirected; valid nodes from cnt_new
+    on move into the free slots (free[valid_sums[i] - first_moved]), their links redirected, the old copy's atomic -1.
+    Returns (nodes, root)."""
+    src = np.array(nodes, np.uint32).reshape(-1, 12)
+    nd = src.copy()
+    vs = np.asarray(valid_sums, np.int64)
+    fr = np.asarray(free, np.int64)
+    root = int(np.asarray(root).reshape(-1)[0])
+
+    def valid(i):
+        return vs[i] != vs[i + 1]
+
+    def moved(j):
+        return int(fr[vs[j] - first_moved]) if cnt_new <= j < n_nodes else j
+    for i in range(n_nodes):
+        if not valid(i):
+            continue
+        if i < cnt_new:
+            for f in (6, 7, 8):
+                nd[i, f] = moved(int(src[i, f]))
+        else:
+            p = int(fr[vs[i] - first_moved])
+            nd[p, 0:6] = src[i, 0:6]
+            nd[p, 9:12] = src[i, 9:12]
+            nd[i, 9] = 0xFFFFFFFF
+            par = moved(int(src[i, 6]))
+            if par == _CKNN_NONE:
+                root = p
+            nd[p, 6] = par
+            nd[p, 7] = moved(int(src[i, 7]))
+            nd[p, 8] = moved(int(src[i, 8]))
+    return nd, root
+
+
+def cknn_compact_inputs(boxes, garbage, n, leaf_size):
+    """The host's state before compact_tree_kernel: (nodes after optimize_tree_kernel, root, valid_sums[:-1], free indices,
+    first_moved, new node count); valid_sums whole (N + 1 entries): the kernel reads valid_sums[idx + 1] past the
+    host's aligned view of N."""
+    nd, root = cknn_built(boxes, garbage)
+    nd, valid, r = cknn_optimize(nd, n, leaf_size)
+    root = root if r is None else r
+    vs = np.concatenate([[0], np.cumsum(valid.astype(np.int64))])
+    cnt = int(vs[-1])
+    isum = np.arange(len(valid)) - vs[:-1]
+    free = cknn_free_indices(vs, isum, np.zeros(int(isum[cnt]), np.uint32), cnt)
+    return nd, root, vs.astype(np.uint32), free, int(vs[cnt]), cnt
+
+
+def dtcoll_scale_offset(arr, scale, offset):
+    """ScaleOffsetKernel: arr * scale + offset, one rounding (the multiply-add contracts to an fma)."""
+    return (np.asarray(arr, np.float32).astype(np.float64) * np.float64(np.float32(scale))
+            + np.float64(np.float32(offset))).astype(np.float32)
+
+
+def _dtcoll_writers(keys, radices, radix_sums, n, cells_per_group, shift):
+    dest = dtcoll_order_slots(keys, radices, radix_sums, n, cells_per_group, shift)
+    return dest, np.bincount(dest, minlength=n)[:n]
+
+
+def dtcoll_order_once(keys, radices, radix_sums, n, cells_per_group, shift):
+    """The output positions RadixOrderKernel writes at most once (their value is the same whatever the order)."""
+    return _dtcoll_writers(keys, radices, radix_sums, n, cells_per_group, shift)[1] <= 1
+
+
+def dtcoll_order(keys, values, out, radices, radix_sums, n, cells_per_group, shift):
+    """RadixOrderKernel's keys or values (values) at the positions written at most once, the others' first (out)."""
+    dest, cnt = _dtcoll_writers(keys, radices, radix_sums, n, cells_per_group, shift)
+    res = np.array(out, np.uint32).copy()
+    res[dest] = np.asarray(values, np.uint32)
+    return res[cnt <= 1]
+
+
+def dtcoll_sorted_cells(positions, dims, n, cell_dim):
+    """(cells, objects, count) in the order the host's radix sort means to leave them: stably by cell value."""
+    cells, objs, count = dtcoll_init_cells(positions, dims, n, cell_dim)
+    order = np.argsort(cells, kind="stable")
+    return cells[order], objs[order], count
+
+
+def dtcoll_collide(cells, objects, positions, dims, n, m):
+    """cellCollideKernel's totals (collisions, tests): in every cell ID of the sorted array with a home object and two
+    objects or more, each home object against every later object of the cell; a collision when the squared distance
+    (an fma chain) is below (r1 + r2)^2."""
+    c = np.asarray(cells, np.uint32)[:m] >> np.uint32(1)
+    o = np.asarray(objects, np.uint32)[:m]
+    pos = np.asarray(positions, np.float32).reshape(-1)
+    dm = np.asarray(dims, np.float32).reshape(-1)
+    coll = tests = 0
+    start = 0
+    while start < m:
+        end = start
+        while end < m and c[end] == c[start]:
+            end += 1
+        h = int(np.sum(o[start:end] & 1))
+        if h >= 1 and end - start >= 2:
+            for j in range(start, start + h):
+                home = int(o[j] >> 1)
+                dh = dm[home]
+                for k in range(j + 1, end):
+                    tests += 1
+                    ph = int(o[k] >> 1)
+                    dp = np.float32(dm[ph] + dh)
+                    d = np.float32(0.0)
+                    for ll in range(2):
+                        dx = np.float32(pos[ph + ll * n] - pos[home + ll * n])
+                        d = np.float32(np.float64(dx) * np.float64(dx) + np.float64(d))
+                    if d < np.float32(dp * dp):
+                        coll += 1
+        start = end
+    return coll, tests
