@@ -198,6 +198,7 @@ SUITES = {
     "DualSPHysics neighbour-list cell division (cell-limit, position-limit, uint limit and sum shared-memory reductions with warp-synchronous tails, begin-end cells, particle-sort gathers of double2/float4/typecode/tsymatrix3f, re-sort, periodic parents, index update) + Fluids v5.0 grid prefix sum (two-level shared-memory scan, fixup) (unseen205)": ("dsphcd_", "fluids5_"),
     "AutoDockCuda (AutoDock 4.2.6 CUDA port): quaternion qtransform in double, torsion-tree work in progress (barrier inside a branch), per-pair eintcal to shared memory, a printf diagnostic, CudaPtrs by value + autodock-cudamp: per-individual eintcal over 1 or 3 non-bond groups (squared-distance tables, -use_fast_math; a shared group-energy race) and an unguarded alloc fill (unseen201)": ("adcuda_", "admp_"),
     "cupy-knn LBVH build (64-bit Morton codes of boxes and points, tree initialisation, Apetrei's bottom-up construction by an atomicAdd per node, leaf-size optimisation, free indices, in-place compaction) + cuda-collisions GPU Gems 3 broad phase (home and phantom cell IDs, LSD radix sort tabulate/sum/order, Blelloch scan, shared reduction, cell narrow phase) (unseen202)": ("cknn_", "dtcoll_"),
+    "KGPU GPU AES service (T-table AES-128/192/256 in __constant__ tables: ECB a block a thread and a block four threads in shared memory, CTR, page-local CTR, XTS encrypt/decrypt) + hc GPU dictionary brute force (SHA-1 and MD5 with a __device__ found flag, SHA-256, BLAKE2b, BLAKE2s, BLAKE3 in __constant__ dictionaries) (unseen204)": ("kgpu_", "hcgpu_"),
 }
 
 

@@ -29491,3 +29491,182 @@ def dtcoll_collide(cells, objects, positions, dims, n, m):
                         coll += 1
         start = end
     return coll, tests
+
+
+# ---- unseen204: KGPU's GPU AES service (kgpu_) and hc's GPU brute-force hashes (hcgpu_) ----
+
+@functools.lru_cache(maxsize=None)
+def _kgpu_sbox():
+    """The AES S-box and its inverse, from GF(2^8) inversion and the affine map (FIPS-197 5.1.1)."""
+    def mul(a, b):
+        r = 0
+        while b:
+            if b & 1:
+                r ^= a
+            a = ((a << 1) ^ 0x11B) if a & 0x80 else a << 1
+            b >>= 1
+        return r
+    inv = [0] + [next(y for y in range(1, 256) if mul(x, y) == 1) for x in range(1, 256)]
+    s = []
+    for x in range(256):
+        b = inv[x]
+        s.append(b ^ ((b << 1 | b >> 7) & 0xFF) ^ ((b << 2 | b >> 6) & 0xFF) ^ ((b << 3 | b >> 5) & 0xFF)
+                 ^ ((b << 4 | b >> 4) & 0xFF) ^ 0x63)
+    si = [0] * 256
+    for x, y in enumerate(s):
+        si[y] = x
+    return tuple(s), tuple(si), mul
+
+
+@functools.lru_cache(maxsize=None)
+def kgpu_tables():
+    """gaesu.h's tables as OpenSSL's rijndael-alg-fst.c defines them: Te0 = (2s, s, s, 3s) big-endian, Te1-Te3
+    its byte rotations, Te4 = s in every byte; Td0 = (14, 9, 13, 11) times the inverse S-box, Td1-Td3, Td4."""
+    s, si, mul = _kgpu_sbox()
+    s, si = np.array(s, np.uint32), np.array(si, np.uint32)
+    m = np.vectorize(mul)
+    te0 = (m(s, 2).astype(np.uint32) << 24) | (s << 16) | (s << 8) | m(s, 3).astype(np.uint32)
+    td0 = ((m(si, 14).astype(np.uint32) << 24) | (m(si, 9).astype(np.uint32) << 16)
+           | (m(si, 13).astype(np.uint32) << 8) | m(si, 11).astype(np.uint32))
+    ror = lambda t, n: ((t >> np.uint32(n)) | (t << np.uint32(32 - n))).astype(np.uint32)
+    return dict(Te=[te0, ror(te0, 8), ror(te0, 16), ror(te0, 24)], Te4=(s * np.uint32(0x01010101)).astype(np.uint32),
+                Td=[td0, ror(td0, 8), ror(td0, 16), ror(td0, 24)], Td4=(si * np.uint32(0x01010101)).astype(np.uint32))
+
+
+def kgpu_key_enc(key):
+    """OpenSSL's AES_set_encrypt_key: the 4 (Nr + 1) round-key words, big-endian, from 16, 24 or 32 key bytes."""
+    s = _kgpu_sbox()[0]
+    key = bytes(np.asarray(key, np.uint8))
+    nk = len(key) // 4
+    nr = nk + 6
+    w, rcon = [int.from_bytes(key[4 * i:4 * i + 4], "big") for i in range(nk)], 1
+    for i in range(nk, 4 * (nr + 1)):
+        t = w[i - 1]
+        if i % nk == 0:
+            t = ((t << 8) | (t >> 24)) & 0xFFFFFFFF
+            t = (s[t >> 24] << 24) | (s[(t >> 16) & 255] << 16) | (s[(t >> 8) & 255] << 8) | s[t & 255]
+            t ^= rcon << 24
+            rcon = ((rcon << 1) ^ 0x11B) if rcon & 0x80 else rcon << 1
+        elif nk == 8 and i % nk == 4:
+            t = (s[t >> 24] << 24) | (s[(t >> 16) & 255] << 16) | (s[(t >> 8) & 255] << 8) | s[t & 255]
+        w.append(w[i - nk] ^ t)
+    return np.array(w, np.uint32)
+
+
+def kgpu_key_dec(key):
+    """OpenSSL's AES_set_decrypt_key: the encryption schedule's rounds in reverse order, InvMixColumns applied to
+    every round key but the first and the last (the equivalent inverse cipher)."""
+    w = kgpu_key_enc(key).reshape(-1, 4)[::-1].copy()
+    t = kgpu_tables()
+    te4, td = t["Te4"], t["Td"]
+    mid = w[1:-1]
+    w[1:-1] = (td[0][te4[mid >> 24] & 0xFF] ^ td[1][te4[(mid >> 16) & 0xFF] & 0xFF]
+               ^ td[2][te4[(mid >> 8) & 0xFF] & 0xFF] ^ td[3][te4[mid & 0xFF] & 0xFF])
+    return w.reshape(-1)
+
+
+def _kgpu_rounds(words, rks, last, decrypt):
+    """The T-table rounds of dev.cu on blocks of 4 big-endian words ((n, 4) uint32): words ^ rks[0], a full round
+    per later entry of rks (each (4,) or broadcastable), then the S-box round with ``last`` (4 words)."""
+    t = kgpu_tables()
+    T, T4 = (t["Td"], t["Td4"]) if decrypt else (t["Te"], t["Te4"])
+    step = 3 if decrypt else 1                       # decryption takes column c - j, encryption c + j
+    s = words.astype(np.uint32) ^ np.asarray(rks[0], np.uint32)
+    col = lambda c, j: s[:, (c + step * j) % 4]
+    for rk in rks[1:]:
+        s = np.stack([T[0][col(c, 0) >> 24] ^ T[1][(col(c, 1) >> 16) & 0xFF] ^ T[2][(col(c, 2) >> 8) & 0xFF]
+                      ^ T[3][col(c, 3) & 0xFF] for c in range(4)], 1) ^ np.asarray(rk, np.uint32)
+    out = np.stack([(T4[col(c, 0) >> 24] & 0xFF000000) ^ (T4[(col(c, 1) >> 16) & 0xFF] & 0x00FF0000)
+                    ^ (T4[(col(c, 2) >> 8) & 0xFF] & 0x0000FF00) ^ (T4[col(c, 3) & 0xFF] & 0x000000FF)
+                    for c in range(4)], 1)
+    return (out ^ np.asarray(last, np.uint32)).astype(np.uint32)
+
+
+def _kgpu_be(text):
+    return np.asarray(text, np.uint8).reshape(-1, 4, 4).astype(np.uint32) @ np.array([1 << 24, 1 << 16, 1 << 8, 1],
+                                                                                       np.uint32)
+
+
+def _kgpu_bytes(words):
+    w = np.asarray(words, np.uint32)
+    return np.stack([(w >> 24) & 0xFF, (w >> 16) & 0xFF, (w >> 8) & 0xFF, w & 0xFF], -1).astype(np.uint8).reshape(-1)
+
+
+def kgpu_ecb(text, rk, nr, decrypt=False):
+    """AES-ECB of ``text`` (bytes, 16 a block) with a schedule of OpenSSL's form (kgpu_key_enc / kgpu_key_dec), as
+    aes_encrypt_bpt / aes_decrypt_bpt / aes_encrypt_bp4t compute it."""
+    rk = np.asarray(rk, np.uint32).reshape(-1, 4)
+    return _kgpu_bytes(_kgpu_rounds(_kgpu_be(text), list(rk[:nr]), rk[nr], decrypt))
+
+
+def kgpu_bp4t_decrypt(text, rk, nr):
+    """aes_decrypt_bp4t as written: round keys rk[4 + x] and rk[8 + x] in turn for all Nr - 1 full rounds (not
+    rk[4 r + x]) and rk[4 Nr] for all four words of the last round (not rk[4 Nr + x]): not AES decryption."""
+    rk = np.asarray(rk, np.uint32).reshape(-1, 4)
+    rks = [rk[0]] + [rk[1] if r % 2 else rk[2] for r in range(1, nr)]
+    return _kgpu_bytes(_kgpu_rounds(_kgpu_be(text), rks, np.full(4, rk[nr][0], np.uint32), True))
+
+
+def kgpu_ctr(text, rk, nr, ctr, per_block=None):
+    """dev.cu's counter modes: block i of the text XOR AES(0^64 || big-endian (ctr[8:16] + offset)), the offset
+    the thread's global index (aes_ctr_crypt) or, with ``per_block``, its index in a block of that many threads
+    (aes_lctr_crypt)."""
+    n = len(text) // 16
+    c0 = int.from_bytes(bytes(np.asarray(ctr, np.uint8)[8:16]), "big")
+    off = np.arange(n) % per_block if per_block else np.arange(n)
+    blocks = b"".join(bytes(8) + ((c0 + int(o)) % (1 << 64)).to_bytes(8, "big") for o in off)
+    ks = kgpu_ecb(np.frombuffer(blocks, np.uint8), rk, nr)
+    return np.asarray(text, np.uint8) ^ ks
+
+
+def kgpu_xts(text, rk, nr, ivs, threads, decrypt=False):
+    """xts_encrypt / xts_decrypt: block i XOR the tweak of its thread (ivs[i % threads], 16 bytes), through AES,
+    XOR the tweak again."""
+    iv = np.asarray(ivs).view(np.uint8).reshape(-1, 16)[:threads]
+    tw = np.tile(iv, (len(text) // 16 // threads, 1)).reshape(-1)
+    return kgpu_ecb(np.asarray(text, np.uint8) ^ tw, rk, nr, decrypt) ^ tw
+
+
+def hcgpu_dict(chars):
+    """hc's __constant__ k_dict[GPU_DICT_MAX]: the dictionary's bytes, zeros after."""
+    d = np.zeros(256, np.uint8)
+    d[:len(chars)] = np.frombuffer(chars.encode(), np.uint8)
+    return d
+
+
+def _hcgpu_blake3(msg):
+    """BLAKE3's hash of a message of at most 64 bytes: one chunk, one block, flags CHUNK_START | CHUNK_END | ROOT
+    (the specification's compression function, written out)."""
+    iv = [0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19]
+    perm = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8]
+    m = [int.from_bytes(msg.ljust(64, b"\0")[4 * i:4 * i + 4], "little") for i in range(16)]
+    v = iv + iv[:4] + [0, 0, len(msg), 1 | 2 | 8]
+    M = 0xFFFFFFFF
+    ror = lambda x, n: ((x >> n) | (x << (32 - n))) & M
+
+    def g(a, b, c, d, x, y):
+        v[a] = (v[a] + v[b] + x) & M; v[d] = ror(v[d] ^ v[a], 16)
+        v[c] = (v[c] + v[d]) & M; v[b] = ror(v[b] ^ v[c], 12)
+        v[a] = (v[a] + v[b] + y) & M; v[d] = ror(v[d] ^ v[a], 8)
+        v[c] = (v[c] + v[d]) & M; v[b] = ror(v[b] ^ v[c], 7)
+    for r in range(7):
+        g(0, 4, 8, 12, m[0], m[1]); g(1, 5, 9, 13, m[2], m[3]); g(2, 6, 10, 14, m[4], m[5]); g(3, 7, 11, 15, m[6], m[7])
+        g(0, 5, 10, 15, m[8], m[9]); g(1, 6, 11, 12, m[10], m[11]); g(2, 7, 8, 13, m[12], m[13])
+        g(3, 4, 9, 14, m[14], m[15])
+        m = [m[p] for p in perm]
+    return b"".join((v[i] ^ v[i + 8]).to_bytes(4, "little") for i in range(8))
+
+
+def hcgpu_digest(algo, password):
+    """The digest hc's host uploads to k_hash: hashlib's (BLAKE2b-512, BLAKE2s-256 by default), BLAKE3's own."""
+    import hashlib
+    p = password.encode()
+    d = _hcgpu_blake3(p) if algo == "blake3" else hashlib.new(algo, p).digest()
+    return np.frombuffer(d, np.uint8).copy()
+
+
+def hcgpu_found(password, size=16):
+    """The result buffer (GPU_ATTEMPT_SIZE bytes, zeroed) after the thread that hashed ``password`` copied it."""
+    r = np.zeros(size, np.uint8)
+    r[:len(password)] = np.frombuffer(password.encode(), np.uint8)
+    return r
