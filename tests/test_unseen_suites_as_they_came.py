@@ -562,7 +562,7 @@
   diagnostic; CudaPtrs by value) + autodock-cudamp's alloc fill and per-individual eintcal: 2 of 10 as they came, the
   other 8 my copies' (a Boole typedef taken from the wrong header, a copied constants.h line whose comment closed a
   line later). Real bugs listed: torsion_kernel's barrier inside a branch, alloc_kernel's unguarded tail,
-  eintcal_kernel's shared Nb_group_energy race. Now 10 of 10, tilelab unchanged."""
+  eintcal_kernel's shared Nb_group_energy race. Now 10 of 10, tilelab unchanged.
 - unseen204, KGPU's GPU AES service (ECB a block a thread and four threads, CTR, page-local CTR, XTS) + hc's GPU
   dictionary brute force (SHA-1, MD5, SHA-256, BLAKE2b, BLAKE2s, BLAKE3): 13 of 15 as they came. The manifest's:
   SHA-1's and MD5's entries checked g_found, a __device__ variable the harness does not read back. Real, listed: those
