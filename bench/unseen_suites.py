@@ -186,6 +186,7 @@ SUITES = {
     "ccminer (cbuchner1) Quark and JackpotCoin Keccak-512, X11 CubeHash16/32-512 (full and compacted nonce vectors) + ccminer (tpruvot) SHA-256d/t/q nonce searches (midstate in __constant__, K in shared memory, atomicExch hits) (unseen185)": ("cbccm_", "tpccm_"),
     "BEAGLE 4-state phylogenetic likelihood kernels (partials/states peeling with shared-memory matrices, fixed and dynamic rescaling, root integration, edge likelihoods) + ParallelPopGen GO Fish/SFS kernels (population histogram by atomics, binomial sample SFS over a cub BlockReduce, mutation array set-up) (unseen187)": ("bgl_", "ppg_"),
     "katgpucbf X-engine Tensor-Core Correlator (WMMA int8 and half, s4 mma.sync, the accumulators' clamped reduce) + mwa_hyperdrive GPU peeling (UVWs, phase rotation, averaging, ionospheric fits with shared-memory reductions, model subtraction) (unseen188)": ("katx_", "mwahd_"),
+    "FinanceBench Black-Scholes analytic engine (QuantLib fdlibm erf, float/double mix) and Monte Carlo European put (curand_init XORWOW states, curand_uniform from global states, inverse-normal rational approximation, flat-forward drift, 250-float local path) + gQuant Asian barrier option pricers (grid-stride float Euler paths, double running average, CuPy RawKernel and batched versions) and payoff sum (shared double tree, double atomicAdd) (unseen200)": ("finb_", "fsig_"),
 }
 
 
