@@ -29670,3 +29670,143 @@ def hcgpu_found(password, size=16):
     r = np.zeros(size, np.uint8)
     r[:len(password)] = np.frombuffer(password.encode(), np.uint8)
     return r
+
+
+# ---- unseen200: FinanceBench (cavazos-lab, BSD-3-Clause; finb_) and gQuant's Asian barrier option (NVIDIA/fsi-samples,
+# Apache-2.0; fsig_).
+_FINB_BS = [  # blackScholesAnalyticEngine.cu's 37 settings: type (0 CALL, 1 PUT), strike, spot, q, r, t, vol, value, tol
+    (0, 40.00, 42.00, 0.08, 0.04, 0.75, 0.35, 5.0975), (0, 100.00, 90.00, 0.10, 0.10, 0.10, 0.15, 0.0205),
+    (0, 100.00, 100.00, 0.10, 0.10, 0.10, 0.15, 1.8734), (0, 100.00, 110.00, 0.10, 0.10, 0.10, 0.15, 9.9413),
+    (0, 100.00, 90.00, 0.10, 0.10, 0.10, 0.25, 0.3150), (0, 100.00, 100.00, 0.10, 0.10, 0.10, 0.25, 3.1217),
+    (0, 100.00, 110.00, 0.10, 0.10, 0.10, 0.25, 10.3556), (0, 100.00, 90.00, 0.10, 0.10, 0.10, 0.35, 0.9474),
+    (0, 100.00, 100.00, 0.10, 0.10, 0.10, 0.35, 4.3693), (0, 100.00, 110.00, 0.10, 0.10, 0.10, 0.35, 11.1381),
+    (0, 100.00, 90.00, 0.10, 0.10, 0.50, 0.15, 0.8069), (0, 100.00, 100.00, 0.10, 0.10, 0.50, 0.15, 4.0232),
+    (0, 100.00, 110.00, 0.10, 0.10, 0.50, 0.15, 10.5769), (0, 100.00, 90.00, 0.10, 0.10, 0.50, 0.25, 2.7026),
+    (0, 100.00, 100.00, 0.10, 0.10, 0.50, 0.25, 6.6997), (0, 100.00, 110.00, 0.10, 0.10, 0.50, 0.25, 12.7857),
+    (0, 100.00, 90.00, 0.10, 0.10, 0.50, 0.35, 4.9329), (0, 100.00, 100.00, 0.10, 0.10, 0.50, 0.35, 9.3679),
+    (0, 100.00, 110.00, 0.10, 0.10, 0.50, 0.35, 15.3086), (1, 100.00, 90.00, 0.10, 0.10, 0.10, 0.15, 9.9210),
+    (1, 100.00, 100.00, 0.10, 0.10, 0.10, 0.15, 1.8734), (1, 100.00, 110.00, 0.10, 0.10, 0.10, 0.15, 0.0408),
+    (1, 100.00, 90.00, 0.10, 0.10, 0.10, 0.25, 10.2155), (1, 100.00, 100.00, 0.10, 0.10, 0.10, 0.25, 3.1217),
+    (1, 100.00, 110.00, 0.10, 0.10, 0.10, 0.25, 0.4551), (1, 100.00, 90.00, 0.10, 0.10, 0.10, 0.35, 10.8479),
+    (1, 100.00, 100.00, 0.10, 0.10, 0.10, 0.35, 4.3693), (1, 100.00, 110.00, 0.10, 0.10, 0.10, 0.35, 1.2376),
+    (1, 100.00, 90.00, 0.10, 0.10, 0.50, 0.15, 10.3192), (1, 100.00, 100.00, 0.10, 0.10, 0.50, 0.15, 4.0232),
+    (1, 100.00, 110.00, 0.10, 0.10, 0.50, 0.15, 1.0646), (1, 100.00, 90.00, 0.10, 0.10, 0.50, 0.25, 12.2149),
+    (1, 100.00, 100.00, 0.10, 0.10, 0.50, 0.25, 6.6997), (1, 100.00, 110.00, 0.10, 0.10, 0.50, 0.25, 3.2734),
+    (1, 100.00, 90.00, 0.10, 0.10, 0.50, 0.35, 14.4452), (1, 100.00, 100.00, 0.10, 0.10, 0.50, 0.35, 9.3679),
+    (1, 100.00, 110.00, 0.10, 0.10, 0.50, 0.35, 5.7963)]
+
+
+def finb_bs_options(n):
+    """The host's optionInputStruct array (36 bytes: int type, 8 floats), setting k % 37 for option k, as uint32 [n, 9]."""
+    out = np.zeros((n, 9), np.uint32)
+    for k in range(n):
+        row = _FINB_BS[k % len(_FINB_BS)]
+        out[k, 0] = row[0]
+        out[k, 1:9] = np.array(list(row[1:]) + [1.0e-4], np.float32).view(np.uint32)
+    return out
+
+
+def finb_bs_price(options):
+    """Black-Scholes-Merton in double from the structs' float inputs (QuantLib's AnalyticEuropeanEngine)."""
+    o = np.asarray(options, np.uint32)
+    typ = o[:, 0].astype(np.int64)
+    strike, spot, q, r, t, vol = (o[:, i].view(np.float32).astype(np.float64) for i in range(1, 7))
+    fwd = spot * np.exp(-q * t) / np.exp(-r * t)
+    sd = vol * np.sqrt(t)
+    d1 = np.log(fwd / strike) / sd + 0.5 * sd
+    d2 = d1 - sd
+    ncdf = np.vectorize(lambda x: 0.5 * (1.0 + math.erf(x / math.sqrt(2.0))))
+    call = fwd * ncdf(d1) - strike * ncdf(d2)
+    put = strike * ncdf(-d2) - fwd * ncdf(-d1)
+    return np.exp(-r * t) * np.where(typ == 0, call, put)
+
+
+def finb_mc_states(n, seed):
+    """The curandState (48 bytes, uint32 [n, 12]) setup_kernel's curand_init(seed, id, 0) leaves."""
+    return np.array([_xw_pack(v, d) for v, d in xorwow_init(seed, n)], np.uint32)
+
+
+_FINB_A = (-39.696830286653757, 220.94609842452050, -275.92851044696869, 138.35775186726900, -30.664798066147160,
+           2.5066282774592392)
+_FINB_B = (-54.476098798224058, 161.58583685804089, -155.69897985988661, 66.801311887719720, -13.280681552885721)
+
+
+def _finb_fwd_rate(t, t1, rate):
+    """yieldTermStructForwardRate in float: discount factors 1.0 / expf (a double division), log(D(t) / D(t1)) / dt."""
+    f32 = np.float32
+    d0 = f32(1.0 / float(np.exp(f32(f32(rate) * t))))
+    d1 = f32(1.0 / float(np.exp(f32(f32(rate) * t1))))
+    return f32(np.log(f32(d0 / d1)) / f32(t1 - t))
+
+
+def finb_mc(states, opt, n):
+    """monteCarloGpuKernel: {'prices', 'states'} for samples 0 .. n-1 (SEQUENCE_LENGTH 250: 249 curand_uniform draws a
+    path, QuantLib's inverse-normal rational approximation in double, the flat-forward drift and exp step in float;
+    price = max(40 - S_T, 0) * DISCOUNT_VAL). The states after the draws are the array the kernel leaves."""
+    f32 = np.float32
+    risk, div, vol, und = (f32(x) for x in np.asarray(opt, np.float32).reshape(-1)[:4])
+    dt = f32(f32(1.0) / f32(250.0))
+    sd = f32(vol * np.sqrt(dt))
+    drifts = []
+    for i in range(1, 250):
+        t = f32(f32(i) * dt)
+        t1 = f32(float(t) + 0.0001)
+        dr = f32(float(f32(_finb_fwd_rate(t, t1, risk) - _finb_fwd_rate(t, t1, div))) - 0.5 * float(vol) * float(vol))
+        drifts.append(f32(dr * dt))
+    st = np.array(states, np.uint32).copy()
+    prices = np.zeros(n, np.float32)
+    for k in range(n):
+        s = _XWState(st[k])
+        x = und
+        for i in range(249):
+            u = curand_uniform_f32(s.next())
+            z = f32(float(u) - 0.5)
+            r = float(f32(z * z))
+            num = (((((_FINB_A[0] * r + _FINB_A[1]) * r + _FINB_A[2]) * r + _FINB_A[3]) * r + _FINB_A[4]) * r
+                   + _FINB_A[5]) * float(z)
+            den = ((((_FINB_B[0] * r + _FINB_B[1]) * r + _FINB_B[2]) * r + _FINB_B[3]) * r + _FINB_B[4]) * r + 1.0
+            dw = f32(num / den)
+            x = f32(x * np.exp(f32(drifts[i] + f32(sd * dw))))
+        prices[k] = f32(max(float(f32(f32(40.0) - x)), 0.0) * float(f32(0.94176453358424872)))
+        st[k] = s.words()
+    return {"prices": prices, "states": st}
+
+
+def fsig_barrier(normals, n_steps, n_paths, T, K, B, S0, sigma, mu, r, threads, batch=None):
+    """gQuant's Asian barrier option payoff per path, in the kernels' float / double arithmetic: a float Euler step
+    s += tmp1 * s + sigma * s * tmp3 * z, a double running average, stop at the first average <= B, then
+    exp(-r T) * max(average - K, 0). barrier_option (batch None) keeps running_average across the paths a thread
+    visits in its grid-stride loop (it is declared outside the loop): `threads` = the grid's thread count gives that
+    carry-over; batched_barrier_option (batch = N_BATCH, parameters arrays) resets it per path."""
+    f32 = np.float32
+    z = np.asarray(normals, np.float32)
+    T = f32(T)
+    tmp3 = f32(np.sqrt(f32(T / f32(n_steps))))
+    nb = 1 if batch is None else batch
+    total = n_paths * nb
+    par = [np.broadcast_to(np.asarray(p, np.float32).reshape(-1), (nb,)) for p in (K, B, S0, sigma, mu, r)]
+    out = np.zeros(total, np.float32)
+    carry = np.zeros(threads, np.float64)
+    for start in range(0, total, threads):
+        idx = np.arange(start, min(start + threads, total))
+        b = idx // n_paths
+        p = idx % n_paths
+        k_, b_, s0_, sg_, mu_, r_ = (q[b] for q in par)
+        tmp1 = (mu_ * T / f32(n_steps)).astype(np.float32)
+        tmp2 = np.exp((-r_ * T).astype(np.float32)).astype(np.float32)
+        s = s0_.copy()
+        ra = carry[: len(idx)].copy() if batch is None else np.zeros(len(idx))
+        live = np.ones(len(idx), bool)
+        for n in range(n_steps):
+            zz = z[p + b * n_paths + n * n_paths * nb]
+            s_new = (s + ((tmp1 * s) + (((sg_ * s) * tmp3) * zz))).astype(np.float32)
+            s = np.where(live, s_new, s)
+            ra = np.where(live, ra + (s.astype(np.float64) - ra) / (n + 1.0), ra)
+            live &= ~(ra <= b_)
+            if not live.any():
+                break
+        pay = np.where(ra > k_, ra - k_, 0.0).astype(np.float32)
+        out[idx] = (tmp2 * pay).astype(np.float32)
+        if batch is None:
+            carry[: len(idx)] = ra
+    return out

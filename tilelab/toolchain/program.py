@@ -30,6 +30,7 @@ from .assemble import Assembled, AssemblerMissing, assemble
 from .compound_literals import rewritten as compound_literals_rewritten
 from . import explicit_host
 from .statement_expressions import rewritten as statement_expressions_rewritten
+from .float_literals import rewritten as float_literals_rewritten
 from .host_code import leave_host_side, stops_on_host_header
 from .host_functions import device_uses, unannotated
 from .host_variables import blanked, read
@@ -493,6 +494,11 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                 continue
             # a GNU statement expression, `({ s; e; })` (statement_expressions.py): retried as a lambda called there
             source2 = statement_expressions_rewritten(source, str(e))
+            if source2 is not None:
+                source = source2
+                continue
+            # a decimal floating constant beyond its type's range, `1e-999` (float_literals.py): retried as nvcc's value
+            source2 = float_literals_rewritten(source, str(e))
             if source2 is not None:
                 source = source2
                 continue
