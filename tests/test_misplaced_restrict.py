@@ -31,6 +31,15 @@ def test_only_the_refused_qualifier_is_blanked():
     assert "* __restrict__ p" in lines[2]
 
 
+def test_restrict_after_a_template_parameter_builds_as_nvcc_builds_it():
+    src = """template<class T> __device__ __forceinline__ T f(const T *_a) { const T __restrict__ *a = _a; return a[1]; }
+template<class T> __global__ void k(const T *a, T *b) { b[threadIdx.x] = f<T>(a + threadIdx.x); }
+"""
+    ptx = compile_cuda(src, filename="mr3.cu", name_expressions=["k<unsigned int>"]).ptx
+    loads = [l for l in ptx.split("\n") if "ld.global" in l]
+    assert loads and not any(".nc" in l for l in loads)
+
+
 def test_restrict_before_a_builtin_type_keeps_its_error():
     with pytest.raises(CompileError, match="restrict"):      # nvcc refuses this one too
         compile_cuda("__global__ void k(const __restrict__ float *a, float *b) { b[0] = a[0]; }", filename="mr2.cu")
