@@ -32,7 +32,8 @@ def test_only_the_refused_qualifier_is_blanked():
 
 
 def test_restrict_after_a_template_parameter_builds_as_nvcc_builds_it():
-    src = """template<class T> __device__ __forceinline__ T f(const T *_a) { const T __restrict__ *a = _a; return a[1]; }
+    src = """template<class T> __device__ __forceinline__ T f(const T *_a) {
+	const T __restrict__ *a = _a; return a[1]; }
 template<class T> __global__ void k(const T *a, T *b) { b[threadIdx.x] = f<T>(a + threadIdx.x); }
 """
     ptx = compile_cuda(src, filename="mr3.cu", name_expressions=["k<unsigned int>"]).ptx

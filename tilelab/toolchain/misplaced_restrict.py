@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 #: NVRTC's refusal: "<file>:<line>: error: "restrict" is not allowed", then the source line and a caret
-_REFUSAL = re.compile(r'^(?P<file>.*?):(?P<line>\d+): error: "restrict" is not allowed\n(?P<text>.*)\n(?P<caret> *)\^',
+_REFUSAL = re.compile(r'^(?P<file>.*?):(?P<line>\d+): error: "restrict" is not allowed\n(?P<text>.*)\n(?P<caret>[ \t]*)\^',
                       re.MULTILINE)
 _BUILTIN = r"(?:void|bool|char|short|int|long|float|double|signed|unsigned|wchar_t|char16_t|char32_t)\b"
 #: the qualifier at the caret, then a typedef name (not a builtin type, which nvcc refuses too) and a ``*`` or ``&``
