@@ -186,6 +186,7 @@ SUITES = {
     "ccminer (cbuchner1) Quark and JackpotCoin Keccak-512, X11 CubeHash16/32-512 (full and compacted nonce vectors) + ccminer (tpruvot) SHA-256d/t/q nonce searches (midstate in __constant__, K in shared memory, atomicExch hits) (unseen185)": ("cbccm_", "tpccm_"),
     "BEAGLE 4-state phylogenetic likelihood kernels (partials/states peeling with shared-memory matrices, fixed and dynamic rescaling, root integration, edge likelihoods) + ParallelPopGen GO Fish/SFS kernels (population histogram by atomics, binomial sample SFS over a cub BlockReduce, mutation array set-up) (unseen187)": ("bgl_", "ppg_"),
     "katgpucbf X-engine Tensor-Core Correlator (WMMA int8 and half, s4 mma.sync, the accumulators' clamped reduce) + mwa_hyperdrive GPU peeling (UVWs, phase rotation, averaging, ionospheric fits with shared-memory reductions, model subtraction) (unseen188)": ("katx_", "mwahd_"),
+    "dhernandez0/sgm embedded SGM stereo (center-symmetric census in shared memory, Hamming cost volume, path aggregation with warp shuffles, __byte_perm and __vminu4 SIMD minima, vertical and diagonal paths, the joined winner-takes-all by a warp arg-min, 3 x 3 median) + GA-Net semi-global guided aggregation forward (four directions) and local guided aggregation, Max / MaxDepth / get_temp_grad (unseen206)": ("dhsgm_", "ganet_"),
 }
 
 
