@@ -4,21 +4,22 @@ restrict qualifies a pointer, so its place is after the ``*`` (``const uint32_t 
 before the pointee's type it qualifies that type; nvcc (13.0 here) accepts this without a word when the type is a
 typedef name (dhernandez0/sgm's util.h: ``ld_gbl_ca(const __restrict__ uint32_t *addr)``) or a template parameter
 (its cost_aggregation.h: ``const T __restrict__ *d_transform0``, refused by NVRTC at the instantiation) and ignores
-it: the PTX is the unqualified pointer's (plain ``ld.global``, not ``ld.global.nc``). NVRTC refuses it ("restrict" is not allowed,
-the caret on the qualifier). tilelab retries with each refused qualifier blanked, spaces in its place so that every
-line and column keeps its place, which is what nvcc makes of it. A refusal whose caret is on anything else keeps its
-error (nvcc refuses ``const __restrict__ float *`` too).
+it: the PTX is the unqualified pointer's (plain ``ld.global``, not ``ld.global.nc``). NVRTC refuses it ("restrict" is
+not allowed, the caret on the qualifier). tilelab retries with each refused qualifier blanked, spaces in its place so
+that every line and column keeps its place, which is what nvcc makes of it. A refusal whose caret is on anything else
+keeps its error (nvcc refuses ``const __restrict__ float *`` too).
 """
 from __future__ import annotations
 
 import re
 
 #: NVRTC's refusal: "<file>:<line>: error: "restrict" is not allowed", then the source line and a caret
-_REFUSAL = re.compile(r'^(?P<file>.*?):(?P<line>\d+): error: "restrict" is not allowed\n(?P<text>.*)\n(?P<caret>[ \t]*)\^',
-                      re.MULTILINE)
+_REFUSAL = re.compile(r'^(?P<file>.*?):(?P<line>\d+): error: "restrict" is not allowed\n(?P<text>.*)\n'
+                      r'(?P<caret>[ \t]*)\^', re.MULTILINE)
 _BUILTIN = r"(?:void|bool|char|short|int|long|float|double|signed|unsigned|wchar_t|char16_t|char32_t)\b"
 #: the qualifier at the caret, then a typedef name (not a builtin type, which nvcc refuses too) and a ``*`` or ``&``
-_QUALIFIER = re.compile(rf"(?:__restrict__|__restrict)(?=\s+(?!{_BUILTIN})[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*\s*[*&])")
+_QUALIFIER = re.compile(rf"(?:__restrict__|__restrict)"
+                        rf"(?=\s+(?!{_BUILTIN})[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*\s*[*&])")
 #: or the qualifier after such a name, before the ``*`` or ``&`` (``const T __restrict__ *``)
 _AFTER_NAME = re.compile(r"(?:__restrict__|__restrict)(?=\s*[*&])")
 _NAME_BEFORE = re.compile(rf"(?<![\w:])(?!{_BUILTIN})[A-Za-z_]\w*\s*$")
