@@ -29810,3 +29810,184 @@ def fsig_barrier(normals, n_steps, n_paths, T, K, B, S0, sigma, mu, r, threads, 
         if batch is None:
             carry[: len(idx)] = ra
     return out
+
+
+# ---- unseen206: dhernandez0/sgm (dhsgm_) and GA-Net's SGA / LGA forward kernels (ganet_) ----
+
+def dhsgm_cs_census(im, rows, cols):
+    """9x7 center-symmetric census (31 bits): bit k*9+m is window(k, m) >= window(6-k, 8-m), zero outside."""
+    im = np.asarray(im, np.uint8).reshape(rows, cols)
+    p = np.zeros((rows + 6, cols + 8), np.uint8)
+    p[3:3 + rows, 4:4 + cols] = im
+    out = np.zeros((rows, cols), np.uint32)
+    pairs = [(k, m) for k in range(3) for m in range(9)] + [(3, m) for m in range(4)]
+    for k, m in pairs:
+        e1 = p[k:k + rows, m:m + cols]
+        e2 = p[6 - k:6 - k + rows, 8 - m:8 - m + cols]
+        out |= (e1 >= e2).astype(np.uint32) << np.uint32(k * 9 + m)
+    return out
+
+
+def _dhsgm_popc(v):
+    v = np.asarray(v, np.uint64)
+    return np.unpackbits(v.view(np.uint8).reshape(v.shape + (8,)), axis=-1).sum(-1)
+
+
+def dhsgm_hamming(t0, t1, rows, cols):
+    """cost[y, x, d] = popcount(t0[y, x] ^ t1[y, x - d]), t1[y, 0] where x - d < 0 (the kernel's initial window)."""
+    t0 = np.asarray(t0, np.uint32).reshape(rows, cols)
+    t1 = np.asarray(t1, np.uint32).reshape(rows, cols)
+    x = np.arange(cols)[:, None] - np.arange(128)[None, :]
+    m = t1[:, np.maximum(x, 0)]
+    return _dhsgm_popc(t0[:, :, None] ^ m).astype(np.uint8)
+
+
+def _dhsgm_step(c, prev, p1, p2):
+    """One SGM path step over 128 disparities: C + min(L, L(d-1)+P1, L(d+1)+P1, minL+P2) - minL (255 off the ends)."""
+    c = c.astype(np.int64)
+    lo = np.concatenate([[255], prev[:-1] + p1])
+    hi = np.concatenate([prev[1:] + p1, [255]])
+    mn = prev.min()
+    return c + np.minimum(np.minimum(prev, lo), np.minimum(hi, mn + p2)) - mn
+
+
+def _dhsgm_path(cost, path, p1, p2, copy):
+    """L along one path of (row, col) pixels; copy[i] restarts it (L = C)."""
+    L = np.zeros((len(path), 128), np.int64)
+    prev = None
+    for i, (r, c) in enumerate(path):
+        prev = cost[r, c].astype(np.int64) if (i == 0 or copy[i]) else _dhsgm_step(cost[r, c], prev, p1, p2)
+        L[i] = prev
+    return L
+
+
+def dhsgm_agg_vertical(cost, rows, cols, p1, p2, down):
+    """L of the up->down (down=True) or down->up path of every column, a rows x cols x 128 uint8 volume."""
+    cost = np.asarray(cost, np.uint8).reshape(rows, cols, 128)
+    out = np.zeros((rows, cols, 128), np.int64)
+    order = list(range(rows)) if down else list(range(rows - 1, -1, -1))
+    for c in range(cols):
+        L = _dhsgm_path(cost, [(r, c) for r in order], p1, p2, [False] * rows)
+        out[order, c] = L
+    return out.astype(np.uint8)
+
+
+def dhsgm_agg_diagonal(cost, rows, cols, p1, p2, down):
+    """The diagonal paths: UpDownLeftRight (down=True: row 0 up, col + 1 wrapping to 0, restarting at col 0) or
+    DownUpRightLeft (row rows-1 down, col - 1 wrapping to cols-1, restarting at col cols-1)."""
+    cost = np.asarray(cost, np.uint8).reshape(rows, cols, 128)
+    out = np.zeros((rows, cols, 128), np.int64)
+    for c0 in range(cols):
+        if down:
+            path = [(i, (c0 + i) % cols) for i in range(rows)]
+            copy = [i > 0 and col == 0 for i, (_, col) in enumerate(path)]
+        else:
+            path = [(rows - 1 - i, (c0 - i) % cols) for i in range(rows)]
+            copy = [i > 0 and col == cols - 1 for i, (_, col) in enumerate(path)]
+        L = _dhsgm_path(cost, path, p1, p2, copy)
+        for i, (r, c) in enumerate(path):
+            out[r, c] = L[i]
+    return out.astype(np.uint8)
+
+
+def _dhsgm_wta(s):
+    """The kernel's arg-min of 128 sums: a lane's 4 by strict >, then the xor butterfly (ties keep a lane's own)."""
+    vals, idxs = [], []
+    for lane in range(32):
+        d = 4 * lane
+        i1, m1 = (d, s[d]) if not s[d] > s[d + 1] else (d + 1, s[d + 1])
+        i2, m2 = (d + 2, s[d + 2]) if not s[d + 2] > s[d + 3] else (d + 3, s[d + 3])
+        vals.append(m1 if not m1 > m2 else m2)
+        idxs.append(i1 if not m1 > m2 else i2)
+    for k in (1, 2, 4, 8, 16):
+        tv = [vals[l ^ k] for l in range(32)]
+        ti = [idxs[l ^ k] for l in range(32)]
+        for l in range(32):
+            if vals[l] > tv[l]:
+                vals[l], idxs[l] = tv[l], ti[l]
+    return idxs[0]
+
+
+def dhsgm_disparity(cost, L0, L1, L2, rows, cols, p1, p2):
+    """DownToUp joined (PATH_AGGREGATION 4): its own L plus L0 + L1 + L2, the winner-takes-all disparity per pixel."""
+    L3 = dhsgm_agg_vertical(cost, rows, cols, p1, p2, False).astype(np.int64)
+    s = (np.asarray(L0, np.uint8).reshape(rows, cols, 128).astype(np.int64)
+         + np.asarray(L1, np.uint8).reshape(rows, cols, 128) + np.asarray(L2, np.uint8).reshape(rows, cols, 128) + L3)
+    s = s & 0xFFFF
+    out = np.zeros((rows, cols), np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            out[r, c] = _dhsgm_wta(s[r, c])
+    return out
+
+
+def dhsgm_median3(d, rows, cols):
+    """3 x 3 median inside, the border pixels copied."""
+    d = np.asarray(d, np.uint8).reshape(rows, cols)
+    out = d.copy()
+    win = np.stack([d[i:rows - 2 + i, j:cols - 2 + j] for i in range(3) for j in range(3)])
+    out[1:-1, 1:-1] = np.sort(win, axis=0)[4]
+    return out
+
+
+def ganet_sga(top, filters, direction):
+    """GA-Net's SGA recurrence along 'down', 'up', 'right' or 'left' over a (NC, D, H, W) volume, float64:
+    C(d)*g0 + P(d)*g1 + P(d-1)*g2 + P(d+1)*g3 + max(P)*g4, P the previous pixel's result, C itself where none."""
+    v = np.asarray(top, np.float64)
+    f = np.asarray(filters, np.float64)
+    nc, D, H, W = v.shape[-4], v.shape[-3], v.shape[-2], v.shape[-1]
+    v = v.reshape(nc, D, H, W)
+    f = f.reshape(nc, 5, H, W)
+    vertical = direction in ("down", "up")
+    if vertical:
+        v, f = v.transpose(0, 1, 3, 2), f.transpose(0, 1, 3, 2)
+    n = v.shape[-1]
+    order = range(n) if direction in ("down", "right") else range(n - 1, -1, -1)
+    out = np.empty_like(v)
+    prev = None
+    for t in order:
+        c, g = v[..., t], f[..., t]                 # (nc, D, X), (nc, 5, X)
+        if prev is None:
+            p, pm, pp, mx = c, c, c, c
+        else:
+            p = prev
+            pm = np.concatenate([c[:, :1], prev[:, :-1]], axis=1)
+            pp = np.concatenate([prev[:, 1:], c[:, -1:]], axis=1)
+            mx = np.broadcast_to(prev.max(axis=1, keepdims=True), c.shape)
+        r = c * g[:, 0:1] + p * g[:, 1:2] + pm * g[:, 2:3] + pp * g[:, 3:4] + mx * g[:, 4:5]
+        out[..., t] = r
+        prev = r
+    if vertical:
+        out = out.transpose(0, 1, 3, 2)
+    return out.reshape(np.shape(top))
+
+
+def ganet_max(temp, data, mask, index):
+    """(data, mask) where temp > data takes (temp, index)."""
+    t = temp > data
+    return np.where(t, temp, data), np.where(t, np.float32(index), mask).astype(np.float32)
+
+
+def ganet_max_depth(data, depth):
+    """The first arg-max over the depth axis of a (NC, D, H, W) volume, as float."""
+    d = np.asarray(data)
+    return np.argmax(d.reshape(-1, depth, d.shape[-2], d.shape[-1]), axis=1).astype(np.float32)
+
+
+def ganet_lga(x, filters, radius, top):
+    """LGA: top + the 3 x (2r+1)^2 filter over (depth, row, col), the centre value where a tap leaves the volume."""
+    x = np.asarray(x, np.float64)
+    N, C, H, W = x.shape
+    w = 2 * radius + 1
+    f = np.asarray(filters, np.float64).reshape(N, 3 * w * w, H, W)
+    out = np.asarray(top, np.float64).copy()
+    dd, rr, cc = np.meshgrid(np.arange(C), np.arange(H), np.arange(W), indexing="ij")
+    for d in (-1, 0, 1):
+        for r in range(-radius, radius + 1):
+            for c in range(-radius, radius + 1):
+                a, b, e = dd + d, rr + r, cc + c
+                ok = (a >= 0) & (a < C) & (b >= 0) & (b < H) & (e >= 0) & (e < W)
+                a, b, e = np.where(ok, a, dd), np.where(ok, b, rr), np.where(ok, e, cc)
+                loc = (d + 1) * w * w + (r + radius) * w + (c + radius)
+                out += x[:, a, b, e] * f[:, loc][:, None]
+    return out

@@ -28,6 +28,7 @@ from ..messages import msg
 from .arch import DEFAULT_ARCH, PTX_ARCH, _norm_arch, ptx_arch_for, sm_for
 from .assemble import Assembled, AssemblerMissing, assemble
 from .compound_literals import rewritten as compound_literals_rewritten
+from .misplaced_restrict import rewritten as misplaced_restrict_rewritten
 from . import explicit_host
 from .statement_expressions import rewritten as statement_expressions_rewritten
 from .float_literals import rewritten as float_literals_rewritten
@@ -490,6 +491,12 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
             # (compound_literals.py): retried as `T{ a, b }`, every line and column in its place
             source2, literals = compound_literals_rewritten(source, first_line, str(e))
             if literals:
+                source = source2
+                continue
+            # `const __restrict__ T *p`, restrict before a typedef name, which nvcc ignores and NVRTC refuses
+            # (misplaced_restrict.py): retried with the qualifier blanked, every line and column in its place
+            source2, qualifiers = misplaced_restrict_rewritten(source, first_line, str(e))
+            if qualifiers:
                 source = source2
                 continue
             # a GNU statement expression, `({ s; e; })` (statement_expressions.py): retried as a lambda called there
