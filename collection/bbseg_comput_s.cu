@@ -1,9 +1,9 @@
 // Source:  https://github.com/vtsynergy/bb_segsort/blob/b8f4572036160835ec0721f3381dc875002391a5/bb_comput_s.h
 // Licence: LGPL-2.1
-// Kept: bb_comput_s.h lines 20 (<limits>) and 24-554 (find_kth3, gen_copy and the five small-segment sorts
+// Kept: bb_comput_s.h lines 20 (<limits>) and 24-555 (find_kth3, gen_copy and the five small-segment sorts
 // up to gen_bk128_wp8_tc4_r17_r32_strd), unchanged, after bb_exch.h lines 20-852 (CMP_SWP / EQL_SWP / SWP
 // and the exch_intxn / exch_paral shuffle exchanges it includes), unchanged; left out: the larger
-// segment classes (lines 555-3671) and bb_comput_l.h.
+// segment classes (lines 556-3671) and bb_comput_l.h.
 // Licence notice (bb_segsort's LICENSE and each header's banner):
 // Copyright 2011-2015 by Virginia Polytechnic Institute and State University
 // All rights reserved.
@@ -850,7 +850,7 @@ __device__ inline void exch_paral(K &k0, K &k1, K &k2, K &k3, K &k4, K &k5, K &k
     if(bit) SWP(K, k30, k31, int, v30, v31);
 }
 
-// ---- bb_comput_s.h line 20 and lines 24-554
+// ---- bb_comput_s.h line 20 and lines 24-555
 #include <limits>
 
 template<class K>
@@ -1384,3 +1384,4 @@ void gen_bk128_wp8_tc4_r17_r32_strd(
         if((tid<<2)+2 <seg_size) valB[k+(tid<<2)+2 ] = val[k+rg_v2 ];
         if((tid<<2)+3 <seg_size) valB[k+(tid<<2)+3 ] = val[k+rg_v3 ];
     }
+}

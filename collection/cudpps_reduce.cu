@@ -1,6 +1,6 @@
 // Source:  https://github.com/cudpp/cudpp/blob/9dc7357ee818498a87bc2f68f9d887c298e0e3f6/src/cudpp/kernel/reduce_kernel.cuh
 // Licence: BSD-3-Clause
-// Kept: reduce_kernel.cuh lines 28-98 (the reduce kernel), unchanged; before it, from src/cudpp/cudpp_util.h
+// Kept: reduce_kernel.cuh lines 28-101 (the reduce kernel), unchanged; before it, from src/cudpp/cudpp_util.h
 // lines 27-28 (<limits.h>, <float.h>) and 320-363 (OperatorAdd, OperatorMultiply, OperatorMax), and from
 // src/cudpp/sharedmem.h lines 70-98 and 153-158 (SharedMemory and its int / unsigned int / float specialisations).
 // Left out: the host's reduce_app.cu (launches reduce<T, Oper, blockSize, isPow2> by a switch on the block size).
@@ -115,7 +115,7 @@ struct SharedMemory <float>
 {
     __device__ float* getPointer() { extern __shared__ float s_float[]; return s_float; }    
 };
-// ---- reduce_kernel.cuh lines 28-98
+// ---- reduce_kernel.cuh lines 28-101
 
 /**
   * @brief Main reduction kernel
@@ -187,3 +187,6 @@ __global__ void reduce(T *odata, const T *idata, unsigned int n)
 
         // write result for this block to global mem 
         if (tid == 0) 
+            odata[blockIdx.x] = sdata[0];
+    }   
+}
