@@ -186,6 +186,7 @@ SUITES = {
     "ccminer (cbuchner1) Quark and JackpotCoin Keccak-512, X11 CubeHash16/32-512 (full and compacted nonce vectors) + ccminer (tpruvot) SHA-256d/t/q nonce searches (midstate in __constant__, K in shared memory, atomicExch hits) (unseen185)": ("cbccm_", "tpccm_"),
     "BEAGLE 4-state phylogenetic likelihood kernels (partials/states peeling with shared-memory matrices, fixed and dynamic rescaling, root integration, edge likelihoods) + ParallelPopGen GO Fish/SFS kernels (population histogram by atomics, binomial sample SFS over a cub BlockReduce, mutation array set-up) (unseen187)": ("bgl_", "ppg_"),
     "katgpucbf X-engine Tensor-Core Correlator (WMMA int8 and half, s4 mma.sync, the accumulators' clamped reduce) + mwa_hyperdrive GPU peeling (UVWs, phase rotation, averaging, ionospheric fits with shared-memory reductions, model subtraction) (unseen188)": ("katx_", "mwahd_"),
+    "bb_segsort binning (shared/global atomic histogram, atomic grouping) and small-segment sorts (register sorting networks, sub-warp __shfl_xor_sync exchanges, 2-32 elements) + CUDPP reduce (grid-stride fold, shared tree, warp-synchronous volatile steps; Add/Max operators) and compactData forwards/backwards (unseen207)": ("bbseg_", "cudpps_"),
 }
 
 
