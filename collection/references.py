@@ -29991,3 +29991,67 @@ def ganet_lga(x, filters, radius, top):
                 loc = (d + 1) * w * w + (r + radius) * w + (c + radius)
                 out += x[:, a, b, e] * f[:, loc][:, None]
     return out
+
+
+# ---- unseen207: bb_segsort's binning and small-segment sorts (bbseg_), CUDPP's reduce and compact (cudpps_)
+
+def _bbseg_sizes(segs, n):
+    """Each segment's length as bb_segsort reads it: the next offset (n for the last) less its own."""
+    segs = np.asarray(segs, np.int64)
+    return np.append(segs[1:], n) - segs
+
+
+def _bbseg_bins(segs, n):
+    """bb_bin's 13 classes: <= 1, then (2^(b-1), 2^b] for b = 1..11, then > 2048."""
+    s = _bbseg_sizes(segs, n)
+    b = np.ceil(np.log2(np.maximum(s, 1))).astype(np.int64)
+    return np.minimum(b, 12)
+
+
+def bbseg_histo(segs, n, counter):
+    """bb_bin_histo: counter plus the number of segments in each class."""
+    return np.asarray(counter, np.int64) + np.bincount(_bbseg_bins(segs, n), minlength=13)
+
+
+def bbseg_group(segs, n):
+    """bb_bin_group's segment ids, grouped by class (the order within a class is the atomics')."""
+    return np.argsort(_bbseg_bins(segs, n), kind="stable")
+
+
+def bbseg_sort_in_bins(ids, segs, n):
+    """The grouped ids with each class's run sorted, to compare against bbseg_group."""
+    counts = np.bincount(_bbseg_bins(segs, n), minlength=13)
+    out, start = np.array(ids, copy=True), 0
+    for c in counts:
+        out[start:start + c] = np.sort(out[start:start + c])
+        start += c
+    return out
+
+
+def bbseg_segsort(key, val, keyB, valB, segs, bin, bin_size, n):
+    """The listed segments' keys sorted into keyB and their values carried into valB (distinct keys)."""
+    keyB, valB = np.array(keyB, copy=True), np.array(valB, copy=True)
+    s = _bbseg_sizes(segs, n)
+    for seg in np.asarray(bin)[:bin_size]:
+        k, m = int(segs[seg]), int(s[seg])
+        order = np.argsort(key[k:k + m], kind="stable")
+        keyB[k:k + m] = key[k:k + m][order]
+        valB[k:k + m] = val[k:k + m][order]
+    return keyB, valB
+
+
+def cudpps_reduce(idata, grid, block, op):
+    """CUDPP's reduce: block b folds the elements j with (j mod 2*block*grid) // (2*block) == b."""
+    j = np.arange(len(idata))
+    owner = (j % (2 * block * grid)) // (2 * block)
+    if op == "sum":
+        return np.array([idata[owner == b].astype(np.float64).sum() for b in range(grid)])
+    return np.array([idata[owner == b].max() for b in range(grid)])
+
+
+def cudpps_compact(d_in, valid, backward):
+    """compactData: the valid elements in order (backward: in reverse order), zeros after."""
+    v = np.asarray(d_in)[np.asarray(valid) > 0]
+    out = np.zeros(len(d_in), dtype=np.asarray(d_in).dtype)
+    out[:len(v)] = v[::-1] if backward else v
+    return out
