@@ -571,13 +571,13 @@
   dictionary brute force (SHA-1, MD5, SHA-256, BLAKE2b, BLAKE2s, BLAKE3): 13 of 15 as they came. The manifest's:
   SHA-1's and MD5's entries checked g_found, a __device__ variable the harness does not read back. Real, listed: those
   two kernels read the found flag the last launch set (device_state), the bp4t kernels' unsynchronised shared words
-  (race). Now 15 of 15, tilelab unchanged."""
+  (race). Now 15 of 15, tilelab unchanged.
 - unseen206, dhernandez0/sgm's SGM stereo (center-symmetric census, Hamming cost volume, vertical and diagonal path
   aggregation by warp shuffles and __vminu4, the joined winner-takes-all, 3 x 3 median) + GA-Net's SGA (four
   directions) and LGA forward kernels: 6 of 15 as they came. tilelab's: `__restrict__` before a typedef name or a
   template parameter (`const __restrict__ uint32_t *`, `const T __restrict__ *`), which nvcc builds and ignores and
   NVRTC refused (tests/test_misplaced_restrict.py). The manifest's: two kernels' rows/cols written as typed arrays,
-  two accumulators not zeroed as their host code zeroes them. Now 15 of 15, no finding."""
+  two accumulators not zeroed as their host code zeroes them. Now 15 of 15, no finding.
 - unseen207, bb_segsort's binning (atomic histogram and grouping) and small-segment sorts (register networks with
   sub-warp shuffles) + CUDPP's reduce and compactData: 4 of 13 as they came; the other 9 my copies' (kept ranges cut
   short of two closing braces). A real race listed: CUDPP reduce's warp-synchronous volatile steps with no
