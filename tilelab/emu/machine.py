@@ -39,6 +39,7 @@ from . import wgmma as wgmma_path  # noqa: F401  (registers wgmma.*, elect, setm
 from .counters import generic_mix, ifconvert, remainder_loop, requests, sass_replay
 from . import loop_exits, order
 from .counters.observed import Observed
+from .launch_resources import check_registers
 from .counters.metrics import METRIC_KEYS
 from .counters.sass_model import plan_for
 from .counters.tally import tally
@@ -1032,6 +1033,8 @@ def run(kernel, grid, block, args, shared_bytes: int = 0, step_budget: int | Non
     counting = Counting(counts, arch) if counting is None else counting
     counts, arch = counting.mode, counting.arch
     grid, block = check_geometry(grid, block)
+    if counts == "sass":                       # the registers ptxas gave it: a block the GPU refuses (emu/launch_resources.py)
+        check_registers(kernel, block, arch)
     tpb = block[0] * block[1] * block[2]
     module = parsed(kernel.program.ptx)
     fn = calls.link(module, module.entry(kernel.entry))

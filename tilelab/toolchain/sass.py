@@ -275,3 +275,34 @@ def shared_section_size(cubin: bytes, entry: str) -> int | None:
     if elf is None:
         return None
     return next((size for name, _t, _o, size, _l in elf[1] if name == f".nv.shared.{entry}"), 0)
+
+
+def register_count(cubin: bytes, entry: str) -> int | None:
+    """The registers per thread ptxas gave the entry: the ``EIATTR_REGCOUNT`` attribute of the cubin's ``.nv.info``
+    section for the entry's symbol (which its ``.text.<entry>`` section's ``sh_info`` names), as
+    ``cuobjdump --dump-resource-usage`` reads it; None if the cubin is no ELF or does not say."""
+    elf = _elf_sections(cubin)
+    if elf is None:
+        return None
+    shoff = int.from_bytes(cubin[0x28:0x30], "little")
+    shentsize = int.from_bytes(cubin[0x3a:0x3c], "little")
+    sym = info = None
+    for i, (name, _typ, off, size, _link) in enumerate(elf[1]):
+        if name == f".text.{entry}":
+            h = cubin[shoff + i * shentsize:shoff + (i + 1) * shentsize]
+            sym = int.from_bytes(h[44:48], "little")
+        elif name == ".nv.info":
+            info = cubin[off:off + size]
+    j = 0
+    while sym is not None and info is not None and j + 4 <= len(info):
+        fmt, attr = info[j], info[j + 1]
+        if fmt == 0x04:                                   # EIFMT_SVAL: a 2-byte size, then the value
+            n = int.from_bytes(info[j + 2:j + 4], "little")
+            if attr == 0x2F and n == 8 and int.from_bytes(info[j + 4:j + 8], "little") == sym:   # EIATTR_REGCOUNT
+                return int.from_bytes(info[j + 8:j + 12], "little")
+            j += 4 + n
+        elif fmt == 0x03:                                 # EIFMT_HVAL: a 2-byte value
+            j += 4
+        else:                                             # EIFMT_NVAL: none
+            j += 2
+    return None
