@@ -67,7 +67,8 @@ def _with_rerun(res, stem: str, tail: str, n) -> list:
     an anonymous namespace, error rows in the first call), whose rows come first (bench/unseen_suites.table keeps a
     launch's first)."""
     again = res / f"{stem}-anon{tail}"
-    return ([str(again)] if again.exists() else []) + [str(res / f"{stem}{tail}")]
+    return ([str(again)] if again.exists() or again.with_name(again.name + ".gz").exists() else []) + \
+        [str(res / f"{stem}{tail}")]
 
 
 def unseen_tallies(tally: dict, date: str = "2026-12-05"):

@@ -309,3 +309,51 @@ def test_a_store_nvvm_left_at_line_0_is_read_on_the_lines_ptxas_gave_it(tmp_path
     c = row["checks"]
     assert (c["global_st_requests"]["emu"], c["global_st_requests"]["ncu"]) == (32, 32)
     assert all(fid.matches(v) for v in c.values()), c
+
+
+def _csr_rows(tmp_path, only: str, name: str):
+    """The compare of one launch of the nineteenth round against the H100's ncu (fidelity-2026-12-07-unseen197.json),
+    and the launch run again: the per-line notes."""
+    rec = ROOT / "bench" / "results" / "fidelity-2026-12-07-unseen197.json"
+    out = tmp_path / "cmp.json"
+    fid.main(["--compare", str(rec), "--only", only, "--json", str(out)])
+    (row,) = [r for r in read_json(out)["rows"] if r["id"].endswith(":" + name)]
+    L = next(x for x in fid.launches(only) if x.id.endswith(":" + name))
+    k, args, symbols = L.make()
+    r = launch(k, L.grid, L.block, *args, shared=L.shared, backend="emu", echo=False, symbols=symbols or None,
+               counts="sass", arch="sm_90")
+    return row["checks"], r
+
+
+def test_a_row_loop_inside_a_grid_stride_loop_with_nvvms_single_trips_after_it(tmp_path):
+    """AMGX's L1 diagonal: ``for (j = row_start; j < row_end; j++)`` over CSR rows of 2 to 9 entries, inside a
+    grid-stride loop over rows that each lane goes round once; NVVM unrolled it 4 times and left up to three single
+    trips after it, straight, each behind its exit test; ptxas unrolled the 4 again (a 16-trip body, then 8 and 4).
+    It was no candidate (another loop encloses it), and the PTX's trips gave 456 load requests where the H100 made
+    608. A lane that does not go round the enclosing loop enters this one once: the copies are counted."""
+    c, r = _csr_rows(tmp_path, "/amgxl1_", "amgx::compute_d_kernel<int, double, double>")
+    for k in ("global_ld_requests", "global_ld_sectors"):
+        assert c[k]["emu"] == c[k]["ncu"] and not c[k].get("undecided"), (k, c[k])
+    assert c["global_ld_requests"]["ncu"] == 608 and r.ptx_metrics["global_ld_requests"] == 456
+    assert {pl["line"]: pl["why"] for pl in r.per_line if pl.get("why")} == {
+        250: msg("counts.remainder_loop", u=4, rest="2, 1"), 252: msg("counts.remainder_loop", u=4, rest="2, 1")}
+
+
+def test_nvvms_single_trips_before_the_unrolled_loop(tmp_path):
+    """AMGX's Jacobi sweep: the same row loop with NVVM's single trips before its 4-unrolled loop (9 LDGs of the
+    line ahead of ptxas's copies): decided, at the H100's 950 requests (the PTX's trips: 722)."""
+    c, r = _csr_rows(tmp_path, "/amgxl1_", "amgx::jacobi_smooth_kernel<int, double, double>")
+    for k in ("global_ld_requests", "global_ld_sectors"):
+        assert c[k]["emu"] == c[k]["ncu"] and not c[k].get("undecided"), (k, c[k])
+    assert (c["global_ld_requests"]["ncu"], r.ptx_metrics["global_ld_requests"]) == (950, 722)
+
+
+def test_lanes_that_go_round_the_enclosing_loop_count_each_entry_apart(tmp_path):
+    """ViennaCL's blocked CSR product: 16 lanes a row, each lane round the enclosing loop over rows several times,
+    so its trips of the row loop come in runs, one per entry; counted per entry (and lanes on different entries
+    apart), the line's loads are the H100's 5,340 requests (the PTX's trips: 4,170). A constant-count loop inside
+    another (flash-attention's, tests/test_sass_copies.py) keeps its counts and note: its runs are alike."""
+    c, r = _csr_rows(tmp_path, "/vclit_", "viennacl::linalg::cuda::pipelined_cg_csr_vec_mul_blocked_kernel<16, double>")
+    for k in ("global_ld_requests", "global_ld_sectors"):
+        assert c[k]["emu"] == c[k]["ncu"] and not c[k].get("undecided"), (k, c[k])
+    assert (c["global_ld_requests"]["ncu"], r.ptx_metrics["global_ld_requests"]) == (5340, 4170)

@@ -156,6 +156,20 @@ def test_the_double_division_seeded_from_the_high_word_is_the_rounded_quotient()
     assert isinstance(_word(g, "R19"), sr.Unknown)
 
 
+def test_conversions_between_float_double_and_int():
+    """``F2F.F64.F32`` (exact), ``F2F.F32.F64`` (nearest), ``F2I.F64`` rounded as named: DIB-R's ``(int)(x + 0.5)``
+    on a float in double precision decides its branch."""
+    import math
+    rng = random.Random(6)
+    for _ in range(60):
+        x = float(np.float32(rng.uniform(-3e4, 3e4)))
+        g = _run(["LDC R2, c[0x0][0x210]", "F2F.F64.F32 R4, R2", "DADD R4, R4, 0.5", "F2I.F64.TRUNC R6, R4",
+                  "F2I.F64.FLOOR R7, R4", "F2F.F32.F64 R8, R4"], struct.pack("<f", x))
+        s32 = lambda v: int(v) - (1 << 32) * (int(v) >> 31)  # noqa: E731
+        assert s32(_word(g, "R6")) == math.trunc(x + 0.5) and s32(_word(g, "R7")) == math.floor(x + 0.5)
+        assert int(_word(g, "R8")) == bits(float(np.float32(x + 0.5)))
+
+
 @pytest.mark.parametrize("mode,b,c", [("DOWN", 3, 0x1F), ("UP", 5, 0x0), ("BFLY", 6, 0x1F), ("IDX", 9, 0x1F),
                                       ("DOWN", 1, 0x81F), ("IDX", 2, 0x181F)])
 def test_shuffles_follow_the_ptx_rule_where_the_whole_warp_is_here(mode, b, c):

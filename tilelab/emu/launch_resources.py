@@ -18,8 +18,15 @@ REGISTERS_PER_BLOCK = 65536      # sm_80 to sm_90: the most registers one block 
 REGISTER_STEP = 8                # per thread: a warp's registers come in steps of 256
 
 
+MAX_REGISTERS = 255              # per thread: ptxas gives no more
+
+
 def check_registers(kernel, block, arch: str) -> None:
-    """Raise ``LaunchError`` as the GPU refuses the launch, where the block needs more registers than it may have."""
+    """Raise ``LaunchError`` as the GPU refuses the launch, where the block needs more registers than it may have.
+    A block of at most 256 threads always fits (255 registers, 256 with the step, x 256 = 65,536): no cubin is built
+    for it here."""
+    if block[0] * block[1] * block[2] * (MAX_REGISTERS + 1) <= REGISTERS_PER_BLOCK:
+        return
     try:
         regs = register_count(kernel.program.cubin(arch), kernel.entry)
     except Exception:                     # no cubin for this arch (ptxas refused it): the launch goes on

@@ -402,6 +402,12 @@ class Machine:
                 if op == "bra":
                     take = operands.guard(self, ins, idx)
                     lanes = self.lanes(idx)
+                    rl = self.remainder
+                    if rl is not None and gpc in rl.outer and (take is None or take.any()):
+                        rl.outer_taken |= rl.outer[gpc]      # lanes go round a loop enclosing one (remainder_loop)
+                        if rl.entry is None:
+                            rl.entry = np.zeros(self.T, np.int32)
+                        rl.entry[lanes if take is None else lanes[take]] += 1
                     if gpc in self.skips:     # ptxas predicated what this branch jumps over (emu/counters/ifconvert.py)
                         ifconvert.count_skipped(self, gpc, idx, take)
                     if self.sunk_at is not None and gpc in self.sunk_at:   # a load ptxas sank past it (counters/sunk.py)

@@ -11,8 +11,10 @@ every copy run with a lane on: more than one per PTX trip, and with other lanes 
 sectors). The emulator, running the PTX, counts one request per trip.
 
 How: statically (``candidates``, from the PTX alone): the global loads of one-block loops (a guarded
-back edge to the block's own label, nothing branching into the body, no other loop around it, so a
-lane enters it at most once). While a launch runs under counts="sass", each warp's executions of
+back edge to the block's own label, nothing branching into the body). A lane must enter the loop at most once
+in a chunk of blocks: where other loops enclose it (a CSR row's loop inside a grid-stride loop over rows), the
+machine notes any lane that takes an enclosing loop's back edge (``RemainderLoops.outer_taken``), and such a
+loop's loads keep the PTX's counts. While a launch runs under counts="sass", each warp's executions of
 them are kept (``keep``); at the end of each chunk of blocks (``finish``), per load, every lane's
 trip i of t is known. Where every warp's lanes agree on t, each copy a warp runs is one PTX trip and
 nothing changes (no cubin is read). Otherwise the SASS decides (``structure``, once per kernel and
@@ -63,8 +65,8 @@ def _kind(ins) -> str | None:
 
 
 def candidates(fn) -> dict:
-    """pc -> (start, end) of its loop, for every unguarded global load or store of a one-block PTX loop that
-    no other loop encloses (cached on the function)."""
+    """pc -> (start, end) of its loop, for every unguarded global load or store of a one-block PTX loop
+    (cached on the function; ``enclosing`` gives the back edges of the loops around one)."""
     got = fn.__dict__.get("_remainder_candidates")
     if got is not None:
         return got
@@ -72,16 +74,23 @@ def candidates(fn) -> dict:
     ins_ = fn.instrs[:n_entry]
     backs = [(ins.target, pc) for pc, ins in enumerate(ins_)        # every loop, to see what encloses one
              if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
-    got = {}
+    got, around = {}, {}
     for s, end in one_block_loops(fn, n_entry):
-        if any(s2 <= s and e2 >= end and (s2, e2) != (s, end) for s2, e2 in backs):
-            continue
+        outer = tuple(e2 for s2, e2 in backs if s2 <= s and e2 >= end and (s2, e2) != (s, end))
         for pc in range(s, end):
             ins = ins_[pc]
             if _kind(ins) and not ins.guard:
                 got[pc] = (s, end)
+                around[(s, end)] = outer
     fn.__dict__["_remainder_candidates"] = got
+    fn.__dict__["_remainder_enclosing"] = around
     return got
+
+
+def enclosing(fn) -> dict:
+    """(start, end) of a candidate's loop -> the pcs of the back edges of the loops around it (none for most)."""
+    candidates(fn)
+    return fn.__dict__["_remainder_enclosing"]
 
 
 def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
@@ -131,8 +140,19 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     loops = sorted({lp for p, lp in candidates(fn).items() if mine(fn.instrs[p])})
     n_lines = [sum(1 for p in range(s2, e2) if mine(fn.instrs[p])) for s2, e2 in loops]
     inside = sorted({lp for lp in back if any(lp[0] <= g <= lp[1] for g in ldgs)})
+    # (a SASS loop around others, the grid-stride loop over rows around a row's loop, is not one of its copies)
+    inside = [lp for lp in inside if not any(o != lp and lp[0] <= o[0] and o[1] <= lp[1] for o in inside)]
     total = sum(1 for ins in fn.instrs[:n_entry] if mine(ins))
-    bad = (not a or loop not in loops or sum(n_lines) != total
+    # NVVM's remainder as straight single trips, each behind its own exit test, before its unrolled loop or after it
+    # (AMGX's CSR rows: L1 norms after, the Jacobi sweep before): loads of the lines in no loop but the ones around
+    # this one, which ptxas leaves as they are, before its own copies of the loop or after them
+    first = min((s2 for s2, _e2 in loops), default=0)
+    last = max((e2 for _s2, e2 in loops), default=n_entry)
+    alone = [pc for pc in range(n_entry) if mine(fn.instrs[pc]) and
+             not any(s2 <= pc <= e2 and not (s2 <= s and e2 >= end) for s2, e2 in back_ptx(fn, n_entry))]
+    before = sum(1 for pc in alone if pc < first)
+    straight = sum(1 for pc in alone if pc > last)
+    bad = (not a or loop not in loops or sum(n_lines) + before + straight != total
            or any(x[1] >= y[0] for x, y in zip(inside, inside[1:])))
     if bad or len(inside) != len(loops):
         u = _last_copy_a_loop(fn, n_entry, mine, loops, seq, back, a)
@@ -166,7 +186,9 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
             return cache[key]
         t0, t1 = inside[p]
         body = held(inside[p])
-        if body % ak or body // ak & (body // ak - 1) or runs(prev_end, t0) not in (prev_tail, prev_tail + [ak]):
+        ahead = runs(prev_end, t0)
+        if body % ak or body // ak & (body // ak - 1) or \
+                (ahead not in (prev_tail, prev_tail + [ak]) if k or not before else sum(ahead) != before):
             cache[key] = undecided()
             return cache[key]
         u = body // ak
@@ -178,11 +200,34 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
             p += 1
         else:
             prev_end, prev_tail = t1, tail
-    if p != len(inside) or runs(prev_end, 1 << 62) != prev_tail:
+    after = runs(prev_end, 1 << 62)
+    if p != len(inside) or after[:len(prev_tail)] != prev_tail or sum(after[len(prev_tail):]) != straight:
         cache[key] = undecided()
         return cache[key]
     cache[key] = (us[loops.index(loop)], None)
     return cache[key]
+
+
+def _uniform_runs(r_i, warp, entry, t) -> bool:
+    """Whether every execution's lanes were on one entry of the loop and every warp's lanes ran as many trips on
+    each entry (a loop of a constant count inside another: flash-attention's ``for (x = 0; x < d; x++)``)."""
+    if not len(r_i):
+        return True
+    starts = np.flatnonzero(np.r_[True, r_i[1:] != r_i[:-1]])       # the executions (rows), in order
+    if (np.minimum.reduceat(entry, starts) != np.maximum.reduceat(entry, starts)).any():
+        return False
+    key = warp * (int(entry.max()) + 1) + entry
+    order = np.argsort(key, kind="stable")
+    k = key[order]
+    grp = np.flatnonzero(np.r_[True, k[1:] != k[:-1]])
+    tt = t[order]
+    return bool((np.minimum.reduceat(tt, grp) == np.maximum.reduceat(tt, grp)).all())
+
+
+def back_ptx(fn, n_entry: int) -> list:
+    """(target, pc) of every PTX back edge of the entry: the loops, one-block or not."""
+    return [(ins.target, pc) for pc, ins in enumerate(fn.instrs[:n_entry])
+            if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
 
 
 def _sass_lines(instrs, listing, lines: set, kind: str, where) -> set:
@@ -257,6 +302,16 @@ class RemainderLoops:
         self.kernel, self.fn, self.files, self.arch = kernel, fn, files, arch
         self.pcs = candidates(fn)
         self.notes: dict = {}
+        # a loop inside another (a CSR row's loop in a grid-stride loop over rows: AMGX's L1 diagonal) is recounted
+        # only where no lane went round an enclosing loop in the chunk, so each lane entered it at most once: the
+        # machine marks the loops whose enclosing back edge a lane took (``outer_taken``)
+        self.outer: dict = {}
+        for loop, backs in enclosing(fn).items():
+            for b in backs:
+                self.outer.setdefault(b, set()).add(loop)
+        self.enclosed = {loop for loop, backs in enclosing(fn).items() if backs}
+        self.outer_taken: set = set()
+        self.entry = None           # per thread of the chunk: how often it went round a loop enclosing one
 
     def where(self, pc):
         ins = self.fn.instrs[pc]
@@ -293,21 +348,36 @@ def keep(m, pc, idx, mat, act, nbytes: int) -> None:
             if k is not None:
                 v[0] = None
         return
-    got[0].append((np.arange(mat.shape[0]) if rows is None else rows, mat, act, nbytes))
+    rows = np.arange(mat.shape[0]) if rows is None else rows
+    rl = m.remainder
+    ent = None
+    if rl.pcs[pc] in rl.enclosed:       # which time round the enclosing loops each lane is
+        if rl.entry is None:
+            rl.entry = np.zeros(m.T, np.int32)
+        tid = (rows // m.wpb)[:, None] * m.tpb + (rows % m.wpb)[:, None] * 32 + np.arange(32)[None, :]
+        ent = rl.entry[np.minimum(tid, m.T - 1)]
+    got[0].append((rows, mat, act, nbytes, ent))
 
 
 def finish(m, rl: RemainderLoops) -> None:
     """At the end of a chunk: recount each kept load as the SASS copies run (see the module's doc)."""
     kept = m.__dict__.pop("_remainder_kept", None)
+    around, rl.outer_taken, rl.entry = rl.outer_taken, set(), None
     if not kept:
         return
     kept.pop(None, None)
     for pc, (execs, trips, full) in kept.items():
+        # a lane that went round an enclosing loop may have entered this one more than once: its trips are counted
+        # per entry (``RemainderLoops.entry``; a grid-stride loop over CSR rows around a row's loop: ViennaCL's CG
+        # products), every warp recounted; without the entries kept, the PTX's counts stay
+        multi = rl.pcs[pc] in around
+        if multi and (execs is None or any(e[4] is None for e in execs)):
+            continue
         trips += full
         # the warps whose lanes ran different trip counts: only there do the copies differ from the PTX's trips
         ran = trips > 0
         tmin = np.where(ran, trips, np.iinfo(np.int32).max).min(axis=1)
-        mixed = ran.any(axis=1) & (tmin != trips.max(axis=1))
+        mixed = ran.any(axis=1) & ((tmin != trips.max(axis=1)) | multi)
         if not mixed.any():
             continue
         kind = _kind(rl.fn.instrs[pc])
@@ -322,14 +392,17 @@ def finish(m, rl: RemainderLoops) -> None:
         if execs is None:               # too many to keep: the copies' requests are not counted
             rl.notes[where] = Undecided(msg("counts.remainder_undecided", why=msg("counts.remainder_too_many", n=MAX_KEPT)))
             continue
-        sel = [(rows[mixed[rows]], mat[mixed[rows]], act[mixed[rows]]) for rows, mat, act, _ in execs]
+        sel = [(rows[mixed[rows]], mat[mixed[rows]], act[mixed[rows]],
+                None if ent is None else ent[mixed[rows]]) for rows, mat, act, _, ent in execs]
         rows = np.concatenate([e[0] for e in sel])
         mat = np.concatenate([e[1] for e in sel]).astype(np.int64)
         act = np.concatenate([e[2] for e in sel]).astype(bool)
         nbytes = execs[0][3]
         r_i, lane = np.nonzero(act)                          # row-major: the executions in time order
         warp = rows[r_i].astype(np.int64)
-        key = warp * 32 + lane
+        entry = np.concatenate([e[3] for e in sel])[r_i, lane].astype(np.int64) if multi else \
+            np.zeros(len(r_i), np.int64)
+        key = (warp * 32 + lane) * (int(entry.max(initial=0)) + 1) + entry     # a lane's run: one entry of it
         order = np.argsort(key, kind="stable")
         ks = key[order]
         start = np.r_[True, ks[1:] != ks[:-1]]
@@ -337,7 +410,14 @@ def finish(m, rl: RemainderLoops) -> None:
         first = np.flatnonzero(start)
         trip = np.empty(len(ks), np.int64)
         trip[order] = np.arange(len(ks)) - first[gid]
-        t = trips[warp, lane].astype(np.int64)
+        if multi:                                            # the run's trips: its executions
+            size = np.diff(np.r_[first, len(ks)])
+            t = np.empty(len(ks), np.int64)
+            t[order] = size[gid]
+            if _uniform_runs(r_i, warp, entry, t):
+                continue                # each warp's lanes ran alike on each entry: the copies are the PTX's trips
+        else:
+            t = trips[warp, lane].astype(np.int64)
         body = u * (t // u)
         slot = trip.copy()
         rem = t % u
@@ -349,7 +429,7 @@ def finish(m, rl: RemainderLoops) -> None:
             slot[here] = _SLOT_REM + size * u + j[here]
             j = np.where(in_rem & (rem & size).astype(bool), j - size, j)
             size >>= 1
-        gkey = np.stack([warp, slot], axis=1)
+        gkey = np.stack([warp, entry, slot], axis=1)        # lanes on different trips of an enclosing loop apart
         uniq, grp = np.unique(gkey, axis=0, return_inverse=True)
         grp = grp.reshape(-1)
         n = len(uniq)

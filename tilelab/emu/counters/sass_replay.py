@@ -14,9 +14,13 @@ IMAD, LEA (.HI too), SHF, LOP3, PLOP3, SEL, MOV and their uniform forms; S2R/S2U
 LDC/ULDC of the launch geometry and the kernel parameters in ``c[0x0][...]``) runs the kernel's
 SASS from its first instruction for all the threads at once (numpy lanes), splitting them where a
 branch or a counted instruction's predicate sends them different ways. A load or an atomic whose address it computed
-gives what the launch's own read there, in the same barrier epoch (counters/observed.py: ``_observed``, ``_atomic``);
-float compares, ``FMNMX`` and ``FSEL`` are exact. Any other instruction makes its destinations unknown (a shuffle,
-float arithmetic, a load the launch's reads do not give). A branch, an exit or
+gives what the launch's own read there, in the same barrier epoch (counters/observed.py: ``_observed``, ``_atomic``),
+or what the thread itself stored there earlier in the epoch (``_keep_own``); float compares, ``FMNMX`` and ``FSEL``
+are exact, and so are float32 and float64 adds, multiplies and FMAs (rounded as named), ``F2I``'s roundings, the
+divisions ptxas writes (their reciprocal seeds: ``_division_reciprocal``, ``_float_division``,
+``_division_reciprocal64``) and a warp's shuffles where all its lanes are in the group (``_shfl``). Any other
+instruction makes its destinations unknown (``MUFU`` outside a division, a load the launch's reads do not give).
+A branch, an exit or
 a counted instruction's predicate that depends on an unknown value, an indirect branch, a call, a
 trap or a branch on the warp's convergence make it give up (``GiveUp``, with the reason), and the
 line is counted as the PTX runs, with a note saying why; except inside a ``BSSY`` region with nothing
@@ -1176,6 +1180,26 @@ class Replay:
             if bad is not None:
                 return self._set64(g, o[0], bad, guard)
             return self._set64(g, o[0], np.asarray(fma_f64(a, b, c), dtype=np.float64).view(np.uint64), guard)
+        if op == "F2F" and len(o) == 2 and mods in (("F64", "F32"), ("F32", "F64"), ("F32", "F64", "RN")):
+            # float32 to float64 (exact) and back (rounded to nearest): DIB-R's (int)(x + 0.5) in double
+            if mods[0] == "F64":
+                a = self._fval(g, o[1], ins)
+                return self._set64(g, o[0], a if isinstance(a, Unknown) else
+                                   np.asarray(a, dtype=np.float64).view(np.uint64), guard)
+            a = self._dval(g, o[1], ins)
+            with np.errstate(all="ignore"):
+                return sset(o[0], a if isinstance(a, Unknown) else np.asarray(a, dtype=np.float32).view(_U32))
+        if op == "F2I" and len(o) == 2 and "F64" in mods and \
+                set(mods) <= {"F64", "S32", "U32", "TRUNC", "FLOOR", "CEIL", "NTZ", "FTZ"}:
+            # float64 to a 32-bit integer, rounded as named (nearest even by default), saturating, NaN to 0
+            a = self._dval(g, o[1], ins)
+            if isinstance(a, Unknown):
+                return sset(o[0], a)
+            rnd = {"TRUNC": np.trunc, "FLOOR": np.floor, "CEIL": np.ceil}.get(
+                next((m for m in mods if m in ("TRUNC", "FLOOR", "CEIL")), ""), np.rint)
+            lo, hi = (0.0, 4294967295.0) if "U32" in mods else (-2147483648.0, 2147483647.0)
+            t = np.where(np.isnan(a), 0.0, np.clip(rnd(np.nan_to_num(a, nan=0.0, posinf=hi, neginf=lo)), lo, hi))
+            return sset(o[0], t.astype(np.int64).astype(np.uint64).astype(np.uint32).astype(_U32))
         if op == "DSETP" and len(o) == 5:
             return self._fsetp(g, ins, guard, wide=True)
         if op == "MUFU" and mods == ("RCP64H",) and len(o) == 2 and self._division_reciprocal64(g.pc, o):
