@@ -141,6 +141,22 @@ def test_the_late_forms_bit_for_bit_against_the_h100_recording():
     assert len(wm) == 6 and [r["form"] for r in wm if not r["bits_equal"]] == []
 
 
+def test_sm90s_f64_forms_bit_for_bit_against_the_h100_recording():
+    # the late forms again on the H100 (bench/results/mma-forms-2026-12-07-late-sm90f64.json, the same draw), the
+    # three sm_90 f64 m16n8k* forms now built for compute_90: they ran, and with the 27 others their registers equal
+    # the emulator's bit for bit (an fma per k step from C, in k order, as m8n8k4's DMMA.884)
+    path = ROOT / "bench" / "results" / "mma-forms-2026-12-07-late-sm90f64.json"
+    rec = read_json(path)
+    assert rec["gpu"].startswith("NVIDIA H100") and not [r for r in rec["forms"] if "error" in r]
+    rows = probes.compare(path)
+    late = [c for c in MMA if probes.late(c[0])]
+    assert len(rows) == len(late) == 30
+    assert {r["form"] for r in rows} >= {f"mma.sync.{s}.row.col.f64.f64.f64.f64" for s in ("m16n8k4", "m16n8k8", "m16n8k16")}
+    assert [r["form"] for r in rows if not r["bits_equal"]] == []
+    wm = probes.compare_wmma(path)
+    assert len(wm) == 6 and [r["form"] for r in wm if not r["bits_equal"]] == []
+
+
 def test_tensor_core_f32_is_not_round_to_nearest():
     # the fitted fp32 accumulation truncates: a sum one below a float32 midpoint ... rounds down
     from tilelab.emu.mma_forms import tensor_core_f32

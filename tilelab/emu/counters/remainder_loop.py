@@ -385,7 +385,8 @@ def finish(m, rl: RemainderLoops) -> None:
                            [p for p in rl.pcs if rl.pcs[p] == rl.pcs[pc] and _kind(rl.fn.instrs[p]) == kind])
         where = rl.where(pc)
         if u is None:
-            rl.notes[where] = Undecided(msg("counts.remainder_undecided", why=why))
+            if rl.pcs[pc] not in rl.enclosed:   # (a loop inside another, of a shape not read: the PTX's, as before)
+                rl.notes[where] = Undecided(msg("counts.remainder_undecided", why=why))
             continue
         if u == 1:
             continue
