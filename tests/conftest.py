@@ -64,8 +64,8 @@ def unseen_gpu_outputs(gpu: dict, date: str = "2026-12-05", device: str = "NVIDI
 
 def _with_rerun(res, stem: str, tail: str, n) -> list:
     """A suite's compare, after the compare of its launches recorded again (``-anon``: the eighth round's kernels in
-    an anonymous namespace, error rows in the first call), whose rows come first (bench/unseen_suites.table keeps a
-    launch's first)."""
+    an anonymous namespace, error rows in the first call; DIB-R's, one per ncu process, in the nineteenth), whose rows
+    come first (bench/unseen_suites.table keeps a launch's first)."""
     again = res / f"{stem}-anon{tail}"
     return ([str(again)] if again.exists() or again.with_name(again.name + ".gz").exists() else []) + \
         [str(res / f"{stem}{tail}")]
