@@ -170,6 +170,23 @@ def test_conversions_between_float_double_and_int():
         assert int(_word(g, "R8")) == bits(float(np.float32(x + 0.5)))
 
 
+def test_bytes_and_halves_of_a_constant_variable():
+    """``LDC.U8 R6, c[0x3][R6]`` (hc's dictionary of a GPU brute force, ``k_dict[idx % n]``), ``.S8``, ``.U16``,
+    ``.S16``: the bytes the launch gave the ``__constant__`` variable, sign-extended where signed; outside it unknown."""
+    data = bytes([0x41, 0xF0, 0x7F, 0x80, 0x34, 0x12, 0xFE, 0xFF])
+    instrs = [sr.instruction(0x10 * i, t) for i, t in enumerate(
+        ["LDC R6, c[0x0][0x210]", "LDC.U8 R7, c[0x3][R6]", "LDC.S8 R8, c[0x3][R6+0x1]", "LDC.U16 R9, c[0x3][R6+0x4]",
+         "LDC.S16 R10, c[0x3][R6+0x6]", "LDC.U8 R11, c[0x3][R6+0x40]", "EXIT"])]
+    rp = sr.Replay(instrs, ())
+    rp.launch = sr.Launch((1, 1, 1), (1, 1, 1), struct.pack("<I", 0x20), 4, "sm_90", bank3=((0x20, data),))
+    g = sr._Group(np.arange(1), 0, {}, {}, {})
+    for i, ins in enumerate(instrs[:-1]):
+        g.pc = i
+        rp._step(g, ins, None)
+    assert [int(_word(g, f"R{k}")) for k in (7, 8, 9, 10)] == [0x41, 0xFFFFFFF0, 0x1234, 0xFFFFFFFE]
+    assert isinstance(_word(g, "R11"), sr.Unknown)
+
+
 @pytest.mark.parametrize("mode,b,c", [("DOWN", 3, 0x1F), ("UP", 5, 0x0), ("BFLY", 6, 0x1F), ("IDX", 9, 0x1F),
                                       ("DOWN", 1, 0x81F), ("IDX", 2, 0x181F)])
 def test_shuffles_follow_the_ptx_rule_where_the_whole_warp_is_here(mode, b, c):

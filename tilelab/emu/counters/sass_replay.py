@@ -1072,7 +1072,7 @@ class Replay:
         if op in ("S2R", "S2UR", "CS2R") and len(o) == 2:
             return self._special(g, ins, guard)
         if op in ("LDC", "ULDC") and len(o) == 2 and self.launch.bank3 and _CONST3.fullmatch(o[1]) and \
-                set(mods) <= {"64"}:
+                len(mods) <= 1 and set(mods) <= {"64", "U8", "S8", "U16", "S16"}:
             got = self._bank3(g, ins)
             if got is not None:
                 return self._set64(g, o[0], got, guard) if "64" in mods else sset(o[0], got.astype(_U32))
@@ -1576,8 +1576,16 @@ class Replay:
         off = self._const3_offset(g, ins, _CONST3.fullmatch(ins.ops[1]))
         if off is None:
             return None
-        got = self.launch.const3_value(off, 8 if "64" in ins.mods else 4)
-        return None if got is None else _uniform(np.asarray(got))
+        mods = set(ins.mods)          # a byte or a half (hc's dictionary bytes, LDC.U8 c[0x3][R6]), signed or not
+        n = 8 if "64" in mods else 1 if mods & {"U8", "S8"} else 2 if mods & {"U16", "S16"} else 4
+        got = self.launch.const3_value(off, n)
+        if got is None:
+            return None
+        got = np.asarray(got, dtype=np.uint64)
+        if mods & {"S8", "S16"}:
+            top = np.uint64(1 << (8 * n - 1))
+            got = np.where(got & top, got | np.uint64((0xFFFFFFFF << (8 * n)) & 0xFFFFFFFF), got)
+        return _uniform(got)
 
     def _const3_offset(self, g, ins, m):
         """The byte offset in constant bank 3 that a ``c[0x3][reg+imm]`` operand (``_CONST3``'s match ``m``)
