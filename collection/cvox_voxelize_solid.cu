@@ -1527,7 +1527,7 @@ struct voxinfo {
 };
 // ---- end of util.h ----
 
-// ---- copied from src/voxelize.cuh, lines 14-33 (the Morton LUTs in __constant__ memory and mortonEncode_LUT) ----
+// ---- copied from src/voxelize.cuh, lines 14-34 (the Morton LUTs in __constant__ memory and mortonEncode_LUT) ----
 // Morton LUTs for when we need them
 __constant__ uint32_t morton256_x[256];
 __constant__ uint32_t morton256_y[256];
@@ -1548,6 +1548,7 @@ __device__ inline uint64_t mortonEncode_LUT(unsigned int x, unsigned int y, unsi
 		morton256_y[(y)& 0xFF] |
 		morton256_x[(x)& 0xFF];
 	return answer;
+}
 // ---- end of voxelize.cuh ----
 
 /*

@@ -22,6 +22,7 @@
  * The source code of this file's original is at the Source: address above.
  */
 
+/*
  * PyTorch's LICENSE (for the accessor lines below):
  *
  * All contributions by Google: Copyright (c) 2015 Google Inc. All rights reserved.
