@@ -30602,3 +30602,73 @@ def cvox_solid(tris, bmin, unit, g, morton=False):
                     for x in range(0, xmax + 1):
                         _cvox_flip(table, _cvox_index(x, y, z, g, morton), True)
     return table
+
+
+# ---- unseen211: nvblox (nvblox_) and rr683/gpu_path_planning (gpupp_)
+
+def nvblox_split_color(inp, mask, masked_invalid, unmasked_invalid):
+    """splitColorImageKernel: (unmasked, masked, overlay) RGBA images; a masked pixel goes to the masked
+    output and the unmasked one gets the invalid colour, and the other way round; the overlay is
+    Color(max(r, 255 * mask), g, b), whose three-argument constructor sets alpha 255."""
+    inp = np.asarray(inp, dtype=np.uint8)
+    m = np.asarray(mask).reshape(-1) != 0
+    unmasked = np.where(m[:, None], np.asarray(unmasked_invalid, dtype=np.uint8)[None, :], inp)
+    masked = np.where(m[:, None], inp, np.asarray(masked_invalid, dtype=np.uint8)[None, :])
+    overlay = inp.copy()
+    overlay[:, 0] = np.maximum(inp[:, 0], np.where(m, 255, 0))
+    overlay[:, 3] = 255
+    return unmasked, masked, overlay
+
+
+def nvblox_abs_diff(a, b):
+    """differenceImageKernel: |a - b| per element (per channel for colours), in the elements' own type."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype.kind == "f":
+        return np.abs(a - b)
+    return np.abs(a.astype(np.int32) - b.astype(np.int32)).astype(a.dtype)
+
+
+def _gpupp_fma32(a, b, c):
+    return np.float32(np.float64(a) * np.float64(b) + np.float64(c))
+
+
+def gpupp_raycast(logodds, width, height, resolution, origin_x, origin_y, robot_x, robot_y, angles, num_beams,
+                  max_range, free_delta, occ_delta, l_min=-10.0, l_max=10.0):
+    """raycastKernel: each beam steps resolution / 2 from the robot until out of the grid or past max_range,
+    adding free_delta to each cell it is in (a step's cell again when two steps share it) and occ_delta to the
+    first cell whose occupancy probability is above 0.65, where it stops. Free cells only fall and occupied
+    cells only rise, so which cells a beam meets is the input's; a cell's adds are all of one delta, so its
+    value is those adds in float32 one after another, clamped to [L_MIN, L_MAX] (the kernel's atomicAdd then
+    atomicExch of the clamp leaves the same value in any order)."""
+    f32 = np.float32
+    lo = np.asarray(logodds, dtype=f32).reshape(-1)
+    occupied = (1.0 - 1.0 / (1.0 + np.exp(lo.astype(np.float64)))) > 0.65
+    hits = np.zeros(lo.size, dtype=np.int64)
+    res, step = f32(resolution), f32(resolution) * f32(0.5)
+    for b in range(num_beams):
+        a = f32(angles[b])
+        dx, dy = f32(np.cos(np.float64(a))), f32(np.sin(np.float64(a)))
+        trav = f32(0.0)
+        while trav <= f32(max_range):
+            wx, wy = _gpupp_fma32(dx, trav, robot_x), _gpupp_fma32(dy, trav, robot_y)
+            gx = int(np.floor((wx - f32(origin_x)) / res))
+            gy = int(np.floor((wy - f32(origin_y)) / res))
+            if not (0 <= gx < width and 0 <= gy < height):
+                break
+            c = gy * width + gx
+            hits[c] += 1
+            if occupied[c]:
+                break
+            trav = f32(trav + step)
+    out = lo.copy()
+    for c in np.nonzero(hits)[0]:
+        d, v = f32(occ_delta if occupied[c] else free_delta), out[c]
+        for _ in range(hits[c]):
+            v = f32(min(max(f32(v + d), f32(l_min)), f32(l_max)))
+        out[c] = v
+    return out.reshape(np.shape(logodds))
+
+
+def gpupp_beam_angles(n):
+    """main.cu's beams: 2 * M_PI * i / n in double, stored as float."""
+    return (2.0 * np.pi * np.arange(n) / np.float32(n)).astype(np.float32)
