@@ -30672,3 +30672,76 @@ def gpupp_raycast(logodds, width, height, resolution, origin_x, origin_y, robot_
 def gpupp_beam_angles(n):
     """main.cu's beams: 2 * M_PI * i / n in double, stored as float."""
     return (2.0 * np.pi * np.arange(n) / np.float32(n)).astype(np.float32)
+
+
+# ---- unseen212: the EuroPar 2025 LLM study's Game of Life references (eplgol_) and Preis's Ising Metropolis (preisis_)
+
+def eplgol_life(cells):
+    """One Game of Life step on a square bool grid; cells outside the grid are dead."""
+    c = np.asarray(cells).astype(np.int32)
+    p = np.pad(c, 1)
+    n = sum(p[1 + dy:p.shape[0] - 1 + dy, 1 + dx:p.shape[1] - 1 + dx]
+            for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dy, dx) != (0, 0))
+    return (n == 3) | ((c == 1) & (n == 2))
+
+
+def eplgol_rows(cells):
+    """Row packing of the study's harness (to_bitpacked_rows): cell i of the row-major grid is bit i % 64 of word i / 64."""
+    b = np.asarray(cells).reshape(-1, 64).astype(np.uint64)
+    return (b << np.arange(64, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+
+
+def eplgol_unrows(words, dim):
+    w = np.asarray(words, dtype=np.uint64).reshape(-1, 1)
+    return ((w >> np.arange(64, dtype=np.uint64)) & np.uint64(1)).astype(bool).reshape(dim, dim)
+
+
+def eplgol_tiles(cells):
+    """Tile packing of the harness (to_bitpacked_tiles): 8 x 8 tiles row-major, cell (r, c) of a tile at bit 63 - (8 r + c)."""
+    c = np.asarray(cells)
+    dim = c.shape[0]
+    t = c.reshape(dim // 8, 8, dim // 8, 8).transpose(0, 2, 1, 3).reshape(-1, 64).astype(np.uint64)
+    return (t << np.arange(63, -1, -1, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+
+
+def eplgol_untiles(words, dim):
+    w = np.asarray(words, dtype=np.uint64).reshape(-1, 1)
+    t = ((w >> np.arange(63, -1, -1, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+    return t.reshape(dim // 8, dim // 8, 8, 8).transpose(0, 2, 1, 3).reshape(dim, dim)
+
+
+def _preisis_lcg(r):
+    """RANDOM_A * r + RANDOM_B in 32-bit int arithmetic (wrapping, as the GPU's mul.lo / add do)."""
+    return ((np.asarray(r).astype(np.int64) * 1664525 + 1013904223) & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+
+
+def preisis_sweep(S, R, t, flag, nblocks, bs=256):
+    """device_function_main on nblocks blocks of bs threads: thread (b, x) owns the 2 x 2 cell at rows 2b, 2b+1 and
+    columns 2x, 2x+1 of the periodic 2bs x 2bs lattice; flag updates its top-left then bottom-right spin, !flag its
+    top-right then bottom-left, each after one LCG step of its R word. A spin flips when dH = 2 s (sum of the four
+    neighbours) is <= 0, or is 4 / 8 and |r * 4.656612e-10| < (float) exp(-4 / t) / exp(-8 / t). Returns (S, R)."""
+    L = 2 * bs
+    s = np.asarray(S).reshape(L, L).copy()
+    nthr = nblocks * bs
+    r = np.asarray(R).copy()
+    rr = r[:nthr].copy()
+    td = float(np.float32(t))
+    e4, e8 = float(np.float32(np.exp(-4.0 / td))), float(np.float32(np.exp(-8.0 / td)))
+    b = np.arange(nthr) // bs
+    x = np.arange(nthr) % bs
+    sites = [((2 * b, 2 * x), (2 * b + 1, 2 * x + 1)), ((2 * b, 2 * x + 1), (2 * b + 1, 2 * x))][0 if flag else 1]
+    for (i, j) in sites:
+        rr = _preisis_lcg(rr)
+        nb = s[(i - 1) % L, j] + s[(i + 1) % L, j] + s[i, (j - 1) % L] + s[i, (j + 1) % L]
+        dH = 2 * s[i, j] * nb
+        u = np.abs(rr.astype(np.float64) * 4.656612e-10)
+        flip = np.where(dH == 4, u < e4, np.where(dH == 8, u < e8, True))
+        s[i, j] = np.where(flip, -s[i, j], s[i, j])
+    r[:nthr] = rr
+    return s.reshape(np.asarray(S).shape), r
+
+
+def preisis_magnet(S, nblocks, bs=256):
+    """device_function_main's !flag tail with FLAG_ENERGY 0: out[b] = the sum of the spins of lattice rows 2b, 2b+1."""
+    s = np.asarray(S).reshape(2 * bs, 2 * bs)[:2 * nblocks]
+    return s.reshape(nblocks, -1).sum(axis=1).astype(np.int32)
