@@ -585,11 +585,11 @@
 - unseen208, cuda_voxelizer's surface and solid voxelisation (linear and Morton order) + torchmcubes' marching cubes,
   compaction and grid interpolation: 0 of 13 as they came, all my copies' (voxelize.cuh's range cut short of
   mortonEncode_LUT's closing brace, the tmcub files' PyTorch licence comment without its opening /*). Now 13 of 13,
-  tilelab unchanged, no finding."""
+  tilelab unchanged, no finding.
 - unseen211, nvblox's image masker, image difference (float, Color, uint8_t) and colour-block kernels +
   gpu_path_planning's LiDAR occupancy-grid ray caster (float atomicAdd with an atomicExch clamp): 10 of 10 as they
   came, no finding; the manifest's random grid then freed round the robot (every beam had stopped in its cell).
-  tilelab unchanged."""
+  tilelab unchanged.
 - unseen212, the EuroPar 2025 LLM study's eight hand-written Game of Life references (bools, one thread a cell with
   atomicOr / __ballot_sync, row words by a bit loop, __popcll masks, a generated macro and a full-adder network, 8 x 8
   tile words) + Tobias Preis's 2D Ising Metropolis (both checkerboard half-sweeps, an LCG in shared memory): 9 of 10 as
