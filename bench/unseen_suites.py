@@ -205,6 +205,7 @@ SUITES = {
     "cuda_voxelizer triangle-mesh voxelisation (Schwarz-Seidel triangle/box overlap with atomicOr, solid parity fill with atomicXor and the top-left rule, linear and __constant__ Morton-LUT order) + torchmcubes marching cubes (a thread a cell, edge/triangle tables, per-cell counts, compaction to scanned offsets) and trilinear grid interpolation through PyTorch packed accessors (unseen208)": ("cvox_", "tmcub_"),
     "nvblox robot-mapping image and voxel-block kernels (splitColorImageKernel by a segmentation mask with its overlay, initializeImageKernel, differenceImageKernel for float / Color / uint8_t, setColorBlockGray over an 8^3 ColorBlock) + gpu_path_planning LiDAR occupancy-grid ray casting (one thread a beam, half-cell steps, log-odds float atomicAdd with an atomicExch clamp) (unseen211)": ("nvblox_", "gpupp_"),
     "EuroPar 2025 LLM study Game of Life references (bools; one thread a cell with atomicOr and __ballot_sync; row-packed words by a bit loop, __popcll masks, a generated macro, a full-adder network; 8 x 8 tile words) + Preis 2D Ising Metropolis (checkerboard of 2 x 2 cells, both half-sweeps, per-thread LCG in shared memory, magnetisation tree sum) (unseen212)": ("eplgol_", "preisis_"),
+    "rustypfb polyphase filter bank channelizer (shared-tile reshape and reconstruction transposes, FFT-domain filter products, scale / fft-shift / alias sign flips) + peads/demodulator CUDA FM demodulator (function-static DC offset correction, atan2 discriminator) (unseen210)": ("rpfb_", "fmdem_"),
 }
 
 

@@ -30745,3 +30745,118 @@ def preisis_magnet(S, nblocks, bs=256):
     """device_function_main's !flag tail with FLAG_ENERGY 0: out[b] = the sum of the spins of lattice rows 2b, 2b+1."""
     s = np.asarray(S).reshape(2 * bs, 2 * bs)[:2 * nblocks]
     return s.reshape(nblocks, -1).sum(axis=1).astype(np.int32)
+
+
+# ---- unseen210: rustypfb's channelizer kernels (rpfb_) and peads/demodulator's FM demodulator (fmdem_)
+
+def _rpfb_c(a):
+    """float32 (..., 2) pairs (cufftComplex) as complex128."""
+    a = np.asarray(a, dtype=np.float64)
+    return a[..., 0] + 1j * a[..., 1]
+
+
+def _rpfb_f(z):
+    """complex back to float32 (..., 2) pairs."""
+    return np.stack([z.real, z.imag], -1).astype(np.float32)
+
+
+def rpfb_reshape(inp, nchannel: int, nslice: int) -> np.ndarray:
+    """reshape: the input's nslice x nchannel/2 samples transposed to nchannel/2 rows of nslice (a shared tile)."""
+    a = np.asarray(inp, np.float32).reshape(nslice, nchannel // 2, 2)
+    return np.ascontiguousarray(a.transpose(1, 0, 2))
+
+
+def rpfb_half_multiply(inp, coeff, nchannel: int, nslice: int) -> np.ndarray:
+    """half_multiply: output row r = input row nchannel/2 - r % (nchannel/2) times the filter's row r.
+    Row nchannel/2 of the input is past its end (rows r = 0 and nchannel/2): those rows come back NaN."""
+    half = nchannel // 2
+    a = _rpfb_c(np.asarray(inp).reshape(-1, nslice, 2))
+    c = _rpfb_c(np.asarray(coeff).reshape(nchannel, nslice, 2))
+    out = np.full((nchannel, nslice), np.nan, complex)
+    for r in range(nchannel):
+        src = half - r % half
+        if src < a.shape[0]:
+            out[r] = a[src] * c[r]
+    return _rpfb_f(out)
+
+
+def rpfb_scale_shift(inp, nslice: int) -> np.ndarray:
+    """scale_and_fft_shift: each row / nslice, odd rows negated."""
+    a = np.asarray(inp, np.float32)
+    sign = (1 - 2 * (np.arange(a.shape[0]) % 2)).astype(np.float32)[:, None, None]
+    return (sign * a / np.float32(nslice)).astype(np.float32)
+
+
+def rpfb_alias(inp) -> np.ndarray:
+    """alias: even rows' odd columns negated."""
+    a = np.array(inp, np.float32)
+    a[0::2, 1::2] = -a[0::2, 1::2]
+    return a
+
+
+def rpfb_multiply(inp, coeff) -> np.ndarray:
+    """multiply: elementwise complex product."""
+    return _rpfb_f(_rpfb_c(inp) * _rpfb_c(coeff))
+
+
+def rpfb_reconstruct(inp, nchannel: int, nslice: int) -> np.ndarray:
+    """reconstruct_addition: out[R][C] = in[nchannel/2 - C][R] + in[nchannel - C][R] (nslice x nchannel/2);
+    C = 0 reads row nchannel, past the input's end: that column comes back NaN."""
+    a = _rpfb_c(np.asarray(inp).reshape(nchannel, nslice, 2))
+    half = nchannel // 2
+    out = np.full((nslice, half), np.nan, complex)
+    for c in range(1, half):
+        out[:, c] = a[half - c] + a[nchannel - c]
+    return _rpfb_f(out)
+
+
+def rpfb_scale(inp, row: bool, nchannel: int, nslice: int) -> np.ndarray:
+    """scale: every element / nslice (row) or / nchannel."""
+    return (np.asarray(inp, np.float32) / np.float32(nslice if row else nchannel)).astype(np.float32)
+
+
+def rpfb_fft_shift(inp, row: bool) -> np.ndarray:
+    """fft_shift: negate odd columns (row) or odd rows."""
+    a = np.array(inp, np.float32)
+    if row:
+        a[:, 1::2] = -a[:, 1::2]
+    else:
+        a[1::2] = -a[1::2]
+    return a
+
+
+def fmdem_correct_iq(in_, esr: float) -> np.ndarray:
+    """correctIq as one thread runs it: the running I and Q offsets (off += (front + back) * esr) taken from
+    the samples, walking from both ends of the buffer at once."""
+    x = np.asarray(in_).astype(np.float32)
+    n = len(x)
+    out = np.zeros(n, np.float32)
+    off = [np.float32(0), np.float32(0)]
+    e = np.float32(esr)
+    for i in range(0, n >> 1, 2):
+        out[i] = x[i] - off[0]
+        out[n - i - 2] = x[n - i - 2] - off[0]
+        out[i + 1] = x[i + 1] - off[1]
+        out[n - i - 1] = x[n - i - 1] - off[1]
+        off[0] = np.float32(off[0] + np.float32(out[i] + out[n - i - 2]) * e)
+        off[1] = np.float32(off[1] + np.float32(out[i + 1] + out[n - i - 1]) * e)
+    return out
+
+
+def fmdem_pick_err(out, in_, n: int) -> float:
+    """fmDemod: threads i = 4k .. 4k+3 all write out[k] (atan2 of sample pair i/2's conjugate product with the
+    next): the largest distance of out[k] from the nearest of those in-bounds threads' values."""
+    x = np.asarray(in_, np.float64)
+    out = np.asarray(out, np.float64)
+    worst = 0.0
+    for k in range(len(out)):
+        cands = []
+        for i in range(4 * k, min(4 * k + 4, n)):
+            if i + 3 < n:
+                zr = x[i] * x[i + 2] + x[i + 1] * x[i + 3]
+                zj = -x[i] * x[i + 3] + x[i + 1] * x[i + 2]
+                cands.append(np.arctan2(zj, zr))
+        if not cands:
+            continue
+        worst = max(worst, min(abs(out[k] - c) for c in cands))
+    return worst
