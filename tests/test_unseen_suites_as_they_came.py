@@ -594,7 +594,7 @@
   atomicOr / __ballot_sync, row words by a bit loop, __popcll masks, a generated macro and a full-adder network, 8 x 8
   tile words) + Tobias Preis's 2D Ising Metropolis (both checkerboard half-sweeps, an LCG in shared memory): 9 of 10 as
   they came, every value right; the second half-sweep's magnetisation tree sum reads the neighbour lane's slot with no
-  barrier after the store (warp-synchronous), a real race, listed. Now 10 of 10, tilelab unchanged."""
+  barrier after the store (warp-synchronous), a real race, listed. Now 10 of 10, tilelab unchanged.
 - unseen210, rustypfb's polyphase filter bank channelizer (shared-tile transposes, FFT-domain products, sign flips) +
   peads/demodulator's CUDA FM demodulator: 11 of 13 as they came; the two others correctIq's entries, which had not
   listed its real device_state (a function-static offset carried across launches) nor its race at one warp. Real
