@@ -30055,3 +30055,132 @@ def cudpps_compact(d_in, valid, backward):
     out = np.zeros(len(d_in), dtype=np.asarray(d_in).dtype)
     out[:len(v)] = v[::-1] if backward else v
     return out
+
+
+# ---- unseen213: sujalsin/gpu-sql-operators (gsqlop_) and harp-lab/GPUJoin (hlgj_)
+
+def _gsqlop_i64(x):
+    """A Python int wrapped to int64, as the kernel's SqlKey arithmetic wraps."""
+    x &= (1 << 64) - 1
+    return x - (1 << 64) if x >> 63 else x
+
+
+def gsqlop_hash(key):
+    """hash_join.cu's hash_function: two multiply-xorshift rounds on the int64 key, truncated to uint32."""
+    k = int(key)
+    k = _gsqlop_i64(((k >> 16) ^ k) * 0x45d9f3b)
+    k = _gsqlop_i64(((k >> 16) ^ k) * 0x45d9f3b)
+    return ((k >> 16) ^ k) & 0xFFFFFFFF
+
+
+def gsqlop_build(build, size):
+    """A HashEntry table (key, value, valid word) as build_hash_table makes it, rows inserted in order."""
+    t = np.zeros((size, 3), dtype=np.int64)
+    for k, v in np.asarray(build).reshape(-1, 2):
+        p = gsqlop_hash(k) % size
+        while t[p, 2]:
+            p = (p + 1) % size
+        t[p] = (k, v, 1)
+    return t
+
+
+def gsqlop_rows(a):
+    """The rows of a 2-D array sorted lexicographically (an atomicAdd-ordered output, made comparable)."""
+    a = np.asarray(a)
+    return a[np.lexsort(a.T[::-1])] if len(a) else a
+
+
+def gsqlop_probe(build, probe):
+    """probe_hash_table's output rows: (probe key, the build row's value) for each probe key the unique-key build holds."""
+    val = {int(k): int(v) for k, v in np.asarray(build).reshape(-1, 2)}
+    out = [(int(k), val[int(k)]) for k, _ in np.asarray(probe).reshape(-1, 2) if int(k) in val]
+    return gsqlop_rows(np.array(out, dtype=np.int64).reshape(-1, 2))
+
+
+def gsqlop_block_agg(values, block, kind):
+    """compute_aggregation's per-block values, sorted: each thread's one value warp-summed then block-summed (SUM; also
+    MIN / MAX, whose per-thread values the kernel's warp_reduce adds as well), AVG the block sum over its count, C's
+    truncating int64 division."""
+    v = np.asarray(values, dtype=np.int64)
+    out = []
+    for b in range(0, len(v), block):
+        s, n = int(v[b:b + block].sum()), len(v[b:b + block])
+        out.append(s if kind != "avg" else (abs(s) // n) * (1 if s >= 0 else -1))
+    return np.sort(np.array(out, dtype=np.int64))
+
+
+def gsqlop_last_block_count(values, block, threshold):
+    """filter_with_prefix_sum's *output_size: the last block's own count of values > threshold (not the total)."""
+    v = np.asarray(values)
+    last = (len(v) - 1) // block * block
+    return [int(np.sum(v[last:] > threshold))]
+
+
+def _hlgj_i32(x):
+    x &= 0xFFFFFFFF
+    return x - (1 << 32) if x >> 31 else x
+
+
+def hlgj_position(key, size):
+    """hashjoin_gpu.cu's get_position: Murmur3's finaliser on a signed int (arithmetic shifts), masked to the table."""
+    k = _hlgj_i32(int(key))
+    k ^= k >> 16
+    k = _hlgj_i32(k * 0x85ebca6b)
+    k ^= k >> 13
+    k = _hlgj_i32(k * 0xc2b2ae35)
+    k ^= k >> 16
+    return k & (size - 1)
+
+
+def hlgj_build(relation, size):
+    """An Entity table (key, value) as build_hash_table makes it (key 0 empty), rows inserted in order."""
+    t = np.zeros((size, 2), dtype=np.int32)
+    for k, v in np.asarray(relation).reshape(-1, 2):
+        p = hlgj_position(k, size)
+        while t[p, 0] != 0:
+            p = (p + 1) & (size - 1)
+        t[p] = (k, v)
+    return t
+
+
+def hlgj_chain_ok(table):
+    """True when every entry of an Entity table is reachable from its key's position without an empty slot between."""
+    t = np.asarray(table).reshape(-1, 2)
+    size = len(t)
+    for s in np.flatnonzero(t[:, 0] != 0):
+        p = hlgj_position(t[s, 0], size)
+        while p != s:
+            if t[p, 0] == 0:
+                return False
+            p = (p + 1) & (size - 1)
+    return True
+
+
+def hlgj_join_sizes(relation):
+    """get_join_result_size's join_result_size: per reverse row (b, a), 3 x the relation rows keyed b."""
+    r = np.asarray(relation).reshape(-1, 2)
+    keys, counts = np.unique(r[:, 0], return_counts=True)
+    c = dict(zip(keys.tolist(), counts.tolist()))
+    return np.array([3 * c.get(int(b), 0) for b in r[:, 1]], dtype=np.int32)
+
+
+def hlgj_offsets(relation):
+    """The host's thrust::exclusive_scan of the join sizes: each reverse row's start in join_result."""
+    s = hlgj_join_sizes(relation)
+    return np.concatenate([[0], np.cumsum(s)[:-1]]).astype(np.int32)
+
+
+def hlgj_join(relation):
+    """The hash join's triples (b, c, a) for relation rows (a, b) and (b, c), sorted (the order within a probe row's
+    stretch follows the hash table's, the build's atomic order)."""
+    r = np.asarray(relation).reshape(-1, 2)
+    out = [(b, c, a) for a, b in r.tolist() for k, c in r.tolist() if k == b]
+    return gsqlop_rows(np.array(out, dtype=np.int64).reshape(-1, 3))
+
+
+def hlgj_nlj(r1):
+    """The nested loop join's rows (r1[i] then relation_2[j]'s value) for r1[i, 0] == relation_2[j, 0], relation_2 the
+    reverse of r1 (the host's get_reverse_relation_gpu): (a, b, c) with (a, b) and (c, a) rows of r1, sorted."""
+    r = np.asarray(r1).reshape(-1, 2)
+    out = [(a, b, c) for a, b in r.tolist() for c, k in r.tolist() if k == a]
+    return gsqlop_rows(np.array(out, dtype=np.int64).reshape(-1, 3))
