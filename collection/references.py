@@ -30057,63 +30057,12 @@ def cudpps_compact(d_in, valid, backward):
     return out
 
 
-# ---- unseen213: sujalsin/gpu-sql-operators (gsqlop_) and harp-lab/GPUJoin (hlgj_)
+# ---- unseen213: harp-lab/GPUJoin (hlgj_) and TU-Berlin-DIMA/fast-interconnects (fic_)
 
-def _gsqlop_i64(x):
-    """A Python int wrapped to int64, as the kernel's SqlKey arithmetic wraps."""
-    x &= (1 << 64) - 1
-    return x - (1 << 64) if x >> 63 else x
-
-
-def gsqlop_hash(key):
-    """hash_join.cu's hash_function: two multiply-xorshift rounds on the int64 key, truncated to uint32."""
-    k = int(key)
-    k = _gsqlop_i64(((k >> 16) ^ k) * 0x45d9f3b)
-    k = _gsqlop_i64(((k >> 16) ^ k) * 0x45d9f3b)
-    return ((k >> 16) ^ k) & 0xFFFFFFFF
-
-
-def gsqlop_build(build, size):
-    """A HashEntry table (key, value, valid word) as build_hash_table makes it, rows inserted in order."""
-    t = np.zeros((size, 3), dtype=np.int64)
-    for k, v in np.asarray(build).reshape(-1, 2):
-        p = gsqlop_hash(k) % size
-        while t[p, 2]:
-            p = (p + 1) % size
-        t[p] = (k, v, 1)
-    return t
-
-
-def gsqlop_rows(a):
+def hlgj_rows(a):
     """The rows of a 2-D array sorted lexicographically (an atomicAdd-ordered output, made comparable)."""
     a = np.asarray(a)
     return a[np.lexsort(a.T[::-1])] if len(a) else a
-
-
-def gsqlop_probe(build, probe):
-    """probe_hash_table's output rows: (probe key, the build row's value) for each probe key the unique-key build holds."""
-    val = {int(k): int(v) for k, v in np.asarray(build).reshape(-1, 2)}
-    out = [(int(k), val[int(k)]) for k, _ in np.asarray(probe).reshape(-1, 2) if int(k) in val]
-    return gsqlop_rows(np.array(out, dtype=np.int64).reshape(-1, 2))
-
-
-def gsqlop_block_agg(values, block, kind):
-    """compute_aggregation's per-block values, sorted: each thread's one value warp-summed then block-summed (SUM; also
-    MIN / MAX, whose per-thread values the kernel's warp_reduce adds as well), AVG the block sum over its count, C's
-    truncating int64 division."""
-    v = np.asarray(values, dtype=np.int64)
-    out = []
-    for b in range(0, len(v), block):
-        s, n = int(v[b:b + block].sum()), len(v[b:b + block])
-        out.append(s if kind != "avg" else (abs(s) // n) * (1 if s >= 0 else -1))
-    return np.sort(np.array(out, dtype=np.int64))
-
-
-def gsqlop_last_block_count(values, block, threshold):
-    """filter_with_prefix_sum's *output_size: the last block's own count of values > threshold (not the total)."""
-    v = np.asarray(values)
-    last = (len(v) - 1) // block * block
-    return [int(np.sum(v[last:] > threshold))]
 
 
 def _hlgj_i32(x):
@@ -30175,7 +30124,7 @@ def hlgj_join(relation):
     stretch follows the hash table's, the build's atomic order)."""
     r = np.asarray(relation).reshape(-1, 2)
     out = [(b, c, a) for a, b in r.tolist() for k, c in r.tolist() if k == b]
-    return gsqlop_rows(np.array(out, dtype=np.int64).reshape(-1, 3))
+    return hlgj_rows(np.array(out, dtype=np.int64).reshape(-1, 3))
 
 
 def hlgj_nlj(r1):
@@ -30183,4 +30132,82 @@ def hlgj_nlj(r1):
     reverse of r1 (the host's get_reverse_relation_gpu): (a, b, c) with (a, b) and (c, a) rows of r1, sorted."""
     r = np.asarray(r1).reshape(-1, 2)
     out = [(a, b, c) for a, b in r.tolist() for c, k in r.tolist() if k == a]
-    return gsqlop_rows(np.array(out, dtype=np.int64).reshape(-1, 3))
+    return hlgj_rows(np.array(out, dtype=np.int64).reshape(-1, 3))
+
+
+def fic_q6(shipdate, discount, quantity, price, predicated=False):
+    """tpch_q6_*'s revenue: sum(l_extendedprice * l_discount) over 1994's shipdates (days 732..1096), discount 5..7 and
+    quantity < 24. The predicated kernel's mask is ((!condition) << 31) >> 31, all ones where the condition fails: it
+    sums the rows Q6 rejects, and the reference says so."""
+    sd, d, q, p = (np.asarray(a, dtype=np.int64) for a in (shipdate, discount, quantity, price))
+    cond = (sd >= 732) & (sd < 1097) & (d >= 5) & (d <= 7) & (q < 24)
+    return [int(np.sum((p * d)[~cond if predicated else cond]))]
+
+
+def fic_hash(key, log2, bits):
+    """gpu_common.h's mult_shift_hash: the key times the golden-ratio factor, modulo 2^bits, its top log2 bits."""
+    if bits == 32:
+        return ((int(key) & 0xFFFFFFFF) * 2654435769 & 0xFFFFFFFF) >> (32 - log2)
+    return ((int(key) & (2**64 - 1)) * 11400714819323198485 & (2**64 - 1)) >> (64 - log2)
+
+
+def fic_build(keys, payloads, entries, bits):
+    """A linear-probing table (key, payload) as gpu_ht_build_linearprobing_int* makes it (-1 empty), inserted in order."""
+    t = np.full((entries, 2), -1, dtype=np.int32 if bits == 32 else np.int64)
+    log2 = entries.bit_length() - 1
+    for k, v in zip(np.asarray(keys).tolist(), np.asarray(payloads).tolist()):
+        i = fic_hash(k, log2, bits)
+        while t[i, 0] != -1:
+            i = (i + 1) & (entries - 1)
+        t[i] = (k, v)
+    return t
+
+
+def fic_chain_ok(table, bits):
+    """True when every entry is reachable from its key's hash slot without an empty (-1) slot between."""
+    t = np.asarray(table).reshape(-1, 2)
+    n = len(t)
+    log2 = n.bit_length() - 1
+    for s in np.flatnonzero(t[:, 0] != -1):
+        i = fic_hash(t[s, 0], log2, bits)
+        while i != s:
+            if t[i, 0] == -1:
+                return False
+            i = (i + 1) & (n - 1)
+    return True
+
+
+def fic_rows(a):
+    """The rows of a 2-D array sorted lexicographically (a table whose layout follows the order of the atomicCAS)."""
+    a = np.asarray(a)
+    return a[np.lexsort(a.T[::-1])] if len(a) else a
+
+
+def fic_probe_aggregate(build_keys, probe_keys, probe_payloads, threads):
+    """gpu_ht_probe_aggregate_linearprobing_*: per thread of the grid-stride loop, the sum of its probe tuples' payloads,
+    once per build tuple of the same key, as uint64."""
+    count = {}
+    for k in np.asarray(build_keys).tolist():
+        count[k] = count.get(k, 0) + 1
+    out = np.zeros(threads, dtype=np.uint64)
+    for i, (k, v) in enumerate(zip(np.asarray(probe_keys).tolist(), np.asarray(probe_payloads).tolist())):
+        out[i % threads] += np.uint64(v * count.get(k, 0))
+    return out
+
+
+def fic_perfect(keys, payloads, entries, dtype):
+    """A perfect-hashing table as gpu_ht_build_perfect_* makes it: row key holds (key, payload); the rest as they were (-1)."""
+    t = np.full((entries, 2), -1, dtype=dtype)
+    for k, v in zip(np.asarray(keys).tolist(), np.asarray(payloads).tolist()):
+        t[k] = (k, v)
+    return t
+
+
+def fic_probe_perfect(table, probe_keys, probe_payloads, threads):
+    """gpu_ht_probe_aggregate_perfect_*: per thread, the sum of the payloads whose key's row holds that key."""
+    t = np.asarray(table)
+    out = np.zeros(threads, dtype=np.uint64)
+    for i, (k, v) in enumerate(zip(np.asarray(probe_keys).tolist(), np.asarray(probe_payloads).tolist())):
+        if t[k, 0] == k:
+            out[i % threads] += np.uint64(v)
+    return out
