@@ -30860,3 +30860,159 @@ def fmdem_pick_err(out, in_, n: int) -> float:
             continue
         worst = max(worst, min(abs(out[k] - c) for c in cands))
     return worst
+
+
+# ---- unseen213: harp-lab/GPUJoin (hlgj_) and TU-Berlin-DIMA/fast-interconnects (fic_)
+
+def hlgj_rows(a):
+    """The rows of a 2-D array sorted lexicographically (an atomicAdd-ordered output, made comparable)."""
+    a = np.asarray(a)
+    return a[np.lexsort(a.T[::-1])] if len(a) else a
+
+
+def _hlgj_i32(x):
+    x &= 0xFFFFFFFF
+    return x - (1 << 32) if x >> 31 else x
+
+
+def hlgj_position(key, size):
+    """hashjoin_gpu.cu's get_position: Murmur3's finaliser on a signed int (arithmetic shifts), masked to the table."""
+    k = _hlgj_i32(int(key))
+    k ^= k >> 16
+    k = _hlgj_i32(k * 0x85ebca6b)
+    k ^= k >> 13
+    k = _hlgj_i32(k * 0xc2b2ae35)
+    k ^= k >> 16
+    return k & (size - 1)
+
+
+def hlgj_build(relation, size):
+    """An Entity table (key, value) as build_hash_table makes it (key 0 empty), rows inserted in order."""
+    t = np.zeros((size, 2), dtype=np.int32)
+    for k, v in np.asarray(relation).reshape(-1, 2):
+        p = hlgj_position(k, size)
+        while t[p, 0] != 0:
+            p = (p + 1) & (size - 1)
+        t[p] = (k, v)
+    return t
+
+
+def hlgj_chain_ok(table):
+    """True when every entry of an Entity table is reachable from its key's position without an empty slot between."""
+    t = np.asarray(table).reshape(-1, 2)
+    size = len(t)
+    for s in np.flatnonzero(t[:, 0] != 0):
+        p = hlgj_position(t[s, 0], size)
+        while p != s:
+            if t[p, 0] == 0:
+                return False
+            p = (p + 1) & (size - 1)
+    return True
+
+
+def hlgj_join_sizes(relation):
+    """get_join_result_size's join_result_size: per reverse row (b, a), 3 x the relation rows keyed b."""
+    r = np.asarray(relation).reshape(-1, 2)
+    keys, counts = np.unique(r[:, 0], return_counts=True)
+    c = dict(zip(keys.tolist(), counts.tolist()))
+    return np.array([3 * c.get(int(b), 0) for b in r[:, 1]], dtype=np.int32)
+
+
+def hlgj_offsets(relation):
+    """The host's thrust::exclusive_scan of the join sizes: each reverse row's start in join_result."""
+    s = hlgj_join_sizes(relation)
+    return np.concatenate([[0], np.cumsum(s)[:-1]]).astype(np.int32)
+
+
+def hlgj_join(relation):
+    """The hash join's triples (b, c, a) for relation rows (a, b) and (b, c), sorted (the order within a probe row's
+    stretch follows the hash table's, the build's atomic order)."""
+    r = np.asarray(relation).reshape(-1, 2)
+    out = [(b, c, a) for a, b in r.tolist() for k, c in r.tolist() if k == b]
+    return hlgj_rows(np.array(out, dtype=np.int64).reshape(-1, 3))
+
+
+def hlgj_nlj(r1):
+    """The nested loop join's rows (r1[i] then relation_2[j]'s value) for r1[i, 0] == relation_2[j, 0], relation_2 the
+    reverse of r1 (the host's get_reverse_relation_gpu): (a, b, c) with (a, b) and (c, a) rows of r1, sorted."""
+    r = np.asarray(r1).reshape(-1, 2)
+    out = [(a, b, c) for a, b in r.tolist() for c, k in r.tolist() if k == a]
+    return hlgj_rows(np.array(out, dtype=np.int64).reshape(-1, 3))
+
+
+def fic_q6(shipdate, discount, quantity, price, predicated=False):
+    """tpch_q6_*'s revenue: sum(l_extendedprice * l_discount) over 1994's shipdates (days 732..1096), discount 5..7 and
+    quantity < 24. The predicated kernel's mask is ((!condition) << 31) >> 31, all ones where the condition fails: it
+    sums the rows Q6 rejects, and the reference says so."""
+    sd, d, q, p = (np.asarray(a, dtype=np.int64) for a in (shipdate, discount, quantity, price))
+    cond = (sd >= 732) & (sd < 1097) & (d >= 5) & (d <= 7) & (q < 24)
+    return [int(np.sum((p * d)[~cond if predicated else cond]))]
+
+
+def fic_hash(key, log2, bits):
+    """gpu_common.h's mult_shift_hash: the key times the golden-ratio factor, modulo 2^bits, its top log2 bits."""
+    if bits == 32:
+        return ((int(key) & 0xFFFFFFFF) * 2654435769 & 0xFFFFFFFF) >> (32 - log2)
+    return ((int(key) & (2**64 - 1)) * 11400714819323198485 & (2**64 - 1)) >> (64 - log2)
+
+
+def fic_build(keys, payloads, entries, bits):
+    """A linear-probing table (key, payload) as gpu_ht_build_linearprobing_int* makes it (-1 empty), inserted in order."""
+    t = np.full((entries, 2), -1, dtype=np.int32 if bits == 32 else np.int64)
+    log2 = entries.bit_length() - 1
+    for k, v in zip(np.asarray(keys).tolist(), np.asarray(payloads).tolist()):
+        i = fic_hash(k, log2, bits)
+        while t[i, 0] != -1:
+            i = (i + 1) & (entries - 1)
+        t[i] = (k, v)
+    return t
+
+
+def fic_chain_ok(table, bits):
+    """True when every entry is reachable from its key's hash slot without an empty (-1) slot between."""
+    t = np.asarray(table).reshape(-1, 2)
+    n = len(t)
+    log2 = n.bit_length() - 1
+    for s in np.flatnonzero(t[:, 0] != -1):
+        i = fic_hash(t[s, 0], log2, bits)
+        while i != s:
+            if t[i, 0] == -1:
+                return False
+            i = (i + 1) & (n - 1)
+    return True
+
+
+def fic_rows(a):
+    """The rows of a 2-D array sorted lexicographically (a table whose layout follows the order of the atomicCAS)."""
+    a = np.asarray(a)
+    return a[np.lexsort(a.T[::-1])] if len(a) else a
+
+
+def fic_probe_aggregate(build_keys, probe_keys, probe_payloads, threads):
+    """gpu_ht_probe_aggregate_linearprobing_*: per thread of the grid-stride loop, the sum of its probe tuples' payloads,
+    once per build tuple of the same key, as uint64."""
+    count = {}
+    for k in np.asarray(build_keys).tolist():
+        count[k] = count.get(k, 0) + 1
+    out = np.zeros(threads, dtype=np.uint64)
+    for i, (k, v) in enumerate(zip(np.asarray(probe_keys).tolist(), np.asarray(probe_payloads).tolist())):
+        out[i % threads] += np.uint64(v * count.get(k, 0))
+    return out
+
+
+def fic_perfect(keys, payloads, entries, dtype):
+    """A perfect-hashing table as gpu_ht_build_perfect_* makes it: row key holds (key, payload); the rest as they were (-1)."""
+    t = np.full((entries, 2), -1, dtype=dtype)
+    for k, v in zip(np.asarray(keys).tolist(), np.asarray(payloads).tolist()):
+        t[k] = (k, v)
+    return t
+
+
+def fic_probe_perfect(table, probe_keys, probe_payloads, threads):
+    """gpu_ht_probe_aggregate_perfect_*: per thread, the sum of the payloads whose key's row holds that key."""
+    t = np.asarray(table)
+    out = np.zeros(threads, dtype=np.uint64)
+    for i, (k, v) in enumerate(zip(np.asarray(probe_keys).tolist(), np.asarray(probe_payloads).tolist())):
+        if t[k, 0] == k:
+            out[i % threads] += np.uint64(v)
+    return out
