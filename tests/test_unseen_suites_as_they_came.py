@@ -599,7 +599,7 @@
   peads/demodulator's CUDA FM demodulator: 11 of 13 as they came; the two others correctIq's entries, which had not
   listed its real device_state (a function-static offset carried across launches) nor its race at one warp. Real
   out-of-bounds reads listed in rustypfb's half_multiply and reconstruct_addition, and fmDemod's write-write race.
-  Now 13 of 13, tilelab unchanged."""
+  Now 13 of 13, tilelab unchanged.
 - unseen213, GPUJoin's hash join (build, join size, join result) and nested loop join (atomic count and cursor) +
   fast-interconnects' TPC-H Q6 (branching, predicated) and no-partitioning hash join (linear-probing builds and
   probe-aggregates, int32 / int64; perfect hashing): 13 of 13 as they came, no finding, tilelab unchanged."""
