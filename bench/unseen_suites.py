@@ -207,6 +207,7 @@ SUITES = {
     "EuroPar 2025 LLM study Game of Life references (bools; one thread a cell with atomicOr and __ballot_sync; row-packed words by a bit loop, __popcll masks, a generated macro, a full-adder network; 8 x 8 tile words) + Preis 2D Ising Metropolis (checkerboard of 2 x 2 cells, both half-sweeps, per-thread LCG in shared memory, magnetisation tree sum) (unseen212)": ("eplgol_", "preisis_"),
     "rustypfb polyphase filter bank channelizer (shared-tile reshape and reconstruction transposes, FFT-domain filter products, scale / fft-shift / alias sign flips) + peads/demodulator CUDA FM demodulator (function-static DC offset correction, atan2 discriminator) (unseen210)": ("rpfb_", "fmdem_"),
     "GPUJoin hash join (Murmur3 open addressing by atomicCAS, join-size and join-result passes) and nested loop join (2-D grid, atomic cursor) + fast-interconnects TPC-H Q6 (branching and predicated; shared and global 64-bit atomicAdd) and no-partitioning hash join (linear-probing build by 64-bit / key atomicCAS, probe-aggregate, perfect hashing) (unseen213)": ("hlgj_", "fic_"),
+    "cuML ml-prims warp-wide top-k warpTopKkernel (warp bitonic networks of shfl_xor compare-and-swaps, an insertion cascade of N warp-sorted arrays; k smallest and largest) + Euro-Par 2025 LLM-CUDA study hand-written k-NN (naive local-memory max-heap, warp-per-query shared candidate buffers by atomicAdd or ballot/__popc, register and cooperative-groups shuffle bitonic sorts, mirrored merge) (unseen215)": ("mlsel_", "eparknn_"),
 }
 
 

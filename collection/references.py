@@ -31016,3 +31016,24 @@ def fic_probe_perfect(table, probe_keys, probe_payloads, threads):
         if t[k, 0] == k:
             out[i % threads] += np.uint64(v)
     return out
+
+
+# ---- unseen215: cuML ml-prims warp top-k (mlsel_), the Euro-Par 2025 k-NN references (eparknn_)
+
+def mlsel_topk(arr, k, largest):
+    """warpTopKkernel: per row, the k smallest (Greater = true) or largest values, sorted, and their columns."""
+    a = np.asarray(arr, dtype=np.float32)
+    order = np.argsort(-a if largest else a, axis=1, kind="stable")[:, :k]
+    return np.take_along_axis(a, order, axis=1), order.astype(np.int32)
+
+
+def eparknn_knn(query, data, k):
+    """knn_kernel: each query's k nearest data points by squared distance, nearest first: (indices, distances);
+    the differences in float32 as the kernel takes them, their squares summed in float64."""
+    q = np.asarray(query, dtype=np.float32).reshape(-1, 2)
+    d = np.asarray(data, dtype=np.float32).reshape(-1, 2)
+    dx = (q[:, None, 0] - d[None, :, 0]).astype(np.float64)
+    dy = (q[:, None, 1] - d[None, :, 1]).astype(np.float64)
+    dist = dx * dx + dy * dy
+    idx = np.argsort(dist, axis=1, kind="stable")[:, :k]
+    return idx.astype(np.int32), np.take_along_axis(dist, idx, axis=1)

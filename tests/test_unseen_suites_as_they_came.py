@@ -603,6 +603,13 @@
 - unseen213, GPUJoin's hash join (build, join size, join result) and nested loop join (atomic count and cursor) +
   fast-interconnects' TPC-H Q6 (branching, predicated) and no-partitioning hash join (linear-probing builds and
   probe-aggregates, int32 / int64; perfect hashing): 13 of 13 as they came, no finding, tilelab unchanged."""
+- unseen215, cuML ml-prims' warp-wide top-k (warpTopKkernel: warp bitonic shfl_xor networks, an insertion cascade of
+  warp-sorted arrays) + the Euro-Par 2025 LLM-CUDA study's hand-written k-NN kernels (naive local max-heap, baseline
+  and baseline-warps: shared candidate buffers by atomicAdd or ballot, shuffle bitonic sorts): 4 of 11 as they came.
+  Real bugs listed: the naive heap's leaf read past its array (out_of_bounds), the baseline kernels' lanes handing
+  shared slots to one another with no __syncwarp() (race). At the 1,780 points first chosen their per-lane flush
+  test diverged the warp before warp.sync() and full-mask shuffles (undefined behaviour, wrong results, no emulator
+  finding); the entries now use 1,760, a multiple of 32. Now 11 of 11, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -915,6 +922,13 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen210": (13, 11, {"fmdem_matrix.cu": ("findings ['device_state', 'race'], expected []: race at collection/fmdem_matrix.cu:49",
                                                "findings ['device_state', 'race'], expected ['race']: race at collection/fmdem_matrix.cu:49")}),
     "unseen213": (13, 13, {}),
+    "unseen215": (11, 4, {"eparknn_naive.cu": "findings ['out_of_bounds'], expected []: out of bounds at "
+                                              "collection/eparknn_naive.cu:59",
+                          "eparknn_baseline.cu": ("results.view(np.int32)[..., 0]: 97 of 256 differ, first at 20",
+                                                  "results.view(np.int32)[..., 0]: 170 of 512 differ, first at 40"),
+                          "eparknn_baseline_warps.cu": ("results.view(np.int32)[..., 0]: 97 of 256 differ, first at 20",
+                                                        "results.view(np.int32)[..., 0]: 170 of 512 differ, first at 40",
+                                                        "results.view(np.int32)[..., 0]: 192 of 512 differ, first at 80")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
