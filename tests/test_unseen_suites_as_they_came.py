@@ -602,7 +602,7 @@
   Now 13 of 13, tilelab unchanged.
 - unseen213, GPUJoin's hash join (build, join size, join result) and nested loop join (atomic count and cursor) +
   fast-interconnects' TPC-H Q6 (branching, predicated) and no-partitioning hash join (linear-probing builds and
-  probe-aggregates, int32 / int64; perfect hashing): 13 of 13 as they came, no finding, tilelab unchanged."""
+  probe-aggregates, int32 / int64; perfect hashing): 13 of 13 as they came, no finding, tilelab unchanged.
 - unseen215, cuML ml-prims' warp-wide top-k (warpTopKkernel: warp bitonic shfl_xor networks, an insertion cascade of
   warp-sorted arrays) + the Euro-Par 2025 LLM-CUDA study's hand-written k-NN kernels (naive local max-heap, baseline
   and baseline-warps: shared candidate buffers by atomicAdd or ballot, shuffle bitonic sorts): 4 of 11 as they came.
