@@ -30118,7 +30118,8 @@ def _trtplg_roialign(data, rois, batch_idx, scale, ph_n, pw_n, ratio, avg, align
                         acc = f(0)
                         for v in vals:
                             acc = f(acc + v)
-                        out[n, c, ph, pw] = acc / f(gh * gw)
+                        with np.errstate(invalid="ignore"):     # no samples: 0 / 0, NaN as on the device
+                            out[n, c, ph, pw] = acc / f(gh * gw)
                     else:
                         out[n, c, ph, pw] = max(vals)
     return out.ravel()
