@@ -31037,3 +31037,183 @@ def eparknn_knn(query, data, k):
     dist = dx * dx + dy * dy
     idx = np.argsort(dist, axis=1, kind="stable")[:, :k]
     return idx.astype(np.int32), np.take_along_axis(dist, idx, axis=1)
+
+
+# ---- unseen214: TensorRT OSS plugin kernels (trtplg_) and ONNX Runtime's CUDA RoiAlign (ortcu_)
+
+def _trtplg_bilinear(img, h, w, y, x, avg, f):
+    """bilinearInterpolate / bilinear_interpolate (one sample, the kernels' float order): the weighted
+    corners summed (avg) or their largest weighted corner (max mode, as both sources do)."""
+    if y < -1.0 or y > h or x < -1.0 or x > w:
+        return f(0)
+    y = f(0) if y <= 0 else y
+    x = f(0) if x <= 0 else x
+    yl, xl = int(y), int(x)
+    if yl >= h - 1:
+        yh = yl = h - 1
+        y = f(yl)
+    else:
+        yh = yl + 1
+    if xl >= w - 1:
+        xh = xl = w - 1
+        x = f(xl)
+    else:
+        xh = xl + 1
+    ly, lx = f(y - f(yl)), f(x - f(xl))
+    hy, hx = f(f(1) - ly), f(f(1) - lx)
+    v = [img[yl, xl], img[yl, xh], img[yh, xl], img[yh, xh]]
+    wts = [hy * hx, hy * lx, ly * hx, ly * lx]
+    if avg:
+        return f(sum(f(a * b) for a, b in zip(wts, v)))
+    return max(f(a * b) for a, b in zip(wts, v))
+
+
+def _trtplg_roialign(data, rois, batch_idx, scale, ph_n, pw_n, ratio, avg, aligned, grid_of, dtype):
+    """RoIAlign forward over (n, c, ph, pw): the bin's sample grid (ratio, else grid_of(size / pooled)),
+    averaged or maxed; rois are (x1, y1, x2, y2) scaled by the spatial scale, less 0.5 when aligned."""
+    f = np.dtype(dtype).type
+    data = np.asarray(data, dtype=dtype)
+    nb, ch, h, w = data.shape
+    rois = np.asarray(rois, dtype=dtype).reshape(-1, 4)
+    out = np.zeros((len(rois), ch, ph_n, pw_n), dtype=dtype)
+    scale = f(scale)
+    off = f(0.5 if aligned else 0)
+    for n, r in enumerate(rois):
+        sw, sh, ew, eh = (f(v * scale - off) for v in r)
+        rw, rh = f(ew - sw), f(eh - sh)
+        if not aligned:
+            rw, rh = max(rw, f(1)), max(rh, f(1))
+        bh, bw = f(rh / f(ph_n)), f(rw / f(pw_n))
+        gh = ratio if ratio > 0 else grid_of(np.float32(rh / f(ph_n)))
+        gw = ratio if ratio > 0 else grid_of(np.float32(rw / f(pw_n)))
+        for c in range(ch):
+            img = data[int(batch_idx[n]), c]
+            for ph in range(ph_n):
+                for pw in range(pw_n):
+                    vals = []
+                    for iy in range(gh):
+                        y = f(f(sh + f(ph) * bh) + f(f(iy + 0.5) * f(bh / f(gh))))
+                        for ix in range(gw):
+                            x = f(f(sw + f(pw) * bw) + f(f(ix + 0.5) * f(bw / f(gw))))
+                            vals.append(_trtplg_bilinear(img, h, w, y, x, avg, f))
+                    if avg:
+                        acc = f(0)
+                        for v in vals:
+                            acc = f(acc + v)
+                        with np.errstate(invalid="ignore"):     # no samples: 0 / 0, NaN as on the device
+                            out[n, c, ph, pw] = acc / f(gh * gw)
+                    else:
+                        out[n, c, ph, pw] = max(vals)
+    return out.ravel()
+
+
+def trtplg_roialign(data, rois, batch_idx, scale, ph_n, pw_n, ratio, avg, aligned):
+    """TensorRT's RoIAlignForward (float): an adaptive grid is ceilf(size / pooled)."""
+    return _trtplg_roialign(data, rois, batch_idx, scale, ph_n, pw_n, ratio, avg, aligned,
+                            lambda v: int(math.ceil(v)), np.float32)
+
+
+def ortcu_roialign(data, rois, batch_idx, scale, ph_n, pw_n, ratio, avg, dtype=np.float32):
+    """ONNX Runtime's RoIAlignForward: never aligned, an adaptive grid is roundf(size / pooled)."""
+    return _trtplg_roialign(data, rois, batch_idx, scale, ph_n, pw_n, ratio, avg, False,
+                            lambda v: int(math.floor(v + 0.5)), dtype)
+
+
+def trtplg_rois(n, extent, batches):
+    """n RoIs (x1, y1, x2, y2) inside an extent-sized image (some smaller than a pixel at scale 0.5, some
+    running past the edge), and their batch indices."""
+    rng = np.random.default_rng(214)
+    x1 = rng.uniform(-2.0, extent * 0.6, n)
+    y1 = rng.uniform(-2.0, extent * 0.6, n)
+    wh = rng.uniform(1.0, extent * 0.7, (2, n))
+    return {"rois": np.stack([x1, y1, x1 + wh[0], y1 + wh[1]], 1).ravel(),
+            "batch": rng.integers(0, batches, n)}
+
+
+def trtplg_nms_boxes(n):
+    """n normalised boxes (xmin, ymin, xmax, ymax) in clusters, so that many overlap past 0.45."""
+    rng = np.random.default_rng(2140)
+    centres = rng.uniform(0.2, 0.8, (6, 2))
+    c = centres[rng.integers(0, 6, n)] + rng.normal(0.0, 0.04, (n, 2))
+    wh = rng.uniform(0.1, 0.3, (n, 2))
+    return np.concatenate([c - wh / 2, c + wh / 2], 1).astype(np.float32).ravel()
+
+
+def trtplg_nms_index(num, classes, per_class, valid):
+    """beforeNMS_index_array: per (image, class) row a permutation of its per_class candidates (their global
+    index, as sortScoresPerClass writes), -1 from position valid on (scores under the threshold)."""
+    rng = np.random.default_rng(2141)
+    out = np.full((num, classes, per_class), -1, dtype=np.int64)
+    for i in range(num):
+        for c in range(classes):
+            out[i, c, :valid] = rng.permutation(per_class)[:valid] + (i * classes + c) * per_class
+    return out.ravel()
+
+
+def _trtplg_iou(a, b):
+    """jaccardOverlap, normalised boxes, in float32 as the kernel computes it."""
+    f = np.float32
+    if b[0] > a[2] or b[2] < a[0] or b[1] > a[3] or b[3] < a[1]:
+        return f(0)
+    iw = f(min(a[2], b[2]) - max(a[0], b[0]))
+    ih = f(min(a[3], b[3]) - max(a[1], b[1]))
+    if iw > 0 and ih > 0:
+        inter = f(iw * ih)
+        s1 = f(f(a[2] - a[0]) * f(a[3] - a[1]))
+        s2 = f(f(b[2] - b[0]) * f(b[3] - b[1]))
+        return f(inter / f(f(s1 + s2) - inter))
+    return f(0)
+
+
+def trtplg_nms(boxes, scores, index, num, classes, per_class, top_k, thr, score_shift=0.0):
+    """allClassNMS_kernel with shared locations: per (image, class) the greedy walk over the first top_k
+    candidates in their order, dropping later kept ones whose IoU with the reference is over thr.
+    Returns (afterNMS_scores, afterNMS_index_array)."""
+    boxes = np.asarray(boxes, dtype=np.float32).reshape(-1, 4)
+    scores = np.asarray(scores, dtype=np.float32).reshape(num, classes, per_class)
+    index = np.asarray(index).reshape(num, classes, per_class)
+    thr = np.float32(thr)
+    out_s = np.zeros((num, classes, top_k), dtype=np.float32)
+    out_i = np.zeros((num, classes, top_k), dtype=np.int32)
+    nread = min(top_k, per_class)
+    for i in range(num):
+        for c in range(classes):
+            idx = index[i, c, :nread]
+            box = [boxes[k % per_class + i * per_class] if k != -1 else None for k in idx]
+            kept = [k != -1 for k in idx] + [False] * (top_k - nread)
+            ref = 0
+            while ref < nread and idx[ref] != -1:
+                for t in range(ref + 1, nread):
+                    if kept[t] and _trtplg_iou(box[ref], box[t]) > thr:
+                        kept[t] = False
+                ref += 1
+                while ref < nread and not kept[ref]:
+                    ref += 1
+            for t in range(top_k):
+                out_s[i, c, t] = scores[i, c, t] if kept[t] else np.float32(score_shift)
+                out_i[i, c, t] = idx[t] if kept[t] else -1
+    return out_s.ravel(), out_i.ravel()
+
+
+def trtplg_region_softmax(inp, n, groups, batch_offset, stride, out, temp=1.0):
+    """softmaxKernel: for each batch row b and group g, a softmax over the n entries at
+    b * batch_offset + g + i * stride (exp(x / temp - max / temp)); the rest of out as it was."""
+    x = np.asarray(inp, dtype=np.float32)
+    o = np.array(out, dtype=np.float32)
+    t = np.float32(temp)
+    for b in range(len(x) // batch_offset + (1 if len(x) % batch_offset else 0)):
+        for g in range(groups):
+            ix = b * batch_offset + g + np.arange(n) * stride
+            if ix[-1] >= len(x):
+                continue
+            v = x[ix]
+            e = np.exp(v / t - v.max() / t).astype(np.float32)
+            o[ix] = e / np.float32(e.astype(np.float64).sum())
+    return o
+
+
+def trtplg_sigmoid(data, rng_n):
+    """activateKernel: 1 / (1 + exp(-x)) in double over a float exp, on the first rng_n entries."""
+    d = np.array(data, dtype=np.float32)
+    d[:rng_n] = (1.0 / (1.0 + np.exp(-d[:rng_n]).astype(np.float32).astype(np.float64))).astype(np.float32)
+    return d

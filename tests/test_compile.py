@@ -3,7 +3,10 @@
 Every NVRTC test runs once per NVRTC major found (12 and 13 side by side).
 """
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -284,6 +287,29 @@ def test_stdint_types_with_no_include_build_as_under_nvcc(nv, emu):
     assert (y == -2).all()
     with pytest.raises(CompileError, match="not_a_type_t"):      # any other undefined name: NVRTC's error
         tc.compile_cuda("__global__ void k(not_a_type_t *y) { }\n", nvrtc=nv)
+
+
+def test_stdint_type_in_a_template_kernels_parameters_builds(nv, emu):
+    """A template kernel whose parameter list names int32_t with no #include (TensorRT's RoIAlignForward<T>,
+    unseen214): NVRTC crashed the process (a segfault in nvrtcCompileProgram) building it with the instance's name
+    expression, before the retry could read the log. The build runs in a child process, which a crash cannot take
+    the test run with; then here, on the emulator."""
+    src = ("template <typename T>\n"
+           "__global__ void K(int32_t const n, T* p)\n"
+           "{\n"
+           "    for (size_t i = threadIdx.x; i < n; i += blockDim.x) p[i] = T(2);\n"
+           "}\n")
+    child = ("import sys\nfrom tilelab import toolchain as tc\n"
+             f"prog = tc.compile_cuda({src!r}, name_expressions=['K<float>'], nvrtc={nv.version[0]})\n"
+             "prog.kernel('K<float>')\nprint('built')\n")
+    r = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=300,
+                       cwd=Path(__file__).resolve().parents[1])
+    assert r.returncode == 0 and "built" in r.stdout, (r.returncode, r.stderr[-2000:])
+    prog = tc.compile_cuda(src, name_expressions=["K<float>"], nvrtc=nv)
+    assert any("cuda/std/cstdint" in o for o in prog.options)
+    p = np.zeros(40, np.float32)
+    emu.run(prog.kernel("K<float>"), 1, 32, np.int32(37), p)
+    assert (p[:37] == 2).all() and (p[37:] == 0).all()
 
 
 def test_stdint_size_and_pointer_limits_are_defined(nv, emu):

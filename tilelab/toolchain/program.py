@@ -249,6 +249,10 @@ _CACHE_SIZE = 256
 #: NVRTC's message for a <stdint.h> type used with no #include (nvcc's implicit cuda_runtime.h has them)
 _STDINT_MISSING = re.compile(r'identifier "u?int(?:_fast|_least)?(?:8|16|32|64|ptr|max)_t" is undefined')
 STDINT_PRE_INCLUDE = "--pre-include=cuda/std/cstdint"
+#: a <stdint.h> type by name, and what declares one (an #include of the header, a typedef or alias of its own)
+_STDINT_NAME = re.compile(r"\bu?int(?:_fast|_least)?(?:8|16|32|64|ptr|max)_t\b")
+_STDINT_DECLARED = re.compile(r"#\s*include\s*[<\"](?:cuda/std/)?(?:cstdint|stdint\.h)[>\"]"
+                              r"|\b(?:typedef\b[^;]*|using\s+)u?int(?:_fast|_least)?(?:8|16|32|64|ptr|max)_t\b")
 #: <math.h>'s macros used with no #include: nvcc's implicit cuda_runtime.h includes <math.h> (darknet's
 #: maxpool kernels write -INFINITY with no include); tilelab's own <math.h> (tilelab/include) defines them
 _MATH_MACRO_MISSING = re.compile(r'identifier "(?:INFINITY|NAN|HUGE_VALF?|M_[A-Z0-9_]+)" is undefined')
@@ -432,6 +436,13 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
                             tmpl.template_params if tmpl else ""))
     names = [f.name for f in found]
     arch_opt = f"-arch={ptx_arch_for(source, options)}"
+    # a template kernel whose parameter list names a <stdint.h> type the source never declares (TensorRT's
+    # RoIAlignForward<T>(int32_t const nthreads, ...), unseen214): NVRTC 12 and 13 crash the process (a segfault in
+    # nvrtcCompileProgram) building it with a name expression for the instance, so the retry below never reads the
+    # log; the header nvcc's cuda_runtime.h brings is included from the first build instead
+    if (STDINT_PRE_INCLUDE not in options and any(f.template and _STDINT_NAME.search(f.params_text) for f in declared)
+            and any("<" in n for n in names) and not _STDINT_DECLARED.search(headers_text + "\n" + source)):
+        options = (*options, STDINT_PRE_INCLUDE)
     # nvcc includes cuda_runtime.h before every .cu, and <stdint.h>'s types, <math.h>'s macros,
     # <cmath>'s std:: names and <sys/types.h>'s short names come with it; NVRTC includes nothing. A source that uses int32_t or INFINITY with no #include builds
     # under nvcc: here too, with the header included first (only then: it costs a plain compile ~40 ms);
