@@ -609,7 +609,7 @@
   Real bugs listed: the naive heap's leaf read past its array (out_of_bounds), the baseline kernels' lanes handing
   shared slots to one another with no __syncwarp() (race). At the 1,780 points first chosen their per-lane flush
   test diverged the warp before warp.sync() and full-mask shuffles (undefined behaviour, wrong results, no emulator
-  finding); the entries now use 1,760, a multiple of 32. Now 11 of 11, tilelab unchanged."""
+  finding); the entries now use 1,760, a multiple of 32. Now 11 of 11, tilelab unchanged.
 - unseen214, TensorRT OSS plugin kernels (RoIAlign, per-class NMS with shared kept flags, YOLO Region softmax and
   sigmoids, LReLU, GroupNorm scale-shift) + ONNX Runtime's CUDA RoiAlign: 7 of 11 as they came; TensorRT's RoIAlign
   (int32_t in a template kernel's parameters, no #include) crashed NVRTC with its name expression (a segfault, the
