@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .refusals import carets
+
 #: NVRTC's refusal: "<file>:<line>: error: expected an expression", then the source line and a caret
 _REFUSAL = re.compile(r"^(?P<file>.*?):(?P<line>\d+): error: expected an expression\n(?P<text>.*)\n(?P<caret> *)\^",
                       re.MULTILINE)
@@ -28,16 +30,8 @@ def rewritten(source: str, first_line: int, log: str) -> tuple[str, dict[int, st
     written} of those rewritten (empty: nothing to retry)."""
     lines = source.split("\n")
     out: dict[int, str] = {}
-    for m in _REFUSAL.finditer(log):
-        line = int(m.group("line"))
-        k = line - first_line
-        if not 0 <= k < len(lines):
-            continue
-        src, text = lines[k], m.group("text")
-        if not text.endswith(src) or not src.strip():
-            continue
-        col = len(m.group("caret")) - (len(text) - len(src))
-        if not 0 <= col < len(src) or src[col] != "{":
+    for k, src, col, line in carets(lines, first_line, log, _REFUSAL):
+        if src[col] != "{":
             continue
         lit = _LITERAL.search(src[:col + 1])
         if lit is None:

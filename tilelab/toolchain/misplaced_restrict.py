@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .refusals import carets
+
 #: NVRTC's refusal: "<file>:<line>: error: "restrict" is not allowed", then the source line and a caret
 _REFUSAL = re.compile(r'^(?P<file>.*?):(?P<line>\d+): error: "restrict" is not allowed\n(?P<text>.*)\n'
                       r'(?P<caret>[ \t]*)\^', re.MULTILINE)
@@ -30,16 +32,8 @@ def rewritten(source: str, first_line: int, log: str) -> tuple[str, dict[int, st
     written} of those blanked (empty: nothing to retry)."""
     lines = source.split("\n")
     out: dict[int, str] = {}
-    for m in _REFUSAL.finditer(log):
-        line = int(m.group("line"))
-        k = line - first_line
-        if not 0 <= k < len(lines):
-            continue
-        src, text = lines[k], m.group("text")
-        if not text.endswith(src) or not src.strip():
-            continue
-        col = len(m.group("caret")) - (len(text) - len(src))
-        if not 0 <= col < len(src) or src[:col].rstrip().endswith(("*", "&")):
+    for k, src, col, line in carets(lines, first_line, log, _REFUSAL):
+        if src[:col].rstrip().endswith(("*", "&")):
             continue
         q = _QUALIFIER.match(src, col) or (_AFTER_NAME.match(src, col) if _NAME_BEFORE.search(src[:col]) else None)
         if q is None:
