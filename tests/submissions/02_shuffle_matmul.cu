@@ -1,7 +1,8 @@
-// A legitimate unusual answer: no shared memory at all. Warp 0 of each 32 x 32 block computes
-// the block's whole 32 x 32 tile of C, one column per lane, with 32 accumulators in registers;
-// each lane loads one element of a row of A's tile, coalesced, and __shfl_sync hands it to the
-// others. Its global loads come to the tiled kernel's level, so it keeps full marks.
+// An unusual answer: no shared memory at all. Warp 0 of each 32 x 32 block computes the block's
+// whole 32 x 32 tile of C, one column per lane, with 32 accumulators in registers; each lane loads
+// one element of a row of A's tile, coalesced, and __shfl_sync hands it to the others. Its values
+// are right, but its 64 floats a thread take 122 registers, and a block of 1024 threads that many
+// is more than a block may hold: a GPU refuses the launch, and so does the emulator.
 #define TILE 32
 __global__ void matmulTiled(const float* A, const float* B, float* C, int N)
 {
