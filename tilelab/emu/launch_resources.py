@@ -16,8 +16,6 @@ from ..toolchain.sass import register_count
 
 REGISTERS_PER_BLOCK = 65536      # sm_80 to sm_90: the most registers one block may hold
 REGISTER_STEP = 8                # per thread: a warp's registers come in steps of 256
-
-
 MAX_REGISTERS = 255              # per thread: ptxas gives no more
 
 
@@ -34,9 +32,9 @@ def check_registers(kernel, block, arch: str) -> None:
     if not regs:
         return
     tpb = block[0] * block[1] * block[2]
-    warps = -(-tpb // 32)
-    need = -(-regs // REGISTER_STEP) * REGISTER_STEP * 32 * warps
+    per_warp = -(-regs // REGISTER_STEP) * REGISTER_STEP * 32
+    need = per_warp * -(-tpb // 32)
     if need > REGISTERS_PER_BLOCK:
-        fit = REGISTERS_PER_BLOCK // (-(-regs // REGISTER_STEP) * REGISTER_STEP * 32) * 32
+        fit = REGISTERS_PER_BLOCK // per_warp * 32
         raise LaunchError(msg("args.registers", name=kernel.name, regs=regs, arch=arch, n=tpb, need=need,
                               limit=REGISTERS_PER_BLOCK, fit=fit))

@@ -754,11 +754,7 @@ class Machine:
                     detail = said("finding.barrier_skipped")
                 self.finding("barrier_divergence", ins, t, None, detail)
         # release: everyone past their barrier, new epoch for the race detector
-        idx = np.flatnonzero(w)
-        self._reduce_votes(idx)
-        self.pc[idx] += 1
-        self.epoch[idx] += 1
-        self.epochs_changed()
+        self._past_barrier(np.flatnonzero(w))
         if self.shadow is not None:
             self.shadow.new_epoch()
         self.waiting[:] = False
@@ -782,14 +778,18 @@ class Machine:
             return False
         mine = np.isin(self.block_local, done)
         idx = np.flatnonzero(w & mine)
-        self._reduce_votes(idx)
-        self.pc[idx] += 1
-        self.epoch[idx] += 1
-        self.epochs_changed()
+        self._past_barrier(idx)
         self.waiting[idx] = False
         self.block_waiting[done] = False
         self.arrival_alive[mine] = False
         return True
+
+    def _past_barrier(self, idx):
+        """The waiting threads ``idx`` leave their barrier: its votes reduced, one instruction on, a new epoch."""
+        self._reduce_votes(idx)
+        self.pc[idx] += 1
+        self.epoch[idx] += 1
+        self.epochs_changed()
 
     def _reduce_votes(self, idx):
         """bar.red.popc/and/or: every waiting thread gets its block's count/and/or of the votes."""

@@ -224,7 +224,7 @@ def sass_memory_addresses(program: Program, arch: str = DEFAULT_ARCH,
 
 
 def _elf_sections(cubin: bytes):
-    """The section headers of a 64-bit little-endian ELF: ``(names, [(name, type, offset, size, link)])``
+    """The section headers of a 64-bit little-endian ELF: ``(names, [(name, type, offset, size, link, info)])``
     with ``names(section index, offset)`` its string reader; None if ``cubin`` is no such ELF."""
     if len(cubin) < 64 or cubin[:4] != b"\x7fELF" or cubin[4] != 2 or cubin[5] != 1:
         return None
@@ -237,7 +237,7 @@ def _elf_sections(cubin: bytes):
         h = cubin[shoff + i * shentsize:shoff + (i + 1) * shentsize]
         secs.append((int.from_bytes(h[0:4], "little"), int.from_bytes(h[4:8], "little"),
                      int.from_bytes(h[24:32], "little"), int.from_bytes(h[32:40], "little"),
-                     int.from_bytes(h[40:44], "little")))
+                     int.from_bytes(h[40:44], "little"), int.from_bytes(h[44:48], "little")))
 
     def cstr(sec, off):
         start = secs[sec][2] + off
@@ -255,7 +255,7 @@ def constant_symbols(cubin: bytes, bank: int = 3) -> dict[str, tuple[int, int]]:
     cstr, secs = elf
     want = next((i for i, s in enumerate(secs) if s[0] == f".nv.constant{bank}"), None)
     out: dict[str, tuple[int, int]] = {}
-    for _name, typ, off, size, link in secs:
+    for _name, typ, off, size, link, _info in secs:
         if typ != 2 or want is None:            # SHT_SYMTAB
             continue
         for k in range(size // 24):
@@ -274,7 +274,7 @@ def shared_section_size(cubin: bytes, entry: str) -> int | None:
     elf = _elf_sections(cubin)
     if elf is None:
         return None
-    return next((size for name, _t, _o, size, _l in elf[1] if name == f".nv.shared.{entry}"), 0)
+    return next((size for name, _t, _o, size, _l, _i in elf[1] if name == f".nv.shared.{entry}"), 0)
 
 
 def register_count(cubin: bytes, entry: str) -> int | None:
@@ -284,13 +284,10 @@ def register_count(cubin: bytes, entry: str) -> int | None:
     elf = _elf_sections(cubin)
     if elf is None:
         return None
-    shoff = int.from_bytes(cubin[0x28:0x30], "little")
-    shentsize = int.from_bytes(cubin[0x3a:0x3c], "little")
     sym = info = None
-    for i, (name, _typ, off, size, _link) in enumerate(elf[1]):
+    for name, _typ, off, size, _link, sh_info in elf[1]:
         if name == f".text.{entry}":
-            h = cubin[shoff + i * shentsize:shoff + (i + 1) * shentsize]
-            sym = int.from_bytes(h[44:48], "little")
+            sym = sh_info
         elif name == ".nv.info":
             info = cubin[off:off + size]
     j = 0

@@ -72,8 +72,7 @@ def candidates(fn) -> dict:
         return got
     n_entry = next((i for i, ins in enumerate(fn.instrs) if ins.func), len(fn.instrs))
     ins_ = fn.instrs[:n_entry]
-    backs = [(ins.target, pc) for pc, ins in enumerate(ins_)        # every loop, to see what encloses one
-             if ins.op == "bra" and isinstance(ins.target, int) and 0 <= ins.target <= pc]
+    backs = back_ptx(fn, n_entry)           # every loop, to see what encloses one
     got, around = {}, {}
     for s, end in one_block_loops(fn, n_entry):
         outer = tuple(e2 for s2, e2 in backs if s2 <= s and e2 >= end and (s2, e2) != (s, end))
@@ -148,8 +147,8 @@ def structure(kernel, fn, files: dict, arch: str, loop: tuple, pcs: list):
     # this one, which ptxas leaves as they are, before its own copies of the loop or after them
     first = min((s2 for s2, _e2 in loops), default=0)
     last = max((e2 for _s2, e2 in loops), default=n_entry)
-    alone = [pc for pc in range(n_entry) if mine(fn.instrs[pc]) and
-             not any(s2 <= pc <= e2 and not (s2 <= s and e2 >= end) for s2, e2 in back_ptx(fn, n_entry))]
+    others = [(s2, e2) for s2, e2 in back_ptx(fn, n_entry) if not (s2 <= s and e2 >= end)]   # (not the ones around)
+    alone = [pc for pc in range(n_entry) if mine(fn.instrs[pc]) and not any(s2 <= pc <= e2 for s2, e2 in others)]
     before = sum(1 for pc in alone if pc < first)
     straight = sum(1 for pc in alone if pc > last)
     bad = (not a or loop not in loops or sum(n_lines) + before + straight != total

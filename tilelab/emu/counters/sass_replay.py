@@ -573,25 +573,35 @@ def _division_step(op: str, mods: tuple, a):
         if not ((man == 0) & (exp > 2) & (exp < 252)).all():     # a normal power of two with a normal reciprocal
             return None
         return ((a & _U32(0x80000000)) | ((_U32(254) - exp) << _U32(23))).astype(_U32)
-    if op == "F2I" and mods == ("FTZ", "U32", "TRUNC", "NTZ"):
-        f = a.view(np.float32).astype(np.float64)
-        t = np.trunc(np.nan_to_num(f, nan=0.0, posinf=4294967295.0, neginf=0.0))
-        return np.clip(t, 0, 4294967295).astype(np.uint64).astype(_U32)
-    rest = tuple(m for m in mods if m not in ("FTZ", "NTZ"))
-    if op == "F2I" and set(rest) <= {"U32", "S32", "TRUNC", "FLOOR", "CEIL"} and \
-            sum(m in ("TRUNC", "FLOOR", "CEIL") for m in rest) <= 1:
-        # float32 to a 32-bit integer (cvt.rzi/rmi/rpi/rni.s32.f32: torchvision's RoIPool floors and ceils its bin
-        # edges), rounded as named (nearest even by default), saturating, NaN to 0
+    if op == "F2I":
+        # float32 to a 32-bit integer (ptxas's division truncates its reciprocal so; torchvision's RoIPool floors
+        # and ceils its bin edges), .FTZ flushing a subnormal source first
         f = a.view(np.float32).astype(np.float64)
         if "FTZ" in mods:
             f = np.where(np.abs(f) < 1.1754943508222875e-38, 0.0, f)
-        rnd = {"TRUNC": np.trunc, "FLOOR": np.floor, "CEIL": np.ceil}.get(
-            next((m for m in rest if m in ("TRUNC", "FLOOR", "CEIL")), ""), np.rint)
-        lo, hi = (0.0, 4294967295.0) if "U32" in rest else (-2147483648.0, 2147483647.0)
-        t = np.clip(rnd(np.nan_to_num(f, nan=0.0, posinf=hi, neginf=lo)), lo, hi)
-        t = np.where(np.isnan(f), 0.0, t)
-        return t.astype(np.int64).astype(np.uint64).astype(np.uint32).astype(_U32)
+        return _to_int(f, mods)
     return None
+
+
+def _sign_extended(v, nbytes: int) -> np.ndarray:
+    """A signed byte or half read into a 32-bit register: its sign bit copied into the bits above it."""
+    v = np.asarray(v, dtype=np.uint64) & np.uint64((1 << (8 * nbytes)) - 1)
+    top = np.uint64(1 << (8 * nbytes - 1))
+    return np.where(v & top, v | np.uint64((_MASK << (8 * nbytes)) & _MASK), v).astype(_U32)
+
+
+def _to_int(f, mods) -> np.ndarray | None:
+    """``F2I``'s 32-bit integer of a float32 or float64 value (as float64): rounded as ``mods`` name (``TRUNC``,
+    ``FLOOR``, ``CEIL``; nearest even by default, cvt.rni), to ``S32`` (the default) or ``U32``, saturating, NaN to
+    0; None for a form the replay does not compute."""
+    rest = [m for m in mods if m not in ("FTZ", "NTZ", "F64")]
+    rounds = [m for m in rest if m in ("TRUNC", "FLOOR", "CEIL")]
+    if not set(rest) <= {"U32", "S32", "TRUNC", "FLOOR", "CEIL"} or len(rounds) > 1:
+        return None
+    rnd = {"TRUNC": np.trunc, "FLOOR": np.floor, "CEIL": np.ceil}.get(rounds[0] if rounds else "", np.rint)
+    lo, hi = (0.0, 4294967295.0) if "U32" in rest else (-2147483648.0, 2147483647.0)
+    t = np.where(np.isnan(f), 0.0, np.clip(rnd(np.nan_to_num(f, nan=0.0, posinf=hi, neginf=lo)), lo, hi))
+    return t.astype(np.int64).astype(np.uint64).astype(np.uint32).astype(_U32)
 
 
 def _uniform(v):
@@ -1189,17 +1199,12 @@ class Replay:
             a = self._dval(g, o[1], ins)
             with np.errstate(all="ignore"):
                 return sset(o[0], a if isinstance(a, Unknown) else np.asarray(a, dtype=np.float32).view(_U32))
-        if op == "F2I" and len(o) == 2 and "F64" in mods and \
-                set(mods) <= {"F64", "S32", "U32", "TRUNC", "FLOOR", "CEIL", "NTZ", "FTZ"}:
-            # float64 to a 32-bit integer, rounded as named (nearest even by default), saturating, NaN to 0
+        if op == "F2I" and len(o) == 2 and "F64" in mods:
+            # float64 to a 32-bit integer (DIB-R's (int)(x + 0.5) in double); another form stays unknown
             a = self._dval(g, o[1], ins)
-            if isinstance(a, Unknown):
-                return sset(o[0], a)
-            rnd = {"TRUNC": np.trunc, "FLOOR": np.floor, "CEIL": np.ceil}.get(
-                next((m for m in mods if m in ("TRUNC", "FLOOR", "CEIL")), ""), np.rint)
-            lo, hi = (0.0, 4294967295.0) if "U32" in mods else (-2147483648.0, 2147483647.0)
-            t = np.where(np.isnan(a), 0.0, np.clip(rnd(np.nan_to_num(a, nan=0.0, posinf=hi, neginf=lo)), lo, hi))
-            return sset(o[0], t.astype(np.int64).astype(np.uint64).astype(np.uint32).astype(_U32))
+            got = a if isinstance(a, Unknown) else _to_int(a, mods)
+            if got is not None:
+                return sset(o[0], got)
         if op == "DSETP" and len(o) == 5:
             return self._fsetp(g, ins, guard, wide=True)
         if op == "MUFU" and mods == ("RCP64H",) and len(o) == 2 and self._division_reciprocal64(g.pc, o):
@@ -1581,11 +1586,9 @@ class Replay:
         got = self.launch.const3_value(off, n)
         if got is None:
             return None
-        got = np.asarray(got, dtype=np.uint64)
         if mods & {"S8", "S16"}:
-            top = np.uint64(1 << (8 * n - 1))
-            got = np.where(got & top, got | np.uint64((0xFFFFFFFF << (8 * n)) & 0xFFFFFFFF), got)
-        return _uniform(got)
+            got = _sign_extended(got, n)
+        return _uniform(np.asarray(got))
 
     def _const3_offset(self, g, ins, m):
         """The byte offset in constant bank 3 that a ``c[0x3][reg+imm]`` operand (``_CONST3``'s match ``m``)
@@ -1663,8 +1666,7 @@ class Replay:
                                        bool(mods & {"S8", "S16"}), why) if sel.all() else why)
                 continue
             if nbytes < 4 and mods & {"S8", "S16"}:
-                top = np.uint32(1 << (8 * nbytes - 1))
-                got = np.where(got & top, got | np.uint32((_MASK << (8 * nbytes)) & _MASK), got).astype(_U32)
+                got = _sign_extended(got, nbytes)
             out = np.zeros(lanes.shape, dtype=_U32)
             out[sel] = got
             words.append(_uniform(out))
