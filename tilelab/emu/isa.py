@@ -766,8 +766,11 @@ def h_fence(m, ins, idx, pc):
 
 
 def h_barwarp(m, ins, idx, pc):
+    """__syncwarp(): a new warp epoch for the race shadow. Its mask's live lanes that wait at a barrier or a
+    shuffle or vote of their own cannot come to it (warpmask.apart: a hang on the GPU)."""
     warpmask.check(m, ins, idx)
     lanes = m.lanes(idx)
+    warpmask.apart(m, lanes, warpmask.parked_elsewhere(m, "bar"), ins)
     m.wepoch[lanes] += 1
     m.epochs_changed()
     if m.gshadow is not None:
@@ -1182,9 +1185,11 @@ def shfl_together(m, parts):
     instruction's value and reads its source lane's. Lanes of a warp at different ``shfl.sync`` instructions
     with the same member mask (the two sides of a divergent branch) meet so on the GPU (machine.py's
     rendezvous); a source lane at none of them gives 0."""
+    elsewhere = warpmask.parked_elsewhere(m, "shfl")
     for ins, idx in parts:
         if "sync" in ins.mods:
             warpmask.check(m, ins, idx)
+        warpmask.apart(m, m.lanes(idx), elsewhere, ins)
     got = [_shfl_lanes(m, ins, idx) for ins, idx in parts]
     lanes = np.concatenate([g[0] for g in got])
     vals = np.concatenate([np.asarray(g[1], dtype=np.uint32) for g in got])
@@ -1207,6 +1212,7 @@ def h_vote(m, ins, idx, pc):
     if "sync" in ins.mods:
         warpmask.check(m, ins, idx)
     lanes = m.lanes(idx)
+    warpmask.apart(m, lanes, warpmask.parked_elsewhere(m, "vote"), ins)
     n = len(lanes)
     p = np.broadcast_to(np.asarray(read(m, ins.args[1], "pred", idx)), (n,))
     row, ln, nrows = _warp_rows(m, idx)

@@ -486,7 +486,8 @@ class Machine:
                     if idx is False:
                         return
                 continue
-            meet = self._shfl_meet if op == "shfl" else self._vote_meet if op == "vote" and "sync" in ins.mods else None
+            meet = self._shfl_meet if op == "shfl" else self._vote_meet if op == "vote" and "sync" in ins.mods else \
+                self._syncwarp_meet if op == "bar" else None
             if meet is not None and (idx is not None or self.shfl_parked is not None) and meet(ins, idx, gpc):
                 idx, gpc, others_min = self._regroup()
                 if idx is False:
@@ -513,7 +514,9 @@ class Machine:
         return self._regroup()
 
     def _unpark(self, lanes) -> None:
-        """Lanes parked at a shuffle go on alone (``shfl_alone``): no mate of their warp can still come to it."""
+        """Lanes parked at a shuffle go on alone (``shfl_alone``): no mate of their warp can still come to it. A live
+        mate their mask names that waits elsewhere (a barrier, a vote) is a finding when they run it
+        (sanitizer/warpmask.apart)."""
         if self.shfl_alone is None:
             self.shfl_alone = np.zeros(self.T, dtype=bool)
         self.shfl_alone |= lanes
@@ -718,6 +721,46 @@ class Machine:
         isa.execute(self, ins, both, gpc)
         self.pc[both] = gpc + 1
         return True
+
+    def _syncwarp_meet(self, ins, idx, gpc):
+        """bar.warp.sync (__syncwarp) where the member mask names lanes of the warp that are elsewhere: since Volta
+        each lane waits until the mask's lanes have executed a bar.warp.sync, any one of them (the PTX ISA). Parks
+        this group's lanes whose mates could still come (counted once, as a vote's); lanes whose mates are all
+        here go on together with their mates parked at any __syncwarp. False: the usual __syncwarp (no mate
+        elsewhere, or released alone: the mates ended or wait where they cannot come, sanitizer/warpmask.apart)."""
+        lanes = self.lanes(idx)
+        if self.shfl_alone is not None and self.shfl_alone[lanes].any():
+            self.shfl_alone[lanes] = False
+            return False
+        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[0], "b32", idx)),
+                               (len(lanes),)).astype(np.int64) & 0xFFFFFFFF
+        parked, _, _, mates, _, _, waits = self._mates_away(lanes, mask)
+        if waits.any():
+            if self.shfl_parked is None:
+                self.shfl_parked = np.zeros(self.T, dtype=bool)
+            self.shfl_parked[lanes[waits]] = True
+            self.pc[lanes[waits]] = gpc
+            self.count(gpc, "instructions", -len(np.unique(self.warp_global[lanes[waits]])))
+            if waits.all():
+                return True
+        go = lanes[~waits]
+        gwarps = np.unique(self.warp_global[go])
+        there = mates[parked[mates] & np.isin(self.warp_global[mates], gwarps)]
+        there = there[[self._is_syncwarp(self.fn.instrs[int(p)]) for p in self.pc[there]]]
+        if not waits.any() and not len(there):
+            return False
+        isa.execute(self, ins, go, gpc)
+        for p in np.unique(self.pc[there]):
+            isa.execute(self, self.fn.instrs[int(p)], there[self.pc[there] == p], int(p))
+        if len(there):
+            self.shfl_parked[there] = False
+            self.pc[there] += 1
+        self.pc[go] = gpc + 1
+        return True
+
+    @staticmethod
+    def _is_syncwarp(ins) -> bool:
+        return ins.op == "bar" and "warp" in ins.mods
 
     def _arrive(self, lanes):
         blocks = np.unique(self.block_local[lanes])

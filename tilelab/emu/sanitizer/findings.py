@@ -47,6 +47,9 @@ COUNTED += ("missing_wgmma_fence",)
 #: a warp-synchronous instruction run by a lane its own member mask leaves out (sanitizer/warpmask.py)
 KINDS += ("warp_sync_mask",)
 COUNTED += ("warp_sync_mask",)
+#: lanes let go of a warp-synchronous instruction without a live mate their mask names (sanitizer/warpmask.py)
+KINDS += ("warp_sync_apart",)
+COUNTED += ("warp_sync_apart",)
 
 
 @dataclass
