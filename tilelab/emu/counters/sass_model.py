@@ -183,6 +183,7 @@ class _Bits:
                 break
         else:                                   # no fixpoint: claim nothing
             self.val = {k: (0, 0) for k in self.val}
+        self.implied = _implied_alignment(fn, defs)
 
     def _sym(self, name: str):
         placed = getattr(self.sym_align, "placed", {})
@@ -196,7 +197,11 @@ class _Bits:
             return _const(0)
         if name in self.sym_align:
             return self._sym(name)
-        return self.val.get(name) or (0, 0)
+        got = self.val.get(name) or (0, 0)
+        hint = self.implied.get(name)
+        if hint is not None and hint[0] > got[0] and (hint[1] - got[1]) % (1 << got[0]) == 0:
+            return hint
+        return got
 
     def _opnd(self, op):
         """Known bits of a source operand (None: a register with no definition seen yet)."""
@@ -236,6 +241,25 @@ class _Bits:
         if op in ("selp", "min", "max") and len(a) >= 3:
             return _meet(v(1), v(2))
         return (0, 0)
+
+
+def _implied_alignment(fn, defs: list) -> dict:
+    """Known low bits of a base register that its own accesses imply: an access of s bytes is s-aligned (the PTX
+    ISA leaves any other undefined), so ``st.f64 [%rd+40]`` tells ptxas that %rd is 8-aligned, wherever the other
+    accesses through %rd lie (curand_init's XORWOW state: the five words of its skip-ahead loop's ``v[]`` stored as
+    STG + two STG.64, known 8-aligned from the state's double at +40; FinanceBench's setup_kernel, Locusta's
+    InitRNG). Only registers set once (a loop's induction register holds another value at each access)."""
+    once = Counter(ins.args[0].name for ins in defs)
+    out: dict = {}
+    for ins in fn.instrs:
+        acc = _access(0, ins)
+        if acc is None or acc.size < 2 or not acc.base.startswith("%") or once.get(acc.base, 0) > 1:
+            continue
+        k = min(K, acc.size.bit_length() - 1)
+        have = out.get(acc.base)
+        if have is None or k > have[0]:
+            out[acc.base] = _norm(k, -acc.offset)
+    return out
 
 
 def _stepped(defs: list) -> set:
