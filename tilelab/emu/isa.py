@@ -961,7 +961,7 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
             seen = ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from)
-            drop = None if store else dropped.dropped_lanes(m, pc, idx)   # a selp throws these lanes' value away
+            drop = None if store else dropped.dropped_lanes(m, pc, idx, h_setp)   # a selp throws these lanes' value away
             _shadow(m, ins, lanes, off, seen if drop is None else seen & ~drop, nbytes, store, vals)
     elif space == "local":
         size = m.lmem.size

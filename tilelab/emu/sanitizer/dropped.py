@@ -119,9 +119,9 @@ def _setp_between(fn, pc, pred, writer, alias):
     return k
 
 
-def dropped_lanes(m, pc, idx):
+def dropped_lanes(m, pc, idx, h_setp):
     """A bool mask over the lanes of this shared load: True where the ``selp`` after it throws the value away;
-    None where the load is not of that pattern."""
+    None where the load is not of that pattern. ``h_setp``: isa's setp handler (isa imports this module)."""
     fn = m.fn
     cache = getattr(fn, "_dropped_loads", None)
     if cache is None:
@@ -137,17 +137,16 @@ def dropped_lanes(m, pc, idx):
         return None
     pred, keeps_true, setp = found
     if setp is not None:
-        p = _ahead(m, fn.instrs[setp], idx, setp)
+        p = _ahead(m, fn.instrs[setp], idx, setp, h_setp)
     else:
         p = reg_array(m, pred)
         p = np.asarray(p if idx is None else p[idx], dtype=bool)
     return ~p if keeps_true else p
 
 
-def _ahead(m, setp, idx, pc):
+def _ahead(m, setp, idx, pc, h_setp):
     """The predicate a ``setp`` later in the run will compute, computed now from the same registers; the
     registers it writes are put back as they were, so the machine runs it as before."""
-    from ..isa import h_setp                  # isa imports this module
     d = setp.args[0]
     names = [b.name for b in d.items] if d.kind == "vec" else [n for n in d.name.split("|") if n]
     saved = {n: reg_array(m, n).copy() for n in names}
