@@ -1,13 +1,13 @@
 // tilelab kernel collection: S4's Cauchy kernel (state-spaces/s4, extensions/kernels/cauchy_cuda.cu), forward and backward
 // Source:  https://github.com/state-spaces/s4/blob/e757cef57d89e448c413de7325ed5601aceaac13/extensions/kernels/cauchy_cuda.cu
 // Licence: Apache-2.0 (the repository's LICENSE, notice below); the lines copied from PyTorch are under PyTorch's BSD-style LICENSE, repeated below.
-// Kept: cauchy_cuda.cu lines 14-34 (the tuning macros, CudaAcsr, div_up) and 122-171 with 34-92 (the kernels
-//       cauchy_mult_sym_fwd_cuda_kernel<scalar_t, log_N> and cauchy_mult_sym_bwd_cuda_kernel<scalar_t, check_L_boundary>), unchanged.
+// Kept: cauchy_cuda.cu lines 14-92 (the tuning macros, CudaAcsr, div_up, cauchy_mult_sym_fwd_cuda_kernel<scalar_t, log_N>) and 122-171 (cauchy_mult_sym_bwd_cuda_kernel<scalar_t, check_L_boundary>), unchanged.
 // Removed: lines 1-11 (torch / THC includes, map.h) and the host functions. Left out: vand_log_mult_sym_fwd/bwd (lines 211-331): they call std::exp on c10::complex, which PyTorch maps to thrust::exp.
-// Copied in, marked: from PyTorch (v1.10 era): c10/util/complex.h (c10::complex, its arithmetic, std::conj), c10/core/ScalarType.h's
-// scalar_value_type, ATen/cuda/DeviceUtils.cuh's WARP_SHFL_DOWN (plain and complex), c10/macros/Macros.h's C10_WARP_SIZE,
-// ATen/native/cuda/block_reduce.cuh's WarpReduceSum / BlockReduceSum; the packed accessor from PyTorch's TensorAccessor.h as the
-// collection's taudio_iir.cu copies it, with ATen's at:: alias. Host-only members left out; C10_HOST_DEVICE spelt out.
+// Copied in, marked, from PyTorch: c10/util/complex.h at 079c9f1 (c10::complex's members and operators these kernels use, std::conj;
+// operator/='s FORCE_INLINE_APPLE and __ubsan_ignore_float_divide_by_zero__ left out), c10/core/ScalarType.h's scalar_value_type,
+// ATen/cuda/DeviceUtils.cuh's WARP_SHFL_DOWN (plain and complex, the ROCm branches left out), c10/macros/Macros.h's C10_WARP_SIZE,
+// ATen/native/cuda/block_reduce.cuh's WarpReduceSum / BlockReduceSum (the 1.10-era Block1D-less form); the packed accessor from
+// PyTorch's TensorAccessor.h as the collection's taudio_iir.cu copies it, with ATen's at:: alias. C10_HOST_DEVICE spelt out.
 
 /*
  * state-spaces/s4 LICENSE: Apache License, Version 2.0, January 2004 (http://www.apache.org/licenses/).
@@ -20,7 +20,7 @@
  */
 
 /*
- * PyTorch's LICENSE (for the accessor lines below):
+ * PyTorch's LICENSE (for the lines copied from PyTorch below):
  *
  * All contributions by Google: Copyright (c) 2015 Google Inc. All rights reserved.
  * All contributions by Yangqing Jia: Copyright (c) 2015 Yangqing Jia. All rights reserved.
