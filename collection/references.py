@@ -31217,3 +31217,65 @@ def trtplg_sigmoid(data, rng_n):
     d = np.array(data, dtype=np.float32)
     d[:rng_n] = (1.0 / (1.0 + np.exp(-d[:rng_n]).astype(np.float32).astype(np.float64))).astype(np.float32)
     return d
+
+
+# ---- unseen216: S4's Cauchy kernel (state-spaces/s4) and accelerated-scan's warp scan (proger/accelerated-scan) ----
+
+def _s4cy_c(a):
+    """A float array whose last axis is (real, imag) as complex128."""
+    a = np.asarray(a, dtype=np.float64)
+    return a[..., 0] + 1j * a[..., 1]
+
+
+def _s4cy_f(c):
+    """complex back to the (..., 2) float layout of c10::complex<float>."""
+    c = np.asarray(c)
+    return np.stack([c.real, c.imag], axis=-1)
+
+
+def s4cy_cauchy_fwd(v, z, w):
+    """cauchy_mult_sym_fwd: out[b, l] = sum_n v[b, n] / (z[l] - w[b, n]) + conj(v[b, n]) / (z[l] - conj(w[b, n])).
+    v, w (B, N, 2), z (L, 2); returns (B, L, 2). In complex128."""
+    v, z, w = _s4cy_c(v), _s4cy_c(z), _s4cy_c(w)
+    zz = z[None, :, None]
+    out = (v[:, None, :] / (zz - w[:, None, :]) + np.conj(v)[:, None, :] / (zz - np.conj(w)[:, None, :])).sum(-1)
+    return _s4cy_f(out)
+
+
+def s4cy_cauchy_bwd(v, z, w, dout):
+    """cauchy_mult_sym_bwd (one L chunk): with d1 = conj(z) - conj(w), d2 = z - conj(w), t1 = dout / d1,
+    t2 = conj(dout) / d2: dv = sum_l t1 + t2, dw = conj(v) * sum_l (t1 / d1 + t2 / d2). Returns (dv, dw), (B, N, 1, 2)."""
+    v, z, w, dout = _s4cy_c(v), _s4cy_c(z), _s4cy_c(w), _s4cy_c(dout)
+    d1 = np.conj(z)[None, None, :] - np.conj(w)[:, :, None]
+    d2 = z[None, None, :] - np.conj(w)[:, :, None]
+    t1 = dout[:, None, :] / d1
+    t2 = np.conj(dout)[:, None, :] / d2
+    dv = (t1 + t2).sum(-1)
+    dw = (t1 / d1 + t2 / d2).sum(-1) * np.conj(v)
+    return _s4cy_f(dv[:, :, None]), _s4cy_f(dw[:, :, None])
+
+
+def ascan_forward(gates, tokens, reverse=False):
+    """warpscan_forward: h_t = g_t h_{t-1} + x_t along the last axis from h = 0 (g_0 unused); reverse runs it from
+    the end (h_t = g_t h_{t+1} + x_t). In float64."""
+    g = np.asarray(gates, dtype=np.float64)
+    x = np.asarray(tokens, dtype=np.float64)
+    if reverse:
+        return ascan_forward(g[..., ::-1], x[..., ::-1])[..., ::-1]
+    h = np.zeros(x.shape)
+    acc = np.zeros(x.shape[:-1])
+    for t in range(x.shape[-1]):
+        acc = (g[..., t] * acc if t else 0.0) + x[..., t]
+        h[..., t] = acc
+    return h
+
+
+def ascan_backward(gates, output, out_grad):
+    """warpscan_backward: the token gradient d_t = dout_t + g_{t+1} d_{t+1} (g past the end 0), the gate gradient
+    output_{t-1} d_t (0 at t = 0). Returns (tokenGradOut, gateGradOut), float64."""
+    g = np.asarray(gates, dtype=np.float64)
+    y = np.asarray(output, dtype=np.float64)
+    g_next = np.concatenate([g[..., 1:], np.zeros(g.shape[:-1] + (1,))], axis=-1)
+    d = ascan_forward(g_next, out_grad, reverse=True)
+    y_prev = np.concatenate([np.zeros(y.shape[:-1] + (1,)), y[..., :-1]], axis=-1)
+    return d, y_prev * d

@@ -47,7 +47,7 @@ from .operands import (  # noqa: F401  (access_bytes: emu/__init__.py takes it f
     write,
 )
 from .places import place
-from .sanitizer import provenance, warpmask
+from .sanitizer import dropped, provenance, warpmask
 from .sanitizer.findings import said  # a finding's words, in the learner's language (messages: finding.*)
 
 # ------------------------------------------------------------------------ dispatch
@@ -963,8 +963,9 @@ def _access_space(m, ins, idx, pc, store, space, addr, t, nvec, es, vop, generic
         count_shared_access(m, pc, idx, mat, act, nbytes, store, all_ok, generic)
         if m.shadow is not None:
             # CG's reserved scratch syncs itself with atomics, which the race model does not follow
-            _shadow(m, ins, lanes, off, ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from),
-                    nbytes, store, vals)
+            seen = ok if m.unshadowed_from is None else ok & (addr < m.unshadowed_from)
+            drop = None if store else dropped.dropped_lanes(m, pc, idx, h_setp)   # a selp throws these lanes' value away
+            _shadow(m, ins, lanes, off, seen if drop is None else seen & ~drop, nbytes, store, vals)
     elif space == "local":
         size = m.lmem.size
         ok = (addr >= 0) & (addr + nbytes <= size) & ~misaligned
