@@ -31279,3 +31279,234 @@ def ascan_backward(gates, output, out_grad):
     d = ascan_forward(g_next, out_grad, reverse=True)
     y_prev = np.concatenate([np.zeros(y.shape[:-1] + (1,)), y[..., :-1]], axis=-1)
     return d, y_prev * d
+
+
+# ---- unseen217: Deepwave's scalar propagator (dwave_) and Madagascar's pyang GPU RTM kernels (mrtm_)
+
+_DWAVE_D1 = {2: [(1, 1 / 2)], 4: [(1, 8 / 12), (2, -1 / 12)],
+             6: [(1, 3 / 4), (2, -3 / 20), (3, 1 / 60)],
+             8: [(1, 4 / 5), (2, -1 / 5), (3, 4 / 105), (4, -1 / 280)]}
+_DWAVE_D2 = {2: (-2.0, [(1, 1.0)]), 4: (-5 / 2, [(1, 4 / 3), (2, -1 / 12)]),
+             6: (-49 / 18, [(1, 3 / 2), (2, -3 / 20), (3, 1 / 90)]),
+             8: (-205 / 72, [(1, 8 / 5), (2, -1 / 5), (3, 8 / 315), (4, -1 / 560)])}
+
+
+def dwave_add_sources(wf, f, sources_i, shot_numel):
+    """add_sources: wf[shot * shot_numel + sources_i] += f where the index is not negative."""
+    out = np.array(wf, dtype=np.float64).copy()
+    n_shots, n_src = sources_i.shape
+    for s in range(n_shots):
+        for k in range(n_src):
+            if sources_i[s, k] >= 0:
+                out[s * shot_numel + sources_i[s, k]] += f[s, k]
+    return out
+
+
+def dwave_record(r, wf, receivers_i, shot_numel):
+    """record_receivers: r = wf[shot * shot_numel + receivers_i], untouched where the index is negative."""
+    out = np.array(r, dtype=np.float64).copy().reshape(receivers_i.shape)
+    for s in range(receivers_i.shape[0]):
+        for k in range(receivers_i.shape[1]):
+            if receivers_i[s, k] >= 0:
+                out[s, k] = wf[s * shot_numel + receivers_i[s, k]]
+    return out.reshape(-1)
+
+
+def dwave_combine_grad_v(grad_v, grad_v_shot, ny, nx, n_shots, pad):
+    """combine_grad_v (2-D): grad_v += the shots' sum, away from the FD_PAD rim."""
+    g = np.array(grad_v, dtype=np.float64).reshape(ny, nx).copy()
+    s = np.asarray(grad_v_shot, dtype=np.float64).reshape(n_shots, ny, nx).sum(0)
+    g[pad:ny - pad, pad:nx - pad] += s[pad:ny - pad, pad:nx - pad]
+    return g.reshape(-1)
+
+
+def dwave_forward(out, acc, dims, v, wfc, wfp, dt2, per_dim, n_shots, v_requires_grad=True):
+    """forward_kernel for DW_NDIM 1 or 2 (dims: (ny, nx) or (nx,)): the C-PML scalar step. per_dim: for each
+    dimension (y then x) a dict of rd, rd2, pml0, pml1, psi, zeta, a, b, dbdx. Returns the named output."""
+    pad = acc // 2
+    shape = tuple(dims)
+    wfc = np.asarray(wfc, np.float64).reshape((n_shots,) + shape)
+    wfp = np.array(wfp, np.float64).reshape((n_shots,) + shape).copy()
+    v = np.asarray(v, np.float64).reshape(shape)
+    dwdv = np.zeros_like(wfp)
+    res = {"wfp": wfp, "dwdv": dwdv}
+    for ax, d in enumerate(per_dim):
+        res["psin%d" % ax] = np.zeros_like(wfp)
+        res["zeta%d" % ax] = np.array(d["zeta"], np.float64).reshape(wfp.shape).copy()
+    c0, c2 = _DWAVE_D2[acc]
+    c1 = _DWAVE_D1[acc]
+    new_wfp = wfp.copy()
+    for s in range(n_shots):
+        for idx in np.ndindex(*shape):
+            if any(k < pad or k >= n - pad for k, n in zip(idx, shape)):
+                continue
+            w_sum = 0.0
+            for ax, d in enumerate(per_dim):
+                k = idx[ax]
+
+                def at(arr, off):
+                    j = list(idx)
+                    j[ax] += off
+                    return arr[(s,) + tuple(j)]
+                psi = np.asarray(d["psi"], np.float64).reshape(wfp.shape)
+                zeta = res["zeta%d" % ax]
+                a, b, dbd = d["a"], d["b"], d["dbdx"]
+                d2 = (c0 * at(wfc, 0) + sum(c * (at(wfc, o) + at(wfc, -o)) for o, c in c2)) * d["rd2"]
+                if d["pml0"] <= k < d["pml1"]:
+                    w_sum += d2
+                else:
+                    d1 = sum(c * (at(wfc, o) - at(wfc, -o)) for o, c in c1) * d["rd"]
+                    d1psi = sum(c * (a[k + o] * at(psi, o) - a[k - o] * at(psi, -o)) for o, c in c1) * d["rd"]
+                    tmp = (1 + b[k]) * d2 + dbd[k] * d1 + d1psi
+                    zi = zeta[(s,) + idx]
+                    w_sum += (1 + b[k]) * tmp + a[k] * zi
+                    res["psin%d" % ax][(s,) + idx] = b[k] * d1 + a[k] * psi[(s,) + idx]
+                    zeta[(s,) + idx] = b[k] * tmp + a[k] * zi
+            vs = v[idx]
+            if v_requires_grad:
+                dwdv[(s,) + idx] = 2 * vs * dt2 * w_sum
+            new_wfp[(s,) + idx] = vs * vs * dt2 * w_sum + 2 * wfc[(s,) + idx] - wfp[(s,) + idx]
+    res["wfp"] = new_wfp
+    return res[out].reshape(-1)
+
+
+def mrtm_ricker(nt, fm, dt):
+    """cuda_ricker_wavelet: a Ricker wavelet delayed by 1/fm."""
+    t = np.arange(nt, dtype=np.float32) * np.float32(dt)
+    tmp = (np.pi * fm * np.abs(t.astype(np.float64) - 1.0 / fm)) ** 2
+    return (1.0 - 2.0 * tmp) * np.exp(-tmp)
+
+
+def mrtm_init_abcz(vel, dx, dz, dt, npml, nnz, nnx, which):
+    """cuda_init_abcz: the top/bottom C-PML decay coefficients bz1 (p) / bz2 (v), 2*npml per column."""
+    vel = np.asarray(vel, np.float64).reshape(nnx, nnz)
+    out = np.zeros((nnx, 2 * npml))
+    d = npml * max(dx, dz)
+    for i2 in range(nnx):
+        for i1 in range(2 * npml):
+            bx = i1 // npml
+            z = bx * (nnz - npml) + (i1 - bx * npml)
+            d0 = -3.0 * vel[i2, z] * np.log(1.0e-5) / d / 2.0
+            if i1 < npml:
+                t1 = float(npml - i1)
+                t2 = t1 - 0.5
+            else:
+                t1 = i1 - npml + 0.5
+                t2 = t1 + 0.5
+            t = (t1 / npml) ** 2 if which == 1 else (t2 / npml) ** 2
+            out[i2, i1] = np.exp(-d0 * t * dt)
+    return out.reshape(-1)
+
+
+def _mrtm_pad(a, nnz, nnx):
+    """The field (x-major, z fastest) with 2 zeros each side: the kernels' zero halos at the grid's ends."""
+    return np.pad(np.asarray(a, np.float64).reshape(nnx, nnz), 2)
+
+
+def _mrtm_dfwd(P, axis, n1, n2):
+    """4th-order staggered forward difference: 1.125 (P[k+1] - P[k]) - 1/24 (P[k+2] - P[k-1])."""
+    s = lambda o: (P[2:2 + n2, 2 + o:2 + o + n1] if axis == 1 else P[2 + o:2 + o + n2, 2:2 + n1])
+    return 1.125 * (s(1) - s(0)) - 0.041666666666667 * (s(2) - s(-1))
+
+
+def _mrtm_dbwd(P, axis, n1, n2):
+    """4th-order staggered backward difference: 1.125 (P[k] - P[k-1]) - 1/24 (P[k+1] - P[k-2])."""
+    s = lambda o: (P[2:2 + n2, 2 + o:2 + o + n1] if axis == 1 else P[2 + o:2 + o + n2, 2:2 + n1])
+    return 1.125 * (s(0) - s(-1)) - 0.041666666666667 * (s(1) - s(-2))
+
+
+def mrtm_forward_v(p, _dx, _dz, nnz, nnx, out):
+    """cuda_forward_v_4: vz = _dz d/dz p, vx = _dx d/dx p (forward staggered differences, zero outside)."""
+    P = _mrtm_pad(p, nnz, nnx)
+    r = _dz * _mrtm_dfwd(P, 1, nnz, nnx) if out == "vz" else _dx * _mrtm_dfwd(P, 0, nnz, nnx)
+    return r.reshape(-1)
+
+
+def mrtm_pml_vz(p, convpz, bz, vz, _dz, npml, nnz, nnx, out):
+    """cuda_PML_vz_4: the top/bottom C-PML memory variable of dp/dz and its addition to vz."""
+    d1 = _dz * _mrtm_dfwd(_mrtm_pad(p, nnz, nnx), 1, nnz, nnx)
+    cz = np.asarray(convpz, np.float64).reshape(nnx, 2 * npml).copy()
+    b = np.asarray(bz, np.float64).reshape(nnx, 2 * npml)
+    v = np.array(vz, np.float64).reshape(nnx, nnz).copy()
+    zs = np.r_[0:npml, nnz - npml:nnz]
+    cz = b * cz + (b - 1.0) * d1[:, zs]
+    v[:, zs] += cz
+    return (cz if out == "convpz" else v).reshape(-1)
+
+
+def mrtm_forward_p(vel, p0, p1, vx, vz, dt, _dx, _dz, nnz, nnx):
+    """cuda_forward_p_4: p0 = 2 p1 - p0 + (dt vel)^2 (_dz dvz/dz + _dx dvx/dx), backward staggered differences."""
+    d1 = _mrtm_dbwd(_mrtm_pad(vz, nnz, nnx), 1, nnz, nnx)
+    d2 = _mrtm_dbwd(_mrtm_pad(vx, nnz, nnx), 0, nnz, nnx)
+    c = (dt * np.asarray(vel, np.float64).reshape(nnx, nnz)) ** 2
+    r = 2 * np.asarray(p1, np.float64).reshape(nnx, nnz) - np.asarray(p0, np.float64).reshape(nnx, nnz) \
+        + c * (_dz * d1 + _dx * d2)
+    return r.reshape(-1)
+
+
+def mrtm_pml_px(vel, p2, convvx, bx, vx, dt, _dx, npml, nnz, nnx, out):
+    """cuda_PML_px_4: the left/right C-PML memory variable of dvx/dx and its addition to p."""
+    d2 = _dx * _mrtm_dbwd(_mrtm_pad(vx, nnz, nnx), 0, nnz, nnx)
+    cx = np.asarray(convvx, np.float64).reshape(2 * npml, nnz).copy()
+    b = np.asarray(bx, np.float64).reshape(2 * npml, nnz)
+    p = np.array(p2, np.float64).reshape(nnx, nnz).copy()
+    xs = np.r_[0:npml, nnx - npml:nnx]
+    cx = b * cx + (b - 1.0) * d2[xs, :]
+    c = (dt * np.asarray(vel, np.float64).reshape(nnx, nnz)[xs, :]) ** 2
+    p[xs, :] += c * cx
+    return (cx if out == "convvx" else p).reshape(-1)
+
+
+def mrtm_add_bellwlt(p, bell, wlt, sxz, nnz, nbell=1):
+    """cuda_add_bellwlt (one shot, add): the Gaussian bell times the wavelet's sample around the source."""
+    out = np.array(p, np.float64).copy()
+    n = 2 * nbell + 1
+    for i2 in range(n):
+        for i1 in range(n):
+            out[sxz[0] + (i1 - nbell) + (i2 - nbell) * nnz] += bell[i1 + i2 * n] * wlt[0]
+    return out
+
+
+def mrtm_cross_correlate(Isg, Iss, sp, gp, npml, nnz, nnx, out):
+    """cuda_cross_correlate: Isg += sp gp, Iss += sp^2 inside the PML frame."""
+    r = np.array(Isg if out == "Isg" else Iss, np.float64).reshape(nnx, nnz).copy()
+    s = np.asarray(sp, np.float64).reshape(nnx, nnz)
+    g = np.asarray(gp, np.float64).reshape(nnx, nnz)
+    inner = (slice(npml, nnx - npml), slice(npml, nnz - npml))
+    r[inner] += (s * g)[inner] if out == "Isg" else (s * s)[inner]
+    return r.reshape(-1)
+
+
+def mrtm_imaging(Isg, Iss, I1, I2, npml, nnz, nnx, out):
+    """cuda_imaging: I1 += Isg, I2 += Isg / (Iss + FLT_EPSILON) inside; the PML frame copies the inner edge."""
+    eps = float(np.finfo(np.float32).eps)
+    a = np.array(I1 if out == "I1" else I2, np.float64).reshape(nnx, nnz).copy()
+    g = np.asarray(Isg, np.float64).reshape(nnx, nnz)
+    s = np.asarray(Iss, np.float64).reshape(nnx, nnz)
+    inner = (slice(npml, nnx - npml), slice(npml, nnz - npml))
+    a[inner] += g[inner] if out == "I1" else g[inner] / (s[inner] + eps)
+    zi = np.clip(np.arange(nnz), npml, nnz - npml - 1)
+    xi = np.clip(np.arange(nnx), npml, nnx - npml - 1)
+    return a[np.ix_(xi, zi)].reshape(-1)
+
+
+def mrtm_laplace(img, _dz, _dx, npml, nnz, nnx):
+    """cuda_laplace_filter: the 5-point Laplacian inside the PML frame, 0 in it."""
+    a = np.asarray(img, np.float64).reshape(nnx, nnz)
+    r = np.zeros_like(a)
+    i = (slice(npml, nnx - npml), slice(npml, nnz - npml))
+    d1 = a[npml:nnx - npml, npml + 1:nnz - npml + 1] - 2 * a[i] + a[npml:nnx - npml, npml - 1:nnz - npml - 1]
+    d2 = a[npml + 1:nnx - npml + 1, npml:nnz - npml] - 2 * a[i] + a[npml - 1:nnx - npml - 1, npml:nnz - npml]
+    r[i] = _dz * _dz * d1 + _dx * _dx * d2
+    return r.reshape(-1)
+
+
+def mrtm_zero_inner_edge(a, npml, nnz, nnx):
+    """The field with its inner zone's edge rows and columns zeroed: cuda_imaging's frame copies read exactly
+    those points while other blocks update them, so zero updates there keep the race's outcome unique."""
+    r = np.array(a, np.float64).reshape(nnx, nnz).copy()
+    for k in (npml, nnx - npml - 1):
+        r[k, npml:nnz - npml] = 0
+    for k in (npml, nnz - npml - 1):
+        r[npml:nnx - npml, k] = 0
+    return r.reshape(-1)

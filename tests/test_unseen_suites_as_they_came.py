@@ -621,6 +621,10 @@
   built with --expt-relaxed-constexpr; c10::complex's operators and std::conj are constexpr). The scan's two one-warp
   launches were the emulator's: NVRTC loads a one-element shared array on every lane and a selp keeps it on lane 0,
   and those dropped reads made lane 0's store a race (tests/test_race_dropped_load.py). Now 12 of 12, no finding."""
+- unseen217, Deepwave's scalar propagator (source injection, receivers, shot gradient sum, the C-PML forward step
+  2-D/float and 1-D/double, configured by __constant__ symbols in an anonymous namespace) + Madagascar's pyang GPU RTM
+  kernels (Ricker wavelet, C-PML coefficients, bell source, staggered p-v step in shared tiles, imaging condition,
+  Laplacian): 15 of 15 as they came, cuda_imaging's real inter-block race listed, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -945,6 +949,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                         "results.view(np.int32)[..., 0]: 192 of 512 differ, first at 80")}),
     "unseen214": (11, 7, {"trtplg_roiAlignKernel.cu": "Segmentation fault (exit 139) in NVRTC's nvrtcCompileProgram",
                           "ortcu_roialign_impl.cu": "top_data: 64 of 384 differ"}),
+    "unseen217": (15, 15, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
