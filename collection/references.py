@@ -31320,4 +31320,4 @@ def pgbm_hist(X, gh, n_bins):
         np.add.at(out[0, f], X[f].astype(np.int64), gh[:, 0])
         np.add.at(out[1, f], X[f].astype(np.int64), gh[:, 1])
         np.add.at(out[2, f], X[f].astype(np.int64), 1.0)
-    return out.ravel()
+    return out
