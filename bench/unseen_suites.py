@@ -211,6 +211,7 @@ SUITES = {
     "TensorRT OSS plugin kernels (RoIAlign avg/max with aligned coordinates, per-class allClassNMS with shared kept flags and barriers, YOLO Region strided softmax and sigmoids, LReLU, GroupNorm scale-shift on a 3-d grid) + ONNX Runtime CUDA RoiAlign (float avg/max, double; int64 sizes) (unseen214)": ("trtplg_", "ortcu_"),
     "S4 Cauchy kernel (complex forward with shared v/w stage and complex warp shuffles, backward with complex BlockReduceSum; c10::complex copied from PyTorch) + accelerated-scan warp scan (first-order linear recurrence for linear RNNs/SSMs: thread, shuffle and block levels, chunked, reversed, backward with shifted loads) (unseen216)": ("s4cy_", "ascan_"),
     "Deepwave scalar wave-equation propagator (source injection, receiver recording, shot gradient sum, C-PML forward step 2-D/4th-order float and 1-D/8th-order double from __constant__ symbols in an anonymous namespace) + Madagascar pyang GPU RTM (Ricker wavelet, C-PML coefficients, Gaussian-bell source, staggered 4th-order p-v step with shared tiles and PML bands, cross-correlation, imaging condition with an inter-block race, Laplacian filter) (unseen217)": ("dwave_", "mrtm_"),
+    "WarpGBM gradient-boosted trees (quantile binning, per-era shared-memory atomic histograms, directional split gains, flattened-forest prediction by float atomicAdd) + PGBM split-gain histograms (block (1, 1024) shared staging and atomicAdds, PackedTensorAccessor32 by value; barriers inside the bounds test) (unseen218)": ("wgbm_", "pgbm_"),
 }
 
 

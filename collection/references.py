@@ -31510,3 +31510,107 @@ def mrtm_zero_inner_edge(a, npml, nnz, nnx):
     for k in (npml, nnz - npml - 1):
         r[npml:nnx - npml, k] = 0
     return r.reshape(-1)
+
+
+# ---- unseen218: WarpGBM (wgbm_) and PGBM (pgbm_) ----
+
+def wgbm_bin(x, edges):
+    """bin_column_kernel: the count of leading sorted edges that x reaches (x >= edge), as int8."""
+    x = np.asarray(x, np.float32)
+    e = np.asarray(edges, np.float32)
+    return np.searchsorted(e, x, side="right").astype(np.int8)
+
+
+def wgbm_hist(bins, residuals, samples, features, eras, n_eras, n_bins):
+    """histogram_tiled_configurable_kernel: for each era, listed feature and bin, the sum of the listed samples'
+    residuals and their count, shape (eras, features, bins); summed in float64 (the kernel's float atomics: rtol)."""
+    bins = np.asarray(bins)
+    g = np.zeros((n_eras, len(features), n_bins))
+    h = np.zeros((n_eras, len(features), n_bins))
+    for k, f in enumerate(features):
+        for s in samples:
+            b = int(bins[s, f])
+            if 0 <= b < n_bins:
+                g[eras[s], k, b] += float(residuals[s])
+                h[eras[s], k, b] += 1.0
+    return g.ravel(), h.ravel()
+
+
+def wgbm_split(G, H, E, F, B, min_child, eps):
+    """directional_split_kernel: per era and feature, for each boundary b < B - 1 the float32 gain of splitting
+    after bin b (0 where a side's hessian is below min_child) and the direction (+1 where the left value is larger)."""
+    G = np.asarray(G, np.float32).reshape(E, F, B)
+    H = np.asarray(H, np.float32).reshape(E, F, B)
+    f32 = np.float32
+    eps = f32(eps)
+    gain = np.zeros((E, F, B - 1), np.float32)
+    dirn = np.zeros((E, F, B - 1), np.float32)
+    for e in range(E):
+        for f in range(F):
+            gt = ht = f32(0)
+            for b in range(B):
+                gt = f32(gt + G[e, f, b])
+                ht = f32(ht + H[e, f, b])
+            gl = hl = f32(0)
+            for b in range(B - 1):
+                gl = f32(gl + G[e, f, b])
+                hl = f32(hl + H[e, f, b])
+                gr = f32(gt - gl)
+                hr = f32(ht - hl)
+                if hl >= min_child and hr >= min_child:
+                    gain[e, f, b] = f32(gl * gl / (hl + eps)) + f32(gr * gr / (hr + eps)) - f32(gt * gt / (ht + eps))
+                    dirn[e, f, b] = 1.0 if f32(gl / (hl + eps)) > f32(gr / (hr + eps)) else -1.0
+    return gain.ravel(), dirn.ravel()
+
+
+def wgbm_forest(rng, T, depth, F, B):
+    """T flattened trees as WarpGBM's flatten_tree lays them out, (T, 2 ** (depth + 1), 6) float32 rows of
+    (feature, split bin, left, right, is_leaf, value); nodes numbered in the order they are made, unused rows 0;
+    a node splits with probability 0.8 until depth."""
+    max_nodes = 2 ** (depth + 1)
+    out = np.zeros((T, max_nodes, 6), np.float32)
+    for t in range(T):
+        rows = []
+
+        def make(d):
+            me = len(rows)
+            rows.append(None)
+            if d < depth and (d == 0 or rng.random() < 0.8):
+                feat, split = int(rng.integers(0, F)), int(rng.integers(0, B - 1))
+                left = make(d + 1)
+                right = make(d + 1)
+                rows[me] = (feat, split, left, right, 0.0, 0.0)
+            else:
+                rows[me] = (0, 0, 0, 0, 1.0, float(rng.uniform(-1.0, 1.0)))
+            return me
+
+        make(0)
+        out[t, :len(rows)] = np.array(rows, np.float32)
+    return out
+
+
+def wgbm_predict(bins, trees, lr, out0):
+    """predict_forest_kernel: out0 plus lr times each tree's leaf value (left where bin <= split bin)."""
+    bins = np.asarray(bins)
+    trees = np.asarray(trees, np.float32)
+    out = np.asarray(out0, np.float64).copy()
+    for i in range(bins.shape[0]):
+        for tr in trees:
+            n = 0
+            while tr[n, 4] <= 0.5:
+                n = int(tr[n, 2]) if int(bins[i, int(tr[n, 0])]) <= int(tr[n, 1]) else int(tr[n, 3])
+            out[i] += float(np.float32(np.float32(lr) * tr[n, 5]))
+    return out
+
+
+def pgbm_hist(X, gh, n_bins):
+    """_kernel_Atomic_short / _long: per feature and bin the sums of the samples' gradients, hessians and
+    their count, shape (3, features, n_bins) (the host's cumsum over the bins is not the kernel's)."""
+    X = np.asarray(X)
+    gh = np.asarray(gh, np.float64)
+    out = np.zeros((3, X.shape[0], n_bins))
+    for f in range(X.shape[0]):
+        np.add.at(out[0, f], X[f].astype(np.int64), gh[:, 0])
+        np.add.at(out[1, f], X[f].astype(np.int64), gh[:, 1])
+        np.add.at(out[2, f], X[f].astype(np.int64), 1.0)
+    return out
