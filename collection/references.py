@@ -31614,3 +31614,213 @@ def pgbm_hist(X, gh, n_bins):
         np.add.at(out[1, f], X[f].astype(np.int64), gh[:, 1])
         np.add.at(out[2, f], X[f].astype(np.int64), 1.0)
     return out
+
+
+# ---- unseen219: AstroAccelerate's power and harmonic-sum kernels (aahs_), Bifrost's Romein gridder (bfrom_)
+
+def aahs_msd(nharmonics, mean=0.5, sigma=0.3):
+    """A harmonic sum's (mean, sigma) per number of summed harmonics: mean grows as h + 1, sigma as sqrt(h + 1)."""
+    h = np.arange(nharmonics) + 1.0
+    return np.stack([mean * h, sigma * np.sqrt(h)], axis=1).reshape(-1).astype(np.float32)
+
+
+def aahs_power(fft, half_samps, acc):
+    """power_kernel: |X[t + 1]|^2 into row acc of half_samps, the rest left as it was (zeros)."""
+    f = np.asarray(fft, np.float32).reshape(-1, 2)
+    out = np.zeros((acc + 1) * half_samps, np.float32)
+    x, y = f[1:half_samps + 1, 0], f[1:half_samps + 1, 1]
+    out[acc * half_samps:] = x * x + y * y
+    return out
+
+
+def _aahs_pai(c, ntimesamples, norm):
+    half = ntimesamples >> 1
+    c = np.asarray(c, np.float32).reshape(c.shape[0], half + 1, 2)
+    a = c[:, :half] / np.float32(norm)
+    b = c[:, 1:half + 1] / np.float32(norm)
+    a[:, 0] = 0
+    b[:, 0] = 0
+    p = a[..., 0] * a[..., 0] + a[..., 1] * a[..., 1]
+    d = a - b
+    ib = np.empty((c.shape[0], ntimesamples), np.float32)
+    ib[:, 0::2] = p
+    ib[:, 1::2] = np.float32(0.616850275) * (d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1])
+    return p, ib
+
+
+def aahs_pai_power(c, ntimesamples, norm):
+    """GPU_simple_power_and_interbin_kernel's power: |X[k] / norm|^2, bin 0 zero."""
+    return _aahs_pai(c, ntimesamples, norm)[0]
+
+
+def aahs_pai_interbin(c, ntimesamples, norm):
+    """Its interbinned spectrum: the power at even bins, 0.616850275 |X[k] - X[k + 1]|^2 / norm^2 at odd ones."""
+    return _aahs_pai(c, ntimesamples, norm)[1]
+
+
+def aahs_simple(d_input, msd, nharmonics):
+    """simple_harmonic_sum_GPU_kernel: input [bin][DM]; for bin t > 0 add bins (f + 1) t below the end, keep the
+    best (sum - mean_f) / sigma_f and its f. Returns (SNR, harmonic)."""
+    x = np.asarray(d_input, np.float32)
+    m = np.asarray(msd, np.float32)
+    nt = x.shape[0]
+    snr = np.empty_like(x)
+    harm = np.zeros(x.shape, np.uint16)
+    for t in range(nt):
+        hs = x[t].copy()
+        s = (hs - m[0]) / m[1]
+        h = np.zeros(x.shape[1], np.uint16)
+        if t > 0:
+            for f in range(1, nharmonics):
+                if t + f * t < nt:
+                    hs = hs + x[t + f * t]
+                    tmp = (hs - m[2 * f]) / m[2 * f + 1]
+                    better = tmp > s
+                    s = np.where(better, tmp, s)
+                    h = np.where(better, np.uint16(f), h)
+        snr[t] = s
+        harm[t] = h
+    return snr, harm
+
+
+def _aahs_descallop(x, p, width):
+    """remove_scalloping_loss / get_frequency_bin_value: X0 + 0.94247 (X-1 + X+1) + 0.44247 (X-2 + X+2), in double."""
+    s1 = (x[p - 1] + x[p + 1]).astype(np.float64)
+    s2 = (x[p - 2] + x[p + 2]).astype(np.float64)
+    return (x[p].astype(np.float64) + (1.88494 / 2.0) * s1 + (0.88494 / 2.0) * s2).astype(np.float32)
+
+
+def aahs_greedy(d_input, msd, nharmonics, scallop):
+    """greedy_harmonic_sum_GPU_kernel: per bin p, harmonic h's pair of bins at (h + 1) p + shift, the larger taken
+    (the shift grows when the upper one is); output SNR and maxHarmonics + 100 shift at the best."""
+    x = np.asarray(d_input, np.float32)
+    m = np.asarray(msd, np.float32)
+    ndm, nt = x.shape
+    snr = np.empty((ndm, nt), np.float32)
+    harm = np.empty((ndm, nt), np.uint16)
+
+    def bins(row, pos):
+        if not (pos > 1 and pos + 3 < nt):
+            return np.float32(0), np.float32(0)
+        if scallop:
+            return _aahs_descallop(row, pos, nt), _aahs_descallop(row, pos + 1, nt)
+        return row[pos], row[pos + 1]
+
+    for d in range(ndm):
+        for p in range(nt):
+            shift = 0
+            down, step = bins(x[d], p)
+            if step > down:
+                shift += 1
+                part = step
+            else:
+                part = down
+            best = np.float32((part - m[0]) / m[1])
+            bh, bs = 0, 0
+            for h in range(1, nharmonics):
+                down, step = bins(x[d], (h + 1) * p + shift)
+                if step > down:
+                    shift += 1
+                    part = np.float32(part + step)
+                else:
+                    part = np.float32(part + down)
+                s = np.float32((part - m[2 * h]) / m[2 * h + 1])
+                if s > best:
+                    best, bh, bs = s, h, shift
+            snr[d, p] = best
+            harm[d, p] = bh + bs * 100
+    return snr, harm
+
+
+def aahs_presto_plus(d_input, msd, nharmonics, scallop):
+    """presto_plus_harmonic_sum_GPU_kernel: for i = 1..n-1 the fundamental plus bins round(f p / (i + 1)),
+    f = 1..i; maxHarmonics = i - 1 at the best (as written)."""
+    x = np.asarray(d_input, np.float32)
+    m = np.asarray(msd, np.float32)
+    ndm, nt = x.shape
+    snr = np.empty((ndm, nt), np.float32)
+    harm = np.empty((ndm, nt), np.uint16)
+
+    def val(row, pos):
+        if not (pos > 1 and pos + 2 < nt):
+            return np.float32(0)
+        return _aahs_descallop(row, pos, nt) if scallop else row[pos]
+
+    for d in range(ndm):
+        for p in range(nt):
+            fund = val(x[d], p)
+            best = np.float32((fund - m[0]) / m[1])
+            bh = 0
+            if p > 1 and p + 2 < nt:
+                for i in range(1, nharmonics):
+                    part = fund
+                    frac = float(p) / float(i + 1)
+                    for f in range(1, i + 1):
+                        part = np.float32(part + val(x[d], int(f * frac + 0.5)))
+                    s = np.float32((part - m[2 * i]) / m[2 * i + 1])
+                    if s > best:
+                        best, bh = s, i - 1
+            snr[d, p] = best
+            harm[d, p] = bh
+    return snr, harm
+
+
+def aahs_presto(d_input, msd, nfactor, scallop):
+    """presto_harmonic_sum_GPU_kernel: for harm = 1, 2, 4, ... the bin round(p / harm) plus round(f p / harm),
+    f = 2, 4, ..., harm; SNR against (mean, sigma) number harm / 2; maxHarmonics = harm - 1 at the best."""
+    x = np.asarray(d_input, np.float32)
+    m = np.asarray(msd, np.float32)
+    ndm, nt = x.shape
+    snr = np.empty((ndm, nt), np.float32)
+    harm_out = np.empty((ndm, nt), np.uint16)
+
+    def val(row, pos):
+        if not (pos > 1 and pos + 2 < nt):
+            return np.float32(0)
+        return _aahs_descallop(row, pos, nt) if scallop else row[pos]
+
+    for d in range(ndm):
+        for p in range(nt):
+            best, bh = np.float32(-10000), 0
+            for i in range(nfactor):
+                harm = 1 << i
+                frac = np.float32(float(p) * (1.0 / float(harm)))
+                part = val(x[d], int(float(frac) + 0.5))
+                for f in range(2, harm + 1, 2):
+                    part = np.float32(part + val(x[d], int(float(np.float32(f) * frac) + 0.5)))
+                s = np.float32((part - m[2 * (harm // 2)]) / m[2 * (harm // 2) + 1])
+                if s > best:
+                    best, bh = s, harm - 1
+            snr[d, p] = best
+            harm_out[d, p] = bh
+    return snr, harm_out
+
+
+def bfrom_nibbles(b, big_endian=False):
+    """nibble2 (signed char y:4, x:4: y in the low four bits) or blenib2 (x:4, y:4) bytes as (x, y) pairs."""
+    b = np.asarray(b, np.int8).reshape(-1)
+    lo = ((b.astype(np.int32) & 0xF) ^ 0x8) - 0x8
+    hi = b.astype(np.int32) >> 4
+    return np.stack([lo, hi] if big_endian else [hi, lo], axis=1).astype(np.float64)
+
+
+def bfrom_grid(vis, kernels, x, y, nbatch, npol, nbaseline, support, gridsize, dtype=np.float32):
+    """romein_kernel(_sloc): each visibility (x, y) adds conj(kernel[cv][cu]) * vis at grid (y + cv, x + cu),
+    cells off the grid dropped; visibilities [batch][baseline][pol], grids [batch][pol][v][u]."""
+    v = np.asarray(vis, np.float64).reshape(nbatch, nbaseline, npol, 2)
+    k = np.asarray(kernels, np.float64).reshape(nbatch, nbaseline, npol, support, support, 2)
+    xs = np.asarray(x).reshape(nbatch, nbaseline, npol)
+    ys = np.asarray(y).reshape(nbatch, nbaseline, npol)
+    out = np.zeros((nbatch, npol, gridsize, gridsize, 2))
+    for b in range(nbatch):
+        for i in range(nbaseline):
+            for p in range(npol):
+                for cv in range(support):
+                    for cu in range(support):
+                        gu, gv = xs[b, i, p] + cu, ys[b, i, p] + cv
+                        if 0 <= gu < gridsize and 0 <= gv < gridsize:
+                            kx, ky = k[b, i, p, cv, cu]
+                            vx, vy = v[b, i, p]
+                            out[b, p, gv, gu, 0] += kx * vx + ky * vy
+                            out[b, p, gv, gu, 1] += kx * vy - ky * vx
+    return out.astype(dtype)
