@@ -31824,3 +31824,242 @@ def bfrom_grid(vis, kernels, x, y, nbatch, npol, nbaseline, support, gridsize, d
                             out[b, p, gv, gu, 0] += kx * vx + ky * vy
                             out[b, p, gv, gu, 1] += kx * vy - ky * vx
     return out.astype(dtype)
+
+
+# ---- unseen220: StiffMa (stiffma_) and GPUMPM (gpumpm_)
+
+_STIFFMA_CORNERS = np.array([[-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1],
+                             [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]], dtype=np.float64)
+
+
+def stiffma_mesh(nx, ny, nz):
+    """(elements, nodes): a structured Hex8 mesh as StiffMa's CreateMesh gives it, 1-based node numbers,
+    elements[i + 8*e] (node i of element e, the usual counter-clockwise bottom then top), nodes[3*(n-1) + c],
+    the interior nodes moved a little so that every element has its own Jacobian."""
+    rng = np.random.default_rng(220)
+    ix, iy, iz = np.meshgrid(np.arange(nx + 1), np.arange(ny + 1), np.arange(nz + 1), indexing="ij")
+    num = lambda i, j, k: 1 + i + (nx + 1) * (j + (ny + 1) * k)
+    xyz = np.zeros(((nx + 1) * (ny + 1) * (nz + 1), 3))
+    xyz[num(ix, iy, iz).ravel() - 1] = np.stack([ix.ravel(), iy.ravel(), iz.ravel()], 1) * 0.5
+    xyz += rng.uniform(-0.08, 0.08, xyz.shape)
+    els = []
+    for k in range(nz):
+        for j in range(ny):
+            for i in range(nx):
+                els.append([num(i + (c[0] > 0), j + (c[1] > 0), k + (c[2] > 0)) for c in _STIFFMA_CORNERS])
+    return np.array(els).ravel(), xyz.ravel()
+
+
+def stiffma_L():
+    """L[3*j + 24*i + k]: dN_j / dxi_k at Gauss point i (2x2x2 points at +-1/sqrt(3))."""
+    g = 1 / np.sqrt(3)
+    pts = _STIFFMA_CORNERS * g
+    L = np.zeros((8, 8, 3))
+    for i, (xi, eta, zeta) in enumerate(pts):
+        for j, (a, b, c) in enumerate(_STIFFMA_CORNERS):
+            L[i, j] = [a * (1 + b * eta) * (1 + c * zeta) / 8, b * (1 + a * xi) * (1 + c * zeta) / 8,
+                       c * (1 + a * xi) * (1 + b * eta) / 8]
+    return L.ravel()
+
+
+def stiffma_D(E=200.0, nu=0.3):
+    """The isotropic elasticity matrix, D[l + 6*m] (symmetric)."""
+    lam, mu = E * nu / ((1 + nu) * (1 - 2 * nu)), E / (2 * (1 + nu))
+    D = np.zeros((6, 6))
+    D[:3, :3] = lam
+    D[np.arange(3), np.arange(3)] += 2 * mu
+    D[np.arange(3, 6), np.arange(3, 6)] = mu
+    return D.ravel()
+
+
+def _stiffma_tril(n):
+    return [(j, k) for j in range(n) for k in range(j, n)]
+
+
+def stiffma_index_scalar(elements):
+    """(iK, jK) of IndexScalarGPU: for each element, the 36 (max, min) node pairs of tril."""
+    n = np.asarray(elements).reshape(-1, 8)
+    pairs = _stiffma_tril(8)
+    a = n[:, [p[1] for p in pairs]]
+    b = n[:, [p[0] for p in pairs]]
+    return np.maximum(a, b).ravel(), np.minimum(a, b).ravel()
+
+
+def stiffma_index_vector(elements):
+    """(iK, jK) of IndexVectorGPU: 300 (max, min) DOF pairs an element, DOFs 3n-2, 3n-1, 3n."""
+    n = np.asarray(elements).reshape(-1, 8).astype(np.int64)
+    dof = np.stack([3 * n - 2, 3 * n - 1, 3 * n], 2).reshape(-1, 24)
+    pairs = _stiffma_tril(24)
+    a = dof[:, [p[1] for p in pairs]]
+    b = dof[:, [p[0] for p in pairs]]
+    return np.maximum(a, b).ravel(), np.minimum(a, b).ravel()
+
+
+def _stiffma_gauss(elements, nodes, L):
+    """Per element and Gauss point: (detJ, dN/dx as [3, 8])."""
+    el = np.asarray(elements).reshape(-1, 8).astype(np.int64)
+    X = np.asarray(nodes, np.float64).reshape(-1, 3)
+    Lg = np.asarray(L, np.float64).reshape(8, 8, 3)
+    out = []
+    for e in el:
+        xe = X[e - 1]
+        gps = []
+        for i in range(8):
+            Jm = Lg[i].T @ xe                  # Jm[r, c] = sum_j dN_j/dxi_r x_c[j]
+            gps.append((np.linalg.det(Jm), np.linalg.inv(Jm) @ Lg[i].T))
+        out.append(gps)
+    return out
+
+
+def stiffma_ke_scalar(elements, nodes, L, c):
+    """Hex8scalar's tril(ke): c * sum_gp detJ * dN_j . dN_k, 36 an element."""
+    pairs = _stiffma_tril(8)
+    ke = []
+    for gps in _stiffma_gauss(elements, nodes, L):
+        acc = np.zeros(36)
+        for detJ, B in gps:
+            acc += np.array([c * detJ * (B[:, j] @ B[:, k]) for j, k in pairs])
+        ke.append(acc)
+    return np.concatenate(ke)
+
+
+def stiffma_ke_vector(elements, nodes, L, D):
+    """Hex8vector's tril(ke): sum_gp detJ * B_k^T D B_j, 300 an element."""
+    pairs = _stiffma_tril(24)
+    Dm = np.asarray(D, np.float64).reshape(6, 6).T        # Dm[l, m] = D[l + 6m]
+    ke = []
+    for gps in _stiffma_gauss(elements, nodes, L):
+        acc = np.zeros(300)
+        for detJ, dN in gps:
+            B = np.zeros((6, 24))
+            B[0, 0::3], B[1, 1::3], B[2, 2::3] = dN[0], dN[1], dN[2]
+            B[3, 0::3], B[3, 1::3] = dN[1], dN[0]
+            B[4, 1::3], B[4, 2::3] = dN[2], dN[1]
+            B[5, 0::3], B[5, 2::3] = dN[2], dN[0]
+            K = B.T @ Dm @ B
+            acc += detJ * np.array([K[k, j] for j, k in pairs])
+        ke.append(acc)
+    return np.concatenate(ke)
+
+
+# GPUMPM: particle offsets are (page << 12) | (cell << 2), pages a few dozen 3-D page codes
+
+def gpumpm_offsets(n, npages=40):
+    """n particle offsets over npages pages, sorted (as after GPUMPM's radix sort), cell in bits 2-7."""
+    rng = np.random.default_rng(2201)
+    pages = np.sort(rng.choice(1 << 20, npages, replace=False)).astype(np.uint64)
+    page = pages[np.sort(rng.integers(0, npages, n))]
+    cell = rng.integers(0, 64, n).astype(np.uint64)
+    return np.sort((page << np.uint64(12)) | (cell << np.uint64(2)))
+
+
+def gpumpm_page_marks(offsets, shift):
+    """markPageBoundary (shift 12) / markCellBoundary (shift 0): 1 where the key changes, and marks[n] = 1."""
+    k = np.asarray(offsets, np.uint64) >> np.uint64(shift)
+    m = np.ones(len(k) + 1, np.int32)
+    m[1:len(k)] = (k[1:] != k[:-1])
+    return m
+
+
+def gpumpm_block_map(offsets):
+    """The inclusive scan of the page marks: 1-based page ids a particle."""
+    return np.cumsum(gpumpm_page_marks(offsets, 12)[:-1]).astype(np.int32)
+
+
+def gpumpm_block_offsets(block_map, size, fill):
+    """markBlockOffset: each page's first particle, then the sentinel n; the rest as it was."""
+    bm = np.asarray(block_map)
+    out = np.full(size, fill, np.int32)
+    first = np.flatnonzero(np.r_[True, bm[1:] != bm[:-1]])
+    out[bm[first] - 1] = first
+    out[bm[-1]] = len(bm)
+    return out
+
+
+def gpumpm_table(offsets, size):
+    """(keyTable, valTable) as registerPage would leave them inserting one particle at a time in order."""
+    keys = np.full(size, np.uint64(0xffffffffffffffff), np.uint64)
+    vals = np.zeros(size, np.int32)
+    nb = 0
+    for off in np.asarray(offsets, np.uint64):
+        key = int(off) >> 12
+        h = key % size
+        while int(keys[h]) != key:
+            if int(keys[h]) == 0xffffffffffffffff:
+                keys[h], vals[h], nb = key, nb, nb + 1
+                break
+            h = (h + 127) % size
+    return keys, vals
+
+
+def gpumpm_table_keys(keys):
+    k = np.asarray(keys, np.uint64)
+    return np.sort(k[k != np.uint64(0xffffffffffffffff)])
+
+
+def gpumpm_table_vals(keys, vals):
+    k = np.asarray(keys, np.uint64)
+    return np.sort(np.asarray(vals)[k != np.uint64(0xffffffffffffffff)])
+
+
+def gpumpm_buckets(offsets, size):
+    """findPage: (particle2bucket, bucketSizes) with the page's table value << 6 | cell."""
+    keys, vals = gpumpm_table(offsets, size)
+    off = np.asarray(offsets, np.uint64)
+    pos = {int(k): v for k, v in zip(keys, vals) if int(k) != 0xffffffffffffffff}
+    b = np.array([(pos[int(o) >> 12] << 6) | ((int(o) & 0xfc) >> 2) for o in off], np.int32)
+    sizes = np.bincount(b, minlength=(max(pos.values()) + 1) * 64).astype(np.int32)
+    return b, sizes
+
+
+def gpumpm_bucket_starts(offsets, size):
+    _, sizes = gpumpm_buckets(offsets, size)
+    return (np.cumsum(sizes) - sizes).astype(np.int32)
+
+
+def gpumpm_reordered(offsets, size):
+    """reorderKey's orderedKeys: the keys grouped by bucket (equal keys within a bucket)."""
+    b, _ = gpumpm_buckets(offsets, size)
+    return np.asarray(offsets, np.uint64)[np.argsort(b, kind="stable")]
+
+
+def gpumpm_deformation(n):
+    """9 x n deformation gradients, column-major entries F[r + 3c][p], near the identity with det > 0."""
+    rng = np.random.default_rng(2202)
+    F = np.eye(3)[None] + rng.uniform(-0.3, 0.3, (n, 3, 3))
+    return np.ascontiguousarray(F.transpose(2, 1, 0).reshape(9, n)).ravel()    # [3c + r][p] -> index (r + 3c)
+
+
+def _gpumpm_mats(F, n):
+    """[n, 3, 3] from the SoA layout F[(r + 3c) * n + p]."""
+    return np.asarray(F, np.float64).reshape(3, 3, n).transpose(2, 1, 0)
+
+
+def gpumpm_fixed_corotated(F, n, lam, mu, vol):
+    """computeContributionFixedCorotated: vol * P F^T, P = 2 mu (F - R) + lam (J - 1) J F^-T, column-major SoA."""
+    Fm = _gpumpm_mats(F, n)
+    U, S, Vt = np.linalg.svd(Fm)
+    R = U @ Vt
+    J = np.linalg.det(Fm)
+    PFt = 2 * mu * (Fm - R) @ Fm.transpose(0, 2, 1) + (lam * (J - 1) * J)[:, None, None] * np.eye(3)
+    return (vol * PFt).transpose(2, 1, 0).reshape(9, n).ravel()
+
+
+def gpumpm_svd_recon(out, n):
+    """U diag(S) V^T from SVD3_Pre_Calculation's 21 floats a particle (U, V column-major)."""
+    o = np.asarray(out, np.float64).reshape(n, 21)
+    U = o[:, 0:9].reshape(n, 3, 3).transpose(0, 2, 1)
+    V = o[:, 12:21].reshape(n, 3, 3).transpose(0, 2, 1)
+    return (U * o[:, None, 9:12]) @ V.transpose(0, 2, 1)
+
+
+def gpumpm_svd_ortho(out, n):
+    """(U^T U - I, V^T V - I, det U - 1, det V - 1, |s1| >= |s2| >= |s3| as 0) a particle: all zero."""
+    o = np.asarray(out, np.float64).reshape(n, 21)
+    U = o[:, 0:9].reshape(n, 3, 3).transpose(0, 2, 1)
+    V = o[:, 12:21].reshape(n, 3, 3).transpose(0, 2, 1)
+    I = np.eye(3)
+    a = np.abs(o[:, 9:12])
+    order = np.minimum(0, a[:, :2] - a[:, 1:] + 1e-6)
+    return np.concatenate([(U.transpose(0, 2, 1) @ U - I).reshape(n, 9), (V.transpose(0, 2, 1) @ V - I).reshape(n, 9),
+                           (np.linalg.det(U) - 1)[:, None], (np.linalg.det(V) - 1)[:, None], order], 1)
