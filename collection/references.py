@@ -32063,3 +32063,83 @@ def gpumpm_svd_ortho(out, n):
     order = np.minimum(0, a[:, :2] - a[:, 1:] + 1e-6)
     return np.concatenate([(U.transpose(0, 2, 1) @ U - I).reshape(n, 9), (V.transpose(0, 2, 1) @ V - I).reshape(n, 9),
                            (np.linalg.det(U) - 1)[:, None], (np.linalg.det(V) - 1)[:, None], order], 1)
+
+
+# ---- unseen221: macoj/pso_gpu's synchronous PSO kernels (psogpu_) and DEAC's CUDA kernels (deac_)
+def psogpu_fitness(xx, dims, agents, funcao):
+    """loopParticulas: one objective value per particle (1 Rosenbrock, its 100.0 in double; 3 Rastrigin)."""
+    x = np.asarray(xx, dtype=np.float32).reshape(agents, dims).astype(np.float64)
+    if funcao == 1:
+        r = np.sum(100.0 * (x[:, 1:] - x[:, :-1] ** 2) ** 2 + (x[:, :-1] - 1) ** 2, axis=1)
+        return np.abs(r)
+    return np.sum(x * x - 10 * np.cos(2 * np.pi * x) + 10, axis=1)
+
+
+def psogpu_pbestx(atual, pbest, pbestx, xx, iteracao):
+    """atualizaPbestx: the first 900 coordinates, each of particle index // 30."""
+    out = np.array(pbestx, dtype=np.float32)
+    a = np.repeat(np.asarray(atual, dtype=np.float32), 30)
+    p = np.repeat(np.asarray(pbest, dtype=np.float32), 30)
+    take = np.ones(900, bool) if iteracao == 0 else a < p
+    out[:900][take] = np.asarray(xx, dtype=np.float32)[:900][take]
+    return out
+
+
+def _deac_next(s):
+    """xoshiro256+ on a (n, 4) uint64 state, in place: the n results."""
+    with np.errstate(over="ignore"):
+        res = s[:, 0] + s[:, 3]
+        t = s[:, 1] << np.uint64(17)
+        s[:, 2] ^= s[:, 0]
+        s[:, 3] ^= s[:, 1]
+        s[:, 1] ^= s[:, 2]
+        s[:, 0] ^= s[:, 3]
+        s[:, 2] ^= t
+        s[:, 3] = (s[:, 3] << np.uint64(45)) | (s[:, 3] >> np.uint64(19))
+    return res
+
+
+def deac_gemm(m, n, k, alpha, A, B, beta, C):
+    """gpu_matmul: column-major C (m x n) = alpha A (m x k) B (k x n) + beta C."""
+    a = np.asarray(A, np.float64).reshape(k, m).T
+    b = np.asarray(B, np.float64).reshape(n, k).T
+    c = np.asarray(C, np.float64).reshape(n, m).T
+    return (alpha * (a @ b) + beta * c).T.ravel()
+
+
+def deac_chi2(calc, obs, sd, red, m, n, ddof, beta):
+    """gpu_deac_reduced_chi_squared: per population row of a column-major (m x n) model."""
+    e = np.asarray(calc, np.float64).reshape(n, m).T
+    t = ((np.asarray(obs)[None, :] - e) / np.asarray(sd)[None, :]) ** 2
+    return t.sum(axis=1) / (n - ddof) + beta * np.asarray(red, np.float64)
+
+
+def deac_population_new(old, mutants, F, mutate, P, G):
+    """gpu_set_population_new: column-major (P x G), |x_r1 + F (x_r2 - x_r3)| where mutate."""
+    o = np.asarray(old, np.float64).reshape(G, P)
+    mi = np.asarray(mutants).astype(np.int64).reshape(P, 3)
+    new = np.abs(o[:, mi[:, 0]] + np.asarray(F)[None, :] * (o[:, mi[:, 1]] - o[:, mi[:, 2]]))
+    return np.where(np.asarray(mutate).reshape(G, P).astype(bool), new, o).ravel()
+
+
+def deac_mutant_indices(state, P):
+    """gpu_set_mutant_indices: three distinct indices other than the particle's own, drawn by xoshiro256+."""
+    s = np.array(state, dtype=np.uint64).reshape(-1, 4)[:P].copy()
+    out = np.zeros((P, 3), np.uint64)
+    for i in range(P):
+        st = s[i:i + 1]
+        got = []
+        for _ in range(3):
+            v = i
+            while v == i or v in got:
+                v = int(_deac_next(st)[0]) % P
+            got.append(v)
+        out[i] = got
+    return out.ravel()
+
+
+def deac_mutate_indices(state, cr, P, G):
+    """gpu_set_mutate_indices: one draw per gene, (r >> 11) * 2^-53 < CR of its row."""
+    s = np.array(state, dtype=np.uint64).reshape(-1, 4)[:P * G].copy()
+    u = (_deac_next(s) >> np.uint64(11)).astype(np.float64) * 2.0 ** -53
+    return u < np.asarray(cr, np.float64)[np.arange(P * G) % P]

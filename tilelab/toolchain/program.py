@@ -40,7 +40,7 @@ from .nvrtc import _PTX_FILE_IDX, _PTX_LOC, RELAXED_CONSTEXPR_OPTIONS, _nvrtc_co
 from .sass import _disassemble
 from .source_text import read_source
 from .signature import (Param, _find_kernels, _Found, _parse_params, _template_aliases, _type_aliases, build_defines,
-                        instantiate_params, overload_cast, overload_key, template_takes,
+                        instantiate_params, overload_cast, overload_key, template_takes, _split_top,
                         with_ptx_layouts)
 
 __all__ = ["compile_cuda", "kernel_from_file", "Program", "Kernel", "Param", "PTX_ARCH", "DEFAULT_ARCH"]
@@ -305,6 +305,9 @@ ALGORITHM_PRE_INCLUDE = "--pre-include=algorithm"
 _UNDEFINED = re.compile(r':(\d+): error: identifier "([A-Za-z_]\w*)" is undefined')
 #: NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
 _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
+#: NVRTC's words for a plain name expression that names more than one function: a kernel beside a __device__
+#: function of its name (DEAC's gpu_set_mutant_indices, unseen221), which nvcc's launch resolves by its arguments
+_AMBIGUOUS_NAME = re.compile(r'cannot determine which instance of overloaded function "([A-Za-z_][\w:]*)" is intended')
 #: a member function declared with no execution space in a class the device code uses (Hetero-Mark's
 #: `class Creature { ...; void Dump(); }`): nvcc takes it as a host function the device code never
 #: calls; NVRTC refuses every host function. NVRTC's -default-device makes it a device declaration,
@@ -453,13 +456,22 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
     host_variables: dict[str, int] = {}
     host_only: dict[str, int] = {}              # functions marked __host__ alone, blanked (explicit_host.py)
     hs = None                                   # the host side, once left to the CPU (host_code.py)
+    casts: dict[str, str] = {}                  # a kernel's name -> the cast that names it alone (kernel_cast)
     while True:
         try:
             ptx, log, lowered = _nvrtc_compile(nv, source, filename, first_line,
                                                tuple(o for o in options if not re.fullmatch(r"(-arch|--gpu-architecture)=.*", o)),
-                                               arch_opt, names, want_cubin=False, headers=hs and hs.headers)
+                                               arch_opt, [casts.get(n, n) for n in names], want_cubin=False,
+                                               headers=hs and hs.headers)
+            lowered = {**lowered, **{n: lowered.pop(c) for n, c in casts.items() if c in lowered}}
             break
         except CompileError as e:
+            # a kernel whose name a __device__ function shares: named by a cast to its own type, as its launch picks it
+            more = {n: kernel_cast(f) for n in set(_AMBIGUOUS_NAME.findall(str(e))) - set(casts)
+                    for f in found if f.name == n and not f.template and overload_cast(n) is None}
+            if more:
+                casts.update(more)
+                continue
             # a header kernel NVRTC does not see (a header the preprocessor found elsewhere): not asked for
             unseen = set(_UNPARSED_NAME.findall(str(e))) & from_headers
             if unseen:
@@ -561,6 +573,16 @@ def compile_cuda(source, *, filename: str = "<cell>", first_line: int = 1,
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return prog
+
+
+def kernel_cast(f) -> str:
+    """The name expression ``static_cast<void (*)(T1, T2, ...)>(k)`` of a plain kernel ``f``: its parameters' types,
+    their names left out, so NVRTC takes the kernel and not a __device__ function of its name."""
+    types = []
+    for t, p in zip(_split_top(f.params_text), _parse_params(f.params_text)):
+        named = list(re.finditer(rf"\b{re.escape(p.name)}\b", t))
+        types.append((t[:named[-1].start()] + t[named[-1].end():] if named else t).strip())
+    return f"static_cast<void (*)({', '.join(t for t in types if t)})>({f.name})"
 
 
 def kernel_from_file(path, name: str | None = None, *, nvrtc=None, options=()) -> Kernel:
