@@ -32143,3 +32143,279 @@ def deac_mutate_indices(state, cr, P, G):
     s = np.array(state, dtype=np.uint64).reshape(-1, 4)[:P * G].copy()
     u = (_deac_next(s) >> np.uint64(11)).astype(np.float64) * 2.0 ** -53
     return u < np.asarray(cr, np.float64)[np.arange(P * G) % P]
+
+
+# ---- unseen222: CUHD's self-synchronising Huffman decoder (cuhd_) ----
+
+_CUHD_M = 0xFFFFFFFF
+
+
+@functools.lru_cache(maxsize=None)
+def _cuhd_data():
+    """The fixed input: 2,720 bytes of 24 symbols with geometric frequencies; CUHD's canonical code (lengths
+    increasing, llhuffman_encoder.cc's get_encoder_table), packed MSB first into 32-bit units with the one zero
+    unit CUHDInputBuffer adds; the decoder's 2^11 rows of (num_bits, symbol) as get_decoder_table fills them."""
+    rng = np.random.default_rng(222)
+    data = (np.minimum(rng.geometric(0.3, 2720) - 1, 23) + 65).astype(np.uint8)
+    freq = np.bincount(data, minlength=256)
+    heap = [(int(freq[s]), int(s), (int(s),)) for s in np.nonzero(freq)[0]]
+    heapq.heapify(heap)
+    length = {s: 0 for _, s, _ in heap}
+    while len(heap) > 1:
+        fa, ka, a = heapq.heappop(heap)
+        fb, kb, b = heapq.heappop(heap)
+        for s in a + b:
+            length[s] += 1
+        heapq.heappush(heap, (fa + fb, min(ka, kb), a + b))
+    assert max(length.values()) <= 11
+    order = sorted(length, key=lambda s: (length[s], s))
+    code, cur, book = 0, length[order[0]], {}
+    for i, s in enumerate(order):
+        book[s] = (code, cur)
+        nxt = length[order[i + 1]] if i + 1 < len(order) else cur
+        code = (code + 1) << (nxt - cur)
+        cur = nxt
+    bits = np.concatenate([[(c >> (n - 1 - j)) & 1 for j in range(n)] for c, n in (book[int(s)] for s in data)])
+    bits = np.concatenate([bits, np.zeros(-len(bits) % 32, dtype=bits.dtype)]).astype(np.uint8)
+    units = np.packbits(bits).view(">u4").astype(np.uint32)
+    units = np.concatenate([units, np.zeros(1, np.uint32)])
+    table = np.zeros((2048, 2), np.uint8)
+    for s, (c, n) in book.items():
+        table[c << (11 - n):(c + 1) << (11 - n)] = (n, s)
+    return data, units, table.ravel()
+
+
+def cuhd_symbols():
+    return _cuhd_data()[0]
+
+
+def cuhd_units():
+    return _cuhd_data()[1]
+
+
+def cuhd_table():
+    return _cuhd_data()[2]
+
+
+def _cuhd_shl(x, s):
+    return (x << s) & _CUHD_M if s < 32 else 0          # PTX shl/shr: a shift of 32 or more gives 0
+
+
+def _cuhd_shr(x, s):
+    return x >> s if s < 32 else 0
+
+
+class _CuhdState:
+    def __init__(self, units, in_pos):
+        self.units, self.in_pos = units, in_pos
+        self.window, self.next = self.rd(in_pos), self.rd(in_pos + 1)
+        self.last_word_unit = self.last_word_bit = self.num_symbols = self.last_at = self.out_pos = 0
+
+    def rd(self, i):
+        return int(self.units[i]) if i < len(self.units) else 0     # past the stream: 0 (the checks avoid it)
+
+
+def _cuhd_decode(st, table, size, cur, start_bit, overflow, out=None, next_out_pos=0, table_size=11):
+    """decode_subsequence, step for step, on 32-bit unsigned values."""
+    mask = ~(_CUHD_M >> table_size) & _CUHD_M
+    shift = 32 - table_size
+    unit, at, n = 0, start_bit, 0
+    if overflow and cur > 0:
+        cn = _cuhd_shr(st.next, 32 - at)
+        st.next = _cuhd_shl(st.next, at)
+        st.window = (_cuhd_shl(st.window, at) + cn) & _CUHD_M
+        taken = int(table[2 * ((st.window & mask) >> shift)])
+        cn = _cuhd_shr(st.next, 32 - taken)
+        st.next = _cuhd_shl(st.next, taken)
+        st.window = _cuhd_shl(st.window, taken)
+        at += taken
+        st.window = (st.window + cn) & _CUHD_M
+        st.in_pos += 1
+        st.window, st.next = st.rd(st.in_pos), st.rd(st.in_pos + 1)
+        if at > 32:
+            at -= 32
+            st.window = (_cuhd_shl(st.window, at) + _cuhd_shr(st.rd(st.in_pos + 1), 32 - at)) & _CUHD_M
+            st.next = _cuhd_shl(st.next, at)
+        else:
+            at = 0
+    while unit < size:
+        while at < 32:
+            idx = (st.window & mask) >> shift
+            taken = int(table[2 * idx])
+            n += 1
+            if out is not None and st.out_pos < next_out_pos:
+                out[st.out_pos] = table[2 * idx + 1]
+                st.out_pos += 1
+            cn = _cuhd_shr(st.next, 32 - taken)
+            st.next = _cuhd_shl(st.next, taken)
+            st.window = _cuhd_shl(st.window, taken)
+            st.last_word_bit = at
+            at += taken
+            st.window = (st.window + cn) & _CUHD_M
+            st.last_word_unit = unit
+        unit += 1
+        st.in_pos += 1
+        st.window, st.next = st.rd(st.in_pos), st.rd(st.in_pos + 1)
+        if at == 32:
+            at = 0
+        else:
+            at -= 32
+            st.window = (_cuhd_shl(st.window, at) + _cuhd_shr(st.rd(st.in_pos + 1), 32 - at)) & _CUHD_M
+            st.next = _cuhd_shl(st.next, at)
+    st.num_symbols, st.last_at = n, at
+
+
+def cuhd_phase1(units, table, size, nsub, block, grid, sync):
+    """phase1_decode_subseq with its blocks one after another (the launch's blocks overlap in sync_points)."""
+    sp = np.array(sync, dtype=np.uint32).reshape(-1, 4).copy()
+    for b in range(grid):
+        threads = [_CuhdState(units, g * size) for g in range(b * block, min((b + 1) * block, nsub))]
+        cur = [b * block + t for t in range(len(threads))]
+        done = [False] * len(threads)
+        for k in range(block):
+            for t, st in enumerate(threads):
+                if not done[t] and cur[t] < nsub:
+                    _cuhd_decode(st, table, size, cur[t], st.last_at, False)
+                    new = (st.last_word_unit, st.last_word_bit, st.num_symbols)
+                    if k > 0 and sp[cur[t], 0] == new[0] and sp[cur[t], 1] == new[1]:
+                        sp[cur[t], 2:] = (new[2], 1)
+                        done[t] = True
+                    else:
+                        sp[cur[t]] = (*new, 1 if k == 0 else 0)
+                cur[t] += 1
+    return sp.ravel()
+
+
+def cuhd_phase2(units, table, size, block, num_blocks, sync, synced):
+    """phase2_synchronise_blocks: each seam's thread decodes on from the last word of the block before it."""
+    sp = np.array(sync, dtype=np.uint32).reshape(-1, 4).copy()
+    flags = np.array(synced, dtype=np.uint8).copy()
+    for gid in range(num_blocks - 1):
+        cur = (gid + 1) * block
+        prev = sp[cur - 1]
+        st = _CuhdState(units, (cur - 1) * size + int(prev[0]))
+        st.last_at = int(prev[1])
+        for _ in range(block):
+            _cuhd_decode(st, table, size, cur, st.last_at, True)
+            if sp[cur, 0] == st.last_word_unit and sp[cur, 1] == st.last_word_bit:
+                sp[cur, 2:] = (st.num_symbols, 1)
+                flags[gid + 1] = 1
+                break
+            sp[cur] = (st.last_word_unit, st.last_word_bit, st.num_symbols, 0)
+            flags[gid + 1] = 0
+            cur += 1
+    return sp.ravel(), flags
+
+
+def cuhd_true_sync(units, table, size, nsub, scanned=False):
+    """Every subsequence's last codeword and symbol count, decoded in one chain from bit 0 (the synchronised
+    result); with scanned, the counts replaced by their exclusive prefix sum (phase 3's thrust scan)."""
+    sp = np.zeros((nsub, 4), np.uint32)
+    st = _CuhdState(units, 0)
+    for s in range(nsub):
+        _cuhd_decode(st, table, size, s, st.last_at, False)
+        sp[s] = (st.last_word_unit, st.last_word_bit, st.num_symbols, 1)
+    if scanned:
+        sp[:, 2] = np.concatenate([[0], np.cumsum(sp[:-1, 2])])
+    return sp.ravel()
+
+
+# ---- unseen222: GPU-FOR / GPU-DFOR / GPU-RFOR, tile-based integer compression (gpucomp_) ----
+
+def _gpucomp_bw(v):
+    """ceil(log2(v + 1)) as the encoders take it: the bits of the largest value."""
+    return int(max(int(x) for x in v)).bit_length()
+
+
+def _gpucomp_pack(vals, bw):
+    """The encoders' packing: values of bw bits one after another from bit 0 of a word up, into
+    ceil(len * bw / 32) words (one word when bw is 0: the encoders' loop still steps past it)."""
+    acc = 0
+    for i, v in enumerate(vals):
+        acc |= int(v) << (bw * i)
+    n = max(1, -(-len(vals) * bw // 32))
+    return [(acc >> (32 * k)) & 0xFFFFFFFF for k in range(n)]
+
+
+def gpucomp_bin(col):
+    """binpack.cpp's binPack: (data, block_offsets) of a uint column in blocks of 128, four miniblocks of 32
+    packed at the block's largest bit width, each block a reference (its minimum) and a bit-width word."""
+    col = [int(x) for x in np.asarray(col).ravel()]
+    out, offs = [128, 4, len(col), col[0]], []
+    for b in range(0, len(col), 128):
+        blk = col[b:b + 128]
+        offs.append(len(out))
+        m = min(blk)
+        d = [x - m for x in blk]
+        bw = max(_gpucomp_bw(d[j:j + 32]) for j in range(0, 128, 32))
+        out += [m, bw * 0x01010101]
+        for j in range(0, 128, 32):
+            out += _gpucomp_pack(d[j:j + 32], bw)
+    offs.append(len(out))
+    return np.array(out, np.uint32), np.array(offs, np.uint32)
+
+
+def gpucomp_dbin(col):
+    """deltabinpack.cpp's deltaBinPack: per tile of 512 its first value, then the tile's deltas (0 first) in
+    blocks of 128 packed as binPack does, a block's reference its smallest delta (signed)."""
+    col = [int(x) for x in np.asarray(col).ravel()]
+    out, offs = [128, 4, len(col), col[0]], []
+    for t in range(0, len(col), 512):
+        tile = col[t:t + 512]
+        out.append(tile[0])
+        delta = [0] + [tile[i] - tile[i - 1] for i in range(1, 512)]
+        for b in range(0, 512, 128):
+            blk = delta[b:b + 128]
+            offs.append(len(out))
+            m = min(blk)
+            d = [x - m for x in blk]
+            bw = max(_gpucomp_bw(d[j:j + 32]) for j in range(0, 128, 32))
+            out += [m & 0xFFFFFFFF, bw * 0x01010101]
+            for j in range(0, 128, 32):
+                out += _gpucomp_pack(d[j:j + 32], bw)
+    offs.append(len(out))
+    return np.array(out, np.uint32), np.array(offs, np.uint32)
+
+
+def gpucomp_rle(col):
+    """rlebinpack.cpp's encoder: per tile of 512 its runs, values and run lengths in two streams, each a
+    reference (minimum), a bit-width word, the run count and the packed runs; one offset per tile."""
+    col = [int(x) for x in np.asarray(col).ravel()]
+    head = [512, 4, len(col), col[0]]
+    val, rl, voff, roff = list(head), list(head), [], []
+    for t in range(0, len(col), 512):
+        tile = col[t:t + 512]
+        vals, runs = [tile[0]], [1]
+        for i in range(1, 512):
+            if tile[i] != tile[i - 1]:
+                vals.append(tile[i])
+                runs.append(1)
+            else:
+                runs[-1] += 1
+        voff.append(len(val))
+        roff.append(len(rl))
+        for stream, xs in ((val, vals), (rl, runs)):
+            m = min(xs)
+            d = [x - m for x in xs]
+            bw = _gpucomp_bw(d)
+            stream += [m, bw * 0x01010101, len(xs)] + _gpucomp_pack(d, bw)
+    voff.append(len(val))
+    roff.append(len(rl))
+    return (np.array(val, np.uint32), np.array(voff, np.uint32), np.array(rl, np.uint32), np.array(roff, np.uint32))
+
+
+def gpucomp_col(kind, n=2048):
+    """The fixed columns: 'narrow' values in [1000, 1700), 'wide' a bit width per block from 3 to 20,
+    'sorted' a running sum of steps in [0, 40), 'runs' runs of 1 to 24 of values in [0, 5000)."""
+    rng = np.random.default_rng({"narrow": 1, "wide": 2, "sorted": 3, "runs": 4}[kind])
+    if kind == "narrow":
+        return rng.integers(1000, 1700, n)
+    if kind == "wide":
+        bws = rng.integers(3, 21, n // 128)
+        return np.concatenate([rng.integers(0, 1 << int(b), 128) + 50 for b in bws])
+    if kind == "sorted":
+        return np.cumsum(rng.integers(0, 40, n)) + 7
+    out = []
+    while len(out) < n:
+        out += [int(rng.integers(0, 5000))] * int(rng.integers(1, 25))
+    return np.array(out[:n])
