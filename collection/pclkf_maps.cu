@@ -223,10 +223,11 @@ namespace pcl
     }
   }
 }
-// ---- gpu/kinfu/src/cuda/device.hpp lines 45-47 and 73-77 (Mat33 * float3), closed
+// ---- gpu/kinfu/src/cuda/device.hpp lines 45-48 and 73-77 (Mat33 * float3), closed
 namespace pcl
 {
   namespace device
+  {   
     __device__ __forceinline__ float3
     operator* (const Mat33& m, const float3& vec)
     {

@@ -31348,9 +31348,10 @@ def pclkf_resize(m, dcols, drows, srows, normalize):
 def kfrm_normals(depth, cols, rows, finv, c):
     """compute_normals_kernel: -(normalized (v01 - v00) x (v10 - v00)) with w = 0, (NaN, NaN, NaN, 0) where a depth
     of the three is 0 or at the last row and column; float4 per pixel."""
-    z = depth[:rows, :cols].astype(np.float64) * 0.001
-    y, x = np.mgrid[0:rows, 0:cols].astype(np.float64)
-    v = np.stack([z * (x - c[0]) * finv[0], z * (y - c[1]) * finv[1], z], axis=-1)
+    f = np.float32                                   # the vertices as the kernel rounds them (float32)
+    z = depth[:rows, :cols].astype(f) * f(0.001)
+    y, x = np.mgrid[0:rows, 0:cols].astype(f)
+    v = np.stack([z * (x - f(c[0])) * f(finv[0]), z * (y - f(c[1])) * f(finv[1]), z], axis=-1).astype(np.float64)
     out = np.zeros((rows, cols, 4))
     out[..., :3] = np.nan
     n = -_pclkf_normalized_cross(v[:-1, 1:] - v[:-1, :-1], v[1:, :-1] - v[:-1, :-1])
