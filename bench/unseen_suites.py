@@ -209,6 +209,7 @@ SUITES = {
     "GPUJoin hash join (Murmur3 open addressing by atomicCAS, join-size and join-result passes) and nested loop join (2-D grid, atomic cursor) + fast-interconnects TPC-H Q6 (branching and predicated; shared and global 64-bit atomicAdd) and no-partitioning hash join (linear-probing build by 64-bit / key atomicCAS, probe-aggregate, perfect hashing) (unseen213)": ("hlgj_", "fic_"),
     "cuML ml-prims warp-wide top-k warpTopKkernel (warp bitonic networks of shfl_xor compare-and-swaps, an insertion cascade of N warp-sorted arrays; k smallest and largest) + Euro-Par 2025 LLM-CUDA study hand-written k-NN (naive local-memory max-heap, warp-per-query shared candidate buffers by atomicAdd or ballot/__popc, register and cooperative-groups shuffle bitonic sorts, mirrored merge) (unseen215)": ("mlsel_", "eparknn_"),
     "TensorRT OSS plugin kernels (RoIAlign avg/max with aligned coordinates, per-class allClassNMS with shared kept flags and barriers, YOLO Region strided softmax and sigmoids, LReLU, GroupNorm scale-shift on a 3-d grid) + ONNX Runtime CUDA RoiAlign (float avg/max, double; int64 sizes) (unseen214)": ("trtplg_", "ortcu_"),
+    "PCL KinFu depth filtering and maps (bilateral filter, Gaussian and thresholded depth pyramids, truncation, vertex and cross-product normal maps, rigid map transform, map halving with renormalisation) + kinfu_remake surface measurement (bilateral, depth pyramid, truncation, normals from a Reprojector, depth masking, __half ray distances, depth-normal halving) (unseen223)": ("pclkf_", "kfrm_"),
 }
 
 

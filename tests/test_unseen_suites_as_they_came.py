@@ -614,7 +614,14 @@
   sigmoids, LReLU, GroupNorm scale-shift) + ONNX Runtime's CUDA RoiAlign: 7 of 11 as they came; TensorRT's RoIAlign
   (int32_t in a template kernel's parameters, no #include) crashed NVRTC with its name expression (a segfault, the
   process killed). Fixed: cuda/std/cstdint included from the first build (tests/test_compile.py). ONNX Runtime's avg
-  launches were my check's mistake (NaN, from roundf's 0 samples, on both sides). Now 11 of 11, no finding."""
+  launches were my check's mistake (NaN, from roundf's 0 samples, on both sides). Now 11 of 11, no finding.
+- unseen223, PCL's KinFu depth and map kernels (bilateral filter, Gaussian and thresholded pyramids, truncation, vertex
+  and normal maps, the rigid transform, map halving) + kinfu_remake's imgproc kernels (bilateral, pyramid, truncation,
+  normals through a Reprojector, depth masking, __half ray distances, depth-normal halving): 0 of 16 as they came.
+  kinfu_remake's 7 were tilelab's: Reprojector's __device__ operator() (mangled ...11ReprojectorclE...) was taken for
+  its host constructor (fixed: tilelab/toolchain/host_functions.py, tests/test_compile.py). PCL's 9 were mine: maps.cu's
+  copy left out a header line's "{", and the structure arguments bore their arrays' names (the checks saw the
+  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding."""
 from __future__ import annotations
 
 import json
@@ -936,6 +943,11 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                         "results.view(np.int32)[..., 0]: 192 of 512 differ, first at 80")}),
     "unseen214": (11, 7, {"trtplg_roiAlignKernel.cu": "Segmentation fault (exit 139) in NVRTC's nvrtcCompileProgram",
                           "ortcu_roialign_impl.cu": "top_data: 64 of 384 differ"}),
+    "unseen223": (16, 0, {"pclkf_bilateral_pyrdown.cu": ("TypeError: 'Struct' object is not subscriptable",
+                                                         "TypeError: '>' not supported between instances of 'Struct'"),
+                          "pclkf_maps.cu": 'CompileError: collection/pclkf_maps.cu:230: error: expected a "{"',
+                          "kfrm_imgproc.cu": "CompileError: collection/kfrm_imgproc.cu:304: error: device code calls "
+                                             "Reprojector(), a host function"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
