@@ -32419,3 +32419,177 @@ def gpucomp_col(kind, n=2048):
     while len(out) < n:
         out += [int(rng.integers(0, 5000))] * int(rng.integers(1, 25))
     return np.array(out[:n])
+
+
+# ---- unseen223: PCL's KinFu depth and map kernels (pclkf_) and kinfu_remake's imgproc kernels (kfrm_)
+
+def pclkf_depth(rng, shape, holes=0.0):
+    """A depth frame in millimetres (a tilted plane, 0-7 mm of noise) over a pitched row; ``holes`` of it 0."""
+    rows, pitch = shape
+    y, x = np.mgrid[0:rows, 0:pitch]
+    d = 900 + 4 * x + 3 * y + rng.integers(0, 8, shape)
+    if holes:
+        d = np.where(rng.random(shape) < holes, 0, d)
+    return d.astype(np.uint16)
+
+
+def _pclkf_window_filter(src, cols, rows, half, span, ss, sc):
+    """The bilateral sum of both KinFus: a window from x - half up to (not including) min(x - half + span,
+    cols - 1), the same in y; weights exp(-(space2 ss + color2 sc)); the rounded ratio (float64 here)."""
+    s = src[:rows, :cols].astype(np.int64)
+    sum1 = np.zeros((rows, cols))
+    sum2 = np.zeros((rows, cols))
+    y, x = np.mgrid[0:rows, 0:cols]
+    for dy in range(-half, span - half):
+        for dx in range(-half, span - half):
+            cy, cx = y + dy, x + dx
+            ok = (cy >= 0) & (cx >= 0) & (cy < np.minimum(y - half + span, rows - 1)) \
+                & (cx < np.minimum(x - half + span, cols - 1))
+            t = s[np.clip(cy, 0, rows - 1), np.clip(cx, 0, cols - 1)]
+            w = np.exp(-(float(dx * dx + dy * dy) * ss + ((s - t) ** 2).astype(np.float64) * sc))
+            sum1 += np.where(ok, t * w, 0.0)
+            sum2 += np.where(ok, w, 0.0)
+    return np.rint(sum1 / sum2).astype(np.int64)
+
+
+def pclkf_bilateral(src, cols, rows, ss, sc):
+    """PCL's bilateralKernel: a 13 x 13 window (R = 6), clamped to [0, SHRT_MAX]."""
+    return np.clip(_pclkf_window_filter(src, cols, rows, 6, 13, ss, sc), 0, 32767)
+
+
+def kfrm_bilateral(src, cols, rows, ksz, ss, sc):
+    """kinfu_remake's bilateral_kernel: a ksz x ksz window, no clamp."""
+    return _pclkf_window_filter(src, cols, rows, ksz // 2, ksz, ss, sc)
+
+
+def pclkf_pyrdown(src, cols, rows, thresh, empty_zero=False):
+    """pyrDownKernel / kinfu_remake's pyramid_kernel: the mean (integer) of the 5 x 5 window's values within
+    ``thresh`` of the centre, the window ending before the last row and column."""
+    s = src[:rows, :cols].astype(np.int64)
+    out = np.zeros((rows // 2, cols // 2), np.int64)
+    for y in range(rows // 2):
+        for x in range(cols // 2):
+            c = s[2 * y, 2 * x]
+            w = s[max(0, 2 * y - 2):min(2 * y + 3, rows - 1), max(0, 2 * x - 2):min(2 * x + 3, cols - 1)]
+            keep = w[np.abs(w - c) < thresh]
+            out[y, x] = 0 if (empty_zero and keep.size == 0) else keep.sum() // keep.size
+    return out
+
+
+def pclkf_pyrdown_gauss(src, cols, rows, sigma_color):
+    """pyrDownGaussKernel: the 5 x 5 window (clipped to the image) weighted by (0.375, 0.25, 0.0625) per axis,
+    values within 3 sigma of the centre, truncated."""
+    s = src[:rows, :cols].astype(np.int64)
+    wt = np.array([0.375, 0.25, 0.0625], np.float32)
+    out = np.zeros((rows // 2, cols // 2), np.int64)
+    for y in range(rows // 2):
+        for x in range(cols // 2):
+            c = s[2 * y, 2 * x]
+            tot = np.float32(0)
+            wall = np.float32(0)
+            for yi in range(max(0, 2 * y - 2) - 2 * y, min(rows, 2 * y + 3) - 2 * y):
+                for xi in range(max(0, 2 * x - 2) - 2 * x, min(cols, 2 * x + 3) - 2 * x):
+                    v = s[2 * y + yi, 2 * x + xi]
+                    if abs(v - c) < 3 * sigma_color:
+                        tot = np.float32(tot + np.float32(v) * wt[abs(xi)] * wt[abs(yi)])
+                        wall = np.float32(wall + wt[abs(xi)] * wt[abs(yi)])
+            out[y, x] = int(tot / wall)
+    return out
+
+
+def pclkf_vmap(depth, cols, rows, fx_inv, fy_inv, cx, cy, scale=1000.0, divide=True):
+    """computeVmapKernel's vertex map (3 rows blocks x, y, z; NaN where the depth is 0), float32."""
+    f = np.float32
+    d = depth[:rows, :cols].astype(f)
+    z = d / f(scale) if divide else d * f(scale)
+    u = np.arange(cols, dtype=f)[None, :]
+    v = np.arange(rows, dtype=f)[:, None]
+    vx = z * (u - f(cx)) * f(fx_inv)
+    vy = z * (v - f(cy)) * f(fy_inv)
+    out = np.concatenate([vx, vy, z]).astype(f)
+    out[np.tile(d == 0, (3, 1))] = np.nan
+    return out
+
+
+def _pclkf_normalized_cross(a, b):
+    n = np.cross(a.astype(np.float64), b.astype(np.float64))
+    return n / np.linalg.norm(n, axis=-1, keepdims=True)
+
+
+def pclkf_nmap(vmap, cols, rows):
+    """computeNmapKernel: normalized (v01 - v00) x (v10 - v00); NaN at the last row and column or a NaN vertex."""
+    v = vmap[:3 * rows, :cols].astype(np.float64).reshape(3, rows, cols).transpose(1, 2, 0)
+    out = np.full((rows, cols, 3), np.nan)
+    out[:-1, :-1] = _pclkf_normalized_cross(v[:-1, 1:] - v[:-1, :-1], v[1:, :-1] - v[:-1, :-1])
+    return out.transpose(2, 0, 1).reshape(3 * rows, cols)
+
+
+def pclkf_transform(vmap, nmap, cols, rows, R, t):
+    """tranformMapsKernel: R v + t and R n, NaN where the source's x is NaN; (vmap, nmap) in rows blocks."""
+    R = np.asarray(R, np.float64).reshape(3, 3)
+    v = vmap[:3 * rows, :cols].astype(np.float64).reshape(3, rows * cols)
+    n = nmap[:3 * rows, :cols].astype(np.float64).reshape(3, rows * cols)
+    vd = R @ v + np.asarray(t, np.float64)[:, None]
+    nd = R @ n
+    vd[:, np.isnan(v[0])] = np.nan
+    nd[:, np.isnan(n[0])] = np.nan
+    return vd.reshape(3 * rows, cols), nd.reshape(3 * rows, cols)
+
+
+def pclkf_resize(m, dcols, drows, srows, normalize):
+    """resizeMapKernel: the mean of each 2 x 2 cell per component (NaN if any x is), optionally normalized."""
+    a = m[:3 * srows].astype(np.float64).reshape(3, srows, -1)[:, :2 * drows, :2 * dcols]
+    a = a.reshape(3, drows, 2, dcols, 2).mean(axis=(2, 4))
+    if normalize:
+        a = a / np.sqrt((a ** 2).sum(axis=0, keepdims=True))
+    bad = np.isnan(a[0])
+    a[:, bad] = np.nan
+    return a.reshape(3 * drows, dcols)
+
+
+def kfrm_normals(depth, cols, rows, finv, c):
+    """compute_normals_kernel: -(normalized (v01 - v00) x (v10 - v00)) with w = 0, (NaN, NaN, NaN, 0) where a depth
+    of the three is 0 or at the last row and column; float4 per pixel."""
+    f = np.float32                                   # the vertices as the kernel rounds them (float32)
+    z = depth[:rows, :cols].astype(f) * f(0.001)
+    y, x = np.mgrid[0:rows, 0:cols].astype(f)
+    v = np.stack([z * (x - f(c[0])) * f(finv[0]), z * (y - f(c[1])) * f(finv[1]), z], axis=-1).astype(np.float64)
+    out = np.zeros((rows, cols, 4))
+    out[..., :3] = np.nan
+    n = -_pclkf_normalized_cross(v[:-1, 1:] - v[:-1, :-1], v[1:, :-1] - v[:-1, :-1])
+    ok = (z[:-1, :-1] * z[:-1, 1:] * z[1:, :-1]) != 0
+    out[:-1, :-1, :3] = np.where(ok[..., None], n, np.nan)
+    return out
+
+
+def kfrm_normals_input(rng, shape, nan_share=0.2):
+    """Unit normals as float4 (w = 0) over a pitched row, ``nan_share`` of them NaN."""
+    n = rng.normal(size=shape[:-1] + (3,))
+    n /= np.linalg.norm(n, axis=-1, keepdims=True)
+    n[rng.random(shape[:-1]) < nan_share] = np.nan
+    return np.concatenate([n, np.zeros(shape[:-1] + (1,))], axis=-1)
+
+
+def kfrm_mask(depth, normals, cols, rows):
+    """mask_depth_kernel: depth 0 where the normal's x is NaN."""
+    return np.where(np.isnan(normals[:rows, :cols, 0]), 0, depth[:rows, :cols])
+
+
+def kfrm_dists(depth, cols, rows, finv, c):
+    """compute_dists_kernel: the ray length depth * sqrt(xl^2 + yl^2 + 1) in metres, as half."""
+    y, x = np.mgrid[0:rows, 0:cols].astype(np.float64)
+    xl = (x - c[0]) * finv[0]
+    yl = (y - c[1]) * finv[1]
+    return (depth[:rows, :cols] * np.sqrt(xl * xl + yl * yl + 1) * 0.001).astype(np.float16)
+
+
+def kfrm_resize_depth_normals(d, n, dcols, drows):
+    """resize_depth_normals_kernel: the 2 x 2 depth mean (integer) and normal mean where no depth of the cell is 0;
+    0 and NaN normals elsewhere; (depth, normals as float4 with w NaN)."""
+    a = d[:2 * drows, :2 * dcols].astype(np.int64).reshape(drows, 2, dcols, 2)
+    ok = (a[:, 0, :, 0] * a[:, 0, :, 1] != 0) & (a[:, 1, :, 0] * a[:, 1, :, 1] != 0)
+    dd = np.where(ok, a.sum(axis=(1, 3)) // 4, 0)
+    m = n[:2 * drows, :2 * dcols, :3].astype(np.float64).reshape(drows, 2, dcols, 2, 3).sum(axis=(1, 3)) * 0.25
+    nn = np.full((drows, dcols, 4), np.nan)
+    nn[..., :3] = np.where(ok[..., None], m, np.nan)
+    return dd, nn

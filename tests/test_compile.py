@@ -572,6 +572,26 @@ def test_a_device_function_taking_a_class_with_host_constructors_builds_as_under
     np.testing.assert_array_equal(y, 3 * np.arange(32, dtype=np.float32))
 
 
+
+def test_a_device_operator_of_a_class_with_host_constructors_builds_as_under_nvcc(nv, emu):
+    """kinfu_remake's Reprojector (unseen223): a host constructor declared, a __device__ operator() the kernel calls
+    on its by-value argument. The inlined operator's mangled name, _ZNK...11ReprojectorclEiif, ends in the operator's
+    code (cl) after the class's name: no use of the constructor, and nvcc builds it; so does tilelab."""
+    src = ("struct Reprojector {\n"
+           "  Reprojector() {}\n"
+           "  Reprojector(float f);\n"                                                 # line 3
+           "  float finv;\n"
+           "  __device__ float operator()(int x, float z) const;\n"
+           "};\n"
+           "__device__ float Reprojector::operator()(int x, float z) const { return z * x * finv; }\n"
+           "__global__ void k(float *y, const Reprojector r) { y[threadIdx.x] = r(threadIdx.x, y[threadIdx.x]); }\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert "-default-device" in prog.options
+    y = np.full(32, 2.0, dtype=np.float32)
+    emu.run(prog.kernel("k"), 1, 32, y, Struct(finv=np.float32(0.5)), echo=False)
+    np.testing.assert_array_equal(y, np.arange(32, dtype=np.float32))
+
+
 def test_a_host_constant_with_a_dynamic_initialiser_builds_as_under_nvcc(nv, emu):
     """md-cpu-gpu's `const float r_cutoff = 2.5f * sigma;` at namespace scope (the twenty-seventh unseen suite): nvcc
     takes it as a host variable, which its kernels never read (they take r_cutoff as a parameter); NVRTC takes it

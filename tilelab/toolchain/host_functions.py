@@ -70,6 +70,9 @@ def _own_name(mangled: str) -> str:
         elif s[i] in "CD" and depth == 0 and s[i + 1:i + 2].isdigit():
             out.append(s[i:i + 2])                      # a constructor or destructor of the class before it
             i += 2
+        elif out and depth == 0 and s[i].islower() and s[i + 1:i + 2].isalpha():
+            out.append(s[i:i + 2])                      # an operator's code (cl: operator(), ix: []) after its class
+            i += 2
         else:                                           # cv-qualifiers, substitutions, builtin types
             i += 1
     return "".join(out)
@@ -80,13 +83,15 @@ def _mangles(mangled: str, name: str) -> bool:
     (``_ZN...E``) the function is the last component: ``name`` followed by another component (a length) is a
     class or namespace it belongs to - ``_ZN5Chunk16g_compress_chunkEj``, Chunk's __device__ member, is no use of
     Chunk's host constructors - and followed by ``C1``-``C3`` / ``D0``-``D2`` it is that class's constructor or
-    destructor, a use of ``name`` as nvcc reports it. Only the function's own name counts (``_own_name``): a
-    parameter of a class type with host constructors (voxel-tracer's get_ray(const camera&), unseen167) is none."""
+    destructor, a use of ``name`` as nvcc reports it; followed by an operator's code (``cl``, lower case) it is the
+    class's operator, no use of its constructors (kinfu_remake's Reprojector::operator(), unseen223). Only the
+    function's own name counts (``_own_name``): a parameter of a class type with host constructors (voxel-tracer's
+    get_ray(const camera&), unseen167) is none."""
     if mangled == name:
         return True
     if not mangled.startswith("_Z"):
         return False
-    after = r"(?!\d)" if mangled.startswith(("_ZN", "_ZLN")) else ""
+    after = r"(?![\da-z])" if mangled.startswith(("_ZN", "_ZLN")) else ""
     return re.search(rf"(?<!\d){len(name)}{re.escape(name)}{after}", _own_name(mangled)) is not None
 
 
