@@ -226,6 +226,15 @@ def _slow_path_fmas(listing) -> set:
     return out
 
 
+def _is_one(op: str) -> bool:
+    """A SASS immediate that is exactly 1 (``1``, ``1.0``): an FFMA by it is an add. Not ``1.3333333730697631836``,
+    whose digits before the point are 1 too (Deepwave's 4/3 stencil weight, the twenty-first round)."""
+    try:
+        return float(op) == 1.0
+    except ValueError:
+        return False
+
+
 def sass_chains(listing) -> dict:
     """``{(kind, mul_where, add_where): n}``: SASS adds that read a multiply's result with no branch ptxas did
     not make between them (adds ptxas did not fuse; each counted once, whether one or both sources are products).
@@ -263,7 +272,7 @@ def sass_chains(listing) -> dict:
         ops = [o.strip() for o in s.operands.split(",")]
         kind = _SASS_ADD.get(s.op)
         srcs = regs[1:]
-        if kind is None and s.op in _SASS_FMA and len(ops) >= 4 and ops[2].split(".")[0] in ("1", "1.0"):
+        if kind is None and s.op in _SASS_FMA and len(ops) >= 4 and _is_one(ops[2]):
             kind, srcs = _SASS_FMA[s.op], [regs[1], regs[3]]          # an add written as x * 1 + y
         if kind is not None:
             keys = {(kind, last[r].where, s.where) for r in srcs
