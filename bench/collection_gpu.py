@@ -124,6 +124,19 @@ def _run_gpu_launch(entry, k, args, named, symbols=None):
     return out, text.splitlines()                     # device printf, flushed by the launch's copy back
 
 
+def stopped_verdict(entry, emu_findings, ex) -> str | None:
+    """The verdict of a launch the GPU stopped with ``ex``, where that is what the emulator found too: a fired
+    assert (cudaErrorAssert), or an out-of-bounds access the manifest lists and the emulator reported that faults
+    on the GPU (an illegal address: pso_gpu's atualizaPbestx, gpu-compression's runRBinKernel). None: an error."""
+    text = str(ex).lower()
+    listed = entry.get("findings", [])
+    if "assert" in listed and "assert" in text:
+        return "as expected: the GPU stopped with cudaErrorAssert, the emulator found the assert"
+    if "out_of_bounds" in listed and "out_of_bounds" in emu_findings and "illegal" in text:
+        return "as expected: the GPU faulted (an illegal address), the emulator found the out-of-bounds access"
+    return None
+
+
 def _digest(a) -> str:
     return hashlib.sha256(np.ascontiguousarray(a).tobytes()).hexdigest()[:16]
 
@@ -237,8 +250,11 @@ def main():
             try:
                 gpu_out, gpu_lines = run_gpu(e, cp, arch)
             except Exception as ex:                      # cudaErrorAssert is the expected outcome of an assert
-                if "assert" in e.get("findings", []) and "assert" in str(ex).lower():
-                    row["verdict"] = "as expected: the GPU stopped with cudaErrorAssert, the emulator found the assert"
+                verdict = stopped_verdict(e, row["emu_findings"], ex)
+                if verdict is not None:
+                    row["verdict"] = verdict
+                    if "fault" in verdict:
+                        row["error"] = "".join(traceback.format_exception_only(type(ex), ex)).strip()
                     rows.append(row)
                     continue
                 raise
