@@ -696,31 +696,7 @@ class Machine:
         is the whole mask's. Parks this group's lanes whose mates could still come (counted once, when the warp
         votes); lanes whose mates are all here vote together with their mates parked at this instruction.
         False: the usual vote (no mate elsewhere, or released alone: the mates ended or wait at a barrier)."""
-        lanes = self.lanes(idx)
-        if self.shfl_alone is not None and self.shfl_alone[lanes].any():
-            self.shfl_alone[lanes] = False                # released: the others ended or wait at a barrier
-            return False
-        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[2], "b32", idx)),
-                               (len(lanes),)).astype(np.int64) & 0xFFFFFFFF
-        parked, _, _, mates, _, _, waits = self._mates_away(lanes, mask)
-        if waits.any():
-            if self.shfl_parked is None:
-                self.shfl_parked = np.zeros(self.T, dtype=bool)
-            self.shfl_parked[lanes[waits]] = True
-            self.pc[lanes[waits]] = gpc
-            self.count(gpc, "instructions", -len(np.unique(self.warp_global[lanes[waits]])))
-            if waits.all():
-                return True
-        go = lanes[~waits]
-        gwarps = np.unique(self.warp_global[go])
-        there = mates[parked[mates] & (self.pc[mates] == gpc) & np.isin(self.warp_global[mates], gwarps)]
-        if not waits.any() and not len(there):
-            return False
-        both = np.union1d(go, there)
-        self.shfl_parked[there] = False
-        isa.execute(self, ins, both, gpc)
-        self.pc[both] = gpc + 1
-        return True
+        return self._meet(ins, idx, gpc, 2, lambda p: p == gpc)
 
     def _syncwarp_meet(self, ins, idx, gpc):
         """bar.warp.sync (__syncwarp) where the member mask names lanes of the warp that are elsewhere: since Volta
@@ -728,11 +704,17 @@ class Machine:
         this group's lanes whose mates could still come (counted once, as a vote's); lanes whose mates are all
         here go on together with their mates parked at any __syncwarp. False: the usual __syncwarp (no mate
         elsewhere, or released alone: the mates ended or wait where they cannot come, sanitizer/warpmask.apart)."""
+        return self._meet(ins, idx, gpc, 0, lambda p: self._is_syncwarp(self.fn.instrs[p]))
+
+    def _meet(self, ins, idx, gpc, k: int, meets) -> bool:
+        """A vote's or a __syncwarp's rendezvous (member mask in operand ``k``): this group's lanes whose mates could
+        still come park (counted once: the instruction runs when they meet); the others run it together with their
+        warps' lanes parked where ``meets(pc)`` holds, each at its own instruction. False: the usual run."""
         lanes = self.lanes(idx)
         if self.shfl_alone is not None and self.shfl_alone[lanes].any():
-            self.shfl_alone[lanes] = False
+            self.shfl_alone[lanes] = False                # released: the others ended or wait at a barrier
             return False
-        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[0], "b32", idx)),
+        mask = np.broadcast_to(np.asarray(operands.read(self, ins.args[k], "b32", idx)),
                                (len(lanes),)).astype(np.int64) & 0xFFFFFFFF
         parked, _, _, mates, _, _, waits = self._mates_away(lanes, mask)
         if waits.any():
@@ -744,17 +726,17 @@ class Machine:
             if waits.all():
                 return True
         go = lanes[~waits]
-        gwarps = np.unique(self.warp_global[go])
-        there = mates[parked[mates] & np.isin(self.warp_global[mates], gwarps)]
-        there = there[[self._is_syncwarp(self.fn.instrs[int(p)]) for p in self.pc[there]]]
+        there = mates[parked[mates] & np.isin(self.warp_global[mates], np.unique(self.warp_global[go]))]
+        there = there[np.fromiter((meets(int(p)) for p in self.pc[there]), dtype=bool, count=len(there))]
         if not waits.any() and not len(there):
             return False
-        isa.execute(self, ins, go, gpc)
-        for p in np.unique(self.pc[there]):
-            isa.execute(self, self.fn.instrs[int(p)], there[self.pc[there] == p], int(p))
         if len(there):
             self.shfl_parked[there] = False
-            self.pc[there] += 1
+        isa.execute(self, ins, np.union1d(go, there[self.pc[there] == gpc]), gpc)
+        for p in np.unique(self.pc[there]):
+            if p != gpc:
+                isa.execute(self, self.fn.instrs[int(p)], there[self.pc[there] == p], int(p))
+        self.pc[there] += 1
         self.pc[go] = gpc + 1
         return True
 
