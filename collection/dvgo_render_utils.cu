@@ -1,7 +1,7 @@
 // tilelab kernel collection: DirectVoxGO's ray helpers (ray-AABB t range, samples a ray, density to alpha, alpha compositing weights and their backward)
 // Source:  https://github.com/sunset1995/DirectVoxGO/blob/341e1fc4e96efff146d42cd6f31b8199a3e536f7/lib/cuda/render_utils_kernel.cu
 // Licence: GPL-3.0 (the repository's LICENSE, its research-purposes banner and the GPL's notice repeated below)
-// Kept, unchanged: render_utils_kernel.cu lines 8-57 (infer_t_minmax_cuda_kernel, infer_n_samples_cuda_kernel), 430-444
+// Kept, unchanged: render_utils_kernel.cu lines 8-56 (infer_t_minmax_cuda_kernel, infer_n_samples_cuda_kernel), 430-444
 //       (raw2alpha_cuda_kernel), 576-617 (alpha2weight_cuda_kernel, __set_i_for_segment_start_end), 653-677
 //       (alpha2weight_backward_cuda_kernel). Removed: includes (1-6), host code, the other kernels (see the manifest).
 
@@ -70,7 +70,6 @@ __global__ void infer_n_samples_cuda_kernel(
   }
 }
 
-template <typename scalar_t>
 
 template <typename scalar_t>
 __global__ void raw2alpha_cuda_kernel(

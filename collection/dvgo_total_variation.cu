@@ -1,9 +1,9 @@
 // tilelab kernel collection: DirectVoxGO's total-variation gradient on its dense voxel grids (dense and masked mode)
 // Source:  https://github.com/sunset1995/DirectVoxGO/blob/341e1fc4e96efff146d42cd6f31b8199a3e536f7/lib/cuda/total_variation_kernel.cu
 // Licence: GPL-3.0 (the repository's LICENSE, its research-purposes banner and the GPL's notice repeated below)
-// Kept: total_variation_kernel.cu lines 8-34 (the clamp helper, total_variation_add_grad_cuda_kernel<scalar_t,
+// Kept: total_variation_kernel.cu lines 8-35 (the clamp helper, total_variation_add_grad_cuda_kernel<scalar_t,
 //       dense_mode>), unchanged.
-// Removed: lines 1-6 (includes) and the host code (36-68): wx, wy, wz divided by 6, 256 threads, (N + 255) / 256 blocks.
+// Removed: lines 1-6 (includes) and the host code (37-68): wx, wy, wz divided by 6, 256 threads, (N + 255) / 256 blocks.
 
 /*
  * DirectVoxGO's LICENSE (its first lines; the full text is the GNU GPL version 3, https://www.gnu.org/licenses/gpl-3.0.txt):
@@ -48,3 +48,4 @@ __global__ void total_variation_add_grad_cuda_kernel(
     grad_to_add += (i==sz_i-1 ? 0 : wz * clamp(param[index]-param[index+sz_k*sz_j], -1.f, 1.f));
     grad[index] += grad_to_add;
   }
+}
