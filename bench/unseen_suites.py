@@ -217,6 +217,7 @@ SUITES = {
     "pso_gpu synchronous particle swarm (Rosenbrock and Rastrigin fitness a thread a particle, calculaGbest shared-memory argmin of the personal bests, personal-best position and value updates) + DEAC differential evolution for analytic continuation (dot and min warp-synchronous reductions, tiled GEMM and GEMV, reduced chi-squared tree sums, DE mutation, xoshiro256+ mutant-index and crossover draws) (unseen221)": ("psogpu_", "deac_"),
     "CUHD self-synchronising Huffman decoder (subsequence decoding with a barrier per round, seam synchronisation, phase-3 copies, output) + GPU-FOR / GPU-DFOR / GPU-RFOR tile-based integer decompression (bit extraction across two words in shared tiles, cub BlockExchange / BlockScan / BlockReduce, 64-bit atomicAdd, run-end scatter) (unseen222)": ("cuhd_", "gpucomp_"),
     "PCL KinFu depth filtering and maps (bilateral filter, Gaussian and thresholded depth pyramids, truncation, vertex and cross-product normal maps, rigid map transform, map halving with renormalisation) + kinfu_remake surface measurement (bilateral, depth pyramid, truncation, normals from a Reprojector, depth masking, __half ray distances, depth-normal halving) (unseen223)": ("pclkf_", "kfrm_"),
+    "DirectVoxGO Adam steps (plain, masked, per-voxel lr), total-variation gradient, ray-AABB t range, sample counts, raw2alpha and per-ray alpha compositing with early stop and its backward + svox2 (Plenoxels) RMSprop and SGD steps on packed accessors (all, masked, indexed rows) (unseen224)": ("dvgo_", "svx2_"),
 }
 
 

@@ -32593,3 +32593,174 @@ def kfrm_resize_depth_normals(d, n, dcols, drows):
     nn = np.full((drows, dcols, 4), np.nan)
     nn[..., :3] = np.where(ok[..., None], m, np.nan)
     return dd, nn
+
+
+# ---- unseen224: DirectVoxGO (dvgo_) and svox2 / Plenoxels (svx2_) ----
+
+def dvgo_sparse(rng, shape, share=0.4):
+    """A gradient with ``share`` of its entries exactly 0 (the masked kernels skip those)."""
+    g = rng.uniform(-1.0, 1.0, shape)
+    g[rng.random(shape) < share] = 0.0
+    return g
+
+
+def dvgo_adam(param, grad, exp_avg, exp_avg_sq, step_size, beta1, beta2, eps, perlr=None, masked=False):
+    """adam_upd_cuda_kernel (and its masked / per-lr forms) in float32, the kernel's order of operations:
+    (param, exp_avg, exp_avg_sq) after the step."""
+    f = np.float32
+    p, g, m, v = (np.asarray(a, dtype=f) for a in (param, grad, exp_avg, exp_avg_sq))
+    b1, b2, lr, ep = f(beta1), f(beta2), f(step_size), f(eps)
+    m2 = b1 * m + (f(1) - b1) * g
+    v2 = b2 * v + (f(1) - b2) * g * g
+    s = lr if perlr is None else lr * np.asarray(perlr, dtype=f)
+    p2 = p - s * m2 / (np.sqrt(v2) + ep)
+    on = (g != 0) if masked else np.ones(g.shape, bool)
+    return np.where(on, p2, p), np.where(on, m2, m), np.where(on, v2, v)
+
+
+def dvgo_tv(param, grad, wx, wy, wz, dense=True):
+    """total_variation_add_grad_cuda_kernel over a (1, C, I, J, K) grid: the clamped differences to the six
+    neighbours, wz on k and (as the source has it) on i too, wy on j; wx is unused. Masked mode: where grad != 0."""
+    p = np.asarray(param, dtype=np.float64)[0]
+    out = np.asarray(grad, dtype=np.float64).copy()[0]
+    add = np.zeros_like(p)
+
+    def d(a, b):
+        return np.clip(a - b, -1.0, 1.0)
+    add[..., 1:] += wz * d(p[..., 1:], p[..., :-1])
+    add[..., :-1] += wz * d(p[..., :-1], p[..., 1:])
+    add[..., 1:, :] += wy * d(p[..., 1:, :], p[..., :-1, :])
+    add[..., :-1, :] += wy * d(p[..., :-1, :], p[..., 1:, :])
+    add[:, 1:] += wz * d(p[:, 1:], p[:, :-1])
+    add[:, :-1] += wz * d(p[:, :-1], p[:, 1:])
+    on = np.ones(p.shape, bool) if dense else (out != 0)
+    return np.where(on, out + add, out)[None]
+
+
+def dvgo_dirs(rng, n, zeros=5):
+    """Ray directions (n, 3) with ``zeros`` components exactly 0 (the kernel swaps those for 1e-6)."""
+    d = rng.normal(size=(n, 3))
+    d[rng.integers(0, n, zeros), rng.integers(0, 3, zeros)] = 0.0
+    return d
+
+
+def dvgo_t_minmax(rays_o, rays_d, xyz_min, xyz_max, near, far):
+    """infer_t_minmax_cuda_kernel in float32: the slab entry / exit t of each ray, clamped to [near, far]."""
+    f = np.float32
+    o = np.asarray(rays_o, dtype=f)
+    v = np.asarray(rays_d, dtype=f)
+    v = np.where(v == 0, f(1e-6), v)
+    a = (np.asarray(xyz_max, dtype=f)[None] - o) / v
+    b = (np.asarray(xyz_min, dtype=f)[None] - o) / v
+    lo = np.minimum(a, b).max(axis=1)
+    hi = np.maximum(a, b).min(axis=1)
+    return np.maximum(np.minimum(lo, f(far)), f(near)), np.maximum(np.minimum(hi, f(far)), f(near))
+
+
+def dvgo_n_samples(rays_d, t_min, t_max, stepdist):
+    """infer_n_samples_cuda_kernel: max(ceil((t_max - t_min) * |d| / stepdist), 1), in float32."""
+    f = np.float32
+    d = np.asarray(rays_d, dtype=f)
+    rn = np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1] + d[:, 2] * d[:, 2])
+    x = (np.asarray(t_max, dtype=f) - np.asarray(t_min, dtype=f)) * rn / f(stepdist)
+    return np.maximum(np.ceil(x.astype(np.float64)), 1.0).astype(np.int64)
+
+
+def dvgo_raw2alpha(density, shift, interval):
+    """raw2alpha_cuda_kernel: (exp(density + shift), 1 - (1 + e)^-interval)."""
+    e = np.exp(np.asarray(density, dtype=np.float64) + shift)
+    return e, 1.0 - (1.0 + e) ** (-interval)
+
+
+def dvgo_ray_id(n_rays, n_pts, seed=224):
+    """A sorted ray id per point, every ray at least one point, the cuts drawn once by ``seed`` (so that the
+    length is n_pts, as DirectVoxGO's sampler gives)."""
+    cuts = np.sort(np.random.default_rng(seed).choice(np.arange(1, n_pts), n_rays - 1, replace=False))
+    return np.searchsorted(cuts, np.arange(n_pts), side="right").astype(np.int64)
+
+
+def dvgo_seg_start(ray_id, n_rays):
+    """Each ray's first point (__set_i_for_segment_start_end's i_start; 0 for a ray with none)."""
+    r = np.asarray(ray_id)
+    s = np.zeros(n_rays, np.int64)
+    idx = np.nonzero(r[1:] != r[:-1])[0] + 1
+    s[r[idx]] = idx
+    return s
+
+
+def dvgo_seg_end(ray_id, n_rays, last=True):
+    """Each ray's end (its next ray's first point); ``last``: the last ray's set to n_pts as the host then does."""
+    r = np.asarray(ray_id)
+    e = np.zeros(n_rays, np.int64)
+    idx = np.nonzero(r[1:] != r[:-1])[0] + 1
+    e[r[idx - 1]] = idx
+    if last:
+        e[r[-1]] = len(r)
+    return e
+
+
+def dvgo_alpha2weight(alpha, i_start, i_end):
+    """alpha2weight_cuda_kernel, a ray at a time in float32 (the transmittance product through double, as the
+    source's 1. makes it), stopping after the point where T < 1e-3: (weight, T, alphainv_last, i_end)."""
+    a = np.asarray(alpha, dtype=np.float32)
+    w = np.zeros_like(a)
+    T = np.ones_like(a)
+    last = np.ones(len(i_start), np.float32)
+    end = np.asarray(i_end, dtype=np.int64).copy()
+    for r, (s, e) in enumerate(zip(i_start, i_end)):
+        t = np.float32(1.0)
+        i = s
+        while i < e:
+            T[i] = t
+            w[i] = t * a[i]
+            t = np.float32(float(t) * (1.0 - float(a[i])))
+            if t < 1e-3:
+                i += 1
+                break
+            i += 1
+        end[r] = i
+        last[r] = t
+    return w, T, last, end
+
+
+def dvgo_alpha2weight_bw(alpha, weight, T, alphainv_last, i_start, i_end, grad_weights, grad_last):
+    """alpha2weight_backward_cuda_kernel: back to front, grad = gw * T - back / (1 - alpha + 1e-10),
+    back += gw * weight (float32 accumulator); points outside [i_start, i_end) keep 0."""
+    g = np.zeros(len(alpha), np.float64)
+    for r, (s, e) in enumerate(zip(i_start, i_end)):
+        b = np.float32(np.float32(grad_last[r]) * np.float32(alphainv_last[r]))
+        for i in range(e - 1, s - 1, -1):
+            g[i] = float(np.float32(grad_weights[i]) * np.float32(T[i])) - float(b) / (float(np.float32(1) - np.float32(alpha[i])) + 1e-10)
+            b = np.float32(b + np.float32(grad_weights[i]) * np.float32(weight[i]))
+    return g
+
+
+def svx2_rmsprop(data, rms, grad, beta, lr, eps, minval, lr_last, rows=None):
+    """svox2's rmsprop_once over (rows, C) data (all rows, or the listed / masked ``rows``): rms = g^2 where it was
+    0, else lerp(g^2, rms, beta); data = max(data - lr g / (sqrt(rms) + eps), minval), lr_last on the last
+    channel; grad zeroed. Returns (data, rms, grad)."""
+    d, m, g = (np.asarray(a, dtype=np.float64).copy() for a in (data, rms, grad))
+    sel = np.arange(d.shape[0]) if rows is None else np.asarray(rows)
+    if sel.dtype == bool:
+        sel = np.nonzero(sel)[0]
+    lrs = np.full(d.shape[1], lr)
+    lrs[-1] = lr_last
+    g2 = g[sel] ** 2
+    m2 = np.where(m[sel] == 0, g2, g2 + beta * (m[sel] - g2))
+    m[sel] = m2
+    d[sel] = np.maximum(d[sel] - lrs * g[sel] / (np.sqrt(m2) + eps), minval)
+    g[sel] = 0.0
+    return d, m, g
+
+
+def svx2_sgd(data, grad, lr, lr_last, rows=None):
+    """svox2's sgd_once: data -= lr grad (lr_last on the last channel), grad zeroed; (data, grad)."""
+    d, g = (np.asarray(a, dtype=np.float64).copy() for a in (data, grad))
+    sel = np.arange(d.shape[0]) if rows is None else np.asarray(rows)
+    if sel.dtype == bool:
+        sel = np.nonzero(sel)[0]
+    lrs = np.full(d.shape[1], lr)
+    lrs[-1] = lr_last
+    d[sel] -= lrs * g[sel]
+    g[sel] = 0.0
+    return d, g
