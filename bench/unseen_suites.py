@@ -217,6 +217,7 @@ SUITES = {
     "pso_gpu synchronous particle swarm (Rosenbrock and Rastrigin fitness a thread a particle, calculaGbest shared-memory argmin of the personal bests, personal-best position and value updates) + DEAC differential evolution for analytic continuation (dot and min warp-synchronous reductions, tiled GEMM and GEMV, reduced chi-squared tree sums, DE mutation, xoshiro256+ mutant-index and crossover draws) (unseen221)": ("psogpu_", "deac_"),
     "CUHD self-synchronising Huffman decoder (subsequence decoding with a barrier per round, seam synchronisation, phase-3 copies, output) + GPU-FOR / GPU-DFOR / GPU-RFOR tile-based integer decompression (bit extraction across two words in shared tiles, cub BlockExchange / BlockScan / BlockReduce, 64-bit atomicAdd, run-end scatter) (unseen222)": ("cuhd_", "gpucomp_"),
     "PCL KinFu depth filtering and maps (bilateral filter, Gaussian and thresholded depth pyramids, truncation, vertex and cross-product normal maps, rigid map transform, map halving with renormalisation) + kinfu_remake surface measurement (bilateral, depth pyramid, truncation, normals from a Reprojector, depth masking, __half ray distances, depth-normal halving) (unseen223)": ("pclkf_", "kfrm_"),
+    "treba Gibbs samplers for FSMs and HMMs (XORWOW set-up, even/odd resampling with atomic count moves, count accumulation) + CUDAHM Metropolis-within-Gibbs RNG set-up and unit-test kernels (normal proposals through a packed Cholesky factor, acceptance, adaptive rank-1 Cholesky downdate) (unseen225)": ("treba_", "cudahm_"),
 }
 
 

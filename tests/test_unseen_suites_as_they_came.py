@@ -660,7 +660,10 @@
   kinfu_remake's 7 were tilelab's: Reprojector's __device__ operator() (mangled ...11ReprojectorclE...) was taken for
   its host constructor (fixed: tilelab/toolchain/host_functions.py, tests/test_compile.py). PCL's 9 were mine: maps.cu's
   copy left out a header line's "{", and the structure arguments bore their arrays' names (the checks saw the
-  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding."""
+  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding.
+- unseen225, treba's CUDA Gibbs samplers for FSMs and HMMs (XORWOW set-up, even/odd resampling with atomic count
+  moves, count accumulation) + CUDAHM's Metropolis-within-Gibbs RNG set-up and unit-test kernels (proposal, acceptance,
+  adaptive Cholesky downdate): 12 of 12 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -1009,6 +1012,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "pclkf_maps.cu": 'CompileError: collection/pclkf_maps.cu:230: error: expected a "{"',
                           "kfrm_imgproc.cu": "CompileError: collection/kfrm_imgproc.cu:304: error: device code calls "
                                              "Reprojector(), a host function"}),
+    "unseen225": (12, 12, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
