@@ -218,6 +218,7 @@ SUITES = {
     "CUHD self-synchronising Huffman decoder (subsequence decoding with a barrier per round, seam synchronisation, phase-3 copies, output) + GPU-FOR / GPU-DFOR / GPU-RFOR tile-based integer decompression (bit extraction across two words in shared tiles, cub BlockExchange / BlockScan / BlockReduce, 64-bit atomicAdd, run-end scatter) (unseen222)": ("cuhd_", "gpucomp_"),
     "PCL KinFu depth filtering and maps (bilateral filter, Gaussian and thresholded depth pyramids, truncation, vertex and cross-product normal maps, rigid map transform, map halving with renormalisation) + kinfu_remake surface measurement (bilateral, depth pyramid, truncation, normals from a Reprojector, depth masking, __half ray distances, depth-normal halving) (unseen223)": ("pclkf_", "kfrm_"),
     "DirectVoxGO Adam steps (plain, masked, per-voxel lr), total-variation gradient, ray-AABB t range, sample counts, raw2alpha and per-ray alpha compositing with early stop and its backward + svox2 (Plenoxels) RMSprop and SGD steps on packed accessors (all, masked, indexed rows) (unseen224)": ("dvgo_", "svx2_"),
+    "treba Gibbs samplers for FSMs and HMMs (XORWOW set-up, even/odd resampling with atomic count moves, count accumulation) + CUDAHM Metropolis-within-Gibbs RNG set-up and unit-test kernels (normal proposals through a packed Cholesky factor, acceptance, adaptive rank-1 Cholesky downdate) (unseen225)": ("treba_", "cudahm_"),
 }
 
 

@@ -32764,3 +32764,209 @@ def svx2_sgd(data, grad, lr, lr_last, rows=None):
     d[sel] -= lrs * g[sel]
     g[sel] = 0.0
     return d, g
+
+
+# ---- unseen225: treba (mhulden/treba, GPL-2.0; treba_) and CUDAHM (brandonckelly/CUDAHM, MIT; cudahm_) ----
+# treba's Gibbs samplers: chains built as gibbs.c's gibbs_init_fsm / gibbs_init_hmm build them (each observation's
+# symbols, FSM: a '#' of symbol g_alphabet_size closing it and a sentinel, HMM: INIT 0 and END n-1 around it), the
+# counts as gibbs_sampler_cuda_fsm / _hmm count them, the resamplable positions as they list them.
+_TREBA_CACHE = {}
+
+
+def _treba_obs(seed, n_obs, g_alphabet):
+    rng = np.random.default_rng(seed)
+    return [rng.integers(0, g_alphabet, int(rng.integers(3, 11))) for _ in range(n_obs)]
+
+
+def treba_fsm(N=16, g=4, n_obs=100, seed=225):
+    """{'chain' int32 [L, 2] (state, sym), 'counts' uint32 [N*A*N], 'states' uint32 [N], 'resamplable' uint32,
+    'N', 'A'} of gibbs_init_fsm's chain (A = g + 1: '#' is symbol g)."""
+    key = ("fsm", N, g, n_obs, seed)
+    if key not in _TREBA_CACHE:
+        rng = np.random.default_rng(seed + 1)
+        chain = []
+        for o in _treba_obs(seed, n_obs, g):
+            for i, a in enumerate(o):
+                chain.append([0 if i == 0 else int(rng.integers(0, N)), int(a)])
+            chain.append([int(rng.integers(0, N)), g])
+        chain.append([0, -1])
+        chain = np.array(chain, np.int32)
+        A = g + 1
+        counts, states = _treba_fsm_counts(chain, N, A)
+        res = [j for j in range(len(chain)) if not (j == 0 or chain[j - 1, 1] == g)]
+        _TREBA_CACHE[key] = {"chain": chain, "counts": counts, "states": states,
+                             "resamplable": np.array(res, np.uint32), "N": N, "A": A}
+    return _TREBA_CACHE[key]
+
+
+def _treba_fsm_counts(chain, N, A):
+    counts = np.zeros(N * A * N, np.int64)
+    states = np.zeros(N, np.int64)
+    for i in range(len(chain) - 1):
+        counts[N * A * chain[i, 0] + chain[i, 1] * N + chain[i + 1, 0]] += 1
+        states[chain[i, 0]] += 1
+    return counts.astype(np.uint32), states.astype(np.uint32)
+
+
+def treba_hmm(N=12, g=6, n_obs=100, seed=226):
+    """The same for gibbs_init_hmm: INIT (0, -1), the symbols with states in [1, N-2], END (N-1, -1); 'trans' uint32
+    [N*N], 'emit' uint32 [N*A] (A = g)."""
+    key = ("hmm", N, g, n_obs, seed)
+    if key not in _TREBA_CACHE:
+        rng = np.random.default_rng(seed + 1)
+        chain = []
+        for o in _treba_obs(seed, n_obs, g):
+            chain.append([0, -1])
+            for a in o:
+                chain.append([int(rng.integers(1, N - 1)), int(a)])
+            chain.append([N - 1, -1])
+        chain = np.array(chain, np.int32)
+        trans, emit, states = _treba_hmm_counts(chain, N, g)
+        res = [j for j in range(len(chain)) if chain[j, 1] >= 0]
+        _TREBA_CACHE[key] = {"chain": chain, "trans": trans, "emit": emit, "states": states,
+                             "resamplable": np.array(res, np.uint32), "N": N, "A": g}
+    return _TREBA_CACHE[key]
+
+
+def _treba_hmm_counts(chain, N, A):
+    trans = np.zeros(N * N, np.int64)
+    emit = np.zeros(N * A, np.int64)
+    states = np.zeros(N, np.int64)
+    for i in range(len(chain) - 1):
+        trans[N * chain[i, 0] + chain[i + 1, 0]] += 1
+        states[chain[i, 0]] += 1
+        if chain[i, 1] >= 0:
+            emit[A * chain[i, 0] + chain[i, 1]] += 1
+    return trans.astype(np.uint32), emit.astype(np.uint32), states.astype(np.uint32)
+
+
+def treba_states(n, seed, draws_for=0):
+    """curandState words (uint32 [n, 12]) of init_random_generator: curand_init(seed + id, 0, 0); the first
+    `draws_for` of them advanced by one draw (the sampler's one curand_uniform a thread)."""
+    out = []
+    for i in range(n):
+        v, d = _xw_seed(int(seed) + i)
+        if i < draws_for:
+            _, v, d = xorwow_next(v, d)
+        out.append(_xw_pack(v, d))
+    return np.array(out, np.uint32)
+
+
+def _treba_moved_ok(before, after, res, evenodd, lo, hi):
+    """Symbols kept; only this launch's half of the resamplable positions may change state, to one in [lo, hi]."""
+    before, after = np.asarray(before), np.asarray(after)
+    if not np.array_equal(before[:, 1], after[:, 1]):
+        return False
+    mine = np.zeros(len(before), bool)
+    mine[np.asarray(res, np.int64)[evenodd::2]] = True
+    if not np.array_equal(before[~mine, 0], after[~mine, 0]):
+        return False
+    s = after[mine, 0]
+    return bool(((s >= lo) & (s <= hi)).all() and (s != before[mine, 0]).any())
+
+
+def treba_fsm_ok(chain, states, counts, evenodd):
+    """gibbs_sampler_kernel_fsm's result whatever order its atomics took: the moved states in range and the counts
+    those of the new chain (each move's four transition and two state atomics keep them so)."""
+    f = treba_fsm()
+    if not _treba_moved_ok(f["chain"], chain, f["resamplable"], evenodd, 0, f["N"] - 1):
+        return False
+    c, s = _treba_fsm_counts(np.asarray(chain), f["N"], f["A"])
+    return bool(np.array_equal(c, counts) and np.array_equal(s, states))
+
+
+def treba_hmm_ok(chain, states, trans, emit, evenodd):
+    """gibbs_sampler_kernel_hmm's result: hidden states in [1, N-2] and the counts those of the new chain."""
+    h = treba_hmm()
+    if not _treba_moved_ok(h["chain"], chain, h["resamplable"], evenodd, 1, h["N"] - 2):
+        return False
+    t, e, s = _treba_hmm_counts(np.asarray(chain), h["N"], h["A"])
+    return bool(np.array_equal(t, trans) and np.array_equal(e, emit) and np.array_equal(s, states))
+
+
+# CUDAHM's unit-test kernels: chi [pchi, ndata] and the packed lower Cholesky factor [6, ndata] (row j's k <= j) in
+# float64, the states curandStateXORWOW (uint32 [n, 12], references' _XWState).
+def cudahm_identity_chol(ndata, pchi=3):
+    c = np.zeros((pchi * (pchi + 1) // 2, ndata), np.float64)
+    di = 0
+    for j in range(pchi):
+        c[di] = 1.0
+        di += j + 2
+    return c.reshape(-1)
+
+
+def cudahm_random_chol(ndata, seed=225, pchi=3):
+    rng = np.random.default_rng(seed)
+    c = rng.uniform(-0.3, 0.3, (pchi * (pchi + 1) // 2, ndata))
+    di = 0
+    for j in range(pchi):
+        c[di] = rng.uniform(0.5, 1.5, ndata)
+        di += j + 2
+    return c.reshape(-1)
+
+
+def _cudahm_lmul(chol, z, ndata, pchi=3):
+    """scaled_proposal_j = sum over k <= j of L[j, k] z_k, in Propose's order."""
+    L = np.asarray(chol, np.float64).reshape(-1, ndata)
+    out, idx = [], 0
+    for j in range(pchi):
+        s = np.zeros(ndata)
+        for k in range(j + 1):
+            s = s + L[idx] * z[k]
+            idx += 1
+        out.append(s)
+    return out
+
+
+def cudahm_propose(chi, chol, states, ndata, pchi=3):
+    """test_propose: pchi curand_normal_double a thread, proposed chi = chi + L z; {'chi', 'states'}."""
+    st = np.array(states, np.uint32)
+    z = np.zeros((pchi, ndata))
+    for i in range(ndata):
+        s = _XWState(st[i])
+        z[:, i] = [s.normal_double() for _ in range(pchi)]
+        st[i] = s.words()
+    c = np.asarray(chi, np.float64).reshape(pchi, ndata)
+    lz = _cudahm_lmul(chol, z, ndata, pchi)
+    return {"chi": np.stack([c[j] + lz[j] for j in range(pchi)]).reshape(-1), "states": st}
+
+
+def cudahm_accept(chi, chol, states, ndata, pchi=3):
+    """test_accept: log-posterior 1 against 0 always accepts (ratio 1, curand_uniform_double < 1: two draws);
+    {'chi' (chi + L (1.2, -0.6, 0.8)), 'states'}."""
+    st = np.array(states, np.uint32)
+    for i in range(ndata):
+        s = _XWState(st[i])
+        s.next(), s.next()
+        st[i] = s.words()
+    c = np.asarray(chi, np.float64).reshape(pchi, ndata)
+    lz = _cudahm_lmul(chol, [1.2, -0.6, 0.8], ndata, pchi)
+    return {"chi": np.stack([c[j] + lz[j] for j in range(pchi)]).reshape(-1), "states": st}
+
+
+def cudahm_adapt(chol, ndata, current_iter, pchi=3, metro_ratio=0.34):
+    """test_adapt: AdaptProp on snorm (1.2, -0.6, 0.8) and L snorm, chol_update_r1 from kernels.cu, vectorised."""
+    snorm = [1.2, -0.6, 0.8]
+    L = np.array(chol, np.float64).reshape(-1, ndata)
+    sp = _cudahm_lmul(chol, snorm, ndata, pchi)
+    unit_norm = math.sqrt(sum(s * s for s in snorm))
+    decay = 1.0 / (current_iter ** 0.667)
+    coef = math.sqrt(decay * abs(metro_ratio - 0.4)) / unit_norm
+    v = [s * coef for s in sp]
+    sign = -1.0 if metro_ratio < 0.4 else 1.0
+    di = 0
+    for i in range(pchi):
+        Lii, vi = L[di].copy(), v[i]
+        r = np.sqrt(Lii * Lii + sign * vi * vi)
+        c, s = r / Lii, vi / Lii
+        L[di] = r
+        ji = di
+        for j in range(i + 1, pchi):
+            ji += j
+            L[ji] = (L[ji] + sign * s * v[j]) / c
+        ji = di
+        for j in range(i + 1, pchi):
+            ji += j
+            v[j] = c * v[j] - s * L[ji]
+        di += i + 2
+    return L.reshape(-1)

@@ -665,6 +665,9 @@
   and SGD steps on packed accessors: 8 of 16 as they came. Both failures were mine: total_variation_kernel.cu's copy
   stopped a line short of the kernel's closing brace, and render_utils_kernel.cu's first range took the next
   kernel's "template <...>" line. With the ranges fixed, 16 of 16, tilelab unchanged, no finding."""
+- unseen225, treba's CUDA Gibbs samplers for FSMs and HMMs (XORWOW set-up, even/odd resampling with atomic count
+  moves, count accumulation) + CUDAHM's Metropolis-within-Gibbs RNG set-up and unit-test kernels (proposal, acceptance,
+  adaptive Cholesky downdate): 12 of 12 as they came, no finding."""
 from __future__ import annotations
 
 import json
@@ -1016,6 +1019,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen224": (16, 8, {"dvgo_total_variation.cu": "CompileError: __nv_name_map:2: error: expected an identifier",
                           "dvgo_render_utils.cu": "CompileError: collection/dvgo_render_utils.cu:76: error: this "
                                                   "declaration cannot have multiple"}),
+    "unseen225": (12, 12, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
