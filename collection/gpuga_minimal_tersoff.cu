@@ -3,7 +3,7 @@
 //          (brucefan1983/GPUGA, commit 8b70f7e; struct Pot_Para from src/minimal_tersoff.cuh, dev_apply_mic from src/mic.cuh)
 // Licence: GPL-3.0-or-later (the file's own notice, below; the repository's LICENSE is the GPL-3.0 text).
 // Kept, unchanged: minimal_tersoff.cu lines 1-18, 26 and 62-405 (device helpers, the three kernels); removed: lines 20-24
-//       (the project's includes, host-only), 28-60 and 407-433 (host code); copied in: minimal_tersoff.cuh lines 21-23, mic.cuh 16-31.
+//       (the project's includes, host-only), 28-60 and 407-433 (host code); copied in: minimal_tersoff.cuh lines 21-23, mic.cuh 16-32.
 /*
     Copyright 2019 Zheyong Fan
     This file is part of GPUGA.
@@ -28,7 +28,7 @@ struct Pot_Para {
   float D0[2], A[2], R0[2], S[2], EN, BETA, H, R1, R2, PI_FACTOR, MINUS_HALF_OVER_N;
 };
 // ---- end of minimal_tersoff.cuh's lines
-// ---- copied in: mic.cuh lines 16-31
+// ---- copied in: mic.cuh lines 16-32
 /*----------------------------------------------------------------------------80
 mininum image convention
 ------------------------------------------------------------------------------*/
@@ -45,6 +45,7 @@ dev_apply_mic(const float* __restrict__ h, float& x12, float& y12, float& z12)
   x12 = h[0] * sx12 + h[1] * sy12 + h[2] * sz12;
   y12 = h[3] * sx12 + h[4] * sy12 + h[5] * sz12;
   z12 = h[6] * sx12 + h[7] * sy12 + h[8] * sz12;
+}
 // ---- end of mic.cuh's lines
 
 const float PI = 3.141592653589793;

@@ -3,7 +3,7 @@
 //          (brucefan1983/GPUGA, commit 8b70f7e; dev_apply_mic from src/mic.cuh)
 // Licence: GPL-3.0-or-later (the file's own notice, below; the repository's LICENSE is the GPL-3.0 text).
 // Kept, unchanged: neighbor.cu lines 1-18 and 30-66 (gpu_find_neighbor); removed: lines 20-22 (the project's includes,
-//       with host-only error.cuh and neighbor.cuh), 24-28 and 68-83 (host code); copied in: mic.cuh lines 16-31, marked.
+//       with host-only error.cuh and neighbor.cuh), 24-28 and 68-83 (host code); copied in: mic.cuh lines 16-32, marked.
 /*
     Copyright 2019 Zheyong Fan
     This file is part of GPUGA.
@@ -23,7 +23,7 @@
 find the neighbor list
 ------------------------------------------------------------------------------*/
 
-// ---- copied in: mic.cuh lines 16-31
+// ---- copied in: mic.cuh lines 16-32
 /*----------------------------------------------------------------------------80
 mininum image convention
 ------------------------------------------------------------------------------*/
@@ -40,6 +40,7 @@ dev_apply_mic(const float* __restrict__ h, float& x12, float& y12, float& z12)
   x12 = h[0] * sx12 + h[1] * sy12 + h[2] * sz12;
   y12 = h[3] * sx12 + h[4] * sy12 + h[5] * sz12;
   z12 = h[6] * sx12 + h[7] * sy12 + h[8] * sz12;
+}
 // ---- end of mic.cuh's lines
 
 static __global__ void gpu_find_neighbor(

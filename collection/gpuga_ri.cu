@@ -3,7 +3,7 @@
 //          (brucefan1983/GPUGA, commit 8b70f7e; struct RI_Para from src/ri.cuh, dev_apply_mic from src/mic.cuh)
 // Licence: GPL-3.0-or-later (the file's own notice, below; the repository's LICENSE is the GPL-3.0 text).
 // Kept, unchanged: ri.cu lines 1-18, 26-29 and 76-189 (find_p2_and_f2, find_force_2body); removed: lines 20-24 (the
-//       project's includes, host-only), 31-74 and 191-209 (host code); copied in: ri.cuh lines 21-25, mic.cuh lines 16-31.
+//       project's includes, host-only), 31-74 and 191-209 (host code); copied in: ri.cuh lines 21-25, mic.cuh lines 16-32.
 /*
     Copyright 2019 Zheyong Fan
     This file is part of GPUGA.
@@ -30,7 +30,7 @@ struct RI_Para {
   float d0, alpha, r0, s;           // generalized Morse (as in Tersoff)
 };
 // ---- end of ri.cuh's lines
-// ---- copied in: mic.cuh lines 16-31
+// ---- copied in: mic.cuh lines 16-32
 /*----------------------------------------------------------------------------80
 mininum image convention
 ------------------------------------------------------------------------------*/
@@ -47,6 +47,7 @@ dev_apply_mic(const float* __restrict__ h, float& x12, float& y12, float& z12)
   x12 = h[0] * sx12 + h[1] * sy12 + h[2] * sz12;
   y12 = h[3] * sx12 + h[4] * sy12 + h[5] * sz12;
   z12 = h[6] * sx12 + h[7] * sy12 + h[8] * sz12;
+}
 // ---- end of mic.cuh's lines
 
 #define RI_ALPHA 0.2f
