@@ -219,6 +219,7 @@ SUITES = {
     "PCL KinFu depth filtering and maps (bilateral filter, Gaussian and thresholded depth pyramids, truncation, vertex and cross-product normal maps, rigid map transform, map halving with renormalisation) + kinfu_remake surface measurement (bilateral, depth pyramid, truncation, normals from a Reprojector, depth masking, __half ray distances, depth-normal halving) (unseen223)": ("pclkf_", "kfrm_"),
     "DirectVoxGO Adam steps (plain, masked, per-voxel lr), total-variation gradient, ray-AABB t range, sample counts, raw2alpha and per-ray alpha compositing with early stop and its backward + svox2 (Plenoxels) RMSprop and SGD steps on packed accessors (all, masked, indexed rows) (unseen224)": ("dvgo_", "svx2_"),
     "treba Gibbs samplers for FSMs and HMMs (XORWOW set-up, even/odd resampling with atomic count moves, count accumulation) + CUDAHM Metropolis-within-Gibbs RNG set-up and unit-test kernels (normal proposals through a packed Cholesky factor, acceptance, adaptive rank-1 Cholesky downdate) (unseen225)": ("treba_", "cudahm_"),
+    "GPUGA empirical-potential kernels (O(N^2) neighbour search under a tilted-box minimum image, minimal Tersoff bond orders / three-body partial forces / f_ij - f_ji forces and virial, rigid-ion Buckingham + erfc Coulomb + Morse forces, shared-memory fitness reductions) + ESPResSo P3M on the GPU (influence function, k-space convolution and derivative, B-spline charge spreading and force interpolation by float atomicAdd, shared-memory and register forms) (unseen226)": ("gpuga_", "espp3m_"),
 }
 
 

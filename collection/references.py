@@ -32970,3 +32970,357 @@ def cudahm_adapt(chol, ndata, current_iter, pchi=3, metro_ratio=0.34):
             v[j] = c * v[j] - s * L[ji]
         di += i + 2
     return L.reshape(-1)
+
+
+# ---- unseen226: GPUGA (gpuga_) and ESPResSo's P3M on the GPU (espp3m_)
+
+GPUGA_NA = [16, 20, 24, 18]          # atoms per configuration (Nc = 4, N = 78, max_Na = 24)
+
+
+def gpuga_na_sum(na):
+    return np.concatenate([[0], np.cumsum(na)[:-1]]).astype(np.int32)
+
+
+def gpuga_box(nc):
+    """Per configuration 18 floats: a tilted box H (row-major, columns the box vectors) then its inverse."""
+    r = np.random.default_rng(2261)
+    out = []
+    for _ in range(nc):
+        h = np.diag([7.05, 7.05, 7.05]) + np.triu(r.uniform(-0.3, 0.3, (3, 3)), 1)
+        out += list(h.reshape(-1)) + list(np.linalg.inv(h).reshape(-1))
+    return np.array(out, dtype=np.float32)
+
+
+def gpuga_positions(box, na):
+    """x, y, z (each N) of atoms on a jittered 3 x 3 x 3 lattice of each configuration's box, a random Na of its 27 sites."""
+    r = np.random.default_rng(2262)
+    pts = []
+    for c, n in enumerate(na):
+        h = np.asarray(box[18 * c:18 * c + 9], np.float64).reshape(3, 3)
+        sites = np.array([(i, j, k) for i in range(3) for j in range(3) for k in range(3)], np.float64)
+        pick = sites[r.permutation(27)[:n]]
+        frac = (pick + 0.5 + r.uniform(-0.08, 0.08, pick.shape)) / 3.0
+        pts.append(frac @ h.T)
+    p = np.concatenate(pts).astype(np.float32)
+    return p[:, 0].copy(), p[:, 1].copy(), p[:, 2].copy()
+
+
+def _gpuga_mic(h, d):
+    """mic.cuh's dev_apply_mic in float32, as the kernels do it (d: (..., 3) float32)."""
+    h = np.asarray(h, np.float32)
+    hm, hi = h[:9].reshape(3, 3), h[9:].reshape(3, 3)
+    s = (d.astype(np.float32) @ hi.T).astype(np.float32)
+    s = (s - np.rint(s)).astype(np.float32)
+    return (s @ hm.T).astype(np.float32)
+
+
+def gpuga_find_neighbor(box, na, x, y, z, cutoff_square, n_slots):
+    """neighbor.cu's gpu_find_neighbor: NN and NL (column n1, slot k at NL[k * N + n1]; untouched slots int max)."""
+    n = len(x)
+    nn = np.zeros(n, np.int32)
+    nl = np.full(n * n_slots, np.iinfo(np.int32).max, np.int32)
+    pos = np.stack([x, y, z], 1).astype(np.float32)
+    for c, (s0, m) in enumerate(zip(gpuga_na_sum(na), na)):
+        h = box[18 * c:18 * c + 18]
+        for n1 in range(s0, s0 + m):
+            cnt = 0
+            for n2 in range(s0, s0 + m):
+                if n2 == n1:
+                    continue
+                d = _gpuga_mic(h, pos[n2] - pos[n1])
+                if float(np.float32(d[0] * d[0]) + np.float32(d[1] * d[1]) + np.float32(d[2] * d[2])) < cutoff_square:
+                    nl[cnt * n + n1] = n2
+                    cnt += 1
+            nn[n1] = cnt
+    return nn, nl
+
+
+def _gpuga_pairs(box, na, x, y, z, nn, nl):
+    """For each atom n1: its configuration's box and, per neighbour slot, (n2, r12 under the mic, as float64)."""
+    n = len(x)
+    pos = np.stack([x, y, z], 1).astype(np.float32)
+    out = []
+    for c, (s0, m) in enumerate(zip(gpuga_na_sum(na), na)):
+        h = box[18 * c:18 * c + 18]
+        for n1 in range(s0, s0 + m):
+            js = [int(nl[k * n + n1]) for k in range(int(nn[n1]))]
+            out.append((n1, [(j, _gpuga_mic(h, pos[j] - pos[n1]).astype(np.float64)) for j in js]))
+    return out
+
+
+def _gpuga_fc(p, d, deriv=False):
+    r1, r2, pf = p["R1"], p["R2"], p["PI_FACTOR"]
+    if d < r1:
+        return (1.0, 0.0) if deriv else 1.0
+    if d < r2:
+        fc = 0.5 * math.cos(pf * (d - r1)) + 0.5
+        return (fc, -math.sin(pf * (d - r1)) * pf * 0.5) if deriv else fc
+    return (0.0, 0.0) if deriv else 0.0
+
+
+def _gpuga_fa(d0, a, r0, s, d):
+    fa = s * d0 / (s - 1.0) * math.exp(-math.sqrt(2.0 / s) * a * (d - r0))
+    return fa, -math.sqrt(2.0 / s) * a * fa
+
+
+def _gpuga_fr(d0, a, r0, s, d):
+    fr = d0 / (s - 1.0) * math.exp(-math.sqrt(2.0 * s) * a * (d - r0))
+    return fr, -math.sqrt(2.0 * s) * a * fr
+
+
+def gpuga_tersoff_step1(box, na, x, y, z, nn, nl, p, n_slots):
+    """minimal_tersoff.cu's step 1: bond orders b and their derivatives bp (slot i1 of atom n1 at i1 * N + n1; others 0)."""
+    n = len(x)
+    b = np.zeros(n * n_slots)
+    bp = np.zeros(n * n_slots)
+    for n1, nb in _gpuga_pairs(box, na, x, y, z, nn, nl):
+        for i1, (n2, r12) in enumerate(nb):
+            d12 = np.linalg.norm(r12)
+            zeta = 0.0
+            for n3, r13 in nb:
+                if n3 == n2:
+                    continue
+                d13 = np.linalg.norm(r13)
+                cos = float(r12 @ r13) / (d12 * d13)
+                zeta += _gpuga_fc(p, d13) * p["BETA"] * (cos - p["H"]) ** 2
+            bzn = zeta ** p["EN"]
+            bij = (1.0 + bzn) ** p["MINUS_HALF_OVER_N"]
+            if zeta < 1e-16:
+                b[i1 * n + n1], bp[i1 * n + n1] = 1.0, 0.0
+            else:
+                b[i1 * n + n1], bp[i1 * n + n1] = bij, -bij * bzn * 0.5 / ((1.0 + bzn) * zeta)
+    return b, bp
+
+
+def _gpuga_morse(p, t1, t2):
+    k = 0 if t1 == t2 else 1
+    return p["D0"][k], p["A"][k], p["R0"][k], p["S"][k]
+
+
+def gpuga_tersoff_step2(box, na, x, y, z, nn, nl, typ, p, b, bp, n_slots):
+    """minimal_tersoff.cu's step 2: per-atom potential and the partial forces f12 (x, y, z) per neighbour slot."""
+    n = len(x)
+    pe = np.zeros(n)
+    f12 = np.zeros((3, n * n_slots))
+    for n1, nb in _gpuga_pairs(box, na, x, y, z, nn, nl):
+        e = 0.0
+        for i1, (n2, r12) in enumerate(nb):
+            idx = i1 * n + n1
+            d12 = np.linalg.norm(r12)
+            fc12, fcp12 = _gpuga_fc(p, d12, True)
+            m12 = _gpuga_morse(p, typ[n1], typ[n2])
+            fa12, fap12 = _gpuga_fa(*m12, d12)
+            fr12, frp12 = _gpuga_fr(*m12, d12)
+            b12, bp12 = b[idx], bp[idx]
+            f3 = (fcp12 * (fr12 - b12 * fa12) + fc12 * (frp12 - b12 * fap12)) / d12
+            f = r12 * f3 * 0.5
+            e += fc12 * (fr12 - b12 * fa12) * 0.5
+            for i2, (n3, r13) in enumerate(nb):
+                if n3 == n2:
+                    continue
+                d13 = np.linalg.norm(r13)
+                fc13 = _gpuga_fc(p, d13)
+                fa13, _ = _gpuga_fa(*_gpuga_morse(p, typ[n1], typ[n3]), d13)
+                bp13 = bp[i2 * n + n1]
+                cos = float(r12 @ r13) / (d12 * d13)
+                g = p["BETA"] * (cos - p["H"]) ** 2
+                gp = p["BETA"] * 2.0 * (cos - p["H"])
+                dc = -fc12 * bp12 * fa12 * fc13 * gp - fc12 * bp13 * fa13 * fc13 * gp
+                dr = -fcp12 * bp13 * fa13 * g * fc13 / d12
+                cos_d = r13 / (d12 * d13) - r12 * cos / (d12 * d12)
+                f = f + (r12 * dr + dc * cos_d) * 0.5
+            f12[:, idx] = f
+        pe[n1] = e
+    return pe, f12
+
+
+def gpuga_tersoff_step3(box, na, x, y, z, nn, nl, f12x, f12y, f12z):
+    """minimal_tersoff.cu's step 3: forces f_i = sum_j (f_ij - f_ji) and the per-atom virial (xx, yy, zz, xy, yz, zx)."""
+    n = len(x)
+    f = np.zeros((3, n))
+    v = np.zeros((6, n))
+    f12 = np.stack([f12x, f12y, f12z]).astype(np.float64)
+    for n1, nb in _gpuga_pairs(box, na, x, y, z, nn, nl):
+        for i1, (n2, r12) in enumerate(nb):
+            k = next((k for k in range(int(nn[n2])) if nl[k * n + n2] == n1), 0)
+            d = f12[:, i1 * n + n1] - f12[:, k * n + n2]
+            f[:, n1] += d
+            v[:, n1] -= 0.5 * np.array([r12[0] * d[0], r12[1] * d[1], r12[2] * d[2],
+                                        r12[0] * d[1], r12[1] * d[2], r12[2] * d[0]])
+    return f, v
+
+
+def gpuga_ri_para(q0=2.0):
+    """ri.cu's RI::update_potential for a HfO2-like set: RI_Para's fields in order (a, b, c, qq, v_rc, dv_rc, cutoff, d0, alpha, r0, s)."""
+    kc, alpha = 14.399645, 0.2
+    a = [500.0, 1200.0, 2000.0]
+    b = [1.0 / 0.30, 1.0 / 0.35, 1.0 / 0.30]
+    c = [0.0, 0.0, 20.0]
+    qq = [q0 * q0 * kc, -0.5 * q0 * q0 * kc, 0.25 * q0 * q0 * kc]
+    rc = 3.4
+    v_rc = math.erfc(alpha * rc) / rc
+    dv_rc = -math.erfc(alpha * rc) / (rc * rc) - 0.225675833419103 * math.exp(-0.04 * rc * rc) / rc
+    vals = a + b + c + qq + [v_rc, dv_rc, rc, 2.0, 1.5, 2.1, 1.4]
+    return [float(np.float32(v)) for v in vals]
+
+
+def gpuga_ri(box, na, x, y, z, nn, nl, typ, para):
+    """ri.cu's find_force_2body: forces (3, N), virial (6, N) and potential (N) of Buckingham + Coulomb (erfc, shifted
+    force) + the generalized Morse between type 0 and 1."""
+    a, b, c, qq = para[0:3], para[3:6], para[6:9], para[9:12]
+    v_rc, dv_rc, rc, d0, al, r0, s = para[12:19]
+    n = len(x)
+    f, v, pe = np.zeros((3, n)), np.zeros((6, n)), np.zeros(n)
+    for n1, nb in _gpuga_pairs(box, na, x, y, z, nn, nl):
+        for n2, r12 in nb:
+            t = int(typ[n1]) + int(typ[n2])
+            d = np.linalg.norm(r12)
+            ex = math.exp(-d * b[t])
+            erfc_r = math.erfc(0.2 * d) / d
+            p2 = a[t] * ex - c[t] / d ** 6
+            f2 = 6.0 * c[t] / d ** 7 - a[t] * ex * b[t]
+            p2 += qq[t] * (erfc_r - v_rc - dv_rc * (d - rc))
+            f2 -= qq[t] * (erfc_r / d + 0.225675833419103 / d * math.exp(-0.04 * d * d) + dv_rc)
+            if t == 1:
+                fr = d0 / (s - 1.0) * math.exp(-math.sqrt(2.0 * s) * al * (d - r0))
+                fa = s * d0 / (s - 1.0) * math.exp(-math.sqrt(2.0 / s) * al * (d - r0))
+                p2 += fr - fa
+                f2 += -math.sqrt(2.0 * s) * al * fr + math.sqrt(2.0 / s) * al * fa
+            f2 /= d
+            f[:, n1] += r12 * f2
+            v[:, n1] -= 0.5 * f2 * np.array([r12[0] * r12[0], r12[1] * r12[1], r12[2] * r12[2],
+                                             r12[0] * r12[1], r12[1] * r12[2], r12[2] * r12[0]])
+            pe[n1] += p2 * 0.5
+    return f, v, pe
+
+
+def gpuga_pe_error(na, pe, pe_ref):
+    """fitness.cu's gpu_sum_pe_error: per configuration (sum of its atoms' pe - reference)^2."""
+    s = gpuga_na_sum(na)
+    return np.array([(pe[s[c]:s[c] + na[c]].astype(np.float64).sum() - pe_ref[c]) ** 2 for c in range(len(na))])
+
+
+def _espp3m_sinc(x):
+    if abs(x) > 0.1:
+        return math.sin(math.pi * x) / (math.pi * x)
+    p2 = (math.pi * x) ** 2
+    return 1 - p2 / 6 + p2 ** 2 / 120 - p2 ** 3 / 5040 + p2 ** 4 / 362880
+
+
+def espp3m_influence(mesh, box, alpha, cao):
+    """calculate_influence_function_device<cao> (P3M_BRILLOUIN 0): G_hat over mesh[0] x mesh[1] x (mesh[2] / 2 + 1)."""
+    m0, m1, m2 = mesh
+    nz = m2 // 2 + 1
+    g = np.zeros(m0 * m1 * nz)
+    leni = [1.0 / b for b in box]
+    for nx in range(m0):
+        for ny in range(m1):
+            for kz in range(nz):
+                i = nx * m1 * nz + ny * nz + kz
+                if (nx == 0 and ny == 0 and kz == 0) or (nx % (m0 // 2) == 0 and ny % (m1 // 2) == 0 and kz % (m2 // 2) == 0):
+                    continue
+                d = [nx - m0 if nx > m0 // 2 else nx, ny - m1 if ny > m1 // 2 else ny, kz - m2 if kz > m2 // 2 else kz]
+                s3 = 1.0
+                for k in range(3):
+                    s3 *= _espp3m_sinc(d[k] / mesh[k]) ** (2 * cao)
+                nm2 = sum((d[k] * leni[k]) ** 2 for k in range(3))
+                zwi = s3 * math.exp(-(math.pi / alpha) ** 2 * nm2) / nm2
+                z = [d[k] * zwi * leni[k] for k in range(3)]
+                num = sum(d[k] * z[k] * leni[k] for k in range(3))
+                g[i] = 2 * num / (nm2 * s3 * s3) / math.pi
+    return g
+
+
+def espp3m_diff_op(charge_mesh, mesh, box):
+    """apply_diff_op: the three force meshes (complex, interleaved as float pairs) i 2 pi k / L times the charge mesh."""
+    m0, m1, m2 = mesh
+    nz = m2 // 2 + 1
+    c = charge_mesh.astype(np.float64).reshape(m0, m1, nz, 2)
+    bx, by = -2 * np.pi * c[..., 1], 2 * np.pi * c[..., 0]
+    ks = [np.where(np.arange(m0) > m0 // 2, np.arange(m0) - m0, np.arange(m0))[:, None, None],
+          np.where(np.arange(m1) > m1 // 2, np.arange(m1) - m1, np.arange(m1))[None, :, None],
+          np.arange(nz)[None, None, :]]
+    return [np.stack([k * bx / box[i], k * by / box[i]], -1).reshape(-1) for i, k in enumerate(ks)]
+
+
+def espp3m_bspline(cao, i, x):
+    """utils/math/bspline.hpp's bspline<cao>(i, x) for cao 2 and 3."""
+    if cao == 2:
+        return 0.5 - x if i == 0 else 0.5 + x
+    return [0.5 * (0.5 - x) ** 2, 0.75 - x * x, 0.5 * (0.5 + x) ** 2][i]
+
+
+def _espp3m_stencil(pos, box, mesh, cao):
+    """Per particle: the mesh points (real-space index into the padded mesh) and weights of its cao^3 stencil."""
+    mz_pad = (mesh[2] // 2 + 1) * 2
+    shift = float((cao - 1) // 2)
+    hi = [np.float32(mesh[k]) / np.float32(box[k]) for k in range(3)]
+    out = []
+    for p in pos.reshape(-1, 3):
+        m = [float(np.float32(np.float32(p[k]) * hi[k]) - np.float32(shift)) for k in range(3)]
+        nmp = [int(math.floor(m[k] + 0.5)) for k in range(3)]
+        d = [m[k] - nmp[k] for k in range(3)]
+        pts = []
+        for i in range(cao):
+            for j in range(cao):
+                for k in range(cao):
+                    ix, iy, iz = [(nmp[0] + i) % mesh[0], (nmp[1] + j) % mesh[1], (nmp[2] + k) % mesh[2]]
+                    w = espp3m_bspline(cao, i, d[0]) * espp3m_bspline(cao, j, d[1]) * espp3m_bspline(cao, k, d[2])
+                    pts.append((mesh[1] * mz_pad * ix + mz_pad * iy + iz, w))
+        out.append(pts)
+    return out
+
+
+def espp3m_assign_charge(charge_mesh, pos, q, box, mesh, cao):
+    """assign_charge_kernel<cao, *>: each charge spread over its cao^3 mesh points (atomicAdd onto the real-space mesh)."""
+    out = charge_mesh.astype(np.float64).copy()
+    for pts, qi in zip(_espp3m_stencil(pos, box, mesh, cao), q):
+        for idx, w in pts:
+            out[idx] += w * qi
+    return out
+
+
+def espp3m_assign_forces(part_f, pos, q, fx, fy, fz, box, mesh, cao, prefactor):
+    """assign_forces_kernel<cao, *>: each particle's force, -prefactor q sum_w w * E(mesh point), added onto part_f."""
+    out = part_f.astype(np.float64).reshape(-1, 3).copy()
+    for n, (pts, qi) in enumerate(zip(_espp3m_stencil(pos, box, mesh, cao), q)):
+        for idx, w in pts:
+            c = -prefactor * qi * w
+            out[n] += c * np.array([fx[idx], fy[idx], fz[idx]], np.float64)
+    return out.reshape(-1)
+
+
+GPUGA_TERSOFF = {"D0": [2.5, 3.0], "A": [1.5, 1.3], "R0": [2.35, 2.4], "S": [1.4, 1.6], "EN": 0.8, "BETA": 0.3, "H": -0.33,
+                 "R1": 2.8, "R2": 3.2, "PI_FACTOR": 7.85398006439209, "MINUS_HALF_OVER_N": -0.625}
+
+
+def gpuga_system():
+    """The four configurations every GPUGA entry uses: box (72 floats) and x, y, z (78 atoms each)."""
+    box = gpuga_box(len(GPUGA_NA))
+    return (box,) + gpuga_positions(box, GPUGA_NA)
+
+
+def gpuga_types():
+    return (np.arange(sum(GPUGA_NA)) * 7 % 5 < 2).astype(np.int32)
+
+
+def gpuga_nbr(cut2=11.56):
+    """The neighbour list (NN, NL) of gpuga_system() at cutoff^2 cut2 (float32), 24 slots an atom."""
+    box, x, y, z = gpuga_system()
+    return gpuga_find_neighbor(box, GPUGA_NA, x, y, z, np.float32(cut2), 24)
+
+
+def gpuga_bond_orders():
+    """Step 1's b, bp on gpuga_system() (float32, as step 2 reads them)."""
+    box, x, y, z = gpuga_system()
+    nn, nl = gpuga_nbr()
+    b, bp = gpuga_tersoff_step1(box, GPUGA_NA, x, y, z, nn, nl, GPUGA_TERSOFF, 24)
+    return b.astype(np.float32), bp.astype(np.float32)
+
+
+def gpuga_partial_forces():
+    """Step 2's f12 (3, N * 24) on gpuga_system() (float32, as step 3 reads them)."""
+    box, x, y, z = gpuga_system()
+    nn, nl = gpuga_nbr()
+    b, bp = gpuga_bond_orders()
+    return gpuga_tersoff_step2(box, GPUGA_NA, x, y, z, nn, nl, gpuga_types(), GPUGA_TERSOFF, b, bp, 24)[1].astype(np.float32)

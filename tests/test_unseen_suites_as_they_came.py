@@ -668,6 +668,11 @@
 - unseen225, treba's CUDA Gibbs samplers for FSMs and HMMs (XORWOW set-up, even/odd resampling with atomic count
   moves, count accumulation) + CUDAHM's Metropolis-within-Gibbs RNG set-up and unit-test kernels (proposal, acceptance,
   adaptive Cholesky downdate): 12 of 12 as they came, no finding."""
+- unseen226, GPUGA's empirical-potential kernels (neighbour search, minimal Tersoff's three steps, rigid-ion forces,
+  fitness reductions) + ESPResSo's P3M GPU kernels (influence function, k-space convolution and derivative, charge
+  spreading and force interpolation): 8 of 15 as they came. GPUGA's 5 were mine (mic.cuh copied without
+  dev_apply_mic's closing brace); ESPResSo's two shared-memory forms return past n_part before __syncthreads(), a real
+  barrier_divergence, listed. Now 15 of 15, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1020,6 +1025,14 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "dvgo_render_utils.cu": "CompileError: collection/dvgo_render_utils.cu:76: error: this "
                                                   "declaration cannot have multiple"}),
     "unseen225": (12, 12, {}),
+    "unseen226": (15, 8, {"gpuga_neighbor.cu": "CompileError: collection/gpuga_neighbor.cu:45: error: a block-scope "
+                                           "function may only have extern storage class",
+                          "gpuga_minimal_tersoff.cu": "CompileError: collection/gpuga_minimal_tersoff.cu:157: error: "
+                                                      "device code reads d12, a host variable",
+                          "gpuga_ri.cu": "CompileError: collection/gpuga_ri.cu:86: error: device code reads f2, a "
+                                         "host variable",
+                          "espp3m_p3m_gpu_cuda.cu": "findings ['barrier_divergence'], expected []: barrier "
+                                                    "divergence at collection/espp3m_p3m_gpu_cuda.cu:"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
