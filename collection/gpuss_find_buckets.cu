@@ -1,6 +1,6 @@
 // Source:  https://github.com/NikolajLeischner/gpu_samplesort/blob/cca49a3cd168c9ff13c5044e54326f40ce878955/benchmark/src/samplesort/detail/find_buckets.h
 // Licence: MIT (NikolajLeischner/gpu_samplesort, license.md)
-// GPU Sample Sort (Leischner, Osipov, Sanders), detail/find_buckets.h lines 29-102 kept (the whole device code;
+// GPU Sample Sort (Leischner, Osipov, Sanders), detail/find_buckets.h lines 29-103 kept (the whole device code;
 // its #include lines replaced by the lines of those headers it uses, copied in and marked below).
 // Headers copied in: constants.h 3-8.
 // Device code unchanged.
@@ -42,7 +42,7 @@ namespace SampleSort {
 }
 // ---- end of constants.h ----
 
-// ---- detail/find_buckets.h lines 29-102 ----
+// ---- detail/find_buckets.h lines 29-103 ----
 
 namespace SampleSort {
     // Create bucket counters which are relative to the CTA. To obtain global
@@ -117,3 +117,4 @@ namespace SampleSort {
             }
         }
     }
+}

@@ -1,6 +1,6 @@
 // Source:  https://github.com/NikolajLeischner/gpu_samplesort/blob/cca49a3cd168c9ff13c5044e54326f40ce878955/benchmark/src/samplesort/detail/quicksort.h
 // Licence: MIT (NikolajLeischner/gpu_samplesort, license.md)
-// GPU Sample Sort (Leischner, Osipov, Sanders), detail/quicksort.h lines 32-496 kept (the whole device code;
+// GPU Sample Sort (Leischner, Osipov, Sanders), detail/quicksort.h lines 32-497 kept (the whole device code;
 // its #include lines replaced by the lines of those headers it uses, copied in and marked below).
 // Headers copied in: bucket.h 30-52, scan.h 30-138, odd_even_sort.h 30-152, predicates.h 3-23.
 // Device code unchanged.
@@ -321,7 +321,7 @@ namespace SampleSort {
 }
 // ---- end of predicates.h ----
 
-// ---- detail/quicksort.h lines 32-496 ----
+// ---- detail/quicksort.h lines 32-497 ----
 
 namespace SampleSort {
     // Each CTA performs quicksort on one bucket. Batcher's odd-even-merge-sort is used for sorting
@@ -787,3 +787,4 @@ namespace SampleSort {
             }
         }
     }
+}

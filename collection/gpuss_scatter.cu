@@ -1,6 +1,6 @@
 // Source:  https://github.com/NikolajLeischner/gpu_samplesort/blob/cca49a3cd168c9ff13c5044e54326f40ce878955/benchmark/src/samplesort/detail/scatter.h
 // Licence: MIT (NikolajLeischner/gpu_samplesort, license.md)
-// GPU Sample Sort (Leischner, Osipov, Sanders), detail/scatter.h lines 29-177 kept (the whole device code;
+// GPU Sample Sort (Leischner, Osipov, Sanders), detail/scatter.h lines 29-178 kept (the whole device code;
 // its #include lines replaced by the lines of those headers it uses, copied in and marked below).
 // Headers copied in: constants.h 3-8.
 // Device code unchanged.
@@ -42,7 +42,7 @@ namespace SampleSort {
 }
 // ---- end of constants.h ----
 
-// ---- detail/scatter.h lines 29-177 ----
+// ---- detail/scatter.h lines 29-178 ----
 
 namespace SampleSort {
 
@@ -192,3 +192,4 @@ namespace SampleSort {
                         global_buckets[(i * gridDim.x * COUNTERS) + (gridDim.x - 1) * COUNTERS + COUNTERS - 1];
         }
     }
+}
