@@ -33324,3 +33324,162 @@ def gpuga_partial_forces():
     nn, nl = gpuga_nbr()
     b, bp = gpuga_bond_orders()
     return gpuga_tersoff_step2(box, GPUGA_NA, x, y, z, nn, nl, gpuga_types(), GPUGA_TERSOFF, b, bp, 24)[1].astype(np.float32)
+
+
+# ---- unseen227: GPU Sample Sort's kernels (NikolajLeischner/gpu_samplesort; gpuss_) and GPU MergePath
+# (ogreen/MergePathGPU; mpgpu_) ----
+
+def gpuss_splitters(dtype="uint32", count=127):
+    """The sorted, distinct splitters create_bst would pick: 1007 apart for 32-bit keys, 503 for 16-bit."""
+    step = 503 if np.dtype(dtype).itemsize == 2 else 1007
+    return (np.arange(1, count + 1) * step).astype(dtype)
+
+
+def _gpuss_heap(split):
+    """The splitters as the implicit binary search tree the kernels walk: node h (1-based) has children
+    2h and 2h+1, and an in-order walk gives the sorted splitters."""
+    out = np.zeros(len(split), dtype=split.dtype)
+    it = iter(split)
+
+    def walk(h):
+        if h > len(split):
+            return
+        walk(2 * h)
+        out[h - 1] = next(it)
+        walk(2 * h + 1)
+    walk(1)
+    return out
+
+
+def gpuss_bst_cache(dtype="uint32", degenerated=False):
+    """``bst_cache`` (128 unsigned long long) holding the tree as KeyType words, as
+    cudaMemcpyToSymbol copies the K keys of one bucket's bst there."""
+    dt = np.dtype(dtype)
+    words = np.zeros(128 * 8 // dt.itemsize, dtype=dt)
+    split = gpuss_splitters(dt)
+    if degenerated:
+        words[:128] = split[63]
+    else:
+        words[:127] = _gpuss_heap(split)
+    return words.view(np.uint64)
+
+
+def _gpuss_bucket_ids(keys, dtype, degenerated):
+    split = gpuss_splitters(dtype)
+    if degenerated:
+        s = split[63]
+        return np.where(keys < s, 0, np.where(keys > s, 2, 1))
+    return np.searchsorted(split, keys, side="left")        # the number of splitters below the key
+
+
+def gpuss_find_counts(keys, min_pos, max_pos, keys_per_thread, threads, grid, degenerated=False):
+    """find_buckets' per-CTA counters, bucket-major: out[bucket * grid + block] (COUNTERS = 1)."""
+    keys = np.asarray(keys)
+    out = np.zeros((128, grid), dtype=np.int32)
+    for b in range(grid):
+        lo = b * keys_per_thread * threads + min_pos
+        hi = max_pos if b + 1 == grid else lo + keys_per_thread * threads
+        ids = _gpuss_bucket_ids(keys[lo:hi], keys.dtype, degenerated)
+        out[:, b] = np.bincount(ids, minlength=128)[:128]
+    return out.reshape(-1)
+
+
+def gpuss_keys_from(rng, n, dtype="uint32", degenerated=False):
+    """Keys whose buckets each hold one value (a splitter, or one value past the last), so the scatter's
+    atomic order within a bucket cannot show in its output."""
+    split = gpuss_splitters(dtype)
+    if degenerated:
+        s = int(split[63])
+        vals = np.array([s - 5, s, s + 5])
+    else:
+        vals = np.concatenate([split.astype(np.int64), [int(split[-1]) + 5]])
+    return rng.choice(vals, n).astype(dtype)
+
+
+def gpuss_scatter_in(keys, min_pos, max_pos, keys_per_thread, threads, grid, degenerated=False):
+    """The counters after the host's thrust::inclusive_scan, which scatter reads."""
+    return np.cumsum(gpuss_find_counts(keys, min_pos, max_pos, keys_per_thread, threads, grid,
+                                       degenerated)).astype(np.int32)
+
+
+def gpuss_scatter_out(keys, keys_out, min_pos, max_pos, degenerated=False):
+    """keys_out with [min_pos, max_pos) holding the keys in bucket order (one value per bucket)."""
+    keys = np.asarray(keys)
+    out = np.array(keys_out, copy=True)
+    part = keys[min_pos:max_pos]
+    ids = _gpuss_bucket_ids(part, keys.dtype, degenerated)
+    out[min_pos:max_pos] = part[np.argsort(ids, kind="stable")]
+    return out
+
+
+def gpuss_bounds(global_buckets, min_pos, grid):
+    """scatter's new bucket bounds: min_pos + each bucket's inclusive end."""
+    gb = np.asarray(global_buckets).reshape(128, grid)
+    return (min_pos + gb[:, grid - 1]).astype(np.int32)
+
+
+def gpuss_buckets(spec):
+    """struct Bucket {int keys_per_thread, start, size; bool flipped, degenerated, constant;} as int32 x4,
+    from (start, size, flipped) triples."""
+    out = np.zeros((len(spec), 4), dtype=np.int32)
+    for i, (start, size, flipped) in enumerate(spec):
+        out[i] = (1, start, size, 1 if flipped else 0)
+    return out
+
+
+def gpuss_copy(keys, keys_buffer, buckets):
+    out = np.array(keys, copy=True)
+    for _, start, size, _ in np.asarray(buckets).reshape(-1, 4):
+        out[start:start + size] = keys_buffer[start:start + size]
+    return out
+
+
+def gpuss_quicksort(keys_input, keys_buffer, buckets):
+    """quicksort leaves each bucket sorted in keys_input, read from the buffer when the bucket is flipped."""
+    out = np.array(keys_input, copy=True)
+    for _, start, size, flags in np.asarray(buckets).reshape(-1, 4):
+        src = keys_buffer if flags & 1 else keys_input
+        out[start:start + size] = np.sort(src[start:start + size])
+    return out
+
+
+def mpgpu_sorted(seed, n, pad, dtype, which, hi=None):
+    """One of two sorted arrays whose 2n values are distinct, padded with the type's largest value (as the
+    host fills its PADDING with getPositiveInfinity)."""
+    dt = np.dtype(dtype)
+    g = np.random.default_rng(seed)          # the same draw for A (which 0) and B (which 1): halves of one set
+    if dt.kind == "f":
+        vals = np.unique(np.round(g.uniform(1.0, 1000.0, 4 * n), 3).astype(dt))
+        inf = np.finfo(dt).max
+    else:
+        top = hi or (1 << 31)
+        vals = np.unique(g.integers(1, top, 4 * n, dtype=np.uint64)).astype(dt)
+        inf = np.iinfo(dt).max
+    vals = vals[g.permutation(len(vals))][:2 * n]
+    part = np.sort(vals[which * n:(which + 1) * n])
+    return np.concatenate([part, np.full(pad, inf, dtype=dt)])
+
+
+def mpgpu_diagonals(A, B, n, grid):
+    """Where each block's global diagonal meets the merge path: x = the A elements among the first
+    d = b * 2n / grid of the merge (A first on ties), y = d - x; x in [0, grid], y in [grid+1, 2 grid+1]."""
+    a, b = np.asarray(A)[:n], np.asarray(B)[:n]
+    out = np.zeros(2 * (grid + 1), dtype=np.uint32)
+    for blk in range(grid):
+        d = blk * 2 * n // grid
+        lo, hi = max(0, d - n), min(d, n)
+        while lo < hi:                      # the smallest x with A[x] > B[d - x - 1]
+            x = (lo + hi) // 2
+            if a[x] <= b[d - x - 1]:
+                lo = x + 1
+            else:
+                hi = x
+        out[blk], out[blk + grid + 1] = lo, d - lo
+    out[grid], out[2 * grid + 1] = n, n
+    return out
+
+
+def mpgpu_merged(A, B, n, C):
+    out = np.array(C, copy=True)
+    out[:2 * n] = np.sort(np.concatenate([np.asarray(A)[:n], np.asarray(B)[:n]]))
+    return out
