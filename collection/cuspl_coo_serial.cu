@@ -4,7 +4,8 @@
 // Licence: Apache-2.0 (the file's own notice, lines 1-15, repeated below).
 // Kept: lines 21-54 (the namespaces and spmv_coo_serial_kernel) and 78-81, unchanged; the host launchers removed.
 //       The file's #include lines (Thrust and Cusp headers) are replaced by the CCCL headers that declare what the kept
-//       lines use (::cuda::std::iterator_traits, ::cuda::std::min, ::cuda::std::multiplies / plus as the functors).
+//       lines use (::cuda::std::iterator_traits, ::cuda::std::min (both CCCL 12 and 13 declare it through <cuda/std/functional>),
+//       ::cuda::std::multiplies / plus as the functors).
 //
 /*
  *  Copyright 2008-2014 NVIDIA Corporation
@@ -23,7 +24,6 @@
  */
 
 #include <cuda/std/iterator>
-#include <cuda/std/algorithm>
 #include <cuda/std/functional>
 
 namespace cusp

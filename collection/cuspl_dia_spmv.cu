@@ -4,7 +4,8 @@
 // Licence: Apache-2.0 (the file's own notice, lines 1-15, repeated below).
 // Kept: lines 29-119 (the namespaces and spmv_dia_kernel) and 172-175, unchanged; the host launchers removed.
 //       The file's #include lines (Thrust and Cusp headers) are replaced by the CCCL headers that declare what the kept
-//       lines use (::cuda::std::iterator_traits, ::cuda::std::min, ::cuda::std::multiplies / plus as the functors).
+//       lines use (::cuda::std::iterator_traits, ::cuda::std::min (both CCCL 12 and 13 declare it through <cuda/std/functional>),
+//       ::cuda::std::multiplies / plus as the functors).
 //
 /*
  *  Copyright 2008-2014 NVIDIA Corporation
@@ -23,10 +24,9 @@
  */
 
 #include <cuda/std/iterator>
-#include <cuda/std/algorithm>
 #include <cuda/std/functional>
 
-// From cusp/functional.h, lines 31-32 (namespace cusp) and 433-447 (constant_functor, cusp::multiply's initialize):
+// From cusp/functional.h, lines 31-32 (namespace cusp) and 433-449 (constant_functor, cusp::multiply's initialize):
 namespace cusp
 {
 template<typename T>
@@ -44,6 +44,8 @@ struct constant_functor
     _CCCL_HOST_DEVICE
     T operator()(const T& x) const {
         return val;
+    }
+};
 } // end namespace cusp
 
 namespace cusp
