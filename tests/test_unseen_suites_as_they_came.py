@@ -660,7 +660,14 @@
   kinfu_remake's 7 were tilelab's: Reprojector's __device__ operator() (mangled ...11ReprojectorclE...) was taken for
   its host constructor (fixed: tilelab/toolchain/host_functions.py, tests/test_compile.py). PCL's 9 were mine: maps.cu's
   copy left out a header line's "{", and the structure arguments bore their arrays' names (the checks saw the
-  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding."""
+  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding.
+- unseen228, Cusp's SpMV kernels (CSR scalar, CSR vector at 32 and 4 threads a row, DIA with shared offset chunks, the
+  flat COO product's warp segmented reduction, carry update and serial tail) + FasterSpMV's PyCUDA sliced-ELLPACK
+  (slice heights 32 and 64) and CSR kernels: 3 of 11 as they came. Cusp's 8 were mine: my copy included
+  <cuda/std/algorithm>, no header of CUDA 12's CCCL (::cuda::std::min comes through <cuda/std/functional>), and after
+  that constant_functor was copied two lines short and three scalars were given a dtype. Real bugs listed: the
+  warp-synchronous races of spmv_csr_vector_kernel and spmv_coo_flat_kernel (no __syncwarp) and the former's read of
+  its never-stored reduction padding. Now 11 of 11, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1009,6 +1016,17 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "pclkf_maps.cu": 'CompileError: collection/pclkf_maps.cu:230: error: expected a "{"',
                           "kfrm_imgproc.cu": "CompileError: collection/kfrm_imgproc.cu:304: error: device code calls "
                                              "Reprojector(), a host function"}),
+    "unseen228": (11, 3, {
+        "cuspl_csr_scalar.cu": ("CompileError: collection/cuspl_csr_scalar.cu:26: "
+                                    'catastrophic error: cannot open source file "cuda/std/algorithm"'),
+        "cuspl_csr_vector_spmv.cu": ("CompileError: collection/cuspl_csr_vector_spmv.cu:26: "
+                                         'catastrophic error: cannot open source file "cuda/std/algorithm"'),
+        "cuspl_dia_spmv.cu": ("CompileError: collection/cuspl_dia_spmv.cu:26: "
+                                  'catastrophic error: cannot open source file "cuda/std/algorithm"'),
+        "cuspl_coo_flat_spmv.cu": ("CompileError: collection/cuspl_coo_flat_spmv.cu:26: "
+                                       'catastrophic error: cannot open source file "cuda/std/algorithm"'),
+        "cuspl_coo_serial.cu": ("CompileError: collection/cuspl_coo_serial.cu:26: "
+                                    'catastrophic error: cannot open source file "cuda/std/algorithm"')}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
