@@ -33483,3 +33483,141 @@ def mpgpu_merged(A, B, n, C):
     out = np.array(C, copy=True)
     out[:2 * n] = np.sort(np.concatenate([np.asarray(A)[:n], np.asarray(B)[:n]]))
     return out
+
+
+# ---- unseen228: Cusp's CUDA SpMV kernels (cuspl_) and FasterSpMV's PyCUDA SpMV kernels (fspmv_)
+
+@functools.lru_cache(maxsize=None)
+def cuspl_csr(which):
+    """A random float CSR matrix and vector for Cusp's CSR kernels: 'long' has 300 rows of 0-40 entries (rows over 32
+    take the csr_vector kernel's aligned path), 'short' 300 rows of 0-7 (the mean under 4: the dispatcher's 4-thread
+    vectors). Columns sorted within a row, 300 columns."""
+    rng = np.random.default_rng(228 if which == 'long' else 2281)
+    n, top = 300, (41 if which == 'long' else 8)
+    lens = rng.integers(0, top, n)
+    Ap = np.zeros(n + 1, np.int32)
+    Ap[1:] = np.cumsum(lens)
+    Aj = np.concatenate([np.sort(rng.choice(n, k, replace=False)) for k in lens]).astype(np.int32)
+    Ax = rng.uniform(-1.0, 1.0, int(Ap[-1])).astype(np.float32)
+    x = rng.uniform(-1.0, 1.0, n).astype(np.float32)
+    return {'Ap': Ap, 'Aj': Aj, 'Ax': Ax, 'x': x}
+
+
+def cuspl_csr_y(which):
+    """y = A x in float64, for the CSR kernels (every row written, empty rows 0)."""
+    m = cuspl_csr(which)
+    n = len(m['Ap']) - 1
+    rows = np.repeat(np.arange(n), np.diff(m['Ap']))
+    y = np.zeros(n)
+    np.add.at(y, rows, m['Ax'].astype(np.float64) * m['x'][m['Aj']].astype(np.float64))
+    return y
+
+
+@functools.lru_cache(maxsize=None)
+def cuspl_dia(which):
+    """A Cusp DIA matrix: values column-major with pitch = num_rows, values[d * pitch + row] = A[row, row + offset[d]]
+    (entries outside the matrix hold junk the kernel must skip). 'laplace': the 5-point stencil's 5 diagonals on a
+    32 x 32 grid (1024 rows); 'chunks': 300 diagonals (offsets -150..149) of a 400 x 400 matrix, over the kernel's
+    256-offset shared chunk, so a second chunk adds onto y."""
+    rng = np.random.default_rng(2282 if which == 'laplace' else 2283)
+    if which == 'laplace':
+        n, offsets = 1024, np.array([-32, -1, 0, 1, 32], np.int32)
+    else:
+        n, offsets = 400, np.arange(-150, 150, dtype=np.int32)
+    values = rng.uniform(-1.0, 1.0, (len(offsets), n)).astype(np.float32)
+    x = rng.uniform(-1.0, 1.0, n).astype(np.float32)
+    return {'n': n, 'offsets': offsets, 'values': values, 'x': x}
+
+
+def cuspl_dia_y(which):
+    m = cuspl_dia(which)
+    n, y = m['n'], np.zeros(m['n'])
+    rows = np.arange(n)
+    for d, off in enumerate(m['offsets']):
+        cols = rows + int(off)
+        ok = (cols >= 0) & (cols < n)
+        y[ok] += m['values'][d][ok].astype(np.float64) * m['x'][cols[ok]].astype(np.float64)
+    return y
+
+
+@functools.lru_cache(maxsize=None)
+def cuspl_coo():
+    """A sorted COO matrix of 1000 entries over 200 rows (some rows empty, some long enough to cross warp intervals),
+    200 columns, and x."""
+    rng = np.random.default_rng(2284)
+    I = np.sort(rng.integers(0, 200, 1000)).astype(np.int32)
+    J = rng.integers(0, 200, 1000).astype(np.int32)
+    V = rng.uniform(-1.0, 1.0, 1000).astype(np.float32)
+    x = rng.uniform(-1.0, 1.0, 200).astype(np.float32)
+    return {'I': I, 'J': J, 'V': V, 'x': x}
+
+
+def cuspl_coo_flat(tail=992, interval=32):
+    """What __spmv_coo_flat's first kernel leaves (y zeroed first): each warp's interval of `interval` entries of the
+    first `tail` summed per row segment into y, except each interval's last segment, which is its carry out
+    (temp_rows, temp_vals); then 'y_update' after spmv_coo_reduce_update_kernel adds the carries, and 'y' the whole
+    product (the serial kernel's last tail entries too)."""
+    m = cuspl_coo()
+    prod = m['V'].astype(np.float64) * m['x'][m['J']].astype(np.float64)
+    y = np.zeros(200)
+    temp_rows, temp_vals = [], []
+    for b in range(0, tail, interval):
+        rows, p = m['I'][b:b + interval], prod[b:b + interval]
+        last = rows[-1]
+        keep = rows != last
+        np.add.at(y, rows[keep], p[keep])
+        temp_rows.append(last)
+        temp_vals.append(p[~keep].sum())
+    y_update = y.copy()
+    np.add.at(y_update, temp_rows, temp_vals)
+    full = np.zeros(200)
+    np.add.at(full, m['I'], prod)
+    return {'y_flat': y, 'temp_rows': np.array(temp_rows, np.int32), 'temp_vals': np.array(temp_vals),
+            'y_update': y_update, 'y': full}
+
+
+@functools.lru_cache(maxsize=None)
+def fspmv_matrix():
+    """A random 500 x 500 float CSR matrix (0-24 entries a row, sorted columns) and x for FasterSpMV's kernels."""
+    rng = np.random.default_rng(2285)
+    n = 500
+    lens = rng.integers(0, 25, n)
+    rowptr = np.zeros(n + 1, np.int32)
+    rowptr[1:] = np.cumsum(lens)
+    colidx = np.concatenate([np.sort(rng.choice(n, k, replace=False)) for k in lens]).astype(np.int32)
+    val = rng.uniform(-1.0, 1.0, int(rowptr[-1])).astype(np.float32)
+    x = rng.uniform(-1.0, 1.0, n).astype(np.float32)
+    return {'rowptr': rowptr, 'colidx': colidx, 'val': val, 'x': x}
+
+
+def fspmv_sell(h):
+    """The matrix in FasterSpMV's sliced ELLPACK (as its kernel reads it): slices of h rows (the last padded with
+    empty rows), slice_col[i] the longest row of slice i, slice_ptr[i] where slice i starts; within a slice entry k of
+    row j at slice_ptr[i] + k * h + j, padding column 0 value 0."""
+    m = fspmv_matrix()
+    n = len(m['rowptr']) - 1
+    count = -(-n // h)
+    lens = np.zeros(count * h, np.int64)
+    lens[:n] = np.diff(m['rowptr'])
+    slice_col = lens.reshape(count, h).max(axis=1).astype(np.int32)
+    slice_ptr = np.zeros(count + 1, np.int32)
+    slice_ptr[1:] = np.cumsum(slice_col * h)
+    colidx = np.zeros(int(slice_ptr[-1]), np.int32)
+    val = np.zeros(int(slice_ptr[-1]), np.float32)
+    for r in range(n):
+        i, j = divmod(r, h)
+        a, b = m['rowptr'][r], m['rowptr'][r + 1]
+        at = slice_ptr[i] + np.arange(b - a) * h + j
+        colidx[at] = m['colidx'][a:b]
+        val[at] = m['val'][a:b]
+    return {'slice_ptr': slice_ptr, 'slice_col': slice_col, 'colidx': colidx, 'val': val, 'count': count}
+
+
+def fspmv_y(padded_to=None):
+    """y = A x in float64 (padded rows 0 when padded_to is given)."""
+    m = fspmv_matrix()
+    n = len(m['rowptr']) - 1
+    rows = np.repeat(np.arange(n), np.diff(m['rowptr']))
+    y = np.zeros(padded_to or n)
+    np.add.at(y, rows, m['val'].astype(np.float64) * m['x'][m['colidx']].astype(np.float64))
+    return y
