@@ -32640,7 +32640,7 @@ def tepi_pairwise(data, nsamples, nsnps, start_a, block_size, out):
         A = start_a + a_fb
         if A >= nsnps:
             continue
-        c = np.einsum('as,bjs->abj', oh[A], oh[:nsnps], optimize=True)          # (3, 3, B)
+        c = np.einsum('as,Bbs->abB', oh[A], oh[:nsnps], optimize=True)          # (3, 3, B)
         out[:, a_fb, :] = c.reshape(9, nsnps)
     return out
 
