@@ -660,7 +660,14 @@
   kinfu_remake's 7 were tilelab's: Reprojector's __device__ operator() (mangled ...11ReprojectorclE...) was taken for
   its host constructor (fixed: tilelab/toolchain/host_functions.py, tests/test_compile.py). PCL's 9 were mine: maps.cu's
   copy left out a header line's "{", and the structure arguments bore their arrays' names (the checks saw the
-  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding."""
+  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding.
+- unseen229, tensor-episdet's epistasis detection (genotype popcounts, pairwise and X-against-all tables, 3-way plane
+  ANDs, K2 and mutual-information objective kernels in both overloads) + warphog's MSA Hamming distance: 5 of 11 as
+  they came. epistasis_pairwiseSNPs was my reference's slip (the einsum swapped SNP B and its genotype); the five
+  objectiveFunctionKernel launches were tilelab's: the overload matcher took the casts' unsigned long long * for
+  another type than the source's unsigned long long int * (fixed: tilelab/toolchain/signature.py,
+  tests/test_unseen229_toolchain.py). Now 11 of 11, the listed blockReduceSum race and warphog's read past its
+  triangular map raised."""
 from __future__ import annotations
 
 import json
@@ -1009,6 +1016,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "pclkf_maps.cu": 'CompileError: collection/pclkf_maps.cu:230: error: expected a "{"',
                           "kfrm_imgproc.cu": "CompileError: collection/kfrm_imgproc.cu:304: error: device code calls "
                                              "Reprojector(), a host function"}),
+    "unseen229": (11, 5, {"tepi_helper.cu": ("outCases: 13727 of 23040 differ, first at 1",
+                                             "LaunchError: static_cast<void (*)(int *, int *, uint *, uint *, ")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
