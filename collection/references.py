@@ -33621,3 +33621,203 @@ def fspmv_y(padded_to=None):
     y = np.zeros(padded_to or n)
     np.add.at(y, rows, m['val'].astype(np.float64) * m['x'][m['colidx']].astype(np.float64))
     return y
+
+
+# ---- unseen229: tensor-episdet (hiperbio/tensor-episdet, src/helper.cu; tepi_) and warphog (SamStudio8/warphog; whog_)
+
+def tepi_genotypes(rng, shape, nsamples, nsnps=None):
+    """tensor-episdet's bit-packed genotypes, uint32 (SNPs padded, 2 planes, words per plane): sample s of a SNP is
+    bit 31 - s % 32 of word s // 32 (its mask keeps the high bits of the last word), set in plane 0 for genotype 0 and
+    in plane 1 for genotype 1 (genotype 2: neither); samples past ``nsamples`` and SNPs past ``nsnps`` are zero."""
+    nsnp_pad, planes, words = shape
+    g = rng.integers(0, 3, (nsnp_pad, words * 32))
+    g[:, nsamples:] = 3
+    if nsnps is not None:
+        g[nsnps:] = 3
+    out = np.zeros(shape, dtype=np.uint64)
+    bit = (31 - np.arange(words * 32) % 32).astype(np.uint64)
+    for p in range(2):
+        v = ((g == p).astype(np.uint64) << bit).reshape(nsnp_pad, words, 32).sum(axis=2)
+        out[:, p, :] = v
+    return out.astype(np.uint32)
+
+
+def _tepi_geno(data, nsamples):
+    """(SNPs, samples) genotypes 0/1/2 back from tepi_genotypes' planes."""
+    d = np.asarray(data, dtype=np.uint32)
+    bits = np.unpackbits(d.astype('>u4').view(np.uint8).reshape(d.shape[0], 2, -1), axis=2)[:, :, :nsamples]
+    return np.where(bits[:, 0] == 1, 0, np.where(bits[:, 1] == 1, 1, 2))
+
+
+def _tepi_onehot(data, nsamples):
+    g = _tepi_geno(data, nsamples)
+    return np.stack([(g == k) for k in range(3)], axis=1).astype(np.int64)     # (SNPs, 3, samples)
+
+
+def tepi_individual(data, nsamples, nsnps):
+    """epistasis_individualSNPs: per SNP the samples of genotype 0, 1 and 2, as (3, nsnps)."""
+    return _tepi_onehot(data, nsamples)[:nsnps].sum(axis=2).T.astype(np.uint32)
+
+
+def tepi_pairwise(data, nsamples, nsnps, start_a, block_size, out):
+    """epistasis_pairwiseSNPs: out[(a*3 + b), A - start_a, B] = samples with SNP A of genotype a and SNP B of genotype b,
+    for A in [start_a, start_a + block_size) and B below nsnps (the rest of ``out`` as it was)."""
+    oh = _tepi_onehot(data, nsamples)
+    out = np.array(out, copy=True).reshape(9, block_size, nsnps)
+    for a_fb in range(block_size):
+        A = start_a + a_fb
+        if A >= nsnps:
+            continue
+        c = np.einsum('as,Bbs->abB', oh[A], oh[:nsnps], optimize=True)          # (3, 3, B)
+        out[:, a_fb, :] = c.reshape(9, nsnps)
+    return out
+
+
+def tepi_single_x_z(data, nsamples, nsnps, x, start_z, out):
+    """epistasis_pairwiseSNPs_singleX_Z: out[(i*3 + j), Z] = samples with SNP x of genotype i and SNP Z of genotype j, Z from
+    start_z up to nsnps (the rest as it was)."""
+    oh = _tepi_onehot(data, nsamples)
+    out = np.array(out, copy=True).reshape(9, nsnps)
+    c = np.einsum('is,zjs->ijz', oh[x], oh[start_z:nsnps], optimize=True)
+    out[:, start_z:nsnps] = c.reshape(9, -1)
+    return out
+
+
+def tepi_prework(data, x, y_start, nsnps, block_size, out):
+    """epistasis_prework_k3: out[Y - y_start, i*2 + j, :] = plane i of SNP x & plane j of SNP Y (Y below nsnps)."""
+    d = np.asarray(data, dtype=np.uint32)
+    out = np.array(out, copy=True)
+    for y_fb in range(block_size):
+        Y = y_start + y_fb
+        if Y >= nsnps:
+            continue
+        for i in range(2):
+            for j in range(2):
+                out[y_fb, i * 2 + j] = d[x, i] & d[Y, j]
+    return out
+
+
+def _tepi_popc(v):
+    v = np.asarray(v, dtype=np.uint32)
+    return np.unpackbits(v.view(np.uint8), axis=-1).reshape(v.shape + (32,)).sum(axis=-1)
+
+
+def tepi_xor_gemm2(data, start_a, start_b, block_size):
+    """The host's CUTLASS XOR+POPC GEMM of a 2-way round, as objectiveFunctionKernel reads it:
+    C[B, j, A, i] = popcount(plane i of SNP start_a + A ^ plane j of SNP start_b + B), int32 (block_size, 2, block_size, 2)."""
+    d = np.asarray(data, dtype=np.uint32)
+    a = d[start_a:start_a + block_size]                    # (A, 2, W)
+    b = d[start_b:start_b + block_size]                    # (B, 2, W)
+    x = a[None, None, :, :, :] ^ b[:, :, None, None, :]   # (B, j, A, i, W)
+    return _tepi_popc(x).sum(axis=-1).astype(np.int32)
+
+
+def tepi_xor_gemm3(data, x, start_y, start_z, block_size):
+    """The 3-way round's GEMM: C[Z, k, Y, 2i + j] = popcount((plane i of SNP x & plane j of SNP start_y + Y) ^ plane k of
+    SNP start_z + Z), int32 (block_size, 2, block_size, 4)."""
+    d = np.asarray(data, dtype=np.uint32)
+    ys = d[start_y:start_y + block_size]                   # (Y, 2, W)
+    xy = (d[x][:, None, None, :] & ys.transpose(1, 0, 2)[None, :, :, :])   # (i, j, Y, W)
+    xy = xy.transpose(2, 0, 1, 3).reshape(block_size, 4, -1)               # (Y, 2i+j, W)
+    z = d[start_z:start_z + block_size]                    # (Z, 2, W)
+    c = xy[None, None, :, :, :] ^ z[:, :, None, None, :]  # (Z, k, Y, 4, W)
+    return _tepi_popc(c).sum(axis=-1).astype(np.int32)
+
+
+def tepi_k2_table(ncases, ncontrols):
+    """The host's K2 table: lgamma(1 .. max(ncases, ncontrols) + 1) as float."""
+    size = max(ncases, ncontrols) + 1
+    return np.array([math.lgamma(i) for i in range(1, size + 1)], dtype=np.float32)
+
+
+def tepi_mi_table(ncases, ncontrols):
+    """The host's mutual-information table: 0, then log2(i * (float)(1.0 / n)) as float, n = ncases + ncontrols."""
+    n = ncases + ncontrols
+    inv = float(np.float32(1.0 / n))
+    return np.array([0.0] + [math.log2(i * inv) for i in range(1, n)], dtype=np.float32)
+
+
+def _tepi_score(cases, ctrls, table, ncases, ncontrols, mi):
+    """scoring_pairs / scoring_triplets over tables (..., cells): K2 in float32 as the kernel sums it, MI in float64."""
+    t = np.asarray(table, dtype=np.float32)
+    if not mi:
+        s = np.zeros(cases.shape[:-1], dtype=np.float32)
+        for c in range(cases.shape[-1]):
+            s = s + ((t[ctrls[..., c]] + t[cases[..., c]]) - t[ctrls[..., c] + cases[..., c] + 1])
+        return np.abs(s).astype(np.float64)
+    inv = float(np.float32(1.0 / (ncases + ncontrols)))
+    ent_y = -(ncases * inv) * t[ncases] - (ncontrols * inv) * t[ncontrols]
+    pc, pt = cases * inv, ctrls * inv
+    t64 = t.astype(np.float64)
+    ent_all = -(pc * t64[cases]).sum(axis=-1) - (pt * t64[ctrls]).sum(axis=-1)
+    ent_x = -((pc + pt) * t64[cases + ctrls]).sum(axis=-1)
+    return ent_x + ent_y - ent_all
+
+
+def tepi_best_pair(cases, ctrls, ncases, ncontrols, nsnps, start_a, start_b, block_size, table, mi=False):
+    """objectiveFunctionKernel (2-way): the best score over pairs A < B of the round and its packed indices
+    (A | B << 32), as (score, packed)."""
+    oc, ot = _tepi_onehot(cases, ncases), _tepi_onehot(ctrls, ncontrols)
+    A = np.arange(start_a, min(start_a + block_size, nsnps))
+    B = np.arange(start_b, min(start_b + block_size, nsnps))
+    tc = np.einsum('Ais,Bjs->ABij', oc[A], oc[B], optimize=True).reshape(len(A), len(B), 9)
+    tt = np.einsum('Ais,Bjs->ABij', ot[A], ot[B], optimize=True).reshape(len(A), len(B), 9)
+    s = _tepi_score(tc, tt, table, ncases, ncontrols, mi)
+    s = np.where(A[:, None] < B[None, :], s, np.nan)
+    k = np.nanargmax(s) if mi else np.nanargmin(s)
+    a, b = np.unravel_index(k, s.shape)
+    return np.float32(s[a, b]), np.uint64(int(A[a]) | (int(B[b]) << 32))
+
+
+def tepi_best_triplet(cases, ctrls, ncases, ncontrols, nsnps, x, start_y, start_z, block_size, table, mi=False):
+    """objectiveFunctionKernel (3-way): the best score over triples x < Y < Z of the round and its packed indices
+    (x | Y << 21 | Z << 42), as (score, packed)."""
+    oc, ot = _tepi_onehot(cases, ncases), _tepi_onehot(ctrls, ncontrols)
+    Y = np.arange(start_y, min(start_y + block_size, nsnps))
+    Z = np.arange(start_z, min(start_z + block_size, nsnps))
+    tc = np.einsum('is,Yjs,Zks->YZijk', oc[x], oc[Y], oc[Z], optimize=True).reshape(len(Y), len(Z), 27)
+    tt = np.einsum('is,Yjs,Zks->YZijk', ot[x], ot[Y], ot[Z], optimize=True).reshape(len(Y), len(Z), 27)
+    s = _tepi_score(tc, tt, table, ncases, ncontrols, mi)
+    ok = (x < Y[:, None]) & (Y[:, None] < Z[None, :])
+    s = np.where(ok, s, np.nan)
+    k = np.nanargmax(s) if mi else np.nanargmin(s)
+    yy, zz = np.unravel_index(k, s.shape)
+    return np.float32(s[yy, zz]), np.uint64(x | (int(Y[yy]) << 21) | (int(Z[zz]) << 42))
+
+
+_WHOG_PAIRS = ["NA", "NC", "NT", "NG", "TU", "RA", "RG", "YC", "YT", "SG", "SC", "WA", "WT", "KG", "KT", "MA", "MC",
+               "BC", "BG", "BT", "DA", "DG", "DT", "HA", "HC", "HT", "VA", "VC", "VG", "--", "??"]
+
+
+def whog_msa(rng, shape):
+    """An alignment (sequences x sites) of ASCII codes, int8: mostly A/C/G/T, some N, gaps and IUPAC ambiguity codes."""
+    syms = np.frombuffer(b"ACGTNRYSWKMBDHVU-?", dtype=np.uint8)
+    w = np.array([20, 20, 20, 20, 3, 1, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5, 3, 0.5])
+    base = rng.choice(syms, size=shape[1], p=w / w.sum())
+    m = np.tile(base, (shape[0], 1))
+    mut = rng.random(shape) < 0.15
+    m[mut] = rng.choice(syms, size=int(mut.sum()), p=w / w.sum())
+    return m.astype(np.int8)
+
+
+def whog_hamming(msa, idx, idy):
+    """hamming_distance: per pair the sites whose symbols are not equivalent (equal, or a listed IUPAC pair); 0 for a
+    sequence against itself. uint16."""
+    m = np.asarray(msa).astype(np.uint8)
+    eq = np.eye(256, dtype=bool)
+    for a, b in _WHOG_PAIRS:
+        eq[ord(a), ord(b)] = eq[ord(b), ord(a)] = True
+    idx, idy = np.asarray(idx, dtype=np.int64), np.asarray(idy, dtype=np.int64)
+    d = (~eq[m[idx], m[idy]]).sum(axis=1)
+    return np.where(idx == idy, 0, d).astype(np.uint16)
+
+
+def whog_rect_map(n, m):
+    """RectangularWarpHog's thread map: np.indices((n, m)) flattened, uint32 (idx, idy)."""
+    x, y = np.asarray(np.indices((n, m)), dtype=np.uint32)
+    return x.flatten(), y.flatten()
+
+
+def whog_tri_map(n):
+    """TriangularWarpHog's thread map: np.triu_indices(n), uint32 (idx, idy)."""
+    return np.asarray(np.triu_indices(n), dtype=np.uint32)

@@ -685,6 +685,13 @@
   that constant_functor was copied two lines short and three scalars were given a dtype. Real bugs listed: the
   warp-synchronous races of spmv_csr_vector_kernel and spmv_coo_flat_kernel (no __syncwarp) and the former's read of
   its never-stored reduction padding. Now 11 of 11, tilelab unchanged."""
+- unseen229, tensor-episdet's epistasis detection (genotype popcounts, pairwise and X-against-all tables, 3-way plane
+  ANDs, K2 and mutual-information objective kernels in both overloads) + warphog's MSA Hamming distance: 5 of 11 as
+  they came. epistasis_pairwiseSNPs was my reference's slip (the einsum swapped SNP B and its genotype); the five
+  objectiveFunctionKernel launches were tilelab's: the overload matcher took the casts' unsigned long long * for
+  another type than the source's unsigned long long int * (fixed: tilelab/toolchain/signature.py,
+  tests/test_unseen229_toolchain.py). Now 11 of 11, the listed blockReduceSum race and warphog's read past its
+  triangular map raised."""
 from __future__ import annotations
 
 import json
@@ -1061,6 +1068,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                        'catastrophic error: cannot open source file "cuda/std/algorithm"'),
         "cuspl_coo_serial.cu": ("CompileError: collection/cuspl_coo_serial.cu:26: "
                                     'catastrophic error: cannot open source file "cuda/std/algorithm"')}),
+    "unseen229": (11, 5, {"tepi_helper.cu": ("outCases: 13727 of 23040 differ, first at 1",
+                                             "LaunchError: static_cast<void (*)(int *, int *, uint *, uint *, ")}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);

@@ -491,8 +491,10 @@ _SPECIFIERS = ("signed", "unsigned", "short", "long", "int", "char")
 
 def _canonical_builtin(base: str) -> str:
     """A built-in integer type's specifiers in the order _SCALARS spells them: C lets them come in any order
-    (``long unsigned int`` is ``unsigned long int``, ``int long`` is ``long int``), and ``signed`` is the
-    default but for ``char`` (``signed long`` is ``long``). Any other name is returned as it is."""
+    (``long unsigned int`` is ``unsigned long``, ``int long`` is ``long``), ``signed`` is the default but for
+    ``char`` (``signed long`` is ``long``), and ``int`` after ``short`` or ``long`` is optional (``unsigned long long
+    int`` is ``unsigned long long``: tensor-episdet's declaration and the cast naming its overload, unseen229).
+    Any other name is returned as it is."""
     words = base.split()
     if len(words) < 2 or not set(words) <= set(_SPECIFIERS):
         return base
@@ -501,6 +503,8 @@ def _canonical_builtin(base: str) -> str:
     kind = [w for w in words if w in ("int", "char")]
     if sign == ["signed"] and kind != ["char"] and (size or kind):
         sign = []
+    if size and kind == ["int"]:
+        kind = []
     return " ".join(sign + size + kind)
 
 
