@@ -1,8 +1,8 @@
 // tilelab kernel collection: calm's (zeux/calm) CUDA LLM inference kernels: token embedding (fp16, fp8 e5m2, gf4), the KV-cache sink rotation (RoPE), and the output layer (RMSNorm + warp-parallel mat*vec)
 // Source:  https://github.com/zeux/calm/blob/cab0b7b44965e7deeb12a6a188b7d64ce224498e/src/infer.cu
 // Licence: MIT (the repository's LICENSE.md, kept below)
-// Kept: infer.cu lines 133-180 (embed, kernel_embed, kernel_rotate_sink), 296-329 (rmsnorm), 628-649 (kernel_output), unchanged;
-//       its #includes, CUDA_CHECK, the cooperative kernel_forward (with its __constant__ layer table) and the host code removed.
+// Kept: infer.cu lines 3-8 (its system #includes), 133-180 (embed, kernel_embed, kernel_rotate_sink), 296-330 (rmsnorm), 628-649 (kernel_output), unchanged;
+//       its #include of model.h (the host's model structures), CUDA_CHECK, the cooperative kernel_forward (with its __constant__ layer table) and the host code removed.
 //       helpers.cuh (https://github.com/zeux/calm/blob/cab0b7b44965e7deeb12a6a188b7d64ce224498e/src/helpers.cuh) lines 1-278 copied in whole, marked.
 
 /*
@@ -28,6 +28,14 @@ LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
 OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
 SOFTWARE.
 */
+
+// ---- infer.cu lines 3-8
+#include <assert.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cooperative_groups.h>
 
 // ---- helpers.cuh lines 1-278 (https://github.com/zeux/calm/blob/cab0b7b44965e7deeb12a6a188b7d64ce224498e/src/helpers.cuh)
 #pragma once
