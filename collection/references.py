@@ -33821,3 +33821,96 @@ def whog_rect_map(n, m):
 def whog_tri_map(n):
     """TriangularWarpHog's thread map: np.triu_indices(n), uint32 (idx, idy)."""
     return np.asarray(np.triu_indices(n), dtype=np.uint32)
+
+
+# ---- unseen230: Hugging Face candle's reduce.cu (cndl_) and calm's infer.cu (calmi_)
+
+def cndl_softmax(x, rows, cols):
+    """candle's softmax over the last dimension (float64 reference)."""
+    x = np.asarray(x, np.float64).reshape(rows, cols)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return (e / e.sum(axis=1, keepdims=True)).reshape(-1)
+
+
+def cndl_rmsnorm(x, alpha, rows, cols, eps):
+    x = np.asarray(x, np.float64).reshape(rows, cols)
+    scale = 1.0 / np.sqrt((x * x).mean(axis=1, keepdims=True) + eps)
+    return (x * scale * np.asarray(alpha, np.float64)).reshape(-1)
+
+
+def cndl_layernorm(x, alpha, beta, rows, cols, eps):
+    x = np.asarray(x, np.float64).reshape(rows, cols)
+    mean = x.mean(axis=1, keepdims=True)
+    var = (x * x).mean(axis=1, keepdims=True) - mean * mean
+    return ((x - mean) / np.sqrt(var + eps) * alpha + beta).reshape(-1)
+
+
+def cndl_rope_i(src, cos, sin, bh, td):
+    """Interleaved pairs (x[2i], x[2i+1]) rotated by cos/sin[i % (td/2)] (stride_b = 0)."""
+    x = np.asarray(src, np.float64).reshape(bh, td // 2, 2)
+    c = np.asarray(cos, np.float64).reshape(td // 2)
+    s = np.asarray(sin, np.float64).reshape(td // 2)
+    out = np.empty_like(x)
+    out[..., 0] = x[..., 0] * c - x[..., 1] * s
+    out[..., 1] = x[..., 0] * s + x[..., 1] * c
+    return out.reshape(-1)
+
+
+def cndl_rope(src, cos, sin, bh, t, d):
+    """Halves (x[i], x[i + d/2]) of each (b*h, t) row rotated by cos/sin[t, i] (stride_b = 0)."""
+    x = np.asarray(src, np.float64).reshape(bh, t, 2, d // 2)
+    c = np.asarray(cos, np.float64).reshape(t, d // 2)
+    s = np.asarray(sin, np.float64).reshape(t, d // 2)
+    out = np.empty_like(x)
+    out[:, :, 0] = x[:, :, 0] * c - x[:, :, 1] * s
+    out[:, :, 1] = x[:, :, 0] * s + x[:, :, 1] * c
+    return out.reshape(-1)
+
+
+def cndl_rope_thd(src, cos, sin, b, t, h, d):
+    """rope on a (b, t, h, d) layout: cos/sin indexed by t (stride_b = 0)."""
+    x = np.asarray(src, np.float64).reshape(b, t, h, 2, d // 2)
+    c = np.asarray(cos, np.float64).reshape(1, t, 1, d // 2)
+    s = np.asarray(sin, np.float64).reshape(1, t, 1, d // 2)
+    out = np.empty_like(x)
+    out[..., 0, :] = x[..., 0, :] * c - x[..., 1, :] * s
+    out[..., 1, :] = x[..., 0, :] * s + x[..., 1, :] * c
+    return out.reshape(-1)
+
+
+def _calmi_e5m2(b):
+    """fp8 e5m2 bytes as float: an e5m2 is the top byte of a binary16."""
+    return (np.asarray(b, np.uint16) << 8).view(np.float16).astype(np.float64)
+
+
+def calmi_gf4(w):
+    """calm's gf4 words: 8 3-bit values (q - 4) times an fp8 e5m2 scale * -0.25, in half precision."""
+    w = np.asarray(w, np.uint32)
+    s = (_calmi_e5m2(w & 0xFF).astype(np.float16) * np.float16(-0.25)).astype(np.float16)
+    q = np.stack([((w >> (8 + 3 * k)) & 7).astype(np.int64) - 4 for k in range(8)], axis=-1)
+    return (q.astype(np.float16) * s[..., None]).astype(np.float16).astype(np.float64).reshape(-1)
+
+
+def calmi_rotate_sink(kc, layers, seq_len, kvd, head_dim, kv_sink, theta_log2, rotary_dim):
+    """kernel_rotate_sink: the first kv_sink tokens' keys rotated by one position (k layout tiled by 16)."""
+    out = np.asarray(kc).copy()
+    kb = out.reshape(layers, seq_len * kvd)
+    for i in range(0, kv_sink * kvd, 2):
+        jh = i % head_dim
+        freq = 0.0 if jh >= rotary_dim else float(np.exp2(np.float32(-theta_log2 * jh / rotary_dim)))
+        t, k = i // kvd, i % kvd
+        o = t * 16 + seq_len * (k // 16) * 16 + (k % 16)
+        v0 = kb[:, o].astype(np.float64)
+        v1 = kb[:, o + 1].astype(np.float64)
+        kb[:, o] = v0 * np.cos(freq) - v1 * np.sin(freq)
+        kb[:, o + 1] = v0 * np.sin(freq) + v1 * np.cos(freq)
+    return out
+
+
+def calmi_output(x, w, rms_weight, n, d, eps, ln):
+    """kernel_output: (x - mean) * weight (mean 0 unless ln), times W, times rsqrt(mean square + eps)."""
+    x = np.asarray(x, np.float64)
+    mean = x.mean() if ln else 0.0
+    xs = (x - mean) * np.asarray(rms_weight, np.float64)
+    scale = 1.0 / np.sqrt(((x - mean) ** 2).sum() / n + eps)
+    return np.asarray(w, np.float64).reshape(d, n) @ xs * scale

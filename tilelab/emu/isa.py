@@ -475,6 +475,34 @@ def h_setp(m, ins, idx, pc):
         write(m, q, np.broadcast_to(nr, (len(m.lanes(idx)),)), idx)
 
 
+#: what ``set`` writes for true in a float destination: 1.0 (false is 0); integer destinations get all ones
+_SET_ONE = {"f32": 0x3F800000, "f16": 0x3C00, "bf16": 0x3F80}
+
+
+def h_set(m, ins, idx, pc):
+    """set.CmpOp{.BoolOp}{.ftz}.dtype.stype: setp's comparison written as a value, 1.0 or 0 in a float
+    destination, all ones or 0 in an integer one. cuda_fp16.hpp's hexp / hexp2 / hlog correct their
+    MUFU result with ``set.eq.f16.f16 p, h, special; fma.rn.f16 r, p, ulp, r``. Packed x2 forms are refused."""
+    types = [x for x in ins.mods if x in DT]
+    if len(types) != 2 or any(t.endswith("x2") for t in types):
+        unsupported(m, ins)
+    dt_, st = types
+    a = read(m, ins.args[1], st, idx)
+    b = read(m, ins.args[2], st, idx)
+    if st == "bf16":                                       # raw bits: compare them as the floats they hold
+        a, b = ((np.asarray(v).astype(np.uint32) << 16).view(np.float32) for v in (a, b))
+        st = "f32"
+    if "ftz" in ins.mods and st == "f32":
+        a, b = _flush(a), _flush(b)
+    r = np.asarray(_compare(ins.mods[0], a, b, st))
+    boolop = next((x for x in ins.mods if x in _BOOL), None)
+    if boolop:
+        r = _BOOL[boolop](r, read(m, ins.args[3], "pred", idx))
+    uint = _UINT_OF[size_of(dt_)]
+    one = _SET_ONE.get(dt_, int(np.iinfo(uint).max))
+    write(m, ins.args[0], np.broadcast_to(np.where(r, one, 0).astype(uint), (len(m.lanes(idx)),)), idx)
+
+
 def h_selp(m, ins, idx, pc):
     t = _type_of(ins)
     a = read(m, ins.args[1], t, idx)
@@ -1770,7 +1798,7 @@ HANDLERS = {
     "and": h_logic, "or": h_logic, "xor": h_logic, "not": h_logic, "cnot": h_logic,
     "shl": h_shift, "shr": h_shift, "popc": h_popc_clz, "clz": h_popc_clz,
     "bfe": h_bfe, "bfi": h_bfi, "bmsk": h_bmsk, "prmt": h_prmt,
-    "setp": h_setp, "selp": h_selp, "mov": h_mov, "cvt": h_cvt, "cvta": h_cvta,
+    "setp": h_setp, "set": h_set, "selp": h_selp, "mov": h_mov, "cvt": h_cvt, "cvta": h_cvta,
     "ld": h_ld, "st": h_st, "ldu": h_ld,
     "membar": h_fence, "fence": h_fence, "prefetch": h_nop, "prefetchu": h_nop, "nanosleep": h_nop,
     "createpolicy": h_createpolicy,
