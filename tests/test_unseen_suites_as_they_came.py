@@ -660,7 +660,11 @@
   kinfu_remake's 7 were tilelab's: Reprojector's __device__ operator() (mangled ...11ReprojectorclE...) was taken for
   its host constructor (fixed: tilelab/toolchain/host_functions.py, tests/test_compile.py). PCL's 9 were mine: maps.cu's
   copy left out a header line's "{", and the structure arguments bore their arrays' names (the checks saw the
-  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding."""
+  structs); with Reprojector's alignment (8) and a float32 normals reference, 16 of 16, no finding.
+- unseen231, GH-CUDA's Greiner-Hormann polygon clipping kernels (intersection counts over a shared tile, neighbour
+  map, intersection vertices with per-edge radix sorts, Q's sort, initial labels, CMBR filter) + CUDA_PlanarConvexHull's
+  quickHullKernel (both launches): 10 of 10 as they came, the listed out-of-bounds reads (the count kernel's last-tile
+  load, the CMBR filter's id > size) and the hull buffer's overflow found, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1009,6 +1013,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "pclkf_maps.cu": 'CompileError: collection/pclkf_maps.cu:230: error: expected a "{"',
                           "kfrm_imgproc.cu": "CompileError: collection/kfrm_imgproc.cu:304: error: device code calls "
                                              "Reprojector(), a host function"}),
+    "unseen231": (10, 10, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
