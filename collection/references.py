@@ -33914,3 +33914,234 @@ def calmi_output(x, w, rms_weight, n, d, eps, ln):
     xs = (x - mean) * np.asarray(rms_weight, np.float64)
     scale = 1.0 / np.sqrt(((x - mean) ** 2).sum() / n + eps)
     return np.asarray(w, np.float64).reshape(d, n) @ xs * scale
+
+
+# ---- unseen231: GH-CUDA's Greiner-Hormann clipping kernels (ghclip_) and CUDA_PlanarConvexHull (cimahull_)
+
+_GHCLIP_EPS = 0.000000001          # lib/constants.h EPSILON
+_GHCLIP_IMAX = np.iinfo(np.int32).max
+
+
+def ghclip_polygon(n, seed, dx=0.0, dy=0.0):
+    """A star-shaped polygon of n vertices (sorted angles, radii in [0.5, 1.5)) moved by (dx, dy): (xs, ys)."""
+    r = np.random.default_rng(seed)
+    a = np.sort(r.uniform(0, 2 * np.pi, n))
+    rad = r.uniform(0.5, 1.5, n)
+    return rad * np.cos(a) + dx, rad * np.sin(a) + dy
+
+
+def _ghclip_area(p, q, r):
+    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+
+def _ghclip_type(p1, p2, q1, q2):
+    """getIntersectType for edges in general position: (type, alpha, beta); degenerate cases are refused."""
+    ap1, ap2 = _ghclip_area(p1, q1, q2), _ghclip_area(p2, q1, q2)
+    if abs(ap1 - ap2) > _GHCLIP_EPS:
+        aq1, aq2 = _ghclip_area(q1, p1, p2), _ghclip_area(q2, p1, p2)
+        alpha, beta = ap1 / (ap1 - ap2), aq1 / (aq1 - aq2)
+        a01 = _GHCLIP_EPS < alpha < 1.0 - _GHCLIP_EPS
+        b01 = _GHCLIP_EPS < beta < 1.0 - _GHCLIP_EPS
+        if (not a01 and abs(alpha) <= _GHCLIP_EPS) or (not b01 and abs(beta) <= _GHCLIP_EPS):
+            raise ValueError("a T or V intersection: these references cover edges in general position only")
+        return (1 if a01 and b01 else 0), alpha, beta
+    if abs(ap1) < _GHCLIP_EPS:
+        raise ValueError("collinear edges: these references cover edges in general position only")
+    return 0, None, None
+
+
+def _ghclip_types(ax, ay, bx, by):
+    na, nb = len(ax), len(bx)
+    return [[_ghclip_type((ax[i], ay[i]), (ax[(i + 1) % na], ay[(i + 1) % na]),
+                          (bx[j], by[j]), (bx[(j + 1) % nb], by[(j + 1) % nb])) for j in range(nb)] for i in range(na)]
+
+
+def ghclip_counts(ax, ay, bx, by, ps1, ps2):
+    """gpuCountIntersections: per edge of polygon a, its intersections with b's edges (ps1) and its
+    non-degenerate ones plus the parent vertex (ps2); the arrays' last entries untouched."""
+    ps1, ps2 = ps1.copy(), ps2.copy()
+    for i, row in enumerate(_ghclip_types(ax, ay, bx, by)):
+        ps1[i] = sum(t != 0 for t, _, _ in row)
+        ps2[i] = sum(t == 1 for t, _, _ in row) + 1
+    return ps1, ps2
+
+
+def _ghclip_scan(counts):
+    """thrust::exclusive_scan over size + 1 entries: the last one's value does not matter."""
+    return np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+
+
+def _ghclip_radix(arr, tmp, srt, start, end):
+    """gpuRadixsort over [start, end): 9 decimal LSD passes, each stable: a stable sort by value."""
+    idx = np.arange(start, end)
+    idx = idx[np.argsort(arr[start:end], kind="stable")]
+    srt[start:end] = idx
+    tmp[start:end] = arr[idx]
+
+
+@functools.lru_cache(maxsize=None)
+def _ghclip_pipeline_cached(key):
+    px, py, qx, qy = (np.frombuffer(b) for b in key)
+    nP, nQ = len(px), len(qx)
+    TP, TQ = _ghclip_types(px, py, qx, qy), _ghclip_types(qx, qy, px, py)
+    s = {}
+    s["psP1"] = _ghclip_scan([sum(t != 0 for t, _, _ in r) for r in TP])
+    s["psP2"] = _ghclip_scan([sum(t == 1 for t, _, _ in r) + 1 for r in TP])
+    s["psQ1"] = _ghclip_scan([sum(t != 0 for t, _, _ in r) for r in TQ])
+    s["psQ2"] = _ghclip_scan([sum(t == 1 for t, _, _ in r) + 1 for r in TQ])
+    psP2, psQ2 = s["psP2"], s["psQ2"]
+    nNP, nNQ = int(psP2[nP]), int(psQ2[nQ])
+    # gpuNeighborMap
+    nm = np.full(nNQ, _GHCLIP_IMAX, np.int64)
+    for q in range(nQ):
+        nm[psQ2[q]] = -100
+        k = 0
+        for p in range(nP):
+            if TQ[q][p][0] == 1:
+                k += 1
+                nm[psQ2[q] + k] = p
+    s["neighborMapQ"] = nm
+    # gpuCalculateIntersections
+    iP, iQ = np.full(2 * nNP, np.nan), np.full(2 * nNQ, np.nan)
+    iP2, iQ2 = iP.copy(), iQ.copy()
+    aP, aQ = np.full(nNP, _GHCLIP_IMAX, np.int64), np.full(nNQ, -100, np.int64)
+    tP, sP = np.full(nNP, _GHCLIP_IMAX, np.int64), np.full(nNP, _GHCLIP_IMAX, np.int64)
+    nP_, nQ_ = np.full(nNP, _GHCLIP_IMAX, np.int64), np.full(nNQ, _GHCLIP_IMAX, np.int64)
+    nP2, nQ2 = nP_.copy(), nQ_.copy()
+    for p in range(nP):
+        b = psP2[p]
+        iP[2 * b:2 * b + 2] = iP2[2 * b:2 * b + 2] = px[p], py[p]
+        aP[b] = -100
+        if p < nQ:
+            c = psQ2[p]
+            iQ[2 * c:2 * c + 2] = iQ2[2 * c:2 * c + 2] = qx[p], qy[p]
+        p1, p2 = (px[p], py[p]), (px[(p + 1) % nP], py[(p + 1) % nP])
+        k = 0
+        for q in range(nQ):
+            t, alpha, beta = TP[p][q]
+            if t != 1:
+                continue
+            k += 1
+            nq = next(i for i in range(psQ2[q], psQ2[q + 1]) if nm[i] == p)
+            nP_[b + k] = nP2[b + k] = nq + 1
+            nQ_[nq] = nQ2[nq] = b + k + 1
+            ix = (1.0 - alpha) * p1[0] + alpha * p2[0]
+            iy = (1.0 - alpha) * p1[1] + alpha * p2[1]
+            iP[2 * (b + k):2 * (b + k) + 2] = iP2[2 * (b + k):2 * (b + k) + 2] = ix, iy
+            aP[b + k] = math.trunc(1000000000 * alpha)
+            iQ[2 * nq:2 * nq + 2] = iQ2[2 * nq:2 * nq + 2] = ix, iy
+            aQ[nq] = math.trunc(1000000000 * beta)
+        start, end = psP2[p], psP2[p + 1]
+        if end - start > 2:
+            _ghclip_radix(aP, tP, sP, start + 1, end)
+            for i in range(start + 1, end):
+                j = sP[i]
+                aP[i] = tP[i]
+                iP[2 * i:2 * i + 2] = iP2[2 * j:2 * j + 2]
+                nP_[i] = nP2[j]
+                nQ_[nP2[j] - 1] = nQ2[nP2[j] - 1] = i + 1
+    s["calc"] = dict(intersectionsP=iP.copy(), intersectionsQ=iQ.copy(), intersectionsP2=iP2, intersectionsQ2=iQ2,
+                     alphaValuesP=aP.copy(), alphaValuesQ=aQ.copy(), neighborP=nP_.copy(), neighborQ=nQ_.copy(),
+                     neighborP2=nP2, neighborQ2=nQ2.copy())
+    # gpuSortPolyQ
+    tQ, sQ = np.full(nNQ, _GHCLIP_IMAX, np.int64), np.full(nNQ, _GHCLIP_IMAX, np.int64)
+    for q in range(nQ):
+        start, end = psQ2[q], psQ2[q + 1]
+        if end - start > 2:
+            _ghclip_radix(aQ, tQ, sQ, start + 1, end)
+            for i in range(start + 1, end):
+                j = sQ[i]
+                aQ[i] = tQ[i]
+                iQ[2 * i:2 * i + 2] = iQ2[2 * j:2 * j + 2]
+                nQ_[i] = nQ2[j]
+                nP_[nQ2[j] - 1] = i + 1
+    s["sortQ"] = dict(intersectionsQ=iQ.copy(), alphaValuesQ=aQ.copy(), neighborQ=nQ_.copy(), neighborP=nP_.copy())
+    # gpuCalculateInitLabel
+    lP, lQ = np.full(nNP, _GHCLIP_IMAX, np.int64), np.full(nNQ, -100, np.int64)
+
+    def circ(i, m):
+        return 0 if i == m else (m - 1 if i == -1 else i)
+
+    def oracle(pm_n, pp_n, qid, qq, a, b, c):
+        if pm_n != -100 and pm_n == qid:
+            return 2
+        if pp_n != -100 and pp_n == qid:
+            return 3
+        s1, s2, s3 = _ghclip_area(qq, a, b), _ghclip_area(qq, b, c), _ghclip_area(a, b, c)
+        if s3 > 0:
+            return 0 if (s1 > 0 and s2 > 0) else 1
+        return 1 if (s1 < 0 and s2 < 0) else 0
+
+    def label(m, p):
+        if (m, p) in ((0, 1), (1, 0)):
+            return 1
+        if (m, p) in ((0, 0), (1, 1)):
+            return 2
+        for lab, pairs in ((3, ((3, 1), (1, 3))), (4, ((3, 0), (0, 3))), (5, ((3, 2), (2, 3))),
+                           (6, ((2, 1), (1, 2))), (7, ((2, 0), (0, 2)))):
+            if (p, m) in pairs:
+                return lab
+        return -102
+
+    def pt(arr, i):
+        return arr[2 * i], arr[2 * i + 1]
+
+    for p in range(nP):
+        for i in range(psP2[p], psP2[p + 1]):
+            lP[i] = -100
+            if aP[i] == -100:
+                continue
+            cur = pt(iP, i)
+            t = circ(i - 1, nNP)
+            pm = pt(iP, t)
+            pm_n = nP_[t] - 1 if aP[t] != -100 else -100
+            t = circ(i + 1, nNP)
+            pp = pt(iP, t)
+            pp_n = nP_[t] - 1 if aP[t] != -100 else -100
+            n = nP_[i] - 1
+            t = circ(n - 1, nNQ)
+            m = oracle(pm_n, pp_n, t, pt(iQ, t), pm, cur, pp)
+            t = circ(n + 1, nNQ)
+            pl = oracle(pm_n, pp_n, t, pt(iQ, t), pm, cur, pp)
+            lP[i] = lQ[n] = label(m, pl)
+    s["labels"] = dict(initLabelsP=lP, initLabelsQ=lQ)
+    return s
+
+
+def ghclip_pipeline(px, py, qx, qy):
+    """GH-CUDA's calculateIntersections on one pair of polygons in general position, kernel by kernel, as the host
+    runs it (noFilters): every stage's arrays; unwritten entries keep the manifest's fills (NaN, INT_MAX; -100 where
+    the host fills alphaValuesQ and initLabelsQ)."""
+    key = tuple(np.ascontiguousarray(a, dtype=np.float64).tobytes() for a in (px, py, qx, qy))
+    return _ghclip_pipeline_cached(key)
+
+
+def ghclip_cmbr_filter(x, y, cmbr):
+    """gpuCMBRFilter's boolPs for the size edges of a polygon: 1 where the edge's box meets the CMBR."""
+    x1, y1, x2, y2 = x, y, np.roll(x, -1), np.roll(y, -1)
+    out = ~((np.minimum(x1, x2) > cmbr[2]) | (np.maximum(x1, x2) < cmbr[0])
+            | (np.minimum(y1, y2) > cmbr[3]) | (np.maximum(y1, y2) < cmbr[1]))
+    return out.astype(np.int32)
+
+
+def cimahull_points(n, seed):
+    """n points in [-0.9, 0.9] x [-0.9, 0.5], the leftmost (-1, 0.1) at 0 and the rightmost (1, -0.05) at 1: (n, 2)."""
+    r = np.random.default_rng(seed)
+    p = np.stack([r.uniform(-0.9, 0.9, n), r.uniform(-0.9, 0.5, n)], 1)
+    p[0], p[1] = (-1.0, 0.1), (1.0, -0.05)
+    return p
+
+
+def cimahull_above(points, p, q):
+    """isAboveClockwise(p, q, point): the indices of the points strictly left of the directed line p -> q."""
+    cross = (q[0] - p[0]) * (points[:, 1] - p[1]) - (points[:, 0] - p[0]) * (q[1] - p[1])
+    return np.flatnonzero(cross > 0)
+
+
+def cimahull_first(points, n):
+    """hullPoints after the left -> right launch over a buffer of n ints filled with -1: each point above appended
+    twice (maxIndex and tid are the same point: one point a thread), in some order."""
+    a = cimahull_above(points, (-1.0, 0.1), (1.0, -0.05))
+    out = np.full(n, -1)
+    out[:2 * len(a)] = np.repeat(a, 2)
+    return out

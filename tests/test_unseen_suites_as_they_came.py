@@ -698,6 +698,10 @@
   tests/test_emu_set_value.py). calm's 6 do not build under nvcc 13 either (helpers.cuh's _ALIGNAS, a libc++ macro that
   CUDA 12-era libcu++ leaked): refused as nvcc refuses them; with the macro given they match, and kernel_output's
   blocktranspose write-after-read race is listed. Now 9 of 15, 6 refused."""
+- unseen231, GH-CUDA's Greiner-Hormann polygon clipping kernels (intersection counts over a shared tile, neighbour
+  map, intersection vertices with per-edge radix sorts, Q's sort, initial labels, CMBR filter) + CUDA_PlanarConvexHull's
+  quickHullKernel (both launches): 10 of 10 as they came, the listed out-of-bounds reads (the count kernel's last-tile
+  load, the CMBR filter's id > size) and the hull buffer's overflow found, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1078,6 +1082,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                              "LaunchError: static_cast<void (*)(int *, int *, uint *, uint *, ")}),
     "unseen230": (15, 8, {"cndl_reduce.cu": "UnsupportedInstruction: the emulator does not implement `set.eq.f16.f16`",
                           "calmi_infer.cu": "CompileError: collection/calmi_infer.cu:43: error: expected an identifier"}),
+    "unseen231": (10, 10, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
