@@ -1088,9 +1088,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
 #: unseen167's voxel-tracer kernels.cu names FLT_MAX and includes no <cfloat> (nvcc on Linux refuses it too);
 #: unseen227's MergePath main.cu calls overloads declared after its templates (nvcc 13.0 refuses it too)
-REFUSED_NOW = {"unseen127": 1, "unseen167": 3, "unseen227": 5}
 #: unseen230's calm kernels use _ALIGNAS, which no CUDA 13 header defines (candle's softmax_f16 was tilelab's, fixed)
-REFUSED_NOW = {"unseen127": 1, "unseen167": 3, "unseen230": 6}
+REFUSED_NOW = {"unseen127": 1, "unseen167": 3, "unseen227": 5, "unseen230": 6}
 #: suites whose -before recording holds fewer launches than the suite: GPU-NTT's 4 never finished as they came (the
 #: signature scan's using-alias regex), so unseen111's holds CAT's 8; its -after holds all 12
 NOW_LAUNCHES = {"unseen111": 12}
