@@ -49,10 +49,13 @@ def check(m, ins, idx):
 
 def parked_elsewhere(m, op: str):
     """Threads parked at a warp-synchronous instruction other than ``op`` (a shuffle's lanes cannot meet a vote's or a
-    __syncwarp's; those let go alone too, until they run it), or waiting at a block barrier: the mates that cannot come to an ``op`` (a bool per thread)."""
-    out = m.waiting.copy()
+    __syncwarp's; those let go alone too, until they run it), or waiting at a block barrier: the mates that cannot come
+    to an ``op`` (a bool per thread), or None where no thread waits anywhere."""
     held = m.shfl_parked if m.shfl_alone is None else m.shfl_alone if m.shfl_parked is None else \
         m.shfl_parked | m.shfl_alone                       # parked, or let go alone and not yet run (machine._unpark)
+    if held is None and not m.block_waiting.any():
+        return None                                         # the common case, checked per block: nobody waits
+    out = m.waiting.copy()
     if held is not None and held.any():
         p = np.flatnonzero(held)
         out[p[np.fromiter((m.fn.instrs[int(pc)].op != op for pc in m.pc[p]), dtype=bool, count=len(p))]] = True
@@ -64,7 +67,7 @@ def apart(m, lanes, elsewhere, ins=None) -> None:
     now: their m.pc is stale while a group runs) whose member mask names a live lane of their warp in ``elsewhere``
     (a bool per thread) and not at the same instruction with them: one finding per line, naming the first such
     lane, the absent mate and where that mate waits."""
-    if not elsewhere.any():
+    if elsewhere is None or not elsewhere.any():
         return
     groups = [(ins, lanes)] if ins is not None else \
         [(m.fn.instrs[int(pc)], lanes[m.pc[lanes] == pc]) for pc in np.unique(m.pc[lanes])]
