@@ -47,6 +47,7 @@ from .operands import (  # noqa: F401  (access_bytes: emu/__init__.py takes it f
     write,
 )
 from .places import place
+from .ptx import NO_DEST
 from .sanitizer import dropped, provenance, warpmask
 from .sanitizer.findings import said  # a finding's words, in the learner's language (messages: finding.*)
 
@@ -1371,10 +1372,6 @@ _ATOM = {
 }
 
 
-_NO_DESTINATION = ("st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp",
-                   "stmatrix", "mbarrier", "prefetch", "trap")
-
-
 def dataflow(fn) -> tuple[set, dict]:
     """(the registers some instruction of ``fn`` reads, {register: the immediate or symbol of the one
     unguarded ``mov`` that is its only write}), computed once per function and kept on it."""
@@ -1388,7 +1385,7 @@ def dataflow(fn) -> tuple[set, dict]:
             for it in o.items:
                 walk(it)
         for ins in fn.instrs:
-            writes_first = len(ins.args) > 1 and ins.op not in _NO_DESTINATION
+            writes_first = len(ins.args) > 1 and ins.op not in NO_DEST
             for i, o in enumerate(ins.args):
                 # the first operand is the destination of an instruction that writes one (never
                 # a memory operand: an address register is read)
@@ -1397,7 +1394,7 @@ def dataflow(fn) -> tuple[set, dict]:
                 walk(o)
             if ins.guard:
                 reads.add(ins.guard)
-            if ins.args and ins.args[0].kind == "reg" and ins.op not in _NO_DESTINATION:
+            if ins.args and ins.args[0].kind == "reg" and ins.op not in NO_DEST:
                 writes.setdefault(ins.args[0].name, []).append(ins)
         consts = {r: w[0].args[1] for r, w in writes.items()
                   if len(w) == 1 and w[0].op == "mov" and len(w[0].args) == 2

@@ -127,6 +127,13 @@ def _strip_comments(text: str) -> str:
     return re.sub(r"//[^\n]*", "", text)
 
 
+#: PTX ops whose first operand is not a register they write: a store, a branch, a barrier... (the dataflow readers of
+#: isa, counters/sunk and counters/sass_model, and sanitizer/dropped, read an instruction's sources and writes by it)
+NO_DEST = frozenset({"st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp",
+                     "prefetch", "prefetchu", "discard", "mbarrier", "griddepcontrol", "setmaxnreg", "trap",
+                     "stmatrix", "nanosleep"})
+
+
 def split_top(s: str, opening: str = "[{", closing: str = "]}") -> list[str]:
     """Split on commas that are not inside brackets (PTX operands: [] and {}; SASS's: [] and ())."""
     out, depth, cur = [], 0, []

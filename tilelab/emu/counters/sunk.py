@@ -20,13 +20,11 @@ shape counts the load as in the PTX.
 """
 from __future__ import annotations
 
+from ..ptx import NO_DEST  # (sass_model takes it from here too)
+
 SUNK = "sunk"
 #: memory-order qualifiers: an access with one is not moved or merged by ptxas (here and sass_model)
 ORDERED = ("volatile", "relaxed", "acquire", "release", "mmio")
-#: PTX ops whose first operand is not a register they write (here and sass_model's dataflow)
-NO_DEST = frozenset({"st", "red", "bar", "barrier", "bra", "brx", "ret", "exit", "call", "membar", "fence", "cp",
-                     "prefetch", "prefetchu", "discard", "mbarrier", "griddepcontrol", "setmaxnreg", "trap",
-                     "stmatrix", "nanosleep"})
 _SIDE_EFFECT = {"st", "atom", "red", "bar", "barrier", "membar", "fence", "call", "ret", "exit", "trap",
                 "cp", "mbarrier", "ld", "ldu", "tex", "suld", "sust", "wmma", "mma", "ldmatrix", "stmatrix",
                 "vote", "shfl", "match", "redux", "activemask", "bra", "brx", "setmaxnreg", "griddepcontrol"}

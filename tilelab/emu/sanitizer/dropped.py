@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..operands import reg_array
+from ..ptx import NO_DEST
 
 _STOPS = frozenset({"bra", "brx", "call", "ret", "exit", "bar", "barrier", "trap"})
 _WINDOW = 24                        # instructions looked at after the load
@@ -26,7 +27,7 @@ _WINDOW = 24                        # instructions looked at after the load
 def _sources(ins):
     """Register names an instruction reads (its guard, and every operand but the first destination)."""
     out = [ins.guard] if ins.guard else []
-    args = ins.args if ins.op in ("st", "red", "bar", "barrier", "bra", "call") else ins.args[1:]
+    args = ins.args if ins.op in NO_DEST else ins.args[1:]
     for a in args:
         if a.kind in ("reg", "pred_not", "mem") and a.name.startswith("%"):
             out.append(a.name)
@@ -36,8 +37,8 @@ def _sources(ins):
 
 
 def _writes(ins):
-    """Register names an instruction writes (its first operand, and a second for setp's ``p|q`` pairs)."""
-    if not ins.args or ins.op in ("st", "red", "bar", "barrier", "bra", "call"):
+    """Register names an instruction writes: its first operand (each register of a vector)."""
+    if not ins.args or ins.op in NO_DEST:
         return []
     a = ins.args[0]
     if a.kind == "vec":
