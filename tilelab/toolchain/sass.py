@@ -266,6 +266,30 @@ def constant_symbols(cubin: bytes, bank: int = 3) -> dict[str, tuple[int, int]]:
     return out
 
 
+def constant_addresses(cubin: bytes, bank: int = 4) -> dict[int, tuple[str, int]]:
+    """``{offset: (symbol, addend)}``: the 64-bit addresses the loader writes into constant bank ``bank``
+    (``.nv.constant4``: the addresses of the module's ``__device__`` variables that code reads through a
+    pointer, as ``LDC.64 R8, c[0x4][RZ]``; curand's precalc tables), from the bank's relocation section
+    (``.rela.nv.constant4``). Empty where the cubin has none (or is no 64-bit little-endian ELF)."""
+    elf = _elf_sections(cubin)
+    if elf is None:
+        return {}
+    cstr, secs = elf
+    out: dict[int, tuple[str, int]] = {}
+    for name, typ, off, size, link, _info in secs:
+        if name not in (f".rela.nv.constant{bank}", f".rel.nv.constant{bank}") or typ not in (4, 9):
+            continue                                  # SHT_RELA (with an addend) or SHT_REL
+        ent = 24 if typ == 4 else 16
+        symtab = secs[link]
+        for k in range(size // ent):
+            e = cubin[off + ent * k:off + ent * (k + 1)]
+            sym = int.from_bytes(e[8:16], "little") >> 32
+            s = cubin[symtab[2] + 24 * sym:symtab[2] + 24 * (sym + 1)]
+            addend = int.from_bytes(e[16:24], "little", signed=True) if ent == 24 else 0
+            out[int.from_bytes(e[0:8], "little")] = (cstr(symtab[4], int.from_bytes(s[0:4], "little")), addend)
+    return out
+
+
 def shared_section_size(cubin: bytes, entry: str) -> int | None:
     """The size of the entry's ``.nv.shared.<entry>`` section in a whole-program cubin: the bytes of
     its static shared variables as ptxas placed them, after the system's first KiB on sm_90 and later

@@ -15,7 +15,9 @@ LDC/ULDC of the launch geometry and the kernel parameters in ``c[0x0][...]``) ru
 SASS from its first instruction for all the threads at once (numpy lanes), splitting them where a
 branch or a counted instruction's predicate sends them different ways. A load or an atomic whose address it computed
 gives what the launch's own read there, in the same barrier epoch (counters/observed.py: ``_observed``, ``_atomic``),
-or what the thread itself stored there earlier in the epoch (``_keep_own``); float compares, ``FMNMX`` and ``FSEL``
+or what the thread itself stored there, in shared or global memory, earlier in the epoch (``_keep_own``: curand_init's
+skip-ahead reads back each state word it stores); ``LDC.64`` of constant bank 4 gives where the emulator placed the
+``__device__`` variable the cubin's relocations name there (``toolchain.sass.constant_addresses``); float compares, ``FMNMX`` and ``FSEL``
 are exact, and so are float32 and float64 adds, multiplies and FMAs (rounded as named), ``F2I``'s roundings, the
 divisions ptxas writes (their reciprocal seeds: ``_division_reciprocal``, ``_float_division``,
 ``_division_reciprocal64``) and a warp's shuffles where all its lanes are in the group (``_shfl``). Any other
@@ -52,7 +54,7 @@ import numpy as np
 
 from ...messages import msg
 from ...toolchain import DEFAULT_ARCH
-from ...toolchain.sass import constant_symbols, entry_sass, sass_listing
+from ...toolchain.sass import constant_addresses, constant_symbols, entry_sass, sass_listing
 from ..memory import SHARED_WINDOW
 from ..numerics import fma_f32, fma_f64
 from ..ptx import split_top
@@ -65,7 +67,7 @@ from .undecided import Undecided
 # where the kernel parameters start in constant bank 0 (the launch geometry is at 0x0..0x14)
 PARAM_BASE = {"sm_80": 0x160, "sm_86": 0x160, "sm_87": 0x160, "sm_89": 0x160, "sm_90": 0x210}
 MAX_STEPS = 200_000          # group-instruction steps per replay before it gives up
-MAX_OWN_STORES = 64         # shared stores a group remembers for its own later loads (``Replay._own``)
+MAX_OWN_STORES = 64         # shared and global words a group remembers for its own later loads (``Replay._own``)
 MAX_LOCAL_ROWS = 64          # a local access whose lanes hold more addresses than this: not followed
 MAX_MERGING_STEPS = 1_000_000   # the same where groups merge again (``Replay.merging``): paths that part and meet
 MAX_GROUPS = 1024            # groups of threads on distinct paths
@@ -235,6 +237,7 @@ class Launch:
     observed: object = None        # counters/observed.Observed: what the launch's own loads read (or None)
     const3: tuple = ()             # (bank-3 offset, size, the emulator's address) per __constant__ variable
     bank3: tuple = ()              # (bank-3 offset, the variable's bytes) per __constant__ variable
+    bank4: tuple = ()              # (bank-4 offset, the emulator's address) per __device__ variable's address there
     cluster: object = None         # the launch's cluster shape, or None where it has none
 
     def key(self):
@@ -326,6 +329,7 @@ STACK_BASE = 0x00FFFC00     # c[0x0][0x28], the local stack's top: the same in e
 _GADDR = re.compile(r"^\[(U?R\d+)\.64(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]$")     # an LDG's [R4.64+0x10]
 _GADDR_PAIR = re.compile(r"^\[(U?R\d+)(?:\.64)?(?:\s*\+\s*(-?)0x([0-9a-f]+))?\]$")  # an ATOMG's [R12], a pair too
 _CONST3 = re.compile(r"c\[0x3\]\[(?:(U?R\d+|U?RZ)\s*\+?\s*)?(0x[0-9a-f]+)?\]")
+_CONST4 = re.compile(r"c\[0x4\]\[(?:U?RZ\s*\+?\s*)?(0x[0-9a-f]+)?\]")      # a __device__ variable's address
 
 
 class _Group:
@@ -350,7 +354,7 @@ class _Group:
         # parted where nothing rejoins them)
         self.apart = apart
         self.open = open_          # the open BSSY regions, innermost last: (barrier, end index, apart before, clean)
-        # its last shared stores, oldest first, per word: (per thread: address, value, value known, stored, epoch)
+        # its last stores, oldest first, per word: (per thread: address, value, value known, stored, epoch, space)
         self.own = []
 
     def split(self, mask):
@@ -411,6 +415,37 @@ class _Part:
         return _Part.of(np.broadcast_to(self.value, m.shape)[m], self.known[m], self.why)
 
 
+def _overwritten_dropped(own: list) -> list:
+    """A group's remembered stores (``_Group.own``) less those a later one of the same thread overwrote
+    whole (the same word, space and epoch, for every lane the earlier one stored for): a loop that stores
+    the same words each trip (curand_init's skip-ahead) keeps only its last trip's."""
+    out = []
+    for i, (at, v, kn, on, ep, tag) in enumerate(own):
+        left = on.copy()
+        for at2, _v, _k, on2, ep2, tag2 in own[i + 1:]:
+            left &= ~(on2 & (at2 == at) & (ep2 == ep) & (tag2 == tag))
+            if not left.any():
+                break
+        if left.any():
+            out.append((at, v, kn, on, ep, tag))
+    return out
+
+
+def _own_joined(a: list, n: int, b: list, m: int) -> list:
+    """Two groups' remembered stores (``_Group.own``) for the group of both (``_join``: ``a``'s ``n`` lanes first).
+    A record holds a word per lane, so the two lists are zipped from their newest ends, each record standing for
+    its own side's lanes and stored for none of the other's: every lane keeps its own stores in their order,
+    and the list grows no longer than the longer side's."""
+    def blank(k):
+        return (np.zeros(k, np.int64), np.zeros(k, _U32), np.zeros(k, bool), np.zeros(k, bool),
+                np.zeros(k, np.int64), np.zeros(k, np.int8))
+    size = max(len(a), len(b))
+    a = [blank(n)] * (size - len(a)) + list(a)
+    b = [blank(m)] * (size - len(b)) + list(b)
+    return [tuple(np.concatenate([np.broadcast_to(x, (n,)), np.broadcast_to(y, (m,))]) for x, y in zip(ra, rb))
+            for ra, rb in zip(a, b)]
+
+
 def _join(g, p):
     """``g`` with the lanes of ``p`` (at the same pc, inside the same open regions) added: each register,
     predicate and mark per lane (a value either side does not compute stays unknown), ``g``'s counts."""
@@ -452,7 +487,8 @@ def _join(g, p):
                  {k: list(c) for k, c in g.counts.items()}, cat(g.parted, p.parted, bool), local,
                  cat(g.apart, p.apart, np.int8), open_, cat(g.epoch, p.epoch, np.int64))
     out.visits = {k: cat(g.visits[k], p.visits[k], np.int64) for k in g.visits.keys() & p.visits.keys()}
-    # (its remembered shared stores, ``_Group.own``, start empty: the loads after fall back on the launch's reads)
+    # its remembered stores (``_Group.own``): each side's, for that side's lanes only
+    out.own = _own_joined(g.own, n, p.own, m)
     out.ledger = g.ledger
     out.atoms = cat(g.atoms, p.atoms, np.int64)
     return out
@@ -1086,6 +1122,10 @@ class Replay:
             got = self._bank3(g, ins)
             if got is not None:
                 return self._set64(g, o[0], got, guard) if "64" in mods else sset(o[0], got.astype(_U32))
+        if op in ("LDC", "ULDC") and len(o) == 2 and mods == ("64",) and _CONST4.fullmatch(o[1]):
+            m4 = _CONST4.fullmatch(o[1])        # where the loader put a __device__ array (curand's precalc tables)
+            at = dict(self.launch.bank4).get(int(m4.group(1), 16) if m4.group(1) else 0)
+            return self._set64(g, o[0], Unknown("const", off=o[1]) if at is None else np.uint64(at), guard)
         if op in ("LDC", "ULDC") and len(o) == 2 and _CONST.fullmatch(o[1]):
             if "64" in mods:
                 return self._set64(g, o[0], self._val64(g, o[1], ins), guard)
@@ -1430,7 +1470,7 @@ class Replay:
             for k in range(32):
                 hi = np.where((a >> np.uint64(k)) & np.uint64(1), np.uint64(k), hi)
             return sset(o[0], hi.astype(_U32))
-        if op == "STS" or op in ("ATOMS", "STSM", "STAS"):
+        if op in ("STS", "ATOMS", "STSM", "STAS", "STG", "ST", "ATOM", "ATOMG", "RED", "REDG"):
             self._keep_own(g, ins, guard)
         if op in ("LDG", "LD", "LDS", "LDC", "ULDC") and self.launch.observed is not None:
             got = self._observed(g, ins, guard)
@@ -1641,7 +1681,7 @@ class Replay:
         sel = np.ones(lanes.shape, bool) if guard is None or np.ndim(guard) == 0 else np.broadcast_to(guard, lanes.shape)
         words = []                  # one register each; a word not read stays unknown, the others are still known
         for at in range(0, nbytes, 4):
-            mine = self._own(g, addr + at, epoch) if space == observed_space.SHARED and nbytes >= 4 else None
+            mine = self._own(g, addr + at, epoch, space) if nbytes >= 4 and ins.op != "LDC" else None
             if mine is not None:    # the thread's own store there in this epoch, for the lanes that made one
                 val, known, found = mine
                 if (found & sel & ~known).any():
@@ -1673,18 +1713,24 @@ class Replay:
         return None if all(isinstance(w, Unknown) for w in words) else words
 
     def _keep_own(self, g, ins, guard):
-        """Remember a shared store's words for the storing thread's own loads later in the epoch: what the launch
-        read there may clash, the thread having read the word before it wrote it in the same epoch (mwa_hyperdrive's
-        thread 0 adds the last pair of a block sum, then reads the sum back). A store, atomic or matrix store
-        whose address or guard is not known forgets them all; a byte or half store, or an atomic, leaves its word
-        not known."""
+        """Remember a shared or global store's words for the storing thread's own loads later in the epoch: what
+        the launch read there may clash, the thread having read the word before it wrote it in the same epoch
+        (mwa_hyperdrive's thread 0 adds the last pair of a block sum, then reads the sum back; curand_init's
+        skip-ahead reads each state word back after every matrix product it stores). A store, atomic or matrix
+        store whose address or guard is not known forgets them all (a global one, only the global words; a generic
+        one, all); a byte or half store, or an atomic, leaves its word not known."""
         o = ins.ops
+        space = observed_space.GLOBAL if ins.op in ("STG", "ATOMG", "REDG", "RED", "ST", "ATOM") \
+            else observed_space.SHARED
         n = 16 if "128" in ins.mods else 8 if "64" in ins.mods else 4
-        sub = bool(set(ins.mods) & {"U8", "S8", "U16", "S16"}) or ins.op != "STS"
+        plain = ins.op in ("STS", "STG")
+        sub = bool(set(ins.mods) & {"U8", "S8", "U16", "S16"}) or not plain
         at = self._saddr(g, o[0], ins) if o and ins.op == "STS" else \
+            self._global_address(g, o[0], ins) if o and ins.op == "STG" else \
             self._saddr(g, o[1], ins) if len(o) > 1 and ins.op == "ATOMS" else None
         if at is None or isinstance(guard, Unknown) or not isinstance(g.epoch, (np.ndarray, np.integer, int)):
-            g.own = []
+            g.own = [] if ins.op in ("STS", "ATOMS", "STSM", "STAS", "ST", "ATOM") else \
+                [rec for rec in g.own if rec[5].flat[0] != observed_space.GLOBAL]
             return
         shape = g.lanes.shape
         on = np.ones(shape, bool) if guard is None else np.broadcast_to(np.asarray(guard, bool), shape).copy()
@@ -1692,28 +1738,30 @@ class Replay:
         if sub:
             at = at & ~np.int64(3)
         epoch = np.broadcast_to(np.asarray(g.epoch, dtype=np.int64), shape)
-        m = _REG.match(o[1]) if ins.op == "STS" and len(o) > 1 else None
+        tag = np.full(shape, space, np.int8)
+        m = _REG.match(o[1]) if plain and len(o) > 1 else None
         for k in range(0 if sub else n // 4):
             name = "RZ" if o[1] in ("RZ", "URZ") else f"{m.group(1)}{int(m.group(2)) + k}" if m else None
             w = self._val(g, name, ins) if name else Unknown("op", op=ins.op, addr=_at(ins))
             known = np.zeros(shape, bool) if isinstance(w, Unknown) else np.ones(shape, bool)
             val = np.zeros(shape, _U32) if isinstance(w, Unknown) else np.broadcast_to(np.asarray(w, _U32), shape)
-            g.own.append((at + 4 * k, val, known, on, epoch))
+            g.own.append((at + 4 * k, val, known, on, epoch, tag))
         if sub:
-            g.own.append((at, np.zeros(shape, _U32), np.zeros(shape, bool), on, epoch))
-        del g.own[:-MAX_OWN_STORES]
+            g.own.append((at, np.zeros(shape, _U32), np.zeros(shape, bool), on, epoch, tag))
+        if len(g.own) > MAX_OWN_STORES:
+            g.own = _overwritten_dropped(g.own)[-MAX_OWN_STORES:]
 
     @staticmethod
-    def _own(g, addr, epoch):
-        """Per lane, the word its thread last stored at ``addr`` in ``epoch`` (``_keep_own``): (value, known,
-        found), or None where the group remembers none."""
+    def _own(g, addr, epoch, space):
+        """Per lane, the word its thread last stored at ``addr`` (of ``space``) in ``epoch`` (``_keep_own``):
+        (value, known, found), or None where the group remembers none."""
         if not g.own:
             return None
         shape = g.lanes.shape
         addr, epoch = np.broadcast_to(addr, shape), np.broadcast_to(epoch, shape)
         val, known, found = np.zeros(shape, _U32), np.zeros(shape, bool), np.zeros(shape, bool)
-        for at, v, kn, on, ep in reversed(g.own):
-            hit = on & (at == addr) & (ep == epoch) & (epoch >= 0) & ~found
+        for at, v, kn, on, ep, tag in reversed(g.own):
+            hit = on & (at == addr) & (ep == epoch) & (epoch >= 0) & (tag == space) & ~found
             val, known, found = np.where(hit, v, val), np.where(hit, kn, known), found | hit
         return (val, known, found) if found.any() else None
 
@@ -2248,6 +2296,9 @@ class Replay:
                             if ins.op == "EXIT":
                                 # the lanes that leave here ran nothing apart from their warp's others, which
                                 # carry the same counts on: where a warp has lanes on both sides, it is those
+                                # (they have left all the same: a warp's live lanes that meet again are the rest)
+                                if ledger is not None:
+                                    ledger.exited[on.lanes - ledger.first] = True
                                 g = self._leaving(on, off, tpb)
                                 if g is None:
                                     break
@@ -2810,8 +2861,9 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             ofp = {i: (ins.where, ins.op) for i, ins in enumerate(instrs) if ins.op in pools and ins.pred != "!PT"
                    and ins.where not in skip.get(ins.op, ())}
             const3 = tuple(sorted(constant_symbols(program.cubin(arch)).items()))
+            const4 = tuple(sorted(constant_addresses(program.cubin(arch)).items()))
             cache[arch] = (Replay(instrs, tuple(of)), of, {}, keys, const3,
-                           Replay(instrs, tuple(ofp)) if pools else None, ofp, {})
+                           Replay(instrs, tuple(ofp)) if pools else None, ofp, {}, const4)
         except GiveUp as e:
             cache[arch] = e
         except Exception as e:                      # no cubin or no nvdisasm
@@ -2821,7 +2873,7 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
     if isinstance(got, GiveUp):
         totals = ptotals = got
     else:
-        replay, of, runs, keys, const3, preplay, ofp, pruns = got
+        replay, of, runs, keys, const3, preplay, ofp, pruns, const4 = got
         launch = launch_of(fn.params, params, grid, block, arch,
                            aligns=[getattr(p, "ptx_align", None) for p in kernel.params])
         launch.cluster = cluster if cluster is None else tuple(cluster) if isinstance(cluster, (tuple, list)) \
@@ -2830,6 +2882,8 @@ def apply_copies(plan, kernel, fn, files, grid, block, params, counters, sass_on
             launch.observed = observed
             launch.const3 = tuple((off, size, int(global_syms[name])) for name, (off, size) in const3
                                   if name in (global_syms or {}))
+            launch.bank4 = tuple((off, int(global_syms[name]) + add) for off, (name, add) in const4
+                                 if name in (global_syms or {}))
         if const_data:
             launch.bank3 = tuple((off, const_data[name][:size]) for name, (off, size) in const3
                                  if name in const_data)
