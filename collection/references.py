@@ -34145,3 +34145,278 @@ def cimahull_first(points, n):
     out = np.full(n, -1)
     out[:2 * len(a)] = np.repeat(a, 2)
     return out
+
+
+# ---- unseen232: DAIN's flow projection / warping layers (dain_) and the optical flow filter's kernels (ofilt_)
+
+def _dain_f32(v):
+    return np.float32(v)
+
+
+def _dain_corners(fx, fy, x, y, w, h):
+    """FlowProjection's target of pixel (x, y): None outside [0, w-1] x [0, h-1], else (L, T, R, B) with R / B clamped."""
+    x2, y2 = _dain_f32(_dain_f32(x) + fx), _dain_f32(_dain_f32(y) + fy)
+    if not (x2 >= 0 and y2 >= 0 and x2 <= w - 1 and y2 <= h - 1):
+        return None
+    ixl, iyt = int(x2), int(y2)
+    return ixl, iyt, min(ixl + 1, w - 1), min(iyt + 1, h - 1)
+
+
+def dain_project(flow, depth=None):
+    """(count, output) after (Depth)FlowProjection_gpu_forward_kernelfunc on zeroed buffers: each pixel's -flow
+    (times its depth) added to the four pixels around its target, its weight (1 or the depth) to their count.
+    The manifest's flows are multiples of 1/8 and its depths small integers: every sum is exact in any order."""
+    B, _, H, W = flow.shape
+    count = np.zeros((B, 1, H, W))
+    out = np.zeros((B, 2, H, W))
+    for b in range(B):
+        for y in range(H):
+            for x in range(W):
+                fx, fy = _dain_f32(flow[b, 0, y, x]), _dain_f32(flow[b, 1, y, x])
+                c = _dain_corners(fx, fy, x, y, W, H)
+                if c is None:
+                    continue
+                l, t, r, bt = c
+                wgt = 1.0 if depth is None else float(depth[b, 0, y, x])
+                for yy, xx in ((t, l), (t, r), (bt, l), (bt, r)):
+                    out[b, 0, yy, xx] += -wgt * float(fx)
+                    out[b, 1, yy, xx] += -wgt * float(fy)
+                    count[b, 0, yy, xx] += wgt
+    return count.astype(np.float32), out.astype(np.float32)
+
+
+def dain_average(count, out):
+    """(Depth)FlowProjectionAveraging_kernelfunc: the output divided by its count where the count is positive."""
+    out = out.astype(np.float32).copy()
+    m = count[:, 0] > 0
+    for ch in range(2):
+        o = out[:, ch]
+        o[m] = o[m] / count[:, 0][m].astype(np.float32)
+    return out
+
+
+def dain_averaged(flow, depth=None):
+    """The projected flow as the forward's host function leaves it before the hole filling: (count, averaged output)."""
+    count, out = dain_project(flow, depth)
+    return count, dain_average(count, out)
+
+
+def dain_fillhole(count, out):
+    """(Depth)FlowFillhole_kernelfunc: each pixel of count <= 0 the mean of the nearest pixels of non-zero count to its
+    left, right, up and down (those found; a pixel that finds none is left), in float32 as the kernel sums."""
+    B, _, H, W = count.shape
+    src = out.astype(np.float32)
+    res = src.copy()
+    for b in range(B):
+        cnt = count[b, 0]
+        for y in range(H):
+            for x in range(W):
+                if cnt[y, x] > 0:
+                    continue
+
+                def walk(dy, dx):
+                    yy, xx, t = y, x, np.float32(0)
+                    while t == 0 and 0 <= yy + dy < H and 0 <= xx + dx < W:
+                        yy, xx = yy + dy, xx + dx
+                        t = cnt[yy, xx]
+                    return yy, xx, t
+                (_, lo, lt), (_, ro, rt), (uo, _, ut), (do, _, dt) = walk(0, -1), walk(0, 1), walk(-1, 0), walk(1, 0)
+                if np.float32(np.float32(np.float32(lt + rt) + ut) + dt) <= 0:
+                    continue
+                lt, rt, ut, dt = (np.float32(1 if v > 0 else 0) for v in (lt, rt, ut, dt))
+                den = np.float32(np.float32(np.float32(lt + rt) + ut) + dt)
+                for ch in range(2):
+                    s = src[b, ch]
+                    num = np.float32(np.float32(np.float32(lt * s[y, lo] + rt * s[y, ro]) + ut * s[uo, x]) + dt * s[do, x])
+                    res[b, ch, y, x] = num / den
+    return res
+
+
+def dain_project_grad(flow, count, gradout, grad1, depth=None, output=None, grad2=None):
+    """(Depth)FlowProjection_gpu_backward_kernelfunc: gradinput1 (and, with a depth, gradinput2) as each pixel's
+    thread accumulates them over the four pixels around its target, in the kernel's order."""
+    B, _, H, W = flow.shape
+    g1 = grad1.astype(np.float32).copy()
+    g2 = None if grad2 is None else grad2.astype(np.float64).copy()
+    for b in range(B):
+        for y in range(H):
+            for x in range(W):
+                fx, fy = _dain_f32(flow[b, 0, y, x]), _dain_f32(flow[b, 1, y, x])
+                c = _dain_corners(fx, fy, x, y, W, H)
+                if c is None:
+                    continue
+                l, t, r, bt = c
+                corners = ((t, l), (t, r), (bt, l), (bt, r))
+                tmp = None if depth is None else _dain_f32(depth[b, 0, y, x])
+                for ch in range(2):
+                    for yy, xx in corners:
+                        go, cn = _dain_f32(-gradout[b, ch, yy, xx]), _dain_f32(count[b, 0, yy, xx])
+                        term = go / cn if tmp is None else _dain_f32(go * tmp) / cn
+                        g1[b, ch, y, x] = _dain_f32(g1[b, ch, y, x] + term)
+                if depth is not None:
+                    for ch, f in ((0, fx), (1, fy)):
+                        for yy, xx in corners:
+                            g2[b, 0, y, x] += (-float(gradout[b, ch, yy, xx]) / float(count[b, 0, yy, xx])
+                                               * (float(f) - float(output[b, ch, yy, xx])))
+    return g1 if depth is None else (g1, g2)
+
+
+def _dain_bilinear_target(fx, fy, x, y, w, h):
+    x2, y2 = _dain_f32(_dain_f32(x) + fx), _dain_f32(_dain_f32(y) + fy)
+    if not (x2 >= 0 and y2 >= 0 and x2 < w and y2 < h):
+        return None
+    ixl, iyt = int(x2), int(y2)
+    return x2, y2, ixl, iyt, min(ixl + 1, w - 1), min(iyt + 1, h - 1)
+
+
+def dain_warp(img, flow):
+    """InterpolationLayer_gpu_forward_kernelfunc: img bilinearly sampled at (x + fx, y + fy), 0 outside."""
+    B, C, H, W = img.shape
+    out = np.zeros(img.shape)
+    for b in range(B):
+        for y in range(H):
+            for x in range(W):
+                t = _dain_bilinear_target(flow[b, 0, y, x], flow[b, 1, y, x], x, y, W, H)
+                if t is None:
+                    continue
+                x2, y2, l, tp, r, bt = t
+                a, be = float(x2) - l, float(y2) - tp
+                im = img[b].astype(np.float64)
+                out[b, :, y, x] = ((1 - a) * (1 - be) * im[:, tp, l] + a * (1 - be) * im[:, tp, r]
+                                   + (1 - a) * be * im[:, bt, l] + a * be * im[:, bt, r])
+    return out
+
+
+def dain_warp_grad(img, flow, gradout, grad1, grad2):
+    """InterpolationLayer_gpu_backward_kernelfunc: (gradinput1, gradinput2) from zeroed / initial buffers."""
+    B, C, H, W = img.shape
+    g1 = grad1.astype(np.float64).copy()
+    g2 = grad2.astype(np.float64).copy()
+    im = img.astype(np.float64)
+    for b in range(B):
+        for y in range(H):
+            for x in range(W):
+                t = _dain_bilinear_target(flow[b, 0, y, x], flow[b, 1, y, x], x, y, W, H)
+                if t is None:
+                    continue
+                x2, y2, l, tp, r, bt = t
+                a, be = float(x2) - l, float(y2) - tp
+                go = gradout[b, :, y, x].astype(np.float64)
+                g1[b, :, tp, l] += go * (1 - a) * (1 - be)
+                g1[b, :, tp, r] += go * a * (1 - be)
+                g1[b, :, bt, l] += go * (1 - a) * be
+                g1[b, :, bt, r] += go * a * be
+                gam = bt - float(y2)
+                g2[b, 0, y, x] = np.sum(go * (gam * (im[b, :, tp, r] - im[b, :, tp, l])
+                                              + (1 - gam) * (im[b, :, bt, r] - im[b, :, bt, l])))
+                gam = r - float(x2)
+                g2[b, 1, y, x] = np.sum(go * (gam * (im[b, :, bt, l] - im[b, :, tp, l])
+                                              + (1 - gam) * (im[b, :, bt, r] - im[b, :, tp, r])))
+    return g1, g2
+
+
+def _dain_filter_quadrants(img, filt, b, x, y, x2, y2, fs, W, H):
+    """FilterInterpolation's TL, TR, BL, BR sums (per channel) and the taps each sums: [(j, i, clamped j, clamped i, k)]."""
+    ix, iy = int(x2), int(y2)
+    ixl, iyt = ix + 1 - fs // 2, iy + 1 - fs // 2
+    ixr, iyb = ixl + fs, iyt + fs
+    spans = {"TL": (range(iyt, iy + 1), range(ixl, ix + 1)), "TR": (range(iyt, iy + 1), range(ix + 1, ixr)),
+             "BL": (range(iy + 1, iyb), range(ixl, ix + 1)), "BR": (range(iy + 1, iyb), range(ix + 1, ixr))}
+    sums, taps = {}, {}
+    for q, (js, is_) in spans.items():
+        tl = []
+        for j in js:
+            for i in is_:
+                tl.append((min(max(0, j), H - 1), min(max(0, i), W - 1), (j - iyt) * fs + (i - ixl)))
+        taps[q] = tl
+        sums[q] = sum((img[b, :, jj, ii].astype(np.float64) * float(filt[b, k, y, x]) for jj, ii, k in tl),
+                      np.zeros(img.shape[1]))
+    return sums, taps
+
+
+def _dain_filter_inside(fx, fy, x, y, W, H):
+    x2, y2 = _dain_f32(_dain_f32(x) + fx), _dain_f32(_dain_f32(y) + fy)
+    ok = (x2 >= 0 and y2 >= 0 and x2 <= W - 1 and y2 <= H - 1
+          and abs(float(fx)) < W / 2.0 and abs(float(fy)) < H / 2.0)
+    return (x2, y2) if ok else None
+
+
+def dain_filter_warp(img, flow, filt, fs):
+    """FilterInterpolationLayer_gpu_forward_kernelfunc: per pixel, the fs x fs filter at its flow target, its
+    quadrants blended bilinearly; the input pixel itself where the target is outside or the flow too long."""
+    B, C, H, W = img.shape
+    out = img.astype(np.float64).copy()
+    for b in range(B):
+        for y in range(H):
+            for x in range(W):
+                t = _dain_filter_inside(flow[b, 0, y, x], flow[b, 1, y, x], x, y, W, H)
+                if t is None:
+                    continue
+                x2, y2 = t
+                a, be = float(x2) - int(x2), float(y2) - int(y2)
+                s, _ = _dain_filter_quadrants(img, filt, b, x, y, x2, y2, fs, W, H)
+                out[b, :, y, x] = ((1 - a) * (1 - be) * s["TL"] + a * (1 - be) * s["TR"]
+                                   + (1 - a) * be * s["BL"] + a * be * s["BR"])
+    return out
+
+
+def dain_filter_warp_grad(img, flow, filt, gradout, fs, g1, g2, g3):
+    """FilterInterpolationLayer_gpu_backward_kernelfunc: (gradinput1, gradinput2, gradinput3) from the initial buffers."""
+    B, C, H, W = img.shape
+    g1, g2, g3 = (g.astype(np.float64).copy() for g in (g1, g2, g3))
+    for b in range(B):
+        for y in range(H):
+            for x in range(W):
+                t = _dain_filter_inside(flow[b, 0, y, x], flow[b, 1, y, x], x, y, W, H)
+                if t is None:
+                    continue
+                x2, y2 = t
+                a, be = float(x2) - int(x2), float(y2) - int(y2)
+                s, taps = _dain_filter_quadrants(img, filt, b, x, y, x2, y2, fs, W, H)
+                go = gradout[b, :, y, x].astype(np.float64)
+                wq = {"TL": (1 - a) * (1 - be), "TR": a * (1 - be), "BL": (1 - a) * be, "BR": a * be}
+                for q, tl in taps.items():
+                    for jj, ii, k in tl:
+                        g1[b, :, jj, ii] += go * wq[q] * float(filt[b, k, y, x])
+                        g3[b, k, y, x] += np.sum(go * wq[q] * img[b, :, jj, ii].astype(np.float64))
+                gam = 1.0 - be
+                g2[b, 0, y, x] = np.sum(go * (gam * (s["TR"] - s["TL"]) + (1 - gam) * (s["BR"] - s["BL"])))
+                gam = 1.0 - a
+                g2[b, 1, y, x] = np.sum(go * (gam * (s["BL"] - s["TL"]) + (1 - gam) * (s["BR"] - s["TR"])))
+    return g1, g2, g3
+
+
+def ofilt_flow_update(new_img, new_grad, old_img, old_flow, img_out, flow_out, h, w, gamma, maxflow):
+    """flowUpdate_k over the first h rows and w columns of pitched buffers: (imageUpdated, flowUpdated)."""
+    img_out, flow_out = img_out.astype(np.float64).copy(), flow_out.astype(np.float64).copy()
+    a0 = new_img[:h, :w].astype(np.float64)
+    ax, ay = new_grad[:h, :w, 0].astype(np.float64), new_grad[:h, :w, 1].astype(np.float64)
+    yt = old_img[:h, :w].astype(np.float64) - a0
+    ax2, ay2 = ax * ax, ay * ay
+    n00, n01, n11 = gamma + ay2, -ax * ay, gamma + ax2
+    rdet = 1.0 / (gamma * (gamma + ax2 + ay2))
+    qx = gamma * old_flow[:h, :w, 0] + ax * yt
+    qy = gamma * old_flow[:h, :w, 1] + ay * yt
+    fx = np.clip((n00 * qx + n01 * qy) * rdet, -maxflow, maxflow)
+    fy = np.clip((n01 * qx + n11 * qy) * rdet, -maxflow, maxflow)
+    flow_out[:h, :w, 0], flow_out[:h, :w, 1] = fx, fy
+    img_out[:h, :w] = a0
+    return img_out, flow_out
+
+
+def ofilt_scale(field, out, h, w, s):
+    """scalarProductF2_k: s * field over the first h rows and w columns of a pitched float2 buffer."""
+    out = out.astype(np.float32).copy()
+    out[:h, :w] = np.float32(s) * field[:h, :w].astype(np.float32)
+    return out
+
+
+def ofilt_rotational_flow(out, h, w, ax, ay, cx, cy, wx, wy, wz):
+    """rotationalOpticalFlow_k: the flow of a rotation (wx, wy, wz) at each pixel of a perspective camera."""
+    out = out.astype(np.float64).copy()
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
+    px, py, pz = (xs - cx) / ax, (ys - cy) / ay, np.ones_like(xs)
+    cxp, cyp, czp = wy * pz - wz * py, wz * px - wx * pz, wx * py - wy * px
+    out[:h, :w, 0] = ax * cxp + (cx - xs) * czp
+    out[:h, :w, 1] = ay * cyp + (cy - ys) * czp
+    return out

@@ -151,3 +151,23 @@ def test_an_error_left_after_the_host_side_says_what_was_left_out():
     assert text.startswith("whole.cu:3: error: qualified name is not allowed")
     assert "left this file's host side out (#include <map>, #include <iostream>, main())" in text
     assert "#ifndef __CUDACC_RTC__" in text
+
+
+@pytest.mark.parametrize("header", ["memory", "vector"])
+def test_a_cxx_header_left_to_the_host_leaves_size_t_in_std(header):
+    """A C++ library header left to the host side still gives the device pass its <bits/c++config.h> (every libstdc++
+    header includes it): std::size_t, std::ptrdiff_t, std::nullptr_t. The optical flow filter's image.h (unseen suite
+    232) includes <memory> and declares gpuimage_t's `std::size_t pitch`; NVRTC said 'namespace "std" has no member
+    "size_t"' once <memory> was left out."""
+    src = (f"#include <{header}>\ntemplate <typename T> struct image_t {{ int height; int width; std::size_t pitch; T* data; }};\n"
+           "__global__ void k(image_t<float> img) {\n"
+           "    std::ptrdiff_t d = 2; float* row = (float*)((char*)img.data + threadIdx.y * img.pitch);\n"
+           "    if (threadIdx.x < img.width) row[threadIdx.x] = threadIdx.y * 10 + threadIdx.x + d;\n}\n")
+    import tilelab as tl
+    prog = compile_cuda(src, filename="pitched.cu")
+    a = np.zeros((3, 8), np.float32)
+    launch(prog.kernel(), 1, (8, 3), tl.Struct([("height", np.int32(3)), ("width", np.int32(5)),
+                                                ("pitch", np.uint64(32)), ("data", a)]), backend="emu", echo=False)
+    want = np.zeros((3, 8), np.float32)
+    want[:, :5] = np.arange(3)[:, None] * 10 + np.arange(5) + 2
+    np.testing.assert_array_equal(a, want)
