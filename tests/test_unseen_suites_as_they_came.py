@@ -701,7 +701,11 @@
 - unseen231, GH-CUDA's Greiner-Hormann polygon clipping kernels (intersection counts over a shared tile, neighbour
   map, intersection vertices with per-edge radix sorts, Q's sort, initial labels, CMBR filter) + CUDA_PlanarConvexHull's
   quickHullKernel (both launches): 10 of 10 as they came, the listed out-of-bounds reads (the count kernel's last-tile
-  load, the CMBR filter's id > size) and the hull buffer's overflow found, tilelab unchanged."""
+  load, the CMBR filter's id > size) and the hull buffer's overflow found, tilelab unchanged.
+- unseen234, MTB90/cuda-floyd_warshall's Floyd-Warshall APSP (naive step; blocked dependent, partially dependent and
+  independent phases) + hybrid_BC's betweenness centrality kernel (exact, approximate, isolated vertices): 13 of 13 as
+  they came, the listed races between blocks (*jia, diameters) and the approximate launch's source_vertices over-read
+  found, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1083,6 +1087,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen230": (15, 8, {"cndl_reduce.cu": "UnsupportedInstruction: the emulator does not implement `set.eq.f16.f16`",
                           "calmi_infer.cu": "CompileError: collection/calmi_infer.cu:43: error: expected an identifier"}),
     "unseen231": (10, 10, {}),
+    "unseen234": (13, 13, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
