@@ -34420,3 +34420,275 @@ def ofilt_rotational_flow(out, h, w, ax, ay, cx, cy, wx, wy, wz):
     out[:h, :w, 0] = ax * cxp + (cx - xs) * czp
     out[:h, :w, 1] = ay * cyp + (cy - ys) * czp
     return out
+# ---------------------------------------------------------------- unseen234: MTB90/cuda-floyd_warshall's Floyd-Warshall
+# APSP kernels (mtbfw_) and hybrid_BC's betweenness centrality kernel (hbc_)
+
+_MTBFW_MAX = 1 << 29          # apsp.h's MAX_DISTANCE, `1 << 30 - 1`: the shift binds last, so 1 << 29
+_MTBFW_BS = 16                # cuda_apsp.cuh's BLOCK_SIZE
+
+
+@functools.lru_cache(maxsize=None)
+def _mtbfw_graph(n, pitch, seed):
+    """main.cpp's readData over a random directed graph: weights 1-20 on about 15% of the ordered pairs, MAX_DISTANCE
+    and predecessor -1 elsewhere, 0 and -1 on the diagonal, pred[v1][v2] = v1 on an edge; rows of `pitch` ints (the
+    cudaMallocPitch rows; the pad columns, which no kernel touches, hold -7)."""
+    rng = np.random.default_rng(seed)
+    g = np.full((n, pitch), -7, np.int64)
+    p = np.full((n, pitch), -7, np.int64)
+    g[:, :n] = _MTBFW_MAX
+    p[:, :n] = -1
+    edge = rng.random((n, n)) < 0.15
+    w = rng.integers(1, 21, (n, n))
+    r, c = np.nonzero(edge)
+    g[r, c] = w[r, c]
+    p[r, c] = r
+    idx = np.arange(n)
+    g[idx, idx] = 0
+    p[idx, idx] = -1
+    return g, p
+
+
+def mtbfw_graph(n, pitch, seed):
+    """The distance matrix as the host copies it in (n rows of pitch ints)."""
+    return _mtbfw_graph(n, pitch, seed)[0].copy()
+
+
+def mtbfw_pred(n, pitch, seed):
+    """The predecessor matrix as the host copies it in."""
+    return _mtbfw_graph(n, pitch, seed)[1].copy()
+
+
+def _mtbfw_tile(a, n, r0, c0, fill):
+    """A BLOCK_SIZE square tile of a from (r0, c0), cells outside the n x n graph `fill` (the kernels' loads)."""
+    t = np.full((_MTBFW_BS, _MTBFW_BS), fill, np.int64)
+    rr, cc = min(n, r0 + _MTBFW_BS) - r0, min(n, c0 + _MTBFW_BS) - c0
+    if rr > 0 and cc > 0:
+        t[:rr, :cc] = a[r0:r0 + rr, c0:c0 + cc]
+    return t
+
+
+def _mtbfw_put(a, t, n, r0, c0):
+    rr, cc = min(n, r0 + _MTBFW_BS) - r0, min(n, c0 + _MTBFW_BS) - c0
+    if rr > 0 and cc > 0:
+        a[r0:r0 + rr, c0:c0 + cc] = t[:rr, :cc]
+
+
+def _mtbfw_naive(g, p, n, u):
+    """_naive_fw_kernel for one u: every (y, x) takes graph[y][u] + graph[u][x] where strictly shorter, and
+    pred[u][x] with it (row and column u cannot change: the diagonal is 0)."""
+    g, p = g.copy(), p.copy()
+    new = g[:n, u][:, None] + g[u, :n][None, :]
+    upd = g[:n, :n] > new
+    pu = np.broadcast_to(p[u, :n][None, :], (n, n))
+    g[:n, :n] = np.where(upd, new, g[:n, :n])
+    p[:n, :n] = np.where(upd, pu, p[:n, :n])
+    return g, p
+
+
+def _mtbfw_dependent(g, p, n, b):
+    """_blocked_fw_dependent_ph: Floyd-Warshall inside the diagonal tile b in shared memory, one k a step (each
+    step's reads before its writes, the barriers' order)."""
+    g, p = g.copy(), p.copy()
+    o = b * _MTBFW_BS
+    G, P = _mtbfw_tile(g, n, o, o, _MTBFW_MAX), _mtbfw_tile(p, n, o, o, -1)
+    for u in range(_MTBFW_BS):
+        new = G[:, u][:, None] + G[u, :][None, :]
+        upd = new < G
+        pu = np.broadcast_to(P[u, :][None, :], G.shape)
+        G, P = np.where(upd, new, G), np.where(upd, pu, P)
+    _mtbfw_put(g, G, n, o, o)
+    _mtbfw_put(p, P, n, o, o)
+    return g, p
+
+
+def _mtbfw_partial(g, p, n, b):
+    """_blocked_fw_partial_dependent_ph over a grid (nb, 2): for every tile x != b of block row b (blockIdx.y 0) and
+    of block column b (blockIdx.y 1), the k loop against the diagonal tile b as this launch reads it."""
+    g0, p0 = g, p
+    g, p = g.copy(), p.copy()
+    nb = (n - 1) // _MTBFW_BS + 1
+    o = b * _MTBFW_BS
+    BG, BP = _mtbfw_tile(g0, n, o, o, _MTBFW_MAX), _mtbfw_tile(p0, n, o, o, -1)
+    for x in range(nb):
+        if x == b:
+            continue
+        for y in (0, 1):
+            r0, c0 = (o, x * _MTBFW_BS) if y == 0 else (x * _MTBFW_BS, o)
+            G, P = _mtbfw_tile(g0, n, r0, c0, _MTBFW_MAX), _mtbfw_tile(p0, n, r0, c0, -1)
+            for u in range(_MTBFW_BS):
+                if y == 0:
+                    new = BG[:, u][:, None] + G[u, :][None, :]
+                    pu = np.broadcast_to(P[u, :][None, :], G.shape)
+                else:
+                    new = G[:, u][:, None] + BG[u, :][None, :]
+                    pu = np.broadcast_to(BP[u, :][None, :], G.shape)
+                upd = new < G
+                G, P = np.where(upd, new, G), np.where(upd, pu, P)
+            _mtbfw_put(g, G, n, r0, c0)
+            _mtbfw_put(p, P, n, r0, c0)
+    return g, p
+
+
+def _mtbfw_independent(g, p, n, b):
+    """_blocked_fw_independent_ph over a grid (nb, nb): every tile off block row and column b, min over k of its
+    column tile's and row tile's sums (strictly shorter only: the first k that reaches the minimum gives pred)."""
+    g0, p0 = g, p
+    g, p = g.copy(), p.copy()
+    nb = (n - 1) // _MTBFW_BS + 1
+    o = b * _MTBFW_BS
+    for y in range(nb):
+        for x in range(nb):
+            if x == b or y == b:
+                continue
+            r0, c0 = y * _MTBFW_BS, x * _MTBFW_BS
+            ROW, RP = _mtbfw_tile(g0, n, o, c0, _MTBFW_MAX), _mtbfw_tile(p0, n, o, c0, -1)
+            COL = _mtbfw_tile(g0, n, r0, o, _MTBFW_MAX)
+            G, P = _mtbfw_tile(g0, n, r0, c0, _MTBFW_MAX), _mtbfw_tile(p0, n, r0, c0, -1)
+            for u in range(_MTBFW_BS):
+                new = COL[:, u][:, None] + ROW[u, :][None, :]
+                upd = G > new
+                G = np.where(upd, new, G)
+                P = np.where(upd, np.broadcast_to(RP[u, :][None, :], G.shape), P)
+            _mtbfw_put(g, G, n, r0, c0)
+            _mtbfw_put(p, P, n, r0, c0)
+    return g, p
+
+
+@functools.lru_cache(maxsize=None)
+def _mtbfw_state(n, pitch, seed, algo, steps):
+    """(graph, pred) after the first `steps` launches of the host's cudaNaiveFW (one a vertex u) or cudaBlockedFW
+    (per diagonal block: dependent, partially dependent, independent phase)."""
+    g, p = _mtbfw_graph(n, pitch, seed)
+    nb = (n - 1) // _MTBFW_BS + 1
+    for s in range(steps):
+        if algo == "naive":
+            g, p = _mtbfw_naive(g, p, n, s)
+        else:
+            b, ph = divmod(s, 3)
+            assert b < nb
+            g, p = (_mtbfw_dependent, _mtbfw_partial, _mtbfw_independent)[ph](g, p, n, b)
+    return g, p
+
+
+def mtbfw_state(n, pitch, seed, algo, steps):
+    """(graph, pred) copies after `steps` launches of the naive or blocked algorithm."""
+    g, p = _mtbfw_state(n, pitch, seed, algo, steps)
+    return g.copy(), p.copy()
+
+
+def mtbfw_apsp(n, pitch, seed):
+    """All-pairs shortest distances (plain Floyd-Warshall over the n x n matrix; MAX_DISTANCE where no path)."""
+    g = _mtbfw_graph(n, pitch, seed)[0][:, :n].copy()
+    for k in range(n):
+        g = np.minimum(g, g[:, k][:, None] + g[k, :][None, :])
+    return np.minimum(g, _MTBFW_MAX)
+
+
+@functools.lru_cache(maxsize=None)
+def _hbc_graph(kind, n, seed):
+    """An undirected graph as parse.cpp's CSR (R: n + 1 offsets; C and F: 2 m ends and sources, edges sorted by
+    source then end). 'random': a random spanning tree (vertex i > 0 joined to an earlier one) and n more edges;
+    'ring': a cycle with three chords (a deep BFS); 'split': two random components (30 and 16 vertices) and two
+    isolated vertices, shuffled."""
+    rng = np.random.default_rng(seed)
+    edges = set()
+
+    def connect(vs, extra):
+        for a in range(1, len(vs)):
+            b = int(rng.integers(0, a))
+            edges.add((min(vs[a], vs[b]), max(vs[a], vs[b])))
+        want = len(edges) + extra
+        while len(edges) < want:
+            a, b = (int(vs[i]) for i in rng.integers(0, len(vs), 2))
+            if a != b:
+                edges.add((min(a, b), max(a, b)))
+
+    if kind == "random":
+        connect(list(range(n)), n)
+    elif kind == "ring":
+        for a in range(n):
+            b = (a + 1) % n
+            edges.add((min(a, b), max(a, b)))
+        for a, b in ((0, n // 3), (n // 4, n // 2 + 3), (2, n - 5)):
+            edges.add((min(a, b), max(a, b)))
+    else:
+        perm = [int(v) for v in rng.permutation(n)]
+        connect(perm[:30], 20)
+        connect(perm[30:46], 8)
+    pairs = sorted([(a, b) for a, b in edges] + [(b, a) for a, b in edges])
+    F = np.array([a for a, _ in pairs], np.int32)
+    C = np.array([b for _, b in pairs], np.int32)
+    R = np.searchsorted(F, np.arange(n + 1)).astype(np.int32)
+    return R, C, F
+
+
+def hbc_R(kind, n, seed):
+    return _hbc_graph(kind, n, seed)[0].copy()
+
+
+def hbc_C(kind, n, seed):
+    return _hbc_graph(kind, n, seed)[1].copy()
+
+
+def hbc_F(kind, n, seed):
+    return _hbc_graph(kind, n, seed)[2].copy()
+
+
+def hbc_m(kind, n, seed):
+    """The number of undirected edges (the kernel's m)."""
+    return len(_hbc_graph(kind, n, seed)[1]) // 2
+
+
+def hbc_sources(n, k, seed):
+    """main.cu's approximation sources: k distinct random vertices, in a std::set's (ascending) order."""
+    rng = np.random.default_rng(seed)
+    return np.sort(rng.choice(n, k, replace=False)).astype(np.int32)
+
+
+def _hbc_bfs(R, C, s):
+    n = len(R) - 1
+    d = np.full(n, -1)
+    sigma = np.zeros(n)
+    d[s], sigma[s] = 0, 1
+    order, frontier = [s], [s]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in C[R[v]:R[v + 1]]:
+                if d[w] < 0:
+                    d[w] = d[v] + 1
+                    nxt.append(int(w))
+                if d[w] == d[v] + 1:
+                    sigma[w] += sigma[v]
+        order += nxt
+        frontier = nxt
+    return d, sigma, order
+
+
+def hbc_bc(kind, n, seed, sources=None):
+    """Brandes (float64): bc[v], the sum over the sources s (every vertex, or the given ones) of s's dependency on v,
+    both directions of each pair (the host halves afterwards)."""
+    R, C, _ = _hbc_graph(kind, n, seed)
+    bc = np.zeros(n)
+    for s in (range(n) if sources is None else sources):
+        d, sigma, order = _hbc_bfs(R, C, int(s))
+        delta = np.zeros(n)
+        for w in reversed(order):
+            for v in C[R[w]:R[w + 1]]:
+                if d[v] == d[w] + 1:
+                    delta[w] += sigma[w] / sigma[v] * (1 + delta[v])
+        delta[int(s)] = 0
+        bc += delta
+    return bc
+
+
+def hbc_diameters(kind, n, seed, nthreads, sources=None):
+    """The kernel's diameters[512] over a zeroed buffer: block 0 first sets entries below min(blockDim, 512) to
+    INT_MAX, then diameters[ind] is the largest BFS depth from the ind-th source (0 for an isolated one)."""
+    R, C, _ = _hbc_graph(kind, n, seed)
+    out = np.zeros(512, np.int64)
+    out[:min(nthreads, 512)] = 2**31 - 1
+    srcs = list(range(n)) if sources is None else [int(s) for s in sources]
+    for ind, s in enumerate(srcs[:512]):
+        out[ind] = _hbc_bfs(R, C, s)[0].max()
+    return out

@@ -708,6 +708,10 @@
   races found. The optical flow filter's three were tilelab's: image.h includes <memory> for gpuimage_t's std::size_t,
   and the host side left <memory> out with nothing in its place (fixed: tilelab/toolchain/host_code.py,
   tests/test_host_code.py). Now 15 of 15."""
+- unseen234, MTB90/cuda-floyd_warshall's Floyd-Warshall APSP (naive step; blocked dependent, partially dependent and
+  independent phases) + hybrid_BC's betweenness centrality kernel (exact, approximate, isolated vertices): 13 of 13 as
+  they came, the listed races between blocks (*jia, diameters) and the approximate launch's source_vertices over-read
+  found, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1094,6 +1098,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
         "ofilt_misc_k.cu": 'CompileError: collection/ofilt_misc_k.cu:65: error: namespace "std" has no member "size_t"',
         "ofilt_rotation_k.cu": ('CompileError: collection/ofilt_rotation_k.cu:65: '
                                 'error: namespace "std" has no member "size_t"')}),
+    "unseen234": (13, 13, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
