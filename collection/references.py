@@ -34692,3 +34692,456 @@ def hbc_diameters(kind, n, seed, nthreads, sources=None):
     for ind, s in enumerate(srcs[:512]):
         out[ind] = _hbc_bfs(R, C, s)[0].max()
     return out
+
+
+# ---- unseen235: CMS Patatrack's pixel clusterizer and HistoContainer (pxtrk_), ACTS's CUDA seed finder (actsc_) ----
+
+PXTRK_MODULES = (3, 17, 95, 96, 400, 1200)      # module ids of the event; < 96: the charge cut is 2000, else 4000
+PXTRK_INV = 9999                                # gpuClustering::InvId
+
+
+@functools.lru_cache(maxsize=None)
+def _pxtrk_event_cached():
+    """A pixel event: six modules in turn, each a few random-walk clusters of unique (x, y) pixels in shuffled
+    order, about 3% of the pixels invalid (id 9999; never the event's first pixel)."""
+    rng = np.random.default_rng(235)
+    ids, xs, ys = [], [], []
+    for m in PXTRK_MODULES:
+        pix = {}
+        for _ in range(int(rng.integers(8, 20))):
+            x, y = int(rng.integers(2, 158)), int(rng.integers(2, 414))
+            for _ in range(int(rng.integers(1, 12))):
+                pix[(x, y)] = 1
+                x = min(159, max(0, x + int(rng.integers(-1, 2))))
+                y = min(415, max(0, y + int(rng.integers(-1, 2))))
+        p = list(pix)
+        order = rng.permutation(len(p))
+        xs += [p[k][0] for k in order]
+        ys += [p[k][1] for k in order]
+        ids += [m] * len(p)
+    ids = np.array(ids, np.uint16)
+    bad = rng.random(len(ids)) < 0.03
+    bad[0] = False
+    ids[bad] = PXTRK_INV
+    adc = rng.integers(200, 1500, len(ids)).astype(np.uint16)
+    return ids, np.array(xs, np.uint16), np.array(ys, np.uint16), adc
+
+
+def pxtrk_event(what):
+    """One array of the event: 'id', 'x', 'y' or 'adc'."""
+    return _pxtrk_event_cached()[("id", "x", "y", "adc").index(what)].copy()
+
+
+def pxtrk_module_starts(ids):
+    """countModules's moduleStart, in increasing order (the kernel's order is its atomicInc's):
+    [number of modules, first valid pixel of each]."""
+    starts, prev = [], None
+    for i, v in enumerate(ids):
+        if v == PXTRK_INV:
+            continue
+        if v != prev:
+            starts.append(i)
+        prev = v
+    out = np.zeros(2001, np.uint32)
+    out[0] = len(starts)
+    out[1:1 + len(starts)] = starts
+    return out
+
+
+def pxtrk_find_clus(ids, x, y):
+    """findClus's (clusterId, nClustersInModule, moduleId) for the event, clusters numbered by their lowest pixel
+    (the kernel numbers them in its atomicInc's order: compare through pxtrk_canon). 8-connected pixels of a module
+    are one cluster; invalid pixels inside a module's range get -9999, those before the first module keep i."""
+    n = len(ids)
+    ms = pxtrk_module_starts(ids)
+    nmod = int(ms[0])
+    cid = np.arange(n, dtype=np.int32)
+    ncl = np.zeros(2000, np.uint32)
+    mid = np.zeros(nmod, np.uint32)
+    for b in range(nmod):
+        first = int(ms[1 + b])
+        m = int(ids[first])
+        end = n
+        for i in range(first, n):
+            if ids[i] != PXTRK_INV and ids[i] != m:
+                end = i
+                break
+        idx = [i for i in range(first, end) if ids[i] != PXTRK_INV]
+        parent = {i: i for i in idx}
+
+        def root(i):
+            while parent[i] != i:
+                i = parent[i]
+            return i
+        for a in idx:
+            for c in idx:
+                if c > a and abs(int(x[a]) - int(x[c])) <= 1 and abs(int(y[a]) - int(y[c])) <= 1:
+                    ra, rc = root(a), root(c)
+                    if ra != rc:
+                        parent[max(ra, rc)] = min(ra, rc)
+        roots = sorted({root(i) for i in idx})
+        label = {r: k for k, r in enumerate(roots)}
+        for i in range(first, end):
+            cid[i] = -9999 if ids[i] == PXTRK_INV else label[root(i)]
+        ncl[m] = len(roots)
+        mid[b] = m
+    return cid, ncl, mid
+
+
+def pxtrk_canon(cid, ids):
+    """Cluster ids renumbered per module in the order of their first pixel (the numbering findClus's atomicInc
+    gives is the GPU's timing); -9999 and the ids of pixels outside every module stay."""
+    cid = np.asarray(cid).astype(np.int64).copy()
+    ms = pxtrk_module_starts(ids)
+    nmod = int(ms[0])
+    bounds = [int(s) for s in ms[1:1 + nmod]] + [len(ids)]
+    for b in range(nmod):
+        seen = {}
+        for i in range(bounds[b], bounds[b + 1]):
+            if ids[i] == PXTRK_INV or cid[i] < 0:
+                continue
+            cid[i] = seen.setdefault(int(cid[i]), len(seen))
+    return cid
+
+
+def pxtrk_charge_cut(ids, adc, cid, ncl, what):
+    """clusterChargeCut's 'id', 'clusterId' or 'nClustersInModule': clusters of charge <= 2000 (modules < 96) or
+    <= 4000 are dropped (their pixels' id and clusterId become 9999), the others renumbered in order."""
+    ids, cid, ncl = ids.copy(), cid.astype(np.int32).copy(), ncl.copy()
+    ms = pxtrk_module_starts(ids)
+    nmod = int(ms[0])
+    bounds = [int(s) for s in ms[1:1 + nmod]] + [len(ids)]
+    for b in range(nmod):
+        m = int(ids[bounds[b]])
+        nclus = int(ncl[m])
+        if nclus == 0:
+            continue
+        members = [i for i in range(bounds[b], bounds[b + 1]) if ids[i] == m]
+        charge = np.zeros(nclus, np.int64)
+        for i in members:
+            charge[cid[i]] += int(adc[i])
+        ok = charge > (2000 if m < 96 else 4000)
+        new = np.cumsum(ok)
+        if new[-1] == nclus:
+            continue
+        ncl[m] = new[-1]
+        newid = np.where(ok, new, PXTRK_INV + 1)
+        for i in members:
+            cid[i] = newid[cid[i]] - 1
+            if cid[i] == PXTRK_INV:
+                ids[i] = PXTRK_INV
+    return {"id": ids, "clusterId": cid, "nClustersInModule": ncl}[what]
+
+
+def pxtrk_hits_module_start(clu):
+    """fillHitsModuleStart: [0 (not written: the input's), prefix sums of min(1024, counts)] clamped to 48 * 1024."""
+    out = np.zeros(2001, np.uint32)
+    out[1:] = np.minimum(np.cumsum(np.minimum(clu.astype(np.int64), 1024)), 48 * 1024)
+    return out
+
+
+PXTRK_HIST_OFFSETS = np.array([0] + list(np.cumsum([300 - 3 * j for j in range(1, 11)])), np.uint32)
+
+
+def _pxtrk_hist_bins(v, offsets):
+    nt = int(offsets[-1])
+    part = np.searchsorted(offsets, np.arange(nt), side="right") - 1
+    return ((v[:nt].astype(np.int32) >> 9) & 127) + 128 * part
+
+
+def pxtrk_hist_counted(v, offsets, cap=3000):
+    """HistoContainer<int16_t, 128, cap, 16, uint32_t, 10> as uint32 words (off[1281], psws, bins[cap]) after
+    countFromVector over a zeroed one: off[b + 128 * part] = the count."""
+    h = np.zeros(1282 + cap, np.uint32)
+    h[:1280] = np.bincount(_pxtrk_hist_bins(v, offsets), minlength=1280)
+    return h
+
+
+def pxtrk_hist_finalized(v, offsets, cap=3000):
+    """The same after launchFinalize's scan: off inclusive prefix sums (off[1280] the total)."""
+    h = pxtrk_hist_counted(v, offsets, cap)
+    h[:1281] = np.cumsum(h[:1281])
+    return h
+
+
+def pxtrk_hist_filled(v, offsets, cap=3000):
+    """After fillFromVector: off the bins' first slots, each bin's slots its elements' indices (in increasing order;
+    the kernel's order is its atomicSub's: compare through pxtrk_hist_canon)."""
+    h = pxtrk_hist_finalized(v, offsets, cap)
+    b = _pxtrk_hist_bins(v, offsets)
+    order = np.argsort(b, kind="stable")
+    h[:1281] = np.concatenate([[0], np.cumsum(np.bincount(b, minlength=1280))])
+    h[1282:1282 + len(order)] = order
+    return h
+
+
+def pxtrk_hist_canon(h):
+    """A filled histogram with each bin's slots sorted."""
+    h = np.asarray(h).copy()
+    off = h[:1281].astype(np.int64)
+    for b in range(1280):
+        h[1282 + off[b]:1282 + off[b + 1]] = np.sort(h[1282 + off[b]:1282 + off[b + 1]])
+    return h
+
+
+# ACTS seed finder: space points as its CudaMatrix<float>(n, 6) holds them, column-major (x, y, z, r, varR, varZ)
+ACTSC_CFG = dict(deltaRMin=5.0, deltaRMax=270.0, cotThetaMax=7.40627, collisionRegionMin=-150.0,
+                 collisionRegionMax=150.0)
+
+
+@functools.lru_cache(maxsize=None)
+def _actsc_sps(which):
+    """Bottom (r 30-45), middle (r 60-75) and top (r 95-115) space points of 14 helices from near the beam line
+    in one phi slice, and a few noise points."""
+    rng = np.random.default_rng(2350)
+    ntr = 14
+    z0 = rng.uniform(-60, 60, ntr)
+    cot = rng.uniform(-1.5, 1.5, ntr)
+    phi0 = rng.uniform(0.0, 0.4, ntr)
+    k = rng.uniform(-4e-4, 4e-4, ntr)
+    out = {}
+    for name, (lo, hi, extra) in {"B": (30, 45, 6), "M": (60, 75, 2), "T": (95, 115, 6)}.items():
+        r = rng.uniform(lo, hi, ntr)
+        phi = phi0 + k * r
+        z = z0 + cot * r
+        rn = rng.uniform(lo, hi, extra)
+        phin = rng.uniform(0.0, 0.4, extra)
+        zn = rng.uniform(-300, 300, extra)
+        r, phi, z = np.concatenate([r, rn]), np.concatenate([phi, phin]), np.concatenate([z, zn])
+        x, y = r * np.cos(phi), r * np.sin(phi)
+        m = np.stack([x, y, z, np.hypot(x, y), rng.uniform(0.01, 0.05, len(r)), rng.uniform(0.01, 0.05, len(r))])
+        out[name] = m.astype(np.float32)
+    return out[which]
+
+
+def actsc_sp(which):
+    """The flattened (column-major) matrix of 'B', 'M' or 'T'."""
+    return _actsc_sps(which).reshape(-1).copy()
+
+
+def actsc_doublets():
+    """cuSearchDoublet's compatible bottoms and tops of each middle point (lists of indices, increasing)."""
+    c = {k: np.float32(v) for k, v in ACTSC_CFG.items()}
+    M, B, T = _actsc_sps("M"), _actsc_sps("B"), _actsc_sps("T")
+    bl, tl = [], []
+    for m in range(M.shape[1]):
+        rM, zM = M[3, m], M[2, m]
+        bs, ts = [], []
+        for b in range(B.shape[1]):
+            dR = np.float32(rM - B[3, b])
+            if dR > c["deltaRMax"] or dR < c["deltaRMin"]:
+                continue
+            cot = np.float32((zM - B[2, b]) / dR)
+            zo = np.float32(zM - np.float32(rM * cot))
+            if abs(cot) <= c["cotThetaMax"] and c["collisionRegionMin"] <= zo <= c["collisionRegionMax"]:
+                bs.append(b)
+        for t in range(T.shape[1]):
+            dR = np.float32(T[3, t] - rM)
+            if dR < c["deltaRMin"] or dR > c["deltaRMax"]:
+                continue
+            cot = np.float32((T[2, t] - zM) / dR)
+            zo = np.float32(zM - np.float32(rM * cot))
+            if abs(cot) <= c["cotThetaMax"] and c["collisionRegionMin"] <= zo <= c["collisionRegionMax"]:
+                ts.append(t)
+        bl.append(bs)
+        tl.append(ts)
+    return bl, tl
+
+
+def actsc_doublet_counts(what):
+    """'nB' / 'nT' (per middle point), 'nMcomp', 'Bmax', 'Tmax', 'Mcomp' (the compatible middles, increasing)."""
+    bl, tl = actsc_doublets()
+    nB = np.array([len(b) for b in bl], np.int32)
+    nT = np.array([len(t) for t in tl], np.int32)
+    comp = np.flatnonzero((nB > 0) & (nT > 0)).astype(np.int32)
+    return {"nB": nB, "nT": nT, "nMcomp": np.array([len(comp)], np.int32),
+            "Bmax": np.array([nB[comp].max()], np.int32), "Tmax": np.array([nT[comp].max()], np.int32),
+            "Mcomp": comp}[what]
+
+
+def actsc_index_matrix(which, n, mode):
+    """A doublet index matrix (n entries a middle point): 'tmp' rows by middle point, 'comp' rows by compatible
+    middle in increasing order (as the transform launch takes them); each row's indices increasing, then zeros."""
+    bl, tl = actsc_doublets()
+    lists = bl if which == "B" else tl
+    if mode == "comp":
+        lists = [lists[m] for m in actsc_doublet_counts("Mcomp")]
+    out = np.zeros((len(lists), n), np.int32)
+    for i, l in enumerate(lists):
+        out[i, :len(l)] = l
+    return out.reshape(-1)
+
+
+def actsc_rows(mat, counts, n, rows_of=None):
+    """Sorted first counts[i] entries of each row of an index matrix (n a row), concatenated: the kernel's order
+    within a row is its atomicAdd's. rows_of: the rows' order (by their first entry's middle, for BcompIndex)."""
+    mat = np.asarray(mat).reshape(-1, n)
+    return np.concatenate([np.sort(mat[i, :int(counts[i])]) for i in range(len(counts))]).astype(np.int64)
+
+
+def actsc_comp_rows(mat, mcomp, nmcomp, counts, n):
+    """BcompIndex / TcompIndex: row p belongs to middle McompIndex[p]; the rows' sorted entries in the order of
+    their middle point."""
+    mat = np.asarray(mat).reshape(-1, n)
+    k = int(nmcomp[0])
+    pairs = sorted((int(mcomp[p]), p) for p in range(k))
+    return np.concatenate([np.sort(mat[p, :int(counts[m])]) for m, p in pairs]).astype(np.int64)
+
+
+def _actsc_circle(isBottom, spM, sp):
+    f = np.float32
+    xM, yM, zM, rM, vRM, vZM = (f(v) for v in spM)
+    xB, yB, zB, _, vRB, vZB = (f(v) for v in sp)
+    cosP, sinP = f(xM / rM), f(yM / rM)
+    dX, dY, dZ = f(xB - xM), f(yB - yM), f(zB - zM)
+    x = f(dX * cosP + dY * sinP)
+    y = f(dY * cosP - dX * sinP)
+    iDR2 = f(1.0 / float(f(dX * dX + dY * dY)))
+    iDR = f(np.sqrt(iDR2))
+    bf = -1 if isBottom else 1
+    cot = f(f(dZ * iDR) * f(bf))
+    Zo = f(zM - f(rM * cot))
+    U, V = f(x * iDR2), f(y * iDR2)
+    Er = f(f(f(vZM + vZB) + f(cot * cot) * f(vRM + vRB)) * iDR2)
+    return [Zo, cot, iDR, Er, U, V]
+
+
+def actsc_transform(what):
+    """cuTransformCoordinate's outputs over the canonical doublets (compatible middles increasing, each row's
+    indices increasing, zeros past a row's count: the kernel reads every slot up to the maximum count)."""
+    M, B, T = _actsc_sps("M"), _actsc_sps("B"), _actsc_sps("T")
+    comp = actsc_doublet_counts("Mcomp")
+    nc = len(comp)
+    bmax, tmax = int(actsc_doublet_counts("Bmax")[0]), int(actsc_doublet_counts("Tmax")[0])
+    Bi = actsc_index_matrix("B", B.shape[1], "comp").reshape(nc, -1)
+    Ti = actsc_index_matrix("T", T.shape[1], "comp").reshape(nc, -1)
+    spM = np.zeros((6, nc), np.float32)
+    spB = np.zeros((nc * 6, bmax), np.float32)
+    cB = np.zeros((nc * 6, bmax), np.float32)
+    spT = np.zeros((nc * 6, tmax), np.float32)
+    cT = np.zeros((nc * 6, tmax), np.float32)
+    for p, m in enumerate(comp):
+        spM[:, p] = M[:, m]
+        for j in range(bmax):
+            spB[6 * p:6 * p + 6, j] = B[:, Bi[p, j]]
+            cB[6 * p:6 * p + 6, j] = _actsc_circle(True, M[:, m], B[:, Bi[p, j]])
+        for j in range(tmax):
+            spT[6 * p:6 * p + 6, j] = T[:, Ti[p, j]]
+            cT[6 * p:6 * p + 6, j] = _actsc_circle(False, M[:, m], T[:, Ti[p, j]])
+    return {"spM": spM, "spB": spB, "cB": cB, "spT": spT, "cT": cT}[what].reshape(-1)
+
+
+ACTSC_TRIPLET = dict(maxScatteringAngle2=0.02, sigmaScattering=5.0, minHelixDiameter2=1.0e3,
+                     pT2perRadius=100.0, impactMax=100.0, deltaInvHelixDiameter=3e-3, impactWeightFactor=1.0,
+                     filterDeltaRMin=5.0, compatSeedWeight=200.0, compatSeedLimit=2)
+
+
+def actsc_triplet_middle():
+    """The compatible middle (its position among them) the triplet launch takes: the one with most bottoms."""
+    comp = actsc_doublet_counts("Mcomp")
+    nB = actsc_doublet_counts("nB")[comp]
+    return int(np.argmax(nB))
+
+
+def actsc_triplet_input(what):
+    """The pointers the host passes cuSearchTriplet for that middle, as arrays from the pointer on."""
+    p = actsc_triplet_middle()
+    comp = actsc_doublet_counts("Mcomp")
+    nc = len(comp)
+    bmax, tmax = int(actsc_doublet_counts("Bmax")[0]), int(actsc_doublet_counts("Tmax")[0])
+    nSpB, nSpT = _actsc_sps("B").shape[1], _actsc_sps("T").shape[1]
+    return {"spMcompMat": actsc_transform("spM")[p:],
+            "BcompIndex": actsc_index_matrix("B", nSpB, "comp")[nSpB * p:nSpB * (p + 1)],
+            "TcompIndex": actsc_index_matrix("T", nSpT, "comp")[nSpT * p:nSpT * (p + 1)],
+            "circB": actsc_transform("cB")[bmax * 6 * p:],
+            "spT": actsc_transform("spT")[tmax * 6 * p:],
+            "circT": actsc_transform("cT")[tmax * 6 * p:],
+            "nT": np.array([actsc_doublet_counts("nT")[comp[p]]], np.int32),
+            "nB": np.array([actsc_doublet_counts("nB")[comp[p]]], np.int32),
+            "nMcomp": np.array([nc], np.int32)}[what]
+
+
+def actsc_triplets():
+    """cuSearchTriplet's triplets (bIndex, tIndex, topRadius, impact, invHelixDiameter, weight), by bottom then top
+    (the kernel's order over bottoms is its atomicAdd's: compare through actsc_trip_canon)."""
+    f = np.float32
+    c = {k: f(v) for k, v in ACTSC_TRIPLET.items()}
+    g = actsc_triplet_input
+    nc = int(g("nMcomp")[0])
+    spMc, cB, cT, spT = g("spMcompMat"), g("circB"), g("circT"), g("spT")
+    bmax, tmax = int(actsc_doublet_counts("Bmax")[0]), int(actsc_doublet_counts("Tmax")[0])
+    nT, nB = int(g("nT")[0]), int(g("nB")[0])
+    rM, vRM, vZM = spMc[nc * 3], spMc[nc * 4], spMc[nc * 5]
+    out = []
+    for b in range(nB):
+        cotB, iDRB, ErB, Ub, Vb = (cB[b + bmax * k] for k in range(1, 6))
+        iSin2 = f(1.0 + float(f(cotB * cotB)))
+        scat2 = f(f(c["maxScatteringAngle2"] * iSin2) * f(c["sigmaScattering"] * c["sigmaScattering"]))
+        trip = []
+        for t in range(nT):
+            cotT, iDRT, ErT, Ut, Vt = (cT[t + tmax * k] for k in range(1, 6))
+            err2 = f(f(ErT + ErB) + f(f(f(f(2) * f(f(cotB * cotT) * vRM + vZM)) * iDRB) * iDRT))
+            dcot = f(cotB - cotT)
+            dcot2 = f(dcot * dcot)
+            ok = True
+            if dcot2 - err2 > 0:
+                dcot = abs(dcot)
+                e = f(np.sqrt(err2))
+                dme2 = f(f(dcot2 + err2) - f(f(f(2) * dcot) * e))
+                if dme2 > scat2:
+                    ok = False
+            dU = f(Ut - Ub)
+            if dU == 0:
+                ok = False
+            A = f(f(Vt - Vb) / dU)
+            S2 = f(1.0 + float(f(A * A)))
+            Bv = f(Vb - f(A * Ub))
+            B2 = f(Bv * Bv)
+            if S2 < f(B2 * c["minHelixDiameter2"]):
+                ok = False
+            iHD2 = f(B2 / S2)
+            p2s = f(f(f(f(4) * iHD2) * c["pT2perRadius"]) * iSin2)
+            if dcot2 - err2 > 0 and dme2 > f(f(p2s * c["sigmaScattering"]) * c["sigmaScattering"]):
+                ok = False
+            impact = f(abs(f(f(A - f(Bv * rM)) * rM)))
+            inv = f(Bv / f(np.sqrt(S2)))
+            if impact > c["impactMax"]:
+                ok = False
+            if ok:
+                trip.append([int(g("BcompIndex")[b]), int(g("TcompIndex")[t]), float(spT[t + tmax * 3]),
+                             float(impact), float(inv), 0.0])
+        trip.sort(key=lambda r: r[1])
+        for i, r in enumerate(trip):
+            lo, hi = f(r[4] - c["deltaInvHelixDiameter"]), f(r[4] + c["deltaInvHelixDiameter"])
+            w = f(-f(f(r[3]) * c["impactWeightFactor"]))
+            seen = []
+            for j, o in enumerate(trip):
+                if i == j:
+                    continue
+                if abs(f(f(r[2]) - f(o[2]))) < c["filterDeltaRMin"]:
+                    continue
+                if f(o[4]) < lo or f(o[4]) > hi:
+                    continue
+                if all(abs(f(s - f(o[2]))) >= c["filterDeltaRMin"] for s in seen):
+                    seen.append(f(o[2]))
+                    w = f(w + c["compatSeedWeight"])
+                if len(seen) >= ACTSC_TRIPLET["compatSeedLimit"]:
+                    break
+            out.append(r[:5] + [float(w)])
+    return np.array(out, np.float64).reshape(-1, 6)
+
+
+def actsc_trip_canon(trip, n):
+    """The first n Triplets (six 4-byte fields a row) as float64 rows sorted by (bIndex, tIndex)."""
+    raw = np.asarray(trip).reshape(-1, 6)[:int(np.asarray(n).reshape(-1)[0])]
+    ints = raw.view(np.int32)
+    rows = np.concatenate([ints[:, :2].astype(np.float64), raw[:, 2:].astype(np.float64)], axis=1)
+    return rows[np.lexsort((rows[:, 1], rows[:, 0]))] if len(rows) else rows
+
+
+def pxtrk_hist_values(big=False):
+    """HistoContainer_t.cu's values: 3000 int16 over the whole range; big: its "big bin" case (1000-1999 = 3456)."""
+    v = np.random.default_rng(2351).integers(-32768, 32768, 3000).astype(np.int16)
+    if big:
+        v[1000:2000] = 3456
+    return v

@@ -441,6 +441,23 @@ def test_std_numeric_limits_with_no_include_builds_as_under_nvcc(nv, emu):
     assert (y == -np.finfo(np.float32).max).all() and (i == np.iinfo(np.int32).min).all()
 
 
+def test_std_size_t_with_no_include_builds_as_under_nvcc(nv, emu):
+    """ACTS's CUDA seed finder declares `const std::size_t* compatSeedLimit` and includes only <iostream> and the
+    CUDA headers (the unseen235 suite): nvcc's implicit cuda_runtime.h brings libstdc++'s <cmath>, whose
+    <bits/c++config.h> declares std::size_t; NVRTC includes nothing ("namespace "std" has no member "size_t"").
+    Such a source builds, with tilelab's <cstddef> included first; a source that includes it itself builds with
+    no pre-include."""
+    src = ("__global__ void k(const std::size_t *n, std::ptrdiff_t *y) {\n"
+           "  y[threadIdx.x] = std::ptrdiff_t(n[0]) - threadIdx.x; }\n")
+    prog = tc.compile_cuda(src, nvrtc=nv)
+    assert any(o.endswith("=cstddef") for o in prog.options)
+    own = tc.compile_cuda("#include <cstddef>\n" + src, nvrtc=nv)
+    assert not any(o.endswith("=cstddef") for o in own.options)
+    n, y = np.array([100], np.uint64), np.zeros(32, np.int64)
+    emu.run(prog.kernel("k"), 1, 32, n, y, echo=False)
+    assert (y == 100 - np.arange(32)).all()
+
+
 def test_type_traits_with_no_include_build_as_under_nvcc(nv, emu):
     """era-bellman-cuda's memory.cuh writes `using namespace std;` and then enable_if_t<...> in its load/store
     templates, including only <sm_32_intrinsics.h> (the unseen170 suite): nvcc's implicit cuda_runtime.h brings

@@ -313,6 +313,23 @@ def test_assert_is_a_finding_with_line_thread_block(emu):
     assert np.isnan(c[first:]).all()                                  # stopped threads write nothing
 
 
+def test_ndebug_defined_before_cassert_turns_asserts_off_as_under_nvcc(emu):
+    """CMS Patatrack's cuda_assert.h defines NDEBUG on the device (unless GPU_DEBUG) and then includes <cassert>:
+    a C library's <assert.h> defines assert anew at each inclusion, so nvcc compiles those asserts out. NVRTC's own
+    assert follows NDEBUG only as the program starts, and tilelab's <cassert> added nothing: the asserts stayed (and
+    findClus's assert, reading the histogram's last counter as another thread's scan writes it, raced). Including it
+    again after #undef NDEBUG brings them back, as there."""
+    off = "#define NDEBUG\n#include <cassert>\n" + ASSERT_SRC.replace("#include <assert.h>\n", "")
+    a = np.linspace(0, 1, 100, dtype=np.float32)        # a >= 0.9 from index 90 on
+    b = np.ones(100, np.float32)
+    c = np.full(100, np.nan, np.float32)
+    r = emu.run(emu.compile(off, "vadd", filename="va.cu"), 4, 32, a, b, c, 100)
+    assert r.findings == [] and (c == a + 1).all()
+    on = "#define NDEBUG\n#include <cassert>\n#undef NDEBUG\n" + ASSERT_SRC
+    r = emu.run(emu.compile(on, "vadd", filename="va.cu"), 4, 32, a, b, c, 100)
+    assert [f.kind for f in r.findings] == ["assert"]
+
+
 def test_fired_assert_fails_tl_check(emu):
     from tilelab.check import check
     k = emu.compile(ASSERT_SRC.replace("#include <assert.h>\n", "").replace("a[i] < 0.9f", "i < 20"),

@@ -302,6 +302,12 @@ TYPE_TRAITS_PRE_INCLUDE = "--pre-include=type_traits"
 #: kernels, std::min(i + w_tid, ...), include neither); tilelab's own <algorithm> (tilelab/include) names libcu++'s
 _STD_MINMAX_MISSING = re.compile(r'namespace "std" has no member "(?:min|max)"')
 ALGORITHM_PRE_INCLUDE = "--pre-include=algorithm"
+#: std::size_t / std::ptrdiff_t used with no #include <cstddef>: nvcc's implicit cuda_runtime.h brings libstdc++'s
+#: <cmath> and <cstdlib>, whose <bits/c++config.h> declares them in std (ACTS's CUDA seed finder writes
+#: `const std::size_t* compatSeedLimit` and includes only <iostream> and the CUDA headers); tilelab's own <cstddef>
+#: (tilelab/include) names them in std as libstdc++'s does
+_STD_CSTDDEF_MISSING = re.compile(r'namespace "std" has no member "(?:size_t|ptrdiff_t|nullptr_t)"')
+CSTDDEF_PRE_INCLUDE = "--pre-include=cstddef"
 _UNDEFINED = re.compile(r':(\d+): error: identifier "([A-Za-z_]\w*)" is undefined')
 #: NVRTC's words for a name expression it cannot resolve (a kernel asked for that the program lacks)
 _UNPARSED_NAME = re.compile(r'Input name expression was: " ?([^"]+?)"')
@@ -341,6 +347,7 @@ _RETRIES = ((_STDINT_MISSING, STDINT_PRE_INCLUDE), (_MATH_MACRO_MISSING, MATH_PR
             (_LIMITS_MISSING, LIMITS_PRE_INCLUDE), (_STD_LIMITS_MISSING, STD_LIMITS_PRE_INCLUDE),
             (_TYPE_TRAITS_MISSING, TYPE_TRAITS_PRE_INCLUDE),
             (_STD_MINMAX_MISSING, ALGORITHM_PRE_INCLUDE),
+            (_STD_CSTDDEF_MISSING, CSTDDEF_PRE_INCLUDE),
             (_HOST_FUNCTION_IN_JIT, DEFAULT_DEVICE), (_REGISTER_STORAGE, REGISTER_DEFINE),
             (_TYPEOF_MISSING, TYPEOF_PRE_INCLUDE), (_DESIGNATED_INIT, DESIGNATED_INIT_STD))
 
