@@ -73,12 +73,17 @@ def run_gpu(entry, cp, arch):
     finally:
         os.unlink(path)
     # cudaMemcpyToSymbol, by the module's names (a namespaced variable's PTX name for the manifest's C++ name)
-    from tilelab.structs import AddressOf
+    from tilelab.structs import AddressOf, Struct
     pointed = {}                     # a symbol that holds a buffer's address (a manifest's pointer_to): its upload
+    fields = {}                      # a struct symbol's pointer fields (a manifest's struct in symbols): theirs
     for k, v in list((symbols or {}).items()):
         if isinstance(v, AddressOf):
             pointed[k] = cp.asarray(v.array)
             symbols[k] = np.array([pointed[k].data.ptr], dtype=np.uint64)
+        elif isinstance(v, Struct):
+            up = {id(a): cp.asarray(a) for _path, _off, a in v.validate().arrays()}
+            symbols[k] = np.frombuffer(v.pack(lambda a: up[id(a)].data.ptr), dtype=np.uint8)
+            fields.update({path.split(".")[-1]: up[id(a)] for path, _off, a in v.arrays()})
     for name, arr in (check_symbols(spec, symbols) if symbols else {}).items():
         mem = mod.get_global(name)
         dst = cp.ndarray(arr.shape, arr.dtype, mem)
@@ -100,6 +105,8 @@ def run_gpu(entry, cp, arch):
     for s in entry.get("symbols", []):                              # the pointed-to buffers, by their tensors' names
         if "pointer_to" in s:
             out[s["pointer_to"]] = cp.asnumpy(pointed[s["name"]]).reshape(np.shape(named[s["pointer_to"]]))
+    for name, d in fields.items():                                  # a struct symbol's buffers, by their fields' names
+        out[name] = cp.asnumpy(d).reshape(np.shape(named[name]))
     return out, text.splitlines()
 
 

@@ -314,13 +314,16 @@ def pack(L: Launch, kernel, args, symbols, arch):
     spec, grid, block, packed, shared = pack_launch(kernel, L.grid, L.block, args, L.shared, arch)
     from tilelab.gpu.spec import check_symbols
     # as the module names them: a namespaced variable's PTX name for the C++ name the manifest gives
-    from tilelab.structs import AddressOf
-    plain = {k: v for k, v in (symbols or {}).items() if not isinstance(v, AddressOf)}
+    from tilelab.structs import AddressOf, Struct
+    plain = {k: v for k, v in (symbols or {}).items() if not isinstance(v, (AddressOf, Struct))}
     syms = check_symbols(spec, plain) if plain else {}
     for k, v in (symbols or {}).items():         # a pointer variable set to a buffer's address (tl.AddressOf):
         if isinstance(v, AddressOf):             # ("address", the array), uploaded by the runner
             (name, _), = check_symbols(spec, {k: np.zeros(1, np.uint64)}).items()
             syms[name] = ("address", np.ascontiguousarray(v.array))
+        elif isinstance(v, Struct):              # a struct variable with buffers of its own: ("struct", the
+            (name, _), = check_symbols(spec, {k: np.zeros(v.nbytes, np.uint8)}).items()   # tl.Struct), likewise
+            syms[name] = ("struct", v.validate())
     return (spec, grid, block, packed, shared, syms, L.cooperative)
 
 

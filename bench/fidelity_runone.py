@@ -62,6 +62,10 @@ def main(argv=None):
                     if isinstance(arr, tuple) and arr[0] == "address":
                         pointed.append(cp.asarray(arr[1]))
                         arr = np.array([pointed[-1].data.ptr], dtype=np.uint64)
+                    elif isinstance(arr, tuple) and arr[0] == "struct":     # a tl.Struct's bytes, its arrays uploaded
+                        up = {id(a): cp.asarray(a) for _path, _off, a in arr[1].arrays()}
+                        pointed += list(up.values())
+                        arr = np.frombuffer(arr[1].pack(lambda a: up[id(a)].data.ptr), dtype=np.uint8)
                     mem = mod.get_global(name)
                     cp.ndarray(arr.shape, arr.dtype, mem).set(arr)
                 if shared > 48 * 1024:

@@ -35145,3 +35145,361 @@ def pxtrk_hist_values(big=False):
     if big:
         v[1000:2000] = 3456
     return v
+
+
+# ---- unseen236: bm3d-gpu (DawyD/bm3d-gpu; bm3dg_) and CLAHE3D (hofmannu/CLAHE3D; clh3d_) ----
+# The BM3D launches share one batch of the first step: a 48 x 16 noisy image (sigma 20), reference patches every
+# p = 3 pixels (k = 8, N = 8: params.N = 7 others, n = 8, T = 2500: Tn = 160000), one batch of 32 x 4 of them at
+# start_point (0, 0); each entry's inputs are the numpy pipeline's up to its kernel.
+BM3DG_W, BM3DG_H, BM3DG_K, BM3DG_N, BM3DG_n, BM3DG_P, BM3DG_TN, BM3DG_BX, BM3DG_BY = 48, 16, 8, 7, 8, 3, 160000, 32, 4
+
+
+def bm3dg_clean():
+    """The clean 16 x 48 uint8 image: a repeating texture (period 12 in x, 8 in y) on a ramp."""
+    y, x = np.mgrid[0:BM3DG_H, 0:BM3DG_W].astype(np.float64)
+    v = 100 + 60 * np.sin(2 * np.pi * x / 12) * np.cos(2 * np.pi * y / 8) + 1.5 * x
+    return np.clip(np.rint(v), 0, 255).astype(np.uint8)
+
+
+def bm3dg_noisy():
+    """bm3dg_clean plus Gaussian noise of sigma 20 (a fixed seed), rounded and clipped to uint8."""
+    r = np.random.default_rng(236)
+    v = bm3dg_clean().astype(np.float64) + r.normal(0.0, 20.0, (BM3DG_H, BM3DG_W))
+    return np.clip(np.rint(v), 0, 255).astype(np.uint8)
+
+
+def _bm3dg_refs():
+    """{batch index b = row * 32 + tid: (px, py)} of the reference patches the batch at (0, 0) processes, with the
+    kernels' clamp of the right-most and bottom-most patches (block_matching, get_block_addresses)."""
+    sdx, sdy = BM3DG_W - (BM3DG_K - 1), BM3DG_H - (BM3DG_K - 1)
+    out = {}
+    for r in range(BM3DG_BY):
+        py = r * BM3DG_P
+        if sdy <= py < sdy + BM3DG_P - 1:
+            py = sdy - 1
+        elif py >= sdy:
+            continue
+        for t in range(BM3DG_BX):
+            px = t * BM3DG_P
+            if sdx <= px < sdx + BM3DG_P - 1:
+                px = sdx - 1
+            if px >= sdx:
+                continue
+            out[r * BM3DG_BX + t] = (px, py)
+    return out
+
+
+def _bm3dg_s8(v):
+    """(int)(signed char)(v & 0xFF)"""
+    return ((int(v) & 0xFF) ^ 0x80) - 0x80
+
+
+def _bm3dg_flp2(x):
+    return 1 << (int(x).bit_length() - 1)
+
+
+@functools.lru_cache(maxsize=None)
+def _bm3dg_match():
+    img = bm3dg_noisy().astype(np.int64)
+    sdx, sdy = BM3DG_W - (BM3DG_K - 1), BM3DG_H - (BM3DG_K - 1)
+    k, n = BM3DG_K, BM3DG_n
+    shift = max(0, 16 - (32 - int(BM3DG_TN).bit_length()))
+    stacks = np.zeros(BM3DG_BY * BM3DG_BX * BM3DG_N, np.uint16)
+    num = np.zeros(BM3DG_BY * BM3DG_BX, np.uint32)
+    prs = 0                                   # the batch's one block in x: p_rectangle_start
+    for b, (px, py) in _bm3dg_refs().items():
+        ref = img[py:py + k, px:px + k]
+        fy = -py if py - n < 0 else -n
+        fx = -prs if prs - n < 0 else -n
+        cand = []
+        for y in range(fy, n + 1):
+            qy = py + y
+            if qy >= sdy:
+                break
+            for x in range(fx, n + 1):
+                if x == 0 and y == 0:
+                    continue
+                qx = px + x
+                if qx >= sdx:
+                    continue
+                d = int(((ref - img[qy:qy + k, qx:qx + k]) ** 2).sum())
+                if d < BM3DG_TN:
+                    cand.append(((d >> shift) << 16) | (((qy - py) & 0xFF) << 8) | ((qx - px) & 0xFF))
+        best = sorted(cand)[:BM3DG_N]
+        for j, v in enumerate(best):
+            stacks[b * BM3DG_N + j] = v & 0xFFFF
+        num[b] = _bm3dg_flp2(len(best) + 1) - 1
+    return stacks, num
+
+
+def bm3dg_stacks():
+    """block_matching's g_stacks for the batch: [row][tid][j] the j-th most similar patch's (dy << 8 | dx) bytes."""
+    return _bm3dg_match()[0].copy()
+
+
+def bm3dg_num():
+    """block_matching's g_num_patches_in_stack: the matches found, plus one, rounded down to a power of 2, minus one."""
+    return _bm3dg_match()[1].copy()
+
+
+def bm3dg_groups(which="noisy"):
+    """get_block's 3-D groups of the batch (the reference patch, then its matches), of the noisy or the clean image:
+    float32 [b][z][ty][tx], zeros where nothing is written."""
+    img = (bm3dg_noisy() if which == "noisy" else bm3dg_clean()).astype(np.float32)
+    stacks, num = _bm3dg_match()
+    k, g = BM3DG_K, BM3DG_N + 1
+    out = np.zeros((BM3DG_BY * BM3DG_BX, g, k, k), np.float32)
+    for b, (px, py) in _bm3dg_refs().items():
+        out[b, 0] = img[py:py + k, px:px + k]
+        for i in range(int(num[b])):
+            z = int(stacks[b * BM3DG_N + i])
+            x, y = _bm3dg_s8(z), _bm3dg_s8(z >> 8)
+            out[b, i + 1] = img[py + y:py + y + k, px + x:px + x + k]
+    return out.reshape(-1)
+
+
+def _bm3dg_dct_matrix():
+    n = np.arange(8)
+    d = np.cos(np.pi * (2 * n[None, :] + 1) * n[:, None] / 16) * np.sqrt(2 / 8)
+    d[0] = np.sqrt(1 / 8)
+    return d
+
+
+def bm3dg_dct(a):
+    """The orthonormal 2-D DCT-II of each 8 x 8 row-major block of 64 floats (DCT2D8x8)."""
+    d = _bm3dg_dct_matrix()
+    x = np.asarray(a, np.float64).reshape(-1, 8, 8)
+    return (d @ x @ d.T).astype(np.float32).reshape(-1)
+
+
+def bm3dg_idct(a):
+    """The inverse of bm3dg_dct (IDCT2D8x8)."""
+    d = _bm3dg_dct_matrix()
+    x = np.asarray(a, np.float64).reshape(-1, 8, 8)
+    return (d.T @ x @ d).astype(np.float32).reshape(-1)
+
+
+def _bm3dg_fwht(v):
+    """filtering.cu's fwht along axis 0 of v (float32, n a power of 2), in its butterfly order."""
+    v = v.copy()
+    n = v.shape[0]
+    for i in range(int(n).bit_length() - 1):
+        h = 1 << i
+        for j in range(0, n, h << 1):
+            for q in range(h):
+                a, b = v[j + q].copy(), v[j + q + h].copy()
+                v[j + q], v[j + q + h] = a + b, a - b
+    return v
+
+
+def bm3dg_hard(groups, sigma=400, l3d=2.7):
+    """hard_treshold_block over the batch: (the groups after the Walsh-Hadamard transform along z, hard thresholding
+    at L3D * sqrt(n * sigma), the inverse transform and division by n; w_P = 1 / the non-zero coefficients)."""
+    _, num = _bm3dg_match()
+    g = np.asarray(groups, np.float32).reshape(BM3DG_BY * BM3DG_BX, BM3DG_N + 1, 64).copy()
+    wp = np.zeros(BM3DG_BY * BM3DG_BX, np.float32)
+    for b in _bm3dg_refs():
+        n = int(num[b]) + 1
+        s = _bm3dg_fwht(g[b, :n])
+        thr = np.float32(l3d) * np.sqrt(np.float32(n * sigma))
+        keep = ~(np.abs(s) < thr)
+        s = np.where(keep, s, np.float32(0))
+        s = _bm3dg_fwht(s)
+        g[b, :n] = s / np.float32(n)
+        wp[b] = np.float32(1.0) / np.float32(max(int(keep.sum()), 1))
+    return g.reshape(-1), wp
+
+
+def bm3dg_wiener(noisy, basic, sigma=400):
+    """wiener_filtering over the batch: (the noisy groups shrunk by the basic estimate's Wiener coefficients along z,
+    w_P = 1 / the sum of the squared coefficients)."""
+    _, num = _bm3dg_match()
+    g = np.asarray(noisy, np.float32).reshape(BM3DG_BY * BM3DG_BX, BM3DG_N + 1, 64).copy()
+    gb = np.asarray(basic, np.float32).reshape(BM3DG_BY * BM3DG_BX, BM3DG_N + 1, 64)
+    wp = np.zeros(BM3DG_BY * BM3DG_BX, np.float32)
+    for b in _bm3dg_refs():
+        n = int(num[b]) + 1
+        s, sb = _bm3dg_fwht(g[b, :n]), _bm3dg_fwht(gb[b, :n])
+        norm = np.float32(1.0) / np.float32(n)
+        w = sb * sb * norm
+        w = w / (w + np.float32(sigma))
+        s = s * (w * norm)
+        total = float((w.astype(np.float64) ** 2).sum())
+        g[b, :n] = _bm3dg_fwht(s)
+        wp[b] = np.float32(1.0 / total) if total > 0 else np.float32(1.0)
+    return g.reshape(-1), wp
+
+
+def bm3dg_kaiser():
+    """The host's prepare_kaiser_window(8): the 8 x 8 Kaiser window (alpha 2), [ty][tx]."""
+    q = np.array([[0.1924, 0.2989, 0.3846, 0.4325], [0.2989, 0.4642, 0.5974, 0.6717],
+                  [0.3846, 0.5974, 0.7688, 0.8644], [0.4325, 0.6717, 0.8644, 0.9718]], np.float32)
+    half = np.concatenate([q, q[:, ::-1]], 1)
+    return np.concatenate([half, half[::-1]], 0).reshape(-1)
+
+
+def bm3dg_basic_groups():
+    """The batch's groups after the first step's filtering: IDCT(hard threshold(DCT(groups)))."""
+    return bm3dg_idct(bm3dg_hard(bm3dg_dct(bm3dg_groups()))[0])
+
+
+def bm3dg_basic_wp():
+    return bm3dg_hard(bm3dg_dct(bm3dg_groups()))[1]
+
+
+def bm3dg_aggregate(groups, wp):
+    """aggregate_block: (numerator, denominator) 16 x 48, each patch's pixels times the Kaiser window and w_P added
+    at its place."""
+    stacks, num = _bm3dg_match()
+    g = np.asarray(groups, np.float32).reshape(BM3DG_BY * BM3DG_BX, BM3DG_N + 1, 8, 8)
+    kw = bm3dg_kaiser().reshape(8, 8)
+    numer = np.zeros((BM3DG_H, BM3DG_W), np.float64)
+    denom = np.zeros((BM3DG_H, BM3DG_W), np.float64)
+    for b, (px, py) in _bm3dg_refs().items():
+        for z in range(int(num[b]) + 1):
+            x = y = 0
+            if z > 0:
+                v = int(stacks[b * BM3DG_N + z - 1])
+                x, y = _bm3dg_s8(v), _bm3dg_s8(v >> 8)
+            numer[py + y:py + y + 8, px + x:px + x + 8] += (g[b, z] * kw * wp[b]).astype(np.float32)
+            denom[py + y:py + y + 8, px + x:px + x + 8] += (kw * wp[b]).astype(np.float32)
+    return numer.astype(np.float32).reshape(-1), denom.astype(np.float32).reshape(-1)
+
+
+def bm3dg_final(numer, denom):
+    """aggregate_final: lrintf(numerator / denominator) clamped to 0..255, uint8."""
+    q = np.asarray(numer, np.float32) / np.asarray(denom, np.float32)
+    return np.clip(np.rint(q), 0, 255).astype(np.uint8)
+
+
+# CLAHE3D: a 20 x 16 x 12 volume (x fastest), subvolumes of 7 x 7 x 5 every 4 x 4 x 3 voxels from origin (3, 3, 2):
+# 5 x 4 x 4 of them, 16 bins, noise level 0.1 (histeq.cpp's calculate_cdf_gpu / equalize_gpu and gridder.cpp).
+CLH3D_VOL, CLH3D_SIZE, CLH3D_SPACING, CLH3D_BINS, CLH3D_NOISE = (20, 16, 12), (7, 7, 5), (4, 4, 3), 16, 0.1
+
+
+def clh3d_volume():
+    """The volume, float32 [z][y][x]: a smooth blob times a random texture, a tenth of it under the noise level."""
+    r = np.random.default_rng(2360)
+    z, y, x = np.mgrid[0:CLH3D_VOL[2], 0:CLH3D_VOL[1], 0:CLH3D_VOL[0]].astype(np.float64)
+    blob = np.exp(-((x - 8) ** 2 / 60 + (y - 9) ** 2 / 40 + (z - 5) ** 2 / 30))
+    return (0.05 + blob * r.uniform(0.2, 1.0, blob.shape) + 0.1 * r.random(blob.shape) ** 3).astype(np.float32)
+
+
+def _clh3d_grid():
+    size = np.array(CLH3D_SIZE)
+    rng_ = (size - 1) // 2
+    origin = rng_
+    nsub = (np.array(CLH3D_VOL) - 1 - origin) // np.array(CLH3D_SPACING) + 1
+    end = origin + (nsub - 1) * np.array(CLH3D_SPACING)
+    return rng_, origin, nsub, end
+
+
+def clh3d_cdf_args():
+    """The bytes of the host's cdf_arguments for inArgsCdf, as 20 uint32 words (noiseLevel's float bits)."""
+    rng_, origin, nsub, _ = _clh3d_grid()
+    words = list(CLH3D_SPACING) + list(nsub) + list(CLH3D_VOL) + list(CLH3D_SIZE) + list(rng_) + [CLH3D_BINS]
+    words = np.array(words, np.uint32)
+    noise = np.array([CLH3D_NOISE], np.float32).view(np.uint32)
+    return np.concatenate([words, noise, np.array(origin, np.uint32)])
+
+
+@functools.lru_cache(maxsize=None)
+def _clh3d_cdf():
+    vol = clh3d_volume()
+    rng_, origin, nsub, _ = _clh3d_grid()
+    nb, noise = CLH3D_BINS, np.float32(CLH3D_NOISE)
+    ns = int(np.prod(nsub))
+    cdf = np.zeros((ns, nb), np.float32)
+    vmax, vmin = np.zeros(ns, np.float32), np.zeros(ns, np.float32)
+    for iz in range(nsub[2]):
+        for iy in range(nsub[1]):
+            for ix in range(nsub[0]):
+                c = np.array([ix, iy, iz]) * np.array(CLH3D_SPACING) + origin
+                lo = c - rng_
+                hi = np.minimum(c + rng_, np.array(CLH3D_VOL) - 1)
+                sub = vol[lo[2]:hi[2] + 1, lo[1]:hi[1] + 1, lo[0]:hi[0] + 1].reshape(-1)
+                s = ix + nsub[0] * (iy + nsub[1] * iz)
+                tmax, tmin = max(sub.max(), noise), max(sub.min(), noise)
+                vmax[s], vmin[s] = tmax, tmin
+                br = np.float32(1.0) if tmin == tmax else (tmax - tmin) / np.float32(nb)
+                v = sub[sub >= noise]
+                ib = ((v - tmin) / br).astype(np.uint32)
+                h = np.bincount(np.minimum(ib, nb - 1), minlength=nb).astype(np.float32)
+                cs = np.cumsum(h, dtype=np.float32)
+                vr = cs[-1] - cs[0]
+                if vr > 0:
+                    cdf[s] = (cs - cs[0]) * (np.float32(1.0) / vr)
+                else:
+                    cdf[s] = np.arange(nb, dtype=np.float32) / np.float32(nb - 1)
+    return cdf.reshape(-1), vmax, vmin
+
+
+def clh3d_cdf():
+    """cdf_kernel's normalised cumulative histograms, [subvolume][bin] (subvolume x fastest)."""
+    return _clh3d_cdf()[0].copy()
+
+
+def clh3d_max():
+    return _clh3d_cdf()[1].copy()
+
+
+def clh3d_min():
+    return _clh3d_cdf()[2].copy()
+
+
+def clh3d_equalize(vol, cdf, vmin, vmax):
+    """equalize_kernel: each voxel's value through the eight neighbouring subvolumes' CDFs, trilinearly blended."""
+    _, origin, nsub, end = _clh3d_grid()
+    nb = CLH3D_BINS
+    vol = np.asarray(vol, np.float32)
+    out = np.empty_like(vol)
+    f32 = np.float32
+
+    def neigh(pos, d):
+        if pos <= origin[d]:
+            return 0, 0, f32(0)
+        if pos >= end[d]:
+            return nsub[d] - 1, nsub[d] - 1, f32(0)
+        off = f32(pos) - f32(origin[d])
+        n0 = int(off / f32(CLH3D_SPACING[d]))
+        left = off - f32(n0) * f32(CLH3D_SPACING[d])
+        return n0, n0 + 1, left / f32(CLH3D_SPACING[d])
+
+    def icdf(i0, i1, i2, v):
+        s = i0 + nsub[0] * (i1 + nsub[1] * i2)
+        if v <= vmin[s]:
+            return 0.0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            vi = (v - vmin[s]) / (vmax[s] - vmin[s])
+        if vi > 1.0:
+            return float(cdf[nb - 1 + nb * s])
+        fm = f32(float(vi) * float(f32(nb) - f32(1)) + 0.5)
+        return float(cdf[int(f32(fm + f32(nb * s)))])
+
+    for z in range(vol.shape[0]):
+        for y in range(vol.shape[1]):
+            for x in range(vol.shape[2]):
+                v = vol[z, y, x]
+                (a0, a1, r0), (b0, b1, r1), (c0, c1, r2) = neigh(x, 0), neigh(y, 1), neigh(z, 2)
+                r0, r1, r2 = float(r0), float(r1), float(r2)
+                val = [icdf(a, b, c, v) for a in (a0, a1) for b in (b0, b1) for c in (c0, c1)]
+                out[z, y, x] = ((1 - r0) * ((1 - r1) * (val[0] * (1 - r2) + val[1] * r2)
+                                            + r1 * (val[2] * (1 - r2) + val[3] * r2))
+                                + r0 * ((1 - r1) * (val[4] * (1 - r2) + val[5] * r2)
+                                        + r1 * (val[6] * (1 - r2) + val[7] * r2)))
+    return out
+
+
+def clh3d_median(padded, vol, ksize):
+    """medianfilt_cuda: the median of each ksize window of the padded volume (x fastest sizes)."""
+    p = np.asarray(padded, np.float32).reshape(vol[2] + ksize[2] - 1, vol[1] + ksize[1] - 1, vol[0] + ksize[0] - 1)
+    w = np.lib.stride_tricks.sliding_window_view(p, (ksize[2], ksize[1], ksize[0]))
+    return np.median(w.reshape(vol[2], vol[1], vol[0], -1), axis=-1).astype(np.float32)
+
+
+def clh3d_genfilt(padded, kernel, vol, ksize):
+    """genfilt_cuda: the correlation of the padded volume with the kernel (x fastest sizes)."""
+    p = np.asarray(padded, np.float64).reshape(vol[2] + ksize[2] - 1, vol[1] + ksize[1] - 1, vol[0] + ksize[0] - 1)
+    k = np.asarray(kernel, np.float64).reshape(ksize[2], ksize[1], ksize[0])
+    w = np.lib.stride_tricks.sliding_window_view(p, k.shape)
+    return np.einsum("zyxabc,abc->zyx", w, k).astype(np.float32)

@@ -22,6 +22,8 @@ is passed as a ``tl.PitchedPtr`` over the array, a ``cudaPitchedPtr`` by value; 
 A spec with ``struct = [...]`` is any other structure by value (a ``tl.Struct``; ``align = 16`` where the C type is aligned more than its fields, as by an ``int4`` member): its fields in the C
 declaration's order, each a scalar (``dtype`` and ``value``: a typed numpy scalar) or an array (the
 usual array spec: the field is a pointer); the checks and the later specs see each array by its field's name.
+A ``symbols`` spec with ``struct = [...]`` is such a struct copied into a ``__constant__``/``__device__`` variable (CLAHE3D's
+``inArgsEq_d``), its arrays buffers of their own (the emulator's; bench/collection_gpu.py uploads them on the GPU).
 """
 from __future__ import annotations
 
@@ -112,6 +114,8 @@ def inputs(entry, seed: int = 0) -> tuple[list, dict, dict]:
         if "pointer_to" in s:            # cudaMemcpyToSymbol of a buffer's address: that buffer, a tensor
             from tilelab.structs import AddressOf
             symbols[s["name"]] = AddressOf(named[s["pointer_to"]])
+        elif "struct" in s:              # cudaMemcpyToSymbol of a struct whose pointers are buffers of their own
+            symbols[s["name"]] = _struct(s, rng, named)
         else:
             symbols[s["name"]] = named[s["name"]] = _make(s, rng)
     return args, named, symbols

@@ -14,6 +14,7 @@ that counts shared-memory bank wavefronts, global sectors, races and out-of-boun
     tl.Struct(ptr=A, n=np.int32(5))                # a struct passed by value: tilelab/structs.py
     tl.PitchedPtr(V, xsize=40 * 4)                 # a cudaPitchedPtr over V, by value
     symbols={"_xPtr": tl.AddressOf(X)}           # a __constant__ pointer to a buffer of its own (emulator)
+    symbols={"c_args": tl.Struct(lut=L, n=np.uint32(8))}  # a __constant__ struct, its pointers to buffers (emulator)
 """
 from __future__ import annotations
 

@@ -57,7 +57,8 @@ def launch(kernel, grid, block, *args, shared: int = 0, backend: str | None = No
     (``#include <tilelab_tma.h>``); its array is the pointer argument that is the same numpy array,
     or an upload of its own (tilelab/tma.py).
     Device ``printf`` output is printed (``echo=False`` keeps it only in ``result.printed``).
-    ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (both backends). A kernel
+    ``symbols={"c_Kernel": array}`` fills ``__constant__`` variables first (both backends; a ``tl.AddressOf`` or a
+    ``tl.Struct`` with pointer fields, whose buffers the emulator alone sets up: tilelab/structs.py). A kernel
     that calls grid.sync() is launched cooperatively on the GPU (tilelab.gpu.spec.uses_grid_sync).
     Emulator only: ``variant`` picks other GPU-like values of %smid, %nsmid, %warpid, %gridid, %envreg and the clocks,
     ``uninit`` adds the uninitialised-register pass (both for the judge: tilelab/judge.py);

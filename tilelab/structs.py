@@ -16,6 +16,11 @@ field's), the whole rounded up to the largest alignment (``align=`` raises it, a
 does). Before a launch the layout is compared with the parameter the PTX declares
 (``.param .align 8 .b8 p[32]``): a size or alignment that differs is refused, naming the parameter.
 
+A ``Struct`` is also a ``symbols=`` value: a ``__constant__``/``__device__`` struct the host fills with
+``cudaMemcpyToSymbol`` (CLAHE3D's ``inArgsEq_d``, three device pointers among its fields, unseen236). On the emulator
+its arrays are buffers of their own after the module variables, the variable gets the struct's bytes with their
+addresses, and the arrays come back after the launch, as ``AddressOf``'s does; the GPU backend refuses it likewise.
+
 The arrays are the kernel's: on either backend each is a device buffer of its own, written back
 after the launch (a struct cannot say its pointer is const), unless the same numpy array is also
 a pointer argument of the launch; then both name that argument's one buffer. On the emulator an

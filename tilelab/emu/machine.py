@@ -933,13 +933,25 @@ def _exit_depends(fn, s: int, e: int, waits: set, control: bool = False) -> bool
             return False
 
 
+def _pointed(symbols) -> list:
+    """``[(symbol, buffer label, array)]``: the buffers ``symbols``' values point to, in ``symbols``' order: a
+    tl.AddressOf's array (a pointer variable), and each pointer field's array of a tl.Struct (a struct variable the
+    host fills with cudaMemcpyToSymbol, CLAHE3D's ``inArgsEq_d`` with its three device buffers, unseen236)."""
+    out = []
+    for k, a in (symbols or {}).items():
+        if isinstance(a, AddressOf):
+            out.append((k, f"*{k}", a.array))
+        elif isinstance(a, Struct):
+            out += [(k, f"*{k}.{path}", arr) for path, _off, arr in a.validate().arrays()]
+    return out
+
+
 def _read_back_pointed(gmem, buffers, first, symbols) -> None:
-    """The arrays of ``symbols``' tl.AddressOf values get their buffers' bytes after the launch (they follow the
-    module variables, in ``symbols``' order)."""
-    pointed = [a for a in (symbols or {}).values() if isinstance(a, AddressOf)]
-    for j, a in enumerate(pointed):
-        if a.array.flags.writeable and first + j < len(buffers) and buffers[first + j][0].startswith("*"):
-            gmem.read_back(first + j, a.array)
+    """The arrays of ``symbols``' tl.AddressOf and tl.Struct values get their buffers' bytes after the launch (they
+    follow the module variables, in ``_pointed``'s order)."""
+    for j, (_k, _label, a) in enumerate(_pointed(symbols)):
+        if a.flags.writeable and first + j < len(buffers) and buffers[first + j][0].startswith("*"):
+            gmem.read_back(first + j, a)
 
 
 def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
@@ -968,15 +980,20 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
     modvars.check(module, module_vars, kernel, func_addrs)
     symbols = dict(symbols or {})
     symbols = {modvars.symbol_keys(symbols, [v.name for v in module_vars])[k]: a for k, a in symbols.items()}
-    # a symbol that holds a buffer's address (tl.AddressOf): the buffer goes after the module variables
-    pointed = [(k, a) for k, a in symbols.items() if isinstance(a, AddressOf)]
+    # a symbol that holds buffers' addresses (tl.AddressOf, a tl.Struct's pointer fields): the buffers go after the
+    # module variables, the variable gets their addresses (a struct: its bytes, packed with them)
+    pointed = _pointed(symbols)
     offsets, _ = layout([a.nbytes for _, a in buffers] + [v.size for v in module_vars]
-                        + [a.array.nbytes for _, a in pointed])
+                        + [a.nbytes for _, _, a in pointed])
     addresses = {v.name: GLOBAL_BASE + off for v, off in zip(module_vars, offsets[n_args:])}
     addresses.update(func_addrs)
     first = n_args + len(module_vars)
-    for j, (k, a) in enumerate(pointed):
-        symbols[k] = np.array([GLOBAL_BASE + offsets[first + j]], dtype=np.uint64)
+    placed = {id(a): GLOBAL_BASE + offsets[first + j] for j, (_, _, a) in enumerate(pointed)}
+    for k, a in list(symbols.items()):
+        if isinstance(a, AddressOf):
+            symbols[k] = np.array([placed[id(a.array)]], dtype=np.uint64)
+        elif isinstance(a, Struct):
+            symbols[k] = np.frombuffer(a.pack(lambda arr: placed[id(arr)]), dtype=np.uint8)
     for v in module_vars:
         data = modvars.initial(v, addresses)
         if v.name in symbols:
@@ -995,8 +1012,8 @@ def _global_memory(kernel, fn, module, args, symbols, nblocks, tpb) -> tuple:
         raise LaunchError(f"no __constant__/__device__ variable named {', '.join(map(repr, symbols))} that the "
                           f"kernel uses (module variables: "
                           f"{', '.join(v.name for v in module_vars if not v.name.startswith('$')) or 'none'})")
-    for k, a in pointed:
-        buffers.append((f"*{k}", np.ascontiguousarray(a.array).copy()))
+    for _k, label, a in pointed:
+        buffers.append((label, np.ascontiguousarray(a).copy()))
     grid_sync = intrinsics.uses_grid_sync(fn)
     if grid_sync:                                  # cooperative groups' grid workspace (%envreg1/2)
         intrinsics.grid_sync_chunk(fn, nblocks, tpb, 0)

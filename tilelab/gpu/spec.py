@@ -17,7 +17,7 @@ from ..args import MAX_THREADS_PER_BLOCK, PackedArgs, check_geometry, norm_dim3,
 from ..emu import linked, symbol_keys, uses_grid_sync as _emu_grid_sync
 from ..errors import LaunchError
 from ..messages import msg
-from ..structs import AddressOf
+from ..structs import AddressOf, Struct
 from ..toolchain import DEFAULT_ARCH
 
 __all__ = ["ParamSpec", "KernelSpec", "kernel_spec", "describe_launch",
@@ -107,6 +107,8 @@ def check_symbols(spec: "KernelSpec", symbols: dict) -> dict:
     for given, name, value in ((k, keys[k], v) for k, v in symbols.items()):
         if isinstance(value, AddressOf):         # the emulator's alone (bench/collection_gpu.py does it by hand)
             raise LaunchError(msg("gpu.address_of", var=repr(given), name=given))
+        if isinstance(value, Struct):            # its pointer fields' buffers: likewise
+            raise LaunchError(msg("gpu.struct_symbol", var=repr(given), name=given))
         arr = np.ascontiguousarray(value)
         if name not in sizes:
             mine = sorted(n for n in sizes if not n.startswith(("_Z", "$")))   # not the headers' C++
