@@ -3,7 +3,7 @@
 //          (babrodtk/FiniteVolumeGPU, commit dcef56a, the last at which every kernel matches common.h's readBlock)
 // Licence: GPL-3.0-or-later (the file's own notice below; the repository's LICENSE is the GPL v3 text).
 // Kept, unchanged: lines 1-22 and 26-239 (all of the file); replaced: lines 23-25 (#include of the
-//       repository's headers), by their lines, copied unchanged below: common.h 27-464, limiters.h 21-117, EulerCommon.h 23-186 (to the end of evolveG).
+//       repository's headers), by their lines, copied unchanged below: common.h 27-464, limiters.h 21-118, EulerCommon.h 23-187 (to the end of evolveG).
  /*
 This kernel implements the Central Upwind flux function to
 solve the Euler equations 
@@ -466,7 +466,7 @@ __device__ void evolveG(float Q[vars][h+2*gc_y][w+2*gc_x],
     }
 }
 // ---- end of common.h
-// ---- GPUSimulators/cuda/limiters.h, lines 21-117
+// ---- GPUSimulators/cuda/limiters.h, lines 21-118
 
 
 
@@ -564,8 +564,9 @@ __device__ float vanAlbada2(float r_) {
 
 __device__ float vanLeer(float r_) {
     return (r_ + fabsf(r_)) / (1.0f + fabsf(r_));
+}
 // ---- end of limiters.h
-// ---- GPUSimulators/cuda/EulerCommon.h, lines 23-186 (line 22, #include "limiters.h", is the block above)
+// ---- GPUSimulators/cuda/EulerCommon.h, lines 23-187 (line 22, #include "limiters.h", is the block above)
 
 
 
@@ -730,6 +731,7 @@ __device__ float4 CentralUpwindFlux(const float4 Qm, const float4 Qp, const floa
     const float ap = max(max(um+cm, up+cp), 0.0f); // largest positive wave speed
     
     return  ((ap*Fm - am*Fp) + ap*am*(Qp-Qm))/(ap-am);
+}
 // ---- end of EulerCommon.h
 
 

@@ -3,7 +3,7 @@
 //          (babrodtk/FiniteVolumeGPU, commit dcef56a, the last at which every kernel matches common.h's readBlock)
 // Licence: GPL-3.0-or-later (the file's own notice below; the repository's LICENSE is the GPL v3 text).
 // Kept, unchanged: lines 1-20 and 24-216 (all of the file); replaced: lines 21-23 (#include of the
-//       repository's headers), by their lines, copied unchanged below: common.h 27-464, limiters.h 21-117, SWECommon.h 23-533 (to the end of evolveG).
+//       repository's headers), by their lines, copied unchanged below: common.h 27-464, limiters.h 21-118, SWECommon.h 23-533 (to the end of evolveG).
 /*
 This OpenCL kernel implements the second order HLL flux
 
@@ -464,7 +464,7 @@ __device__ void evolveG(float Q[vars][h+2*gc_y][w+2*gc_x],
     }
 }
 // ---- end of common.h
-// ---- GPUSimulators/cuda/limiters.h, lines 21-117
+// ---- GPUSimulators/cuda/limiters.h, lines 21-118
 
 
 
@@ -562,6 +562,7 @@ __device__ float vanAlbada2(float r_) {
 
 __device__ float vanLeer(float r_) {
     return (r_ + fabsf(r_)) / (1.0f + fabsf(r_));
+}
 // ---- end of limiters.h
 // ---- GPUSimulators/cuda/SWECommon.h, lines 23-533 (line 22, #include "limiters.h", is the block above)
 
