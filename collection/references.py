@@ -35503,3 +35503,420 @@ def clh3d_genfilt(padded, kernel, vol, ksize):
     k = np.asarray(kernel, np.float64).reshape(ksize[2], ksize[1], ksize[0])
     w = np.lib.stride_tricks.sliding_window_view(p, k.shape)
     return np.einsum("zyxabc,abc->zyx", w, k).astype(np.float32)
+
+
+# ---- unseen237: FiniteVolumeGPU (babrodtk/FiniteVolumeGPU) shallow-water and Euler schemes, fvgpu_. The kernels work
+# on blocks in shared memory; with every boundary reflective the block results are those of the whole padded grid:
+# the ghost cells mirrored (rows first, then columns, as handleReflectiveBoundary does), a sweep over every row (or
+# column) of the padded grid, the interior written. Float64 here, float32 with --use_fast_math there.
+
+def _fvgpu_reflect(arrays, signs, gc, nx, ny):
+    """The padded grids (nvars, ny + 2 gc, nx + 2 gc) with readBlock's reflective ghost cells (sign_x, sign_y a var)."""
+    out = []
+    for a, (sx, sy) in zip(arrays, signs):
+        q = np.array(a, dtype=np.float64)
+        for k in range(gc):
+            q[ny + gc + k, :] = sy * q[ny + gc - 1 - k, :]
+            q[gc - 1 - k, :] = sy * q[gc + k, :]
+        for k in range(gc):
+            q[:, nx + gc + k] = sx * q[:, nx + gc - 1 - k]
+            q[:, gc - 1 - k] = sx * q[:, gc + k]
+        out.append(q)
+    return np.stack(out)
+
+
+def _fvgpu_F(Q, g):
+    """SWECommon.h's F_func: the x flux of (h, hu, hv)."""
+    h, hu, hv = Q
+    return np.stack([hu, hu * hu / h + 0.5 * g * h * h, hu * hv / h])
+
+
+def _fvgpu_hll(Ql, Qr, g):
+    """SWECommon.h's HLL_flux."""
+    h_l, h_r = Ql[0], Qr[0]
+    u_l, u_r = Ql[1] / h_l, Qr[1] / h_r
+    c_l, c_r = np.sqrt(g * h_l), np.sqrt(g * h_r)
+    h_dag = 0.5 * (h_l + h_r) - 0.25 * (u_r - u_l) * (h_l + h_r) / (c_l + c_r)
+    q_l = np.where(h_dag > h_l, np.sqrt(0.5 * ((h_dag + h_l) * h_dag / (h_l * h_l))), 1.0)
+    q_r = np.where(h_dag > h_r, np.sqrt(0.5 * ((h_dag + h_r) * h_dag / (h_r * h_r))), 1.0)
+    S_l, S_r = u_l - c_l * q_l, u_r + c_r * q_r
+    F_l, F_r = _fvgpu_F(Ql, g), _fvgpu_F(Qr, g)
+    star = (S_r * F_l - S_l * F_r + S_r * S_l * (Qr - Ql)) / (S_r - S_l)
+    return np.where(S_l >= 0, F_l, np.where(S_r <= 0, F_r, star))
+
+
+def _fvgpu_central_upwind(Qm, Qp, g):
+    """SWECommon.h's CentralUpwindFlux."""
+    Fp, Fm = _fvgpu_F(Qp, g), _fvgpu_F(Qm, g)
+    up, cp = Qp[1] / Qp[0], np.sqrt(g * Qp[0])
+    um, cm = Qm[1] / Qm[0], np.sqrt(g * Qm[0])
+    am = np.minimum(np.minimum(um - cm, up - cp), 0.0)
+    ap = np.maximum(np.maximum(um + cm, up + cp), 0.0)
+    return ((ap * Fm - am * Fp) + ap * am * (Qp - Qm)) / (ap - am)
+
+
+def _fvgpu_force(Ql, Qr, g, dx, dt):
+    """SWECommon.h's FORCE_1D_flux: the mean of the Lax-Friedrichs and the two-step Lax-Wendroff fluxes."""
+    F_l, F_r = _fvgpu_F(Ql, g), _fvgpu_F(Qr, g)
+    lxf = 0.5 * (F_l + F_r) + (dx / (2.0 * dt)) * (Ql - Qr)
+    lw2 = _fvgpu_F(0.5 * (Ql + Qr) + (dt / (2.0 * dx)) * (F_l - F_r), g)
+    return 0.5 * (lxf + lw2)
+
+
+def _fvgpu_lxf2d(Ql, Qr, g, dx, dt):
+    """SWECommon.h's LxF_2D_flux (numerical diffusion dx / (4 dt))."""
+    return 0.5 * (_fvgpu_F(Ql, g) + _fvgpu_F(Qr, g)) + (dx / (4.0 * dt)) * (Ql - Qr)
+
+
+def _fvgpu_desing(x, eps):
+    return np.copysign(1.0, x) * np.maximum(np.abs(x), np.minimum(x * x / (2.0 * eps) + 0.5 * eps, eps))
+
+
+def _fvgpu_gminmod(r, theta):
+    return np.maximum(0.0, np.minimum(theta * r, np.minimum((1.0 + r) / 2.0, theta)))
+
+
+def _fvgpu_waf(Q_l2, Q_l1, Q_r1, Q_r2, g, dx, dt):
+    """SWECommon.h's WAF_1D_flux (Toro's weighted average flux, generalized minmod 1.9 as the WAF limiter)."""
+    h_l, h_r, h_l2, h_r2 = Q_l1[0], Q_r1[0], Q_l2[0], Q_r2[0]
+    u_l, u_r, u_l2, u_r2 = Q_l1[1] / h_l, Q_r1[1] / h_r, Q_l2[1] / h_l2, Q_r2[1] / h_r2
+    v_l, v_r, v_l2, v_r2 = Q_l1[2] / h_l, Q_r1[2] / h_r, Q_l2[2] / h_l2, Q_r2[2] / h_r2
+    c_l, c_r, c_l2, c_r2 = (np.sqrt(g * x) for x in (h_l, h_r, h_l2, h_r2))
+
+    def hstar(hl, hr, ul, ur, cl, cr):
+        t = 0.5 * (cl + cr) + 0.25 * (ul - ur)
+        return t * t / g
+    h_dag_l = hstar(h_l2, h_l, u_l2, u_l, c_l2, c_l)
+    h_dag = hstar(h_l, h_r, u_l, u_r, c_l, c_r)
+    h_dag_r = hstar(h_r, h_r2, u_r, u_r2, c_r, c_r2)
+    q_l = np.where(h_dag > h_l, np.sqrt(0.5 * ((h_dag + h_l) * h_dag)) / h_l, 1.0)
+    q_r = np.where(h_dag > h_r, np.sqrt(0.5 * ((h_dag + h_r) * h_dag)) / h_r, 1.0)
+    S_l, S_r = u_l - c_l * q_l, u_r + c_r * q_r
+    S_star = (S_l * h_r * (u_r - S_r) - S_r * h_l * (u_l - S_l)) / (h_r * (u_r - S_r) - h_l * (u_l - S_l))
+    one = np.ones_like(h_l)
+    Q_star_l = h_l * (S_l - u_l) / (S_l - S_star) * np.stack([one, S_star, v_l])
+    Q_star_r = h_r * (S_r - u_r) / (S_r - S_star) * np.stack([one, S_star, v_r])
+    F_1, F_4 = _fvgpu_F(Q_l1, g), _fvgpu_F(Q_r1, g)
+    F_2, F_3 = F_1 + S_l * (Q_star_l - Q_l1), F_4 + S_r * (Q_star_r - Q_r1)
+    c_1, c_2, c_3 = S_l * dt / dx, S_star * dt / dx, S_r * dt / dx
+    eps = 1.0e-6
+    r_1 = _fvgpu_desing(np.where(c_1 > 0, h_dag_l - h_l2, h_dag_r - h_r), eps) / _fvgpu_desing(h_dag - h_l, eps)
+    r_2 = _fvgpu_desing(np.where(c_2 > 0, v_l - v_l2, v_r2 - v_r), eps) / _fvgpu_desing(v_r - v_l, eps)
+    r_3 = _fvgpu_desing(np.where(c_3 > 0, h_l - h_dag_l, h_r2 - h_dag_r), eps) / _fvgpu_desing(h_r - h_dag, eps)
+
+    def lim(r, c):
+        return np.copysign(1.0, c) * (1.0 - (1.0 - np.abs(c)) * _fvgpu_gminmod(r, 1.9))
+    A_1, A_2, A_3 = lim(r_1, c_1), lim(r_2, c_2), lim(r_3, c_3)
+    return 0.5 * (F_1 + F_4) - 0.5 * (A_1 * (F_2 - F_1) + A_2 * (F_3 - F_2) + A_3 * (F_4 - F_3))
+
+
+def _fvgpu_minmod_slope(left, center, right, theta):
+    """limiters.h's minmodSlope (generalised minmod of the backward, central and forward differences)."""
+    backward, central, forward = (center - left) * theta, (right - left) * 0.5, (right - center) * theta
+    return (0.25 * np.copysign(1.0, backward) * (np.copysign(1.0, backward) + np.copysign(1.0, central))
+            * (np.copysign(1.0, central) + np.copysign(1.0, forward))
+            * np.minimum(np.minimum(np.abs(backward), np.abs(central)), np.abs(forward)))
+
+
+# Euler (EulerCommon.h): Q = (rho, rho u, rho v, E)
+def _fvgpu_pressure(Q, gamma):
+    return (gamma - 1.0) * (Q[3] - 0.5 * (Q[1] * Q[1] + Q[2] * Q[2]) / Q[0])
+
+
+def _fvgpu_euler_F(Q, P):
+    """EulerCommon.h's F_func(Q, P)."""
+    u = Q[1] / Q[0]
+    return np.stack([Q[1], Q[1] * u + P, Q[2] * u, u * (Q[3] + P)])
+
+
+def _fvgpu_euler_hll(Ql, Qr, gamma):
+    """EulerCommon.h's HLL_flux (the shallow-water wave-speed estimate with rho for h)."""
+    h_l, h_r = Ql[0], Qr[0]
+    u_l, u_r = Ql[1] / h_l, Qr[1] / h_r
+    P_l, P_r = _fvgpu_pressure(Ql, gamma), _fvgpu_pressure(Qr, gamma)
+    c_l, c_r = np.sqrt(gamma * P_l / h_l), np.sqrt(gamma * P_r / h_r)
+    h_dag = 0.5 * (h_l + h_r) - 0.25 * (u_r - u_l) * (h_l + h_r) / (c_l + c_r)
+    q_l = np.where(h_dag > h_l, np.sqrt(0.5 * ((h_dag + h_l) * h_dag / (h_l * h_l))), 1.0)
+    q_r = np.where(h_dag > h_r, np.sqrt(0.5 * ((h_dag + h_r) * h_dag / (h_r * h_r))), 1.0)
+    S_l, S_r = u_l - c_l * q_l, u_r + c_r * q_r
+    F_l, F_r = _fvgpu_euler_F(Ql, P_l), _fvgpu_euler_F(Qr, P_r)
+    star = (S_r * F_l - S_l * F_r + S_r * S_l * (Qr - Ql)) / (S_r - S_l)
+    return np.where(S_l >= 0, F_l, np.where(S_r <= 0, F_r, star))
+
+
+def _fvgpu_euler_cu(Qm, Qp, gamma):
+    """EulerCommon.h's CentralUpwindFlux."""
+    Pp, Pm = _fvgpu_pressure(Qp, gamma), _fvgpu_pressure(Qm, gamma)
+    Fp, Fm = _fvgpu_euler_F(Qp, Pp), _fvgpu_euler_F(Qm, Pm)
+    up, cp = Qp[1] / Qp[0], np.sqrt(gamma * Pp / Qp[0])
+    um, cm = Qm[1] / Qm[0], np.sqrt(gamma * Pm / Qm[0])
+    am = np.minimum(np.minimum(um - cm, up - cp), 0.0)
+    ap = np.maximum(np.maximum(um + cm, up + cp), 0.0)
+    return ((ap * Fm - am * Fp) + ap * am * (Qp - Qm)) / (ap - am)
+
+
+def _fvgpu_sweep_x(Q, kind, gc, d, dt, g, theta, flux=None, Ffun=None):
+    """One dimensional-splitting sweep along the last axis of the padded grids: every row, interior columns updated."""
+    W = Q.shape[2]
+    F = np.full(Q.shape[:2] + (W - 1,), np.nan)       # F[..., i]: the face between columns i and i + 1
+    if kind == "first":                                # HLL, FORCE: faces 0 .. W - 2
+        F[:, :, :] = flux(Q[:, :, :-1], Q[:, :, 1:])
+    elif kind == "waf":                                # faces 1 .. W - 3 from columns i - 1 .. i + 2
+        F[:, :, 1:W - 2] = flux(Q[:, :, 0:W - 3], Q[:, :, 1:W - 2], Q[:, :, 2:W - 1], Q[:, :, 3:W])
+    else:                                              # MUSCL-Hancock: slopes, a half-step predictor, faces 1 .. W - 3
+        Qx = np.full_like(Q, np.nan)
+        Qx[:, :, 1:W - 1] = _fvgpu_minmod_slope(Q[:, :, :-2], Q[:, :, 1:-1], Q[:, :, 2:], theta)
+        a, b = slice(1, W - 2), slice(2, W - 1)
+        Q_rl, Q_rr = Q[:, :, b] - 0.5 * Qx[:, :, b], Q[:, :, b] + 0.5 * Qx[:, :, b]
+        Q_ll, Q_lr = Q[:, :, a] - 0.5 * Qx[:, :, a], Q[:, :, a] + 0.5 * Qx[:, :, a]
+        Q_r_bar = Q_rl + dt / (2.0 * d) * (Ffun(Q_rl) - Ffun(Q_rr))
+        Q_l_bar = Q_lr + dt / (2.0 * d) * (Ffun(Q_ll) - Ffun(Q_lr))
+        F[:, :, a] = flux(Q_l_bar, Q_r_bar)
+    out = Q.copy()
+    out[:, :, gc:W - gc] = Q[:, :, gc:W - gc] + (F[:, :, gc - 1:W - gc - 1] - F[:, :, gc:W - gc]) * dt / d
+    return out
+
+
+def _fvgpu_swap(Q):
+    """The y sweep's view: hu and hv (rho u and rho v) swapped, rows and columns transposed."""
+    order = [0, 2, 1] + list(range(3, Q.shape[0]))
+    return Q[order].transpose(0, 2, 1)
+
+
+def fvgpu_swe(scheme, h, hu, hv, nx, ny, dx, dy, dt, g, theta=1.3, step=0):
+    """The interior (nvars, ny, nx) of one FiniteVolumeGPU shallow-water step: 'hll', 'force', 'hll2', 'waf',
+    'kp07_dimsplit' (dimensional splitting, x first for step 0), 'lxf' and 'kp07' (unsplit; kp07 as RK step 0)."""
+    gc = 1 if scheme in ("hll", "force", "lxf") else 2
+    Q = _fvgpu_reflect([h, hu, hv], [(1, 1), (-1, 1), (1, -1)], gc, nx, ny)
+    if scheme in ("lxf", "kp07"):
+        return _fvgpu_unsplit(scheme, Q, gc, nx, ny, dx, dy, dt, g, theta)[:, gc:ny + gc, gc:nx + gc]
+    Ffun = lambda q: _fvgpu_F(q, g)    # noqa: E731
+    if scheme == "hll":
+        kinds = {"x": ("first", lambda a, b: _fvgpu_hll(a, b, g)), "y": ("first", lambda a, b: _fvgpu_hll(a, b, g))}
+    elif scheme == "force":
+        kinds = {"x": ("first", lambda a, b: _fvgpu_force(a, b, g, dx, dt)),
+                 "y": ("first", lambda a, b: _fvgpu_force(a, b, g, dy, dt))}
+    elif scheme == "waf":
+        kinds = {"x": ("waf", lambda *q: _fvgpu_waf(*q, g, dx, dt)), "y": ("waf", lambda *q: _fvgpu_waf(*q, g, dy, dt))}
+    elif scheme == "hll2":
+        kinds = {"x": ("muscl", lambda a, b: _fvgpu_hll(a, b, g)), "y": ("muscl", lambda a, b: _fvgpu_hll(a, b, g))}
+    else:
+        kinds = {"x": ("muscl", lambda a, b: _fvgpu_central_upwind(a, b, g)),
+                 "y": ("muscl", lambda a, b: _fvgpu_central_upwind(a, b, g))}
+    for ax in (("x", "y") if step == 0 else ("y", "x")):
+        kind, flux = kinds[ax]
+        if ax == "x":
+            Q = _fvgpu_sweep_x(Q, kind, gc, dx, dt, g, theta, flux, Ffun)
+        else:
+            Q = _fvgpu_swap(_fvgpu_sweep_x(_fvgpu_swap(Q), kind, gc, dy, dt, g, theta, flux, Ffun))
+    return Q[:, gc:ny + gc, gc:nx + gc]
+
+
+def _fvgpu_unsplit(scheme, Q, gc, nx, ny, dx, dy, dt, g, theta):
+    """LxFKernel (edge fluxes of the cell values) and KP07Kernel (minmod-reconstructed face values, central-upwind
+    fluxes): F and G from the same Q, one update of the interior."""
+    H, W = Q.shape[1:]
+    I, J = slice(gc, W - gc), slice(gc, H - gc)
+    QT = _fvgpu_swap(Q)
+    if scheme == "lxf":
+        F = _fvgpu_lxf2d(Q[:, J, :-1], Q[:, J, 1:], g, dx, dt)                # (3, ny, nx + 1)
+        G = _fvgpu_swap(_fvgpu_lxf2d(QT[:, I, :-1], QT[:, I, 1:], g, dy, dt))  # (3, ny + 1, nx)
+    else:
+        Qx = _fvgpu_minmod_slope(Q[:, J, :-2], Q[:, J, 1:-1], Q[:, J, 2:], theta)          # columns 1 .. W - 2
+        F = _fvgpu_central_upwind(Q[:, J, 1:W - 2] + 0.5 * Qx[:, :, :-1], Q[:, J, 2:W - 1] - 0.5 * Qx[:, :, 1:], g)
+        Qy = _fvgpu_minmod_slope(QT[:, I, :-2], QT[:, I, 1:-1], QT[:, I, 2:], theta)
+        G = _fvgpu_swap(_fvgpu_central_upwind(QT[:, I, 1:H - 2] + 0.5 * Qy[:, :, :-1],
+                                              QT[:, I, 2:H - 1] - 0.5 * Qy[:, :, 1:], g))
+    out = Q.copy()
+    out[:, J, I] = Q[:, J, I] + ((F[:, :, :-1] - F[:, :, 1:]) * dt / dx + (G[:, :-1, :] - G[:, 1:, :]) * dt / dy)
+    return out
+
+
+def fvgpu_euler(rho, rho_u, rho_v, E, nx, ny, dx, dy, dt, g, gamma, theta=1.3, step=0):
+    """The interior (4, ny, nx) of EE2D_KP07_dimsplit's KP07DimsplitKernel: x sweep by HLL, y sweep by central
+    upwind, the predictor's F_func given gamma where it takes the pressure (as the source passes it), then gravity."""
+    Q = _fvgpu_reflect([rho, rho_u, rho_v, E], [(1, 1), (-1, 1), (1, -1), (1, 1)], 2, nx, ny)
+    Ffun = lambda q: _fvgpu_euler_F(q, gamma)    # noqa: E731
+    for ax in (("x", "y") if step == 0 else ("y", "x")):
+        if ax == "x":
+            Q = _fvgpu_sweep_x(Q, "muscl", 2, dx, dt, g, theta, lambda a, b: _fvgpu_euler_hll(a, b, gamma), Ffun)
+        else:
+            Q = _fvgpu_swap(_fvgpu_sweep_x(_fvgpu_swap(Q), "muscl", 2, dy, dt, g, theta,
+                                           lambda a, b: _fvgpu_euler_cu(a, b, gamma), Ffun))
+    Q = Q[:, 2:ny + 2, 2:nx + 2].copy()
+    if g > 0:
+        rv = Q[2].copy()
+        Q[2] = Q[2] - g * Q[0] * dt
+        Q[3] = Q[3] - g * rv * dt
+    return Q
+
+
+def fvgpu_cfl(Q, dx, dy, g, bw, bh):
+    """writeCfl: per block (row-major over the grid of blocks), the least of dx / (|u| + sqrt(g h)) and
+    dy / (|v| + sqrt(g h)) over its cells (EulerCommon.h's with gamma for g and rho for h)."""
+    h, u, v = Q[0], Q[1] / Q[0], Q[2] / Q[0]
+    c = np.sqrt(g * h)
+    m = np.minimum(dx / (np.abs(u) + c), dy / (np.abs(v) + c))
+    ny, nx = h.shape
+    return np.array([m[by:by + bh, bx:bx + bw].min() for by in range(0, ny, bh) for bx in range(0, nx, bw)])
+
+
+# ---- unseen237: StableFluid-CUDA (Ending2015a/StableFluid-CUDA) main.cu's MAC-grid kernels, sfcuda_. u is
+# (ny, nx + 1) row-major (stride nx + 1), v (ny + 1, nx), cell fields (ny, nx); positions in world units (dx, dy).
+
+def _sfcuda_interp(field, x, y, lim_x, lim_y, dx, dy):
+    """_interpolate: bilinear, indices clamped to the field (_safe_get_mr); x, y arrays of positions."""
+    f = np.asarray(field, dtype=np.float64).reshape(lim_y, lim_x)
+    idx_x, idx_y = x / dx, y / dy
+    flx, fly = np.floor(idx_x), np.floor(idx_y)
+    x0, y0 = flx.astype(np.int64), fly.astype(np.int64)
+    fcx, fcy = idx_x - flx, idx_y - fly
+
+    def get(xx, yy):
+        return f[np.clip(yy, 0, lim_y - 1), np.clip(xx, 0, lim_x - 1)]
+    fy1 = (1. - fcx) * get(x0, y0) + fcx * get(x0 + 1, y0)
+    fy2 = (1. - fcx) * get(x0, y0 + 1) + fcx * get(x0 + 1, y0 + 1)
+    return (1. - fcy) * fy1 + fcy * fy2
+
+
+def _sfcuda_rk4(u, v, dt, XG, YG, nx, ny, dx, dy):
+    """_RK4 through the staggered u ((nx + 1) x ny) and v (nx x (ny + 1))."""
+    hx, hy = XG - dx / 2., YG - dy / 2.
+
+    def iu(a, b):
+        return _sfcuda_interp(u, a, b, nx + 1, ny, dx, dy)
+
+    def iv(a, b):
+        return _sfcuda_interp(v, a, b, nx, ny + 1, dx, dy)
+    xk1, yk1 = dt * iu(XG, hy), dt * iv(hx, YG)
+    xk2, yk2 = dt * iu(XG + xk1 / 2., hy + yk1 / 2.), dt * iv(hx + xk1 / 2., YG + yk1 / 2.)
+    xk3, yk3 = dt * iu(XG + xk2 / 2., hy + yk2 / 2.), dt * iv(hx + xk2 / 2., YG + yk2 / 2.)
+    xk4, yk4 = dt * iu(XG + xk3, hy + yk3), dt * iv(hx + xk3, YG + yk3)
+    return XG + (xk1 + 2. * xk2 + 2. * xk3 + xk4) / 6., YG + (yk1 + 2. * yk2 + 2. * yk3 + yk4) / 6.
+
+
+def sfcuda_advect(bu, fu, fv, dt, off_x, off_y, lim_x, lim_y, nx, ny, dx, dy):
+    """_advect: each face traced back by RK4 over dt, the backup field interpolated there (flat, lim_y * lim_x)."""
+    y, x = np.mgrid[0:lim_y, 0:lim_x].astype(np.float64)
+    XG, YG = (x + off_x) * dx, (y + off_y) * dy
+    XP, YP = _sfcuda_rk4(fu, fv, -dt, XG, YG, nx, ny, dx, dy)
+    return _sfcuda_interp(bu, XP - off_x * dx, YP - off_y * dy, lim_x, lim_y, dx, dy).reshape(-1)
+
+
+def sfcuda_advect_markers(x, y, fu, fv, dt, lim_x, lim_y, nx, ny, dx, dy):
+    """_advectmarkers: each marker traced forward by RK4 and clamped into [0, lim - 1e-8]: (x, y)."""
+    XP1, YP1 = _sfcuda_rk4(fu, fv, dt, np.asarray(x, float), np.asarray(y, float), nx, ny, dx, dy)
+    XP1 = np.where(XP1 < 0., 0., np.where(XP1 > lim_x - 1e-8, lim_x - 1e-8, XP1))
+    YP1 = np.where(YP1 < 0., 0., np.where(YP1 > lim_y - 1e-8, lim_y - 1e-8, YP1))
+    return XP1, YP1
+
+
+def sfcuda_block_sums(a, block, n):
+    """_int_reduce<block>: block b sums elements b * 2 block + [0, 2 block) (grid-stride by 2 block * grid)."""
+    a = np.asarray(a, dtype=np.int64)[:n]
+    grid = (n + 2 * block - 1) // (2 * block)
+    out = np.zeros(grid, dtype=np.int64)
+    for start in range(0, n, 2 * block):
+        out[(start // (2 * block)) % grid] += a[start:start + 2 * block].sum()
+    return out
+
+
+def sfcuda_status(nx, ny, seed, fluid=0.6):
+    """A random fluid mask (1 fluid, 0 air), flat ny * nx."""
+    return (np.random.default_rng(seed).random(nx * ny) < fluid).astype(np.int32)
+
+
+def sfcuda_maps(status, nx, ny):
+    """project()'s host loop over _pre_counting's neighbour counts: (idxmap, terms, N, nonzero); terms[i] is the
+    slot of fluid cell i's diagonal, its (at most two) lower neighbours' slots just before it."""
+    st = np.asarray(status).reshape(ny, nx)
+    neig = np.zeros((ny, nx), dtype=np.int64)
+    fl = st != 0
+    neig[:, 1:] += fl[:, 1:] & fl[:, :-1]
+    neig[1:, :] += fl[1:, :] & fl[:-1, :]
+    neig = np.where(fl, neig, 0).reshape(-1)
+    idxmap = np.zeros(nx * ny, dtype=np.int64)
+    terms = neig.copy()
+    n = m = 0
+    for i in range(nx * ny):
+        if status[i] == 1:
+            idxmap[i] = n
+            n += 1
+            m += neig[i]
+            terms[i] = m
+            m += 1
+    return idxmap, terms, n, m
+
+
+def sfcuda_matrix(status, idxmap, terms, nonzero, nx, ny, dx, dy, dt, rho):
+    """_construct_sparse_matrix: the lower triangle of the pressure Poisson matrix in COO (A, row, col)."""
+    A = np.full(nonzero, np.nan)
+    row = np.full(nonzero, np.iinfo(np.int32).max, dtype=np.int64)
+    col = row.copy()
+    scale = dt / rho
+    sx, sy = scale / (dx * dx), scale / (dy * dy)
+    for y in range(ny):
+        for x in range(nx):
+            idx = y * nx + x
+            if status[idx] == 0:
+                continue
+            pos, off, dg = terms[idx], -1, 0.
+            if x > 0:
+                dg += sx
+                if status[idx - 1] != 0:
+                    A[pos + off], col[pos + off], row[pos + off] = -sx, idxmap[idx - 1], idxmap[idx]
+                    off -= 1
+            if y > 0:
+                dg += sy
+                if status[idx - nx] != 0:
+                    A[pos + off], col[pos + off], row[pos + off] = -sy, idxmap[idx - nx], idxmap[idx]
+            if x < nx - 1:
+                dg += sx
+            if y < ny - 1:
+                dg += sy
+            A[pos], col[pos], row[pos] = dg, idxmap[idx], idxmap[idx]
+    return A, row, col
+
+
+def sfcuda_rhs(status, idxmap, u, v, N, nx, ny, dx, dy):
+    """_construct_right_hand_side: b = -div(u, v) for each fluid cell, at its idxmap slot."""
+    b = np.full(N, np.nan)
+    U, V = np.asarray(u).reshape(ny, nx + 1), np.asarray(v).reshape(ny + 1, nx)
+    for y in range(ny):
+        for x in range(nx):
+            idx = y * nx + x
+            if status[idx] != 0:
+                b[idxmap[idx]] = -((U[y, x + 1] - U[y, x]) / dx + (V[y + 1, x] - V[y, x]) / dy)
+    return b
+
+
+def sfcuda_update_u(status, valid, p, u, nx, ny, dx, dt, rho):
+    """_update_velocity_u_by_pressure: (u, valid) after the pressure gradient on the faces 1 .. nx - 1."""
+    u, valid = np.array(u, dtype=np.float64), np.array(valid)
+    for y in range(ny):
+        for x in range(1, nx):
+            idx = y * nx + x
+            if status[idx] == 0 and status[idx - 1] == 0:
+                continue
+            u[idx + y] = u[idx + y] + (-dt / rho * (p[idx] - p[idx - 1]) / dx)
+            valid[idx + y] = 1
+    return u, valid
+
+
+def sfcuda_extrapolate_u(nv, v, nu, u, nx, ny):
+    """_extrapolate_u: (nu, nv) after one pass; idx strides by nx + 1 but its vertical neighbours are idx +- nx,
+    as the source has them."""
+    nu, nv = np.array(nu, dtype=np.float64), np.array(nv)
+    for y in range(1, ny - 1):
+        for x in range(1, nx):
+            idx = y * (nx + 1) + x
+            if v[idx] != 0:
+                continue
+            s, c = 0., 0
+            for k in (idx + 1, idx - 1, idx + nx, idx - nx):
+                if v[k] != 0:
+                    s += u[k]
+                    c += 1
+            if c > 0:
+                nu[idx], nv[idx] = s / c, 1
+    return nu, nv

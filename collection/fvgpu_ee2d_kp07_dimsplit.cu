@@ -1,0 +1,949 @@
+// tilelab kernel collection: FiniteVolumeGPU's KP07DimsplitKernel for the 2-D Euler equations (HLL along x, central-upwind along y, gravity source)
+// Source:  https://github.com/babrodtk/FiniteVolumeGPU/blob/dcef56a1b915bdae3c524a6969c9c139fa3cc578/GPUSimulators/cuda/EE2D_KP07_dimsplit.cu
+//          (babrodtk/FiniteVolumeGPU, commit dcef56a, the last at which every kernel matches common.h's readBlock)
+// Licence: GPL-3.0-or-later (the file's own notice below; the repository's LICENSE is the GPL v3 text).
+// Kept, unchanged: lines 1-22 and 26-239 (all of the file); replaced: lines 23-25 (#include of the
+//       repository's headers), by their lines, copied unchanged below: common.h 27-464, limiters.h 21-118, EulerCommon.h 23-187 (to the end of evolveG).
+ /*
+This kernel implements the Central Upwind flux function to
+solve the Euler equations 
+
+Copyright (C) 2018  SINTEF Digital
+
+This program is free software: you can redistribute it and/or modify
+it under the terms of the GNU General Public License as published by
+the Free Software Foundation, either version 3 of the License, or
+(at your option) any later version.
+
+This program is distributed in the hope that it will be useful,
+but WITHOUT ANY WARRANTY; without even the implied warranty of
+MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+GNU General Public License for more details.
+
+You should have received a copy of the GNU General Public License
+along with this program.  If not, see <http://www.gnu.org/licenses/>.
+*/
+
+
+
+// ---- GPUSimulators/cuda/common.h, lines 27-464 (float3/float4 operators, boundary conditions, readBlock, writeBlock, evolveF/G; left out: the unused memset and reduce_max helpers after them)
+
+/**
+  * Float3 operators 
+  */
+inline __device__ float3 operator*(const float a, const float3 b) {
+    return make_float3(a*b.x, a*b.y, a*b.z);
+}
+
+inline __device__ float3 operator/(const float3 a, const float b) {
+    return make_float3(a.x/b, a.y/b, a.z/b);
+}
+
+inline __device__ float3 operator-(const float3 a, const float3 b) {
+    return make_float3(a.x-b.x, a.y-b.y, a.z-b.z);
+}
+
+inline __device__ float3 operator+(const float3 a, const float3 b) {
+    return make_float3(a.x+b.x, a.y+b.y, a.z+b.z);
+}
+
+/**
+  * Float4 operators 
+  */
+inline __device__ float4 operator*(const float a, const float4 b) {
+    return make_float4(a*b.x, a*b.y, a*b.z, a*b.w);
+}
+
+inline __device__ float4 operator/(const float4 a, const float b) {
+    return make_float4(a.x/b, a.y/b, a.z/b, a.w/b);
+}
+
+inline __device__ float4 operator-(const float4 a, const float4 b) {
+    return make_float4(a.x-b.x, a.y-b.y, a.z-b.z, a.w-b.w);
+}
+
+inline __device__ float4 operator+(const float4 a, const float4 b) {
+    return make_float4(a.x+b.x, a.y+b.y, a.z+b.z, a.w+b.w);
+}
+
+
+
+
+inline __device__ __host__ float clamp(const float f, const float a, const float b) {
+    return fmaxf(a, fminf(f, b));
+}
+
+inline __device__ __host__ int clamp(const int f, const int a, const int b) {
+    return (f < b) ? ( (f > a) ? f : a) : b;
+}
+
+
+
+
+
+__device__ float desingularize(float x_, float eps_) {
+    return copysign(1.0f, x_)*fmaxf(fabsf(x_), fminf(x_*x_/(2.0f*eps_)+0.5f*eps_, eps_));
+}
+
+
+
+
+
+
+
+
+/**
+  * Returns the step stored in the leftmost 16 bits 
+  * of the 32 bit step-order integer
+  */
+inline __device__ int getStep(int step_order_) {
+    return step_order_ >> 16;
+}
+
+/**
+  * Returns the order stored in the rightmost 16 bits 
+  * of the 32 bit step-order integer
+  */
+inline __device__ int getOrder(int step_order_) {
+    return step_order_ & 0x0000FFFF;
+}
+
+
+enum BoundaryCondition {
+    Dirichlet = 0,
+    Neumann = 1,
+    Periodic = 2,
+    Reflective = 3
+};
+
+inline __device__ BoundaryCondition getBCNorth(int bc_) {
+    return static_cast<BoundaryCondition>((bc_ >> 24) & 0x0000000F);
+}
+
+inline __device__ BoundaryCondition getBCSouth(int bc_) {
+    return static_cast<BoundaryCondition>((bc_ >> 16) & 0x0000000F);
+}
+
+inline __device__ BoundaryCondition getBCEast(int bc_) {
+    return static_cast<BoundaryCondition>((bc_ >> 8) & 0x0000000F);
+}
+
+inline __device__ BoundaryCondition getBCWest(int bc_) {
+    return static_cast<BoundaryCondition>((bc_ >> 0) & 0x0000000F);
+}
+
+
+// West boundary
+template<int w, int h, int gc_x, int gc_y, int sign>
+__device__ void bcWestReflective(float Q[h+2*gc_y][w+2*gc_x], 
+                                const int nx_, const int ny_) {
+    for (int j=threadIdx.y; j<h+2*gc_y; j+=h) {
+        const int i = threadIdx.x + gc_x;
+        const int ti = blockDim.x*blockIdx.x + i;
+        
+        if (gc_x >= 1 && ti == gc_x) {
+            Q[j][i-1] = sign*Q[j][i];
+        }
+        if (gc_x >= 2 && ti == gc_x + 1) {
+            Q[j][i-3] = sign*Q[j][i];
+        }
+        if (gc_x >= 3 && ti == gc_x + 2) {
+            Q[j][i-5] = sign*Q[j][i];
+        }
+        if (gc_x >= 4 && ti == gc_x + 3) {
+            Q[j][i-7] = sign*Q[j][i];
+        }
+        if (gc_x >= 5 && ti == gc_x + 4) {
+            Q[j][i-9] = sign*Q[j][i];
+        }
+    }
+}
+
+
+// East boundary
+template<int w, int h, int gc_x, int gc_y, int sign>
+__device__ void bcEastReflective(float Q[h+2*gc_y][w+2*gc_x], 
+                                const int nx_, const int ny_) {
+    for (int j=threadIdx.y; j<h+2*gc_y; j+=h) {
+        const int i = threadIdx.x + gc_x;
+        const int ti = blockDim.x*blockIdx.x + i;
+        
+        if (gc_x >= 1 && ti == nx_ + gc_x - 1) {
+            Q[j][i+1] = sign*Q[j][i];
+        }
+        if (gc_x >= 2 && ti == nx_ + gc_x - 2) {
+            Q[j][i+3] = sign*Q[j][i];
+        }
+        if (gc_x >= 3 && ti == nx_ + gc_x - 3) {
+            Q[j][i+5] = sign*Q[j][i];
+        }
+        if (gc_x >= 4 && ti == nx_ + gc_x - 4) {
+            Q[j][i+7] = sign*Q[j][i];
+        }
+        if (gc_x >= 5 && ti == nx_ + gc_x - 5) {
+            Q[j][i+9] = sign*Q[j][i];
+        }
+    }
+}
+    
+    
+// South boundary
+template<int w, int h, int gc_x, int gc_y, int sign>
+__device__ void bcSouthReflective(float Q[h+2*gc_y][w+2*gc_x], 
+                                const int nx_, const int ny_) {
+    for (int i=threadIdx.x; i<w+2*gc_x; i+=w) {
+        const int j = threadIdx.y + gc_y;
+        const int tj = blockDim.y*blockIdx.y + j;
+
+        if (gc_y >= 1 && tj == gc_y) {
+            Q[j-1][i] = sign*Q[j][i];
+        }
+        if (gc_y >= 2 && tj == gc_y + 1) {
+            Q[j-3][i] = sign*Q[j][i];
+        }
+        if (gc_y >= 3 && tj == gc_y + 2) {
+            Q[j-5][i] = sign*Q[j][i];
+        }
+        if (gc_y >= 4 && tj == gc_y + 3) {
+            Q[j-7][i] = sign*Q[j][i];
+        }
+        if (gc_y >= 5 && tj == gc_y + 4) {
+            Q[j-9][i] = sign*Q[j][i];
+        }
+    }
+}
+
+
+
+    
+// North boundary
+template<int w, int h, int gc_x, int gc_y, int sign>
+__device__ void bcNorthReflective(float Q[h+2*gc_y][w+2*gc_x], const int nx_, const int ny_) {
+    for (int i=threadIdx.x; i<w+2*gc_x; i+=w) {
+        const int j = threadIdx.y + gc_y;
+        const int tj = blockDim.y*blockIdx.y + j;
+        
+        if (gc_y >= 1 && tj == ny_ + gc_y - 1) {
+            Q[j+1][i] = sign*Q[j][i];
+        }
+        if (gc_y >= 2 && tj == ny_ + gc_y - 2) {
+            Q[j+3][i] = sign*Q[j][i];
+        }
+        if (gc_y >= 3 && tj == ny_ + gc_y - 3) {
+            Q[j+5][i] = sign*Q[j][i];
+        }
+        if (gc_y >= 4 && tj == ny_ + gc_y - 4) {
+            Q[j+7][i] = sign*Q[j][i];
+        }
+        if (gc_y >= 5 && tj == ny_ + gc_y - 5) {
+            Q[j+9][i] = sign*Q[j][i];
+        }
+    }
+}
+
+
+
+
+/**
+  * Alter the index l so that it gives periodic boundary conditions when reading
+  */
+template<int gc_x>
+inline __device__ int handlePeriodicBoundaryX(int k, int nx_, int boundary_conditions_) {
+    const int gc_pad = gc_x;
+    
+    //West boundary: add an offset to read from east of domain
+    if (gc_x > 0) {
+        if ((k < gc_pad) 
+                && getBCWest(boundary_conditions_) == Periodic) {
+            k += (nx_+2*gc_x - 2*gc_pad);
+        }
+        //East boundary: subtract an offset to read from west of domain
+        else if ((k >= nx_+2*gc_x-gc_pad) 
+                && getBCEast(boundary_conditions_) == Periodic) {
+            k -= (nx_+2*gc_x - 2*gc_pad);
+        }
+    }
+    
+    return k;
+}
+
+/**
+  * Alter the index l so that it gives periodic boundary conditions when reading
+  */
+template<int gc_y>
+inline __device__ int handlePeriodicBoundaryY(int l, int ny_, int boundary_conditions_) {
+    const int gc_pad = gc_y;
+    
+    //South boundary: add an offset to read from north of domain
+    if (gc_y > 0) {
+        if ((l < gc_pad) 
+                && getBCSouth(boundary_conditions_) == Periodic) {
+            l += (ny_+2*gc_y - 2*gc_pad);
+        }
+        //North boundary: subtract an offset to read from south of domain
+        else if ((l >= ny_+2*gc_y-gc_pad) 
+                && getBCNorth(boundary_conditions_) == Periodic) {
+            l -= (ny_+2*gc_y - 2*gc_pad);
+        }
+    }
+    
+    return l;
+}
+
+
+template<int w, int h, int gc_x, int gc_y, int sign_x, int sign_y>
+inline __device__ 
+void handleReflectiveBoundary(
+                float Q[h+2*gc_y][w+2*gc_x], 
+                const int nx_, const int ny_,
+                const int boundary_conditions_) {
+
+    //Handle reflective boundary conditions
+    if (getBCNorth(boundary_conditions_) == Reflective) {
+        bcNorthReflective<w, h, gc_x, gc_y, sign_y>(Q, nx_, ny_);
+        __syncthreads();
+    }
+    if (getBCSouth(boundary_conditions_) == Reflective) {
+        bcSouthReflective<w, h, gc_x, gc_y, sign_y>(Q, nx_, ny_);
+        __syncthreads();
+    }
+    if (getBCEast(boundary_conditions_) == Reflective) {
+        bcEastReflective<w, h, gc_x, gc_y, sign_x>(Q, nx_, ny_);
+        __syncthreads();
+    }
+    if (getBCWest(boundary_conditions_) == Reflective) {
+        bcWestReflective<w, h, gc_x, gc_y, sign_x>(Q, nx_, ny_);
+        __syncthreads();
+    }
+}
+
+/**
+  * Reads a block of data with ghost cells
+  */
+template<int w, int h, int gc_x, int gc_y, int sign_x, int sign_y>
+inline __device__ void readBlock(float* ptr_, int pitch_,
+                float Q[h+2*gc_y][w+2*gc_x], 
+                const int nx_, const int ny_,
+                const int boundary_conditions_) {
+    //Index of block within domain
+    const int bx = blockDim.x * blockIdx.x;
+    const int by = blockDim.y * blockIdx.y;
+
+    //Read into shared memory
+    //Loop over all variables
+    for (int j=threadIdx.y; j<h+2*gc_y; j+=h) {
+        //Handle periodic boundary conditions here
+        int l = handlePeriodicBoundaryY<gc_y>(by + j, ny_, boundary_conditions_);
+        l = min(l, ny_+2*gc_y-1);
+        float* row = (float*) ((char*) ptr_ + pitch_*l);
+        
+        for (int i=threadIdx.x; i<w+2*gc_x; i+=w) {
+            //Handle periodic boundary conditions here
+            int k = handlePeriodicBoundaryX<gc_x>(bx + i, nx_, boundary_conditions_);
+            k = min(k, nx_+2*gc_x-1);
+            
+            //Read from global memory
+            Q[j][i] = row[k];
+        }
+    }
+    __syncthreads();
+    
+    handleReflectiveBoundary<w, h, gc_x, gc_y, sign_x, sign_y>(Q, nx_, ny_, boundary_conditions_);
+}
+
+
+
+
+/**
+  * Writes a block of data to global memory for the shallow water equations.
+  */
+template<int w, int h, int gc_x, int gc_y>
+inline __device__ void writeBlock(float* ptr_, int pitch_,
+                 float shmem[h+2*gc_y][w+2*gc_x],
+                 const int nx_, const int ny_,
+                 int rk_step_, int rk_order_) {
+    
+    //Index of cell within domain
+    const int ti = blockDim.x*blockIdx.x + threadIdx.x + gc_x;
+    const int tj = blockDim.y*blockIdx.y + threadIdx.y + gc_y;
+    
+    //Only write internal cells
+    if (ti < nx_+gc_x && tj < ny_+gc_y) {
+        //Index of thread within block
+        const int tx = threadIdx.x + gc_x;
+        const int ty = threadIdx.y + gc_y;
+        
+        float* const row  = (float*) ((char*) ptr_ + pitch_*tj);
+        
+        //Handle runge-kutta timestepping here
+        row[ti] = shmem[ty][tx];
+        
+        
+        
+        /**
+          * SSPRK1 (forward Euler)
+          * u^1   = u^n + dt*f(u^n)
+          */
+        if (rk_order_ == 1) {
+            row[ti] = shmem[ty][tx];
+        }
+        /**
+          * SSPRK2
+          * u^1   = u^n + dt*f(u^n)
+          * u^n+1 = 1/2*u^n + 1/2*(u^1 + dt*f(u^1))
+          */
+        else if (rk_order_ == 2) {
+            if (rk_step_ == 0) {
+                row[ti] = shmem[ty][tx];
+            }
+            else if (rk_step_ == 1) {
+                row[ti] = 0.5f*row[ti] + 0.5f*shmem[ty][tx];
+            }
+        }
+        /**
+          * SSPRK3
+          * u^1   = u^n + dt*f(u^n)
+          * u^2   = 3/4 * u^n + 1/4 * (u^1 + dt*f(u^1))
+          * u^n+1 = 1/3 * u^n + 2/3 * (u^2 + dt*f(u^2))
+          * FIXME: This is not correct now, need a temporary to hold intermediate step u^2
+          */
+        else if (rk_order_ == 3) {
+            if (rk_step_ == 0) {
+                row[ti] = shmem[ty][tx];
+            }
+            else if (rk_step_ == 1) {
+                row[ti] = 0.75f*row[ti] + 0.25f*shmem[ty][tx];
+            }
+            else if (rk_step_ == 2) {
+                const float t = 1.0f / 3.0f; //Not representable in base 2
+                row[ti] = t*row[ti] + (1.0f-t)*shmem[ty][tx];
+            }
+        }
+    }
+}
+
+
+
+
+
+
+
+
+
+
+
+template<int w, int h, int gc_x, int gc_y, int vars>
+__device__ void evolveF(float Q[vars][h+2*gc_y][w+2*gc_x],
+              float F[vars][h+2*gc_y][w+2*gc_x],
+              const float dx_, const float dt_) {
+    for (int var=0; var < vars; ++var) {
+        for (int j=threadIdx.y; j<h+2*gc_y; j+=h) {
+            for (int i=threadIdx.x+gc_x; i<w+gc_x; i+=w) {
+                Q[var][j][i] = Q[var][j][i] + (F[var][j][i-1] - F[var][j][i]) * dt_ / dx_;
+            }
+        }
+    }
+}
+
+
+
+
+
+
+/**
+  * Evolves the solution in time along the y axis (dimensional splitting)
+  */
+template<int w, int h, int gc_x, int gc_y, int vars>
+__device__ void evolveG(float Q[vars][h+2*gc_y][w+2*gc_x],
+              float G[vars][h+2*gc_y][w+2*gc_x],
+              const float dy_, const float dt_) {
+    for (int var=0; var < vars; ++var) {
+        for (int j=threadIdx.y+gc_y; j<h+gc_y; j+=h) {
+            for (int i=threadIdx.x; i<w+2*gc_x; i+=w) {
+                Q[var][j][i] = Q[var][j][i] + (G[var][j-1][i] - G[var][j][i]) * dt_ / dy_;
+            }
+        }
+    }
+}
+// ---- end of common.h
+// ---- GPUSimulators/cuda/limiters.h, lines 21-118
+
+
+
+
+
+
+/**
+  * Reconstructs a slope using the generalized minmod limiter based on three 
+  * consecutive values
+  */
+__device__ __inline__ float minmodSlope(float left, float center, float right, float theta) {
+    const float backward = (center - left) * theta;
+    const float central = (right - left) * 0.5f;
+    const float forward = (right - center) * theta;
+    
+	return 0.25f
+		*copysign(1.0f, backward)
+		*(copysign(1.0f, backward) + copysign(1.0f, central))
+		*(copysign(1.0f, central) + copysign(1.0f, forward))
+		*min( min(fabs(backward), fabs(central)), fabs(forward) );
+}
+
+
+
+
+/**
+  * Reconstructs a minmod slope for a whole block along the abscissa
+  */
+template<int w, int h, int gc_x, int gc_y, int vars>
+__device__ void minmodSlopeX(float Q[vars][h+2*gc_y][w+2*gc_x],
+                  float Qx[vars][h+2*gc_y][w+2*gc_x],
+                  const float theta_) {
+    //Reconstruct slopes along x axis
+    for (int p=0; p<vars; ++p) {
+        for (int j=threadIdx.y; j<h+2*gc_y; j+=h) {
+            for (int i=threadIdx.x+1; i<w+2*gc_x-1; i+=w) {
+                Qx[p][j][i] = minmodSlope(Q[p][j][i-1], Q[p][j][i], Q[p][j][i+1], theta_);
+            }
+        }
+    }
+}
+
+
+/**
+  * Reconstructs a minmod slope for a whole block along the ordinate
+  */
+template<int w, int h, int gc_x, int gc_y, int vars>
+__device__ void minmodSlopeY(float Q[vars][h+2*gc_y][w+2*gc_x],
+                  float Qy[vars][h+2*gc_y][w+2*gc_x],
+                  const float theta_) {
+    //Reconstruct slopes along y axis
+    for (int p=0; p<vars; ++p) {
+        for (int j=threadIdx.y+1; j<h+2*gc_y-1; j+=h) {
+            for (int i=threadIdx.x; i<w+2*gc_x; i+=w) {
+                Qy[p][j][i] = minmodSlope(Q[p][j-1][i], Q[p][j][i], Q[p][j+1][i], theta_);
+            }
+        }
+    }
+}
+
+
+
+
+__device__ float monotonized_central(float r_) {
+    return fmaxf(0.0f, fminf(2.0f, fminf(2.0f*r_, 0.5f*(1.0f+r_))));
+}
+
+__device__ float osher(float r_, float beta_) {
+    return fmaxf(0.0f, fminf(beta_, r_));
+}
+
+__device__ float sweby(float r_, float beta_) {
+    return fmaxf(0.0f, fmaxf(fminf(r_, beta_), fminf(beta_*r_, 1.0f)));
+}
+
+__device__ float minmod(float r_) {
+    return fmaxf(0.0f, fminf(1.0f, r_));
+}
+
+__device__ float generalized_minmod(float r_, float theta_) {
+    return fmaxf(0.0f, fminf(theta_*r_, fminf( (1.0f + r_) / 2.0f, theta_)));
+}
+
+__device__ float superbee(float r_) {
+    return fmaxf(0.0f, fmaxf(fminf(2.0f*r_, 1.0f), fminf(r_, 2.0f)));
+}
+
+__device__ float vanAlbada1(float r_) {
+    return (r_*r_ + r_) / (r_*r_ + 1.0f);
+}
+
+__device__ float vanAlbada2(float r_) {
+    return 2.0f*r_ / (r_*r_* + 1.0f);
+}
+
+__device__ float vanLeer(float r_) {
+    return (r_ + fabsf(r_)) / (1.0f + fabsf(r_));
+}
+// ---- end of limiters.h
+// ---- GPUSimulators/cuda/EulerCommon.h, lines 23-187 (line 22, #include "limiters.h", is the block above)
+
+
+
+template<int w, int h, int gc_x, int gc_y, int vars>
+__device__ void writeCfl(float Q[vars][h+2*gc_y][w+2*gc_x],
+        float shmem[h+2*gc_y][w+2*gc_x],
+        const int nx_, const int ny_,
+        const float dx_, const float dy_, const float gamma_,
+        float* output_) {
+    //Index of thread within block
+    const int tx = threadIdx.x + gc_x;
+    const int ty = threadIdx.y + gc_y;
+    
+    //Index of cell within domain
+    const int ti = blockDim.x*blockIdx.x + tx;
+    const int tj = blockDim.y*blockIdx.y + ty;
+    
+    //Only internal cells
+    if (ti < nx_+gc_x && tj < ny_+gc_y) {
+        const float rho = Q[0][ty][tx];
+        const float u   = Q[1][ty][tx] / rho;
+        const float v   = Q[2][ty][tx] / rho;
+        
+        const float max_u = dx_ / (fabsf(u) + sqrtf(gamma_*rho));
+        const float max_v = dy_ / (fabsf(v) + sqrtf(gamma_*rho));
+        
+        shmem[ty][tx] = fminf(max_u, max_v);
+    }
+    __syncthreads();
+    
+    //One row of threads loop over all rows
+    if (ti < nx_+gc_x && tj < ny_+gc_y) {
+        if (ty == gc_y) {
+            float min_val = shmem[ty][tx];
+            const int max_y = min(h, ny_+gc_y - tj);
+            for (int j=gc_y; j<max_y+gc_y; j++) {
+                min_val = fminf(min_val, shmem[j][tx]);
+            }
+            shmem[ty][tx] = min_val;
+        }
+    }
+    __syncthreads();
+    
+    //One thread loops over first row to find global max
+    if (tx == gc_x && ty == gc_y) {
+        float min_val = shmem[ty][tx];
+        const int max_x = min(w, nx_+gc_x - ti);
+        for (int i=gc_x; i<max_x+gc_x; ++i) {
+            min_val = fminf(min_val, shmem[ty][i]);
+        }
+        
+        const int idx = gridDim.x*blockIdx.y + blockIdx.x;
+        output_[idx] = min_val;
+    }
+}
+
+
+
+
+
+inline __device__ float pressure(float4 Q, float gamma) {
+    const float rho   = Q.x;
+    const float rho_u = Q.y;
+    const float rho_v = Q.z;
+    const float E     = Q.w;
+
+    return (gamma-1.0f)*(E-0.5f*(rho_u*rho_u + rho_v*rho_v)/rho);
+}
+
+
+__device__ float4 F_func(const float4 Q, float P) {
+    const float rho   = Q.x;
+    const float rho_u = Q.y;
+    const float rho_v = Q.z;
+    const float E     = Q.w;
+
+    const float u = rho_u/rho;
+
+    float4 F;
+
+    F.x = rho_u;
+    F.y = rho_u*u + P;
+    F.z = rho_v*u;
+    F.w = u*(E+P);
+
+    return F;
+}
+
+
+
+
+/**
+  * Harten-Lax-van Leer with contact discontinuity (Toro 2001, p 180)
+  */
+__device__ float4 HLL_flux(const float4 Q_l, const float4 Q_r, const float gamma) {
+    const float h_l = Q_l.x;
+    const float h_r = Q_r.x;
+    
+    // Calculate velocities
+    const float u_l = Q_l.y / h_l;
+    const float u_r = Q_r.y / h_r;
+    
+    // Calculate pressures
+    const float P_l = pressure(Q_l, gamma);
+    const float P_r = pressure(Q_r, gamma);
+    
+    // Estimate the potential wave speeds
+    const float c_l = sqrt(gamma*P_l/Q_l.x);
+    const float c_r = sqrt(gamma*P_r/Q_r.x);
+    
+    // Compute h in the "star region", h^dagger
+    const float h_dag = 0.5f * (h_l+h_r) - 0.25f * (u_r-u_l)*(h_l+h_r)/(c_l+c_r);
+    
+    const float q_l_tmp = sqrt(0.5f * ( (h_dag+h_l)*h_dag / (h_l*h_l) ) );
+    const float q_r_tmp = sqrt(0.5f * ( (h_dag+h_r)*h_dag / (h_r*h_r) ) );
+    
+    const float q_l = (h_dag > h_l) ? q_l_tmp : 1.0f;
+    const float q_r = (h_dag > h_r) ? q_r_tmp : 1.0f;
+    
+    // Compute wave speed estimates
+    const float S_l = u_l - c_l*q_l;
+    const float S_r = u_r + c_r*q_r;
+    
+    //Upwind selection
+    if (S_l >= 0.0f) {
+        return F_func(Q_l, P_l);
+    }
+    else if (S_r <= 0.0f) {
+        return F_func(Q_r, P_r);
+    }
+    //Or estimate flux in the star region
+    else {
+        const float4 F_l = F_func(Q_l, P_l);
+        const float4 F_r = F_func(Q_r, P_r);
+        const float4 flux = (S_r*F_l - S_l*F_r + S_r*S_l*(Q_r - Q_l)) / (S_r-S_l);
+        return flux;
+    }
+}
+
+
+
+
+
+
+
+/**
+  * Central upwind flux function
+  */
+__device__ float4 CentralUpwindFlux(const float4 Qm, const float4 Qp, const float gamma) {
+    
+    const float Pp = pressure(Qp, gamma);
+    const float4 Fp = F_func(Qp, Pp);
+    const float up = Qp.y / Qp.x;   // rho*u / rho
+    const float cp = sqrt(gamma*Pp/Qp.x); // sqrt(gamma*P/rho)
+
+    const float Pm = pressure(Qm, gamma);
+    const float4 Fm = F_func(Qm, Pm);
+    const float um = Qm.y / Qm.x;   // rho*u / rho
+    const float cm = sqrt(gamma*Pm/Qm.x); // sqrt(gamma*P/rho)
+    
+    const float am = min(min(um-cm, up-cp), 0.0f); // largest negative wave speed
+    const float ap = max(max(um+cm, up+cp), 0.0f); // largest positive wave speed
+    
+    return  ((ap*Fm - am*Fp) + ap*am*(Qp-Qm))/(ap-am);
+}
+// ---- end of EulerCommon.h
+
+
+__device__
+void computeFluxF(float Q[4][BLOCK_HEIGHT+4][BLOCK_WIDTH+4],
+                  float Qx[4][BLOCK_HEIGHT+4][BLOCK_WIDTH+4],
+                  float F[4][BLOCK_HEIGHT+4][BLOCK_WIDTH+4],
+                  const float gamma_, const float dx_, const float dt_) {
+    for (int j=threadIdx.y; j<BLOCK_HEIGHT+4; j+=BLOCK_HEIGHT) {
+        for (int i=threadIdx.x+1; i<BLOCK_WIDTH+2; i+=BLOCK_WIDTH) {
+            // Reconstruct point values of Q at the left and right hand side 
+            // of the cell for both the left (i) and right (i+1) cell 
+            const float4 Q_rl = make_float4(Q[0][j][i+1] - 0.5f*Qx[0][j][i+1],
+                                            Q[1][j][i+1] - 0.5f*Qx[1][j][i+1],
+                                            Q[2][j][i+1] - 0.5f*Qx[2][j][i+1],
+                                            Q[3][j][i+1] - 0.5f*Qx[3][j][i+1]);
+            const float4 Q_rr = make_float4(Q[0][j][i+1] + 0.5f*Qx[0][j][i+1],
+                                            Q[1][j][i+1] + 0.5f*Qx[1][j][i+1],
+                                            Q[2][j][i+1] + 0.5f*Qx[2][j][i+1],
+                                            Q[3][j][i+1] + 0.5f*Qx[3][j][i+1]);
+
+            const float4 Q_ll = make_float4(Q[0][j][i] - 0.5f*Qx[0][j][i],
+                                            Q[1][j][i] - 0.5f*Qx[1][j][i],
+                                            Q[2][j][i] - 0.5f*Qx[2][j][i],
+                                            Q[3][j][i] - 0.5f*Qx[3][j][i]);
+            const float4 Q_lr = make_float4(Q[0][j][i] + 0.5f*Qx[0][j][i],
+                                            Q[1][j][i] + 0.5f*Qx[1][j][i],
+                                            Q[2][j][i] + 0.5f*Qx[2][j][i],
+                                            Q[3][j][i] + 0.5f*Qx[3][j][i]);
+
+
+            //Evolve half a timestep (predictor step)
+            const float4 Q_r_bar = Q_rl + dt_/(2.0f*dx_) * (F_func(Q_rl, gamma_) - F_func(Q_rr, gamma_));
+            const float4 Q_l_bar = Q_lr + dt_/(2.0f*dx_) * (F_func(Q_ll, gamma_) - F_func(Q_lr, gamma_));
+
+            // Compute flux based on prediction
+            //const float4 flux = CentralUpwindFlux(Q_l_bar, Q_r_bar, gamma_);
+            const float4 flux = HLL_flux(Q_l_bar, Q_r_bar, gamma_);
+            
+            //Write to shared memory
+            F[0][j][i] = flux.x;
+            F[1][j][i] = flux.y;
+            F[2][j][i] = flux.z;
+            F[3][j][i] = flux.w;
+        }
+    }
+}
+
+__device__
+void computeFluxG(float Q[4][BLOCK_HEIGHT+4][BLOCK_WIDTH+4],
+                  float Qy[4][BLOCK_HEIGHT+4][BLOCK_WIDTH+4],
+                  float G[4][BLOCK_HEIGHT+4][BLOCK_WIDTH+4],
+                  const float gamma_, const float dy_, const float dt_) {
+    for (int j=threadIdx.y+1; j<BLOCK_HEIGHT+2; j+=BLOCK_HEIGHT) {
+        for (int i=threadIdx.x; i<BLOCK_WIDTH+4; i+=BLOCK_WIDTH) {
+            // Reconstruct point values of Q at the left and right hand side 
+            // of the cell for both the left (i) and right (i+1) cell 
+            //NOte that hu and hv are swapped ("transposing" the domain)!
+            const float4 Q_rl = make_float4(Q[0][j+1][i] - 0.5f*Qy[0][j+1][i],
+                                            Q[2][j+1][i] - 0.5f*Qy[2][j+1][i],
+                                            Q[1][j+1][i] - 0.5f*Qy[1][j+1][i],
+                                            Q[3][j+1][i] - 0.5f*Qy[3][j+1][i]);
+            const float4 Q_rr = make_float4(Q[0][j+1][i] + 0.5f*Qy[0][j+1][i],
+                                            Q[2][j+1][i] + 0.5f*Qy[2][j+1][i],
+                                            Q[1][j+1][i] + 0.5f*Qy[1][j+1][i],
+                                            Q[3][j+1][i] + 0.5f*Qy[3][j+1][i]);
+
+            const float4 Q_ll = make_float4(Q[0][j][i] - 0.5f*Qy[0][j][i],
+                                            Q[2][j][i] - 0.5f*Qy[2][j][i],
+                                            Q[1][j][i] - 0.5f*Qy[1][j][i],
+                                            Q[3][j][i] - 0.5f*Qy[3][j][i]);
+            const float4 Q_lr = make_float4(Q[0][j][i] + 0.5f*Qy[0][j][i],
+                                            Q[2][j][i] + 0.5f*Qy[2][j][i],
+                                            Q[1][j][i] + 0.5f*Qy[1][j][i],
+                                            Q[3][j][i] + 0.5f*Qy[3][j][i]);
+
+            //Evolve half a timestep (predictor step)
+            const float4 Q_r_bar = Q_rl + dt_/(2.0f*dy_) * (F_func(Q_rl, gamma_) - F_func(Q_rr, gamma_));
+            const float4 Q_l_bar = Q_lr + dt_/(2.0f*dy_) * (F_func(Q_ll, gamma_) - F_func(Q_lr, gamma_));
+            
+            // Compute flux based on prediction
+            const float4 flux = CentralUpwindFlux(Q_l_bar, Q_r_bar, gamma_);
+            //const float4 flux = HLL_flux(Q_l_bar, Q_r_bar, gamma_);
+            
+            //Write to shared memory
+            //Note that we here swap hu and hv back to the original
+            G[0][j][i] = flux.x;
+            G[1][j][i] = flux.z;
+            G[2][j][i] = flux.y;
+            G[3][j][i] = flux.w;
+        }
+    }
+}
+
+
+
+/**
+  * This unsplit kernel computes the 2D numerical scheme with a TVD RK2 time integration scheme
+  */
+extern "C" {
+    
+__global__ void KP07DimsplitKernel(
+        int nx_, int ny_,
+        float dx_, float dy_, float dt_,
+        float g_,
+        float gamma_,
+        
+        float theta_,
+        
+        int step_,
+        int boundary_conditions_,
+        
+        //Input h^n
+        float* rho0_ptr_, int rho0_pitch_,
+        float* rho_u0_ptr_, int rho_u0_pitch_,
+        float* rho_v0_ptr_, int rho_v0_pitch_,
+        float* E0_ptr_, int E0_pitch_,
+        
+        //Output h^{n+1}
+        float* rho1_ptr_, int rho1_pitch_,
+        float* rho_u1_ptr_, int rho_u1_pitch_,
+        float* rho_v1_ptr_, int rho_v1_pitch_,
+        float* E1_ptr_, int E1_pitch_, 
+        
+        //Output CFL
+        float* cfl_) {
+    const unsigned int w = BLOCK_WIDTH;
+    const unsigned int h = BLOCK_HEIGHT;
+    const unsigned int gc_x = 2;
+    const unsigned int gc_y = 2;
+    const unsigned int vars = 4;
+        
+    //Shared memory variables
+    __shared__ float  Q[4][h+2*gc_y][w+2*gc_x];
+    __shared__ float Qx[4][h+2*gc_y][w+2*gc_x];
+    __shared__ float  F[4][h+2*gc_y][w+2*gc_x];
+    
+    //Read into shared memory
+    readBlock<w, h, gc_x, gc_y,  1,  1>(  rho0_ptr_,   rho0_pitch_, Q[0], nx_, ny_, boundary_conditions_);
+    readBlock<w, h, gc_x, gc_y, -1,  1>(rho_u0_ptr_, rho_u0_pitch_, Q[1], nx_, ny_, boundary_conditions_);
+    readBlock<w, h, gc_x, gc_y,  1, -1>(rho_v0_ptr_, rho_v0_pitch_, Q[2], nx_, ny_, boundary_conditions_);
+    readBlock<w, h, gc_x, gc_y,  1,  1>(    E0_ptr_,     E0_pitch_, Q[3], nx_, ny_, boundary_conditions_);
+
+    //Step 0 => evolve x first, then y
+    if (step_ == 0) {
+        //Compute fluxes along the x axis and evolve
+        minmodSlopeX<w, h, gc_x, gc_y, vars>(Q, Qx, theta_);
+        __syncthreads();
+        computeFluxF(Q, Qx, F, gamma_, dx_, dt_);
+        __syncthreads();
+        evolveF<w, h, gc_x, gc_y, vars>(Q, F, dx_, dt_);
+        __syncthreads();
+
+        //Compute fluxes along the y axis and evolve
+        minmodSlopeY<w, h, gc_x, gc_y, vars>(Q, Qx, theta_);
+        __syncthreads();
+        computeFluxG(Q, Qx, F, gamma_, dy_, dt_);
+        __syncthreads();
+        evolveG<w, h, gc_x, gc_y, vars>(Q, F, dy_, dt_);
+        __syncthreads();    
+        
+        //Gravity source term
+        if (g_ > 0.0f) {
+            const int i = threadIdx.x + gc_x;
+            const int j = threadIdx.y + gc_y;
+            const float rho_v = Q[2][j][i];
+            Q[2][j][i] -= g_*Q[0][j][i]*dt_;
+            Q[3][j][i] -= g_*rho_v*dt_;
+            __syncthreads();
+        }
+    }
+    //Step 1 => evolve y first, then x
+    else {
+        //Compute fluxes along the y axis and evolve
+        minmodSlopeY<w, h, gc_x, gc_y, vars>(Q, Qx, theta_);
+        __syncthreads();
+        computeFluxG(Q, Qx, F, gamma_, dy_, dt_);
+        __syncthreads();
+        evolveG<w, h, gc_x, gc_y, vars>(Q, F, dy_, dt_);
+        __syncthreads();
+        
+        //Compute fluxes along the x axis and evolve
+        minmodSlopeX<w, h, gc_x, gc_y, vars>(Q, Qx, theta_);
+        __syncthreads();
+        computeFluxF(Q, Qx, F, gamma_, dx_, dt_);
+        __syncthreads();
+        evolveF<w, h, gc_x, gc_y, vars>(Q, F, dx_, dt_);
+        __syncthreads();
+        
+        //Gravity source term
+        if (g_ > 0.0f) {
+            const int i = threadIdx.x + gc_x;
+            const int j = threadIdx.y + gc_y;
+            const float rho_v = Q[2][j][i];
+            Q[2][j][i] -= g_*Q[0][j][i]*dt_;
+            Q[3][j][i] -= g_*rho_v*dt_;
+            __syncthreads();
+        }
+    }
+
+    
+    // Write to main memory for all internal cells
+    writeBlock<w, h, gc_x, gc_y>(  rho1_ptr_,   rho1_pitch_, Q[0], nx_, ny_, 0, 1);
+    writeBlock<w, h, gc_x, gc_y>(rho_u1_ptr_, rho_u1_pitch_, Q[1], nx_, ny_, 0, 1);
+    writeBlock<w, h, gc_x, gc_y>(rho_v1_ptr_, rho_v1_pitch_, Q[2], nx_, ny_, 0, 1);
+    writeBlock<w, h, gc_x, gc_y>(    E1_ptr_,     E1_pitch_, Q[3], nx_, ny_, 0, 1);
+    
+    //Compute the CFL for this block
+    if (cfl_ != NULL) {
+        writeCfl<w, h, gc_x, gc_y, vars>(Q, F[0], nx_, ny_, dx_, dy_, gamma_, cfl_);
+    }
+}
+
+
+} // extern "C"
