@@ -57,7 +57,7 @@
 #include <stdint.h>
 #include <cmath>
 #include <type_traits>
-// ---- src/GPU/common_device_functions.h lines 50-472 ----
+// ---- src/GPU/common_device_functions.h lines 50-473 ----
 #ifdef WITH_NVIDIA_GPU_VERSION
 #define INLINE_DEVICE __forceinline__ __device__
 #define double_complex cuDoubleComplex
@@ -481,6 +481,7 @@ INLINE_DEVICE int local_index(int idx, int my_proc, int num_procs, int nblk, int
   }
 
   return result;
+}
 // ---- end of common_device_functions.h ----
 // ---- src/GPU/gpu_to_cuda_and_hip_interface.h lines 71-90 ----
 #ifdef WITH_NVIDIA_GPU_VERSION
