@@ -35920,3 +35920,93 @@ def sfcuda_extrapolate_u(nv, v, nu, u, nx, ny):
             if c > 0:
                 nu[idx], nv[idx] = s / c, 1
     return nu, nv
+
+
+# ---- unseen238: numr's single-thread dense factorisations (numr_) and ELPA's tridiagonalisation kernels (elpa_) ----
+
+def numr_sym(n, seed):
+    """A symmetric n x n matrix, entries in [-1, 1] (row-major, as numr's kernels read it)."""
+    a = np.random.default_rng(seed).uniform(-1.0, 1.0, (n, n))
+    return (a + a.T) / 2
+
+
+def numr_spd(n, seed):
+    """A symmetric positive definite n x n matrix: B B^T / n + I."""
+    b = np.random.default_rng(seed).uniform(-1.0, 1.0, (n, n))
+    return b @ b.T / n + np.eye(n)
+
+
+def numr_lu(a):
+    """lu_decompose_impl's Doolittle LU with partial pivoting, in float64: (lu, pivots, num_swaps)."""
+    lu = np.array(a, dtype=np.float64)
+    m, n = lu.shape
+    piv, swaps = np.zeros(min(m, n), np.int64), 0
+    for col in range(min(m, n)):
+        p = col + int(np.argmax(np.abs(lu[col:, col])))   # the first of equal maxima, as its strict > keeps
+        piv[col] = p
+        if p != col:
+            lu[[col, p]] = lu[[p, col]]
+            swaps += 1
+        lu[col + 1:, col] /= lu[col, col]
+        lu[col + 1:, col + 1:] -= np.outer(lu[col + 1:, col], lu[col, col + 1:])
+    return lu, piv, swaps
+
+
+def elpa_hh(alpha, xnorm_sq):
+    """gpu_hh_transform_kernel's real case (ELPA's hh_transform_real): (alpha, xf, tau) after the launch."""
+    alpha, xnorm_sq = float(alpha), float(xnorm_sq)
+    if xnorm_sq == 0.0:
+        return (alpha, 0.0, 0.0) if alpha >= 0 else (-alpha, 0.0, 2.0)
+    beta = np.copysign(np.sqrt(alpha * alpha + xnorm_sq), 1.0 if alpha >= 0 else -1.0)
+    alpha = alpha + beta
+    if beta < 0:
+        tau = alpha / beta
+        beta = -beta
+    else:
+        ar = xnorm_sq / alpha
+        tau = ar / beta
+        alpha = -ar
+    return beta, 1.0 / alpha, tau
+
+
+def elpa_scale_store(v_row, a, xf, l_rows, l_cols, rows, own_row):
+    """gpu_set_e_vec_scale_set_one_store_v_row_kernel: (v_row, a) after v_row[:l_rows] *= xf, v_row[l_rows-1] = 1 on
+    the owning process row, and a's column l_cols (column-major, rows rows) = v_row[:l_rows]."""
+    v, a = v_row.copy(), a.copy()
+    v[:l_rows] = v[:l_rows] * xf
+    if own_row:
+        v[l_rows - 1] = 1.0
+    a[rows * l_cols:rows * l_cols + l_rows] = v[:l_rows]
+    return v, a
+
+
+def elpa_store_uv(vu, uv, v_row, u_row, v_col, u_col, vav, tau, l_rows, l_cols, nsv, ldr, ldc):
+    """gpu_store_u_v_in_uv_vu_kernel's real case: the two new columns of vu_stored_rows and of uv_stored_cols."""
+    vu, uv = vu.copy(), uv.copy()
+    tv = tau * v_row[:l_rows]
+    vu[ldr * (2 * nsv):ldr * (2 * nsv) + l_rows] = tv
+    vu[ldr * (2 * nsv + 1):ldr * (2 * nsv + 1) + l_rows] = tv * 0.5 * vav - u_row[:l_rows]
+    tc = tau * v_col[:l_cols]
+    uv[ldc * (2 * nsv + 1):ldc * (2 * nsv + 1) + l_cols] = tc
+    uv[ldc * (2 * nsv):ldc * (2 * nsv) + l_cols] = tc * 0.5 * vav - u_col[:l_cols]
+    return vu, uv
+
+
+def elpa_update_element(vu, uv, a, d_vec, l_rows, l_cols, rows, ldr, ldc, istep, nsv):
+    """gpu_update_matrix_element_add_kernel: a(l_rows, l_cols) and d_vec(istep-1) each += the dot product of
+    vu_stored_rows' row l_rows and uv_stored_cols' row l_cols over the 2 n_stored_vecs columns (1-based, Fortran's)."""
+    a, d = a.copy(), d_vec.copy()
+    k = np.arange(2 * nsv)
+    dot = float(np.dot(vu[(l_rows - 1) + ldr * k], uv[(l_cols - 1) + ldc * k]))
+    a[(l_rows - 1) + rows * (l_cols - 1)] += dot
+    d[istep - 2] += dot
+    return a, d
+
+
+def elpa_reduceadd(vmat, aux, nvr, nvc, ld_st, auxstride):
+    """gpu_transpose_reduceadd_vectors_copy_block_kernel, direction 2 with reduce-add, one process (np_st = 1,
+    lcm_s_t = 1): vmat_st's column lc gets aux_transpose's column lc (stride auxstride) added over its nvr rows."""
+    v = vmat.copy()
+    for lc in range(nvc):
+        v[lc * ld_st:lc * ld_st + nvr] += aux[lc * auxstride:lc * auxstride + nvr]
+    return v

@@ -729,6 +729,11 @@
   u and v, a shared reduction, Poisson matrix and right-hand side, pressure update, extrapolation, marker advection):
   8 of 16 as they came. FiniteVolumeGPU's 8 were mine: my copies of limiters.h and EulerCommon.h (files that end with
   no newline) stopped a line short of their last '}'. Now 16 of 16, tilelab unchanged."""
+- unseen238, numr's native dense factorisations (one-sided Jacobi SVD, Jacobi eigensolver, Householder QR, LU,
+  Cholesky, one thread each) + ELPA's GPU Householder tridiagonalisation kernels (dot products, the reflector, the
+  stored-vector updates, the transpose reduce-add): 5 of 15 as they came. ELPA's 10 did not build, my copy's fault
+  (common_device_functions.h's closing brace, its unterminated last line, left out); copied in, 15 of 15, tilelab
+  unchanged."""
 from __future__ import annotations
 
 import json
@@ -1136,6 +1141,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
         "fvgpu_swe2d_kp07.cu": 'CompileError: collection/fvgpu_swe2d_kp07.cu:579: error: expected a ";"',
         "fvgpu_swe2d_kp07_dimsplit.cu": 'CompileError: collection/fvgpu_swe2d_kp07_dimsplit.cu:579: error: expected a ";"',
         "fvgpu_ee2d_kp07_dimsplit.cu": "CompileError: collection/fvgpu_ee2d_kp07_dimsplit.cu:773: error: device code reads F"}),
+    "unseen238": (15, 5, {"elpa_tridiag_gpu.cu": ('CompileError: __nv_name_map:2: error: identifier '
+                                                  '"gpu_copy_and_set_zeros_kernel" is undefined')}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
