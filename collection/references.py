@@ -36010,3 +36010,214 @@ def elpa_reduceadd(vmat, aux, nvr, nvc, ld_st, auxstride):
     for lc in range(nvc):
         v[lc * ld_st:lc * ld_st + nvr] += aux[lc * auxstride:lc * auxstride + nvr]
     return v
+
+
+# ---- unseen239: MinHashCuda's Weighted MinHash (mhcuda_) and sparse-neighbors-search's MinHash kernels (snsmh_)
+
+def mhcuda_uniform(n, seed):
+    """curandGenerateUniform's stand-in: n float32 in (0, 1]."""
+    return (1.0 - np.random.default_rng(seed).random(n)).astype(np.float32)
+
+
+def mhcuda_gamma(v1, v2):
+    """gamma_cuda: -logf(v1 * v2), a Gamma(2, 1) sample from two uniforms (float32)."""
+    return (-np.log(v1.astype(np.float32) * v2.astype(np.float32))).astype(np.float32)
+
+
+def mhcuda_tables(samples, dim, seed):
+    """mhcuda_init's three tables, each samples x dim floats ([sample][dim]): rs = Gamma(2, 1),
+    ln_cs = log Gamma(2, 1), betas = Uniform(0, 1), as gamma_ and log_ leave them."""
+    n = samples * dim
+    rs = mhcuda_gamma(mhcuda_uniform(n, seed), mhcuda_uniform(n, seed + 1))
+    ln_cs = np.log(mhcuda_gamma(mhcuda_uniform(n, seed + 2), mhcuda_uniform(n, seed + 3))).astype(np.float32)
+    betas = mhcuda_uniform(n, seed + 4)
+    return {"rs": rs, "ln_cs": ln_cs, "betas": betas}
+
+
+def mhcuda_csr(nrows, dim, seed, lo=1, hi=13):
+    """A CSR matrix of nrows x dim, lo..hi-1 distinct sorted columns a row, weights in [0.05, 4):
+    {'weights', 'cols', 'rows'} (float32, uint32, uint32 indptr)."""
+    r = np.random.default_rng(seed)
+    counts = r.integers(lo, hi, nrows)
+    cols = np.concatenate([np.sort(r.choice(dim, c, replace=False)) for c in counts]).astype(np.uint32)
+    rows = np.concatenate([[0], np.cumsum(counts)]).astype(np.uint32)
+    weights = r.uniform(0.05, 4.0, len(cols)).astype(np.float32)
+    return {"weights": weights, "cols": cols, "rows": rows}
+
+
+def mhcuda_plan(rows, samples, sample_delta, block_size=512):
+    """binpack()'s execution plan for one device: (plan, grid_y). The bin count is binpack's; rows go,
+    largest first, to the least loaded bin (binpack's heap, its ties broken otherwise: which thread
+    hashes a row does not change its hashes). plan = bins + 1 offsets, then the rows of each bin."""
+    rows = np.asarray(rows, dtype=np.int64)
+    nrows = len(rows) - 1
+    lens = rows[1:] - rows[:-1]
+    size = int(rows[-1] - rows[0])
+    avg = size // nrows
+    block_dim = (block_size * sample_delta) // samples
+    bintotal = int(np.ceil(np.float32(size) / block_dim))
+    max_binavgcount = int(np.ceil(np.float32(bintotal) / avg))
+    binavgcount = max_binavgcount
+    i = 2
+    while binavgcount > 20 and i <= max_binavgcount // 20:
+        binavgcount = max_binavgcount // i
+        i += 1
+    binsize = max(binavgcount * avg, int(lens.max()))
+    nbins = int(np.ceil(np.float32(size) / (binsize * block_dim))) * block_dim
+    load = [0] * nbins
+    bins = [[] for _ in range(nbins)]
+    for row in sorted(range(nrows), key=lambda k: (-lens[k], -k)):
+        b = min(range(nbins), key=lambda k: (load[k], k))
+        load[b] += int(lens[row])
+        bins[b].append(row)
+    plan, offset = [], nbins + 1
+    for b in bins:
+        plan.append(offset)
+        offset += len(b)
+    plan.append(offset)
+    for b in bins:
+        plan.extend(b)
+    return np.asarray(plan, dtype=np.int32), nbins // block_dim
+
+
+def mhcuda_weighted_minhash(tables, csr, samples, dim):
+    """weighted_minhash_cuda's hashes: for every row and sample, the (column, t) of the smallest
+    ln_a over the row's nonzeros (the first on a tie), where w = logf(weight), t = floor(w / r + beta),
+    ln_a = ln_c - (t - beta) r - r; `ln_c - ln_y` contracts to an FMA as nvcc builds it. uint32, rows x samples x 2."""
+    rs = tables["rs"].reshape(samples, dim)
+    ln_cs = tables["ln_cs"].reshape(samples, dim)
+    betas = tables["betas"].reshape(samples, dim)
+    rows, cols = csr["rows"].astype(np.int64), csr["cols"].astype(np.int64)
+    logw = np.log(csr["weights"].astype(np.float32)).astype(np.float32)
+    out = np.zeros((len(rows) - 1, samples, 2), dtype=np.uint32)
+    for row in range(len(rows) - 1):
+        best = np.full(samples, np.finfo(np.float32).max, dtype=np.float32)
+        for k in range(rows[row], rows[row + 1]):
+            d = cols[k]
+            r, beta, ln_c = rs[:, d], betas[:, d], ln_cs[:, d]
+            t = np.floor((logw[k] / r).astype(np.float32) + beta).astype(np.float32)
+            tb = (t - beta).astype(np.float32)
+            fma = (ln_c.astype(np.float64) - tb.astype(np.float64) * r.astype(np.float64)).astype(np.float32)
+            ln_a = (fma - r).astype(np.float32)
+            better = ln_a < best
+            best = np.where(better, ln_a, best)
+            out[row, better, 0] = d
+            out[row, better, 1] = t[better].astype(np.int32).astype(np.uint32)
+    return out.reshape(-1)
+
+
+def snsmh_data(n, seed, max_nnz=32, lo=4, hi=32, nfeatures=160):
+    """A SparseMatrixFloat as copyDataToGpu hands it over: n instances of lo..hi-1 sorted distinct feature
+    ids (maxNnz a multiple of 32 above the largest size, as the class pads it), ids past an instance's size
+    -1 (MAX_VALUE as an int) and values 0: {'ids' int32, 'values' float32, 'sizes' uint64}."""
+    r = np.random.default_rng(seed)
+    sizes = r.integers(lo, hi, n)
+    ids = np.full((n, max_nnz), -1, dtype=np.int32)
+    values = np.zeros((n, max_nnz), dtype=np.float32)
+    for i, s in enumerate(sizes):
+        ids[i, :s] = np.sort(r.choice(nfeatures, s, replace=False))
+        values[i, :s] = r.uniform(0.1, 2.0, s)
+    return {"ids": ids.reshape(-1), "values": values.reshape(-1), "sizes": sizes.astype(np.uint64)}
+
+
+def _snsmh_i32(v):
+    return int(np.int64(v).astype(np.int32)) if -2**63 <= v < 2**63 else int(np.uint64(v & (2**64 - 1)).astype(np.int32))
+
+
+def snsmh_hash(key, modulo):
+    """computeHashValueCuda(int pKey, int aModulo): Thomas Wang's integer hash, in int arithmetic that wraps,
+    then pKey % aModulo (C's truncating remainder). `pKey * A` is int * double, back to int by truncation."""
+    w = lambda v: ((v + 2**31) % 2**32) - 2**31
+    k = float(key) * 0.414213562
+    k = int(max(min(np.trunc(k), 2**31 - 1), -2**31))
+    k = w(~k + w(k << 15))
+    k = w(k ^ (k >> 12))
+    k = w(k + w(k << 2))
+    k = w(k ^ (k >> 4))
+    k = w(k * 2057)
+    k = w(k ^ (k >> 16))
+    if modulo == -1:
+        return 0
+    q = abs(k) // abs(modulo)
+    return k - modulo * (q if (k < 0) == (modulo < 0) else -q)
+
+
+def snsmh_fit_minhash(ids, sizes, n_hash, max_nnz, n, block_size, shingle_size, grid):
+    """fitCudaMinHash, a block an instance in turn: (signatures, the blocks' scratch rows).
+    MAX_VALUE is std::numeric_limits<uint32_t>::max(), and both `int nearestNeighborsValue = MAX_VALUE` and the
+    `int aModulo` it is passed as are -1: every hash is h % -1 = 0, never below -1, so each minimum's argmin
+    stays its initial 0, and every shingle hash of zeros is 0 again: all signatures 0."""
+    maxv = _snsmh_i32(2**32 - 1)
+    nb = n_hash * block_size
+    sig_size = n_hash * block_size // shingle_size
+    sig = np.zeros(n * sig_size, dtype=np.int32)
+    scratch = {}
+    ids = np.asarray(ids).astype(np.int64)
+    for b in range(min(grid, n)):
+        argmin = 0
+        rows = scratch.setdefault(b, np.zeros(nb, dtype=np.int64))
+        for inst in range(b, n, grid):
+            f0 = inst * max_nnz
+            for h in range(nb):
+                best = maxv
+                for i in range(int(sizes[inst])):
+                    hv = snsmh_hash(_snsmh_i32((ids[f0 + i] + 1) * (h + 1)), maxv)
+                    if hv < best:
+                        best, argmin = hv, int(ids[f0 + i])
+                rows[h] = argmin
+            for j in range(0, nb, shingle_size):
+                v = int(rows[j])
+                for i in range(1, shingle_size):
+                    if j + i < nb:
+                        v = snsmh_hash(_snsmh_i32((int(rows[j + i]) + 1) * (v + 1)), maxv)
+                sig[inst * sig_size + j // shingle_size] = v
+    return sig, scratch
+
+
+def snsmh_norms(values, n, max_nnz=32):
+    """dotProductSingle: the squared norm of each instance (its padding values are 0)."""
+    v = np.asarray(values, dtype=np.float32).reshape(n, max_nnz)
+    return (v * v).sum(axis=1, dtype=np.float32)
+
+
+def snsmh_candidates(n, seed, lo=3, hi=7):
+    """The query's candidate lists as computeNeighborsCuda flattens them: each list starts with its query
+    (the instance itself: the data are their own queries) then lo-1..hi-2 others: (candidates int32,
+    jump lengths uint64, list sizes uint64)."""
+    r = np.random.default_rng(seed)
+    lists = [[i] + list(r.choice(np.delete(np.arange(n), i), r.integers(lo - 1, hi - 1), replace=False))
+             for i in range(n)]
+    sizes = np.array([len(x) for x in lists], dtype=np.uint64)
+    jump = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.uint64)
+    return np.concatenate(lists).astype(np.int32), jump, sizes
+
+
+def snsmh_dot_products(ids, values, n, cand, jump, csize, max_nnz=32):
+    """computeDotProducts: for each list i (neighbor = its first candidate) and each candidate c of it the float3
+    (|neighbor|^2, <neighbor, c>, |c|^2), the sparse dot over the ids both hold: (count, 3) float32."""
+    ids = np.asarray(ids).reshape(n, max_nnz)
+    v = np.asarray(values, dtype=np.float32).reshape(n, max_nnz)
+    norms = snsmh_norms(values, n, max_nnz)
+    out = np.zeros((len(cand), 3), dtype=np.float32)
+    for i in range(len(jump)):
+        nb = int(cand[int(jump[i])])
+        for k in range(int(csize[nb])):
+            c = int(cand[int(jump[i]) + k])
+            common = np.intersect1d(ids[nb][ids[nb] >= 0], ids[c][ids[c] >= 0])
+            dot = np.float32(0)
+            for f in common:
+                dot += v[nb][ids[nb] == f][0] * v[c][ids[c] == f][0]
+            out[int(jump[i]) + k] = (norms[nb], dot, norms[c])
+    return out
+
+
+def snsmh_cosine(dp):
+    """cosineSimilarityCuda: y / (sqrt(x) * sqrt(z))."""
+    dp = np.asarray(dp, dtype=np.float32).reshape(-1, 3)
+    return (dp[:, 1] / (np.sqrt(dp[:, 0]) * np.sqrt(dp[:, 2]))).astype(np.float32)
+
+
+def snsmh_euclidean(dp):
+    """euclideanDistanceCuda: x - 2 y + z, clamped at 0."""
+    dp = np.asarray(dp, dtype=np.float32).reshape(-1, 3)
+    return np.maximum(dp[:, 0] - 2 * dp[:, 1] + dp[:, 2], 0).astype(np.float32)
