@@ -81,7 +81,7 @@ static constexpr uint32_t max_warps_per_thread_block =
 }
 // ---- end of cuda_device_constants.hpp
 
-// ---- src/xc_integrator/local_work_driver/common/integrator_constants.hpp, lines 12-22 (magic_ssf_factor, ssf_weight_tol)
+// ---- src/xc_integrator/local_work_driver/common/integrator_constants.hpp, lines 12-23 (magic_ssf_factor, ssf_weight_tol)
 #pragma once
 
 namespace GauXC      {
@@ -92,6 +92,7 @@ constexpr F magic_ssf_factor = 0.64;
 
 constexpr double ssf_weight_tol = 1e-13;
 
+}
 }
 // ---- end of integrator_constants.hpp
 
