@@ -701,7 +701,14 @@
 - unseen231, GH-CUDA's Greiner-Hormann polygon clipping kernels (intersection counts over a shared tile, neighbour
   map, intersection vertices with per-edge radix sorts, Q's sort, initial labels, CMBR filter) + CUDA_PlanarConvexHull's
   quickHullKernel (both launches): 10 of 10 as they came, the listed out-of-bounds reads (the count kernel's last-tile
-  load, the CMBR filter's id > size) and the hull buffer's overflow found, tilelab unchanged."""
+  load, the CMBR filter's id > size) and the hull buffer's overflow found, tilelab unchanged.
+- unseen233, GPU4PySCF's DFT grid kernels (rho / rho4 / GGA / meta-GGA contractions, real and complex AO scaling,
+  Becke and Stratmann partition weights, nearest-atom grouping) + GauXC's (SSF weights and their gradient, matrix
+  symmetrisation, grid-to-atom distances, collision bit vectors and position lists): 10 of 16 as they came. The
+  copy's: integrator_constants.hpp copied in without its last brace (the SSF file's two kernels). Real findings,
+  listed: the Becke kernel's unloaded atom-tile rows and the averaging symmetrisation's unloaded tile words
+  (uninitialized_read), the distance kernel's 16 warps storing the same point_buffer words (race). Now 16 of 16,
+  tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1083,6 +1090,11 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen230": (15, 8, {"cndl_reduce.cu": "UnsupportedInstruction: the emulator does not implement `set.eq.f16.f16`",
                           "calmi_infer.cu": "CompileError: collection/calmi_infer.cu:43: error: expected an identifier"}),
     "unseen231": (10, 10, {}),
+    "unseen233": (16, 10, {"g4p_gen_grids.cu": "findings ['uninitialized_read'], expected []",
+                           "gauxc_cuda_ssf_1d.cu": 'CompileError: __nv_name_map:2: error: name followed by "::" must be '
+                                                   'a class or namespace name',
+                           "gauxc_symmetrize_mat.cu": "findings ['uninitialized_read'], expected []",
+                           "gauxc_grid_to_center.cu": "findings ['race'], expected []"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
