@@ -36221,3 +36221,273 @@ def snsmh_euclidean(dp):
     """euclideanDistanceCuda: x - 2 y + z, clamped at 0."""
     dp = np.asarray(dp, dtype=np.float32).reshape(-1, 3)
     return np.maximum(dp[:, 0] - 2 * dp[:, 1] + dp[:, 2], 0).astype(np.float32)
+
+
+# ---- unseen233: GPU4PySCF's DFT grid kernels (g4p_) and GauXC's (gauxc_)
+
+def g4p_rho(bra, ket, nao, ngrids):
+    """GDFTcontract_rho: rho[g] = sum over AOs of bra * ket, both (nao, ngrids)."""
+    return (bra.reshape(nao, ngrids) * ket.reshape(nao, ngrids)).sum(0)
+
+
+def g4p_rho4(bra, ket, nao, ngrids, count):
+    """GDFTcontract_rho4: rho[i, ia, g] = sum over AOs of bra[ia] * ket[i], i < 4 (bra (count, nao, ngrids))."""
+    b, k = bra.reshape(count, nao, ngrids), ket.reshape(4, nao, ngrids)
+    return np.einsum("aug,iug->iag", b, k).reshape(-1)
+
+
+def g4p_rho_gga(bra, ket, nao, ngrids, mgga=False):
+    """GDFTcontract_rho_gga (rho and its gradient's half: bra0 ket_i + ket0 bra_i) and, with mgga, the fifth row
+    of GDFTcontract_rho_mgga: half the sum of bra_i ket_i over x, y, z."""
+    b, k = bra.reshape(4, nao, ngrids), ket.reshape(4, nao, ngrids)
+    rows = [(b[0] * k[0]).sum(0)] + [(b[0] * k[i] + k[0] * b[i]).sum(0) for i in (1, 2, 3)]
+    if mgga:
+        rows.append(0.5 * sum((b[i] * k[i]).sum(0) for i in (1, 2, 3)))
+    return np.concatenate(rows)
+
+
+def g4p_scale_ao(ket, wv, nvar, nao, ngrids):
+    """dscale_ao_kernel: out[u, g] = sum over n < nvar of ket[n, u, g] * wv[n, g]."""
+    return np.einsum("nug,ng->ug", ket.reshape(nvar, nao, ngrids), wv.reshape(nvar, ngrids)).reshape(-1)
+
+
+def g4p_zscale_ao(ket, wv, nvar, nao, ngrids):
+    """zscale_ao_kernel: the complex form of dscale_ao_kernel over interleaved (re, im) doubles."""
+    k = ket.reshape(nvar, nao, ngrids, 2)
+    w = wv.reshape(nvar, ngrids, 2)
+    out = np.einsum("nug,ng->ug", k[..., 0] + 1j * k[..., 1], w[..., 0] + 1j * w[..., 1])
+    return np.stack([out.real, out.imag], -1).reshape(-1)
+
+
+def g4p_molecule(natm, rng):
+    """natm atoms (3, natm), x rows then y then z, at least 1.4 bohr apart, in a box of 6 bohr."""
+    pts = []
+    while len(pts) < natm:
+        p = rng.uniform(-3.0, 3.0, 3)
+        if all(np.linalg.norm(p - q) > 1.4 for q in pts):
+            pts.append(p)
+    return np.array(pts).T.copy()
+
+
+def g4p_points(atm, parent, rng):
+    """Grid coordinates (3, ngrids): a point at 0.05-3 bohr around each point's parent atom."""
+    d = rng.normal(size=(3, parent.size))
+    d /= np.linalg.norm(d, axis=0)
+    return atm[:, parent] + d * rng.uniform(0.05, 3.0, parent.size)
+
+
+def g4p_afactor(natm, rng):
+    """Becke's atomic-size adjustments a_ij (natm * natm): antisymmetric, |a| < 0.3, 0 on the diagonal."""
+    a = np.triu(rng.uniform(-0.3, 0.3, (natm, natm)), 1)
+    return (a - a.T).reshape(-1)
+
+
+def g4p_becke(weight, coords, atm, a_factor, atm_idx, scheme, radii_adjust):
+    """GDFTgrid_weight_kernel: weight * P_self / sum_i P_i, P_i the product over j != i of (1 - s(mu_ij)) / 2,
+    mu_ij = (|r - R_i| - |r - R_j|) / R_ij, radii-adjusted by a_ij, s Becke's three-fold polynomial or Stratmann's."""
+    ng = weight.size
+    atm = atm.reshape(3, -1)
+    natm = atm.shape[1]
+    xyz = coords.reshape(3, ng)
+    a = a_factor.reshape(natm, natm)
+    dg = np.sqrt(((xyz[:, None, :] - atm[:, :, None]) ** 2).sum(0))         # (natm, ng)
+    P = np.ones((natm, ng))
+    for i in range(natm):
+        for j in range(natm):
+            if i == j:                                          # g = 0 for the atom itself
+                g = np.zeros(ng)
+            else:
+                g = (dg[i] - dg[j]) / np.sqrt(((atm[:, i] - atm[:, j]) ** 2).sum())
+            if radii_adjust:
+                g = g + (g * g - 1.0) * a[i, j]
+            if scheme == "becke":
+                for _ in range(3):
+                    g = (3.0 - g * g) * g * 0.5
+            else:
+                ma = g / 0.64
+                gn = (1.0 / 16.0) * ma * (35.0 + ma * ma * (-35.0 + ma * ma * (21.0 - 5.0 * ma * ma)))
+                g = np.where(g <= -0.64, -1.0, np.where(g >= 0.64, 1.0, gn))
+            P[i] *= 0.5 * (1.0 - g)
+    P *= 2.0                                                    # becke[i] starts at 2 in the kernel
+    return weight * P[atm_idx, np.arange(ng)] / P.sum(0)
+
+
+def g4p_nearest_atom(atm, coords):
+    """GDFTgroup_grids_kernel: the index of each grid point's nearest atom (the first of equals)."""
+    ng = coords.size // 3
+    xyz, atm = coords.reshape(3, ng), atm.reshape(3, -1)
+    return (((atm[:, :, None] - xyz[:, None, :]) ** 2).sum(0)).argmin(0).astype(np.int32)
+
+
+def gauxc_atoms():
+    """Six atoms of a water dimer (bohr), (6, 3)."""
+    return np.array([[0.0, 0.0, 0.0], [1.81, 0.0, 0.0], [-0.45, 1.75, 0.0],
+                     [5.5, 0.2, 0.1], [6.1, 1.6, 0.9], [6.2, -1.3, -0.4]])
+
+
+def gauxc_points(atoms, parent, rng):
+    """A grid point at 0.05-3.5 bohr around its parent atom, (n, 3)."""
+    d = rng.normal(size=(parent.size, 3))
+    d /= np.linalg.norm(d, axis=1, keepdims=True)
+    return atoms[parent] + d * rng.uniform(0.05, 3.5, (parent.size, 1))
+
+
+def gauxc_rinv(atoms, ld):
+    """RAB as GauXC's weights kernels read it: 1 / |R_A - R_B| in rows of ld (0 on the diagonal and past natoms)."""
+    n = len(atoms)
+    r = np.sqrt(((atoms[:, None] - atoms[None]) ** 2).sum(-1))
+    out = np.zeros((n, ld))
+    out[:, :n] = np.where(r > 0, 1.0 / np.where(r > 0, r, 1.0), 0.0)
+    return out
+
+
+def gauxc_dist(points, atoms, ld):
+    """The point-to-atom distances in rows of ld, (npts, ld) (0 past natoms)."""
+    out = np.zeros((len(points), ld))
+    out[:, :len(atoms)] = np.sqrt(((points[:, None] - atoms[None]) ** 2).sum(-1))
+    return out
+
+
+def gauxc_nearest(atoms, parent):
+    """dist_nearest: the distance from each point's parent atom to that atom's nearest neighbour."""
+    r = np.sqrt(((atoms[:, None] - atoms[None]) ** 2).sum(-1))
+    r[np.arange(len(atoms)), np.arange(len(atoms))] = np.inf
+    return r.min(1)[parent]
+
+
+def _gauxc_s(x):
+    if abs(x) < 0.64:
+        s = x * 1.5625
+        return 0.5 - (0.5 / 16.) * (35. * (s - s ** 3) + 21. * s ** 5 - 5. * s ** 7)
+    return 0. if x >= 0.64 else 1.
+
+
+def _gauxc_t(x):
+    s = x * 1.5625
+    return 35. * (s ** 3 + 3. * s ** 2 + 3. * s + 1.) / ((x - 0.64) * (5. * s ** 3 + 20. * s ** 2 + 29. * s + 16.))
+
+
+def _gauxc_p(i, d, rinv, natoms):
+    """The SSF cell function of atom i at a point (distances d), with the kernels' early stop at 1e-13."""
+    p = 1.
+    for j in range(natoms):
+        if not p > 1e-13:
+            break
+        if j != i:
+            p *= _gauxc_s((d[i] - d[j]) * rinv[i, j])
+    return p
+
+
+def gauxc_ssf_weights(weights, rinv, dist, parent, nearest, natoms):
+    """modify_weights_ssf_kernel_1d: each weight times P_parent / sum_i P_i (SSF), unchanged where the point lies
+    within 0.18 of its parent's nearest-neighbour distance, 0 where P_parent < DBL_EPSILON."""
+    out = weights.copy()
+    for k in range(len(weights)):
+        d, ip = dist[k], parent[k]
+        if d[ip] < 0.5 * (1 - 0.64) * nearest[k]:
+            continue
+        pw = _gauxc_p(ip, d, rinv, natoms)
+        if pw < np.finfo(float).eps:
+            out[k] = 0.
+            continue
+        out[k] *= pw / (pw + sum(_gauxc_p(i, d, rinv, natoms) for i in range(natoms) if i != ip))
+    return out
+
+
+def gauxc_ssf_grad(rinv, coords, px, py, pz, dist, parent, nearest, wf, natoms):
+    """eval_weight_1st_deriv_contracted_ssf_kernel_1d: the SSF weights' nuclear gradient contracted with w * f,
+    (natoms * 3), the kernel's three terms per point term by term."""
+    g = np.zeros((natoms, 3))
+    c = coords.reshape(natoms, 3)
+    for k in range(len(wf)):
+        w = wf[k]
+        if abs(w) < 1e-12:
+            continue
+        d, ip = dist[k], parent[k]
+        if d[ip] < 0.18 * nearest[k]:
+            continue
+        P = [_gauxc_p(i, d, rinv, natoms) for i in range(natoms)]
+        total = sum(P)
+        sinv = 1. / total
+        pt = np.array([px[k], py[k], pz[k]])
+        for b in range(natoms):
+            if b == ip:
+                continue
+            rb = d[b]
+            gb = np.zeros(3)
+            mu = (d[ip] - rb) * rinv[b, ip]
+            if abs(mu) < 0.64 - 1e-4:
+                coef = _gauxc_t(mu) * rinv[b, ip] * (P[ip] - total) * sinv * w / rb
+                gb = coef * (c[b] - pt + mu * (c[b] - c[ip]) * rinv[b, ip] * rb)
+            pb = _gauxc_p(b, d, rinv, natoms)
+            if pb > 1e-13:
+                for cc in range(natoms):
+                    if cc == b:
+                        continue
+                    mbc = (rb - d[cc]) * rinv[b, cc]
+                    if abs(mbc) < 0.64 - 1e-4:
+                        coef = pb * _gauxc_t(mbc) * rinv[b, cc] * sinv * w
+                        gb -= coef * ((c[b] - pt) / rb - mbc * (c[b] - c[cc]) * rinv[b, cc])
+                        if cc != ip:
+                            t3 = coef * ((c[cc] - pt) / d[cc] + mbc * (c[cc] - c[b]) * rinv[b, cc])
+                            g[cc] += t3
+                            g[ip] -= t3
+            g[b] += gb
+            g[ip] -= gb
+    return g.reshape(-1)
+
+
+def gauxc_symmetrize(A, n, inc):
+    """symmetrize_matrix_device (the strict lower triangle from the upper) or, with inc, symmetrize_matrix_inc_device
+    ((A + A^T) / 2) on the leading n x n of A; the padding columns stay."""
+    out = A.copy()
+    a = A[:n, :n]
+    out[:n, :n] = (a + a.T) * 0.5 if inc else np.triu(a) + np.triu(a, 1).T
+    return out
+
+
+def gauxc_grid_dist(coords, px, py, pz, natoms, lddist, out):
+    """compute_grid_to_center_dist: out[pt, atom] = |point - atom| in rows of lddist (the rest as it was)."""
+    res = out.copy().reshape(len(px), lddist)
+    p = np.stack([px, py, pz], 1)
+    res[:, :natoms] = np.sqrt(((p[:, None] - coords.reshape(natoms, 3)[None]) ** 2).sum(-1))
+    return res.reshape(out.shape)
+
+
+def gauxc_collide(lo, hi, centers, radii, ld_bit):
+    """collision_detection_gpu: (bit vectors (ncubes, ld_bit) of the spheres meeting each cube, popcounts)."""
+    lo, hi, c = lo.reshape(-1, 3), hi.reshape(-1, 3), centers.reshape(-1, 3)
+    d2 = radii[None] ** 2 - (np.maximum(lo[:, None] - c[None], 0) ** 2 + np.maximum(c[None] - hi[:, None], 0) ** 2).sum(-1)
+    hit = d2 > 0
+    bits = np.zeros((len(lo), ld_bit), np.int64)
+    for j in range(len(radii)):
+        bits[:, j // 32] |= hit[:, j].astype(np.int64) << (j % 32)
+    return bits.astype(np.uint32).view(np.int32), hit.sum(1).astype(np.int32)
+
+
+def gauxc_bitvectors(ncubes, nspheres, ld_bit, rng):
+    """Random collision bit vectors (ncubes, ld_bit), int32, no bits past nspheres."""
+    bits = rng.integers(0, 1 << 32, (ncubes, ld_bit), dtype=np.uint64)
+    last = nspheres - 32 * (ld_bit - 1)
+    if last < 32:
+        bits[:, -1] &= (1 << last) - 1
+    return bits.astype(np.uint32).view(np.int32)
+
+
+def gauxc_inclusive_popcount(bits):
+    """The host's cub::DeviceScan::InclusiveSum over the bit vectors' popcounts."""
+    pc = np.array([[bin(int(v) & 0xFFFFFFFF).count("1") for v in row] for row in bits]).sum(1)
+    return np.cumsum(pc).astype(np.int32)
+
+
+def gauxc_position_list(bits, shell_size, nspheres, size):
+    """bitvector_to_position_list: (each cube's set sphere indices one after another, padded with INT32_MAX to size;
+    each cube's sum of the shell sizes of those spheres)."""
+    pos, nbe = [], []
+    for row in bits:
+        js = [j for j in range(nspheres) if (int(row[j // 32]) >> (j % 32)) & 1]
+        pos += js
+        nbe.append(int(shell_size[js].sum()))
+    out = np.full(size, np.iinfo(np.int32).max, np.int32)
+    out[:len(pos)] = pos
+    return out, np.array(nbe, np.uint64)

@@ -740,6 +740,13 @@
   gridDim.x stride makes threads store the same results twice, the same value, which is no race (both orders agree).
   Now 10 of 10, tilelab unchanged, with fitCudaMinHash's all-zero signatures (MAX_VALUE as an int) and the races of
   dotProductSingle and computeDotProducts listed."""
+- unseen233, GPU4PySCF's DFT grid kernels (rho / rho4 / GGA / meta-GGA contractions, real and complex AO scaling,
+  Becke and Stratmann partition weights, nearest-atom grouping) + GauXC's (SSF weights and their gradient, matrix
+  symmetrisation, grid-to-atom distances, collision bit vectors and position lists): 10 of 16 as they came. The
+  copy's: integrator_constants.hpp copied in without its last brace (the SSF file's two kernels). Real findings,
+  listed: the Becke kernel's unloaded atom-tile rows and the averaging symmetrisation's unloaded tile words
+  (uninitialized_read), the distance kernel's 16 warps storing the same point_buffer words (race). Now 16 of 16,
+  tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1150,6 +1157,11 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen238": (15, 5, {"elpa_tridiag_gpu.cu": ('CompileError: __nv_name_map:2: error: identifier '
                                                   '"gpu_copy_and_set_zeros_kernel" is undefined')}),
     "unseen239": (10, 8, {"snsmh_kernel.cu": "findings [], expected ['race']"}),
+    "unseen233": (16, 10, {"g4p_gen_grids.cu": "findings ['uninitialized_read'], expected []",
+                           "gauxc_cuda_ssf_1d.cu": 'CompileError: __nv_name_map:2: error: name followed by "::" must be '
+                                                   'a class or namespace name',
+                           "gauxc_symmetrize_mat.cu": "findings ['uninitialized_read'], expected []",
+                           "gauxc_grid_to_center.cu": "findings ['race'], expected []"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
