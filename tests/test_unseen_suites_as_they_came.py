@@ -739,7 +739,7 @@
   Euclidean): 8 of 10 as they came. cosineSimilarityCuda and euclideanDistanceCuda were my manifest's mistake: their
   gridDim.x stride makes threads store the same results twice, the same value, which is no race (both orders agree).
   Now 10 of 10, tilelab unchanged, with fitCudaMinHash's all-zero signatures (MAX_VALUE as an int) and the races of
-  dotProductSingle and computeDotProducts listed."""
+  dotProductSingle and computeDotProducts listed.
 - unseen233, GPU4PySCF's DFT grid kernels (rho / rho4 / GGA / meta-GGA contractions, real and complex AO scaling,
   Becke and Stratmann partition weights, nearest-atom grouping) + GauXC's (SSF weights and their gradient, matrix
   symmetrisation, grid-to-atom distances, collision bit vectors and position lists): 10 of 16 as they came. The
