@@ -6,7 +6,8 @@ fixes) and now; DIB-R's launches from their second recording, one per ncu proces
 
 As they came: 2,718 of 2,756 kernel totals (98.62%), 212 of the 223 launches compared (the ten the emulator refused as
 they came, and DIB-R's colour gradient in double, which the H100 refused). Line 2 is not met as suites come. Now:
-2,847 of 2,886 (98.65%), 222 launches compared, AMGX's and ViennaCL's CSR row loops decided by the remainder-copy rule
+2,847 of 2,886 (98.65%; 2,849 since curand_init's skip-ahead is replayed), 222 launches compared, AMGX's and
+ViennaCL's CSR row loops decided by the remainder-copy rule
 (tests/test_remainder_loop.py)."""
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from conftest import unseen_gpu_outputs, unseen_tallies
 #: suite -> (launches, compared as it came, equal as it came, totals as it came, compared now, equal now, totals now)
 TALLY = {192: (16, 16, 208, 208, 16, 208, 208), 193: (12, 12, 154, 156, 12, 154, 156), 194: (13, 10, 130, 130, 13, 162, 169),
          195: (14, 13, 167, 169, 13, 167, 169), 196: (16, 16, 207, 208, 16, 207, 208), 197: (13, 13, 158, 169, 13, 164, 169),
-         198: (16, 16, 208, 208, 16, 208, 208), 199: (13, 13, 167, 169, 13, 167, 169), 200: (11, 9, 115, 117, 11, 141, 143),
+         198: (16, 16, 208, 208, 16, 208, 208), 199: (13, 13, 167, 169, 13, 167, 169), 200: (11, 9, 115, 117, 11, 143, 143),
          201: (10, 10, 128, 130, 10, 128, 130), 202: (15, 15, 190, 195, 15, 190, 195), 203: (16, 16, 208, 208, 16, 208, 208),
          204: (15, 15, 185, 195, 15, 185, 195), 205: (15, 15, 195, 195, 15, 195, 195), 206: (15, 10, 130, 130, 15, 195, 195),
          207: (13, 13, 168, 169, 13, 168, 169)}
@@ -27,7 +28,7 @@ GPU = {192: (16, 16), 193: (12, 12), 194: (13, 13), 195: (14, 10), 196: (16, 16)
 
 def test_each_suite_as_it_came_and_now():
     came_sum, now_sum, met = unseen_tallies(TALLY, date="2026-12-07")
-    assert came_sum == [2718, 2756] and now_sum == [2847, 2886]
+    assert came_sum == [2718, 2756] and now_sum == [2849, 2886]
     assert came_sum[0] / came_sum[1] < 0.99          # line 2 is not met as the suites came
     assert met == [192, 196, 198, 203, 205, 207]
 
