@@ -97,7 +97,9 @@ def _undecided_lines(ifc, plan, uncertain, replayed, count_notes, decided=frozen
         # note that is no Undecided) is decided, whether or not this launch's warps had read the plan
         out |= {w for w, t in ifc.notes.items() if isinstance(t, Undecided)
                 and (w not in replayed or isinstance(replayed[w], Undecided))}
-        out |= {ifc.uncertain[pc] for pc in uncertain}
+        # a predicated access some warp skipped: what the SASS does there is what a replay of its copies decides
+        # (each copy run counted, those with every lane off too: sass_replay.apply_copies)
+        out |= {ifc.uncertain[pc] for pc in uncertain} - set(decided)
     out |= {w for w, t in replayed.items() if isinstance(t, Undecided)}
     out |= {(n["file"], n["line"]) for n in count_notes if n.get("undecided") and not n.get("keys")}
     return out
