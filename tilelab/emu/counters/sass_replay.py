@@ -17,9 +17,9 @@ branch or a counted instruction's predicate sends them different ways. A load or
 gives what the launch's own read there, in the same barrier epoch (counters/observed.py: ``_observed``, ``_atomic``),
 or what the thread itself stored there, in shared or global memory, earlier in the epoch (``_keep_own``: curand_init's
 skip-ahead reads back each state word it stores); ``LDC.64`` of constant bank 4 gives where the emulator placed the
-``__device__`` variable the cubin's relocations name there (``toolchain.sass.constant_addresses``); float compares, ``FMNMX`` and ``FSEL``
-are exact, and so are float32 and float64 adds, multiplies and FMAs (rounded as named), ``F2I``'s roundings, the
-divisions ptxas writes (their reciprocal seeds: ``_division_reciprocal``, ``_float_division``,
+``__device__`` variable the cubin's relocations name there (``toolchain.sass.constant_addresses``); float compares,
+``FMNMX`` and ``FSEL`` are exact, and so are float32 and float64 adds, multiplies and FMAs (rounded as named),
+``F2I``'s roundings, the divisions ptxas writes (their reciprocal seeds: ``_division_reciprocal``, ``_float_division``,
 ``_division_reciprocal64``) and a warp's shuffles where all its lanes are in the group (``_shfl``). Any other
 instruction makes its destinations unknown (``MUFU`` outside a division, a load the launch's reads do not give).
 A branch, an exit or
