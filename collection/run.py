@@ -54,6 +54,19 @@ def load() -> list[dict]:
     return [dict(e) for e in _LOADED]
 
 
+def half(entries: list[dict], k: int) -> list[dict]:
+    """The entries of half ``k`` (0 or 1) of the collection, whole files each (a file's entries share one compile),
+    the files dealt in manifest order to the half with fewer entries so far: tests/test_collection.py and
+    tests/test_collection_more.py each run one, so that make test's two processes share the collection's emulator
+    time (xdist's ``--dist loadfile`` keeps a test file in one process)."""
+    size, side = [0, 0], {}
+    for e in entries:
+        if e["file"] not in side:
+            side[e["file"]] = 0 if size[0] <= size[1] else 1
+        size[side[e["file"]]] += 1
+    return [e for e in entries if side[e["file"]] == k]
+
+
 def compile_entry(entry, nvrtc=None):
     from tilelab.toolchain import compile_cuda
     name = entry["name"]

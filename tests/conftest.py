@@ -267,8 +267,9 @@ def _tiers(config, items):
 #: pytest's order. (xdist's own order, most tests first, would start the one-test grading files last.) The order is
 #: that of their seconds in one ``-n 2`` run of the whole suite on the 2-core machine (grading ones
 #: start sandboxes, nbgrader and Dask processes; test_grading_regression alone is a quarter of the run).
-LONGEST_FIRST = ("test_grading_regression.py", "test_grading_exchange.py", "test_grading_tamper.py",
-                 "test_grading_languages.py", "test_grading_dask.py", "test_collection.py",
+LONGEST_FIRST = ("test_collection.py", "test_collection_more.py",
+                 "test_grading_regression.py", "test_grading_exchange.py", "test_grading_tamper.py",
+                 "test_grading_languages.py", "test_grading_dask.py",
                  "test_grading_malformed.py", "test_grading_autograde.py", "test_grading_instructor.py")
 
 
