@@ -5,8 +5,7 @@ timing helper) and the C++ library's host headers (``<iostream>``, ``<vector>``)
 code only and has neither, so a cell or a public file pasted whole ("as it came") stopped at its first host line.
 ``device_part`` is what nvcc's device pass keeps: every namespace-scope function *definition* that is neither
 ``__global__`` nor ``__device__`` blanked (``constexpr`` ones kept; class bodies kept whole), and every ``#include`` of
-a host-only header of the C++ library or POSIX (a C++ one leaves tilelab's std base on its line: the std::size_t its
-<bits/c++config.h> gave). Lines stay where they were, so messages name the cell's lines.
+a host-only header of the C++ library or POSIX. Lines stay where they were, so messages name the cell's lines.
 compile_cuda (program.py) takes it only on the way to an error: when NVRTC cannot open a host-only header the source
 includes, or when its ``-default-device`` retry still fails; a device call to a blanked function is then nvcc's
 refusal, named as such. bench/frontend_sweep.py uses it for its sweep of public files.
@@ -96,17 +95,6 @@ HOST_HEADERS = ("iostream", "fstream", "sstream", "iomanip", "ostream", "istream
                 "cudaEGL.h", "cuda_vdpau_interop.h")
 _HOST_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*<(" + "|".join(re.escape(h) for h in HOST_HEADERS) + r")>.*$",
                            re.M)
-#: what a left-out C++ library header (no ``.h``, no directory: libstdc++'s) still gave the device pass: every one
-#: includes <bits/c++config.h>, whose std::size_t, ptrdiff_t and nullptr_t a header's device struct may name (the
-#: optical flow filter's image.h: <memory>, then gpuimage_t's ``std::size_t pitch``); it takes the include's line
-_STD_BASE_INCLUDE = "#include <tilelab_std_base.h>"
-
-
-def _left_out_include(m) -> str:
-    """A host-only ``#include`` line as the device part keeps it: tilelab's std base for a C++ library header,
-    blanks for a C or POSIX one."""
-    name = m.group(1)
-    return _STD_BASE_INCLUDE if "." not in name and "/" not in name else " " * len(m.group(0))
 _TRANSPARENT = re.compile(r'^\s*(?:(?:inline\s+)?namespace\b[\w\s:]*|extern\s+"[^"]*"\s*)$')   # masked: "C" is " "
 _AGGREGATE = re.compile(r"\b(?:struct|class|union|enum)\b")
 _DEVICE = re.compile(r"\b(?:__global__|__device__)\b")
@@ -146,8 +134,8 @@ class HostPart:
 
 def device_part(src: str) -> tuple[str, list[str]]:
     """(``src`` with every namespace-scope function definition that is neither ``__global__`` nor ``__device__``
-    blanked, line for line, and every ``#include`` of a host-only header (HOST_HEADERS; a C++ one replaced by
-    tilelab's std base); what was blanked: the functions' headers and the includes)."""
+    blanked, line for line, and every ``#include`` of a host-only header (HOST_HEADERS); what was blanked: the
+    functions' headers and the includes)."""
     hp = host_part(src)
     return hp.device, hp.removed
 
@@ -156,7 +144,7 @@ def host_part(src: str) -> HostPart:
     """``device_part``, with the blanked functions' names and lines."""
     functions: dict[str, int] = {}
     removed: list[str] = [f"#include <{m.group(1)}>" for m in _HOST_INCLUDE.finditer(src)]
-    src = _HOST_INCLUDE.sub(_left_out_include, src)
+    src = _HOST_INCLUDE.sub(lambda m: " " * len(m.group(0)), src)
     masked = mask(src)
     out = list(src)
     for start, end, head, body in _statements(masked):
