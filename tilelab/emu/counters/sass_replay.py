@@ -545,8 +545,11 @@ class _Ledger:
     def converged(self, g, blocked=None):
         """``g`` was merged at a point of reconvergence: each warp whose live lanes are all in it met again. Lanes
         of ``blocked`` (other groups waiting at a ``BSYNC`` or a barrier, which run nothing until ``g``'s lanes
-        come there too: a loop's lanes that left it early) are not live for this."""
+        come there too: a loop's lanes that left it early) are not live for this. A warp all of whose lanes are
+        in ``g`` (none left, none waiting elsewhere) is no longer apart (``_Group.apart``: a ballot or shuffle
+        after a block barrier reads the whole warp)."""
         warp = self._warps(g.lanes)
+        whole = np.zeros(g.lanes.shape, bool)
         for w in np.unique(warp).tolist():
             lanes = g.lanes[warp == w]
             wpb = (self.tpb + 31) // 32
@@ -557,6 +560,11 @@ class _Ledger:
                 live = live[~np.isin(live, blocked)]
             if np.isin(live, lanes).all():
                 self.conv[w] = self.conv.get(w, 0) + 1
+            if np.isin(every, lanes).all():         # every lane of the warp is here: none is on another path
+                whole[warp == w] = True
+        if whole.any():
+            g.apart = _uniform(np.where(whole, np.int8(0), np.broadcast_to(np.asarray(g.apart, dtype=np.int8),
+                                                                          g.lanes.shape)))
 
     def add(self, g, leaving: bool = False):
         if leaving:
@@ -680,6 +688,8 @@ class Replay:
     def __post_init__(self):
         self._clean_cache = {}
         self._b2r = {}                  # B2R index -> the BAR.RED before it (_bar_red)
+        self._work: list = []           # the groups waiting to run (``_run_chunk``; ``_others_wait`` reads it)
+        self._held_cache = {}
         index = {ins.addr: i for i, ins in enumerate(self.instrs)}
         n = len(self.instrs)
         succ = []
@@ -878,6 +888,43 @@ class Replay:
         self._clean_cache[s] = ok
         return ok
 
+    def _held(self, p: int, x: int) -> bool:
+        """Whether every path from pc ``p`` to pc ``x`` passes a block barrier (``BAR.SYNC``, ``BAR.RED``: it holds
+        the thread until every thread of its block, those at ``x`` too, has come) or none reaches ``x``."""
+        key = (p, x)
+        got = self._held_cache.get(key)
+        if got is not None:
+            return got
+        seen, todo, ok = set(), [p], True
+        while todo and ok:
+            i = todo.pop()
+            if i in seen or i >= len(self.instrs):
+                continue
+            seen.add(i)
+            if i == x:
+                ok = False
+                break
+            ins = self.instrs[i]
+            if ins.op == "BAR" and {"SYNC", "RED"} & set(ins.mods) and not ins.pred:
+                continue
+            if ins.op == "EXIT" and not ins.pred:
+                continue
+            if ins.op in _GIVE_UP_OPS:
+                ok = False
+                break
+            if ins.op == "BRA":
+                t = self.index.get(ins.target) if ins.target is not None else None
+                if t is None or any(_REG.match(o) for o in (ins.ops[1:] if "DIV" in ins.mods else ins.ops)):
+                    ok = False
+                    break
+                todo.append(t)
+                if ins.pred or len(ins.ops) > 1 or "DIV" in ins.mods:
+                    todo.append(i + 1)
+                continue
+            todo.append(i + 1)
+        self._held_cache[key] = ok
+        return ok
+
     def _parted(self, a, b, tpb):
         """After ``a`` and ``b`` (the two parts of a group, both not None) went different ways: mark in each
         the threads whose warp has lanes in the other (1 inside a clean open region, else 2)."""
@@ -898,8 +945,10 @@ class Replay:
         not where some of its live lanes are on another path inside a clean region (``apart`` 1), as long as
         no other path of that warp runs this very instruction apart (else they might meet here); else None."""
         m = self._val(g, ins.ops[0], ins) if ins.ops else Unknown("op", op="BRA.DIV", addr=_at(ins))
-        if isinstance(m, Unknown) or np.ndim(_uniform(np.asarray(m))) or int(np.asarray(m).flat[0]) != _MASK:
+        if isinstance(m, Unknown):
             return None
+        if np.ndim(_uniform(np.asarray(m))) or int(np.asarray(m).flat[0]) != _MASK:
+            return self._div_mask(g, m, tpb, seen)
         apart = np.broadcast_to(np.asarray(g.apart, dtype=np.int8), g.lanes.shape)
         whole = (g.lanes % tpb) // 32 < tpb // 32
         if (apart == 2).any() or not whole.all():
@@ -911,6 +960,34 @@ class Replay:
             if seen.setdefault((g.pc, int(w)), lanes) != lanes:
                 return None
         return apart == 1
+
+    def _div_mask(self, g, m, tpb, seen):
+        """``BRA.DIV URm`` with a mask other than all lanes (a ``__shfl_sync(mask, ...)`` whose mask is a ballot, the
+        ``REDUX.OR`` of it): per thread, whether a lane of its warp named in ``m`` is not on this path. Converged
+        where every lane named is here; not where one is missing and its warp has live lanes on another path inside
+        a clean region (``apart`` 1: the missing lane is there), as ``_div`` rules; else (a named lane has exited,
+        or may have) None. Lanes of the warp held at a block barrier (``_others_wait``) are not on this path."""
+        apart = np.broadcast_to(np.asarray(g.apart, dtype=np.int8), g.lanes.shape)
+        held = bool((apart != 0).any()) and self._others_wait(g)
+        if (apart == 2).any() and not held:
+            return None
+        wpb = (tpb + 31) // 32
+        warp = ((g.lanes // tpb) * wpb + (g.lanes % tpb) // 32).astype(np.int64)
+        bit = ((g.lanes % tpb) % 32).astype(np.uint64)
+        w0 = int(warp.min())
+        here = np.zeros(int(warp.max()) - w0 + 1, np.uint64)
+        np.bitwise_or.at(here, warp - w0, np.uint64(1) << bit)
+        m = np.broadcast_to(np.asarray(m, dtype=np.uint64), g.lanes.shape)
+        missing = (m & ~here[warp - w0] & np.uint64(_MASK)) != 0
+        if not missing.any():
+            return missing
+        if (missing & (apart == 0)).any() or held:
+            return None
+        for w in np.unique(warp[missing]):
+            lanes = frozenset(g.lanes[warp == w].tolist())
+            if seen.setdefault((g.pc, int(w)), lanes) != lanes:
+                return None
+        return missing
 
     # ------------------------------------------------------------- operands
     @staticmethod
@@ -1456,6 +1533,18 @@ class Replay:
         if op in ("VOTE", "VOTEU") and mods == ("ANY",) and len(o) == 3 and o[1] in ("PT", "UPT"):
             # the warp's lanes on here (with the predicate): ptxas's aggregated atomics elect a leader so
             return sset(o[0], self._ballot(g, self._pred(g, o[2]), guard))
+        if op == "MATCH" and mods == ("ANY",) and len(o) == 2:
+            # __match_any_sync, and ptxas's check of a __shfl_sync's or __ballot_sync's mask before it
+            return sset(o[0], self._match_any(g, v(1), guard))
+        if op in ("REDUX", "UREDUX") and len(o) == 2:
+            return sset(o[0], self._redux(g, ins, v(1), guard))
+        if op == "R2UR" and len(o) == 3 and _PRED.match(o[0]) and o[1] in ("URZ",):
+            # ``R2UR Pd, URZ, Ra`` before ``@!Pd BRA.DIV``: ptxas asks whether a mask register is one value over the
+            # warp's lanes here (Pd off) before it checks the warp's convergence on it; known where they agree
+            same = self._warp_same(g, v(2), guard)
+            if not isinstance(same, Unknown) and not np.all(same):
+                same = Unknown("op", op="R2UR", addr=_at(ins))     # what the predicate says then is not known
+            return sset(o[0], same if isinstance(same, Unknown) else np.bool_(False))
         if op in ("FLO", "POPC", "UFLO", "UPOPC") and len(o) == 2 and set(mods) <= {"U32"}:
             a = v(1)
             if isinstance(a, Unknown):
@@ -1518,8 +1607,10 @@ class Replay:
         may have live lanes on another path (``_Group.apart``)."""
         if isinstance(p, Unknown):
             return p
-        if isinstance(guard, Unknown) or (np.asarray(g.apart) != 0).any():
-            return Unknown("op", op="VOTE", addr="")
+        if isinstance(guard, Unknown):
+            return guard
+        if (np.asarray(g.apart) != 0).any() and not self._others_wait(g):
+            return Unknown("apart", op="VOTE", addr=_at(self.instrs[g.pc]))
         tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
         wpb = (tpb + 31) // 32
         warp = (g.lanes // tpb) * wpb + (g.lanes % tpb) // 32
@@ -1531,6 +1622,99 @@ class Replay:
         bits = np.zeros(int(warp.max()) - w0 + 1, np.uint64)
         np.bitwise_or.at(bits, warp[on] - w0, np.uint64(1) << bit[on].astype(np.uint64))
         return _uniform(bits[warp - w0].astype(_U32))
+
+    def _warp_of(self, g, guard):
+        """Per lane, its warp (numbered over the launch), its lane in the warp and whether it runs the instruction
+        (``guard``), or Unknown where a warp may have live lanes on another path (``_Group.apart``, unless they
+        wait: ``_others_wait``): what a warp-wide instruction (``VOTE``, ``MATCH``, ``REDUX``) reads over the lanes
+        of its warp that run it."""
+        if isinstance(guard, Unknown):
+            return guard
+        if (np.asarray(g.apart) != 0).any() and not self._others_wait(g):
+            ins = self.instrs[g.pc]
+            return Unknown("apart", op=ins.op, addr=_at(ins))
+        tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
+        wpb = (tpb + 31) // 32
+        warp = (g.lanes // tpb) * wpb + (g.lanes % tpb) // 32
+        on = np.ones(g.lanes.shape, bool) if guard is None else np.broadcast_to(np.asarray(guard, bool), g.lanes.shape)
+        return warp.astype(np.int64), ((g.lanes % tpb) % 32).astype(np.int64), on
+
+    def _others_wait(self, g) -> bool:
+        """Merging: whether every other live lane of ``g``'s warps is where it cannot come to ``g``'s instruction
+        before ``g``'s lanes have passed a block barrier (``_held``), so that the lanes running it are ``g``'s alone
+        (a ballot in a loop some of a warp's lanes have left for the ``__syncthreads()`` after it)."""
+        ledger = g.ledger if self.merging else None
+        if ledger is None:
+            return False
+        tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
+        waiting = [w.lanes for w in self._work if w is not g and self._held(w.pc, g.pc)]
+        held = np.concatenate([g.lanes] + waiting)
+        for w in np.unique(_warp_of(g.lanes, tpb)).tolist():
+            b, k = divmod(w, (tpb + 31) // 32)
+            every = np.arange(b * tpb + 32 * k, min(b * tpb + 32 * (k + 1), (b + 1) * tpb))
+            idx = every - ledger.first
+            inside = (idx >= 0) & (idx < len(ledger.exited))
+            live = every[inside][~ledger.exited[idx[inside]]]
+            if not inside.all() or not np.isin(live, held).all():
+                return False
+        return True
+
+    def _match_any(self, g, a, guard):
+        """``MATCH.ANY Rd, Ra``: per lane, the mask of its warp's lanes running it here whose ``Ra`` equals its own."""
+        w = self._warp_of(g, guard)
+        if isinstance(a, Unknown) or isinstance(w, Unknown):
+            return a if isinstance(a, Unknown) else w
+        warp, bit, on = w
+        a = np.broadcast_to(np.asarray(a, dtype=np.uint64), g.lanes.shape)
+        key = (warp << 32) | a.astype(np.int64)
+        keys, inv = np.unique(key[on], return_inverse=True)
+        bits = np.zeros(len(keys), np.uint64)
+        np.bitwise_or.at(bits, inv, np.uint64(1) << bit[on].astype(np.uint64))
+        pos = np.clip(np.searchsorted(keys, key), 0, max(len(keys) - 1, 0))
+        out = np.where(on, bits[pos] if len(keys) else np.uint64(0), np.uint64(0))
+        return _uniform(out.astype(_U32))
+
+    def _redux(self, g, ins, a, guard):
+        """``REDUX.{OR,AND,XOR,SUM,MIN,MAX}[.S32] URd, Ra``: the reduction of ``Ra`` over the lanes of the warp that
+        run it (``redux.sync``; ptxas also ORs a ``__shfl_sync`` mask with it for the ``BRA.DIV`` after)."""
+        w = self._warp_of(g, guard)
+        kind = next((m for m in ins.mods if m in ("OR", "AND", "XOR", "SUM", "MIN", "MAX")), None)
+        if isinstance(a, Unknown) or isinstance(w, Unknown) or kind is None or \
+                not set(ins.mods) <= {"OR", "AND", "XOR", "SUM", "MIN", "MAX", "S32", "U32"}:
+            return a if isinstance(a, Unknown) else Unknown("op", op="REDUX", addr=_at(ins))
+        warp, _, on = w
+        signed = "S32" in ins.mods
+        a = np.broadcast_to(np.asarray(a, dtype=_U32), g.lanes.shape)
+        vals = a.view(np.int32).astype(np.int64) if signed else a.astype(np.int64)
+        w0 = int(warp.min())
+        n = int(warp.max()) - w0 + 1
+        idx, x = warp[on] - w0, vals[on]
+        if kind in ("OR", "AND", "XOR"):
+            init = np.int64(0xFFFFFFFF) if kind == "AND" else np.int64(0)
+            acc = np.full(n, init, np.int64)
+            {"OR": np.bitwise_or, "AND": np.bitwise_and, "XOR": np.bitwise_xor}[kind].at(acc, idx, x)
+        elif kind == "SUM":
+            acc = np.zeros(n, np.int64)
+            np.add.at(acc, idx, x)
+        else:
+            big = np.iinfo(np.int64)
+            acc = np.full(n, big.max if kind == "MIN" else big.min, np.int64)
+            (np.minimum if kind == "MIN" else np.maximum).at(acc, idx, x)
+        return _uniform((acc[warp - w0] & 0xFFFFFFFF).astype(_U32))
+
+    def _warp_same(self, g, a, guard):
+        """Per lane, whether ``a`` is one value over the lanes of its warp that run this instruction."""
+        w = self._warp_of(g, guard)
+        if isinstance(a, Unknown) or isinstance(w, Unknown):
+            return a if isinstance(a, Unknown) else w
+        warp, _, on = w
+        a = np.broadcast_to(np.asarray(a, dtype=np.int64), g.lanes.shape)
+        w0 = int(warp.min())
+        lo = np.full(int(warp.max()) - w0 + 1, np.iinfo(np.int64).max, np.int64)
+        hi = np.full(len(lo), np.iinfo(np.int64).min, np.int64)
+        np.minimum.at(lo, warp[on] - w0, a[on])
+        np.maximum.at(hi, warp[on] - w0, a[on])
+        return _uniform(lo[warp - w0] >= hi[warp - w0])
 
     def _atomic(self, g, ins, guard):
         """An atomic: each thread's k-th of its epoch is the PTX's k-th (ptxas neither drops, merges nor reorders a
@@ -1938,8 +2122,10 @@ class Replay:
         o, mode = ins.ops, ins.mods[0]
         a, b, c = self._val(g, o[2], ins), self._val(g, o[3], ins), self._val(g, o[4], ins)
         bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
-        if bad is None and (isinstance(guard, Unknown) or (np.asarray(g.apart) != 0).any()):
-            bad = Unknown("op", op="SHFL", addr=_at(ins))
+        if bad is None and isinstance(guard, Unknown):
+            bad = guard
+        if bad is None and (np.asarray(g.apart) != 0).any():
+            bad = Unknown("apart", op="SHFL", addr=_at(ins))
         if bad is None:
             tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
             lanes = np.asarray(g.lanes, dtype=np.int64)
@@ -2220,7 +2406,9 @@ class Replay:
                         totals[t][0] += e
                         totals[t][1] += n
             except GiveUp as e:
-                if merging or e.key not in ("diverge", "paths", "steps"):
+                # a warp-wide instruction read where the warp's lanes had parted: merging paths may bring them together
+                apart = any(isinstance(f, Unknown) and f.key == "apart" for f in e.fields.values())
+                if merging or (e.key not in ("diverge", "paths", "steps") and not apart):
                     raise
                 continue
             return {t: tuple(v) for t, v in totals.items()}
@@ -2231,7 +2419,7 @@ class Replay:
         as often (``visits`` of its ``BSSY``), go on as one, as the machine's warps run and reconverge
         (``_lowest``); counts go to a ``_Ledger``."""
         tset = set(self.targets)
-        work = [_Group(lanes, 0, {}, {}, {})]
+        work = self._work = [_Group(lanes, 0, {}, {}, {})]
         ledger = None
         if self.merging:
             ledger = work[0].ledger = _Ledger(self.targets, tpb, int(lanes[0]) if len(lanes) else 0, len(lanes))
@@ -2318,7 +2506,10 @@ class Replay:
                 if ins.op == "BRA":
                     taken = guard is None or bool(guard)
                     extra = [x for x in ins.ops if _PRED.match(x)]
-                    if "DIV" in ins.mods and set(ins.mods) == {"DIV"} and not ins.pred and len(ins.ops) == 2:
+                    if "DIV" in ins.mods and set(ins.mods) == {"DIV"} and len(ins.ops) == 2:
+                        if not taken:               # @!P0 BRA.DIV: the lanes with P0 on go on
+                            g.pc += 1
+                            continue
                         div = self._div(g, ins, tpb, seen)
                         if div is None:
                             raise GiveUp("convergence", op="BRA.DIV", addr=_at(ins))
