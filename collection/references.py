@@ -36491,3 +36491,156 @@ def gauxc_position_list(bits, shell_size, nspheres, size):
     out = np.full(size, np.iinfo(np.int32).max, np.int32)
     out[:len(pos)] = pos
     return out, np.array(nbe, np.uint64)
+
+
+# ---- unseen240: apex's SyncBatchNorm and fused LayerNorm kernels (apex_) and BMTrain's training kernels (bmt_)
+
+def _apex_bn_axes(x, layout):
+    """The reduction axes of a batch-norm input: NCHW as (N, C, S), every axis but 1; channels-last (M, C): axis 0."""
+    return (0, 2) if layout == "nchw" else (0,)
+
+
+def _apex_bn_chan(v, layout):
+    """A per-channel vector broadcast against the input's layout."""
+    return v[None, :, None] if layout == "nchw" else v[None, :]
+
+
+def apex_bn_mean_var(x, layout="nchw"):
+    """welford_kernel / welford_kernel_c_last: each channel's mean and biased variance (m2n / count)."""
+    x = np.asarray(x, np.float64)
+    ax = _apex_bn_axes(x, layout)
+    return x.mean(ax), x.var(ax)
+
+
+def apex_bn_inv_std(x, eps, layout="nchw"):
+    """What SyncBatchNorm's forward hands the backward kernels: 1 / sqrt(biased var + eps) per channel."""
+    return 1.0 / np.sqrt(apex_bn_mean_var(x, layout)[1] + eps)
+
+
+def apex_bn_reduce(x, dy, mean, inv_std, layout="nchw"):
+    """reduce_bn_kernel / reduce_bn_c_last_kernel: (sum_dy, sum_dy_xmu, grad_weight = sum_dy_xmu * inv_std,
+    grad_bias = sum_dy), per channel."""
+    x, dy = np.asarray(x, np.float64), np.asarray(dy, np.float64)
+    ax = _apex_bn_axes(x, layout)
+    sum_dy = dy.sum(ax)
+    sum_dy_xmu = (dy * (x - _apex_bn_chan(np.asarray(mean, np.float64), layout))).sum(ax)
+    return sum_dy, sum_dy_xmu, sum_dy_xmu * inv_std, sum_dy
+
+
+def apex_bn_backward(dy, x, mean, inv_std, weight, sum_dy, sum_dy_xmu, numel, layout="nchw"):
+    """batchnorm_backward_kernel / batchnorm_backward_c_last_kernel: with div the sum of every process's element
+    count, grad_input = (dy - sum_dy / div - (x - mean) * inv_std^2 * sum_dy_xmu / div) * weight * inv_std."""
+    c = lambda v: _apex_bn_chan(np.asarray(v, np.float64), layout)
+    div = float(np.sum(np.asarray(numel, np.int64)))
+    dy, x = np.asarray(dy, np.float64), np.asarray(x, np.float64)
+    f1 = c(inv_std) ** 2 * c(sum_dy_xmu) / div
+    return (dy - c(sum_dy) / div - (x - c(mean)) * f1) * c(weight) * c(inv_std)
+
+
+def apex_ln_stats(x, eps):
+    """cuApplyLayerNorm's mean and invvar per row: 1 / sqrt(biased variance + eps)."""
+    x = np.asarray(x, np.float64)
+    return x.mean(1), 1.0 / np.sqrt(x.var(1) + eps)
+
+
+def apex_ln_forward(x, gamma, beta, eps):
+    """cuApplyLayerNorm's output: gamma * (x - mean) * invvar + beta."""
+    mu, iv = apex_ln_stats(x, eps)
+    return gamma * ((np.asarray(x, np.float64) - mu[:, None]) * iv[:, None]) + beta
+
+
+def apex_ln_part_grad(dout, x, mean, invvar, part_size=16, rows=16):
+    """cuComputePartGradGammaBeta (blockDim.y = 4: rows of 16 = 4 * 4 per segment): part row k sums the rows of its
+    segment [k * rows, (k + 1) * rows) (segs_per_block 1 here), as (part_grad_gamma, part_grad_beta): the sums of
+    dout * (x - mean) * invvar and of dout; parts past the last row are zero."""
+    d, x = np.asarray(dout, np.float64), np.asarray(x, np.float64)
+    g = d * (x - np.asarray(mean, np.float64)[:, None]) * np.asarray(invvar, np.float64)[:, None]
+    pg, pb = np.zeros((part_size, x.shape[1])), np.zeros((part_size, x.shape[1]))
+    for k in range(part_size):
+        pg[k] = g[k * rows:(k + 1) * rows].sum(0)
+        pb[k] = d[k * rows:(k + 1) * rows].sum(0)
+    return pg, pb
+
+
+def apex_ln_grad_input(dout, x, mean, invvar, gamma, eps):
+    """cuComputeGradInput (not memory-efficient, gamma given): with s1 = sum of dout * gamma and s2 = sum of
+    dout * gamma * (x - mean) * invvar over the row, (n2 * dout * clamp(gamma) - s1 - (x - mean) * invvar * s2)
+    * invvar / n2; clamp keeps |gamma| >= eps (clamp_by_magnitude)."""
+    d, x = np.asarray(dout, np.float64), np.asarray(x, np.float64)
+    g = np.asarray(gamma, np.float64)
+    mu, iv = np.asarray(mean, np.float64)[:, None], np.asarray(invvar, np.float64)[:, None]
+    xhat = (x - mu) * iv
+    s1 = (d * g).sum(1, keepdims=True)
+    s2 = (d * g * xhat).sum(1, keepdims=True)
+    gc = np.where(g >= 0, np.maximum(g, eps), np.minimum(g, -eps))
+    n2 = x.shape[1]
+    return (n2 * d * gc - s1 - xhat * s2) * iv / n2
+
+
+def bmt_adam_fp16(g, m, v, param, beta1, beta2, eps, lr, scale, weight_decay, bc1, bc2):
+    """adam_fp32_accum: g and m are the loss-scaled gradient and first moment (fp16), v the scaled second moment and
+    param the fp32 master weights; returns (param, param_h, m, v) after the step, float32 arithmetic in the
+    kernel's order."""
+    f = np.float32
+    g32, m32 = np.asarray(g, np.float16).astype(f), np.asarray(m, np.float16).astype(f)
+    v32, p = np.asarray(v, f), np.asarray(param, f)
+    b1, b2, ep, lr_, sc, wd, c1, c2 = (f(t) for t in (beta1, beta2, eps, lr, scale, weight_decay, bc1, bc2))
+    lm = b1 * m32 + (f(1) - b1) * g32
+    lv = b2 * v32 + (f(1) - b2) * g32 * g32 / sc
+    lp = p - lr_ * lm / c1 / (np.sqrt(lv * sc / c2) + ep * sc) - lr_ * wd * p
+    return lp, lp.astype(np.float16), lm.astype(np.float16), lv
+
+
+def bmt_adam_bf16(g_bits, m, v, param, beta1, beta2, eps, lr, scale, weight_decay, bc1, bc2):
+    """adam_fp32_accum_bf16: g the loss-scaled gradient as bf16 bits, m and v the real moments (fp32); returns
+    (param, m, v) after the step (the kernel's param_h is param rounded to bf16)."""
+    f = np.float32
+    b1, b2, ep, lr_, sc, wd, c1, c2 = (f(t) for t in (beta1, beta2, eps, lr, scale, weight_decay, bc1, bc2))
+    lg = bf16_float(g_bits).astype(f) / sc
+    lm = b1 * np.asarray(m, f) + (f(1) - b1) * lg
+    lv = b2 * np.asarray(v, f) + (f(1) - b2) * lg * lg
+    p = np.asarray(param, f)
+    lp = p - lr_ * lm / c1 / (np.sqrt(lv / c2) + ep) - lr_ * wd * p
+    return lp, lm, lv
+
+
+def bmt_grads(size, rng, inf_at=(), nan_at=()):
+    """fp16-range gradients, uniform in (-8, 8), with +inf at inf_at and NaN at nan_at."""
+    g = rng.uniform(-8.0, 8.0, size)
+    g[list(inf_at)] = np.inf
+    g[list(nan_at)] = np.nan
+    return g
+
+
+def bmt_nan_inf_blocks(inp, nblocks, threads, size=1024):
+    """bmt_has_nan_inf_fp16: mid[b] = 1 where block b's grid-stride share of the input holds an inf or a NaN (the
+    rest of mid as the host's torch.zeros left it)."""
+    x = np.asarray(inp, np.float16).astype(np.float64)
+    bad = ~np.isfinite(x)
+    owner = (np.arange(x.size) % (nblocks * threads)) // threads
+    mid = np.zeros(size, np.uint8)
+    for b in range(nblocks):
+        mid[b] = np.uint8(bad[owner == b].any())
+    return mid
+
+
+def bmt_cross_entropy(x, target, ignore_index):
+    """cross_entropy_forward_fp16: per row the max (at least -1e6), s = sum of exp(x - max) + 1e-10, the softmax
+    exp(x - max) / s rounded to fp16, and the loss -x[target] + max + log(s) (0 where target is ignore_index)."""
+    x = np.asarray(x, np.float16).astype(np.float64)
+    mx = np.maximum(x.max(1), -1e6)
+    s = np.exp(x - mx[:, None]).sum(1) + 1e-10
+    sm = (np.exp(x - mx[:, None]) / s[:, None]).astype(np.float16)
+    t = np.asarray(target)
+    loss = np.where(t != ignore_index, -x[np.arange(len(t)), np.clip(t, 0, x.shape[1] - 1)] + mx + np.log(s), 0.0)
+    return sm, loss
+
+
+def bmt_cross_entropy_backward(x, grad_output, target):
+    """cross_entropy_backward_inplace_fp16: x[i] = (x[i] - 1) * g at the target column, x[i] * g elsewhere, float32
+    arithmetic rounded to fp16 (an ignored row's target matches no column)."""
+    f = np.float32
+    x32 = np.asarray(x, np.float16).astype(f)
+    g = np.asarray(grad_output, f)[:, None]
+    hit = np.arange(x32.shape[1])[None, :] == np.asarray(target)[:, None]
+    return np.where(hit, (x32 - f(1)) * g, x32 * g).astype(np.float16)

@@ -18,7 +18,7 @@ from .structs import PITCHED_PTR_TYPES, PitchedPtr, Struct
 from .tma import TensorMap
 
 __all__ = ["norm_dim3", "check_geometry", "PackedArgs", "pack_args", "is_tensor_map", "is_struct_param", "is_vector_param",
-           "MAX_THREADS_PER_BLOCK"]
+           "holds_address", "MAX_THREADS_PER_BLOCK"]
 
 # CUDA's limits (all architectures the course supports, sm_70 and newer)
 MAX_THREADS_PER_BLOCK = 1024
@@ -121,10 +121,23 @@ def pack_args(name: str, params, args) -> PackedArgs:
             if dt is None:
                 raise LaunchError(msg("args.cannot_pass", what=what))
             if isinstance(a, np.ndarray) and a.ndim > 0:
+                if holds_address(p):      # the array's device address, as nvcc's host code passes data_ptr()
+                    if a.size == 0:
+                        raise LaunchError(msg("args.empty", what=what))
+                    values.append(Struct([("address", a)]))     # one pointer's bytes: both backends place it
+                    back.append(True)             # (a const integer still addresses writable memory)
+                    continue
                 raise LaunchError(msg("args.scalar_got_array", what=what, shape=a.shape))
             values.append(_scalar(a, dt, what))
             back.append(False)
     return PackedArgs(values=values, copy_back=back)
+
+
+def holds_address(p) -> bool:
+    """An integer parameter of a type for holding an address (``std::uintptr_t p``, ``intptr_t``): an array given for
+    it is passed as its device address, as BMTrain's launchers pass ``tensor.data_ptr()`` to its bf16 kernels, which
+    ``reinterpret_cast`` it back (unseen240); a number is passed as the number."""
+    return not p.pointer and p.ctype.split()[-1:] in (["uintptr_t"], ["intptr_t"])
 
 
 def is_tensor_map(p) -> bool:

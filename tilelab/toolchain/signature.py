@@ -481,6 +481,7 @@ _SCALARS = {
     "long long": "int64", "long long int": "int64", "signed long long": "int64",
     "unsigned long long": "uint64", "unsigned long long int": "uint64",
     "size_t": "uint64", "ptrdiff_t": "int64",
+    "uintptr_t": "uint64", "intptr_t": "int64",      # an address as an integer (BMTrain's bf16 kernels, unseen240)
     "int8_t": "int8", "uint8_t": "uint8", "int16_t": "int16", "uint16_t": "uint16",
     "int32_t": "int32", "uint32_t": "uint32", "int64_t": "int64", "uint64_t": "uint64",
     "bool": "bool", "half": "float16", "__half": "float16",
