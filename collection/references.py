@@ -36644,3 +36644,367 @@ def bmt_cross_entropy_backward(x, grad_output, target):
     g = np.asarray(grad_output, f)[:, None]
     hit = np.arange(x32.shape[1])[None, :] == np.asarray(target)[:, None]
     return np.where(hit, (x32 - f(1)) * g, x32 * g).astype(np.float16)
+# ---- unseen241: cleap (crinavar/cleap, GPL-3.0; cleap_) and CuMCubes (lzhnb/CuMCubes, BSD-3-Clause; cumc_)
+
+def cleap_edges(tris):
+    """cleap.cc's _cleap_generate_edges_hash on a flat triangle index list: per triangle i its vertex pairs (0, 1),
+    (0, 2), (1, 2), the higher index first; the first sighting of an edge makes it (n = the two vertices, a = their
+    positions in the list, b = (-1, -1), op = (position of the third vertex, -1)), the second fills b and op.y.
+    Returns int32 (E, 2) arrays n, a, b, op in the order edges were first seen."""
+    seen, n, a, b, op = {}, [], [], [], []
+    tris = [int(t) for t in tris]
+    for i in range(len(tris) // 3):
+        for j, k, o in ((0, 1, 2), (0, 2, 1), (1, 2, 0)):
+            if tris[3 * i + j] < tris[3 * i + k]:
+                j, k = k, j
+            key = (tris[3 * i + j], tris[3 * i + k])
+            if key in seen:
+                e = seen[key]
+                b[e] = [3 * i + j, 3 * i + k]
+                op[e][1] = 3 * i + o
+            else:
+                seen[key] = len(n)
+                n.append(list(key))
+                a.append([3 * i + j, 3 * i + k])
+                b.append([-1, -1])
+                op.append([3 * i + o, -1])
+    return tuple(np.array(x, np.int32).reshape(-1, 2) for x in (n, a, b, op))
+
+
+def _cleap_cross(u, v):
+    """cleap_d_cross_product as written (its y component is the negated one: u.x*v.z - v.x*u.z)."""
+    return np.array([u[1] * v[2] - v[1] * u[2], u[0] * v[2] - v[0] * u[2], u[0] * v[1] - v[0] * u[1]])
+
+
+def _cleap_angle(u, v):
+    return math.atan2(float(np.linalg.norm(_cleap_cross(u, v))), float(np.dot(u, v)))
+
+
+def cleap_delaunay_sum(mesh, op1, op2, ca, cb):
+    """alpha + beta of cleap_d_delaunay_test_2d/3d: the angles at the two opposite vertices (float64)."""
+    p = mesh[:, :3].astype(np.float64)
+    return (_cleap_angle(p[ca] - p[op1], p[cb] - p[op1]) + _cleap_angle(p[ca] - p[op2], p[cb] - p[op2]))
+
+
+def cleap_delaunay_test(mesh, op1, op2, ca, cb, mode):
+    """cleap_d_delaunay_test_2d (mode '2d') or _3d with limit_angle 10 ('3d'): > 0 when the edge is to be flipped.
+    The 3d test's second factor, (int)(10 / angle between the two normals), is at least 3 (the angle is at most pi);
+    a zero angle makes it +inf, which the GPU's cvt saturates."""
+    s = cleap_delaunay_sum(mesh, op1, op2, ca, cb)
+    first = int(abs(s) / float(np.float32(3.14159265)) - 1e-7)
+    if mode == "2d":
+        return first
+    p = mesh[:, :3].astype(np.float64)
+    n1 = _cleap_cross(p[ca] - p[op1], p[cb] - p[op1])
+    n2 = _cleap_cross(p[cb] - p[op2], p[ca] - p[op2])
+    ang = abs(_cleap_angle(n1, n2))
+    return first * (2 ** 31 - 1 if ang == 0 else int(10.0 / ang))
+
+
+def cleap_grid_mesh(nx, ny, seed, zamp=0.0, bad=0.4, jitter=0.1):
+    """A jittered (ny + 1) x (nx + 1) lattice of near-equilateral triangles (x = i + j / 2, y = j sqrt(3) / 2, z
+    uniform in [0, zamp)), each rhombus split along its short diagonal (opposite angles about 120 degrees in all)
+    or, in about `bad` of them, its long one (about 240 degrees: the Delaunay test flips it). Returns (mesh float32
+    (V, 4), w = 1; triangles uint32 (3 F,)) in row-major order, an OFF file's order."""
+    rng = np.random.default_rng(seed)
+    V = (nx + 1) * (ny + 1)
+    j, i = np.divmod(np.arange(V), nx + 1)
+    mesh = np.ones((V, 4), np.float32)
+    mesh[:, 0] = i + 0.5 * j + rng.uniform(-jitter, jitter, V)
+    mesh[:, 1] = j * (math.sqrt(3.0) / 2) + rng.uniform(-jitter, jitter, V)
+    mesh[:, 2] = rng.uniform(0.0, zamp, V) if zamp else 0.0
+    tris = []
+    for j in range(ny):
+        for i in range(nx):
+            v00, v10 = j * (nx + 1) + i, j * (nx + 1) + i + 1
+            v01, v11 = v00 + nx + 1, v10 + nx + 1
+            if rng.uniform() < bad:           # the long diagonal v00-v11
+                tris += [v00, v10, v11, v00, v11, v01]
+            else:                             # the short one v10-v01
+                tris += [v00, v10, v01, v10, v11, v01]
+    return mesh, np.array(tris, np.uint32)
+
+
+def _cleap_flip_pass(mesh, tris, en, ea, eb, eop, mode, test=None):
+    """One exclusion-and-processing launch, thread by thread (the flips of the meshes here never share a triangle,
+    so the threads' order does not matter; checked): (triangles, n, a, b, op, listo, trirel, trireservs, flips)."""
+    tris, en, ea, eb, eop = (x.copy() for x in (tris, en, ea, eb, eop))
+    F = len(tris) // 3
+    trirel, res = np.full(F, -1, np.int32), np.full(F, -1, np.int32)
+    listo, flips = 1, 0
+    t0 = tris.copy()
+    test = test or (lambda i: cleap_delaunay_test(mesh, t0[eop[i, 0]], t0[eop[i, 1]], t0[ea[i, 0]], t0[ea[i, 1]], mode))
+    go = [i for i in range(len(en)) if eb[i, 0] != -1 and test(i) > 0]
+    used = [t for i in go for t in (ea[i, 1] // 3, eb[i, 1] // 3)]
+    assert len(used) == len(set(used)), "two flips share a triangle: the result depends on the threads' order"
+    for i in go:
+        listo = 0
+        a, b, op = ea[i].copy(), eb[i].copy(), eop[i].copy()
+        ta, tb = a[1] // 3, b[1] // 3
+        res[ta] = res[tb] = i
+        trirel[ta], trirel[tb] = tb, ta
+        tris[a[0]] = tris[op[1]]
+        tris[b[1]] = tris[op[0]]
+        ea[i] = (op[0], a[0])
+        eb[i] = (b[1], op[1])
+        en[i] = (tris[op[0]], tris[a[0]])
+        eop[i] = (a[1], b[0])
+        flips += 1
+    return tris, en, ea, eb, eop, np.int32(listo), trirel, res, np.int32(flips)
+
+
+def _cleap_check_unflipped(mesh, tris, en, ea, eb, eop, out):
+    """The edges that do not flip read triangle positions that the flipping threads rewrite, unordered (a race of the
+    source): check that each such edge's opposite angles sum to less than pi - 0.1 whichever of the old and new values
+    it reads, and that each flipped one's exceed pi + 0.1 (float32's rounding never decides a test here)."""
+    t1 = out[0]
+    changed = set(np.flatnonzero(t1 != tris).tolist())
+    for i in range(len(en)):
+        if eb[i, 0] == -1:
+            continue
+        pos = [eop[i, 0], eop[i, 1], ea[i, 0], ea[i, 1]]
+        if (ea[i] != out[2][i]).any():
+            assert cleap_delaunay_sum(mesh, *tris[pos]) > math.pi + 0.1
+            continue
+        var = [p for p in pos if p in changed]
+        for m in range(1 << len(var)):
+            t = tris.copy()
+            for k, p in enumerate(var):
+                if m >> k & 1:
+                    t[p] = t1[p]
+            assert cleap_delaunay_sum(mesh, *t[pos]) < math.pi - 0.1
+
+
+@functools.lru_cache(maxsize=None)
+def cleap_case(nx, ny, seed, zamp=0.0):
+    """(mesh, triangles, n, a, b, op) of cleap_grid_mesh and cleap_edges, read-only."""
+    mesh, tris = cleap_grid_mesh(nx, ny, seed, zamp)
+    arrs = (mesh, tris) + cleap_edges(tris)
+    for x in arrs:
+        x.flags.writeable = False
+    return arrs
+
+
+_CLEAP_MEMO: dict = {}
+
+
+def cleap_exclusion(mesh, tris, en, ea, eb, eop, mode):
+    """cleap_kernel_exclusion_processing_2d / _3d (and _2d_debug's flips count) from the host's state before a
+    launch (trirel and trireservs -1, listo 1)."""
+    key = (mode,) + tuple(x.tobytes() for x in (mesh, tris, en, ea, eb, eop))
+    if key not in _CLEAP_MEMO:
+        out = _cleap_flip_pass(mesh, tris, en, ea, eb, eop, mode)
+        _cleap_check_unflipped(mesh, tris, en, ea, eb, eop, out)
+        _CLEAP_MEMO[key] = out
+    return tuple(x.copy() for x in _CLEAP_MEMO[key])
+
+
+def cleap_after_flip(nx, ny, seed, zamp=0.0):
+    """The state the exclusion launch (3d where zamp) leaves on cleap_case(nx, ny, seed, zamp): (triangles, n, a, b,
+    op, listo, trirel, trireservs, flips), a repair launch's input."""
+    mesh, tris, en, ea, eb, eop = cleap_case(nx, ny, seed, zamp)
+    return cleap_exclusion(mesh, tris, en, ea, eb, eop, "3d" if zamp else "2d")
+
+
+def cleap_repair(tris, trirel, en, ea, eb, eop):
+    """cleap_kernel_repair: each edge whose a (or b) positions no longer hold its two vertices finds them in the
+    triangle its old one was flipped with (trirel), the third position its opposite. Returns (a, b, op)."""
+    ea, eb, eop = ea.copy(), eb.copy(), eop.copy()
+    for i in range(len(en)):
+        n = en[i]
+        a, b, op = list(ea[i]), list(eb[i]), list(eop[i])
+        for side, pr in ((0, a), (1, b)):
+            if side == 1 and b[0] == -1:
+                continue
+            if n[0] != tris[pr[0]] or n[1] != tris[pr[1]]:
+                t = int(trirel[pr[0] // 3])
+                for q in range(3):
+                    if tris[3 * t + q] == n[0]:
+                        pr[0] = 3 * t + q
+                        r = [x for x in range(3) if x != q]
+                        if tris[3 * t + r[0]] == n[1]:
+                            pr[1], op[side] = 3 * t + r[0], 3 * t + r[1]
+                        else:
+                            pr[1], op[side] = 3 * t + r[1], 3 * t + r[0]
+                        break
+        ea[i], eb[i], eop[i] = a, b, op
+    return ea, eb, eop
+
+
+def _cleap_inverted(op1, op2, e1, e2):
+    """invertedTriangleTest in float64 (distVec's float differences, cross's products): -1, 0 or 1."""
+    v0, v2, v1 = (e2 - e1)[:2], (op2 - e1)[:2], (op1 - e1)[:2]
+    cr = lambda u, v: float(u[0]) * float(v[1]) - float(v[0]) * float(u[1])
+    d, s, t = cr(v2, v0), cr(v1, v0), cr(v2, v1)
+    if abs(t) < 1e-6 and abs(s) < 1e-6 and abs(d) < 1e-6:
+        return -1
+    assert min(abs(d), abs(s), abs(t), abs(s + t - d)) > 1e-3      # float32's rounding decides no test here
+    return int((d < 0 and s <= 0 and t <= 0 and s + t >= d) or (d > 0 and s >= 0 and t >= 0 and s + t <= d)
+               or (s < 0 and d <= 0 and -t <= 0 and d - t >= s) or (s > 0 and d >= 0 and -t >= 0 and d - t <= s))
+
+
+def cleap_pairs(npairs, seed, folded=0.4):
+    """npairs separate pairs of triangles sharing an edge (vertices 4p..4p+3 in a random order): in about `folded` of
+    them the second triangle's third vertex lies inside the first triangle (the pair is folded over), in the others
+    across the shared edge. Returns (mesh float32 (V, 4), triangles uint32 (6 npairs,))."""
+    rng = np.random.default_rng(seed)
+    mesh = np.ones((4 * npairs, 4), np.float32)
+    tris = []
+    for p in range(npairs):
+        c = np.array([3.0 * (p % 8), 3.0 * (p // 8)])
+        e1, e2 = c + rng.uniform(-1, 1, 2) * 0.3 + [-1.0, 0], c + rng.uniform(-1, 1, 2) * 0.3 + [1.0, 0]
+        op1 = c + [rng.uniform(-0.4, 0.4), rng.uniform(0.8, 1.2)]
+        if rng.uniform() < folded:        # inside (e1, e2, op1): a convex combination away from its sides
+            w = rng.dirichlet([4.0, 4.0, 4.0])
+            op2 = w[0] * e1 + w[1] * e2 + w[2] * op1
+        else:
+            op2 = c + [rng.uniform(-0.4, 0.4), -rng.uniform(0.8, 1.2)]
+        vid = 4 * p + rng.permutation(4)           # vertex ids of e1, e2, op1, op2
+        for v, xy in zip(vid, (e1, e2, op1, op2)):
+            mesh[v, :2] = xy
+        mesh[vid, 2] = 0.0
+        t1 = [vid[0], vid[1], vid[2]]
+        t2 = [vid[1], vid[0], vid[3]]
+        tris += list(rng.permutation(t1)) + list(rng.permutation(t2))
+    return mesh, np.array(tris, np.uint32)
+
+
+@functools.lru_cache(maxsize=None)
+def cleap_pairs_case(npairs, seed):
+    """(mesh, triangles, n, a, b, op) of cleap_pairs and cleap_edges, read-only."""
+    mesh, tris = cleap_pairs(npairs, seed)
+    arrs = (mesh, tris) + cleap_edges(tris)
+    for x in arrs:
+        x.flags.writeable = False
+    return arrs
+
+
+def cleap_correct(mesh, tris, en, ea, eb, eop, swap):
+    """correctTrianglesKernel from the host's state before a launch: the folded pairs' shared edge flipped as the
+    Delaunay flip does (no pair here is degenerate: has_to_swap_vertices stays as it was, listo 0 once one flips).
+    Returns (triangles, n, a, b, op, listo, trirel, trireservs, has_to_swap_vertices)."""
+    m = mesh.astype(np.float64)
+    t0 = tris.copy()
+    test = lambda i: _cleap_inverted(m[t0[eop[i, 0]]], m[t0[eop[i, 1]]], m[t0[ea[i, 0]]], m[t0[ea[i, 1]]])
+    assert all(test(i) >= 0 for i in range(len(en)) if eb[i, 0] != -1)
+    out = _cleap_flip_pass(mesh, tris, en, ea, eb, eop, "2d", test)
+    return out[:8] + (swap.copy(),)
+
+
+def cleap_after_fix(npairs, seed):
+    """The state correctTrianglesKernel leaves on cleap_pairs_case(npairs, seed): the repair launch's input."""
+    mesh, tris, en, ea, eb, eop = cleap_pairs_case(npairs, seed)
+    return cleap_correct(mesh, tris, en, ea, eb, eop, np.full(len(mesh), -1, np.int32))
+
+
+def cleap_normalize(n):
+    """cleap_kernel_normalize_normals: xyz / |xyz| (float32), w = 1."""
+    n = n.astype(np.float32)
+    out = np.ones_like(n)
+    out[:, :3] = n[:, :3] / np.sqrt((n[:, :3] * n[:, :3]).sum(1, dtype=np.float32))[:, None]
+    return out
+
+
+def cleap_vertex_normals(mesh, tris):
+    """The host's unnormalised vertex normals (cleap.cc: each face's cross product added to its three vertices)."""
+    p = mesh[:, :3].astype(np.float64)
+    t = tris.reshape(-1, 3)
+    fn = np.cross(p[t[:, 1]] - p[t[:, 0]], p[t[:, 2]] - p[t[:, 0]])
+    out = np.zeros((len(p), 4))
+    out[:, 3] = 1.0
+    for k in range(3):
+        np.add.at(out[:, :3], t[:, k], fn)
+    return out.astype(np.float32)
+
+
+# CuMCubes: its utils.cuh's triangle_table is PyMCubes' (Paul Bourke's), the table torchmcubes has, checked equal.
+CUMC_TRI_TABLE = tmcub_TRI_TABLE
+
+
+@functools.lru_cache(maxsize=None)
+def cumc_volume(X, Y, Z, seed=0):
+    """A bumpy sphere's density on an X x Y x Z grid (float32): 3.2 - |p - c| + noise, read-only."""
+    rng = np.random.default_rng(seed)
+    g = np.stack(np.meshgrid(np.arange(X), np.arange(Y), np.arange(Z), indexing="ij"), -1).astype(np.float64)
+    c = np.array([(X - 1) / 2, (Y - 1) / 2, (Z - 1) / 2])
+    d = (3.2 - np.sqrt(((g - c) ** 2).sum(-1)) + rng.uniform(-0.3, 0.3, (X, Y, Z))).astype(np.float32)
+    d.flags.writeable = False
+    return d
+
+
+def _cumc_crossings(d, thresh):
+    inside = d > np.float32(thresh)
+    X, Y, Z = d.shape
+    cross = np.zeros((X, Y, Z, 3), bool)
+    cross[:-1, :, :, 0] = inside[:-1] != inside[1:]
+    cross[:, :-1, :, 1] = inside[:, :-1] != inside[:, 1:]
+    cross[:, :, :-1, 2] = inside[:, :, :-1] != inside[:, :, 1:]
+    return inside, cross
+
+
+def cumc_masks(d, thresh):
+    """Each cell's cube index (bits 1, 2, ... 128 for corners (0,0,0), (1,0,0), (1,1,0), (0,1,0), then z + 1)."""
+    inside, _ = _cumc_crossings(d, thresh)
+    i = inside.astype(np.int64)
+    return (i[:-1, :-1, :-1] | i[1:, :-1, :-1] << 1 | i[1:, 1:, :-1] << 2 | i[:-1, 1:, :-1] << 3
+            | i[:-1, :-1, 1:] << 4 | i[1:, :-1, 1:] << 5 | i[1:, 1:, 1:] << 6 | i[:-1, 1:, 1:] << 7)
+
+
+def cumc_counters(d, thresh):
+    """count_vertices_faces_kernel: [edge crossings, 3 x triangles, 0, 0]."""
+    _, cross = _cumc_crossings(d, thresh)
+    ntri = (CUMC_TRI_TABLE[cumc_masks(d, thresh)][..., ::3] >= 0).sum()
+    return np.array([cross.sum(), 3 * ntri, 0, 0], np.int32)
+
+
+def cumc_vertices(d, thresh):
+    """gen_vertices_kernel's vertices numbered in (x, y, z, axis) order: (vertex_grid int32 (X, Y, Z, 3), index + 1
+    where the edge crosses; vertices float32 (N, 3), the crossing at (thresh - d0) / (d1 - d0) along the edge)."""
+    _, cross = _cumc_crossings(d, thresh)
+    vg = np.zeros(cross.shape, np.int32)
+    idx = np.argwhere(cross)
+    vg[tuple(idx.T)] = np.arange(1, len(idx) + 1)
+    verts = idx[:, :3].astype(np.float32)
+    t = np.float32(thresh)
+    for r, (x, y, z, k) in enumerate(idx):
+        d0 = d[x, y, z]
+        nxt = [x, y, z]
+        nxt[k] += 1
+        d1 = d[tuple(nxt)]
+        verts[r, k] = np.float32(verts[r, k]) + (t - d0) / (d1 - d0)
+    return vg, verts
+
+
+def cumc_by_edge(vertex_grid, vertices):
+    """Each crossing edge's vertex (X, Y, Z, 3 axes, 3 coordinates; 0 where none): the order-free view of
+    gen_vertices_kernel's output."""
+    out = np.zeros(vertex_grid.shape + (3,), np.float32)
+    m = vertex_grid > 0
+    out[m] = vertices[vertex_grid[m] - 1]
+    return out
+
+
+def cumc_faces(d, thresh, vertex_grid):
+    """gen_faces_kernel's triangles (vertex indices) as rows, sorted: the order-free view (cells append at an
+    atomicAdd's offset)."""
+    masks = cumc_masks(d, thresh)
+    rows = []
+    X, Y, Z = masks.shape
+    for x in range(X):
+        for y in range(Y):
+            for z in range(Z):
+                e = [vertex_grid[x, y, z, 0], vertex_grid[x + 1, y, z, 1], vertex_grid[x, y + 1, z, 0],
+                     vertex_grid[x, y, z, 1], vertex_grid[x, y, z + 1, 0], vertex_grid[x + 1, y, z + 1, 1],
+                     vertex_grid[x, y + 1, z + 1, 0], vertex_grid[x, y, z + 1, 1], vertex_grid[x, y, z, 2],
+                     vertex_grid[x + 1, y, z, 2], vertex_grid[x + 1, y + 1, z, 2], vertex_grid[x, y + 1, z, 2]]
+                tri = CUMC_TRI_TABLE[masks[x, y, z]]
+                for i in range(0, 15, 3):
+                    if tri[i] < 0:
+                        break
+                    rows.append([e[tri[i]] - 1, e[tri[i + 1]] - 1, e[tri[i + 2]] - 1])
+    return cumc_sorted_rows(np.array(rows, np.int32).reshape(-1, 3))
+
+
+def cumc_sorted_rows(f):
+    f = np.asarray(f).reshape(-1, 3)
+    return f[np.lexsort(f.T[::-1])]
