@@ -37008,3 +37008,282 @@ def cumc_faces(d, thresh, vertex_grid):
 def cumc_sorted_rows(f):
     f = np.asarray(f).reshape(-1, 3)
     return f[np.lexsort(f.T[::-1])]
+# ---- unseen242: cuJSON's JSON Lines parser (cujson_) and istar's igrep agrep kernels (igrep_)
+
+_CUJ_N = 5995            # bytes of JSON lines: 1,499 words after the host's padding to 4 bytes, 188 bitmap words
+
+
+def cujson_text(n=_CUJ_N):
+    """n bytes of JSON lines (uint8) from a fixed seed: nested objects and arrays, strings with escaped quotes,
+    backslash runs (a rare value of 72 backslashes and an escaped quote: whole bitmap words of backslashes),
+    structural characters inside strings, 2-, 3- and 4-byte UTF-8; whole records only, then spaces up to n."""
+    r = np.random.default_rng(242)
+    words = ["id", "name", "caf\u00e9", "\u20ac12", "smile \U0001F600", "a\\\"b", "c\\\\d", "e\\\\\\\"f",
+             "x{y}[z]", "k:v,w", "tab\\t", "\\\\\\\\", "\u00fcber \u00e7a", "plain text", "q\\\"\\\"q",
+             "line\\nbreak", "\u4e2d\u6587"]
+    long_run = "\\\\" * 36 + "\\\""
+
+    def value(depth):
+        kind = int(r.integers(0, 6 if depth < 2 else 3))
+        if kind == 0:
+            return str(int(r.integers(-99999, 99999))) if r.integers(0, 2) else "%.3f" % r.uniform(-100, 100)
+        if kind == 1:
+            return '"' + (long_run if r.integers(0, 40) == 0 else words[int(r.integers(0, len(words)))]) + '"'
+        if kind == 2:
+            return ["true", "false", "null"][int(r.integers(0, 3))]
+        if kind == 3:
+            return "[" + ",".join(value(depth + 1) for _ in range(int(r.integers(0, 4)))) + "]"
+        return obj(depth + 1)
+
+    def obj(depth):
+        items = ['"%s":%s' % (words[int(r.integers(0, len(words)))], value(depth)) for _ in range(int(r.integers(1, 5)))]
+        return "{" + ",".join(items) + "}"
+
+    out = b""
+    while True:
+        rec = obj(0).encode("utf-8")
+        if len(out) + len(rec) + 1 > n:
+            break
+        out += rec + b"\n"
+    out += b" " * (n - len(out))
+    return np.frombuffer(out, np.uint8).copy()
+
+
+def _cuj_padded(text, to):
+    t = np.zeros(to, np.uint8)
+    t[:text.size] = text
+    return t
+
+
+def cujson_words(text):
+    """The host's buffer: the text padded with zeros to a multiple of 4 bytes, as uint32 words."""
+    n = np.asarray(text).size
+    return _cuj_padded(np.asarray(text, np.uint8), (n + 3) // 4 * 4).view(np.uint32)
+
+
+def _cuj_flags(text):
+    """Per character: backslash, quote, unescaped quote, in-string (opening quote to before the closing one),
+    operator ({ } [ ] : , and newline), bracket, and the last two outside strings."""
+    t = np.asarray(text, np.uint8)
+    bs, q = t == 92, t == 34
+    escaped = np.zeros(t.size, bool)
+    run = 0
+    for i in range(t.size):                      # a character after an odd run of backslashes is escaped
+        escaped[i] = run % 2 == 1
+        run = run + 1 if bs[i] else 0
+    real_q = q & ~escaped
+    in_str = (np.cumsum(real_q) % 2 == 1)
+    op = np.isin(t, np.frombuffer(b"{}[]:,\n", np.uint8))
+    oc = np.isin(t, np.frombuffer(b"{}[]", np.uint8))
+    return {"bs": bs, "q": q, "real_q": real_q, "in_str": in_str, "op": op, "oc": oc,
+            "struct": op & ~in_str, "oc_out": oc & ~in_str}
+
+
+def _cuj_bits(flags, nwords):
+    f = np.zeros(nwords * 32, bool)
+    f[:flags.size] = flags
+    return np.packbits(f, bitorder="little").view(np.uint32)
+
+
+def _cuj_popc(words):
+    return np.array([bin(int(w)).count("1") for w in np.asarray(words, np.uint32)], np.uint32)
+
+
+def cujson_bitmap(text, which, as_bytes=False):
+    """One of _cuj_flags' bitmaps, 32 characters a word (bit j of word w: character 32 w + j), 188 words
+    (ceil(n / 32)); as_bytes: the same as uint8."""
+    w = _cuj_bits(_cuj_flags(text)[which], (np.asarray(text).size + 31) // 32)
+    return w.view(np.uint8) if as_bytes else w
+
+
+def cujson_row_init(n, fill, tail):
+    """A row of the host's general_ptr (n elements): uninitialised (fill here) but for its last word (tail
+    elements), which the host zeroes."""
+    return np.r_[np.full(n - tail, fill, np.int64), np.zeros(tail, np.int64)]
+
+
+def cujson_popcounts(text, which):
+    """Each bitmap word's popcount (fusedStep3_4's structural_cnt, and the open/close counts it leaves in op_GPU)."""
+    return _cuj_popc(cujson_bitmap(text, which))
+
+
+def cujson_quote_counts(text):
+    """fusedStep2_3's rewrite of the quote row: each word's count of unescaped quotes."""
+    return _cuj_popc(cujson_bitmap(text, "real_q"))
+
+
+def cujson_exclusive_quote_counts(text):
+    """The host's thrust::exclusive_scan of those counts."""
+    c = cujson_quote_counts(text).astype(np.int64)
+    return (np.cumsum(c) - c).astype(np.uint32)
+
+
+def cujson_inclusive_counts(text, which):
+    """The host's thrust::inclusive_scan of a bitmap's per-word popcounts (struct or oc_out)."""
+    return np.cumsum(_cuj_popc(cujson_bitmap(text, which))).astype(np.uint32)
+
+
+def cujson_structural(text):
+    """Structural characters (operators outside strings): 1-based positions, the brackets among them, and each
+    bracket's index among the structural characters."""
+    f = _cuj_flags(text)
+    pos = np.flatnonzero(f["struct"])
+    t = np.asarray(text, np.uint8)
+    is_oc = f["oc"][pos]
+    return pos + 1, t[pos[is_oc]], np.flatnonzero(is_oc)
+
+
+def cujson_struct_index(text, size):
+    """extractStructuralIdx's out_string_8_index_GPU (2 * n_struct words): the 1-based positions in its first row; the
+    second (pair_pos, validate_expand's) untouched (the harness's fill)."""
+    pos = cujson_structural(text)[0]
+    out = np.full(size, 0xFFFFFFFF, np.uint32)
+    out[:pos.size] = pos
+    return out
+
+
+def cujson_brackets(text, size, fill=255):
+    """The brackets outside strings in order (uint8, size bytes: the host's padding to 4 keeps the fill)."""
+    oc = cujson_structural(text)[1]
+    out = np.full(size, fill, np.uint8)
+    out[:oc.size] = oc
+    return out
+
+
+def cujson_bracket_index(text):
+    return cujson_structural(text)[2].astype(np.uint32)
+
+
+def cujson_open_close_map(text, nwords):
+    """map_open_close: 0x01 a byte for an opening bracket, 0xFF for a closing one, 0 for the padding bytes."""
+    b = cujson_brackets(text, nwords * 4, fill=0)
+    m = np.where((b == 91) | (b == 123), 1, np.where((b == 93) | (b == 125), 255, 0)).astype(np.uint8)
+    return m.view(np.uint32)
+
+
+def _cuj_sorted_pairs(text):
+    """The host's depth (inclusive scan of +1 / -1, minus one at openings) and stable sort by it."""
+    oc, idx = cujson_structural(text)[1:]
+    step = np.where((oc == 91) | (oc == 123), 1, -1)
+    depth = np.cumsum(step) - (step == 1)
+    order = np.argsort(depth, kind="stable")
+    return oc[order], idx[order]
+
+
+def cujson_sorted_brackets(text, size):
+    out = np.zeros(size, np.uint8)
+    oc = _cuj_sorted_pairs(text)[0]
+    out[:oc.size] = oc
+    return out
+
+
+def cujson_sorted_index(text):
+    return _cuj_sorted_pairs(text)[1].astype(np.uint32)
+
+
+def cujson_pair_pos(text, n_struct):
+    """validate_expand's pair_pos: at each opening bracket's structural index, its closing bracket's index + 1;
+    the other entries untouched (the harness's fill). Pairs from a stack, not from the sort."""
+    f = _cuj_flags(text)
+    t = np.asarray(text, np.uint8)
+    pos = np.flatnonzero(f["struct"])
+    out = np.full(n_struct, 0xFFFFFFFF, np.uint32)
+    stack = []
+    for i, p in enumerate(pos):
+        if t[p] in (91, 123):
+            stack.append(i)
+        elif t[p] in (93, 125):
+            out[stack.pop()] = i + 1
+    assert not stack
+    return out
+
+
+# istar's igrep: a corpus of 2-bit nucleotides (A 0, C 1, T 2, G 3: main.cpp's encode, (toupper(c) >> 1) & 3), 16 a
+# 32-bit "special codon", earlier characters in the lower bits, shuffled for coalescing as genome() does.
+_IGREP_L, _IGREP_B = 8, 7
+
+
+def _igrep_codes(pattern):
+    return np.array([(ord(c.upper()) >> 1) & 3 for c in pattern], np.int64)
+
+
+def igrep_text(count, pattern, k, nplant, rng):
+    """count random nucleotide codes in a block's 524,288 (the rest 0: the last codon's unused bits and the block's
+    unused codons, 'A's), with nplant copies of the pattern, each with up to k random edits (substitution,
+    insertion or deletion), planted at random places at least 300 characters from both ends."""
+    total = 1 << (_IGREP_L + _IGREP_B + 4)
+    t = np.zeros(total, np.int64)
+    t[:count] = rng.integers(0, 4, count)
+    p = list(_igrep_codes(pattern))
+    starts = np.sort(rng.choice(np.arange(300, count - 300, 128), nplant, replace=False))
+    for s in starts:
+        q = list(p)
+        for _ in range(int(rng.integers(0, k + 1))):
+            j, e = int(rng.integers(0, len(q))), int(rng.integers(0, 3))
+            if e == 0:
+                q[j] = (q[j] + int(rng.integers(1, 4))) % 4
+            elif e == 1:
+                q.insert(j, int(rng.integers(0, 4)))
+            else:
+                del q[j]
+        t[s:s + len(q)] = q
+    return t
+
+
+def igrep_scodons(text):
+    """genome(): codon c of the corpus at index (c & ~(2^15 - 1)) | ((c & 255) << 7) | ((c >> 8) & 127)."""
+    t = np.asarray(text, np.int64).reshape(-1, 16)
+    codon = (t << (2 * np.arange(16))).sum(1).astype(np.uint32)
+    c = np.arange(codon.size)
+    idx = (c & ~((1 << 15) - 1)) | ((c & 255) << 7) | ((c >> 8) & 127)
+    out = np.zeros(codon.size, np.uint32)
+    out[idx] = codon
+    return out
+
+
+def igrep_mask(pattern, bits=32):
+    """main.cpp's mask array: bit i of mask[c] clear where the pattern's i-th character is c."""
+    m = [0, 0, 0, 0]
+    for i, c in enumerate(_igrep_codes(pattern)):
+        m[c] |= 1 << i
+    full = (1 << bits) - 1
+    return np.array([x ^ full for x in m], np.uint64 if bits == 64 else np.uint32)
+
+
+def igrep_matches(text, pattern, k, count):
+    """Sellers' edit-distance DP, independent of agrep's bit tables: the end positions p < count where some text
+    substring ending at p is within k edits of the pattern, D[j] = min(D_prev[j-1] + (t != p_j), D_prev[j] + 1,
+    D[j-1] + 1), D[0] = 0. The corpus in 1,024 overlapping pieces, all advanced at once."""
+    t = np.asarray(text, np.int64)[:count]
+    p = _igrep_codes(pattern)
+    m = p.size
+    seg, ov = 512, m + k + 1
+    nseg = (count + seg - 1) // seg
+    starts = np.arange(nseg) * seg
+    tt = np.zeros(count + seg + ov, np.int64) - 1
+    tt[:count] = t
+    D = np.tile(np.arange(m + 1), (nseg, 1))
+    hits = []
+    jj = np.arange(m + 1)
+    for s in range(-ov, seg):
+        pos = starts + s
+        c = np.where(pos >= 0, tt[np.maximum(pos, 0)], -2)
+        live = pos >= 0
+        sub = D[:, :-1] + (c[:, None] != p[None, :])
+        E = np.empty_like(D)
+        E[:, 0] = 0
+        E[:, 1:] = np.minimum(sub, D[:, 1:] + 1)
+        E = np.minimum.accumulate(E - jj, axis=1) + jj
+        D = np.where(live[:, None], E, D)
+        if s >= 0:
+            ok = live & (pos < count) & (D[:, m] <= k)
+            hits.extend(pos[ok].tolist())
+    return np.unique(np.array(hits, np.int64))
+
+
+def igrep_expect(text, pattern, k, count, max_match_count=1000):
+    """np.sort of the match array: the end positions, then the fill of the slots no thread took."""
+    h = igrep_matches(text, pattern, k, count)
+    out = np.full(max_match_count, 0xFFFFFFFF, np.uint64)
+    out[:min(h.size, max_match_count)] = h[:max_match_count]
+    return np.sort(out).astype(np.uint32)

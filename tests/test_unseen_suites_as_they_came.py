@@ -759,6 +759,12 @@
   faces): 7 of 11 as they came, every output matching. Real findings, listed: the flip kernels' unordered reads of
   triangle positions a neighbouring flip rewrites (race), correctTrianglesKernel's __syncthreads() inside
   if (i < edge_count) (barrier_divergence) and its listo read-and-store (race). Now 11 of 11, tilelab unchanged."""
+- unseen242, cuJSON's JSON Lines parser (UTF-8 checks, character bitmaps, escaped quotes, string masks, structural
+  indices, bracket pairing) + istar's igrep agrep (Wu-Manber approximate matching over 2-bit nucleotides, 32- and
+  64-bit tables): 7 of 12 as they came, every output matched. Real findings, listed: checkAscii's and validate_expand's
+  __syncthreads() in grid-stride loops the idle threads skip (barrier_divergence), validate_expand's plain |= into
+  one shared error word (race), igrep's last thread reading its overlap past the corpus (out_of_bounds, and into the
+  match array being filled: race), with match_count's device_state. Now 12 of 12, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1180,6 +1186,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                                                "this parameter type cannot be passed from Python"}),
     "unseen241": (11, 7, {"cleap_delaunay_transformation.cu": "findings ['race'], expected []",
                           "cleap_fix_inverted_triangles.cu": "findings ['barrier_divergence', 'race'], expected []"}),
+    "unseen242": (12, 7, {"cujson_parse_json_lines.cu": "findings ['barrier_divergence'",
+                          "igrep_agrep_kernel.cu": "findings ['device_state', 'out_of_bounds'"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
