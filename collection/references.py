@@ -37287,3 +37287,243 @@ def igrep_expect(text, pattern, k, count, max_match_count=1000):
     out = np.full(max_match_count, 0xFFFFFFFF, np.uint64)
     out[:min(h.size, max_match_count)] = h[:max_match_count]
     return np.sort(out).astype(np.uint32)
+# ---- unseen243: psrdada_cpp (psrdc_) and AWP-ODC-OS (awp_)
+
+def psrdc_icbf(v, scale, offset):
+    """icbf_taftp_general_k: TAFTP char4 voltages (T, 64 antennas, 64 channels, 256 samples, (x re, x im, y re, y im))
+    -> int8 (T, 16 samples, 32 channels): the power summed over antennas, the 2 channels of an output channel and the
+    16 samples of an output sample (integers, exact in float), then (val - offset) / scale in float32, truncated."""
+    p = (v.astype(np.int64) ** 2).sum(-1)                                   # (T, A, F, S)
+    p = p.sum(1).reshape(v.shape[0], 32, 2, 16, 16).sum((2, 4))             # (T, Fout, Sout)
+    val = (p.astype(np.float32) - np.float32(offset)) / np.float32(scale)
+    return np.trunc(val).astype(np.int8).transpose(0, 2, 1)
+
+
+def psrdc_unpack12(words):
+    """unpack_edd_12bit_to_float32: the bytes in memory order as a stream of big-endian signed 12-bit samples."""
+    bits = np.unpackbits(words.view(np.uint8)).reshape(-1, 12).astype(np.int64)
+    u = (bits * (1 << np.arange(11, -1, -1))).sum(1)
+    return np.where(u >= 2048, u - 4096, u).astype(np.float32)
+
+
+def psrdc_unpack8(words):
+    """unpack_edd_8bit_to_float32: the bytes in memory order as signed 8-bit samples."""
+    return words.view(np.int8).astype(np.float32)
+
+
+def psrdc_sk_samples(rng, nwin, m):
+    """Complex samples (nwin * m, 2) for the spectral-kurtosis kernel: even windows Gaussian noise (SK near 1), odd
+    windows alternately a pure tone (constant power: SK near 0) and sparse bursts (SK far above 1)."""
+    out = rng.normal(0.0, 1.0, (nwin, m, 2))
+    for w in range(1, nwin, 2):
+        if (w // 2) % 2 == 0:
+            ph = 0.37 * np.arange(m)
+            out[w] = 2.0 * np.stack([np.cos(ph), np.sin(ph)], 1)
+        else:
+            out[w] *= 0.05
+            out[w, ::97] = 8.0
+    return out.reshape(nwin * m, 2)
+
+
+def psrdc_sk_status(data, m, sk_min, sk_max):
+    """compute_sk_kernel's rfi_status per window: the source's SK with its integer factor (M + 1) / (M - 1) (size_t
+    division: 1), i.e. M * S2 / S1^2 - 1, outside [sk_min, sk_max]."""
+    p = (data.astype(np.float64) ** 2).sum(1).reshape(-1, m)
+    sk = (m + 1) // (m - 1) * (m * (p ** 2).sum(1) / p.sum(1) ** 2 - 1)
+    return ((sk < sk_min) | (sk > sk_max)).astype(np.int32)
+
+
+def psrdc_tf_to_tft(inp, nchans, nsamps_per_packet, scale, offset):
+    """tf_to_tft_transpose: float2 (nsamps, nchans) -> char2 (packets, nchans, nsamps_per_packet, 2),
+    (v - offset) / scale in float32, truncated."""
+    x = inp.reshape(-1, nsamps_per_packet, nchans, 2).astype(np.float32)
+    q = np.trunc((x - np.float32(offset)) / np.float32(scale)).astype(np.int8)
+    return q.transpose(0, 2, 1, 3)
+
+
+def psrdc_array_sum(x, nblocks, nthreads):
+    """array_sum: one sum a block, of the elements i = b * nthreads + t (mod nblocks * nthreads)."""
+    n = len(x)
+    stride = nblocks * nthreads
+    xs = np.zeros(-(-n // stride) * stride)
+    xs[:n] = x
+    return xs.reshape(-1, nblocks, nthreads).sum((0, 2))
+
+
+def psrdc_square_residual_sum(x, offset, nblocks, nthreads):
+    """scaled_square_residual_sum: per block, the sum of (x - offset / N)^2 / N (offset / N in float32) over the
+    elements i = b * nthreads + t (mod nblocks * nthreads)."""
+    n = len(x)
+    mean = np.float32(offset) / np.float32(n)
+    t = (x.astype(np.float32) - mean).astype(np.float64)
+    return psrdc_array_sum(t * t / n, nblocks, nthreads)
+
+
+def psrdc_pack2bit(x, v, sigma2, mean_n):
+    """pack2bit_nonLinear: codes 0-3 (thresholds -v sigma, 0, v sigma, sigma = sqrt(sigma2), in float32; the input less
+    meanN / N in float32), 16 codes a uint32, sample 16 w + j at bits 2 j of word w."""
+    n = len(x)
+    vsigma = np.float32(v) * np.sqrt(np.float32(sigma2))
+    inp = (x.astype(np.float32) - np.float32(mean_n) / np.float32(n)).astype(np.float64)
+    vs = np.float64(vsigma)
+    code = (inp >= -vs).astype(np.uint64) + (inp >= 0) + (inp >= vs)
+    return (code.reshape(-1, 16) << (2 * np.arange(16, dtype=np.uint64))).sum(1).astype(np.uint32)
+
+
+# AWP-ODC-OS's grid: fields (nxt + 12, nyt + 12, nzt + 64) float32, i (x) slowest, k (z) fastest; the interior
+# i = 6 .. nxt + 5, j = 6 .. nyt + 5, k = 32 .. nzt + 31 (the free surface at k = nzt + 31); c1 = 9/8, c2 = -1/24.
+AWP_C1, AWP_C2 = 9.0 / 8.0, -1.0 / 24.0
+
+
+def _awp_vel(f, dcrjx, dcrjy, dcrjz, dth, i, j, k):
+    """The velocity update (dvelcx and dvelcy's formulas) at the points i x j x k (index arrays)."""
+    u1, v1, w1, xx, yy, zz, xy, xz, yz, d1 = (np.asarray(f[n], np.float64) for n in
+                                              ("u1", "v1", "w1", "xx", "yy", "zz", "xy", "xz", "yz", "d_1"))
+    I, J, K = np.ix_(i, j, k)
+    c1, c2 = AWP_C1, AWP_C2
+    dcrj = dcrjx[I].astype(np.float64) * dcrjy[J] * dcrjz[K]
+    fd1 = dth / (0.25 * (d1[I, J, K] + d1[I, J - 1, K] + d1[I, J, K - 1] + d1[I, J - 1, K - 1]))
+    fd2 = dth / (0.25 * (d1[I, J, K] + d1[I + 1, J, K] + d1[I, J, K - 1] + d1[I + 1, J, K - 1]))
+    fd3 = dth / (0.25 * (d1[I, J, K] + d1[I + 1, J, K] + d1[I, J - 1, K] + d1[I + 1, J - 1, K]))
+    u = (u1[I, J, K] + fd1 * (c1 * (xx[I, J, K] - xx[I - 1, J, K]) + c2 * (xx[I + 1, J, K] - xx[I - 2, J, K])
+                              + c1 * (xy[I, J, K] - xy[I, J - 1, K]) + c2 * (xy[I, J + 1, K] - xy[I, J - 2, K])
+                              + c1 * (xz[I, J, K] - xz[I, J, K - 1]) + c2 * (xz[I, J, K + 1] - xz[I, J, K - 2]))) * dcrj
+    v = (v1[I, J, K] + fd2 * (c1 * (xy[I + 1, J, K] - xy[I, J, K]) + c2 * (xy[I + 2, J, K] - xy[I - 1, J, K])
+                              + c1 * (yy[I, J + 1, K] - yy[I, J, K]) + c2 * (yy[I, J + 2, K] - yy[I, J - 1, K])
+                              + c1 * (yz[I, J, K] - yz[I, J, K - 1]) + c2 * (yz[I, J, K + 1] - yz[I, J, K - 2]))) * dcrj
+    w = (w1[I, J, K] + fd3 * (c1 * (xz[I + 1, J, K] - xz[I, J, K]) + c2 * (xz[I + 2, J, K] - xz[I - 1, J, K])
+                              + c1 * (yz[I, J, K] - yz[I, J - 1, K]) + c2 * (yz[I, J + 1, K] - yz[I, J - 2, K])
+                              + c1 * (zz[I, J, K + 1] - zz[I, J, K]) + c2 * (zz[I, J, K + 2] - zz[I, J, K - 1]))) * dcrj
+    return u, v, w
+
+
+def awp_dvelcx(f, dcrjx, dcrjy, dcrjz, dth, s_i, e_i, nyt, nzt):
+    """dvelcx: (u1, v1, w1) with i = s_i .. e_i, j = 6 .. nyt + 5, k = 32 .. nzt + 31 updated in place."""
+    i, j, k = np.arange(s_i, e_i + 1), np.arange(6, nyt + 6), np.arange(32, nzt + 32)
+    out = [np.array(f[n], np.float64) for n in ("u1", "v1", "w1")]
+    for o, new in zip(out, _awp_vel(f, dcrjx, dcrjy, dcrjz, dth, i, j, k)):
+        o[np.ix_(i, j, k)] = new
+    return out
+
+
+def awp_dvelcy(f, dcrjx, dcrjy, dcrjz, dth, s_j, e_j, nxt, nzt, s_bufs):
+    """dvelcy: the velocity update at i = 6 .. nxt + 5, j = s_j .. e_j into the halo buffers s_u1, s_v1, s_w1
+    (nxt + 12, 4, nzt + 64) at j - e_j + 3 (the rest as it was)."""
+    i, j, k = np.arange(6, nxt + 6), np.arange(s_j, e_j + 1), np.arange(32, nzt + 32)
+    out = [np.array(b, np.float64) for b in s_bufs]
+    for o, new in zip(out, _awp_vel(f, dcrjx, dcrjy, dcrjz, dth, i, j, k)):
+        o[np.ix_(i, j - e_j + 3, k)] = new
+    return out
+
+
+def awp_update_boundary_y(u, s, nxt, nyt, nzt, front):
+    """update_boundary_y: the 4 halo rows j = 2 .. 5 (Front) or nyt + 6 .. nyt + 9 (Back) of u at
+    i = 6 .. nxt + 5, k = 32 .. nzt + 31 from the buffer s (nxt + 12, 4, nzt + 64)."""
+    out = u.copy()
+    j0 = 2 if front else nyt + 6
+    out[6:nxt + 6, j0:j0 + 4, 32:nzt + 32] = s[6:nxt + 6, :, 32:nzt + 32]
+    return out
+
+
+def awp_dstrqc(f, lam_mu, dcrjx, dcrjy, dcrjz, c, NX, rankx, ranky, s_i, e_i, s_j, e_j, nxt, nyt, nzt):
+    """dstrqc: the anelastic stress update (xx .. yz, the memory variables r1 .. r6) at i = s_i .. e_i, j = s_j .. e_j,
+    k = 32 .. nzt + 31, with the free surface: the velocity ghosts u1, v1, w1 at k = nzt + 32 (from the top layer, as
+    the k = top and k = top - 1 threads write them) and the stress images above the top. Returns a dict of the
+    arrays."""
+    g = {n: np.array(f[n], np.float64) for n in f}
+    dth, dh1, DT = c["d_dth"], c["d_dh1"], c["d_DT"]
+    c1, c2 = AWP_C1, AWP_C2
+    top = nzt + 31
+    u1, v1, w1 = g["u1"], g["v1"], g["w1"]
+    lm = np.asarray(lam_mu, np.float64).reshape(-1)
+    # the free surface's velocity ghosts (the k = top thread of each (i, j); the k = top - 1 thread writes the same
+    # u1 and v1 values)
+    for i in range(e_i, s_i - 1, -1):
+        for j in range(s_j, e_j + 1):
+            ug = u1[i, j, top] - (w1[i, j, top] - w1[i - 1, j, top])
+            vg = v1[i, j, top] - (w1[i, j + 1, top] - w1[i, j, top])
+            vs1 = u1[i + 1, j, top] - (w1[i + 1, j, top] - w1[i, j, top]) if nxt * rankx + i - 5 < NX else 0.0
+            vs2 = v1[i, j - 1, top] - (w1[i, j, top] - w1[i, j - 1, top]) if nyt * ranky + j - 5 > 1 else 0.0
+            u1[i, j, top + 1] = ug
+            v1[i, j, top + 1] = vg
+            w1[i, j, top + 1] = w1[i, j, top - 1] - lm[i * (nyt + 12) + j] * ((vs1 - ug) + (u1[i + 1, j, top] - u1[i, j, top])
+                                                                            + (vg - vs2) + (v1[i, j, top] - v1[i, j - 1, top]))
+    I, J, K = np.ix_(np.arange(s_i, e_i + 1), np.arange(s_j, e_j + 1), np.arange(32, top + 1))
+
+    def at(a, di=0, dj=0, dk=0):
+        return g[a][I + di, J + dj, K + dk]
+
+    def s8(a):
+        return (at(a) + at(a, 1) + at(a, 0, -1) + at(a, 1, -1) + at(a, 0, 0, -1) + at(a, 1, 0, -1) + at(a, 0, -1, -1)
+                + at(a, 1, -1, -1))
+    fvx1, fvx2 = at("p_vx1"), at("p_vx2")
+    dcrj = dcrjx[I].astype(np.float64) * dcrjy[J] * dcrjz[K]
+    xl = 8.0 / s8("lam")
+    xm = 16.0 / s8("mu")
+    xmu1 = 2.0 / (at("mu") + at("mu", 0, 0, -1))
+    xmu2 = 2.0 / (at("mu") + at("mu", 0, -1))
+    xmu3 = 2.0 / (at("mu") + at("mu", 1))
+    xl = xl + xm
+    qpa = 0.0625 * s8("qp")
+    h = 0.0625 * s8("qs")
+    h1 = 0.25 * (at("qs") + at("qs", 0, 0, -1))
+    h2 = 0.25 * (at("qs") + at("qs", 0, -1))
+    h3 = 0.25 * (at("qs") + at("qs", 1))
+    h, h1, h2, h3 = -xm * h * dh1, -xmu1 * h1 * dh1, -xmu2 * h2 * dh1, -xmu3 * h3 * dh1
+    qpa = -qpa * xl * dh1
+    xm, xmu1, xmu2, xmu3, xl = xm * dth, xmu1 * dth, xmu2 * dth, xmu3 * dth, xl * dth
+    fvx2 = fvx2 * fvx1
+    h, h1, h2, h3, qpa = h * fvx1, h1 * fvx1, h2 * fvx1, h3 * fvx1, qpa * fvx1
+    xm, xmu1, xmu2, xmu3 = xm + DT * h, xmu1 + DT * h1, xmu2 + DT * h2, xmu3 + DT * h3
+    vx1 = DT * (1 + fvx2)
+    vs1 = c1 * (at("u1", 1) - at("u1")) + c2 * (at("u1", 2) - at("u1", -1))
+    vs2 = c1 * (at("v1") - at("v1", 0, -1)) + c2 * (at("v1", 0, 1) - at("v1", 0, -2))
+    vs3 = c1 * (at("w1") - at("w1", 0, 0, -1)) + c2 * (at("w1", 0, 0, 1) - at("w1", 0, 0, -2))
+    tmp = xl * (vs1 + vs2 + vs3)
+    a1 = qpa * (vs1 + vs2 + vs3)
+    tmp = tmp + DT * a1
+    new = {}
+    for s, r, va, vb in (("xx", "r1", vs2, vs3), ("yy", "r2", vs1, vs3), ("zz", "r3", vs1, vs2)):
+        fr = at(r)
+        new[s] = (at(s) + tmp - xm * (va + vb) + vx1 * fr) * dcrj
+        new[r] = fvx2 * fr - h * (va + vb) + a1
+    vs1 = c1 * (at("u1", 0, 1) - at("u1")) + c2 * (at("u1", 0, 2) - at("u1", 0, -1))
+    vs2 = c1 * (at("v1") - at("v1", -1)) + c2 * (at("v1", 1) - at("v1", -2))
+    fr = at("r4")
+    new["xy"] = (at("xy") + xmu1 * (vs1 + vs2) + vx1 * fr) * dcrj
+    new["r4"] = fvx2 * fr + h1 * (vs1 + vs2)
+    vs1 = c1 * (at("u1", 0, 0, 1) - at("u1")) + c2 * (at("u1", 0, 0, 2) - at("u1", 0, 0, -1))
+    vs2 = c1 * (at("w1") - at("w1", -1)) + c2 * (at("w1", 1) - at("w1", -2))
+    fr = at("r5")
+    new["xz"] = (at("xz") + xmu2 * (vs1 + vs2) + vx1 * fr) * dcrj
+    new["r5"] = fvx2 * fr + h2 * (vs1 + vs2)
+    vs1 = c1 * (at("v1", 0, 0, 1) - at("v1")) + c2 * (at("v1", 0, 0, 2) - at("v1", 0, 0, -1))
+    vs2 = c1 * (at("w1", 0, 1) - at("w1")) + c2 * (at("w1", 0, 2) - at("w1", 0, -1))
+    fr = at("r6")
+    new["yz"] = (at("yz") + xmu3 * (vs1 + vs2) + vx1 * fr) * dcrj
+    new["r6"] = fvx2 * fr + h3 * (vs1 + vs2)
+    # at k = top the thread takes the other branch: xz = yz = 0, r5 and r6 unchanged
+    new["xz"][:, :, -1] = 0.0
+    new["yz"][:, :, -1] = 0.0
+    new["r5"][:, :, -1] = at("r5")[:, :, -1]
+    new["r6"][:, :, -1] = at("r6")[:, :, -1]
+    for n, a in new.items():
+        g[n][I, J, K] = a
+    si, sj = slice(s_i, e_i + 1), slice(s_j, e_j + 1)
+    g["zz"][si, sj, top + 1] = -g["zz"][si, sj, top]
+    g["zz"][si, sj, top + 2] = -g["zz"][si, sj, top - 1]
+    g["xz"][si, sj, top + 1] = -g["xz"][si, sj, top - 1]
+    g["yz"][si, sj, top + 1] = -g["yz"][si, sj, top - 1]
+    g["xz"][si, sj, top + 2] = -g["xz"][si, sj, top - 2]
+    g["yz"][si, sj, top + 2] = -g["yz"][si, sj, top - 2]
+    return g
+
+
+def awp_addsrc(fields, psrc, srcs, i, read_step, vtst):
+    """addsrc_cu: each source j subtracts vtst * a[j, i - 1] from the six stresses at its cell
+    (psrc + (5, 5, 31))."""
+    out = {n: fields[n].copy() for n in fields}
+    for j, (x, y, z) in enumerate(psrc.reshape(-1, 3)):
+        for n, a in srcs.items():
+            out[n][x + 5, y + 5, z + 31] -= np.float32(vtst) * a.reshape(len(psrc), read_step)[j, i - 1]
+    return out
