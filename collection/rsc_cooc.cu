@@ -10,9 +10,10 @@
 // Selection, fixed before any run (collection/manifest.toml, the rsc_ entries):
 //       occur_count_kernel_csr_catpairs_tiled<1024> as _co_oc.py / cooc.cu launch it (get_kernel_config on a 48 KiB
 //       block: cell tile 1024, l_pad 32, 128 threads; grid (pairs, _calculate_blocks_per_pair = 32), 9,216 bytes of
-//       dynamic shared memory) for 180 cells in 3 categories and 19 thresholds, and occur_reduction_kernel_shared
-//       (format 1, l_val blocks of 32, k (k + 1) floats) on those counts; the pairwise kernel and the global-memory
-//       reduction (fallbacks) are kept, not launched.
+//       dynamic shared memory) for 48 cells in 3 categories and 9 thresholds (180 cells and 19 thresholds before the
+//       first run: 40 CPU seconds on the emulator), and occur_reduction_kernel_shared (format 1, l_val blocks of 32,
+//       k (k + 1) floats) on those counts; the pairwise kernel and the global-memory reduction (fallbacks) are kept,
+//       not launched.
 //
 /*
  * MIT License
