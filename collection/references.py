@@ -37526,4 +37526,278 @@ def awp_addsrc(fields, psrc, srcs, i, read_step, vtst):
     for j, (x, y, z) in enumerate(psrc.reshape(-1, 3)):
         for n, a in srcs.items():
             out[n][x + 5, y + 5, z + 31] -= np.float32(vtst) * a.reshape(len(psrc), read_step)[j, i - 1]
+# ---- unseen244: trueke's exchange Monte Carlo kernels for the 3-D random field Ising model (trueke_) and
+# rapids-singlecell's statistics kernels (rsc_): KDE, Wilcoxon ties and ranks, binned histograms, spatial
+# co-occurrence, the ligand-receptor permutation test. Written from the sources, never from the emulator.
+
+_U64 = np.uint64
+
+
+def _trueke_mmhash64(key, seed):
+    """kprng.cuh's mmhash64 of one 8-byte key (len 8: one block, no tail), MurmurHash64A, uint64 arrays."""
+    m, r = _U64(0xC6A4A7935BD1E995), _U64(47)
+    with np.errstate(over="ignore"):
+        k = np.asarray(key, np.uint64) * m
+        k ^= k >> r
+        k = k * m
+        h = _U64(seed) ^ (_U64(8) * m)
+        h = (h ^ k) * m
+        h ^= h >> r
+        h = h * m
+        h ^= h >> r
+    return h
+
+
+def _trueke_pcg_step(state, inc):
+    """cpcg.cuh's gpu_pcg32_random_r on arrays: (new state, uint32 output)."""
+    old = np.asarray(state, np.uint64)
+    with np.errstate(over="ignore"):
+        new = old * _U64(6364136223846793005) + np.asarray(inc, np.uint64)
+    xs = (((old >> _U64(18)) ^ old) >> _U64(27)) & _U64(0xFFFFFFFF)
+    rot = old >> _U64(59)
+    out = ((xs >> rot) | (xs << ((_U64(32) - rot) & _U64(31)))) & _U64(0xFFFFFFFF)
+    return new, out.astype(np.uint32)
+
+
+def _trueke_rand01(state, inc):
+    """gpu_rand01: (float) u32 * 2.3283064e-10f (the float is 2^-32), in float32; (new state, value)."""
+    state, u = _trueke_pcg_step(state, inc)
+    return state, (u.astype(np.float32) * np.float32(2.3283064e-10)).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=None)
+def _trueke_pcg_setup_cached(n, seed, seq):
+    x = np.arange(n, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        hseed = _trueke_mmhash64(x + _U64(seed), 17)
+    hseq = _trueke_mmhash64(np.full(n, seq, np.uint64), 47)
+    inc = (hseq << _U64(1)) | _U64(1)
+    state, _ = _trueke_pcg_step(np.zeros(n, np.uint64), inc)
+    with np.errstate(over="ignore"):
+        state = state + hseed
+    state, _ = _trueke_pcg_step(state, inc)
+    return state, inc
+
+
+def trueke_pcg_setup(n, seed, seq):
+    """kernel_gpupcg_setup: thread x seeds gpu_pcg32_srandom_r with mmhash64(x + seed, 17) and stream
+    mmhash64(seq, 47); (state, inc) uint64 [n]."""
+    s, i = _trueke_pcg_setup_cached(int(n), int(seed), int(seq))
+    return s.copy(), i.copy()
+
+
+def trueke_reset_random(state, inc, n):
+    """kernel_reset_random_gpupcg: thread x < n/4 draws four gpu_rand01 and writes 1 - 2 (int)(r + 0.5f) to
+    s[x], s[x + n/4], s[x + n/2], s[x + 3n/4]; (s int32 [n], states advanced by 4)."""
+    q = n // 4
+    st, inc = np.asarray(state, np.uint64)[:q].copy(), np.asarray(inc, np.uint64)[:q]
+    s = np.zeros(n, np.int32)
+    for k in range(4):
+        st, r = _trueke_rand01(st, inc)
+        v = (r + np.float32(0.5)).astype(np.float32).astype(np.int32)
+        s[k * q:(k + 1) * q] = 1 - 2 * v
+    out = np.asarray(state, np.uint64).copy()
+    out[:q] = st
+    return s, out
+
+
+def trueke_metropolis(s, H, h, B, state, inc, L, alt, BX=32, BY=8, BZ=4):
+    """kernel_metropolis, one launch: blocks of (BX, BY/2, BZ) threads on BX x BY x BZ sub-lattices, the y band
+    2 blockIdx.y + ((blockIdx.x + blockIdx.z + alt) & 1); each block loads its spins and the six faces around them
+    (periodic, read before any update), then a white and a black checkerboard update in shared memory, each thread
+    flipping its site with c = signbit(dh - 1e-11f) | signbit(gpu_rand01 - expf(dh B)), dh = s_i (sum of the six
+    neighbours + h H), H taken at the thread's first row (y1) for the white site and its second (y2) for the black
+    one, as the kernel reads them; (s int32, states advanced by 2)."""
+    lat = np.asarray(s, np.int64).reshape(L, L, L)                   # [z][y][x]
+    Hl = np.asarray(H, np.int64).reshape(L, L, L)
+    out = lat.copy()
+    st = np.asarray(state, np.uint64).copy()
+    inc = np.asarray(inc, np.uint64)
+    h, B = np.float32(h), np.float32(B)
+    gx, gy, gz = (L + BX - 1) // BX, (L + BY - 1) // (2 * BY), (L + BZ - 1) // BZ
+    tz, ty, tx = np.meshgrid(np.arange(BZ), np.arange(BY // 2), np.arange(BX), indexing="ij")
+    tz, ty, tx = tz.ravel(), ty.ravel(), tx.ravel()
+    for bz in range(gz):
+        for by in range(gy):
+            for bx in range(gx):
+                offx, offz = bx * BX, bz * BZ
+                offy = (2 * by + ((bx + bz + alt) & 1)) * BY
+                zi = (offz + np.arange(-1, BZ + 1)) % L
+                yi = (offy + np.arange(-1, BY + 1)) % L
+                xi = (offx + np.arange(-1, BX + 1)) % L
+                ss = lat[np.ix_(zi, yi, xi)].copy()                   # [sz+1][sy+1][sx+1]
+                x, z = offx + tx, offz + tz
+                y1, y2 = offy + 2 * ty, offy + 2 * ty + 1
+                tid = z * L * L // 4 + (by * BY // 2 + ty) * L + x
+                h1, h2 = Hl[z, y1, x], Hl[z, y2, x]
+                ts = st[tid]
+                for parity, hh in ((0, h1), (1, h2)):
+                    yy = ((tx + tz + parity) & 1) + 2 * ty
+                    zc, yc, xc = tz + 1, yy + 1, tx + 1
+                    nsum = (ss[zc, yc, xc - 1] + ss[zc, yc, xc + 1] + ss[zc, yc - 1, xc] + ss[zc, yc + 1, xc]
+                            + ss[zc - 1, yc, xc] + ss[zc + 1, yc, xc])
+                    inner = (nsum.astype(np.float32) + h * hh.astype(np.float32)).astype(np.float32)
+                    dh = (ss[zc, yc, xc].astype(np.float32) * inner).astype(np.float32)
+                    ts, r = _trueke_rand01(ts, inc[tid])
+                    e = np.exp((dh * B).astype(np.float32)).astype(np.float32)
+                    c = (np.signbit((dh - np.float32(1e-11)).astype(np.float32))
+                         | np.signbit((r - e).astype(np.float32))).astype(np.int64)
+                    ss[zc, yc, xc] *= 1 - 2 * c
+                st[tid] = ts
+                out[np.ix_(offz + np.arange(BZ), offy + np.arange(BY), offx + np.arange(BX))] = \
+                    ss[1:BZ + 1, 1:BY + 1, 1:BX + 1]
+    return out.reshape(-1).astype(np.int32), st
+
+
+def trueke_energy(s, H, h, L):
+    """kernel_redenergy: -sum s_i (s_{x+1} + s_{y+1} + s_{z+1} + h H_i), periodic, as float32 [1] (the terms and
+    every partial sum are integers below 2^24 here, so any order of the float sums gives it exactly)."""
+    a = np.asarray(s, np.int64).reshape(L, L, L)
+    Hl = np.asarray(H, np.int64).reshape(L, L, L)
+    nb = np.roll(a, -1, 2) + np.roll(a, -1, 1) + np.roll(a, -1, 0)
+    return np.array([-(a * nb).sum() - float(h) * (a * Hl).sum()], np.float32)
+
+
+def trueke_corrlen(s, L):
+    """kernel_redcorrlen: (F1, F2) = (sum_i s_i cos(k x_i), cos(k y_i), cos(k z_i)), the same with sin, k = 2 PI / L
+    in float (float3 each); float64 sums of the float32 arguments."""
+    a = np.asarray(s, np.float64).reshape(L, L, L)
+    k = np.float32(np.float32(2.0) * np.float32(3.141592653589793238)) / np.float32(L)
+    arg = (k * np.arange(L, dtype=np.float32)).astype(np.float32).astype(np.float64)
+    sx, sy, sz = a.sum((0, 1)), a.sum((0, 2)), a.sum((1, 2))             # by x, by y, by z
+    F1 = np.array([(sx * np.cos(arg)).sum(), (sy * np.cos(arg)).sum(), (sz * np.cos(arg)).sum()])
+    F2 = np.array([(sx * np.sin(arg)).sum(), (sy * np.sin(arg)).sum(), (sz * np.sin(arg)).sum()])
+    return F1, F2
+
+
+def rsc_kde(xy, a, b, c, dtype):
+    """gaussian_kde_2d_kernel<T>: out[i] = log sum_j exp(a dx^2 + b dx dy + c dy^2) by the kernel's streaming
+    log-sum-exp (running max and rescaled sum over j in order), in T."""
+    dt = np.dtype(dtype).type
+    xy = np.asarray(xy, dt).reshape(-1, 2)
+    x, y = xy[:, 0], xy[:, 1]
+    a, b, c = dt(a), dt(b), dt(c)
+    rm = np.full(len(x), -np.inf, dt)
+    rs = np.zeros(len(x), dt)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for j in range(len(x)):
+            dx, dy = x - x[j], y - y[j]
+            lk = a * dx * dx + b * dx * dy + c * dy * dy
+            gt = lk > rm
+            rs = np.where(gt, rs * np.exp(rm - lk) + dt(1), rs + np.exp(lk - rm)).astype(dt)
+            rm = np.where(gt, lk, rm).astype(dt)
+    return (np.log(rs) + rm).astype(dt)
+
+
+def rsc_tie_correction(X):
+    """tie_correction_kernel per column of X (rows x cols): 1 - sum(t^3 - t) / (n^3 - n) over the tie groups."""
+    X = np.asarray(X)
+    n = X.shape[0]
+    out = []
+    for col in X.T:
+        _, t = np.unique(col, return_counts=True)
+        t = t.astype(np.float64)
+        denom = float(n) ** 3 - n
+        out.append(1.0 - (t ** 3 - t).sum() / denom if denom > 0 else 1.0)
+    return np.array(out)
+
+
+def rsc_ranks(X):
+    """average_rank_kernel: scipy.stats.rankdata(method='average') of each column of X, as [cols][rows]."""
+    X = np.asarray(X)
+    out = np.zeros(X.T.shape)
+    for c, col in enumerate(X.T):
+        v = np.sort(col)
+        lo = np.searchsorted(v, col, "left")
+        hi = np.searchsorted(v, col, "right") - 1
+        out[c] = (lo + hi + 2) / 2.0
+    return out
+
+
+def rsc_hist(X, gcodes, n_groups, n_bins, bin_low, inv_bin_width):
+    """dense_hist_kernel: X [genes][cells]; cells of group g in [0, n_groups) counted in bin
+    min(max((int)((v - bin_low) * inv_bin_width), 0), n_bins - 1) + 1; uint32 [genes][groups][n_bins + 1]."""
+    X = np.asarray(X).astype(np.float64)
+    g = np.asarray(gcodes)
+    out = np.zeros((X.shape[0], n_groups, n_bins + 1), np.uint32)
+    raw = np.trunc((X - bin_low) * inv_bin_width)
+    b = np.clip(raw, 0, n_bins - 1).astype(np.int64) + 1
+    for gene in range(X.shape[0]):
+        for c in range(X.shape[1]):
+            if 0 <= g[c] < n_groups:
+                out[gene, g[c], b[gene, c]] += 1
+    return out
+
+
+def rsc_cat_offsets(labs, k):
+    """_create_category_index_mapping's cat_offsets: [0, cumsum of the category sizes]."""
+    return np.concatenate([[0], np.cumsum(np.bincount(np.asarray(labs), minlength=k))])
+
+
+def rsc_pairs(k):
+    """_co_occurrence_helper's pair list: (a, b) for a <= b, a outer; (pair_left, pair_right)."""
+    p = [(a, b) for a in range(k) for b in range(a, k)]
+    return np.array([a for a, _ in p]), np.array([b for _, b in p])
+
+
+def rsc_cooc_counts(spatial, labs, thresholds, k):
+    """occur_count_kernel_csr_catpairs_tiled's counts [k][k][l]: for a <= b, the number of cell pairs (one of
+    category a, one of b; unordered pairs of distinct cells for a == b) with squared distance <= thresholds[r]
+    (float32 dx, dy); the rest 0. uint64."""
+    p = np.asarray(spatial, np.float32).reshape(-1, 2)
+    labs = np.asarray(labs)
+    thr = np.asarray(thresholds, np.float32).astype(np.float64)
+    out = np.zeros((k, k, len(thr)), np.uint64)
+    for a in range(k):
+        for b in range(a, k):
+            A, Bc = p[labs == a], p[labs == b]
+            dx = (A[:, None, 0] - Bc[None, :, 0]).astype(np.float32).astype(np.float64)
+            dy = (A[:, None, 1] - Bc[None, :, 1]).astype(np.float32).astype(np.float64)
+            d2 = dx * dx + dy * dy
+            if a == b:
+                d2 = d2[np.triu_indices(len(A), 1)]
+            out[a, b] = (d2.reshape(-1)[:, None] <= thr[None, :]).sum(0)
+    return out
+
+
+def rsc_cooc_probs(counts, k, l_val):
+    """occur_reduction_kernel_shared, format 1: per threshold r, Y = C + C^T normalised by its sum, then
+    (Y_ij / row_sum_i) / col_sum_j (0 where a sum is 0); float32 [k][k][l_val]."""
+    C = np.asarray(counts, np.float64).reshape(k, k, l_val)
+    out = np.zeros((k, k, l_val), np.float32)
+    for r in range(l_val):
+        Y = C[:, :, r] + C[:, :, r].T
+        tot = Y.sum()
+        if tot <= 0:
+            continue
+        Y = Y / tot
+        col, row = Y.sum(0), Y.sum(1)
+        cond = np.divide(Y, row[:, None], out=np.zeros_like(Y), where=row[:, None] != 0)
+        out[:, :, r] = np.divide(cond, col[None, :], out=np.zeros_like(Y), where=col[None, :] != 0)
+    return out
+
+
+def rsc_cluster_pairs(n):
+    """Every (c1, c2) of n clusters, c1 outer (ligrec's product of the categories)."""
+    return np.array([(a, b) for a in range(n) for b in range(n)])
+
+
+def rsc_interaction(interactions, iclusters, mean, res, mask, g):
+    """interaction_kernel<float>: for interaction i = (rec, lig) and cluster pair j = (c1, c2), unless res is NaN:
+    m1 = mean[rec, c1], m2 = mean[lig, c2]; both > 0 and both masked: res += (g[rec, c1] + g[lig, c2] > m1 + m2),
+    else res = NaN (float32)."""
+    inter = np.asarray(interactions).reshape(-1, 2)
+    ic = np.asarray(iclusters).reshape(-1, 2)
+    mean, g = np.asarray(mean, np.float32), np.asarray(g, np.float32)
+    mask = np.asarray(mask, bool)
+    out = np.asarray(res, np.float32).copy()
+    for i, (rec, lig) in enumerate(inter):
+        for j, (c1, c2) in enumerate(ic):
+            if np.isnan(out[i, j]):
+                continue
+            m1, m2 = mean[rec, c1], mean[lig, c2]
+            if m1 > 0 and m2 > 0 and mask[rec, c1] and mask[lig, c2]:
+                out[i, j] += np.float32(np.float32(g[rec, c1] + g[lig, c2]) > np.float32(m1 + m2))
+            else:
+                out[i, j] = np.nan
     return out

@@ -772,6 +772,13 @@
   std::complex and stream parts; nvcc builds it with the host library), fixed by tilelab's override header. Real
   findings, listed: the SK kernel's volatile warpReduce (race) and its host-reset __device__ counter (device_state),
   dstrqc's free-surface ghost words written and read by two lanes unordered (race). Now 14 of 14."""
+- unseen244, trueke's exchange Monte Carlo kernels (PCG32 set-up by MurmurHash64A, PCG random field, the checkerboard
+  Metropolis sweep in both halves, magnetisation / energy / correlation-length reductions) + rapids-singlecell's
+  statistics kernels (2-D KDE in float and double, Wilcoxon tie correction and average ranks, binned histograms,
+  co-occurrence counts and probabilities, the ligand-receptor permutation step): 13 of 15 as they came. Real findings,
+  listed: kernel_redcorrlen's two block_reduce3 calls on one static shared array with no barrier, and the co-occurrence
+  reduction's lanes read-modify-writing one shared word with no __syncwarp (race). The manifest's: the co-occurrence
+  count launch too big for the CPU budget (180 cells, 40 s; now 48). Now 15 of 15, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1197,6 +1204,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
                           "igrep_agrep_kernel.cu": "findings ['device_state', 'out_of_bounds'"}),
     "unseen243": (14, 12, {"psrdc_spectral_kurtosis.cu": "CompileError: ",
                            "awp_kernel.cu": "findings ['race'], expected []"}),
+    "unseen244": (15, 13, {"trueke_reduction.cu": "findings ['race'], expected []",
+                           "rsc_cooc.cu": "findings ['race'], expected []"}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
