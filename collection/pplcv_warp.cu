@@ -10,7 +10,7 @@
 //       are gone from CUDA 12 (nvcc 12 refuses them), and the host takes that path only for 1- and 4-channel images
 //       whose stride is a multiple of 32.
 // Copied in, marked: types.h's BorderType and utility.hpp (before the kernels), and warpaffine.cu's AffineTransform
-//       (src/ppl/cv/cuda/warpaffine.cu lines 26-49 and 403-405, after them; its constructor is host code).
+//       (src/ppl/cv/cuda/warpaffine.cu lines 24-49 and 403-405, after them; its constructor is host code).
 // Host launch (warpaffine.cu): uchar 16 x 16 threads, divideUp(dst_cols, 16, 4) x divideUp(dst_rows, 16, 4) blocks,
 // the 2 x 3 matrix (destination to source coordinates) in an AffineTransform by value.
 
@@ -1381,7 +1381,9 @@ void warpNearestKernel(const T* src, int src_rows, int src_cols, int channels,
 }  // namespace cv
 }  // namespace ppl
 
-// ---- copied from src/ppl/cv/cuda/warpaffine.cu, lines 26-49 and 403-405 (struct AffineTransform)
+// ---- copied from src/ppl/cv/cuda/warpaffine.cu, lines 24-49 and 403-405 (struct AffineTransform)
+namespace ppl {
+namespace cv {
 namespace cuda {
 
 struct AffineTransform {
