@@ -11,9 +11,10 @@
 //       building each conversion's functor and launching its kernel.
 // Copied in, marked: utility.hpp (below) and, after the kernels, the functors the entries use from
 //       src/ppl/cv/cuda/cvtcolor_compute.hpp (lines 20, 26-67, 875-952, 2306-2359, 2450-2477, 3111-3113).
-// Host launch (the macros): 16 x 16 threads; 2-vector kernels divideUp(divideUp(cols, 2, 1), 16, 4) x
-// divideUp(rows, 16, 4) blocks, Kernel1 where dst_stride < roundUp(cols, 2, 1) * sizeof(to_type); NV12/I420
-// divideUp(divideUp(cols, 4, 2), 16, 4) x divideUp(rows, 16, 4).
+// Host launch (the macros): kBlockDimX0 x kBlockDimY0 = 32 x 4 threads for uchar (utility.hpp's BlockConfiguration0:
+// kDimX1 x kDimY1); 2-vector kernels divideUp(divideUp(cols, 2, 1), 32, 5) x divideUp(rows, 4, 2) blocks, Kernel1 where
+// dst_stride < roundUp(cols, 2, 1) * sizeof(to_type); NV12/I420 divideUp(divideUp(cols, 4, 2), 32, 5) x
+// divideUp(rows, 4, 2).
 
 /**
  * Licensed to the Apache Software Foundation (ASF) under one or more

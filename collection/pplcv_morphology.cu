@@ -9,7 +9,8 @@
 // Copied in, marked: types.h's BorderType and utility.hpp (before the kernels), and dilate.cu's MaxSwap, the
 //       dilation's functor (src/ppl/cv/cuda/dilate.cu lines 20 and 27-167, 803-805, after them): dilate.cu's host
 //       functions (169-801) launch these kernels with it.
-// Host launch (dilate.cu): uchar 16 x 16 threads, divideUp(cols, 16, 4) x divideUp(rows, 16, 4) blocks; the 1-channel
+// Host launch (dilate.cu): uchar kBlockDimX0 x kBlockDimY0 = 32 x 4 threads, divideUp(cols, 32, 5) x divideUp(rows, 4,
+// 2) blocks; the 1-channel
 // uchar kernels over `columns` = aligned_columns + right_threads threads a row (4 pixels a thread where aligned).
 
 /**

@@ -11,7 +11,8 @@
 //       whose stride is a multiple of 32.
 // Copied in, marked: types.h's BorderType and utility.hpp (before the kernels), and warpaffine.cu's AffineTransform
 //       (src/ppl/cv/cuda/warpaffine.cu lines 24-49 and 403-405, after them; its constructor is host code).
-// Host launch (warpaffine.cu): uchar 16 x 16 threads, divideUp(dst_cols, 16, 4) x divideUp(dst_rows, 16, 4) blocks,
+// Host launch (warpaffine.cu): uchar kBlockDimX0 x kBlockDimY0 = 32 x 4 threads, divideUp(dst_cols, 32, 5) x
+// divideUp(dst_rows, 4, 2) blocks,
 // the 2 x 3 matrix (destination to source coordinates) in an AffineTransform by value.
 
 /**
