@@ -37801,3 +37801,265 @@ def rsc_interaction(interactions, iclusters, mean, res, mask, g):
             else:
                 out[i, j] = np.nan
     return out
+# ---- unseen245: ppl.cv's colour conversion, morphology, resize and warp kernels (pplcv_) and RAFT's correlation
+# ---- lookup (raft_)
+
+def _pplcv_sat(v):
+    """cvt.sat.u8.s32 / the clamps of the NV12 functors: to 0-255."""
+    return np.clip(v, 0, 255).astype(np.uint8)
+
+
+def pplcv_bgr2nv12(src):
+    """BGR2NV12Compute through cvtColorToNxKernel (one buffer): the Y plane (rows x cols), then rows / 2 rows of
+    interleaved U, V taken from the top-left pixel of each 2 x 2 block (20-bit fixed-point BT.601, video range)."""
+    s = src.astype(np.int64)
+    b, g, r = s[..., 0], s[..., 1], s[..., 2]
+    half = 1 << 19
+    y = (b * 102760 + g * 528482 + r * 269484 + half + (16 << 20)) >> 20
+    u = (b * 460324 + g * -305135 + r * -155188 + half + (128 << 20)) >> 20
+    v = (b * -74448 + g * -385875 + r * 460324 + half + (128 << 20)) >> 20
+    rows, cols = y.shape
+    out = np.zeros((rows + rows // 2, cols), np.uint8)
+    out[:rows] = _pplcv_sat(y)
+    uv = out[rows:]
+    uv[:, 0::2] = _pplcv_sat(u[0::2, 0::2])
+    uv[:, 1::2] = _pplcv_sat(v[0::2, 0::2])
+    return out
+
+
+def pplcv_nv12_to_bgr(y, uv):
+    """NV122BGRCompute through cvtColorFromNxKernel (separate Y and UV planes): each 2 x 2 block shares its U, V."""
+    rows, cols = y.shape
+    Y = y.astype(np.int64)
+    r_i, c_i = np.meshgrid(np.arange(rows), np.arange(cols), indexing="ij")
+    U = uv.astype(np.int64)[r_i >> 1, (c_i >> 1) * 2] - 128
+    V = uv.astype(np.int64)[r_i >> 1, (c_i >> 1) * 2 + 1] - 128
+    yy = np.maximum(0, Y - 16) * 1220542
+    half = 1 << 19
+    b = (yy + half + 2116026 * U) >> 20
+    g = (yy + half + -852492 * V + -409993 * U) >> 20
+    r = (yy + half + 1673527 * V) >> 20
+    return np.stack([_pplcv_sat(b), _pplcv_sat(g), _pplcv_sat(r)], -1)
+
+
+def pplcv_bgr2hsv(src):
+    """BGR2HSVCompute on uchar (OpenCV's 8-bit HSV: H in 0-179 by the 12-bit division tables (255 << 12) / v and
+    (180 << 12) / (6 diff), rounded), S and V in 0-255."""
+    s = src.astype(np.int64)
+    b, g, r = s[..., 0], s[..., 1], s[..., 2]
+    i = np.arange(256)
+    div = np.zeros(256, np.int64)
+    div180 = np.zeros(256, np.int64)
+    div[1:] = np.floor((255 << 12) / i[1:] + 0.5)
+    div180[1:] = np.floor((180 << 12) / (6.0 * i[1:]) + 0.5)
+    v = np.maximum(np.maximum(r, g), b)
+    diff = v - np.minimum(np.minimum(r, g), b)
+    vr = -(v == r).astype(np.int64)
+    vg = -(v == g).astype(np.int64)
+    sat = (diff * div[v] + (1 << 11)) >> 12
+    h = (vr & (g - b)) + (~vr & ((vg & (b - r + 2 * diff)) + (~vg & (r - g + 4 * diff))))
+    h = (h * div180[diff] + (1 << 11)) >> 12
+    h = h + (h < 0) * 180
+    h = np.where(h > 359, h - 360, h)
+    h = np.where(h < 0, h + 360, h)
+    return np.stack([h, sat, v], -1).astype(np.uint8)
+
+
+def pplcv_dilate(src, ky, kx, mask=None, border="constant", value=0, first_channel_only=False):
+    """ppl.cv's dilation (MaxSwap): the largest pixel under the structuring element (mask, ky x kx, all ones when
+    None) inside the image; with a constant border, where the element reaches outside the image, the border value
+    joins the maximum (first_channel_only: MaxSwap::checkConstantResult(uchar3 &, uchar) compares .x alone, so only
+    channel 0 sees it). Any other border: the in-image pixels alone."""
+    img = src if src.ndim == 3 else src[..., None]
+    rows, cols, ch = img.shape
+    m = np.ones((ky, kx), bool) if mask is None else np.asarray(mask, bool).reshape(ky, kx)
+    ry, rx = ky // 2, kx // 2
+    out = np.zeros_like(img)
+    for y in range(rows):
+        for x in range(cols):
+            best = np.zeros(ch, img.dtype)
+            outside = False
+            for i in range(ky):
+                for j in range(kx):
+                    if not m[i, j]:
+                        continue
+                    yy, xx = y + i - ry, x + j - rx
+                    if 0 <= yy < rows and 0 <= xx < cols:
+                        best = np.maximum(best, img[yy, xx])
+                    else:
+                        outside = True
+            if border == "constant" and outside:
+                if first_channel_only:
+                    best[0] = max(best[0], value)
+                else:
+                    best = np.maximum(best, value)
+            out[y, x] = best
+    return out.reshape(src.shape)
+
+
+def pplcv_resize_linear_u8(src, dst_rows, dst_cols):
+    """resizeLinearKernel on uchar: half-pixel centres, the 2 x 2 neighbours clamped to the image, weights in 11-bit
+    fixed point (the x weights as rint(2048 - rint(fx * 2048)) and rint(fx * 2048), y likewise without the inner
+    rint), the product rounded off 22 bits."""
+    img = src if src.ndim == 3 else src[..., None]
+    rows, cols = img.shape[:2]
+    col_scale = np.float32(np.float64(cols) / dst_cols)
+    row_scale = np.float32(np.float64(rows) / dst_rows)
+    out = np.zeros((dst_rows, dst_cols, img.shape[2]), np.uint8)
+    for y in range(dst_rows):
+        fy = np.float32((y + np.float32(0.5)) * row_scale - np.float32(0.5))
+        y0 = int(np.floor(fy)); fy = np.float32(fy - y0)
+        if y0 < 0:
+            y0, fy = 0, np.float32(0)
+        if y0 >= rows:
+            y0, fy = rows - 1, np.float32(0)
+        y1 = y0 if y0 + 1 >= rows else y0 + 1
+        fy = fy * np.float32(2048)
+        by = (int(np.rint(np.float32(2048) - fy)), int(np.rint(fy)))
+        for x in range(dst_cols):
+            fx = np.float32((x + np.float32(0.5)) * col_scale - np.float32(0.5))
+            x0 = int(np.floor(fx)); fx = np.float32(fx - x0)
+            if x0 < 0:
+                x0, fx = 0, np.float32(0)
+            if x0 >= cols:
+                x0, fx = cols - 1, np.float32(0)
+            x1 = x0 if x0 + 1 >= cols else x0 + 1
+            fx = fx * np.float32(2048)
+            bx = (int(np.rint(np.float32(2048) - np.rint(fx))), int(np.rint(fx)))
+            p = img.astype(np.int64)
+            s = (p[y0, x0] * by[0] * bx[0] + p[y0, x1] * by[0] * bx[1] + p[y1, x0] * by[1] * bx[0]
+                 + p[y1, x1] * by[1] * bx[1])
+            out[y, x] = (s + (1 << 21)) >> 22
+    return out.reshape((dst_rows, dst_cols) + src.shape[2:])
+
+
+def pplcv_resize_area_u8(src, dst_rows, dst_cols):
+    """resizeAreaC1/C3Kernel1 (a fractional shrink factor): each output pixel the mean of the source pixels its
+    footprint [x s, (x + 1) s) x [y s, (y + 1) s) covers, partial pixels by their covered fraction, over
+    min(s, cols - x s) * min(s, rows - y s) (float32 division), rounded to nearest even and saturated."""
+    img = src if src.ndim == 3 else src[..., None]
+    rows, cols = img.shape[:2]
+    sx = float(np.float32(np.float64(cols) / dst_cols))
+    sy = float(np.float32(np.float64(rows) / dst_rows))
+    out = np.zeros((dst_rows, dst_cols, img.shape[2]), np.uint8)
+    for y in range(dst_rows):
+        y0, y1 = y * sy, min((y + 1) * sy, rows)
+        for x in range(dst_cols):
+            x0, x1 = x * sx, min((x + 1) * sx, cols)
+            acc = np.zeros(img.shape[2])
+            for i in range(int(np.floor(y0)), int(np.ceil(y1))):
+                wy = min(i + 1, y1) - max(i, y0)
+                for j in range(int(np.floor(x0)), int(np.ceil(x1))):
+                    wx = min(j + 1, x1) - max(j, x0)
+                    acc += wy * wx * img[i, j]
+            area = np.float32(min(sx, cols - x0)) * np.float32(min(sy, rows - y0))
+            out[y, x] = np.clip(np.rint(acc.astype(np.float32) / area), 0, 255)
+    return out.reshape((dst_rows, dst_cols) + src.shape[2:])
+
+
+def pplcv_warp_linear_u8(src, coeffs, dst_rows, dst_cols, border_value):
+    """warpLinearKernel on uchar with BORDER_CONSTANT: the source point (c0 x + c1 y + c2, c3 x + c4 y + c5), its
+    four neighbours (the border value outside the image), bilinear weights, rounded to nearest even; 3 channels:
+    the border value wherever the point lies past the last row or column ("align with npp")."""
+    img = src if src.ndim == 3 else src[..., None]
+    rows, cols, ch = img.shape
+    c = [float(np.float32(v)) for v in coeffs]
+    out = np.zeros((dst_rows, dst_cols, ch), np.uint8)
+    for y in range(dst_rows):
+        for x in range(dst_cols):
+            xs, ys = c[0] * x + c[1] * y + c[2], c[3] * x + c[4] * y + c[5]
+            x0, y0 = int(np.floor(xs)), int(np.floor(ys))
+
+            def px(yy, xx):
+                if 0 <= yy < rows and 0 <= xx < cols:
+                    return img[yy, xx].astype(np.float64)
+                return np.full(ch, float(border_value))
+            s = ((x0 + 1 - xs) * (y0 + 1 - ys) * px(y0, x0) + (xs - x0) * (y0 + 1 - ys) * px(y0, x0 + 1)
+                 + (x0 + 1 - xs) * (ys - y0) * px(y0 + 1, x0) + (xs - x0) * (ys - y0) * px(y0 + 1, x0 + 1))
+            if ch == 3 and (xs > cols - 1 or ys > rows - 1):
+                out[y, x] = border_value
+            else:
+                out[y, x] = np.clip(np.rint(s), 0, 255)
+    return out.reshape((dst_rows, dst_cols) + src.shape[2:])
+
+
+def pplcv_warp_nearest_u8(src, coeffs, dst_rows, dst_cols):
+    """warpNearestKernel with BORDER_REPLICATE: the source point truncated toward zero (a float-to-int conversion),
+    then clamped to the image."""
+    rows, cols = src.shape[:2]
+    c = [float(np.float32(v)) for v in coeffs]
+    out = np.zeros((dst_rows, dst_cols) + src.shape[2:], src.dtype)
+    for y in range(dst_rows):
+        for x in range(dst_cols):
+            xs, ys = int(c[0] * x + c[1] * y + c[2]), int(c[3] * x + c[4] * y + c[5])
+            out[y, x] = src[min(max(ys, 0), rows - 1), min(max(xs, 0), cols - 1)]
+    return out
+
+
+def raft_corr(fmap1, fmap2, coords, r):
+    """RAFT's alt_cuda_corr forward: for each pixel of fmap1 (B, H1, W1, C) and each of its N targets
+    coords[b, n, h, w] = (x, y), the (2r + 1)^2 correlations <fmap1[h, w], fmap2 at (x + dx, y + dy)> for
+    dx, dy in -r..r, fmap2 sampled bilinearly (zero outside): corr[b, n, (dy + r) + rd (dx + r), h, w]."""
+    B, H1, W1, C = fmap1.shape
+    H2, W2 = fmap2.shape[1:3]
+    N = coords.shape[1]
+    rd = 2 * r + 1
+    f1, f2 = fmap1.astype(np.float64), fmap2.astype(np.float64)
+    corr = np.zeros((B, N, rd * rd, H1, W1))
+    for b in range(B):
+        for n in range(N):
+            for h in range(H1):
+                for w in range(W1):
+                    x, y = (float(v) for v in coords[b, n, h, w])
+                    fx, fy = int(np.floor(x)), int(np.floor(y))
+                    dx, dy = x - fx, y - fy
+
+                    def s(iy, ix):
+                        h2, w2 = fy - r + iy, fx - r + ix
+                        if 0 <= h2 < H2 and 0 <= w2 < W2:
+                            return f1[b, h, w] @ f2[b, h2, w2]
+                        return 0.0
+                    for a in range(rd):
+                        for c in range(rd):
+                            corr[b, n, a + rd * c, h, w] = (s(a, c) * (1 - dy) * (1 - dx) + s(a, c + 1) * (1 - dy) * dx
+                                                            + s(a + 1, c) * dy * (1 - dx) + s(a + 1, c + 1) * dy * dx)
+    return corr
+
+
+def raft_corr_backward(fmap1, fmap2, coords, corr_grad):
+    """RAFT's corr_backward_kernel: the gradients (fmap1_grad, fmap2_grad) of the forward's correlations, each
+    sample point x + ix, y + iy (float32 sums) spread bilinearly; coords_grad is left zero."""
+    B, H1, W1, C = fmap1.shape
+    H2, W2 = fmap2.shape[1:3]
+    N = coords.shape[1]
+    rd = int(np.sqrt(corr_grad.shape[2]))
+    r = (rd - 1) // 2
+    f1, f2 = fmap1.astype(np.float64), fmap2.astype(np.float64)
+    g1, g2 = np.zeros_like(f1), np.zeros_like(f2)
+    for b in range(B):
+        for n in range(N):
+            for h in range(H1):
+                for w in range(W1):
+                    cx, cy = coords[b, n, h, w].astype(np.float32)
+                    for iy in range(-r, r + 1):
+                        for ix in range(-r, r + 1):
+                            x, y = float(cx + np.float32(ix)), float(cy + np.float32(iy))
+                            xf, yf = int(np.floor(x)), int(np.floor(y))
+                            dx, dy = x - xf, y - yf
+                            wi, wj = (1 - dx, dx), (1 - dy, dy)
+                            g = float(corr_grad[b, n, (ix + r) * rd + iy + r, h, w])
+                            for ii in range(2):
+                                for jj in range(2):
+                                    x0, y0 = xf + ii, yf + jj
+                                    if 0 <= y0 < H2 and 0 <= x0 < W2:
+                                        g1[b, h, w] += g * f2[b, y0, x0] * wi[ii] * wj[jj]
+                                        g2[b, y0, x0] += g * f1[b, h, w] * wi[ii] * wj[jj]
+    return g1, g2
+
+
+def raft_coords(shape, rng, spread):
+    """RAFT's lookup targets (B, N, H, W, 2): each pixel's own (x, y) plus a flow uniform in (-spread, spread)."""
+    B, N, H, W, _ = shape
+    ys, xs = np.meshgrid(np.arange(H), np.arange(W), indexing="ij")
+    base = np.stack([xs, ys], -1).astype(np.float64)
+    return base[None, None] + rng.uniform(-spread, spread, shape)

@@ -108,6 +108,19 @@ def test_an_unqualified_mixed_type_pow(emu):
         assert a[1] == 4 and a[3] == 9 and a[4] == np.float32(np.arctan2(3.0, 1.0)), inc
 
 
+
+def test_an_unqualified_math_call_on_an_integer(emu):
+    """RAFT's corr_backward_kernel (unseen245) takes `int(sqrt(corr_grad.size(2)))`, an int, unqualified: nvcc's
+    implicit cuda_runtime.h brings libstdc++'s <math.h>, which names <cmath>'s integer overloads (computed in double)
+    in the global namespace; NVRTC's own sqrt(float) and sqrt(double) alone left it ambiguous. With no include,
+    <math.h> or <cmath>, as under nvcc."""
+    for inc in ("", "#include <math.h>\n", "#include <cmath>\n"):
+        k = emu.compile(inc + "__global__ void k(float *a, int n) { a[0] = int(sqrt(n)); a[1] = floor(n / 2);"
+                        " a[2] = log2(n - 9); }\n", "k", filename="int_sqrt.cu")
+        a = np.zeros(3, np.float32)
+        emu.run(k, 1, 1, a, 25)
+        assert a[0] == 5 and a[1] == 12 and a[2] == 4, inc
+
 _STD_BASE_HEADERS = ["array", "bit", "cassert", "cfloat", "cinttypes", "climits", "cmath", "concepts", "cstdint",
                      "cstdio", "cstdlib", "cstring", "ctime", "initializer_list", "iterator", "limits", "new",
                      "numbers", "tuple", "type_traits", "utility"]

@@ -25,7 +25,14 @@
 #endif
 // libstdc++'s <math.h> names <cmath>'s overloads in the global namespace (using std::pow ...), and nvcc's implicit
 // cuda_runtime.h includes it: an unqualified pow(float, double) finds the mixed-type template there, where NVRTC's own
-// pow(float, float), pow(float, int) and pow(double, double) alone leave the call ambiguous (pcseg's voxel kernels)
+// pow(float, float), pow(float, int) and pow(double, double) alone leave the call ambiguous (pcseg's voxel kernels),
+// and an unqualified sqrt(int) the integer one, where sqrt(float) and sqrt(double) do (RAFT's corr_backward_kernel)
 #include <cmath>
 using std::pow; using std::atan2; using std::fmod; using std::hypot; using std::fmin; using std::fmax;
 using std::fdim; using std::copysign; using std::nextafter; using std::remainder;
+using std::acos; using std::asin; using std::atan; using std::cos; using std::sin; using std::tan; using std::acosh;
+using std::asinh; using std::atanh; using std::cosh; using std::sinh; using std::tanh; using std::exp; using std::exp2;
+using std::expm1; using std::log; using std::log10; using std::log1p; using std::log2; using std::logb;
+using std::ilogb; using std::sqrt; using std::cbrt; using std::erf; using std::erfc; using std::tgamma;
+using std::lgamma; using std::ceil; using std::floor; using std::trunc; using std::round; using std::rint;
+using std::nearbyint; using std::lround; using std::llround; using std::lrint; using std::llrint; using std::fabs;

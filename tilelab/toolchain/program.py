@@ -256,10 +256,13 @@ _STDINT_DECLARED = re.compile(r"#\s*include\s*[<\"](?:cuda/std/)?(?:cstdint|stdi
 #: <math.h>'s macros used with no #include: nvcc's implicit cuda_runtime.h includes <math.h> (darknet's
 #: maxpool kernels write -INFINITY with no include); tilelab's own <math.h> (tilelab/include) defines them
 _MATH_MACRO_MISSING = re.compile(r'identifier "(?:INFINITY|NAN|HUGE_VALF?|M_[A-Z0-9_]+)" is undefined')
-#: an unqualified two-argument math call of mixed types, pow(float, double): nvcc's implicit cuda_runtime.h brings
-#: libstdc++'s <math.h>, whose mixed-type templates decide it; NVRTC's own overloads alone leave it ambiguous
+#: an unqualified two-argument math call of mixed types, pow(float, double), or a one-argument one on an integer,
+#: sqrt(int) (RAFT's corr_backward_kernel): nvcc's implicit cuda_runtime.h brings libstdc++'s <math.h>, whose
+#: mixed-type and integer templates decide it; NVRTC's own overloads alone leave it ambiguous
 _MATH_MIXED_AMBIGUOUS = re.compile(r'more than one instance of overloaded function "(?:pow|atan2|fmod|hypot|fmin|fmax'
-                                   r'|fdim|copysign|nextafter|remainder)" matches')
+                                   r'|fdim|copysign|nextafter|remainder|a?(?:cos|sin|tan)h?|exp2?|expm1'
+                                   r'|log(?:10|1p|2|b)?|ilogb|sqrt|cbrt|erfc?|[tl]gamma|ceil|floor|trunc|l?l?round'
+                                   r'|l?l?rint|nearbyint|fabs)" matches')
 MATH_PRE_INCLUDE = "--pre-include=math.h"
 #: glibc's System V short names (uint, ushort, ...) used with no #include: nvcc's implicit cuda_runtime.h
 #: includes <sys/types.h>, which defines them on Linux (PyCUDA's `const uint wA`); tilelab/include's has them

@@ -597,8 +597,8 @@ def _alias_steps(base: str, aliases: dict):
     """Each type a name resolves to through the aliases (template arguments, typedefs, ``#define``), in turn."""
     for _ in range(8):                       # typedef chains, not cycles
         nxt = aliases.get(base)
-        if nxt is None:
-            nxt = aliases.get(re.sub(r"^std\s*::\s*", "", base))
+        if nxt is None:     # `std::int32_t`; `ppl::cv::cuda::uchar`, a template argument spelled from outside its namespace
+            nxt = aliases.get(re.sub(r"^(?:::\s*)?(?:[A-Za-z_]\w*\s*::\s*)+", "", base))
         if nxt is None or nxt == base:
             return
         yield nxt
@@ -651,7 +651,11 @@ def _parse_param(text: str, index: int, aliases: dict | None = None) -> Param:
         const = "const" in before
     else:
         const = "const" in toks
-    base = " ".join(w for w in base_words if w != "std" and w != "::")
+    # a qualified name's qualifiers (`std::int32_t`; `ppl::cv::cuda::uchar`, as a name expression spells a template
+    # argument from outside the namespace: ppl.cv's morph2DKernel0<uchar3, ppl::cv::cuda::uchar, ...>) are no type of
+    # their own: the type is the last name, which the aliases then resolve
+    base = " ".join(w for i, w in enumerate(base_words)
+                    if w != "std" and w != "::" and base_words[i + 1:i + 2] != ["::"])
     base = _canonical_builtin(re.sub(r"^std\s*", "", base))
     aliased = _alias_pointer(base, aliases) if aliases and not pointer and base not in _SCALARS else None
     if aliased:                              # the type name is a pointer type: the parameter is a pointer
