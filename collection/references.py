@@ -36644,6 +36644,8 @@ def bmt_cross_entropy_backward(x, grad_output, target):
     g = np.asarray(grad_output, f)[:, None]
     hit = np.arange(x32.shape[1])[None, :] == np.asarray(target)[:, None]
     return np.where(hit, (x32 - f(1)) * g, x32 * g).astype(np.float16)
+
+
 # ---- unseen241: cleap (crinavar/cleap, GPL-3.0; cleap_) and CuMCubes (lzhnb/CuMCubes, BSD-3-Clause; cumc_)
 
 def cleap_edges(tris):
@@ -37008,6 +37010,8 @@ def cumc_faces(d, thresh, vertex_grid):
 def cumc_sorted_rows(f):
     f = np.asarray(f).reshape(-1, 3)
     return f[np.lexsort(f.T[::-1])]
+
+
 # ---- unseen242: cuJSON's JSON Lines parser (cujson_) and istar's igrep agrep kernels (igrep_)
 
 _CUJ_N = 5995            # bytes of JSON lines: 1,499 words after the host's padding to 4 bytes, 188 bitmap words
@@ -37287,6 +37291,8 @@ def igrep_expect(text, pattern, k, count, max_match_count=1000):
     out = np.full(max_match_count, 0xFFFFFFFF, np.uint64)
     out[:min(h.size, max_match_count)] = h[:max_match_count]
     return np.sort(out).astype(np.uint32)
+
+
 # ---- unseen243: psrdada_cpp (psrdc_) and AWP-ODC-OS (awp_)
 
 def psrdc_icbf(v, scale, offset):
@@ -37526,6 +37532,9 @@ def awp_addsrc(fields, psrc, srcs, i, read_step, vtst):
     for j, (x, y, z) in enumerate(psrc.reshape(-1, 3)):
         for n, a in srcs.items():
             out[n][x + 5, y + 5, z + 31] -= np.float32(vtst) * a.reshape(len(psrc), read_step)[j, i - 1]
+    return out
+
+
 # ---- unseen244: trueke's exchange Monte Carlo kernels for the 3-D random field Ising model (trueke_) and
 # rapids-singlecell's statistics kernels (rsc_): KDE, Wilcoxon ties and ranks, binned histograms, spatial
 # co-occurrence, the ligand-receptor permutation test. Written from the sources, never from the emulator.
@@ -37801,6 +37810,8 @@ def rsc_interaction(interactions, iclusters, mean, res, mask, g):
             else:
                 out[i, j] = np.nan
     return out
+
+
 # ---- unseen245: ppl.cv's colour conversion, morphology, resize and warp kernels (pplcv_) and RAFT's correlation
 # ---- lookup (raft_)
 
