@@ -1,5 +1,5 @@
 """A ``__shfl_sync`` with a ballot for its mask, replayed (tilelab/emu/counters/sass_replay.py; docs/FIDELITY.md,
-"the ballot-masked shuffle decided").
+"the twenty-fourth round").
 
 Why: CMS Patatrack's block prefix scan shuffles with ``mask = __ballot_sync(mask, i + blockDim.x < size)``. Before a
 shuffle or a ballot whose mask is not a constant, ptxas checks the mask:

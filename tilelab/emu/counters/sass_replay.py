@@ -20,8 +20,10 @@ skip-ahead reads back each state word it stores); ``LDC.64`` of constant bank 4 
 ``__device__`` variable the cubin's relocations name there (``toolchain.sass.constant_addresses``); float compares,
 ``FMNMX`` and ``FSEL`` are exact, and so are float32 and float64 adds, multiplies and FMAs (rounded as named),
 ``F2I``'s roundings, the divisions ptxas writes (their reciprocal seeds: ``_division_reciprocal``, ``_float_division``,
-``_division_reciprocal64``) and a warp's shuffles where all its lanes are in the group (``_shfl``). Any other
-instruction makes its destinations unknown (``MUFU`` outside a division, a load the launch's reads do not give).
+``_division_reciprocal64``) and its ``sqrtf`` (``_sqrt_seed``), and a warp's shuffles, ballots, ``MATCH.ANY`` and
+``REDUX`` where all its lanes are in the group or the others wait at a block barrier (``_shfl``, ``_ballot``,
+``_match_any``, ``_redux``, ``_others_wait``). Any other instruction makes its destinations unknown (``MUFU`` outside
+a division or a square root, a load the launch's reads do not give).
 A branch, an exit or
 a counted instruction's predicate that depends on an unknown value, an indirect branch, a call, a
 trap or a branch on the warp's convergence make it give up (``GiveUp``, with the reason), and the
@@ -1371,6 +1373,16 @@ class Replay:
                 return sset(o[0], a)
             with np.errstate(all="ignore"):
                 return sset(o[0], np.asarray(np.float32(1) / a, dtype=np.float32).view(_U32))
+        if op == "MUFU" and mods == ("RSQ",) and len(o) == 2 and self._sqrt_seed(g.pc, o):
+            # the seed of ptxas's sqrtf (sqrt.rn.f32: a = x s, h = s / 2, r = x - a a, a + r h), whose range check
+            # sends x outside [2^-101, 2^128) to a slow path: from the float32 nearest 1 / sqrt(x) (and from either
+            # neighbour) the sequence gives sqrt(x) rounded to nearest (tests/test_sass_replay_match.py checks it)
+            a = self._fval(g, o[1], ins)
+            if isinstance(a, Unknown):
+                return sset(o[0], a)
+            with np.errstate(all="ignore"):
+                seed = np.float32(1) / np.sqrt(np.asarray(a, dtype=np.float64))
+            return sset(o[0], np.asarray(seed, dtype=np.float32).view(_U32))
         if op == "FCHK" and len(o) == 3 and not mods:
             # false (the fast path is exact) where both operands and the quotient are far from the float32 range's
             # ends: normal, finite, magnitudes in [2^-100, 2^100] (the dividend may be 0); elsewhere unknown, as the
@@ -2100,6 +2112,19 @@ class Replay:
             if check and step:
                 return True
             if x.ops and x.ops[0] == o[1] and x.op not in ("FCHK",) or x.op in ("BRA", "CALL", "EXIT"):
+                return False
+        return False
+
+    def _sqrt_seed(self, pc: int, o) -> bool:
+        """Whether the ``MUFU.RSQ s, x`` at ``pc`` seeds ptxas's sqrt.rn.f32: its range check ``VIADD t, x, 0xf3000000``
+        (``ISETP.GT.U32 P, t, 0x727fffff`` then sends the rest to a slow path's ``CALL``) and the fast path's first
+        step ``FMUL.FTZ a, x, s`` within the next sixteen instructions, neither register written before."""
+        check = False
+        for x in self.instrs[pc + 1:pc + 17]:
+            check = check or (x.op == "VIADD" and len(x.ops) == 3 and x.ops[1] == o[1] and x.ops[2] == "0xf3000000")
+            if x.op == "FMUL" and "FTZ" in x.mods and len(x.ops) == 3 and {x.ops[1], x.ops[2]} == {o[0], o[1]}:
+                return check
+            if x.ops and x.ops[0] in (o[0], o[1]) and x.op not in ("BRA", "CALL"):
                 return False
         return False
 
