@@ -265,7 +265,7 @@ class Launch:
         return out if hit.all() else None
 
     def const(self, off: int, nbytes: int):
-        """``c[0x0][off]`` (4 or 8 bytes) as an integer, or Unknown."""
+        """``c[0x0][off]`` (1, 2, 4 or 8 bytes) as an integer, or Unknown."""
         geo = {0x0: self.block[0], 0x4: self.block[1], 0x8: self.block[2],
                0xc: self.grid[0], 0x10: self.grid[1], 0x14: self.grid[2]}
         if nbytes == 4 and off in geo:
@@ -1210,6 +1210,14 @@ class Replay:
                 return self._set64(g, o[0], self._val64(g, o[1], ins), guard)
             if len(mods) == 0:
                 return sset(o[0], v(1))
+            if mods in (("U8",), ("S8",), ("U16",), ("S16",)):
+                # a bool, char or short parameter (apex's ``bool rms_only``): its bytes, zero- or sign-extended
+                nbytes = 1 if mods[0].endswith("8") else 2
+                got = self._const(g, o[1], nbytes)
+                if isinstance(got, Unknown):
+                    return sset(o[0], got)
+                word = np.uint32(got)
+                return sset(o[0], _sign_extended(word, nbytes) if mods[0][0] == "S" else word)
             return self._poison(g, ins, guard)
         if op in ("IMAD", "UIMAD") and len(o) == 4 and "X" not in mods and ("HI" not in mods or "U32" in mods):
             if "WIDE" in mods:
