@@ -1,7 +1,8 @@
 """The kernel collection (collection/manifest.toml): every kernel from the public samples
 compiles, runs on the emulator and matches its numpy reference, with exactly the findings
 the manifest lists (only simpleAssert's deliberate assert). One NVRTC, small sizes: seconds.
-This file runs the first half of the kernels (``collection.run.half``), tests/test_collection_more.py the second."""
+This file runs the first half of the kernels (``collection.run.half``), tests/test_collection_more.py the second; the
+few whose SASS-aware counts cost minutes run with the PTX's counts (``collection.run.SASS_HEAVY``)."""
 from __future__ import annotations
 
 import sys
@@ -52,8 +53,15 @@ FIRST = collection.half(ENTRIES, 0)
 
 @pytest.mark.parametrize("entry", FIRST, ids=[f"{e['file'][:-3]}:{e['name']}" for e in FIRST])
 def test_kernel_matches_numpy(entry):
-    problems = collection.check_emu(entry)
+    problems = collection.check_emu(entry, counts=collection.counts_in_tests(entry))
     assert not problems, "\n".join(problems)
+
+
+def test_the_sass_heavy_launches_are_entries():
+    """collection.run.SASS_HEAVY names launches of the manifest (a renamed or dropped one would leave its name behind)."""
+    ids = {collection.launch_id(e) for e in ENTRIES}
+    assert collection.SASS_HEAVY <= ids, sorted(collection.SASS_HEAVY - ids)
+    assert len(collection.SASS_HEAVY) < 0.02 * len(ids)        # a few: the rest run as a learner's launch does
 
 
 def test_a_wrong_reference_is_caught():
