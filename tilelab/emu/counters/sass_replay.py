@@ -877,18 +877,24 @@ class Replay:
             if x.op in ("EXIT", "BREAK", "BPT", "KILL") or x.op in _GIVE_UP_OPS:
                 ok = False
                 break
-            if x.op == "BRA":
-                t = self.index.get(x.target) if x.target is not None else None
-                if t is None or any(_REG.match(o) for o in (x.ops[1:] if "DIV" in x.mods else x.ops)):
-                    ok = False
-                    break
-                todo.append(t)
-                if x.pred or len(x.ops) > 1 or "DIV" in x.mods:
-                    todo.append(i + 1)
-                continue
-            todo.append(i + 1)
+            nxt = self._next_pcs(i)
+            if nxt is None:
+                ok = False
+                break
+            todo.extend(nxt)
         self._clean_cache[s] = ok
         return ok
+
+    def _next_pcs(self, i: int):
+        """Where the instruction at ``i`` goes on: a branch's target (and the next where it may fall through), else
+        the next; None for a branch whose target is not known (a register's)."""
+        x = self.instrs[i]
+        if x.op != "BRA":
+            return (i + 1,)
+        t = self.index.get(x.target) if x.target is not None else None
+        if t is None or any(_REG.match(o) for o in (x.ops[1:] if "DIV" in x.mods else x.ops)):
+            return None
+        return (t, i + 1) if x.pred or len(x.ops) > 1 or "DIV" in x.mods else (t,)
 
     def _held(self, p: int, x: int) -> bool:
         """Whether every path from pc ``p`` to pc ``x`` passes a block barrier (``BAR.SYNC``, ``BAR.RED``: it holds
@@ -911,19 +917,11 @@ class Replay:
                 continue
             if ins.op == "EXIT" and not ins.pred:
                 continue
-            if ins.op in _GIVE_UP_OPS:
+            nxt = None if ins.op in _GIVE_UP_OPS else self._next_pcs(i)
+            if nxt is None:
                 ok = False
                 break
-            if ins.op == "BRA":
-                t = self.index.get(ins.target) if ins.target is not None else None
-                if t is None or any(_REG.match(o) for o in (ins.ops[1:] if "DIV" in ins.mods else ins.ops)):
-                    ok = False
-                    break
-                todo.append(t)
-                if ins.pred or len(ins.ops) > 1 or "DIV" in ins.mods:
-                    todo.append(i + 1)
-                continue
-            todo.append(i + 1)
+            todo.extend(nxt)
         self._held_cache[key] = ok
         return ok
 
