@@ -13,7 +13,8 @@ the copies' replay decided stays decided (tests/test_sass_uncertain_decided.py).
 The misses are mostly lines the emulator marks undecided (102 of the 135 as they came, 74 of them equal in value):
 replays that gave up (a predicate from ``MUFU``, a branch on a loaded value) or disagreed with the PTX (MinHash's
 unrolled copies), then the atomics' order and timing (hybrid_BC's shared queue, Patatrack's histograms and
-clusters), listed races and GauXC's SSF gradient loads."""
+clusters), listed races and GauXC's SSF gradient loads. Compared again after the replay's mask check and sqrtf (the
+twenty-fourth round's "before"): 1,291 of 1,391, Patatrack's findClus and bm3d-gpu's hard threshold decided."""
 from __future__ import annotations
 
 from conftest import unseen_gpu_outputs, unseen_tallies
@@ -37,3 +38,24 @@ def test_each_suite_as_it_came_and_now():
 
 def test_the_gpus_outputs_as_recorded():
     unseen_gpu_outputs(GPU, date="2026-12-07", device="NVIDIA H100 80GB HBM3")
+
+
+#: compared again after the replay's mask check and sqrtf (docs/FIDELITY.md, "the twenty-fourth round"): suite ->
+#: totals equal, totals
+AGAIN = {232: (195, 195), 233: (200, 208), 234: (135, 169), 235: (119, 130), 236: (147, 156), 237: (200, 208),
+         238: (191, 195), 239: (104, 130)}
+
+
+def test_the_round_compared_again_after_the_mask_check_and_sqrtf():
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "bench"))
+    import unseen_suites as us
+    res = ROOT / "bench" / "results"
+    got = {}
+    for n in AGAIN:
+        suite = next(k for k in us.SUITES if f"(unseen{n})" in k)
+        row = us.table([str(res / f"fidelity-compare-2026-12-07-unseen{n}-s58.json")])[suite]
+        got[n] = (row["kernel_equal"], row["kernel_totals"])
+    assert got == AGAIN
+    assert sum(e for e, _ in got.values()) == 1291 and sum(t for _, t in got.values()) == 1391
