@@ -971,8 +971,7 @@ class Replay:
         held = bool((apart != 0).any()) and self._others_wait(g)
         if (apart == 2).any() and not held:
             return None
-        wpb = (tpb + 31) // 32
-        warp = ((g.lanes // tpb) * wpb + (g.lanes % tpb) // 32).astype(np.int64)
+        warp = _warp_of(g.lanes, tpb).astype(np.int64)
         bit = ((g.lanes % tpb) % 32).astype(np.uint64)
         w0 = int(warp.min())
         here = np.zeros(int(warp.max()) - w0 + 1, np.uint64)
@@ -1382,7 +1381,7 @@ class Replay:
         if op == "MUFU" and mods == ("RSQ",) and len(o) == 2 and self._sqrt_seed(g.pc, o):
             # the seed of ptxas's sqrtf (sqrt.rn.f32: a = x s, h = s / 2, r = x - a a, a + r h), whose range check
             # sends x outside [2^-101, 2^128) to a slow path: from the float32 nearest 1 / sqrt(x) (and from either
-            # neighbour) the sequence gives sqrt(x) rounded to nearest (tests/test_sass_replay_match.py checks it)
+            # neighbour) the sequence gives sqrt(x) rounded to nearest (tests/test_sass_replay_sqrt.py checks it)
             a = self._fval(g, o[1], ins)
             if isinstance(a, Unknown):
                 return sset(o[0], a)
@@ -1622,26 +1621,20 @@ class Replay:
 
     def _ballot(self, g, p, guard):
         """Per lane, the mask of its warp's lanes that run a ``VOTE.ANY`` here with ``p`` on, or Unknown where a warp
-        may have live lanes on another path (``_Group.apart``)."""
+        may have live lanes on another path (``_warp_lanes``)."""
         if isinstance(p, Unknown):
             return p
-        if isinstance(guard, Unknown):
-            return guard
-        if (np.asarray(g.apart) != 0).any() and not self._others_wait(g):
-            return Unknown("apart", op="VOTE", addr=_at(self.instrs[g.pc]))
-        tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
-        wpb = (tpb + 31) // 32
-        warp = (g.lanes // tpb) * wpb + (g.lanes % tpb) // 32
-        bit = (g.lanes % tpb) % 32
-        on = np.broadcast_to(np.asarray(p, dtype=bool), g.lanes.shape)
-        if guard is not None:
-            on = on & np.broadcast_to(np.asarray(guard, dtype=bool), g.lanes.shape)
+        w = self._warp_lanes(g, guard)
+        if isinstance(w, Unknown):
+            return w
+        warp, bit, on = w
+        on = on & np.broadcast_to(np.asarray(p, dtype=bool), g.lanes.shape)
         w0 = int(warp.min())
         bits = np.zeros(int(warp.max()) - w0 + 1, np.uint64)
         np.bitwise_or.at(bits, warp[on] - w0, np.uint64(1) << bit[on].astype(np.uint64))
         return _uniform(bits[warp - w0].astype(_U32))
 
-    def _warp_of(self, g, guard):
+    def _warp_lanes(self, g, guard):
         """Per lane, its warp (numbered over the launch), its lane in the warp and whether it runs the instruction
         (``guard``), or Unknown where a warp may have live lanes on another path (``_Group.apart``, unless they
         wait: ``_others_wait``): what a warp-wide instruction (``VOTE``, ``MATCH``, ``REDUX``) reads over the lanes
@@ -1652,10 +1645,8 @@ class Replay:
             ins = self.instrs[g.pc]
             return Unknown("apart", op=ins.op, addr=_at(ins))
         tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
-        wpb = (tpb + 31) // 32
-        warp = (g.lanes // tpb) * wpb + (g.lanes % tpb) // 32
         on = np.ones(g.lanes.shape, bool) if guard is None else np.broadcast_to(np.asarray(guard, bool), g.lanes.shape)
-        return warp.astype(np.int64), ((g.lanes % tpb) % 32).astype(np.int64), on
+        return _warp_of(g.lanes, tpb).astype(np.int64), ((g.lanes % tpb) % 32).astype(np.int64), on
 
     def _others_wait(self, g) -> bool:
         """Merging: whether every other live lane of ``g``'s warps is where it cannot come to ``g``'s instruction
@@ -1679,7 +1670,7 @@ class Replay:
 
     def _match_any(self, g, a, guard):
         """``MATCH.ANY Rd, Ra``: per lane, the mask of its warp's lanes running it here whose ``Ra`` equals its own."""
-        w = self._warp_of(g, guard)
+        w = self._warp_lanes(g, guard)
         if isinstance(a, Unknown) or isinstance(w, Unknown):
             return a if isinstance(a, Unknown) else w
         warp, bit, on = w
@@ -1695,7 +1686,7 @@ class Replay:
     def _redux(self, g, ins, a, guard):
         """``REDUX.{OR,AND,XOR,SUM,MIN,MAX}[.S32] URd, Ra``: the reduction of ``Ra`` over the lanes of the warp that
         run it (``redux.sync``; ptxas also ORs a ``__shfl_sync`` mask with it for the ``BRA.DIV`` after)."""
-        w = self._warp_of(g, guard)
+        w = self._warp_lanes(g, guard)
         kind = next((m for m in ins.mods if m in ("OR", "AND", "XOR", "SUM", "MIN", "MAX")), None)
         if isinstance(a, Unknown) or isinstance(w, Unknown) or kind is None or \
                 not set(ins.mods) <= {"OR", "AND", "XOR", "SUM", "MIN", "MAX", "S32", "U32"}:
@@ -1722,7 +1713,7 @@ class Replay:
 
     def _warp_same(self, g, a, guard):
         """Per lane, whether ``a`` is one value over the lanes of its warp that run this instruction."""
-        w = self._warp_of(g, guard)
+        w = self._warp_lanes(g, guard)
         if isinstance(a, Unknown) or isinstance(w, Unknown):
             return a if isinstance(a, Unknown) else w
         warp, _, on = w
@@ -2149,13 +2140,14 @@ class Replay:
         """``SHFL.{IDX,UP,DOWN,BFLY} Pd, Rd, a, b, c``: each lane reads ``a`` of the lane ``b`` names (the PTX's
         ``shfl.sync`` rule, ``c`` packing the clamp in bits 0-4 and the segment mask in bits 8-12), ``Pd`` whether
         that lane was in range. Known where every lane read is in this group with the instruction on for it and no
-        lane of its warp is on another path (NNPOps' neighbour count is a warp sum by shuffles)."""
+        lane of its warp is on another path, or those elsewhere wait at a block barrier (``_others_wait``), as for a
+        ballot (NNPOps' neighbour count is a warp sum by shuffles)."""
         o, mode = ins.ops, ins.mods[0]
         a, b, c = self._val(g, o[2], ins), self._val(g, o[3], ins), self._val(g, o[4], ins)
         bad = next((x for x in (a, b, c) if isinstance(x, Unknown)), None)
         if bad is None and isinstance(guard, Unknown):
             bad = guard
-        if bad is None and (np.asarray(g.apart) != 0).any():
+        if bad is None and (np.asarray(g.apart) != 0).any() and not self._others_wait(g):
             bad = Unknown("apart", op="SHFL", addr=_at(ins))
         if bad is None:
             tpb = self.launch.block[0] * self.launch.block[1] * self.launch.block[2]
