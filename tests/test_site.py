@@ -229,8 +229,9 @@ def test_nothing_is_loaded_from_another_host(site):
 @pytest.fixture(scope="module")
 def web(site):
     why = browser.available()
-    if why:
-        pytest.fail(f"the site's browser test needs Debian's Chromium: {why}")
+    if why:     # CI installs Chromium (.ci/run) and sets REQUIRE_BROWSER=1: there a missing browser fails the run
+        (pytest.fail if os.environ.get("REQUIRE_BROWSER") == "1" else pytest.skip)(
+            f"the site's browser test needs Debian's Chromium: {why}")
     out, _ = site
     with browser.serve(out) as base, browser.chromium(1280, 900) as driver:
         yield base, driver
