@@ -211,11 +211,14 @@ def test_known_bits_never_claim_too_much():
 
 # ------------------------------------------------------------------ merged accesses, counted
 def brute_wavefronts(addr, active, nbytes, load=True) -> int:
-    """DESIGN §5 as loops: lanes per phase by width (paired loads: twice as many), distinct
+    """DESIGN §5 as loops: lanes per phase by width (paired loads: twice as many, where every lane
+    reads its t ^ 1 partner's address or every lane its t ^ 2 partner's, an off lane matching
+    anything: the rule ncu showed on 262 patterns, tilelab/emu/counters/metrics.py), distinct
     4-byte words per bank within a phase, the worst bank per phase, phases added."""
     lpp = {4: 32, 8: 16, 16: 8}[nbytes]
-    if load and nbytes in (8, 16) and all(addr[2 * k] == addr[2 * k + 1] or not active[2 * k] or
-                                          not active[2 * k + 1] for k in range(16)):
+    if load and nbytes in (8, 16) and any(
+            all(addr[t] == addr[t ^ m] or not active[t] or not active[t ^ m] for t in range(32))
+            for m in (1, 2)):
         lpp *= 2
     total = 0
     for p in range(32 // lpp):
