@@ -38074,3 +38074,242 @@ def raft_coords(shape, rng, spread):
     ys, xs = np.meshgrid(np.arange(H), np.arange(W), indexing="ij")
     base = np.stack([xs, ys], -1).astype(np.float64)
     return base[None, None] + rng.uniform(-spread, spread, shape)
+
+
+# ---- unseen246: quantumsim's density-matrix primitives (qsm_) and openQCD's Wilson-Dirac operator (oqcd_)
+
+def qsm_interleave(x, y):
+    """quantumsim's Pauli-basis address: bit i of x at bit 2i, bit i of y at bit 2i + 1 (pauli_reshuffle, get_diag)."""
+    x, y = np.asarray(x, np.int64), np.asarray(y, np.int64)
+    a = np.zeros(np.broadcast(x, y).shape, np.int64)
+    for i in range(16):
+        a |= ((x >> i) & 1) << (2 * i) | ((y >> i) & 1) << (2 * i + 1)
+    return a
+
+
+def qsm_bit_to_pauli(cdm, mask):
+    """bit_to_pauli_basis on a complex density matrix (rows x, columns y; re, im last): for each pair B = (x | m, y),
+    C = (x, y | m) with the mask's bit clear in x and y, (B + C) / sqrt 2 and (B - C) / sqrt 2, real and imaginary parts."""
+    d = np.array(cdm, np.float64)
+    n = d.shape[0]
+    s2 = 0.70710678118654752440
+    for x in range(n):
+        for y in range(n):
+            if x & mask or y & mask:
+                continue
+            b, c = d[x | mask, y].copy(), d[x, y | mask].copy()
+            d[x | mask, y] = (b + c) * s2
+            d[x, y | mask] = (b - c) * s2
+    return d
+
+
+def qsm_reshuffle(cdm, rdm, nq, direction):
+    """pauli_reshuffle: direction 0 gathers the complex matrix's (signed) real or imaginary part into the real Pauli
+    vector at the interleaved address; 1 scatters it back (the other part untouched)."""
+    n = 1 << nq
+    x, y = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    v = ~x & y
+    py = np.zeros_like(v)
+    for i in range(nq):
+        py += (v >> i) & 1
+    py &= 3
+    sign = np.where((py == 3) | (py == 2), -1.0, 1.0)
+    ar = qsm_interleave(x, y)
+    c = np.array(cdm, np.float64).reshape(n, n, 2)
+    if direction == 0:
+        out = np.array(rdm, np.float64).copy()
+        out[ar] = sign * c[x, y, py & 1]
+        return out
+    out = c.copy()
+    out[x, y, py & 1] = sign * np.asarray(rdm, np.float64)[ar]
+    return out
+
+
+def qsm_ptm(dm, ptm, bits, nq):
+    """A one- or two-qubit Pauli transfer matrix on the real Pauli vector (qubit q's 2-bit digit at bits 2q, 2q + 1);
+    for two qubits (bit0, bit1) the PTM's row and column are 4 * digit(bit1) + digit(bit0), as two_qubit_ptm reads them."""
+    D = np.asarray(dm, np.float64).reshape([4] * nq)          # axis 0: the most significant qubit (nq - 1)
+    ax = [nq - 1 - b for b in bits]
+    P = np.asarray(ptm, np.float64)
+    if len(bits) == 1:
+        out = np.tensordot(P, D, axes=([1], [ax[0]]))
+        return np.moveaxis(out, 0, ax[0]).reshape(-1)
+    P = P.reshape(4, 4, 4, 4)                                   # (d1', d0', d1, d0)
+    out = np.tensordot(P, D, axes=([2, 3], [ax[1], ax[0]]))     # (d1', d0', the rest in D's order)
+    return np.moveaxis(out, [0, 1], [ax[1], ax[0]]).reshape(-1)
+
+
+def qsm_diag(dm, nq):
+    """get_diag: the Pauli vector's entries with both digits of every qubit equal (the density matrix's diagonal)."""
+    x = np.arange(1 << nq)
+    return np.asarray(dm, np.float64)[qsm_interleave(x, x)]
+
+
+def qsm_trace(diag, bit):
+    """trace's outputs: bit -1, diag[0] = the sum; bit b, diag[0] the sum where bit b is 1, diag[1] where it is 0."""
+    d = np.array(diag, np.float64)
+    x = np.arange(d.size)
+    if bit < 0:
+        d[0] = d.sum()
+    else:
+        one = d[(x >> bit) & 1 == 1].sum()
+        zero = d[(x >> bit) & 1 == 0].sum()
+        d[0], d[1] = one, zero
+    return d
+
+
+def qsm_swap(dm, b1, b2, nq):
+    """swap: exchange the 2-bit digits of qubits b1 and b2 in the Pauli vector."""
+    D = np.asarray(dm, np.float64).reshape([4] * nq)
+    return np.swapaxes(D, nq - 1 - b1, nq - 1 - b2).reshape(-1)
+
+
+def oqcd_lattice(L):
+    """openQCD's even-odd tables on a periodic L^4 lattice (lexicographic x0..x3, even sites first): for odd site k
+    (index vol/2 + k) the even-site indices of its neighbours in +mu (piup[k, mu]) and -mu (pidn[k, mu])."""
+    coords = np.array(np.unravel_index(np.arange(L ** 4), (L,) * 4)).T
+    par = coords.sum(1) % 2
+    even, odd = np.flatnonzero(par == 0), np.flatnonzero(par == 1)
+    pos = np.empty(L ** 4, np.int64)
+    pos[even] = np.arange(even.size)
+    piup = np.zeros((odd.size, 4), np.int64)
+    pidn = np.zeros((odd.size, 4), np.int64)
+    for mu in range(4):
+        for sgn, tab in ((1, piup), (-1, pidn)):
+            c = coords[odd].copy()
+            c[:, mu] = (c[:, mu] + sgn) % L
+            tab[:, mu] = pos[np.ravel_multi_index(c.T, (L,) * 4)]
+    return piup, pidn
+
+
+def _oqcd_spinor(f):
+    """24 real arrays (c1.c1.re, c1.c1.im, ..., c4.c3.im) -> complex (4, 3, n)."""
+    f = np.asarray(f, np.float64)
+    return (f[0::2] + 1j * f[1::2]).reshape(4, 3, -1)
+
+
+def _oqcd_fields(z):
+    z = z.reshape(12, -1)
+    out = np.empty((24, z.shape[1]))
+    out[0::2], out[1::2] = z.real, z.imag
+    return out
+
+
+def _oqcd_links(f):
+    """18 real arrays (c11.re, c11.im, ..., c33.im) -> complex (3, 3, n)."""
+    f = np.asarray(f, np.float64)
+    return (f[0::2] + 1j * f[1::2]).reshape(3, 3, -1)
+
+
+def oqcd_su3_soa(uin, vol):
+    """su3_AoS2SoA: uout.cXY.re/im[(vol/2) * j + idx] = uin[8 * idx + j] (uin: (4 vol, 18) floats)."""
+    h = vol // 2
+    a = np.asarray(uin).reshape(h, 8, 18)
+    return np.transpose(a, (2, 1, 0)).reshape(18, 8 * h)
+
+
+def oqcd_pauli_soa(pmin, vol):
+    """pauli_AoS2SoA: m1[j * vol + idx] = min[2 idx].u[j], m2 from min[2 idx + 1]."""
+    a = np.asarray(pmin).reshape(vol, 2, 36)
+    return a[:, 0].T.reshape(-1), a[:, 1].T.reshape(-1)
+
+
+def _oqcd_pauli(m):
+    """36 floats a site (36, n) -> the Hermitian 6 x 6 matrices (n, 6, 6): u0..u5 the diagonal, then (u[6 + 2k],
+    u[7 + 2k]) the k-th upper entry (row-major (0,1), (0,2), ..., (4,5)) as re + i im, its mirror the conjugate."""
+    m = np.asarray(m, np.float64)
+    n = m.shape[1]
+    A = np.zeros((n, 6, 6), complex)
+    for i in range(6):
+        A[:, i, i] = m[i]
+    k = 6
+    for i in range(6):
+        for j in range(i + 1, 6):
+            A[:, i, j] = m[k] + 1j * m[k + 1]
+            A[:, j, i] = m[k] - 1j * m[k + 1]
+            k += 2
+    return A
+
+
+def oqcd_mulpauli(s, m1, m2, mu, vol):
+    """mulpauli_kernel: r's upper Weyl spinor (c1, c2) = (A+ + i mu) s's, the lower (c3, c4) = (A- - i mu) s's."""
+    S = _oqcd_spinor(s).reshape(2, 6, vol)
+    out = np.empty((2, 6, vol), complex)
+    for half, (m, sg) in enumerate(((m1, 1), (m2, -1))):
+        A = _oqcd_pauli(np.asarray(m).reshape(36, vol)) + sg * 1j * mu * np.eye(6)
+        out[half] = np.einsum("nij,jn->in", A, S[half])
+    return _oqcd_fields(out)
+
+
+def oqcd_doe(s, r, u, piup, pidn, vol, coe, gamma_f, one_over_gammaf):
+    """doe_kernel: each odd site gathers its 8 neighbours' spin projections through the link (+mu) or its inverse
+    (-mu), as the kernel's lines do them; r at the odd sites += the sum times coe and 1 / gamma_f."""
+    h = vol // 2
+    S, R, U = _oqcd_spinor(s), _oqcd_spinor(r).copy(), _oqcd_links(u)
+    piup, pidn = np.asarray(piup).reshape(h, 4), np.asarray(pidn).reshape(h, 4)
+    idx = np.arange(h)
+    mul = lambda d, v: np.einsum("abn,bn->an", U[:, :, d * h + idx], v)
+    inv = lambda d, v: np.einsum("ban,bn->an", np.conj(U[:, :, d * h + idx]), v)
+    s_ = lambda tab, mu: S[:, :, tab[:, mu]]
+    a = s_(piup, 0)
+    r1 = mul(0, a[0] + a[2]); r3 = r1.copy()
+    r2 = mul(0, a[1] + a[3]); r4 = r2.copy()
+    a = s_(pidn, 0)
+    c = inv(1, a[0] - a[2]); r1 = r1 + c; r3 = r3 - c
+    c = inv(1, a[1] - a[3]); r2 = r2 + c; r4 = r4 - c
+    r1, r2, r3, r4 = (v * gamma_f for v in (r1, r2, r3, r4))
+    a = s_(piup, 1)
+    c = mul(2, a[0] + 1j * a[3]); r1 = r1 + c; r4 = r4 - 1j * c
+    c = mul(2, a[1] + 1j * a[2]); r2 = r2 + c; r3 = r3 - 1j * c
+    a = s_(pidn, 1)
+    c = inv(3, a[0] - 1j * a[3]); r1 = r1 + c; r4 = r4 + 1j * c
+    c = inv(3, a[1] - 1j * a[2]); r2 = r2 + c; r3 = r3 + 1j * c
+    a = s_(piup, 2)
+    c = mul(4, a[0] + a[3]); r1 = r1 + c; r4 = r4 + c
+    c = mul(4, a[1] - a[2]); r2 = r2 + c; r3 = r3 - c
+    a = s_(pidn, 2)
+    c = inv(5, a[0] - a[3]); r1 = r1 + c; r4 = r4 - c
+    c = inv(5, a[1] + a[2]); r2 = r2 + c; r3 = r3 + c
+    a = s_(piup, 3)
+    c = mul(6, a[0] + 1j * a[2]); r1 = r1 + c; r3 = r3 - 1j * c
+    c = mul(6, a[1] - 1j * a[3]); r2 = r2 + c; r4 = r4 + 1j * c
+    a = s_(pidn, 3)
+    c = inv(7, a[0] - 1j * a[2]); r1 = r1 + c; r3 = r3 + 1j * c
+    c = inv(7, a[1] + 1j * a[3]); r2 = r2 + c; r4 = r4 - 1j * c
+    R[:, :, h + idx] += np.stack([r1, r2, r3, r4]) * coe * one_over_gammaf
+    return _oqcd_fields(R)
+
+
+def oqcd_deo(s, r, u, piup, pidn, vol, ceo, one_over_gammaf):
+    """deo_kernel: each odd site's spinor (times ceo) is projected and sent through the link's inverse (+mu) or the
+    link (-mu) to its 8 even neighbours, added there (the kernel's float atomicAdds)."""
+    h = vol // 2
+    S, R, U = _oqcd_spinor(s), _oqcd_spinor(r).copy(), _oqcd_links(u)
+    piup, pidn = np.asarray(piup).reshape(h, 4), np.asarray(pidn).reshape(h, 4)
+    idx = np.arange(h)
+    a = S[:, :, h + idx] * ceo
+    mul = lambda d, v: np.einsum("abn,bn->an", U[:, :, d * h + idx], v)
+    inv = lambda d, v: np.einsum("ban,bn->an", np.conj(U[:, :, d * h + idx]), v)
+
+    def add(tab, mu, comp, v):
+        for c in range(3):
+            np.add.at(R[comp, c], tab[:, mu], v[c])
+
+    c = inv(0, a[0] - a[2]); add(piup, 0, 0, c); add(piup, 0, 2, -c)
+    c = inv(0, a[1] - a[3]); add(piup, 0, 1, c); add(piup, 0, 3, -c)
+    c = mul(1, a[0] + a[2]); add(pidn, 0, 0, c); add(pidn, 0, 2, c)
+    c = mul(1, a[1] + a[3]); add(pidn, 0, 1, c); add(pidn, 0, 3, c)
+    a = a * one_over_gammaf
+    c = inv(2, a[0] - 1j * a[3]); add(piup, 1, 0, c); add(piup, 1, 3, 1j * c)
+    c = inv(2, a[1] - 1j * a[2]); add(piup, 1, 1, c); add(piup, 1, 2, 1j * c)
+    c = mul(3, a[0] + 1j * a[3]); add(pidn, 1, 0, c); add(pidn, 1, 3, -1j * c)
+    c = mul(3, a[1] + 1j * a[2]); add(pidn, 1, 1, c); add(pidn, 1, 2, -1j * c)
+    c = inv(4, a[0] - a[3]); add(piup, 2, 0, c); add(piup, 2, 3, -c)
+    c = inv(4, a[1] + a[2]); add(piup, 2, 1, c); add(piup, 2, 2, c)
+    c = mul(5, a[0] + a[3]); add(pidn, 2, 0, c); add(pidn, 2, 3, c)
+    c = mul(5, a[1] - a[2]); add(pidn, 2, 1, c); add(pidn, 2, 2, -c)
+    c = inv(6, a[0] - 1j * a[2]); add(piup, 3, 0, c); add(piup, 3, 2, 1j * c)
+    c = inv(6, a[1] + 1j * a[3]); add(piup, 3, 1, c); add(piup, 3, 3, -1j * c)
+    c = mul(7, a[0] + 1j * a[2]); add(pidn, 3, 0, c); add(pidn, 3, 2, -1j * c)
+    c = mul(7, a[1] - 1j * a[3]); add(pidn, 3, 1, c); add(pidn, 3, 3, 1j * c)
+    return _oqcd_fields(R)

@@ -788,7 +788,11 @@
   tests/test_signature_qualified_alias.py), and RAFT's unqualified sqrt(int) was ambiguous where nvcc's <math.h>
   takes the integer overload (fixed: tilelab/include/math.h, tilelab/toolchain/program.py, tests/test_std_headers.py).
   Real, listed: corr_forward_kernel's unwritten x2s / y2s reads and its lanes' unordered shared accesses (race).
-  Now 12 of 12."""
+  Now 12 of 12.
+- unseen246, quantumsim's density-matrix primitives (basis change, Pauli reshuffle both ways, one- and two-qubit PTMs,
+  diagonal, full and partial trace, swap) + openQCD's CUDA Wilson-Dirac operator (SoA conversions, clover term, Doe
+  gather, Deo atomicAdd scatter): 0 of 15 as they came. The manifest's: every scalar parameter written as a
+  one-element array spec (dtype with value), which tl.launch refuses. No real finding. Now 15 of 15, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1224,6 +1228,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
         "pplcv_warp.cu": "CompileError: collection/pplcv_warp.cu:1410: error: expected a declaration",
         "raft_correlation_kernel.cu": ("CompileError: collection/raft_correlation_kernel.cu:622: error: more than one "
                                        'instance of overloaded function "sqrt"')}),
+    "unseen246": (15, 0, {"qsm_primitives.cu": "LaunchError: argument ",
+                          "oqcd_dw_cuda_soa.cu": "LaunchError: argument 1 of "}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
