@@ -38313,3 +38313,245 @@ def oqcd_deo(s, r, u, piup, pidn, vol, ceo, one_over_gammaf):
     c = mul(7, a[0] + 1j * a[2]); add(pidn, 3, 0, c); add(pidn, 3, 2, -1j * c)
     c = mul(7, a[1] - 1j * a[3]); add(pidn, 3, 1, c); add(pidn, 3, 3, 1j * c)
     return _oqcd_fields(R)
+
+
+# ---- unseen247: an edge tracking system's CUDA particle filter (eots_) and MiVINS's GPU FAST and edgelet detectors
+# ---- (mivins_). Written from the kernels' source text, never from the emulator.
+
+def eots_quats(shape, rng):
+    """Unit quaternions, one column of (qw, qx, qy, qz) per particle: rows 0-3 of a (4, N) array."""
+    q = rng.normal(size=shape)
+    return q / np.linalg.norm(q, axis=0, keepdims=True)
+
+
+def eots_mean(states, weights):
+    """compute_mean: mean[s] = sum_p weights[p] * state_s[p] (a block tree, then one atomicAdd per block)."""
+    w = np.asarray(weights, np.float64)
+    return np.array([(w * np.asarray(s, np.float64)).sum() for s in states])
+
+
+def eots_cov(states, weights, mean):
+    """compute_covariance: cov[i * 10 + j] (j <= i) = sum_p d_i[p] * d_j[p], d_s = (state_s - mean[s]) * weight, as the
+    kernel forms it (the weight enters twice); the strict upper triangle keeps the host's cudaMemset zeros."""
+    w = np.asarray(weights, np.float64)
+    m = np.asarray(mean, np.float32).astype(np.float64)
+    d = [(np.asarray(s, np.float32).astype(np.float64) - m[i]) * w for i, s in enumerate(states)]
+    cov = np.zeros((10, 10))
+    for i in range(10):
+        for j in range(i + 1):
+            cov[i, j] = (d[i] * d[j]).sum()
+    return cov.reshape(-1)
+
+
+def eots_lower(shape, rng):
+    """A 10 x 10 float matrix as compute_covariance leaves it: a lower triangle of sums, zeros above."""
+    a = rng.uniform(-1.0, 1.0, (10, 10))
+    return np.tril(a + a.T + np.diag(np.full(10, 4.0)))
+
+
+def eots_symmetrize(cov, n=10):
+    """symmetrize_covariance in float: the diagonal + REGULARIZATION (1e-6f), each upper/lower pair both set to
+    (c[i][j] + c[j][i]) / 2."""
+    c = np.asarray(cov, np.float32).reshape(n, n).copy()
+    for i in range(n):
+        c[i, i] = np.float32(c[i, i] + np.float32(1e-6))
+        for j in range(i + 1, n):
+            avg = np.float32(np.float32(c[i, j] + c[j, i]) / np.float32(2.0))
+            c[i, j] = avg
+            c[j, i] = avg
+    return c.reshape(-1)
+
+
+def eots_prop_mean(sigma, weights_mean, n=10):
+    """compute_mean_propogated's weighted sum over the sigma points, predicted_mean[s] = sum_k w[k] * sigma[k * n + s]
+    (the quaternion components' renormalisation is not modelled: see the manifest entry)."""
+    s = np.asarray(sigma, np.float64).reshape(-1, n)
+    return (np.asarray(weights_mean, np.float64)[:, None] * s).sum(axis=0)
+
+
+def eots_resample(cumsum, random_numbers):
+    """resample_particles: the first i with r <= cumsum[i] (a linear search), 0 when none."""
+    c = np.asarray(cumsum, np.float32)
+    out = np.zeros(len(random_numbers), np.int32)
+    for p, r in enumerate(np.asarray(random_numbers, np.float32)):
+        hit = np.flatnonzero(r <= c)
+        out[p] = hit[0] if len(hit) else 0
+    return out
+
+
+def eots_weights(x, y, obs_x, obs_y):
+    """compute_weights: expf(-distance / 10) + 1e-10 with the distance to the observation."""
+    d = np.hypot(np.asarray(x, np.float64) - obs_x, np.asarray(y, np.float64) - obs_y)
+    return np.exp(-d / 10.0) + 1e-10
+
+
+def eots_slerp(qw, qx, qy, qz, obs):
+    """update_quaternions: SLERP at t = 0.5 towards the observation (negated when the dot product is negative, linear
+    above 0.9995), then normalised; returns the (4, N) new components."""
+    q = np.stack([np.asarray(a, np.float64) for a in (qw, qx, qy, qz)])
+    o = np.asarray(obs, np.float64)[:, None] * np.ones_like(q)
+    dot = (q * o).sum(axis=0)
+    neg = dot < 0
+    o[:, neg] = -o[:, neg]
+    dot = np.abs(dot)
+    theta = np.arccos(np.clip(dot, -1.0, 1.0))
+    lin = dot > 0.9995
+    s1 = np.where(lin, 0.5, np.sin(0.5 * theta) / np.where(lin, 1.0, np.sin(theta)))
+    s2 = np.where(lin, 0.5, np.sin(0.5 * theta) / np.where(lin, 1.0, np.sin(theta)))
+    new = s1 * q + s2 * o
+    return new / np.linalg.norm(new, axis=0, keepdims=True)
+
+
+def mivins_image(h, w, rng, cell=5, noise=6):
+    """A test image: random grey 5 x 5 blocks (corners and edges everywhere) plus a little noise, uint8."""
+    base = np.kron(rng.integers(0, 256, (h // cell + 1, w // cell + 1)), np.ones((cell, cell), np.int64))[:h, :w]
+    return np.clip(base + rng.integers(-noise, noise + 1, (h, w)), 0, 255).astype(np.uint8)
+
+
+def mivins_gauss(img, before=None):
+    """Gaussian3x3Kernel: (corners + 2 * edges + 4 * centre) >> 4 on the interior; the one-pixel ring keeps what the
+    buffer held (``before``; zeros when not given)."""
+    s = np.asarray(img, np.int64)
+    out = np.zeros(s.shape, np.int64) if before is None else np.asarray(before).astype(np.int64).copy()
+    c = s[1:-1, 1:-1]
+    v = (s[:-2, :-2] + s[:-2, 2:] + s[2:, :-2] + s[2:, 2:]
+         + ((s[:-2, 1:-1] + s[1:-1, :-2] + s[1:-1, 2:] + s[2:, 1:-1]) << 1) + (c << 2)) >> 4
+    out[1:-1, 1:-1] = v
+    return out.astype(np.uint8)
+
+
+def mivins_scharr(gauss, threshold, border, ring=np.nan):
+    """ScharrForScore: the Scharr magnitude sqrtf(dx^2 + dy^2) where above the threshold, else 0, for pixels at least
+    ``border`` from every edge; the rest keeps ``ring`` (the buffer as it was)."""
+    g = np.asarray(gauss, np.int64)
+    h, w = g.shape
+    out = np.full((h, w), ring, np.float32)
+    for y in range(border, h - border):
+        for x in range(border, w - border):
+            dx = (g[y - 1, x + 1] + g[y + 1, x + 1] - g[y - 1, x - 1] - g[y + 1, x - 1]) * 3 + (g[y, x + 1] - g[y, x - 1]) * 10
+            dy = (g[y + 1, x - 1] + g[y + 1, x + 1] - g[y - 1, x - 1] - g[y - 1, x + 1]) * 3 + (g[y + 1, x] - g[y - 1, x]) * 10
+            mag = np.sqrt(np.float32(int(dx) * int(dx) + int(dy) * int(dy)))
+            out[y, x] = mag if mag > np.float32(threshold) else np.float32(0.0)
+    return out
+
+
+def mivins_corners(n, score):
+    """n Corner structs {int x, y, level; float score, angle} as Corner(0, 0, score, 0, 0.0f): int32 (n, 5), the two
+    floats by their bits."""
+    c = np.zeros((n, 5), np.int32)
+    c[:, 3] = np.float32(score).view(np.int32)
+    return c
+
+
+def mivins_nms(score, corners, occupancy, border, scale, level, cell_size, cell_cols):
+    """NonmaxSuppression: each pixel at least ``border`` inside whose score is > 0 and a 3 x 3 maximum (>= to the
+    up-left, up, left and down-left neighbours, > to the others) and whose cell is free becomes its cell's corner when
+    its score is above the cell's; the order of the spin-locked updates matters only on a tie for a cell's best, which
+    this reference refuses (a test image must have none)."""
+    s = np.asarray(score, np.float32)
+    h, w = s.shape
+    out = np.asarray(corners, np.int32).copy()
+    fl = out[:, 3].view(np.float32)
+    best = {}
+    for y in range(border, h - border):
+        for x in range(border, w - border):
+            k = (y * scale) // cell_size * cell_cols + (x * scale) // cell_size
+            if occupancy[k] == 1:
+                continue
+            v = s[y, x]
+            if (v > 0 and v >= s[y - 1, x - 1] and v >= s[y - 1, x] and v > s[y - 1, x + 1] and v >= s[y, x - 1]
+                    and v > s[y, x + 1] and v >= s[y + 1, x - 1] and v > s[y + 1, x] and v > s[y + 1, x + 1]):
+                if v > fl[k]:
+                    best.setdefault(k, []).append((float(v), x, y))
+    for k, cands in best.items():
+        top = max(c[0] for c in cands)
+        at = [c for c in cands if c[0] == top]
+        if len(at) > 1:
+            raise ValueError(f"cell {k}: {len(at)} candidates tie at {top}: the spin lock's order decides")
+        v, x, y = at[0]
+        out[k, 0], out[k, 1], out[k, 2] = x * scale, y * scale, level - 1
+        out[k, 3] = np.float32(v).view(np.int32)
+    return out
+
+
+def mivins_angle(img, corners, threshold, scale, halfpatch=4):
+    """GetAngleByCorner: for each corner whose score is above the threshold, the dominant angle at (x / scale,
+    y / scale) from getAngleAtPixelUsingHistogramCuda: central differences, magnitude sqrtf, atan2f, 36 bins by
+    round(36 (angle + pi) / 2 pi) (36 -> 0), the histogram smoothed (1/4, 1/2, 1/4, cyclic) in double, the first
+    maximum's bin * 2 pi / 36."""
+    src = np.asarray(img, np.int64)
+    h, w = src.shape
+    out = np.asarray(corners, np.int32).copy()
+    sc = out[:, 3].view(np.float32)
+    for k in range(len(out)):
+        if not sc[k] > np.float32(threshold):
+            continue
+        ix, iy = int(out[k, 0]) // scale, int(out[k, 1]) // scale
+        hist = [0.0] * 36
+        for dy in range(-halfpatch, halfpatch + 1):
+            for dx in range(-halfpatch, halfpatch + 1):
+                x, y = ix + dx, iy + dy
+                if y < 0 or y >= h - 1 or x < 0 or x >= w - 1:
+                    continue
+                ddx = int(src[y, x + 1] - src[y, x - 1])
+                ddy = int(src[y + 1, x] - src[y - 1, x])
+                mag = np.sqrt(np.float32(ddx * ddx + ddy * ddy))
+                ang = np.arctan2(np.float32(ddy), np.float32(ddx))
+                b = math.floor(36 * (float(ang) + math.pi) / (2.0 * math.pi) + 0.5)
+                b = b if b < 36 else 0
+                hist[b] += float(mag)
+        prev, h0 = hist[35], hist[0]
+        for i in range(36):
+            t = hist[i]
+            hist[i] = 0.25 * prev + 0.5 * hist[i] + 0.25 * (h0 if i == 35 else hist[i + 1])
+            prev = t
+        mb, mv = 0, hist[0]
+        for i in range(1, 36):
+            if hist[i] > mv:
+                mv, mb = hist[i], i
+        out[k, 4] = np.float32(mb * 2.0 * math.pi / 36).view(np.int32)
+    return out
+
+
+def _mivins_fast_score(src, x, y, threshold):
+    """Comparator: MinMaxScore(threshold + 1) - 1 over the 16-pixel circle, scores = centre - circle pixel."""
+    circle = ((0, 3), (1, 3), (2, 2), (3, 1), (3, 0), (3, -1), (2, -2), (1, -3), (0, -3), (-1, -3), (-2, -2),
+              (-3, -1), (-3, 0), (-3, 1), (-2, 2), (-1, 3))
+    c = int(src[y, x])
+    s = [c - int(src[y + dy, x + dx]) for dx, dy in circle]
+    t = threshold + 1
+    best = 0
+    for i in range(16):
+        arc = [s[(i + j) & 15] for j in range(10)]
+        if all(v > t for v in arc):
+            best = max(best, min(arc))
+        elif all(v < -t for v in arc):
+            best = max(best, abs(max(arc)))
+    return best - 1
+
+
+def mivins_fast(img, dst, threshold, border, scale, cell_size, grid_size_x, level, span):
+    """FastKernel over the launched span x span pixels: each pixel's score (0 within 3 of an edge or past the image),
+    a strict 3 x 3 maximum at least ``border`` inside becomes its cell's corner when its score beats the cell's, ties
+    going to the same level's smaller (y, x), as the kernel's test orders them; dst is (cells, 4): x, y, level, score."""
+    src = np.asarray(img, np.int64)
+    h, w = src.shape
+    sc = np.zeros((span + 2, span + 2), np.int64)          # score at (y, x) is sc[y + 1, x + 1]; -1 and span: 0
+    for y in range(span):
+        for x in range(span):
+            if not (x < 3 or y < 3 or x >= w - 3 or y >= h - 3):
+                sc[y + 1, x + 1] = _mivins_fast_score(src, x, y, threshold)
+    out = np.asarray(dst, np.int32).reshape(-1, 4).copy()
+    for y in range(span):
+        for x in range(span):
+            v = sc[y + 1, x + 1]
+            nb = sc[y:y + 3, x:x + 3].reshape(-1)
+            if not all(v > nb[i] for i in range(9) if i != 4):
+                continue
+            if not (border <= x < w - border and border <= y < h - border):
+                continue
+            k = (y * scale) // cell_size * grid_size_x + (x * scale) // cell_size
+            bx, by, bl, bs = (int(a) for a in out[k])
+            if v > bs or (v == bs and level == bl and (y * scale < by or (y * scale == by and x * scale < bx))):
+                out[k] = (x * scale, y * scale, level, v)
+    return out.reshape(-1)
