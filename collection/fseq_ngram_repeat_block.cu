@@ -3,8 +3,8 @@
 // Source:  https://github.com/facebookresearch/fairseq/blob/3d262bb25690e4eb2e7d3c1309b1e9c406ca4b99/fairseq/clib/cuda/ngram_repeat_block_cuda_kernel.cu
 //          (facebookresearch/fairseq, commit 3d262bb)
 // Licence: MIT (the file's own notice, Microsoft's, kept; the repository's LICENSE repeated below).
-// Kept, unchanged: lines 1-12 (the notice and the CUDA / math includes) and 15-51 (the kernel); removed: lines 13-14
-//       (torch/extension.h, <vector>) and 52-80 (the host launcher ngram_repeat_block_cuda_forward).
+// Kept, unchanged: lines 1-12 (the notice and the CUDA / math includes) and 15-52 (the kernel); removed: lines 13-14
+//       (torch/extension.h, <vector>) and 53-80 (the host launcher ngram_repeat_block_cuda_forward).
 /*
 MIT License
 
@@ -77,3 +77,4 @@ __global__ void banRepeatedTokens(
     auto token_to_be_banned = tokens_shm[col + no_repeat_ngram_size - 1];
     lprobs[lprob_start + token_to_be_banned] = -INFINITY;
   }
+}
