@@ -38555,3 +38555,188 @@ def mivins_fast(img, dst, threshold, border, scale, cell_size, grid_size_x, leve
             if v > bs or (v == bs and level == bl and (y * scale < by or (y * scale == by and x * scale < bx))):
                 out[k] = (x * scale, y * scale, level, v)
     return out.reshape(-1)
+
+
+# ---- unseen249: SRU's elementwise recurrence (sru_) and fairseq's decoding helpers (fseq_)
+
+def _sru_sig(v):
+    return 1.0 / (1.0 + np.exp(-v))
+
+
+def sru_forward(u, x, wc, bias, init, mask_c, mask_pad, L, B, d, k=3, act=0, skip=1, custom=0, bi=False):
+    """SRU's forward recurrence as sru_cuda_*forward_kernel* runs it, per column (batch x d, or x 2d when
+    bidirectional, the second half of each row running backwards in time): (h, c) as (L, ncols) float64. Padded
+    steps (mask_pad[t, b]) keep c and leave h as the host's zeros."""
+    dd = 2 * d if bi else d
+    ncols = B * dd
+    u = np.asarray(u, np.float64).reshape(-1)
+    x = np.asarray(x, np.float64).reshape(-1)
+    wc = np.asarray(wc, np.float64).reshape(-1)
+    bias = np.asarray(bias, np.float64).reshape(-1)
+    init = np.asarray(init, np.float64).reshape(-1)
+    mask_c = np.asarray(mask_c, np.float64).reshape(-1)
+    pad = np.asarray(mask_pad).reshape(L, B).astype(bool)
+    h = np.zeros((L, ncols))
+    c = np.zeros((L, ncols))
+    for col in range(ncols):
+        j, b = col % dd, col // dd
+        flip = bi and j >= d
+        cur = init[col]
+        for row in (range(L - 1, -1, -1) if flip else range(L)):
+            if not pad[row, b]:
+                base = row * ncols * k + col * k
+                u0, u1, u2 = u[base:base + 3]
+                wc1, wc2 = (wc[row * ncols * 2 + col * 2], wc[row * ncols * 2 + col * 2 + 1]) if custom \
+                    else (wc[j], wc[j + dd])
+                xv = 0.0 if not skip else (x[row * ncols + col] if skip == 1 else u[base + 3])
+                g1 = _sru_sig(u1 + wc1 * cur + bias[j])
+                g2 = _sru_sig(u2 + wc2 * cur + bias[j + dd])
+                cur = (cur - u0) * g1 + u0
+                val = np.tanh(cur) if act else cur
+                h[row, col] = (val - xv) * mask_c[col] * g2 + xv if skip else val * mask_c[col] * g2
+            c[row, col] = cur
+    return h, c
+
+
+def sru_backward(u, x, wc, bias, init, mask_c, mask_pad, c, grad_h, grad_last, L, B, d, k=3, act=0, skip=1,
+                 custom=0, bi=False):
+    """The gradients sru_cuda_*backward_kernel* write (into the host's zeros): {grad_u, grad_x, grad_wc, grad_bias,
+    grad_init}, flat float64; grad_wc per column (2 x ncols totals) or, custom, per step (L x ncols x 2)."""
+    dd = 2 * d if bi else d
+    ncols = B * dd
+    f = lambda a: np.asarray(a, np.float64).reshape(-1)     # noqa: E731
+    u, x, wc, bias, init, mask_c, c, gh, gl = map(f, (u, x, wc, bias, init, mask_c, c, grad_h, grad_last))
+    pad = np.asarray(mask_pad).reshape(L, B).astype(bool)
+    gu = np.zeros(L * ncols * k)
+    gx = np.zeros(L * ncols)
+    gwc = np.zeros(L * ncols * 2 if custom else 2 * ncols)
+    gb = np.zeros(2 * ncols)
+    gi = np.zeros(ncols)
+    for col in range(ncols):
+        j, b = col % dd, col // dd
+        flip = bi and j >= d
+        cur = gl[col]
+        s = [0.0, 0.0, 0.0, 0.0]       # gwc1, gwc2, gbias1, gbias2
+        rows = list(range(L)) if flip else list(range(L - 1, -1, -1))
+        for cnt, row in enumerate(rows):
+            if pad[row, b]:
+                continue
+            prow = row + 1 if flip else row - 1
+            prev = c[prow * ncols + col] if cnt < L - 1 else init[col]
+            base = row * ncols * k + col * k
+            u0, u1, u2 = u[base:base + 3]
+            wi = row * ncols * 2 + col * 2
+            wc1, wc2 = (wc[wi], wc[wi + 1]) if custom else (wc[j], wc[j + dd])
+            xv = 0.0 if not skip else (x[row * ncols + col] if skip == 1 else u[base + 3])
+            ghv = gh[row * ncols + col]
+            m = mask_c[col]
+            g1 = _sru_sig(u1 + wc1 * prev + bias[j])
+            g2 = _sru_sig(u2 + wc2 * prev + bias[j + dd])
+            cv = np.tanh(c[row * ncols + col]) if act else c[row * ncols + col]
+            gg2 = ghv * (cv - xv) * m * (g2 * (1 - g2))
+            s[3] += gg2
+            s[1] += gg2 * prev
+            gc = ghv * m * g2 * ((1 - cv * cv) if act else 1.0) + cur
+            gg1 = gc * (prev - u0) * (g1 * (1 - g1))
+            s[2] += gg1
+            s[0] += gg1 * prev
+            if custom:
+                gwc[wi], gwc[wi + 1] = gg1 * prev, gg2 * prev
+            cur = gc * g1 + gg1 * wc1 + gg2 * wc2
+            gu[base:base + 3] = gc * (1 - g1), gg1, gg2
+            if skip == 1:
+                gx[row * ncols + col] = ghv * (1 - g2 * m)
+            elif skip == 2:
+                gu[base + 3] = ghv * (1 - g2 * m)
+        if not custom:
+            gwc[col], gwc[col + ncols] = s[0], s[1]
+        gb[col], gb[col + ncols] = s[2], s[3]
+        gi[col] = cur
+    return {"grad_u": gu, "grad_x": gx, "grad_wc": gwc, "grad_bias": gb, "grad_init": gi}
+
+
+def fseq_ban_ngrams(tokens, lprobs, step, n):
+    """fairseq's NGramRepeatBlock._no_repeat_ngram for one step: each hypothesis's tokens that would repeat an n-gram
+    already in its first step + 1 tokens get -inf."""
+    out = np.array(lprobs, copy=True)
+    for r, t in enumerate(np.asarray(tokens)):
+        tail = list(t[step - n + 2:step + 1])
+        for i in range(step - n + 2):
+            if list(t[i:i + n - 1]) == tail:
+                out[r, t[i + n - 1]] = -np.inf
+    return out
+
+
+def fseq_levenshtein_ops(source, target, slen, tlen, S, T):
+    """fairseq libnat's Levenshtein operations per pair (insertion 1, deletion 2, keep 3, padding 0), S + T of them,
+    with levenshtein_distance_kernel's costs (1, 1, 2 for a substitution) and its back-trace preferences."""
+    ops = np.zeros((len(slen), S + T), np.int64)
+    for p in range(len(slen)):
+        hl, rl = int(slen[p]), int(tlen[p])
+        hyp, ref = source[p], target[p]
+        e = np.zeros((hl + 1, rl + 1), np.int64)
+        e[:, 0] = np.arange(hl + 1)
+        e[0, :] = np.arange(rl + 1)
+        for i in range(1, hl + 1):
+            for j in range(1, rl + 1):
+                e[i, j] = min(min(e[i - 1, j], e[i, j - 1]) + 1, e[i - 1, j - 1] + 2 * (hyp[i - 1] != ref[j - 1]))
+        i, j, o = hl, rl, hl + rl
+        op = ops[p]
+        while i >= 0 and j >= 0:
+            if i == 0 and j == 0:
+                break
+            o -= 1
+            if j > 0 and e[i, j - 1] < e[i, j]:
+                op[o] = 1
+                j -= 1
+            elif i > 0 and e[i - 1, j] < e[i, j]:
+                op[o] = 2
+                i -= 1
+            else:
+                op[o] = 3
+                i -= 1
+                j -= 1
+        for kk in range(hl + rl):
+            op[kk] = op[kk + o] if kk + o < hl + rl else 0
+    return ops
+
+
+def fseq_deletion_labels(ops, S):
+    """generate_deletion_label_kernel: per pair, 3 - op for each non-insertion operation, in order, zero-padded to S."""
+    out = np.zeros((len(ops), S), np.int64)
+    for p, row in enumerate(np.asarray(ops)):
+        k = 0
+        for op in row:
+            if op == 0:
+                break
+            if op == 1:
+                continue
+            out[p, k] = 3 - op
+            k += 1
+    return out
+
+
+def fseq_insertion_labels(ops, T):
+    """generate_insertion_label_kernel: per pair, the number of insertions before each kept token (labels) and the
+    inserted positions (masks), over the operations but the last (its loop stops at operation_size - 1)."""
+    ops = np.asarray(ops)
+    labels = np.zeros((len(ops), T), np.int64)
+    masks = np.zeros((len(ops), T), np.int64)
+    for p, row in enumerate(ops):
+        k = u = m = 0
+        for op in row[:len(row) - 1]:
+            if op == 0:
+                break
+            if op == 2:
+                continue
+            if op == 1:
+                masks[p, m] = 1
+                u += 1
+                m += 1
+            else:
+                labels[p, k] = u
+                masks[p, m] = 0
+                k += 1
+                m += 1
+                u = 0
+    return labels, masks

@@ -799,6 +799,11 @@
   spin-locked non-maximum suppression, orientation histogram): 12 of 13 as they came. Real, listed:
   compute_mean_propogated's __syncthreads() inside the quaternion threads' branch after the others returned
   (barrier_divergence). Now 13 of 13, tilelab unchanged."""
+- unseen249, SRU's elementwise recurrence (simple and general forward / backward, uni- and bidirectional, padding and
+  dropout masks, tanh, the k = 4 skip term, custom per-step weights) + fairseq's decoding helpers (beam-search n-gram
+  blocking, Levenshtein edit operations in shared or global memory, deletion and insertion labels): 8 of 13 as they
+  came. The copy's: banRepeatedTokens's closing brace left out; the manifest's: the simple SRU kernels' mask_pad given
+  as uint8 where they take const bool*. Now 13 of 13, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1237,6 +1242,8 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen246": (15, 0, {"qsm_primitives.cu": "LaunchError: argument ",
                           "oqcd_dw_cuda_soa.cu": "LaunchError: argument 1 of "}),
     "unseen247": (13, 12, {"eots_kernels.cu": "findings ['barrier_divergence'], expected []"}),
+    "unseen249": (13, 8, {"sru_cuda_kernel.cu": "LaunchError: argument ",
+                          "fseq_ngram_repeat_block.cu": 'CompileError: At end of source: error: expected a "}"'}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
