@@ -38740,3 +38740,235 @@ def fseq_insertion_labels(ops, T):
                 m += 1
                 u = 0
     return labels, masks
+
+
+# ---- unseen250: tsne-cuda's t-SNE kernels (tsnec_) and PLSSVM's least-squares SVM kernels (plssvm_)
+
+_F32MAX = np.float32(np.finfo(np.float32).max)
+
+
+def tsnec_knn_sqdist(n, k, rng):
+    """Squared distances to k nearest neighbours (n, k), each row sorted, in [0.05, 6)."""
+    return np.sort(rng.uniform(0.05, 6.0, (n, k)), axis=1)
+
+
+def tsnec_bound(betas, rng, sign):
+    """A mid-search bisection bound per point: about half still -FLT_MAX (sign -1, lower) or FLT_MAX (sign +1, upper),
+    the others below (0.2-0.9 beta) or above (1.1-3 beta) the current beta."""
+    b = betas.astype(np.float64)
+    open_ = rng.random(b.size) < 0.5
+    if sign < 0:
+        return np.where(open_, -_F32MAX, b * rng.uniform(0.2, 0.9, b.size))
+    return np.where(open_, _F32MAX, b * rng.uniform(1.1, 3.0, b.size))
+
+
+def tsnec_row_stats(sqdist, betas):
+    """(row_sum, neg_entropy) of pij = exp(-beta d) per point in float, as SearchPerplexity's ReduceSum and
+    ReduceAlpha(-1) of FunctionalEntropy (x log x, NaN and inf to 0) give them."""
+    f = np.float32
+    p = np.exp(-betas.astype(f)[:, None] * sqdist.astype(f)).astype(f)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        e = p * np.log(p)
+    e = np.where(np.isfinite(e), e, f(0))
+    return p.sum(1, dtype=f), -e.sum(1, dtype=f)
+
+
+def tsnec_perplexity_step(betas, lower, upper, neg_entropy, row_sum, target, eps):
+    """PerplexitySearchKernel: perplexity = neg_ent / sum_P + log(sum_P); found when |it - log(target)| < eps; else
+    a bisection step on beta (doubling or halving while the bound on that side is +-FLT_MAX). Float throughout."""
+    f = np.float32
+    b, lo, hi = betas.astype(f).copy(), lower.astype(f).copy(), upper.astype(f).copy()
+    perp = neg_entropy.astype(f) / row_sum.astype(f) + np.log(row_sum.astype(f))
+    diff = (perp - np.log(f(target))).astype(f)
+    found = (diff < f(eps)) & (-diff < f(eps))
+    for i in np.flatnonzero(~found):
+        beta = b[i]
+        if diff[i] > 0:
+            lo[i] = beta
+            b[i] = beta * f(2) if abs(hi[i]) == _F32MAX else (beta + hi[i]) / f(2)
+        else:
+            hi[i] = beta
+            b[i] = beta / f(2) if abs(lo[i]) == _F32MAX else (beta + lo[i]) / f(2)
+    return b, lo, hi, found.astype(np.int32)
+
+
+def tsnec_coo(n, k, rng):
+    """COO (i, j) pairs of a kNN graph, 2 * n * k ints interleaved: each point's k distinct neighbours, none itself."""
+    out = []
+    for i in range(n):
+        nb = rng.choice(np.delete(np.arange(n), i), k, replace=False)
+        out += [(i, j) for j in nb]
+    return np.array(out).reshape(-1)
+
+
+def tsnec_attr_coo(pij, points, coo, n):
+    """ComputePijxQijKernel: attr[i] += pij / (1 + |y_i - y_j|^2) * (y_i - y_j), x then y halves."""
+    f = np.float32
+    i, j = coo[0::2], coo[1::2]
+    x, y = points[:n].astype(f), points[n:].astype(f)
+    dx, dy = x[i] - x[j], y[i] - y[j]
+    pq = pij.astype(f) / (f(1) + dx * dx + dy * dy)
+    out = np.zeros(2 * n)
+    np.add.at(out, i, (pq * dx).astype(np.float64))
+    np.add.at(out, n + i, (pq * dy).astype(np.float64))
+    return out
+
+
+def tsnec_reduce_sum(wx, wy, n, k):
+    """reduce_sum_kernel: each point's k workspace entries summed in order, x then y halves."""
+    f = np.float32
+    ax, ay = np.zeros(n, f), np.zeros(n, f)
+    for t in range(k):
+        ax = ax + wx.astype(f).reshape(n, k)[:, t]
+        ay = ay + wy.astype(f).reshape(n, k)[:, t]
+    return np.concatenate([ax, ay])
+
+
+def tsnec_integrate(points, attr, rep, gains, old, eta, norm, momentum, exaggeration):
+    """IntegrationKernel on every coordinate: (points, gains, old_forces) after. Gains + 0.2 or * 0.8 in double (the
+    literals), floored at 0.01, the velocity in float."""
+    f, d = np.float32, np.float64
+    ux, gx = old.astype(f), gains.astype(f)
+    dx = f(exaggeration) * attr.astype(f) - rep.astype(f) / f(norm)
+    g = np.where(np.signbit(dx) != np.signbit(ux), (gx.astype(d) + 0.2).astype(f), (gx.astype(d) * 0.8).astype(f))
+    g = np.where(g.astype(d) < 0.01, f(0.01), g).astype(f)
+    u = (f(momentum) * ux - f(eta) * g * dx).astype(f)
+    return (points.astype(f) + u).astype(f), g, u
+
+
+def tsnec_spacings(n):
+    """fit_tsne.cu's y_tilde_spacings in float: h = 1 / n, h / 2, then + h each."""
+    f = np.float32
+    h = f(1) / f(n)
+    s = [h / f(2)]
+    for _ in range(1, n):
+        s.append(f(s[-1] + h))
+    return np.array(s, f)
+
+
+def tsnec_denominator(n):
+    """fit_tsne.cu's Lagrange denominators in float: the product over j != i of (s_i - s_j)."""
+    s = tsnec_spacings(n)
+    out = np.ones(n, np.float32)
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                out[i] = np.float32(out[i] * (s[i] - s[j]))
+    return out
+
+
+def tsnec_interpolate(y_in_box, spacings, denominator, n):
+    """interpolate_device: [j * N + i] = prod over k != j of (y_i - s_k) / den_j, in float."""
+    f = np.float32
+    y = y_in_box.astype(f)
+    rows = []
+    for j in range(n):
+        v = np.ones(y.size, f)
+        for k in range(n):
+            if k != j:
+                v = (v * (y - f(spacings[k]))).astype(f)
+        rows.append(v / f(denominator[j]))
+    return np.concatenate(rows)
+
+
+def _tsnec_nodes(box_idx, N, n_interp, n_boxes, n_terms):
+    t = np.arange(n_terms * n_interp * n_interp * N)
+    term, i = t % n_terms, (t // n_terms) % N
+    ij, ii = ((t // n_terms) // N) % n_interp, ((t // n_terms) // N) // n_interp
+    b = box_idx.astype(np.int64)[i]
+    idx = ((b % n_boxes) * n_interp + ii) * (n_boxes * n_interp) + (b // n_boxes) * n_interp + ij
+    return term, i, ii, ij, idx
+
+
+def tsnec_spread(w0, box_idx, charges, xv, yv, N, n_interp, n_boxes, n_terms):
+    """compute_interpolated_indices: w[node * n_terms + term] += x weight * y weight * charge (float products)."""
+    f = np.float32
+    term, i, ii, ij, idx = _tsnec_nodes(box_idx, N, n_interp, n_boxes, n_terms)
+    val = xv.astype(f)[i + ii * N] * yv.astype(f)[i + ij * N] * charges.astype(f)[i * n_terms + term]
+    w = w0.astype(np.float64).copy()
+    np.add.at(w, idx * n_terms + term, val.astype(np.float64))
+    return w
+
+
+def tsnec_gather(pot0, box_idx, ytilde, xv, yv, N, n_interp, n_boxes, n_terms):
+    """compute_potential_indices: pot[i * n_terms + term] += x weight * y weight * y_tilde[node * n_terms + term]."""
+    f = np.float32
+    term, i, ii, ij, idx = _tsnec_nodes(box_idx, N, n_interp, n_boxes, n_terms)
+    val = xv.astype(f)[i + ii * N] * yv.astype(f)[i + ij * N] * ytilde.astype(f)[idx * n_terms + term]
+    p = pot0.astype(np.float64).copy()
+    np.add.at(p, i * n_terms + term, val.astype(np.float64))
+    return p
+
+
+def tsnec_kernel_tilde(x_min, y_min, h, n1d, nfft):
+    """compute_kernel_tilde: (1 + dx^2 + dy^2)^-2 between node (0, 0) and node (i, j), coordinates in float, the
+    kernel in double, written at (n1d +- i, n1d +- j); the rest of the buffer stays zero."""
+    f = np.float32
+    h = f(h)
+    a1, a2 = f(y_min) + h / f(2), f(x_min) + h / f(2)
+    kt = np.zeros((nfft, nfft))
+    for i in range(n1d):
+        for j in range(n1d):
+            b1, b2 = f(a1 + f(i) * h), f(a2 + f(j) * h)
+            t = np.float64(f(a1 - b1)) ** 2 + np.float64(f(a2 - b2)) ** 2
+            v = f((1.0 + t) ** -2)
+            for r, c in ((n1d + i, n1d + j), (n1d - i, n1d + j), (n1d + i, n1d - j), (n1d - i, n1d - j)):
+                kt[r, c] = v
+    return kt.reshape(-1)
+
+
+def plssvm_points(n, nf, rng):
+    """PLSSVM test data (n, nf): uniform in [-1, 1], the last point 0.5 in every feature (QA_cost a literal)."""
+    x = rng.uniform(-1.0, 1.0, (n, nf))
+    x[-1] = 0.5
+    return x
+
+
+def plssvm_soa(x, boundary):
+    """PLSSVM's SoA layout: feature-major, each feature's points followed by `boundary` zeros."""
+    n, nf = x.shape
+    out = np.zeros((nf, n + boundary), x.dtype)
+    out[:, :n] = x.T
+    return out.reshape(-1)
+
+
+def plssvm_pad(v, k):
+    """v followed by k zeros."""
+    return np.concatenate([np.asarray(v, np.float64).reshape(-1), np.zeros(k)])
+
+
+def _plssvm_k(a, b, kind, gamma=0.125, coef0=1.0, degree=3):
+    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    if kind == "linear":
+        return a @ b.T
+    if kind == "polynomial":
+        return (gamma * (a @ b.T) + coef0) ** degree
+    d2 = ((a[:, None, :] - b[None, :, :]) ** 2).sum(-1)
+    return np.exp(-gamma * d2)
+
+
+def plssvm_q(x, boundary, count, kind, gamma=0.125):
+    """The q kernels: q[i] = k(x_i, x_last) for the first `count` indices of the padded SoA (zeros past dept)."""
+    n = x.shape[0] - 1
+    pts = np.zeros((n + boundary, x.shape[1]))
+    pts[:n] = x[:-1]
+    return _plssvm_k(pts[:count], x[-1:], kind, gamma)[:, 0]
+
+
+def plssvm_matvec(x, q, d, ret0, qa, cost, add, N, kind, gamma=0.125):
+    """device_kernel_linear / polynomial / rbf: over the first N padded points (grid * 96), ret += M d + cost add d with
+    M[I, J] = (k(x_I, x_J) + QA_cost - q_I - q_J) * add; padding points are zero vectors."""
+    n = x.shape[0] - 1
+    pts = np.zeros((N, x.shape[1]))
+    pts[:n] = x[:-1]
+    q = np.asarray(q, np.float64)[:N]
+    dd = np.asarray(d, np.float64)[:N]
+    m = (_plssvm_k(pts, pts, kind, gamma) + qa - q[:, None] - q[None, :]) * add
+    out = np.asarray(ret0, np.float64).copy()
+    out[:N] += m @ dd + cost * add * dd
+    return out
+
+
+def plssvm_decision(x, y, alpha, kind, gamma=0.125):
+    """device_kernel_predict_*: sum over support vectors of alpha_s k(x_s, y_p)."""
+    return np.asarray(alpha, np.float64) @ _plssvm_k(x, y, kind, gamma)

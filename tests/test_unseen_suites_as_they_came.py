@@ -804,6 +804,11 @@
   blocking, Levenshtein edit operations in shared or global memory, deletion and insertion labels): 8 of 13 as they
   came. The copy's: banRepeatedTokens's closing brace left out; the manifest's: the simple SRU kernels' mask_pad given
   as uint8 where they take const bool*. Now 13 of 13, tilelab unchanged."""
+- unseen250, tsne-cuda's t-SNE kernels (perplexity bisection step, COO attractive forces by float atomicAdd and
+  per-point sums, the gains / momentum step, FIt-SNE's interpolation weights, charge spreading and potential
+  gathering, the Cauchy kernel's circulant embedding) + PLSSVM's LS-SVM kernels (RBF q vector, the shared-memory
+  tiled kernel-matrix products linear / polynomial / RBF by double atomicAdd, w, RBF and polynomial decision values):
+  15 of 15 as they came, no findings, tilelab unchanged."""
 from __future__ import annotations
 
 import json
@@ -1244,6 +1249,7 @@ AS_IT_CAME = {   # suite: (launches, matched, {file: the first words of its laun
     "unseen247": (13, 12, {"eots_kernels.cu": "findings ['barrier_divergence'], expected []"}),
     "unseen249": (13, 8, {"sru_cuda_kernel.cu": "LaunchError: argument ",
                           "fseq_ngram_repeat_block.cu": 'CompileError: At end of source: error: expected a "}"'}),
+    "unseen250": (15, 15, {}),
 }
 #: suites whose -after recording lists some refused launches where others failed as they came for the manifest's or the
 #: copy's reasons: unseen127's montbrio names M_PI_F, which no header defines (its copy and a reference fixed since);
