@@ -2,7 +2,7 @@
 // Source:  https://github.com/csound/csound/blob/ae26536de8ba59aab7a0db12214ec1e02621a642/Opcodes/cuda/conv.cu
 //          (csound/csound, commit ae26536, the parent of d06764d "move CUDA opcodes out", the last with Opcodes/cuda)
 // Licence: LGPL-2.1-or-later (the repository's COPYING; the file's own notice, kept below): this file stays LGPL.
-// Kept, unchanged: lines 1-23 (notice), 25-39 (convol); removed: line 24 (#include <csdl.h>: sysdep.h's MYFLT copied in below) and 40-end (a commented-out atomicAdd / convol2 and the host opcode).
+// Kept, unchanged: lines 1-23 (notice), 25-40 (convol); removed: line 24 (#include <csdl.h>: sysdep.h's MYFLT copied in below) and 41-end (a commented-out atomicAdd / convol2 and the host opcode).
 // Built as Opcodes/cuda/CMakeLists.txt builds it on Linux (nvcc -use_fast_math; USE_DOUBLE, the CMake default, so
 // MYFLT is double; sysdep.h defines B64BIT on 64-bit Linux, selecting csoundCore.h's 64-bit MAXLEN / PHMASK).
 // -*- c++ -*-
@@ -46,3 +46,4 @@ __global__ void convol(MYFLT *out, MYFLT *del, MYFLT *coefs, int irsize, int rp,
   for(int i=1, j=vsize; i < irsize; i++, j+=vsize)
     a +=  out[n + j]; /* mix all taps */   
   out[n] += a;    
+}
