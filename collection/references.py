@@ -38242,10 +38242,12 @@ def bvgan_kaiser_sinc(cutoff=0.25, half_width=0.3, kernel_size=12):
     return f / f.sum()
 
 
-def bvgan_activation(x, up, down, alpha, beta):
+def bvgan_activation(x, up, down, alpha, beta, kernel_ends=False):
     """BigVGAN's Activation1d(SnakeBeta, alpha_logscale) unfused, as alias_free_activation/torch does it: UpSample1d
     (replicate pad 5, conv_transpose stride 2 times 2, crop 15 / 15), x + sin^2(e^alpha x) / (e^beta + 1e-9),
-    DownSample1d (replicate pad 5 / 6, conv stride 2); x: (B, C, T)."""
+    DownSample1d (replicate pad 5 / 6, conv stride 2); x: (B, C, T). kernel_ends: the fused CUDA kernel's ends instead,
+    the downsampling reading the upsampled signal continued 5 / 6 samples past each end (from the input's replicate pad
+    and zeros beyond it) where torch replicates the activated signal's end values."""
     B, C, T = x.shape
     x = x.astype(np.float64)
     up, down = up.astype(np.float64), down.astype(np.float64)
@@ -38256,9 +38258,13 @@ def bvgan_activation(x, up, down, alpha, beta):
             y = np.zeros(2 * (len(xp) - 1) + 12)
             for i, v in enumerate(xp):
                 y[2 * i:2 * i + 12] += v * up
-            y = 2 * y[15:-15]
             a, be = math.exp(alpha[c]), math.exp(beta[c])
-            y = y + (1.0 / (be + 1e-9)) * np.sin(y * a) ** 2
-            yp = np.pad(y, (5, 6), mode="edge")
+            if kernel_ends:
+                yp = 2 * y[10:15 + 2 * T + 6]
+                yp = yp + (1.0 / (be + 1e-9)) * np.sin(yp * a) ** 2
+            else:
+                y = 2 * y[15:-15]
+                y = y + (1.0 / (be + 1e-9)) * np.sin(y * a) ** 2
+                yp = np.pad(y, (5, 6), mode="edge")
             out[b, c] = np.array([np.dot(yp[2 * t:2 * t + 12], down) for t in range(T)])
     return out
