@@ -38972,3 +38972,197 @@ def plssvm_matvec(x, q, d, ret0, qa, cost, add, N, kind, gamma=0.125):
 def plssvm_decision(x, y, alpha, kind, gamma=0.125):
     """device_kernel_predict_*: sum over support vectors of alpha_s k(x_s, y_p)."""
     return np.asarray(alpha, np.float64) @ _plssvm_k(x, y, kind, gamma)
+
+
+# ---- unseen251: Csound's CUDA opcodes (csnd_) and BigVGAN's fused anti-aliased activation (bvgan_) ----
+
+def csnd_conv(delay, coefs, irsize, rp, vsize):
+    """cudaconv's convol: every (tap h, sample n) product at out[h * vsize + n], then out[n] mixes all irsize taps."""
+    end = irsize + vsize
+    out = np.empty(irsize * vsize)
+    for t in range(irsize * vsize):
+        n, h = t % vsize, t // vsize
+        out[t] = delay[(rp + n + h) % end] * coefs[irsize - 1 - h]
+    for n in range(vsize):
+        out[n] = out[n] + sum(out[n + j * vsize] for j in range(1, irsize))
+    return out
+
+
+def csnd_pconv(inp, coef, rp, dftsize, nparts):
+    """cudapconv's pconvol: out (zeroed) accumulates, bin by bin, coef partition p times input partition (rp + p) %
+    nparts, complex, over all partitions (the imaginary words of DC and Nyquist too: the kernel's test is always true)."""
+    w = dftsize + 2
+    c = coef.reshape(nparts, w).astype(np.float64)
+    x = inp.reshape(nparts, w).astype(np.float64)
+    out = np.zeros(w)
+    for p in range(nparts):
+        a, b = c[p], x[(rp + p) % nparts]
+        out[0::2] += a[0::2] * b[0::2] - a[1::2] * b[1::2]
+        out[1::2] += a[0::2] * b[1::2] + b[0::2] * a[1::2]
+    return out
+
+
+def csnd_olapadd(buf, inp, parts):
+    buf = buf.copy()
+    buf[parts:2 * parts], buf[:parts] = inp[parts:2 * parts], inp[:parts] + buf[parts:2 * parts]
+    return buf
+
+
+def csnd_pvs(N, sr, rng):
+    """A pvs frame of N + 2 floats: (amplitude, frequency) pairs, bin k's frequency within half a bin of k sr / N."""
+    k = np.arange(N // 2 + 1)
+    f = np.empty(N + 2)
+    f[0::2] = rng.uniform(0.0, 1.0, N // 2 + 1)
+    f[1::2] = k * sr / N + rng.uniform(-0.5, 0.5, N // 2 + 1) * sr / N
+    return f
+
+
+def csnd_frompvs(inframe, lastph, scal, fac, nbins):
+    """cudasynth's frompvs for bins 1..nbins: phase accumulation (fmod 2 pi) and polar to rectangular, in place."""
+    fr, ph = inframe.copy(), lastph.copy()
+    for k in range(1, nbins + 1):
+        i = 2 * k
+        delta = (np.float64(fr[i + 1]) - k * scal) * fac
+        phi = math.fmod(ph[k - 1] + delta, 2 * math.pi)
+        ph[k - 1] = phi
+        fr[i], fr[i + 1] = np.float32(fr[i] * math.cos(phi)), np.float32(fr[i] * math.sin(phi))
+    return fr, ph
+
+
+def csnd_topvs(aframe, oldph, scal, fac, nbins):
+    """cudanal's topvs for bins 1..nbins: magnitude and the frequency from the phase difference (wrapped to (-pi, pi])."""
+    fr, ph = aframe.copy(), oldph.copy()
+    for k in range(1, nbins + 1):
+        i = 2 * k
+        re, im = np.float32(fr[i]), np.float32(fr[i + 1])
+        phi = float(np.float32(math.atan2(im, re)))
+        d = math.fmod(phi - ph[k - 1], 2 * math.pi)
+        d = d + 2 * math.pi if d <= -math.pi else (d - 2 * math.pi if d > math.pi else d)
+        ph[k - 1] = phi
+        fr[i], fr[i + 1] = np.sqrt(re * re + im * im), np.float32((d + k * scal) * fac)
+    return fr, ph
+
+
+def csnd_update(frame, amps, ph, pitch, vsize, sr):
+    """cudasynth (adsyn)'s update: each partial's phase advanced by a block and masked to 30 bits; its amplitude kept."""
+    fmax = float(0x40000000)
+    f = (np.float32(pitch) * frame[1::2].astype(np.float32)).astype(np.float64)
+    inc = (vsize * np.round(f * fmax / np.float64(np.float32(sr)))).astype(np.int64)
+    return (ph + inc) & 0x3fffffff, frame[0::2].astype(np.float32)
+
+
+def csnd_sample(frame, pitch, ph, amps, vsize, sr):
+    """cudasynth (adsyn)'s sample: out[n] = sum over partials of the interpolated amplitude times sin(2 pi phase / 2^30)."""
+    fmax = float(0x40000000)
+    nb = len(amps)
+    f = (np.float32(pitch) * frame[1:2 * nb:2].astype(np.float32)).astype(np.float64)
+    d = np.round(f * fmax / np.float64(np.float32(sr))).astype(np.int64)
+    n = np.arange(vsize)
+    lph = ph[:nb, None] + n[None, :] * d[:, None]
+    a = amps[:, None] + (n[None, :] / vsize) * (frame[0:2 * nb:2, None] - amps[:, None])
+    return (a * np.sin(2 * math.pi * lph / fmax)).sum(0)
+
+
+def csnd_slide(deltas, Fin, N, nbatch):
+    """slidingm's slide: bins 0..N/2, each rotated by its twiddle after adding each batch sample's delta (float
+    arithmetic, double2 storage); (Fout[:, :N/2 + 1], Fin[:N/2 + 1])."""
+    k = np.arange(N // 2 + 1)
+    s = np.sin(2 * math.pi * k / N).astype(np.float32)
+    c = np.cos(2 * math.pi * k / N).astype(np.float32)
+    fr, fi = Fin[:N // 2 + 1, 0].copy(), Fin[:N // 2 + 1, 1].copy()
+    out = np.empty((nbatch, N // 2 + 1, 2))
+    for b in range(nbatch):
+        r = (fr + np.float64(deltas[b])).astype(np.float32)
+        i = fi.astype(np.float32)
+        fr, fi = (r * c - i * s).astype(np.float64), (i * c + r * s).astype(np.float64)
+        out[b, :, 0], out[b, :, 1] = fr, fi
+    return out, np.stack([fr, fi], 1)
+
+
+def csnd_window(Foutw, N):
+    """slidingm's window (the float build): Hann in frequency, 0.5 F[k] - 0.25 (F[k-1] + F[k+1]), conjugate
+    reflections at bins 0 and past N/2, rounded to float, for all N bins of every batch row."""
+    N2 = N // 2
+    F = Foutw[:, :N, 0] + 1j * Foutw[:, :N, 1]
+    k = np.arange(N)
+    Fp1 = np.where(k < N2, F[:, np.minimum(k + 1, N - 1)], np.conj(F[:, [N2 - 1]]))
+    Fm1 = np.where(k > 0, F[:, np.maximum(k - 1, 0)], np.conj(F[:, [1]]))
+    W = 0.5 * F - 0.25 * (Fm1 + Fp1)
+    return np.stack([W.real.astype(np.float32), W.imag.astype(np.float32)], -1).astype(np.float64)
+
+
+def csnd_fmsyn(inphase, F, fm, outphase, N, nbatch, binbw, nyq):
+    """slidingm's fmsyn for bins 0..N/2: phase-vocoder analysis (magnitude, unwrapped frequency), the frequency times
+    fm[b] (zeroed past Nyquist), resynthesis as R cos(accumulated phase) into Re(F); (Re(F[:, :N/2+1]), inphase,
+    outphase) for those bins."""
+    def mod2pi(x):
+        x = np.fmod(x, 2 * math.pi)
+        return np.where(x > math.pi, x - 2 * math.pi, np.where(x <= -math.pi, x + 2 * math.pi, x))
+    k = np.arange(N // 2 + 1)
+    ip, op = inphase[k].astype(np.float64), outphase[k].astype(np.float64)
+    re = np.empty((nbatch, len(k)))
+    for b in range(nbatch):
+        fr, fi = F[b, k, 0], F[b, k, 1]
+        R = np.hypot(fi, fr)
+        phase = np.arctan2(fi, fr)
+        d = mod2pi(phase - ip - k * 2 * math.pi / N)
+        ip = phase
+        theta = binbw * (k + d * N / (2 * math.pi))
+        sf = theta * fm[b]
+        R = np.where((sf >= nyq) | (sf <= -nyq), 0.0, R)
+        ph = mod2pi(op + (sf / binbw) * 2 * math.pi / N)
+        op = ph
+        re[b] = R * np.cos(ph)
+    return re, ip, op
+
+
+def csnd_reconstruct(F, s, N, nbatch):
+    """slidingm's reconstruct (the float build): s[k] += the alternating sum of Re(F[k]) over bins (the upper half
+    mirrored), onto what s held (the host passes its deltas array, not zeroed)."""
+    N2 = N // 2
+    out = s.astype(np.float64).copy()
+    for kk in range(nbatch):
+        for bin_ in range(0, N, 2):
+            v0 = F[kk, bin_, 0] if bin_ <= N2 else F[kk, N - bin_, 0]
+            v1 = F[kk, bin_ + 1, 0] if bin_ < N2 else F[kk, N - bin_ - 1, 0]
+            out[kk] += np.float32(v0 - v1)
+    return out
+
+
+def bvgan_kaiser_sinc(cutoff=0.25, half_width=0.3, kernel_size=12):
+    """alias_free_activation/torch/filter.py's kaiser_sinc_filter1d (even size), as float64."""
+    half = kernel_size // 2
+    A = 2.285 * (half - 1) * math.pi * 4 * half_width + 7.95
+    beta = 0.1102 * (A - 8.7) if A > 50.0 else (0.5842 * (A - 21) ** 0.4 + 0.07886 * (A - 21.0) if A >= 21.0 else 0.0)
+    window = np.kaiser(kernel_size, beta)
+    t = np.arange(-half, half) + 0.5
+    f = 2 * cutoff * window * np.sinc(2 * cutoff * t)
+    return f / f.sum()
+
+
+def bvgan_activation(x, up, down, alpha, beta, kernel_ends=False):
+    """BigVGAN's Activation1d(SnakeBeta, alpha_logscale) unfused, as alias_free_activation/torch does it: UpSample1d
+    (replicate pad 5, conv_transpose stride 2 times 2, crop 15 / 15), x + sin^2(e^alpha x) / (e^beta + 1e-9),
+    DownSample1d (replicate pad 5 / 6, conv stride 2); x: (B, C, T). kernel_ends: the fused CUDA kernel's ends instead,
+    the downsampling reading the upsampled signal continued 5 / 6 samples past each end (from the input's replicate pad
+    and zeros beyond it) where torch replicates the activated signal's end values."""
+    B, C, T = x.shape
+    x = x.astype(np.float64)
+    up, down = up.astype(np.float64), down.astype(np.float64)
+    out = np.empty_like(x)
+    for b in range(B):
+        for c in range(C):
+            xp = np.pad(x[b, c], 5, mode="edge")
+            y = np.zeros(2 * (len(xp) - 1) + 12)
+            for i, v in enumerate(xp):
+                y[2 * i:2 * i + 12] += v * up
+            a, be = math.exp(alpha[c]), math.exp(beta[c])
+            if kernel_ends:
+                yp = 2 * y[10:15 + 2 * T + 6]
+                yp = yp + (1.0 / (be + 1e-9)) * np.sin(yp * a) ** 2
+            else:
+                y = 2 * y[15:-15]
+                y = y + (1.0 / (be + 1e-9)) * np.sin(y * a) ** 2
+                yp = np.pad(y, (5, 6), mode="edge")
+            out[b, c] = np.array([np.dot(yp[2 * t:2 * t + 12], down) for t in range(T)])
+    return out
