@@ -792,23 +792,23 @@
 - unseen246, quantumsim's density-matrix primitives (basis change, Pauli reshuffle both ways, one- and two-qubit PTMs,
   diagonal, full and partial trace, swap) + openQCD's CUDA Wilson-Dirac operator (SoA conversions, clover term, Doe
   gather, Deo atomicAdd scatter): 0 of 15 as they came. The manifest's: every scalar parameter written as a
-  one-element array spec (dtype with value), which tl.launch refuses. No real finding. Now 15 of 15, tilelab unchanged."""
+  one-element array spec (dtype with value), which tl.launch refuses. No real finding. Now 15 of 15, tilelab unchanged.
 - unseen247, Edge-Optimized-Tracking-System's particle filter (weighted mean and covariance by shared trees and
   atomicAdd, symmetrisation, the unscented predicted mean, inverse-CDF resampling, observation weights, quaternion
   SLERP) + MiVINS's GPU FAST and edgelet detectors (shared-memory FAST scores, Gaussian, Scharr score, per-cell
   spin-locked non-maximum suppression, orientation histogram): 12 of 13 as they came. Real, listed:
   compute_mean_propogated's __syncthreads() inside the quaternion threads' branch after the others returned
-  (barrier_divergence). Now 13 of 13, tilelab unchanged."""
+  (barrier_divergence). Now 13 of 13, tilelab unchanged.
 - unseen249, SRU's elementwise recurrence (simple and general forward / backward, uni- and bidirectional, padding and
   dropout masks, tanh, the k = 4 skip term, custom per-step weights) + fairseq's decoding helpers (beam-search n-gram
   blocking, Levenshtein edit operations in shared or global memory, deletion and insertion labels): 8 of 13 as they
   came. The copy's: banRepeatedTokens's closing brace left out; the manifest's: the simple SRU kernels' mask_pad given
-  as uint8 where they take const bool*. Now 13 of 13, tilelab unchanged."""
+  as uint8 where they take const bool*. Now 13 of 13, tilelab unchanged.
 - unseen250, tsne-cuda's t-SNE kernels (perplexity bisection step, COO attractive forces by float atomicAdd and
   per-point sums, the gains / momentum step, FIt-SNE's interpolation weights, charge spreading and potential
   gathering, the Cauchy kernel's circulant embedding) + PLSSVM's LS-SVM kernels (RBF q vector, the shared-memory
   tiled kernel-matrix products linear / polynomial / RBF by double atomicAdd, w, RBF and polynomial decision values):
-  15 of 15 as they came, no findings, tilelab unchanged."""
+  15 of 15 as they came, no findings, tilelab unchanged.
 - unseen251, Csound's CUDA audio opcodes (direct and partitioned convolution reverb, phase-vocoder windowing and
   phase unwrapping, additive-synthesis oscillator bank, sliding-DFT FM shift) + BigVGAN's fused anti-aliased SnakeBeta
   activation: 12 of 14 as they came. Mine: convol copied without its closing brace. Real, listed: convol's
