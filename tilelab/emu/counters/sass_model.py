@@ -707,7 +707,76 @@ def predict(fn, n_entry: int, sym_align: dict | None, unrolled: list = (), spans
         if w:
             close(lambda k: k[2] in w or k[3][0] in w)
     close()
-    return units
+    return _dominated_nc_reloads(fn, n_entry, units)
+
+
+def _dominators(fn, n: int) -> tuple[list[int], list[int]]:
+    """(block of each pc, each block's dominators as a bit set) of the entry's control flow (``_blocks``' blocks,
+    edges from branches, fall-throughs and guarded returns)."""
+    block = _blocks(fn, n)
+    nb = block[-1] + 1 if block else 0
+    last = {block[pc]: pc for pc in range(n)}
+    succ: list[set] = [set() for _ in range(nb)]
+    for b, pc in last.items():
+        ins = fn.instrs[pc]
+        ends = ins.op in ("ret", "exit", "trap") or (ins.op == "bra" and 0 <= ins.target < n)
+        if ins.op == "bra" and 0 <= ins.target < n:
+            succ[b].add(block[ins.target])
+        if (not ends or ins.guard) and pc + 1 < n:
+            succ[b].add(block[pc + 1])
+    pred: list[set] = [set() for _ in range(nb)]
+    for b, ss in enumerate(succ):
+        for t in ss:
+            pred[t].add(b)
+    every = (1 << nb) - 1
+    dom = [every] * nb
+    if nb:
+        dom[0] = 1
+    changed = True
+    while changed:
+        changed = False
+        for b in range(1, nb):
+            d = every
+            for q in pred[b]:
+                d &= dom[q]
+            d = (d if pred[b] else 0) | (1 << b)
+            if d != dom[b]:
+                dom[b], changed = d, True
+    return block, dom
+
+
+def _dominated_nc_reloads(fn, n_entry: int, units: list) -> list:
+    """Reuse rule across blocks, for read-only loads: an unguarded ``ld.global.nc`` of the address an earlier unguarded
+    one of the same width read, from one base register written once, in a block the earlier one's dominates, is no
+    SASS access: the memory cannot change during the kernel, so ptxas keeps the first load's register
+    (CuMCubes' count_vertices_faces_kernel: ``density_grid[x][y][z]`` read at the top and again for the face mask,
+    one LDG where the PTX has two; fidelity-2026-12-07-unseen241.json). An atomic or store between does not matter
+    (.nc memory is no atomic's). The cubin decides, as for every line."""
+    cands = []
+    for u in units:
+        if len(u.pcs) != 1 or u.reused or u.key is None or (u.its and u.its[0] is not None):
+            continue
+        acc = _access(u.pcs[0], fn.instrs[u.pcs[0]])
+        if acc is None or acc.kind != "ld" or acc.space != "global" or "nc" not in acc.quals or acc.guard[0]:
+            continue
+        cands.append((u, (acc.base, acc.offset, acc.size, acc.quals)))
+    keys = Counter(k for _, k in cands)
+    if not any(c > 1 for c in keys.values()):
+        return units
+    once = _only_defs(fn, n_entry)
+    block, dom = _dominators(fn, n_entry)
+    first: dict = {}
+    swap = {}
+    for u, k in sorted(cands, key=lambda c: c[0].pcs[0]):
+        if keys[k] < 2 or k[0] not in once:
+            continue
+        pc = u.pcs[0]
+        earlier = next((q for q in first.get(k, ()) if dom[block[pc]] >> block[q] & 1), None)
+        if earlier is not None:
+            swap[id(u)] = Unit((pc,), u.size, None, u.line, u.size, (None,), u.offs, reused=True)
+        else:
+            first.setdefault(k, []).append(pc)
+    return [swap.get(id(u), u) for u in units] if swap else units
 
 
 # ------------------------------------------------------------------ loops ptxas unrolls fully
