@@ -37,3 +37,23 @@ def test_each_suite_as_it_came_and_now():
 
 def test_the_gpus_outputs_as_recorded():
     unseen_gpu_outputs(GPU, date="2026-12-07", device="NVIDIA H100 80GB HBM3")
+
+
+#: compared again after the read-only reload rule (tests/test_sass_nc_reload.py; docs/FIDELITY.md, "the twenty-fourth
+#: round recorded"): suite -> totals equal, totals
+AGAIN = {240: (206, 208), 241: (138, 143), 242: (149, 156), 243: (166, 169), 244: (191, 195), 245: (155, 156)}
+
+
+def test_the_round_compared_again_after_the_read_only_reload_rule():
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "bench"))
+    import unseen_suites as us
+    res = ROOT / "bench" / "results"
+    got = {}
+    for n in AGAIN:
+        suite = next(k for k in us.SUITES if f"(unseen{n})" in k)
+        row = us.table([str(res / f"fidelity-compare-2026-12-07-unseen{n}-s59.json")])[suite]
+        got[n] = (row["kernel_equal"], row["kernel_totals"])
+    assert got == AGAIN
+    assert sum(e for e, _ in got.values()) == 1005 and sum(t for _, t in got.values()) == 1027
