@@ -5,6 +5,9 @@
 # xz'd so that sixteen suites' stages fit beside the tree in the 64 MB a call carries; on the device the command
 # unpacks them, records ncu's counts of those cubins (--cubins) and the GPU's outputs (bench/collection_gpu.py).
 # A suite some of whose launches do not build (refused by NVRTC as by nvcc) is staged with the rest.
+# A kernel whose parameters name a thrust type (thrust::complex<float>*) has a mangled name with CCCL's versioned
+# namespace, which differs between NVRTC 12's CCCL 2 and the device's CCCL 3: stage its file apart under
+# TILELAB_NVRTC=13 (TILELAB_NVRTC=13 bash scripts/stage_unseen.sh 243k psrdc_spectral_kurtosis) and compare it so.
 set -u
 cd "$(dirname "$0")/.."
 NN=$1; P=$2
