@@ -38158,19 +38158,33 @@ def cusnk_montmul(inp, midx):
 
 
 def cusnk_montmul2(inp, midx):
-    """mulmontu256_2_kernel: Fp2 (u^2 = -1) Montgomery products, 4 numbers per thread (ax, ay, bx, by) -> 2."""
+    """mulmontu256_2_kernel: Fp2 (u^2 = -1) Montgomery products, 4 numbers per thread -> 2, as the kernel reads them:
+    A = in + 4t * U256K_OFFSET (numbers 4t, 4t + 1) and B = A + U256_YOFFSET, 8 words on (numbers 4t + 1, 4t + 2), so
+    B's real part is A's imaginary part and number 4t + 3 is never read (types.h's U256_YOFFSET is one number; an Fp2
+    element is two)."""
     p, v = cusnk_prime(midx), _cusnk_rows(inp)
     rinv = pow(1 << 256, -1, p)
     out = []
     for t in range(len(v) // 4):
-        ax, ay, bx, by = v[4 * t:4 * t + 4]
+        ax, ay, bx, by = v[4 * t], v[4 * t + 1], v[4 * t + 1], v[4 * t + 2]
         out += [(ax * bx - ay * by) * rinv % p, (ax * by + ay * bx) * rinv % p]
     return _cusnk_out(out)
 
 
+def _cusnk_negu256(t):
+    """u256_device.h's negu256 as written: over the four 64-bit halves (x lowest .. w highest) w' = -w + 1 and
+    z' = -z, y' = -y, x' = -x, each + 1 where the 32-bit word below it (d_in[1], [3], [5]) has its top bit set (clz 0).
+    Not the two's complement negation (~t + 1) its caller wants (u = u - v from tmp = v - u)."""
+    h = [(t >> (64 * i)) & ((1 << 64) - 1) for i in range(4)]
+    w32 = [(t >> (32 * i)) & 0xFFFFFFFF for i in range(8)]
+    m = (1 << 64) - 1
+    o = [(-h[0] + (w32[5] >> 31)) & m, (-h[1] + (w32[3] >> 31)) & m, (-h[2] + (w32[1] >> 31)) & m, (-h[3] + 1) & m]
+    return sum(v << (64 * i) for i, v in enumerate(o))
+
+
 def cusnk_almost_inverse(inp, midx):
-    """almmontinvu256_kernel: Kaliski's almost Montgomery inverse, phase 1 (Savas and Koc), as almmontinvu256 steps it:
-    x^-1 * 2^k mod p, k the number of steps (at most 1000)."""
+    """almmontinvu256_kernel: Kaliski's almost Montgomery inverse, phase 1 (Savas and Koc), as almmontinvu256 steps it
+    (x^-1 * 2^k mod p, k the number of steps, at most 1000, were negu256 a negation; it is not: see _cusnk_negu256)."""
     p, M = cusnk_prime(midx), (1 << 256) - 1
     out = []
     for x in _cusnk_rows(inp):
@@ -38185,7 +38199,7 @@ def cusnk_almost_inverse(inp, midx):
                 s = (s + r) & M
                 r = (r << 1) & M
             elif t0 == 7:
-                u = ((u - v) & M) >> 1
+                u = _cusnk_negu256((v - u) & M) >> 1
                 r = (r + s) & M
                 s = (s << 1) & M
             else:
@@ -38194,8 +38208,8 @@ def cusnk_almost_inverse(inp, midx):
             k += 1
             if k == 1000:
                 break
-        if p < r:
-            r -= p
+        if not (((r - p) & M) >> 255):     # ltu256(P, r1) returns clz of (r1 - P)'s top word, not its flag
+            r = (r - p) & M
         out.append((p - r) & M)
     return _cusnk_out(out)
 
