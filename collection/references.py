@@ -39166,3 +39166,283 @@ def bvgan_activation(x, up, down, alpha, beta, kernel_ends=False):
                 yp = np.pad(y, (5, 6), mode="edge")
             out[b, c] = np.array([np.dot(yp[2 * t:2 * t + 12], down) for t in range(T)])
     return out
+
+
+# ---- unseen248: cusnarks' 256-bit modular kernels (cusnk_) and yacl's SM2 batch kernels (yacl_) ----
+
+def _words_to_int(w, nbits=32):
+    return sum(int(v) << (nbits * i) for i, v in enumerate(w))
+
+
+def _int_to_words(x, n, nbits=32):
+    m = (1 << nbits) - 1
+    return [(x >> (nbits * i)) & m for i in range(n)]
+
+
+# cusnarks' src/cuda/constants.cpp lines 171-184 (mod_info_init): for the group prime (BN254's base field q) and the field
+# prime (its scalar field r), p, p_ = -p^-1 mod 2^256, r_, nonres, R2modp and R2, 8 little-endian words each: what the host
+# copies into mod_info_ct with cudaMemcpyToSymbol.
+CUSNK_MOD_INFO = [
+    3632069959, 1008765974, 1752287885, 2541841041, 2172737629, 3092268470, 3778125865, 811880050,
+    3834012553, 2278688642, 516582089, 2665381221, 406051456, 3635399632, 2441645163, 4118422199,
+    21690935, 3984885834, 41479672, 3944751749, 3074724569, 3479431631, 1508230713, 778507633,
+    317583274, 1757628553, 1923792719, 2366144360, 151523889, 1373741639, 1193918714, 576313009,
+    3658821855, 2983030191, 2804432310, 1660031206, 182061819, 4018080524, 760816964, 553479824,
+    1401617033, 4079811675, 3561292283, 3051821329, 172064758, 1202396927, 3401069855, 114859889,
+    4026531841, 1138881939, 2042196113, 674490440, 2172737629, 3092268470, 3778125865, 811880050,
+    4026531839, 3269588371, 1281954227, 1703315019, 2567316369, 3818559528, 226705842, 1945644829,
+    1840322894, 3696992261, 3776048263, 151975337, 2931318109, 3357937124, 2193970460, 367786321,
+    2684354566, 2538324343, 3663242087, 4046942642, 151523886, 1373741639, 1193918714, 576313009,
+    3032416320, 1586813153, 486258360, 709401790, 2711605229, 2302461540, 2144101756, 217602379,
+    2921426343, 465102405, 3814480355, 1409170097, 1404797061, 2353627965, 2135835813, 35049649,
+]
+
+
+def cusnk_mod_info():
+    return np.array(CUSNK_MOD_INFO, dtype=np.uint32)
+
+
+def cusnk_prime(midx):
+    return _words_to_int(CUSNK_MOD_INFO[48 * midx:48 * midx + 8])
+
+
+def cusnk_params(in_length, stride, midx, premod=0, premul=0, out_length=0):
+    """kernel_params_t (types.h): premod, premul, in_length, out_length, stride, fft_Nx, N_fftx, fft_Ny, N_ffty,
+    forward, padding_idx, as_mont, midx; 13 32-bit words, the FFT fields zero."""
+    return np.array([premod, premul, in_length, out_length, stride, 0, 0, 0, 0, 0, 0, 0, midx], dtype=np.uint32)
+
+
+def cusnk_nums(rng, n, midx):
+    """n numbers below the prime, 8 little-endian 32-bit words each (n x 8)."""
+    p = cusnk_prime(midx)
+    out = np.zeros((n, 8), dtype=np.uint32)
+    for i in range(n):
+        x = int.from_bytes(rng.bytes(32), "little") % p
+        out[i] = _int_to_words(x, 8)
+    return out
+
+
+def _cusnk_rows(a):
+    return [_words_to_int(r) for r in np.asarray(a, dtype=np.uint32).reshape(-1, 8)]
+
+
+def _cusnk_out(vals):
+    return np.array([_int_to_words(v, 8) for v in vals], dtype=np.uint32).reshape(-1, 8)
+
+
+def cusnk_addsub(inp, midx, sub=False):
+    """addmu256_kernel / submu256_kernel at stride 2: pair t is numbers 2t and 2t+1, (x +- y) mod p."""
+    p, v = cusnk_prime(midx), _cusnk_rows(inp)
+    return _cusnk_out([((v[2 * t] - v[2 * t + 1]) if sub else (v[2 * t] + v[2 * t + 1])) % p for t in range(len(v) // 2)])
+
+
+def cusnk_sum(inp, midx):
+    """The reductions: the sum of every number mod p (one result)."""
+    p = cusnk_prime(midx)
+    return _cusnk_out([sum(_cusnk_rows(inp)) % p])
+
+
+def cusnk_montmul(inp, midx):
+    """mulmontu256_kernel: pair t's x * y * 2^-256 mod p."""
+    p, v = cusnk_prime(midx), _cusnk_rows(inp)
+    rinv = pow(1 << 256, -1, p)
+    return _cusnk_out([v[2 * t] * v[2 * t + 1] * rinv % p for t in range(len(v) // 2)])
+
+
+def cusnk_montmul2(inp, midx):
+    """mulmontu256_2_kernel: Fp2 (u^2 = -1) Montgomery products, 4 numbers per thread -> 2, as the kernel reads them:
+    A = in + 4t * U256K_OFFSET (numbers 4t, 4t + 1) and B = A + U256_YOFFSET, 8 words on (numbers 4t + 1, 4t + 2), so
+    B's real part is A's imaginary part and number 4t + 3 is never read (types.h's U256_YOFFSET is one number; an Fp2
+    element is two)."""
+    p, v = cusnk_prime(midx), _cusnk_rows(inp)
+    rinv = pow(1 << 256, -1, p)
+    out = []
+    for t in range(len(v) // 4):
+        ax, ay, bx, by = v[4 * t], v[4 * t + 1], v[4 * t + 1], v[4 * t + 2]
+        out += [(ax * bx - ay * by) * rinv % p, (ax * by + ay * bx) * rinv % p]
+    return _cusnk_out(out)
+
+
+def _cusnk_negu256(t):
+    """u256_device.h's negu256 as written: over the four 64-bit halves (x lowest .. w highest) w' = -w + 1 and
+    z' = -z, y' = -y, x' = -x, each + 1 where the 32-bit word below it (d_in[1], [3], [5]) has its top bit set (clz 0).
+    Not the two's complement negation (~t + 1) its caller wants (u = u - v from tmp = v - u)."""
+    h = [(t >> (64 * i)) & ((1 << 64) - 1) for i in range(4)]
+    w32 = [(t >> (32 * i)) & 0xFFFFFFFF for i in range(8)]
+    m = (1 << 64) - 1
+    o = [(-h[0] + (w32[5] >> 31)) & m, (-h[1] + (w32[3] >> 31)) & m, (-h[2] + (w32[1] >> 31)) & m, (-h[3] + 1) & m]
+    return sum(v << (64 * i) for i, v in enumerate(o))
+
+
+def cusnk_almost_inverse(inp, midx):
+    """almmontinvu256_kernel: Kaliski's almost Montgomery inverse, phase 1 (Savas and Koc), as almmontinvu256 steps it
+    (x^-1 * 2^k mod p, k the number of steps, at most 1000, were negu256 a negation; it is not: see _cusnk_negu256)."""
+    p, M = cusnk_prime(midx), (1 << 256) - 1
+    out = []
+    for x in _cusnk_rows(inp):
+        u, v, s, r, k = p, x, 1, 0, 0
+        while v != 0:
+            t0 = (u & 1) + ((v & 1) << 1) + ((((v - u) & M) >> 255) << 2)
+            if t0 % 2 == 0:
+                u >>= 1
+                s = (s << 1) & M
+            elif t0 == 3:
+                v = ((v - u) & M) >> 1
+                s = (s + r) & M
+                r = (r << 1) & M
+            elif t0 == 7:
+                u = _cusnk_negu256((v - u) & M) >> 1
+                r = (r + s) & M
+                s = (s << 1) & M
+            else:
+                v >>= 1
+                r = (r << 1) & M
+            k += 1
+            if k == 1000:
+                break
+        if not (((r - p) & M) >> 255):     # ltu256(P, r1) returns clz of (r1 - P)'s top word, not its flag
+            r = (r - p) & M
+        out.append((p - r) & M)
+    return _cusnk_out(out)
+
+
+# SM2 (GB/T 32918.5), as yacl's sm2_kernels.cu writes it.
+SM2_P = 0xFFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF00000000FFFFFFFFFFFFFFFF
+SM2_A = SM2_P - 3
+SM2_B = 0x28E9FA9E9D9F5E344D5A9E4BCF6509A7F39789F515AB8F92DDBCBD414D940E93
+SM2_N = 0xFFFFFFFEFFFFFFFFFFFFFFFFFFFFFFFF7203DF6B21C6052B53BBF40939D54123
+SM2_G = (0x32C4AE2C1F1981195F9904466A39C9948FE30BBFF2660BE1715A4589334C74C7,
+         0xBC3736A2F4F6779C59BDCEE36B692153D0A9877CC62A474002DF32E52139F0A0)
+
+
+def _sm2_add(P, Q):
+    """Affine addition with None for the point at infinity."""
+    if P is None:
+        return Q
+    if Q is None:
+        return P
+    (x1, y1), (x2, y2) = P, Q
+    if x1 == x2:
+        if (y1 + y2) % SM2_P == 0:
+            return None
+        lam = (3 * x1 * x1 + SM2_A) * pow(2 * y1, -1, SM2_P) % SM2_P
+    else:
+        lam = (y2 - y1) * pow(x2 - x1, -1, SM2_P) % SM2_P
+    x3 = (lam * lam - x1 - x2) % SM2_P
+    return x3, (lam * (x1 - x3) - y1) % SM2_P
+
+
+def _sm2_mul(k, P):
+    R = None
+    k %= SM2_N
+    while k:
+        if k & 1:
+            R = _sm2_add(R, P)
+        P = _sm2_add(P, P)
+        k >>= 1
+    return R
+
+
+def _sm2_row(P):
+    return [0] * 8 if P is None else _int_to_words(P[0], 4, 64) + _int_to_words(P[1], 4, 64)
+
+
+def _sm2_points_of(a):
+    out = []
+    for r in np.asarray(a, dtype=np.uint64).reshape(-1, 8):
+        x, y = _words_to_int(r[:4], 64), _words_to_int(r[4:], 64)
+        out.append(None if x == 0 and y == 0 else (x, y))
+    return out
+
+
+def _sm2_scalars_of(a):
+    return [_words_to_int(r, 64) for r in np.asarray(a, dtype=np.uint64).reshape(-1, 4)]
+
+
+def _sm2_out(pts):
+    return np.array([_sm2_row(P) for P in pts], dtype=np.uint64).reshape(-1, 8)
+
+
+def yacl_points(rng, n, special=()):
+    """n affine SM2 points (normal form, x then y, 4 little-endian 64-bit limbs each): k*G for random k; ``special``:
+    (index, kind) pairs, kind "inf" (the (0, 0) encoding), "off" (a point off the curve: y + 1)."""
+    pts = [_sm2_mul(int.from_bytes(rng.bytes(32), "little"), SM2_G) for _ in range(n)]
+    rows = [_sm2_row(P) for P in pts]
+    for i, kind in special:
+        if kind == "inf":
+            rows[i] = [0] * 8
+        elif kind == "off":
+            x, y = pts[i]
+            rows[i] = _sm2_row((x, (y + 1) % SM2_P))
+    return np.array(rows, dtype=np.uint64)
+
+
+def yacl_second(p1, rng, same=(), negated=(), inf=()):
+    """The second operands of batchPointAddKernel: random points, p1's own at ``same``, its negation at ``negated``,
+    (0, 0) at ``inf``."""
+    pts = _sm2_points_of(yacl_points(rng, len(_sm2_points_of(p1))))
+    first = _sm2_points_of(p1)
+    for i in same:
+        pts[i] = first[i]
+    for i in negated:
+        pts[i] = None if first[i] is None else (first[i][0], (-first[i][1]) % SM2_P)
+    for i in inf:
+        pts[i] = None
+    return _sm2_out(pts)
+
+
+def yacl_scalars(rng, n, bits=256):
+    return np.array([_int_to_words(int.from_bytes(rng.bytes(32), "little") >> (256 - bits), 4, 64) for _ in range(n)],
+                    dtype=np.uint64)
+
+
+def yacl_table():
+    """The host's fixed-base comb table (cuda_sm2_group.cc lines 231-250): entry 16 i + w is w * 2^(4 i) * G in
+    Montgomery form (x R mod p, y R mod p), entry 16 i the (0, 0) point; 1024 points."""
+    R = (1 << 256) % SM2_P
+    rows = []
+    base = SM2_G
+    for i in range(64):
+        rows.append([0] * 8)
+        cur = base
+        for w in range(1, 16):
+            rows.append(_sm2_row((cur[0] * R % SM2_P, cur[1] * R % SM2_P)))
+            cur = _sm2_add(cur, base)
+        for _ in range(4):
+            base = _sm2_add(base, base)
+    return np.array(rows, dtype=np.uint64)
+
+
+def yacl_add(p1, p2):
+    return _sm2_out([_sm2_add(P, Q) for P, Q in zip(_sm2_points_of(p1), _sm2_points_of(p2))])
+
+
+def yacl_double(pts):
+    return _sm2_out([_sm2_add(P, P) for P in _sm2_points_of(pts)])
+
+
+def yacl_negate(pts):
+    return _sm2_out([None if P is None else (P[0], (-P[1]) % SM2_P) for P in _sm2_points_of(pts)])
+
+
+def yacl_on_curve(pts):
+    """batchIsOnCurveKernel: 1 where y^2 = x^3 + a x + b (and for (0, 0), the point at infinity)."""
+    return np.array([1 if P is None or (P[1] ** 2 - P[0] ** 3 - SM2_A * P[0] - SM2_B) % SM2_P == 0 else 0
+                     for P in _sm2_points_of(pts)], dtype=np.int32)
+
+
+def yacl_mul_base(scalars):
+    return _sm2_out([_sm2_mul(k, SM2_G) for k in _sm2_scalars_of(scalars)])
+
+
+def yacl_mul(pts, scalars):
+    ks = _sm2_scalars_of(scalars)
+    ps = _sm2_points_of(pts)
+    if len(ks) == 1:
+        ks = ks * len(ps)
+    return _sm2_out([_sm2_mul(k, P) for k, P in zip(ks, ps)])
+
+
+def yacl_double_base(s1, s2, pts):
+    return _sm2_out([_sm2_add(_sm2_mul(a, SM2_G), _sm2_mul(b, P))
+                     for a, b, P in zip(_sm2_scalars_of(s1), _sm2_scalars_of(s2), _sm2_points_of(pts))])

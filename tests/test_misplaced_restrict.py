@@ -44,3 +44,22 @@ template<class T> __global__ void k(const T *a, T *b) { b[threadIdx.x] = f<T>(a 
 def test_restrict_before_a_builtin_type_keeps_its_error():
     with pytest.raises(CompileError, match="restrict"):      # nvcc refuses this one too
         compile_cuda("__global__ void k(const __restrict__ float *a, float *b) { b[0] = a[0]; }", filename="mr2.cu")
+
+
+def test_restrict_on_an_array_of_a_typedef_builds_as_nvcc_builds_it():
+    # cusnarks' u256_device.cu shlu256_kernel: `uint32_t __restrict__ y[NWORDS_256BIT];`, restrict on an object that
+    # is no pointer, after a typedef name; nvcc 13.0 builds it (the qualifier ignored), NVRTC refused it
+    src = """typedef unsigned int uint32_t;
+__global__ void k(uint32_t *out) {
+  uint32_t __restrict__ y[8];
+  for (int i = 0; i < 8; i++) y[i] = i * out[0];
+  out[threadIdx.x] = y[threadIdx.x & 7];
+}
+"""
+    assert "ld.global" in compile_cuda(src, filename="mr4.cu").ptx
+
+
+def test_restrict_on_an_array_of_a_builtin_type_keeps_its_error():
+    with pytest.raises(CompileError, match="restrict"):      # nvcc refuses this one too: "restrict" is not allowed
+        compile_cuda("__global__ void k(unsigned *o) { unsigned __restrict__ y[8]; y[0] = o[0]; o[1] = y[0]; }",
+                     filename="mr5.cu")

@@ -4,10 +4,12 @@ restrict qualifies a pointer, so its place is after the ``*`` (``const uint32_t 
 before the pointee's type it qualifies that type; nvcc (13.0 here) accepts this without a word when the type is a
 typedef name (dhernandez0/sgm's util.h: ``ld_gbl_ca(const __restrict__ uint32_t *addr)``) or a template parameter
 (its cost_aggregation.h: ``const T __restrict__ *d_transform0``, refused by NVRTC at the instantiation) and ignores
-it: the PTX is the unqualified pointer's (plain ``ld.global``, not ``ld.global.nc``). NVRTC refuses it ("restrict" is
-not allowed, the caret on the qualifier). tilelab retries with each refused qualifier blanked, spaces in its place so
-that every line and column keeps its place, which is what nvcc makes of it. A refusal whose caret is on anything else
-keeps its error (nvcc refuses ``const __restrict__ float *`` too).
+it: the PTX is the unqualified pointer's (plain ``ld.global``, not ``ld.global.nc``). The same after a typedef name on
+an object that is no pointer (cusnarks' u256_device.cu: ``uint32_t __restrict__ y[NWORDS_256BIT];``): nvcc builds it
+and ignores the qualifier (``unsigned __restrict__ y[8]``, a builtin type, it refuses). NVRTC refuses them all
+("restrict" is not allowed, the caret on the qualifier). tilelab retries with each refused qualifier blanked, spaces
+in its place so that every line and column keeps its place, which is what nvcc makes of it. A refusal whose caret is
+on anything else keeps its error (nvcc refuses ``const __restrict__ float *`` too).
 """
 from __future__ import annotations
 
@@ -22,8 +24,9 @@ _BUILTIN = r"(?:void|bool|char|short|int|long|float|double|signed|unsigned|wchar
 #: the qualifier at the caret, then a typedef name (not a builtin type, which nvcc refuses too) and a ``*`` or ``&``
 _QUALIFIER = re.compile(rf"(?:__restrict__|__restrict)"
                         rf"(?=\s+(?!{_BUILTIN})[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*\s*[*&])")
-#: or the qualifier after such a name, before the ``*`` or ``&`` (``const T __restrict__ *``)
-_AFTER_NAME = re.compile(r"(?:__restrict__|__restrict)(?=\s*[*&])")
+#: or the qualifier after such a name, before the ``*`` or ``&`` (``const T __restrict__ *``) or before the name it
+#: declares (``T __restrict__ y[8];``)
+_AFTER_NAME = re.compile(r"(?:__restrict__|__restrict)(?=\s*[*&]|\s+[A-Za-z_]\w*\s*[\[;=,)])")
 _NAME_BEFORE = re.compile(rf"(?<![\w:])(?!{_BUILTIN})[A-Za-z_]\w*\s*$")
 
 
