@@ -813,7 +813,7 @@
   phase unwrapping, additive-synthesis oscillator bank, sliding-DFT FM shift) + BigVGAN's fused anti-aliased SnakeBeta
   activation: 12 of 14 as they came. Mine: convol copied without its closing brace. Real, listed: convol's
   __syncthreads after its other threads return (barrier divergence) and BigVGAN's ends, padded at each thread's buffer
-  instead of the sequence's, so its first and last 3 outputs differ from torch's. Now 14 of 14, tilelab unchanged."""
+  instead of the sequence's, so its first and last 3 outputs differ from torch's. Now 14 of 14, tilelab unchanged.
 - unseen248, cusnarks' 256-bit modular kernels (add / sub mod p, shared-memory and warp-shuffle sum reductions,
   Montgomery and Fp2 products in PTX carry chains, almost inverse) + yacl's SM2 batch kernels (point add / double /
   negate, on-curve test, comb, wNAF, same-scalar and double-base multiplications, block-wide batch inversion): 5 of 15 as
