@@ -81,6 +81,11 @@ SASS_HEAVY = frozenset({
     "g4p_gen_grids.cu:GDFTgrid_weight_kernel<true, GridPartitionScheme::stratmann>",
     "g4p_gen_grids.cu:GDFTgrid_weight_kernel<false, GridPartitionScheme::original_becke>",
     "ghclip_gppolyclip_nofilters.cu:gpuCalculateIntersections",
+    # yacl's SM2 batch kernels (the twenty-fifth round): 119 CPU s of first runs with counts="sass", 53 s with "ptx"
+    # (bench/results/collection-emu-time-2026-12-07-unseen248.json; its NVRTC compile, 57 s, is paid either way)
+    *(f"yacl_sm2_kernels.cu:yacl::crypto::cuda::{k}" for k in (
+        "batchPointAddKernel", "batchPointDoubleKernel", "batchPointNegateKernel", "batchIsOnCurveKernel",
+        "batchFixedBaseMulKernel", "batchVarBaseMulKernel", "batchSameScalarMulKernel", "batchDoubleBaseMulKernel")),
 })
 
 
