@@ -94,6 +94,21 @@ def unseen_tallies(tally: dict, date: str = "2026-12-05"):
     return came_sum, now_sum, met
 
 
+def unseen_compared_again(suites, tag: str, date: str = "2026-12-07") -> dict:
+    """suite -> (kernel totals equal, kernel totals) of each suite's compare made again at a later commit
+    (fidelity-compare-<date>-unseen<n>-<tag>.json)."""
+    import sys
+    sys.path.insert(0, str(ROOT / "bench"))
+    import unseen_suites as us
+    res = ROOT / "bench" / "results"
+    got = {}
+    for n in suites:
+        suite = next(k for k in us.SUITES if f"(unseen{n})" in k)
+        row = us.table([str(res / f"fidelity-compare-{date}-unseen{n}-{tag}.json")])[suite]
+        got[n] = (row["kernel_equal"], row["kernel_totals"])
+    return got
+
+
 needs_cubin = pytest.mark.skipif(not has_sass_toolchain(), reason="needs NVRTC, nvJitLink and nvdisasm")
 
 

@@ -17,7 +17,7 @@ clusters), listed races and GauXC's SSF gradient loads. Compared again after the
 twenty-fourth round's "before"): 1,291 of 1,391, Patatrack's findClus and bm3d-gpu's hard threshold decided."""
 from __future__ import annotations
 
-from conftest import unseen_gpu_outputs, unseen_tallies
+from conftest import unseen_compared_again, unseen_gpu_outputs, unseen_tallies
 
 #: suite -> (launches, compared as it came, equal as it came, totals as it came, compared now, equal now, totals now)
 TALLY = {232: (15, 12, 156, 156, 15, 195, 195), 233: (16, 16, 200, 208, 16, 200, 208),
@@ -47,15 +47,6 @@ AGAIN = {232: (195, 195), 233: (200, 208), 234: (135, 169), 235: (119, 130), 236
 
 
 def test_the_round_compared_again_after_the_mask_check_and_sqrtf():
-    import sys
-    from conftest import ROOT
-    sys.path.insert(0, str(ROOT / "bench"))
-    import unseen_suites as us
-    res = ROOT / "bench" / "results"
-    got = {}
-    for n in AGAIN:
-        suite = next(k for k in us.SUITES if f"(unseen{n})" in k)
-        row = us.table([str(res / f"fidelity-compare-2026-12-07-unseen{n}-s58.json")])[suite]
-        got[n] = (row["kernel_equal"], row["kernel_totals"])
+    got = unseen_compared_again(AGAIN, "s58")
     assert got == AGAIN
     assert sum(e for e, _ in got.values()) == 1291 and sum(t for _, t in got.values()) == 1391

@@ -17,7 +17,7 @@ counts the model does not give: apex's channels-last Welford, psrdada_cpp's beam
 masked dilation, and CuMCubes' edge count (global loads: 415 requests against the H100's 388)."""
 from __future__ import annotations
 
-from conftest import unseen_gpu_outputs, unseen_tallies
+from conftest import unseen_compared_again, unseen_gpu_outputs, unseen_tallies
 
 #: suite -> (launches, compared as it came, equal as it came, totals as it came, compared now, equal now, totals now)
 TALLY = {240: (16, 15, 189, 195, 16, 206, 208), 241: (11, 11, 136, 143, 11, 136, 143),
@@ -45,15 +45,6 @@ AGAIN = {240: (206, 208), 241: (138, 143), 242: (149, 156), 243: (166, 169), 244
 
 
 def test_the_round_compared_again_after_the_read_only_reload_rule():
-    import sys
-    from conftest import ROOT
-    sys.path.insert(0, str(ROOT / "bench"))
-    import unseen_suites as us
-    res = ROOT / "bench" / "results"
-    got = {}
-    for n in AGAIN:
-        suite = next(k for k in us.SUITES if f"(unseen{n})" in k)
-        row = us.table([str(res / f"fidelity-compare-2026-12-07-unseen{n}-s59.json")])[suite]
-        got[n] = (row["kernel_equal"], row["kernel_totals"])
+    got = unseen_compared_again(AGAIN, "s59")
     assert got == AGAIN
     assert sum(e for e, _ in got.values()) == 1005 and sum(t for _, t in got.values()) == 1027
