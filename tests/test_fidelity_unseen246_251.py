@@ -15,7 +15,7 @@ import sys
 from conftest import ROOT, read_json
 
 sys.path.insert(0, str(ROOT / "bench"))
-import fidelity as F  # noqa: E402
+import fidelity as F
 
 RES = ROOT / "bench" / "results"
 

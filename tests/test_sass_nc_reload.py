@@ -61,7 +61,7 @@ def test_the_model_reuses_a_dominating_read_only_load_only():
     units = S.predict(fn, len(fn.instrs), {})       # no alignment known: no pair of loads merges
     by_pc = {u.pcs[0]: u for u in units if len(u.pcs) == 1}
     loads = [pc for pc, ins in enumerate(fn.instrs) if ins.op == "ld" and "global" in ins.mods]
-    first, right, again, notdom, plain, plain2 = loads
+    first, _right, again, notdom, plain, plain2 = loads
     assert not by_pc[first].reused and by_pc[again].reused and by_pc[again].key is None
     assert not by_pc[notdom].reused and by_pc[notdom].key
     assert by_pc[plain].key and by_pc[plain2].pcs == (plain2,)
