@@ -1,7 +1,5 @@
-// tilelab kernel collection: MiVINS's GPU edgelet detector (Xiaomi CyberDog's visual-inertial odometry front end): a
-// 3 x 3 Gaussian in integer shifts, the Scharr gradient magnitude as a score, a 3 x 3 non-maximum suppression that keeps
-// the best edgelet of each occupancy-grid cell under a per-cell atomicCAS spin lock, and each kept corner's dominant
-// gradient angle from a smoothed 36-bin orientation histogram (double, in local memory)
+// tilelab kernel collection: MiVINS's GPU edgelet detector (Xiaomi CyberDog's VIO front end): 3 x 3 Gaussian, Scharr
+// score, per-cell spin-locked 3 x 3 non-maximum suppression, and each corner's angle from a 36-bin orientation histogram.
 // Source:  https://github.com/MiRoboticsLab/cyberdog_mivins/blob/11170d84a9bd4573c54af144e33198c429be2e6b/mivins_core/mivins_frontend/mivins_direct/src/edgelet_detection_v2_gpu.cu
 //          (MiRoboticsLab/cyberdog_mivins, commit 11170d8)
 // Licence: Apache-2.0 (the file's own notice, kept below; the repository has no LICENSE file of its own).

@@ -1,7 +1,5 @@
-// tilelab kernel collection: MiVINS's GPU FAST corner detector (Xiaomi CyberDog's visual-inertial odometry front end):
-// a 16-pixel Bresenham circle with an arc of 10, the corner scores of a block and its one-pixel halo in dynamic shared
-// memory, a strict 3 x 3 non-maximum suppression, and the best corner of each occupancy-grid cell kept under a per-cell
-// atomicCAS spin lock
+// tilelab kernel collection: MiVINS's GPU FAST corner detector (Xiaomi CyberDog's VIO front end): a 16-pixel circle with
+// an arc of 10, scores in dynamic shared memory, 3 x 3 non-maximum suppression, each cell's best under an atomicCAS lock.
 // Source:  https://github.com/MiRoboticsLab/cyberdog_mivins/blob/11170d84a9bd4573c54af144e33198c429be2e6b/mivins_core/mivins_frontend/mivins_direct/src/fast_detection_gpu.cu
 //          (MiRoboticsLab/cyberdog_mivins, commit 11170d8)
 // Licence: Apache-2.0 (the file's own notice, kept below; the repository has no LICENSE file of its own).

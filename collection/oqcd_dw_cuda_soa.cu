@@ -1,7 +1,5 @@
-// tilelab kernel collection: openQCD's Wilson-Dirac operator Dw in CUDA (the UCL port's structure-of-arrays test, tests/cuda2):
-// the clover term (mulpauli: two Hermitian 6 x 6 Pauli blocks per site, + i mu), the hopping terms Doe (odd sites gather the 8
-// neighbours: spin projection, SU(3) link or its inverse, reconstruction) and Deo (even sites receive by float atomicAdd from
-// each odd site), and the array-of-structures to structure-of-arrays conversions of the links, the Pauli terms and spinors.
+// tilelab kernel collection: openQCD's Wilson-Dirac operator Dw in CUDA (the UCL port's SoA test, tests/cuda2): the clover
+// term (mulpauli), the hopping terms Doe (gather) and Deo (float atomicAdd scatter), and the AoS-to-SoA conversions.
 // Source:  https://github.com/UCL/openqcd-oneapi/blob/e5d53c7e47d8b94f78c87b91ef218d217ce57597/tests/cuda2/dw_cuda_soa.cu
 //          (UCL/openqcd-oneapi, commit e5d53c7, tests/cuda2/dw_cuda_soa.cu; the repository is openQCD-1.6's code and its
 //          oneAPI / CUDA ports)

@@ -1,8 +1,5 @@
-// tilelab kernel collection: quantumsim's CUDA primitives for density matrices in the Pauli basis (DiCarlo lab / QuTech,
-// Brian Tarasinski, 2016): the change of one qubit's basis (0, x, iy, 1) in a complex density matrix, the reshuffle to the
-// real Pauli-basis vector (bits interleaved, popcount parity signs) and back, one- and two-qubit Pauli transfer matrices
-// applied in place (the PTM and a block of the state staged in shared memory), the diagonal's gather, the (partial) trace
-// by a shared-memory scan in one block, and a qubit swap.
+// tilelab kernel collection: quantumsim's CUDA primitives for Pauli-basis density matrices (QuTech, B. Tarasinski, 2016):
+// basis change, reshuffles, one- and two-qubit PTMs in shared memory, diagonal, (partial) trace by a shared scan, swap.
 // Source:  https://github.com/quantumsim/quantumsim/blob/60c10a862ed9c8b04517b24f7de1ae0601b4642b/quantumsim/primitives.cu
 //          (quantumsim/quantumsim, commit 60c10a8, quantumsim/primitives.cu; the dm10.py of that commit launches it)
 // Licence: GPL-3.0 (the file's own notice, kept below, and the repository's LICENSE): this file stays under the GPL-3.0.
